@@ -1,0 +1,1 @@
+//! Applications on the object runtime, each with a sequential reference.

@@ -1,0 +1,104 @@
+//! `arts`: the one binary of the arts runtime. Every subcommand takes `--json`
+//! for one machine-readable JSON object on stdout; humans get a short table.
+//! Bad input exits with code 2 and one error line; a failed run with code 1.
+
+mod commands;
+mod output;
+
+use clap::{Parser, Subcommand};
+
+use commands::{core, ddm, dispatch, lb, pdes, trace};
+use output::{CliResult, Output};
+
+/// arts: an adaptive runtime system for parallel scientific simulation.
+#[derive(Parser)]
+#[command(name = "arts", version, about, propagate_version = true)]
+struct Cli {
+    /// Print one JSON object on stdout instead of a table.
+    #[arg(long, global = true)]
+    json: bool,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run an application.
+    Run {
+        #[command(subcommand)]
+        app: App,
+    },
+    /// Run a benchmark suite (ratios against a baseline measured in the same run).
+    Bench {
+        #[command(subcommand)]
+        suite: Suite,
+    },
+    /// Parallel discrete event simulation: PHOLD and the torus network model.
+    Pdes {
+        #[command(subcommand)]
+        command: pdes::PdesCommand,
+    },
+    /// Load-balancing tools: replay dumped LB steps, generate synthetic inputs.
+    Lb {
+        #[command(subcommand)]
+        command: lb::LbCommand,
+    },
+    /// Drift-diffusion tools: application-level partitioning of cost profiles.
+    Ddm {
+        #[command(subcommand)]
+        command: ddm::DdmCommand,
+    },
+    /// Trace tools: summarize a Chrome trace written by `--trace`.
+    Trace {
+        #[command(subcommand)]
+        command: trace::TraceCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum App {
+    /// Jacobi2D five-point stencil on a grid of migratable objects.
+    Jacobi2d(core::Jacobi2dArgs),
+    /// 3-D heat equation (explicit Euler, 7-point stencil) on H-Dispatch or a baseline.
+    Heat3d(dispatch::Heat3dArgs),
+    /// Drift-diffusion device simulation (Gummel iteration) over a bias sweep.
+    Ddm(ddm::RunDdmArgs),
+}
+
+#[derive(Subcommand)]
+enum Suite {
+    /// Core runtime micro-benchmarks: messaging latency, reductions, Jacobi2D overheads.
+    Core(core::BenchCoreArgs),
+    /// H-Dispatch studies: efficiency, rayon comparison, dispatch overhead, interference.
+    Dispatch(dispatch::BenchDispatchArgs),
+    /// PDES engine benchmarks.
+    Pdes(pdes::BenchPdesArgs),
+}
+
+fn run(cli: Cli) -> CliResult {
+    let out = Output { json: cli.json };
+    match cli.command {
+        Command::Run { app } => match app {
+            App::Jacobi2d(args) => core::run_jacobi2d(&args, out),
+            App::Heat3d(args) => dispatch::run_heat3d(&args, out),
+            App::Ddm(args) => ddm::run_ddm(&args, out),
+        },
+        Command::Bench { suite } => match suite {
+            Suite::Core(args) => core::bench_core(&args, out),
+            Suite::Dispatch(args) => dispatch::bench_dispatch(&args, out),
+            Suite::Pdes(args) => pdes::bench_pdes(&args, out),
+        },
+        Command::Pdes { command } => pdes::run(command, out),
+        Command::Lb { command } => lb::run(command, out),
+        Command::Ddm { command } => ddm::run(command, out),
+        Command::Trace { command } => trace::run(command, out),
+    }
+}
+
+fn main() {
+    let cli = Cli::parse();
+    if let Err(err) = run(cli) {
+        eprintln!("error: {err}");
+        std::process::exit(err.exit_code());
+    }
+}

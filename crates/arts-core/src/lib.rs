@@ -1,0 +1,1 @@
+//! The object runtime: PEs, object arrays, messages, location manager, collectives.

@@ -1,0 +1,1 @@
+//! Drift-diffusion device simulation (Gummel iteration on a 1-D mesh).

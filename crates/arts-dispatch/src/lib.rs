@@ -1,0 +1,1 @@
+//! H-Dispatch: hungry-pull task dispatch on persistent threads, and its baselines.

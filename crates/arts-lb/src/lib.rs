@@ -1,0 +1,4 @@
+//! Load balancing: strategies as pure functions, and application-level
+//! weighted partitioning.
+
+pub mod weighted;

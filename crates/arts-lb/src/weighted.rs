@@ -1,0 +1,1 @@
+//! Application-level load balancing: cost profile -> equal-work cuts.

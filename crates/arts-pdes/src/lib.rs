@@ -1,0 +1,1 @@
+//! Parallel discrete event simulation: sequential, conservative and optimistic engines.

@@ -1,0 +1,1 @@
+//! Trace events, Chrome trace export and utilization summaries.
