@@ -1,0 +1,167 @@
+//! [`Ctx`]: what an entry method can do — send, broadcast, contribute to
+//! reductions, join load balancing — on behalf of the element it runs for.
+
+use std::any::Any;
+use std::marker::PhantomData;
+
+use crate::PeId;
+use crate::chare::{ArrayProxy, Chare};
+use crate::envelope::{
+    Body, BroadcastCall, BroadcastPayload, Call, Envelope, ObjId, Partial, Payload,
+};
+use crate::index::Index;
+use crate::instrument::ElemMeta;
+use crate::queue::DEFAULT_PRIORITY;
+use crate::reduction::{Callback, RedValue, Reducer};
+use crate::runtime::RunError;
+use crate::services::Services;
+use crate::wire;
+
+/// The context of one entry-method execution of an element of `A`.
+pub struct Ctx<'a, A: Chare> {
+    svc: &'a mut Services,
+    meta: &'a mut ElemMeta,
+    me: ObjId,
+    _marker: PhantomData<fn() -> A>,
+}
+
+fn clone_boxed<M: Clone + Send + 'static>(b: &(dyn Any + Send)) -> Box<dyn Any + Send> {
+    Box::new(
+        b.downcast_ref::<M>()
+            .expect("broadcast payload has the type it was made with")
+            .clone(),
+    )
+}
+
+fn encode_boxed<M: serde::Serialize + 'static>(b: &(dyn Any + Send)) -> Vec<u8> {
+    wire::encode(
+        b.downcast_ref::<M>()
+            .expect("broadcast payload has the type it was made with"),
+    )
+}
+
+/// The broadcast form of message `msg` of `B`.
+pub(crate) fn broadcast_call<B: Chare>(msg: B::Msg) -> BroadcastCall
+where
+    B::Msg: Clone,
+{
+    BroadcastCall::Msg(BroadcastPayload {
+        payload: Payload::Local(Box::new(msg)),
+        clone: clone_boxed::<B::Msg>,
+        encode: encode_boxed::<B::Msg>,
+    })
+}
+
+impl<'a, A: Chare> Ctx<'a, A> {
+    pub(crate) fn new(svc: &'a mut Services, meta: &'a mut ElemMeta, me: ObjId) -> Self {
+        Ctx {
+            svc,
+            meta,
+            me,
+            _marker: PhantomData,
+        }
+    }
+
+    /// This element's index.
+    pub fn index(&self) -> Index {
+        self.svc.array(self.me.array).shape.index(self.me.linear)
+    }
+
+    /// This element's global name.
+    pub fn obj_id(&self) -> ObjId {
+        self.me
+    }
+
+    /// The PE running this entry method.
+    pub fn pe(&self) -> PeId {
+        self.svc.pe
+    }
+
+    /// Number of PEs in the run.
+    pub fn num_pes(&self) -> u32 {
+        self.svc.num_pes
+    }
+
+    /// A proxy to this element's own array.
+    pub fn this_proxy(&self) -> ArrayProxy<A> {
+        ArrayProxy::new(self.me.array, self.svc.array(self.me.array).shape)
+    }
+
+    /// Sends `msg` to element `index` of `to` with the default priority.
+    pub fn send<B: Chare>(&mut self, to: &ArrayProxy<B>, index: impl Into<Index>, msg: B::Msg) {
+        self.send_prio(to, index, msg, DEFAULT_PRIORITY);
+    }
+
+    /// Sends `msg` with priority `prio` (smaller runs first; FIFO among equals).
+    pub fn send_prio<B: Chare>(
+        &mut self,
+        to: &ArrayProxy<B>,
+        index: impl Into<Index>,
+        msg: B::Msg,
+        prio: i32,
+    ) {
+        let obj = to.obj(index);
+        if self.svc.instrument {
+            self.meta.comm.record(obj, B::msg_bytes(&msg) as u64);
+        }
+        let dest = self.svc.route(obj);
+        let payload = if dest != self.svc.pe && self.svc.transport.needs_wire(dest) {
+            Payload::Wire(wire::encode(&msg))
+        } else {
+            Payload::Local(Box::new(msg))
+        };
+        let env = Envelope {
+            prio,
+            src: self.svc.pe,
+            body: Body::Entry {
+                to: obj,
+                hops: 0,
+                call: Call::Msg(payload),
+            },
+        };
+        self.svc.post(dest, env);
+    }
+
+    /// Sends a copy of `msg` to every element of `to`.
+    pub fn broadcast<B: Chare>(&mut self, to: &ArrayProxy<B>, msg: B::Msg)
+    where
+        B::Msg: Clone,
+    {
+        self.svc
+            .broadcast(to.id(), broadcast_call::<B>(msg), DEFAULT_PRIORITY);
+    }
+
+    /// Contributes `value` to this array's next reduction; every element must
+    /// contribute, with the same reducer and callback, for it to complete.
+    pub fn contribute(&mut self, value: impl Into<RedValue>, reducer: Reducer, callback: Callback) {
+        let red_no = self.meta.red_no;
+        self.meta.red_no += 1;
+        let partial = Partial {
+            value: value.into(),
+            count: 1,
+            reducer,
+            callback,
+        };
+        let array = self.me.array;
+        let info = self.svc.array_mut(array);
+        if let Err(message) = info.red.contribute(red_no, partial) {
+            let name = info.name.to_string();
+            self.svc.fail(RunError::Reduction {
+                array: name,
+                message,
+            });
+            return;
+        }
+        self.svc.flush_reductions(array);
+    }
+
+    /// Allows or forbids the load balancer to move this element (default: allowed).
+    pub fn set_migratable(&mut self, migratable: bool) {
+        self.meta.migratable = migratable;
+    }
+
+    /// Seconds since the run started (a cheap monotonic clock).
+    pub fn wall_time(&self) -> f64 {
+        self.svc.since_start(self.svc.clock.raw()) as f64 * 1e-9
+    }
+}

@@ -1,0 +1,124 @@
+//! Measurement: per-element load and communication, per-PE busy and idle
+//! time. The load balancer reads these each period (the "LB database").
+
+use crate::envelope::ObjId;
+
+/// Messages and bytes one element sent to another during the current period.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CommCount {
+    /// Number of messages.
+    pub messages: u64,
+    /// Total payload bytes.
+    pub bytes: u64,
+}
+
+/// The outgoing communication of one element in the current period. Most
+/// elements talk to a handful of neighbours, so a short list is scanned
+/// first; large fan-outs spill into a hash map.
+#[derive(Default)]
+pub(crate) struct CommTable {
+    few: Vec<(ObjId, CommCount)>,
+    many: Option<std::collections::HashMap<ObjId, CommCount>>,
+}
+
+const FEW: usize = 16;
+
+impl CommTable {
+    /// Counts one message of `bytes` to `to`.
+    #[inline]
+    pub fn record(&mut self, to: ObjId, bytes: u64) {
+        if self.many.is_none() {
+            if let Some((_, c)) = self.few.iter_mut().find(|(o, _)| *o == to) {
+                c.messages += 1;
+                c.bytes += bytes;
+                return;
+            }
+            if self.few.len() < FEW {
+                self.few.push((to, CommCount { messages: 1, bytes }));
+                return;
+            }
+            self.many = Some(self.few.drain(..).collect());
+        }
+        let c = self
+            .many
+            .as_mut()
+            .expect("spilled above")
+            .entry(to)
+            .or_default();
+        c.messages += 1;
+        c.bytes += bytes;
+    }
+
+    /// Every destination with its counts.
+    pub fn entries(&self) -> Vec<(ObjId, CommCount)> {
+        match &self.many {
+            Some(m) => m.iter().map(|(k, v)| (*k, *v)).collect(),
+            None => self.few.clone(),
+        }
+    }
+
+    /// Forgets the period's counts.
+    pub fn clear(&mut self) {
+        self.few.clear();
+        self.many = None;
+    }
+}
+
+/// Runtime bookkeeping kept with each element (it travels when the element migrates).
+#[derive(Default)]
+pub(crate) struct ElemMeta {
+    /// CPU time in this element's entry methods this period, ns.
+    pub load_ns: u64,
+    /// Outgoing messages this period.
+    pub comm: CommTable,
+    /// Next reduction number this element contributes to.
+    pub red_no: u32,
+    /// Whether the load balancer may move it.
+    pub migratable: bool,
+    /// Whether it is waiting in `at_sync`.
+    pub at_sync: bool,
+}
+
+/// Time accounting of one PE.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct PeCounters {
+    /// Time in entry methods, ns.
+    pub entry_ns: u64,
+    /// Time idle (spinning or parked with nothing to do), ns.
+    pub idle_ns: u64,
+    /// Messages handled.
+    pub messages: u64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn comm_table_spills_and_counts() {
+        let mut t = CommTable::default();
+        for round in 0..3 {
+            for i in 0..40u64 {
+                t.record(
+                    ObjId {
+                        array: 0,
+                        linear: i,
+                    },
+                    10 + round,
+                );
+            }
+        }
+        let mut e = t.entries();
+        e.sort_by_key(|(o, _)| o.linear);
+        assert_eq!(e.len(), 40);
+        assert_eq!(
+            e[7].1,
+            CommCount {
+                messages: 3,
+                bytes: 33
+            }
+        );
+        t.clear();
+        assert!(t.entries().is_empty());
+    }
+}

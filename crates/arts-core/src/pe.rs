@@ -1,0 +1,334 @@
+//! The PE scheduler: one OS thread that repeatedly moves arrived messages
+//! from its mailbox into its local priority queue, picks the most urgent one
+//! and handles it ("pick and process"), and waits (spin, then park) when
+//! there is nothing to do.
+
+use std::sync::Arc;
+
+use arts_trace::{Span, SpanKind};
+
+use crate::PeId;
+use crate::driver::DriverMsg;
+use crate::envelope::{ArrayCreation, ArrayId, Body, Call, Envelope, Migrant, ObjId};
+use crate::instrument::PeCounters;
+use crate::mailbox::{IdlePolicy, Mailbox};
+use crate::queue::PrioQueue;
+use crate::runtime::RunError;
+use crate::services::Services;
+use crate::store::ElemStore;
+use crate::transport::Transport;
+
+/// Lowest priority: quiescence probes run after all other queued work.
+const PROBE_PRIORITY: i32 = i32::MAX;
+
+/// Idle periods shorter than this are not written to traces.
+const MIN_TRACED_IDLE_NS: u64 = 1_000;
+
+/// What a PE reports when it stops.
+#[derive(Clone, Debug)]
+pub struct PeReport {
+    /// The PE.
+    pub pe: PeId,
+    /// Its time accounting.
+    pub counters: PeCounters,
+    /// How long its scheduler ran, ns.
+    pub wall_ns: u64,
+    /// Its trace spans, if tracing was on.
+    pub trace: Option<Vec<Span>>,
+    /// The first failure it saw, if any.
+    pub failure: Option<RunError>,
+}
+
+impl PeReport {
+    /// Fraction of the PE's time spent in entry methods (or, when entry
+    /// methods were not timed, not idle).
+    pub fn utilization(&self, instrumented: bool) -> f64 {
+        if self.wall_ns == 0 {
+            return 0.0;
+        }
+        let busy = if instrumented {
+            self.counters.entry_ns
+        } else {
+            self.wall_ns.saturating_sub(self.counters.idle_ns)
+        };
+        busy as f64 / self.wall_ns as f64
+    }
+}
+
+/// One processing element.
+pub(crate) struct Pe {
+    svc: Services,
+    stores: Vec<Option<Box<dyn ElemStore>>>,
+    /// Messages for arrays not yet created on this PE.
+    early: Vec<Envelope>,
+    idle: IdlePolicy,
+    stop: bool,
+}
+
+fn array_of(body: &Body) -> Option<ArrayId> {
+    match body {
+        Body::Entry { to, .. } | Body::Migrate { obj: to, .. } => Some(to.array),
+        Body::LocationUpdate { obj, .. } => Some(obj.array),
+        Body::Broadcast { array, .. } | Body::ReductionPartial { array, .. } => Some(*array),
+        Body::CreateArray(_) | Body::QdProbe { .. } | Body::Shutdown => None,
+    }
+}
+
+impl Pe {
+    pub fn new(
+        pe: PeId,
+        transport: Arc<dyn Transport>,
+        config: &crate::Config,
+        clock: quanta::Clock,
+        epoch: u64,
+    ) -> Self {
+        Pe {
+            svc: Services {
+                pe,
+                num_pes: transport.num_pes(),
+                queue: PrioQueue::default(),
+                transport,
+                arrays: Vec::new(),
+                sent: 0,
+                processed: 0,
+                counters: PeCounters::default(),
+                clock,
+                epoch,
+                instrument: config.instrument,
+                trace: config.trace.then(Vec::new),
+                failure: None,
+            },
+            stores: Vec::new(),
+            early: Vec::new(),
+            idle: config.idle,
+            stop: false,
+        }
+    }
+
+    /// Runs the scheduler loop until shut down.
+    pub fn run(mut self) -> PeReport {
+        let transport = self.svc.transport.clone();
+        let mailbox = transport.mailbox(self.svc.pe);
+        mailbox.bind_owner();
+        let start = self.svc.clock.raw();
+        while !self.stop {
+            while let Some(env) = mailbox.pop() {
+                self.accept(env);
+            }
+            if self.stop {
+                break;
+            }
+            match self.svc.queue.pop() {
+                Some(env) => self.handle(env),
+                None => self.wait(mailbox),
+            }
+        }
+        let wall_ns = self.svc.clock.delta_as_nanos(start, self.svc.clock.raw());
+        PeReport {
+            pe: self.svc.pe,
+            counters: self.svc.counters,
+            wall_ns,
+            trace: self.svc.trace.take(),
+            failure: self.svc.failure.take(),
+        }
+    }
+
+    fn wait(&mut self, mailbox: &Mailbox) {
+        let start = self.svc.clock.raw();
+        mailbox.wait(&self.idle, None);
+        let ns = self.svc.clock.delta_as_nanos(start, self.svc.clock.raw());
+        self.svc.counters.idle_ns += ns;
+        if ns >= MIN_TRACED_IDLE_NS {
+            let start_ns = self.svc.since_start(start);
+            let pe = self.svc.pe;
+            if let Some(trace) = &mut self.svc.trace {
+                trace.push(Span {
+                    pe,
+                    start_ns,
+                    dur_ns: ns,
+                    kind: SpanKind::Idle,
+                });
+            }
+        }
+    }
+
+    /// Takes a message out of the mailbox. Control messages whose order
+    /// relative to the channel matters (creation, migration, location
+    /// updates) act at once; everything else is queued by priority.
+    fn accept(&mut self, env: Envelope) {
+        if let Some(array) = array_of(&env.body) {
+            if !self.knows(array) {
+                self.early.push(env);
+                return;
+            }
+        }
+        match env.body {
+            Body::Shutdown => self.stop = true,
+            Body::CreateArray(ArrayCreation(factory)) => {
+                let id = factory.id() as usize;
+                let store = factory.create(&mut self.svc);
+                if self.stores.len() <= id {
+                    self.stores.resize_with(id + 1, || None);
+                }
+                self.stores[id] = Some(store);
+                self.svc.processed += 1;
+                for env in std::mem::take(&mut self.early) {
+                    self.accept(env);
+                }
+            }
+            Body::Migrate { obj, migrant } => {
+                self.immigrate(obj, migrant);
+                self.svc.processed += 1;
+            }
+            Body::LocationUpdate { obj, pe } => {
+                self.location_update(obj, pe);
+                self.svc.processed += 1;
+            }
+            Body::QdProbe { .. } => self.svc.queue.push(PROBE_PRIORITY, env),
+            _ => self.svc.queue.push(env.prio, env),
+        }
+    }
+
+    fn knows(&self, array: ArrayId) -> bool {
+        self.stores.get(array as usize).is_some_and(Option::is_some)
+    }
+
+    fn handle(&mut self, env: Envelope) {
+        self.svc.counters.messages += 1;
+        let counted = env.body.counted();
+        let Envelope { prio, src, body } = env;
+        match body {
+            Body::Entry { to, hops, call } => self.deliver(to, hops, src, prio, call),
+            Body::Broadcast { array, call } => {
+                let store = self.stores[array as usize]
+                    .as_mut()
+                    .expect("checked in accept");
+                store.broadcast(call, &mut self.svc);
+            }
+            Body::ReductionPartial {
+                array,
+                red_no,
+                partial,
+            } => self.svc.root_partial(array, red_no, partial),
+            Body::QdProbe { wave } => self.svc.transport.to_driver(DriverMsg::QdReport {
+                wave,
+                sent: self.svc.sent,
+                processed: self.svc.processed,
+            }),
+            Body::CreateArray(_)
+            | Body::Migrate { .. }
+            | Body::LocationUpdate { .. }
+            | Body::Shutdown => unreachable!("handled when accepted"),
+        }
+        if counted {
+            self.svc.processed += 1;
+        }
+    }
+
+    fn deliver(&mut self, to: ObjId, hops: u16, src: PeId, prio: i32, call: Call) {
+        let store = self.stores[to.array as usize]
+            .as_mut()
+            .expect("checked in accept");
+        match store.deliver(to.linear, call, &mut self.svc) {
+            Ok(()) => {
+                if hops > 0 && self.svc.should_update(src) {
+                    let update = Envelope {
+                        prio: 0,
+                        src: self.svc.pe,
+                        body: Body::LocationUpdate {
+                            obj: to,
+                            pe: self.svc.pe,
+                        },
+                    };
+                    self.svc.post(src, update);
+                }
+            }
+            Err(call) => {
+                let next = self.svc.route(to);
+                if next == self.svc.pe {
+                    let info = self.svc.array(to.array);
+                    let msg = format!(
+                        "a message for element {} of {} reached PE {}, which neither hosts it nor knows where it is",
+                        info.shape.index(to.linear),
+                        info.name,
+                        self.svc.pe
+                    );
+                    self.svc.fail(RunError::Internal(msg));
+                    return;
+                }
+                let fwd = Envelope {
+                    prio,
+                    src,
+                    body: Body::Entry {
+                        to,
+                        hops: hops.saturating_add(1),
+                        call,
+                    },
+                };
+                self.svc.post(next, fwd);
+            }
+        }
+    }
+
+    fn location_update(&mut self, obj: ObjId, pe: PeId) {
+        let local = self.stores[obj.array as usize]
+            .as_ref()
+            .is_some_and(|s| s.contains(obj.linear));
+        if !local {
+            let num_pes = self.svc.num_pes;
+            let info = self.svc.array_mut(obj.array);
+            let home = info.home(obj.linear, num_pes);
+            info.loc.set(obj.linear, pe, home);
+        }
+    }
+
+    fn immigrate(&mut self, obj: ObjId, migrant: Migrant) {
+        let red_no = migrant.red_no;
+        let store = self.stores[obj.array as usize]
+            .as_mut()
+            .expect("checked in accept");
+        if let Err(e) = store.immigrate(obj.linear, migrant) {
+            let name = self.svc.array(obj.array).name.to_string();
+            self.svc.fail(RunError::Internal(format!(
+                "cannot restore a migrated element of {name}: {e}"
+            )));
+            return;
+        }
+        let (me, num_pes) = (self.svc.pe, self.svc.num_pes);
+        let info = self.svc.array_mut(obj.array);
+        let home = info.home(obj.linear, num_pes);
+        info.loc.set(obj.linear, me, home);
+        info.red.element_arrived(red_no);
+        if home != me {
+            let update = Envelope {
+                prio: 0,
+                src: me,
+                body: Body::LocationUpdate { obj, pe: me },
+            };
+            self.svc.post(home, update);
+        }
+    }
+
+    /// Moves local element `obj` to PE `to`.
+    #[allow(dead_code)]
+    pub(crate) fn emigrate(&mut self, obj: ObjId, to: PeId) {
+        let Some(store) = self.stores[obj.array as usize].as_mut() else {
+            return;
+        };
+        let Some(migrant) = store.emigrate(obj.linear) else {
+            return;
+        };
+        let num_pes = self.svc.num_pes;
+        let info = self.svc.array_mut(obj.array);
+        let home = info.home(obj.linear, num_pes);
+        info.loc.set(obj.linear, to, home);
+        info.red.element_left(migrant.red_no);
+        self.svc.flush_reductions(obj.array);
+        let env = Envelope {
+            prio: 0,
+            src: self.svc.pe,
+            body: Body::Migrate { obj, migrant },
+        };
+        self.svc.post(to, env);
+    }
+}

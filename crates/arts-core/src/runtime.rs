@@ -1,0 +1,158 @@
+//! Starting and stopping a run: [`Config`], [`run`], and the errors and
+//! reports a run produces.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use arts_trace::Span;
+
+use crate::driver::Driver;
+use crate::index::Index;
+use crate::mailbox::IdlePolicy;
+use crate::pe::{Pe, PeReport};
+use crate::transport::{InProcess, Transport};
+
+/// How a run is set up.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Number of PEs (worker threads); more than the cores is allowed.
+    pub pes: u32,
+    /// How idle PEs wait.
+    pub idle: IdlePolicy,
+    /// Measure per-element load and communication (needed by load balancing).
+    pub instrument: bool,
+    /// Record trace spans (entry methods and idle periods).
+    pub trace: bool,
+    /// Serialize application messages between different PEs, as if they were
+    /// in different processes (tests the wire path on one machine).
+    pub serialize_local: bool,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            pes: std::thread::available_parallelism().map_or(1, |n| n.get() as u32),
+            idle: IdlePolicy::default(),
+            instrument: true,
+            trace: false,
+            serialize_local: false,
+        }
+    }
+}
+
+/// Why a run stopped early.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum RunError {
+    /// An entry method (or constructor) panicked.
+    #[error(
+        "entry method `{method}` of element {index} of array `{array}` panicked on PE {pe}: {message}"
+    )]
+    EntryPanic {
+        /// Array name.
+        array: String,
+        /// Element index.
+        index: Index,
+        /// Entry method name.
+        method: &'static str,
+        /// PE it ran on.
+        pe: u32,
+        /// The panic message.
+        message: String,
+    },
+    /// Contributions to a reduction could not be combined.
+    #[error("reduction over array `{array}` failed: {message}")]
+    Reduction {
+        /// Array name.
+        array: String,
+        /// What went wrong.
+        message: String,
+    },
+    /// The configuration is invalid.
+    #[error("invalid configuration: {0}")]
+    Config(String),
+    /// A runtime invariant broke (a bug in arts).
+    #[error("internal runtime error: {0}")]
+    Internal(String),
+}
+
+/// What a finished run reports besides the main program's result.
+#[derive(Clone, Debug)]
+pub struct RunReport {
+    /// Wall-clock time of the whole run (PE start to stop), seconds.
+    pub wall_s: f64,
+    /// One report per PE.
+    pub pes: Vec<PeReport>,
+    /// Whether entry methods were timed (see `Config::instrument`).
+    pub instrumented: bool,
+}
+
+impl RunReport {
+    /// Per-PE utilization (fraction of time in entry methods).
+    pub fn utilization(&self) -> Vec<f64> {
+        self.pes
+            .iter()
+            .map(|p| p.utilization(self.instrumented))
+            .collect()
+    }
+
+    /// All PEs' trace spans, if tracing was on.
+    pub fn trace(&self) -> Option<Vec<Span>> {
+        let mut all = Vec::new();
+        for pe in &self.pes {
+            all.extend_from_slice(pe.trace.as_ref()?);
+        }
+        Some(all)
+    }
+}
+
+/// Runs a job: starts `config.pes` PEs, calls `main` with the driver on the
+/// calling thread, then stops the PEs. Fails if any PE failed.
+pub fn run<R>(
+    config: &Config,
+    main: impl FnOnce(&mut Driver) -> R,
+) -> Result<(R, RunReport), RunError> {
+    if config.pes == 0 {
+        return Err(RunError::Config(
+            "the number of PEs must be at least 1".into(),
+        ));
+    }
+    let (tx, rx) = crossbeam_channel::unbounded();
+    let transport: Arc<dyn Transport> =
+        Arc::new(InProcess::new(config.pes, config.serialize_local, tx));
+    let clock = quanta::Clock::new();
+    let epoch = clock.raw();
+    let started = Instant::now();
+    let handles: Vec<_> = (0..config.pes)
+        .map(|pe| {
+            let pe_state = Pe::new(pe, transport.clone(), config, clock.clone(), epoch);
+            std::thread::Builder::new()
+                .name(format!("arts-pe-{pe}"))
+                .spawn(move || pe_state.run())
+                .map_err(|e| RunError::Config(format!("cannot start PE thread {pe}: {e}")))
+        })
+        .collect::<Result<_, _>>()?;
+    let mut driver = Driver::new(transport, rx);
+    let value = main(&mut driver);
+    driver.shutdown();
+    let mut pes = Vec::with_capacity(handles.len());
+    for h in handles {
+        pes.push(h.join().map_err(|_| {
+            RunError::Internal("a PE thread panicked outside an entry method".into())
+        })?);
+    }
+    let wall_s = started.elapsed().as_secs_f64();
+    if let Some(err) = driver.failure() {
+        return Err(err);
+    }
+    if let Some(err) = pes.iter().find_map(|p| p.failure.clone()) {
+        return Err(err);
+    }
+    Ok((
+        value,
+        RunReport {
+            wall_s,
+            pes,
+            instrumented: config.instrument,
+        },
+    ))
+}

@@ -1,0 +1,204 @@
+//! The per-PE runtime state that entry methods reach through `Ctx`: the local
+//! queue, the transport, per-array location and reduction tables, counters,
+//! and the helpers that send, broadcast and finish reductions.
+
+use std::sync::Arc;
+
+use arts_trace::Span;
+
+use crate::PeId;
+use crate::envelope::{ArrayId, Body, BroadcastCall, Call, DRIVER, Envelope, ObjId, Partial};
+use crate::index::Shape;
+use crate::instrument::PeCounters;
+use crate::location::Locations;
+use crate::map::Map;
+use crate::queue::PrioQueue;
+use crate::reduction::{Callback, Completed, Reductions};
+use crate::runtime::RunError;
+use crate::transport::Transport;
+
+/// The PE that completes reductions (the root of every reduction).
+pub(crate) const REDUCTION_ROOT: PeId = 0;
+
+/// What one PE knows about one array.
+pub(crate) struct ArrayInfo {
+    pub name: Arc<str>,
+    pub shape: Shape,
+    pub map: Map,
+    pub loc: Locations,
+    pub red: Reductions,
+}
+
+impl ArrayInfo {
+    /// The home PE of element `linear`.
+    #[inline]
+    pub fn home(&self, linear: u64, num_pes: u32) -> PeId {
+        self.map.home(linear, &self.shape, num_pes)
+    }
+}
+
+/// Per-PE runtime state shared by the scheduler and entry methods.
+pub(crate) struct Services {
+    pub pe: PeId,
+    pub num_pes: u32,
+    pub queue: PrioQueue<Envelope>,
+    pub transport: Arc<dyn Transport>,
+    pub arrays: Vec<Option<ArrayInfo>>,
+    /// Quiescence detection: counted messages sent and fully handled.
+    pub sent: u64,
+    pub processed: u64,
+    pub counters: PeCounters,
+    pub clock: quanta::Clock,
+    pub epoch: u64,
+    pub instrument: bool,
+    pub trace: Option<Vec<Span>>,
+    pub failure: Option<RunError>,
+}
+
+impl Services {
+    /// The array `id`, which must exist on this PE.
+    #[inline]
+    pub fn array(&self, id: ArrayId) -> &ArrayInfo {
+        self.arrays[id as usize]
+            .as_ref()
+            .expect("array used before it was created on this PE")
+    }
+
+    /// Mutable access to array `id`.
+    #[inline]
+    pub fn array_mut(&mut self, id: ArrayId) -> &mut ArrayInfo {
+        self.arrays[id as usize]
+            .as_mut()
+            .expect("array used before it was created on this PE")
+    }
+
+    /// Where this PE believes `obj` lives.
+    #[inline]
+    pub fn route(&self, obj: ObjId) -> PeId {
+        let info = self.array(obj.array);
+        info.loc
+            .lookup(obj.linear, info.home(obj.linear, self.num_pes))
+    }
+
+    /// Sends an envelope to PE `to` (the local queue if it is this PE).
+    #[inline]
+    pub fn post(&mut self, to: PeId, env: Envelope) {
+        if env.body.counted() {
+            self.sent += 1;
+        }
+        if to == self.pe {
+            self.queue.push(env.prio, env);
+        } else {
+            self.transport.send(to, env);
+        }
+    }
+
+    /// Sends `call` to element `to` wherever it lives.
+    pub fn send_call(&mut self, to: ObjId, call: Call, prio: i32) {
+        let dest = self.route(to);
+        self.post(
+            dest,
+            Envelope {
+                prio,
+                src: self.pe,
+                body: Body::Entry { to, hops: 0, call },
+            },
+        );
+    }
+
+    /// Sends `call` to every element of `array` (one envelope per PE).
+    pub fn broadcast(&mut self, array: ArrayId, call: BroadcastCall, prio: i32) {
+        let last = self.num_pes - 1;
+        for pe in 0..last {
+            let copy = call.copy_for(pe != self.pe && self.transport.needs_wire(pe));
+            self.post(
+                pe,
+                self.envelope(prio, Body::Broadcast { array, call: copy }),
+            );
+        }
+        let call = if last != self.pe && self.transport.needs_wire(last) {
+            call.copy_for(true)
+        } else {
+            call
+        };
+        self.post(last, self.envelope(prio, Body::Broadcast { array, call }));
+    }
+
+    fn envelope(&self, prio: i32, body: Body) -> Envelope {
+        Envelope {
+            prio,
+            src: self.pe,
+            body,
+        }
+    }
+
+    /// Sends this PE's finished reduction partials of `array` to the root.
+    pub fn flush_reductions(&mut self, array: ArrayId) {
+        let ready = self.array_mut(array).red.take_ready();
+        for (red_no, partial) in ready {
+            if self.pe == REDUCTION_ROOT {
+                self.root_partial(array, red_no, partial);
+            } else {
+                let env = self.envelope(
+                    0,
+                    Body::ReductionPartial {
+                        array,
+                        red_no,
+                        partial,
+                    },
+                );
+                self.post(REDUCTION_ROOT, env);
+            }
+        }
+    }
+
+    /// At the root: adds a partial and delivers every reduction it completes.
+    pub fn root_partial(&mut self, array: ArrayId, red_no: u32, partial: Partial) {
+        let info = self.array_mut(array);
+        let total = info.shape.len();
+        match info.red.root_add(red_no, partial, total) {
+            Ok(done) => done.into_iter().for_each(|c| self.deliver_result(c)),
+            Err(message) => {
+                let name = info.name.to_string();
+                self.fail(RunError::Reduction {
+                    array: name,
+                    message,
+                })
+            }
+        }
+    }
+
+    fn deliver_result(&mut self, done: Completed) {
+        let Completed { value, callback } = done;
+        match callback {
+            Callback::Main(tag) => self
+                .transport
+                .to_driver(crate::driver::DriverMsg::Callback { tag, value }),
+            Callback::Element(obj, tag) => self.send_call(obj, Call::Reduction { tag, value }, 0),
+            Callback::Broadcast(array, tag) => {
+                self.broadcast(array, BroadcastCall::Reduction { tag, value }, 0)
+            }
+            Callback::Ignore => {}
+        }
+    }
+
+    /// Records the first failure of this PE and reports it to the driver.
+    pub fn fail(&mut self, err: RunError) {
+        if self.failure.is_none() {
+            self.transport
+                .to_driver(crate::driver::DriverMsg::Abort(err.clone()));
+            self.failure = Some(err);
+        }
+    }
+
+    /// Nanoseconds since the run started, for trace spans.
+    #[inline]
+    pub fn since_start(&self, raw: u64) -> u64 {
+        self.clock.delta_as_nanos(self.epoch, raw)
+    }
+
+    /// Whether `src` is a PE that should learn an element's new location.
+    pub fn should_update(&self, src: PeId) -> bool {
+        src != self.pe && src != DRIVER
+    }
+}

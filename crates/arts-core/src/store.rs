@@ -1,0 +1,315 @@
+//! Where a PE keeps its elements: a type-erased [`ElemStore`] per array,
+//! implemented by [`TypedStore`], which knows the element type and runs
+//! entry methods with timing, tracing and panic capture. Arrays are created
+//! on each PE by an [`ArrayFactory`] sent from the driver.
+
+use std::any::Any;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Arc;
+
+use arts_trace::{Span, SpanKind};
+
+use crate::chare::Chare;
+use crate::ctx::Ctx;
+use crate::envelope::{ArrayId, BroadcastCall, Call, Migrant, ObjId, Payload};
+use crate::index::Shape;
+use crate::instrument::ElemMeta;
+use crate::location::{LinearMap, Locations};
+use crate::map::Map;
+use crate::reduction::Reductions;
+use crate::runtime::RunError;
+use crate::services::{ArrayInfo, Services};
+use crate::wire;
+
+/// Creates one PE's share of an array (sent to every PE by the driver).
+pub(crate) trait ArrayFactory: Send + Sync {
+    /// Registers the array with `svc` and builds the elements whose home is `svc`'s PE.
+    fn create(&self, svc: &mut Services) -> Box<dyn ElemStore>;
+    /// The id of the array it creates.
+    fn id(&self) -> ArrayId;
+}
+
+/// One PE's elements of one array, with the element type erased.
+pub(crate) trait ElemStore: Send {
+    /// Runs `call` on element `linear`, or gives the call back if the element is not here.
+    fn deliver(&mut self, linear: u64, call: Call, svc: &mut Services) -> Result<(), Call>;
+    /// Runs `call` on every local element.
+    fn broadcast(&mut self, call: BroadcastCall, svc: &mut Services);
+    /// Removes element `linear` and serializes it for migration.
+    fn emigrate(&mut self, linear: u64) -> Option<Migrant>;
+    /// Installs a migrated element.
+    fn immigrate(&mut self, linear: u64, migrant: Migrant) -> Result<(), String>;
+    /// Whether element `linear` lives here.
+    fn contains(&self, linear: u64) -> bool;
+    /// Number of local elements.
+    fn len(&self) -> usize;
+    /// Whether there are no local elements.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// Visits every local element's linear index and bookkeeping.
+    fn for_each_meta(&mut self, f: &mut dyn FnMut(u64, &mut ElemMeta));
+}
+
+struct Slot<A> {
+    linear: u64,
+    obj: A,
+    meta: ElemMeta,
+}
+
+/// The elements of one array on one PE.
+pub(crate) struct TypedStore<A: Chare> {
+    array: ArrayId,
+    slots: Vec<Slot<A>>,
+    pos: LinearMap<u32>,
+}
+
+impl<A: Chare> TypedStore<A> {
+    fn new(array: ArrayId) -> Self {
+        TypedStore {
+            array,
+            slots: Vec::new(),
+            pos: LinearMap::default(),
+        }
+    }
+
+    fn insert(&mut self, linear: u64, obj: A, meta: ElemMeta) {
+        self.pos.insert(linear, self.slots.len() as u32);
+        self.slots.push(Slot { linear, obj, meta });
+    }
+}
+
+fn panic_message(panic: &(dyn Any + Send)) -> String {
+    if let Some(s) = panic.downcast_ref::<&str>() {
+        s.to_string()
+    } else if let Some(s) = panic.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "(non-string panic payload)".to_string()
+    }
+}
+
+/// Runs one entry method of `slot` with timing, tracing and panic capture.
+fn run_entry<A: Chare>(
+    slot: &mut Slot<A>,
+    array: ArrayId,
+    method: &'static str,
+    svc: &mut Services,
+    f: impl FnOnce(&mut A, &mut Ctx<'_, A>),
+) {
+    if svc.failure.is_some() {
+        return;
+    }
+    let timed = svc.instrument || svc.trace.is_some();
+    let start = if timed { svc.clock.raw() } else { 0 };
+    let obj = ObjId {
+        array,
+        linear: slot.linear,
+    };
+    let result = {
+        let mut ctx = Ctx::new(svc, &mut slot.meta, obj);
+        let target = &mut slot.obj;
+        catch_unwind(AssertUnwindSafe(|| f(target, &mut ctx)))
+    };
+    if timed {
+        let end = svc.clock.raw();
+        let ns = svc.clock.delta_as_nanos(start, end);
+        slot.meta.load_ns += ns;
+        svc.counters.entry_ns += ns;
+        if svc.trace.is_some() {
+            let span = Span {
+                pe: svc.pe,
+                start_ns: svc.since_start(start),
+                dur_ns: ns,
+                kind: SpanKind::Entry {
+                    array: svc.array(array).name.clone(),
+                    method,
+                    element: slot.linear,
+                },
+            };
+            svc.trace.as_mut().expect("checked above").push(span);
+        }
+    }
+    if let Err(panic) = result {
+        let info = svc.array(array);
+        let err = RunError::EntryPanic {
+            array: info.name.to_string(),
+            index: info.shape.index(slot.linear),
+            method,
+            pe: svc.pe,
+            message: panic_message(panic.as_ref()),
+        };
+        svc.fail(err);
+    }
+}
+
+fn run_call<A: Chare>(slot: &mut Slot<A>, array: ArrayId, call: Call, svc: &mut Services) {
+    match call {
+        Call::Msg(payload) => {
+            let msg: A::Msg = match payload {
+                Payload::Local(b) => match b.downcast::<A::Msg>() {
+                    Ok(m) => *m,
+                    Err(_) => {
+                        let name = svc.array(array).name.to_string();
+                        svc.fail(RunError::Internal(format!(
+                            "a message of the wrong type reached array {name}"
+                        )));
+                        return;
+                    }
+                },
+                Payload::Wire(bytes) => match wire::decode(&bytes) {
+                    Ok(m) => m,
+                    Err(e) => {
+                        let name = svc.array(array).name.to_string();
+                        svc.fail(RunError::Internal(format!(
+                            "undecodable message for array {name}: {e}"
+                        )));
+                        return;
+                    }
+                },
+            };
+            let method = A::entry_name(&msg);
+            run_entry(slot, array, method, svc, |obj, ctx| obj.receive(msg, ctx));
+        }
+        Call::Reduction { tag, value } => run_entry(slot, array, "reduction", svc, |obj, ctx| {
+            obj.reduction(tag, value, ctx)
+        }),
+        Call::ResumeFromSync => {
+            slot.meta.at_sync = false;
+            run_entry(slot, array, "resume_from_sync", svc, |obj, ctx| {
+                obj.resume_from_sync(ctx)
+            })
+        }
+    }
+}
+
+fn into_call(call: BroadcastCall) -> Call {
+    match call {
+        BroadcastCall::Msg(p) => Call::Msg(p.payload),
+        BroadcastCall::Reduction { tag, value } => Call::Reduction { tag, value },
+        BroadcastCall::ResumeFromSync => Call::ResumeFromSync,
+    }
+}
+
+impl<A: Chare> ElemStore for TypedStore<A> {
+    #[inline]
+    fn deliver(&mut self, linear: u64, call: Call, svc: &mut Services) -> Result<(), Call> {
+        match self.pos.get(&linear) {
+            Some(&i) => {
+                run_call(&mut self.slots[i as usize], self.array, call, svc);
+                Ok(())
+            }
+            None => Err(call),
+        }
+    }
+
+    fn broadcast(&mut self, call: BroadcastCall, svc: &mut Services) {
+        let n = self.slots.len();
+        if n == 0 {
+            return;
+        }
+        for i in 0..n - 1 {
+            let copy = into_call(call.copy_for(false));
+            run_call(&mut self.slots[i], self.array, copy, svc);
+        }
+        run_call(&mut self.slots[n - 1], self.array, into_call(call), svc);
+    }
+
+    fn emigrate(&mut self, linear: u64) -> Option<Migrant> {
+        let i = self.pos.remove(&linear)? as usize;
+        let slot = self.slots.swap_remove(i);
+        if let Some(moved) = self.slots.get(i) {
+            self.pos.insert(moved.linear, i as u32);
+        }
+        Some(Migrant {
+            state: wire::encode(&slot.obj),
+            red_no: slot.meta.red_no,
+            migratable: slot.meta.migratable,
+            at_sync: slot.meta.at_sync,
+        })
+    }
+
+    fn immigrate(&mut self, linear: u64, migrant: Migrant) -> Result<(), String> {
+        let obj: A = wire::decode(&migrant.state)?;
+        let meta = ElemMeta {
+            red_no: migrant.red_no,
+            migratable: migrant.migratable,
+            at_sync: migrant.at_sync,
+            ..ElemMeta::default()
+        };
+        self.insert(linear, obj, meta);
+        Ok(())
+    }
+
+    fn contains(&self, linear: u64) -> bool {
+        self.pos.contains_key(&linear)
+    }
+
+    fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    fn for_each_meta(&mut self, f: &mut dyn FnMut(u64, &mut ElemMeta)) {
+        for s in &mut self.slots {
+            f(s.linear, &mut s.meta);
+        }
+    }
+}
+
+/// Creates the elements of an array of `A` on each PE.
+pub(crate) struct TypedFactory<A: Chare> {
+    pub id: ArrayId,
+    pub name: Arc<str>,
+    pub shape: Shape,
+    pub map: Map,
+    pub init: Arc<A::Init>,
+}
+
+impl<A: Chare> ArrayFactory for TypedFactory<A> {
+    fn id(&self) -> ArrayId {
+        self.id
+    }
+
+    fn create(&self, svc: &mut Services) -> Box<dyn ElemStore> {
+        let mut info = ArrayInfo {
+            name: self.name.clone(),
+            shape: self.shape,
+            map: self.map.clone(),
+            loc: Locations::default(),
+            red: Reductions::default(),
+        };
+        let mut store = TypedStore::<A>::new(self.id);
+        for linear in 0..self.shape.len() {
+            if info.home(linear, svc.num_pes) != svc.pe {
+                continue;
+            }
+            let index = self.shape.index(linear);
+            match catch_unwind(AssertUnwindSafe(|| A::new(index, &self.init))) {
+                Ok(obj) => {
+                    let meta = ElemMeta {
+                        migratable: true,
+                        ..ElemMeta::default()
+                    };
+                    store.insert(linear, obj, meta);
+                    info.red.element_arrived(0);
+                }
+                Err(panic) => {
+                    svc.fail(RunError::EntryPanic {
+                        array: self.name.to_string(),
+                        index,
+                        method: "new",
+                        pe: svc.pe,
+                        message: panic_message(panic.as_ref()),
+                    });
+                    break;
+                }
+            }
+        }
+        let slot = self.id as usize;
+        if svc.arrays.len() <= slot {
+            svc.arrays.resize_with(slot + 1, || None);
+        }
+        svc.arrays[slot] = Some(info);
+        Box::new(store)
+    }
+}

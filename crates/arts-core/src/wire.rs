@@ -1,0 +1,44 @@
+//! Serialization of application data (messages, migrating elements) with
+//! bincode: the "PUP" of arts.
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+fn config() -> impl bincode::config::Config {
+    bincode::config::legacy()
+}
+
+/// Serializes `value`.
+pub fn encode<T: Serialize + ?Sized>(value: &T) -> Vec<u8> {
+    bincode::serde::encode_to_vec(value, config()).expect("serializing to memory cannot fail")
+}
+
+/// Deserializes a value; the error names what was wrong with the bytes.
+pub fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
+    bincode::serde::decode_from_slice(bytes, config())
+        .map(|(v, _)| v)
+        .map_err(|e| e.to_string())
+}
+
+/// The number of bytes `value` serializes to, without allocating.
+pub fn size<T: Serialize + ?Sized>(value: &T) -> usize {
+    let mut w = bincode::enc::write::SizeWriter::default();
+    bincode::serde::encode_into_writer(value, &mut w, config())
+        .expect("serializing to a counter cannot fail");
+    w.bytes_written
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip_and_size() {
+        let v = (7u32, vec![1.5f64, 2.5], String::from("x"));
+        let bytes = encode(&v);
+        assert_eq!(size(&v), bytes.len());
+        let back: (u32, Vec<f64>, String) = decode(&bytes).unwrap();
+        assert_eq!(back, v);
+        assert!(decode::<(u32, Vec<f64>, String)>(&bytes[..5]).is_err());
+    }
+}

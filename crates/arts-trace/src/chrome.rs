@@ -1,0 +1,56 @@
+//! Chrome trace-event JSON writer: one track (thread) per PE, one complete
+//! event (`"ph":"X"`) per span, entry spans named `array::method`.
+
+use std::io::{self, Write};
+
+use serde_json::json;
+
+use crate::{Span, SpanKind};
+
+/// Writes `spans` of a run on `pes` PEs as a Chrome trace-event JSON document.
+pub fn write_chrome<W: Write>(out: W, pes: u32, spans: &[Span]) -> io::Result<()> {
+    let mut out = io::BufWriter::new(out);
+    out.write_all(b"{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n")?;
+    let mut first = true;
+    let mut emit = |out: &mut io::BufWriter<W>, value: serde_json::Value| -> io::Result<()> {
+        if !first {
+            out.write_all(b",\n")?;
+        }
+        first = false;
+        serde_json::to_writer(&mut *out, &value).map_err(io::Error::other)
+    };
+    emit(
+        &mut out,
+        json!({"ph": "M", "pid": 0, "name": "process_name", "args": {"name": "arts"}}),
+    )?;
+    for pe in 0..pes {
+        emit(
+            &mut out,
+            json!({"ph": "M", "pid": 0, "tid": pe, "name": "thread_name",
+                   "args": {"name": format!("PE {pe}")}}),
+        )?;
+        emit(
+            &mut out,
+            json!({"ph": "M", "pid": 0, "tid": pe, "name": "thread_sort_index",
+                   "args": {"sort_index": pe}}),
+        )?;
+    }
+    for span in spans {
+        let ts = span.start_ns as f64 / 1e3;
+        let dur = span.dur_ns as f64 / 1e3;
+        let event = match &span.kind {
+            SpanKind::Entry {
+                array,
+                method,
+                element,
+            } => json!({"ph": "X", "pid": 0, "tid": span.pe, "cat": "entry",
+                        "name": format!("{array}::{method}"), "ts": ts, "dur": dur,
+                        "args": {"element": element}}),
+            SpanKind::Idle => json!({"ph": "X", "pid": 0, "tid": span.pe, "cat": "idle",
+                                     "name": "idle", "ts": ts, "dur": dur}),
+        };
+        emit(&mut out, event)?;
+    }
+    out.write_all(b"\n]}\n")?;
+    out.flush()
+}
