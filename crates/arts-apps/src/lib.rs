@@ -1,1 +1,6 @@
-//! Applications on the object runtime, each with a sequential reference.
+//! Applications on the arts object runtime. Each one comes with a
+//! sequential reference and checks its parallel result against it.
+
+pub mod jacobi2d;
+pub mod microbench;
+pub mod stats;

@@ -2,6 +2,7 @@
 //! for one machine-readable JSON object on stdout; humans get a short table.
 //! Bad input exits with code 2 and one error line; a failed run with code 1.
 
+mod args;
 mod commands;
 mod output;
 

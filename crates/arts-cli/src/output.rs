@@ -111,9 +111,18 @@ impl PendingFile {
         self.tmp.as_file_mut()
     }
 
-    /// Flushes and renames the file into place.
+    /// Flushes and renames the file into place (readable by others, like a
+    /// file created normally under the usual umask).
     pub fn commit(self) -> CliResult {
         let path = self.path;
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let _ = self
+                .tmp
+                .as_file()
+                .set_permissions(std::fs::Permissions::from_mode(0o644));
+        }
         self.tmp
             .persist(&path)
             .map_err(|e| CliError::failed(format!("cannot write {}: {e}", path.display())))?;

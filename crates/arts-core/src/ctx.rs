@@ -82,6 +82,16 @@ impl<'a, A: Chare> Ctx<'a, A> {
         self.svc.num_pes
     }
 
+    /// The construction arguments the array was created with (read-only
+    /// data shared by all its elements, like Charm++ readonlies).
+    pub fn init(&self) -> &A::Init {
+        self.svc
+            .array(self.me.array)
+            .init
+            .downcast_ref::<A::Init>()
+            .expect("an array's init has its element type's Init type")
+    }
+
     /// A proxy to this element's own array.
     pub fn this_proxy(&self) -> ArrayProxy<A> {
         ArrayProxy::new(self.me.array, self.svc.array(self.me.array).shape)
@@ -106,7 +116,7 @@ impl<'a, A: Chare> Ctx<'a, A> {
         }
         let dest = self.svc.route(obj);
         let payload = if dest != self.svc.pe && self.svc.transport.needs_wire(dest) {
-            Payload::Wire(wire::encode(&msg))
+            Payload::Wire(wire::encode(&msg).into())
         } else {
             Payload::Local(Box::new(msg))
         };

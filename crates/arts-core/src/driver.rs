@@ -13,6 +13,7 @@ use crate::ctx::broadcast_call;
 use crate::envelope::{ArrayCreation, ArrayId, Body, Call, DRIVER, Envelope, Payload};
 use crate::index::{Index, Shape};
 use crate::map::Map;
+use crate::qd::Detector;
 use crate::queue::DEFAULT_PRIORITY;
 use crate::reduction::RedValue;
 use crate::runtime::RunError;
@@ -120,7 +121,7 @@ impl Driver {
         let meta = &self.arrays[to.id() as usize];
         let home = meta.map.home(obj.linear, &meta.shape, self.num_pes());
         let payload = if self.transport.needs_wire(home) {
-            Payload::Wire(wire::encode(&msg))
+            Payload::Wire(wire::encode(&msg).into())
         } else {
             Payload::Local(Box::new(msg))
         };
@@ -185,7 +186,7 @@ impl Driver {
     /// (quiescence). See `qd/README.md` for the protocol.
     pub fn wait_quiescence(&mut self) -> Result<(), RunError> {
         let pes = self.num_pes() as u64;
-        let mut previous_processed: Option<u64> = None;
+        let mut detector = Detector::default();
         loop {
             self.wave += 1;
             let wave = self.wave;
@@ -208,10 +209,9 @@ impl Driver {
                     DriverMsg::QdReport { .. } | DriverMsg::Abort(_) => {}
                 }
             }
-            if previous_processed == Some(sent) && sent == processed {
+            if detector.observe(sent, processed) {
                 return Ok(());
             }
-            previous_processed = Some(processed);
         }
     }
 

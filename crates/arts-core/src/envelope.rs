@@ -34,7 +34,7 @@ pub enum Payload {
     /// A boxed `Chare::Msg` moved without serialization.
     Local(Box<dyn Any + Send>),
     /// The serialized form of a `Chare::Msg` (bincode).
-    Wire(Vec<u8>),
+    Wire(Box<[u8]>),
 }
 
 /// Clones a boxed broadcast message (`Chare::Msg: Clone` is only required to broadcast).
@@ -65,7 +65,7 @@ impl BroadcastPayload {
     /// A copy for a recipient that needs `wire` (serialized) form or not.
     pub fn copy_for(&self, wire: bool) -> BroadcastPayload {
         let payload = match (&self.payload, wire) {
-            (Payload::Local(b), true) => Payload::Wire((self.encode)(b.as_ref())),
+            (Payload::Local(b), true) => Payload::Wire((self.encode)(b.as_ref()).into()),
             _ => self.copy(),
         };
         BroadcastPayload {
@@ -84,8 +84,8 @@ pub enum Call {
     Reduction {
         /// The tag given to the callback.
         tag: u32,
-        /// The reduced value.
-        value: RedValue,
+        /// The reduced value (boxed: results are rare, envelopes small).
+        value: Box<RedValue>,
     },
     /// Run `Chare::resume_from_sync` after a load-balancing step.
     ResumeFromSync,
@@ -100,7 +100,7 @@ pub enum BroadcastCall {
         /// The tag given to the callback.
         tag: u32,
         /// The reduced value.
-        value: RedValue,
+        value: Box<RedValue>,
     },
     /// Run `Chare::resume_from_sync`.
     ResumeFromSync,
@@ -173,7 +173,7 @@ pub enum Body {
         /// The reduction number.
         red_no: u32,
         /// The partial result.
-        partial: Partial,
+        partial: Box<Partial>,
     },
     /// "Element `obj` now lives on `pe`": from the element's new PE to its
     /// home and to senders whose messages had to be forwarded.
@@ -216,4 +216,13 @@ pub struct Envelope {
     pub src: PeId,
     /// What it carries.
     pub body: Body,
+}
+
+#[cfg(test)]
+mod tests {
+    /// Envelopes are moved through queues by value: keep them small.
+    #[test]
+    fn envelope_stays_small() {
+        assert!(std::mem::size_of::<super::Envelope>() <= 64);
+    }
 }

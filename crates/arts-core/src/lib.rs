@@ -47,6 +47,7 @@ mod location;
 pub mod mailbox;
 mod map;
 mod pe;
+mod qd;
 mod queue;
 mod reduction;
 mod runtime;

@@ -112,8 +112,10 @@ impl Pe {
         mailbox.bind_owner();
         let start = self.svc.clock.raw();
         while !self.stop {
-            while let Some(env) = mailbox.pop() {
-                self.accept(env);
+            if !mailbox.is_empty() {
+                while let Some(env) = mailbox.pop() {
+                    self.accept(env);
+                }
             }
             if self.stop {
                 break;
@@ -209,7 +211,7 @@ impl Pe {
                 array,
                 red_no,
                 partial,
-            } => self.svc.root_partial(array, red_no, partial),
+            } => self.svc.root_partial(array, red_no, *partial),
             Body::QdProbe { wave } => self.svc.transport.to_driver(DriverMsg::QdReport {
                 wave,
                 sent: self.svc.sent,

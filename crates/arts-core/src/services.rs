@@ -27,6 +27,8 @@ pub(crate) struct ArrayInfo {
     pub map: Map,
     pub loc: Locations,
     pub red: Reductions,
+    /// The `Chare::Init` the array was created with.
+    pub init: Arc<dyn std::any::Any + Send + Sync>,
 }
 
 impl ArrayInfo {
@@ -144,7 +146,7 @@ impl Services {
                     Body::ReductionPartial {
                         array,
                         red_no,
-                        partial,
+                        partial: Box::new(partial),
                     },
                 );
                 self.post(REDUCTION_ROOT, env);
@@ -174,8 +176,12 @@ impl Services {
             Callback::Main(tag) => self
                 .transport
                 .to_driver(crate::driver::DriverMsg::Callback { tag, value }),
-            Callback::Element(obj, tag) => self.send_call(obj, Call::Reduction { tag, value }, 0),
+            Callback::Element(obj, tag) => {
+                let value = Box::new(value);
+                self.send_call(obj, Call::Reduction { tag, value }, 0)
+            }
             Callback::Broadcast(array, tag) => {
+                let value = Box::new(value);
                 self.broadcast(array, BroadcastCall::Reduction { tag, value }, 0)
             }
             Callback::Ignore => {}

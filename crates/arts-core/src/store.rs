@@ -172,7 +172,7 @@ fn run_call<A: Chare>(slot: &mut Slot<A>, array: ArrayId, call: Call, svc: &mut 
             run_entry(slot, array, method, svc, |obj, ctx| obj.receive(msg, ctx));
         }
         Call::Reduction { tag, value } => run_entry(slot, array, "reduction", svc, |obj, ctx| {
-            obj.reduction(tag, value, ctx)
+            obj.reduction(tag, *value, ctx)
         }),
         Call::ResumeFromSync => {
             slot.meta.at_sync = false;
@@ -277,6 +277,7 @@ impl<A: Chare> ArrayFactory for TypedFactory<A> {
             map: self.map.clone(),
             loc: Locations::default(),
             red: Reductions::default(),
+            init: self.init.clone(),
         };
         let mut store = TypedStore::<A>::new(self.id);
         for linear in 0..self.shape.len() {

@@ -1,21 +1,363 @@
 //! `arts run jacobi2d` and `arts bench core`.
 
-use crate::output::{CliError, CliResult, Output};
+use std::sync::Arc;
+
+use arts_apps::jacobi2d::{self, Params};
+use arts_apps::microbench;
+use arts_apps::stats::median;
+use arts_core::{Config, Map};
+use serde::Serialize;
+
+use crate::args::{default_pes, dims2};
+use crate::output::{CliError, CliResult, Output, PendingFile};
+
+/// Initial placement of objects on PEs.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+pub enum MapArg {
+    /// Contiguous runs of objects per PE.
+    Block,
+    /// Object i on PE i mod P ("naive").
+    RoundRobin,
+}
+
+impl From<MapArg> for Map {
+    fn from(m: MapArg) -> Map {
+        match m {
+            MapArg::Block => Map::Block,
+            MapArg::RoundRobin => Map::RoundRobin,
+        }
+    }
+}
 
 /// Arguments of `arts run jacobi2d`.
 #[derive(clap::Args)]
-pub struct Jacobi2dArgs {}
+pub struct Jacobi2dArgs {
+    /// Interior grid points, ROWSxCOLS.
+    #[arg(long, default_value = "4096x4096", value_parser = dims2)]
+    grid: (usize, usize),
+    /// Objects (blocks), ROWSxCOLS; need not divide the grid.
+    #[arg(long, default_value = "16x16", value_parser = dims2)]
+    objects: (usize, usize),
+    /// Number of steps.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..))]
+    iters: u32,
+    /// Number of PEs (worker threads); default: one per core.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    pes: Option<u32>,
+    /// Initial placement of objects.
+    #[arg(long, value_enum, default_value = "block")]
+    map: MapArg,
+    /// Write a Chrome trace-event JSON file (open in Perfetto or chrome://tracing).
+    #[arg(long)]
+    trace: Option<std::path::PathBuf>,
+    /// Turn off per-object measurement (load and communication).
+    #[arg(long)]
+    no_instrument: bool,
+}
+
+#[derive(Serialize)]
+struct Jacobi2dResult {
+    app: &'static str,
+    valid: bool,
+    max_abs_diff: f64,
+    grid: [usize; 2],
+    objects: u64,
+    objects_grid: [u32; 2],
+    iters: u32,
+    pes: u32,
+    step_time_median_s: f64,
+    total_time_s: f64,
+    sequential_step_time_median_s: f64,
+    residual_final: f64,
+    utilization: Vec<f64>,
+    utilization_mean: f64,
+    trace: Option<String>,
+}
+
+fn params(grid: (usize, usize), objects: (usize, usize), iters: u32) -> Result<Params, CliError> {
+    let too_big = |v: usize| {
+        u32::try_from(v).map_err(|_| CliError::usage(format!("--objects {v} is too large")))
+    };
+    let p = Params {
+        rows: grid.0,
+        cols: grid.1,
+        objs_x: too_big(objects.0)?,
+        objs_y: too_big(objects.1)?,
+        iters,
+    };
+    p.validate()
+        .map_err(|e| CliError::usage(format!("--grid/--objects: {e}")))?;
+    Ok(p)
+}
+
+/// Runs `arts run jacobi2d`.
+pub fn run_jacobi2d(args: &Jacobi2dArgs, out: Output) -> CliResult {
+    let p = params(args.grid, args.objects, args.iters)?;
+    let mut trace_file = args.trace.as_deref().map(PendingFile::create).transpose()?;
+    let pes = args.pes.unwrap_or_else(default_pes);
+    let config = Config {
+        pes,
+        instrument: !args.no_instrument,
+        trace: trace_file.is_some(),
+        ..Config::default()
+    };
+    let bar = out.progress(2, "jacobi2d");
+    bar.set_message("sequential reference");
+    let reference = Arc::new(jacobi2d::reference(&p));
+    bar.inc(1);
+    bar.set_message("parallel run");
+    let outcome = jacobi2d::run(&p, &config, args.map.into(), Some(reference.clone()))
+        .map_err(CliError::failed)?;
+    bar.finish_and_clear();
+    if let Some(file) = trace_file.as_mut() {
+        let spans = outcome.report.trace().unwrap_or_default();
+        arts_trace::write_chrome(file.writer(), pes, &spans)
+            .map_err(|e| CliError::failed(format!("cannot write trace: {e}")))?;
+    }
+    if let Some(file) = trace_file {
+        file.commit()?;
+    }
+    let utilization = outcome.report.utilization();
+    let result = Jacobi2dResult {
+        app: "jacobi2d",
+        valid: outcome.max_diff <= 1e-12,
+        max_abs_diff: outcome.max_diff,
+        grid: [p.rows, p.cols],
+        objects: p.objects(),
+        objects_grid: [p.objs_x, p.objs_y],
+        iters: p.iters,
+        pes,
+        step_time_median_s: outcome.step_time_median_s(),
+        total_time_s: outcome.total_time_s,
+        sequential_step_time_median_s: median(&reference.step_times),
+        residual_final: outcome.residuals.last().copied().unwrap_or(0.0),
+        utilization_mean: utilization.iter().sum::<f64>() / utilization.len() as f64,
+        utilization,
+        trace: args.trace.as_ref().map(|p| p.display().to_string()),
+    };
+    out.emit(&result, || {
+        let util: Vec<String> = result
+            .utilization
+            .iter()
+            .map(|u| format!("{:.0}%", u * 100.0))
+            .collect();
+        format!(
+            "jacobi2d  grid {}x{}  objects {}x{}  iters {}  PEs {}\n\
+             valid                 {} (max |diff| vs sequential = {:.1e})\n\
+             step time (median)    {:.3} ms   (sequential loop {:.3} ms)\n\
+             total time            {:.3} s\n\
+             final residual        {:.3e}\n\
+             PE utilization        {}\n{}",
+            p.rows,
+            p.cols,
+            p.objs_x,
+            p.objs_y,
+            p.iters,
+            pes,
+            result.valid,
+            result.max_abs_diff,
+            result.step_time_median_s * 1e3,
+            result.sequential_step_time_median_s * 1e3,
+            result.total_time_s,
+            result.residual_final,
+            util.join(" "),
+            result
+                .trace
+                .as_ref()
+                .map(|t| format!("trace written to      {t}\n"))
+                .unwrap_or_default()
+        )
+    })?;
+    if result.valid {
+        Ok(())
+    } else {
+        Err(CliError::failed(format!(
+            "jacobi2d result differs from the sequential reference by {:.3e}",
+            result.max_abs_diff
+        )))
+    }
+}
 
 /// Arguments of `arts bench core`.
 #[derive(clap::Args)]
-pub struct BenchCoreArgs {}
+pub struct BenchCoreArgs {
+    /// Grid side for the Jacobi2D measurements (square grid).
+    #[arg(long, default_value_t = 8192, value_parser = clap::value_parser!(u64).range(64..))]
+    grid: u64,
+    /// Steps per Jacobi2D measurement.
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(3..))]
+    iters: u32,
+    /// Round trips per ping-pong measurement.
+    #[arg(long, default_value_t = 200_000, value_parser = clap::value_parser!(u32).range(1..))]
+    round_trips: u32,
+    /// Repetitions of each latency measurement (the median is reported).
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..))]
+    repeat: u32,
+}
 
-/// Runs `arts run jacobi2d`.
-pub fn run_jacobi2d(_args: &Jacobi2dArgs, _out: Output) -> CliResult {
-    Err(CliError::failed("jacobi2d is not built yet"))
+#[derive(Serialize)]
+struct BenchCoreResult {
+    same_pe_send_dispatch_ns: f64,
+    cross_pe_latency_ns: f64,
+    reduction_1024_us: f64,
+    grid: u64,
+    iters: u32,
+    sequential_step_s: f64,
+    jacobi_1pe_64obj_step_s: f64,
+    jacobi_vs_sequential_ratio: f64,
+    rayon_2threads_step_s: f64,
+    jacobi_2pe_64obj_step_s: f64,
+    jacobi_vs_threads_ratio: f64,
+    step_s_by_objects_per_pe: Vec<(u64, f64)>,
+    overdecomposition_ratio: f64,
+    jacobi_2pe_uninstrumented_step_s: f64,
+    instrumentation_overhead_ratio: f64,
+    jacobi_2pe_traced_step_s: f64,
+    tracing_overhead_ratio: f64,
+}
+
+fn repeat_median(n: u32, mut f: impl FnMut() -> Result<f64, CliError>) -> Result<f64, CliError> {
+    let v = (0..n).map(|_| f()).collect::<Result<Vec<_>, _>>()?;
+    Ok(median(&v))
+}
+
+/// Objects grid (rows x cols) with `n` objects, as square as possible.
+fn object_grid(n: u64) -> (usize, usize) {
+    let mut r = (n as f64).sqrt() as u64;
+    while n % r != 0 {
+        r -= 1;
+    }
+    (r as usize, (n / r) as usize)
 }
 
 /// Runs `arts bench core`.
-pub fn bench_core(_args: &BenchCoreArgs, _out: Output) -> CliResult {
-    Err(CliError::failed("bench core is not built yet"))
+pub fn bench_core(args: &BenchCoreArgs, out: Output) -> CliResult {
+    let g = args.grid as usize;
+    let bar = out.progress(10, "bench core");
+    let cfg = |pes: u32| Config {
+        pes,
+        ..Config::default()
+    };
+    let failed = |e: arts_core::RunError| CliError::failed(e);
+
+    bar.set_message("ping-pong");
+    let same = repeat_median(args.repeat, || {
+        microbench::pingpong_ns(&cfg(1), true, args.round_trips).map_err(failed)
+    })?;
+    bar.inc(1);
+    let cross = repeat_median(args.repeat, || {
+        microbench::pingpong_ns(&cfg(2), false, args.round_trips).map_err(failed)
+    })?;
+    bar.inc(1);
+    bar.set_message("reduction");
+    let red = repeat_median(args.repeat, || {
+        microbench::reduction_us(&cfg(2), 1024, 2000).map_err(failed)
+    })?;
+    bar.inc(1);
+
+    bar.set_message("sequential");
+    let p = |objs: (usize, usize)| params((g, g), objs, args.iters);
+    let base = p((1, 1))?;
+    let reference = Arc::new(jacobi2d::reference(&base));
+    let seq = median(&reference.step_times);
+    bar.inc(1);
+    let jacobi = |objs: (usize, usize), config: Config| -> Result<f64, CliError> {
+        let o = jacobi2d::run(&p(objs)?, &config, Map::Block, Some(reference.clone()))
+            .map_err(failed)?;
+        if o.max_diff != 0.0 {
+            return Err(CliError::failed(format!(
+                "jacobi2d with {objs:?} objects is not valid (diff {:e})",
+                o.max_diff
+            )));
+        }
+        Ok(o.step_time_median_s())
+    };
+    bar.set_message("jacobi 1 PE");
+    let one_pe = jacobi((8, 8), cfg(1))?;
+    bar.inc(1);
+    bar.set_message("rayon");
+    let rayon = median(&jacobi2d::threaded(&base, 2));
+    bar.inc(1);
+    bar.set_message("jacobi 2 PEs");
+    let two_pe = jacobi((8, 8), cfg(2))?;
+    bar.inc(1);
+    bar.set_message("overdecomposition");
+    let mut by_objects = Vec::new();
+    for per_pe in [4u64, 64, 1024] {
+        by_objects.push((per_pe, jacobi(object_grid(2 * per_pe), cfg(2))?));
+    }
+    bar.inc(1);
+    bar.set_message("instrumentation");
+    let plain = jacobi(
+        (8, 8),
+        Config {
+            instrument: false,
+            ..cfg(2)
+        },
+    )?;
+    bar.inc(1);
+    let traced = jacobi(
+        (8, 8),
+        Config {
+            trace: true,
+            ..cfg(2)
+        },
+    )?;
+    bar.finish_and_clear();
+
+    let r = BenchCoreResult {
+        same_pe_send_dispatch_ns: same,
+        cross_pe_latency_ns: cross,
+        reduction_1024_us: red,
+        grid: args.grid,
+        iters: args.iters,
+        sequential_step_s: seq,
+        jacobi_1pe_64obj_step_s: one_pe,
+        jacobi_vs_sequential_ratio: one_pe / seq,
+        rayon_2threads_step_s: rayon,
+        jacobi_2pe_64obj_step_s: two_pe,
+        jacobi_vs_threads_ratio: rayon / two_pe,
+        overdecomposition_ratio: by_objects[2].1 / by_objects[0].1,
+        step_s_by_objects_per_pe: by_objects,
+        jacobi_2pe_uninstrumented_step_s: plain,
+        instrumentation_overhead_ratio: two_pe / plain,
+        jacobi_2pe_traced_step_s: traced,
+        tracing_overhead_ratio: traced / two_pe,
+    };
+    out.emit(&r, || {
+        let od: Vec<String> = r
+            .step_s_by_objects_per_pe
+            .iter()
+            .map(|(n, s)| format!("{n}/PE {:.2} ms", s * 1e3))
+            .collect();
+        format!(
+            "same-PE send+dispatch        {:.0} ns\n\
+             cross-PE one-way latency     {:.0} ns\n\
+             reduction+broadcast, 1024 el {:.1} us\n\
+             jacobi2d {g}x{g}, {} steps (median step):\n\
+             \x20 sequential loop           {:.2} ms\n\
+             \x20 arts 1 PE, 64 objects     {:.2} ms  (ratio {:.3}, target <= 1.10)\n\
+             \x20 rayon 2 threads           {:.2} ms\n\
+             \x20 arts 2 PEs, 64 objects    {:.2} ms  (throughput ratio {:.3}, target >= 0.95)\n\
+             \x20 overdecomposition (2 PEs) {}  (1024 vs 4: {:.3}, target <= 1.15)\n\
+             \x20 instrumentation off       {:.2} ms  (on/off {:.3}, target <= 1.03)\n\
+             \x20 tracing on                {:.2} ms  (on/off {:.3}, target <= 1.10)",
+            r.same_pe_send_dispatch_ns,
+            r.cross_pe_latency_ns,
+            r.reduction_1024_us,
+            r.iters,
+            r.sequential_step_s * 1e3,
+            r.jacobi_1pe_64obj_step_s * 1e3,
+            r.jacobi_vs_sequential_ratio,
+            r.rayon_2threads_step_s * 1e3,
+            r.jacobi_2pe_64obj_step_s * 1e3,
+            r.jacobi_vs_threads_ratio,
+            od.join(", "),
+            r.overdecomposition_ratio,
+            r.jacobi_2pe_uninstrumented_step_s * 1e3,
+            r.instrumentation_overhead_ratio,
+            r.jacobi_2pe_traced_step_s * 1e3,
+            r.tracing_overhead_ratio,
+        )
+    })
 }

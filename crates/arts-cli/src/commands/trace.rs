@@ -1,4 +1,7 @@
-//! `arts trace summary`.
+//! `arts trace summary`: per-PE utilization and the top entry methods of a
+//! Chrome trace written by `--trace`.
+
+use std::path::PathBuf;
 
 use crate::output::{CliError, CliResult, Output};
 
@@ -6,10 +9,43 @@ use crate::output::{CliError, CliResult, Output};
 #[derive(clap::Subcommand)]
 pub enum TraceCommand {
     /// Per-PE utilization and top entry methods of a trace file.
-    Summary,
+    Summary {
+        /// A Chrome trace-event JSON file (from `--trace`).
+        file: PathBuf,
+        /// How many entry methods to list.
+        #[arg(long, default_value_t = 10)]
+        top: usize,
+    },
 }
 
 /// Runs `arts trace ...`.
-pub fn run(_command: TraceCommand, _out: Output) -> CliResult {
-    Err(CliError::failed("trace is not built yet"))
+pub fn run(command: TraceCommand, out: Output) -> CliResult {
+    match command {
+        TraceCommand::Summary { file, top } => {
+            let f = std::fs::File::open(&file)
+                .map_err(|e| CliError::usage(format!("cannot read {}: {e}", file.display())))?;
+            let s = arts_trace::summarize(std::io::BufReader::new(f), top)
+                .map_err(|e| CliError::usage(format!("{}: {e}", file.display())))?;
+            out.emit(&s, || {
+                let mut t = format!(
+                    "traced interval {:.6} s\n\nPE  busy(s)    idle(s)    utilization\n",
+                    s.span_s
+                );
+                for p in &s.pes {
+                    t += &format!(
+                        "{:<3} {:<10.6} {:<10.6} {:.1}%\n",
+                        p.pe,
+                        p.busy_s,
+                        p.idle_s,
+                        p.utilization * 100.0
+                    );
+                }
+                t += "\nentry method                      count      total(s)\n";
+                for e in &s.entries {
+                    t += &format!("{:<32} {:<10} {:.6}\n", e.name, e.count, e.total_s);
+                }
+                t
+            })
+        }
+    }
 }

@@ -1,0 +1,120 @@
+//! End-to-end tests of `arts run jacobi2d`, `arts trace summary` and bad input.
+
+use std::process::Command;
+
+fn arts(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_arts"))
+        .args(args)
+        .output()
+        .expect("arts runs")
+}
+
+fn stderr(o: &std::process::Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn jacobi2d_json_has_the_contract_keys() {
+    let o = arts(&[
+        "run",
+        "jacobi2d",
+        "--grid",
+        "130x97",
+        "--objects",
+        "5x3",
+        "--iters",
+        "10",
+        "--pes",
+        "2",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["valid"], true);
+    assert_eq!(v["pes"], 2);
+    assert_eq!(v["objects"], 15);
+    assert!(v["step_time_median_s"].as_f64().unwrap() > 0.0);
+    assert!(v["total_time_s"].as_f64().unwrap() > 0.0);
+    assert_eq!(v["utilization"].as_array().unwrap().len(), 2);
+}
+
+#[test]
+fn trace_is_written_and_summarized() {
+    let dir = tempfile::tempdir().unwrap();
+    let trace = dir.path().join("t.json");
+    let t = trace.to_str().unwrap();
+    let o = arts(&[
+        "run",
+        "jacobi2d",
+        "--grid",
+        "64x64",
+        "--objects",
+        "4x4",
+        "--iters",
+        "5",
+        "--pes",
+        "2",
+        "--trace",
+        t,
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = arts(&["trace", "summary", t, "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["pes"].as_array().unwrap().len(), 2);
+    let names: Vec<&str> = v["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["name"].as_str().unwrap())
+        .collect();
+    assert!(names.contains(&"jacobi2d::compute"), "{names:?}");
+}
+
+#[test]
+fn bad_input_exits_2_with_one_line() {
+    for args in [
+        vec!["run", "jacobi2d", "--pes", "0"],
+        vec!["run", "jacobi2d", "--grid", "10x10", "--objects", "11x1"],
+        vec!["run", "jacobi2d", "--grid", "10"],
+        vec!["run", "jacobi2d", "--iters", "0"],
+        vec!["run", "nosuchapp"],
+        vec!["run", "jacobi2d", "--bogus"],
+        vec!["trace", "summary", "/nonexistent/trace.json"],
+    ] {
+        let o = arts(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).starts_with("error:"), "{args:?}: {}", stderr(&o));
+        assert!(o.stdout.is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn unwritable_trace_path_fails_before_running_and_leaves_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("no/such/dir/t.json");
+    let o = arts(&[
+        "run",
+        "jacobi2d",
+        "--grid",
+        "32x32",
+        "--objects",
+        "2x2",
+        "--iters",
+        "2",
+        "--trace",
+        missing.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}
+
+#[test]
+fn malformed_trace_is_a_usage_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("bad.json");
+    std::fs::write(&f, "{\"traceEvents\": [{\"ph\": \"X\"").unwrap();
+    let o = arts(&["trace", "summary", f.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("bad.json"));
+}
