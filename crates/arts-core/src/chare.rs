@@ -42,6 +42,13 @@ pub trait Chare: Serialize + DeserializeOwned + Send + 'static {
         "receive"
     }
 
+    /// The number of bytes migrating this element moves (for the load
+    /// balancer's migration cost). The default measures its serialized size;
+    /// override it when that is expensive to compute.
+    fn pup_size(&self) -> usize {
+        crate::wire::size(self)
+    }
+
     /// The size of a message in bytes, for the communication graph. The default
     /// counts its serialized size; override it for a cheaper exact figure.
     fn msg_bytes(msg: &Self::Msg) -> usize {

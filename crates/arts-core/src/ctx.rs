@@ -11,6 +11,8 @@ use crate::envelope::{
 };
 use crate::index::Index;
 use crate::instrument::ElemMeta;
+use crate::lb::{LbMsg, LbPeriod};
+use crate::services::REDUCTION_ROOT;
 use crate::queue::DEFAULT_PRIORITY;
 use crate::reduction::{Callback, RedValue, Reducer};
 use crate::runtime::RunError;
@@ -163,6 +165,40 @@ impl<'a, A: Chare> Ctx<'a, A> {
             return;
         }
         self.svc.flush_reductions(array);
+    }
+
+    /// Joins the next load-balancing step: the element may migrate, and
+    /// `Chare::resume_from_sync` is called once the step is over. Without load
+    /// balancing configured (or on a step the period skips) it is called
+    /// right after this entry method. Call it once per step from every
+    /// element of the array, then wait for `resume_from_sync`.
+    pub fn at_sync(&mut self) {
+        if self.meta.at_sync {
+            return;
+        }
+        self.meta.syncs += 1;
+        let balance = match self.svc.lb.as_ref().map(|l| l.period) {
+            None => false,
+            Some(LbPeriod::Steps(n)) => self.meta.syncs % n.max(1) == 0,
+            Some(LbPeriod::EverySync | LbPeriod::Seconds(_)) => true,
+        };
+        if !balance {
+            self.svc.send_call(self.me, Call::ResumeFromSync, DEFAULT_PRIORITY);
+            return;
+        }
+        self.meta.at_sync = true;
+        let array = self.me.array;
+        let lb = &mut self.svc.array_mut(array).lb;
+        lb.waiting += 1;
+        if lb.waiting == lb.local {
+            let count = std::mem::take(&mut lb.waiting);
+            let env = Envelope {
+                prio: DEFAULT_PRIORITY,
+                src: self.svc.pe,
+                body: Body::Lb(LbMsg::Ready { array, count }),
+            };
+            self.svc.post(REDUCTION_ROOT, env);
+        }
     }
 
     /// Allows or forbids the load balancer to move this element (default: allowed).

@@ -142,6 +142,8 @@ pub struct Migrant {
     pub migratable: bool,
     /// Whether it is waiting in `at_sync`.
     pub at_sync: bool,
+    /// How many times it called `at_sync`.
+    pub syncs: u32,
 }
 
 /// How to build one PE's share of a new array (opaque outside the runtime).
@@ -192,6 +194,8 @@ pub enum Body {
     },
     /// Create this PE's share of a new array (sent by the driver).
     CreateArray(ArrayCreation),
+    /// Load-balancing control (see `lb`).
+    Lb(crate::lb::LbMsg),
     /// Quiescence detection: report your counters for wave `wave`.
     QdProbe {
         /// Wave number.

@@ -77,6 +77,8 @@ pub(crate) struct ElemMeta {
     pub migratable: bool,
     /// Whether it is waiting in `at_sync`.
     pub at_sync: bool,
+    /// How many times it called `at_sync`.
+    pub syncs: u32,
 }
 
 /// Time accounting of one PE.

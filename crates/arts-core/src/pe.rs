@@ -11,6 +11,7 @@ use crate::PeId;
 use crate::driver::DriverMsg;
 use crate::envelope::{ArrayCreation, ArrayId, Body, Call, Envelope, Migrant, ObjId};
 use crate::instrument::PeCounters;
+use crate::lb::{LbMsg, LbRoot, LbStepRecord, calibrate_speed};
 use crate::mailbox::{IdlePolicy, Mailbox};
 use crate::queue::PrioQueue;
 use crate::runtime::RunError;
@@ -37,6 +38,8 @@ pub struct PeReport {
     pub trace: Option<Vec<Span>>,
     /// The first failure it saw, if any.
     pub failure: Option<RunError>,
+    /// Load-balancing steps it managed (PE 0 only).
+    pub lb_steps: Vec<LbStepRecord>,
 }
 
 impl PeReport {
@@ -57,8 +60,10 @@ impl PeReport {
 
 /// One processing element.
 pub(crate) struct Pe {
-    svc: Services,
-    stores: Vec<Option<Box<dyn ElemStore>>>,
+    pub(crate) svc: Services,
+    pub(crate) stores: Vec<Option<Box<dyn ElemStore>>>,
+    /// The LB manager (active on PE 0 only).
+    pub(crate) lb_root: LbRoot,
     /// Messages for arrays not yet created on this PE.
     early: Vec<Envelope>,
     idle: IdlePolicy,
@@ -70,6 +75,13 @@ fn array_of(body: &Body) -> Option<ArrayId> {
         Body::Entry { to, .. } | Body::Migrate { obj: to, .. } => Some(to.array),
         Body::LocationUpdate { obj, .. } => Some(obj.array),
         Body::Broadcast { array, .. } | Body::ReductionPartial { array, .. } => Some(*array),
+        Body::Lb(
+            LbMsg::Ready { array, .. }
+            | LbMsg::Collect { array }
+            | LbMsg::Moves { array, .. }
+            | LbMsg::Done { array, .. },
+        ) => Some(*array),
+        Body::Lb(LbMsg::Stats(s)) => Some(s.array),
         Body::CreateArray(_) | Body::QdProbe { .. } | Body::Shutdown => None,
     }
 }
@@ -82,6 +94,11 @@ impl Pe {
         clock: quanta::Clock,
         epoch: u64,
     ) -> Self {
+        let lb = config.lb.clone().map(Arc::new);
+        let speed = match &lb {
+            Some(l) if l.speeds.is_none() => calibrate_speed(),
+            _ => 1.0,
+        };
         Pe {
             svc: Services {
                 pe,
@@ -97,8 +114,12 @@ impl Pe {
                 instrument: config.instrument,
                 trace: config.trace.then(Vec::new),
                 failure: None,
+                lb,
+                speed,
+                lb_mark: (epoch, 0, 0),
             },
             stores: Vec::new(),
+            lb_root: LbRoot::default(),
             early: Vec::new(),
             idle: config.idle,
             stop: false,
@@ -132,6 +153,7 @@ impl Pe {
             wall_ns,
             trace: self.svc.trace.take(),
             failure: self.svc.failure.take(),
+            lb_steps: std::mem::take(&mut self.lb_root.records),
         }
     }
 
@@ -212,6 +234,7 @@ impl Pe {
                 red_no,
                 partial,
             } => self.svc.root_partial(array, red_no, *partial),
+            Body::Lb(msg) => self.handle_lb(msg),
             Body::QdProbe { wave } => self.svc.transport.to_driver(DriverMsg::QdReport {
                 wave,
                 sent: self.svc.sent,
@@ -301,6 +324,8 @@ impl Pe {
         let home = info.home(obj.linear, num_pes);
         info.loc.set(obj.linear, me, home);
         info.red.element_arrived(red_no);
+        info.lb.local += 1;
+        info.lb.arrived += 1;
         if home != me {
             let update = Envelope {
                 prio: 0,
@@ -309,10 +334,10 @@ impl Pe {
             };
             self.svc.post(home, update);
         }
+        self.check_arrivals(obj.array);
     }
 
     /// Moves local element `obj` to PE `to`.
-    #[allow(dead_code)]
     pub(crate) fn emigrate(&mut self, obj: ObjId, to: PeId) {
         let Some(store) = self.stores[obj.array as usize].as_mut() else {
             return;
@@ -325,6 +350,8 @@ impl Pe {
         let home = info.home(obj.linear, num_pes);
         info.loc.set(obj.linear, to, home);
         info.red.element_left(migrant.red_no);
+        info.lb.local -= 1;
+        info.lb.bytes_out += migrant.state.len() as u64;
         self.svc.flush_reductions(obj.array);
         let env = Envelope {
             prio: 0,

@@ -76,11 +76,6 @@ impl<T> PrioQueue<T> {
             _ => self.normal.pop_front(),
         }
     }
-
-    /// True when nothing is queued.
-    pub fn is_empty(&self) -> bool {
-        self.normal.is_empty() && self.other.is_empty()
-    }
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@ use arts_trace::Span;
 
 use crate::driver::Driver;
 use crate::index::Index;
+use crate::lb::{LbConfig, LbStepRecord};
 use crate::mailbox::IdlePolicy;
 use crate::pe::{Pe, PeReport};
 use crate::transport::{InProcess, Transport};
@@ -26,6 +27,8 @@ pub struct Config {
     /// Serialize application messages between different PEs, as if they were
     /// in different processes (tests the wire path on one machine).
     pub serialize_local: bool,
+    /// Load balancing (`None`: `at_sync` resumes at once, nothing migrates).
+    pub lb: Option<LbConfig>,
 }
 
 impl Default for Config {
@@ -36,6 +39,7 @@ impl Default for Config {
             instrument: true,
             trace: false,
             serialize_local: false,
+            lb: None,
         }
     }
 }
@@ -67,6 +71,9 @@ pub enum RunError {
         /// What went wrong.
         message: String,
     },
+    /// A load-balancing step failed.
+    #[error("load balancing failed: {0}")]
+    Lb(String),
     /// The configuration is invalid.
     #[error("invalid configuration: {0}")]
     Config(String),
@@ -95,6 +102,11 @@ impl RunReport {
             .collect()
     }
 
+    /// The load-balancing steps of the run, in order.
+    pub fn lb_steps(&self) -> &[LbStepRecord] {
+        self.pes.first().map_or(&[], |p| &p.lb_steps)
+    }
+
     /// All PEs' trace spans, if tracing was on.
     pub fn trace(&self) -> Option<Vec<Span>> {
         let mut all = Vec::new();
@@ -115,6 +127,15 @@ pub fn run<R>(
         return Err(RunError::Config(
             "the number of PEs must be at least 1".into(),
         ));
+    }
+    if let Some(speeds) = config.lb.as_ref().and_then(|l| l.speeds.as_ref()) {
+        if speeds.len() != config.pes as usize || speeds.iter().any(|s| !(s.is_finite() && *s > 0.0)) {
+            return Err(RunError::Config(format!(
+                "{} PE speeds given for {} PEs; give one finite speed > 0 per PE",
+                speeds.len(),
+                config.pes
+            )));
+        }
     }
     let (tx, rx) = crossbeam_channel::unbounded();
     let transport: Arc<dyn Transport> =

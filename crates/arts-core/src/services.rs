@@ -10,6 +10,7 @@ use crate::PeId;
 use crate::envelope::{ArrayId, Body, BroadcastCall, Call, DRIVER, Envelope, ObjId, Partial};
 use crate::index::Shape;
 use crate::instrument::PeCounters;
+use crate::lb::{LbConfig, LbLocal};
 use crate::location::Locations;
 use crate::map::Map;
 use crate::queue::PrioQueue;
@@ -29,6 +30,8 @@ pub(crate) struct ArrayInfo {
     pub red: Reductions,
     /// The `Chare::Init` the array was created with.
     pub init: Arc<dyn std::any::Any + Send + Sync>,
+    /// Load-balancing bookkeeping.
+    pub lb: LbLocal,
 }
 
 impl ArrayInfo {
@@ -55,6 +58,12 @@ pub(crate) struct Services {
     pub instrument: bool,
     pub trace: Option<Vec<Span>>,
     pub failure: Option<RunError>,
+    /// Load-balancing configuration (`None`: `at_sync` resumes at once).
+    pub lb: Option<Arc<LbConfig>>,
+    /// This PE's calibrated speed (iterations/s of the calibration kernel).
+    pub speed: f64,
+    /// Start of the current LB period: (clock raw, entry ns, idle ns).
+    pub lb_mark: (u64, u64, u64),
 }
 
 impl Services {

@@ -14,6 +14,7 @@ use crate::ctx::Ctx;
 use crate::envelope::{ArrayId, BroadcastCall, Call, Migrant, ObjId, Payload};
 use crate::index::Shape;
 use crate::instrument::ElemMeta;
+use crate::lb::LbLocal;
 use crate::location::{LinearMap, Locations};
 use crate::map::Map;
 use crate::reduction::Reductions;
@@ -41,14 +42,8 @@ pub(crate) trait ElemStore: Send {
     fn immigrate(&mut self, linear: u64, migrant: Migrant) -> Result<(), String>;
     /// Whether element `linear` lives here.
     fn contains(&self, linear: u64) -> bool;
-    /// Number of local elements.
-    fn len(&self) -> usize;
-    /// Whether there are no local elements.
-    fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-    /// Visits every local element's linear index and bookkeeping.
-    fn for_each_meta(&mut self, f: &mut dyn FnMut(u64, &mut ElemMeta));
+    /// Visits every local element: linear index, bookkeeping, migration size in bytes.
+    fn for_each_element(&mut self, f: &mut dyn FnMut(u64, &mut ElemMeta, u64));
 }
 
 struct Slot<A> {
@@ -226,6 +221,7 @@ impl<A: Chare> ElemStore for TypedStore<A> {
             red_no: slot.meta.red_no,
             migratable: slot.meta.migratable,
             at_sync: slot.meta.at_sync,
+            syncs: slot.meta.syncs,
         })
     }
 
@@ -235,6 +231,7 @@ impl<A: Chare> ElemStore for TypedStore<A> {
             red_no: migrant.red_no,
             migratable: migrant.migratable,
             at_sync: migrant.at_sync,
+            syncs: migrant.syncs,
             ..ElemMeta::default()
         };
         self.insert(linear, obj, meta);
@@ -245,13 +242,11 @@ impl<A: Chare> ElemStore for TypedStore<A> {
         self.pos.contains_key(&linear)
     }
 
-    fn len(&self) -> usize {
-        self.slots.len()
-    }
 
-    fn for_each_meta(&mut self, f: &mut dyn FnMut(u64, &mut ElemMeta)) {
+    fn for_each_element(&mut self, f: &mut dyn FnMut(u64, &mut ElemMeta, u64)) {
         for s in &mut self.slots {
-            f(s.linear, &mut s.meta);
+            let bytes = s.obj.pup_size() as u64;
+            f(s.linear, &mut s.meta, bytes);
         }
     }
 }
@@ -278,6 +273,7 @@ impl<A: Chare> ArrayFactory for TypedFactory<A> {
             loc: Locations::default(),
             red: Reductions::default(),
             init: self.init.clone(),
+            lb: LbLocal::default(),
         };
         let mut store = TypedStore::<A>::new(self.id);
         for linear in 0..self.shape.len() {
@@ -293,6 +289,7 @@ impl<A: Chare> ArrayFactory for TypedFactory<A> {
                     };
                     store.insert(linear, obj, meta);
                     info.red.element_arrived(0);
+                    info.lb.local += 1;
                 }
                 Err(panic) => {
                     svc.fail(RunError::EntryPanic {

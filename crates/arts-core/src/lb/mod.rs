@@ -1,0 +1,143 @@
+//! Measurement-based load balancing inside the runtime: the LB manager.
+//!
+//! Elements call `Ctx::at_sync()`; when every element of the array has, the
+//! manager on PE 0 gathers what each PE measured since the last step (the
+//! "LB database": per-element CPU time and messages, per-PE idle and
+//! background time, PE speeds), asks a strategy from `arts-lb` for a new
+//! mapping, has the PEs migrate elements (serialized with serde), and finally
+//! calls `resume_from_sync` on every element. See `README.md` for the
+//! protocol and why it is safe while messages are in flight.
+
+mod calibrate;
+mod pe_side;
+mod root;
+
+use std::sync::Arc;
+
+use arts_lb::{LbInput, LbStats, Strategy};
+
+pub(crate) use calibrate::calibrate_speed;
+pub(crate) use pe_side::LbLocal;
+pub(crate) use root::LbRoot;
+
+use crate::PeId;
+use crate::envelope::ArrayId;
+
+/// When an `at_sync` call really balances.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum LbPeriod {
+    /// At every `at_sync`.
+    EverySync,
+    /// At every `n`-th `at_sync` of each element; the others resume at once
+    /// without any global synchronization.
+    Steps(u32),
+    /// At the first `at_sync` after at least this many seconds since the
+    /// last balancing step; every `at_sync` is a global barrier.
+    Seconds(f64),
+}
+
+/// Load-balancing configuration of a run.
+#[derive(Clone)]
+pub struct LbConfig {
+    /// The strategy (from `arts_lb::by_name`).
+    pub strategy: Arc<dyn Strategy>,
+    /// When to balance.
+    pub period: LbPeriod,
+    /// Keep every step's input (for `--lb-dump`).
+    pub record_inputs: bool,
+    /// Relative PE speeds; `None` measures them at start-up.
+    pub speeds: Option<Vec<f64>>,
+}
+
+impl std::fmt::Debug for LbConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LbConfig")
+            .field("strategy", &self.strategy.name())
+            .field("period", &self.period)
+            .field("record_inputs", &self.record_inputs)
+            .field("speeds", &self.speeds)
+            .finish()
+    }
+}
+
+/// What happened in one load-balancing step.
+#[derive(Clone, Debug)]
+pub struct LbStepRecord {
+    /// The balanced array's name.
+    pub array: String,
+    /// Step number (1-based, per array).
+    pub step: u64,
+    /// Whether the strategy ran (false: a `Seconds` period skipped it).
+    pub balanced: bool,
+    /// Prediction before the step (current mapping).
+    pub before: Option<LbStats>,
+    /// Prediction after the step (new mapping).
+    pub after: Option<LbStats>,
+    /// Objects that moved.
+    pub migrations: u64,
+    /// Serialized bytes actually moved.
+    pub migrated_bytes: u64,
+    /// Time the strategy took, seconds.
+    pub strategy_time_s: f64,
+    /// Time from the decision to the last arrival, seconds.
+    pub migration_time_s: f64,
+    /// Time from the last `at_sync` to `resume_from_sync`, seconds.
+    pub step_time_s: f64,
+    /// The strategy's input, when `LbConfig::record_inputs` is set.
+    pub input: Option<LbInput>,
+}
+
+/// One element's measurements for an LB step.
+pub(crate) struct ObjStats {
+    pub linear: u64,
+    pub load_s: f64,
+    pub migratable: bool,
+    pub bytes: u64,
+}
+
+/// Load-balancing messages between PEs and the manager on PE 0.
+pub enum LbMsg {
+    /// `count` elements of `array` on the sender are waiting in `at_sync`.
+    Ready {
+        /// The array.
+        array: ArrayId,
+        /// Elements newly at sync.
+        count: u64,
+    },
+    /// Manager to every PE: send your measurements for `array`.
+    Collect {
+        /// The array.
+        array: ArrayId,
+    },
+    /// A PE's measurements.
+    Stats(Box<PeStats>),
+    /// Manager to one PE: migrate these elements; expect `arrivals` elements.
+    Moves {
+        /// The array.
+        array: ArrayId,
+        /// (linear index, destination PE) of each departing element.
+        departures: Vec<(u64, PeId)>,
+        /// How many elements will arrive here.
+        arrivals: u64,
+    },
+    /// A PE sent its departures and received all its arrivals.
+    Done {
+        /// The array.
+        array: ArrayId,
+        /// Serialized bytes it sent.
+        bytes_out: u64,
+    },
+}
+
+/// One PE's measurements since the previous step.
+pub struct PeStats {
+    pub(crate) array: ArrayId,
+    pub(crate) pe: PeId,
+    pub(crate) speed: f64,
+    pub(crate) wall_s: f64,
+    pub(crate) entry_s: f64,
+    pub(crate) idle_s: f64,
+    pub(crate) objects: Vec<ObjStats>,
+    /// (from linear, to linear, messages, bytes) within the array.
+    pub(crate) comm: Vec<(u64, u64, u64, u64)>,
+}

@@ -1,0 +1,244 @@
+//! The LB manager on PE 0: counts elements reaching `at_sync`, gathers the
+//! PEs' measurements, runs the strategy, distributes the moves, and resumes
+//! the array once every PE has sent and received its elements.
+
+use std::collections::HashMap;
+use std::time::Instant;
+
+use arts_lb::{CommEdge, LbInput, Mapping, ObjInfo, PeInfo, balance, evaluate};
+
+use super::calibrate::relative_speeds;
+use super::{LbMsg, LbPeriod, LbStepRecord, PeStats};
+use crate::PeId;
+use crate::envelope::{ArrayId, Body, BroadcastCall, Envelope};
+use crate::runtime::RunError;
+use crate::services::Services;
+
+/// Calibrated speeds closer than this are treated as equal.
+const SPEED_TOLERANCE: f64 = 0.10;
+
+enum Phase {
+    /// Counting elements at sync.
+    Gathering,
+    /// Waiting for every PE's measurements.
+    Collecting { stats: Vec<PeStats>, since: Instant },
+    /// Waiting for every PE to finish its migrations.
+    Migrating {
+        done: u32,
+        since: Instant,
+        synced_at: Instant,
+        record: LbStepRecord,
+    },
+}
+
+struct RootArray {
+    ready: u64,
+    step: u64,
+    last_balance: Option<Instant>,
+    phase: Phase,
+}
+
+/// State of the LB manager (used on PE 0 only).
+#[derive(Default)]
+pub(crate) struct LbRoot {
+    arrays: HashMap<ArrayId, RootArray>,
+    /// Every finished step, in order.
+    pub records: Vec<LbStepRecord>,
+}
+
+fn post(svc: &mut Services, to: PeId, msg: LbMsg) {
+    let env = Envelope {
+        prio: 0,
+        src: svc.pe,
+        body: Body::Lb(msg),
+    };
+    svc.post(to, env);
+}
+
+impl LbRoot {
+    /// `count` more elements of `array` are waiting in `at_sync`.
+    pub fn ready(&mut self, svc: &mut Services, array: ArrayId, count: u64) {
+        let total = svc.array(array).shape.len();
+        let st = self.arrays.entry(array).or_insert(RootArray {
+            ready: 0,
+            step: 0,
+            last_balance: None,
+            phase: Phase::Gathering,
+        });
+        st.ready += count;
+        if st.ready < total {
+            return;
+        }
+        st.ready = 0;
+        st.step += 1;
+        let lb = svc.lb.clone().expect("at_sync reports only with LB configured");
+        if let LbPeriod::Seconds(s) = lb.period {
+            if st.last_balance.is_some_and(|t| t.elapsed().as_secs_f64() < s) {
+                svc.broadcast(array, BroadcastCall::ResumeFromSync, 0);
+                return;
+            }
+        }
+        st.phase = Phase::Collecting {
+            stats: Vec::with_capacity(svc.num_pes as usize),
+            since: Instant::now(),
+        };
+        for pe in 0..svc.num_pes {
+            post(svc, pe, LbMsg::Collect { array });
+        }
+    }
+
+    /// One PE's measurements arrived.
+    pub fn stats(&mut self, svc: &mut Services, stats: PeStats) {
+        let array = stats.array;
+        let Some(st) = self.arrays.get_mut(&array) else {
+            return;
+        };
+        let Phase::Collecting { stats: all, since } = &mut st.phase else {
+            return;
+        };
+        all.push(stats);
+        if all.len() < svc.num_pes as usize {
+            return;
+        }
+        let synced_at = *since;
+        let mut all = std::mem::take(all);
+        all.sort_by_key(|s| s.pe);
+        let lb = svc.lb.clone().expect("LB configured");
+        let input = build_input(&all, lb.speeds.as_deref());
+        let t = Instant::now();
+        let mapping = match balance(lb.strategy.as_ref(), &input) {
+            Ok(m) => m,
+            Err(e) => {
+                let name = svc.array(array).name.to_string();
+                svc.fail(RunError::Lb(format!("array `{name}`: {e}")));
+                return;
+            }
+        };
+        let strategy_time_s = t.elapsed().as_secs_f64();
+        let before = evaluate(&input, &input.current_mapping());
+        let after = evaluate(&input, &mapping);
+        let (departures, arrivals) = moves(&input, &mapping, svc.num_pes);
+        let record = LbStepRecord {
+            array: svc.array(array).name.to_string(),
+            step: st.step,
+            balanced: true,
+            migrations: after.migrations as u64,
+            before: Some(before),
+            after: Some(after),
+            migrated_bytes: 0,
+            strategy_time_s,
+            migration_time_s: 0.0,
+            step_time_s: 0.0,
+            input: lb.record_inputs.then_some(input),
+        };
+        st.last_balance = Some(Instant::now());
+        st.phase = Phase::Migrating {
+            done: 0,
+            since: Instant::now(),
+            synced_at,
+            record,
+        };
+        for (pe, (departures, arrivals)) in departures.into_iter().zip(arrivals).enumerate() {
+            let msg = LbMsg::Moves {
+                array,
+                departures,
+                arrivals,
+            };
+            post(svc, pe as PeId, msg);
+        }
+    }
+
+    /// A PE finished its part of the migrations.
+    pub fn done(&mut self, svc: &mut Services, array: ArrayId, bytes_out: u64) {
+        let Some(st) = self.arrays.get_mut(&array) else {
+            return;
+        };
+        let Phase::Migrating {
+            done,
+            since,
+            synced_at,
+            record,
+        } = &mut st.phase
+        else {
+            return;
+        };
+        *done += 1;
+        record.migrated_bytes += bytes_out;
+        if *done < svc.num_pes {
+            return;
+        }
+        record.migration_time_s = since.elapsed().as_secs_f64();
+        record.step_time_s = synced_at.elapsed().as_secs_f64();
+        let Phase::Migrating { record, .. } = std::mem::replace(&mut st.phase, Phase::Gathering)
+        else {
+            unreachable!("matched above")
+        };
+        self.records.push(record);
+        svc.broadcast(array, BroadcastCall::ResumeFromSync, 0);
+    }
+}
+
+/// The strategy's input from every PE's measurements (sorted by PE).
+fn build_input(all: &[PeStats], speeds: Option<&[f64]>) -> LbInput {
+    let speeds = match speeds {
+        Some(s) => s.to_vec(),
+        None => {
+            let raw: Vec<f64> = all.iter().map(|s| s.speed).collect();
+            relative_speeds(&raw, SPEED_TOLERANCE)
+        }
+    };
+    let pes = all
+        .iter()
+        .zip(&speeds)
+        .map(|(s, &speed)| PeInfo {
+            speed,
+            background_load_s: (s.wall_s - s.idle_s - s.entry_s).max(0.0),
+            idle_s: s.idle_s,
+            cluster: None,
+        })
+        .collect();
+    let mut objects: Vec<ObjInfo> = all
+        .iter()
+        .flat_map(|s| {
+            s.objects.iter().map(move |o| ObjInfo {
+                id: o.linear,
+                pe: s.pe as usize,
+                load_s: o.load_s,
+                migratable: o.migratable,
+                bytes: o.bytes,
+            })
+        })
+        .collect();
+    objects.sort_by_key(|o| o.id);
+    let index: HashMap<u64, usize> = objects.iter().enumerate().map(|(i, o)| (o.id, i)).collect();
+    let comm = all
+        .iter()
+        .flat_map(|s| s.comm.iter())
+        .filter_map(|&(from, to, messages, bytes)| {
+            Some(CommEdge {
+                from: *index.get(&from)?,
+                to: *index.get(&to)?,
+                messages,
+                bytes,
+            })
+        })
+        .collect();
+    LbInput {
+        pes,
+        objects,
+        comm,
+    }
+}
+
+/// Per PE: the elements leaving it (linear, destination) and how many arrive.
+fn moves(input: &LbInput, mapping: &Mapping, pes: u32) -> (Vec<Vec<(u64, PeId)>>, Vec<u64>) {
+    let mut departures = vec![Vec::new(); pes as usize];
+    let mut arrivals = vec![0u64; pes as usize];
+    for (o, &to) in input.objects.iter().zip(&mapping.pe_of) {
+        if o.pe != to {
+            departures[o.pe].push((o.id, to as PeId));
+            arrivals[to] += 1;
+        }
+    }
+    (departures, arrivals)
+}
