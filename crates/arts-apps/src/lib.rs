@@ -1,6 +1,9 @@
 //! Applications on the arts object runtime. Each one comes with a
 //! sequential reference and checks its parallel result against it.
 
+pub mod hotspot;
 pub mod jacobi2d;
 pub mod microbench;
 pub mod stats;
+pub mod stencil2d;
+pub mod zones;

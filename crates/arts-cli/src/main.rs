@@ -8,7 +8,7 @@ mod output;
 
 use clap::{Parser, Subcommand};
 
-use commands::{core, ddm, dispatch, lb, pdes, trace};
+use commands::{core, ddm, dispatch, imbalance, lb, pdes, trace};
 use output::{CliResult, Output};
 
 /// arts: an adaptive runtime system for parallel scientific simulation.
@@ -64,6 +64,10 @@ enum App {
     Heat3d(dispatch::Heat3dArgs),
     /// Drift-diffusion device simulation (Gummel iteration) over a bias sweep.
     Ddm(ddm::RunDdmArgs),
+    /// Multi-zone stencil with zones of very different sizes (NAS BT-MZ style).
+    Zones(imbalance::ZonesArgs),
+    /// Jacobi-like grid with a moving region of rising cost.
+    Hotspot(imbalance::HotspotArgs),
 }
 
 #[derive(Subcommand)]
@@ -83,6 +87,8 @@ fn run(cli: Cli) -> CliResult {
             App::Jacobi2d(args) => core::run_jacobi2d(&args, out),
             App::Heat3d(args) => dispatch::run_heat3d(&args, out),
             App::Ddm(args) => ddm::run_ddm(&args, out),
+            App::Zones(args) => imbalance::run_zones(&args, out),
+            App::Hotspot(args) => imbalance::run_hotspot(&args, out),
         },
         Command::Bench { suite } => match suite {
             Suite::Core(args) => core::bench_core(&args, out),

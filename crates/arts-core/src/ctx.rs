@@ -12,10 +12,10 @@ use crate::envelope::{
 use crate::index::Index;
 use crate::instrument::ElemMeta;
 use crate::lb::{LbMsg, LbPeriod};
-use crate::services::REDUCTION_ROOT;
 use crate::queue::DEFAULT_PRIORITY;
 use crate::reduction::{Callback, RedValue, Reducer};
 use crate::runtime::RunError;
+use crate::services::REDUCTION_ROOT;
 use crate::services::Services;
 use crate::wire;
 
@@ -183,7 +183,8 @@ impl<'a, A: Chare> Ctx<'a, A> {
             Some(LbPeriod::EverySync | LbPeriod::Seconds(_)) => true,
         };
         if !balance {
-            self.svc.send_call(self.me, Call::ResumeFromSync, DEFAULT_PRIORITY);
+            self.svc
+                .send_call(self.me, Call::ResumeFromSync, DEFAULT_PRIORITY);
             return;
         }
         self.meta.at_sync = true;

@@ -88,13 +88,53 @@ pub struct PeCounters {
     pub entry_ns: u64,
     /// Time idle (spinning or parked with nothing to do), ns.
     pub idle_ns: u64,
+    /// Part of `idle_ns` spent parked (off the CPU), ns.
+    pub parked_ns: u64,
     /// Messages handled.
     pub messages: u64,
+}
+
+/// CPU time consumed by the calling thread, ns (unlike wall time, it does
+/// not grow while other processes hold the core).
+pub(crate) fn thread_cpu_ns() -> u64 {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `ts` is a valid, writable timespec; the clock id is a constant
+    // every Linux kernel supports.
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    if rc != 0 {
+        return 0;
+    }
+    ts.tv_sec as u64 * 1_000_000_000 + ts.tv_nsec as u64
+}
+
+/// Where the current load-balancing period started on one PE.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct PeriodMark {
+    /// Clock (raw) at the start.
+    pub raw: u64,
+    /// Counters at the start.
+    pub counters: PeCounters,
+    /// Thread CPU time at the start, ns.
+    pub cpu_ns: u64,
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn thread_cpu_time_advances() {
+        let a = thread_cpu_ns();
+        let mut x = 0u64;
+        for i in 0..2_000_000u64 {
+            x = x.wrapping_mul(31).wrapping_add(i);
+        }
+        std::hint::black_box(x);
+        assert!(thread_cpu_ns() > a);
+    }
 
     #[test]
     fn comm_table_spills_and_counts() {

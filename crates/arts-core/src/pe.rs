@@ -10,7 +10,7 @@ use arts_trace::{Span, SpanKind};
 use crate::PeId;
 use crate::driver::DriverMsg;
 use crate::envelope::{ArrayCreation, ArrayId, Body, Call, Envelope, Migrant, ObjId};
-use crate::instrument::PeCounters;
+use crate::instrument::{PeCounters, PeriodMark, thread_cpu_ns};
 use crate::lb::{LbMsg, LbRoot, LbStepRecord, calibrate_speed};
 use crate::mailbox::{IdlePolicy, Mailbox};
 use crate::queue::PrioQueue;
@@ -116,7 +116,11 @@ impl Pe {
                 failure: None,
                 lb,
                 speed,
-                lb_mark: (epoch, 0, 0),
+                lb_mark: PeriodMark {
+                    raw: epoch,
+                    counters: PeCounters::default(),
+                    cpu_ns: thread_cpu_ns(),
+                },
             },
             stores: Vec::new(),
             lb_root: LbRoot::default(),
@@ -159,7 +163,8 @@ impl Pe {
 
     fn wait(&mut self, mailbox: &Mailbox) {
         let start = self.svc.clock.raw();
-        mailbox.wait(&self.idle, None);
+        let parked = mailbox.wait(&self.idle, None);
+        self.svc.counters.parked_ns += parked.as_nanos() as u64;
         let ns = self.svc.clock.delta_as_nanos(start, self.svc.clock.raw());
         self.svc.counters.idle_ns += ns;
         if ns >= MIN_TRACED_IDLE_NS {

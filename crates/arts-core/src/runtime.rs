@@ -129,7 +129,9 @@ pub fn run<R>(
         ));
     }
     if let Some(speeds) = config.lb.as_ref().and_then(|l| l.speeds.as_ref()) {
-        if speeds.len() != config.pes as usize || speeds.iter().any(|s| !(s.is_finite() && *s > 0.0)) {
+        if speeds.len() != config.pes as usize
+            || speeds.iter().any(|s| !(s.is_finite() && *s > 0.0))
+        {
             return Err(RunError::Config(format!(
                 "{} PE speeds given for {} PEs; give one finite speed > 0 per PE",
                 speeds.len(),

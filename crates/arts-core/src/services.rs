@@ -9,7 +9,7 @@ use arts_trace::Span;
 use crate::PeId;
 use crate::envelope::{ArrayId, Body, BroadcastCall, Call, DRIVER, Envelope, ObjId, Partial};
 use crate::index::Shape;
-use crate::instrument::PeCounters;
+use crate::instrument::{PeCounters, PeriodMark};
 use crate::lb::{LbConfig, LbLocal};
 use crate::location::Locations;
 use crate::map::Map;
@@ -62,8 +62,8 @@ pub(crate) struct Services {
     pub lb: Option<Arc<LbConfig>>,
     /// This PE's calibrated speed (iterations/s of the calibration kernel).
     pub speed: f64,
-    /// Start of the current LB period: (clock raw, entry ns, idle ns).
-    pub lb_mark: (u64, u64, u64),
+    /// Start of the current LB period.
+    pub lb_mark: PeriodMark,
 }
 
 impl Services {

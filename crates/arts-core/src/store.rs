@@ -242,7 +242,6 @@ impl<A: Chare> ElemStore for TypedStore<A> {
         self.pos.contains_key(&linear)
     }
 
-
     fn for_each_element(&mut self, f: &mut dyn FnMut(u64, &mut ElemMeta, u64)) {
         for s in &mut self.slots {
             let bytes = s.obj.pup_size() as u64;

@@ -88,7 +88,11 @@ impl Chare for Roamer {
                     x = x.wrapping_add(mix(i));
                 }
                 std::hint::black_box(x);
-                ctx.contribute(self.me as u64 + self.round as u64, Reducer::Sum, Callback::Main(self.round));
+                ctx.contribute(
+                    self.me as u64 + self.round as u64,
+                    Reducer::Sum,
+                    Callback::Main(self.round),
+                );
                 self.round += 1;
                 ctx.at_sync();
             }
@@ -125,7 +129,11 @@ fn roam(cfg: Config, n: u32, rounds: u32) -> RunReport {
         d.broadcast(&a, RoamMsg::Go);
         for r in 0..rounds {
             let expect: u64 = (0..n as u64).map(|x| x + r as u64).sum();
-            assert_eq!(d.wait_callback(r).unwrap(), RedValue::U64(expect), "round {r}");
+            assert_eq!(
+                d.wait_callback(r).unwrap(),
+                RedValue::U64(expect),
+                "round {r}"
+            );
         }
         d.wait_quiescence().unwrap();
         d.broadcast(&a, RoamMsg::Report);
@@ -137,7 +145,10 @@ fn roam(cfg: Config, n: u32, rounds: u32) -> RunReport {
     };
     assert!(v[0] > 0);
     assert_eq!(v[1], v[0], "every message delivered exactly once (count)");
-    assert_eq!(v[3], v[2], "every message delivered exactly once (checksum)");
+    assert_eq!(
+        v[3], v[2],
+        "every message delivered exactly once (checksum)"
+    );
     report
 }
 
@@ -152,7 +163,10 @@ fn rotate_every_step_under_message_traffic() {
         let input = s.input.as_ref().unwrap();
         assert_eq!(input.objects.len(), 24);
         assert!(!input.comm.is_empty(), "communication graph measured");
-        assert!(input.objects.iter().any(|o| o.load_s > 0.0), "loads measured");
+        assert!(
+            input.objects.iter().any(|o| o.load_s > 0.0),
+            "loads measured"
+        );
     }
 }
 

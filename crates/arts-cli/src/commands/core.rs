@@ -5,29 +5,13 @@ use std::sync::Arc;
 use arts_apps::jacobi2d::{self, Params};
 use arts_apps::microbench;
 use arts_apps::stats::median;
+use arts_apps::stencil2d::{Plain, Problem};
 use arts_core::{Config, Map};
 use serde::Serialize;
 
-use crate::args::{default_pes, dims2};
-use crate::output::{CliError, CliResult, Output, PendingFile};
-
-/// Initial placement of objects on PEs.
-#[derive(Clone, Copy, Debug, clap::ValueEnum)]
-pub enum MapArg {
-    /// Contiguous runs of objects per PE.
-    Block,
-    /// Object i on PE i mod P ("naive").
-    RoundRobin,
-}
-
-impl From<MapArg> for Map {
-    fn from(m: MapArg) -> Map {
-        match m {
-            MapArg::Block => Map::Block,
-            MapArg::RoundRobin => Map::RoundRobin,
-        }
-    }
-}
+use super::stencil::{RunOpts, execute, finish};
+use crate::args::dims2;
+use crate::output::{CliError, CliResult, Output};
 
 /// Arguments of `arts run jacobi2d`.
 #[derive(clap::Args)]
@@ -41,141 +25,42 @@ pub struct Jacobi2dArgs {
     /// Number of steps.
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..))]
     iters: u32,
-    /// Number of PEs (worker threads); default: one per core.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
-    pes: Option<u32>,
-    /// Initial placement of objects.
-    #[arg(long, value_enum, default_value = "block")]
-    map: MapArg,
-    /// Write a Chrome trace-event JSON file (open in Perfetto or chrome://tracing).
-    #[arg(long)]
-    trace: Option<std::path::PathBuf>,
-    /// Turn off per-object measurement (load and communication).
-    #[arg(long)]
-    no_instrument: bool,
+    #[command(flatten)]
+    opts: RunOpts,
 }
 
-#[derive(Serialize)]
-struct Jacobi2dResult {
-    app: &'static str,
-    valid: bool,
-    max_abs_diff: f64,
-    grid: [usize; 2],
-    objects: u64,
-    objects_grid: [u32; 2],
+fn problem(
+    grid: (usize, usize),
+    objects: (usize, usize),
     iters: u32,
-    pes: u32,
-    step_time_median_s: f64,
-    total_time_s: f64,
-    sequential_step_time_median_s: f64,
-    residual_final: f64,
-    utilization: Vec<f64>,
-    utilization_mean: f64,
-    trace: Option<String>,
-}
-
-fn params(grid: (usize, usize), objects: (usize, usize), iters: u32) -> Result<Params, CliError> {
-    let too_big = |v: usize| {
-        u32::try_from(v).map_err(|_| CliError::usage(format!("--objects {v} is too large")))
+) -> Result<Problem<Plain>, CliError> {
+    let count = |v: usize| {
+        u32::try_from(v).map_err(|_| CliError::usage(format!("--objects: {v} is too large")))
     };
-    let p = Params {
+    Params {
         rows: grid.0,
         cols: grid.1,
-        objs_x: too_big(objects.0)?,
-        objs_y: too_big(objects.1)?,
+        objs_x: count(objects.0)?,
+        objs_y: count(objects.1)?,
         iters,
-    };
-    p.validate()
-        .map_err(|e| CliError::usage(format!("--grid/--objects: {e}")))?;
-    Ok(p)
+    }
+    .problem()
+    .map_err(|e| CliError::usage(format!("--grid/--objects: {e}")))
 }
 
 /// Runs `arts run jacobi2d`.
 pub fn run_jacobi2d(args: &Jacobi2dArgs, out: Output) -> CliResult {
-    let p = params(args.grid, args.objects, args.iters)?;
-    let mut trace_file = args.trace.as_deref().map(PendingFile::create).transpose()?;
-    let pes = args.pes.unwrap_or_else(default_pes);
-    let config = Config {
-        pes,
-        instrument: !args.no_instrument,
-        trace: trace_file.is_some(),
-        ..Config::default()
-    };
-    let bar = out.progress(2, "jacobi2d");
-    bar.set_message("sequential reference");
-    let reference = Arc::new(jacobi2d::reference(&p));
-    bar.inc(1);
-    bar.set_message("parallel run");
-    let outcome = jacobi2d::run(&p, &config, args.map.into(), Some(reference.clone()))
-        .map_err(CliError::failed)?;
-    bar.finish_and_clear();
-    if let Some(file) = trace_file.as_mut() {
-        let spans = outcome.report.trace().unwrap_or_default();
-        arts_trace::write_chrome(file.writer(), pes, &spans)
-            .map_err(|e| CliError::failed(format!("cannot write trace: {e}")))?;
-    }
-    if let Some(file) = trace_file {
-        file.commit()?;
-    }
-    let utilization = outcome.report.utilization();
-    let result = Jacobi2dResult {
-        app: "jacobi2d",
-        valid: outcome.max_diff <= 1e-12,
-        max_abs_diff: outcome.max_diff,
-        grid: [p.rows, p.cols],
-        objects: p.objects(),
-        objects_grid: [p.objs_x, p.objs_y],
-        iters: p.iters,
-        pes,
-        step_time_median_s: outcome.step_time_median_s(),
-        total_time_s: outcome.total_time_s,
-        sequential_step_time_median_s: median(&reference.step_times),
-        residual_final: outcome.residuals.last().copied().unwrap_or(0.0),
-        utilization_mean: utilization.iter().sum::<f64>() / utilization.len() as f64,
-        utilization,
-        trace: args.trace.as_ref().map(|p| p.display().to_string()),
-    };
-    out.emit(&result, || {
-        let util: Vec<String> = result
-            .utilization
-            .iter()
-            .map(|u| format!("{:.0}%", u * 100.0))
-            .collect();
-        format!(
-            "jacobi2d  grid {}x{}  objects {}x{}  iters {}  PEs {}\n\
-             valid                 {} (max |diff| vs sequential = {:.1e})\n\
-             step time (median)    {:.3} ms   (sequential loop {:.3} ms)\n\
-             total time            {:.3} s\n\
-             final residual        {:.3e}\n\
-             PE utilization        {}\n{}",
-            p.rows,
-            p.cols,
-            p.objs_x,
-            p.objs_y,
-            p.iters,
-            pes,
-            result.valid,
-            result.max_abs_diff,
-            result.step_time_median_s * 1e3,
-            result.sequential_step_time_median_s * 1e3,
-            result.total_time_s,
-            result.residual_final,
-            util.join(" "),
-            result
-                .trace
-                .as_ref()
-                .map(|t| format!("trace written to      {t}\n"))
-                .unwrap_or_default()
-        )
-    })?;
-    if result.valid {
-        Ok(())
-    } else {
-        Err(CliError::failed(format!(
-            "jacobi2d result differs from the sequential reference by {:.3e}",
-            result.max_abs_diff
-        )))
-    }
+    let p = problem(args.grid, args.objects, args.iters)?;
+    let prepared = args.opts.prepare()?;
+    let report = execute(
+        "jacobi2d",
+        &p,
+        prepared,
+        out,
+        jacobi2d::run,
+        jacobi2d::reference,
+    )?;
+    finish(&report, out)
 }
 
 /// Arguments of `arts bench core`.
@@ -256,7 +141,7 @@ pub fn bench_core(args: &BenchCoreArgs, out: Output) -> CliResult {
     bar.inc(1);
 
     bar.set_message("sequential");
-    let p = |objs: (usize, usize)| params((g, g), objs, args.iters);
+    let p = |objs: (usize, usize)| problem((g, g), objs, args.iters);
     let base = p((1, 1))?;
     let reference = Arc::new(jacobi2d::reference(&base));
     let seq = median(&reference.step_times);

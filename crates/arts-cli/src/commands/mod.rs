@@ -3,6 +3,8 @@
 pub mod core;
 pub mod ddm;
 pub mod dispatch;
+pub mod imbalance;
 pub mod lb;
 pub mod pdes;
+pub mod stencil;
 pub mod trace;

@@ -137,6 +137,10 @@ pub struct PeStats {
     pub(crate) wall_s: f64,
     pub(crate) entry_s: f64,
     pub(crate) idle_s: f64,
+    /// Part of `idle_s` spent parked (off the CPU).
+    pub(crate) parked_s: f64,
+    /// CPU time the PE's thread got.
+    pub(crate) cpu_s: f64,
     pub(crate) objects: Vec<ObjStats>,
     /// (from linear, to linear, messages, bytes) within the array.
     pub(crate) comm: Vec<(u64, u64, u64, u64)>,

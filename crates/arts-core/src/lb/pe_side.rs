@@ -3,6 +3,7 @@
 
 use super::{LbMsg, ObjStats, PeStats};
 use crate::envelope::{ArrayId, Body, Envelope};
+use crate::instrument::{PeriodMark, thread_cpu_ns};
 use crate::pe::Pe;
 use crate::services::REDUCTION_ROOT as LB_ROOT;
 
@@ -74,20 +75,27 @@ impl Pe {
                 meta.comm.clear();
             });
         }
-        let now = self.svc.clock.raw();
-        let (mark, entry0, idle0) = self.svc.lb_mark;
-        let c = self.svc.counters;
+        let now = PeriodMark {
+            raw: self.svc.clock.raw(),
+            counters: self.svc.counters,
+            cpu_ns: thread_cpu_ns(),
+        };
+        let mark = self.svc.lb_mark;
+        let (c, m) = (now.counters, mark.counters);
+        let s = |ns: u64| ns as f64 * 1e-9;
         let stats = PeStats {
             array,
             pe: self.svc.pe,
             speed: self.svc.speed,
-            wall_s: self.svc.clock.delta_as_nanos(mark, now) as f64 * 1e-9,
-            entry_s: (c.entry_ns - entry0) as f64 * 1e-9,
-            idle_s: (c.idle_ns - idle0) as f64 * 1e-9,
+            wall_s: s(self.svc.clock.delta_as_nanos(mark.raw, now.raw)),
+            entry_s: s(c.entry_ns - m.entry_ns),
+            idle_s: s(c.idle_ns - m.idle_ns),
+            parked_s: s(c.parked_ns - m.parked_ns),
+            cpu_s: s(now.cpu_ns.saturating_sub(mark.cpu_ns)),
             objects,
             comm,
         };
-        self.svc.lb_mark = (now, c.entry_ns, c.idle_ns);
+        self.svc.lb_mark = now;
         to_root(self, LbMsg::Stats(Box::new(stats)));
     }
 

@@ -71,9 +71,15 @@ impl LbRoot {
         }
         st.ready = 0;
         st.step += 1;
-        let lb = svc.lb.clone().expect("at_sync reports only with LB configured");
+        let lb = svc
+            .lb
+            .clone()
+            .expect("at_sync reports only with LB configured");
         if let LbPeriod::Seconds(s) = lb.period {
-            if st.last_balance.is_some_and(|t| t.elapsed().as_secs_f64() < s) {
+            if st
+                .last_balance
+                .is_some_and(|t| t.elapsed().as_secs_f64() < s)
+            {
                 svc.broadcast(array, BroadcastCall::ResumeFromSync, 0);
                 return;
             }
@@ -178,6 +184,18 @@ impl LbRoot {
     }
 }
 
+/// The fraction of the time it wanted the CPU that a PE's thread got. Entry
+/// methods are timed by the wall clock (cheap); scaling by this share turns
+/// their times into CPU time, so that time taken by other processes on the
+/// same core shows up as the PE's background load, not as object load.
+fn cpu_share(s: &PeStats) -> f64 {
+    let wanted = s.wall_s - s.parked_s;
+    if wanted <= 0.0 || s.cpu_s <= 0.0 {
+        return 1.0;
+    }
+    (s.cpu_s / wanted).clamp(0.05, 1.0)
+}
+
 /// The strategy's input from every PE's measurements (sorted by PE).
 fn build_input(all: &[PeStats], speeds: Option<&[f64]>) -> LbInput {
     let speeds = match speeds {
@@ -187,23 +205,26 @@ fn build_input(all: &[PeStats], speeds: Option<&[f64]>) -> LbInput {
             relative_speeds(&raw, SPEED_TOLERANCE)
         }
     };
+    let cpu_share: Vec<f64> = all.iter().map(cpu_share).collect();
     let pes = all
         .iter()
         .zip(&speeds)
-        .map(|(s, &speed)| PeInfo {
+        .zip(&cpu_share)
+        .map(|((s, &speed), &f)| PeInfo {
             speed,
-            background_load_s: (s.wall_s - s.idle_s - s.entry_s).max(0.0),
+            background_load_s: (s.wall_s - s.idle_s - s.entry_s * f).max(0.0),
             idle_s: s.idle_s,
             cluster: None,
         })
         .collect();
     let mut objects: Vec<ObjInfo> = all
         .iter()
-        .flat_map(|s| {
+        .zip(&cpu_share)
+        .flat_map(|(s, &f)| {
             s.objects.iter().map(move |o| ObjInfo {
                 id: o.linear,
                 pe: s.pe as usize,
-                load_s: o.load_s,
+                load_s: o.load_s * f,
                 migratable: o.migratable,
                 bytes: o.bytes,
             })
@@ -223,11 +244,7 @@ fn build_input(all: &[PeStats], speeds: Option<&[f64]>) -> LbInput {
             })
         })
         .collect();
-    LbInput {
-        pes,
-        objects,
-        comm,
-    }
+    LbInput { pes, objects, comm }
 }
 
 /// Per PE: the elements leaving it (linear, destination) and how many arrive.

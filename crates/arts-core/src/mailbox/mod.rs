@@ -81,13 +81,14 @@ impl Mailbox {
     }
 
     /// Called by the owner when it has nothing to do: returns when a message
-    /// may be available or `deadline` passed. Spins for `policy.spin`, then parks.
-    pub fn wait(&self, policy: &IdlePolicy, deadline: Option<Instant>) {
+    /// may be available or `deadline` passed. Spins for `policy.spin`, then
+    /// parks; returns how long it was parked (off the CPU).
+    pub fn wait(&self, policy: &IdlePolicy, deadline: Option<Instant>) -> Duration {
         let spin_until = Instant::now() + policy.spin;
         let mut polls = 0u32;
         loop {
             if !self.queue.is_empty() {
-                return;
+                return Duration::ZERO;
             }
             polls = polls.wrapping_add(1);
             if polls % 16 == 0 {
@@ -106,14 +107,16 @@ impl Mailbox {
         fence(Ordering::SeqCst);
         if !self.queue.is_empty() {
             self.sleeping.store(false, Ordering::Relaxed);
-            return;
+            return Duration::ZERO;
         }
+        let parked = Instant::now();
         match deadline {
             None => std::thread::park(),
             Some(d) => std::thread::park_timeout(d.saturating_duration_since(Instant::now())),
         }
         // Woken by a sender (which cleared the flag), by the deadline or spuriously.
         self.sleeping.store(false, Ordering::Relaxed);
+        parked.elapsed()
     }
 }
 

@@ -1,0 +1,255 @@
+//! One block of a stencil problem: an array element that owns a rectangle of
+//! the grid plus a one-point halo, trades boundary values with its four
+//! neighbours by messages, and computes its steps as they become ready.
+
+use std::marker::PhantomData;
+
+use arts_core::{Callback, Chare, Ctx, Index, Reducer};
+use serde::{Deserialize, Serialize};
+
+use super::{Kernel, Reference, StencilInit, boundary};
+
+/// Tag of the validation reduction (max abs difference to the reference).
+pub const VALIDATE_TAG: u32 = u32::MAX;
+
+/// Which halo side of the receiving block a ghost fills.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Side {
+    /// Row 0 of the halo (from the block above).
+    North,
+    /// Last halo row (from the block below).
+    South,
+    /// Column 0 (from the block to the left).
+    West,
+    /// Last halo column (from the block to the right).
+    East,
+}
+
+/// Messages of a stencil block.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub enum StencilMsg {
+    /// Begin iterating.
+    Start,
+    /// A neighbour's boundary values for step `iter`.
+    Ghost {
+        /// The step the values belong to.
+        iter: u32,
+        /// Where they go in the receiver's halo.
+        side: Side,
+        /// The values.
+        data: Vec<f64>,
+    },
+    /// All ghosts of the current step are in: compute it.
+    Compute,
+}
+
+/// One block of the grid.
+#[derive(Serialize, Deserialize)]
+#[serde(bound = "")]
+pub struct Block<K> {
+    rows: usize,
+    cols: usize,
+    row0: usize,
+    col0: usize,
+    cur: Vec<f64>,
+    next: Vec<f64>,
+    iter: u32,
+    neighbours: u8,
+    got: u8,
+    /// Waiting in `at_sync`: compute nothing until resumed.
+    syncing: bool,
+    early: Vec<(Side, Vec<f64>)>,
+    #[serde(skip)]
+    _kernel: PhantomData<fn() -> K>,
+}
+
+impl<K: Kernel> Block<K> {
+    fn stride(&self) -> usize {
+        self.cols + 2
+    }
+
+    fn neighbours_of(index: Index, (ox, oy): (u32, u32)) -> [(Side, Option<Index>); 4] {
+        let (x, y) = (index.x(), index.y());
+        [
+            // my first row goes to the block above, into its South halo
+            (Side::South, (x > 0).then(|| Index::from((x - 1, y)))),
+            (Side::North, (x + 1 < ox).then(|| Index::from((x + 1, y)))),
+            (Side::East, (y > 0).then(|| Index::from((x, y - 1)))),
+            (Side::West, (y + 1 < oy).then(|| Index::from((x, y + 1)))),
+        ]
+    }
+
+    fn send_ghosts(&self, ctx: &mut Ctx<'_, Self>) {
+        let objects = ctx.init().problem.layout.objects();
+        let me = ctx.this_proxy();
+        let s = self.stride();
+        for (side, to) in Self::neighbours_of(ctx.index(), objects) {
+            let Some(to) = to else { continue };
+            let data: Vec<f64> = match side {
+                Side::South => self.cur[s + 1..s + 1 + self.cols].to_vec(),
+                Side::North => self.cur[self.rows * s + 1..][..self.cols].to_vec(),
+                Side::East => (1..=self.rows).map(|i| self.cur[i * s + 1]).collect(),
+                Side::West => (1..=self.rows)
+                    .map(|i| self.cur[i * s + self.cols])
+                    .collect(),
+            };
+            let iter = self.iter;
+            ctx.send(&me, to, StencilMsg::Ghost { iter, side, data });
+        }
+    }
+
+    /// Writes a ghost into the halo of both buffers (several sweeps per step
+    /// alternate between them).
+    fn apply_ghost(&mut self, side: Side, data: &[f64]) {
+        let s = self.stride();
+        for buf in [&mut self.cur, &mut self.next] {
+            match side {
+                Side::North => buf[1..1 + self.cols].copy_from_slice(data),
+                Side::South => buf[(self.rows + 1) * s + 1..][..self.cols].copy_from_slice(data),
+                Side::West => (1..=self.rows).for_each(|i| buf[i * s] = data[i - 1]),
+                Side::East => {
+                    (1..=self.rows).for_each(|i| buf[i * s + self.cols + 1] = data[i - 1])
+                }
+            }
+        }
+        self.got += 1;
+    }
+
+    fn ready(&mut self, ctx: &mut Ctx<'_, Self>) {
+        if !self.syncing && self.got == self.neighbours && self.iter < ctx.init().problem.iters {
+            let me = ctx.this_proxy();
+            let i = ctx.index();
+            ctx.send(&me, i, StencilMsg::Compute);
+        }
+    }
+
+    fn compute(&mut self, ctx: &mut Ctx<'_, Self>) {
+        let (s, rows, cols) = (self.stride(), self.rows, self.cols);
+        let init: &StencilInit<K> = ctx.init();
+        let (sweeps, iters) = (init.problem.sweeps, init.problem.iters);
+        let mut res = 0.0;
+        for _ in 0..sweeps {
+            let out = &mut self.next[s..(rows + 1) * s];
+            res = init.problem.kernel.sweep(
+                &self.cur,
+                out,
+                s,
+                1,
+                cols,
+                (self.row0, self.col0),
+                self.iter,
+            );
+            std::mem::swap(&mut self.cur, &mut self.next);
+        }
+        let sync = init.sync_every_step;
+        let diff = (self.iter + 1 == iters)
+            .then(|| init.reference.as_ref().map_or(0.0, |r| self.max_diff(r)));
+        ctx.contribute(res, Reducer::Max, Callback::Main(self.iter));
+        self.iter += 1;
+        self.got = 0;
+        if let Some(diff) = diff {
+            ctx.contribute(diff, Reducer::Max, Callback::Main(VALIDATE_TAG));
+        } else if sync {
+            self.syncing = true;
+            ctx.at_sync();
+        } else {
+            self.next_step(ctx);
+        }
+    }
+
+    fn next_step(&mut self, ctx: &mut Ctx<'_, Self>) {
+        self.send_ghosts(ctx);
+        for (side, data) in std::mem::take(&mut self.early) {
+            self.apply_ghost(side, &data);
+        }
+        self.ready(ctx);
+    }
+
+    fn max_diff(&self, r: &Reference) -> f64 {
+        let s = self.stride();
+        let mut d = 0.0f64;
+        for i in 1..=self.rows {
+            let g = &r.grid[(self.row0 + i) * r.stride + self.col0 + 1..][..self.cols];
+            for (a, b) in self.cur[i * s + 1..][..self.cols].iter().zip(g) {
+                d = d.max((a - b).abs());
+            }
+        }
+        d
+    }
+}
+
+impl<K: Kernel> Chare for Block<K> {
+    type Msg = StencilMsg;
+    type Init = StencilInit<K>;
+
+    fn new(index: Index, init: &StencilInit<K>) -> Self {
+        let layout = &init.problem.layout;
+        let (row0, rows, col0, cols) = layout.block(index.x(), index.y());
+        let stride = cols + 2;
+        let mut cur = vec![0.0; (rows + 2) * stride];
+        if row0 == 0 {
+            cur[..stride].fill(boundary(0));
+        }
+        let neighbours = Self::neighbours_of(index, layout.objects())
+            .iter()
+            .filter(|(_, n)| n.is_some())
+            .count() as u8;
+        Block {
+            rows,
+            cols,
+            row0,
+            col0,
+            next: cur.clone(),
+            cur,
+            iter: 0,
+            neighbours,
+            got: 0,
+            syncing: false,
+            early: Vec::new(),
+            _kernel: PhantomData,
+        }
+    }
+
+    fn receive(&mut self, msg: StencilMsg, ctx: &mut Ctx<'_, Self>) {
+        match msg {
+            StencilMsg::Start => {
+                self.send_ghosts(ctx);
+                self.ready(ctx);
+            }
+            StencilMsg::Ghost { iter, side, data } => {
+                if iter == self.iter {
+                    self.apply_ghost(side, &data);
+                    self.ready(ctx);
+                } else {
+                    self.early.push((side, data));
+                }
+            }
+            StencilMsg::Compute => self.compute(ctx),
+        }
+    }
+
+    fn resume_from_sync(&mut self, ctx: &mut Ctx<'_, Self>) {
+        self.syncing = false;
+        self.next_step(ctx);
+    }
+
+    fn entry_name(msg: &StencilMsg) -> &'static str {
+        match msg {
+            StencilMsg::Start => "start",
+            StencilMsg::Ghost { .. } => "ghost",
+            StencilMsg::Compute => "compute",
+        }
+    }
+
+    fn msg_bytes(msg: &StencilMsg) -> usize {
+        match msg {
+            StencilMsg::Ghost { data, .. } => 16 + 8 * data.len(),
+            _ => 8,
+        }
+    }
+
+    fn pup_size(&self) -> usize {
+        let early: usize = self.early.iter().map(|(_, d)| 16 + 8 * d.len()).sum();
+        96 + 8 * (self.cur.len() + self.next.len()) + early
+    }
+}

@@ -1,0 +1,178 @@
+//! The 2-D stencil engine behind Jacobi2D, `hotspot` and `zones`: a grid
+//! with a fixed boundary, cut by a [`Layout`] into a 2-D array of blocks
+//! (objects) that exchange ghost rows and columns by messages every step,
+//! apply a [`Kernel`] `sweeps` times, and reduce the residual.
+//!
+//! [`sequential`] runs the same problem on one thread without the runtime;
+//! [`run`] runs it on the runtime (optionally joining load balancing every
+//! step with `at_sync`) and checks the final grid against the reference.
+
+mod block;
+mod kernel;
+mod layout;
+mod reference;
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use arts_core::{Config, Driver, Map, RedValue, RunError, RunReport, Shape};
+
+pub use block::{Block, StencilMsg, VALIDATE_TAG};
+pub use kernel::{Kernel, Plain, sweep_rows};
+pub use layout::{Layout, LayoutError, split};
+pub use reference::{Reference, sequential};
+
+use crate::stats::{deltas, median};
+
+/// A complete stencil problem.
+#[derive(Clone, Debug)]
+pub struct Problem<K> {
+    /// How the grid is cut into blocks.
+    pub layout: Layout,
+    /// Number of steps.
+    pub iters: u32,
+    /// Kernel applications per step (ghosts are exchanged once per step).
+    pub sweeps: u32,
+    /// The update rule.
+    pub kernel: K,
+}
+
+impl<K> Problem<K> {
+    /// Row stride of the full grid (interior columns plus the halo).
+    pub fn stride(&self) -> usize {
+        self.layout.cols() + 2
+    }
+}
+
+/// Value of the fixed boundary at full-grid row `r` (row 0 is the top boundary).
+pub fn boundary(r: usize) -> f64 {
+    if r == 0 { 1.0 } else { 0.0 }
+}
+
+/// Read-only data shared by all blocks of a run.
+pub struct StencilInit<K> {
+    /// The problem.
+    pub problem: Problem<K>,
+    /// The sequential result to validate against (if any).
+    pub reference: Option<Arc<Reference>>,
+    /// Call `at_sync` after every step (load balancing decides what happens).
+    pub sync_every_step: bool,
+}
+
+/// What a parallel run produced.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    /// Residual of each step.
+    pub residuals: Vec<f64>,
+    /// Time of each step as seen by the main program (between residuals), seconds.
+    pub step_times: Vec<f64>,
+    /// Time from start to the last residual, seconds.
+    pub total_time_s: f64,
+    /// Largest absolute difference to the reference (0 without one).
+    pub max_diff: f64,
+    /// The runtime's report (utilization, load balancing, traces).
+    pub report: RunReport,
+}
+
+impl Outcome {
+    /// Median step time, seconds.
+    pub fn step_time_median_s(&self) -> f64 {
+        median(&self.step_times)
+    }
+
+    /// Total time spent in entry methods on all PEs, divided by the number of
+    /// PEs and steps: the step time of a perfect balance with no overhead.
+    pub fn ideal_step_time_s(&self) -> f64 {
+        let entry: u64 = self.report.pes.iter().map(|p| p.counters.entry_ns).sum();
+        let steps = self.step_times.len().max(1);
+        entry as f64 * 1e-9 / self.report.pes.len() as f64 / steps as f64
+    }
+
+    /// Mean over PEs of the fraction of time spent in entry methods.
+    pub fn utilization_mean(&self) -> f64 {
+        let u = self.report.utilization();
+        u.iter().sum::<f64>() / u.len().max(1) as f64
+    }
+}
+
+/// Runs `problem` on the runtime, its blocks named `name` and placed by `map`.
+pub fn run<K: Kernel>(
+    name: &str,
+    problem: &Problem<K>,
+    config: &Config,
+    map: Map,
+    reference: Option<Arc<Reference>>,
+) -> Result<Outcome, RunError> {
+    let init = StencilInit {
+        problem: problem.clone(),
+        reference,
+        sync_every_step: config.lb.is_some(),
+    };
+    let iters = problem.iters;
+    let (objs_x, objs_y) = problem.layout.objects();
+    let main = |d: &mut Driver| -> Result<(Vec<f64>, Vec<f64>, f64, f64), RunError> {
+        let shape = Shape::d2(objs_x, objs_y);
+        let blocks = d.create_array::<Block<K>>(name, shape, map, init);
+        d.wait_quiescence()?; // creation done: time only the steps
+        let start = Instant::now();
+        d.broadcast(&blocks, StencilMsg::Start);
+        let mut times = vec![0.0];
+        let mut residuals = Vec::with_capacity(iters as usize);
+        for it in 0..iters {
+            let r = d.wait_callback(it)?;
+            residuals.push(r.as_f64().unwrap_or(f64::NAN));
+            times.push(start.elapsed().as_secs_f64());
+        }
+        let total = start.elapsed().as_secs_f64();
+        let diff = match d.wait_callback(VALIDATE_TAG)? {
+            RedValue::F64(v) => v,
+            other => other.as_f64().unwrap_or(f64::NAN),
+        };
+        Ok((residuals, deltas(&times), total, diff))
+    };
+    let (result, report) = arts_core::run(config, main)?;
+    let (residuals, step_times, total_time_s, max_diff) = result?;
+    Ok(Outcome {
+        residuals,
+        step_times,
+        total_time_s,
+        max_diff,
+        report,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(problem: Problem<Plain>, pes: u32, map: Map) {
+        let r = Arc::new(sequential(&problem));
+        let cfg = Config {
+            pes,
+            ..Config::default()
+        };
+        let out = run("t", &problem, &cfg, map, Some(r.clone())).unwrap();
+        assert_eq!(out.max_diff, 0.0);
+        assert_eq!(out.residuals, r.residuals);
+    }
+
+    #[test]
+    fn uniform_and_uneven_layouts_match_reference() {
+        let layout = Layout::uniform(37, 23, 4, 3).unwrap();
+        let p = Problem {
+            layout,
+            iters: 9,
+            sweeps: 1,
+            kernel: Plain,
+        };
+        check(p, 2, Map::Block);
+        let layout = Layout::new(vec![0, 3, 10, 30], vec![0, 5, 6, 20]).unwrap();
+        let p = Problem {
+            layout,
+            iters: 7,
+            sweeps: 3,
+            kernel: Plain,
+        };
+        check(p, 3, Map::RoundRobin);
+    }
+}

@@ -1,0 +1,110 @@
+//! `arts run zones` and `arts run hotspot`: imbalanced workloads for
+//! measurement-based load balancing.
+
+use arts_apps::{hotspot, zones};
+
+use super::stencil::{RunOpts, execute, finish};
+use crate::args::dims2;
+use crate::output::{CliError, CliResult, Output};
+
+/// Arguments of `arts run zones`.
+#[derive(clap::Args)]
+pub struct ZonesArgs {
+    /// Zones (one object each), ROWSxCOLS.
+    #[arg(long, default_value = "8x4", value_parser = dims2)]
+    zones: (usize, usize),
+    /// Side of the smallest zone, in points.
+    #[arg(long, default_value_t = 64)]
+    base: usize,
+    /// Growth of zone heights from one zone row to the next (1 to 4).
+    #[arg(long, default_value_t = 1.3)]
+    ratio_x: f64,
+    /// Growth of zone widths from one zone column to the next (1 to 4).
+    #[arg(long, default_value_t = 1.5)]
+    ratio_y: f64,
+    /// Number of steps.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..))]
+    iters: u32,
+    /// Jacobi sweeps per zone per step.
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..))]
+    sweeps: u32,
+    #[command(flatten)]
+    opts: RunOpts,
+}
+
+/// Runs `arts run zones`.
+pub fn run_zones(args: &ZonesArgs, out: Output) -> CliResult {
+    let count = |v: usize| {
+        u32::try_from(v).map_err(|_| CliError::usage(format!("--zones: {v} is too large")))
+    };
+    let params = zones::Params {
+        zones_x: count(args.zones.0)?,
+        zones_y: count(args.zones.1)?,
+        base: args.base,
+        ratio_x: args.ratio_x,
+        ratio_y: args.ratio_y,
+        iters: args.iters,
+        sweeps: args.sweeps,
+    };
+    let p = params
+        .problem()
+        .map_err(|e| CliError::usage(format!("zones: {e}")))?;
+    let prepared = args.opts.prepare()?;
+    let report = execute("zones", &p, prepared, out, zones::run, zones::reference)?;
+    finish(&report, out)
+}
+
+/// Arguments of `arts run hotspot`.
+#[derive(clap::Args)]
+pub struct HotspotArgs {
+    /// Interior grid points, ROWSxCOLS.
+    #[arg(long, default_value = "1024x1024", value_parser = dims2)]
+    grid: (usize, usize),
+    /// Objects (blocks), ROWSxCOLS.
+    #[arg(long, default_value = "16x16", value_parser = dims2)]
+    objects: (usize, usize),
+    /// Number of steps.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..))]
+    iters: u32,
+    /// Radius of the hot region, as a fraction of the smaller grid side.
+    #[arg(long, default_value_t = 0.12)]
+    radius: f64,
+    /// Extra iterations per hot cell at the first step.
+    #[arg(long, default_value_t = 16)]
+    work: u32,
+    /// How much the extra work has grown by the last step (>= 1).
+    #[arg(long, default_value_t = 2.0)]
+    growth: f64,
+    #[command(flatten)]
+    opts: RunOpts,
+}
+
+/// Runs `arts run hotspot`.
+pub fn run_hotspot(args: &HotspotArgs, out: Output) -> CliResult {
+    let count = |v: usize| {
+        u32::try_from(v).map_err(|_| CliError::usage(format!("--objects: {v} is too large")))
+    };
+    let params = hotspot::Params {
+        rows: args.grid.0,
+        cols: args.grid.1,
+        objs_x: count(args.objects.0)?,
+        objs_y: count(args.objects.1)?,
+        iters: args.iters,
+        radius: args.radius,
+        work: args.work,
+        growth: args.growth,
+    };
+    let p = params
+        .problem()
+        .map_err(|e| CliError::usage(format!("hotspot: {e}")))?;
+    let prepared = args.opts.prepare()?;
+    let report = execute(
+        "hotspot",
+        &p,
+        prepared,
+        out,
+        hotspot::run,
+        hotspot::reference,
+    )?;
+    finish(&report, out)
+}

@@ -1,0 +1,354 @@
+//! What the stencil apps (`jacobi2d`, `zones`, `hotspot`) share on the
+//! command line: load-balancing options, tracing, and the result report.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use arts_apps::stencil2d::{Kernel, Outcome, Problem, Reference};
+use arts_core::{Config, LbConfig, LbPeriod, Map};
+use serde::Serialize;
+
+use crate::args::default_pes;
+use crate::output::{CliError, CliResult, Output, PendingFile, write_atomic};
+
+/// Initial placement of objects on PEs.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+pub enum MapArg {
+    /// Contiguous runs of objects per PE.
+    Block,
+    /// Object i on PE i mod P ("naive").
+    RoundRobin,
+}
+
+impl From<MapArg> for Map {
+    fn from(m: MapArg) -> Map {
+        match m {
+            MapArg::Block => Map::Block,
+            MapArg::RoundRobin => Map::RoundRobin,
+        }
+    }
+}
+
+/// Options every stencil app takes: PEs, placement, tracing, load balancing.
+#[derive(clap::Args)]
+pub struct RunOpts {
+    /// Number of PEs (worker threads); default: one per core.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    pes: Option<u32>,
+    /// Initial placement of objects.
+    #[arg(long, value_enum, default_value = "block")]
+    map: MapArg,
+    /// Write a Chrome trace-event JSON file (open in Perfetto or chrome://tracing).
+    #[arg(long)]
+    trace: Option<PathBuf>,
+    /// Turn off per-object measurement (load and communication).
+    #[arg(long)]
+    no_instrument: bool,
+    /// Load-balancing strategy (none, greedy, refine, greedy-comm, metis, rotate, ...).
+    #[arg(long, default_value = "none")]
+    lb: String,
+    /// Balance every N steps, or every T seconds with a trailing `s` (e.g. 0.5s).
+    #[arg(long, default_value = "10", value_parser = parse_period)]
+    lb_period: LbPeriod,
+    /// Write every load-balancing step's input as JSON (replay with `arts lb simulate`).
+    #[arg(long)]
+    lb_dump: Option<PathBuf>,
+    /// Relative PE speeds, comma-separated (default: measured at start-up).
+    #[arg(long, value_delimiter = ',')]
+    pe_speeds: Option<Vec<f64>>,
+}
+
+fn parse_period(s: &str) -> Result<LbPeriod, String> {
+    if let Some(secs) = s.strip_suffix('s') {
+        match secs.parse::<f64>() {
+            Ok(t) if t.is_finite() && t >= 0.0 => Ok(LbPeriod::Seconds(t)),
+            _ => Err(format!("'{s}' is not a number of seconds like 0.5s")),
+        }
+    } else {
+        match s.parse::<u32>() {
+            Ok(n) if n >= 1 => Ok(LbPeriod::Steps(n)),
+            _ => Err(format!(
+                "'{s}' is neither a number of steps >= 1 nor seconds like 0.5s"
+            )),
+        }
+    }
+}
+
+/// A configured run: the runtime configuration plus where its files go.
+pub struct Prepared {
+    /// Runtime configuration.
+    pub config: Config,
+    /// Initial placement.
+    pub map: Map,
+    trace: Option<PendingFile>,
+    trace_path: Option<PathBuf>,
+    dump: Option<PathBuf>,
+    strategy: String,
+}
+
+impl RunOpts {
+    /// Validates the options and opens output files (so that a bad path is
+    /// reported before any work).
+    pub fn prepare(&self) -> Result<Prepared, CliError> {
+        let pes = self.pes.unwrap_or_else(default_pes);
+        let lb = if self.lb == "none" {
+            if self.lb_dump.is_some() {
+                return Err(CliError::usage(
+                    "--lb-dump needs a load-balancing strategy (--lb NAME other than none)",
+                ));
+            }
+            None
+        } else {
+            let strategy =
+                arts_lb::by_name(&self.lb).map_err(|e| CliError::usage(format!("--lb: {e}")))?;
+            if let Some(s) = &self.pe_speeds {
+                if s.len() != pes as usize || s.iter().any(|v| !(v.is_finite() && *v > 0.0)) {
+                    return Err(CliError::usage(format!(
+                        "--pe-speeds: give {pes} comma-separated speeds > 0 (one per PE), got {}",
+                        s.len()
+                    )));
+                }
+            }
+            Some(LbConfig {
+                strategy: Arc::from(strategy),
+                period: self.lb_period,
+                record_inputs: self.lb_dump.is_some(),
+                speeds: self.pe_speeds.clone(),
+            })
+        };
+        if let Some(path) = &self.lb_dump {
+            // Fail now, not after the run, if the dump cannot be written.
+            drop(PendingFile::create(path)?);
+        }
+        let trace = self.trace.as_deref().map(PendingFile::create).transpose()?;
+        Ok(Prepared {
+            config: Config {
+                pes,
+                instrument: !self.no_instrument,
+                trace: trace.is_some(),
+                lb,
+                ..Config::default()
+            },
+            map: self.map.into(),
+            trace,
+            trace_path: self.trace.clone(),
+            dump: self.lb_dump.clone(),
+            strategy: self.lb.clone(),
+        })
+    }
+}
+
+/// One load-balancing step as reported.
+#[derive(Serialize)]
+struct LbStepJson {
+    step: u64,
+    max_avg_before: f64,
+    max_avg_after: f64,
+    migrations: u64,
+    migrated_bytes: u64,
+    strategy_time_s: f64,
+    migration_time_s: f64,
+}
+
+/// The result of a stencil app (JSON keys are a contract: add, never rename).
+#[derive(Serialize)]
+pub struct StencilReport {
+    app: String,
+    valid: bool,
+    max_abs_diff: f64,
+    grid: [usize; 2],
+    objects: u64,
+    objects_grid: [u32; 2],
+    iters: u32,
+    pes: u32,
+    step_time_median_s: f64,
+    total_time_s: f64,
+    sequential_step_time_median_s: f64,
+    ideal_step_time_s: f64,
+    residual_final: f64,
+    utilization: Vec<f64>,
+    utilization_mean: f64,
+    lb: String,
+    lb_steps: usize,
+    migrations: u64,
+    migrated_bytes: u64,
+    step_time_before_lb_s: Option<f64>,
+    step_time_after_lb_s: Option<f64>,
+    lb_history: Vec<LbStepJson>,
+    step_times_s: Vec<f64>,
+    trace: Option<String>,
+    lb_dump: Option<String>,
+}
+
+impl StencilReport {
+    /// Step time over ideal step time.
+    pub fn ideal_ratio(&self) -> f64 {
+        self.step_time_median_s / self.ideal_step_time_s
+    }
+}
+
+/// Runs a validated problem, writes trace and dump, and builds the report.
+pub fn execute<K: Kernel>(
+    app: &str,
+    problem: &Problem<K>,
+    mut prepared: Prepared,
+    out: Output,
+    run: impl FnOnce(
+        &Problem<K>,
+        &Config,
+        Map,
+        Option<Arc<Reference>>,
+    ) -> Result<Outcome, arts_core::RunError>,
+    reference: impl FnOnce(&Problem<K>) -> Reference,
+) -> Result<StencilReport, CliError> {
+    let bar = out.progress(2, app);
+    bar.set_message("sequential reference");
+    let reference = Arc::new(reference(problem));
+    bar.inc(1);
+    bar.set_message("parallel run");
+    let outcome = run(
+        problem,
+        &prepared.config,
+        prepared.map.clone(),
+        Some(reference.clone()),
+    )
+    .map_err(CliError::failed)?;
+    bar.finish_and_clear();
+    let pes = prepared.config.pes;
+    if let Some(mut file) = prepared.trace.take() {
+        let spans = outcome.report.trace().unwrap_or_default();
+        arts_trace::write_chrome(file.writer(), pes, &spans)
+            .map_err(|e| CliError::failed(format!("cannot write trace: {e}")))?;
+        file.commit()?;
+    }
+    let steps = outcome.report.lb_steps();
+    if let Some(path) = &prepared.dump {
+        let mut dump = arts_lb::dump::LbDump::new();
+        for s in steps {
+            if let Some(input) = &s.input {
+                dump.push(s.step, input.clone());
+            }
+        }
+        write_atomic(path, &dump.to_json())?;
+    }
+    let first_lb = match prepared.config.lb.as_ref().map(|l| l.period) {
+        Some(LbPeriod::Steps(n)) if !steps.is_empty() => Some(n as usize),
+        Some(_) if !steps.is_empty() => Some(1),
+        _ => None,
+    };
+    let times = &outcome.step_times;
+    let (before, after) = match first_lb {
+        Some(k) if k < times.len() => (
+            Some(arts_apps::stats::median(&times[..k])),
+            Some(arts_apps::stats::median(&times[k..])),
+        ),
+        _ => (None, None),
+    };
+    let (objs_x, objs_y) = problem.layout.objects();
+    let utilization = outcome.report.utilization();
+    Ok(StencilReport {
+        app: app.to_string(),
+        valid: outcome.max_diff <= 1e-12,
+        max_abs_diff: outcome.max_diff,
+        grid: [problem.layout.rows(), problem.layout.cols()],
+        objects: objs_x as u64 * objs_y as u64,
+        objects_grid: [objs_x, objs_y],
+        iters: problem.iters,
+        pes,
+        // After the first balancing step when there is one: that is the
+        // steady state balancing produces.
+        step_time_median_s: after.unwrap_or_else(|| outcome.step_time_median_s()),
+        total_time_s: outcome.total_time_s,
+        sequential_step_time_median_s: arts_apps::stats::median(&reference.step_times),
+        ideal_step_time_s: outcome.ideal_step_time_s(),
+        residual_final: outcome.residuals.last().copied().unwrap_or(0.0),
+        utilization_mean: outcome.utilization_mean(),
+        utilization,
+        lb: prepared.strategy.clone(),
+        lb_steps: steps.len(),
+        migrations: steps.iter().map(|s| s.migrations).sum(),
+        migrated_bytes: steps.iter().map(|s| s.migrated_bytes).sum(),
+        step_time_before_lb_s: before,
+        step_time_after_lb_s: after,
+        lb_history: steps
+            .iter()
+            .map(|s| LbStepJson {
+                step: s.step,
+                max_avg_before: s.before.as_ref().map_or(1.0, |b| b.max_avg_ratio),
+                max_avg_after: s.after.as_ref().map_or(1.0, |a| a.max_avg_ratio),
+                migrations: s.migrations,
+                migrated_bytes: s.migrated_bytes,
+                strategy_time_s: s.strategy_time_s,
+                migration_time_s: s.migration_time_s,
+            })
+            .collect(),
+        step_times_s: outcome.step_times.clone(),
+        trace: prepared
+            .trace_path
+            .as_ref()
+            .map(|p| p.display().to_string()),
+        lb_dump: prepared.dump.as_ref().map(|p| p.display().to_string()),
+    })
+}
+
+/// Prints the report and fails the command if the result is not valid.
+pub fn finish(r: &StencilReport, out: Output) -> CliResult {
+    out.emit(r, || {
+        let util: Vec<String> = r
+            .utilization
+            .iter()
+            .map(|u| format!("{:.0}%", u * 100.0))
+            .collect();
+        let mut t = format!(
+            "{}  grid {}x{}  objects {}x{}  steps {}  PEs {}\n\
+             valid                 {} (max |diff| vs sequential = {:.1e})\n\
+             step time (median)    {:.3} ms   (ideal {:.3} ms, ratio {:.3}; sequential {:.3} ms)\n\
+             total time            {:.3} s\n\
+             PE utilization        {} (mean {:.1}%)\n",
+            r.app,
+            r.grid[0],
+            r.grid[1],
+            r.objects_grid[0],
+            r.objects_grid[1],
+            r.iters,
+            r.pes,
+            r.valid,
+            r.max_abs_diff,
+            r.step_time_median_s * 1e3,
+            r.ideal_step_time_s * 1e3,
+            r.ideal_ratio(),
+            r.sequential_step_time_median_s * 1e3,
+            r.total_time_s,
+            util.join(" "),
+            r.utilization_mean * 100.0,
+        );
+        if r.lb != "none" {
+            t += &format!(
+                "load balancing        {}: {} steps, {} migrations, {} bytes moved\n",
+                r.lb, r.lb_steps, r.migrations, r.migrated_bytes
+            );
+            if let (Some(b), Some(a)) = (r.step_time_before_lb_s, r.step_time_after_lb_s) {
+                t += &format!(
+                    "step time before/after first LB  {:.3} / {:.3} ms\n",
+                    b * 1e3,
+                    a * 1e3
+                );
+            }
+        }
+        if let Some(p) = &r.trace {
+            t += &format!("trace written to      {p}\n");
+        }
+        if let Some(p) = &r.lb_dump {
+            t += &format!("LB dump written to    {p}\n");
+        }
+        t
+    })?;
+    if r.valid {
+        Ok(())
+    } else {
+        Err(CliError::failed(format!(
+            "{} result differs from the sequential reference by {:.3e}",
+            r.app, r.max_abs_diff
+        )))
+    }
+}
