@@ -1,19 +1,19 @@
 //! [`Ctx`]: what an entry method can do — send, broadcast, contribute to
 //! reductions, join load balancing — on behalf of the element it runs for.
 
-use std::any::Any;
 use std::marker::PhantomData;
 
 use crate::PeId;
 use crate::chare::{ArrayProxy, Chare};
 use crate::envelope::{
-    Body, BroadcastCall, BroadcastPayload, Call, Envelope, ObjId, Partial, Payload,
+    Body, BroadcastCall, BroadcastPayload, Call, Envelope, ObjId, Partial, Payload, clone_boxed,
+    encode_boxed,
 };
 use crate::index::Index;
 use crate::instrument::ElemMeta;
 use crate::lb::{LbMsg, LbPeriod};
 use crate::queue::DEFAULT_PRIORITY;
-use crate::reduction::{Callback, RedValue, Reducer};
+use crate::reduction::{Callback, RedValue, Reducer, register_custom};
 use crate::runtime::RunError;
 use crate::services::REDUCTION_ROOT;
 use crate::services::Services;
@@ -27,28 +27,13 @@ pub struct Ctx<'a, A: Chare> {
     _marker: PhantomData<fn() -> A>,
 }
 
-fn clone_boxed<M: Clone + Send + 'static>(b: &(dyn Any + Send)) -> Box<dyn Any + Send> {
-    Box::new(
-        b.downcast_ref::<M>()
-            .expect("broadcast payload has the type it was made with")
-            .clone(),
-    )
-}
-
-fn encode_boxed<M: serde::Serialize + 'static>(b: &(dyn Any + Send)) -> Vec<u8> {
-    wire::encode(
-        b.downcast_ref::<M>()
-            .expect("broadcast payload has the type it was made with"),
-    )
-}
-
 /// The broadcast form of message `msg` of `B`.
 pub(crate) fn broadcast_call<B: Chare>(msg: B::Msg) -> BroadcastCall
 where
     B::Msg: Clone,
 {
-    BroadcastCall::Msg(BroadcastPayload {
-        payload: Payload::Local(Box::new(msg)),
+    BroadcastCall::Msg(BroadcastPayload::Local {
+        msg: Box::new(msg),
         clone: clone_boxed::<B::Msg>,
         encode: encode_boxed::<B::Msg>,
     })
@@ -146,6 +131,9 @@ impl<'a, A: Chare> Ctx<'a, A> {
     /// Contributes `value` to this array's next reduction; every element must
     /// contribute, with the same reducer and callback, for it to complete.
     pub fn contribute(&mut self, value: impl Into<RedValue>, reducer: Reducer, callback: Callback) {
+        if let Reducer::Custom(name, f) = reducer {
+            register_custom(name, f);
+        }
         let red_no = self.meta.red_no;
         self.meta.red_no += 1;
         let partial = Partial {

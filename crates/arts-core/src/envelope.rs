@@ -43,35 +43,68 @@ pub type CloneFn = fn(&(dyn Any + Send)) -> Box<dyn Any + Send>;
 /// Serializes a boxed message of the type the function was made for.
 pub type EncodeFn = fn(&(dyn Any + Send)) -> Vec<u8>;
 
+/// The [`CloneFn`] for messages of type `M`.
+pub(crate) fn clone_boxed<M: Clone + Send + 'static>(b: &(dyn Any + Send)) -> Box<dyn Any + Send> {
+    Box::new(
+        b.downcast_ref::<M>()
+            .expect("a boxed message has the type its functions were made for")
+            .clone(),
+    )
+}
+
+/// The [`EncodeFn`] for messages of type `M`.
+pub(crate) fn encode_boxed<M: serde::Serialize + 'static>(b: &(dyn Any + Send)) -> Vec<u8> {
+    crate::wire::encode(
+        b.downcast_ref::<M>()
+            .expect("a boxed message has the type its functions were made for"),
+    )
+}
+
 /// An application message broadcast to every element of an array.
-pub struct BroadcastPayload {
-    /// The message itself.
-    pub payload: Payload,
-    /// How to copy it for each element (for `Payload::Local`).
-    pub clone: CloneFn,
-    /// How to serialize it for PEs in other processes.
-    pub encode: EncodeFn,
+pub enum BroadcastPayload {
+    /// A Rust value, with how to copy it for each element and serialize it
+    /// for other processes.
+    Local {
+        /// The message.
+        msg: Box<dyn Any + Send>,
+        /// Copies it.
+        clone: CloneFn,
+        /// Serializes it.
+        encode: EncodeFn,
+    },
+    /// The serialized message.
+    Wire(Box<[u8]>),
 }
 
 impl BroadcastPayload {
     /// A copy of the payload for one more recipient.
     pub fn copy(&self) -> Payload {
-        match &self.payload {
-            Payload::Local(b) => Payload::Local((self.clone)(b.as_ref())),
-            Payload::Wire(bytes) => Payload::Wire(bytes.clone()),
+        match self {
+            BroadcastPayload::Local { msg, clone, .. } => Payload::Local(clone(msg.as_ref())),
+            BroadcastPayload::Wire(bytes) => Payload::Wire(bytes.clone()),
         }
     }
 
-    /// A copy for a recipient that needs `wire` (serialized) form or not.
+    /// A copy for a PE that needs `wire` (serialized) form or not.
     pub fn copy_for(&self, wire: bool) -> BroadcastPayload {
-        let payload = match (&self.payload, wire) {
-            (Payload::Local(b), true) => Payload::Wire((self.encode)(b.as_ref()).into()),
-            _ => self.copy(),
-        };
-        BroadcastPayload {
-            payload,
-            clone: self.clone,
-            encode: self.encode,
+        match self {
+            BroadcastPayload::Local { msg, encode, .. } if wire => {
+                BroadcastPayload::Wire(encode(msg.as_ref()).into())
+            }
+            BroadcastPayload::Local { msg, clone, encode } => BroadcastPayload::Local {
+                msg: clone(msg.as_ref()),
+                clone: *clone,
+                encode: *encode,
+            },
+            BroadcastPayload::Wire(bytes) => BroadcastPayload::Wire(bytes.clone()),
+        }
+    }
+
+    /// The payload itself, for the last recipient.
+    pub fn into_payload(self) -> Payload {
+        match self {
+            BroadcastPayload::Local { msg, .. } => Payload::Local(msg),
+            BroadcastPayload::Wire(bytes) => Payload::Wire(bytes),
         }
     }
 }
@@ -121,6 +154,7 @@ impl BroadcastCall {
 }
 
 /// A contribution of one PE (or part of one) to reduction `red_no` of an array.
+#[derive(Debug)]
 pub struct Partial {
     /// The combined value so far.
     pub value: RedValue,
@@ -133,6 +167,7 @@ pub struct Partial {
 }
 
 /// A migrating element: its serialized state and runtime bookkeeping.
+#[derive(Debug, serde::Serialize, serde::Deserialize)]
 pub struct Migrant {
     /// The element's state, serialized with bincode.
     pub state: Vec<u8>,
@@ -210,6 +245,12 @@ impl Body {
     pub fn counted(&self) -> bool {
         !matches!(self, Body::QdProbe { .. } | Body::Shutdown)
     }
+
+    /// Whether this message only ever goes from a driver to the PEs of its own
+    /// process (it has no serialized form).
+    pub fn stays_local(&self) -> bool {
+        matches!(self, Body::CreateArray(_) | Body::Shutdown)
+    }
 }
 
 /// A message between PEs.
@@ -220,6 +261,225 @@ pub struct Envelope {
     pub src: PeId,
     /// What it carries.
     pub body: Body,
+}
+
+/// Envelopes between processes: the serde mirror of [`Envelope`] for every
+/// body that may cross a process boundary (application payloads already
+/// serialized). Array creation and shutdown never leave their process.
+mod wire_form {
+    use serde::{Deserialize, Serialize};
+
+    use super::*;
+    use crate::reduction::lookup_custom;
+
+    #[derive(Serialize, Deserialize)]
+    pub(super) enum WireCall {
+        Msg(Vec<u8>),
+        Reduction { tag: u32, value: RedValue },
+        ResumeFromSync,
+    }
+
+    #[derive(Serialize, Deserialize)]
+    pub(super) enum WireReducer {
+        Sum,
+        Min,
+        Max,
+        Custom(String),
+    }
+
+    #[derive(Serialize, Deserialize)]
+    pub(super) enum WireBody {
+        Entry {
+            to: ObjId,
+            hops: u16,
+            call: WireCall,
+        },
+        Broadcast {
+            array: ArrayId,
+            call: WireCall,
+        },
+        ReductionPartial {
+            array: ArrayId,
+            red_no: u32,
+            value: RedValue,
+            count: u64,
+            reducer: WireReducer,
+            callback: Callback,
+        },
+        LocationUpdate {
+            obj: ObjId,
+            pe: PeId,
+        },
+        Migrate {
+            obj: ObjId,
+            migrant: Migrant,
+        },
+        Lb(crate::lb::LbMsg),
+        QdProbe {
+            wave: u64,
+        },
+    }
+
+    #[derive(Serialize, Deserialize)]
+    pub(super) struct WireEnvelope {
+        pub prio: i32,
+        pub src: PeId,
+        pub body: WireBody,
+    }
+
+    fn payload_bytes(p: Payload) -> Result<Vec<u8>, String> {
+        match p {
+            Payload::Wire(b) => Ok(b.into_vec()),
+            Payload::Local(_) => Err("an unserialized payload cannot leave its process".into()),
+        }
+    }
+
+    fn call(c: Call) -> Result<WireCall, String> {
+        Ok(match c {
+            Call::Msg(p) => WireCall::Msg(payload_bytes(p)?),
+            Call::Reduction { tag, value } => WireCall::Reduction { tag, value: *value },
+            Call::ResumeFromSync => WireCall::ResumeFromSync,
+        })
+    }
+
+    fn bcall(c: BroadcastCall) -> Result<WireCall, String> {
+        Ok(match c {
+            BroadcastCall::Msg(p) => WireCall::Msg(payload_bytes(p.into_payload())?),
+            BroadcastCall::Reduction { tag, value } => WireCall::Reduction { tag, value: *value },
+            BroadcastCall::ResumeFromSync => WireCall::ResumeFromSync,
+        })
+    }
+
+    pub(super) fn to_wire(env: Envelope) -> Result<WireEnvelope, String> {
+        let body = match env.body {
+            Body::Entry { to, hops, call: c } => WireBody::Entry {
+                to,
+                hops,
+                call: call(c)?,
+            },
+            Body::Broadcast { array, call } => WireBody::Broadcast {
+                array,
+                call: bcall(call)?,
+            },
+            Body::ReductionPartial {
+                array,
+                red_no,
+                partial,
+            } => {
+                let Partial {
+                    value,
+                    count,
+                    reducer,
+                    callback,
+                } = *partial;
+                let reducer = match reducer {
+                    Reducer::Sum => WireReducer::Sum,
+                    Reducer::Min => WireReducer::Min,
+                    Reducer::Max => WireReducer::Max,
+                    Reducer::Custom(name, _) => WireReducer::Custom(name.to_string()),
+                };
+                WireBody::ReductionPartial {
+                    array,
+                    red_no,
+                    value,
+                    count,
+                    reducer,
+                    callback,
+                }
+            }
+            Body::LocationUpdate { obj, pe } => WireBody::LocationUpdate { obj, pe },
+            Body::Migrate { obj, migrant } => WireBody::Migrate { obj, migrant },
+            Body::Lb(msg) => WireBody::Lb(msg),
+            Body::QdProbe { wave } => WireBody::QdProbe { wave },
+            Body::CreateArray(_) | Body::Shutdown => {
+                return Err("array creation and shutdown never leave their process".into());
+            }
+        };
+        Ok(WireEnvelope {
+            prio: env.prio,
+            src: env.src,
+            body,
+        })
+    }
+
+    fn from_call(c: WireCall) -> Call {
+        match c {
+            WireCall::Msg(b) => Call::Msg(Payload::Wire(b.into())),
+            WireCall::Reduction { tag, value } => Call::Reduction {
+                tag,
+                value: Box::new(value),
+            },
+            WireCall::ResumeFromSync => Call::ResumeFromSync,
+        }
+    }
+
+    pub(super) fn from_wire(w: WireEnvelope) -> Result<Envelope, String> {
+        let body = match w.body {
+            WireBody::Entry { to, hops, call } => Body::Entry {
+                to,
+                hops,
+                call: from_call(call),
+            },
+            WireBody::Broadcast { array, call } => Body::Broadcast {
+                array,
+                call: match call {
+                    WireCall::Msg(b) => BroadcastCall::Msg(BroadcastPayload::Wire(b.into())),
+                    WireCall::Reduction { tag, value } => BroadcastCall::Reduction {
+                        tag,
+                        value: Box::new(value),
+                    },
+                    WireCall::ResumeFromSync => BroadcastCall::ResumeFromSync,
+                },
+            },
+            WireBody::ReductionPartial {
+                array,
+                red_no,
+                value,
+                count,
+                reducer,
+                callback,
+            } => {
+                let reducer = match reducer {
+                    WireReducer::Sum => Reducer::Sum,
+                    WireReducer::Min => Reducer::Min,
+                    WireReducer::Max => Reducer::Max,
+                    WireReducer::Custom(name) => lookup_custom(&name)?,
+                };
+                Body::ReductionPartial {
+                    array,
+                    red_no,
+                    partial: Box::new(Partial {
+                        value,
+                        count,
+                        reducer,
+                        callback,
+                    }),
+                }
+            }
+            WireBody::LocationUpdate { obj, pe } => Body::LocationUpdate { obj, pe },
+            WireBody::Migrate { obj, migrant } => Body::Migrate { obj, migrant },
+            WireBody::Lb(msg) => Body::Lb(msg),
+            WireBody::QdProbe { wave } => Body::QdProbe { wave },
+        };
+        Ok(Envelope {
+            prio: w.prio,
+            src: w.src,
+            body,
+        })
+    }
+}
+
+impl Envelope {
+    /// Serializes an envelope for another process. Application payloads
+    /// must already be serialized (`Payload::Wire`).
+    pub fn into_wire(self) -> Result<Vec<u8>, String> {
+        Ok(crate::wire::encode(&wire_form::to_wire(self)?))
+    }
+
+    /// Restores an envelope serialized by [`Envelope::into_wire`].
+    pub fn from_wire(bytes: &[u8]) -> Result<Envelope, String> {
+        wire_form::from_wire(crate::wire::decode(bytes)?)
+    }
 }
 
 #[cfg(test)]

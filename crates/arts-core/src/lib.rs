@@ -71,5 +71,5 @@ pub use mailbox::IdlePolicy;
 pub use map::Map;
 pub use pe::PeReport;
 pub use queue::DEFAULT_PRIORITY;
-pub use reduction::{Callback, CombineFn, RedValue, Reducer};
-pub use runtime::{Config, RunError, RunReport, run};
+pub use reduction::{Callback, CombineFn, RedValue, Reducer, register_custom};
+pub use runtime::{Config, RunError, RunReport, run, run_on};

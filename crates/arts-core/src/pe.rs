@@ -4,6 +4,7 @@
 //! there is nothing to do.
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use arts_trace::{Span, SpanKind};
 
@@ -93,6 +94,7 @@ impl Pe {
         config: &crate::Config,
         clock: quanta::Clock,
         epoch: u64,
+        driver_sent: Option<Arc<AtomicU64>>,
     ) -> Self {
         let lb = config.lb.clone().map(Arc::new);
         let speed = match &lb {
@@ -116,6 +118,7 @@ impl Pe {
                 failure: None,
                 lb,
                 speed,
+                driver_sent,
                 lb_mark: PeriodMark {
                     raw: epoch,
                     counters: PeCounters::default(),
@@ -240,11 +243,16 @@ impl Pe {
                 partial,
             } => self.svc.root_partial(array, red_no, *partial),
             Body::Lb(msg) => self.handle_lb(msg),
-            Body::QdProbe { wave } => self.svc.transport.to_driver(DriverMsg::QdReport {
-                wave,
-                sent: self.svc.sent,
-                processed: self.svc.processed,
-            }),
+            Body::QdProbe { wave } => {
+                let driver = self.svc.driver_sent.as_ref();
+                let driver_sent = driver.map_or(0, |d| d.load(Ordering::Relaxed));
+                let report = DriverMsg::QdReport {
+                    wave,
+                    sent: self.svc.sent + driver_sent,
+                    processed: self.svc.processed,
+                };
+                self.svc.transport.to_driver(0, report)
+            }
             Body::CreateArray(_)
             | Body::Migrate { .. }
             | Body::LocationUpdate { .. }

@@ -209,6 +209,32 @@ impl PartialEq for Reducer {
 
 impl Eq for Reducer {}
 
+fn customs() -> &'static std::sync::Mutex<std::collections::HashMap<&'static str, CombineFn>> {
+    static REG: std::sync::OnceLock<
+        std::sync::Mutex<std::collections::HashMap<&'static str, CombineFn>>,
+    > = std::sync::OnceLock::new();
+    REG.get_or_init(Default::default)
+}
+
+/// Makes a custom reducer known by name to this process, so that partial
+/// results serialized by another process can be combined here. Reducers
+/// used in `Ctx::contribute` are registered automatically; a process that
+/// combines results without contributing itself must register them first.
+pub fn register_custom(name: &'static str, f: CombineFn) {
+    customs()
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .insert(name, f);
+}
+
+/// The custom reducer registered as `name`.
+pub(crate) fn lookup_custom(name: &str) -> Result<Reducer, String> {
+    let reg = customs().lock().unwrap_or_else(|e| e.into_inner());
+    reg.get_key_value(name)
+        .map(|(n, f)| Reducer::Custom(n, *f))
+        .ok_or_else(|| format!("custom reducer `{name}` is not registered in this process"))
+}
+
 /// Where a reduction result (or any runtime notification) is delivered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Callback {

@@ -2,11 +2,12 @@
 //! reports a run produces.
 
 use std::sync::Arc;
+use std::sync::atomic::AtomicU64;
 use std::time::Instant;
 
 use arts_trace::Span;
 
-use crate::driver::Driver;
+use crate::driver::{Driver, DriverMsg};
 use crate::index::Index;
 use crate::lb::{LbConfig, LbStepRecord};
 use crate::mailbox::IdlePolicy;
@@ -45,7 +46,7 @@ impl Default for Config {
 }
 
 /// Why a run stopped early.
-#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, thiserror::Error, serde::Serialize, serde::Deserialize)]
 pub enum RunError {
     /// An entry method (or constructor) panicked.
     #[error(
@@ -57,7 +58,7 @@ pub enum RunError {
         /// Element index.
         index: Index,
         /// Entry method name.
-        method: &'static str,
+        method: String,
         /// PE it ran on.
         pe: u32,
         /// The panic message.
@@ -117,8 +118,9 @@ impl RunReport {
     }
 }
 
-/// Runs a job: starts `config.pes` PEs, calls `main` with the driver on the
-/// calling thread, then stops the PEs. Fails if any PE failed.
+/// Runs a job in this process: starts `config.pes` PEs, calls `main` with
+/// the driver on the calling thread, then stops the PEs. Fails if any PE
+/// failed.
 pub fn run<R>(
     config: &Config,
     main: impl FnOnce(&mut Driver) -> R,
@@ -127,6 +129,27 @@ pub fn run<R>(
         return Err(RunError::Config(
             "the number of PEs must be at least 1".into(),
         ));
+    }
+    let (tx, rx) = crossbeam_channel::unbounded();
+    let transport = Arc::new(InProcess::new(config.pes, config.serialize_local, tx));
+    run_on(config, transport, rx, main)
+}
+
+/// Runs a job on a given transport: starts this process's PEs, calls `main`
+/// with the driver, then stops them. `driver_rx` receives what the transport
+/// delivers to this process's driver. The report covers local PEs only.
+pub fn run_on<R>(
+    config: &Config,
+    transport: Arc<dyn Transport>,
+    driver_rx: crossbeam_channel::Receiver<DriverMsg>,
+    main: impl FnOnce(&mut Driver) -> R,
+) -> Result<(R, RunReport), RunError> {
+    if transport.num_pes() != config.pes {
+        return Err(RunError::Config(format!(
+            "the transport has {} PEs but the configuration asks for {}",
+            transport.num_pes(),
+            config.pes
+        )));
     }
     if let Some(speeds) = config.lb.as_ref().and_then(|l| l.speeds.as_ref()) {
         if speeds.len() != config.pes as usize
@@ -139,22 +162,23 @@ pub fn run<R>(
             )));
         }
     }
-    let (tx, rx) = crossbeam_channel::unbounded();
-    let transport: Arc<dyn Transport> =
-        Arc::new(InProcess::new(config.pes, config.serialize_local, tx));
     let clock = quanta::Clock::new();
     let epoch = clock.raw();
     let started = Instant::now();
-    let handles: Vec<_> = (0..config.pes)
+    let driver_sent = Arc::new(AtomicU64::new(0));
+    let leader = transport.local_pes().start;
+    let handles: Vec<_> = transport
+        .local_pes()
         .map(|pe| {
-            let pe_state = Pe::new(pe, transport.clone(), config, clock.clone(), epoch);
+            let sent = (pe == leader).then(|| driver_sent.clone());
+            let pe_state = Pe::new(pe, transport.clone(), config, clock.clone(), epoch, sent);
             std::thread::Builder::new()
                 .name(format!("arts-pe-{pe}"))
                 .spawn(move || pe_state.run())
                 .map_err(|e| RunError::Config(format!("cannot start PE thread {pe}: {e}")))
         })
         .collect::<Result<_, _>>()?;
-    let mut driver = Driver::new(transport, rx);
+    let mut driver = Driver::new(transport, driver_rx, driver_sent);
     let value = main(&mut driver);
     driver.shutdown();
     let mut pes = Vec::with_capacity(handles.len());

@@ -7,7 +7,9 @@ use std::sync::Arc;
 use arts_trace::Span;
 
 use crate::PeId;
-use crate::envelope::{ArrayId, Body, BroadcastCall, Call, DRIVER, Envelope, ObjId, Partial};
+use crate::envelope::{
+    ArrayId, Body, BroadcastCall, Call, DRIVER, EncodeFn, Envelope, ObjId, Partial, Payload,
+};
 use crate::index::Shape;
 use crate::instrument::{PeCounters, PeriodMark};
 use crate::lb::{LbConfig, LbLocal};
@@ -30,6 +32,8 @@ pub(crate) struct ArrayInfo {
     pub red: Reductions,
     /// The `Chare::Init` the array was created with.
     pub init: Arc<dyn std::any::Any + Send + Sync>,
+    /// Serializes a boxed message of the array's element type.
+    pub encode: EncodeFn,
     /// Load-balancing bookkeeping.
     pub lb: LbLocal,
 }
@@ -64,6 +68,9 @@ pub(crate) struct Services {
     pub speed: f64,
     /// Start of the current LB period.
     pub lb_mark: PeriodMark,
+    /// On the first PE of each process: messages its driver has sent
+    /// (quiescence detection counts them with this PE's).
+    pub driver_sent: Option<Arc<std::sync::atomic::AtomicU64>>,
 }
 
 impl Services {
@@ -93,14 +100,34 @@ impl Services {
 
     /// Sends an envelope to PE `to` (the local queue if it is this PE).
     #[inline]
-    pub fn post(&mut self, to: PeId, env: Envelope) {
+    pub fn post(&mut self, to: PeId, mut env: Envelope) {
         if env.body.counted() {
             self.sent += 1;
         }
         if to == self.pe {
             self.queue.push(env.prio, env);
         } else {
+            if self.transport.needs_wire(to) {
+                self.serialize_payload(&mut env);
+            }
             self.transport.send(to, env);
+        }
+    }
+
+    /// Serializes an entry message that was created for a local recipient
+    /// but is being forwarded to another process.
+    fn serialize_payload(&self, env: &mut Envelope) {
+        if let Body::Entry {
+            to,
+            call: Call::Msg(payload @ Payload::Local(_)),
+            ..
+        } = &mut env.body
+        {
+            let Payload::Local(msg) = payload else {
+                unreachable!("matched above")
+            };
+            let bytes = (self.array(to.array).encode)(msg.as_ref());
+            *payload = Payload::Wire(bytes.into());
         }
     }
 
@@ -184,7 +211,7 @@ impl Services {
         match callback {
             Callback::Main(tag) => self
                 .transport
-                .to_driver(crate::driver::DriverMsg::Callback { tag, value }),
+                .to_all_drivers(crate::driver::DriverMsg::Callback { tag, value }),
             Callback::Element(obj, tag) => {
                 let value = Box::new(value);
                 self.send_call(obj, Call::Reduction { tag, value }, 0)
@@ -201,7 +228,7 @@ impl Services {
     pub fn fail(&mut self, err: RunError) {
         if self.failure.is_none() {
             self.transport
-                .to_driver(crate::driver::DriverMsg::Abort(err.clone()));
+                .to_all_drivers(crate::driver::DriverMsg::Abort(err.clone()));
             self.failure = Some(err);
         }
     }

@@ -11,7 +11,7 @@ use arts_trace::{Span, SpanKind};
 
 use crate::chare::Chare;
 use crate::ctx::Ctx;
-use crate::envelope::{ArrayId, BroadcastCall, Call, Migrant, ObjId, Payload};
+use crate::envelope::{ArrayId, BroadcastCall, Call, Migrant, ObjId, Payload, encode_boxed};
 use crate::index::Shape;
 use crate::instrument::ElemMeta;
 use crate::lb::LbLocal;
@@ -130,7 +130,7 @@ fn run_entry<A: Chare>(
         let err = RunError::EntryPanic {
             array: info.name.to_string(),
             index: info.shape.index(slot.linear),
-            method,
+            method: method.to_string(),
             pe: svc.pe,
             message: panic_message(panic.as_ref()),
         };
@@ -180,7 +180,7 @@ fn run_call<A: Chare>(slot: &mut Slot<A>, array: ArrayId, call: Call, svc: &mut 
 
 fn into_call(call: BroadcastCall) -> Call {
     match call {
-        BroadcastCall::Msg(p) => Call::Msg(p.payload),
+        BroadcastCall::Msg(p) => Call::Msg(p.into_payload()),
         BroadcastCall::Reduction { tag, value } => Call::Reduction { tag, value },
         BroadcastCall::ResumeFromSync => Call::ResumeFromSync,
     }
@@ -272,6 +272,7 @@ impl<A: Chare> ArrayFactory for TypedFactory<A> {
             loc: Locations::default(),
             red: Reductions::default(),
             init: self.init.clone(),
+            encode: encode_boxed::<A::Msg>,
             lb: LbLocal::default(),
         };
         let mut store = TypedStore::<A>::new(self.id);
@@ -294,7 +295,7 @@ impl<A: Chare> ArrayFactory for TypedFactory<A> {
                     svc.fail(RunError::EntryPanic {
                         array: self.name.to_string(),
                         index,
-                        method: "new",
+                        method: "new".to_string(),
                         pe: svc.pe,
                         message: panic_message(panic.as_ref()),
                     });

@@ -1,7 +1,10 @@
-//! The boundary between PEs: every message from one PE (or the driver) to
+//! The boundary between PEs: every message from one PE (or a driver) to
 //! another goes through a [`Transport`]. [`InProcess`] connects the PEs of one
-//! process through their mailboxes; a multi-process transport (MPI) keeps the
-//! same mailboxes for local PEs and serializes what goes to other processes.
+//! process through their mailboxes; a multi-process transport (the MPI one in
+//! `arts-mpi`) keeps mailboxes for its local PEs and serializes what goes to
+//! other processes.
+
+use std::ops::Range;
 
 use crossbeam_utils::CachePadded;
 
@@ -10,22 +13,36 @@ use crate::driver::DriverMsg;
 use crate::envelope::Envelope;
 use crate::mailbox::Mailbox;
 
-/// Delivers envelopes between PEs. Implementations must keep messages from
-/// one sender to one destination in order (per-pair FIFO): the location
-/// manager's forwarding protocol relies on it.
+/// Delivers envelopes between PEs and messages to drivers. Implementations
+/// must keep messages from one sender to one destination in order
+/// (per-pair FIFO): the location manager's forwarding protocol relies on it.
 pub trait Transport: Send + Sync + 'static {
     /// Number of PEs in the whole job.
     fn num_pes(&self) -> u32;
-    /// The PEs run by this process.
-    fn local_pes(&self) -> std::ops::Range<PeId>;
-    /// Whether application payloads for `pe` must be serialized.
+    /// The PEs run by this process (a contiguous range).
+    fn local_pes(&self) -> Range<PeId>;
+    /// This process's number and the number of processes.
+    fn process(&self) -> (u32, u32);
+    /// Whether application payloads for `pe` must be serialized (it is in
+    /// another process, or the transport serializes everything for testing).
     fn needs_wire(&self, pe: PeId) -> bool;
-    /// Sends `env` to PE `to` (any process).
+    /// Sends `env` to PE `to` (any process). When `needs_wire(to)`, the
+    /// envelope's application payloads are already serialized.
     fn send(&self, to: PeId, env: Envelope);
     /// The mailbox of local PE `pe`.
     fn mailbox(&self, pe: PeId) -> &Mailbox;
-    /// Sends a message to the main program (driver) of this process.
-    fn to_driver(&self, msg: DriverMsg);
+    /// Delivers `msg` to the driver (main program) of process `process`.
+    fn to_driver(&self, process: u32, msg: DriverMsg);
+    /// Returns once the driver of every process has called it.
+    fn driver_barrier(&self);
+
+    /// Delivers `msg` to the driver of every process.
+    fn to_all_drivers(&self, msg: DriverMsg) {
+        let (_, n) = self.process();
+        for p in 0..n {
+            self.to_driver(p, msg.clone());
+        }
+    }
 }
 
 /// All PEs in this process: sending is a push into the destination's mailbox.
@@ -55,8 +72,12 @@ impl Transport for InProcess {
         self.mailboxes.len() as u32
     }
 
-    fn local_pes(&self) -> std::ops::Range<PeId> {
+    fn local_pes(&self) -> Range<PeId> {
         0..self.num_pes()
+    }
+
+    fn process(&self) -> (u32, u32) {
+        (0, 1)
     }
 
     fn needs_wire(&self, _pe: PeId) -> bool {
@@ -65,15 +86,24 @@ impl Transport for InProcess {
 
     #[inline]
     fn send(&self, to: PeId, env: Envelope) {
-        self.mailboxes[to as usize].push(env);
+        if self.serialize && !env.body.stays_local() {
+            // Exercise the same encoding a process boundary would.
+            let bytes = env.into_wire().expect("envelopes between PEs serialize");
+            let env = Envelope::from_wire(&bytes).expect("serialized envelopes decode");
+            self.mailboxes[to as usize].push(env);
+        } else {
+            self.mailboxes[to as usize].push(env);
+        }
     }
 
     fn mailbox(&self, pe: PeId) -> &Mailbox {
         &self.mailboxes[pe as usize]
     }
 
-    fn to_driver(&self, msg: DriverMsg) {
+    fn to_driver(&self, _process: u32, msg: DriverMsg) {
         // The driver only goes away after every PE has stopped.
         let _ = self.driver.send(msg);
     }
+
+    fn driver_barrier(&self) {}
 }

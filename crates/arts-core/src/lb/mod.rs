@@ -88,6 +88,7 @@ pub struct LbStepRecord {
 }
 
 /// One element's measurements for an LB step.
+#[derive(Debug, serde::Serialize, serde::Deserialize)]
 pub(crate) struct ObjStats {
     pub linear: u64,
     pub load_s: f64,
@@ -96,6 +97,7 @@ pub(crate) struct ObjStats {
 }
 
 /// Load-balancing messages between PEs and the manager on PE 0.
+#[derive(Debug, serde::Serialize, serde::Deserialize)]
 pub enum LbMsg {
     /// `count` elements of `array` on the sender are waiting in `at_sync`.
     Ready {
@@ -130,6 +132,7 @@ pub enum LbMsg {
 }
 
 /// One PE's measurements since the previous step.
+#[derive(Debug, serde::Serialize, serde::Deserialize)]
 pub struct PeStats {
     pub(crate) array: ArrayId,
     pub(crate) pe: PeId,

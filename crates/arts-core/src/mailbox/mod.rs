@@ -164,7 +164,9 @@ mod tests {
                             got += 1;
                         }
                         Some(_) => unreachable!(),
-                        None => mb.wait(&policy, None),
+                        None => {
+                            mb.wait(&policy, None);
+                        }
                     }
                 }
             })
