@@ -1,1 +1,23 @@
-//! Drift-diffusion device simulation (Gummel iteration on a 1-D mesh).
+//! Drift-diffusion device simulation on a uniform 1-D mesh: the nonlinear
+//! Poisson equation and the electron/hole continuity equations in Slotboom
+//! variables, solved by Gummel's decoupled iteration with explicit point
+//! updates (Korman–Mayergoyz), Scharfetter–Gummel currents, SRH recombination
+//! and heterostructure band parameters. Device files in TOML, three presets,
+//! per-row/per-sub-cycle cost instrumentation. See `docs/ddm.md`.
+
+pub mod constants;
+pub mod device;
+pub mod error;
+pub mod material;
+pub mod mesh;
+pub mod presets;
+pub mod solution;
+pub mod solver;
+
+pub use constants::{ConstantSet, Constants};
+pub use device::{Device, Side};
+pub use error::DdmError;
+pub use mesh::Mesh;
+pub use solution::{BiasSolution, ProfileRow};
+pub use solver::instrument::{CostProfile, CostSample, Residual, SUBCYCLE_NAMES};
+pub use solver::{Solver, SolverOptions, UpdateOrder};

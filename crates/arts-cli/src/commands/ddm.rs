@@ -1,24 +1,802 @@
-//! `arts run ddm` and `arts ddm partition`. PLACEHOLDER: owned by the drift-diffusion work.
+//! `arts run ddm` (drift-diffusion bias sweep), `arts ddm partition` (equal-work
+//! cuts of a measured cost profile) and `arts ddm preset` (print a preset's
+//! device file).
 
-use crate::output::{CliError, CliResult, Output};
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use arts_ddm::{
+    BiasSolution, ConstantSet, CostProfile, DdmError, Device, Mesh, SUBCYCLE_NAMES, Solver,
+    SolverOptions, UpdateOrder, presets,
+};
+use arts_lb::weighted::{self, Partition};
+use serde::Serialize;
+
+use crate::output::{CliError, CliResult, Output, PendingFile, write_atomic};
 
 /// Arguments of `arts run ddm`.
 #[derive(clap::Args)]
-pub struct RunDdmArgs {}
+#[command(group(clap::ArgGroup::new("source").required(true).args(["device", "preset"])))]
+pub struct RunDdmArgs {
+    /// Device file (TOML; format in docs/ddm.md, examples: `arts ddm preset NAME`).
+    #[arg(long)]
+    pub device: Option<PathBuf>,
+    /// Built-in device: apd-sam, si-pn or si-pin.
+    #[arg(long)]
+    pub preset: Option<String>,
+    /// Bias sweep in volts on the biased contact, e.g. `0,0.2,0.4` (default: the device file's).
+    #[arg(long, value_delimiter = ',', allow_hyphen_values = true)]
+    pub bias: Option<Vec<f64>>,
+    /// Directory for the per-bias CSV files (profile, cost per row, cost history);
+    /// written only when every bias converged.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Physical constants: codata or tcad (default: the device file's, else codata).
+    #[arg(long)]
+    pub constants: Option<String>,
+    /// Override the mesh spacing, nm (every layer must stay a whole number of rows).
+    #[arg(long)]
+    pub spacing_nm: Option<f64>,
+    /// Update order: sequential, relaxed, or both (solve twice, report both iteration counts).
+    #[arg(long, default_value = "sequential")]
+    pub order: String,
+    /// Segments of the relaxed order (equal row counts).
+    #[arg(long, default_value_t = 7)]
+    pub segments: usize,
+    /// First rows of the relaxed order's segments instead, e.g. the `starts` that
+    /// `arts ddm partition` prints (`0,256,512`); overrides --segments.
+    #[arg(long, value_delimiter = ',')]
+    pub segment_starts: Option<Vec<usize>>,
+    /// Convergence tolerance: summed changes of potential and quasi-Fermi potentials, V.
+    #[arg(long, default_value_t = 1e-9)]
+    pub tolerance: f64,
+    /// Gummel iteration limit per bias.
+    #[arg(long, default_value_t = 400_000)]
+    pub max_iterations: usize,
+    /// Over-relaxation of the potential point update, in (0, 2).
+    #[arg(long, default_value_t = 1.9)]
+    pub omega_phi: f64,
+    /// Over-relaxation of the continuity point updates, in (0, 2).
+    #[arg(long, default_value_t = 1.9)]
+    pub omega_carriers: f64,
+    /// Measure per-row cost every N iterations (0: only never).
+    #[arg(long, default_value_t = 200)]
+    pub instrument_every: usize,
+}
+
+/// Arguments of `arts ddm partition`.
+#[derive(clap::Args)]
+pub struct PartitionArgs {
+    /// Cost profile: a CSV with a header (the `cost_rows_*.csv` that `arts run ddm`
+    /// writes, column `cost`) or one number per line; `#` lines are skipped.
+    #[arg(long)]
+    pub profile: PathBuf,
+    /// Number of pieces.
+    #[arg(long)]
+    pub pieces: usize,
+    /// Polynomial degree of the fit.
+    #[arg(long, default_value_t = 5)]
+    pub degree: usize,
+    /// CSV column holding the cost (default: `cost`, or the only column).
+    #[arg(long)]
+    pub column: Option<String>,
+}
+
+/// Arguments of `arts ddm preset`.
+#[derive(clap::Args)]
+pub struct PresetArgs {
+    /// Preset name: apd-sam, si-pn or si-pin.
+    pub name: String,
+}
 
 /// Subcommands of `arts ddm`.
 #[derive(clap::Subcommand)]
 pub enum DdmCommand {
-    /// Cut a cost profile into equal-work pieces.
-    Partition,
-}
-
-/// Runs `arts run ddm`.
-pub fn run_ddm(_args: &RunDdmArgs, _out: Output) -> CliResult {
-    Err(CliError::failed("ddm is not built yet"))
+    /// Cut a cost profile into equal-work pieces (polynomial fit + Simpson, and prefix sums).
+    Partition(PartitionArgs),
+    /// Print a preset's device file (a starting point for your own).
+    Preset(PresetArgs),
 }
 
 /// Runs `arts ddm ...`.
-pub fn run(_command: DdmCommand, _out: Output) -> CliResult {
-    Err(CliError::failed("ddm is not built yet"))
+pub fn run(command: DdmCommand, out: Output) -> CliResult {
+    match command {
+        DdmCommand::Partition(args) => run_partition(&args, out),
+        DdmCommand::Preset(args) => {
+            let text = presets::preset_text(&args.name).map_err(CliError::usage)?;
+            #[derive(Serialize)]
+            struct PresetOut<'a> {
+                name: &'a str,
+                device_toml: &'a str,
+            }
+            out.emit(
+                &PresetOut {
+                    name: &args.name,
+                    device_toml: text,
+                },
+                || text.to_string(),
+            )
+        }
+    }
+}
+
+// ---------------------------------------------------------------- run ddm
+
+#[derive(Clone, Copy, PartialEq)]
+enum OrderChoice {
+    Sequential,
+    Relaxed,
+    Both,
+}
+
+#[derive(Serialize)]
+struct HistoryOut {
+    iteration: usize,
+    potential_v: f64,
+    electrons_v: f64,
+    holes_v: f64,
+}
+
+#[derive(Serialize)]
+struct OtherOrderOut {
+    order: &'static str,
+    segments: usize,
+    iterations: usize,
+    time_s: f64,
+    terminal_current_a_per_cm2: f64,
+}
+
+#[derive(Serialize)]
+struct BiasOut {
+    bias_v: f64,
+    converged: bool,
+    iterations: usize,
+    terminal_current_a_per_cm2: f64,
+    current_resolution_a_per_cm2: f64,
+    current_spread: f64,
+    time_s: f64,
+    ns_per_row_iteration: f64,
+    residual_potential_v: f64,
+    residual_electrons_v: f64,
+    residual_holes_v: f64,
+    omega_phi: f64,
+    omega_carriers: f64,
+    omega_reductions: u32,
+    inner_newton_iterations: u64,
+    measured_iterations: usize,
+    interrupted_row_timings: u64,
+    history: Vec<HistoryOut>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    relaxed: Option<OtherOrderOut>,
+    files: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct RunOut {
+    device: String,
+    rows: usize,
+    spacing_nm: f64,
+    temperature_k: f64,
+    constants: &'static str,
+    builtin_potential_v: f64,
+    order: &'static str,
+    segments: usize,
+    tolerance_v: f64,
+    converged: bool,
+    valid: bool,
+    iterations: usize,
+    time_s: f64,
+    terminal_current_a_per_cm2: Vec<f64>,
+    biases: Vec<BiasOut>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    out: Option<String>,
+}
+
+fn load_device(args: &RunDdmArgs) -> Result<Device, CliError> {
+    let device = match (&args.device, &args.preset) {
+        (Some(path), None) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| CliError::usage(format!("cannot read {}: {e}", path.display())))?;
+            let fallback = path
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_else(|| "device".into());
+            Device::from_toml(&text, &fallback)
+                .map_err(|e| CliError::usage(format!("{}: {e}", path.display())))?
+        }
+        (None, Some(name)) => presets::preset(name).map_err(CliError::usage)?,
+        _ => {
+            return Err(CliError::usage(
+                "give exactly one of --device FILE or --preset NAME",
+            ));
+        }
+    };
+    match args.spacing_nm {
+        Some(h) => device.with_spacing(h).map_err(CliError::usage),
+        None => Ok(device),
+    }
+}
+
+fn check_out_dir(dir: &Path) -> CliResult {
+    if dir.exists() {
+        if !dir.is_dir() {
+            return Err(CliError::usage(format!(
+                "--out {} exists and is not a directory",
+                dir.display()
+            )));
+        }
+        // Probe writability now, before the long run.
+        drop(PendingFile::create(&dir.join("probe"))?);
+        Ok(())
+    } else {
+        let parent = match dir.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p,
+            _ => Path::new("."),
+        };
+        if !parent.is_dir() {
+            return Err(CliError::usage(format!(
+                "--out {}: parent directory {} does not exist",
+                dir.display(),
+                parent.display()
+            )));
+        }
+        drop(PendingFile::create(&dir.with_extension("probe"))?);
+        Ok(())
+    }
+}
+
+fn ddm_error(e: DdmError) -> CliError {
+    // Bad device input and non-converging sweeps are both reported as bad
+    // input (exit 2), as the contract asks; nothing has been written.
+    CliError::usage(e)
+}
+
+/// Runs `arts run ddm`.
+pub fn run_ddm(args: &RunDdmArgs, out: Output) -> CliResult {
+    let device = load_device(args)?;
+    let order_choice = match args.order.as_str() {
+        "sequential" => OrderChoice::Sequential,
+        "relaxed" => OrderChoice::Relaxed,
+        "both" => OrderChoice::Both,
+        other => {
+            return Err(CliError::usage(format!(
+                "unknown --order `{other}` (accepted: sequential, relaxed, both)"
+            )));
+        }
+    };
+    let set = match (&args.constants, device.constants) {
+        (Some(s), _) => s.parse::<ConstantSet>().map_err(CliError::usage)?,
+        (None, Some(c)) => c,
+        (None, None) => ConstantSet::Codata,
+    };
+    let biases = args.bias.clone().unwrap_or_else(|| device.bias_v.clone());
+    if biases.is_empty() || biases.iter().any(|b| !b.is_finite()) {
+        return Err(CliError::usage("--bias must be a list of finite voltages"));
+    }
+    let mesh = Mesh::new(&device, set.constants()).map_err(ddm_error)?;
+    let rows = mesh.rows;
+    let relaxed = match &args.segment_starts {
+        Some(starts) => UpdateOrder::relaxed_from_starts(rows, starts).map_err(ddm_error)?,
+        None => UpdateOrder::relaxed_equal(rows, args.segments).map_err(ddm_error)?,
+    };
+    let segments = match &relaxed {
+        UpdateOrder::Relaxed { segments } => segments.len(),
+        UpdateOrder::Sequential => 1,
+    };
+    let primary_order = if order_choice == OrderChoice::Relaxed {
+        relaxed.clone()
+    } else {
+        UpdateOrder::Sequential
+    };
+    let opts = SolverOptions {
+        tolerance_v: args.tolerance,
+        max_iterations: args.max_iterations,
+        omega_phi: args.omega_phi,
+        omega_carriers: Some(args.omega_carriers),
+        order: primary_order,
+        instrument_every: args.instrument_every,
+        ..SolverOptions::default()
+    };
+    opts.validate(rows).map_err(ddm_error)?;
+    if let Some(dir) = &args.out {
+        check_out_dir(dir)?;
+    }
+
+    let builtin = mesh.builtin_potential_v();
+    let mut solver = Solver::new(mesh.clone(), device.biased);
+    let mut other =
+        (order_choice == OrderChoice::Both).then(|| Solver::new(mesh.clone(), device.biased));
+    let max_bias = solver.max_bias_v();
+    if let Some(b) = biases.iter().find(|b| b.abs() > max_bias) {
+        return Err(CliError::usage(format!(
+            "bias {b} V is outside the representable range ±{max_bias:.2} V of this device"
+        )));
+    }
+    let bar = out.progress(biases.len() as u64, "ddm");
+    let mut solutions: Vec<(BiasSolution, Option<BiasSolution>)> = Vec::new();
+    for &bias in &biases {
+        bar.set_message(format!("{bias:+.3} V"));
+        let sol = solver
+            .solve(bias, &opts, &mut |_, _| bar.tick())
+            .map_err(ddm_error)?;
+        let alt = match other.as_mut() {
+            Some(s) => {
+                let o = SolverOptions {
+                    order: relaxed.clone(),
+                    ..opts.clone()
+                };
+                Some(
+                    s.solve(bias, &o, &mut |_, _| bar.tick())
+                        .map_err(ddm_error)?,
+                )
+            }
+            None => None,
+        };
+        solutions.push((sol, alt));
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+
+    // Everything converged: build the files, then write them.
+    let mut files: Vec<(String, String)> = Vec::new();
+    let mut bias_out = Vec::new();
+    for (k, (sol, alt)) in solutions.iter().enumerate() {
+        let tag = format!("{k:02}_{:+.3}V", sol.bias_v);
+        let mut names = Vec::new();
+        if args.out.is_some() {
+            for (name, text) in [
+                (format!("profile_{tag}.csv"), profile_csv(sol, &mesh)),
+                (
+                    format!("cost_rows_{tag}.csv"),
+                    cost_rows_csv(&sol.cost, &mesh),
+                ),
+                (
+                    format!("cost_history_{tag}.csv"),
+                    cost_history_csv(&sol.cost, &device),
+                ),
+            ] {
+                names.push(name.clone());
+                files.push((name, text));
+            }
+        }
+        bias_out.push(bias_json(sol, alt.as_ref(), rows, segments, names));
+    }
+    let total_iterations = solutions.iter().map(|(s, _)| s.iterations).sum();
+    let total_time = solutions
+        .iter()
+        .map(|(s, a)| s.time_s + a.as_ref().map_or(0.0, |a| a.time_s))
+        .sum();
+    let valid = solutions.iter().all(|(s, _)| solution_is_valid(s));
+    let result = RunOut {
+        device: device.name.clone(),
+        rows,
+        spacing_nm: device.spacing_nm,
+        temperature_k: device.temperature_k,
+        constants: set.name(),
+        builtin_potential_v: builtin,
+        order: match order_choice {
+            OrderChoice::Sequential => "sequential",
+            OrderChoice::Relaxed => "relaxed",
+            OrderChoice::Both => "both",
+        },
+        segments,
+        tolerance_v: args.tolerance,
+        converged: true,
+        valid,
+        iterations: total_iterations,
+        time_s: total_time,
+        terminal_current_a_per_cm2: solutions
+            .iter()
+            .map(|(s, _)| s.terminal_current_a_per_cm2())
+            .collect(),
+        biases: bias_out,
+        out: args.out.as_ref().map(|d| d.display().to_string()),
+    };
+    if let Some(dir) = &args.out {
+        let summary = serde_json::to_string_pretty(&result).map_err(CliError::failed)?;
+        files.push(("summary.json".into(), summary));
+        write_dir(dir, &files)?;
+    }
+    out.emit(&result, || table(&result))
+}
+
+/// Creates `dir` if needed and writes every file atomically.
+fn write_dir(dir: &Path, files: &[(String, String)]) -> CliResult {
+    if !dir.exists() {
+        std::fs::create_dir(dir)
+            .map_err(|e| CliError::failed(format!("cannot create {}: {e}", dir.display())))?;
+    }
+    for (name, text) in files {
+        write_atomic(&dir.join(name), text.as_bytes())?;
+    }
+    Ok(())
+}
+
+/// Finite values everywhere, and a conserved current wherever double precision can tell.
+fn solution_is_valid(s: &BiasSolution) -> bool {
+    let finite = s
+        .psi
+        .iter()
+        .chain(&s.u)
+        .chain(&s.v)
+        .chain(&s.jn)
+        .chain(&s.jp)
+        .all(|x| x.is_finite());
+    let jt = s.terminal_current_a_per_cm2().abs();
+    let resolvable = jt > 1e6 * s.worst_current_resolution();
+    finite && (!resolvable || s.current_spread() <= 1e-2)
+}
+
+fn bias_json(
+    sol: &BiasSolution,
+    alt: Option<&BiasSolution>,
+    rows: usize,
+    segments: usize,
+    files: Vec<String>,
+) -> BiasOut {
+    BiasOut {
+        bias_v: sol.bias_v,
+        converged: true,
+        iterations: sol.iterations,
+        terminal_current_a_per_cm2: sol.terminal_current_a_per_cm2(),
+        current_resolution_a_per_cm2: sol.terminal_current_resolution(),
+        current_spread: sol.current_spread(),
+        time_s: sol.time_s,
+        ns_per_row_iteration: sol.ns_per_row_iteration(rows),
+        residual_potential_v: sol.residual.psi_v,
+        residual_electrons_v: sol.residual.u_v,
+        residual_holes_v: sol.residual.v_v,
+        omega_phi: sol.omega.0,
+        omega_carriers: sol.omega.1,
+        omega_reductions: sol.omega_reductions,
+        inner_newton_iterations: sol.inner_iterations,
+        measured_iterations: sol.cost.samples,
+        interrupted_row_timings: sol.cost.interrupted,
+        history: sol
+            .cost
+            .history
+            .iter()
+            .map(|h| HistoryOut {
+                iteration: h.iteration,
+                potential_v: h.residual.psi_v,
+                electrons_v: h.residual.u_v,
+                holes_v: h.residual.v_v,
+            })
+            .collect(),
+        relaxed: alt.map(|a| OtherOrderOut {
+            order: "relaxed",
+            segments,
+            iterations: a.iterations,
+            time_s: a.time_s,
+            terminal_current_a_per_cm2: a.terminal_current_a_per_cm2(),
+        }),
+        files,
+    }
+}
+
+fn profile_csv(sol: &BiasSolution, mesh: &Mesh) -> String {
+    let mut s = String::from(
+        "row,x_um,layer,potential_v,n_cm3,p_cm3,phi_n_v,phi_p_v,field_v_per_cm,jn_a_per_cm2,jp_a_per_cm2,j_a_per_cm2\n",
+    );
+    for r in sol.profile(mesh) {
+        let _ = writeln!(
+            s,
+            "{},{:.6},{},{:.12e},{:.10e},{:.10e},{:.12e},{:.12e},{:.10e},{:.10e},{:.10e},{:.10e}",
+            r.row,
+            r.x_um,
+            r.layer,
+            r.potential_v,
+            r.n_cm3,
+            r.p_cm3,
+            r.phi_n_v,
+            r.phi_p_v,
+            r.field_v_per_cm,
+            r.jn_a_per_cm2,
+            r.jp_a_per_cm2,
+            r.j_a_per_cm2
+        );
+    }
+    s
+}
+
+fn cost_rows_csv(cost: &CostProfile, mesh: &Mesh) -> String {
+    let n = cost.samples.max(1) as f64;
+    let mut s = String::from("row,x_um,layer");
+    for name in SUBCYCLE_NAMES {
+        let _ = write!(s, ",{name}_ns");
+    }
+    s.push_str(",phi_inner_iterations,cost\n");
+    for (i, (ns, inner)) in cost.row_ns.iter().zip(&cost.row_inner).enumerate() {
+        let _ = write!(s, "{i},{:.6},{}", mesh.x_um(i), mesh.layer[i]);
+        for v in ns {
+            let _ = write!(s, ",{:.3}", *v as f64 / n);
+        }
+        let total: u64 = ns.iter().sum();
+        let _ = writeln!(s, ",{:.3},{:.3}", *inner as f64 / n, total as f64 / n);
+    }
+    s
+}
+
+fn cost_history_csv(cost: &CostProfile, device: &Device) -> String {
+    let mut s = String::from("iteration,layer,layer_name");
+    for name in SUBCYCLE_NAMES {
+        let _ = write!(s, ",{name}_ns");
+    }
+    s.push_str(
+        ",phi_inner_iterations,residual_potential_v,residual_electrons_v,residual_holes_v\n",
+    );
+    for h in &cost.history {
+        for (l, (ns, inner)) in h.layer_ns.iter().zip(&h.layer_inner).enumerate() {
+            let _ = write!(s, "{},{l},{}", h.iteration, device.layers[l].name);
+            for v in ns {
+                let _ = write!(s, ",{v}");
+            }
+            let _ = writeln!(
+                s,
+                ",{inner},{:.6e},{:.6e},{:.6e}",
+                h.residual.psi_v, h.residual.u_v, h.residual.v_v
+            );
+        }
+    }
+    s
+}
+
+fn table(r: &RunOut) -> String {
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "device {}: {} rows at {} nm, {} K, constants {}, built-in potential {:.6} V, order {}",
+        r.device,
+        r.rows,
+        r.spacing_nm,
+        r.temperature_k,
+        r.constants,
+        r.builtin_potential_v,
+        r.order
+    );
+    let _ = writeln!(
+        s,
+        "{:>9} {:>10} {:>15} {:>10} {:>9} {:>10}",
+        "bias_V", "iterations", "J_A_per_cm2", "time_s", "ns/row/it", "relaxed_it"
+    );
+    for b in &r.biases {
+        let _ = writeln!(
+            s,
+            "{:>9.3} {:>10} {:>15.6e} {:>10.3} {:>9.1} {:>10}",
+            b.bias_v,
+            b.iterations,
+            b.terminal_current_a_per_cm2,
+            b.time_s,
+            b.ns_per_row_iteration,
+            b.relaxed
+                .as_ref()
+                .map_or("-".to_string(), |a| a.iterations.to_string())
+        );
+    }
+    for b in &r.biases {
+        let _ = write!(s, "history {:+.3} V (iteration: residual V):", b.bias_v);
+        let h = &b.history;
+        let step = (h.len() / 8).max(1);
+        for (i, e) in h.iter().enumerate() {
+            if i % step == 0 || i + 1 == h.len() {
+                let m = e.potential_v.max(e.electrons_v).max(e.holes_v);
+                let _ = write!(s, " {}:{m:.2e}", e.iteration);
+            }
+        }
+        s.push('\n');
+    }
+    let _ = writeln!(s, "valid: {}", r.valid);
+    if let Some(d) = &r.out {
+        let _ = writeln!(s, "files in {d}");
+    }
+    s
+}
+
+// ---------------------------------------------------------------- partition
+
+#[derive(Serialize)]
+struct CutOut {
+    starts: Vec<usize>,
+    loads: Vec<f64>,
+    max_over_avg: f64,
+}
+
+#[derive(Serialize)]
+struct FittedOut {
+    starts: Vec<usize>,
+    positions: Vec<f64>,
+    loads: Vec<f64>,
+    max_over_avg: f64,
+    predicted_loads: Vec<f64>,
+    predicted_max_over_avg: f64,
+    coefficients: Vec<f64>,
+}
+
+#[derive(Serialize)]
+struct PartitionOut {
+    profile: String,
+    column: String,
+    rows: usize,
+    pieces: usize,
+    degree: usize,
+    total_work: f64,
+    equal_rows: CutOut,
+    prefix_sum: CutOut,
+    fitted: FittedOut,
+}
+
+/// Reads the cost column of a profile file.
+fn read_profile(path: &Path, column: Option<&str>) -> Result<(Vec<f64>, String), CliError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| CliError::usage(format!("cannot read {}: {e}", path.display())))?;
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'));
+    let Some((first_no, first)) = lines.next() else {
+        return Err(CliError::usage(format!("{}: no data", path.display())));
+    };
+    let cells = |l: &str| {
+        l.split(',')
+            .map(|c| c.trim().to_string())
+            .collect::<Vec<_>>()
+    };
+    let header = cells(first);
+    let has_header = header.iter().any(|c| c.parse::<f64>().is_err());
+    let (col, name, data): (usize, String, Vec<(usize, &str)>) = if has_header {
+        let want = column.map(str::to_string).unwrap_or_else(|| {
+            if header.len() == 1 {
+                header[0].clone()
+            } else {
+                "cost".into()
+            }
+        });
+        let col = header.iter().position(|h| *h == want).ok_or_else(|| {
+            CliError::usage(format!(
+                "{}: no column `{want}` (columns: {})",
+                path.display(),
+                header.join(", ")
+            ))
+        })?;
+        (col, want, lines.collect())
+    } else {
+        if header.len() != 1 {
+            return Err(CliError::usage(format!(
+                "{}: a profile without a header must have one number per line",
+                path.display()
+            )));
+        }
+        if column.is_some() {
+            return Err(CliError::usage(format!(
+                "{}: --column needs a CSV with a header line",
+                path.display()
+            )));
+        }
+        let mut all = vec![(first_no, first)];
+        all.extend(lines);
+        (0, "value".into(), all)
+    };
+    let mut values = Vec::with_capacity(data.len());
+    for (no, line) in data {
+        let c = cells(line);
+        let cell = c.get(col).ok_or_else(|| {
+            CliError::usage(format!(
+                "{} line {}: missing column {}",
+                path.display(),
+                no + 1,
+                col + 1
+            ))
+        })?;
+        let v: f64 = cell.parse().map_err(|_| {
+            CliError::usage(format!(
+                "{} line {}: `{cell}` is not a number",
+                path.display(),
+                no + 1
+            ))
+        })?;
+        if !(v.is_finite() && v >= 0.0) {
+            return Err(CliError::usage(format!(
+                "{} line {}: cost {v} must be a finite number >= 0",
+                path.display(),
+                no + 1
+            )));
+        }
+        values.push(v);
+    }
+    if values.is_empty() {
+        return Err(CliError::usage(format!("{}: no data rows", path.display())));
+    }
+    Ok((values, name))
+}
+
+fn cut_out(profile: &[f64], p: &Partition) -> CutOut {
+    let loads = weighted::piece_loads(profile, p);
+    CutOut {
+        starts: p.starts.clone(),
+        max_over_avg: weighted::imbalance(&loads),
+        loads,
+    }
+}
+
+fn run_partition(args: &PartitionArgs, out: Output) -> CliResult {
+    let (profile, column) = read_profile(&args.profile, args.column.as_deref())?;
+    let rows = profile.len();
+    if args.pieces == 0 || args.pieces > rows {
+        return Err(CliError::usage(format!(
+            "--pieces {} must be between 1 and the {rows} rows of the profile",
+            args.pieces
+        )));
+    }
+    if args.degree > 20 || args.degree >= rows {
+        return Err(CliError::usage(format!(
+            "--degree {} must be at most 20 and below the {rows} rows of the profile",
+            args.degree
+        )));
+    }
+    let usage = |e: weighted::WeightedError| CliError::usage(e);
+    let eq = weighted::equal_rows(rows, args.pieces).map_err(usage)?;
+    let ps = weighted::prefix_sum_cuts(&profile, args.pieces).map_err(usage)?;
+    let fit = weighted::fitted_cuts(&profile, args.pieces, args.degree).map_err(usage)?;
+    let fitted_loads = weighted::piece_loads(&profile, &fit.partition);
+    let result = PartitionOut {
+        profile: args.profile.display().to_string(),
+        column,
+        rows,
+        pieces: args.pieces,
+        degree: args.degree,
+        total_work: profile.iter().sum(),
+        equal_rows: cut_out(&profile, &eq),
+        prefix_sum: cut_out(&profile, &ps),
+        fitted: FittedOut {
+            starts: fit.partition.starts.clone(),
+            positions: fit.partition.positions.clone(),
+            max_over_avg: weighted::imbalance(&fitted_loads),
+            loads: fitted_loads,
+            predicted_max_over_avg: weighted::imbalance(&fit.predicted_loads),
+            predicted_loads: fit.predicted_loads.clone(),
+            coefficients: fit.poly.coeffs.clone(),
+        },
+    };
+    out.emit(&result, || {
+        let mut s = String::new();
+        let _ = writeln!(
+            s,
+            "{} rows ({}), {} pieces, fit degree {}",
+            result.rows, result.column, result.pieces, result.degree
+        );
+        let _ = writeln!(
+            s,
+            "{:<12} {:>12} {:>14}  starts",
+            "cut", "max/avg", "predicted"
+        );
+        let line = |s: &mut String, name: &str, c: &[usize], m: f64, p: Option<f64>| {
+            let _ = writeln!(
+                s,
+                "{name:<12} {m:>12.4} {:>14}  {c:?}",
+                p.map_or("-".to_string(), |p| format!("{p:.4}"))
+            );
+        };
+        line(
+            &mut s,
+            "equal-rows",
+            &result.equal_rows.starts,
+            result.equal_rows.max_over_avg,
+            None,
+        );
+        line(
+            &mut s,
+            "prefix-sum",
+            &result.prefix_sum.starts,
+            result.prefix_sum.max_over_avg,
+            None,
+        );
+        line(
+            &mut s,
+            "fitted",
+            &result.fitted.starts,
+            result.fitted.max_over_avg,
+            Some(result.fitted.predicted_max_over_avg),
+        );
+        s
+    })
 }

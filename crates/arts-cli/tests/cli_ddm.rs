@@ -1,0 +1,383 @@
+//! End-to-end tests of `arts run ddm`, `arts ddm partition` and `arts ddm preset`.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn arts(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_arts"))
+        .args(args)
+        .output()
+        .expect("arts runs")
+}
+
+fn json_of(out: &Output) -> serde_json::Value {
+    assert!(
+        out.status.success(),
+        "failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!(
+            "stdout is not one JSON object ({e}): {}",
+            String::from_utf8_lossy(&out.stdout)
+        )
+    })
+}
+
+/// Exit code 2, nothing on stdout, one `error:` line on stderr containing `needle`.
+fn assert_usage_error(out: &Output, needle: &str) {
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "stderr: {err}");
+    assert!(out.stdout.is_empty());
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert!(err.starts_with("error: ") && err.contains(needle), "{err}");
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+#[test]
+fn run_writes_profiles_and_reports_the_json_contract() {
+    let dir = tempfile::tempdir().unwrap();
+    let out_dir = dir.path().join("out");
+    let out = arts(&[
+        "--json",
+        "run",
+        "ddm",
+        "--preset",
+        "si-pn",
+        "--bias",
+        "0,0.4",
+        "--out",
+        s(&out_dir),
+        "--instrument-every",
+        "100",
+    ]);
+    let v = json_of(&out);
+    assert_eq!(v["converged"], true);
+    assert_eq!(v["valid"], true);
+    assert_eq!(v["rows"], 400);
+    assert!((v["builtin_potential_v"].as_f64().unwrap() - 0.7143).abs() < 1e-3);
+    assert!(v["time_s"].as_f64().unwrap() > 0.0);
+    let j = v["terminal_current_a_per_cm2"].as_array().unwrap();
+    assert_eq!(j.len(), 2);
+    assert!(j[1].as_f64().unwrap() > 1e-4);
+    let biases = v["biases"].as_array().unwrap();
+    let total: u64 = biases
+        .iter()
+        .map(|b| b["iterations"].as_u64().unwrap())
+        .sum();
+    assert_eq!(v["iterations"].as_u64().unwrap(), total);
+    for b in biases {
+        assert_eq!(b["converged"], true);
+        assert!(b["terminal_current_a_per_cm2"].is_number());
+        assert!(!b["history"].as_array().unwrap().is_empty());
+        for f in b["files"].as_array().unwrap() {
+            assert!(out_dir.join(f.as_str().unwrap()).is_file(), "{f}");
+        }
+    }
+    // The profile CSV: header and one line per row, finite numbers.
+    let name = biases[1]["files"][0].as_str().unwrap();
+    let text = std::fs::read_to_string(out_dir.join(name)).unwrap();
+    let mut lines = text.lines();
+    assert_eq!(
+        lines.next().unwrap(),
+        "row,x_um,layer,potential_v,n_cm3,p_cm3,phi_n_v,phi_p_v,field_v_per_cm,jn_a_per_cm2,jp_a_per_cm2,j_a_per_cm2"
+    );
+    let rows: Vec<&str> = lines.collect();
+    assert_eq!(rows.len(), 400);
+    assert!(
+        rows.iter()
+            .all(|l| l.split(',').all(|c| c.parse::<f64>().unwrap().is_finite()))
+    );
+    assert!(out_dir.join("summary.json").is_file());
+    // Nothing temporary left behind.
+    assert!(std::fs::read_dir(dir.path()).unwrap().count() == 1);
+
+    // The measured cost profile partitions; the equal-work cut is no worse than equal rows.
+    let cost = biases[1]["files"][1].as_str().unwrap();
+    assert!(cost.starts_with("cost_rows_"));
+    let p = json_of(&arts(&[
+        "--json",
+        "ddm",
+        "partition",
+        "--profile",
+        s(&out_dir.join(cost)),
+        "--pieces",
+        "4",
+    ]));
+    assert_eq!(p["rows"], 400);
+    assert_eq!(p["column"], "cost");
+    let eq = p["equal_rows"]["max_over_avg"].as_f64().unwrap();
+    let ps = p["prefix_sum"]["max_over_avg"].as_f64().unwrap();
+    assert!(ps <= eq + 1e-12, "{ps} vs {eq}");
+    assert_eq!(p["fitted"]["starts"].as_array().unwrap().len(), 4);
+}
+
+#[test]
+fn both_orders_report_their_iterations() {
+    let v = json_of(&arts(&[
+        "--json",
+        "run",
+        "ddm",
+        "--preset",
+        "si-pin",
+        "--bias",
+        "0",
+        "--order",
+        "both",
+        "--segments",
+        "4",
+    ]));
+    let b = &v["biases"][0];
+    let seq = b["iterations"].as_u64().unwrap();
+    let rel = b["relaxed"]["iterations"].as_u64().unwrap();
+    assert!(seq > 0 && rel > 0 && seq != rel, "{seq} {rel}");
+    assert_eq!(b["relaxed"]["segments"], 4);
+    // Segments from a partition's starts.
+    let v = json_of(&arts(&[
+        "--json",
+        "run",
+        "ddm",
+        "--preset",
+        "si-pin",
+        "--bias",
+        "0",
+        "--order",
+        "relaxed",
+        "--segment-starts",
+        "0,100,250",
+    ]));
+    assert_eq!(v["segments"], 3);
+    assert_eq!(v["order"], "relaxed");
+    assert_usage_error(
+        &arts(&[
+            "run",
+            "ddm",
+            "--preset",
+            "si-pin",
+            "--order",
+            "relaxed",
+            "--segment-starts",
+            "0,300,200",
+        ]),
+        "holds no interior row",
+    );
+}
+
+#[test]
+fn human_output_has_current_iterations_and_history() {
+    let out = arts(&["run", "ddm", "--preset", "si-pn", "--bias", "0.3"]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("built-in potential") && text.contains("history +0.300 V"),
+        "{text}"
+    );
+}
+
+#[test]
+fn partition_reads_a_plain_number_list() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("p.txt");
+    let mut text = String::from("# one cost per row\n");
+    for i in 0..100 {
+        text.push_str(&format!("{}\n", if i >= 80 { 10.0 } else { 1.0 }));
+    }
+    std::fs::write(&path, text).unwrap();
+    let v = json_of(&arts(&[
+        "--json",
+        "ddm",
+        "partition",
+        "--profile",
+        s(&path),
+        "--pieces",
+        "3",
+    ]));
+    assert_eq!(v["rows"], 100);
+    assert!(
+        v["prefix_sum"]["max_over_avg"].as_f64().unwrap()
+            < v["equal_rows"]["max_over_avg"].as_f64().unwrap()
+    );
+    assert!(
+        v["fitted"]["max_over_avg"].as_f64().unwrap()
+            < v["equal_rows"]["max_over_avg"].as_f64().unwrap()
+    );
+    let human = arts(&["ddm", "partition", "--profile", s(&path), "--pieces", "3"]);
+    assert!(String::from_utf8_lossy(&human.stdout).contains("prefix-sum"));
+}
+
+#[test]
+fn partition_rejects_bad_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("p.csv");
+    std::fs::write(&path, "row,cost\n0,1\n1,x\n").unwrap();
+    assert_usage_error(
+        &arts(&["ddm", "partition", "--profile", s(&path), "--pieces", "2"]),
+        "`x` is not a number",
+    );
+    std::fs::write(&path, "row,cost\n0,1\n1,2\n").unwrap();
+    assert_usage_error(
+        &arts(&["ddm", "partition", "--profile", s(&path), "--pieces", "3"]),
+        "--pieces 3",
+    );
+    assert_usage_error(
+        &arts(&[
+            "ddm",
+            "partition",
+            "--profile",
+            s(&path),
+            "--pieces",
+            "1",
+            "--column",
+            "ns",
+        ]),
+        "no column `ns`",
+    );
+    assert_usage_error(
+        &arts(&[
+            "ddm",
+            "partition",
+            "--profile",
+            "/nonexistent.csv",
+            "--pieces",
+            "2",
+        ]),
+        "cannot read",
+    );
+}
+
+#[test]
+fn preset_prints_a_device_file_that_runs() {
+    let out = arts(&["ddm", "preset", "si-pin"]);
+    assert!(out.status.success());
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("pin.toml");
+    std::fs::write(&path, &out.stdout).unwrap();
+    let v = json_of(&arts(&[
+        "--json",
+        "run",
+        "ddm",
+        "--device",
+        s(&path),
+        "--bias",
+        "0",
+    ]));
+    assert_eq!(v["device"], "si-pin");
+    // A reverse-bias sweep with negative values after --bias.
+    let v = json_of(&arts(&[
+        "--json",
+        "run",
+        "ddm",
+        "--device",
+        s(&path),
+        "--bias",
+        "-0.5,-1",
+    ]));
+    let j = v["terminal_current_a_per_cm2"].as_array().unwrap();
+    assert!(j.iter().all(|x| x.as_f64().unwrap() < 0.0), "{j:?}");
+    assert_usage_error(
+        &arts(&["ddm", "preset", "gan-hemt"]),
+        "unknown preset `gan-hemt`",
+    );
+}
+
+fn device_with(dir: &Path, from: &str, to: &str) -> std::path::PathBuf {
+    let text = String::from_utf8(arts(&["ddm", "preset", "si-pn"]).stdout).unwrap();
+    assert!(text.contains(from), "{from}");
+    let path = dir.join("dev.toml");
+    std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
+    path
+}
+
+#[test]
+fn bad_device_files_exit_2_and_write_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let out_dir = dir.path().join("out");
+    let cases = [
+        (
+            "material = \"Si\"",
+            "material = \"Sillicon\"",
+            "unknown material `Sillicon`",
+        ),
+        (
+            "acceptors_cm3 = 1e16",
+            "acceptor_cm3 = 1e16",
+            "unknown field `acceptor_cm3`",
+        ),
+        (
+            "thickness_nm = 1000.0",
+            "thickness_nm = -1000.0",
+            "thickness_nm = -1000",
+        ),
+        (
+            "donors_cm3 = 1e16",
+            "donors_cm3 = -1e16",
+            "donors_cm3 = -10000000000000000",
+        ),
+        (
+            "thickness_nm = 1000.0",
+            "thickness_nm = 1002.5",
+            "not a whole number",
+        ),
+    ];
+    for (from, to, needle) in cases {
+        let dev = device_with(dir.path(), from, to);
+        assert_usage_error(
+            &arts(&["run", "ddm", "--device", s(&dev), "--out", s(&out_dir)]),
+            needle,
+        );
+        assert!(!out_dir.exists());
+    }
+    assert_usage_error(
+        &arts(&["run", "ddm", "--preset", "si-pnp"]),
+        "unknown preset",
+    );
+    assert_usage_error(
+        &arts(&["run", "ddm", "--preset", "si-pn", "--constants", "si"]),
+        "codata, tcad",
+    );
+    assert_usage_error(
+        &arts(&["run", "ddm", "--preset", "si-pn", "--order", "random"]),
+        "sequential, relaxed, both",
+    );
+    assert_usage_error(
+        &arts(&["run", "ddm", "--preset", "si-pn", "--spacing-nm", "3"]),
+        "not a whole number",
+    );
+    assert_usage_error(
+        &arts(&["run", "ddm", "--preset", "si-pn", "--omega-phi", "2.5"]),
+        "omega_phi",
+    );
+    assert_usage_error(
+        &arts(&["run", "ddm", "--preset", "si-pn", "--bias", "40"]),
+        "representable range",
+    );
+}
+
+#[test]
+fn a_non_converging_sweep_stops_with_its_residual_and_no_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let out_dir = dir.path().join("out");
+    let out = arts(&[
+        "run",
+        "ddm",
+        "--preset",
+        "si-pn",
+        "--bias",
+        "0,0.5",
+        "--max-iterations",
+        "700",
+        "--out",
+        s(&out_dir),
+    ]);
+    assert_usage_error(
+        &out,
+        "bias 0.5 V did not converge in 700 Gummel iterations (last residual: potential",
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("NaN") && !err.contains("inf"), "{err}");
+    assert!(!out_dir.exists());
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}

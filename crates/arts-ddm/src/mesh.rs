@@ -1,0 +1,278 @@
+//! The scaled discrete problem: per-row and per-edge coefficients on the
+//! uniform 1-D mesh, in thermal-voltage and reference-density units.
+//!
+//! Scaling: potentials ψ = φ / V_T, densities relative to n_ref (the effective
+//! intrinsic density of the first layer). The band-parameter formulation puts
+//! each row's band edges and densities of states into two numbers,
+//!
+//!   V_n = ln(Nc/Nc_ref) + (χ − χ_ref)/V_T,
+//!   V_p = ln(Nv/Nv_ref) − (χ + Eg − χ_ref − Eg_ref)/V_T,
+//!
+//! so that n = n_ref·e^(ψ+V_n)·u and p = n_ref·e^(−ψ+V_p)·v with the Slotboom
+//! variables u = e^(−ψ_n), v = e^(ψ_p); the effective intrinsic density is
+//! n_ie = n_ref·e^((V_n+V_p)/2). Row i is the mesh point at x = (i + ½)·h;
+//! edge i joins rows i and i + 1.
+
+use crate::constants::Constants;
+use crate::device::Device;
+use crate::error::DdmError;
+use crate::material::Bands;
+
+/// Per-row and per-edge coefficients of the scaled problem.
+#[derive(Clone, Debug)]
+pub struct Mesh {
+    /// Number of rows (mesh points) including the two contact rows.
+    pub rows: usize,
+    /// Mesh spacing h, cm.
+    pub h_cm: f64,
+    /// Thermal voltage V_T, V.
+    pub vt: f64,
+    /// Reference density n_ref, cm^-3.
+    pub n_ref: f64,
+    /// The constants used.
+    pub constants: Constants,
+    /// Layer index of each row.
+    pub layer: Vec<u16>,
+    /// Net doping (N_D − N_A) / n_ref per row.
+    pub doping: Vec<f64>,
+    /// V_n per row (thermal voltages).
+    pub vn: Vec<f64>,
+    /// V_p per row (thermal voltages).
+    pub vp: Vec<f64>,
+    /// e^(V_n) per row.
+    pub e_vn: Vec<f64>,
+    /// e^(V_p) per row.
+    pub e_vp: Vec<f64>,
+    /// n_ie / n_ref per row.
+    pub nie: Vec<f64>,
+    /// (n_ie / n_ref)^2 per row.
+    pub nie2: Vec<f64>,
+    /// SRH lifetimes per row, s.
+    pub tau_n: Vec<f64>,
+    /// SRH hole lifetimes per row, s.
+    pub tau_p: Vec<f64>,
+    /// Scaled permittivity per edge: ε0·εr·V_T / (q·n_ref·h²), εr the harmonic mean of the two rows.
+    pub eps: Vec<f64>,
+    /// Electron mobility per edge (harmonic mean), cm^2/(V s).
+    pub mu_n: Vec<f64>,
+    /// Hole mobility per edge (harmonic mean), cm^2/(V s).
+    pub mu_p: Vec<f64>,
+    /// Charge-neutral equilibrium potential per row (thermal voltages).
+    pub psi_eq: Vec<f64>,
+    /// h² / V_T: scales recombination into the continuity point equations.
+    pub rho: f64,
+}
+
+/// Largest mesh supported (memory: ~25 arrays of f64 per row).
+pub const MAX_ROWS: usize = 5_000_000;
+
+/// Largest |ψ| + |V_n|, |V_p| (thermal voltages) at equilibrium: beyond it the
+/// exponentials of the scaled variables leave double range once a bias is added.
+pub const MAX_SPAN: f64 = 600.0;
+
+fn harmonic(a: f64, b: f64) -> f64 {
+    2.0 * a * b / (a + b)
+}
+
+impl Mesh {
+    /// Builds the scaled problem of `device` with `constants`.
+    pub fn new(device: &Device, constants: Constants) -> Result<Mesh, DdmError> {
+        let layer_rows = device.layer_rows()?;
+        let rows: usize = layer_rows.iter().map(|l| l.rows).sum();
+        if rows > MAX_ROWS {
+            return Err(crate::error::input(format!(
+                "the device has {rows} mesh rows; at most {MAX_ROWS} are supported (use a coarser spacing_nm)"
+            )));
+        }
+        let t = device.temperature_k;
+        let vt = constants.thermal_voltage(t);
+        let h_cm = device.spacing_nm * 1e-7;
+        let dos = (t / 300.0).powf(1.5);
+        // Per-layer band numbers relative to the first layer.
+        let band = |b: &Bands| -> (f64, f64, f64, f64) {
+            match *b {
+                Bands::Full {
+                    band_gap_ev,
+                    affinity_ev,
+                    nc_cm3,
+                    nv_cm3,
+                } => (band_gap_ev, affinity_ev, nc_cm3 * dos, nv_cm3 * dos),
+                Bands::Intrinsic { ni_cm3 } => (0.0, 0.0, ni_cm3, ni_cm3),
+            }
+        };
+        let (eg_r, chi_r, nc_r, nv_r) = band(&device.layers[0].material.bands);
+        let n_ref = (nc_r * nv_r).sqrt() * (-eg_r / (2.0 * vt)).exp();
+        let mut m = Mesh {
+            rows,
+            h_cm,
+            vt,
+            n_ref,
+            constants,
+            layer: Vec::with_capacity(rows),
+            doping: Vec::with_capacity(rows),
+            vn: Vec::with_capacity(rows),
+            vp: Vec::with_capacity(rows),
+            e_vn: Vec::with_capacity(rows),
+            e_vp: Vec::with_capacity(rows),
+            nie: Vec::with_capacity(rows),
+            nie2: Vec::with_capacity(rows),
+            tau_n: Vec::with_capacity(rows),
+            tau_p: Vec::with_capacity(rows),
+            eps: Vec::with_capacity(rows - 1),
+            mu_n: Vec::with_capacity(rows - 1),
+            mu_p: Vec::with_capacity(rows - 1),
+            psi_eq: Vec::with_capacity(rows),
+            rho: h_cm * h_cm / vt,
+        };
+        let mut eps_row = Vec::with_capacity(rows);
+        let mut mun_row = Vec::with_capacity(rows);
+        let mut mup_row = Vec::with_capacity(rows);
+        for (li, (layer, lr)) in device.layers.iter().zip(&layer_rows).enumerate() {
+            let mat = &layer.material;
+            let (eg, chi, nc, nv) = band(&mat.bands);
+            let vn = (nc / nc_r).ln() + (chi - chi_r) / vt;
+            let vp = (nv / nv_r).ln() - (chi + eg - chi_r - eg_r) / vt;
+            let nie = (0.5 * (vn + vp)).exp();
+            let c = (layer.donors - layer.acceptors) / n_ref;
+            // Charge-neutral equilibrium: n − p = C, n·p = nie², with u = v = 1.
+            let half = 0.5 * c;
+            let root = (half * half + nie * nie).sqrt();
+            let n = if c >= 0.0 {
+                half + root
+            } else {
+                nie * nie / (root - half)
+            };
+            let psi_eq = n.ln() - vn;
+            for _ in 0..lr.rows {
+                m.layer.push(li as u16);
+                m.doping.push(c);
+                m.vn.push(vn);
+                m.vp.push(vp);
+                m.e_vn.push(vn.exp());
+                m.e_vp.push(vp.exp());
+                m.nie.push(nie);
+                m.nie2.push(nie * nie);
+                m.tau_n.push(mat.tau_n);
+                m.tau_p.push(mat.tau_p);
+                m.psi_eq.push(psi_eq);
+                eps_row.push(mat.permittivity);
+                mun_row.push(mat.mu_n);
+                mup_row.push(mat.mu_p);
+            }
+        }
+        let span = m.equilibrium_span();
+        if !(n_ref.is_finite() && n_ref > 0.0 && span.is_finite() && span < MAX_SPAN) {
+            return Err(crate::error::input(format!(
+                "at {t} K the device's densities span more than e^{MAX_SPAN} (band gaps and dopings against kT): not representable; raise temperature_k"
+            )));
+        }
+        let k = constants.eps0 * vt / (constants.q * n_ref * h_cm * h_cm);
+        for i in 0..rows - 1 {
+            m.eps.push(k * harmonic(eps_row[i], eps_row[i + 1]));
+            m.mu_n.push(harmonic(mun_row[i], mun_row[i + 1]));
+            m.mu_p.push(harmonic(mup_row[i], mup_row[i + 1]));
+        }
+        Ok(m)
+    }
+
+    /// The built-in potential: equilibrium potential of the right contact minus the left one, V.
+    pub fn builtin_potential_v(&self) -> f64 {
+        self.vt * (self.psi_eq[self.rows - 1] - self.psi_eq[0])
+    }
+
+    /// Position of row `i`, µm.
+    pub fn x_um(&self, i: usize) -> f64 {
+        (i as f64 + 0.5) * self.h_cm * 1e4
+    }
+
+    /// Initial-guess weights for a bias step on the `left` (or right) contact:
+    /// 1 for rows on that contact's side of the p-n junction, 0 beyond it. A
+    /// device without exactly one change of doping type gets a linear ramp.
+    pub fn bias_weights(&self, left: bool) -> Vec<f64> {
+        let sign = |c: f64| {
+            if c > 0.0 {
+                1
+            } else if c < 0.0 {
+                -1
+            } else {
+                0
+            }
+        };
+        let changes: Vec<usize> = (1..self.rows)
+            .filter(|&i| {
+                let (a, b) = (sign(self.doping[i - 1]), sign(self.doping[i]));
+                a != 0 && b != 0 && a != b
+            })
+            .collect();
+        let n = self.rows;
+        (0..n)
+            .map(|i| {
+                let from_left = match changes.as_slice() {
+                    [j] => f64::from(u8::from(i < *j)),
+                    _ => 1.0 - i as f64 / (n - 1) as f64,
+                };
+                if left { from_left } else { 1.0 - from_left }
+            })
+            .collect()
+    }
+
+    /// Largest |ψ| + band parameter magnitude at equilibrium (thermal voltages); bounds the bias range.
+    pub fn equilibrium_span(&self) -> f64 {
+        (0..self.rows)
+            .map(|i| self.psi_eq[i].abs() + self.vn[i].abs().max(self.vp[i].abs()))
+            .fold(0.0, f64::max)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::constants::ConstantSet;
+    use crate::device::Device;
+    use crate::presets::preset;
+
+    #[test]
+    fn builtin_potential_of_abrupt_pn_matches_formula() {
+        let d = preset("si-pn").unwrap();
+        for set in [ConstantSet::Codata, ConstantSet::Tcad] {
+            let c = set.constants();
+            let m = Mesh::new(&d, c).unwrap();
+            let vt = c.thermal_voltage(300.0);
+            let expect = vt * (1e16f64 * 1e16 / (1e10f64 * 1e10)).ln();
+            assert!(
+                (m.builtin_potential_v() - expect).abs() < 1e-6,
+                "{} vs {expect}",
+                m.builtin_potential_v()
+            );
+        }
+    }
+
+    #[test]
+    fn unrepresentable_devices_are_rejected() {
+        let d = preset("apd-sam").unwrap();
+        let cold = Device {
+            temperature_k: 5.0,
+            ..d.clone()
+        };
+        let e = Mesh::new(&cold, ConstantSet::Codata.constants()).unwrap_err();
+        assert!(e.to_string().contains("temperature_k"), "{e}");
+        let fine = d.with_spacing(1e-6);
+        let e = Mesh::new(&fine.unwrap(), ConstantSet::Codata.constants()).unwrap_err();
+        assert!(e.to_string().contains("mesh rows"), "{e}");
+    }
+
+    #[test]
+    fn heterostructure_band_parameters() {
+        let d = preset("apd-sam").unwrap();
+        let m = Mesh::new(&d, ConstantSet::Codata.constants()).unwrap();
+        // InGaAs (absorption, row 1250) vs InP (row 10): ΔEc = 0.25 eV raises V_n.
+        let dvn = m.vn[1250] - m.vn[10];
+        let expect = (2.1e17f64 / 5.7e17).ln() + 0.25 / m.vt;
+        assert!((dvn - expect).abs() < 1e-9);
+        // n_ie of InGaAs from its own band values.
+        let ni = (2.1e17f64 * 7.7e18).sqrt() * (-0.75 / (2.0 * m.vt)).exp();
+        assert!((m.nie[1250] * m.n_ref / ni - 1.0).abs() < 1e-9);
+        // Edge permittivity at the InGaAsP/InGaAs interface is the harmonic mean.
+        assert!(m.eps[1199] < m.eps[1250] && m.eps[1199] > m.eps[1150]);
+    }
+}

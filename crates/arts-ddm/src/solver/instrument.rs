@@ -1,0 +1,249 @@
+//! Self-measurement of the solver: per row and per sub-cycle wall time, and the
+//! inner Newton iteration count of the potential point update, taken on every
+//! N-th Gummel iteration (the paper took its sub-cycle timings every 200).
+//!
+//! On a measured iteration every row update of every sub-cycle is bracketed by
+//! `Instant::now()` (one clock read per row: the end of one row is the start of
+//! the next), so the figures include about one clock read (~20–30 ns here) per
+//! row and sub-cycle. Unmeasured iterations run the same code with a no-op probe
+//! (monomorphized away).
+
+use std::time::Instant;
+
+/// The sub-cycles of one Gummel iteration, in order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SubCycle {
+    /// Copy the current values to the previous-iteration ("halo") arrays.
+    Reset = 0,
+    /// Nonlinear Poisson point update of the potential.
+    Phi = 1,
+    /// Electron continuity point update (Slotboom u).
+    U = 2,
+    /// Hole continuity point update (Slotboom v).
+    V = 3,
+    /// Field and current densities.
+    Field = 4,
+}
+
+/// Number of sub-cycles.
+pub const SUBCYCLES: usize = 5;
+/// Sub-cycle names, indexed by `SubCycle as usize`.
+pub const SUBCYCLE_NAMES: [&str; SUBCYCLES] = ["reset", "phi", "u", "v", "field"];
+
+/// What the sweeps report to: a no-op or a per-row clock.
+pub(crate) trait Probe {
+    /// A sub-cycle starts (on this segment).
+    fn begin(&mut self, sub: SubCycle);
+    /// Row `i` of the current sub-cycle is done.
+    fn row(&mut self, i: usize);
+    /// Row `i`'s potential update took `k` inner Newton iterations.
+    fn inner(&mut self, i: usize, k: u32);
+}
+
+/// The probe of unmeasured iterations.
+pub(crate) struct Off;
+
+impl Probe for Off {
+    #[inline(always)]
+    fn begin(&mut self, _: SubCycle) {}
+    #[inline(always)]
+    fn row(&mut self, _: usize) {}
+    #[inline(always)]
+    fn inner(&mut self, _: usize, _: u32) {}
+}
+
+/// The probe of measured iterations: nanoseconds per row and sub-cycle.
+pub(crate) struct On {
+    last: Instant,
+    sub: usize,
+    pub(crate) ns: Vec<[u64; SUBCYCLES]>,
+    pub(crate) inner: Vec<u32>,
+}
+
+impl On {
+    pub(crate) fn new(rows: usize) -> On {
+        On {
+            last: Instant::now(),
+            sub: 0,
+            ns: vec![[0; SUBCYCLES]; rows],
+            inner: vec![0; rows],
+        }
+    }
+
+    pub(crate) fn clear(&mut self) {
+        self.ns.iter_mut().for_each(|r| *r = [0; SUBCYCLES]);
+        self.inner.iter_mut().for_each(|k| *k = 0);
+    }
+}
+
+impl Probe for On {
+    #[inline]
+    fn begin(&mut self, sub: SubCycle) {
+        self.sub = sub as usize;
+        self.last = Instant::now();
+    }
+    #[inline]
+    fn row(&mut self, i: usize) {
+        let now = Instant::now();
+        self.ns[i][self.sub] += now.duration_since(self.last).as_nanos() as u64;
+        self.last = now;
+    }
+    #[inline]
+    fn inner(&mut self, i: usize, k: u32) {
+        self.inner[i] += k;
+    }
+}
+
+/// Convergence measure of one iteration: the changes summed over the mesh, in volts
+/// (for u and v: |Δu|/u·V_T, the change of the quasi-Fermi potential to first order).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Residual {
+    /// Σ|Δφ|, V.
+    pub psi_v: f64,
+    /// Σ|Δu|/u · V_T, V.
+    pub u_v: f64,
+    /// Σ|Δv|/v · V_T, V.
+    pub v_v: f64,
+}
+
+impl Residual {
+    /// The largest of the three.
+    pub fn max(&self) -> f64 {
+        self.psi_v.max(self.u_v).max(self.v_v)
+    }
+
+    /// All three finite.
+    pub fn is_finite(&self) -> bool {
+        self.psi_v.is_finite() && self.u_v.is_finite() && self.v_v.is_finite()
+    }
+}
+
+/// One measured iteration: residual, and cost per layer and sub-cycle.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CostSample {
+    /// Gummel iteration number (1-based).
+    pub iteration: usize,
+    /// Residual after this iteration.
+    pub residual: Residual,
+    /// Nanoseconds per layer and sub-cycle in this iteration.
+    pub layer_ns: Vec<[u64; SUBCYCLES]>,
+    /// Inner Newton iterations of the potential update per layer in this iteration.
+    pub layer_inner: Vec<u64>,
+}
+
+/// The measured cost profile of one bias point.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct CostProfile {
+    /// Measurement interval (every N-th iteration, plus the first).
+    pub every: usize,
+    /// Number of measured iterations.
+    pub samples: usize,
+    /// Nanoseconds per row and sub-cycle, summed over the measured iterations.
+    pub row_ns: Vec<[u64; SUBCYCLES]>,
+    /// Inner Newton iterations per row, summed over the measured iterations.
+    pub row_inner: Vec<u64>,
+    /// Per measured iteration: residual and per-layer cost (the history over the run).
+    pub history: Vec<CostSample>,
+    /// Row timings dropped as interrupted (see [`INTERRUPT_FACTOR`]).
+    pub interrupted: u64,
+}
+
+/// A row update measured at more than this many times its sub-cycle's median in
+/// the same iteration (and above [`INTERRUPT_FLOOR_NS`]) was interrupted — the
+/// thread was descheduled or took a timer interrupt on this shared machine. Its
+/// time is replaced by the median and counted in `CostProfile::interrupted`.
+pub const INTERRUPT_FACTOR: u64 = 20;
+/// Timings below this (ns) are never treated as interrupted.
+pub const INTERRUPT_FLOOR_NS: u64 = 5_000;
+
+impl CostProfile {
+    pub(crate) fn new(rows: usize, every: usize) -> CostProfile {
+        CostProfile {
+            every,
+            samples: 0,
+            row_ns: vec![[0; SUBCYCLES]; rows],
+            row_inner: vec![0; rows],
+            history: Vec::new(),
+            interrupted: 0,
+        }
+    }
+
+    /// Folds one measured iteration in.
+    pub(crate) fn add(
+        &mut self,
+        iteration: usize,
+        residual: Residual,
+        probe: &mut On,
+        layer_of_row: &[u16],
+        layers: usize,
+    ) {
+        self.samples += 1;
+        // Drop interrupted row timings (interior rows only: contacts are not updated).
+        let n = probe.ns.len();
+        if n > 2 {
+            let mut col: Vec<u64> = Vec::with_capacity(n - 2);
+            for s in 0..SUBCYCLES {
+                col.clear();
+                col.extend(probe.ns[1..n - 1].iter().map(|r| r[s]));
+                let mid = col.len() / 2;
+                let median = *col.select_nth_unstable(mid).1;
+                let limit = (median * INTERRUPT_FACTOR).max(INTERRUPT_FLOOR_NS);
+                for r in &mut probe.ns[1..n - 1] {
+                    if r[s] > limit {
+                        r[s] = median;
+                        self.interrupted += 1;
+                    }
+                }
+            }
+        }
+        let mut layer_ns = vec![[0u64; SUBCYCLES]; layers];
+        let mut layer_inner = vec![0u64; layers];
+        for (i, (ns, &k)) in probe.ns.iter().zip(&probe.inner).enumerate() {
+            let l = layer_of_row[i] as usize;
+            for s in 0..SUBCYCLES {
+                self.row_ns[i][s] += ns[s];
+                layer_ns[l][s] += ns[s];
+            }
+            self.row_inner[i] += k as u64;
+            layer_inner[l] += k as u64;
+        }
+        self.history.push(CostSample {
+            iteration,
+            residual,
+            layer_ns,
+            layer_inner,
+        });
+    }
+
+    /// Mean cost of each row per measured iteration (all sub-cycles), ns.
+    pub fn row_cost_ns(&self) -> Vec<f64> {
+        let n = self.samples.max(1) as f64;
+        self.row_ns
+            .iter()
+            .map(|r| r.iter().sum::<u64>() as f64 / n)
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn interrupted_row_timings_are_replaced_by_the_median() {
+        let mut probe = On::new(12);
+        for (i, r) in probe.ns.iter_mut().enumerate().take(11).skip(1) {
+            *r = [10, 20 + i as u64, 30, 40, 50];
+        }
+        probe.ns[4][1] = 90_000; // descheduled in the middle of row 4's phi update
+        probe.inner[4] = 3;
+        let mut cost = CostProfile::new(12, 1);
+        let layers = vec![0u16; 12];
+        cost.add(1, Residual::default(), &mut probe, &layers, 1);
+        assert_eq!(cost.interrupted, 1);
+        assert_eq!(cost.row_ns[4][1], 27); // upper median of the ten interior rows
+        assert_eq!(cost.row_ns[3][1], 23);
+        assert_eq!(cost.row_inner[4], 3);
+        assert_eq!(cost.history[0].layer_ns[0][0], 100);
+    }
+}

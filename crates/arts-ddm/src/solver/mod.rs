@@ -1,0 +1,409 @@
+//! Gummel's decoupled iteration with Korman–Mayergoyz-style explicit point
+//! updates: each iteration runs the sub-cycles reset, phi, u, v, field over the
+//! strip, storing only the previous iteration. See `docs/ddm.md`.
+
+pub mod instrument;
+pub(crate) mod state;
+mod subcycles;
+
+use std::time::Instant;
+
+use crate::device::Side;
+use crate::error::{DdmError, input};
+use crate::mesh::Mesh;
+use crate::solution::BiasSolution;
+use instrument::{CostProfile, Off, On, Probe, Residual};
+use state::State;
+
+/// In which order the sub-cycles see each other's values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum UpdateOrder {
+    /// As in the serial code: each sub-cycle sweeps the whole strip with the
+    /// newest values (Gauss–Seidel across the strip and across sub-cycles).
+    Sequential,
+    /// The paper's relaxed order: the strip is cut into segments, each running
+    /// all sub-cycles on its own rows with its neighbours' values from the
+    /// previous iteration (what a parallel version exchanges once per iteration).
+    Relaxed {
+        /// Segments as `[start, end)` ranges of interior rows, covering 1..rows−1 in order.
+        segments: Vec<(usize, usize)>,
+    },
+}
+
+impl UpdateOrder {
+    /// The relaxed order with `k` segments of (nearly) equal row counts.
+    pub fn relaxed_equal(rows: usize, k: usize) -> Result<UpdateOrder, DdmError> {
+        let interior = rows.saturating_sub(2);
+        if k == 0 || k > interior {
+            return Err(input(format!(
+                "segments = {k} must be between 1 and the {interior} interior rows"
+            )));
+        }
+        let segments = (0..k)
+            .map(|s| (1 + s * interior / k, 1 + (s + 1) * interior / k))
+            .collect();
+        Ok(UpdateOrder::Relaxed { segments })
+    }
+
+    /// The relaxed order from segment start rows over all rows `0..rows` (e.g. a
+    /// partition's cuts); the contact rows are folded into the first and last segment.
+    pub fn relaxed_from_starts(rows: usize, starts: &[usize]) -> Result<UpdateOrder, DdmError> {
+        let mut segments = Vec::new();
+        for (k, &s) in starts.iter().enumerate() {
+            let a = s.max(1);
+            let b = starts.get(k + 1).copied().unwrap_or(rows).min(rows - 1);
+            if a >= b {
+                return Err(input(format!(
+                    "segment {k} starting at row {s} holds no interior row"
+                )));
+            }
+            segments.push((a, b));
+        }
+        if segments.first().map(|s| s.0) != Some(1)
+            || segments.last().map(|s| s.1) != Some(rows - 1)
+        {
+            return Err(input("segments must start at row 0 and cover the strip"));
+        }
+        Ok(UpdateOrder::Relaxed { segments })
+    }
+
+    /// "sequential" or "relaxed".
+    pub fn name(&self) -> &'static str {
+        match self {
+            UpdateOrder::Sequential => "sequential",
+            UpdateOrder::Relaxed { .. } => "relaxed",
+        }
+    }
+}
+
+/// Iteration controls.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SolverOptions {
+    /// Convergence: every summed change (potential, electron and hole quasi-Fermi) below this, V.
+    pub tolerance_v: f64,
+    /// Iteration limit per bias point.
+    pub max_iterations: usize,
+    /// Over-relaxation factor of the potential point update (1 = plain Gauss–Seidel).
+    pub omega_phi: f64,
+    /// Over-relaxation factor of the continuity point updates; `None` picks the
+    /// SOR optimum of a Laplacian on the strip, 2 / (1 + sin(π / rows)) — faster in
+    /// forward bias, less robust in reverse bias than the default 1.9.
+    pub omega_carriers: Option<f64>,
+    /// Halve the over-relaxation (ω − 1) when the residual grows a thousandfold
+    /// above its best, or stops halving for 5000 iterations (ω = 1 is the globally
+    /// convergent Korman–Mayergoyz iteration).
+    pub adaptive_omega: bool,
+    /// Over-relax the continuity updates only once the residual has fallen below
+    /// this (V): far from the solution they run plain Gauss–Seidel (ω = 1); the
+    /// potential update is always over-relaxed, damped for large steps.
+    pub overrelax_below_v: f64,
+    /// Update order.
+    pub order: UpdateOrder,
+    /// Measure per-row cost every this many iterations (0: never; the first iteration is always measured otherwise).
+    pub instrument_every: usize,
+}
+
+impl Default for SolverOptions {
+    fn default() -> Self {
+        SolverOptions {
+            tolerance_v: 1e-9,
+            max_iterations: 200_000,
+            omega_phi: 1.9,
+            omega_carriers: Some(1.9),
+            adaptive_omega: true,
+            overrelax_below_v: 1e-3,
+            order: UpdateOrder::Sequential,
+            instrument_every: 200,
+        }
+    }
+}
+
+impl SolverOptions {
+    /// The carrier over-relaxation factor for a strip of `rows` rows.
+    pub fn carrier_omega(&self, rows: usize) -> f64 {
+        self.omega_carriers
+            .unwrap_or_else(|| 2.0 / (1.0 + (std::f64::consts::PI / rows as f64).sin()))
+    }
+
+    /// Checks the ranges.
+    pub fn validate(&self, rows: usize) -> Result<(), DdmError> {
+        if !(self.tolerance_v.is_finite() && self.tolerance_v > 0.0) {
+            return Err(input(format!(
+                "tolerance {} must be a positive number of volts",
+                self.tolerance_v
+            )));
+        }
+        if self.max_iterations == 0 {
+            return Err(input("max iterations must be at least 1"));
+        }
+        for (what, w) in [
+            ("omega_phi", self.omega_phi),
+            ("omega_carriers", self.omega_carriers.unwrap_or(1.0)),
+        ] {
+            if !(w > 0.0 && w < 2.0) {
+                return Err(input(format!(
+                    "{what} = {w} must be in (0, 2) (over-relaxation factor)"
+                )));
+            }
+        }
+        if let UpdateOrder::Relaxed { segments } = &self.order {
+            let mut next = 1;
+            for &(a, b) in segments {
+                if a != next || b <= a {
+                    return Err(input(
+                        "relaxed segments must tile the interior rows in order",
+                    ));
+                }
+                next = b;
+            }
+            if next != rows - 1 {
+                return Err(input(
+                    "relaxed segments must tile the interior rows in order",
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The solver of one device: the mesh and the current solution, carried from
+/// one bias point to the next (continuation).
+pub struct Solver {
+    mesh: Mesh,
+    state: State,
+    biased: Side,
+    bias_v: f64,
+    weights: Vec<f64>,
+}
+
+impl Solver {
+    /// A solver starting from the charge-neutral equilibrium guess.
+    pub fn new(mesh: Mesh, biased: Side) -> Solver {
+        let state = State::equilibrium(&mesh);
+        let weights = mesh.bias_weights(biased == Side::Left);
+        Solver {
+            mesh,
+            state,
+            biased,
+            bias_v: 0.0,
+            weights,
+        }
+    }
+
+    /// The mesh.
+    pub fn mesh(&self) -> &Mesh {
+        &self.mesh
+    }
+
+    /// The total current density per edge of the current iterate, A/cm^2.
+    pub fn edge_currents(&self) -> Vec<f64> {
+        let f = &self.state.fields;
+        f.jn.iter().zip(&f.jp).map(|(a, b)| a + b).collect()
+    }
+
+    /// The current iterate: potential (thermal voltages), u and v per row.
+    pub fn iterate_rows(&self) -> (&[f64], &[f64], &[f64]) {
+        let c = &self.state.cur;
+        (&c.psi, &c.u, &c.v)
+    }
+
+    /// The largest bias magnitude the scaled variables can represent, V.
+    pub fn max_bias_v(&self) -> f64 {
+        (crate::mesh::MAX_SPAN - self.mesh.equilibrium_span()).max(0.0) * self.mesh.vt
+    }
+
+    /// Solves one bias point (volts on the biased contact, the other grounded),
+    /// starting from the previous solution. `progress(iteration, residual)` is
+    /// called on every measured iteration.
+    pub fn solve(
+        &mut self,
+        bias_v: f64,
+        opts: &SolverOptions,
+        progress: &mut dyn FnMut(usize, Residual),
+    ) -> Result<BiasSolution, DdmError> {
+        let m = &self.mesh;
+        opts.validate(m.rows)?;
+        let max_bias = self.max_bias_v();
+        if !bias_v.is_finite() || bias_v.abs() > max_bias {
+            return Err(input(format!(
+                "bias {bias_v} V is outside the representable range ±{max_bias:.2} V for this device"
+            )));
+        }
+        let (left, right) = match self.biased {
+            Side::Left => (bias_v, 0.0),
+            Side::Right => (0.0, bias_v),
+        };
+        self.state
+            .apply_bias(m, &self.weights, (left, right), self.bias_v, bias_v);
+        self.bias_v = bias_v;
+        let layers = m.layer.iter().copied().max().unwrap_or(0) as usize + 1;
+        let mut cost = CostProfile::new(m.rows, opts.instrument_every);
+        let mut probe_on = On::new(m.rows);
+        let start = Instant::now();
+        let mut inner_total = 0u64;
+        let mut residual = Residual::default();
+        let mut last_finite = Residual::default();
+        let mut converged = false;
+        let mut it = 0;
+        let mut omega = (opts.omega_phi, opts.carrier_omega(m.rows));
+        let mut relaxing = false;
+        let mut best = (f64::INFINITY, 0usize);
+        let mut reductions = 0u32;
+        while it < opts.max_iterations {
+            it += 1;
+            let measure = opts.instrument_every > 0 && (it == 1 || it % opts.instrument_every == 0);
+            let w = if relaxing { omega } else { (omega.0, 1.0) };
+            let (r, inner) = if measure {
+                probe_on.clear();
+                let out = iterate(m, &mut self.state, opts, w, &mut probe_on);
+                cost.add(it, out.0, &mut probe_on, &m.layer, layers);
+                progress(it, out.0);
+                out
+            } else {
+                iterate(m, &mut self.state, opts, w, &mut Off)
+            };
+            residual = r;
+            inner_total += inner;
+            if !residual.is_finite() {
+                return Err(DdmError::Diverged {
+                    bias_v,
+                    iterations: it,
+                    psi_v: last_finite.psi_v,
+                });
+            }
+            last_finite = residual;
+            if it >= 2 && residual.max() <= opts.tolerance_v {
+                converged = true;
+                break;
+            }
+            if !relaxing {
+                relaxing = residual.max() < opts.overrelax_below_v;
+            } else if opts.adaptive_omega && it % 100 == 0 {
+                let r = residual.max();
+                if r < 0.5 * best.0 {
+                    best = (r, it);
+                } else if r > 1e3 * best.0 || it - best.1 >= 5000 {
+                    omega = (1.0 + 0.5 * (omega.0 - 1.0), 1.0 + 0.5 * (omega.1 - 1.0));
+                    reductions += 1;
+                    best = (r, it);
+                }
+            }
+        }
+        let time_s = start.elapsed().as_secs_f64();
+        if !converged {
+            return Err(DdmError::NotConverged {
+                bias_v,
+                iterations: it,
+                psi_v: residual.psi_v,
+                u_v: residual.u_v,
+                v_v: residual.v_v,
+                tolerance: opts.tolerance_v,
+            });
+        }
+        if cost.history.last().map(|h| h.iteration) != Some(it) {
+            cost.history.push(instrument::CostSample {
+                iteration: it,
+                residual,
+                layer_ns: Vec::new(),
+                layer_inner: Vec::new(),
+            });
+        }
+        let j_scale = m.constants.q * m.vt * m.n_ref / m.h_cm;
+        let mut sol = BiasSolution::from_state(&self.state, j_scale, bias_v, cost);
+        sol.iterations = it;
+        sol.residual = residual;
+        sol.time_s = time_s;
+        sol.inner_iterations = inner_total;
+        sol.omega = omega;
+        sol.omega_reductions = reductions;
+        Ok(sol)
+    }
+}
+
+/// One Gummel iteration; returns the residual and the inner Newton count.
+fn iterate(
+    m: &Mesh,
+    s: &mut State,
+    opts: &SolverOptions,
+    (w_phi, w_c): (f64, f64),
+    probe: &mut impl Probe,
+) -> (Residual, u64) {
+    let n = m.rows;
+    subcycles::reset(s, 1, n - 1, probe);
+    let (mut dpsi, mut du, mut dv) = (0.0, 0.0, 0.0);
+    let segments: &[(usize, usize)] = match &opts.order {
+        UpdateOrder::Sequential => &[],
+        UpdateOrder::Relaxed { segments } => segments,
+    };
+    let mut inner = InnerCount { probe, total: 0 };
+    if segments.is_empty() {
+        dpsi += subcycles::phi(m, s, 1, n - 1, w_phi, &mut inner);
+        du += subcycles::electrons(m, s, 1, n - 1, w_c, &mut inner);
+        dv += subcycles::holes(m, s, 1, n - 1, w_c, &mut inner);
+        subcycles::field(m, s, 1, n - 1, &mut inner);
+    } else {
+        for &(a, b) in segments {
+            dpsi += subcycles::phi(m, s, a, b, w_phi, &mut inner);
+            du += subcycles::electrons(m, s, a, b, w_c, &mut inner);
+            dv += subcycles::holes(m, s, a, b, w_c, &mut inner);
+            subcycles::field(m, s, a, b, &mut inner);
+        }
+    }
+    let total = inner.total;
+    (
+        Residual {
+            psi_v: dpsi * m.vt,
+            u_v: du * m.vt,
+            v_v: dv * m.vt,
+        },
+        total,
+    )
+}
+
+/// Wraps a probe to also count the inner Newton iterations of every iteration.
+struct InnerCount<'a, P: Probe> {
+    probe: &'a mut P,
+    total: u64,
+}
+
+impl<P: Probe> Probe for InnerCount<'_, P> {
+    #[inline(always)]
+    fn begin(&mut self, sub: instrument::SubCycle) {
+        self.probe.begin(sub);
+    }
+    #[inline(always)]
+    fn row(&mut self, i: usize) {
+        self.probe.row(i);
+    }
+    #[inline(always)]
+    fn inner(&mut self, i: usize, k: u32) {
+        self.total += k as u64;
+        self.probe.inner(i, k);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn relaxed_segments_from_a_partition() {
+        let o = UpdateOrder::relaxed_from_starts(10, &[0, 4, 7]).unwrap();
+        assert_eq!(
+            o,
+            UpdateOrder::Relaxed {
+                segments: vec![(1, 4), (4, 7), (7, 9)]
+            }
+        );
+        assert!(UpdateOrder::relaxed_from_starts(10, &[0, 9]).is_err());
+        assert!(UpdateOrder::relaxed_from_starts(10, &[2, 5]).is_err());
+        let e = UpdateOrder::relaxed_equal(10, 3).unwrap();
+        assert_eq!(
+            e,
+            UpdateOrder::Relaxed {
+                segments: vec![(1, 3), (3, 6), (6, 9)]
+            }
+        );
+        assert!(UpdateOrder::relaxed_equal(10, 9).is_err());
+    }
+}
