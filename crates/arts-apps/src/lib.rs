@@ -6,4 +6,5 @@ pub mod jacobi2d;
 pub mod microbench;
 pub mod stats;
 pub mod stencil2d;
+pub mod storm;
 pub mod zones;

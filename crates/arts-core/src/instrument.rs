@@ -82,7 +82,7 @@ pub(crate) struct ElemMeta {
 }
 
 /// Time accounting of one PE.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct PeCounters {
     /// Time in entry methods, ns.
     pub entry_ns: u64,

@@ -72,4 +72,4 @@ pub use map::Map;
 pub use pe::PeReport;
 pub use queue::DEFAULT_PRIORITY;
 pub use reduction::{Callback, CombineFn, RedValue, Reducer, register_custom};
-pub use runtime::{Config, RunError, RunReport, run, run_on};
+pub use runtime::{Config, RunError, RunReport, TransportFactory, run, run_on};

@@ -5,6 +5,7 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
 use arts_trace::{Span, SpanKind};
 
@@ -23,11 +24,14 @@ use crate::transport::Transport;
 /// Lowest priority: quiescence probes run after all other queued work.
 const PROBE_PRIORITY: i32 = i32::MAX;
 
+/// With a transport that must be polled, a busy PE polls every this many loop turns.
+const POLL_EVERY: u32 = 32;
+
 /// Idle periods shorter than this are not written to traces.
 const MIN_TRACED_IDLE_NS: u64 = 1_000;
 
 /// What a PE reports when it stops.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct PeReport {
     /// The PE.
     pub pe: PeId,
@@ -39,7 +43,8 @@ pub struct PeReport {
     pub trace: Option<Vec<Span>>,
     /// The first failure it saw, if any.
     pub failure: Option<RunError>,
-    /// Load-balancing steps it managed (PE 0 only).
+    /// Load-balancing steps it managed (PE 0 only; not carried between processes).
+    #[serde(skip)]
     pub lb_steps: Vec<LbStepRecord>,
 }
 
@@ -139,7 +144,13 @@ impl Pe {
         let mailbox = transport.mailbox(self.svc.pe);
         mailbox.bind_owner();
         let start = self.svc.clock.raw();
+        let remote = transport.poll_interval().is_some();
+        let mut handled = 0u32;
         while !self.stop {
+            if remote && handled % POLL_EVERY == 0 {
+                transport.poll(self.svc.pe);
+            }
+            handled = handled.wrapping_add(1);
             if !mailbox.is_empty() {
                 while let Some(env) = mailbox.pop() {
                     self.accept(env);
@@ -154,6 +165,7 @@ impl Pe {
             }
         }
         let wall_ns = self.svc.clock.delta_as_nanos(start, self.svc.clock.raw());
+        transport.retire(self.svc.pe);
         PeReport {
             pe: self.svc.pe,
             counters: self.svc.counters,
@@ -166,7 +178,10 @@ impl Pe {
 
     fn wait(&mut self, mailbox: &Mailbox) {
         let start = self.svc.clock.raw();
-        let parked = mailbox.wait(&self.idle, None);
+        let parked = match self.svc.transport.poll_interval() {
+            None => mailbox.wait(&self.idle, None),
+            Some(interval) => self.poll_until_work(mailbox, interval),
+        };
         self.svc.counters.parked_ns += parked.as_nanos() as u64;
         let ns = self.svc.clock.delta_as_nanos(start, self.svc.clock.raw());
         self.svc.counters.idle_ns += ns;
@@ -180,6 +195,34 @@ impl Pe {
                     dur_ns: ns,
                     kind: SpanKind::Idle,
                 });
+            }
+        }
+    }
+
+    /// Idle with a transport that must be polled: poll and spin for the idle
+    /// policy's spin time, then park for at most `interval` between polls.
+    /// Returns the time parked.
+    fn poll_until_work(&mut self, mailbox: &Mailbox, interval: Duration) -> Duration {
+        let transport = self.svc.transport.clone();
+        let pe = self.svc.pe;
+        let spin_until = Instant::now() + self.idle.spin;
+        let mut parked = Duration::ZERO;
+        let mut polls = 0u32;
+        loop {
+            if transport.poll(pe) || !mailbox.is_empty() {
+                return parked;
+            }
+            polls = polls.wrapping_add(1);
+            if polls % 16 == 0 && Instant::now() >= spin_until {
+                let nap = IdlePolicy {
+                    spin: Duration::ZERO,
+                    yield_after: 0,
+                };
+                parked += mailbox.wait(&nap, Some(Instant::now() + interval));
+            } else if polls > self.idle.yield_after {
+                std::thread::yield_now();
+            } else {
+                std::hint::spin_loop();
             }
         }
     }

@@ -30,6 +30,29 @@ pub struct Config {
     pub serialize_local: bool,
     /// Load balancing (`None`: `at_sync` resumes at once, nothing migrates).
     pub lb: Option<LbConfig>,
+    /// How to connect the PEs (`None`: all in this process).
+    pub transport: Option<TransportFactory>,
+}
+
+/// Builds the transport of a run over `pes` PEs: the transport and the
+/// channel on which this process's driver receives. Lets a multi-process
+/// launcher (`arts-mpi`) run any application unchanged.
+#[derive(Clone)]
+pub struct TransportFactory(
+    pub  Arc<
+        dyn Fn(
+                u32,
+            )
+                -> Result<(Arc<dyn Transport>, crossbeam_channel::Receiver<DriverMsg>), RunError>
+            + Send
+            + Sync,
+    >,
+);
+
+impl std::fmt::Debug for TransportFactory {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("TransportFactory")
+    }
 }
 
 impl Default for Config {
@@ -41,6 +64,7 @@ impl Default for Config {
             trace: false,
             serialize_local: false,
             lb: None,
+            transport: None,
         }
     }
 }
@@ -92,6 +116,8 @@ pub struct RunReport {
     pub pes: Vec<PeReport>,
     /// Whether entry methods were timed (see `Config::instrument`).
     pub instrumented: bool,
+    /// Number of processes the job ran on.
+    pub processes: u32,
 }
 
 impl RunReport {
@@ -130,8 +156,15 @@ pub fn run<R>(
             "the number of PEs must be at least 1".into(),
         ));
     }
-    let (tx, rx) = crossbeam_channel::unbounded();
-    let transport = Arc::new(InProcess::new(config.pes, config.serialize_local, tx));
+    let (transport, rx) = match &config.transport {
+        Some(factory) => (factory.0)(config.pes)?,
+        None => {
+            let (tx, rx) = crossbeam_channel::unbounded();
+            let t: Arc<dyn Transport> =
+                Arc::new(InProcess::new(config.pes, config.serialize_local, tx));
+            (t, rx)
+        }
+    };
     run_on(config, transport, rx, main)
 }
 
@@ -178,8 +211,10 @@ pub fn run_on<R>(
                 .map_err(|e| RunError::Config(format!("cannot start PE thread {pe}: {e}")))
         })
         .collect::<Result<_, _>>()?;
-    let mut driver = Driver::new(transport, driver_rx, driver_sent);
+    let mut driver = Driver::new(transport.clone(), driver_rx, driver_sent);
     let value = main(&mut driver);
+    // Every process's main program has finished before any PE stops.
+    transport.driver_barrier();
     driver.shutdown();
     let mut pes = Vec::with_capacity(handles.len());
     for h in handles {
@@ -188,6 +223,7 @@ pub fn run_on<R>(
         })?);
     }
     let wall_s = started.elapsed().as_secs_f64();
+    let pes = transport.gather_reports(pes);
     if let Some(err) = driver.failure() {
         return Err(err);
     }
@@ -200,6 +236,7 @@ pub fn run_on<R>(
             wall_s,
             pes,
             instrumented: config.instrument,
+            processes: transport.process().1,
         },
     ))
 }

@@ -36,6 +36,34 @@ pub trait Transport: Send + Sync + 'static {
     /// Returns once the driver of every process has called it.
     fn driver_barrier(&self);
 
+    /// Called often by local PE `pe` on its own thread (when idle, and every
+    /// few messages when busy): progress this thread's sends and move
+    /// messages that arrived from other processes for `pe` into its mailbox.
+    /// Returns whether anything arrived. In-process transports need nothing.
+    fn poll(&self, pe: PeId) -> bool {
+        let _ = pe;
+        false
+    }
+
+    /// How long an idle PE may park before it must `poll` again; `None` when
+    /// every message arrives through the mailbox (whose push wakes the PE).
+    fn poll_interval(&self) -> Option<std::time::Duration> {
+        None
+    }
+
+    /// Called by local PE `pe` on its own thread after it stopped: finish its
+    /// outstanding sends. May block until every process's PEs have retired.
+    fn retire(&self, pe: PeId) {
+        let _ = pe;
+    }
+
+    /// Called by every process's driver after its PEs stopped, with their
+    /// reports: returns the reports of all PEs of the job on process 0 and
+    /// the local ones elsewhere.
+    fn gather_reports(&self, local: Vec<crate::PeReport>) -> Vec<crate::PeReport> {
+        local
+    }
+
     /// Delivers `msg` to the driver of every process.
     fn to_all_drivers(&self, msg: DriverMsg) {
         let (_, n) = self.process();

@@ -8,13 +8,14 @@
 //! the entry methods that took the most time.
 
 mod chrome;
+mod intern;
 mod summary;
 
 pub use chrome::write_chrome;
 pub use summary::{EntryTotal, PeUtilization, Summary, TraceError, summarize};
 
 /// What a span of time on a PE was spent on.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub enum SpanKind {
     /// An entry method of an object array ran.
     Entry {
@@ -30,7 +31,7 @@ pub enum SpanKind {
 }
 
 /// One interval of a PE's time, in nanoseconds since the run started.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Span {
     /// The PE the span belongs to.
     pub pe: u32,

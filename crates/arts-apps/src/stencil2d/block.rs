@@ -56,6 +56,8 @@ pub struct Block<K> {
     iter: u32,
     neighbours: u8,
     got: u8,
+    /// Received `Start` (ghosts from neighbours can arrive earlier).
+    started: bool,
     /// Waiting in `at_sync`: compute nothing until resumed.
     syncing: bool,
     early: Vec<(Side, Vec<f64>)>,
@@ -116,7 +118,8 @@ impl<K: Kernel> Block<K> {
     }
 
     fn ready(&mut self, ctx: &mut Ctx<'_, Self>) {
-        if !self.syncing && self.got == self.neighbours && self.iter < ctx.init().problem.iters {
+        let waiting = !self.started || self.syncing;
+        if !waiting && self.got == self.neighbours && self.iter < ctx.init().problem.iters {
             let me = ctx.this_proxy();
             let i = ctx.index();
             ctx.send(&me, i, StencilMsg::Compute);
@@ -204,6 +207,7 @@ impl<K: Kernel> Chare for Block<K> {
             iter: 0,
             neighbours,
             got: 0,
+            started: false,
             syncing: false,
             early: Vec::new(),
             _kernel: PhantomData,
@@ -213,6 +217,7 @@ impl<K: Kernel> Chare for Block<K> {
     fn receive(&mut self, msg: StencilMsg, ctx: &mut Ctx<'_, Self>) {
         match msg {
             StencilMsg::Start => {
+                self.started = true;
                 self.send_ghosts(ctx);
                 self.ready(ctx);
             }

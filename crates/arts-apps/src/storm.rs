@@ -1,0 +1,152 @@
+//! `storm`: a migration stress workload. Every round each element sends a
+//! burst of messages with random priorities to random elements, contributes
+//! to the round's reduction and calls `at_sync`; with a load balancer that
+//! moves elements (e.g. `rotate`), elements migrate while messages are in
+//! flight. At the end every element reports counts and checksums of what it
+//! sent and received, so that lost or duplicated messages are detected.
+
+use arts_core::*;
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use serde::{Deserialize, Serialize};
+
+/// Each round: send a burst of messages to random elements, contribute the
+/// round's reduction, then `at_sync` (with `rotate`, every element moves).
+#[derive(Serialize, Deserialize)]
+pub struct Roamer {
+    me: u32,
+    seed: u64,
+    round: u32,
+    rounds: u32,
+    sent: u64,
+    received: u64,
+    sum_out: u64,
+    sum_in: u64,
+    /// Padding so that migrations move real data.
+    ballast: Vec<u64>,
+}
+
+#[derive(Clone, Serialize, Deserialize)]
+pub enum RoamMsg {
+    Go,
+    Data(u64),
+    Report,
+}
+
+fn mix(x: u64) -> u64 {
+    let mut h = x.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    h ^= h >> 31;
+    h
+}
+
+impl Chare for Roamer {
+    type Msg = RoamMsg;
+    type Init = u32;
+    fn new(index: Index, &rounds: &u32) -> Self {
+        Roamer {
+            me: index.x(),
+            seed: 99 + index.x() as u64,
+            round: 0,
+            rounds,
+            sent: 0,
+            received: 0,
+            sum_out: 0,
+            sum_in: 0,
+            ballast: vec![index.x() as u64; 512],
+        }
+    }
+    fn receive(&mut self, msg: RoamMsg, ctx: &mut Ctx<'_, Self>) {
+        let me = ctx.this_proxy();
+        let n = me.shape().len() as u32;
+        match msg {
+            RoamMsg::Go => {
+                let mut rng = Xoshiro256PlusPlus::seed_from_u64(self.seed);
+                self.seed = rng.random();
+                for _ in 0..rng.random_range(1..200) {
+                    let to = rng.random_range(0..n);
+                    let tag = mix(((self.me as u64) << 32) | self.sent);
+                    self.sent += 1;
+                    self.sum_out = self.sum_out.wrapping_add(tag);
+                    ctx.send_prio(&me, to, RoamMsg::Data(tag), rng.random_range(-1..=1));
+                }
+                // Some elements work harder, so that loads differ.
+                let spin = (self.me % 4) as u64 * 2_000;
+                let mut x = 0u64;
+                for i in 0..spin {
+                    x = x.wrapping_add(mix(i));
+                }
+                std::hint::black_box(x);
+                ctx.contribute(
+                    self.me as u64 + self.round as u64,
+                    Reducer::Sum,
+                    Callback::Main(self.round),
+                );
+                self.round += 1;
+                ctx.at_sync();
+            }
+            RoamMsg::Data(tag) => {
+                self.received += 1;
+                self.sum_in = self.sum_in.wrapping_add(tag);
+            }
+            RoamMsg::Report => {
+                assert!(self.ballast.iter().all(|&b| b == self.me as u64));
+                ctx.contribute(
+                    RedValue::I64s(vec![
+                        self.sent as i64,
+                        self.received as i64,
+                        self.sum_out as i64,
+                        self.sum_in as i64,
+                    ]),
+                    Reducer::Sum,
+                    Callback::Main(u32::MAX),
+                );
+            }
+        }
+    }
+    fn resume_from_sync(&mut self, ctx: &mut Ctx<'_, Self>) {
+        if self.round < self.rounds {
+            let me = ctx.this_proxy();
+            ctx.send(&me, self.me, RoamMsg::Go);
+        }
+    }
+}
+
+/// What a storm run verified.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StormResult {
+    /// Messages sent.
+    pub sent: u64,
+    /// Messages received.
+    pub received: u64,
+    /// Whether every message was received exactly once (counts and checksums).
+    pub exactly_once: bool,
+    /// Whether every round's reduction had the expected value.
+    pub reductions_ok: bool,
+}
+
+/// Runs `rounds` rounds over `n` elements.
+pub fn run(config: &Config, n: u32, rounds: u32) -> Result<(StormResult, RunReport), RunError> {
+    let (result, report) = arts_core::run(config, |d| -> Result<StormResult, RunError> {
+        let a = d.create_array::<Roamer>("storm", Shape::d1(n), Map::RoundRobin, rounds);
+        d.broadcast(&a, RoamMsg::Go);
+        let mut reductions_ok = true;
+        for r in 0..rounds {
+            let expect: u64 = (0..n as u64).map(|x| x + r as u64).sum();
+            reductions_ok &= d.wait_callback(r)? == RedValue::U64(expect);
+        }
+        d.wait_quiescence()?;
+        d.broadcast(&a, RoamMsg::Report);
+        let RedValue::I64s(v) = d.wait_callback(u32::MAX)? else {
+            return Err(RunError::Internal(
+                "storm report has the wrong shape".into(),
+            ));
+        };
+        Ok(StormResult {
+            sent: v[0] as u64,
+            received: v[1] as u64,
+            exactly_once: v[0] == v[1] && v[2] == v[3],
+            reductions_ok,
+        })
+    })?;
+    Ok((result?, report))
+}

@@ -1,0 +1,91 @@
+//! arts across processes and machines on Open MPI (through the `mpi` crate,
+//! "rsmpi").
+//!
+//! Every process runs the same program (SPMD). [`Mpi::init`] starts MPI,
+//! [`Mpi::config`] turns a single-process [`arts_core::Config`] into one whose
+//! PEs are spread over all processes (`pes_per_process` each) and connected
+//! by [`transport::MpiTransport`]; any arts application then runs unchanged.
+//! Messages between PEs of one process still move without serialization;
+//! messages to other processes are serialized (serde/bincode) and sent with
+//! non-blocking MPI sends. See `README.md` for the protocol.
+
+pub mod transport;
+
+use std::sync::Arc;
+
+use arts_core::{Config, TransportFactory};
+use mpi::Threading;
+use mpi::topology::{Communicator, SimpleCommunicator};
+use mpi::traits::*;
+
+use transport::{Comm, MpiTransport};
+
+/// An initialized MPI environment (MPI is finalized when it is dropped).
+pub struct Mpi {
+    _universe: mpi::environment::Universe,
+    world: SimpleCommunicator,
+}
+
+impl Mpi {
+    /// Initializes MPI with full thread support (every PE thread calls MPI).
+    pub fn init() -> Result<Mpi, String> {
+        let (universe, threading) = mpi::initialize_with_threading(Threading::Multiple)
+            .ok_or("MPI was already initialized")?;
+        if threading != Threading::Multiple {
+            return Err(format!(
+                "this MPI library provides thread level {threading:?}; arts needs MPI_THREAD_MULTIPLE"
+            ));
+        }
+        let world = universe.world();
+        Ok(Mpi {
+            _universe: universe,
+            world,
+        })
+    }
+
+    /// This process's rank.
+    pub fn rank(&self) -> u32 {
+        self.world.rank() as u32
+    }
+
+    /// Number of processes.
+    pub fn size(&self) -> u32 {
+        self.world.size() as u32
+    }
+
+    /// Checks that every process runs the same program with the same
+    /// options: each contributes a fingerprint (e.g. a hash of its binary and
+    /// arguments); the error names the first rank that differs from rank 0.
+    /// Every process reaches the same verdict.
+    pub fn check_consistent(&self, fingerprint: u64) -> Result<(), String> {
+        let mut all = vec![0u64; self.size() as usize];
+        self.world.all_gather_into(&fingerprint, &mut all[..]);
+        match all.iter().position(|f| *f != all[0]) {
+            None => Ok(()),
+            Some(r) => Err(format!(
+                "rank {r} runs a different binary or different options than rank 0 \
+                 (start every rank with the same command)"
+            )),
+        }
+    }
+
+    /// `config` with `pes_per_process` PEs on each process, connected by MPI.
+    pub fn config(&self, config: &Config, pes_per_process: u32) -> Config {
+        let world = Comm(self.world.duplicate());
+        let factory = TransportFactory(Arc::new(move |pes: u32| {
+            let (transport, rx) = MpiTransport::new(&world, pes)?;
+            Ok((transport as Arc<dyn arts_core::transport::Transport>, rx))
+        }));
+        Config {
+            pes: pes_per_process * self.size(),
+            transport: Some(factory),
+            ..config.clone()
+        }
+    }
+
+    /// Ends the whole job at once with `code` (all ranks), after this rank
+    /// printed its error.
+    pub fn abort(&self, code: i32) -> ! {
+        self.world.abort(code)
+    }
+}

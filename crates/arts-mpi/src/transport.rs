@@ -1,0 +1,298 @@
+//! [`MpiTransport`]: PEs spread over MPI processes. See `README.md`.
+
+use std::cell::RefCell;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::time::Duration;
+
+use arts_core::envelope::Envelope;
+use arts_core::mailbox::Mailbox;
+use arts_core::transport::Transport;
+use arts_core::{DriverMsg, PeId, PeReport, RunError};
+use crossbeam_channel::{Receiver, Sender};
+use crossbeam_utils::CachePadded;
+use mpi::point_to_point::MatchedReceiveVec;
+use mpi::request::{Request, StaticScope};
+use mpi::topology::{Communicator, SimpleCommunicator};
+use mpi::traits::*;
+
+/// Tag of messages for a process's driver (PE messages are tagged with the
+/// destination PE's local index, always below this).
+const DRIVER_TAG: i32 = 32_000;
+/// Tag of the PE reports gathered on process 0 at the end of a run.
+const REPORT_TAG: i32 = 32_001;
+/// How long an idle PE may park between two polls of MPI.
+const POLL_INTERVAL: Duration = Duration::from_micros(200);
+
+/// An MPI communicator shared by the threads of one process.
+pub(crate) struct Comm(pub SimpleCommunicator);
+
+// SAFETY: MPI is initialized with MPI_THREAD_MULTIPLE (checked in
+// `Mpi::init`), so any thread may call MPI on a communicator at any time.
+unsafe impl Send for Comm {}
+// SAFETY: as above; the handle itself is never mutated after creation.
+unsafe impl Sync for Comm {}
+
+/// A non-blocking send in progress and the buffer it reads from.
+struct PendingSend {
+    request: Request<'static, [u8]>,
+    buffer: *const [u8],
+}
+
+thread_local! {
+    /// The sends in progress of the calling PE thread (`None` on threads that
+    /// are not PEs, which send with blocking calls instead).
+    static PENDING: RefCell<Option<Vec<PendingSend>>> = const { RefCell::new(None) };
+}
+
+/// Tests every send in progress of the calling thread, freeing the buffers
+/// of completed ones. Returns whether none is left.
+fn progress_sends() -> bool {
+    PENDING.with(|p| {
+        let mut p = p.borrow_mut();
+        let list = p.get_or_insert_with(Vec::new);
+        let old = std::mem::take(list);
+        for s in old {
+            match s.request.test() {
+                Ok(_) => {
+                    // SAFETY: `buffer` came from `Box::leak` in `send_bytes`
+                    // and MPI no longer reads it: its request completed.
+                    drop(unsafe { Box::from_raw(s.buffer as *mut [u8]) });
+                }
+                Err(request) => list.push(PendingSend {
+                    request,
+                    buffer: s.buffer,
+                }),
+            }
+        }
+        list.is_empty()
+    })
+}
+
+/// PEs `rank * per .. (rank + 1) * per` live in process `rank`.
+pub struct MpiTransport {
+    comm: Comm,
+    driver_comm: Comm,
+    rank: u32,
+    size: u32,
+    per: u32,
+    mailboxes: Box<[CachePadded<Mailbox>]>,
+    driver: Sender<DriverMsg>,
+    retired: AtomicU32,
+    all_retired: AtomicBool,
+}
+
+impl MpiTransport {
+    /// A transport over `pes` PEs spread evenly over the processes of
+    /// `world`, with private duplicates of it (so that runs never mix their
+    /// messages), and the channel this process's driver receives on.
+    pub(crate) fn new(
+        world: &Comm,
+        pes: u32,
+    ) -> Result<(Arc<MpiTransport>, Receiver<DriverMsg>), RunError> {
+        let size = world.0.size() as u32;
+        if pes == 0 || pes % size != 0 {
+            return Err(RunError::Config(format!(
+                "{pes} PEs cannot be spread evenly over {size} processes"
+            )));
+        }
+        let per = pes / size;
+        if per >= DRIVER_TAG as u32 {
+            return Err(RunError::Config(format!(
+                "at most {} PEs per process are supported, not {per}",
+                DRIVER_TAG - 1
+            )));
+        }
+        let (tx, rx) = crossbeam_channel::unbounded();
+        let t = MpiTransport {
+            comm: Comm(world.0.duplicate()),
+            driver_comm: Comm(world.0.duplicate()),
+            rank: world.0.rank() as u32,
+            size,
+            per,
+            mailboxes: (0..per)
+                .map(|_| CachePadded::new(Mailbox::default()))
+                .collect(),
+            driver: tx,
+            retired: AtomicU32::new(0),
+            all_retired: AtomicBool::new(false),
+        };
+        Ok((Arc::new(t), rx))
+    }
+
+    fn local(&self, pe: PeId) -> usize {
+        (pe - self.rank * self.per) as usize
+    }
+
+    /// Sends `bytes` to `rank` with `tag`: non-blocking from PE threads
+    /// (they progress their sends in `poll`), blocking from other threads.
+    fn send_bytes(&self, rank: u32, tag: i32, bytes: Vec<u8>) {
+        let to = self.comm.0.process_at_rank(rank as i32);
+        PENDING.with(|p| match p.borrow_mut().as_mut() {
+            Some(list) => {
+                let buffer: &'static [u8] = Box::leak(bytes.into_boxed_slice());
+                let request = to.immediate_send_with_tag(StaticScope, buffer, tag);
+                list.push(PendingSend {
+                    request,
+                    buffer: buffer as *const [u8],
+                });
+            }
+            None => to.send_with_tag(&bytes[..], tag),
+        });
+    }
+
+    /// Receives every waiting message with `tag` and hands it to `f`.
+    fn receive(&self, tag: i32, mut f: impl FnMut(Vec<u8>)) -> bool {
+        let mut got = false;
+        while let Some(probed) = self
+            .comm
+            .0
+            .any_process()
+            .immediate_matched_probe_with_tag(tag)
+        {
+            let (bytes, _) = probed.matched_receive_vec::<u8>();
+            f(bytes);
+            got = true;
+        }
+        got
+    }
+
+    fn deliver_driver_msgs(&self) {
+        self.receive(DRIVER_TAG, |bytes| {
+            let msg: DriverMsg = arts_core::wire::decode(&bytes)
+                .unwrap_or_else(|e| panic!("undecodable driver message from another process: {e}"));
+            // The driver outlives every PE.
+            let _ = self.driver.send(msg);
+        });
+    }
+
+    /// Receives and drops everything for local PE `local` (after the run).
+    fn discard(&self, local: usize) {
+        self.receive(local as i32, drop);
+        if local == 0 {
+            self.receive(DRIVER_TAG, drop);
+        }
+    }
+
+    fn wait_barrier(&self, mut request: Request<'static, ()>, mut while_waiting: impl FnMut()) {
+        loop {
+            match request.test() {
+                Ok(_) => return,
+                Err(r) => request = r,
+            }
+            while_waiting();
+        }
+    }
+}
+
+impl Transport for MpiTransport {
+    fn num_pes(&self) -> u32 {
+        self.per * self.size
+    }
+
+    fn local_pes(&self) -> std::ops::Range<PeId> {
+        self.rank * self.per..(self.rank + 1) * self.per
+    }
+
+    fn process(&self) -> (u32, u32) {
+        (self.rank, self.size)
+    }
+
+    fn needs_wire(&self, pe: PeId) -> bool {
+        pe / self.per != self.rank
+    }
+
+    fn send(&self, to: PeId, env: Envelope) {
+        let rank = to / self.per;
+        if rank == self.rank {
+            self.mailboxes[self.local(to)].push(env);
+        } else {
+            let bytes = env
+                .into_wire()
+                .expect("the runtime serializes payloads before they leave the process");
+            self.send_bytes(rank, (to % self.per) as i32, bytes);
+        }
+    }
+
+    fn mailbox(&self, pe: PeId) -> &Mailbox {
+        &self.mailboxes[self.local(pe)]
+    }
+
+    fn to_driver(&self, process: u32, msg: DriverMsg) {
+        if process == self.rank {
+            let _ = self.driver.send(msg);
+        } else {
+            self.send_bytes(process, DRIVER_TAG, arts_core::wire::encode(&msg));
+        }
+    }
+
+    fn driver_barrier(&self) {
+        let request = self.driver_comm.0.immediate_barrier();
+        self.wait_barrier(request, || std::thread::sleep(Duration::from_micros(20)));
+    }
+
+    fn poll(&self, pe: PeId) -> bool {
+        progress_sends();
+        let local = self.local(pe);
+        let got = self.receive(local as i32, |bytes| {
+            let env = Envelope::from_wire(&bytes)
+                .unwrap_or_else(|e| panic!("undecodable message from another process: {e}"));
+            self.mailboxes[local].push(env);
+        });
+        if local == 0 {
+            self.deliver_driver_msgs();
+        }
+        got
+    }
+
+    fn poll_interval(&self) -> Option<Duration> {
+        Some(POLL_INTERVAL)
+    }
+
+    fn retire(&self, pe: PeId) {
+        let local = self.local(pe);
+        // 1. Finish this PE's sends; keep receiving meanwhile, so that peers
+        //    blocked on their own large sends to us can finish too.
+        while !progress_sends() {
+            self.discard(local);
+            std::thread::yield_now();
+        }
+        // 2. Once every PE of every process has finished its sends, nothing
+        //    is in flight and MPI can be left.
+        if self.retired.fetch_add(1, Ordering::AcqRel) + 1 == self.per {
+            let request = self.driver_comm.0.immediate_barrier();
+            self.wait_barrier(request, || {
+                self.discard(local);
+                std::thread::yield_now();
+            });
+            self.all_retired.store(true, Ordering::Release);
+        } else {
+            while !self.all_retired.load(Ordering::Acquire) {
+                self.discard(local);
+                std::thread::yield_now();
+            }
+        }
+        PENDING.with(|p| *p.borrow_mut() = None);
+    }
+
+    fn gather_reports(&self, local: Vec<PeReport>) -> Vec<PeReport> {
+        let comm = &self.driver_comm.0;
+        if self.rank != 0 {
+            let bytes = arts_core::wire::encode(&local);
+            comm.process_at_rank(0)
+                .send_with_tag(&bytes[..], REPORT_TAG);
+            return local;
+        }
+        let mut all = local;
+        for r in 1..self.size {
+            let (bytes, _) = comm
+                .process_at_rank(r as i32)
+                .receive_vec_with_tag::<u8>(REPORT_TAG);
+            let reports: Vec<PeReport> = arts_core::wire::decode(&bytes)
+                .unwrap_or_else(|e| panic!("undecodable PE reports from rank {r}: {e}"));
+            all.extend(reports);
+        }
+        all.sort_by_key(|p| p.pe);
+        all
+    }
+}
