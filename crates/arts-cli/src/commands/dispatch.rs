@@ -1,21 +1,643 @@
-//! `arts run heat3d` and `arts bench dispatch`. PLACEHOLDER: owned by the H-Dispatch work.
+//! `arts run heat3d` and `arts bench dispatch`: the 3-D heat solver on
+//! H-Dispatch or a baseline, and the H-Dispatch studies.
 
-use crate::output::{CliError, CliResult, Output};
+use std::path::{Path, PathBuf};
+
+use arts_dispatch::alloc_count::CountingAlloc;
+use arts_dispatch::heat3d::{Block, HeatConfig, HeatError, Mode, Shape, run_mode, run_reference};
+use arts_dispatch::stats::{mean_s, median_s};
+use arts_dispatch::studies::idle::{idle_csv, idle_study};
+use arts_dispatch::studies::interference::{InterferenceConfig, interference};
+use arts_dispatch::studies::memory::{MemoryConfig, MemoryPlot, memory, memory_csv, memory_svg};
+use arts_dispatch::studies::quick::{QuickConfig, quick};
+use arts_dispatch::studies::sweep::{SweepConfig, sweep, sweep_csv, sweep_svg};
+use arts_dispatch::studies::{StudyError, rss};
+use serde_json::{Value, json};
+
+use crate::output::{CliError, CliResult, Output, PendingFile, write_atomic};
+
+/// Counts heap allocations when a benchmark asks (`allocations_per_task`);
+/// otherwise it costs one relaxed load per allocation.
+#[global_allocator]
+static ALLOC: CountingAlloc = CountingAlloc;
+
+/// Largest grid edge accepted (two f64 grids of n³ nodes: 2 GiB at 512).
+const MAX_N: usize = 512;
 
 /// Arguments of `arts run heat3d`.
 #[derive(clap::Args)]
-pub struct Heat3dArgs {}
+pub struct Heat3dArgs {
+    /// Nodes per grid edge (the grid has n³ nodes; 3..=512).
+    #[arg(long, default_value_t = 100)]
+    pub n: usize,
+    /// Time steps.
+    #[arg(long, default_value_t = 100)]
+    pub steps: usize,
+    /// Domain size per task: BXxBYxBZ (e.g. 13x13x13) or one edge (13).
+    #[arg(long, default_value = "13x13x13")]
+    pub block: String,
+    /// Executor: hdispatch, scatter, static, rayon or sequential.
+    #[arg(long, default_value = "hdispatch")]
+    pub mode: String,
+    /// Worker threads (default: the number of CPUs).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Domain shape: cube (bx×by×bz blocks) or rows (runs of bx·by·bz nodes).
+    #[arg(long, default_value = "cube")]
+    pub shape: String,
+    /// Diffusion number kΔt/Δx² (stable for 0 < alpha <= 1/6).
+    #[arg(long, default_value_t = 0.1)]
+    pub alpha: f64,
+    /// Pin worker w to CPU w (hdispatch and static).
+    #[arg(long)]
+    pub pin: bool,
+}
 
 /// Arguments of `arts bench dispatch`.
 #[derive(clap::Args)]
-pub struct BenchDispatchArgs {}
+pub struct BenchDispatchArgs {
+    /// quick (headline figures, < 1 min), sweep, memory, interference, idle, or all.
+    #[arg(long, default_value = "quick")]
+    pub study: String,
+    /// Directory for CSV and SVG files (default for studies: ./bench-dispatch).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Parallel thread count.
+    #[arg(long, default_value_t = 2)]
+    pub threads: usize,
+    /// Grid edge for the heat runs.
+    #[arg(long, default_value_t = 100)]
+    pub n: usize,
+    /// Steps per heat run (default: 30 quick, 10 sweep, 300 interference).
+    #[arg(long)]
+    pub steps: Option<usize>,
+    /// Repetitions per configuration; the best median is kept (default 3 quick, 1 sweep).
+    #[arg(long)]
+    pub reps: Option<usize>,
+    /// Do not pin workers in the interference study (the busy thread is still pinned).
+    #[arg(long)]
+    pub no_pin: bool,
+    /// Interference study: H-Dispatch workers step back (enter waiting and
+    /// yield between two tasks) after this many µs on the CPU; 0 = never.
+    #[arg(long, default_value_t = 0)]
+    pub step_back_us: u32,
+}
+
+fn usage_heat(e: HeatError) -> CliError {
+    match e {
+        HeatError::Dispatch(arts_dispatch::DispatchError::BadThreads { .. })
+        | HeatError::BadBlock(_)
+        | HeatError::BadGrid(_) => CliError::usage(e),
+        other => CliError::failed(other),
+    }
+}
+
+fn study_err(e: StudyError) -> CliError {
+    match e {
+        StudyError::Heat(h) => usage_heat(h),
+        other => CliError::failed(other),
+    }
+}
+
+fn check_n(n: usize) -> Result<(), CliError> {
+    if (3..=MAX_N).contains(&n) {
+        Ok(())
+    } else {
+        Err(CliError::usage(format!(
+            "--n {n} is out of range (accepted: 3..={MAX_N})"
+        )))
+    }
+}
+
+fn check_threads(t: usize) -> Result<(), CliError> {
+    if (1..=arts_dispatch::error::MAX_THREADS).contains(&t) {
+        Ok(())
+    } else {
+        Err(CliError::usage(format!(
+            "--threads {t} is out of range (accepted: 1..={})",
+            arts_dispatch::error::MAX_THREADS
+        )))
+    }
+}
+
+fn load_average() -> Option<f64> {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()?
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()
+}
 
 /// Runs `arts run heat3d`.
-pub fn run_heat3d(_args: &Heat3dArgs, _out: Output) -> CliResult {
-    Err(CliError::failed("heat3d is not built yet"))
+pub fn run_heat3d(args: &Heat3dArgs, out: Output) -> CliResult {
+    check_n(args.n)?;
+    if args.steps == 0 {
+        return Err(CliError::usage(
+            "--steps 0 is out of range (accepted: 1 or more)",
+        ));
+    }
+    if !(args.alpha > 0.0 && args.alpha <= 1.0 / 6.0) {
+        return Err(CliError::usage(format!(
+            "--alpha {} is out of range (accepted: 0 < alpha <= 1/6 for a stable explicit scheme)",
+            args.alpha
+        )));
+    }
+    let block: Block = args.block.parse().map_err(CliError::usage)?;
+    let shape: Shape = args.shape.parse().map_err(CliError::usage)?;
+    let mode: Mode = args.mode.parse().map_err(CliError::usage)?;
+    let threads = args
+        .threads
+        .unwrap_or_else(arts_dispatch::affinity::available_cpus);
+    check_threads(threads)?;
+    let cfg = HeatConfig {
+        n: args.n,
+        steps: args.steps,
+        alpha: args.alpha,
+        block,
+        shape,
+    };
+    // Refuse bad blocks before any long work.
+    arts_dispatch::heat3d::partition(cfg.n, block, shape).map_err(usage_heat)?;
+    let bar = out.progress(2, "heat3d");
+    let run = run_mode(&cfg, mode, threads, args.pin).map_err(usage_heat)?;
+    bar.inc(1);
+    let (reference, ref_times) = run_reference(cfg.n, cfg.steps, cfg.alpha);
+    bar.finish_and_clear();
+    let valid = run.grid.bits_equal(&reference);
+    let median = median_s(&run.step_times);
+    let seq_median = median_s(&ref_times);
+    let value = json!({
+        "app": "heat3d",
+        "mode": mode.to_string(),
+        "threads": threads,
+        "n": cfg.n,
+        "steps": cfg.steps,
+        "alpha": cfg.alpha,
+        "block": block.to_string(),
+        "shape": shape.to_string(),
+        "points_per_task": block.volume(),
+        "tasks_per_step": run.tasks_per_step,
+        "tasks_per_worker": run.tasks_per_worker,
+        "step_time_median_s": median,
+        "step_time_mean_s": mean_s(&run.step_times),
+        "total_time_s": run.step_times.iter().map(|d| d.as_secs_f64()).sum::<f64>(),
+        "sequential_step_time_median_s": seq_median,
+        "speedup_vs_sequential": seq_median / median,
+        "checksum": run.grid.checksum(),
+        "valid": valid,
+        "load_average": load_average(),
+    });
+    out.emit(&value, || {
+        format!(
+            "heat3d {n}³, {steps} steps, {mode} on {threads} threads, {shape} {block} ({tasks} tasks/step)\n\
+             step time median  {:>10.3} ms   (sequential {:.3} ms, speed-up {:.2})\n\
+             valid             {valid}\n",
+            median * 1e3,
+            seq_median * 1e3,
+            seq_median / median,
+            n = cfg.n,
+            steps = cfg.steps,
+            tasks = run.tasks_per_step,
+        )
+    })?;
+    if valid {
+        Ok(())
+    } else {
+        Err(CliError::failed(
+            "heat3d result differs from the sequential reference",
+        ))
+    }
+}
+
+/// Where study files go: created and checked writable before any work.
+fn prepare_out(dir: &Path) -> Result<(), CliError> {
+    std::fs::create_dir_all(dir)
+        .map_err(|e| CliError::usage(format!("cannot create --out {}: {e}", dir.display())))?;
+    drop(PendingFile::create(&dir.join("probe"))?);
+    Ok(())
+}
+
+fn write(dir: &Path, name: &str, text: &str, files: &mut Vec<String>) -> CliResult {
+    let p = dir.join(name);
+    write_atomic(&p, text.as_bytes())?;
+    files.push(p.display().to_string());
+    Ok(())
 }
 
 /// Runs `arts bench dispatch`.
-pub fn bench_dispatch(_args: &BenchDispatchArgs, _out: Output) -> CliResult {
-    Err(CliError::failed("bench dispatch is not built yet"))
+pub fn bench_dispatch(args: &BenchDispatchArgs, out: Output) -> CliResult {
+    let studies: &[&str] = match args.study.as_str() {
+        "quick" => &["quick"],
+        "sweep" => &["sweep"],
+        "memory" => &["memory"],
+        "interference" => &["interference"],
+        "idle" => &["idle"],
+        "all" => &["quick", "sweep", "memory", "interference", "idle"],
+        other => {
+            return Err(CliError::usage(format!(
+                "unknown study '{other}' (accepted: quick, sweep, memory, interference, idle, all)"
+            )));
+        }
+    };
+    check_n(args.n)?;
+    check_threads(args.threads)?;
+    if args.steps == Some(0) || args.reps == Some(0) {
+        return Err(CliError::usage("--steps and --reps must be at least 1"));
+    }
+    let needs_files = studies.iter().any(|s| *s != "quick");
+    let dir = match (&args.out, needs_files) {
+        (Some(d), _) => Some(d.clone()),
+        (None, true) => Some(PathBuf::from("bench-dispatch")),
+        (None, false) => None,
+    };
+    if let Some(d) = &dir {
+        prepare_out(d)?;
+    }
+    let mut result = serde_json::Map::new();
+    let mut files = Vec::new();
+    let mut table = String::new();
+    result.insert("threads".into(), json!(args.threads));
+    result.insert("n".into(), json!(args.n));
+    result.insert("load_average_start".into(), json!(load_average()));
+    for study in studies {
+        match *study {
+            "quick" => bench_quick(args, out, &mut result, &mut table)?,
+            "sweep" => bench_sweep(
+                args,
+                out,
+                dir.as_deref().unwrap_or(Path::new(".")),
+                &mut result,
+                &mut files,
+                &mut table,
+            )?,
+            "memory" => bench_memory(
+                args,
+                out,
+                dir.as_deref().unwrap_or(Path::new(".")),
+                &mut result,
+                &mut files,
+                &mut table,
+            )?,
+            "idle" => bench_idle(
+                args,
+                dir.as_deref().unwrap_or(Path::new(".")),
+                &mut result,
+                &mut files,
+                &mut table,
+            )?,
+            _ => bench_interference(
+                args,
+                dir.as_deref().unwrap_or(Path::new(".")),
+                &mut result,
+                &mut files,
+                &mut table,
+            )?,
+        }
+    }
+    result.insert("load_average_end".into(), json!(load_average()));
+    result.insert("files".into(), json!(files));
+    if let Some(d) = &dir {
+        if studies == ["quick"] {
+            let text = serde_json::to_string_pretty(&Value::Object(result.clone()))
+                .map_err(CliError::failed)?;
+            write(d, "quick.json", &text, &mut files)?;
+            result.insert("files".into(), json!(files));
+        }
+    }
+    out.emit(&Value::Object(result), || table)
+}
+
+fn bench_quick(
+    args: &BenchDispatchArgs,
+    out: Output,
+    result: &mut serde_json::Map<String, Value>,
+    table: &mut String,
+) -> CliResult {
+    let mut cfg = QuickConfig::default_for(args.threads);
+    cfg.n = args.n;
+    cfg.candidates
+        .retain(|(_, b)| b.x <= args.n && b.y <= args.n && b.z <= args.n);
+    if cfg.candidates.is_empty() {
+        cfg.candidates
+            .push((Shape::Cube, Block::cube(args.n.min(8))));
+    }
+    if let Some(s) = args.steps {
+        cfg.steps = s;
+    }
+    if let Some(r) = args.reps {
+        cfg.reps = r;
+    }
+    let bar = out.progress(1, "quick");
+    let r = quick(&cfg, |d, t| {
+        bar.set_length(t as u64);
+        bar.set_position(d as u64);
+    })
+    .map_err(study_err)?;
+    bar.finish_and_clear();
+    let fields = json!({
+        "efficiency_2_threads": r.efficiency,
+        "vs_rayon_ratio": r.vs_rayon_ratio,
+        "dispatch_overhead_ns": r.dispatch_overhead_ns,
+        "dispatch_overhead_wall_ns": r.dispatch_overhead_wall_ns,
+        "dispatch_overhead_1_thread_ns": r.dispatch_overhead_1_thread_ns,
+        "spawn_overhead_ns": r.spawn_overhead_ns,
+        "allocations_per_task": r.allocations_per_task,
+        "scatter_allocations_per_task": r.scatter_allocations_per_task,
+        "interference_ratio": r.interference_ratio,
+        "interference_median_ratio": r.interference_median_ratio,
+        "interference_hdispatch_step_s": r.interference_step_times_s.0,
+        "interference_static_step_s": r.interference_step_times_s.1,
+        "busy_thread_pinned": r.busy_pinned,
+        "best_block": r.best_block.to_string(),
+        "best_shape": r.best_shape.to_string(),
+        "step_time_1_thread_s": r.step_time_1_thread_s,
+        "step_time_2_threads_s": r.step_time_threads_s,
+        "rayon_step_time_s": r.rayon_step_time_s,
+        "static_step_time_s": r.static_step_time_s,
+        "scatter_step_time_s": r.scatter_step_time_s,
+        "sequential_step_time_s": r.sequential_step_time_s,
+        "heat_steps": cfg.steps,
+        "reps": cfg.reps,
+        "valid": r.valid,
+    });
+    if let Value::Object(m) = fields {
+        result.extend(m);
+    }
+    let allocs = r
+        .allocations_per_task
+        .map_or("not counted".to_string(), |a| format!("{a:.4}"));
+    table.push_str(&format!(
+        "H-Dispatch quick figures ({} threads, heat3d {}³, best block {} {})\n\
+         efficiency_2_threads   {:>8.3}   (1 thread {:.3} ms, {} threads {:.3} ms)\n\
+         vs_rayon_ratio         {:>8.3}   (rayon {:.3} ms)\n\
+         static / scatter       {:>8.3} / {:.3} ms\n\
+         dispatch_overhead_ns   {:>8.1}   (wall {:.1} ns, 1 thread {:.1} ns, spawned tasks {:.1} ns)\n\
+         allocations_per_task   {:>8}   (scatter-gather {})\n\
+         interference_ratio     {:>8.3}   (hdispatch {:.3} ms, static {:.3} ms)\n",
+        args.threads,
+        args.n,
+        r.best_shape,
+        r.best_block,
+        r.efficiency,
+        r.step_time_1_thread_s * 1e3,
+        args.threads,
+        r.step_time_threads_s * 1e3,
+        r.vs_rayon_ratio,
+        r.rayon_step_time_s * 1e3,
+        r.static_step_time_s * 1e3,
+        r.scatter_step_time_s * 1e3,
+        r.dispatch_overhead_ns,
+        r.dispatch_overhead_wall_ns,
+        r.dispatch_overhead_1_thread_ns,
+        r.spawn_overhead_ns,
+        allocs,
+        r.scatter_allocations_per_task.map_or("not counted".to_string(), |a| format!("{a:.2}")),
+        r.interference_ratio,
+        r.interference_step_times_s.0 * 1e3,
+        r.interference_step_times_s.1 * 1e3,
+    ));
+    Ok(())
+}
+
+fn bench_sweep(
+    args: &BenchDispatchArgs,
+    out: Output,
+    dir: &Path,
+    result: &mut serde_json::Map<String, Value>,
+    files: &mut Vec<String>,
+    table: &mut String,
+) -> CliResult {
+    let mut cfg = SweepConfig::standard(args.n, args.steps.unwrap_or(10));
+    cfg.threads = if args.threads == 1 {
+        vec![1]
+    } else {
+        vec![1, args.threads]
+    };
+    cfg.reps = args.reps.unwrap_or(1);
+    let bar = out.progress(1, "sweep");
+    let rows = sweep(&cfg, |d, t| {
+        bar.set_length(t as u64);
+        bar.set_position(d as u64);
+    })
+    .map_err(study_err)?;
+    bar.finish_and_clear();
+    write(dir, "sweep.csv", &sweep_csv(&rows), files)?;
+    write(dir, "sweep_efficiency.svg", &sweep_svg(&rows, false), files)?;
+    write(dir, "sweep_speedup.svg", &sweep_svg(&rows, true), files)?;
+    let tmax = cfg.threads.iter().copied().max().unwrap_or(1);
+    let best = |shape: Shape| {
+        rows.iter()
+            .filter(|r| r.shape == shape && r.mode == Mode::HDispatch && r.threads == tmax)
+            .min_by(|a, b| a.step_time_s.total_cmp(&b.step_time_s))
+    };
+    let mut summary = serde_json::Map::new();
+    table.push_str(&format!(
+        "task-size sweep ({} configurations) -> {}\n",
+        rows.len(),
+        dir.display()
+    ));
+    for shape in [Shape::Cube, Shape::Rows] {
+        if let Some(b) = best(shape) {
+            summary.insert(
+                shape.to_string(),
+                json!({"points_per_task": b.edge.pow(3), "step_time_s": b.step_time_s, "efficiency": b.efficiency, "speedup": b.speedup}),
+            );
+            table.push_str(&format!(
+                "  best {shape:<4}: {:>7} points/task, efficiency {:.3}, speed-up {:.2}\n",
+                b.edge.pow(3),
+                b.efficiency,
+                b.speedup
+            ));
+        }
+    }
+    result.insert("sweep_best".into(), Value::Object(summary));
+    Ok(())
+}
+
+fn bench_memory(
+    args: &BenchDispatchArgs,
+    out: Output,
+    dir: &Path,
+    result: &mut serde_json::Map<String, Value>,
+    files: &mut Vec<String>,
+    table: &mut String,
+) -> CliResult {
+    let mut cfg = MemoryConfig::paper(args.threads);
+    if let Some(s) = args.steps {
+        cfg.steps = s;
+    }
+    let bar = out.progress(1, "memory");
+    let rows = memory(&cfg, |d, t| {
+        bar.set_length(t as u64);
+        bar.set_position(d as u64);
+    })
+    .map_err(study_err)?;
+    bar.finish_and_clear();
+    write(dir, "memory.csv", &memory_csv(&rows), files)?;
+    write(
+        dir,
+        "memory_time.svg",
+        &memory_svg(&rows, MemoryPlot::Time),
+        files,
+    )?;
+    write(
+        dir,
+        "memory_rss.svg",
+        &memory_svg(&rows, MemoryPlot::Rss),
+        files,
+    )?;
+    write(
+        dir,
+        "memory_heap.svg",
+        &memory_svg(&rows, MemoryPlot::Heap),
+        files,
+    )?;
+    table.push_str(&format!(
+        "memory study ({} tasks x {} steps) -> {}\n",
+        cfg.tasks,
+        cfg.steps,
+        dir.display()
+    ));
+    table.push_str(
+        "  mode       scratch B    time s   peak-base MB   threads×size MB   peak heap MB\n",
+    );
+    let mut list = Vec::new();
+    for r in &rows {
+        let above = r.peak_rss.saturating_sub(r.base_rss) as f64 / 1e6;
+        let expect = r.expected_rss.saturating_sub(r.base_rss) as f64 / 1e6;
+        table.push_str(&format!(
+            "  {:<9} {:>10} {:>9.3} {:>14.2} {:>17.2} {:>14.2}\n",
+            r.mode,
+            r.scratch_bytes,
+            r.time_s,
+            above,
+            expect,
+            r.peak_heap as f64 / 1e6
+        ));
+        list.push(json!({"mode": r.mode, "scratch_bytes": r.scratch_bytes, "time_s": r.time_s,
+            "base_rss_bytes": r.base_rss, "peak_rss_bytes": r.peak_rss, "expected_rss_bytes": r.expected_rss, "peak_heap_bytes": r.peak_heap}));
+    }
+    result.insert("memory".into(), json!(list));
+    result.insert("peak_rss_resettable".into(), json!(rss::reset_peak()));
+    Ok(())
+}
+
+fn bench_interference(
+    args: &BenchDispatchArgs,
+    dir: &Path,
+    result: &mut serde_json::Map<String, Value>,
+    files: &mut Vec<String>,
+    table: &mut String,
+) -> CliResult {
+    let steps = args.steps.unwrap_or(300).max(3);
+    let third = steps / 3;
+    let cfg = InterferenceConfig {
+        heat: HeatConfig {
+            n: args.n,
+            steps,
+            alpha: 0.1,
+            block: Block::cube(13.min(args.n)),
+            shape: Shape::Cube,
+        },
+        threads: args.threads,
+        steps_before: third,
+        steps_busy: third,
+        steps_after: steps - 2 * third,
+        busy_cpu: 1 % arts_dispatch::affinity::available_cpus(),
+        pin_workers: !args.no_pin,
+        reps: args.reps.unwrap_or(3),
+        policy: arts_dispatch::IdlePolicy {
+            step_back_us: args.step_back_us,
+            ..arts_dispatch::IdlePolicy::DEFAULT
+        },
+    };
+    let r = interference(&cfg).map_err(study_err)?;
+    write(dir, "interference.csv", &r.csv(), files)?;
+    write(dir, "interference.svg", &r.svg(), files)?;
+    result.insert(
+        "interference".into(),
+        json!({
+            "ratio": r.ratio,
+            "median_ratio": r.median_ratio,
+            "hdispatch_busy_median_step_s": r.hdispatch_busy_median_s,
+            "static_busy_median_step_s": r.static_busy_median_s,
+            "hdispatch_busy_step_s": r.hdispatch_busy_s,
+            "static_busy_step_s": r.static_busy_s,
+            "hdispatch_free_step_s": r.hdispatch_free_s,
+            "static_free_step_s": r.static_free_s,
+            "hdispatch_tasks_per_worker": r.hdispatch_tasks_per_worker,
+            "static_tasks_per_worker": r.static_tasks_per_worker,
+            "busy_thread_pinned": r.busy_pinned,
+            "workers_pinned": cfg.pin_workers,
+            "step_back_us": cfg.policy.step_back_us,
+            "valid": r.valid,
+        }),
+    );
+    if !result.contains_key("interference_ratio") {
+        result.insert("interference_ratio".into(), json!(r.ratio));
+    }
+    table.push_str(&format!(
+        "interference ({} steps, busy thread on CPU {} for steps {}..{}) -> {}\n\
+         \x20 busy (mean): hdispatch {:.3} ms, static {:.3} ms, ratio {:.3} (of medians {:.3})\n\
+         \x20 free: hdispatch {:.3} ms, static {:.3} ms\n",
+        steps,
+        cfg.busy_cpu,
+        third,
+        2 * third,
+        dir.display(),
+        r.hdispatch_busy_s * 1e3,
+        r.static_busy_s * 1e3,
+        r.ratio,
+        r.median_ratio,
+        r.hdispatch_free_s * 1e3,
+        r.static_free_s * 1e3,
+    ));
+    Ok(())
+}
+
+fn bench_idle(
+    args: &BenchDispatchArgs,
+    dir: &Path,
+    result: &mut serde_json::Map<String, Value>,
+    files: &mut Vec<String>,
+    table: &mut String,
+) -> CliResult {
+    let oversub = 2 * arts_dispatch::affinity::available_cpus();
+    let heat = HeatConfig {
+        n: args.n,
+        steps: args.steps.unwrap_or(60),
+        alpha: 0.1,
+        block: Block {
+            x: args.n,
+            y: 10.min(args.n),
+            z: 1,
+        },
+        shape: Shape::Cube,
+    };
+    let rows = idle_study(&heat, oversub).map_err(study_err)?;
+    write(dir, "idle.csv", &idle_csv(&rows, oversub), files)?;
+    table.push_str(&format!(
+        "idle policy ({oversub} workers on {} CPUs for heat3d; 2 workers otherwise) -> {}\n\
+         \x20 policy    heat3d step ms   CPU/wall (1 task/step)   empty-step turnaround us\n",
+        arts_dispatch::affinity::available_cpus(),
+        dir.display()
+    ));
+    let mut list = Vec::new();
+    for r in &rows {
+        table.push_str(&format!(
+            "  {:<8} {:>15.3} {:>24.2} {:>27.2}\n",
+            r.policy,
+            r.oversubscribed_step_s * 1e3,
+            r.cpu_per_wall,
+            r.turnaround_s * 1e6
+        ));
+        list.push(
+            json!({"policy": r.policy, "oversubscribed_threads": oversub,
+            "oversubscribed_step_s": r.oversubscribed_step_s, "cpu_per_wall": r.cpu_per_wall,
+            "turnaround_step_s": r.turnaround_s}),
+        );
+    }
+    result.insert("idle".into(), json!(list));
+    Ok(())
 }

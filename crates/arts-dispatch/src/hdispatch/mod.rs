@@ -1,0 +1,175 @@
+//! H-Dispatch: persistent workers, each running the time loop, pull tasks from
+//! one dispatcher queue; a step ends when the queue is empty, every task source
+//! is closed and every worker has an unanswered request pending. No task count
+//! is needed, so tasks may add tasks while the step runs. The protocol is
+//! written down in `README.md` beside this file.
+//!
+//! ```
+//! use arts_dispatch::{Dispatcher, Executor};
+//! use std::sync::atomic::{AtomicU64, Ordering};
+//!
+//! let sum = AtomicU64::new(0);
+//! let d = Dispatcher::new(2).unwrap();
+//! d.run(
+//!     3,                                   // steps
+//!     |_worker| vec![0u8; 1024],           // per-worker scratch, reused
+//!     |feed| feed.extend(0..10u64),        // seeds each step
+//!     |ctx, task, scratch| {
+//!         scratch[0] = task as u8;
+//!         if task == 9 && ctx.step() == 0 {
+//!             ctx.spawn(100);              // tasks may add tasks
+//!         }
+//!         sum.fetch_add(task, Ordering::Relaxed);
+//!     },
+//! )
+//! .unwrap();
+//! assert_eq!(sum.load(Ordering::Relaxed), 3 * 45 + 100);
+//! ```
+
+mod shared;
+mod worker;
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Instant;
+
+use crate::error::{DispatchError, check_threads, panic_message};
+use crate::idle::IdlePolicy;
+use crate::task::{Executor, Feed, RunReport, TaskCtx, TaskSink, WorkerId};
+use shared::{Shared, Sink};
+use worker::{Serial, WorkerEnv};
+
+/// The H-Dispatch executor. Cheap to build; each `run` starts `threads`
+/// persistent workers that live for all its steps.
+#[derive(Clone, Debug)]
+pub struct Dispatcher {
+    threads: usize,
+    policy: IdlePolicy,
+    pin: bool,
+}
+
+impl Dispatcher {
+    /// A dispatcher with `threads` workers (1..=4096).
+    pub fn new(threads: usize) -> Result<Self, DispatchError> {
+        check_threads(threads)?;
+        Ok(Dispatcher {
+            threads,
+            policy: IdlePolicy::DEFAULT,
+            pin: false,
+        })
+    }
+
+    /// Sets how idle workers spin, yield and park.
+    pub fn with_idle_policy(mut self, policy: IdlePolicy) -> Self {
+        self.policy = policy;
+        self
+    }
+
+    /// Pins worker `w` to CPU `w % cpus` when `pin` is true.
+    pub fn with_pinning(mut self, pin: bool) -> Self {
+        self.pin = pin;
+        self
+    }
+}
+
+impl Executor for Dispatcher {
+    fn name(&self) -> &'static str {
+        "hdispatch"
+    }
+
+    fn threads(&self) -> usize {
+        self.threads
+    }
+
+    fn run<T, S, I, Sd, B>(
+        &self,
+        steps: usize,
+        init: I,
+        seed: Sd,
+        body: B,
+    ) -> Result<RunReport, DispatchError>
+    where
+        T: Send,
+        I: Fn(WorkerId) -> S + Sync,
+        Sd: FnMut(&mut Feed<'_, T>) + Send,
+        B: Fn(&mut TaskCtx<'_, T>, T, &mut S) + Sync,
+    {
+        if steps == 0 {
+            return Ok(RunReport {
+                step_times: Vec::new(),
+                tasks_per_worker: vec![0; self.threads],
+            });
+        }
+        let shared = Arc::new(Shared::<T>::new(self.threads));
+        let sink = Sink(Arc::clone(&shared));
+        let serial = Mutex::new(Serial {
+            seed,
+            last: Instant::now(),
+            step_times: Vec::with_capacity(steps),
+        });
+        // Seed and publish step 0 before any worker exists.
+        {
+            let mut s = serial.lock().unwrap_or_else(PoisonError::into_inner);
+            let r = catch_unwind(AssertUnwindSafe(|| {
+                // SAFETY: no worker has started yet.
+                let batch = unsafe { shared.batch_mut() };
+                let mut feed = Feed::new(0, batch, &sink as &dyn TaskSink<T>);
+                (s.seed)(&mut feed);
+            }));
+            if let Err(p) = r {
+                return Err(DispatchError::SeedPanicked {
+                    step: 0,
+                    message: panic_message(p.as_ref()),
+                });
+            }
+            s.last = Instant::now();
+            // SAFETY: no worker has started yet.
+            unsafe { shared.publish() };
+        }
+        let env = WorkerEnv {
+            shared: &shared,
+            sink: &sink,
+            serial: &serial,
+            init: &init,
+            body: &body,
+            steps,
+            policy: self.policy,
+            pin: self.pin,
+        };
+        let mut tasks_per_worker = vec![0u64; self.threads];
+        std::thread::scope(|scope| {
+            let mut handles = Vec::with_capacity(self.threads);
+            for w in 0..self.threads {
+                let env = &env;
+                let spawned = std::thread::Builder::new()
+                    .name(format!("hdispatch-{w}"))
+                    .spawn_scoped(scope, move || env.run(w));
+                match spawned {
+                    Ok(h) => handles.push(h),
+                    Err(e) => {
+                        shared.fail(DispatchError::Spawn(e.to_string()));
+                        break;
+                    }
+                }
+            }
+            for (w, h) in handles.into_iter().enumerate() {
+                match h.join() {
+                    Ok(n) => tasks_per_worker[w] = n,
+                    Err(p) => shared.fail(DispatchError::TaskPanicked {
+                        step: 0,
+                        worker: w,
+                        message: panic_message(p.as_ref()),
+                    }),
+                }
+            }
+        });
+        if let Some(err) = shared.take_failure() {
+            return Err(err);
+        }
+        let serial = serial.into_inner().unwrap_or_else(PoisonError::into_inner);
+        Ok(RunReport {
+            step_times: serial.step_times,
+            tasks_per_worker,
+        })
+    }
+}
