@@ -1,24 +1,595 @@
-//! `arts pdes ...` and `arts bench pdes`. PLACEHOLDER: owned by the PDES work.
+//! `arts pdes ...` (PHOLD on any engine) and `arts bench pdes` (engines and PE
+//! counts side by side, ratios against the sequential engine of the same run).
+//! The engines and models live in `arts-pdes`; this file parses, validates,
+//! runs and prints.
+
+use std::collections::BTreeMap;
+
+use arts_pdes::models::phold::{Phold, PholdParams};
+use arts_pdes::{Mapping, Model, PdesError, Queue, RunConfig, RunReport, SyncMode};
+use serde::Serialize;
 
 use crate::output::{CliError, CliResult, Output};
 
 /// Subcommands of `arts pdes`.
 #[derive(clap::Subcommand)]
 pub enum PdesCommand {
-    /// PHOLD benchmark model.
-    Phold,
+    /// PHOLD benchmark model (ROSS-compatible knobs) on any engine.
+    Phold(PholdArgs),
+}
+
+/// Engine selection shared by every `arts pdes` model.
+#[derive(clap::Args, Clone, Debug)]
+pub struct EngineArgs {
+    /// Synchronization: sequential, conservative or optimistic.
+    #[arg(long, default_value = "optimistic")]
+    pub sync: String,
+    /// Number of PEs (threads); at most the number of LPs.
+    #[arg(long, default_value_t = 1)]
+    pub pes: usize,
+    /// LP to PE mapping: block or round-robin.
+    #[arg(long, default_value = "block")]
+    pub mapping: String,
+    /// Simulation end time: events at or after it are not executed.
+    #[arg(long, default_value_t = 1000.0, allow_negative_numbers = true)]
+    pub end_time: f64,
+    /// Seed of the per-LP random streams.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Optimistic optimism window in simulation time (events only below
+    /// GVT + window); bounds memory; "inf" = unbounded Time Warp.
+    #[arg(long, default_value = "8", allow_negative_numbers = true)]
+    pub window: String,
+    /// Optimistic: a busy PE starts a GVT round every this many events.
+    #[arg(long, default_value_t = 1024)]
+    pub gvt_interval: u32,
+    /// Pending-event set: calendar (adaptive calendar queue) or heap (binary heap).
+    #[arg(long, default_value = "calendar")]
+    pub queue: String,
+    /// Also run the sequential engine and report whether the results match ("valid").
+    #[arg(long)]
+    pub validate: bool,
+}
+
+/// PHOLD parameters (ROSS-compatible: ROSS `--mean=M --lookahead=L` is ours
+/// `--mean-delay M-L --lookahead L`).
+#[derive(clap::Args, Clone, Debug)]
+pub struct PholdModelArgs {
+    /// Total number of LPs.
+    #[arg(long, default_value_t = 16_384)]
+    pub lps: u32,
+    /// Initial events per LP.
+    #[arg(long, default_value_t = 1)]
+    pub events_per_lp: u32,
+    /// Mean of the exponential part of every delay.
+    #[arg(long, default_value_t = 1.0, allow_negative_numbers = true)]
+    pub mean_delay: f64,
+    /// Fixed part of every delay, the model's lookahead.
+    #[arg(long, default_value_t = 1.0, allow_negative_numbers = true)]
+    pub lookahead: f64,
+    /// Probability that an event goes to a uniformly random LP (else to itself).
+    #[arg(long, default_value_t = 0.1, allow_negative_numbers = true)]
+    pub remote: f64,
+}
+
+/// Arguments of `arts pdes phold`.
+#[derive(clap::Args, Debug)]
+pub struct PholdArgs {
+    #[command(flatten)]
+    model: PholdModelArgs,
+    #[command(flatten)]
+    engine: EngineArgs,
 }
 
 /// Arguments of `arts bench pdes`.
-#[derive(clap::Args)]
-pub struct BenchPdesArgs {}
+#[derive(clap::Args, Debug)]
+pub struct BenchPdesArgs {
+    #[command(flatten)]
+    model: PholdModelArgs,
+    /// Simulation end time of every run.
+    #[arg(long, default_value_t = 1000.0, allow_negative_numbers = true)]
+    end_time: f64,
+    /// Seed of every run.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Engines to compare with the sequential baseline (comma separated).
+    #[arg(long, default_value = "conservative,optimistic")]
+    engines: String,
+    /// PE counts to run each parallel engine on (comma separated).
+    #[arg(long, default_value = "2")]
+    pes: String,
+    /// LP to PE mapping: block or round-robin.
+    #[arg(long, default_value = "block")]
+    mapping: String,
+    /// Optimistic optimism window; "inf" = unbounded.
+    #[arg(long, default_value = "8", allow_negative_numbers = true)]
+    window: String,
+    /// Optimistic GVT interval (events per PE).
+    #[arg(long, default_value_t = 1024)]
+    gvt_interval: u32,
+    /// Pending-event sets to compare (comma separated: calendar, heap); the
+    /// first one's sequential run is the baseline.
+    #[arg(long, default_value = "calendar")]
+    queue: String,
+    /// Repetitions of every configuration; the fastest is reported.
+    #[arg(long, default_value_t = 3)]
+    reps: u32,
+}
 
 /// Runs `arts pdes ...`.
-pub fn run(_command: PdesCommand, _out: Output) -> CliResult {
-    Err(CliError::failed("pdes is not built yet"))
+pub fn run(command: PdesCommand, out: Output) -> CliResult {
+    match command {
+        PdesCommand::Phold(args) => run_phold(&args, out),
+    }
+}
+
+/// Parses `--sync`.
+pub fn parse_sync(s: &str) -> Result<SyncMode, CliError> {
+    match s {
+        "sequential" | "seq" => Ok(SyncMode::Sequential),
+        "conservative" | "cons" => Ok(SyncMode::Conservative),
+        "optimistic" | "opt" | "timewarp" => Ok(SyncMode::Optimistic),
+        _ => Err(CliError::usage(format!(
+            "--sync {s}: unknown engine; accepted: sequential, conservative, optimistic"
+        ))),
+    }
+}
+
+/// Parses `--mapping`.
+pub fn parse_mapping(s: &str) -> Result<Mapping, CliError> {
+    match s {
+        "block" => Ok(Mapping::Block),
+        "round-robin" | "rr" => Ok(Mapping::RoundRobin),
+        _ => Err(CliError::usage(format!(
+            "--mapping {s}: unknown mapping; accepted: block, round-robin"
+        ))),
+    }
+}
+
+/// Parses `--queue`.
+pub fn parse_queue(s: &str) -> Result<Queue, CliError> {
+    match s {
+        "calendar" => Ok(Queue::Calendar),
+        "heap" => Ok(Queue::Heap),
+        _ => Err(CliError::usage(format!(
+            "--queue {s}: unknown pending-event set; accepted: calendar, heap"
+        ))),
+    }
+}
+
+/// Parses `--window` ("inf" or a positive number).
+pub fn parse_window(s: &str) -> Result<f64, CliError> {
+    let w = match s {
+        "inf" | "infinity" | "none" => f64::INFINITY,
+        _ => s.parse::<f64>().map_err(|_| {
+            CliError::usage(format!(
+                "--window {s}: not a number; accepted: a time > 0 or inf"
+            ))
+        })?,
+    };
+    if w.is_nan() || w <= 0.0 {
+        return Err(CliError::usage(format!(
+            "--window {s}: must be > 0 (or inf for unbounded optimism)"
+        )));
+    }
+    Ok(w)
+}
+
+impl EngineArgs {
+    /// The engine configuration these flags describe.
+    pub fn config(&self) -> Result<RunConfig, CliError> {
+        let mut cfg = RunConfig::new(parse_sync(&self.sync)?, self.pes, self.end_time, self.seed);
+        cfg.mapping = parse_mapping(&self.mapping)?;
+        cfg.window = parse_window(&self.window)?;
+        cfg.gvt_interval = self.gvt_interval;
+        cfg.queue = parse_queue(&self.queue)?;
+        Ok(cfg)
+    }
+}
+
+impl PholdModelArgs {
+    fn model(&self) -> Result<Phold, CliError> {
+        Phold::new(PholdParams {
+            lps: self.lps,
+            events_per_lp: self.events_per_lp,
+            mean_delay: self.mean_delay,
+            lookahead: self.lookahead,
+            remote: self.remote,
+        })
+        .map_err(|e| CliError::usage(format!("phold: {e}")))
+    }
+}
+
+/// Maps an engine error: bad configuration is bad input (exit 2); a model
+/// error found while running is a failed run (exit 1).
+fn engine_error(e: PdesError) -> CliError {
+    match e {
+        PdesError::Config(msg) => CliError::usage(msg),
+        PdesError::Event(err) => CliError::failed(err),
+    }
+}
+
+/// Runs `model` under `cfg` with a progress bar on stderr.
+pub fn run_with_progress<M: Model>(
+    model: &M,
+    cfg: &RunConfig,
+    out: Output,
+    what: &str,
+) -> Result<RunReport, CliError> {
+    arts_pdes::validate(model, cfg).map_err(engine_error)?;
+    const STEPS: u64 = 1000;
+    let bar = out.progress(STEPS, what);
+    let end = cfg.end_time;
+    let report_progress = |t: f64| {
+        if end.is_finite() && end > 0.0 {
+            bar.set_position(((t / end).clamp(0.0, 1.0) * STEPS as f64) as u64);
+        }
+    };
+    let result = arts_pdes::run(model, cfg, Some(&report_progress));
+    bar.finish_and_clear();
+    result.map_err(engine_error)
+}
+
+fn queue_name(q: Queue) -> &'static str {
+    match q {
+        Queue::Calendar => "calendar",
+        Queue::Heap => "heap",
+    }
+}
+
+/// One engine run as printed.
+#[derive(Serialize)]
+struct RunOut {
+    sync: &'static str,
+    pes: usize,
+    mapping: &'static str,
+    window: Option<f64>,
+    gvt_interval: u32,
+    queue: &'static str,
+    end_time: f64,
+    seed: u64,
+    committed_events: u64,
+    processed_events: u64,
+    rolled_back_events: u64,
+    anti_messages: u64,
+    gvt_rounds: u64,
+    events_per_s: f64,
+    efficiency: f64,
+    checksum: String,
+    final_time: f64,
+    cross_pe_events: u64,
+    remote_pe_fraction: f64,
+    peak_uncommitted_events: u64,
+    peak_rss_bytes: Option<u64>,
+    wall_s: f64,
+    stats: BTreeMap<&'static str, f64>,
+}
+
+impl RunOut {
+    fn new(r: &RunReport, cfg: &RunConfig) -> RunOut {
+        RunOut {
+            sync: r.sync.name(),
+            pes: r.pes,
+            mapping: cfg.mapping.name(),
+            window: cfg.window.is_finite().then_some(cfg.window),
+            gvt_interval: cfg.gvt_interval,
+            queue: queue_name(cfg.queue),
+            end_time: cfg.end_time,
+            seed: cfg.seed,
+            committed_events: r.committed_events,
+            processed_events: r.processed_events,
+            rolled_back_events: r.rolled_back_events,
+            anti_messages: r.anti_messages,
+            gvt_rounds: r.gvt_rounds,
+            events_per_s: r.events_per_s(),
+            efficiency: r.efficiency(),
+            checksum: format!("{:016x}", r.checksum),
+            final_time: r.final_time,
+            cross_pe_events: r.cross_pe_events,
+            remote_pe_fraction: if r.committed_events == 0 {
+                0.0
+            } else {
+                r.cross_pe_events as f64 / r.committed_events as f64
+            },
+            peak_uncommitted_events: r.peak_uncommitted_events,
+            peak_rss_bytes: arts_pdes::mem::peak_rss_bytes(),
+            wall_s: r.wall_s,
+            stats: r.stats.iter().copied().collect(),
+        }
+    }
+}
+
+/// `arts pdes phold` result.
+#[derive(Serialize)]
+struct PholdOut {
+    model: &'static str,
+    lps: u32,
+    events_per_lp: u32,
+    mean_delay: f64,
+    lookahead: f64,
+    remote: f64,
+    #[serde(flatten)]
+    run: RunOut,
+    valid: Option<bool>,
+}
+
+fn run_phold(args: &PholdArgs, out: Output) -> CliResult {
+    let model = args.model.model()?;
+    let cfg = args.engine.config()?;
+    let report = run_with_progress(&model, &cfg, out, "phold")?;
+    let valid = if args.engine.validate {
+        let mut seq = cfg.clone();
+        seq.sync = SyncMode::Sequential;
+        let oracle = arts_pdes::run(&model, &seq, None).map_err(engine_error)?;
+        Some(oracle.same_results(&report))
+    } else {
+        None
+    };
+    let m = &args.model;
+    let result = PholdOut {
+        model: "phold",
+        lps: m.lps,
+        events_per_lp: m.events_per_lp,
+        mean_delay: m.mean_delay,
+        lookahead: m.lookahead,
+        remote: m.remote,
+        run: RunOut::new(&report, &cfg),
+        valid,
+    };
+    out.emit(&result, || phold_table(&result))
+}
+
+fn phold_table(r: &PholdOut) -> String {
+    let run = &r.run;
+    let mut t = format!(
+        "phold: {} LPs, {} events/LP, delay {} + Exp({}), remote {}, end {}, seed {}\n",
+        r.lps, r.events_per_lp, r.lookahead, r.mean_delay, r.remote, run.end_time, run.seed
+    );
+    let window = run
+        .window
+        .map_or_else(|| "inf".to_string(), |w| w.to_string());
+    t += &format!(
+        "engine            {} on {} PE(s), {} mapping, window {}\n",
+        run.sync, run.pes, run.mapping, window
+    );
+    t += &format!("committed events  {}\n", run.committed_events);
+    t += &format!("events/s          {:.3} M\n", run.events_per_s / 1e6);
+    t += &format!("processed events  {}\n", run.processed_events);
+    t += &format!("rolled back       {}\n", run.rolled_back_events);
+    t += &format!("efficiency        {:.4}\n", run.efficiency);
+    t += &format!("anti-messages     {}\n", run.anti_messages);
+    t += &format!("GVT rounds        {}\n", run.gvt_rounds);
+    t += &format!(
+        "cross-PE events   {} ({:.2}%)\n",
+        run.cross_pe_events,
+        100.0 * run.remote_pe_fraction
+    );
+    t += &format!("peak uncommitted  {}\n", run.peak_uncommitted_events);
+    if let Some(rss) = run.peak_rss_bytes {
+        t += &format!(
+            "peak memory       {:.1} MiB\n",
+            rss as f64 / (1 << 20) as f64
+        );
+    }
+    t += &format!("wall time         {:.3} s\n", run.wall_s);
+    t += &format!("checksum          {}\n", run.checksum);
+    for (k, v) in &run.stats {
+        t += &format!("{k:<17} {v}\n");
+    }
+    if let Some(v) = r.valid {
+        t += &format!("valid             {v}\n");
+    }
+    t
+}
+
+/// One configuration of `arts bench pdes`.
+#[derive(Serialize)]
+struct BenchRow {
+    sync: &'static str,
+    pes: usize,
+    queue: &'static str,
+    events_per_s: f64,
+    ratio_to_sequential: f64,
+    efficiency: f64,
+    rolled_back_events: u64,
+    gvt_rounds: u64,
+    remote_pe_fraction: f64,
+    best_wall_s: f64,
+    walls_s: Vec<f64>,
+    valid: bool,
+}
+
+/// `arts bench pdes` result.
+#[derive(Serialize)]
+struct BenchOut {
+    model: &'static str,
+    lps: u32,
+    events_per_lp: u32,
+    mean_delay: f64,
+    lookahead: f64,
+    remote: f64,
+    end_time: f64,
+    seed: u64,
+    window: Option<f64>,
+    committed_events: u64,
+    checksum: String,
+    load_before: Option<f64>,
+    load_after: Option<f64>,
+    rows: Vec<BenchRow>,
+    peak_rss_bytes: Option<u64>,
+}
+
+fn load_average() -> Option<f64> {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()?
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()
+}
+
+fn parse_list<T: std::str::FromStr>(flag: &str, s: &str) -> Result<Vec<T>, CliError> {
+    let items: Result<Vec<T>, _> = s.split(',').map(|x| x.trim().parse::<T>()).collect();
+    match items {
+        Ok(v) if !v.is_empty() => Ok(v),
+        _ => Err(CliError::usage(format!(
+            "{flag} {s}: expected a comma-separated list"
+        ))),
+    }
 }
 
 /// Runs `arts bench pdes`.
-pub fn bench_pdes(_args: &BenchPdesArgs, _out: Output) -> CliResult {
-    Err(CliError::failed("bench pdes is not built yet"))
+pub fn bench_pdes(args: &BenchPdesArgs, out: Output) -> CliResult {
+    let model = args.model.model()?;
+    let mapping = parse_mapping(&args.mapping)?;
+    let window = parse_window(&args.window)?;
+    let engines = args
+        .engines
+        .split(',')
+        .map(|s| parse_sync(s.trim()))
+        .collect::<Result<Vec<_>, _>>()?;
+    let pes_list: Vec<usize> = parse_list("--pes", &args.pes)?;
+    let queues = args
+        .queue
+        .split(',')
+        .map(|s| parse_queue(s.trim()))
+        .collect::<Result<Vec<_>, _>>()?;
+    if args.reps == 0 {
+        return Err(CliError::usage("--reps 0: must be at least 1"));
+    }
+    let make = |sync: SyncMode, pes: usize, queue: Queue| {
+        let mut c = RunConfig::new(sync, pes, args.end_time, args.seed);
+        c.mapping = mapping;
+        c.window = window;
+        c.gvt_interval = args.gvt_interval;
+        c.queue = queue;
+        c
+    };
+    let mut configs = Vec::new();
+    for &queue in &queues {
+        configs.push(make(SyncMode::Sequential, 1, queue));
+        for &sync in &engines {
+            if sync == SyncMode::Sequential {
+                continue;
+            }
+            for &pes in &pes_list {
+                configs.push(make(sync, pes, queue));
+            }
+        }
+    }
+    for c in &configs {
+        arts_pdes::validate(&model, c).map_err(engine_error)?;
+    }
+
+    let load_before = load_average();
+    let bar = out.progress(configs.len() as u64 * args.reps as u64, "bench pdes");
+    let mut oracle: Option<RunReport> = None;
+    let mut rows = Vec::new();
+    let mut seq_rate = 0.0;
+    for c in &configs {
+        let mut best: Option<RunReport> = None;
+        let mut walls = Vec::new();
+        for _ in 0..args.reps {
+            let r = arts_pdes::run(&model, c, None).map_err(engine_error)?;
+            walls.push(r.wall_s);
+            if best.as_ref().is_none_or(|b| r.wall_s < b.wall_s) {
+                best = Some(r);
+            }
+            bar.inc(1);
+        }
+        let r = best.expect("reps >= 1");
+        let valid = oracle.as_ref().is_none_or(|o| o.same_results(&r));
+        if c.sync == SyncMode::Sequential && seq_rate == 0.0 {
+            seq_rate = r.events_per_s();
+        }
+        rows.push(BenchRow {
+            sync: r.sync.name(),
+            pes: r.pes,
+            queue: queue_name(c.queue),
+            events_per_s: r.events_per_s(),
+            ratio_to_sequential: if seq_rate > 0.0 {
+                r.events_per_s() / seq_rate
+            } else {
+                0.0
+            },
+            efficiency: r.efficiency(),
+            rolled_back_events: r.rolled_back_events,
+            gvt_rounds: r.gvt_rounds,
+            remote_pe_fraction: if r.committed_events == 0 {
+                0.0
+            } else {
+                r.cross_pe_events as f64 / r.committed_events as f64
+            },
+            best_wall_s: r.wall_s,
+            walls_s: walls,
+            valid,
+        });
+        if oracle.is_none() {
+            oracle = Some(r);
+        }
+    }
+    bar.finish_and_clear();
+    let oracle = oracle.expect("the sequential baseline always runs");
+    let m = &args.model;
+    let result = BenchOut {
+        model: "phold",
+        lps: m.lps,
+        events_per_lp: m.events_per_lp,
+        mean_delay: m.mean_delay,
+        lookahead: m.lookahead,
+        remote: m.remote,
+        end_time: args.end_time,
+        seed: args.seed,
+        window: window.is_finite().then_some(window),
+        committed_events: oracle.committed_events,
+        checksum: format!("{:016x}", oracle.checksum),
+        load_before,
+        load_after: load_average(),
+        rows,
+        peak_rss_bytes: arts_pdes::mem::peak_rss_bytes(),
+    };
+    if result.rows.iter().any(|r| !r.valid) {
+        out.emit(&result, || bench_table(&result))?;
+        return Err(CliError::failed(
+            "an engine's committed results differ from the sequential engine's",
+        ));
+    }
+    out.emit(&result, || bench_table(&result))
+}
+
+fn bench_table(r: &BenchOut) -> String {
+    let mut t = format!(
+        "phold {} LPs, {} events/LP, delay {} + Exp({}), remote {}, end {}: {} committed events, checksum {}\n",
+        r.lps,
+        r.events_per_lp,
+        r.lookahead,
+        r.mean_delay,
+        r.remote,
+        r.end_time,
+        r.committed_events,
+        r.checksum
+    );
+    let load = |l: Option<f64>| l.map_or("?".into(), |l| format!("{l:.2}"));
+    t += &format!(
+        "load average {} before, {} after\n",
+        load(r.load_before),
+        load(r.load_after)
+    );
+    t += "engine        pes  queue      M events/s  vs seq  efficiency  rolled back  GVT rounds  cross-PE  valid\n";
+    for row in &r.rows {
+        t += &format!(
+            "{:<12} {:>4}  {:<8} {:>12.3} {:>7.2} {:>11.4} {:>12} {:>11} {:>8.2}%  {}\n",
+            row.sync,
+            row.pes,
+            row.queue,
+            row.events_per_s / 1e6,
+            row.ratio_to_sequential,
+            row.efficiency,
+            row.rolled_back_events,
+            row.gvt_rounds,
+            100.0 * row.remote_pe_fraction,
+            row.valid
+        );
+    }
+    t
 }

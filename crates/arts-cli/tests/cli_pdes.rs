@@ -1,0 +1,194 @@
+//! End-to-end tests of `arts pdes phold` and `arts bench pdes`.
+
+use std::process::Command;
+
+use serde_json::Value;
+
+fn arts(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_arts"))
+        .args(args)
+        .output()
+        .expect("run arts");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn phold_json(extra: &[&str]) -> Value {
+    let mut args = vec![
+        "pdes",
+        "phold",
+        "--json",
+        "--lps",
+        "2048",
+        "--end-time",
+        "40",
+        "--seed",
+        "3",
+    ];
+    args.extend_from_slice(extra);
+    let (code, stdout, stderr) = arts(&args);
+    assert_eq!(code, 0, "arts {args:?} failed: {stderr}");
+    serde_json::from_str(stdout.trim()).expect("one JSON object")
+}
+
+#[test]
+fn phold_json_has_the_contract_keys_and_engines_agree() {
+    let seq = phold_json(&["--sync", "sequential"]);
+    for key in [
+        "committed_events",
+        "processed_events",
+        "rolled_back_events",
+        "events_per_s",
+        "efficiency",
+        "checksum",
+        "sync",
+        "pes",
+        "peak_rss_bytes",
+        "gvt_rounds",
+    ] {
+        assert!(seq.get(key).is_some(), "missing key {key}: {seq}");
+    }
+    assert_eq!(seq["sync"], "sequential");
+    assert!(seq["committed_events"].as_u64().unwrap() > 10_000);
+    assert!(seq["peak_rss_bytes"].as_u64().unwrap() > 0);
+    for extra in [
+        vec!["--sync", "conservative", "--pes", "3"],
+        vec!["--sync", "optimistic", "--pes", "2"],
+        vec![
+            "--sync",
+            "optimistic",
+            "--pes",
+            "4",
+            "--window",
+            "0.5",
+            "--mapping",
+            "round-robin",
+        ],
+        vec![
+            "--sync",
+            "optimistic",
+            "--pes",
+            "2",
+            "--queue",
+            "heap",
+            "--validate",
+        ],
+    ] {
+        let r = phold_json(&extra);
+        assert_eq!(r["checksum"], seq["checksum"], "{extra:?}");
+        assert_eq!(r["committed_events"], seq["committed_events"], "{extra:?}");
+        assert_eq!(r["stats"], seq["stats"], "{extra:?}");
+        let processed = r["processed_events"].as_u64().unwrap();
+        let rolled = r["rolled_back_events"].as_u64().unwrap();
+        assert_eq!(processed - rolled, r["committed_events"].as_u64().unwrap());
+        let eff = r["efficiency"].as_f64().unwrap();
+        assert!(eff > 0.0 && eff <= 1.0);
+        if extra.contains(&"--validate") {
+            assert_eq!(r["valid"], true);
+        }
+    }
+}
+
+#[test]
+fn phold_prints_a_table_without_json() {
+    let (code, stdout, _) = arts(&[
+        "pdes",
+        "phold",
+        "--lps",
+        "256",
+        "--end-time",
+        "10",
+        "--sync",
+        "optimistic",
+        "--pes",
+        "2",
+    ]);
+    assert_eq!(code, 0);
+    for word in [
+        "committed events",
+        "events/s",
+        "rolled back",
+        "efficiency",
+        "GVT rounds",
+        "peak memory",
+        "checksum",
+    ] {
+        assert!(stdout.contains(word), "table lacks {word}: {stdout}");
+    }
+}
+
+#[test]
+fn bad_input_is_one_error_line_and_exit_2() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["--pes", "0"], "--pes 0"),
+        (&["--lps", "8", "--pes", "9"], "--pes 9"),
+        (&["--sync", "fastest"], "--sync fastest"),
+        (&["--mapping", "diagonal"], "--mapping diagonal"),
+        (&["--window", "0"], "--window 0"),
+        (&["--window", "-2"], "--window -2"),
+        (&["--remote", "1.5"], "--remote 1.5"),
+        (&["--lookahead", "-1"], "--lookahead -1"),
+        (&["--mean-delay", "-1"], "--mean-delay -1"),
+        (&["--lps", "0"], "--lps 0"),
+        (&["--end-time", "0"], "end time 0"),
+        (&["--queue", "skiplist"], "--queue skiplist"),
+        (&["--sync", "conservative", "--lookahead", "0"], "lookahead"),
+    ];
+    for (extra, needle) in cases {
+        let mut args = vec!["pdes", "phold"];
+        args.extend_from_slice(extra);
+        if !extra.contains(&"--end-time") {
+            args.extend_from_slice(&["--end-time", "5"]);
+        }
+        let (code, stdout, stderr) = arts(&args);
+        assert_eq!(code, 2, "{extra:?}: stderr {stderr}");
+        assert!(stdout.is_empty(), "{extra:?} printed a result");
+        let lines: Vec<&str> = stderr.lines().collect();
+        assert_eq!(lines.len(), 1, "{extra:?}: {stderr}");
+        assert!(
+            lines[0].starts_with("error: ") && lines[0].contains(needle),
+            "{extra:?}: {stderr}"
+        );
+    }
+}
+
+#[test]
+fn bench_compares_engines_against_sequential() {
+    let (code, stdout, stderr) = arts(&[
+        "bench",
+        "pdes",
+        "--json",
+        "--lps",
+        "1024",
+        "--end-time",
+        "20",
+        "--pes",
+        "1,2",
+        "--reps",
+        "1",
+        "--queue",
+        "calendar,heap",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let r: Value = serde_json::from_str(stdout.trim()).unwrap();
+    let rows = r["rows"].as_array().unwrap();
+    // Per queue: sequential + 2 engines x 2 PE counts.
+    assert_eq!(rows.len(), 10);
+    assert_eq!(rows[0]["sync"], "sequential");
+    assert_eq!(rows[0]["ratio_to_sequential"], 1.0);
+    assert!(rows.iter().all(|row| row["valid"] == true));
+    assert!(r["load_before"].is_number());
+}
+
+#[test]
+fn bench_rejects_bad_lists() {
+    let (code, _, stderr) = arts(&["bench", "pdes", "--pes", "2,x"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("--pes 2,x"), "{stderr}");
+    let (code, _, stderr) = arts(&["bench", "pdes", "--engines", "optimistic,magic"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("--sync magic"), "{stderr}");
+}

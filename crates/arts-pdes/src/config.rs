@@ -1,0 +1,153 @@
+//! Run configuration and the report every engine returns.
+
+use crate::event::Queue;
+use crate::key::Time;
+
+/// Which synchronization engine runs the model.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SyncMode {
+    /// One thread, one event list: the oracle.
+    Sequential,
+    /// Threads as PEs advancing in lock-step time windows of one lookahead.
+    Conservative,
+    /// Time Warp: threads as PEs, rollback, anti-messages, GVT, fossil collection.
+    Optimistic,
+}
+
+impl SyncMode {
+    /// The name used on the command line and in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            SyncMode::Sequential => "sequential",
+            SyncMode::Conservative => "conservative",
+            SyncMode::Optimistic => "optimistic",
+        }
+    }
+}
+
+/// How LPs are assigned to PEs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mapping {
+    /// Contiguous blocks of LP ids (sizes differ by at most one).
+    Block,
+    /// LP `i` on PE `i % pes`.
+    RoundRobin,
+}
+
+impl Mapping {
+    /// The name used on the command line and in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Mapping::Block => "block",
+            Mapping::RoundRobin => "round-robin",
+        }
+    }
+}
+
+/// How to run a model.
+#[derive(Clone, Debug)]
+pub struct RunConfig {
+    /// Engine.
+    pub sync: SyncMode,
+    /// Number of PEs (threads). The sequential engine uses one thread but still
+    /// uses this partition to count cross-PE events.
+    pub pes: usize,
+    /// LP to PE assignment.
+    pub mapping: Mapping,
+    /// Events with timestamp `>= end_time` are not executed.
+    pub end_time: Time,
+    /// Seed of the per-LP random streams.
+    pub seed: u64,
+    /// Optimistic only: PEs execute events only below `GVT + window`
+    /// (`f64::INFINITY` = unbounded Time Warp).
+    pub window: Time,
+    /// Optimistic only: a busy PE starts a GVT round after this many events.
+    pub gvt_interval: u32,
+    /// Pending-event set of every PE.
+    pub queue: Queue,
+}
+
+impl RunConfig {
+    /// A configuration with the defaults: block mapping, unbounded window,
+    /// GVT every 1024 events per PE.
+    pub fn new(sync: SyncMode, pes: usize, end_time: Time, seed: u64) -> RunConfig {
+        RunConfig {
+            sync,
+            pes,
+            mapping: Mapping::Block,
+            end_time,
+            seed,
+            window: f64::INFINITY,
+            gvt_interval: 1024,
+            queue: Queue::Calendar,
+        }
+    }
+}
+
+/// What a run produced. Every field above `wall_s` in this list of committed
+/// results is identical across engines and PE counts for the same model and seed:
+/// `committed_events`, `checksum`, `stats`, `final_time`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RunReport {
+    /// Engine that ran.
+    pub sync: SyncMode,
+    /// Threads used.
+    pub pes: usize,
+    /// Events executed and never rolled back (timestamp `< end_time`).
+    pub committed_events: u64,
+    /// Events executed, including those later rolled back.
+    pub processed_events: u64,
+    /// Event executions undone by rollbacks.
+    pub rolled_back_events: u64,
+    /// Anti-messages sent to other PEs.
+    pub anti_messages: u64,
+    /// Committed events whose sender LP is on another PE (for `pes` and mapping).
+    pub cross_pe_events: u64,
+    /// GVT rounds (optimistic) or time windows (conservative); 0 for sequential.
+    pub gvt_rounds: u64,
+    /// Largest number of executed-but-uncommitted events held at once (summed
+    /// over PEs' peaks; 0 for non-optimistic engines).
+    pub peak_uncommitted_events: u64,
+    /// Checksum of the final committed LP states (folded in LP-id order).
+    pub checksum: u64,
+    /// Model statistics: declared name and folded value.
+    pub stats: Vec<(&'static str, f64)>,
+    /// Timestamp of the last committed event (0 if none).
+    pub final_time: Time,
+    /// Wall-clock seconds of the run (initialization included).
+    pub wall_s: f64,
+}
+
+impl RunReport {
+    /// Committed events per wall-clock second.
+    pub fn events_per_s(&self) -> f64 {
+        if self.wall_s > 0.0 {
+            self.committed_events as f64 / self.wall_s
+        } else {
+            0.0
+        }
+    }
+
+    /// Committed / processed (1 when nothing was processed).
+    pub fn efficiency(&self) -> f64 {
+        if self.processed_events == 0 {
+            1.0
+        } else {
+            self.committed_events as f64 / self.processed_events as f64
+        }
+    }
+
+    /// True when the committed results (counts, checksum, statistics, final
+    /// time) equal `other`'s.
+    pub fn same_results(&self, other: &RunReport) -> bool {
+        self.committed_events == other.committed_events
+            && self.checksum == other.checksum
+            && self.final_time.to_bits() == other.final_time.to_bits()
+            && self.stats.len() == other.stats.len()
+            && self
+                .stats
+                .iter()
+                .zip(&other.stats)
+                .all(|(a, b)| a.0 == b.0 && a.1.to_bits() == b.1.to_bits())
+    }
+}

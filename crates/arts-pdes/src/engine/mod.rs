@@ -1,0 +1,87 @@
+//! The engines and the one entry point that validates a configuration and
+//! dispatches to them.
+
+mod conservative;
+pub(crate) mod optimistic;
+mod sequential;
+
+use crate::config::{RunConfig, RunReport, SyncMode};
+use crate::error::PdesError;
+use crate::key::{MAX_LPS, Time};
+use crate::model::Model;
+use crate::partition::MAX_PES;
+
+/// Called now and then with the simulation time reached (GVT for the optimistic
+/// engine); meant for progress bars.
+pub type Progress<'a> = &'a (dyn Fn(Time) + Sync);
+
+/// Checks `cfg` against `model` (one error line naming the bad value).
+pub fn validate<M: Model>(model: &M, cfg: &RunConfig) -> Result<(), PdesError> {
+    let bad = |msg: String| Err(PdesError::Config(msg));
+    let name = model.name();
+    let lps = model.lp_count();
+    if lps == 0 {
+        return bad(format!("model {name} has no LPs"));
+    }
+    if lps > MAX_LPS {
+        return bad(format!(
+            "model {name} has {lps} LPs; at most {MAX_LPS} are supported"
+        ));
+    }
+    if cfg.pes == 0 {
+        return bad("--pes 0: at least 1 PE is needed".into());
+    }
+    if cfg.pes as u64 > lps as u64 {
+        return bad(format!(
+            "--pes {} is larger than the {lps} LPs of model {name}",
+            cfg.pes
+        ));
+    }
+    if cfg.pes > MAX_PES {
+        return bad(format!("--pes {}: at most {MAX_PES} PEs", cfg.pes));
+    }
+    if cfg.end_time.is_nan() || cfg.end_time <= 0.0 {
+        return bad(format!(
+            "end time {} must be a positive number",
+            cfg.end_time
+        ));
+    }
+    let la = model.lookahead();
+    if !la.is_finite() || la < 0.0 {
+        return bad(format!(
+            "model {name} declares lookahead {la}; it must be finite and >= 0"
+        ));
+    }
+    if cfg.sync == SyncMode::Conservative && la <= 0.0 {
+        return bad(format!(
+            "conservative sync needs a lookahead > 0; model {name} declares {la}"
+        ));
+    }
+    if cfg.window.is_nan() || cfg.window <= 0.0 {
+        return bad(format!(
+            "--window {} must be > 0 (or inf for unbounded optimism)",
+            cfg.window
+        ));
+    }
+    if cfg.gvt_interval == 0 {
+        return bad("--gvt-interval 0: must be at least 1".into());
+    }
+    Ok(())
+}
+
+/// Runs `model` under `cfg` and reports the committed results.
+pub fn run<M: Model>(
+    model: &M,
+    cfg: &RunConfig,
+    progress: Option<Progress<'_>>,
+) -> Result<RunReport, PdesError>
+where
+    M::State: Send,
+{
+    validate(model, cfg)?;
+    match cfg.sync {
+        SyncMode::Sequential => sequential::run(model, cfg, progress),
+        SyncMode::Conservative => conservative::run(model, cfg, progress),
+        SyncMode::Optimistic => optimistic::run(model, cfg, progress),
+    }
+}

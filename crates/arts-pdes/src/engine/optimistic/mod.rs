@@ -1,0 +1,98 @@
+//! The optimistic (Time Warp) engine: PEs as threads executing speculatively,
+//! rolling back on stragglers and anti-messages, committing below GVT, with an
+//! optional optimism window (breathing time warp). See README.md for the GVT
+//! and sleep protocols.
+
+mod control;
+mod log;
+mod pe;
+#[cfg(test)]
+mod tests;
+mod worker;
+
+use std::time::Instant;
+
+use crate::config::{RunConfig, RunReport, SyncMode};
+use crate::engine::Progress;
+use crate::error::PdesError;
+use crate::key::Key;
+use crate::model::Model;
+use crate::partition::Partition;
+use crate::summary::summarize_parts;
+
+use control::Control;
+use pe::{PeStats, TwPe};
+use worker::{Tuning, run_pe};
+
+pub(crate) fn run<M: Model>(
+    model: &M,
+    cfg: &RunConfig,
+    progress: Option<Progress<'_>>,
+) -> Result<RunReport, PdesError> {
+    let start = Instant::now();
+    let part = Partition::new(model.lp_count(), cfg.pes, cfg.mapping);
+    let ctl: Control<M::Msg> = Control::new(cfg.pes);
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let tuning = Tuning {
+        end_time: cfg.end_time,
+        window: cfg.window,
+        gvt_interval: cfg.gvt_interval,
+        flush_every: 16,
+        flush_batch: 64,
+        spins: if cfg.pes <= cores { 4096 } else { 64 },
+    };
+    let results: Vec<Option<(PeStats, Vec<_>)>> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..cfg.pes)
+            .map(|me| {
+                let (ctl, part) = (&ctl, &part);
+                s.spawn(
+                    move || match TwPe::new(model, me, part, cfg.seed, cfg.queue) {
+                        Ok(mut pe) => {
+                            run_pe(&mut pe, ctl, tuning, progress);
+                            Some((pe.stats, pe.into_lps()))
+                        }
+                        Err((lp, err)) => {
+                            ctl.fail(Key::new(0.0, lp, 0), err);
+                            None
+                        }
+                    },
+                )
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("optimistic PE thread panicked"))
+            .collect()
+    });
+    if let Some(err) = ctl.take_error() {
+        return Err(err.into());
+    }
+    let mut total = PeStats::default();
+    let mut parts = Vec::with_capacity(results.len());
+    for (st, lps) in results.into_iter().flatten() {
+        total.processed += st.processed;
+        total.rolled_back += st.rolled_back;
+        total.anti_sent += st.anti_sent;
+        total.committed += st.committed;
+        total.cross += st.cross;
+        total.peak_live += st.peak_live;
+        total.final_time = total.final_time.max(st.final_time);
+        parts.push(lps);
+    }
+    let (checksum, stats) = summarize_parts(model, parts);
+    Ok(RunReport {
+        sync: SyncMode::Optimistic,
+        pes: cfg.pes,
+        committed_events: total.committed,
+        processed_events: total.processed,
+        rolled_back_events: total.rolled_back,
+        anti_messages: total.anti_sent,
+        cross_pe_events: total.cross,
+        gvt_rounds: ctl.rounds(),
+        peak_uncommitted_events: total.peak_live,
+        checksum,
+        stats,
+        final_time: total.final_time,
+        wall_s: start.elapsed().as_secs_f64(),
+    })
+}

@@ -1,0 +1,426 @@
+//! One Time Warp PE: its LPs, pending events, processed-event log, rollback,
+//! cancellation (anti-messages) and fossil collection. Single-threaded; the
+//! worker loop in `worker.rs` moves messages between PEs.
+
+use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use crate::error::EventError;
+use crate::event::{Event, PendingSet, Queue};
+use crate::exec::{Exec, LpCore};
+use crate::key::{Key, LpId, Time};
+use crate::model::Model;
+use crate::partition::Partition;
+
+use super::control::Wire;
+use super::log::{Log, NONE};
+
+/// A fast hasher for event keys (they are already well mixed in `tie`).
+#[derive(Default)]
+pub(crate) struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+    #[inline]
+    fn write_u32(&mut self, x: u32) {
+        self.write_u64(x as u64);
+    }
+    #[inline]
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+}
+
+/// An LP on an optimistic PE: its core and its newest live log record.
+pub(crate) struct TwLp<S> {
+    pub core: LpCore<S>,
+    pub last: u64,
+}
+
+/// One executed event, kept until committed (fossil collection) or undone.
+/// Kept small (64 bytes for PHOLD): the LP's random-stream position and send
+/// counter before the event are recovered from their values after it, since an
+/// LP's records are always undone newest first.
+pub(crate) struct Done<M, U> {
+    pub ev: Event<M>,
+    pub undo: U,
+    /// The events it sent: `sent[sent_start .. sent_start + nsent]`.
+    pub sent_start: u64,
+    pub nsent: u32,
+    /// Random draws the event made.
+    pub draws: u32,
+    /// Distance back to the previous live record of the same LP (0 = none).
+    pub prev_back: u32,
+    /// False once rolled back (the slot stays until trimmed).
+    pub live: bool,
+}
+
+/// An event sent by an executed event (what an anti-message must name).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SentRef {
+    pub dst: LpId,
+    pub uid: u32,
+    pub key: Key,
+}
+
+/// Counters of one PE.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct PeStats {
+    pub processed: u64,
+    pub rolled_back: u64,
+    pub anti_sent: u64,
+    pub committed: u64,
+    pub cross: u64,
+    pub live: u64,
+    pub peak_live: u64,
+    pub final_time: Time,
+}
+
+pub(crate) struct TwPe<'m, M: Model> {
+    exec: Exec<'m, M>,
+    pub me: usize,
+    part: Partition,
+    ids: Vec<LpId>,
+    lps: Vec<TwLp<M::State>>,
+    pending: PendingSet<M::Msg>,
+    /// Copies `(key, uid)` cancelled while pending; dropped when they surface.
+    cancelled: HashSet<(Key, u32), BuildHasherDefault<KeyHasher>>,
+    /// Transmission counter for `Event::uid` (never rolled back).
+    next_uid: u32,
+    log: Log<Done<M::Msg, M::Undo>>,
+    sent: Log<SentRef>,
+    /// Outgoing wires per destination PE, not yet placed in its inbox.
+    pub out: Vec<Vec<Wire<M::Msg>>>,
+    pub out_count: usize,
+    work: Vec<SentRef>,
+    fresh: Vec<Event<M::Msg>>,
+    /// A handler error at this key; committed once GVT reaches the key.
+    pub blocked: Option<(Key, EventError)>,
+    pub stats: PeStats,
+    /// Last GVT this PE collected at (events below it are committed).
+    gvt: Key,
+}
+
+impl<'m, M: Model> TwPe<'m, M> {
+    /// Creates PE `me` and its LPs; initial events go to `pending` or `out`.
+    pub fn new(
+        model: &'m M,
+        me: usize,
+        part: &Partition,
+        seed: u64,
+        queue: Queue,
+    ) -> Result<Self, (LpId, EventError)> {
+        let ids = part.lps_of(me);
+        let mut pe = TwPe {
+            exec: Exec::new(model),
+            me,
+            part: part.clone(),
+            lps: Vec::with_capacity(ids.len()),
+            ids,
+            pending: PendingSet::new(queue),
+            cancelled: HashSet::default(),
+            next_uid: 0,
+            log: Log::new(),
+            sent: Log::new(),
+            out: (0..part.pes()).map(|_| Vec::new()).collect(),
+            out_count: 0,
+            work: Vec::new(),
+            fresh: Vec::new(),
+            blocked: None,
+            stats: PeStats::default(),
+            gvt: Key::MIN,
+        };
+        let mut fresh = Vec::new();
+        for i in 0..pe.ids.len() {
+            let lp = pe.ids[i];
+            let core = pe.exec.init(lp, seed, &mut fresh).map_err(|e| (lp, e))?;
+            pe.lps.push(TwLp { core, last: NONE });
+            for ev in fresh.drain(..) {
+                pe.route(ev);
+            }
+        }
+        Ok(pe)
+    }
+
+    /// Key of the newest live executed event of local LP `li`, if any.
+    #[inline]
+    fn last_key(&self, li: usize) -> Option<Key> {
+        self.log.get(self.lps[li].last).map(|d| d.ev.key)
+    }
+
+    /// Sends a new positive event to its owner.
+    #[inline]
+    fn route(&mut self, ev: Event<M::Msg>) {
+        let pe = self.part.pe_of(ev.dst);
+        if pe == self.me {
+            self.insert(ev);
+        } else {
+            self.out[pe].push(Wire::Event(ev));
+            self.out_count += 1;
+        }
+    }
+
+    /// A positive event for a local LP: roll the LP back if it is a straggler.
+    pub fn insert(&mut self, ev: Event<M::Msg>) {
+        debug_assert!(
+            ev.key >= self.gvt,
+            "event {:?} below GVT {:?}",
+            ev.key,
+            self.gvt
+        );
+        let li = self.part.local_of(ev.dst);
+        if self.last_key(li).is_some_and(|k| ev.key < k) {
+            self.rollback(li, ev.key);
+        }
+        self.pending.push(ev);
+        self.drain_work();
+    }
+
+    /// An anti-message (or a local cancellation) for copy `uid` of event `key`
+    /// of local LP `dst`.
+    pub fn cancel(&mut self, dst: LpId, key: Key, uid: u32) {
+        debug_assert!(
+            key >= self.gvt,
+            "anti-message {key:?} below GVT {:?}",
+            self.gvt
+        );
+        let li = self.part.local_of(dst);
+        if self.last_key(li).is_some_and(|k| k >= key) {
+            // The target was executed: undo it (and everything after it) first.
+            self.rollback(li, key);
+        }
+        self.cancelled.insert((key, uid));
+        self.drain_work();
+    }
+
+    /// Handles one wire from the inbox.
+    pub fn receive(&mut self, w: Wire<M::Msg>) {
+        match w {
+            Wire::Event(ev) => self.insert(ev),
+            Wire::Anti { dst, key, uid } => self.cancel(dst, key, uid),
+        }
+    }
+
+    /// Undoes every executed event of local LP `li` with key `>= key`, newest
+    /// first; their events return to the pending set and what they sent is
+    /// queued for cancellation.
+    fn rollback(&mut self, li: usize, key: Key) {
+        let model = self.exec.model;
+        loop {
+            let idx = self.lps[li].last;
+            let Some(d) = self.log.get_mut(idx) else {
+                break;
+            };
+            if d.ev.key < key {
+                break;
+            }
+            d.live = false;
+            let undo = std::mem::take(&mut d.undo);
+            let (ev, draws, back) = (d.ev, d.draws as u64, d.prev_back as u64);
+            let (start, n) = (d.sent_start, d.nsent as u64);
+            let lp = &mut self.lps[li];
+            model.rollback(&mut lp.core.state, &ev.msg, undo);
+            let now = lp.core.rng.draws();
+            lp.core.rng.set_draws(now - draws);
+            lp.core.seq -= n;
+            lp.last = if back == 0 { NONE } else { idx - back };
+            for i in start..start + n {
+                let s = *self
+                    .sent
+                    .get(i)
+                    .expect("sent log holds live records' sends");
+                self.work.push(s);
+            }
+            if self.blocked.as_ref().is_some_and(|(k, _)| *k == ev.key) {
+                self.blocked = None;
+            }
+            self.pending.push(ev);
+            self.stats.rolled_back += 1;
+            self.stats.live -= 1;
+        }
+    }
+
+    /// Cancels everything queued by rollbacks: local targets directly (which
+    /// may roll back more LPs), remote ones by anti-messages.
+    fn drain_work(&mut self) {
+        while let Some(s) = self.work.pop() {
+            let pe = self.part.pe_of(s.dst);
+            if pe == self.me {
+                let li = self.part.local_of(s.dst);
+                if self.last_key(li).is_some_and(|k| k >= s.key) {
+                    self.rollback(li, s.key);
+                }
+                self.cancelled.insert((s.key, s.uid));
+            } else {
+                self.out[pe].push(Wire::Anti {
+                    dst: s.dst,
+                    key: s.key,
+                    uid: s.uid,
+                });
+                self.out_count += 1;
+                self.stats.anti_sent += 1;
+            }
+        }
+    }
+
+    /// The smallest pending event that is not cancelled (cancelled ones found
+    /// on the way are discarded).
+    #[inline]
+    pub fn next_event(&mut self) -> Option<Event<M::Msg>> {
+        loop {
+            let ev = *self.pending.peek()?;
+            if !self.cancelled.is_empty() && self.cancelled.remove(&(ev.key, ev.uid)) {
+                self.pending.pop();
+                continue;
+            }
+            return Some(ev);
+        }
+    }
+
+    /// Executes `ev`, which must be the event `next_event` just returned.
+    pub fn process(&mut self, ev: Event<M::Msg>) {
+        let model = self.exec.model;
+        let li = self.part.local_of(ev.dst);
+        let mut fresh = std::mem::take(&mut self.fresh);
+        let lp = &mut self.lps[li];
+        let mut undo = model.save(&lp.core.state, &ev.msg);
+        let (draws, prev) = (lp.core.rng.draws(), lp.last);
+        let result = self.exec.handle(&mut lp.core, &ev, &mut undo, &mut fresh);
+        let draws = (lp.core.rng.draws() - draws) as u32;
+        let sent_start = self.sent.next_index();
+        let next = self.log.next_index();
+        // A previous record this far back is long committed: treat as none.
+        let prev_back = if prev == NONE || next - prev > u32::MAX as u64 {
+            0
+        } else {
+            (next - prev) as u32
+        };
+        let idx = self.log.push(Done {
+            ev,
+            undo,
+            sent_start,
+            nsent: fresh.len() as u32,
+            draws,
+            prev_back,
+            live: true,
+        });
+        self.lps[li].last = idx;
+        self.stats.processed += 1;
+        self.stats.live += 1;
+        self.stats.peak_live = self.stats.peak_live.max(self.stats.live);
+        if let Err(err) = result {
+            self.pending.pop();
+            self.blocked = Some((ev.key, err));
+            self.fresh = fresh;
+            return;
+        }
+        for e in fresh.iter_mut() {
+            e.uid = self.next_uid;
+            self.next_uid = self.next_uid.wrapping_add(1);
+            self.sent.push(SentRef {
+                dst: e.dst,
+                uid: e.uid,
+                key: e.key,
+            });
+        }
+        // The executed event is still the pending minimum: when the first new
+        // event stays on this PE and is no straggler, it takes its place in one
+        // sift (the common PHOLD case) instead of a pop and a push.
+        let mut first = 0;
+        match fresh.first() {
+            Some(f)
+                if self.part.pe_of(f.dst) == self.me
+                    && self
+                        .last_key(self.part.local_of(f.dst))
+                        .is_none_or(|k| k < f.key) =>
+            {
+                self.pending.replace_min(*f);
+                first = 1;
+            }
+            _ => {
+                self.pending.pop();
+            }
+        }
+        for &e in fresh.iter().skip(first) {
+            self.route(e);
+        }
+        fresh.clear();
+        self.fresh = fresh;
+    }
+
+    /// Smallest key this PE may still execute or be blocked at.
+    pub fn local_min(&mut self) -> Key {
+        let m = self.pending.min_key();
+        match &self.blocked {
+            Some((k, _)) => m.min(*k),
+            None => m,
+        }
+    }
+
+    /// Commits every executed event with key `< gvt` and trims the logs.
+    pub fn fossil_collect(&mut self, gvt: Key) {
+        self.gvt = self.gvt.max(gvt);
+        while let Some(d) = self.log.front() {
+            if d.live {
+                if d.ev.key >= gvt {
+                    break;
+                }
+                self.stats.committed += 1;
+                self.stats.live -= 1;
+                let t = d.ev.key.time();
+                if t > self.stats.final_time {
+                    self.stats.final_time = t;
+                }
+                if self.part.pe_of(d.ev.key.src()) != self.me {
+                    self.stats.cross += 1;
+                }
+            }
+            let sent_end = d.sent_start + d.nsent as u64;
+            self.log.pop_front();
+            while self.sent.base() < sent_end {
+                self.sent.pop_front();
+            }
+        }
+    }
+
+    /// Executed-but-uncommitted events held now.
+    #[cfg(test)]
+    pub fn uncommitted(&self) -> u64 {
+        self.stats.live
+    }
+
+    /// Records held in the processed log (live or undone, not yet trimmed).
+    #[cfg(test)]
+    pub fn log_len(&self) -> usize {
+        self.log.len()
+    }
+
+    /// Pending events (cancelled ones included until discarded).
+    #[cfg(test)]
+    pub fn pending_len(&self) -> usize {
+        self.pending.len()
+    }
+
+    /// Read access to local LP `lp`'s state.
+    #[cfg(test)]
+    pub fn state(&self, lp: LpId) -> &M::State {
+        &self.lps[self.part.local_of(lp)].core.state
+    }
+
+    /// The LPs, for the final summary.
+    pub fn into_lps(self) -> Vec<(LpId, LpCore<M::State>)> {
+        self.ids
+            .into_iter()
+            .zip(self.lps.into_iter().map(|l| l.core))
+            .collect()
+    }
+}

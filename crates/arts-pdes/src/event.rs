@@ -1,0 +1,396 @@
+//! Events and the pending-event set.
+//!
+//! The pending set is a calendar queue (Brown, CACM 1988): events of the next
+//! `NB` buckets wait unsorted in per-bucket vectors (`ring`), events beyond that
+//! horizon in a heap (`far`). When the front runs dry, the next bucket is sorted
+//! once into `front` and popped from its end. Events inserted at or below the
+//! current bucket (rollbacks, tiny delays) go to a small heap (`near`) that is
+//! merged with `front` on pop. The bucket width adapts to the observed event
+//! density so a bucket holds a handful of events: push and pop are O(1)
+//! amortized. `Queue::Heap` keeps everything in `near`: a plain binary heap,
+//! kept for comparison.
+
+use std::cmp::Ordering;
+use std::collections::BinaryHeap;
+
+use crate::key::{Key, LpId};
+
+/// A scheduled event: its key (time + tie-break), destination LP and payload.
+#[derive(Clone, Copy, Debug)]
+pub struct Event<M> {
+    /// Position in the global event order.
+    pub key: Key,
+    /// Destination LP.
+    pub dst: LpId,
+    /// Optimistic engine only: which transmission of this key this copy is.
+    /// Re-executing a rolled-back event re-sends the same key, possibly with a
+    /// different payload; an anti-message names the exact copy it cancels.
+    pub uid: u32,
+    /// Model payload.
+    pub msg: M,
+}
+
+/// Which pending-event set the engines use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Queue {
+    /// Adaptive calendar queue in front of a small heap (the default).
+    Calendar,
+    /// One binary heap over all pending events.
+    Heap,
+}
+
+/// Heap entry ordered so that `BinaryHeap` (a max-heap) pops the smallest key.
+#[derive(Clone, Copy)]
+struct MinFirst<M>(Event<M>);
+
+impl<M> PartialEq for MinFirst<M> {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.key == other.0.key
+    }
+}
+impl<M> Eq for MinFirst<M> {}
+impl<M> PartialOrd for MinFirst<M> {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl<M> Ord for MinFirst<M> {
+    #[inline]
+    fn cmp(&self, other: &Self) -> Ordering {
+        other.0.key.cmp(&self.0.key)
+    }
+}
+
+/// Buckets in the calendar ring at start and at most (powers of two).
+const NB_MIN: u64 = 1 << 12;
+const NB_MAX: u64 = 1 << 22;
+/// Bucket advances (or events moved to the front) between two checks of the
+/// bucket width.
+const ADAPT_ADVANCES: u64 = 1024;
+const ADAPT_MOVED: u64 = 8192;
+
+/// Pending events of one PE, smallest key first. Storage is reused, so steady
+/// state allocates nothing.
+pub struct PendingSet<M> {
+    /// The current bucket, sorted by descending key (pop from the end).
+    front: Vec<Event<M>>,
+    near: BinaryHeap<MinFirst<M>>,
+    ring: Vec<Vec<Event<M>>>,
+    ring_count: usize,
+    far: BinaryHeap<MinFirst<M>>,
+    /// Current bucket: every event of bucket `<= cur` is in `near`.
+    cur: u64,
+    /// 1 / bucket width.
+    inv_w: f64,
+    /// Number of ring buckets (a power of two).
+    nb: u64,
+    calendar: bool,
+    /// Adaptation counters since the last check.
+    advances: u64,
+    moved: u64,
+    far_moved: u64,
+}
+
+impl<M: Copy> Default for PendingSet<M> {
+    fn default() -> Self {
+        Self::new(Queue::Calendar)
+    }
+}
+
+impl<M: Copy> PendingSet<M> {
+    /// An empty set of the given kind.
+    pub fn new(kind: Queue) -> Self {
+        let calendar = kind == Queue::Calendar;
+        PendingSet {
+            front: Vec::new(),
+            near: BinaryHeap::new(),
+            ring: if calendar {
+                (0..NB_MIN).map(|_| Vec::new()).collect()
+            } else {
+                Vec::new()
+            },
+            ring_count: 0,
+            far: BinaryHeap::new(),
+            cur: if calendar { 0 } else { u64::MAX },
+            inv_w: 1.0,
+            nb: NB_MIN,
+            calendar,
+            advances: 0,
+            moved: 0,
+            far_moved: 0,
+        }
+    }
+
+    /// Number of pending events.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.front.len() + self.near.len() + self.ring_count + self.far.len()
+    }
+
+    /// True when no event is pending.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    #[inline]
+    fn bucket(&self, ev: &Event<M>) -> u64 {
+        // Monotone in time; saturates for huge or infinite times.
+        (ev.key.time() * self.inv_w) as u64
+    }
+
+    /// Adds an event.
+    #[inline]
+    pub fn push(&mut self, ev: Event<M>) {
+        let b = self.bucket(&ev);
+        if b <= self.cur {
+            self.near.push(MinFirst(ev));
+        } else if b < self.cur.saturating_add(self.nb) {
+            self.ring[(b & (self.nb - 1)) as usize].push(ev);
+            self.ring_count += 1;
+        } else {
+            self.far.push(MinFirst(ev));
+        }
+    }
+
+    /// Brings the next bucket to the front when the front is empty.
+    #[inline]
+    fn fill(&mut self) {
+        if self.front.is_empty() && self.near.is_empty() && self.calendar {
+            self.advance();
+        }
+    }
+
+    #[cold]
+    fn advance(&mut self) {
+        while self.front.is_empty() && self.near.is_empty() {
+            if self.ring_count == 0 {
+                let Some(first) = self.far.peek() else { return };
+                // Jump over the empty buckets straight to the far minimum.
+                self.cur = self.bucket(&first.0);
+                self.pull_far();
+                continue;
+            }
+            self.cur += 1;
+            self.advances += 1;
+            self.pull_far();
+            let slot = &mut self.ring[(self.cur & (self.nb - 1)) as usize];
+            if !slot.is_empty() {
+                self.ring_count -= slot.len();
+                self.moved += slot.len() as u64;
+                self.front.append(slot);
+                self.front
+                    .sort_unstable_by_key(|e| std::cmp::Reverse(e.key));
+            }
+        }
+        if self.advances >= ADAPT_ADVANCES || self.moved >= ADAPT_MOVED {
+            self.adapt();
+        }
+    }
+
+    /// Moves far events whose bucket entered the ring's horizon.
+    #[inline]
+    fn pull_far(&mut self) {
+        let horizon = self.cur.saturating_add(self.nb);
+        while let Some(top) = self.far.peek() {
+            let b = self.bucket(&top.0);
+            if b >= horizon && b > self.cur {
+                break;
+            }
+            let ev = self.far.pop().expect("peeked").0;
+            self.far_moved += 1;
+            if b <= self.cur {
+                self.near.push(MinFirst(ev));
+            } else {
+                self.ring[(b & (self.nb - 1)) as usize].push(ev);
+                self.ring_count += 1;
+            }
+        }
+    }
+
+    /// Retunes the bucket width so a bucket holds a handful of events and the
+    /// ring's horizon covers most of them.
+    #[cold]
+    fn adapt(&mut self) {
+        let per_bucket = self.moved as f64 / self.advances.max(1) as f64;
+        let far_share = self.far_moved as f64 / (self.moved + self.far_moved).max(1) as f64;
+        self.advances = 0;
+        self.moved = 0;
+        self.far_moved = 0;
+        if per_bucket > 12.0 {
+            self.rescale(self.inv_w * 4.0, self.nb);
+        } else if per_bucket < 1.0 {
+            self.rescale(self.inv_w / 4.0, self.nb);
+        } else if far_share > 0.1 && self.nb < NB_MAX {
+            // The horizon is too short for the delays: more buckets.
+            self.rescale(self.inv_w, self.nb * 4);
+        }
+    }
+
+    /// Re-buckets ring and far events with a new width and bucket count.
+    fn rescale(&mut self, inv_w: f64, nb: u64) {
+        if !(inv_w.is_finite() && inv_w > 0.0) {
+            return;
+        }
+        let lower_time = self.cur as f64 / self.inv_w;
+        let old_cur = self.cur;
+        let mut all: Vec<Event<M>> = Vec::with_capacity(self.ring_count + self.far.len());
+        for slot in &mut self.ring {
+            all.append(slot);
+            if slot.capacity() > 64 {
+                slot.shrink_to(16);
+            }
+        }
+        all.extend(self.far.drain().map(|e| e.0));
+        self.ring_count = 0;
+        self.inv_w = inv_w;
+        if nb != self.nb {
+            self.nb = nb;
+            self.ring.resize_with(nb as usize, Vec::new);
+        }
+        // Every event already at the front must stay at or below the new
+        // current bucket, or a later push could land in the ring below it.
+        let mut cur = (lower_time * inv_w) as u64;
+        for e in self.front.iter().chain(self.near.iter().map(|e| &e.0)) {
+            cur = cur.max(self.bucket(e));
+        }
+        self.cur = if old_cur == u64::MAX { old_cur } else { cur };
+        for ev in all {
+            self.push(ev);
+        }
+    }
+
+    /// True when the smallest event is in `near` rather than `front`.
+    #[inline]
+    fn near_first(&self) -> bool {
+        match (self.front.last(), self.near.peek()) {
+            (Some(f), Some(n)) => n.0.key < f.key,
+            (None, _) => true,
+            (Some(_), None) => false,
+        }
+    }
+
+    /// The event with the smallest key, if any.
+    #[inline]
+    pub fn peek(&mut self) -> Option<&Event<M>> {
+        self.fill();
+        if self.near_first() {
+            self.near.peek().map(|e| &e.0)
+        } else {
+            self.front.last()
+        }
+    }
+
+    /// Smallest pending key, or [`Key::MAX`] when empty.
+    #[inline]
+    pub fn min_key(&mut self) -> Key {
+        self.peek().map_or(Key::MAX, |e| e.key)
+    }
+
+    /// Removes and returns the event with the smallest key.
+    #[inline]
+    pub fn pop(&mut self) -> Option<Event<M>> {
+        self.fill();
+        if self.near_first() {
+            self.near.pop().map(|e| e.0)
+        } else {
+            self.front.pop()
+        }
+    }
+
+    /// Moves every event of `events` into the set (leaving it empty, capacity kept).
+    pub fn extend_from(&mut self, events: &mut Vec<Event<M>>) {
+        for ev in events.drain(..) {
+            self.push(ev);
+        }
+    }
+
+    /// Replaces the smallest event by `ev` (one sift instead of a pop and a push
+    /// when `ev` belongs in the front heap). The set must not be empty.
+    #[inline]
+    pub fn replace_min(&mut self, ev: Event<M>) {
+        self.fill();
+        if self.near_first() && self.bucket(&ev) <= self.cur {
+            let mut top = self.near.peek_mut().expect("replace_min on an empty set");
+            *top = MinFirst(ev);
+        } else {
+            self.pop().expect("replace_min on an empty set");
+            self.push(ev);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::LpRng;
+
+    fn ev(t: f64, seq: u64) -> Event<u64> {
+        Event {
+            key: Key::new(t, (seq % 5) as u32, seq),
+            dst: 0,
+            uid: 0,
+            msg: seq,
+        }
+    }
+
+    /// Random pushes (some below the current front, like rollbacks), pops and
+    /// replaces, on both kinds, against a reference heap.
+    #[test]
+    fn matches_a_reference_heap_under_random_operations() {
+        for kind in [Queue::Calendar, Queue::Heap] {
+            for (seed, scale) in [(1u64, 1.0), (2, 1e-6), (3, 1e6), (4, 0.001)] {
+                let mut set = PendingSet::new(kind);
+                let mut reference = BinaryHeap::new();
+                let mut rng = LpRng::new(seed, 0);
+                let mut now = 0.0f64;
+                let mut seq = 0u64;
+                for step in 0..200_000u64 {
+                    let r = rng.unif();
+                    if r < 0.45 || reference.is_empty() {
+                        // Phases of very different density force width changes.
+                        let phase = if (step / 30_000) % 2 == 0 { 1.0 } else { 1e-3 };
+                        let t = if rng.unif() < 0.05 {
+                            now * rng.unif() // below the front: a "rollback"
+                        } else {
+                            now + scale
+                                * phase
+                                * (rng.exponential(1.0) + if step % 1000 == 0 { 1e3 } else { 0.0 })
+                        };
+                        seq += 1;
+                        set.push(ev(t, seq));
+                        reference.push(MinFirst(ev(t, seq)));
+                    } else if r < 0.6 {
+                        seq += 1;
+                        let t = now + scale * rng.exponential(2.0);
+                        set.replace_min(ev(t, seq));
+                        reference.pop();
+                        reference.push(MinFirst(ev(t, seq)));
+                    } else {
+                        let a = set.pop().unwrap();
+                        let b = reference.pop().unwrap().0;
+                        assert_eq!(a.key, b.key, "kind {kind:?} seed {seed} step {step}");
+                        now = a.key.time();
+                    }
+                    assert_eq!(set.len(), reference.len());
+                }
+                while let Some(b) = reference.pop() {
+                    assert_eq!(set.pop().unwrap().key, b.0.key);
+                }
+                assert!(set.is_empty() && set.pop().is_none());
+            }
+        }
+    }
+
+    #[test]
+    fn infinite_and_huge_times_are_ordered_last() {
+        let mut set = PendingSet::new(Queue::Calendar);
+        set.push(ev(f64::MAX, 1));
+        set.push(ev(1.0, 2));
+        set.push(ev(1e300, 3));
+        assert_eq!(set.pop().unwrap().msg, 2);
+        assert_eq!(set.pop().unwrap().msg, 3);
+        assert_eq!(set.pop().unwrap().msg, 1);
+        assert!(set.pop().is_none());
+    }
+}

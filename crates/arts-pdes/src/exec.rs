@@ -1,0 +1,165 @@
+//! Running one handler: the part every engine shares. Builds the handler's
+//! context, then checks each requested event and turns it into a keyed [`Event`].
+
+use crate::error::{EventError, EventFault};
+use crate::event::Event;
+use crate::key::{Key, LpId, Time};
+use crate::model::{Ctx, Model, Outgoing};
+use crate::rng::LpRng;
+
+/// The engine-side state of one LP: the model state plus the random stream and
+/// send counter (both restored by rollbacks, both part of the checksum).
+pub(crate) struct LpCore<S> {
+    pub state: S,
+    pub rng: LpRng,
+    pub seq: u64,
+}
+
+/// Per-thread executor: owns the reusable buffer handlers write into.
+pub(crate) struct Exec<'m, M: Model> {
+    pub model: &'m M,
+    lookahead: Time,
+    lps: u32,
+    out: Vec<Outgoing<M::Msg>>,
+}
+
+impl<'m, M: Model> Exec<'m, M> {
+    pub fn new(model: &'m M) -> Self {
+        Exec {
+            model,
+            lookahead: model.lookahead(),
+            lps: model.lp_count(),
+            out: Vec::new(),
+        }
+    }
+
+    /// Creates LP `lp` and appends its initial events to `new`.
+    pub fn init(
+        &mut self,
+        lp: LpId,
+        seed: u64,
+        new: &mut Vec<Event<M::Msg>>,
+    ) -> Result<LpCore<M::State>, EventError> {
+        let mut rng = LpRng::new(seed, lp);
+        self.out.clear();
+        let state = {
+            let mut ctx = Ctx {
+                now: 0.0,
+                lp,
+                src: lp,
+                lps: self.lps,
+                rng: &mut rng,
+                out: &mut self.out,
+            };
+            self.model.init(lp, &mut ctx)
+        };
+        let mut core = LpCore { state, rng, seq: 0 };
+        self.emit(&mut core, lp, 0.0, lp, true, new)?;
+        Ok(core)
+    }
+
+    /// Handles `ev` on `core` and appends the new events to `new`. On error
+    /// nothing is appended and the send counter is unchanged (the state and
+    /// random stream may have changed: the caller stops or rolls back).
+    #[inline]
+    pub fn handle(
+        &mut self,
+        core: &mut LpCore<M::State>,
+        ev: &Event<M::Msg>,
+        undo: &mut M::Undo,
+        new: &mut Vec<Event<M::Msg>>,
+    ) -> Result<(), EventError> {
+        let now = ev.key.time();
+        let src = ev.key.src();
+        self.out.clear();
+        {
+            let mut ctx = Ctx {
+                now,
+                lp: ev.dst,
+                src,
+                lps: self.lps,
+                rng: &mut core.rng,
+                out: &mut self.out,
+            };
+            self.model.handle(&mut core.state, &ev.msg, undo, &mut ctx);
+        }
+        self.emit(core, ev.dst, now, src, false, new)
+    }
+
+    /// Validates the handler's requests and keys them.
+    #[inline]
+    fn emit(
+        &mut self,
+        core: &mut LpCore<M::State>,
+        lp: LpId,
+        now: Time,
+        src: LpId,
+        init: bool,
+        new: &mut Vec<Event<M::Msg>>,
+    ) -> Result<(), EventError> {
+        let start = new.len();
+        let seq0 = core.seq;
+        for o in &self.out {
+            match self.check(o, now, init) {
+                Ok(time) => {
+                    new.push(Event {
+                        key: Key::new(time, lp, core.seq),
+                        dst: o.dst,
+                        uid: 0,
+                        msg: o.msg,
+                    });
+                    core.seq += 1;
+                }
+                Err(fault) => {
+                    new.truncate(start);
+                    core.seq = seq0;
+                    return Err(EventError {
+                        model: self.model.name().to_string(),
+                        phase: if init { "init" } else { "event" },
+                        lp,
+                        time: now,
+                        src,
+                        fault,
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    #[inline]
+    fn check(&self, o: &Outgoing<M::Msg>, now: Time, init: bool) -> Result<Time, EventFault> {
+        if o.dst >= self.lps {
+            return Err(EventFault::DstOutOfRange {
+                dst: o.dst,
+                lps: self.lps,
+            });
+        }
+        if !o.delay.is_finite() {
+            return Err(EventFault::NotFinite { delay: o.delay });
+        }
+        if init {
+            if o.delay < 0.0 {
+                return Err(EventFault::NotInFuture {
+                    delay: o.delay,
+                    now,
+                });
+            }
+            return Ok(o.delay + 0.0);
+        }
+        if o.delay < self.lookahead {
+            return Err(EventFault::BelowLookahead {
+                delay: o.delay,
+                lookahead: self.lookahead,
+            });
+        }
+        let time = now + o.delay;
+        if time <= now || !time.is_finite() {
+            return Err(EventFault::NotInFuture {
+                delay: o.delay,
+                now,
+            });
+        }
+        Ok(time)
+    }
+}
