@@ -1,11 +1,25 @@
 #!/usr/bin/env bash
-# Runs the whole arts test suite. Installs what the tests need when it is missing.
+# Runs the whole arts test suite, the multi-process (MPI) tests included.
+# Installs what the tests need when it is missing (Open MPI, libclang for
+# the MPI bindings, cargo-nextest).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+need=()
+for pkg in openmpi-bin libopenmpi-dev libclang-dev; do
+    dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
+done
+if [ ${#need[@]} -gt 0 ]; then
+    echo "installing: ${need[*]}"
+    sudo=""
+    [ "$(id -u)" -ne 0 ] && sudo="sudo"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}"
+fi
 
 if ! command -v cargo-nextest >/dev/null 2>&1; then
     cargo install --locked cargo-nextest
 fi
 
-cargo nextest run --workspace --no-fail-fast "$@"
-cargo test --workspace --doc --quiet
+cargo nextest run --workspace --all-features --no-fail-fast "$@"
+cargo test --workspace --all-features --doc --quiet

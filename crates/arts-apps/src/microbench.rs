@@ -121,5 +121,74 @@ mod tests {
         assert!(pingpong_ns(&cfg, true, 100).unwrap() > 0.0);
         assert!(pingpong_ns(&cfg, false, 100).unwrap() > 0.0);
         assert!(reduction_us(&cfg, 64, 20).unwrap() > 0.0);
+        assert!(bandwidth_bytes_per_s(&cfg, 1 << 16, 5).unwrap() > 0.0);
     }
+}
+
+/// Two elements that bounce a byte buffer between them.
+#[derive(Serialize, Deserialize)]
+pub struct Bulk {
+    peer: u32,
+}
+
+/// The buffer and how many bounces are left.
+#[derive(Clone, Serialize, Deserialize)]
+pub struct BulkMsg {
+    /// Bounces left.
+    pub left: u32,
+    /// The payload.
+    #[serde(with = "serde_bytes")]
+    pub data: Vec<u8>,
+}
+
+impl Chare for Bulk {
+    type Msg = BulkMsg;
+    type Init = ();
+    fn new(index: Index, _: &()) -> Self {
+        Bulk {
+            peer: 1 - index.x(),
+        }
+    }
+    fn receive(&mut self, mut msg: BulkMsg, ctx: &mut Ctx<'_, Self>) {
+        let me = ctx.this_proxy();
+        if msg.left == 0 {
+            ctx.contribute((), Reducer::Sum, Callback::Main(0));
+            let done = BulkMsg {
+                left: u32::MAX,
+                data: Vec::new(),
+            };
+            ctx.send(&me, self.peer, done);
+        } else if msg.left == u32::MAX {
+            ctx.contribute((), Reducer::Sum, Callback::Main(0));
+        } else {
+            msg.left -= 1;
+            ctx.send(&me, self.peer, msg);
+        }
+    }
+    fn msg_bytes(msg: &BulkMsg) -> usize {
+        8 + msg.data.len()
+    }
+}
+
+/// Bytes per second moved by bouncing a `bytes`-byte buffer `round_trips`
+/// times between two elements on PEs 0 and 1 (one-way bandwidth).
+pub fn bandwidth_bytes_per_s(
+    config: &Config,
+    bytes: usize,
+    round_trips: u32,
+) -> Result<f64, RunError> {
+    let (bw, _) = arts_core::run(config, |d| -> Result<f64, RunError> {
+        let a = d.create_array::<Bulk>("bulk", Shape::d1(2), Map::RoundRobin, ());
+        d.wait_quiescence()?;
+        let t = Instant::now();
+        let msg = BulkMsg {
+            left: 2 * round_trips,
+            data: vec![7u8; bytes],
+        };
+        d.send(&a, 0, msg);
+        d.wait_callback(0)?;
+        let one_way = t.elapsed().as_secs_f64() / (2.0 * round_trips as f64);
+        Ok(bytes as f64 / one_way)
+    })?;
+    bw
 }

@@ -39,10 +39,62 @@ fn mix(x: u64) -> u64 {
     h
 }
 
+/// A failure to inject, for testing how a run stops.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// Element `element` panics in round `round` (the run stops with an error).
+    Panic {
+        /// The element.
+        element: u32,
+        /// The round.
+        round: u32,
+    },
+    /// The process hosting element `element` aborts in round `round`.
+    Abort {
+        /// The element.
+        element: u32,
+        /// The round.
+        round: u32,
+    },
+}
+
+/// Parameters of a storm run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Params {
+    /// Number of elements.
+    pub elements: u32,
+    /// Number of rounds (each ends with `at_sync`).
+    pub rounds: u32,
+    /// A failure to inject, if any.
+    pub failure: Option<Failure>,
+}
+
+impl Roamer {
+    fn maybe_fail(&self, failure: Option<Failure>) {
+        match failure {
+            Some(Failure::Panic { element, round })
+                if element == self.me && round == self.round =>
+            {
+                panic!("injected failure in round {round}")
+            }
+            Some(Failure::Abort { element, round })
+                if element == self.me && round == self.round =>
+            {
+                eprintln!(
+                    "storm: element {element} aborts its process in round {round} (injected)"
+                );
+                std::process::abort()
+            }
+            _ => {}
+        }
+    }
+}
+
 impl Chare for Roamer {
     type Msg = RoamMsg;
-    type Init = u32;
-    fn new(index: Index, &rounds: &u32) -> Self {
+    type Init = Params;
+    fn new(index: Index, p: &Params) -> Self {
+        let rounds = p.rounds;
         Roamer {
             me: index.x(),
             seed: 99 + index.x() as u64,
@@ -60,6 +112,7 @@ impl Chare for Roamer {
         let n = me.shape().len() as u32;
         match msg {
             RoamMsg::Go => {
+                self.maybe_fail(ctx.init().failure);
                 let mut rng = Xoshiro256PlusPlus::seed_from_u64(self.seed);
                 self.seed = rng.random();
                 for _ in 0..rng.random_range(1..200) {
@@ -124,10 +177,11 @@ pub struct StormResult {
     pub reductions_ok: bool,
 }
 
-/// Runs `rounds` rounds over `n` elements.
-pub fn run(config: &Config, n: u32, rounds: u32) -> Result<(StormResult, RunReport), RunError> {
+/// Runs a storm.
+pub fn run(config: &Config, p: Params) -> Result<(StormResult, RunReport), RunError> {
+    let (n, rounds) = (p.elements, p.rounds);
     let (result, report) = arts_core::run(config, |d| -> Result<StormResult, RunError> {
-        let a = d.create_array::<Roamer>("storm", Shape::d1(n), Map::RoundRobin, rounds);
+        let a = d.create_array::<Roamer>("storm", Shape::d1(n), Map::RoundRobin, p);
         d.broadcast(&a, RoamMsg::Go);
         let mut reductions_ok = true;
         for r in 0..rounds {

@@ -22,7 +22,12 @@ fn lb_config(pes: u32, strategy: &str, period: LbPeriod) -> Config {
 }
 
 fn storm(cfg: Config, n: u32, rounds: u32) -> RunReport {
-    let (r, report) = storm::run(&cfg, n, rounds).unwrap();
+    let params = storm::Params {
+        elements: n,
+        rounds,
+        failure: None,
+    };
+    let (r, report) = storm::run(&cfg, params).unwrap();
     assert!(r.sent > 0);
     assert!(r.exactly_once, "{r:?}");
     assert!(r.reductions_ok, "{r:?}");
@@ -77,4 +82,22 @@ fn at_sync_without_lb_resumes_at_once() {
     };
     let report = storm(cfg, 8, 5);
     assert!(report.lb_steps().is_empty());
+}
+
+#[test]
+fn injected_panic_stops_the_run_with_the_element_named() {
+    let params = storm::Params {
+        elements: 6,
+        rounds: 4,
+        failure: Some(storm::Failure::Panic {
+            element: 3,
+            round: 2,
+        }),
+    };
+    let err = storm::run(&lb_config(2, "rotate", LbPeriod::EverySync), params).unwrap_err();
+    let text = err.to_string();
+    assert!(
+        text.contains("storm") && text.contains("injected failure in round 2"),
+        "{text}"
+    );
 }

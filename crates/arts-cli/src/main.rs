@@ -4,11 +4,12 @@
 
 mod args;
 mod commands;
+mod launch;
 mod output;
 
 use clap::{Parser, Subcommand};
 
-use commands::{core, ddm, dispatch, imbalance, lb, pdes, trace};
+use commands::{core, ddm, dispatch, imbalance, lb, mpi, pdes, trace};
 use output::{CliResult, Output};
 
 /// arts: an adaptive runtime system for parallel scientific simulation.
@@ -68,6 +69,14 @@ enum App {
     Zones(imbalance::ZonesArgs),
     /// Jacobi-like grid with a moving region of rising cost.
     Hotspot(imbalance::HotspotArgs),
+    /// Migration stress: random messages while elements migrate; checks exactly-once delivery.
+    Storm(imbalance::StormArgs),
+    /// Static-partition MPI baseline of Jacobi2D (under mpirun).
+    #[command(name = "jacobi2d-mpi")]
+    Jacobi2dMpi(mpi::Jacobi2dMpiArgs),
+    /// Static-partition MPI baseline of zones (under mpirun).
+    #[command(name = "zones-mpi")]
+    ZonesMpi(mpi::ZonesMpiArgs),
 }
 
 #[derive(Subcommand)]
@@ -78,6 +87,8 @@ enum Suite {
     Dispatch(dispatch::BenchDispatchArgs),
     /// PDES engine benchmarks.
     Pdes(pdes::BenchPdesArgs),
+    /// arts against raw MPI and static-partition MPI baselines (under mpirun -np 2).
+    Mpi(mpi::BenchMpiArgs),
 }
 
 fn run(cli: Cli) -> CliResult {
@@ -89,11 +100,15 @@ fn run(cli: Cli) -> CliResult {
             App::Ddm(args) => ddm::run_ddm(&args, out),
             App::Zones(args) => imbalance::run_zones(&args, out),
             App::Hotspot(args) => imbalance::run_hotspot(&args, out),
+            App::Storm(args) => imbalance::run_storm(&args, out),
+            App::Jacobi2dMpi(args) => mpi::run_jacobi2d_mpi(&args, out),
+            App::ZonesMpi(args) => mpi::run_zones_mpi(&args, out),
         },
         Command::Bench { suite } => match suite {
             Suite::Core(args) => core::bench_core(&args, out),
             Suite::Dispatch(args) => dispatch::bench_dispatch(&args, out),
             Suite::Pdes(args) => pdes::bench_pdes(&args, out),
+            Suite::Mpi(args) => mpi::bench_mpi(&args, out),
         },
         Command::Pdes { command } => pdes::run(command, out),
         Command::Lb { command } => lb::run(command, out),
@@ -102,10 +117,31 @@ fn run(cli: Cli) -> CliResult {
     }
 }
 
+/// Panics inside entry methods are caught by the runtime and reported as
+/// one error line naming the element; the default hook's message would
+/// repeat them (set `RUST_BACKTRACE` to see it anyway).
+fn quiet_pe_panics() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let on_pe = std::thread::current()
+            .name()
+            .is_some_and(|n| n.starts_with("arts-pe-"));
+        if !on_pe || std::env::var_os("RUST_BACKTRACE").is_some_and(|v| v != "0") {
+            default(info);
+        }
+    }));
+}
+
 fn main() {
+    quiet_pe_panics();
     let cli = Cli::parse();
-    if let Err(err) = run(cli) {
-        eprintln!("error: {err}");
+    let result = launch::init().and_then(|()| run(cli));
+    let root = launch::is_root();
+    launch::finish();
+    if let Err(err) = result {
+        if root {
+            eprintln!("error: {err}");
+        }
         std::process::exit(err.exit_code());
     }
 }

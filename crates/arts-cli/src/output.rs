@@ -53,6 +53,9 @@ pub struct Output {
 impl Output {
     /// Prints `value` as one JSON object (with `--json`) or the `table` text.
     pub fn emit<T: Serialize>(&self, value: &T, table: impl FnOnce() -> String) -> CliResult {
+        if !crate::launch::is_root() {
+            return Ok(());
+        }
         let mut stdout = std::io::stdout().lock();
         let text = if self.json {
             serde_json::to_string(value).map_err(CliError::failed)?
@@ -65,7 +68,7 @@ impl Output {
     /// A progress bar on stderr for `len` units of work; hidden with `--json`
     /// or when stderr is not a terminal.
     pub fn progress(&self, len: u64, what: &str) -> indicatif::ProgressBar {
-        if self.json {
+        if self.json || !crate::launch::is_root() {
             return indicatif::ProgressBar::hidden();
         }
         let bar = indicatif::ProgressBar::new(len);

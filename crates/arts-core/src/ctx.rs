@@ -167,7 +167,7 @@ impl<'a, A: Chare> Ctx<'a, A> {
         self.meta.syncs += 1;
         let balance = match self.svc.lb.as_ref().map(|l| l.period) {
             None => false,
-            Some(LbPeriod::Steps(n)) => self.meta.syncs % n.max(1) == 0,
+            Some(LbPeriod::Steps(n)) => self.meta.syncs.is_multiple_of(n.max(1)),
             Some(LbPeriod::EverySync | LbPeriod::Seconds(_)) => true,
         };
         if !balance {

@@ -170,6 +170,7 @@ pub struct Partial {
 #[derive(Debug, serde::Serialize, serde::Deserialize)]
 pub struct Migrant {
     /// The element's state, serialized with bincode.
+    #[serde(with = "serde_bytes")]
     pub state: Vec<u8>,
     /// The next reduction number it will contribute to.
     pub red_no: u32,
@@ -274,7 +275,7 @@ mod wire_form {
 
     #[derive(Serialize, Deserialize)]
     pub(super) enum WireCall {
-        Msg(Vec<u8>),
+        Msg(#[serde(with = "serde_bytes")] Vec<u8>),
         Reduction { tag: u32, value: RedValue },
         ResumeFromSync,
     }

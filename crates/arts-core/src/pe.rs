@@ -19,7 +19,7 @@ use crate::queue::PrioQueue;
 use crate::runtime::RunError;
 use crate::services::Services;
 use crate::store::ElemStore;
-use crate::transport::Transport;
+use crate::transport::{Progress, Transport};
 
 /// Lowest priority: quiescence probes run after all other queued work.
 const PROBE_PRIORITY: i32 = i32::MAX;
@@ -147,7 +147,7 @@ impl Pe {
         let remote = transport.poll_interval().is_some();
         let mut handled = 0u32;
         while !self.stop {
-            if remote && handled % POLL_EVERY == 0 {
+            if remote && handled.is_multiple_of(POLL_EVERY) {
                 transport.poll(self.svc.pe);
             }
             handled = handled.wrapping_add(1);
@@ -209,11 +209,13 @@ impl Pe {
         let mut parked = Duration::ZERO;
         let mut polls = 0u32;
         loop {
-            if transport.poll(pe) || !mailbox.is_empty() {
+            let progress = transport.poll(pe);
+            if progress == Progress::Arrived || !mailbox.is_empty() {
                 return parked;
             }
             polls = polls.wrapping_add(1);
-            if polls % 16 == 0 && Instant::now() >= spin_until {
+            let may_park = progress == Progress::Idle;
+            if may_park && polls.is_multiple_of(16) && Instant::now() >= spin_until {
                 let nap = IdlePolicy {
                     spin: Duration::ZERO,
                     yield_after: 0,
@@ -231,11 +233,11 @@ impl Pe {
     /// relative to the channel matters (creation, migration, location
     /// updates) act at once; everything else is queued by priority.
     fn accept(&mut self, env: Envelope) {
-        if let Some(array) = array_of(&env.body) {
-            if !self.knows(array) {
-                self.early.push(env);
-                return;
-            }
+        if let Some(array) = array_of(&env.body)
+            && !self.knows(array)
+        {
+            self.early.push(env);
+            return;
         }
         match env.body {
             Body::Shutdown => self.stop = true,

@@ -38,16 +38,14 @@ pub struct Config {
 /// channel on which this process's driver receives. Lets a multi-process
 /// launcher (`arts-mpi`) run any application unchanged.
 #[derive(Clone)]
-pub struct TransportFactory(
-    pub  Arc<
-        dyn Fn(
-                u32,
-            )
-                -> Result<(Arc<dyn Transport>, crossbeam_channel::Receiver<DriverMsg>), RunError>
-            + Send
-            + Sync,
-    >,
-);
+pub struct TransportFactory(pub Arc<MakeTransport>);
+
+/// The transport and the driver's receiving end, or why they could not be made.
+pub type TransportParts =
+    Result<(Arc<dyn Transport>, crossbeam_channel::Receiver<DriverMsg>), RunError>;
+
+/// Makes the transport of a run over the given number of PEs.
+pub type MakeTransport = dyn Fn(u32) -> TransportParts + Send + Sync;
 
 impl std::fmt::Debug for TransportFactory {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -184,16 +182,15 @@ pub fn run_on<R>(
             config.pes
         )));
     }
-    if let Some(speeds) = config.lb.as_ref().and_then(|l| l.speeds.as_ref()) {
-        if speeds.len() != config.pes as usize
-            || speeds.iter().any(|s| !(s.is_finite() && *s > 0.0))
-        {
-            return Err(RunError::Config(format!(
-                "{} PE speeds given for {} PEs; give one finite speed > 0 per PE",
-                speeds.len(),
-                config.pes
-            )));
-        }
+    if let Some(speeds) = config.lb.as_ref().and_then(|l| l.speeds.as_ref())
+        && (speeds.len() != config.pes as usize
+            || speeds.iter().any(|s| !(s.is_finite() && *s > 0.0)))
+    {
+        return Err(RunError::Config(format!(
+            "{} PE speeds given for {} PEs; give one finite speed > 0 per PE",
+            speeds.len(),
+            config.pes
+        )));
     }
     let clock = quanta::Clock::new();
     let epoch = clock.raw();

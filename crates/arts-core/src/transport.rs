@@ -39,10 +39,10 @@ pub trait Transport: Send + Sync + 'static {
     /// Called often by local PE `pe` on its own thread (when idle, and every
     /// few messages when busy): progress this thread's sends and move
     /// messages that arrived from other processes for `pe` into its mailbox.
-    /// Returns whether anything arrived. In-process transports need nothing.
-    fn poll(&self, pe: PeId) -> bool {
+    /// In-process transports need nothing.
+    fn poll(&self, pe: PeId) -> Progress {
         let _ = pe;
-        false
+        Progress::Idle
     }
 
     /// How long an idle PE may park before it must `poll` again; `None` when
@@ -71,6 +71,17 @@ pub trait Transport: Send + Sync + 'static {
             self.to_driver(p, msg.clone());
         }
     }
+}
+
+/// What a [`Transport::poll`] found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Progress {
+    /// Messages arrived: the PE has work.
+    Arrived,
+    /// Nothing arrived, but sends are still in progress: keep polling.
+    Sending,
+    /// Nothing to do: the PE may park until the next poll.
+    Idle,
 }
 
 /// All PEs in this process: sending is a push into the destination's mailbox.

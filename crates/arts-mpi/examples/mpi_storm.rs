@@ -24,7 +24,12 @@ fn main() {
         },
         per,
     );
-    let (r, report) = arts_apps::storm::run(&cfg, n, rounds).expect("runs");
+    let params = arts_apps::storm::Params {
+        elements: n,
+        rounds,
+        failure: None,
+    };
+    let (r, report) = arts_apps::storm::run(&cfg, params).expect("runs");
     if mpi.rank() == 0 {
         println!("{r:?} lb steps {}", report.lb_steps().len());
     }

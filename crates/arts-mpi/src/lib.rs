@@ -9,6 +9,8 @@
 //! messages to other processes are serialized (serde/bincode) and sent with
 //! non-blocking MPI sends. See `README.md` for the protocol.
 
+pub mod baseline;
+pub mod rawbench;
 pub mod transport;
 
 use std::sync::Arc;
@@ -23,8 +25,15 @@ use transport::{Comm, MpiTransport};
 /// An initialized MPI environment (MPI is finalized when it is dropped).
 pub struct Mpi {
     _universe: mpi::environment::Universe,
-    world: SimpleCommunicator,
+    pub(crate) world: SimpleCommunicator,
 }
+
+// SAFETY: MPI is initialized with MPI_THREAD_MULTIPLE (checked in `init`),
+// so its handles may be used from any thread; the universe (which finalizes
+// MPI when dropped) is dropped by whoever owns the `Mpi`, after every run.
+unsafe impl Send for Mpi {}
+// SAFETY: as above.
+unsafe impl Sync for Mpi {}
 
 impl Mpi {
     /// Initializes MPI with full thread support (every PE thread calls MPI).

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use arts_core::envelope::Envelope;
 use arts_core::mailbox::Mailbox;
-use arts_core::transport::Transport;
+use arts_core::transport::{Progress, Transport};
 use arts_core::{DriverMsg, PeId, PeReport, RunError};
 use crossbeam_channel::{Receiver, Sender};
 use crossbeam_utils::CachePadded;
@@ -40,6 +40,8 @@ struct PendingSend {
 }
 
 thread_local! {
+    /// Polls of the leader PE; driver messages are looked for every 8th.
+    static DRIVER_POLLS: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
     /// The sends in progress of the calling PE thread (`None` on threads that
     /// are not PEs, which send with blocking calls instead).
     static PENDING: RefCell<Option<Vec<PendingSend>>> = const { RefCell::new(None) };
@@ -91,7 +93,7 @@ impl MpiTransport {
         pes: u32,
     ) -> Result<(Arc<MpiTransport>, Receiver<DriverMsg>), RunError> {
         let size = world.0.size() as u32;
-        if pes == 0 || pes % size != 0 {
+        if pes == 0 || !pes.is_multiple_of(size) {
             return Err(RunError::Config(format!(
                 "{pes} PEs cannot be spread evenly over {size} processes"
             )));
@@ -231,18 +233,26 @@ impl Transport for MpiTransport {
         self.wait_barrier(request, || std::thread::sleep(Duration::from_micros(20)));
     }
 
-    fn poll(&self, pe: PeId) -> bool {
-        progress_sends();
+    fn poll(&self, pe: PeId) -> Progress {
+        let sent = progress_sends();
         let local = self.local(pe);
         let got = self.receive(local as i32, |bytes| {
             let env = Envelope::from_wire(&bytes)
                 .unwrap_or_else(|e| panic!("undecodable message from another process: {e}"));
             self.mailboxes[local].push(env);
         });
-        if local == 0 {
+        if local == 0
+            && DRIVER_POLLS
+                .with(|n| n.replace(n.get().wrapping_add(1)))
+                .is_multiple_of(8)
+        {
             self.deliver_driver_msgs();
         }
-        got
+        match (got, sent) {
+            (true, _) => Progress::Arrived,
+            (false, false) => Progress::Sending,
+            (false, true) => Progress::Idle,
+        }
     }
 
     fn poll_interval(&self) -> Option<Duration> {

@@ -20,7 +20,7 @@ use arts_core::{Config, Driver, Map, RedValue, RunError, RunReport, Shape};
 pub use block::{Block, StencilMsg, VALIDATE_TAG};
 pub use kernel::{Kernel, Plain, sweep_rows};
 pub use layout::{Layout, LayoutError, split};
-pub use reference::{Reference, sequential};
+pub use reference::{Reference, initial_grid, sequential, step_band};
 
 use crate::stats::{deltas, median};
 

@@ -109,7 +109,7 @@ fn repeat_median(n: u32, mut f: impl FnMut() -> Result<f64, CliError>) -> Result
 /// Objects grid (rows x cols) with `n` objects, as square as possible.
 fn object_grid(n: u64) -> (usize, usize) {
     let mut r = (n as f64).sqrt() as u64;
-    while n % r != 0 {
+    while !n.is_multiple_of(r) {
         r -= 1;
     }
     (r as usize, (n / r) as usize)

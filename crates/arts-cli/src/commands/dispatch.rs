@@ -297,13 +297,13 @@ pub fn bench_dispatch(args: &BenchDispatchArgs, out: Output) -> CliResult {
     }
     result.insert("load_average_end".into(), json!(load_average()));
     result.insert("files".into(), json!(files));
-    if let Some(d) = &dir {
-        if studies == ["quick"] {
-            let text = serde_json::to_string_pretty(&Value::Object(result.clone()))
-                .map_err(CliError::failed)?;
-            write(d, "quick.json", &text, &mut files)?;
-            result.insert("files".into(), json!(files));
-        }
+    if let Some(d) = &dir
+        && studies == ["quick"]
+    {
+        let text = serde_json::to_string_pretty(&Value::Object(result.clone()))
+            .map_err(CliError::failed)?;
+        write(d, "quick.json", &text, &mut files)?;
+        result.insert("files".into(), json!(files));
     }
     out.emit(&Value::Object(result), || table)
 }

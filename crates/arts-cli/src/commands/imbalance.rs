@@ -108,3 +108,115 @@ pub fn run_hotspot(args: &HotspotArgs, out: Output) -> CliResult {
     )?;
     finish(&report, out)
 }
+
+/// Arguments of `arts run storm`.
+#[derive(clap::Args)]
+pub struct StormArgs {
+    /// Number of elements.
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..))]
+    elements: u32,
+    /// Rounds; each ends with `at_sync` (so `--lb rotate --lb-period 1` migrates every element every round).
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..))]
+    rounds: u32,
+    /// Failure injection for testing: element E panics in round R (`E:R`).
+    #[arg(long, value_parser = element_round)]
+    panic_at: Option<(u32, u32)>,
+    /// Failure injection for testing: the process of element E aborts in round R (`E:R`).
+    #[arg(long, value_parser = element_round)]
+    abort_at: Option<(u32, u32)>,
+    #[command(flatten)]
+    opts: RunOpts,
+}
+
+fn element_round(s: &str) -> Result<(u32, u32), String> {
+    let (e, r) = s
+        .split_once(':')
+        .ok_or_else(|| format!("expected ELEMENT:ROUND, got '{s}'"))?;
+    let parse = |v: &str| {
+        v.parse::<u32>()
+            .map_err(|_| format!("'{v}' in '{s}' is not a number"))
+    };
+    Ok((parse(e)?, parse(r)?))
+}
+
+#[derive(serde::Serialize)]
+struct StormJson {
+    app: &'static str,
+    valid: bool,
+    exactly_once: bool,
+    reductions_ok: bool,
+    sent: u64,
+    received: u64,
+    elements: u32,
+    rounds: u32,
+    pes: u32,
+    processes: u32,
+    lb_steps: usize,
+    migrations: u64,
+    migrated_bytes: u64,
+    total_time_s: f64,
+}
+
+/// Runs `arts run storm`.
+pub fn run_storm(args: &StormArgs, out: Output) -> CliResult {
+    use arts_apps::storm::{self, Failure};
+    let failure = match (args.panic_at, args.abort_at) {
+        (Some(_), Some(_)) => {
+            return Err(CliError::usage(
+                "give at most one of --panic-at and --abort-at",
+            ));
+        }
+        (Some((element, round)), None) => Some(Failure::Panic { element, round }),
+        (None, Some((element, round))) => Some(Failure::Abort { element, round }),
+        (None, None) => None,
+    };
+    let params = storm::Params {
+        elements: args.elements,
+        rounds: args.rounds,
+        failure,
+    };
+    let prepared = args.opts.prepare()?;
+    let t = std::time::Instant::now();
+    let (r, report) = storm::run(&prepared.config, params).map_err(CliError::failed)?;
+    let steps = report.lb_steps();
+    let json = StormJson {
+        app: "storm",
+        valid: r.exactly_once && r.reductions_ok,
+        exactly_once: r.exactly_once,
+        reductions_ok: r.reductions_ok,
+        sent: r.sent,
+        received: r.received,
+        elements: args.elements,
+        rounds: args.rounds,
+        pes: prepared.config.pes,
+        processes: report.processes,
+        lb_steps: steps.len(),
+        migrations: steps.iter().map(|s| s.migrations).sum(),
+        migrated_bytes: steps.iter().map(|s| s.migrated_bytes).sum(),
+        total_time_s: t.elapsed().as_secs_f64(),
+    };
+    out.emit(&json, || {
+        format!(
+            "storm  {} elements  {} rounds  PEs {}  processes {}\n\
+             messages sent/received  {} / {}  (exactly once: {})\n\
+             reductions correct      {}\n\
+             load balancing          {} steps, {} migrations, {} bytes",
+            json.elements,
+            json.rounds,
+            json.pes,
+            json.processes,
+            json.sent,
+            json.received,
+            json.exactly_once,
+            json.reductions_ok,
+            json.lb_steps,
+            json.migrations,
+            json.migrated_bytes
+        )
+    })?;
+    if json.valid {
+        Ok(())
+    } else {
+        Err(CliError::failed("storm lost or duplicated messages"))
+    }
+}

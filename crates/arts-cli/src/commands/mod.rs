@@ -5,6 +5,7 @@ pub mod ddm;
 pub mod dispatch;
 pub mod imbalance;
 pub mod lb;
+pub mod mpi;
 pub mod pdes;
 pub mod stencil;
 pub mod trace;

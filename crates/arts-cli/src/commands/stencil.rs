@@ -35,6 +35,9 @@ pub struct RunOpts {
     /// Number of PEs (worker threads); default: one per core.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pes: Option<u32>,
+    /// Under mpirun: PEs in each process (default 1).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    pes_per_process: Option<u32>,
     /// Initial placement of objects.
     #[arg(long, value_enum, default_value = "block")]
     map: MapArg,
@@ -90,7 +93,11 @@ impl RunOpts {
     /// Validates the options and opens output files (so that a bad path is
     /// reported before any work).
     pub fn prepare(&self) -> Result<Prepared, CliError> {
-        let pes = self.pes.unwrap_or_else(default_pes);
+        let (_, processes) = crate::launch::rank_size();
+        let pes = match processes {
+            1 => self.pes.unwrap_or_else(default_pes),
+            n => self.pes_per_process.unwrap_or(1) * n,
+        };
         let lb = if self.lb == "none" {
             if self.lb_dump.is_some() {
                 return Err(CliError::usage(
@@ -101,13 +108,13 @@ impl RunOpts {
         } else {
             let strategy =
                 arts_lb::by_name(&self.lb).map_err(|e| CliError::usage(format!("--lb: {e}")))?;
-            if let Some(s) = &self.pe_speeds {
-                if s.len() != pes as usize || s.iter().any(|v| !(v.is_finite() && *v > 0.0)) {
-                    return Err(CliError::usage(format!(
-                        "--pe-speeds: give {pes} comma-separated speeds > 0 (one per PE), got {}",
-                        s.len()
-                    )));
-                }
+            if let Some(s) = &self.pe_speeds
+                && (s.len() != pes as usize || s.iter().any(|v| !(v.is_finite() && *v > 0.0)))
+            {
+                return Err(CliError::usage(format!(
+                    "--pe-speeds: give {pes} comma-separated speeds > 0 (one per PE), got {}",
+                    s.len()
+                )));
             }
             Some(LbConfig {
                 strategy: Arc::from(strategy),
@@ -121,14 +128,16 @@ impl RunOpts {
             drop(PendingFile::create(path)?);
         }
         let trace = self.trace.as_deref().map(PendingFile::create).transpose()?;
+        let config = Config {
+            pes,
+            instrument: !self.no_instrument,
+            trace: trace.is_some(),
+            lb,
+            ..Config::default()
+        };
+        let config = crate::launch::distribute(config, self.pes, self.pes_per_process)?;
         Ok(Prepared {
-            config: Config {
-                pes,
-                instrument: !self.no_instrument,
-                trace: trace.is_some(),
-                lb,
-                ..Config::default()
-            },
+            config,
             map: self.map.into(),
             trace,
             trace_path: self.trace.clone(),
@@ -161,6 +170,7 @@ pub struct StencilReport {
     objects_grid: [u32; 2],
     iters: u32,
     pes: u32,
+    processes: u32,
     step_time_median_s: f64,
     total_time_s: f64,
     sequential_step_time_median_s: f64,
@@ -215,14 +225,15 @@ pub fn execute<K: Kernel>(
     .map_err(CliError::failed)?;
     bar.finish_and_clear();
     let pes = prepared.config.pes;
-    if let Some(mut file) = prepared.trace.take() {
+    let root = crate::launch::is_root();
+    if let Some(mut file) = prepared.trace.take().filter(|_| root) {
         let spans = outcome.report.trace().unwrap_or_default();
         arts_trace::write_chrome(file.writer(), pes, &spans)
             .map_err(|e| CliError::failed(format!("cannot write trace: {e}")))?;
         file.commit()?;
     }
     let steps = outcome.report.lb_steps();
-    if let Some(path) = &prepared.dump {
+    if let Some(path) = prepared.dump.as_ref().filter(|_| root) {
         let mut dump = arts_lb::dump::LbDump::new();
         for s in steps {
             if let Some(input) = &s.input {
@@ -255,6 +266,7 @@ pub fn execute<K: Kernel>(
         objects_grid: [objs_x, objs_y],
         iters: problem.iters,
         pes,
+        processes: outcome.report.processes,
         // After the first balancing step when there is one: that is the
         // steady state balancing produces.
         step_time_median_s: after.unwrap_or_else(|| outcome.step_time_median_s()),

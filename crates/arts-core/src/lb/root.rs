@@ -27,7 +27,7 @@ enum Phase {
         done: u32,
         since: Instant,
         synced_at: Instant,
-        record: LbStepRecord,
+        record: Box<LbStepRecord>,
     },
 }
 
@@ -75,14 +75,13 @@ impl LbRoot {
             .lb
             .clone()
             .expect("at_sync reports only with LB configured");
-        if let LbPeriod::Seconds(s) = lb.period {
-            if st
+        if let LbPeriod::Seconds(s) = lb.period
+            && st
                 .last_balance
                 .is_some_and(|t| t.elapsed().as_secs_f64() < s)
-            {
-                svc.broadcast(array, BroadcastCall::ResumeFromSync, 0);
-                return;
-            }
+        {
+            svc.broadcast(array, BroadcastCall::ResumeFromSync, 0);
+            return;
         }
         st.phase = Phase::Collecting {
             stats: Vec::with_capacity(svc.num_pes as usize),
@@ -142,7 +141,7 @@ impl LbRoot {
             done: 0,
             since: Instant::now(),
             synced_at,
-            record,
+            record: Box::new(record),
         };
         for (pe, (departures, arrivals)) in departures.into_iter().zip(arrivals).enumerate() {
             let msg = LbMsg::Moves {
@@ -179,7 +178,7 @@ impl LbRoot {
         else {
             unreachable!("matched above")
         };
-        self.records.push(record);
+        self.records.push(*record);
         svc.broadcast(array, BroadcastCall::ResumeFromSync, 0);
     }
 }

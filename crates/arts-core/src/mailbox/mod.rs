@@ -61,10 +61,11 @@ impl Mailbox {
         // Pairs with the fence in `wait`: either the owner sees the message
         // before parking, or we see `sleeping` and unpark it.
         fence(Ordering::SeqCst);
-        if self.sleeping.load(Ordering::Relaxed) && self.sleeping.swap(false, Ordering::AcqRel) {
-            if let Some(t) = self.owner.get() {
-                t.unpark();
-            }
+        if self.sleeping.load(Ordering::Relaxed)
+            && self.sleeping.swap(false, Ordering::AcqRel)
+            && let Some(t) = self.owner.get()
+        {
+            t.unpark();
         }
     }
 
@@ -91,7 +92,7 @@ impl Mailbox {
                 return Duration::ZERO;
             }
             polls = polls.wrapping_add(1);
-            if polls % 16 == 0 {
+            if polls.is_multiple_of(16) {
                 let now = Instant::now();
                 if now >= spin_until || deadline.is_some_and(|d| now >= d) {
                     break;

@@ -1,0 +1,300 @@
+//! `arts run jacobi2d-mpi`, `arts run zones-mpi` (the static-partition MPI
+//! baselines) and `arts bench mpi` (arts against raw MPI, side by side).
+//! All need `arts` built with `--features mpi` and started by `mpirun`.
+
+use serde::Serialize;
+
+use crate::args::dims2;
+use crate::output::{CliError, CliResult, Output};
+
+/// Arguments of `arts run jacobi2d-mpi`.
+#[derive(clap::Args)]
+pub struct Jacobi2dMpiArgs {
+    /// Interior grid points, ROWSxCOLS (one band of rows per rank).
+    #[arg(long, default_value = "4096x4096", value_parser = dims2)]
+    grid: (usize, usize),
+    /// Number of steps.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..))]
+    iters: u32,
+}
+
+/// Arguments of `arts run zones-mpi`.
+#[derive(clap::Args)]
+pub struct ZonesMpiArgs {
+    /// Zones, ROWSxCOLS (rows of zones are dealt to ranks in fixed bands).
+    #[arg(long, default_value = "8x4", value_parser = dims2)]
+    zones: (usize, usize),
+    /// Side of the smallest zone, in points.
+    #[arg(long, default_value_t = 64)]
+    base: usize,
+    /// Number of steps.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..))]
+    iters: u32,
+}
+
+/// Arguments of `arts bench mpi`.
+#[derive(clap::Args)]
+pub struct BenchMpiArgs {
+    /// Round trips of the latency measurement.
+    #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u32).range(1..))]
+    round_trips: u32,
+    /// Steps of the Jacobi2D and zones comparisons.
+    #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(u32).range(12..))]
+    iters: u32,
+}
+
+#[derive(Serialize)]
+struct BaselineJson {
+    app: String,
+    valid: bool,
+    max_abs_diff: f64,
+    processes: u32,
+    step_time_median_s: f64,
+    total_time_s: f64,
+}
+
+#[derive(Serialize)]
+struct BenchMpiJson {
+    processes: u32,
+    raw_pingpong_ns: f64,
+    arts_pingpong_ns: f64,
+    pingpong_latency_ratio: f64,
+    raw_bandwidth_bytes_per_s: f64,
+    arts_bandwidth_bytes_per_s: f64,
+    bandwidth_ratio: f64,
+    static_mpi_jacobi_step_s: f64,
+    arts_jacobi_step_s: f64,
+    jacobi_vs_static_mpi_ratio: f64,
+    static_mpi_zones_step_s: f64,
+    arts_zones_greedy_step_s: f64,
+    zones_vs_static_mpi_ratio: f64,
+}
+
+#[cfg(not(feature = "mpi"))]
+fn no_mpi(what: &str) -> CliError {
+    CliError::usage(format!(
+        "{what} needs arts built with `--features mpi` and started by mpirun"
+    ))
+}
+
+/// Runs `arts run jacobi2d-mpi`.
+#[cfg(not(feature = "mpi"))]
+pub fn run_jacobi2d_mpi(_args: &Jacobi2dMpiArgs, _out: Output) -> CliResult {
+    Err(no_mpi("jacobi2d-mpi"))
+}
+
+/// Runs `arts run zones-mpi`.
+#[cfg(not(feature = "mpi"))]
+pub fn run_zones_mpi(_args: &ZonesMpiArgs, _out: Output) -> CliResult {
+    Err(no_mpi("zones-mpi"))
+}
+
+/// Runs `arts bench mpi`.
+#[cfg(not(feature = "mpi"))]
+pub fn bench_mpi(_args: &BenchMpiArgs, _out: Output) -> CliResult {
+    Err(no_mpi("bench mpi"))
+}
+
+#[cfg(feature = "mpi")]
+mod imp {
+    use std::sync::Arc;
+
+    use arts_apps::stats::median;
+    use arts_apps::stencil2d::{Kernel, Problem, sequential};
+    use arts_apps::{jacobi2d, microbench, zones};
+    use arts_core::{Config, LbConfig, LbPeriod, Map};
+    use arts_mpi::{Mpi, baseline, rawbench};
+
+    use super::*;
+    use crate::launch::require_mpi;
+
+    fn baseline_run<K: Kernel>(
+        mpi: &Mpi,
+        app: &str,
+        p: &Problem<K>,
+    ) -> Result<BaselineJson, CliError> {
+        let reference = sequential(p);
+        let o = baseline::static_bands(mpi, p, Some(&reference)).map_err(CliError::usage)?;
+        Ok(BaselineJson {
+            app: app.to_string(),
+            valid: o.max_diff <= 1e-12,
+            max_abs_diff: o.max_diff,
+            processes: mpi.size(),
+            step_time_median_s: median(&o.step_times),
+            total_time_s: o.total_time_s,
+        })
+    }
+
+    fn print(r: &BaselineJson, out: Output) -> CliResult {
+        out.emit(r, || {
+            format!(
+                "{} (static partition on MPI, {} ranks)\nvalid                {} (max |diff| {:.1e})\n\
+                 step time (median)   {:.3} ms\ntotal time           {:.3} s",
+                r.app,
+                r.processes,
+                r.valid,
+                r.max_abs_diff,
+                r.step_time_median_s * 1e3,
+                r.total_time_s
+            )
+        })?;
+        if r.valid {
+            Ok(())
+        } else {
+            Err(CliError::failed(format!(
+                "{} differs from the sequential reference",
+                r.app
+            )))
+        }
+    }
+
+    fn jacobi_problem(
+        grid: (usize, usize),
+        objs: u32,
+        iters: u32,
+    ) -> Result<Problem<arts_apps::stencil2d::Plain>, CliError> {
+        jacobi2d::Params {
+            rows: grid.0,
+            cols: grid.1,
+            objs_x: objs,
+            objs_y: 1,
+            iters,
+        }
+        .problem()
+        .map_err(|e| CliError::usage(format!("--grid: {e}")))
+    }
+
+    fn zones_problem(
+        zones: (usize, usize),
+        base: usize,
+        iters: u32,
+    ) -> Result<Problem<arts_apps::stencil2d::Plain>, CliError> {
+        let count = |v: usize| {
+            u32::try_from(v).map_err(|_| CliError::usage(format!("--zones: {v} is too large")))
+        };
+        zones::Params {
+            zones_x: count(zones.0)?,
+            zones_y: count(zones.1)?,
+            base,
+            iters,
+            ..zones::Params::default()
+        }
+        .problem()
+        .map_err(|e| CliError::usage(format!("zones: {e}")))
+    }
+
+    /// Runs `arts run jacobi2d-mpi`.
+    pub fn run_jacobi2d_mpi(args: &Jacobi2dMpiArgs, out: Output) -> CliResult {
+        require_mpi("jacobi2d-mpi", |mpi| {
+            let p = jacobi_problem(args.grid, mpi.size(), args.iters)?;
+            print(&baseline_run(mpi, "jacobi2d-mpi", &p)?, out)
+        })?
+    }
+
+    /// Runs `arts run zones-mpi`.
+    pub fn run_zones_mpi(args: &ZonesMpiArgs, out: Output) -> CliResult {
+        require_mpi("zones-mpi", |mpi| {
+            let p = zones_problem(args.zones, args.base, args.iters)?;
+            print(&baseline_run(mpi, "zones-mpi", &p)?, out)
+        })?
+    }
+
+    /// Runs `arts bench mpi`.
+    pub fn bench_mpi(args: &BenchMpiArgs, out: Output) -> CliResult {
+        require_mpi("bench mpi", |mpi| bench(mpi, args, out))?
+    }
+
+    fn bench(mpi: &Mpi, args: &BenchMpiArgs, out: Output) -> CliResult {
+        let size = mpi.size();
+        if size < 2 {
+            return Err(CliError::usage(
+                "bench mpi needs at least 2 ranks (mpirun -np 2)",
+            ));
+        }
+        let failed = |e: arts_core::RunError| CliError::failed(e);
+        let one_pe = mpi.config(&Config::default(), 1);
+        let raw_ns = rawbench::pingpong_ns(mpi, args.round_trips);
+        let arts_ns = microbench::pingpong_ns(&one_pe, false, args.round_trips).map_err(failed)?;
+        let mib = 1 << 20;
+        let raw_bw = rawbench::bandwidth_bytes_per_s(mpi, mib, 200);
+        let arts_bw = microbench::bandwidth_bytes_per_s(&one_pe, mib, 200).map_err(failed)?;
+
+        let jp = jacobi_problem((4096, 4096), size, args.iters)?;
+        let jref = Arc::new(sequential(&jp));
+        let static_j = baseline::static_bands(mpi, &jp, Some(&jref)).map_err(CliError::usage)?;
+        let arts_j = jacobi2d::run(&jp, &one_pe, Map::Block, Some(jref)).map_err(failed)?;
+        if static_j.max_diff != 0.0 || arts_j.max_diff != 0.0 {
+            return Err(CliError::failed(
+                "jacobi2d results differ from the sequential reference",
+            ));
+        }
+
+        let zp = zones_problem((8, 4), 64, args.iters)?;
+        let zref = Arc::new(sequential(&zp));
+        let static_z = baseline::static_bands(mpi, &zp, Some(&zref)).map_err(CliError::usage)?;
+        let greedy = LbConfig {
+            strategy: Arc::from(arts_lb::by_name("greedy").map_err(CliError::failed)?),
+            period: LbPeriod::Steps(10),
+            record_inputs: false,
+            speeds: None,
+        };
+        let lb_cfg = mpi.config(
+            &Config {
+                lb: Some(greedy),
+                ..Config::default()
+            },
+            1,
+        );
+        let arts_z = zones::run(&zp, &lb_cfg, Map::Block, Some(zref)).map_err(failed)?;
+        if static_z.max_diff != 0.0 || arts_z.max_diff != 0.0 {
+            return Err(CliError::failed(
+                "zones results differ from the sequential reference",
+            ));
+        }
+        let static_j_s = median(&static_j.step_times);
+        let arts_j_s = arts_j.step_time_median_s();
+        let static_z_s = median(&static_z.step_times);
+        // After the first balancing step (every 10 steps): the steady state.
+        let arts_z_s = median(&arts_z.step_times[10.min(arts_z.step_times.len() - 1)..]);
+        let r = BenchMpiJson {
+            processes: size,
+            raw_pingpong_ns: raw_ns,
+            arts_pingpong_ns: arts_ns,
+            pingpong_latency_ratio: arts_ns / raw_ns,
+            raw_bandwidth_bytes_per_s: raw_bw,
+            arts_bandwidth_bytes_per_s: arts_bw,
+            bandwidth_ratio: arts_bw / raw_bw,
+            static_mpi_jacobi_step_s: static_j_s,
+            arts_jacobi_step_s: arts_j_s,
+            jacobi_vs_static_mpi_ratio: arts_j_s / static_j_s,
+            static_mpi_zones_step_s: static_z_s,
+            arts_zones_greedy_step_s: arts_z_s,
+            zones_vs_static_mpi_ratio: arts_z_s / static_z_s,
+        };
+        out.emit(&r, || {
+            format!(
+                "arts vs raw MPI, {} processes x 1 PE\n\
+                 ping-pong one-way   arts {:.2} us   raw {:.2} us   ratio {:.2} (target <= 1.5)\n\
+                 1 MiB bandwidth     arts {:.2} GB/s raw {:.2} GB/s ratio {:.2} (target >= 0.8)\n\
+                 jacobi2d 4096^2     arts {:.2} ms   static MPI {:.2} ms ratio {:.3} (target <= 1.10)\n\
+                 zones (greedy)      arts {:.2} ms   static MPI {:.2} ms ratio {:.3} (target <= 0.8)",
+                r.processes,
+                r.arts_pingpong_ns / 1e3,
+                r.raw_pingpong_ns / 1e3,
+                r.pingpong_latency_ratio,
+                r.arts_bandwidth_bytes_per_s / 1e9,
+                r.raw_bandwidth_bytes_per_s / 1e9,
+                r.bandwidth_ratio,
+                r.arts_jacobi_step_s * 1e3,
+                r.static_mpi_jacobi_step_s * 1e3,
+                r.jacobi_vs_static_mpi_ratio,
+                r.arts_zones_greedy_step_s * 1e3,
+                r.static_mpi_zones_step_s * 1e3,
+                r.zones_vs_static_mpi_ratio,
+            )
+        })
+    }
+}
+
+#[cfg(feature = "mpi")]
+pub use imp::{bench_mpi, run_jacobi2d_mpi, run_zones_mpi};

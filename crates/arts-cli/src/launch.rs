@@ -1,0 +1,142 @@
+//! Where a command runs: in this process, or — when `arts` is built with
+//! `--features mpi` and started by `mpirun` — as one process of an MPI job,
+//! with PEs on every process. Only rank 0 prints results and writes files.
+
+use arts_core::Config;
+
+use crate::output::CliError;
+
+/// Whether this process was started by an MPI launcher.
+fn under_mpirun() -> bool {
+    ["OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_SIZE"]
+        .iter()
+        .any(|v| std::env::var_os(v).is_some())
+}
+
+#[cfg(feature = "mpi")]
+mod imp {
+    use std::hash::Hasher;
+    use std::sync::Mutex;
+
+    use super::*;
+
+    static MPI: Mutex<Option<arts_mpi::Mpi>> = Mutex::new(None);
+    /// Rank and size, readable while `MPI` is locked (e.g. by `with`).
+    static RANK_SIZE: std::sync::OnceLock<(u32, u32)> = std::sync::OnceLock::new();
+
+    /// A hash of this binary and its arguments: every rank must agree on it.
+    fn fingerprint() -> u64 {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        if let Ok(exe) = std::fs::read("/proc/self/exe") {
+            h.write(&exe);
+        }
+        for a in std::env::args().skip(1) {
+            h.write(a.as_bytes());
+            h.write_u8(0);
+        }
+        h.finish()
+    }
+
+    pub fn init() -> Result<(), CliError> {
+        if !under_mpirun() {
+            return Ok(());
+        }
+        let mpi = arts_mpi::Mpi::init().map_err(CliError::usage)?;
+        let check = mpi.check_consistent(fingerprint());
+        let _ = RANK_SIZE.set((mpi.rank(), mpi.size()));
+        *MPI.lock().unwrap_or_else(|e| e.into_inner()) = Some(mpi);
+        check.map_err(CliError::usage)
+    }
+
+    pub fn with<R>(f: impl FnOnce(&arts_mpi::Mpi) -> R) -> Option<R> {
+        MPI.lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .as_ref()
+            .map(f)
+    }
+
+    pub fn finish() {
+        drop(MPI.lock().unwrap_or_else(|e| e.into_inner()).take());
+    }
+
+    pub fn rank_size() -> (u32, u32) {
+        RANK_SIZE.get().copied().unwrap_or((0, 1))
+    }
+
+    pub fn distribute(config: Config, per: u32) -> Option<Config> {
+        with(|m| m.config(&config, per))
+    }
+}
+
+#[cfg(not(feature = "mpi"))]
+mod imp {
+    use super::*;
+
+    pub fn init() -> Result<(), CliError> {
+        if under_mpirun() {
+            return Err(CliError::usage(
+                "this arts was built without MPI support; build it with `--features mpi` to run under mpirun",
+            ));
+        }
+        Ok(())
+    }
+
+    pub fn finish() {}
+
+    pub fn rank_size() -> (u32, u32) {
+        (0, 1)
+    }
+
+    pub fn distribute(_config: Config, _per: u32) -> Option<Config> {
+        None
+    }
+}
+
+#[cfg(feature = "mpi")]
+pub(crate) use imp::with;
+pub use imp::{finish, init};
+
+/// Runs `f` with the MPI environment, or fails with a usage error naming
+/// `what` when this process is not part of an MPI job.
+#[cfg(feature = "mpi")]
+pub fn require_mpi<R>(what: &str, f: impl FnOnce(&arts_mpi::Mpi) -> R) -> Result<R, CliError> {
+    with(f).ok_or_else(|| CliError::usage(format!("{what} must be started by mpirun")))
+}
+
+/// This process's rank and the number of processes (0 and 1 without MPI).
+pub fn rank_size() -> (u32, u32) {
+    imp::rank_size()
+}
+
+/// Whether this process prints results and writes output files.
+pub fn is_root() -> bool {
+    rank_size().0 == 0
+}
+
+/// The run configuration for `pes` PEs in this process, or, under MPI,
+/// `pes_per_process` PEs on each process (`--pes` then, if given, must be
+/// the total).
+pub fn distribute(
+    config: Config,
+    pes: Option<u32>,
+    pes_per_process: Option<u32>,
+) -> Result<Config, CliError> {
+    let (_, size) = rank_size();
+    match (size > 1 || under_mpirun(), pes_per_process) {
+        (false, Some(_)) => Err(CliError::usage(
+            "--pes-per-process needs an MPI job: build arts with `--features mpi` and start it with mpirun",
+        )),
+        (false, None) => Ok(config),
+        (true, per) => {
+            let per = per.unwrap_or(1);
+            if let Some(p) = pes.filter(|&p| p != per * size) {
+                return Err(CliError::usage(format!(
+                    "--pes {p} does not match {size} processes x --pes-per-process {per}; \
+                     give --pes-per-process only"
+                )));
+            }
+            imp::distribute(config, per)
+                .ok_or_else(|| CliError::usage("MPI is not initialized in this process"))
+        }
+    }
+}
