@@ -122,6 +122,18 @@ mod tests {
         assert!(pingpong_ns(&cfg, false, 100).unwrap() > 0.0);
         assert!(reduction_us(&cfg, 64, 20).unwrap() > 0.0);
         assert!(bandwidth_bytes_per_s(&cfg, 1 << 16, 5).unwrap() > 0.0);
+        let rotate = Config {
+            lb: Some(arts_core::LbConfig {
+                strategy: std::sync::Arc::from(arts_lb::by_name("rotate").unwrap()),
+                period: arts_core::LbPeriod::EverySync,
+                record_inputs: false,
+                speeds: None,
+            }),
+            ..cfg
+        };
+        let (t, moved) = migration_s(&rotate, 1 << 20, 4).unwrap();
+        assert!(t > 0.0);
+        assert!(moved >= 1 << 20);
     }
 }
 
@@ -191,4 +203,60 @@ pub fn bandwidth_bytes_per_s(
         Ok(bytes as f64 / one_way)
     })?;
     bw
+}
+
+/// One element with a large state that joins a load-balancing step over and
+/// over: with `rotate` it migrates at every step.
+#[derive(Serialize, Deserialize)]
+pub struct Heavy {
+    #[serde(with = "serde_bytes")]
+    state: Vec<u8>,
+    left: u32,
+}
+
+impl Chare for Heavy {
+    type Msg = ();
+    type Init = (usize, u32);
+    fn new(_: Index, &(bytes, steps): &(usize, u32)) -> Self {
+        Heavy {
+            state: vec![1; bytes],
+            left: steps,
+        }
+    }
+    fn receive(&mut self, _: (), ctx: &mut Ctx<'_, Self>) {
+        ctx.at_sync();
+    }
+    fn resume_from_sync(&mut self, ctx: &mut Ctx<'_, Self>) {
+        assert!(
+            self.state.iter().all(|&b| b == 1),
+            "state survives migration"
+        );
+        if self.left == 0 {
+            ctx.contribute((), Reducer::Sum, Callback::Main(0));
+        } else {
+            self.left -= 1;
+            ctx.at_sync();
+        }
+    }
+    fn pup_size(&self) -> usize {
+        8 + self.state.len()
+    }
+}
+
+/// Migrates one element of `bytes` bytes `steps` times between PEs (the
+/// config must balance with `rotate` at every sync); returns the median time
+/// from the balancing decision to the element's arrival, seconds, and the
+/// serialized bytes moved per migration.
+pub fn migration_s(config: &Config, bytes: usize, steps: u32) -> Result<(f64, u64), RunError> {
+    let ((), report) = arts_core::run(config, |d| -> Result<(), RunError> {
+        let a = d.create_array::<Heavy>("heavy", Shape::d1(1), Map::RoundRobin, (bytes, steps));
+        d.broadcast(&a, ());
+        d.wait_callback(0)?;
+        Ok(())
+    })
+    .and_then(|(r, report)| r.map(|()| ((), report)))?;
+    let lb = report.lb_steps();
+    let times: Vec<f64> = lb.iter().map(|s| s.migration_time_s).collect();
+    let moved = lb.first().map_or(0, |s| s.migrated_bytes);
+    Ok((crate::stats::median(&times), moved))
 }

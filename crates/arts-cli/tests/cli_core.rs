@@ -118,3 +118,35 @@ fn malformed_trace_is_a_usage_error() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("bad.json"));
 }
+
+#[test]
+fn communication_trace_lists_every_ghost_message() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("comm.csv");
+    let o = arts(&[
+        "run",
+        "jacobi2d",
+        "--grid",
+        "40x40",
+        "--objects",
+        "2x3",
+        "--iters",
+        "4",
+        "--pes",
+        "2",
+        "--comm-trace",
+        f.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&f).unwrap();
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some("time_s,source,destination,bytes"));
+    // 2x3 blocks have 7 neighbour pairs: 14 ghosts per step, plus one
+    // self-addressed compute message per block per step.
+    let rows: Vec<Vec<u64>> = lines
+        .map(|l| l.split(',').skip(1).map(|x| x.parse().unwrap()).collect())
+        .collect();
+    let ghosts = rows.iter().filter(|r| r[0] != r[1]).count();
+    assert_eq!(ghosts, 14 * 4);
+    assert!(rows.iter().all(|r| r[0] < 6 && r[1] < 6));
+}

@@ -10,7 +10,7 @@ use crate::envelope::{
     encode_boxed,
 };
 use crate::index::Index;
-use crate::instrument::ElemMeta;
+use crate::instrument::{CommRecord, ElemMeta};
 use crate::lb::{LbMsg, LbPeriod};
 use crate::queue::DEFAULT_PRIORITY;
 use crate::reduction::{Callback, RedValue, Reducer, register_custom};
@@ -98,8 +98,22 @@ impl<'a, A: Chare> Ctx<'a, A> {
         prio: i32,
     ) {
         let obj = to.obj(index);
-        if self.svc.instrument {
-            self.meta.comm.record(obj, B::msg_bytes(&msg) as u64);
+        if self.svc.instrument || self.svc.comm_trace.is_some() {
+            let bytes = B::msg_bytes(&msg) as u64;
+            if self.svc.instrument {
+                self.meta.comm.record(obj, bytes);
+            }
+            if obj.array == self.me.array {
+                let t = self.svc.since_start(self.svc.clock.raw());
+                if let Some(trace) = &mut self.svc.comm_trace {
+                    trace.push(CommRecord {
+                        time_ns: t,
+                        source: self.me.linear,
+                        destination: obj.linear,
+                        bytes,
+                    });
+                }
+            }
         }
         let dest = self.svc.route(obj);
         let payload = if dest != self.svc.pe && self.svc.transport.needs_wire(dest) {

@@ -110,6 +110,20 @@ pub(crate) fn thread_cpu_ns() -> u64 {
     ts.tv_sec as u64 * 1_000_000_000 + ts.tv_nsec as u64
 }
 
+/// One message between two elements of the same array, for communication
+/// traces (`Config::comm_trace`): the input of the torus network model.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct CommRecord {
+    /// When it was sent, ns since the run started.
+    pub time_ns: u64,
+    /// Sending element (linear index).
+    pub source: u64,
+    /// Receiving element (linear index).
+    pub destination: u64,
+    /// Payload bytes (`Chare::msg_bytes`).
+    pub bytes: u64,
+}
+
 /// Where the current load-balancing period started on one PE.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct PeriodMark {

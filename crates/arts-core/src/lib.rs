@@ -65,7 +65,7 @@ pub use ctx::Ctx;
 pub use driver::{Driver, DriverMsg};
 pub use envelope::ObjId;
 pub use index::{Index, Shape};
-pub use instrument::{CommCount, PeCounters};
+pub use instrument::{CommCount, CommRecord, PeCounters};
 pub use lb::{LbConfig, LbPeriod, LbStepRecord};
 pub use mailbox::IdlePolicy;
 pub use map::Map;

@@ -12,7 +12,7 @@ use arts_trace::{Span, SpanKind};
 use crate::PeId;
 use crate::driver::DriverMsg;
 use crate::envelope::{ArrayCreation, ArrayId, Body, Call, Envelope, Migrant, ObjId};
-use crate::instrument::{PeCounters, PeriodMark, thread_cpu_ns};
+use crate::instrument::{CommRecord, PeCounters, PeriodMark, thread_cpu_ns};
 use crate::lb::{LbMsg, LbRoot, LbStepRecord, calibrate_speed};
 use crate::mailbox::{IdlePolicy, Mailbox};
 use crate::queue::PrioQueue;
@@ -41,6 +41,8 @@ pub struct PeReport {
     pub wall_ns: u64,
     /// Its trace spans, if tracing was on.
     pub trace: Option<Vec<Span>>,
+    /// Its sent element-to-element messages, if recording a communication trace.
+    pub comm_trace: Option<Vec<CommRecord>>,
     /// The first failure it saw, if any.
     pub failure: Option<RunError>,
     /// Load-balancing steps it managed (PE 0 only; not carried between processes).
@@ -120,6 +122,7 @@ impl Pe {
                 epoch,
                 instrument: config.instrument,
                 trace: config.trace.then(Vec::new),
+                comm_trace: config.comm_trace.then(Vec::new),
                 failure: None,
                 lb,
                 speed,
@@ -171,6 +174,7 @@ impl Pe {
             counters: self.svc.counters,
             wall_ns,
             trace: self.svc.trace.take(),
+            comm_trace: self.svc.comm_trace.take(),
             failure: self.svc.failure.take(),
             lb_steps: std::mem::take(&mut self.lb_root.records),
         }

@@ -9,6 +9,7 @@ use arts_trace::Span;
 
 use crate::driver::{Driver, DriverMsg};
 use crate::index::Index;
+use crate::instrument::CommRecord;
 use crate::lb::{LbConfig, LbStepRecord};
 use crate::mailbox::IdlePolicy;
 use crate::pe::{Pe, PeReport};
@@ -25,6 +26,9 @@ pub struct Config {
     pub instrument: bool,
     /// Record trace spans (entry methods and idle periods).
     pub trace: bool,
+    /// Record every message between elements of the same array (time,
+    /// source, destination, bytes): a communication trace.
+    pub comm_trace: bool,
     /// Serialize application messages between different PEs, as if they were
     /// in different processes (tests the wire path on one machine).
     pub serialize_local: bool,
@@ -60,6 +64,7 @@ impl Default for Config {
             idle: IdlePolicy::default(),
             instrument: true,
             trace: false,
+            comm_trace: false,
             serialize_local: false,
             lb: None,
             transport: None,
@@ -130,6 +135,16 @@ impl RunReport {
     /// The load-balancing steps of the run, in order.
     pub fn lb_steps(&self) -> &[LbStepRecord] {
         self.pes.first().map_or(&[], |p| &p.lb_steps)
+    }
+
+    /// All PEs' element-to-element messages, by send time, if recorded.
+    pub fn comm_trace(&self) -> Option<Vec<CommRecord>> {
+        let mut all = Vec::new();
+        for pe in &self.pes {
+            all.extend_from_slice(pe.comm_trace.as_ref()?);
+        }
+        all.sort_by_key(|r| (r.time_ns, r.source, r.destination));
+        Some(all)
     }
 
     /// All PEs' trace spans, if tracing was on.

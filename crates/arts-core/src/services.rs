@@ -11,7 +11,7 @@ use crate::envelope::{
     ArrayId, Body, BroadcastCall, Call, DRIVER, EncodeFn, Envelope, ObjId, Partial, Payload,
 };
 use crate::index::Shape;
-use crate::instrument::{PeCounters, PeriodMark};
+use crate::instrument::{CommRecord, PeCounters, PeriodMark};
 use crate::lb::{LbConfig, LbLocal};
 use crate::location::Locations;
 use crate::map::Map;
@@ -61,6 +61,8 @@ pub(crate) struct Services {
     pub epoch: u64,
     pub instrument: bool,
     pub trace: Option<Vec<Span>>,
+    /// Messages between elements of one array, when recording a communication trace.
+    pub comm_trace: Option<Vec<CommRecord>>,
     pub failure: Option<RunError>,
     /// Load-balancing configuration (`None`: `at_sync` resumes at once).
     pub lb: Option<Arc<LbConfig>>,

@@ -75,16 +75,19 @@ pub struct BenchCoreArgs {
     /// Round trips per ping-pong measurement.
     #[arg(long, default_value_t = 200_000, value_parser = clap::value_parser!(u32).range(1..))]
     round_trips: u32,
-    /// Repetitions of each latency measurement (the median is reported).
-    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..))]
+    /// Repetitions of every measurement, interleaved (medians are reported).
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
     repeat: u32,
 }
 
 #[derive(Serialize)]
 struct BenchCoreResult {
+    repeat: u32,
     same_pe_send_dispatch_ns: f64,
     cross_pe_latency_ns: f64,
     reduction_1024_us: f64,
+    migration_1mib_ms: f64,
+    migration_bytes_per_s: f64,
     grid: u64,
     iters: u32,
     sequential_step_s: f64,
@@ -101,11 +104,6 @@ struct BenchCoreResult {
     tracing_overhead_ratio: f64,
 }
 
-fn repeat_median(n: u32, mut f: impl FnMut() -> Result<f64, CliError>) -> Result<f64, CliError> {
-    let v = (0..n).map(|_| f()).collect::<Result<Vec<_>, _>>()?;
-    Ok(median(&v))
-}
-
 /// Objects grid (rows x cols) with `n` objects, as square as possible.
 fn object_grid(n: u64) -> (usize, usize) {
     let mut r = (n as f64).sqrt() as u64;
@@ -115,37 +113,36 @@ fn object_grid(n: u64) -> (usize, usize) {
     (r as usize, (n / r) as usize)
 }
 
-/// Runs `arts bench core`.
+/// The measurements of `arts bench core`; each is run once per repetition.
+#[derive(Clone, Copy, PartialEq)]
+enum Measure {
+    SamePe,
+    CrossPe,
+    Reduction,
+    Migration,
+    Sequential,
+    OnePe,
+    Rayon,
+    TwoPe,
+    PerPe(u64),
+    Uninstrumented,
+    Traced,
+}
+
+/// Runs `arts bench core`. Every measurement is repeated `--repeat` times,
+/// interleaved with the others, so that a burst of load from elsewhere hits
+/// all of them alike; medians are reported.
 pub fn bench_core(args: &BenchCoreArgs, out: Output) -> CliResult {
+    use Measure::*;
     let g = args.grid as usize;
-    let bar = out.progress(10, "bench core");
     let cfg = |pes: u32| Config {
         pes,
         ..Config::default()
     };
     let failed = |e: arts_core::RunError| CliError::failed(e);
-
-    bar.set_message("ping-pong");
-    let same = repeat_median(args.repeat, || {
-        microbench::pingpong_ns(&cfg(1), true, args.round_trips).map_err(failed)
-    })?;
-    bar.inc(1);
-    let cross = repeat_median(args.repeat, || {
-        microbench::pingpong_ns(&cfg(2), false, args.round_trips).map_err(failed)
-    })?;
-    bar.inc(1);
-    bar.set_message("reduction");
-    let red = repeat_median(args.repeat, || {
-        microbench::reduction_us(&cfg(2), 1024, 2000).map_err(failed)
-    })?;
-    bar.inc(1);
-
-    bar.set_message("sequential");
     let p = |objs: (usize, usize)| problem((g, g), objs, args.iters);
     let base = p((1, 1))?;
     let reference = Arc::new(jacobi2d::reference(&base));
-    let seq = median(&reference.step_times);
-    bar.inc(1);
     let jacobi = |objs: (usize, usize), config: Config| -> Result<f64, CliError> {
         let o = jacobi2d::run(&p(objs)?, &config, Map::Block, Some(reference.clone()))
             .map_err(failed)?;
@@ -157,43 +154,87 @@ pub fn bench_core(args: &BenchCoreArgs, out: Output) -> CliResult {
         }
         Ok(o.step_time_median_s())
     };
-    bar.set_message("jacobi 1 PE");
-    let one_pe = jacobi((8, 8), cfg(1))?;
-    bar.inc(1);
-    bar.set_message("rayon");
-    let rayon = median(&jacobi2d::threaded(&base, 2));
-    bar.inc(1);
-    bar.set_message("jacobi 2 PEs");
-    let two_pe = jacobi((8, 8), cfg(2))?;
-    bar.inc(1);
-    bar.set_message("overdecomposition");
-    let mut by_objects = Vec::new();
-    for per_pe in [4u64, 64, 1024] {
-        by_objects.push((per_pe, jacobi(object_grid(2 * per_pe), cfg(2))?));
+    let rotate = Config {
+        lb: Some(arts_core::LbConfig {
+            strategy: Arc::from(arts_lb::by_name("rotate").map_err(CliError::failed)?),
+            period: arts_core::LbPeriod::EverySync,
+            record_inputs: false,
+            speeds: None,
+        }),
+        ..cfg(2)
+    };
+    let measures = [
+        SamePe,
+        CrossPe,
+        Reduction,
+        Migration,
+        Sequential,
+        OnePe,
+        Rayon,
+        TwoPe,
+        PerPe(4),
+        PerPe(64),
+        PerPe(1024),
+        Uninstrumented,
+        Traced,
+    ];
+    let bar = out.progress((measures.len() as u32 * args.repeat) as u64, "bench core");
+    let mut samples: Vec<Vec<f64>> = vec![Vec::new(); measures.len()];
+    let mut migrated_bytes = 0;
+    for _ in 0..args.repeat {
+        for (i, m) in measures.iter().enumerate() {
+            let v = match *m {
+                SamePe => {
+                    microbench::pingpong_ns(&cfg(1), true, args.round_trips).map_err(failed)?
+                }
+                CrossPe => {
+                    microbench::pingpong_ns(&cfg(2), false, args.round_trips).map_err(failed)?
+                }
+                Reduction => microbench::reduction_us(&cfg(2), 1024, 2000).map_err(failed)?,
+                Migration => {
+                    let (t, bytes) =
+                        microbench::migration_s(&rotate, 1 << 20, 20).map_err(failed)?;
+                    migrated_bytes = bytes;
+                    t
+                }
+                Sequential => median(&jacobi2d::reference(&base).step_times),
+                OnePe => jacobi((8, 8), cfg(1))?,
+                Rayon => median(&jacobi2d::threaded(&base, 2)),
+                TwoPe => jacobi((8, 8), cfg(2))?,
+                PerPe(n) => jacobi(object_grid(2 * n), cfg(2))?,
+                Uninstrumented => jacobi(
+                    (8, 8),
+                    Config {
+                        instrument: false,
+                        ..cfg(2)
+                    },
+                )?,
+                Traced => jacobi(
+                    (8, 8),
+                    Config {
+                        trace: true,
+                        ..cfg(2)
+                    },
+                )?,
+            };
+            samples[i].push(v);
+            bar.inc(1);
+        }
     }
-    bar.inc(1);
-    bar.set_message("instrumentation");
-    let plain = jacobi(
-        (8, 8),
-        Config {
-            instrument: false,
-            ..cfg(2)
-        },
-    )?;
-    bar.inc(1);
-    let traced = jacobi(
-        (8, 8),
-        Config {
-            trace: true,
-            ..cfg(2)
-        },
-    )?;
     bar.finish_and_clear();
-
+    let m = |which: Measure| {
+        median(&samples[measures.iter().position(|x| *x == which).expect("listed")])
+    };
+    let (seq, one_pe, rayon, two_pe) = (m(Sequential), m(OnePe), m(Rayon), m(TwoPe));
+    let by_objects: Vec<(u64, f64)> = [4, 64, 1024].iter().map(|&n| (n, m(PerPe(n)))).collect();
+    let (plain, traced, migration) = (m(Uninstrumented), m(Traced), m(Migration));
     let r = BenchCoreResult {
-        same_pe_send_dispatch_ns: same,
-        cross_pe_latency_ns: cross,
-        reduction_1024_us: red,
+        repeat: args.repeat,
+        same_pe_send_dispatch_ns: m(SamePe),
+        cross_pe_latency_ns: m(CrossPe),
+        reduction_1024_us: m(Reduction),
+        migration_1mib_ms: migration * 1e3,
+        migration_bytes_per_s: migrated_bytes as f64 / migration,
         grid: args.grid,
         iters: args.iters,
         sequential_step_s: seq,
@@ -216,9 +257,11 @@ pub fn bench_core(args: &BenchCoreArgs, out: Output) -> CliResult {
             .map(|(n, s)| format!("{n}/PE {:.2} ms", s * 1e3))
             .collect();
         format!(
-            "same-PE send+dispatch        {:.0} ns\n\
-             cross-PE one-way latency     {:.0} ns\n\
+            "medians of {} interleaved repetitions\n\
+             same-PE send+dispatch        {:.0} ns (target <= 80)\n\
+             cross-PE one-way latency     {:.0} ns (target <= 300)\n\
              reduction+broadcast, 1024 el {:.1} us\n\
+             1 MiB migration              {:.3} ms, {:.2} GB/s (target <= 1 ms)\n\
              jacobi2d {g}x{g}, {} steps (median step):\n\
              \x20 sequential loop           {:.2} ms\n\
              \x20 arts 1 PE, 64 objects     {:.2} ms  (ratio {:.3}, target <= 1.10)\n\
@@ -227,9 +270,12 @@ pub fn bench_core(args: &BenchCoreArgs, out: Output) -> CliResult {
              \x20 overdecomposition (2 PEs) {}  (1024 vs 4: {:.3}, target <= 1.15)\n\
              \x20 instrumentation off       {:.2} ms  (on/off {:.3}, target <= 1.03)\n\
              \x20 tracing on                {:.2} ms  (on/off {:.3}, target <= 1.10)",
+            r.repeat,
             r.same_pe_send_dispatch_ns,
             r.cross_pe_latency_ns,
             r.reduction_1024_us,
+            r.migration_1mib_ms,
+            r.migration_bytes_per_s / 1e9,
             r.iters,
             r.sequential_step_s * 1e3,
             r.jacobi_1pe_64obj_step_s * 1e3,

@@ -47,6 +47,10 @@ pub struct RunOpts {
     /// Turn off per-object measurement (load and communication).
     #[arg(long)]
     no_instrument: bool,
+    /// Write every message between objects as CSV `time_s,source,destination,bytes`
+    /// (replay it on the torus model: `arts pdes torus --workload trace:FILE`).
+    #[arg(long)]
+    comm_trace: Option<PathBuf>,
     /// Load-balancing strategy (none, greedy, refine, greedy-comm, metis, rotate, ...).
     #[arg(long, default_value = "none")]
     lb: String,
@@ -85,6 +89,7 @@ pub struct Prepared {
     pub map: Map,
     trace: Option<PendingFile>,
     trace_path: Option<PathBuf>,
+    comm_trace: Option<PendingFile>,
     dump: Option<PathBuf>,
     strategy: String,
 }
@@ -128,10 +133,16 @@ impl RunOpts {
             drop(PendingFile::create(path)?);
         }
         let trace = self.trace.as_deref().map(PendingFile::create).transpose()?;
+        let comm_trace = self
+            .comm_trace
+            .as_deref()
+            .map(PendingFile::create)
+            .transpose()?;
         let config = Config {
             pes,
             instrument: !self.no_instrument,
             trace: trace.is_some(),
+            comm_trace: comm_trace.is_some(),
             lb,
             ..Config::default()
         };
@@ -141,10 +152,32 @@ impl RunOpts {
             map: self.map.into(),
             trace,
             trace_path: self.trace.clone(),
+            comm_trace,
             dump: self.lb_dump.clone(),
             strategy: self.lb.clone(),
         })
     }
+}
+
+/// Writes a communication trace as CSV (`time_s,source,destination,bytes`).
+fn write_comm_trace(
+    out: &mut std::fs::File,
+    records: &[arts_core::CommRecord],
+) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut w = std::io::BufWriter::new(out);
+    writeln!(w, "time_s,source,destination,bytes")?;
+    for r in records {
+        writeln!(
+            w,
+            "{:.9},{},{},{}",
+            r.time_ns as f64 * 1e-9,
+            r.source,
+            r.destination,
+            r.bytes
+        )?;
+    }
+    w.flush()
 }
 
 /// One load-balancing step as reported.
@@ -230,6 +263,12 @@ pub fn execute<K: Kernel>(
         let spans = outcome.report.trace().unwrap_or_default();
         arts_trace::write_chrome(file.writer(), pes, &spans)
             .map_err(|e| CliError::failed(format!("cannot write trace: {e}")))?;
+        file.commit()?;
+    }
+    if let Some(mut file) = prepared.comm_trace.take().filter(|_| root) {
+        let records = outcome.report.comm_trace().unwrap_or_default();
+        write_comm_trace(file.writer(), &records)
+            .map_err(|e| CliError::failed(format!("cannot write communication trace: {e}")))?;
         file.commit()?;
     }
     let steps = outcome.report.lb_steps();
