@@ -12,6 +12,11 @@ use clap::{Parser, Subcommand};
 use commands::{core, ddm, dispatch, imbalance, lb, mpi, pdes, trace};
 use output::{CliResult, Output};
 
+/// Counts heap allocations when a benchmark asks (`arts bench dispatch`:
+/// `allocations_per_task`); otherwise it costs one relaxed load per allocation.
+#[global_allocator]
+static ALLOC: arts_dispatch::alloc_count::CountingAlloc = arts_dispatch::alloc_count::CountingAlloc;
+
 /// arts: an adaptive runtime system for parallel scientific simulation.
 #[derive(Parser)]
 #[command(name = "arts", version, about, propagate_version = true)]

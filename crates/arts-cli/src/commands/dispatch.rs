@@ -3,7 +3,6 @@
 
 use std::path::{Path, PathBuf};
 
-use arts_dispatch::alloc_count::CountingAlloc;
 use arts_dispatch::heat3d::{Block, HeatConfig, HeatError, Mode, Shape, run_mode, run_reference};
 use arts_dispatch::stats::{mean_s, median_s};
 use arts_dispatch::studies::idle::{idle_csv, idle_study};
@@ -15,11 +14,6 @@ use arts_dispatch::studies::{StudyError, rss};
 use serde_json::{Value, json};
 
 use crate::output::{CliError, CliResult, Output, PendingFile, write_atomic};
-
-/// Counts heap allocations when a benchmark asks (`allocations_per_task`);
-/// otherwise it costs one relaxed load per allocation.
-#[global_allocator]
-static ALLOC: CountingAlloc = CountingAlloc;
 
 /// Largest grid edge accepted (two f64 grids of n³ nodes: 2 GiB at 512).
 const MAX_N: usize = 512;

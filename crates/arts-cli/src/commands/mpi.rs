@@ -2,8 +2,6 @@
 //! baselines) and `arts bench mpi` (arts against raw MPI, side by side).
 //! All need `arts` built with `--features mpi` and started by `mpirun`.
 
-use serde::Serialize;
-
 use crate::args::dims2;
 use crate::output::{CliError, CliResult, Output};
 
@@ -43,33 +41,6 @@ pub struct BenchMpiArgs {
     iters: u32,
 }
 
-#[derive(Serialize)]
-struct BaselineJson {
-    app: String,
-    valid: bool,
-    max_abs_diff: f64,
-    processes: u32,
-    step_time_median_s: f64,
-    total_time_s: f64,
-}
-
-#[derive(Serialize)]
-struct BenchMpiJson {
-    processes: u32,
-    raw_pingpong_ns: f64,
-    arts_pingpong_ns: f64,
-    pingpong_latency_ratio: f64,
-    raw_bandwidth_bytes_per_s: f64,
-    arts_bandwidth_bytes_per_s: f64,
-    bandwidth_ratio: f64,
-    static_mpi_jacobi_step_s: f64,
-    arts_jacobi_step_s: f64,
-    jacobi_vs_static_mpi_ratio: f64,
-    static_mpi_zones_step_s: f64,
-    arts_zones_greedy_step_s: f64,
-    zones_vs_static_mpi_ratio: f64,
-}
-
 #[cfg(not(feature = "mpi"))]
 fn no_mpi(what: &str) -> CliError {
     CliError::usage(format!(
@@ -104,9 +75,37 @@ mod imp {
     use arts_apps::{jacobi2d, microbench, zones};
     use arts_core::{Config, LbConfig, LbPeriod, Map};
     use arts_mpi::{Mpi, baseline, rawbench};
+    use serde::Serialize;
 
     use super::*;
     use crate::launch::require_mpi;
+
+    #[derive(Serialize)]
+    struct BaselineJson {
+        app: String,
+        valid: bool,
+        max_abs_diff: f64,
+        processes: u32,
+        step_time_median_s: f64,
+        total_time_s: f64,
+    }
+
+    #[derive(Serialize)]
+    struct BenchMpiJson {
+        processes: u32,
+        raw_pingpong_ns: f64,
+        arts_pingpong_ns: f64,
+        pingpong_latency_ratio: f64,
+        raw_bandwidth_bytes_per_s: f64,
+        arts_bandwidth_bytes_per_s: f64,
+        bandwidth_ratio: f64,
+        static_mpi_jacobi_step_s: f64,
+        arts_jacobi_step_s: f64,
+        jacobi_vs_static_mpi_ratio: f64,
+        static_mpi_zones_step_s: f64,
+        arts_zones_greedy_step_s: f64,
+        zones_vs_static_mpi_ratio: f64,
+    }
 
     fn baseline_run<K: Kernel>(
         mpi: &Mpi,
