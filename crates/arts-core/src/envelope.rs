@@ -33,8 +33,9 @@ pub const DRIVER: PeId = PeId::MAX;
 pub enum Payload {
     /// A boxed `Chare::Msg` moved without serialization.
     Local(Box<dyn Any + Send>),
-    /// The serialized form of a `Chare::Msg` (bincode).
-    Wire(Box<[u8]>),
+    /// The serialized form of a `Chare::Msg` (bincode). Made with
+    /// [`crate::wire::encode_for_frame`], it has room for the frame header.
+    Wire(Vec<u8>),
 }
 
 /// Clones a boxed broadcast message (`Chare::Msg: Clone` is only required to broadcast).
@@ -54,7 +55,7 @@ pub(crate) fn clone_boxed<M: Clone + Send + 'static>(b: &(dyn Any + Send)) -> Bo
 
 /// The [`EncodeFn`] for messages of type `M`.
 pub(crate) fn encode_boxed<M: serde::Serialize + 'static>(b: &(dyn Any + Send)) -> Vec<u8> {
-    crate::wire::encode(
+    crate::wire::encode_for_frame(
         b.downcast_ref::<M>()
             .expect("a boxed message has the type its functions were made for"),
     )
@@ -73,7 +74,7 @@ pub enum BroadcastPayload {
         encode: EncodeFn,
     },
     /// The serialized message.
-    Wire(Box<[u8]>),
+    Wire(Vec<u8>),
 }
 
 impl BroadcastPayload {
@@ -89,7 +90,7 @@ impl BroadcastPayload {
     pub fn copy_for(&self, wire: bool) -> BroadcastPayload {
         match self {
             BroadcastPayload::Local { msg, encode, .. } if wire => {
-                BroadcastPayload::Wire(encode(msg.as_ref()).into())
+                BroadcastPayload::Wire(encode(msg.as_ref()))
             }
             BroadcastPayload::Local { msg, clone, encode } => BroadcastPayload::Local {
                 msg: clone(msg.as_ref()),
@@ -273,9 +274,11 @@ mod wire_form {
     use super::*;
     use crate::reduction::lookup_custom;
 
+    /// An element call; a message's bytes are not in the header but in
+    /// front of it in the frame.
     #[derive(Serialize, Deserialize)]
     pub(super) enum WireCall {
-        Msg(#[serde(with = "serde_bytes")] Vec<u8>),
+        Msg,
         Reduction { tag: u32, value: RedValue },
         ResumeFromSync,
     }
@@ -330,37 +333,37 @@ mod wire_form {
 
     fn payload_bytes(p: Payload) -> Result<Vec<u8>, String> {
         match p {
-            Payload::Wire(b) => Ok(b.into_vec()),
+            Payload::Wire(b) => Ok(b),
             Payload::Local(_) => Err("an unserialized payload cannot leave its process".into()),
         }
     }
 
-    fn call(c: Call) -> Result<WireCall, String> {
-        Ok(match c {
-            Call::Msg(p) => WireCall::Msg(payload_bytes(p)?),
-            Call::Reduction { tag, value } => WireCall::Reduction { tag, value: *value },
-            Call::ResumeFromSync => WireCall::ResumeFromSync,
-        })
-    }
-
-    fn bcall(c: BroadcastCall) -> Result<WireCall, String> {
-        Ok(match c {
-            BroadcastCall::Msg(p) => WireCall::Msg(payload_bytes(p.into_payload())?),
-            BroadcastCall::Reduction { tag, value } => WireCall::Reduction { tag, value: *value },
-            BroadcastCall::ResumeFromSync => WireCall::ResumeFromSync,
-        })
-    }
-
-    pub(super) fn to_wire(env: Envelope) -> Result<WireEnvelope, String> {
+    /// The header and, for application messages, the payload bytes.
+    fn split(env: Envelope) -> Result<(WireEnvelope, Option<Vec<u8>>), String> {
+        let mut payload = None;
+        let mut call = |c: Call| -> Result<WireCall, String> {
+            Ok(match c {
+                Call::Msg(p) => {
+                    payload = Some(payload_bytes(p)?);
+                    WireCall::Msg
+                }
+                Call::Reduction { tag, value } => WireCall::Reduction { tag, value: *value },
+                Call::ResumeFromSync => WireCall::ResumeFromSync,
+            })
+        };
         let body = match env.body {
             Body::Entry { to, hops, call: c } => WireBody::Entry {
                 to,
                 hops,
                 call: call(c)?,
             },
-            Body::Broadcast { array, call } => WireBody::Broadcast {
+            Body::Broadcast { array, call: c } => WireBody::Broadcast {
                 array,
-                call: bcall(call)?,
+                call: call(match c {
+                    BroadcastCall::Msg(p) => Call::Msg(p.into_payload()),
+                    BroadcastCall::Reduction { tag, value } => Call::Reduction { tag, value },
+                    BroadcastCall::ResumeFromSync => Call::ResumeFromSync,
+                })?,
             },
             Body::ReductionPartial {
                 array,
@@ -396,40 +399,63 @@ mod wire_form {
                 return Err("array creation and shutdown never leave their process".into());
             }
         };
-        Ok(WireEnvelope {
+        let header = WireEnvelope {
             prio: env.prio,
             src: env.src,
             body,
-        })
+        };
+        Ok((header, payload))
     }
 
-    fn from_call(c: WireCall) -> Call {
-        match c {
-            WireCall::Msg(b) => Call::Msg(Payload::Wire(b.into())),
-            WireCall::Reduction { tag, value } => Call::Reduction {
-                tag,
-                value: Box::new(value),
-            },
-            WireCall::ResumeFromSync => Call::ResumeFromSync,
-        }
+    /// Frames an envelope: `[payload][header][header length: u32 LE]`. The
+    /// payload vector becomes the frame, so its bytes are not copied (it was
+    /// allocated with room for the header).
+    pub(super) fn to_frame(env: Envelope) -> Result<Vec<u8>, String> {
+        let (header, payload) = split(env)?;
+        let mut frame = payload.unwrap_or_default();
+        let start = frame.len();
+        crate::wire::encode_into(&header, &mut frame);
+        let len = u32::try_from(frame.len() - start).map_err(|_| "header too large".to_string())?;
+        frame.extend_from_slice(&len.to_le_bytes());
+        Ok(frame)
     }
 
-    pub(super) fn from_wire(w: WireEnvelope) -> Result<Envelope, String> {
+    /// Reads a frame made by [`to_frame`]; the payload keeps the frame's buffer.
+    pub(super) fn from_frame(mut frame: Vec<u8>) -> Result<Envelope, String> {
+        let n = frame.len();
+        let len_at = n.checked_sub(4).ok_or("truncated frame")?;
+        let len = u32::from_le_bytes(frame[len_at..].try_into().expect("4 bytes")) as usize;
+        let start = len_at.checked_sub(len).ok_or("truncated frame header")?;
+        let w: WireEnvelope = crate::wire::decode(&frame[start..len_at])?;
+        frame.truncate(start);
+        let mut payload = Some(frame);
+        let mut call = |c: WireCall| -> Result<Call, String> {
+            Ok(match c {
+                WireCall::Msg => {
+                    Call::Msg(Payload::Wire(payload.take().ok_or("payload used twice")?))
+                }
+                WireCall::Reduction { tag, value } => Call::Reduction {
+                    tag,
+                    value: Box::new(value),
+                },
+                WireCall::ResumeFromSync => Call::ResumeFromSync,
+            })
+        };
         let body = match w.body {
-            WireBody::Entry { to, hops, call } => Body::Entry {
+            WireBody::Entry { to, hops, call: c } => Body::Entry {
                 to,
                 hops,
-                call: from_call(call),
+                call: call(c)?,
             },
-            WireBody::Broadcast { array, call } => Body::Broadcast {
+            WireBody::Broadcast { array, call: c } => Body::Broadcast {
                 array,
-                call: match call {
-                    WireCall::Msg(b) => BroadcastCall::Msg(BroadcastPayload::Wire(b.into())),
-                    WireCall::Reduction { tag, value } => BroadcastCall::Reduction {
-                        tag,
-                        value: Box::new(value),
-                    },
-                    WireCall::ResumeFromSync => BroadcastCall::ResumeFromSync,
+                call: match call(c)? {
+                    Call::Msg(Payload::Wire(b)) => BroadcastCall::Msg(BroadcastPayload::Wire(b)),
+                    Call::Msg(Payload::Local(_)) => {
+                        unreachable!("frames carry serialized payloads")
+                    }
+                    Call::Reduction { tag, value } => BroadcastCall::Reduction { tag, value },
+                    Call::ResumeFromSync => BroadcastCall::ResumeFromSync,
                 },
             },
             WireBody::ReductionPartial {
@@ -472,22 +498,59 @@ mod wire_form {
 
 impl Envelope {
     /// Serializes an envelope for another process. Application payloads
-    /// must already be serialized (`Payload::Wire`).
+    /// must already be serialized (`Payload::Wire`); their buffer becomes
+    /// the frame, without a copy.
     pub fn into_wire(self) -> Result<Vec<u8>, String> {
-        Ok(crate::wire::encode(&wire_form::to_wire(self)?))
+        wire_form::to_frame(self)
     }
 
     /// Restores an envelope serialized by [`Envelope::into_wire`].
-    pub fn from_wire(bytes: &[u8]) -> Result<Envelope, String> {
-        wire_form::from_wire(crate::wire::decode(bytes)?)
+    pub fn from_wire(frame: Vec<u8>) -> Result<Envelope, String> {
+        wire_form::from_frame(frame)
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
     /// Envelopes are moved through queues by value: keep them small.
     #[test]
     fn envelope_stays_small() {
-        assert!(std::mem::size_of::<super::Envelope>() <= 64);
+        assert!(std::mem::size_of::<Envelope>() <= 64);
+    }
+
+    #[test]
+    fn frames_round_trip_without_copying_the_payload() {
+        let payload = crate::wire::encode_for_frame(&vec![7u8; 1000]);
+        let ptr = payload.as_ptr();
+        let env = Envelope {
+            prio: -3,
+            src: 5,
+            body: Body::Entry {
+                to: ObjId {
+                    array: 1,
+                    linear: 42,
+                },
+                hops: 2,
+                call: Call::Msg(Payload::Wire(payload)),
+            },
+        };
+        let frame = env.into_wire().unwrap();
+        assert_eq!(frame.as_ptr(), ptr, "the payload's buffer became the frame");
+        let back = Envelope::from_wire(frame).unwrap();
+        assert_eq!((back.prio, back.src), (-3, 5));
+        let Body::Entry {
+            to,
+            hops,
+            call: Call::Msg(Payload::Wire(bytes)),
+        } = back.body
+        else {
+            panic!("wrong body")
+        };
+        assert_eq!((to.linear, hops), (42, 2));
+        let v: Vec<u8> = crate::wire::decode(&bytes).unwrap();
+        assert_eq!(v, vec![7u8; 1000]);
+        assert!(Envelope::from_wire(vec![1, 2]).is_err());
     }
 }

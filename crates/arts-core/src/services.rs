@@ -129,7 +129,7 @@ impl Services {
                 unreachable!("matched above")
             };
             let bytes = (self.array(to.array).encode)(msg.as_ref());
-            *payload = Payload::Wire(bytes.into());
+            *payload = Payload::Wire(bytes);
         }
     }
 

@@ -128,7 +128,7 @@ impl Transport for InProcess {
         if self.serialize && !env.body.stays_local() {
             // Exercise the same encoding a process boundary would.
             let bytes = env.into_wire().expect("envelopes between PEs serialize");
-            let env = Envelope::from_wire(&bytes).expect("serialized envelopes decode");
+            let env = Envelope::from_wire(bytes).expect("serialized envelopes decode");
             self.mailboxes[to as usize].push(env);
         } else {
             self.mailboxes[to as usize].push(env);

@@ -13,6 +13,24 @@ pub fn encode<T: Serialize + ?Sized>(value: &T) -> Vec<u8> {
     bincode::serde::encode_to_vec(value, config()).expect("serializing to memory cannot fail")
 }
 
+/// Room left after a serialized message for the header that frames it
+/// when it crosses processes (`Envelope::into_wire`).
+const FRAME_HEADROOM: usize = 96;
+
+/// Appends the serialized `value` to `out`.
+pub fn encode_into<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) {
+    bincode::serde::encode_into_std_write(value, out, config())
+        .expect("serializing to memory cannot fail");
+}
+
+/// Serializes an application message, leaving room for a frame header so
+/// that sending it to another process copies nothing more.
+pub fn encode_for_frame<T: Serialize + ?Sized>(value: &T) -> Vec<u8> {
+    let mut out = Vec::with_capacity(size(value) + FRAME_HEADROOM);
+    encode_into(value, &mut out);
+    out
+}
+
 /// Deserializes a value; the error names what was wrong with the bytes.
 pub fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
     bincode::serde::decode_from_slice(bytes, config())

@@ -33,10 +33,11 @@ unsafe impl Send for Comm {}
 // SAFETY: as above; the handle itself is never mutated after creation.
 unsafe impl Sync for Comm {}
 
-/// A non-blocking send in progress and the buffer it reads from.
+/// A non-blocking send in progress and the buffer it reads from (a leaked
+/// `Vec`: pointer, length, capacity).
 struct PendingSend {
     request: Request<'static, [u8]>,
-    buffer: *const [u8],
+    buffer: (*mut u8, usize, usize),
 }
 
 thread_local! {
@@ -57,9 +58,11 @@ fn progress_sends() -> bool {
         for s in old {
             match s.request.test() {
                 Ok(_) => {
-                    // SAFETY: `buffer` came from `Box::leak` in `send_bytes`
-                    // and MPI no longer reads it: its request completed.
-                    drop(unsafe { Box::from_raw(s.buffer as *mut [u8]) });
+                    let (ptr, len, cap) = s.buffer;
+                    // SAFETY: `buffer` came from `Vec::leak` in `send_bytes`
+                    // with this length and capacity, and MPI no longer reads
+                    // it: its request completed.
+                    drop(unsafe { Vec::from_raw_parts(ptr, len, cap) });
                 }
                 Err(request) => list.push(PendingSend {
                     request,
@@ -132,11 +135,13 @@ impl MpiTransport {
         let to = self.comm.0.process_at_rank(rank as i32);
         PENDING.with(|p| match p.borrow_mut().as_mut() {
             Some(list) => {
-                let buffer: &'static [u8] = Box::leak(bytes.into_boxed_slice());
-                let request = to.immediate_send_with_tag(StaticScope, buffer, tag);
+                let cap = bytes.capacity();
+                let buffer: &'static mut [u8] = bytes.leak();
+                let raw = (buffer.as_mut_ptr(), buffer.len(), cap);
+                let request = to.immediate_send_with_tag(StaticScope, &*buffer, tag);
                 list.push(PendingSend {
                     request,
-                    buffer: buffer as *const [u8],
+                    buffer: raw,
                 });
             }
             None => to.send_with_tag(&bytes[..], tag),
@@ -237,7 +242,7 @@ impl Transport for MpiTransport {
         let sent = progress_sends();
         let local = self.local(pe);
         let got = self.receive(local as i32, |bytes| {
-            let env = Envelope::from_wire(&bytes)
+            let env = Envelope::from_wire(bytes)
                 .unwrap_or_else(|e| panic!("undecodable message from another process: {e}"));
             self.mailboxes[local].push(env);
         });

@@ -1,0 +1,17 @@
+//! arts ping-pong across two processes: `mpirun -np 2 target/release/examples/mpi_pingpong [round_trips]`.
+
+use arts_core::Config;
+
+fn main() {
+    let mpi = arts_mpi::Mpi::init().expect("MPI starts");
+    let n: u32 = std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(100_000);
+    let raw = arts_mpi::rawbench::pingpong_ns(&mpi, n);
+    let cfg = mpi.config(&Config::default(), 1);
+    let ns = arts_apps::microbench::pingpong_ns(&cfg, false, n).expect("runs");
+    if mpi.rank() == 0 {
+        println!("raw MPI {raw:.0} ns, arts {ns:.0} ns one-way");
+    }
+}
