@@ -1,17 +1,7 @@
 //! End-to-end tests of `arts run jacobi2d`, `arts trace summary` and bad input.
 
-use std::process::Command;
-
-fn arts(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_arts"))
-        .args(args)
-        .output()
-        .expect("arts runs")
-}
-
-fn stderr(o: &std::process::Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+mod common;
+use common::{arts, stderr};
 
 #[test]
 fn jacobi2d_json_has_the_contract_keys() {

@@ -2,21 +2,8 @@
 
 use std::process::Command;
 
-fn arts(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_arts"))
-        .args(args)
-        .output()
-        .expect("arts runs")
-}
-
-fn json(out: &std::process::Output) -> serde_json::Value {
-    assert!(
-        out.status.success(),
-        "stderr: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("one JSON object on stdout")
-}
+mod common;
+use common::{arts, json};
 
 #[test]
 fn heat3d_every_mode_is_valid_and_reports_the_contract_keys() {

@@ -1,37 +1,9 @@
 //! End-to-end tests of `arts lb generate` and `arts lb simulate`.
 
 use std::path::Path;
-use std::process::{Command, Output};
 
-fn arts(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arts"))
-        .args(args)
-        .output()
-        .expect("arts runs")
-}
-
-fn json_of(out: &Output) -> serde_json::Value {
-    assert!(
-        out.status.success(),
-        "failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
-        panic!(
-            "stdout is not one JSON object ({e}): {}",
-            String::from_utf8_lossy(&out.stdout)
-        )
-    })
-}
-
-/// Exit code 2, nothing on stdout, one `error:` line on stderr containing `needle`.
-fn assert_usage_error(out: &Output, needle: &str) {
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "stderr: {err}");
-    assert!(out.stdout.is_empty());
-    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
-    assert!(err.starts_with("error: ") && err.contains(needle), "{err}");
-}
+mod common;
+use common::{arts, assert_usage_error, json as json_of};
 
 fn gen_args<'a>(path: &'a str, objects: &'a str, pes: &'a str, kind: &'a str) -> Vec<&'a str> {
     vec![

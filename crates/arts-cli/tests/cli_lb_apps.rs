@@ -1,20 +1,8 @@
 //! End-to-end tests of the load-balanced workloads: `arts run zones`,
 //! `arts run hotspot`, `arts run storm`, `--lb-dump` replay, and bad input.
 
-use std::process::Command;
-
-fn arts(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_arts"))
-        .args(args)
-        .env_remove("RUST_BACKTRACE")
-        .output()
-        .expect("arts runs")
-}
-
-fn json(o: &std::process::Output) -> serde_json::Value {
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    serde_json::from_slice(&o.stdout).unwrap()
-}
+mod common;
+use common::{arts, json};
 
 #[test]
 fn zones_with_greedy_reports_the_contract_keys_and_balances() {

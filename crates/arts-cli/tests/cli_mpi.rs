@@ -6,6 +6,9 @@
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
+mod common;
+use common::json;
+
 fn mpirun(np: u32, args: &[&str]) -> Output {
     let np = np.to_string();
     Command::new("timeout")
@@ -22,17 +25,6 @@ fn mpirun(np: u32, args: &[&str]) -> Output {
         .env_remove("RUST_BACKTRACE")
         .output()
         .expect("mpirun runs")
-}
-
-fn json(o: &Output) -> serde_json::Value {
-    assert!(
-        o.status.success(),
-        "exit {:?}\nstdout: {}\nstderr: {}",
-        o.status,
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    );
-    serde_json::from_slice(&o.stdout).expect("rank 0 prints exactly one JSON object")
 }
 
 fn single(args: &[&str]) -> serde_json::Value {

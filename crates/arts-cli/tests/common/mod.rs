@@ -1,0 +1,43 @@
+//! Helpers shared by the CLI end-to-end tests.
+#![allow(dead_code)] // each test file uses a subset
+
+use std::process::{Command, Output};
+
+/// Runs the `arts` binary (panics in entry methods print one error line).
+pub fn arts(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_arts"))
+        .args(args)
+        .env_remove("RUST_BACKTRACE")
+        .output()
+        .expect("arts runs")
+}
+
+/// The standard error of a run, as text.
+pub fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// The single JSON object a successful `--json` run printed.
+pub fn json(out: &Output) -> serde_json::Value {
+    assert!(
+        out.status.success(),
+        "exit {:?}: {}",
+        out.status,
+        stderr(out)
+    );
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!(
+            "stdout is not one JSON object ({e}): {}",
+            String::from_utf8_lossy(&out.stdout)
+        )
+    })
+}
+
+/// Exit code 2, nothing on stdout, one `error:` line on stderr containing `needle`.
+pub fn assert_usage_error(out: &Output, needle: &str) {
+    let err = stderr(out);
+    assert_eq!(out.status.code(), Some(2), "stderr: {err}");
+    assert!(out.stdout.is_empty());
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert!(err.starts_with("error: ") && err.contains(needle), "{err}");
+}
