@@ -149,7 +149,7 @@ pub struct BulkMsg {
     /// Bounces left.
     pub left: u32,
     /// The payload.
-    #[serde(with = "serde_bytes")]
+    #[serde(with = "arts_core::wire::bytes")]
     pub data: Vec<u8>,
 }
 
@@ -209,7 +209,7 @@ pub fn bandwidth_bytes_per_s(
 /// over: with `rotate` it migrates at every step.
 #[derive(Serialize, Deserialize)]
 pub struct Heavy {
-    #[serde(with = "serde_bytes")]
+    #[serde(with = "arts_core::wire::bytes")]
     state: Vec<u8>,
     left: u32,
 }

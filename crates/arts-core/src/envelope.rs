@@ -171,7 +171,7 @@ pub struct Partial {
 #[derive(Debug, serde::Serialize, serde::Deserialize)]
 pub struct Migrant {
     /// The element's state, serialized with bincode.
-    #[serde(with = "serde_bytes")]
+    #[serde(with = "crate::wire::bytes")]
     pub state: Vec<u8>,
     /// The next reduction number it will contribute to.
     pub red_no: u32,

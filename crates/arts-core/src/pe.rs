@@ -203,13 +203,16 @@ impl Pe {
         }
     }
 
-    /// Idle with a transport that must be polled: poll and spin for the idle
-    /// policy's spin time, then park for at most `interval` between polls.
+    /// Idle with a transport that must be polled: poll and spin for ten poll
+    /// intervals (at least the idle policy's spin time), then park for at
+    /// most `interval` between polls. Messages from other processes do not
+    /// wake a parked PE, so it spins longer than an in-process one: a reply
+    /// that takes a few hundred microseconds still finds it polling.
     /// Returns the time parked.
     fn poll_until_work(&mut self, mailbox: &Mailbox, interval: Duration) -> Duration {
         let transport = self.svc.transport.clone();
         let pe = self.svc.pe;
-        let spin_until = Instant::now() + self.idle.spin;
+        let spin_until = Instant::now() + self.idle.spin.max(interval * 10);
         let mut parked = Duration::ZERO;
         let mut polls = 0u32;
         loop {

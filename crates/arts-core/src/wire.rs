@@ -51,6 +51,16 @@ mod tests {
     use super::*;
 
     #[test]
+    fn byte_fields_round_trip() {
+        #[derive(serde::Serialize, serde::Deserialize, PartialEq, Debug)]
+        struct B(#[serde(with = "super::bytes")] Vec<u8>);
+        let v = B((0..=255).collect());
+        let back: B = decode(&encode(&v)).unwrap();
+        assert_eq!(back, v);
+        assert_eq!(size(&v), 8 + 256);
+    }
+
+    #[test]
     fn round_trip_and_size() {
         let v = (7u32, vec![1.5f64, 2.5], String::from("x"));
         let bytes = encode(&v);
@@ -58,5 +68,53 @@ mod tests {
         let back: (u32, Vec<f64>, String) = decode(&bytes).unwrap();
         assert_eq!(back, v);
         assert!(decode::<(u32, Vec<f64>, String)>(&bytes[..5]).is_err());
+    }
+}
+
+/// `#[serde(with = "arts_core::wire::bytes")]` for `Vec<u8>` fields: written
+/// as one byte string (like `serde_bytes`) and read back with a single copy
+/// out of the received buffer (bincode's owned path would zero a buffer and
+/// then copy into it).
+pub mod bytes {
+    use serde::{Deserializer, Serializer};
+
+    /// Serializes the bytes as one byte string.
+    pub fn serialize<S: Serializer>(v: &[u8], s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_bytes(v)
+    }
+
+    struct Visitor;
+
+    impl<'de> serde::de::Visitor<'de> for Visitor {
+        type Value = Vec<u8>;
+
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("a byte string")
+        }
+
+        fn visit_borrowed_bytes<E>(self, v: &'de [u8]) -> Result<Vec<u8>, E> {
+            Ok(v.to_vec())
+        }
+
+        fn visit_bytes<E>(self, v: &[u8]) -> Result<Vec<u8>, E> {
+            Ok(v.to_vec())
+        }
+
+        fn visit_byte_buf<E>(self, v: Vec<u8>) -> Result<Vec<u8>, E> {
+            Ok(v)
+        }
+
+        fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<u8>, A::Error> {
+            let mut out = Vec::with_capacity(seq.size_hint().unwrap_or(0));
+            while let Some(b) = seq.next_element()? {
+                out.push(b);
+            }
+            Ok(out)
+        }
+    }
+
+    /// Deserializes a byte string.
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u8>, D::Error> {
+        d.deserialize_bytes(Visitor)
     }
 }

@@ -22,6 +22,16 @@ use mpi::traits::*;
 
 use transport::{Comm, MpiTransport};
 
+/// Raises glibc's mmap and trim thresholds so freed large buffers are reused.
+fn keep_large_buffers_in_heap() {
+    // SAFETY: mallopt only changes allocator tuning parameters; it is called
+    // before any other thread of this process exists.
+    unsafe {
+        libc::mallopt(libc::M_MMAP_THRESHOLD, 256 << 20);
+        libc::mallopt(libc::M_TRIM_THRESHOLD, 1 << 30);
+    }
+}
+
 /// An initialized MPI environment (MPI is finalized when it is dropped).
 pub struct Mpi {
     _universe: mpi::environment::Universe,
@@ -37,7 +47,14 @@ unsafe impl Sync for Mpi {}
 
 impl Mpi {
     /// Initializes MPI with full thread support (every PE thread calls MPI).
+    ///
+    /// Also keeps large buffers in the heap: messages between processes are
+    /// serialized into fresh buffers, and glibc would otherwise map (and the
+    /// kernel zero, page by page) a new region for every buffer above 128 KiB
+    /// and unmap it when freed — for 1 MiB messages that costs more than the
+    /// transfer itself.
     pub fn init() -> Result<Mpi, String> {
+        keep_large_buffers_in_heap();
         let (universe, threading) = mpi::initialize_with_threading(Threading::Multiple)
             .ok_or("MPI was already initialized")?;
         if threading != Threading::Multiple {
