@@ -39,6 +39,9 @@ pub struct BenchMpiArgs {
     /// Steps of the Jacobi2D and zones comparisons.
     #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(u32).range(12..))]
     iters: u32,
+    /// Repetitions of every measurement, interleaved (medians are reported).
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
+    repeat: u32,
 }
 
 #[cfg(not(feature = "mpi"))]
@@ -93,6 +96,7 @@ mod imp {
     #[derive(Serialize)]
     struct BenchMpiJson {
         processes: u32,
+        repeat: u32,
         raw_pingpong_ns: f64,
         arts_pingpong_ns: f64,
         pingpong_latency_ratio: f64,
@@ -212,25 +216,6 @@ mod imp {
         }
         let failed = |e: arts_core::RunError| CliError::failed(e);
         let one_pe = mpi.config(&Config::default(), 1);
-        let raw_ns = rawbench::pingpong_ns(mpi, args.round_trips);
-        let arts_ns = microbench::pingpong_ns(&one_pe, false, args.round_trips).map_err(failed)?;
-        let mib = 1 << 20;
-        let raw_bw = rawbench::bandwidth_bytes_per_s(mpi, mib, 200);
-        let arts_bw = microbench::bandwidth_bytes_per_s(&one_pe, mib, 200).map_err(failed)?;
-
-        let jp = jacobi_problem((4096, 4096), size, args.iters)?;
-        let jref = Arc::new(sequential(&jp));
-        let static_j = baseline::static_bands(mpi, &jp, Some(&jref)).map_err(CliError::usage)?;
-        let arts_j = jacobi2d::run(&jp, &one_pe, Map::Block, Some(jref)).map_err(failed)?;
-        if static_j.max_diff != 0.0 || arts_j.max_diff != 0.0 {
-            return Err(CliError::failed(
-                "jacobi2d results differ from the sequential reference",
-            ));
-        }
-
-        let zp = zones_problem((8, 4), 64, args.iters)?;
-        let zref = Arc::new(sequential(&zp));
-        let static_z = baseline::static_bands(mpi, &zp, Some(&zref)).map_err(CliError::usage)?;
         let greedy = LbConfig {
             strategy: Arc::from(arts_lb::by_name("greedy").map_err(CliError::failed)?),
             period: LbPeriod::Steps(10),
@@ -244,19 +229,42 @@ mod imp {
             },
             1,
         );
-        let arts_z = zones::run(&zp, &lb_cfg, Map::Block, Some(zref)).map_err(failed)?;
-        if static_z.max_diff != 0.0 || arts_z.max_diff != 0.0 {
-            return Err(CliError::failed(
-                "zones results differ from the sequential reference",
-            ));
+        let jp = jacobi_problem((4096, 4096), size, args.iters)?;
+        let jref = Arc::new(sequential(&jp));
+        let zp = zones_problem((8, 4), 64, args.iters)?;
+        let zref = Arc::new(sequential(&zp));
+        let mib = 1 << 20;
+        // Every measurement once per repetition, interleaved, so that a burst
+        // of load from elsewhere hits all of them alike; medians reported.
+        let mut s: [Vec<f64>; 8] = Default::default();
+        for _ in 0..args.repeat {
+            s[0].push(rawbench::pingpong_ns(mpi, args.round_trips));
+            s[1].push(microbench::pingpong_ns(&one_pe, false, args.round_trips).map_err(failed)?);
+            s[2].push(rawbench::bandwidth_bytes_per_s(mpi, mib, 200));
+            s[3].push(microbench::bandwidth_bytes_per_s(&one_pe, mib, 200).map_err(failed)?);
+            let static_j = baseline::static_bands(mpi, &jp, Some(&jref)).map_err(CliError::usage)?;
+            let arts_j = jacobi2d::run(&jp, &one_pe, Map::Block, Some(jref.clone())).map_err(failed)?;
+            let static_z = baseline::static_bands(mpi, &zp, Some(&zref)).map_err(CliError::usage)?;
+            let arts_z = zones::run(&zp, &lb_cfg, Map::Block, Some(zref.clone())).map_err(failed)?;
+            if [static_j.max_diff, arts_j.max_diff, static_z.max_diff, arts_z.max_diff]
+                .iter()
+                .any(|d| *d != 0.0)
+            {
+                return Err(CliError::failed(
+                    "a result differs from the sequential reference",
+                ));
+            }
+            s[4].push(median(&static_j.step_times));
+            s[5].push(arts_j.step_time_median_s());
+            s[6].push(median(&static_z.step_times));
+            // After the first balancing step (every 10 steps): the steady state.
+            s[7].push(median(&arts_z.step_times[10.min(arts_z.step_times.len() - 1)..]));
         }
-        let static_j_s = median(&static_j.step_times);
-        let arts_j_s = arts_j.step_time_median_s();
-        let static_z_s = median(&static_z.step_times);
-        // After the first balancing step (every 10 steps): the steady state.
-        let arts_z_s = median(&arts_z.step_times[10.min(arts_z.step_times.len() - 1)..]);
+        let [raw_ns, arts_ns, raw_bw, arts_bw, static_j_s, arts_j_s, static_z_s, arts_z_s] =
+            s.map(|v| median(&v));
         let r = BenchMpiJson {
             processes: size,
+            repeat: args.repeat,
             raw_pingpong_ns: raw_ns,
             arts_pingpong_ns: arts_ns,
             pingpong_latency_ratio: arts_ns / raw_ns,
@@ -272,12 +280,13 @@ mod imp {
         };
         out.emit(&r, || {
             format!(
-                "arts vs raw MPI, {} processes x 1 PE\n\
+                "arts vs raw MPI, {} processes x 1 PE, medians of {} interleaved repetitions\n\
                  ping-pong one-way   arts {:.2} us   raw {:.2} us   ratio {:.2} (target <= 1.5)\n\
                  1 MiB bandwidth     arts {:.2} GB/s raw {:.2} GB/s ratio {:.2} (target >= 0.8)\n\
                  jacobi2d 4096^2     arts {:.2} ms   static MPI {:.2} ms ratio {:.3} (target <= 1.10)\n\
                  zones (greedy)      arts {:.2} ms   static MPI {:.2} ms ratio {:.3} (target <= 0.8)",
                 r.processes,
+                r.repeat,
                 r.arts_pingpong_ns / 1e3,
                 r.raw_pingpong_ns / 1e3,
                 r.pingpong_latency_ratio,
