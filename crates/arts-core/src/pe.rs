@@ -103,11 +103,6 @@ impl Pe {
         epoch: u64,
         driver_sent: Option<Arc<AtomicU64>>,
     ) -> Self {
-        let lb = config.lb.clone().map(Arc::new);
-        let speed = match &lb {
-            Some(l) if l.speeds.is_none() => calibrate_speed(),
-            _ => 1.0,
-        };
         Pe {
             svc: Services {
                 pe,
@@ -124,14 +119,10 @@ impl Pe {
                 trace: config.trace.then(Vec::new),
                 comm_trace: config.comm_trace.then(Vec::new),
                 failure: None,
-                lb,
-                speed,
+                lb: config.lb.clone().map(Arc::new),
+                speed: 1.0,
                 driver_sent,
-                lb_mark: PeriodMark {
-                    raw: epoch,
-                    counters: PeCounters::default(),
-                    cpu_ns: thread_cpu_ns(),
-                },
+                lb_mark: PeriodMark::default(),
             },
             stores: Vec::new(),
             lb_root: LbRoot::default(),
@@ -146,7 +137,17 @@ impl Pe {
         let transport = self.svc.transport.clone();
         let mailbox = transport.mailbox(self.svc.pe);
         mailbox.bind_owner();
+        // Measured on this PE's own thread: its speed, and the start of the
+        // first load-balancing period.
+        if self.svc.lb.as_ref().is_some_and(|l| l.speeds.is_none()) {
+            self.svc.speed = calibrate_speed();
+        }
         let start = self.svc.clock.raw();
+        self.svc.lb_mark = PeriodMark {
+            raw: start,
+            counters: PeCounters::default(),
+            cpu_ns: thread_cpu_ns(),
+        };
         let remote = transport.poll_interval().is_some();
         let mut handled = 0u32;
         while !self.stop {
