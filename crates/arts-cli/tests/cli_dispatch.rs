@@ -1,7 +1,5 @@
 //! End-to-end tests of `arts run heat3d` and `arts bench dispatch`.
 
-use std::process::Command;
-
 mod common;
 use common::{arts, json};
 

@@ -6,9 +6,11 @@
 //! once into `front` and popped from its end. Events inserted at or below the
 //! current bucket (rollbacks, tiny delays) go to a small heap (`near`) that is
 //! merged with `front` on pop. The bucket width adapts to the observed event
-//! density so a bucket holds a handful of events: push and pop are O(1)
-//! amortized. `Queue::Heap` keeps everything in `near`: a plain binary heap,
-//! kept for comparison.
+//! density so a bucket holds a handful of distinct timestamps (events sharing
+//! one timestamp, as in synchronous bursts, cannot be split and do not count
+//! twice), few events land in the current bucket (`near`) and few beyond the
+//! horizon (`far`): push and pop are O(1) amortized. `Queue::Heap` keeps
+//! everything in `near`: a plain binary heap, kept for comparison.
 
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
@@ -68,6 +70,8 @@ const NB_MAX: u64 = 1 << 22;
 /// bucket width.
 const ADAPT_ADVANCES: u64 = 1024;
 const ADAPT_MOVED: u64 = 8192;
+/// Spare bucket buffers kept for reuse.
+const SPARES: usize = 64;
 
 /// Pending events of one PE, smallest key first. Storage is reused, so steady
 /// state allocates nothing.
@@ -88,7 +92,17 @@ pub struct PendingSet<M> {
     /// Adaptation counters since the last check.
     advances: u64,
     moved: u64,
+    /// Distinct timestamps among the events moved to the front.
+    distinct: u64,
     far_moved: u64,
+    /// Events pushed at or below the current bucket (into `near`), and the
+    /// range of their timestamps.
+    near_pushed: u64,
+    near_tmin: f64,
+    near_tmax: f64,
+    /// Emptied bucket buffers, handed to buckets that fill up again (so a
+    /// burst's capacity is reused instead of staying in every bucket).
+    spare: Vec<Vec<Event<M>>>,
 }
 
 impl<M: Copy> Default for PendingSet<M> {
@@ -117,7 +131,12 @@ impl<M: Copy> PendingSet<M> {
             calendar,
             advances: 0,
             moved: 0,
+            distinct: 0,
             far_moved: 0,
+            near_pushed: 0,
+            near_tmin: f64::INFINITY,
+            near_tmax: 0.0,
+            spare: Vec::new(),
         }
     }
 
@@ -145,12 +164,35 @@ impl<M: Copy> PendingSet<M> {
         let b = self.bucket(&ev);
         if b <= self.cur {
             self.near.push(MinFirst(ev));
+            if self.calendar {
+                self.near_pushed += 1;
+                let t = ev.key.time();
+                self.near_tmin = self.near_tmin.min(t);
+                self.near_tmax = self.near_tmax.max(t);
+                if self.near_pushed >= ADAPT_MOVED {
+                    // The near heap may never drain (so `advance` never
+                    // runs) when buckets are far too wide: check here.
+                    self.adapt();
+                }
+            }
         } else if b < self.cur.saturating_add(self.nb) {
-            self.ring[(b & (self.nb - 1)) as usize].push(ev);
-            self.ring_count += 1;
+            self.ring_push(b, ev);
         } else {
             self.far.push(MinFirst(ev));
         }
+    }
+
+    /// Appends to ring bucket `b`, giving an empty bucket a spare buffer.
+    #[inline]
+    fn ring_push(&mut self, b: u64, ev: Event<M>) {
+        let slot = &mut self.ring[(b & (self.nb - 1)) as usize];
+        if slot.capacity() == 0
+            && let Some(buf) = self.spare.pop()
+        {
+            *slot = buf;
+        }
+        slot.push(ev);
+        self.ring_count += 1;
     }
 
     /// Brings the next bucket to the front when the front is empty.
@@ -178,12 +220,25 @@ impl<M: Copy> PendingSet<M> {
             if !slot.is_empty() {
                 self.ring_count -= slot.len();
                 self.moved += slot.len() as u64;
-                self.front.append(slot);
-                self.front
-                    .sort_unstable_by_key(|e| std::cmp::Reverse(e.key));
+                // The front is empty: take the bucket's buffer and keep the
+                // front's old one as a spare.
+                std::mem::swap(&mut self.front, slot);
+                let old = std::mem::take(slot);
+                if old.capacity() > 0 && self.spare.len() < SPARES {
+                    self.spare.push(old);
+                }
+                self.front.sort_by_key(|e| std::cmp::Reverse(e.key));
+                self.distinct += 1 + self
+                    .front
+                    .windows(2)
+                    .filter(|w| w[0].key.time_bits != w[1].key.time_bits)
+                    .count() as u64;
             }
         }
-        if self.advances >= ADAPT_ADVANCES || self.moved >= ADAPT_MOVED {
+        if self.advances >= ADAPT_ADVANCES
+            || self.moved >= ADAPT_MOVED
+            || self.far_moved >= ADAPT_MOVED
+        {
             self.adapt();
         }
     }
@@ -202,28 +257,45 @@ impl<M: Copy> PendingSet<M> {
             if b <= self.cur {
                 self.near.push(MinFirst(ev));
             } else {
-                self.ring[(b & (self.nb - 1)) as usize].push(ev);
-                self.ring_count += 1;
+                self.ring_push(b, ev);
             }
         }
     }
 
-    /// Retunes the bucket width so a bucket holds a handful of events and the
-    /// ring's horizon covers most of them.
+    /// Retunes the bucket width so a bucket holds a handful of distinct
+    /// timestamps, few events land in the current bucket and the ring's
+    /// horizon covers most of them.
     #[cold]
     fn adapt(&mut self) {
-        let per_bucket = self.moved as f64 / self.advances.max(1) as f64;
-        let far_share = self.far_moved as f64 / (self.moved + self.far_moved).max(1) as f64;
+        let per_bucket = self.distinct as f64 / self.advances.max(1) as f64;
+        let all = (self.moved + self.far_moved + self.near_pushed).max(1) as f64;
+        let far_share = self.far_moved as f64 / all;
+        let near_share = self.near_pushed as f64 / all;
+        // Narrower buckets would separate the events landing in the current
+        // one only if their timestamps differ (a burst at one time cannot be
+        // split), and bucket numbers must stay far below 2^53.
+        let near_spread = (self.near_tmax - self.near_tmin) * self.inv_w;
+        let can_narrow = (self.near_tmax.max(1.0) * self.inv_w * 4.0) < (1u64 << 50) as f64;
         self.advances = 0;
         self.moved = 0;
+        self.distinct = 0;
         self.far_moved = 0;
-        if per_bucket > 12.0 {
+        self.near_pushed = 0;
+        self.near_tmin = f64::INFINITY;
+        self.near_tmax = 0.0;
+        if can_narrow && ((near_share > 0.5 && near_spread >= 0.25) || per_bucket > 12.0) {
+            // Most new events fall into the current bucket at different
+            // times, or buckets hold many timestamps: narrower buckets.
             self.rescale(self.inv_w * 4.0, self.nb);
-        } else if per_bucket < 1.0 {
+        } else if per_bucket < 1.0 && near_share < 0.05 {
             self.rescale(self.inv_w / 4.0, self.nb);
-        } else if far_share > 0.1 && self.nb < NB_MAX {
-            // The horizon is too short for the delays: more buckets.
-            self.rescale(self.inv_w, self.nb * 4);
+        } else if far_share > 0.1 {
+            if self.nb < NB_MAX {
+                // The horizon is too short for the delays: more buckets.
+                self.rescale(self.inv_w, self.nb * 4);
+            } else {
+                self.rescale(self.inv_w / 4.0, self.nb);
+            }
         }
     }
 
@@ -380,6 +452,42 @@ mod tests {
                 assert!(set.is_empty() && set.pop().is_none());
             }
         }
+    }
+
+    /// Synchronous bursts (thousands of events per timestamp, as in the
+    /// torus model): key order holds, the width settles so the ring (not
+    /// the heaps) carries the events, and bucket buffers are recycled
+    /// instead of each keeping a burst's capacity.
+    #[test]
+    fn bursts_of_equal_timestamps_stay_ordered_and_buffers_stay_small() {
+        let burst = 20_000u64;
+        let mut set = PendingSet::new(Queue::Calendar);
+        let mut seq = 0u64;
+        for _ in 0..burst {
+            seq += 1;
+            set.push(ev(0.0, seq));
+        }
+        let mut last = Key::MIN;
+        let mut popped = 0u64;
+        while let Some(e) = set.pop() {
+            assert!(e.key > last, "out of order at {popped}");
+            last = e.key;
+            popped += 1;
+            let t = e.key.time();
+            if t < 200.0 {
+                // Each event schedules one at +1.0 or +1.5 (two streams).
+                seq += 1;
+                set.push(ev(t + if e.msg % 2 == 0 { 1.0 } else { 1.5 }, seq));
+            }
+        }
+        assert!(popped > 100 * burst);
+        let capacity: usize = set.ring.iter().map(Vec::capacity).sum::<usize>()
+            + set.spare.iter().map(Vec::capacity).sum::<usize>();
+        assert!(
+            capacity < 100 * burst as usize,
+            "buckets keep {capacity} slots for bursts of {burst}"
+        );
+        assert!(set.near.capacity() < 2 * burst as usize);
     }
 
     #[test]

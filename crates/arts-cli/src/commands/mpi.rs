@@ -242,13 +242,22 @@ mod imp {
             s[1].push(microbench::pingpong_ns(&one_pe, false, args.round_trips).map_err(failed)?);
             s[2].push(rawbench::bandwidth_bytes_per_s(mpi, mib, 200));
             s[3].push(microbench::bandwidth_bytes_per_s(&one_pe, mib, 200).map_err(failed)?);
-            let static_j = baseline::static_bands(mpi, &jp, Some(&jref)).map_err(CliError::usage)?;
-            let arts_j = jacobi2d::run(&jp, &one_pe, Map::Block, Some(jref.clone())).map_err(failed)?;
-            let static_z = baseline::static_bands(mpi, &zp, Some(&zref)).map_err(CliError::usage)?;
-            let arts_z = zones::run(&zp, &lb_cfg, Map::Block, Some(zref.clone())).map_err(failed)?;
-            if [static_j.max_diff, arts_j.max_diff, static_z.max_diff, arts_z.max_diff]
-                .iter()
-                .any(|d| *d != 0.0)
+            let static_j =
+                baseline::static_bands(mpi, &jp, Some(&jref)).map_err(CliError::usage)?;
+            let arts_j =
+                jacobi2d::run(&jp, &one_pe, Map::Block, Some(jref.clone())).map_err(failed)?;
+            let static_z =
+                baseline::static_bands(mpi, &zp, Some(&zref)).map_err(CliError::usage)?;
+            let arts_z =
+                zones::run(&zp, &lb_cfg, Map::Block, Some(zref.clone())).map_err(failed)?;
+            if [
+                static_j.max_diff,
+                arts_j.max_diff,
+                static_z.max_diff,
+                arts_z.max_diff,
+            ]
+            .iter()
+            .any(|d| *d != 0.0)
             {
                 return Err(CliError::failed(
                     "a result differs from the sequential reference",
@@ -258,10 +267,20 @@ mod imp {
             s[5].push(arts_j.step_time_median_s());
             s[6].push(median(&static_z.step_times));
             // After the first balancing step (every 10 steps): the steady state.
-            s[7].push(median(&arts_z.step_times[10.min(arts_z.step_times.len() - 1)..]));
+            s[7].push(median(
+                &arts_z.step_times[10.min(arts_z.step_times.len() - 1)..],
+            ));
         }
-        let [raw_ns, arts_ns, raw_bw, arts_bw, static_j_s, arts_j_s, static_z_s, arts_z_s] =
-            s.map(|v| median(&v));
+        let [
+            raw_ns,
+            arts_ns,
+            raw_bw,
+            arts_bw,
+            static_j_s,
+            arts_j_s,
+            static_z_s,
+            arts_z_s,
+        ] = s.map(|v| median(&v));
         let r = BenchMpiJson {
             processes: size,
             repeat: args.repeat,

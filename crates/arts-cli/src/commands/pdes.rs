@@ -1,7 +1,12 @@
-//! `arts pdes ...` (PHOLD on any engine) and `arts bench pdes` (engines and PE
-//! counts side by side, ratios against the sequential engine of the same run).
-//! The engines and models live in `arts-pdes`; this file parses, validates,
-//! runs and prints.
+//! `arts pdes ...` (PHOLD and the Blue Gene/L torus model on any engine) and
+//! `arts bench pdes` (engines and PE counts side by side, ratios against the
+//! sequential engine of the same run). The engines and models live in
+//! `arts-pdes`; this file (and `pdes/torus.rs` for the torus) parses,
+//! validates, runs and prints.
+
+mod torus;
+
+pub use torus::TorusArgs;
 
 use std::collections::BTreeMap;
 
@@ -16,30 +21,24 @@ use crate::output::{CliError, CliResult, Output};
 pub enum PdesCommand {
     /// PHOLD benchmark model (ROSS-compatible knobs) on any engine.
     Phold(PholdArgs),
+    /// Blue Gene/L 3-D torus network model (one LP per node): LJS, random
+    /// or trace workloads, ideal/random/file mappings, injection throttling.
+    Torus(TorusArgs),
 }
 
-/// Engine selection shared by every `arts pdes` model.
+/// Engine flags shared by every `arts pdes` model (the end time, window and
+/// LP-to-PE mapping flags are the model's, with its own units and defaults).
 #[derive(clap::Args, Clone, Debug)]
-pub struct EngineArgs {
+pub struct SyncArgs {
     /// Synchronization: sequential, conservative or optimistic.
     #[arg(long, default_value = "optimistic")]
     pub sync: String,
     /// Number of PEs (threads); at most the number of LPs.
     #[arg(long, default_value_t = 1)]
     pub pes: usize,
-    /// LP to PE mapping: block or round-robin.
-    #[arg(long, default_value = "block")]
-    pub mapping: String,
-    /// Simulation end time: events at or after it are not executed.
-    #[arg(long, default_value_t = 1000.0, allow_negative_numbers = true)]
-    pub end_time: f64,
-    /// Seed of the per-LP random streams.
+    /// Seed of the per-LP random streams (and of the model's random choices).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Optimistic optimism window in simulation time (events only below
-    /// GVT + window); bounds memory; "inf" = unbounded Time Warp.
-    #[arg(long, default_value = "8", allow_negative_numbers = true)]
-    pub window: String,
     /// Optimistic: a busy PE starts a GVT round every this many events.
     #[arg(long, default_value_t = 1024)]
     pub gvt_interval: u32,
@@ -49,6 +48,42 @@ pub struct EngineArgs {
     /// Also run the sequential engine and report whether the results match ("valid").
     #[arg(long)]
     pub validate: bool,
+}
+
+impl SyncArgs {
+    /// The engine configuration these flags describe, with the model's LP
+    /// to PE mapping, end time and optimism window.
+    pub fn config(
+        &self,
+        mapping: Mapping,
+        end_time: f64,
+        window: f64,
+    ) -> Result<RunConfig, CliError> {
+        let mut cfg = RunConfig::new(parse_sync(&self.sync)?, self.pes, end_time, self.seed);
+        cfg.mapping = mapping;
+        cfg.window = window;
+        cfg.gvt_interval = self.gvt_interval;
+        cfg.queue = parse_queue(&self.queue)?;
+        Ok(cfg)
+    }
+}
+
+/// PHOLD's engine flags: the shared ones plus mapping, end time and window
+/// in PHOLD time units.
+#[derive(clap::Args, Clone, Debug)]
+pub struct EngineArgs {
+    #[command(flatten)]
+    pub common: SyncArgs,
+    /// LP to PE mapping: block or round-robin.
+    #[arg(long, default_value = "block")]
+    pub mapping: String,
+    /// Simulation end time: events at or after it are not executed.
+    #[arg(long, default_value_t = 1000.0, allow_negative_numbers = true)]
+    pub end_time: f64,
+    /// Optimistic optimism window in simulation time (events only below
+    /// GVT + window); bounds memory; "inf" = unbounded Time Warp.
+    #[arg(long, default_value = "8", allow_negative_numbers = true)]
+    pub window: String,
 }
 
 /// PHOLD parameters (ROSS-compatible: ROSS `--mean=M --lookahead=L` is ours
@@ -120,6 +155,7 @@ pub struct BenchPdesArgs {
 pub fn run(command: PdesCommand, out: Output) -> CliResult {
     match command {
         PdesCommand::Phold(args) => run_phold(&args, out),
+        PdesCommand::Torus(args) => torus::run_torus(&args, out),
     }
 }
 
@@ -178,12 +214,11 @@ pub fn parse_window(s: &str) -> Result<f64, CliError> {
 impl EngineArgs {
     /// The engine configuration these flags describe.
     pub fn config(&self) -> Result<RunConfig, CliError> {
-        let mut cfg = RunConfig::new(parse_sync(&self.sync)?, self.pes, self.end_time, self.seed);
-        cfg.mapping = parse_mapping(&self.mapping)?;
-        cfg.window = parse_window(&self.window)?;
-        cfg.gvt_interval = self.gvt_interval;
-        cfg.queue = parse_queue(&self.queue)?;
-        Ok(cfg)
+        self.common.config(
+            parse_mapping(&self.mapping)?,
+            self.end_time,
+            parse_window(&self.window)?,
+        )
     }
 }
 
@@ -202,7 +237,7 @@ impl PholdModelArgs {
 
 /// Maps an engine error: bad configuration is bad input (exit 2); a model
 /// error found while running is a failed run (exit 1).
-fn engine_error(e: PdesError) -> CliError {
+pub fn engine_error(e: PdesError) -> CliError {
     match e {
         PdesError::Config(msg) => CliError::usage(msg),
         PdesError::Event(err) => CliError::failed(err),
@@ -216,10 +251,23 @@ pub fn run_with_progress<M: Model>(
     out: Output,
     what: &str,
 ) -> Result<RunReport, CliError> {
+    run_with_progress_to(model, cfg, out, what, cfg.end_time)
+}
+
+/// Like [`run_with_progress`], with the bar scaled to simulated time
+/// `horizon` (an estimate of when the run ends, for models run without an
+/// end time).
+pub fn run_with_progress_to<M: Model>(
+    model: &M,
+    cfg: &RunConfig,
+    out: Output,
+    what: &str,
+    horizon: f64,
+) -> Result<RunReport, CliError> {
     arts_pdes::validate(model, cfg).map_err(engine_error)?;
     const STEPS: u64 = 1000;
     let bar = out.progress(STEPS, what);
-    let end = cfg.end_time;
+    let end = horizon;
     let report_progress = |t: f64| {
         if end.is_finite() && end > 0.0 {
             bar.set_position(((t / end).clamp(0.0, 1.0) * STEPS as f64) as u64);
@@ -230,7 +278,7 @@ pub fn run_with_progress<M: Model>(
     result.map_err(engine_error)
 }
 
-fn queue_name(q: Queue) -> &'static str {
+pub(super) fn queue_name(q: Queue) -> &'static str {
     match q {
         Queue::Calendar => "calendar",
         Queue::Heap => "heap",
@@ -317,7 +365,7 @@ fn run_phold(args: &PholdArgs, out: Output) -> CliResult {
     let model = args.model.model()?;
     let cfg = args.engine.config()?;
     let report = run_with_progress(&model, &cfg, out, "phold")?;
-    let valid = if args.engine.validate {
+    let valid = if args.engine.common.validate {
         let mut seq = cfg.clone();
         seq.sync = SyncMode::Sequential;
         let oracle = arts_pdes::run(&model, &seq, None).map_err(engine_error)?;
@@ -419,7 +467,7 @@ struct BenchOut {
     peak_rss_bytes: Option<u64>,
 }
 
-fn load_average() -> Option<f64> {
+pub(super) fn load_average() -> Option<f64> {
     std::fs::read_to_string("/proc/loadavg")
         .ok()?
         .split_whitespace()

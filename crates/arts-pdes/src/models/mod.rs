@@ -1,4 +1,5 @@
 //! Models that run on the engines. PHOLD is the standard synthetic benchmark;
-//! the Blue Gene/L torus network model will live in `torus/`.
+//! `torus` is the Blue Gene/L 3-D torus network model.
 
 pub mod phold;
+pub mod torus;

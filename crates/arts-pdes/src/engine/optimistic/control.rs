@@ -183,6 +183,12 @@ impl<M> Control<M> {
         self.wake_all();
     }
 
+    /// Stops every PE without an error (a PE thread is unwinding).
+    pub fn abort(&self) {
+        self.stop.store(true, SeqCst);
+        self.wake_all();
+    }
+
     #[inline]
     pub fn stopped(&self) -> bool {
         self.stop.load(SeqCst)

@@ -24,6 +24,17 @@ use control::Control;
 use pe::{PeStats, TwPe};
 use worker::{Tuning, run_pe};
 
+/// Stops every PE if the thread holding it unwinds.
+struct StopOnPanic<'a, M>(&'a Control<M>);
+
+impl<M> Drop for StopOnPanic<'_, M> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.0.abort();
+        }
+    }
+}
+
 pub(crate) fn run<M: Model>(
     model: &M,
     cfg: &RunConfig,
@@ -45,8 +56,11 @@ pub(crate) fn run<M: Model>(
         let handles: Vec<_> = (0..cfg.pes)
             .map(|me| {
                 let (ctl, part) = (&ctl, &part);
-                s.spawn(
-                    move || match TwPe::new(model, me, part, cfg.seed, cfg.queue) {
+                s.spawn(move || {
+                    // A panicking PE (a model bug) stops the others, which
+                    // would otherwise wait for its GVT reports forever.
+                    let _guard = StopOnPanic(ctl);
+                    match TwPe::new(model, me, part, cfg.seed, cfg.queue) {
                         Ok(mut pe) => {
                             run_pe(&mut pe, ctl, tuning, progress);
                             Some((pe.stats, pe.into_lps()))
@@ -55,8 +69,8 @@ pub(crate) fn run<M: Model>(
                             ctl.fail(Key::new(0.0, lp, 0), err);
                             None
                         }
-                    },
-                )
+                    }
+                })
             })
             .collect();
         handles

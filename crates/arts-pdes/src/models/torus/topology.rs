@@ -1,0 +1,247 @@
+//! The X×Y×Z torus: node numbering, neighbours, minimal (productive)
+//! directions and the dimension-order direction used by the escape channel.
+//!
+//! Node `id = x + X·(y + Y·z)`. Direction `d` (0..6) moves along dimension
+//! `d / 2`, towards `+1` when `d` is even and `-1` when odd (with wrap-around).
+
+use super::TorusError;
+
+/// Number of link directions per node.
+pub const DIRS: usize = 6;
+
+/// The direction opposite to `d` (same dimension, other sign).
+#[inline]
+pub fn opposite(d: usize) -> usize {
+    d ^ 1
+}
+
+/// A 3-D torus with its neighbour table.
+#[derive(Clone, Debug)]
+pub struct Topology {
+    dims: [u32; 3],
+    nodes: u32,
+    nbr: Vec<[u32; DIRS]>,
+    xyz: Vec<[u32; 3]>,
+}
+
+/// Largest node count the model accepts: 16 × Blue Gene/L's 65,536 (a
+/// node's state is ~2.7 KB, so this bounds memory to a few GB).
+pub const MAX_NODES: u64 = 1 << 20;
+
+impl Topology {
+    /// A torus of `dims[0] × dims[1] × dims[2]` nodes (each at least 1).
+    pub fn new(dims: [u32; 3]) -> Result<Topology, TorusError> {
+        if dims.contains(&0) {
+            return Err(TorusError::Dims(format!(
+                "{}x{}x{}: every dimension must be at least 1",
+                dims[0], dims[1], dims[2]
+            )));
+        }
+        let n = dims.iter().map(|&d| d as u64).product::<u64>();
+        if n > MAX_NODES {
+            return Err(TorusError::Dims(format!(
+                "{}x{}x{} = {n} nodes: at most {MAX_NODES} are supported",
+                dims[0], dims[1], dims[2]
+            )));
+        }
+        if n < 2 {
+            return Err(TorusError::Dims(format!(
+                "{}x{}x{}: a network needs at least 2 nodes",
+                dims[0], dims[1], dims[2]
+            )));
+        }
+        let mut t = Topology {
+            dims,
+            nodes: n as u32,
+            nbr: Vec::new(),
+            xyz: Vec::new(),
+        };
+        t.xyz = (0..t.nodes).map(|id| t.compute_coords(id)).collect();
+        t.nbr = (0..t.nodes)
+            .map(|id| {
+                let c = t.coords(id);
+                let mut row = [0u32; DIRS];
+                for (d, slot) in row.iter_mut().enumerate() {
+                    let (dim, k) = (d / 2, dims[d / 2]);
+                    let mut cc = c;
+                    cc[dim] = if d % 2 == 0 {
+                        (c[dim] + 1) % k
+                    } else {
+                        (c[dim] + k - 1) % k
+                    };
+                    *slot = t.id(cc);
+                }
+                row
+            })
+            .collect();
+        Ok(t)
+    }
+
+    /// Parses `XxYxZ` (e.g. `16x16x16`).
+    pub fn parse_dims(s: &str) -> Result<[u32; 3], TorusError> {
+        let parts: Vec<&str> = s.split(['x', 'X', '×']).collect();
+        let bad = || {
+            TorusError::Dims(format!(
+                "{s}: expected three positive integers like 16x16x16"
+            ))
+        };
+        if parts.len() != 3 {
+            return Err(bad());
+        }
+        let mut dims = [0u32; 3];
+        for (d, p) in dims.iter_mut().zip(&parts) {
+            *d = p.trim().parse().map_err(|_| bad())?;
+        }
+        Ok(dims)
+    }
+
+    /// Size of each dimension.
+    #[inline]
+    pub fn dims(&self) -> [u32; 3] {
+        self.dims
+    }
+
+    /// Number of nodes.
+    #[inline]
+    pub fn nodes(&self) -> u32 {
+        self.nodes
+    }
+
+    /// Coordinates of node `id`.
+    #[inline]
+    pub fn coords(&self, id: u32) -> [u32; 3] {
+        self.xyz[id as usize]
+    }
+
+    fn compute_coords(&self, id: u32) -> [u32; 3] {
+        let [x, y, _] = self.dims;
+        [id % x, (id / x) % y, id / (x * y)]
+    }
+
+    /// Node at coordinates `c`.
+    #[inline]
+    pub fn id(&self, c: [u32; 3]) -> u32 {
+        let [x, y, _] = self.dims;
+        c[0] + x * (c[1] + y * c[2])
+    }
+
+    /// The neighbour of `id` in direction `d`.
+    #[inline]
+    pub fn neighbor(&self, id: u32, d: usize) -> u32 {
+        self.nbr[id as usize][d]
+    }
+
+    /// Unidirectional links that exist: two per node for every dimension
+    /// longer than 1 (a dimension of size 1 has no links).
+    pub fn links(&self) -> u64 {
+        let dims_with_links = self.dims.iter().filter(|&&k| k > 1).count() as u64;
+        2 * dims_with_links * self.nodes as u64
+    }
+
+    /// Offsets along each dimension from `a` to `b`, in `0..k`.
+    #[inline]
+    fn deltas(&self, a: u32, b: u32) -> [u32; 3] {
+        let (ca, cb) = (self.coords(a), self.coords(b));
+        std::array::from_fn(|i| {
+            if cb[i] >= ca[i] {
+                cb[i] - ca[i]
+            } else {
+                cb[i] + self.dims[i] - ca[i]
+            }
+        })
+    }
+
+    /// Minimal hop count from `a` to `b`.
+    pub fn distance(&self, a: u32, b: u32) -> u32 {
+        let d = self.deltas(a, b);
+        (0..3).map(|i| d[i].min(self.dims[i] - d[i])).sum()
+    }
+
+    /// Bit mask of the productive directions from `a` towards `b`: the
+    /// directions that shorten a minimal path (both signs of a dimension when
+    /// the offset is exactly half the ring).
+    #[inline]
+    pub fn productive(&self, a: u32, b: u32) -> u8 {
+        let d = self.deltas(a, b);
+        let mut mask = 0u8;
+        for (i, (&delta, &k)) in d.iter().zip(&self.dims).enumerate() {
+            if delta == 0 {
+                continue;
+            }
+            if 2 * delta <= k {
+                mask |= 1 << (2 * i);
+            }
+            if 2 * delta >= k {
+                mask |= 1 << (2 * i + 1);
+            }
+        }
+        mask
+    }
+
+    /// The dimension-order (x, then y, then z) direction from `a` towards
+    /// `b`, used by the escape channel; `+` on a tie at half the ring.
+    /// `None` when `a == b`.
+    #[inline]
+    pub fn dimension_order(&self, a: u32, b: u32) -> Option<usize> {
+        let d = self.deltas(a, b);
+        (0..3).find(|&i| d[i] != 0).map(|i| {
+            if 2 * d[i] <= self.dims[i] {
+                2 * i
+            } else {
+                2 * i + 1
+            }
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn neighbours_wrap_and_are_inverse() {
+        let t = Topology::new([4, 3, 2]).unwrap();
+        for id in 0..t.nodes() {
+            for d in 0..DIRS {
+                let n = t.neighbor(id, d);
+                assert_eq!(t.neighbor(n, opposite(d)), id);
+                assert!(t.dims()[d / 2] == 1 || t.distance(id, n) == 1);
+            }
+        }
+        assert_eq!(t.neighbor(t.id([3, 0, 0]), 0), t.id([0, 0, 0]));
+        assert_eq!(t.neighbor(t.id([0, 0, 0]), 3), t.id([0, 2, 0]));
+    }
+
+    #[test]
+    fn productive_directions_shorten_the_path() {
+        let t = Topology::new([5, 4, 3]).unwrap();
+        for a in 0..t.nodes() {
+            for b in 0..t.nodes() {
+                let mask = t.productive(a, b);
+                let dist = t.distance(a, b);
+                assert_eq!(mask == 0, a == b);
+                for d in 0..DIRS {
+                    let closer = t.distance(t.neighbor(a, d), b) + 1 == dist;
+                    assert_eq!(mask >> d & 1 == 1, closer, "{a}->{b} dir {d}");
+                }
+                if let Some(e) = t.dimension_order(a, b) {
+                    assert!(mask >> e & 1 == 1);
+                    // Lower dimensions are already resolved.
+                    let (ca, cb) = (t.coords(a), t.coords(b));
+                    assert!((0..e / 2).all(|i| ca[i] == cb[i]));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn dims_are_parsed_and_checked() {
+        assert_eq!(Topology::parse_dims("16x8x4").unwrap(), [16, 8, 4]);
+        assert!(Topology::parse_dims("16x8").is_err());
+        assert!(Topology::parse_dims("axbxc").is_err());
+        assert!(Topology::new([0, 4, 4]).is_err());
+        assert!(Topology::new([1, 1, 1]).is_err());
+        assert!(Topology::new([1 << 12, 1 << 12, 2]).is_err());
+        assert_eq!(Topology::new([4, 1, 2]).unwrap().links(), 2 * 2 * 8);
+    }
+}
