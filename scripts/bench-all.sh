@@ -13,12 +13,15 @@ arts=target/release/arts
 mpirun=(mpirun --allow-run-as-root -np 2)
 log() { echo "== $* (load: $(cut -d' ' -f1 /proc/loadavg))" >&2; }
 
-log "bench core";      $arts bench core --repeat 3 --json > "$out/core.json"
-log "zones no LB";     $arts run zones --pes 2 --json > "$out/zones-none.json"
-log "zones greedy";    $arts run zones --pes 2 --lb greedy --lb-period 10 --json > "$out/zones-greedy.json"
+log "bench core";      $arts bench core --repeat 7 --json > "$out/core.json"
+# zones with 128-point base zones (steps of ~8 ms; with the default 64 a
+# step is ~2 ms and timer noise decides the ratio), 200 steps.
+zones=(run zones --pes 2 --base 128 --iters 200 --json)
+log "zones no LB";     $arts "${zones[@]}" > "$out/zones-none.json"
+log "zones greedy";    $arts "${zones[@]}" --lb greedy --lb-period 10 > "$out/zones-greedy.json"
 log "hotspot no LB";   $arts run hotspot --pes 2 --json > "$out/hotspot-none.json"
-log "hotspot refine";  $arts run hotspot --pes 2 --lb refine --lb-period 5 --json > "$out/hotspot-refine.json"
-log "hotspot greedy";  $arts run hotspot --pes 2 --lb greedy --lb-period 5 --json > "$out/hotspot-greedy.json"
+log "hotspot refine";  $arts run hotspot --pes 2 --lb refine --lb-period 1 --json > "$out/hotspot-refine.json"
+log "hotspot greedy";  $arts run hotspot --pes 2 --lb greedy --lb-period 1 --json > "$out/hotspot-greedy.json"
 log "bench dispatch";  $arts bench dispatch --json > "$out/dispatch.json"
 log "bench pdes";      $arts bench pdes --end-time 1000 --engines conservative,optimistic --pes 2 --reps 5 --json > "$out/pdes.json"
 log "bench mpi";       "${mpirun[@]}" $arts bench mpi --repeat 3 --json > "$out/mpi.json"
