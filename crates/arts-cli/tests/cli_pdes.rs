@@ -1,20 +1,9 @@
 //! End-to-end tests of `arts pdes phold` and `arts bench pdes`.
 
-use std::process::Command;
+mod common;
+use common::arts_text as arts;
 
 use serde_json::Value;
-
-fn arts(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_arts"))
-        .args(args)
-        .output()
-        .expect("run arts");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 fn phold_json(extra: &[&str]) -> Value {
     let mut args = vec![

@@ -3,22 +3,12 @@
 //! written by `arts lb simulate`), the aggregated-mode comparison, and bad
 //! input (one error line, exit code 2).
 
+mod common;
+use common::arts_text as arts;
+
 use std::path::Path;
-use std::process::Command;
 
 use serde_json::Value;
-
-fn arts(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_arts"))
-        .args(args)
-        .output()
-        .expect("run arts");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 fn torus_json(extra: &[&str]) -> Value {
     let mut args = vec!["pdes", "torus", "--json", "--dims", "4x4x2"];

@@ -1,8 +1,11 @@
 //! Engine equivalence: every engine and PE count gives the sequential oracle's
 //! committed results (event count, checksum, statistics, final time).
 
+mod common;
+
 use arts_pdes::models::phold::{Phold, PholdParams};
-use arts_pdes::{Mapping, Queue, RunConfig, RunReport, SyncMode, run};
+use arts_pdes::{Mapping, Queue, RunConfig, SyncMode, run};
+use common::assert_same;
 use proptest::prelude::*;
 
 fn phold(lps: u32, remote: f64, lookahead: f64, mean: f64, epl: u32) -> Phold {
@@ -29,19 +32,6 @@ fn cfg(
     c.mapping = mapping;
     c.gvt_interval = 64;
     c
-}
-
-fn assert_same(a: &RunReport, b: &RunReport, what: &str) {
-    assert!(
-        a.same_results(b),
-        "{what}: committed {} vs {}, checksum {:x} vs {:x}, stats {:?} vs {:?}",
-        a.committed_events,
-        b.committed_events,
-        a.checksum,
-        b.checksum,
-        a.stats,
-        b.stats
-    );
 }
 
 proptest! {

@@ -3,8 +3,11 @@
 //! checksum of every node's final state, statistics, hence every figure of
 //! merit), including under heavy rollback.
 
+mod common;
+
 use arts_pdes::models::torus::{MappingSpec, Torus, TorusParams, WorkloadSpec};
-use arts_pdes::{Mapping, Queue, RunConfig, RunReport, SyncMode, run};
+use arts_pdes::{Mapping, Queue, RunConfig, SyncMode, run};
+use common::assert_same;
 use proptest::prelude::*;
 
 fn model(dims: [u32; 3], mapping: MappingSpec, seed: u64, vc: u32, delay: f64) -> Torus {
@@ -23,19 +26,6 @@ fn cfg(sync: SyncMode, pes: usize, window_ps: f64, mapping: Mapping) -> RunConfi
     c.mapping = mapping;
     c.gvt_interval = 64;
     c
-}
-
-fn assert_same(a: &RunReport, b: &RunReport, what: &str) {
-    assert!(
-        a.same_results(b),
-        "{what}: committed {} vs {}, checksum {:x} vs {:x}, stats {:?} vs {:?}",
-        a.committed_events,
-        b.committed_events,
-        a.checksum,
-        b.checksum,
-        a.stats,
-        b.stats
-    );
 }
 
 #[test]

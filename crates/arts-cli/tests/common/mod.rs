@@ -12,6 +12,14 @@ pub fn arts(args: &[&str]) -> Output {
         .expect("arts runs")
 }
 
+/// Runs the `arts` binary; returns its exit code (-1 if killed), stdout
+/// and stderr as text.
+pub fn arts_text(args: &[&str]) -> (i32, String, String) {
+    let out = arts(args);
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    (out.status.code().unwrap_or(-1), stdout, stderr(&out))
+}
+
 /// The standard error of a run, as text.
 pub fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()

@@ -101,7 +101,6 @@ impl Router<'_, '_> {
     /// the escape ring of a direction needs two free slots, one continuing
     /// in it needs one).
     fn route(&mut self, dst: u32, from: Option<(usize, usize)>) -> Option<Choice> {
-        let slots = self.l.slots;
         let mut best: Option<(usize, Choice)> = None;
         let mut soon = u64::MAX;
         let productive = self.m.topo.productive(self.me, dst);
@@ -111,17 +110,7 @@ impl Router<'_, '_> {
             bits &= bits - 1;
             let t = self.now.max(self.ws.get(self.l.busy(o)));
             for vc in 0..ESCAPE_VC {
-                let base = self.l.slot0(o, vc);
-                let (mut free, mut first) = (0usize, usize::MAX);
-                for k in 0..slots {
-                    let f = self.ws.get(base + k);
-                    if f <= t {
-                        free += 1;
-                        first = first.min(k);
-                    } else if f != u64::MAX {
-                        soon = soon.min(f);
-                    }
-                }
+                let (free, first) = self.free_slots(self.l.slot0(o, vc), t, &mut soon);
                 let better = match &best {
                     None => free > 0,
                     Some((bf, c)) => free > *bf || (free == *bf && free > 0 && t < c.start),
@@ -148,17 +137,7 @@ impl Router<'_, '_> {
         let e = self.m.topo.dimension_order(self.me, dst)?;
         let t = self.now.max(self.ws.get(self.l.busy(e)));
         let need = if from == Some((e, ESCAPE_VC)) { 1 } else { 2 };
-        let base = self.l.slot0(e, ESCAPE_VC);
-        let (mut free, mut first) = (0usize, usize::MAX);
-        for k in 0..slots {
-            let f = self.ws.get(base + k);
-            if f <= t {
-                free += 1;
-                first = first.min(k);
-            } else if f != u64::MAX {
-                soon = soon.min(f);
-            }
-        }
+        let (free, first) = self.free_slots(self.l.slot0(e, ESCAPE_VC), t, &mut soon);
         if free >= need {
             return Some(Choice {
                 o: e,
@@ -170,6 +149,24 @@ impl Router<'_, '_> {
         self.wake_need = self.wake_need.min(soon);
         self.failed = (productive, e);
         None
+    }
+
+    /// Counts the slots of one VC (first slot word at `base`) whose token is
+    /// back by `t`; returns the count and the lowest such slot, and lowers
+    /// `soon` to the earliest known later return.
+    #[inline]
+    fn free_slots(&self, base: usize, t: u64, soon: &mut u64) -> (usize, usize) {
+        let (mut free, mut first) = (0usize, usize::MAX);
+        for k in 0..self.l.slots {
+            let f = self.ws.get(base + k);
+            if f <= t {
+                free += 1;
+                first = first.min(k);
+            } else if f != u64::MAX {
+                *soon = (*soon).min(f);
+            }
+        }
+        (free, first)
     }
 
     /// Forgets what source `src` waited for (its blocked packet left).

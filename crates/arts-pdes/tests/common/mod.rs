@@ -1,0 +1,17 @@
+//! Helpers shared by the engine-equivalence tests.
+
+use arts_pdes::RunReport;
+
+/// Asserts that two runs committed the same events with the same results.
+pub fn assert_same(a: &RunReport, b: &RunReport, what: &str) {
+    assert!(
+        a.same_results(b),
+        "{what}: committed {} vs {}, checksum {:x} vs {:x}, stats {:?} vs {:?}",
+        a.committed_events,
+        b.committed_events,
+        a.checksum,
+        b.checksum,
+        a.stats,
+        b.stats
+    );
+}
