@@ -22,6 +22,7 @@ pub mod static_part;
 pub mod stats;
 pub mod studies;
 pub mod task;
+mod workers;
 
 pub use error::DispatchError;
 pub use hdispatch::Dispatcher;

@@ -20,6 +20,7 @@ use crossbeam_utils::CachePadded;
 use crate::error::{DispatchError, check_threads, panic_message};
 use crate::idle::{Backoff, IdlePolicy, Sleepers};
 use crate::task::{Executor, Feed, RunReport, Source, SourceSink, TaskCtx, TaskSink, WorkerId};
+use crate::workers::run_workers;
 
 /// The static-partition executor.
 #[derive(Clone, Debug)]
@@ -436,33 +437,8 @@ impl Executor for StaticPartition {
             policy: self.policy,
             pin: self.pin,
         };
-        let mut tasks_per_worker = vec![0u64; self.threads];
-        std::thread::scope(|scope| {
-            let mut handles = Vec::with_capacity(self.threads);
-            for w in 0..self.threads {
-                let env = &env;
-                match std::thread::Builder::new()
-                    .name(format!("static-{w}"))
-                    .spawn_scoped(scope, move || env.run(w))
-                {
-                    Ok(h) => handles.push(h),
-                    Err(e) => {
-                        shared.fail(DispatchError::Spawn(e.to_string()));
-                        break;
-                    }
-                }
-            }
-            for (w, h) in handles.into_iter().enumerate() {
-                match h.join() {
-                    Ok(n) => tasks_per_worker[w] = n,
-                    Err(p) => shared.fail(DispatchError::TaskPanicked {
-                        step: 0,
-                        worker: w,
-                        message: panic_message(p.as_ref()),
-                    }),
-                }
-            }
-        });
+        let tasks_per_worker =
+            run_workers("static", self.threads, |w| env.run(w), |e| shared.fail(e));
         if let Some(err) = shared
             .failure
             .lock()

@@ -36,6 +36,7 @@ use std::time::Instant;
 use crate::error::{DispatchError, check_threads, panic_message};
 use crate::idle::IdlePolicy;
 use crate::task::{Executor, Feed, RunReport, TaskCtx, TaskSink, WorkerId};
+use crate::workers::run_workers;
 use shared::{Shared, Sink};
 use worker::{Serial, WorkerEnv};
 
@@ -136,33 +137,12 @@ impl Executor for Dispatcher {
             policy: self.policy,
             pin: self.pin,
         };
-        let mut tasks_per_worker = vec![0u64; self.threads];
-        std::thread::scope(|scope| {
-            let mut handles = Vec::with_capacity(self.threads);
-            for w in 0..self.threads {
-                let env = &env;
-                let spawned = std::thread::Builder::new()
-                    .name(format!("hdispatch-{w}"))
-                    .spawn_scoped(scope, move || env.run(w));
-                match spawned {
-                    Ok(h) => handles.push(h),
-                    Err(e) => {
-                        shared.fail(DispatchError::Spawn(e.to_string()));
-                        break;
-                    }
-                }
-            }
-            for (w, h) in handles.into_iter().enumerate() {
-                match h.join() {
-                    Ok(n) => tasks_per_worker[w] = n,
-                    Err(p) => shared.fail(DispatchError::TaskPanicked {
-                        step: 0,
-                        worker: w,
-                        message: panic_message(p.as_ref()),
-                    }),
-                }
-            }
-        });
+        let tasks_per_worker = run_workers(
+            "hdispatch",
+            self.threads,
+            |w| env.run(w),
+            |e| shared.fail(e),
+        );
         if let Some(err) = shared.take_failure() {
             return Err(err);
         }
