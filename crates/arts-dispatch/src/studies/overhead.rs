@@ -92,8 +92,10 @@ pub fn allocations_per_task<E: Executor>(
     ex.run(
         steps,
         |_| {
+            // Counted as started once its allocation is done.
+            let scratch = vec![0u8; scratch_bytes];
             started.fetch_add(1, Relaxed);
-            vec![0u8; scratch_bytes]
+            scratch
         },
         |feed| {
             let s = feed.step();
