@@ -20,7 +20,7 @@ use crossbeam_utils::CachePadded;
 use crate::error::{DispatchError, check_threads, panic_message};
 use crate::idle::{Backoff, IdlePolicy, Sleepers};
 use crate::task::{Executor, Feed, RunReport, Source, SourceSink, TaskCtx, TaskSink, WorkerId};
-use crate::workers::run_workers;
+use crate::workers::{run_workers, start_worker};
 
 /// The static-partition executor.
 #[derive(Clone, Debug)]
@@ -238,18 +238,8 @@ where
     fn run(&self, w: usize) -> u64 {
         let shared = self.shared;
         shared.sleepers.register(w);
-        if self.pin {
-            crate::affinity::pin_current_thread(w);
-        }
-        let mut scratch = match catch_unwind(AssertUnwindSafe(|| (self.init)(WorkerId(w)))) {
-            Ok(s) => s,
-            Err(p) => {
-                shared.fail(DispatchError::InitPanicked {
-                    worker: w,
-                    message: panic_message(p.as_ref()),
-                });
-                return 0;
-            }
+        let Some(mut scratch) = start_worker(w, self.pin, self.init, |e| shared.fail(e)) else {
+            return 0;
         };
         let mut tasks = 0;
         for step in 0..self.steps {

@@ -1,6 +1,9 @@
 //! Starting and joining the persistent worker threads of an executor.
 
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
 use crate::error::{DispatchError, panic_message};
+use crate::task::WorkerId;
 
 /// Runs `body(w)` on `threads` scoped threads named `{name}-{w}` and returns
 /// what each returned (the tasks it executed). A thread that cannot be
@@ -40,4 +43,28 @@ pub(crate) fn run_workers(
         }
     });
     tasks
+}
+
+/// The start of worker `w`'s thread: pins it to CPU `w` if asked, then builds
+/// its scratch state with `init`. A panicking `init` is reported through
+/// `fail` as [`DispatchError::InitPanicked`] and gives `None`.
+pub(crate) fn start_worker<S>(
+    w: usize,
+    pin: bool,
+    init: impl FnOnce(WorkerId) -> S,
+    fail: impl FnOnce(DispatchError),
+) -> Option<S> {
+    if pin {
+        crate::affinity::pin_current_thread(w);
+    }
+    match catch_unwind(AssertUnwindSafe(|| init(WorkerId(w)))) {
+        Ok(s) => Some(s),
+        Err(p) => {
+            fail(DispatchError::InitPanicked {
+                worker: w,
+                message: panic_message(p.as_ref()),
+            });
+            None
+        }
+    }
 }

@@ -322,13 +322,7 @@ fn bench_quick(
     if let Some(r) = args.reps {
         cfg.reps = r;
     }
-    let bar = out.progress(1, "quick");
-    let r = quick(&cfg, |d, t| {
-        bar.set_length(t as u64);
-        bar.set_position(d as u64);
-    })
-    .map_err(study_err)?;
-    bar.finish_and_clear();
+    let r = with_progress(out, "quick", |p| quick(&cfg, p)).map_err(study_err)?;
     let fields = json!({
         "efficiency_2_threads": r.efficiency,
         "vs_rayon_ratio": r.vs_rayon_ratio,
@@ -409,13 +403,7 @@ fn bench_sweep(
         vec![1, args.threads]
     };
     cfg.reps = args.reps.unwrap_or(1);
-    let bar = out.progress(1, "sweep");
-    let rows = sweep(&cfg, |d, t| {
-        bar.set_length(t as u64);
-        bar.set_position(d as u64);
-    })
-    .map_err(study_err)?;
-    bar.finish_and_clear();
+    let rows = with_progress(out, "sweep", |p| sweep(&cfg, p)).map_err(study_err)?;
     write(dir, "sweep.csv", &sweep_csv(&rows), files)?;
     write(dir, "sweep_efficiency.svg", &sweep_svg(&rows, false), files)?;
     write(dir, "sweep_speedup.svg", &sweep_svg(&rows, true), files)?;
@@ -461,13 +449,7 @@ fn bench_memory(
     if let Some(s) = args.steps {
         cfg.steps = s;
     }
-    let bar = out.progress(1, "memory");
-    let rows = memory(&cfg, |d, t| {
-        bar.set_length(t as u64);
-        bar.set_position(d as u64);
-    })
-    .map_err(study_err)?;
-    bar.finish_and_clear();
+    let rows = with_progress(out, "memory", |p| memory(&cfg, p)).map_err(study_err)?;
     write(dir, "memory.csv", &memory_csv(&rows), files)?;
     write(
         dir,
@@ -634,4 +616,16 @@ fn bench_idle(
     }
     result.insert("idle".into(), json!(list));
     Ok(())
+}
+
+/// Runs a study with a progress bar fed by its `(done, total)` callback; the
+/// bar is cleared whether the study succeeds or not.
+fn with_progress<R>(out: Output, what: &str, study: impl FnOnce(&dyn Fn(usize, usize)) -> R) -> R {
+    let bar = out.progress(1, what);
+    let r = study(&|done, total| {
+        bar.set_length(total as u64);
+        bar.set_position(done as u64);
+    });
+    bar.finish_and_clear();
+    r
 }

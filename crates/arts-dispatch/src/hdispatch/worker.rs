@@ -9,6 +9,7 @@ use super::shared::{Shared, Sink, waiting};
 use crate::error::{DispatchError, panic_message};
 use crate::idle::{Backoff, IdlePolicy};
 use crate::task::{Feed, TaskCtx, TaskSink, WorkerId};
+use crate::workers::start_worker;
 
 /// The part of a run only one thread touches at a time: the seed function and
 /// the step clock.
@@ -54,18 +55,8 @@ where
     pub fn run(&self, w: usize) -> u64 {
         let shared = self.shared;
         shared.sleepers.register(w);
-        if self.pin {
-            crate::affinity::pin_current_thread(w);
-        }
-        let mut scratch = match catch_unwind(AssertUnwindSafe(|| (self.init)(WorkerId(w)))) {
-            Ok(s) => s,
-            Err(p) => {
-                shared.fail(DispatchError::InitPanicked {
-                    worker: w,
-                    message: panic_message(p.as_ref()),
-                });
-                return 0;
-            }
+        let Some(mut scratch) = start_worker(w, self.pin, self.init, |e| shared.fail(e)) else {
+            return 0;
         };
         let mut tasks = 0u64;
         let mut on_cpu_since = Instant::now();
