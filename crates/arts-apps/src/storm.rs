@@ -4,6 +4,8 @@
 //! moves elements (e.g. `rotate`), elements migrate while messages are in
 //! flight. At the end every element reports counts and checksums of what it
 //! sent and received, so that lost or duplicated messages are detected.
+//! Element state and every 16th message are larger than the MPI transport's
+//! eager buffers, so large and small messages interleave on every path.
 
 use arts_core::*;
 use rand::{Rng, SeedableRng};
@@ -22,15 +24,28 @@ pub struct Roamer {
     received: u64,
     sum_out: u64,
     sum_in: u64,
-    /// Padding so that migrations move real data.
+    /// Padding so that migrations move real data (32 KiB).
     ballast: Vec<u64>,
 }
 
 #[derive(Clone, Serialize, Deserialize)]
 pub enum RoamMsg {
     Go,
-    Data(u64),
+    /// A tag and a bulk payload (empty, or `BULK_BYTES` bytes derived from the tag).
+    Data(u64, #[serde(with = "arts_core::wire::bytes")] Vec<u8>),
     Report,
+}
+
+/// Size of the bulk payload of every 16th message.
+const BULK_BYTES: usize = 20_000;
+
+/// The bulk payload of the message with `tag`.
+fn bulk(tag: u64) -> Vec<u8> {
+    if tag.is_multiple_of(16) {
+        vec![tag as u8; BULK_BYTES]
+    } else {
+        Vec::new()
+    }
 }
 
 fn mix(x: u64) -> u64 {
@@ -104,7 +119,7 @@ impl Chare for Roamer {
             received: 0,
             sum_out: 0,
             sum_in: 0,
-            ballast: vec![index.x() as u64; 512],
+            ballast: vec![index.x() as u64; 4096],
         }
     }
     fn receive(&mut self, msg: RoamMsg, ctx: &mut Ctx<'_, Self>) {
@@ -120,7 +135,8 @@ impl Chare for Roamer {
                     let tag = mix(((self.me as u64) << 32) | self.sent);
                     self.sent += 1;
                     self.sum_out = self.sum_out.wrapping_add(tag);
-                    ctx.send_prio(&me, to, RoamMsg::Data(tag), rng.random_range(-1..=1));
+                    let msg = RoamMsg::Data(tag, bulk(tag));
+                    ctx.send_prio(&me, to, msg, rng.random_range(-1..=1));
                 }
                 // Some elements work harder, so that loads differ.
                 let spin = (self.me % 4) as u64 * 2_000;
@@ -137,7 +153,8 @@ impl Chare for Roamer {
                 self.round += 1;
                 ctx.at_sync();
             }
-            RoamMsg::Data(tag) => {
+            RoamMsg::Data(tag, payload) => {
+                assert!(payload == bulk(tag), "a bulk payload arrived altered");
                 self.received += 1;
                 self.sum_in = self.sum_in.wrapping_add(tag);
             }

@@ -113,7 +113,10 @@ fn migration_across_processes_keeps_results_exact() {
 
 #[test]
 fn migration_storm_across_processes_delivers_every_message_once() {
-    for np in [2, 4] {
+    // Migrations (32 KiB elements) and every 16th message (20 KiB) take the
+    // transport's large-message path; with two PEs per process, two threads
+    // of one process send to the same remote PEs at once.
+    for (np, per) in [(2, "1"), (2, "2"), (4, "1")] {
         let v = json(&mpirun(
             np,
             &[
@@ -127,6 +130,8 @@ fn migration_storm_across_processes_delivers_every_message_once() {
                 "rotate",
                 "--lb-period",
                 "1",
+                "--pes-per-process",
+                per,
                 "--json",
             ],
         ));

@@ -36,6 +36,8 @@ fn keep_large_buffers_in_heap() {
 pub struct Mpi {
     _universe: mpi::environment::Universe,
     pub(crate) world: SimpleCommunicator,
+    /// Processes on this machine (sharing its memory and cores).
+    node_processes: u32,
 }
 
 // SAFETY: MPI is initialized with MPI_THREAD_MULTIPLE (checked in `init`),
@@ -63,9 +65,11 @@ impl Mpi {
             ));
         }
         let world = universe.world();
+        let node_processes = world.split_shared(0).size() as u32;
         Ok(Mpi {
             _universe: universe,
             world,
+            node_processes,
         })
     }
 
@@ -96,17 +100,38 @@ impl Mpi {
     }
 
     /// `config` with `pes_per_process` PEs on each process, connected by MPI.
+    ///
+    /// When this machine has a core for every PE of every process on it, an
+    /// idle PE polls MPI without yielding its core (as a blocked `MPI_Recv`
+    /// does): a reply then finds it polling instead of descheduled. With more
+    /// PEs than cores it yields between polls, as in-process PEs do.
     pub fn config(&self, config: &Config, pes_per_process: u32) -> Config {
         let world = Comm(self.world.duplicate());
         let factory = TransportFactory(Arc::new(move |pes: u32| {
             let (transport, rx) = MpiTransport::new(&world, pes)?;
             Ok((transport as Arc<dyn arts_core::transport::Transport>, rx))
         }));
+        let mut idle = config.idle;
+        if !self.oversubscribed(pes_per_process) {
+            idle.yield_after = u32::MAX;
+        }
         Config {
             pes: pes_per_process * self.size(),
             transport: Some(factory),
+            idle,
             ..config.clone()
         }
+    }
+
+    /// Whether `pes_per_process` PEs on each process of this machine are more
+    /// than its cores: more than this process may run on (`mpirun` binds each
+    /// process to its own cores when they suffice) or, over all its
+    /// processes, more than the machine has.
+    fn oversubscribed(&self, pes_per_process: u32) -> bool {
+        let own = std::thread::available_parallelism().map_or(1, |n| n.get() as u32);
+        // SAFETY: sysconf only reads a system setting.
+        let machine = unsafe { libc::sysconf(libc::_SC_NPROCESSORS_ONLN) }.max(1) as u32;
+        pes_per_process > own || self.node_processes * pes_per_process > machine
     }
 
     /// Ends the whole job at once with `code` (all ranks), after this rank

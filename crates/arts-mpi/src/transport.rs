@@ -1,8 +1,9 @@
 //! [`MpiTransport`]: PEs spread over MPI processes. See `README.md`.
 
 use std::cell::RefCell;
-use std::sync::Arc;
+use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use arts_core::envelope::Envelope;
@@ -11,18 +12,33 @@ use arts_core::transport::{Progress, Transport};
 use arts_core::{DriverMsg, PeId, PeReport, RunError};
 use crossbeam_channel::{Receiver, Sender};
 use crossbeam_utils::CachePadded;
+use mpi::datatype::Equivalence;
 use mpi::point_to_point::MatchedReceiveVec;
 use mpi::request::{Request, StaticScope};
 use mpi::topology::{Communicator, SimpleCommunicator};
 use mpi::traits::*;
 
-/// Tag of messages for a process's driver (PE messages are tagged with the
-/// destination PE's local index, always below this).
+/// Most PEs one process may have: PE messages are tagged with the destination
+/// PE's local index, bodies of large ones with `MAX_PES_PER_PROCESS` plus it,
+/// and every tag stays below 32,768, the bound every MPI library accepts.
+const MAX_PES_PER_PROCESS: u32 = 16_000;
+/// Tag of messages for a process's driver.
 const DRIVER_TAG: i32 = 32_000;
 /// Tag of the PE reports gathered on process 0 at the end of a run.
 const REPORT_TAG: i32 = 32_001;
 /// How long an idle PE may park between two polls of MPI.
 const POLL_INTERVAL: Duration = Duration::from_micros(200);
+/// Size of each PE's pre-posted receive buffers: a message whose frame fits
+/// (with its kind byte) arrives in one piece; a larger one as a header
+/// followed by its body.
+const EAGER_BYTES: usize = 16 << 10;
+/// Receives each PE keeps posted: with two, the one just used is posted
+/// again at the PE's next poll, off the path of the message it received.
+const POSTED_RECEIVES: usize = 2;
+/// Last byte of a message that carries its whole frame.
+const WHOLE: u8 = 0;
+/// The one byte of a header: the frame follows on the body tag.
+const HEADER: u8 = 1;
 
 /// An MPI communicator shared by the threads of one process.
 pub(crate) struct Comm(pub SimpleCommunicator);
@@ -40,37 +56,76 @@ struct PendingSend {
     buffer: (*mut u8, usize, usize),
 }
 
+/// A pre-posted receive on a PE's tag and the buffer it fills (a leaked
+/// `Box<[u8]>` of `EAGER_BYTES`).
+struct PostedRecv {
+    request: Request<'static, [u8]>,
+    buffer: *mut [u8],
+}
+
+/// The MPI traffic of one PE thread.
+struct PeLink {
+    /// The PE's index within its process (its tag).
+    local: usize,
+    sends: Vec<PendingSend>,
+    /// Posted receives, oldest first: MPI fills them in this order.
+    posted: VecDeque<PostedRecv>,
+    /// Buffers of completed receives, to post again.
+    spare: Vec<*mut [u8]>,
+}
+
 thread_local! {
     /// Polls of the leader PE; driver messages are looked for every 8th.
     static DRIVER_POLLS: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
-    /// The sends in progress of the calling PE thread (`None` on threads that
-    /// are not PEs, which send with blocking calls instead).
-    static PENDING: RefCell<Option<Vec<PendingSend>>> = const { RefCell::new(None) };
+    /// The calling PE thread's traffic (`None` on threads that are not PEs,
+    /// which send with blocking calls instead).
+    static LINK: RefCell<Option<PeLink>> = const { RefCell::new(None) };
 }
 
-/// Tests every send in progress of the calling thread, freeing the buffers
-/// of completed ones. Returns whether none is left.
-fn progress_sends() -> bool {
-    PENDING.with(|p| {
-        let mut p = p.borrow_mut();
-        let list = p.get_or_insert_with(Vec::new);
-        let old = std::mem::take(list);
-        for s in old {
-            match s.request.test() {
-                Ok(_) => {
-                    let (ptr, len, cap) = s.buffer;
-                    // SAFETY: `buffer` came from `Vec::leak` in `send_bytes`
-                    // with this length and capacity, and MPI no longer reads
-                    // it: its request completed.
-                    drop(unsafe { Vec::from_raw_parts(ptr, len, cap) });
-                }
-                Err(request) => list.push(PendingSend {
-                    request,
-                    buffer: s.buffer,
-                }),
+/// Tests every send in progress of `link`, freeing the buffers of completed
+/// ones. Returns whether none is left.
+fn progress_sends(link: &mut PeLink) -> bool {
+    if link.sends.is_empty() {
+        return true;
+    }
+    let old = std::mem::take(&mut link.sends);
+    for s in old {
+        match s.request.test() {
+            Ok(_) => {
+                let (ptr, len, cap) = s.buffer;
+                // SAFETY: `buffer` came from `Vec::leak` in `isend` with this
+                // length and capacity, and MPI no longer reads it: its request
+                // completed.
+                drop(unsafe { Vec::from_raw_parts(ptr, len, cap) });
             }
+            Err(request) => link.sends.push(PendingSend {
+                request,
+                buffer: s.buffer,
+            }),
         }
-        list.is_empty()
+    }
+    link.sends.is_empty()
+}
+
+/// Runs `f` on the calling PE thread's link, creating it (and posting its
+/// receive) on the PE's first call.
+fn with_link<R>(t: &MpiTransport, local: usize, f: impl FnOnce(&mut PeLink) -> R) -> R {
+    LINK.with(|l| {
+        let mut l = l.borrow_mut();
+        let link = l.get_or_insert_with(|| PeLink {
+            local,
+            sends: Vec::new(),
+            posted: (0..POSTED_RECEIVES)
+                .map(|_| {
+                    t.post(
+                        local,
+                        Box::into_raw(vec![0u8; EAGER_BYTES].into_boxed_slice()),
+                    )
+                })
+                .collect(),
+            spare: Vec::new(),
+        });
+        f(link)
     })
 }
 
@@ -85,6 +140,9 @@ pub struct MpiTransport {
     driver: Sender<DriverMsg>,
     retired: AtomicU32,
     all_retired: AtomicBool,
+    /// Held while sending a header and its body, so that the bodies of one
+    /// process to one PE go out in the order of their headers.
+    large_send: Mutex<()>,
 }
 
 impl MpiTransport {
@@ -102,10 +160,9 @@ impl MpiTransport {
             )));
         }
         let per = pes / size;
-        if per >= DRIVER_TAG as u32 {
+        if per > MAX_PES_PER_PROCESS {
             return Err(RunError::Config(format!(
-                "at most {} PEs per process are supported, not {per}",
-                DRIVER_TAG - 1
+                "at most {MAX_PES_PER_PROCESS} PEs per process are supported, not {per}"
             )));
         }
         let (tx, rx) = crossbeam_channel::unbounded();
@@ -121,6 +178,7 @@ impl MpiTransport {
             driver: tx,
             retired: AtomicU32::new(0),
             all_retired: AtomicBool::new(false),
+            large_send: Mutex::new(()),
         };
         Ok((Arc::new(t), rx))
     }
@@ -133,13 +191,13 @@ impl MpiTransport {
     /// (they progress their sends in `poll`), blocking from other threads.
     fn send_bytes(&self, rank: u32, tag: i32, bytes: Vec<u8>) {
         let to = self.comm.0.process_at_rank(rank as i32);
-        PENDING.with(|p| match p.borrow_mut().as_mut() {
-            Some(list) => {
+        LINK.with(|l| match l.borrow_mut().as_mut() {
+            Some(link) => {
                 let cap = bytes.capacity();
                 let buffer: &'static mut [u8] = bytes.leak();
                 let raw = (buffer.as_mut_ptr(), buffer.len(), cap);
                 let request = to.immediate_send_with_tag(StaticScope, &*buffer, tag);
-                list.push(PendingSend {
+                link.sends.push(PendingSend {
                     request,
                     buffer: raw,
                 });
@@ -148,7 +206,76 @@ impl MpiTransport {
         });
     }
 
-    /// Receives every waiting message with `tag` and hands it to `f`.
+    /// Sends an envelope's frame to PE `local` of process `rank`: whole, with
+    /// a kind byte, if it fits the receiver's posted buffer, otherwise as a
+    /// header on the PE's tag and the frame on its body tag.
+    fn send_frame(&self, rank: u32, local: u32, mut frame: Vec<u8>) {
+        if frame.len() < EAGER_BYTES {
+            frame.push(WHOLE);
+            self.send_bytes(rank, local as i32, frame);
+        } else {
+            let _order = self
+                .large_send
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner);
+            self.send_bytes(rank, local as i32, vec![HEADER]);
+            self.send_bytes(rank, body_tag(local as usize), frame);
+        }
+    }
+
+    /// Posts PE `local`'s receive into `buffer`.
+    fn post(&self, local: usize, buffer: *mut [u8]) -> PostedRecv {
+        // SAFETY: `buffer` is the PE's leaked receive buffer; nothing else
+        // reads or writes it until this request completes or is cancelled.
+        let target: &'static mut [u8] = unsafe { &mut *buffer };
+        let request = self.comm.0.any_process().immediate_receive_into_with_tag(
+            StaticScope,
+            target,
+            local as i32,
+        );
+        PostedRecv { request, buffer }
+    }
+
+    /// Receives every frame waiting for the link's PE, in order, and hands
+    /// each to `f`. Returns whether any arrived.
+    fn receive_frames(&self, link: &mut PeLink, mut f: impl FnMut(Vec<u8>)) -> bool {
+        let mut got = false;
+        loop {
+            if got && link.posted.is_empty() || !got && !link.spare.is_empty() {
+                for buffer in link.spare.drain(..) {
+                    link.posted.push_back(self.post(link.local, buffer));
+                }
+            }
+            let PostedRecv { request, buffer } = link.posted.pop_front().expect("a posted receive");
+            let status = match request.test() {
+                Ok(status) => status,
+                Err(request) => {
+                    link.posted.push_front(PostedRecv { request, buffer });
+                    return got;
+                }
+            };
+            let n = status.count(u8::equivalent_datatype()) as usize;
+            // SAFETY: the receive completed, so MPI no longer writes the
+            // buffer; it holds `n` received bytes.
+            let message = unsafe { &(&*buffer)[..n] };
+            let frame = match message.split_last() {
+                Some((&WHOLE, frame)) => frame.to_vec(),
+                Some((&HEADER, [])) => {
+                    self.comm
+                        .0
+                        .process_at_rank(status.source_rank())
+                        .receive_vec_with_tag::<u8>(body_tag(link.local))
+                        .0
+                }
+                _ => panic!("malformed message of {n} bytes from another process"),
+            };
+            link.spare.push(buffer);
+            f(frame);
+            got = true;
+        }
+    }
+
+    /// Receives every waiting message with `tag` (any size) and hands it to `f`.
     fn receive(&self, tag: i32, mut f: impl FnMut(Vec<u8>)) -> bool {
         let mut got = false;
         while let Some(probed) = self
@@ -173,10 +300,10 @@ impl MpiTransport {
         });
     }
 
-    /// Receives and drops everything for local PE `local` (after the run).
-    fn discard(&self, local: usize) {
-        self.receive(local as i32, drop);
-        if local == 0 {
+    /// Receives and drops everything for the link's PE (after the run).
+    fn discard(&self, link: &mut PeLink) {
+        self.receive_frames(link, drop);
+        if link.local == 0 {
             self.receive(DRIVER_TAG, drop);
         }
     }
@@ -190,6 +317,11 @@ impl MpiTransport {
             while_waiting();
         }
     }
+}
+
+/// Tag of the bodies of large messages for PE `local`.
+fn body_tag(local: usize) -> i32 {
+    (MAX_PES_PER_PROCESS as usize + local) as i32
 }
 
 impl Transport for MpiTransport {
@@ -214,10 +346,10 @@ impl Transport for MpiTransport {
         if rank == self.rank {
             self.mailboxes[self.local(to)].push(env);
         } else {
-            let bytes = env
+            let frame = env
                 .into_wire()
                 .expect("the runtime serializes payloads before they leave the process");
-            self.send_bytes(rank, (to % self.per) as i32, bytes);
+            self.send_frame(rank, to % self.per, frame);
         }
     }
 
@@ -239,12 +371,15 @@ impl Transport for MpiTransport {
     }
 
     fn poll(&self, pe: PeId) -> Progress {
-        let sent = progress_sends();
         let local = self.local(pe);
-        let got = self.receive(local as i32, |bytes| {
-            let env = Envelope::from_wire(bytes)
-                .unwrap_or_else(|e| panic!("undecodable message from another process: {e}"));
-            self.mailboxes[local].push(env);
+        let (got, sent) = with_link(self, local, |link| {
+            let sent = progress_sends(link);
+            let got = self.receive_frames(link, |frame| {
+                let env = Envelope::from_wire(frame)
+                    .unwrap_or_else(|e| panic!("undecodable message from another process: {e}"));
+                self.mailboxes[local].push(env);
+            });
+            (got, sent)
         });
         if local == 0
             && DRIVER_POLLS
@@ -266,28 +401,42 @@ impl Transport for MpiTransport {
 
     fn retire(&self, pe: PeId) {
         let local = self.local(pe);
-        // 1. Finish this PE's sends; keep receiving meanwhile, so that peers
-        //    blocked on their own large sends to us can finish too.
-        while !progress_sends() {
-            self.discard(local);
-            std::thread::yield_now();
-        }
-        // 2. Once every PE of every process has finished its sends, nothing
-        //    is in flight and MPI can be left.
-        if self.retired.fetch_add(1, Ordering::AcqRel) + 1 == self.per {
-            let request = self.driver_comm.0.immediate_barrier();
-            self.wait_barrier(request, || {
-                self.discard(local);
-                std::thread::yield_now();
-            });
-            self.all_retired.store(true, Ordering::Release);
-        } else {
-            while !self.all_retired.load(Ordering::Acquire) {
-                self.discard(local);
+        with_link(self, local, |link| {
+            // 1. Finish this PE's sends; keep receiving meanwhile, so that
+            //    peers blocked on their own large sends to us can finish too.
+            while !progress_sends(link) {
+                self.discard(link);
                 std::thread::yield_now();
             }
-        }
-        PENDING.with(|p| *p.borrow_mut() = None);
+            // 2. Once every PE of every process has finished its sends, no
+            //    body is in flight and MPI can be left.
+            if self.retired.fetch_add(1, Ordering::AcqRel) + 1 == self.per {
+                let request = self.driver_comm.0.immediate_barrier();
+                self.wait_barrier(request, || {
+                    self.discard(link);
+                    std::thread::yield_now();
+                });
+                self.all_retired.store(true, Ordering::Release);
+            } else {
+                while !self.all_retired.load(Ordering::Acquire) {
+                    self.discard(link);
+                    std::thread::yield_now();
+                }
+            }
+            // 3. Withdraw the posted receives (a message that matched one
+            //    meanwhile is dropped) and free the buffers.
+            for PostedRecv { request, buffer } in link.posted.drain(..) {
+                request.cancel();
+                request.wait();
+                link.spare.push(buffer);
+            }
+            for buffer in link.spare.drain(..) {
+                // SAFETY: no request uses the buffer any more; it came from
+                // `Box::into_raw` in `with_link`.
+                drop(unsafe { Box::from_raw(buffer) });
+            }
+        });
+        LINK.with(|l| *l.borrow_mut() = None);
     }
 
     fn gather_reports(&self, local: Vec<PeReport>) -> Vec<PeReport> {
