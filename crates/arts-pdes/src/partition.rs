@@ -73,6 +73,16 @@ impl Partition {
         }
     }
 
+    /// The LPs of `pe` as one contiguous range `lo..hi` when the mapping
+    /// gives every PE a block (then `local_of(lp) == lp - lo`), else `None`.
+    pub fn block_of(&self, pe: usize) -> Option<(LpId, LpId)> {
+        match self.mapping {
+            Mapping::Block => Some((self.block_start(pe as u32), self.block_start(pe as u32 + 1))),
+            Mapping::RoundRobin if self.pes == 1 => Some((0, self.lps)),
+            Mapping::RoundRobin => None,
+        }
+    }
+
     /// The LPs of `pe` in local-index order.
     pub fn lps_of(&self, pe: usize) -> Vec<LpId> {
         let pe = pe as u32;
@@ -96,6 +106,9 @@ mod tests {
                 for pe in 0..pes {
                     let mine = p.lps_of(pe);
                     assert!(!mine.is_empty(), "{mapping:?} {lps}/{pes}: PE {pe} empty");
+                    if let Some((lo, hi)) = p.block_of(pe) {
+                        assert_eq!(mine, (lo..hi).collect::<Vec<_>>());
+                    }
                     for (i, &lp) in mine.iter().enumerate() {
                         assert_eq!(p.pe_of(lp), pe);
                         assert_eq!(p.local_of(lp), i);

@@ -1,75 +1,107 @@
 //! An append-only log with stable absolute indices, trimmed from the front.
 //! Used for the per-PE processed-event log and the log of sent events: records
 //! refer to each other by absolute index, which stays valid until trimmed.
-
-use std::collections::VecDeque;
+//!
+//! Storage is one `Vec`: appending is a `Vec::push`, a lookup is one
+//! subtraction and one bounds check, and trimming only moves a head offset.
+//! Trimmed records are dropped, and the survivors moved to the front of the
+//! buffer, once they make up at least half of it (and at least `COMPACT_MIN`
+//! records): every record is moved at most once per trimming of as many
+//! records, and the buffer's memory is reused instead of wandering.
 
 /// Absolute index meaning "no record".
 pub(crate) const NONE: u64 = u64::MAX;
 
+/// Fewest trimmed records worth compacting for.
+const COMPACT_MIN: usize = 1024;
+
 pub(crate) struct Log<T> {
-    items: VecDeque<T>,
-    base: u64,
+    items: Vec<T>,
+    /// Absolute index of `items[0]`.
+    start: u64,
+    /// `items[..head]` are trimmed (dropped at the next compaction).
+    head: usize,
 }
 
 impl<T> Log<T> {
     pub fn new() -> Self {
         Log {
-            items: VecDeque::new(),
-            base: 0,
+            items: Vec::new(),
+            start: 0,
+            head: 0,
         }
     }
 
     /// Index the next pushed record will get.
     #[inline]
     pub fn next_index(&self) -> u64 {
-        self.base + self.items.len() as u64
+        self.start + self.items.len() as u64
     }
 
     /// Index of the oldest record still held.
     #[inline]
     pub fn base(&self) -> u64 {
-        self.base
+        self.start + self.head as u64
     }
 
+    /// Records held (not trimmed).
     #[cfg(test)]
     pub fn len(&self) -> usize {
-        self.items.len()
+        self.items.len() - self.head
     }
 
+    /// Appends a record and returns its index.
     #[inline]
     pub fn push(&mut self, item: T) -> u64 {
-        self.items.push_back(item);
+        self.items.push(item);
         self.next_index() - 1
+    }
+
+    /// Position in `items` of absolute index `idx`, unless trimmed, not yet
+    /// pushed, or `NONE`.
+    #[inline]
+    fn pos(&self, idx: u64) -> Option<usize> {
+        // Below `start` (or NONE) wraps to a huge value, caught by the bound.
+        let i = idx.wrapping_sub(self.start);
+        (i >= self.head as u64 && i < self.items.len() as u64).then_some(i as usize)
     }
 
     /// The record at absolute index `idx`, unless trimmed (or `NONE`).
     #[inline]
     pub fn get(&self, idx: u64) -> Option<&T> {
-        if idx < self.base {
-            return None;
-        }
-        self.items.get((idx - self.base) as usize)
+        self.pos(idx).map(|i| &self.items[i])
     }
 
+    /// Mutable access to the record at absolute index `idx`, unless trimmed.
     #[inline]
     pub fn get_mut(&mut self, idx: u64) -> Option<&mut T> {
-        if idx < self.base {
-            return None;
+        self.pos(idx).map(|i| &mut self.items[i])
+    }
+
+    /// The records held, oldest first (the first has index `base()`).
+    #[inline]
+    pub fn held(&self) -> &[T] {
+        &self.items[self.head..]
+    }
+
+    /// Trims every record with index `< idx` (at most up to `next_index()`).
+    #[inline]
+    pub fn trim_to(&mut self, idx: u64) {
+        let upto = (idx.saturating_sub(self.start)).min(self.items.len() as u64) as usize;
+        if upto <= self.head {
+            return;
         }
-        self.items.get_mut((idx - self.base) as usize)
+        self.head = upto;
+        if self.head >= COMPACT_MIN && 2 * self.head >= self.items.len() {
+            self.compact();
+        }
     }
 
-    #[inline]
-    pub fn front(&self) -> Option<&T> {
-        self.items.front()
-    }
-
-    #[inline]
-    pub fn pop_front(&mut self) -> Option<T> {
-        let item = self.items.pop_front()?;
-        self.base += 1;
-        Some(item)
+    #[cold]
+    fn compact(&mut self) {
+        self.items.drain(..self.head);
+        self.start += self.head as u64;
+        self.head = 0;
     }
 }
 
@@ -83,8 +115,7 @@ mod tests {
         for i in 0..10u32 {
             assert_eq!(log.push(i), i as u64);
         }
-        assert_eq!(log.pop_front(), Some(0));
-        assert_eq!(log.pop_front(), Some(1));
+        log.trim_to(2);
         assert_eq!(log.get(1), None);
         assert_eq!(log.get(2), Some(&2));
         assert_eq!(log.get(9), Some(&9));
@@ -93,5 +124,33 @@ mod tests {
         assert_eq!(log.push(10), 10);
         assert_eq!(log.base(), 2);
         assert_eq!(log.len(), 9);
+        assert_eq!(log.held().first(), Some(&2));
+        log.trim_to(1); // never moves back
+        assert_eq!(log.base(), 2);
+        log.trim_to(100); // at most everything
+        assert_eq!((log.base(), log.len(), log.next_index()), (11, 0, 11));
+    }
+
+    #[test]
+    fn compaction_keeps_indices_and_drops_trimmed_records() {
+        use std::rc::Rc;
+        let alive = Rc::new(());
+        let mut log = Log::new();
+        for round in 0..10u64 {
+            for _ in 0..1000 {
+                log.push((log.next_index(), Rc::clone(&alive)));
+            }
+            // Keep the newest 300 records of every round.
+            log.trim_to(log.next_index() - 300);
+            assert_eq!(log.len(), 300);
+            for idx in log.base()..log.next_index() {
+                assert_eq!(log.get(idx).unwrap().0, idx);
+            }
+            assert_eq!(log.get(log.base() - 1), None);
+            assert_eq!(log.base(), (round + 1) * 1000 - 300);
+        }
+        // Compaction dropped the trimmed records: few are still allocated.
+        assert!(Rc::strong_count(&alive) < 1 + 2 * COMPACT_MIN + 1000);
+        assert!(log.items.capacity() < 8 * COMPACT_MIN);
     }
 }

@@ -48,6 +48,7 @@ pub(crate) fn run<M: Model>(
         end_time: cfg.end_time,
         window: cfg.window,
         gvt_interval: cfg.gvt_interval,
+        batch: 16,
         flush_every: 16,
         flush_batch: 64,
         spins: if cfg.pes <= cores { 4096 } else { 64 },

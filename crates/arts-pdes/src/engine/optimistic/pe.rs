@@ -40,7 +40,66 @@ impl Hasher for KeyHasher {
     }
 }
 
+/// The LPs a PE owns. Their local index is a subtraction when they form one
+/// block (the block mapping), a lookup in the partition's tables otherwise:
+/// the engine asks on every event, and the tables (6 bytes per LP of the whole
+/// model) would otherwise compete with the LP states for the cache.
+#[derive(Clone)]
+struct Owner {
+    me: usize,
+    lo: LpId,
+    n: u32,
+    block: bool,
+    part: Partition,
+}
+
+impl Owner {
+    fn new(part: &Partition, me: usize) -> Owner {
+        let (lo, hi, block) = match part.block_of(me) {
+            Some((lo, hi)) => (lo, hi, true),
+            None => (0, 0, false),
+        };
+        Owner {
+            me,
+            lo,
+            n: hi - lo,
+            block,
+            part: part.clone(),
+        }
+    }
+
+    /// `lp`'s local index if this PE owns it.
+    #[inline]
+    fn local(&self, lp: LpId) -> Option<usize> {
+        if self.block {
+            let i = lp.wrapping_sub(self.lo);
+            (i < self.n).then_some(i as usize)
+        } else if self.part.pe_of(lp) == self.me {
+            Some(self.part.local_of(lp))
+        } else {
+            None
+        }
+    }
+
+    /// Local index of `lp`, which this PE owns.
+    #[inline]
+    fn index(&self, lp: LpId) -> usize {
+        if self.block {
+            debug_assert!(lp.wrapping_sub(self.lo) < self.n);
+            (lp - self.lo) as usize
+        } else {
+            self.part.local_of(lp)
+        }
+    }
+}
+
 /// An LP on an optimistic PE: its core and its newest live log record.
+///
+/// Aligned to a cache line: events hit LPs in random order, so every event
+/// misses on its LP, and an unaligned record spans two lines (two misses) far
+/// more often than not. Aligned, a record of up to 64 bytes (PHOLD's is 64)
+/// is one line; larger ones span the fewest lines their size allows.
+#[repr(align(64))]
 pub(crate) struct TwLp<S> {
     pub core: LpCore<S>,
     pub last: u64,
@@ -62,6 +121,8 @@ pub(crate) struct Done<M, U> {
     pub prev_back: u32,
     /// False once rolled back (the slot stays until trimmed).
     pub live: bool,
+    /// The sender LP is on another PE (counted as cross-PE when committed).
+    pub cross: bool,
 }
 
 /// An event sent by an executed event (what an anti-message must name).
@@ -89,6 +150,7 @@ pub(crate) struct TwPe<'m, M: Model> {
     exec: Exec<'m, M>,
     pub me: usize,
     part: Partition,
+    owner: Owner,
     ids: Vec<LpId>,
     lps: Vec<TwLp<M::State>>,
     pending: PendingSet<M::Msg>,
@@ -124,6 +186,7 @@ impl<'m, M: Model> TwPe<'m, M> {
             exec: Exec::new(model),
             me,
             part: part.clone(),
+            owner: Owner::new(part, me),
             lps: Vec::with_capacity(ids.len()),
             ids,
             pending: PendingSet::new(queue),
@@ -160,24 +223,30 @@ impl<'m, M: Model> TwPe<'m, M> {
     /// Sends a new positive event to its owner.
     #[inline]
     fn route(&mut self, ev: Event<M::Msg>) {
-        let pe = self.part.pe_of(ev.dst);
-        if pe == self.me {
-            self.insert(ev);
-        } else {
-            self.out[pe].push(Wire::Event(ev));
-            self.out_count += 1;
+        match self.owner.local(ev.dst) {
+            Some(li) => self.insert_at(li, ev),
+            None => {
+                let pe = self.part.pe_of(ev.dst);
+                self.out[pe].push(Wire::Event(ev));
+                self.out_count += 1;
+            }
         }
     }
 
     /// A positive event for a local LP: roll the LP back if it is a straggler.
     pub fn insert(&mut self, ev: Event<M::Msg>) {
+        self.insert_at(self.owner.index(ev.dst), ev);
+    }
+
+    /// `insert` for the LP with local index `li`.
+    #[inline]
+    fn insert_at(&mut self, li: usize, ev: Event<M::Msg>) {
         debug_assert!(
             ev.key >= self.gvt,
             "event {:?} below GVT {:?}",
             ev.key,
             self.gvt
         );
-        let li = self.part.local_of(ev.dst);
         if self.last_key(li).is_some_and(|k| ev.key < k) {
             self.rollback(li, ev.key);
         }
@@ -193,7 +262,7 @@ impl<'m, M: Model> TwPe<'m, M> {
             "anti-message {key:?} below GVT {:?}",
             self.gvt
         );
-        let li = self.part.local_of(dst);
+        let li = self.owner.index(dst);
         if self.last_key(li).is_some_and(|k| k >= key) {
             // The target was executed: undo it (and everything after it) first.
             self.rollback(li, key);
@@ -253,14 +322,13 @@ impl<'m, M: Model> TwPe<'m, M> {
     /// may roll back more LPs), remote ones by anti-messages.
     fn drain_work(&mut self) {
         while let Some(s) = self.work.pop() {
-            let pe = self.part.pe_of(s.dst);
-            if pe == self.me {
-                let li = self.part.local_of(s.dst);
+            if let Some(li) = self.owner.local(s.dst) {
                 if self.last_key(li).is_some_and(|k| k >= s.key) {
                     self.rollback(li, s.key);
                 }
                 self.cancelled.insert((s.key, s.uid));
             } else {
+                let pe = self.part.pe_of(s.dst);
                 self.out[pe].push(Wire::Anti {
                     dst: s.dst,
                     key: s.key,
@@ -289,41 +357,42 @@ impl<'m, M: Model> TwPe<'m, M> {
     /// Executes `ev`, which must be the event `next_event` just returned.
     pub fn process(&mut self, ev: Event<M::Msg>) {
         let model = self.exec.model;
-        let li = self.part.local_of(ev.dst);
-        let mut fresh = std::mem::take(&mut self.fresh);
+        let li = self.owner.index(ev.dst);
         let lp = &mut self.lps[li];
         let mut undo = model.save(&lp.core.state, &ev.msg);
         let (draws, prev) = (lp.core.rng.draws(), lp.last);
-        let result = self.exec.handle(&mut lp.core, &ev, &mut undo, &mut fresh);
+        let result = self
+            .exec
+            .handle(&mut lp.core, &ev, &mut undo, &mut self.fresh);
         let draws = (lp.core.rng.draws() - draws) as u32;
-        let sent_start = self.sent.next_index();
-        let next = self.log.next_index();
+        let idx = self.log.next_index();
+        lp.last = idx;
         // A previous record this far back is long committed: treat as none.
-        let prev_back = if prev == NONE || next - prev > u32::MAX as u64 {
+        let prev_back = if prev == NONE || idx - prev > u32::MAX as u64 {
             0
         } else {
-            (next - prev) as u32
+            (idx - prev) as u32
         };
-        let idx = self.log.push(Done {
+        self.log.push(Done {
             ev,
             undo,
-            sent_start,
-            nsent: fresh.len() as u32,
+            sent_start: self.sent.next_index(),
+            nsent: self.fresh.len() as u32,
             draws,
             prev_back,
             live: true,
+            cross: self.owner.local(ev.key.src()).is_none(),
         });
-        self.lps[li].last = idx;
         self.stats.processed += 1;
         self.stats.live += 1;
         self.stats.peak_live = self.stats.peak_live.max(self.stats.live);
         if let Err(err) = result {
             self.pending.pop();
             self.blocked = Some((ev.key, err));
-            self.fresh = fresh;
+            self.fresh.clear();
             return;
         }
-        for e in fresh.iter_mut() {
+        for e in self.fresh.iter_mut() {
             e.uid = self.next_uid;
             self.next_uid = self.next_uid.wrapping_add(1);
             self.sent.push(SentRef {
@@ -332,29 +401,28 @@ impl<'m, M: Model> TwPe<'m, M> {
                 key: e.key,
             });
         }
+        let Some(&first) = self.fresh.first() else {
+            self.pending.pop();
+            return;
+        };
         // The executed event is still the pending minimum: when the first new
         // event stays on this PE and is no straggler, it takes its place in one
-        // sift (the common PHOLD case) instead of a pop and a push.
-        let mut first = 0;
-        match fresh.first() {
-            Some(f)
-                if self.part.pe_of(f.dst) == self.me
-                    && self
-                        .last_key(self.part.local_of(f.dst))
-                        .is_none_or(|k| k < f.key) =>
-            {
-                self.pending.replace_min(*f);
-                first = 1;
-            }
-            _ => {
-                self.pending.pop();
-            }
+        // step (the common PHOLD case) instead of a pop and a push.
+        if self
+            .owner
+            .local(first.dst)
+            .is_some_and(|fl| self.last_key(fl).is_none_or(|k| k < first.key))
+        {
+            self.pending.replace_min(first);
+        } else {
+            self.pending.pop();
+            self.route(first);
         }
-        for &e in fresh.iter().skip(first) {
+        for i in 1..self.fresh.len() {
+            let e = self.fresh[i];
             self.route(e);
         }
-        fresh.clear();
-        self.fresh = fresh;
+        self.fresh.clear();
     }
 
     /// Smallest key this PE may still execute or be blocked at.
@@ -366,30 +434,35 @@ impl<'m, M: Model> TwPe<'m, M> {
         }
     }
 
-    /// Commits every executed event with key `< gvt` and trims the logs.
+    /// Commits every executed event with key `< gvt` and trims the logs: one
+    /// pass over the oldest records, then one trim of each log.
     pub fn fossil_collect(&mut self, gvt: Key) {
         self.gvt = self.gvt.max(gvt);
-        while let Some(d) = self.log.front() {
+        let (mut n, mut committed, mut cross) = (0usize, 0u64, 0u64);
+        // Non-negative times order like their bit patterns.
+        let mut last_bits = self.stats.final_time.to_bits();
+        let mut sent_end = self.sent.base();
+        for d in self.log.held() {
             if d.live {
                 if d.ev.key >= gvt {
                     break;
                 }
-                self.stats.committed += 1;
-                self.stats.live -= 1;
-                let t = d.ev.key.time();
-                if t > self.stats.final_time {
-                    self.stats.final_time = t;
-                }
-                if self.part.pe_of(d.ev.key.src()) != self.me {
-                    self.stats.cross += 1;
-                }
+                committed += 1;
+                cross += d.cross as u64;
+                last_bits = last_bits.max(d.ev.key.time_bits);
             }
-            let sent_end = d.sent_start + d.nsent as u64;
-            self.log.pop_front();
-            while self.sent.base() < sent_end {
-                self.sent.pop_front();
-            }
+            sent_end = d.sent_start + d.nsent as u64;
+            n += 1;
         }
+        if n == 0 {
+            return;
+        }
+        self.stats.committed += committed;
+        self.stats.cross += cross;
+        self.stats.live -= committed;
+        self.stats.final_time = f64::from_bits(last_bits);
+        self.log.trim_to(self.log.base() + n as u64);
+        self.sent.trim_to(sent_end);
     }
 
     /// Executed-but-uncommitted events held now.
@@ -413,7 +486,7 @@ impl<'m, M: Model> TwPe<'m, M> {
     /// Read access to local LP `lp`'s state.
     #[cfg(test)]
     pub fn state(&self, lp: LpId) -> &M::State {
-        &self.lps[self.part.local_of(lp)].core.state
+        &self.lps[self.owner.index(lp)].core.state
     }
 
     /// The LPs, for the final summary.

@@ -17,6 +17,10 @@ pub(crate) struct Tuning {
     pub end_time: f64,
     pub window: f64,
     pub gvt_interval: u32,
+    /// Events executed back to back between two loop tops (GVT check,
+    /// inbox check): bounds how long a round waits for this PE's report and
+    /// how late an arrival is noticed.
+    pub batch: u32,
     /// Place outgoing wires after this many events even if few are buffered.
     pub flush_every: u32,
     /// Place outgoing wires as soon as this many are buffered.
@@ -88,18 +92,26 @@ pub(crate) fn run_pe<M: Model>(
             idle = 0;
         }
 
-        // ---- execute the next event if it is inside the window.
+        // ---- execute up to `batch` next events inside the window.
         let limit = t.end_time.min(gvt.time() + t.window);
-        let next = pe.next_event().filter(|ev| {
-            ev.key.time() < limit && pe.blocked.as_ref().is_none_or(|(k, _)| ev.key < *k)
-        });
-        match next {
-            Some(ev) => {
-                pe.process(ev);
+        let mut done = 0u32;
+        while done < t.batch {
+            let next = pe.next_event().filter(|ev| {
+                ev.key.time() < limit && pe.blocked.as_ref().is_none_or(|(k, _)| ev.key < *k)
+            });
+            let Some(ev) = next else { break };
+            pe.process(ev);
+            done += 1;
+            if pe.out_count >= t.flush_batch {
+                break;
+            }
+        }
+        match done {
+            1.. => {
                 idle_started = false;
                 idle = 0;
-                since_round += 1;
-                since_flush += 1;
+                since_round += done;
+                since_flush += done;
                 if pe.out_count >= t.flush_batch
                     || (pe.out_count > 0 && since_flush >= t.flush_every)
                 {
@@ -111,7 +123,7 @@ pub(crate) fn run_pe<M: Model>(
                     since_round = 0;
                 }
             }
-            None => {
+            0 => {
                 flush(pe, ctl, &mut send_min);
                 if !idle_started && ctl.try_start_round() {
                     idle_started = true;
