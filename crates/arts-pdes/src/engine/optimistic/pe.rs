@@ -393,11 +393,12 @@ impl<'m, M: Model> TwPe<'m, M> {
             return;
         }
         for e in self.fresh.iter_mut() {
-            e.uid = self.next_uid;
-            self.next_uid = self.next_uid.wrapping_add(1);
+            let uid = self.next_uid;
+            self.next_uid = uid.wrapping_add(1);
+            e.uid = uid;
             self.sent.push(SentRef {
                 dst: e.dst,
-                uid: e.uid,
+                uid,
                 key: e.key,
             });
         }
