@@ -8,7 +8,7 @@ fn main() {
         ..Config::default()
     };
     for _ in 0..3 {
-        let bw = arts_apps::microbench::bandwidth_bytes_per_s(&cfg, 1 << 20, 100).unwrap();
+        let bw = arts_apps::microbench::bandwidth_bytes_per_s(&cfg, 1 << 20, 100, true).unwrap();
         println!("1 MiB one-way {:.2} GB/s (serialize {ser})", bw / 1e9);
     }
 }

@@ -121,7 +121,8 @@ mod tests {
         assert!(pingpong_ns(&cfg, true, 100).unwrap() > 0.0);
         assert!(pingpong_ns(&cfg, false, 100).unwrap() > 0.0);
         assert!(reduction_us(&cfg, 64, 20).unwrap() > 0.0);
-        assert!(bandwidth_bytes_per_s(&cfg, 1 << 16, 5).unwrap() > 0.0);
+        assert!(bandwidth_bytes_per_s(&cfg, 1 << 16, 5, true).unwrap() > 0.0);
+        assert!(bandwidth_bytes_per_s(&cfg, 1 << 16, 5, false).unwrap() > 0.0);
         let rotate = Config {
             lb: Some(arts_core::LbConfig {
                 strategy: std::sync::Arc::from(arts_lb::by_name("rotate").unwrap()),
@@ -139,35 +140,53 @@ mod tests {
 
 /// Two elements that bounce a byte buffer between them.
 #[derive(Serialize, Deserialize)]
-pub struct Bulk {
+pub struct Bouncer {
     peer: u32,
+}
+
+/// How the bounced buffer is carried.
+#[derive(Clone, Serialize, Deserialize)]
+pub enum Buffer {
+    /// In an [`arts_core::Bulk`]: between processes it travels beside the
+    /// message frame and is never copied.
+    ZeroCopy(arts_core::Bulk),
+    /// In a `Vec<u8>` field: serde copies it into and out of the frame.
+    Copied(#[serde(with = "arts_core::wire::bytes")] Vec<u8>),
+}
+
+impl Buffer {
+    fn len(&self) -> usize {
+        match self {
+            Buffer::ZeroCopy(b) => b.len(),
+            Buffer::Copied(v) => v.len(),
+        }
+    }
 }
 
 /// The buffer and how many bounces are left.
 #[derive(Clone, Serialize, Deserialize)]
-pub struct BulkMsg {
+pub struct BounceMsg {
     /// Bounces left.
     pub left: u32,
     /// The payload.
-    #[serde(with = "arts_core::wire::bytes")]
-    pub data: Vec<u8>,
+    pub data: Buffer,
 }
 
-impl Chare for Bulk {
-    type Msg = BulkMsg;
+impl Chare for Bouncer {
+    type Msg = BounceMsg;
     type Init = ();
     fn new(index: Index, _: &()) -> Self {
-        Bulk {
+        Bouncer {
             peer: 1 - index.x(),
         }
     }
-    fn receive(&mut self, mut msg: BulkMsg, ctx: &mut Ctx<'_, Self>) {
+    fn receive(&mut self, mut msg: BounceMsg, ctx: &mut Ctx<'_, Self>) {
         let me = ctx.this_proxy();
         if msg.left == 0 {
             ctx.contribute((), Reducer::Sum, Callback::Main(0));
-            let done = BulkMsg {
+            let done = BounceMsg {
                 left: u32::MAX,
-                data: Vec::new(),
+                data: Buffer::Copied(Vec::new()),
             };
             ctx.send(&me, self.peer, done);
         } else if msg.left == u32::MAX {
@@ -177,25 +196,32 @@ impl Chare for Bulk {
             ctx.send(&me, self.peer, msg);
         }
     }
-    fn msg_bytes(msg: &BulkMsg) -> usize {
+    fn msg_bytes(msg: &BounceMsg) -> usize {
         8 + msg.data.len()
     }
 }
 
 /// Bytes per second moved by bouncing a `bytes`-byte buffer `round_trips`
-/// times between two elements on PEs 0 and 1 (one-way bandwidth).
+/// times between two elements on PEs 0 and 1 (one-way bandwidth), carried
+/// in an [`arts_core::Bulk`] (`zero_copy`) or in a serde-copied `Vec<u8>`.
 pub fn bandwidth_bytes_per_s(
     config: &Config,
     bytes: usize,
     round_trips: u32,
+    zero_copy: bool,
 ) -> Result<f64, RunError> {
     let (bw, _) = arts_core::run(config, |d| -> Result<f64, RunError> {
-        let a = d.create_array::<Bulk>("bulk", Shape::d1(2), Map::RoundRobin, ());
+        let a = d.create_array::<Bouncer>("bounce", Shape::d1(2), Map::RoundRobin, ());
         d.wait_quiescence()?;
         let t = Instant::now();
-        let msg = BulkMsg {
+        let data = vec![7u8; bytes];
+        let msg = BounceMsg {
             left: 2 * round_trips,
-            data: vec![7u8; bytes],
+            data: if zero_copy {
+                Buffer::ZeroCopy(data.into())
+            } else {
+                Buffer::Copied(data)
+            },
         };
         d.send(&a, 0, msg);
         d.wait_callback(0)?;

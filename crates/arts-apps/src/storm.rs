@@ -4,8 +4,10 @@
 //! moves elements (e.g. `rotate`), elements migrate while messages are in
 //! flight. At the end every element reports counts and checksums of what it
 //! sent and received, so that lost or duplicated messages are detected.
-//! Element state and every 16th message are larger than the MPI transport's
-//! eager buffers, so large and small messages interleave on every path.
+//! Element state and one message in eight are larger than the MPI
+//! transport's eager buffers (half of those in a zero-copy `Bulk`, half in
+//! a serde-copied `Vec<u8>`), so large and small messages interleave on
+//! every path.
 
 use arts_core::*;
 use rand::{Rng, SeedableRng};
@@ -31,17 +33,18 @@ pub struct Roamer {
 #[derive(Clone, Serialize, Deserialize)]
 pub enum RoamMsg {
     Go,
-    /// A tag and a bulk payload (empty, or `BULK_BYTES` bytes derived from the tag).
-    Data(u64, #[serde(with = "arts_core::wire::bytes")] Vec<u8>),
+    /// A tag and two payloads derived from it (each empty or `BULK_BYTES`
+    /// bytes): one zero-copy, one serde-copied.
+    Data(u64, Bulk, #[serde(with = "arts_core::wire::bytes")] Vec<u8>),
     Report,
 }
 
-/// Size of the bulk payload of every 16th message.
+/// Size of the large payloads.
 const BULK_BYTES: usize = 20_000;
 
-/// The bulk payload of the message with `tag`.
-fn bulk(tag: u64) -> Vec<u8> {
-    if tag.is_multiple_of(16) {
+/// The payload of the message with `tag` whose tag is `at` modulo 16.
+fn payload(tag: u64, at: u64) -> Vec<u8> {
+    if tag % 16 == at {
         vec![tag as u8; BULK_BYTES]
     } else {
         Vec::new()
@@ -135,7 +138,7 @@ impl Chare for Roamer {
                     let tag = mix(((self.me as u64) << 32) | self.sent);
                     self.sent += 1;
                     self.sum_out = self.sum_out.wrapping_add(tag);
-                    let msg = RoamMsg::Data(tag, bulk(tag));
+                    let msg = RoamMsg::Data(tag, payload(tag, 0).into(), payload(tag, 8));
                     ctx.send_prio(&me, to, msg, rng.random_range(-1..=1));
                 }
                 // Some elements work harder, so that loads differ.
@@ -153,8 +156,11 @@ impl Chare for Roamer {
                 self.round += 1;
                 ctx.at_sync();
             }
-            RoamMsg::Data(tag, payload) => {
-                assert!(payload == bulk(tag), "a bulk payload arrived altered");
+            RoamMsg::Data(tag, zero_copy, copied) => {
+                assert!(
+                    zero_copy[..] == payload(tag, 0)[..] && copied == payload(tag, 8),
+                    "a payload arrived altered"
+                );
                 self.received += 1;
                 self.sum_in = self.sum_in.wrapping_add(tag);
             }

@@ -117,7 +117,7 @@ impl<'a, A: Chare> Ctx<'a, A> {
         }
         let dest = self.svc.route(obj);
         let payload = if dest != self.svc.pe && self.svc.transport.needs_wire(dest) {
-            Payload::Wire(wire::encode_for_frame(&msg))
+            Payload::Wire(Box::new(wire::encode_message(&msg)))
         } else {
             Payload::Local(Box::new(msg))
         };

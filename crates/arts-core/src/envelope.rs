@@ -8,8 +8,10 @@ use std::any::Any;
 use std::sync::Arc;
 
 use crate::PeId;
+use crate::bulk::BulkBuffers;
 use crate::reduction::{Callback, RedValue, Reducer};
 use crate::store::ArrayFactory;
+use crate::wire::WireMsg;
 
 /// Identifies an object array within a run (creation order, same on every process).
 pub type ArrayId = u32;
@@ -33,16 +35,16 @@ pub const DRIVER: PeId = PeId::MAX;
 pub enum Payload {
     /// A boxed `Chare::Msg` moved without serialization.
     Local(Box<dyn Any + Send>),
-    /// The serialized form of a `Chare::Msg` (bincode). Made with
-    /// [`crate::wire::encode_for_frame`], it has room for the frame header.
-    Wire(Vec<u8>),
+    /// The serialized form of a `Chare::Msg` (bincode, made with
+    /// [`crate::wire::encode_message`]; boxed to keep envelopes small).
+    Wire(Box<WireMsg>),
 }
 
 /// Clones a boxed broadcast message (`Chare::Msg: Clone` is only required to broadcast).
 pub type CloneFn = fn(&(dyn Any + Send)) -> Box<dyn Any + Send>;
 
 /// Serializes a boxed message of the type the function was made for.
-pub type EncodeFn = fn(&(dyn Any + Send)) -> Vec<u8>;
+pub type EncodeFn = fn(&(dyn Any + Send)) -> Box<WireMsg>;
 
 /// The [`CloneFn`] for messages of type `M`.
 pub(crate) fn clone_boxed<M: Clone + Send + 'static>(b: &(dyn Any + Send)) -> Box<dyn Any + Send> {
@@ -54,11 +56,10 @@ pub(crate) fn clone_boxed<M: Clone + Send + 'static>(b: &(dyn Any + Send)) -> Bo
 }
 
 /// The [`EncodeFn`] for messages of type `M`.
-pub(crate) fn encode_boxed<M: serde::Serialize + 'static>(b: &(dyn Any + Send)) -> Vec<u8> {
-    crate::wire::encode_for_frame(
-        b.downcast_ref::<M>()
-            .expect("a boxed message has the type its functions were made for"),
-    )
+pub(crate) fn encode_boxed<M: serde::Serialize + 'static>(b: &(dyn Any + Send)) -> Box<WireMsg> {
+    Box::new(crate::wire::encode_message(b.downcast_ref::<M>().expect(
+        "a boxed message has the type its functions were made for",
+    )))
 }
 
 /// An application message broadcast to every element of an array.
@@ -74,7 +75,7 @@ pub enum BroadcastPayload {
         encode: EncodeFn,
     },
     /// The serialized message.
-    Wire(Vec<u8>),
+    Wire(Box<WireMsg>),
 }
 
 impl BroadcastPayload {
@@ -331,7 +332,7 @@ mod wire_form {
         pub body: WireBody,
     }
 
-    fn payload_bytes(p: Payload) -> Result<Vec<u8>, String> {
+    fn payload_bytes(p: Payload) -> Result<Box<WireMsg>, String> {
         match p {
             Payload::Wire(b) => Ok(b),
             Payload::Local(_) => Err("an unserialized payload cannot leave its process".into()),
@@ -339,7 +340,7 @@ mod wire_form {
     }
 
     /// The header and, for application messages, the payload bytes.
-    fn split(env: Envelope) -> Result<(WireEnvelope, Option<Vec<u8>>), String> {
+    fn split(env: Envelope) -> Result<(WireEnvelope, Option<Box<WireMsg>>), String> {
         let mut payload = None;
         let mut call = |c: Call| -> Result<WireCall, String> {
             Ok(match c {
@@ -407,28 +408,29 @@ mod wire_form {
         Ok((header, payload))
     }
 
-    /// Frames an envelope: `[payload][header][header length: u32 LE]`. The
-    /// payload vector becomes the frame, so its bytes are not copied (it was
-    /// allocated with room for the header).
-    pub(super) fn to_frame(env: Envelope) -> Result<Vec<u8>, String> {
+    /// Frames an envelope: `[payload][header][header length: u32 LE]`, and
+    /// the payload's bulk buffers. The payload vector becomes the frame, so
+    /// its bytes are not copied (it was allocated with room for the header).
+    pub(super) fn to_frame(env: Envelope) -> Result<(Vec<u8>, BulkBuffers), String> {
         let (header, payload) = split(env)?;
-        let mut frame = payload.unwrap_or_default();
+        let (mut frame, bulk) = payload.unwrap_or_default().into_parts();
         let start = frame.len();
         crate::wire::encode_into(&header, &mut frame);
         let len = u32::try_from(frame.len() - start).map_err(|_| "header too large".to_string())?;
         frame.extend_from_slice(&len.to_le_bytes());
-        Ok(frame)
+        Ok((frame, bulk))
     }
 
-    /// Reads a frame made by [`to_frame`]; the payload keeps the frame's buffer.
-    pub(super) fn from_frame(mut frame: Vec<u8>) -> Result<Envelope, String> {
+    /// Reads a frame made by [`to_frame`] and its bulk buffers; the payload
+    /// keeps the frame's buffer.
+    pub(super) fn from_frame(mut frame: Vec<u8>, bulk: BulkBuffers) -> Result<Envelope, String> {
         let n = frame.len();
         let len_at = n.checked_sub(4).ok_or("truncated frame")?;
         let len = u32::from_le_bytes(frame[len_at..].try_into().expect("4 bytes")) as usize;
         let start = len_at.checked_sub(len).ok_or("truncated frame header")?;
         let w: WireEnvelope = crate::wire::decode(&frame[start..len_at])?;
         frame.truncate(start);
-        let mut payload = Some(frame);
+        let mut payload = Some(Box::new(WireMsg::new(frame, bulk)));
         let mut call = |c: WireCall| -> Result<Call, String> {
             Ok(match c {
                 WireCall::Msg => {
@@ -497,16 +499,17 @@ mod wire_form {
 }
 
 impl Envelope {
-    /// Serializes an envelope for another process. Application payloads
+    /// Serializes an envelope for another process: the frame, and the bulk
+    /// buffers of its payload, to be sent beside it. Application payloads
     /// must already be serialized (`Payload::Wire`); their buffer becomes
     /// the frame, without a copy.
-    pub fn into_wire(self) -> Result<Vec<u8>, String> {
+    pub fn into_wire(self) -> Result<(Vec<u8>, BulkBuffers), String> {
         wire_form::to_frame(self)
     }
 
     /// Restores an envelope serialized by [`Envelope::into_wire`].
-    pub fn from_wire(frame: Vec<u8>) -> Result<Envelope, String> {
-        wire_form::from_frame(frame)
+    pub fn from_wire(frame: Vec<u8>, bulk: BulkBuffers) -> Result<Envelope, String> {
+        wire_form::from_frame(frame, bulk)
     }
 }
 
@@ -522,8 +525,8 @@ mod tests {
 
     #[test]
     fn frames_round_trip_without_copying_the_payload() {
-        let payload = crate::wire::encode_for_frame(&vec![7u8; 1000]);
-        let ptr = payload.as_ptr();
+        let payload = Box::new(crate::wire::encode_message(&vec![7u8; 1000]));
+        let ptr = payload.bytes.as_ptr();
         let env = Envelope {
             prio: -3,
             src: 5,
@@ -536,9 +539,9 @@ mod tests {
                 call: Call::Msg(Payload::Wire(payload)),
             },
         };
-        let frame = env.into_wire().unwrap();
+        let (frame, bulk) = env.into_wire().unwrap();
         assert_eq!(frame.as_ptr(), ptr, "the payload's buffer became the frame");
-        let back = Envelope::from_wire(frame).unwrap();
+        let back = Envelope::from_wire(frame, bulk).unwrap();
         assert_eq!((back.prio, back.src), (-3, 5));
         let Body::Entry {
             to,
@@ -549,8 +552,8 @@ mod tests {
             panic!("wrong body")
         };
         assert_eq!((to.linear, hops), (42, 2));
-        let v: Vec<u8> = crate::wire::decode(&bytes).unwrap();
+        let v: Vec<u8> = crate::wire::decode_message(&bytes).unwrap();
         assert_eq!(v, vec![7u8; 1000]);
-        assert!(Envelope::from_wire(vec![1, 2]).is_err());
+        assert!(Envelope::from_wire(vec![1, 2], Vec::new()).is_err());
     }
 }

@@ -37,6 +37,7 @@
 //! PE's elements and runs their entry methods through [`Ctx`]; `location`,
 //! `reduction` and `driver` implement forwarding, reductions and quiescence.
 
+pub mod bulk;
 mod chare;
 mod ctx;
 mod driver;
@@ -60,6 +61,7 @@ pub mod wire;
 /// A processing element number (0-based, global across processes).
 pub type PeId = u32;
 
+pub use bulk::Bulk;
 pub use chare::{ArrayProxy, Chare};
 pub use ctx::Ctx;
 pub use driver::{Driver, DriverMsg};

@@ -154,7 +154,7 @@ fn run_call<A: Chare>(slot: &mut Slot<A>, array: ArrayId, call: Call, svc: &mut 
                         return;
                     }
                 },
-                Payload::Wire(bytes) => match wire::decode(&bytes) {
+                Payload::Wire(bytes) => match wire::decode_message(&bytes) {
                     Ok(m) => m,
                     Err(e) => {
                         let name = svc.array(array).name.to_string();

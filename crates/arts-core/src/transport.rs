@@ -127,8 +127,8 @@ impl Transport for InProcess {
     fn send(&self, to: PeId, env: Envelope) {
         if self.serialize && !env.body.stays_local() {
             // Exercise the same encoding a process boundary would.
-            let bytes = env.into_wire().expect("envelopes between PEs serialize");
-            let env = Envelope::from_wire(bytes).expect("serialized envelopes decode");
+            let (frame, bulk) = env.into_wire().expect("envelopes between PEs serialize");
+            let env = Envelope::from_wire(frame, bulk).expect("serialized envelopes decode");
             self.mailboxes[to as usize].push(env);
         } else {
             self.mailboxes[to as usize].push(env);

@@ -1,8 +1,12 @@
 //! Serialization of application data (messages, migrating elements) with
 //! bincode: the "PUP" of arts.
 
+use std::sync::Arc;
+
 use serde::Serialize;
 use serde::de::DeserializeOwned;
+
+use crate::bulk::{self, BulkBuffers};
 
 fn config() -> impl bincode::config::Config {
     bincode::config::legacy()
@@ -23,12 +27,53 @@ pub fn encode_into<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) {
         .expect("serializing to memory cannot fail");
 }
 
-/// Serializes an application message, leaving room for a frame header so
-/// that sending it to another process copies nothing more.
-pub fn encode_for_frame<T: Serialize + ?Sized>(value: &T) -> Vec<u8> {
-    let mut out = Vec::with_capacity(size(value) + FRAME_HEADROOM);
-    encode_into(value, &mut out);
-    out
+/// A serialized application message: its bytes (with room left for a frame
+/// header, so that sending it to another process copies nothing more) and
+/// the [`crate::Bulk`] buffers that travel beside them.
+#[derive(Clone, Debug, Default)]
+pub struct WireMsg {
+    /// The serialized message.
+    pub bytes: Vec<u8>,
+    /// Its bulk buffers (`None` when it has none: keeps envelopes small).
+    bulk: Option<Box<BulkBuffers>>,
+}
+
+impl WireMsg {
+    /// A message of `bytes` and the bulk buffers it refers to.
+    pub fn new(bytes: Vec<u8>, bulk: BulkBuffers) -> WireMsg {
+        WireMsg {
+            bytes,
+            bulk: (!bulk.is_empty()).then(|| Box::new(bulk)),
+        }
+    }
+
+    /// The bulk buffers, in the order the message refers to them.
+    pub fn bulk(&self) -> &[Arc<Vec<u8>>] {
+        self.bulk.as_deref().map_or(&[], |b| &b[..])
+    }
+
+    /// The bytes and the bulk buffers.
+    pub fn into_parts(self) -> (Vec<u8>, BulkBuffers) {
+        (self.bytes, self.bulk.map_or_else(Vec::new, |b| *b))
+    }
+}
+
+/// Serializes an application message for another process: its
+/// [`crate::Bulk`] fields are not copied but handed over beside the bytes.
+pub fn encode_message<T: Serialize + ?Sized>(value: &T) -> WireMsg {
+    let (len, _) = bulk::collect(|| size(value));
+    let (bytes, buffers) = bulk::collect(|| {
+        let mut out = Vec::with_capacity(len + FRAME_HEADROOM);
+        encode_into(value, &mut out);
+        out
+    });
+    WireMsg::new(bytes, buffers)
+}
+
+/// Deserializes a message made by [`encode_message`]; its `Bulk` fields
+/// take the received buffers without copying them.
+pub fn decode_message<T: DeserializeOwned>(msg: &WireMsg) -> Result<T, String> {
+    bulk::provide(msg.bulk(), || decode(&msg.bytes))
 }
 
 /// Deserializes a value; the error names what was wrong with the bytes.

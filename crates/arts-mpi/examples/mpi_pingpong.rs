@@ -19,8 +19,9 @@ fn main() {
             1 << 20,
             100,
         ));
-        arts_bw = arts_bw
-            .max(arts_apps::microbench::bandwidth_bytes_per_s(&cfg, 1 << 20, 100).expect("runs"));
+        arts_bw = arts_bw.max(
+            arts_apps::microbench::bandwidth_bytes_per_s(&cfg, 1 << 20, 100, true).expect("runs"),
+        );
     }
     if mpi.rank() == 0 {
         println!(

@@ -6,6 +6,7 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
+use arts_core::bulk::BulkBuffers;
 use arts_core::envelope::Envelope;
 use arts_core::mailbox::Mailbox;
 use arts_core::transport::{Progress, Transport};
@@ -37,7 +38,8 @@ const EAGER_BYTES: usize = 16 << 10;
 const POSTED_RECEIVES: usize = 2;
 /// Last byte of a message that carries its whole frame.
 const WHOLE: u8 = 0;
-/// The one byte of a header: the frame follows on the body tag.
+/// Last byte of a header (after the number of bulk buffers, u32 LE): the
+/// frame and the buffers follow on the body tag.
 const HEADER: u8 = 1;
 
 /// An MPI communicator shared by the threads of one process.
@@ -49,11 +51,33 @@ unsafe impl Send for Comm {}
 // SAFETY: as above; the handle itself is never mutated after creation.
 unsafe impl Sync for Comm {}
 
-/// A non-blocking send in progress and the buffer it reads from (a leaked
-/// `Vec`: pointer, length, capacity).
+/// What a non-blocking send reads from, kept alive until it completes.
+enum SendBuffer {
+    /// A leaked `Vec`: pointer, length, capacity.
+    Owned(*mut u8, usize, usize),
+    /// A bulk buffer, shared with the message's sender.
+    Shared(Arc<Vec<u8>>),
+}
+
+impl SendBuffer {
+    /// Frees the buffer (or drops this share of it).
+    ///
+    /// # Safety
+    /// The send that read it must have completed.
+    unsafe fn release(self) {
+        match self {
+            // SAFETY: `Owned` comes from `Vec::leak` in `send_bytes` with
+            // this length and capacity, and MPI no longer reads it.
+            SendBuffer::Owned(ptr, len, cap) => drop(unsafe { Vec::from_raw_parts(ptr, len, cap) }),
+            SendBuffer::Shared(buffer) => drop(buffer),
+        }
+    }
+}
+
+/// A non-blocking send in progress and the buffer it reads from.
 struct PendingSend {
     request: Request<'static, [u8]>,
-    buffer: (*mut u8, usize, usize),
+    buffer: SendBuffer,
 }
 
 /// A pre-posted receive on a PE's tag and the buffer it fills (a leaked
@@ -91,13 +115,8 @@ fn progress_sends(link: &mut PeLink) -> bool {
     let old = std::mem::take(&mut link.sends);
     for s in old {
         match s.request.test() {
-            Ok(_) => {
-                let (ptr, len, cap) = s.buffer;
-                // SAFETY: `buffer` came from `Vec::leak` in `isend` with this
-                // length and capacity, and MPI no longer reads it: its request
-                // completed.
-                drop(unsafe { Vec::from_raw_parts(ptr, len, cap) });
-            }
+            // SAFETY: the request completed.
+            Ok(_) => unsafe { s.buffer.release() },
             Err(request) => link.sends.push(PendingSend {
                 request,
                 buffer: s.buffer,
@@ -195,31 +214,57 @@ impl MpiTransport {
             Some(link) => {
                 let cap = bytes.capacity();
                 let buffer: &'static mut [u8] = bytes.leak();
-                let raw = (buffer.as_mut_ptr(), buffer.len(), cap);
+                let owned = SendBuffer::Owned(buffer.as_mut_ptr(), buffer.len(), cap);
                 let request = to.immediate_send_with_tag(StaticScope, &*buffer, tag);
                 link.sends.push(PendingSend {
                     request,
-                    buffer: raw,
+                    buffer: owned,
                 });
             }
             None => to.send_with_tag(&bytes[..], tag),
         });
     }
 
-    /// Sends an envelope's frame to PE `local` of process `rank`: whole, with
-    /// a kind byte, if it fits the receiver's posted buffer, otherwise as a
-    /// header on the PE's tag and the frame on its body tag.
-    fn send_frame(&self, rank: u32, local: u32, mut frame: Vec<u8>) {
-        if frame.len() < EAGER_BYTES {
+    /// Sends a bulk buffer straight from its memory, like [`Self::send_bytes`].
+    fn send_shared(&self, rank: u32, tag: i32, bytes: Arc<Vec<u8>>) {
+        let to = self.comm.0.process_at_rank(rank as i32);
+        LINK.with(|l| match l.borrow_mut().as_mut() {
+            Some(link) => {
+                // SAFETY: the `Arc` kept in the pending send keeps these bytes
+                // alive and unchanged (a `Bulk` copies before mutating a
+                // shared buffer) until the request completes.
+                let view: &'static [u8] =
+                    unsafe { std::slice::from_raw_parts(bytes.as_ptr(), bytes.len()) };
+                let request = to.immediate_send_with_tag(StaticScope, view, tag);
+                link.sends.push(PendingSend {
+                    request,
+                    buffer: SendBuffer::Shared(bytes),
+                });
+            }
+            None => to.send_with_tag(&bytes[..], tag),
+        });
+    }
+
+    /// Sends an envelope's frame and bulk buffers to PE `local` of process
+    /// `rank`: a frame without buffers that fits the receiver's posted
+    /// buffer goes whole, with a kind byte; otherwise a header on the PE's
+    /// tag is followed by the frame and the buffers on its body tag.
+    fn send_frame(&self, rank: u32, local: u32, mut frame: Vec<u8>, bulk: BulkBuffers) {
+        if bulk.is_empty() && frame.len() < EAGER_BYTES {
             frame.push(WHOLE);
             self.send_bytes(rank, local as i32, frame);
-        } else {
-            let _order = self
-                .large_send
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner);
-            self.send_bytes(rank, local as i32, vec![HEADER]);
-            self.send_bytes(rank, body_tag(local as usize), frame);
+            return;
+        }
+        let mut header = (bulk.len() as u32).to_le_bytes().to_vec();
+        header.push(HEADER);
+        let _order = self
+            .large_send
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        self.send_bytes(rank, local as i32, header);
+        self.send_bytes(rank, body_tag(local as usize), frame);
+        for buffer in bulk {
+            self.send_shared(rank, body_tag(local as usize), buffer);
         }
     }
 
@@ -236,9 +281,10 @@ impl MpiTransport {
         PostedRecv { request, buffer }
     }
 
-    /// Receives every frame waiting for the link's PE, in order, and hands
-    /// each to `f`. Returns whether any arrived.
-    fn receive_frames(&self, link: &mut PeLink, mut f: impl FnMut(Vec<u8>)) -> bool {
+    /// Receives every message waiting for the link's PE, in order, and
+    /// hands each frame and its bulk buffers to `f`. Returns whether any
+    /// arrived.
+    fn receive_frames(&self, link: &mut PeLink, mut f: impl FnMut(Vec<u8>, BulkBuffers)) -> bool {
         let mut got = false;
         loop {
             if got && link.posted.is_empty() || !got && !link.spare.is_empty() {
@@ -258,19 +304,19 @@ impl MpiTransport {
             // SAFETY: the receive completed, so MPI no longer writes the
             // buffer; it holds `n` received bytes.
             let message = unsafe { &(&*buffer)[..n] };
-            let frame = match message.split_last() {
-                Some((&WHOLE, frame)) => frame.to_vec(),
-                Some((&HEADER, [])) => {
-                    self.comm
-                        .0
-                        .process_at_rank(status.source_rank())
-                        .receive_vec_with_tag::<u8>(body_tag(link.local))
-                        .0
+            let (frame, bulk) = match message.split_last() {
+                Some((&WHOLE, frame)) => (frame.to_vec(), Vec::new()),
+                Some((&HEADER, count)) if count.len() == 4 => {
+                    let count = u32::from_le_bytes(count.try_into().expect("4 bytes"));
+                    let from = self.comm.0.process_at_rank(status.source_rank());
+                    let body = || from.receive_vec_with_tag::<u8>(body_tag(link.local)).0;
+                    let frame = body();
+                    (frame, (0..count).map(|_| Arc::new(body())).collect())
                 }
                 _ => panic!("malformed message of {n} bytes from another process"),
             };
             link.spare.push(buffer);
-            f(frame);
+            f(frame, bulk);
             got = true;
         }
     }
@@ -302,7 +348,7 @@ impl MpiTransport {
 
     /// Receives and drops everything for the link's PE (after the run).
     fn discard(&self, link: &mut PeLink) {
-        self.receive_frames(link, drop);
+        self.receive_frames(link, |_, _| ());
         if link.local == 0 {
             self.receive(DRIVER_TAG, drop);
         }
@@ -346,10 +392,10 @@ impl Transport for MpiTransport {
         if rank == self.rank {
             self.mailboxes[self.local(to)].push(env);
         } else {
-            let frame = env
+            let (frame, bulk) = env
                 .into_wire()
                 .expect("the runtime serializes payloads before they leave the process");
-            self.send_frame(rank, to % self.per, frame);
+            self.send_frame(rank, to % self.per, frame, bulk);
         }
     }
 
@@ -374,8 +420,8 @@ impl Transport for MpiTransport {
         let local = self.local(pe);
         let (got, sent) = with_link(self, local, |link| {
             let sent = progress_sends(link);
-            let got = self.receive_frames(link, |frame| {
-                let env = Envelope::from_wire(frame)
+            let got = self.receive_frames(link, |frame, bulk| {
+                let env = Envelope::from_wire(frame, bulk)
                     .unwrap_or_else(|e| panic!("undecodable message from another process: {e}"));
                 self.mailboxes[local].push(env);
             });

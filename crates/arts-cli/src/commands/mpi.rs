@@ -101,8 +101,12 @@ mod imp {
         arts_pingpong_ns: f64,
         pingpong_latency_ratio: f64,
         raw_bandwidth_bytes_per_s: f64,
+        /// With the buffer in an `arts_core::Bulk` (sent beside the frame).
         arts_bandwidth_bytes_per_s: f64,
         bandwidth_ratio: f64,
+        /// With the buffer in a `Vec<u8>` field (serde copies it in and out).
+        arts_copied_bandwidth_bytes_per_s: f64,
+        bandwidth_copied_ratio: f64,
         static_mpi_jacobi_step_s: f64,
         arts_jacobi_step_s: f64,
         jacobi_vs_static_mpi_ratio: f64,
@@ -236,12 +240,13 @@ mod imp {
         let mib = 1 << 20;
         // Every measurement once per repetition, interleaved, so that a burst
         // of load from elsewhere hits all of them alike; medians reported.
-        let mut s: [Vec<f64>; 8] = Default::default();
+        let mut s: [Vec<f64>; 9] = Default::default();
         for _ in 0..args.repeat {
             s[0].push(rawbench::pingpong_ns(mpi, args.round_trips));
             s[1].push(microbench::pingpong_ns(&one_pe, false, args.round_trips).map_err(failed)?);
             s[2].push(rawbench::bandwidth_bytes_per_s(mpi, mib, 200));
-            s[3].push(microbench::bandwidth_bytes_per_s(&one_pe, mib, 200).map_err(failed)?);
+            s[3].push(microbench::bandwidth_bytes_per_s(&one_pe, mib, 200, true).map_err(failed)?);
+            s[8].push(microbench::bandwidth_bytes_per_s(&one_pe, mib, 200, false).map_err(failed)?);
             let static_j =
                 baseline::static_bands(mpi, &jp, Some(&jref)).map_err(CliError::usage)?;
             let arts_j =
@@ -280,6 +285,7 @@ mod imp {
             arts_j_s,
             static_z_s,
             arts_z_s,
+            copied_bw,
         ] = s.map(|v| median(&v));
         let r = BenchMpiJson {
             processes: size,
@@ -290,6 +296,8 @@ mod imp {
             raw_bandwidth_bytes_per_s: raw_bw,
             arts_bandwidth_bytes_per_s: arts_bw,
             bandwidth_ratio: arts_bw / raw_bw,
+            arts_copied_bandwidth_bytes_per_s: copied_bw,
+            bandwidth_copied_ratio: copied_bw / raw_bw,
             static_mpi_jacobi_step_s: static_j_s,
             arts_jacobi_step_s: arts_j_s,
             jacobi_vs_static_mpi_ratio: arts_j_s / static_j_s,
@@ -302,6 +310,7 @@ mod imp {
                 "arts vs raw MPI, {} processes x 1 PE, medians of {} interleaved repetitions\n\
                  ping-pong one-way   arts {:.2} us   raw {:.2} us   ratio {:.2} (target <= 1.5)\n\
                  1 MiB bandwidth     arts {:.2} GB/s raw {:.2} GB/s ratio {:.2} (target >= 0.8)\n\
+                 1 MiB, serde-copied arts {:.2} GB/s              ratio {:.2}\n\
                  jacobi2d 4096^2     arts {:.2} ms   static MPI {:.2} ms ratio {:.3} (target <= 1.10)\n\
                  zones (greedy)      arts {:.2} ms   static MPI {:.2} ms ratio {:.3} (target <= 0.8)",
                 r.processes,
@@ -312,6 +321,8 @@ mod imp {
                 r.arts_bandwidth_bytes_per_s / 1e9,
                 r.raw_bandwidth_bytes_per_s / 1e9,
                 r.bandwidth_ratio,
+                r.arts_copied_bandwidth_bytes_per_s / 1e9,
+                r.bandwidth_copied_ratio,
                 r.arts_jacobi_step_s * 1e3,
                 r.static_mpi_jacobi_step_s * 1e3,
                 r.jacobi_vs_static_mpi_ratio,
