@@ -409,10 +409,13 @@ impl<'m, M: Model> TwPe<'m, M> {
         // The executed event is still the pending minimum: when the first new
         // event stays on this PE and is no straggler, it takes its place in one
         // step (the common PHOLD case) instead of a pop and a push.
-        if self
-            .owner
-            .local(first.dst)
-            .is_some_and(|fl| self.last_key(fl).is_none_or(|k| k < first.key))
+        // (A send to the executing LP itself is later than its newest record,
+        // `ev`: no straggler, no lookup.)
+        if first.dst == ev.dst
+            || self
+                .owner
+                .local(first.dst)
+                .is_some_and(|fl| self.last_key(fl).is_none_or(|k| k < first.key))
         {
             self.pending.replace_min(first);
         } else {
