@@ -10,6 +10,7 @@
 //! non-blocking MPI sends. See `README.md` for the protocol.
 
 pub mod baseline;
+mod link;
 pub mod rawbench;
 pub mod transport;
 

@@ -1,0 +1,283 @@
+//! One PE thread's MPI traffic: its non-blocking sends in progress, its
+//! pre-posted receives, and the framing that fits any message through a
+//! fixed-size posted buffer (whole, or a header followed by the frame and
+//! the bulk buffers on a body tag). See `README.md`, "Receiving".
+
+use std::cell::RefCell;
+use std::collections::VecDeque;
+use std::sync::{Arc, Mutex, PoisonError};
+
+use arts_core::bulk::BulkBuffers;
+use mpi::datatype::Equivalence;
+use mpi::request::{Request, StaticScope};
+use mpi::topology::SimpleCommunicator;
+use mpi::traits::*;
+
+/// Most PEs one process may have: PE messages are tagged with the destination
+/// PE's local index, bodies of large ones with `MAX_PES_PER_PROCESS` plus it,
+/// and every tag stays below 32,768, the bound every MPI library accepts.
+pub(crate) const MAX_PES_PER_PROCESS: u32 = 16_000;
+/// Size of each PE's pre-posted receive buffers: a message whose frame fits
+/// (with its kind byte) arrives in one piece; a larger one as a header
+/// followed by its body.
+const EAGER_BYTES: usize = 16 << 10;
+/// Receives each PE keeps posted: with two, the one just used is posted
+/// again at the PE's next poll, off the path of the message it received.
+const POSTED_RECEIVES: usize = 2;
+/// Last byte of a message that carries its whole frame.
+const WHOLE: u8 = 0;
+/// Last byte of a header (after the number of bulk buffers, u32 LE): the
+/// frame and the buffers follow on the body tag.
+const HEADER: u8 = 1;
+
+/// Tag of the bodies of large messages for PE `local`.
+fn body_tag(local: usize) -> i32 {
+    (MAX_PES_PER_PROCESS as usize + local) as i32
+}
+
+/// What a non-blocking send reads from, kept alive until it completes.
+enum SendBuffer {
+    /// A leaked `Vec`: pointer, length, capacity.
+    Owned(*mut u8, usize, usize),
+    /// A bulk buffer, shared with the message's sender.
+    Shared(Arc<Vec<u8>>),
+}
+
+impl SendBuffer {
+    /// Frees the buffer (or drops this share of it).
+    ///
+    /// # Safety
+    /// The send that read it must have completed.
+    unsafe fn release(self) {
+        match self {
+            // SAFETY: `Owned` comes from `Vec::leak` in `send_bytes` with
+            // this length and capacity, and MPI no longer reads it.
+            SendBuffer::Owned(ptr, len, cap) => drop(unsafe { Vec::from_raw_parts(ptr, len, cap) }),
+            SendBuffer::Shared(buffer) => drop(buffer),
+        }
+    }
+}
+
+/// A non-blocking send in progress and the buffer it reads from.
+struct PendingSend {
+    request: Request<'static, [u8]>,
+    buffer: SendBuffer,
+}
+
+/// A pre-posted receive on a PE's tag and the buffer it fills (a leaked
+/// `Box<[u8]>` of `EAGER_BYTES`).
+struct PostedRecv {
+    request: Request<'static, [u8]>,
+    buffer: *mut [u8],
+}
+
+/// Posts PE `local`'s receive into `buffer`.
+fn post(comm: &SimpleCommunicator, local: usize, buffer: *mut [u8]) -> PostedRecv {
+    // SAFETY: `buffer` is one of the PE's leaked receive buffers; nothing
+    // else reads or writes it until this request completes or is cancelled.
+    let target: &'static mut [u8] = unsafe { &mut *buffer };
+    let request =
+        comm.any_process()
+            .immediate_receive_into_with_tag(StaticScope, target, local as i32);
+    PostedRecv { request, buffer }
+}
+
+/// The MPI traffic of one PE thread.
+pub(crate) struct PeLink {
+    /// The PE's index within its process (its tag).
+    pub local: usize,
+    sends: Vec<PendingSend>,
+    /// Posted receives, oldest first: MPI fills them in this order.
+    posted: VecDeque<PostedRecv>,
+    /// Buffers of completed receives, to post again.
+    spare: Vec<*mut [u8]>,
+}
+
+thread_local! {
+    /// The calling PE thread's link (`None` on threads that are not PEs,
+    /// which send with blocking calls instead).
+    static LINK: RefCell<Option<PeLink>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` on the calling PE thread's link, creating it (and posting its
+/// receives on `comm`) on the PE's first call.
+pub(crate) fn with_link<R>(
+    comm: &SimpleCommunicator,
+    local: usize,
+    f: impl FnOnce(&mut PeLink) -> R,
+) -> R {
+    LINK.with(|l| {
+        let mut l = l.borrow_mut();
+        let link = l.get_or_insert_with(|| PeLink {
+            local,
+            sends: Vec::new(),
+            posted: (0..POSTED_RECEIVES)
+                .map(|_| {
+                    let buffer = Box::into_raw(vec![0u8; EAGER_BYTES].into_boxed_slice());
+                    post(comm, local, buffer)
+                })
+                .collect(),
+            spare: Vec::new(),
+        });
+        f(link)
+    })
+}
+
+/// Withdraws the calling PE thread's posted receives (a message that
+/// matched one meanwhile is dropped), frees its buffers and forgets the
+/// link. Its sends must have completed.
+pub(crate) fn close_link() {
+    if let Some(mut link) = LINK.with(|l| l.borrow_mut().take()) {
+        assert!(
+            link.sends.is_empty(),
+            "a PE left MPI with sends in progress"
+        );
+        for PostedRecv { request, buffer } in link.posted.drain(..) {
+            request.cancel();
+            request.wait();
+            link.spare.push(buffer);
+        }
+        for buffer in link.spare.drain(..) {
+            // SAFETY: no request uses the buffer any more; it came from
+            // `Box::into_raw` in `with_link`.
+            drop(unsafe { Box::from_raw(buffer) });
+        }
+    }
+}
+
+impl PeLink {
+    /// Tests every send in progress, freeing the buffers of completed ones.
+    /// Returns whether none is left.
+    pub fn progress_sends(&mut self) -> bool {
+        if self.sends.is_empty() {
+            return true;
+        }
+        for s in std::mem::take(&mut self.sends) {
+            match s.request.test() {
+                // SAFETY: the request completed.
+                Ok(_) => unsafe { s.buffer.release() },
+                Err(request) => self.sends.push(PendingSend {
+                    request,
+                    buffer: s.buffer,
+                }),
+            }
+        }
+        self.sends.is_empty()
+    }
+
+    /// Receives every message waiting for this PE on `comm`, in order, and
+    /// hands each frame and its bulk buffers to `f`. Returns whether any
+    /// arrived.
+    pub fn receive_frames(
+        &mut self,
+        comm: &SimpleCommunicator,
+        mut f: impl FnMut(Vec<u8>, BulkBuffers),
+    ) -> bool {
+        let mut got = false;
+        loop {
+            // Post the spare buffers again: at the start of a poll, or when
+            // a burst used every posted one.
+            if got && self.posted.is_empty() || !got && !self.spare.is_empty() {
+                for buffer in self.spare.drain(..) {
+                    self.posted.push_back(post(comm, self.local, buffer));
+                }
+            }
+            let PostedRecv { request, buffer } = self.posted.pop_front().expect("a posted receive");
+            let status = match request.test() {
+                Ok(status) => status,
+                Err(request) => {
+                    self.posted.push_front(PostedRecv { request, buffer });
+                    return got;
+                }
+            };
+            let n = status.count(u8::equivalent_datatype()) as usize;
+            // SAFETY: the receive completed, so MPI no longer writes the
+            // buffer; it holds `n` received bytes.
+            let message = unsafe { &(&*buffer)[..n] };
+            let (frame, bulk) = match message.split_last() {
+                Some((&WHOLE, frame)) => (frame.to_vec(), Vec::new()),
+                Some((&HEADER, count)) if count.len() == 4 => {
+                    let count = u32::from_le_bytes(count.try_into().expect("4 bytes"));
+                    let from = comm.process_at_rank(status.source_rank());
+                    let body = || from.receive_vec_with_tag::<u8>(body_tag(self.local)).0;
+                    let frame = body();
+                    (frame, (0..count).map(|_| Arc::new(body())).collect())
+                }
+                _ => panic!("malformed message of {n} bytes from another process"),
+            };
+            self.spare.push(buffer);
+            f(frame, bulk);
+            got = true;
+        }
+    }
+}
+
+/// Sends `bytes` to `rank` with `tag` on `comm`: non-blocking from PE
+/// threads (they progress their sends when they poll), blocking from other
+/// threads.
+pub(crate) fn send_bytes(comm: &SimpleCommunicator, rank: u32, tag: i32, bytes: Vec<u8>) {
+    let to = comm.process_at_rank(rank as i32);
+    LINK.with(|l| match l.borrow_mut().as_mut() {
+        Some(link) => {
+            let cap = bytes.capacity();
+            let buffer: &'static mut [u8] = bytes.leak();
+            let owned = SendBuffer::Owned(buffer.as_mut_ptr(), buffer.len(), cap);
+            let request = to.immediate_send_with_tag(StaticScope, &*buffer, tag);
+            link.sends.push(PendingSend {
+                request,
+                buffer: owned,
+            });
+        }
+        None => to.send_with_tag(&bytes[..], tag),
+    });
+}
+
+/// Sends a bulk buffer straight from its memory, like [`send_bytes`].
+fn send_shared(comm: &SimpleCommunicator, rank: u32, tag: i32, bytes: Arc<Vec<u8>>) {
+    let to = comm.process_at_rank(rank as i32);
+    LINK.with(|l| match l.borrow_mut().as_mut() {
+        Some(link) => {
+            // SAFETY: the `Arc` kept in the pending send keeps these bytes
+            // alive and unchanged (a `Bulk` copies before mutating a shared
+            // buffer) until the request completes.
+            let view: &'static [u8] =
+                unsafe { std::slice::from_raw_parts(bytes.as_ptr(), bytes.len()) };
+            let request = to.immediate_send_with_tag(StaticScope, view, tag);
+            link.sends.push(PendingSend {
+                request,
+                buffer: SendBuffer::Shared(bytes),
+            });
+        }
+        None => to.send_with_tag(&bytes[..], tag),
+    });
+}
+
+/// Sends an envelope's frame and bulk buffers to PE `local` of process
+/// `rank`: a frame without buffers that fits the receiver's posted buffer
+/// goes whole, with a kind byte; otherwise a header on the PE's tag is
+/// followed by the frame and the buffers on its body tag, all under
+/// `order` (one lock per process), so that the bodies of one process to
+/// one PE go out in the order of their headers.
+pub(crate) fn send_frame(
+    comm: &SimpleCommunicator,
+    order: &Mutex<()>,
+    rank: u32,
+    local: u32,
+    mut frame: Vec<u8>,
+    bulk: BulkBuffers,
+) {
+    if bulk.is_empty() && frame.len() < EAGER_BYTES {
+        frame.push(WHOLE);
+        send_bytes(comm, rank, local as i32, frame);
+        return;
+    }
+    let mut header = (bulk.len() as u32).to_le_bytes().to_vec();
+    header.push(HEADER);
+    let _order = order.lock().unwrap_or_else(PoisonError::into_inner);
+    let body = body_tag(local as usize);
+    send_bytes(comm, rank, local as i32, header);
+    send_bytes(comm, rank, body, frame);
+    for buffer in bulk {
+        send_shared(comm, rank, body, buffer);
+    }
+}
