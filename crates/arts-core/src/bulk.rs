@@ -183,9 +183,9 @@ mod tests {
         let data_ptr = m.data.as_ptr();
         let wire = wire::encode_message(&m);
         assert!(wire.bytes.len() < 64, "the buffers are not in the bytes");
-        assert_eq!(wire.bulk().len(), 2);
+        assert_eq!(wire.bulk.len(), 2);
         assert_eq!(
-            wire.bulk()[0].as_ptr(),
+            wire.bulk[0].as_ptr(),
             data_ptr,
             "sent from the sender's memory"
         );

@@ -413,7 +413,10 @@ mod wire_form {
     /// its bytes are not copied (it was allocated with room for the header).
     pub(super) fn to_frame(env: Envelope) -> Result<(Vec<u8>, BulkBuffers), String> {
         let (header, payload) = split(env)?;
-        let (mut frame, bulk) = payload.unwrap_or_default().into_parts();
+        let WireMsg {
+            bytes: mut frame,
+            bulk,
+        } = *payload.unwrap_or_default();
         let start = frame.len();
         crate::wire::encode_into(&header, &mut frame);
         let len = u32::try_from(frame.len() - start).map_err(|_| "header too large".to_string())?;
@@ -430,7 +433,7 @@ mod wire_form {
         let start = len_at.checked_sub(len).ok_or("truncated frame header")?;
         let w: WireEnvelope = crate::wire::decode(&frame[start..len_at])?;
         frame.truncate(start);
-        let mut payload = Some(Box::new(WireMsg::new(frame, bulk)));
+        let mut payload = Some(Box::new(WireMsg { bytes: frame, bulk }));
         let mut call = |c: WireCall| -> Result<Call, String> {
             Ok(match c {
                 WireCall::Msg => {

@@ -1,8 +1,6 @@
 //! Serialization of application data (messages, migrating elements) with
 //! bincode: the "PUP" of arts.
 
-use std::sync::Arc;
-
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
@@ -34,28 +32,8 @@ pub fn encode_into<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) {
 pub struct WireMsg {
     /// The serialized message.
     pub bytes: Vec<u8>,
-    /// Its bulk buffers (`None` when it has none: keeps envelopes small).
-    bulk: Option<Box<BulkBuffers>>,
-}
-
-impl WireMsg {
-    /// A message of `bytes` and the bulk buffers it refers to.
-    pub fn new(bytes: Vec<u8>, bulk: BulkBuffers) -> WireMsg {
-        WireMsg {
-            bytes,
-            bulk: (!bulk.is_empty()).then(|| Box::new(bulk)),
-        }
-    }
-
-    /// The bulk buffers, in the order the message refers to them.
-    pub fn bulk(&self) -> &[Arc<Vec<u8>>] {
-        self.bulk.as_deref().map_or(&[], |b| &b[..])
-    }
-
-    /// The bytes and the bulk buffers.
-    pub fn into_parts(self) -> (Vec<u8>, BulkBuffers) {
-        (self.bytes, self.bulk.map_or_else(Vec::new, |b| *b))
-    }
+    /// Its bulk buffers, in the order the message refers to them.
+    pub bulk: BulkBuffers,
 }
 
 /// Serializes an application message for another process: its
@@ -67,13 +45,16 @@ pub fn encode_message<T: Serialize + ?Sized>(value: &T) -> WireMsg {
         encode_into(value, &mut out);
         out
     });
-    WireMsg::new(bytes, buffers)
+    WireMsg {
+        bytes,
+        bulk: buffers,
+    }
 }
 
 /// Deserializes a message made by [`encode_message`]; its `Bulk` fields
 /// take the received buffers without copying them.
 pub fn decode_message<T: DeserializeOwned>(msg: &WireMsg) -> Result<T, String> {
-    bulk::provide(msg.bulk(), || decode(&msg.bytes))
+    bulk::provide(&msg.bulk, || decode(&msg.bytes))
 }
 
 /// Deserializes a value; the error names what was wrong with the bytes.
