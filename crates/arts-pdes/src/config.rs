@@ -137,6 +137,16 @@ impl RunReport {
         }
     }
 
+    /// Fraction of committed events sent from one PE to another (0 when
+    /// nothing was committed).
+    pub fn remote_pe_fraction(&self) -> f64 {
+        if self.committed_events == 0 {
+            0.0
+        } else {
+            self.cross_pe_events as f64 / self.committed_events as f64
+        }
+    }
+
     /// True when the committed results (counts, checksum, statistics, final
     /// time) equal `other`'s.
     pub fn same_results(&self, other: &RunReport) -> bool {

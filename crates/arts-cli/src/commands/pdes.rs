@@ -334,11 +334,7 @@ impl RunOut {
             checksum: format!("{:016x}", r.checksum),
             final_time: r.final_time,
             cross_pe_events: r.cross_pe_events,
-            remote_pe_fraction: if r.committed_events == 0 {
-                0.0
-            } else {
-                r.cross_pe_events as f64 / r.committed_events as f64
-            },
+            remote_pe_fraction: r.remote_pe_fraction(),
             peak_uncommitted_events: r.peak_uncommitted_events,
             peak_rss_bytes: arts_pdes::mem::peak_rss_bytes(),
             wall_s: r.wall_s,
@@ -563,11 +559,7 @@ pub fn bench_pdes(args: &BenchPdesArgs, out: Output) -> CliResult {
             efficiency: r.efficiency(),
             rolled_back_events: r.rolled_back_events,
             gvt_rounds: r.gvt_rounds,
-            remote_pe_fraction: if r.committed_events == 0 {
-                0.0
-            } else {
-                r.cross_pe_events as f64 / r.committed_events as f64
-            },
+            remote_pe_fraction: r.remote_pe_fraction(),
             best_wall_s: r.wall_s,
             walls_s: walls,
             valid,
