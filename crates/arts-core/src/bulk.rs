@@ -95,6 +95,15 @@ pub(crate) fn collect<R>(f: impl FnOnce() -> R) -> (R, BulkBuffers) {
     (r, got)
 }
 
+/// Empties the open sink (after a sizing pass, before the real one).
+pub(crate) fn forget_collected() {
+    SINK.with(|s| {
+        if let Some(buffers) = s.borrow_mut().as_mut() {
+            buffers.clear();
+        }
+    });
+}
+
 /// Runs `f` with `buffers` as the source of the `Bulk`s it decodes.
 pub(crate) fn provide<R>(buffers: &[Arc<Vec<u8>>], f: impl FnOnce() -> R) -> R {
     let outer = SOURCE.with(|s| s.replace(Some(buffers.to_vec())));

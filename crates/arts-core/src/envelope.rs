@@ -325,11 +325,67 @@ mod wire_form {
         },
     }
 
-    #[derive(Serialize, Deserialize)]
     pub(super) struct WireEnvelope {
         pub prio: i32,
         pub src: PeId,
         pub body: WireBody,
+    }
+
+    /// Header kind: an element message, in fixed fields.
+    const ENTRY_MSG: u8 = 0;
+    /// Header kind: any other body, serialized.
+    const OTHER: u8 = 1;
+
+    /// Writes the header: `prio` and `src` (LE), then either `ENTRY_MSG` and
+    /// the target array (u32), element (u64) and hop count (u16) of an
+    /// element message, the common case, written by hand; or `OTHER` and the
+    /// serialized body.
+    fn write_header(h: &WireEnvelope, out: &mut Vec<u8>) {
+        out.extend_from_slice(&h.prio.to_le_bytes());
+        out.extend_from_slice(&h.src.to_le_bytes());
+        match &h.body {
+            WireBody::Entry {
+                to,
+                hops,
+                call: WireCall::Msg,
+            } => {
+                out.push(ENTRY_MSG);
+                out.extend_from_slice(&to.array.to_le_bytes());
+                out.extend_from_slice(&to.linear.to_le_bytes());
+                out.extend_from_slice(&hops.to_le_bytes());
+            }
+            body => {
+                out.push(OTHER);
+                crate::wire::encode_into(body, out);
+            }
+        }
+    }
+
+    /// Reads a header written by [`write_header`].
+    fn read_header(bytes: &[u8]) -> Result<WireEnvelope, String> {
+        let malformed = || "malformed frame header".to_string();
+        let (fixed, rest) = bytes.split_at_checked(9).ok_or_else(malformed)?;
+        let le4 = |b: &[u8]| -> [u8; 4] { b.try_into().expect("4 bytes") };
+        let body = match fixed[8] {
+            ENTRY_MSG => {
+                let f: &[u8; 14] = rest.try_into().map_err(|_| malformed())?;
+                WireBody::Entry {
+                    to: ObjId {
+                        array: u32::from_le_bytes(le4(&f[0..4])),
+                        linear: u64::from_le_bytes(f[4..12].try_into().expect("8 bytes")),
+                    },
+                    hops: u16::from_le_bytes([f[12], f[13]]),
+                    call: WireCall::Msg,
+                }
+            }
+            OTHER => crate::wire::decode(rest)?,
+            kind => return Err(format!("unknown frame header kind {kind}")),
+        };
+        Ok(WireEnvelope {
+            prio: i32::from_le_bytes(le4(&fixed[0..4])),
+            src: u32::from_le_bytes(le4(&fixed[4..8])),
+            body,
+        })
     }
 
     fn payload_bytes(p: Payload) -> Result<Box<WireMsg>, String> {
@@ -418,7 +474,7 @@ mod wire_form {
             bulk,
         } = *payload.unwrap_or_default();
         let start = frame.len();
-        crate::wire::encode_into(&header, &mut frame);
+        write_header(&header, &mut frame);
         let len = u32::try_from(frame.len() - start).map_err(|_| "header too large".to_string())?;
         frame.extend_from_slice(&len.to_le_bytes());
         Ok((frame, bulk))
@@ -431,7 +487,7 @@ mod wire_form {
         let len_at = n.checked_sub(4).ok_or("truncated frame")?;
         let len = u32::from_le_bytes(frame[len_at..].try_into().expect("4 bytes")) as usize;
         let start = len_at.checked_sub(len).ok_or("truncated frame header")?;
-        let w: WireEnvelope = crate::wire::decode(&frame[start..len_at])?;
+        let w = read_header(&frame[start..len_at])?;
         frame.truncate(start);
         let mut payload = Some(Box::new(WireMsg { bytes: frame, bulk }));
         let mut call = |c: WireCall| -> Result<Call, String> {
@@ -558,5 +614,37 @@ mod tests {
         let v: Vec<u8> = crate::wire::decode_message(&bytes).unwrap();
         assert_eq!(v, vec![7u8; 1000]);
         assert!(Envelope::from_wire(vec![1, 2], Vec::new()).is_err());
+    }
+
+    #[test]
+    fn other_bodies_round_trip_and_bad_headers_are_errors() {
+        let env = Envelope {
+            prio: 4,
+            src: 9,
+            body: Body::LocationUpdate {
+                obj: ObjId {
+                    array: 3,
+                    linear: 77,
+                },
+                pe: 2,
+            },
+        };
+        let (frame, bulk) = env.into_wire().unwrap();
+        let back = Envelope::from_wire(frame.clone(), bulk).unwrap();
+        assert_eq!((back.prio, back.src), (4, 9));
+        assert!(matches!(
+            back.body,
+            Body::LocationUpdate { obj, pe: 2 } if obj.linear == 77 && obj.array == 3
+        ));
+        // The header's kind byte follows prio and src; its length is last.
+        let len = u32::from_le_bytes(frame[frame.len() - 4..].try_into().unwrap()) as usize;
+        let kind_at = frame.len() - 4 - len + 8;
+        let mut bad = frame.clone();
+        bad[kind_at] = 7;
+        let err = Envelope::from_wire(bad, Vec::new()).err().unwrap();
+        assert!(err.contains("kind 7"), "{err}");
+        let mut short = frame[..frame.len() - 4 - len + 5].to_vec();
+        short.extend_from_slice(&5u32.to_le_bytes());
+        assert!(Envelope::from_wire(short, Vec::new()).is_err());
     }
 }

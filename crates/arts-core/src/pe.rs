@@ -24,7 +24,8 @@ use crate::transport::{Progress, Transport};
 /// Lowest priority: quiescence probes run after all other queued work.
 const PROBE_PRIORITY: i32 = i32::MAX;
 
-/// With a transport that must be polled, a busy PE polls every this many loop turns.
+/// With a transport that must be polled, a busy PE polls every this many
+/// loop turns, and takes at most this many messages from it then.
 const POLL_EVERY: u32 = 32;
 
 /// Idle periods shorter than this are not written to traces.
@@ -152,7 +153,12 @@ impl Pe {
         let mut handled = 0u32;
         while !self.stop {
             if remote && handled.is_multiple_of(POLL_EVERY) {
-                transport.poll(self.svc.pe);
+                for _ in 0..POLL_EVERY {
+                    if transport.poll(self.svc.pe, &mut |env| self.accept(env)) != Progress::Arrived
+                    {
+                        break;
+                    }
+                }
             }
             handled = handled.wrapping_add(1);
             if !mailbox.is_empty() {
@@ -165,7 +171,7 @@ impl Pe {
             }
             match self.svc.queue.pop() {
                 Some(env) => self.handle(env),
-                None => self.wait(mailbox),
+                None => self.wait(&*transport, mailbox),
             }
         }
         let wall_ns = self.svc.clock.delta_as_nanos(start, self.svc.clock.raw());
@@ -181,11 +187,11 @@ impl Pe {
         }
     }
 
-    fn wait(&mut self, mailbox: &Mailbox) {
+    fn wait(&mut self, transport: &dyn Transport, mailbox: &Mailbox) {
         let start = self.svc.clock.raw();
-        let parked = match self.svc.transport.poll_interval() {
+        let parked = match transport.poll_interval() {
             None => mailbox.wait(&self.idle, None),
-            Some(interval) => self.poll_until_work(mailbox, interval),
+            Some(interval) => self.poll_until_work(transport, mailbox, interval),
         };
         self.svc.counters.parked_ns += parked.as_nanos() as u64;
         let ns = self.svc.clock.delta_as_nanos(start, self.svc.clock.raw());
@@ -210,20 +216,30 @@ impl Pe {
     /// wake a parked PE, so it spins longer than an in-process one: a reply
     /// that takes a few hundred microseconds still finds it polling.
     /// Returns the time parked.
-    fn poll_until_work(&mut self, mailbox: &Mailbox, interval: Duration) -> Duration {
-        let transport = self.svc.transport.clone();
+    fn poll_until_work(
+        &mut self,
+        transport: &dyn Transport,
+        mailbox: &Mailbox,
+        interval: Duration,
+    ) -> Duration {
         let pe = self.svc.pe;
-        let spin_until = Instant::now() + self.idle.spin.max(interval * 10);
+        let spin = self.idle.spin.max(interval * 10);
+        // Read the clock only once a few polls found nothing: most waits
+        // for a reply end sooner.
+        let mut spin_until = None;
         let mut parked = Duration::ZERO;
         let mut polls = 0u32;
         loop {
-            let progress = transport.poll(pe);
+            let progress = transport.poll(pe, &mut |env| self.accept(env));
             if progress == Progress::Arrived || !mailbox.is_empty() {
                 return parked;
             }
             polls = polls.wrapping_add(1);
             let may_park = progress == Progress::Idle;
-            if may_park && polls.is_multiple_of(16) && Instant::now() >= spin_until {
+            if may_park
+                && polls.is_multiple_of(16)
+                && *spin_until.get_or_insert_with(|| Instant::now() + spin) <= Instant::now()
+            {
                 let nap = IdlePolicy {
                     spin: Duration::ZERO,
                     yield_after: 0,

@@ -37,11 +37,12 @@ pub trait Transport: Send + Sync + 'static {
     fn driver_barrier(&self);
 
     /// Called often by local PE `pe` on its own thread (when idle, and every
-    /// few messages when busy): progress this thread's sends and move
-    /// messages that arrived from other processes for `pe` into its mailbox.
-    /// In-process transports need nothing.
-    fn poll(&self, pe: PeId) -> Progress {
-        let _ = pe;
+    /// few messages when busy): progress this thread's sends and hand the
+    /// next message that arrived from another process for `pe`, if any, to
+    /// `deliver` (at most one per call: the PE acts on it before it polls
+    /// again). `deliver` may send. In-process transports need nothing.
+    fn poll(&self, pe: PeId, deliver: &mut dyn FnMut(Envelope)) -> Progress {
+        let _ = (pe, deliver);
         Progress::Idle
     }
 
@@ -76,7 +77,7 @@ pub trait Transport: Send + Sync + 'static {
 /// What a [`Transport::poll`] found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Progress {
-    /// Messages arrived: the PE has work.
+    /// A message arrived (and was delivered): the PE has work.
     Arrived,
     /// Nothing arrived, but sends are still in progress: keep polling.
     Sending,

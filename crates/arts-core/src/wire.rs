@@ -39,9 +39,9 @@ pub struct WireMsg {
 /// Serializes an application message for another process: its
 /// [`crate::Bulk`] fields are not copied but handed over beside the bytes.
 pub fn encode_message<T: Serialize + ?Sized>(value: &T) -> WireMsg {
-    let (len, _) = bulk::collect(|| size(value));
     let (bytes, buffers) = bulk::collect(|| {
-        let mut out = Vec::with_capacity(len + FRAME_HEADROOM);
+        let mut out = Vec::with_capacity(size(value) + FRAME_HEADROOM);
+        bulk::forget_collected();
         encode_into(value, &mut out);
         out
     });
@@ -54,6 +54,10 @@ pub fn encode_message<T: Serialize + ?Sized>(value: &T) -> WireMsg {
 /// Deserializes a message made by [`encode_message`]; its `Bulk` fields
 /// take the received buffers without copying them.
 pub fn decode_message<T: DeserializeOwned>(msg: &WireMsg) -> Result<T, String> {
+    if msg.bulk.is_empty() {
+        // Without buffers the message refers to none.
+        return decode(&msg.bytes);
+    }
     bulk::provide(&msg.bulk, || decode(&msg.bytes))
 }
 

@@ -165,50 +165,40 @@ impl PeLink {
         self.sends.is_empty()
     }
 
-    /// Receives every message waiting for this PE on `comm`, in order, and
-    /// hands each frame and its bulk buffers to `f`. Returns whether any
-    /// arrived.
-    pub fn receive_frames(
-        &mut self,
-        comm: &SimpleCommunicator,
-        mut f: impl FnMut(Vec<u8>, BulkBuffers),
-    ) -> bool {
-        let mut got = false;
-        loop {
-            // Post the spare buffers again: at the start of a poll, or when
-            // a burst used every posted one.
-            if got && self.posted.is_empty() || !got && !self.spare.is_empty() {
-                for buffer in self.spare.drain(..) {
-                    self.posted.push_back(post(comm, self.local, buffer));
-                }
-            }
-            let PostedRecv { request, buffer } = self.posted.pop_front().expect("a posted receive");
-            let status = match request.test() {
-                Ok(status) => status,
-                Err(request) => {
-                    self.posted.push_front(PostedRecv { request, buffer });
-                    return got;
-                }
-            };
-            let n = status.count(u8::equivalent_datatype()) as usize;
-            // SAFETY: the receive completed, so MPI no longer writes the
-            // buffer; it holds `n` received bytes.
-            let message = unsafe { &(&*buffer)[..n] };
-            let (frame, bulk) = match message.split_last() {
-                Some((&WHOLE, frame)) => (frame.to_vec(), Vec::new()),
-                Some((&HEADER, count)) if count.len() == 4 => {
-                    let count = u32::from_le_bytes(count.try_into().expect("4 bytes"));
-                    let from = comm.process_at_rank(status.source_rank());
-                    let body = || from.receive_vec_with_tag::<u8>(body_tag(self.local)).0;
-                    let frame = body();
-                    (frame, (0..count).map(|_| Arc::new(body())).collect())
-                }
-                _ => panic!("malformed message of {n} bytes from another process"),
-            };
-            self.spare.push(buffer);
-            f(frame, bulk);
-            got = true;
+    /// Receives the next message waiting for this PE on `comm`, if any: its
+    /// frame and bulk buffers. One per call, so that the PE acts on a message
+    /// as soon as it arrived instead of first testing for the next one.
+    pub fn receive_frame(&mut self, comm: &SimpleCommunicator) -> Option<(Vec<u8>, BulkBuffers)> {
+        // Post the buffer of the previous message again, now that the PE
+        // has acted on that message.
+        for buffer in self.spare.drain(..) {
+            self.posted.push_back(post(comm, self.local, buffer));
         }
+        let PostedRecv { request, buffer } = self.posted.pop_front().expect("a posted receive");
+        let status = match request.test() {
+            Ok(status) => status,
+            Err(request) => {
+                self.posted.push_front(PostedRecv { request, buffer });
+                return None;
+            }
+        };
+        let n = status.count(u8::equivalent_datatype()) as usize;
+        // SAFETY: the receive completed, so MPI no longer writes the buffer;
+        // it holds `n` received bytes.
+        let message = unsafe { &(&*buffer)[..n] };
+        let received = match message.split_last() {
+            Some((&WHOLE, frame)) => (frame.to_vec(), Vec::new()),
+            Some((&HEADER, count)) if count.len() == 4 => {
+                let count = u32::from_le_bytes(count.try_into().expect("4 bytes"));
+                let from = comm.process_at_rank(status.source_rank());
+                let body = || from.receive_vec_with_tag::<u8>(body_tag(self.local)).0;
+                let frame = body();
+                (frame, (0..count).map(|_| Arc::new(body())).collect())
+            }
+            _ => panic!("malformed message of {n} bytes from another process"),
+        };
+        self.spare.push(buffer);
+        Some(received)
     }
 }
 
