@@ -21,11 +21,14 @@ use crate::link::{self, MAX_PES_PER_PROCESS, PeLink};
 const DRIVER_TAG: i32 = 32_000;
 /// Tag of the PE reports gathered on process 0 at the end of a run.
 const REPORT_TAG: i32 = 32_001;
+/// The leader PE probes for driver messages on every this many empty polls.
+const DRIVER_PROBE_EVERY: u32 = 64;
 /// How long an idle PE may park between two polls of MPI.
 const POLL_INTERVAL: Duration = Duration::from_micros(200);
 
 thread_local! {
-    /// Polls of the leader PE; driver messages are looked for every 8th.
+    /// Empty polls of the leader PE; driver messages are looked for on
+    /// every `DRIVER_PROBE_EVERY`th.
     static DRIVER_POLLS: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
 }
 
@@ -214,12 +217,13 @@ impl Transport for MpiTransport {
             deliver(env);
             return Progress::Arrived;
         }
-        // Driver messages are rare: look for them on every 8th poll that
-        // found nothing else.
+        // Driver messages are rare (a probe costs as much as a few polls):
+        // look for them on every `DRIVER_PROBE_EVERY`th poll that found
+        // nothing else, a few microseconds apart.
         if local == 0
             && DRIVER_POLLS
                 .with(|n| n.replace(n.get().wrapping_add(1)))
-                .is_multiple_of(8)
+                .is_multiple_of(DRIVER_PROBE_EVERY)
         {
             self.deliver_driver_msgs();
         }
