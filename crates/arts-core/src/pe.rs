@@ -236,10 +236,10 @@ impl Pe {
             }
             polls = polls.wrapping_add(1);
             let may_park = progress == Progress::Idle;
-            if may_park
-                && polls.is_multiple_of(16)
-                && *spin_until.get_or_insert_with(|| Instant::now() + spin) <= Instant::now()
-            {
+            if may_park && polls.is_multiple_of(16) && {
+                let now = Instant::now();
+                now >= *spin_until.get_or_insert(now + spin)
+            } {
                 let nap = IdlePolicy {
                     spin: Duration::ZERO,
                     yield_after: 0,
