@@ -9,9 +9,10 @@
 //! Anywhere else (migration, checkpoints, dumps) a `Bulk` serializes its
 //! bytes inline like a `Vec<u8>`.
 
-use std::cell::RefCell;
+use std::cell::Cell;
 use std::fmt;
 use std::ops::Deref;
+use std::ptr::NonNull;
 use std::sync::Arc;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -65,49 +66,48 @@ impl fmt::Debug for Bulk {
 /// Buffers handed over beside a serialized message, in order of appearance.
 pub type BulkBuffers = Vec<Arc<Vec<u8>>>;
 
+/// The buffers a received message was decoded with.
+type Received = [Arc<Vec<u8>>];
+
 thread_local! {
-    /// Open while a message is serialized for the wire.
-    static SINK: RefCell<Option<BulkBuffers>> = const { RefCell::new(None) };
-    /// Open while a message received from the wire is decoded.
-    static SOURCE: RefCell<Option<BulkBuffers>> = const { RefCell::new(None) };
+    /// While a message is serialized for the wire: where its buffers go.
+    static SINK: Cell<Option<NonNull<BulkBuffers>>> = const { Cell::new(None) };
+    /// While a message received from the wire is decoded: its buffers.
+    static SOURCE: Cell<Option<NonNull<Received>>> = const { Cell::new(None) };
 }
 
-/// Restores a thread-local slot when dropped (also on panic).
-struct Restore(
-    &'static std::thread::LocalKey<RefCell<Option<BulkBuffers>>>,
-    Option<BulkBuffers>,
-);
+/// Puts a thread-local slot back as it was when dropped (also on panic).
+struct Restore<T: Copy + 'static>(&'static std::thread::LocalKey<Cell<T>>, T);
 
-impl Drop for Restore {
+impl<T: Copy + 'static> Drop for Restore<T> {
     fn drop(&mut self) {
-        let outer = self.1.take();
-        self.0.with(|slot| *slot.borrow_mut() = outer);
+        self.0.set(self.1);
     }
 }
 
 /// Runs `f` with a sink open; returns its result and what the sink got.
 pub(crate) fn collect<R>(f: impl FnOnce() -> R) -> (R, BulkBuffers) {
-    let outer = SINK.with(|s| s.replace(Some(Vec::new())));
-    let guard = Restore(&SINK, outer);
+    let mut got = BulkBuffers::new();
+    // `got` outlives the guard, which closes the sink before `got` is
+    // touched again; only this thread, within `f`, writes through it.
+    let guard = Restore(&SINK, SINK.replace(Some(NonNull::from(&mut got))));
     let r = f();
-    let got = SINK.with(|s| s.borrow_mut().take()).unwrap_or_default();
     drop(guard);
     (r, got)
 }
 
 /// Empties the open sink (after a sizing pass, before the real one).
 pub(crate) fn forget_collected() {
-    SINK.with(|s| {
-        if let Some(buffers) = s.borrow_mut().as_mut() {
-            buffers.clear();
-        }
-    });
+    if let Some(mut sink) = SINK.get() {
+        // SAFETY: an open sink points to `collect`'s live buffer list, and
+        // nothing else borrows it while `f` runs.
+        unsafe { sink.as_mut() }.clear();
+    }
 }
 
 /// Runs `f` with `buffers` as the source of the `Bulk`s it decodes.
-pub(crate) fn provide<R>(buffers: &[Arc<Vec<u8>>], f: impl FnOnce() -> R) -> R {
-    let outer = SOURCE.with(|s| s.replace(Some(buffers.to_vec())));
-    let _guard = Restore(&SOURCE, outer);
+pub(crate) fn provide<R>(buffers: &Received, f: impl FnOnce() -> R) -> R {
+    let _guard = Restore(&SOURCE, SOURCE.replace(Some(NonNull::from(buffers))));
     f()
 }
 
@@ -122,11 +122,11 @@ impl Serialize for Inline<'_> {
 
 impl Serialize for Bulk {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let side = SINK.with(|sink| {
-            sink.borrow_mut().as_mut().map(|buffers| {
-                buffers.push(self.0.clone());
-                (buffers.len() - 1) as u32
-            })
+        let side = SINK.get().map(|mut sink| {
+            // SAFETY: see `forget_collected`.
+            let buffers = unsafe { sink.as_mut() };
+            buffers.push(self.0.clone());
+            (buffers.len() - 1) as u32
         });
         match side {
             Some(index) => s.serialize_newtype_variant("Bulk", 1, "Side", &index),
@@ -149,12 +149,10 @@ impl<'de> Deserialize<'de> for Bulk {
         match Repr::deserialize(d)? {
             Repr::Inline(bytes) => Ok(Bulk::new(bytes)),
             Repr::Side(index) => SOURCE
-                .with(|source| {
-                    source
-                        .borrow()
-                        .as_ref()
-                        .and_then(|b| b.get(index as usize).cloned())
-                })
+                .get()
+                // SAFETY: an open source points to the slice `provide` was
+                // given, alive while it runs.
+                .and_then(|source| unsafe { source.as_ref() }.get(index as usize).cloned())
                 .map(Bulk)
                 .ok_or_else(|| {
                     serde::de::Error::custom(format!(
@@ -192,9 +190,9 @@ mod tests {
         let data_ptr = m.data.as_ptr();
         let wire = wire::encode_message(&m);
         assert!(wire.bytes.len() < 64, "the buffers are not in the bytes");
-        assert_eq!(wire.bulk.len(), 2);
+        assert_eq!(wire.bulk().len(), 2);
         assert_eq!(
-            wire.bulk[0].as_ptr(),
+            wire.bulk()[0].as_ptr(),
             data_ptr,
             "sent from the sender's memory"
         );

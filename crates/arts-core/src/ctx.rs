@@ -103,7 +103,7 @@ impl<'a, A: Chare> Ctx<'a, A> {
             if self.svc.instrument {
                 self.meta.comm.record(obj, bytes);
             }
-            if obj.array == self.me.array {
+            if obj.array == self.me.array && self.svc.comm_trace.is_some() {
                 let t = self.svc.since_start(self.svc.clock.raw());
                 if let Some(trace) = &mut self.svc.comm_trace {
                     trace.push(CommRecord {
@@ -117,7 +117,7 @@ impl<'a, A: Chare> Ctx<'a, A> {
         }
         let dest = self.svc.route(obj);
         let payload = if dest != self.svc.pe && self.svc.transport.needs_wire(dest) {
-            Payload::Wire(Box::new(wire::encode_message(&msg)))
+            Payload::Wire(wire::encode_message(&msg))
         } else {
             Payload::Local(Box::new(msg))
         };

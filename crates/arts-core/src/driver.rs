@@ -147,7 +147,7 @@ impl Driver {
         let meta = &self.arrays[to.id() as usize];
         let home = meta.map.home(obj.linear, &meta.shape, self.num_pes());
         let payload = if self.transport.needs_wire(home) {
-            Payload::Wire(Box::new(wire::encode_message(&msg)))
+            Payload::Wire(wire::encode_message(&msg))
         } else {
             Payload::Local(Box::new(msg))
         };

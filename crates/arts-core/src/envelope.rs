@@ -36,15 +36,15 @@ pub enum Payload {
     /// A boxed `Chare::Msg` moved without serialization.
     Local(Box<dyn Any + Send>),
     /// The serialized form of a `Chare::Msg` (bincode, made with
-    /// [`crate::wire::encode_message`]; boxed to keep envelopes small).
-    Wire(Box<WireMsg>),
+    /// [`crate::wire::encode_message`]).
+    Wire(WireMsg),
 }
 
 /// Clones a boxed broadcast message (`Chare::Msg: Clone` is only required to broadcast).
 pub type CloneFn = fn(&(dyn Any + Send)) -> Box<dyn Any + Send>;
 
 /// Serializes a boxed message of the type the function was made for.
-pub type EncodeFn = fn(&(dyn Any + Send)) -> Box<WireMsg>;
+pub type EncodeFn = fn(&(dyn Any + Send)) -> WireMsg;
 
 /// The [`CloneFn`] for messages of type `M`.
 pub(crate) fn clone_boxed<M: Clone + Send + 'static>(b: &(dyn Any + Send)) -> Box<dyn Any + Send> {
@@ -56,10 +56,11 @@ pub(crate) fn clone_boxed<M: Clone + Send + 'static>(b: &(dyn Any + Send)) -> Bo
 }
 
 /// The [`EncodeFn`] for messages of type `M`.
-pub(crate) fn encode_boxed<M: serde::Serialize + 'static>(b: &(dyn Any + Send)) -> Box<WireMsg> {
-    Box::new(crate::wire::encode_message(b.downcast_ref::<M>().expect(
-        "a boxed message has the type its functions were made for",
-    )))
+pub(crate) fn encode_boxed<M: serde::Serialize + 'static>(b: &(dyn Any + Send)) -> WireMsg {
+    crate::wire::encode_message(
+        b.downcast_ref::<M>()
+            .expect("a boxed message has the type its functions were made for"),
+    )
 }
 
 /// An application message broadcast to every element of an array.
@@ -74,7 +75,8 @@ pub enum BroadcastPayload {
         /// Serializes it.
         encode: EncodeFn,
     },
-    /// The serialized message.
+    /// The serialized message (boxed to keep envelopes small; broadcasts
+    /// are rare).
     Wire(Box<WireMsg>),
 }
 
@@ -83,7 +85,7 @@ impl BroadcastPayload {
     pub fn copy(&self) -> Payload {
         match self {
             BroadcastPayload::Local { msg, clone, .. } => Payload::Local(clone(msg.as_ref())),
-            BroadcastPayload::Wire(bytes) => Payload::Wire(bytes.clone()),
+            BroadcastPayload::Wire(bytes) => Payload::Wire((**bytes).clone()),
         }
     }
 
@@ -91,7 +93,7 @@ impl BroadcastPayload {
     pub fn copy_for(&self, wire: bool) -> BroadcastPayload {
         match self {
             BroadcastPayload::Local { msg, encode, .. } if wire => {
-                BroadcastPayload::Wire(encode(msg.as_ref()))
+                BroadcastPayload::Wire(Box::new(encode(msg.as_ref())))
             }
             BroadcastPayload::Local { msg, clone, encode } => BroadcastPayload::Local {
                 msg: clone(msg.as_ref()),
@@ -106,7 +108,7 @@ impl BroadcastPayload {
     pub fn into_payload(self) -> Payload {
         match self {
             BroadcastPayload::Local { msg, .. } => Payload::Local(msg),
-            BroadcastPayload::Wire(bytes) => Payload::Wire(bytes),
+            BroadcastPayload::Wire(bytes) => Payload::Wire(*bytes),
         }
     }
 }
@@ -227,8 +229,8 @@ pub enum Body {
     Migrate {
         /// The element.
         obj: ObjId,
-        /// Its state.
-        migrant: Migrant,
+        /// Its state (boxed: migrations are rare, envelopes many).
+        migrant: Box<Migrant>,
     },
     /// Create this PE's share of a new array (sent by the driver).
     CreateArray(ArrayCreation),
@@ -336,59 +338,70 @@ mod wire_form {
     /// Header kind: any other body, serialized.
     const OTHER: u8 = 1;
 
-    /// Writes the header: `prio` and `src` (LE), then either `ENTRY_MSG` and
-    /// the target array (u32), element (u64) and hop count (u16) of an
-    /// element message, the common case, written by hand; or `OTHER` and the
-    /// serialized body.
-    fn write_header(h: &WireEnvelope, out: &mut Vec<u8>) {
-        out.extend_from_slice(&h.prio.to_le_bytes());
-        out.extend_from_slice(&h.src.to_le_bytes());
-        match &h.body {
-            WireBody::Entry {
-                to,
-                hops,
-                call: WireCall::Msg,
-            } => {
-                out.push(ENTRY_MSG);
-                out.extend_from_slice(&to.array.to_le_bytes());
-                out.extend_from_slice(&to.linear.to_le_bytes());
-                out.extend_from_slice(&hops.to_le_bytes());
-            }
-            body => {
-                out.push(OTHER);
-                crate::wire::encode_into(body, out);
-            }
-        }
+    /// Length of an element message's header.
+    const ENTRY_MSG_LEN: usize = 23;
+
+    /// Appends the header of an element message, the common case, and its
+    /// length (u32 LE) in one piece: `prio` and `src`, `ENTRY_MSG`, then
+    /// the target array (u32), element (u64) and hop count (u16), all LE.
+    fn write_entry_msg_header(prio: i32, src: PeId, to: ObjId, hops: u16, out: &mut Vec<u8>) {
+        let mut b = [0u8; ENTRY_MSG_LEN + 4];
+        b[0..4].copy_from_slice(&prio.to_le_bytes());
+        b[4..8].copy_from_slice(&src.to_le_bytes());
+        b[8] = ENTRY_MSG;
+        b[9..13].copy_from_slice(&to.array.to_le_bytes());
+        b[13..21].copy_from_slice(&to.linear.to_le_bytes());
+        b[21..23].copy_from_slice(&hops.to_le_bytes());
+        b[23..27].copy_from_slice(&(ENTRY_MSG_LEN as u32).to_le_bytes());
+        out.extend_from_slice(&b);
     }
 
-    /// Reads a header written by [`write_header`].
-    fn read_header(bytes: &[u8]) -> Result<WireEnvelope, String> {
-        let malformed = || "malformed frame header".to_string();
-        let (fixed, rest) = bytes.split_at_checked(9).ok_or_else(malformed)?;
-        let le4 = |b: &[u8]| -> [u8; 4] { b.try_into().expect("4 bytes") };
-        let body = match fixed[8] {
-            ENTRY_MSG => {
-                let f: &[u8; 14] = rest.try_into().map_err(|_| malformed())?;
-                WireBody::Entry {
-                    to: ObjId {
-                        array: u32::from_le_bytes(le4(&f[0..4])),
-                        linear: u64::from_le_bytes(f[4..12].try_into().expect("8 bytes")),
-                    },
-                    hops: u16::from_le_bytes([f[12], f[13]]),
-                    call: WireCall::Msg,
-                }
-            }
-            OTHER => crate::wire::decode(rest)?,
-            kind => return Err(format!("unknown frame header kind {kind}")),
+    /// Reads a header written by [`write_entry_msg_header`]: `prio`, `src`,
+    /// target and hop count.
+    fn read_entry_msg_header(h: &[u8; ENTRY_MSG_LEN]) -> (i32, PeId, ObjId, u16) {
+        let le4 = |at: usize| -> [u8; 4] { h[at..at + 4].try_into().expect("4 bytes") };
+        let to = ObjId {
+            array: u32::from_le_bytes(le4(9)),
+            linear: u64::from_le_bytes(h[13..21].try_into().expect("8 bytes")),
         };
+        let hops = u16::from_le_bytes([h[21], h[22]]);
+        (
+            i32::from_le_bytes(le4(0)),
+            u32::from_le_bytes(le4(4)),
+            to,
+            hops,
+        )
+    }
+
+    /// Appends the header of any other envelope and its length (u32 LE):
+    /// `prio` and `src` (LE), `OTHER`, then the serialized body.
+    fn write_other_header(h: &WireEnvelope, out: &mut Vec<u8>) -> Result<(), String> {
+        let start = out.len();
+        out.extend_from_slice(&h.prio.to_le_bytes());
+        out.extend_from_slice(&h.src.to_le_bytes());
+        out.push(OTHER);
+        crate::wire::encode_into(&h.body, out);
+        let len = u32::try_from(out.len() - start).map_err(|_| "header too large".to_string())?;
+        out.extend_from_slice(&len.to_le_bytes());
+        Ok(())
+    }
+
+    /// Reads a header written by [`write_other_header`].
+    fn read_other_header(h: &[u8]) -> Result<WireEnvelope, String> {
+        let (fixed, body) = h.split_first_chunk::<9>().ok_or("malformed frame header")?;
+        match fixed[8] {
+            OTHER => {}
+            kind => return Err(format!("unknown frame header kind {kind}")),
+        }
+        let le4 = |at: usize| -> [u8; 4] { fixed[at..at + 4].try_into().expect("4 bytes") };
         Ok(WireEnvelope {
-            prio: i32::from_le_bytes(le4(&fixed[0..4])),
-            src: u32::from_le_bytes(le4(&fixed[4..8])),
-            body,
+            prio: i32::from_le_bytes(le4(0)),
+            src: u32::from_le_bytes(le4(4)),
+            body: crate::wire::decode(body)?,
         })
     }
 
-    fn payload_bytes(p: Payload) -> Result<Box<WireMsg>, String> {
+    fn payload_bytes(p: Payload) -> Result<WireMsg, String> {
         match p {
             Payload::Wire(b) => Ok(b),
             Payload::Local(_) => Err("an unserialized payload cannot leave its process".into()),
@@ -396,7 +409,7 @@ mod wire_form {
     }
 
     /// The header and, for application messages, the payload bytes.
-    fn split(env: Envelope) -> Result<(WireEnvelope, Option<Box<WireMsg>>), String> {
+    fn split(env: Envelope) -> Result<(WireEnvelope, Option<WireMsg>), String> {
         let mut payload = None;
         let mut call = |c: Call| -> Result<WireCall, String> {
             Ok(match c {
@@ -449,7 +462,10 @@ mod wire_form {
                 }
             }
             Body::LocationUpdate { obj, pe } => WireBody::LocationUpdate { obj, pe },
-            Body::Migrate { obj, migrant } => WireBody::Migrate { obj, migrant },
+            Body::Migrate { obj, migrant } => WireBody::Migrate {
+                obj,
+                migrant: *migrant,
+            },
             Body::Lb(msg) => WireBody::Lb(msg),
             Body::QdProbe { wave } => WireBody::QdProbe { wave },
             Body::CreateArray(_) | Body::Shutdown => {
@@ -468,15 +484,26 @@ mod wire_form {
     /// the payload's bulk buffers. The payload vector becomes the frame, so
     /// its bytes are not copied (it was allocated with room for the header).
     pub(super) fn to_frame(env: Envelope) -> Result<(Vec<u8>, BulkBuffers), String> {
-        let (header, payload) = split(env)?;
-        let WireMsg {
-            bytes: mut frame,
-            bulk,
-        } = *payload.unwrap_or_default();
-        let start = frame.len();
-        write_header(&header, &mut frame);
-        let len = u32::try_from(frame.len() - start).map_err(|_| "header too large".to_string())?;
-        frame.extend_from_slice(&len.to_le_bytes());
+        match env.body {
+            Body::Entry {
+                to,
+                hops,
+                call: Call::Msg(Payload::Wire(msg)),
+            } => {
+                let (mut frame, bulk) = msg.into_parts();
+                write_entry_msg_header(env.prio, env.src, to, hops, &mut frame);
+                Ok((frame, bulk))
+            }
+            body => other_frame(env.prio, env.src, body),
+        }
+    }
+
+    /// [`to_frame`] for every envelope but an element message.
+    #[inline(never)]
+    fn other_frame(prio: i32, src: PeId, body: Body) -> Result<(Vec<u8>, BulkBuffers), String> {
+        let (header, payload) = split(Envelope { prio, src, body })?;
+        let (mut frame, bulk) = payload.unwrap_or_default().into_parts();
+        write_other_header(&header, &mut frame)?;
         Ok((frame, bulk))
     }
 
@@ -487,9 +514,19 @@ mod wire_form {
         let len_at = n.checked_sub(4).ok_or("truncated frame")?;
         let len = u32::from_le_bytes(frame[len_at..].try_into().expect("4 bytes")) as usize;
         let start = len_at.checked_sub(len).ok_or("truncated frame header")?;
-        let w = read_header(&frame[start..len_at])?;
+        let header = &frame[start..len_at];
+        if let Ok(h) = <&[u8; ENTRY_MSG_LEN]>::try_from(header)
+            && h[8] == ENTRY_MSG
+        {
+            let (prio, src, to, hops) = read_entry_msg_header(h);
+            frame.truncate(start);
+            let call = Call::Msg(Payload::Wire(WireMsg::new(frame, bulk)));
+            let body = Body::Entry { to, hops, call };
+            return Ok(Envelope { prio, src, body });
+        }
+        let w = read_other_header(header)?;
         frame.truncate(start);
-        let mut payload = Some(Box::new(WireMsg { bytes: frame, bulk }));
+        let mut payload = Some(WireMsg::new(frame, bulk));
         let mut call = |c: WireCall| -> Result<Call, String> {
             Ok(match c {
                 WireCall::Msg => {
@@ -511,7 +548,9 @@ mod wire_form {
             WireBody::Broadcast { array, call: c } => Body::Broadcast {
                 array,
                 call: match call(c)? {
-                    Call::Msg(Payload::Wire(b)) => BroadcastCall::Msg(BroadcastPayload::Wire(b)),
+                    Call::Msg(Payload::Wire(b)) => {
+                        BroadcastCall::Msg(BroadcastPayload::Wire(Box::new(b)))
+                    }
                     Call::Msg(Payload::Local(_)) => {
                         unreachable!("frames carry serialized payloads")
                     }
@@ -545,7 +584,10 @@ mod wire_form {
                 }
             }
             WireBody::LocationUpdate { obj, pe } => Body::LocationUpdate { obj, pe },
-            WireBody::Migrate { obj, migrant } => Body::Migrate { obj, migrant },
+            WireBody::Migrate { obj, migrant } => Body::Migrate {
+                obj,
+                migrant: Box::new(migrant),
+            },
             WireBody::Lb(msg) => Body::Lb(msg),
             WireBody::QdProbe { wave } => Body::QdProbe { wave },
         };
@@ -584,7 +626,7 @@ mod tests {
 
     #[test]
     fn frames_round_trip_without_copying_the_payload() {
-        let payload = Box::new(crate::wire::encode_message(&vec![7u8; 1000]));
+        let payload = crate::wire::encode_message(&vec![7u8; 1000]);
         let ptr = payload.bytes.as_ptr();
         let env = Envelope {
             prio: -3,

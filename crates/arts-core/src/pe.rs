@@ -115,6 +115,7 @@ impl Pe {
                 processed: 0,
                 counters: PeCounters::default(),
                 clock,
+                woke_at: None,
                 epoch,
                 instrument: config.instrument,
                 trace: config.trace.then(Vec::new),
@@ -170,7 +171,10 @@ impl Pe {
                 break;
             }
             match self.svc.queue.pop() {
-                Some(env) => self.handle(env),
+                Some(env) => {
+                    self.handle(env);
+                    self.svc.woke_at = None;
+                }
                 None => self.wait(&*transport, mailbox),
             }
         }
@@ -194,7 +198,9 @@ impl Pe {
             Some(interval) => self.poll_until_work(transport, mailbox, interval),
         };
         self.svc.counters.parked_ns += parked.as_nanos() as u64;
-        let ns = self.svc.clock.delta_as_nanos(start, self.svc.clock.raw());
+        let end = self.svc.clock.raw();
+        self.svc.woke_at = Some(end);
+        let ns = self.svc.clock.delta_as_nanos(start, end);
         self.svc.counters.idle_ns += ns;
         if ns >= MIN_TRACED_IDLE_NS {
             let start_ns = self.svc.since_start(start);
@@ -264,6 +270,21 @@ impl Pe {
             return;
         }
         match env.body {
+            Body::Shutdown
+            | Body::CreateArray(_)
+            | Body::Migrate { .. }
+            | Body::LocationUpdate { .. } => self.act_at_once(env),
+            Body::QdProbe { .. } => self.svc.queue.push(PROBE_PRIORITY, env),
+            _ => self.svc.queue.push(env.prio, env),
+        }
+    }
+
+    /// The control messages that act as soon as they are accepted (rare:
+    /// kept off the path of ordinary messages).
+    #[cold]
+    #[inline(never)]
+    fn act_at_once(&mut self, env: Envelope) {
+        match env.body {
             Body::Shutdown => self.stop = true,
             Body::CreateArray(ArrayCreation(factory)) => {
                 let id = factory.id() as usize;
@@ -278,15 +299,14 @@ impl Pe {
                 }
             }
             Body::Migrate { obj, migrant } => {
-                self.immigrate(obj, migrant);
+                self.immigrate(obj, *migrant);
                 self.svc.processed += 1;
             }
             Body::LocationUpdate { obj, pe } => {
                 self.location_update(obj, pe);
                 self.svc.processed += 1;
             }
-            Body::QdProbe { .. } => self.svc.queue.push(PROBE_PRIORITY, env),
-            _ => self.svc.queue.push(env.prio, env),
+            _ => unreachable!("only control messages act at once"),
         }
     }
 
@@ -438,7 +458,10 @@ impl Pe {
         let env = Envelope {
             prio: 0,
             src: self.svc.pe,
-            body: Body::Migrate { obj, migrant },
+            body: Body::Migrate {
+                obj,
+                migrant: Box::new(migrant),
+            },
         };
         self.svc.post(to, env);
     }

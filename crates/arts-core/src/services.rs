@@ -58,6 +58,11 @@ pub(crate) struct Services {
     pub processed: u64,
     pub counters: PeCounters,
     pub clock: quanta::Clock,
+    /// The clock reading that ended the PE's last wait, until the message
+    /// handled next has used it: the first entry method after a wait is
+    /// timed from there, which spares a clock read on the path from an
+    /// arrival to the reply.
+    pub woke_at: Option<u64>,
     pub epoch: u64,
     pub instrument: bool,
     pub trace: Option<Vec<Span>>,
@@ -109,26 +114,25 @@ impl Services {
         if to == self.pe {
             self.queue.push(env.prio, env);
         } else {
-            if self.transport.needs_wire(to) {
-                self.serialize_payload(&mut env);
-            }
+            self.serialize_payload(to, &mut env);
             self.transport.send(to, env);
         }
     }
 
     /// Serializes an entry message that was created for a local recipient
-    /// but is being forwarded to another process.
-    fn serialize_payload(&self, env: &mut Envelope) {
+    /// but is being forwarded to PE `to` in another process.
+    fn serialize_payload(&self, to: PeId, env: &mut Envelope) {
         if let Body::Entry {
-            to,
+            to: obj,
             call: Call::Msg(payload @ Payload::Local(_)),
             ..
         } = &mut env.body
+            && self.transport.needs_wire(to)
         {
             let Payload::Local(msg) = payload else {
                 unreachable!("matched above")
             };
-            let bytes = (self.array(to.array).encode)(msg.as_ref());
+            let bytes = (self.array(obj.array).encode)(msg.as_ref());
             *payload = Payload::Wire(bytes);
         }
     }

@@ -96,7 +96,11 @@ fn run_entry<A: Chare>(
         return;
     }
     let timed = svc.instrument || svc.trace.is_some();
-    let start = if timed { svc.clock.raw() } else { 0 };
+    let start = match svc.woke_at.take() {
+        Some(woke_at) if timed => woke_at,
+        _ if timed => svc.clock.raw(),
+        _ => 0,
+    };
     let obj = ObjId {
         array,
         linear: slot.linear,
@@ -143,6 +147,9 @@ fn run_entry<A: Chare>(
 fn run_call<A: Chare>(slot: &mut Slot<A>, array: ArrayId, call: Call, svc: &mut Services) {
     match call {
         Call::Msg(payload) => {
+            // A received message's bytes are freed after the entry method
+            // ran: off the path from its arrival to the reply.
+            let mut _received = None;
             let msg: A::Msg = match payload {
                 Payload::Local(b) => match b.downcast::<A::Msg>() {
                     Ok(m) => *m,
@@ -155,7 +162,10 @@ fn run_call<A: Chare>(slot: &mut Slot<A>, array: ArrayId, call: Call, svc: &mut 
                     }
                 },
                 Payload::Wire(bytes) => match wire::decode_message(&bytes) {
-                    Ok(m) => m,
+                    Ok(m) => {
+                        _received = Some(bytes);
+                        m
+                    }
                     Err(e) => {
                         let name = svc.array(array).name.to_string();
                         svc.fail(RunError::Internal(format!(

@@ -27,13 +27,33 @@ pub fn encode_into<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) {
 
 /// A serialized application message: its bytes (with room left for a frame
 /// header, so that sending it to another process copies nothing more) and
-/// the [`crate::Bulk`] buffers that travel beside them.
+/// the [`crate::Bulk`] buffers that travel beside them. Small enough to sit
+/// in an envelope without a box of its own.
 #[derive(Clone, Debug, Default)]
 pub struct WireMsg {
     /// The serialized message.
     pub bytes: Vec<u8>,
-    /// Its bulk buffers, in the order the message refers to them.
-    pub bulk: BulkBuffers,
+    /// Its bulk buffers, in the order the message refers to them (`None`
+    /// when it has none, the common case).
+    bulk: Option<Box<BulkBuffers>>,
+}
+
+impl WireMsg {
+    /// A message of `bytes` with `bulk` buffers beside them.
+    pub fn new(bytes: Vec<u8>, bulk: BulkBuffers) -> WireMsg {
+        let bulk = (!bulk.is_empty()).then(|| Box::new(bulk));
+        WireMsg { bytes, bulk }
+    }
+
+    /// Its bulk buffers.
+    pub fn bulk(&self) -> &[std::sync::Arc<Vec<u8>>] {
+        self.bulk.as_deref().map_or(&[], Vec::as_slice)
+    }
+
+    /// Its bytes and bulk buffers.
+    pub fn into_parts(self) -> (Vec<u8>, BulkBuffers) {
+        (self.bytes, self.bulk.map_or_else(Vec::new, |b| *b))
+    }
 }
 
 /// Serializes an application message for another process: its
@@ -45,20 +65,17 @@ pub fn encode_message<T: Serialize + ?Sized>(value: &T) -> WireMsg {
         encode_into(value, &mut out);
         out
     });
-    WireMsg {
-        bytes,
-        bulk: buffers,
-    }
+    WireMsg::new(bytes, buffers)
 }
 
 /// Deserializes a message made by [`encode_message`]; its `Bulk` fields
 /// take the received buffers without copying them.
 pub fn decode_message<T: DeserializeOwned>(msg: &WireMsg) -> Result<T, String> {
-    if msg.bulk.is_empty() {
+    match msg.bulk() {
         // Without buffers the message refers to none.
-        return decode(&msg.bytes);
+        [] => decode(&msg.bytes),
+        buffers => bulk::provide(buffers, || decode(&msg.bytes)),
     }
-    bulk::provide(&msg.bulk, || decode(&msg.bytes))
 }
 
 /// Deserializes a value; the error names what was wrong with the bytes.

@@ -5,10 +5,13 @@
 
 use std::cell::RefCell;
 use std::collections::VecDeque;
+use std::mem::MaybeUninit;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use arts_core::bulk::BulkBuffers;
+use mpi::Count;
 use mpi::datatype::Equivalence;
+use mpi::raw::AsRaw;
 use mpi::request::{Request, StaticScope};
 use mpi::topology::SimpleCommunicator;
 use mpi::traits::*;
@@ -87,6 +90,9 @@ pub(crate) struct PeLink {
     /// The PE's index within its process (its tag).
     pub local: usize,
     sends: Vec<PendingSend>,
+    /// `sends`'s spare vector while they are tested: both keep their room,
+    /// so that a send allocates nothing.
+    tested: Vec<PendingSend>,
     /// Posted receives, oldest first: MPI fills them in this order.
     posted: VecDeque<PostedRecv>,
     /// Buffers of completed receives, to post again.
@@ -111,6 +117,7 @@ pub(crate) fn with_link<R>(
         let link = l.get_or_insert_with(|| PeLink {
             local,
             sends: Vec::new(),
+            tested: Vec::new(),
             posted: (0..POSTED_RECEIVES)
                 .map(|_| {
                     let buffer = Box::into_raw(vec![0u8; EAGER_BYTES].into_boxed_slice());
@@ -152,7 +159,8 @@ impl PeLink {
         if self.sends.is_empty() {
             return true;
         }
-        for s in std::mem::take(&mut self.sends) {
+        std::mem::swap(&mut self.sends, &mut self.tested);
+        for s in self.tested.drain(..) {
             match s.request.test() {
                 // SAFETY: the request completed.
                 Ok(_) => unsafe { s.buffer.release() },
@@ -188,58 +196,105 @@ impl PeLink {
         let message = unsafe { &(&*buffer)[..n] };
         let received = match message.split_last() {
             Some((&WHOLE, frame)) => (frame.to_vec(), Vec::new()),
-            Some((&HEADER, count)) if count.len() == 4 => {
-                let count = u32::from_le_bytes(count.try_into().expect("4 bytes"));
-                let from = comm.process_at_rank(status.source_rank());
-                let body = || from.receive_vec_with_tag::<u8>(body_tag(self.local)).0;
-                let frame = body();
-                (frame, (0..count).map(|_| Arc::new(body())).collect())
-            }
-            _ => panic!("malformed message of {n} bytes from another process"),
+            _ => self.receive_body(comm, status.source_rank(), message),
         };
         self.spare.push(buffer);
         Some(received)
     }
+
+    /// Receives the frame and bulk buffers of a large message from `source`,
+    /// given its `header` (off the path of small messages).
+    #[cold]
+    #[inline(never)]
+    fn receive_body(
+        &self,
+        comm: &SimpleCommunicator,
+        source: i32,
+        header: &[u8],
+    ) -> (Vec<u8>, BulkBuffers) {
+        let count = match header.split_last() {
+            Some((&HEADER, count)) => <[u8; 4]>::try_from(count).ok(),
+            _ => None,
+        };
+        let Some(count) = count else {
+            panic!(
+                "malformed message of {} bytes from another process",
+                header.len()
+            );
+        };
+        let from = comm.process_at_rank(source);
+        let body = || from.receive_vec_with_tag::<u8>(body_tag(self.local)).0;
+        let frame = body();
+        (
+            frame,
+            (0..u32::from_le_bytes(count))
+                .map(|_| Arc::new(body()))
+                .collect(),
+        )
+    }
 }
 
-/// Sends `bytes` to `rank` with `tag` on `comm`: non-blocking from PE
-/// threads (they progress their sends when they poll), blocking from other
-/// threads.
+/// Starts sending `bytes` to `rank` with `tag` on `comm`.
+///
+/// Calls `MPI_Isend` itself: rsmpi's `process_at_rank` asks MPI for the
+/// communicator's size first, on the path of every message.
+fn isend(
+    comm: &SimpleCommunicator,
+    rank: u32,
+    tag: i32,
+    bytes: &'static [u8],
+) -> Request<'static, [u8]> {
+    let count = Count::try_from(bytes.len()).expect("a send buffer below 2 GiB");
+    let mut request = MaybeUninit::uninit();
+    // SAFETY: `bytes` is valid for the whole send (it is kept alive and
+    // unchanged until the request completes, see `SendBuffer`), and the
+    // communicator, datatype and rank are valid handles of this job.
+    unsafe {
+        mpi::ffi::MPI_Isend(
+            bytes.as_ptr().cast(),
+            count,
+            u8::equivalent_datatype().as_raw(),
+            rank as i32,
+            tag,
+            comm.as_raw(),
+            request.as_mut_ptr(),
+        );
+        Request::from_raw(request.assume_init(), bytes, StaticScope)
+    }
+}
+
+/// Sends `bytes`, which `buffer` keeps alive, to `rank` with `tag` on
+/// `comm`: non-blocking from PE threads (they progress their sends when
+/// they poll), blocking from other threads.
+fn send(comm: &SimpleCommunicator, rank: u32, tag: i32, bytes: &'static [u8], buffer: SendBuffer) {
+    LINK.with(|l| match l.borrow_mut().as_mut() {
+        Some(link) => {
+            let request = isend(comm, rank, tag, bytes);
+            link.sends.push(PendingSend { request, buffer });
+        }
+        None => {
+            comm.process_at_rank(rank as i32).send_with_tag(bytes, tag);
+            // SAFETY: the blocking send has completed.
+            unsafe { buffer.release() }
+        }
+    });
+}
+
+/// Sends `bytes` to `rank` with `tag` on `comm` (see [`send`]).
 pub(crate) fn send_bytes(comm: &SimpleCommunicator, rank: u32, tag: i32, bytes: Vec<u8>) {
-    let to = comm.process_at_rank(rank as i32);
-    LINK.with(|l| match l.borrow_mut().as_mut() {
-        Some(link) => {
-            let cap = bytes.capacity();
-            let buffer: &'static mut [u8] = bytes.leak();
-            let owned = SendBuffer::Owned(buffer.as_mut_ptr(), buffer.len(), cap);
-            let request = to.immediate_send_with_tag(StaticScope, &*buffer, tag);
-            link.sends.push(PendingSend {
-                request,
-                buffer: owned,
-            });
-        }
-        None => to.send_with_tag(&bytes[..], tag),
-    });
+    let cap = bytes.capacity();
+    let view: &'static mut [u8] = bytes.leak();
+    let buffer = SendBuffer::Owned(view.as_mut_ptr(), view.len(), cap);
+    send(comm, rank, tag, view, buffer);
 }
 
-/// Sends a bulk buffer straight from its memory, like [`send_bytes`].
+/// Sends a bulk buffer straight from its memory (see [`send`]).
 fn send_shared(comm: &SimpleCommunicator, rank: u32, tag: i32, bytes: Arc<Vec<u8>>) {
-    let to = comm.process_at_rank(rank as i32);
-    LINK.with(|l| match l.borrow_mut().as_mut() {
-        Some(link) => {
-            // SAFETY: the `Arc` kept in the pending send keeps these bytes
-            // alive and unchanged (a `Bulk` copies before mutating a shared
-            // buffer) until the request completes.
-            let view: &'static [u8] =
-                unsafe { std::slice::from_raw_parts(bytes.as_ptr(), bytes.len()) };
-            let request = to.immediate_send_with_tag(StaticScope, view, tag);
-            link.sends.push(PendingSend {
-                request,
-                buffer: SendBuffer::Shared(bytes),
-            });
-        }
-        None => to.send_with_tag(&bytes[..], tag),
-    });
+    // SAFETY: the `Arc` kept in the pending send keeps these bytes alive
+    // and unchanged (a `Bulk` copies before mutating a shared buffer) until
+    // the request completes.
+    let view: &'static [u8] = unsafe { std::slice::from_raw_parts(bytes.as_ptr(), bytes.len()) };
+    send(comm, rank, tag, view, SendBuffer::Shared(bytes));
 }
 
 /// Sends an envelope's frame and bulk buffers to PE `local` of process
@@ -259,8 +314,22 @@ pub(crate) fn send_frame(
     if bulk.is_empty() && frame.len() < EAGER_BYTES {
         frame.push(WHOLE);
         send_bytes(comm, rank, local as i32, frame);
-        return;
+    } else {
+        send_large(comm, order, rank, local, frame, bulk);
     }
+}
+
+/// [`send_frame`] for a frame with bulk buffers or too large to go whole.
+#[cold]
+#[inline(never)]
+fn send_large(
+    comm: &SimpleCommunicator,
+    order: &Mutex<()>,
+    rank: u32,
+    local: u32,
+    frame: Vec<u8>,
+    bulk: BulkBuffers,
+) {
     let mut header = (bulk.len() as u32).to_le_bytes().to_vec();
     header.push(HEADER);
     let _order = order.lock().unwrap_or_else(PoisonError::into_inner);

@@ -157,7 +157,8 @@ impl Transport for MpiTransport {
     }
 
     fn needs_wire(&self, pe: PeId) -> bool {
-        pe / self.per != self.rank
+        // Not in `local_pes`, without a division.
+        pe.wrapping_sub(self.rank * self.per) >= self.per
     }
 
     fn send(&self, to: PeId, env: Envelope) {
