@@ -4,8 +4,12 @@
 //! `#[global_allocator] static A: arts_dispatch::alloc_count::CountingAlloc = CountingAlloc;`.
 //! Counting is off until [`start`] and costs one relaxed load of a read-only
 //! flag per allocation when off, so it can stay installed in a whole program.
+//! It covers the thread that called [`start`] and the executors' worker
+//! threads, not other threads of the program (such as a test harness's,
+//! which may allocate at any moment).
 
 use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering::Relaxed};
 
 static INSTALLED: AtomicBool = AtomicBool::new(false);
@@ -14,6 +18,23 @@ static COUNT: AtomicU64 = AtomicU64::new(0);
 static LIVE: AtomicI64 = AtomicI64::new(0);
 static PEAK: AtomicI64 = AtomicI64::new(0);
 
+thread_local! {
+    /// Whether this thread's allocations count (no destructor and a
+    /// constant initializer: reading it never allocates).
+    static COUNTED: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Makes the calling thread's allocations count (done by [`start`] and by
+/// every executor worker thread as it starts).
+pub fn count_this_thread() {
+    COUNTED.set(true);
+}
+
+/// Whether an allocation made now on this thread counts.
+#[inline]
+fn counting() -> bool {
+    ENABLED.load(Relaxed) && COUNTED.get()
+}
 /// The system allocator plus a process-wide allocation counter.
 pub struct CountingAlloc;
 
@@ -23,7 +44,7 @@ impl CountingAlloc {
         if !INSTALLED.load(Relaxed) {
             INSTALLED.store(true, Relaxed);
         }
-        if ENABLED.load(Relaxed) {
+        if counting() {
             COUNT.fetch_add(1, Relaxed);
             let live = LIVE.fetch_add(grow, Relaxed) + grow;
             PEAK.fetch_max(live, Relaxed);
@@ -53,7 +74,7 @@ unsafe impl GlobalAlloc for CountingAlloc {
     }
 
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        if ENABLED.load(Relaxed) {
+        if counting() {
             LIVE.fetch_sub(layout.size() as i64, Relaxed);
         }
         // SAFETY: same contract as ours.
@@ -69,15 +90,17 @@ pub fn is_installed() -> bool {
     INSTALLED.load(Relaxed)
 }
 
-/// Starts counting (and resets the count and the live-bytes high-water mark).
+/// Starts counting on the calling thread and the executors' workers (and
+/// resets the count and the live-bytes high-water mark).
 pub fn start() {
+    count_this_thread();
     COUNT.store(0, Relaxed);
     LIVE.store(0, Relaxed);
     PEAK.store(0, Relaxed);
     ENABLED.store(true, Relaxed);
 }
 
-/// Allocations counted since [`start`] (all threads).
+/// Allocations counted since [`start`].
 pub fn count() -> u64 {
     COUNT.load(Relaxed)
 }

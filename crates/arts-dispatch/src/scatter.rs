@@ -129,6 +129,7 @@ impl Executor for ScatterGather {
                 match std::thread::Builder::new()
                     .name(format!("scatter-{w}"))
                     .spawn_scoped(scope, move || {
+                        crate::alloc_count::count_this_thread();
                         let mut n = 0u64;
                         while let Ok(job) = rx.recv() {
                             job(WorkerId(w));

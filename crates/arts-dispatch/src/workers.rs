@@ -22,7 +22,10 @@ pub(crate) fn run_workers(
         for w in 0..threads {
             let spawned = std::thread::Builder::new()
                 .name(format!("{name}-{w}"))
-                .spawn_scoped(scope, move || body(w));
+                .spawn_scoped(scope, move || {
+                    crate::alloc_count::count_this_thread();
+                    body(w)
+                });
             match spawned {
                 Ok(h) => handles.push(h),
                 Err(e) => {
