@@ -35,6 +35,7 @@ pub fn count_this_thread() {
 fn counting() -> bool {
     ENABLED.load(Relaxed) && COUNTED.get()
 }
+
 /// The system allocator plus a process-wide allocation counter.
 pub struct CountingAlloc;
 
