@@ -6,8 +6,8 @@ use std::marker::PhantomData;
 use crate::PeId;
 use crate::chare::{ArrayProxy, Chare};
 use crate::envelope::{
-    Body, BroadcastCall, BroadcastPayload, Call, Envelope, ObjId, Partial, Payload, clone_boxed,
-    encode_boxed,
+    Body, BroadcastCall, BroadcastPayload, Call, EntryMsg, Envelope, ObjId, Partial, Payload,
+    clone_boxed, encode_boxed,
 };
 use crate::index::Index;
 use crate::instrument::{CommRecord, ElemMeta};
@@ -116,21 +116,26 @@ impl<'a, A: Chare> Ctx<'a, A> {
             }
         }
         let dest = self.svc.route(obj);
-        let payload = if dest != self.svc.pe && self.svc.transport.needs_wire(dest) {
-            Payload::Wire(wire::encode_message(&msg))
-        } else {
-            Payload::Local(Box::new(msg))
-        };
-        let env = Envelope {
-            prio,
-            src: self.svc.pe,
-            body: Body::Entry {
+        let src = self.svc.pe;
+        if dest != src && self.svc.transport.needs_wire(dest) {
+            let payload = wire::encode_message(&msg);
+            let msg = EntryMsg {
+                prio,
+                src,
                 to: obj,
                 hops: 0,
-                call: Call::Msg(payload),
-            },
-        };
-        self.svc.post(dest, env);
+                payload,
+            };
+            self.svc.send_msg(dest, msg);
+        } else {
+            let call = Call::Msg(Payload::Local(Box::new(msg)));
+            let body = Body::Entry {
+                to: obj,
+                hops: 0,
+                call,
+            };
+            self.svc.post(dest, Envelope { prio, src, body });
+        }
     }
 
     /// Sends a copy of `msg` to every element of `to`.

@@ -11,6 +11,7 @@ use crate::PeId;
 use crate::bulk::BulkBuffers;
 use crate::reduction::{Callback, RedValue, Reducer};
 use crate::store::ArrayFactory;
+use crate::transport::Arrival;
 use crate::wire::WireMsg;
 
 /// Identifies an object array within a run (creation order, same on every process).
@@ -488,14 +489,23 @@ mod wire_form {
             Body::Entry {
                 to,
                 hops,
-                call: Call::Msg(Payload::Wire(msg)),
-            } => {
-                let (mut frame, bulk) = msg.into_parts();
-                write_entry_msg_header(env.prio, env.src, to, hops, &mut frame);
-                Ok((frame, bulk))
-            }
+                call: Call::Msg(Payload::Wire(payload)),
+            } => Ok(entry_frame(EntryMsg {
+                prio: env.prio,
+                src: env.src,
+                to,
+                hops,
+                payload,
+            })),
             body => other_frame(env.prio, env.src, body),
         }
+    }
+
+    /// Frames an element message: its payload's buffer gets the header.
+    pub(super) fn entry_frame(m: EntryMsg<WireMsg>) -> (Vec<u8>, BulkBuffers) {
+        let (mut frame, bulk) = m.payload.into_parts();
+        write_entry_msg_header(m.prio, m.src, m.to, m.hops, &mut frame);
+        (frame, bulk)
     }
 
     /// [`to_frame`] for every envelope but an element message.
@@ -507,14 +517,35 @@ mod wire_form {
         Ok((frame, bulk))
     }
 
+    /// The header of a frame made by [`to_frame`] and where it starts.
+    fn header_of(frame: &[u8]) -> Result<(&[u8], usize), String> {
+        let len_at = frame.len().checked_sub(4).ok_or("truncated frame")?;
+        let len = u32::from_le_bytes(frame[len_at..].try_into().expect("4 bytes")) as usize;
+        let start = len_at.checked_sub(len).ok_or("truncated frame header")?;
+        Ok((&frame[start..len_at], start))
+    }
+
+    /// The element message in a frame made by [`to_frame`], read in place
+    /// (`None` for any other envelope).
+    pub(super) fn entry_in_frame(frame: &[u8]) -> Option<EntryMsg<&[u8]>> {
+        let (header, start) = header_of(frame).ok()?;
+        let h = <&[u8; ENTRY_MSG_LEN]>::try_from(header).ok()?;
+        (h[8] == ENTRY_MSG).then(|| {
+            let (prio, src, to, hops) = read_entry_msg_header(h);
+            EntryMsg {
+                prio,
+                src,
+                to,
+                hops,
+                payload: &frame[..start],
+            }
+        })
+    }
+
     /// Reads a frame made by [`to_frame`] and its bulk buffers; the payload
     /// keeps the frame's buffer.
     pub(super) fn from_frame(mut frame: Vec<u8>, bulk: BulkBuffers) -> Result<Envelope, String> {
-        let n = frame.len();
-        let len_at = n.checked_sub(4).ok_or("truncated frame")?;
-        let len = u32::from_le_bytes(frame[len_at..].try_into().expect("4 bytes")) as usize;
-        let start = len_at.checked_sub(len).ok_or("truncated frame header")?;
-        let header = &frame[start..len_at];
+        let (header, start) = header_of(&frame)?;
         if let Ok(h) = <&[u8; ENTRY_MSG_LEN]>::try_from(header)
             && h[8] == ENTRY_MSG
         {
@@ -612,6 +643,58 @@ impl Envelope {
     pub fn from_wire(frame: Vec<u8>, bulk: BulkBuffers) -> Result<Envelope, String> {
         wire_form::from_frame(frame, bulk)
     }
+
+    /// Restores the envelope of a message from another process (copying
+    /// its frame out of the transport's buffer if it is still there).
+    pub fn from_arrival(a: Arrival<'_>) -> Result<Envelope, String> {
+        wire_form::from_frame(a.frame.into_owned(), a.bulk)
+    }
+}
+
+/// An element message outside an envelope, for the paths that carry it
+/// between processes without building one: its serialized payload is a
+/// [`WireMsg`] when sent, and borrowed bytes when read in place from the
+/// frame it arrived in.
+pub struct EntryMsg<P> {
+    /// Priority (smaller first).
+    pub prio: i32,
+    /// The sending PE.
+    pub src: PeId,
+    /// The target element.
+    pub to: ObjId,
+    /// Forwarding hops so far.
+    pub hops: u16,
+    /// The serialized message.
+    pub payload: P,
+}
+
+impl EntryMsg<WireMsg> {
+    /// The message in an envelope.
+    pub fn into_envelope(self) -> Envelope {
+        let EntryMsg {
+            prio,
+            src,
+            to,
+            hops,
+            payload,
+        } = self;
+        let call = Call::Msg(Payload::Wire(payload));
+        let body = Body::Entry { to, hops, call };
+        Envelope { prio, src, body }
+    }
+
+    /// The frame and bulk buffers of its envelope ([`Envelope::into_wire`]).
+    pub fn into_wire(self) -> (Vec<u8>, BulkBuffers) {
+        wire_form::entry_frame(self)
+    }
+}
+
+impl<'a> EntryMsg<&'a [u8]> {
+    /// The element message in `frame` (made by [`Envelope::into_wire`]), if
+    /// it holds one.
+    pub(crate) fn read(frame: &'a [u8]) -> Option<Self> {
+        wire_form::entry_in_frame(frame)
+    }
 }
 
 #[cfg(test)]
@@ -656,6 +739,39 @@ mod tests {
         let v: Vec<u8> = crate::wire::decode_message(&bytes).unwrap();
         assert_eq!(v, vec![7u8; 1000]);
         assert!(Envelope::from_wire(vec![1, 2], Vec::new()).is_err());
+    }
+
+    #[test]
+    fn element_messages_are_framed_and_read_in_place() {
+        let to = ObjId {
+            array: 2,
+            linear: 1 << 40,
+        };
+        let msg = |payload| EntryMsg {
+            prio: 7,
+            src: 3,
+            to,
+            hops: 1,
+            payload,
+        };
+        let wire = || crate::wire::encode_message(&(11u32, 2.5f64));
+        let (frame, bulk) = msg(wire()).into_wire();
+        assert!(bulk.is_empty());
+        let (same, _) = msg(wire()).into_envelope().into_wire().unwrap();
+        assert_eq!(frame, same, "framed without an envelope as with one");
+        let m = EntryMsg::read(&frame).expect("an element message");
+        assert_eq!((m.prio, m.src, m.to, m.hops), (7, 3, to, 1));
+        let v: (u32, f64) = crate::wire::decode(m.payload).unwrap();
+        assert_eq!(v, (11, 2.5));
+        let update = Envelope {
+            prio: 0,
+            src: 1,
+            body: Body::LocationUpdate { obj: m.to, pe: 4 },
+        };
+        let (other, _) = update.into_wire().unwrap();
+        assert!(EntryMsg::read(&other).is_none());
+        assert!(EntryMsg::read(&frame[..3]).is_none());
+        assert!(EntryMsg::read(&frame[frame.len() - 4..]).is_none());
     }
 
     #[test]

@@ -11,15 +11,15 @@ use arts_trace::{Span, SpanKind};
 
 use crate::PeId;
 use crate::driver::DriverMsg;
-use crate::envelope::{ArrayCreation, ArrayId, Body, Call, Envelope, Migrant, ObjId};
+use crate::envelope::{ArrayCreation, ArrayId, Body, EntryMsg, Envelope, Migrant, ObjId};
 use crate::instrument::{CommRecord, PeCounters, PeriodMark, thread_cpu_ns};
 use crate::lb::{LbMsg, LbRoot, LbStepRecord, calibrate_speed};
 use crate::mailbox::{IdlePolicy, Mailbox};
 use crate::queue::PrioQueue;
 use crate::runtime::RunError;
 use crate::services::Services;
-use crate::store::ElemStore;
-use crate::transport::{Progress, Transport};
+use crate::store::{ElemStore, Incoming};
+use crate::transport::{Arrival, Progress, Transport};
 
 /// Lowest priority: quiescence probes run after all other queued work.
 const PROBE_PRIORITY: i32 = i32::MAX;
@@ -155,8 +155,7 @@ impl Pe {
         while !self.stop {
             if remote && handled.is_multiple_of(POLL_EVERY) {
                 for _ in 0..POLL_EVERY {
-                    if transport.poll(self.svc.pe, &mut |env| self.accept(env)) != Progress::Arrived
-                    {
+                    if transport.poll(self.svc.pe, &mut |a| self.arrive(a)) != Progress::Arrived {
                         break;
                     }
                 }
@@ -193,10 +192,18 @@ impl Pe {
 
     fn wait(&mut self, transport: &dyn Transport, mailbox: &Mailbox) {
         let start = self.svc.clock.raw();
-        let parked = match transport.poll_interval() {
-            None => mailbox.wait(&self.idle, None),
-            Some(interval) => self.poll_until_work(transport, mailbox, interval),
-        };
+        match transport.poll_interval() {
+            None => {
+                let parked = mailbox.wait(&self.idle, None);
+                self.end_wait(start, parked);
+            }
+            Some(interval) => self.poll_until_work(transport, mailbox, interval, start),
+        }
+    }
+
+    /// Accounts for a wait that began at `start` (raw clock) and parked the
+    /// thread for `parked`, now that work arrived.
+    fn end_wait(&mut self, start: u64, parked: Duration) {
         self.svc.counters.parked_ns += parked.as_nanos() as u64;
         let end = self.svc.clock.raw();
         self.svc.woke_at = Some(end);
@@ -221,13 +228,15 @@ impl Pe {
     /// most `interval` between polls. Messages from other processes do not
     /// wake a parked PE, so it spins longer than an in-process one: a reply
     /// that takes a few hundred microseconds still finds it polling.
-    /// Returns the time parked.
+    /// The wait, which began at `start`, ends (`end_wait`) when a message
+    /// arrives, before the PE acts on it.
     fn poll_until_work(
         &mut self,
         transport: &dyn Transport,
         mailbox: &Mailbox,
         interval: Duration,
-    ) -> Duration {
+        start: u64,
+    ) {
         let pe = self.svc.pe;
         let spin = self.idle.spin.max(interval * 10);
         // Read the clock only once a few polls found nothing: most waits
@@ -236,9 +245,15 @@ impl Pe {
         let mut parked = Duration::ZERO;
         let mut polls = 0u32;
         loop {
-            let progress = transport.poll(pe, &mut |env| self.accept(env));
-            if progress == Progress::Arrived || !mailbox.is_empty() {
-                return parked;
+            let progress = transport.poll(pe, &mut |a| {
+                self.end_wait(start, parked);
+                self.arrive(a);
+            });
+            if progress == Progress::Arrived {
+                return;
+            }
+            if !mailbox.is_empty() {
+                return self.end_wait(start, parked);
             }
             polls = polls.wrapping_add(1);
             let may_park = progress == Progress::Idle;
@@ -253,10 +268,31 @@ impl Pe {
                 parked += mailbox.wait(&nap, Some(Instant::now() + interval));
             } else if polls > self.idle.yield_after {
                 std::thread::yield_now();
-            } else {
-                std::hint::spin_loop();
             }
+            // No pause between polls: a poll of the transport takes longer
+            // than one, and the next one finds an arrived message sooner.
         }
+    }
+
+    /// Acts on a message from another process. An element message that
+    /// finds the queue empty runs at once, straight from the transport's
+    /// receive buffer: it is neither copied nor queued on its way to its
+    /// entry method (the path of every reply in a ping-pong).
+    fn arrive(&mut self, a: Arrival<'_>) {
+        if a.bulk.is_empty()
+            && self.svc.queue.is_empty()
+            && let Some(m) = EntryMsg::read(&a.frame)
+            && self.knows(m.to.array)
+        {
+            self.svc.counters.messages += 1;
+            self.deliver(m.to, m.hops, m.src, m.prio, Incoming::Bytes(m.payload));
+            self.svc.processed += 1;
+            self.svc.woke_at = None;
+            return;
+        }
+        let env = Envelope::from_arrival(a)
+            .unwrap_or_else(|e| panic!("undecodable message from another process: {e}"));
+        self.accept(env);
     }
 
     /// Takes a message out of the mailbox. Control messages whose order
@@ -319,7 +355,9 @@ impl Pe {
         let counted = env.body.counted();
         let Envelope { prio, src, body } = env;
         match body {
-            Body::Entry { to, hops, call } => self.deliver(to, hops, src, prio, call),
+            Body::Entry { to, hops, call } => {
+                self.deliver(to, hops, src, prio, Incoming::Call(call))
+            }
             Body::Broadcast { array, call } => {
                 let store = self.stores[array as usize]
                     .as_mut()
@@ -352,7 +390,7 @@ impl Pe {
         }
     }
 
-    fn deliver(&mut self, to: ObjId, hops: u16, src: PeId, prio: i32, call: Call) {
+    fn deliver(&mut self, to: ObjId, hops: u16, src: PeId, prio: i32, call: Incoming<'_>) {
         let store = self.stores[to.array as usize]
             .as_mut()
             .expect("checked in accept");

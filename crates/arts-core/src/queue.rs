@@ -66,6 +66,12 @@ impl<T> PrioQueue<T> {
         }
     }
 
+    /// Whether no item is queued.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.normal.is_empty() && self.other.is_empty()
+    }
+
     /// Removes the item with the smallest priority, oldest first among equals.
     #[inline]
     pub fn pop(&mut self) -> Option<T> {

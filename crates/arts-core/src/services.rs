@@ -8,7 +8,8 @@ use arts_trace::Span;
 
 use crate::PeId;
 use crate::envelope::{
-    ArrayId, Body, BroadcastCall, Call, DRIVER, EncodeFn, Envelope, ObjId, Partial, Payload,
+    ArrayId, Body, BroadcastCall, Call, DRIVER, EncodeFn, EntryMsg, Envelope, ObjId, Partial,
+    Payload,
 };
 use crate::index::Shape;
 use crate::instrument::{CommRecord, PeCounters, PeriodMark};
@@ -19,6 +20,7 @@ use crate::queue::PrioQueue;
 use crate::reduction::{Callback, Completed, Reductions};
 use crate::runtime::RunError;
 use crate::transport::Transport;
+use crate::wire::WireMsg;
 
 /// The PE that completes reductions (the root of every reduction).
 pub(crate) const REDUCTION_ROOT: PeId = 0;
@@ -117,6 +119,13 @@ impl Services {
             self.serialize_payload(to, &mut env);
             self.transport.send(to, env);
         }
+    }
+
+    /// Sends a serialized element message to PE `to` in another process.
+    #[inline]
+    pub fn send_msg(&mut self, to: PeId, msg: EntryMsg<WireMsg>) {
+        self.sent += 1;
+        self.transport.send_msg(to, msg);
     }
 
     /// Serializes an entry message that was created for a local recipient

@@ -30,10 +30,32 @@ pub(crate) trait ArrayFactory: Send + Sync {
     fn id(&self) -> ArrayId;
 }
 
+/// What an element is given to run: a call, or a message from another
+/// process still in the transport's receive buffer.
+pub(crate) enum Incoming<'a> {
+    /// A call from an envelope.
+    Call(Call),
+    /// A serialized message without bulk buffers, borrowed.
+    Bytes(&'a [u8]),
+}
+
+impl Incoming<'_> {
+    /// The call, owning its bytes.
+    pub fn into_call(self) -> Call {
+        match self {
+            Incoming::Call(call) => call,
+            Incoming::Bytes(b) => {
+                Call::Msg(Payload::Wire(wire::WireMsg::new(b.to_vec(), Vec::new())))
+            }
+        }
+    }
+}
+
 /// One PE's elements of one array, with the element type erased.
 pub(crate) trait ElemStore: Send {
-    /// Runs `call` on element `linear`, or gives the call back if the element is not here.
-    fn deliver(&mut self, linear: u64, call: Call, svc: &mut Services) -> Result<(), Call>;
+    /// Runs `call` on element `linear`, or gives the call back (owning its
+    /// bytes) if the element is not here.
+    fn deliver(&mut self, linear: u64, call: Incoming<'_>, svc: &mut Services) -> Result<(), Call>;
     /// Runs `call` on every local element.
     fn broadcast(&mut self, call: BroadcastCall, svc: &mut Services);
     /// Removes element `linear` and serializes it for migration.
@@ -144,6 +166,25 @@ fn run_entry<A: Chare>(
     }
 }
 
+/// Runs a message that is still in the bytes it arrived in.
+fn run_bytes<A: Chare>(slot: &mut Slot<A>, array: ArrayId, bytes: &[u8], svc: &mut Services) {
+    match wire::decode::<A::Msg>(bytes) {
+        Ok(msg) => {
+            let method = A::entry_name(&msg);
+            run_entry(slot, array, method, svc, |obj, ctx| obj.receive(msg, ctx));
+        }
+        Err(e) => undecodable(array, &e, svc),
+    }
+}
+
+#[cold]
+fn undecodable(array: ArrayId, e: &str, svc: &mut Services) {
+    let name = svc.array(array).name.to_string();
+    svc.fail(RunError::Internal(format!(
+        "undecodable message for array {name}: {e}"
+    )));
+}
+
 fn run_call<A: Chare>(slot: &mut Slot<A>, array: ArrayId, call: Call, svc: &mut Services) {
     match call {
         Call::Msg(payload) => {
@@ -166,13 +207,7 @@ fn run_call<A: Chare>(slot: &mut Slot<A>, array: ArrayId, call: Call, svc: &mut 
                         _received = Some(bytes);
                         m
                     }
-                    Err(e) => {
-                        let name = svc.array(array).name.to_string();
-                        svc.fail(RunError::Internal(format!(
-                            "undecodable message for array {name}: {e}"
-                        )));
-                        return;
-                    }
+                    Err(e) => return undecodable(array, &e, svc),
                 },
             };
             let method = A::entry_name(&msg);
@@ -200,14 +235,16 @@ fn into_call(call: BroadcastCall) -> Call {
 
 impl<A: Chare> ElemStore for TypedStore<A> {
     #[inline]
-    fn deliver(&mut self, linear: u64, call: Call, svc: &mut Services) -> Result<(), Call> {
-        match self.pos.get(&linear) {
-            Some(&i) => {
-                run_call(&mut self.slots[i as usize], self.array, call, svc);
-                Ok(())
-            }
-            None => Err(call),
+    fn deliver(&mut self, linear: u64, call: Incoming<'_>, svc: &mut Services) -> Result<(), Call> {
+        let Some(&i) = self.pos.get(&linear) else {
+            return Err(call.into_call());
+        };
+        let slot = &mut self.slots[i as usize];
+        match call {
+            Incoming::Call(call) => run_call(slot, self.array, call, svc),
+            Incoming::Bytes(bytes) => run_bytes(slot, self.array, bytes, svc),
         }
+        Ok(())
     }
 
     fn broadcast(&mut self, call: BroadcastCall, svc: &mut Services) {

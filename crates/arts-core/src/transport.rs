@@ -4,14 +4,17 @@
 //! `arts-mpi`) keeps mailboxes for its local PEs and serializes what goes to
 //! other processes.
 
+use std::borrow::Cow;
 use std::ops::Range;
 
 use crossbeam_utils::CachePadded;
 
 use crate::PeId;
+use crate::bulk::BulkBuffers;
 use crate::driver::DriverMsg;
-use crate::envelope::Envelope;
+use crate::envelope::{EntryMsg, Envelope};
 use crate::mailbox::Mailbox;
+use crate::wire::WireMsg;
 
 /// Delivers envelopes between PEs and messages to drivers. Implementations
 /// must keep messages from one sender to one destination in order
@@ -29,6 +32,12 @@ pub trait Transport: Send + Sync + 'static {
     /// Sends `env` to PE `to` (any process). When `needs_wire(to)`, the
     /// envelope's application payloads are already serialized.
     fn send(&self, to: PeId, env: Envelope);
+    /// Sends element message `msg`, serialized, to PE `to`, which
+    /// `needs_wire`: the same as `send` of its envelope, which a transport
+    /// that frames messages need not build.
+    fn send_msg(&self, to: PeId, msg: EntryMsg<WireMsg>) {
+        self.send(to, msg.into_envelope());
+    }
     /// The mailbox of local PE `pe`.
     fn mailbox(&self, pe: PeId) -> &Mailbox;
     /// Delivers `msg` to the driver (main program) of process `process`.
@@ -41,7 +50,7 @@ pub trait Transport: Send + Sync + 'static {
     /// next message that arrived from another process for `pe`, if any, to
     /// `deliver` (at most one per call: the PE acts on it before it polls
     /// again). `deliver` may send. In-process transports need nothing.
-    fn poll(&self, pe: PeId, deliver: &mut dyn FnMut(Envelope)) -> Progress {
+    fn poll(&self, pe: PeId, deliver: &mut dyn FnMut(Arrival<'_>)) -> Progress {
         let _ = (pe, deliver);
         Progress::Idle
     }
@@ -72,6 +81,17 @@ pub trait Transport: Send + Sync + 'static {
             self.to_driver(p, msg.clone());
         }
     }
+}
+
+/// A message from another process, as [`Transport::poll`] received it: the
+/// frame made by [`Envelope::into_wire`], still in the transport's receive
+/// buffer when it fitted there (a small element message then runs straight
+/// from it, see `Pe::arrive`), and its bulk buffers.
+pub struct Arrival<'a> {
+    /// The envelope's frame.
+    pub frame: Cow<'a, [u8]>,
+    /// The bulk buffers that travelled beside it.
+    pub bulk: BulkBuffers,
 }
 
 /// What a [`Transport::poll`] found.

@@ -19,10 +19,55 @@ pub fn encode<T: Serialize + ?Sized>(value: &T) -> Vec<u8> {
 /// when it crosses processes (`Envelope::into_wire`).
 const FRAME_HEADROOM: usize = 96;
 
+/// A bincode writer that appends to a vector.
+struct Append<'a>(&'a mut Vec<u8>);
+
+impl bincode::enc::write::Writer for Append<'_> {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) -> Result<(), bincode::error::EncodeError> {
+        self.0.extend_from_slice(bytes);
+        Ok(())
+    }
+}
+
 /// Appends the serialized `value` to `out`.
 pub fn encode_into<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) {
-    bincode::serde::encode_into_std_write(value, out, config())
+    bincode::serde::encode_into_writer(value, Append(out), config())
         .expect("serializing to memory cannot fail");
+}
+
+/// Most frame buffers a thread keeps for reuse.
+const SPARE_BUFFERS: usize = 32;
+/// Largest frame buffer kept for reuse, bytes.
+const SPARE_CAPACITY: usize = 4096;
+
+thread_local! {
+    /// Buffers of this thread's sent frames, for its next messages: a PE
+    /// frees the frames of its completed sends on its own thread.
+    static SPARE: std::cell::RefCell<Vec<Vec<u8>>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// An empty buffer with room for `capacity` bytes, reused if one is spare.
+fn frame_buffer(capacity: usize) -> Vec<u8> {
+    match SPARE.with_borrow_mut(Vec::pop) {
+        Some(mut b) if b.capacity() >= capacity => {
+            b.clear();
+            b
+        }
+        _ => Vec::with_capacity(capacity),
+    }
+}
+
+/// Gives the buffer of a sent frame back for reuse by this thread's next
+/// messages (small ones only; others are freed).
+pub fn recycle(bytes: Vec<u8>) {
+    if bytes.capacity() <= SPARE_CAPACITY {
+        SPARE.with_borrow_mut(|spare| {
+            if spare.len() < SPARE_BUFFERS {
+                spare.push(bytes);
+            }
+        });
+    }
 }
 
 /// A serialized application message: its bytes (with room left for a frame
@@ -60,8 +105,9 @@ impl WireMsg {
 /// [`crate::Bulk`] fields are not copied but handed over beside the bytes.
 pub fn encode_message<T: Serialize + ?Sized>(value: &T) -> WireMsg {
     let (bytes, buffers) = bulk::collect(|| {
-        let mut out = Vec::with_capacity(size(value) + FRAME_HEADROOM);
+        let n = size(value);
         bulk::forget_collected();
+        let mut out = frame_buffer(n + FRAME_HEADROOM);
         encode_into(value, &mut out);
         out
     });
@@ -105,6 +151,22 @@ mod tests {
         let back: B = decode(&encode(&v)).unwrap();
         assert_eq!(back, v);
         assert_eq!(size(&v), 8 + 256);
+    }
+
+    #[test]
+    fn sent_frame_buffers_are_reused_when_large_enough() {
+        let first = encode_message(&5u64);
+        let ptr = first.bytes.as_ptr();
+        recycle(first.into_parts().0);
+        let again = encode_message(&6u64);
+        assert_eq!(again.bytes.as_ptr(), ptr, "the recycled buffer was reused");
+        assert_eq!(decode::<u64>(&again.bytes).unwrap(), 6);
+        recycle(Vec::with_capacity(4));
+        let big = encode_message(&vec![1u8; 64]);
+        assert!(big.bytes.capacity() >= 72 + FRAME_HEADROOM);
+        assert_eq!(decode::<Vec<u8>>(&big.bytes).unwrap(), vec![1u8; 64]);
+        recycle(Vec::with_capacity(SPARE_CAPACITY + 1));
+        assert!(SPARE.with_borrow(Vec::is_empty), "large buffers are freed");
     }
 
     #[test]

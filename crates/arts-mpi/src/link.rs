@@ -4,13 +4,14 @@
 //! the bulk buffers on a body tag). See `README.md`, "Receiving".
 
 use std::cell::RefCell;
-use std::collections::VecDeque;
 use std::mem::MaybeUninit;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use arts_core::bulk::BulkBuffers;
 use mpi::Count;
 use mpi::datatype::Equivalence;
+use mpi::ffi;
+use mpi::point_to_point::Status;
 use mpi::raw::AsRaw;
 use mpi::request::{Request, StaticScope};
 use mpi::topology::SimpleCommunicator;
@@ -38,6 +39,15 @@ fn body_tag(local: usize) -> i32 {
     (MAX_PES_PER_PROCESS as usize + local) as i32
 }
 
+/// A received frame.
+pub(crate) enum Frame {
+    /// Still in the receive buffer it arrived in, which is posted again by
+    /// the link's next `receive_frame` and stays untouched until then.
+    InBuffer(*const [u8]),
+    /// Received into its own vector (a large message's body).
+    Owned(Vec<u8>),
+}
+
 /// What a non-blocking send reads from, kept alive until it completes.
 enum SendBuffer {
     /// A leaked `Vec`: pointer, length, capacity.
@@ -55,7 +65,9 @@ impl SendBuffer {
         match self {
             // SAFETY: `Owned` comes from `Vec::leak` in `send_bytes` with
             // this length and capacity, and MPI no longer reads it.
-            SendBuffer::Owned(ptr, len, cap) => drop(unsafe { Vec::from_raw_parts(ptr, len, cap) }),
+            SendBuffer::Owned(ptr, len, cap) => {
+                arts_core::wire::recycle(unsafe { Vec::from_raw_parts(ptr, len, cap) })
+            }
             SendBuffer::Shared(buffer) => drop(buffer),
         }
     }
@@ -67,22 +79,65 @@ struct PendingSend {
     buffer: SendBuffer,
 }
 
-/// A pre-posted receive on a PE's tag and the buffer it fills (a leaked
-/// `Box<[u8]>` of `EAGER_BYTES`).
+/// A pre-posted receive on a PE's tag: its raw request (rsmpi's `Request`
+/// would be moved in and out of a queue on every poll) and the buffer it
+/// fills, a leaked `Box<[u8]>` of `EAGER_BYTES`.
 struct PostedRecv {
-    request: Request<'static, [u8]>,
+    request: ffi::MPI_Request,
     buffer: *mut [u8],
 }
 
-/// Posts PE `local`'s receive into `buffer`.
-fn post(comm: &SimpleCommunicator, local: usize, buffer: *mut [u8]) -> PostedRecv {
-    // SAFETY: `buffer` is one of the PE's leaked receive buffers; nothing
-    // else reads or writes it until this request completes or is cancelled.
-    let target: &'static mut [u8] = unsafe { &mut *buffer };
-    let request =
-        comm.any_process()
-            .immediate_receive_into_with_tag(StaticScope, target, local as i32);
-    PostedRecv { request, buffer }
+impl PostedRecv {
+    /// A receive buffer, not posted yet.
+    fn new() -> PostedRecv {
+        PostedRecv {
+            // SAFETY: reading an MPI constant.
+            request: unsafe { ffi::RSMPI_REQUEST_NULL },
+            buffer: Box::into_raw(vec![0u8; EAGER_BYTES].into_boxed_slice()),
+        }
+    }
+
+    /// Posts the receive of PE `local`'s next message on `comm`.
+    fn post(&mut self, comm: &SimpleCommunicator, local: usize) {
+        // SAFETY: the buffer is this receive's own; nothing else reads or
+        // writes it until the request completes or is cancelled.
+        unsafe {
+            ffi::MPI_Irecv(
+                self.buffer.cast(),
+                EAGER_BYTES as Count,
+                u8::equivalent_datatype().as_raw(),
+                ffi::RSMPI_ANY_SOURCE,
+                local as i32,
+                comm.as_raw(),
+                &mut self.request,
+            );
+        }
+    }
+
+    /// Tests the posted receive: its status once it completed.
+    fn test(&mut self) -> Option<Status> {
+        let mut done = 0;
+        let mut status = MaybeUninit::uninit();
+        // SAFETY: the request is a posted receive of this job.
+        unsafe { ffi::MPI_Test(&mut self.request, &mut done, status.as_mut_ptr()) };
+        // SAFETY: MPI filled the status when the request completed.
+        (done != 0).then(|| Status::from_raw(unsafe { status.assume_init() }))
+    }
+
+    /// Withdraws the receive, if posted (a message that matched it meanwhile
+    /// is dropped), and frees its buffer.
+    fn close(mut self) {
+        // SAFETY: the request, if not null, is a posted receive of this job;
+        // once it is cancelled and waited for, MPI no longer uses the
+        // buffer, which came from `Box::into_raw` in `new`.
+        unsafe {
+            if self.request != ffi::RSMPI_REQUEST_NULL {
+                ffi::MPI_Cancel(&mut self.request);
+                ffi::MPI_Wait(&mut self.request, ffi::RSMPI_STATUS_IGNORE);
+            }
+            drop(Box::from_raw(self.buffer));
+        }
+    }
 }
 
 /// The MPI traffic of one PE thread.
@@ -93,10 +148,14 @@ pub(crate) struct PeLink {
     /// `sends`'s spare vector while they are tested: both keep their room,
     /// so that a send allocates nothing.
     tested: Vec<PendingSend>,
-    /// Posted receives, oldest first: MPI fills them in this order.
-    posted: VecDeque<PostedRecv>,
-    /// Buffers of completed receives, to post again.
-    spare: Vec<*mut [u8]>,
+    /// The PE's receives, a ring in the order they were posted, which is
+    /// the order MPI fills them in.
+    posted: [PostedRecv; POSTED_RECEIVES],
+    /// The ring's oldest posted receive.
+    next: usize,
+    /// Whether the receive before `next` completed and waits to be posted
+    /// again (after the PE acted on its message).
+    repost: bool,
 }
 
 thread_local! {
@@ -114,17 +173,19 @@ pub(crate) fn with_link<R>(
 ) -> R {
     LINK.with(|l| {
         let mut l = l.borrow_mut();
-        let link = l.get_or_insert_with(|| PeLink {
-            local,
-            sends: Vec::new(),
-            tested: Vec::new(),
-            posted: (0..POSTED_RECEIVES)
-                .map(|_| {
-                    let buffer = Box::into_raw(vec![0u8; EAGER_BYTES].into_boxed_slice());
-                    post(comm, local, buffer)
-                })
-                .collect(),
-            spare: Vec::new(),
+        let link = l.get_or_insert_with(|| {
+            let mut posted = std::array::from_fn(|_| PostedRecv::new());
+            for receive in &mut posted {
+                receive.post(comm, local);
+            }
+            PeLink {
+                local,
+                sends: Vec::new(),
+                tested: Vec::new(),
+                posted,
+                next: 0,
+                repost: false,
+            }
         });
         f(link)
     })
@@ -134,20 +195,13 @@ pub(crate) fn with_link<R>(
 /// matched one meanwhile is dropped), frees its buffers and forgets the
 /// link. Its sends must have completed.
 pub(crate) fn close_link() {
-    if let Some(mut link) = LINK.with(|l| l.borrow_mut().take()) {
+    if let Some(link) = LINK.with(|l| l.borrow_mut().take()) {
         assert!(
             link.sends.is_empty(),
             "a PE left MPI with sends in progress"
         );
-        for PostedRecv { request, buffer } in link.posted.drain(..) {
-            request.cancel();
-            request.wait();
-            link.spare.push(buffer);
-        }
-        for buffer in link.spare.drain(..) {
-            // SAFETY: no request uses the buffer any more; it came from
-            // `Box::into_raw` in `with_link`.
-            drop(unsafe { Box::from_raw(buffer) });
+        for receive in link.posted {
+            receive.close();
         }
     }
 }
@@ -176,29 +230,29 @@ impl PeLink {
     /// Receives the next message waiting for this PE on `comm`, if any: its
     /// frame and bulk buffers. One per call, so that the PE acts on a message
     /// as soon as it arrived instead of first testing for the next one.
-    pub fn receive_frame(&mut self, comm: &SimpleCommunicator) -> Option<(Vec<u8>, BulkBuffers)> {
+    pub fn receive_frame(&mut self, comm: &SimpleCommunicator) -> Option<(Frame, BulkBuffers)> {
         // Post the buffer of the previous message again, now that the PE
         // has acted on that message.
-        for buffer in self.spare.drain(..) {
-            self.posted.push_back(post(comm, self.local, buffer));
+        if self.repost {
+            let last = (self.next + POSTED_RECEIVES - 1) % POSTED_RECEIVES;
+            self.posted[last].post(comm, self.local);
+            self.repost = false;
         }
-        let PostedRecv { request, buffer } = self.posted.pop_front().expect("a posted receive");
-        let status = match request.test() {
-            Ok(status) => status,
-            Err(request) => {
-                self.posted.push_front(PostedRecv { request, buffer });
-                return None;
-            }
-        };
+        let receive = &mut self.posted[self.next];
+        let status = receive.test()?;
         let n = status.count(u8::equivalent_datatype()) as usize;
         // SAFETY: the receive completed, so MPI no longer writes the buffer;
         // it holds `n` received bytes.
-        let message = unsafe { &(&*buffer)[..n] };
+        let message = unsafe { &(&*receive.buffer)[..n] };
         let received = match message.split_last() {
-            Some((&WHOLE, frame)) => (frame.to_vec(), Vec::new()),
-            _ => self.receive_body(comm, status.source_rank(), message),
+            Some((&WHOLE, frame)) => (Frame::InBuffer(frame), Vec::new()),
+            _ => {
+                let (frame, bulk) = self.receive_body(comm, status.source_rank(), message);
+                (Frame::Owned(frame), bulk)
+            }
         };
-        self.spare.push(buffer);
+        self.next = (self.next + 1) % POSTED_RECEIVES;
+        self.repost = true;
         Some(received)
     }
 

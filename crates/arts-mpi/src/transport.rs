@@ -1,12 +1,15 @@
 //! [`MpiTransport`]: PEs spread over MPI processes. See `README.md`.
 
+use std::borrow::Cow;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use arts_core::envelope::Envelope;
+use arts_core::bulk::BulkBuffers;
+use arts_core::envelope::{EntryMsg, Envelope};
 use arts_core::mailbox::Mailbox;
-use arts_core::transport::{Progress, Transport};
+use arts_core::transport::{Arrival, Progress, Transport};
+use arts_core::wire::WireMsg;
 use arts_core::{DriverMsg, PeId, PeReport, RunError};
 use crossbeam_channel::{Receiver, Sender};
 use crossbeam_utils::CachePadded;
@@ -15,7 +18,7 @@ use mpi::request::Request;
 use mpi::topology::{Communicator, SimpleCommunicator};
 use mpi::traits::*;
 
-use crate::link::{self, MAX_PES_PER_PROCESS, PeLink};
+use crate::link::{self, Frame, MAX_PES_PER_PROCESS, PeLink};
 
 /// Tag of messages for a process's driver.
 const DRIVER_TAG: i32 = 32_000;
@@ -99,6 +102,12 @@ impl MpiTransport {
         (pe - self.rank * self.per) as usize
     }
 
+    /// Sends a frame and its bulk buffers to PE `to` in another process.
+    fn send_frame(&self, to: PeId, frame: Vec<u8>, bulk: BulkBuffers) {
+        let (rank, local) = (to / self.per, to % self.per);
+        link::send_frame(&self.comm.0, &self.large_send, rank, local, frame, bulk);
+    }
+
     /// Receives every waiting message with `tag` (any size) and hands it to `f`.
     fn receive(&self, tag: i32, mut f: impl FnMut(Vec<u8>)) -> bool {
         let mut got = false;
@@ -169,15 +178,13 @@ impl Transport for MpiTransport {
             let (frame, bulk) = env
                 .into_wire()
                 .expect("the runtime serializes payloads before they leave the process");
-            link::send_frame(
-                &self.comm.0,
-                &self.large_send,
-                rank,
-                to % self.per,
-                frame,
-                bulk,
-            );
+            self.send_frame(to, frame, bulk);
         }
+    }
+
+    fn send_msg(&self, to: PeId, msg: EntryMsg<WireMsg>) {
+        let (frame, bulk) = msg.into_wire();
+        self.send_frame(to, frame, bulk);
     }
 
     fn mailbox(&self, pe: PeId) -> &Mailbox {
@@ -202,7 +209,7 @@ impl Transport for MpiTransport {
         self.wait_barrier(request, || std::thread::sleep(Duration::from_micros(20)));
     }
 
-    fn poll(&self, pe: PeId, deliver: &mut dyn FnMut(Envelope)) -> Progress {
+    fn poll(&self, pe: PeId, deliver: &mut dyn FnMut(Arrival<'_>)) -> Progress {
         let local = self.local(pe);
         // Sends are progressed by the polls that find nothing, off the path
         // of an arriving message.
@@ -213,9 +220,14 @@ impl Transport for MpiTransport {
             }
         });
         if let Some((frame, bulk)) = received {
-            let env = Envelope::from_wire(frame, bulk)
-                .unwrap_or_else(|e| panic!("undecodable message from another process: {e}"));
-            deliver(env);
+            let frame = match frame {
+                // SAFETY: the buffer is posted again only by this PE's next
+                // poll; `deliver` acts on the message before that (it does
+                // not poll), and does not keep the borrowed frame.
+                Frame::InBuffer(bytes) => Cow::Borrowed(unsafe { &*bytes }),
+                Frame::Owned(bytes) => Cow::Owned(bytes),
+            };
+            deliver(Arrival { frame, bulk });
             return Progress::Arrived;
         }
         // Driver messages are rare (a probe costs as much as a few polls):
