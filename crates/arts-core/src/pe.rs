@@ -1,7 +1,9 @@
 //! The PE scheduler: one OS thread that repeatedly moves arrived messages
 //! from its mailbox into its local priority queue, picks the most urgent one
 //! and handles it ("pick and process"), and waits (spin, then park) when
-//! there is nothing to do.
+//! there is nothing to do. With a transport that must be polled, a message
+//! from another process that finds the queue empty runs at once, from the
+//! transport's receive buffer (`Pe::arrive`).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
