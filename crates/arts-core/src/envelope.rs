@@ -545,16 +545,20 @@ mod wire_form {
     /// Reads a frame made by [`to_frame`] and its bulk buffers; the payload
     /// keeps the frame's buffer.
     pub(super) fn from_frame(mut frame: Vec<u8>, bulk: BulkBuffers) -> Result<Envelope, String> {
-        let (header, start) = header_of(&frame)?;
-        if let Ok(h) = <&[u8; ENTRY_MSG_LEN]>::try_from(header)
-            && h[8] == ENTRY_MSG
-        {
-            let (prio, src, to, hops) = read_entry_msg_header(h);
-            frame.truncate(start);
-            let call = Call::Msg(Payload::Wire(WireMsg::new(frame, bulk)));
-            let body = Body::Entry { to, hops, call };
-            return Ok(Envelope { prio, src, body });
+        if let Some(m) = entry_in_frame(&frame) {
+            let (prio, src, to, hops) = (m.prio, m.src, m.to, m.hops);
+            frame.truncate(m.payload.len());
+            let payload = WireMsg::new(frame, bulk);
+            return Ok(EntryMsg {
+                prio,
+                src,
+                to,
+                hops,
+                payload,
+            }
+            .into_envelope());
         }
+        let (header, start) = header_of(&frame)?;
         let w = read_other_header(header)?;
         frame.truncate(start);
         let mut payload = Some(WireMsg::new(frame, bulk));
