@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use crate::PeId;
 use crate::bulk::BulkBuffers;
-use crate::reduction::{Callback, RedValue, Reducer};
+use crate::reduction::{Callback, RedValue, Reducer, Tag};
 use crate::store::ArrayFactory;
 use crate::transport::Arrival;
 use crate::wire::WireMsg;
@@ -121,7 +121,7 @@ pub enum Call {
     /// Run `Chare::reduction` with a reduction result.
     Reduction {
         /// The tag given to the callback.
-        tag: u32,
+        tag: Tag,
         /// The reduced value (boxed: results are rare, envelopes small).
         value: Box<RedValue>,
     },
@@ -136,7 +136,7 @@ pub enum BroadcastCall {
     /// Run `Chare::reduction` with a copy of the value.
     Reduction {
         /// The tag given to the callback.
-        tag: u32,
+        tag: Tag,
         /// The reduced value.
         value: Box<RedValue>,
     },
@@ -283,7 +283,7 @@ mod wire_form {
     #[derive(Serialize, Deserialize)]
     pub(super) enum WireCall {
         Msg,
-        Reduction { tag: u32, value: RedValue },
+        Reduction { tag: Tag, value: RedValue },
         ResumeFromSync,
     }
 

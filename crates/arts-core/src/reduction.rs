@@ -235,6 +235,9 @@ pub(crate) fn lookup_custom(name: &str) -> Result<Reducer, String> {
         .ok_or_else(|| format!("custom reducer `{name}` is not registered in this process"))
 }
 
+/// The tag a callback carries (the app's own enum value, encoded).
+pub type Tag = u32;
+
 /// Where a reduction result (or any runtime notification) is delivered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Callback {
