@@ -1,5 +1,6 @@
 //! What users write: a [`Chare`] type (the elements of an object array), and
-//! the typed [`ArrayProxy`] through which they address each other.
+//! the typed [`ArrayProxy`] and [`Element`] handles through which they
+//! address each other.
 
 use std::marker::PhantomData;
 
@@ -9,14 +10,16 @@ use serde::{Deserialize, Serialize};
 use crate::ctx::Ctx;
 use crate::envelope::{ArrayId, ObjId};
 use crate::index::{Index, Shape};
-use crate::reduction::RedValue;
+use crate::message::Message;
+use crate::reduction::Reduced;
 
 /// An element type of an object array. Elements are created on their home
 /// PE by [`Chare::new`], react to messages in entry methods that run to
 /// completion, and are `Serialize + Deserialize` so they can migrate.
 pub trait Chare: Serialize + DeserializeOwned + Send + 'static {
-    /// The messages this element type receives (usually an enum of its entry methods).
-    type Msg: Serialize + DeserializeOwned + Send + 'static;
+    /// The messages this element type receives: usually an enum of its entry
+    /// methods marked `#[arts_core::message]`.
+    type Msg: Message;
     /// Construction arguments shared by all elements (like a Charm++ constructor's).
     type Init: Send + Sync + 'static;
 
@@ -26,9 +29,10 @@ pub trait Chare: Serialize + DeserializeOwned + Send + 'static {
     /// The entry method: handles one message.
     fn receive(&mut self, msg: Self::Msg, ctx: &mut Ctx<'_, Self>);
 
-    /// Receives a reduction result sent to `Callback::Element` or `Callback::Broadcast`.
-    fn reduction(&mut self, tag: u32, value: RedValue, ctx: &mut Ctx<'_, Self>) {
-        let _ = (tag, value, ctx);
+    /// Receives a reduction result sent to [`Callback::element`](crate::Callback::element) or
+    /// [`Callback::broadcast`](crate::Callback::broadcast).
+    fn reduction(&mut self, result: Reduced, ctx: &mut Ctx<'_, Self>) {
+        let _ = (result, ctx);
     }
 
     /// Called after a load-balancing step that this element joined with `Ctx::at_sync`.
@@ -36,23 +40,11 @@ pub trait Chare: Serialize + DeserializeOwned + Send + 'static {
         let _ = ctx;
     }
 
-    /// The name of the entry method a message invokes (for traces and errors).
-    fn entry_name(msg: &Self::Msg) -> &'static str {
-        let _ = msg;
-        "receive"
-    }
-
     /// The number of bytes migrating this element moves (for the load
     /// balancer's migration cost). The default measures its serialized size;
     /// override it when that is expensive to compute.
     fn pup_size(&self) -> usize {
         crate::wire::size(self)
-    }
-
-    /// The size of a message in bytes, for the communication graph. The default
-    /// counts its serialized size; override it for a cheaper exact figure.
-    fn msg_bytes(msg: &Self::Msg) -> usize {
-        crate::wire::size(msg)
     }
 }
 
@@ -99,6 +91,16 @@ impl<A> ArrayProxy<A> {
         self.shape
     }
 
+    /// A handle to element `index`, to send it messages
+    /// (`ctx.send(proxy.at(i), msg)`) or results (`Callback::element`).
+    ///
+    /// # Panics
+    /// If `index` lies outside the array (a programming error; inside an entry
+    /// method the run stops naming the element that did it).
+    pub fn at(&self, index: impl Into<Index>) -> Element<A> {
+        Element::new(self.obj(index))
+    }
+
     /// The global name of element `index`.
     ///
     /// # Panics
@@ -116,5 +118,50 @@ impl<A> ArrayProxy<A> {
             array: self.id,
             linear: self.shape.linear(index),
         }
+    }
+}
+
+/// A typed handle to one element of an array of `A`: copyable, sendable in
+/// messages and serializable, like a Charm++ element proxy
+/// (`thisProxy[i]`). Made by [`ArrayProxy::at`] or `Ctx::me`.
+#[derive(Serialize, Deserialize)]
+#[serde(bound = "")]
+pub struct Element<A> {
+    obj: ObjId,
+    #[serde(skip)]
+    _marker: PhantomData<fn() -> A>,
+}
+
+impl<A> Element<A> {
+    pub(crate) fn new(obj: ObjId) -> Self {
+        Element {
+            obj,
+            _marker: PhantomData,
+        }
+    }
+
+    /// The element's global name.
+    pub fn obj(&self) -> ObjId {
+        self.obj
+    }
+}
+
+impl<A> Clone for Element<A> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<A> Copy for Element<A> {}
+
+impl<A> PartialEq for Element<A> {
+    fn eq(&self, other: &Self) -> bool {
+        self.obj == other.obj
+    }
+}
+impl<A> Eq for Element<A> {}
+
+impl<A> std::fmt::Debug for Element<A> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Element({}:{})", self.obj.array, self.obj.linear)
     }
 }

@@ -4,7 +4,8 @@
 use std::marker::PhantomData;
 
 use crate::PeId;
-use crate::chare::{ArrayProxy, Chare};
+use crate::chare::{ArrayProxy, Chare, Element};
+use crate::message::Message;
 use crate::envelope::{
     Body, BroadcastCall, BroadcastPayload, Call, EntryMsg, Envelope, ObjId, Partial, Payload,
     clone_boxed, encode_boxed,
@@ -13,7 +14,7 @@ use crate::index::Index;
 use crate::instrument::{CommRecord, ElemMeta};
 use crate::lb::{LbMsg, LbPeriod};
 use crate::queue::DEFAULT_PRIORITY;
-use crate::reduction::{Callback, RedValue, Reducer, register_custom};
+use crate::reduction::{Callback, Reducer, Reducible, register_custom};
 use crate::runtime::RunError;
 use crate::services::REDUCTION_ROOT;
 use crate::services::Services;
@@ -79,27 +80,33 @@ impl<'a, A: Chare> Ctx<'a, A> {
             .expect("an array's init has its element type's Init type")
     }
 
-    /// A proxy to this element's own array.
+    /// A proxy to this element's own array (`ctx.this_proxy().at(i)` is
+    /// a neighbour).
     pub fn this_proxy(&self) -> ArrayProxy<A> {
         ArrayProxy::new(self.me.array, self.svc.array(self.me.array).shape)
     }
 
-    /// Sends `msg` to element `index` of `to` with the default priority.
-    pub fn send<B: Chare>(&mut self, to: &ArrayProxy<B>, index: impl Into<Index>, msg: B::Msg) {
-        self.send_prio(to, index, msg, DEFAULT_PRIORITY);
+    /// A handle to this element itself.
+    pub fn me(&self) -> Element<A> {
+        Element::new(self.me)
+    }
+
+    /// Sends `msg` to element `to` with the default priority.
+    pub fn send<B: Chare>(&mut self, to: Element<B>, msg: B::Msg) {
+        self.send_prio(to, msg, DEFAULT_PRIORITY);
+    }
+
+    /// Sends `msg` to this element itself (it runs after the messages
+    /// already queued with the same priority).
+    pub fn send_self(&mut self, msg: A::Msg) {
+        self.send_prio(self.me(), msg, DEFAULT_PRIORITY);
     }
 
     /// Sends `msg` with priority `prio` (smaller runs first; FIFO among equals).
-    pub fn send_prio<B: Chare>(
-        &mut self,
-        to: &ArrayProxy<B>,
-        index: impl Into<Index>,
-        msg: B::Msg,
-        prio: i32,
-    ) {
-        let obj = to.obj(index);
+    pub fn send_prio<B: Chare>(&mut self, to: Element<B>, msg: B::Msg, prio: i32) {
+        let obj = to.obj();
         if self.svc.instrument || self.svc.comm_trace.is_some() {
-            let bytes = B::msg_bytes(&msg) as u64;
+            let bytes = msg.size() as u64;
             if self.svc.instrument {
                 self.meta.comm.record(obj, bytes);
             }
@@ -149,14 +156,14 @@ impl<'a, A: Chare> Ctx<'a, A> {
 
     /// Contributes `value` to this array's next reduction; every element must
     /// contribute, with the same reducer and callback, for it to complete.
-    pub fn contribute(&mut self, value: impl Into<RedValue>, reducer: Reducer, callback: Callback) {
+    pub fn contribute<V: Reducible>(&mut self, value: V, reducer: Reducer, callback: Callback) {
         if let Reducer::Custom(name, f) = reducer {
             register_custom(name, f);
         }
         let red_no = self.meta.red_no;
         self.meta.red_no += 1;
         let partial = Partial {
-            value: value.into(),
+            value: value.into_value(),
             count: 1,
             reducer,
             callback,

@@ -9,14 +9,15 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use crossbeam_channel::Receiver;
 
 use crate::PeId;
-use crate::chare::{ArrayProxy, Chare};
+use crate::chare::{ArrayProxy, Chare, Element};
 use crate::ctx::broadcast_call;
 use crate::envelope::{ArrayCreation, ArrayId, Body, Call, DRIVER, Envelope, Payload};
-use crate::index::{Index, Shape};
+use crate::index::Shape;
 use crate::map::Map;
 use crate::qd::Detector;
 use crate::queue::DEFAULT_PRIORITY;
-use crate::reduction::RedValue;
+use crate::reduction::{RedValue, Reducible, Tag};
+use serde::Serialize;
 use crate::runtime::RunError;
 use crate::store::TypedFactory;
 use crate::transport::Transport;
@@ -29,7 +30,7 @@ pub enum DriverMsg {
     /// A result for `Callback::Main(tag)`.
     Callback {
         /// The callback's tag.
-        tag: u32,
+        tag: Tag,
         /// The value.
         value: RedValue,
     },
@@ -64,7 +65,7 @@ pub struct Driver {
     transport: Arc<dyn Transport>,
     rx: Receiver<DriverMsg>,
     arrays: Vec<ArrayMeta>,
-    early: VecDeque<(u32, RedValue)>,
+    early: VecDeque<(Tag, RedValue)>,
     sent: Arc<AtomicU64>,
     wave: u64,
     failure: Option<RunError>,
@@ -137,14 +138,14 @@ impl Driver {
         ArrayProxy::new(id, shape)
     }
 
-    /// Sends `msg` to element `index` of `to` (through its home PE). With
-    /// several processes only process 0's driver sends.
-    pub fn send<A: Chare>(&mut self, to: &ArrayProxy<A>, index: impl Into<Index>, msg: A::Msg) {
+    /// Sends `msg` to element `to` (through its home PE). With several
+    /// processes only process 0's driver sends.
+    pub fn send<A: Chare>(&mut self, to: Element<A>, msg: A::Msg) {
         if self.process().0 != 0 {
             return;
         }
-        let obj = to.obj(index);
-        let meta = &self.arrays[to.id() as usize];
+        let obj = to.obj();
+        let meta = &self.arrays[obj.array as usize];
         let home = meta.map.home(obj.linear, &meta.shape, self.num_pes());
         let payload = if self.transport.needs_wire(home) {
             Payload::Wire(wire::encode_message(&msg))
@@ -189,10 +190,23 @@ impl Driver {
         }
     }
 
-    /// Waits for the result sent to `Callback::Main(tag)`. Results for other
-    /// tags that arrive meanwhile are kept for later calls. Collective: every
-    /// driver receives every result.
-    pub fn wait_callback(&mut self, tag: u32) -> Result<RedValue, RunError> {
+    /// Waits for the result sent to `Callback::main(tag)`, as a `V` (the
+    /// type the elements contributed: `f64`, `Vec<u64>`, `()`, ...).
+    /// Results for other tags that arrive meanwhile are kept for later
+    /// calls. Collective: every driver receives every result.
+    pub fn wait_callback<V: Reducible>(&mut self, tag: impl Serialize) -> Result<V, RunError> {
+        let tag = Tag::new(&tag);
+        let value = self.wait_value(tag)?;
+        let kind = value.kind();
+        V::from_value(value).ok_or_else(|| {
+            RunError::Internal(format!(
+                "the result for callback {tag:?} is {kind}, not {}",
+                std::any::type_name::<V>()
+            ))
+        })
+    }
+
+    fn wait_value(&mut self, tag: Tag) -> Result<RedValue, RunError> {
         if let Some(i) = self.early.iter().position(|(t, _)| *t == tag) {
             return Ok(self.early.remove(i).expect("position is valid").1);
         }

@@ -3,39 +3,70 @@
 //! broadcasts, quiescence detection, and a location manager that forwards
 //! messages to objects that moved.
 //!
-//! A user writes a [`Chare`] (the element type of an object array) and a
-//! main program that receives a [`Driver`]:
+//! A user writes a [`Chare`] (the element type of an object array), its
+//! message type marked [`macro@message`], and a main program that receives
+//! a [`Driver`]. Elements address each other through typed handles
+//! (`proxy.at(i)`), and reductions deliver typed values to callbacks whose
+//! tags are the app's own values. `docs/writing-an-app.md` builds a whole
+//! app step by step.
 //!
 //! ```
 //! use arts_core::*;
 //! use serde::{Deserialize, Serialize};
 //!
+//! /// The app's callback tags.
+//! #[derive(Serialize)]
+//! enum Tag { Total }
+//!
+//! #[message]
+//! #[derive(Clone)]
+//! enum CounterMsg {
+//!     /// Count `n` hits, then pass one hit to the next element.
+//!     Hit { n: u64 },
+//!     /// Report the count.
+//!     Report,
+//! }
+//!
 //! #[derive(Serialize, Deserialize)]
 //! struct Counter { hits: u64 }
 //!
 //! impl Chare for Counter {
-//!     type Msg = u64;
+//!     type Msg = CounterMsg;
 //!     type Init = ();
 //!     fn new(_: Index, _: &()) -> Self { Counter { hits: 0 } }
-//!     fn receive(&mut self, n: u64, ctx: &mut Ctx<'_, Self>) {
-//!         self.hits += n;
-//!         ctx.contribute(self.hits, Reducer::Sum, Callback::Main(0));
+//!     fn receive(&mut self, msg: CounterMsg, ctx: &mut Ctx<'_, Self>) {
+//!         match msg {
+//!             CounterMsg::Hit { n } => {
+//!                 self.hits += n;
+//!                 let next = (ctx.index().x() + 1) % 8;
+//!                 if n > 1 {
+//!                     ctx.send(ctx.this_proxy().at(next), CounterMsg::Hit { n: 1 });
+//!                 }
+//!             }
+//!             CounterMsg::Report => {
+//!                 ctx.contribute(self.hits, Reducer::Sum, Callback::main(Tag::Total))
+//!             }
+//!         }
 //!     }
 //! }
 //!
 //! let config = Config { pes: 2, ..Config::default() };
-//! let (total, _report) = run(&config, |drv| {
+//! let (total, _report) = run(&config, |drv| -> Result<u64, RunError> {
 //!     let a = drv.create_array::<Counter>("counters", Shape::d1(8), Map::Block, ());
-//!     drv.broadcast(&a, 5);
-//!     drv.wait_callback(0).unwrap()
+//!     drv.broadcast(&a, CounterMsg::Hit { n: 5 });
+//!     drv.wait_quiescence()?;
+//!     drv.broadcast(&a, CounterMsg::Report);
+//!     drv.wait_callback(Tag::Total)
 //! }).unwrap();
-//! assert_eq!(total, RedValue::U64(40));
+//! assert_eq!(total.unwrap(), 8 * 5 + 8);
 //! ```
 //!
 //! Layers, bottom up: [`mailbox`] and [`transport`] move envelopes between
 //! PEs; `pe` runs each PE's scheduler over its local `queue`; `store` keeps a
 //! PE's elements and runs their entry methods through [`Ctx`]; `location`,
 //! `reduction` and `driver` implement forwarding, reductions and quiescence.
+
+extern crate self as arts_core;
 
 pub mod bulk;
 mod chare;
@@ -48,6 +79,7 @@ pub mod lb;
 mod location;
 pub mod mailbox;
 mod map;
+mod message;
 mod pe;
 mod qd;
 mod queue;
@@ -62,7 +94,8 @@ pub mod wire;
 pub type PeId = u32;
 
 pub use bulk::Bulk;
-pub use chare::{ArrayProxy, Chare};
+pub use arts_macros::message;
+pub use chare::{ArrayProxy, Chare, Element};
 pub use ctx::Ctx;
 pub use driver::{Driver, DriverMsg};
 pub use envelope::ObjId;
@@ -72,6 +105,12 @@ pub use lb::{LbConfig, LbPeriod, LbStepRecord};
 pub use mailbox::IdlePolicy;
 pub use map::Map;
 pub use pe::PeReport;
+pub use message::{Message, WireSize};
 pub use queue::DEFAULT_PRIORITY;
-pub use reduction::{Callback, CombineFn, RedValue, Reducer, register_custom};
+pub use reduction::{
+    Callback, CombineFn, RedValue, Reduced, Reducer, Reducible, Tag, register_custom,
+};
 pub use runtime::{Config, RunError, RunReport, TransportFactory, run, run_on};
+
+#[doc(hidden)]
+pub use message::__private;

@@ -17,6 +17,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use crate::chare::{ArrayProxy, Element};
 use crate::envelope::{ArrayId, ObjId, Partial};
 
 /// A value contributed to, or produced by, a reduction.
@@ -34,6 +35,8 @@ pub enum RedValue {
     F64s(Vec<f64>),
     /// A vector of signed integers, reduced element-wise.
     I64s(Vec<i64>),
+    /// A vector of unsigned integers, reduced element-wise.
+    U64s(Vec<u64>),
     /// Opaque bytes, for custom reducers.
     Bytes(Vec<u8>),
 }
@@ -58,7 +61,7 @@ impl RedValue {
         }
     }
 
-    fn kind(&self) -> &'static str {
+    pub(crate) fn kind(&self) -> &'static str {
         match self {
             RedValue::Nothing => "nothing",
             RedValue::F64(_) => "f64",
@@ -66,34 +69,55 @@ impl RedValue {
             RedValue::U64(_) => "u64",
             RedValue::F64s(_) => "f64 vector",
             RedValue::I64s(_) => "i64 vector",
+            RedValue::U64s(_) => "u64 vector",
             RedValue::Bytes(_) => "bytes",
         }
     }
 }
 
-impl From<f64> for RedValue {
-    fn from(v: f64) -> Self {
-        RedValue::F64(v)
-    }
+/// A value that can be contributed to a reduction and received as its
+/// result: numbers, vectors of numbers reduced element-wise, `()` for a
+/// barrier, and bytes for custom reducers.
+pub trait Reducible: Sized + Send + 'static {
+    /// The value in the runtime's form.
+    fn into_value(self) -> RedValue;
+    /// The value back from the runtime's form (`None` if it is another kind).
+    fn from_value(value: RedValue) -> Option<Self>;
 }
-impl From<i64> for RedValue {
-    fn from(v: i64) -> Self {
-        RedValue::I64(v)
-    }
+
+macro_rules! reducible {
+    ($($t:ty => $variant:ident),*) => {$(
+        impl Reducible for $t {
+            fn into_value(self) -> RedValue {
+                RedValue::$variant(self)
+            }
+            fn from_value(value: RedValue) -> Option<Self> {
+                match value {
+                    RedValue::$variant(v) => Some(v),
+                    _ => None,
+                }
+            }
+        }
+    )*};
 }
-impl From<u64> for RedValue {
-    fn from(v: u64) -> Self {
-        RedValue::U64(v)
-    }
-}
-impl From<Vec<f64>> for RedValue {
-    fn from(v: Vec<f64>) -> Self {
-        RedValue::F64s(v)
-    }
-}
-impl From<()> for RedValue {
-    fn from(_: ()) -> Self {
+reducible!(f64 => F64, i64 => I64, u64 => U64, Vec<f64> => F64s, Vec<i64> => I64s,
+    Vec<u64> => U64s, Vec<u8> => Bytes);
+
+impl Reducible for () {
+    fn into_value(self) -> RedValue {
         RedValue::Nothing
+    }
+    fn from_value(value: RedValue) -> Option<Self> {
+        matches!(value, RedValue::Nothing).then_some(())
+    }
+}
+
+impl Reducible for RedValue {
+    fn into_value(self) -> RedValue {
+        self
+    }
+    fn from_value(value: RedValue) -> Option<Self> {
+        Some(value)
     }
 }
 
@@ -184,6 +208,7 @@ impl Reducer {
             }
             (F64s(a), F64s(b)) => vec_op(self, a, &b),
             (I64s(a), I64s(b)) => vec_op(self, a, &b),
+            (U64s(a), U64s(b)) => vec_op(self, a, &b),
             (a, b) => Err(format!(
                 "cannot combine {} with {} using {:?}",
                 a.kind(),
@@ -235,20 +260,129 @@ pub(crate) fn lookup_custom(name: &str) -> Result<Reducer, String> {
         .ok_or_else(|| format!("custom reducer `{name}` is not registered in this process"))
 }
 
-/// The tag a callback carries (the app's own enum value, encoded).
-pub type Tag = u32;
+/// The tag a callback carries: a value the app chooses (usually of an enum
+/// it defines, e.g. `Tag::Residual(step)`), kept encoded so the runtime can
+/// carry it without knowing its type. Results are matched to waiters by
+/// these bytes.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Tag {
+    len: u8,
+    bytes: [u8; Tag::MAX_BYTES],
+}
+
+impl Tag {
+    /// The most bytes a tag may encode to (bincode's compact form: an enum
+    /// variant with a few small numbers takes 2–6).
+    pub const MAX_BYTES: usize = 15;
+
+    /// The tag for `value`.
+    ///
+    /// # Panics
+    /// If `value` encodes to more than [`Tag::MAX_BYTES`] bytes (a
+    /// programming error, like an index out of bounds).
+    pub fn new<T: Serialize + ?Sized>(value: &T) -> Tag {
+        let encoded = crate::wire::encode(value);
+        assert!(
+            encoded.len() <= Self::MAX_BYTES,
+            "a callback tag encodes to {} bytes; at most {} are allowed",
+            encoded.len(),
+            Self::MAX_BYTES
+        );
+        Tag::from_bytes(&encoded).expect("length checked")
+    }
+
+    fn from_bytes(b: &[u8]) -> Option<Tag> {
+        let mut bytes = [0; Self::MAX_BYTES];
+        bytes.get_mut(..b.len())?.copy_from_slice(b);
+        Some(Tag {
+            len: b.len() as u8,
+            bytes,
+        })
+    }
+
+    /// The encoded bytes.
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.bytes[..self.len as usize]
+    }
+
+    /// The tag as a value of `T` (`None` if it was made from another type).
+    pub fn decode<T: serde::de::DeserializeOwned>(&self) -> Option<T> {
+        crate::wire::decode(self.as_bytes()).ok()
+    }
+}
+
+impl std::fmt::Debug for Tag {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Tag({:02x?})", self.as_bytes())
+    }
+}
+
+impl Serialize for Tag {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_bytes(self.as_bytes())
+    }
+}
+
+impl<'de> Deserialize<'de> for Tag {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Tag, D::Error> {
+        let b: Vec<u8> = crate::wire::bytes::deserialize(d)?;
+        Tag::from_bytes(&b).ok_or_else(|| {
+            serde::de::Error::invalid_length(b.len(), &"a tag of at most 15 bytes")
+        })
+    }
+}
+
+/// A reduction result delivered to an element (`Chare::reduction`): its
+/// tag and value, read back as the types the app used.
+#[derive(Clone, Debug)]
+pub struct Reduced {
+    /// The callback's tag.
+    pub tag: Tag,
+    /// The reduced value.
+    pub value: RedValue,
+}
+
+impl Reduced {
+    /// The tag as a value of `T` (`None` if it was made from another type).
+    pub fn tag<T: serde::de::DeserializeOwned>(&self) -> Option<T> {
+        self.tag.decode()
+    }
+
+    /// The value as `V` (`None` if the reduction produced another kind).
+    pub fn value<V: Reducible>(self) -> Option<V> {
+        V::from_value(self.value)
+    }
+}
 
 /// Where a reduction result (or any runtime notification) is delivered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Callback {
     /// To the main program: `Driver::wait_callback(tag)` returns it.
-    Main(u32),
-    /// To `Chare::reduction(tag, ..)` of one element.
-    Element(ObjId, u32),
-    /// To `Chare::reduction(tag, ..)` of every element of an array.
-    Broadcast(ArrayId, u32),
+    Main(Tag),
+    /// To `Chare::reduction` of one element.
+    Element(ObjId, Tag),
+    /// To `Chare::reduction` of every element of an array.
+    Broadcast(ArrayId, Tag),
     /// Discard the result.
     Ignore,
+}
+
+impl Callback {
+    /// To the main program, which waits for it with
+    /// `Driver::wait_callback(tag)`.
+    pub fn main(tag: impl Serialize) -> Callback {
+        Callback::Main(Tag::new(&tag))
+    }
+
+    /// To `Chare::reduction` of element `to`.
+    pub fn element<A>(to: Element<A>, tag: impl Serialize) -> Callback {
+        Callback::Element(to.obj(), Tag::new(&tag))
+    }
+
+    /// To `Chare::reduction` of every element of `to`.
+    pub fn broadcast<A>(to: &ArrayProxy<A>, tag: impl Serialize) -> Callback {
+        Callback::Broadcast(to.id(), Tag::new(&tag))
+    }
 }
 
 /// Per-PE, per-array reduction state.
@@ -367,7 +501,7 @@ mod tests {
             value: RedValue::F64(v),
             count: 1,
             reducer: Reducer::Sum,
-            callback: Callback::Main(0),
+            callback: Callback::main(0u32),
         }
     }
 

@@ -10,6 +10,7 @@ use std::sync::Arc;
 use arts_trace::{Span, SpanKind};
 
 use crate::chare::Chare;
+use crate::message::Message;
 use crate::ctx::Ctx;
 use crate::envelope::{ArrayId, BroadcastCall, Call, Migrant, ObjId, Payload, encode_boxed};
 use crate::index::Shape;
@@ -17,7 +18,7 @@ use crate::instrument::ElemMeta;
 use crate::lb::LbLocal;
 use crate::location::{LinearMap, Locations};
 use crate::map::Map;
-use crate::reduction::Reductions;
+use crate::reduction::{Reduced, Reductions};
 use crate::runtime::RunError;
 use crate::services::{ArrayInfo, Services};
 use crate::wire;
@@ -170,7 +171,7 @@ fn run_entry<A: Chare>(
 fn run_bytes<A: Chare>(slot: &mut Slot<A>, array: ArrayId, bytes: &[u8], svc: &mut Services) {
     match wire::decode::<A::Msg>(bytes) {
         Ok(msg) => {
-            let method = A::entry_name(&msg);
+            let method = msg.entry_name();
             run_entry(slot, array, method, svc, |obj, ctx| obj.receive(msg, ctx));
         }
         Err(e) => undecodable(array, &e, svc),
@@ -210,11 +211,11 @@ fn run_call<A: Chare>(slot: &mut Slot<A>, array: ArrayId, call: Call, svc: &mut 
                     Err(e) => return undecodable(array, &e, svc),
                 },
             };
-            let method = A::entry_name(&msg);
+            let method = msg.entry_name();
             run_entry(slot, array, method, svc, |obj, ctx| obj.receive(msg, ctx));
         }
         Call::Reduction { tag, value } => run_entry(slot, array, "reduction", svc, |obj, ctx| {
-            obj.reduction(tag, *value, ctx)
+            obj.reduction(Reduced { tag, value: *value }, ctx)
         }),
         Call::ResumeFromSync => {
             slot.meta.at_sync = false;

@@ -20,7 +20,8 @@ struct Pinger {
     peer: u32,
 }
 
-#[derive(Serialize, Deserialize, Clone)]
+#[message]
+#[derive(Clone)]
 enum Ping {
     Ball(u32),
     Done,
@@ -35,14 +36,14 @@ impl Chare for Pinger {
         }
     }
     fn receive(&mut self, msg: Ping, ctx: &mut Ctx<'_, Self>) {
-        let me = ctx.this_proxy();
+        let peer = ctx.this_proxy().at(self.peer);
         match msg {
             Ping::Ball(0) => {
-                ctx.send(&me, self.peer, Ping::Done);
-                ctx.contribute((), Reducer::Sum, Callback::Main(7));
+                ctx.send(peer, Ping::Done);
+                ctx.contribute((), Reducer::Sum, Callback::main(7));
             }
-            Ping::Ball(n) => ctx.send(&me, self.peer, Ping::Ball(n - 1)),
-            Ping::Done => ctx.contribute((), Reducer::Sum, Callback::Main(7)),
+            Ping::Ball(n) => ctx.send(peer, Ping::Ball(n - 1)),
+            Ping::Done => ctx.contribute((), Reducer::Sum, Callback::main(7)),
         }
     }
 }
@@ -56,11 +57,11 @@ fn ping_pong_across_pes_and_serialized() {
         };
         let (v, report) = run(&cfg, |d| {
             let a = d.create_array::<Pinger>("ping", Shape::d1(2), Map::RoundRobin, ());
-            d.send(&a, 0, Ping::Ball(1001));
-            d.wait_callback(7)
+            d.send(a.at(0), Ping::Ball(1001));
+            d.wait_callback::<()>(7)
         })
         .unwrap();
-        assert_eq!(v.unwrap(), RedValue::Nothing);
+        v.unwrap();
         assert_eq!(report.pes.len(), 2);
         assert!(report.pes.iter().all(|p| p.counters.messages > 400));
     }
@@ -89,7 +90,8 @@ struct Stress {
 const PRIOS: u32 = 5; // priorities -2..=2
 const BURST: u32 = 64;
 
-#[derive(Serialize, Deserialize, Clone)]
+#[message]
+#[derive(Clone)]
 enum StressMsg {
     Go,
     Data { from: u32, prio: i32, seq: u64 },
@@ -140,8 +142,7 @@ impl Chare for Stress {
                     self.next[slot(to, prio)] += 1;
                     self.checksum_out = self.checksum_out.wrapping_add(tag(self.me, to, prio, seq));
                     ctx.send_prio(
-                        &me,
-                        to,
+                        me.at(to),
                         StressMsg::Data {
                             from: self.me,
                             prio,
@@ -155,7 +156,7 @@ impl Chare for Stress {
                     std::thread::sleep(std::time::Duration::from_micros(rng.random_range(1..100)));
                 }
                 if self.sent < self.budget {
-                    ctx.send_prio(&me, self.me, StressMsg::Go, 3);
+                    ctx.send_prio(ctx.me(), StressMsg::Go, 3);
                 }
             }
             StressMsg::Data { from, prio, seq } => {
@@ -169,14 +170,9 @@ impl Chare for Stress {
                 self.checksum_in = self.checksum_in.wrapping_add(tag(from, self.me, prio, seq));
             }
             StressMsg::Report => ctx.contribute(
-                RedValue::I64s(vec![
-                    self.sent as i64,
-                    self.received as i64,
-                    self.checksum_out as i64,
-                    self.checksum_in as i64,
-                ]),
+                vec![self.sent, self.received, self.checksum_out, self.checksum_in],
                 Reducer::Sum,
-                Callback::Main(1),
+                Callback::main(1),
             ),
         }
     }
@@ -188,13 +184,11 @@ fn stress(pes: u32, n: u32, budget: u64) {
         d.broadcast(&a, StressMsg::Go);
         d.wait_quiescence().unwrap();
         d.broadcast(&a, StressMsg::Report);
-        d.wait_callback(1).unwrap()
+        d.wait_callback::<Vec<u64>>(1).unwrap()
     })
     .unwrap();
-    let RedValue::I64s(v) = sums else {
-        panic!("unexpected {sums:?}")
-    };
-    assert_eq!(v[0] as u64, n as u64 * budget, "all sent");
+    let v = sums;
+    assert_eq!(v[0], n as u64 * budget, "all sent");
     assert_eq!(v[1], v[0], "every message received exactly once (count)");
     assert_eq!(v[3], v[2], "every message received exactly once (checksum)");
 }
@@ -216,7 +210,8 @@ struct Reducing {
     x: u32,
 }
 
-#[derive(Serialize, Deserialize, Clone)]
+#[message]
+#[derive(Clone)]
 enum RedMsg {
     Rounds(u32),
 }
@@ -243,13 +238,13 @@ impl Chare for Reducing {
         for round in 0..r {
             let v = (self.x + round) as f64;
             match round % 4 {
-                0 => ctx.contribute(v, Reducer::Sum, Callback::Main(round)),
-                1 => ctx.contribute(v, Reducer::Max, Callback::Main(round)),
-                2 => ctx.contribute(vec![v, -v], Reducer::Min, Callback::Main(round)),
+                0 => ctx.contribute(v, Reducer::Sum, Callback::main(round)),
+                1 => ctx.contribute(v, Reducer::Max, Callback::main(round)),
+                2 => ctx.contribute(vec![v, -v], Reducer::Min, Callback::main(round)),
                 _ => ctx.contribute(
-                    RedValue::Bytes(vec![self.x as u8]),
+                    vec![self.x as u8],
                     Reducer::Custom("concat", concat),
-                    Callback::Main(round),
+                    Callback::main(round),
                 ),
             }
         }
@@ -263,8 +258,8 @@ fn reductions_builtin_and_custom_in_order() {
         let (vals, _) = run(&config(pes), |d| {
             let a = d.create_array::<Reducing>("red", Shape::d1(n), Map::Block, ());
             d.broadcast(&a, RedMsg::Rounds(8));
-            (0..8)
-                .map(|t| d.wait_callback(t).unwrap())
+            (0..8u32)
+                .map(|t| d.wait_callback::<RedValue>(t).unwrap())
                 .collect::<Vec<_>>()
         })
         .unwrap();
@@ -291,18 +286,16 @@ impl Chare for Echo {
         Echo { got: None }
     }
     fn receive(&mut self, step: u8, ctx: &mut Ctx<'_, Self>) {
-        let me = ctx.this_proxy();
+        let all = ctx.this_proxy();
         match step {
-            0 => ctx.contribute(1.0, Reducer::Sum, Callback::Broadcast(me.id(), 9)),
-            _ => ctx.contribute(self.got.unwrap(), Reducer::Min, Callback::Main(2)),
+            0 => ctx.contribute(1.0, Reducer::Sum, Callback::broadcast(&all, 9u32)),
+            _ => ctx.contribute(self.got.unwrap(), Reducer::Min, Callback::main(2)),
         }
     }
-    fn reduction(&mut self, tag: u32, value: RedValue, ctx: &mut Ctx<'_, Self>) {
-        assert_eq!(tag, 9);
-        self.got = value.as_f64();
-        let me = ctx.this_proxy();
-        let i = ctx.index();
-        ctx.send(&me, i, 1);
+    fn reduction(&mut self, result: Reduced, ctx: &mut Ctx<'_, Self>) {
+        assert_eq!(result.tag::<u32>(), Some(9));
+        self.got = result.value::<f64>();
+        ctx.send_self(1);
     }
 }
 
@@ -311,10 +304,10 @@ fn reduction_result_broadcast_to_elements() {
     let (v, _) = run(&config(2), |d| {
         let a = d.create_array::<Echo>("echo", Shape::d2(3, 4), Map::RoundRobin, ());
         d.broadcast(&a, 0);
-        d.wait_callback(2).unwrap()
+        d.wait_callback::<f64>(2).unwrap()
     })
     .unwrap();
-    assert_eq!(v, RedValue::F64(12.0));
+    assert_eq!(v, 12.0);
 }
 
 // --------------------------------------------------------------- failures
@@ -322,20 +315,21 @@ fn reduction_result_broadcast_to_elements() {
 #[derive(Serialize, Deserialize)]
 struct Fragile;
 
+#[message]
+#[derive(Clone)]
+struct Poke(u32);
+
 impl Chare for Fragile {
-    type Msg = u32;
+    type Msg = Poke;
     type Init = ();
     fn new(_: Index, _: &()) -> Self {
         Fragile
     }
-    fn receive(&mut self, n: u32, ctx: &mut Ctx<'_, Self>) {
+    fn receive(&mut self, Poke(n): Poke, ctx: &mut Ctx<'_, Self>) {
         if ctx.index() == Index::from((1, 2)) {
             panic!("boom {n}");
         }
-        ctx.contribute(n as u64, Reducer::Sum, Callback::Main(0));
-    }
-    fn entry_name(_: &u32) -> &'static str {
-        "poke"
+        ctx.contribute(n as u64, Reducer::Sum, Callback::main(0));
     }
 }
 
@@ -343,8 +337,8 @@ impl Chare for Fragile {
 fn panic_in_entry_method_stops_the_run_naming_the_element() {
     let err = run(&config(2), |d| {
         let a = d.create_array::<Fragile>("fragile", Shape::d2(2, 3), Map::Block, ());
-        d.broadcast(&a, 5);
-        d.wait_callback(0)
+        d.broadcast(&a, Poke(5));
+        d.wait_callback::<u64>(0)
     })
     .unwrap_err();
     match err {
@@ -383,8 +377,8 @@ fn traces_record_entry_spans() {
     };
     let (_, report) = run(&cfg, |d| {
         let a = d.create_array::<Pinger>("ping", Shape::d1(2), Map::RoundRobin, ());
-        d.send(&a, 0, Ping::Ball(10));
-        d.wait_callback(7).unwrap()
+        d.send(a.at(0), Ping::Ball(10));
+        d.wait_callback::<()>(7).unwrap()
     })
     .unwrap();
     let spans = report.trace().unwrap();
