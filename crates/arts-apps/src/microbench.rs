@@ -5,7 +5,9 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use arts_core::{Callback, Chare, Config, Ctx, Index, Map, RedValue, Reducer, RunError, Shape};
+use arts_core::{
+    Callback, Chare, Config, Ctx, Index, Map, Reduced, Reducer, RunError, Shape, WireSize, message,
+};
 use serde::{Deserialize, Serialize};
 
 /// Two elements that bounce a counter between them.
@@ -15,7 +17,8 @@ pub struct Pong {
 }
 
 /// Messages of [`Pong`].
-#[derive(Clone, Serialize, Deserialize)]
+#[message]
+#[derive(Clone)]
 pub enum PongMsg {
     /// The ball, with the number of bounces left.
     Ball(u32),
@@ -32,20 +35,21 @@ impl Chare for Pong {
         }
     }
     fn receive(&mut self, msg: PongMsg, ctx: &mut Ctx<'_, Self>) {
-        let me = ctx.this_proxy();
+        let peer = ctx.this_proxy().at(self.peer);
         match msg {
             PongMsg::Ball(0) => {
-                ctx.send(&me, self.peer, PongMsg::Done);
-                ctx.contribute((), Reducer::Sum, Callback::Main(0));
+                ctx.send(peer, PongMsg::Done);
+                ctx.contribute((), Reducer::Sum, Callback::main(Done));
             }
-            PongMsg::Ball(n) => ctx.send(&me, self.peer, PongMsg::Ball(n - 1)),
-            PongMsg::Done => ctx.contribute((), Reducer::Sum, Callback::Main(0)),
+            PongMsg::Ball(n) => ctx.send(peer, PongMsg::Ball(n - 1)),
+            PongMsg::Done => ctx.contribute((), Reducer::Sum, Callback::main(Done)),
         }
     }
-    fn msg_bytes(_: &PongMsg) -> usize {
-        8
-    }
 }
+
+/// The tag of every kernel's final result.
+#[derive(Clone, Copy, Debug, Serialize)]
+struct Done;
 
 /// One-way time (send + delivery + dispatch of an empty entry method) of a
 /// ping-pong of `round_trips` between two elements, in ns. With `same_pe`
@@ -60,8 +64,8 @@ pub fn pingpong_ns(config: &Config, same_pe: bool, round_trips: u32) -> Result<f
         let a = d.create_array::<Pong>("pingpong", Shape::d1(2), map, ());
         d.wait_quiescence()?;
         let t = Instant::now();
-        d.send(&a, 0, PongMsg::Ball(2 * round_trips));
-        d.wait_callback(0)?;
+        d.send(a.at(0), PongMsg::Ball(2 * round_trips));
+        d.wait_callback::<()>(Done)?;
         Ok(t.elapsed().as_nanos() as f64 / (2.0 * round_trips as f64))
     })?;
     ns
@@ -79,13 +83,22 @@ impl Chare for Reduce {
         Reduce
     }
     fn receive(&mut self, rounds: u32, ctx: &mut Ctx<'_, Self>) {
-        self.reduction(rounds, RedValue::Nothing, ctx);
+        self.next_round(rounds, ctx);
     }
-    fn reduction(&mut self, left: u32, _: RedValue, ctx: &mut Ctx<'_, Self>) {
+    fn reduction(&mut self, result: Reduced, ctx: &mut Ctx<'_, Self>) {
+        let left = result.tag::<u32>().expect("rounds are counted in u32 tags");
+        self.next_round(left, ctx);
+    }
+}
+
+impl Reduce {
+    /// Contributes to the next round: its result goes to every element
+    /// (tagged with the rounds left after it), the last one to the main program.
+    fn next_round(&mut self, left: u32, ctx: &mut Ctx<'_, Self>) {
         let cb = if left == 0 {
-            Callback::Main(0)
+            Callback::main(Done)
         } else {
-            Callback::Broadcast(ctx.this_proxy().id(), left - 1)
+            Callback::broadcast(&ctx.this_proxy(), left - 1)
         };
         ctx.contribute(1.0, Reducer::Sum, cb);
     }
@@ -99,8 +112,8 @@ pub fn reduction_us(config: &Config, elements: u32, rounds: u32) -> Result<f64, 
         d.wait_quiescence()?;
         let t = Instant::now();
         d.broadcast(&a, rounds);
-        let v = d.wait_callback(0)?;
-        if v != RedValue::F64(elements as f64) {
+        let v: f64 = d.wait_callback(Done)?;
+        if v != elements as f64 {
             return Err(RunError::Internal(format!("reduction produced {v:?}")));
         }
         Ok(t.elapsed().as_secs_f64() * 1e6 / (rounds + 1) as f64)
@@ -154,17 +167,18 @@ pub enum Buffer {
     Copied(#[serde(with = "arts_core::wire::bytes")] Vec<u8>),
 }
 
-impl Buffer {
-    fn len(&self) -> usize {
+impl WireSize for Buffer {
+    fn wire_size(&self) -> usize {
         match self {
-            Buffer::ZeroCopy(b) => b.len(),
-            Buffer::Copied(v) => v.len(),
+            Buffer::ZeroCopy(b) => b.wire_size(),
+            Buffer::Copied(v) => 8 + v.len(),
         }
     }
 }
 
 /// The buffer and how many bounces are left.
-#[derive(Clone, Serialize, Deserialize)]
+#[message]
+#[derive(Clone)]
 pub struct BounceMsg {
     /// Bounces left.
     pub left: u32,
@@ -181,23 +195,20 @@ impl Chare for Bouncer {
         }
     }
     fn receive(&mut self, mut msg: BounceMsg, ctx: &mut Ctx<'_, Self>) {
-        let me = ctx.this_proxy();
+        let peer = ctx.this_proxy().at(self.peer);
         if msg.left == 0 {
-            ctx.contribute((), Reducer::Sum, Callback::Main(0));
+            ctx.contribute((), Reducer::Sum, Callback::main(Done));
             let done = BounceMsg {
                 left: u32::MAX,
                 data: Buffer::Copied(Vec::new()),
             };
-            ctx.send(&me, self.peer, done);
+            ctx.send(peer, done);
         } else if msg.left == u32::MAX {
-            ctx.contribute((), Reducer::Sum, Callback::Main(0));
+            ctx.contribute((), Reducer::Sum, Callback::main(Done));
         } else {
             msg.left -= 1;
-            ctx.send(&me, self.peer, msg);
+            ctx.send(peer, msg);
         }
-    }
-    fn msg_bytes(msg: &BounceMsg) -> usize {
-        8 + msg.data.len()
     }
 }
 
@@ -223,8 +234,8 @@ pub fn bandwidth_bytes_per_s(
                 Buffer::Copied(data)
             },
         };
-        d.send(&a, 0, msg);
-        d.wait_callback(0)?;
+        d.send(a.at(0), msg);
+        d.wait_callback::<()>(Done)?;
         let one_way = t.elapsed().as_secs_f64() / (2.0 * round_trips as f64);
         Ok(bytes as f64 / one_way)
     })?;
@@ -258,7 +269,7 @@ impl Chare for Heavy {
             "state survives migration"
         );
         if self.left == 0 {
-            ctx.contribute((), Reducer::Sum, Callback::Main(0));
+            ctx.contribute((), Reducer::Sum, Callback::main(Done));
         } else {
             self.left -= 1;
             ctx.at_sync();
@@ -277,7 +288,7 @@ pub fn migration_s(config: &Config, bytes: usize, steps: u32) -> Result<(f64, u6
     let ((), report) = arts_core::run(config, |d| -> Result<(), RunError> {
         let a = d.create_array::<Heavy>("heavy", Shape::d1(1), Map::RoundRobin, (bytes, steps));
         d.broadcast(&a, ());
-        d.wait_callback(0)?;
+        d.wait_callback::<()>(Done)?;
         Ok(())
     })
     .and_then(|(r, report)| r.map(|()| ((), report)))?;

@@ -30,12 +30,25 @@ pub struct Roamer {
     ballast: Vec<u64>,
 }
 
-#[derive(Clone, Serialize, Deserialize)]
+/// Messages of a [`Roamer`].
+#[message]
+#[derive(Clone)]
 pub enum RoamMsg {
+    /// Run a round.
     Go,
     /// A tag and two payloads derived from it (each empty or `BULK_BYTES`
     /// bytes): one zero-copy, one serde-copied.
     Data(u64, Bulk, #[serde(with = "arts_core::wire::bytes")] Vec<u8>),
+    /// Contribute the counts and checksums.
+    Report,
+}
+
+/// The storm's reduction results.
+#[derive(Clone, Copy, Debug, Serialize)]
+enum StormTag {
+    /// Round `n`'s sum over elements of `element + round`.
+    Round(u32),
+    /// Sent, received, and their checksums.
     Report,
 }
 
@@ -76,6 +89,9 @@ pub enum Failure {
     },
 }
 
+/// The seed `arts run storm` uses unless given `--seed`.
+pub const DEFAULT_SEED: u64 = 99;
+
 /// Parameters of a storm run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Params {
@@ -85,6 +101,8 @@ pub struct Params {
     pub rounds: u32,
     /// A failure to inject, if any.
     pub failure: Option<Failure>,
+    /// Seeds every element's random stream (element `i` uses `seed + i`).
+    pub seed: u64,
 }
 
 impl Roamer {
@@ -115,7 +133,7 @@ impl Chare for Roamer {
         let rounds = p.rounds;
         Roamer {
             me: index.x(),
-            seed: 99 + index.x() as u64,
+            seed: p.seed.wrapping_add(index.x() as u64),
             round: 0,
             rounds,
             sent: 0,
@@ -126,8 +144,8 @@ impl Chare for Roamer {
         }
     }
     fn receive(&mut self, msg: RoamMsg, ctx: &mut Ctx<'_, Self>) {
-        let me = ctx.this_proxy();
-        let n = me.shape().len() as u32;
+        let all = ctx.this_proxy();
+        let n = all.shape().len() as u32;
         match msg {
             RoamMsg::Go => {
                 self.maybe_fail(ctx.init().failure);
@@ -139,7 +157,7 @@ impl Chare for Roamer {
                     self.sent += 1;
                     self.sum_out = self.sum_out.wrapping_add(tag);
                     let msg = RoamMsg::Data(tag, payload(tag, 0).into(), payload(tag, 8));
-                    ctx.send_prio(&me, to, msg, rng.random_range(-1..=1));
+                    ctx.send_prio(all.at(to), msg, rng.random_range(-1..=1));
                 }
                 // Some elements work harder, so that loads differ.
                 let spin = (self.me % 4) as u64 * 2_000;
@@ -148,11 +166,8 @@ impl Chare for Roamer {
                     x = x.wrapping_add(mix(i));
                 }
                 std::hint::black_box(x);
-                ctx.contribute(
-                    self.me as u64 + self.round as u64,
-                    Reducer::Sum,
-                    Callback::Main(self.round),
-                );
+                let round = Callback::main(StormTag::Round(self.round));
+                ctx.contribute(self.me as u64 + self.round as u64, Reducer::Sum, round);
                 self.round += 1;
                 ctx.at_sync();
             }
@@ -167,22 +182,16 @@ impl Chare for Roamer {
             RoamMsg::Report => {
                 assert!(self.ballast.iter().all(|&b| b == self.me as u64));
                 ctx.contribute(
-                    RedValue::I64s(vec![
-                        self.sent as i64,
-                        self.received as i64,
-                        self.sum_out as i64,
-                        self.sum_in as i64,
-                    ]),
+                    vec![self.sent, self.received, self.sum_out, self.sum_in],
                     Reducer::Sum,
-                    Callback::Main(u32::MAX),
+                    Callback::main(StormTag::Report),
                 );
             }
         }
     }
     fn resume_from_sync(&mut self, ctx: &mut Ctx<'_, Self>) {
         if self.round < self.rounds {
-            let me = ctx.this_proxy();
-            ctx.send(&me, self.me, RoamMsg::Go);
+            ctx.send_self(RoamMsg::Go);
         }
     }
 }
@@ -209,18 +218,14 @@ pub fn run(config: &Config, p: Params) -> Result<(StormResult, RunReport), RunEr
         let mut reductions_ok = true;
         for r in 0..rounds {
             let expect: u64 = (0..n as u64).map(|x| x + r as u64).sum();
-            reductions_ok &= d.wait_callback(r)? == RedValue::U64(expect);
+            reductions_ok &= d.wait_callback::<u64>(StormTag::Round(r))? == expect;
         }
         d.wait_quiescence()?;
         d.broadcast(&a, RoamMsg::Report);
-        let RedValue::I64s(v) = d.wait_callback(u32::MAX)? else {
-            return Err(RunError::Internal(
-                "storm report has the wrong shape".into(),
-            ));
-        };
+        let v: Vec<u64> = d.wait_callback(StormTag::Report)?;
         Ok(StormResult {
-            sent: v[0] as u64,
-            received: v[1] as u64,
+            sent: v[0],
+            received: v[1],
             exactly_once: v[0] == v[1] && v[2] == v[3],
             reductions_ok,
         })

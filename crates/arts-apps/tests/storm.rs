@@ -26,6 +26,7 @@ fn storm(cfg: Config, n: u32, rounds: u32) -> RunReport {
         elements: n,
         rounds,
         failure: None,
+        seed: storm::DEFAULT_SEED,
     };
     let (r, report) = storm::run(&cfg, params).unwrap();
     assert!(r.sent > 0);
@@ -93,6 +94,7 @@ fn injected_panic_stops_the_run_with_the_element_named() {
             element: 3,
             round: 2,
         }),
+        seed: storm::DEFAULT_SEED,
     };
     let err = storm::run(&lb_config(2, "rotate", LbPeriod::EverySync), params).unwrap_err();
     let text = err.to_string();

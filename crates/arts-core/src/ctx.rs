@@ -5,7 +5,6 @@ use std::marker::PhantomData;
 
 use crate::PeId;
 use crate::chare::{ArrayProxy, Chare, Element};
-use crate::message::Message;
 use crate::envelope::{
     Body, BroadcastCall, BroadcastPayload, Call, EntryMsg, Envelope, ObjId, Partial, Payload,
     clone_boxed, encode_boxed,
@@ -13,6 +12,7 @@ use crate::envelope::{
 use crate::index::Index;
 use crate::instrument::{CommRecord, ElemMeta};
 use crate::lb::{LbMsg, LbPeriod};
+use crate::message::Message;
 use crate::queue::DEFAULT_PRIORITY;
 use crate::reduction::{Callback, Reducer, Reducible, register_custom};
 use crate::runtime::RunError;

@@ -17,11 +17,11 @@ use crate::map::Map;
 use crate::qd::Detector;
 use crate::queue::DEFAULT_PRIORITY;
 use crate::reduction::{RedValue, Reducible, Tag};
-use serde::Serialize;
 use crate::runtime::RunError;
 use crate::store::TypedFactory;
 use crate::transport::Transport;
 use crate::wire;
+use serde::Serialize;
 
 /// Messages from PEs (or, with several processes, from the driver of
 /// process 0) to a driver.

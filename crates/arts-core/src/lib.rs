@@ -93,8 +93,8 @@ pub mod wire;
 /// A processing element number (0-based, global across processes).
 pub type PeId = u32;
 
-pub use bulk::Bulk;
 pub use arts_macros::message;
+pub use bulk::Bulk;
 pub use chare::{ArrayProxy, Chare, Element};
 pub use ctx::Ctx;
 pub use driver::{Driver, DriverMsg};
@@ -104,8 +104,8 @@ pub use instrument::{CommCount, CommRecord, PeCounters};
 pub use lb::{LbConfig, LbPeriod, LbStepRecord};
 pub use mailbox::IdlePolicy;
 pub use map::Map;
-pub use pe::PeReport;
 pub use message::{Message, WireSize};
+pub use pe::PeReport;
 pub use queue::DEFAULT_PRIORITY;
 pub use reduction::{
     Callback, CombineFn, RedValue, Reduced, Reducer, Reducible, Tag, register_custom,

@@ -209,7 +209,10 @@ mod tests {
         };
         // variant byte + Side (no WireSize: its serialized size) + 8 + 4 * 8
         assert_eq!(ghost.size(), 1 + crate::wire::size(&Side::South) + 8 + 32);
-        assert_eq!(Msg::Payload(1, Bulk::from(vec![0u8; 100])).size(), 1 + 8 + 108);
+        assert_eq!(
+            Msg::Payload(1, Bulk::from(vec![0u8; 100])).size(),
+            1 + 8 + 108
+        );
         assert_eq!(Point { x: 0.0, y: 0.0 }.size(), 16);
         assert_eq!(7u32.size(), 4);
         assert_ne!(Side::North, Side::South);

@@ -326,9 +326,8 @@ impl Serialize for Tag {
 impl<'de> Deserialize<'de> for Tag {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Tag, D::Error> {
         let b: Vec<u8> = crate::wire::bytes::deserialize(d)?;
-        Tag::from_bytes(&b).ok_or_else(|| {
-            serde::de::Error::invalid_length(b.len(), &"a tag of at most 15 bytes")
-        })
+        Tag::from_bytes(&b)
+            .ok_or_else(|| serde::de::Error::invalid_length(b.len(), &"a tag of at most 15 bytes"))
     }
 }
 

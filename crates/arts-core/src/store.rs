@@ -10,7 +10,6 @@ use std::sync::Arc;
 use arts_trace::{Span, SpanKind};
 
 use crate::chare::Chare;
-use crate::message::Message;
 use crate::ctx::Ctx;
 use crate::envelope::{ArrayId, BroadcastCall, Call, Migrant, ObjId, Payload, encode_boxed};
 use crate::index::Shape;
@@ -18,6 +17,7 @@ use crate::instrument::ElemMeta;
 use crate::lb::LbLocal;
 use crate::location::{LinearMap, Locations};
 use crate::map::Map;
+use crate::message::Message;
 use crate::reduction::{Reduced, Reductions};
 use crate::runtime::RunError;
 use crate::services::{ArrayInfo, Services};

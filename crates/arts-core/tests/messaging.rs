@@ -170,7 +170,12 @@ impl Chare for Stress {
                 self.checksum_in = self.checksum_in.wrapping_add(tag(from, self.me, prio, seq));
             }
             StressMsg::Report => ctx.contribute(
-                vec![self.sent, self.received, self.checksum_out, self.checksum_in],
+                vec![
+                    self.sent,
+                    self.received,
+                    self.checksum_out,
+                    self.checksum_in,
+                ],
                 Reducer::Sum,
                 Callback::main(1),
             ),

@@ -28,6 +28,7 @@ fn main() {
         elements: n,
         rounds,
         failure: None,
+        seed: arts_apps::storm::DEFAULT_SEED,
     };
     let (r, report) = arts_apps::storm::run(&cfg, params).expect("runs");
     if mpi.rank() == 0 {

@@ -4,13 +4,21 @@
 
 use std::marker::PhantomData;
 
-use arts_core::{Callback, Chare, Ctx, Index, Reducer};
+use arts_core::{Callback, Chare, Ctx, Index, Reducer, message};
 use serde::{Deserialize, Serialize};
 
 use super::{Kernel, Reference, StencilInit, boundary};
 
-/// Tag of the validation reduction (max abs difference to the reference).
-pub const VALIDATE_TAG: u32 = u32::MAX;
+/// The stencil's reduction results, as the main program waits for them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum StencilTag {
+    /// Step `n` finished: `[residual, end time, -start time]`, each the
+    /// maximum over blocks (times in seconds since the run started, as the
+    /// blocks saw them).
+    Step(u32),
+    /// The largest absolute difference to the reference.
+    Validate,
+}
 
 /// Which halo side of the receiving block a ghost fills.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -26,7 +34,8 @@ pub enum Side {
 }
 
 /// Messages of a stencil block.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[message]
+#[derive(Clone, Debug)]
 pub enum StencilMsg {
     /// Begin iterating.
     Start,
@@ -60,6 +69,8 @@ pub struct Block<K> {
     started: bool,
     /// Waiting in `at_sync`: compute nothing until resumed.
     syncing: bool,
+    /// When this block began the current step (seconds since the run started).
+    step_began: f64,
     early: Vec<(Side, Vec<f64>)>,
     #[serde(skip)]
     _kernel: PhantomData<fn() -> K>,
@@ -83,7 +94,7 @@ impl<K: Kernel> Block<K> {
 
     fn send_ghosts(&self, ctx: &mut Ctx<'_, Self>) {
         let objects = ctx.init().problem.layout.objects();
-        let me = ctx.this_proxy();
+        let blocks = ctx.this_proxy();
         let s = self.stride();
         for (side, to) in Self::neighbours_of(ctx.index(), objects) {
             let Some(to) = to else { continue };
@@ -96,7 +107,7 @@ impl<K: Kernel> Block<K> {
                     .collect(),
             };
             let iter = self.iter;
-            ctx.send(&me, to, StencilMsg::Ghost { iter, side, data });
+            ctx.send(blocks.at(to), StencilMsg::Ghost { iter, side, data });
         }
     }
 
@@ -120,9 +131,7 @@ impl<K: Kernel> Block<K> {
     fn ready(&mut self, ctx: &mut Ctx<'_, Self>) {
         let waiting = !self.started || self.syncing;
         if !waiting && self.got == self.neighbours && self.iter < ctx.init().problem.iters {
-            let me = ctx.this_proxy();
-            let i = ctx.index();
-            ctx.send(&me, i, StencilMsg::Compute);
+            ctx.send_self(StencilMsg::Compute);
         }
     }
 
@@ -147,11 +156,18 @@ impl<K: Kernel> Block<K> {
         let sync = init.sync_every_step;
         let diff = (self.iter + 1 == iters)
             .then(|| init.reference.as_ref().map_or(0.0, |r| self.max_diff(r)));
-        ctx.contribute(res, Reducer::Max, Callback::Main(self.iter));
+        let ended = ctx.wall_time();
+        let step = vec![res, ended, -self.step_began];
+        ctx.contribute(
+            step,
+            Reducer::Max,
+            Callback::main(StencilTag::Step(self.iter)),
+        );
+        self.step_began = ended;
         self.iter += 1;
         self.got = 0;
         if let Some(diff) = diff {
-            ctx.contribute(diff, Reducer::Max, Callback::Main(VALIDATE_TAG));
+            ctx.contribute(diff, Reducer::Max, Callback::main(StencilTag::Validate));
         } else if sync {
             self.syncing = true;
             ctx.at_sync();
@@ -209,6 +225,7 @@ impl<K: Kernel> Chare for Block<K> {
             got: 0,
             started: false,
             syncing: false,
+            step_began: 0.0,
             early: Vec::new(),
             _kernel: PhantomData,
         }
@@ -218,6 +235,7 @@ impl<K: Kernel> Chare for Block<K> {
         match msg {
             StencilMsg::Start => {
                 self.started = true;
+                self.step_began = ctx.wall_time();
                 self.send_ghosts(ctx);
                 self.ready(ctx);
             }
@@ -236,21 +254,6 @@ impl<K: Kernel> Chare for Block<K> {
     fn resume_from_sync(&mut self, ctx: &mut Ctx<'_, Self>) {
         self.syncing = false;
         self.next_step(ctx);
-    }
-
-    fn entry_name(msg: &StencilMsg) -> &'static str {
-        match msg {
-            StencilMsg::Start => "start",
-            StencilMsg::Ghost { .. } => "ghost",
-            StencilMsg::Compute => "compute",
-        }
-    }
-
-    fn msg_bytes(msg: &StencilMsg) -> usize {
-        match msg {
-            StencilMsg::Ghost { data, .. } => 16 + 8 * data.len(),
-            _ => 8,
-        }
     }
 
     fn pup_size(&self) -> usize {

@@ -15,14 +15,14 @@ mod reference;
 use std::sync::Arc;
 use std::time::Instant;
 
-use arts_core::{Config, Driver, Map, RedValue, RunError, RunReport, Shape};
+use arts_core::{Config, Driver, Map, RunError, RunReport, Shape};
 
-pub use block::{Block, StencilMsg, VALIDATE_TAG};
+pub use block::{Block, StencilMsg, StencilTag};
 pub use kernel::{Kernel, Plain, sweep_rows};
 pub use layout::{Layout, LayoutError, split};
 pub use reference::{Reference, initial_grid, sequential, step_band};
 
-use crate::stats::{deltas, median};
+use crate::stats::median;
 
 /// A complete stencil problem.
 #[derive(Clone, Debug)]
@@ -64,7 +64,8 @@ pub struct StencilInit<K> {
 pub struct Outcome {
     /// Residual of each step.
     pub residuals: Vec<f64>,
-    /// Time of each step as seen by the main program (between residuals), seconds.
+    /// Time of each step, seconds: from the end of the previous step (the
+    /// first: from the start) to the moment the last block finished it.
     pub step_times: Vec<f64>,
     /// Time from start to the last residual, seconds.
     pub total_time_s: f64,
@@ -116,19 +117,21 @@ pub fn run<K: Kernel>(
         d.wait_quiescence()?; // creation done: time only the steps
         let start = Instant::now();
         d.broadcast(&blocks, StencilMsg::Start);
-        let mut times = vec![0.0];
+        let mut times = Vec::with_capacity(iters as usize);
         let mut residuals = Vec::with_capacity(iters as usize);
+        let mut last_end = None;
         for it in 0..iters {
-            let r = d.wait_callback(it)?;
-            residuals.push(r.as_f64().unwrap_or(f64::NAN));
-            times.push(start.elapsed().as_secs_f64());
+            let step: Vec<f64> = d.wait_callback(StencilTag::Step(it))?;
+            let [residual, end, minus_start] = step[..] else {
+                return Err(RunError::Internal("a step result has 3 values".into()));
+            };
+            residuals.push(residual);
+            times.push(end - last_end.unwrap_or(-minus_start));
+            last_end = Some(end);
         }
         let total = start.elapsed().as_secs_f64();
-        let diff = match d.wait_callback(VALIDATE_TAG)? {
-            RedValue::F64(v) => v,
-            other => other.as_f64().unwrap_or(f64::NAN),
-        };
-        Ok((residuals, deltas(&times), total, diff))
+        let diff: f64 = d.wait_callback(StencilTag::Validate)?;
+        Ok((residuals, times, total, diff))
     };
     let (result, report) = arts_core::run(config, main)?;
     let (residuals, step_times, total_time_s, max_diff) = result?;
@@ -154,6 +157,55 @@ mod tests {
         let out = run("t", &problem, &cfg, map, Some(r.clone())).unwrap();
         assert_eq!(out.max_diff, 0.0);
         assert_eq!(out.residuals, r.residuals);
+    }
+
+    /// The plain kernel, plus a fixed sleep per sweep.
+    #[derive(Clone)]
+    struct Slow(std::time::Duration);
+
+    impl Kernel for Slow {
+        fn sweep(
+            &self,
+            cur: &[f64],
+            out: &mut [f64],
+            stride: usize,
+            row0: usize,
+            cols: usize,
+            origin: (usize, usize),
+            iter: u32,
+        ) -> f64 {
+            std::thread::sleep(self.0);
+            Plain.sweep(cur, out, stride, row0, cols, origin, iter)
+        }
+    }
+
+    #[test]
+    fn step_times_are_the_time_each_step_takes() {
+        // One PE, two blocks, 3 ms per block and step: every step takes
+        // >= 6 ms, however the results reach the main program.
+        let layout = Layout::uniform(16, 16, 2, 1).unwrap();
+        let sleep = std::time::Duration::from_millis(3);
+        let p = Problem {
+            layout,
+            iters: 8,
+            sweeps: 1,
+            kernel: Slow(sleep),
+        };
+        let cfg = Config {
+            pes: 1,
+            ..Config::default()
+        };
+        let out = run("slow", &p, &cfg, Map::Block, None).unwrap();
+        assert_eq!(out.step_times.len(), 8);
+        for (i, t) in out.step_times.iter().enumerate() {
+            assert!(*t >= 0.006 && *t < 0.5, "step {i} took {t} s");
+        }
+        let sum: f64 = out.step_times.iter().sum();
+        assert!(
+            sum <= out.total_time_s + 1e-3,
+            "{sum} > {}",
+            out.total_time_s
+        );
     }
 
     #[test]

@@ -124,6 +124,9 @@ pub struct StormArgs {
     /// Failure injection for testing: the process of element E aborts in round R (`E:R`).
     #[arg(long, value_parser = element_round)]
     abort_at: Option<(u32, u32)>,
+    /// Seed of the elements' random streams (element `i` uses seed + i).
+    #[arg(long, default_value_t = arts_apps::storm::DEFAULT_SEED)]
+    seed: u64,
     #[command(flatten)]
     opts: RunOpts,
 }
@@ -149,6 +152,7 @@ struct StormJson {
     received: u64,
     elements: u32,
     rounds: u32,
+    seed: u64,
     pes: u32,
     processes: u32,
     lb_steps: usize,
@@ -174,6 +178,7 @@ pub fn run_storm(args: &StormArgs, out: Output) -> CliResult {
         elements: args.elements,
         rounds: args.rounds,
         failure,
+        seed: args.seed,
     };
     let prepared = args.opts.prepare()?;
     let t = std::time::Instant::now();
@@ -188,6 +193,7 @@ pub fn run_storm(args: &StormArgs, out: Output) -> CliResult {
         received: r.received,
         elements: args.elements,
         rounds: args.rounds,
+        seed: args.seed,
         pes: prepared.config.pes,
         processes: report.processes,
         lb_steps: steps.len(),
@@ -197,12 +203,13 @@ pub fn run_storm(args: &StormArgs, out: Output) -> CliResult {
     };
     out.emit(&json, || {
         format!(
-            "storm  {} elements  {} rounds  PEs {}  processes {}\n\
+            "storm  {} elements  {} rounds  seed {}  PEs {}  processes {}\n\
              messages sent/received  {} / {}  (exactly once: {})\n\
              reductions correct      {}\n\
              load balancing          {} steps, {} migrations, {} bytes",
             json.elements,
             json.rounds,
+            json.seed,
             json.pes,
             json.processes,
             json.sent,
