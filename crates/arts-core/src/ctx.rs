@@ -226,3 +226,73 @@ impl<'a, A: Chare> Ctx<'a, A> {
         self.svc.since_start(self.svc.clock.raw()) as f64 * 1e-9
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use serde::{Deserialize, Serialize};
+
+    use crate::*;
+
+    /// Element 0 sends itself `Count(n)` messages down to zero, then sends
+    /// `Echo` to every other element through its handle; each reports its
+    /// index and PE.
+    #[derive(Serialize, Deserialize)]
+    struct Walker {
+        seen: Vec<u32>,
+    }
+
+    #[message]
+    #[derive(Clone)]
+    enum WalkMsg {
+        Count(u32),
+        Echo,
+    }
+
+    impl Chare for Walker {
+        type Msg = WalkMsg;
+        type Init = ();
+        fn new(_: Index, _: &()) -> Self {
+            Walker { seen: Vec::new() }
+        }
+        fn receive(&mut self, msg: WalkMsg, ctx: &mut Ctx<'_, Self>) {
+            match msg {
+                WalkMsg::Count(0) => {
+                    assert_eq!(self.seen, vec![3, 2, 1], "send_self keeps order");
+                    let all = ctx.this_proxy();
+                    for i in 1..all.shape().len() {
+                        ctx.send(all.at(i as u32), WalkMsg::Echo);
+                    }
+                    ctx.send_self(WalkMsg::Echo);
+                }
+                WalkMsg::Count(n) => {
+                    self.seen.push(n);
+                    ctx.send_self(WalkMsg::Count(n - 1));
+                }
+                WalkMsg::Echo => {
+                    assert_eq!(ctx.me(), ctx.this_proxy().at(ctx.index()));
+                    assert!(ctx.pe() < ctx.num_pes());
+                    assert!(ctx.wall_time() >= 0.0);
+                    let i = ctx.index().x() as u64;
+                    ctx.contribute(vec![i, 1], Reducer::Sum, Callback::main("echo"));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn send_self_and_element_handles_reach_the_right_elements() {
+        let cfg = Config {
+            pes: 3,
+            ..Config::default()
+        };
+        let (v, report) = run(&cfg, |d| {
+            let a = d.create_array::<Walker>("walk", Shape::d1(7), Map::RoundRobin, ());
+            d.send(a.at(0), WalkMsg::Count(3));
+            d.wait_callback::<Vec<u64>>("echo").unwrap()
+        })
+        .unwrap();
+        assert_eq!(v, vec![21, 7]);
+        let names: Vec<_> = report.pes.iter().map(|p| p.counters.messages).collect();
+        assert!(names.iter().sum::<u64>() >= 4 + 7, "{names:?}");
+    }
+}

@@ -285,3 +285,92 @@ impl Driver {
         self.failure.clone()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use serde::{Deserialize, Serialize};
+
+    use crate::*;
+
+    #[derive(Clone, Copy, Serialize)]
+    enum AppTag {
+        First,
+        Second,
+    }
+
+    #[derive(Serialize, Deserialize)]
+    struct Two;
+
+    impl Chare for Two {
+        type Msg = ();
+        type Init = ();
+        fn new(_: Index, _: &()) -> Self {
+            Two
+        }
+        fn receive(&mut self, (): (), ctx: &mut Ctx<'_, Self>) {
+            ctx.contribute(1u64, Reducer::Sum, Callback::main(AppTag::First));
+            ctx.contribute(vec![2.0], Reducer::Max, Callback::main(AppTag::Second));
+        }
+    }
+
+    fn one_pe() -> Config {
+        Config {
+            pes: 1,
+            ..Config::default()
+        }
+    }
+
+    #[test]
+    fn results_are_waited_for_in_any_order_with_their_types() {
+        let ((second, first), _) = run(&one_pe(), |d| {
+            let a = d.create_array::<Two>("two", Shape::d1(3), Map::Block, ());
+            d.broadcast(&a, ());
+            // Wait for the later result first: the earlier one is kept.
+            let second: Vec<f64> = d.wait_callback(AppTag::Second).unwrap();
+            let first: u64 = d.wait_callback(AppTag::First).unwrap();
+            (second, first)
+        })
+        .unwrap();
+        assert_eq!((second, first), (vec![2.0], 3));
+    }
+
+    #[test]
+    fn a_result_of_another_type_is_an_error_naming_both() {
+        let (err, _) = run(&one_pe(), |d| {
+            let a = d.create_array::<Two>("two", Shape::d1(2), Map::Block, ());
+            d.broadcast(&a, ());
+            d.wait_callback::<f64>(AppTag::First).unwrap_err()
+        })
+        .unwrap();
+        let text = err.to_string();
+        assert!(text.contains("u64") && text.contains("f64"), "{text}");
+    }
+
+    #[test]
+    fn send_reaches_one_element_through_its_handle() {
+        #[derive(Serialize, Deserialize)]
+        struct Id(u32);
+        impl Chare for Id {
+            type Msg = u32;
+            type Init = ();
+            fn new(i: Index, _: &()) -> Self {
+                Id(i.x())
+            }
+            fn receive(&mut self, n: u32, ctx: &mut Ctx<'_, Self>) {
+                ctx.contribute((self.0 * n) as u64, Reducer::Sum, Callback::main(()));
+            }
+        }
+        let (v, _) = run(&Config::default(), |d| {
+            let a = d.create_array::<Id>("id", Shape::d1(5), Map::RoundRobin, ());
+            d.send(a.at(3), 10);
+            // Only element 3 contributed: the reduction completes once all
+            // five have, so let the others contribute 0.
+            for i in [0, 1, 2, 4] {
+                d.send(a.at(i), 0);
+            }
+            d.wait_callback::<u64>(()).unwrap()
+        })
+        .unwrap();
+        assert_eq!(v, 30);
+    }
+}

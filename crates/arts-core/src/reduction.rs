@@ -504,6 +504,49 @@ mod tests {
         }
     }
 
+    #[derive(Debug, PartialEq, Serialize, Deserialize)]
+    enum AppTag {
+        Step(u32),
+        Validate,
+    }
+
+    #[test]
+    fn tags_round_trip_and_compare_by_value() {
+        let t = Tag::new(&AppTag::Step(70_000));
+        assert_eq!(t.decode::<AppTag>(), Some(AppTag::Step(70_000)));
+        assert_eq!(t, Tag::new(&AppTag::Step(70_000)));
+        assert_ne!(t, Tag::new(&AppTag::Step(1)));
+        assert_ne!(Tag::new(&AppTag::Validate), Tag::new(&AppTag::Step(0)));
+        let back: Tag = crate::wire::decode(&crate::wire::encode(&t)).unwrap();
+        assert_eq!(back, t);
+        // A serialized tag longer than the limit is refused, not truncated.
+        let long = crate::wire::encode(&vec![0u8; Tag::MAX_BYTES + 1]);
+        assert!(crate::wire::decode::<Tag>(&long).is_err());
+    }
+
+    #[test]
+    #[should_panic(expected = "at most 15 are allowed")]
+    fn oversized_tags_are_refused() {
+        Tag::new(&[u64::MAX; 3]);
+    }
+
+    #[test]
+    fn reducible_values_convert_both_ways() {
+        assert_eq!(f64::from_value(2.5f64.into_value()), Some(2.5));
+        assert_eq!(
+            Vec::<u64>::from_value(vec![1u64, 2].into_value()),
+            Some(vec![1, 2])
+        );
+        assert_eq!(u64::from_value(RedValue::F64(1.0)), None);
+        assert_eq!(<()>::from_value(().into_value()), Some(()));
+        let r = Reduced {
+            tag: Tag::new(&AppTag::Validate),
+            value: RedValue::I64(-3),
+        };
+        assert_eq!(r.tag::<AppTag>(), Some(AppTag::Validate));
+        assert_eq!(r.value::<i64>(), Some(-3));
+    }
+
     #[test]
     fn builtin_reducers() {
         let mut v = RedValue::F64(2.0);
@@ -521,6 +564,11 @@ mod tests {
                 .combine(&mut w, RedValue::I64s(vec![1]))
                 .is_err()
         );
+        let mut u = RedValue::U64s(vec![u64::MAX, 3]);
+        Reducer::Min
+            .combine(&mut u, RedValue::U64s(vec![5, 4]))
+            .unwrap();
+        assert_eq!(u, RedValue::U64s(vec![5, 3]));
     }
 
     #[test]
