@@ -114,3 +114,8 @@ pub use runtime::{Config, RunError, RunReport, TransportFactory, run, run_on};
 
 #[doc(hidden)]
 pub use message::__private;
+
+/// The tutorial's programs, compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/writing-an-app.md")]
+pub struct WritingAnApp;
