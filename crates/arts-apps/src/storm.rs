@@ -196,6 +196,16 @@ impl Chare for Roamer {
     }
 }
 
+impl Params {
+    /// The bytes a run needs at most, estimated before allocating: every
+    /// element's state (its 32 KiB ballast) and one round's burst of up to
+    /// 200 messages, one in sixteen carrying two `BULK_BYTES` payloads.
+    pub fn memory_bytes(&self) -> u64 {
+        let burst = 200 * (64 + 2 * BULK_BYTES as u64 / 16);
+        arts_core::limits::mul(&[self.elements as u64, 4096 * 8 + 256 + burst])
+    }
+}
+
 /// What a storm run verified.
 #[derive(Clone, Debug, PartialEq)]
 pub struct StormResult {

@@ -76,6 +76,7 @@ pub mod envelope;
 mod index;
 mod instrument;
 pub mod lb;
+pub mod limits;
 mod location;
 pub mod mailbox;
 mod map;

@@ -42,6 +42,28 @@ impl<K> Problem<K> {
     pub fn stride(&self) -> usize {
         self.layout.cols() + 2
     }
+
+    /// The bytes a run allocates, estimated before allocating: every block
+    /// keeps two halo-padded copies of its values, and the sequential
+    /// reference (when validating) two of the whole grid. Saturates instead
+    /// of overflowing.
+    pub fn memory_bytes(&self, with_reference: bool) -> u64 {
+        use arts_core::limits::mul;
+        let (ox, oy) = self.layout.objects();
+        let (rows, cols) = (self.layout.rows() as u64, self.layout.cols() as u64);
+        // Sum over blocks of (r + 2)(c + 2) = grid + halo rows and columns.
+        let padded = mul(&[rows, cols])
+            .saturating_add(mul(&[2, oy as u64, rows]))
+            .saturating_add(mul(&[2, ox as u64, cols]))
+            .saturating_add(mul(&[4, ox as u64, oy as u64]));
+        let blocks = mul(&[2, 8, padded]);
+        let reference = if with_reference {
+            mul(&[2, 8, rows.saturating_add(2), cols.saturating_add(2)])
+        } else {
+            0
+        };
+        blocks.saturating_add(reference)
+    }
 }
 
 /// Value of the fixed boundary at full-grid row `r` (row 0 is the top boundary).
@@ -206,6 +228,27 @@ mod tests {
             "{sum} > {}",
             out.total_time_s
         );
+    }
+
+    #[test]
+    fn memory_estimates_count_blocks_halos_and_the_reference() {
+        let p = Problem {
+            layout: Layout::uniform(100, 50, 2, 5).unwrap(),
+            iters: 1,
+            sweeps: 1,
+            kernel: Plain,
+        };
+        // 10 blocks of 50x10 interior points, each padded to 52x12, twice.
+        assert_eq!(p.memory_bytes(false), 10 * 52 * 12 * 2 * 8);
+        assert_eq!(
+            p.memory_bytes(true),
+            10 * 52 * 12 * 2 * 8 + 102 * 52 * 2 * 8
+        );
+        let huge = Problem {
+            layout: Layout::uniform(1 << 40, 1 << 40, 1, 1).unwrap(),
+            ..p
+        };
+        assert_eq!(huge.memory_bytes(true), u64::MAX);
     }
 
     #[test]
