@@ -87,6 +87,14 @@ pub enum Failure {
         /// The round.
         round: u32,
     },
+    /// The process hosting element `element` stops itself (SIGSTOP) in
+    /// round `round`: it hangs without exiting, as a frozen machine would.
+    Stop {
+        /// The element.
+        element: u32,
+        /// The round.
+        round: u32,
+    },
 }
 
 /// The seed `arts run storm` uses unless given `--seed`.
@@ -120,6 +128,13 @@ impl Roamer {
                     "storm: element {element} aborts its process in round {round} (injected)"
                 );
                 std::process::abort()
+            }
+            Some(Failure::Stop { element, round }) if element == self.me && round == self.round => {
+                eprintln!("storm: element {element} stops its process in round {round} (injected)");
+                // SAFETY: raise only sends a signal to this process.
+                unsafe {
+                    libc::raise(libc::SIGSTOP);
+                }
             }
             _ => {}
         }
