@@ -28,8 +28,9 @@ pub struct RunDdmArgs {
     #[arg(long, value_delimiter = ',', allow_hyphen_values = true)]
     pub bias: Option<Vec<f64>>,
     /// Directory for the per-bias CSV files (profile, cost per row, cost history);
-    /// written only when every bias converged.
-    #[arg(long)]
+    /// written only when every bias converged. A bias point that does not
+    /// converge (or diverges) stops the sweep with exit code 1 and writes nothing.
+    #[arg(long, value_parser = crate::args::output_dir)]
     pub out: Option<PathBuf>,
     /// Physical constants: codata or tcad (default: the device file's, else codata).
     #[arg(long)]
@@ -245,10 +246,14 @@ fn check_out_dir(dir: &Path) -> CliResult {
     }
 }
 
+/// Bad device input is a usage error (exit 2); a bias point that did not
+/// converge or diverged is a run that failed after its input was accepted
+/// (exit 1). Either way nothing has been written.
 fn ddm_error(e: DdmError) -> CliError {
-    // Bad device input and non-converging sweeps are both reported as bad
-    // input (exit 2), as the contract asks; nothing has been written.
-    CliError::usage(e)
+    match e {
+        DdmError::Input(_) => CliError::usage(e),
+        DdmError::NotConverged { .. } | DdmError::Diverged { .. } => CliError::failed(e),
+    }
 }
 
 /// Runs `arts run ddm`.

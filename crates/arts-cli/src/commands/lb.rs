@@ -44,11 +44,11 @@ pub struct SimulateArgs {
     #[arg(long, default_value_t = 1)]
     pub repeat: usize,
     /// Also write the new mapping as JSON (`{"pe_of": [...]}`).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::args::output_file)]
     pub mapping_out: Option<PathBuf>,
     /// Also write a one-step dump of the input after the migrations (objects
     /// on their new PEs), to chain strategies offline.
-    #[arg(long)]
+    #[arg(long, value_parser = crate::args::output_file)]
     pub out_dump: Option<PathBuf>,
 }
 
@@ -65,7 +65,7 @@ pub struct GenerateArgs {
     #[arg(long)]
     pub kind: String,
     /// Output file.
-    #[arg(long)]
+    #[arg(long, value_parser = crate::args::output_file)]
     pub out: PathBuf,
     /// Random seed.
     #[arg(long, default_value_t = 1)]

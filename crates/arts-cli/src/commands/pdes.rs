@@ -15,6 +15,7 @@ use arts_pdes::{Mapping, Model, PdesError, Queue, RunConfig, RunReport, SyncMode
 use serde::Serialize;
 
 use crate::output::{CliError, CliResult, Output};
+use crate::usage::quote;
 
 /// Subcommands of `arts pdes`.
 #[derive(clap::Subcommand)]
@@ -77,8 +78,8 @@ pub struct EngineArgs {
     /// LP to PE mapping: block or round-robin.
     #[arg(long, default_value = "block")]
     pub mapping: String,
-    /// Simulation end time: events at or after it are not executed.
-    #[arg(long, default_value_t = 1000.0, allow_negative_numbers = true)]
+    /// Simulation end time (finite): events at or after it are not executed.
+    #[arg(long, default_value_t = 1000.0, value_parser = crate::args::finite_f64)]
     pub end_time: f64,
     /// Optimistic optimism window in simulation time (events only below
     /// GVT + window); bounds memory; "inf" = unbounded Time Warp.
@@ -121,8 +122,8 @@ pub struct PholdArgs {
 pub struct BenchPdesArgs {
     #[command(flatten)]
     model: PholdModelArgs,
-    /// Simulation end time of every run.
-    #[arg(long, default_value_t = 1000.0, allow_negative_numbers = true)]
+    /// Simulation end time of every run (finite).
+    #[arg(long, default_value_t = 1000.0, value_parser = crate::args::finite_f64)]
     end_time: f64,
     /// Seed of every run.
     #[arg(long, default_value_t = 1)]
@@ -171,13 +172,14 @@ pub fn parse_sync(s: &str) -> Result<SyncMode, CliError> {
     }
 }
 
-/// Parses `--mapping`.
-pub fn parse_mapping(s: &str) -> Result<Mapping, CliError> {
+/// Parses an LP-to-PE mapping given with `flag` (`--mapping`, `--pe-mapping`).
+pub fn parse_mapping(flag: &str, s: &str) -> Result<Mapping, CliError> {
     match s {
         "block" => Ok(Mapping::Block),
         "round-robin" | "rr" => Ok(Mapping::RoundRobin),
         _ => Err(CliError::usage(format!(
-            "--mapping {s}: unknown mapping; accepted: block, round-robin"
+            "{flag} {}: unknown mapping; accepted: block, round-robin",
+            quote(s)
         ))),
     }
 }
@@ -215,7 +217,7 @@ impl EngineArgs {
     /// The engine configuration these flags describe.
     pub fn config(&self) -> Result<RunConfig, CliError> {
         self.common.config(
-            parse_mapping(&self.mapping)?,
+            parse_mapping("--mapping", &self.mapping)?,
             self.end_time,
             parse_window(&self.window)?,
         )
@@ -485,7 +487,7 @@ fn parse_list<T: std::str::FromStr>(flag: &str, s: &str) -> Result<Vec<T>, CliEr
 /// Runs `arts bench pdes`.
 pub fn bench_pdes(args: &BenchPdesArgs, out: Output) -> CliResult {
     let model = args.model.model()?;
-    let mapping = parse_mapping(&args.mapping)?;
+    let mapping = parse_mapping("--mapping", &args.mapping)?;
     let window = parse_window(&args.window)?;
     let engines = args
         .engines

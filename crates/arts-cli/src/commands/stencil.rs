@@ -8,8 +8,9 @@ use arts_apps::stencil2d::{Kernel, Outcome, Problem, Reference};
 use arts_core::{Config, LbConfig, LbPeriod, Map};
 use serde::Serialize;
 
-use crate::args::default_pes;
+use crate::args::{default_pes, output_file};
 use crate::output::{CliError, CliResult, Output, PendingFile, write_atomic};
+use crate::usage::quote;
 
 /// Initial placement of objects on PEs.
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
@@ -42,14 +43,14 @@ pub struct RunOpts {
     #[arg(long, value_enum, default_value = "block")]
     map: MapArg,
     /// Write a Chrome trace-event JSON file (open in Perfetto or chrome://tracing).
-    #[arg(long)]
+    #[arg(long, value_parser = output_file)]
     trace: Option<PathBuf>,
     /// Turn off per-object measurement (load and communication).
     #[arg(long)]
     no_instrument: bool,
     /// Write every message between objects as CSV `time_s,source,destination,bytes`
     /// (replay it on the torus model: `arts pdes torus --workload trace:FILE`).
-    #[arg(long)]
+    #[arg(long, value_parser = output_file)]
     comm_trace: Option<PathBuf>,
     /// Load-balancing strategy (none, greedy, refine, greedy-comm, metis, rotate, ...).
     #[arg(long, default_value = "none")]
@@ -58,7 +59,7 @@ pub struct RunOpts {
     #[arg(long, default_value = "10", value_parser = parse_period)]
     lb_period: LbPeriod,
     /// Write every load-balancing step's input as JSON (replay with `arts lb simulate`).
-    #[arg(long)]
+    #[arg(long, value_parser = output_file)]
     lb_dump: Option<PathBuf>,
     /// Relative PE speeds, comma-separated (default: measured at start-up).
     #[arg(long, value_delimiter = ',')]
@@ -103,6 +104,14 @@ impl RunOpts {
             1 => self.pes.unwrap_or_else(default_pes),
             n => self.pes_per_process.unwrap_or(1) * n,
         };
+        if let Some(s) = &self.pe_speeds
+            && (s.len() != pes as usize || s.iter().any(|v| !(v.is_finite() && *v > 0.0)))
+        {
+            return Err(CliError::usage(format!(
+                "--pe-speeds: give {pes} comma-separated speeds > 0 (one per PE), got {}",
+                quote(&s.iter().map(f64::to_string).collect::<Vec<_>>().join(","))
+            )));
+        }
         let lb = if self.lb == "none" {
             if self.lb_dump.is_some() {
                 return Err(CliError::usage(
@@ -113,14 +122,6 @@ impl RunOpts {
         } else {
             let strategy =
                 arts_lb::by_name(&self.lb).map_err(|e| CliError::usage(format!("--lb: {e}")))?;
-            if let Some(s) = &self.pe_speeds
-                && (s.len() != pes as usize || s.iter().any(|v| !(v.is_finite() && *v > 0.0)))
-            {
-                return Err(CliError::usage(format!(
-                    "--pe-speeds: give {pes} comma-separated speeds > 0 (one per PE), got {}",
-                    s.len()
-                )));
-            }
             Some(LbConfig {
                 strategy: Arc::from(strategy),
                 period: self.lb_period,
@@ -128,10 +129,6 @@ impl RunOpts {
                 speeds: self.pe_speeds.clone(),
             })
         };
-        if let Some(path) = &self.lb_dump {
-            // Fail now, not after the run, if the dump cannot be written.
-            drop(PendingFile::create(path)?);
-        }
         let trace = self.trace.as_deref().map(PendingFile::create).transpose()?;
         let comm_trace = self
             .comm_trace

@@ -11,6 +11,7 @@ use serde::Serialize;
 
 use super::{SyncArgs, engine_error, parse_mapping, run_with_progress_to};
 use crate::output::{CliError, CliResult, Output};
+use crate::usage::quote;
 
 /// Compute time of one LJS iteration per 500,000 atoms on a BG/L node
 /// (Upchurch et al., sec. 3.3.2), for comparing with the communication time.
@@ -46,8 +47,8 @@ pub struct TorusArgs {
     #[arg(long)]
     aggregate: bool,
     /// Also run the aggregated mode with trains of this many packets and
-    /// report its speed-up and deviation from this (per-packet) run.
-    #[arg(long)]
+    /// report its speed-up and deviation from this (per-packet) run (1..=256).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
     compare_aggregate: Option<u32>,
     /// Buffer of each virtual channel in 256-byte packets (tokens), 2..=64.
     #[arg(long, default_value_t = 4)]
@@ -197,7 +198,8 @@ impl TorusArgs {
                 },
                 None => {
                     return Err(CliError::usage(format!(
-                        "--workload {w}: unknown workload; accepted: ljs, random, trace:FILE"
+                        "--workload {}: unknown workload; accepted: ljs, random, trace:FILE",
+                        quote(w)
                     )));
                 }
             },
@@ -212,7 +214,8 @@ impl TorusArgs {
                 },
                 None => {
                     return Err(CliError::usage(format!(
-                        "--mapping {m}: unknown mapping; accepted: ideal, random, file:FILE"
+                        "--mapping {}: unknown mapping; accepted: ideal, random, file:FILE",
+                        quote(m)
                     )));
                 }
             },
@@ -268,8 +271,11 @@ impl TorusArgs {
                 v * PS
             }
         };
-        self.engine
-            .config(parse_mapping(&self.pe_mapping)?, end, window)
+        self.engine.config(
+            parse_mapping("--pe-mapping", &self.pe_mapping)?,
+            end,
+            window,
+        )
     }
 }
 
@@ -302,6 +308,21 @@ pub(super) fn run_torus(args: &TorusArgs, out: Output) -> CliResult {
     let params = args.params()?;
     let cfg = args.config()?;
     let model = Torus::new(params.clone()).map_err(model_error)?;
+    // The comparison model is built (and its parameters checked) before any run.
+    let aggregated = match args.compare_aggregate {
+        None => None,
+        Some(k) => {
+            let mut p = params.clone();
+            p.train_packets = k;
+            let m = Torus::new(p).map_err(|e| {
+                CliError::usage(
+                    e.to_string()
+                        .replace("--train-packets", "--compare-aggregate"),
+                )
+            })?;
+            Some((k, m))
+        }
+    };
     arts_pdes::validate(&model, &cfg).map_err(engine_error)?;
     let (report, fig) = run_model(&model, &cfg, out, "torus")?;
 
@@ -315,12 +336,9 @@ pub(super) fn run_torus(args: &TorusArgs, out: Output) -> CliResult {
         None
     };
 
-    let aggregate = match args.compare_aggregate {
+    let aggregate = match aggregated {
         None => None,
-        Some(k) => {
-            let mut p = params.clone();
-            p.train_packets = k;
-            let agg = Torus::new(p).map_err(model_error)?;
+        Some((k, agg)) => {
             let (r, f) = run_model(&agg, &cfg, out, "trains")?;
             let ratio = |a: f64, b: f64| if b > 0.0 { a / b } else { 0.0 };
             let flush_ratio = ratio(f.flush_time_s, fig.flush_time_s);
