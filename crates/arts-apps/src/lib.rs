@@ -1,6 +1,8 @@
 //! Applications on the arts object runtime. Each one comes with a
 //! sequential reference and checks its parallel result against it.
 
+#[cfg(feature = "mpi")]
+pub mod baselines;
 pub mod hotspot;
 pub mod jacobi2d;
 pub mod microbench;
