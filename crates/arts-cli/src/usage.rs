@@ -45,11 +45,19 @@ pub fn one_line(err: &clap::Error) -> Option<String> {
         return None;
     }
     let text = err.render().to_string();
-    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
-    let first = lines.next().unwrap_or("error: invalid command line");
-    let first = first.strip_prefix("error: ").unwrap_or(first);
-    let usage = lines.find_map(|l| l.strip_prefix("Usage: "));
-    let mut line = format!("error: {}", shorten_quoted(first));
+    let mut parts = Vec::new();
+    let mut usage = None;
+    for l in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        if let Some(u) = l.strip_prefix("Usage: ") {
+            usage = Some(u);
+        } else if !l.starts_with("For more information") {
+            parts.push(shorten_quoted(l.strip_prefix("error: ").unwrap_or(l)));
+        }
+    }
+    if parts.is_empty() {
+        parts.push("invalid command line".into());
+    }
+    let mut line = format!("error: {}", parts.join("; "));
     if let Some(u) = usage {
         line += &format!(" (usage: {u}; see --help)");
     }
