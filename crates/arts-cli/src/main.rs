@@ -4,6 +4,7 @@
 
 mod args;
 mod commands;
+mod host;
 mod launch;
 mod output;
 mod usage;

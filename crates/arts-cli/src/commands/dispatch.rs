@@ -3,7 +3,9 @@
 
 use std::path::{Path, PathBuf};
 
-use arts_dispatch::heat3d::{Block, HeatConfig, HeatError, Mode, Shape, run_mode, run_reference};
+use arts_dispatch::heat3d::{
+    Block, HeatConfig, HeatError, MAX_N, Mode, Shape, run_mode, run_reference,
+};
 use arts_dispatch::stats::{mean_s, median_s};
 use arts_dispatch::studies::idle::{idle_csv, idle_study};
 use arts_dispatch::studies::interference::{InterferenceConfig, interference};
@@ -13,10 +15,8 @@ use arts_dispatch::studies::sweep::{SweepConfig, sweep, sweep_csv, sweep_svg};
 use arts_dispatch::studies::{StudyError, rss};
 use serde_json::{Value, json};
 
+use crate::host::load_average;
 use crate::output::{CliError, CliResult, Output, PendingFile, write_atomic};
-
-/// Largest grid edge accepted (two f64 grids of n³ nodes: 2 GiB at 512).
-const MAX_N: usize = 512;
 
 /// Arguments of `arts run heat3d`.
 #[derive(clap::Args)]
@@ -77,11 +77,14 @@ pub struct BenchDispatchArgs {
     pub step_back_us: u32,
 }
 
+/// Bad input is a usage error naming the flag; a failed run exits 1.
 fn usage_heat(e: HeatError) -> CliError {
     match e {
+        HeatError::BadGrid(_) | HeatError::BadSteps(_) | HeatError::Unstable(_) => {
+            CliError::usage(format!("--{e}"))
+        }
         HeatError::Dispatch(arts_dispatch::DispatchError::BadThreads { .. })
-        | HeatError::BadBlock(_)
-        | HeatError::BadGrid(_) => CliError::usage(e),
+        | HeatError::BadBlock(_) => CliError::usage(e),
         other => CliError::failed(other),
     }
 }
@@ -97,46 +100,17 @@ fn check_n(n: usize) -> Result<(), CliError> {
     if (3..=MAX_N).contains(&n) {
         Ok(())
     } else {
-        Err(CliError::usage(format!(
-            "--n {n} is out of range (accepted: 3..={MAX_N})"
-        )))
+        Err(usage_heat(HeatError::BadGrid(n)))
     }
 }
 
+/// `--threads` against the executors' limit.
 fn check_threads(t: usize) -> Result<(), CliError> {
-    if (1..=arts_dispatch::error::MAX_THREADS).contains(&t) {
-        Ok(())
-    } else {
-        Err(CliError::usage(format!(
-            "--threads {t} is out of range (accepted: 1..={})",
-            arts_dispatch::error::MAX_THREADS
-        )))
-    }
-}
-
-fn load_average() -> Option<f64> {
-    std::fs::read_to_string("/proc/loadavg")
-        .ok()?
-        .split_whitespace()
-        .next()?
-        .parse()
-        .ok()
+    arts_dispatch::error::check_threads(t).map_err(|e| CliError::usage(format!("--{e}")))
 }
 
 /// Runs `arts run heat3d`.
 pub fn run_heat3d(args: &Heat3dArgs, out: Output) -> CliResult {
-    check_n(args.n)?;
-    if args.steps == 0 {
-        return Err(CliError::usage(
-            "--steps 0 is out of range (accepted: 1 or more)",
-        ));
-    }
-    if !(args.alpha > 0.0 && args.alpha <= 1.0 / 6.0) {
-        return Err(CliError::usage(format!(
-            "--alpha {} is out of range (accepted: 0 < alpha <= 1/6 for a stable explicit scheme)",
-            args.alpha
-        )));
-    }
     let block: Block = args.block.parse().map_err(CliError::usage)?;
     let shape: Shape = args.shape.parse().map_err(CliError::usage)?;
     let mode: Mode = args.mode.parse().map_err(CliError::usage)?;
@@ -151,8 +125,8 @@ pub fn run_heat3d(args: &Heat3dArgs, out: Output) -> CliResult {
         block,
         shape,
     };
-    // Refuse bad blocks before any long work.
-    arts_dispatch::heat3d::partition(cfg.n, block, shape).map_err(usage_heat)?;
+    // Refuse bad input before any long work.
+    cfg.validate().map_err(usage_heat)?;
     let bar = out.progress(2, "heat3d");
     let run = run_mode(&cfg, mode, threads, args.pin).map_err(usage_heat)?;
     bar.inc(1);

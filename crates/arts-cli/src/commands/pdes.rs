@@ -14,6 +14,7 @@ use arts_pdes::models::phold::{Phold, PholdParams};
 use arts_pdes::{Mapping, Model, PdesError, Queue, RunConfig, RunReport, SyncMode};
 use serde::Serialize;
 
+use crate::host::load_average;
 use crate::output::{CliError, CliResult, Output};
 use crate::usage::quote;
 
@@ -463,15 +464,6 @@ struct BenchOut {
     load_after: Option<f64>,
     rows: Vec<BenchRow>,
     peak_rss_bytes: Option<u64>,
-}
-
-pub(super) fn load_average() -> Option<f64> {
-    std::fs::read_to_string("/proc/loadavg")
-        .ok()?
-        .split_whitespace()
-        .next()?
-        .parse()
-        .ok()
 }
 
 fn parse_list<T: std::str::FromStr>(flag: &str, s: &str) -> Result<Vec<T>, CliError> {
