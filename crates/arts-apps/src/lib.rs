@@ -6,6 +6,7 @@ pub mod baselines;
 pub mod hotspot;
 pub mod jacobi2d;
 pub mod microbench;
+pub mod report;
 pub mod stats;
 pub mod stencil2d;
 pub mod storm;
