@@ -217,3 +217,19 @@ proptest! {
         prop_assert!(f.bandwidth_utilization > 0.0 && f.bandwidth_utilization <= 1.0);
     }
 }
+
+#[test]
+fn the_ljs_compute_time_is_the_models_not_the_clis() {
+    use arts_pdes::models::torus::{LJS_ATOMS, LJS_COMPUTE_S};
+    let mut p = TorusParams::new([2, 2, 2]);
+    assert_eq!(p.compute_time_s(), Some(LJS_COMPUTE_S));
+    p.workload = WorkloadSpec::Ljs {
+        atoms: 2.0 * LJS_ATOMS,
+    };
+    assert_eq!(p.compute_time_s(), Some(2.0 * LJS_COMPUTE_S));
+    p.workload = WorkloadSpec::Random {
+        messages: 1,
+        bytes: 8,
+    };
+    assert_eq!(p.compute_time_s(), None);
+}

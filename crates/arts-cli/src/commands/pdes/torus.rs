@@ -4,7 +4,8 @@
 //! figures of merit.
 
 use arts_pdes::models::torus::{
-    Figures, LJS_ATOMS, MappingSpec, PS, Torus, TorusError, TorusParams, WorkloadSpec, parse_time,
+    AGGREGATE_TRAIN, Figures, LJS_ATOMS, MappingSpec, PS, Torus, TorusError, TorusParams,
+    WorkloadSpec, parse_time,
 };
 use arts_pdes::{RunConfig, RunReport, SyncMode};
 use serde::Serialize;
@@ -12,13 +13,6 @@ use serde::Serialize;
 use super::{SyncArgs, engine_error, parse_mapping, run_with_progress_to};
 use crate::output::{CliError, CliResult, Output};
 use crate::usage::quote;
-
-/// Compute time of one LJS iteration per 500,000 atoms on a BG/L node
-/// (Upchurch et al., sec. 3.3.2), for comparing with the communication time.
-const LJS_COMPUTE_S: f64 = 1.48;
-
-/// Packets per train of `--aggregate`.
-const AGGREGATE_TRAIN: u32 = 16;
 
 /// Arguments of `arts pdes torus`.
 #[derive(clap::Args, Debug)]
@@ -391,8 +385,7 @@ pub(super) fn run_torus(args: &TorusArgs, out: Output) -> CliResult {
         messages_delivered: fig.messages_delivered,
         avg_message_latency_s: fig.avg_message_latency_s,
         complete: fig.complete,
-        compute_time_s: matches!(params.workload, WorkloadSpec::Ljs { .. })
-            .then(|| LJS_COMPUTE_S * args.ljs_atoms / LJS_ATOMS),
+        compute_time_s: params.compute_time_s(),
         inject_delay_s: params.inject_delay_s,
         vc_packets: params.vc_packets,
         slots_per_vc: model.slots_per_vc(),

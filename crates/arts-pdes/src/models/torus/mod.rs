@@ -221,6 +221,24 @@ const STATS: [StatSpec; 7] = [
 /// Picoseconds per second: model times are integral picoseconds (exact in f64).
 pub const PS: f64 = 1e12;
 
+/// Compute time of one LJS iteration per 500,000 atoms on a BG/L node
+/// (Upchurch et al., sec. 3.3.2), for comparing with the communication time.
+pub const LJS_COMPUTE_S: f64 = 1.48;
+
+/// Packets per train of the usual aggregated mode.
+pub const AGGREGATE_TRAIN: u32 = 16;
+
+impl TorusParams {
+    /// The compute time of one LJS iteration for this workload's atoms per
+    /// cell, seconds (`None` for workloads other than LJS).
+    pub fn compute_time_s(&self) -> Option<f64> {
+        match self.workload {
+            WorkloadSpec::Ljs { atoms } => Some(LJS_COMPUTE_S * atoms / LJS_ATOMS),
+            _ => None,
+        }
+    }
+}
+
 /// Parses a time such as `3us`, `2.5e-6s`, `100ns`, `1ms`, or a bare number
 /// in `default_unit` seconds. Returns seconds.
 pub fn parse_time(s: &str, default_unit: f64) -> Option<f64> {
