@@ -15,7 +15,9 @@ use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use std::time::Instant;
 
 use crate::error::{DispatchError, check_threads, panic_message};
-use crate::task::{Executor, Feed, RunReport, Source, SourceSink, TaskCtx, TaskSink, WorkerId};
+use crate::task::{
+    DispatchReport, Executor, Feed, Source, SourceSink, TaskCtx, TaskSink, WorkerId,
+};
 
 /// The scatter-gather executor: `threads` pool threads plus the calling thread
 /// as the master, which sleeps while it gathers.
@@ -103,7 +105,7 @@ impl Executor for ScatterGather {
         init: I,
         mut seed: Sd,
         body: B,
-    ) -> Result<RunReport, DispatchError>
+    ) -> Result<DispatchReport, DispatchError>
     where
         T: Send,
         I: Fn(WorkerId) -> S + Sync,
@@ -254,7 +256,7 @@ impl Executor for ScatterGather {
         });
         match failure {
             Some(e) => Err(e),
-            None => Ok(RunReport {
+            None => Ok(DispatchReport {
                 step_times,
                 tasks_per_worker,
             }),

@@ -18,15 +18,17 @@ use std::time::{Duration, Instant};
 use crossbeam_utils::CachePadded;
 
 use crate::error::{DispatchError, check_threads, panic_message};
-use crate::idle::{Backoff, IdlePolicy, Sleepers};
-use crate::task::{Executor, Feed, RunReport, Source, SourceSink, TaskCtx, TaskSink, WorkerId};
+use crate::idle::{Backoff, Sleepers, WaitPolicy};
+use crate::task::{
+    DispatchReport, Executor, Feed, Source, SourceSink, TaskCtx, TaskSink, WorkerId,
+};
 use crate::workers::{run_workers, start_worker};
 
 /// The static-partition executor.
 #[derive(Clone, Debug)]
 pub struct StaticPartition {
     threads: usize,
-    policy: IdlePolicy,
+    policy: WaitPolicy,
     pin: bool,
 }
 
@@ -36,13 +38,13 @@ impl StaticPartition {
         check_threads(threads)?;
         Ok(StaticPartition {
             threads,
-            policy: IdlePolicy::DEFAULT,
+            policy: WaitPolicy::DEFAULT,
             pin: false,
         })
     }
 
     /// Sets how waiting workers spin, yield and park.
-    pub fn with_idle_policy(mut self, policy: IdlePolicy) -> Self {
+    pub fn with_idle_policy(mut self, policy: WaitPolicy) -> Self {
         self.policy = policy;
         self
     }
@@ -224,7 +226,7 @@ struct Env<'a, T, Sd, I, B> {
     init: &'a I,
     body: &'a B,
     steps: usize,
-    policy: IdlePolicy,
+    policy: WaitPolicy,
     pin: bool,
 }
 
@@ -379,7 +381,7 @@ impl Executor for StaticPartition {
         init: I,
         seed: Sd,
         body: B,
-    ) -> Result<RunReport, DispatchError>
+    ) -> Result<DispatchReport, DispatchError>
     where
         T: Send,
         I: Fn(WorkerId) -> S + Sync,
@@ -387,7 +389,7 @@ impl Executor for StaticPartition {
         B: Fn(&mut TaskCtx<'_, T>, T, &mut S) + Sync,
     {
         if steps == 0 {
-            return Ok(RunReport {
+            return Ok(DispatchReport {
                 step_times: Vec::new(),
                 tasks_per_worker: vec![0; self.threads],
             });
@@ -438,7 +440,7 @@ impl Executor for StaticPartition {
             return Err(err);
         }
         let serial = serial.into_inner().unwrap_or_else(PoisonError::into_inner);
-        Ok(RunReport {
+        Ok(DispatchReport {
             step_times: serial.step_times,
             tasks_per_worker,
         })

@@ -3,7 +3,7 @@
 //! escape channel, deadlock freedom with tiny buffers, aggregated mode.
 
 use arts_pdes::models::torus::{Figures, MappingSpec, PS, Torus, TorusParams, WorkloadSpec};
-use arts_pdes::{RunConfig, RunReport, SyncMode, run};
+use arts_pdes::{RunConfig, SimReport, SyncMode, run};
 use proptest::prelude::*;
 
 /// BG/L defaults: 32 B at 175 MB/s, rounded to a picosecond.
@@ -11,7 +11,7 @@ const CHUNK_PS: f64 = 182_857.0;
 const PACKET_PS: f64 = 8.0 * CHUNK_PS;
 const LAT_PS: f64 = 100_000.0;
 
-fn sim(p: TorusParams) -> (Torus, RunReport, Figures) {
+fn sim(p: TorusParams) -> (Torus, SimReport, Figures) {
     let m = Torus::new(p).expect("valid parameters");
     let r = run(
         &m,

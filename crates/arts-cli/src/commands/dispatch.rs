@@ -497,9 +497,9 @@ fn bench_interference(
         busy_cpu: 1 % arts_dispatch::affinity::available_cpus(),
         pin_workers: !args.no_pin,
         reps: args.reps.unwrap_or(3),
-        policy: arts_dispatch::IdlePolicy {
+        policy: arts_dispatch::WaitPolicy {
             step_back_us: args.step_back_us,
-            ..arts_dispatch::IdlePolicy::DEFAULT
+            ..arts_dispatch::WaitPolicy::DEFAULT
         },
     };
     let r = interference(&cfg).map_err(study_err)?;

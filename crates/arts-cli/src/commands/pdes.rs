@@ -11,7 +11,7 @@ pub use torus::TorusArgs;
 use std::collections::BTreeMap;
 
 use arts_pdes::models::phold::{Phold, PholdParams};
-use arts_pdes::{Mapping, Model, PdesError, Queue, RunConfig, RunReport, SyncMode};
+use arts_pdes::{LpMapping, Model, PdesError, Queue, RunConfig, SimReport, SyncMode};
 use serde::Serialize;
 
 use crate::host::load_average;
@@ -57,7 +57,7 @@ impl SyncArgs {
     /// to PE mapping, end time and optimism window.
     pub fn config(
         &self,
-        mapping: Mapping,
+        mapping: LpMapping,
         end_time: f64,
         window: f64,
     ) -> Result<RunConfig, CliError> {
@@ -174,10 +174,10 @@ pub fn parse_sync(s: &str) -> Result<SyncMode, CliError> {
 }
 
 /// Parses an LP-to-PE mapping given with `flag` (`--mapping`, `--pe-mapping`).
-pub fn parse_mapping(flag: &str, s: &str) -> Result<Mapping, CliError> {
+pub fn parse_mapping(flag: &str, s: &str) -> Result<LpMapping, CliError> {
     match s {
-        "block" => Ok(Mapping::Block),
-        "round-robin" | "rr" => Ok(Mapping::RoundRobin),
+        "block" => Ok(LpMapping::Block),
+        "round-robin" | "rr" => Ok(LpMapping::RoundRobin),
         _ => Err(CliError::usage(format!(
             "{flag} {}: unknown mapping; accepted: block, round-robin",
             quote(s)
@@ -253,7 +253,7 @@ pub fn run_with_progress<M: Model>(
     cfg: &RunConfig,
     out: Output,
     what: &str,
-) -> Result<RunReport, CliError> {
+) -> Result<SimReport, CliError> {
     run_with_progress_to(model, cfg, out, what, cfg.end_time)
 }
 
@@ -266,7 +266,7 @@ pub fn run_with_progress_to<M: Model>(
     out: Output,
     what: &str,
     horizon: f64,
-) -> Result<RunReport, CliError> {
+) -> Result<SimReport, CliError> {
     arts_pdes::validate(model, cfg).map_err(engine_error)?;
     const STEPS: u64 = 1000;
     let bar = out.progress(STEPS, what);
@@ -317,7 +317,7 @@ struct RunOut {
 }
 
 impl RunOut {
-    fn new(r: &RunReport, cfg: &RunConfig) -> RunOut {
+    fn new(r: &SimReport, cfg: &RunConfig) -> RunOut {
         RunOut {
             sync: r.sync.name(),
             pes: r.pes,
@@ -521,11 +521,11 @@ pub fn bench_pdes(args: &BenchPdesArgs, out: Output) -> CliResult {
 
     let load_before = load_average();
     let bar = out.progress(configs.len() as u64 * args.reps as u64, "bench pdes");
-    let mut oracle: Option<RunReport> = None;
+    let mut oracle: Option<SimReport> = None;
     let mut rows = Vec::new();
     let mut seq_rate = 0.0;
     for c in &configs {
-        let mut best: Option<RunReport> = None;
+        let mut best: Option<SimReport> = None;
         let mut walls = Vec::new();
         for _ in 0..args.reps {
             let r = arts_pdes::run(&model, c, None).map_err(engine_error)?;

@@ -34,8 +34,8 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
 use crate::error::{DispatchError, check_threads, panic_message};
-use crate::idle::IdlePolicy;
-use crate::task::{Executor, Feed, RunReport, TaskCtx, TaskSink, WorkerId};
+use crate::idle::WaitPolicy;
+use crate::task::{DispatchReport, Executor, Feed, TaskCtx, TaskSink, WorkerId};
 use crate::workers::run_workers;
 use shared::{Shared, Sink};
 use worker::{Serial, WorkerEnv};
@@ -45,7 +45,7 @@ use worker::{Serial, WorkerEnv};
 #[derive(Clone, Debug)]
 pub struct Dispatcher {
     threads: usize,
-    policy: IdlePolicy,
+    policy: WaitPolicy,
     pin: bool,
 }
 
@@ -55,13 +55,13 @@ impl Dispatcher {
         check_threads(threads)?;
         Ok(Dispatcher {
             threads,
-            policy: IdlePolicy::DEFAULT,
+            policy: WaitPolicy::DEFAULT,
             pin: false,
         })
     }
 
     /// Sets how idle workers spin, yield and park.
-    pub fn with_idle_policy(mut self, policy: IdlePolicy) -> Self {
+    pub fn with_idle_policy(mut self, policy: WaitPolicy) -> Self {
         self.policy = policy;
         self
     }
@@ -88,7 +88,7 @@ impl Executor for Dispatcher {
         init: I,
         seed: Sd,
         body: B,
-    ) -> Result<RunReport, DispatchError>
+    ) -> Result<DispatchReport, DispatchError>
     where
         T: Send,
         I: Fn(WorkerId) -> S + Sync,
@@ -96,7 +96,7 @@ impl Executor for Dispatcher {
         B: Fn(&mut TaskCtx<'_, T>, T, &mut S) + Sync,
     {
         if steps == 0 {
-            return Ok(RunReport {
+            return Ok(DispatchReport {
                 step_times: Vec::new(),
                 tasks_per_worker: vec![0; self.threads],
             });
@@ -147,7 +147,7 @@ impl Executor for Dispatcher {
             return Err(err);
         }
         let serial = serial.into_inner().unwrap_or_else(PoisonError::into_inner);
-        Ok(RunReport {
+        Ok(DispatchReport {
             step_times: serial.step_times,
             tasks_per_worker,
         })

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use super::shared::{Shared, Sink, waiting};
 use crate::error::{DispatchError, panic_message};
-use crate::idle::{Backoff, IdlePolicy};
+use crate::idle::{Backoff, WaitPolicy};
 use crate::task::{Feed, TaskCtx, TaskSink, WorkerId};
 use crate::workers::start_worker;
 
@@ -37,7 +37,7 @@ pub struct WorkerEnv<'a, T, Sd, I, B> {
     /// Number of steps.
     pub steps: usize,
     /// Idle policy.
-    pub policy: IdlePolicy,
+    pub policy: WaitPolicy,
     /// Pin worker `w` to CPU `w`.
     pub pin: bool,
 }

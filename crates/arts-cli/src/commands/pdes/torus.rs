@@ -7,7 +7,7 @@ use arts_pdes::models::torus::{
     AGGREGATE_TRAIN, Figures, LJS_ATOMS, MappingSpec, PS, Torus, TorusError, TorusParams,
     WorkloadSpec, parse_time,
 };
-use arts_pdes::{RunConfig, RunReport, SyncMode};
+use arts_pdes::{RunConfig, SimReport, SyncMode};
 use serde::Serialize;
 
 use super::{SyncArgs, engine_error, parse_mapping, run_with_progress_to};
@@ -289,7 +289,7 @@ fn run_model(
     cfg: &RunConfig,
     out: Output,
     what: &str,
-) -> Result<(RunReport, Figures), CliError> {
+) -> Result<(SimReport, Figures), CliError> {
     // The bar runs to twice the injection lower bound of the flush time.
     let horizon = 2.0 * model.flush_lower_bound_s() * PS;
     let report = run_with_progress_to(model, cfg, out, what, horizon)?;

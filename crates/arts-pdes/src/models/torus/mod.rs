@@ -28,9 +28,9 @@ pub use state::{NodeState, TorusUndo};
 pub use topology::Topology;
 pub use workload::{AppMessage, LJS_ATOMS, LJS_BYTES, WorkloadSpec, ljs_bytes};
 
-use crate::config::RunReport;
+use crate::config::SimReport;
 use crate::key::{LpId, Time};
-use crate::model::{Ctx, Model, StatKind, StatSpec};
+use crate::model::{EventCtx, Model, StatKind, StatSpec};
 use crate::rng::mix64;
 
 use msg::{Kind, MAX_SLOTS};
@@ -467,7 +467,7 @@ impl Torus {
     }
 
     /// The figures of merit of a run of this model.
-    pub fn figures(&self, r: &RunReport) -> Figures {
+    pub fn figures(&self, r: &SimReport) -> Figures {
         let stat = |name: &str| {
             r.stats
                 .iter()
@@ -538,7 +538,7 @@ impl Model for Torus {
         self.lookahead_ps as f64
     }
 
-    fn init(&self, lp: LpId, ctx: &mut Ctx<'_, TorusMsg>) -> NodeState {
+    fn init(&self, lp: LpId, ctx: &mut EventCtx<'_, TorusMsg>) -> NodeState {
         let (a, b) = (
             self.in_first[lp as usize] as usize,
             self.in_first[lp as usize + 1] as usize,
@@ -564,7 +564,7 @@ impl Model for Torus {
         state: &mut NodeState,
         msg: &TorusMsg,
         undo: &mut TorusUndo,
-        ctx: &mut Ctx<'_, TorusMsg>,
+        ctx: &mut EventCtx<'_, TorusMsg>,
     ) {
         undo.clear();
         router::handle(self, state, msg, undo, ctx);
