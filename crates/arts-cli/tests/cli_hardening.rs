@@ -39,7 +39,7 @@ fn negative_numbers_are_values() {
 fn pe_mapping_errors_name_pe_mapping() {
     assert_usage_error(
         &arts(&["pdes", "torus", "--pe-mapping", "diagonal"]),
-        "--pe-mapping diagonal: unknown mapping",
+        "invalid value 'diagonal' for '--pe-mapping",
     );
 }
 

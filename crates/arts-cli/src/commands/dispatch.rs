@@ -15,6 +15,7 @@ use arts_dispatch::studies::sweep::{SweepConfig, sweep, sweep_csv, sweep_svg};
 use arts_dispatch::studies::{StudyError, rss};
 use serde_json::{Value, json};
 
+use super::heat_flags::{ModeArg, ShapeArg, StudyArg};
 use crate::host::load_average;
 use crate::output::{CliError, CliResult, Output, PendingFile, write_atomic};
 
@@ -30,15 +31,15 @@ pub struct Heat3dArgs {
     /// Domain size per task: BXxBYxBZ (e.g. 13x13x13) or one edge (13).
     #[arg(long, default_value = "13x13x13")]
     pub block: String,
-    /// Executor: hdispatch, scatter, static, rayon or sequential.
-    #[arg(long, default_value = "hdispatch")]
-    pub mode: String,
+    /// Executor.
+    #[arg(long, value_enum, default_value = "hdispatch")]
+    pub mode: ModeArg,
     /// Worker threads (default: the number of CPUs).
     #[arg(long)]
     pub threads: Option<usize>,
-    /// Domain shape: cube (bx×by×bz blocks) or rows (runs of bx·by·bz nodes).
-    #[arg(long, default_value = "cube")]
-    pub shape: String,
+    /// Domain shape.
+    #[arg(long, value_enum, default_value = "cube")]
+    pub shape: ShapeArg,
     /// Diffusion number kΔt/Δx² (stable for 0 < alpha <= 1/6).
     #[arg(long, default_value_t = 0.1)]
     pub alpha: f64,
@@ -50,9 +51,9 @@ pub struct Heat3dArgs {
 /// Arguments of `arts bench dispatch`.
 #[derive(clap::Args)]
 pub struct BenchDispatchArgs {
-    /// quick (headline figures, < 1 min), sweep, memory, interference, idle, or all.
-    #[arg(long, default_value = "quick")]
-    pub study: String,
+    /// Which study to run.
+    #[arg(long, value_enum, default_value = "quick")]
+    pub study: StudyArg,
     /// Directory for CSV and SVG files (default for studies: ./bench-dispatch).
     #[arg(long)]
     pub out: Option<PathBuf>,
@@ -112,8 +113,8 @@ fn check_threads(t: usize) -> Result<(), CliError> {
 /// Runs `arts run heat3d`.
 pub fn run_heat3d(args: &Heat3dArgs, out: Output) -> CliResult {
     let block: Block = args.block.parse().map_err(CliError::usage)?;
-    let shape: Shape = args.shape.parse().map_err(CliError::usage)?;
-    let mode: Mode = args.mode.parse().map_err(CliError::usage)?;
+    let shape: Shape = args.shape.into();
+    let mode: Mode = args.mode.into();
     let threads = args
         .threads
         .unwrap_or_else(arts_dispatch::affinity::available_cpus);
@@ -195,25 +196,13 @@ fn write(dir: &Path, name: &str, text: &str, files: &mut Vec<String>) -> CliResu
 
 /// Runs `arts bench dispatch`.
 pub fn bench_dispatch(args: &BenchDispatchArgs, out: Output) -> CliResult {
-    let studies: &[&str] = match args.study.as_str() {
-        "quick" => &["quick"],
-        "sweep" => &["sweep"],
-        "memory" => &["memory"],
-        "interference" => &["interference"],
-        "idle" => &["idle"],
-        "all" => &["quick", "sweep", "memory", "interference", "idle"],
-        other => {
-            return Err(CliError::usage(format!(
-                "unknown study '{other}' (accepted: quick, sweep, memory, interference, idle, all)"
-            )));
-        }
-    };
+    let studies = args.study.studies();
     check_n(args.n)?;
     check_threads(args.threads)?;
     if args.steps == Some(0) || args.reps == Some(0) {
         return Err(CliError::usage("--steps and --reps must be at least 1"));
     }
-    let needs_files = studies.iter().any(|s| *s != "quick");
+    let needs_files = studies.iter().any(|s| *s != StudyArg::Quick);
     let dir = match (&args.out, needs_files) {
         (Some(d), _) => Some(d.clone()),
         (None, true) => Some(PathBuf::from("bench-dispatch")),
@@ -230,8 +219,8 @@ pub fn bench_dispatch(args: &BenchDispatchArgs, out: Output) -> CliResult {
     result.insert("load_average_start".into(), json!(load_average()));
     for study in studies {
         match *study {
-            "quick" => bench_quick(args, out, &mut result, &mut table)?,
-            "sweep" => bench_sweep(
+            StudyArg::Quick => bench_quick(args, out, &mut result, &mut table)?,
+            StudyArg::Sweep => bench_sweep(
                 args,
                 out,
                 dir.as_deref().unwrap_or(Path::new(".")),
@@ -239,7 +228,7 @@ pub fn bench_dispatch(args: &BenchDispatchArgs, out: Output) -> CliResult {
                 &mut files,
                 &mut table,
             )?,
-            "memory" => bench_memory(
+            StudyArg::Memory => bench_memory(
                 args,
                 out,
                 dir.as_deref().unwrap_or(Path::new(".")),
@@ -247,14 +236,14 @@ pub fn bench_dispatch(args: &BenchDispatchArgs, out: Output) -> CliResult {
                 &mut files,
                 &mut table,
             )?,
-            "idle" => bench_idle(
+            StudyArg::Idle => bench_idle(
                 args,
                 dir.as_deref().unwrap_or(Path::new(".")),
                 &mut result,
                 &mut files,
                 &mut table,
             )?,
-            _ => bench_interference(
+            StudyArg::Interference | StudyArg::All => bench_interference(
                 args,
                 dir.as_deref().unwrap_or(Path::new(".")),
                 &mut result,
@@ -266,7 +255,7 @@ pub fn bench_dispatch(args: &BenchDispatchArgs, out: Output) -> CliResult {
     result.insert("load_average_end".into(), json!(load_average()));
     result.insert("files".into(), json!(files));
     if let Some(d) = &dir
-        && studies == ["quick"]
+        && studies == [StudyArg::Quick]
     {
         let text = serde_json::to_string_pretty(&Value::Object(result.clone()))
             .map_err(CliError::failed)?;

@@ -3,6 +3,7 @@
 pub mod core;
 pub mod ddm;
 pub mod dispatch;
+pub mod heat_flags;
 pub mod imbalance;
 pub mod lb;
 pub mod mpi;

@@ -10,7 +10,7 @@ use arts_pdes::models::torus::{
 use arts_pdes::{RunConfig, SimReport, SyncMode};
 use serde::Serialize;
 
-use super::{SyncArgs, engine_error, parse_mapping, run_with_progress_to};
+use super::{SyncArgs, engine_error, run_with_progress_to};
 use crate::output::{CliError, CliResult, Output};
 use crate::usage::quote;
 
@@ -62,9 +62,9 @@ pub struct TorusArgs {
     /// random: bytes per message (default: the LJS mean).
     #[arg(long, default_value_t = 450_084)]
     random_bytes: u64,
-    /// LP to PE mapping of the parallel engines: block or round-robin.
-    #[arg(long, default_value = "block")]
-    pe_mapping: String,
+    /// LP to PE mapping of the parallel engines.
+    #[arg(long, value_enum, default_value = "block")]
+    pe_mapping: super::LpMappingArg,
     /// Stop at this simulated time (a bare number is in seconds; also 10ms);
     /// default: run until every packet is delivered.
     #[arg(long, allow_negative_numbers = true)]
@@ -265,11 +265,7 @@ impl TorusArgs {
                 v * PS
             }
         };
-        self.engine.config(
-            parse_mapping("--pe-mapping", &self.pe_mapping)?,
-            end,
-            window,
-        )
+        Ok(self.engine.config(self.pe_mapping, end, window))
     }
 }
 
