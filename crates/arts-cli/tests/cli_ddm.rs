@@ -251,7 +251,7 @@ fn preset_prints_a_device_file_that_runs() {
     assert!(j.iter().all(|x| x.as_f64().unwrap() < 0.0), "{j:?}");
     assert_usage_error(
         &arts(&["ddm", "preset", "gan-hemt"]),
-        "unknown preset `gan-hemt`",
+        "invalid value 'gan-hemt' for '<NAME>'",
     );
 }
 
@@ -304,7 +304,7 @@ fn bad_device_files_exit_2_and_write_nothing() {
     }
     assert_usage_error(
         &arts(&["run", "ddm", "--preset", "si-pnp"]),
-        "unknown preset",
+        "possible values: apd-sam, si-pn, si-pin",
     );
     assert_usage_error(
         &arts(&["run", "ddm", "--preset", "si-pn", "--constants", "si"]),

@@ -6,12 +6,13 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use arts_ddm::{
-    BiasSolution, ConstantSet, DdmError, Device, Mesh, SolverOptions, Sweep, SweepOrder,
-    SweepPoint, UpdateOrder, csv, presets,
+    BiasSolution, ConstantSet, DdmError, Device, Mesh, SolverOptions, Sweep, SweepPoint,
+    UpdateOrder, csv, presets,
 };
 use arts_lb::weighted::{self, Partition};
 use serde::Serialize;
 
+use super::ddm_flags::{ConstantsArg, OrderArg, PresetArg};
 use crate::output::{CliError, CliResult, Output, write_atomic};
 
 /// Arguments of `arts run ddm`.
@@ -21,9 +22,9 @@ pub struct RunDdmArgs {
     /// Device file (TOML; format in docs/ddm.md, examples: `arts ddm preset NAME`).
     #[arg(long)]
     pub device: Option<PathBuf>,
-    /// Built-in device: apd-sam, si-pn or si-pin.
-    #[arg(long)]
-    pub preset: Option<String>,
+    /// Built-in device.
+    #[arg(long, value_enum)]
+    pub preset: Option<PresetArg>,
     /// Bias sweep in volts on the biased contact, e.g. `0,0.2,0.4` (default: the device file's).
     #[arg(long, value_delimiter = ',', allow_hyphen_values = true)]
     pub bias: Option<Vec<f64>>,
@@ -33,8 +34,8 @@ pub struct RunDdmArgs {
     #[arg(long, value_parser = crate::args::output_dir)]
     pub out: Option<PathBuf>,
     /// Physical constants: codata or tcad (default: the device file's, else codata).
-    #[arg(long)]
-    pub constants: Option<String>,
+    #[arg(long, value_enum)]
+    pub constants: Option<ConstantsArg>,
     /// Override the mesh spacing, nm (every layer must stay a whole number of rows).
     #[arg(long)]
     pub spacing_nm: Option<f64>,
@@ -86,8 +87,9 @@ pub struct PartitionArgs {
 /// Arguments of `arts ddm preset`.
 #[derive(clap::Args)]
 pub struct PresetArgs {
-    /// Preset name: apd-sam, si-pn or si-pin.
-    pub name: String,
+    /// Preset name.
+    #[arg(value_enum)]
+    pub name: PresetArg,
 }
 
 /// Subcommands of `arts ddm`.
@@ -104,7 +106,7 @@ pub fn run(command: DdmCommand, out: Output) -> CliResult {
     match command {
         DdmCommand::Partition(args) => run_partition(&args, out),
         DdmCommand::Preset(args) => {
-            let text = presets::preset_text(&args.name).map_err(CliError::usage)?;
+            let text = presets::preset_text(args.name.name()).map_err(CliError::usage)?;
             #[derive(Serialize)]
             struct PresetOut<'a> {
                 name: &'a str,
@@ -112,7 +114,7 @@ pub fn run(command: DdmCommand, out: Output) -> CliResult {
             }
             out.emit(
                 &PresetOut {
-                    name: &args.name,
+                    name: args.name.name(),
                     device_toml: text,
                 },
                 || text.to_string(),
@@ -122,27 +124,6 @@ pub fn run(command: DdmCommand, out: Output) -> CliResult {
 }
 
 // ---------------------------------------------------------------- run ddm
-
-/// `--order` of `arts run ddm`.
-#[derive(Clone, Copy, Debug, clap::ValueEnum)]
-pub enum OrderArg {
-    /// Rows in mesh order.
-    Sequential,
-    /// Independent segments (--segments or --segment-starts).
-    Relaxed,
-    /// Sequential, and every bias point again in the relaxed order.
-    Both,
-}
-
-impl From<OrderArg> for SweepOrder {
-    fn from(o: OrderArg) -> SweepOrder {
-        match o {
-            OrderArg::Sequential => SweepOrder::Sequential,
-            OrderArg::Relaxed => SweepOrder::Relaxed,
-            OrderArg::Both => SweepOrder::Both,
-        }
-    }
-}
 
 #[derive(Serialize)]
 struct HistoryOut {
@@ -219,7 +200,7 @@ fn load_device(args: &RunDdmArgs) -> Result<Device, CliError> {
             Device::from_toml(&text, &fallback)
                 .map_err(|e| CliError::usage(format!("{}: {e}", path.display())))?
         }
-        (None, Some(name)) => presets::preset(name).map_err(CliError::usage)?,
+        (None, Some(name)) => presets::preset(name.name()).map_err(CliError::usage)?,
         _ => {
             return Err(CliError::usage(
                 "give exactly one of --device FILE or --preset NAME",
@@ -245,8 +226,8 @@ fn ddm_error(e: DdmError) -> CliError {
 /// Runs `arts run ddm`.
 pub fn run_ddm(args: &RunDdmArgs, out: Output) -> CliResult {
     let device = load_device(args)?;
-    let set = match (&args.constants, device.constants) {
-        (Some(s), _) => s.parse::<ConstantSet>().map_err(CliError::usage)?,
+    let set = match (args.constants, device.constants) {
+        (Some(s), _) => s.into(),
         (None, Some(c)) => c,
         (None, None) => ConstantSet::Codata,
     };

@@ -2,6 +2,7 @@
 
 pub mod core;
 pub mod ddm;
+pub mod ddm_flags;
 pub mod dispatch;
 pub mod heat_flags;
 pub mod imbalance;
