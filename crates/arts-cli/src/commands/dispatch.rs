@@ -13,8 +13,11 @@ use arts_dispatch::studies::memory::{MemoryConfig, MemoryPlot, memory, memory_cs
 use arts_dispatch::studies::quick::{QuickConfig, quick};
 use arts_dispatch::studies::sweep::{SweepConfig, sweep, sweep_csv, sweep_svg};
 use arts_dispatch::studies::{StudyError, rss};
-use serde_json::{Value, json};
+use std::collections::BTreeMap;
 
+use super::dispatch_json::{
+    BenchDispatchOut, Heat3dOut, IdleOut, InterferenceOut, MemoryOut, QuickOut, SweepBestOut,
+};
 use super::heat_flags::{ModeArg, ShapeArg, StudyArg};
 use crate::host::load_average;
 use crate::output::{CliError, CliResult, Output, PendingFile, write_atomic};
@@ -136,27 +139,27 @@ pub fn run_heat3d(args: &Heat3dArgs, out: Output) -> CliResult {
     let valid = run.grid.bits_equal(&reference);
     let median = median_s(&run.step_times);
     let seq_median = median_s(&ref_times);
-    let value = json!({
-        "app": "heat3d",
-        "mode": mode.to_string(),
-        "threads": threads,
-        "n": cfg.n,
-        "steps": cfg.steps,
-        "alpha": cfg.alpha,
-        "block": block.to_string(),
-        "shape": shape.to_string(),
-        "points_per_task": block.volume(),
-        "tasks_per_step": run.tasks_per_step,
-        "tasks_per_worker": run.tasks_per_worker,
-        "step_time_median_s": median,
-        "step_time_mean_s": mean_s(&run.step_times),
-        "total_time_s": run.step_times.iter().map(|d| d.as_secs_f64()).sum::<f64>(),
-        "sequential_step_time_median_s": seq_median,
-        "speedup_vs_sequential": seq_median / median,
-        "checksum": run.grid.checksum(),
-        "valid": valid,
-        "load_average": load_average(),
-    });
+    let value = Heat3dOut {
+        app: "heat3d",
+        mode: mode.to_string(),
+        threads,
+        n: cfg.n,
+        steps: cfg.steps,
+        alpha: cfg.alpha,
+        block: block.to_string(),
+        shape: shape.to_string(),
+        points_per_task: block.volume(),
+        tasks_per_step: run.tasks_per_step,
+        tasks_per_worker: run.tasks_per_worker.clone(),
+        step_time_median_s: median,
+        step_time_mean_s: mean_s(&run.step_times),
+        total_time_s: run.step_times.iter().map(|d| d.as_secs_f64()).sum::<f64>(),
+        sequential_step_time_median_s: seq_median,
+        speedup_vs_sequential: seq_median / median,
+        checksum: run.grid.checksum(),
+        valid,
+        load_average: load_average(),
+    };
     out.emit(&value, || {
         format!(
             "heat3d {n}³, {steps} steps, {mode} on {threads} threads, {shape} {block} ({tasks} tasks/step)\n\
@@ -211,12 +214,14 @@ pub fn bench_dispatch(args: &BenchDispatchArgs, out: Output) -> CliResult {
     if let Some(d) = &dir {
         prepare_out(d)?;
     }
-    let mut result = serde_json::Map::new();
+    let mut result = BenchDispatchOut {
+        threads: args.threads,
+        n: args.n,
+        load_average_start: load_average(),
+        ..BenchDispatchOut::default()
+    };
     let mut files = Vec::new();
     let mut table = String::new();
-    result.insert("threads".into(), json!(args.threads));
-    result.insert("n".into(), json!(args.n));
-    result.insert("load_average_start".into(), json!(load_average()));
     for study in studies {
         match *study {
             StudyArg::Quick => bench_quick(args, out, &mut result, &mut table)?,
@@ -252,23 +257,22 @@ pub fn bench_dispatch(args: &BenchDispatchArgs, out: Output) -> CliResult {
             )?,
         }
     }
-    result.insert("load_average_end".into(), json!(load_average()));
-    result.insert("files".into(), json!(files));
+    result.load_average_end = load_average();
+    result.files = files.clone();
     if let Some(d) = &dir
         && studies == [StudyArg::Quick]
     {
-        let text = serde_json::to_string_pretty(&Value::Object(result.clone()))
-            .map_err(CliError::failed)?;
+        let text = serde_json::to_string_pretty(&result).map_err(CliError::failed)?;
         write(d, "quick.json", &text, &mut files)?;
-        result.insert("files".into(), json!(files));
+        result.files = files;
     }
-    out.emit(&Value::Object(result), || table)
+    out.emit(&result, || table)
 }
 
 fn bench_quick(
     args: &BenchDispatchArgs,
     out: Output,
-    result: &mut serde_json::Map<String, Value>,
+    result: &mut BenchDispatchOut,
     table: &mut String,
 ) -> CliResult {
     let mut cfg = QuickConfig::default_for(args.threads);
@@ -286,35 +290,8 @@ fn bench_quick(
         cfg.reps = r;
     }
     let r = with_progress(out, "quick", |p| quick(&cfg, p)).map_err(study_err)?;
-    let fields = json!({
-        "efficiency_2_threads": r.efficiency,
-        "vs_rayon_ratio": r.vs_rayon_ratio,
-        "dispatch_overhead_ns": r.dispatch_overhead_ns,
-        "dispatch_overhead_wall_ns": r.dispatch_overhead_wall_ns,
-        "dispatch_overhead_1_thread_ns": r.dispatch_overhead_1_thread_ns,
-        "spawn_overhead_ns": r.spawn_overhead_ns,
-        "allocations_per_task": r.allocations_per_task,
-        "scatter_allocations_per_task": r.scatter_allocations_per_task,
-        "interference_ratio": r.interference_ratio,
-        "interference_median_ratio": r.interference_median_ratio,
-        "interference_hdispatch_step_s": r.interference_step_times_s.0,
-        "interference_static_step_s": r.interference_step_times_s.1,
-        "busy_thread_pinned": r.busy_pinned,
-        "best_block": r.best_block.to_string(),
-        "best_shape": r.best_shape.to_string(),
-        "step_time_1_thread_s": r.step_time_1_thread_s,
-        "step_time_2_threads_s": r.step_time_threads_s,
-        "rayon_step_time_s": r.rayon_step_time_s,
-        "static_step_time_s": r.static_step_time_s,
-        "scatter_step_time_s": r.scatter_step_time_s,
-        "sequential_step_time_s": r.sequential_step_time_s,
-        "heat_steps": cfg.steps,
-        "reps": cfg.reps,
-        "valid": r.valid,
-    });
-    if let Value::Object(m) = fields {
-        result.extend(m);
-    }
+    result.quick = Some(QuickOut::new(&r, cfg.steps, cfg.reps));
+    result.interference_ratio = Some(r.interference_ratio);
     let allocs = r
         .allocations_per_task
         .map_or("not counted".to_string(), |a| format!("{a:.4}"));
@@ -355,7 +332,7 @@ fn bench_sweep(
     args: &BenchDispatchArgs,
     out: Output,
     dir: &Path,
-    result: &mut serde_json::Map<String, Value>,
+    result: &mut BenchDispatchOut,
     files: &mut Vec<String>,
     table: &mut String,
 ) -> CliResult {
@@ -376,7 +353,7 @@ fn bench_sweep(
             .filter(|r| r.shape == shape && r.mode == Mode::HDispatch && r.threads == tmax)
             .min_by(|a, b| a.step_time_s.total_cmp(&b.step_time_s))
     };
-    let mut summary = serde_json::Map::new();
+    let mut summary = BTreeMap::new();
     table.push_str(&format!(
         "task-size sweep ({} configurations) -> {}\n",
         rows.len(),
@@ -386,7 +363,12 @@ fn bench_sweep(
         if let Some(b) = best(shape) {
             summary.insert(
                 shape.to_string(),
-                json!({"points_per_task": b.edge.pow(3), "step_time_s": b.step_time_s, "efficiency": b.efficiency, "speedup": b.speedup}),
+                SweepBestOut {
+                    points_per_task: b.edge.pow(3),
+                    step_time_s: b.step_time_s,
+                    efficiency: b.efficiency,
+                    speedup: b.speedup,
+                },
             );
             table.push_str(&format!(
                 "  best {shape:<4}: {:>7} points/task, efficiency {:.3}, speed-up {:.2}\n",
@@ -396,7 +378,7 @@ fn bench_sweep(
             ));
         }
     }
-    result.insert("sweep_best".into(), Value::Object(summary));
+    result.sweep_best = Some(summary);
     Ok(())
 }
 
@@ -404,7 +386,7 @@ fn bench_memory(
     args: &BenchDispatchArgs,
     out: Output,
     dir: &Path,
-    result: &mut serde_json::Map<String, Value>,
+    result: &mut BenchDispatchOut,
     files: &mut Vec<String>,
     table: &mut String,
 ) -> CliResult {
@@ -454,18 +436,17 @@ fn bench_memory(
             expect,
             r.peak_heap as f64 / 1e6
         ));
-        list.push(json!({"mode": r.mode, "scratch_bytes": r.scratch_bytes, "time_s": r.time_s,
-            "base_rss_bytes": r.base_rss, "peak_rss_bytes": r.peak_rss, "expected_rss_bytes": r.expected_rss, "peak_heap_bytes": r.peak_heap}));
+        list.push(MemoryOut::from(r));
     }
-    result.insert("memory".into(), json!(list));
-    result.insert("peak_rss_resettable".into(), json!(rss::reset_peak()));
+    result.memory = Some(list);
+    result.peak_rss_resettable = Some(rss::reset_peak());
     Ok(())
 }
 
 fn bench_interference(
     args: &BenchDispatchArgs,
     dir: &Path,
-    result: &mut serde_json::Map<String, Value>,
+    result: &mut BenchDispatchOut,
     files: &mut Vec<String>,
     table: &mut String,
 ) -> CliResult {
@@ -494,28 +475,12 @@ fn bench_interference(
     let r = interference(&cfg).map_err(study_err)?;
     write(dir, "interference.csv", &r.csv(), files)?;
     write(dir, "interference.svg", &r.svg(), files)?;
-    result.insert(
-        "interference".into(),
-        json!({
-            "ratio": r.ratio,
-            "median_ratio": r.median_ratio,
-            "hdispatch_busy_median_step_s": r.hdispatch_busy_median_s,
-            "static_busy_median_step_s": r.static_busy_median_s,
-            "hdispatch_busy_step_s": r.hdispatch_busy_s,
-            "static_busy_step_s": r.static_busy_s,
-            "hdispatch_free_step_s": r.hdispatch_free_s,
-            "static_free_step_s": r.static_free_s,
-            "hdispatch_tasks_per_worker": r.hdispatch_tasks_per_worker,
-            "static_tasks_per_worker": r.static_tasks_per_worker,
-            "busy_thread_pinned": r.busy_pinned,
-            "workers_pinned": cfg.pin_workers,
-            "step_back_us": cfg.policy.step_back_us,
-            "valid": r.valid,
-        }),
-    );
-    if !result.contains_key("interference_ratio") {
-        result.insert("interference_ratio".into(), json!(r.ratio));
-    }
+    result.interference = Some(InterferenceOut::new(
+        &r,
+        cfg.pin_workers,
+        cfg.policy.step_back_us,
+    ));
+    result.interference_ratio.get_or_insert(r.ratio);
     table.push_str(&format!(
         "interference ({} steps, busy thread on CPU {} for steps {}..{}) -> {}\n\
          \x20 busy (mean): hdispatch {:.3} ms, static {:.3} ms, ratio {:.3} (of medians {:.3})\n\
@@ -538,7 +503,7 @@ fn bench_interference(
 fn bench_idle(
     args: &BenchDispatchArgs,
     dir: &Path,
-    result: &mut serde_json::Map<String, Value>,
+    result: &mut BenchDispatchOut,
     files: &mut Vec<String>,
     table: &mut String,
 ) -> CliResult {
@@ -571,13 +536,9 @@ fn bench_idle(
             r.cpu_per_wall,
             r.turnaround_s * 1e6
         ));
-        list.push(
-            json!({"policy": r.policy, "oversubscribed_threads": oversub,
-            "oversubscribed_step_s": r.oversubscribed_step_s, "cpu_per_wall": r.cpu_per_wall,
-            "turnaround_step_s": r.turnaround_s}),
-        );
+        list.push(IdleOut::new(r, oversub));
     }
-    result.insert("idle".into(), json!(list));
+    result.idle = Some(list);
     Ok(())
 }
 

@@ -4,6 +4,7 @@ pub mod core;
 pub mod ddm;
 pub mod ddm_flags;
 pub mod dispatch;
+mod dispatch_json;
 pub mod heat_flags;
 pub mod imbalance;
 pub mod lb;
