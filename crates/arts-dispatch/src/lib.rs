@@ -18,6 +18,7 @@ pub mod heat3d;
 pub mod idle;
 pub mod plot;
 pub mod scatter;
+mod serial;
 pub mod static_part;
 pub mod stats;
 pub mod studies;
