@@ -6,6 +6,13 @@
 mod common;
 use common::{arts, assert_usage_error, stderr};
 
+/// A Jacobi2D run of a few milliseconds on 2 PEs.
+fn small_run() -> Vec<&'static str> {
+    "run jacobi2d --grid 32x32 --objects 2x2 --iters 2 --pes 2"
+        .split(' ')
+        .collect()
+}
+
 #[test]
 fn clap_usage_errors_are_one_line() {
     assert_usage_error(
@@ -84,24 +91,13 @@ fn non_finite_end_times_are_refused() {
 
 #[test]
 fn pe_speeds_are_checked_without_a_balancer() {
-    let base = [
-        "run",
-        "jacobi2d",
-        "--grid",
-        "32x32",
-        "--objects",
-        "2x2",
-        "--iters",
-        "2",
-        "--pes",
-        "2",
-    ];
+    let base = small_run();
     for speeds in ["1,0", "1,-1", "1", "1,1,1"] {
-        let mut args = base.to_vec();
+        let mut args = base.clone();
         args.extend(["--pe-speeds", speeds]);
         assert_usage_error(&arts(&args), "--pe-speeds");
     }
-    let mut ok = base.to_vec();
+    let mut ok = base;
     ok.extend(["--pe-speeds", "1,2"]);
     let o = arts(&ok);
     assert!(o.status.success(), "{}", stderr(&o));
@@ -114,23 +110,8 @@ fn output_paths_are_checked_before_the_run() {
     let missing = format!("{d}/missing/t.json");
     for flag in ["--trace", "--comm-trace", "--lb-dump"] {
         for path in [d, missing.as_str()] {
-            let mut args = vec![
-                "run",
-                "jacobi2d",
-                "--grid",
-                "32x32",
-                "--objects",
-                "2x2",
-                "--iters",
-                "2",
-                "--pes",
-                "2",
-                "--lb",
-                "greedy",
-                flag,
-                path,
-            ];
-            args.push("--json");
+            let mut args = small_run();
+            args.extend(["--lb", "greedy", flag, path, "--json"]);
             assert_usage_error(&arts(&args), flag);
         }
     }
