@@ -81,3 +81,130 @@ pub fn cost_history_csv(cost: &CostProfile, device: &Device) -> String {
     }
     s
 }
+
+/// Why a cost profile was rejected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProfileError {
+    /// The 1-based line at fault (`None`: the file as a whole).
+    pub line: Option<usize>,
+    /// What was wrong.
+    pub message: String,
+}
+
+impl ProfileError {
+    fn file(message: impl Into<String>) -> Self {
+        ProfileError {
+            line: None,
+            message: message.into(),
+        }
+    }
+
+    fn at(no: usize, message: impl Into<String>) -> Self {
+        ProfileError {
+            line: Some(no + 1),
+            message: message.into(),
+        }
+    }
+}
+
+/// Reads the cost column of a profile: a CSV with a header (the
+/// `cost_rows_*.csv` of a run, column `cost` unless `column` names another,
+/// or its only column) or one number per line; blank and `#` lines are
+/// skipped. Returns the costs (finite, >= 0) and the column's name.
+pub fn read_cost_profile(
+    text: &str,
+    column: Option<&str>,
+) -> Result<(Vec<f64>, String), ProfileError> {
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'));
+    let Some((first_no, first)) = lines.next() else {
+        return Err(ProfileError::file("no data"));
+    };
+    let cells = |l: &str| {
+        l.split(',')
+            .map(|c| c.trim().to_string())
+            .collect::<Vec<_>>()
+    };
+    let header = cells(first);
+    let has_header = header.iter().any(|c| c.parse::<f64>().is_err());
+    let (col, name, data): (usize, String, Vec<(usize, &str)>) = if has_header {
+        let want = column.map(str::to_string).unwrap_or_else(|| {
+            if header.len() == 1 {
+                header[0].clone()
+            } else {
+                "cost".into()
+            }
+        });
+        let col = header.iter().position(|h| *h == want).ok_or_else(|| {
+            ProfileError::file(format!(
+                "no column `{want}` (columns: {})",
+                header.join(", ")
+            ))
+        })?;
+        (col, want, lines.collect())
+    } else {
+        if header.len() != 1 {
+            return Err(ProfileError::file(
+                "a profile without a header must have one number per line",
+            ));
+        }
+        if column.is_some() {
+            return Err(ProfileError::file(
+                "a column name needs a CSV with a header line",
+            ));
+        }
+        let mut all = vec![(first_no, first)];
+        all.extend(lines);
+        (0, "value".into(), all)
+    };
+    let mut values = Vec::with_capacity(data.len());
+    for (no, line) in data {
+        let c = cells(line);
+        let cell = c
+            .get(col)
+            .ok_or_else(|| ProfileError::at(no, format!("missing column {}", col + 1)))?;
+        let v: f64 = cell
+            .parse()
+            .map_err(|_| ProfileError::at(no, format!("`{cell}` is not a number")))?;
+        if !(v.is_finite() && v >= 0.0) {
+            return Err(ProfileError::at(
+                no,
+                format!("cost {v} must be a finite number >= 0"),
+            ));
+        }
+        values.push(v);
+    }
+    if values.is_empty() {
+        return Err(ProfileError::file("no data rows"));
+    }
+    Ok((values, name))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn profiles_with_and_without_a_header() {
+        let (v, name) = read_cost_profile("row,cost\n# note\n0,1.5\n1,2\n", None).unwrap();
+        assert_eq!((v, name.as_str()), (vec![1.5, 2.0], "cost"));
+        let (v, name) = read_cost_profile("3\n4\n", None).unwrap();
+        assert_eq!((v, name.as_str()), (vec![3.0, 4.0], "value"));
+        let (v, _) = read_cost_profile("a,b\n1,7\n", Some("b")).unwrap();
+        assert_eq!(v, vec![7.0]);
+    }
+
+    #[test]
+    fn bad_profiles_name_the_line() {
+        let e = read_cost_profile("cost\n1\nx\n", None).unwrap_err();
+        assert_eq!(e.line, Some(3));
+        assert!(e.message.contains("`x` is not a number"));
+        let e = read_cost_profile("cost\n-1\n", None).unwrap_err();
+        assert_eq!(e.line, Some(2));
+        assert!(read_cost_profile("a,b\n1,2\n", Some("c")).is_err());
+        assert!(read_cost_profile("1\n", Some("c")).is_err());
+        assert_eq!(read_cost_profile("#\n", None).unwrap_err().line, None);
+    }
+}

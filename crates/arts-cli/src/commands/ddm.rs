@@ -467,88 +467,17 @@ struct PartitionOut {
     fitted: FittedOut,
 }
 
-/// Reads the cost column of a profile file.
+/// Reads the cost column of a profile file; errors name the file and line.
 fn read_profile(path: &Path, column: Option<&str>) -> Result<(Vec<f64>, String), CliError> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| CliError::usage(format!("cannot read {}: {e}", path.display())))?;
-    let mut lines = text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'));
-    let Some((first_no, first)) = lines.next() else {
-        return Err(CliError::usage(format!("{}: no data", path.display())));
-    };
-    let cells = |l: &str| {
-        l.split(',')
-            .map(|c| c.trim().to_string())
-            .collect::<Vec<_>>()
-    };
-    let header = cells(first);
-    let has_header = header.iter().any(|c| c.parse::<f64>().is_err());
-    let (col, name, data): (usize, String, Vec<(usize, &str)>) = if has_header {
-        let want = column.map(str::to_string).unwrap_or_else(|| {
-            if header.len() == 1 {
-                header[0].clone()
-            } else {
-                "cost".into()
-            }
-        });
-        let col = header.iter().position(|h| *h == want).ok_or_else(|| {
-            CliError::usage(format!(
-                "{}: no column `{want}` (columns: {})",
-                path.display(),
-                header.join(", ")
-            ))
-        })?;
-        (col, want, lines.collect())
-    } else {
-        if header.len() != 1 {
-            return Err(CliError::usage(format!(
-                "{}: a profile without a header must have one number per line",
-                path.display()
-            )));
-        }
-        if column.is_some() {
-            return Err(CliError::usage(format!(
-                "{}: --column needs a CSV with a header line",
-                path.display()
-            )));
-        }
-        let mut all = vec![(first_no, first)];
-        all.extend(lines);
-        (0, "value".into(), all)
-    };
-    let mut values = Vec::with_capacity(data.len());
-    for (no, line) in data {
-        let c = cells(line);
-        let cell = c.get(col).ok_or_else(|| {
-            CliError::usage(format!(
-                "{} line {}: missing column {}",
-                path.display(),
-                no + 1,
-                col + 1
-            ))
-        })?;
-        let v: f64 = cell.parse().map_err(|_| {
-            CliError::usage(format!(
-                "{} line {}: `{cell}` is not a number",
-                path.display(),
-                no + 1
-            ))
-        })?;
-        if !(v.is_finite() && v >= 0.0) {
-            return Err(CliError::usage(format!(
-                "{} line {}: cost {v} must be a finite number >= 0",
-                path.display(),
-                no + 1
-            )));
-        }
-        values.push(v);
-    }
-    if values.is_empty() {
-        return Err(CliError::usage(format!("{}: no data rows", path.display())));
-    }
-    Ok((values, name))
+    csv::read_cost_profile(&text, column).map_err(|e| {
+        let message = e.message.replace("a column name", "--column");
+        CliError::usage(match e.line {
+            Some(n) => format!("{} line {n}: {message}", path.display()),
+            None => format!("{}: {message}", path.display()),
+        })
+    })
 }
 
 fn cut_out(profile: &[f64], p: &Partition) -> CutOut {
