@@ -1,9 +1,12 @@
 //! Applications on the arts object runtime. Each one comes with a
 //! sequential reference and checks its parallel result against it.
 
+#[cfg(feature = "mpi")]
+pub mod baselines;
 pub mod hotspot;
 pub mod jacobi2d;
 pub mod microbench;
+pub mod report;
 pub mod stats;
 pub mod stencil2d;
 pub mod storm;

@@ -1,20 +1,8 @@
 //! Small statistics helpers shared by the apps and benchmarks.
 
 /// The median of `xs` (the mean of the two middle values for even lengths);
-/// 0 for an empty slice.
-pub fn median(xs: &[f64]) -> f64 {
-    if xs.is_empty() {
-        return 0.0;
-    }
-    let mut v = xs.to_vec();
-    v.sort_by(f64::total_cmp);
-    let n = v.len();
-    if n % 2 == 1 {
-        v[n / 2]
-    } else {
-        (v[n / 2 - 1] + v[n / 2]) / 2.0
-    }
-}
+/// 0 for an empty slice. The workspace's one median, from `arts-dispatch`.
+pub use arts_dispatch::stats::median_f64 as median;
 
 /// The mean of `xs`; 0 for an empty slice.
 pub fn mean(xs: &[f64]) -> f64 {

@@ -4,10 +4,12 @@
 
 mod args;
 mod commands;
+mod host;
 mod launch;
 mod output;
+mod usage;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use commands::{core, ddm, dispatch, imbalance, lb, mpi, pdes, trace};
 use output::{CliResult, Output};
@@ -18,8 +20,12 @@ use output::{CliResult, Output};
 static ALLOC: arts_dispatch::alloc_count::CountingAlloc = arts_dispatch::alloc_count::CountingAlloc;
 
 /// arts: an adaptive runtime system for parallel scientific simulation.
+///
+/// Exit codes: 0 success; 2 bad input (one `error:` line, nothing written);
+/// 1 a run that failed after its input was accepted (e.g. a solver that did
+/// not converge, a result that differs from the sequential reference).
 #[derive(Parser)]
-#[command(name = "arts", version, about, propagate_version = true)]
+#[command(name = "arts", version, about, long_about, propagate_version = true)]
 struct Cli {
     /// Print one JSON object on stdout instead of a table.
     #[arg(long, global = true)]
@@ -68,7 +74,8 @@ enum App {
     Jacobi2d(core::Jacobi2dArgs),
     /// 3-D heat equation (explicit Euler, 7-point stencil) on H-Dispatch or a baseline.
     Heat3d(dispatch::Heat3dArgs),
-    /// Drift-diffusion device simulation (Gummel iteration) over a bias sweep.
+    /// Drift-diffusion device simulation (Gummel iteration) over a bias sweep;
+    /// a bias point that does not converge fails the run (exit code 1).
     Ddm(ddm::RunDdmArgs),
     /// Multi-zone stencil with zones of very different sizes (NAS BT-MZ style).
     Zones(imbalance::ZonesArgs),
@@ -137,9 +144,27 @@ fn quiet_pe_panics() {
     }));
 }
 
+/// Parses the command line; usage errors become one `error:` line (exit 2).
+fn parse() -> Cli {
+    let command = usage::accept_negative_numbers(Cli::command());
+    let parsed = command
+        .try_get_matches()
+        .and_then(|mut m| Cli::from_arg_matches_mut(&mut m));
+    match parsed {
+        Ok(cli) => cli,
+        Err(err) => match usage::one_line(&err) {
+            Some(line) => {
+                eprintln!("{line}");
+                std::process::exit(2);
+            }
+            None => err.exit(),
+        },
+    }
+}
+
 fn main() {
     quiet_pe_panics();
-    let cli = Cli::parse();
+    let cli = parse();
     let result = launch::init().and_then(|()| run(cli));
     let root = launch::is_root();
     launch::finish();

@@ -48,8 +48,11 @@ fn heat3d_bad_input_is_one_error_line_and_exit_2() {
         (&["--block", "200x1x1", "--n", "100"], "larger than"),
         (&["--block", "0"], "zero extent"),
         (&["--block", "1x2"], "bad block"),
-        (&["--mode", "mpi"], "unknown mode"),
-        (&["--shape", "sphere"], "unknown shape"),
+        (&["--mode", "mpi"], "invalid value 'mpi' for '--mode"),
+        (
+            &["--shape", "sphere"],
+            "invalid value 'sphere' for '--shape",
+        ),
         (&["--n", "2"], "--n 2"),
         (&["--alpha", "0.5"], "--alpha"),
         (&["--steps", "0"], "--steps 0"),
@@ -143,7 +146,9 @@ fn bench_dispatch_studies_write_csv_and_svg() {
 fn bench_dispatch_bad_input() {
     let out = arts(&["bench", "dispatch", "--study", "everything"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown study"));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("invalid value 'everything' for '--study")
+    );
     let out = arts(&["bench", "dispatch", "--threads", "0"]);
     assert_eq!(out.status.code(), Some(2));
     let out = arts(&[

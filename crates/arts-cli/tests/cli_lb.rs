@@ -209,7 +209,7 @@ fn bad_generate_arguments_write_nothing() {
     assert_usage_error(&arts(&gen_args(p, "10", "0", "mesh")), "--pes 0");
     assert_usage_error(
         &arts(&gen_args(p, "10", "2", "cubes")),
-        "accepted: uniform, skewed, zones, mesh",
+        "possible values: uniform, skewed, zones, mesh",
     );
     let mut args = gen_args(p, "10", "2", "mesh");
     args.extend_from_slice(&["--speeds", "1,x"]);

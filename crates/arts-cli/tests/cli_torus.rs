@@ -203,7 +203,7 @@ fn bad_input_gets_one_error_line_and_exit_code_2() {
     t(&["--vc-packets", "1"], "--vc-packets 1");
     t(&["--train-packets", "0"], "--train-packets 0");
     t(&["--window", "0"], "--window");
-    t(&["--sync", "fast"], "--sync fast");
+    t(&["--sync", "fast"], "invalid value 'fast' for '--sync");
     t(&["--pes", "0"], "--pes 0");
     t(&["--workload", "trace:/nonexistent/x.csv"], "cannot read");
     let h = "time_s,source,destination,bytes\n";

@@ -6,6 +6,7 @@
 //! per-row/per-sub-cycle cost instrumentation. See `docs/ddm.md`.
 
 pub mod constants;
+pub mod csv;
 pub mod device;
 pub mod error;
 pub mod material;
@@ -13,6 +14,7 @@ pub mod mesh;
 pub mod presets;
 pub mod solution;
 pub mod solver;
+pub mod sweep;
 
 pub use constants::{ConstantSet, Constants};
 pub use device::{Device, Side};
@@ -21,3 +23,4 @@ pub use mesh::Mesh;
 pub use solution::{BiasSolution, ProfileRow};
 pub use solver::instrument::{CostProfile, CostSample, Residual, SUBCYCLE_NAMES};
 pub use solver::{Solver, SolverOptions, UpdateOrder};
+pub use sweep::{Sweep, SweepOrder, SweepPoint};

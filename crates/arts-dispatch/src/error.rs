@@ -4,7 +4,7 @@
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum DispatchError {
     /// A thread count of zero, or more than the supported maximum.
-    #[error("threads must be in 1..={max}, got {got}")]
+    #[error("threads {got} is out of range (accepted: 1..={max})")]
     BadThreads {
         /// The rejected thread count.
         got: usize,

@@ -20,7 +20,7 @@ use crossbeam_utils::CachePadded;
 
 /// How long an idle worker spins and yields before it parks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct IdlePolicy {
+pub struct WaitPolicy {
     /// Rounds of 64 `spin_loop` hints each, re-checking the condition between rounds.
     pub spin_rounds: u32,
     /// `yield_now` calls after spinning and before parking.
@@ -34,32 +34,32 @@ pub struct IdlePolicy {
     pub step_back_us: u32,
 }
 
-impl IdlePolicy {
+impl WaitPolicy {
     /// The default: a few tens of microseconds of spinning, a few yields, then park.
-    pub const DEFAULT: IdlePolicy = IdlePolicy {
+    pub const DEFAULT: WaitPolicy = WaitPolicy {
         spin_rounds: 40,
         yield_rounds: 8,
         step_back_us: 0,
     };
 
     /// Never spins or yields: park as soon as there is nothing to do.
-    pub const PARK_AT_ONCE: IdlePolicy = IdlePolicy {
+    pub const PARK_AT_ONCE: WaitPolicy = WaitPolicy {
         spin_rounds: 0,
         yield_rounds: 0,
         step_back_us: 0,
     };
 
     /// Never parks in practice (for latency measurements on dedicated cores).
-    pub const SPIN: IdlePolicy = IdlePolicy {
+    pub const SPIN: WaitPolicy = WaitPolicy {
         spin_rounds: u32::MAX,
         yield_rounds: 0,
         step_back_us: 0,
     };
 }
 
-impl Default for IdlePolicy {
+impl Default for WaitPolicy {
     fn default() -> Self {
-        IdlePolicy::DEFAULT
+        WaitPolicy::DEFAULT
     }
 }
 
@@ -144,13 +144,13 @@ impl Sleepers {
 
 /// One idle episode of one worker: spin, then yield, then park.
 pub struct Backoff {
-    policy: IdlePolicy,
+    policy: WaitPolicy,
     round: u64,
 }
 
 impl Backoff {
     /// Starts an idle episode.
-    pub fn new(policy: IdlePolicy) -> Self {
+    pub fn new(policy: WaitPolicy) -> Self {
         Backoff { policy, round: 0 }
     }
 
@@ -192,7 +192,7 @@ mod tests {
         let (s2, f2) = (Arc::clone(&sleepers), Arc::clone(&flag));
         let h = std::thread::spawn(move || {
             s2.register(0);
-            let mut b = Backoff::new(IdlePolicy::PARK_AT_ONCE);
+            let mut b = Backoff::new(WaitPolicy::PARK_AT_ONCE);
             while !f2.load(SeqCst) {
                 b.snooze(&s2, 0, || !f2.load(SeqCst));
             }

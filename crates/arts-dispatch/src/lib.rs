@@ -18,6 +18,7 @@ pub mod heat3d;
 pub mod idle;
 pub mod plot;
 pub mod scatter;
+mod serial;
 pub mod static_part;
 pub mod stats;
 pub mod studies;
@@ -26,7 +27,7 @@ mod workers;
 
 pub use error::DispatchError;
 pub use hdispatch::Dispatcher;
-pub use idle::IdlePolicy;
+pub use idle::WaitPolicy;
 pub use scatter::ScatterGather;
 pub use static_part::StaticPartition;
-pub use task::{Executor, Feed, RunReport, Source, TaskCtx, WorkerId};
+pub use task::{DispatchReport, Executor, Feed, Source, TaskCtx, WorkerId};

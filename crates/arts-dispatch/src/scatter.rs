@@ -15,7 +15,10 @@ use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use std::time::Instant;
 
 use crate::error::{DispatchError, check_threads, panic_message};
-use crate::task::{Executor, Feed, RunReport, Source, SourceSink, TaskCtx, TaskSink, WorkerId};
+use crate::serial::Serial;
+use crate::task::{
+    DispatchReport, Executor, Feed, Source, SourceSink, TaskCtx, TaskSink, WorkerId,
+};
 
 /// The scatter-gather executor: `threads` pool threads plus the calling thread
 /// as the master, which sleeps while it gathers.
@@ -101,9 +104,9 @@ impl Executor for ScatterGather {
         &self,
         steps: usize,
         init: I,
-        mut seed: Sd,
+        seed: Sd,
         body: B,
-    ) -> Result<RunReport, DispatchError>
+    ) -> Result<DispatchReport, DispatchError>
     where
         T: Send,
         I: Fn(WorkerId) -> S + Sync,
@@ -117,7 +120,7 @@ impl Executor for ScatterGather {
         });
         let sink = Sink(Arc::clone(&pending));
         let (done_tx, done_rx) = crossbeam_channel::unbounded::<Done>();
-        let mut step_times = Vec::with_capacity(steps);
+        let mut serial = Serial::new(seed, steps);
         let mut tasks_per_worker = vec![0u64; self.threads];
         let (init, body, sink_ref) = (&init, &body, &sink);
         let mut failure: Option<DispatchError> = None;
@@ -145,21 +148,14 @@ impl Executor for ScatterGather {
                 }
             }
             drop(job_rx);
-            let mut last = Instant::now();
+            serial.last = Instant::now();
             'steps: for step in 0..steps {
                 if failure.is_some() {
                     break;
                 }
                 let mut round: Vec<T> = Vec::new();
-                let r = catch_unwind(AssertUnwindSafe(|| {
-                    let mut feed = Feed::new(step, &mut round, sink_ref as &dyn TaskSink<T>);
-                    seed(&mut feed);
-                }));
-                if let Err(p) = r {
-                    failure = Some(DispatchError::SeedPanicked {
-                        step,
-                        message: panic_message(p.as_ref()),
-                    });
+                if let Err(e) = serial.seed_step(step, &mut round, sink_ref as &dyn TaskSink<T>) {
+                    failure = Some(e);
                     break;
                 }
                 loop {
@@ -234,9 +230,7 @@ impl Executor for ScatterGather {
                         break;
                     }
                 }
-                let now = Instant::now();
-                step_times.push(now - last);
-                last = now;
+                serial.end_step();
             }
             drop(job_tx);
             for (w, h) in pool.into_iter().enumerate() {
@@ -254,8 +248,8 @@ impl Executor for ScatterGather {
         });
         match failure {
             Some(e) => Err(e),
-            None => Ok(RunReport {
-                step_times,
+            None => Ok(DispatchReport {
+                step_times: serial.step_times,
                 tasks_per_worker,
             }),
         }

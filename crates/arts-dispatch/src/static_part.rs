@@ -13,20 +13,23 @@ use std::collections::VecDeque;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::SeqCst};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use crossbeam_utils::CachePadded;
 
 use crate::error::{DispatchError, check_threads, panic_message};
-use crate::idle::{Backoff, IdlePolicy, Sleepers};
-use crate::task::{Executor, Feed, RunReport, Source, SourceSink, TaskCtx, TaskSink, WorkerId};
+use crate::idle::{Backoff, Sleepers, WaitPolicy};
+use crate::serial::{Serial, empty_report, finished};
+use crate::task::{
+    DispatchReport, Executor, Feed, Source, SourceSink, TaskCtx, TaskSink, WorkerId,
+};
 use crate::workers::{run_workers, start_worker};
 
 /// The static-partition executor.
 #[derive(Clone, Debug)]
 pub struct StaticPartition {
     threads: usize,
-    policy: IdlePolicy,
+    policy: WaitPolicy,
     pin: bool,
 }
 
@@ -36,13 +39,13 @@ impl StaticPartition {
         check_threads(threads)?;
         Ok(StaticPartition {
             threads,
-            policy: IdlePolicy::DEFAULT,
+            policy: WaitPolicy::DEFAULT,
             pin: false,
         })
     }
 
     /// Sets how waiting workers spin, yield and park.
-    pub fn with_idle_policy(mut self, policy: IdlePolicy) -> Self {
+    pub fn with_idle_policy(mut self, policy: WaitPolicy) -> Self {
         self.policy = policy;
         self
     }
@@ -211,12 +214,6 @@ impl<T: Send> SourceSink<T> for Shared<T> {
     }
 }
 
-struct Serial<Sd> {
-    seed: Sd,
-    last: Instant,
-    step_times: Vec<Duration>,
-}
-
 struct Env<'a, T, Sd, I, B> {
     shared: &'a Shared<T>,
     sink: &'a Sink<T>,
@@ -224,7 +221,7 @@ struct Env<'a, T, Sd, I, B> {
     init: &'a I,
     body: &'a B,
     steps: usize,
-    policy: IdlePolicy,
+    policy: WaitPolicy,
     pin: bool,
 }
 
@@ -332,10 +329,7 @@ where
     fn serial_section(&self, step: usize) {
         let shared = self.shared;
         let mut serial = self.serial.lock().unwrap_or_else(PoisonError::into_inner);
-        let now = Instant::now();
-        let elapsed = now - serial.last;
-        serial.last = now;
-        serial.step_times.push(elapsed);
+        serial.end_step();
         // SAFETY: every worker is past its block and waits for the phase.
         unsafe { (*shared.batch.get()).set_len(0) };
         for w in 0..shared.threads {
@@ -343,17 +337,10 @@ where
         }
         let next = step + 1;
         if next < self.steps {
-            let r = catch_unwind(AssertUnwindSafe(|| {
-                // SAFETY: leader only.
-                let batch = unsafe { &mut *shared.batch.get() };
-                let mut feed = Feed::new(next, batch, self.sink as &dyn TaskSink<T>);
-                (serial.seed)(&mut feed);
-            }));
-            if let Err(p) = r {
-                shared.fail(DispatchError::SeedPanicked {
-                    step: next,
-                    message: panic_message(p.as_ref()),
-                });
+            // SAFETY: leader only.
+            let batch = unsafe { &mut *shared.batch.get() };
+            if let Err(e) = serial.seed_step(next, batch, self.sink as &dyn TaskSink<T>) {
+                shared.fail(e);
                 return;
             }
             // SAFETY: leader only.
@@ -379,7 +366,7 @@ impl Executor for StaticPartition {
         init: I,
         seed: Sd,
         body: B,
-    ) -> Result<RunReport, DispatchError>
+    ) -> Result<DispatchReport, DispatchError>
     where
         T: Send,
         I: Fn(WorkerId) -> S + Sync,
@@ -387,32 +374,16 @@ impl Executor for StaticPartition {
         B: Fn(&mut TaskCtx<'_, T>, T, &mut S) + Sync,
     {
         if steps == 0 {
-            return Ok(RunReport {
-                step_times: Vec::new(),
-                tasks_per_worker: vec![0; self.threads],
-            });
+            return Ok(empty_report(self.threads));
         }
         let shared = Arc::new(Shared::<T>::new(self.threads));
         let sink = Sink(Arc::clone(&shared));
-        let serial = Mutex::new(Serial {
-            seed,
-            last: Instant::now(),
-            step_times: Vec::with_capacity(steps),
-        });
+        let serial = Mutex::new(Serial::new(seed, steps));
         {
             let mut s = serial.lock().unwrap_or_else(PoisonError::into_inner);
-            let r = catch_unwind(AssertUnwindSafe(|| {
-                // SAFETY: no worker has started yet.
-                let batch = unsafe { &mut *shared.batch.get() };
-                let mut feed = Feed::new(0, batch, &sink as &dyn TaskSink<T>);
-                (s.seed)(&mut feed);
-            }));
-            if let Err(p) = r {
-                return Err(DispatchError::SeedPanicked {
-                    step: 0,
-                    message: panic_message(p.as_ref()),
-                });
-            }
+            // SAFETY: no worker has started yet.
+            let batch = unsafe { &mut *shared.batch.get() };
+            s.seed_step(0, batch, &sink as &dyn TaskSink<T>)?;
             // SAFETY: no worker has started yet.
             unsafe { shared.arm_blocks() };
             s.last = Instant::now();
@@ -437,10 +408,6 @@ impl Executor for StaticPartition {
         {
             return Err(err);
         }
-        let serial = serial.into_inner().unwrap_or_else(PoisonError::into_inner);
-        Ok(RunReport {
-            step_times: serial.step_times,
-            tasks_per_worker,
-        })
+        Ok(finished(serial, tasks_per_worker))
     }
 }

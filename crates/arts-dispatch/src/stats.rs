@@ -1,20 +1,38 @@
-//! Small statistics helpers for step times.
+//! Small statistics helpers for step times: the one median of the
+//! workspace (of durations here, of seconds in `arts_apps::stats`).
 
+use std::cmp::Ordering;
 use std::time::Duration;
+
+/// Median of `xs` ordered by `cmp`, with `mean2` averaging the two middle
+/// values of an even count; `None` if empty.
+pub fn median_by<T: Copy>(
+    xs: &[T],
+    cmp: impl FnMut(&T, &T) -> Ordering,
+    mean2: impl FnOnce(T, T) -> T,
+) -> Option<T> {
+    if xs.is_empty() {
+        return None;
+    }
+    let mut v = xs.to_vec();
+    v.sort_unstable_by(cmp);
+    let m = v.len() / 2;
+    Some(if v.len() % 2 == 1 {
+        v[m]
+    } else {
+        mean2(v[m - 1], v[m])
+    })
+}
 
 /// Median of `xs` (mean of the two middle values for an even count); zero if empty.
 pub fn median(xs: &[Duration]) -> Duration {
-    if xs.is_empty() {
-        return Duration::ZERO;
-    }
-    let mut v = xs.to_vec();
-    v.sort_unstable();
-    let m = v.len() / 2;
-    if v.len() % 2 == 1 {
-        v[m]
-    } else {
-        (v[m - 1] + v[m]) / 2
-    }
+    median_by(xs, Ord::cmp, |a, b| (a + b) / 2).unwrap_or(Duration::ZERO)
+}
+
+/// Median of numbers (total order, so NaN sorts last; mean of the two
+/// middle values for an even count); zero if empty.
+pub fn median_f64(xs: &[f64]) -> f64 {
+    median_by(xs, f64::total_cmp, |a, b| (a + b) / 2.0).unwrap_or(0.0)
 }
 
 /// Median of `xs` in seconds; zero if empty.
@@ -44,5 +62,8 @@ mod tests {
         );
         assert_eq!(median(&[]), Duration::ZERO);
         assert!((mean_s(&[ms(1), ms(3)]) - 0.002).abs() < 1e-12);
+        assert_eq!(median_f64(&[3.0, 1.0, 2.0]), 2.0);
+        assert_eq!(median_f64(&[4.0, 1.0, 2.0, 3.0]), 2.5);
+        assert_eq!(median_f64(&[]), 0.0);
     }
 }

@@ -168,7 +168,7 @@ impl<'a, T> Feed<'a, T> {
 
 /// What a run measured.
 #[derive(Clone, Debug, Default)]
-pub struct RunReport {
+pub struct DispatchReport {
     /// Wall time of each step, from the end of the previous step (or the start
     /// of the run) to the moment the step was found complete.
     pub step_times: Vec<Duration>,
@@ -176,7 +176,7 @@ pub struct RunReport {
     pub tasks_per_worker: Vec<u64>,
 }
 
-impl RunReport {
+impl DispatchReport {
     /// Total tasks run.
     pub fn tasks_total(&self) -> u64 {
         self.tasks_per_worker.iter().sum()
@@ -207,7 +207,7 @@ pub trait Executor: Sync {
         init: I,
         seed: Sd,
         body: B,
-    ) -> Result<RunReport, DispatchError>
+    ) -> Result<DispatchReport, DispatchError>
     where
         T: Send,
         I: Fn(WorkerId) -> S + Sync,

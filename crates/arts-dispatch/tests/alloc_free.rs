@@ -4,7 +4,7 @@
 
 use arts_dispatch::alloc_count::{self, CountingAlloc};
 use arts_dispatch::studies::overhead::allocations_per_task;
-use arts_dispatch::{Dispatcher, IdlePolicy, ScatterGather, StaticPartition};
+use arts_dispatch::{Dispatcher, ScatterGather, StaticPartition, WaitPolicy};
 
 #[global_allocator]
 static ALLOC: CountingAlloc = CountingAlloc;
@@ -25,7 +25,7 @@ fn steady_state_allocations_per_task() {
         );
         let d = Dispatcher::new(threads)
             .unwrap()
-            .with_idle_policy(IdlePolicy::PARK_AT_ONCE);
+            .with_idle_policy(WaitPolicy::PARK_AT_ONCE);
         let a = allocations_per_task(&d, 500, 30, 5, 64).unwrap().unwrap();
         assert_eq!(a, 0.0, "parking hdispatch, {threads} threads: {a} per task");
         let s = StaticPartition::new(threads).unwrap();

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::SeqCst};
 use std::time::Duration;
 
 use arts_dispatch::{
-    DispatchError, Dispatcher, Executor, IdlePolicy, ScatterGather, StaticPartition,
+    DispatchError, Dispatcher, Executor, ScatterGather, StaticPartition, WaitPolicy,
 };
 
 /// SplitMix64: a deterministic hash so the expected task tree can be computed.
@@ -137,9 +137,9 @@ fn scatter_dynamic_task_number_exact_completion() {
 fn hdispatch_randomized_delay_stress() {
     // Many threads on few cores, every idle policy, random delays in tasks.
     let policies = [
-        IdlePolicy::DEFAULT,
-        IdlePolicy::PARK_AT_ONCE,
-        IdlePolicy {
+        WaitPolicy::DEFAULT,
+        WaitPolicy::PARK_AT_ONCE,
+        WaitPolicy {
             spin_rounds: 1,
             yield_rounds: 1,
             step_back_us: 20,
@@ -158,7 +158,7 @@ fn static_randomized_delay_stress() {
     for threads in [2, 5] {
         let e = StaticPartition::new(threads)
             .unwrap()
-            .with_idle_policy(IdlePolicy::PARK_AT_ONCE);
+            .with_idle_policy(WaitPolicy::PARK_AT_ONCE);
         check_dynamic(&e, 300 + threads as u64, 15, 1);
     }
 }
@@ -168,7 +168,7 @@ fn hdispatch_many_tiny_steps_park_at_once() {
     // Thousands of step boundaries with parking: a lost wake-up would hang.
     let d = Dispatcher::new(4)
         .unwrap()
-        .with_idle_policy(IdlePolicy::PARK_AT_ONCE);
+        .with_idle_policy(WaitPolicy::PARK_AT_ONCE);
     let count = AtomicUsize::new(0);
     d.run(
         3000,
@@ -233,7 +233,7 @@ fn sources_on_other_threads_hold_the_step_open() {
     check_external_source(
         &Dispatcher::new(3)
             .unwrap()
-            .with_idle_policy(IdlePolicy::PARK_AT_ONCE),
+            .with_idle_policy(WaitPolicy::PARK_AT_ONCE),
     );
     check_external_source(&StaticPartition::new(2).unwrap());
     check_external_source(&ScatterGather::new(2).unwrap());
@@ -292,7 +292,7 @@ fn a_panicking_task_fails_the_run_without_hanging() {
     check_panic(
         &Dispatcher::new(3)
             .unwrap()
-            .with_idle_policy(IdlePolicy::PARK_AT_ONCE),
+            .with_idle_policy(WaitPolicy::PARK_AT_ONCE),
     );
     check_panic(&StaticPartition::new(2).unwrap());
     check_panic(&ScatterGather::new(2).unwrap());

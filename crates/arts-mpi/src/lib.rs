@@ -9,7 +9,6 @@
 //! messages to other processes are serialized (serde/bincode) and sent with
 //! non-blocking MPI sends. See `README.md` for the protocol.
 
-pub mod baseline;
 mod link;
 pub mod rawbench;
 pub mod transport;
@@ -77,6 +76,12 @@ impl Mpi {
     /// This process's rank.
     pub fn rank(&self) -> u32 {
         self.world.rank() as u32
+    }
+
+    /// The world communicator (for programs written directly on MPI, such as
+    /// the static baselines of `arts_apps::baselines`).
+    pub fn world(&self) -> &SimpleCommunicator {
+        &self.world
     }
 
     /// Number of processes.

@@ -27,19 +27,19 @@ impl SyncMode {
 
 /// How LPs are assigned to PEs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mapping {
+pub enum LpMapping {
     /// Contiguous blocks of LP ids (sizes differ by at most one).
     Block,
     /// LP `i` on PE `i % pes`.
     RoundRobin,
 }
 
-impl Mapping {
+impl LpMapping {
     /// The name used on the command line and in reports.
     pub fn name(self) -> &'static str {
         match self {
-            Mapping::Block => "block",
-            Mapping::RoundRobin => "round-robin",
+            LpMapping::Block => "block",
+            LpMapping::RoundRobin => "round-robin",
         }
     }
 }
@@ -53,7 +53,7 @@ pub struct RunConfig {
     /// uses this partition to count cross-PE events.
     pub pes: usize,
     /// LP to PE assignment.
-    pub mapping: Mapping,
+    pub mapping: LpMapping,
     /// Events with timestamp `>= end_time` are not executed.
     pub end_time: Time,
     /// Seed of the per-LP random streams.
@@ -74,7 +74,7 @@ impl RunConfig {
         RunConfig {
             sync,
             pes,
-            mapping: Mapping::Block,
+            mapping: LpMapping::Block,
             end_time,
             seed,
             window: f64::INFINITY,
@@ -88,7 +88,7 @@ impl RunConfig {
 /// results is identical across engines and PE counts for the same model and seed:
 /// `committed_events`, `checksum`, `stats`, `final_time`.
 #[derive(Clone, Debug, PartialEq)]
-pub struct RunReport {
+pub struct SimReport {
     /// Engine that ran.
     pub sync: SyncMode,
     /// Threads used.
@@ -118,7 +118,7 @@ pub struct RunReport {
     pub wall_s: f64,
 }
 
-impl RunReport {
+impl SimReport {
     /// Committed events per wall-clock second.
     pub fn events_per_s(&self) -> f64 {
         if self.wall_s > 0.0 {
@@ -149,7 +149,7 @@ impl RunReport {
 
     /// True when the committed results (counts, checksum, statistics, final
     /// time) equal `other`'s.
-    pub fn same_results(&self, other: &RunReport) -> bool {
+    pub fn same_results(&self, other: &SimReport) -> bool {
         self.committed_events == other.committed_events
             && self.checksum == other.checksum
             && self.final_time.to_bits() == other.final_time.to_bits()

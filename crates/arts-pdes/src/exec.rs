@@ -4,7 +4,7 @@
 use crate::error::{EventError, EventFault};
 use crate::event::Event;
 use crate::key::{Key, LpId, Time};
-use crate::model::{Ctx, Model, Outgoing};
+use crate::model::{EventCtx, Model, Outgoing};
 use crate::rng::LpRng;
 
 /// The engine-side state of one LP: the model state plus the random stream and
@@ -43,7 +43,7 @@ impl<'m, M: Model> Exec<'m, M> {
         let mut rng = LpRng::new(seed, lp);
         self.out.clear();
         let state = {
-            let mut ctx = Ctx {
+            let mut ctx = EventCtx {
                 now: 0.0,
                 lp,
                 src: lp,
@@ -73,7 +73,7 @@ impl<'m, M: Model> Exec<'m, M> {
         let src = ev.key.src();
         self.out.clear();
         {
-            let mut ctx = Ctx {
+            let mut ctx = EventCtx {
                 now,
                 lp: ev.dst,
                 src,

@@ -30,11 +30,11 @@ mod partition;
 mod rng;
 mod summary;
 
-pub use config::{Mapping, RunConfig, RunReport, SyncMode};
-pub use engine::{Progress, run, validate};
+pub use config::{LpMapping, RunConfig, SimReport, SyncMode};
+pub use engine::{ProgressFn, run, validate};
 pub use error::{EventError, EventFault, PdesError};
 pub use event::{Event, PendingSet, Queue};
 pub use key::{Key, LpId, MAX_LPS, Time};
-pub use model::{Ctx, Model, StatKind, StatSpec};
+pub use model::{EventCtx, Model, StatKind, StatSpec};
 pub use partition::Partition;
 pub use rng::{LpRng, mix64};

@@ -2,9 +2,9 @@
 //!
 //! A model owns `lp_count` logical processes. Each LP has a `State`; events carry
 //! a small `Msg` by value. A handler reads and changes its LP's state and schedules
-//! new events through [`Ctx::send`] with a delay of at least the model's lookahead
+//! new events through [`EventCtx::send`] with a delay of at least the model's lookahead
 //! (and strictly positive). Handlers must be deterministic functions of the state,
-//! the message and the LP's random stream ([`Ctx::rng`]); the engines then give
+//! the message and the LP's random stream ([`EventCtx::rng`]); the engines then give
 //! identical committed results on every engine and PE count.
 //!
 //! Rollback (optimistic engine only): before an event, the engine calls
@@ -58,7 +58,7 @@ pub trait Model: Sync {
 
     /// Creates LP `lp`'s initial state and schedules its initial events (at time
     /// `0 + delay`, `delay >= 0`).
-    fn init(&self, lp: LpId, ctx: &mut Ctx<'_, Self::Msg>) -> Self::State;
+    fn init(&self, lp: LpId, ctx: &mut EventCtx<'_, Self::Msg>) -> Self::State;
 
     /// Handles one event at `ctx.now()` on LP `ctx.lp()`.
     fn handle(
@@ -66,7 +66,7 @@ pub trait Model: Sync {
         state: &mut Self::State,
         msg: &Self::Msg,
         undo: &mut Self::Undo,
-        ctx: &mut Ctx<'_, Self::Msg>,
+        ctx: &mut EventCtx<'_, Self::Msg>,
     );
 
     /// Saves what is needed to undo the next `handle` of `msg` (optimistic engine).
@@ -98,7 +98,7 @@ pub(crate) struct Outgoing<M> {
 
 /// What a handler sees besides its state and message: the clock, its LP id, its
 /// random stream and the way to schedule events.
-pub struct Ctx<'a, M> {
+pub struct EventCtx<'a, M> {
     pub(crate) now: Time,
     pub(crate) lp: LpId,
     pub(crate) src: LpId,
@@ -107,7 +107,7 @@ pub struct Ctx<'a, M> {
     pub(crate) out: &'a mut Vec<Outgoing<M>>,
 }
 
-impl<M> Ctx<'_, M> {
+impl<M> EventCtx<'_, M> {
     /// Current simulation time (the event's timestamp; 0 during `init`).
     #[inline]
     pub fn now(&self) -> Time {

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use crate::config::Mapping;
+use crate::config::LpMapping;
 use crate::key::LpId;
 
 /// Largest supported PE count.
@@ -14,14 +14,14 @@ pub const MAX_PES: usize = u16::MAX as usize;
 pub struct Partition {
     lps: u32,
     pes: u32,
-    mapping: Mapping,
+    mapping: LpMapping,
     pe_tab: Arc<[u16]>,
     local_tab: Arc<[u32]>,
 }
 
 impl Partition {
     /// Partition of `lps` LPs over `pes` PEs (`1 <= pes <= lps`).
-    pub fn new(lps: u32, pes: usize, mapping: Mapping) -> Partition {
+    pub fn new(lps: u32, pes: usize, mapping: LpMapping) -> Partition {
         assert!(pes >= 1 && pes as u64 <= lps as u64 && pes <= MAX_PES);
         let mut p = Partition {
             lps,
@@ -61,15 +61,15 @@ impl Partition {
 
     fn compute_pe(&self, lp: LpId) -> usize {
         match self.mapping {
-            Mapping::Block => ((lp as u64 * self.pes as u64) / self.lps as u64) as usize,
-            Mapping::RoundRobin => (lp % self.pes) as usize,
+            LpMapping::Block => ((lp as u64 * self.pes as u64) / self.lps as u64) as usize,
+            LpMapping::RoundRobin => (lp % self.pes) as usize,
         }
     }
 
     fn compute_local(&self, lp: LpId) -> usize {
         match self.mapping {
-            Mapping::Block => (lp - self.block_start(self.compute_pe(lp) as u32)) as usize,
-            Mapping::RoundRobin => (lp / self.pes) as usize,
+            LpMapping::Block => (lp - self.block_start(self.compute_pe(lp) as u32)) as usize,
+            LpMapping::RoundRobin => (lp / self.pes) as usize,
         }
     }
 
@@ -77,9 +77,11 @@ impl Partition {
     /// gives every PE a block (then `local_of(lp) == lp - lo`), else `None`.
     pub fn block_of(&self, pe: usize) -> Option<(LpId, LpId)> {
         match self.mapping {
-            Mapping::Block => Some((self.block_start(pe as u32), self.block_start(pe as u32 + 1))),
-            Mapping::RoundRobin if self.pes == 1 => Some((0, self.lps)),
-            Mapping::RoundRobin => None,
+            LpMapping::Block => {
+                Some((self.block_start(pe as u32), self.block_start(pe as u32 + 1)))
+            }
+            LpMapping::RoundRobin if self.pes == 1 => Some((0, self.lps)),
+            LpMapping::RoundRobin => None,
         }
     }
 
@@ -87,8 +89,8 @@ impl Partition {
     pub fn lps_of(&self, pe: usize) -> Vec<LpId> {
         let pe = pe as u32;
         match self.mapping {
-            Mapping::Block => (self.block_start(pe)..self.block_start(pe + 1)).collect(),
-            Mapping::RoundRobin => (pe..self.lps).step_by(self.pes as usize).collect(),
+            LpMapping::Block => (self.block_start(pe)..self.block_start(pe + 1)).collect(),
+            LpMapping::RoundRobin => (pe..self.lps).step_by(self.pes as usize).collect(),
         }
     }
 }
@@ -99,7 +101,7 @@ mod tests {
 
     #[test]
     fn every_lp_has_one_owner_and_a_consistent_local_index() {
-        for mapping in [Mapping::Block, Mapping::RoundRobin] {
+        for mapping in [LpMapping::Block, LpMapping::RoundRobin] {
             for (lps, pes) in [(1, 1), (10, 4), (9, 4), (100, 7), (16384, 2), (5, 5)] {
                 let p = Partition::new(lps, pes, mapping);
                 let mut seen = vec![false; lps as usize];

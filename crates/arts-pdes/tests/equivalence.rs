@@ -4,7 +4,7 @@
 mod common;
 
 use arts_pdes::models::phold::{Phold, PholdParams};
-use arts_pdes::{Mapping, Queue, RunConfig, SyncMode, run};
+use arts_pdes::{LpMapping, Queue, RunConfig, SyncMode, run};
 use common::assert_same;
 use proptest::prelude::*;
 
@@ -25,7 +25,7 @@ fn cfg(
     end: f64,
     seed: u64,
     window: f64,
-    mapping: Mapping,
+    mapping: LpMapping,
 ) -> RunConfig {
     let mut c = RunConfig::new(sync, pes, end, seed);
     c.window = window;
@@ -49,7 +49,7 @@ proptest! {
     ) {
         let queue = if heap { Queue::Heap } else { Queue::Calendar };
         let window = [0.5, 2.0, 10.0, f64::INFINITY][window_pick];
-        let mapping = if rr { Mapping::RoundRobin } else { Mapping::Block };
+        let mapping = if rr { LpMapping::RoundRobin } else { LpMapping::Block };
         let m = phold(48, remote, lookahead, 1.0, 2);
         let end = 15.0;
         let oracle = run(&m, &cfg(SyncMode::Sequential, pes, end, seed, window, mapping), None).unwrap();
@@ -80,7 +80,7 @@ fn many_rollbacks_still_match_sequential() {
             40.0,
             11,
             f64::INFINITY,
-            Mapping::RoundRobin,
+            LpMapping::RoundRobin,
         ),
         None,
     )
@@ -95,7 +95,7 @@ fn many_rollbacks_still_match_sequential() {
                 40.0,
                 11,
                 f64::INFINITY,
-                Mapping::RoundRobin,
+                LpMapping::RoundRobin,
             ),
             None,
         )

@@ -4,8 +4,8 @@
 
 use arts_pdes::models::phold::{Phold, PholdParams};
 use arts_pdes::{
-    Ctx, EventFault, LpId, Mapping, Model, PdesError, RunConfig, StatKind, StatSpec, SyncMode,
-    Time, mix64, run,
+    EventCtx, EventFault, LpId, LpMapping, Model, PdesError, RunConfig, StatKind, StatSpec,
+    SyncMode, Time, mix64, run,
 };
 
 /// Gossip: each LP keeps an 8-word state it scrambles with every message and
@@ -57,7 +57,7 @@ impl Model for Gossip {
     fn lookahead(&self) -> Time {
         self.lookahead
     }
-    fn init(&self, lp: LpId, ctx: &mut Ctx<'_, Note>) -> Board {
+    fn init(&self, lp: LpId, ctx: &mut EventCtx<'_, Note>) -> Board {
         for i in 0..4 {
             let d = self.lookahead + ctx.rng().exponential(1.0);
             ctx.send(
@@ -71,7 +71,7 @@ impl Model for Gossip {
         }
         Board::default()
     }
-    fn handle(&self, s: &mut Board, m: &Note, _u: &mut Board, ctx: &mut Ctx<'_, Note>) {
+    fn handle(&self, s: &mut Board, m: &Note, _u: &mut Board, ctx: &mut EventCtx<'_, Note>) {
         let slot = (m.word % 8) as usize;
         s.words[slot] = mix64(s.words[slot] ^ m.word ^ ctx.now().to_bits());
         s.heard += 1;
@@ -120,7 +120,7 @@ impl Model for Gossip {
 fn cfg(sync: SyncMode, pes: usize, end: f64, window: f64) -> RunConfig {
     let mut c = RunConfig::new(sync, pes, end, 5);
     c.window = window;
-    c.mapping = Mapping::RoundRobin;
+    c.mapping = LpMapping::RoundRobin;
     c.gvt_interval = 32;
     c
 }
@@ -170,11 +170,11 @@ impl Model for Faulty {
     fn lookahead(&self) -> Time {
         0.5
     }
-    fn init(&self, lp: LpId, ctx: &mut Ctx<'_, ()>) -> u64 {
+    fn init(&self, lp: LpId, ctx: &mut EventCtx<'_, ()>) -> u64 {
         ctx.send(lp, 1.0, ());
         0
     }
-    fn handle(&self, s: &mut u64, _m: &(), _u: &mut u64, ctx: &mut Ctx<'_, ()>) {
+    fn handle(&self, s: &mut u64, _m: &(), _u: &mut u64, ctx: &mut EventCtx<'_, ()>) {
         *s += 1;
         let next = ctx.rng().integer(0, self.lps as u64 - 1) as LpId;
         let delay = 0.5 + ctx.rng().exponential(1.0);

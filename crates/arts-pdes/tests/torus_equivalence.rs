@@ -6,7 +6,7 @@
 mod common;
 
 use arts_pdes::models::torus::{MappingSpec, Torus, TorusParams, WorkloadSpec};
-use arts_pdes::{Mapping, Queue, RunConfig, SyncMode, run};
+use arts_pdes::{LpMapping, Queue, RunConfig, SyncMode, run};
 use common::assert_same;
 use proptest::prelude::*;
 
@@ -20,7 +20,7 @@ fn model(dims: [u32; 3], mapping: MappingSpec, seed: u64, vc: u32, delay: f64) -
     Torus::new(p).unwrap()
 }
 
-fn cfg(sync: SyncMode, pes: usize, window_ps: f64, mapping: Mapping) -> RunConfig {
+fn cfg(sync: SyncMode, pes: usize, window_ps: f64, mapping: LpMapping) -> RunConfig {
     let mut c = RunConfig::new(sync, pes, f64::INFINITY, 1);
     c.window = window_ps;
     c.mapping = mapping;
@@ -33,7 +33,7 @@ fn every_engine_and_pe_count_gives_the_same_figures() {
     let m = model([4, 4, 2], MappingSpec::Random, 3, 2, 0.0);
     let oracle = run(
         &m,
-        &cfg(SyncMode::Sequential, 1, f64::INFINITY, Mapping::Block),
+        &cfg(SyncMode::Sequential, 1, f64::INFINITY, LpMapping::Block),
         None,
     )
     .unwrap();
@@ -41,17 +41,17 @@ fn every_engine_and_pe_count_gives_the_same_figures() {
     assert!(fig.complete && fig.escape_fraction > 0.0, "{fig:?}");
     let mut rolled_back = 0;
     for (sync, pes, window, mapping) in [
-        (SyncMode::Conservative, 2, f64::INFINITY, Mapping::Block),
+        (SyncMode::Conservative, 2, f64::INFINITY, LpMapping::Block),
         (
             SyncMode::Conservative,
             3,
             f64::INFINITY,
-            Mapping::RoundRobin,
+            LpMapping::RoundRobin,
         ),
-        (SyncMode::Optimistic, 2, f64::INFINITY, Mapping::Block),
-        (SyncMode::Optimistic, 4, 2e6, Mapping::RoundRobin),
-        (SyncMode::Optimistic, 3, 2e5, Mapping::Block),
-        (SyncMode::Optimistic, 1, f64::INFINITY, Mapping::Block),
+        (SyncMode::Optimistic, 2, f64::INFINITY, LpMapping::Block),
+        (SyncMode::Optimistic, 4, 2e6, LpMapping::RoundRobin),
+        (SyncMode::Optimistic, 3, 2e5, LpMapping::Block),
+        (SyncMode::Optimistic, 1, f64::INFINITY, LpMapping::Block),
     ] {
         let r = run(&m, &cfg(sync, pes, window, mapping), None).unwrap();
         assert_same(&oracle, &r, &format!("{sync:?} {pes} PEs {mapping:?}"));
@@ -59,7 +59,12 @@ fn every_engine_and_pe_count_gives_the_same_figures() {
         rolled_back += r.rolled_back_events;
     }
     // With the queue kind changed too.
-    let mut c = cfg(SyncMode::Optimistic, 2, f64::INFINITY, Mapping::RoundRobin);
+    let mut c = cfg(
+        SyncMode::Optimistic,
+        2,
+        f64::INFINITY,
+        LpMapping::RoundRobin,
+    );
     c.queue = Queue::Heap;
     let r = run(&m, &c, None).unwrap();
     assert_same(&oracle, &r, "optimistic heap");
@@ -86,7 +91,7 @@ proptest! {
         dims in prop_oneof![Just([4u32, 2, 2]), Just([3, 3, 2]), Just([2, 2, 4])],
     ) {
         let m = model(dims, MappingSpec::Random, seed, vc, if throttle { 1e-6 } else { 0.0 });
-        let mapping = if rr { Mapping::RoundRobin } else { Mapping::Block };
+        let mapping = if rr { LpMapping::RoundRobin } else { LpMapping::Block };
         let window = [1e5, 3e6, f64::INFINITY][window_pick];
         let oracle = run(&m, &cfg(SyncMode::Sequential, 1, window, mapping), None).unwrap();
         prop_assert!(m.figures(&oracle).complete);
@@ -102,7 +107,7 @@ proptest! {
 fn an_end_time_cuts_every_engine_at_the_same_point() {
     let m = model([4, 4, 2], MappingSpec::Random, 9, 4, 0.0);
     let end = 150e6; // 150 µs in ps
-    let mut c = cfg(SyncMode::Sequential, 1, f64::INFINITY, Mapping::Block);
+    let mut c = cfg(SyncMode::Sequential, 1, f64::INFINITY, LpMapping::Block);
     c.end_time = end;
     let oracle = run(&m, &c, None).unwrap();
     let fig = m.figures(&oracle);

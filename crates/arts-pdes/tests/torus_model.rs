@@ -3,7 +3,7 @@
 //! escape channel, deadlock freedom with tiny buffers, aggregated mode.
 
 use arts_pdes::models::torus::{Figures, MappingSpec, PS, Torus, TorusParams, WorkloadSpec};
-use arts_pdes::{RunConfig, RunReport, SyncMode, run};
+use arts_pdes::{RunConfig, SimReport, SyncMode, run};
 use proptest::prelude::*;
 
 /// BG/L defaults: 32 B at 175 MB/s, rounded to a picosecond.
@@ -11,7 +11,7 @@ const CHUNK_PS: f64 = 182_857.0;
 const PACKET_PS: f64 = 8.0 * CHUNK_PS;
 const LAT_PS: f64 = 100_000.0;
 
-fn sim(p: TorusParams) -> (Torus, RunReport, Figures) {
+fn sim(p: TorusParams) -> (Torus, SimReport, Figures) {
     let m = Torus::new(p).expect("valid parameters");
     let r = run(
         &m,
@@ -216,4 +216,20 @@ proptest! {
         prop_assert_eq!(f.delivered_units, m.totals().units);
         prop_assert!(f.bandwidth_utilization > 0.0 && f.bandwidth_utilization <= 1.0);
     }
+}
+
+#[test]
+fn the_ljs_compute_time_is_the_models_not_the_clis() {
+    use arts_pdes::models::torus::{LJS_ATOMS, LJS_COMPUTE_S};
+    let mut p = TorusParams::new([2, 2, 2]);
+    assert_eq!(p.compute_time_s(), Some(LJS_COMPUTE_S));
+    p.workload = WorkloadSpec::Ljs {
+        atoms: 2.0 * LJS_ATOMS,
+    };
+    assert_eq!(p.compute_time_s(), Some(2.0 * LJS_COMPUTE_S));
+    p.workload = WorkloadSpec::Random {
+        messages: 1,
+        bytes: 8,
+    };
+    assert_eq!(p.compute_time_s(), None);
 }

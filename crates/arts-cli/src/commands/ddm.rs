@@ -6,13 +6,14 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use arts_ddm::{
-    BiasSolution, ConstantSet, CostProfile, DdmError, Device, Mesh, SUBCYCLE_NAMES, Solver,
-    SolverOptions, UpdateOrder, presets,
+    BiasSolution, ConstantSet, DdmError, Device, Mesh, SolverOptions, Sweep, SweepPoint,
+    UpdateOrder, csv, presets,
 };
 use arts_lb::weighted::{self, Partition};
 use serde::Serialize;
 
-use crate::output::{CliError, CliResult, Output, PendingFile, write_atomic};
+use super::ddm_flags::{ConstantsArg, OrderArg, PresetArg};
+use crate::output::{CliError, CliResult, Output, write_atomic};
 
 /// Arguments of `arts run ddm`.
 #[derive(clap::Args)]
@@ -21,25 +22,26 @@ pub struct RunDdmArgs {
     /// Device file (TOML; format in docs/ddm.md, examples: `arts ddm preset NAME`).
     #[arg(long)]
     pub device: Option<PathBuf>,
-    /// Built-in device: apd-sam, si-pn or si-pin.
-    #[arg(long)]
-    pub preset: Option<String>,
+    /// Built-in device.
+    #[arg(long, value_enum)]
+    pub preset: Option<PresetArg>,
     /// Bias sweep in volts on the biased contact, e.g. `0,0.2,0.4` (default: the device file's).
     #[arg(long, value_delimiter = ',', allow_hyphen_values = true)]
     pub bias: Option<Vec<f64>>,
     /// Directory for the per-bias CSV files (profile, cost per row, cost history);
-    /// written only when every bias converged.
-    #[arg(long)]
+    /// written only when every bias converged. A bias point that does not
+    /// converge (or diverges) stops the sweep with exit code 1 and writes nothing.
+    #[arg(long, value_parser = crate::args::output_dir)]
     pub out: Option<PathBuf>,
     /// Physical constants: codata or tcad (default: the device file's, else codata).
-    #[arg(long)]
-    pub constants: Option<String>,
+    #[arg(long, value_enum)]
+    pub constants: Option<ConstantsArg>,
     /// Override the mesh spacing, nm (every layer must stay a whole number of rows).
     #[arg(long)]
     pub spacing_nm: Option<f64>,
-    /// Update order: sequential, relaxed, or both (solve twice, report both iteration counts).
-    #[arg(long, default_value = "sequential")]
-    pub order: String,
+    /// Update order; both: solve twice, report both iteration counts.
+    #[arg(long, value_enum, default_value = "sequential")]
+    pub order: OrderArg,
     /// Segments of the relaxed order (equal row counts).
     #[arg(long, default_value_t = 7)]
     pub segments: usize,
@@ -85,8 +87,9 @@ pub struct PartitionArgs {
 /// Arguments of `arts ddm preset`.
 #[derive(clap::Args)]
 pub struct PresetArgs {
-    /// Preset name: apd-sam, si-pn or si-pin.
-    pub name: String,
+    /// Preset name.
+    #[arg(value_enum)]
+    pub name: PresetArg,
 }
 
 /// Subcommands of `arts ddm`.
@@ -103,7 +106,7 @@ pub fn run(command: DdmCommand, out: Output) -> CliResult {
     match command {
         DdmCommand::Partition(args) => run_partition(&args, out),
         DdmCommand::Preset(args) => {
-            let text = presets::preset_text(&args.name).map_err(CliError::usage)?;
+            let text = presets::preset_text(args.name.name()).map_err(CliError::usage)?;
             #[derive(Serialize)]
             struct PresetOut<'a> {
                 name: &'a str,
@@ -111,7 +114,7 @@ pub fn run(command: DdmCommand, out: Output) -> CliResult {
             }
             out.emit(
                 &PresetOut {
-                    name: &args.name,
+                    name: args.name.name(),
                     device_toml: text,
                 },
                 || text.to_string(),
@@ -121,13 +124,6 @@ pub fn run(command: DdmCommand, out: Output) -> CliResult {
 }
 
 // ---------------------------------------------------------------- run ddm
-
-#[derive(Clone, Copy, PartialEq)]
-enum OrderChoice {
-    Sequential,
-    Relaxed,
-    Both,
-}
 
 #[derive(Serialize)]
 struct HistoryOut {
@@ -204,7 +200,7 @@ fn load_device(args: &RunDdmArgs) -> Result<Device, CliError> {
             Device::from_toml(&text, &fallback)
                 .map_err(|e| CliError::usage(format!("{}: {e}", path.display())))?
         }
-        (None, Some(name)) => presets::preset(name).map_err(CliError::usage)?,
+        (None, Some(name)) => presets::preset(name.name()).map_err(CliError::usage)?,
         _ => {
             return Err(CliError::usage(
                 "give exactly one of --device FILE or --preset NAME",
@@ -217,62 +213,24 @@ fn load_device(args: &RunDdmArgs) -> Result<Device, CliError> {
     }
 }
 
-fn check_out_dir(dir: &Path) -> CliResult {
-    if dir.exists() {
-        if !dir.is_dir() {
-            return Err(CliError::usage(format!(
-                "--out {} exists and is not a directory",
-                dir.display()
-            )));
-        }
-        // Probe writability now, before the long run.
-        drop(PendingFile::create(&dir.join("probe"))?);
-        Ok(())
-    } else {
-        let parent = match dir.parent() {
-            Some(p) if !p.as_os_str().is_empty() => p,
-            _ => Path::new("."),
-        };
-        if !parent.is_dir() {
-            return Err(CliError::usage(format!(
-                "--out {}: parent directory {} does not exist",
-                dir.display(),
-                parent.display()
-            )));
-        }
-        drop(PendingFile::create(&dir.with_extension("probe"))?);
-        Ok(())
-    }
-}
-
+/// Bad device input is a usage error (exit 2); a bias point that did not
+/// converge or diverged is a run that failed after its input was accepted
+/// (exit 1). Either way nothing has been written.
 fn ddm_error(e: DdmError) -> CliError {
-    // Bad device input and non-converging sweeps are both reported as bad
-    // input (exit 2), as the contract asks; nothing has been written.
-    CliError::usage(e)
+    match e {
+        DdmError::Input(_) => CliError::usage(e),
+        DdmError::NotConverged { .. } | DdmError::Diverged { .. } => CliError::failed(e),
+    }
 }
 
 /// Runs `arts run ddm`.
 pub fn run_ddm(args: &RunDdmArgs, out: Output) -> CliResult {
     let device = load_device(args)?;
-    let order_choice = match args.order.as_str() {
-        "sequential" => OrderChoice::Sequential,
-        "relaxed" => OrderChoice::Relaxed,
-        "both" => OrderChoice::Both,
-        other => {
-            return Err(CliError::usage(format!(
-                "unknown --order `{other}` (accepted: sequential, relaxed, both)"
-            )));
-        }
-    };
-    let set = match (&args.constants, device.constants) {
-        (Some(s), _) => s.parse::<ConstantSet>().map_err(CliError::usage)?,
+    let set = match (args.constants, device.constants) {
+        (Some(s), _) => s.into(),
         (None, Some(c)) => c,
         (None, None) => ConstantSet::Codata,
     };
-    let biases = args.bias.clone().unwrap_or_else(|| device.bias_v.clone());
-    if biases.is_empty() || biases.iter().any(|b| !b.is_finite()) {
-        return Err(CliError::usage("--bias must be a list of finite voltages"));
-    }
     let mesh = Mesh::new(&device, set.constants()).map_err(ddm_error)?;
     let rows = mesh.rows;
     let relaxed = match &args.segment_starts {
@@ -283,111 +241,77 @@ pub fn run_ddm(args: &RunDdmArgs, out: Output) -> CliResult {
         UpdateOrder::Relaxed { segments } => segments.len(),
         UpdateOrder::Sequential => 1,
     };
-    let primary_order = if order_choice == OrderChoice::Relaxed {
-        relaxed.clone()
-    } else {
-        UpdateOrder::Sequential
+    let sweep = Sweep {
+        mesh: mesh.clone(),
+        biased: device.biased,
+        biases: args.bias.clone().unwrap_or_else(|| device.bias_v.clone()),
+        order: args.order.into(),
+        relaxed,
+        options: SolverOptions {
+            tolerance_v: args.tolerance,
+            max_iterations: args.max_iterations,
+            omega_phi: args.omega_phi,
+            omega_carriers: Some(args.omega_carriers),
+            instrument_every: args.instrument_every,
+            ..SolverOptions::default()
+        },
     };
-    let opts = SolverOptions {
-        tolerance_v: args.tolerance,
-        max_iterations: args.max_iterations,
-        omega_phi: args.omega_phi,
-        omega_carriers: Some(args.omega_carriers),
-        order: primary_order,
-        instrument_every: args.instrument_every,
-        ..SolverOptions::default()
-    };
-    opts.validate(rows).map_err(ddm_error)?;
-    if let Some(dir) = &args.out {
-        check_out_dir(dir)?;
-    }
+    sweep.check().map_err(ddm_error)?;
 
-    let builtin = mesh.builtin_potential_v();
-    let mut solver = Solver::new(mesh.clone(), device.biased);
-    let mut other =
-        (order_choice == OrderChoice::Both).then(|| Solver::new(mesh.clone(), device.biased));
-    let max_bias = solver.max_bias_v();
-    if let Some(b) = biases.iter().find(|b| b.abs() > max_bias) {
-        return Err(CliError::usage(format!(
-            "bias {b} V is outside the representable range ±{max_bias:.2} V of this device"
-        )));
-    }
-    let bar = out.progress(biases.len() as u64, "ddm");
-    let mut solutions: Vec<(BiasSolution, Option<BiasSolution>)> = Vec::new();
-    for &bias in &biases {
-        bar.set_message(format!("{bias:+.3} V"));
-        let sol = solver
-            .solve(bias, &opts, &mut |_, _| bar.tick())
-            .map_err(ddm_error)?;
-        let alt = match other.as_mut() {
-            Some(s) => {
-                let o = SolverOptions {
-                    order: relaxed.clone(),
-                    ..opts.clone()
-                };
-                Some(
-                    s.solve(bias, &o, &mut |_, _| bar.tick())
-                        .map_err(ddm_error)?,
-                )
-            }
-            None => None,
-        };
-        solutions.push((sol, alt));
-        bar.inc(1);
-    }
+    let bar = out.progress(sweep.biases.len() as u64, "ddm");
+    let points = sweep
+        .run(
+            &mut |bias| {
+                bar.set_message(format!("{bias:+.3} V"));
+                bar.inc(1);
+            },
+            &mut || bar.tick(),
+        )
+        .map_err(ddm_error)?;
     bar.finish_and_clear();
 
     // Everything converged: build the files, then write them.
     let mut files: Vec<(String, String)> = Vec::new();
     let mut bias_out = Vec::new();
-    for (k, (sol, alt)) in solutions.iter().enumerate() {
+    for (k, p) in points.iter().enumerate() {
+        let sol = &p.solution;
         let tag = format!("{k:02}_{:+.3}V", sol.bias_v);
         let mut names = Vec::new();
         if args.out.is_some() {
             for (name, text) in [
-                (format!("profile_{tag}.csv"), profile_csv(sol, &mesh)),
+                (format!("profile_{tag}.csv"), csv::profile_csv(sol, &mesh)),
                 (
                     format!("cost_rows_{tag}.csv"),
-                    cost_rows_csv(&sol.cost, &mesh),
+                    csv::cost_rows_csv(&sol.cost, &mesh),
                 ),
                 (
                     format!("cost_history_{tag}.csv"),
-                    cost_history_csv(&sol.cost, &device),
+                    csv::cost_history_csv(&sol.cost, &device),
                 ),
             ] {
                 names.push(name.clone());
                 files.push((name, text));
             }
         }
-        bias_out.push(bias_json(sol, alt.as_ref(), rows, segments, names));
+        bias_out.push(bias_json(sol, p.relaxed.as_ref(), rows, segments, names));
     }
-    let total_iterations = solutions.iter().map(|(s, _)| s.iterations).sum();
-    let total_time = solutions
-        .iter()
-        .map(|(s, a)| s.time_s + a.as_ref().map_or(0.0, |a| a.time_s))
-        .sum();
-    let valid = solutions.iter().all(|(s, _)| solution_is_valid(s));
     let result = RunOut {
         device: device.name.clone(),
         rows,
         spacing_nm: device.spacing_nm,
         temperature_k: device.temperature_k,
         constants: set.name(),
-        builtin_potential_v: builtin,
-        order: match order_choice {
-            OrderChoice::Sequential => "sequential",
-            OrderChoice::Relaxed => "relaxed",
-            OrderChoice::Both => "both",
-        },
+        builtin_potential_v: mesh.builtin_potential_v(),
+        order: sweep.order.name(),
         segments,
         tolerance_v: args.tolerance,
         converged: true,
-        valid,
-        iterations: total_iterations,
-        time_s: total_time,
-        terminal_current_a_per_cm2: solutions
+        valid: points.iter().all(|p| p.solution.is_valid()),
+        iterations: points.iter().map(|p| p.solution.iterations).sum(),
+        time_s: points.iter().map(SweepPoint::time_s).sum(),
+        terminal_current_a_per_cm2: points
             .iter()
-            .map(|(s, _)| s.terminal_current_a_per_cm2())
+            .map(|p| p.solution.terminal_current_a_per_cm2())
             .collect(),
         biases: bias_out,
         out: args.out.as_ref().map(|d| d.display().to_string()),
@@ -410,21 +334,6 @@ fn write_dir(dir: &Path, files: &[(String, String)]) -> CliResult {
         write_atomic(&dir.join(name), text.as_bytes())?;
     }
     Ok(())
-}
-
-/// Finite values everywhere, and a conserved current wherever double precision can tell.
-fn solution_is_valid(s: &BiasSolution) -> bool {
-    let finite = s
-        .psi
-        .iter()
-        .chain(&s.u)
-        .chain(&s.v)
-        .chain(&s.jn)
-        .chain(&s.jp)
-        .all(|x| x.is_finite());
-    let jt = s.terminal_current_a_per_cm2().abs();
-    let resolvable = jt > 1e6 * s.worst_current_resolution();
-    finite && (!resolvable || s.current_spread() <= 1e-2)
 }
 
 fn bias_json(
@@ -472,73 +381,6 @@ fn bias_json(
         }),
         files,
     }
-}
-
-fn profile_csv(sol: &BiasSolution, mesh: &Mesh) -> String {
-    let mut s = String::from(
-        "row,x_um,layer,potential_v,n_cm3,p_cm3,phi_n_v,phi_p_v,field_v_per_cm,jn_a_per_cm2,jp_a_per_cm2,j_a_per_cm2\n",
-    );
-    for r in sol.profile(mesh) {
-        let _ = writeln!(
-            s,
-            "{},{:.6},{},{:.12e},{:.10e},{:.10e},{:.12e},{:.12e},{:.10e},{:.10e},{:.10e},{:.10e}",
-            r.row,
-            r.x_um,
-            r.layer,
-            r.potential_v,
-            r.n_cm3,
-            r.p_cm3,
-            r.phi_n_v,
-            r.phi_p_v,
-            r.field_v_per_cm,
-            r.jn_a_per_cm2,
-            r.jp_a_per_cm2,
-            r.j_a_per_cm2
-        );
-    }
-    s
-}
-
-fn cost_rows_csv(cost: &CostProfile, mesh: &Mesh) -> String {
-    let n = cost.samples.max(1) as f64;
-    let mut s = String::from("row,x_um,layer");
-    for name in SUBCYCLE_NAMES {
-        let _ = write!(s, ",{name}_ns");
-    }
-    s.push_str(",phi_inner_iterations,cost\n");
-    for (i, (ns, inner)) in cost.row_ns.iter().zip(&cost.row_inner).enumerate() {
-        let _ = write!(s, "{i},{:.6},{}", mesh.x_um(i), mesh.layer[i]);
-        for v in ns {
-            let _ = write!(s, ",{:.3}", *v as f64 / n);
-        }
-        let total: u64 = ns.iter().sum();
-        let _ = writeln!(s, ",{:.3},{:.3}", *inner as f64 / n, total as f64 / n);
-    }
-    s
-}
-
-fn cost_history_csv(cost: &CostProfile, device: &Device) -> String {
-    let mut s = String::from("iteration,layer,layer_name");
-    for name in SUBCYCLE_NAMES {
-        let _ = write!(s, ",{name}_ns");
-    }
-    s.push_str(
-        ",phi_inner_iterations,residual_potential_v,residual_electrons_v,residual_holes_v\n",
-    );
-    for h in &cost.history {
-        for (l, (ns, inner)) in h.layer_ns.iter().zip(&h.layer_inner).enumerate() {
-            let _ = write!(s, "{},{l},{}", h.iteration, device.layers[l].name);
-            for v in ns {
-                let _ = write!(s, ",{v}");
-            }
-            let _ = writeln!(
-                s,
-                ",{inner},{:.6e},{:.6e},{:.6e}",
-                h.residual.psi_v, h.residual.u_v, h.residual.v_v
-            );
-        }
-    }
-    s
 }
 
 fn table(r: &RunOut) -> String {
@@ -625,88 +467,17 @@ struct PartitionOut {
     fitted: FittedOut,
 }
 
-/// Reads the cost column of a profile file.
+/// Reads the cost column of a profile file; errors name the file and line.
 fn read_profile(path: &Path, column: Option<&str>) -> Result<(Vec<f64>, String), CliError> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| CliError::usage(format!("cannot read {}: {e}", path.display())))?;
-    let mut lines = text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'));
-    let Some((first_no, first)) = lines.next() else {
-        return Err(CliError::usage(format!("{}: no data", path.display())));
-    };
-    let cells = |l: &str| {
-        l.split(',')
-            .map(|c| c.trim().to_string())
-            .collect::<Vec<_>>()
-    };
-    let header = cells(first);
-    let has_header = header.iter().any(|c| c.parse::<f64>().is_err());
-    let (col, name, data): (usize, String, Vec<(usize, &str)>) = if has_header {
-        let want = column.map(str::to_string).unwrap_or_else(|| {
-            if header.len() == 1 {
-                header[0].clone()
-            } else {
-                "cost".into()
-            }
-        });
-        let col = header.iter().position(|h| *h == want).ok_or_else(|| {
-            CliError::usage(format!(
-                "{}: no column `{want}` (columns: {})",
-                path.display(),
-                header.join(", ")
-            ))
-        })?;
-        (col, want, lines.collect())
-    } else {
-        if header.len() != 1 {
-            return Err(CliError::usage(format!(
-                "{}: a profile without a header must have one number per line",
-                path.display()
-            )));
-        }
-        if column.is_some() {
-            return Err(CliError::usage(format!(
-                "{}: --column needs a CSV with a header line",
-                path.display()
-            )));
-        }
-        let mut all = vec![(first_no, first)];
-        all.extend(lines);
-        (0, "value".into(), all)
-    };
-    let mut values = Vec::with_capacity(data.len());
-    for (no, line) in data {
-        let c = cells(line);
-        let cell = c.get(col).ok_or_else(|| {
-            CliError::usage(format!(
-                "{} line {}: missing column {}",
-                path.display(),
-                no + 1,
-                col + 1
-            ))
-        })?;
-        let v: f64 = cell.parse().map_err(|_| {
-            CliError::usage(format!(
-                "{} line {}: `{cell}` is not a number",
-                path.display(),
-                no + 1
-            ))
-        })?;
-        if !(v.is_finite() && v >= 0.0) {
-            return Err(CliError::usage(format!(
-                "{} line {}: cost {v} must be a finite number >= 0",
-                path.display(),
-                no + 1
-            )));
-        }
-        values.push(v);
-    }
-    if values.is_empty() {
-        return Err(CliError::usage(format!("{}: no data rows", path.display())));
-    }
-    Ok((values, name))
+    csv::read_cost_profile(&text, column).map_err(|e| {
+        let message = e.message.replace("a column name", "--column");
+        CliError::usage(match e.line {
+            Some(n) => format!("{} line {n}: {message}", path.display()),
+            None => format!("{}: {message}", path.display()),
+        })
+    })
 }
 
 fn cut_out(profile: &[f64], p: &Partition) -> CutOut {

@@ -3,7 +3,9 @@
 
 use std::path::{Path, PathBuf};
 
-use arts_dispatch::heat3d::{Block, HeatConfig, HeatError, Mode, Shape, run_mode, run_reference};
+use arts_dispatch::heat3d::{
+    Block, HeatConfig, HeatError, MAX_N, Mode, Shape, run_mode, run_reference,
+};
 use arts_dispatch::stats::{mean_s, median_s};
 use arts_dispatch::studies::idle::{idle_csv, idle_study};
 use arts_dispatch::studies::interference::{InterferenceConfig, interference};
@@ -11,12 +13,14 @@ use arts_dispatch::studies::memory::{MemoryConfig, MemoryPlot, memory, memory_cs
 use arts_dispatch::studies::quick::{QuickConfig, quick};
 use arts_dispatch::studies::sweep::{SweepConfig, sweep, sweep_csv, sweep_svg};
 use arts_dispatch::studies::{StudyError, rss};
-use serde_json::{Value, json};
+use std::collections::BTreeMap;
 
+use super::dispatch_json::{
+    BenchDispatchOut, Heat3dOut, IdleOut, InterferenceOut, MemoryOut, QuickOut, SweepBestOut,
+};
+use super::heat_flags::{ModeArg, ShapeArg, StudyArg};
+use crate::host::load_average;
 use crate::output::{CliError, CliResult, Output, PendingFile, write_atomic};
-
-/// Largest grid edge accepted (two f64 grids of n³ nodes: 2 GiB at 512).
-const MAX_N: usize = 512;
 
 /// Arguments of `arts run heat3d`.
 #[derive(clap::Args)]
@@ -30,15 +34,15 @@ pub struct Heat3dArgs {
     /// Domain size per task: BXxBYxBZ (e.g. 13x13x13) or one edge (13).
     #[arg(long, default_value = "13x13x13")]
     pub block: String,
-    /// Executor: hdispatch, scatter, static, rayon or sequential.
-    #[arg(long, default_value = "hdispatch")]
-    pub mode: String,
+    /// Executor.
+    #[arg(long, value_enum, default_value = "hdispatch")]
+    pub mode: ModeArg,
     /// Worker threads (default: the number of CPUs).
     #[arg(long)]
     pub threads: Option<usize>,
-    /// Domain shape: cube (bx×by×bz blocks) or rows (runs of bx·by·bz nodes).
-    #[arg(long, default_value = "cube")]
-    pub shape: String,
+    /// Domain shape.
+    #[arg(long, value_enum, default_value = "cube")]
+    pub shape: ShapeArg,
     /// Diffusion number kΔt/Δx² (stable for 0 < alpha <= 1/6).
     #[arg(long, default_value_t = 0.1)]
     pub alpha: f64,
@@ -50,9 +54,9 @@ pub struct Heat3dArgs {
 /// Arguments of `arts bench dispatch`.
 #[derive(clap::Args)]
 pub struct BenchDispatchArgs {
-    /// quick (headline figures, < 1 min), sweep, memory, interference, idle, or all.
-    #[arg(long, default_value = "quick")]
-    pub study: String,
+    /// Which study to run.
+    #[arg(long, value_enum, default_value = "quick")]
+    pub study: StudyArg,
     /// Directory for CSV and SVG files (default for studies: ./bench-dispatch).
     #[arg(long)]
     pub out: Option<PathBuf>,
@@ -77,11 +81,14 @@ pub struct BenchDispatchArgs {
     pub step_back_us: u32,
 }
 
+/// Bad input is a usage error naming the flag; a failed run exits 1.
 fn usage_heat(e: HeatError) -> CliError {
     match e {
+        HeatError::BadGrid(_) | HeatError::BadSteps(_) | HeatError::Unstable(_) => {
+            CliError::usage(format!("--{e}"))
+        }
         HeatError::Dispatch(arts_dispatch::DispatchError::BadThreads { .. })
-        | HeatError::BadBlock(_)
-        | HeatError::BadGrid(_) => CliError::usage(e),
+        | HeatError::BadBlock(_) => CliError::usage(e),
         other => CliError::failed(other),
     }
 }
@@ -97,49 +104,20 @@ fn check_n(n: usize) -> Result<(), CliError> {
     if (3..=MAX_N).contains(&n) {
         Ok(())
     } else {
-        Err(CliError::usage(format!(
-            "--n {n} is out of range (accepted: 3..={MAX_N})"
-        )))
+        Err(usage_heat(HeatError::BadGrid(n)))
     }
 }
 
+/// `--threads` against the executors' limit.
 fn check_threads(t: usize) -> Result<(), CliError> {
-    if (1..=arts_dispatch::error::MAX_THREADS).contains(&t) {
-        Ok(())
-    } else {
-        Err(CliError::usage(format!(
-            "--threads {t} is out of range (accepted: 1..={})",
-            arts_dispatch::error::MAX_THREADS
-        )))
-    }
-}
-
-fn load_average() -> Option<f64> {
-    std::fs::read_to_string("/proc/loadavg")
-        .ok()?
-        .split_whitespace()
-        .next()?
-        .parse()
-        .ok()
+    arts_dispatch::error::check_threads(t).map_err(|e| CliError::usage(format!("--{e}")))
 }
 
 /// Runs `arts run heat3d`.
 pub fn run_heat3d(args: &Heat3dArgs, out: Output) -> CliResult {
-    check_n(args.n)?;
-    if args.steps == 0 {
-        return Err(CliError::usage(
-            "--steps 0 is out of range (accepted: 1 or more)",
-        ));
-    }
-    if !(args.alpha > 0.0 && args.alpha <= 1.0 / 6.0) {
-        return Err(CliError::usage(format!(
-            "--alpha {} is out of range (accepted: 0 < alpha <= 1/6 for a stable explicit scheme)",
-            args.alpha
-        )));
-    }
     let block: Block = args.block.parse().map_err(CliError::usage)?;
-    let shape: Shape = args.shape.parse().map_err(CliError::usage)?;
-    let mode: Mode = args.mode.parse().map_err(CliError::usage)?;
+    let shape: Shape = args.shape.into();
+    let mode: Mode = args.mode.into();
     let threads = args
         .threads
         .unwrap_or_else(arts_dispatch::affinity::available_cpus);
@@ -151,8 +129,8 @@ pub fn run_heat3d(args: &Heat3dArgs, out: Output) -> CliResult {
         block,
         shape,
     };
-    // Refuse bad blocks before any long work.
-    arts_dispatch::heat3d::partition(cfg.n, block, shape).map_err(usage_heat)?;
+    // Refuse bad input before any long work.
+    cfg.validate().map_err(usage_heat)?;
     let bar = out.progress(2, "heat3d");
     let run = run_mode(&cfg, mode, threads, args.pin).map_err(usage_heat)?;
     bar.inc(1);
@@ -161,27 +139,27 @@ pub fn run_heat3d(args: &Heat3dArgs, out: Output) -> CliResult {
     let valid = run.grid.bits_equal(&reference);
     let median = median_s(&run.step_times);
     let seq_median = median_s(&ref_times);
-    let value = json!({
-        "app": "heat3d",
-        "mode": mode.to_string(),
-        "threads": threads,
-        "n": cfg.n,
-        "steps": cfg.steps,
-        "alpha": cfg.alpha,
-        "block": block.to_string(),
-        "shape": shape.to_string(),
-        "points_per_task": block.volume(),
-        "tasks_per_step": run.tasks_per_step,
-        "tasks_per_worker": run.tasks_per_worker,
-        "step_time_median_s": median,
-        "step_time_mean_s": mean_s(&run.step_times),
-        "total_time_s": run.step_times.iter().map(|d| d.as_secs_f64()).sum::<f64>(),
-        "sequential_step_time_median_s": seq_median,
-        "speedup_vs_sequential": seq_median / median,
-        "checksum": run.grid.checksum(),
-        "valid": valid,
-        "load_average": load_average(),
-    });
+    let value = Heat3dOut {
+        app: "heat3d",
+        mode: mode.to_string(),
+        threads,
+        n: cfg.n,
+        steps: cfg.steps,
+        alpha: cfg.alpha,
+        block: block.to_string(),
+        shape: shape.to_string(),
+        points_per_task: block.volume(),
+        tasks_per_step: run.tasks_per_step,
+        tasks_per_worker: run.tasks_per_worker.clone(),
+        step_time_median_s: median,
+        step_time_mean_s: mean_s(&run.step_times),
+        total_time_s: run.step_times.iter().map(|d| d.as_secs_f64()).sum::<f64>(),
+        sequential_step_time_median_s: seq_median,
+        speedup_vs_sequential: seq_median / median,
+        checksum: run.grid.checksum(),
+        valid,
+        load_average: load_average(),
+    };
     out.emit(&value, || {
         format!(
             "heat3d {n}³, {steps} steps, {mode} on {threads} threads, {shape} {block} ({tasks} tasks/step)\n\
@@ -221,25 +199,13 @@ fn write(dir: &Path, name: &str, text: &str, files: &mut Vec<String>) -> CliResu
 
 /// Runs `arts bench dispatch`.
 pub fn bench_dispatch(args: &BenchDispatchArgs, out: Output) -> CliResult {
-    let studies: &[&str] = match args.study.as_str() {
-        "quick" => &["quick"],
-        "sweep" => &["sweep"],
-        "memory" => &["memory"],
-        "interference" => &["interference"],
-        "idle" => &["idle"],
-        "all" => &["quick", "sweep", "memory", "interference", "idle"],
-        other => {
-            return Err(CliError::usage(format!(
-                "unknown study '{other}' (accepted: quick, sweep, memory, interference, idle, all)"
-            )));
-        }
-    };
+    let studies = args.study.studies();
     check_n(args.n)?;
     check_threads(args.threads)?;
     if args.steps == Some(0) || args.reps == Some(0) {
         return Err(CliError::usage("--steps and --reps must be at least 1"));
     }
-    let needs_files = studies.iter().any(|s| *s != "quick");
+    let needs_files = studies.iter().any(|s| *s != StudyArg::Quick);
     let dir = match (&args.out, needs_files) {
         (Some(d), _) => Some(d.clone()),
         (None, true) => Some(PathBuf::from("bench-dispatch")),
@@ -248,16 +214,18 @@ pub fn bench_dispatch(args: &BenchDispatchArgs, out: Output) -> CliResult {
     if let Some(d) = &dir {
         prepare_out(d)?;
     }
-    let mut result = serde_json::Map::new();
+    let mut result = BenchDispatchOut {
+        threads: args.threads,
+        n: args.n,
+        load_average_start: load_average(),
+        ..BenchDispatchOut::default()
+    };
     let mut files = Vec::new();
     let mut table = String::new();
-    result.insert("threads".into(), json!(args.threads));
-    result.insert("n".into(), json!(args.n));
-    result.insert("load_average_start".into(), json!(load_average()));
     for study in studies {
         match *study {
-            "quick" => bench_quick(args, out, &mut result, &mut table)?,
-            "sweep" => bench_sweep(
+            StudyArg::Quick => bench_quick(args, out, &mut result, &mut table)?,
+            StudyArg::Sweep => bench_sweep(
                 args,
                 out,
                 dir.as_deref().unwrap_or(Path::new(".")),
@@ -265,7 +233,7 @@ pub fn bench_dispatch(args: &BenchDispatchArgs, out: Output) -> CliResult {
                 &mut files,
                 &mut table,
             )?,
-            "memory" => bench_memory(
+            StudyArg::Memory => bench_memory(
                 args,
                 out,
                 dir.as_deref().unwrap_or(Path::new(".")),
@@ -273,14 +241,14 @@ pub fn bench_dispatch(args: &BenchDispatchArgs, out: Output) -> CliResult {
                 &mut files,
                 &mut table,
             )?,
-            "idle" => bench_idle(
+            StudyArg::Idle => bench_idle(
                 args,
                 dir.as_deref().unwrap_or(Path::new(".")),
                 &mut result,
                 &mut files,
                 &mut table,
             )?,
-            _ => bench_interference(
+            StudyArg::Interference | StudyArg::All => bench_interference(
                 args,
                 dir.as_deref().unwrap_or(Path::new(".")),
                 &mut result,
@@ -289,23 +257,22 @@ pub fn bench_dispatch(args: &BenchDispatchArgs, out: Output) -> CliResult {
             )?,
         }
     }
-    result.insert("load_average_end".into(), json!(load_average()));
-    result.insert("files".into(), json!(files));
+    result.load_average_end = load_average();
+    result.files = files.clone();
     if let Some(d) = &dir
-        && studies == ["quick"]
+        && studies == [StudyArg::Quick]
     {
-        let text = serde_json::to_string_pretty(&Value::Object(result.clone()))
-            .map_err(CliError::failed)?;
+        let text = serde_json::to_string_pretty(&result).map_err(CliError::failed)?;
         write(d, "quick.json", &text, &mut files)?;
-        result.insert("files".into(), json!(files));
+        result.files = files;
     }
-    out.emit(&Value::Object(result), || table)
+    out.emit(&result, || table)
 }
 
 fn bench_quick(
     args: &BenchDispatchArgs,
     out: Output,
-    result: &mut serde_json::Map<String, Value>,
+    result: &mut BenchDispatchOut,
     table: &mut String,
 ) -> CliResult {
     let mut cfg = QuickConfig::default_for(args.threads);
@@ -323,35 +290,8 @@ fn bench_quick(
         cfg.reps = r;
     }
     let r = with_progress(out, "quick", |p| quick(&cfg, p)).map_err(study_err)?;
-    let fields = json!({
-        "efficiency_2_threads": r.efficiency,
-        "vs_rayon_ratio": r.vs_rayon_ratio,
-        "dispatch_overhead_ns": r.dispatch_overhead_ns,
-        "dispatch_overhead_wall_ns": r.dispatch_overhead_wall_ns,
-        "dispatch_overhead_1_thread_ns": r.dispatch_overhead_1_thread_ns,
-        "spawn_overhead_ns": r.spawn_overhead_ns,
-        "allocations_per_task": r.allocations_per_task,
-        "scatter_allocations_per_task": r.scatter_allocations_per_task,
-        "interference_ratio": r.interference_ratio,
-        "interference_median_ratio": r.interference_median_ratio,
-        "interference_hdispatch_step_s": r.interference_step_times_s.0,
-        "interference_static_step_s": r.interference_step_times_s.1,
-        "busy_thread_pinned": r.busy_pinned,
-        "best_block": r.best_block.to_string(),
-        "best_shape": r.best_shape.to_string(),
-        "step_time_1_thread_s": r.step_time_1_thread_s,
-        "step_time_2_threads_s": r.step_time_threads_s,
-        "rayon_step_time_s": r.rayon_step_time_s,
-        "static_step_time_s": r.static_step_time_s,
-        "scatter_step_time_s": r.scatter_step_time_s,
-        "sequential_step_time_s": r.sequential_step_time_s,
-        "heat_steps": cfg.steps,
-        "reps": cfg.reps,
-        "valid": r.valid,
-    });
-    if let Value::Object(m) = fields {
-        result.extend(m);
-    }
+    result.quick = Some(QuickOut::new(&r, cfg.steps, cfg.reps));
+    result.interference_ratio = Some(r.interference_ratio);
     let allocs = r
         .allocations_per_task
         .map_or("not counted".to_string(), |a| format!("{a:.4}"));
@@ -392,7 +332,7 @@ fn bench_sweep(
     args: &BenchDispatchArgs,
     out: Output,
     dir: &Path,
-    result: &mut serde_json::Map<String, Value>,
+    result: &mut BenchDispatchOut,
     files: &mut Vec<String>,
     table: &mut String,
 ) -> CliResult {
@@ -413,7 +353,7 @@ fn bench_sweep(
             .filter(|r| r.shape == shape && r.mode == Mode::HDispatch && r.threads == tmax)
             .min_by(|a, b| a.step_time_s.total_cmp(&b.step_time_s))
     };
-    let mut summary = serde_json::Map::new();
+    let mut summary = BTreeMap::new();
     table.push_str(&format!(
         "task-size sweep ({} configurations) -> {}\n",
         rows.len(),
@@ -423,7 +363,12 @@ fn bench_sweep(
         if let Some(b) = best(shape) {
             summary.insert(
                 shape.to_string(),
-                json!({"points_per_task": b.edge.pow(3), "step_time_s": b.step_time_s, "efficiency": b.efficiency, "speedup": b.speedup}),
+                SweepBestOut {
+                    points_per_task: b.edge.pow(3),
+                    step_time_s: b.step_time_s,
+                    efficiency: b.efficiency,
+                    speedup: b.speedup,
+                },
             );
             table.push_str(&format!(
                 "  best {shape:<4}: {:>7} points/task, efficiency {:.3}, speed-up {:.2}\n",
@@ -433,7 +378,7 @@ fn bench_sweep(
             ));
         }
     }
-    result.insert("sweep_best".into(), Value::Object(summary));
+    result.sweep_best = Some(summary);
     Ok(())
 }
 
@@ -441,7 +386,7 @@ fn bench_memory(
     args: &BenchDispatchArgs,
     out: Output,
     dir: &Path,
-    result: &mut serde_json::Map<String, Value>,
+    result: &mut BenchDispatchOut,
     files: &mut Vec<String>,
     table: &mut String,
 ) -> CliResult {
@@ -491,18 +436,17 @@ fn bench_memory(
             expect,
             r.peak_heap as f64 / 1e6
         ));
-        list.push(json!({"mode": r.mode, "scratch_bytes": r.scratch_bytes, "time_s": r.time_s,
-            "base_rss_bytes": r.base_rss, "peak_rss_bytes": r.peak_rss, "expected_rss_bytes": r.expected_rss, "peak_heap_bytes": r.peak_heap}));
+        list.push(MemoryOut::from(r));
     }
-    result.insert("memory".into(), json!(list));
-    result.insert("peak_rss_resettable".into(), json!(rss::reset_peak()));
+    result.memory = Some(list);
+    result.peak_rss_resettable = Some(rss::reset_peak());
     Ok(())
 }
 
 fn bench_interference(
     args: &BenchDispatchArgs,
     dir: &Path,
-    result: &mut serde_json::Map<String, Value>,
+    result: &mut BenchDispatchOut,
     files: &mut Vec<String>,
     table: &mut String,
 ) -> CliResult {
@@ -523,36 +467,20 @@ fn bench_interference(
         busy_cpu: 1 % arts_dispatch::affinity::available_cpus(),
         pin_workers: !args.no_pin,
         reps: args.reps.unwrap_or(3),
-        policy: arts_dispatch::IdlePolicy {
+        policy: arts_dispatch::WaitPolicy {
             step_back_us: args.step_back_us,
-            ..arts_dispatch::IdlePolicy::DEFAULT
+            ..arts_dispatch::WaitPolicy::DEFAULT
         },
     };
     let r = interference(&cfg).map_err(study_err)?;
     write(dir, "interference.csv", &r.csv(), files)?;
     write(dir, "interference.svg", &r.svg(), files)?;
-    result.insert(
-        "interference".into(),
-        json!({
-            "ratio": r.ratio,
-            "median_ratio": r.median_ratio,
-            "hdispatch_busy_median_step_s": r.hdispatch_busy_median_s,
-            "static_busy_median_step_s": r.static_busy_median_s,
-            "hdispatch_busy_step_s": r.hdispatch_busy_s,
-            "static_busy_step_s": r.static_busy_s,
-            "hdispatch_free_step_s": r.hdispatch_free_s,
-            "static_free_step_s": r.static_free_s,
-            "hdispatch_tasks_per_worker": r.hdispatch_tasks_per_worker,
-            "static_tasks_per_worker": r.static_tasks_per_worker,
-            "busy_thread_pinned": r.busy_pinned,
-            "workers_pinned": cfg.pin_workers,
-            "step_back_us": cfg.policy.step_back_us,
-            "valid": r.valid,
-        }),
-    );
-    if !result.contains_key("interference_ratio") {
-        result.insert("interference_ratio".into(), json!(r.ratio));
-    }
+    result.interference = Some(InterferenceOut::new(
+        &r,
+        cfg.pin_workers,
+        cfg.policy.step_back_us,
+    ));
+    result.interference_ratio.get_or_insert(r.ratio);
     table.push_str(&format!(
         "interference ({} steps, busy thread on CPU {} for steps {}..{}) -> {}\n\
          \x20 busy (mean): hdispatch {:.3} ms, static {:.3} ms, ratio {:.3} (of medians {:.3})\n\
@@ -575,7 +503,7 @@ fn bench_interference(
 fn bench_idle(
     args: &BenchDispatchArgs,
     dir: &Path,
-    result: &mut serde_json::Map<String, Value>,
+    result: &mut BenchDispatchOut,
     files: &mut Vec<String>,
     table: &mut String,
 ) -> CliResult {
@@ -608,13 +536,9 @@ fn bench_idle(
             r.cpu_per_wall,
             r.turnaround_s * 1e6
         ));
-        list.push(
-            json!({"policy": r.policy, "oversubscribed_threads": oversub,
-            "oversubscribed_step_s": r.oversubscribed_step_s, "cpu_per_wall": r.cpu_per_wall,
-            "turnaround_step_s": r.turnaround_s}),
-        );
+        list.push(IdleOut::new(r, oversub));
     }
-    result.insert("idle".into(), json!(list));
+    result.idle = Some(list);
     Ok(())
 }
 

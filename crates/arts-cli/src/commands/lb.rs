@@ -44,12 +44,48 @@ pub struct SimulateArgs {
     #[arg(long, default_value_t = 1)]
     pub repeat: usize,
     /// Also write the new mapping as JSON (`{"pe_of": [...]}`).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::args::output_file)]
     pub mapping_out: Option<PathBuf>,
     /// Also write a one-step dump of the input after the migrations (objects
     /// on their new PEs), to chain strategies offline.
-    #[arg(long)]
+    #[arg(long, value_parser = crate::args::output_file)]
     pub out_dump: Option<PathBuf>,
+}
+
+/// `--kind` of `arts lb generate`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum KindArg {
+    /// Uniform-random loads, no communication.
+    Uniform,
+    /// Heavy-tailed loads, no communication.
+    Skewed,
+    /// A few huge zones among many small objects, chain communication.
+    Zones,
+    /// 2-D grid graph with neighbour communication.
+    Mesh,
+}
+
+impl KindArg {
+    /// The kind's name as reported.
+    pub fn name(self) -> &'static str {
+        match self {
+            KindArg::Uniform => "uniform",
+            KindArg::Skewed => "skewed",
+            KindArg::Zones => "zones",
+            KindArg::Mesh => "mesh",
+        }
+    }
+}
+
+impl From<KindArg> for Kind {
+    fn from(k: KindArg) -> Kind {
+        match k {
+            KindArg::Uniform => Kind::Uniform,
+            KindArg::Skewed => Kind::Skewed,
+            KindArg::Zones => Kind::Zones,
+            KindArg::Mesh => Kind::Mesh,
+        }
+    }
 }
 
 /// Arguments of `arts lb generate`.
@@ -61,11 +97,11 @@ pub struct GenerateArgs {
     /// Number of PEs (1..=10,000,000).
     #[arg(long)]
     pub pes: usize,
-    /// Kind of input: uniform, skewed, zones or mesh.
-    #[arg(long)]
-    pub kind: String,
+    /// Kind of input.
+    #[arg(long, value_enum)]
+    pub kind: KindArg,
     /// Output file.
-    #[arg(long)]
+    #[arg(long, value_parser = crate::args::output_file)]
     pub out: PathBuf,
     /// Random seed.
     #[arg(long, default_value_t = 1)]
@@ -285,10 +321,7 @@ fn parse_speeds(text: &str) -> Result<Vec<f64>, CliError> {
 }
 
 fn generate_cmd(args: &GenerateArgs, out: Output) -> CliResult {
-    let kind: Kind = args
-        .kind
-        .parse()
-        .map_err(|e| CliError::usage(format!("--kind: {e}")))?;
+    let kind: Kind = args.kind.into();
     if args.pes == 0 || args.pes > MAX_PES {
         return Err(CliError::usage(format!(
             "--pes {} is invalid (1..={MAX_PES} accepted)",
@@ -337,7 +370,7 @@ fn generate_cmd(args: &GenerateArgs, out: Output) -> CliResult {
     file.commit()?;
     let report = GenerateReport {
         out: args.out.display().to_string(),
-        kind: args.kind.clone(),
+        kind: args.kind.name().to_string(),
         objects: args.objects,
         pes: args.pes,
         steps: args.steps,

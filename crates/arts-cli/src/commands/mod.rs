@@ -2,7 +2,10 @@
 
 pub mod core;
 pub mod ddm;
+pub mod ddm_flags;
 pub mod dispatch;
+mod dispatch_json;
+pub mod heat_flags;
 pub mod imbalance;
 pub mod lb;
 pub mod mpi;

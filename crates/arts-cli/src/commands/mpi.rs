@@ -74,11 +74,12 @@ pub fn bench_mpi(_args: &BenchMpiArgs, _out: Output) -> CliResult {
 mod imp {
     use std::sync::Arc;
 
+    use arts_apps::baselines;
     use arts_apps::stats::{mean, median};
     use arts_apps::stencil2d::{Kernel, Problem, sequential};
     use arts_apps::{jacobi2d, microbench, zones};
     use arts_core::{Config, LbConfig, LbPeriod, Map};
-    use arts_mpi::{Mpi, baseline, rawbench};
+    use arts_mpi::{Mpi, rawbench};
     use serde::Serialize;
 
     use super::*;
@@ -122,7 +123,8 @@ mod imp {
         p: &Problem<K>,
     ) -> Result<BaselineJson, CliError> {
         let reference = sequential(p);
-        let o = baseline::static_bands(mpi, p, Some(&reference)).map_err(CliError::usage)?;
+        let o =
+            baselines::static_bands(mpi.world(), p, Some(&reference)).map_err(CliError::usage)?;
         Ok(BaselineJson {
             app: app.to_string(),
             valid: o.max_diff <= 1e-12,
@@ -249,11 +251,11 @@ mod imp {
             s[3].push(microbench::bandwidth_bytes_per_s(&one_pe, mib, 200, true).map_err(failed)?);
             s[8].push(microbench::bandwidth_bytes_per_s(&one_pe, mib, 200, false).map_err(failed)?);
             let static_j =
-                baseline::static_bands(mpi, &jp, Some(&jref)).map_err(CliError::usage)?;
+                baselines::static_bands(mpi.world(), &jp, Some(&jref)).map_err(CliError::usage)?;
             let arts_j =
                 jacobi2d::run(&jp, &one_pe, Map::Block, Some(jref.clone())).map_err(failed)?;
             let static_z =
-                baseline::static_bands(mpi, &zp, Some(&zref)).map_err(CliError::usage)?;
+                baselines::static_bands(mpi.world(), &zp, Some(&zref)).map_err(CliError::usage)?;
             let arts_z =
                 zones::run(&zp, &lb_cfg, Map::Block, Some(zref.clone())).map_err(failed)?;
             if [

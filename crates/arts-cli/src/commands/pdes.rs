@@ -4,17 +4,22 @@
 //! `arts-pdes`; this file (and `pdes/torus.rs` for the torus) parses,
 //! validates, runs and prints.
 
+mod flags;
 mod torus;
+
+pub use flags::{LpMappingArg, QueueArg, SyncArg};
 
 pub use torus::TorusArgs;
 
 use std::collections::BTreeMap;
 
 use arts_pdes::models::phold::{Phold, PholdParams};
-use arts_pdes::{Mapping, Model, PdesError, Queue, RunConfig, RunReport, SyncMode};
+use arts_pdes::{LpMapping, Model, PdesError, Queue, RunConfig, SimReport, SyncMode};
 use serde::Serialize;
 
+use crate::host::load_average;
 use crate::output::{CliError, CliResult, Output};
+use crate::usage::quote;
 
 /// Subcommands of `arts pdes`.
 #[derive(clap::Subcommand)]
@@ -30,9 +35,9 @@ pub enum PdesCommand {
 /// LP-to-PE mapping flags are the model's, with its own units and defaults).
 #[derive(clap::Args, Clone, Debug)]
 pub struct SyncArgs {
-    /// Synchronization: sequential, conservative or optimistic.
-    #[arg(long, default_value = "optimistic")]
-    pub sync: String,
+    /// Synchronization engine.
+    #[arg(long, value_enum, default_value = "optimistic")]
+    pub sync: SyncArg,
     /// Number of PEs (threads); at most the number of LPs.
     #[arg(long, default_value_t = 1)]
     pub pes: usize,
@@ -42,9 +47,9 @@ pub struct SyncArgs {
     /// Optimistic: a busy PE starts a GVT round every this many events.
     #[arg(long, default_value_t = 1024)]
     pub gvt_interval: u32,
-    /// Pending-event set: calendar (adaptive calendar queue) or heap (binary heap).
-    #[arg(long, default_value = "calendar")]
-    pub queue: String,
+    /// Pending-event set.
+    #[arg(long, value_enum, default_value = "calendar")]
+    pub queue: QueueArg,
     /// Also run the sequential engine and report whether the results match ("valid").
     #[arg(long)]
     pub validate: bool,
@@ -53,18 +58,13 @@ pub struct SyncArgs {
 impl SyncArgs {
     /// The engine configuration these flags describe, with the model's LP
     /// to PE mapping, end time and optimism window.
-    pub fn config(
-        &self,
-        mapping: Mapping,
-        end_time: f64,
-        window: f64,
-    ) -> Result<RunConfig, CliError> {
-        let mut cfg = RunConfig::new(parse_sync(&self.sync)?, self.pes, end_time, self.seed);
-        cfg.mapping = mapping;
+    pub fn config(&self, mapping: LpMappingArg, end_time: f64, window: f64) -> RunConfig {
+        let mut cfg = RunConfig::new(self.sync.into(), self.pes, end_time, self.seed);
+        cfg.mapping = mapping.into();
         cfg.window = window;
         cfg.gvt_interval = self.gvt_interval;
-        cfg.queue = parse_queue(&self.queue)?;
-        Ok(cfg)
+        cfg.queue = self.queue.into();
+        cfg
     }
 }
 
@@ -74,11 +74,11 @@ impl SyncArgs {
 pub struct EngineArgs {
     #[command(flatten)]
     pub common: SyncArgs,
-    /// LP to PE mapping: block or round-robin.
-    #[arg(long, default_value = "block")]
-    pub mapping: String,
-    /// Simulation end time: events at or after it are not executed.
-    #[arg(long, default_value_t = 1000.0, allow_negative_numbers = true)]
+    /// LP to PE mapping.
+    #[arg(long, value_enum, default_value = "block")]
+    pub mapping: LpMappingArg,
+    /// Simulation end time (finite): events at or after it are not executed.
+    #[arg(long, default_value_t = 1000.0, value_parser = crate::args::finite_f64)]
     pub end_time: f64,
     /// Optimistic optimism window in simulation time (events only below
     /// GVT + window); bounds memory; "inf" = unbounded Time Warp.
@@ -121,31 +121,36 @@ pub struct PholdArgs {
 pub struct BenchPdesArgs {
     #[command(flatten)]
     model: PholdModelArgs,
-    /// Simulation end time of every run.
-    #[arg(long, default_value_t = 1000.0, allow_negative_numbers = true)]
+    /// Simulation end time of every run (finite).
+    #[arg(long, default_value_t = 1000.0, value_parser = crate::args::finite_f64)]
     end_time: f64,
     /// Seed of every run.
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Engines to compare with the sequential baseline (comma separated).
-    #[arg(long, default_value = "conservative,optimistic")]
-    engines: String,
+    #[arg(
+        long,
+        value_enum,
+        value_delimiter = ',',
+        default_value = "conservative,optimistic"
+    )]
+    engines: Vec<SyncArg>,
     /// PE counts to run each parallel engine on (comma separated).
     #[arg(long, default_value = "2")]
     pes: String,
-    /// LP to PE mapping: block or round-robin.
-    #[arg(long, default_value = "block")]
-    mapping: String,
+    /// LP to PE mapping.
+    #[arg(long, value_enum, default_value = "block")]
+    mapping: LpMappingArg,
     /// Optimistic optimism window; "inf" = unbounded.
     #[arg(long, default_value = "8", allow_negative_numbers = true)]
     window: String,
     /// Optimistic GVT interval (events per PE).
     #[arg(long, default_value_t = 1024)]
     gvt_interval: u32,
-    /// Pending-event sets to compare (comma separated: calendar, heap); the
-    /// first one's sequential run is the baseline.
-    #[arg(long, default_value = "calendar")]
-    queue: String,
+    /// Pending-event sets to compare (comma separated); the first one's
+    /// sequential run is the baseline.
+    #[arg(long, value_enum, value_delimiter = ',', default_value = "calendar")]
+    queue: Vec<QueueArg>,
     /// Repetitions of every configuration; the fastest is reported.
     #[arg(long, default_value_t = 3)]
     reps: u32,
@@ -159,47 +164,14 @@ pub fn run(command: PdesCommand, out: Output) -> CliResult {
     }
 }
 
-/// Parses `--sync`.
-pub fn parse_sync(s: &str) -> Result<SyncMode, CliError> {
-    match s {
-        "sequential" | "seq" => Ok(SyncMode::Sequential),
-        "conservative" | "cons" => Ok(SyncMode::Conservative),
-        "optimistic" | "opt" | "timewarp" => Ok(SyncMode::Optimistic),
-        _ => Err(CliError::usage(format!(
-            "--sync {s}: unknown engine; accepted: sequential, conservative, optimistic"
-        ))),
-    }
-}
-
-/// Parses `--mapping`.
-pub fn parse_mapping(s: &str) -> Result<Mapping, CliError> {
-    match s {
-        "block" => Ok(Mapping::Block),
-        "round-robin" | "rr" => Ok(Mapping::RoundRobin),
-        _ => Err(CliError::usage(format!(
-            "--mapping {s}: unknown mapping; accepted: block, round-robin"
-        ))),
-    }
-}
-
-/// Parses `--queue`.
-pub fn parse_queue(s: &str) -> Result<Queue, CliError> {
-    match s {
-        "calendar" => Ok(Queue::Calendar),
-        "heap" => Ok(Queue::Heap),
-        _ => Err(CliError::usage(format!(
-            "--queue {s}: unknown pending-event set; accepted: calendar, heap"
-        ))),
-    }
-}
-
 /// Parses `--window` ("inf" or a positive number).
 pub fn parse_window(s: &str) -> Result<f64, CliError> {
     let w = match s {
         "inf" | "infinity" | "none" => f64::INFINITY,
         _ => s.parse::<f64>().map_err(|_| {
             CliError::usage(format!(
-                "--window {s}: not a number; accepted: a time > 0 or inf"
+                "--window {}: not a number; accepted: a time > 0 or inf",
+                quote(s)
             ))
         })?,
     };
@@ -214,11 +186,9 @@ pub fn parse_window(s: &str) -> Result<f64, CliError> {
 impl EngineArgs {
     /// The engine configuration these flags describe.
     pub fn config(&self) -> Result<RunConfig, CliError> {
-        self.common.config(
-            parse_mapping(&self.mapping)?,
-            self.end_time,
-            parse_window(&self.window)?,
-        )
+        Ok(self
+            .common
+            .config(self.mapping, self.end_time, parse_window(&self.window)?))
     }
 }
 
@@ -250,7 +220,7 @@ pub fn run_with_progress<M: Model>(
     cfg: &RunConfig,
     out: Output,
     what: &str,
-) -> Result<RunReport, CliError> {
+) -> Result<SimReport, CliError> {
     run_with_progress_to(model, cfg, out, what, cfg.end_time)
 }
 
@@ -263,7 +233,7 @@ pub fn run_with_progress_to<M: Model>(
     out: Output,
     what: &str,
     horizon: f64,
-) -> Result<RunReport, CliError> {
+) -> Result<SimReport, CliError> {
     arts_pdes::validate(model, cfg).map_err(engine_error)?;
     const STEPS: u64 = 1000;
     let bar = out.progress(STEPS, what);
@@ -314,7 +284,7 @@ struct RunOut {
 }
 
 impl RunOut {
-    fn new(r: &RunReport, cfg: &RunConfig) -> RunOut {
+    fn new(r: &SimReport, cfg: &RunConfig) -> RunOut {
         RunOut {
             sync: r.sync.name(),
             pes: r.pes,
@@ -463,15 +433,6 @@ struct BenchOut {
     peak_rss_bytes: Option<u64>,
 }
 
-pub(super) fn load_average() -> Option<f64> {
-    std::fs::read_to_string("/proc/loadavg")
-        .ok()?
-        .split_whitespace()
-        .next()?
-        .parse()
-        .ok()
-}
-
 fn parse_list<T: std::str::FromStr>(flag: &str, s: &str) -> Result<Vec<T>, CliError> {
     let items: Result<Vec<T>, _> = s.split(',').map(|x| x.trim().parse::<T>()).collect();
     match items {
@@ -485,19 +446,11 @@ fn parse_list<T: std::str::FromStr>(flag: &str, s: &str) -> Result<Vec<T>, CliEr
 /// Runs `arts bench pdes`.
 pub fn bench_pdes(args: &BenchPdesArgs, out: Output) -> CliResult {
     let model = args.model.model()?;
-    let mapping = parse_mapping(&args.mapping)?;
+    let mapping: LpMapping = args.mapping.into();
     let window = parse_window(&args.window)?;
-    let engines = args
-        .engines
-        .split(',')
-        .map(|s| parse_sync(s.trim()))
-        .collect::<Result<Vec<_>, _>>()?;
+    let engines: Vec<SyncMode> = args.engines.iter().map(|&e| e.into()).collect();
     let pes_list: Vec<usize> = parse_list("--pes", &args.pes)?;
-    let queues = args
-        .queue
-        .split(',')
-        .map(|s| parse_queue(s.trim()))
-        .collect::<Result<Vec<_>, _>>()?;
+    let queues: Vec<Queue> = args.queue.iter().map(|&q| q.into()).collect();
     if args.reps == 0 {
         return Err(CliError::usage("--reps 0: must be at least 1"));
     }
@@ -527,11 +480,11 @@ pub fn bench_pdes(args: &BenchPdesArgs, out: Output) -> CliResult {
 
     let load_before = load_average();
     let bar = out.progress(configs.len() as u64 * args.reps as u64, "bench pdes");
-    let mut oracle: Option<RunReport> = None;
+    let mut oracle: Option<SimReport> = None;
     let mut rows = Vec::new();
     let mut seq_rate = 0.0;
     for c in &configs {
-        let mut best: Option<RunReport> = None;
+        let mut best: Option<SimReport> = None;
         let mut walls = Vec::new();
         for _ in 0..args.reps {
             let r = arts_pdes::run(&model, c, None).map_err(engine_error)?;

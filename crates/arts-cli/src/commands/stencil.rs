@@ -4,12 +4,14 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use arts_apps::report::{self, LbStepSummary};
 use arts_apps::stencil2d::{Kernel, Outcome, Problem, Reference};
 use arts_core::{Config, LbConfig, LbPeriod, Map};
 use serde::Serialize;
 
-use crate::args::default_pes;
+use crate::args::{default_pes, output_file};
 use crate::output::{CliError, CliResult, Output, PendingFile, write_atomic};
+use crate::usage::quote;
 
 /// Initial placement of objects on PEs.
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
@@ -42,14 +44,14 @@ pub struct RunOpts {
     #[arg(long, value_enum, default_value = "block")]
     map: MapArg,
     /// Write a Chrome trace-event JSON file (open in Perfetto or chrome://tracing).
-    #[arg(long)]
+    #[arg(long, value_parser = output_file)]
     trace: Option<PathBuf>,
     /// Turn off per-object measurement (load and communication).
     #[arg(long)]
     no_instrument: bool,
     /// Write every message between objects as CSV `time_s,source,destination,bytes`
     /// (replay it on the torus model: `arts pdes torus --workload trace:FILE`).
-    #[arg(long)]
+    #[arg(long, value_parser = output_file)]
     comm_trace: Option<PathBuf>,
     /// Load-balancing strategy (none, greedy, refine, greedy-comm, metis, rotate, ...).
     #[arg(long, default_value = "none")]
@@ -58,7 +60,7 @@ pub struct RunOpts {
     #[arg(long, default_value = "10", value_parser = parse_period)]
     lb_period: LbPeriod,
     /// Write every load-balancing step's input as JSON (replay with `arts lb simulate`).
-    #[arg(long)]
+    #[arg(long, value_parser = output_file)]
     lb_dump: Option<PathBuf>,
     /// Relative PE speeds, comma-separated (default: measured at start-up).
     #[arg(long, value_delimiter = ',')]
@@ -103,6 +105,14 @@ impl RunOpts {
             1 => self.pes.unwrap_or_else(default_pes),
             n => self.pes_per_process.unwrap_or(1) * n,
         };
+        if let Some(s) = &self.pe_speeds
+            && (s.len() != pes as usize || s.iter().any(|v| !(v.is_finite() && *v > 0.0)))
+        {
+            return Err(CliError::usage(format!(
+                "--pe-speeds: give {pes} comma-separated speeds > 0 (one per PE), got {}",
+                quote(&s.iter().map(f64::to_string).collect::<Vec<_>>().join(","))
+            )));
+        }
         let lb = if self.lb == "none" {
             if self.lb_dump.is_some() {
                 return Err(CliError::usage(
@@ -113,14 +123,6 @@ impl RunOpts {
         } else {
             let strategy =
                 arts_lb::by_name(&self.lb).map_err(|e| CliError::usage(format!("--lb: {e}")))?;
-            if let Some(s) = &self.pe_speeds
-                && (s.len() != pes as usize || s.iter().any(|v| !(v.is_finite() && *v > 0.0)))
-            {
-                return Err(CliError::usage(format!(
-                    "--pe-speeds: give {pes} comma-separated speeds > 0 (one per PE), got {}",
-                    s.len()
-                )));
-            }
             Some(LbConfig {
                 strategy: Arc::from(strategy),
                 period: self.lb_period,
@@ -128,10 +130,6 @@ impl RunOpts {
                 speeds: self.pe_speeds.clone(),
             })
         };
-        if let Some(path) = &self.lb_dump {
-            // Fail now, not after the run, if the dump cannot be written.
-            drop(PendingFile::create(path)?);
-        }
         let trace = self.trace.as_deref().map(PendingFile::create).transpose()?;
         let comm_trace = self
             .comm_trace
@@ -180,18 +178,6 @@ fn write_comm_trace(
     w.flush()
 }
 
-/// One load-balancing step as reported.
-#[derive(Serialize)]
-struct LbStepJson {
-    step: u64,
-    max_avg_before: f64,
-    max_avg_after: f64,
-    migrations: u64,
-    migrated_bytes: u64,
-    strategy_time_s: f64,
-    migration_time_s: f64,
-}
-
 /// The result of a stencil app (JSON keys are a contract: add, never rename).
 #[derive(Serialize)]
 pub struct StencilReport {
@@ -217,7 +203,7 @@ pub struct StencilReport {
     migrated_bytes: u64,
     step_time_before_lb_s: Option<f64>,
     step_time_after_lb_s: Option<f64>,
-    lb_history: Vec<LbStepJson>,
+    lb_history: Vec<LbStepSummary>,
     step_times_s: Vec<f64>,
     trace: Option<String>,
     lb_dump: Option<String>,
@@ -273,32 +259,18 @@ pub fn execute<K: Kernel>(
     }
     let steps = outcome.report.lb_steps();
     if let Some(path) = prepared.dump.as_ref().filter(|_| root) {
-        let mut dump = arts_lb::dump::LbDump::new();
-        for s in steps {
-            if let Some(input) = &s.input {
-                dump.push(s.step, input.clone());
-            }
-        }
-        write_atomic(path, &dump.to_json())?;
+        write_atomic(path, &report::lb_dump(steps).to_json())?;
     }
-    let first_lb = match prepared.config.lb.as_ref().map(|l| l.period) {
-        Some(LbPeriod::Steps(n)) if !steps.is_empty() => Some(n as usize),
-        Some(_) if !steps.is_empty() => Some(1),
-        _ => None,
-    };
-    let times = &outcome.step_times;
-    let (before, after) = match first_lb {
-        Some(k) if k < times.len() => (
-            Some(arts_apps::stats::median(&times[..k])),
-            Some(arts_apps::stats::median(&times[k..])),
-        ),
-        _ => (None, None),
-    };
+    let split = report::lb_split(
+        &outcome.step_times,
+        prepared.config.lb.as_ref().map(|l| l.period),
+        steps.len(),
+    );
     let (objs_x, objs_y) = problem.layout.objects();
     let utilization = outcome.report.utilization();
     Ok(StencilReport {
         app: app.to_string(),
-        valid: outcome.max_diff <= 1e-12,
+        valid: report::is_valid(outcome.max_diff),
         max_abs_diff: outcome.max_diff,
         grid: [problem.layout.rows(), problem.layout.cols()],
         objects: objs_x as u64 * objs_y as u64,
@@ -308,7 +280,7 @@ pub fn execute<K: Kernel>(
         processes: outcome.report.processes,
         // After the first balancing step when there is one: that is the
         // steady state balancing produces.
-        step_time_median_s: after.unwrap_or_else(|| outcome.step_time_median_s()),
+        step_time_median_s: split.after.unwrap_or_else(|| outcome.step_time_median_s()),
         total_time_s: outcome.total_time_s,
         sequential_step_time_median_s: arts_apps::stats::median(&reference.step_times),
         ideal_step_time_s: outcome.ideal_step_time_s(),
@@ -319,20 +291,9 @@ pub fn execute<K: Kernel>(
         lb_steps: steps.len(),
         migrations: steps.iter().map(|s| s.migrations).sum(),
         migrated_bytes: steps.iter().map(|s| s.migrated_bytes).sum(),
-        step_time_before_lb_s: before,
-        step_time_after_lb_s: after,
-        lb_history: steps
-            .iter()
-            .map(|s| LbStepJson {
-                step: s.step,
-                max_avg_before: s.before.as_ref().map_or(1.0, |b| b.max_avg_ratio),
-                max_avg_after: s.after.as_ref().map_or(1.0, |a| a.max_avg_ratio),
-                migrations: s.migrations,
-                migrated_bytes: s.migrated_bytes,
-                strategy_time_s: s.strategy_time_s,
-                migration_time_s: s.migration_time_s,
-            })
-            .collect(),
+        step_time_before_lb_s: split.before,
+        step_time_after_lb_s: split.after,
+        lb_history: steps.iter().map(LbStepSummary::from).collect(),
         step_times_s: outcome.step_times.clone(),
         trace: prepared
             .trace_path

@@ -29,23 +29,23 @@
 mod shared;
 mod worker;
 
-use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
-use crate::error::{DispatchError, check_threads, panic_message};
-use crate::idle::IdlePolicy;
-use crate::task::{Executor, Feed, RunReport, TaskCtx, TaskSink, WorkerId};
+use crate::error::{DispatchError, check_threads};
+use crate::idle::WaitPolicy;
+use crate::serial::{Serial, empty_report, finished};
+use crate::task::{DispatchReport, Executor, Feed, TaskCtx, TaskSink, WorkerId};
 use crate::workers::run_workers;
 use shared::{Shared, Sink};
-use worker::{Serial, WorkerEnv};
+use worker::WorkerEnv;
 
 /// The H-Dispatch executor. Cheap to build; each `run` starts `threads`
 /// persistent workers that live for all its steps.
 #[derive(Clone, Debug)]
 pub struct Dispatcher {
     threads: usize,
-    policy: IdlePolicy,
+    policy: WaitPolicy,
     pin: bool,
 }
 
@@ -55,13 +55,13 @@ impl Dispatcher {
         check_threads(threads)?;
         Ok(Dispatcher {
             threads,
-            policy: IdlePolicy::DEFAULT,
+            policy: WaitPolicy::DEFAULT,
             pin: false,
         })
     }
 
     /// Sets how idle workers spin, yield and park.
-    pub fn with_idle_policy(mut self, policy: IdlePolicy) -> Self {
+    pub fn with_idle_policy(mut self, policy: WaitPolicy) -> Self {
         self.policy = policy;
         self
     }
@@ -88,7 +88,7 @@ impl Executor for Dispatcher {
         init: I,
         seed: Sd,
         body: B,
-    ) -> Result<RunReport, DispatchError>
+    ) -> Result<DispatchReport, DispatchError>
     where
         T: Send,
         I: Fn(WorkerId) -> S + Sync,
@@ -96,33 +96,17 @@ impl Executor for Dispatcher {
         B: Fn(&mut TaskCtx<'_, T>, T, &mut S) + Sync,
     {
         if steps == 0 {
-            return Ok(RunReport {
-                step_times: Vec::new(),
-                tasks_per_worker: vec![0; self.threads],
-            });
+            return Ok(empty_report(self.threads));
         }
         let shared = Arc::new(Shared::<T>::new(self.threads));
         let sink = Sink(Arc::clone(&shared));
-        let serial = Mutex::new(Serial {
-            seed,
-            last: Instant::now(),
-            step_times: Vec::with_capacity(steps),
-        });
+        let serial = Mutex::new(Serial::new(seed, steps));
         // Seed and publish step 0 before any worker exists.
         {
             let mut s = serial.lock().unwrap_or_else(PoisonError::into_inner);
-            let r = catch_unwind(AssertUnwindSafe(|| {
-                // SAFETY: no worker has started yet.
-                let batch = unsafe { shared.batch_mut() };
-                let mut feed = Feed::new(0, batch, &sink as &dyn TaskSink<T>);
-                (s.seed)(&mut feed);
-            }));
-            if let Err(p) = r {
-                return Err(DispatchError::SeedPanicked {
-                    step: 0,
-                    message: panic_message(p.as_ref()),
-                });
-            }
+            // SAFETY: no worker has started yet.
+            let batch = unsafe { shared.batch_mut() };
+            s.seed_step(0, batch, &sink as &dyn TaskSink<T>)?;
             s.last = Instant::now();
             // SAFETY: no worker has started yet.
             unsafe { shared.publish() };
@@ -146,10 +130,6 @@ impl Executor for Dispatcher {
         if let Some(err) = shared.take_failure() {
             return Err(err);
         }
-        let serial = serial.into_inner().unwrap_or_else(PoisonError::into_inner);
-        Ok(RunReport {
-            step_times: serial.step_times,
-            tasks_per_worker,
-        })
+        Ok(finished(serial, tasks_per_worker))
     }
 }

@@ -7,20 +7,11 @@ use std::time::{Duration, Instant};
 
 use super::shared::{Shared, Sink, waiting};
 use crate::error::{DispatchError, panic_message};
-use crate::idle::{Backoff, IdlePolicy};
+use crate::idle::{Backoff, WaitPolicy};
 use crate::task::{Feed, TaskCtx, TaskSink, WorkerId};
 use crate::workers::start_worker;
 
-/// The part of a run only one thread touches at a time: the seed function and
-/// the step clock.
-pub struct Serial<Sd> {
-    /// The user's per-step seed function.
-    pub seed: Sd,
-    /// When the previous step ended (or the run started).
-    pub last: Instant,
-    /// One entry per completed step (capacity reserved up front).
-    pub step_times: Vec<std::time::Duration>,
-}
+use crate::serial::Serial;
 
 /// Everything a worker needs, borrowed from `Dispatcher::run`.
 pub struct WorkerEnv<'a, T, Sd, I, B> {
@@ -37,7 +28,7 @@ pub struct WorkerEnv<'a, T, Sd, I, B> {
     /// Number of steps.
     pub steps: usize,
     /// Idle policy.
-    pub policy: IdlePolicy,
+    pub policy: WaitPolicy,
     /// Pin worker `w` to CPU `w`.
     pub pin: bool,
 }
@@ -179,10 +170,7 @@ where
     fn serial_section(&self, step: usize) {
         let shared = self.shared;
         let mut serial = self.serial.lock().unwrap_or_else(PoisonError::into_inner);
-        let now = Instant::now();
-        let elapsed = now - serial.last;
-        serial.last = now;
-        serial.step_times.push(elapsed);
+        serial.end_step();
         let next = step + 1;
         if next == self.steps {
             shared.finish();
@@ -192,19 +180,12 @@ where
         // every other worker is waiting and claims nothing from the batch
         // until `publish` (README.md).
         unsafe { shared.begin_step(next) };
-        let r = catch_unwind(AssertUnwindSafe(|| {
-            // SAFETY: serial section, as above.
-            let batch = unsafe { shared.batch_mut() };
-            let mut feed = Feed::new(next, batch, self.sink as &dyn TaskSink<T>);
-            (serial.seed)(&mut feed);
-        }));
-        match r {
+        // SAFETY: serial section, as above.
+        let batch = unsafe { shared.batch_mut() };
+        match serial.seed_step(next, batch, self.sink as &dyn TaskSink<T>) {
             // SAFETY: serial section, as above.
             Ok(()) => unsafe { shared.publish() },
-            Err(p) => shared.fail(DispatchError::SeedPanicked {
-                step: next,
-                message: panic_message(p.as_ref()),
-            }),
+            Err(e) => shared.fail(e),
         }
     }
 }

@@ -23,11 +23,17 @@ use crate::task::Executor;
 use crate::{Dispatcher, ScatterGather, StaticPartition};
 
 /// Why a heat run was refused or failed.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum HeatError {
-    /// The grid is too small to have interior nodes.
-    #[error("grid size {0} is too small (n must be at least 3)")]
+    /// The grid is too small to have interior nodes, or larger than [`MAX_N`].
+    #[error("n {0} is out of range (accepted: 3..={MAX_N})")]
     BadGrid(usize),
+    /// No time step to run.
+    #[error("steps {0} is out of range (accepted: 1 or more)")]
+    BadSteps(usize),
+    /// The diffusion number is outside the explicit scheme's stability range.
+    #[error("alpha {0} is out of range (accepted: 0 < alpha <= 1/6 for a stable explicit scheme)")]
+    Unstable(f64),
     /// The block has a zero extent or is larger than the grid.
     #[error("{0}")]
     BadBlock(String),
@@ -79,6 +85,12 @@ impl fmt::Display for Mode {
     }
 }
 
+/// Largest grid edge accepted (two f64 grids of n³ nodes: 2 GiB at 512).
+pub const MAX_N: usize = 512;
+
+/// Largest stable diffusion number of the explicit 7-point scheme in 3-D.
+pub const MAX_STABLE_ALPHA: f64 = 1.0 / 6.0;
+
 /// One heat problem.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct HeatConfig {
@@ -104,6 +116,22 @@ impl HeatConfig {
             block: Block::cube(13),
             shape: Shape::Cube,
         }
+    }
+
+    /// Checks the problem before any work: `3 <= n <= MAX_N`, at least one
+    /// step, a stable diffusion number (`0 < alpha <= 1/6`) and a block
+    /// that fits the grid.
+    pub fn validate(&self) -> Result<(), HeatError> {
+        if !(3..=MAX_N).contains(&self.n) {
+            return Err(HeatError::BadGrid(self.n));
+        }
+        if self.steps == 0 {
+            return Err(HeatError::BadSteps(self.steps));
+        }
+        if !(self.alpha > 0.0 && self.alpha <= MAX_STABLE_ALPHA) {
+            return Err(HeatError::Unstable(self.alpha));
+        }
+        partition(self.n, self.block, self.shape).map(drop)
     }
 }
 
@@ -221,15 +249,13 @@ pub fn run_mode(
     threads: usize,
     pin: bool,
 ) -> Result<HeatRun, HeatError> {
+    cfg.validate()?;
     match mode {
         Mode::HDispatch => run_executor(cfg, &Dispatcher::new(threads)?.with_pinning(pin)),
         Mode::Static => run_executor(cfg, &StaticPartition::new(threads)?.with_pinning(pin)),
         Mode::Scatter => run_executor(cfg, &ScatterGather::new(threads)?),
         Mode::Rayon => run_rayon(cfg, threads),
         Mode::Sequential => {
-            if cfg.n < 3 {
-                return Err(HeatError::BadGrid(cfg.n));
-            }
             let (grid, step_times) = run_reference(cfg.n, cfg.steps, cfg.alpha);
             Ok(HeatRun {
                 grid,
@@ -244,6 +270,24 @@ pub fn run_mode(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_library_enforces_the_stability_rule() {
+        let mut c = HeatConfig::paper(1);
+        assert_eq!(c.validate(), Ok(()));
+        c.alpha = 0.2;
+        assert_eq!(c.validate(), Err(HeatError::Unstable(0.2)));
+        assert!(matches!(
+            run_mode(&c, Mode::Sequential, 1, false),
+            Err(HeatError::Unstable(_))
+        ));
+        c.alpha = 0.1;
+        c.steps = 0;
+        assert_eq!(c.validate(), Err(HeatError::BadSteps(0)));
+        c.steps = 1;
+        c.n = MAX_N + 1;
+        assert_eq!(c.validate(), Err(HeatError::BadGrid(MAX_N + 1)));
+    }
 
     #[test]
     fn heat_flows_in_from_the_hot_face_and_stays_bounded() {

@@ -9,13 +9,13 @@ use super::{StudyError, csv, reference_grid};
 use crate::heat3d::{HeatConfig, run_executor};
 use crate::stats::median_s;
 use crate::task::Executor;
-use crate::{Dispatcher, IdlePolicy};
+use crate::{Dispatcher, WaitPolicy};
 
 /// The policies compared.
-pub const POLICIES: [(&str, IdlePolicy); 3] = [
-    ("default", IdlePolicy::DEFAULT),
-    ("spin", IdlePolicy::SPIN),
-    ("park", IdlePolicy::PARK_AT_ONCE),
+pub const POLICIES: [(&str, WaitPolicy); 3] = [
+    ("default", WaitPolicy::DEFAULT),
+    ("spin", WaitPolicy::SPIN),
+    ("park", WaitPolicy::PARK_AT_ONCE),
 ];
 
 /// One policy's measurements.

@@ -30,7 +30,7 @@ pub struct InterferenceConfig {
     /// Pin worker `w` to CPU `w` (so exactly one worker shares the busy CPU).
     pub pin_workers: bool,
     /// Idle policy of the H-Dispatch workers.
-    pub policy: crate::IdlePolicy,
+    pub policy: crate::WaitPolicy,
     /// Alternating repetitions (H-Dispatch, static, H-Dispatch, ...); the
     /// per-step rows come from the first, the summaries from all.
     pub reps: usize,

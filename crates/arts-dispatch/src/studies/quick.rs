@@ -192,7 +192,7 @@ pub fn quick(
         busy_cpu: 1 % crate::affinity::available_cpus(),
         pin_workers: true,
         reps: 3,
-        policy: crate::IdlePolicy::DEFAULT,
+        policy: crate::WaitPolicy::DEFAULT,
     })?;
     tick(&mut progress);
 

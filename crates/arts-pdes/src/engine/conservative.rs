@@ -14,8 +14,8 @@ use std::time::Instant;
 use crossbeam_utils::CachePadded;
 use parking_lot::Mutex;
 
-use crate::config::{RunConfig, RunReport, SyncMode};
-use crate::engine::Progress;
+use crate::config::{RunConfig, SimReport, SyncMode};
+use crate::engine::ProgressFn;
 use crate::error::{EventError, PdesError};
 use crate::event::{Event, PendingSet};
 use crate::exec::{Exec, LpCore};
@@ -54,8 +54,8 @@ struct PeResult<S> {
 pub(crate) fn run<M: Model>(
     model: &M,
     cfg: &RunConfig,
-    progress: Option<Progress<'_>>,
-) -> Result<RunReport, PdesError> {
+    progress: Option<ProgressFn<'_>>,
+) -> Result<SimReport, PdesError> {
     let start = Instant::now();
     let part = Partition::new(model.lp_count(), cfg.pes, cfg.mapping);
     let shared: Shared<M::Msg> = Shared {
@@ -91,7 +91,7 @@ pub(crate) fn run<M: Model>(
     let windows = results.first().map_or(0, |r| r.windows);
     let final_time = results.iter().map(|r| r.final_time).fold(0.0, f64::max);
     let (checksum, stats) = summarize_parts(model, results.into_iter().map(|r| r.lps).collect());
-    Ok(RunReport {
+    Ok(SimReport {
         sync: SyncMode::Conservative,
         pes: cfg.pes,
         committed_events: processed,
@@ -114,7 +114,7 @@ fn pe_main<M: Model>(
     me: usize,
     part: &Partition,
     shared: &Shared<M::Msg>,
-    progress: Option<Progress<'_>>,
+    progress: Option<ProgressFn<'_>>,
 ) -> PeResult<M::State> {
     let ids = part.lps_of(me);
     let mut exec = Exec::new(model);

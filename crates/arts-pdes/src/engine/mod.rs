@@ -5,7 +5,7 @@ mod conservative;
 pub(crate) mod optimistic;
 mod sequential;
 
-use crate::config::{RunConfig, RunReport, SyncMode};
+use crate::config::{RunConfig, SimReport, SyncMode};
 use crate::error::PdesError;
 use crate::key::{MAX_LPS, Time};
 use crate::model::Model;
@@ -13,7 +13,7 @@ use crate::partition::MAX_PES;
 
 /// Called now and then with the simulation time reached (GVT for the optimistic
 /// engine); meant for progress bars.
-pub type Progress<'a> = &'a (dyn Fn(Time) + Sync);
+pub type ProgressFn<'a> = &'a (dyn Fn(Time) + Sync);
 
 /// Checks `cfg` against `model` (one error line naming the bad value).
 pub fn validate<M: Model>(model: &M, cfg: &RunConfig) -> Result<(), PdesError> {
@@ -73,8 +73,8 @@ pub fn validate<M: Model>(model: &M, cfg: &RunConfig) -> Result<(), PdesError> {
 pub fn run<M: Model>(
     model: &M,
     cfg: &RunConfig,
-    progress: Option<Progress<'_>>,
-) -> Result<RunReport, PdesError>
+    progress: Option<ProgressFn<'_>>,
+) -> Result<SimReport, PdesError>
 where
     M::State: Send,
 {

@@ -3,8 +3,8 @@
 
 use std::time::Instant;
 
-use crate::config::{RunConfig, RunReport, SyncMode};
-use crate::engine::Progress;
+use crate::config::{RunConfig, SimReport, SyncMode};
+use crate::engine::ProgressFn;
 use crate::error::PdesError;
 use crate::event::{Event, PendingSet};
 use crate::exec::{Exec, LpCore};
@@ -19,8 +19,8 @@ const PROGRESS_EVERY: u64 = 1 << 18;
 pub(crate) fn run<M: Model>(
     model: &M,
     cfg: &RunConfig,
-    progress: Option<Progress<'_>>,
-) -> Result<RunReport, PdesError> {
+    progress: Option<ProgressFn<'_>>,
+) -> Result<SimReport, PdesError> {
     let start = Instant::now();
     let n = model.lp_count();
     let part = Partition::new(n, cfg.pes, cfg.mapping);
@@ -77,7 +77,7 @@ pub(crate) fn run<M: Model>(
         sum.add(model, lp as u32, core);
     }
     let (checksum, stats) = sum.finish(model);
-    Ok(RunReport {
+    Ok(SimReport {
         sync: SyncMode::Sequential,
         pes: 1,
         committed_events: committed,

@@ -13,7 +13,7 @@
 //! of delays, which subtraction could not restore bit-exactly.
 
 use crate::key::{LpId, MAX_LPS, Time};
-use crate::model::{Ctx, Model, StatKind, StatSpec};
+use crate::model::{EventCtx, Model, StatKind, StatSpec};
 use crate::rng::mix64;
 
 /// PHOLD parameters.
@@ -122,7 +122,7 @@ impl Phold {
     /// Draws a delay; with zero lookahead it is nudged up to the smallest step
     /// that still advances `now` (exponential draws can be 0 or below an ulp).
     #[inline]
-    fn delay(&self, now: Time, ctx: &mut Ctx<'_, ()>) -> Time {
+    fn delay(&self, now: Time, ctx: &mut EventCtx<'_, ()>) -> Time {
         let d = self.p.lookahead + ctx.rng().exponential(self.p.mean_delay);
         if self.p.lookahead > 0.0 {
             d
@@ -149,7 +149,7 @@ impl Model for Phold {
         self.p.lookahead
     }
 
-    fn init(&self, lp: LpId, ctx: &mut Ctx<'_, ()>) -> PholdState {
+    fn init(&self, lp: LpId, ctx: &mut EventCtx<'_, ()>) -> PholdState {
         let mut s = PholdState::default();
         for _ in 0..self.p.events_per_lp {
             let d = self.delay(0.0, ctx);
@@ -160,7 +160,13 @@ impl Model for Phold {
     }
 
     #[inline]
-    fn handle(&self, s: &mut PholdState, _msg: &(), undo: &mut PholdUndo, ctx: &mut Ctx<'_, ()>) {
+    fn handle(
+        &self,
+        s: &mut PholdState,
+        _msg: &(),
+        undo: &mut PholdUndo,
+        ctx: &mut EventCtx<'_, ()>,
+    ) {
         s.received += 1;
         let remote = ctx.rng().unif() < self.p.remote;
         let dst = if remote {

@@ -1,9 +1,9 @@
 //! Helpers shared by the engine-equivalence tests.
 
-use arts_pdes::RunReport;
+use arts_pdes::SimReport;
 
 /// Asserts that two runs committed the same events with the same results.
-pub fn assert_same(a: &RunReport, b: &RunReport, what: &str) {
+pub fn assert_same(a: &SimReport, b: &SimReport, what: &str) {
     assert!(
         a.same_results(b),
         "{what}: committed {} vs {}, checksum {:x} vs {:x}, stats {:?} vs {:?}",

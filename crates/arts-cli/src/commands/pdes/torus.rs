@@ -4,20 +4,15 @@
 //! figures of merit.
 
 use arts_pdes::models::torus::{
-    Figures, LJS_ATOMS, MappingSpec, PS, Torus, TorusError, TorusParams, WorkloadSpec, parse_time,
+    AGGREGATE_TRAIN, Figures, LJS_ATOMS, MappingSpec, PS, Torus, TorusError, TorusParams,
+    WorkloadSpec, parse_time,
 };
-use arts_pdes::{RunConfig, RunReport, SyncMode};
+use arts_pdes::{RunConfig, SimReport, SyncMode};
 use serde::Serialize;
 
-use super::{SyncArgs, engine_error, parse_mapping, run_with_progress_to};
+use super::{SyncArgs, engine_error, run_with_progress_to};
 use crate::output::{CliError, CliResult, Output};
-
-/// Compute time of one LJS iteration per 500,000 atoms on a BG/L node
-/// (Upchurch et al., sec. 3.3.2), for comparing with the communication time.
-const LJS_COMPUTE_S: f64 = 1.48;
-
-/// Packets per train of `--aggregate`.
-const AGGREGATE_TRAIN: u32 = 16;
+use crate::usage::quote;
 
 /// Arguments of `arts pdes torus`.
 #[derive(clap::Args, Debug)]
@@ -46,8 +41,8 @@ pub struct TorusArgs {
     #[arg(long)]
     aggregate: bool,
     /// Also run the aggregated mode with trains of this many packets and
-    /// report its speed-up and deviation from this (per-packet) run.
-    #[arg(long)]
+    /// report its speed-up and deviation from this (per-packet) run (1..=256).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
     compare_aggregate: Option<u32>,
     /// Buffer of each virtual channel in 256-byte packets (tokens), 2..=64.
     #[arg(long, default_value_t = 4)]
@@ -67,9 +62,9 @@ pub struct TorusArgs {
     /// random: bytes per message (default: the LJS mean).
     #[arg(long, default_value_t = 450_084)]
     random_bytes: u64,
-    /// LP to PE mapping of the parallel engines: block or round-robin.
-    #[arg(long, default_value = "block")]
-    pe_mapping: String,
+    /// LP to PE mapping of the parallel engines.
+    #[arg(long, value_enum, default_value = "block")]
+    pe_mapping: super::LpMappingArg,
     /// Stop at this simulated time (a bare number is in seconds; also 10ms);
     /// default: run until every packet is delivered.
     #[arg(long, allow_negative_numbers = true)]
@@ -197,7 +192,8 @@ impl TorusArgs {
                 },
                 None => {
                     return Err(CliError::usage(format!(
-                        "--workload {w}: unknown workload; accepted: ljs, random, trace:FILE"
+                        "--workload {}: unknown workload; accepted: ljs, random, trace:FILE",
+                        quote(w)
                     )));
                 }
             },
@@ -212,7 +208,8 @@ impl TorusArgs {
                 },
                 None => {
                     return Err(CliError::usage(format!(
-                        "--mapping {m}: unknown mapping; accepted: ideal, random, file:FILE"
+                        "--mapping {}: unknown mapping; accepted: ideal, random, file:FILE",
+                        quote(m)
                     )));
                 }
             },
@@ -268,8 +265,7 @@ impl TorusArgs {
                 v * PS
             }
         };
-        self.engine
-            .config(parse_mapping(&self.pe_mapping)?, end, window)
+        Ok(self.engine.config(self.pe_mapping, end, window))
     }
 }
 
@@ -289,7 +285,7 @@ fn run_model(
     cfg: &RunConfig,
     out: Output,
     what: &str,
-) -> Result<(RunReport, Figures), CliError> {
+) -> Result<(SimReport, Figures), CliError> {
     // The bar runs to twice the injection lower bound of the flush time.
     let horizon = 2.0 * model.flush_lower_bound_s() * PS;
     let report = run_with_progress_to(model, cfg, out, what, horizon)?;
@@ -302,6 +298,21 @@ pub(super) fn run_torus(args: &TorusArgs, out: Output) -> CliResult {
     let params = args.params()?;
     let cfg = args.config()?;
     let model = Torus::new(params.clone()).map_err(model_error)?;
+    // The comparison model is built (and its parameters checked) before any run.
+    let aggregated = match args.compare_aggregate {
+        None => None,
+        Some(k) => {
+            let mut p = params.clone();
+            p.train_packets = k;
+            let m = Torus::new(p).map_err(|e| {
+                CliError::usage(
+                    e.to_string()
+                        .replace("--train-packets", "--compare-aggregate"),
+                )
+            })?;
+            Some((k, m))
+        }
+    };
     arts_pdes::validate(&model, &cfg).map_err(engine_error)?;
     let (report, fig) = run_model(&model, &cfg, out, "torus")?;
 
@@ -315,12 +326,9 @@ pub(super) fn run_torus(args: &TorusArgs, out: Output) -> CliResult {
         None
     };
 
-    let aggregate = match args.compare_aggregate {
+    let aggregate = match aggregated {
         None => None,
-        Some(k) => {
-            let mut p = params.clone();
-            p.train_packets = k;
-            let agg = Torus::new(p).map_err(model_error)?;
+        Some((k, agg)) => {
             let (r, f) = run_model(&agg, &cfg, out, "trains")?;
             let ratio = |a: f64, b: f64| if b > 0.0 { a / b } else { 0.0 };
             let flush_ratio = ratio(f.flush_time_s, fig.flush_time_s);
@@ -373,8 +381,7 @@ pub(super) fn run_torus(args: &TorusArgs, out: Output) -> CliResult {
         messages_delivered: fig.messages_delivered,
         avg_message_latency_s: fig.avg_message_latency_s,
         complete: fig.complete,
-        compute_time_s: matches!(params.workload, WorkloadSpec::Ljs { .. })
-            .then(|| LJS_COMPUTE_S * args.ljs_atoms / LJS_ATOMS),
+        compute_time_s: params.compute_time_s(),
         inject_delay_s: params.inject_delay_s,
         vc_packets: params.vc_packets,
         slots_per_vc: model.slots_per_vc(),
@@ -395,7 +402,7 @@ pub(super) fn run_torus(args: &TorusArgs, out: Output) -> CliResult {
         seed: cfg.seed,
         wall_s: report.wall_s,
         peak_rss_bytes: arts_pdes::mem::peak_rss_bytes(),
-        load_average: super::load_average(),
+        load_average: crate::host::load_average(),
         valid,
         aggregate_comparison: aggregate,
     };

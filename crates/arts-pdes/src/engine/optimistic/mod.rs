@@ -12,8 +12,8 @@ mod worker;
 
 use std::time::Instant;
 
-use crate::config::{RunConfig, RunReport, SyncMode};
-use crate::engine::Progress;
+use crate::config::{RunConfig, SimReport, SyncMode};
+use crate::engine::ProgressFn;
 use crate::error::PdesError;
 use crate::key::Key;
 use crate::model::Model;
@@ -38,8 +38,8 @@ impl<M> Drop for StopOnPanic<'_, M> {
 pub(crate) fn run<M: Model>(
     model: &M,
     cfg: &RunConfig,
-    progress: Option<Progress<'_>>,
-) -> Result<RunReport, PdesError> {
+    progress: Option<ProgressFn<'_>>,
+) -> Result<SimReport, PdesError> {
     let start = Instant::now();
     let part = Partition::new(model.lp_count(), cfg.pes, cfg.mapping);
     let ctl: Control<M::Msg> = Control::new(cfg.pes);
@@ -95,7 +95,7 @@ pub(crate) fn run<M: Model>(
         parts.push(lps);
     }
     let (checksum, stats) = summarize_parts(model, parts);
-    Ok(RunReport {
+    Ok(SimReport {
         sync: SyncMode::Optimistic,
         pes: cfg.pes,
         committed_events: total.committed,

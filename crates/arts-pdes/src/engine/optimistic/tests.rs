@@ -4,10 +4,10 @@
 
 use super::control::Wire;
 use super::pe::TwPe;
-use crate::config::Mapping;
+use crate::config::LpMapping;
 use crate::event::Event;
 use crate::key::{Key, LpId, Time};
-use crate::model::{Ctx, Model};
+use crate::model::{EventCtx, Model};
 use crate::partition::Partition;
 
 /// A model whose state is an order-sensitive hash of the values it handled;
@@ -49,10 +49,10 @@ impl Model for Trace {
     fn lookahead(&self) -> Time {
         0.0
     }
-    fn init(&self, _lp: LpId, _ctx: &mut Ctx<'_, Msg>) -> St {
+    fn init(&self, _lp: LpId, _ctx: &mut EventCtx<'_, Msg>) -> St {
         St::default()
     }
-    fn handle(&self, s: &mut St, m: &Msg, _u: &mut St, ctx: &mut Ctx<'_, Msg>) {
+    fn handle(&self, s: &mut St, m: &Msg, _u: &mut St, ctx: &mut EventCtx<'_, Msg>) {
         fold(s, m.val);
         if m.fwd != NO_FWD {
             ctx.send(
@@ -114,7 +114,7 @@ fn run_all(pe: &mut TwPe<'_, Trace>) {
 }
 
 fn pe_of<'m>(m: &'m Trace, pes: usize) -> TwPe<'m, Trace> {
-    let part = Partition::new(m.lps, pes, Mapping::Block);
+    let part = Partition::new(m.lps, pes, LpMapping::Block);
     TwPe::new(m, 0, &part, 1, crate::event::Queue::Calendar).unwrap_or_else(|_| panic!("init"))
 }
 

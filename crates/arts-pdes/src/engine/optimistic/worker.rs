@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use crate::engine::Progress;
+use crate::engine::ProgressFn;
 use crate::key::Key;
 use crate::model::Model;
 
@@ -40,7 +40,7 @@ pub(crate) fn run_pe<M: Model>(
     pe: &mut TwPe<'_, M>,
     ctl: &Control<M::Msg>,
     t: Tuning,
-    progress: Option<Progress<'_>>,
+    progress: Option<ProgressFn<'_>>,
 ) {
     let me = pe.me;
     ctl.register(me);

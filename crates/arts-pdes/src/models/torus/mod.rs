@@ -28,9 +28,9 @@ pub use state::{NodeState, TorusUndo};
 pub use topology::Topology;
 pub use workload::{AppMessage, LJS_ATOMS, LJS_BYTES, WorkloadSpec, ljs_bytes};
 
-use crate::config::RunReport;
+use crate::config::SimReport;
 use crate::key::{LpId, Time};
-use crate::model::{Ctx, Model, StatKind, StatSpec};
+use crate::model::{EventCtx, Model, StatKind, StatSpec};
 use crate::rng::mix64;
 
 use msg::{Kind, MAX_SLOTS};
@@ -220,6 +220,24 @@ const STATS: [StatSpec; 7] = [
 
 /// Picoseconds per second: model times are integral picoseconds (exact in f64).
 pub const PS: f64 = 1e12;
+
+/// Compute time of one LJS iteration per 500,000 atoms on a BG/L node
+/// (Upchurch et al., sec. 3.3.2), for comparing with the communication time.
+pub const LJS_COMPUTE_S: f64 = 1.48;
+
+/// Packets per train of the usual aggregated mode.
+pub const AGGREGATE_TRAIN: u32 = 16;
+
+impl TorusParams {
+    /// The compute time of one LJS iteration for this workload's atoms per
+    /// cell, seconds (`None` for workloads other than LJS).
+    pub fn compute_time_s(&self) -> Option<f64> {
+        match self.workload {
+            WorkloadSpec::Ljs { atoms } => Some(LJS_COMPUTE_S * atoms / LJS_ATOMS),
+            _ => None,
+        }
+    }
+}
 
 /// Parses a time such as `3us`, `2.5e-6s`, `100ns`, `1ms`, or a bare number
 /// in `default_unit` seconds. Returns seconds.
@@ -449,7 +467,7 @@ impl Torus {
     }
 
     /// The figures of merit of a run of this model.
-    pub fn figures(&self, r: &RunReport) -> Figures {
+    pub fn figures(&self, r: &SimReport) -> Figures {
         let stat = |name: &str| {
             r.stats
                 .iter()
@@ -520,7 +538,7 @@ impl Model for Torus {
         self.lookahead_ps as f64
     }
 
-    fn init(&self, lp: LpId, ctx: &mut Ctx<'_, TorusMsg>) -> NodeState {
+    fn init(&self, lp: LpId, ctx: &mut EventCtx<'_, TorusMsg>) -> NodeState {
         let (a, b) = (
             self.in_first[lp as usize] as usize,
             self.in_first[lp as usize + 1] as usize,
@@ -546,7 +564,7 @@ impl Model for Torus {
         state: &mut NodeState,
         msg: &TorusMsg,
         undo: &mut TorusUndo,
-        ctx: &mut Ctx<'_, TorusMsg>,
+        ctx: &mut EventCtx<'_, TorusMsg>,
     ) {
         undo.clear();
         router::handle(self, state, msg, undo, ctx);

@@ -5,7 +5,7 @@
 //! handler is a deterministic function of the node state and the event, so
 //! every engine computes the same schedule.
 
-use crate::model::Ctx;
+use crate::model::EventCtx;
 
 use super::msg::{ESCAPE_VC, Kind, TorusMsg, VCS};
 use super::state::{
@@ -29,7 +29,7 @@ struct Router<'a, 'c> {
     m: &'a Torus,
     l: Layout,
     ws: Words<'a>,
-    ctx: &'a mut Ctx<'c, TorusMsg>,
+    ctx: &'a mut EventCtx<'c, TorusMsg>,
     me: u32,
     now: u64,
     /// Earliest time a self-credited token comes back that a blocked
@@ -46,7 +46,7 @@ pub(super) fn handle(
     s: &mut NodeState,
     msg: &TorusMsg,
     undo: &mut TorusUndo,
-    ctx: &mut Ctx<'_, TorusMsg>,
+    ctx: &mut EventCtx<'_, TorusMsg>,
 ) {
     let now = ctx.now() as u64;
     let me = ctx.lp();

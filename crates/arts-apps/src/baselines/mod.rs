@@ -1,5 +1,5 @@
-//! The static-partition MPI baseline ("the MPI version" of the papers),
-//! written directly on rsmpi: one band of block rows per rank, fixed for the
+//! Static-partition MPI baselines ("the MPI version" of the papers), written
+//! directly on rsmpi (cargo feature `mpi`; needs Open MPI and libclang): one band of block rows per rank, fixed for the
 //! whole run, a non-blocking halo exchange of one grid row with each
 //! neighbouring rank per step, and an allreduce of the residual. It runs any
 //! stencil problem of `arts-apps` (Jacobi2D, zones, hotspot) with the same
@@ -8,12 +8,15 @@
 
 use std::time::Instant;
 
-use arts_apps::stencil2d::{Kernel, Problem, Reference, initial_grid, split, step_band};
 use mpi::collective::SystemOperation;
-use mpi::topology::Communicator;
+use mpi::topology::{Communicator, SimpleCommunicator};
 use mpi::traits::*;
 
-use crate::Mpi;
+use crate::stencil2d::{Kernel, Problem, Reference, initial_grid, split, step_band};
+
+mod halo;
+
+use halo::exchange_halo;
 
 /// What a baseline run produced (the same on every rank).
 #[derive(Clone, Debug)]
@@ -28,13 +31,14 @@ pub struct BaselineOutcome {
     pub max_diff: f64,
 }
 
-/// Runs `p` with a fixed band of block rows per rank. Every rank must call it.
+/// Runs `p` with a fixed band of block rows per rank of `world` (MPI must be
+/// initialized with it). Every rank must call it.
 pub fn static_bands<K: Kernel>(
-    mpi: &Mpi,
+    world: &SimpleCommunicator,
     p: &Problem<K>,
     reference: Option<&Reference>,
 ) -> Result<BaselineOutcome, String> {
-    let world = mpi.world.duplicate();
+    let world = world.duplicate();
     let (rank, size) = (world.rank() as u32, world.size() as u32);
     let (ox, _) = p.layout.objects();
     if ox < size {
@@ -80,43 +84,4 @@ pub fn static_bands<K: Kernel>(
         total_time_s,
         max_diff,
     })
-}
-
-/// Trades boundary rows with the ranks above and below (non-blocking): this
-/// rank's interior rows are array rows `first + 1 ..= last`; the halo rows
-/// `first` and `last + 1` receive the neighbours' rows.
-fn exchange_halo(
-    world: &mpi::topology::SimpleCommunicator,
-    grid: &mut [f64],
-    stride: usize,
-    first: usize,
-    last: usize,
-) {
-    let (rank, size) = (world.rank(), world.size());
-    let (above, rest) = grid.split_at_mut((first + 1) * stride);
-    let (mine, below) = rest.split_at_mut((last - first) * stride);
-    let halo_up = &mut above[first * stride..];
-    let halo_down = &mut below[..stride];
-    let top = &mine[..stride];
-    let bottom = &mine[(last - first - 1) * stride..];
-    mpi::request::scope(|scope| {
-        let mut guards = Vec::new();
-        if rank > 0 {
-            let up = world.process_at_rank(rank - 1);
-            guards.push(mpi::request::WaitGuard::from(
-                up.immediate_receive_into(scope, halo_up),
-            ));
-            guards.push(mpi::request::WaitGuard::from(up.immediate_send(scope, top)));
-        }
-        if rank + 1 < size {
-            let down = world.process_at_rank(rank + 1);
-            guards.push(mpi::request::WaitGuard::from(
-                down.immediate_receive_into(scope, halo_down),
-            ));
-            guards.push(mpi::request::WaitGuard::from(
-                down.immediate_send(scope, bottom),
-            ));
-        }
-        drop(guards); // waits for all four
-    });
 }

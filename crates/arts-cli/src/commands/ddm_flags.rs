@@ -1,0 +1,82 @@
+//! The enumerated flags of `arts run ddm` and `arts ddm preset`.
+
+use arts_ddm::{ConstantSet, SweepOrder};
+
+/// A built-in device (`--preset`, `arts ddm preset NAME`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum PresetArg {
+    /// Separate-absorption-multiplication avalanche photodiode.
+    ApdSam,
+    /// Silicon p-n junction.
+    SiPn,
+    /// Silicon p-i-n diode.
+    SiPin,
+}
+
+impl PresetArg {
+    /// The preset's name in `arts_ddm::presets`.
+    pub fn name(self) -> &'static str {
+        match self {
+            PresetArg::ApdSam => "apd-sam",
+            PresetArg::SiPn => "si-pn",
+            PresetArg::SiPin => "si-pin",
+        }
+    }
+}
+
+/// `--constants`: the physical constant set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ConstantsArg {
+    /// CODATA 2018.
+    Codata,
+    /// The classic TCAD set.
+    Tcad,
+}
+
+impl From<ConstantsArg> for ConstantSet {
+    fn from(c: ConstantsArg) -> ConstantSet {
+        match c {
+            ConstantsArg::Codata => ConstantSet::Codata,
+            ConstantsArg::Tcad => ConstantSet::Tcad,
+        }
+    }
+}
+
+/// `--order` of `arts run ddm`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum OrderArg {
+    /// Rows in mesh order.
+    Sequential,
+    /// Independent segments (--segments or --segment-starts).
+    Relaxed,
+    /// Sequential, and every bias point again in the relaxed order.
+    Both,
+}
+
+impl From<OrderArg> for SweepOrder {
+    fn from(o: OrderArg) -> SweepOrder {
+        match o {
+            OrderArg::Sequential => SweepOrder::Sequential,
+            OrderArg::Relaxed => SweepOrder::Relaxed,
+            OrderArg::Both => SweepOrder::Both,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::ValueEnum;
+
+    #[test]
+    fn preset_names_match_the_library() {
+        for p in PresetArg::value_variants() {
+            assert_eq!(p.to_possible_value().unwrap().get_name(), p.name());
+            assert!(arts_ddm::presets::preset(p.name()).is_ok());
+        }
+        assert_eq!(
+            PresetArg::value_variants().len(),
+            arts_ddm::presets::PRESETS.len()
+        );
+    }
+}
