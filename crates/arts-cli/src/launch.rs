@@ -2,6 +2,8 @@
 //! `--features mpi` and started by `mpirun` — as one process of an MPI job,
 //! with PEs on every process. Only rank 0 prints results and writes files.
 
+use std::time::Duration;
+
 use arts_core::Config;
 
 use crate::output::CliError;
@@ -21,6 +23,8 @@ mod imp {
     use super::*;
 
     static MPI: Mutex<Option<arts_mpi::Mpi>> = Mutex::new(None);
+    /// Stopped (collectively) before MPI is finalized.
+    static HEARTBEAT: Mutex<Option<arts_mpi::Heartbeat>> = Mutex::new(None);
     /// Rank and size, readable while `MPI` is locked (e.g. by `with`).
     static RANK_SIZE: std::sync::OnceLock<(u32, u32)> = std::sync::OnceLock::new();
 
@@ -37,13 +41,17 @@ mod imp {
         h.finish()
     }
 
-    pub fn init() -> Result<(), CliError> {
+    pub fn init(heartbeat: Duration) -> Result<(), CliError> {
         if !under_mpirun() {
             return Ok(());
         }
         let mpi = arts_mpi::Mpi::init().map_err(CliError::usage)?;
         let check = mpi.check_consistent(fingerprint());
         let _ = RANK_SIZE.set((mpi.rank(), mpi.size()));
+        if check.is_ok() {
+            *HEARTBEAT.lock().unwrap_or_else(|e| e.into_inner()) =
+                Some(arts_mpi::Heartbeat::start(mpi.world(), heartbeat));
+        }
         *MPI.lock().unwrap_or_else(|e| e.into_inner()) = Some(mpi);
         check.map_err(CliError::usage)
     }
@@ -56,6 +64,7 @@ mod imp {
     }
 
     pub fn finish() {
+        drop(HEARTBEAT.lock().unwrap_or_else(|e| e.into_inner()).take());
         drop(MPI.lock().unwrap_or_else(|e| e.into_inner()).take());
     }
 
@@ -72,7 +81,7 @@ mod imp {
 mod imp {
     use super::*;
 
-    pub fn init() -> Result<(), CliError> {
+    pub fn init(_heartbeat: Duration) -> Result<(), CliError> {
         if under_mpirun() {
             return Err(CliError::usage(
                 "this arts was built without MPI support; build it with `--features mpi` to run under mpirun",

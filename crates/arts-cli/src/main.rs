@@ -3,6 +3,7 @@
 //! Bad input exits with code 2 and one error line; a failed run with code 1.
 
 mod args;
+mod budget;
 mod commands;
 mod host;
 mod launch;
@@ -30,6 +31,15 @@ struct Cli {
     /// Print one JSON object on stdout instead of a table.
     #[arg(long, global = true)]
     json: bool,
+    /// The most memory a run may use (e.g. 8G, 512M); runs estimated to
+    /// need more are refused before they start. Default: the memory
+    /// available now.
+    #[arg(long, global = true, value_parser = budget::parse_size)]
+    max_memory: Option<u64>,
+    /// Under mpirun: end the job (exit 1), naming the process, when a
+    /// process has not answered for this many seconds.
+    #[arg(long, global = true, default_value = "60", value_parser = budget::parse_seconds)]
+    heartbeat: std::time::Duration,
     #[command(subcommand)]
     command: Command,
 }
@@ -165,7 +175,8 @@ fn parse() -> Cli {
 fn main() {
     quiet_pe_panics();
     let cli = parse();
-    let result = launch::init().and_then(|()| run(cli));
+    budget::set_max_memory(cli.max_memory);
+    let result = launch::init(cli.heartbeat).and_then(|()| run(cli));
     let root = launch::is_root();
     launch::finish();
     if let Err(err) = result {

@@ -261,6 +261,34 @@ fn a_dying_process_brings_the_job_down_quickly() {
 }
 
 #[test]
+fn a_stopped_process_is_named_and_ends_the_job() {
+    let t = Instant::now();
+    let o = mpirun(
+        2,
+        &[
+            "run",
+            "storm",
+            "--elements",
+            "4",
+            "--rounds",
+            "50",
+            "--stop-at",
+            "1:1",
+            "--heartbeat",
+            "2",
+        ],
+    );
+    let err = common::stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains("stopped answering"), "{err}");
+    assert!(
+        t.elapsed() < Duration::from_secs(60),
+        "took {:?}",
+        t.elapsed()
+    );
+}
+
+#[test]
 fn mismatched_options_across_ranks_are_refused_at_start() {
     let o = Command::new("timeout")
         .args([

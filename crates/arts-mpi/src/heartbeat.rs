@@ -16,8 +16,17 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+use mpi::request::{Request, StaticScope};
 use mpi::topology::{Communicator, SimpleCommunicator};
 use mpi::traits::*;
+
+/// The heartbeat communicator, moved to its thread.
+struct OwnComm(SimpleCommunicator);
+
+// SAFETY: MPI is initialized with MPI_THREAD_MULTIPLE (checked in
+// `Mpi::init`), so a communicator may be used from any thread; this one is
+// used by the heartbeat thread only.
+unsafe impl Send for OwnComm {}
 
 /// The heartbeat thread of this process; stopped (collectively) on drop.
 pub struct Heartbeat {
@@ -29,12 +38,15 @@ impl Heartbeat {
     /// Starts heartbeats between all processes of `world`; a process
     /// silent for `timeout` ends the job. Collective.
     pub fn start(world: &SimpleCommunicator, timeout: Duration) -> Heartbeat {
-        let comm = world.duplicate();
+        let comm = OwnComm(world.duplicate());
         let stop = Arc::new(AtomicBool::new(false));
         let flag = stop.clone();
         let thread = std::thread::Builder::new()
             .name("arts-heartbeat".into())
-            .spawn(move || beat(comm, timeout, &flag))
+            .spawn(move || {
+                let comm = comm;
+                beat(comm.0, timeout, &flag)
+            })
             .expect("spawning the heartbeat thread");
         Heartbeat {
             stop,
@@ -65,19 +77,26 @@ pub fn silent(last_heard: &[Instant], me: usize, now: Instant, timeout: Duration
         .collect()
 }
 
+/// The byte every heartbeat carries (static: sends are never waited for
+/// while the job runs, since a stopped peer would block them).
+static BEAT: u8 = 0;
+
 fn beat(comm: SimpleCommunicator, timeout: Duration, stop: &AtomicBool) {
     let (me, n) = (comm.rank() as usize, comm.size() as usize);
     let mut last_heard = vec![Instant::now(); n];
+    let mut sending: Vec<Request<'static, u8, StaticScope>> = Vec::new();
     let tick = period(timeout).min(Duration::from_millis(50));
     let mut next_send = Instant::now();
     while !stop.load(Ordering::Acquire) {
         let now = Instant::now();
         if now >= next_send {
             for p in (0..n).filter(|&p| p != me) {
-                comm.process_at_rank(p as i32).send(&0u8);
+                let to = comm.process_at_rank(p as i32);
+                sending.push(to.immediate_send(StaticScope, &BEAT));
             }
             next_send = now + period(timeout);
         }
+        sending = sending.into_iter().filter_map(|r| r.test().err()).collect();
         drain(&comm, &mut last_heard);
         if let Some(&p) = silent(&last_heard, me, Instant::now(), timeout).first() {
             eprintln!(
@@ -88,7 +107,17 @@ fn beat(comm: SimpleCommunicator, timeout: Duration, stop: &AtomicBool) {
         }
         std::thread::sleep(tick);
     }
-    comm.barrier();
+    // Every process has stopped sending once all are here; the sends
+    // still in flight are then received by their peers' final drain.
+    let mut barrier = comm.immediate_barrier();
+    while let Err(waiting) = barrier.test() {
+        barrier = waiting;
+        drain(&comm, &mut last_heard);
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    for r in sending {
+        r.wait();
+    }
     drain(&comm, &mut last_heard);
 }
 

@@ -9,6 +9,7 @@
 //! messages to other processes are serialized (serde/bincode) and sent with
 //! non-blocking MPI sends. See `README.md` for the protocol.
 
+mod heartbeat;
 mod link;
 pub mod rawbench;
 pub mod transport;
@@ -20,6 +21,7 @@ use mpi::Threading;
 use mpi::topology::{Communicator, SimpleCommunicator};
 use mpi::traits::*;
 
+pub use heartbeat::Heartbeat;
 use transport::{Comm, MpiTransport};
 
 /// Raises glibc's mmap and trim thresholds so freed large buffers are reused.

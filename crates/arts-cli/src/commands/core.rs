@@ -142,6 +142,10 @@ pub fn bench_core(args: &BenchCoreArgs, out: Output) -> CliResult {
     let failed = |e: arts_core::RunError| CliError::failed(e);
     let p = |objs: (usize, usize)| problem((g, g), objs, args.iters);
     let base = p((1, 1))?;
+    crate::budget::check_memory(
+        format!("bench core on a {g}x{g} grid"),
+        base.memory_bytes(true),
+    )?;
     let reference = Arc::new(jacobi2d::reference(&base));
     let jacobi = |objs: (usize, usize), config: Config| -> Result<f64, CliError> {
         let o = jacobi2d::run(&p(objs)?, &config, Map::Block, Some(reference.clone()))

@@ -124,6 +124,10 @@ pub struct StormArgs {
     /// Failure injection for testing: the process of element E aborts in round R (`E:R`).
     #[arg(long, value_parser = element_round)]
     abort_at: Option<(u32, u32)>,
+    /// Failure injection for testing: the process of element E stops itself
+    /// (SIGSTOP) in round R (`E:R`); under mpirun the heartbeat ends the job.
+    #[arg(long, value_parser = element_round)]
+    stop_at: Option<(u32, u32)>,
     /// Seed of the elements' random streams (element `i` uses seed + i).
     #[arg(long, default_value_t = arts_apps::storm::DEFAULT_SEED)]
     seed: u64,
@@ -164,15 +168,16 @@ struct StormJson {
 /// Runs `arts run storm`.
 pub fn run_storm(args: &StormArgs, out: Output) -> CliResult {
     use arts_apps::storm::{self, Failure};
-    let failure = match (args.panic_at, args.abort_at) {
-        (Some(_), Some(_)) => {
+    let failure = match (args.panic_at, args.abort_at, args.stop_at) {
+        (Some((element, round)), None, None) => Some(Failure::Panic { element, round }),
+        (None, Some((element, round)), None) => Some(Failure::Abort { element, round }),
+        (None, None, Some((element, round))) => Some(Failure::Stop { element, round }),
+        (None, None, None) => None,
+        _ => {
             return Err(CliError::usage(
-                "give at most one of --panic-at and --abort-at",
+                "give at most one of --panic-at, --abort-at and --stop-at",
             ));
         }
-        (Some((element, round)), None) => Some(Failure::Panic { element, round }),
-        (None, Some((element, round))) => Some(Failure::Abort { element, round }),
-        (None, None) => None,
     };
     let params = storm::Params {
         elements: args.elements,
@@ -180,6 +185,10 @@ pub fn run_storm(args: &StormArgs, out: Output) -> CliResult {
         failure,
         seed: args.seed,
     };
+    crate::budget::check_memory(
+        format!("storm with {} elements", args.elements),
+        params.memory_bytes(),
+    )?;
     let prepared = args.opts.prepare()?;
     let t = std::time::Instant::now();
     let (r, report) = storm::run(&prepared.config, params).map_err(CliError::failed)?;

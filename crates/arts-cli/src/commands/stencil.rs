@@ -103,8 +103,12 @@ impl RunOpts {
         let (_, processes) = crate::launch::rank_size();
         let pes = match processes {
             1 => self.pes.unwrap_or_else(default_pes),
-            n => self.pes_per_process.unwrap_or(1) * n,
+            n => self.pes_per_process.unwrap_or(1).saturating_mul(n),
         };
+        match processes {
+            1 => crate::budget::check_pes("--pes", pes)?,
+            _ => crate::budget::check_pes("--pes-per-process", self.pes_per_process.unwrap_or(1))?,
+        }
         if let Some(s) = &self.pe_speeds
             && (s.len() != pes as usize || s.iter().any(|v| !(v.is_finite() && *v > 0.0)))
         {
@@ -230,6 +234,11 @@ pub fn execute<K: Kernel>(
     ) -> Result<Outcome, arts_core::RunError>,
     reference: impl FnOnce(&Problem<K>) -> Reference,
 ) -> Result<StencilReport, CliError> {
+    let (rows, cols) = (problem.layout.rows(), problem.layout.cols());
+    crate::budget::check_memory(
+        format!("{app} on a {rows}x{cols} grid"),
+        problem.memory_bytes(true),
+    )?;
     let bar = out.progress(2, app);
     bar.set_message("sequential reference");
     let reference = Arc::new(reference(problem));

@@ -1,0 +1,83 @@
+//! Runs the machine cannot serve are refused before they start: memory
+//! estimated from the options (against `--max-memory` or the memory
+//! available) and the PEs one process can host.
+
+use std::time::{Duration, Instant};
+
+mod common;
+use common::{arts, assert_usage_error, json};
+
+#[test]
+fn huge_grids_are_refused_with_the_memory_they_would_need() {
+    let t = Instant::now();
+    for args in [
+        &["run", "jacobi2d", "--grid", "100000x100000"][..],
+        &[
+            "run",
+            "zones",
+            "--ratio-x",
+            "4",
+            "--ratio-y",
+            "4",
+            "--iters",
+            "1",
+        ],
+        &["run", "zones", "--base", "100000"],
+        &["bench", "core", "--grid", "200000"],
+        &["run", "storm", "--elements", "10000000"],
+    ] {
+        let o = arts(args);
+        assert_usage_error(&o, "needs about");
+        assert!(common::stderr(&o).contains("available"), "{args:?}");
+    }
+    assert!(t.elapsed() < Duration::from_secs(20), "refused up front");
+}
+
+#[test]
+fn max_memory_limits_runs_that_would_fit_the_machine() {
+    let small = [
+        "run", "jacobi2d", "--grid", "256x256", "--iters", "2", "--pes", "1",
+    ];
+    let o = arts(&[&small[..], &["--max-memory", "64K"]].concat());
+    assert_usage_error(&o, "64.0 KiB is the limit");
+    let ok = json(&arts(
+        &[&small[..], &["--max-memory", "1G", "--json"]].concat(),
+    ));
+    assert_eq!(ok["valid"], true);
+    assert_usage_error(
+        &arts(&[&small[..], &["--max-memory", "lots"]].concat()),
+        "not a size",
+    );
+}
+
+#[test]
+fn too_many_pes_in_one_process_is_refused_at_once() {
+    let t = Instant::now();
+    let o = arts(&["run", "jacobi2d", "--grid", "64x64", "--pes", "100000"]);
+    assert_usage_error(&o, "1..=16000");
+    assert!(t.elapsed() < Duration::from_secs(5), "{:?}", t.elapsed());
+}
+
+#[test]
+fn storm_reports_its_seed_and_the_seed_changes_the_traffic() {
+    let run = |seed: &str| {
+        json(&arts(&[
+            "run",
+            "storm",
+            "--elements",
+            "8",
+            "--rounds",
+            "2",
+            "--pes",
+            "2",
+            "--seed",
+            seed,
+            "--json",
+        ]))
+    };
+    let (a, b, c) = (run("1"), run("1"), run("2"));
+    assert_eq!(a["seed"], 1);
+    assert_eq!(a["sent"], b["sent"], "same seed, same traffic");
+    assert_ne!(a["sent"], c["sent"], "another seed, other traffic");
+    assert_eq!(c["exactly_once"], true);
+}
