@@ -34,6 +34,57 @@ fn huge_grids_are_refused_with_the_memory_they_would_need() {
 }
 
 #[test]
+fn simulators_and_readers_refuse_unbounded_requests() {
+    let t = Instant::now();
+    assert_usage_error(
+        &arts(&["pdes", "phold", "--events-per-lp", "4294967295"]),
+        "PHOLD events needs about",
+    );
+    assert_usage_error(
+        &arts(&[
+            "lb",
+            "simulate",
+            "--input",
+            "/dev/zero",
+            "--strategy",
+            "greedy",
+        ]),
+        "not a regular file",
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let dump = dir.path().join("d.json");
+    let d = dump.to_str().unwrap();
+    let g = arts(&[
+        "lb",
+        "generate",
+        "--objects",
+        "50",
+        "--pes",
+        "4",
+        "--kind",
+        "uniform",
+        "--out",
+        d,
+    ]);
+    assert!(g.status.success(), "{}", common::stderr(&g));
+    let sim = [
+        "lb",
+        "simulate",
+        "--input",
+        d,
+        "--strategy",
+        "greedy",
+        "--pes",
+        "100000000",
+    ];
+    assert_usage_error(
+        &arts(&[&sim[..], &["--max-memory", "1G"]].concat()),
+        "--pes 100000000 needs about",
+    );
+    assert!(t.elapsed() < Duration::from_secs(10), "{:?}", t.elapsed());
+}
+
+#[test]
 fn max_memory_limits_runs_that_would_fit_the_machine() {
     let small = [
         "run", "jacobi2d", "--grid", "256x256", "--iters", "2", "--pes", "1",

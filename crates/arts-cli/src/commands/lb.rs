@@ -170,6 +170,11 @@ fn simulate(args: &SimulateArgs, out: Output) -> CliResult {
     if args.pes == Some(0) {
         return Err(CliError::usage("--pes 0 is invalid (at least 1 accepted)"));
     }
+    if let Some(p) = args.pes {
+        // Measured: ~80 bytes per PE for the retargeted input, the strategy's
+        // heaps and the statistics; 128 leaves room for the costlier strategies.
+        crate::budget::check_memory(format!("--pes {p}"), (p as u64).saturating_mul(128))?;
+    }
     let mapping_file = args
         .mapping_out
         .as_deref()
@@ -181,7 +186,7 @@ fn simulate(args: &SimulateArgs, out: Output) -> CliResult {
         .map(PendingFile::create)
         .transpose()?;
     let name = args.input.display().to_string();
-    let bytes = std::fs::read(&args.input)
+    let bytes = read_capped(&args.input, MAX_DUMP_BYTES)
         .map_err(|e| CliError::usage(format!("cannot read {name}: {e}")))?;
     let dump = LbDump::from_slice(&bytes).map_err(|e| CliError::usage(format!("{name}: {e}")))?;
     drop(bytes);
@@ -299,6 +304,35 @@ struct GenerateReport {
 }
 
 const MAX_TOTAL_OBJECTS: usize = 20_000_000;
+
+/// The largest LB dump read (a dump of `MAX_TOTAL_OBJECTS` objects is ~1.2 GiB).
+const MAX_DUMP_BYTES: u64 = 2 << 30;
+
+/// Reads a whole file of at most `cap` bytes (a device such as /dev/zero
+/// or an oversized file is refused instead of filling memory).
+fn read_capped(path: &std::path::Path, cap: u64) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    let too_large = || {
+        std::io::Error::other(format!(
+            "it is larger than {} (the most accepted)",
+            arts_core::limits::human_bytes(cap)
+        ))
+    };
+    let file = std::fs::File::open(path)?;
+    let meta = file.metadata()?;
+    if !meta.is_file() {
+        return Err(std::io::Error::other("it is not a regular file"));
+    }
+    if meta.len() > cap {
+        return Err(too_large());
+    }
+    let mut bytes = Vec::new();
+    file.take(cap + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > cap {
+        return Err(too_large());
+    }
+    Ok(bytes)
+}
 const MAX_PES: usize = 10_000_000;
 
 fn parse_speeds(text: &str) -> Result<Vec<f64>, CliError> {

@@ -328,6 +328,11 @@ struct PholdOut {
 }
 
 fn run_phold(args: &PholdArgs, out: Output) -> CliResult {
+    let m = &args.model;
+    // Measured: ~35 bytes per pending event (event, queue entry, saved
+    // state); 48 leaves room for the optimistic engine's history.
+    let events = (m.lps as u64).saturating_mul(m.events_per_lp as u64);
+    crate::budget::check_memory(format!("{events} PHOLD events"), events.saturating_mul(48))?;
     let model = args.model.model()?;
     let cfg = args.engine.config()?;
     let report = run_with_progress(&model, &cfg, out, "phold")?;
@@ -339,7 +344,6 @@ fn run_phold(args: &PholdArgs, out: Output) -> CliResult {
     } else {
         None
     };
-    let m = &args.model;
     let result = PholdOut {
         model: "phold",
         lps: m.lps,
