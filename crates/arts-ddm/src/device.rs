@@ -160,6 +160,16 @@ impl Device {
                     l.name, l.thickness_nm, self.spacing_nm
                 )));
             }
+            // Checked before converting: a float above the limit would
+            // saturate and the sum wrap.
+            let limit = crate::mesh::MAX_ROWS;
+            if rows > limit as f64 || first + rows as usize > limit {
+                return Err(input(format!(
+                    "layer `{}`: thickness {} nm makes the device more than {limit} mesh rows \
+                     (use a coarser spacing_nm or thinner layers)",
+                    l.name, l.thickness_nm
+                )));
+            }
             out.push(LayerRows {
                 first,
                 rows: rows as usize,
@@ -373,6 +383,20 @@ donors_cm3 = 1e16
         assert!(e.to_string().contains("thickness_nm = -500"), "{e}");
         let e = Device::from_toml(&PN.replace("1e16\n[[", "-1e16\n[["), "x").unwrap_err();
         assert!(e.to_string().contains("acceptors_cm3 = -"), "{e}");
+    }
+
+    #[test]
+    fn absurd_thickness_is_refused_before_allocating() {
+        for t in ["1e20", "24999995"] {
+            // One layer alone, or the two together, over 5,000,000 rows.
+            let e = Device::from_toml(&PN.replacen("500", t, 1), "x")
+                .and_then(|d| d.rows())
+                .unwrap_err();
+            assert!(
+                e.to_string().contains("more than 5000000 mesh rows"),
+                "{t}: {e}"
+            );
+        }
     }
 
     #[test]

@@ -31,6 +31,22 @@ pub enum LbError {
         /// The rejected value.
         value: f64,
     },
+    /// A byte or message count above `MAX_COUNT`.
+    #[error("{what} of entry {index} = {value} is invalid (0 ..= 2^40 accepted)")]
+    BadCount {
+        /// Which count ("object bytes", "edge bytes", "edge messages").
+        what: &'static str,
+        /// Object or edge index.
+        index: usize,
+        /// The rejected value.
+        value: u64,
+    },
+    /// The counts of one kind add up to more than a `u64` holds.
+    #[error("the {what} of the input add up to more than 2^64")]
+    TotalOverflow {
+        /// Which count.
+        what: &'static str,
+    },
     /// An object sits on a PE that does not exist.
     #[error("object {index} (id {id}) is on PE {pe}, but the input has {pes} PEs (0..{pes})")]
     ObjectPeOutOfRange {

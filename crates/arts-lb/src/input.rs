@@ -13,6 +13,10 @@ pub const MAX_SPEED: f64 = 1e6;
 /// Largest accepted load, background or idle time, seconds.
 pub const MAX_SECONDS: f64 = 1e12;
 
+/// The largest byte or message count of one object or edge (2^40); with the
+/// totals checked too, no sum of them can overflow.
+pub const MAX_COUNT: u64 = 1 << 40;
+
 /// One processing element as measured over the last LB period.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -112,7 +116,8 @@ impl LbInput {
     /// Checks every invariant the strategies rely on: at least one PE; speeds
     /// in [`MIN_SPEED`, `MAX_SPEED`]; background, idle and load times in
     /// [0, `MAX_SECONDS`] (so no sum of them can overflow); every object on an
-    /// existing PE; unique ids; edges between existing objects.
+    /// existing PE; unique ids; edges between existing objects; byte and
+    /// message counts at most [`MAX_COUNT`] each, with totals that fit a `u64`.
     pub fn validate(&self) -> Result<(), LbError> {
         if self.pes.is_empty() {
             return Err(LbError::NoPes);
@@ -158,6 +163,29 @@ impl LbInput {
                 });
             }
         }
+        let count = |what: &'static str, index: usize, value: u64| {
+            if value > MAX_COUNT {
+                return Err(LbError::BadCount { what, index, value });
+            }
+            Ok(value)
+        };
+        let total =
+            |what: &'static str, sum: Option<u64>| sum.ok_or(LbError::TotalOverflow { what });
+        let mut object_bytes = Some(0u64);
+        for (index, obj) in self.objects.iter().enumerate() {
+            let b = count("object bytes", index, obj.bytes)?;
+            object_bytes = object_bytes.and_then(|t| t.checked_add(b));
+        }
+        total("object bytes", object_bytes)?;
+        let (mut edge_bytes, mut edge_messages) = (Some(0u64), Some(0u64));
+        for (index, e) in self.comm.iter().enumerate() {
+            let b = count("edge bytes", index, e.bytes)?;
+            let m = count("edge messages", index, e.messages)?;
+            edge_bytes = edge_bytes.and_then(|t| t.checked_add(b));
+            edge_messages = edge_messages.and_then(|t| t.checked_add(m));
+        }
+        total("edge bytes", edge_bytes)?;
+        total("edge messages", edge_messages)?;
         let mut ids: Vec<u64> = self.objects.iter().map(|o| o.id).collect();
         ids.sort_unstable();
         if let Some(w) = ids.windows(2).find(|w| w[0] == w[1]) {
@@ -226,6 +254,36 @@ mod tests {
                 bytes: 8,
             }],
         }
+    }
+
+    #[test]
+    fn huge_counts_and_overflowing_totals_are_refused() {
+        let mut i = small();
+        i.comm[0].bytes = u64::MAX;
+        assert!(matches!(
+            i.validate(),
+            Err(LbError::BadCount {
+                what: "edge bytes",
+                ..
+            })
+        ));
+        let mut i = small();
+        i.objects[0].bytes = MAX_COUNT;
+        assert!(i.validate().is_ok());
+        let edge = i.comm[0].clone();
+        i.comm = vec![
+            CommEdge {
+                messages: MAX_COUNT,
+                ..edge
+            };
+            (1 << 24) + 1
+        ];
+        assert_eq!(
+            i.validate(),
+            Err(LbError::TotalOverflow {
+                what: "edge messages"
+            })
+        );
     }
 
     #[test]
