@@ -174,6 +174,7 @@ fn parse() -> Cli {
 
 fn main() {
     quiet_pe_panics();
+    output::remove_temporaries_on_signal();
     let cli = parse();
     budget::set_max_memory(cli.max_memory);
     let result = launch::init(cli.heartbeat).and_then(|()| run(cli));

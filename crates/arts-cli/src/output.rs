@@ -1,9 +1,19 @@
 //! What every subcommand shares: the error type that maps to exit codes, the
-//! `--json`-or-table result printer, atomic file writes and progress bars.
+//! `--json`-or-table result printer, all-or-nothing file writes and progress
+//! bars.
+//!
+//! Outputs are written under temporary names `.arts-tmp-<pid>-XXXXXX` beside
+//! their destination and renamed into place when the run succeeds: a single
+//! file by [`PendingFile`], several files (a directory) by [`PendingDir`],
+//! which stages them in a temporary directory. SIGINT and SIGTERM remove the
+//! temporaries before the process exits; those of a process killed outright
+//! (SIGKILL) carry its pid, and the next write into that directory removes
+//! them once that pid no longer runs.
 
 use std::fmt::Display;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 use serde::Serialize;
 
@@ -83,28 +93,118 @@ impl Output {
     }
 }
 
+/// Temporaries of this process that exist now (removed on SIGINT/SIGTERM).
+static LIVE: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+const TMP_TAG: &str = ".arts-tmp-";
+
+fn live() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
+    LIVE.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// A temporary's entry in [`LIVE`], removed when the temporary is
+/// committed or dropped.
+struct Registered(PathBuf);
+
+impl Registered {
+    fn new(path: &Path) -> Registered {
+        live().push(path.to_path_buf());
+        Registered(path.to_path_buf())
+    }
+}
+
+impl Drop for Registered {
+    fn drop(&mut self) {
+        live().retain(|p| p != &self.0);
+    }
+}
+
+/// Removes this process's temporaries and exits with 128 + the signal's
+/// usual number when the user interrupts (SIGINT) or terminates (SIGTERM)
+/// the run. Called once at start-up.
+pub fn remove_temporaries_on_signal() {
+    let _ = ctrlc::set_handler(|| {
+        for p in live().drain(..) {
+            let _ = std::fs::remove_dir_all(&p).or_else(|_| std::fs::remove_file(&p));
+        }
+        std::process::exit(130);
+    });
+}
+
+/// The pid in a temporary's name, if it is one of ours.
+fn tmp_owner(name: &str) -> Option<u32> {
+    let rest = name.strip_prefix(TMP_TAG)?;
+    rest.split('-').next()?.parse().ok()
+}
+
+/// Removes the temporaries that killed runs left in `dir` (their pid no
+/// longer runs), saying so on stderr.
+fn remove_stale(dir: &Path) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut removed = 0;
+    for e in entries.flatten() {
+        let name = e.file_name();
+        let Some(pid) = name.to_str().and_then(tmp_owner) else {
+            continue;
+        };
+        if Path::new(&format!("/proc/{pid}")).exists() {
+            continue;
+        }
+        let p = e.path();
+        if std::fs::remove_dir_all(&p)
+            .or_else(|_| std::fs::remove_file(&p))
+            .is_ok()
+        {
+            removed += 1;
+        }
+    }
+    if removed > 0 {
+        eprintln!(
+            "note: removed {removed} temporary file(s) of earlier killed runs in {}",
+            dir.display()
+        );
+    }
+}
+
+/// The directory an output at `path` goes in.
+fn dir_of(path: &Path) -> &Path {
+    match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    }
+}
+
+fn tmp_builder() -> tempfile::Builder<'static, 'static> {
+    static PREFIX: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    let prefix = PREFIX.get_or_init(|| format!("{TMP_TAG}{}-", std::process::id()));
+    let mut b = tempfile::Builder::new();
+    b.prefix(prefix.as_str());
+    b
+}
+
 /// A file that becomes visible at `path` only when `commit` is called: the bytes
 /// go to a temporary file beside it first, so a failed run leaves nothing
 /// half-written. Creating it checks early that the directory is writable.
 pub struct PendingFile {
     path: PathBuf,
     tmp: tempfile::NamedTempFile,
+    _live: Registered,
 }
 
 impl PendingFile {
     /// Opens a temporary file next to `path`; fails (as a usage error) if the
     /// directory does not exist or is not writable.
     pub fn create(path: &Path) -> Result<Self, CliError> {
-        let dir = match path.parent() {
-            Some(p) if !p.as_os_str().is_empty() => p,
-            _ => Path::new("."),
-        };
-        let tmp = tempfile::Builder::new()
-            .prefix(".arts-")
+        let dir = dir_of(path);
+        remove_stale(dir);
+        let tmp = tmp_builder()
             .tempfile_in(dir)
             .map_err(|e| CliError::usage(format!("cannot write {}: {e}", path.display())))?;
         Ok(PendingFile {
             path: path.to_path_buf(),
+            _live: Registered::new(tmp.path()),
             tmp,
         })
     }
@@ -117,19 +217,19 @@ impl PendingFile {
     /// Flushes and renames the file into place (readable by others, like a
     /// file created normally under the usual umask).
     pub fn commit(self) -> CliResult {
-        let path = self.path;
+        let PendingFile { path, tmp, _live } = self;
         #[cfg(unix)]
         {
             use std::os::unix::fs::PermissionsExt;
-            let _ = self
-                .tmp
+            let _ = tmp
                 .as_file()
                 .set_permissions(std::fs::Permissions::from_mode(0o644));
         }
-        self.tmp
-            .persist(&path)
-            .map_err(|e| CliError::failed(format!("cannot write {}: {e}", path.display())))?;
-        Ok(())
+        tmp.as_file()
+            .sync_all()
+            .map_err(|e| e.to_string())
+            .and_then(|()| tmp.persist(&path).map(drop).map_err(|e| e.to_string()))
+            .map_err(|e| CliError::failed(format!("cannot write {}: {e}", path.display())))
     }
 }
 
@@ -140,6 +240,82 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> CliResult {
         .write_all(bytes)
         .map_err(|e| CliError::failed(format!("cannot write {}: {e}", path.display())))?;
     file.commit()
+}
+
+/// Several output files that appear in directory `dir` together, or not at
+/// all: they are written into a staging directory beside `dir`, which
+/// becomes `dir` (or whose files move into an existing `dir`) on `commit`.
+pub struct PendingDir {
+    dir: PathBuf,
+    staging: tempfile::TempDir,
+    _live: Registered,
+}
+
+impl PendingDir {
+    /// Opens a staging directory beside `dir`; fails (as a usage error) if
+    /// `dir` is a file or its parent is missing or not writable.
+    pub fn create(dir: &Path) -> Result<Self, CliError> {
+        if dir.exists() && !dir.is_dir() {
+            return Err(CliError::usage(format!(
+                "{} exists and is not a directory",
+                dir.display()
+            )));
+        }
+        let parent = dir_of(dir);
+        remove_stale(parent);
+        let staging = tmp_builder()
+            .tempdir_in(parent)
+            .map_err(|e| CliError::usage(format!("cannot write {}: {e}", dir.display())))?;
+        Ok(PendingDir {
+            dir: dir.to_path_buf(),
+            _live: Registered::new(staging.path()),
+            staging,
+        })
+    }
+
+    /// The destination directory.
+    pub fn path(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Writes one file (by name) into the staging directory.
+    pub fn write(&mut self, name: &str, bytes: &[u8]) -> CliResult {
+        let path = self.staging.path().join(name);
+        std::fs::write(&path, bytes).map_err(|e| {
+            CliError::failed(format!(
+                "cannot write {}: {e}",
+                self.dir.join(name).display()
+            ))
+        })
+    }
+
+    /// Makes every written file visible in the destination at once (one
+    /// rename when the directory is new; one rename per file otherwise).
+    pub fn commit(self) -> CliResult {
+        let PendingDir {
+            dir,
+            staging,
+            _live,
+        } = self;
+        let failed =
+            |e: std::io::Error| CliError::failed(format!("cannot write {}: {e}", dir.display()));
+        let result = (|| {
+            let files: Vec<_> = std::fs::read_dir(staging.path())?
+                .map(|e| e.map(|e| e.path()))
+                .collect::<Result<_, _>>()?;
+            for f in &files {
+                std::fs::File::open(f)?.sync_all()?;
+            }
+            if !dir.exists() {
+                return std::fs::rename(staging.keep(), &dir);
+            }
+            for f in &files {
+                std::fs::rename(f, dir.join(f.file_name().expect("a file")))?;
+            }
+            Ok(())
+        })();
+        result.map_err(failed)
+    }
 }
 
 #[cfg(test)]
@@ -163,6 +339,49 @@ mod tests {
             .err()
             .unwrap();
         assert_eq!(err.exit_code(), 2);
+    }
+
+    #[test]
+    fn pending_dir_appears_whole_or_not_at_all() {
+        let root = tempfile::tempdir().unwrap();
+        let dir = root.path().join("out");
+        let mut d = PendingDir::create(&dir).unwrap();
+        d.write("a.csv", b"1").unwrap();
+        d.write("b.csv", b"2").unwrap();
+        assert!(!dir.exists(), "nothing visible before commit");
+        d.commit().unwrap();
+        assert_eq!(std::fs::read(dir.join("b.csv")).unwrap(), b"2");
+        // Into an existing directory: files move in, the staging goes away.
+        let mut d = PendingDir::create(&dir).unwrap();
+        d.write("c.csv", b"3").unwrap();
+        d.commit().unwrap();
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 3);
+        assert_eq!(std::fs::read_dir(root.path()).unwrap().count(), 1);
+        // Dropped before commit: nothing at all.
+        let other = root.path().join("other");
+        let mut d = PendingDir::create(&other).unwrap();
+        d.write("x", b"").unwrap();
+        drop(d);
+        assert!(!other.exists());
+        assert_eq!(std::fs::read_dir(root.path()).unwrap().count(), 1);
+    }
+
+    #[test]
+    fn temporaries_of_dead_processes_are_removed_at_the_next_write() {
+        let dir = tempfile::tempdir().unwrap();
+        // pid 0 never names a user process; our own pid is alive.
+        let dead = dir.path().join(".arts-tmp-0-abc123");
+        let ours = dir
+            .path()
+            .join(format!(".arts-tmp-{}-zzz", std::process::id()));
+        let foreign = dir.path().join(".arts-keep");
+        for p in [&dead, &ours, &foreign] {
+            std::fs::write(p, b"x").unwrap();
+        }
+        write_atomic(&dir.path().join("f"), b"y").unwrap();
+        assert!(!dead.exists() && ours.exists() && foreign.exists());
+        assert_eq!(tmp_owner(".arts-tmp-123-abc"), Some(123));
+        assert_eq!(tmp_owner(".arts-abc"), None);
     }
 
     #[test]

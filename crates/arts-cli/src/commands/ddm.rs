@@ -13,7 +13,7 @@ use arts_lb::weighted::{self, Partition};
 use serde::Serialize;
 
 use super::ddm_flags::{ConstantsArg, OrderArg, PresetArg};
-use crate::output::{CliError, CliResult, Output, write_atomic};
+use crate::output::{CliError, CliResult, Output, PendingDir};
 
 /// Arguments of `arts run ddm`.
 #[derive(clap::Args)]
@@ -324,16 +324,13 @@ pub fn run_ddm(args: &RunDdmArgs, out: Output) -> CliResult {
     out.emit(&result, || table(&result))
 }
 
-/// Creates `dir` if needed and writes every file atomically.
+/// Writes every file into `dir`, all of them or none.
 fn write_dir(dir: &Path, files: &[(String, String)]) -> CliResult {
-    if !dir.exists() {
-        std::fs::create_dir(dir)
-            .map_err(|e| CliError::failed(format!("cannot create {}: {e}", dir.display())))?;
-    }
+    let mut out = PendingDir::create(dir)?;
     for (name, text) in files {
-        write_atomic(&dir.join(name), text.as_bytes())?;
+        out.write(name, text.as_bytes())?;
     }
-    Ok(())
+    out.commit()
 }
 
 fn bias_json(

@@ -1,7 +1,7 @@
 //! `arts run heat3d` and `arts bench dispatch`: the 3-D heat solver on
 //! H-Dispatch or a baseline, and the H-Dispatch studies.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use arts_dispatch::heat3d::{
     Block, HeatConfig, HeatError, MAX_N, Mode, Shape, run_mode, run_reference,
@@ -20,7 +20,7 @@ use super::dispatch_json::{
 };
 use super::heat_flags::{ModeArg, ShapeArg, StudyArg};
 use crate::host::load_average;
-use crate::output::{CliError, CliResult, Output, PendingFile, write_atomic};
+use crate::output::{CliError, CliResult, Output, PendingDir};
 
 /// Arguments of `arts run heat3d`.
 #[derive(clap::Args)]
@@ -182,18 +182,11 @@ pub fn run_heat3d(args: &Heat3dArgs, out: Output) -> CliResult {
     }
 }
 
-/// Where study files go: created and checked writable before any work.
-fn prepare_out(dir: &Path) -> Result<(), CliError> {
-    std::fs::create_dir_all(dir)
-        .map_err(|e| CliError::usage(format!("cannot create --out {}: {e}", dir.display())))?;
-    drop(PendingFile::create(&dir.join("probe"))?);
-    Ok(())
-}
-
-fn write(dir: &Path, name: &str, text: &str, files: &mut Vec<String>) -> CliResult {
-    let p = dir.join(name);
-    write_atomic(&p, text.as_bytes())?;
-    files.push(p.display().to_string());
+/// Stages study file `name` (they appear in `--out` together when the
+/// command succeeds) and lists its final path.
+fn write(dir: &mut PendingDir, name: &str, text: &str, files: &mut Vec<String>) -> CliResult {
+    dir.write(name, text.as_bytes())?;
+    files.push(dir.path().join(name).display().to_string());
     Ok(())
 }
 
@@ -211,9 +204,7 @@ pub fn bench_dispatch(args: &BenchDispatchArgs, out: Output) -> CliResult {
         (None, true) => Some(PathBuf::from("bench-dispatch")),
         (None, false) => None,
     };
-    if let Some(d) = &dir {
-        prepare_out(d)?;
-    }
+    let mut staged = dir.as_deref().map(PendingDir::create).transpose()?;
     let mut result = BenchDispatchOut {
         threads: args.threads,
         n: args.n,
@@ -228,7 +219,7 @@ pub fn bench_dispatch(args: &BenchDispatchArgs, out: Output) -> CliResult {
             StudyArg::Sweep => bench_sweep(
                 args,
                 out,
-                dir.as_deref().unwrap_or(Path::new(".")),
+                staged.as_mut().expect("studies with files have --out"),
                 &mut result,
                 &mut files,
                 &mut table,
@@ -236,21 +227,21 @@ pub fn bench_dispatch(args: &BenchDispatchArgs, out: Output) -> CliResult {
             StudyArg::Memory => bench_memory(
                 args,
                 out,
-                dir.as_deref().unwrap_or(Path::new(".")),
+                staged.as_mut().expect("studies with files have --out"),
                 &mut result,
                 &mut files,
                 &mut table,
             )?,
             StudyArg::Idle => bench_idle(
                 args,
-                dir.as_deref().unwrap_or(Path::new(".")),
+                staged.as_mut().expect("studies with files have --out"),
                 &mut result,
                 &mut files,
                 &mut table,
             )?,
             StudyArg::Interference | StudyArg::All => bench_interference(
                 args,
-                dir.as_deref().unwrap_or(Path::new(".")),
+                staged.as_mut().expect("studies with files have --out"),
                 &mut result,
                 &mut files,
                 &mut table,
@@ -259,12 +250,15 @@ pub fn bench_dispatch(args: &BenchDispatchArgs, out: Output) -> CliResult {
     }
     result.load_average_end = load_average();
     result.files = files.clone();
-    if let Some(d) = &dir
+    if let Some(d) = staged.as_mut()
         && studies == [StudyArg::Quick]
     {
         let text = serde_json::to_string_pretty(&result).map_err(CliError::failed)?;
         write(d, "quick.json", &text, &mut files)?;
         result.files = files;
+    }
+    if let Some(d) = staged {
+        d.commit()?;
     }
     out.emit(&result, || table)
 }
@@ -331,7 +325,7 @@ fn bench_quick(
 fn bench_sweep(
     args: &BenchDispatchArgs,
     out: Output,
-    dir: &Path,
+    dir: &mut PendingDir,
     result: &mut BenchDispatchOut,
     files: &mut Vec<String>,
     table: &mut String,
@@ -357,7 +351,7 @@ fn bench_sweep(
     table.push_str(&format!(
         "task-size sweep ({} configurations) -> {}\n",
         rows.len(),
-        dir.display()
+        dir.path().display()
     ));
     for shape in [Shape::Cube, Shape::Rows] {
         if let Some(b) = best(shape) {
@@ -385,7 +379,7 @@ fn bench_sweep(
 fn bench_memory(
     args: &BenchDispatchArgs,
     out: Output,
-    dir: &Path,
+    dir: &mut PendingDir,
     result: &mut BenchDispatchOut,
     files: &mut Vec<String>,
     table: &mut String,
@@ -418,7 +412,7 @@ fn bench_memory(
         "memory study ({} tasks x {} steps) -> {}\n",
         cfg.tasks,
         cfg.steps,
-        dir.display()
+        dir.path().display()
     ));
     table.push_str(
         "  mode       scratch B    time s   peak-base MB   threads×size MB   peak heap MB\n",
@@ -445,7 +439,7 @@ fn bench_memory(
 
 fn bench_interference(
     args: &BenchDispatchArgs,
-    dir: &Path,
+    dir: &mut PendingDir,
     result: &mut BenchDispatchOut,
     files: &mut Vec<String>,
     table: &mut String,
@@ -489,7 +483,7 @@ fn bench_interference(
         cfg.busy_cpu,
         third,
         2 * third,
-        dir.display(),
+        dir.path().display(),
         r.hdispatch_busy_s * 1e3,
         r.static_busy_s * 1e3,
         r.ratio,
@@ -502,7 +496,7 @@ fn bench_interference(
 
 fn bench_idle(
     args: &BenchDispatchArgs,
-    dir: &Path,
+    dir: &mut PendingDir,
     result: &mut BenchDispatchOut,
     files: &mut Vec<String>,
     table: &mut String,
@@ -525,7 +519,7 @@ fn bench_idle(
         "idle policy ({oversub} workers on {} CPUs for heat3d; 2 workers otherwise) -> {}\n\
          \x20 policy    heat3d step ms   CPU/wall (1 task/step)   empty-step turnaround us\n",
         arts_dispatch::affinity::available_cpus(),
-        dir.display()
+        dir.path().display()
     ));
     let mut list = Vec::new();
     for r in &rows {
