@@ -42,6 +42,7 @@ mod chare;
 mod ctx;
 mod driver;
 pub mod envelope;
+mod frame;
 mod index;
 mod instrument;
 pub mod lb;

@@ -1,9 +1,15 @@
 //! The PE scheduler: one OS thread that repeatedly moves arrived messages
 //! from its mailbox into its local priority queue, picks the most urgent one
 //! and handles it ("pick and process"), and waits (spin, then park) when
-//! there is nothing to do. With a transport that must be polled, a message
-//! from another process that finds the queue empty runs at once, from the
-//! transport's receive buffer (`Pe::arrive`).
+//! there is nothing to do. Every message reaches it through one entry point,
+//! [`Pe::accept`]: envelopes from its mailbox, and messages from other
+//! processes, which a transport that must be polled hands over as frames
+//! (`frame::decode` reads them). An element message from another process
+//! that finds the queue empty runs at once, straight from the transport's
+//! receive buffer (its payload is `Payload::InFrame`).
+//!
+//! What happens to element messages for elements that are not here, and to
+//! migrating elements, is the location protocol (`location::protocol`).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -13,14 +19,14 @@ use arts_trace::{Span, SpanKind};
 
 use crate::PeId;
 use crate::driver::DriverMsg;
-use crate::envelope::{ArrayCreation, ArrayId, Body, EntryMsg, Envelope, Migrant, ObjId};
+use crate::envelope::{ArrayCreation, ArrayId, Body, Envelope, Message, MessageBody};
 use crate::instrument::{CommRecord, PeCounters, PeriodMark, thread_cpu_ns};
 use crate::lb::{LbMsg, LbRoot, LbStepRecord, calibrate_speed};
 use crate::mailbox::{IdlePolicy, Mailbox};
 use crate::queue::PrioQueue;
 use crate::runtime::RunError;
 use crate::services::Services;
-use crate::store::{ElemStore, Incoming};
+use crate::store::ElemStore;
 use crate::transport::{Arrival, Progress, Transport};
 
 /// Lowest priority: quiescence probes run after all other queued work.
@@ -76,15 +82,16 @@ pub(crate) struct Pe {
     /// The LB manager (active on PE 0 only).
     pub(crate) lb_root: LbRoot,
     /// Messages for arrays not yet created on this PE.
-    early: Vec<Envelope>,
+    pub(crate) early: Vec<Envelope>,
     idle: IdlePolicy,
     stop: bool,
 }
 
-fn array_of(body: &Body) -> Option<ArrayId> {
+fn array_of(body: &MessageBody<'_>) -> Option<ArrayId> {
+    use MessageBody as Body;
     match body {
-        Body::Entry { to, .. } | Body::Migrate { obj: to, .. } => Some(to.array),
-        Body::LocationUpdate { obj, .. } => Some(obj.array),
+        Body::Entry(e) => Some(e.to.array),
+        Body::Migrate { obj, .. } | Body::LocationUpdate { obj, .. } => Some(obj.array),
         Body::Broadcast { array, .. } | Body::ReductionPartial { array, .. } => Some(*array),
         Body::Lb(
             LbMsg::Ready { array, .. }
@@ -276,44 +283,59 @@ impl Pe {
         }
     }
 
-    /// Acts on a message from another process. An element message that
-    /// finds the queue empty runs at once, straight from the transport's
-    /// receive buffer: it is neither copied nor queued on its way to its
-    /// entry method (the path of every reply in a ping-pong).
+    /// Reads a message from another process and accepts it; one that cannot
+    /// be read stops the run with an error naming what was wrong.
+    #[inline]
     fn arrive(&mut self, a: Arrival<'_>) {
-        if a.bulk.is_empty()
-            && self.svc.queue.is_empty()
-            && let Some(m) = EntryMsg::read(&a.frame)
-            && self.knows(m.to.array)
-        {
-            self.svc.counters.messages += 1;
-            self.deliver(m.to, m.hops, m.src, m.prio, Incoming::Bytes(m.payload));
-            self.svc.processed += 1;
-            self.svc.woke_at = None;
-            return;
+        match crate::frame::decode(a.frame, a.bulk) {
+            Ok(m) => self.accept(m),
+            Err(error) => self.undecodable(error),
         }
-        let env = Envelope::from_arrival(a)
-            .unwrap_or_else(|e| panic!("undecodable message from another process: {e}"));
-        self.accept(env);
     }
 
-    /// Takes a message out of the mailbox. Control messages whose order
+    #[cold]
+    #[inline(never)]
+    fn undecodable(&mut self, error: crate::wire::WireError) {
+        self.svc.fail(RunError::Wire {
+            pe: self.svc.pe,
+            what: "a message from another process".into(),
+            error,
+        });
+    }
+
+    /// The entry point of every message. Control messages whose order
     /// relative to the channel matters (creation, migration, location
-    /// updates) act at once; everything else is queued by priority.
-    fn accept(&mut self, env: Envelope) {
-        if let Some(array) = array_of(&env.body)
+    /// updates) act at once; an element message still in the frame it
+    /// arrived in runs at once if the queue is empty (neither copied nor
+    /// queued on its way to its entry method: the path of every reply in a
+    /// ping-pong); everything else is queued by priority.
+    pub(crate) fn accept(&mut self, m: Message<'_>) {
+        if let Some(array) = array_of(&m.body)
             && !self.knows(array)
         {
-            self.early.push(env);
+            self.early.push(m.into_owned());
             return;
         }
-        match env.body {
-            Body::Shutdown
-            | Body::CreateArray(_)
-            | Body::Migrate { .. }
-            | Body::LocationUpdate { .. } => self.act_at_once(env),
-            Body::QdProbe { .. } => self.svc.queue.push(PROBE_PRIORITY, env),
-            _ => self.svc.queue.push(env.prio, env),
+        let Message { prio, src, body } = m;
+        match body {
+            MessageBody::Entry(e) if e.call.in_frame() && self.svc.queue.is_empty() => {
+                self.svc.counters.messages += 1;
+                self.deliver(prio, src, e);
+                self.svc.processed += 1;
+                self.svc.woke_at = None;
+            }
+            body @ (MessageBody::Shutdown
+            | MessageBody::CreateArray(_)
+            | MessageBody::Migrate { .. }
+            | MessageBody::LocationUpdate { .. }) => self.act_at_once(body.into_owned()),
+            body => {
+                let at = match body {
+                    MessageBody::QdProbe { .. } => PROBE_PRIORITY,
+                    _ => prio,
+                };
+                let body = body.into_owned();
+                self.svc.queue.push(at, Message { prio, src, body });
+            }
         }
     }
 
@@ -321,8 +343,8 @@ impl Pe {
     /// kept off the path of ordinary messages).
     #[cold]
     #[inline(never)]
-    fn act_at_once(&mut self, env: Envelope) {
-        match env.body {
+    fn act_at_once(&mut self, body: Body) {
+        match body {
             Body::Shutdown => self.stop = true,
             Body::CreateArray(ArrayCreation(factory)) => {
                 let id = factory.id() as usize;
@@ -355,11 +377,9 @@ impl Pe {
     fn handle(&mut self, env: Envelope) {
         self.svc.counters.messages += 1;
         let counted = env.body.counted();
-        let Envelope { prio, src, body } = env;
+        let Message { prio, src, body } = env;
         match body {
-            Body::Entry { to, hops, call } => {
-                self.deliver(to, hops, src, prio, Incoming::Call(call))
-            }
+            Body::Entry(e) => self.deliver(prio, src, e),
             Body::Broadcast { array, call } => {
                 let store = self.stores[array as usize]
                     .as_mut()
@@ -390,119 +410,5 @@ impl Pe {
         if counted {
             self.svc.processed += 1;
         }
-    }
-
-    fn deliver(&mut self, to: ObjId, hops: u16, src: PeId, prio: i32, call: Incoming<'_>) {
-        let store = self.stores[to.array as usize]
-            .as_mut()
-            .expect("checked in accept");
-        match store.deliver(to.linear, call, &mut self.svc) {
-            Ok(()) => {
-                if hops > 0 && self.svc.should_update(src) {
-                    let update = Envelope {
-                        prio: 0,
-                        src: self.svc.pe,
-                        body: Body::LocationUpdate {
-                            obj: to,
-                            pe: self.svc.pe,
-                        },
-                    };
-                    self.svc.post(src, update);
-                }
-            }
-            Err(call) => {
-                let next = self.svc.route(to);
-                if next == self.svc.pe {
-                    let info = self.svc.array(to.array);
-                    let msg = format!(
-                        "a message for element {} of {} reached PE {}, which neither hosts it nor knows where it is",
-                        info.shape.index(to.linear),
-                        info.name,
-                        self.svc.pe
-                    );
-                    self.svc.fail(RunError::Internal(msg));
-                    return;
-                }
-                let fwd = Envelope {
-                    prio,
-                    src,
-                    body: Body::Entry {
-                        to,
-                        hops: hops.saturating_add(1),
-                        call,
-                    },
-                };
-                self.svc.post(next, fwd);
-            }
-        }
-    }
-
-    fn location_update(&mut self, obj: ObjId, pe: PeId) {
-        let local = self.stores[obj.array as usize]
-            .as_ref()
-            .is_some_and(|s| s.contains(obj.linear));
-        if !local {
-            let num_pes = self.svc.num_pes;
-            let info = self.svc.array_mut(obj.array);
-            let home = info.home(obj.linear, num_pes);
-            info.loc.set(obj.linear, pe, home);
-        }
-    }
-
-    fn immigrate(&mut self, obj: ObjId, migrant: Migrant) {
-        let red_no = migrant.red_no;
-        let store = self.stores[obj.array as usize]
-            .as_mut()
-            .expect("checked in accept");
-        if let Err(e) = store.immigrate(obj.linear, migrant) {
-            let name = self.svc.array(obj.array).name.to_string();
-            self.svc.fail(RunError::Internal(format!(
-                "cannot restore a migrated element of {name}: {e}"
-            )));
-            return;
-        }
-        let (me, num_pes) = (self.svc.pe, self.svc.num_pes);
-        let info = self.svc.array_mut(obj.array);
-        let home = info.home(obj.linear, num_pes);
-        info.loc.set(obj.linear, me, home);
-        info.red.element_arrived(red_no);
-        info.lb.local += 1;
-        info.lb.arrived += 1;
-        if home != me {
-            let update = Envelope {
-                prio: 0,
-                src: me,
-                body: Body::LocationUpdate { obj, pe: me },
-            };
-            self.svc.post(home, update);
-        }
-        self.check_arrivals(obj.array);
-    }
-
-    /// Moves local element `obj` to PE `to`.
-    pub(crate) fn emigrate(&mut self, obj: ObjId, to: PeId) {
-        let Some(store) = self.stores[obj.array as usize].as_mut() else {
-            return;
-        };
-        let Some(migrant) = store.emigrate(obj.linear) else {
-            return;
-        };
-        let num_pes = self.svc.num_pes;
-        let info = self.svc.array_mut(obj.array);
-        let home = info.home(obj.linear, num_pes);
-        info.loc.set(obj.linear, to, home);
-        info.red.element_left(migrant.red_no);
-        info.lb.local -= 1;
-        info.lb.bytes_out += migrant.state.len() as u64;
-        self.svc.flush_reductions(obj.array);
-        let env = Envelope {
-            prio: 0,
-            src: self.svc.pe,
-            body: Body::Migrate {
-                obj,
-                migrant: Box::new(migrant),
-            },
-        };
-        self.svc.post(to, env);
     }
 }

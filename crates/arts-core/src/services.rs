@@ -8,8 +8,7 @@ use arts_trace::Span;
 
 use crate::PeId;
 use crate::envelope::{
-    ArrayId, Body, BroadcastCall, Call, DRIVER, EncodeFn, EntryMsg, Envelope, ObjId, Partial,
-    Payload,
+    ArrayId, Body, BroadcastCall, Call, DRIVER, EncodeFn, Entry, Envelope, ObjId, Partial, Payload,
 };
 use crate::index::Shape;
 use crate::instrument::{CommRecord, PeCounters, PeriodMark};
@@ -20,7 +19,6 @@ use crate::queue::PrioQueue;
 use crate::reduction::{Callback, Completed, Reductions};
 use crate::runtime::RunError;
 use crate::transport::Transport;
-use crate::wire::WireMsg;
 
 /// The PE that completes reductions (the root of every reduction).
 pub(crate) const REDUCTION_ROOT: PeId = 0;
@@ -121,21 +119,14 @@ impl Services {
         }
     }
 
-    /// Sends a serialized element message to PE `to` in another process.
-    #[inline]
-    pub fn send_msg(&mut self, to: PeId, msg: EntryMsg<WireMsg>) {
-        self.sent += 1;
-        self.transport.send_msg(to, msg);
-    }
-
     /// Serializes an entry message that was created for a local recipient
     /// but is being forwarded to PE `to` in another process.
     fn serialize_payload(&self, to: PeId, env: &mut Envelope) {
-        if let Body::Entry {
+        if let Body::Entry(Entry {
             to: obj,
             call: Call::Msg(payload @ Payload::Local(_)),
             ..
-        } = &mut env.body
+        }) = &mut env.body
             && self.transport.needs_wire(to)
         {
             let Payload::Local(msg) = payload else {
@@ -147,16 +138,10 @@ impl Services {
     }
 
     /// Sends `call` to element `to` wherever it lives.
-    pub fn send_call(&mut self, to: ObjId, call: Call, prio: i32) {
+    pub fn send_call(&mut self, to: ObjId, call: Call<'static>, prio: i32) {
         let dest = self.route(to);
-        self.post(
-            dest,
-            Envelope {
-                prio,
-                src: self.pe,
-                body: Body::Entry { to, hops: 0, call },
-            },
-        );
+        let body = Body::Entry(Entry { to, hops: 0, call });
+        self.post(dest, self.envelope(prio, body));
     }
 
     /// Sends `call` to every element of `array` (one envelope per PE).

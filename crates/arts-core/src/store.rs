@@ -20,7 +20,7 @@ use crate::map::Map;
 use crate::reduction::Reductions;
 use crate::runtime::RunError;
 use crate::services::{ArrayInfo, Services};
-use crate::wire;
+use crate::wire::{self, WireError};
 
 /// Creates one PE's share of an array (sent to every PE by the driver).
 pub(crate) trait ArrayFactory: Send + Sync {
@@ -30,38 +30,22 @@ pub(crate) trait ArrayFactory: Send + Sync {
     fn id(&self) -> ArrayId;
 }
 
-/// What an element is given to run: a call, or a message from another
-/// process still in the transport's receive buffer.
-pub(crate) enum Incoming<'a> {
-    /// A call from an envelope.
-    Call(Call),
-    /// A serialized message without bulk buffers, borrowed.
-    Bytes(&'a [u8]),
-}
-
-impl Incoming<'_> {
-    /// The call, owning its bytes.
-    pub fn into_call(self) -> Call {
-        match self {
-            Incoming::Call(call) => call,
-            Incoming::Bytes(b) => {
-                Call::Msg(Payload::Wire(wire::WireMsg::new(b.to_vec(), Vec::new())))
-            }
-        }
-    }
-}
-
 /// One PE's elements of one array, with the element type erased.
 pub(crate) trait ElemStore: Send {
     /// Runs `call` on element `linear`, or gives the call back (owning its
     /// bytes) if the element is not here.
-    fn deliver(&mut self, linear: u64, call: Incoming<'_>, svc: &mut Services) -> Result<(), Call>;
+    fn deliver(
+        &mut self,
+        linear: u64,
+        call: Call<'_>,
+        svc: &mut Services,
+    ) -> Result<(), Call<'static>>;
     /// Runs `call` on every local element.
     fn broadcast(&mut self, call: BroadcastCall, svc: &mut Services);
     /// Removes element `linear` and serializes it for migration.
     fn emigrate(&mut self, linear: u64) -> Option<Migrant>;
     /// Installs a migrated element.
-    fn immigrate(&mut self, linear: u64, migrant: Migrant) -> Result<(), String>;
+    fn immigrate(&mut self, linear: u64, migrant: Migrant) -> Result<(), WireError>;
     /// Whether element `linear` lives here.
     fn contains(&self, linear: u64) -> bool;
     /// Visits every local element: linear index, bookkeeping, migration size in bytes.
@@ -166,26 +150,14 @@ fn run_entry<A: Chare>(
     }
 }
 
-/// Runs a message that is still in the bytes it arrived in.
-fn run_bytes<A: Chare>(slot: &mut Slot<A>, array: ArrayId, bytes: &[u8], svc: &mut Services) {
-    match wire::decode::<A::Msg>(bytes) {
-        Ok(msg) => {
-            let method = A::entry_name(&msg);
-            run_entry(slot, array, method, svc, |obj, ctx| obj.receive(msg, ctx));
-        }
-        Err(e) => undecodable(array, &e, svc),
-    }
-}
-
 #[cold]
-fn undecodable(array: ArrayId, e: &str, svc: &mut Services) {
-    let name = svc.array(array).name.to_string();
-    svc.fail(RunError::Internal(format!(
-        "undecodable message for array {name}: {e}"
-    )));
+fn undecodable(array: ArrayId, error: WireError, svc: &mut Services) {
+    let what = format!("a message for array {}", svc.array(array).name);
+    let pe = svc.pe;
+    svc.fail(RunError::Wire { pe, what, error });
 }
 
-fn run_call<A: Chare>(slot: &mut Slot<A>, array: ArrayId, call: Call, svc: &mut Services) {
+fn run_call<A: Chare>(slot: &mut Slot<A>, array: ArrayId, call: Call<'_>, svc: &mut Services) {
     match call {
         Call::Msg(payload) => {
             // A received message's bytes are freed after the entry method
@@ -207,7 +179,11 @@ fn run_call<A: Chare>(slot: &mut Slot<A>, array: ArrayId, call: Call, svc: &mut 
                         _received = Some(bytes);
                         m
                     }
-                    Err(e) => return undecodable(array, &e, svc),
+                    Err(e) => return undecodable(array, e, svc),
+                },
+                Payload::InFrame(bytes) => match wire::decode(bytes) {
+                    Ok(m) => m,
+                    Err(e) => return undecodable(array, e, svc),
                 },
             };
             let method = A::entry_name(&msg);
@@ -225,25 +201,18 @@ fn run_call<A: Chare>(slot: &mut Slot<A>, array: ArrayId, call: Call, svc: &mut 
     }
 }
 
-fn into_call(call: BroadcastCall) -> Call {
-    match call {
-        BroadcastCall::Msg(p) => Call::Msg(p.into_payload()),
-        BroadcastCall::Reduction { tag, value } => Call::Reduction { tag, value },
-        BroadcastCall::ResumeFromSync => Call::ResumeFromSync,
-    }
-}
-
 impl<A: Chare> ElemStore for TypedStore<A> {
     #[inline]
-    fn deliver(&mut self, linear: u64, call: Incoming<'_>, svc: &mut Services) -> Result<(), Call> {
+    fn deliver(
+        &mut self,
+        linear: u64,
+        call: Call<'_>,
+        svc: &mut Services,
+    ) -> Result<(), Call<'static>> {
         let Some(&i) = self.pos.get(&linear) else {
-            return Err(call.into_call());
+            return Err(call.into_owned());
         };
-        let slot = &mut self.slots[i as usize];
-        match call {
-            Incoming::Call(call) => run_call(slot, self.array, call, svc),
-            Incoming::Bytes(bytes) => run_bytes(slot, self.array, bytes, svc),
-        }
+        run_call(&mut self.slots[i as usize], self.array, call, svc);
         Ok(())
     }
 
@@ -253,10 +222,10 @@ impl<A: Chare> ElemStore for TypedStore<A> {
             return;
         }
         for i in 0..n - 1 {
-            let copy = into_call(call.copy_for(false));
+            let copy = call.copy_for(false).into_call();
             run_call(&mut self.slots[i], self.array, copy, svc);
         }
-        run_call(&mut self.slots[n - 1], self.array, into_call(call), svc);
+        run_call(&mut self.slots[n - 1], self.array, call.into_call(), svc);
     }
 
     fn emigrate(&mut self, linear: u64) -> Option<Migrant> {
@@ -274,7 +243,7 @@ impl<A: Chare> ElemStore for TypedStore<A> {
         })
     }
 
-    fn immigrate(&mut self, linear: u64, migrant: Migrant) -> Result<(), String> {
+    fn immigrate(&mut self, linear: u64, migrant: Migrant) -> Result<(), WireError> {
         let obj: A = wire::decode(&migrant.state)?;
         let meta = ElemMeta {
             red_no: migrant.red_no,
