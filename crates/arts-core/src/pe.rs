@@ -374,7 +374,7 @@ impl Pe {
         self.stores.get(array as usize).is_some_and(Option::is_some)
     }
 
-    fn handle(&mut self, env: Envelope) {
+    pub(crate) fn handle(&mut self, env: Envelope) {
         self.svc.counters.messages += 1;
         let counted = env.body.counted();
         let Message { prio, src, body } = env;
@@ -410,5 +410,231 @@ impl Pe {
         if counted {
             self.svc.processed += 1;
         }
+    }
+}
+
+/// PEs without threads for unit tests of the scheduler, the stores, the
+/// services and the location protocol: messages are handed to them directly,
+/// and what they send is found in the mailboxes of an in-process transport.
+#[cfg(test)]
+pub(crate) mod testing {
+    use std::sync::Arc;
+
+    use serde::{Deserialize, Serialize};
+
+    use super::Pe;
+    use crate::envelope::{ArrayCreation, Body, Call, Entry, Envelope, ObjId, Payload};
+    use crate::store::TypedFactory;
+    use crate::transport::{InProcess, Transport};
+    use crate::{Chare, Ctx, DriverMsg, Index, Map, PeId, Shape};
+
+    /// A test element that records the messages it received.
+    #[derive(Default, Serialize, Deserialize)]
+    pub struct Probe {
+        /// What it received, in order.
+        pub got: Vec<u32>,
+    }
+
+    impl Chare for Probe {
+        type Msg = u32;
+        type Init = ();
+        fn new(_: Index, _: &()) -> Self {
+            Probe::default()
+        }
+        fn receive(&mut self, msg: u32, _: &mut Ctx<'_, Self>) {
+            self.got.push(msg);
+        }
+    }
+
+    /// The array every harness creates: `ELEMENTS` probes, block-mapped.
+    pub const ELEMENTS: u32 = 6;
+
+    /// `pes` PEs on one in-process transport (`serialize`: payloads between
+    /// PEs are serialized), without arrays, and the driver's channel.
+    pub fn bare(pes: u32, serialize: bool) -> (Vec<Pe>, crossbeam_channel::Receiver<DriverMsg>) {
+        let (tx, rx) = crossbeam_channel::unbounded();
+        let transport: Arc<dyn Transport> = Arc::new(InProcess::new(pes, serialize, tx));
+        let clock = quanta::Clock::new();
+        let config = crate::Config::default();
+        let all = (0..pes)
+            .map(|pe| {
+                let epoch = clock.raw();
+                Pe::new(pe, transport.clone(), &config, clock.clone(), epoch, None)
+            })
+            .collect();
+        (all, rx)
+    }
+
+    /// The creation of array 0: [`ELEMENTS`] [`Probe`]s, block-mapped.
+    pub fn creation() -> Envelope {
+        let factory = Arc::new(TypedFactory::<Probe> {
+            id: 0,
+            name: Arc::from("probes"),
+            shape: Shape::d1(ELEMENTS),
+            map: Map::Block,
+            init: Arc::new(()),
+        });
+        envelope(Body::CreateArray(ArrayCreation(factory)))
+    }
+
+    /// [`bare`] PEs with array 0 created on each.
+    pub fn pes(pes: u32, serialize: bool) -> (Vec<Pe>, crossbeam_channel::Receiver<DriverMsg>) {
+        let (mut all, rx) = bare(pes, serialize);
+        for pe in &mut all {
+            pe.accept(creation());
+        }
+        (all, rx)
+    }
+
+    /// Element `linear` of the test array.
+    pub fn obj(linear: u64) -> ObjId {
+        ObjId { array: 0, linear }
+    }
+
+    /// An envelope from PE 0 with priority 0.
+    pub fn envelope(body: Body) -> Envelope {
+        Envelope {
+            prio: 0,
+            src: 0,
+            body,
+        }
+    }
+
+    /// Message `n` for element `to` that was forwarded `hops` times.
+    pub fn entry(to: u64, hops: u16, n: u32) -> Entry<'static> {
+        let call = Call::Msg(Payload::Local(Box::new(n)));
+        Entry {
+            to: obj(to),
+            hops,
+            call,
+        }
+    }
+
+    /// What element `linear` of PE `pe` received (it must live there).
+    pub fn received(pe: &mut Pe, linear: u64) -> Vec<u32> {
+        let store = pe.stores[0].as_mut().expect("array created");
+        let migrant = store.emigrate(linear).expect("element is here");
+        let probe: Probe = crate::wire::decode(&migrant.state).expect("state decodes");
+        store.immigrate(linear, migrant).expect("state decodes");
+        probe.got
+    }
+
+    /// The envelopes waiting in the mailbox of PE `pe`.
+    pub fn mailbox(pe: &Pe, of: PeId) -> Vec<Envelope> {
+        let mb = pe.svc.transport.mailbox(of);
+        std::iter::from_fn(|| mb.pop()).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::borrow::Cow;
+
+    use super::testing::*;
+    use super::*;
+    use crate::envelope::{Call, Entry, Payload};
+    use crate::wire::WireError;
+
+    fn framed(to: u64, n: u32) -> Vec<u8> {
+        let call = Call::Msg(Payload::Wire(crate::wire::encode_message(&n)));
+        let body = Body::Entry(Entry {
+            to: obj(to),
+            hops: 0,
+            call,
+        });
+        let env = Envelope {
+            prio: 0,
+            src: 1,
+            body,
+        };
+        env.into_frame().expect("serialized payload").0
+    }
+
+    #[test]
+    fn an_element_message_in_its_frame_runs_at_once_when_the_queue_is_empty() {
+        let (mut pes, _rx) = pes(2, false);
+        let pe = &mut pes[0];
+        let frame = framed(1, 7);
+        pe.arrive(Arrival {
+            frame: Cow::Borrowed(&frame),
+            bulk: Vec::new(),
+        });
+        assert_eq!(received(pe, 1), vec![7]);
+        assert_eq!(pe.svc.processed, 2, "the creation and the message");
+        assert!(pe.svc.queue.is_empty());
+    }
+
+    #[test]
+    fn an_element_message_in_its_frame_waits_behind_queued_work() {
+        let (mut pes, _rx) = pes(2, false);
+        let pe = &mut pes[0];
+        pe.accept(envelope(Body::Entry(entry(1, 0, 3))));
+        let frame = framed(1, 4);
+        pe.arrive(Arrival {
+            frame: Cow::Borrowed(&frame),
+            bulk: Vec::new(),
+        });
+        assert!(received(pe, 1).is_empty(), "nothing ran yet");
+        while let Some(env) = pe.svc.queue.pop() {
+            pe.handle(env);
+        }
+        assert_eq!(
+            received(pe, 1),
+            vec![3, 4],
+            "in order, the frame's bytes copied"
+        );
+    }
+
+    #[test]
+    fn an_undecodable_frame_stops_the_run_naming_what_was_wrong() {
+        let (mut pes, rx) = pes(2, false);
+        let pe = &mut pes[1];
+        pe.arrive(Arrival {
+            frame: Cow::Borrowed(&[1, 2, 3]),
+            bulk: Vec::new(),
+        });
+        let err = RunError::Wire {
+            pe: 1,
+            what: "a message from another process".into(),
+            error: WireError::Truncated { len: 3 },
+        };
+        assert_eq!(pe.svc.failure.as_ref(), Some(&err));
+        assert!(
+            err.to_string().contains("truncated frame (3 bytes)"),
+            "{err}"
+        );
+        assert!(
+            rx.try_iter()
+                .any(|m| matches!(m, DriverMsg::Abort(e) if e == err))
+        );
+    }
+
+    #[test]
+    fn messages_for_an_array_not_yet_created_wait_for_it() {
+        let (mut pes, _rx) = bare(1, false);
+        let pe = &mut pes[0];
+        pe.accept(envelope(Body::Entry(entry(2, 0, 9))));
+        assert_eq!(pe.early.len(), 1);
+        assert!(pe.svc.queue.is_empty());
+        pe.accept(creation());
+        assert!(pe.early.is_empty());
+        let env = pe.svc.queue.pop().expect("queued once the array exists");
+        pe.handle(env);
+        assert_eq!(received(pe, 2), vec![9]);
+    }
+
+    #[test]
+    fn shutdown_acts_at_once_and_probes_queue_last() {
+        let (mut pes, _rx) = pes(1, false);
+        let pe = &mut pes[0];
+        pe.accept(envelope(Body::QdProbe { wave: 1 }));
+        pe.accept(envelope(Body::Entry(entry(0, 0, 1))));
+        assert!(matches!(
+            pe.svc.queue.pop().map(|e| e.body),
+            Some(Body::Entry(_))
+        ));
+        assert!(!pe.stop);
+        pe.accept(envelope(Body::Shutdown));
+        assert!(pe.stop);
     }
 }

@@ -127,3 +127,145 @@ impl Pe {
         self.svc.post(to, Envelope { prio, src, body });
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::envelope::{DRIVER, MessageBody};
+    use crate::pe::testing::*;
+    use crate::wire::WireError;
+
+    // Three PEs, elements 0-1 on PE 0, 2-3 on PE 1, 4-5 on PE 2.
+
+    fn entries(envs: &[Envelope]) -> Vec<(u64, u16)> {
+        envs.iter()
+            .filter_map(|e| match &e.body {
+                MessageBody::Entry(m) => Some((m.to.linear, m.hops)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_message_for_an_element_elsewhere_goes_on_with_one_more_hop() {
+        let (mut pes, _rx) = pes(3, false);
+        pes[0].deliver(5, 2, entry(3, 1, 8));
+        let sent = mailbox(&pes[0], 1);
+        assert_eq!(entries(&sent), vec![(3, 2)], "to element 3's home, PE 1");
+        assert_eq!(
+            (sent[0].prio, sent[0].src),
+            (5, 2),
+            "sender and priority kept"
+        );
+        assert_eq!(pes[0].svc.sent, 1);
+    }
+
+    #[test]
+    fn a_forwarded_message_tells_its_sender_where_the_element_is() {
+        let (mut pes, _rx) = pes(3, false);
+        pes[1].deliver(0, 2, entry(2, 1, 4));
+        assert_eq!(received(&mut pes[1], 2), vec![4]);
+        let updates = mailbox(&pes[1], 2);
+        assert!(matches!(
+            updates[..],
+            [Envelope {
+                body: MessageBody::LocationUpdate { obj: o, pe: 1 },
+                ..
+            }] if o == obj(2)
+        ));
+        pes[1].deliver(0, 2, entry(2, 0, 5));
+        pes[1].deliver(0, DRIVER, entry(2, 3, 6));
+        assert!(
+            mailbox(&pes[1], 2).is_empty(),
+            "not after direct or driver messages"
+        );
+        assert_eq!(received(&mut pes[1], 2), vec![4, 5, 6]);
+    }
+
+    #[test]
+    fn location_updates_are_recorded_unless_the_element_is_here() {
+        let (mut pes, _rx) = pes(3, false);
+        pes[0].location_update(obj(2), 2);
+        assert_eq!(pes[0].svc.route(obj(2)), 2);
+        pes[0].location_update(obj(0), 1);
+        assert_eq!(pes[0].svc.route(obj(0)), 0, "what a PE hosts wins");
+    }
+
+    #[test]
+    fn a_migration_leaves_a_record_and_the_home_learns_the_new_place() {
+        let (mut pes, _rx) = pes(3, false);
+        let before = pes[0].svc.array(0).lb.local;
+        pes[0].emigrate(obj(1), 2);
+        assert_eq!(pes[0].svc.array(0).lb.local, before - 1);
+        assert_eq!(pes[0].svc.route(obj(1)), 2, "forwarding record");
+        // A message that finds the element gone follows it, behind it.
+        pes[0].deliver(0, 1, entry(1, 0, 2));
+        let to_2 = mailbox(&pes[0], 2);
+        assert!(matches!(to_2[0].body, MessageBody::Migrate { obj: o, .. } if o == obj(1)));
+        assert_eq!(entries(&to_2[1..]), vec![(1, 1)]);
+        for env in to_2 {
+            pes[2].accept(env);
+        }
+        while let Some(env) = pes[2].svc.queue.pop() {
+            pes[2].handle(env);
+        }
+        assert_eq!(
+            received(&mut pes[2], 1),
+            vec![2],
+            "state moved, message arrived"
+        );
+        assert_eq!(pes[2].svc.array(0).lb.arrived, 1);
+        // The home (PE 0) and the forwarded message's sender (PE 1) learn.
+        let to_home = mailbox(&pes[2], 0);
+        assert!(matches!(
+            to_home[..],
+            [Envelope {
+                body: MessageBody::LocationUpdate { pe: 2, .. },
+                ..
+            }]
+        ));
+        let to_sender = mailbox(&pes[2], 1);
+        assert!(matches!(
+            to_sender[..],
+            [Envelope {
+                body: MessageBody::LocationUpdate { pe: 2, .. },
+                ..
+            }]
+        ));
+        pes[1].accept(to_sender.into_iter().next().expect("one update"));
+        assert_eq!(pes[1].svc.route(obj(1)), 2);
+    }
+
+    #[test]
+    fn a_message_nobody_can_place_stops_the_run() {
+        let (mut pes, _rx) = pes(3, false);
+        pes[1].location_update(obj(0), 1);
+        pes[1].deliver(0, 2, entry(0, 0, 1));
+        let err = pes[1].svc.failure.clone().expect("failed");
+        assert!(
+            matches!(&err, RunError::Internal(m) if m.contains("neither hosts it")),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn an_undecodable_migrant_stops_the_run_naming_the_array() {
+        let (mut pes, _rx) = pes(3, false);
+        let migrant = Migrant {
+            state: vec![0xff; 3],
+            red_no: 0,
+            migratable: true,
+            at_sync: false,
+            syncs: 0,
+        };
+        pes[2].immigrate(obj(0), migrant);
+        match pes[2].svc.failure.clone() {
+            Some(RunError::Wire {
+                pe: 2,
+                what,
+                error: WireError::Decode(_),
+            }) => assert!(what.contains("probes"), "{what}"),
+            other => panic!("{other:?}"),
+        }
+    }
+}
