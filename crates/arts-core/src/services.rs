@@ -244,3 +244,74 @@ impl Services {
         src != self.pe && src != DRIVER
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pe::testing::*;
+
+    #[test]
+    fn post_counts_what_quiescence_counts_and_queues_locally() {
+        let (mut pes, _rx) = pes(2, false);
+        let svc = &mut pes[0].svc;
+        let sent = svc.sent;
+        svc.post(0, envelope(Body::QdProbe { wave: 1 }));
+        assert_eq!(svc.sent, sent, "probes are not counted");
+        svc.post(0, envelope(Body::Entry(entry(0, 0, 1))));
+        svc.post(1, envelope(Body::Entry(entry(3, 0, 2))));
+        assert_eq!(svc.sent, sent + 2);
+        assert_eq!(std::iter::from_fn(|| svc.queue.pop()).count(), 2);
+        assert_eq!(mailbox(&pes[0], 1).len(), 1);
+    }
+
+    #[test]
+    fn a_local_payload_is_serialized_for_a_pe_that_needs_it() {
+        let (mut pes, _rx) = pes(2, true);
+        pes[0].svc.post(1, envelope(Body::Entry(entry(3, 1, 42))));
+        let got = mailbox(&pes[0], 1);
+        let [
+            Envelope {
+                body:
+                    Body::Entry(Entry {
+                        call: Call::Msg(Payload::Wire(w)),
+                        hops: 1,
+                        ..
+                    }),
+                ..
+            },
+        ] = &got[..]
+        else {
+            panic!("not one serialized element message")
+        };
+        assert_eq!(crate::wire::decode_message::<u32>(w).unwrap(), 42);
+    }
+
+    #[test]
+    fn a_broadcast_sends_one_envelope_to_every_pe() {
+        let (mut pes, _rx) = pes(3, false);
+        let call = crate::ctx::broadcast_call::<Probe>(1);
+        pes[1].svc.broadcast(0, call, 0);
+        let own = std::iter::from_fn(|| pes[1].svc.queue.pop()).count();
+        assert_eq!(own, 1, "its own copy");
+        for other in [0, 2] {
+            let got = mailbox(&pes[1], other);
+            assert!(matches!(
+                got[..],
+                [Envelope {
+                    body: Body::Broadcast { array: 0, .. },
+                    ..
+                }]
+            ));
+        }
+    }
+
+    #[test]
+    fn route_follows_the_location_table() {
+        let (mut pes, _rx) = pes(3, false);
+        let svc = &mut pes[0].svc;
+        assert_eq!(svc.route(obj(5)), 2);
+        svc.array_mut(0).loc.set(5, 1, 2);
+        assert_eq!(svc.route(obj(5)), 1);
+        assert!(svc.should_update(1) && !svc.should_update(0) && !svc.should_update(DRIVER));
+    }
+}

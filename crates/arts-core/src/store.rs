@@ -329,3 +329,74 @@ impl<A: Chare> ArrayFactory for TypedFactory<A> {
         Box::new(store)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pe::testing::*;
+
+    #[test]
+    fn a_call_for_an_absent_element_comes_back_owning_its_bytes() {
+        let (mut pes, _rx) = pes(2, false);
+        let pe = &mut pes[0];
+        let bytes = wire::encode(&5u32);
+        let store = pe.stores[0].as_mut().unwrap();
+        let back = store.deliver(4, Call::Msg(Payload::InFrame(&bytes)), &mut pe.svc);
+        match back {
+            Err(Call::Msg(Payload::Wire(w))) => assert_eq!(w.bytes, bytes),
+            _ => panic!("the call was not given back"),
+        }
+        let local = store.deliver(1, Call::Msg(Payload::InFrame(&bytes)), &mut pe.svc);
+        assert!(local.is_ok());
+        assert_eq!(received(pe, 1), vec![5]);
+    }
+
+    #[test]
+    fn an_undecodable_message_stops_the_run_naming_the_array() {
+        let (mut pes, _rx) = pes(1, false);
+        let pe = &mut pes[0];
+        let store = pe.stores[0].as_mut().unwrap();
+        let _ = store.deliver(0, Call::Msg(Payload::InFrame(&[1])), &mut pe.svc);
+        match pe.svc.failure.clone() {
+            Some(RunError::Wire { pe: 0, what, error }) => {
+                assert_eq!(what, "a message for array probes");
+                assert!(matches!(error, WireError::Decode(_)), "{error}");
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_broadcast_reaches_every_local_element_once() {
+        let (mut pes, _rx) = pes(2, false);
+        let pe = &mut pes[1];
+        let call = crate::ctx::broadcast_call::<Probe>(6);
+        pe.stores[0].as_mut().unwrap().broadcast(call, &mut pe.svc);
+        for linear in 3..6 {
+            assert_eq!(received(pe, linear), vec![6]);
+        }
+    }
+
+    #[test]
+    fn an_emigrant_keeps_its_bookkeeping() {
+        let (mut pes, _rx) = pes(1, false);
+        let pe = &mut pes[0];
+        let store = pe.stores[0].as_mut().unwrap();
+        store.for_each_element(&mut |linear, meta, _| {
+            meta.red_no = linear as u32;
+            meta.at_sync = linear == 2;
+        });
+        let m = store.emigrate(2).expect("element 2 is here");
+        assert!(!store.contains(2));
+        assert_eq!((m.red_no, m.at_sync, m.migratable), (2, true, true));
+        assert!(store.emigrate(2).is_none());
+        store.immigrate(2, m).unwrap();
+        let mut seen = None;
+        store.for_each_element(&mut |linear, meta, _| {
+            if linear == 2 {
+                seen = Some((meta.red_no, meta.at_sync));
+            }
+        });
+        assert_eq!(seen, Some((2, true)));
+    }
+}
