@@ -50,6 +50,52 @@ enum WireReducer {
     Custom(String),
 }
 
+/// The serde mirror of a reduction partial (a custom reducer by its name).
+#[derive(Serialize, Deserialize)]
+struct WirePartial {
+    value: RedValue,
+    count: u64,
+    reducer: WireReducer,
+    callback: Callback,
+}
+
+impl From<Partial> for WirePartial {
+    fn from(p: Partial) -> Self {
+        let reducer = match p.reducer {
+            Reducer::Sum => WireReducer::Sum,
+            Reducer::Min => WireReducer::Min,
+            Reducer::Max => WireReducer::Max,
+            Reducer::Custom(name, _) => WireReducer::Custom(name.to_string()),
+        };
+        WirePartial {
+            value: p.value,
+            count: p.count,
+            reducer,
+            callback: p.callback,
+        }
+    }
+}
+
+impl WirePartial {
+    /// The partial, with its reducer looked up in this process.
+    fn restore(self) -> Result<Partial, WireError> {
+        let reducer = match self.reducer {
+            WireReducer::Sum => Reducer::Sum,
+            WireReducer::Min => Reducer::Min,
+            WireReducer::Max => Reducer::Max,
+            WireReducer::Custom(name) => {
+                lookup_custom(&name).map_err(|_| WireError::UnknownReducer(name))?
+            }
+        };
+        Ok(Partial {
+            value: self.value,
+            count: self.count,
+            reducer,
+            callback: self.callback,
+        })
+    }
+}
+
 /// The serde mirror of every body but an element message's that may cross
 /// processes (element calls other than messages included).
 #[derive(Serialize, Deserialize)]
@@ -66,10 +112,7 @@ enum WireBody {
     ReductionPartial {
         array: ArrayId,
         red_no: u32,
-        value: RedValue,
-        count: u64,
-        reducer: WireReducer,
-        callback: Callback,
+        partial: WirePartial,
     },
     LocationUpdate {
         obj: ObjId,
@@ -163,28 +206,11 @@ fn mirror(body: MessageBody<'static>) -> Result<(WireBody, Option<WireMsg>), Wir
             array,
             red_no,
             partial,
-        } => {
-            let Partial {
-                value,
-                count,
-                reducer,
-                callback,
-            } = *partial;
-            let reducer = match reducer {
-                Reducer::Sum => WireReducer::Sum,
-                Reducer::Min => WireReducer::Min,
-                Reducer::Max => WireReducer::Max,
-                Reducer::Custom(name, _) => WireReducer::Custom(name.to_string()),
-            };
-            WireBody::ReductionPartial {
-                array,
-                red_no,
-                value,
-                count,
-                reducer,
-                callback,
-            }
-        }
+        } => WireBody::ReductionPartial {
+            array,
+            red_no,
+            partial: WirePartial::from(*partial),
+        },
         MessageBody::LocationUpdate { obj, pe } => WireBody::LocationUpdate { obj, pe },
         MessageBody::Migrate { obj, migrant } => WireBody::Migrate {
             obj,
@@ -289,40 +315,22 @@ fn restore(body: WireBody, payload: WireMsg) -> Result<MessageBody<'static>, Wir
                 Call::ResumeFromSync => BroadcastCall::ResumeFromSync,
             },
         },
+        WireBody::QdProbe { wave } => MessageBody::QdProbe { wave },
+        WireBody::Lb(msg) => MessageBody::Lb(msg),
         WireBody::ReductionPartial {
             array,
             red_no,
-            value,
-            count,
-            reducer,
-            callback,
-        } => {
-            let reducer = match reducer {
-                WireReducer::Sum => Reducer::Sum,
-                WireReducer::Min => Reducer::Min,
-                WireReducer::Max => Reducer::Max,
-                WireReducer::Custom(name) => {
-                    lookup_custom(&name).map_err(|_| WireError::UnknownReducer(name))?
-                }
-            };
-            MessageBody::ReductionPartial {
-                array,
-                red_no,
-                partial: Box::new(Partial {
-                    value,
-                    count,
-                    reducer,
-                    callback,
-                }),
-            }
-        }
+            partial,
+        } => MessageBody::ReductionPartial {
+            array,
+            red_no,
+            partial: Box::new(partial.restore()?),
+        },
         WireBody::LocationUpdate { obj, pe } => MessageBody::LocationUpdate { obj, pe },
         WireBody::Migrate { obj, migrant } => MessageBody::Migrate {
             obj,
             migrant: Box::new(migrant),
         },
-        WireBody::Lb(msg) => MessageBody::Lb(msg),
-        WireBody::QdProbe { wave } => MessageBody::QdProbe { wave },
     })
 }
 
@@ -426,6 +434,50 @@ mod tests {
             MessageBody::Entry(Entry { call: Call::Reduction { tag: 3, value }, .. })
                 if *value == RedValue::U64(8)
         ));
+    }
+
+    fn partial_of(reducer: Reducer) -> Envelope {
+        let partial = Box::new(Partial {
+            value: RedValue::F64(1.5),
+            count: 3,
+            reducer,
+            callback: Callback::Main(4),
+        });
+        let body = Body::ReductionPartial {
+            array: 1,
+            red_no: 9,
+            partial,
+        };
+        Message {
+            prio: 0,
+            src: 2,
+            body,
+        }
+    }
+
+    #[test]
+    fn partials_round_trip_and_unknown_custom_reducers_are_errors() {
+        let (frame, bulk) = encode(partial_of(Reducer::Max)).unwrap();
+        let back = decode(Cow::Owned(frame), bulk).unwrap();
+        let MessageBody::ReductionPartial {
+            array: 1,
+            red_no: 9,
+            partial,
+        } = back.body
+        else {
+            panic!("wrong body")
+        };
+        assert_eq!((partial.value, partial.count), (RedValue::F64(1.5), 3));
+        assert!(matches!(partial.reducer, Reducer::Max));
+        assert_eq!(partial.callback, Callback::Main(4));
+        fn keep(_: &mut RedValue, _: RedValue) -> Result<(), String> {
+            Ok(())
+        }
+        let custom = Reducer::Custom("frame-test-unregistered", keep);
+        let (frame, bulk) = encode(partial_of(custom)).unwrap();
+        let err = decode(Cow::Owned(frame), bulk).err().unwrap();
+        let name = "frame-test-unregistered".to_string();
+        assert_eq!(err, WireError::UnknownReducer(name));
     }
 
     #[test]
