@@ -125,8 +125,14 @@ impl MpiTransport {
 
     fn deliver_driver_msgs(&self) {
         self.receive(DRIVER_TAG, |bytes| {
-            let msg: DriverMsg = arts_core::wire::decode(&bytes)
-                .unwrap_or_else(|e| panic!("undecodable driver message from another process: {e}"));
+            // One that cannot be read stops the run, naming what was wrong.
+            let msg = arts_core::wire::decode(&bytes).unwrap_or_else(|error| {
+                DriverMsg::Abort(RunError::Wire {
+                    pe: self.rank * self.per,
+                    what: "a message for this process's driver".into(),
+                    error,
+                })
+            });
             // The driver outlives every PE.
             let _ = self.driver.send(msg);
         });
