@@ -213,7 +213,7 @@ mod tests {
     #[test]
     fn a_side_buffer_missing_is_an_error_not_a_panic() {
         let wire = wire::encode_message(&msg());
-        let err = wire::decode::<Msg>(&wire.bytes).unwrap_err();
+        let err = wire::decode::<Msg>(&wire.bytes).unwrap_err().to_string();
         assert!(err.contains("bulk buffer 0 is missing"), "{err}");
     }
 

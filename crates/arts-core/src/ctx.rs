@@ -6,7 +6,7 @@ use std::marker::PhantomData;
 use crate::PeId;
 use crate::chare::{ArrayProxy, Chare, Element};
 use crate::envelope::{
-    Body, BroadcastCall, BroadcastPayload, Call, EntryMsg, Envelope, ObjId, Partial, Payload,
+    Body, BroadcastCall, BroadcastPayload, Call, Entry, Envelope, ObjId, Partial, Payload,
     clone_boxed, encode_boxed,
 };
 use crate::index::Index;
@@ -124,25 +124,18 @@ impl<'a, A: Chare> Ctx<'a, A> {
         }
         let dest = self.svc.route(obj);
         let src = self.svc.pe;
-        if dest != src && self.svc.transport.needs_wire(dest) {
-            let payload = wire::encode_message(&msg);
-            let msg = EntryMsg {
-                prio,
-                src,
-                to: obj,
-                hops: 0,
-                payload,
-            };
-            self.svc.send_msg(dest, msg);
+        let payload = if dest != src && self.svc.transport.needs_wire(dest) {
+            Payload::Wire(wire::encode_message(&msg))
         } else {
-            let call = Call::Msg(Payload::Local(Box::new(msg)));
-            let body = Body::Entry {
-                to: obj,
-                hops: 0,
-                call,
-            };
-            self.svc.post(dest, Envelope { prio, src, body });
-        }
+            Payload::Local(Box::new(msg))
+        };
+        let call = Call::Msg(payload);
+        let body = Body::Entry(Entry {
+            to: obj,
+            hops: 0,
+            call,
+        });
+        self.svc.post(dest, Envelope { prio, src, body });
     }
 
     /// Sends a copy of `msg` to every element of `to`.

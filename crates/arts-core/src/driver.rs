@@ -11,7 +11,7 @@ use crossbeam_channel::Receiver;
 use crate::PeId;
 use crate::chare::{ArrayProxy, Chare, Element};
 use crate::ctx::broadcast_call;
-use crate::envelope::{ArrayCreation, ArrayId, Body, Call, DRIVER, Envelope, Payload};
+use crate::envelope::{ArrayCreation, ArrayId, Body, Call, DRIVER, Entry, Envelope, Payload};
 use crate::index::Shape;
 use crate::map::Map;
 use crate::qd::Detector;
@@ -154,11 +154,11 @@ impl Driver {
         };
         self.post(
             home,
-            Body::Entry {
+            Body::Entry(Entry {
                 to: obj,
                 hops: 0,
                 call: Call::Msg(payload),
-            },
+            }),
         );
     }
 

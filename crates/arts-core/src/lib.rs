@@ -73,6 +73,7 @@ mod chare;
 mod ctx;
 mod driver;
 pub mod envelope;
+mod frame;
 mod index;
 mod instrument;
 pub mod lb;

@@ -1,9 +1,15 @@
 //! The PE scheduler: one OS thread that repeatedly moves arrived messages
 //! from its mailbox into its local priority queue, picks the most urgent one
 //! and handles it ("pick and process"), and waits (spin, then park) when
-//! there is nothing to do. With a transport that must be polled, a message
-//! from another process that finds the queue empty runs at once, from the
-//! transport's receive buffer (`Pe::arrive`).
+//! there is nothing to do. Every message reaches it through one entry point,
+//! [`Pe::accept`]: envelopes from its mailbox, and messages from other
+//! processes, which a transport that must be polled hands over as frames
+//! (`frame::decode` reads them). An element message from another process
+//! that finds the queue empty runs at once, straight from the transport's
+//! receive buffer (its payload is `Payload::InFrame`).
+//!
+//! What happens to element messages for elements that are not here, and to
+//! migrating elements, is the location protocol (`location::protocol`).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -13,14 +19,14 @@ use arts_trace::{Span, SpanKind};
 
 use crate::PeId;
 use crate::driver::DriverMsg;
-use crate::envelope::{ArrayCreation, ArrayId, Body, EntryMsg, Envelope, Migrant, ObjId};
+use crate::envelope::{ArrayCreation, ArrayId, Body, Envelope, Message, MessageBody};
 use crate::instrument::{CommRecord, PeCounters, PeriodMark, thread_cpu_ns};
 use crate::lb::{LbMsg, LbRoot, LbStepRecord, calibrate_speed};
 use crate::mailbox::{IdlePolicy, Mailbox};
 use crate::queue::PrioQueue;
 use crate::runtime::RunError;
 use crate::services::Services;
-use crate::store::{ElemStore, Incoming};
+use crate::store::ElemStore;
 use crate::transport::{Arrival, Progress, Transport};
 
 /// Lowest priority: quiescence probes run after all other queued work.
@@ -76,15 +82,16 @@ pub(crate) struct Pe {
     /// The LB manager (active on PE 0 only).
     pub(crate) lb_root: LbRoot,
     /// Messages for arrays not yet created on this PE.
-    early: Vec<Envelope>,
+    pub(crate) early: Vec<Envelope>,
     idle: IdlePolicy,
     stop: bool,
 }
 
-fn array_of(body: &Body) -> Option<ArrayId> {
+fn array_of(body: &MessageBody<'_>) -> Option<ArrayId> {
+    use MessageBody as Body;
     match body {
-        Body::Entry { to, .. } | Body::Migrate { obj: to, .. } => Some(to.array),
-        Body::LocationUpdate { obj, .. } => Some(obj.array),
+        Body::Entry(e) => Some(e.to.array),
+        Body::Migrate { obj, .. } | Body::LocationUpdate { obj, .. } => Some(obj.array),
         Body::Broadcast { array, .. } | Body::ReductionPartial { array, .. } => Some(*array),
         Body::Lb(
             LbMsg::Ready { array, .. }
@@ -276,44 +283,59 @@ impl Pe {
         }
     }
 
-    /// Acts on a message from another process. An element message that
-    /// finds the queue empty runs at once, straight from the transport's
-    /// receive buffer: it is neither copied nor queued on its way to its
-    /// entry method (the path of every reply in a ping-pong).
+    /// Reads a message from another process and accepts it; one that cannot
+    /// be read stops the run with an error naming what was wrong.
+    #[inline]
     fn arrive(&mut self, a: Arrival<'_>) {
-        if a.bulk.is_empty()
-            && self.svc.queue.is_empty()
-            && let Some(m) = EntryMsg::read(&a.frame)
-            && self.knows(m.to.array)
-        {
-            self.svc.counters.messages += 1;
-            self.deliver(m.to, m.hops, m.src, m.prio, Incoming::Bytes(m.payload));
-            self.svc.processed += 1;
-            self.svc.woke_at = None;
-            return;
+        match crate::frame::decode(a.frame, a.bulk) {
+            Ok(m) => self.accept(m),
+            Err(error) => self.undecodable(error),
         }
-        let env = Envelope::from_arrival(a)
-            .unwrap_or_else(|e| panic!("undecodable message from another process: {e}"));
-        self.accept(env);
     }
 
-    /// Takes a message out of the mailbox. Control messages whose order
+    #[cold]
+    #[inline(never)]
+    fn undecodable(&mut self, error: crate::wire::WireError) {
+        self.svc.fail(RunError::Wire {
+            pe: self.svc.pe,
+            what: "a message from another process".into(),
+            error,
+        });
+    }
+
+    /// The entry point of every message. Control messages whose order
     /// relative to the channel matters (creation, migration, location
-    /// updates) act at once; everything else is queued by priority.
-    fn accept(&mut self, env: Envelope) {
-        if let Some(array) = array_of(&env.body)
+    /// updates) act at once; an element message still in the frame it
+    /// arrived in runs at once if the queue is empty (neither copied nor
+    /// queued on its way to its entry method: the path of every reply in a
+    /// ping-pong); everything else is queued by priority.
+    pub(crate) fn accept(&mut self, m: Message<'_>) {
+        if let Some(array) = array_of(&m.body)
             && !self.knows(array)
         {
-            self.early.push(env);
+            self.early.push(m.into_owned());
             return;
         }
-        match env.body {
-            Body::Shutdown
-            | Body::CreateArray(_)
-            | Body::Migrate { .. }
-            | Body::LocationUpdate { .. } => self.act_at_once(env),
-            Body::QdProbe { .. } => self.svc.queue.push(PROBE_PRIORITY, env),
-            _ => self.svc.queue.push(env.prio, env),
+        let Message { prio, src, body } = m;
+        match body {
+            MessageBody::Entry(e) if e.call.in_frame() && self.svc.queue.is_empty() => {
+                self.svc.counters.messages += 1;
+                self.deliver(prio, src, e);
+                self.svc.processed += 1;
+                self.svc.woke_at = None;
+            }
+            body @ (MessageBody::Shutdown
+            | MessageBody::CreateArray(_)
+            | MessageBody::Migrate { .. }
+            | MessageBody::LocationUpdate { .. }) => self.act_at_once(body.into_owned()),
+            body => {
+                let at = match body {
+                    MessageBody::QdProbe { .. } => PROBE_PRIORITY,
+                    _ => prio,
+                };
+                let body = body.into_owned();
+                self.svc.queue.push(at, Message { prio, src, body });
+            }
         }
     }
 
@@ -321,8 +343,8 @@ impl Pe {
     /// kept off the path of ordinary messages).
     #[cold]
     #[inline(never)]
-    fn act_at_once(&mut self, env: Envelope) {
-        match env.body {
+    fn act_at_once(&mut self, body: Body) {
+        match body {
             Body::Shutdown => self.stop = true,
             Body::CreateArray(ArrayCreation(factory)) => {
                 let id = factory.id() as usize;
@@ -352,14 +374,12 @@ impl Pe {
         self.stores.get(array as usize).is_some_and(Option::is_some)
     }
 
-    fn handle(&mut self, env: Envelope) {
+    pub(crate) fn handle(&mut self, env: Envelope) {
         self.svc.counters.messages += 1;
         let counted = env.body.counted();
-        let Envelope { prio, src, body } = env;
+        let Message { prio, src, body } = env;
         match body {
-            Body::Entry { to, hops, call } => {
-                self.deliver(to, hops, src, prio, Incoming::Call(call))
-            }
+            Body::Entry(e) => self.deliver(prio, src, e),
             Body::Broadcast { array, call } => {
                 let store = self.stores[array as usize]
                     .as_mut()
@@ -391,118 +411,230 @@ impl Pe {
             self.svc.processed += 1;
         }
     }
+}
 
-    fn deliver(&mut self, to: ObjId, hops: u16, src: PeId, prio: i32, call: Incoming<'_>) {
-        let store = self.stores[to.array as usize]
-            .as_mut()
-            .expect("checked in accept");
-        match store.deliver(to.linear, call, &mut self.svc) {
-            Ok(()) => {
-                if hops > 0 && self.svc.should_update(src) {
-                    let update = Envelope {
-                        prio: 0,
-                        src: self.svc.pe,
-                        body: Body::LocationUpdate {
-                            obj: to,
-                            pe: self.svc.pe,
-                        },
-                    };
-                    self.svc.post(src, update);
-                }
-            }
-            Err(call) => {
-                let next = self.svc.route(to);
-                if next == self.svc.pe {
-                    let info = self.svc.array(to.array);
-                    let msg = format!(
-                        "a message for element {} of {} reached PE {}, which neither hosts it nor knows where it is",
-                        info.shape.index(to.linear),
-                        info.name,
-                        self.svc.pe
-                    );
-                    self.svc.fail(RunError::Internal(msg));
-                    return;
-                }
-                let fwd = Envelope {
-                    prio,
-                    src,
-                    body: Body::Entry {
-                        to,
-                        hops: hops.saturating_add(1),
-                        call,
-                    },
-                };
-                self.svc.post(next, fwd);
-            }
+/// PEs without threads for unit tests of the scheduler, the stores, the
+/// services and the location protocol: messages are handed to them directly,
+/// and what they send is found in the mailboxes of an in-process transport.
+#[cfg(test)]
+pub(crate) mod testing {
+    use std::sync::Arc;
+
+    use serde::{Deserialize, Serialize};
+
+    use super::Pe;
+    use crate::envelope::{ArrayCreation, Body, Call, Entry, Envelope, ObjId, Payload};
+    use crate::store::TypedFactory;
+    use crate::transport::{InProcess, Transport};
+    use crate::{Chare, Ctx, DriverMsg, Index, Map, PeId, Shape};
+
+    /// A test element that records the messages it received.
+    #[derive(Default, Serialize, Deserialize)]
+    pub struct Probe {
+        /// What it received, in order.
+        pub got: Vec<u32>,
+    }
+
+    impl Chare for Probe {
+        type Msg = u32;
+        type Init = ();
+        fn new(_: Index, _: &()) -> Self {
+            Probe::default()
+        }
+        fn receive(&mut self, msg: u32, _: &mut Ctx<'_, Self>) {
+            self.got.push(msg);
         }
     }
 
-    fn location_update(&mut self, obj: ObjId, pe: PeId) {
-        let local = self.stores[obj.array as usize]
-            .as_ref()
-            .is_some_and(|s| s.contains(obj.linear));
-        if !local {
-            let num_pes = self.svc.num_pes;
-            let info = self.svc.array_mut(obj.array);
-            let home = info.home(obj.linear, num_pes);
-            info.loc.set(obj.linear, pe, home);
+    /// The array every harness creates: `ELEMENTS` probes, block-mapped.
+    pub const ELEMENTS: u32 = 6;
+
+    /// `pes` PEs on one in-process transport (`serialize`: payloads between
+    /// PEs are serialized), without arrays, and the driver's channel.
+    pub fn bare(pes: u32, serialize: bool) -> (Vec<Pe>, crossbeam_channel::Receiver<DriverMsg>) {
+        let (tx, rx) = crossbeam_channel::unbounded();
+        let transport: Arc<dyn Transport> = Arc::new(InProcess::new(pes, serialize, tx));
+        let clock = quanta::Clock::new();
+        let config = crate::Config::default();
+        let all = (0..pes)
+            .map(|pe| {
+                let epoch = clock.raw();
+                Pe::new(pe, transport.clone(), &config, clock.clone(), epoch, None)
+            })
+            .collect();
+        (all, rx)
+    }
+
+    /// The creation of array 0: [`ELEMENTS`] [`Probe`]s, block-mapped.
+    pub fn creation() -> Envelope {
+        let factory = Arc::new(TypedFactory::<Probe> {
+            id: 0,
+            name: Arc::from("probes"),
+            shape: Shape::d1(ELEMENTS),
+            map: Map::Block,
+            init: Arc::new(()),
+        });
+        envelope(Body::CreateArray(ArrayCreation(factory)))
+    }
+
+    /// [`bare`] PEs with array 0 created on each.
+    pub fn pes(pes: u32, serialize: bool) -> (Vec<Pe>, crossbeam_channel::Receiver<DriverMsg>) {
+        let (mut all, rx) = bare(pes, serialize);
+        for pe in &mut all {
+            pe.accept(creation());
+        }
+        (all, rx)
+    }
+
+    /// Element `linear` of the test array.
+    pub fn obj(linear: u64) -> ObjId {
+        ObjId { array: 0, linear }
+    }
+
+    /// An envelope from PE 0 with priority 0.
+    pub fn envelope(body: Body) -> Envelope {
+        Envelope {
+            prio: 0,
+            src: 0,
+            body,
         }
     }
 
-    fn immigrate(&mut self, obj: ObjId, migrant: Migrant) {
-        let red_no = migrant.red_no;
-        let store = self.stores[obj.array as usize]
-            .as_mut()
-            .expect("checked in accept");
-        if let Err(e) = store.immigrate(obj.linear, migrant) {
-            let name = self.svc.array(obj.array).name.to_string();
-            self.svc.fail(RunError::Internal(format!(
-                "cannot restore a migrated element of {name}: {e}"
-            )));
-            return;
+    /// Message `n` for element `to` that was forwarded `hops` times.
+    pub fn entry(to: u64, hops: u16, n: u32) -> Entry<'static> {
+        let call = Call::Msg(Payload::Local(Box::new(n)));
+        Entry {
+            to: obj(to),
+            hops,
+            call,
         }
-        let (me, num_pes) = (self.svc.pe, self.svc.num_pes);
-        let info = self.svc.array_mut(obj.array);
-        let home = info.home(obj.linear, num_pes);
-        info.loc.set(obj.linear, me, home);
-        info.red.element_arrived(red_no);
-        info.lb.local += 1;
-        info.lb.arrived += 1;
-        if home != me {
-            let update = Envelope {
-                prio: 0,
-                src: me,
-                body: Body::LocationUpdate { obj, pe: me },
-            };
-            self.svc.post(home, update);
-        }
-        self.check_arrivals(obj.array);
     }
 
-    /// Moves local element `obj` to PE `to`.
-    pub(crate) fn emigrate(&mut self, obj: ObjId, to: PeId) {
-        let Some(store) = self.stores[obj.array as usize].as_mut() else {
-            return;
-        };
-        let Some(migrant) = store.emigrate(obj.linear) else {
-            return;
-        };
-        let num_pes = self.svc.num_pes;
-        let info = self.svc.array_mut(obj.array);
-        let home = info.home(obj.linear, num_pes);
-        info.loc.set(obj.linear, to, home);
-        info.red.element_left(migrant.red_no);
-        info.lb.local -= 1;
-        info.lb.bytes_out += migrant.state.len() as u64;
-        self.svc.flush_reductions(obj.array);
+    /// What element `linear` of PE `pe` received (it must live there).
+    pub fn received(pe: &mut Pe, linear: u64) -> Vec<u32> {
+        let store = pe.stores[0].as_mut().expect("array created");
+        let migrant = store.emigrate(linear).expect("element is here");
+        let probe: Probe = crate::wire::decode(&migrant.state).expect("state decodes");
+        store.immigrate(linear, migrant).expect("state decodes");
+        probe.got
+    }
+
+    /// The envelopes waiting in the mailbox of PE `pe`.
+    pub fn mailbox(pe: &Pe, of: PeId) -> Vec<Envelope> {
+        let mb = pe.svc.transport.mailbox(of);
+        std::iter::from_fn(|| mb.pop()).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::borrow::Cow;
+
+    use super::testing::*;
+    use super::*;
+    use crate::envelope::{Call, Entry, Payload};
+    use crate::wire::WireError;
+
+    fn framed(to: u64, n: u32) -> Vec<u8> {
+        let call = Call::Msg(Payload::Wire(crate::wire::encode_message(&n)));
+        let body = Body::Entry(Entry {
+            to: obj(to),
+            hops: 0,
+            call,
+        });
         let env = Envelope {
             prio: 0,
-            src: self.svc.pe,
-            body: Body::Migrate {
-                obj,
-                migrant: Box::new(migrant),
-            },
+            src: 1,
+            body,
         };
-        self.svc.post(to, env);
+        env.into_frame().expect("serialized payload").0
+    }
+
+    #[test]
+    fn an_element_message_in_its_frame_runs_at_once_when_the_queue_is_empty() {
+        let (mut pes, _rx) = pes(2, false);
+        let pe = &mut pes[0];
+        let frame = framed(1, 7);
+        pe.arrive(Arrival {
+            frame: Cow::Borrowed(&frame),
+            bulk: Vec::new(),
+        });
+        assert_eq!(received(pe, 1), vec![7]);
+        assert_eq!(pe.svc.processed, 2, "the creation and the message");
+        assert!(pe.svc.queue.is_empty());
+    }
+
+    #[test]
+    fn an_element_message_in_its_frame_waits_behind_queued_work() {
+        let (mut pes, _rx) = pes(2, false);
+        let pe = &mut pes[0];
+        pe.accept(envelope(Body::Entry(entry(1, 0, 3))));
+        let frame = framed(1, 4);
+        pe.arrive(Arrival {
+            frame: Cow::Borrowed(&frame),
+            bulk: Vec::new(),
+        });
+        assert!(received(pe, 1).is_empty(), "nothing ran yet");
+        while let Some(env) = pe.svc.queue.pop() {
+            pe.handle(env);
+        }
+        assert_eq!(
+            received(pe, 1),
+            vec![3, 4],
+            "in order, the frame's bytes copied"
+        );
+    }
+
+    #[test]
+    fn an_undecodable_frame_stops_the_run_naming_what_was_wrong() {
+        let (mut pes, rx) = pes(2, false);
+        let pe = &mut pes[1];
+        pe.arrive(Arrival {
+            frame: Cow::Borrowed(&[1, 2, 3]),
+            bulk: Vec::new(),
+        });
+        let err = RunError::Wire {
+            pe: 1,
+            what: "a message from another process".into(),
+            error: WireError::Truncated { len: 3 },
+        };
+        assert_eq!(pe.svc.failure.as_ref(), Some(&err));
+        assert!(
+            err.to_string().contains("truncated frame (3 bytes)"),
+            "{err}"
+        );
+        assert!(
+            rx.try_iter()
+                .any(|m| matches!(m, DriverMsg::Abort(e) if e == err))
+        );
+    }
+
+    #[test]
+    fn messages_for_an_array_not_yet_created_wait_for_it() {
+        let (mut pes, _rx) = bare(1, false);
+        let pe = &mut pes[0];
+        pe.accept(envelope(Body::Entry(entry(2, 0, 9))));
+        assert_eq!(pe.early.len(), 1);
+        assert!(pe.svc.queue.is_empty());
+        pe.accept(creation());
+        assert!(pe.early.is_empty());
+        let env = pe.svc.queue.pop().expect("queued once the array exists");
+        pe.handle(env);
+        assert_eq!(received(pe, 2), vec![9]);
+    }
+
+    #[test]
+    fn shutdown_acts_at_once_and_probes_queue_last() {
+        let (mut pes, _rx) = pes(1, false);
+        let pe = &mut pes[0];
+        pe.accept(envelope(Body::QdProbe { wave: 1 }));
+        pe.accept(envelope(Body::Entry(entry(0, 0, 1))));
+        assert!(matches!(
+            pe.svc.queue.pop().map(|e| e.body),
+            Some(Body::Entry(_))
+        ));
+        assert!(!pe.stop);
+        pe.accept(envelope(Body::Shutdown));
+        assert!(pe.stop);
     }
 }

@@ -105,6 +105,17 @@ pub enum RunError {
     /// The configuration is invalid.
     #[error("invalid configuration: {0}")]
     Config(String),
+    /// Data from another PE could not be read (a malformed frame, message
+    /// or migrated element).
+    #[error("PE {pe} could not read {what}: {error}")]
+    Wire {
+        /// The PE that received it.
+        pe: u32,
+        /// What it was.
+        what: String,
+        /// What was wrong with it.
+        error: crate::wire::WireError,
+    },
     /// A runtime invariant broke (a bug in arts).
     #[error("internal runtime error: {0}")]
     Internal(String),

@@ -8,8 +8,7 @@ use arts_trace::Span;
 
 use crate::PeId;
 use crate::envelope::{
-    ArrayId, Body, BroadcastCall, Call, DRIVER, EncodeFn, EntryMsg, Envelope, ObjId, Partial,
-    Payload,
+    ArrayId, Body, BroadcastCall, Call, DRIVER, EncodeFn, Entry, Envelope, ObjId, Partial, Payload,
 };
 use crate::index::Shape;
 use crate::instrument::{CommRecord, PeCounters, PeriodMark};
@@ -20,7 +19,6 @@ use crate::queue::PrioQueue;
 use crate::reduction::{Callback, Completed, Reductions};
 use crate::runtime::RunError;
 use crate::transport::Transport;
-use crate::wire::WireMsg;
 
 /// The PE that completes reductions (the root of every reduction).
 pub(crate) const REDUCTION_ROOT: PeId = 0;
@@ -121,21 +119,14 @@ impl Services {
         }
     }
 
-    /// Sends a serialized element message to PE `to` in another process.
-    #[inline]
-    pub fn send_msg(&mut self, to: PeId, msg: EntryMsg<WireMsg>) {
-        self.sent += 1;
-        self.transport.send_msg(to, msg);
-    }
-
     /// Serializes an entry message that was created for a local recipient
     /// but is being forwarded to PE `to` in another process.
     fn serialize_payload(&self, to: PeId, env: &mut Envelope) {
-        if let Body::Entry {
+        if let Body::Entry(Entry {
             to: obj,
             call: Call::Msg(payload @ Payload::Local(_)),
             ..
-        } = &mut env.body
+        }) = &mut env.body
             && self.transport.needs_wire(to)
         {
             let Payload::Local(msg) = payload else {
@@ -147,16 +138,10 @@ impl Services {
     }
 
     /// Sends `call` to element `to` wherever it lives.
-    pub fn send_call(&mut self, to: ObjId, call: Call, prio: i32) {
+    pub fn send_call(&mut self, to: ObjId, call: Call<'static>, prio: i32) {
         let dest = self.route(to);
-        self.post(
-            dest,
-            Envelope {
-                prio,
-                src: self.pe,
-                body: Body::Entry { to, hops: 0, call },
-            },
-        );
+        let body = Body::Entry(Entry { to, hops: 0, call });
+        self.post(dest, self.envelope(prio, body));
     }
 
     /// Sends `call` to every element of `array` (one envelope per PE).
@@ -257,5 +242,76 @@ impl Services {
     /// Whether `src` is a PE that should learn an element's new location.
     pub fn should_update(&self, src: PeId) -> bool {
         src != self.pe && src != DRIVER
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pe::testing::*;
+
+    #[test]
+    fn post_counts_what_quiescence_counts_and_queues_locally() {
+        let (mut pes, _rx) = pes(2, false);
+        let svc = &mut pes[0].svc;
+        let sent = svc.sent;
+        svc.post(0, envelope(Body::QdProbe { wave: 1 }));
+        assert_eq!(svc.sent, sent, "probes are not counted");
+        svc.post(0, envelope(Body::Entry(entry(0, 0, 1))));
+        svc.post(1, envelope(Body::Entry(entry(3, 0, 2))));
+        assert_eq!(svc.sent, sent + 2);
+        assert_eq!(std::iter::from_fn(|| svc.queue.pop()).count(), 2);
+        assert_eq!(mailbox(&pes[0], 1).len(), 1);
+    }
+
+    #[test]
+    fn a_local_payload_is_serialized_for_a_pe_that_needs_it() {
+        let (mut pes, _rx) = pes(2, true);
+        pes[0].svc.post(1, envelope(Body::Entry(entry(3, 1, 42))));
+        let got = mailbox(&pes[0], 1);
+        let [
+            Envelope {
+                body:
+                    Body::Entry(Entry {
+                        call: Call::Msg(Payload::Wire(w)),
+                        hops: 1,
+                        ..
+                    }),
+                ..
+            },
+        ] = &got[..]
+        else {
+            panic!("not one serialized element message")
+        };
+        assert_eq!(crate::wire::decode_message::<u32>(w).unwrap(), 42);
+    }
+
+    #[test]
+    fn a_broadcast_sends_one_envelope_to_every_pe() {
+        let (mut pes, _rx) = pes(3, false);
+        let call = crate::ctx::broadcast_call::<Probe>(1);
+        pes[1].svc.broadcast(0, call, 0);
+        let own = std::iter::from_fn(|| pes[1].svc.queue.pop()).count();
+        assert_eq!(own, 1, "its own copy");
+        for other in [0, 2] {
+            let got = mailbox(&pes[1], other);
+            assert!(matches!(
+                got[..],
+                [Envelope {
+                    body: Body::Broadcast { array: 0, .. },
+                    ..
+                }]
+            ));
+        }
+    }
+
+    #[test]
+    fn route_follows_the_location_table() {
+        let (mut pes, _rx) = pes(3, false);
+        let svc = &mut pes[0].svc;
+        assert_eq!(svc.route(obj(5)), 2);
+        svc.array_mut(0).loc.set(5, 1, 2);
+        assert_eq!(svc.route(obj(5)), 1);
+        assert!(svc.should_update(1) && !svc.should_update(0) && !svc.should_update(DRIVER));
     }
 }

@@ -21,7 +21,7 @@ use crate::message::Message;
 use crate::reduction::{Reduced, Reductions};
 use crate::runtime::RunError;
 use crate::services::{ArrayInfo, Services};
-use crate::wire;
+use crate::wire::{self, WireError};
 
 /// Creates one PE's share of an array (sent to every PE by the driver).
 pub(crate) trait ArrayFactory: Send + Sync {
@@ -31,38 +31,22 @@ pub(crate) trait ArrayFactory: Send + Sync {
     fn id(&self) -> ArrayId;
 }
 
-/// What an element is given to run: a call, or a message from another
-/// process still in the transport's receive buffer.
-pub(crate) enum Incoming<'a> {
-    /// A call from an envelope.
-    Call(Call),
-    /// A serialized message without bulk buffers, borrowed.
-    Bytes(&'a [u8]),
-}
-
-impl Incoming<'_> {
-    /// The call, owning its bytes.
-    pub fn into_call(self) -> Call {
-        match self {
-            Incoming::Call(call) => call,
-            Incoming::Bytes(b) => {
-                Call::Msg(Payload::Wire(wire::WireMsg::new(b.to_vec(), Vec::new())))
-            }
-        }
-    }
-}
-
 /// One PE's elements of one array, with the element type erased.
 pub(crate) trait ElemStore: Send {
     /// Runs `call` on element `linear`, or gives the call back (owning its
     /// bytes) if the element is not here.
-    fn deliver(&mut self, linear: u64, call: Incoming<'_>, svc: &mut Services) -> Result<(), Call>;
+    fn deliver(
+        &mut self,
+        linear: u64,
+        call: Call<'_>,
+        svc: &mut Services,
+    ) -> Result<(), Call<'static>>;
     /// Runs `call` on every local element.
     fn broadcast(&mut self, call: BroadcastCall, svc: &mut Services);
     /// Removes element `linear` and serializes it for migration.
     fn emigrate(&mut self, linear: u64) -> Option<Migrant>;
     /// Installs a migrated element.
-    fn immigrate(&mut self, linear: u64, migrant: Migrant) -> Result<(), String>;
+    fn immigrate(&mut self, linear: u64, migrant: Migrant) -> Result<(), WireError>;
     /// Whether element `linear` lives here.
     fn contains(&self, linear: u64) -> bool;
     /// Visits every local element: linear index, bookkeeping, migration size in bytes.
@@ -167,26 +151,14 @@ fn run_entry<A: Chare>(
     }
 }
 
-/// Runs a message that is still in the bytes it arrived in.
-fn run_bytes<A: Chare>(slot: &mut Slot<A>, array: ArrayId, bytes: &[u8], svc: &mut Services) {
-    match wire::decode::<A::Msg>(bytes) {
-        Ok(msg) => {
-            let method = msg.entry_name();
-            run_entry(slot, array, method, svc, |obj, ctx| obj.receive(msg, ctx));
-        }
-        Err(e) => undecodable(array, &e, svc),
-    }
-}
-
 #[cold]
-fn undecodable(array: ArrayId, e: &str, svc: &mut Services) {
-    let name = svc.array(array).name.to_string();
-    svc.fail(RunError::Internal(format!(
-        "undecodable message for array {name}: {e}"
-    )));
+fn undecodable(array: ArrayId, error: WireError, svc: &mut Services) {
+    let what = format!("a message for array {}", svc.array(array).name);
+    let pe = svc.pe;
+    svc.fail(RunError::Wire { pe, what, error });
 }
 
-fn run_call<A: Chare>(slot: &mut Slot<A>, array: ArrayId, call: Call, svc: &mut Services) {
+fn run_call<A: Chare>(slot: &mut Slot<A>, array: ArrayId, call: Call<'_>, svc: &mut Services) {
     match call {
         Call::Msg(payload) => {
             // A received message's bytes are freed after the entry method
@@ -208,7 +180,11 @@ fn run_call<A: Chare>(slot: &mut Slot<A>, array: ArrayId, call: Call, svc: &mut 
                         _received = Some(bytes);
                         m
                     }
-                    Err(e) => return undecodable(array, &e, svc),
+                    Err(e) => return undecodable(array, e, svc),
+                },
+                Payload::InFrame(bytes) => match wire::decode(bytes) {
+                    Ok(m) => m,
+                    Err(e) => return undecodable(array, e, svc),
                 },
             };
             let method = msg.entry_name();
@@ -226,25 +202,18 @@ fn run_call<A: Chare>(slot: &mut Slot<A>, array: ArrayId, call: Call, svc: &mut 
     }
 }
 
-fn into_call(call: BroadcastCall) -> Call {
-    match call {
-        BroadcastCall::Msg(p) => Call::Msg(p.into_payload()),
-        BroadcastCall::Reduction { tag, value } => Call::Reduction { tag, value },
-        BroadcastCall::ResumeFromSync => Call::ResumeFromSync,
-    }
-}
-
 impl<A: Chare> ElemStore for TypedStore<A> {
     #[inline]
-    fn deliver(&mut self, linear: u64, call: Incoming<'_>, svc: &mut Services) -> Result<(), Call> {
+    fn deliver(
+        &mut self,
+        linear: u64,
+        call: Call<'_>,
+        svc: &mut Services,
+    ) -> Result<(), Call<'static>> {
         let Some(&i) = self.pos.get(&linear) else {
-            return Err(call.into_call());
+            return Err(call.into_owned());
         };
-        let slot = &mut self.slots[i as usize];
-        match call {
-            Incoming::Call(call) => run_call(slot, self.array, call, svc),
-            Incoming::Bytes(bytes) => run_bytes(slot, self.array, bytes, svc),
-        }
+        run_call(&mut self.slots[i as usize], self.array, call, svc);
         Ok(())
     }
 
@@ -254,10 +223,10 @@ impl<A: Chare> ElemStore for TypedStore<A> {
             return;
         }
         for i in 0..n - 1 {
-            let copy = into_call(call.copy_for(false));
+            let copy = call.copy_for(false).into_call();
             run_call(&mut self.slots[i], self.array, copy, svc);
         }
-        run_call(&mut self.slots[n - 1], self.array, into_call(call), svc);
+        run_call(&mut self.slots[n - 1], self.array, call.into_call(), svc);
     }
 
     fn emigrate(&mut self, linear: u64) -> Option<Migrant> {
@@ -275,7 +244,7 @@ impl<A: Chare> ElemStore for TypedStore<A> {
         })
     }
 
-    fn immigrate(&mut self, linear: u64, migrant: Migrant) -> Result<(), String> {
+    fn immigrate(&mut self, linear: u64, migrant: Migrant) -> Result<(), WireError> {
         let obj: A = wire::decode(&migrant.state)?;
         let meta = ElemMeta {
             red_no: migrant.red_no,
@@ -359,5 +328,76 @@ impl<A: Chare> ArrayFactory for TypedFactory<A> {
         }
         svc.arrays[slot] = Some(info);
         Box::new(store)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pe::testing::*;
+
+    #[test]
+    fn a_call_for_an_absent_element_comes_back_owning_its_bytes() {
+        let (mut pes, _rx) = pes(2, false);
+        let pe = &mut pes[0];
+        let bytes = wire::encode(&5u32);
+        let store = pe.stores[0].as_mut().unwrap();
+        let back = store.deliver(4, Call::Msg(Payload::InFrame(&bytes)), &mut pe.svc);
+        match back {
+            Err(Call::Msg(Payload::Wire(w))) => assert_eq!(w.bytes, bytes),
+            _ => panic!("the call was not given back"),
+        }
+        let local = store.deliver(1, Call::Msg(Payload::InFrame(&bytes)), &mut pe.svc);
+        assert!(local.is_ok());
+        assert_eq!(received(pe, 1), vec![5]);
+    }
+
+    #[test]
+    fn an_undecodable_message_stops_the_run_naming_the_array() {
+        let (mut pes, _rx) = pes(1, false);
+        let pe = &mut pes[0];
+        let store = pe.stores[0].as_mut().unwrap();
+        let _ = store.deliver(0, Call::Msg(Payload::InFrame(&[1])), &mut pe.svc);
+        match pe.svc.failure.clone() {
+            Some(RunError::Wire { pe: 0, what, error }) => {
+                assert_eq!(what, "a message for array probes");
+                assert!(matches!(error, WireError::Decode(_)), "{error}");
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_broadcast_reaches_every_local_element_once() {
+        let (mut pes, _rx) = pes(2, false);
+        let pe = &mut pes[1];
+        let call = crate::ctx::broadcast_call::<Probe>(6);
+        pe.stores[0].as_mut().unwrap().broadcast(call, &mut pe.svc);
+        for linear in 3..6 {
+            assert_eq!(received(pe, linear), vec![6]);
+        }
+    }
+
+    #[test]
+    fn an_emigrant_keeps_its_bookkeeping() {
+        let (mut pes, _rx) = pes(1, false);
+        let pe = &mut pes[0];
+        let store = pe.stores[0].as_mut().unwrap();
+        store.for_each_element(&mut |linear, meta, _| {
+            meta.red_no = linear as u32;
+            meta.at_sync = linear == 2;
+        });
+        let m = store.emigrate(2).expect("element 2 is here");
+        assert!(!store.contains(2));
+        assert_eq!((m.red_no, m.at_sync, m.migratable), (2, true, true));
+        assert!(store.emigrate(2).is_none());
+        store.immigrate(2, m).unwrap();
+        let mut seen = None;
+        store.for_each_element(&mut |linear, meta, _| {
+            if linear == 2 {
+                seen = Some((meta.red_no, meta.at_sync));
+            }
+        });
+        assert_eq!(seen, Some((2, true)));
     }
 }

@@ -12,13 +12,17 @@ use crossbeam_utils::CachePadded;
 use crate::PeId;
 use crate::bulk::BulkBuffers;
 use crate::driver::DriverMsg;
-use crate::envelope::{EntryMsg, Envelope};
+use crate::envelope::Envelope;
 use crate::mailbox::Mailbox;
-use crate::wire::WireMsg;
 
 /// Delivers envelopes between PEs and messages to drivers. Implementations
 /// must keep messages from one sender to one destination in order
 /// (per-pair FIFO): the location manager's forwarding protocol relies on it.
+///
+/// A transport sees envelopes only as opaque messages: it pushes one for a
+/// PE of its own process into that PE's [`Mailbox`], turns one for another
+/// process into a frame ([`Envelope::into_frame`]), and hands the frames it
+/// receives to the PE as [`Arrival`]s, which the PE reads.
 pub trait Transport: Send + Sync + 'static {
     /// Number of PEs in the whole job.
     fn num_pes(&self) -> u32;
@@ -30,14 +34,9 @@ pub trait Transport: Send + Sync + 'static {
     /// another process, or the transport serializes everything for testing).
     fn needs_wire(&self, pe: PeId) -> bool;
     /// Sends `env` to PE `to` (any process). When `needs_wire(to)`, the
-    /// envelope's application payloads are already serialized.
+    /// envelope's application payloads are already serialized, so that it
+    /// can be framed.
     fn send(&self, to: PeId, env: Envelope);
-    /// Sends element message `msg`, serialized, to PE `to`, which
-    /// `needs_wire`: the same as `send` of its envelope, which a transport
-    /// that frames messages need not build.
-    fn send_msg(&self, to: PeId, msg: EntryMsg<WireMsg>) {
-        self.send(to, msg.into_envelope());
-    }
     /// The mailbox of local PE `pe`.
     fn mailbox(&self, pe: PeId) -> &Mailbox;
     /// Delivers `msg` to the driver (main program) of process `process`.
@@ -84,9 +83,9 @@ pub trait Transport: Send + Sync + 'static {
 }
 
 /// A message from another process, as [`Transport::poll`] received it: the
-/// frame made by [`Envelope::into_wire`], still in the transport's receive
+/// frame made by [`Envelope::into_frame`], still in the transport's receive
 /// buffer when it fitted there (a small element message then runs straight
-/// from it, see `Pe::arrive`), and its bulk buffers.
+/// from it, see `Pe::accept`), and its bulk buffers.
 pub struct Arrival<'a> {
     /// The envelope's frame.
     pub frame: Cow<'a, [u8]>,
@@ -148,8 +147,9 @@ impl Transport for InProcess {
     fn send(&self, to: PeId, env: Envelope) {
         if self.serialize && !env.body.stays_local() {
             // Exercise the same encoding a process boundary would.
-            let (frame, bulk) = env.into_wire().expect("envelopes between PEs serialize");
-            let env = Envelope::from_wire(frame, bulk).expect("serialized envelopes decode");
+            let (frame, bulk) = env.into_frame().expect("envelopes between PEs serialize");
+            let env =
+                crate::frame::decode(Cow::Owned(frame), bulk).expect("serialized envelopes decode");
             self.mailboxes[to as usize].push(env);
         } else {
             self.mailboxes[to as usize].push(env);

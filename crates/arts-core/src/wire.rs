@@ -16,7 +16,7 @@ pub fn encode<T: Serialize + ?Sized>(value: &T) -> Vec<u8> {
 }
 
 /// Room left after a serialized message for the header that frames it
-/// when it crosses processes (`Envelope::into_wire`).
+/// when it crosses processes (`Envelope::into_frame`).
 const FRAME_HEADROOM: usize = 96;
 
 /// A bincode writer that appends to a vector.
@@ -114,9 +114,50 @@ pub fn encode_message<T: Serialize + ?Sized>(value: &T) -> WireMsg {
     WireMsg::new(bytes, buffers)
 }
 
+/// Why bytes from another PE could not be read: a frame (see `Envelope::into_frame`)
+/// or a serialized value that is malformed, or a message that cannot be framed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, serde::Serialize, serde::Deserialize)]
+pub enum WireError {
+    /// The serialized value (a message, header body or element state) is malformed.
+    #[error("malformed serialized data: {0}")]
+    Decode(String),
+    /// The frame is shorter than its header says.
+    #[error("truncated frame ({len} bytes)")]
+    Truncated {
+        /// The frame's length.
+        len: usize,
+    },
+    /// The frame's header is of an unknown kind.
+    #[error("unknown frame header kind {0}")]
+    UnknownKind(u8),
+    /// A fixed-size header has the wrong length.
+    #[error("frame header of kind {kind} has {len} bytes")]
+    HeaderLength {
+        /// The header's kind.
+        kind: u8,
+        /// Its length.
+        len: usize,
+    },
+    /// A header does not fit a frame (over 4 GiB).
+    #[error("frame header too large")]
+    HeaderTooLarge,
+    /// A header names an application message the frame does not carry.
+    #[error("the frame lacks the message its header names")]
+    MissingPayload,
+    /// A reduction partial names a custom reducer this process does not know.
+    #[error("custom reducer `{0}` is not registered in this process")]
+    UnknownReducer(String),
+    /// An unserialized application message was to be framed (a runtime bug).
+    #[error("an unserialized payload cannot leave its process")]
+    LocalPayload,
+    /// Array creation or shutdown was to be framed (a runtime bug).
+    #[error("array creation and shutdown never leave their process")]
+    StaysLocal,
+}
+
 /// Deserializes a message made by [`encode_message`]; its `Bulk` fields
 /// take the received buffers without copying them.
-pub fn decode_message<T: DeserializeOwned>(msg: &WireMsg) -> Result<T, String> {
+pub fn decode_message<T: DeserializeOwned>(msg: &WireMsg) -> Result<T, WireError> {
     match msg.bulk() {
         // Without buffers the message refers to none.
         [] => decode(&msg.bytes),
@@ -125,10 +166,10 @@ pub fn decode_message<T: DeserializeOwned>(msg: &WireMsg) -> Result<T, String> {
 }
 
 /// Deserializes a value; the error names what was wrong with the bytes.
-pub fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
+pub fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, WireError> {
     bincode::serde::decode_from_slice(bytes, config())
         .map(|(v, _)| v)
-        .map_err(|e| e.to_string())
+        .map_err(|e| WireError::Decode(e.to_string()))
 }
 
 /// The number of bytes `value` serializes to, without allocating.

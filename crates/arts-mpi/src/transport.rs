@@ -6,10 +6,9 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use arts_core::bulk::BulkBuffers;
-use arts_core::envelope::{EntryMsg, Envelope};
+use arts_core::envelope::Envelope;
 use arts_core::mailbox::Mailbox;
 use arts_core::transport::{Arrival, Progress, Transport};
-use arts_core::wire::WireMsg;
 use arts_core::{DriverMsg, PeId, PeReport, RunError};
 use crossbeam_channel::{Receiver, Sender};
 use crossbeam_utils::CachePadded;
@@ -126,8 +125,14 @@ impl MpiTransport {
 
     fn deliver_driver_msgs(&self) {
         self.receive(DRIVER_TAG, |bytes| {
-            let msg: DriverMsg = arts_core::wire::decode(&bytes)
-                .unwrap_or_else(|e| panic!("undecodable driver message from another process: {e}"));
+            // One that cannot be read stops the run, naming what was wrong.
+            let msg = arts_core::wire::decode(&bytes).unwrap_or_else(|error| {
+                DriverMsg::Abort(RunError::Wire {
+                    pe: self.rank * self.per,
+                    what: "a message for this process's driver".into(),
+                    error,
+                })
+            });
             // The driver outlives every PE.
             let _ = self.driver.send(msg);
         });
@@ -170,21 +175,16 @@ impl Transport for MpiTransport {
         pe.wrapping_sub(self.rank * self.per) >= self.per
     }
 
+    #[inline]
     fn send(&self, to: PeId, env: Envelope) {
-        let rank = to / self.per;
-        if rank == self.rank {
-            self.mailboxes[self.local(to)].push(env);
-        } else {
+        if self.needs_wire(to) {
             let (frame, bulk) = env
-                .into_wire()
+                .into_frame()
                 .expect("the runtime serializes payloads before they leave the process");
             self.send_frame(to, frame, bulk);
+        } else {
+            self.mailboxes[self.local(to)].push(env);
         }
-    }
-
-    fn send_msg(&self, to: PeId, msg: EntryMsg<WireMsg>) {
-        let (frame, bulk) = msg.into_wire();
-        self.send_frame(to, frame, bulk);
     }
 
     fn mailbox(&self, pe: PeId) -> &Mailbox {

@@ -1,11 +1,15 @@
 //! The location manager: where each element of an array lives, as far as
 //! this PE knows. Every element has a home PE (its initial placement) that
 //! always knows where it is; other PEs cache what they learn. See `README.md`.
+//! [`Locations`] is one PE's table; `protocol` is how a PE forwards
+//! messages, learns locations and moves elements.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::PeId;
+
+mod protocol;
 
 /// Hasher for dense integer keys: the key is the hash.
 #[derive(Default)]
