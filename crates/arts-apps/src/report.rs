@@ -34,6 +34,7 @@ pub fn lb_split(step_times: &[f64], period: Option<LbPeriod>, lb_steps: usize) -
     let first = match period {
         _ if lb_steps == 0 => None,
         Some(LbPeriod::Steps(n)) => Some(n as usize),
+        Some(LbPeriod::Auto) => Some(arts_core::lb::AUTO_FIRST_SYNC as usize),
         Some(_) => Some(1),
         None => None,
     };
@@ -66,6 +67,10 @@ pub struct LbStepSummary {
     pub strategy_time_s: f64,
     /// Time from the decision to the last arrival, seconds.
     pub migration_time_s: f64,
+    /// The strategy's mapping was refused as not worth its cost.
+    pub restrained: bool,
+    /// Steps until the next balancing step (`--lb-period auto`).
+    pub next_period_steps: Option<u32>,
 }
 
 impl From<&LbStepRecord> for LbStepSummary {
@@ -78,6 +83,8 @@ impl From<&LbStepRecord> for LbStepSummary {
             migrated_bytes: s.migrated_bytes,
             strategy_time_s: s.strategy_time_s,
             migration_time_s: s.migration_time_s,
+            restrained: s.restrained,
+            next_period_steps: s.next_period_steps,
         }
     }
 }

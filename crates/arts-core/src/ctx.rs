@@ -188,6 +188,10 @@ impl<'a, A: Chare> Ctx<'a, A> {
             None => false,
             Some(LbPeriod::Steps(n)) => self.meta.syncs.is_multiple_of(n.max(1)),
             Some(LbPeriod::EverySync | LbPeriod::Seconds(_)) => true,
+            Some(LbPeriod::Auto) => {
+                let next = self.svc.array(self.me.array).lb.next_sync;
+                self.meta.syncs >= next.unwrap_or(crate::lb::AUTO_FIRST_SYNC)
+            }
         };
         if !balance {
             self.svc

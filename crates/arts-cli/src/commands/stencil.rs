@@ -56,8 +56,9 @@ pub struct RunOpts {
     /// Load-balancing strategy (none, greedy, refine, greedy-comm, metis, rotate, ...).
     #[arg(long, default_value = "none")]
     lb: String,
-    /// Balance every N steps, or every T seconds with a trailing `s` (e.g. 0.5s).
-    #[arg(long, default_value = "10", value_parser = parse_period)]
+    /// Balance every N steps, every T seconds with a trailing `s` (e.g. 0.5s),
+    /// or `auto`: a period chosen from the measured step time and LB cost.
+    #[arg(long, default_value = "auto", value_parser = parse_period)]
     lb_period: LbPeriod,
     /// Write every load-balancing step's input as JSON (replay with `arts lb simulate`).
     #[arg(long, value_parser = output_file)]
@@ -68,6 +69,9 @@ pub struct RunOpts {
 }
 
 fn parse_period(s: &str) -> Result<LbPeriod, String> {
+    if s == "auto" {
+        return Ok(LbPeriod::Auto);
+    }
     if let Some(secs) = s.strip_suffix('s') {
         match secs.parse::<f64>() {
             Ok(t) if t.is_finite() && t >= 0.0 => Ok(LbPeriod::Seconds(t)),
@@ -77,7 +81,7 @@ fn parse_period(s: &str) -> Result<LbPeriod, String> {
         match s.parse::<u32>() {
             Ok(n) if n >= 1 => Ok(LbPeriod::Steps(n)),
             _ => Err(format!(
-                "'{s}' is neither a number of steps >= 1 nor seconds like 0.5s"
+                "'{s}' is neither auto, a number of steps >= 1, nor seconds like 0.5s"
             )),
         }
     }

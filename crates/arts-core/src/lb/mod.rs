@@ -10,6 +10,7 @@
 
 mod calibrate;
 mod pe_side;
+mod restraint;
 mod root;
 
 use std::sync::Arc;
@@ -34,7 +35,19 @@ pub enum LbPeriod {
     /// At the first `at_sync` after at least this many seconds since the
     /// last balancing step; every `at_sync` is a global barrier.
     Seconds(f64),
+    /// Chosen from measurements (the default of `arts run`): first at the
+    /// second `at_sync`, then, after every balancing step, after as many
+    /// steps as it takes the imbalance measured in the last period to cost
+    /// as much as the balancing step did (1 to [`AUTO_MAX_STEPS`]). The
+    /// other `at_sync`s resume at once, as with `Steps`.
+    Auto,
 }
+
+/// The first `at_sync` at which an `Auto` period balances.
+pub const AUTO_FIRST_SYNC: u32 = 2;
+
+/// The longest `Auto` period, in steps.
+pub const AUTO_MAX_STEPS: u32 = 64;
 
 /// Load-balancing configuration of a run.
 #[derive(Clone)]
@@ -83,6 +96,11 @@ pub struct LbStepRecord {
     pub migration_time_s: f64,
     /// Time from the last `at_sync` to `resume_from_sync`, seconds.
     pub step_time_s: f64,
+    /// The strategy's mapping was not applied: its predicted gain did not
+    /// exceed the measured noise plus the migration cost (see `restraint`).
+    pub restrained: bool,
+    /// Steps until the next balancing step (`Auto` periods), if chosen.
+    pub next_period_steps: Option<u32>,
     /// The strategy's input, when `LbConfig::record_inputs` is set.
     pub input: Option<LbInput>,
 }
@@ -121,6 +139,8 @@ pub enum LbMsg {
         departures: Vec<(u64, PeId)>,
         /// How many elements will arrive here.
         arrivals: u64,
+        /// The `at_sync` number of the next balancing step (`Auto` periods).
+        next_sync: u32,
     },
     /// A PE sent its departures and received all its arrivals.
     Done {

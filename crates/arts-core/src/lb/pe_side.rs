@@ -20,6 +20,9 @@ pub(crate) struct LbLocal {
     pub arrived: u64,
     /// Serialized bytes sent in the current step.
     pub bytes_out: u64,
+    /// The `at_sync` number of the next balancing step (`Auto` periods;
+    /// `None` before the first).
+    pub next_sync: Option<u32>,
 }
 
 fn to_root(pe: &mut Pe, msg: LbMsg) {
@@ -42,7 +45,9 @@ impl Pe {
                 array,
                 departures,
                 arrivals,
+                next_sync,
             } => {
+                self.svc.array_mut(array).lb.next_sync = Some(next_sync);
                 for (linear, to) in departures {
                     let obj = crate::envelope::ObjId { array, linear };
                     self.emigrate(obj, to);

@@ -8,7 +8,8 @@ use std::time::Instant;
 use arts_lb::{CommEdge, LbInput, Mapping, ObjInfo, PeInfo, balance, evaluate};
 
 use super::calibrate::relative_speeds;
-use super::{LbMsg, LbPeriod, LbStepRecord, PeStats};
+use super::restraint::{History, Judgement, judge};
+use super::{AUTO_FIRST_SYNC, LbMsg, LbPeriod, LbStepRecord, PeStats};
 use crate::PeId;
 use crate::envelope::{ArrayId, Body, BroadcastCall, Envelope};
 use crate::runtime::RunError;
@@ -36,6 +37,14 @@ struct RootArray {
     step: u64,
     last_balance: Option<Instant>,
     phase: Phase,
+    /// Full syncs since the last balancing step (`Seconds` periods).
+    syncs_since: u32,
+    /// Steps in the period that ends at the next balancing step (`Auto`).
+    period_steps: u32,
+    /// The `at_sync` number of the next balancing step (`Auto`).
+    next_sync: u32,
+    /// What earlier steps measured, for restraint and the `Auto` period.
+    history: History,
 }
 
 /// State of the LB manager (used on PE 0 only).
@@ -64,6 +73,10 @@ impl LbRoot {
             step: 0,
             last_balance: None,
             phase: Phase::Gathering,
+            syncs_since: 0,
+            period_steps: AUTO_FIRST_SYNC,
+            next_sync: AUTO_FIRST_SYNC,
+            history: History::default(),
         });
         st.ready += count;
         if st.ready < total {
@@ -71,6 +84,7 @@ impl LbRoot {
         }
         st.ready = 0;
         st.step += 1;
+        st.syncs_since += 1;
         let lb = svc
             .lb
             .clone()
@@ -120,8 +134,34 @@ impl LbRoot {
             }
         };
         let strategy_time_s = t.elapsed().as_secs_f64();
-        let before = evaluate(&input, &input.current_mapping());
-        let after = evaluate(&input, &mapping);
+        let current = input.current_mapping();
+        let before = evaluate(&input, &current);
+        let mut after = evaluate(&input, &mapping);
+        let steps = match lb.period {
+            LbPeriod::EverySync => 1,
+            LbPeriod::Steps(n) => n.max(1),
+            LbPeriod::Seconds(_) => st.syncs_since.max(1),
+            LbPeriod::Auto => st.period_steps,
+        };
+        st.syncs_since = 0;
+        let judgement = judge(&before, &after, steps, &st.history);
+        let judgement = Judgement {
+            keep_current: judgement.keep_current && lb.strategy.restrained(),
+            ..judgement
+        };
+        let mapping = if judgement.keep_current {
+            after = before.clone();
+            current
+        } else {
+            mapping
+        };
+        st.history.predicted_max_s = Some(after.max_load_s / steps as f64);
+        let auto = lb.period == LbPeriod::Auto;
+        if auto {
+            st.period_steps = judgement.next_steps;
+            st.next_sync += judgement.next_steps;
+        }
+        let next_sync = st.next_sync;
         let (departures, arrivals) = moves(&input, &mapping, svc.num_pes);
         let record = LbStepRecord {
             array: svc.array(array).name.to_string(),
@@ -134,6 +174,8 @@ impl LbRoot {
             strategy_time_s,
             migration_time_s: 0.0,
             step_time_s: 0.0,
+            restrained: judgement.keep_current,
+            next_period_steps: auto.then_some(judgement.next_steps),
             input: lb.record_inputs.then_some(input),
         };
         st.last_balance = Some(Instant::now());
@@ -148,6 +190,7 @@ impl LbRoot {
                 array,
                 departures,
                 arrivals,
+                next_sync,
             };
             post(svc, pe as PeId, msg);
         }
@@ -174,6 +217,10 @@ impl LbRoot {
         }
         record.migration_time_s = since.elapsed().as_secs_f64();
         record.step_time_s = synced_at.elapsed().as_secs_f64();
+        st.history.step_cost_s = Some(record.step_time_s);
+        if record.migrations > 0 {
+            st.history.per_object_s = Some(record.migration_time_s / record.migrations as f64);
+        }
         let Phase::Migrating { record, .. } = std::mem::replace(&mut st.phase, Phase::Gathering)
         else {
             unreachable!("matched above")

@@ -29,6 +29,14 @@ pub trait Strategy: Send + Sync {
     /// Computes a new mapping. `input` must have passed [`LbInput::validate`];
     /// callers should use [`balance`], which validates and checks the result.
     fn map(&self, input: &LbInput) -> Result<Mapping, LbError>;
+
+    /// Whether the runtime may keep the current placement when this
+    /// strategy's mapping is predicted not to pay for its migrations (true
+    /// for every balancing strategy; false for `rotate`, whose moves are
+    /// the point: it exercises migration).
+    fn restrained(&self) -> bool {
+        true
+    }
 }
 
 /// Every name [`by_name`] accepts, in the order they are listed to users.

@@ -29,6 +29,10 @@ impl Strategy for Rotate {
         "rotate"
     }
 
+    fn restrained(&self) -> bool {
+        false
+    }
+
     fn map(&self, input: &LbInput) -> Result<Mapping, LbError> {
         let pes = input.pes.len();
         Ok(Mapping {

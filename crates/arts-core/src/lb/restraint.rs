@@ -1,0 +1,170 @@
+//! Restraint and the automatic period: whether a strategy's new mapping is
+//! worth applying, and how many steps to wait until the next balancing
+//! step. Charm++ users know the failure this prevents: a greedy strategy
+//! run on timer noise reshuffles a balanced program every period and pays
+//! the migrations for nothing.
+//!
+//! All figures are per step (a period's loads divided by its steps):
+//! - *gain*: the busiest PE's predicted time now minus after the new mapping;
+//! - *noise*: how far the previous step's prediction for this period was
+//!   from what was measured (at most [`NOISE_CAP`] of the busiest PE's
+//!   time; [`NOISE_FIRST`] of it before any prediction exists);
+//! - *migration cost*: objects and bytes to move, at the cost per object and
+//!   per byte measured in earlier steps (20 µs and 1 ns before any);
+//! - *loss*: what the imbalance costs each step (busiest minus average).
+//!
+//! The mapping is applied only if the gain over the next period (at least
+//! [`MIN_HORIZON`] steps) exceeds the noise over it plus the migration cost. The next period (for `Auto`) is
+//! the number of steps whose loss adds up to what a balancing step costs.
+
+use arts_lb::LbStats;
+
+use super::AUTO_MAX_STEPS;
+
+/// Noise assumed, relative to the busiest PE's time, before any prediction.
+pub const NOISE_FIRST: f64 = 0.02;
+/// The largest noise believed, relative to the busiest PE's time (a larger
+/// prediction error is the load drifting, which balancing is for).
+pub const NOISE_CAP: f64 = 0.05;
+
+/// The fewest steps a new mapping is assumed to serve (its benefit lasts
+/// beyond the next period unless the load drifts).
+pub const MIN_HORIZON: u32 = 10;
+
+/// What earlier balancing steps measured.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct History {
+    /// The busiest PE's predicted time per step after the previous step.
+    pub predicted_max_s: Option<f64>,
+    /// Time the previous balancing step took (sync to resume), seconds.
+    pub step_cost_s: Option<f64>,
+    /// Measured migration time per object, seconds.
+    pub per_object_s: Option<f64>,
+}
+
+/// The decision for one balancing step.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Judgement {
+    /// Keep the current mapping (the new one is not worth it).
+    pub keep_current: bool,
+    /// Steps until the next balancing step, for `Auto` periods.
+    pub next_steps: u32,
+}
+
+/// Judges a new mapping for a period of `steps` steps.
+pub(crate) fn judge(before: &LbStats, after: &LbStats, steps: u32, h: &History) -> Judgement {
+    let n = steps.max(1);
+    let per_step = |s: f64| s / n as f64;
+    let now_max = per_step(before.max_load_s);
+    let new_max = per_step(after.max_load_s);
+    let loss = (now_max - per_step(before.avg_load_s)).max(0.0);
+    // How far the last prediction was off: within the cap it is noise,
+    // beyond it the load drifted (the mapping goes stale within a period).
+    let error = h.predicted_max_s.map(|p| (now_max - p).abs());
+    let drifted = error.is_some_and(|e| e > NOISE_CAP * now_max);
+    let noise = error.map_or(NOISE_FIRST * now_max, |e| e.min(NOISE_CAP * now_max));
+    let per_object = h.per_object_s.unwrap_or(20e-6);
+    let migration_s = after.migrations as f64 * per_object + after.migrated_bytes as f64 * 1e-9;
+    // Periods halve while the load drifts and double while the imbalance
+    // is within the noise; a balancing step never costs more than the
+    // steps it serves.
+    let adapted = if drifted {
+        n / 2
+    } else if loss <= noise {
+        n.saturating_mul(2)
+    } else {
+        n
+    };
+    let step_cost = h.step_cost_s.unwrap_or(0.0).max(migration_s);
+    let floor = if now_max > 0.0 {
+        (step_cost / now_max).ceil().min(AUTO_MAX_STEPS as f64) as u32
+    } else {
+        1
+    };
+    let next_steps = adapted.max(floor).clamp(1, AUTO_MAX_STEPS);
+    let horizon = next_steps.max(MIN_HORIZON) as f64;
+    let gain = now_max - new_max;
+    let keep_current = after.migrations > 0 && gain * horizon <= noise * horizon + migration_s;
+    Judgement {
+        keep_current,
+        next_steps,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn stats(max: f64, avg: f64, migrations: usize) -> LbStats {
+        LbStats {
+            max_avg_ratio: max / avg,
+            max_load_s: max,
+            avg_load_s: avg,
+            min_load_s: avg,
+            migrations,
+            migrated_bytes: 1000 * migrations as u64,
+            comm_cut_bytes: 0,
+            comm_cut_messages: 0,
+            comm_total_bytes: 0,
+            comm_cut_cluster_bytes: None,
+        }
+    }
+
+    #[test]
+    fn reshuffling_on_noise_is_refused() {
+        // Balanced to within 1%: moving 40 objects gains less than the noise.
+        let j = judge(
+            &stats(1.01, 1.0, 0),
+            &stats(1.0, 1.0, 40),
+            10,
+            &History::default(),
+        );
+        assert!(j.keep_current);
+    }
+
+    #[test]
+    fn real_imbalance_is_fixed_and_the_period_adapts() {
+        let h = History {
+            step_cost_s: Some(0.01),
+            ..History::default()
+        };
+        // 50% imbalance over 10 steps of 0.1 s: fixed, the period kept.
+        let j = judge(&stats(1.5, 1.0, 0), &stats(1.0, 1.0, 5), 10, &h);
+        assert!(!j.keep_current);
+        assert_eq!(j.next_steps, 10);
+        // Balanced within the noise: balance half as often.
+        let j = judge(&stats(1.001, 1.0, 0), &stats(1.0, 1.0, 0), 10, &h);
+        assert_eq!(j.next_steps, 20);
+        // The load drifted away from the prediction: twice as often.
+        let drift = History {
+            predicted_max_s: Some(0.1),
+            ..h
+        };
+        let j = judge(&stats(1.5, 1.0, 0), &stats(1.0, 1.0, 5), 10, &drift);
+        assert_eq!(j.next_steps, 5);
+        // ...but never so often that balancing costs more than it serves.
+        let costly = History {
+            step_cost_s: Some(0.9),
+            ..drift
+        };
+        let j = judge(&stats(1.5, 1.0, 0), &stats(1.0, 1.0, 5), 10, &costly);
+        assert_eq!(
+            j.next_steps, 6,
+            "0.9 s of balancing serves 6 steps of 0.15 s"
+        );
+    }
+
+    #[test]
+    fn a_wrong_prediction_counts_as_noise_up_to_the_cap() {
+        let h = History {
+            predicted_max_s: Some(0.09),
+            ..History::default()
+        };
+        // Measured 0.1 per step against a prediction of 0.09: noise 0.005
+        // (capped at 5%); a gain of 0.004 per step is not worth moving.
+        let j = judge(&stats(1.0, 0.9, 0), &stats(0.96, 0.9, 1), 10, &h);
+        assert!(j.keep_current);
+        let j = judge(&stats(1.0, 0.9, 0), &stats(0.9, 0.9, 1), 10, &h);
+        assert!(!j.keep_current);
+    }
+}
