@@ -22,4 +22,6 @@ if ! command -v cargo-nextest >/dev/null 2>&1; then
 fi
 
 cargo nextest run --workspace --all-features --no-fail-fast "$@"
+# The input-reader fuzzers again, 4x their default cases (fixed seed).
+FUZZ_CASES=4 cargo nextest run -p arts-cli --all-features -E 'binary(fuzz_readers)' "$@"
 cargo test --workspace --all-features --doc --quiet
