@@ -14,7 +14,10 @@
 //! - *loss*: what the imbalance costs each step (busiest minus average).
 //!
 //! The mapping is applied only if the gain over the next period (at least
-//! [`MIN_HORIZON`] steps) exceeds the noise over it plus the migration cost. The next period (for `Auto`) is
+//! [`MIN_HORIZON`] steps) exceeds the noise over it plus the migration cost;
+//! when a strategy's full remapping does not pay, the manager tries the
+//! incremental one (`refine`, from the current placement) the same way
+//! before keeping the placement as it is (`root.rs`). The next period (for `Auto`) is
 //! the number of steps whose loss adds up to what a balancing step costs.
 
 use arts_lb::LbStats;
@@ -49,6 +52,9 @@ pub(crate) struct Judgement {
     pub keep_current: bool,
     /// Steps until the next balancing step, for `Auto` periods.
     pub next_steps: u32,
+    /// Predicted time saved over the horizon, beyond the noise, minus the
+    /// migration cost, seconds (the larger the better).
+    pub net_gain_s: f64,
 }
 
 /// Judges a new mapping for a period of `steps` steps.
@@ -84,10 +90,12 @@ pub(crate) fn judge(before: &LbStats, after: &LbStats, steps: u32, h: &History) 
     let next_steps = adapted.max(floor).clamp(1, AUTO_MAX_STEPS);
     let horizon = next_steps.max(MIN_HORIZON) as f64;
     let gain = now_max - new_max;
-    let keep_current = after.migrations > 0 && gain * horizon <= noise * horizon + migration_s;
+    let net_gain_s = (gain - noise) * horizon - migration_s;
+    let keep_current = after.migrations > 0 && net_gain_s <= 0.0;
     Judgement {
         keep_current,
         next_steps,
+        net_gain_s,
     }
 }
 

@@ -8,7 +8,7 @@ use std::time::Instant;
 use arts_lb::{CommEdge, LbInput, Mapping, ObjInfo, PeInfo, balance, evaluate};
 
 use super::calibrate::relative_speeds;
-use super::restraint::{History, Judgement, judge};
+use super::restraint::{History, judge};
 use super::{AUTO_FIRST_SYNC, LbMsg, LbPeriod, LbStepRecord, PeStats};
 use crate::PeId;
 use crate::envelope::{ArrayId, Body, BroadcastCall, Envelope};
@@ -144,17 +144,24 @@ impl LbRoot {
             LbPeriod::Auto => st.period_steps,
         };
         st.syncs_since = 0;
-        let judgement = judge(&before, &after, steps, &st.history);
-        let judgement = Judgement {
-            keep_current: judgement.keep_current && lb.strategy.restrained(),
-            ..judgement
-        };
-        let mapping = if judgement.keep_current {
+        let mut judgement = judge(&before, &after, steps, &st.history);
+        judgement.keep_current &= lb.strategy.restrained();
+        let mut mapping = mapping;
+        if judgement.keep_current {
+            // The strategy's remapping does not pay for its migrations: try
+            // the incremental one (refine moves few objects from the current
+            // placement) before keeping the placement as it is.
+            if let Some((m, a)) = refine_from(&input, &current) {
+                let j = judge(&before, &a, steps, &st.history);
+                if !j.keep_current {
+                    (mapping, after, judgement) = (m, a, j);
+                }
+            }
+        }
+        if judgement.keep_current {
             after = before.clone();
-            current
-        } else {
-            mapping
-        };
+            mapping = current;
+        }
         st.history.predicted_max_s = Some(after.max_load_s / steps as f64);
         let auto = lb.period == LbPeriod::Auto;
         if auto {
@@ -291,6 +298,17 @@ fn build_input(all: &[PeStats], speeds: Option<&[f64]>) -> LbInput {
         })
         .collect();
     LbInput { pes, objects, comm }
+}
+
+/// The `refine` strategy's mapping of `input` and its predicted figures,
+/// when it moves anything.
+fn refine_from(input: &LbInput, current: &Mapping) -> Option<(Mapping, arts_lb::LbStats)> {
+    let refine = arts_lb::by_name("refine").ok()?;
+    let m = balance(refine.as_ref(), input).ok()?;
+    (m.pe_of != current.pe_of).then(|| {
+        let stats = evaluate(input, &m);
+        (m, stats)
+    })
 }
 
 /// Per PE: the elements leaving it (linear, destination) and how many arrive.
