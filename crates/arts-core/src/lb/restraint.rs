@@ -55,6 +55,8 @@ pub(crate) struct Judgement {
     /// Predicted time saved over the horizon, beyond the noise, minus the
     /// migration cost, seconds (the larger the better).
     pub net_gain_s: f64,
+    /// The load drifted since the last prediction (beyond the noise cap).
+    pub drifted: bool,
 }
 
 /// Judges a new mapping for a period of `steps` steps.
@@ -96,6 +98,7 @@ pub(crate) fn judge(before: &LbStats, after: &LbStats, steps: u32, h: &History) 
         keep_current,
         next_steps,
         net_gain_s,
+        drifted,
     }
 }
 

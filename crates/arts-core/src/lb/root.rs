@@ -147,13 +147,16 @@ impl LbRoot {
         let mut judgement = judge(&before, &after, steps, &st.history);
         judgement.keep_current &= lb.strategy.restrained();
         let mut mapping = mapping;
-        if judgement.keep_current {
-            // The strategy's remapping does not pay for its migrations: try
-            // the incremental one (refine moves few objects from the current
-            // placement) before keeping the placement as it is.
+        if lb.strategy.restrained() && (judgement.keep_current || judgement.drifted) {
+            // The strategy's remapping does not pay for its migrations, or
+            // the load drifts (a remapping from last period's loads goes
+            // stale fast): try the incremental one (refine moves few objects
+            // from the current placement) and take it if it pays more.
             if let Some((m, a)) = refine_from(&input, &current) {
                 let j = judge(&before, &a, steps, &st.history);
-                if !j.keep_current {
+                if !j.keep_current
+                    && (judgement.keep_current || j.net_gain_s > judgement.net_gain_s)
+                {
                     (mapping, after, judgement) = (m, a, j);
                 }
             }
