@@ -18,6 +18,6 @@ pub mod weighted;
 pub use error::LbError;
 pub use input::{CommEdge, LbInput, ObjInfo, PeInfo};
 pub use mapping::Mapping;
-pub use retarget::retarget;
+pub use retarget::{retarget, retarget_memory_bytes};
 pub use stats::{LbStats, evaluate};
 pub use strategy::{STRATEGY_NAMES, Strategy, balance, by_name};

@@ -11,6 +11,14 @@
 use crate::error::LbError;
 use crate::input::{LbInput, PeInfo};
 
+/// The bytes re-targeting to `pes` PEs and balancing there need, estimated
+/// before allocating (measured ≈ 80 bytes per PE for the input, a
+/// strategy's heaps and the statistics; 128 leaves room for the costlier
+/// strategies). Saturates instead of overflowing.
+pub fn retarget_memory_bytes(pes: usize) -> u64 {
+    (pes as u64).saturating_mul(128)
+}
+
 /// `input` re-targeted to `pes` PEs (see the module documentation).
 /// `input` must be valid; `pes` must be at least 1.
 pub fn retarget(input: &LbInput, pes: usize) -> Result<LbInput, LbError> {

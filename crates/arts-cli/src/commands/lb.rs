@@ -171,9 +171,7 @@ fn simulate(args: &SimulateArgs, out: Output) -> CliResult {
         return Err(CliError::usage("--pes 0 is invalid (at least 1 accepted)"));
     }
     if let Some(p) = args.pes {
-        // Measured: ~80 bytes per PE for the retargeted input, the strategy's
-        // heaps and the statistics; 128 leaves room for the costlier strategies.
-        crate::budget::check_memory(format!("--pes {p}"), (p as u64).saturating_mul(128))?;
+        crate::budget::check_memory(format!("--pes {p}"), arts_lb::retarget_memory_bytes(p))?;
     }
     let mapping_file = args
         .mapping_out

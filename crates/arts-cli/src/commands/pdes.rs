@@ -193,15 +193,18 @@ impl EngineArgs {
 }
 
 impl PholdModelArgs {
-    fn model(&self) -> Result<Phold, CliError> {
-        Phold::new(PholdParams {
+    fn params(&self) -> PholdParams {
+        PholdParams {
             lps: self.lps,
             events_per_lp: self.events_per_lp,
             mean_delay: self.mean_delay,
             lookahead: self.lookahead,
             remote: self.remote,
-        })
-        .map_err(|e| CliError::usage(format!("phold: {e}")))
+        }
+    }
+
+    fn model(&self) -> Result<Phold, CliError> {
+        Phold::new(self.params()).map_err(|e| CliError::usage(format!("phold: {e}")))
     }
 }
 
@@ -329,10 +332,9 @@ struct PholdOut {
 
 fn run_phold(args: &PholdArgs, out: Output) -> CliResult {
     let m = &args.model;
-    // Measured: ~35 bytes per pending event (event, queue entry, saved
-    // state); 48 leaves room for the optimistic engine's history.
     let events = (m.lps as u64).saturating_mul(m.events_per_lp as u64);
-    crate::budget::check_memory(format!("{events} PHOLD events"), events.saturating_mul(48))?;
+    let need = m.params().memory_bytes();
+    crate::budget::check_memory(format!("{events} PHOLD events"), need)?;
     let model = args.model.model()?;
     let cfg = args.engine.config()?;
     let report = run_with_progress(&model, &cfg, out, "phold")?;

@@ -31,6 +31,18 @@ pub struct PholdParams {
     pub remote: f64,
 }
 
+impl PholdParams {
+    /// The bytes a run needs, estimated before allocating: every initial
+    /// event pending at once (measured ≈ 35 bytes each with its queue entry
+    /// and saved state; 48 leaves room for the optimistic engine's history).
+    /// Saturates instead of overflowing.
+    pub fn memory_bytes(&self) -> u64 {
+        (self.lps as u64)
+            .saturating_mul(self.events_per_lp as u64)
+            .saturating_mul(48)
+    }
+}
+
 impl Default for PholdParams {
     fn default() -> Self {
         PholdParams {
