@@ -1,0 +1,17 @@
+//! Grid execution for the arts object runtime, after the grid thesis
+//! (Koenig, chapters 2.4 and 4–8): PEs grouped into clusters separated by
+//! wide-area latency, emulated on one machine or under `mpirun`.
+//!
+//! - [`topology`]: clusters, the one-way latency between them, optional
+//!   jitter and per-PE speeds; read from `--clusters K --latency L` or a
+//!   TOML/JSON file, printed as a table or JSON.
+//! - [`delay`]: the delay layer, a [`Transport`](arts_core::transport::Transport)
+//!   wrapper that holds each cross-cluster message until its send time plus
+//!   the latency of its cluster pair.
+//! - [`probe`]: measures the latency between every pair of PEs and
+//!   rediscovers the clusters.
+//! - [`plot`]: line charts (SVG) for the experiments.
+
+pub mod topology;
+
+pub use topology::{Topology, TopologyError};

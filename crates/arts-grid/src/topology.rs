@@ -1,0 +1,113 @@
+//! A grid topology: which PEs form which cluster, the one-way latency
+//! between clusters, optional jitter and optional per-PE speeds.
+
+use std::time::Duration;
+
+use arts_core::PeId;
+use serde::{Deserialize, Serialize};
+
+/// Clusters of PEs and the wide-area latency between them.
+///
+/// The file form (TOML or JSON, same keys) is this struct serialized:
+/// `clusters` (PE lists), `latency_ms` (one-way, one row per cluster),
+/// optional `jitter_ms`, `asymmetric` and `speeds` (one per PE).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Topology {
+    /// The PEs of each cluster; every PE of the run in exactly one.
+    pub clusters: Vec<Vec<PeId>>,
+    /// One-way latency in milliseconds from cluster `a` to cluster `b`
+    /// (`latency_ms[a][b]`); the diagonal is 0 (within a cluster nothing is added).
+    pub latency_ms: Vec<Vec<f64>>,
+    /// Largest extra delay, ms, drawn uniformly per cross-cluster message.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub jitter_ms: f64,
+    /// Whether `latency_ms` may differ between `a → b` and `b → a`.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub asymmetric: bool,
+    /// Relative speed of each PE (1.0: full speed); `None`: all full speed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub speeds: Option<Vec<f64>>,
+}
+
+fn is_zero(v: &f64) -> bool {
+    *v == 0.0
+}
+
+/// Why a topology could not be built or read.
+#[derive(Debug, thiserror::Error, PartialEq)]
+pub enum TopologyError {
+    /// An invalid value (the message says what was wrong and what is accepted).
+    #[error("{0}")]
+    Invalid(String),
+}
+
+impl Topology {
+    /// `pes` PEs split into `k` contiguous groups (sizes differing by at
+    /// most one), `latency` one way between any two of them.
+    pub fn uniform(pes: u32, k: u32, latency: Duration) -> Result<Topology, TopologyError> {
+        if k == 0 || k > pes {
+            return Err(TopologyError::Invalid(format!(
+                "--clusters {k}: give between 1 and the number of PEs ({pes})"
+            )));
+        }
+        let clusters = (0..k)
+            .map(|c| {
+                let lo = (c as u64 * pes as u64 / k as u64) as PeId;
+                let hi = ((c as u64 + 1) * pes as u64 / k as u64) as PeId;
+                (lo..hi).collect()
+            })
+            .collect();
+        let ms = latency.as_secs_f64() * 1e3;
+        let latency_ms = (0..k)
+            .map(|a| (0..k).map(|b| if a == b { 0.0 } else { ms }).collect())
+            .collect();
+        Ok(Topology {
+            clusters,
+            latency_ms,
+            jitter_ms: 0.0,
+            asymmetric: false,
+            speeds: None,
+        })
+    }
+
+    /// Number of PEs in all clusters.
+    pub fn num_pes(&self) -> u32 {
+        self.clusters.iter().map(|c| c.len() as u32).sum()
+    }
+
+    /// The cluster of every PE, indexed by PE.
+    pub fn cluster_of_pes(&self) -> Vec<u32> {
+        let mut of = vec![0; self.num_pes() as usize];
+        for (c, pes) in self.clusters.iter().enumerate() {
+            for &pe in pes {
+                of[pe as usize] = c as u32;
+            }
+        }
+        of
+    }
+
+    /// One-way latency from cluster `a` to cluster `b`.
+    pub fn latency(&self, a: u32, b: u32) -> Duration {
+        Duration::from_secs_f64(self.latency_ms[a as usize][b as usize] * 1e-3)
+    }
+
+    /// The largest jitter added to a cross-cluster message.
+    pub fn jitter(&self) -> Duration {
+        Duration::from_secs_f64(self.jitter_ms * 1e-3)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn uniform_splits_contiguously() {
+        let t = Topology::uniform(5, 2, Duration::from_millis(8)).unwrap();
+        assert_eq!(t.clusters, vec![vec![0, 1], vec![2, 3, 4]]);
+        assert_eq!(t.cluster_of_pes(), vec![0, 0, 1, 1, 1]);
+        assert_eq!(t.latency(0, 1), Duration::from_millis(8));
+        assert_eq!(t.latency(1, 1), Duration::ZERO);
+        assert!(Topology::uniform(2, 3, Duration::ZERO).is_err());
+    }
+}
