@@ -149,3 +149,10 @@ pub fn distribute(
         }
     }
 }
+
+/// Whether `pes` PEs over `processes` processes put more PEs in a process
+/// than this machine has cores (the OS then time-slices them).
+pub fn oversubscribed(pes: u32, processes: u32) -> bool {
+    let per_process = pes.div_ceil(processes.max(1));
+    per_process > crate::args::default_pes()
+}

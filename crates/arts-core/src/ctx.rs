@@ -123,6 +123,9 @@ impl<'a, A: Chare> Ctx<'a, A> {
             }
         }
         let dest = self.svc.route(obj);
+        if let Some(grid) = &mut self.svc.grid {
+            grid.note_send(self.me, dest);
+        }
         let src = self.svc.pe;
         let payload = if dest != src && self.svc.transport.needs_wire(dest) {
             Payload::Wire(wire::encode_message(&msg))

@@ -364,6 +364,11 @@ impl Message<'_> {
 }
 
 impl Envelope {
+    /// The PE that sent the message (`None`: the driver, the main program).
+    pub fn source(&self) -> Option<PeId> {
+        (self.src != DRIVER).then_some(self.src)
+    }
+
     /// Serializes the message for another process: the frame (see `frame`),
     /// and the bulk buffers of its payload, to be sent beside it. Application
     /// payloads must already be serialized (the runtime does so for PEs that

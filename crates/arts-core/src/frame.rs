@@ -239,6 +239,12 @@ fn header_of(frame: &[u8]) -> Result<(&[u8], usize), WireError> {
     }
 }
 
+/// The sending PE of a frame, read from its header in place.
+pub(crate) fn source(frame: &[u8]) -> Option<PeId> {
+    let (header, _) = header_of(frame).ok()?;
+    Some(u32::from_le_bytes(le4(header, 4)))
+}
+
 fn le4(h: &[u8], at: usize) -> [u8; 4] {
     h[at..at + 4].try_into().expect("4 bytes")
 }

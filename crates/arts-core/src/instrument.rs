@@ -92,6 +92,12 @@ pub struct PeCounters {
     pub parked_ns: u64,
     /// Messages handled.
     pub messages: u64,
+    /// Messages served from the grid queue (border-object prioritization).
+    #[serde(default)]
+    pub grid_dispatches: u64,
+    /// Border objects on the PE when it stopped (grid runs).
+    #[serde(default)]
+    pub border_objects: u64,
 }
 
 /// CPU time consumed by the calling thread, ns (unlike wall time, it does

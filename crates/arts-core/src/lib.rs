@@ -74,6 +74,7 @@ mod ctx;
 mod driver;
 pub mod envelope;
 mod frame;
+mod grid;
 mod index;
 mod instrument;
 pub mod lb;
@@ -101,6 +102,7 @@ pub use chare::{ArrayProxy, Chare, Element};
 pub use ctx::Ctx;
 pub use driver::{Driver, DriverMsg};
 pub use envelope::ObjId;
+pub use grid::{DEFAULT_STARVATION_LIMIT, EmulatedSpeeds, GridConfig};
 pub use index::{Index, Shape};
 pub use instrument::{CommCount, CommRecord, PeCounters};
 pub use lb::{LbConfig, LbPeriod, LbStepRecord};
@@ -112,7 +114,9 @@ pub use queue::DEFAULT_PRIORITY;
 pub use reduction::{
     Callback, CombineFn, RedValue, Reduced, Reducer, Reducible, Tag, register_custom,
 };
-pub use runtime::{Config, RunError, RunReport, TransportFactory, run, run_on};
+pub use runtime::{
+    Config, RunError, RunReport, TransportFactory, TransportParts, connect, run, run_on,
+};
 
 #[doc(hidden)]
 pub use message::__private;

@@ -32,9 +32,8 @@ use crate::transport::{Arrival, Progress, Transport};
 /// Lowest priority: quiescence probes run after all other queued work.
 const PROBE_PRIORITY: i32 = i32::MAX;
 
-/// With a transport that must be polled, a busy PE polls every this many
-/// loop turns, and takes at most this many messages from it then.
-const POLL_EVERY: u32 = 32;
+/// A busy PE takes at most this many messages from a poll of its transport.
+const POLL_BATCH: u32 = crate::transport::DEFAULT_POLL_EVERY;
 
 /// Idle periods shorter than this are not written to traces.
 const MIN_TRACED_IDLE_NS: u64 = 1_000;
@@ -134,6 +133,14 @@ impl Pe {
                 speed: 1.0,
                 driver_sent,
                 lb_mark: PeriodMark::default(),
+                grid: config
+                    .grid
+                    .as_ref()
+                    .map(|g| Box::new(crate::grid::GridSched::new(pe, g))),
+                stretch: config
+                    .emulated_speeds
+                    .as_ref()
+                    .map_or(0.0, |s| s.stretch(pe)),
             },
             stores: Vec::new(),
             lb_root: LbRoot::default(),
@@ -151,7 +158,8 @@ impl Pe {
         // Measured on this PE's own thread: its speed, and the start of the
         // first load-balancing period.
         if self.svc.lb.as_ref().is_some_and(|l| l.speeds.is_none()) {
-            self.svc.speed = calibrate_speed();
+            // An emulated slow PE is slow at calibration too.
+            self.svc.speed = calibrate_speed() / (1.0 + self.svc.stretch);
         }
         let start = self.svc.clock.raw();
         self.svc.lb_mark = PeriodMark {
@@ -159,11 +167,11 @@ impl Pe {
             counters: PeCounters::default(),
             cpu_ns: thread_cpu_ns(),
         };
-        let remote = transport.poll_interval().is_some();
+        let poll_every = transport.poll_every();
         let mut handled = 0u32;
         while !self.stop {
-            if remote && handled.is_multiple_of(POLL_EVERY) {
-                for _ in 0..POLL_EVERY {
+            if poll_every != 0 && handled.is_multiple_of(poll_every) {
+                for _ in 0..POLL_BATCH {
                     if transport.poll(self.svc.pe, &mut |a| self.arrive(a)) != Progress::Arrived {
                         break;
                     }
@@ -178,7 +186,7 @@ impl Pe {
             if self.stop {
                 break;
             }
-            match self.svc.queue.pop() {
+            match self.svc.dequeue() {
                 Some(env) => {
                     self.handle(env);
                     self.svc.woke_at = None;
@@ -188,6 +196,10 @@ impl Pe {
         }
         let wall_ns = self.svc.clock.delta_as_nanos(start, self.svc.clock.raw());
         transport.retire(self.svc.pe);
+        if let Some(grid) = &self.svc.grid {
+            self.svc.counters.grid_dispatches = grid.dispatches;
+            self.svc.counters.border_objects = grid.border_objects() as u64;
+        }
         PeReport {
             pe: self.svc.pe,
             counters: self.svc.counters,
@@ -203,7 +215,7 @@ impl Pe {
         let start = self.svc.clock.raw();
         match transport.poll_interval() {
             None => {
-                let parked = mailbox.wait(&self.idle, None);
+                let parked = mailbox.wait(&self.idle, transport.next_release(self.svc.pe));
                 self.end_wait(start, parked);
             }
             Some(interval) => self.poll_until_work(transport, mailbox, interval, start),
@@ -274,7 +286,11 @@ impl Pe {
                     spin: Duration::ZERO,
                     yield_after: 0,
                 };
-                parked += mailbox.wait(&nap, Some(Instant::now() + interval));
+                let mut until = Instant::now() + interval;
+                if let Some(release) = transport.next_release(pe) {
+                    until = until.min(release);
+                }
+                parked += mailbox.wait(&nap, Some(until));
             } else if polls > self.idle.yield_after {
                 std::thread::yield_now();
             }
@@ -318,7 +334,7 @@ impl Pe {
         }
         let Message { prio, src, body } = m;
         match body {
-            MessageBody::Entry(e) if e.call.in_frame() && self.svc.queue.is_empty() => {
+            MessageBody::Entry(e) if e.call.in_frame() && self.svc.nothing_queued() => {
                 self.svc.counters.messages += 1;
                 self.deliver(prio, src, e);
                 self.svc.processed += 1;
@@ -334,7 +350,7 @@ impl Pe {
                     _ => prio,
                 };
                 let body = body.into_owned();
-                self.svc.queue.push(at, Message { prio, src, body });
+                self.svc.enqueue(at, Message { prio, src, body });
             }
         }
     }

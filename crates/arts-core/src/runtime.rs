@@ -8,6 +8,7 @@ use std::time::Instant;
 use arts_trace::Span;
 
 use crate::driver::{Driver, DriverMsg};
+use crate::grid::{EmulatedSpeeds, GridConfig};
 use crate::index::Index;
 use crate::instrument::CommRecord;
 use crate::lb::{LbConfig, LbStepRecord};
@@ -36,6 +37,11 @@ pub struct Config {
     pub lb: Option<LbConfig>,
     /// How to connect the PEs (`None`: all in this process).
     pub transport: Option<TransportFactory>,
+    /// Grid execution: PE clusters and border-object prioritization
+    /// (`None`: one cluster).
+    pub grid: Option<GridConfig>,
+    /// Emulated relative PE speeds (`None`: every PE at full speed).
+    pub emulated_speeds: Option<EmulatedSpeeds>,
 }
 
 /// Builds the transport of a run over `pes` PEs: the transport and the
@@ -68,6 +74,8 @@ impl Default for Config {
             serialize_local: false,
             lb: None,
             transport: None,
+            grid: None,
+            emulated_speeds: None,
         }
     }
 }
@@ -180,16 +188,21 @@ pub fn run<R>(
             "the number of PEs must be at least 1".into(),
         ));
     }
-    let (transport, rx) = match &config.transport {
-        Some(factory) => (factory.0)(config.pes)?,
+    let (transport, rx) = connect(config)?;
+    run_on(config, transport, rx, main)
+}
+
+/// The transport of a run: `config.transport`'s, or all PEs in this process.
+pub fn connect(config: &Config) -> TransportParts {
+    match &config.transport {
+        Some(factory) => (factory.0)(config.pes),
         None => {
             let (tx, rx) = crossbeam_channel::unbounded();
             let t: Arc<dyn Transport> =
                 Arc::new(InProcess::new(config.pes, config.serialize_local, tx));
-            (t, rx)
+            Ok((t, rx))
         }
-    };
-    run_on(config, transport, rx, main)
+    }
 }
 
 /// Runs a job on a given transport: starts this process's PEs, calls `main`
@@ -215,6 +228,27 @@ pub fn run_on<R>(
         return Err(RunError::Config(format!(
             "{} PE speeds given for {} PEs; give one finite speed > 0 per PE",
             speeds.len(),
+            config.pes
+        )));
+    }
+    if let Some(EmulatedSpeeds(speeds)) = &config.emulated_speeds
+        && (speeds.len() != config.pes as usize
+            || speeds
+                .iter()
+                .any(|s| !(s.is_finite() && *s > 0.0 && *s <= 1.0)))
+    {
+        return Err(RunError::Config(format!(
+            "{} emulated PE speeds given for {} PEs; give one speed in (0, 1] per PE",
+            speeds.len(),
+            config.pes
+        )));
+    }
+    if let Some(grid) = &config.grid
+        && grid.clusters.len() != config.pes as usize
+    {
+        return Err(RunError::Config(format!(
+            "the grid topology covers {} PEs but the run has {}",
+            grid.clusters.len(),
             config.pes
         )));
     }

@@ -10,6 +10,7 @@ use crate::PeId;
 use crate::envelope::{
     ArrayId, Body, BroadcastCall, Call, DRIVER, EncodeFn, Entry, Envelope, ObjId, Partial, Payload,
 };
+use crate::grid::GridSched;
 use crate::index::Shape;
 use crate::instrument::{CommRecord, PeCounters, PeriodMark};
 use crate::lb::{LbConfig, LbLocal};
@@ -78,6 +79,10 @@ pub(crate) struct Services {
     /// On the first PE of each process: messages its driver has sent
     /// (quiescence detection counts them with this PE's).
     pub driver_sent: Option<Arc<std::sync::atomic::AtomicU64>>,
+    /// Grid scheduling (clusters, border objects, grid queue), in grid runs.
+    pub grid: Option<Box<GridSched>>,
+    /// Busy time added per ns of entry-method work (emulated slow PE; 0: none).
+    pub stretch: f64,
 }
 
 impl Services {
@@ -112,11 +117,40 @@ impl Services {
             self.sent += 1;
         }
         if to == self.pe {
-            self.queue.push(env.prio, env);
+            self.enqueue(env.prio, env);
         } else {
             self.serialize_payload(to, &mut env);
             self.transport.send(to, env);
         }
+    }
+
+    /// Queues `env` at priority `prio` on this PE: in the grid queue if it
+    /// is for a border object and prioritization is on, else the local queue.
+    #[inline]
+    pub fn enqueue(&mut self, prio: i32, env: Envelope) {
+        let env = match &mut self.grid {
+            Some(grid) => match grid.offer(prio, env) {
+                Some(env) => env,
+                None => return,
+            },
+            None => env,
+        };
+        self.queue.push(prio, env);
+    }
+
+    /// The next queued message to handle.
+    #[inline]
+    pub fn dequeue(&mut self) -> Option<Envelope> {
+        match &mut self.grid {
+            Some(grid) => grid.pop(&mut self.queue),
+            None => self.queue.pop(),
+        }
+    }
+
+    /// Whether no message is queued.
+    #[inline]
+    pub fn nothing_queued(&self) -> bool {
+        self.queue.is_empty() && self.grid.as_ref().is_none_or(|g| g.is_empty())
     }
 
     /// Serializes an entry message that was created for a local recipient

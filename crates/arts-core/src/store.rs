@@ -102,7 +102,7 @@ fn run_entry<A: Chare>(
     if svc.failure.is_some() {
         return;
     }
-    let timed = svc.instrument || svc.trace.is_some();
+    let timed = svc.instrument || svc.trace.is_some() || svc.stretch > 0.0;
     let start = match svc.woke_at.take() {
         Some(woke_at) if timed => woke_at,
         _ if timed => svc.clock.raw(),
@@ -118,8 +118,12 @@ fn run_entry<A: Chare>(
         catch_unwind(AssertUnwindSafe(|| f(target, &mut ctx)))
     };
     if timed {
-        let end = svc.clock.raw();
-        let ns = svc.clock.delta_as_nanos(start, end);
+        let mut end = svc.clock.raw();
+        let mut ns = svc.clock.delta_as_nanos(start, end);
+        if svc.stretch > 0.0 {
+            end = crate::grid::busy_for(&svc.clock, end, (ns as f64 * svc.stretch) as u64);
+            ns = svc.clock.delta_as_nanos(start, end);
+        }
         slot.meta.load_ns += ns;
         svc.counters.entry_ns += ns;
         if svc.trace.is_some() {

@@ -60,6 +60,23 @@ pub trait Transport: Send + Sync + 'static {
         None
     }
 
+    /// A busy PE polls after every this many messages it handled; 0: never
+    /// (every message arrives through the mailbox).
+    fn poll_every(&self) -> u32 {
+        if self.poll_interval().is_some() {
+            DEFAULT_POLL_EVERY
+        } else {
+            0
+        }
+    }
+
+    /// When the next message this transport holds back for local PE `pe`
+    /// (a delayed one) is due, if any: an idle PE wakes up by then and polls.
+    fn next_release(&self, pe: PeId) -> Option<std::time::Instant> {
+        let _ = pe;
+        None
+    }
+
     /// Called by local PE `pe` on its own thread after it stopped: finish its
     /// outstanding sends. May block until every process's PEs have retired.
     fn retire(&self, pe: PeId) {
@@ -80,6 +97,16 @@ pub trait Transport: Send + Sync + 'static {
             self.to_driver(p, msg.clone());
         }
     }
+}
+
+/// How often a busy PE polls a transport that must be polled (see
+/// [`Transport::poll_every`]), and how many messages it takes from it then.
+pub const DEFAULT_POLL_EVERY: u32 = 32;
+
+/// The sending PE written in a frame made by [`Envelope::into_frame`]
+/// (`None`: it came from a driver, or the frame is not readable).
+pub fn frame_source(frame: &[u8]) -> Option<PeId> {
+    crate::frame::source(frame).filter(|&pe| pe != crate::envelope::DRIVER)
 }
 
 /// A message from another process, as [`Transport::poll`] received it: the

@@ -12,6 +12,11 @@
 //!   rediscovers the clusters.
 //! - [`plot`]: line charts (SVG) for the experiments.
 
+pub mod delay;
+pub mod emulate;
+pub mod mapping;
 pub mod topology;
 
+pub use delay::DelayTransport;
+pub use emulate::Emulation;
 pub use topology::{Topology, TopologyError};

@@ -9,6 +9,7 @@ use arts_apps::stencil2d::{Kernel, Outcome, Problem, Reference};
 use arts_core::{Config, LbConfig, LbPeriod, Map};
 use serde::Serialize;
 
+use super::grid_flags::{GridOpts, GridSummary};
 use crate::args::{default_pes, output_file};
 use crate::output::{CliError, CliResult, Output, PendingFile, write_atomic};
 use crate::usage::quote;
@@ -16,17 +17,22 @@ use crate::usage::quote;
 /// Initial placement of objects on PEs.
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
 pub enum MapArg {
-    /// Contiguous runs of objects per PE.
+    /// Contiguous runs of objects per PE; on a grid (--clusters), the
+    /// thesis' Block mapping: one slab per cluster, border objects spread
+    /// evenly over the cluster's PEs.
     Block,
-    /// Object i on PE i mod P ("naive").
+    /// Object i on PE i mod P, without regard to clusters (the thesis' Naive).
+    #[value(alias = "naive")]
     RoundRobin,
 }
 
-impl From<MapArg> for Map {
-    fn from(m: MapArg) -> Map {
-        match m {
-            MapArg::Block => Map::Block,
-            MapArg::RoundRobin => Map::RoundRobin,
+impl MapArg {
+    /// The placement on `emulation`'s grid (or without one).
+    fn map(self, emulation: Option<&arts_grid::Emulation>) -> Map {
+        match (self, emulation) {
+            (MapArg::Block, Some(e)) => arts_grid::mapping::block(&e.topology),
+            (MapArg::Block, None) => Map::Block,
+            (MapArg::RoundRobin, _) => arts_grid::mapping::naive(),
         }
     }
 }
@@ -66,6 +72,8 @@ pub struct RunOpts {
     /// Relative PE speeds, comma-separated (default: measured at start-up).
     #[arg(long, value_delimiter = ',')]
     pe_speeds: Option<Vec<f64>>,
+    #[command(flatten)]
+    grid: GridOpts,
 }
 
 fn parse_period(s: &str) -> Result<LbPeriod, String> {
@@ -98,6 +106,8 @@ pub struct Prepared {
     comm_trace: Option<PendingFile>,
     dump: Option<PathBuf>,
     strategy: String,
+    /// The grid the run emulates, if any.
+    pub grid: Option<GridSummary>,
 }
 
 impl RunOpts {
@@ -153,9 +163,18 @@ impl RunOpts {
             ..Config::default()
         };
         let config = crate::launch::distribute(config, self.pes, self.pes_per_process)?;
+        let emulation = self.grid.emulation(pes)?;
+        let config = match &emulation {
+            Some(e) => super::grid_flags::apply(e, config)?,
+            None => config,
+        };
         Ok(Prepared {
             config,
-            map: self.map.into(),
+            map: self.map.map(emulation.as_ref()),
+            grid: emulation.map(|e| GridSummary {
+                topology: Some(e.topology),
+                grid_priority: e.priority,
+            }),
             trace,
             trace_path: self.trace.clone(),
             comm_trace,
@@ -215,6 +234,16 @@ pub struct StencilReport {
     step_times_s: Vec<f64>,
     trace: Option<String>,
     lb_dump: Option<String>,
+    /// The emulated grid (`null` without one) and whether border objects were served first.
+    #[serde(flatten)]
+    emulated: GridSummary,
+    /// Border objects per PE when the run ended (grid runs).
+    border_objects: Vec<u64>,
+    /// Messages each PE served from its grid queue (--grid-priority on).
+    grid_dispatches: Vec<u64>,
+    /// More PEs in a process than cores: the OS time-slices them, which
+    /// masks latency by itself.
+    oversubscribed: bool,
 }
 
 impl StencilReport {
@@ -313,7 +342,19 @@ pub fn execute<K: Kernel>(
             .as_ref()
             .map(|p| p.display().to_string()),
         lb_dump: prepared.dump.as_ref().map(|p| p.display().to_string()),
+        border_objects: counter(&outcome.report, |c| c.border_objects),
+        grid_dispatches: counter(&outcome.report, |c| c.grid_dispatches),
+        oversubscribed: crate::launch::oversubscribed(pes, outcome.report.processes),
+        emulated: prepared.grid.take().unwrap_or_default(),
     })
+}
+
+/// One counter of every PE.
+pub fn counter(
+    report: &arts_core::RunReport,
+    of: impl Fn(&arts_core::PeCounters) -> u64,
+) -> Vec<u64> {
+    report.pes.iter().map(|p| of(&p.counters)).collect()
 }
 
 /// Prints the report and fails the command if the result is not valid.
@@ -359,6 +400,10 @@ pub fn finish(r: &StencilReport, out: Output) -> CliResult {
                     a * 1e3
                 );
             }
+        }
+        t += &super::grid_flags::describe(&r.emulated, &r.border_objects, &r.grid_dispatches);
+        if r.oversubscribed {
+            t += "oversubscribed        more PEs than cores: the OS time-slices them\n";
         }
         if let Some(p) = &r.trace {
             t += &format!("trace written to      {p}\n");

@@ -48,6 +48,9 @@ impl Pe {
                 next_sync,
             } => {
                 self.svc.array_mut(array).lb.next_sync = Some(next_sync);
+                if let Some(grid) = &mut self.svc.grid {
+                    grid.forget_array(array);
+                }
                 for (linear, to) in departures {
                     let obj = crate::envelope::ObjId { array, linear };
                     self.emigrate(obj, to);

@@ -123,7 +123,11 @@ impl LbRoot {
         let mut all = std::mem::take(all);
         all.sort_by_key(|s| s.pe);
         let lb = svc.lb.clone().expect("LB configured");
-        let input = build_input(&all, lb.speeds.as_deref());
+        let clusters = svc
+            .grid
+            .as_ref()
+            .map(|g| all.iter().map(|s| g.cluster_of(s.pe)).collect::<Vec<_>>());
+        let input = build_input(&all, lb.speeds.as_deref(), clusters.as_deref());
         let t = Instant::now();
         let mapping = match balance(lb.strategy.as_ref(), &input) {
             Ok(m) => m,
@@ -253,7 +257,7 @@ fn cpu_share(s: &PeStats) -> f64 {
 }
 
 /// The strategy's input from every PE's measurements (sorted by PE).
-fn build_input(all: &[PeStats], speeds: Option<&[f64]>) -> LbInput {
+fn build_input(all: &[PeStats], speeds: Option<&[f64]>, clusters: Option<&[u32]>) -> LbInput {
     let speeds = match speeds {
         Some(s) => s.to_vec(),
         None => {
@@ -266,11 +270,12 @@ fn build_input(all: &[PeStats], speeds: Option<&[f64]>) -> LbInput {
         .iter()
         .zip(&speeds)
         .zip(&cpu_share)
-        .map(|((s, &speed), &f)| PeInfo {
+        .enumerate()
+        .map(|(i, ((s, &speed), &f))| PeInfo {
             speed,
             background_load_s: (s.wall_s - s.idle_s - s.entry_s * f).max(0.0),
             idle_s: s.idle_s,
-            cluster: None,
+            cluster: clusters.map(|c| c[i]),
         })
         .collect();
     let mut objects: Vec<ObjInfo> = all

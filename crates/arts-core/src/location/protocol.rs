@@ -109,6 +109,9 @@ impl Pe {
         let Some(migrant) = store.emigrate(obj.linear) else {
             return;
         };
+        if let Some(grid) = &mut self.svc.grid {
+            grid.forget(obj);
+        }
         let num_pes = self.svc.num_pes;
         let info = self.svc.array_mut(obj.array);
         let home = info.home(obj.linear, num_pes);

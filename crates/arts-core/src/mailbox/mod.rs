@@ -33,6 +33,8 @@ impl Default for IdlePolicy {
 /// A multi-producer, single-consumer message queue with a wake-up protocol.
 pub struct Mailbox {
     queue: SegQueue<Envelope>,
+    /// Set by [`Mailbox::nudge`]: the owner should look at its transport.
+    nudged: AtomicBool,
     sleeping: AtomicBool,
     owner: OnceLock<Thread>,
 }
@@ -41,6 +43,7 @@ impl Default for Mailbox {
     fn default() -> Self {
         Mailbox {
             queue: SegQueue::new(),
+            nudged: AtomicBool::new(false),
             sleeping: AtomicBool::new(false),
             owner: OnceLock::new(),
         }
@@ -58,8 +61,21 @@ impl Mailbox {
     /// one thread are popped in the order pushed.
     pub fn push(&self, env: Envelope) {
         self.queue.push(env);
+        self.wake_owner();
+    }
+
+    /// Wakes the owner if it waits, without a message: a transport that
+    /// holds messages back (e.g. delays them) calls this when it takes one
+    /// for this PE, so that a waiting owner looks again at when it is due.
+    /// The same protocol as a push: the owner cannot miss it.
+    pub fn nudge(&self) {
+        self.nudged.store(true, Ordering::Relaxed);
+        self.wake_owner();
+    }
+
+    fn wake_owner(&self) {
         // Pairs with the fence in `wait`: either the owner sees the message
-        // before parking, or we see `sleeping` and unpark it.
+        // (or nudge) before parking, or we see `sleeping` and unpark it.
         fence(Ordering::SeqCst);
         if self.sleeping.load(Ordering::Relaxed)
             && self.sleeping.swap(false, Ordering::AcqRel)
@@ -81,14 +97,22 @@ impl Mailbox {
         self.queue.is_empty()
     }
 
+    /// Whether a message waits or the mailbox was nudged (the nudge is
+    /// consumed).
+    #[inline]
+    fn has_news(&self) -> bool {
+        !self.queue.is_empty()
+            || (self.nudged.load(Ordering::Relaxed) && self.nudged.swap(false, Ordering::Relaxed))
+    }
+
     /// Called by the owner when it has nothing to do: returns when a message
-    /// may be available or `deadline` passed. Spins for `policy.spin`, then
+    /// may be available, the mailbox was nudged, or `deadline` passed. Spins for `policy.spin`, then
     /// parks; returns how long it was parked (off the CPU).
     pub fn wait(&self, policy: &IdlePolicy, deadline: Option<Instant>) -> Duration {
         let spin_until = Instant::now() + policy.spin;
         let mut polls = 0u32;
         loop {
-            if !self.queue.is_empty() {
+            if self.has_news() {
                 return Duration::ZERO;
             }
             polls = polls.wrapping_add(1);
@@ -106,7 +130,7 @@ impl Mailbox {
         }
         self.sleeping.store(true, Ordering::SeqCst);
         fence(Ordering::SeqCst);
-        if !self.queue.is_empty() {
+        if self.has_news() {
             self.sleeping.store(false, Ordering::Relaxed);
             return Duration::ZERO;
         }

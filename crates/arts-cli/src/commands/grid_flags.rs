@@ -1,0 +1,164 @@
+//! The grid options every object-runtime app takes (`--clusters`,
+//! `--latency`, `--jitter`, `--cluster-speeds`, `--grid-priority`,
+//! `--grid-starvation`), turned into an [`Emulation`] by `arts-grid`.
+
+use std::time::Duration;
+
+use arts_core::Config;
+use arts_grid::{Emulation, Topology};
+use serde::Serialize;
+
+use crate::output::CliError;
+
+/// Grid emulation options.
+#[derive(clap::Args, Clone, Debug)]
+pub struct GridOpts {
+    /// Split the PEs into K contiguous clusters (grid emulation).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    clusters: Option<u32>,
+    /// One-way latency between any two clusters, e.g. 8ms, 500us, 0.01s.
+    #[arg(long, value_parser = parse_duration)]
+    latency: Option<Duration>,
+    /// Largest random extra delay per cross-cluster message (uniform), e.g. 1ms.
+    #[arg(long, value_parser = parse_duration)]
+    jitter: Option<Duration>,
+    /// Relative speed of each cluster, comma-separated (e.g. 1,0.5): slower
+    /// PEs really take longer per entry method (busy work).
+    #[arg(long, value_delimiter = ',')]
+    cluster_speeds: Option<Vec<f64>>,
+    /// Serve messages for border objects (those that send across clusters) first.
+    #[arg(long, value_enum, default_value = "off")]
+    grid_priority: OnOff,
+    /// With --grid-priority on: a local message runs after at most N grid-queue messages.
+    #[arg(long, default_value_t = arts_core::DEFAULT_STARVATION_LIMIT,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    grid_starvation: u32,
+}
+
+/// A switch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum OnOff {
+    /// On.
+    On,
+    /// Off.
+    Off,
+}
+
+/// Parses a duration with a unit: `8ms`, `500us`, `0.01s`, `0`.
+pub fn parse_duration(s: &str) -> Result<Duration, String> {
+    let t = s.trim();
+    let (num, scale) = if let Some(v) = t.strip_suffix("ms") {
+        (v, 1e-3)
+    } else if let Some(v) = t.strip_suffix("us") {
+        (v, 1e-6)
+    } else if let Some(v) = t.strip_suffix("ns") {
+        (v, 1e-9)
+    } else if let Some(v) = t.strip_suffix('s') {
+        (v, 1.0)
+    } else if t == "0" {
+        (t, 0.0)
+    } else {
+        return Err(format!(
+            "'{s}' needs a unit: give a duration like 8ms, 500us or 0.01s"
+        ));
+    };
+    match num.trim().parse::<f64>() {
+        Ok(v) if v.is_finite() && v >= 0.0 && v * scale <= 3600.0 => {
+            Ok(Duration::from_secs_f64(v * scale))
+        }
+        _ => Err(format!(
+            "'{s}' is not a duration between 0 and 1 hour (e.g. 8ms, 500us, 0.01s)"
+        )),
+    }
+}
+
+/// What the report says about the grid a run emulated.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct GridSummary {
+    /// The topology (the `--topology` file format); `None` without a grid.
+    pub topology: Option<Topology>,
+    /// Whether border-object prioritization was on.
+    pub grid_priority: bool,
+}
+
+impl GridOpts {
+    /// The emulation these options ask for on `pes` PEs, if any.
+    pub fn emulation(&self, pes: u32) -> Result<Option<Emulation>, CliError> {
+        let Some(k) = self.clusters else {
+            if self.latency.is_some()
+                || self.jitter.is_some()
+                || self.cluster_speeds.is_some()
+                || self.grid_priority == OnOff::On
+            {
+                return Err(CliError::usage(
+                    "--latency, --jitter, --cluster-speeds and --grid-priority need \
+                     a grid: give --clusters K",
+                ));
+            }
+            return Ok(None);
+        };
+        let latency = self.latency.unwrap_or(Duration::ZERO);
+        let mut topology = Topology::uniform(pes, k, latency).map_err(CliError::usage)?;
+        topology.jitter_ms = self.jitter.map_or(0.0, |j| j.as_secs_f64() * 1e3);
+        if let Some(speeds) = &self.cluster_speeds {
+            if speeds.len() != k as usize || speeds.iter().any(|s| !(s.is_finite() && *s > 0.0)) {
+                return Err(CliError::usage(format!(
+                    "--cluster-speeds: give {k} comma-separated speeds > 0 (one per cluster)"
+                )));
+            }
+            let of = topology.cluster_of_pes();
+            topology.speeds = Some(of.iter().map(|&c| speeds[c as usize]).collect());
+        }
+        Ok(Some(Emulation {
+            topology,
+            priority: self.grid_priority == OnOff::On,
+            starvation_limit: self.grid_starvation,
+        }))
+    }
+}
+
+/// The text report's lines about the grid (none without one).
+pub fn describe(g: &GridSummary, border: &[u64], dispatches: &[u64]) -> String {
+    let Some(t) = &g.topology else {
+        return String::new();
+    };
+    let sizes: Vec<String> = t.clusters.iter().map(|c| c.len().to_string()).collect();
+    let mut s = format!(
+        "grid                  {} clusters of {} PEs, latency {:.3} ms (max), jitter {:.3} ms\n",
+        t.clusters.len(),
+        sizes.join("+"),
+        t.latency_ms.iter().flatten().copied().fold(0.0, f64::max),
+        t.jitter_ms,
+    );
+    if let Some(speeds) = &t.speeds {
+        let v: Vec<String> = speeds.iter().map(|v| format!("{v}")).collect();
+        s += &format!("emulated PE speeds    {}\n", v.join(" "));
+    }
+    let list = |v: &[u64]| v.iter().map(u64::to_string).collect::<Vec<_>>().join(" ");
+    s += &format!("border objects/PE     {}\n", list(border));
+    if g.grid_priority {
+        s += &format!("grid-queue dispatches {}\n", list(dispatches));
+    }
+    s
+}
+
+/// Applies `emulation` to `config`.
+pub fn apply(emulation: &Emulation, config: Config) -> Result<Config, CliError> {
+    emulation.apply(config).map_err(CliError::usage)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_need_a_unit_and_a_sane_value() {
+        assert_eq!(parse_duration("8ms"), Ok(Duration::from_millis(8)));
+        assert_eq!(parse_duration("500us"), Ok(Duration::from_micros(500)));
+        assert_eq!(parse_duration("0.25s"), Ok(Duration::from_millis(250)));
+        assert_eq!(parse_duration("0"), Ok(Duration::ZERO));
+        for bad in ["8", "-1ms", "NaNms", "2h", "ms", "1e9s"] {
+            assert!(parse_duration(bad).is_err(), "{bad}");
+        }
+    }
+}

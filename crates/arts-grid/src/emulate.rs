@@ -1,0 +1,190 @@
+//! Turns a run's [`Config`] into a grid run: the delay layer on top of its
+//! transport, the clusters the scheduler and the load balancer see, border-
+//! object prioritization, and emulated PE speeds.
+
+use std::sync::Arc;
+
+use arts_core::transport::Transport;
+use arts_core::{
+    Config, DEFAULT_STARVATION_LIMIT, EmulatedSpeeds, GridConfig, RunError, TransportFactory,
+};
+
+use crate::{DelayTransport, Topology};
+
+/// How a run emulates a grid.
+#[derive(Clone, Debug)]
+pub struct Emulation {
+    /// Clusters, latencies, jitter and speeds.
+    pub topology: Topology,
+    /// Border-object prioritization (thesis chapter 6).
+    pub priority: bool,
+    /// A local message runs after at most this many grid-queue messages.
+    pub starvation_limit: u32,
+}
+
+impl Emulation {
+    /// Emulates `topology` without prioritization.
+    pub fn new(topology: Topology) -> Emulation {
+        Emulation {
+            topology,
+            priority: false,
+            starvation_limit: DEFAULT_STARVATION_LIMIT,
+        }
+    }
+
+    /// `config` running on the emulated grid. The topology must cover
+    /// exactly `config.pes` PEs.
+    pub fn apply(&self, mut config: Config) -> Result<Config, RunError> {
+        let pes = self.topology.num_pes();
+        if pes != config.pes {
+            return Err(RunError::Config(format!(
+                "the topology has {pes} PEs but the run has {}",
+                config.pes
+            )));
+        }
+        config.grid = Some(GridConfig {
+            clusters: Arc::from(self.topology.cluster_of_pes()),
+            priority: self.priority,
+            starvation_limit: self.starvation_limit,
+        });
+        if let Some(speeds) = &self.topology.speeds {
+            // Relative to the fastest PE, which runs at full speed.
+            let max = speeds.iter().copied().fold(0.0, f64::max);
+            let relative: Vec<f64> = speeds.iter().map(|s| s / max).collect();
+            config.emulated_speeds = Some(EmulatedSpeeds(Arc::from(relative)));
+        }
+        let inner = config.clone();
+        let topology = self.topology.clone();
+        config.transport = Some(TransportFactory(Arc::new(move |pes| {
+            let (t, rx) = arts_core::connect(&Config {
+                pes,
+                ..inner.clone()
+            })?;
+            let delayed: Arc<dyn Transport> = Arc::new(DelayTransport::new(t, &topology));
+            Ok((delayed, rx))
+        })));
+        Ok(config)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use arts_core::{Callback, Chare, Ctx, Index, Map, Reducer, Shape, message};
+    use serde::{Deserialize, Serialize};
+
+    use super::*;
+
+    #[derive(Serialize)]
+    enum Tag {
+        Done,
+    }
+
+    #[message]
+    enum Ping {
+        /// Bounce `left` more times between elements 0 and 2 (two clusters);
+        /// `start`: wall time of the first send (`None`: the first hop).
+        Ball { left: u32, start: Option<f64> },
+        /// The same between elements 0 and 1 (one cluster).
+        Local { left: u32, start: Option<f64> },
+        /// Contribute nothing (elements that do not play).
+        Idle,
+    }
+
+    #[derive(Serialize, Deserialize)]
+    struct Player;
+
+    impl Chare for Player {
+        type Msg = Ping;
+        type Init = ();
+        fn new(_: Index, _: &()) -> Self {
+            Player
+        }
+        fn receive(&mut self, msg: Ping, ctx: &mut Ctx<'_, Self>) {
+            let me = ctx.index().x();
+            let now = ctx.wall_time();
+            let (left, start, partner, local) = match msg {
+                Ping::Idle => return ctx.contribute(0.0, Reducer::Max, Callback::main(Tag::Done)),
+                Ping::Ball { left, start } => (left, start, 2 - me, false),
+                Ping::Local { left, start } => (left, start, 1 - me, true),
+            };
+            let start = start.unwrap_or(now);
+            if left == 0 {
+                return ctx.contribute(now - start, Reducer::Max, Callback::main(Tag::Done));
+            }
+            let left = left - 1;
+            let next = if local {
+                Ping::Local {
+                    left,
+                    start: Some(start),
+                }
+            } else {
+                Ping::Ball {
+                    left,
+                    start: Some(start),
+                }
+            };
+            ctx.send(ctx.this_proxy().at(partner), next);
+            if left == 0 {
+                // The partner ends the game; this player is done too.
+                ctx.contribute(0.0, Reducer::Max, Callback::main(Tag::Done));
+            }
+        }
+    }
+
+    /// Element i on PE i of 4, clusters {0,1} and {2,3}; the time of
+    /// `msg`'s bounces, measured by the elements.
+    fn run_pingpong(latency_ms: f64, msg: Ping, idle: u32) -> Duration {
+        let topo =
+            Topology::uniform(4, 2, Duration::from_secs_f64(latency_ms * 1e-3)).expect("valid");
+        let base = Config {
+            pes: 4,
+            ..Config::default()
+        };
+        let config = Emulation::new(topo).apply(base).expect("4 PEs");
+        let (t, _) = arts_core::run(&config, |d| {
+            let a = d.create_array::<Player>("p", Shape::d1(4), Map::RoundRobin, ());
+            d.send(a.at(0), msg);
+            d.send(a.at(idle), Ping::Idle);
+            d.send(a.at(3), Ping::Idle);
+            d.wait_callback::<f64>(Tag::Done).unwrap()
+        })
+        .unwrap();
+        Duration::from_secs_f64(t)
+    }
+
+    #[test]
+    fn cross_cluster_messages_wait_their_latency_and_local_ones_do_not() {
+        // 4 one-way trips of 5 ms: at least 20 ms.
+        let t = run_pingpong(
+            5.0,
+            Ping::Ball {
+                left: 4,
+                start: None,
+            },
+            1,
+        );
+        assert!(t >= Duration::from_millis(20), "{t:?}");
+        // 4 trips within cluster 0: no added latency at all.
+        let t = run_pingpong(
+            200.0,
+            Ping::Local {
+                left: 4,
+                start: None,
+            },
+            2,
+        );
+        assert!(t < Duration::from_millis(100), "{t:?}");
+    }
+
+    #[test]
+    fn the_topology_must_cover_the_run() {
+        let topo = Topology::uniform(2, 2, Duration::ZERO).unwrap();
+        let config = Config {
+            pes: 3,
+            ..Config::default()
+        };
+        assert!(Emulation::new(topo).apply(config).is_err());
+    }
+}
