@@ -40,6 +40,10 @@ where
     })
 }
 
+/// Priority of the resume that follows an `at_sync` without balancing:
+/// ahead of every ordinary message.
+const RESUME_PRIORITY: i32 = i32::MIN;
+
 impl<'a, A: Chare> Ctx<'a, A> {
     pub(crate) fn new(svc: &'a mut Services, meta: &'a mut ElemMeta, me: ObjId) -> Self {
         Ctx {
@@ -197,8 +201,10 @@ impl<'a, A: Chare> Ctx<'a, A> {
             }
         };
         if !balance {
+            // Resume right after this entry method, before other queued
+            // work: a step's sends must not wait behind the PE's queue.
             self.svc
-                .send_call(self.me, Call::ResumeFromSync, DEFAULT_PRIORITY);
+                .send_call(self.me, Call::ResumeFromSync, RESUME_PRIORITY);
             return;
         }
         self.meta.at_sync = true;

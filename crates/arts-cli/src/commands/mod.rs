@@ -5,6 +5,7 @@ pub mod ddm;
 pub mod ddm_flags;
 pub mod dispatch;
 mod dispatch_json;
+pub mod grid;
 pub mod grid_flags;
 pub mod heat_flags;
 pub mod imbalance;

@@ -30,6 +30,12 @@ pub const NOISE_FIRST: f64 = 0.02;
 /// prediction error is the load drifting, which balancing is for).
 pub const NOISE_CAP: f64 = 0.05;
 
+/// A mapping that cuts the bytes sent between clusters by at least this
+/// fraction is applied even when the load model sees no gain (it cannot
+/// price wide-area latency, which is what a grid strategy is for), unless
+/// it makes the busiest PE busier beyond the noise.
+pub const CLUSTER_CUT_GAIN: f64 = 0.10;
+
 /// The fewest steps a new mapping is assumed to serve (its benefit lasts
 /// beyond the next period unless the load drifts).
 pub const MIN_HORIZON: u32 = 10;
@@ -93,7 +99,13 @@ pub(crate) fn judge(before: &LbStats, after: &LbStats, steps: u32, h: &History) 
     let horizon = next_steps.max(MIN_HORIZON) as f64;
     let gain = now_max - new_max;
     let net_gain_s = (gain - noise) * horizon - migration_s;
-    let keep_current = after.migrations > 0 && net_gain_s <= 0.0;
+    let fewer_wan_bytes = match (before.comm_cut_cluster_bytes, after.comm_cut_cluster_bytes) {
+        (Some(b), Some(a)) if b > 0 => {
+            (b.saturating_sub(a)) as f64 >= CLUSTER_CUT_GAIN * b as f64 && new_max - now_max <= noise
+        }
+        _ => false,
+    };
+    let keep_current = after.migrations > 0 && net_gain_s <= 0.0 && !fewer_wan_bytes;
     Judgement {
         keep_current,
         next_steps,
@@ -119,6 +131,21 @@ mod tests {
             comm_total_bytes: 0,
             comm_cut_cluster_bytes: None,
         }
+    }
+
+    #[test]
+    fn a_mapping_that_cuts_wide_area_traffic_is_applied() {
+        let wan = |max: f64, migrations, cut| LbStats {
+            comm_cut_cluster_bytes: Some(cut),
+            ..stats(max, 1.0, migrations)
+        };
+        let h = History::default();
+        // Same load, half the bytes between clusters: applied.
+        assert!(!judge(&wan(1.01, 0, 1000), &wan(1.01, 40, 500), 10, &h).keep_current);
+        // 5% fewer bytes: not worth it.
+        assert!(judge(&wan(1.01, 0, 1000), &wan(1.01, 40, 950), 10, &h).keep_current);
+        // Fewer bytes but a busier PE: refused.
+        assert!(judge(&wan(1.01, 0, 1000), &wan(1.5, 40, 0), 10, &h).keep_current);
     }
 
     #[test]
