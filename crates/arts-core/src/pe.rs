@@ -215,7 +215,10 @@ impl Pe {
         let start = self.svc.clock.raw();
         match transport.poll_interval() {
             None => {
-                let parked = mailbox.wait(&self.idle, transport.next_release(self.svc.pe));
+                let parked = match transport.next_release(self.svc.pe) {
+                    Some(release) => mailbox.wait_precisely(&self.idle, release),
+                    None => mailbox.wait(&self.idle, None),
+                };
                 self.end_wait(start, parked);
             }
             Some(interval) => self.poll_until_work(transport, mailbox, interval, start),
@@ -286,11 +289,11 @@ impl Pe {
                     spin: Duration::ZERO,
                     yield_after: 0,
                 };
-                let mut until = Instant::now() + interval;
-                if let Some(release) = transport.next_release(pe) {
-                    until = until.min(release);
-                }
-                parked += mailbox.wait(&nap, Some(until));
+                let until = Instant::now() + interval;
+                parked += match transport.next_release(pe) {
+                    Some(release) if release < until => mailbox.wait_precisely(&nap, release),
+                    _ => mailbox.wait(&nap, Some(until)),
+                };
             } else if polls > self.idle.yield_after {
                 std::thread::yield_now();
             }

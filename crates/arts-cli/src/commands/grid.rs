@@ -19,6 +19,56 @@ pub enum GridCommand {
     Heterogeneity(HeterogeneityArgs),
     /// Strategy time and LB step time against object count.
     LbCost(LbCostArgs),
+    /// Accuracy of the delay layer: cross-cluster one-way time against the
+    /// configured latency, intra-cluster latency while cross traffic waits.
+    Delay(DelayArgs),
+}
+
+/// Arguments of `arts grid delay`.
+#[derive(clap::Args)]
+pub struct DelayArgs {
+    /// Configured one-way latencies, ms, comma-separated.
+    #[arg(long, value_delimiter = ',', default_value = "1,8,32")]
+    latencies: Vec<f64>,
+    /// Cross-cluster one-way trips per latency.
+    #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(u32).range(2..=100_000))]
+    trips: u32,
+}
+
+#[derive(Serialize)]
+struct DelayJson {
+    experiment: &'static str,
+    runs: Vec<arts_apps::grid_delay::DelayAccuracy>,
+}
+
+/// Runs `arts grid delay`.
+fn run_delay(a: &DelayArgs, out: Output) -> CliResult {
+    check_list("--latencies", &a.latencies, |l| {
+        l.is_finite() && (0.0..=1000.0).contains(l)
+    })?;
+    let runs =
+        arts_apps::grid_delay::delay_accuracy(&a.latencies, a.trips).map_err(CliError::failed)?;
+    let json = DelayJson {
+        experiment: "delay",
+        runs,
+    };
+    out.emit(&json, || {
+        let mut t = format!(
+            "{:>10} {:>14} {:>12} {:>16} {:>16}\n",
+            "latency ms", "cross ms", "excess ms", "intra us", "intra base us"
+        );
+        for r in &json.runs {
+            t += &format!(
+                "{:>10} {:>14.4} {:>12.4} {:>16.3} {:>16.3}\n",
+                r.latency_ms,
+                r.cross_one_way_ms,
+                r.cross_excess_ms,
+                r.intra_one_way_us,
+                r.intra_baseline_us
+            );
+        }
+        t
+    })
 }
 
 /// What every experiment takes.
@@ -119,6 +169,7 @@ struct StudyJson {
 /// Runs an `arts grid` experiment.
 pub fn run(command: GridCommand, out: Output) -> CliResult {
     let (name, opts) = match &command {
+        GridCommand::Delay(a) => return run_delay(a, out),
         GridCommand::Sweep(a) => ("sweep", &a.opts),
         GridCommand::Heterogeneity(a) => ("heterogeneity", &a.opts),
         GridCommand::LbCost(a) => ("lb-cost", &a.opts),
@@ -188,6 +239,7 @@ pub fn run(command: GridCommand, out: Output) -> CliResult {
             }
             grid_study::lb_cost(&setup, a.grid, &a.objects, &a.strategies, each)
         }
+        GridCommand::Delay(_) => unreachable!("`arts grid delay` returned above"),
     }
     .map_err(|e| match e {
         arts_core::RunError::Config(m) => CliError::usage(m),
@@ -231,7 +283,7 @@ fn check_list(flag: &str, v: &[f64], ok: impl Fn(&f64) -> bool) -> CliResult {
 
 /// Every (mesh size, object count) an experiment runs, checked before any run.
 fn problems(c: &GridCommand, pes: u32) -> Vec<(usize, u32)> {
-    let per_pe = |opp: u32| opp.checked_mul(pes).unwrap_or(u32::MAX);
+    let per_pe = |opp: u32| opp.saturating_mul(pes);
     match c {
         GridCommand::Sweep(a) => a
             .grids
@@ -240,6 +292,7 @@ fn problems(c: &GridCommand, pes: u32) -> Vec<(usize, u32)> {
             .collect(),
         GridCommand::Heterogeneity(a) => vec![(a.grid, per_pe(a.objects_per_pe))],
         GridCommand::LbCost(a) => a.objects.iter().map(|&o| (a.grid, o)).collect(),
+        GridCommand::Delay(_) => Vec::new(),
     }
 }
 
@@ -250,6 +303,7 @@ fn runs_of(c: &GridCommand) -> u64 {
         }
         GridCommand::Heterogeneity(a) => a.variants.len(),
         GridCommand::LbCost(a) => a.objects.len() * a.strategies.len(),
+        GridCommand::Delay(a) => a.latencies.len(),
     };
     n as u64
 }

@@ -101,7 +101,8 @@ pub(crate) fn judge(before: &LbStats, after: &LbStats, steps: u32, h: &History) 
     let net_gain_s = (gain - noise) * horizon - migration_s;
     let fewer_wan_bytes = match (before.comm_cut_cluster_bytes, after.comm_cut_cluster_bytes) {
         (Some(b), Some(a)) if b > 0 => {
-            (b.saturating_sub(a)) as f64 >= CLUSTER_CUT_GAIN * b as f64 && new_max - now_max <= noise
+            (b.saturating_sub(a)) as f64 >= CLUSTER_CUT_GAIN * b as f64
+                && new_max - now_max <= noise
         }
         _ => false,
     };

@@ -30,6 +30,9 @@ impl Default for IdlePolicy {
     }
 }
 
+/// How long before a precise deadline a parked owner wakes up to spin until it.
+const DEADLINE_SPIN: Duration = Duration::from_micros(150);
+
 /// A multi-producer, single-consumer message queue with a wake-up protocol.
 pub struct Mailbox {
     queue: SegQueue<Envelope>,
@@ -109,6 +112,18 @@ impl Mailbox {
     /// may be available, the mailbox was nudged, or `deadline` passed. Spins for `policy.spin`, then
     /// parks; returns how long it was parked (off the CPU).
     pub fn wait(&self, policy: &IdlePolicy, deadline: Option<Instant>) -> Duration {
+        self.wait_for(policy, deadline, false)
+    }
+
+    /// [`Mailbox::wait`] for a deadline that must be met closely (a timer:
+    /// the grid delay layer's next release): the owner wakes from parking a
+    /// little early and spins until the deadline, since a timed park
+    /// oversleeps by tens of microseconds.
+    pub fn wait_precisely(&self, policy: &IdlePolicy, deadline: Instant) -> Duration {
+        self.wait_for(policy, Some(deadline), true)
+    }
+
+    fn wait_for(&self, policy: &IdlePolicy, deadline: Option<Instant>, precise: bool) -> Duration {
         let spin_until = Instant::now() + policy.spin;
         let mut polls = 0u32;
         loop {
@@ -137,11 +152,26 @@ impl Mailbox {
         let parked = Instant::now();
         match deadline {
             None => std::thread::park(),
+            Some(d) if precise => std::thread::park_timeout(
+                d.saturating_duration_since(Instant::now() + DEADLINE_SPIN),
+            ),
             Some(d) => std::thread::park_timeout(d.saturating_duration_since(Instant::now())),
         }
         // Woken by a sender (which cleared the flag), by the deadline or spuriously.
         self.sleeping.store(false, Ordering::Relaxed);
-        parked.elapsed()
+        let parked = parked.elapsed();
+        match deadline {
+            // Spin to the deadline unless news came (a nudge is consumed).
+            Some(d) if precise => {
+                while !self.has_news() && Instant::now() < d {
+                    std::thread::yield_now();
+                }
+            }
+            // The owner looks at its queue and transport after this
+            // returns: a nudge given before now is answered by that look.
+            _ => self.nudged.store(false, Ordering::Relaxed),
+        }
+        parked
     }
 }
 
@@ -228,5 +258,39 @@ mod tests {
             Some(Instant::now() + Duration::from_millis(20)),
         );
         assert!(t.elapsed() >= Duration::from_millis(19));
+    }
+
+    #[test]
+    fn a_precise_wait_ends_at_its_deadline_not_before() {
+        let mb = Mailbox::default();
+        mb.bind_owner();
+        let t = Instant::now();
+        let deadline = t + Duration::from_millis(5);
+        mb.wait_precisely(&IdlePolicy::default(), deadline);
+        assert!(Instant::now() >= deadline);
+    }
+
+    #[test]
+    fn a_nudge_wakes_a_waiting_owner_once() {
+        let mb = Arc::new(Mailbox::default());
+        let waiter = {
+            let mb = mb.clone();
+            std::thread::spawn(move || {
+                mb.bind_owner();
+                let t = Instant::now();
+                mb.wait(&IdlePolicy::default(), None);
+                let woke = t.elapsed();
+                // The nudge was consumed: the next wait lasts to its deadline.
+                let t = Instant::now();
+                mb.wait(&IdlePolicy::default(), Some(t + Duration::from_millis(10)));
+                (woke, t.elapsed())
+            })
+        };
+        std::thread::sleep(Duration::from_millis(20));
+        mb.nudge();
+        let (woke, second) = waiter.join().unwrap();
+        assert!(woke >= Duration::from_millis(19), "parked until nudged");
+        assert!(second >= Duration::from_millis(9));
+        assert!(mb.is_empty());
     }
 }
