@@ -1,0 +1,221 @@
+//! Grid execution end to end: every object app valid on an emulated grid
+//! (latency, jitter, slow cluster, prioritization, grid balancers), storm
+//! exactly-once while migrating under emulation, the experiments'
+//! outputs, and bad grid options.
+
+mod common;
+use common::{arts, arts_text, json};
+
+const GRID: [&str; 10] = [
+    "--pes",
+    "4",
+    "--clusters",
+    "2",
+    "--latency",
+    "1ms",
+    "--jitter",
+    "200us",
+    "--cluster-speeds",
+    "1,0.5",
+];
+
+fn run_app(app: &[&str], extra: &[&str]) -> serde_json::Value {
+    let args: Vec<&str> = [&["run"], app, &GRID[..], extra, &["--json"]].concat();
+    json(&arts(&args))
+}
+
+#[test]
+fn every_stencil_app_is_valid_on_an_emulated_grid() {
+    let apps: [&[&str]; 3] = [
+        &[
+            "jacobi2d",
+            "--grid",
+            "64x48",
+            "--objects",
+            "4x4",
+            "--iters",
+            "8",
+        ],
+        &["zones", "--iters", "6"],
+        &[
+            "hotspot",
+            "--grid",
+            "64x64",
+            "--objects",
+            "4x4",
+            "--iters",
+            "8",
+        ],
+    ];
+    for app in apps {
+        for extra in [
+            &["--map", "block", "--grid-priority", "on"][..],
+            &["--map", "naive", "--lb", "grid-hybrid", "--lb-period", "3"][..],
+            &["--map", "naive", "--lb", "grid-comm", "--lb-period", "3"][..],
+        ] {
+            let v = run_app(app, extra);
+            assert_eq!(v["valid"], true, "{app:?} {extra:?}");
+            assert_eq!(v["max_abs_diff"], 0.0);
+            assert_eq!(
+                v["topology"]["clusters"],
+                serde_json::json!([[0, 1], [2, 3]])
+            );
+            assert_eq!(v["border_objects"].as_array().unwrap().len(), 4);
+        }
+    }
+}
+
+#[test]
+fn block_prioritization_serves_the_grid_queue_and_reports_it() {
+    let v = run_app(
+        &[
+            "jacobi2d",
+            "--grid",
+            "64x64",
+            "--objects",
+            "8x8",
+            "--iters",
+            "6",
+        ],
+        &["--map", "block", "--grid-priority", "on"],
+    );
+    assert_eq!(v["grid_priority"], true);
+    let border: u64 = v["border_objects"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b.as_u64().unwrap())
+        .sum();
+    let served: u64 = v["grid_dispatches"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b.as_u64().unwrap())
+        .sum();
+    // Block on 2+2 PEs: one row of 8 objects on each side of the cut.
+    assert_eq!(border, 16);
+    assert!(served > 0);
+}
+
+#[test]
+fn grid_comm_never_moves_objects_between_clusters() {
+    let v = run_app(
+        &[
+            "hotspot",
+            "--grid",
+            "64x64",
+            "--objects",
+            "8x8",
+            "--iters",
+            "12",
+        ],
+        &["--map", "block", "--lb", "grid-comm", "--lb-period", "4"],
+    );
+    assert_eq!(v["valid"], true);
+    // Border objects stay on the border: a Block layout has 16 of them
+    // (8 per cluster) as long as nothing crosses the cut.
+    let border: u64 = v["border_objects"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b.as_u64().unwrap())
+        .sum();
+    assert_eq!(border, 16);
+}
+
+#[test]
+fn storm_delivers_exactly_once_while_migrating_on_an_emulated_grid() {
+    let v = run_app(
+        &["storm", "--elements", "64", "--rounds", "6"],
+        &[
+            "--lb",
+            "grid-metis",
+            "--lb-period",
+            "2",
+            "--grid-priority",
+            "on",
+        ],
+    );
+    assert_eq!(v["exactly_once"], true);
+    assert_eq!(v["reductions_ok"], true);
+    assert!(v["migrations"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn experiments_write_their_csv() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("sweep");
+    let v = json(&arts(&[
+        "grid",
+        "sweep",
+        "--grids",
+        "64",
+        "--objects-per-pe",
+        "4",
+        "--latencies",
+        "0,1",
+        "--variants",
+        "naive,block+prio,naive+grid-metis",
+        "--iters",
+        "4",
+        "--lb-every",
+        "2",
+        "--out",
+        out.to_str().unwrap(),
+        "--json",
+    ]));
+    assert_eq!(v["runs"].as_array().unwrap().len(), 6);
+    let csv = std::fs::read_to_string(out.join("sweep.csv")).unwrap();
+    assert_eq!(csv.lines().count(), 7);
+    assert!(csv.lines().nth(1).unwrap().starts_with("64,8,4,naive,0,"));
+    let d = json(&arts(&[
+        "grid",
+        "delay",
+        "--latencies",
+        "2",
+        "--trips",
+        "4",
+        "--json",
+    ]));
+    assert!(d["runs"][0]["cross_one_way_ms"].as_f64().unwrap() >= 2.0);
+}
+
+#[test]
+fn bad_grid_options_are_one_error_line() {
+    let j = [
+        "run",
+        "jacobi2d",
+        "--grid",
+        "32x32",
+        "--objects",
+        "2x2",
+        "--iters",
+        "2",
+    ];
+    for bad in [
+        &["--pes", "2", "--clusters", "3"][..],
+        &["--pes", "2", "--latency", "5ms"],
+        &["--pes", "2", "--clusters", "2", "--latency", "5"],
+        &["--pes", "2", "--clusters", "2", "--latency", "-1ms"],
+        &["--pes", "2", "--clusters", "2", "--cluster-speeds", "1"],
+        &["--pes", "2", "--clusters", "2", "--cluster-speeds", "1,0"],
+        &["--pes", "2", "--clusters", "0"],
+    ] {
+        let (code, out, err) = arts_text(&[&j[..], bad].concat());
+        assert_eq!(code, 2, "{bad:?}: {err}");
+        assert!(out.is_empty());
+        assert_eq!(err.lines().count(), 1, "{bad:?}: {err}");
+        assert!(err.starts_with("error:"), "{err}");
+    }
+    for bad in [
+        &["grid", "sweep", "--variants", "square"][..],
+        &["grid", "sweep", "--latencies", "nan"],
+        &["grid", "heterogeneity", "--cluster-speeds", "1"],
+        &["grid", "lb-cost", "--strategies", "nope"],
+        &["grid", "sweep", "--pes", "2", "--clusters", "3"],
+    ] {
+        let (code, _, err) = arts_text(bad);
+        assert_eq!(code, 2, "{bad:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{bad:?}: {err}");
+    }
+}
