@@ -120,7 +120,8 @@ pub struct GridRun {
     /// Median step time (after the first LB step when balancing), s.
     pub step_time_s: f64,
     /// Ideal step time: work over capacity (entry time of all PEs, each
-    /// scaled by its speed, over the sum of speeds), s.
+    /// scaled by its speed relative to the fastest, over the summed
+    /// relative speeds, per step), s.
     pub ideal_step_time_s: f64,
     /// Whether the result equals the sequential reference.
     pub valid: bool,
@@ -220,10 +221,12 @@ impl Setup {
             config.lb.as_ref().map(|l| l.period),
             steps.len(),
         );
+        // Work in full-speed seconds: each PE's entry time scaled by its
+        // speed; capacity in full-speed PEs.
         let speeds = topology
             .speeds
             .clone()
-            .unwrap_or(vec![1.0; self.pes as usize]);
+            .unwrap_or_else(|| vec![1.0; self.pes as usize]);
         let max = speeds.iter().copied().fold(0.0, f64::max);
         let work: f64 = out
             .report
