@@ -17,6 +17,8 @@ use arts_core::{Callback, Chare, Config, Ctx, Index, Map, Reducer, RunError, Sha
 use arts_grid::{Emulation, Topology};
 use serde::{Deserialize, Serialize};
 
+use crate::stats::median;
+
 #[derive(Serialize)]
 enum Tag {
     Done,
@@ -138,6 +140,58 @@ pub fn delay_accuracy(latencies_ms: &[f64], trips: u32) -> Result<Vec<DelayAccur
     Ok(out)
 }
 
+/// What the delay layer costs with every latency 0: Jacobi2D's step time
+/// with the layer (two clusters, 0 ms) over without, runs interleaved.
+#[derive(Clone, Debug, Serialize)]
+pub struct LayerCost {
+    /// Median step time without the layer, s.
+    pub plain_step_time_s: f64,
+    /// Median step time with the layer at zero latency, s.
+    pub layer_step_time_s: f64,
+    /// `layer / plain`.
+    pub ratio: f64,
+    /// Runs of each.
+    pub reps: u32,
+}
+
+/// Measures [`LayerCost`] on a `grid²` Jacobi2D with `objects` blocks on `pes` PEs.
+pub fn layer_cost(
+    grid: usize,
+    objects: u32,
+    pes: u32,
+    iters: u32,
+    reps: u32,
+) -> Result<LayerCost, RunError> {
+    let p = crate::grid_study::problem(grid, objects, iters)?;
+    let reference = Arc::new(crate::jacobi2d::reference(&p));
+    let plain = Config {
+        pes,
+        ..Config::default()
+    };
+    let topology = Topology::uniform(pes, 2.min(pes), Duration::ZERO)
+        .map_err(|e| RunError::Config(e.to_string()))?;
+    let layer = Emulation::new(topology).apply(plain.clone())?;
+    let (mut a, mut b) = (Vec::new(), Vec::new());
+    for _ in 0..reps {
+        for (config, times) in [(&plain, &mut a), (&layer, &mut b)] {
+            let out = crate::jacobi2d::run(&p, config, Map::Block, Some(reference.clone()))?;
+            if out.max_diff != 0.0 {
+                return Err(RunError::Internal(
+                    "Jacobi2D differs from its reference".into(),
+                ));
+            }
+            times.push(out.step_time_median_s());
+        }
+    }
+    let (plain_step_time_s, layer_step_time_s) = (median(&a), median(&b));
+    Ok(LayerCost {
+        plain_step_time_s,
+        layer_step_time_s,
+        ratio: layer_step_time_s / plain_step_time_s,
+        reps,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -148,5 +202,11 @@ mod tests {
         assert_eq!(r.len(), 1);
         assert!(r[0].cross_one_way_ms >= 2.0, "{r:?}");
         assert!(r[0].intra_one_way_us > 0.0 && r[0].intra_baseline_us > 0.0);
+    }
+
+    #[test]
+    fn the_layer_cost_compares_valid_runs() {
+        let c = layer_cost(64, 8, 2, 4, 1).unwrap();
+        assert!(c.ratio > 0.0 && c.plain_step_time_s > 0.0);
     }
 }

@@ -175,6 +175,8 @@ fn experiments_write_their_csv() {
         "2",
         "--trips",
         "4",
+        "--cost-reps",
+        "0",
         "--json",
     ]));
     assert!(d["runs"][0]["cross_one_way_ms"].as_f64().unwrap() >= 2.0);

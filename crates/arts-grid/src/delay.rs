@@ -12,7 +12,7 @@
 //! receives them (their real transport latency comes on top, as it would
 //! on a real grid). Per-pair FIFO order is kept: a message is never
 //! released before an earlier one of the same pair, jitter or not.
-//! See `README.md` next to this file.
+//! The protocol is described in the crate's `README.md`.
 
 use std::collections::{BinaryHeap, HashMap};
 use std::ops::Range;

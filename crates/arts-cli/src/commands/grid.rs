@@ -33,12 +33,17 @@ pub struct DelayArgs {
     /// Cross-cluster one-way trips per latency.
     #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(u32).range(2..=100_000))]
     trips: u32,
+    /// Runs of each side for the layer's cost at zero latency (Jacobi2D
+    /// 2048x2048, 64 objects, 2 PEs); 0 skips it.
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(0..=100))]
+    cost_reps: u32,
 }
 
 #[derive(Serialize)]
 struct DelayJson {
     experiment: &'static str,
     runs: Vec<arts_apps::grid_delay::DelayAccuracy>,
+    zero_latency_cost: Option<arts_apps::grid_delay::LayerCost>,
 }
 
 /// Runs `arts grid delay`.
@@ -48,9 +53,16 @@ fn run_delay(a: &DelayArgs, out: Output) -> CliResult {
     })?;
     let runs =
         arts_apps::grid_delay::delay_accuracy(&a.latencies, a.trips).map_err(CliError::failed)?;
+    let zero_latency_cost = match a.cost_reps {
+        0 => None,
+        reps => Some(
+            arts_apps::grid_delay::layer_cost(2048, 64, 2, 60, reps).map_err(CliError::failed)?,
+        ),
+    };
     let json = DelayJson {
         experiment: "delay",
         runs,
+        zero_latency_cost,
     };
     out.emit(&json, || {
         let mut t = format!(
@@ -65,6 +77,15 @@ fn run_delay(a: &DelayArgs, out: Output) -> CliResult {
                 r.cross_excess_ms,
                 r.intra_one_way_us,
                 r.intra_baseline_us
+            );
+        }
+        if let Some(c) = &json.zero_latency_cost {
+            t += &format!(
+                "layer at 0 ms: step {:.3} ms vs {:.3} ms without (ratio {:.3}, {} runs each)\n",
+                c.layer_step_time_s * 1e3,
+                c.plain_step_time_s * 1e3,
+                c.ratio,
+                c.reps
             );
         }
         t
