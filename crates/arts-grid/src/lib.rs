@@ -15,3 +15,6 @@
 pub mod topology;
 
 pub use topology::{Topology, TopologyError};
+pub mod probe;
+
+pub use probe::{Discovery, LatencyMatrix, discover, measure};
