@@ -15,6 +15,7 @@
 pub mod topology;
 
 pub use topology::{Topology, TopologyError};
+pub mod plot;
 pub mod probe;
 
 pub use probe::{Discovery, LatencyMatrix, discover, measure};
