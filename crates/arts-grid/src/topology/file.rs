@@ -47,12 +47,12 @@ impl Topology {
             serde_json::from_str(text).map_err(|e| {
                 let full = e.to_string();
                 let what = full.split(" at line ").next().unwrap_or(&full);
-                at(e.line().max(1), format!("{what}; {ACCEPTED}"))
+                at(e.line().max(1), format!("{}; {ACCEPTED}", one_line(what)))
             })?
         } else {
             toml::from_str(text).map_err(|e| {
                 let line = e.span().map_or(1, |s| line_at(text, s.start));
-                at(line, format!("{}; {ACCEPTED}", e.message().trim_end()))
+                at(line, format!("{}; {ACCEPTED}", one_line(e.message())))
             })?
         };
         let pes = pes.unwrap_or_else(|| topology.num_pes());
@@ -144,6 +144,11 @@ impl Topology {
             format!("{lo}-{hi}")
         }
     }
+}
+
+/// A parser's message on one line.
+fn one_line(message: &str) -> String {
+    message.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// PE lists as ranges: `0-3,6,8-9`.
