@@ -12,7 +12,7 @@ mod usage;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
-use commands::{core, ddm, dispatch, grid, imbalance, lb, mpi, pdes, trace};
+use commands::{core, ddm, dispatch, grid, imbalance, lb, mpi, pdes, topology, trace};
 use output::{CliResult, Output};
 
 /// Counts heap allocations when a benchmark asks (`arts bench dispatch`:
@@ -81,6 +81,11 @@ enum Command {
         #[command(subcommand)]
         command: grid::GridCommand,
     },
+    /// Grid topology tools: probe the latency between PEs, check a topology file.
+    Topology {
+        #[command(subcommand)]
+        command: topology::TopologyCommand,
+    },
 }
 
 #[derive(Subcommand)]
@@ -142,6 +147,7 @@ fn run(cli: Cli) -> CliResult {
         Command::Ddm { command } => ddm::run(command, out),
         Command::Trace { command } => trace::run(command, out),
         Command::Grid { command } => grid::run(command, out),
+        Command::Topology { command } => topology::run(command, out),
     }
 }
 

@@ -10,13 +10,18 @@
 //!   the latency of its cluster pair.
 //! - [`probe`]: measures the latency between every pair of PEs and
 //!   rediscovers the clusters.
+//! - [`emulate`]: turns a run's configuration into a grid run.
+//! - [`mapping`]: the thesis' Naive and Block initial mappings.
 //! - [`plot`]: line charts (SVG) for the experiments.
 
 pub mod delay;
 pub mod emulate;
 pub mod mapping;
+pub mod plot;
+pub mod probe;
 pub mod topology;
 
 pub use delay::DelayTransport;
 pub use emulate::Emulation;
+pub use probe::{Discovery, LatencyMatrix, discover, measure};
 pub use topology::{Topology, TopologyError};

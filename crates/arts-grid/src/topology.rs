@@ -1,10 +1,16 @@
 //! A grid topology: which PEs form which cluster, the one-way latency
 //! between clusters, optional jitter and optional per-PE speeds.
 
+mod check;
+mod file;
+mod locate;
+
 use std::time::Duration;
 
 use arts_core::PeId;
 use serde::{Deserialize, Serialize};
+
+pub use check::{MAX_LATENCY_MS, MAX_SPEED, MIN_SPEED};
 
 /// Clusters of PEs and the wide-area latency between them.
 ///
@@ -12,6 +18,7 @@ use serde::{Deserialize, Serialize};
 /// `clusters` (PE lists), `latency_ms` (one-way, one row per cluster),
 /// optional `jitter_ms`, `asymmetric` and `speeds` (one per PE).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Topology {
     /// The PEs of each cluster; every PE of the run in exactly one.
     pub clusters: Vec<Vec<PeId>>,
@@ -39,6 +46,24 @@ pub enum TopologyError {
     /// An invalid value (the message says what was wrong and what is accepted).
     #[error("{0}")]
     Invalid(String),
+    /// A topology file could not be read (missing, not a regular file, too large).
+    #[error("{file}: cannot read it: {message}")]
+    Read {
+        /// The file as given.
+        file: String,
+        /// Why it could not be read.
+        message: String,
+    },
+    /// A topology file that is malformed or fails a check, at a line.
+    #[error("{file}:{line}: {message}")]
+    InFile {
+        /// The file as given.
+        file: String,
+        /// The 1-based line the problem is on.
+        line: usize,
+        /// What was wrong; what is accepted.
+        message: String,
+    },
 }
 
 impl Topology {
@@ -86,6 +111,50 @@ impl Topology {
         of
     }
 
+    /// One cluster per host: `host_of_pe[p]` names the host PE `p` runs on
+    /// (`--topology hosts`; the caller gathers the names). Clusters are
+    /// numbered in the order their hosts first appear; no latency is
+    /// emulated between them (the network has its own).
+    pub fn hosts<S: AsRef<str>>(host_of_pe: &[S]) -> Result<Topology, TopologyError> {
+        if host_of_pe.is_empty() {
+            return Err(TopologyError::Invalid(
+                "--topology hosts: no PEs; at least one PE accepted".into(),
+            ));
+        }
+        let mut names: Vec<&str> = Vec::new();
+        let mut clusters: Vec<Vec<PeId>> = Vec::new();
+        for (pe, host) in host_of_pe.iter().enumerate() {
+            let host = host.as_ref();
+            let c = match names.iter().position(|&n| n == host) {
+                Some(c) => c,
+                None => {
+                    names.push(host);
+                    clusters.push(Vec::new());
+                    names.len() - 1
+                }
+            };
+            clusters[c].push(pe as PeId);
+        }
+        let k = clusters.len();
+        Ok(Topology {
+            clusters,
+            latency_ms: vec![vec![0.0; k]; k],
+            jitter_ms: 0.0,
+            asymmetric: false,
+            speeds: None,
+        })
+    }
+
+    /// Checks the topology for a run of `pes` PEs: every PE `0..pes` in
+    /// exactly one non-empty cluster, at most `pes` clusters, a square
+    /// latency matrix (one row per cluster) of finite values in
+    /// `0..=MAX_LATENCY_MS` with a zero diagonal, symmetric unless
+    /// `asymmetric`, jitter in the same range, one speed per PE in
+    /// `MIN_SPEED..=MAX_SPEED`.
+    pub fn validate(&self, pes: u32) -> Result<(), TopologyError> {
+        check::check(self, pes).map_err(|p| TopologyError::Invalid(p.message))
+    }
+
     /// One-way latency from cluster `a` to cluster `b`.
     pub fn latency(&self, a: u32, b: u32) -> Duration {
         Duration::from_secs_f64(self.latency_ms[a as usize][b as usize] * 1e-3)
@@ -109,5 +178,20 @@ mod tests {
         assert_eq!(t.latency(0, 1), Duration::from_millis(8));
         assert_eq!(t.latency(1, 1), Duration::ZERO);
         assert!(Topology::uniform(2, 3, Duration::ZERO).is_err());
+    }
+
+    #[test]
+    fn hosts_make_one_cluster_each() {
+        let t = Topology::hosts(&["b", "a", "b", "a", "c"]).unwrap();
+        assert_eq!(t.clusters, vec![vec![0, 2], vec![1, 3], vec![4]]);
+        assert_eq!(t.latency(0, 2), Duration::ZERO);
+        t.validate(5).unwrap();
+        assert!(Topology::hosts::<&str>(&[]).is_err());
+        assert!(
+            t.validate(6)
+                .unwrap_err()
+                .to_string()
+                .contains("PE 5 is in no cluster")
+        );
     }
 }

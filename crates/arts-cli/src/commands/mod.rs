@@ -13,4 +13,5 @@ pub mod lb;
 pub mod mpi;
 pub mod pdes;
 pub mod stencil;
+pub mod topology;
 pub mod trace;

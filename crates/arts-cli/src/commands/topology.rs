@@ -1,0 +1,173 @@
+//! `arts topology probe` (measure the latency between every pair of PEs and
+//! print the clusters found, in the `--topology` file format) and
+//! `arts topology show` (check a topology file and print it as a table).
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use arts_core::Config;
+use arts_grid::probe::{DEFAULT_GAP, Discovery, MAX_PROBE_PES};
+use arts_grid::{Topology, discover, measure};
+use serde::Serialize;
+
+use crate::output::{CliError, CliResult, Output, PendingFile};
+
+/// Subcommands of `arts topology`.
+#[derive(clap::Subcommand)]
+pub enum TopologyCommand {
+    /// Measure the one-way latency between every pair of PEs, cluster them
+    /// and print the topology found (TOML, the `--topology` file format).
+    Probe(ProbeArgs),
+    /// Check a topology file (TOML or JSON) and print it as a table.
+    Show(ShowArgs),
+}
+
+/// Arguments of `arts topology probe`.
+#[derive(clap::Args)]
+pub struct ProbeArgs {
+    /// Number of PEs to probe (default: one per core; at most 256).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    pub pes: Option<u32>,
+    /// Under mpirun: PEs in each process (default 1).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    pub pes_per_process: Option<u32>,
+    /// Round trips per pair of PEs (after one warm-up); half the median is kept.
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    pub rounds: u32,
+    /// Smallest jump (ratio) between the sorted pair latencies that
+    /// separates clusters (> 1).
+    #[arg(long, default_value_t = DEFAULT_GAP)]
+    pub gap: f64,
+    /// Also write the topology found to this file (TOML).
+    #[arg(long, value_parser = crate::args::output_file)]
+    pub out: Option<PathBuf>,
+}
+
+/// Arguments of `arts topology show`.
+#[derive(clap::Args)]
+pub struct ShowArgs {
+    /// The topology file (TOML, or JSON when it ends in .json or starts with `{`).
+    #[arg(long)]
+    pub topology: PathBuf,
+    /// Check it for this many PEs (default: the PEs its clusters list).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    pub pes: Option<u32>,
+}
+
+/// Runs `arts topology ...`.
+pub fn run(command: TopologyCommand, out: Output) -> CliResult {
+    match command {
+        TopologyCommand::Probe(args) => probe(&args, out),
+        TopologyCommand::Show(args) => show(&args, out),
+    }
+}
+
+/// The run configuration of the probe over `pes` PEs in this process.
+fn probe_config(pes: u32) -> Config {
+    Config {
+        pes,
+        instrument: false,
+        ..Config::default()
+    }
+}
+
+/// What `arts topology probe --json` prints.
+#[derive(Serialize)]
+struct ProbeReport {
+    pes: u32,
+    rounds: u32,
+    gap: f64,
+    matrix_ms: Vec<Vec<f64>>,
+    #[serde(flatten)]
+    discovery: Discovery,
+    note: Option<String>,
+}
+
+/// Why the probe found one cluster, when it did.
+fn note(d: &Discovery, pes: u32, gap: f64) -> Option<String> {
+    if d.separated {
+        return None;
+    }
+    Some(if pes < 3 {
+        format!(
+            "could not separate clusters: {pes} PE(s) give no latency gap to measure; one cluster"
+        )
+    } else {
+        format!(
+            "could not separate clusters: no jump of {gap}x between pair latencies; one cluster"
+        )
+    })
+}
+
+fn probe(args: &ProbeArgs, out: Output) -> CliResult {
+    if !(args.gap.is_finite() && args.gap > 1.0) {
+        return Err(CliError::usage(format!(
+            "--gap {} is invalid (a finite ratio > 1 accepted)",
+            args.gap
+        )));
+    }
+    let (_, processes) = crate::launch::rank_size();
+    let pes = match processes {
+        1 => args.pes.unwrap_or_else(crate::args::default_pes),
+        n => args.pes_per_process.unwrap_or(1).saturating_mul(n),
+    };
+    if pes > MAX_PROBE_PES {
+        return Err(CliError::usage(format!(
+            "--pes {pes} is invalid (the probe measures 1..={MAX_PROBE_PES} PEs)"
+        )));
+    }
+    let mut file = args.out.as_deref().map(PendingFile::create).transpose()?;
+    let config = crate::launch::distribute(probe_config(pes), args.pes, args.pes_per_process)?;
+    let matrix = measure(&config, args.rounds).map_err(CliError::failed)?;
+    let discovery = discover(&matrix, args.gap);
+    let note = note(&discovery, pes, args.gap);
+    let mut toml = String::new();
+    if let Some(n) = &note {
+        toml += &format!("# {n}\n");
+    }
+    toml += &discovery.topology.to_toml();
+    if let (Some(f), Some(path)) = (file.as_mut(), args.out.as_deref()) {
+        f.writer()
+            .write_all(toml.as_bytes())
+            .map_err(|e| CliError::failed(format!("cannot write {}: {e}", path.display())))?;
+    }
+    if let Some(f) = file {
+        f.commit()?;
+    }
+    let report = ProbeReport {
+        pes,
+        rounds: args.rounds,
+        gap: args.gap,
+        matrix_ms: matrix.ms,
+        discovery,
+        note,
+    };
+    out.emit(&report, || toml)
+}
+
+/// What `arts topology show --json` prints.
+#[derive(Serialize)]
+struct ShowReport {
+    file: String,
+    pes: u32,
+    #[serde(flatten)]
+    topology: Topology,
+}
+
+fn show(args: &ShowArgs, out: Output) -> CliResult {
+    let topology = Topology::from_file(&args.topology, args.pes).map_err(CliError::usage)?;
+    let report = ShowReport {
+        file: args.topology.display().to_string(),
+        pes: args.pes.unwrap_or_else(|| topology.num_pes()),
+        topology,
+    };
+    out.emit(&report, || {
+        format!(
+            "{}: {} cluster(s), {} PE(s)\n{}",
+            report.file,
+            report.topology.clusters.len(),
+            report.pes,
+            report.topology.table()
+        )
+    })
+}

@@ -1,0 +1,324 @@
+//! The text forms of a topology: the file (TOML or JSON, same keys) read
+//! with line-numbered errors, the TOML written back, and a table.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use super::locate::{line_at, line_of};
+use super::{Topology, TopologyError};
+
+/// The largest topology file read.
+const MAX_FILE_BYTES: u64 = 16 << 20;
+
+/// What a file holds, appended to syntax errors.
+const ACCEPTED: &str = "accepted: keys clusters (PE lists), latency_ms (one row per cluster), \
+                        optional jitter_ms, asymmetric, speeds";
+
+impl Topology {
+    /// Reads and checks a topology file for a run of `pes` PEs (`None`:
+    /// as many PEs as the file's clusters list). JSON when the file ends
+    /// in `.json` or its first non-blank character is `{`, TOML otherwise.
+    /// Errors name the file and line: `FILE:LINE: what; what is accepted`.
+    pub fn from_file(path: &Path, pes: Option<u32>) -> Result<Topology, TopologyError> {
+        let file = path.display().to_string();
+        let text = read_capped(path).map_err(|message| TopologyError::Read {
+            file: file.clone(),
+            message,
+        })?;
+        let json =
+            path.extension().is_some_and(|e| e == "json") || text.trim_start().starts_with('{');
+        Topology::parse(&text, &file, json, pes)
+    }
+
+    /// Parses and checks the text of a topology file named `file` (for
+    /// messages); see [`Topology::from_file`].
+    pub fn parse(
+        text: &str,
+        file: &str,
+        json: bool,
+        pes: Option<u32>,
+    ) -> Result<Topology, TopologyError> {
+        let at = |line: usize, message: String| TopologyError::InFile {
+            file: file.to_string(),
+            line,
+            message,
+        };
+        let topology: Topology = if json {
+            serde_json::from_str(text).map_err(|e| {
+                let full = e.to_string();
+                let what = full.split(" at line ").next().unwrap_or(&full);
+                at(e.line().max(1), format!("{}; {ACCEPTED}", one_line(what)))
+            })?
+        } else {
+            toml::from_str(text).map_err(|e| {
+                let line = e.span().map_or(1, |s| line_at(text, s.start));
+                at(line, format!("{}; {ACCEPTED}", one_line(e.message())))
+            })?
+        };
+        let pes = pes.unwrap_or_else(|| topology.num_pes());
+        super::check::check(&topology, pes).map_err(|p| at(line_of(text, &p.at), p.message))?;
+        Ok(topology)
+    }
+
+    /// The topology in the file form (TOML), one cluster and one latency
+    /// row per line; [`Topology::from_file`] reads it back.
+    pub fn to_toml(&self) -> String {
+        let mut s = format!(
+            "# arts grid topology: {} cluster(s), {} PE(s); one-way latency in ms\n",
+            self.clusters.len(),
+            self.num_pes()
+        );
+        let list = |v: &mut dyn Iterator<Item = String>| v.collect::<Vec<_>>().join(", ");
+        s += "clusters = [\n";
+        for c in &self.clusters {
+            let _ = writeln!(s, "    [{}],", list(&mut c.iter().map(|p| p.to_string())));
+        }
+        s += "]\nlatency_ms = [\n";
+        for row in &self.latency_ms {
+            let _ = writeln!(
+                s,
+                "    [{}],",
+                list(&mut row.iter().map(|v| format!("{v:?}")))
+            );
+        }
+        s += "]\n";
+        if self.jitter_ms != 0.0 {
+            let _ = writeln!(s, "jitter_ms = {:?}", self.jitter_ms);
+        }
+        if self.asymmetric {
+            s += "asymmetric = true\n";
+        }
+        if let Some(speeds) = &self.speeds {
+            let _ = writeln!(
+                s,
+                "speeds = [{}]",
+                list(&mut speeds.iter().map(|v| format!("{v:?}")))
+            );
+        }
+        s
+    }
+
+    /// A table for humans: one line per cluster with its PEs, their
+    /// speeds and its latency row (ms), then the jitter.
+    pub fn table(&self) -> String {
+        let k = self.clusters.len();
+        let pes: Vec<String> = self.clusters.iter().map(|c| pe_ranges(c)).collect();
+        let width = pes.iter().map(String::len).max().unwrap_or(0).max(3);
+        let mut s = format!("cluster  {:<width$}  speed     latency_ms to", "PEs");
+        for b in 0..k {
+            let _ = write!(s, " {b:>9}");
+        }
+        s += "\n";
+        for (c, list) in self.clusters.iter().enumerate() {
+            let speed = self.speed_summary(list);
+            let _ = write!(s, "{c:<7}  {:<width$}  {speed:<9} {:13}", pes[c], "");
+            for v in &self.latency_ms[c] {
+                let _ = write!(s, " {v:>9.3}");
+            }
+            s += "\n";
+        }
+        let _ = writeln!(
+            s,
+            "jitter   up to {} ms per cross-cluster message{}",
+            self.jitter_ms,
+            if self.asymmetric {
+                " (asymmetric latency)"
+            } else {
+                ""
+            }
+        );
+        s
+    }
+
+    /// The speed of the PEs of one cluster: one value, or `min-max`.
+    fn speed_summary(&self, list: &[arts_core::PeId]) -> String {
+        let Some(speeds) = &self.speeds else {
+            return "1".into();
+        };
+        let of = |p: &arts_core::PeId| speeds.get(*p as usize).copied().unwrap_or(1.0);
+        let lo = list.iter().map(of).fold(f64::INFINITY, f64::min);
+        let hi = list.iter().map(of).fold(f64::NEG_INFINITY, f64::max);
+        if lo == hi {
+            format!("{lo}")
+        } else {
+            format!("{lo}-{hi}")
+        }
+    }
+}
+
+/// A parser's message on one line.
+fn one_line(message: &str) -> String {
+    message.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// PE lists as ranges: `0-3,6,8-9`.
+fn pe_ranges(list: &[arts_core::PeId]) -> String {
+    let mut out: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < list.len() {
+        let mut j = i;
+        while j + 1 < list.len() && list[j + 1] == list[j] + 1 {
+            j += 1;
+        }
+        out.push(if j == i {
+            list[i].to_string()
+        } else {
+            format!("{}-{}", list[i], list[j])
+        });
+        i = j + 1;
+    }
+    out.join(",")
+}
+
+/// The whole file, refusing non-regular files and files over the cap.
+fn read_capped(path: &Path) -> Result<String, String> {
+    use std::io::Read;
+    let f = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    let meta = f.metadata().map_err(|e| e.to_string())?;
+    if !meta.is_file() {
+        return Err("it is not a regular file".into());
+    }
+    let mut bytes = Vec::new();
+    f.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| e.to_string())?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(format!(
+            "it is larger than {MAX_FILE_BYTES} bytes (the most accepted)"
+        ));
+    }
+    String::from_utf8(bytes).map_err(|_| "it is not UTF-8 text".into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> Topology {
+        Topology {
+            clusters: vec![vec![0, 1, 2], vec![3], vec![4, 5]],
+            latency_ms: vec![
+                vec![0.0, 5.0, 20.5],
+                vec![7.0, 0.0, 1.0],
+                vec![20.5, 1.0, 0.0],
+            ],
+            jitter_ms: 0.25,
+            asymmetric: true,
+            speeds: Some(vec![1.0, 1.0, 0.5, 2.0, 1.0, 1.0]),
+        }
+    }
+
+    #[test]
+    fn toml_and_json_round_trip() {
+        let t = sample();
+        let back = Topology::parse(&t.to_toml(), "t.toml", false, Some(6)).unwrap();
+        assert_eq!(back, t);
+        let json = serde_json::to_string_pretty(&t).unwrap();
+        assert_eq!(Topology::parse(&json, "t.json", true, None).unwrap(), t);
+        let plain = Topology::uniform(4, 2, std::time::Duration::from_millis(3)).unwrap();
+        let text = plain.to_toml();
+        assert!(!text.contains("jitter_ms") && !text.contains("speeds"));
+        assert_eq!(Topology::parse(&text, "u", false, Some(4)).unwrap(), plain);
+    }
+
+    #[test]
+    fn table_lists_clusters_and_latency() {
+        let table = sample().table();
+        assert!(table.contains("0-2"), "{table}");
+        assert!(table.contains("0.5-1"), "{table}");
+        assert!(table.contains("20.500"), "{table}");
+        assert_eq!(table.lines().count(), 5, "{table}");
+        assert_eq!(pe_ranges(&[0, 1, 2, 5, 7, 8]), "0-2,5,7-8");
+    }
+
+    /// The error for a TOML text, as printed.
+    fn toml_error(text: &str, pes: Option<u32>) -> String {
+        Topology::parse(text, "bad.toml", false, pes)
+            .unwrap_err()
+            .to_string()
+    }
+
+    #[test]
+    fn bad_files_name_the_line() {
+        let head = "# topology\nclusters = [\n  [0, 1],\n";
+        let sym = "latency_ms = [[0, 5], [5, 0]]\n";
+        let cases = [
+            (
+                format!("{head}  [2, 9],\n]\n{sym}"),
+                4,
+                "PE 9 in cluster 1 is not a PE",
+            ),
+            (
+                format!("{head}  [2, 1],\n]\n{sym}"),
+                4,
+                "PE 1 is in clusters 0 and 1",
+            ),
+            (
+                format!("{head}  [2],\n]\n{sym}"),
+                2,
+                "PE 3 is in no cluster",
+            ),
+            (
+                format!("{head}  [2, 3],\n]\nlatency_ms = [\n  [0, 5],\n  [-5, 0],\n]\n"),
+                8,
+                "latency_ms[1][0] = -5",
+            ),
+            (
+                format!("{head}  [2, 3],\n]\nlatency_ms = [[0, nan], [5, 0]]\n"),
+                6,
+                "latency_ms[0][1] = NaN",
+            ),
+            (
+                format!("{head}  [2, 3],\n]\nlatency_ms = [[0, 4], [5, 0]]\n"),
+                6,
+                "symmetric matrix accepted",
+            ),
+            (
+                format!("{head}  [2, 3],\n]\n{sym}speeds = [1, 1, 0, 1]\n"),
+                7,
+                "speeds[2] = 0 is invalid",
+            ),
+            (
+                format!("{head}  [2],\n  [3],\n]\nlatency_ms = [[0,1,1],[1,0,1],[1,1,0]]\n"),
+                2,
+                "3 clusters for 2 PEs",
+            ),
+            (
+                format!("{head}  [2, 3],\n]\nlatency = 3\n"),
+                6,
+                "unknown field",
+            ),
+            (format!("{head}  [2, -3],\n]\n{sym}"), 4, "invalid value"),
+        ];
+        for (i, (text, line, what)) in cases.iter().enumerate() {
+            let pes = if i == 7 { Some(2) } else { Some(4) };
+            let err = toml_error(text, pes);
+            assert!(
+                err.starts_with(&format!("bad.toml:{line}: ")) && err.contains(what),
+                "case {i}: {err}"
+            );
+            assert_eq!(err.lines().count(), 1, "{err}");
+        }
+    }
+
+    #[test]
+    fn asymmetric_and_json_errors() {
+        let text = "clusters = [[0], [1]]\nlatency_ms = [[0, 4], [5, 0]]\nasymmetric = true\n";
+        assert!(Topology::parse(text, "a", false, Some(2)).is_ok());
+        let json = "{\n\"clusters\": [[0], [1]],\n\"latency_ms\": [[0, 4],\n [4, 0.0]],\n\"speeds\": [1, -1]\n}";
+        let err = Topology::parse(json, "b.json", true, None)
+            .unwrap_err()
+            .to_string();
+        assert!(err.starts_with("b.json:5: speeds[1] = -1"), "{err}");
+        let err = Topology::parse("{\n\"clusters\": [[0]\n", "c.json", true, None)
+            .unwrap_err()
+            .to_string();
+        assert!(err.starts_with("c.json:3: EOF"), "{err}");
+        let missing = std::path::Path::new("/nonexistent/topology.toml");
+        let err = Topology::from_file(missing, None).unwrap_err().to_string();
+        assert!(
+            err.starts_with("/nonexistent/topology.toml: cannot read it"),
+            "{err}"
+        );
+    }
+}
