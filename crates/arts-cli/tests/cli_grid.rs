@@ -99,21 +99,56 @@ fn block_prioritization_serves_the_grid_queue_and_reports_it() {
 
 #[test]
 fn grid_comm_never_moves_objects_between_clusters() {
-    let v = run_app(
-        &[
-            "hotspot",
-            "--grid",
-            "64x64",
-            "--objects",
-            "8x8",
-            "--iters",
-            "12",
-        ],
-        &["--map", "block", "--lb", "grid-comm", "--lb-period", "4"],
-    );
+    let dir = tempfile::tempdir().unwrap();
+    let dump = dir.path().join("lb.json");
+    let app = [
+        "hotspot",
+        "--grid",
+        "64x64",
+        "--objects",
+        "8x8",
+        "--iters",
+        "14",
+    ];
+    let lb = [
+        "--map",
+        "block",
+        "--lb",
+        "grid-comm",
+        "--lb-period",
+        "4",
+        "--lb-dump",
+    ];
+    let v = run_app(&app, &[&lb[..], &[dump.to_str().unwrap()]].concat());
     assert_eq!(v["valid"], true);
+    // Every LB step's input says where each object was: never in the
+    // other cluster ({0,1} | {2,3}) than at the step before.
+    let d: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&dump).unwrap()).unwrap();
+    let placements: Vec<Vec<(u64, u64)>> = d["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            let mut p: Vec<(u64, u64)> = s["input"]["objects"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|o| (o["id"].as_u64().unwrap(), o["pe"].as_u64().unwrap()))
+                .collect();
+            p.sort();
+            p
+        })
+        .collect();
+    assert_eq!(placements.len(), 3);
+    for w in placements.windows(2) {
+        for (a, b) in w[0].iter().zip(&w[1]) {
+            assert_eq!(a.1 / 2, b.1 / 2, "object {} changed clusters", a.0);
+        }
+    }
     // Border objects stay on the border: a Block layout has 16 of them
-    // (8 per cluster) as long as nothing crosses the cut.
+    // (8 per cluster). (Each LB step forgets them; the two steps after the
+    // last one learn them again.)
     let border: u64 = v["border_objects"]
         .as_array()
         .unwrap()

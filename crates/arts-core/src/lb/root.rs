@@ -151,7 +151,8 @@ impl LbRoot {
         let mut judgement = judge(&before, &after, steps, &st.history);
         judgement.keep_current &= lb.strategy.restrained();
         let mut mapping = mapping;
-        if lb.strategy.restrained() && (judgement.keep_current || judgement.drifted) {
+        let may_refine = lb.strategy.restrained() && !lb.strategy.topology_aware();
+        if may_refine && (judgement.keep_current || judgement.drifted) {
             // The strategy's remapping does not pay for its migrations, or
             // the load drifts (a remapping from last period's loads goes
             // stale fast): try the incremental one (refine moves few objects

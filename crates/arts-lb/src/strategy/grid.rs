@@ -273,6 +273,9 @@ impl Default for GridComm {
 }
 
 impl Strategy for GridComm {
+    fn topology_aware(&self) -> bool {
+        true
+    }
     fn name(&self) -> &'static str {
         "grid-comm"
     }
@@ -292,6 +295,9 @@ impl Strategy for GridComm {
 pub struct GridMetis;
 
 impl Strategy for GridMetis {
+    fn topology_aware(&self) -> bool {
+        true
+    }
     fn name(&self) -> &'static str {
         "grid-metis"
     }
@@ -320,6 +326,9 @@ impl Default for GridHybrid {
 }
 
 impl Strategy for GridHybrid {
+    fn topology_aware(&self) -> bool {
+        true
+    }
     fn name(&self) -> &'static str {
         "grid-hybrid"
     }

@@ -37,6 +37,13 @@ pub trait Strategy: Send + Sync {
     fn restrained(&self) -> bool {
         true
     }
+
+    /// Whether the mapping follows the grid topology (clusters). The runtime
+    /// then never substitutes the topology-blind incremental `refine`
+    /// mapping for it.
+    fn topology_aware(&self) -> bool {
+        false
+    }
 }
 
 /// Every name [`by_name`] accepts, in the order they are listed to users.
