@@ -75,6 +75,10 @@ mod imp {
     pub fn distribute(config: Config, per: u32) -> Option<Config> {
         with(|m| m.config(&config, per))
     }
+
+    pub fn host_names() -> Option<Vec<String>> {
+        with(|m| m.host_names())
+    }
 }
 
 #[cfg(not(feature = "mpi"))]
@@ -97,6 +101,10 @@ mod imp {
     }
 
     pub fn distribute(_config: Config, _per: u32) -> Option<Config> {
+        None
+    }
+
+    pub fn host_names() -> Option<Vec<String>> {
         None
     }
 }
@@ -155,4 +163,14 @@ pub fn distribute(
 pub fn oversubscribed(pes: u32, processes: u32) -> bool {
     let per_process = pes.div_ceil(processes.max(1));
     per_process > crate::args::default_pes()
+}
+
+/// The host of every process, by rank (this machine's name alone without MPI).
+pub fn host_names() -> Vec<String> {
+    imp::host_names().unwrap_or_else(|| {
+        let name = std::fs::read_to_string("/proc/sys/kernel/hostname")
+            .map(|s| s.trim().to_string())
+            .unwrap_or_else(|_| "localhost".into());
+        vec![name]
+    })
 }

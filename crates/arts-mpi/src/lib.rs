@@ -142,6 +142,23 @@ impl Mpi {
         pes_per_process > own || self.node_processes * pes_per_process > machine
     }
 
+    /// The host name of every process, by rank (collective).
+    pub fn host_names(&self) -> Vec<String> {
+        const LEN: usize = 256;
+        let mut mine = [0u8; LEN];
+        let name = mpi::environment::processor_name().unwrap_or_default();
+        let n = name.len().min(LEN);
+        mine[..n].copy_from_slice(&name.as_bytes()[..n]);
+        let mut all = vec![0u8; LEN * self.size() as usize];
+        self.world.all_gather_into(&mine[..], &mut all[..]);
+        all.chunks(LEN)
+            .map(|c| {
+                let end = c.iter().position(|&b| b == 0).unwrap_or(LEN);
+                String::from_utf8_lossy(&c[..end]).into_owned()
+            })
+            .collect()
+    }
+
     /// Ends the whole job at once with `code` (all ranks), after this rank
     /// printed its error.
     pub fn abort(&self, code: i32) -> ! {

@@ -51,7 +51,7 @@ fn problem(
 /// Runs `arts run jacobi2d`.
 pub fn run_jacobi2d(args: &Jacobi2dArgs, out: Output) -> CliResult {
     let p = problem(args.grid, args.objects, args.iters)?;
-    let prepared = args.opts.prepare()?;
+    let prepared = args.opts.prepare(out)?;
     let report = execute(
         "jacobi2d",
         &p,

@@ -16,6 +16,12 @@ pub struct GridOpts {
     /// Split the PEs into K contiguous clusters (grid emulation).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     clusters: Option<u32>,
+    /// Clusters from a file (TOML or JSON: `clusters`, `latency_ms`, optional
+    /// `jitter_ms`, `asymmetric`, `speeds`; see docs/grid.md), `hosts` (one
+    /// cluster per host, no latency added) or `auto` (probe the latency
+    /// between PEs at start-up and cluster them; no latency added).
+    #[arg(long, conflicts_with_all = ["clusters", "latency", "jitter", "cluster_speeds"])]
+    topology: Option<String>,
     /// One-way latency between any two clusters, e.g. 8ms, 500us, 0.01s.
     #[arg(long, value_parser = parse_duration)]
     latency: Option<Duration>,
@@ -82,9 +88,21 @@ pub struct GridSummary {
 }
 
 impl GridOpts {
-    /// The emulation these options ask for on `pes` PEs, if any.
-    pub fn emulation(&self, pes: u32) -> Result<Option<Emulation>, CliError> {
-        let Some(k) = self.clusters else {
+    /// The emulation these options ask for on the run `config` (already
+    /// distributed over the processes), if any.
+    pub fn emulation(&self, config: &Config) -> Result<Option<Emulation>, CliError> {
+        let pes = config.pes;
+        let topology = match (self.clusters, self.topology.as_deref()) {
+            (Some(k), _) => Some(self.uniform(pes, k)?),
+            (None, Some("hosts")) => Some(hosts(config)?),
+            (None, Some("auto")) => Some(probed(config)?),
+            (None, Some(file)) => Some(
+                Topology::from_file(std::path::Path::new(file), Some(pes))
+                    .map_err(CliError::usage)?,
+            ),
+            (None, None) => None,
+        };
+        let Some(topology) = topology else {
             if self.latency.is_some()
                 || self.jitter.is_some()
                 || self.cluster_speeds.is_some()
@@ -92,11 +110,20 @@ impl GridOpts {
             {
                 return Err(CliError::usage(
                     "--latency, --jitter, --cluster-speeds and --grid-priority need \
-                     a grid: give --clusters K",
+                     a grid: give --clusters K or --topology",
                 ));
             }
             return Ok(None);
         };
+        Ok(Some(Emulation {
+            topology,
+            priority: self.grid_priority == OnOff::On,
+            starvation_limit: self.grid_starvation,
+        }))
+    }
+
+    /// `--clusters K --latency L [--jitter J] [--cluster-speeds ..]`.
+    fn uniform(&self, pes: u32, k: u32) -> Result<Topology, CliError> {
         let latency = self.latency.unwrap_or(Duration::ZERO);
         let mut topology = Topology::uniform(pes, k, latency).map_err(CliError::usage)?;
         topology.jitter_ms = self.jitter.map_or(0.0, |j| j.as_secs_f64() * 1e3);
@@ -109,13 +136,39 @@ impl GridOpts {
             let of = topology.cluster_of_pes();
             topology.speeds = Some(of.iter().map(|&c| speeds[c as usize]).collect());
         }
-        Ok(Some(Emulation {
-            topology,
-            priority: self.grid_priority == OnOff::On,
-            starvation_limit: self.grid_starvation,
-        }))
+        Ok(topology)
     }
 }
+
+/// `--topology hosts`: the PEs of the processes on one host form a cluster.
+fn hosts(config: &Config) -> Result<Topology, CliError> {
+    let names = crate::launch::host_names();
+    let per = config.pes / names.len() as u32;
+    let host_of_pe: Vec<&String> = names
+        .iter()
+        .flat_map(|n| std::iter::repeat_n(n, per as usize))
+        .collect();
+    Topology::hosts(&host_of_pe).map_err(CliError::usage)
+}
+
+/// `--topology auto`: the probe's clusters; the latency between them is
+/// the network's own, so none is added.
+fn probed(config: &Config) -> Result<Topology, CliError> {
+    let probe = Config {
+        instrument: false,
+        lb: None,
+        ..config.clone()
+    };
+    let matrix = arts_grid::measure(&probe, AUTO_PROBE_ROUNDS).map_err(CliError::usage)?;
+    let mut topology = arts_grid::discover(&matrix, arts_grid::probe::DEFAULT_GAP).topology;
+    for row in &mut topology.latency_ms {
+        row.iter_mut().for_each(|l| *l = 0.0);
+    }
+    Ok(topology)
+}
+
+/// Round trips per pair of PEs when `--topology auto` probes at start-up.
+const AUTO_PROBE_ROUNDS: u32 = 5;
 
 /// The text report's lines about the grid (none without one).
 pub fn describe(g: &GridSummary, border: &[u64], dispatches: &[u64]) -> String {

@@ -49,7 +49,7 @@ pub fn run_zones(args: &ZonesArgs, out: Output) -> CliResult {
     let p = params
         .problem()
         .map_err(|e| CliError::usage(format!("zones: {e}")))?;
-    let prepared = args.opts.prepare()?;
+    let prepared = args.opts.prepare(out)?;
     let report = execute("zones", &p, prepared, out, zones::run, zones::reference)?;
     finish(&report, out)
 }
@@ -97,7 +97,7 @@ pub fn run_hotspot(args: &HotspotArgs, out: Output) -> CliResult {
     let p = params
         .problem()
         .map_err(|e| CliError::usage(format!("hotspot: {e}")))?;
-    let prepared = args.opts.prepare()?;
+    let prepared = args.opts.prepare(out)?;
     let report = execute(
         "hotspot",
         &p,
@@ -189,7 +189,7 @@ pub fn run_storm(args: &StormArgs, out: Output) -> CliResult {
         format!("storm with {} elements", args.elements),
         params.memory_bytes(),
     )?;
-    let prepared = args.opts.prepare()?;
+    let prepared = args.opts.prepare(out)?;
     let t = std::time::Instant::now();
     let (r, report) = storm::run(&prepared.config, params).map_err(CliError::failed)?;
     let steps = report.lb_steps();

@@ -113,7 +113,7 @@ pub struct Prepared {
 impl RunOpts {
     /// Validates the options and opens output files (so that a bad path is
     /// reported before any work).
-    pub fn prepare(&self) -> Result<Prepared, CliError> {
+    pub fn prepare(&self, out: Output) -> Result<Prepared, CliError> {
         let (_, processes) = crate::launch::rank_size();
         let pes = match processes {
             1 => self.pes.unwrap_or_else(default_pes),
@@ -163,7 +163,13 @@ impl RunOpts {
             ..Config::default()
         };
         let config = crate::launch::distribute(config, self.pes, self.pes_per_process)?;
-        let emulation = self.grid.emulation(pes)?;
+        let emulation = self.grid.emulation(&config)?;
+        if let Some(e) = emulation
+            .as_ref()
+            .filter(|_| !out.json && crate::launch::is_root())
+        {
+            eprint!("{}", e.topology.table());
+        }
         let config = match &emulation {
             Some(e) => super::grid_flags::apply(e, config)?,
             None => config,
