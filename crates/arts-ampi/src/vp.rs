@@ -195,3 +195,20 @@ pub fn unpark(key: u64) -> Option<Box<VpBox>> {
     let mut parked = PARKED.lock().unwrap_or_else(|e| e.into_inner());
     parked.as_mut()?.remove(&key)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_footprint_counts_declared_heap_and_a_parked_rank_comes_back() {
+        let mut vp = VpBox::new(0, 1, 64 * 1024, |_, _, _| Ok(())).unwrap();
+        let base = vp.footprint();
+        vp.shared().declared_heap = 1 << 20;
+        assert_eq!(vp.footprint(), base + (1 << 20));
+        let key = park(Box::new(vp));
+        let mut back = unpark(key).expect("parked");
+        assert_eq!(back.shared().declared_heap, 1 << 20);
+        assert!(unpark(key).is_none(), "taken once");
+    }
+}

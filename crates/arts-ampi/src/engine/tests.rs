@@ -231,7 +231,7 @@ fn a_non_commutative_reduction_combines_in_rank_order() {
     // String-like concatenation of digits: 0 ⊕ 1 ⊕ ... in order.
     let concat = Op::user::<u64>("digits", |l, r| {
         for (a, b) in l.iter().zip(r.iter_mut()) {
-            *b = a * 10u64.pow(b.to_string().len() as u32) + *b;
+            *b += a * 10u64.pow(b.to_string().len() as u32);
         }
     });
     for root in [0u32, 4] {

@@ -58,7 +58,7 @@ impl Mpi<'_> {
         out: Option<&mut [u8]>,
     ) -> Result<(), MpiError> {
         let req = self.start_plan(call, comm, plan, out)?;
-        self.wait(req).map(drop)
+        self.wait_as(call, req).map(drop)
     }
 
     fn reduce_plan<T: MpiType>(
@@ -86,7 +86,7 @@ impl Mpi<'_> {
     /// Waits until every rank of `comm` entered the barrier.
     pub fn barrier(&mut self, comm: Comm) -> Result<(), MpiError> {
         let req = self.ibarrier(comm)?;
-        self.wait(req).map(drop)
+        self.wait_as("barrier", req).map(drop)
     }
 
     /// Starts a broadcast of the root's `buf` into every rank's `buf`.
@@ -118,7 +118,7 @@ impl Mpi<'_> {
         comm: Comm,
     ) -> Result<(), MpiError> {
         let req = self.ibcast(buf, root, comm)?;
-        self.wait(req).map(drop)
+        self.wait_as("bcast", req).map(drop)
     }
 
     /// Starts a reduction of every rank's `send` with `op` into the root's
@@ -155,7 +155,7 @@ impl Mpi<'_> {
         comm: Comm,
     ) -> Result<(), MpiError> {
         let req = self.ireduce(send, recv, op, root, comm)?;
-        self.wait(req).map(drop)
+        self.wait_as("reduce", req).map(drop)
     }
 
     /// Starts an all-reduce: every rank's `recv` gets the reduction of all `send`s.
@@ -184,7 +184,7 @@ impl Mpi<'_> {
         comm: Comm,
     ) -> Result<(), MpiError> {
         let req = self.iallreduce(send, recv, op, comm)?;
-        self.wait(req).map(drop)
+        self.wait_as("allreduce", req).map(drop)
     }
 
     /// Gathers `send` (`counts[i]` elements from rank `i`) into the root's `recv`.
@@ -311,7 +311,7 @@ impl Mpi<'_> {
         comm: Comm,
     ) -> Result<(), MpiError> {
         let req = self.iallgather(send, recv, comm)?;
-        self.wait(req).map(drop)
+        self.wait_as("allgather", req).map(drop)
     }
 
     /// Every rank's `recv` gets all `send`s (`counts[i]` from rank `i`) in rank order.
@@ -384,7 +384,7 @@ impl Mpi<'_> {
         comm: Comm,
     ) -> Result<(), MpiError> {
         let req = self.ialltoall(send, recv, comm)?;
-        self.wait(req).map(drop)
+        self.wait_as("alltoall", req).map(drop)
     }
 
     /// All-to-all with per-rank counts: `send_counts[i]` elements to rank

@@ -87,7 +87,7 @@ impl Mpi<'_> {
         comm: Comm,
     ) -> Result<Status, MpiError> {
         let req = self.irecv_named("recv", buf, src, tag, comm)?;
-        self.wait(req)
+        self.wait_as("recv", req)
     }
 
     /// Sends `send` to `dest` and receives into `recv` from `src`, without
@@ -105,7 +105,7 @@ impl Mpi<'_> {
     ) -> Result<Status, MpiError> {
         let req = self.irecv_named("sendrecv", recv, src, recv_tag, comm)?;
         self.send_bytes("sendrecv", bytes_of(send).to_vec(), dest, send_tag, comm)?;
-        self.wait(req)
+        self.wait_as("sendrecv", req)
     }
 
     /// The status of a waiting message matching `src`/`tag` (count in

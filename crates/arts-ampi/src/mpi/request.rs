@@ -46,16 +46,25 @@ impl Drop for Request<'_> {
 
 impl Mpi<'_> {
     /// Waits for `req` to complete.
-    pub fn wait(&mut self, mut req: Request<'_>) -> Result<Status, MpiError> {
+    pub fn wait(&mut self, req: Request<'_>) -> Result<Status, MpiError> {
+        self.wait_as("wait", req)
+    }
+
+    /// Waits for `req`, blocked (and reporting errors) as `call`.
+    pub(super) fn wait_as(
+        &mut self,
+        call: &'static str,
+        mut req: Request<'_>,
+    ) -> Result<Status, MpiError> {
         let h = req.handle.take().ok_or(MpiError::InvalidHandle {
-            call: "wait",
+            call,
             handle: u32::MAX,
         })?;
         loop {
-            if let Some(s) = self.engine().test("wait", h)? {
+            if let Some(s) = self.engine().test(call, h)? {
                 return Ok(s);
             }
-            self.block("wait");
+            self.block(call);
         }
     }
 
