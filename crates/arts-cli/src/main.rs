@@ -12,7 +12,7 @@ mod usage;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
-use commands::{core, ddm, dispatch, imbalance, lb, mpi, pdes, trace};
+use commands::{ampi, core, ddm, dispatch, imbalance, lb, mpi, pdes, trace};
 use output::{CliResult, Output};
 
 /// Counts heap allocations when a benchmark asks (`arts bench dispatch`:
@@ -76,6 +76,11 @@ enum Command {
         #[command(subcommand)]
         command: trace::TraceCommand,
     },
+    /// Adaptive MPI: MPI programs on migratable virtual processors.
+    Ampi {
+        #[command(subcommand)]
+        command: ampi::AmpiCommand,
+    },
 }
 
 #[derive(Subcommand)]
@@ -136,6 +141,7 @@ fn run(cli: Cli) -> CliResult {
         Command::Lb { command } => lb::run(command, out),
         Command::Ddm { command } => ddm::run(command, out),
         Command::Trace { command } => trace::run(command, out),
+        Command::Ampi { command } => ampi::run(command, out),
     }
 }
 

@@ -154,7 +154,7 @@ pub(super) fn build(params: &Params, vp: u32) -> Result<Built, AmpiError> {
     }
     let grid = rank_grid(vp, n).ok_or_else(|| {
         AmpiError::Usage(format!(
-            "{vp} ranks do not split an {n}^3 grid into 3-D blocks of at least one point \
+            "{vp} ranks do not split a grid of {n}^3 points into 3-D blocks of at least one point \
              (a factor of {vp} exceeds {n}); use fewer ranks or a larger --size"
         ))
     })?;

@@ -68,7 +68,8 @@ pub struct RunOpts {
     pe_speeds: Option<Vec<f64>>,
 }
 
-fn parse_period(s: &str) -> Result<LbPeriod, String> {
+/// A clap value parser for `--lb-period`: `auto`, a number of steps, or seconds like `0.5s`.
+pub fn parse_period(s: &str) -> Result<LbPeriod, String> {
     if s == "auto" {
         return Ok(LbPeriod::Auto);
     }
