@@ -9,6 +9,17 @@ use crate::engine::{Plan, plans};
 use crate::error::MpiError;
 use crate::op::Op;
 
+/// Defines the blocking form of a non-blocking collective: start it, wait.
+macro_rules! blocking {
+    ($(#[$doc:meta])* $name:ident => $start:ident($($arg:ident: $ty:ty),*)) => {
+        $(#[$doc])*
+        pub fn $name<T: MpiType>(&mut self, $($arg: $ty),*) -> Result<(), MpiError> {
+            let req = self.$start($($arg),*)?;
+            self.wait_as(stringify!($name), req).map(drop)
+        }
+    };
+}
+
 fn count_err(call: &'static str, what: String) -> MpiError {
     MpiError::Count { call, what }
 }
@@ -110,17 +121,6 @@ impl Mpi<'_> {
         self.start_plan("ibcast", comm, plan, Some(bytes_of_mut(buf)))
     }
 
-    /// Broadcasts the root's `buf` into every rank's `buf`.
-    pub fn bcast<T: MpiType>(
-        &mut self,
-        buf: &mut [T],
-        root: i32,
-        comm: Comm,
-    ) -> Result<(), MpiError> {
-        let req = self.ibcast(buf, root, comm)?;
-        self.wait_as("bcast", req).map(drop)
-    }
-
     /// Starts a reduction of every rank's `send` with `op` into the root's
     /// `recv` (ignored elsewhere), combined in rank order.
     pub fn ireduce<'a, T: MpiType>(
@@ -145,19 +145,6 @@ impl Mpi<'_> {
         self.start_plan("ireduce", comm, plan, out)
     }
 
-    /// Reduces every rank's `send` with `op` into the root's `recv`.
-    pub fn reduce<T: MpiType>(
-        &mut self,
-        send: &[T],
-        recv: &mut [T],
-        op: &Op,
-        root: i32,
-        comm: Comm,
-    ) -> Result<(), MpiError> {
-        let req = self.ireduce(send, recv, op, root, comm)?;
-        self.wait_as("reduce", req).map(drop)
-    }
-
     /// Starts an all-reduce: every rank's `recv` gets the reduction of all `send`s.
     pub fn iallreduce<'a, T: MpiType>(
         &mut self,
@@ -173,18 +160,6 @@ impl Mpi<'_> {
         plans::bcast(&mut plan, n, r, 0, acc);
         plan.out = Some(acc);
         self.start_plan("iallreduce", comm, plan, Some(bytes_of_mut(recv)))
-    }
-
-    /// Every rank's `recv` gets the reduction of all `send`s (identical on all ranks).
-    pub fn allreduce<T: MpiType>(
-        &mut self,
-        send: &[T],
-        recv: &mut [T],
-        op: &Op,
-        comm: Comm,
-    ) -> Result<(), MpiError> {
-        let req = self.iallreduce(send, recv, op, comm)?;
-        self.wait_as("allreduce", req).map(drop)
     }
 
     /// Gathers `send` (`counts[i]` elements from rank `i`) into the root's `recv`.
@@ -303,17 +278,6 @@ impl Mpi<'_> {
         self.start_plan("iallgather", comm, plan, Some(bytes_of_mut(recv)))
     }
 
-    /// Every rank's `recv` gets all `send`s (equal lengths) in rank order.
-    pub fn allgather<T: MpiType>(
-        &mut self,
-        send: &[T],
-        recv: &mut [T],
-        comm: Comm,
-    ) -> Result<(), MpiError> {
-        let req = self.iallgather(send, recv, comm)?;
-        self.wait_as("allgather", req).map(drop)
-    }
-
     /// Every rank's `recv` gets all `send`s (`counts[i]` from rank `i`) in rank order.
     pub fn allgatherv<T: MpiType>(
         &mut self,
@@ -374,17 +338,6 @@ impl Mpi<'_> {
         let counts = vec![send.len() / n as usize; n as usize];
         let plan = self.alltoall_plan("ialltoall", send, &counts, recv.len(), &counts, comm)?;
         self.start_plan("ialltoall", comm, plan, Some(bytes_of_mut(recv)))
-    }
-
-    /// All-to-all with equal parts (see [`Mpi::ialltoall`]).
-    pub fn alltoall<T: MpiType>(
-        &mut self,
-        send: &[T],
-        recv: &mut [T],
-        comm: Comm,
-    ) -> Result<(), MpiError> {
-        let req = self.ialltoall(send, recv, comm)?;
-        self.wait_as("alltoall", req).map(drop)
     }
 
     /// All-to-all with per-rank counts: `send_counts[i]` elements to rank
@@ -454,4 +407,31 @@ impl Mpi<'_> {
         plan.out = Some(acc);
         self.run_plan("scan", comm, plan, Some(bytes_of_mut(recv)))
     }
+
+    // ---- blocking forms ----
+
+    blocking!(
+        /// Broadcasts the root's `buf` into every rank's `buf`.
+        bcast => ibcast(buf: &mut [T], root: i32, comm: Comm)
+    );
+
+    blocking!(
+        /// Reduces every rank's `send` with `op` into the root's `recv`.
+        reduce => ireduce(send: &[T], recv: &mut [T], op: &Op, root: i32, comm: Comm)
+    );
+
+    blocking!(
+        /// Every rank's `recv` gets the reduction of all `send`s (identical on all ranks).
+        allreduce => iallreduce(send: &[T], recv: &mut [T], op: &Op, comm: Comm)
+    );
+
+    blocking!(
+        /// Every rank's `recv` gets all `send`s (equal lengths) in rank order.
+        allgather => iallgather(send: &[T], recv: &mut [T], comm: Comm)
+    );
+
+    blocking!(
+        /// All-to-all with equal parts (see [`Mpi::ialltoall`]).
+        alltoall => ialltoall(send: &[T], recv: &mut [T], comm: Comm)
+    );
 }
