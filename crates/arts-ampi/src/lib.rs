@@ -27,6 +27,7 @@
 pub mod datatype;
 pub mod engine;
 pub mod error;
+mod guard;
 mod mpi;
 pub mod op;
 pub mod programs;

@@ -75,6 +75,10 @@ pub struct Shared {
     pub declared_heap: usize,
     /// Highest address of the coroutine's stack.
     pub stack_base: usize,
+    /// Lowest address of its mapping (the guard page starts there).
+    pub stack_limit: usize,
+    /// Usable stack bytes.
+    pub stack_size: usize,
     /// Stack bytes in use at the last suspension.
     pub stack_in_use: usize,
     /// PEs the rank ran on, in order of change (the first is its home).
@@ -127,6 +131,8 @@ impl VpBox {
             records: Vec::new(),
             declared_heap: 0,
             stack_base: stack.base().get(),
+            stack_limit: stack.limit().get(),
+            stack_size,
             stack_in_use: 0,
             pes: Vec::new(),
         }));
@@ -152,6 +158,8 @@ impl VpBox {
             shared.pes.push(pe);
         }
         shared.state = VpState::Running;
+        let rank = shared.engine.world_rank();
+        let _guard = crate::guard::enter(rank, shared.stack_limit, shared.stack_size);
         let Some(co) = self.co.as_mut() else {
             return;
         };

@@ -79,5 +79,5 @@ fn bad_program_parameters_are_usage_errors() {
         ..p
     };
     assert!(usage(build("stencil3d", &bad, 2).map(drop)));
-    assert_eq!(PROGRAMS.len(), 3);
+    assert_eq!(PROGRAMS.len(), 4);
 }

@@ -8,15 +8,15 @@ fn list_names_every_program_on_one_line() {
     let (code, stdout, _) = arts_text(&["ampi", "list"]);
     assert_eq!(code, 0);
     let lines: Vec<&str> = stdout.lines().collect();
-    assert_eq!(lines.len(), 3, "{stdout}");
-    for name in ["pingpong", "multiping", "stencil3d"] {
+    assert_eq!(lines.len(), 4, "{stdout}");
+    for name in ["pingpong", "multiping", "stencil3d", "recurse"] {
         assert!(
             lines.iter().any(|l| l.starts_with(name)),
             "{name} missing: {stdout}"
         );
     }
     let v = json(&arts(&["ampi", "list", "--json"]));
-    assert_eq!(v["programs"].as_array().unwrap().len(), 3);
+    assert_eq!(v["programs"].as_array().unwrap().len(), 4);
 }
 
 #[test]
@@ -66,4 +66,30 @@ fn bad_input_is_one_error_line_and_exit_2() {
         assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
         assert!(stderr.starts_with("error:"), "{stderr}");
     }
+}
+
+#[test]
+fn a_stack_overflow_is_one_line_naming_the_rank_and_exit_1() {
+    let args = [
+        "ampi",
+        "run",
+        "--vp",
+        "3",
+        "--pes",
+        "2",
+        "--stack-size",
+        "64K",
+        "recurse",
+    ];
+    let (code, _, stderr) = arts_text(&[&args[..], &["--size", "1000"]].concat());
+    assert_eq!(code, 1, "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.starts_with("error: rank "), "{stderr}");
+    assert!(
+        stderr.contains("overflowed its stack of 65536 bytes"),
+        "{stderr}"
+    );
+    let (code, stdout, stderr) = arts_text(&[&args[..], &["--size", "20"]].concat());
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("depth"), "{stdout}");
 }

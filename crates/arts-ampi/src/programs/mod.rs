@@ -3,6 +3,7 @@
 //! know before it starts (its memory estimate).
 
 mod pingpong;
+mod recurse;
 mod stencil3d;
 
 use std::sync::Arc;
@@ -61,6 +62,10 @@ pub const PROGRAMS: &[ProgramInfo] = &[
         about: "7-point Jacobi on a --size N^3 grid over the ranks in 3-D, checked bit for bit \
                 against a sequential sweep (--imbalance, --migrate-every)",
     },
+    ProgramInfo {
+        name: "recurse",
+        about: "every rank recurses --size levels with 1 KiB frames (checks --stack-size)",
+    },
 ];
 
 /// A program ready to run.
@@ -83,6 +88,7 @@ pub fn build(name: &str, params: &Params, vp: u32) -> Result<Built, AmpiError> {
         "pingpong" => pingpong::build(params, vp, false),
         "multiping" => pingpong::build(params, vp, true),
         "stencil3d" => stencil3d::build(params, vp),
+        "recurse" => recurse::build(params, vp),
         _ => {
             let names: Vec<&str> = PROGRAMS.iter().map(|p| p.name).collect();
             Err(AmpiError::Usage(format!(

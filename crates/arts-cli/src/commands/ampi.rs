@@ -230,6 +230,20 @@ fn table(r: &AmpiRunReport) -> String {
         t += &format!("step time (median)    {:.3} ms\n", m * 1e3);
     }
     t += &format!("total time            {:.3} s\n", r.total_time_s);
+    let shown = [
+        "valid",
+        "max_abs_diff",
+        "latency_us",
+        "bandwidth_mb_s",
+        "step_time_s",
+    ];
+    for (name, v) in r
+        .values
+        .iter()
+        .filter(|(k, _)| !shown.contains(&k.as_str()))
+    {
+        t += &format!("{name:<21} {}\n", v.first().copied().unwrap_or(0.0));
+    }
     if r.lb != "none" {
         t += &format!(
             "load balancing        {}: {} steps, {} migrations, {} rank moves\n",
