@@ -120,83 +120,70 @@ impl Op {
     /// `right = left ⊕ right` on buffers of `dt` elements (checked with [`Op::check`] first).
     pub fn apply(&self, dt: Datatype, left: &[u8], right: &mut [u8]) {
         debug_assert_eq!(left.len(), right.len());
+        if let Op::User { f, .. } = self {
+            return f(left, right);
+        }
         match dt.kind {
-            Kind::I8 => self.typed::<i8>(left, right),
-            Kind::U8 => self.typed::<u8>(left, right),
-            Kind::I16 => self.typed::<i16>(left, right),
-            Kind::U16 => self.typed::<u16>(left, right),
-            Kind::I32 => self.typed::<i32>(left, right),
-            Kind::U32 => self.typed::<u32>(left, right),
-            Kind::I64 => self.typed::<i64>(left, right),
-            Kind::U64 => self.typed::<u64>(left, right),
-            Kind::F32 => self.float::<f32>(left, right),
-            Kind::F64 => self.float::<f64>(left, right),
-            Kind::F64Loc => self.loc(left, right),
-            Kind::Byte => {
-                if let Op::User { f, .. } = self {
-                    f(left, right);
-                }
-            }
+            Kind::I8 => elementwise(left, right, |a, b| self.int::<i8>(a, b)),
+            Kind::U8 => elementwise(left, right, |a, b| self.int::<u8>(a, b)),
+            Kind::I16 => elementwise(left, right, |a, b| self.int::<i16>(a, b)),
+            Kind::U16 => elementwise(left, right, |a, b| self.int::<u16>(a, b)),
+            Kind::I32 => elementwise(left, right, |a, b| self.int::<i32>(a, b)),
+            Kind::U32 => elementwise(left, right, |a, b| self.int::<u32>(a, b)),
+            Kind::I64 => elementwise(left, right, |a, b| self.int::<i64>(a, b)),
+            Kind::U64 => elementwise(left, right, |a, b| self.int::<u64>(a, b)),
+            Kind::F32 => elementwise(left, right, |a, b| self.float::<f32>(a, b)),
+            Kind::F64 => elementwise(left, right, |a, b| self.float::<f64>(a, b)),
+            Kind::F64Loc => elementwise(left, right, |a, b| self.loc(a, b)),
+            Kind::Byte => {}
         }
     }
 
-    fn typed<T: Int>(&self, left: &[u8], right: &mut [u8]) {
-        if let Op::User { f, .. } = self {
-            return f(left, right);
+    fn int<T: Int>(&self, a: T, b: T) -> T {
+        match self {
+            Op::Sum => a.wrapping_add(b),
+            Op::Prod => a.wrapping_mul(b),
+            Op::Min => a.min(b),
+            Op::Max => a.max(b),
+            Op::Land => T::from_bool(a.truth() && b.truth()),
+            Op::Lor => T::from_bool(a.truth() || b.truth()),
+            Op::Band => a & b,
+            Op::Bor => a | b,
+            _ => b,
         }
-        let l: Vec<T> = collect(left);
-        let mut r: Vec<T> = collect(right);
-        for (a, b) in l.iter().zip(r.iter_mut()) {
-            *b = match self {
-                Op::Sum => a.wrapping_add(*b),
-                Op::Prod => a.wrapping_mul(*b),
-                Op::Min => (*a).min(*b),
-                Op::Max => (*a).max(*b),
-                Op::Land => T::from_bool(a.truth() && b.truth()),
-                Op::Lor => T::from_bool(a.truth() || b.truth()),
-                Op::Band => *a & *b,
-                Op::Bor => *a | *b,
-                _ => *b,
-            };
-        }
-        right.copy_from_slice(bytemuck::cast_slice(&r));
     }
 
-    fn float<T: Float>(&self, left: &[u8], right: &mut [u8]) {
-        if let Op::User { f, .. } = self {
-            return f(left, right);
+    fn float<T: Float>(&self, a: T, b: T) -> T {
+        match self {
+            Op::Sum => a + b,
+            Op::Prod => a * b,
+            Op::Min => a.min_of(b),
+            Op::Max => a.max_of(b),
+            _ => b,
         }
-        let l: Vec<T> = collect(left);
-        let mut r: Vec<T> = collect(right);
-        for (a, b) in l.iter().zip(r.iter_mut()) {
-            *b = match self {
-                Op::Sum => *a + *b,
-                Op::Prod => *a * *b,
-                Op::Min => a.min_of(*b),
-                Op::Max => a.max_of(*b),
-                _ => *b,
-            };
-        }
-        right.copy_from_slice(bytemuck::cast_slice(&r));
     }
 
-    fn loc(&self, left: &[u8], right: &mut [u8]) {
-        if let Op::User { f, .. } = self {
-            return f(left, right);
+    fn loc(&self, a: Loc, b: Loc) -> Loc {
+        let better = match self {
+            Op::MaxLoc => a.value > b.value,
+            _ => a.value < b.value,
+        };
+        if better || (a.value == b.value && a.index < b.index) {
+            a
+        } else {
+            b
         }
-        let l: Vec<Loc> = collect(left);
-        let mut r: Vec<Loc> = collect(right);
-        for (a, b) in l.iter().zip(r.iter_mut()) {
-            let better = match self {
-                Op::MaxLoc => a.value > b.value,
-                _ => a.value < b.value,
-            };
-            if better || (a.value == b.value && a.index < b.index) {
-                *b = *a;
-            }
-        }
-        right.copy_from_slice(bytemuck::cast_slice(&r));
     }
+}
+
+/// `right[i] = f(left[i], right[i])` on the elements of `T` in two byte buffers.
+fn elementwise<T: bytemuck::Pod>(left: &[u8], right: &mut [u8], f: impl Fn(T, T) -> T) {
+    let l: Vec<T> = collect(left);
+    let mut r: Vec<T> = collect(right);
+    for (a, b) in l.iter().zip(r.iter_mut()) {
+        *b = f(*a, *b);
+    }
+    right.copy_from_slice(bytemuck::cast_slice(&r));
 }
 
 /// The integer element types.
