@@ -12,7 +12,7 @@ mod usage;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
-use commands::{core, ddm, dispatch, grid, imbalance, lb, mpi, pdes, topology, trace};
+use commands::{ampi, core, ddm, dispatch, grid, imbalance, lb, mpi, pdes, topology, trace};
 use output::{CliResult, Output};
 
 /// Counts heap allocations when a benchmark asks (`arts bench dispatch`:
@@ -86,6 +86,11 @@ enum Command {
         #[command(subcommand)]
         command: topology::TopologyCommand,
     },
+    /// Adaptive MPI: MPI programs on migratable virtual processors.
+    Ampi {
+        #[command(subcommand)]
+        command: ampi::AmpiCommand,
+    },
 }
 
 #[derive(Subcommand)]
@@ -148,6 +153,7 @@ fn run(cli: Cli) -> CliResult {
         Command::Trace { command } => trace::run(command, out),
         Command::Grid { command } => grid::run(command, out),
         Command::Topology { command } => topology::run(command, out),
+        Command::Ampi { command } => ampi::run(command, out),
     }
 }
 

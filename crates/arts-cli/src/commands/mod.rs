@@ -1,5 +1,6 @@
 //! One module per area; each owns its subcommands' arguments and runners.
 
+pub mod ampi;
 pub mod core;
 pub mod ddm;
 pub mod ddm_flags;

@@ -76,7 +76,8 @@ pub struct RunOpts {
     grid: GridOpts,
 }
 
-fn parse_period(s: &str) -> Result<LbPeriod, String> {
+/// A clap value parser for `--lb-period`: `auto`, a number of steps, or seconds like `0.5s`.
+pub fn parse_period(s: &str) -> Result<LbPeriod, String> {
     if s == "auto" {
         return Ok(LbPeriod::Auto);
     }

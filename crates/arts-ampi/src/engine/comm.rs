@@ -1,0 +1,75 @@
+//! Communicators: a group of `WORLD` ranks with its own contexts, so that
+//! its messages never match another communicator's.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// One communicator as seen by one of its members.
+#[derive(Clone, Debug)]
+pub struct CommInfo {
+    /// Context of point-to-point messages.
+    pub ctx: u32,
+    /// Context of collective messages (`ctx + 1`).
+    pub coll_ctx: u32,
+    /// `WORLD` rank of each member, by communicator rank.
+    pub ranks: Arc<[u32]>,
+    /// Communicator rank of each member, by `WORLD` rank (empty for `WORLD` itself: identity).
+    pub index: Arc<HashMap<u32, u32>>,
+    /// This member's rank.
+    pub rank: u32,
+    /// Collectives started on it so far (the next one's tag).
+    pub coll_seq: u32,
+}
+
+impl CommInfo {
+    /// `WORLD` of `size` ranks seen by `rank`.
+    pub fn world(rank: u32, size: u32) -> CommInfo {
+        CommInfo {
+            ctx: 0,
+            coll_ctx: 1,
+            ranks: (0..size).collect(),
+            index: Arc::new(HashMap::new()),
+            rank,
+            coll_seq: 0,
+        }
+    }
+
+    /// A communicator of `ranks` (WORLD ranks in communicator order) with context `ctx`.
+    pub fn new(ctx: u32, ranks: Vec<u32>, me: u32) -> CommInfo {
+        let index: HashMap<u32, u32> = ranks
+            .iter()
+            .enumerate()
+            .map(|(i, &w)| (w, i as u32))
+            .collect();
+        let rank = index[&me];
+        CommInfo {
+            ctx,
+            coll_ctx: ctx + 1,
+            ranks: ranks.into(),
+            index: Arc::new(index),
+            rank,
+            coll_seq: 0,
+        }
+    }
+
+    /// Number of members.
+    pub fn size(&self) -> u32 {
+        self.ranks.len() as u32
+    }
+
+    /// The communicator rank of `WORLD` rank `world`.
+    pub fn rank_of(&self, world: u32) -> u32 {
+        if self.index.is_empty() {
+            world
+        } else {
+            self.index[&world]
+        }
+    }
+
+    /// The tag of the next collective, advancing the sequence.
+    pub fn next_coll_tag(&mut self) -> i32 {
+        let tag = (self.coll_seq % i32::MAX as u32) as i32;
+        self.coll_seq = self.coll_seq.wrapping_add(1);
+        tag
+    }
+}

@@ -1,0 +1,577 @@
+//! The MPI engine of one rank, independent of how it is scheduled: message
+//! matching (posted receives, unexpected messages, non-overtaking order per
+//! sender), the request table (integer handles, ready for a C ABI),
+//! communicators and the collective schedules. The coroutine's [`Mpi`]
+//! handle and the rank's element both drive it.
+//!
+//! [`Mpi`]: crate::Mpi
+
+mod comm;
+mod packet;
+pub mod plans;
+mod schedule;
+
+use std::collections::{HashMap, VecDeque};
+
+pub use comm::CommInfo;
+pub use packet::{Net, Outbox, Packet};
+pub use schedule::{Local, Plan, Round, Schedule};
+
+use crate::error::MpiError;
+
+/// Receive from any source.
+pub const ANY_SOURCE: i32 = -2;
+/// Receive with any tag.
+pub const ANY_TAG: i32 = -1;
+
+/// What a completed receive (or probe) found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Status {
+    /// The sender's rank in the communicator.
+    pub source: i32,
+    /// The message's tag.
+    pub tag: i32,
+    /// Elements received (of the receive's type; bytes for probes and sends).
+    pub count: usize,
+    /// Bytes received.
+    pub bytes: usize,
+}
+
+/// Where a matched message goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Target {
+    /// A user receive request.
+    User(u32),
+    /// Buffer `slot` of the collective schedule of request `req`.
+    Sched { req: u32, slot: usize },
+}
+
+/// A posted receive.
+#[derive(Debug)]
+struct Posted {
+    ctx: u32,
+    src: Option<u32>,
+    tag: Option<i32>,
+    target: Target,
+}
+
+impl Posted {
+    fn matches(&self, p: &Packet) -> bool {
+        p.ctx == self.ctx
+            && self.src.is_none_or(|s| s == p.src)
+            && self.tag.is_none_or(|t| t == p.tag)
+    }
+}
+
+/// A user receive: where the data goes and what came.
+struct RecvReq {
+    call: &'static str,
+    buf: *mut u8,
+    capacity: usize,
+    elem: usize,
+    comm: u32,
+    done: Option<Result<Status, MpiError>>,
+}
+
+enum Req {
+    /// A send (eager: complete when started).
+    Sent(Status),
+    Recv(RecvReq),
+    Coll(Box<Schedule>),
+    /// Freed by the user before completing; finishes in the background.
+    Detached(Box<Schedule>),
+}
+
+/// One rank's MPI state.
+pub struct Engine {
+    me: u32,
+    size: u32,
+    next_seq: HashMap<u32, u64>,
+    expect_seq: HashMap<u32, u64>,
+    held: HashMap<(u32, u64), Packet>,
+    unexpected: VecDeque<Packet>,
+    posted: Vec<Posted>,
+    reqs: Vec<Option<Req>>,
+    free: Vec<u32>,
+    comms: Vec<Option<CommInfo>>,
+    next_ctx: u32,
+    /// Bytes held in unexpected and out-of-order messages.
+    buffered: usize,
+}
+
+/// The handle of `WORLD` in every engine.
+pub const WORLD: u32 = 0;
+
+impl Engine {
+    /// The engine of rank `me` of `size`.
+    pub fn new(me: u32, size: u32) -> Engine {
+        Engine {
+            me,
+            size,
+            next_seq: HashMap::new(),
+            expect_seq: HashMap::new(),
+            held: HashMap::new(),
+            unexpected: VecDeque::new(),
+            posted: Vec::new(),
+            reqs: Vec::new(),
+            free: Vec::new(),
+            comms: vec![Some(CommInfo::world(me, size))],
+            next_ctx: 2,
+            buffered: 0,
+        }
+    }
+
+    /// This rank in `WORLD`.
+    pub fn world_rank(&self) -> u32 {
+        self.me
+    }
+
+    /// Number of ranks in `WORLD`.
+    pub fn world_size(&self) -> u32 {
+        self.size
+    }
+
+    /// Bytes of messages received but not yet matched.
+    pub fn buffered_bytes(&self) -> usize {
+        self.buffered
+    }
+
+    /// Requests not yet completed or freed.
+    pub fn live_requests(&self) -> usize {
+        self.reqs.iter().filter(|r| r.is_some()).count()
+    }
+
+    // ---- communicators ----
+
+    /// The communicator behind handle `comm`.
+    pub fn comm(&self, call: &'static str, comm: u32) -> Result<&CommInfo, MpiError> {
+        self.comms
+            .get(comm as usize)
+            .and_then(Option::as_ref)
+            .ok_or(MpiError::InvalidHandle { call, handle: comm })
+    }
+
+    fn comm_mut(&mut self, call: &'static str, comm: u32) -> Result<&mut CommInfo, MpiError> {
+        self.comms
+            .get_mut(comm as usize)
+            .and_then(Option::as_mut)
+            .ok_or(MpiError::InvalidHandle { call, handle: comm })
+    }
+
+    /// The first context this rank has not used yet (agreed on with an allreduce-max).
+    pub fn next_context(&self) -> u32 {
+        self.next_ctx
+    }
+
+    /// Marks contexts `ctx` and `ctx + 1` as used.
+    pub fn reserve_context(&mut self, ctx: u32) {
+        self.next_ctx = self.next_ctx.max(ctx + 2);
+    }
+
+    /// Adds a communicator of `ranks` (WORLD ranks, in order) with context
+    /// `ctx` (and `ctx + 1`); returns its handle.
+    pub fn add_comm(&mut self, ctx: u32, ranks: Vec<u32>) -> u32 {
+        self.next_ctx = self.next_ctx.max(ctx + 2);
+        self.comms.push(Some(CommInfo::new(ctx, ranks, self.me)));
+        self.comms.len() as u32 - 1
+    }
+
+    /// Frees communicator `comm` (not `WORLD`).
+    pub fn free_comm(&mut self, comm: u32) -> Result<(), MpiError> {
+        self.comm("comm_free", comm)?;
+        if comm == WORLD {
+            return Err(MpiError::InvalidHandle {
+                call: "comm_free",
+                handle: comm,
+            });
+        }
+        self.comms[comm as usize] = None;
+        Ok(())
+    }
+
+    fn world_of(&self, call: &'static str, comm: u32, rank: i32) -> Result<u32, MpiError> {
+        let c = self.comm(call, comm)?;
+        if rank < 0 || rank as u32 >= c.size() {
+            return Err(MpiError::InvalidRank {
+                call,
+                rank,
+                size: c.size(),
+            });
+        }
+        Ok(c.ranks[rank as usize])
+    }
+
+    // ---- requests ----
+
+    fn alloc(&mut self, req: Req) -> u32 {
+        match self.free.pop() {
+            Some(h) => {
+                self.reqs[h as usize] = Some(req);
+                h
+            }
+            None => {
+                self.reqs.push(Some(req));
+                self.reqs.len() as u32 - 1
+            }
+        }
+    }
+
+    fn release(&mut self, h: u32) {
+        self.reqs[h as usize] = None;
+        self.free.push(h);
+    }
+
+    // ---- point to point ----
+
+    /// Sends `data` to `dest` of `comm` with `tag` (eager: `data` is the only copy).
+    pub fn send(
+        &mut self,
+        net: &mut dyn Net,
+        call: &'static str,
+        comm: u32,
+        dest: i32,
+        tag: i32,
+        data: Vec<u8>,
+    ) -> Result<(), MpiError> {
+        if tag < 0 {
+            return Err(MpiError::InvalidTag { call, tag });
+        }
+        let to = self.world_of(call, comm, dest)?;
+        let ctx = self.comm(call, comm)?.ctx;
+        self.post_packet(net, to, ctx, tag, data);
+        Ok(())
+    }
+
+    /// A send request that is already complete (for `isend`).
+    pub fn sent_request(&mut self, bytes: usize) -> u32 {
+        self.alloc(Req::Sent(Status {
+            source: self.me as i32,
+            tag: 0,
+            count: bytes,
+            bytes,
+        }))
+    }
+
+    fn post_packet(&mut self, net: &mut dyn Net, to: u32, ctx: u32, tag: i32, data: Vec<u8>) {
+        let seq = self.next_seq.entry(to).or_insert(0);
+        let packet = Packet {
+            src: self.me,
+            seq: *seq,
+            ctx,
+            tag,
+            data,
+        };
+        *seq += 1;
+        net.send(to, packet);
+    }
+
+    fn matcher(
+        &self,
+        call: &'static str,
+        comm: u32,
+        src: i32,
+        tag: i32,
+    ) -> Result<(u32, Option<u32>, Option<i32>), MpiError> {
+        let ctx = self.comm(call, comm)?.ctx;
+        let src = if src == ANY_SOURCE {
+            None
+        } else {
+            Some(self.world_of(call, comm, src)?)
+        };
+        let tag = match tag {
+            ANY_TAG => None,
+            t if t < 0 => return Err(MpiError::InvalidTag { call, tag }),
+            t => Some(t),
+        };
+        Ok((ctx, src, tag))
+    }
+
+    /// Posts a receive into `buf` (`capacity` bytes of `elem`-byte elements);
+    /// completes at once if a matching message is waiting.
+    ///
+    /// # Safety
+    /// `buf` must stay valid for writes of `capacity` bytes, and untouched by
+    /// anything else, until the request completes or is cancelled.
+    #[allow(clippy::too_many_arguments)]
+    pub unsafe fn irecv(
+        &mut self,
+        call: &'static str,
+        comm: u32,
+        src: i32,
+        tag: i32,
+        buf: *mut u8,
+        capacity: usize,
+        elem: usize,
+    ) -> Result<u32, MpiError> {
+        let (ctx, src, tag) = self.matcher(call, comm, src, tag)?;
+        let posted = Posted {
+            ctx,
+            src,
+            tag,
+            target: Target::User(0),
+        };
+        let h = self.alloc(Req::Recv(RecvReq {
+            call,
+            buf,
+            capacity,
+            elem: elem.max(1),
+            comm,
+            done: None,
+        }));
+        match self.unexpected.iter().position(|p| posted.matches(p)) {
+            Some(i) => {
+                let p = self.unexpected.remove(i).expect("position is valid");
+                self.buffered -= p.data.len();
+                self.fill(h, p);
+            }
+            None => self.posted.push(Posted {
+                target: Target::User(h),
+                ..posted
+            }),
+        }
+        Ok(h)
+    }
+
+    /// Completes user receive `h` with packet `p`.
+    fn fill(&mut self, h: u32, p: Packet) {
+        let Some(Some(Req::Recv(r))) = self.reqs.get_mut(h as usize) else {
+            return;
+        };
+        let comm = self.comms[r.comm as usize].as_ref();
+        let source = comm.map_or(p.src, |c| c.rank_of(p.src)) as i32;
+        let bytes = p.data.len();
+        r.done = Some(if bytes > r.capacity {
+            Err(MpiError::Truncated {
+                call: r.call,
+                bytes,
+                capacity: r.capacity,
+            })
+        } else {
+            // SAFETY: the caller of `irecv` keeps `buf` valid and exclusive
+            // for `capacity` bytes until the request completes.
+            unsafe { std::ptr::copy_nonoverlapping(p.data.as_ptr(), r.buf, bytes) };
+            Ok(Status {
+                source,
+                tag: p.tag,
+                count: bytes / r.elem,
+                bytes,
+            })
+        });
+    }
+
+    /// A matching waiting message's status, without receiving it.
+    pub fn iprobe(
+        &self,
+        call: &'static str,
+        comm: u32,
+        src: i32,
+        tag: i32,
+    ) -> Result<Option<Status>, MpiError> {
+        let (ctx, src, tag) = self.matcher(call, comm, src, tag)?;
+        let m = Posted {
+            ctx,
+            src,
+            tag,
+            target: Target::User(0),
+        };
+        let c = self.comm(call, comm)?;
+        Ok(self
+            .unexpected
+            .iter()
+            .find(|p| m.matches(p))
+            .map(|p| Status {
+                source: c.rank_of(p.src) as i32,
+                tag: p.tag,
+                count: p.data.len(),
+                bytes: p.data.len(),
+            }))
+    }
+
+    /// Takes in a packet from the network: in send order per sender, it
+    /// completes the first matching posted receive or waits as unexpected.
+    pub fn on_packet(&mut self, net: &mut dyn Net, p: Packet) {
+        let expect = self.expect_seq.entry(p.src).or_insert(0);
+        if p.seq != *expect {
+            self.buffered += p.data.len();
+            self.held.insert((p.src, p.seq), p);
+            return;
+        }
+        *expect += 1;
+        let src = p.src;
+        self.deliver(net, p);
+        loop {
+            let next = self.expect_seq[&src];
+            let Some(p) = self.held.remove(&(src, next)) else {
+                break;
+            };
+            self.buffered -= p.data.len();
+            *self.expect_seq.get_mut(&src).expect("present") += 1;
+            self.deliver(net, p);
+        }
+    }
+
+    fn deliver(&mut self, net: &mut dyn Net, p: Packet) {
+        match self.posted.iter().position(|r| r.matches(&p)) {
+            Some(i) => match self.posted.remove(i).target {
+                Target::User(h) => self.fill(h, p),
+                Target::Sched { req, slot } => self.sched_arrived(net, req, slot, p.data),
+            },
+            None => {
+                self.buffered += p.data.len();
+                self.unexpected.push_back(p);
+            }
+        }
+    }
+
+    /// Completion of request `h` without blocking: `Some` (and `h` is freed) once done.
+    pub fn test(&mut self, call: &'static str, h: u32) -> Result<Option<Status>, MpiError> {
+        let done = match self.reqs.get_mut(h as usize) {
+            Some(Some(Req::Sent(s))) => Some(Ok(*s)),
+            Some(Some(Req::Recv(r))) => r.done.take(),
+            Some(Some(Req::Coll(s))) if s.finished => Some(s.deliver().map(|()| Status::default())),
+            Some(Some(Req::Coll(_))) => None,
+            _ => return Err(MpiError::InvalidHandle { call, handle: h }),
+        };
+        match done {
+            Some(result) => {
+                self.release(h);
+                result.map(Some)
+            }
+            None => Ok(None),
+        }
+    }
+
+    /// Frees request `h` before it completed: a receive is withdrawn, a
+    /// collective finishes in the background without touching user memory.
+    pub fn cancel(&mut self, h: u32) {
+        match self.reqs.get_mut(h as usize).and_then(Option::take) {
+            Some(Req::Recv(_)) => {
+                self.posted.retain(|p| p.target != Target::User(h));
+                self.free.push(h);
+            }
+            Some(Req::Coll(mut s)) if !s.finished => {
+                s.out = None;
+                self.reqs[h as usize] = Some(Req::Detached(s));
+            }
+            Some(Req::Detached(s)) => self.reqs[h as usize] = Some(Req::Detached(s)),
+            Some(_) => self.free.push(h),
+            None => {}
+        }
+    }
+
+    // ---- collectives ----
+
+    /// Starts collective `plan` on `comm`; returns its request. The result
+    /// (if any) is copied to `out` (`len` bytes) when it completes.
+    ///
+    /// # Safety
+    /// `out` must stay valid for writes of `len` bytes, and untouched by
+    /// anything else, until the request completes or is cancelled.
+    pub unsafe fn start(
+        &mut self,
+        net: &mut dyn Net,
+        call: &'static str,
+        comm: u32,
+        plan: Plan,
+        out: Option<(*mut u8, usize)>,
+    ) -> Result<u32, MpiError> {
+        let tag = self.comm_mut(call, comm)?.next_coll_tag();
+        let s = Schedule {
+            plan,
+            call,
+            comm,
+            tag,
+            round: 0,
+            started: false,
+            waiting: 0,
+            out,
+            error: None,
+            finished: false,
+        };
+        let h = self.alloc(Req::Coll(Box::new(s)));
+        self.advance(net, h);
+        Ok(h)
+    }
+
+    fn sched_arrived(&mut self, net: &mut dyn Net, req: u32, slot: usize, data: Vec<u8>) {
+        if let Some(Some(Req::Coll(s) | Req::Detached(s))) = self.reqs.get_mut(req as usize) {
+            s.plan.bufs[slot] = data;
+            s.waiting -= 1;
+            if s.waiting == 0 {
+                self.advance(net, req);
+            }
+        }
+    }
+
+    /// Moves schedule `h` forward as far as its arrived messages allow.
+    fn advance(&mut self, net: &mut dyn Net, h: u32) {
+        let (mut s, detached) = match self.reqs[h as usize].take() {
+            Some(Req::Coll(s)) => (s, false),
+            Some(Req::Detached(s)) => (s, true),
+            other => {
+                self.reqs[h as usize] = other;
+                return;
+            }
+        };
+        let Some(comm) = self.comms.get(s.comm as usize).and_then(Option::clone) else {
+            s.error = Some(MpiError::InvalidHandle {
+                call: s.call,
+                handle: s.comm,
+            });
+            s.finished = true;
+            self.reqs[h as usize] = Some(Req::Coll(s));
+            return;
+        };
+        while s.round < s.plan.rounds.len() {
+            if !s.started {
+                s.started = true;
+                let sends = std::mem::take(&mut s.plan.rounds[s.round].sends);
+                for (to, b, range) in sends {
+                    let buf = &s.plan.bufs[b];
+                    let data = match range {
+                        Some(r) => buf[r].to_vec(),
+                        None => buf.clone(),
+                    };
+                    self.post_packet(net, comm.ranks[to as usize], comm.coll_ctx, s.tag, data);
+                }
+                let recvs = std::mem::take(&mut s.plan.rounds[s.round].recvs);
+                for (from, slot) in recvs {
+                    let posted = Posted {
+                        ctx: comm.coll_ctx,
+                        src: Some(comm.ranks[from as usize]),
+                        tag: Some(s.tag),
+                        target: Target::Sched { req: h, slot },
+                    };
+                    match self.unexpected.iter().position(|p| posted.matches(p)) {
+                        Some(i) => {
+                            let p = self.unexpected.remove(i).expect("position is valid");
+                            self.buffered -= p.data.len();
+                            s.plan.bufs[slot] = p.data;
+                        }
+                        None => {
+                            s.waiting += 1;
+                            self.posted.push(posted);
+                        }
+                    }
+                }
+            }
+            if s.waiting > 0 {
+                break;
+            }
+            s.run_locals();
+            s.round += 1;
+            s.started = false;
+        }
+        s.finished = s.round == s.plan.rounds.len();
+        if detached && s.finished {
+            self.release(h);
+        } else if detached {
+            self.reqs[h as usize] = Some(Req::Detached(s));
+        } else {
+            self.reqs[h as usize] = Some(Req::Coll(s));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

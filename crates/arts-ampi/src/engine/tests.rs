@@ -1,0 +1,337 @@
+//! The engine driven by hand: packets delivered in scrambled order, so that
+//! matching must restore send order per sender.
+
+use super::*;
+use crate::datatype::{MpiType, bytes_of, collect};
+use crate::op::Op;
+
+/// `n` engines and the packets between them.
+struct Sim {
+    engines: Vec<Engine>,
+    wire: Outbox,
+    seed: u64,
+}
+
+impl Sim {
+    fn new(n: u32) -> Sim {
+        Sim {
+            engines: (0..n).map(|r| Engine::new(r, n)).collect(),
+            wire: Outbox::default(),
+            seed: 0x9e37_79b9_7f4a_7c15,
+        }
+    }
+
+    /// Delivers every packet in flight, in a scrambled order, until none is left.
+    fn pump(&mut self) {
+        while !self.wire.0.is_empty() {
+            self.seed ^= self.seed << 13;
+            self.seed ^= self.seed >> 7;
+            self.seed ^= self.seed << 17;
+            let i = (self.seed % self.wire.0.len() as u64) as usize;
+            let (to, p) = self.wire.0.swap_remove(i);
+            self.engines[to as usize].on_packet(&mut self.wire, p);
+        }
+    }
+
+    fn send(&mut self, from: u32, to: i32, tag: i32, data: &[u8]) {
+        let e = &mut self.engines[from as usize];
+        e.send(&mut self.wire, "send", WORLD, to, tag, data.to_vec())
+            .unwrap();
+    }
+}
+
+fn recv(e: &mut Engine, buf: &mut [u8], src: i32, tag: i32) -> Result<u32, MpiError> {
+    // SAFETY: `buf` outlives the request in every test (tested before use).
+    unsafe { e.irecv("recv", WORLD, src, tag, buf.as_mut_ptr(), buf.len(), 1) }
+}
+
+#[test]
+fn messages_from_one_sender_match_in_send_order_whatever_the_arrival_order() {
+    let mut sim = Sim::new(3);
+    for i in 0..20u8 {
+        sim.send(1, 0, 7, &[i]);
+        sim.send(2, 0, 7, &[100 + i]);
+    }
+    sim.pump();
+    let (mut from1, mut from2) = (Vec::new(), Vec::new());
+    for _ in 0..40 {
+        let mut b = [0u8; 1];
+        let h = recv(&mut sim.engines[0], &mut b, ANY_SOURCE, 7).unwrap();
+        let s = sim.engines[0].test("recv", h).unwrap().unwrap();
+        assert_eq!((s.tag, s.count, s.bytes), (7, 1, 1));
+        match s.source {
+            1 => from1.push(b[0]),
+            2 => from2.push(b[0]),
+            other => panic!("source {other}"),
+        }
+    }
+    assert_eq!(from1, (0..20).collect::<Vec<u8>>());
+    assert_eq!(from2, (100..120).collect::<Vec<u8>>());
+    assert_eq!(sim.engines[0].buffered_bytes(), 0);
+}
+
+#[test]
+fn tags_and_sources_select_and_wildcards_take_the_oldest() {
+    let mut sim = Sim::new(3);
+    sim.send(1, 0, 5, b"a");
+    sim.send(2, 0, 6, b"b");
+    sim.send(1, 0, 6, b"c");
+    sim.pump();
+    let e = &mut sim.engines[0];
+    let mut b = [0u8; 4];
+    let h = recv(e, &mut b, 1, 6).unwrap();
+    let s = e.test("recv", h).unwrap().unwrap();
+    assert_eq!((s.source, s.tag, &b[..1]), (1, 6, &b"c"[..]));
+    assert_eq!(
+        e.iprobe("iprobe", WORLD, ANY_SOURCE, 6)
+            .unwrap()
+            .unwrap()
+            .source,
+        2
+    );
+    let h = recv(e, &mut b, ANY_SOURCE, ANY_TAG).unwrap();
+    let s = e.test("recv", h).unwrap().unwrap();
+    assert_eq!(
+        (s.source, s.tag),
+        (1, 5),
+        "the oldest of rank 1's messages first"
+    );
+    assert!(e.iprobe("iprobe", WORLD, 1, ANY_TAG).unwrap().is_none());
+}
+
+#[test]
+fn a_posted_receive_completes_on_arrival_and_a_long_message_is_truncation() {
+    let mut sim = Sim::new(2);
+    let mut small = [0u8; 2];
+    let h = recv(&mut sim.engines[1], &mut small, 0, 1).unwrap();
+    assert_eq!(sim.engines[1].test("recv", h).unwrap(), None);
+    sim.send(0, 1, 1, b"xyz");
+    sim.pump();
+    let err = sim.engines[1].test("recv", h).unwrap_err();
+    assert_eq!(
+        err,
+        MpiError::Truncated {
+            call: "recv",
+            bytes: 3,
+            capacity: 2
+        }
+    );
+    assert!(matches!(
+        sim.engines[1].test("wait", h),
+        Err(MpiError::InvalidHandle { .. })
+    ));
+}
+
+#[test]
+fn bad_ranks_and_tags_are_errors_naming_the_call() {
+    let mut e = Engine::new(0, 2);
+    let mut net = Outbox::default();
+    let err = e.send(&mut net, "send", WORLD, 2, 0, vec![]).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "send: rank 2 is not in the communicator of 2 ranks"
+    );
+    let err = e.send(&mut net, "send", WORLD, 1, -3, vec![]).unwrap_err();
+    assert!(matches!(err, MpiError::InvalidTag { tag: -3, .. }));
+    let mut b = [0u8; 1];
+    assert!(recv(&mut e, &mut b, -7, 0).is_err());
+    assert!(net.0.is_empty());
+}
+
+#[test]
+fn a_cancelled_receive_no_longer_matches() {
+    let mut sim = Sim::new(2);
+    let mut b = [0u8; 1];
+    let h = recv(&mut sim.engines[1], &mut b, 0, 0).unwrap();
+    sim.engines[1].cancel(h);
+    sim.send(0, 1, 0, b"q");
+    sim.pump();
+    assert_eq!(b, [0]);
+    assert!(
+        sim.engines[1]
+            .iprobe("iprobe", WORLD, 0, 0)
+            .unwrap()
+            .is_some()
+    );
+    assert_eq!(sim.engines[1].live_requests(), 0);
+}
+
+/// Starts `build(plan, n, r)` on every engine and pumps; returns each rank's result.
+fn collective<T: MpiType>(
+    n: u32,
+    inputs: impl Fn(u32) -> Vec<T>,
+    op: Option<Op>,
+    build: impl Fn(&mut Plan, u32, u32, usize),
+) -> Vec<Vec<T>> {
+    let mut sim = Sim::new(n);
+    let mut handles = Vec::new();
+    for r in 0..n {
+        let mut plan = Plan {
+            op: op.clone().map(|o| (o, T::DATATYPE)),
+            ..Plan::default()
+        };
+        let b = plan.buf(bytes_of(&inputs(r)).to_vec());
+        build(&mut plan, n, r, b);
+        let e = &mut sim.engines[r as usize];
+        // SAFETY: no output buffer.
+        handles.push(unsafe { e.start(&mut sim.wire, "coll", WORLD, plan, None).unwrap() });
+    }
+    sim.pump();
+    let mut out = Vec::new();
+    for (r, h) in handles.into_iter().enumerate() {
+        let e = &mut sim.engines[r];
+        let Some(Some(Req::Coll(s))) = e.reqs.get(h as usize) else {
+            panic!("rank {r} lost its collective");
+        };
+        assert!(s.finished, "rank {r} did not finish");
+        assert!(s.error.is_none(), "{:?}", s.error);
+        out.push(s.plan.out.map_or(Vec::new(), |b| collect(&s.plan.bufs[b])));
+    }
+    out
+}
+
+#[test]
+fn reduce_and_allreduce_equal_the_sequential_reduction_for_many_sizes() {
+    for n in [1u32, 2, 3, 5, 8, 13] {
+        for root in [0, n - 1, n / 2] {
+            let got = collective(
+                n,
+                |r| vec![r as i64 + 1, (r as i64) * (r as i64)],
+                Some(Op::Sum),
+                |p, n, r, b| {
+                    plans::reduce(p, n, r, root, b);
+                    p.out = (r == root).then_some(b);
+                },
+            );
+            let want = vec![
+                (1..=n as i64).sum::<i64>(),
+                (0..n as i64).map(|r| r * r).sum(),
+            ];
+            assert_eq!(got[root as usize], want, "n={n} root={root}");
+        }
+        let got = collective(
+            n,
+            |r| vec![r as f64 * 0.5],
+            Some(Op::Max),
+            |p, n, r, b| {
+                plans::reduce(p, n, r, 0, b);
+                plans::bcast(p, n, r, 0, b);
+                p.out = Some(b);
+            },
+        );
+        assert!(
+            got.iter().all(|v| v == &vec![(n - 1) as f64 * 0.5]),
+            "n={n}"
+        );
+    }
+}
+
+#[test]
+fn a_non_commutative_reduction_combines_in_rank_order() {
+    // String-like concatenation of digits: 0 ⊕ 1 ⊕ ... in order.
+    let concat = Op::user::<u64>("digits", |l, r| {
+        for (a, b) in l.iter().zip(r.iter_mut()) {
+            *b += a * 10u64.pow(b.to_string().len() as u32);
+        }
+    });
+    for root in [0u32, 4] {
+        let got = collective(
+            7,
+            |r| vec![r as u64 + 1],
+            Some(concat.clone()),
+            |p, n, r, b| {
+                plans::reduce(p, n, r, root, b);
+                p.out = (r == root).then_some(b);
+            },
+        );
+        assert_eq!(got[root as usize], vec![1234567]);
+    }
+}
+
+#[test]
+fn gathers_scatters_all_to_all_and_scans_place_every_part() {
+    let n = 5u32;
+    let got = collective(
+        n,
+        |r| vec![r as u8; r as usize],
+        None,
+        |p, n, r, b| {
+            let counts: Vec<usize> = (0..n as usize).collect();
+            let all = plans::gatherv(p, n, r, 2, b, &counts);
+            p.out = all;
+        },
+    );
+    assert_eq!(got[2], vec![1, 2, 2, 3, 3, 3, 4, 4, 4, 4]);
+    let got = collective(
+        n,
+        |r| if r == 1 { (0..10u8).collect() } else { vec![] },
+        None,
+        |p, n, r, b| {
+            p.out = Some(plans::scatterv(p, n, r, 1, b, &[1, 2, 3, 0, 4]));
+        },
+    );
+    assert_eq!(
+        got,
+        vec![vec![0], vec![1, 2], vec![3, 4, 5], vec![], vec![6, 7, 8, 9]]
+    );
+    let got = collective(
+        n,
+        |r| (0..n).map(|i| (10 * r + i) as u16).collect(),
+        None,
+        |p, n, r, b| {
+            p.out = Some(plans::alltoallv(p, n, r, b, &[2; 5], &[2; 5]));
+        },
+    );
+    for (r, v) in got.iter().enumerate() {
+        let want: Vec<u16> = (0..n as u16).map(|i| 10 * i + r as u16).collect();
+        assert_eq!(v, &want);
+    }
+    let got = collective(
+        n,
+        |r| vec![r + 1],
+        Some(Op::Prod),
+        |p, n, r, b| {
+            plans::scan(p, n, r, b);
+            p.out = Some(b);
+        },
+    );
+    assert_eq!(got, vec![vec![1u32], vec![2], vec![6], vec![24], vec![120]]);
+    let got = collective(
+        n,
+        |_| Vec::<u8>::new(),
+        None,
+        |p, n, r, _| plans::barrier(p, n, r),
+    );
+    assert_eq!(got.len(), n as usize);
+}
+
+#[test]
+fn concurrent_collectives_on_one_communicator_do_not_mix() {
+    let mut sim = Sim::new(4);
+    let mut hs = Vec::new();
+    for round in 0..3u64 {
+        for r in 0..4u32 {
+            let mut plan = Plan {
+                op: Some((Op::Sum, u64::DATATYPE)),
+                ..Plan::default()
+            };
+            let b = plan.buf(bytes_of(&[round * 100 + r as u64]).to_vec());
+            plans::reduce(&mut plan, 4, r, 0, b);
+            plans::bcast(&mut plan, 4, r, 0, b);
+            plan.out = Some(b);
+            let e = &mut sim.engines[r as usize];
+            // SAFETY: no output buffer.
+            hs.push((round, r, unsafe {
+                e.start(&mut sim.wire, "coll", WORLD, plan, None).unwrap()
+            }));
+        }
+    }
+    sim.pump();
+    for (round, r, h) in hs {
+        let Some(Some(Req::Coll(s))) = sim.engines[r as usize].reqs.get(h as usize) else {
+            panic!("lost");
+        };
+        let v: Vec<u64> = collect(&s.plan.bufs[s.plan.out.unwrap()]);
+        assert_eq!(v, vec![round * 400 + 6]);
+    }
+}

@@ -1,0 +1,437 @@
+//! Collectives. Each builds this rank's [`Plan`] (see `engine::plans`) and
+//! starts it as a request on the communicator's collective context; the
+//! blocking forms wait for it. The plan copies inputs in when it starts and
+//! the result out when it completes.
+
+use super::{Comm, Mpi, Request, check_root};
+use crate::datatype::{MpiType, bytes_of, bytes_of_mut};
+use crate::engine::{Plan, plans};
+use crate::error::MpiError;
+use crate::op::Op;
+
+/// Defines the blocking form of a non-blocking collective: start it, wait.
+macro_rules! blocking {
+    ($(#[$doc:meta])* $name:ident => $start:ident($($arg:ident: $ty:ty),*)) => {
+        $(#[$doc])*
+        pub fn $name<T: MpiType>(&mut self, $($arg: $ty),*) -> Result<(), MpiError> {
+            let req = self.$start($($arg),*)?;
+            self.wait_as(stringify!($name), req).map(drop)
+        }
+    };
+}
+
+fn count_err(call: &'static str, what: String) -> MpiError {
+    MpiError::Count { call, what }
+}
+
+fn expect_len(call: &'static str, what: &str, got: usize, want: usize) -> Result<(), MpiError> {
+    if got == want {
+        Ok(())
+    } else {
+        Err(count_err(
+            call,
+            format!("{what} has {got} elements, expected {want}"),
+        ))
+    }
+}
+
+fn bytes(counts: &[usize], size: usize) -> Vec<usize> {
+    counts.iter().map(|c| c * size).collect()
+}
+
+impl Mpi<'_> {
+    /// Size of `comm` and this rank in it.
+    fn comm_nr(&mut self, call: &'static str, comm: Comm) -> Result<(u32, u32), MpiError> {
+        let c = self.engine().comm(call, comm.0)?;
+        Ok((c.size(), c.rank))
+    }
+
+    fn start_plan<'a>(
+        &mut self,
+        call: &'static str,
+        comm: Comm,
+        plan: Plan,
+        out: Option<&'a mut [u8]>,
+    ) -> Result<Request<'a>, MpiError> {
+        let out = out.map(|b| (b.as_mut_ptr(), b.len()));
+        let (e, net) = self.parts();
+        // SAFETY: `out` is borrowed for 'a by the returned request, which
+        // completes or detaches the collective before it ends.
+        let h = unsafe { e.start(net, call, comm.0, plan, out)? };
+        Ok(Request::new(h, self.shared))
+    }
+
+    fn run_plan(
+        &mut self,
+        call: &'static str,
+        comm: Comm,
+        plan: Plan,
+        out: Option<&mut [u8]>,
+    ) -> Result<(), MpiError> {
+        let req = self.start_plan(call, comm, plan, out)?;
+        self.wait_as(call, req).map(drop)
+    }
+
+    fn reduce_plan<T: MpiType>(
+        call: &'static str,
+        send: &[T],
+        op: &Op,
+    ) -> Result<(Plan, usize), MpiError> {
+        op.check(call, T::DATATYPE)?;
+        let mut plan = Plan {
+            op: Some((op.clone(), T::DATATYPE)),
+            ..Plan::default()
+        };
+        let acc = plan.buf(bytes_of(send).to_vec());
+        Ok((plan, acc))
+    }
+
+    /// Starts a barrier.
+    pub fn ibarrier(&mut self, comm: Comm) -> Result<Request<'static>, MpiError> {
+        let (n, r) = self.comm_nr("ibarrier", comm)?;
+        let mut plan = Plan::default();
+        plans::barrier(&mut plan, n, r);
+        self.start_plan("ibarrier", comm, plan, None)
+    }
+
+    /// Waits until every rank of `comm` entered the barrier.
+    pub fn barrier(&mut self, comm: Comm) -> Result<(), MpiError> {
+        let req = self.ibarrier(comm)?;
+        self.wait_as("barrier", req).map(drop)
+    }
+
+    /// Starts a broadcast of the root's `buf` into every rank's `buf`.
+    pub fn ibcast<'a, T: MpiType>(
+        &mut self,
+        buf: &'a mut [T],
+        root: i32,
+        comm: Comm,
+    ) -> Result<Request<'a>, MpiError> {
+        let (n, r) = self.comm_nr("ibcast", comm)?;
+        let root = check_root("ibcast", root, n)?;
+        let mut plan = Plan::default();
+        let data = if r == root {
+            bytes_of(buf).to_vec()
+        } else {
+            Vec::new()
+        };
+        let b = plan.buf(data);
+        plans::bcast(&mut plan, n, r, root, b);
+        plan.out = Some(b);
+        self.start_plan("ibcast", comm, plan, Some(bytes_of_mut(buf)))
+    }
+
+    /// Starts a reduction of every rank's `send` with `op` into the root's
+    /// `recv` (ignored elsewhere), combined in rank order.
+    pub fn ireduce<'a, T: MpiType>(
+        &mut self,
+        send: &[T],
+        recv: &'a mut [T],
+        op: &Op,
+        root: i32,
+        comm: Comm,
+    ) -> Result<Request<'a>, MpiError> {
+        let (n, r) = self.comm_nr("ireduce", comm)?;
+        let root = check_root("ireduce", root, n)?;
+        let (mut plan, acc) = Self::reduce_plan("ireduce", send, op)?;
+        plans::reduce(&mut plan, n, r, root, acc);
+        let out = if r == root {
+            expect_len("ireduce", "the receive buffer", recv.len(), send.len())?;
+            plan.out = Some(acc);
+            Some(bytes_of_mut(recv))
+        } else {
+            None
+        };
+        self.start_plan("ireduce", comm, plan, out)
+    }
+
+    /// Starts an all-reduce: every rank's `recv` gets the reduction of all `send`s.
+    pub fn iallreduce<'a, T: MpiType>(
+        &mut self,
+        send: &[T],
+        recv: &'a mut [T],
+        op: &Op,
+        comm: Comm,
+    ) -> Result<Request<'a>, MpiError> {
+        let (n, r) = self.comm_nr("iallreduce", comm)?;
+        expect_len("iallreduce", "the receive buffer", recv.len(), send.len())?;
+        let (mut plan, acc) = Self::reduce_plan("iallreduce", send, op)?;
+        plans::reduce(&mut plan, n, r, 0, acc);
+        plans::bcast(&mut plan, n, r, 0, acc);
+        plan.out = Some(acc);
+        self.start_plan("iallreduce", comm, plan, Some(bytes_of_mut(recv)))
+    }
+
+    /// Gathers `send` (`counts[i]` elements from rank `i`) into the root's `recv`.
+    pub fn gatherv<T: MpiType>(
+        &mut self,
+        send: &[T],
+        recv: &mut [T],
+        counts: &[usize],
+        root: i32,
+        comm: Comm,
+    ) -> Result<(), MpiError> {
+        let (n, r) = self.comm_nr("gatherv", comm)?;
+        let root = check_root("gatherv", root, n)?;
+        let mut plan = Plan::default();
+        let mine = plan.buf(bytes_of(send).to_vec());
+        if r == root {
+            expect_len("gatherv", "counts", counts.len(), n as usize)?;
+            expect_len(
+                "gatherv",
+                "the receive buffer",
+                recv.len(),
+                counts.iter().sum(),
+            )?;
+        }
+        let counts = bytes(counts, T::DATATYPE.size);
+        plan.out = plans::gatherv(&mut plan, n, r, root, mine, &counts);
+        let out = (r == root).then(|| bytes_of_mut(recv));
+        self.run_plan("gatherv", comm, plan, out)
+    }
+
+    /// Gathers every rank's `send` (all the same length) into the root's `recv`.
+    pub fn gather<T: MpiType>(
+        &mut self,
+        send: &[T],
+        recv: &mut [T],
+        root: i32,
+        comm: Comm,
+    ) -> Result<(), MpiError> {
+        let (n, _) = self.comm_nr("gather", comm)?;
+        self.gatherv(send, recv, &vec![send.len(); n as usize], root, comm)
+    }
+
+    /// Scatters the root's `send` (`counts[i]` elements to rank `i`) into each rank's `recv`.
+    pub fn scatterv<T: MpiType>(
+        &mut self,
+        send: &[T],
+        counts: &[usize],
+        recv: &mut [T],
+        root: i32,
+        comm: Comm,
+    ) -> Result<(), MpiError> {
+        let (n, r) = self.comm_nr("scatterv", comm)?;
+        let root = check_root("scatterv", root, n)?;
+        let mut plan = Plan::default();
+        let src = if r == root {
+            expect_len("scatterv", "counts", counts.len(), n as usize)?;
+            expect_len(
+                "scatterv",
+                "the send buffer",
+                send.len(),
+                counts.iter().sum(),
+            )?;
+            plan.buf(bytes_of(send).to_vec())
+        } else {
+            plan.buf(Vec::new())
+        };
+        let counts = bytes(counts, T::DATATYPE.size);
+        plan.out = Some(plans::scatterv(&mut plan, n, r, root, src, &counts));
+        self.run_plan("scatterv", comm, plan, Some(bytes_of_mut(recv)))
+    }
+
+    /// Scatters equal parts of the root's `send` into each rank's `recv`.
+    pub fn scatter<T: MpiType>(
+        &mut self,
+        send: &[T],
+        recv: &mut [T],
+        root: i32,
+        comm: Comm,
+    ) -> Result<(), MpiError> {
+        let (n, _) = self.comm_nr("scatter", comm)?;
+        let counts = vec![recv.len(); n as usize];
+        self.scatterv(send, &counts, recv, root, comm)
+    }
+
+    fn allgather_plan<T: MpiType>(
+        &mut self,
+        call: &'static str,
+        send: &[T],
+        recv_len: usize,
+        counts: &[usize],
+        comm: Comm,
+    ) -> Result<Plan, MpiError> {
+        let (n, r) = self.comm_nr(call, comm)?;
+        expect_len(call, "counts", counts.len(), n as usize)?;
+        expect_len(call, "the receive buffer", recv_len, counts.iter().sum())?;
+        let mut plan = Plan::default();
+        let mine = plan.buf(bytes_of(send).to_vec());
+        let counts = bytes(counts, T::DATATYPE.size);
+        let all = plans::gatherv(&mut plan, n, r, 0, mine, &counts);
+        let all = all.unwrap_or_else(|| plan.buf(Vec::new()));
+        plans::bcast(&mut plan, n, r, 0, all);
+        plan.out = Some(all);
+        Ok(plan)
+    }
+
+    /// Starts an all-gather: every rank's `recv` gets all `send`s (equal lengths) in rank order.
+    pub fn iallgather<'a, T: MpiType>(
+        &mut self,
+        send: &[T],
+        recv: &'a mut [T],
+        comm: Comm,
+    ) -> Result<Request<'a>, MpiError> {
+        let (n, _) = self.comm_nr("iallgather", comm)?;
+        let counts = vec![send.len(); n as usize];
+        let plan = self.allgather_plan("iallgather", send, recv.len(), &counts, comm)?;
+        self.start_plan("iallgather", comm, plan, Some(bytes_of_mut(recv)))
+    }
+
+    /// Every rank's `recv` gets all `send`s (`counts[i]` from rank `i`) in rank order.
+    pub fn allgatherv<T: MpiType>(
+        &mut self,
+        send: &[T],
+        recv: &mut [T],
+        counts: &[usize],
+        comm: Comm,
+    ) -> Result<(), MpiError> {
+        let plan = self.allgather_plan("allgatherv", send, recv.len(), counts, comm)?;
+        self.run_plan("allgatherv", comm, plan, Some(bytes_of_mut(recv)))
+    }
+
+    fn alltoall_plan<T: MpiType>(
+        &mut self,
+        call: &'static str,
+        send: &[T],
+        send_counts: &[usize],
+        recv_len: usize,
+        recv_counts: &[usize],
+        comm: Comm,
+    ) -> Result<Plan, MpiError> {
+        let (n, r) = self.comm_nr(call, comm)?;
+        expect_len(call, "send counts", send_counts.len(), n as usize)?;
+        expect_len(call, "receive counts", recv_counts.len(), n as usize)?;
+        expect_len(
+            call,
+            "the send buffer",
+            send.len(),
+            send_counts.iter().sum(),
+        )?;
+        expect_len(
+            call,
+            "the receive buffer",
+            recv_len,
+            recv_counts.iter().sum(),
+        )?;
+        let size = T::DATATYPE.size;
+        let mut plan = Plan::default();
+        let src = plan.buf(bytes_of(send).to_vec());
+        let (s, rc) = (bytes(send_counts, size), bytes(recv_counts, size));
+        plan.out = Some(plans::alltoallv(&mut plan, n, r, src, &s, &rc));
+        Ok(plan)
+    }
+
+    /// Starts an all-to-all: part `i` of `send` goes to rank `i`, part `j` of
+    /// `recv` comes from rank `j` (equal parts).
+    pub fn ialltoall<'a, T: MpiType>(
+        &mut self,
+        send: &[T],
+        recv: &'a mut [T],
+        comm: Comm,
+    ) -> Result<Request<'a>, MpiError> {
+        let (n, _) = self.comm_nr("ialltoall", comm)?;
+        if !send.len().is_multiple_of(n as usize) {
+            let what = format!("{} elements do not split into {n} equal parts", send.len());
+            return Err(count_err("ialltoall", what));
+        }
+        let counts = vec![send.len() / n as usize; n as usize];
+        let plan = self.alltoall_plan("ialltoall", send, &counts, recv.len(), &counts, comm)?;
+        self.start_plan("ialltoall", comm, plan, Some(bytes_of_mut(recv)))
+    }
+
+    /// All-to-all with per-rank counts: `send_counts[i]` elements to rank
+    /// `i`, `recv_counts[j]` from rank `j`.
+    pub fn alltoallv<T: MpiType>(
+        &mut self,
+        send: &[T],
+        send_counts: &[usize],
+        recv: &mut [T],
+        recv_counts: &[usize],
+        comm: Comm,
+    ) -> Result<(), MpiError> {
+        let plan = self.alltoall_plan(
+            "alltoallv",
+            send,
+            send_counts,
+            recv.len(),
+            recv_counts,
+            comm,
+        )?;
+        self.run_plan("alltoallv", comm, plan, Some(bytes_of_mut(recv)))
+    }
+
+    /// Reduces every rank's `send` with `op`, then scatters the result:
+    /// rank `i`'s `recv` gets `counts[i]` elements.
+    pub fn reduce_scatter<T: MpiType>(
+        &mut self,
+        send: &[T],
+        recv: &mut [T],
+        counts: &[usize],
+        op: &Op,
+        comm: Comm,
+    ) -> Result<(), MpiError> {
+        let (n, r) = self.comm_nr("reduce_scatter", comm)?;
+        expect_len("reduce_scatter", "counts", counts.len(), n as usize)?;
+        expect_len(
+            "reduce_scatter",
+            "the send buffer",
+            send.len(),
+            counts.iter().sum(),
+        )?;
+        expect_len(
+            "reduce_scatter",
+            "the receive buffer",
+            recv.len(),
+            counts[r as usize],
+        )?;
+        let (mut plan, acc) = Self::reduce_plan("reduce_scatter", send, op)?;
+        plans::reduce(&mut plan, n, r, 0, acc);
+        let counts = bytes(counts, T::DATATYPE.size);
+        plan.out = Some(plans::scatterv(&mut plan, n, r, 0, acc, &counts));
+        self.run_plan("reduce_scatter", comm, plan, Some(bytes_of_mut(recv)))
+    }
+
+    /// Inclusive prefix reduction: rank `i`'s `recv` = `send`₀ ⊕ … ⊕ `send`ᵢ.
+    pub fn scan<T: MpiType>(
+        &mut self,
+        send: &[T],
+        recv: &mut [T],
+        op: &Op,
+        comm: Comm,
+    ) -> Result<(), MpiError> {
+        let (n, r) = self.comm_nr("scan", comm)?;
+        expect_len("scan", "the receive buffer", recv.len(), send.len())?;
+        let (mut plan, acc) = Self::reduce_plan("scan", send, op)?;
+        plans::scan(&mut plan, n, r, acc);
+        plan.out = Some(acc);
+        self.run_plan("scan", comm, plan, Some(bytes_of_mut(recv)))
+    }
+
+    // ---- blocking forms ----
+
+    blocking!(
+        /// Broadcasts the root's `buf` into every rank's `buf`.
+        bcast => ibcast(buf: &mut [T], root: i32, comm: Comm)
+    );
+
+    blocking!(
+        /// Reduces every rank's `send` with `op` into the root's `recv`.
+        reduce => ireduce(send: &[T], recv: &mut [T], op: &Op, root: i32, comm: Comm)
+    );
+
+    blocking!(
+        /// Every rank's `recv` gets the reduction of all `send`s (identical on all ranks).
+        allreduce => iallreduce(send: &[T], recv: &mut [T], op: &Op, comm: Comm)
+    );
+
+    blocking!(
+        /// Every rank's `recv` gets all `send`s (equal lengths) in rank order.
+        allgather => iallgather(send: &[T], recv: &mut [T], comm: Comm)
+    );
+
+    blocking!(
+        /// All-to-all with equal parts (see [`Mpi::ialltoall`]).
+        alltoall => ialltoall(send: &[T], recv: &mut [T], comm: Comm)
+    );
+}

@@ -1,0 +1,76 @@
+//! Communicator calls. New communicators get fresh contexts agreed on by an
+//! all-reduce (max) of every member's next free context, so their messages
+//! never match another communicator's.
+
+use super::{Comm, Mpi};
+use crate::error::MpiError;
+use crate::op::Op;
+
+/// `comm_split` color of ranks that join no new communicator.
+pub const UNDEFINED: i32 = -1;
+
+impl Mpi<'_> {
+    /// This rank's rank in `comm`.
+    pub fn comm_rank(&mut self, comm: Comm) -> Result<i32, MpiError> {
+        Ok(self.engine().comm("comm_rank", comm.0)?.rank as i32)
+    }
+
+    /// Number of ranks in `comm`.
+    pub fn comm_size(&mut self, comm: Comm) -> Result<i32, MpiError> {
+        Ok(self.engine().comm("comm_size", comm.0)?.size() as i32)
+    }
+
+    /// A context free on every rank of `comm` (collective).
+    fn agree_context(&mut self, comm: Comm) -> Result<u32, MpiError> {
+        let mine = [self.engine().next_context()];
+        let mut max = [0u32];
+        self.allreduce(&mine, &mut max, &Op::Max, comm)?;
+        Ok(max[0])
+    }
+
+    /// A copy of `comm` with its own contexts (collective).
+    pub fn comm_dup(&mut self, comm: Comm) -> Result<Comm, MpiError> {
+        let ranks = self.engine().comm("comm_dup", comm.0)?.ranks.to_vec();
+        let ctx = self.agree_context(comm)?;
+        Ok(Comm(self.engine().add_comm(ctx, ranks)))
+    }
+
+    /// Splits `comm` by `color` (≥ 0, or `UNDEFINED` to join none), ordering
+    /// each part by `key` then by rank in `comm` (collective).
+    pub fn comm_split(
+        &mut self,
+        comm: Comm,
+        color: i32,
+        key: i32,
+    ) -> Result<Option<Comm>, MpiError> {
+        if color < UNDEFINED {
+            return Err(MpiError::Count {
+                call: "comm_split",
+                what: format!("color {color} is neither >= 0 nor UNDEFINED"),
+            });
+        }
+        let (n, ranks) = {
+            let c = self.engine().comm("comm_split", comm.0)?;
+            (c.size() as usize, c.ranks.to_vec())
+        };
+        let mut all = vec![0i32; 2 * n];
+        self.allgather(&[color, key], &mut all, comm)?;
+        let ctx = self.agree_context(comm)?;
+        self.engine().reserve_context(ctx);
+        if color == UNDEFINED {
+            return Ok(None);
+        }
+        let mut members: Vec<(i32, usize)> = (0..n)
+            .filter(|&i| all[2 * i] == color)
+            .map(|i| (all[2 * i + 1], i))
+            .collect();
+        members.sort();
+        let world: Vec<u32> = members.iter().map(|&(_, i)| ranks[i]).collect();
+        Ok(Some(Comm(self.engine().add_comm(ctx, world))))
+    }
+
+    /// Frees `comm` (not `WORLD`).
+    pub fn comm_free(&mut self, comm: Comm) -> Result<(), MpiError> {
+        self.engine().free_comm(comm.0)
+    }
+}

@@ -1,0 +1,150 @@
+//! [`Mpi`]: the handle a rank's program receives. Calls that must wait
+//! (receives, waits, collectives, `migrate`) suspend only this rank's
+//! coroutine; its PE runs other ranks meanwhile, and a message that arrives
+//! for this rank resumes it to check again.
+
+mod coll;
+mod comm;
+mod p2p;
+mod request;
+
+use std::time::Instant;
+
+pub use comm::UNDEFINED;
+pub use request::Request;
+
+use crate::engine::{Engine, Net};
+use crate::error::MpiError;
+use crate::vp::{Host, HostPtr, Shared, Suspend, VpState, VpYielder};
+
+/// A communicator handle (`WORLD` is handle 0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Comm(pub u32);
+
+/// All ranks.
+pub const WORLD: Comm = Comm(crate::engine::WORLD);
+
+/// A rank's handle on MPI: passed to its program as `&mut Mpi`.
+pub struct Mpi<'y> {
+    yielder: &'y VpYielder,
+    shared: *mut Shared,
+    host: HostPtr,
+    epoch: Instant,
+}
+
+impl<'y> Mpi<'y> {
+    /// The handle of the coroutine suspending through `yielder`.
+    pub(crate) fn new(yielder: &'y VpYielder, shared: *mut Shared, host: HostPtr) -> Self {
+        Mpi {
+            yielder,
+            shared,
+            host,
+            epoch: Instant::now(),
+        }
+    }
+
+    fn shared(&mut self) -> &mut Shared {
+        // SAFETY: the coroutine runs (this code runs on it), so the element
+        // does not touch `Shared`; it outlives the coroutine (see `VpBox`).
+        unsafe { &mut *self.shared }
+    }
+
+    fn engine(&mut self) -> &mut Engine {
+        &mut self.shared().engine
+    }
+
+    /// The engine and the network, together.
+    fn parts(&mut self) -> (&mut Engine, &mut dyn Net) {
+        // SAFETY: as in `shared`; the host is valid until the next
+        // suspension and is a different object.
+        unsafe { (&mut (*self.shared).engine, &mut *self.host.0) }
+    }
+
+    fn host(&mut self) -> &mut dyn Host {
+        // SAFETY: the host is valid until this coroutine suspends.
+        unsafe { &mut *self.host.0 }
+    }
+
+    /// Suspends this rank for `why`; returns when its element resumes it.
+    fn suspend(&mut self, why: Suspend) {
+        let marker = 0u8;
+        let sp = std::ptr::addr_of!(marker) as usize;
+        let s = self.shared();
+        s.stack_in_use = s.stack_base.saturating_sub(sp);
+        s.state = match why {
+            Suspend::Blocked(call) => VpState::Blocked(call),
+            Suspend::Sync => VpState::Syncing,
+        };
+        self.host = self.yielder.suspend(why);
+    }
+
+    /// Blocks in `call` until the next message arrives for this rank.
+    fn block(&mut self, call: &'static str) {
+        self.suspend(Suspend::Blocked(call));
+    }
+
+    /// This rank in `WORLD`.
+    pub fn rank(&self) -> i32 {
+        // SAFETY: as in `shared` (read only).
+        unsafe { (*self.shared).engine.world_rank() as i32 }
+    }
+
+    /// Number of ranks in `WORLD`.
+    pub fn size(&self) -> i32 {
+        // SAFETY: as in `shared` (read only).
+        unsafe { (*self.shared).engine.world_size() as i32 }
+    }
+
+    /// Seconds since this rank started (monotonic).
+    pub fn wtime(&self) -> f64 {
+        self.epoch.elapsed().as_secs_f64()
+    }
+
+    /// The PE running this rank now (changes when it migrates).
+    pub fn pe(&mut self) -> u32 {
+        self.host().pe()
+    }
+
+    /// AMPI's `MPI_Migrate`: a collective load-balancing point. Every rank
+    /// must call it; the runtime may move this rank to another PE, and the
+    /// call returns there. Locals, heap data and pointers are kept.
+    pub fn migrate(&mut self) {
+        self.host().at_sync();
+        self.suspend(Suspend::Sync);
+    }
+
+    /// Allows (default) or forbids the load balancer to move this rank.
+    pub fn set_migratable(&mut self, migratable: bool) {
+        self.host().set_migratable(migratable);
+    }
+
+    /// Declares `bytes` of heap data this rank owns, for the load balancer's
+    /// estimate of its migration cost (between processes).
+    pub fn declare_heap(&mut self, bytes: usize) {
+        self.shared().declared_heap = bytes;
+    }
+
+    /// Records a named result value (reported by the run, in rank order).
+    pub fn record(&mut self, name: &str, value: f64) {
+        self.shared().records.push((name.to_string(), value));
+    }
+
+    /// Lets this rank's element take in arrived messages (a yield to the
+    /// scheduler): non-blocking collectives progress meanwhile.
+    pub fn poll(&mut self) {
+        self.host().wake_later();
+        self.block("poll");
+    }
+}
+
+/// Checks that a root argument names a rank of a communicator of `n`.
+fn check_root(call: &'static str, root: i32, n: u32) -> Result<u32, MpiError> {
+    if root < 0 || root as u32 >= n {
+        return Err(MpiError::InvalidRank {
+            call,
+            rank: root,
+            size: n,
+        });
+    }
+    Ok(root as u32)
+}

@@ -1,0 +1,126 @@
+//! Point-to-point calls. Sends are eager: the data is copied once into the
+//! message and the send completes at once; a receive copies it once into
+//! the user's buffer (in process the message itself is moved, not copied).
+
+use super::{Comm, Mpi, Request};
+use crate::datatype::{MpiType, bytes_of, bytes_of_mut};
+use crate::engine::Status;
+use crate::error::MpiError;
+
+impl Mpi<'_> {
+    fn send_bytes(
+        &mut self,
+        call: &'static str,
+        data: Vec<u8>,
+        dest: i32,
+        tag: i32,
+        comm: Comm,
+    ) -> Result<(), MpiError> {
+        let (e, net) = self.parts();
+        e.send(net, call, comm.0, dest, tag, data)
+    }
+
+    /// Sends `buf` to rank `dest` of `comm` with `tag` (≥ 0).
+    pub fn send<T: MpiType>(
+        &mut self,
+        buf: &[T],
+        dest: i32,
+        tag: i32,
+        comm: Comm,
+    ) -> Result<(), MpiError> {
+        self.send_bytes("send", bytes_of(buf).to_vec(), dest, tag, comm)
+    }
+
+    /// Starts a send of `buf` (complete at once: the data is copied).
+    pub fn isend<T: MpiType>(
+        &mut self,
+        buf: &[T],
+        dest: i32,
+        tag: i32,
+        comm: Comm,
+    ) -> Result<Request<'static>, MpiError> {
+        let data = bytes_of(buf).to_vec();
+        let n = buf.len();
+        self.send_bytes("isend", data, dest, tag, comm)?;
+        let h = self.engine().sent_request(n);
+        Ok(Request::new(h, self.shared))
+    }
+
+    /// Starts a receive into `buf` from `src` (or `ANY_SOURCE`) with `tag`
+    /// (or `ANY_TAG`). The buffer stays borrowed until the request completes.
+    pub fn irecv<'a, T: MpiType>(
+        &mut self,
+        buf: &'a mut [T],
+        src: i32,
+        tag: i32,
+        comm: Comm,
+    ) -> Result<Request<'a>, MpiError> {
+        self.irecv_named("irecv", buf, src, tag, comm)
+    }
+
+    fn irecv_named<'a, T: MpiType>(
+        &mut self,
+        call: &'static str,
+        buf: &'a mut [T],
+        src: i32,
+        tag: i32,
+        comm: Comm,
+    ) -> Result<Request<'a>, MpiError> {
+        let bytes = bytes_of_mut(buf);
+        let (ptr, cap) = (bytes.as_mut_ptr(), bytes.len());
+        // SAFETY: `buf` is borrowed for 'a by the returned request, which
+        // completes or cancels the receive before it ends (wait/test/drop).
+        let h = unsafe {
+            self.engine()
+                .irecv(call, comm.0, src, tag, ptr, cap, T::DATATYPE.size)?
+        };
+        Ok(Request::new(h, self.shared))
+    }
+
+    /// Receives into `buf` from `src` (or `ANY_SOURCE`) with `tag` (or
+    /// `ANY_TAG`); a longer message is an error (`Truncated`).
+    pub fn recv<T: MpiType>(
+        &mut self,
+        buf: &mut [T],
+        src: i32,
+        tag: i32,
+        comm: Comm,
+    ) -> Result<Status, MpiError> {
+        let req = self.irecv_named("recv", buf, src, tag, comm)?;
+        self.wait_as("recv", req)
+    }
+
+    /// Sends `send` to `dest` and receives into `recv` from `src`, without
+    /// deadlocking against a partner doing the same.
+    #[allow(clippy::too_many_arguments)]
+    pub fn sendrecv<T: MpiType, U: MpiType>(
+        &mut self,
+        send: &[T],
+        dest: i32,
+        send_tag: i32,
+        recv: &mut [U],
+        src: i32,
+        recv_tag: i32,
+        comm: Comm,
+    ) -> Result<Status, MpiError> {
+        let req = self.irecv_named("sendrecv", recv, src, recv_tag, comm)?;
+        self.send_bytes("sendrecv", bytes_of(send).to_vec(), dest, send_tag, comm)?;
+        self.wait_as("sendrecv", req)
+    }
+
+    /// The status of a waiting message matching `src`/`tag` (count in
+    /// bytes), without receiving it.
+    pub fn iprobe(&mut self, src: i32, tag: i32, comm: Comm) -> Result<Option<Status>, MpiError> {
+        self.engine().iprobe("iprobe", comm.0, src, tag)
+    }
+
+    /// Waits until a message matching `src`/`tag` is waiting; its status (count in bytes).
+    pub fn probe(&mut self, src: i32, tag: i32, comm: Comm) -> Result<Status, MpiError> {
+        loop {
+            if let Some(s) = self.engine().iprobe("probe", comm.0, src, tag)? {
+                return Ok(s);
+            }
+            self.block("probe");
+        }
+    }
+}

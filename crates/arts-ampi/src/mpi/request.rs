@@ -1,0 +1,135 @@
+//! Non-blocking requests: an integer handle in the engine's table (as a C
+//! ABI would hand out), tied in Rust to the buffer it reads or writes.
+
+use std::marker::PhantomData;
+
+use super::Mpi;
+use crate::engine::Status;
+use crate::error::MpiError;
+use crate::vp::Shared;
+
+/// A pending non-blocking operation. The lifetime is that of the buffer it
+/// writes into, which stays borrowed until the request completes
+/// ([`Mpi::wait`], [`Mpi::test`]). Dropping it unfinished cancels it: a
+/// receive is withdrawn, a collective finishes without touching the buffer.
+#[must_use = "a request must be waited for or tested; dropping it cancels it"]
+pub struct Request<'a> {
+    handle: Option<u32>,
+    shared: *mut Shared,
+    _buf: PhantomData<&'a mut [u8]>,
+}
+
+impl Request<'_> {
+    pub(super) fn new(handle: u32, shared: *mut Shared) -> Self {
+        Request {
+            handle: Some(handle),
+            shared,
+            _buf: PhantomData,
+        }
+    }
+
+    /// The request's integer handle (`None` once completed).
+    pub fn handle(&self) -> Option<u32> {
+        self.handle
+    }
+}
+
+impl Drop for Request<'_> {
+    fn drop(&mut self) {
+        if let Some(h) = self.handle.take() {
+            // SAFETY: requests live on their rank's coroutine, which runs
+            // now (or is being unwound), and `Shared` outlives it.
+            unsafe { (*self.shared).engine.cancel(h) };
+        }
+    }
+}
+
+impl Mpi<'_> {
+    /// Waits for `req` to complete.
+    pub fn wait(&mut self, req: Request<'_>) -> Result<Status, MpiError> {
+        self.wait_as("wait", req)
+    }
+
+    /// Waits for `req`, blocked (and reporting errors) as `call`.
+    pub(super) fn wait_as(
+        &mut self,
+        call: &'static str,
+        mut req: Request<'_>,
+    ) -> Result<Status, MpiError> {
+        let h = req.handle.take().ok_or(MpiError::InvalidHandle {
+            call,
+            handle: u32::MAX,
+        })?;
+        loop {
+            if let Some(s) = self.engine().test(call, h)? {
+                return Ok(s);
+            }
+            self.block(call);
+        }
+    }
+
+    /// Whether `req` completed (its status then); yields once to take in
+    /// arrived messages when it has not.
+    pub fn test(&mut self, req: &mut Request<'_>) -> Result<Option<Status>, MpiError> {
+        let h = req.handle.ok_or(MpiError::InvalidHandle {
+            call: "test",
+            handle: u32::MAX,
+        })?;
+        let mut done = self.engine().test("test", h);
+        if matches!(done, Ok(None)) {
+            self.poll();
+            done = self.engine().test("test", h);
+        }
+        if !matches!(done, Ok(None)) {
+            req.handle = None;
+        }
+        done
+    }
+
+    /// Waits for every request; statuses in order. The first error is returned
+    /// after all completed.
+    pub fn waitall(&mut self, reqs: Vec<Request<'_>>) -> Result<Vec<Status>, MpiError> {
+        let mut out = Vec::with_capacity(reqs.len());
+        let mut first_err = None;
+        for r in reqs {
+            match self.wait(r) {
+                Ok(s) => out.push(s),
+                Err(e) => {
+                    first_err.get_or_insert(e);
+                    out.push(Status::default());
+                }
+            }
+        }
+        first_err.map_or(Ok(out), Err)
+    }
+
+    /// Waits for any one of `reqs` (`None` entries are skipped): returns its
+    /// position and status and sets it to `None`.
+    pub fn waitany(
+        &mut self,
+        reqs: &mut [Option<Request<'_>>],
+    ) -> Result<(usize, Status), MpiError> {
+        if reqs.iter().all(Option::is_none) {
+            return Err(MpiError::Count {
+                call: "waitany",
+                what: "no active request".into(),
+            });
+        }
+        loop {
+            for (i, slot) in reqs.iter_mut().enumerate() {
+                let Some(h) = slot.as_ref().and_then(|r| r.handle) else {
+                    continue;
+                };
+                let done = self.engine().test("waitany", h);
+                if !matches!(done, Ok(None)) {
+                    if let Some(r) = slot.as_mut() {
+                        r.handle = None;
+                    }
+                    *slot = None;
+                    return done.map(|s| (i, s.unwrap_or_default()));
+                }
+            }
+            self.block("waitany");
+        }
+    }
+}

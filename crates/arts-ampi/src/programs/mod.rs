@@ -1,0 +1,100 @@
+//! The programs `arts ampi run` knows, by name: each builds, from
+//! [`Params`], the function every rank runs, plus what the run needs to
+//! know before it starts (its memory estimate).
+
+mod pingpong;
+mod recurse;
+mod stencil3d;
+
+use std::sync::Arc;
+
+use crate::error::AmpiError;
+use crate::rank::ProgramFn;
+
+/// Program parameters (each program reads the ones it uses).
+#[derive(Clone, Debug)]
+pub struct Params {
+    /// Grid side (`stencil3d`: an N³ grid).
+    pub size: usize,
+    /// Iterations (`stencil3d`: sweeps; ping-pongs: round trips); `None`: the program's default.
+    pub iters: Option<u32>,
+    /// Work factor of the heavy ranks (the first quarter) in `stencil3d`; 1 = balanced.
+    pub imbalance: f64,
+    /// Call `migrate()` every this many iterations (0: never).
+    pub migrate_every: u32,
+    /// Message size of the ping-pongs.
+    pub bytes: usize,
+}
+
+impl Default for Params {
+    fn default() -> Self {
+        Params {
+            size: 64,
+            iters: None,
+            imbalance: 1.0,
+            migrate_every: 0,
+            bytes: 8,
+        }
+    }
+}
+
+/// A registered program.
+#[derive(Clone, Copy, Debug)]
+pub struct ProgramInfo {
+    /// Its name on the command line.
+    pub name: &'static str,
+    /// One line saying what it does.
+    pub about: &'static str,
+}
+
+/// Every program, in listing order.
+pub const PROGRAMS: &[ProgramInfo] = &[
+    ProgramInfo {
+        name: "pingpong",
+        about: "one-way latency between ranks 0 and 1 (--bytes, --iters round trips)",
+    },
+    ProgramInfo {
+        name: "multiping",
+        about: "every pair of ranks (2i, 2i+1) ping-pongs at once; mean one-way latency",
+    },
+    ProgramInfo {
+        name: "stencil3d",
+        about: "7-point Jacobi on a --size N^3 grid over the ranks in 3-D, checked bit for bit \
+                against a sequential sweep (--imbalance, --migrate-every)",
+    },
+    ProgramInfo {
+        name: "recurse",
+        about: "every rank recurses --size levels with 1 KiB frames (checks --stack-size)",
+    },
+];
+
+/// A program ready to run.
+pub struct Built {
+    /// What every rank runs.
+    pub program: Arc<ProgramFn>,
+    /// Bytes the run will allocate, estimated from the parameters.
+    pub memory_bytes: u64,
+}
+
+/// Builds program `name` for `vp` ranks (checks its parameters).
+pub fn build(name: &str, params: &Params, vp: u32) -> Result<Built, AmpiError> {
+    if !(params.imbalance.is_finite() && params.imbalance >= 1.0) {
+        return Err(AmpiError::Usage(format!(
+            "--imbalance must be a number >= 1, got {}",
+            params.imbalance
+        )));
+    }
+    match name {
+        "pingpong" => pingpong::build(params, vp, false),
+        "multiping" => pingpong::build(params, vp, true),
+        "stencil3d" => stencil3d::build(params, vp),
+        "recurse" => recurse::build(params, vp),
+        _ => {
+            let names: Vec<&str> = PROGRAMS.iter().map(|p| p.name).collect();
+            Err(AmpiError::Usage(format!(
+                "unknown program '{name}'; programs: {}",
+                names.join(", ")
+            )))
+        }
+    }
+}

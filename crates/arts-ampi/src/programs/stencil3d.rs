@@ -1,0 +1,272 @@
+//! `stencil3d`: a 7-point Jacobi sweep on an N³ grid (zero boundary),
+//! decomposed in 3-D blocks over the ranks (any rank count whose factors
+//! fit the grid), exchanging faces with non-blocking sends and receives.
+//! Heavy ranks (the first quarter) repeat their sweep `imbalance` times;
+//! `migrate()` every `migrate_every` iterations lets the balancer move them.
+//! The result must equal a sequential sweep bit for bit: every point is
+//! computed by the same expression in the same order.
+
+use std::sync::Arc;
+
+use super::{Built, Params};
+use crate::error::{AmpiError, MpiError};
+use crate::mpi::{Mpi, WORLD};
+use crate::op::Op;
+
+/// Iterations when `--iters` is not given.
+const DEFAULT_ITERS: u32 = 10;
+
+/// The new value of a point from itself and its six neighbours.
+#[inline(always)]
+fn point(c: f64, xm: f64, xp: f64, ym: f64, yp: f64, zm: f64, zp: f64) -> f64 {
+    (c + xm + xp + ym + yp + zm + zp) * (1.0 / 7.0)
+}
+
+/// The initial value at global point `(i, j, k)`.
+fn initial(i: usize, j: usize, k: usize) -> f64 {
+    ((i * 7 + j * 13 + k * 29) % 17) as f64 / 17.0
+}
+
+/// A box of `n[0] x n[1] x n[2]` points with a one-point ghost layer.
+struct Block {
+    n: [usize; 3],
+    cur: Vec<f64>,
+    next: Vec<f64>,
+}
+
+impl Block {
+    fn new(n: [usize; 3], origin: [usize; 3]) -> Block {
+        let len = (n[0] + 2) * (n[1] + 2) * (n[2] + 2);
+        let mut b = Block {
+            n,
+            cur: vec![0.0; len],
+            next: vec![0.0; len],
+        };
+        for k in 0..n[2] {
+            for j in 0..n[1] {
+                for i in 0..n[0] {
+                    let at = b.idx(i + 1, j + 1, k + 1);
+                    b.cur[at] = initial(origin[0] + i, origin[1] + j, origin[2] + k);
+                }
+            }
+        }
+        b
+    }
+
+    #[inline(always)]
+    fn idx(&self, i: usize, j: usize, k: usize) -> usize {
+        (k * (self.n[1] + 2) + j) * (self.n[0] + 2) + i
+    }
+
+    /// One sweep of the interior from `cur` into `next`.
+    fn sweep(&mut self) {
+        let (sx, sy) = (1, self.n[0] + 2);
+        let sz = sy * (self.n[1] + 2);
+        for k in 1..=self.n[2] {
+            for j in 1..=self.n[1] {
+                for i in 1..=self.n[0] {
+                    let c = self.idx(i, j, k);
+                    let u = &self.cur;
+                    self.next[c] = point(
+                        u[c],
+                        u[c - sx],
+                        u[c + sx],
+                        u[c - sy],
+                        u[c + sy],
+                        u[c - sz],
+                        u[c + sz],
+                    );
+                }
+            }
+        }
+    }
+
+    /// The points of plane `at` (ghost-layer coordinates) across `axis`.
+    fn plane(&self, axis: usize, at: usize) -> Vec<[usize; 3]> {
+        let (a, b) = match axis {
+            0 => (1, 2),
+            1 => (0, 2),
+            _ => (0, 1),
+        };
+        let mut out = Vec::with_capacity(self.n[a] * self.n[b]);
+        for q in 1..=self.n[b] {
+            for p in 1..=self.n[a] {
+                let mut c = [0; 3];
+                c[axis] = at;
+                c[a] = p;
+                c[b] = q;
+                out.push(c);
+            }
+        }
+        out
+    }
+
+    fn pack(&self, axis: usize, at: usize) -> Vec<f64> {
+        self.plane(axis, at)
+            .iter()
+            .map(|c| self.cur[self.idx(c[0], c[1], c[2])])
+            .collect()
+    }
+
+    fn unpack(&mut self, axis: usize, at: usize, data: &[f64]) {
+        for (c, v) in self.plane(axis, at).iter().zip(data) {
+            let i = self.idx(c[0], c[1], c[2]);
+            self.cur[i] = *v;
+        }
+    }
+}
+
+/// The rank grid for `vp` ranks on an `n`-point side: the factorization
+/// with the smallest largest-block surface, every factor at most `n`.
+fn rank_grid(vp: u32, n: usize) -> Option<[usize; 3]> {
+    let vp = vp as usize;
+    let mut best: Option<([usize; 3], usize)> = None;
+    for px in (1..=vp).filter(|p| vp.is_multiple_of(*p)) {
+        for py in (1..=vp / px).filter(|p| (vp / px).is_multiple_of(*p)) {
+            let p = [px, py, vp / px / py];
+            if p.iter().any(|&f| f > n) {
+                continue;
+            }
+            let b: Vec<usize> = p.iter().map(|&f| n.div_ceil(f)).collect();
+            let surface = b[0] * b[1] + b[1] * b[2] + b[0] * b[2];
+            if best.is_none_or(|(_, s)| surface < s) {
+                best = Some((p, surface));
+            }
+        }
+    }
+    best.map(|(p, _)| p)
+}
+
+/// The sequential sweep of the whole grid, `iters` times.
+fn reference(n: usize, iters: u32) -> Block {
+    let mut b = Block::new([n; 3], [0; 3]);
+    for _ in 0..iters {
+        b.sweep();
+        std::mem::swap(&mut b.cur, &mut b.next);
+    }
+    b
+}
+
+pub(super) fn build(params: &Params, vp: u32) -> Result<Built, AmpiError> {
+    let n = params.size;
+    if n == 0 {
+        return Err(AmpiError::Usage("--size must be at least 1".into()));
+    }
+    let grid = rank_grid(vp, n).ok_or_else(|| {
+        AmpiError::Usage(format!(
+            "{vp} ranks do not split a grid of {n}^3 points into 3-D blocks of at least one point \
+             (a factor of {vp} exceeds {n}); use fewer ranks or a larger --size"
+        ))
+    })?;
+    let iters = params.iters.unwrap_or(DEFAULT_ITERS);
+    let points = (n + 2).pow(3) as u64;
+    let memory_bytes = 4 * points * 8;
+    let reference = Arc::new(reference(n, iters));
+    let heavy = ((vp as usize) / 4).max(usize::from(params.imbalance > 1.0)) as i32;
+    let repeat = params.imbalance.round().max(1.0) as u32;
+    let migrate_every = params.migrate_every;
+    let program = move |mpi: &mut Mpi<'_>| -> Result<(), MpiError> {
+        let r = mpi.rank() as usize;
+        let me = [r % grid[0], (r / grid[0]) % grid[1], r / grid[0] / grid[1]];
+        let lo = |a: usize, c: usize| c * n / grid[a];
+        let origin = [lo(0, me[0]), lo(1, me[1]), lo(2, me[2])];
+        let size = [0, 1, 2].map(|a| lo(a, me[a] + 1) - origin[a]);
+        let mut b = Block::new(size, origin);
+        mpi.declare_heap(2 * b.cur.len() * 8);
+        let rank_of = |c: [usize; 3]| ((c[2] * grid[1] + c[1]) * grid[0] + c[0]) as i32;
+        let reps = if (r as i32) < heavy { repeat } else { 1 };
+        let mut last = mpi.wtime();
+        for it in 0..iters {
+            // Faces: my plane next to each side goes to that neighbour, whose
+            // ghost plane on the other side receives it (tag = axis*2 + side sent).
+            let mut incoming = Vec::new();
+            for axis in 0..3 {
+                for side in 0..2 {
+                    let mut c = me;
+                    if side == 0 && me[axis] == 0 || side == 1 && me[axis] + 1 == grid[axis] {
+                        continue;
+                    }
+                    c[axis] = if side == 0 {
+                        me[axis] - 1
+                    } else {
+                        me[axis] + 1
+                    };
+                    let at = if side == 0 { 1 } else { size[axis] };
+                    let face = b.pack(axis, at);
+                    mpi.send(&face, rank_of(c), (axis * 2 + side) as i32, WORLD)?;
+                    incoming.push((axis, side, rank_of(c), face.len()));
+                }
+            }
+            for (axis, side, from, len) in incoming {
+                let mut face = vec![0.0f64; len];
+                mpi.recv(&mut face, from, (axis * 2 + 1 - side) as i32, WORLD)?;
+                let ghost = if side == 0 { 0 } else { size[axis] + 1 };
+                b.unpack(axis, ghost, &face);
+            }
+            for _ in 0..reps {
+                b.sweep();
+            }
+            std::mem::swap(&mut b.cur, &mut b.next);
+            if r == 0 {
+                let now = mpi.wtime();
+                mpi.record("step_time_s", now - last);
+                last = now;
+            }
+            if migrate_every > 0 && (it + 1) % migrate_every == 0 && it + 1 < iters {
+                mpi.migrate();
+            }
+        }
+        let (mut diff, mut same) = (0.0f64, 1u8);
+        for k in 1..=size[2] {
+            for j in 1..=size[1] {
+                for i in 1..=size[0] {
+                    let got = b.cur[b.idx(i, j, k)];
+                    let want =
+                        reference.cur[reference.idx(origin[0] + i, origin[1] + j, origin[2] + k)];
+                    diff = diff.max((got - want).abs());
+                    same &= u8::from(got.to_bits() == want.to_bits());
+                }
+            }
+        }
+        let mut worst = [0.0];
+        mpi.reduce(&[diff], &mut worst, &Op::Max, 0, WORLD)?;
+        let mut all_same = [0u8];
+        mpi.reduce(&[same], &mut all_same, &Op::Land, 0, WORLD)?;
+        if r == 0 {
+            mpi.record("valid", f64::from(all_same[0]));
+            mpi.record("max_abs_diff", worst[0]);
+            mpi.record(
+                "rank_grid",
+                (grid[0] * 10000 + grid[1] * 100 + grid[2]) as f64,
+            );
+        }
+        Ok(())
+    };
+    Ok(Built {
+        program: Arc::new(program),
+        memory_bytes,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rank_grids_factor_any_count_that_fits() {
+        assert_eq!(rank_grid(8, 10), Some([2, 2, 2]));
+        assert_eq!(rank_grid(7, 10), Some([1, 1, 7]));
+        let g = rank_grid(12, 10).unwrap();
+        assert_eq!(g.iter().product::<usize>(), 12);
+        assert_eq!(rank_grid(13, 10), None, "13 is prime and above the side");
+        assert_eq!(rank_grid(1, 1), Some([1, 1, 1]));
+    }
+
+    #[test]
+    fn the_reference_sweep_smooths_towards_zero() {
+        let a = reference(6, 0);
+        let b = reference(6, 5);
+        let sum = |x: &Block| x.cur.iter().sum::<f64>();
+        assert!(sum(&b) < sum(&a), "the zero boundary drains the grid");
+    }
+}

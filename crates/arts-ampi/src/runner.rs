@@ -1,0 +1,201 @@
+//! Running a program on V ranks over P PEs: [`run`] creates the array of
+//! ranks (block-mapped), starts them, waits for quiescence — every rank
+//! finished, or the ones left are blocked for good — then collects each
+//! rank's outcome and reports failures and deadlocks by rank.
+
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex};
+
+use arts_core::{Config, LbConfig, LbStepRecord, Map, RunError, RunReport, Shape};
+
+use crate::error::AmpiError;
+use crate::rank::{AmpiMsg, ProgramFn, Rank, RankOutcome, Spec, Tag};
+use crate::vp::VpState;
+
+/// The default stack size of a rank.
+pub const DEFAULT_STACK_SIZE: usize = 256 * 1024;
+
+/// The smallest stack size accepted.
+pub const MIN_STACK_SIZE: usize = 16 * 1024;
+
+/// How to run: ranks, PEs, stacks, load balancing.
+#[derive(Clone, Debug)]
+pub struct RunOptions {
+    /// Number of ranks (virtual processors), ≥ 1.
+    pub vp: u32,
+    /// Number of PEs (worker threads), ≥ 1.
+    pub pes: u32,
+    /// Stack bytes per rank (≥ `MIN_STACK_SIZE`).
+    pub stack_size: usize,
+    /// Load balancing at `Mpi::migrate` (`None`: `migrate` returns at once).
+    pub lb: Option<LbConfig>,
+}
+
+impl RunOptions {
+    /// `vp` ranks on `pes` PEs, default stacks, no load balancing.
+    pub fn new(vp: u32, pes: u32) -> Self {
+        RunOptions {
+            vp,
+            pes,
+            stack_size: DEFAULT_STACK_SIZE,
+            lb: None,
+        }
+    }
+}
+
+/// What a finished run reports.
+#[derive(Clone, Debug)]
+pub struct AmpiReport {
+    /// Number of ranks.
+    pub ranks: u32,
+    /// Number of PEs.
+    pub pes: u32,
+    /// Wall-clock seconds of the run.
+    pub wall_s: f64,
+    /// Recorded values by name, in rank order then record order.
+    pub values: BTreeMap<String, Vec<f64>>,
+    /// Load-balancing steps.
+    pub lb_steps: Vec<LbStepRecord>,
+    /// Times a rank resumed on a PE other than the one it last ran on.
+    pub rank_moves: u64,
+    /// Each rank's outcome.
+    pub outcomes: Vec<RankOutcome>,
+    /// The runtime's report (utilization, messages).
+    pub runtime: RunReport,
+}
+
+impl AmpiReport {
+    /// Element migrations done by the load balancer.
+    pub fn migrations(&self) -> u64 {
+        self.lb_steps.iter().map(|s| s.migrations).sum()
+    }
+
+    /// The first value recorded under `name`.
+    pub fn value(&self, name: &str) -> Option<f64> {
+        self.values.get(name).and_then(|v| v.first().copied())
+    }
+}
+
+/// Checks the options before anything runs.
+pub fn check(opts: &RunOptions) -> Result<(), AmpiError> {
+    if opts.vp == 0 {
+        return Err(AmpiError::Usage(
+            "the number of ranks (--vp) must be at least 1".into(),
+        ));
+    }
+    if opts.pes == 0 {
+        return Err(AmpiError::Usage(
+            "the number of PEs (--pes) must be at least 1".into(),
+        ));
+    }
+    if opts.stack_size < MIN_STACK_SIZE {
+        return Err(AmpiError::Usage(format!(
+            "a stack of {} bytes is below the minimum of {MIN_STACK_SIZE}",
+            opts.stack_size
+        )));
+    }
+    Ok(())
+}
+
+/// Runs `program` on `opts.vp` ranks; fails naming the ranks that failed
+/// or were left blocked.
+pub fn run(opts: &RunOptions, program: Arc<ProgramFn>) -> Result<AmpiReport, AmpiError> {
+    check(opts)?;
+    let spec = Arc::new(Spec {
+        program,
+        size: opts.vp,
+        stack_size: opts.stack_size,
+        outcomes: Mutex::new(vec![None; opts.vp as usize]),
+    });
+    let config = Config {
+        pes: opts.pes,
+        lb: opts.lb.clone(),
+        ..Config::default()
+    };
+    let shared = spec.clone();
+    let (result, runtime) = arts_core::run(&config, move |d| -> Result<(), RunError> {
+        let ranks = d.create_array::<Rank>("ampi", Shape::d1(opts.vp), Map::Block, shared);
+        d.broadcast(&ranks, AmpiMsg::Start);
+        d.wait_quiescence()?;
+        d.broadcast(&ranks, AmpiMsg::Report);
+        d.wait_callback::<()>(Tag::Report)
+    })?;
+    result?;
+    let outcomes: Vec<RankOutcome> = spec
+        .outcomes
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .iter()
+        .map(|o| o.clone().expect("every rank reported before the callback"))
+        .collect();
+    judge(&outcomes)?;
+    let mut values: BTreeMap<String, Vec<f64>> = BTreeMap::new();
+    for o in &outcomes {
+        for (k, v) in &o.records {
+            values.entry(k.clone()).or_default().push(*v);
+        }
+    }
+    Ok(AmpiReport {
+        ranks: opts.vp,
+        pes: opts.pes,
+        wall_s: runtime.wall_s,
+        values,
+        lb_steps: runtime.lb_steps().to_vec(),
+        rank_moves: outcomes
+            .iter()
+            .map(|o| o.pes.len().saturating_sub(1) as u64)
+            .sum(),
+        outcomes,
+        runtime,
+    })
+}
+
+/// Lists `ranks` compactly: `1, 2, 5` (at most 16, then how many more).
+fn list(ranks: &[usize]) -> String {
+    let mut s: Vec<String> = ranks.iter().take(16).map(usize::to_string).collect();
+    if ranks.len() > 16 {
+        s.push(format!("and {} more", ranks.len() - 16));
+    }
+    s.join(", ")
+}
+
+/// Turns failed or stuck ranks into an error naming them.
+fn judge(outcomes: &[RankOutcome]) -> Result<(), AmpiError> {
+    let failed: Vec<String> = outcomes
+        .iter()
+        .enumerate()
+        .filter_map(|(r, o)| match &o.state {
+            VpState::Failed(e) => Some(format!("rank {r}: {e}")),
+            _ => None,
+        })
+        .collect();
+    let mut stuck: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
+    for (r, o) in outcomes.iter().enumerate() {
+        let call = match &o.state {
+            VpState::Blocked(call) => call,
+            VpState::Syncing => "migrate",
+            VpState::New | VpState::Running => "start",
+            VpState::Done | VpState::Failed(_) => continue,
+        };
+        stuck.entry(call).or_default().push(r);
+    }
+    let stuck_text = stuck
+        .iter()
+        .map(|(call, ranks)| {
+            let s = if ranks.len() == 1 { "" } else { "s" };
+            format!("rank{s} {} blocked in {call}", list(ranks))
+        })
+        .collect::<Vec<_>>()
+        .join("; ");
+    if !failed.is_empty() {
+        let mut text = failed.join("; ");
+        if !stuck.is_empty() {
+            text += &format!(" (left behind: {stuck_text})");
+        }
+        return Err(AmpiError::RankFailed(text));
+    }
+    if !stuck.is_empty() {
+        return Err(AmpiError::Deadlock(stuck_text));
+    }
+    Ok(())
+}

@@ -1,0 +1,83 @@
+//! The registered programs run and validate.
+
+use std::sync::Arc;
+
+use arts_ampi::programs::{PROGRAMS, Params, build};
+use arts_ampi::{AmpiError, RunOptions, run};
+use arts_core::{LbConfig, LbPeriod};
+
+#[test]
+fn stencil3d_is_bit_identical_for_odd_rank_counts_with_migration() {
+    for (vp, pes, lb) in [
+        (1, 1, None),
+        (7, 3, Some("rotate")),
+        (12, 2, Some("greedy")),
+    ] {
+        let params = Params {
+            size: 13,
+            iters: Some(6),
+            imbalance: 3.0,
+            migrate_every: 2,
+            ..Params::default()
+        };
+        let built = build("stencil3d", &params, vp).unwrap();
+        let mut opts = RunOptions::new(vp, pes);
+        opts.lb = lb.map(|name| LbConfig {
+            strategy: Arc::from(arts_lb::by_name(name).unwrap()),
+            period: LbPeriod::EverySync,
+            record_inputs: false,
+            speeds: None,
+        });
+        let report = run(&opts, built.program).unwrap();
+        assert_eq!(report.value("valid"), Some(1.0), "vp={vp} pes={pes}");
+        assert_eq!(report.value("max_abs_diff"), Some(0.0));
+        assert_eq!(report.values["step_time_s"].len(), 6);
+        if lb == Some("rotate") {
+            assert!(report.rank_moves > 0, "rotate moves ranks");
+        }
+    }
+}
+
+#[test]
+fn pingpong_and_multiping_measure_latency() {
+    let params = Params {
+        iters: Some(50),
+        bytes: 64,
+        ..Params::default()
+    };
+    let r = run(
+        &RunOptions::new(2, 2),
+        build("pingpong", &params, 2).unwrap().program,
+    )
+    .unwrap();
+    assert!(r.value("latency_us").unwrap() > 0.0);
+    assert_eq!(r.value("pairs"), Some(1.0));
+    let r = run(
+        &RunOptions::new(7, 2),
+        build("multiping", &params, 7).unwrap().program,
+    )
+    .unwrap();
+    assert_eq!(r.value("pairs"), Some(3.0));
+}
+
+#[test]
+fn bad_program_parameters_are_usage_errors() {
+    let p = Params::default();
+    let usage = |r: Result<_, AmpiError>| matches!(r, Err(AmpiError::Usage(_)));
+    assert!(usage(build("nbody", &p, 4).map(drop)));
+    assert!(usage(build("pingpong", &p, 1).map(drop)));
+    let small = Params {
+        size: 4,
+        ..p.clone()
+    };
+    assert!(
+        usage(build("stencil3d", &small, 5).map(drop)),
+        "5 > 4 cannot be split"
+    );
+    let bad = Params {
+        imbalance: 0.5,
+        ..p
+    };
+    assert!(usage(build("stencil3d", &bad, 2).map(drop)));
+    assert_eq!(PROGRAMS.len(), 4);
+}

@@ -1,0 +1,233 @@
+//! Ranks as virtual processors: point-to-point semantics through the
+//! runtime, migration that keeps stacks and heaps, and failures named by rank.
+
+use std::sync::Arc;
+
+use arts_ampi::{ANY_SOURCE, ANY_TAG, AmpiError, Mpi, MpiError, RunOptions, WORLD, run};
+use arts_core::{LbConfig, LbPeriod};
+
+type Program = Arc<arts_ampi::ProgramFn>;
+
+fn program(f: impl Fn(&mut Mpi<'_>) -> Result<(), MpiError> + Send + Sync + 'static) -> Program {
+    Arc::new(f)
+}
+
+#[test]
+fn point_to_point_keeps_order_wildcards_and_status() {
+    let report = run(
+        &RunOptions::new(5, 2),
+        program(|mpi| {
+            let (r, n) = (mpi.rank(), mpi.size());
+            // The ring below runs on its own communicator: rank 0's ANY_TAG
+            // receives on WORLD must not see it.
+            let ring = mpi.comm_dup(WORLD)?;
+            if r == 0 {
+                // Every other rank sends tags 1, 2, 3, then 9.
+                let s = mpi.probe(ANY_SOURCE, 9, WORLD)?;
+                assert_eq!((s.tag, s.bytes), (9, 8));
+                let mut seen = vec![Vec::new(); n as usize];
+                for _ in 0..4 * (n - 1) {
+                    let mut b = [0i32; 4];
+                    let s = mpi.recv(&mut b, ANY_SOURCE, ANY_TAG, WORLD)?;
+                    assert_eq!(s.count, 2, "a shorter message fills part of the buffer");
+                    assert_eq!(b[..2], [s.source, s.tag]);
+                    seen[s.source as usize].push(s.tag);
+                }
+                for (src, tags) in seen.iter().enumerate().skip(1) {
+                    assert_eq!(tags, &[1, 2, 3, 9], "non-overtaking from rank {src}");
+                }
+                assert!(mpi.iprobe(ANY_SOURCE, ANY_TAG, WORLD)?.is_none());
+            } else {
+                for tag in [1, 2, 3, 9] {
+                    mpi.send(&[r, tag], 0, tag, WORLD)?;
+                }
+            }
+            // Non-blocking exchange in a ring, completed with waitany.
+            let right = (r + 1) % n;
+            let left = (r + n - 1) % n;
+            let mut a = [0u64; 3];
+            let mut reqs = vec![Some(mpi.irecv(&mut a, left, 4, ring)?), None];
+            reqs[1] = Some(mpi.isend(&[r as u64; 3], right, 4, ring)?);
+            let mut done = 0;
+            while done < 2 {
+                mpi.waitany(&mut reqs)?;
+                done += 1;
+            }
+            assert!(reqs.iter().all(Option::is_none));
+            drop(reqs);
+            assert_eq!(a, [left as u64; 3]);
+            mpi.record("ok", 1.0);
+            Ok(())
+        }),
+    )
+    .unwrap();
+    assert_eq!(report.values["ok"].len(), 5);
+}
+
+#[test]
+fn truncation_and_bad_ranks_fail_naming_the_rank_and_call() {
+    let err = run(
+        &RunOptions::new(2, 1),
+        program(|mpi| {
+            if mpi.rank() == 0 {
+                mpi.send(&[1u64, 2, 3], 1, 0, WORLD)?;
+            } else {
+                let mut b = [0u64; 2];
+                mpi.recv(&mut b, 0, 0, WORLD)?;
+            }
+            Ok(())
+        }),
+    )
+    .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "rank 1: recv: a message of 24 bytes is truncated by a buffer of 16 bytes"
+    );
+    let err = run(
+        &RunOptions::new(3, 2),
+        program(|mpi| {
+            if mpi.rank() == 2 {
+                mpi.send(&[0u8], 3, 0, WORLD)?;
+            }
+            if mpi.rank() == 1 {
+                mpi.send(&[0u8], 0, -5, WORLD)?;
+            }
+            Ok(())
+        }),
+    )
+    .unwrap_err();
+    let text = err.to_string();
+    assert!(
+        text.contains("rank 2: send: rank 3 is not in the communicator of 3 ranks"),
+        "{text}"
+    );
+    assert!(text.contains("rank 1: send: tag -5 is invalid"), "{text}");
+}
+
+#[test]
+fn a_collective_called_by_only_some_ranks_is_a_deadlock_naming_them() {
+    let err = run(
+        &RunOptions::new(6, 2),
+        program(|mpi| {
+            if mpi.rank() % 3 != 0 {
+                mpi.barrier(WORLD)?;
+            } else if mpi.rank() == 3 {
+                let mut b = [0u8];
+                mpi.recv(&mut b, 0, 42, WORLD)?;
+            }
+            Ok(())
+        }),
+    )
+    .unwrap_err();
+    assert!(matches!(err, AmpiError::Deadlock(_)), "{err:?}");
+    assert_eq!(
+        err.to_string(),
+        "deadlock: ranks 1, 2, 4, 5 blocked in barrier; rank 3 blocked in recv"
+    );
+}
+
+#[test]
+fn a_panicking_rank_is_named() {
+    let err = run(
+        &RunOptions::new(4, 2),
+        program(|mpi| {
+            if mpi.rank() == 2 {
+                panic!("boom at step {}", 7);
+            }
+            mpi.barrier(WORLD)
+        }),
+    )
+    .unwrap_err();
+    let text = err.to_string();
+    assert!(
+        text.starts_with("rank 2: panicked: boom at step 7"),
+        "{text}"
+    );
+    assert!(text.contains("blocked in barrier"), "{text}");
+}
+
+#[test]
+fn bad_options_are_refused_before_running() {
+    let p = program(|_| Ok(()));
+    for opts in [RunOptions::new(0, 1), RunOptions::new(1, 0)] {
+        assert!(matches!(run(&opts, p.clone()), Err(AmpiError::Usage(_))));
+    }
+    let mut small = RunOptions::new(1, 1);
+    small.stack_size = 1024;
+    assert!(matches!(run(&small, p), Err(AmpiError::Usage(_))));
+}
+
+/// Every rank checks a local array, a Box and a raw pointer into a Vec
+/// after each `migrate()`; `rotate` moves every rank at every step.
+#[test]
+fn migration_moves_ranks_and_keeps_locals_heap_and_pointers() {
+    let mut opts = RunOptions::new(6, 3);
+    opts.lb = Some(LbConfig {
+        strategy: Arc::from(arts_lb::by_name("rotate").unwrap()),
+        period: LbPeriod::EverySync,
+        record_inputs: false,
+        speeds: None,
+    });
+    let report = run(
+        &opts,
+        program(|mpi| {
+            let r = mpi.rank();
+            let local = [r as u64 * 3; 64];
+            let boxed = Box::new(vec![r as f64; 1000]);
+            let mut v: Vec<u32> = (0..4096).map(|i| i as u32 ^ r as u32).collect();
+            let p: *mut u32 = &mut v[100];
+            mpi.declare_heap(4096 * 4 + 8000);
+            let mut pes = vec![mpi.pe()];
+            for step in 0..4u32 {
+                // SAFETY: `v` is alive and not reallocated.
+                unsafe { *p += 1 };
+                mpi.migrate();
+                pes.push(mpi.pe());
+                assert!(local.iter().all(|&x| x == r as u64 * 3));
+                assert!(boxed.iter().all(|&x| x == r as f64));
+                // SAFETY: as above.
+                assert_eq!(unsafe { *p }, (100 ^ r as u32) + step + 1);
+                assert_eq!(v[100], (100 ^ r as u32) + step + 1);
+                // Messages still reach the moved ranks.
+                let n = mpi.size();
+                let mut got = [0i32];
+                mpi.sendrecv(&[r], (r + 1) % n, 0, &mut got, (r + n - 1) % n, 0, WORLD)?;
+                assert_eq!(got[0], (r + n - 1) % n);
+            }
+            let moved = pes.windows(2).filter(|w| w[0] != w[1]).count();
+            mpi.record("moved", moved as f64);
+            Ok(())
+        }),
+    )
+    .unwrap();
+    assert!(report.migrations() > 0, "rotate moved nothing");
+    assert!(report.rank_moves > 0);
+    assert!(report.values["moved"].iter().sum::<f64>() > 0.0);
+    // Within a process only the registry key travels, not the stack or heap.
+    let bytes: u64 = report.lb_steps.iter().map(|s| s.migrated_bytes).sum();
+    assert!(bytes < 64 * report.migrations(), "{bytes} bytes moved");
+}
+
+#[test]
+fn ranks_may_outnumber_pes_by_far_and_blocking_does_not_block_the_pe() {
+    // 64 ranks on 2 PEs pass a token around a ring: every hop blocks a rank
+    // in recv while its PE runs the others.
+    let report = run(
+        &RunOptions::new(64, 2),
+        program(|mpi| {
+            let (r, n) = (mpi.rank(), mpi.size());
+            let mut token = [0u32];
+            if r == 0 {
+                mpi.send(&[1u32], 1, 0, WORLD)?;
+                mpi.recv(&mut token, n - 1, 0, WORLD)?;
+                mpi.record("token", token[0] as f64);
+            } else {
+                mpi.recv(&mut token, r - 1, 0, WORLD)?;
+                mpi.send(&[token[0] + 1], (r + 1) % n, 0, WORLD)?;
+            }
+            Ok(())
+        }),
+    )
+    .unwrap();
+    assert_eq!(report.value("token"), Some(64.0));
+}

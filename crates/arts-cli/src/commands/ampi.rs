@@ -1,0 +1,254 @@
+//! `arts ampi list` and `arts ampi run`: MPI programs on virtual processors
+//! (arts-ampi), with load balancing at `migrate()` like `run jacobi2d`'s `--lb`.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use arts_ampi::programs::{self, PROGRAMS, Params};
+use arts_ampi::{AmpiError, RunOptions};
+use arts_apps::report::LbStepSummary;
+use arts_apps::stats::median;
+use arts_core::{LbConfig, LbPeriod};
+use serde::Serialize;
+
+use super::stencil::parse_period;
+use crate::args::{default_pes, finite_f64};
+use crate::budget::parse_size;
+use crate::output::{CliError, CliResult, Output};
+
+/// Subcommands of `arts ampi`.
+#[derive(clap::Subcommand)]
+pub enum AmpiCommand {
+    /// List the programs, one line each.
+    List,
+    /// Run a program on --vp ranks (virtual processors) over --pes PEs.
+    Run(AmpiRunArgs),
+}
+
+/// Arguments of `arts ampi run`.
+#[derive(clap::Args)]
+pub struct AmpiRunArgs {
+    /// The program (see `arts ampi list`).
+    program: String,
+    /// Number of MPI ranks (virtual processors); need not be a multiple of --pes.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    vp: u32,
+    /// Number of PEs (worker threads); default: one per core.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    pes: Option<u32>,
+    /// Stack size of each rank (e.g. 256K, 1M).
+    #[arg(long, default_value = "256K", value_parser = parse_size)]
+    stack_size: u64,
+    /// Load-balancing strategy at `migrate()` (none, greedy, refine, rotate, ...).
+    #[arg(long, default_value = "none")]
+    lb: String,
+    /// Balance at every Nth `migrate()`, every T seconds (0.5s), or `auto`.
+    #[arg(long, default_value = "auto", value_parser = parse_period)]
+    lb_period: LbPeriod,
+    /// Grid side (stencil3d: N^3 points).
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=4096))]
+    size: u64,
+    /// Iterations (stencil3d sweeps, default 10; ping-pong round trips, default 1000).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    iters: Option<u32>,
+    /// Work factor of the heavy ranks (the first quarter) in stencil3d; 1 = balanced.
+    #[arg(long, default_value = "1", value_parser = finite_f64)]
+    imbalance: f64,
+    /// Call migrate() every N iterations (0: never).
+    #[arg(long, default_value_t = 0)]
+    migrate_every: u32,
+    /// Ping-pong message size in bytes.
+    #[arg(long, default_value = "8", value_parser = parse_size)]
+    bytes: u64,
+}
+
+/// One line of `arts ampi list --json`.
+#[derive(Serialize)]
+struct ProgramLine {
+    name: &'static str,
+    about: &'static str,
+}
+
+/// The result of `arts ampi run` (JSON keys are a contract: add, never rename).
+#[derive(Serialize)]
+struct AmpiRunReport {
+    program: String,
+    ranks: u32,
+    pes: u32,
+    stack_size: u64,
+    valid: Option<bool>,
+    max_abs_diff: Option<f64>,
+    latency_us: Option<f64>,
+    bandwidth_mb_s: Option<f64>,
+    step_times_s: Vec<f64>,
+    step_time_median_s: Option<f64>,
+    total_time_s: f64,
+    lb: String,
+    lb_steps: usize,
+    migrations: u64,
+    migrated_bytes: u64,
+    rank_moves: u64,
+    lb_history: Vec<LbStepSummary>,
+    utilization: Vec<f64>,
+    values: BTreeMap<String, Vec<f64>>,
+}
+
+/// Runs `arts ampi ...`.
+pub fn run(command: AmpiCommand, out: Output) -> CliResult {
+    match command {
+        AmpiCommand::List => {
+            let lines: Vec<ProgramLine> = PROGRAMS
+                .iter()
+                .map(|p| ProgramLine {
+                    name: p.name,
+                    about: p.about,
+                })
+                .collect();
+            out.emit(&serde_json::json!({ "programs": lines }), || {
+                lines
+                    .iter()
+                    .map(|l| format!("{:<10} {}\n", l.name, l.about))
+                    .collect()
+            })
+        }
+        AmpiCommand::Run(args) => run_program(&args, out),
+    }
+}
+
+fn to_cli(e: AmpiError) -> CliError {
+    match e {
+        AmpiError::Usage(m) => CliError::usage(m),
+        other => CliError::failed(other),
+    }
+}
+
+fn options(args: &AmpiRunArgs) -> Result<RunOptions, CliError> {
+    let pes = args.pes.unwrap_or_else(default_pes);
+    crate::budget::check_pes("--pes", pes)?;
+    let stack_size = usize::try_from(args.stack_size)
+        .ok()
+        .filter(|&s| s <= 1 << 30)
+        .ok_or_else(|| CliError::usage("--stack-size: at most 1G"))?;
+    let lb = match args.lb.as_str() {
+        "none" => None,
+        name => Some(LbConfig {
+            strategy: Arc::from(
+                arts_lb::by_name(name).map_err(|e| CliError::usage(format!("--lb: {e}")))?,
+            ),
+            period: args.lb_period,
+            record_inputs: false,
+            speeds: None,
+        }),
+    };
+    let opts = RunOptions {
+        vp: args.vp,
+        pes,
+        stack_size,
+        lb,
+    };
+    arts_ampi::check(&opts).map_err(to_cli)?;
+    Ok(opts)
+}
+
+fn run_program(args: &AmpiRunArgs, out: Output) -> CliResult {
+    let opts = options(args)?;
+    let params = Params {
+        size: args.size as usize,
+        iters: args.iters,
+        imbalance: args.imbalance,
+        migrate_every: args.migrate_every,
+        bytes: usize::try_from(args.bytes).map_err(|_| CliError::usage("--bytes: too large"))?,
+    };
+    let stacks = opts.vp as u64 * opts.stack_size as u64;
+    // The program's own estimate comes from its parameters alone; check the
+    // stacks first so a huge --vp is refused before anything is built.
+    crate::budget::check_memory(format!("{} rank stacks", opts.vp), stacks)?;
+    let built = programs::build(&args.program, &params, opts.vp).map_err(to_cli)?;
+    crate::budget::check_memory(
+        format!("ampi {} on {} ranks", args.program, opts.vp),
+        built.memory_bytes + stacks,
+    )?;
+    let bar = out.progress(1, &args.program);
+    let report = arts_ampi::run(&opts, built.program).map_err(to_cli)?;
+    bar.finish_and_clear();
+    let steps = &report.lb_steps;
+    let step_times = report
+        .values
+        .get("step_time_s")
+        .cloned()
+        .unwrap_or_default();
+    let r = AmpiRunReport {
+        program: args.program.clone(),
+        ranks: report.ranks,
+        pes: report.pes,
+        stack_size: args.stack_size,
+        valid: report.value("valid").map(|v| v == 1.0),
+        max_abs_diff: report.value("max_abs_diff"),
+        latency_us: report.value("latency_us"),
+        bandwidth_mb_s: report.value("bandwidth_mb_s"),
+        step_time_median_s: (!step_times.is_empty()).then(|| median(&step_times)),
+        step_times_s: step_times,
+        total_time_s: report.wall_s,
+        lb: args.lb.clone(),
+        lb_steps: steps.len(),
+        migrations: report.migrations(),
+        migrated_bytes: steps.iter().map(|s| s.migrated_bytes).sum(),
+        rank_moves: report.rank_moves,
+        lb_history: steps.iter().map(LbStepSummary::from).collect(),
+        utilization: report.runtime.utilization(),
+        values: report.values.clone(),
+    };
+    out.emit(&r, || table(&r))?;
+    match r.valid {
+        Some(false) => Err(CliError::failed(format!(
+            "{} differs from its sequential reference by {:.3e}",
+            r.program,
+            r.max_abs_diff.unwrap_or(f64::NAN)
+        ))),
+        _ => Ok(()),
+    }
+}
+
+fn table(r: &AmpiRunReport) -> String {
+    let mut t = format!(
+        "ampi {}  ranks {}  PEs {}  stack {} bytes\n",
+        r.program, r.ranks, r.pes, r.stack_size
+    );
+    if let Some(v) = r.valid {
+        t += &format!(
+            "valid                 {v} (max |diff| vs sequential = {:.1e})\n",
+            r.max_abs_diff.unwrap_or(0.0)
+        );
+    }
+    if let Some(l) = r.latency_us {
+        t += &format!(
+            "one-way latency       {l:.3} us  ({:.1} MB/s)\n",
+            r.bandwidth_mb_s.unwrap_or(0.0)
+        );
+    }
+    if let Some(m) = r.step_time_median_s {
+        t += &format!("step time (median)    {:.3} ms\n", m * 1e3);
+    }
+    t += &format!("total time            {:.3} s\n", r.total_time_s);
+    let shown = [
+        "valid",
+        "max_abs_diff",
+        "latency_us",
+        "bandwidth_mb_s",
+        "step_time_s",
+    ];
+    for (name, v) in r
+        .values
+        .iter()
+        .filter(|(k, _)| !shown.contains(&k.as_str()))
+    {
+        t += &format!("{name:<21} {}\n", v.first().copied().unwrap_or(0.0));
+    }
+    if r.lb != "none" {
+        t += &format!(
+            "load balancing        {}: {} steps, {} migrations, {} rank moves\n",
+            r.lb, r.lb_steps, r.migrations, r.rank_moves
+        );
+    }
+    t
+}

@@ -1,0 +1,95 @@
+//! End-to-end tests of `arts ampi list` and `arts ampi run`.
+
+mod common;
+use common::{arts, arts_text, json};
+
+#[test]
+fn list_names_every_program_on_one_line() {
+    let (code, stdout, _) = arts_text(&["ampi", "list"]);
+    assert_eq!(code, 0);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 4, "{stdout}");
+    for name in ["pingpong", "multiping", "stencil3d", "recurse"] {
+        assert!(
+            lines.iter().any(|l| l.starts_with(name)),
+            "{name} missing: {stdout}"
+        );
+    }
+    let v = json(&arts(&["ampi", "list", "--json"]));
+    assert_eq!(v["programs"].as_array().unwrap().len(), 4);
+}
+
+#[test]
+fn stencil3d_runs_balanced_and_validated_in_json() {
+    let v = json(&arts(&[
+        "ampi",
+        "run",
+        "--vp",
+        "7",
+        "--pes",
+        "2",
+        "--lb",
+        "rotate",
+        "--lb-period",
+        "1",
+        "stencil3d",
+        "--size",
+        "14",
+        "--iters",
+        "4",
+        "--imbalance",
+        "2",
+        "--migrate-every",
+        "2",
+        "--json",
+    ]));
+    assert_eq!(v["valid"], true);
+    assert_eq!(v["max_abs_diff"], 0.0);
+    assert_eq!(v["ranks"], 7);
+    assert_eq!(v["pes"], 2);
+    assert_eq!(v["step_times_s"].as_array().unwrap().len(), 4);
+    assert!(v["migrations"].as_u64().unwrap() > 0, "{v}");
+    assert!(v["rank_moves"].as_u64().unwrap() > 0, "{v}");
+}
+
+#[test]
+fn bad_input_is_one_error_line_and_exit_2() {
+    for args in [
+        &["ampi", "run", "--vp", "0", "pingpong"][..],
+        &["ampi", "run", "--vp", "2", "no-such-program"][..],
+        &["ampi", "run", "--vp", "4", "--lb", "bogus", "pingpong"][..],
+        &["ampi", "run", "--vp", "1", "pingpong"][..],
+    ] {
+        let (code, stdout, stderr) = arts_text(args);
+        assert_eq!(code, 2, "{args:?}: {stderr}");
+        assert!(stdout.is_empty(), "{args:?}");
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        assert!(stderr.starts_with("error:"), "{stderr}");
+    }
+}
+
+#[test]
+fn a_stack_overflow_is_one_line_naming_the_rank_and_exit_1() {
+    let args = [
+        "ampi",
+        "run",
+        "--vp",
+        "3",
+        "--pes",
+        "2",
+        "--stack-size",
+        "64K",
+        "recurse",
+    ];
+    let (code, _, stderr) = arts_text(&[&args[..], &["--size", "1000"]].concat());
+    assert_eq!(code, 1, "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.starts_with("error: rank "), "{stderr}");
+    assert!(
+        stderr.contains("overflowed its stack of 65536 bytes"),
+        "{stderr}"
+    );
+    let (code, stdout, stderr) = arts_text(&[&args[..], &["--size", "20"]].concat());
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("depth"), "{stdout}");
+}
