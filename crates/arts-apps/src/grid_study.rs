@@ -12,6 +12,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use arts_core::{Config, LbConfig, LbPeriod, Map, RunError};
+use arts_grid::plot::{Chart, Series};
 use arts_grid::{Emulation, Topology, mapping};
 use serde::Serialize;
 
@@ -338,6 +339,109 @@ pub fn lb_cost(
     Ok(rows)
 }
 
+/// The charts of an experiment's runs, each with a file name (SVG):
+/// step time against latency per mesh and object count for a sweep (one
+/// line per variant); step time and its ideal per variant for the
+/// heterogeneity experiment; strategy and LB step time against object
+/// count for the LB cost table (one line per strategy).
+pub fn charts(experiment: &str, rows: &[GridRun]) -> Vec<(String, Chart)> {
+    let ms = |s: f64| s * 1e3;
+    let series_by =
+        |rows: &[&GridRun], x: &dyn Fn(&GridRun) -> f64, y: &dyn Fn(&GridRun) -> f64| {
+            let mut out: Vec<Series> = Vec::new();
+            for r in rows {
+                let name = r.variant.to_string();
+                let i = match out.iter().position(|s| s.name == name) {
+                    Some(i) => i,
+                    None => {
+                        out.push(Series {
+                            name,
+                            points: Vec::new(),
+                        });
+                        out.len() - 1
+                    }
+                };
+                out[i].points.push((x(r), y(r)));
+            }
+            out
+        };
+    let mut keys: Vec<(usize, u32)> = rows.iter().map(|r| (r.grid, r.objects_per_pe)).collect();
+    keys.dedup();
+    match experiment {
+        "sweep" => keys
+            .into_iter()
+            .map(|(grid, opp)| {
+                let sel: Vec<&GridRun> = rows
+                    .iter()
+                    .filter(|r| r.grid == grid && r.objects_per_pe == opp)
+                    .collect();
+                let chart = Chart {
+                    title: format!("Jacobi2D {grid}x{grid}, {opp} objects per PE"),
+                    x_label: "cross-cluster latency (ms)".into(),
+                    y_label: "step time (ms)".into(),
+                    log_x: false,
+                    series: series_by(&sel, &|r| r.latency_ms, &|r| ms(r.step_time_s)),
+                };
+                (format!("sweep-{grid}-{opp}.svg"), chart)
+            })
+            .collect(),
+        "heterogeneity" => {
+            let step = |r: &GridRun| ms(r.step_time_s);
+            let ideal = |r: &GridRun| ms(r.ideal_step_time_s);
+            let points = |f: &dyn Fn(&GridRun) -> f64| {
+                rows.iter()
+                    .enumerate()
+                    .map(|(i, r)| (i as f64 + 1.0, f(r)))
+                    .collect()
+            };
+            let names: Vec<String> = rows.iter().map(|r| r.variant.to_string()).collect();
+            vec![(
+                "heterogeneity.svg".into(),
+                Chart {
+                    title: format!("slow second cluster: {}", names.join(", ")),
+                    x_label: "variant (in the order of the title)".into(),
+                    y_label: "step time (ms)".into(),
+                    log_x: false,
+                    series: vec![
+                        Series {
+                            name: "measured".into(),
+                            points: points(&step),
+                        },
+                        Series {
+                            name: "ideal".into(),
+                            points: points(&ideal),
+                        },
+                    ],
+                },
+            )]
+        }
+        _ => {
+            let all: Vec<&GridRun> = rows
+                .iter()
+                .filter(|r| r.strategy_time_s.is_some())
+                .collect();
+            let objects = |r: &GridRun| r.objects as f64;
+            let chart = |title: &str, y: &dyn Fn(&GridRun) -> f64| Chart {
+                title: title.into(),
+                x_label: "objects".into(),
+                y_label: "time (ms)".into(),
+                log_x: true,
+                series: series_by(&all, &objects, y),
+            };
+            vec![
+                (
+                    "lb-cost-strategy.svg".into(),
+                    chart("strategy time", &|r| ms(r.strategy_time_s.unwrap_or(0.0))),
+                ),
+                (
+                    "lb-cost-step.svg".into(),
+                    chart("whole LB step", &|r| ms(r.lb_step_time_s.unwrap_or(0.0))),
+                ),
+            ]
+        }
+    }
+}
+
 /// The runs as CSV, one line each (a header first).
 pub fn to_csv(rows: &[GridRun]) -> String {
     let opt = |v: Option<f64>| v.map_or(String::new(), |v| format!("{v:.6}"));
@@ -382,6 +486,37 @@ mod tests {
         }
         assert!(Variant::parse("naive+nope").is_err());
         assert!(Variant::parse("square").is_err());
+    }
+
+    #[test]
+    fn each_sweep_cell_gets_a_chart_with_a_line_per_variant() {
+        let run = |opp, variant: &str, latency_ms| GridRun {
+            grid: 64,
+            objects: 2 * opp,
+            objects_per_pe: opp,
+            variant: Variant::parse(variant).unwrap(),
+            latency_ms,
+            step_time_s: 1e-3,
+            ideal_step_time_s: 1e-3,
+            valid: true,
+            lb_steps: 0,
+            migrations: 0,
+            strategy_time_s: None,
+            lb_step_time_s: None,
+        };
+        let rows = vec![
+            run(4, "naive", 0.0),
+            run(4, "naive", 1.0),
+            run(4, "block", 0.0),
+            run(4, "block", 1.0),
+            run(8, "naive", 0.0),
+        ];
+        let charts = charts("sweep", &rows);
+        let names: Vec<&str> = charts.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(names, ["sweep-64-4.svg", "sweep-64-8.svg"]);
+        assert_eq!(charts[0].1.series.len(), 2);
+        assert_eq!(charts[0].1.series[1].points, vec![(0.0, 1.0), (1.0, 1.0)]);
+        assert!(charts[0].1.svg().unwrap().contains("block"));
     }
 
     #[test]

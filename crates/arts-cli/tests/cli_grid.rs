@@ -203,6 +203,8 @@ fn experiments_write_their_csv() {
     let csv = std::fs::read_to_string(out.join("sweep.csv")).unwrap();
     assert_eq!(csv.lines().count(), 7);
     assert!(csv.lines().nth(1).unwrap().starts_with("64,8,4,naive,0,"));
+    let svg = std::fs::read_to_string(out.join("sweep-64-4.svg")).unwrap();
+    assert!(svg.contains("block+prio") && svg.contains("naive+grid-metis"));
     let d = json(&arts(&[
         "grid",
         "delay",

@@ -1,5 +1,5 @@
 //! `arts grid`: the grid thesis' experiments on an emulated grid, each
-//! writing a CSV (and an SVG plot) with `--out DIR`.
+//! writing a CSV and SVG plots with `--out DIR`.
 
 use std::path::PathBuf;
 
@@ -273,6 +273,13 @@ pub fn run(command: GridCommand, out: Output) -> CliResult {
         let csv = format!("{name}.csv");
         pending.write(&csv, grid_study::to_csv(&rows).as_bytes())?;
         files.push(dir.join(csv).display().to_string());
+        for (file, chart) in grid_study::charts(name, &rows) {
+            let svg = chart
+                .svg()
+                .map_err(|e| CliError::failed(format!("cannot draw {file}: {e}")))?;
+            pending.write(&file, svg.as_bytes())?;
+            files.push(dir.join(file).display().to_string());
+        }
         pending.commit()?;
     }
     let cores = crate::args::default_pes();
