@@ -258,3 +258,27 @@ fn bad_grid_options_are_one_error_line() {
         assert_eq!(err.lines().count(), 1, "{bad:?}: {err}");
     }
 }
+
+#[test]
+fn the_probe_rediscovers_an_emulated_topology() {
+    let v = json(&arts(&[
+        "topology",
+        "probe",
+        "--pes",
+        "4",
+        "--rounds",
+        "3",
+        "--clusters",
+        "2",
+        "--latency",
+        "2ms",
+        "--json",
+    ]));
+    assert_eq!(v["separated"], true, "{v}");
+    assert_eq!(
+        v["topology"]["clusters"],
+        serde_json::json!([[0, 1], [2, 3]])
+    );
+    let l = v["topology"]["latency_ms"][0][1].as_f64().unwrap();
+    assert!((2.0..2.5).contains(&l), "{l}");
+}

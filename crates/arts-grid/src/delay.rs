@@ -259,6 +259,10 @@ impl<T> Holding<T> {
 pub struct DelayTransport {
     inner: Arc<dyn Transport>,
     holding: Holding<Held>,
+    /// A cheap clock (TSC) for the checks on every poll, its reading at
+    /// the start, and the same moment as an `Instant` for idle PEs' waits.
+    clock: quanta::Clock,
+    epoch_raw: u64,
     epoch: Instant,
     local: Range<PeId>,
 }
@@ -267,10 +271,13 @@ impl DelayTransport {
     /// Wraps `inner` with the latencies of `topology`.
     pub fn new(inner: Arc<dyn Transport>, topology: &Topology) -> Self {
         let local = inner.local_pes();
+        let clock = quanta::Clock::new();
         DelayTransport {
             holding: Holding::new(topology, local.clone()),
             inner,
+            epoch_raw: clock.raw(),
             epoch: Instant::now(),
+            clock,
             local,
         }
     }
@@ -280,8 +287,9 @@ impl DelayTransport {
         self.holding.held_total()
     }
 
+    #[inline]
     fn now_ns(&self) -> u64 {
-        self.epoch.elapsed().as_nanos() as u64
+        self.clock.delta_as_nanos(self.epoch_raw, self.clock.raw())
     }
 
     /// Holds a message for local PE `dst` and nudges it: an idle PE parks

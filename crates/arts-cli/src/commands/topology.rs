@@ -41,6 +41,10 @@ pub struct ProbeArgs {
     /// Also write the topology found to this file (TOML).
     #[arg(long, value_parser = crate::args::output_file)]
     pub out: Option<PathBuf>,
+    /// Probe an emulated grid (`--clusters K --latency L`, `--topology FILE`):
+    /// the probe must find it again.
+    #[command(flatten)]
+    pub grid: super::grid_flags::GridOpts,
 }
 
 /// Arguments of `arts topology show`.
@@ -118,6 +122,10 @@ fn probe(args: &ProbeArgs, out: Output) -> CliResult {
     }
     let mut file = args.out.as_deref().map(PendingFile::create).transpose()?;
     let config = crate::launch::distribute(probe_config(pes), args.pes, args.pes_per_process)?;
+    let config = match args.grid.emulation(&config)? {
+        Some(e) => super::grid_flags::apply(&e, config)?,
+        None => config,
+    };
     let matrix = measure(&config, args.rounds).map_err(CliError::failed)?;
     let discovery = discover(&matrix, args.gap);
     let note = note(&discovery, pes, args.gap);
