@@ -149,6 +149,9 @@ pub struct Setup {
     pub lb_every: u32,
     /// Relative speed of each cluster (`None`: all full speed).
     pub cluster_speeds: Option<Vec<f64>>,
+    /// Runs per cell, interleaved (all cells once, then again, ...); the
+    /// run with the median step time is reported.
+    pub reps: u32,
 }
 
 impl Setup {
@@ -284,16 +287,41 @@ pub fn latency_sweep(
         for &opp in objects_per_pe {
             let p = problem(grid, opp * setup.pes, setup.iters)?;
             let reference = Arc::new(jacobi2d::reference(&p));
-            for variant in variants {
-                for &latency in latencies_ms {
-                    let row = setup.run(&p, &reference, variant, latency)?;
-                    each(&row);
-                    rows.push(row);
-                }
-            }
+            let cells: Vec<(&Variant, f64)> = variants
+                .iter()
+                .flat_map(|v| latencies_ms.iter().map(move |&l| (v, l)))
+                .collect();
+            rows.extend(setup.repeat(&cells, |(v, l)| setup.run(&p, &reference, v, *l), &mut each)?);
         }
     }
     Ok(rows)
+}
+
+impl Setup {
+    /// Runs every cell `reps` times, interleaved, and keeps each cell's
+    /// run with the median step time (reported to `each` as it is chosen).
+    fn repeat<C>(
+        &self,
+        cells: &[C],
+        run: impl Fn(&C) -> Result<GridRun, RunError>,
+        each: &mut impl FnMut(&GridRun),
+    ) -> Result<Vec<GridRun>, RunError> {
+        let mut runs: Vec<Vec<GridRun>> = cells.iter().map(|_| Vec::new()).collect();
+        for _ in 0..self.reps.max(1) {
+            for (cell, out) in cells.iter().zip(&mut runs) {
+                out.push(run(cell)?);
+            }
+        }
+        Ok(runs
+            .into_iter()
+            .map(|mut r| {
+                r.sort_by(|a, b| a.step_time_s.total_cmp(&b.step_time_s));
+                let median = r.swap_remove(r.len() / 2);
+                each(&median);
+                median
+            })
+            .collect())
+    }
 }
 
 /// The heterogeneity experiment: each variant at one latency on `setup`'s
@@ -308,13 +336,7 @@ pub fn heterogeneity(
 ) -> Result<Vec<GridRun>, RunError> {
     let p = problem(grid, objects_per_pe * setup.pes, setup.iters)?;
     let reference = Arc::new(jacobi2d::reference(&p));
-    let mut rows = Vec::new();
-    for variant in variants {
-        let row = setup.run(&p, &reference, variant, latency_ms)?;
-        each(&row);
-        rows.push(row);
-    }
-    Ok(rows)
+    setup.repeat(variants, |v| setup.run(&p, &reference, v, latency_ms), &mut each)
 }
 
 /// The balancing cost table: one LB step of each strategy (from Naive) at
@@ -535,6 +557,7 @@ mod tests {
             iters: 6,
             lb_every: 3,
             cluster_speeds: Some(vec![1.0, 0.5]),
+            reps: 2,
         };
         let variants: Vec<Variant> = ["naive", "block", "block+prio", "naive+grid-metis"]
             .iter()

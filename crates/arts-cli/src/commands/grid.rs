@@ -107,6 +107,10 @@ pub struct StudyOpts {
     /// Balance every N steps (variants with a strategy).
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..))]
     lb_every: u32,
+    /// Runs of every cell, interleaved; the median is reported (sweep and
+    /// heterogeneity).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100))]
+    reps: u32,
     /// Write the CSV (and SVG plot) into this directory.
     #[arg(long, value_parser = output_dir)]
     out: Option<PathBuf>,
@@ -207,6 +211,7 @@ pub fn run(command: GridCommand, out: Output) -> CliResult {
         iters: opts.iters,
         lb_every: opts.lb_every,
         cluster_speeds: None,
+        reps: opts.reps,
     };
     for (grid, objects) in problems(&command, opts.pes) {
         let p = grid_study::problem(grid, objects, opts.iters).map_err(CliError::usage)?;
