@@ -271,14 +271,15 @@ fn the_probe_rediscovers_an_emulated_topology() {
         "--clusters",
         "2",
         "--latency",
-        "2ms",
+        "50ms",
         "--json",
     ]));
+    // 50 ms stands far above what a loaded test machine adds within a cluster.
     assert_eq!(v["separated"], true, "{v}");
     assert_eq!(
         v["topology"]["clusters"],
         serde_json::json!([[0, 1], [2, 3]])
     );
     let l = v["topology"]["latency_ms"][0][1].as_f64().unwrap();
-    assert!((2.0..2.5).contains(&l), "{l}");
+    assert!((50.0..60.0).contains(&l), "{l}");
 }
