@@ -291,7 +291,11 @@ pub fn latency_sweep(
                 .iter()
                 .flat_map(|v| latencies_ms.iter().map(move |&l| (v, l)))
                 .collect();
-            rows.extend(setup.repeat(&cells, |(v, l)| setup.run(&p, &reference, v, *l), &mut each)?);
+            rows.extend(setup.repeat(
+                &cells,
+                |(v, l)| setup.run(&p, &reference, v, *l),
+                &mut each,
+            )?);
         }
     }
     Ok(rows)
@@ -336,7 +340,11 @@ pub fn heterogeneity(
 ) -> Result<Vec<GridRun>, RunError> {
     let p = problem(grid, objects_per_pe * setup.pes, setup.iters)?;
     let reference = Arc::new(jacobi2d::reference(&p));
-    setup.repeat(variants, |v| setup.run(&p, &reference, v, latency_ms), &mut each)
+    setup.repeat(
+        variants,
+        |v| setup.run(&p, &reference, v, latency_ms),
+        &mut each,
+    )
 }
 
 /// The balancing cost table: one LB step of each strategy (from Naive) at

@@ -19,6 +19,16 @@ const GRID: [&str; 10] = [
     "1,0.5",
 ];
 
+/// The sum of a per-PE counter array.
+fn sum(per_pe: &serde_json::Value) -> u64 {
+    per_pe
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b.as_u64().unwrap())
+        .sum()
+}
+
 fn run_app(app: &[&str], extra: &[&str]) -> serde_json::Value {
     let args: Vec<&str> = [&["run"], app, &GRID[..], extra, &["--json"]].concat();
     json(&arts(&args))
@@ -80,18 +90,8 @@ fn block_prioritization_serves_the_grid_queue_and_reports_it() {
         &["--map", "block", "--grid-priority", "on"],
     );
     assert_eq!(v["grid_priority"], true);
-    let border: u64 = v["border_objects"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|b| b.as_u64().unwrap())
-        .sum();
-    let served: u64 = v["grid_dispatches"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|b| b.as_u64().unwrap())
-        .sum();
+    let border = sum(&v["border_objects"]);
+    let served = sum(&v["grid_dispatches"]);
     // Block on 2+2 PEs: one row of 8 objects on each side of the cut.
     assert_eq!(border, 16);
     assert!(served > 0);
@@ -149,12 +149,7 @@ fn grid_comm_never_moves_objects_between_clusters() {
     // Border objects stay on the border: a Block layout has 16 of them
     // (8 per cluster). (Each LB step forgets them; the two steps after the
     // last one learn them again.)
-    let border: u64 = v["border_objects"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|b| b.as_u64().unwrap())
-        .sum();
+    let border = sum(&v["border_objects"]);
     assert_eq!(border, 16);
 }
 
@@ -265,21 +260,19 @@ fn the_probe_rediscovers_an_emulated_topology() {
         "topology",
         "probe",
         "--pes",
-        "4",
-        "--rounds",
         "3",
+        "--rounds",
+        "2",
         "--clusters",
         "2",
         "--latency",
-        "50ms",
+        "200ms",
         "--json",
     ]));
-    // 50 ms stands far above what a loaded test machine adds within a cluster.
+    // 200 ms stands far above what a loaded test machine adds within a
+    // cluster (a PE waiting for a core: a few ms).
     assert_eq!(v["separated"], true, "{v}");
-    assert_eq!(
-        v["topology"]["clusters"],
-        serde_json::json!([[0, 1], [2, 3]])
-    );
+    assert_eq!(v["topology"]["clusters"], serde_json::json!([[0], [1, 2]]));
     let l = v["topology"]["latency_ms"][0][1].as_f64().unwrap();
-    assert!((50.0..60.0).contains(&l), "{l}");
+    assert!((200.0..230.0).contains(&l), "{l}");
 }
