@@ -276,3 +276,41 @@ fn the_probe_rediscovers_an_emulated_topology() {
     let l = v["topology"]["latency_ms"][0][1].as_f64().unwrap();
     assert!((200.0..230.0).contains(&l), "{l}");
 }
+
+#[test]
+fn topology_files_auto_and_hosts_drive_a_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("grid.toml");
+    std::fs::write(
+        &file,
+        "clusters = [[0, 1], [2]]\nlatency_ms = [[0, 1], [1, 0]]\nspeeds = [1, 1, 0.5]\n",
+    )
+    .unwrap();
+    let app = [
+        "run",
+        "jacobi2d",
+        "--grid",
+        "48x48",
+        "--objects",
+        "3x3",
+        "--iters",
+        "4",
+    ];
+    let v = json(&arts(
+        &[
+            &app[..],
+            &["--pes", "3", "--topology", file.to_str().unwrap(), "--json"],
+        ]
+        .concat(),
+    ));
+    assert_eq!(v["valid"], true);
+    assert_eq!(v["topology"]["speeds"], serde_json::json!([1.0, 1.0, 0.5]));
+    for how in ["auto", "hosts"] {
+        let v = json(&arts(
+            &[&app[..], &["--pes", "2", "--topology", how, "--json"]].concat(),
+        ));
+        assert_eq!(v["valid"], true);
+        // One machine: one cluster, and nothing added to its latency.
+        assert_eq!(v["topology"]["clusters"], serde_json::json!([[0, 1]]));
+    }
+}
