@@ -81,3 +81,40 @@ fn bad_program_parameters_are_usage_errors() {
     assert!(usage(build("stencil3d", &bad, 2).map(drop)));
     assert_eq!(PROGRAMS.len(), 4);
 }
+
+#[test]
+fn bt_mz_is_bit_identical_on_any_rank_count_with_migration() {
+    for (vp, pes, lb) in [
+        (1, 1, None),
+        (5, 2, Some("greedy")),
+        (16, 3, Some("rotate")),
+    ] {
+        let params = Params {
+            size: 5,
+            zones: 4,
+            iters: Some(6),
+            migrate_every: 2,
+            ..Params::default()
+        };
+        let built = build("bt-mz", &params, vp).unwrap();
+        let mut opts = RunOptions::new(vp, pes);
+        opts.lb = lb.map(|name| LbConfig {
+            strategy: Arc::from(arts_lb::by_name(name).unwrap()),
+            period: LbPeriod::EverySync,
+            record_inputs: false,
+            speeds: None,
+        });
+        let report = run(&opts, built.program).unwrap();
+        assert_eq!(report.value("valid"), Some(1.0), "vp={vp} pes={pes}");
+        assert_eq!(report.value("max_abs_diff"), Some(0.0));
+        assert!(report.value("zone_spread").unwrap() > 20.0);
+        if lb == Some("rotate") {
+            assert!(report.rank_moves > 0, "rotate moves ranks");
+        }
+    }
+    let too_many = build("bt-mz", &Params::default(), 17).err().unwrap();
+    assert!(
+        too_many.to_string().contains("exceed the 16 zones"),
+        "{too_many}"
+    );
+}

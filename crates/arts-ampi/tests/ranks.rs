@@ -276,5 +276,9 @@ fn migrate_to_continues_on_the_requested_pe_with_locals_intact() {
     assert_eq!(report.value("sum"), Some(60.0));
     assert_eq!(report.value("start_pe"), Some(0.0));
     assert_eq!(report.value("end_pe"), Some(2.0));
-    assert_eq!(report.outcomes[0].pes, vec![0, 2], "rank 0 ran on PE 0, then 2");
+    assert_eq!(
+        report.outcomes[0].pes,
+        vec![0, 2],
+        "rank 0 ran on PE 0, then 2"
+    );
 }

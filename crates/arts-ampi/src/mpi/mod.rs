@@ -123,7 +123,10 @@ impl<'y> Mpi<'y> {
             return Ok(here);
         }
         if !self.host().migrate_to(pe) {
-            return Err(MpiError::InvalidPe { call: "migrate_to", pe });
+            return Err(MpiError::InvalidPe {
+                call: "migrate_to",
+                pe,
+            });
         }
         // The element leaves when this resume ends; the wake follows it and
         // resumes the rank on `pe` (so may any message that arrives first).

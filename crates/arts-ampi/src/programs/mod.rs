@@ -2,6 +2,7 @@
 //! [`Params`], the function every rank runs, plus what the run needs to
 //! know before it starts (its memory estimate).
 
+mod btmz;
 mod pingpong;
 mod recurse;
 mod stencil3d;
@@ -24,6 +25,10 @@ pub struct Params {
     pub migrate_every: u32,
     /// Message size of the ping-pongs.
     pub bytes: usize,
+    /// Fraction of the ranks (the first ones) that are heavy in `stencil3d`.
+    pub heavy_fraction: f64,
+    /// Zones per side in `bt-mz` (zones² zones).
+    pub zones: u32,
 }
 
 impl Default for Params {
@@ -34,6 +39,8 @@ impl Default for Params {
             imbalance: 1.0,
             migrate_every: 0,
             bytes: 8,
+            heavy_fraction: 0.25,
+            zones: btmz::DEFAULT_ZONES,
         }
     }
 }
@@ -63,6 +70,11 @@ pub const PROGRAMS: &[ProgramInfo] = &[
                 against a sequential sweep (--imbalance, --migrate-every)",
     },
     ProgramInfo {
+        name: "bt-mz",
+        about: "multi-zone 2-D Jacobi after NAS BT-MZ: --zones^2 zones of very different sizes \
+                (smallest side --size) on the ranks, checked bit for bit (--migrate-every)",
+    },
+    ProgramInfo {
         name: "recurse",
         about: "every rank recurses --size levels with 1 KiB frames (checks --stack-size)",
     },
@@ -84,10 +96,17 @@ pub fn build(name: &str, params: &Params, vp: u32) -> Result<Built, AmpiError> {
             params.imbalance
         )));
     }
+    if !(params.heavy_fraction.is_finite() && (0.0..=1.0).contains(&params.heavy_fraction)) {
+        return Err(AmpiError::Usage(format!(
+            "--heavy-fraction must be between 0 and 1, got {}",
+            params.heavy_fraction
+        )));
+    }
     match name {
         "pingpong" => pingpong::build(params, vp, false),
         "multiping" => pingpong::build(params, vp, true),
         "stencil3d" => stencil3d::build(params, vp),
+        "bt-mz" => btmz::build(params, vp),
         "recurse" => recurse::build(params, vp),
         _ => {
             let names: Vec<&str> = PROGRAMS.iter().map(|p| p.name).collect();

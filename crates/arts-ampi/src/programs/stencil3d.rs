@@ -1,7 +1,7 @@
 //! `stencil3d`: a 7-point Jacobi sweep on an N³ grid (zero boundary),
 //! decomposed in 3-D blocks over the ranks (any rank count whose factors
 //! fit the grid), exchanging faces with non-blocking sends and receives.
-//! Heavy ranks (the first quarter) repeat their sweep `imbalance` times;
+//! Heavy ranks (the first `heavy_fraction`, default a quarter) repeat their sweep `imbalance` times;
 //! `migrate()` every `migrate_every` iterations lets the balancer move them.
 //! The result must equal a sequential sweep bit for bit: every point is
 //! computed by the same expression in the same order.
@@ -162,7 +162,8 @@ pub(super) fn build(params: &Params, vp: u32) -> Result<Built, AmpiError> {
     let points = (n + 2).pow(3) as u64;
     let memory_bytes = 4 * points * 8;
     let reference = Arc::new(reference(n, iters));
-    let heavy = ((vp as usize) / 4).max(usize::from(params.imbalance > 1.0)) as i32;
+    let heavy = ((f64::from(vp) * params.heavy_fraction).floor() as usize)
+        .max(usize::from(params.imbalance > 1.0)) as i32;
     let repeat = params.imbalance.round().max(1.0) as u32;
     let migrate_every = params.migrate_every;
     let program = move |mpi: &mut Mpi<'_>| -> Result<(), MpiError> {

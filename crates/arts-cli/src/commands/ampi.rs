@@ -60,6 +60,12 @@ pub struct AmpiRunArgs {
     /// Ping-pong message size in bytes.
     #[arg(long, default_value = "8", value_parser = parse_size)]
     bytes: u64,
+    /// Fraction of the ranks (the first ones) that are heavy in stencil3d.
+    #[arg(long, default_value = "0.25", value_parser = finite_f64)]
+    heavy_fraction: f64,
+    /// Zones per side in bt-mz (zones^2 zones; --size is the smallest zone's side).
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=64))]
+    zones: u32,
 }
 
 /// One line of `arts ampi list --json`.
@@ -158,6 +164,8 @@ fn run_program(args: &AmpiRunArgs, out: Output) -> CliResult {
         imbalance: args.imbalance,
         migrate_every: args.migrate_every,
         bytes: usize::try_from(args.bytes).map_err(|_| CliError::usage("--bytes: too large"))?,
+        heavy_fraction: args.heavy_fraction,
+        zones: args.zones,
     };
     let stacks = opts.vp as u64 * opts.stack_size as u64;
     // The program's own estimate comes from its parameters alone; check the
