@@ -79,7 +79,14 @@ fn bad_program_parameters_are_usage_errors() {
         ..p
     };
     assert!(usage(build("stencil3d", &bad, 2).map(drop)));
-    assert_eq!(PROGRAMS.len(), 4);
+    let bad = Params {
+        heavy_fraction: -0.1,
+        ..p
+    };
+    assert!(usage(build("stencil3d", &bad, 2).map(drop)));
+    let bad = Params { zones: 0, ..p };
+    assert!(usage(build("bt-mz", &bad, 1).map(drop)));
+    assert_eq!(PROGRAMS.len(), 5);
 }
 
 #[test]
