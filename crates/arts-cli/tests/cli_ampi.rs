@@ -146,7 +146,7 @@ fn a_quick_bench_reports_every_figure_with_targets_in_json() {
         .collect();
     assert_eq!(sections.len(), 7, "{sections:?}");
     let targets = figures.iter().filter(|f| f["met"].is_boolean()).count();
-    assert_eq!(targets, 9, "{v}");
+    assert_eq!(targets, 11, "{v}");
     assert!(figures.iter().all(|f| f["value"].is_number()), "{v}");
     let (code, stdout, _) = arts_text(&["ampi", "bench", "--quick"]);
     assert_eq!(code, 0);

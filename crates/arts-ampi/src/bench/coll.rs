@@ -101,18 +101,20 @@ fn program(kind: Kind, len: usize, per_pe: u32, reps: u32) -> Arc<crate::Program
 }
 
 /// Adds the `collectives` figures: `iallreduce` and `ialltoall` on 8 VPs
-/// over 2 PEs.
+/// over 2 PEs, of a small (latency-bound) and a large (copy-bound) vector.
 pub(super) fn measure(scale: Scale, r: &mut BenchReport) -> Result<(), AmpiError> {
-    let (len, reps) = match scale {
-        Scale::Full => (1 << 18, 7),
-        Scale::Quick => (1 << 12, 2),
+    let (lens, reps): ([usize; 2], u32) = match scale {
+        Scale::Full => ([1 << 13, 1 << 18], 7),
+        Scale::Quick => ([1 << 8, 1 << 12], 2),
     };
     let (vp, pes) = (8, 2);
     let s = "collectives";
-    for (kind, name) in [
+    let kinds = [
         (Kind::Allreduce, "iallreduce"),
         (Kind::Alltoall, "ialltoall"),
-    ] {
+    ];
+    let cases = lens.iter().flat_map(|&len| kinds.map(|(k, n)| (k, n, len)));
+    for (kind, name, len) in cases {
         let report = run(
             &RunOptions::new(vp, pes),
             program(kind, len, vp / pes, reps),

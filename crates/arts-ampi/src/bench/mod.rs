@@ -150,6 +150,6 @@ mod tests {
                 > 0.0
         );
         let targets = r.figures.iter().filter(|f| f.target.is_some()).count();
-        assert_eq!(targets, 9, "every target of the issue is checked");
+        assert_eq!(targets, 11, "every target of the issue is checked");
     }
 }
