@@ -116,8 +116,15 @@ impl Block {
     }
 }
 
+/// Relative cost of a face point across each axis when packing and
+/// unpacking it: an x face (fixed `i`) touches one cache line per point
+/// (8 doubles per line), y and z faces are runs of contiguous points.
+const FACE_COST: [usize; 3] = [8, 1, 1];
+
 /// The rank grid for `vp` ranks on an `n`-point side: the factorization
-/// with the smallest largest-block surface, every factor at most `n`.
+/// whose largest block has the cheapest faces to exchange (only split axes
+/// have neighbours; x faces cost more, see [`FACE_COST`]), every factor at
+/// most `n`.
 fn rank_grid(vp: u32, n: usize) -> Option<[usize; 3]> {
     let vp = vp as usize;
     let mut best: Option<([usize; 3], usize)> = None;
@@ -128,9 +135,13 @@ fn rank_grid(vp: u32, n: usize) -> Option<[usize; 3]> {
                 continue;
             }
             let b: Vec<usize> = p.iter().map(|&f| n.div_ceil(f)).collect();
-            let surface = b[0] * b[1] + b[1] * b[2] + b[0] * b[2];
-            if best.is_none_or(|(_, s)| surface < s) {
-                best = Some((p, surface));
+            let area = [b[1] * b[2], b[0] * b[2], b[0] * b[1]];
+            let cost: usize = (0..3)
+                .filter(|&a| p[a] > 1)
+                .map(|a| 2 * area[a] * FACE_COST[a])
+                .sum();
+            if best.is_none_or(|(_, c)| cost < c) {
+                best = Some((p, cost));
             }
         }
     }
@@ -255,7 +266,10 @@ mod tests {
 
     #[test]
     fn rank_grids_factor_any_count_that_fits() {
-        assert_eq!(rank_grid(8, 10), Some([2, 2, 2]));
+        assert_eq!(rank_grid(8, 10), Some([1, 2, 4]), "x faces are costly");
+        assert_eq!(rank_grid(8, 240), Some([1, 2, 4]));
+        assert_eq!(rank_grid(2, 240), Some([1, 1, 2]));
+        assert_eq!(rank_grid(64, 16), Some([1, 8, 8]));
         assert_eq!(rank_grid(7, 10), Some([1, 1, 7]));
         let g = rank_grid(12, 10).unwrap();
         assert_eq!(g.iter().product::<usize>(), 12);
