@@ -14,7 +14,6 @@ use std::sync::Arc;
 use super::{Built, Params};
 use crate::error::{AmpiError, MpiError};
 use crate::mpi::{Mpi, WORLD};
-use crate::op::Op;
 
 /// Growth of zone sides from one zone row (column) to the next.
 pub const RATIO: f64 = 1.7;
@@ -264,12 +263,8 @@ pub(super) fn build(params: &Params, vp: u32) -> Result<Built, AmpiError> {
                 diff = diff.max((a - b).abs());
             }
         }
-        let (mut all_same, mut worst) = ([0u8], [0.0f64]);
-        mpi.reduce(&[same], &mut all_same, &Op::Land, 0, WORLD)?;
-        mpi.reduce(&[diff], &mut worst, &Op::Max, 0, WORLD)?;
+        super::record_validity(mpi, same == 1, diff)?;
         if r == 0 {
-            mpi.record("valid", f64::from(all_same[0]));
-            mpi.record("max_abs_diff", worst[0]);
             let area = |z: usize| g.sides[z / zones] * g.sides[z % zones];
             mpi.record("zone_spread", area(count - 1) as f64 / area(0) as f64);
         }

@@ -9,8 +9,23 @@ mod stencil3d;
 
 use std::sync::Arc;
 
-use crate::error::AmpiError;
+use crate::error::{AmpiError, MpiError};
+use crate::mpi::{Mpi, WORLD};
+use crate::op::Op;
 use crate::rank::ProgramFn;
+
+/// Combines every rank's comparison with its reference on rank 0, which
+/// records `valid` (all bit-identical: 1) and `max_abs_diff`.
+fn record_validity(mpi: &mut Mpi<'_>, same: bool, diff: f64) -> Result<(), MpiError> {
+    let (mut all_same, mut worst) = ([0u8], [0.0f64]);
+    mpi.reduce(&[u8::from(same)], &mut all_same, &Op::Land, 0, WORLD)?;
+    mpi.reduce(&[diff], &mut worst, &Op::Max, 0, WORLD)?;
+    if mpi.rank() == 0 {
+        mpi.record("valid", f64::from(all_same[0]));
+        mpi.record("max_abs_diff", worst[0]);
+    }
+    Ok(())
+}
 
 /// Program parameters (each program reads the ones it uses).
 #[derive(Clone, Debug)]

@@ -11,7 +11,6 @@ use std::sync::Arc;
 use super::{Built, Params};
 use crate::error::{AmpiError, MpiError};
 use crate::mpi::{Mpi, WORLD};
-use crate::op::Op;
 
 /// Iterations when `--iters` is not given.
 const DEFAULT_ITERS: u32 = 10;
@@ -240,13 +239,8 @@ pub(super) fn build(params: &Params, vp: u32) -> Result<Built, AmpiError> {
                 }
             }
         }
-        let mut worst = [0.0];
-        mpi.reduce(&[diff], &mut worst, &Op::Max, 0, WORLD)?;
-        let mut all_same = [0u8];
-        mpi.reduce(&[same], &mut all_same, &Op::Land, 0, WORLD)?;
+        super::record_validity(mpi, same == 1, diff)?;
         if r == 0 {
-            mpi.record("valid", f64::from(all_same[0]));
-            mpi.record("max_abs_diff", worst[0]);
             mpi.record(
                 "rank_grid",
                 (grid[0] * 10000 + grid[1] * 100 + grid[2]) as f64,
