@@ -57,6 +57,14 @@ pub enum MpiError {
         /// The datatype kind.
         kind: &'static str,
     },
+    /// A PE that is not one of the run's (`migrate_to`).
+    #[error("{call}: PE {pe} is not a PE of this run")]
+    InvalidPe {
+        /// The call.
+        call: &'static str,
+        /// The PE given.
+        pe: u32,
+    },
 }
 
 /// Why an AMPI run failed.

@@ -116,6 +116,9 @@ impl Host for CtxHost<'_, '_> {
     fn set_migratable(&mut self, migratable: bool) {
         self.ctx.set_migratable(migratable);
     }
+    fn migrate_to(&mut self, pe: u32) -> bool {
+        self.ctx.migrate_to(pe)
+    }
     fn pe(&self) -> u32 {
         self.ctx.pe()
     }

@@ -25,6 +25,9 @@ pub trait Host: Net {
     fn at_sync(&mut self);
     /// Allows or forbids migration (`Ctx::set_migratable`).
     fn set_migratable(&mut self, migratable: bool);
+    /// Asks to move the rank's element to `pe` when the current resume
+    /// ends (`Ctx::migrate_to`); `false` if refused.
+    fn migrate_to(&mut self, pe: u32) -> bool;
     /// The PE running the rank now.
     fn pe(&self) -> u32;
     /// Queues a message that resumes the rank after the messages already

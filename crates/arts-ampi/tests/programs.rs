@@ -3,8 +3,25 @@
 use std::sync::Arc;
 
 use arts_ampi::programs::{PROGRAMS, Params, build};
-use arts_ampi::{AmpiError, RunOptions, run};
+use arts_ampi::{AmpiError, AmpiReport, RunOptions, run};
 use arts_core::{LbConfig, LbPeriod};
+
+/// Runs `name` on `vp` ranks over `pes` PEs, balancing with `lb` at every
+/// `migrate()`; checks it is bit-identical to its reference.
+fn run_valid(name: &str, params: &Params, (vp, pes): (u32, u32), lb: Option<&str>) -> AmpiReport {
+    let built = build(name, params, vp).unwrap();
+    let mut opts = RunOptions::new(vp, pes);
+    opts.lb = lb.map(|name| LbConfig {
+        strategy: Arc::from(arts_lb::by_name(name).unwrap()),
+        period: LbPeriod::EverySync,
+        record_inputs: false,
+        speeds: None,
+    });
+    let report = run(&opts, built.program).unwrap();
+    assert_eq!(report.value("valid"), Some(1.0), "{name} vp={vp} pes={pes}");
+    assert_eq!(report.value("max_abs_diff"), Some(0.0));
+    report
+}
 
 #[test]
 fn stencil3d_is_bit_identical_for_odd_rank_counts_with_migration() {
@@ -20,17 +37,7 @@ fn stencil3d_is_bit_identical_for_odd_rank_counts_with_migration() {
             migrate_every: 2,
             ..Params::default()
         };
-        let built = build("stencil3d", &params, vp).unwrap();
-        let mut opts = RunOptions::new(vp, pes);
-        opts.lb = lb.map(|name| LbConfig {
-            strategy: Arc::from(arts_lb::by_name(name).unwrap()),
-            period: LbPeriod::EverySync,
-            record_inputs: false,
-            speeds: None,
-        });
-        let report = run(&opts, built.program).unwrap();
-        assert_eq!(report.value("valid"), Some(1.0), "vp={vp} pes={pes}");
-        assert_eq!(report.value("max_abs_diff"), Some(0.0));
+        let report = run_valid("stencil3d", &params, (vp, pes), lb);
         assert_eq!(report.values["step_time_s"].len(), 6);
         if lb == Some("rotate") {
             assert!(report.rank_moves > 0, "rotate moves ranks");
@@ -79,5 +86,39 @@ fn bad_program_parameters_are_usage_errors() {
         ..p
     };
     assert!(usage(build("stencil3d", &bad, 2).map(drop)));
-    assert_eq!(PROGRAMS.len(), 4);
+    let bad = Params {
+        heavy_fraction: -0.1,
+        ..p
+    };
+    assert!(usage(build("stencil3d", &bad, 2).map(drop)));
+    let bad = Params { zones: 0, ..p };
+    assert!(usage(build("bt-mz", &bad, 1).map(drop)));
+    assert_eq!(PROGRAMS.len(), 5);
+}
+
+#[test]
+fn bt_mz_is_bit_identical_on_any_rank_count_with_migration() {
+    for (vp, pes, lb) in [
+        (1, 1, None),
+        (5, 2, Some("greedy")),
+        (16, 3, Some("rotate")),
+    ] {
+        let params = Params {
+            size: 5,
+            zones: 4,
+            iters: Some(6),
+            migrate_every: 2,
+            ..Params::default()
+        };
+        let report = run_valid("bt-mz", &params, (vp, pes), lb);
+        assert!(report.value("zone_spread").unwrap() > 20.0);
+        if lb == Some("rotate") {
+            assert!(report.rank_moves > 0, "rotate moves ranks");
+        }
+    }
+    let too_many = build("bt-mz", &Params::default(), 17).err().unwrap();
+    assert!(
+        too_many.to_string().contains("exceed the 16 zones"),
+        "{too_many}"
+    );
 }

@@ -231,3 +231,54 @@ fn ranks_may_outnumber_pes_by_far_and_blocking_does_not_block_the_pe() {
     .unwrap();
     assert_eq!(report.value("token"), Some(64.0));
 }
+
+/// `migrate_to` moves one rank to the PE it asks for (no load balancer):
+/// it continues there with its locals, heap and a raw pointer intact, and
+/// messages sent to it meanwhile follow it.
+#[test]
+fn migrate_to_continues_on_the_requested_pe_with_locals_intact() {
+    let report = run(
+        &RunOptions::new(4, 3),
+        program(|mpi| {
+            let r = mpi.rank();
+            if r != 0 {
+                mpi.send(&[r as u64 * 10], 0, 1, WORLD)?;
+                return Ok(());
+            }
+            let local = [7u64, 11, 13];
+            let heap = vec![r as u64 + 5; 1000];
+            let ptr = heap.as_ptr();
+            let start = mpi.pe();
+            assert_eq!(mpi.migrate_to(start)?, start, "staying is a no-op");
+            assert!(matches!(
+                mpi.migrate_to(3),
+                Err(MpiError::InvalidPe { pe: 3, .. })
+            ));
+            let now = mpi.migrate_to(2)?;
+            assert_eq!((now, mpi.pe()), (2, 2));
+            assert_eq!(local, [7, 11, 13]);
+            assert_eq!(heap.as_ptr(), ptr);
+            assert!(heap.iter().all(|&x| x == 5));
+            let mut sum = 0;
+            for _ in 1..mpi.size() {
+                let mut b = [0u64];
+                mpi.recv(&mut b, ANY_SOURCE, 1, WORLD)?;
+                sum += b[0];
+            }
+            mpi.record("sum", sum as f64);
+            mpi.record("start_pe", f64::from(start));
+            let end = mpi.pe();
+            mpi.record("end_pe", f64::from(end));
+            Ok(())
+        }),
+    )
+    .unwrap();
+    assert_eq!(report.value("sum"), Some(60.0));
+    assert_eq!(report.value("start_pe"), Some(0.0));
+    assert_eq!(report.value("end_pe"), Some(2.0));
+    assert_eq!(
+        report.outcomes[0].pes,
+        vec![0, 2],
+        "rank 0 ran on PE 0, then 2"
+    );
+}

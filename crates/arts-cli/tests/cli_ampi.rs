@@ -1,4 +1,4 @@
-//! End-to-end tests of `arts ampi list` and `arts ampi run`.
+//! End-to-end tests of `arts ampi list`, `arts ampi run` and `arts ampi bench`.
 
 mod common;
 use common::{arts, arts_text, json};
@@ -8,15 +8,15 @@ fn list_names_every_program_on_one_line() {
     let (code, stdout, _) = arts_text(&["ampi", "list"]);
     assert_eq!(code, 0);
     let lines: Vec<&str> = stdout.lines().collect();
-    assert_eq!(lines.len(), 4, "{stdout}");
-    for name in ["pingpong", "multiping", "stencil3d", "recurse"] {
+    assert_eq!(lines.len(), 5, "{stdout}");
+    for name in ["pingpong", "multiping", "stencil3d", "bt-mz", "recurse"] {
         assert!(
             lines.iter().any(|l| l.starts_with(name)),
             "{name} missing: {stdout}"
         );
     }
     let v = json(&arts(&["ampi", "list", "--json"]));
-    assert_eq!(v["programs"].as_array().unwrap().len(), 4);
+    assert_eq!(v["programs"].as_array().unwrap().len(), 5);
 }
 
 #[test]
@@ -59,6 +59,17 @@ fn bad_input_is_one_error_line_and_exit_2() {
         &["ampi", "run", "--vp", "2", "no-such-program"][..],
         &["ampi", "run", "--vp", "4", "--lb", "bogus", "pingpong"][..],
         &["ampi", "run", "--vp", "1", "pingpong"][..],
+        &["ampi", "run", "--vp", "17", "bt-mz"][..],
+        &[
+            "ampi",
+            "run",
+            "--vp",
+            "2",
+            "--heavy-fraction",
+            "1.5",
+            "stencil3d",
+        ][..],
+        &["ampi", "run", "--vp", "2", "--zones", "0", "bt-mz"][..],
     ] {
         let (code, stdout, stderr) = arts_text(args);
         assert_eq!(code, 2, "{args:?}: {stderr}");
@@ -92,4 +103,56 @@ fn a_stack_overflow_is_one_line_naming_the_rank_and_exit_1() {
     let (code, stdout, stderr) = arts_text(&[&args[..], &["--size", "20"]].concat());
     assert_eq!(code, 0, "{stderr}");
     assert!(stdout.contains("depth"), "{stdout}");
+}
+
+#[test]
+fn bt_mz_runs_balanced_and_validated_in_json() {
+    let v = json(&arts(&[
+        "ampi",
+        "run",
+        "bt-mz",
+        "--vp",
+        "9",
+        "--pes",
+        "2",
+        "--zones",
+        "3",
+        "--size",
+        "6",
+        "--iters",
+        "6",
+        "--migrate-every",
+        "2",
+        "--lb",
+        "greedy",
+        "--lb-period",
+        "1",
+        "--json",
+    ]));
+    assert_eq!(v["valid"], true, "{v}");
+    assert_eq!(v["max_abs_diff"], 0.0);
+    assert_eq!(v["ranks"], 9);
+    assert_eq!(v["lb_steps"], 2, "{v}");
+    assert!(v["values"]["zone_spread"][0].as_f64().unwrap() > 8.0, "{v}");
+}
+
+#[test]
+fn a_quick_bench_reports_every_figure_with_targets_in_json() {
+    let v = json(&arts(&["ampi", "bench", "--quick", "--json"]));
+    let figures = v["figures"].as_array().unwrap();
+    let sections: std::collections::BTreeSet<&str> = figures
+        .iter()
+        .map(|f| f["section"].as_str().unwrap())
+        .collect();
+    assert_eq!(sections.len(), 7, "{sections:?}");
+    let targets = figures.iter().filter(|f| f["met"].is_boolean()).count();
+    assert_eq!(targets, 11, "{v}");
+    assert!(figures.iter().all(|f| f["value"].is_number()), "{v}");
+    let (code, stdout, _) = arts_text(&["ampi", "bench", "--quick"]);
+    assert_eq!(code, 0);
+    assert!(stdout.contains("== pingpong"), "{stdout}");
+    assert!(
+        stdout.contains("baseline: chare one-way latency"),
+        "{stdout}"
+    );
 }

@@ -227,6 +227,20 @@ impl<'a, A: Chare> Ctx<'a, A> {
         self.meta.migratable = migratable;
     }
 
+    /// Moves this element to PE `pe` as soon as this entry method returns,
+    /// through the location protocol: its state is serialized there, and
+    /// messages sent to it meanwhile follow it. Returns `false`, doing
+    /// nothing, if `pe` is not a PE of the run, is this PE, or the element
+    /// waits in `at_sync`. Not to be mixed with a load-balancing step of
+    /// the same array under way (call it before the element's `at_sync`).
+    pub fn migrate_to(&mut self, pe: PeId) -> bool {
+        if pe >= self.svc.num_pes || pe == self.svc.pe || self.meta.at_sync {
+            return false;
+        }
+        self.svc.requested_moves.push((self.me, pe));
+        true
+    }
+
     /// Seconds since the run started (a cheap monotonic clock).
     pub fn wall_time(&self) -> f64 {
         self.svc.since_start(self.svc.clock.raw()) as f64 * 1e-9
@@ -283,6 +297,63 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// An element that counts, asks to move, and reports where it ran.
+    #[derive(Serialize, Deserialize)]
+    struct Mover {
+        counted: u32,
+        pes: Vec<u32>,
+    }
+
+    #[message]
+    #[derive(Clone)]
+    enum MoveMsg {
+        Go(u32),
+        Report,
+    }
+
+    impl Chare for Mover {
+        type Msg = MoveMsg;
+        type Init = ();
+        fn new(_: Index, _: &()) -> Self {
+            Mover {
+                counted: 0,
+                pes: Vec::new(),
+            }
+        }
+        fn receive(&mut self, msg: MoveMsg, ctx: &mut Ctx<'_, Self>) {
+            self.counted += 1;
+            self.pes.push(ctx.pe());
+            match msg {
+                MoveMsg::Go(to) => {
+                    assert!(!ctx.migrate_to(ctx.pe()), "not to itself");
+                    assert!(!ctx.migrate_to(ctx.num_pes()), "not off the run");
+                    assert!(ctx.migrate_to(to));
+                    ctx.send_self(MoveMsg::Report);
+                }
+                MoveMsg::Report => {
+                    let mut v = vec![u64::from(self.counted)];
+                    v.extend(self.pes.iter().map(|&p| u64::from(p)));
+                    ctx.contribute(v, Reducer::Sum, Callback::main("moved"));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn migrate_to_moves_the_element_with_its_state_after_the_entry_method() {
+        let cfg = Config {
+            pes: 3,
+            ..Config::default()
+        };
+        let (v, _) = run(&cfg, |d| {
+            let a = d.create_array::<Mover>("mover", Shape::d1(1), Map::Block, ());
+            d.send(a.at(0), MoveMsg::Go(2));
+            d.wait_callback::<Vec<u64>>("moved").unwrap()
+        })
+        .unwrap();
+        assert_eq!(v, vec![2, 0, 2], "two messages counted, the second on PE 2");
     }
 
     #[test]

@@ -225,6 +225,10 @@ pub(crate) struct Migrant {
     pub at_sync: bool,
     /// How many times it called `at_sync`.
     pub syncs: u32,
+    /// Whether it asked to move (`Ctx::migrate_to`) rather than being moved
+    /// by a load-balancing step (which counts its arrivals).
+    #[serde(default)]
+    pub requested: bool,
 }
 
 /// How to build one PE's share of a new array (opaque outside the runtime).

@@ -141,6 +141,7 @@ impl Pe {
                     .emulated_speeds
                     .as_ref()
                     .map_or(0.0, |s| s.stretch(pe)),
+                requested_moves: Vec::new(),
             },
             stores: Vec::new(),
             lb_root: LbRoot::default(),
@@ -404,6 +405,7 @@ impl Pe {
                     .as_mut()
                     .expect("checked in accept");
                 store.broadcast(call, &mut self.svc);
+                self.requested_moves();
             }
             Body::ReductionPartial {
                 array,

@@ -83,6 +83,9 @@ pub(crate) struct Services {
     pub grid: Option<Box<GridSched>>,
     /// Busy time added per ns of entry-method work (emulated slow PE; 0: none).
     pub stretch: f64,
+    /// Elements that asked to move (`Ctx::migrate_to`) and where, moved as
+    /// soon as the entry method that asked returns.
+    pub requested_moves: Vec<(ObjId, PeId)>,
 }
 
 impl Services {

@@ -245,6 +245,7 @@ impl<A: Chare> ElemStore for TypedStore<A> {
             migratable: slot.meta.migratable,
             at_sync: slot.meta.at_sync,
             syncs: slot.meta.syncs,
+            requested: false,
         })
     }
 

@@ -11,8 +11,11 @@ pub struct CommInfo {
     pub ctx: u32,
     /// Context of collective messages (`ctx + 1`).
     pub coll_ctx: u32,
-    /// `WORLD` rank of each member, by communicator rank.
-    pub ranks: Arc<[u32]>,
+    /// `WORLD` rank of each member, by communicator rank (empty for
+    /// `WORLD` itself: identity, so V ranks do not hold V² entries).
+    ranks: Arc<[u32]>,
+    /// Number of members.
+    size: u32,
     /// Communicator rank of each member, by `WORLD` rank (empty for `WORLD` itself: identity).
     pub index: Arc<HashMap<u32, u32>>,
     /// This member's rank.
@@ -27,7 +30,8 @@ impl CommInfo {
         CommInfo {
             ctx: 0,
             coll_ctx: 1,
-            ranks: (0..size).collect(),
+            ranks: Arc::new([]),
+            size,
             index: Arc::new(HashMap::new()),
             rank,
             coll_seq: 0,
@@ -45,6 +49,7 @@ impl CommInfo {
         CommInfo {
             ctx,
             coll_ctx: ctx + 1,
+            size: ranks.len() as u32,
             ranks: ranks.into(),
             index: Arc::new(index),
             rank,
@@ -54,7 +59,21 @@ impl CommInfo {
 
     /// Number of members.
     pub fn size(&self) -> u32 {
-        self.ranks.len() as u32
+        self.size
+    }
+
+    /// The `WORLD` rank of member `rank` (< `size()`).
+    pub fn world_rank(&self, rank: u32) -> u32 {
+        if self.ranks.is_empty() {
+            rank
+        } else {
+            self.ranks[rank as usize]
+        }
+    }
+
+    /// The `WORLD` ranks of every member, in communicator order.
+    pub fn members(&self) -> Vec<u32> {
+        (0..self.size).map(|r| self.world_rank(r)).collect()
     }
 
     /// The communicator rank of `WORLD` rank `world`.

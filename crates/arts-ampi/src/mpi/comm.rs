@@ -30,7 +30,7 @@ impl Mpi<'_> {
 
     /// A copy of `comm` with its own contexts (collective).
     pub fn comm_dup(&mut self, comm: Comm) -> Result<Comm, MpiError> {
-        let ranks = self.engine().comm("comm_dup", comm.0)?.ranks.to_vec();
+        let ranks = self.engine().comm("comm_dup", comm.0)?.members();
         let ctx = self.agree_context(comm)?;
         Ok(Comm(self.engine().add_comm(ctx, ranks)))
     }
@@ -51,7 +51,7 @@ impl Mpi<'_> {
         }
         let (n, ranks) = {
             let c = self.engine().comm("comm_split", comm.0)?;
-            (c.size() as usize, c.ranks.to_vec())
+            (c.size() as usize, c.members())
         };
         let mut all = vec![0i32; 2 * n];
         self.allgather(&[color, key], &mut all, comm)?;

@@ -113,6 +113,28 @@ impl<'y> Mpi<'y> {
         self.suspend(Suspend::Sync);
     }
 
+    /// Moves this rank to PE `pe` (not collective) and returns there, locals,
+    /// heap data and pointers kept; returns the PE it runs on afterwards.
+    /// Refused with an error if `pe` is not a PE of the run; a no-op if it
+    /// is the current PE. Not while other ranks may be inside `migrate()`.
+    pub fn migrate_to(&mut self, pe: u32) -> Result<u32, MpiError> {
+        let here = self.pe();
+        if pe == here {
+            return Ok(here);
+        }
+        if !self.host().migrate_to(pe) {
+            return Err(MpiError::InvalidPe {
+                call: "migrate_to",
+                pe,
+            });
+        }
+        // The element leaves when this resume ends; the wake follows it and
+        // resumes the rank on `pe` (so may any message that arrives first).
+        self.host().wake_later();
+        self.block("migrate_to");
+        Ok(self.pe())
+    }
+
     /// Allows (default) or forbids the load balancer to move this rank.
     pub fn set_migratable(&mut self, migratable: bool) {
         self.host().set_migratable(migratable);

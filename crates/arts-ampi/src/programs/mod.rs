@@ -2,14 +2,30 @@
 //! [`Params`], the function every rank runs, plus what the run needs to
 //! know before it starts (its memory estimate).
 
+mod btmz;
 mod pingpong;
 mod recurse;
 mod stencil3d;
 
 use std::sync::Arc;
 
-use crate::error::AmpiError;
+use crate::error::{AmpiError, MpiError};
+use crate::mpi::{Mpi, WORLD};
+use crate::op::Op;
 use crate::rank::ProgramFn;
+
+/// Combines every rank's comparison with its reference on rank 0, which
+/// records `valid` (all bit-identical: 1) and `max_abs_diff`.
+fn record_validity(mpi: &mut Mpi<'_>, same: bool, diff: f64) -> Result<(), MpiError> {
+    let (mut all_same, mut worst) = ([0u8], [0.0f64]);
+    mpi.reduce(&[u8::from(same)], &mut all_same, &Op::Land, 0, WORLD)?;
+    mpi.reduce(&[diff], &mut worst, &Op::Max, 0, WORLD)?;
+    if mpi.rank() == 0 {
+        mpi.record("valid", f64::from(all_same[0]));
+        mpi.record("max_abs_diff", worst[0]);
+    }
+    Ok(())
+}
 
 /// Program parameters (each program reads the ones it uses).
 #[derive(Clone, Debug)]
@@ -24,6 +40,10 @@ pub struct Params {
     pub migrate_every: u32,
     /// Message size of the ping-pongs.
     pub bytes: usize,
+    /// Fraction of the ranks (the first ones) that are heavy in `stencil3d`.
+    pub heavy_fraction: f64,
+    /// Zones per side in `bt-mz` (zones² zones).
+    pub zones: u32,
 }
 
 impl Default for Params {
@@ -34,6 +54,8 @@ impl Default for Params {
             imbalance: 1.0,
             migrate_every: 0,
             bytes: 8,
+            heavy_fraction: 0.25,
+            zones: btmz::DEFAULT_ZONES,
         }
     }
 }
@@ -63,6 +85,11 @@ pub const PROGRAMS: &[ProgramInfo] = &[
                 against a sequential sweep (--imbalance, --migrate-every)",
     },
     ProgramInfo {
+        name: "bt-mz",
+        about: "multi-zone 2-D Jacobi after NAS BT-MZ: --zones^2 zones of very different sizes \
+                (smallest side --size) on the ranks, checked bit for bit (--migrate-every)",
+    },
+    ProgramInfo {
         name: "recurse",
         about: "every rank recurses --size levels with 1 KiB frames (checks --stack-size)",
     },
@@ -84,10 +111,17 @@ pub fn build(name: &str, params: &Params, vp: u32) -> Result<Built, AmpiError> {
             params.imbalance
         )));
     }
+    if !(params.heavy_fraction.is_finite() && (0.0..=1.0).contains(&params.heavy_fraction)) {
+        return Err(AmpiError::Usage(format!(
+            "--heavy-fraction must be between 0 and 1, got {}",
+            params.heavy_fraction
+        )));
+    }
     match name {
         "pingpong" => pingpong::build(params, vp, false),
         "multiping" => pingpong::build(params, vp, true),
         "stencil3d" => stencil3d::build(params, vp),
+        "bt-mz" => btmz::build(params, vp),
         "recurse" => recurse::build(params, vp),
         _ => {
             let names: Vec<&str> = PROGRAMS.iter().map(|p| p.name).collect();

@@ -1,9 +1,11 @@
-//! `arts ampi list` and `arts ampi run`: MPI programs on virtual processors
-//! (arts-ampi), with load balancing at `migrate()` like `run jacobi2d`'s `--lb`.
+//! `arts ampi list`, `arts ampi run` and `arts ampi bench`: MPI programs on
+//! virtual processors (arts-ampi), with load balancing at `migrate()` like
+//! `run jacobi2d`'s `--lb`, and the AMPI figures beside their baselines.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+use arts_ampi::bench::{BenchReport, Scale, run_bench};
 use arts_ampi::programs::{self, PROGRAMS, Params};
 use arts_ampi::{AmpiError, RunOptions};
 use arts_apps::report::LbStepSummary;
@@ -23,6 +25,17 @@ pub enum AmpiCommand {
     List,
     /// Run a program on --vp ranks (virtual processors) over --pes PEs.
     Run(AmpiRunArgs),
+    /// Measure the AMPI figures (context switch, latency, VPs per PE, LB,
+    /// overlapped collectives, memory, bt-mz), each beside its baseline.
+    Bench(AmpiBenchArgs),
+}
+
+/// Arguments of `arts ampi bench`.
+#[derive(clap::Args)]
+pub struct AmpiBenchArgs {
+    /// Small sizes that run in seconds (not the figures).
+    #[arg(long)]
+    quick: bool,
 }
 
 /// Arguments of `arts ampi run`.
@@ -60,6 +73,12 @@ pub struct AmpiRunArgs {
     /// Ping-pong message size in bytes.
     #[arg(long, default_value = "8", value_parser = parse_size)]
     bytes: u64,
+    /// Fraction of the ranks (the first ones) that are heavy in stencil3d.
+    #[arg(long, default_value = "0.25", value_parser = finite_f64)]
+    heavy_fraction: f64,
+    /// Zones per side in bt-mz (zones^2 zones; --size is the smallest zone's side).
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=64))]
+    zones: u32,
 }
 
 /// One line of `arts ampi list --json`.
@@ -112,7 +131,46 @@ pub fn run(command: AmpiCommand, out: Output) -> CliResult {
             })
         }
         AmpiCommand::Run(args) => run_program(&args, out),
+        AmpiCommand::Bench(args) => bench(&args, out),
     }
+}
+
+fn bench(args: &AmpiBenchArgs, out: Output) -> CliResult {
+    let scale = if args.quick {
+        Scale::Quick
+    } else {
+        Scale::Full
+    };
+    let bar = out.progress(7, "ampi bench");
+    let report = run_bench(scale, &mut |section| {
+        bar.set_message(section.to_string());
+        bar.inc(1);
+    })
+    .map_err(to_cli)?;
+    bar.finish_and_clear();
+    out.emit(&report, || bench_table(&report))
+}
+
+fn bench_table(r: &BenchReport) -> String {
+    let mut t = String::new();
+    let mut section = "";
+    for f in &r.figures {
+        if f.section != section {
+            section = f.section;
+            t += &format!("== {section}\n");
+        }
+        let target = match (&f.target, f.met) {
+            (Some(target), Some(met)) => {
+                format!(
+                    "  (target {target}: {})",
+                    if met { "met" } else { "MISSED" }
+                )
+            }
+            _ => String::new(),
+        };
+        t += &format!("{:<64} {:>10.3} {}{target}\n", f.name, f.value, f.unit);
+    }
+    t
 }
 
 fn to_cli(e: AmpiError) -> CliError {
@@ -158,6 +216,8 @@ fn run_program(args: &AmpiRunArgs, out: Output) -> CliResult {
         imbalance: args.imbalance,
         migrate_every: args.migrate_every,
         bytes: usize::try_from(args.bytes).map_err(|_| CliError::usage("--bytes: too large"))?,
+        heavy_fraction: args.heavy_fraction,
+        zones: args.zones,
     };
     let stacks = opts.vp as u64 * opts.stack_size as u64;
     // The program's own estimate comes from its parameters alone; check the

@@ -22,6 +22,7 @@ impl Pe {
             .expect("checked in accept");
         match store.deliver(to.linear, call, &mut self.svc) {
             Ok(()) => {
+                self.requested_moves();
                 if hops > 0 && self.svc.should_update(src) {
                     self.post_control(
                         src,
@@ -74,7 +75,7 @@ impl Pe {
 
     /// Installs migrated element `obj` and tells its home (rule 4, arrival).
     pub(crate) fn immigrate(&mut self, obj: ObjId, migrant: Migrant) {
-        let red_no = migrant.red_no;
+        let (red_no, requested) = (migrant.red_no, migrant.requested);
         let store = self.stores[obj.array as usize]
             .as_mut()
             .expect("checked in accept");
@@ -93,22 +94,50 @@ impl Pe {
         info.loc.set(obj.linear, me, home);
         info.red.element_arrived(red_no);
         info.lb.local += 1;
-        info.lb.arrived += 1;
+        if !requested {
+            info.lb.arrived += 1;
+        }
         if home != me {
             self.post_control(home, Body::LocationUpdate { obj, pe: me });
         }
-        self.check_arrivals(obj.array);
+        if !requested {
+            self.check_arrivals(obj.array);
+        }
+    }
+
+    /// Moves the elements that asked to (`Ctx::migrate_to`), now that the
+    /// entry method that asked has returned.
+    #[inline]
+    pub(crate) fn requested_moves(&mut self) {
+        if !self.svc.requested_moves.is_empty() {
+            self.move_requested();
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn move_requested(&mut self) {
+        for (obj, to) in std::mem::take(&mut self.svc.requested_moves) {
+            self.move_element(obj, to, true);
+        }
     }
 
     /// Moves local element `obj` to PE `to`, leaving a forwarding record
     /// (rule 4, departure).
     pub(crate) fn emigrate(&mut self, obj: ObjId, to: PeId) {
+        self.move_element(obj, to, false);
+    }
+
+    /// Moves local element `obj` to PE `to`; `requested`: it asked to
+    /// (outside load balancing, whose step accounting it stays out of).
+    fn move_element(&mut self, obj: ObjId, to: PeId, requested: bool) {
         let Some(store) = self.stores[obj.array as usize].as_mut() else {
             return;
         };
-        let Some(migrant) = store.emigrate(obj.linear) else {
+        let Some(mut migrant) = store.emigrate(obj.linear) else {
             return;
         };
+        migrant.requested = requested;
         if let Some(grid) = &mut self.svc.grid {
             grid.forget(obj);
         }
@@ -118,7 +147,9 @@ impl Pe {
         info.loc.set(obj.linear, to, home);
         info.red.element_left(migrant.red_no);
         info.lb.local -= 1;
-        info.lb.bytes_out += migrant.state.len() as u64;
+        if !requested {
+            info.lb.bytes_out += migrant.state.len() as u64;
+        }
         self.svc.flush_reductions(obj.array);
         let migrant = Box::new(migrant);
         self.post_control(to, Body::Migrate { obj, migrant });
@@ -260,6 +291,7 @@ mod tests {
             migratable: true,
             at_sync: false,
             syncs: 0,
+            requested: false,
         };
         pes[2].immigrate(obj(0), migrant);
         match pes[2].svc.failure.clone() {
