@@ -22,6 +22,8 @@ unsafe impl Sync for Previous {}
 unsafe impl Send for Previous {}
 
 static PREVIOUS: OnceLock<Previous> = OnceLock::new();
+/// Set by the first overflow reported (an atomic swap is async-signal-safe).
+static REPORTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 static INSTALL: Once = Once::new();
 
 /// Marks rank `rank` (stack `limit..limit + size + page`) as running on this
@@ -109,13 +111,17 @@ extern "C" fn on_segv(sig: libc::c_int, info: *mut libc::siginfo_t, ctx: *mut li
     let addr = unsafe { (*info).si_addr() } as usize;
     let (lo, hi, rank, size) = RUNNING.with(Cell::get);
     if hi != 0 && (lo..hi).contains(&addr) {
-        let mut buf = [0u8; 128];
-        let n = message(&mut buf, rank, size);
-        // SAFETY: write and _exit are async-signal-safe.
-        unsafe {
-            libc::write(2, buf.as_ptr().cast(), n);
-            libc::_exit(1);
+        // Ranks on two PEs may overflow at once: one line only.
+        if !REPORTED.swap(true, std::sync::atomic::Ordering::SeqCst) {
+            let mut buf = [0u8; 128];
+            let n = message(&mut buf, rank, size);
+            // SAFETY: write is async-signal-safe; `buf` holds `n` bytes.
+            unsafe {
+                libc::write(2, buf.as_ptr().cast(), n);
+            }
         }
+        // SAFETY: _exit is async-signal-safe and ends every thread.
+        unsafe { libc::_exit(1) }
     }
     // SAFETY: chaining to the previous action as the kernel would call it,
     // or restoring the default so that the fault, repeated on return, kills.
