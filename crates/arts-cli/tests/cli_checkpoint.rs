@@ -45,6 +45,11 @@ fn a_restart_on_1_2_and_3_pes_is_bit_identical_to_an_uninterrupted_run() {
     let with = checkpointed(root.path());
     assert_eq!(with["residual_final"], plain["residual_final"]);
     assert_eq!(with["checkpoint_dir"], root.path().to_str().unwrap());
+    assert_eq!(with["checkpoints"], 2);
+    // Two 60x44 grids of f64 with halos, and a little more per block.
+    let state = with["checkpoint_state_bytes"].as_u64().unwrap();
+    assert!(state > 2 * 60 * 44 * 8, "{state}");
+    assert!(with["checkpoint_write_median_s"].as_f64().unwrap() > 0.0);
     assert!(root.path().join("ckpt-4").is_dir() && root.path().join("ckpt-8").is_dir());
     for pes in ["1", "2", "3"] {
         let again = restart(&root.path().join("ckpt-4"), pes);

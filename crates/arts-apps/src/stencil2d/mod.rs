@@ -99,6 +99,20 @@ pub struct Outcome {
     pub max_diff: f64,
     /// The runtime's report (utilization, load balancing, traces).
     pub report: RunReport,
+    /// What checkpointing cost (empty without checkpoints).
+    pub checkpoints: CheckpointStats,
+}
+
+/// Time and size of the checkpoints a run took.
+#[derive(Clone, Debug, Default)]
+pub struct CheckpointStats {
+    /// Per checkpoint: seconds from the step's result to the image on
+    /// process 0 (quiescence plus gathering the elements).
+    pub gather_s: Vec<f64>,
+    /// Per checkpoint: seconds to write the checkpoint directory (process 0).
+    pub write_s: Vec<f64>,
+    /// Bytes of element state in the last checkpoint.
+    pub state_bytes: u64,
 }
 
 impl Outcome {
@@ -133,8 +147,8 @@ pub fn run<K: Kernel>(
     run_session(name, problem, config, map, reference, Session::default())
 }
 
-/// Results of the main program: residuals, step times, time, max |diff|.
-type MainResult = (Vec<f64>, Vec<f64>, f64, f64);
+/// Results of the main program: residuals, step times, time, max |diff|, checkpoints.
+type MainResult = (Vec<f64>, Vec<f64>, f64, f64, CheckpointStats);
 
 /// [`run`], checkpointing and/or resuming from a checkpoint as `session` says.
 pub fn run_session<K: Kernel>(
@@ -172,6 +186,7 @@ pub fn run_session<K: Kernel>(
         };
         d.broadcast(&blocks, first_msg);
         let mut last_end = None;
+        let mut stats = CheckpointStats::default();
         for it in first..problem.iters {
             let step: Vec<f64> = d.wait_callback(StencilTag::Step(it))?;
             let [residual, end, minus_start] = step[..] else {
@@ -187,25 +202,31 @@ pub fn run_session<K: Kernel>(
                 && done.is_multiple_of(plan.every)
                 && done < problem.iters
             {
+                let began = Instant::now();
                 let image = d.checkpoint(&blocks)?;
+                let gathered = Instant::now();
                 if d.process().0 == 0 {
                     checkpoint::save(plan, done, &state, &image)?;
                 }
+                stats.gather_s.push((gathered - began).as_secs_f64());
+                stats.write_s.push(gathered.elapsed().as_secs_f64());
+                stats.state_bytes = image.state_bytes();
                 d.broadcast(&blocks, StencilMsg::Resume);
             }
         }
         let total = start.elapsed().as_secs_f64();
         let diff: f64 = d.wait_callback(StencilTag::Validate)?;
-        Ok((state.residuals, state.step_times, total, diff))
+        Ok((state.residuals, state.step_times, total, diff, stats))
     };
     let (result, report) = arts_core::run(config, main)?;
-    let (residuals, step_times, total_time_s, max_diff) = result?;
+    let (residuals, step_times, total_time_s, max_diff, checkpoints) = result?;
     Ok(Outcome {
         residuals,
         step_times,
         total_time_s,
         max_diff,
         report,
+        checkpoints,
     })
 }
 

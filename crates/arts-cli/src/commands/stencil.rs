@@ -326,6 +326,14 @@ pub struct StencilReport {
     checkpoint_dir: Option<String>,
     /// The step a restarted run continued from (`null`: not a restart).
     resumed_from_step: Option<u32>,
+    /// Checkpoints written.
+    checkpoints: usize,
+    /// Bytes of element state in a checkpoint.
+    checkpoint_state_bytes: u64,
+    /// Median seconds from a step's result to the gathered image.
+    checkpoint_gather_median_s: Option<f64>,
+    /// Median seconds to write a checkpoint directory.
+    checkpoint_write_median_s: Option<f64>,
 }
 
 impl StencilReport {
@@ -350,9 +358,15 @@ pub fn execute<K: Kernel>(
     reference: impl FnOnce(&Problem<K>) -> Reference,
 ) -> Result<StencilReport, CliError> {
     let (rows, cols) = (problem.layout.rows(), problem.layout.cols());
+    // A checkpoint holds the blocks' state twice more for a moment: the
+    // gathered image and its serialized bytes.
+    let checkpoint = match prepared.checkpoint {
+        Some(_) => problem.memory_bytes(false).saturating_mul(2),
+        None => 0,
+    };
     crate::budget::check_memory(
         format!("{app} on a {rows}x{cols} grid"),
-        problem.memory_bytes(true),
+        problem.memory_bytes(true).saturating_add(checkpoint),
     )?;
     let session = prepared.session(app, problem)?;
     let checkpoint_dir = session.save.as_ref().map(|s| s.dir.display().to_string());
@@ -432,7 +446,16 @@ pub fn execute<K: Kernel>(
         emulated: prepared.grid.take().unwrap_or_default(),
         checkpoint_dir,
         resumed_from_step,
+        checkpoints: outcome.checkpoints.write_s.len(),
+        checkpoint_state_bytes: outcome.checkpoints.state_bytes,
+        checkpoint_gather_median_s: median_of(&outcome.checkpoints.gather_s),
+        checkpoint_write_median_s: median_of(&outcome.checkpoints.write_s),
     })
+}
+
+/// The median of `v`, `None` when empty.
+fn median_of(v: &[f64]) -> Option<f64> {
+    (!v.is_empty()).then(|| arts_apps::stats::median(v))
 }
 
 /// One counter of every PE.
@@ -497,8 +520,18 @@ pub fn finish(r: &StencilReport, out: Output) -> CliResult {
         if let Some(p) = &r.lb_dump {
             t += &format!("LB dump written to    {p}\n");
         }
-        if let Some(p) = &r.checkpoint_dir {
-            t += &format!("checkpoints in        {p}\n");
+        if let (Some(p), Some(g), Some(w)) = (
+            &r.checkpoint_dir,
+            r.checkpoint_gather_median_s,
+            r.checkpoint_write_median_s,
+        ) {
+            t += &format!(
+                "checkpoints           {} in {p}: {} bytes of state, gather {:.3} s, write {:.3} s (medians)\n",
+                r.checkpoints,
+                r.checkpoint_state_bytes,
+                g,
+                w
+            );
         }
         if let Some(s) = r.resumed_from_step {
             t += &format!("restarted after step  {s}\n");
