@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use arts_apps::jacobi2d::{self, Params};
-use arts_apps::stencil2d::checkpoint::{read_resume, restartable_options};
+use arts_apps::stencil2d::checkpoint::{RESTARTABLE_APP, read_resume, restartable_options};
 use arts_core::checkpoint::disk;
 
 use super::stencil::{RunOpts, execute, finish};
@@ -42,13 +42,7 @@ pub fn run_restart(args: &RestartArgs, out: Output) -> CliResult {
     let resume = read_resume(&c, &o).map_err(CliError::usage)?;
     let mut prepared = args.opts.prepare(out)?;
     prepared.resume = Some(resume);
-    let report = execute(
-        arts_apps::stencil2d::checkpoint::RESTARTABLE_APP,
-        &p,
-        prepared,
-        out,
-        jacobi2d::run,
-        jacobi2d::reference,
-    )?;
+    let (run, reference) = (jacobi2d::run, jacobi2d::reference);
+    let report = execute(RESTARTABLE_APP, &p, prepared, out, run, reference)?;
     finish(&report, out)
 }
