@@ -139,3 +139,30 @@ fn bad_checkpoint_flags_are_usage_errors() {
     assert_usage_error(&out, "only jacobi2d checkpoints");
     assert!(!d.exists(), "nothing is written for a refused run");
 }
+
+#[test]
+fn a_run_whose_blocks_migrate_restarts_bit_identical() {
+    let plain = jacobi(&["--pes", "1"]);
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().to_str().unwrap();
+    let lb = ["--lb", "rotate", "--lb-period", "1"];
+    let mut args = vec![
+        "--pes",
+        "3",
+        "--checkpoint-every",
+        "5",
+        "--checkpoint-dir",
+        dir,
+    ];
+    args.extend(lb);
+    let with = jacobi(&args);
+    assert!(with["migrations"].as_u64().unwrap() > 0);
+    assert_eq!(with["residual_final"], plain["residual_final"]);
+    let ckpt = root.path().join("ckpt-5");
+    let mut args = vec!["--json", "restart", ckpt.to_str().unwrap(), "--pes", "2"];
+    args.extend(lb);
+    let again = json(&arts(&args));
+    assert!(again["migrations"].as_u64().unwrap() > 0);
+    assert_eq!(again["residual_final"], plain["residual_final"]);
+    assert_eq!(again["max_abs_diff"], plain["max_abs_diff"]);
+}

@@ -358,10 +358,10 @@ pub fn execute<K: Kernel>(
     reference: impl FnOnce(&Problem<K>) -> Reference,
 ) -> Result<StencilReport, CliError> {
     let (rows, cols) = (problem.layout.rows(), problem.layout.cols());
-    // A checkpoint holds the blocks' state twice more for a moment: the
-    // gathered image and its serialized bytes.
+    // A checkpoint holds a copy of the blocks' state for a moment (the
+    // gathered image, streamed to disk from there).
     let checkpoint = match prepared.checkpoint {
-        Some(_) => problem.memory_bytes(false).saturating_mul(2),
+        Some(_) => problem.memory_bytes(false),
         None => 0,
     };
     crate::budget::check_memory(

@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use super::ArrayImage;
-use super::crc32::crc32;
+use super::crc32::{Crc32, crc32};
 
 /// The `format` field of every manifest.
 pub const FORMAT: &str = "arts-checkpoint";
@@ -145,9 +145,45 @@ fn step_of(name: &str) -> Option<u64> {
 }
 
 fn write_synced(path: &Path, bytes: &[u8]) -> Result<(), CheckpointError> {
-    let mut f = File::create(path).map_err(io(path))?;
-    f.write_all(bytes).map_err(io(path))?;
-    f.sync_all().map_err(io(path))
+    write_with(path, |w| w.write_all(bytes)).map(drop)
+}
+
+/// A writer that counts and checksums what passes through it.
+struct Summing<W> {
+    inner: W,
+    crc: Crc32,
+    len: u64,
+}
+
+impl<W: Write> Write for Summing<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        self.crc.update(&buf[..n]);
+        self.len += n as u64;
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+/// Creates `path`, lets `fill` write it (buffered), fsyncs it, and returns
+/// its length and CRC-32.
+fn write_with(
+    path: &Path,
+    fill: impl FnOnce(&mut Summing<std::io::BufWriter<File>>) -> std::io::Result<()>,
+) -> Result<(u64, u32), CheckpointError> {
+    let f = File::create(path).map_err(io(path))?;
+    let mut w = Summing {
+        inner: std::io::BufWriter::with_capacity(1 << 20, f),
+        crc: Crc32::default(),
+        len: 0,
+    };
+    fill(&mut w).map_err(io(path))?;
+    let f = w.inner.into_inner().map_err(|e| io(path)(e.into_error()))?;
+    f.sync_all().map_err(io(path))?;
+    Ok((w.len, w.crc.finish()))
 }
 
 fn sync_dir(dir: &Path) -> Result<(), CheckpointError> {
@@ -181,19 +217,14 @@ pub fn write(
 
 /// Writes every file of `contents` into the temporary directory `tmp`, the manifest last.
 fn stage(tmp: &Path, contents: &Contents<'_>) -> Result<(), CheckpointError> {
-    let mut files = Vec::with_capacity(contents.arrays.len() + 1);
-    let mut put = |name: String, bytes: &[u8]| -> Result<(), CheckpointError> {
-        write_synced(&tmp.join(&name), bytes)?;
-        files.push(FileEntry {
-            len: bytes.len() as u64,
-            crc32: crc32(bytes),
-            name,
-        });
-        Ok(())
-    };
-    put(MAIN_STATE.to_string(), contents.main_state)?;
+    let main = contents.main_state;
+    let (len, crc32) = write_with(&tmp.join(MAIN_STATE), |w| w.write_all(main))?;
+    let name = MAIN_STATE.to_string();
+    let mut files = vec![FileEntry { name, len, crc32 }];
     for (i, image) in contents.arrays.iter().enumerate() {
-        put(format!("array-{i}.bin"), &image.to_bytes())?;
+        let name = format!("array-{i}.bin");
+        let (len, crc32) = write_with(&tmp.join(&name), |w| image.write_to(w))?;
+        files.push(FileEntry { name, len, crc32 });
     }
     let manifest = Manifest {
         format: FORMAT.to_string(),

@@ -141,6 +141,18 @@ impl ArrayImage {
         crate::wire::encode(self)
     }
 
+    /// Serializes the image into `w` as [`ArrayImage::to_bytes`] would,
+    /// without building the bytes in memory.
+    pub fn write_to(&self, w: &mut impl std::io::Write) -> std::io::Result<()> {
+        // The wire format's configuration, which `from_bytes` reads.
+        bincode::serde::encode_into_std_write(self, w, bincode::config::legacy())
+            .map(drop)
+            .map_err(|e| match e {
+                bincode::error::EncodeError::Io { inner, .. } => inner,
+                other => std::io::Error::other(other.to_string()),
+            })
+    }
+
     /// An image read back from [`ArrayImage::to_bytes`]; the error says what
     /// was wrong with the bytes.
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, crate::wire::WireError> {
