@@ -12,7 +12,9 @@ mod usage;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
-use commands::{ampi, core, ddm, dispatch, grid, imbalance, lb, mpi, pdes, topology, trace};
+use commands::{
+    ampi, checkpoint, core, ddm, dispatch, grid, imbalance, lb, mpi, pdes, topology, trace,
+};
 use output::{CliResult, Output};
 
 /// Counts heap allocations when a benchmark asks (`arts bench dispatch`:
@@ -91,6 +93,9 @@ enum Command {
         #[command(subcommand)]
         command: ampi::AmpiCommand,
     },
+    /// Continue a checkpointed run (`run jacobi2d --checkpoint-every N
+    /// --checkpoint-dir DIR`) from DIR, on any number of PEs.
+    Restart(checkpoint::RestartArgs),
 }
 
 #[derive(Subcommand)]
@@ -154,6 +159,7 @@ fn run(cli: Cli) -> CliResult {
         Command::Grid { command } => grid::run(command, out),
         Command::Topology { command } => topology::run(command, out),
         Command::Ampi { command } => ampi::run(command, out),
+        Command::Restart(args) => checkpoint::run_restart(&args, out),
     }
 }
 

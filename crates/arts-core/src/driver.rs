@@ -10,6 +10,7 @@ use crossbeam_channel::Receiver;
 
 use crate::PeId;
 use crate::chare::{ArrayProxy, Chare, Element};
+use crate::checkpoint::{ArrayImage, ElementImage};
 use crate::ctx::broadcast_call;
 use crate::envelope::{ArrayCreation, ArrayId, Body, Call, DRIVER, Entry, Envelope, Payload};
 use crate::index::Shape;
@@ -45,11 +46,19 @@ pub enum DriverMsg {
     },
     /// From the driver of process 0: the job is quiescent.
     Quiescent,
+    /// A PE's elements of an array, for a checkpoint (to process 0's driver).
+    Image {
+        /// The array.
+        array: ArrayId,
+        /// Its elements on that PE.
+        elements: Vec<ElementImage>,
+    },
     /// A PE failed; the run must stop.
     Abort(RunError),
 }
 
 struct ArrayMeta {
+    name: Arc<str>,
     shape: Shape,
     map: Map,
 }
@@ -121,18 +130,79 @@ impl Driver {
         map: Map,
         init: A::Init,
     ) -> ArrayProxy<A> {
+        self.install(name, shape, map, init, None)
+    }
+
+    /// Creates an array of `A` from `image` (taken by [`Driver::checkpoint`],
+    /// possibly in another run on another number of PEs): its elements are
+    /// deserialized instead of built with `A::new`, placed by `map`, and
+    /// continue their reductions where the image left them. Collective.
+    /// Fails if the image holds elements of another type.
+    pub fn restore_array<A: Chare>(
+        &mut self,
+        name: &str,
+        image: &Arc<ArrayImage>,
+        map: Map,
+        init: A::Init,
+    ) -> Result<ArrayProxy<A>, RunError> {
+        image.check_type::<A>()?;
+        Ok(self.install(name, image.shape, map, init, Some(image.clone())))
+    }
+
+    /// A consistent image of every element of `array`, taken at quiescence
+    /// (waited for here) between reductions. Collective: every PE sends its
+    /// elements to the driver of process 0, whose image is complete; the
+    /// other drivers get an image without elements.
+    pub fn checkpoint<A: Chare>(&mut self, array: &ArrayProxy<A>) -> Result<ArrayImage, RunError> {
+        self.wait_quiescence()?;
+        let id = array.id();
+        for pe in self.transport.local_pes() {
+            self.post(pe, Body::Checkpoint { array: id });
+        }
+        let mut elements = Vec::new();
+        if self.process().0 == 0 {
+            let mut answered = 0;
+            while answered < self.num_pes() {
+                match self.next_msg()? {
+                    DriverMsg::Image { array, elements: e } if array == id => {
+                        elements.extend(e);
+                        answered += 1;
+                    }
+                    DriverMsg::Callback { tag, value } => self.early.push_back((tag, value)),
+                    _ => {}
+                }
+            }
+        }
+        let meta = &self.arrays[id as usize];
+        let shape = match self.process().0 {
+            0 => meta.shape,
+            _ => Shape::d1(0),
+        };
+        ArrayImage::assemble(std::any::type_name::<A>(), &meta.name, shape, elements)
+    }
+
+    fn install<A: Chare>(
+        &mut self,
+        name: &str,
+        shape: Shape,
+        map: Map,
+        init: A::Init,
+        image: Option<Arc<ArrayImage>>,
+    ) -> ArrayProxy<A> {
         let id = self.arrays.len() as ArrayId;
+        let name: Arc<str> = Arc::from(name);
         let factory = Arc::new(TypedFactory::<A> {
             id,
-            name: Arc::from(name),
+            name: name.clone(),
             shape,
             map: map.clone(),
             init: Arc::new(init),
+            image,
         });
         for pe in self.transport.local_pes() {
             self.post(pe, Body::CreateArray(ArrayCreation(factory.clone())));
         }
-        self.arrays.push(ArrayMeta { shape, map });
+        self.arrays.push(ArrayMeta { name, shape, map });
         // Every process must know the array before any PE addresses it.
         self.transport.driver_barrier();
         ArrayProxy::new(id, shape)
@@ -214,7 +284,10 @@ impl Driver {
             match self.next_msg()? {
                 DriverMsg::Callback { tag: t, value } if t == tag => return Ok(value),
                 DriverMsg::Callback { tag: t, value } => self.early.push_back((t, value)),
-                DriverMsg::QdReport { .. } | DriverMsg::Quiescent | DriverMsg::Abort(_) => {}
+                DriverMsg::QdReport { .. }
+                | DriverMsg::Quiescent
+                | DriverMsg::Image { .. }
+                | DriverMsg::Abort(_) => {}
             }
         }
     }
@@ -230,7 +303,7 @@ impl Driver {
                 match self.next_msg()? {
                     DriverMsg::Quiescent => return Ok(()),
                     DriverMsg::Callback { tag, value } => self.early.push_back((tag, value)),
-                    DriverMsg::QdReport { .. } | DriverMsg::Abort(_) => {}
+                    DriverMsg::QdReport { .. } | DriverMsg::Image { .. } | DriverMsg::Abort(_) => {}
                 }
             }
         }
@@ -255,7 +328,10 @@ impl Driver {
                         reports += 1;
                     }
                     DriverMsg::Callback { tag, value } => self.early.push_back((tag, value)),
-                    DriverMsg::QdReport { .. } | DriverMsg::Quiescent | DriverMsg::Abort(_) => {}
+                    DriverMsg::QdReport { .. }
+                    | DriverMsg::Quiescent
+                    | DriverMsg::Image { .. }
+                    | DriverMsg::Abort(_) => {}
                 }
             }
             if detector.observe(sent, processed) {

@@ -285,6 +285,12 @@ pub(crate) enum MessageBody<'a> {
     CreateArray(ArrayCreation),
     /// Load-balancing control (see `lb`).
     Lb(crate::lb::LbMsg),
+    /// Send the images of this PE's elements of `array` to the driver of
+    /// process 0 (sent by each driver to its own PEs, at quiescence).
+    Checkpoint {
+        /// The array.
+        array: ArrayId,
+    },
     /// Quiescence detection: report your counters for wave `wave`.
     QdProbe {
         /// Wave number.
@@ -322,6 +328,7 @@ impl MessageBody<'_> {
             B::Migrate { obj, migrant } => B::Migrate { obj, migrant },
             B::CreateArray(c) => B::CreateArray(c),
             B::Lb(m) => B::Lb(m),
+            B::Checkpoint { array } => B::Checkpoint { array },
             B::QdProbe { wave } => B::QdProbe { wave },
             B::Shutdown => B::Shutdown,
         }
@@ -335,7 +342,10 @@ impl MessageBody<'_> {
     /// Whether this message only ever goes from a driver to the PEs of its own
     /// process (it has no serialized form).
     pub fn stays_local(&self) -> bool {
-        matches!(self, MessageBody::CreateArray(_) | MessageBody::Shutdown)
+        matches!(
+            self,
+            MessageBody::CreateArray(_) | MessageBody::Shutdown | MessageBody::Checkpoint { .. }
+        )
     }
 }
 

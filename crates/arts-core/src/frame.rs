@@ -218,7 +218,7 @@ fn mirror(body: MessageBody<'static>) -> Result<(WireBody, Option<WireMsg>), Wir
         },
         MessageBody::Lb(msg) => WireBody::Lb(msg),
         MessageBody::QdProbe { wave } => WireBody::QdProbe { wave },
-        MessageBody::CreateArray(_) | MessageBody::Shutdown => {
+        MessageBody::CreateArray(_) | MessageBody::Shutdown | MessageBody::Checkpoint { .. } => {
             return Err(WireError::StaysLocal);
         }
     };

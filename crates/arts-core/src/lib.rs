@@ -70,6 +70,7 @@ extern crate self as arts_core;
 
 pub mod bulk;
 mod chare;
+pub mod checkpoint;
 mod ctx;
 mod driver;
 pub mod envelope;
@@ -99,6 +100,7 @@ pub type PeId = u32;
 pub use arts_macros::message;
 pub use bulk::Bulk;
 pub use chare::{ArrayProxy, Chare, Element};
+pub use checkpoint::{ArrayImage, ElementImage};
 pub use ctx::Ctx;
 pub use driver::{Driver, DriverMsg};
 pub use envelope::ObjId;

@@ -99,6 +99,7 @@ fn array_of(body: &MessageBody<'_>) -> Option<ArrayId> {
             | LbMsg::Done { array, .. },
         ) => Some(*array),
         Body::Lb(LbMsg::Stats(s)) => Some(s.array),
+        Body::Checkpoint { array } => Some(*array),
         Body::CreateArray(_) | Body::QdProbe { .. } | Body::Shutdown => None,
     }
 }
@@ -413,6 +414,14 @@ impl Pe {
                 partial,
             } => self.svc.root_partial(array, red_no, *partial),
             Body::Lb(msg) => self.handle_lb(msg),
+            Body::Checkpoint { array } => {
+                let store = self.stores[array as usize]
+                    .as_ref()
+                    .expect("checked in accept");
+                let elements = store.snapshot();
+                let image = DriverMsg::Image { array, elements };
+                self.svc.transport.to_driver(0, image);
+            }
             Body::QdProbe { wave } => {
                 let driver = self.svc.driver_sent.as_ref();
                 let driver_sent = driver.map_or(0, |d| d.load(Ordering::Relaxed));
@@ -494,6 +503,7 @@ pub(crate) mod testing {
             shape: Shape::d1(ELEMENTS),
             map: Map::Block,
             init: Arc::new(()),
+            image: None,
         });
         envelope(Body::CreateArray(ArrayCreation(factory)))
     }

@@ -417,6 +417,12 @@ fn merge(into: &mut Partial, from: Partial) -> Result<(), String> {
 }
 
 impl Reductions {
+    /// Reductions of a restored array continue at `red_no` (at the root: the
+    /// next one to complete).
+    pub fn start_at(&mut self, red_no: u32) {
+        self.next_to_complete = red_no;
+    }
+
     /// An element with next reduction number `red_no` now lives here.
     pub fn element_arrived(&mut self, red_no: u32) {
         *self.owing.entry(red_no).or_default() += 1;

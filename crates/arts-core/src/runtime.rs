@@ -124,6 +124,9 @@ pub enum RunError {
         /// What was wrong with it.
         error: crate::wire::WireError,
     },
+    /// A checkpoint could not be taken or restored.
+    #[error("checkpoint: {0}")]
+    Checkpoint(String),
     /// A runtime invariant broke (a bug in arts).
     #[error("internal runtime error: {0}")]
     Internal(String),

@@ -10,6 +10,7 @@ use std::sync::Arc;
 use arts_trace::{Span, SpanKind};
 
 use crate::chare::Chare;
+use crate::checkpoint::{ArrayImage, ElementImage};
 use crate::ctx::Ctx;
 use crate::envelope::{ArrayId, BroadcastCall, Call, Migrant, ObjId, Payload, encode_boxed};
 use crate::index::Shape;
@@ -49,6 +50,8 @@ pub(crate) trait ElemStore: Send {
     fn immigrate(&mut self, linear: u64, migrant: Migrant) -> Result<(), WireError>;
     /// Whether element `linear` lives here.
     fn contains(&self, linear: u64) -> bool;
+    /// Serializes every local element for a checkpoint (they stay here).
+    fn snapshot(&self) -> Vec<ElementImage>;
     /// Visits every local element: linear index, bookkeeping, migration size in bytes.
     fn for_each_element(&mut self, f: &mut dyn FnMut(u64, &mut ElemMeta, u64));
 }
@@ -79,6 +82,23 @@ impl<A: Chare> TypedStore<A> {
         self.pos.insert(linear, self.slots.len() as u32);
         self.slots.push(Slot { linear, obj, meta });
     }
+}
+
+/// The migration form of an element: its state and bookkeeping.
+fn migrant_of<A: Chare>(slot: &Slot<A>) -> Migrant {
+    Migrant {
+        state: wire::encode(&slot.obj),
+        red_no: slot.meta.red_no,
+        migratable: slot.meta.migratable,
+        at_sync: slot.meta.at_sync,
+        syncs: slot.meta.syncs,
+        requested: false,
+    }
+}
+
+/// The checkpoint form of an element.
+fn image_of<A: Chare>(slot: &Slot<A>) -> ElementImage {
+    ElementImage::new(slot.linear, migrant_of(slot))
 }
 
 fn panic_message(panic: &(dyn Any + Send)) -> String {
@@ -239,14 +259,7 @@ impl<A: Chare> ElemStore for TypedStore<A> {
         if let Some(moved) = self.slots.get(i) {
             self.pos.insert(moved.linear, i as u32);
         }
-        Some(Migrant {
-            state: wire::encode(&slot.obj),
-            red_no: slot.meta.red_no,
-            migratable: slot.meta.migratable,
-            at_sync: slot.meta.at_sync,
-            syncs: slot.meta.syncs,
-            requested: false,
-        })
+        Some(migrant_of(&slot))
     }
 
     fn immigrate(&mut self, linear: u64, migrant: Migrant) -> Result<(), WireError> {
@@ -266,6 +279,10 @@ impl<A: Chare> ElemStore for TypedStore<A> {
         self.pos.contains_key(&linear)
     }
 
+    fn snapshot(&self) -> Vec<ElementImage> {
+        self.slots.iter().map(|s| image_of(s)).collect()
+    }
+
     fn for_each_element(&mut self, f: &mut dyn FnMut(u64, &mut ElemMeta, u64)) {
         for s in &mut self.slots {
             let bytes = s.obj.pup_size() as u64;
@@ -281,25 +298,13 @@ pub(crate) struct TypedFactory<A: Chare> {
     pub shape: Shape,
     pub map: Map,
     pub init: Arc<A::Init>,
+    /// Elements to restore instead of building them with `A::new`.
+    pub image: Option<Arc<ArrayImage>>,
 }
 
-impl<A: Chare> ArrayFactory for TypedFactory<A> {
-    fn id(&self) -> ArrayId {
-        self.id
-    }
-
-    fn create(&self, svc: &mut Services) -> Box<dyn ElemStore> {
-        let mut info = ArrayInfo {
-            name: self.name.clone(),
-            shape: self.shape,
-            map: self.map.clone(),
-            loc: Locations::default(),
-            red: Reductions::default(),
-            init: self.init.clone(),
-            encode: encode_boxed::<A::Msg>,
-            lb: LbLocal::default(),
-        };
-        let mut store = TypedStore::<A>::new(self.id);
+impl<A: Chare> TypedFactory<A> {
+    /// Builds the elements whose home is `svc`'s PE with `A::new`.
+    fn build(&self, info: &mut ArrayInfo, store: &mut TypedStore<A>, svc: &mut Services) {
         for linear in 0..self.shape.len() {
             if info.home(linear, svc.num_pes) != svc.pe {
                 continue;
@@ -327,12 +332,69 @@ impl<A: Chare> ArrayFactory for TypedFactory<A> {
                 }
             }
         }
+    }
+}
+
+impl<A: Chare> ArrayFactory for TypedFactory<A> {
+    fn id(&self) -> ArrayId {
+        self.id
+    }
+
+    fn create(&self, svc: &mut Services) -> Box<dyn ElemStore> {
+        let mut info = ArrayInfo {
+            name: self.name.clone(),
+            shape: self.shape,
+            map: self.map.clone(),
+            loc: Locations::default(),
+            red: Reductions::default(),
+            init: self.init.clone(),
+            encode: encode_boxed::<A::Msg>,
+            lb: LbLocal::default(),
+        };
+        let mut store = TypedStore::<A>::new(self.id);
+        match &self.image {
+            Some(image) => restore(image, &mut info, &mut store, svc),
+            None => self.build(&mut info, &mut store, svc),
+        }
         let slot = self.id as usize;
         if svc.arrays.len() <= slot {
             svc.arrays.resize_with(slot + 1, || None);
         }
         svc.arrays[slot] = Some(info);
         Box::new(store)
+    }
+}
+
+/// Installs the elements of `image` whose home (by the new map) is `svc`'s
+/// PE; reductions continue from the image's reduction number.
+fn restore<A: Chare>(
+    image: &ArrayImage,
+    info: &mut ArrayInfo,
+    store: &mut TypedStore<A>,
+    svc: &mut Services,
+) {
+    info.red.start_at(image.red_no);
+    for e in &image.elements {
+        if info.home(e.linear, svc.num_pes) != svc.pe {
+            continue;
+        }
+        let obj: A = match wire::decode(&e.state) {
+            Ok(obj) => obj,
+            Err(error) => {
+                let what = format!("element {} of the image of array {}", e.linear, image.name);
+                let pe = svc.pe;
+                return svc.fail(RunError::Wire { pe, what, error });
+            }
+        };
+        let meta = ElemMeta {
+            red_no: e.red_no,
+            migratable: e.migratable,
+            syncs: e.syncs,
+            ..ElemMeta::default()
+        };
+        store.insert(e.linear, obj, meta);
+        info.red.element_arrived(e.red_no);
+        info.lb.local += 1;
     }
 }
 

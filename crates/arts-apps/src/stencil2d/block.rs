@@ -50,6 +50,8 @@ pub enum StencilMsg {
     },
     /// All ghosts of the current step are in: compute it.
     Compute,
+    /// Continue after the pause at a checkpoint (or after a restart).
+    Resume,
 }
 
 /// One block of the grid.
@@ -69,6 +71,8 @@ pub struct Block<K> {
     started: bool,
     /// Waiting in `at_sync`: compute nothing until resumed.
     syncing: bool,
+    /// Paused after a step for a checkpoint: compute nothing until `Resume`.
+    paused: bool,
     /// When this block began the current step (seconds since the run started).
     step_began: f64,
     early: Vec<(Side, Vec<f64>)>,
@@ -129,7 +133,7 @@ impl<K: Kernel> Block<K> {
     }
 
     fn ready(&mut self, ctx: &mut Ctx<'_, Self>) {
-        let waiting = !self.started || self.syncing;
+        let waiting = !self.started || self.syncing || self.paused;
         if !waiting && self.got == self.neighbours && self.iter < ctx.init().problem.iters {
             ctx.send_self(StencilMsg::Compute);
         }
@@ -154,6 +158,7 @@ impl<K: Kernel> Block<K> {
             std::mem::swap(&mut self.cur, &mut self.next);
         }
         let sync = init.sync_every_step;
+        let every = init.checkpoint_every;
         let diff = (self.iter + 1 == iters)
             .then(|| init.reference.as_ref().map_or(0.0, |r| self.max_diff(r)));
         let ended = ctx.wall_time();
@@ -168,7 +173,17 @@ impl<K: Kernel> Block<K> {
         self.got = 0;
         if let Some(diff) = diff {
             ctx.contribute(diff, Reducer::Max, Callback::main(StencilTag::Validate));
-        } else if sync {
+        } else if every > 0 && self.iter.is_multiple_of(every) {
+            // The main program checkpoints at quiescence, then resumes us.
+            self.paused = true;
+        } else {
+            self.proceed(sync, ctx);
+        }
+    }
+
+    /// Goes on to the next step, through load balancing when `sync`.
+    fn proceed(&mut self, sync: bool, ctx: &mut Ctx<'_, Self>) {
+        if sync {
             self.syncing = true;
             ctx.at_sync();
         } else {
@@ -225,6 +240,7 @@ impl<K: Kernel> Chare for Block<K> {
             got: 0,
             started: false,
             syncing: false,
+            paused: false,
             step_began: 0.0,
             early: Vec::new(),
             _kernel: PhantomData,
@@ -248,6 +264,12 @@ impl<K: Kernel> Chare for Block<K> {
                 }
             }
             StencilMsg::Compute => self.compute(ctx),
+            StencilMsg::Resume if self.paused => {
+                self.paused = false;
+                self.step_began = ctx.wall_time();
+                self.proceed(ctx.init().sync_every_step, ctx);
+            }
+            StencilMsg::Resume => {}
         }
     }
 

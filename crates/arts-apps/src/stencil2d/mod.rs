@@ -8,6 +8,7 @@
 //! step with `at_sync`) and checks the final grid against the reference.
 
 mod block;
+pub mod checkpoint;
 mod kernel;
 mod layout;
 mod reference;
@@ -16,6 +17,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use arts_core::{Config, Driver, Map, RunError, RunReport, Shape};
+use checkpoint::{MainState, Session};
 
 pub use block::{Block, StencilMsg, StencilTag};
 pub use kernel::{Kernel, Plain, sweep_rows};
@@ -79,6 +81,8 @@ pub struct StencilInit<K> {
     pub reference: Option<Arc<Reference>>,
     /// Call `at_sync` after every step (load balancing decides what happens).
     pub sync_every_step: bool,
+    /// Pause after every this many steps for a checkpoint (0: never).
+    pub checkpoint_every: u32,
 }
 
 /// What a parallel run produced.
@@ -95,6 +99,20 @@ pub struct Outcome {
     pub max_diff: f64,
     /// The runtime's report (utilization, load balancing, traces).
     pub report: RunReport,
+    /// What checkpointing cost (empty without checkpoints).
+    pub checkpoints: CheckpointStats,
+}
+
+/// Time and size of the checkpoints a run took.
+#[derive(Clone, Debug, Default)]
+pub struct CheckpointStats {
+    /// Per checkpoint: seconds from the step's result to the image on
+    /// process 0 (quiescence plus gathering the elements).
+    pub gather_s: Vec<f64>,
+    /// Per checkpoint: seconds to write the checkpoint directory (process 0).
+    pub write_s: Vec<f64>,
+    /// Bytes of element state in the last checkpoint.
+    pub state_bytes: u64,
 }
 
 impl Outcome {
@@ -126,43 +144,89 @@ pub fn run<K: Kernel>(
     map: Map,
     reference: Option<Arc<Reference>>,
 ) -> Result<Outcome, RunError> {
+    run_session(name, problem, config, map, reference, Session::default())
+}
+
+/// Results of the main program: residuals, step times, time, max |diff|, checkpoints.
+type MainResult = (Vec<f64>, Vec<f64>, f64, f64, CheckpointStats);
+
+/// [`run`], checkpointing and/or resuming from a checkpoint as `session` says.
+pub fn run_session<K: Kernel>(
+    name: &str,
+    problem: &Problem<K>,
+    config: &Config,
+    map: Map,
+    reference: Option<Arc<Reference>>,
+    session: Session,
+) -> Result<Outcome, RunError> {
     let init = StencilInit {
         problem: problem.clone(),
         reference,
         sync_every_step: config.lb.is_some(),
+        checkpoint_every: session.save.as_ref().map_or(0, |c| c.every),
     };
-    let iters = problem.iters;
     let (objs_x, objs_y) = problem.layout.objects();
-    let main = |d: &mut Driver| -> Result<(Vec<f64>, Vec<f64>, f64, f64), RunError> {
+    let main = |d: &mut Driver| -> Result<MainResult, RunError> {
         let shape = Shape::d2(objs_x, objs_y);
-        let blocks = d.create_array::<Block<K>>(name, shape, map, init);
+        let (blocks, first, mut state) = match &session.resume {
+            Some(r) => {
+                let blocks = d.restore_array::<Block<K>>(name, &r.image, map, init)?;
+                (blocks, r.step, r.state.clone())
+            }
+            None => {
+                let blocks = d.create_array::<Block<K>>(name, shape, map, init);
+                (blocks, 0, MainState::default())
+            }
+        };
         d.wait_quiescence()?; // creation done: time only the steps
         let start = Instant::now();
-        d.broadcast(&blocks, StencilMsg::Start);
-        let mut times = Vec::with_capacity(iters as usize);
-        let mut residuals = Vec::with_capacity(iters as usize);
+        let first_msg = match session.resume {
+            Some(_) => StencilMsg::Resume,
+            None => StencilMsg::Start,
+        };
+        d.broadcast(&blocks, first_msg);
         let mut last_end = None;
-        for it in 0..iters {
+        let mut stats = CheckpointStats::default();
+        for it in first..problem.iters {
             let step: Vec<f64> = d.wait_callback(StencilTag::Step(it))?;
             let [residual, end, minus_start] = step[..] else {
                 return Err(RunError::Internal("a step result has 3 values".into()));
             };
-            residuals.push(residual);
-            times.push(end - last_end.unwrap_or(-minus_start));
+            state.residuals.push(residual);
+            state
+                .step_times
+                .push(end - last_end.unwrap_or(-minus_start));
             last_end = Some(end);
+            let done = it + 1;
+            if let Some(plan) = session.save.as_ref()
+                && done.is_multiple_of(plan.every)
+                && done < problem.iters
+            {
+                let began = Instant::now();
+                let image = d.checkpoint(&blocks)?;
+                let gathered = Instant::now();
+                if d.process().0 == 0 {
+                    checkpoint::save(plan, done, &state, &image)?;
+                }
+                stats.gather_s.push((gathered - began).as_secs_f64());
+                stats.write_s.push(gathered.elapsed().as_secs_f64());
+                stats.state_bytes = image.state_bytes();
+                d.broadcast(&blocks, StencilMsg::Resume);
+            }
         }
         let total = start.elapsed().as_secs_f64();
         let diff: f64 = d.wait_callback(StencilTag::Validate)?;
-        Ok((residuals, times, total, diff))
+        Ok((state.residuals, state.step_times, total, diff, stats))
     };
     let (result, report) = arts_core::run(config, main)?;
-    let (residuals, step_times, total_time_s, max_diff) = result?;
+    let (residuals, step_times, total_time_s, max_diff, checkpoints) = result?;
     Ok(Outcome {
         residuals,
         step_times,
         total_time_s,
         max_diff,
         report,
+        checkpoints,
     })
 }
 

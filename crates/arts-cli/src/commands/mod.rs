@@ -1,6 +1,7 @@
 //! One module per area; each owns its subcommands' arguments and runners.
 
 pub mod ampi;
+pub mod checkpoint;
 pub mod core;
 pub mod ddm;
 pub mod ddm_flags;

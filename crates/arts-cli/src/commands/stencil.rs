@@ -5,7 +5,10 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use arts_apps::report::{self, LbStepSummary};
-use arts_apps::stencil2d::{Kernel, Outcome, Problem, Reference};
+use arts_apps::stencil2d::checkpoint::{
+    Checkpointing, RESTARTABLE_APP, Resume, Session, StencilOptions,
+};
+use arts_apps::stencil2d::{Kernel, Outcome, Problem, Reference, run_session};
 use arts_core::{Config, LbConfig, LbPeriod, Map};
 use serde::Serialize;
 
@@ -74,6 +77,16 @@ pub struct RunOpts {
     pe_speeds: Option<Vec<f64>>,
     #[command(flatten)]
     grid: GridOpts,
+    /// Checkpoint after every N steps into --checkpoint-dir (jacobi2d;
+    /// continue with `arts restart DIR`).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..), requires = "checkpoint_dir")]
+    checkpoint_every: Option<u32>,
+    /// Directory of the checkpoints: `DIR/ckpt-<step>` and `DIR/latest`.
+    #[arg(long, requires = "checkpoint_every")]
+    checkpoint_dir: Option<PathBuf>,
+    /// Checkpoints to keep in --checkpoint-dir (older ones are removed).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..))]
+    keep: u32,
 }
 
 /// A clap value parser for `--lb-period`: `auto`, a number of steps, or seconds like `0.5s`.
@@ -109,6 +122,10 @@ pub struct Prepared {
     strategy: String,
     /// The grid the run emulates, if any.
     pub grid: Option<GridSummary>,
+    /// Checkpoint every N steps into a directory, keeping K: `(N, DIR, K)`.
+    checkpoint: Option<(u32, PathBuf, usize)>,
+    /// The checkpoint the run continues from (`arts restart`).
+    pub resume: Option<Resume>,
 }
 
 impl RunOpts {
@@ -149,6 +166,10 @@ impl RunOpts {
                 speeds: self.pe_speeds.clone(),
             })
         };
+        let checkpoint = self
+            .checkpoint_every
+            .zip(self.checkpoint_dir.clone())
+            .map(|(every, dir)| (every, dir, self.keep as usize));
         let trace = self.trace.as_deref().map(PendingFile::create).transpose()?;
         let comm_trace = self
             .comm_trace
@@ -187,8 +208,58 @@ impl RunOpts {
             comm_trace,
             dump: self.lb_dump.clone(),
             strategy: self.lb.clone(),
+            checkpoint,
+            resume: None,
         })
     }
+}
+
+impl Prepared {
+    /// What the run does besides computing: checkpoint (only `app`
+    /// jacobi2d can), resume, or neither.
+    fn session<K>(&mut self, app: &str, problem: &Problem<K>) -> Result<Session, CliError> {
+        let save = match self.checkpoint.take() {
+            Some(_) if app != RESTARTABLE_APP => {
+                return Err(CliError::usage(format!(
+                    "--checkpoint-every: only {RESTARTABLE_APP} checkpoints in this version, not {app}"
+                )));
+            }
+            Some((every, dir, keep)) => Some(Checkpointing {
+                every,
+                dir: writable_dir(dir)?,
+                keep,
+                app: app.to_string(),
+                options: StencilOptions::of(problem),
+            }),
+            None => None,
+        };
+        Ok(Session {
+            save,
+            resume: self.resume.take(),
+        })
+    }
+}
+
+/// `dir` (for --checkpoint-dir), created and checked writable.
+fn writable_dir(dir: PathBuf) -> Result<PathBuf, CliError> {
+    let bad = |e: std::io::Error| {
+        CliError::usage(format!(
+            "--checkpoint-dir: cannot write {}: {e}",
+            dir.display()
+        ))
+    };
+    if dir.exists() && !dir.is_dir() {
+        return Err(CliError::usage(format!(
+            "--checkpoint-dir: {} exists and is not a directory",
+            dir.display()
+        )));
+    }
+    std::fs::create_dir_all(&dir).map_err(bad)?;
+    tempfile::Builder::new()
+        .prefix(&format!(".arts-tmp-{}-probe", std::process::id()))
+        .tempfile_in(&dir)
+        .map_err(bad)?;
+    Ok(dir)
 }
 
 /// Writes a communication trace as CSV (`time_s,source,destination,bytes`).
@@ -251,6 +322,18 @@ pub struct StencilReport {
     /// More PEs in a process than cores: the OS time-slices them, which
     /// masks latency by itself.
     oversubscribed: bool,
+    /// Where the run wrote its checkpoints (`null`: it did not checkpoint).
+    checkpoint_dir: Option<String>,
+    /// The step a restarted run continued from (`null`: not a restart).
+    resumed_from_step: Option<u32>,
+    /// Checkpoints written.
+    checkpoints: usize,
+    /// Bytes of element state in a checkpoint.
+    checkpoint_state_bytes: u64,
+    /// Median seconds from a step's result to the gathered image.
+    checkpoint_gather_median_s: Option<f64>,
+    /// Median seconds to write a checkpoint directory.
+    checkpoint_write_median_s: Option<f64>,
 }
 
 impl StencilReport {
@@ -275,21 +358,29 @@ pub fn execute<K: Kernel>(
     reference: impl FnOnce(&Problem<K>) -> Reference,
 ) -> Result<StencilReport, CliError> {
     let (rows, cols) = (problem.layout.rows(), problem.layout.cols());
+    // A checkpoint holds a copy of the blocks' state for a moment (the
+    // gathered image, streamed to disk from there).
+    let checkpoint = match prepared.checkpoint {
+        Some(_) => problem.memory_bytes(false),
+        None => 0,
+    };
     crate::budget::check_memory(
         format!("{app} on a {rows}x{cols} grid"),
-        problem.memory_bytes(true),
+        problem.memory_bytes(true).saturating_add(checkpoint),
     )?;
+    let session = prepared.session(app, problem)?;
+    let checkpoint_dir = session.save.as_ref().map(|s| s.dir.display().to_string());
+    let resumed_from_step = session.resume.as_ref().map(|r| r.step);
     let bar = out.progress(2, app);
     bar.set_message("sequential reference");
     let reference = Arc::new(reference(problem));
     bar.inc(1);
     bar.set_message("parallel run");
-    let outcome = run(
-        problem,
-        &prepared.config,
-        prepared.map.clone(),
-        Some(reference.clone()),
-    )
+    let (config, map) = (&prepared.config, prepared.map.clone());
+    let outcome = match (&session.save, &session.resume) {
+        (None, None) => run(problem, config, map, Some(reference.clone())),
+        _ => run_session(app, problem, config, map, Some(reference.clone()), session),
+    }
     .map_err(CliError::failed)?;
     bar.finish_and_clear();
     let pes = prepared.config.pes;
@@ -353,7 +444,18 @@ pub fn execute<K: Kernel>(
         grid_dispatches: counter(&outcome.report, |c| c.grid_dispatches),
         oversubscribed: crate::launch::oversubscribed(pes, outcome.report.processes),
         emulated: prepared.grid.take().unwrap_or_default(),
+        checkpoint_dir,
+        resumed_from_step,
+        checkpoints: outcome.checkpoints.write_s.len(),
+        checkpoint_state_bytes: outcome.checkpoints.state_bytes,
+        checkpoint_gather_median_s: median_of(&outcome.checkpoints.gather_s),
+        checkpoint_write_median_s: median_of(&outcome.checkpoints.write_s),
     })
+}
+
+/// The median of `v`, `None` when empty.
+fn median_of(v: &[f64]) -> Option<f64> {
+    (!v.is_empty()).then(|| arts_apps::stats::median(v))
 }
 
 /// One counter of every PE.
@@ -417,6 +519,22 @@ pub fn finish(r: &StencilReport, out: Output) -> CliResult {
         }
         if let Some(p) = &r.lb_dump {
             t += &format!("LB dump written to    {p}\n");
+        }
+        if let (Some(p), Some(g), Some(w)) = (
+            &r.checkpoint_dir,
+            r.checkpoint_gather_median_s,
+            r.checkpoint_write_median_s,
+        ) {
+            t += &format!(
+                "checkpoints           {} in {p}: {} bytes of state, gather {:.3} s, write {:.3} s (medians)\n",
+                r.checkpoints,
+                r.checkpoint_state_bytes,
+                g,
+                w
+            );
+        }
+        if let Some(s) = r.resumed_from_step {
+            t += &format!("restarted after step  {s}\n");
         }
         t
     })?;

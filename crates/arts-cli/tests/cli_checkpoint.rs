@@ -1,0 +1,168 @@
+//! `run jacobi2d --checkpoint-every` and `arts restart`: a restart on another
+//! PE count ends bit-identical to an uninterrupted run; damaged or foreign
+//! checkpoints are refused naming the file; a crash mid-write keeps the
+//! previous checkpoint.
+
+mod common;
+
+use std::path::Path;
+
+use common::{arts, assert_usage_error, json};
+
+const PROBLEM: [&str; 6] = ["--grid", "60x44", "--objects", "4x3", "--iters", "12"];
+
+fn jacobi(extra: &[&str]) -> serde_json::Value {
+    let mut args = vec!["--json", "run", "jacobi2d"];
+    args.extend(PROBLEM);
+    args.extend(extra);
+    json(&arts(&args))
+}
+
+fn restart(dir: &Path, pes: &str) -> serde_json::Value {
+    let dir = dir.to_str().unwrap();
+    json(&arts(&["--json", "restart", dir, "--pes", pes]))
+}
+
+/// A checkpoint root with checkpoints after steps 4 and 8.
+fn checkpointed(root: &Path) -> serde_json::Value {
+    let dir = root.to_str().unwrap();
+    jacobi(&[
+        "--pes",
+        "2",
+        "--checkpoint-every",
+        "4",
+        "--checkpoint-dir",
+        dir,
+        "--keep",
+        "3",
+    ])
+}
+
+#[test]
+fn a_restart_on_1_2_and_3_pes_is_bit_identical_to_an_uninterrupted_run() {
+    let plain = jacobi(&["--pes", "2"]);
+    let root = tempfile::tempdir().unwrap();
+    let with = checkpointed(root.path());
+    assert_eq!(with["residual_final"], plain["residual_final"]);
+    assert_eq!(with["checkpoint_dir"], root.path().to_str().unwrap());
+    assert_eq!(with["checkpoints"], 2);
+    // Two 60x44 grids of f64 with halos, and a little more per block.
+    let state = with["checkpoint_state_bytes"].as_u64().unwrap();
+    assert!(state > 2 * 60 * 44 * 8, "{state}");
+    assert!(with["checkpoint_write_median_s"].as_f64().unwrap() > 0.0);
+    assert!(root.path().join("ckpt-4").is_dir() && root.path().join("ckpt-8").is_dir());
+    for pes in ["1", "2", "3"] {
+        let again = restart(&root.path().join("ckpt-4"), pes);
+        assert_eq!(
+            again["residual_final"], plain["residual_final"],
+            "{pes} PEs"
+        );
+        assert_eq!(again["max_abs_diff"], plain["max_abs_diff"], "{pes} PEs");
+        assert_eq!(again["valid"], true);
+        assert_eq!(again["resumed_from_step"], 4);
+        assert_eq!(again["pes"].as_u64().unwrap().to_string(), pes);
+    }
+    // The root restarts from its latest checkpoint.
+    let latest = restart(root.path(), "3");
+    assert_eq!(latest["resumed_from_step"], 8);
+    assert_eq!(latest["residual_final"], plain["residual_final"]);
+}
+
+#[test]
+fn a_damaged_or_foreign_checkpoint_is_refused_naming_the_file() {
+    let root = tempfile::tempdir().unwrap();
+    checkpointed(root.path());
+    let ckpt = root.path().join("ckpt-8");
+    let run = |dir: &Path| arts(&["restart", dir.to_str().unwrap(), "--pes", "1"]);
+    let data = ckpt.join("array-0.bin");
+    let bytes = std::fs::read(&data).unwrap();
+    std::fs::write(&data, &bytes[..bytes.len() / 2]).unwrap();
+    assert_usage_error(&run(root.path()), "array-0.bin: truncated");
+    let mut flipped = bytes.clone();
+    flipped[bytes.len() / 2] ^= 0x40;
+    std::fs::write(&data, &flipped).unwrap();
+    assert_usage_error(&run(&ckpt), "array-0.bin: checksum mismatch");
+    std::fs::write(&data, &bytes).unwrap();
+    let manifest = ckpt.join("manifest.json");
+    let text = std::fs::read_to_string(&manifest).unwrap();
+    std::fs::write(&manifest, text.replace("\"jacobi2d\"", "\"zones\"")).unwrap();
+    assert_usage_error(&run(&ckpt), "manifest.json: written by app \"zones\"");
+    std::fs::write(&manifest, "not json").unwrap();
+    assert_usage_error(&run(&ckpt), "manifest.json: not an arts checkpoint");
+    let empty = tempfile::tempdir().unwrap();
+    assert_usage_error(&run(empty.path()), "manifest.json: missing");
+}
+
+#[test]
+fn a_crash_mid_write_keeps_the_previous_checkpoint_usable() {
+    let plain = jacobi(&["--pes", "1"]);
+    let root = tempfile::tempdir().unwrap();
+    checkpointed(root.path());
+    // A writer killed while staging a later checkpoint: its temporary
+    // directory with a partial file; `latest` still names ckpt-8.
+    let tmp = root.path().join(".arts-tmp-999999999-ckpt-12");
+    std::fs::create_dir(&tmp).unwrap();
+    std::fs::write(tmp.join("array-0.bin"), b"partial").unwrap();
+    let again = restart(root.path(), "2");
+    assert_eq!(again["resumed_from_step"], 8);
+    assert_eq!(again["residual_final"], plain["residual_final"]);
+}
+
+#[test]
+fn bad_checkpoint_flags_are_usage_errors() {
+    let mut args = vec!["run", "jacobi2d"];
+    args.extend(PROBLEM);
+    let with = |extra: &[&str]| {
+        let mut a = args.clone();
+        a.extend(extra);
+        arts(&a)
+    };
+    assert_usage_error(&with(&["--checkpoint-every", "3"]), "--checkpoint-dir");
+    assert_usage_error(
+        &with(&["--checkpoint-every", "0", "--checkpoint-dir", "x"]),
+        "0",
+    );
+    let file = tempfile::NamedTempFile::new().unwrap();
+    let path = file.path().to_str().unwrap();
+    let out = with(&["--checkpoint-every", "3", "--checkpoint-dir", path]);
+    assert_usage_error(&out, "is not a directory");
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().join("z");
+    let out = arts(&[
+        "run",
+        "zones",
+        "--checkpoint-every",
+        "3",
+        "--checkpoint-dir",
+        d.to_str().unwrap(),
+    ]);
+    assert_usage_error(&out, "only jacobi2d checkpoints");
+    assert!(!d.exists(), "nothing is written for a refused run");
+}
+
+#[test]
+fn a_run_whose_blocks_migrate_restarts_bit_identical() {
+    let plain = jacobi(&["--pes", "1"]);
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().to_str().unwrap();
+    let lb = ["--lb", "rotate", "--lb-period", "1"];
+    let mut args = vec![
+        "--pes",
+        "3",
+        "--checkpoint-every",
+        "5",
+        "--checkpoint-dir",
+        dir,
+    ];
+    args.extend(lb);
+    let with = jacobi(&args);
+    assert!(with["migrations"].as_u64().unwrap() > 0);
+    assert_eq!(with["residual_final"], plain["residual_final"]);
+    let ckpt = root.path().join("ckpt-5");
+    let mut args = vec!["--json", "restart", ckpt.to_str().unwrap(), "--pes", "2"];
+    args.extend(lb);
+    let again = json(&arts(&args));
+    assert!(again["migrations"].as_u64().unwrap() > 0);
+    assert_eq!(again["residual_final"], plain["residual_final"]);
+    assert_eq!(again["max_abs_diff"], plain["max_abs_diff"]);
+}

@@ -1,0 +1,151 @@
+//! Checkpoint directories on disk. A checkpoint root `DIR` holds one
+//! subdirectory per checkpoint, `DIR/ckpt-<step>`, and a `latest` file naming
+//! the newest. A checkpoint directory holds `main.bin` (the main program's
+//! state, serde bytes), one `array-<i>.bin` per [`ArrayImage`] and
+//! `manifest.json`: format and version, app name and options, step, element
+//! count, and every data file's length and CRC-32.
+//!
+//! Writing is all-or-nothing: the files go into a temporary directory
+//! `DIR/.arts-tmp-<pid>-ckpt-<step>`, each fsynced, the manifest last; the
+//! directory is fsynced and renamed to `ckpt-<step>`; then `latest` is
+//! replaced (temporary file, fsync, rename). A crash at any point leaves the
+//! previous checkpoint and `latest` intact. Older checkpoints beyond `keep`
+//! are removed afterwards. Reading checks sizes before allocating, the
+//! format, version and every checksum; each error names the file.
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::ArrayImage;
+
+mod read;
+mod write;
+
+pub use read::{Checkpoint, open};
+pub use write::{list, write};
+
+/// The `format` field of every manifest.
+pub const FORMAT: &str = "arts-checkpoint";
+/// The version of the format this build writes and reads.
+pub const VERSION: u32 = 1;
+/// The file naming the newest checkpoint of a root.
+pub const LATEST: &str = "latest";
+/// The manifest's file name.
+pub const MANIFEST: &str = "manifest.json";
+/// The main program's state's file name.
+pub const MAIN_STATE: &str = "main.bin";
+/// The largest manifest (or `latest` file) read.
+pub const MAX_MANIFEST_BYTES: u64 = 1 << 20;
+/// The largest data file read (a bound against a corrupt manifest).
+pub const MAX_DATA_BYTES: u64 = 1 << 42;
+
+/// Why a checkpoint could not be written or read; names the file.
+#[derive(Debug, thiserror::Error)]
+pub enum CheckpointError {
+    /// The file system refused.
+    #[error("{}: {source}", path.display())]
+    Io {
+        /// The file or directory.
+        path: PathBuf,
+        /// The error.
+        source: std::io::Error,
+    },
+    /// A file is not what the manifest (or the format) says.
+    #[error("{}: {why}", path.display())]
+    Invalid {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        why: String,
+    },
+}
+
+fn io(path: &Path) -> impl FnOnce(std::io::Error) -> CheckpointError + '_ {
+    move |source| CheckpointError::Io {
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
+fn invalid(path: &Path, why: impl Into<String>) -> CheckpointError {
+    CheckpointError::Invalid {
+        path: path.to_path_buf(),
+        why: why.into(),
+    }
+}
+
+/// One data file of a checkpoint, as the manifest records it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FileEntry {
+    /// File name inside the checkpoint directory.
+    pub name: String,
+    /// Length in bytes.
+    pub len: u64,
+    /// CRC-32 (IEEE) of its bytes.
+    pub crc32: u32,
+}
+
+/// The manifest of one checkpoint (`manifest.json`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Manifest {
+    /// Always [`FORMAT`].
+    pub format: String,
+    /// The format version ([`VERSION`]).
+    pub version: u32,
+    /// The app that wrote it.
+    pub app: String,
+    /// The app's options, as the app serialized them.
+    pub options: serde_json::Value,
+    /// The step after which it was taken.
+    pub step: u64,
+    /// Elements in all its arrays.
+    pub elements: u64,
+    /// The main program's state file, then one file per array.
+    pub files: Vec<FileEntry>,
+}
+
+impl Manifest {
+    /// Bytes of all data files together (what reading them allocates).
+    pub fn data_bytes(&self) -> u64 {
+        self.files
+            .iter()
+            .map(|f| f.len)
+            .fold(0, u64::saturating_add)
+    }
+
+    /// Number of array images.
+    pub fn arrays(&self) -> usize {
+        self.files.len().saturating_sub(1)
+    }
+}
+
+/// What one checkpoint holds, to be written.
+pub struct Contents<'a> {
+    /// The app's name.
+    pub app: &'a str,
+    /// The app's options (enough to re-create the app).
+    pub options: serde_json::Value,
+    /// The step after which it is taken (names the directory).
+    pub step: u64,
+    /// The main program's state, serialized.
+    pub main_state: &'a [u8],
+    /// The arrays, in the order the app restores them.
+    pub arrays: &'a [&'a ArrayImage],
+}
+
+/// The directory name of the checkpoint taken after `step`.
+pub fn dir_name(step: u64) -> String {
+    format!("ckpt-{step}")
+}
+
+fn step_of(name: &str) -> Option<u64> {
+    let digits = name.strip_prefix("ckpt-")?;
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    digits.parse().ok()
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,134 @@
+//! Reading a checkpoint directory back: bounded sizes, format and version,
+//! lengths and checksums, each error naming the file.
+
+use std::fs::File;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+use super::{
+    CheckpointError, FORMAT, LATEST, MAIN_STATE, MANIFEST, MAX_DATA_BYTES, MAX_MANIFEST_BYTES,
+    Manifest, VERSION, invalid, io, step_of,
+};
+use crate::checkpoint::ArrayImage;
+use crate::checkpoint::crc32::crc32;
+
+/// Reads at most `max` bytes of `path`, refusing a longer file before reading it.
+fn read_bounded(path: &Path, max: u64) -> Result<Vec<u8>, CheckpointError> {
+    let f = File::open(path).map_err(io(path))?;
+    let len = f.metadata().map_err(io(path))?.len();
+    if len > max {
+        return Err(invalid(
+            path,
+            format!("{len} bytes, more than {max} accepted"),
+        ));
+    }
+    let mut bytes = Vec::with_capacity(len as usize);
+    f.take(max).read_to_end(&mut bytes).map_err(io(path))?;
+    Ok(bytes)
+}
+
+/// A checkpoint found on disk with its manifest read and checked.
+#[derive(Debug)]
+pub struct Checkpoint {
+    /// Its directory (`ckpt-<step>`).
+    pub dir: PathBuf,
+    /// Its manifest.
+    pub manifest: Manifest,
+}
+
+/// Opens the checkpoint at `path`: a checkpoint directory (with
+/// `manifest.json`) or a root, whose `latest` names one.
+pub fn open(path: &Path) -> Result<Checkpoint, CheckpointError> {
+    let dir = if path.join(MANIFEST).exists() || !path.join(LATEST).exists() {
+        path.to_path_buf()
+    } else {
+        let latest = path.join(LATEST);
+        let text = read_bounded(&latest, 256)?;
+        let name = std::str::from_utf8(&text).unwrap_or("").trim();
+        if step_of(name).is_none() {
+            return Err(invalid(&latest, "does not name a checkpoint (ckpt-<step>)"));
+        }
+        path.join(name)
+    };
+    let manifest_path = dir.join(MANIFEST);
+    if !manifest_path.exists() {
+        return Err(invalid(
+            &manifest_path,
+            "missing: not a checkpoint directory (nor a root with a `latest` file)",
+        ));
+    }
+    let manifest = read_manifest(&manifest_path)?;
+    Ok(Checkpoint { dir, manifest })
+}
+
+fn read_manifest(path: &Path) -> Result<Manifest, CheckpointError> {
+    let bytes = read_bounded(path, MAX_MANIFEST_BYTES)?;
+    let m: Manifest = serde_json::from_slice(&bytes)
+        .map_err(|e| invalid(path, format!("not an arts checkpoint manifest: {e}")))?;
+    if m.format != FORMAT {
+        return Err(invalid(
+            path,
+            format!("format {:?}, not {FORMAT:?}", m.format),
+        ));
+    }
+    if m.version != VERSION {
+        return Err(invalid(
+            path,
+            format!(
+                "format version {}, this build reads version {VERSION}",
+                m.version
+            ),
+        ));
+    }
+    if m.files.first().is_none_or(|f| f.name != MAIN_STATE) {
+        return Err(invalid(
+            path,
+            format!("the first file must be {MAIN_STATE}"),
+        ));
+    }
+    for (i, f) in m.files.iter().enumerate().skip(1) {
+        if f.name != format!("array-{}.bin", i - 1) {
+            return Err(invalid(path, format!("unexpected file name {:?}", f.name)));
+        }
+        if f.len > MAX_DATA_BYTES {
+            return Err(invalid(
+                path,
+                format!("{} is recorded as {} bytes", f.name, f.len),
+            ));
+        }
+    }
+    Ok(m)
+}
+
+impl Checkpoint {
+    /// Reads data file `i` of the manifest (0: the main program's state),
+    /// checking its length and checksum.
+    pub fn read_file(&self, i: usize) -> Result<Vec<u8>, CheckpointError> {
+        let entry = &self.manifest.files[i];
+        let path = self.dir.join(&entry.name);
+        let bytes = read_bounded(&path, entry.len)?;
+        if (bytes.len() as u64) < entry.len {
+            return Err(invalid(
+                &path,
+                format!("truncated: {} of {} bytes", bytes.len(), entry.len),
+            ));
+        }
+        if crc32(&bytes) != entry.crc32 {
+            return Err(invalid(&path, "checksum mismatch: the file was modified"));
+        }
+        Ok(bytes)
+    }
+
+    /// The main program's state.
+    pub fn main_state(&self) -> Result<Vec<u8>, CheckpointError> {
+        self.read_file(0)
+    }
+
+    /// Array image `i` (in the order written).
+    pub fn array(&self, i: usize) -> Result<ArrayImage, CheckpointError> {
+        let bytes = self.read_file(i + 1)?;
+        let path = self.dir.join(&self.manifest.files[i + 1].name);
+        ArrayImage::from_bytes(&bytes)
+            .map_err(|e| invalid(&path, format!("not an array image: {e}")))
+    }
+}

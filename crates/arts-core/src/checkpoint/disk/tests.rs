@@ -1,0 +1,139 @@
+//! Checkpoint directories: round trip, rotation, and every way a directory
+//! can be wrong, each reported naming the file.
+
+use std::path::Path;
+
+use super::*;
+use crate::index::Shape;
+
+fn image(n: u64) -> ArrayImage {
+    let elements = (0..n)
+        .map(|linear| crate::checkpoint::ElementImage {
+            linear,
+            state: vec![linear as u8; 10],
+            red_no: 4,
+            migratable: true,
+            syncs: 0,
+            at_sync: false,
+        })
+        .collect();
+    ArrayImage::assemble("T", "blocks", Shape::d1(n as u32), elements).unwrap()
+}
+
+fn save(root: &Path, step: u64, keep: usize) -> PathBuf {
+    let a = image(3);
+    let contents = Contents {
+        app: "demo",
+        options: serde_json::json!({"iters": 10}),
+        step,
+        main_state: b"main",
+        arrays: &[&a],
+    };
+    write(root, &contents, keep).unwrap()
+}
+
+fn error_of(path: &Path) -> String {
+    let err = open(path).and_then(|c| c.array(0)).unwrap_err();
+    err.to_string()
+}
+
+#[test]
+fn a_checkpoint_reads_back_what_was_written() {
+    let root = tempfile::tempdir().unwrap();
+    let dir = save(root.path(), 5, 2);
+    assert_eq!(dir, root.path().join("ckpt-5"));
+    let c = open(root.path()).unwrap();
+    assert_eq!(c.dir, dir);
+    assert_eq!((c.manifest.app.as_str(), c.manifest.step), ("demo", 5));
+    assert_eq!(c.manifest.elements, 3);
+    assert_eq!(c.manifest.options["iters"], 10);
+    assert_eq!(c.main_state().unwrap(), b"main");
+    assert_eq!(c.array(0).unwrap(), image(3));
+    // Nothing temporary is left.
+    let names: Vec<_> = std::fs::read_dir(root.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    assert!(
+        names.iter().all(|n| !n.starts_with(".arts-tmp")),
+        "{names:?}"
+    );
+}
+
+#[test]
+fn only_the_newest_keep_checkpoints_stay_and_latest_names_the_newest() {
+    let root = tempfile::tempdir().unwrap();
+    for step in [10, 20, 30, 40] {
+        save(root.path(), step, 2);
+    }
+    assert_eq!(list(root.path()), vec![30, 40]);
+    assert_eq!(open(root.path()).unwrap().manifest.step, 40);
+    // An older checkpoint opens by its directory.
+    assert_eq!(
+        open(&root.path().join("ckpt-30")).unwrap().manifest.step,
+        30
+    );
+}
+
+#[test]
+fn a_crash_mid_write_keeps_the_previous_checkpoint() {
+    let root = tempfile::tempdir().unwrap();
+    save(root.path(), 10, 3);
+    // A writer killed while staging step 20: a temporary directory with a
+    // partial file, no rename, `latest` untouched.
+    let tmp = root.path().join(".arts-tmp-999999999-ckpt-20");
+    std::fs::create_dir(&tmp).unwrap();
+    std::fs::write(tmp.join("main.bin"), b"ma").unwrap();
+    let c = open(root.path()).unwrap();
+    assert_eq!(c.manifest.step, 10);
+    assert_eq!(c.array(0).unwrap(), image(3));
+    // The next write removes the dead writer's temporary.
+    save(root.path(), 30, 3);
+    assert!(!tmp.exists());
+    assert_eq!(list(root.path()), vec![10, 30]);
+}
+
+#[test]
+fn a_truncated_or_modified_file_is_named() {
+    let root = tempfile::tempdir().unwrap();
+    let dir = save(root.path(), 1, 1);
+    let data = dir.join("array-0.bin");
+    let bytes = std::fs::read(&data).unwrap();
+    std::fs::write(&data, &bytes[..bytes.len() - 3]).unwrap();
+    let e = error_of(root.path());
+    assert!(e.contains("array-0.bin") && e.contains("truncated"), "{e}");
+    let mut flipped = bytes.clone();
+    flipped[7] ^= 1;
+    std::fs::write(&data, &flipped).unwrap();
+    let e = error_of(root.path());
+    assert!(e.contains("array-0.bin") && e.contains("checksum"), "{e}");
+    std::fs::write(&data, [bytes.as_slice(), b"x"].concat()).unwrap();
+    let e = error_of(root.path());
+    assert!(e.contains("array-0.bin"), "{e}");
+}
+
+#[test]
+fn a_foreign_or_newer_manifest_is_named() {
+    let root = tempfile::tempdir().unwrap();
+    let dir = save(root.path(), 1, 1);
+    let manifest = dir.join(MANIFEST);
+    let text = std::fs::read_to_string(&manifest).unwrap();
+    std::fs::write(&manifest, text.replace("\"version\": 1", "\"version\": 9")).unwrap();
+    let e = error_of(root.path());
+    assert!(
+        e.contains("manifest.json") && e.contains("version 9"),
+        "{e}"
+    );
+    std::fs::write(&manifest, "{\"hello\": 1}").unwrap();
+    let e = error_of(root.path());
+    assert!(
+        e.contains("manifest.json") && e.contains("not an arts"),
+        "{e}"
+    );
+    std::fs::write(root.path().join(LATEST), "../etc\n").unwrap();
+    let e = error_of(root.path());
+    assert!(e.contains("latest"), "{e}");
+    let empty = tempfile::tempdir().unwrap();
+    let e = error_of(empty.path());
+    assert!(e.contains("manifest.json") && e.contains("missing"), "{e}");
+}

@@ -1,0 +1,113 @@
+//! Checkpoint and restore through the driver: round trips on other PE
+//! counts, and the checks that refuse inconsistent images.
+
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+use crate::*;
+
+/// An element whose state after step `s` depends on every earlier step.
+#[derive(Serialize, Deserialize)]
+struct Acc {
+    x: u64,
+    steps: u32,
+}
+
+impl Chare for Acc {
+    type Msg = u64;
+    type Init = u64;
+    fn new(i: Index, seed: &u64) -> Self {
+        Acc {
+            x: seed + i.x() as u64,
+            steps: 0,
+        }
+    }
+    fn receive(&mut self, k: u64, ctx: &mut Ctx<'_, Self>) {
+        self.x = self.x.wrapping_mul(6364136223846793005).wrapping_add(k);
+        self.steps += 1;
+        let sum = self.x >> 20;
+        ctx.contribute(sum, Reducer::Sum, Callback::main(self.steps));
+    }
+}
+
+fn pes(n: u32) -> Config {
+    Config {
+        pes: n,
+        ..Config::default()
+    }
+}
+
+/// Steps `from..to` of `a`, each result.
+fn steps(d: &mut Driver, a: &ArrayProxy<Acc>, from: u32, to: u32) -> Vec<u64> {
+    (from..to)
+        .map(|s| {
+            d.broadcast(a, s as u64);
+            d.wait_callback::<u64>(s + 1).unwrap()
+        })
+        .collect()
+}
+
+#[test]
+fn a_restored_array_continues_on_another_pe_count_with_the_same_results() {
+    let shape = Shape::d2(5, 3);
+    let ((image, tail), _) = run(&pes(2), |d| {
+        let a = d.create_array::<Acc>("acc", shape, Map::Block, 7);
+        steps(d, &a, 0, 3);
+        let image = d.checkpoint(&a).unwrap();
+        (image, steps(d, &a, 3, 6))
+    })
+    .unwrap();
+    assert_eq!(image.len(), 15);
+    assert_eq!(image.shape(), shape);
+    assert_eq!(image.name(), "acc");
+    assert!(image.state_bytes() >= 15 * 12);
+    // Through its bytes, as a restart reads it.
+    let image = Arc::new(ArrayImage::from_bytes(&image.to_bytes()).unwrap());
+    for n in [1, 3] {
+        let (again, _) = run(&pes(n), |d| {
+            let a = d
+                .restore_array::<Acc>("acc", &image, Map::RoundRobin, 7)
+                .unwrap();
+            steps(d, &a, 3, 6)
+        })
+        .unwrap();
+        assert_eq!(again, tail, "restored on {n} PEs");
+    }
+}
+
+#[test]
+fn an_image_restores_only_its_own_element_type() {
+    #[derive(Serialize, Deserialize)]
+    struct Other;
+    impl Chare for Other {
+        type Msg = ();
+        type Init = ();
+        fn new(_: Index, _: &()) -> Self {
+            Other
+        }
+        fn receive(&mut self, (): (), _: &mut Ctx<'_, Self>) {}
+    }
+    let (err, _) = run(&pes(1), |d| {
+        let a = d.create_array::<Acc>("acc", Shape::d1(2), Map::Block, 0);
+        let image = Arc::new(d.checkpoint(&a).unwrap());
+        d.restore_array::<Other>("other", &image, Map::Block, ())
+            .unwrap_err()
+    })
+    .unwrap();
+    let text = err.to_string();
+    assert!(text.contains("Acc") && text.contains("Other"), "{text}");
+}
+
+#[test]
+fn a_checkpoint_during_a_reduction_is_refused() {
+    let (err, _) = run(&pes(2), |d| {
+        let a = d.create_array::<Acc>("acc", Shape::d1(4), Map::Block, 0);
+        // Only element 1 contributes to reduction 0: it is in progress.
+        d.send(a.at(1), 5);
+        d.checkpoint(&a).unwrap_err()
+    })
+    .unwrap();
+    let text = err.to_string();
+    assert!(text.contains("reduction is in progress"), "{text}");
+}
