@@ -187,49 +187,88 @@ fn tmp_builder() -> tempfile::Builder<'static, 'static> {
 /// A file that becomes visible at `path` only when `commit` is called: the bytes
 /// go to a temporary file beside it first, so a failed run leaves nothing
 /// half-written. Creating it checks early that the directory is writable.
+///
+/// A destination that exists and is not a regular file (`/dev/null`,
+/// `/dev/stdout`, a FIFO) is written directly: renaming a temporary over it
+/// would replace the device node itself.
 pub struct PendingFile {
     path: PathBuf,
-    tmp: tempfile::NamedTempFile,
-    _live: Registered,
+    target: Target,
+}
+
+/// Where a [`PendingFile`]'s bytes go until `commit`.
+enum Target {
+    /// A temporary beside the destination, renamed into place on commit.
+    Staged {
+        tmp: tempfile::NamedTempFile,
+        _live: Registered,
+    },
+    /// A device or FIFO, opened for writing as it is.
+    Stream(std::fs::File),
 }
 
 impl PendingFile {
-    /// Opens a temporary file next to `path`; fails (as a usage error) if the
-    /// directory does not exist or is not writable.
+    /// Opens a temporary file next to `path` (or `path` itself when it is a
+    /// device or FIFO); fails (as a usage error) if `path` is a directory or
+    /// its directory does not exist or is not writable.
     pub fn create(path: &Path) -> Result<Self, CliError> {
+        let cannot =
+            |e: &dyn Display| CliError::usage(format!("cannot write {}: {e}", path.display()));
+        match std::fs::metadata(path) {
+            Ok(m) if m.is_dir() => return Err(cannot(&"it is a directory; give a file name")),
+            Ok(m) if !m.is_file() => {
+                let file = std::fs::OpenOptions::new()
+                    .write(true)
+                    .open(path)
+                    .map_err(|e| cannot(&e))?;
+                return Ok(PendingFile {
+                    path: path.to_path_buf(),
+                    target: Target::Stream(file),
+                });
+            }
+            _ => {}
+        }
         let dir = dir_of(path);
         remove_stale(dir);
-        let tmp = tmp_builder()
-            .tempfile_in(dir)
-            .map_err(|e| CliError::usage(format!("cannot write {}: {e}", path.display())))?;
+        let tmp = tmp_builder().tempfile_in(dir).map_err(|e| cannot(&e))?;
         Ok(PendingFile {
             path: path.to_path_buf(),
-            _live: Registered::new(tmp.path()),
-            tmp,
+            target: Target::Staged {
+                _live: Registered::new(tmp.path()),
+                tmp,
+            },
         })
     }
 
     /// The writer for the file's contents.
     pub fn writer(&mut self) -> &mut std::fs::File {
-        self.tmp.as_file_mut()
+        match &mut self.target {
+            Target::Staged { tmp, .. } => tmp.as_file_mut(),
+            Target::Stream(file) => file,
+        }
     }
 
     /// Flushes and renames the file into place (readable by others, like a
     /// file created normally under the usual umask).
     pub fn commit(self) -> CliResult {
-        let PendingFile { path, tmp, _live } = self;
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::PermissionsExt;
-            let _ = tmp
-                .as_file()
-                .set_permissions(std::fs::Permissions::from_mode(0o644));
-        }
-        tmp.as_file()
-            .sync_all()
-            .map_err(|e| e.to_string())
-            .and_then(|()| tmp.persist(&path).map(drop).map_err(|e| e.to_string()))
-            .map_err(|e| CliError::failed(format!("cannot write {}: {e}", path.display())))
+        let PendingFile { path, target } = self;
+        let result = match target {
+            Target::Stream(mut file) => file.flush().map_err(|e| e.to_string()),
+            Target::Staged { tmp, _live } => {
+                #[cfg(unix)]
+                {
+                    use std::os::unix::fs::PermissionsExt;
+                    let _ = tmp
+                        .as_file()
+                        .set_permissions(std::fs::Permissions::from_mode(0o644));
+                }
+                tmp.as_file()
+                    .sync_all()
+                    .map_err(|e| e.to_string())
+                    .and_then(|()| tmp.persist(&path).map(drop).map_err(|e| e.to_string()))
+            }
+        };
+        result.map_err(|e| CliError::failed(format!("cannot write {}: {e}", path.display())))
     }
 }
 
@@ -382,6 +421,35 @@ mod tests {
         assert!(!dead.exists() && ours.exists() && foreign.exists());
         assert_eq!(tmp_owner(".arts-tmp-123-abc"), Some(123));
         assert_eq!(tmp_owner(".arts-abc"), None);
+    }
+
+    #[test]
+    fn a_fifo_destination_is_written_through_not_replaced() {
+        use std::os::unix::fs::FileTypeExt;
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("pipe");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap();
+        assert!(made.success());
+        let reader = {
+            let fifo = fifo.clone();
+            std::thread::spawn(move || std::fs::read(fifo).unwrap())
+        };
+        write_atomic(&fifo, b"through").unwrap();
+        assert_eq!(reader.join().unwrap(), b"through");
+        let kind = std::fs::symlink_metadata(&fifo).unwrap().file_type();
+        assert!(kind.is_fifo(), "the FIFO itself is still there");
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+
+    #[test]
+    fn a_directory_destination_is_a_usage_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let err = PendingFile::create(dir.path()).err().unwrap();
+        assert_eq!(err.exit_code(), 2);
+        assert!(err.to_string().contains("is a directory"), "{err}");
     }
 
     #[test]
