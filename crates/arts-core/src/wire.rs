@@ -166,10 +166,45 @@ pub fn decode_message<T: DeserializeOwned>(msg: &WireMsg) -> Result<T, WireError
 }
 
 /// Deserializes a value; the error names what was wrong with the bytes.
+///
+/// Length prefixes are trusted only so far: the memory a decode may claim
+/// for its containers is capped at 16 times the input's size class (16 MiB
+/// for up to 1 MiB of input, then ×16 per class), so damaged or crafted
+/// bytes cannot make it allocate without bound.
 pub fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, WireError> {
-    bincode::serde::decode_from_slice(bytes, config())
-        .map(|(v, _)| v)
-        .map_err(|e| WireError::Decode(e.to_string()))
+    const MIB: usize = 1 << 20;
+    let decoded = match bytes.len() {
+        n if n <= MIB => decode_within(
+            bytes,
+            bincode::config::legacy().with_limit::<{ 16 * MIB }>(),
+        ),
+        n if n <= 16 * MIB => decode_within(
+            bytes,
+            bincode::config::legacy().with_limit::<{ 256 * MIB }>(),
+        ),
+        n if n <= 256 * MIB => decode_within(
+            bytes,
+            bincode::config::legacy().with_limit::<{ 4096 * MIB }>(),
+        ),
+        _ => decode_within(
+            bytes,
+            bincode::config::legacy().with_limit::<{ 65536 * MIB }>(),
+        ),
+    };
+    decoded.map_err(|e| match e {
+        bincode::error::DecodeError::LimitExceeded => WireError::Decode(format!(
+            "a length prefix claims far more memory than {} bytes can hold",
+            bytes.len()
+        )),
+        e => WireError::Decode(e.to_string()),
+    })
+}
+
+fn decode_within<T: DeserializeOwned>(
+    bytes: &[u8],
+    config: impl bincode::config::Config,
+) -> Result<T, bincode::error::DecodeError> {
+    bincode::serde::decode_from_slice(bytes, config).map(|(v, _)| v)
 }
 
 /// The number of bytes `value` serializes to, without allocating.
@@ -183,6 +218,19 @@ pub fn size<T: Serialize + ?Sized>(value: &T) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_huge_length_prefix_is_an_error_not_an_allocation() {
+        // A string claiming u64::MAX / 2 bytes, followed by 3 bytes.
+        let mut bytes = (u64::MAX / 2).to_le_bytes().to_vec();
+        bytes.extend_from_slice(b"abc");
+        let e = decode::<String>(&bytes).unwrap_err().to_string();
+        assert!(e.contains("length prefix"), "{e}");
+        assert!(decode::<Vec<u64>>(&bytes).is_err());
+        // Large honest values still decode.
+        let big = vec![7u8; 3 << 20];
+        assert_eq!(decode::<Vec<u8>>(&encode(&big)).unwrap(), big);
+    }
 
     #[test]
     fn byte_fields_round_trip() {

@@ -104,7 +104,12 @@ impl Checkpoint {
     /// Reads data file `i` of the manifest (0: the main program's state),
     /// checking its length and checksum.
     pub fn read_file(&self, i: usize) -> Result<Vec<u8>, CheckpointError> {
-        let entry = &self.manifest.files[i];
+        let Some(entry) = self.manifest.files.get(i) else {
+            return Err(invalid(
+                &self.dir.join(MANIFEST),
+                format!("lists {} files, not {}", self.manifest.files.len(), i + 1),
+            ));
+        };
         let path = self.dir.join(&entry.name);
         let bytes = read_bounded(&path, entry.len)?;
         if (bytes.len() as u64) < entry.len {
@@ -127,7 +132,7 @@ impl Checkpoint {
     /// Array image `i` (in the order written).
     pub fn array(&self, i: usize) -> Result<ArrayImage, CheckpointError> {
         let bytes = self.read_file(i + 1)?;
-        let path = self.dir.join(&self.manifest.files[i + 1].name);
+        let path = self.dir.join(format!("array-{i}.bin"));
         ArrayImage::from_bytes(&bytes)
             .map_err(|e| invalid(&path, format!("not an array image: {e}")))
     }

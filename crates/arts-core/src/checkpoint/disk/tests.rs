@@ -137,3 +137,72 @@ fn a_foreign_or_newer_manifest_is_named() {
     let e = error_of(empty.path());
     assert!(e.contains("manifest.json") && e.contains("missing"), "{e}");
 }
+
+/// Random damage to a checkpoint (the manifest, or an array file whose
+/// checksum is then made to match, so the decoder sees the damage) is an
+/// error or a good read: never a panic or an unbounded allocation.
+#[test]
+fn damaged_checkpoints_are_errors_never_panics() {
+    use proptest::prelude::*;
+    use proptest::test_runner::{Config, RngSeed, TestRunner};
+
+    let root = tempfile::tempdir().unwrap();
+    let dir = save(root.path(), 2, 1);
+    let manifest = dir.join(MANIFEST);
+    let data = dir.join("array-0.bin");
+    let (good_manifest, good_data) = (
+        std::fs::read(&manifest).unwrap(),
+        std::fs::read(&data).unwrap(),
+    );
+    let edit = (
+        any::<bool>(),
+        any::<prop::sample::Index>(),
+        0u8..4,
+        any::<u8>(),
+        1usize..9,
+    );
+    let mut runner = TestRunner::new(Config {
+        cases: 1000,
+        rng_seed: RngSeed::Fixed(0x0c4e_c7b0),
+        failure_persistence: None,
+        ..Config::default()
+    });
+    let result = runner.run(&prop::collection::vec(edit, 1..4), |edits| {
+        let (mut m, mut d) = (good_manifest.clone(), good_data.clone());
+        for (in_manifest, at, kind, byte, len) in edits {
+            let bytes = if in_manifest { &mut m } else { &mut d };
+            let i = at.index(bytes.len().max(1)).min(bytes.len());
+            match kind {
+                0 => bytes.truncate(i),
+                1 => bytes
+                    .splice(i..i, std::iter::repeat_n(byte, len))
+                    .for_each(drop),
+                2 => bytes.drain(i..(i + len).min(bytes.len())).for_each(drop),
+                _ => {
+                    if let Some(b) = bytes.get_mut(i) {
+                        *b ^= byte | 1;
+                    }
+                }
+            }
+        }
+        // Keep the data file's recorded length and checksum in step, so
+        // that damage to it reaches the decoder (when the manifest parses).
+        if let Ok(mut parsed) = serde_json::from_slice::<Manifest>(&m)
+            && m == good_manifest
+            && let Some(f) = parsed.files.get_mut(1)
+        {
+            f.len = d.len() as u64;
+            f.crc32 = crate::checkpoint::crc32::crc32(&d);
+            m = serde_json::to_vec(&parsed).unwrap();
+        }
+        std::fs::write(&manifest, &m).unwrap();
+        std::fs::write(&data, &d).unwrap();
+        if let Ok(c) = open(root.path()) {
+            let _ = c.main_state();
+            let _ = c.array(0);
+            let _ = c.array(1);
+        }
+        Ok(())
+    });
+    result.unwrap();
+}
