@@ -79,7 +79,7 @@ impl Kernel for Hotspot {
 }
 
 /// Problem size of a hotspot run.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Params {
     /// Interior rows.
     pub rows: usize,

@@ -12,7 +12,7 @@ use crate::stencil2d::{
 };
 
 /// Problem size and decomposition.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Params {
     /// Interior rows of the grid.
     pub rows: usize,

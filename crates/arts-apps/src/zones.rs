@@ -11,7 +11,7 @@ use arts_core::{Config, Map, RunError};
 use crate::stencil2d::{self, Layout, Outcome, Plain, Problem, Reference};
 
 /// Zone geometry and run length.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Params {
     /// Zones along rows.
     pub zones_x: u32,

@@ -1,4 +1,4 @@
-//! `run jacobi2d --checkpoint-every` and `arts restart`: a restart on another
+//! `run jacobi2d|zones|hotspot --checkpoint-every` and `arts restart`: a restart on another
 //! PE count ends bit-identical to an uninterrupted run; damaged or foreign
 //! checkpoints are refused naming the file; a crash mid-write keeps the
 //! previous checkpoint.
@@ -85,8 +85,10 @@ fn a_damaged_or_foreign_checkpoint_is_refused_naming_the_file() {
     std::fs::write(&data, &bytes).unwrap();
     let manifest = ckpt.join("manifest.json");
     let text = std::fs::read_to_string(&manifest).unwrap();
+    std::fs::write(&manifest, text.replace("\"jacobi2d\"", "\"storm\"")).unwrap();
+    assert_usage_error(&run(&ckpt), "manifest.json: written by app \"storm\"");
     std::fs::write(&manifest, text.replace("\"jacobi2d\"", "\"zones\"")).unwrap();
-    assert_usage_error(&run(&ckpt), "manifest.json: written by app \"zones\"");
+    assert_usage_error(&run(&ckpt), "manifest.json: options of zones");
     std::fs::write(&manifest, "not json").unwrap();
     assert_usage_error(&run(&ckpt), "manifest.json: not an arts checkpoint");
     let empty = tempfile::tempdir().unwrap();
@@ -126,18 +128,48 @@ fn bad_checkpoint_flags_are_usage_errors() {
     let path = file.path().to_str().unwrap();
     let out = with(&["--checkpoint-every", "3", "--checkpoint-dir", path]);
     assert_usage_error(&out, "is not a directory");
-    let dir = tempfile::tempdir().unwrap();
-    let d = dir.path().join("z");
-    let out = arts(&[
-        "run",
-        "zones",
-        "--checkpoint-every",
-        "3",
-        "--checkpoint-dir",
-        d.to_str().unwrap(),
-    ]);
-    assert_usage_error(&out, "only jacobi2d checkpoints");
-    assert!(!d.exists(), "nothing is written for a refused run");
+}
+
+/// `app`'s run with `problem` on 2 PEs, checkpointed every 3 steps, and
+/// restarted from its first checkpoint on 1 and 3 PEs, ends like a plain run.
+fn restarts_like_a_plain_run(app: &str, problem: &[&str]) {
+    let run = |extra: &[&str]| {
+        let mut a = vec!["--json", "run", app, "--pes", "2"];
+        a.extend(problem);
+        a.extend(extra);
+        json(&arts(&a))
+    };
+    let plain = run(&[]);
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().to_str().unwrap();
+    let with = run(&["--checkpoint-every", "3", "--checkpoint-dir", dir]);
+    assert_eq!(with["residual_final"], plain["residual_final"], "{app}");
+    for pes in ["1", "3"] {
+        let again = restart(&root.path().join("ckpt-3"), pes);
+        assert_eq!(again["app"], app);
+        assert_eq!(again["resumed_from_step"], 3);
+        let what = format!("{app} on {pes} PEs");
+        assert_eq!(again["residual_final"], plain["residual_final"], "{what}");
+        assert_eq!(again["max_abs_diff"], plain["max_abs_diff"], "{what}");
+        assert_eq!(again["valid"], true, "{what}");
+    }
+}
+
+#[test]
+fn zones_and_hotspot_restart_like_a_plain_run() {
+    let zones = ["--zones", "3x2", "--base", "6", "--iters", "8"];
+    restarts_like_a_plain_run("zones", &zones);
+    let hotspot = [
+        "--grid",
+        "30x24",
+        "--objects",
+        "3x2",
+        "--iters",
+        "8",
+        "--work",
+        "4",
+    ];
+    restarts_like_a_plain_run("hotspot", &hotspot);
 }
 
 #[test]

@@ -15,9 +15,7 @@ use arts_core::checkpoint::disk::{self, Checkpoint, CheckpointError};
 use serde::{Deserialize, Serialize};
 
 use super::Problem;
-
-/// The app whose checkpoints `arts restart` continues.
-pub const RESTARTABLE_APP: &str = "jacobi2d";
+use crate::{hotspot, jacobi2d, zones};
 
 /// Where and how often a run checkpoints.
 #[derive(Clone, Debug)]
@@ -28,37 +26,71 @@ pub struct Checkpointing {
     pub dir: PathBuf,
     /// How many checkpoints to keep.
     pub keep: usize,
-    /// The app's name, recorded in the manifest.
-    pub app: String,
-    /// The options that re-create the problem.
-    pub options: StencilOptions,
+    /// The app and the options that re-create its problem.
+    pub app: StencilApp,
 }
 
-/// The options of a uniform stencil problem (Jacobi2D), as a manifest records them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct StencilOptions {
-    /// Interior rows.
-    pub rows: usize,
-    /// Interior columns.
-    pub cols: usize,
-    /// Blocks along the rows.
-    pub objs_x: u32,
-    /// Blocks along the columns.
-    pub objs_y: u32,
-    /// Number of steps.
-    pub iters: u32,
+/// A restartable stencil app with the options that re-create its problem:
+/// the manifest records the name as `app` and the parameters as `options`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum StencilApp {
+    /// `arts run jacobi2d`.
+    Jacobi2d(jacobi2d::Params),
+    /// `arts run zones`.
+    Zones(zones::Params),
+    /// `arts run hotspot`.
+    Hotspot(hotspot::Params),
 }
 
-impl StencilOptions {
-    /// The options of `problem`'s grid, blocks and steps.
-    pub fn of<K>(problem: &Problem<K>) -> Self {
-        let (objs_x, objs_y) = problem.layout.objects();
-        StencilOptions {
-            rows: problem.layout.rows(),
-            cols: problem.layout.cols(),
-            objs_x,
-            objs_y,
-            iters: problem.iters,
+/// The names of the apps whose checkpoints `arts restart` continues.
+pub const RESTARTABLE_APPS: [&str; 3] = ["jacobi2d", "zones", "hotspot"];
+
+impl StencilApp {
+    /// The app's name (as `arts run` spells it).
+    pub fn name(&self) -> &'static str {
+        match self {
+            StencilApp::Jacobi2d(_) => RESTARTABLE_APPS[0],
+            StencilApp::Zones(_) => RESTARTABLE_APPS[1],
+            StencilApp::Hotspot(_) => RESTARTABLE_APPS[2],
+        }
+    }
+
+    /// The parameters as the manifest records them.
+    fn options(&self) -> serde_json::Value {
+        match self {
+            StencilApp::Jacobi2d(p) => serde_json::to_value(p),
+            StencilApp::Zones(p) => serde_json::to_value(p),
+            StencilApp::Hotspot(p) => serde_json::to_value(p),
+        }
+        .expect("parameters serialize")
+    }
+
+    /// The app named `name` with the parameters `options`.
+    fn from_manifest(name: &str, options: &serde_json::Value) -> Result<Self, String> {
+        let params = |e: serde_json::Error| format!("options of {name}: {e}");
+        let v = options.clone();
+        Ok(match name {
+            "jacobi2d" => StencilApp::Jacobi2d(serde_json::from_value(v).map_err(params)?),
+            "zones" => StencilApp::Zones(serde_json::from_value(v).map_err(params)?),
+            "hotspot" => StencilApp::Hotspot(serde_json::from_value(v).map_err(params)?),
+            _ => {
+                return Err(format!(
+                    "written by app {name:?}; restartable apps are {}",
+                    RESTARTABLE_APPS.join(", ")
+                ));
+            }
+        })
+    }
+
+    /// Steps of the whole run and the object grid, or what is wrong with the parameters.
+    fn shape(&self) -> Result<(u32, (u32, u32)), String> {
+        fn of<K>(p: Problem<K>) -> (u32, (u32, u32)) {
+            (p.iters, p.layout.objects())
+        }
+        match self {
+            StencilApp::Jacobi2d(p) => p.problem().map(of).map_err(|e| e.to_string()),
+            StencilApp::Zones(p) => p.problem().map(of),
+            StencilApp::Hotspot(p) => p.problem().map(of),
         }
     }
 }
@@ -96,45 +128,31 @@ fn invalid(path: PathBuf, why: String) -> CheckpointError {
     CheckpointError::Invalid { path, why }
 }
 
-/// The options of a checkpoint `arts restart` can continue (a Jacobi2D
-/// one), read from its manifest alone; the error names the manifest.
-pub fn restartable_options(c: &Checkpoint) -> Result<StencilOptions, CheckpointError> {
+/// The app and options of a checkpoint `arts restart` can continue, read
+/// from its manifest alone; the error names the manifest.
+pub fn restartable_app(c: &Checkpoint) -> Result<StencilApp, CheckpointError> {
     let path = c.dir.join(disk::MANIFEST);
     let m = &c.manifest;
-    if m.app != RESTARTABLE_APP {
+    let app =
+        StencilApp::from_manifest(&m.app, &m.options).map_err(|e| invalid(path.clone(), e))?;
+    let (iters, (objs_x, objs_y)) = app.shape().map_err(|e| invalid(path.clone(), e))?;
+    if m.arrays() != 1 || m.step >= iters as u64 || m.elements != objs_x as u64 * objs_y as u64 {
         return Err(invalid(
             path,
             format!(
-                "written by app {:?}; only {RESTARTABLE_APP} checkpoints can be restarted",
-                m.app
-            ),
-        ));
-    }
-    let o: StencilOptions = serde_json::from_value(m.options.clone())
-        .map_err(|e| invalid(path.clone(), format!("options: {e}")))?;
-    if m.arrays() != 1
-        || m.step >= o.iters as u64
-        || m.elements != o.objs_x as u64 * o.objs_y as u64
-    {
-        return Err(invalid(
-            path,
-            format!(
-                "inconsistent: {} arrays, step {} of {}, {} elements for {}x{} blocks",
+                "inconsistent: {} arrays, step {} of {iters}, {} elements for {objs_x}x{objs_y} blocks",
                 m.arrays(),
                 m.step,
-                o.iters,
                 m.elements,
-                o.objs_x,
-                o.objs_y
             ),
         ));
     }
-    Ok(o)
+    Ok(app)
 }
 
 /// Reads the main program's state and the blocks of a checkpoint whose
-/// options `restartable_options` accepted; the error names the file.
-pub fn read_resume(c: &Checkpoint, o: &StencilOptions) -> Result<Resume, CheckpointError> {
+/// app `restartable_app` accepted; the error names the file.
+pub fn read_resume(c: &Checkpoint, app: &StencilApp) -> Result<Resume, CheckpointError> {
     let main_path = c.dir.join(disk::MAIN_STATE);
     let state: MainState = arts_core::wire::decode(&c.main_state()?)
         .map_err(|e| invalid(main_path.clone(), format!("not a stencil main state: {e}")))?;
@@ -146,15 +164,13 @@ pub fn read_resume(c: &Checkpoint, o: &StencilOptions) -> Result<Resume, Checkpo
         ));
     }
     let image = c.array(0)?;
-    if image.shape() != arts_core::Shape::d2(o.objs_x, o.objs_y) {
+    let (_, (objs_x, objs_y)) = app
+        .shape()
+        .map_err(|e| invalid(c.dir.join(disk::MANIFEST), e))?;
+    if image.shape() != arts_core::Shape::d2(objs_x, objs_y) {
         return Err(invalid(
             c.dir.join(&c.manifest.files[1].name),
-            format!(
-                "blocks of shape {:?}, not {}x{}",
-                image.shape(),
-                o.objs_x,
-                o.objs_y
-            ),
+            format!("blocks of shape {:?}, not {objs_x}x{objs_y}", image.shape()),
         ));
     }
     Ok(Resume {
@@ -172,10 +188,9 @@ pub(super) fn save(
     image: &ArrayImage,
 ) -> Result<(), arts_core::RunError> {
     let main_state = arts_core::wire::encode(state);
-    let options = serde_json::to_value(plan.options).expect("options serialize");
     let contents = disk::Contents {
-        app: &plan.app,
-        options,
+        app: plan.app.name(),
+        options: plan.app.options(),
         step: step as u64,
         main_state: &main_state,
         arrays: &[image],
@@ -187,16 +202,17 @@ pub(super) fn save(
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Layout, Plain, run, run_session, sequential};
+    use super::super::{Kernel, run, run_session, sequential};
     use super::*;
     use arts_core::{Config, Map};
 
-    fn problem() -> Problem<Plain> {
-        Problem {
-            layout: Layout::uniform(24, 20, 3, 2).unwrap(),
+    fn jacobi() -> jacobi2d::Params {
+        jacobi2d::Params {
+            rows: 24,
+            cols: 20,
+            objs_x: 3,
+            objs_y: 2,
             iters: 9,
-            sweeps: 1,
-            kernel: Plain,
         }
     }
 
@@ -211,26 +227,26 @@ mod tests {
         v.iter().map(|x| x.to_bits()).collect()
     }
 
-    #[test]
-    fn a_restart_on_other_pe_counts_ends_bit_identical_to_an_uninterrupted_run() {
-        let p = problem();
-        let reference = Arc::new(sequential(&p));
-        let plain = run("j", &p, &pes(2), Map::Block, Some(reference.clone())).unwrap();
+    /// Runs `app` (whose problem is `p`) checkpointing every 3 steps, then
+    /// restarts each checkpoint on other PE counts: every restart ends
+    /// bit-identical to an uninterrupted run.
+    fn restarts_end_bit_identical<K: Kernel>(app: StencilApp, p: &Problem<K>) {
+        let reference = Arc::new(sequential(p));
+        let plain = run("b", p, &pes(2), Map::Block, Some(reference.clone())).unwrap();
         let root = tempfile::tempdir().unwrap();
         let save = Checkpointing {
             every: 3,
             dir: root.path().to_path_buf(),
             keep: 5,
-            app: RESTARTABLE_APP.into(),
-            options: StencilOptions::of(&p),
+            app,
         };
         let session = Session {
             save: Some(save),
             resume: None,
         };
         let with = run_session(
-            "j",
-            &p,
+            "b",
+            p,
             &pes(2),
             Map::Block,
             Some(reference.clone()),
@@ -241,52 +257,99 @@ mod tests {
         assert_eq!(disk::list(root.path()), vec![3, 6]);
         for (n, step) in [(1, 3), (3, 6), (2, 3)] {
             let c = disk::open(&root.path().join(disk::dir_name(step))).unwrap();
-            let o = restartable_options(&c).unwrap();
-            assert_eq!(o, StencilOptions::of(&p));
-            let resume = read_resume(&c, &o).unwrap();
+            assert_eq!(c.manifest.app, app.name());
+            assert_eq!(restartable_app(&c).unwrap(), app);
+            let resume = read_resume(&c, &app).unwrap();
             assert_eq!(resume.state.residuals, plain.residuals[..step as usize]);
             let session = Session {
                 save: None,
                 resume: Some(resume),
             };
             let again = run_session(
-                "j",
-                &p,
+                "b",
+                p,
                 &pes(n),
                 Map::RoundRobin,
                 Some(reference.clone()),
                 session,
             );
             let again = again.unwrap();
-            assert_eq!(
-                bits(&again.residuals),
-                bits(&plain.residuals),
-                "{n} PEs from {step}"
-            );
-            assert_eq!(again.max_diff.to_bits(), plain.max_diff.to_bits());
-            assert_eq!(again.step_times.len(), 9);
+            let what = format!("{} on {n} PEs from {step}", app.name());
+            assert_eq!(bits(&again.residuals), bits(&plain.residuals), "{what}");
+            assert_eq!(again.max_diff.to_bits(), plain.max_diff.to_bits(), "{what}");
+            assert_eq!(again.step_times.len(), p.iters as usize);
         }
     }
 
     #[test]
-    fn only_a_consistent_jacobi2d_checkpoint_is_restartable() {
+    fn jacobi2d_restarts_on_other_pe_counts_end_bit_identical() {
+        let params = jacobi();
+        restarts_end_bit_identical(StencilApp::Jacobi2d(params), &params.problem().unwrap());
+    }
+
+    #[test]
+    fn zones_restarts_on_other_pe_counts_end_bit_identical() {
+        let params = zones::Params {
+            zones_x: 3,
+            zones_y: 2,
+            base: 6,
+            iters: 9,
+            ..zones::Params::default()
+        };
+        restarts_end_bit_identical(StencilApp::Zones(params), &params.problem().unwrap());
+    }
+
+    #[test]
+    fn hotspot_restarts_on_other_pe_counts_end_bit_identical() {
+        let params = hotspot::Params {
+            rows: 30,
+            cols: 24,
+            objs_x: 3,
+            objs_y: 2,
+            iters: 9,
+            radius: 0.3,
+            work: 4,
+            growth: 2.0,
+        };
+        restarts_end_bit_identical(StencilApp::Hotspot(params), &params.problem().unwrap());
+    }
+
+    #[test]
+    fn only_a_consistent_checkpoint_of_a_restartable_app_is_accepted() {
         let root = tempfile::tempdir().unwrap();
-        let p = problem();
+        let params = jacobi();
         let save = Checkpointing {
             every: 4,
             dir: root.path().to_path_buf(),
             keep: 1,
-            app: "zones".into(),
-            options: StencilOptions::of(&p),
+            app: StencilApp::Jacobi2d(params),
         };
         let session = Session {
             save: Some(save),
             resume: None,
         };
-        run_session("z", &p, &pes(1), Map::Block, None, session).unwrap();
+        let p = params.problem().unwrap();
+        run_session("j", &p, &pes(1), Map::Block, None, session).unwrap();
         let c = disk::open(root.path()).unwrap();
         assert_eq!(c.manifest.step, 8);
-        let e = restartable_options(&c).unwrap_err().to_string();
-        assert!(e.contains("manifest.json") && e.contains("zones"), "{e}");
+        let edit = |f: &dyn Fn(&mut disk::Manifest)| {
+            let mut c = disk::open(root.path()).unwrap();
+            f(&mut c.manifest);
+            restartable_app(&c).unwrap_err().to_string()
+        };
+        let e = edit(&|m| m.app = "storm".into());
+        assert!(
+            e.contains("manifest.json") && e.contains("\"storm\"") && e.contains("zones"),
+            "{e}"
+        );
+        let e = edit(&|m| m.app = "zones".into());
+        assert!(e.contains("options of zones"), "{e}");
+        let e = edit(&|m| m.options["iters"] = 8.into());
+        assert!(
+            e.contains("inconsistent") && e.contains("step 8 of 8"),
+            "{e}"
+        );
+        let e = edit(&|m| m.options["objs_x"] = 2.into());
+        assert!(e.contains("6 elements for 2x2"), "{e}");
     }
 }

@@ -1,10 +1,10 @@
-//! `arts restart DIR`: continues a checkpointed run (jacobi2d) from its
+//! `arts restart DIR`: continues a checkpointed run (jacobi2d, zones or hotspot) from its
 //! checkpoint directory, on any number of PEs, and reports like the run.
 
 use std::path::PathBuf;
 
-use arts_apps::jacobi2d::{self, Params};
-use arts_apps::stencil2d::checkpoint::{RESTARTABLE_APP, read_resume, restartable_options};
+use arts_apps::stencil2d::checkpoint::{StencilApp, read_resume, restartable_app};
+use arts_apps::{hotspot, jacobi2d, zones};
 use arts_core::checkpoint::disk;
 
 use super::stencil::{RunOpts, execute, finish};
@@ -24,25 +24,36 @@ pub struct RestartArgs {
 /// truncated, modified, of another app or version) is bad input naming the file.
 pub fn run_restart(args: &RestartArgs, out: Output) -> CliResult {
     let c = disk::open(&args.dir).map_err(CliError::usage)?;
-    let o = restartable_options(&c).map_err(CliError::usage)?;
+    let app = restartable_app(&c).map_err(CliError::usage)?;
     let manifest = c.dir.join(disk::MANIFEST);
-    let p = Params {
-        rows: o.rows,
-        cols: o.cols,
-        objs_x: o.objs_x,
-        objs_y: o.objs_y,
-        iters: o.iters,
-    }
-    .problem()
-    .map_err(|e| CliError::usage(format!("{}: options: {e}", manifest.display())))?;
-    crate::budget::check_memory(
-        format!("restarting from {}", c.dir.display()),
-        p.memory_bytes(true).saturating_add(c.manifest.data_bytes()),
-    )?;
-    let resume = read_resume(&c, &o).map_err(CliError::usage)?;
+    let bad_options = |e: &dyn std::fmt::Display| {
+        CliError::usage(format!("{}: options: {e}", manifest.display()))
+    };
+    // Checks the memory a restart needs, then reads the blocks back.
+    let resume = |problem_bytes: u64| {
+        crate::budget::check_memory(
+            format!("restarting from {}", c.dir.display()),
+            problem_bytes.saturating_add(c.manifest.data_bytes()),
+        )?;
+        read_resume(&c, &app).map_err(CliError::usage)
+    };
     let mut prepared = args.opts.prepare(out)?;
-    prepared.resume = Some(resume);
-    let (run, reference) = (jacobi2d::run, jacobi2d::reference);
-    let report = execute(RESTARTABLE_APP, &p, prepared, out, run, reference)?;
+    let report = match app {
+        StencilApp::Jacobi2d(params) => {
+            let p = params.problem().map_err(|e| bad_options(&e))?;
+            prepared.resume = Some(resume(p.memory_bytes(true))?);
+            execute(app, &p, prepared, out, jacobi2d::run, jacobi2d::reference)?
+        }
+        StencilApp::Zones(params) => {
+            let p = params.problem().map_err(|e| bad_options(&e))?;
+            prepared.resume = Some(resume(p.memory_bytes(true))?);
+            execute(app, &p, prepared, out, zones::run, zones::reference)?
+        }
+        StencilApp::Hotspot(params) => {
+            let p = params.problem().map_err(|e| bad_options(&e))?;
+            prepared.resume = Some(resume(p.memory_bytes(true))?);
+            execute(app, &p, prepared, out, hotspot::run, hotspot::reference)?
+        }
+    };
     finish(&report, out)
 }

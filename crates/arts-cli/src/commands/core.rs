@@ -5,6 +5,7 @@ use std::sync::Arc;
 use arts_apps::jacobi2d::{self, Params};
 use arts_apps::microbench;
 use arts_apps::stats::median;
+use arts_apps::stencil2d::checkpoint::StencilApp;
 use arts_apps::stencil2d::{Plain, Problem};
 use arts_core::{Config, Map};
 use serde::Serialize;
@@ -29,31 +30,32 @@ pub struct Jacobi2dArgs {
     opts: RunOpts,
 }
 
-fn problem(
-    grid: (usize, usize),
-    objects: (usize, usize),
-    iters: u32,
-) -> Result<Problem<Plain>, CliError> {
+fn params(grid: (usize, usize), objects: (usize, usize), iters: u32) -> Result<Params, CliError> {
     let count = |v: usize| {
         u32::try_from(v).map_err(|_| CliError::usage(format!("--objects: {v} is too large")))
     };
-    Params {
+    Ok(Params {
         rows: grid.0,
         cols: grid.1,
         objs_x: count(objects.0)?,
         objs_y: count(objects.1)?,
         iters,
-    }
-    .problem()
-    .map_err(|e| CliError::usage(format!("--grid/--objects: {e}")))
+    })
+}
+
+fn problem(params: &Params) -> Result<Problem<Plain>, CliError> {
+    params
+        .problem()
+        .map_err(|e| CliError::usage(format!("--grid/--objects: {e}")))
 }
 
 /// Runs `arts run jacobi2d`.
 pub fn run_jacobi2d(args: &Jacobi2dArgs, out: Output) -> CliResult {
-    let p = problem(args.grid, args.objects, args.iters)?;
+    let params = params(args.grid, args.objects, args.iters)?;
+    let p = problem(&params)?;
     let prepared = args.opts.prepare(out)?;
     let report = execute(
-        "jacobi2d",
+        StencilApp::Jacobi2d(params),
         &p,
         prepared,
         out,
@@ -140,7 +142,7 @@ pub fn bench_core(args: &BenchCoreArgs, out: Output) -> CliResult {
         ..Config::default()
     };
     let failed = |e: arts_core::RunError| CliError::failed(e);
-    let p = |objs: (usize, usize)| problem((g, g), objs, args.iters);
+    let p = |objs: (usize, usize)| problem(&params((g, g), objs, args.iters)?);
     let base = p((1, 1))?;
     crate::budget::check_memory(
         format!("bench core on a {g}x{g} grid"),

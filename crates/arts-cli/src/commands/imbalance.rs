@@ -1,6 +1,7 @@
 //! `arts run zones` and `arts run hotspot`: imbalanced workloads for
 //! measurement-based load balancing.
 
+use arts_apps::stencil2d::checkpoint::StencilApp;
 use arts_apps::{hotspot, zones};
 
 use super::stencil::{RunOpts, execute, finish};
@@ -50,7 +51,8 @@ pub fn run_zones(args: &ZonesArgs, out: Output) -> CliResult {
         .problem()
         .map_err(|e| CliError::usage(format!("zones: {e}")))?;
     let prepared = args.opts.prepare(out)?;
-    let report = execute("zones", &p, prepared, out, zones::run, zones::reference)?;
+    let app = StencilApp::Zones(params);
+    let report = execute(app, &p, prepared, out, zones::run, zones::reference)?;
     finish(&report, out)
 }
 
@@ -99,7 +101,7 @@ pub fn run_hotspot(args: &HotspotArgs, out: Output) -> CliResult {
         .map_err(|e| CliError::usage(format!("hotspot: {e}")))?;
     let prepared = args.opts.prepare(out)?;
     let report = execute(
-        "hotspot",
+        StencilApp::Hotspot(params),
         &p,
         prepared,
         out,

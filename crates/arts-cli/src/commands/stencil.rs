@@ -5,9 +5,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use arts_apps::report::{self, LbStepSummary};
-use arts_apps::stencil2d::checkpoint::{
-    Checkpointing, RESTARTABLE_APP, Resume, Session, StencilOptions,
-};
+use arts_apps::stencil2d::checkpoint::{Checkpointing, Resume, Session, StencilApp};
 use arts_apps::stencil2d::{Kernel, Outcome, Problem, Reference, run_session};
 use arts_core::{Config, LbConfig, LbPeriod, Map};
 use serde::Serialize;
@@ -77,8 +75,8 @@ pub struct RunOpts {
     pe_speeds: Option<Vec<f64>>,
     #[command(flatten)]
     grid: GridOpts,
-    /// Checkpoint after every N steps into --checkpoint-dir (jacobi2d;
-    /// continue with `arts restart DIR`).
+    /// Checkpoint after every N steps into --checkpoint-dir (continue with
+    /// `arts restart DIR`).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..), requires = "checkpoint_dir")]
     checkpoint_every: Option<u32>,
     /// Directory of the checkpoints: `DIR/ckpt-<step>` and `DIR/latest`.
@@ -215,21 +213,14 @@ impl RunOpts {
 }
 
 impl Prepared {
-    /// What the run does besides computing: checkpoint (only `app`
-    /// jacobi2d can), resume, or neither.
-    fn session<K>(&mut self, app: &str, problem: &Problem<K>) -> Result<Session, CliError> {
+    /// What the run of `app` does besides computing: checkpoint, resume, or neither.
+    fn session(&mut self, app: StencilApp) -> Result<Session, CliError> {
         let save = match self.checkpoint.take() {
-            Some(_) if app != RESTARTABLE_APP => {
-                return Err(CliError::usage(format!(
-                    "--checkpoint-every: only {RESTARTABLE_APP} checkpoints in this version, not {app}"
-                )));
-            }
             Some((every, dir, keep)) => Some(Checkpointing {
                 every,
                 dir: writable_dir(dir)?,
                 keep,
-                app: app.to_string(),
-                options: StencilOptions::of(problem),
+                app,
             }),
             None => None,
         };
@@ -343,9 +334,9 @@ impl StencilReport {
     }
 }
 
-/// Runs a validated problem, writes trace and dump, and builds the report.
+/// Runs a validated problem of `app`, writes trace and dump, and builds the report.
 pub fn execute<K: Kernel>(
-    app: &str,
+    stencil_app: StencilApp,
     problem: &Problem<K>,
     mut prepared: Prepared,
     out: Output,
@@ -357,6 +348,7 @@ pub fn execute<K: Kernel>(
     ) -> Result<Outcome, arts_core::RunError>,
     reference: impl FnOnce(&Problem<K>) -> Reference,
 ) -> Result<StencilReport, CliError> {
+    let app = stencil_app.name();
     let (rows, cols) = (problem.layout.rows(), problem.layout.cols());
     // A checkpoint holds a copy of the blocks' state for a moment (the
     // gathered image, streamed to disk from there).
@@ -368,7 +360,7 @@ pub fn execute<K: Kernel>(
         format!("{app} on a {rows}x{cols} grid"),
         problem.memory_bytes(true).saturating_add(checkpoint),
     )?;
-    let session = prepared.session(app, problem)?;
+    let session = prepared.session(stencil_app)?;
     let checkpoint_dir = session.save.as_ref().map(|s| s.dir.display().to_string());
     let resumed_from_step = session.resume.as_ref().map(|r| r.step);
     let bar = out.progress(2, app);
