@@ -8,6 +8,7 @@ mod commands;
 mod host;
 mod launch;
 mod output;
+mod signals;
 mod usage;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
@@ -198,7 +199,7 @@ fn parse() -> Cli {
 
 fn main() {
     quiet_pe_panics();
-    output::remove_temporaries_on_signal();
+    signals::install();
     let cli = parse();
     budget::set_max_memory(cli.max_memory);
     let result = launch::init(cli.heartbeat).and_then(|()| run(cli));

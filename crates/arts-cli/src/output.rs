@@ -119,16 +119,11 @@ impl Drop for Registered {
     }
 }
 
-/// Removes this process's temporaries and exits with 128 + the signal's
-/// usual number when the user interrupts (SIGINT) or terminates (SIGTERM)
-/// the run. Called once at start-up.
-pub fn remove_temporaries_on_signal() {
-    let _ = ctrlc::set_handler(|| {
-        for p in live().drain(..) {
-            let _ = std::fs::remove_dir_all(&p).or_else(|_| std::fs::remove_file(&p));
-        }
-        std::process::exit(130);
-    });
+/// Removes this process's temporaries (on SIGINT/SIGTERM, see `signals`).
+pub fn remove_temporaries() {
+    for p in live().drain(..) {
+        let _ = std::fs::remove_dir_all(&p).or_else(|_| std::fs::remove_file(&p));
+    }
 }
 
 /// The pid in a temporary's name, if it is one of ours.

@@ -198,3 +198,106 @@ fn a_run_whose_blocks_migrate_restarts_bit_identical() {
     assert_eq!(again["residual_final"], plain["residual_final"]);
     assert_eq!(again["max_abs_diff"], plain["max_abs_diff"]);
 }
+
+/// Sends `signal` to `child`.
+fn kill(signal: &str, child: &std::process::Child) {
+    let pid = child.id().to_string();
+    let sent = std::process::Command::new("kill")
+        .args([signal, &pid])
+        .status();
+    assert!(sent.unwrap().success(), "kill {signal}");
+}
+
+/// Waits until `root` holds a checkpoint written by `child`, for at most 60 s.
+fn wait_for_checkpoint(root: &Path, child: &mut std::process::Child) -> Vec<u64> {
+    let t = std::time::Instant::now();
+    loop {
+        let steps = arts_core::checkpoint::disk::list(root);
+        if !steps.is_empty() && root.join("latest").exists() {
+            return steps;
+        }
+        assert_eq!(child.try_wait().unwrap(), None, "the run ended");
+        assert!(t.elapsed().as_secs() < 60, "no checkpoint appeared");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
+/// Waits until `child` handles signals (its `arts-signals` thread runs).
+fn wait_for_signal_thread(child: &std::process::Child) {
+    let tasks = format!("/proc/{}/task", child.id());
+    let t = std::time::Instant::now();
+    while !std::fs::read_dir(&tasks)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .any(|task| {
+            std::fs::read_to_string(task.path().join("comm"))
+                .is_ok_and(|c| c.trim() == "arts-signals")
+        })
+    {
+        assert!(t.elapsed().as_secs() < 60, "no signal thread");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+}
+
+/// Starts a long checkpointing run (`restart` continues one) that stops on
+/// SIGTERM, and waits until it handles signals.
+fn start_long(args: &[&str], root: &Path) -> std::process::Child {
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_arts"))
+        .args(args)
+        .args(["--pes", "2", "--checkpoint-dir"])
+        .arg(root)
+        .arg("--checkpoint-on-term")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    wait_for_signal_thread(&child);
+    child
+}
+
+/// Waits for `child` to stop on SIGTERM: exit 0 and a report whose
+/// `stopped_at_step` is the newest checkpoint in `root`.
+fn stopped_step(child: std::process::Child, root: &Path) -> u64 {
+    kill("-TERM", &child);
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("continue with `arts restart"), "{err}");
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let step = report["stopped_at_step"].as_u64().expect("stopped");
+    assert_eq!(report["valid"], false);
+    let latest = std::fs::read_to_string(root.join("latest")).unwrap();
+    assert_eq!(latest.trim(), format!("ckpt-{step}"));
+    step
+}
+
+#[test]
+fn sigusr1_checkpoints_and_sigterm_checkpoints_and_stops_a_run_and_its_restart() {
+    let root = tempfile::tempdir().unwrap();
+    let run = [
+        "--json",
+        "run",
+        "jacobi2d",
+        "--grid",
+        "64x64",
+        "--objects",
+        "4x4",
+        "--iters",
+        "200000",
+    ];
+    let mut child = start_long(&run, root.path());
+    // Checkpoints only when asked: SIGUSR1 asks (during the sequential
+    // reference the request waits for the first step). The run would take
+    // about 10 s; it is stopped long before.
+    kill("-USR1", &child);
+    let first = wait_for_checkpoint(root.path(), &mut child);
+    assert_eq!(first.len(), 1, "{first:?}");
+    let stopped = stopped_step(child, root.path());
+    assert!(stopped > first[0], "{stopped} after {first:?}");
+    // The restart continues from there and can be stopped the same way.
+    let dir = root.path().to_str().unwrap();
+    let child = start_long(&["--json", "restart", dir], root.path());
+    let again = stopped_step(child, root.path());
+    assert!(again > stopped, "{again} after {stopped}");
+}

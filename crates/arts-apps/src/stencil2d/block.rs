@@ -4,9 +4,10 @@
 
 use std::marker::PhantomData;
 
-use arts_core::{Callback, Chare, Ctx, Index, Reducer, message};
+use arts_core::{Callback, Chare, Ctx, Element, Index, Reducer, message};
 use serde::{Deserialize, Serialize};
 
+use super::hold::{CounterMsg, StepCounter};
 use super::{Kernel, Reference, StencilInit, boundary};
 
 /// The stencil's reduction results, as the main program waits for them.
@@ -18,6 +19,9 @@ pub enum StencilTag {
     Step(u32),
     /// The largest absolute difference to the reference.
     Validate,
+    /// Answer to [`StencilMsg::Hold`]: the most steps any block has done
+    /// (reduced by the [`StepCounter`]).
+    Held,
 }
 
 /// Which halo side of the receiving block a ghost fills.
@@ -52,6 +56,17 @@ pub enum StencilMsg {
     Compute,
     /// Continue after the pause at a checkpoint (or after a restart).
     Resume,
+    /// Compute no further step for now and report the steps done to
+    /// `counter` (an on-demand checkpoint's first phase, see `hold.rs`).
+    Hold {
+        /// Where the answer goes.
+        counter: Element<StepCounter>,
+    },
+    /// Compute up to `step` steps, then wait for `Resume` (its second phase).
+    HoldAt {
+        /// The step boundary every block stops at.
+        step: u32,
+    },
 }
 
 /// One block of the grid.
@@ -73,6 +88,8 @@ pub struct Block<K> {
     syncing: bool,
     /// Paused after a step for a checkpoint: compute nothing until `Resume`.
     paused: bool,
+    /// Compute no step beyond this many until `Resume` (on-demand checkpoints).
+    hold_at: Option<u32>,
     /// When this block began the current step (seconds since the run started).
     step_began: f64,
     early: Vec<(Side, Vec<f64>)>,
@@ -132,9 +149,15 @@ impl<K: Kernel> Block<K> {
         self.got += 1;
     }
 
+    /// Whether the next step can be computed now.
+    fn can_compute(&self, ctx: &Ctx<'_, Self>) -> bool {
+        let held = self.hold_at.is_some_and(|step| self.iter >= step);
+        let waiting = !self.started || self.syncing || self.paused || held;
+        !waiting && self.got == self.neighbours && self.iter < ctx.init().problem.iters
+    }
+
     fn ready(&mut self, ctx: &mut Ctx<'_, Self>) {
-        let waiting = !self.started || self.syncing || self.paused;
-        if !waiting && self.got == self.neighbours && self.iter < ctx.init().problem.iters {
+        if self.can_compute(ctx) {
             ctx.send_self(StencilMsg::Compute);
         }
     }
@@ -241,6 +264,7 @@ impl<K: Kernel> Chare for Block<K> {
             started: false,
             syncing: false,
             paused: false,
+            hold_at: None,
             step_began: 0.0,
             early: Vec::new(),
             _kernel: PhantomData,
@@ -263,13 +287,30 @@ impl<K: Kernel> Chare for Block<K> {
                     self.early.push((side, data));
                 }
             }
-            StencilMsg::Compute => self.compute(ctx),
-            StencilMsg::Resume if self.paused => {
-                self.paused = false;
-                self.step_began = ctx.wall_time();
-                self.proceed(ctx.init().sync_every_step, ctx);
+            // A hold that came after the Compute was sent defers it.
+            StencilMsg::Compute if self.can_compute(ctx) => self.compute(ctx),
+            StencilMsg::Compute => {}
+            StencilMsg::Resume => {
+                let held = self.hold_at.take().is_some_and(|step| self.iter >= step);
+                let paused = std::mem::take(&mut self.paused);
+                if paused || held {
+                    self.step_began = ctx.wall_time();
+                }
+                if paused {
+                    self.proceed(ctx.init().sync_every_step, ctx);
+                } else {
+                    self.ready(ctx);
+                }
             }
-            StencilMsg::Resume => {}
+            StencilMsg::Hold { counter } => {
+                self.hold_at = Some(self.iter);
+                let steps = self.iter;
+                ctx.send(counter, CounterMsg::Done { steps });
+            }
+            StencilMsg::HoldAt { step } => {
+                self.hold_at = Some(step);
+                self.ready(ctx);
+            }
         }
     }
 

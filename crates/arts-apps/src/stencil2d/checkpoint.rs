@@ -9,6 +9,7 @@
 
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use arts_core::ArrayImage;
 use arts_core::checkpoint::disk::{self, Checkpoint, CheckpointError};
@@ -20,7 +21,8 @@ use crate::{hotspot, jacobi2d, zones};
 /// Where and how often a run checkpoints.
 #[derive(Clone, Debug)]
 pub struct Checkpointing {
-    /// Checkpoint after every `every` steps (not after the last).
+    /// Checkpoint after every `every` steps (not after the last); 0: only
+    /// when asked through [`Session::on_demand`].
     pub every: u32,
     /// The checkpoint root directory.
     pub dir: PathBuf,
@@ -122,6 +124,38 @@ pub struct Session {
     pub save: Option<Checkpointing>,
     /// Start from a checkpoint instead of the initial grid.
     pub resume: Option<Resume>,
+    /// Checkpoints asked for while the run goes on (e.g. by a signal);
+    /// honoured when `save` says where to write them.
+    pub on_demand: Option<Arc<OnDemand>>,
+}
+
+/// Checkpoints asked for from outside a running stencil (a signal handler,
+/// another thread): the main program takes the request after the next step
+/// result, brings every block to one step boundary and checkpoints there.
+#[derive(Debug, Default)]
+pub struct OnDemand {
+    checkpoint: AtomicBool,
+    stop: AtomicBool,
+}
+
+impl OnDemand {
+    /// Asks for one checkpoint at the next step boundary all blocks can reach.
+    pub fn checkpoint(&self) {
+        self.checkpoint.store(true, Ordering::SeqCst);
+    }
+
+    /// Asks for one checkpoint and for the run to stop right after it.
+    pub fn checkpoint_and_stop(&self) {
+        self.stop.store(true, Ordering::SeqCst);
+        self.checkpoint();
+    }
+
+    /// The pending request, if any (`Some(true)`: stop after it), cleared.
+    pub(super) fn take(&self) -> Option<bool> {
+        self.checkpoint
+            .swap(false, Ordering::SeqCst)
+            .then(|| self.stop.load(Ordering::SeqCst))
+    }
 }
 
 fn invalid(path: PathBuf, why: String) -> CheckpointError {
@@ -202,9 +236,10 @@ pub(super) fn save(
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Kernel, run, run_session, sequential};
+    use super::super::{Kernel, Outcome, run, run_session, sequential};
     use super::*;
     use arts_core::{Config, Map};
+    use std::path::Path;
 
     fn jacobi() -> jacobi2d::Params {
         jacobi2d::Params {
@@ -242,7 +277,7 @@ mod tests {
         };
         let session = Session {
             save: Some(save),
-            resume: None,
+            ..Session::default()
         };
         let with = run_session(
             "b",
@@ -262,8 +297,8 @@ mod tests {
             let resume = read_resume(&c, &app).unwrap();
             assert_eq!(resume.state.residuals, plain.residuals[..step as usize]);
             let session = Session {
-                save: None,
                 resume: Some(resume),
+                ..Session::default()
             };
             let again = run_session(
                 "b",
@@ -314,6 +349,160 @@ mod tests {
         restarts_end_bit_identical(StencilApp::Hotspot(params), &params.problem().unwrap());
     }
 
+    /// Runs jacobi with an on-demand request made by `ask` (before or
+    /// during the run, from another thread); returns the outcome and the
+    /// checkpoint root.
+    fn on_demand_run(
+        config: &Config,
+        iters: u32,
+        ask: impl FnOnce(&OnDemand) + Send + 'static,
+    ) -> (Outcome, tempfile::TempDir) {
+        let params = jacobi2d::Params { iters, ..jacobi() };
+        let root = tempfile::tempdir().unwrap();
+        let requests = Arc::new(OnDemand::default());
+        let asker = {
+            let r = requests.clone();
+            std::thread::spawn(move || ask(&r))
+        };
+        let session = Session {
+            save: Some(Checkpointing {
+                every: 0,
+                dir: root.path().to_path_buf(),
+                keep: 5,
+                app: StencilApp::Jacobi2d(params),
+            }),
+            on_demand: Some(requests),
+            ..Session::default()
+        };
+        let p = params.problem().unwrap();
+        let reference = Some(Arc::new(sequential(&p)));
+        let outcome = run_session("j", &p, config, Map::Block, reference, session).unwrap();
+        asker.join().unwrap();
+        (outcome, root)
+    }
+
+    /// The run from the newest checkpoint in `root`, on 1 PE, to the end.
+    fn restart_newest(root: &Path) -> Outcome {
+        let c = disk::open(root).unwrap();
+        let app = restartable_app(&c).unwrap();
+        let StencilApp::Jacobi2d(params) = app else {
+            panic!("{app:?}")
+        };
+        let p = params.problem().unwrap();
+        let session = Session {
+            resume: Some(read_resume(&c, &app).unwrap()),
+            ..Session::default()
+        };
+        let reference = Some(Arc::new(sequential(&p)));
+        run_session("j", &p, &pes(1), Map::Block, reference, session).unwrap()
+    }
+
+    fn rotating(n: u32) -> Config {
+        Config {
+            lb: Some(arts_core::LbConfig {
+                strategy: Arc::from(arts_lb::by_name("rotate").unwrap()),
+                period: arts_core::LbPeriod::EverySync,
+                record_inputs: false,
+                speeds: None,
+            }),
+            ..pes(n)
+        }
+    }
+
+    #[test]
+    fn an_on_demand_checkpoint_is_taken_at_one_step_boundary_and_restarts_bit_identical() {
+        for config in [pes(2), pes(3), rotating(2)] {
+            let p = jacobi2d::Params {
+                iters: 40,
+                ..jacobi()
+            }
+            .problem()
+            .unwrap();
+            let plain = run("j", &p, &config, Map::Block, None).unwrap();
+            let (with, root) = on_demand_run(&config, 40, OnDemand::checkpoint);
+            assert_eq!(with.stopped_at, None);
+            assert_eq!(bits(&with.residuals), bits(&plain.residuals));
+            assert_eq!(with.max_diff, 0.0);
+            let steps = disk::list(root.path());
+            assert_eq!(steps.len(), 1, "one checkpoint: {steps:?}");
+            let again = restart_newest(root.path());
+            assert_eq!(
+                bits(&again.residuals),
+                bits(&plain.residuals),
+                "from {steps:?}"
+            );
+            assert_eq!(again.max_diff, 0.0);
+        }
+    }
+
+    #[test]
+    fn checkpoint_and_stop_ends_the_run_at_the_checkpoint_and_a_restart_finishes_it() {
+        for config in [pes(2), rotating(3)] {
+            let p = jacobi2d::Params {
+                iters: 40,
+                ..jacobi()
+            }
+            .problem()
+            .unwrap();
+            let plain = run("j", &p, &config, Map::Block, None).unwrap();
+            let (with, root) = on_demand_run(&config, 40, OnDemand::checkpoint_and_stop);
+            let step = with.stopped_at.expect("the run stopped");
+            assert_eq!(disk::list(root.path()), vec![step as u64]);
+            assert_eq!(with.residuals.len(), step as usize);
+            assert!(with.max_diff.is_nan());
+            let again = restart_newest(root.path());
+            assert_eq!(bits(&again.residuals), bits(&plain.residuals));
+            assert_eq!(again.max_diff, 0.0);
+        }
+    }
+
+    /// Requests at random moments (randomized delays) never lose or
+    /// corrupt the run: it ends like a plain run, and so does a restart from
+    /// whatever checkpoint was taken.
+    #[test]
+    fn requests_at_random_moments_keep_the_run_exact() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(0x5eed);
+        let p = jacobi2d::Params {
+            iters: 300,
+            ..jacobi()
+        }
+        .problem()
+        .unwrap();
+        let plain = run("j", &p, &pes(2), Map::Block, None).unwrap();
+        let mut taken = 0;
+        for round in 0..6 {
+            // The first request comes before the run starts: one is surely taken.
+            let micros = if round == 0 {
+                0
+            } else {
+                rng.random_range(0..3000)
+            };
+            let delay = std::time::Duration::from_micros(micros);
+            let stop = round % 2 == 1;
+            let (with, root) = on_demand_run(&pes(2), 300, move |r| {
+                std::thread::sleep(delay);
+                if stop {
+                    r.checkpoint_and_stop()
+                } else {
+                    r.checkpoint()
+                }
+            });
+            let steps = disk::list(root.path());
+            if let Some(step) = with.stopped_at {
+                assert_eq!(steps, vec![step as u64]);
+            } else {
+                assert_eq!(bits(&with.residuals), bits(&plain.residuals), "{delay:?}");
+            }
+            if !steps.is_empty() {
+                taken += 1;
+                let again = restart_newest(root.path());
+                assert_eq!(bits(&again.residuals), bits(&plain.residuals), "{delay:?}");
+            }
+        }
+        assert!(taken >= 1);
+    }
+
     #[test]
     fn only_a_consistent_checkpoint_of_a_restartable_app_is_accepted() {
         let root = tempfile::tempdir().unwrap();
@@ -326,7 +515,7 @@ mod tests {
         };
         let session = Session {
             save: Some(save),
-            resume: None,
+            ..Session::default()
         };
         let p = params.problem().unwrap();
         run_session("j", &p, &pes(1), Map::Block, None, session).unwrap();

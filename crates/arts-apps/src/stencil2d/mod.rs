@@ -9,6 +9,7 @@
 
 mod block;
 pub mod checkpoint;
+mod hold;
 mod kernel;
 mod layout;
 mod reference;
@@ -16,8 +17,11 @@ mod reference;
 use std::sync::Arc;
 use std::time::Instant;
 
-use arts_core::{Config, Driver, Map, RunError, RunReport, Shape};
+use arts_core::{ArrayProxy, Config, Driver, Element, Map, RunError, RunReport, Shape};
+#[cfg(doc)]
+use checkpoint::OnDemand;
 use checkpoint::{MainState, Session};
+use hold::StepCounter;
 
 pub use block::{Block, StencilMsg, StencilTag};
 pub use kernel::{Kernel, Plain, sweep_rows};
@@ -101,6 +105,10 @@ pub struct Outcome {
     pub report: RunReport,
     /// What checkpointing cost (empty without checkpoints).
     pub checkpoints: CheckpointStats,
+    /// The run stopped after this many steps, right after an on-demand
+    /// checkpoint asked to stop ([`OnDemand::checkpoint_and_stop`]);
+    /// `max_diff` is then NaN (nothing was validated).
+    pub stopped_at: Option<u32>,
 }
 
 /// Time and size of the checkpoints a run took.
@@ -147,8 +155,9 @@ pub fn run<K: Kernel>(
     run_session(name, problem, config, map, reference, Session::default())
 }
 
-/// Results of the main program: residuals, step times, time, max |diff|, checkpoints.
-type MainResult = (Vec<f64>, Vec<f64>, f64, f64, CheckpointStats);
+/// Results of the main program: residuals, step times, time, max |diff|,
+/// checkpoints, and the step it stopped at when asked to.
+type MainResult = (Vec<f64>, Vec<f64>, f64, f64, CheckpointStats, Option<u32>);
 
 /// [`run`], checkpointing and/or resuming from a checkpoint as `session` says.
 pub fn run_session<K: Kernel>(
@@ -187,6 +196,17 @@ pub fn run_session<K: Kernel>(
         d.broadcast(&blocks, first_msg);
         let mut last_end = None;
         let mut stats = CheckpointStats::default();
+        // Requests from outside are honoured in one process only: every
+        // process's main program would have to take them at the same step.
+        let requests = session.on_demand.as_ref().filter(|_| d.process().1 == 1);
+        let counter = requests.map(|_| {
+            let n = objs_x as u64 * objs_y as u64;
+            d.create_array::<StepCounter>("stencil-hold", Shape::d1(1), Map::Block, n)
+                .at(0u32)
+        });
+        // An on-demand checkpoint under way: (its step, stop after it).
+        let mut asked: Option<(u32, bool)> = None;
+        let mut stopped_at = None;
         for it in first..problem.iters {
             let step: Vec<f64> = d.wait_callback(StencilTag::Step(it))?;
             let [residual, end, minus_start] = step[..] else {
@@ -198,10 +218,17 @@ pub fn run_session<K: Kernel>(
                 .push(end - last_end.unwrap_or(-minus_start));
             last_end = Some(end);
             let done = it + 1;
-            if let Some(plan) = session.save.as_ref()
-                && done.is_multiple_of(plan.every)
-                && done < problem.iters
+            let Some(plan) = session.save.as_ref() else {
+                continue;
+            };
+            if asked.is_none()
+                && let Some(stop) = requests.and_then(|r| r.take())
             {
+                let counter = counter.expect("a counter exists where requests are taken");
+                asked = hold_all(d, &blocks, counter, problem.iters)?.map(|step| (step, stop));
+            }
+            let on_demand = asked.filter(|(step, _)| *step == done);
+            if (on_demand.is_some() || done.is_multiple_of(plan.every)) && done < problem.iters {
                 let began = Instant::now();
                 let image = d.checkpoint(&blocks)?;
                 let gathered = Instant::now();
@@ -211,15 +238,32 @@ pub fn run_session<K: Kernel>(
                 stats.gather_s.push((gathered - began).as_secs_f64());
                 stats.write_s.push(gathered.elapsed().as_secs_f64());
                 stats.state_bytes = image.state_bytes();
+                if on_demand.is_some() {
+                    asked = None;
+                }
+                if on_demand.is_some_and(|(_, stop)| stop) {
+                    stopped_at = Some(done);
+                    break;
+                }
                 d.broadcast(&blocks, StencilMsg::Resume);
             }
         }
         let total = start.elapsed().as_secs_f64();
-        let diff: f64 = d.wait_callback(StencilTag::Validate)?;
-        Ok((state.residuals, state.step_times, total, diff, stats))
+        let diff: f64 = match stopped_at {
+            Some(_) => f64::NAN,
+            None => d.wait_callback(StencilTag::Validate)?,
+        };
+        Ok((
+            state.residuals,
+            state.step_times,
+            total,
+            diff,
+            stats,
+            stopped_at,
+        ))
     };
     let (result, report) = arts_core::run(config, main)?;
-    let (residuals, step_times, total_time_s, max_diff, checkpoints) = result?;
+    let (residuals, step_times, total_time_s, max_diff, checkpoints, stopped_at) = result?;
     Ok(Outcome {
         residuals,
         step_times,
@@ -227,7 +271,30 @@ pub fn run_session<K: Kernel>(
         max_diff,
         report,
         checkpoints,
+        stopped_at,
     })
+}
+
+/// Brings every block to one step boundary for an on-demand checkpoint:
+/// they stop computing and report their steps to `counter`; all then go on
+/// to the most any has done, which is returned (`None`: some block has
+/// finished the run, so there is nothing left to checkpoint and they were
+/// released).
+fn hold_all<K: Kernel>(
+    d: &mut Driver,
+    blocks: &ArrayProxy<Block<K>>,
+    counter: Element<StepCounter>,
+    iters: u32,
+) -> Result<Option<u32>, RunError> {
+    d.broadcast(blocks, StencilMsg::Hold { counter });
+    let most: u64 = d.wait_callback(StencilTag::Held)?;
+    let step = u32::try_from(most).unwrap_or(u32::MAX);
+    if step >= iters {
+        d.broadcast(blocks, StencilMsg::Resume);
+        return Ok(None);
+    }
+    d.broadcast(blocks, StencilMsg::HoldAt { step });
+    Ok(Some(step))
 }
 
 #[cfg(test)]

@@ -80,8 +80,14 @@ pub struct RunOpts {
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..), requires = "checkpoint_dir")]
     checkpoint_every: Option<u32>,
     /// Directory of the checkpoints: `DIR/ckpt-<step>` and `DIR/latest`.
-    #[arg(long, requires = "checkpoint_every")]
+    /// With it, SIGUSR1 asks for a checkpoint at the next step boundary
+    /// (one process only).
+    #[arg(long)]
     checkpoint_dir: Option<PathBuf>,
+    /// On SIGTERM, write a last checkpoint into --checkpoint-dir and stop
+    /// (exit 0; the report has `stopped_at_step`). One process only.
+    #[arg(long, requires = "checkpoint_dir")]
+    checkpoint_on_term: bool,
     /// Checkpoints to keep in --checkpoint-dir (older ones are removed).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..))]
     keep: u32,
@@ -120,8 +126,8 @@ pub struct Prepared {
     strategy: String,
     /// The grid the run emulates, if any.
     pub grid: Option<GridSummary>,
-    /// Checkpoint every N steps into a directory, keeping K: `(N, DIR, K)`.
-    checkpoint: Option<(u32, PathBuf, usize)>,
+    /// Where and when to checkpoint.
+    checkpoint: Option<Saving>,
     /// The checkpoint the run continues from (`arts restart`).
     pub resume: Option<Resume>,
 }
@@ -164,10 +170,17 @@ impl RunOpts {
                 speeds: self.pe_speeds.clone(),
             })
         };
-        let checkpoint = self
-            .checkpoint_every
-            .zip(self.checkpoint_dir.clone())
-            .map(|(every, dir)| (every, dir, self.keep as usize));
+        let checkpoint = self.checkpoint_dir.clone().map(|dir| Saving {
+            every: self.checkpoint_every.unwrap_or(0),
+            dir,
+            keep: self.keep as usize,
+            on_term: self.checkpoint_on_term,
+        });
+        if self.checkpoint_on_term && crate::launch::rank_size().1 > 1 {
+            return Err(CliError::usage(
+                "--checkpoint-on-term works in one process only (this run has several)",
+            ));
+        }
         let trace = self.trace.as_deref().map(PendingFile::create).transpose()?;
         let comm_trace = self
             .comm_trace
@@ -213,22 +226,39 @@ impl RunOpts {
 }
 
 impl Prepared {
-    /// What the run of `app` does besides computing: checkpoint, resume, or neither.
+    /// What the run of `app` does besides computing: checkpoint (also when
+    /// a signal asks), resume, or neither.
     fn session(&mut self, app: StencilApp) -> Result<Session, CliError> {
-        let save = match self.checkpoint.take() {
-            Some((every, dir, keep)) => Some(Checkpointing {
-                every,
-                dir: writable_dir(dir)?,
-                keep,
+        let Some(saving) = self.checkpoint.take() else {
+            return Ok(Session {
+                resume: self.resume.take(),
+                ..Session::default()
+            });
+        };
+        let requests = crate::signals::checkpoint_requests(saving.on_term);
+        Ok(Session {
+            save: Some(Checkpointing {
+                every: saving.every,
+                dir: writable_dir(saving.dir)?,
+                keep: saving.keep,
                 app,
             }),
-            None => None,
-        };
-        Ok(Session {
-            save,
             resume: self.resume.take(),
+            on_demand: Some(requests),
         })
     }
+}
+
+/// The checkpoint options of a run.
+struct Saving {
+    /// Checkpoint after every this many steps (0: only when a signal asks).
+    every: u32,
+    /// The checkpoint root.
+    dir: PathBuf,
+    /// Checkpoints kept.
+    keep: usize,
+    /// SIGTERM writes a last checkpoint and stops the run.
+    on_term: bool,
 }
 
 /// `dir` (for --checkpoint-dir), created and checked writable.
@@ -325,6 +355,10 @@ pub struct StencilReport {
     checkpoint_gather_median_s: Option<f64>,
     /// Median seconds to write a checkpoint directory.
     checkpoint_write_median_s: Option<f64>,
+    /// The run stopped after this step on SIGTERM, right after checkpointing
+    /// it (`--checkpoint-on-term`); `null` when it ran to the end. A stopped
+    /// run is not validated (`valid` is false).
+    stopped_at_step: Option<u32>,
 }
 
 impl StencilReport {
@@ -442,6 +476,7 @@ pub fn execute<K: Kernel>(
         checkpoint_state_bytes: outcome.checkpoints.state_bytes,
         checkpoint_gather_median_s: median_of(&outcome.checkpoints.gather_s),
         checkpoint_write_median_s: median_of(&outcome.checkpoints.write_s),
+        stopped_at_step: outcome.stopped_at,
     })
 }
 
@@ -528,8 +563,19 @@ pub fn finish(r: &StencilReport, out: Output) -> CliResult {
         if let Some(s) = r.resumed_from_step {
             t += &format!("restarted after step  {s}\n");
         }
+        if let Some(s) = r.stopped_at_step {
+            t += &format!("stopped after step    {s} (SIGTERM), not validated\n");
+        }
         t
     })?;
+    if let (Some(step), Some(dir)) = (r.stopped_at_step, &r.checkpoint_dir) {
+        if crate::launch::is_root() {
+            eprintln!(
+                "note: stopped after step {step}, checkpointed; continue with `arts restart {dir}`"
+            );
+        }
+        return Ok(());
+    }
     if r.valid {
         Ok(())
     } else {
