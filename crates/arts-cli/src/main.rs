@@ -14,7 +14,8 @@ mod usage;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use commands::{
-    ampi, checkpoint, core, ddm, dispatch, grid, imbalance, lb, mpi, pdes, topology, trace,
+    ampi, checkpoint, core, ddm, dispatch, grid, imbalance, launcher, lb, mpi, pdes, topology,
+    trace,
 };
 use output::{CliResult, Output};
 
@@ -97,6 +98,9 @@ enum Command {
     /// Continue a checkpointed run (`run jacobi2d --checkpoint-every N
     /// --checkpoint-dir DIR`) from DIR, on any number of PEs.
     Restart(checkpoint::RestartArgs),
+    /// Run a checkpointing job under mpirun and start it again on fewer
+    /// processes, from its newest checkpoint, when one of them fails.
+    Launch(launcher::LaunchArgs),
 }
 
 #[derive(Subcommand)]
@@ -161,6 +165,7 @@ fn run(cli: Cli) -> CliResult {
         Command::Topology { command } => topology::run(command, out),
         Command::Ampi { command } => ampi::run(command, out),
         Command::Restart(args) => checkpoint::run_restart(&args, out),
+        Command::Launch(args) => launcher::run_launch(&args, out),
     }
 }
 

@@ -364,3 +364,146 @@ fn apps_on_an_emulated_grid_across_processes_equal_the_sequential_reference() {
     assert_eq!(v["exactly_once"], true);
     assert_eq!(v["reductions_ok"], true);
 }
+
+#[test]
+fn a_checkpoint_of_2_processes_restarts_on_1_and_on_2_processes_bit_identical() {
+    let app = [
+        "--json",
+        "run",
+        "jacobi2d",
+        "--grid",
+        "96x80",
+        "--objects",
+        "6x4",
+        "--iters",
+        "12",
+    ];
+    let plain = single(&[&app[..], &["--pes", "2"]].concat());
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().to_str().unwrap();
+    let checkpointing = [
+        "--pes-per-process",
+        "1",
+        "--checkpoint-every",
+        "4",
+        "--checkpoint-dir",
+        dir,
+    ];
+    let with = json(&mpirun(2, &[&app[..], &checkpointing].concat()));
+    assert_eq!(with["residual_final"], plain["residual_final"]);
+    assert_eq!(with["checkpoints"], 2);
+    let ckpt4 = root.path().join("ckpt-4");
+    let one = single(&["--json", "restart", ckpt4.to_str().unwrap(), "--pes", "3"]);
+    let two = json(&mpirun(
+        2,
+        &["--json", "restart", dir, "--pes-per-process", "2"],
+    ));
+    for (again, from) in [(one, 4), (two, 8)] {
+        assert_eq!(again["resumed_from_step"], from);
+        assert_eq!(
+            again["residual_final"], plain["residual_final"],
+            "from {from}"
+        );
+        assert_eq!(again["max_abs_diff"], 0.0);
+    }
+}
+
+/// The pids of the job's ranks (`arts ... run ...` processes whose command
+/// line names `dir`, not the launcher's).
+fn ranks_of(dir: &str) -> Vec<u32> {
+    let mut pids = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        let Ok(cmdline) = std::fs::read(entry.path().join("cmdline")) else {
+            continue;
+        };
+        let args: Vec<&[u8]> = cmdline.split(|&b| b == 0).collect();
+        let is_rank = args.first().is_some_and(|a| a.ends_with(b"/arts"))
+            && args.contains(&&b"run"[..])
+            && !args.contains(&&b"launch"[..])
+            && args.contains(&dir.as_bytes());
+        if is_rank {
+            pids.push(pid);
+        }
+    }
+    pids
+}
+
+#[test]
+fn a_launched_job_survives_a_killed_process_and_ends_exact() {
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().join("ckpt");
+    let dir = dir.to_str().unwrap();
+    let job = [
+        "run",
+        "jacobi2d",
+        "--grid",
+        "96x80",
+        "--objects",
+        "6x4",
+        "--iters",
+        "30000",
+    ];
+    let launcher = Command::new("timeout")
+        .arg("120")
+        .arg(env!("CARGO_BIN_EXE_arts"))
+        .args(["--json", "launch", "--np", "2", "--checkpoint-dir", dir])
+        .args([
+            "--mpirun",
+            "mpirun --allow-run-as-root --oversubscribe",
+            "--",
+        ])
+        .args(job)
+        .args(["--pes-per-process", "1", "--checkpoint-every", "200"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let t = Instant::now();
+    while !std::path::Path::new(dir).join("latest").exists() {
+        assert!(
+            t.elapsed() < Duration::from_secs(60),
+            "no checkpoint appeared"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let ranks = ranks_of(dir);
+    assert_eq!(ranks.len(), 2, "{ranks:?}");
+    let killed = Command::new("kill")
+        .args(["-9", &ranks[1].to_string()])
+        .status();
+    assert!(killed.unwrap().success());
+    let out = launcher.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("starting it again on 1 process(es)"), "{err}");
+    let v = json(&out);
+    assert_eq!(v["valid"], true);
+    assert_eq!(v["max_abs_diff"], 0.0);
+    assert_eq!(v["processes"], 1);
+    assert!(v["resumed_from_step"].as_u64().unwrap() >= 200, "{v}");
+    let plain = single(&[&["--json"][..], &job[..], &["--pes", "2"]].concat());
+    assert_eq!(v["residual_final"], plain["residual_final"]);
+}
+
+#[test]
+fn launch_refuses_jobs_it_cannot_restart() {
+    let launch = |job: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_arts"))
+            .args(["launch", "--np", "2", "--"])
+            .args(job)
+            .output()
+            .unwrap()
+    };
+    let out = launch(&["run", "storm"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("jacobi2d, zones, hotspot"));
+    let out = launch(&["run", "jacobi2d", "--checkpoint-dir", "x"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("sets the job's checkpoint directory"));
+    let out = launch(&["run", "jacobi2d", "--pes=4"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--pes-per-process"));
+}

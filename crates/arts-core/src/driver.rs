@@ -152,7 +152,8 @@ impl Driver {
     /// A consistent image of every element of `array`, taken at quiescence
     /// (waited for here) between reductions. Collective: every PE sends its
     /// elements to the driver of process 0, whose image is complete; the
-    /// other drivers get an image without elements.
+    /// other drivers get an image without elements, and return only once
+    /// process 0 has them all.
     pub fn checkpoint<A: Chare>(&mut self, array: &ArrayProxy<A>) -> Result<ArrayImage, RunError> {
         self.wait_quiescence()?;
         let id = array.id();
@@ -173,6 +174,10 @@ impl Driver {
                 }
             }
         }
+        // No driver may go on (and, say, resume the elements on its PEs)
+        // before process 0 holds every image: an element resumed early
+        // could send to one whose image is not taken yet.
+        self.transport.driver_barrier();
         let meta = &self.arrays[id as usize];
         let shape = match self.process().0 {
             0 => meta.shape,

@@ -58,7 +58,7 @@ impl StencilApp {
     }
 
     /// The parameters as the manifest records them.
-    fn options(&self) -> serde_json::Value {
+    pub fn options(&self) -> serde_json::Value {
         match self {
             StencilApp::Jacobi2d(p) => serde_json::to_value(p),
             StencilApp::Zones(p) => serde_json::to_value(p),

@@ -11,6 +11,7 @@ pub mod grid;
 pub mod grid_flags;
 pub mod heat_flags;
 pub mod imbalance;
+pub mod launcher;
 pub mod lb;
 pub mod mpi;
 pub mod pdes;

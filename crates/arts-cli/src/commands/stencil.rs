@@ -1,12 +1,15 @@
 //! What the stencil apps (`jacobi2d`, `zones`, `hotspot`) share on the
 //! command line: load-balancing options, tracing, and the result report.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use arts_apps::report::{self, LbStepSummary};
-use arts_apps::stencil2d::checkpoint::{Checkpointing, Resume, Session, StencilApp};
+use arts_apps::stencil2d::checkpoint::{
+    Checkpointing, Resume, Session, StencilApp, read_resume, restartable_app,
+};
 use arts_apps::stencil2d::{Kernel, Outcome, Problem, Reference, run_session};
+use arts_core::checkpoint::disk;
 use arts_core::{Config, LbConfig, LbPeriod, Map};
 use serde::Serialize;
 
@@ -88,6 +91,12 @@ pub struct RunOpts {
     /// (exit 0; the report has `stopped_at_step`). One process only.
     #[arg(long, requires = "checkpoint_dir")]
     checkpoint_on_term: bool,
+    /// Continue from the newest checkpoint in --checkpoint-dir when there is
+    /// one (it must be of this app with the same options); otherwise start
+    /// afresh. The same command line then both starts and restarts a run
+    /// (what `arts launch` relies on).
+    #[arg(long, requires = "checkpoint_dir")]
+    resume: bool,
     /// Checkpoints to keep in --checkpoint-dir (older ones are removed).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..))]
     keep: u32,
@@ -175,6 +184,7 @@ impl RunOpts {
             dir,
             keep: self.keep as usize,
             on_term: self.checkpoint_on_term,
+            resume: self.resume,
         });
         if self.checkpoint_on_term && crate::launch::rank_size().1 > 1 {
             return Err(CliError::usage(
@@ -236,6 +246,9 @@ impl Prepared {
             });
         };
         let requests = crate::signals::checkpoint_requests(saving.on_term);
+        if saving.resume && self.resume.is_none() {
+            self.resume = resume_if_present(&saving.dir, app)?;
+        }
         Ok(Session {
             save: Some(Checkpointing {
                 every: saving.every,
@@ -259,6 +272,29 @@ struct Saving {
     keep: usize,
     /// SIGTERM writes a last checkpoint and stops the run.
     on_term: bool,
+    /// Continue from the newest checkpoint in `dir`, if any.
+    resume: bool,
+}
+
+/// The newest checkpoint in `dir` (for --resume), if there is one; one of
+/// another app or with other options is bad input.
+fn resume_if_present(dir: &Path, app: StencilApp) -> Result<Option<Resume>, CliError> {
+    if disk::list(dir).is_empty() {
+        return Ok(None);
+    }
+    let c = disk::open(dir).map_err(CliError::usage)?;
+    let theirs = restartable_app(&c).map_err(CliError::usage)?;
+    if theirs != app {
+        return Err(CliError::usage(format!(
+            "--resume: {} holds a checkpoint of {} {}, not of this run ({} {})",
+            c.dir.display(),
+            theirs.name(),
+            theirs.options(),
+            app.name(),
+            app.options()
+        )));
+    }
+    read_resume(&c, &app).map(Some).map_err(CliError::usage)
 }
 
 /// `dir` (for --checkpoint-dir), created and checked writable.
