@@ -1,7 +1,7 @@
 //! Drift-diffusion device simulation on a uniform 1-D mesh: the nonlinear
 //! Poisson equation and the electron/hole continuity equations in Slotboom
 //! variables, solved by Gummel's decoupled iteration with explicit point
-//! updates (Korman–Mayergoyz), Scharfetter–Gummel currents, SRH recombination
+//! updates (Korman–Mayergoyz) or by a coupled Newton solver, Scharfetter–Gummel currents, SRH recombination
 //! and heterostructure band parameters. Device files in TOML, three presets,
 //! per-row/per-sub-cycle cost instrumentation. See `docs/ddm.md`.
 
@@ -11,6 +11,7 @@ pub mod device;
 pub mod error;
 pub mod material;
 pub mod mesh;
+pub mod newton;
 pub mod presets;
 pub mod solution;
 pub mod solver;
@@ -20,6 +21,7 @@ pub use constants::{ConstantSet, Constants};
 pub use device::{Device, Side};
 pub use error::DdmError;
 pub use mesh::Mesh;
+pub use newton::{NewtonOptions, NewtonPoint, NewtonSolver};
 pub use solution::{BiasSolution, ProfileRow};
 pub use solver::instrument::{CostProfile, CostSample, Residual, SUBCYCLE_NAMES};
 pub use solver::{Solver, SolverOptions, UpdateOrder};
