@@ -6,13 +6,13 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use arts_ddm::{
-    BiasSolution, ConstantSet, DdmError, Device, Mesh, SolverOptions, Sweep, SweepPoint,
-    UpdateOrder, csv, presets,
+    BiasSolution, ConstantSet, DdmError, Device, Mesh, NewtonOptions, SolverOptions, Sweep,
+    UpdateOrder, csv, newton, presets,
 };
 use arts_lb::weighted::{self, Partition};
 use serde::Serialize;
 
-use super::ddm_flags::{ConstantsArg, OrderArg, PresetArg};
+use super::ddm_flags::{ConstantsArg, MethodArg, OrderArg, PresetArg};
 use crate::output::{CliError, CliResult, Output, PendingDir};
 
 /// Arguments of `arts run ddm`.
@@ -28,9 +28,10 @@ pub struct RunDdmArgs {
     /// Bias sweep in volts on the biased contact, e.g. `0,0.2,0.4` (default: the device file's).
     #[arg(long, value_delimiter = ',', allow_hyphen_values = true)]
     pub bias: Option<Vec<f64>>,
-    /// Directory for the per-bias CSV files (profile, cost per row, cost history);
-    /// written only when every bias converged. A bias point that does not
-    /// converge (or diverges) stops the sweep with exit code 1 and writes nothing.
+    /// Directory for the per-bias CSV files (profile, edges, cost per row, cost
+    /// history) and summary.json. A bias point that does not converge (or
+    /// diverges) stops the sweep with exit code 1; the points before it are
+    /// still written (summary.json says `converged: false`), all files or none.
     #[arg(long, value_parser = crate::args::output_dir)]
     pub out: Option<PathBuf>,
     /// Physical constants: codata or tcad (default: the device file's, else codata).
@@ -39,7 +40,17 @@ pub struct RunDdmArgs {
     /// Override the mesh spacing, nm (every layer must stay a whole number of rows).
     #[arg(long)]
     pub spacing_nm: Option<f64>,
-    /// Update order; both: solve twice, report both iteration counts.
+    /// Solver: gummel (point updates, the load-balancing study's solver) or
+    /// newton (coupled, block-tridiagonal direct solve; for single-device work).
+    #[arg(long, value_enum, default_value = "gummel")]
+    pub method: MethodArg,
+    /// Newton iterations allowed per attempt at one bias step (--method newton).
+    #[arg(long, default_value_t = 30)]
+    pub newton_iterations: usize,
+    /// How often Newton may halve the bias step toward one bias point (--method newton).
+    #[arg(long, default_value_t = 12)]
+    pub max_halvings: u32,
+    /// Update order (--method gummel); both: solve twice, report both iteration counts.
     #[arg(long, value_enum, default_value = "sequential")]
     pub order: OrderArg,
     /// Segments of the relaxed order (equal row counts).
@@ -52,7 +63,7 @@ pub struct RunDdmArgs {
     /// Convergence tolerance: summed changes of potential and quasi-Fermi potentials, V.
     #[arg(long, default_value_t = 1e-9)]
     pub tolerance: f64,
-    /// Gummel iteration limit per bias.
+    /// Gummel iteration limit per bias (--method gummel).
     #[arg(long, default_value_t = 400_000)]
     pub max_iterations: usize,
     /// Over-relaxation of the potential point update, in (0, 2).
@@ -155,21 +166,73 @@ struct BiasOut {
     residual_potential_v: f64,
     residual_electrons_v: f64,
     residual_holes_v: f64,
-    omega_phi: f64,
-    omega_carriers: f64,
-    omega_reductions: u32,
-    inner_newton_iterations: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    omega_phi: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    omega_carriers: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    omega_reductions: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    inner_newton_iterations: Option<u64>,
     measured_iterations: usize,
     interrupted_row_timings: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    newton: Option<NewtonOut>,
     history: Vec<HistoryOut>,
     #[serde(skip_serializing_if = "Option::is_none")]
     relaxed: Option<OtherOrderOut>,
     files: Vec<String>,
 }
 
+/// The Newton record of one bias point.
+#[derive(Serialize, Clone, Copy)]
+struct NewtonOut {
+    bias_steps: usize,
+    halvings: u32,
+    damped_iterations: usize,
+}
+
+/// Why a sweep stopped early: the bias point and its last residuals.
+#[derive(Serialize)]
+struct FailureOut {
+    bias_v: Option<f64>,
+    message: String,
+    residual_potential_v: Option<f64>,
+    residual_electrons_v: Option<f64>,
+    residual_holes_v: Option<f64>,
+}
+
+impl FailureOut {
+    fn new(e: &DdmError) -> FailureOut {
+        let r = e.last_residual();
+        let finite = |x: f64| x.is_finite().then_some(x);
+        FailureOut {
+            bias_v: e.failed_bias_v(),
+            message: e.to_string(),
+            residual_potential_v: r.and_then(|r| finite(r.psi_v)),
+            residual_electrons_v: r.and_then(|r| finite(r.u_v)),
+            residual_holes_v: r.and_then(|r| finite(r.v_v)),
+        }
+    }
+}
+
+/// One solved bias point, whichever the method.
+struct Solved {
+    solution: BiasSolution,
+    relaxed: Option<BiasSolution>,
+    newton: Option<NewtonOut>,
+}
+
+impl Solved {
+    fn time_s(&self) -> f64 {
+        self.solution.time_s + self.relaxed.as_ref().map_or(0.0, |r| r.time_s)
+    }
+}
+
 #[derive(Serialize)]
 struct RunOut {
     device: String,
+    method: &'static str,
     rows: usize,
     spacing_nm: f64,
     temperature_k: f64,
@@ -184,6 +247,8 @@ struct RunOut {
     time_s: f64,
     terminal_current_a_per_cm2: Vec<f64>,
     biases: Vec<BiasOut>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    failure: Option<FailureOut>,
     #[serde(skip_serializing_if = "Option::is_none")]
     out: Option<String>,
 }
@@ -215,23 +280,27 @@ fn load_device(args: &RunDdmArgs) -> Result<Device, CliError> {
 
 /// Bad device input is a usage error (exit 2); a bias point that did not
 /// converge or diverged is a run that failed after its input was accepted
-/// (exit 1). Either way nothing has been written.
+/// (exit 1).
 fn ddm_error(e: DdmError) -> CliError {
     match e {
         DdmError::Input(_) => CliError::usage(e),
-        DdmError::NotConverged { .. } | DdmError::Diverged { .. } => CliError::failed(e),
+        DdmError::NotConverged { .. }
+        | DdmError::Diverged { .. }
+        | DdmError::NewtonFailed { .. } => CliError::failed(e),
     }
 }
 
-/// Runs `arts run ddm`.
-pub fn run_ddm(args: &RunDdmArgs, out: Output) -> CliResult {
-    let device = load_device(args)?;
-    let set = match (args.constants, device.constants) {
-        (Some(s), _) => s.into(),
-        (None, Some(c)) => c,
-        (None, None) => ConstantSet::Codata,
-    };
-    let mesh = Mesh::new(&device, set.constants()).map_err(ddm_error)?;
+/// The Gummel sweep: (order name, segments, points, failure).
+type Outcome = (&'static str, usize, Vec<Solved>, Option<DdmError>);
+
+fn run_gummel(
+    args: &RunDdmArgs,
+    mesh: &Mesh,
+    device: &Device,
+    biases: Vec<f64>,
+    on_point: &mut dyn FnMut(f64),
+    on_iteration: &mut dyn FnMut(),
+) -> Result<Outcome, CliError> {
     let rows = mesh.rows;
     let relaxed = match &args.segment_starts {
         Some(starts) => UpdateOrder::relaxed_from_starts(rows, starts).map_err(ddm_error)?,
@@ -244,7 +313,7 @@ pub fn run_ddm(args: &RunDdmArgs, out: Output) -> CliResult {
     let sweep = Sweep {
         mesh: mesh.clone(),
         biased: device.biased,
-        biases: args.bias.clone().unwrap_or_else(|| device.bias_v.clone()),
+        biases,
         order: args.order.into(),
         relaxed,
         options: SolverOptions {
@@ -256,21 +325,80 @@ pub fn run_ddm(args: &RunDdmArgs, out: Output) -> CliResult {
             ..SolverOptions::default()
         },
     };
-    sweep.check().map_err(ddm_error)?;
-
-    let bar = out.progress(sweep.biases.len() as u64, "ddm");
-    let points = sweep
-        .run(
-            &mut |bias| {
-                bar.set_message(format!("{bias:+.3} V"));
-                bar.inc(1);
-            },
-            &mut || bar.tick(),
-        )
+    let (points, failure) = sweep
+        .run_partial(on_point, on_iteration)
         .map_err(ddm_error)?;
+    let solved = points
+        .into_iter()
+        .map(|p| Solved {
+            solution: p.solution,
+            relaxed: p.relaxed,
+            newton: None,
+        })
+        .collect();
+    Ok((sweep.order.name(), segments, solved, failure))
+}
+
+fn run_newton(
+    args: &RunDdmArgs,
+    mesh: &Mesh,
+    device: &Device,
+    biases: Vec<f64>,
+    on_point: &mut dyn FnMut(f64),
+) -> Result<Outcome, CliError> {
+    if args.order != OrderArg::Sequential || args.segment_starts.is_some() {
+        return Err(CliError::usage(
+            "--order and --segment-starts apply to --method gummel only (Newton solves all rows together)",
+        ));
+    }
+    let opts = NewtonOptions {
+        tolerance_v: args.tolerance,
+        max_iterations: args.newton_iterations,
+        max_halvings: args.max_halvings,
+    };
+    let sweep =
+        newton::sweep::run(mesh, device.biased, &biases, &opts, on_point).map_err(ddm_error)?;
+    let solved = sweep
+        .points
+        .into_iter()
+        .map(|p| Solved {
+            newton: Some(NewtonOut {
+                bias_steps: p.bias_steps,
+                halvings: p.halvings,
+                damped_iterations: p.damped_iterations,
+            }),
+            solution: p.solution,
+            relaxed: None,
+        })
+        .collect();
+    Ok(("coupled", 1, solved, sweep.failure))
+}
+
+/// Runs `arts run ddm`.
+pub fn run_ddm(args: &RunDdmArgs, out: Output) -> CliResult {
+    let device = load_device(args)?;
+    let set = match (args.constants, device.constants) {
+        (Some(s), _) => s.into(),
+        (None, Some(c)) => c,
+        (None, None) => ConstantSet::Codata,
+    };
+    let mesh = Mesh::new(&device, set.constants()).map_err(ddm_error)?;
+    let rows = mesh.rows;
+    let biases = args.bias.clone().unwrap_or_else(|| device.bias_v.clone());
+    let bar = out.progress(biases.len() as u64, "ddm");
+    let mut on_point = |bias: f64| {
+        bar.set_message(format!("{bias:+.3} V"));
+        bar.inc(1);
+    };
+    let (order, segments, points, failure) = match args.method {
+        MethodArg::Gummel => run_gummel(args, &mesh, &device, biases, &mut on_point, &mut || {
+            bar.tick()
+        })?,
+        MethodArg::Newton => run_newton(args, &mesh, &device, biases, &mut on_point)?,
+    };
     bar.finish_and_clear();
 
-    // Everything converged: build the files, then write them.
+    // The points that converged: build the files, then write them (all or none).
     let mut files: Vec<(String, String)> = Vec::new();
     let mut bias_out = Vec::new();
     for (k, p) in points.iter().enumerate() {
@@ -278,42 +406,49 @@ pub fn run_ddm(args: &RunDdmArgs, out: Output) -> CliResult {
         let tag = format!("{k:02}_{:+.3}V", sol.bias_v);
         let mut names = Vec::new();
         if args.out.is_some() {
-            for (name, text) in [
+            let mut these = vec![
                 (format!("profile_{tag}.csv"), csv::profile_csv(sol, &mesh)),
-                (
+                (format!("edges_{tag}.csv"), csv::edges_csv(sol, &mesh)),
+            ];
+            if p.newton.is_none() {
+                these.push((
                     format!("cost_rows_{tag}.csv"),
                     csv::cost_rows_csv(&sol.cost, &mesh),
-                ),
-                (
+                ));
+                these.push((
                     format!("cost_history_{tag}.csv"),
                     csv::cost_history_csv(&sol.cost, &device),
-                ),
-            ] {
+                ));
+            }
+            for (name, text) in these {
                 names.push(name.clone());
                 files.push((name, text));
             }
         }
-        bias_out.push(bias_json(sol, p.relaxed.as_ref(), rows, segments, names));
+        bias_out.push(bias_json(p, rows, segments, names));
     }
+    let converged = failure.is_none();
     let result = RunOut {
         device: device.name.clone(),
+        method: args.method.name(),
         rows,
         spacing_nm: device.spacing_nm,
         temperature_k: device.temperature_k,
         constants: set.name(),
         builtin_potential_v: mesh.builtin_potential_v(),
-        order: sweep.order.name(),
+        order,
         segments,
         tolerance_v: args.tolerance,
-        converged: true,
-        valid: points.iter().all(|p| p.solution.is_valid()),
+        converged,
+        valid: converged && points.iter().all(|p| p.solution.is_valid()),
         iterations: points.iter().map(|p| p.solution.iterations).sum(),
-        time_s: points.iter().map(SweepPoint::time_s).sum(),
+        time_s: points.iter().map(Solved::time_s).sum(),
         terminal_current_a_per_cm2: points
             .iter()
             .map(|p| p.solution.terminal_current_a_per_cm2())
             .collect(),
         biases: bias_out,
+        failure: failure.as_ref().map(FailureOut::new),
         out: args.out.as_ref().map(|d| d.display().to_string()),
     };
     if let Some(dir) = &args.out {
@@ -321,7 +456,11 @@ pub fn run_ddm(args: &RunDdmArgs, out: Output) -> CliResult {
         files.push(("summary.json".into(), summary));
         write_dir(dir, &files)?;
     }
-    out.emit(&result, || table(&result))
+    out.emit(&result, || table(&result))?;
+    match failure {
+        Some(e) => Err(ddm_error(e)),
+        None => Ok(()),
+    }
 }
 
 /// Writes every file into `dir`, all of them or none.
@@ -333,13 +472,9 @@ fn write_dir(dir: &Path, files: &[(String, String)]) -> CliResult {
     out.commit()
 }
 
-fn bias_json(
-    sol: &BiasSolution,
-    alt: Option<&BiasSolution>,
-    rows: usize,
-    segments: usize,
-    files: Vec<String>,
-) -> BiasOut {
+fn bias_json(p: &Solved, rows: usize, segments: usize, files: Vec<String>) -> BiasOut {
+    let sol = &p.solution;
+    let gummel = p.newton.is_none();
     BiasOut {
         bias_v: sol.bias_v,
         converged: true,
@@ -352,12 +487,13 @@ fn bias_json(
         residual_potential_v: sol.residual.psi_v,
         residual_electrons_v: sol.residual.u_v,
         residual_holes_v: sol.residual.v_v,
-        omega_phi: sol.omega.0,
-        omega_carriers: sol.omega.1,
-        omega_reductions: sol.omega_reductions,
-        inner_newton_iterations: sol.inner_iterations,
+        omega_phi: gummel.then_some(sol.omega.0),
+        omega_carriers: gummel.then_some(sol.omega.1),
+        omega_reductions: gummel.then_some(sol.omega_reductions),
+        inner_newton_iterations: gummel.then_some(sol.inner_iterations),
         measured_iterations: sol.cost.samples,
         interrupted_row_timings: sol.cost.interrupted,
+        newton: p.newton,
         history: sol
             .cost
             .history
@@ -369,7 +505,7 @@ fn bias_json(
                 holes_v: h.residual.v_v,
             })
             .collect(),
-        relaxed: alt.map(|a| OtherOrderOut {
+        relaxed: p.relaxed.as_ref().map(|a| OtherOrderOut {
             order: "relaxed",
             segments,
             iterations: a.iterations,
@@ -384,13 +520,14 @@ fn table(r: &RunOut) -> String {
     let mut s = String::new();
     let _ = writeln!(
         s,
-        "device {}: {} rows at {} nm, {} K, constants {}, built-in potential {:.6} V, order {}",
+        "device {}: {} rows at {} nm, {} K, constants {}, built-in potential {:.6} V, method {}, order {}",
         r.device,
         r.rows,
         r.spacing_nm,
         r.temperature_k,
         r.constants,
         r.builtin_potential_v,
+        r.method,
         r.order
     );
     let _ = writeln!(
@@ -412,7 +549,7 @@ fn table(r: &RunOut) -> String {
                 .map_or("-".to_string(), |a| a.iterations.to_string())
         );
     }
-    for b in &r.biases {
+    for b in r.biases.iter().filter(|b| !b.history.is_empty()) {
         let _ = write!(s, "history {:+.3} V (iteration: residual V):", b.bias_v);
         let h = &b.history;
         let step = (h.len() / 8).max(1);
@@ -423,6 +560,9 @@ fn table(r: &RunOut) -> String {
             }
         }
         s.push('\n');
+    }
+    if let Some(f) = &r.failure {
+        let _ = writeln!(s, "converged: false ({})", f.message);
     }
     let _ = writeln!(s, "valid: {}", r.valid);
     if let Some(d) = &r.out {

@@ -63,6 +63,25 @@ impl From<OrderArg> for SweepOrder {
     }
 }
 
+/// `--method` of `arts run ddm`: which solver.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum MethodArg {
+    /// Gummel's decoupled iteration with point updates (the load-balancing study's solver).
+    Gummel,
+    /// Coupled Newton with a block-tridiagonal direct solve.
+    Newton,
+}
+
+impl MethodArg {
+    /// The name reported in the JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            MethodArg::Gummel => "gummel",
+            MethodArg::Newton => "newton",
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

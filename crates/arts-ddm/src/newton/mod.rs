@@ -34,6 +34,7 @@ fn solve_poisson(m: &Mesh, psi: &mut Vec<f64>, u: &[f64], v: &[f64]) -> Outcome<
         tolerance_v: POISSON_TOLERANCE_V,
         max_iterations: 200,
         vt: m.vt,
+        clip: [(-step::MAX_UPDATE, step::MAX_UPDATE)],
     };
     damped_newton(
         psi,
@@ -47,6 +48,14 @@ fn solve_poisson(m: &Mesh, psi: &mut Vec<f64>, u: &[f64], v: &[f64]) -> Outcome<
         },
         ctl,
     )
+}
+
+/// The factor a density is multiplied by for a Newton update δ of its
+/// logarithm: 1 + δ when it grows (the linear Newton step in the density,
+/// not exponentially amplified), e^δ when it shrinks (stays positive). Both
+/// agree to second order, so convergence stays quadratic.
+fn grow(d: f64) -> f64 {
+    if d > 0.0 { 1.0 + d } else { d.exp() }
 }
 
 /// Controls of the Newton solver.
@@ -107,6 +116,8 @@ pub struct NewtonSolver {
     weights: Vec<f64>,
     bias_v: f64,
     x: Unknowns,
+    /// The converged point before the current one (bias, iterate), for extrapolation.
+    prev: Option<(f64, Unknowns)>,
 }
 
 impl NewtonSolver {
@@ -139,6 +150,7 @@ impl NewtonSolver {
             weights,
             bias_v: 0.0,
             x: Unknowns { psi, n, p },
+            prev: None,
             mesh,
         })
     }
@@ -158,15 +170,34 @@ impl NewtonSolver {
         (MAX_SPAN - self.mesh.equilibrium_span()).max(0.0) * self.mesh.vt
     }
 
-    /// Moves the iterate from bias `from` to `to`: the rows on the biased
-    /// contact's side of the junction are shifted rigidly (potential and both
-    /// quasi-Fermi potentials together, densities unchanged — the Gummel
-    /// solver's initial guess), the contacts get their ohmic values.
+    /// Moves the iterate from bias `from` to `to`. With an earlier converged
+    /// point in the same direction and no more than twice as far back, the
+    /// interior rows are extrapolated linearly in (ψ, ln n, ln p) (the usual
+    /// continuation predictor); otherwise the rows on the biased contact's side
+    /// of the junction are shifted rigidly (potential and both quasi-Fermi
+    /// potentials together, densities unchanged — the Gummel solver's initial
+    /// guess). The contacts get their ohmic values.
     fn shift_bias(&mut self, from: f64, to: f64) {
         let m = &self.mesh;
-        let d = (to - from) / m.vt;
-        for (psi, w) in self.x.psi.iter_mut().zip(&self.weights) {
-            *psi += w * d;
+        let ratio = match &self.prev {
+            Some((b0, _)) if *b0 != from => (to - from) / (from - b0),
+            _ => 0.0,
+        };
+        match &self.prev {
+            Some((_, x0)) if ratio > 0.0 && ratio <= 2.0 => {
+                let x = &mut self.x;
+                for i in 1..m.rows - 1 {
+                    x.psi[i] += ratio * (x.psi[i] - x0.psi[i]);
+                    x.n[i] *= (x.n[i] / x0.n[i]).powf(ratio);
+                    x.p[i] *= (x.p[i] / x0.p[i]).powf(ratio);
+                }
+            }
+            _ => {
+                let d = (to - from) / m.vt;
+                for (psi, w) in self.x.psi.iter_mut().zip(&self.weights) {
+                    *psi += w * d;
+                }
+            }
         }
         let last = m.rows - 1;
         let contact = |side_weight: f64| to * side_weight / m.vt;
@@ -186,6 +217,11 @@ impl NewtonSolver {
             tolerance_v: opts.tolerance_v,
             max_iterations: opts.max_iterations,
             vt: m.vt,
+            clip: [
+                (-step::MAX_UPDATE, step::MAX_UPDATE),
+                (-step::MAX_UPDATE, f64::INFINITY),
+                (-step::MAX_UPDATE, f64::INFINITY),
+            ],
         };
         damped_newton(
             &mut self.x,
@@ -195,8 +231,8 @@ impl NewtonSolver {
                 for (k, d) in d.iter().enumerate() {
                     let i = k + 1;
                     y.psi[i] += t * d[0];
-                    y.n[i] *= (t * d[1]).exp();
-                    y.p[i] *= (t * d[2]).exp();
+                    y.n[i] *= grow(t * d[1]);
+                    y.p[i] *= grow(t * d[2]);
                 }
                 let ok = y.n.iter().chain(&y.p).all(|v| v.is_finite() && *v > 0.0)
                     && y.psi.iter().all(|v| v.is_finite());
@@ -230,6 +266,7 @@ impl NewtonSolver {
                 from + step
             };
             let saved = self.x.clone();
+            let saved_prev = self.prev.clone();
             self.shift_bias(from, to);
             let out = self.newton(opts);
             iterations += out.iterations;
@@ -240,6 +277,7 @@ impl NewtonSolver {
                 v_v: out.update_v[2],
             };
             if out.converged {
+                self.prev = Some((from, saved));
                 self.bias_v = to;
                 steps += 1;
                 if to == bias_v {
@@ -247,6 +285,7 @@ impl NewtonSolver {
                 }
             } else {
                 self.x = saved;
+                self.prev = saved_prev;
                 halvings += 1;
                 step *= 0.5;
                 if halvings > opts.max_halvings || to == from {

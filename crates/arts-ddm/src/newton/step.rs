@@ -5,21 +5,24 @@
 
 use super::block_tridiag::BlockTridiag;
 
-/// Largest component of a Newton update applied in one iteration (thermal
-/// voltages, or natural-log units of a density); longer steps are scaled down.
+/// Largest potential change, and largest decrease of a log-density, applied in
+/// one iteration (thermal voltages / natural-log units); longer components
+/// are clipped one by one.
 pub const MAX_UPDATE: f64 = 5.0;
 /// Line-search halvings before an iteration is given up.
 pub const MAX_LINE_SEARCH: u32 = 30;
 
 /// Iteration controls of one Newton solve.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct StepControl {
+pub struct StepControl<const B: usize> {
     /// Converged when every component's summed full-step update (× V_T) is at most this, V.
     pub tolerance_v: f64,
     /// Iteration limit.
     pub max_iterations: usize,
     /// Thermal voltage, V (scales the update sums).
     pub vt: f64,
+    /// Per component: the range (low, high) each update component is clipped to.
+    pub clip: [(f64, f64); B],
 }
 
 /// How a Newton solve ended.
@@ -58,7 +61,7 @@ pub fn damped_newton<X: Clone, const B: usize>(
     x: &mut X,
     assemble: impl Fn(&X, bool) -> BlockTridiag<B>,
     apply: impl Fn(&X, &[[f64; B]], f64) -> Option<X>,
-    ctl: StepControl,
+    ctl: StepControl<B>,
 ) -> Outcome<B> {
     let mut out = Outcome {
         converged: false,
@@ -77,28 +80,34 @@ pub fn damped_newton<X: Clone, const B: usize>(
             .collect();
         let norm = scaled_norm(&sys, &scale);
         out.residual_norm = norm;
-        let Ok(delta) = sys.clone().solve() else {
+        let Ok(mut delta) = sys.clone().solve() else {
             return out;
         };
         let mut full = [0.0; B];
-        let mut big = 0.0f64;
+        let mut finite = true;
         for d in &delta {
             for c in 0..B {
                 full[c] += d[c].abs() * ctl.vt;
-                big = big.max(d[c].abs());
+                finite &= d[c].is_finite();
             }
         }
-        if !big.is_finite() {
+        if !finite {
             return out;
         }
         // A full step already below the tolerance is taken as is: at the
         // rounding floor the residual norm cannot be expected to decrease.
         let small = full.iter().all(|&u| u <= ctl.tolerance_v);
-        let mut t = if big > MAX_UPDATE {
-            MAX_UPDATE / big
-        } else {
-            1.0
-        };
+        // Components outside their range are clipped one by one.
+        let mut clipped = false;
+        for d in &mut delta {
+            for (v, &(lo, hi)) in d.iter_mut().zip(&ctl.clip) {
+                if *v < lo || *v > hi {
+                    *v = v.clamp(lo, hi);
+                    clipped = true;
+                }
+            }
+        }
+        let mut t = 1.0;
         let mut accepted = None;
         for _ in 0..MAX_LINE_SEARCH {
             if let Some(trial) = apply(x, &delta, t) {
@@ -114,14 +123,14 @@ pub fn damped_newton<X: Clone, const B: usize>(
         let Some((trial, tsys, tnorm)) = accepted else {
             return out;
         };
-        if t < 1.0 {
+        if t < 1.0 || clipped {
             out.damped += 1;
         }
         *x = trial;
         sys = tsys;
         out.residual_norm = tnorm;
         out.update_v = full.map(|u| u * t);
-        if t == 1.0 && small {
+        if t == 1.0 && small && !clipped {
             out.converged = true;
             return out;
         }
@@ -163,6 +172,7 @@ mod tests {
             tolerance_v: 1e-12,
             max_iterations: 60,
             vt: 1.0,
+            clip: [(-MAX_UPDATE, MAX_UPDATE)],
         };
         let out = damped_newton(&mut x, assemble, apply, ctl);
         assert!(out.converged, "{out:?}");
