@@ -55,7 +55,7 @@ fn run_writes_profiles_and_reports_the_json_contract() {
     let mut lines = text.lines();
     assert_eq!(
         lines.next().unwrap(),
-        "row,x_um,layer,potential_v,n_cm3,p_cm3,phi_n_v,phi_p_v,field_v_per_cm,jn_a_per_cm2,jp_a_per_cm2,j_a_per_cm2"
+        "row,x_um,layer,potential_v,n_cm3,p_cm3,phi_n_v,phi_p_v,field_v_per_cm,jn_a_per_cm2,jp_a_per_cm2,j_a_per_cm2,recombination_cm3_per_s"
     );
     let rows: Vec<&str> = lines.collect();
     assert_eq!(rows.len(), 400);
@@ -329,10 +329,11 @@ fn bad_device_files_exit_2_and_write_nothing() {
 }
 
 #[test]
-fn a_non_converging_sweep_stops_with_its_residual_and_no_files() {
+fn a_non_converging_sweep_exits_1_and_writes_what_converged() {
     let dir = tempfile::tempdir().unwrap();
     let out_dir = dir.path().join("out");
     let out = arts(&[
+        "--json",
         "run",
         "ddm",
         "--preset",
@@ -347,7 +348,6 @@ fn a_non_converging_sweep_stops_with_its_residual_and_no_files() {
     // The input was accepted: a run that fails afterwards exits 1 (one error line).
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{err}");
-    assert!(out.stdout.is_empty());
     assert_eq!(err.trim_end().lines().count(), 1, "{err}");
     assert!(
         err.starts_with(
@@ -356,6 +356,30 @@ fn a_non_converging_sweep_stops_with_its_residual_and_no_files() {
         "{err}"
     );
     assert!(!err.contains("NaN") && !err.contains("inf"), "{err}");
-    assert!(!out_dir.exists());
-    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+    // Still one JSON object: converged false, the failure with its last residuals,
+    // and the point that converged.
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["converged"], false);
+    assert_eq!(v["valid"], false);
+    assert_eq!(v["failure"]["bias_v"], 0.5);
+    for k in [
+        "residual_potential_v",
+        "residual_electrons_v",
+        "residual_holes_v",
+    ] {
+        assert!(v["failure"][k].as_f64().unwrap() > 1e-9, "{k}");
+    }
+    let biases = v["biases"].as_array().unwrap();
+    assert_eq!(biases.len(), 1);
+    assert_eq!(biases[0]["bias_v"], 0.0);
+    // The converged point's files and the summary, and nothing temporary.
+    for f in biases[0]["files"].as_array().unwrap() {
+        assert!(out_dir.join(f.as_str().unwrap()).is_file(), "{f}");
+    }
+    let summary: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out_dir.join("summary.json")).unwrap())
+            .unwrap();
+    assert_eq!(summary["converged"], false);
+    assert_eq!(std::fs::read_dir(&out_dir).unwrap().count(), 5);
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
 }

@@ -406,10 +406,7 @@ pub fn run_ddm(args: &RunDdmArgs, out: Output) -> CliResult {
         let tag = format!("{k:02}_{:+.3}V", sol.bias_v);
         let mut names = Vec::new();
         if args.out.is_some() {
-            let mut these = vec![
-                (format!("profile_{tag}.csv"), csv::profile_csv(sol, &mesh)),
-                (format!("edges_{tag}.csv"), csv::edges_csv(sol, &mesh)),
-            ];
+            let mut these = vec![(format!("profile_{tag}.csv"), csv::profile_csv(sol, &mesh))];
             if p.newton.is_none() {
                 these.push((
                     format!("cost_rows_{tag}.csv"),
@@ -420,6 +417,7 @@ pub fn run_ddm(args: &RunDdmArgs, out: Output) -> CliResult {
                     csv::cost_history_csv(&sol.cost, &device),
                 ));
             }
+            these.push((format!("edges_{tag}.csv"), csv::edges_csv(sol, &mesh)));
             for (name, text) in these {
                 names.push(name.clone());
                 files.push((name, text));
