@@ -383,3 +383,65 @@ fn a_non_converging_sweep_exits_1_and_writes_what_converged() {
     assert_eq!(std::fs::read_dir(&out_dir).unwrap().count(), 5);
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
 }
+
+/// si-pn written as JSON, with the constants given one by one.
+const SI_PN_JSON: &str = r#"{"name": "pn-json", "spacing_nm": 5.0,
+ "layers": [
+   {"name": "p", "material": "Si", "thickness_nm": 1000, "acceptors_cm3": 1e16},
+   {"name": "n", "material": "Si", "thickness_nm": 1000, "donors_cm3": 1e16}]}"#;
+
+#[test]
+fn json_device_files_constants_and_edge_averaging() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("pn.json");
+    std::fs::write(&file, SI_PN_JSON).unwrap();
+    let run = |extra: &[&str]| {
+        let mut a = vec![
+            "--json", "run", "ddm", "--method", "newton", "--bias", "0.4",
+        ];
+        a.extend_from_slice(extra);
+        json_of(&arts(&a))
+    };
+    // The same device as the preset: the same current.
+    let preset = run(&["--preset", "si-pn"]);
+    let json = run(&["--device", s(&file)]);
+    assert_eq!(json["device"], "pn-json");
+    let j = |v: &serde_json::Value| v["terminal_current_a_per_cm2"][0].as_f64().unwrap();
+    assert!((j(&json) / j(&preset) - 1.0).abs() < 1e-12);
+    // A file without the .json extension is recognised by its content.
+    let plain = dir.path().join("pn.dev");
+    std::fs::write(&plain, SI_PN_JSON).unwrap();
+    assert_eq!(run(&["--device", s(&plain)])["device"], "pn-json");
+    // Constants one by one: q = 1.6e-19 alone is the tcad q with codata k, eps0.
+    let q = run(&["--device", s(&file), "--q-c", "1.6e-19"]);
+    assert_eq!(q["constants_replaced"], serde_json::json!(["q"]));
+    assert_eq!(q["constant_values"]["q_c"], 1.6e-19);
+    assert_eq!(q["constant_values"]["k_j_per_k"], 1.380649e-23);
+    assert!(
+        q["builtin_potential_v"].as_f64().unwrap() > json["builtin_potential_v"].as_f64().unwrap()
+    );
+    // Temperature scales V_T (an n_i-only material keeps its n_i).
+    let hot = run(&["--device", s(&file), "--temperature-k", "320"]);
+    assert_eq!(hot["temperature_k"], 320.0);
+    let vt = 1.380649e-23 * 320.0 / 1.602176634e-19;
+    let vbi = vt * (1e32f64 / 1e20).ln();
+    assert!((hot["builtin_potential_v"].as_f64().unwrap() - vbi).abs() < 1e-6);
+    // Edge averaging is reported (a homogeneous device does not depend on it).
+    let ar = run(&["--device", s(&file), "--edge-average", "arithmetic"]);
+    assert_eq!(ar["edge_average"], "arithmetic");
+    assert!((j(&ar) / j(&json) - 1.0).abs() < 1e-12);
+    // Bad JSON: one line with its position, exit 2.
+    std::fs::write(
+        &file,
+        SI_PN_JSON.replace("\"name\": \"n\",", "\"name\": \"n\", \"dopant\": 1,"),
+    )
+    .unwrap();
+    assert_usage_error(
+        &arts(&["run", "ddm", "--device", s(&file)]),
+        "device file line 4, column",
+    );
+    assert_usage_error(
+        &arts(&["run", "ddm", "--preset", "si-pn", "--k-j-per-k", "0"]),
+        "--k-j-per-k = 0",
+    );
+}

@@ -1,4 +1,5 @@
-//! Device files: the TOML format, its parsing and its validation.
+//! Device files: the format (TOML or JSON, the same schema), its parsing and
+//! its validation.
 //!
 //! ```toml
 //! name = "si-pn"            # optional
@@ -6,6 +7,10 @@
 //! spacing_nm = 5.0          # uniform mesh spacing; every layer must be a whole number of rows
 //! constants = "codata"      # optional: codata | tcad
 //! bias_v = [0.0, 0.2]       # optional default bias sweep, volts on the biased contact
+//! q_c = 1.6e-19             # optional single constants replacing the set's
+//! k_j_per_k = 1.380649e-23  #   (q in C, k in J/K, eps0 in F/cm)
+//! eps0_f_per_cm = 8.85e-14
+//! edge_average = "harmonic" # optional: harmonic | arithmetic (edge ε and μ)
 //!
 //! [contacts]                # optional; both contacts are ohmic
 //! left = "ohmic"
@@ -26,15 +31,52 @@
 //! thickness_nm = 1000.0
 //! acceptors_cm3 = 1e16      # optional, default 0
 //! donors_cm3 = 0.0          # optional, default 0
+//!
+//! [[doping]]                # optional analytic profiles added to the layers' (see `doping`)
+//! kind = "gaussian"
+//! species = "acceptors"
+//! peak_cm3 = 1e18
+//! position_nm = 0.0
+//! width_nm = 80.0
 //! ```
 
 use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
-use crate::constants::ConstantSet;
+use crate::constants::{ConstantOverrides, ConstantSet};
+use crate::doping::{DopingProfile, Species};
 use crate::error::{DdmError, input};
 use crate::material::{self, Bands, Material, MaterialSpec};
+
+/// How permittivity and mobility are averaged onto the edge between two rows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum EdgeAverage {
+    /// 2ab/(a + b): exact for a piecewise-constant material in series (the default).
+    #[default]
+    Harmonic,
+    /// (a + b)/2.
+    Arithmetic,
+}
+
+impl EdgeAverage {
+    /// The average of two row values.
+    pub fn of(self, a: f64, b: f64) -> f64 {
+        match self {
+            EdgeAverage::Harmonic => 2.0 * a * b / (a + b),
+            EdgeAverage::Arithmetic => 0.5 * (a + b),
+        }
+    }
+
+    /// The name used in device files and on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            EdgeAverage::Harmonic => "harmonic",
+            EdgeAverage::Arithmetic => "arithmetic",
+        }
+    }
+}
 
 /// Which contact carries the applied bias.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Deserialize)]
@@ -88,6 +130,12 @@ struct DeviceSpec {
     spacing_nm: f64,
     constants: Option<String>,
     bias_v: Option<Vec<f64>>,
+    q_c: Option<f64>,
+    k_j_per_k: Option<f64>,
+    eps0_f_per_cm: Option<f64>,
+    edge_average: Option<EdgeAverage>,
+    #[serde(default)]
+    doping: Vec<DopingProfile>,
     #[serde(default)]
     contacts: ContactsSpec,
     #[serde(default)]
@@ -129,6 +177,34 @@ pub struct Device {
     pub biased: Side,
     /// Layers from the left contact to the right one.
     pub layers: Vec<Layer>,
+    /// Single constants replacing those of the set.
+    pub constant_overrides: ConstantOverrides,
+    /// Edge averaging of permittivity and mobility.
+    pub edge_average: EdgeAverage,
+    /// Analytic doping profiles added to the layers' uniform dopings.
+    pub doping: Vec<DopingProfile>,
+}
+
+/// The format of a device file's text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileFormat {
+    /// TOML.
+    Toml,
+    /// JSON (the same schema).
+    Json,
+}
+
+impl FileFormat {
+    /// By the file's extension (`.json`, `.toml`), else by its content (JSON
+    /// starts with `{`).
+    pub fn detect(extension: Option<&str>, text: &str) -> FileFormat {
+        match extension.map(|e| e.to_ascii_lowercase()).as_deref() {
+            Some("json") => FileFormat::Json,
+            Some("toml") => FileFormat::Toml,
+            _ if text.trim_start().starts_with('{') => FileFormat::Json,
+            _ => FileFormat::Toml,
+        }
+    }
 }
 
 /// Where a layer sits on the mesh.
@@ -145,6 +221,58 @@ impl Device {
     pub fn from_toml(text: &str, fallback_name: &str) -> Result<Device, DdmError> {
         let spec: DeviceSpec = toml::from_str(text).map_err(|e| input(toml_error(text, &e)))?;
         spec.validate(fallback_name)
+    }
+
+    /// Parses and validates a device file's text in the given format.
+    pub fn parse(text: &str, format: FileFormat, fallback_name: &str) -> Result<Device, DdmError> {
+        match format {
+            FileFormat::Toml => Device::from_toml(text, fallback_name),
+            FileFormat::Json => Device::from_json(text, fallback_name),
+        }
+    }
+
+    /// Parses and validates a JSON device file (the TOML schema written as JSON).
+    pub fn from_json(text: &str, fallback_name: &str) -> Result<Device, DdmError> {
+        let spec: DeviceSpec = serde_json::from_str(text).map_err(|e| {
+            let msg = e.to_string();
+            // serde_json appends " at line L column C"; put the position first, as for TOML.
+            let msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();
+            input(format!(
+                "device file line {}, column {}: {msg}",
+                e.line(),
+                e.column()
+            ))
+        })?;
+        spec.validate(fallback_name)
+    }
+
+    /// Donor and acceptor density of every row, cm^-3: the layer's uniform
+    /// values plus the analytic profiles at the row's position.
+    pub fn row_doping(&self) -> Result<Vec<(f64, f64)>, DdmError> {
+        let mut out = Vec::new();
+        for (l, lr) in self.layers.iter().zip(self.layer_rows()?) {
+            for i in lr.first..lr.first + lr.rows {
+                let x = (i as f64 + 0.5) * self.spacing_nm;
+                let (mut nd, mut na) = (l.donors, l.acceptors);
+                for p in &self.doping {
+                    match p.species {
+                        Species::Donors => nd += p.at(x),
+                        Species::Acceptors => na += p.at(x),
+                    }
+                }
+                out.push((nd, na));
+            }
+        }
+        Ok(out)
+    }
+
+    /// The same device at another temperature (checked like a file's).
+    pub fn with_temperature(&self, temperature_k: f64) -> Result<Device, DdmError> {
+        check_temperature(temperature_k)?;
+        Ok(Device {
+            temperature_k,
+            ..self.clone()
+        })
     }
 
     /// Rows per layer at the device's spacing; fails if a layer is not a whole number of rows.
@@ -201,6 +329,16 @@ impl Device {
     }
 }
 
+fn check_temperature(temperature_k: f64) -> Result<(), DdmError> {
+    if temperature_k.is_finite() && temperature_k > 0.0 {
+        Ok(())
+    } else {
+        Err(input(format!(
+            "temperature_k = {temperature_k} must be a positive number of kelvin"
+        )))
+    }
+}
+
 fn check_spacing(spacing_nm: f64) -> Result<(), DdmError> {
     if spacing_nm.is_finite() && spacing_nm > 0.0 {
         Ok(())
@@ -214,10 +352,15 @@ fn check_spacing(spacing_nm: f64) -> Result<(), DdmError> {
 impl DeviceSpec {
     fn validate(self, fallback_name: &str) -> Result<Device, DdmError> {
         let temperature_k = self.temperature_k.unwrap_or(300.0);
-        if !(temperature_k.is_finite() && temperature_k > 0.0) {
-            return Err(input(format!(
-                "temperature_k = {temperature_k} must be a positive number of kelvin"
-            )));
+        check_temperature(temperature_k)?;
+        let constant_overrides = ConstantOverrides {
+            q: self.q_c,
+            k: self.k_j_per_k,
+            eps0: self.eps0_f_per_cm,
+        };
+        constant_overrides.validate().map_err(input)?;
+        for (k, p) in self.doping.iter().enumerate() {
+            p.validate(k).map_err(input)?;
         }
         check_spacing(self.spacing_nm)?;
         let constants = match &self.constants {
@@ -307,6 +450,9 @@ impl DeviceSpec {
             bias_v,
             biased: self.contacts.biased,
             layers,
+            constant_overrides,
+            edge_average: self.edge_average.unwrap_or_default(),
+            doping: self.doping,
         };
         device.layer_rows()?;
         Ok(device)
@@ -407,6 +553,47 @@ donors_cm3 = 1e16
         assert!(d.with_spacing(2.5).is_ok());
         assert!(d.with_spacing(3.0).is_err());
         assert!(d.with_spacing(-1.0).is_err());
+    }
+
+    #[test]
+    fn json_files_use_the_same_schema() {
+        let json = r#"{"spacing_nm": 5.0, "q_c": 1.6e-19, "edge_average": "arithmetic",
+            "layers": [
+              {"name": "p", "material": "Si", "thickness_nm": 500, "acceptors_cm3": 1e16},
+              {"name": "n", "material": "Si", "thickness_nm": 500, "donors_cm3": 1e16}]}"#;
+        assert_eq!(FileFormat::detect(None, json), FileFormat::Json);
+        assert_eq!(FileFormat::detect(Some("toml"), json), FileFormat::Toml);
+        let d = Device::parse(json, FileFormat::Json, "pn").unwrap();
+        let t = Device::from_toml(PN, "pn").unwrap();
+        assert_eq!(d.layers, t.layers);
+        assert_eq!(d.constant_overrides.q, Some(1.6e-19));
+        assert_eq!(d.edge_average, EdgeAverage::Arithmetic);
+        let e = Device::from_json(&json.replace("acceptors_cm3", "acceptor_cm3"), "x").unwrap_err();
+        let msg = e.to_string();
+        assert!(
+            msg.contains("acceptor_cm3") && msg.contains("line 3"),
+            "{msg}"
+        );
+        assert!(!msg.contains('\n'));
+    }
+
+    #[test]
+    fn analytic_profiles_add_to_the_layers() {
+        let text = format!(
+            "{PN}\n[[doping]]\nkind = \"gaussian\"\nspecies = \"donors\"\npeak_cm3 = 1e18\nposition_nm = 1000\nwidth_nm = 20\n"
+        );
+        let d = Device::from_toml(&text, "x").unwrap();
+        let rows = d.row_doping().unwrap();
+        assert_eq!(rows.len(), 200);
+        assert_eq!(
+            rows[0],
+            (0.0 + 1e18 * (-(997.5f64 / 20.0).powi(2)).exp(), 1e16)
+        );
+        assert!(
+            (rows[199].0 / (1e16 + 1e18 * (-(2.5f64 / 20.0).powi(2)).exp()) - 1.0).abs() < 1e-12
+        );
+        let e = Device::from_toml(&text.replace("width_nm = 20", "width_nm = 0"), "x").unwrap_err();
+        assert!(e.to_string().starts_with("doping[0]: width_nm"), "{e}");
     }
 
     #[test]

@@ -2,12 +2,13 @@
 //! Poisson equation and the electron/hole continuity equations in Slotboom
 //! variables, solved by Gummel's decoupled iteration with explicit point
 //! updates (Korman–Mayergoyz) or by a coupled Newton solver, Scharfetter–Gummel currents, SRH recombination
-//! and heterostructure band parameters. Device files in TOML, three presets,
+//! and heterostructure band parameters. Device files in TOML or JSON, three presets,
 //! per-row/per-sub-cycle cost instrumentation. See `docs/ddm.md`.
 
 pub mod constants;
 pub mod csv;
 pub mod device;
+pub mod doping;
 pub mod error;
 pub mod material;
 pub mod mesh;
@@ -17,8 +18,8 @@ pub mod solution;
 pub mod solver;
 pub mod sweep;
 
-pub use constants::{ConstantSet, Constants};
-pub use device::{Device, Side};
+pub use constants::{ConstantOverrides, ConstantSet, Constants};
+pub use device::{Device, EdgeAverage, FileFormat, Side};
 pub use error::DdmError;
 pub use mesh::Mesh;
 pub use newton::{NewtonOptions, NewtonPoint, NewtonSolver};

@@ -51,11 +51,12 @@ pub struct Mesh {
     pub tau_n: Vec<f64>,
     /// SRH hole lifetimes per row, s.
     pub tau_p: Vec<f64>,
-    /// Scaled permittivity per edge: ε0·εr·V_T / (q·n_ref·h²), εr the harmonic mean of the two rows.
+    /// Scaled permittivity per edge: ε0·εr·V_T / (q·n_ref·h²), εr the edge average
+    /// (`Device::edge_average`, harmonic by default) of the two rows.
     pub eps: Vec<f64>,
-    /// Electron mobility per edge (harmonic mean), cm^2/(V s).
+    /// Electron mobility per edge (edge average), cm^2/(V s).
     pub mu_n: Vec<f64>,
-    /// Hole mobility per edge (harmonic mean), cm^2/(V s).
+    /// Hole mobility per edge (edge average), cm^2/(V s).
     pub mu_p: Vec<f64>,
     /// Charge-neutral equilibrium potential per row (thermal voltages).
     pub psi_eq: Vec<f64>,
@@ -70,13 +71,11 @@ pub const MAX_ROWS: usize = 5_000_000;
 /// exponentials of the scaled variables leave double range once a bias is added.
 pub const MAX_SPAN: f64 = 600.0;
 
-fn harmonic(a: f64, b: f64) -> f64 {
-    2.0 * a * b / (a + b)
-}
-
 impl Mesh {
-    /// Builds the scaled problem of `device` with `constants`.
+    /// Builds the scaled problem of `device` with `constants` (with the
+    /// device's single-constant overrides applied).
     pub fn new(device: &Device, constants: Constants) -> Result<Mesh, DdmError> {
+        let constants = device.constant_overrides.apply(constants);
         let layer_rows = device.layer_rows()?;
         let rows: usize = layer_rows.iter().map(|l| l.rows).sum();
         if rows > MAX_ROWS {
@@ -124,6 +123,7 @@ impl Mesh {
             psi_eq: Vec::with_capacity(rows),
             rho: h_cm * h_cm / vt,
         };
+        let row_doping = device.row_doping()?;
         let mut eps_row = Vec::with_capacity(rows);
         let mut mun_row = Vec::with_capacity(rows);
         let mut mup_row = Vec::with_capacity(rows);
@@ -133,17 +133,17 @@ impl Mesh {
             let vn = (nc / nc_r).ln() + (chi - chi_r) / vt;
             let vp = (nv / nv_r).ln() - (chi + eg - chi_r - eg_r) / vt;
             let nie = (0.5 * (vn + vp)).exp();
-            let c = (layer.donors - layer.acceptors) / n_ref;
-            // Charge-neutral equilibrium: n − p = C, n·p = nie², with u = v = 1.
-            let half = 0.5 * c;
-            let root = (half * half + nie * nie).sqrt();
-            let n = if c >= 0.0 {
-                half + root
-            } else {
-                nie * nie / (root - half)
-            };
-            let psi_eq = n.ln() - vn;
-            for _ in 0..lr.rows {
+            for &(nd, na) in &row_doping[lr.first..lr.first + lr.rows] {
+                let c = (nd - na) / n_ref;
+                // Charge-neutral equilibrium: n − p = C, n·p = nie², with u = v = 1.
+                let half = 0.5 * c;
+                let root = (half * half + nie * nie).sqrt();
+                let n = if c >= 0.0 {
+                    half + root
+                } else {
+                    nie * nie / (root - half)
+                };
+                let psi_eq = n.ln() - vn;
                 m.layer.push(li as u16);
                 m.doping.push(c);
                 m.vn.push(vn);
@@ -168,9 +168,10 @@ impl Mesh {
         }
         let k = constants.eps0 * vt / (constants.q * n_ref * h_cm * h_cm);
         for i in 0..rows - 1 {
-            m.eps.push(k * harmonic(eps_row[i], eps_row[i + 1]));
-            m.mu_n.push(harmonic(mun_row[i], mun_row[i + 1]));
-            m.mu_p.push(harmonic(mup_row[i], mup_row[i + 1]));
+            let avg = device.edge_average;
+            m.eps.push(k * avg.of(eps_row[i], eps_row[i + 1]));
+            m.mu_n.push(avg.of(mun_row[i], mun_row[i + 1]));
+            m.mu_p.push(avg.of(mup_row[i], mup_row[i + 1]));
         }
         Ok(m)
     }
@@ -274,5 +275,14 @@ mod tests {
         assert!((m.nie[1250] * m.n_ref / ni - 1.0).abs() < 1e-9);
         // Edge permittivity at the InGaAsP/InGaAs interface is the harmonic mean.
         assert!(m.eps[1199] < m.eps[1250] && m.eps[1199] > m.eps[1150]);
+        let e = |m: &Mesh| m.eps[1199] / m.eps[1250] * 13.9;
+        assert!((e(&m) - 2.0 * 13.3 * 13.9 / (13.3 + 13.9)).abs() < 1e-9);
+        let arith = Device {
+            edge_average: crate::device::EdgeAverage::Arithmetic,
+            ..d
+        };
+        let ma = Mesh::new(&arith, ConstantSet::Codata.constants()).unwrap();
+        assert!((e(&ma) - 13.6).abs() < 1e-9, "{}", e(&ma));
+        assert_eq!(ma.eps[10], m.eps[10]);
     }
 }

@@ -6,20 +6,21 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use arts_ddm::{
-    BiasSolution, ConstantSet, DdmError, Device, Mesh, NewtonOptions, SolverOptions, Sweep,
-    UpdateOrder, csv, newton, presets,
+    BiasSolution, ConstantOverrides, ConstantSet, DdmError, Device, FileFormat, Mesh,
+    NewtonOptions, SolverOptions, Sweep, UpdateOrder, csv, newton, presets,
 };
 use arts_lb::weighted::{self, Partition};
 use serde::Serialize;
 
-use super::ddm_flags::{ConstantsArg, MethodArg, OrderArg, PresetArg};
+use super::ddm_flags::{ConstantsArg, EdgeAverageArg, MethodArg, OrderArg, PresetArg};
 use crate::output::{CliError, CliResult, Output, PendingDir};
 
 /// Arguments of `arts run ddm`.
 #[derive(clap::Args)]
 #[command(group(clap::ArgGroup::new("source").required(true).args(["device", "preset"])))]
 pub struct RunDdmArgs {
-    /// Device file (TOML; format in docs/ddm.md, examples: `arts ddm preset NAME`).
+    /// Device file, TOML or JSON (by extension, else by content; format in
+    /// docs/ddm.md, examples: `arts ddm preset NAME`).
     #[arg(long)]
     pub device: Option<PathBuf>,
     /// Built-in device.
@@ -40,6 +41,21 @@ pub struct RunDdmArgs {
     /// Override the mesh spacing, nm (every layer must stay a whole number of rows).
     #[arg(long)]
     pub spacing_nm: Option<f64>,
+    /// Elementary charge q, C, replacing the constant set's (and the file's).
+    #[arg(long)]
+    pub q_c: Option<f64>,
+    /// Boltzmann constant k, J/K, replacing the constant set's (and the file's).
+    #[arg(long)]
+    pub k_j_per_k: Option<f64>,
+    /// Vacuum permittivity ε0, F/cm, replacing the constant set's (and the file's).
+    #[arg(long)]
+    pub eps0_f_per_cm: Option<f64>,
+    /// Lattice temperature, K (default: the device file's).
+    #[arg(long)]
+    pub temperature_k: Option<f64>,
+    /// Edge averaging of permittivity and mobility (default: the device file's, else harmonic).
+    #[arg(long, value_enum)]
+    pub edge_average: Option<EdgeAverageArg>,
     /// Solver: gummel (point updates, the load-balancing study's solver) or
     /// newton (coupled, block-tridiagonal direct solve; for single-device work).
     #[arg(long, value_enum, default_value = "gummel")]
@@ -184,6 +200,14 @@ struct BiasOut {
     files: Vec<String>,
 }
 
+/// The constants in use (after single-constant overrides).
+#[derive(Serialize)]
+struct ConstantValuesOut {
+    q_c: f64,
+    k_j_per_k: f64,
+    eps0_f_per_cm: f64,
+}
+
 /// The Newton record of one bias point.
 #[derive(Serialize, Clone, Copy)]
 struct NewtonOut {
@@ -237,6 +261,9 @@ struct RunOut {
     spacing_nm: f64,
     temperature_k: f64,
     constants: &'static str,
+    constants_replaced: Vec<&'static str>,
+    constant_values: ConstantValuesOut,
+    edge_average: &'static str,
     builtin_potential_v: f64,
     order: &'static str,
     segments: usize,
@@ -262,7 +289,8 @@ fn load_device(args: &RunDdmArgs) -> Result<Device, CliError> {
                 .file_stem()
                 .map(|s| s.to_string_lossy().into_owned())
                 .unwrap_or_else(|| "device".into());
-            Device::from_toml(&text, &fallback)
+            let ext = path.extension().and_then(|e| e.to_str());
+            Device::parse(&text, FileFormat::detect(ext, &text), &fallback)
                 .map_err(|e| CliError::usage(format!("{}: {e}", path.display())))?
         }
         (None, Some(name)) => presets::preset(name.name()).map_err(CliError::usage)?,
@@ -272,10 +300,25 @@ fn load_device(args: &RunDdmArgs) -> Result<Device, CliError> {
             ));
         }
     };
-    match args.spacing_nm {
-        Some(h) => device.with_spacing(h).map_err(CliError::usage),
-        None => Ok(device),
+    let mut device = match args.spacing_nm {
+        Some(h) => device.with_spacing(h).map_err(CliError::usage)?,
+        None => device,
+    };
+    if let Some(t) = args.temperature_k {
+        device = device.with_temperature(t).map_err(CliError::usage)?;
     }
+    let cli = ConstantOverrides {
+        q: args.q_c,
+        k: args.k_j_per_k,
+        eps0: args.eps0_f_per_cm,
+    };
+    cli.validate()
+        .map_err(|e| CliError::usage(format!("--{}", e.replace('_', "-"))))?;
+    device.constant_overrides = cli.or(device.constant_overrides);
+    if let Some(a) = args.edge_average {
+        device.edge_average = a.into();
+    }
+    Ok(device)
 }
 
 /// Bad device input is a usage error (exit 2); a bias point that did not
@@ -433,6 +476,13 @@ pub fn run_ddm(args: &RunDdmArgs, out: Output) -> CliResult {
         spacing_nm: device.spacing_nm,
         temperature_k: device.temperature_k,
         constants: set.name(),
+        constants_replaced: device.constant_overrides.names(),
+        constant_values: ConstantValuesOut {
+            q_c: mesh.constants.q,
+            k_j_per_k: mesh.constants.k,
+            eps0_f_per_cm: mesh.constants.eps0,
+        },
+        edge_average: device.edge_average.name(),
         builtin_potential_v: mesh.builtin_potential_v(),
         order,
         segments,

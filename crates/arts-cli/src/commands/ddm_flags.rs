@@ -1,6 +1,6 @@
 //! The enumerated flags of `arts run ddm` and `arts ddm preset`.
 
-use arts_ddm::{ConstantSet, SweepOrder};
+use arts_ddm::{ConstantSet, EdgeAverage, SweepOrder};
 
 /// A built-in device (`--preset`, `arts ddm preset NAME`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -38,6 +38,24 @@ impl From<ConstantsArg> for ConstantSet {
         match c {
             ConstantsArg::Codata => ConstantSet::Codata,
             ConstantsArg::Tcad => ConstantSet::Tcad,
+        }
+    }
+}
+
+/// `--edge-average`: how permittivity and mobility are averaged onto edges.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum EdgeAverageArg {
+    /// 2ab/(a + b).
+    Harmonic,
+    /// (a + b)/2.
+    Arithmetic,
+}
+
+impl From<EdgeAverageArg> for EdgeAverage {
+    fn from(a: EdgeAverageArg) -> EdgeAverage {
+        match a {
+            EdgeAverageArg::Harmonic => EdgeAverage::Harmonic,
+            EdgeAverageArg::Arithmetic => EdgeAverage::Arithmetic,
         }
     }
 }
