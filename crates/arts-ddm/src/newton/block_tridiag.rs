@@ -6,6 +6,9 @@
 //! (`lower[0]` and `upper[n−1]` are ignored). The drift-diffusion Jacobian of a
 //! 1-D mesh has this shape with B = 3 (potential, electrons, holes per row).
 
+// Index loops over the B×B blocks read as the textbook elimination.
+#![allow(clippy::needless_range_loop)]
+
 /// One B×B block, row-major.
 pub type Block<const B: usize> = [[f64; B]; B];
 
