@@ -9,22 +9,21 @@ fn s(p: &Path) -> &str {
     p.to_str().unwrap()
 }
 
+/// `arts --json run ddm --preset si-pn --method newton` plus `extra`.
+fn newton(extra: &[&str]) -> std::process::Output {
+    let mut a = vec![
+        "--json", "run", "ddm", "--preset", "si-pn", "--method", "newton",
+    ];
+    a.extend_from_slice(extra);
+    arts(&a)
+}
+
 #[test]
 fn newton_sweep_reports_its_iterations_and_matches_gummel() {
-    let newton = json_of(&arts(&[
-        "--json",
-        "run",
-        "ddm",
-        "--preset",
-        "si-pn",
-        "--method",
-        "newton",
-        "--bias",
-        "0,0.2,0.4",
-    ]));
-    assert_eq!(newton["method"], "newton");
-    assert_eq!(newton["converged"], true);
-    assert_eq!(newton["valid"], true);
+    let v = json_of(&newton(&["--bias", "0,0.2,0.4"]));
+    assert_eq!(v["method"], "newton");
+    assert_eq!(v["converged"], true);
+    assert_eq!(v["valid"], true);
     let gummel = json_of(&arts(&[
         "--json",
         "run",
@@ -35,7 +34,7 @@ fn newton_sweep_reports_its_iterations_and_matches_gummel() {
         "0,0.2,0.4",
     ]));
     assert_eq!(gummel["method"], "gummel");
-    let biases = newton["biases"].as_array().unwrap();
+    let biases = v["biases"].as_array().unwrap();
     for (k, b) in biases.iter().enumerate() {
         let its = b["iterations"].as_u64().unwrap();
         assert!((1..=30).contains(&its), "{its}");
@@ -54,26 +53,14 @@ fn newton_sweep_reports_its_iterations_and_matches_gummel() {
         .iter()
         .map(|b| b["iterations"].as_u64().unwrap())
         .sum();
-    assert_eq!(newton["iterations"].as_u64().unwrap(), total);
+    assert_eq!(v["iterations"].as_u64().unwrap(), total);
 }
 
 #[test]
 fn newton_out_writes_profiles_and_per_edge_values() {
     let dir = tempfile::tempdir().unwrap();
     let out_dir = dir.path().join("out");
-    let v = json_of(&arts(&[
-        "--json",
-        "run",
-        "ddm",
-        "--preset",
-        "si-pn",
-        "--method",
-        "newton",
-        "--bias",
-        "0.5",
-        "--out",
-        s(&out_dir),
-    ]));
+    let v = json_of(&newton(&["--bias", "0.5", "--out", s(&out_dir)]));
     let files: Vec<&str> = v["biases"][0]["files"]
         .as_array()
         .unwrap()
@@ -113,23 +100,12 @@ fn newton_out_writes_profiles_and_per_edge_values() {
 fn newton_failure_exits_1_with_residuals_and_partial_files() {
     let dir = tempfile::tempdir().unwrap();
     let out_dir = dir.path().join("out");
-    let out = arts(&[
-        "--json",
-        "run",
-        "ddm",
-        "--preset",
-        "si-pn",
-        "--method",
-        "newton",
-        "--bias",
-        "0,0.6",
-        "--newton-iterations",
-        "2",
-        "--max-halvings",
-        "1",
-        "--out",
-        s(&out_dir),
-    ]);
+    // Two iterations per attempt and one halving cannot reach 0.6 V from 0 V.
+    let mut args: Vec<&str> = "--bias 0,0.6 --newton-iterations 2 --max-halvings 1 --out"
+        .split(' ')
+        .collect();
+    args.push(s(&out_dir));
+    let out = newton(&args);
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert_eq!(err.trim_end().lines().count(), 1, "{err}");
@@ -148,23 +124,6 @@ fn newton_failure_exits_1_with_residuals_and_partial_files() {
 
 #[test]
 fn newton_rejects_gummel_only_options() {
-    assert_usage_error(
-        &arts(&[
-            "run", "ddm", "--preset", "si-pn", "--method", "newton", "--order", "both",
-        ]),
-        "--method gummel",
-    );
-    assert_usage_error(
-        &arts(&[
-            "run",
-            "ddm",
-            "--preset",
-            "si-pn",
-            "--method",
-            "newton",
-            "--newton-iterations",
-            "0",
-        ]),
-        "max iterations",
-    );
+    assert_usage_error(&newton(&["--order", "both"]), "--method gummel");
+    assert_usage_error(&newton(&["--newton-iterations", "0"]), "max iterations");
 }

@@ -91,6 +91,22 @@ impl DdmError {
     }
 }
 
+/// Checks a tolerance (positive volts) and an iteration limit (at least 1).
+pub(crate) fn check_iteration_controls(
+    tolerance_v: f64,
+    max_iterations: usize,
+) -> Result<(), DdmError> {
+    if !(tolerance_v.is_finite() && tolerance_v > 0.0) {
+        return Err(input(format!(
+            "tolerance {tolerance_v} must be a positive number of volts"
+        )));
+    }
+    if max_iterations == 0 {
+        return Err(input("max iterations must be at least 1"));
+    }
+    Ok(())
+}
+
 /// Shorthand for an input error.
 pub(crate) fn input(msg: impl Into<String>) -> DdmError {
     DdmError::Input(msg.into())

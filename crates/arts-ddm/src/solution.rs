@@ -73,14 +73,21 @@ pub struct ProfileRow {
     pub recombination_cm3_per_s: f64,
 }
 
+/// The arrays of a solution: per row ψ, u, v; per edge field, J_n, J_p and
+/// the current resolution.
+pub(crate) struct Arrays {
+    pub psi: Vec<f64>,
+    pub u: Vec<f64>,
+    pub v: Vec<f64>,
+    pub field: Vec<f64>,
+    pub jn: Vec<f64>,
+    pub jp: Vec<f64>,
+    pub j_resolution: Vec<f64>,
+}
+
 impl BiasSolution {
-    /// Takes the solution arrays of a converged state; the run record fields are filled by the caller.
-    pub(crate) fn from_state(
-        s: &State,
-        j_scale: f64,
-        bias_v: f64,
-        cost: CostProfile,
-    ) -> BiasSolution {
+    /// A solution from its arrays; the run record fields are filled by the caller.
+    pub(crate) fn from_arrays(bias_v: f64, a: Arrays, cost: CostProfile) -> BiasSolution {
         BiasSolution {
             bias_v,
             iterations: 0,
@@ -90,14 +97,33 @@ impl BiasSolution {
             omega: (1.0, 1.0),
             omega_reductions: 0,
             cost,
+            psi: a.psi,
+            u: a.u,
+            v: a.v,
+            field: a.field,
+            jn: a.jn,
+            j_resolution: a.j_resolution,
+            jp: a.jp,
+        }
+    }
+
+    /// Takes the solution arrays of a converged state; the run record fields are filled by the caller.
+    pub(crate) fn from_state(
+        s: &State,
+        j_scale: f64,
+        bias_v: f64,
+        cost: CostProfile,
+    ) -> BiasSolution {
+        let arrays = Arrays {
             psi: s.cur.psi.clone(),
             u: s.cur.u.clone(),
             v: s.cur.v.clone(),
             field: s.fields.field.clone(),
             jn: s.fields.jn.clone(),
-            j_resolution: s.current_resolution(j_scale),
             jp: s.fields.jp.clone(),
-        }
+            j_resolution: s.current_resolution(j_scale),
+        };
+        BiasSolution::from_arrays(bias_v, arrays, cost)
     }
 
     /// Total current density per edge, A/cm^2.

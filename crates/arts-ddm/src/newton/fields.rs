@@ -3,8 +3,8 @@
 
 use super::assemble::{Unknowns, bern, flux};
 use crate::mesh::Mesh;
-use crate::solution::BiasSolution;
-use crate::solver::instrument::{CostProfile, Residual};
+use crate::solution::{Arrays, BiasSolution};
+use crate::solver::instrument::CostProfile;
 
 /// The solution record of iterate `x` at `bias_v`; the run record fields
 /// (iterations, residual, time) are filled by the caller.
@@ -31,21 +31,14 @@ pub(crate) fn solution(m: &Mesh, x: &Unknowns, bias_v: f64) -> BiasSolution {
     }
     let u = (0..m.rows).map(|i| x.n[i] * (-w(i)).exp()).collect();
     let v = (0..m.rows).map(|i| x.p[i] * (-z(i)).exp()).collect();
-    BiasSolution {
-        bias_v,
-        iterations: 0,
-        residual: Residual::default(),
-        time_s: 0.0,
-        inner_iterations: 0,
-        omega: (1.0, 1.0),
-        omega_reductions: 0,
-        cost: CostProfile::default(),
+    let arrays = Arrays {
         psi: x.psi.clone(),
         u,
         v,
         field,
         jn,
-        j_resolution: res,
         jp,
-    }
+        j_resolution: res,
+    };
+    BiasSolution::from_arrays(bias_v, arrays, CostProfile::default())
 }

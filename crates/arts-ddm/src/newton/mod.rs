@@ -83,16 +83,7 @@ impl Default for NewtonOptions {
 impl NewtonOptions {
     /// Checks the ranges.
     pub fn validate(&self) -> Result<(), DdmError> {
-        if !(self.tolerance_v.is_finite() && self.tolerance_v > 0.0) {
-            return Err(input(format!(
-                "tolerance {} must be a positive number of volts",
-                self.tolerance_v
-            )));
-        }
-        if self.max_iterations == 0 {
-            return Err(input("max iterations must be at least 1"));
-        }
-        Ok(())
+        crate::error::check_iteration_controls(self.tolerance_v, self.max_iterations)
     }
 }
 
