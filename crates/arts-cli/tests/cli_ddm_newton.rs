@@ -24,15 +24,10 @@ fn newton_sweep_reports_its_iterations_and_matches_gummel() {
     assert_eq!(v["method"], "newton");
     assert_eq!(v["converged"], true);
     assert_eq!(v["valid"], true);
-    let gummel = json_of(&arts(&[
-        "--json",
-        "run",
-        "ddm",
-        "--preset",
-        "si-pn",
-        "--bias",
-        "0,0.2,0.4",
-    ]));
+    let gummel: Vec<&str> = "--json run ddm --preset si-pn --bias 0,0.2,0.4"
+        .split(' ')
+        .collect();
+    let gummel = json_of(&arts(&gummel));
     assert_eq!(gummel["method"], "gummel");
     let biases = v["biases"].as_array().unwrap();
     for (k, b) in biases.iter().enumerate() {
