@@ -445,3 +445,47 @@ fn json_device_files_constants_and_edge_averaging() {
         "--k-j-per-k = 0",
     );
 }
+
+#[test]
+fn node_csv_gives_doping_per_row() {
+    let dir = tempfile::tempdir().unwrap();
+    // si-pn with its doping from a per-row CSV beside the device file.
+    let mut csv = String::from("row,donors_cm3,acceptors_cm3\n");
+    for i in 0..400 {
+        let (nd, na) = if i < 200 { (0.0, 1e16) } else { (1e16, 0.0) };
+        csv.push_str(&format!("{i},{nd},{na}\n"));
+    }
+    std::fs::write(dir.path().join("doping.csv"), csv).unwrap();
+    let device = SI_PN_JSON
+        .replace(
+            "\"spacing_nm\"",
+            "\"node_csv\": \"doping.csv\", \"spacing_nm\"",
+        )
+        .replace(", \"acceptors_cm3\": 1e16", "")
+        .replace(", \"donors_cm3\": 1e16", "");
+    let file = dir.path().join("pn.json");
+    std::fs::write(&file, &device).unwrap();
+    let args = |dev: &str| {
+        let a = [
+            "--json", "run", "ddm", "--method", "newton", "--bias", "0.4",
+        ];
+        let mut a: Vec<String> = a.iter().map(|x| x.to_string()).collect();
+        a.extend(dev.split(' ').map(String::from));
+        a
+    };
+    let run = |dev: &str| {
+        let a = args(dev);
+        json_of(&arts(&a.iter().map(String::as_str).collect::<Vec<_>>()))
+    };
+    let nodes = run(&format!("--device {}", s(&file)));
+    let preset = run("--preset si-pn");
+    let j = |v: &serde_json::Value| v["terminal_current_a_per_cm2"][0].as_f64().unwrap();
+    assert!((j(&nodes) / j(&preset) - 1.0).abs() < 1e-12);
+    // A CSV that does not fit the mesh is bad input.
+    assert_usage_error(
+        &arts(&["run", "ddm", "--device", s(&file), "--spacing-nm", "2.5"]),
+        "400 data lines; the mesh has 800 rows",
+    );
+    std::fs::remove_file(dir.path().join("doping.csv")).unwrap();
+    assert_usage_error(&arts(&["run", "ddm", "--device", s(&file)]), "node_csv");
+}

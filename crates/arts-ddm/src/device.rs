@@ -11,6 +11,8 @@
 //! k_j_per_k = 1.380649e-23  #   (q in C, k in J/K, eps0 in F/cm)
 //! eps0_f_per_cm = 8.85e-14
 //! edge_average = "harmonic" # optional: harmonic | arithmetic (edge ε and μ)
+//! node_csv = "nodes.csv"    # optional per-row doping/material columns (see `nodes`),
+//!                           #   relative to the device file
 //!
 //! [contacts]                # optional; both contacts are ohmic
 //! left = "ohmic"
@@ -48,6 +50,7 @@ use crate::constants::{ConstantOverrides, ConstantSet};
 use crate::doping::{DopingProfile, Species};
 use crate::error::{DdmError, input};
 use crate::material::{self, Bands, Material, MaterialSpec};
+use crate::nodes::{NodeColumn, NodeData};
 
 /// How permittivity and mobility are averaged onto the edge between two rows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Deserialize)]
@@ -134,6 +137,7 @@ struct DeviceSpec {
     k_j_per_k: Option<f64>,
     eps0_f_per_cm: Option<f64>,
     edge_average: Option<EdgeAverage>,
+    node_csv: Option<String>,
     #[serde(default)]
     doping: Vec<DopingProfile>,
     #[serde(default)]
@@ -183,6 +187,10 @@ pub struct Device {
     pub edge_average: EdgeAverage,
     /// Analytic doping profiles added to the layers' uniform dopings.
     pub doping: Vec<DopingProfile>,
+    /// The per-row CSV file the device file names (relative to it).
+    pub node_csv: Option<String>,
+    /// Its values, once loaded ([`Device::load_node_csv`]).
+    pub nodes: Option<NodeData>,
 }
 
 /// The format of a device file's text.
@@ -246,14 +254,52 @@ impl Device {
         spec.validate(fallback_name)
     }
 
+    /// Reads the `node_csv` file the device names, relative to `base_dir`
+    /// (the device file's directory); nothing to do without one.
+    pub fn load_node_csv(&mut self, base_dir: &std::path::Path) -> Result<(), DdmError> {
+        let Some(name) = &self.node_csv else {
+            return Ok(());
+        };
+        let path = base_dir.join(name);
+        let text = std::fs::read_to_string(&path)
+            .map_err(|e| input(format!("node_csv {}: {e}", path.display())))?;
+        let data = NodeData::parse(&text).map_err(|e| input(format!("{}: {e}", path.display())))?;
+        self.nodes = Some(data);
+        self.node_values(NodeColumn::Donors).map(|_| ())
+    }
+
+    /// A per-row column of the node CSV, checked against the row count.
+    pub fn node_values(&self, col: NodeColumn) -> Result<Option<&[f64]>, DdmError> {
+        match (&self.node_csv, &self.nodes) {
+            (None, _) => Ok(None),
+            (Some(name), None) => Err(input(format!(
+                "node_csv `{name}` has not been loaded (Device::load_node_csv)"
+            ))),
+            (Some(name), Some(d)) => {
+                let rows = self.rows()?;
+                if d.rows != rows {
+                    return Err(input(format!(
+                        "node_csv `{name}` has {} data lines; the mesh has {rows} rows",
+                        d.rows
+                    )));
+                }
+                Ok(d.get(col))
+            }
+        }
+    }
+
     /// Donor and acceptor density of every row, cm^-3: the layer's uniform
-    /// values plus the analytic profiles at the row's position.
+    /// values (or the node CSV's columns) plus the analytic profiles at the
+    /// row's position.
     pub fn row_doping(&self) -> Result<Vec<(f64, f64)>, DdmError> {
+        let node_nd = self.node_values(NodeColumn::Donors)?;
+        let node_na = self.node_values(NodeColumn::Acceptors)?;
         let mut out = Vec::new();
         for (l, lr) in self.layers.iter().zip(self.layer_rows()?) {
             for i in lr.first..lr.first + lr.rows {
                 let x = (i as f64 + 0.5) * self.spacing_nm;
-                let (mut nd, mut na) = (l.donors, l.acceptors);
+                let mut nd = node_nd.map_or(l.donors, |v| v[i]);
+                let mut na = node_na.map_or(l.acceptors, |v| v[i]);
                 for p in &self.doping {
                     match p.species {
                         Species::Donors => nd += p.at(x),
@@ -453,6 +499,8 @@ impl DeviceSpec {
             constant_overrides,
             edge_average: self.edge_average.unwrap_or_default(),
             doping: self.doping,
+            node_csv: self.node_csv,
+            nodes: None,
         };
         device.layer_rows()?;
         Ok(device)
@@ -594,6 +642,37 @@ donors_cm3 = 1e16
         );
         let e = Device::from_toml(&text.replace("width_nm = 20", "width_nm = 0"), "x").unwrap_err();
         assert!(e.to_string().starts_with("doping[0]: width_nm"), "{e}");
+    }
+
+    #[test]
+    fn node_columns_replace_the_layer_values() {
+        let text = format!("node_csv = \"n.csv\"\n{PN}");
+        let mut d = Device::from_toml(&text, "x").unwrap();
+        assert_eq!(d.node_csv.as_deref(), Some("n.csv"));
+        let e = d.row_doping().unwrap_err();
+        assert!(e.to_string().contains("has not been loaded"), "{e}");
+        let mut csv = String::from("row,acceptors_cm3,mu_n_cm2_per_vs\n");
+        for i in 0..200 {
+            csv.push_str(&format!(
+                "{i},{},{}\n",
+                if i < 50 { 1e17 } else { 0.0 },
+                1000 + i
+            ));
+        }
+        d.nodes = Some(NodeData::parse(&csv).unwrap());
+        let rows = d.row_doping().unwrap();
+        assert_eq!(rows[10], (0.0, 1e17));
+        assert_eq!(rows[150], (1e16, 0.0));
+        let m = crate::Mesh::new(&d, ConstantSet::Codata.constants()).unwrap();
+        assert!((m.mu_n[0] - 2.0 * 1000.0 * 1001.0 / 2001.0).abs() < 1e-9);
+        // The wrong number of lines for the mesh is named.
+        let short = d.with_spacing(2.5).unwrap();
+        let e = short.row_doping().unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("200 data lines; the mesh has 400 rows"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -13,6 +13,7 @@ pub mod error;
 pub mod material;
 pub mod mesh;
 pub mod newton;
+pub mod nodes;
 pub mod presets;
 pub mod solution;
 pub mod solver;

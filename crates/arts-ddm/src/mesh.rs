@@ -17,6 +17,7 @@ use crate::constants::Constants;
 use crate::device::Device;
 use crate::error::DdmError;
 use crate::material::Bands;
+use crate::nodes::NodeColumn;
 
 /// Per-row and per-edge coefficients of the scaled problem.
 #[derive(Clone, Debug)]
@@ -124,6 +125,15 @@ impl Mesh {
             rho: h_cm * h_cm / vt,
         };
         let row_doping = device.row_doping()?;
+        // Per-row material values from the node CSV, where it gives them.
+        let node = |c: NodeColumn| device.node_values(c);
+        let (node_eps, node_mun, node_mup) = (
+            node(NodeColumn::Permittivity)?,
+            node(NodeColumn::MuN)?,
+            node(NodeColumn::MuP)?,
+        );
+        let (node_tn, node_tp) = (node(NodeColumn::TauN)?, node(NodeColumn::TauP)?);
+        let pick = |v: Option<&[f64]>, i: usize, default: f64| v.map_or(default, |v| v[i]);
         let mut eps_row = Vec::with_capacity(rows);
         let mut mun_row = Vec::with_capacity(rows);
         let mut mup_row = Vec::with_capacity(rows);
@@ -133,7 +143,8 @@ impl Mesh {
             let vn = (nc / nc_r).ln() + (chi - chi_r) / vt;
             let vp = (nv / nv_r).ln() - (chi + eg - chi_r - eg_r) / vt;
             let nie = (0.5 * (vn + vp)).exp();
-            for &(nd, na) in &row_doping[lr.first..lr.first + lr.rows] {
+            let first = lr.first;
+            for (i, &(nd, na)) in row_doping.iter().enumerate().skip(first).take(lr.rows) {
                 let c = (nd - na) / n_ref;
                 // Charge-neutral equilibrium: n − p = C, n·p = nie², with u = v = 1.
                 let half = 0.5 * c;
@@ -152,12 +163,12 @@ impl Mesh {
                 m.e_vp.push(vp.exp());
                 m.nie.push(nie);
                 m.nie2.push(nie * nie);
-                m.tau_n.push(mat.tau_n);
-                m.tau_p.push(mat.tau_p);
+                m.tau_n.push(pick(node_tn, i, mat.tau_n));
+                m.tau_p.push(pick(node_tp, i, mat.tau_p));
                 m.psi_eq.push(psi_eq);
-                eps_row.push(mat.permittivity);
-                mun_row.push(mat.mu_n);
-                mup_row.push(mat.mu_p);
+                eps_row.push(pick(node_eps, i, mat.permittivity));
+                mun_row.push(pick(node_mun, i, mat.mu_n));
+                mup_row.push(pick(node_mup, i, mat.mu_p));
             }
         }
         let span = m.equilibrium_span();

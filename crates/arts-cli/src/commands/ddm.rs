@@ -290,8 +290,12 @@ fn load_device(args: &RunDdmArgs) -> Result<Device, CliError> {
                 .map(|s| s.to_string_lossy().into_owned())
                 .unwrap_or_else(|| "device".into());
             let ext = path.extension().and_then(|e| e.to_str());
-            Device::parse(&text, FileFormat::detect(ext, &text), &fallback)
-                .map_err(|e| CliError::usage(format!("{}: {e}", path.display())))?
+            let in_file = |e: DdmError| CliError::usage(format!("{}: {e}", path.display()));
+            let mut d =
+                Device::parse(&text, FileFormat::detect(ext, &text), &fallback).map_err(in_file)?;
+            d.load_node_csv(path.parent().unwrap_or(Path::new(".")))
+                .map_err(in_file)?;
+            d
         }
         (None, Some(name)) => presets::preset(name.name()).map_err(CliError::usage)?,
         _ => {
