@@ -34,8 +34,15 @@ fn newton_sweep_reports_its_iterations_and_matches_gummel() {
         let its = b["iterations"].as_u64().unwrap();
         assert!((1..=30).contains(&its), "{its}");
         assert!(b["newton"]["bias_steps"].as_u64().unwrap() >= 1);
-        // No Gummel-only keys on a Newton point.
+        // No Gummel-only keys on a Newton point; one history entry per iteration,
+        // the last one a converged update.
         assert!(b.get("omega_phi").is_none());
+        let h = b["history"].as_array().unwrap();
+        assert_eq!(h.len() as u64, its);
+        let last = &h[h.len() - 1];
+        for k in ["potential_v", "electrons_v", "holes_v"] {
+            assert!(last[k].as_f64().unwrap() <= 1e-9, "{k}: {last}");
+        }
         let jn = b["terminal_current_a_per_cm2"].as_f64().unwrap();
         let jg = gummel["biases"][k]["terminal_current_a_per_cm2"]
             .as_f64()

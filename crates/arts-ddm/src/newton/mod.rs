@@ -20,7 +20,7 @@ use crate::device::Side;
 use crate::error::{DdmError, input};
 use crate::mesh::{MAX_SPAN, Mesh};
 use crate::solution::BiasSolution;
-use crate::solver::instrument::Residual;
+use crate::solver::instrument::{CostSample, Residual};
 use assemble::{Unknowns, assemble, assemble_poisson};
 use step::{Outcome, StepControl, damped_newton};
 
@@ -249,6 +249,7 @@ impl NewtonSolver {
         let mut step = bias_v - self.bias_v;
         let (mut iterations, mut damped, mut steps, mut halvings) = (0, 0, 0, 0u32);
         let mut last;
+        let mut history = Vec::new();
         loop {
             let from = self.bias_v;
             let to = if (bias_v - from).abs() <= step.abs() {
@@ -260,6 +261,17 @@ impl NewtonSolver {
             let saved_prev = self.prev.clone();
             self.shift_bias(from, to);
             let out = self.newton(opts);
+            let first = iterations;
+            history.extend(out.history.iter().enumerate().map(|(k, u)| CostSample {
+                iteration: first + k + 1,
+                residual: Residual {
+                    psi_v: u[0],
+                    u_v: u[1],
+                    v_v: u[2],
+                },
+                layer_ns: Vec::new(),
+                layer_inner: Vec::new(),
+            }));
             iterations += out.iterations;
             damped += out.damped;
             last = Residual {
@@ -296,6 +308,7 @@ impl NewtonSolver {
         let mut solution = fields::solution(&self.mesh, &self.x, bias_v);
         solution.iterations = iterations;
         solution.residual = last;
+        solution.cost.history = history;
         solution.time_s = start.elapsed().as_secs_f64();
         Ok(NewtonPoint {
             solution,

@@ -26,7 +26,7 @@ pub struct StepControl<const B: usize> {
 }
 
 /// How a Newton solve ended.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Outcome<const B: usize> {
     /// The last update was a full step below the tolerance.
     pub converged: bool,
@@ -38,6 +38,8 @@ pub struct Outcome<const B: usize> {
     pub update_v: [f64; B],
     /// Scaled residual norm at the end.
     pub residual_norm: f64,
+    /// The applied update (summed |update| × V_T per component, V) of every accepted iteration.
+    pub history: Vec<[f64; B]>,
 }
 
 /// Norm of the residual, each equation divided by its Jacobian diagonal
@@ -69,6 +71,7 @@ pub fn damped_newton<X: Clone, const B: usize>(
         damped: 0,
         update_v: [f64::INFINITY; B],
         residual_norm: f64::INFINITY,
+        history: Vec::new(),
     };
     let mut sys = assemble(x, true);
     while out.iterations < ctl.max_iterations {
@@ -130,6 +133,7 @@ pub fn damped_newton<X: Clone, const B: usize>(
         sys = tsys;
         out.residual_norm = tnorm;
         out.update_v = full.map(|u| u * t);
+        out.history.push(out.update_v);
         if t == 1.0 && small && !clipped {
             out.converged = true;
             return out;
