@@ -489,3 +489,38 @@ fn node_csv_gives_doping_per_row() {
     std::fs::remove_file(dir.path().join("doping.csv")).unwrap();
     assert_usage_error(&arts(&["run", "ddm", "--device", s(&file)]), "node_csv");
 }
+
+#[test]
+fn node_mesh_from_the_file_or_the_flag() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("pn.json");
+    std::fs::write(&file, SI_PN_JSON.replacen("{", "{\"mesh\": \"nodes\",", 1)).unwrap();
+    let out_dir = dir.path().join("out");
+    let base = [
+        "--json", "run", "ddm", "--method", "newton", "--bias", "0.4",
+    ];
+    let with = |extra: &[&str]| {
+        let mut a = base.to_vec();
+        a.extend_from_slice(extra);
+        json_of(&arts(&a))
+    };
+    let file_nodes = with(&["--device", s(&file), "--out", s(&out_dir)]);
+    let flag_nodes = with(&["--preset", "si-pn", "--mesh", "nodes"]);
+    let cells = with(&["--preset", "si-pn"]);
+    assert_eq!(file_nodes["mesh"], "nodes");
+    assert_eq!(file_nodes["rows"], 401);
+    assert_eq!(cells["mesh"], "cells");
+    let j = |v: &serde_json::Value| v["terminal_current_a_per_cm2"][0].as_f64().unwrap();
+    assert_eq!(j(&file_nodes), j(&flag_nodes));
+    // A different discretisation of the same diode: close, not equal.
+    let rel = (j(&file_nodes) / j(&cells) - 1.0).abs();
+    assert!(rel > 0.0 && rel < 0.01, "{rel}");
+    // The profile runs from x = 0 to L.
+    let prof = std::fs::read_to_string(out_dir.join("profile_00_+0.400V.csv")).unwrap();
+    let x: Vec<f64> = prof
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').nth(1).unwrap().parse().unwrap())
+        .collect();
+    assert_eq!((x[0], x[400]), (0.0, 2.0));
+}

@@ -11,6 +11,7 @@
 //! k_j_per_k = 1.380649e-23  #   (q in C, k in J/K, eps0 in F/cm)
 //! eps0_f_per_cm = 8.85e-14
 //! edge_average = "harmonic" # optional: harmonic | arithmetic (edge ε and μ)
+//! mesh = "cells"            # optional: cells (rows at (i + ½)h) | nodes (nodes at i·h, 0 … L)
 //! node_csv = "nodes.csv"    # optional per-row doping/material columns (see `nodes`),
 //!                           #   relative to the device file
 //!
@@ -81,6 +82,31 @@ impl EdgeAverage {
     }
 }
 
+/// Where the mesh points sit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum MeshKind {
+    /// Cell-centred rows at x = (i + ½)h; each layer a whole number of rows,
+    /// the contacts the first and last rows (the default).
+    #[default]
+    Cells,
+    /// Nodes at x = i·h from 0 to L (one more than the cells), contacts on the
+    /// end nodes; a node on a layer boundary takes the mean of the two layers'
+    /// dopings and the material of the layer to its right, and every edge the
+    /// material of the layer it lies in.
+    Nodes,
+}
+
+impl MeshKind {
+    /// The name used in device files and on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            MeshKind::Cells => "cells",
+            MeshKind::Nodes => "nodes",
+        }
+    }
+}
+
 /// Which contact carries the applied bias.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -137,6 +163,7 @@ struct DeviceSpec {
     k_j_per_k: Option<f64>,
     eps0_f_per_cm: Option<f64>,
     edge_average: Option<EdgeAverage>,
+    mesh: Option<MeshKind>,
     node_csv: Option<String>,
     #[serde(default)]
     doping: Vec<DopingProfile>,
@@ -187,6 +214,8 @@ pub struct Device {
     pub edge_average: EdgeAverage,
     /// Analytic doping profiles added to the layers' uniform dopings.
     pub doping: Vec<DopingProfile>,
+    /// Where the mesh points sit.
+    pub mesh: MeshKind,
     /// The per-row CSV file the device file names (relative to it).
     pub node_csv: Option<String>,
     /// Its values, once loaded ([`Device::load_node_csv`]).
@@ -294,20 +323,34 @@ impl Device {
     pub fn row_doping(&self) -> Result<Vec<(f64, f64)>, DdmError> {
         let node_nd = self.node_values(NodeColumn::Donors)?;
         let node_na = self.node_values(NodeColumn::Acceptors)?;
+        let cells = self.cell_layers()?;
+        let layer_doping = |i: usize| {
+            let l = &self.layers[cells[i]];
+            (l.donors, l.acceptors)
+        };
         let mut out = Vec::new();
-        for (l, lr) in self.layers.iter().zip(self.layer_rows()?) {
-            for i in lr.first..lr.first + lr.rows {
-                let x = (i as f64 + 0.5) * self.spacing_nm;
-                let mut nd = node_nd.map_or(l.donors, |v| v[i]);
-                let mut na = node_na.map_or(l.acceptors, |v| v[i]);
-                for p in &self.doping {
-                    match p.species {
-                        Species::Donors => nd += p.at(x),
-                        Species::Acceptors => na += p.at(x),
-                    }
+        for i in 0..self.rows()? {
+            let (ld, la) = match self.mesh {
+                MeshKind::Cells => layer_doping(i),
+                MeshKind::Nodes => {
+                    // The node's box is half in each adjacent cell.
+                    let (a, b) = (
+                        layer_doping(i.saturating_sub(1)),
+                        layer_doping(i.min(cells.len() - 1)),
+                    );
+                    (0.5 * (a.0 + b.0), 0.5 * (a.1 + b.1))
                 }
-                out.push((nd, na));
+            };
+            let x = self.row_x_nm(i);
+            let mut nd = node_nd.map_or(ld, |v| v[i]);
+            let mut na = node_na.map_or(la, |v| v[i]);
+            for p in &self.doping {
+                match p.species {
+                    Species::Donors => nd += p.at(x),
+                    Species::Acceptors => na += p.at(x),
+                }
             }
+            out.push((nd, na));
         }
         Ok(out)
     }
@@ -360,7 +403,28 @@ impl Device {
 
     /// Total number of mesh rows.
     pub fn rows(&self) -> Result<usize, DdmError> {
-        Ok(self.layer_rows()?.iter().map(|l| l.rows).sum())
+        let cells: usize = self.layer_rows()?.iter().map(|l| l.rows).sum();
+        Ok(match self.mesh {
+            MeshKind::Cells => cells,
+            MeshKind::Nodes => cells + 1,
+        })
+    }
+
+    /// The layer index of every cell (`layer_rows` spacing cells, left to right).
+    pub fn cell_layers(&self) -> Result<Vec<usize>, DdmError> {
+        let mut out = Vec::new();
+        for (li, lr) in self.layer_rows()?.iter().enumerate() {
+            out.extend(std::iter::repeat_n(li, lr.rows));
+        }
+        Ok(out)
+    }
+
+    /// Position of mesh row `i`, nm.
+    pub fn row_x_nm(&self, i: usize) -> f64 {
+        match self.mesh {
+            MeshKind::Cells => (i as f64 + 0.5) * self.spacing_nm,
+            MeshKind::Nodes => i as f64 * self.spacing_nm,
+        }
     }
 
     /// The same device on another mesh spacing (checked like a file's spacing).
@@ -499,6 +563,7 @@ impl DeviceSpec {
             constant_overrides,
             edge_average: self.edge_average.unwrap_or_default(),
             doping: self.doping,
+            mesh: self.mesh.unwrap_or_default(),
             node_csv: self.node_csv,
             nodes: None,
         };

@@ -20,7 +20,7 @@ pub mod solver;
 pub mod sweep;
 
 pub use constants::{ConstantOverrides, ConstantSet, Constants};
-pub use device::{Device, EdgeAverage, FileFormat, Side};
+pub use device::{Device, EdgeAverage, FileFormat, MeshKind, Side};
 pub use error::DdmError;
 pub use mesh::Mesh;
 pub use newton::{NewtonOptions, NewtonPoint, NewtonSolver};

@@ -10,11 +10,11 @@
 //!
 //! so that n = n_ref·e^(ψ+V_n)·u and p = n_ref·e^(−ψ+V_p)·v with the Slotboom
 //! variables u = e^(−ψ_n), v = e^(ψ_p); the effective intrinsic density is
-//! n_ie = n_ref·e^((V_n+V_p)/2). Row i is the mesh point at x = (i + ½)·h;
-//! edge i joins rows i and i + 1.
+//! n_ie = n_ref·e^((V_n+V_p)/2). Row i is the mesh point at x = (i + ½)·h
+//! (cells) or x = i·h (nodes, `MeshKind::Nodes`); edge i joins rows i and i + 1.
 
 use crate::constants::Constants;
-use crate::device::Device;
+use crate::device::{Device, MeshKind};
 use crate::error::DdmError;
 use crate::material::Bands;
 use crate::nodes::NodeColumn;
@@ -26,6 +26,8 @@ pub struct Mesh {
     pub rows: usize,
     /// Mesh spacing h, cm.
     pub h_cm: f64,
+    /// Position of row 0, cm: h/2 on the cell-centred mesh, 0 on the node mesh.
+    pub x0_cm: f64,
     /// Thermal voltage V_T, V.
     pub vt: f64,
     /// Reference density n_ref, cm^-3.
@@ -77,8 +79,8 @@ impl Mesh {
     /// device's single-constant overrides applied).
     pub fn new(device: &Device, constants: Constants) -> Result<Mesh, DdmError> {
         let constants = device.constant_overrides.apply(constants);
-        let layer_rows = device.layer_rows()?;
-        let rows: usize = layer_rows.iter().map(|l| l.rows).sum();
+        let cell_layer = device.cell_layers()?;
+        let rows = device.rows()?;
         if rows > MAX_ROWS {
             return Err(crate::error::input(format!(
                 "the device has {rows} mesh rows; at most {MAX_ROWS} are supported (use a coarser spacing_nm)"
@@ -105,6 +107,10 @@ impl Mesh {
         let mut m = Mesh {
             rows,
             h_cm,
+            x0_cm: match device.mesh {
+                MeshKind::Cells => 0.5 * h_cm,
+                MeshKind::Nodes => 0.0,
+            },
             vt,
             n_ref,
             constants,
@@ -137,39 +143,46 @@ impl Mesh {
         let mut eps_row = Vec::with_capacity(rows);
         let mut mun_row = Vec::with_capacity(rows);
         let mut mup_row = Vec::with_capacity(rows);
-        for (li, (layer, lr)) in device.layers.iter().zip(&layer_rows).enumerate() {
-            let mat = &layer.material;
-            let (eg, chi, nc, nv) = band(&mat.bands);
-            let vn = (nc / nc_r).ln() + (chi - chi_r) / vt;
-            let vp = (nv / nv_r).ln() - (chi + eg - chi_r - eg_r) / vt;
+        // Band numbers of each layer relative to the first.
+        let layer_bands: Vec<(f64, f64)> = device
+            .layers
+            .iter()
+            .map(|layer| {
+                let (eg, chi, nc, nv) = band(&layer.material.bands);
+                let vn = (nc / nc_r).ln() + (chi - chi_r) / vt;
+                let vp = (nv / nv_r).ln() - (chi + eg - chi_r - eg_r) / vt;
+                (vn, vp)
+            })
+            .collect();
+        for (i, &(nd, na)) in row_doping.iter().enumerate() {
+            // A node on a layer boundary takes the layer to its right.
+            let li = cell_layer[i.min(cell_layer.len() - 1)];
+            let mat = &device.layers[li].material;
+            let (vn, vp) = layer_bands[li];
             let nie = (0.5 * (vn + vp)).exp();
-            let first = lr.first;
-            for (i, &(nd, na)) in row_doping.iter().enumerate().skip(first).take(lr.rows) {
-                let c = (nd - na) / n_ref;
-                // Charge-neutral equilibrium: n − p = C, n·p = nie², with u = v = 1.
-                let half = 0.5 * c;
-                let root = (half * half + nie * nie).sqrt();
-                let n = if c >= 0.0 {
-                    half + root
-                } else {
-                    nie * nie / (root - half)
-                };
-                let psi_eq = n.ln() - vn;
-                m.layer.push(li as u16);
-                m.doping.push(c);
-                m.vn.push(vn);
-                m.vp.push(vp);
-                m.e_vn.push(vn.exp());
-                m.e_vp.push(vp.exp());
-                m.nie.push(nie);
-                m.nie2.push(nie * nie);
-                m.tau_n.push(pick(node_tn, i, mat.tau_n));
-                m.tau_p.push(pick(node_tp, i, mat.tau_p));
-                m.psi_eq.push(psi_eq);
-                eps_row.push(pick(node_eps, i, mat.permittivity));
-                mun_row.push(pick(node_mun, i, mat.mu_n));
-                mup_row.push(pick(node_mup, i, mat.mu_p));
-            }
+            let c = (nd - na) / n_ref;
+            // Charge-neutral equilibrium: n − p = C, n·p = nie², with u = v = 1.
+            let half = 0.5 * c;
+            let root = (half * half + nie * nie).sqrt();
+            let n = if c >= 0.0 {
+                half + root
+            } else {
+                nie * nie / (root - half)
+            };
+            m.layer.push(li as u16);
+            m.doping.push(c);
+            m.vn.push(vn);
+            m.vp.push(vp);
+            m.e_vn.push(vn.exp());
+            m.e_vp.push(vp.exp());
+            m.nie.push(nie);
+            m.nie2.push(nie * nie);
+            m.tau_n.push(pick(node_tn, i, mat.tau_n));
+            m.tau_p.push(pick(node_tp, i, mat.tau_p));
+            m.psi_eq.push(n.ln() - vn);
+            eps_row.push(pick(node_eps, i, mat.permittivity));
+            mun_row.push(pick(node_mun, i, mat.mu_n));
+            mup_row.push(pick(node_mup, i, mat.mu_p));
         }
         let span = m.equilibrium_span();
         if !(n_ref.is_finite() && n_ref > 0.0 && span.is_finite() && span < MAX_SPAN) {
@@ -178,11 +191,23 @@ impl Mesh {
             )));
         }
         let k = constants.eps0 * vt / (constants.q * n_ref * h_cm * h_cm);
+        let avg = device.edge_average;
         for i in 0..rows - 1 {
-            let avg = device.edge_average;
-            m.eps.push(k * avg.of(eps_row[i], eps_row[i + 1]));
-            m.mu_n.push(avg.of(mun_row[i], mun_row[i + 1]));
-            m.mu_p.push(avg.of(mup_row[i], mup_row[i + 1]));
+            let (eps, mu_n, mu_p) = (
+                avg.of(eps_row[i], eps_row[i + 1]),
+                avg.of(mun_row[i], mun_row[i + 1]),
+                avg.of(mup_row[i], mup_row[i + 1]),
+            );
+            // On the node mesh edge i is cell i, inside one layer: its own
+            // material, unless the node CSV gives per-row values.
+            let cell = &device.layers[cell_layer[i]].material;
+            let own = |node: Option<&[f64]>, row_avg: f64, layer: f64| match device.mesh {
+                MeshKind::Nodes if node.is_none() => layer,
+                _ => row_avg,
+            };
+            m.eps.push(k * own(node_eps, eps, cell.permittivity));
+            m.mu_n.push(own(node_mun, mu_n, cell.mu_n));
+            m.mu_p.push(own(node_mup, mu_p, cell.mu_p));
         }
         Ok(m)
     }
@@ -194,7 +219,7 @@ impl Mesh {
 
     /// Position of row `i`, µm.
     pub fn x_um(&self, i: usize) -> f64 {
-        (i as f64 + 0.5) * self.h_cm * 1e4
+        (self.x0_cm + i as f64 * self.h_cm) * 1e4
     }
 
     /// Initial-guess weights for a bias step on the `left` (or right) contact:
@@ -210,10 +235,13 @@ impl Mesh {
                 0
             }
         };
+        // A change of type between neighbours, or across one neutral row (the
+        // boundary node of an abrupt junction on the node mesh).
         let changes: Vec<usize> = (1..self.rows)
             .filter(|&i| {
                 let (a, b) = (sign(self.doping[i - 1]), sign(self.doping[i]));
-                a != 0 && b != 0 && a != b
+                let across = i >= 2 && a == 0 && sign(self.doping[i - 2]) == -b;
+                b != 0 && ((a != 0 && a != b) || across)
             })
             .collect();
         let n = self.rows;
@@ -257,6 +285,36 @@ mod tests {
                 m.builtin_potential_v()
             );
         }
+    }
+
+    #[test]
+    fn node_mesh_puts_contacts_on_the_end_nodes() {
+        let d = Device {
+            mesh: MeshKind::Nodes,
+            ..preset("si-pn").unwrap()
+        };
+        let m = Mesh::new(&d, ConstantSet::Codata.constants()).unwrap();
+        assert_eq!(m.rows, 401);
+        assert_eq!(m.x_um(0), 0.0);
+        assert!((m.x_um(400) - 2.0).abs() < 1e-12);
+        // The junction node is half p, half n: neutral; its neighbours are not.
+        assert_eq!(m.doping[200], 0.0);
+        assert!(m.doping[199] < 0.0 && m.doping[201] > 0.0);
+        // The bias step's guess finds the junction across the neutral node.
+        let w = m.bias_weights(true);
+        assert_eq!((w[200], w[201]), (1.0, 0.0));
+        // The same built-in potential as the cell mesh (contacts in equilibrium).
+        let c = Mesh::new(&preset("si-pn").unwrap(), ConstantSet::Codata.constants()).unwrap();
+        assert!((m.builtin_potential_v() - c.builtin_potential_v()).abs() < 1e-12);
+        // Edges take the material of the layer they lie in (apd: InGaAsP | InGaAs
+        // boundary at cell 1200 = node 1200).
+        let apd = Device {
+            mesh: MeshKind::Nodes,
+            ..preset("apd-sam").unwrap()
+        };
+        let ma = Mesh::new(&apd, ConstantSet::Codata.constants()).unwrap();
+        assert_eq!(ma.layer[1200], 4);
+        assert!((ma.eps[1199] / ma.eps[1200] - 13.3 / 13.9).abs() < 1e-12);
     }
 
     #[test]

@@ -172,7 +172,7 @@ impl BiasSolution {
     pub fn edges(&self, m: &Mesh) -> Vec<(f64, f64, f64, f64, f64)> {
         (0..self.jn.len())
             .map(|e| {
-                let x = (e as f64 + 1.0) * m.h_cm * 1e4;
+                let x = m.x_um(e) + 0.5 * m.h_cm * 1e4;
                 let (jn, jp) = (self.jn[e], self.jp[e]);
                 (x, self.field[e], jn, jp, jn + jp)
             })

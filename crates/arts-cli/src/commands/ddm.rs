@@ -12,7 +12,7 @@ use arts_ddm::{
 use arts_lb::weighted::{self, Partition};
 use serde::Serialize;
 
-use super::ddm_flags::{ConstantsArg, EdgeAverageArg, MethodArg, OrderArg, PresetArg};
+use super::ddm_flags::{ConstantsArg, EdgeAverageArg, MeshArg, MethodArg, OrderArg, PresetArg};
 use crate::output::{CliError, CliResult, Output, PendingDir};
 
 /// Arguments of `arts run ddm`.
@@ -56,6 +56,10 @@ pub struct RunDdmArgs {
     /// Edge averaging of permittivity and mobility (default: the device file's, else harmonic).
     #[arg(long, value_enum)]
     pub edge_average: Option<EdgeAverageArg>,
+    /// Mesh points: cells (rows at (i + ½)h) or nodes (0 … L, contacts on the
+    /// end nodes) (default: the device file's, else cells).
+    #[arg(long, value_enum)]
+    pub mesh: Option<MeshArg>,
     /// Solver: gummel (point updates, the load-balancing study's solver) or
     /// newton (coupled, block-tridiagonal direct solve; for single-device work).
     #[arg(long, value_enum, default_value = "gummel")]
@@ -264,6 +268,7 @@ struct RunOut {
     constants_replaced: Vec<&'static str>,
     constant_values: ConstantValuesOut,
     edge_average: &'static str,
+    mesh: &'static str,
     builtin_potential_v: f64,
     order: &'static str,
     segments: usize,
@@ -321,6 +326,9 @@ fn load_device(args: &RunDdmArgs) -> Result<Device, CliError> {
     device.constant_overrides = cli.or(device.constant_overrides);
     if let Some(a) = args.edge_average {
         device.edge_average = a.into();
+    }
+    if let Some(k) = args.mesh {
+        device.mesh = k.into();
     }
     Ok(device)
 }
@@ -487,6 +495,7 @@ pub fn run_ddm(args: &RunDdmArgs, out: Output) -> CliResult {
             eps0_f_per_cm: mesh.constants.eps0,
         },
         edge_average: device.edge_average.name(),
+        mesh: device.mesh.name(),
         builtin_potential_v: mesh.builtin_potential_v(),
         order,
         segments,

@@ -1,6 +1,6 @@
 //! The enumerated flags of `arts run ddm` and `arts ddm preset`.
 
-use arts_ddm::{ConstantSet, EdgeAverage, SweepOrder};
+use arts_ddm::{ConstantSet, EdgeAverage, MeshKind, SweepOrder};
 
 /// A built-in device (`--preset`, `arts ddm preset NAME`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -56,6 +56,24 @@ impl From<EdgeAverageArg> for EdgeAverage {
         match a {
             EdgeAverageArg::Harmonic => EdgeAverage::Harmonic,
             EdgeAverageArg::Arithmetic => EdgeAverage::Arithmetic,
+        }
+    }
+}
+
+/// `--mesh`: where the mesh points sit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum MeshArg {
+    /// Cell-centred rows at (i + ½)h.
+    Cells,
+    /// Nodes at i·h from 0 to L, contacts on the end nodes.
+    Nodes,
+}
+
+impl From<MeshArg> for MeshKind {
+    fn from(a: MeshArg) -> MeshKind {
+        match a {
+            MeshArg::Cells => MeshKind::Cells,
+            MeshArg::Nodes => MeshKind::Nodes,
         }
     }
 }
