@@ -55,7 +55,7 @@ fn run_writes_profiles_and_reports_the_json_contract() {
     let mut lines = text.lines();
     assert_eq!(
         lines.next().unwrap(),
-        "row,x_um,layer,potential_v,n_cm3,p_cm3,phi_n_v,phi_p_v,field_v_per_cm,jn_a_per_cm2,jp_a_per_cm2,j_a_per_cm2"
+        "row,x_um,layer,potential_v,n_cm3,p_cm3,phi_n_v,phi_p_v,field_v_per_cm,jn_a_per_cm2,jp_a_per_cm2,j_a_per_cm2,recombination_cm3_per_s"
     );
     let rows: Vec<&str> = lines.collect();
     assert_eq!(rows.len(), 400);
@@ -329,10 +329,11 @@ fn bad_device_files_exit_2_and_write_nothing() {
 }
 
 #[test]
-fn a_non_converging_sweep_stops_with_its_residual_and_no_files() {
+fn a_non_converging_sweep_exits_1_and_writes_what_converged() {
     let dir = tempfile::tempdir().unwrap();
     let out_dir = dir.path().join("out");
     let out = arts(&[
+        "--json",
         "run",
         "ddm",
         "--preset",
@@ -347,7 +348,6 @@ fn a_non_converging_sweep_stops_with_its_residual_and_no_files() {
     // The input was accepted: a run that fails afterwards exits 1 (one error line).
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{err}");
-    assert!(out.stdout.is_empty());
     assert_eq!(err.trim_end().lines().count(), 1, "{err}");
     assert!(
         err.starts_with(
@@ -356,6 +356,171 @@ fn a_non_converging_sweep_stops_with_its_residual_and_no_files() {
         "{err}"
     );
     assert!(!err.contains("NaN") && !err.contains("inf"), "{err}");
-    assert!(!out_dir.exists());
-    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+    // Still one JSON object: converged false, the failure with its last residuals,
+    // and the point that converged.
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["converged"], false);
+    assert_eq!(v["valid"], false);
+    assert_eq!(v["failure"]["bias_v"], 0.5);
+    for k in [
+        "residual_potential_v",
+        "residual_electrons_v",
+        "residual_holes_v",
+    ] {
+        assert!(v["failure"][k].as_f64().unwrap() > 1e-9, "{k}");
+    }
+    let biases = v["biases"].as_array().unwrap();
+    assert_eq!(biases.len(), 1);
+    assert_eq!(biases[0]["bias_v"], 0.0);
+    // The converged point's files and the summary, and nothing temporary.
+    for f in biases[0]["files"].as_array().unwrap() {
+        assert!(out_dir.join(f.as_str().unwrap()).is_file(), "{f}");
+    }
+    let summary: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out_dir.join("summary.json")).unwrap())
+            .unwrap();
+    assert_eq!(summary["converged"], false);
+    assert_eq!(std::fs::read_dir(&out_dir).unwrap().count(), 5);
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+}
+
+/// si-pn written as JSON, with the constants given one by one.
+const SI_PN_JSON: &str = r#"{"name": "pn-json", "spacing_nm": 5.0,
+ "layers": [
+   {"name": "p", "material": "Si", "thickness_nm": 1000, "acceptors_cm3": 1e16},
+   {"name": "n", "material": "Si", "thickness_nm": 1000, "donors_cm3": 1e16}]}"#;
+
+#[test]
+fn json_device_files_constants_and_edge_averaging() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("pn.json");
+    std::fs::write(&file, SI_PN_JSON).unwrap();
+    let run = |extra: &[&str]| {
+        let mut a = vec![
+            "--json", "run", "ddm", "--method", "newton", "--bias", "0.4",
+        ];
+        a.extend_from_slice(extra);
+        json_of(&arts(&a))
+    };
+    // The same device as the preset: the same current.
+    let preset = run(&["--preset", "si-pn"]);
+    let json = run(&["--device", s(&file)]);
+    assert_eq!(json["device"], "pn-json");
+    let j = |v: &serde_json::Value| v["terminal_current_a_per_cm2"][0].as_f64().unwrap();
+    assert!((j(&json) / j(&preset) - 1.0).abs() < 1e-12);
+    // A file without the .json extension is recognised by its content.
+    let plain = dir.path().join("pn.dev");
+    std::fs::write(&plain, SI_PN_JSON).unwrap();
+    assert_eq!(run(&["--device", s(&plain)])["device"], "pn-json");
+    // Constants one by one: q = 1.6e-19 alone is the tcad q with codata k, eps0.
+    let q = run(&["--device", s(&file), "--q-c", "1.6e-19"]);
+    assert_eq!(q["constants_replaced"], serde_json::json!(["q"]));
+    assert_eq!(q["constant_values"]["q_c"], 1.6e-19);
+    assert_eq!(q["constant_values"]["k_j_per_k"], 1.380649e-23);
+    assert!(
+        q["builtin_potential_v"].as_f64().unwrap() > json["builtin_potential_v"].as_f64().unwrap()
+    );
+    // Temperature scales V_T (an n_i-only material keeps its n_i).
+    let hot = run(&["--device", s(&file), "--temperature-k", "320"]);
+    assert_eq!(hot["temperature_k"], 320.0);
+    let vt = 1.380649e-23 * 320.0 / 1.602176634e-19;
+    let vbi = vt * (1e32f64 / 1e20).ln();
+    assert!((hot["builtin_potential_v"].as_f64().unwrap() - vbi).abs() < 1e-6);
+    // Edge averaging is reported (a homogeneous device does not depend on it).
+    let ar = run(&["--device", s(&file), "--edge-average", "arithmetic"]);
+    assert_eq!(ar["edge_average"], "arithmetic");
+    assert!((j(&ar) / j(&json) - 1.0).abs() < 1e-12);
+    // Bad JSON: one line with its position, exit 2.
+    std::fs::write(
+        &file,
+        SI_PN_JSON.replace("\"name\": \"n\",", "\"name\": \"n\", \"dopant\": 1,"),
+    )
+    .unwrap();
+    assert_usage_error(
+        &arts(&["run", "ddm", "--device", s(&file)]),
+        "device file line 4, column",
+    );
+    assert_usage_error(
+        &arts(&["run", "ddm", "--preset", "si-pn", "--k-j-per-k", "0"]),
+        "--k-j-per-k = 0",
+    );
+}
+
+#[test]
+fn node_csv_gives_doping_per_row() {
+    let dir = tempfile::tempdir().unwrap();
+    // si-pn with its doping from a per-row CSV beside the device file.
+    let mut csv = String::from("row,donors_cm3,acceptors_cm3\n");
+    for i in 0..400 {
+        let (nd, na) = if i < 200 { (0.0, 1e16) } else { (1e16, 0.0) };
+        csv.push_str(&format!("{i},{nd},{na}\n"));
+    }
+    std::fs::write(dir.path().join("doping.csv"), csv).unwrap();
+    let device = SI_PN_JSON
+        .replace(
+            "\"spacing_nm\"",
+            "\"node_csv\": \"doping.csv\", \"spacing_nm\"",
+        )
+        .replace(", \"acceptors_cm3\": 1e16", "")
+        .replace(", \"donors_cm3\": 1e16", "");
+    let file = dir.path().join("pn.json");
+    std::fs::write(&file, &device).unwrap();
+    let args = |dev: &str| {
+        let a = [
+            "--json", "run", "ddm", "--method", "newton", "--bias", "0.4",
+        ];
+        let mut a: Vec<String> = a.iter().map(|x| x.to_string()).collect();
+        a.extend(dev.split(' ').map(String::from));
+        a
+    };
+    let run = |dev: &str| {
+        let a = args(dev);
+        json_of(&arts(&a.iter().map(String::as_str).collect::<Vec<_>>()))
+    };
+    let nodes = run(&format!("--device {}", s(&file)));
+    let preset = run("--preset si-pn");
+    let j = |v: &serde_json::Value| v["terminal_current_a_per_cm2"][0].as_f64().unwrap();
+    assert!((j(&nodes) / j(&preset) - 1.0).abs() < 1e-12);
+    // A CSV that does not fit the mesh is bad input.
+    assert_usage_error(
+        &arts(&["run", "ddm", "--device", s(&file), "--spacing-nm", "2.5"]),
+        "400 data lines; the mesh has 800 rows",
+    );
+    std::fs::remove_file(dir.path().join("doping.csv")).unwrap();
+    assert_usage_error(&arts(&["run", "ddm", "--device", s(&file)]), "node_csv");
+}
+
+#[test]
+fn node_mesh_from_the_file_or_the_flag() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("pn.json");
+    std::fs::write(&file, SI_PN_JSON.replacen("{", "{\"mesh\": \"nodes\",", 1)).unwrap();
+    let out_dir = dir.path().join("out");
+    let base = [
+        "--json", "run", "ddm", "--method", "newton", "--bias", "0.4",
+    ];
+    let with = |extra: &[&str]| {
+        let mut a = base.to_vec();
+        a.extend_from_slice(extra);
+        json_of(&arts(&a))
+    };
+    let file_nodes = with(&["--device", s(&file), "--out", s(&out_dir)]);
+    let flag_nodes = with(&["--preset", "si-pn", "--mesh", "nodes"]);
+    let cells = with(&["--preset", "si-pn"]);
+    assert_eq!(file_nodes["mesh"], "nodes");
+    assert_eq!(file_nodes["rows"], 401);
+    assert_eq!(cells["mesh"], "cells");
+    let j = |v: &serde_json::Value| v["terminal_current_a_per_cm2"][0].as_f64().unwrap();
+    assert_eq!(j(&file_nodes), j(&flag_nodes));
+    // A different discretisation of the same diode: close, not equal.
+    let rel = (j(&file_nodes) / j(&cells) - 1.0).abs();
+    assert!(rel > 0.0 && rel < 0.01, "{rel}");
+    // The profile runs from x = 0 to L.
+    let prof = std::fs::read_to_string(out_dir.join("profile_00_+0.400V.csv")).unwrap();
+    let x: Vec<f64> = prof
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').nth(1).unwrap().parse().unwrap())
+        .collect();
+    assert_eq!((x[0], x[400]), (0.0, 2.0));
 }

@@ -9,12 +9,12 @@ use crate::{BiasSolution, CostProfile, Device, Mesh, SUBCYCLE_NAMES};
 /// potentials, field and currents.
 pub fn profile_csv(sol: &BiasSolution, mesh: &Mesh) -> String {
     let mut s = String::from(
-        "row,x_um,layer,potential_v,n_cm3,p_cm3,phi_n_v,phi_p_v,field_v_per_cm,jn_a_per_cm2,jp_a_per_cm2,j_a_per_cm2\n",
+        "row,x_um,layer,potential_v,n_cm3,p_cm3,phi_n_v,phi_p_v,field_v_per_cm,jn_a_per_cm2,jp_a_per_cm2,j_a_per_cm2,recombination_cm3_per_s\n",
     );
     for r in sol.profile(mesh) {
         let _ = writeln!(
             s,
-            "{},{:.6},{},{:.12e},{:.10e},{:.10e},{:.12e},{:.12e},{:.10e},{:.10e},{:.10e},{:.10e}",
+            "{},{:.6},{},{:.12e},{:.10e},{:.10e},{:.12e},{:.12e},{:.10e},{:.10e},{:.10e},{:.10e},{:.10e}",
             r.row,
             r.x_um,
             r.layer,
@@ -26,8 +26,20 @@ pub fn profile_csv(sol: &BiasSolution, mesh: &Mesh) -> String {
             r.field_v_per_cm,
             r.jn_a_per_cm2,
             r.jp_a_per_cm2,
-            r.j_a_per_cm2
+            r.j_a_per_cm2,
+            r.recombination_cm3_per_s
         );
+    }
+    s
+}
+
+/// One line per edge (edge e joins rows e and e + 1): position of the edge,
+/// field and current densities exactly as the discretisation defines them
+/// (the profile's per-row values are means of two edges).
+pub fn edges_csv(sol: &BiasSolution, mesh: &Mesh) -> String {
+    let mut s = String::from("edge,x_um,field_v_per_cm,jn_a_per_cm2,jp_a_per_cm2,j_a_per_cm2\n");
+    for (e, (x, f, jn, jp, j)) in sol.edges(mesh).into_iter().enumerate() {
+        let _ = writeln!(s, "{e},{x:.6},{f:.12e},{jn:.12e},{jp:.12e},{j:.12e}");
     }
     s
 }

@@ -1,4 +1,5 @@
-//! Device files: the TOML format, its parsing and its validation.
+//! Device files: the format (TOML or JSON, the same schema), its parsing and
+//! its validation.
 //!
 //! ```toml
 //! name = "si-pn"            # optional
@@ -6,6 +7,13 @@
 //! spacing_nm = 5.0          # uniform mesh spacing; every layer must be a whole number of rows
 //! constants = "codata"      # optional: codata | tcad
 //! bias_v = [0.0, 0.2]       # optional default bias sweep, volts on the biased contact
+//! q_c = 1.6e-19             # optional single constants replacing the set's
+//! k_j_per_k = 1.380649e-23  #   (q in C, k in J/K, eps0 in F/cm)
+//! eps0_f_per_cm = 8.85e-14
+//! edge_average = "harmonic" # optional: harmonic | arithmetic (edge ε and μ)
+//! mesh = "cells"            # optional: cells (rows at (i + ½)h) | nodes (nodes at i·h, 0 … L)
+//! node_csv = "nodes.csv"    # optional per-row doping/material columns (see `nodes`),
+//!                           #   relative to the device file
 //!
 //! [contacts]                # optional; both contacts are ohmic
 //! left = "ohmic"
@@ -26,15 +34,78 @@
 //! thickness_nm = 1000.0
 //! acceptors_cm3 = 1e16      # optional, default 0
 //! donors_cm3 = 0.0          # optional, default 0
+//!
+//! [[doping]]                # optional analytic profiles added to the layers' (see `doping`)
+//! kind = "gaussian"
+//! species = "acceptors"
+//! peak_cm3 = 1e18
+//! position_nm = 0.0
+//! width_nm = 80.0
 //! ```
 
 use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
-use crate::constants::ConstantSet;
+use crate::constants::{ConstantOverrides, ConstantSet};
+use crate::doping::{DopingProfile, Species};
 use crate::error::{DdmError, input};
 use crate::material::{self, Bands, Material, MaterialSpec};
+use crate::nodes::{NodeColumn, NodeData};
+
+/// How permittivity and mobility are averaged onto the edge between two rows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum EdgeAverage {
+    /// 2ab/(a + b): exact for a piecewise-constant material in series (the default).
+    #[default]
+    Harmonic,
+    /// (a + b)/2.
+    Arithmetic,
+}
+
+impl EdgeAverage {
+    /// The average of two row values.
+    pub fn of(self, a: f64, b: f64) -> f64 {
+        match self {
+            EdgeAverage::Harmonic => 2.0 * a * b / (a + b),
+            EdgeAverage::Arithmetic => 0.5 * (a + b),
+        }
+    }
+
+    /// The name used in device files and on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            EdgeAverage::Harmonic => "harmonic",
+            EdgeAverage::Arithmetic => "arithmetic",
+        }
+    }
+}
+
+/// Where the mesh points sit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum MeshKind {
+    /// Cell-centred rows at x = (i + ½)h; each layer a whole number of rows,
+    /// the contacts the first and last rows (the default).
+    #[default]
+    Cells,
+    /// Nodes at x = i·h from 0 to L (one more than the cells), contacts on the
+    /// end nodes; a node on a layer boundary takes the mean of the two layers'
+    /// dopings and the material of the layer to its right, and every edge the
+    /// material of the layer it lies in.
+    Nodes,
+}
+
+impl MeshKind {
+    /// The name used in device files and on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            MeshKind::Cells => "cells",
+            MeshKind::Nodes => "nodes",
+        }
+    }
+}
 
 /// Which contact carries the applied bias.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Deserialize)]
@@ -88,6 +159,14 @@ struct DeviceSpec {
     spacing_nm: f64,
     constants: Option<String>,
     bias_v: Option<Vec<f64>>,
+    q_c: Option<f64>,
+    k_j_per_k: Option<f64>,
+    eps0_f_per_cm: Option<f64>,
+    edge_average: Option<EdgeAverage>,
+    mesh: Option<MeshKind>,
+    node_csv: Option<String>,
+    #[serde(default)]
+    doping: Vec<DopingProfile>,
     #[serde(default)]
     contacts: ContactsSpec,
     #[serde(default)]
@@ -129,6 +208,40 @@ pub struct Device {
     pub biased: Side,
     /// Layers from the left contact to the right one.
     pub layers: Vec<Layer>,
+    /// Single constants replacing those of the set.
+    pub constant_overrides: ConstantOverrides,
+    /// Edge averaging of permittivity and mobility.
+    pub edge_average: EdgeAverage,
+    /// Analytic doping profiles added to the layers' uniform dopings.
+    pub doping: Vec<DopingProfile>,
+    /// Where the mesh points sit.
+    pub mesh: MeshKind,
+    /// The per-row CSV file the device file names (relative to it).
+    pub node_csv: Option<String>,
+    /// Its values, once loaded ([`Device::load_node_csv`]).
+    pub nodes: Option<NodeData>,
+}
+
+/// The format of a device file's text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileFormat {
+    /// TOML.
+    Toml,
+    /// JSON (the same schema).
+    Json,
+}
+
+impl FileFormat {
+    /// By the file's extension (`.json`, `.toml`), else by its content (JSON
+    /// starts with `{`).
+    pub fn detect(extension: Option<&str>, text: &str) -> FileFormat {
+        match extension.map(|e| e.to_ascii_lowercase()).as_deref() {
+            Some("json") => FileFormat::Json,
+            Some("toml") => FileFormat::Toml,
+            _ if text.trim_start().starts_with('{') => FileFormat::Json,
+            _ => FileFormat::Toml,
+        }
+    }
 }
 
 /// Where a layer sits on the mesh.
@@ -145,6 +258,110 @@ impl Device {
     pub fn from_toml(text: &str, fallback_name: &str) -> Result<Device, DdmError> {
         let spec: DeviceSpec = toml::from_str(text).map_err(|e| input(toml_error(text, &e)))?;
         spec.validate(fallback_name)
+    }
+
+    /// Parses and validates a device file's text in the given format.
+    pub fn parse(text: &str, format: FileFormat, fallback_name: &str) -> Result<Device, DdmError> {
+        match format {
+            FileFormat::Toml => Device::from_toml(text, fallback_name),
+            FileFormat::Json => Device::from_json(text, fallback_name),
+        }
+    }
+
+    /// Parses and validates a JSON device file (the TOML schema written as JSON).
+    pub fn from_json(text: &str, fallback_name: &str) -> Result<Device, DdmError> {
+        let spec: DeviceSpec = serde_json::from_str(text).map_err(|e| {
+            let msg = e.to_string();
+            // serde_json appends " at line L column C"; put the position first, as for TOML.
+            let msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();
+            input(format!(
+                "device file line {}, column {}: {msg}",
+                e.line(),
+                e.column()
+            ))
+        })?;
+        spec.validate(fallback_name)
+    }
+
+    /// Reads the `node_csv` file the device names, relative to `base_dir`
+    /// (the device file's directory); nothing to do without one.
+    pub fn load_node_csv(&mut self, base_dir: &std::path::Path) -> Result<(), DdmError> {
+        let Some(name) = &self.node_csv else {
+            return Ok(());
+        };
+        let path = base_dir.join(name);
+        let text = std::fs::read_to_string(&path)
+            .map_err(|e| input(format!("node_csv {}: {e}", path.display())))?;
+        let data = NodeData::parse(&text).map_err(|e| input(format!("{}: {e}", path.display())))?;
+        self.nodes = Some(data);
+        self.node_values(NodeColumn::Donors).map(|_| ())
+    }
+
+    /// A per-row column of the node CSV, checked against the row count.
+    pub fn node_values(&self, col: NodeColumn) -> Result<Option<&[f64]>, DdmError> {
+        match (&self.node_csv, &self.nodes) {
+            (None, _) => Ok(None),
+            (Some(name), None) => Err(input(format!(
+                "node_csv `{name}` has not been loaded (Device::load_node_csv)"
+            ))),
+            (Some(name), Some(d)) => {
+                let rows = self.rows()?;
+                if d.rows != rows {
+                    return Err(input(format!(
+                        "node_csv `{name}` has {} data lines; the mesh has {rows} rows",
+                        d.rows
+                    )));
+                }
+                Ok(d.get(col))
+            }
+        }
+    }
+
+    /// Donor and acceptor density of every row, cm^-3: the layer's uniform
+    /// values (or the node CSV's columns) plus the analytic profiles at the
+    /// row's position.
+    pub fn row_doping(&self) -> Result<Vec<(f64, f64)>, DdmError> {
+        let node_nd = self.node_values(NodeColumn::Donors)?;
+        let node_na = self.node_values(NodeColumn::Acceptors)?;
+        let cells = self.cell_layers()?;
+        let layer_doping = |i: usize| {
+            let l = &self.layers[cells[i]];
+            (l.donors, l.acceptors)
+        };
+        let mut out = Vec::new();
+        for i in 0..self.rows()? {
+            let (ld, la) = match self.mesh {
+                MeshKind::Cells => layer_doping(i),
+                MeshKind::Nodes => {
+                    // The node's box is half in each adjacent cell.
+                    let (a, b) = (
+                        layer_doping(i.saturating_sub(1)),
+                        layer_doping(i.min(cells.len() - 1)),
+                    );
+                    (0.5 * (a.0 + b.0), 0.5 * (a.1 + b.1))
+                }
+            };
+            let x = self.row_x_nm(i);
+            let mut nd = node_nd.map_or(ld, |v| v[i]);
+            let mut na = node_na.map_or(la, |v| v[i]);
+            for p in &self.doping {
+                match p.species {
+                    Species::Donors => nd += p.at(x),
+                    Species::Acceptors => na += p.at(x),
+                }
+            }
+            out.push((nd, na));
+        }
+        Ok(out)
+    }
+
+    /// The same device at another temperature (checked like a file's).
+    pub fn with_temperature(&self, temperature_k: f64) -> Result<Device, DdmError> {
+        check_temperature(temperature_k)?;
+        Ok(Device {
+            temperature_k,
+            ..self.clone()
+        })
     }
 
     /// Rows per layer at the device's spacing; fails if a layer is not a whole number of rows.
@@ -186,7 +403,28 @@ impl Device {
 
     /// Total number of mesh rows.
     pub fn rows(&self) -> Result<usize, DdmError> {
-        Ok(self.layer_rows()?.iter().map(|l| l.rows).sum())
+        let cells: usize = self.layer_rows()?.iter().map(|l| l.rows).sum();
+        Ok(match self.mesh {
+            MeshKind::Cells => cells,
+            MeshKind::Nodes => cells + 1,
+        })
+    }
+
+    /// The layer index of every cell (`layer_rows` spacing cells, left to right).
+    pub fn cell_layers(&self) -> Result<Vec<usize>, DdmError> {
+        let mut out = Vec::new();
+        for (li, lr) in self.layer_rows()?.iter().enumerate() {
+            out.extend(std::iter::repeat_n(li, lr.rows));
+        }
+        Ok(out)
+    }
+
+    /// Position of mesh row `i`, nm.
+    pub fn row_x_nm(&self, i: usize) -> f64 {
+        match self.mesh {
+            MeshKind::Cells => (i as f64 + 0.5) * self.spacing_nm,
+            MeshKind::Nodes => i as f64 * self.spacing_nm,
+        }
     }
 
     /// The same device on another mesh spacing (checked like a file's spacing).
@@ -198,6 +436,16 @@ impl Device {
         };
         d.layer_rows()?;
         Ok(d)
+    }
+}
+
+fn check_temperature(temperature_k: f64) -> Result<(), DdmError> {
+    if temperature_k.is_finite() && temperature_k > 0.0 {
+        Ok(())
+    } else {
+        Err(input(format!(
+            "temperature_k = {temperature_k} must be a positive number of kelvin"
+        )))
     }
 }
 
@@ -214,10 +462,15 @@ fn check_spacing(spacing_nm: f64) -> Result<(), DdmError> {
 impl DeviceSpec {
     fn validate(self, fallback_name: &str) -> Result<Device, DdmError> {
         let temperature_k = self.temperature_k.unwrap_or(300.0);
-        if !(temperature_k.is_finite() && temperature_k > 0.0) {
-            return Err(input(format!(
-                "temperature_k = {temperature_k} must be a positive number of kelvin"
-            )));
+        check_temperature(temperature_k)?;
+        let constant_overrides = ConstantOverrides {
+            q: self.q_c,
+            k: self.k_j_per_k,
+            eps0: self.eps0_f_per_cm,
+        };
+        constant_overrides.validate().map_err(input)?;
+        for (k, p) in self.doping.iter().enumerate() {
+            p.validate(k).map_err(input)?;
         }
         check_spacing(self.spacing_nm)?;
         let constants = match &self.constants {
@@ -307,6 +560,12 @@ impl DeviceSpec {
             bias_v,
             biased: self.contacts.biased,
             layers,
+            constant_overrides,
+            edge_average: self.edge_average.unwrap_or_default(),
+            doping: self.doping,
+            mesh: self.mesh.unwrap_or_default(),
+            node_csv: self.node_csv,
+            nodes: None,
         };
         device.layer_rows()?;
         Ok(device)
@@ -407,6 +666,78 @@ donors_cm3 = 1e16
         assert!(d.with_spacing(2.5).is_ok());
         assert!(d.with_spacing(3.0).is_err());
         assert!(d.with_spacing(-1.0).is_err());
+    }
+
+    #[test]
+    fn json_files_use_the_same_schema() {
+        let json = r#"{"spacing_nm": 5.0, "q_c": 1.6e-19, "edge_average": "arithmetic",
+            "layers": [
+              {"name": "p", "material": "Si", "thickness_nm": 500, "acceptors_cm3": 1e16},
+              {"name": "n", "material": "Si", "thickness_nm": 500, "donors_cm3": 1e16}]}"#;
+        assert_eq!(FileFormat::detect(None, json), FileFormat::Json);
+        assert_eq!(FileFormat::detect(Some("toml"), json), FileFormat::Toml);
+        let d = Device::parse(json, FileFormat::Json, "pn").unwrap();
+        let t = Device::from_toml(PN, "pn").unwrap();
+        assert_eq!(d.layers, t.layers);
+        assert_eq!(d.constant_overrides.q, Some(1.6e-19));
+        assert_eq!(d.edge_average, EdgeAverage::Arithmetic);
+        let e = Device::from_json(&json.replace("acceptors_cm3", "acceptor_cm3"), "x").unwrap_err();
+        let msg = e.to_string();
+        assert!(
+            msg.contains("acceptor_cm3") && msg.contains("line 3"),
+            "{msg}"
+        );
+        assert!(!msg.contains('\n'));
+    }
+
+    #[test]
+    fn analytic_profiles_add_to_the_layers() {
+        let text = format!(
+            "{PN}\n[[doping]]\nkind = \"gaussian\"\nspecies = \"donors\"\npeak_cm3 = 1e18\nposition_nm = 1000\nwidth_nm = 20\n"
+        );
+        let d = Device::from_toml(&text, "x").unwrap();
+        let rows = d.row_doping().unwrap();
+        assert_eq!(rows.len(), 200);
+        assert_eq!(
+            rows[0],
+            (0.0 + 1e18 * (-(997.5f64 / 20.0).powi(2)).exp(), 1e16)
+        );
+        assert!(
+            (rows[199].0 / (1e16 + 1e18 * (-(2.5f64 / 20.0).powi(2)).exp()) - 1.0).abs() < 1e-12
+        );
+        let e = Device::from_toml(&text.replace("width_nm = 20", "width_nm = 0"), "x").unwrap_err();
+        assert!(e.to_string().starts_with("doping[0]: width_nm"), "{e}");
+    }
+
+    #[test]
+    fn node_columns_replace_the_layer_values() {
+        let text = format!("node_csv = \"n.csv\"\n{PN}");
+        let mut d = Device::from_toml(&text, "x").unwrap();
+        assert_eq!(d.node_csv.as_deref(), Some("n.csv"));
+        let e = d.row_doping().unwrap_err();
+        assert!(e.to_string().contains("has not been loaded"), "{e}");
+        let mut csv = String::from("row,acceptors_cm3,mu_n_cm2_per_vs\n");
+        for i in 0..200 {
+            csv.push_str(&format!(
+                "{i},{},{}\n",
+                if i < 50 { 1e17 } else { 0.0 },
+                1000 + i
+            ));
+        }
+        d.nodes = Some(NodeData::parse(&csv).unwrap());
+        let rows = d.row_doping().unwrap();
+        assert_eq!(rows[10], (0.0, 1e17));
+        assert_eq!(rows[150], (1e16, 0.0));
+        let m = crate::Mesh::new(&d, ConstantSet::Codata.constants()).unwrap();
+        assert!((m.mu_n[0] - 2.0 * 1000.0 * 1001.0 / 2001.0).abs() < 1e-9);
+        // The wrong number of lines for the mesh is named.
+        let short = d.with_spacing(2.5).unwrap();
+        let e = short.row_doping().unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("200 data lines; the mesh has 400 rows"),
+            "{e}"
+        );
     }
 
     #[test]

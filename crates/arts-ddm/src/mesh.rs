@@ -10,13 +10,14 @@
 //!
 //! so that n = n_ref·e^(ψ+V_n)·u and p = n_ref·e^(−ψ+V_p)·v with the Slotboom
 //! variables u = e^(−ψ_n), v = e^(ψ_p); the effective intrinsic density is
-//! n_ie = n_ref·e^((V_n+V_p)/2). Row i is the mesh point at x = (i + ½)·h;
-//! edge i joins rows i and i + 1.
+//! n_ie = n_ref·e^((V_n+V_p)/2). Row i is the mesh point at x = (i + ½)·h
+//! (cells) or x = i·h (nodes, `MeshKind::Nodes`); edge i joins rows i and i + 1.
 
 use crate::constants::Constants;
-use crate::device::Device;
+use crate::device::{Device, MeshKind};
 use crate::error::DdmError;
 use crate::material::Bands;
+use crate::nodes::NodeColumn;
 
 /// Per-row and per-edge coefficients of the scaled problem.
 #[derive(Clone, Debug)]
@@ -25,6 +26,8 @@ pub struct Mesh {
     pub rows: usize,
     /// Mesh spacing h, cm.
     pub h_cm: f64,
+    /// Position of row 0, cm: h/2 on the cell-centred mesh, 0 on the node mesh.
+    pub x0_cm: f64,
     /// Thermal voltage V_T, V.
     pub vt: f64,
     /// Reference density n_ref, cm^-3.
@@ -51,11 +54,12 @@ pub struct Mesh {
     pub tau_n: Vec<f64>,
     /// SRH hole lifetimes per row, s.
     pub tau_p: Vec<f64>,
-    /// Scaled permittivity per edge: ε0·εr·V_T / (q·n_ref·h²), εr the harmonic mean of the two rows.
+    /// Scaled permittivity per edge: ε0·εr·V_T / (q·n_ref·h²), εr the edge average
+    /// (`Device::edge_average`, harmonic by default) of the two rows.
     pub eps: Vec<f64>,
-    /// Electron mobility per edge (harmonic mean), cm^2/(V s).
+    /// Electron mobility per edge (edge average), cm^2/(V s).
     pub mu_n: Vec<f64>,
-    /// Hole mobility per edge (harmonic mean), cm^2/(V s).
+    /// Hole mobility per edge (edge average), cm^2/(V s).
     pub mu_p: Vec<f64>,
     /// Charge-neutral equilibrium potential per row (thermal voltages).
     pub psi_eq: Vec<f64>,
@@ -70,15 +74,13 @@ pub const MAX_ROWS: usize = 5_000_000;
 /// exponentials of the scaled variables leave double range once a bias is added.
 pub const MAX_SPAN: f64 = 600.0;
 
-fn harmonic(a: f64, b: f64) -> f64 {
-    2.0 * a * b / (a + b)
-}
-
 impl Mesh {
-    /// Builds the scaled problem of `device` with `constants`.
+    /// Builds the scaled problem of `device` with `constants` (with the
+    /// device's single-constant overrides applied).
     pub fn new(device: &Device, constants: Constants) -> Result<Mesh, DdmError> {
-        let layer_rows = device.layer_rows()?;
-        let rows: usize = layer_rows.iter().map(|l| l.rows).sum();
+        let constants = device.constant_overrides.apply(constants);
+        let cell_layer = device.cell_layers()?;
+        let rows = device.rows()?;
         if rows > MAX_ROWS {
             return Err(crate::error::input(format!(
                 "the device has {rows} mesh rows; at most {MAX_ROWS} are supported (use a coarser spacing_nm)"
@@ -105,6 +107,10 @@ impl Mesh {
         let mut m = Mesh {
             rows,
             h_cm,
+            x0_cm: match device.mesh {
+                MeshKind::Cells => 0.5 * h_cm,
+                MeshKind::Nodes => 0.0,
+            },
             vt,
             n_ref,
             constants,
@@ -124,16 +130,37 @@ impl Mesh {
             psi_eq: Vec::with_capacity(rows),
             rho: h_cm * h_cm / vt,
         };
+        let row_doping = device.row_doping()?;
+        // Per-row material values from the node CSV, where it gives them.
+        let node = |c: NodeColumn| device.node_values(c);
+        let (node_eps, node_mun, node_mup) = (
+            node(NodeColumn::Permittivity)?,
+            node(NodeColumn::MuN)?,
+            node(NodeColumn::MuP)?,
+        );
+        let (node_tn, node_tp) = (node(NodeColumn::TauN)?, node(NodeColumn::TauP)?);
+        let pick = |v: Option<&[f64]>, i: usize, default: f64| v.map_or(default, |v| v[i]);
         let mut eps_row = Vec::with_capacity(rows);
         let mut mun_row = Vec::with_capacity(rows);
         let mut mup_row = Vec::with_capacity(rows);
-        for (li, (layer, lr)) in device.layers.iter().zip(&layer_rows).enumerate() {
-            let mat = &layer.material;
-            let (eg, chi, nc, nv) = band(&mat.bands);
-            let vn = (nc / nc_r).ln() + (chi - chi_r) / vt;
-            let vp = (nv / nv_r).ln() - (chi + eg - chi_r - eg_r) / vt;
+        // Band numbers of each layer relative to the first.
+        let layer_bands: Vec<(f64, f64)> = device
+            .layers
+            .iter()
+            .map(|layer| {
+                let (eg, chi, nc, nv) = band(&layer.material.bands);
+                let vn = (nc / nc_r).ln() + (chi - chi_r) / vt;
+                let vp = (nv / nv_r).ln() - (chi + eg - chi_r - eg_r) / vt;
+                (vn, vp)
+            })
+            .collect();
+        for (i, &(nd, na)) in row_doping.iter().enumerate() {
+            // A node on a layer boundary takes the layer to its right.
+            let li = cell_layer[i.min(cell_layer.len() - 1)];
+            let mat = &device.layers[li].material;
+            let (vn, vp) = layer_bands[li];
             let nie = (0.5 * (vn + vp)).exp();
-            let c = (layer.donors - layer.acceptors) / n_ref;
+            let c = (nd - na) / n_ref;
             // Charge-neutral equilibrium: n − p = C, n·p = nie², with u = v = 1.
             let half = 0.5 * c;
             let root = (half * half + nie * nie).sqrt();
@@ -142,23 +169,20 @@ impl Mesh {
             } else {
                 nie * nie / (root - half)
             };
-            let psi_eq = n.ln() - vn;
-            for _ in 0..lr.rows {
-                m.layer.push(li as u16);
-                m.doping.push(c);
-                m.vn.push(vn);
-                m.vp.push(vp);
-                m.e_vn.push(vn.exp());
-                m.e_vp.push(vp.exp());
-                m.nie.push(nie);
-                m.nie2.push(nie * nie);
-                m.tau_n.push(mat.tau_n);
-                m.tau_p.push(mat.tau_p);
-                m.psi_eq.push(psi_eq);
-                eps_row.push(mat.permittivity);
-                mun_row.push(mat.mu_n);
-                mup_row.push(mat.mu_p);
-            }
+            m.layer.push(li as u16);
+            m.doping.push(c);
+            m.vn.push(vn);
+            m.vp.push(vp);
+            m.e_vn.push(vn.exp());
+            m.e_vp.push(vp.exp());
+            m.nie.push(nie);
+            m.nie2.push(nie * nie);
+            m.tau_n.push(pick(node_tn, i, mat.tau_n));
+            m.tau_p.push(pick(node_tp, i, mat.tau_p));
+            m.psi_eq.push(n.ln() - vn);
+            eps_row.push(pick(node_eps, i, mat.permittivity));
+            mun_row.push(pick(node_mun, i, mat.mu_n));
+            mup_row.push(pick(node_mup, i, mat.mu_p));
         }
         let span = m.equilibrium_span();
         if !(n_ref.is_finite() && n_ref > 0.0 && span.is_finite() && span < MAX_SPAN) {
@@ -167,10 +191,23 @@ impl Mesh {
             )));
         }
         let k = constants.eps0 * vt / (constants.q * n_ref * h_cm * h_cm);
+        let avg = device.edge_average;
         for i in 0..rows - 1 {
-            m.eps.push(k * harmonic(eps_row[i], eps_row[i + 1]));
-            m.mu_n.push(harmonic(mun_row[i], mun_row[i + 1]));
-            m.mu_p.push(harmonic(mup_row[i], mup_row[i + 1]));
+            let (eps, mu_n, mu_p) = (
+                avg.of(eps_row[i], eps_row[i + 1]),
+                avg.of(mun_row[i], mun_row[i + 1]),
+                avg.of(mup_row[i], mup_row[i + 1]),
+            );
+            // On the node mesh edge i is cell i, inside one layer: its own
+            // material, unless the node CSV gives per-row values.
+            let cell = &device.layers[cell_layer[i]].material;
+            let own = |node: Option<&[f64]>, row_avg: f64, layer: f64| match device.mesh {
+                MeshKind::Nodes if node.is_none() => layer,
+                _ => row_avg,
+            };
+            m.eps.push(k * own(node_eps, eps, cell.permittivity));
+            m.mu_n.push(own(node_mun, mu_n, cell.mu_n));
+            m.mu_p.push(own(node_mup, mu_p, cell.mu_p));
         }
         Ok(m)
     }
@@ -182,7 +219,7 @@ impl Mesh {
 
     /// Position of row `i`, µm.
     pub fn x_um(&self, i: usize) -> f64 {
-        (i as f64 + 0.5) * self.h_cm * 1e4
+        (self.x0_cm + i as f64 * self.h_cm) * 1e4
     }
 
     /// Initial-guess weights for a bias step on the `left` (or right) contact:
@@ -198,10 +235,13 @@ impl Mesh {
                 0
             }
         };
+        // A change of type between neighbours, or across one neutral row (the
+        // boundary node of an abrupt junction on the node mesh).
         let changes: Vec<usize> = (1..self.rows)
             .filter(|&i| {
                 let (a, b) = (sign(self.doping[i - 1]), sign(self.doping[i]));
-                a != 0 && b != 0 && a != b
+                let across = i >= 2 && a == 0 && sign(self.doping[i - 2]) == -b;
+                b != 0 && ((a != 0 && a != b) || across)
             })
             .collect();
         let n = self.rows;
@@ -248,6 +288,36 @@ mod tests {
     }
 
     #[test]
+    fn node_mesh_puts_contacts_on_the_end_nodes() {
+        let d = Device {
+            mesh: MeshKind::Nodes,
+            ..preset("si-pn").unwrap()
+        };
+        let m = Mesh::new(&d, ConstantSet::Codata.constants()).unwrap();
+        assert_eq!(m.rows, 401);
+        assert_eq!(m.x_um(0), 0.0);
+        assert!((m.x_um(400) - 2.0).abs() < 1e-12);
+        // The junction node is half p, half n: neutral; its neighbours are not.
+        assert_eq!(m.doping[200], 0.0);
+        assert!(m.doping[199] < 0.0 && m.doping[201] > 0.0);
+        // The bias step's guess finds the junction across the neutral node.
+        let w = m.bias_weights(true);
+        assert_eq!((w[200], w[201]), (1.0, 0.0));
+        // The same built-in potential as the cell mesh (contacts in equilibrium).
+        let c = Mesh::new(&preset("si-pn").unwrap(), ConstantSet::Codata.constants()).unwrap();
+        assert!((m.builtin_potential_v() - c.builtin_potential_v()).abs() < 1e-12);
+        // Edges take the material of the layer they lie in (apd: InGaAsP | InGaAs
+        // boundary at cell 1200 = node 1200).
+        let apd = Device {
+            mesh: MeshKind::Nodes,
+            ..preset("apd-sam").unwrap()
+        };
+        let ma = Mesh::new(&apd, ConstantSet::Codata.constants()).unwrap();
+        assert_eq!(ma.layer[1200], 4);
+        assert!((ma.eps[1199] / ma.eps[1200] - 13.3 / 13.9).abs() < 1e-12);
+    }
+
+    #[test]
     fn unrepresentable_devices_are_rejected() {
         let d = preset("apd-sam").unwrap();
         let cold = Device {
@@ -274,5 +344,14 @@ mod tests {
         assert!((m.nie[1250] * m.n_ref / ni - 1.0).abs() < 1e-9);
         // Edge permittivity at the InGaAsP/InGaAs interface is the harmonic mean.
         assert!(m.eps[1199] < m.eps[1250] && m.eps[1199] > m.eps[1150]);
+        let e = |m: &Mesh| m.eps[1199] / m.eps[1250] * 13.9;
+        assert!((e(&m) - 2.0 * 13.3 * 13.9 / (13.3 + 13.9)).abs() < 1e-9);
+        let arith = Device {
+            edge_average: crate::device::EdgeAverage::Arithmetic,
+            ..d
+        };
+        let ma = Mesh::new(&arith, ConstantSet::Codata.constants()).unwrap();
+        assert!((e(&ma) - 13.6).abs() < 1e-9, "{}", e(&ma));
+        assert_eq!(ma.eps[10], m.eps[10]);
     }
 }

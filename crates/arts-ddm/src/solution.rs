@@ -69,16 +69,25 @@ pub struct ProfileRow {
     pub jp_a_per_cm2: f64,
     /// Total current density, A/cm^2.
     pub j_a_per_cm2: f64,
+    /// Net SRH recombination rate R, cm^-3 s^-1 (negative: generation).
+    pub recombination_cm3_per_s: f64,
+}
+
+/// The arrays of a solution: per row ψ, u, v; per edge field, J_n, J_p and
+/// the current resolution.
+pub(crate) struct Arrays {
+    pub psi: Vec<f64>,
+    pub u: Vec<f64>,
+    pub v: Vec<f64>,
+    pub field: Vec<f64>,
+    pub jn: Vec<f64>,
+    pub jp: Vec<f64>,
+    pub j_resolution: Vec<f64>,
 }
 
 impl BiasSolution {
-    /// Takes the solution arrays of a converged state; the run record fields are filled by the caller.
-    pub(crate) fn from_state(
-        s: &State,
-        j_scale: f64,
-        bias_v: f64,
-        cost: CostProfile,
-    ) -> BiasSolution {
+    /// A solution from its arrays; the run record fields are filled by the caller.
+    pub(crate) fn from_arrays(bias_v: f64, a: Arrays, cost: CostProfile) -> BiasSolution {
         BiasSolution {
             bias_v,
             iterations: 0,
@@ -88,14 +97,33 @@ impl BiasSolution {
             omega: (1.0, 1.0),
             omega_reductions: 0,
             cost,
+            psi: a.psi,
+            u: a.u,
+            v: a.v,
+            field: a.field,
+            jn: a.jn,
+            j_resolution: a.j_resolution,
+            jp: a.jp,
+        }
+    }
+
+    /// Takes the solution arrays of a converged state; the run record fields are filled by the caller.
+    pub(crate) fn from_state(
+        s: &State,
+        j_scale: f64,
+        bias_v: f64,
+        cost: CostProfile,
+    ) -> BiasSolution {
+        let arrays = Arrays {
             psi: s.cur.psi.clone(),
             u: s.cur.u.clone(),
             v: s.cur.v.clone(),
             field: s.fields.field.clone(),
             jn: s.fields.jn.clone(),
-            j_resolution: s.current_resolution(j_scale),
             jp: s.fields.jp.clone(),
-        }
+            j_resolution: s.current_resolution(j_scale),
+        };
+        BiasSolution::from_arrays(bias_v, arrays, cost)
     }
 
     /// Total current density per edge, A/cm^2.
@@ -140,6 +168,17 @@ impl BiasSolution {
         if dev == 0.0 { 0.0 } else { dev / jt.abs() }
     }
 
+    /// Edge quantities: (x of the edge in µm, field V/cm, J_n, J_p, J A/cm^2) per edge.
+    pub fn edges(&self, m: &Mesh) -> Vec<(f64, f64, f64, f64, f64)> {
+        (0..self.jn.len())
+            .map(|e| {
+                let x = m.x_um(e) + 0.5 * m.h_cm * 1e4;
+                let (jn, jp) = (self.jn[e], self.jp[e]);
+                (x, self.field[e], jn, jp, jn + jp)
+            })
+            .collect()
+    }
+
     /// Time per Gummel iteration per row, ns.
     pub fn ns_per_row_iteration(&self, rows: usize) -> f64 {
         self.time_s * 1e9 / (self.iterations as f64 * rows as f64)
@@ -163,19 +202,24 @@ impl BiasSolution {
                 let ln_v = self.v[i].ln();
                 let jn = at_row(&self.jn, i);
                 let jp = at_row(&self.jp, i);
+                let n = m.n_ref * (self.psi[i] + m.vn[i] + ln_u).exp();
+                let p = m.n_ref * (m.vp[i] - self.psi[i] + ln_v).exp();
+                let nie = m.n_ref * m.nie[i];
+                let srh = m.tau_p[i] * (n + nie) + m.tau_n[i] * (p + nie);
                 ProfileRow {
                     row: i,
                     x_um: m.x_um(i),
                     layer: m.layer[i] as usize,
                     potential_v: self.psi[i] * m.vt,
-                    n_cm3: m.n_ref * (self.psi[i] + m.vn[i] + ln_u).exp(),
-                    p_cm3: m.n_ref * (m.vp[i] - self.psi[i] + ln_v).exp(),
+                    n_cm3: n,
+                    p_cm3: p,
                     phi_n_v: -ln_u * m.vt,
                     phi_p_v: ln_v * m.vt,
                     field_v_per_cm: at_row(&self.field, i),
                     jn_a_per_cm2: jn,
                     jp_a_per_cm2: jp,
                     j_a_per_cm2: jn + jp,
+                    recombination_cm3_per_s: (n * p - nie * nie) / srh,
                 }
             })
             .collect()

@@ -98,6 +98,21 @@ impl Sweep {
         on_point: &mut dyn FnMut(f64),
         on_iteration: &mut dyn FnMut(),
     ) -> Result<Vec<SweepPoint>, DdmError> {
+        let (points, failure) = self.run_partial(on_point, on_iteration)?;
+        match failure {
+            Some(e) => Err(e),
+            None => Ok(points),
+        }
+    }
+
+    /// As [`Sweep::run`], but a point that does not converge ends the sweep
+    /// with the points solved before it kept: `Err` only for rejected input,
+    /// otherwise the converged points and the failure that stopped the sweep.
+    pub fn run_partial(
+        &self,
+        on_point: &mut dyn FnMut(f64),
+        on_iteration: &mut dyn FnMut(),
+    ) -> Result<(Vec<SweepPoint>, Option<DdmError>), DdmError> {
         self.check()?;
         let opts = self.primary_options();
         let relaxed_opts = SolverOptions {
@@ -110,14 +125,20 @@ impl Sweep {
         let mut points = Vec::with_capacity(self.biases.len());
         for &bias in &self.biases {
             on_point(bias);
-            let solution = solver.solve(bias, &opts, &mut |_, _| on_iteration())?;
+            let solution = match solver.solve(bias, &opts, &mut |_, _| on_iteration()) {
+                Ok(s) => s,
+                Err(e) => return Ok((points, Some(e))),
+            };
             let relaxed = match other.as_mut() {
-                Some(s) => Some(s.solve(bias, &relaxed_opts, &mut |_, _| on_iteration())?),
+                Some(s) => match s.solve(bias, &relaxed_opts, &mut |_, _| on_iteration()) {
+                    Ok(r) => Some(r),
+                    Err(e) => return Ok((points, Some(e))),
+                },
                 None => None,
             };
             points.push(SweepPoint { solution, relaxed });
         }
-        Ok(points)
+        Ok((points, None))
     }
 }
 

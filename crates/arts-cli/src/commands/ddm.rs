@@ -6,20 +6,21 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use arts_ddm::{
-    BiasSolution, ConstantSet, DdmError, Device, Mesh, SolverOptions, Sweep, SweepPoint,
-    UpdateOrder, csv, presets,
+    BiasSolution, ConstantOverrides, ConstantSet, DdmError, Device, FileFormat, Mesh,
+    NewtonOptions, SolverOptions, Sweep, UpdateOrder, csv, newton, presets,
 };
 use arts_lb::weighted::{self, Partition};
 use serde::Serialize;
 
-use super::ddm_flags::{ConstantsArg, OrderArg, PresetArg};
+use super::ddm_flags::{ConstantsArg, EdgeAverageArg, MeshArg, MethodArg, OrderArg, PresetArg};
 use crate::output::{CliError, CliResult, Output, PendingDir};
 
 /// Arguments of `arts run ddm`.
 #[derive(clap::Args)]
 #[command(group(clap::ArgGroup::new("source").required(true).args(["device", "preset"])))]
 pub struct RunDdmArgs {
-    /// Device file (TOML; format in docs/ddm.md, examples: `arts ddm preset NAME`).
+    /// Device file, TOML or JSON (by extension, else by content; format in
+    /// docs/ddm.md, examples: `arts ddm preset NAME`).
     #[arg(long)]
     pub device: Option<PathBuf>,
     /// Built-in device.
@@ -28,9 +29,10 @@ pub struct RunDdmArgs {
     /// Bias sweep in volts on the biased contact, e.g. `0,0.2,0.4` (default: the device file's).
     #[arg(long, value_delimiter = ',', allow_hyphen_values = true)]
     pub bias: Option<Vec<f64>>,
-    /// Directory for the per-bias CSV files (profile, cost per row, cost history);
-    /// written only when every bias converged. A bias point that does not
-    /// converge (or diverges) stops the sweep with exit code 1 and writes nothing.
+    /// Directory for the per-bias CSV files (profile, edges, cost per row, cost
+    /// history) and summary.json. A bias point that does not converge (or
+    /// diverges) stops the sweep with exit code 1; the points before it are
+    /// still written (summary.json says `converged: false`), all files or none.
     #[arg(long, value_parser = crate::args::output_dir)]
     pub out: Option<PathBuf>,
     /// Physical constants: codata or tcad (default: the device file's, else codata).
@@ -39,7 +41,36 @@ pub struct RunDdmArgs {
     /// Override the mesh spacing, nm (every layer must stay a whole number of rows).
     #[arg(long)]
     pub spacing_nm: Option<f64>,
-    /// Update order; both: solve twice, report both iteration counts.
+    /// Elementary charge q, C, replacing the constant set's (and the file's).
+    #[arg(long)]
+    pub q_c: Option<f64>,
+    /// Boltzmann constant k, J/K, replacing the constant set's (and the file's).
+    #[arg(long)]
+    pub k_j_per_k: Option<f64>,
+    /// Vacuum permittivity ε0, F/cm, replacing the constant set's (and the file's).
+    #[arg(long)]
+    pub eps0_f_per_cm: Option<f64>,
+    /// Lattice temperature, K (default: the device file's).
+    #[arg(long)]
+    pub temperature_k: Option<f64>,
+    /// Edge averaging of permittivity and mobility (default: the device file's, else harmonic).
+    #[arg(long, value_enum)]
+    pub edge_average: Option<EdgeAverageArg>,
+    /// Mesh points: cells (rows at (i + ½)h) or nodes (0 … L, contacts on the
+    /// end nodes) (default: the device file's, else cells).
+    #[arg(long, value_enum)]
+    pub mesh: Option<MeshArg>,
+    /// Solver: gummel (point updates, the load-balancing study's solver) or
+    /// newton (coupled, block-tridiagonal direct solve; for single-device work).
+    #[arg(long, value_enum, default_value = "gummel")]
+    pub method: MethodArg,
+    /// Newton iterations allowed per attempt at one bias step (--method newton).
+    #[arg(long, default_value_t = 30)]
+    pub newton_iterations: usize,
+    /// How often Newton may halve the bias step toward one bias point (--method newton).
+    #[arg(long, default_value_t = 12)]
+    pub max_halvings: u32,
+    /// Update order (--method gummel); both: solve twice, report both iteration counts.
     #[arg(long, value_enum, default_value = "sequential")]
     pub order: OrderArg,
     /// Segments of the relaxed order (equal row counts).
@@ -52,7 +83,7 @@ pub struct RunDdmArgs {
     /// Convergence tolerance: summed changes of potential and quasi-Fermi potentials, V.
     #[arg(long, default_value_t = 1e-9)]
     pub tolerance: f64,
-    /// Gummel iteration limit per bias.
+    /// Gummel iteration limit per bias (--method gummel).
     #[arg(long, default_value_t = 400_000)]
     pub max_iterations: usize,
     /// Over-relaxation of the potential point update, in (0, 2).
@@ -155,25 +186,89 @@ struct BiasOut {
     residual_potential_v: f64,
     residual_electrons_v: f64,
     residual_holes_v: f64,
-    omega_phi: f64,
-    omega_carriers: f64,
-    omega_reductions: u32,
-    inner_newton_iterations: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    omega_phi: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    omega_carriers: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    omega_reductions: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    inner_newton_iterations: Option<u64>,
     measured_iterations: usize,
     interrupted_row_timings: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    newton: Option<NewtonOut>,
     history: Vec<HistoryOut>,
     #[serde(skip_serializing_if = "Option::is_none")]
     relaxed: Option<OtherOrderOut>,
     files: Vec<String>,
 }
 
+/// The constants in use (after single-constant overrides).
+#[derive(Serialize)]
+struct ConstantValuesOut {
+    q_c: f64,
+    k_j_per_k: f64,
+    eps0_f_per_cm: f64,
+}
+
+/// The Newton record of one bias point.
+#[derive(Serialize, Clone, Copy)]
+struct NewtonOut {
+    bias_steps: usize,
+    halvings: u32,
+    damped_iterations: usize,
+}
+
+/// Why a sweep stopped early: the bias point and its last residuals.
+#[derive(Serialize)]
+struct FailureOut {
+    bias_v: Option<f64>,
+    message: String,
+    residual_potential_v: Option<f64>,
+    residual_electrons_v: Option<f64>,
+    residual_holes_v: Option<f64>,
+}
+
+impl FailureOut {
+    fn new(e: &DdmError) -> FailureOut {
+        let r = e.last_residual();
+        let finite = |x: f64| x.is_finite().then_some(x);
+        FailureOut {
+            bias_v: e.failed_bias_v(),
+            message: e.to_string(),
+            residual_potential_v: r.and_then(|r| finite(r.psi_v)),
+            residual_electrons_v: r.and_then(|r| finite(r.u_v)),
+            residual_holes_v: r.and_then(|r| finite(r.v_v)),
+        }
+    }
+}
+
+/// One solved bias point, whichever the method.
+struct Solved {
+    solution: BiasSolution,
+    relaxed: Option<BiasSolution>,
+    newton: Option<NewtonOut>,
+}
+
+impl Solved {
+    fn time_s(&self) -> f64 {
+        self.solution.time_s + self.relaxed.as_ref().map_or(0.0, |r| r.time_s)
+    }
+}
+
 #[derive(Serialize)]
 struct RunOut {
     device: String,
+    method: &'static str,
     rows: usize,
     spacing_nm: f64,
     temperature_k: f64,
     constants: &'static str,
+    constants_replaced: Vec<&'static str>,
+    constant_values: ConstantValuesOut,
+    edge_average: &'static str,
+    mesh: &'static str,
     builtin_potential_v: f64,
     order: &'static str,
     segments: usize,
@@ -184,6 +279,8 @@ struct RunOut {
     time_s: f64,
     terminal_current_a_per_cm2: Vec<f64>,
     biases: Vec<BiasOut>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    failure: Option<FailureOut>,
     #[serde(skip_serializing_if = "Option::is_none")]
     out: Option<String>,
 }
@@ -197,8 +294,13 @@ fn load_device(args: &RunDdmArgs) -> Result<Device, CliError> {
                 .file_stem()
                 .map(|s| s.to_string_lossy().into_owned())
                 .unwrap_or_else(|| "device".into());
-            Device::from_toml(&text, &fallback)
-                .map_err(|e| CliError::usage(format!("{}: {e}", path.display())))?
+            let ext = path.extension().and_then(|e| e.to_str());
+            let in_file = |e: DdmError| CliError::usage(format!("{}: {e}", path.display()));
+            let mut d =
+                Device::parse(&text, FileFormat::detect(ext, &text), &fallback).map_err(in_file)?;
+            d.load_node_csv(path.parent().unwrap_or(Path::new(".")))
+                .map_err(in_file)?;
+            d
         }
         (None, Some(name)) => presets::preset(name.name()).map_err(CliError::usage)?,
         _ => {
@@ -207,31 +309,53 @@ fn load_device(args: &RunDdmArgs) -> Result<Device, CliError> {
             ));
         }
     };
-    match args.spacing_nm {
-        Some(h) => device.with_spacing(h).map_err(CliError::usage),
-        None => Ok(device),
+    let mut device = match args.spacing_nm {
+        Some(h) => device.with_spacing(h).map_err(CliError::usage)?,
+        None => device,
+    };
+    if let Some(t) = args.temperature_k {
+        device = device.with_temperature(t).map_err(CliError::usage)?;
     }
+    let cli = ConstantOverrides {
+        q: args.q_c,
+        k: args.k_j_per_k,
+        eps0: args.eps0_f_per_cm,
+    };
+    cli.validate()
+        .map_err(|e| CliError::usage(format!("--{}", e.replace('_', "-"))))?;
+    device.constant_overrides = cli.or(device.constant_overrides);
+    if let Some(a) = args.edge_average {
+        device.edge_average = a.into();
+    }
+    if let Some(k) = args.mesh {
+        device.mesh = k.into();
+    }
+    Ok(device)
 }
 
 /// Bad device input is a usage error (exit 2); a bias point that did not
 /// converge or diverged is a run that failed after its input was accepted
-/// (exit 1). Either way nothing has been written.
+/// (exit 1).
 fn ddm_error(e: DdmError) -> CliError {
     match e {
         DdmError::Input(_) => CliError::usage(e),
-        DdmError::NotConverged { .. } | DdmError::Diverged { .. } => CliError::failed(e),
+        DdmError::NotConverged { .. }
+        | DdmError::Diverged { .. }
+        | DdmError::NewtonFailed { .. } => CliError::failed(e),
     }
 }
 
-/// Runs `arts run ddm`.
-pub fn run_ddm(args: &RunDdmArgs, out: Output) -> CliResult {
-    let device = load_device(args)?;
-    let set = match (args.constants, device.constants) {
-        (Some(s), _) => s.into(),
-        (None, Some(c)) => c,
-        (None, None) => ConstantSet::Codata,
-    };
-    let mesh = Mesh::new(&device, set.constants()).map_err(ddm_error)?;
+/// The Gummel sweep: (order name, segments, points, failure).
+type Outcome = (&'static str, usize, Vec<Solved>, Option<DdmError>);
+
+fn run_gummel(
+    args: &RunDdmArgs,
+    mesh: &Mesh,
+    device: &Device,
+    biases: Vec<f64>,
+    on_point: &mut dyn FnMut(f64),
+    on_iteration: &mut dyn FnMut(),
+) -> Result<Outcome, CliError> {
     let rows = mesh.rows;
     let relaxed = match &args.segment_starts {
         Some(starts) => UpdateOrder::relaxed_from_starts(rows, starts).map_err(ddm_error)?,
@@ -244,7 +368,7 @@ pub fn run_ddm(args: &RunDdmArgs, out: Output) -> CliResult {
     let sweep = Sweep {
         mesh: mesh.clone(),
         biased: device.biased,
-        biases: args.bias.clone().unwrap_or_else(|| device.bias_v.clone()),
+        biases,
         order: args.order.into(),
         relaxed,
         options: SolverOptions {
@@ -256,21 +380,80 @@ pub fn run_ddm(args: &RunDdmArgs, out: Output) -> CliResult {
             ..SolverOptions::default()
         },
     };
-    sweep.check().map_err(ddm_error)?;
-
-    let bar = out.progress(sweep.biases.len() as u64, "ddm");
-    let points = sweep
-        .run(
-            &mut |bias| {
-                bar.set_message(format!("{bias:+.3} V"));
-                bar.inc(1);
-            },
-            &mut || bar.tick(),
-        )
+    let (points, failure) = sweep
+        .run_partial(on_point, on_iteration)
         .map_err(ddm_error)?;
+    let solved = points
+        .into_iter()
+        .map(|p| Solved {
+            solution: p.solution,
+            relaxed: p.relaxed,
+            newton: None,
+        })
+        .collect();
+    Ok((sweep.order.name(), segments, solved, failure))
+}
+
+fn run_newton(
+    args: &RunDdmArgs,
+    mesh: &Mesh,
+    device: &Device,
+    biases: Vec<f64>,
+    on_point: &mut dyn FnMut(f64),
+) -> Result<Outcome, CliError> {
+    if args.order != OrderArg::Sequential || args.segment_starts.is_some() {
+        return Err(CliError::usage(
+            "--order and --segment-starts apply to --method gummel only (Newton solves all rows together)",
+        ));
+    }
+    let opts = NewtonOptions {
+        tolerance_v: args.tolerance,
+        max_iterations: args.newton_iterations,
+        max_halvings: args.max_halvings,
+    };
+    let sweep =
+        newton::sweep::run(mesh, device.biased, &biases, &opts, on_point).map_err(ddm_error)?;
+    let solved = sweep
+        .points
+        .into_iter()
+        .map(|p| Solved {
+            newton: Some(NewtonOut {
+                bias_steps: p.bias_steps,
+                halvings: p.halvings,
+                damped_iterations: p.damped_iterations,
+            }),
+            solution: p.solution,
+            relaxed: None,
+        })
+        .collect();
+    Ok(("coupled", 1, solved, sweep.failure))
+}
+
+/// Runs `arts run ddm`.
+pub fn run_ddm(args: &RunDdmArgs, out: Output) -> CliResult {
+    let device = load_device(args)?;
+    let set = match (args.constants, device.constants) {
+        (Some(s), _) => s.into(),
+        (None, Some(c)) => c,
+        (None, None) => ConstantSet::Codata,
+    };
+    let mesh = Mesh::new(&device, set.constants()).map_err(ddm_error)?;
+    let rows = mesh.rows;
+    let biases = args.bias.clone().unwrap_or_else(|| device.bias_v.clone());
+    let bar = out.progress(biases.len() as u64, "ddm");
+    let mut on_point = |bias: f64| {
+        bar.set_message(format!("{bias:+.3} V"));
+        bar.inc(1);
+    };
+    let (order, segments, points, failure) = match args.method {
+        MethodArg::Gummel => run_gummel(args, &mesh, &device, biases, &mut on_point, &mut || {
+            bar.tick()
+        })?,
+        MethodArg::Newton => run_newton(args, &mesh, &device, biases, &mut on_point)?,
+    };
     bar.finish_and_clear();
 
-    // Everything converged: build the files, then write them.
+    // The points that converged: build the files, then write them (all or none).
     let mut files: Vec<(String, String)> = Vec::new();
     let mut bias_out = Vec::new();
     for (k, p) in points.iter().enumerate() {
@@ -278,42 +461,55 @@ pub fn run_ddm(args: &RunDdmArgs, out: Output) -> CliResult {
         let tag = format!("{k:02}_{:+.3}V", sol.bias_v);
         let mut names = Vec::new();
         if args.out.is_some() {
-            for (name, text) in [
-                (format!("profile_{tag}.csv"), csv::profile_csv(sol, &mesh)),
-                (
+            let mut these = vec![(format!("profile_{tag}.csv"), csv::profile_csv(sol, &mesh))];
+            if p.newton.is_none() {
+                these.push((
                     format!("cost_rows_{tag}.csv"),
                     csv::cost_rows_csv(&sol.cost, &mesh),
-                ),
-                (
+                ));
+                these.push((
                     format!("cost_history_{tag}.csv"),
                     csv::cost_history_csv(&sol.cost, &device),
-                ),
-            ] {
+                ));
+            }
+            these.push((format!("edges_{tag}.csv"), csv::edges_csv(sol, &mesh)));
+            for (name, text) in these {
                 names.push(name.clone());
                 files.push((name, text));
             }
         }
-        bias_out.push(bias_json(sol, p.relaxed.as_ref(), rows, segments, names));
+        bias_out.push(bias_json(p, rows, segments, names));
     }
+    let converged = failure.is_none();
     let result = RunOut {
         device: device.name.clone(),
+        method: args.method.name(),
         rows,
         spacing_nm: device.spacing_nm,
         temperature_k: device.temperature_k,
         constants: set.name(),
+        constants_replaced: device.constant_overrides.names(),
+        constant_values: ConstantValuesOut {
+            q_c: mesh.constants.q,
+            k_j_per_k: mesh.constants.k,
+            eps0_f_per_cm: mesh.constants.eps0,
+        },
+        edge_average: device.edge_average.name(),
+        mesh: device.mesh.name(),
         builtin_potential_v: mesh.builtin_potential_v(),
-        order: sweep.order.name(),
+        order,
         segments,
         tolerance_v: args.tolerance,
-        converged: true,
-        valid: points.iter().all(|p| p.solution.is_valid()),
+        converged,
+        valid: converged && points.iter().all(|p| p.solution.is_valid()),
         iterations: points.iter().map(|p| p.solution.iterations).sum(),
-        time_s: points.iter().map(SweepPoint::time_s).sum(),
+        time_s: points.iter().map(Solved::time_s).sum(),
         terminal_current_a_per_cm2: points
             .iter()
             .map(|p| p.solution.terminal_current_a_per_cm2())
             .collect(),
         biases: bias_out,
+        failure: failure.as_ref().map(FailureOut::new),
         out: args.out.as_ref().map(|d| d.display().to_string()),
     };
     if let Some(dir) = &args.out {
@@ -321,7 +517,11 @@ pub fn run_ddm(args: &RunDdmArgs, out: Output) -> CliResult {
         files.push(("summary.json".into(), summary));
         write_dir(dir, &files)?;
     }
-    out.emit(&result, || table(&result))
+    out.emit(&result, || table(&result))?;
+    match failure {
+        Some(e) => Err(ddm_error(e)),
+        None => Ok(()),
+    }
 }
 
 /// Writes every file into `dir`, all of them or none.
@@ -333,13 +533,9 @@ fn write_dir(dir: &Path, files: &[(String, String)]) -> CliResult {
     out.commit()
 }
 
-fn bias_json(
-    sol: &BiasSolution,
-    alt: Option<&BiasSolution>,
-    rows: usize,
-    segments: usize,
-    files: Vec<String>,
-) -> BiasOut {
+fn bias_json(p: &Solved, rows: usize, segments: usize, files: Vec<String>) -> BiasOut {
+    let sol = &p.solution;
+    let gummel = p.newton.is_none();
     BiasOut {
         bias_v: sol.bias_v,
         converged: true,
@@ -352,12 +548,13 @@ fn bias_json(
         residual_potential_v: sol.residual.psi_v,
         residual_electrons_v: sol.residual.u_v,
         residual_holes_v: sol.residual.v_v,
-        omega_phi: sol.omega.0,
-        omega_carriers: sol.omega.1,
-        omega_reductions: sol.omega_reductions,
-        inner_newton_iterations: sol.inner_iterations,
+        omega_phi: gummel.then_some(sol.omega.0),
+        omega_carriers: gummel.then_some(sol.omega.1),
+        omega_reductions: gummel.then_some(sol.omega_reductions),
+        inner_newton_iterations: gummel.then_some(sol.inner_iterations),
         measured_iterations: sol.cost.samples,
         interrupted_row_timings: sol.cost.interrupted,
+        newton: p.newton,
         history: sol
             .cost
             .history
@@ -369,7 +566,7 @@ fn bias_json(
                 holes_v: h.residual.v_v,
             })
             .collect(),
-        relaxed: alt.map(|a| OtherOrderOut {
+        relaxed: p.relaxed.as_ref().map(|a| OtherOrderOut {
             order: "relaxed",
             segments,
             iterations: a.iterations,
@@ -384,13 +581,14 @@ fn table(r: &RunOut) -> String {
     let mut s = String::new();
     let _ = writeln!(
         s,
-        "device {}: {} rows at {} nm, {} K, constants {}, built-in potential {:.6} V, order {}",
+        "device {}: {} rows at {} nm, {} K, constants {}, built-in potential {:.6} V, method {}, order {}",
         r.device,
         r.rows,
         r.spacing_nm,
         r.temperature_k,
         r.constants,
         r.builtin_potential_v,
+        r.method,
         r.order
     );
     let _ = writeln!(
@@ -412,7 +610,7 @@ fn table(r: &RunOut) -> String {
                 .map_or("-".to_string(), |a| a.iterations.to_string())
         );
     }
-    for b in &r.biases {
+    for b in r.biases.iter().filter(|b| !b.history.is_empty()) {
         let _ = write!(s, "history {:+.3} V (iteration: residual V):", b.bias_v);
         let h = &b.history;
         let step = (h.len() / 8).max(1);
@@ -423,6 +621,9 @@ fn table(r: &RunOut) -> String {
             }
         }
         s.push('\n');
+    }
+    if let Some(f) = &r.failure {
+        let _ = writeln!(s, "converged: false ({})", f.message);
     }
     let _ = writeln!(s, "valid: {}", r.valid);
     if let Some(d) = &r.out {

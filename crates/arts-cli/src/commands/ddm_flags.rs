@@ -1,6 +1,6 @@
 //! The enumerated flags of `arts run ddm` and `arts ddm preset`.
 
-use arts_ddm::{ConstantSet, SweepOrder};
+use arts_ddm::{ConstantSet, EdgeAverage, MeshKind, SweepOrder};
 
 /// A built-in device (`--preset`, `arts ddm preset NAME`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -42,6 +42,42 @@ impl From<ConstantsArg> for ConstantSet {
     }
 }
 
+/// `--edge-average`: how permittivity and mobility are averaged onto edges.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum EdgeAverageArg {
+    /// 2ab/(a + b).
+    Harmonic,
+    /// (a + b)/2.
+    Arithmetic,
+}
+
+impl From<EdgeAverageArg> for EdgeAverage {
+    fn from(a: EdgeAverageArg) -> EdgeAverage {
+        match a {
+            EdgeAverageArg::Harmonic => EdgeAverage::Harmonic,
+            EdgeAverageArg::Arithmetic => EdgeAverage::Arithmetic,
+        }
+    }
+}
+
+/// `--mesh`: where the mesh points sit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum MeshArg {
+    /// Cell-centred rows at (i + ½)h.
+    Cells,
+    /// Nodes at i·h from 0 to L, contacts on the end nodes.
+    Nodes,
+}
+
+impl From<MeshArg> for MeshKind {
+    fn from(a: MeshArg) -> MeshKind {
+        match a {
+            MeshArg::Cells => MeshKind::Cells,
+            MeshArg::Nodes => MeshKind::Nodes,
+        }
+    }
+}
+
 /// `--order` of `arts run ddm`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum OrderArg {
@@ -59,6 +95,25 @@ impl From<OrderArg> for SweepOrder {
             OrderArg::Sequential => SweepOrder::Sequential,
             OrderArg::Relaxed => SweepOrder::Relaxed,
             OrderArg::Both => SweepOrder::Both,
+        }
+    }
+}
+
+/// `--method` of `arts run ddm`: which solver.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum MethodArg {
+    /// Gummel's decoupled iteration with point updates (the load-balancing study's solver).
+    Gummel,
+    /// Coupled Newton with a block-tridiagonal direct solve.
+    Newton,
+}
+
+impl MethodArg {
+    /// The name reported in the JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            MethodArg::Gummel => "gummel",
+            MethodArg::Newton => "newton",
         }
     }
 }

@@ -127,15 +127,7 @@ impl SolverOptions {
 
     /// Checks the ranges.
     pub fn validate(&self, rows: usize) -> Result<(), DdmError> {
-        if !(self.tolerance_v.is_finite() && self.tolerance_v > 0.0) {
-            return Err(input(format!(
-                "tolerance {} must be a positive number of volts",
-                self.tolerance_v
-            )));
-        }
-        if self.max_iterations == 0 {
-            return Err(input("max iterations must be at least 1"));
-        }
+        crate::error::check_iteration_controls(self.tolerance_v, self.max_iterations)?;
         for (what, w) in [
             ("omega_phi", self.omega_phi),
             ("omega_carriers", self.omega_carriers.unwrap_or(1.0)),
