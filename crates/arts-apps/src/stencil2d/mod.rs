@@ -155,9 +155,19 @@ pub fn run<K: Kernel>(
     run_session(name, problem, config, map, reference, Session::default())
 }
 
-/// Results of the main program: residuals, step times, time, max |diff|,
-/// checkpoints, and the step it stopped at when asked to.
-type MainResult = (Vec<f64>, Vec<f64>, f64, f64, CheckpointStats, Option<u32>);
+/// What the main program of a stencil run returns.
+struct MainResult {
+    /// Residuals and step times of the steps done.
+    state: MainState,
+    /// Seconds from the start to the last step's result.
+    total_time_s: f64,
+    /// Largest difference to the reference (NaN when stopped early).
+    max_diff: f64,
+    /// What checkpointing cost.
+    checkpoints: CheckpointStats,
+    /// The step the run stopped at when asked to.
+    stopped_at: Option<u32>,
+}
 
 /// [`run`], checkpointing and/or resuming from a checkpoint as `session` says.
 pub fn run_session<K: Kernel>(
@@ -248,30 +258,29 @@ pub fn run_session<K: Kernel>(
                 d.broadcast(&blocks, StencilMsg::Resume);
             }
         }
-        let total = start.elapsed().as_secs_f64();
-        let diff: f64 = match stopped_at {
+        let total_time_s = start.elapsed().as_secs_f64();
+        let max_diff = match stopped_at {
             Some(_) => f64::NAN,
             None => d.wait_callback(StencilTag::Validate)?,
         };
-        Ok((
-            state.residuals,
-            state.step_times,
-            total,
-            diff,
-            stats,
+        Ok(MainResult {
+            state,
+            total_time_s,
+            max_diff,
+            checkpoints: stats,
             stopped_at,
-        ))
+        })
     };
     let (result, report) = arts_core::run(config, main)?;
-    let (residuals, step_times, total_time_s, max_diff, checkpoints, stopped_at) = result?;
+    let m = result?;
     Ok(Outcome {
-        residuals,
-        step_times,
-        total_time_s,
-        max_diff,
+        residuals: m.state.residuals,
+        step_times: m.state.step_times,
+        total_time_s: m.total_time_s,
+        max_diff: m.max_diff,
         report,
-        checkpoints,
-        stopped_at,
+        checkpoints: m.checkpoints,
+        stopped_at: m.stopped_at,
     })
 }
 
