@@ -57,6 +57,14 @@ pub enum MpiError {
         /// The datatype kind.
         kind: &'static str,
     },
+    /// A checkpoint that could not be written or read back.
+    #[error("{call}: {what}")]
+    Checkpoint {
+        /// The call.
+        call: &'static str,
+        /// What went wrong.
+        what: String,
+    },
     /// A PE that is not one of the run's (`migrate_to`).
     #[error("{call}: PE {pe} is not a PE of this run")]
     InvalidPe {

@@ -25,6 +25,7 @@
 //! resuming, migration, and what cannot migrate.
 
 pub mod bench;
+pub mod checkpoint;
 pub mod datatype;
 pub mod engine;
 pub mod error;

@@ -12,6 +12,7 @@ use std::sync::{Arc, Mutex};
 use arts_core::{Callback, Chare, Ctx, Index, Message, Reducer};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use crate::checkpoint::Checkpoints;
 use crate::engine::{Net, Packet};
 use crate::error::MpiError;
 use crate::mpi::Mpi;
@@ -31,6 +32,8 @@ pub struct Spec {
     pub stack_size: usize,
     /// Each rank's outcome, written when the driver asks.
     pub outcomes: Mutex<Vec<Option<RankOutcome>>>,
+    /// Where the ranks checkpoint and what they restart from.
+    pub checkpoints: Option<Arc<Checkpoints>>,
 }
 
 /// How a rank ended.
@@ -175,8 +178,11 @@ impl Chare for Rank {
             }
         };
         match VpBox::new(index.x(), spec.size, spec.stack_size, body) {
-            Ok(vp) => Rank {
-                vp: Cell::new(Some(Box::new(vp))),
+            Ok(mut vp) => Rank {
+                vp: Cell::new(Some(Box::new({
+                    vp.shared().checkpoints = spec.checkpoints.clone();
+                    vp
+                }))),
                 broken: None,
             },
             Err(e) => Rank {

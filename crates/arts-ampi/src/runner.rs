@@ -8,6 +8,7 @@ use std::sync::{Arc, Mutex};
 
 use arts_core::{Config, LbConfig, LbStepRecord, Map, RunError, RunReport, Shape};
 
+use crate::checkpoint::Checkpoints;
 use crate::error::AmpiError;
 use crate::rank::{AmpiMsg, ProgramFn, Rank, RankOutcome, Spec, Tag};
 use crate::vp::VpState;
@@ -29,6 +30,8 @@ pub struct RunOptions {
     pub stack_size: usize,
     /// Load balancing at `Mpi::migrate` (`None`: `migrate` returns at once).
     pub lb: Option<LbConfig>,
+    /// Where `Mpi::checkpoint` writes and what `Mpi::restored` reads.
+    pub checkpoints: Option<Arc<Checkpoints>>,
 }
 
 impl RunOptions {
@@ -39,6 +42,7 @@ impl RunOptions {
             pes,
             stack_size: DEFAULT_STACK_SIZE,
             lb: None,
+            checkpoints: None,
         }
     }
 }
@@ -106,6 +110,7 @@ pub fn run(opts: &RunOptions, program: Arc<ProgramFn>) -> Result<AmpiReport, Amp
         size: opts.vp,
         stack_size: opts.stack_size,
         outcomes: Mutex::new(vec![None; opts.vp as usize]),
+        checkpoints: opts.checkpoints.clone(),
     });
     let config = Config {
         pes: opts.pes,

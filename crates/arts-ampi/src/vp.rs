@@ -10,12 +10,13 @@
 //! isomalloc, which this crate does not implement.
 
 use std::collections::HashMap;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 
 use corosensei::stack::{DefaultStack, Stack};
 use corosensei::{Coroutine, CoroutineResult, Yielder};
 
+use crate::checkpoint::Checkpoints;
 use crate::engine::{Engine, Net};
 
 /// What the coroutine needs from the element running it: the network and
@@ -86,6 +87,8 @@ pub struct Shared {
     pub stack_in_use: usize,
     /// PEs the rank ran on, in order of change (the first is its home).
     pub pes: Vec<u32>,
+    /// Where `Mpi::checkpoint` writes and what `Mpi::restored` reads.
+    pub checkpoints: Option<Arc<Checkpoints>>,
 }
 
 /// The coroutine type: resumed with the host, suspends with a reason,
@@ -138,6 +141,7 @@ impl VpBox {
             stack_size,
             stack_in_use: 0,
             pes: Vec::new(),
+            checkpoints: None,
         }));
         let co = Co::with_stack(stack, move |y, host| body(y, shared, host));
         Ok(VpBox {

@@ -1,7 +1,7 @@
 //! End-to-end tests of `arts ampi list`, `arts ampi run` and `arts ampi bench`.
 
 mod common;
-use common::{arts, arts_text, json};
+use common::{arts, arts_text, assert_usage_error, json};
 
 #[test]
 fn list_names_every_program_on_one_line() {
@@ -155,4 +155,47 @@ fn a_quick_bench_reports_every_figure_with_targets_in_json() {
         stdout.contains("baseline: chare one-way latency"),
         "{stdout}"
     );
+}
+
+#[test]
+fn stencil3d_checkpoints_and_restarts_on_other_pe_counts() {
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().to_str().unwrap();
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "--json",
+            "ampi",
+            "run",
+            "stencil3d",
+            "--vp",
+            "6",
+            "--size",
+            "16",
+            "--iters",
+            "8",
+        ];
+        args.extend(extra);
+        json(&arts(&args))
+    };
+    let first = run(&[
+        "--pes",
+        "2",
+        "--checkpoint-every",
+        "3",
+        "--checkpoint-dir",
+        dir,
+    ]);
+    assert_eq!(first["valid"], true);
+    assert_eq!(first["checkpoint_dir"], dir);
+    let ckpt3 = root.path().join("ckpt-3");
+    for (from, pes) in [(ckpt3.to_str().unwrap(), "3"), (dir, "1")] {
+        let again = run(&["--pes", pes, "--restart", from]);
+        assert_eq!(again["valid"], true, "from {from} on {pes} PEs");
+        assert_eq!(again["max_abs_diff"], 0.0);
+        assert!(again["resumed_from_step"].as_u64().unwrap() >= 3);
+    }
+    let other = arts(&["ampi", "run", "stencil3d", "--vp", "5", "--restart", dir]);
+    assert_usage_error(&other, "not of stencil3d on 5");
+    let pingpong = arts(&["ampi", "run", "pingpong", "--vp", "2", "--restart", dir]);
+    assert_usage_error(&pingpong, "only stencil3d");
 }

@@ -3,6 +3,7 @@
 //! coroutine; its PE runs other ranks meanwhile, and a message that arrives
 //! for this rank resumes it to check again.
 
+mod checkpoint;
 mod coll;
 mod comm;
 mod p2p;

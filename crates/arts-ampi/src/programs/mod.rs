@@ -38,6 +38,8 @@ pub struct Params {
     pub imbalance: f64,
     /// Call `migrate()` every this many iterations (0: never).
     pub migrate_every: u32,
+    /// Call `checkpoint()` every this many iterations in `stencil3d` (0: never).
+    pub checkpoint_every: u32,
     /// Message size of the ping-pongs.
     pub bytes: usize,
     /// Fraction of the ranks (the first ones) that are heavy in `stencil3d`.
@@ -53,6 +55,7 @@ impl Default for Params {
             iters: None,
             imbalance: 1.0,
             migrate_every: 0,
+            checkpoint_every: 0,
             bytes: 8,
             heavy_fraction: 0.25,
             zones: btmz::DEFAULT_ZONES,

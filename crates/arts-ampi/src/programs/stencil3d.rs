@@ -2,7 +2,9 @@
 //! decomposed in 3-D blocks over the ranks (any rank count whose factors
 //! fit the grid), exchanging faces with non-blocking sends and receives.
 //! Heavy ranks (the first `heavy_fraction`, default a quarter) repeat their sweep `imbalance` times;
-//! `migrate()` every `migrate_every` iterations lets the balancer move them.
+//! `migrate()` every `migrate_every` iterations lets the balancer move them;
+//! `checkpoint()` every `checkpoint_every` iterations saves each rank's grid,
+//! from which a restarted run continues.
 //! The result must equal a sequential sweep bit for bit: every point is
 //! computed by the same expression in the same order.
 
@@ -176,6 +178,7 @@ pub(super) fn build(params: &Params, vp: u32) -> Result<Built, AmpiError> {
         .max(usize::from(params.imbalance > 1.0)) as i32;
     let repeat = params.imbalance.round().max(1.0) as u32;
     let migrate_every = params.migrate_every;
+    let checkpoint_every = params.checkpoint_every;
     let program = move |mpi: &mut Mpi<'_>| -> Result<(), MpiError> {
         let r = mpi.rank() as usize;
         let me = [r % grid[0], (r / grid[0]) % grid[1], r / grid[0] / grid[1]];
@@ -184,10 +187,21 @@ pub(super) fn build(params: &Params, vp: u32) -> Result<Built, AmpiError> {
         let size = [0, 1, 2].map(|a| lo(a, me[a] + 1) - origin[a]);
         let mut b = Block::new(size, origin);
         mpi.declare_heap(2 * b.cur.len() * 8);
+        // A restarted run continues from the grid this rank checkpointed.
+        let mut first = 0;
+        if let Some((step, cur)) = mpi.restored::<Vec<f64>>()? {
+            if cur.len() != b.cur.len() || step > u64::from(iters) {
+                return Err(MpiError::Checkpoint {
+                    call: "restored",
+                    what: format!("rank {r}'s block does not fit this grid"),
+                });
+            }
+            (first, b.cur) = (step as u32, cur);
+        }
         let rank_of = |c: [usize; 3]| ((c[2] * grid[1] + c[1]) * grid[0] + c[0]) as i32;
         let reps = if (r as i32) < heavy { repeat } else { 1 };
         let mut last = mpi.wtime();
-        for it in 0..iters {
+        for it in first..iters {
             // Faces: my plane next to each side goes to that neighbour, whose
             // ghost plane on the other side receives it (tag = axis*2 + side sent).
             let mut incoming = Vec::new();
@@ -225,6 +239,9 @@ pub(super) fn build(params: &Params, vp: u32) -> Result<Built, AmpiError> {
             }
             if migrate_every > 0 && (it + 1) % migrate_every == 0 && it + 1 < iters {
                 mpi.migrate();
+            }
+            if checkpoint_every > 0 && (it + 1) % checkpoint_every == 0 && it + 1 < iters {
+                mpi.checkpoint(u64::from(it + 1), &b.cur)?;
             }
         }
         let (mut diff, mut same) = (0.0f64, 1u8);

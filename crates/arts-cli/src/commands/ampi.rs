@@ -3,9 +3,11 @@
 //! `run jacobi2d`'s `--lb`, and the AMPI figures beside their baselines.
 
 use std::collections::BTreeMap;
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use arts_ampi::bench::{BenchReport, Scale, run_bench};
+use arts_ampi::checkpoint::{self, Checkpoints};
 use arts_ampi::programs::{self, PROGRAMS, Params};
 use arts_ampi::{AmpiError, RunOptions};
 use arts_apps::report::LbStepSummary;
@@ -14,7 +16,7 @@ use arts_core::{LbConfig, LbPeriod};
 use serde::Serialize;
 
 use super::stencil::parse_period;
-use crate::args::{default_pes, finite_f64};
+use crate::args::{default_pes, finite_f64, output_dir};
 use crate::budget::parse_size;
 use crate::output::{CliError, CliResult, Output};
 
@@ -79,6 +81,21 @@ pub struct AmpiRunArgs {
     /// Zones per side in bt-mz (zones^2 zones; --size is the smallest zone's side).
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=64))]
     zones: u32,
+    /// stencil3d: call checkpoint() every N iterations (saves each rank's
+    /// grid into --checkpoint-dir).
+    #[arg(long, default_value_t = 0, requires = "checkpoint_dir")]
+    checkpoint_every: u32,
+    /// Where checkpoint() writes: `DIR/ckpt-<step>` and `DIR/latest`.
+    #[arg(long, value_parser = output_dir)]
+    checkpoint_dir: Option<PathBuf>,
+    /// Checkpoints to keep in --checkpoint-dir.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
+    keep: u64,
+    /// Continue from a checkpoint of the same program on as many ranks
+    /// (`DIR/ckpt-<step>`, or a root whose `latest` names one), on any
+    /// number of PEs.
+    #[arg(long)]
+    restart: Option<PathBuf>,
 }
 
 /// One line of `arts ampi list --json`.
@@ -110,6 +127,10 @@ struct AmpiRunReport {
     lb_history: Vec<LbStepSummary>,
     utilization: Vec<f64>,
     values: BTreeMap<String, Vec<f64>>,
+    /// Where checkpoint() wrote (`null`: nowhere).
+    checkpoint_dir: Option<String>,
+    /// The step the run continued from (`null`: not a restart).
+    resumed_from_step: Option<u64>,
 }
 
 /// Runs `arts ampi ...`.
@@ -198,11 +219,31 @@ fn options(args: &AmpiRunArgs) -> Result<RunOptions, CliError> {
             speeds: None,
         }),
     };
+    let checkpointing = args.checkpoint_every > 0 || args.restart.is_some();
+    if checkpointing && args.program != "stencil3d" {
+        return Err(CliError::usage(format!(
+            "--checkpoint-every/--restart: only stencil3d checkpoints its ranks, not {}",
+            args.program
+        )));
+    }
+    let restored = match &args.restart {
+        Some(dir) => Some(checkpoint::open(dir, &args.program, args.vp).map_err(to_cli)?),
+        None => None,
+    };
+    let checkpoints = (args.checkpoint_dir.is_some() || restored.is_some()).then(|| {
+        Arc::new(Checkpoints {
+            dir: args.checkpoint_dir.clone(),
+            keep: args.keep as usize,
+            program: args.program.clone(),
+            restored,
+        })
+    });
     let opts = RunOptions {
         vp: args.vp,
         pes,
         stack_size,
         lb,
+        checkpoints,
     };
     arts_ampi::check(&opts).map_err(to_cli)?;
     Ok(opts)
@@ -218,6 +259,7 @@ fn run_program(args: &AmpiRunArgs, out: Output) -> CliResult {
         bytes: usize::try_from(args.bytes).map_err(|_| CliError::usage("--bytes: too large"))?,
         heavy_fraction: args.heavy_fraction,
         zones: args.zones,
+        checkpoint_every: args.checkpoint_every,
     };
     let stacks = opts.vp as u64 * opts.stack_size as u64;
     // The program's own estimate comes from its parameters alone; check the
@@ -257,6 +299,15 @@ fn run_program(args: &AmpiRunArgs, out: Output) -> CliResult {
         lb_history: steps.iter().map(LbStepSummary::from).collect(),
         utilization: report.runtime.utilization(),
         values: report.values.clone(),
+        checkpoint_dir: args
+            .checkpoint_dir
+            .as_ref()
+            .map(|d| d.display().to_string()),
+        resumed_from_step: opts
+            .checkpoints
+            .as_ref()
+            .and_then(|c| c.restored.as_ref())
+            .map(|r| r.step),
     };
     out.emit(&r, || table(&r))?;
     match r.valid {
