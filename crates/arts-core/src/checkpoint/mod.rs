@@ -5,7 +5,6 @@
 //! describes the protocol; [`disk`] writes images to a checkpoint directory
 //! and reads them back.
 
-pub mod crc32;
 pub mod disk;
 
 use serde::{Deserialize, Serialize};

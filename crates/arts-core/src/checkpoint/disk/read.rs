@@ -10,7 +10,6 @@ use super::{
     Manifest, VERSION, invalid, io, step_of,
 };
 use crate::checkpoint::ArrayImage;
-use crate::checkpoint::crc32::crc32;
 
 /// Reads at most `max` bytes of `path`, refusing a longer file before reading it.
 fn read_bounded(path: &Path, max: u64) -> Result<Vec<u8>, CheckpointError> {
@@ -118,7 +117,7 @@ impl Checkpoint {
                 format!("truncated: {} of {} bytes", bytes.len(), entry.len),
             ));
         }
-        if crc32(&bytes) != entry.crc32 {
+        if crc32fast::hash(&bytes) != entry.crc32 {
             return Err(invalid(&path, "checksum mismatch: the file was modified"));
         }
         Ok(bytes)

@@ -10,7 +10,6 @@ use super::{
     CheckpointError, Contents, FORMAT, FileEntry, LATEST, MAIN_STATE, MANIFEST, Manifest, VERSION,
     dir_name, io, step_of,
 };
-use crate::checkpoint::crc32::Crc32;
 
 fn write_synced(path: &Path, bytes: &[u8]) -> Result<(), CheckpointError> {
     write_with(path, |w| w.write_all(bytes)).map(drop)
@@ -19,7 +18,7 @@ fn write_synced(path: &Path, bytes: &[u8]) -> Result<(), CheckpointError> {
 /// A writer that counts and checksums what passes through it.
 struct Summing<W> {
     inner: W,
-    crc: Crc32,
+    crc: crc32fast::Hasher,
     len: u64,
 }
 
@@ -45,13 +44,13 @@ fn write_with(
     let f = File::create(path).map_err(io(path))?;
     let mut w = Summing {
         inner: std::io::BufWriter::with_capacity(1 << 20, f),
-        crc: Crc32::default(),
+        crc: crc32fast::Hasher::new(),
         len: 0,
     };
     fill(&mut w).map_err(io(path))?;
     let f = w.inner.into_inner().map_err(|e| io(path)(e.into_error()))?;
     f.sync_all().map_err(io(path))?;
-    Ok((w.len, w.crc.finish()))
+    Ok((w.len, w.crc.finalize()))
 }
 
 fn sync_dir(dir: &Path) -> Result<(), CheckpointError> {
