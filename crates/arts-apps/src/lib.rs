@@ -7,6 +7,7 @@ pub mod grid_delay;
 pub mod grid_study;
 pub mod hotspot;
 pub mod jacobi2d;
+pub mod leanmd;
 pub mod microbench;
 pub mod report;
 pub mod stats;
