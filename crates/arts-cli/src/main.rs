@@ -13,7 +13,7 @@ mod usage;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use commands::{
-    ampi, checkpoint, core, ddm, dispatch, grid, imbalance, lb, mpi, pdes, topology, trace,
+    ampi, checkpoint, core, ddm, dispatch, grid, imbalance, lb, md, mpi, pdes, topology, trace,
 };
 use output::{CliResult, Output};
 
@@ -111,6 +111,8 @@ enum App {
     Zones(imbalance::ZonesArgs),
     /// Jacobi-like grid with a moving region of rising cost.
     Hotspot(imbalance::HotspotArgs),
+    /// Lennard-Jones molecular dynamics on cells and cell-pair objects (LeanMD).
+    Leanmd(md::LeanmdArgs),
     /// Migration stress: random messages while elements migrate; checks exactly-once delivery.
     Storm(imbalance::StormArgs),
     /// Static-partition MPI baseline of Jacobi2D (under mpirun).
@@ -143,6 +145,7 @@ fn run(cli: Cli) -> CliResult {
             App::Zones(args) => imbalance::run_zones(&args, out),
             App::Hotspot(args) => imbalance::run_hotspot(&args, out),
             App::Storm(args) => imbalance::run_storm(&args, out),
+            App::Leanmd(args) => md::run_leanmd(&args, out),
             App::Jacobi2dMpi(args) => mpi::run_jacobi2d_mpi(&args, out),
             App::ZonesMpi(args) => mpi::run_zones_mpi(&args, out),
         },

@@ -12,6 +12,7 @@ pub mod grid_flags;
 pub mod heat_flags;
 pub mod imbalance;
 pub mod lb;
+pub mod md;
 pub mod mpi;
 pub mod pdes;
 pub mod stencil;
