@@ -112,7 +112,7 @@ fn update(v: &mut [f64], neighbours: &[f64; 6], work: u32) {
 fn neighbour(n: [u32; 3], c: [u32; 3], d: usize) -> [u32; 3] {
     let mut o = c;
     let k = d / 2;
-    o[k] = if d % 2 == 0 {
+    o[k] = if d.is_multiple_of(2) {
         (c[k] + n[k] - 1) % n[k]
     } else {
         (c[k] + 1) % n[k]
