@@ -113,6 +113,8 @@ enum App {
     Hotspot(imbalance::HotspotArgs),
     /// Lennard-Jones molecular dynamics on cells and cell-pair objects (LeanMD).
     Leanmd(md::LeanmdArgs),
+    /// 3-D domain with a moving crack front of rising cost (Fractography3D's role).
+    Fracture(md::FractureArgs),
     /// Migration stress: random messages while elements migrate; checks exactly-once delivery.
     Storm(imbalance::StormArgs),
     /// Static-partition MPI baseline of Jacobi2D (under mpirun).
@@ -146,6 +148,7 @@ fn run(cli: Cli) -> CliResult {
             App::Hotspot(args) => imbalance::run_hotspot(&args, out),
             App::Storm(args) => imbalance::run_storm(&args, out),
             App::Leanmd(args) => md::run_leanmd(&args, out),
+            App::Fracture(args) => md::run_fracture(&args, out),
             App::Jacobi2dMpi(args) => mpi::run_jacobi2d_mpi(&args, out),
             App::ZonesMpi(args) => mpi::run_zones_mpi(&args, out),
         },

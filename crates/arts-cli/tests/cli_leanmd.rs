@@ -131,3 +131,40 @@ fn bad_input_is_one_error_line() {
         assert_usage_error(&arts(&args), needle);
     }
 }
+
+#[test]
+fn fracture_is_valid_and_greedy_rebalances_the_moving_crack() {
+    for lb in ["none", "greedy"] {
+        let v = json(&arts(&[
+            "run",
+            "fracture",
+            "--objects",
+            "8x3x3",
+            "--points",
+            "16",
+            "--steps",
+            "30",
+            "--work",
+            "20",
+            "--pes",
+            "2",
+            "--lb",
+            lb,
+            "--lb-period",
+            "5",
+            "--json",
+        ]));
+        assert_eq!(v["valid"], true, "{lb}");
+        assert_eq!(v["mismatched_values"], 0);
+        assert_eq!(v["objects"], 72);
+        assert_eq!(v["step_times_s"].as_array().unwrap().len(), 30);
+        if lb == "greedy" {
+            assert!(v["migrations"].as_u64().unwrap() > 0);
+            let improved = v["lb_history"].as_array().unwrap().iter().any(|s| {
+                s["max_avg_after"].as_f64().unwrap() < s["max_avg_before"].as_f64().unwrap()
+            });
+            assert!(improved, "some LB step lowered the predicted max/avg load");
+        }
+    }
+    assert_usage_error(&arts(&["run", "fracture", "--width", "0"]), "width");
+}

@@ -1,15 +1,19 @@
-//! `arts run leanmd`: Lennard-Jones molecular dynamics on cells and
-//! cell-pair objects, validated bit for bit against its sequential reference.
+//! The grid thesis' chapter-8 case studies: `arts run leanmd`
+//! (Lennard-Jones molecular dynamics on cells and cell-pair objects) and
+//! `arts run fracture` (a moving crack of rising cost), each validated bit
+//! for bit against its sequential reference.
 
 use std::sync::Arc;
 
+use arts_apps::fracture;
 use arts_apps::leanmd::{self, Dense, Params, reference};
 use arts_apps::report::{self, LbStepSummary};
 use arts_apps::stats::{mean, median};
+use arts_core::RunReport;
 use serde::Serialize;
 
 use super::grid_flags::GridSummary;
-use super::stencil::{RunOpts, counter};
+use super::stencil::{Prepared, RunOpts, counter};
 use crate::output::{CliError, CliResult, Output};
 
 /// Arguments of `arts run leanmd`.
@@ -115,8 +119,23 @@ struct LeanmdReport {
     energy_drift: f64,
     /// The sequential reference's drift.
     sequential_energy_drift: f64,
+    /// Seconds of one force evaluation by the per-pair kernel (best of --kernel-reps).
+    kernel_time_s: Option<f64>,
+    /// Seconds of one force evaluation by a plain cell-list loop.
+    plain_loop_time_s: Option<f64>,
+    /// kernel_time_s / plain_loop_time_s.
+    kernel_vs_plain: Option<f64>,
+    #[serde(flatten)]
+    run: RunSummary,
+}
+
+/// What every run of these apps reports about the run itself (JSON keys
+/// as the stencil apps print them).
+#[derive(Serialize)]
+struct RunSummary {
     pes: u32,
     processes: u32,
+    /// After the first LB step when there is one (the balanced steady state).
     step_time_median_s: f64,
     total_time_s: f64,
     sequential_step_time_median_s: f64,
@@ -125,12 +144,6 @@ struct LeanmdReport {
     parallel_efficiency: f64,
     utilization: Vec<f64>,
     utilization_mean: f64,
-    /// Seconds of one force evaluation by the per-pair kernel (best of --kernel-reps).
-    kernel_time_s: Option<f64>,
-    /// Seconds of one force evaluation by a plain cell-list loop.
-    plain_loop_time_s: Option<f64>,
-    /// kernel_time_s / plain_loop_time_s.
-    kernel_vs_plain: Option<f64>,
     lb: String,
     lb_steps: usize,
     migrations: u64,
@@ -146,6 +159,82 @@ struct LeanmdReport {
     border_objects: Vec<u64>,
     grid_dispatches: Vec<u64>,
     oversubscribed: bool,
+}
+
+impl RunSummary {
+    /// Writes the run's files and summarizes it.
+    fn of(
+        prepared: &mut Prepared,
+        report: &RunReport,
+        step_times: &[f64],
+        total_time_s: f64,
+        sequential_step_times: &[f64],
+    ) -> Result<RunSummary, CliError> {
+        prepared.write_outputs(report)?;
+        let pes = prepared.config.pes;
+        let steps = report.lb_steps();
+        let period = prepared.config.lb.as_ref().map(|l| l.period);
+        let split = report::lb_split(step_times, period, steps.len());
+        let step_time = split.after.unwrap_or_else(|| median(step_times));
+        let seq_step = median(sequential_step_times);
+        let utilization = report.utilization();
+        Ok(RunSummary {
+            pes,
+            processes: report.processes,
+            step_time_median_s: step_time,
+            total_time_s,
+            sequential_step_time_median_s: seq_step,
+            ideal_step_time_s: seq_step / pes as f64,
+            parallel_efficiency: seq_step / (pes as f64 * step_time),
+            utilization_mean: mean(&utilization),
+            utilization,
+            lb: prepared.strategy().to_string(),
+            lb_steps: steps.len(),
+            migrations: steps.iter().map(|s| s.migrations).sum(),
+            migrated_bytes: steps.iter().map(|s| s.migrated_bytes).sum(),
+            step_time_before_lb_s: split.before,
+            step_time_after_lb_s: split.after,
+            lb_history: steps.iter().map(LbStepSummary::from).collect(),
+            step_times_s: step_times.to_vec(),
+            trace: prepared.trace_path(),
+            lb_dump: prepared.dump_path(),
+            border_objects: counter(report, |c| c.border_objects),
+            grid_dispatches: counter(report, |c| c.grid_dispatches),
+            oversubscribed: crate::launch::oversubscribed(pes, report.processes),
+            emulated: prepared.grid.take().unwrap_or_default(),
+        })
+    }
+
+    /// The table lines every app prints about the run.
+    fn table(&self) -> String {
+        let mut t = format!(
+            "step time (median)    {:.3} ms   (sequential {:.3} ms, efficiency {:.2})\n\
+             total time            {:.3} s\n\
+             PE utilization        mean {:.1}%\n",
+            self.step_time_median_s * 1e3,
+            self.sequential_step_time_median_s * 1e3,
+            self.parallel_efficiency,
+            self.total_time_s,
+            self.utilization_mean * 100.0,
+        );
+        if self.lb != "none" {
+            t += &format!(
+                "load balancing        {}: {} steps, {} migrations, {} bytes moved\n",
+                self.lb, self.lb_steps, self.migrations, self.migrated_bytes
+            );
+            if let (Some(b), Some(a)) = (self.step_time_before_lb_s, self.step_time_after_lb_s) {
+                t += &format!(
+                    "step time before/after first LB  {:.3} / {:.3} ms\n",
+                    b * 1e3,
+                    a * 1e3
+                );
+            }
+        }
+        if let Some(p) = &self.trace {
+            t += &format!("trace written to      {p}\n");
+        }
+        t
+    }
 }
 
 impl LeanmdArgs {
@@ -190,14 +279,13 @@ pub fn run_leanmd(args: &LeanmdArgs, out: Output) -> CliResult {
     let o = leanmd::run(&p, &prepared.config, prepared.map.clone(), seq.clone())
         .map_err(CliError::failed)?;
     bar.finish_and_clear();
-    prepared.write_outputs(&o.report)?;
-    let pes = prepared.config.pes;
-    let steps = o.report.lb_steps();
-    let period = prepared.config.lb.as_ref().map(|l| l.period);
-    let split = report::lb_split(&o.step_times, period, steps.len());
-    let step_time = split.after.unwrap_or_else(|| median(&o.step_times));
-    let seq_step = median(&seq.step_times);
-    let utilization = o.report.utilization();
+    let run = RunSummary::of(
+        &mut prepared,
+        &o.report,
+        &o.step_times,
+        o.total_time_s,
+        &seq.step_times,
+    )?;
     let r = LeanmdReport {
         app: "leanmd",
         valid: o.mismatched == 0 && o.strays == 0,
@@ -225,32 +313,10 @@ pub fn run_leanmd(args: &LeanmdArgs, out: Output) -> CliResult {
         energy_final: o.energy.last().copied().unwrap_or(0.0),
         energy_drift: o.energy_drift(),
         sequential_energy_drift: leanmd::relative_drift(&seq.energy),
-        pes,
-        processes: o.report.processes,
-        step_time_median_s: step_time,
-        total_time_s: o.total_time_s,
-        sequential_step_time_median_s: seq_step,
-        ideal_step_time_s: seq_step / pes as f64,
-        parallel_efficiency: seq_step / (pes as f64 * step_time),
-        utilization_mean: mean(&utilization),
-        utilization,
         kernel_time_s: kernel.map(|k| k.pair_kernel_s),
         plain_loop_time_s: kernel.map(|k| k.plain_loop_s),
         kernel_vs_plain: kernel.map(|k| k.pair_kernel_s / k.plain_loop_s),
-        lb: prepared.strategy().to_string(),
-        lb_steps: steps.len(),
-        migrations: steps.iter().map(|s| s.migrations).sum(),
-        migrated_bytes: steps.iter().map(|s| s.migrated_bytes).sum(),
-        step_time_before_lb_s: split.before,
-        step_time_after_lb_s: split.after,
-        lb_history: steps.iter().map(LbStepSummary::from).collect(),
-        step_times_s: o.step_times.clone(),
-        trace: prepared.trace_path(),
-        lb_dump: prepared.dump_path(),
-        border_objects: counter(&o.report, |c| c.border_objects),
-        grid_dispatches: counter(&o.report, |c| c.grid_dispatches),
-        oversubscribed: crate::launch::oversubscribed(pes, o.report.processes),
-        emulated: prepared.grid.take().unwrap_or_default(),
+        run,
     };
     print(&r, out)
 }
@@ -262,43 +328,27 @@ fn print(r: &LeanmdReport, out: Output) -> CliResult {
         let mut t = format!(
             "leanmd  cells {}x{}x{} ({} pairs)  atoms {}  steps {}  PEs {}\n\
              valid                 {} ({} atoms differ from the sequential reference, {} strays)\n\
-             energy drift          {:.2e} relative (sequential {:.2e})\n\
-             step time (median)    {:.3} ms   (sequential {:.3} ms, efficiency {:.2})\n\
-             total time            {:.3} s\n\
-             PE utilization        mean {:.1}%\n",
+             energy drift          {:.2e} relative (sequential {:.2e})\n",
             c[0],
             c[1],
             c[2],
             r.pairs,
             r.atoms,
             r.steps,
-            r.pes,
+            r.run.pes,
             r.valid,
             r.mismatched_atoms,
             r.stray_atoms,
             r.energy_drift,
             r.sequential_energy_drift,
-            r.step_time_median_s * 1e3,
-            r.sequential_step_time_median_s * 1e3,
-            r.parallel_efficiency,
-            r.total_time_s,
-            r.utilization_mean * 100.0,
         );
-        if let (Some(k), Some(pl), Some(x)) = (r.kernel_time_s, r.plain_loop_time_s, r.kernel_vs_plain) {
+        t += &r.run.table();
+        if let (Some(k), Some(p), Some(x)) = (r.kernel_time_s, r.plain_loop_time_s, r.kernel_vs_plain) {
             t += &format!(
                 "force kernel          {:.3} ms per evaluation vs plain loop {:.3} ms (ratio {x:.2})\n",
                 k * 1e3,
-                pl * 1e3
+                p * 1e3
             );
-        }
-        if r.lb != "none" {
-            t += &format!(
-                "load balancing        {}: {} steps, {} migrations, {} bytes moved\n",
-                r.lb, r.lb_steps, r.migrations, r.migrated_bytes
-            );
-        }
-        if let Some(p) = &r.trace {
-            t += &format!("trace written to      {p}\n");
         }
         t
     })?;
@@ -308,6 +358,119 @@ fn print(r: &LeanmdReport, out: Output) -> CliResult {
         Err(CliError::failed(format!(
             "leanmd: {} atoms differ from the sequential reference ({} strays)",
             r.mismatched_atoms, r.stray_atoms
+        )))
+    }
+}
+
+/// Arguments of `arts run fracture`.
+#[derive(clap::Args)]
+pub struct FractureArgs {
+    /// Objects, XxYxZ; the crack front moves along x.
+    #[arg(long, default_value = "8x8x8", value_parser = dims3)]
+    objects: [u32; 3],
+    /// Values per object.
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..))]
+    points: u32,
+    /// Number of steps (the front crosses the domain once over them).
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..))]
+    steps: u32,
+    /// Iterations per value away from the crack.
+    #[arg(long, default_value_t = 4)]
+    work: u32,
+    /// Extra cost at the crack front by the last step, as a multiple of --work.
+    #[arg(long, default_value_t = 20.0, value_parser = crate::args::finite_f64)]
+    growth: f64,
+    /// Half-width of the crack band, in objects.
+    #[arg(long, default_value_t = 1.0, value_parser = crate::args::finite_f64)]
+    width: f64,
+    #[command(flatten)]
+    opts: RunOpts,
+}
+
+/// The result of `arts run fracture` (JSON keys are a contract: add, never rename).
+#[derive(Serialize)]
+struct FractureReport {
+    app: &'static str,
+    valid: bool,
+    /// Values not bit-identical to the sequential reference.
+    mismatched_values: u64,
+    objects: u64,
+    objects_grid: [u32; 3],
+    points: u32,
+    steps: u32,
+    work: u32,
+    growth: f64,
+    width: f64,
+    #[serde(flatten)]
+    run: RunSummary,
+}
+
+/// Runs `arts run fracture`.
+pub fn run_fracture(args: &FractureArgs, out: Output) -> CliResult {
+    let p = fracture::Params {
+        objects: args.objects,
+        points: args.points,
+        steps: args.steps,
+        work: args.work,
+        growth: args.growth,
+        width: args.width,
+    };
+    p.check()
+        .map_err(|e| CliError::usage(format!("fracture: {e}")))?;
+    crate::budget::check_memory(
+        format!("fracture with {} objects", p.count()),
+        p.memory_bytes(),
+    )?;
+    let mut prepared = args.opts.prepare(out)?;
+    let bar = out.progress(2, "fracture");
+    bar.set_message("sequential reference");
+    let seq = Arc::new(fracture::reference(&p));
+    bar.inc(1);
+    bar.set_message("parallel run");
+    let o = fracture::run(&p, &prepared.config, prepared.map.clone(), seq.clone())
+        .map_err(CliError::failed)?;
+    bar.finish_and_clear();
+    let run = RunSummary::of(
+        &mut prepared,
+        &o.report,
+        &o.step_times,
+        o.total_time_s,
+        &seq.step_times,
+    )?;
+    let r = FractureReport {
+        app: "fracture",
+        valid: o.mismatched == 0,
+        mismatched_values: o.mismatched,
+        objects: p.count(),
+        objects_grid: p.objects,
+        points: p.points,
+        steps: p.steps,
+        work: p.work,
+        growth: p.growth,
+        width: p.width,
+        run,
+    };
+    out.emit(&r, || {
+        let g = r.objects_grid;
+        format!(
+            "fracture  objects {}x{}x{}  steps {}  PEs {}\n\
+             valid                 {} ({} values differ from the sequential reference)\n{}",
+            g[0],
+            g[1],
+            g[2],
+            r.steps,
+            r.run.pes,
+            r.valid,
+            r.mismatched_values,
+            r.run.table()
+        )
+    })?;
+    if r.valid {
+        Ok(())
+    } else {
+        Err(CliError::failed(format!(
+            "fracture: {} values differ from the sequential reference",
+            r.mismatched_values
         )))
     }
 }
