@@ -9,7 +9,7 @@ use arts_apps::fracture;
 use arts_apps::leanmd::{self, Dense, Params, reference};
 use arts_apps::report::{self, LbStepSummary};
 use arts_apps::stats::{mean, median};
-use arts_core::RunReport;
+use arts_core::{Config, Map, RunError, RunReport};
 use serde::Serialize;
 
 use super::grid_flags::GridSummary;
@@ -161,6 +161,40 @@ struct RunSummary {
     oversubscribed: bool,
 }
 
+/// A parallel run's timing, as [`RunSummary::of`] needs it.
+trait Timed {
+    /// The runtime's report, the step times and the total time in seconds.
+    fn timing(&self) -> (&RunReport, &[f64], f64);
+}
+
+impl Timed for leanmd::Outcome {
+    fn timing(&self) -> (&RunReport, &[f64], f64) {
+        (&self.report, &self.step_times, self.total_time_s)
+    }
+}
+
+impl Timed for fracture::Outcome {
+    fn timing(&self) -> (&RunReport, &[f64], f64) {
+        (&self.report, &self.step_times, self.total_time_s)
+    }
+}
+
+/// Runs the parallel part (on the prepared configuration and placement),
+/// writes its files and summarizes it.
+fn parallel<O: Timed>(
+    prepared: &mut Prepared,
+    bar: &indicatif::ProgressBar,
+    sequential_step_times: &[f64],
+    run: impl FnOnce(&Config, Map) -> Result<O, RunError>,
+) -> Result<(O, RunSummary), CliError> {
+    bar.set_message("parallel run");
+    let o = run(&prepared.config, prepared.map.clone()).map_err(CliError::failed)?;
+    bar.finish_and_clear();
+    let (report, step_times, total) = o.timing();
+    let summary = RunSummary::of(prepared, report, step_times, total, sequential_step_times)?;
+    Ok((o, summary))
+}
+
 impl RunSummary {
     /// Writes the run's files and summarizes it.
     fn of(
@@ -275,17 +309,9 @@ pub fn run_leanmd(args: &LeanmdArgs, out: Output) -> CliResult {
         reps => Some(reference::kernel_timing(&p, reps).map_err(CliError::usage)?),
     };
     bar.inc(1);
-    bar.set_message("parallel run");
-    let o = leanmd::run(&p, &prepared.config, prepared.map.clone(), seq.clone())
-        .map_err(CliError::failed)?;
-    bar.finish_and_clear();
-    let run = RunSummary::of(
-        &mut prepared,
-        &o.report,
-        &o.step_times,
-        o.total_time_s,
-        &seq.step_times,
-    )?;
+    let (o, run) = parallel(&mut prepared, &bar, &seq.step_times, |config, map| {
+        leanmd::run(&p, config, map, seq.clone())
+    })?;
     let r = LeanmdReport {
         app: "leanmd",
         valid: o.mismatched == 0 && o.strays == 0,
@@ -426,17 +452,9 @@ pub fn run_fracture(args: &FractureArgs, out: Output) -> CliResult {
     bar.set_message("sequential reference");
     let seq = Arc::new(fracture::reference(&p));
     bar.inc(1);
-    bar.set_message("parallel run");
-    let o = fracture::run(&p, &prepared.config, prepared.map.clone(), seq.clone())
-        .map_err(CliError::failed)?;
-    bar.finish_and_clear();
-    let run = RunSummary::of(
-        &mut prepared,
-        &o.report,
-        &o.step_times,
-        o.total_time_s,
-        &seq.step_times,
-    )?;
+    let (o, run) = parallel(&mut prepared, &bar, &seq.step_times, |config, map| {
+        fracture::run(&p, config, map, seq.clone())
+    })?;
     let r = FractureReport {
         app: "fracture",
         valid: o.mismatched == 0,
