@@ -42,10 +42,16 @@ impl Params {
             return Err(format!("{n} objects is too many (at most 16777216)"));
         }
         if !(self.growth.is_finite() && (0.0..=1e4).contains(&self.growth)) {
-            return Err(format!("growth {} must be in [0, 10000]", self.growth));
+            return Err(format!(
+                "growth {} must be in [0, 10000]",
+                crate::leanmd::show(self.growth)
+            ));
         }
         if !(self.width.is_finite() && self.width > 0.0) {
-            return Err(format!("width {} must be > 0", self.width));
+            return Err(format!(
+                "width {} must be > 0",
+                crate::leanmd::show(self.width)
+            ));
         }
         Ok(())
     }

@@ -30,6 +30,21 @@ use geometry::Geometry;
 use physics::Lj;
 use reference::Reference;
 
+/// The largest time step accepted (reduced units).
+pub const MAX_DT: f64 = 0.01;
+
+/// The largest initial temperature accepted (reduced units).
+pub const MAX_TEMPERATURE: f64 = 100.0;
+
+/// `v` for an error message: plain, or in scientific notation when huge.
+pub fn show(v: f64) -> String {
+    if v.abs() < 1e6 {
+        v.to_string()
+    } else {
+        format!("{v:e}")
+    }
+}
+
 /// A denser region: the corner block of cells holding `fraction` of the
 /// box's volume has `factor` times as many atoms per cell.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -100,11 +115,20 @@ impl Params {
         ];
         for (v, name) in positive {
             if !(v.is_finite() && v > 0.0) {
-                return Err(format!("{name} {v} must be a number > 0"));
+                return Err(format!("{name} {} must be a number > 0", show(v)));
             }
         }
-        if !(self.temperature.is_finite() && self.temperature >= 0.0) {
-            return Err(format!("temperature {} must be >= 0", self.temperature));
+        if self.dt > MAX_DT {
+            return Err(format!(
+                "time step {} is above {MAX_DT}: the integration would blow up",
+                show(self.dt)
+            ));
+        }
+        if !(self.temperature.is_finite() && (0.0..=MAX_TEMPERATURE).contains(&self.temperature)) {
+            return Err(format!(
+                "temperature {} must be in [0, {MAX_TEMPERATURE}]",
+                show(self.temperature)
+            ));
         }
         for (v, name) in [
             (self.atoms_per_cell, "atoms per cell"),
@@ -119,13 +143,13 @@ impl Params {
             if !(d.fraction > 0.0 && d.fraction <= 1.0) {
                 return Err(format!(
                     "dense region fraction {} must be in (0, 1]",
-                    d.fraction
+                    show(d.fraction)
                 ));
             }
             if !(d.factor.is_finite() && (1.0..=64.0).contains(&d.factor)) {
                 return Err(format!(
                     "dense region factor {} must be in [1, 64]",
-                    d.factor
+                    show(d.factor)
                 ));
             }
         }
@@ -291,6 +315,11 @@ mod tests {
             },
             Params { cutoff: 4.0, ..ok },
             Params { dt: 0.0, ..ok },
+            Params { dt: 0.5, ..ok },
+            Params {
+                temperature: 1e9,
+                ..ok
+            },
             Params {
                 density: f64::NAN,
                 ..ok

@@ -32,7 +32,7 @@ pub struct LeanmdArgs {
     /// Cutoff radius of the Lennard-Jones potential (reduced units).
     #[arg(long, default_value_t = 2.5, value_parser = crate::args::finite_f64)]
     cutoff: f64,
-    /// Time step (reduced units; 0.0005 is about 1 fs for argon).
+    /// Time step (reduced units, at most 0.01; 0.0005 is about 1 fs for argon).
     #[arg(long, default_value_t = 0.0005, value_parser = crate::args::finite_f64)]
     dt: f64,
     /// Number of steps.
@@ -314,7 +314,7 @@ pub fn run_leanmd(args: &LeanmdArgs, out: Output) -> CliResult {
     })?;
     let r = LeanmdReport {
         app: "leanmd",
-        valid: o.mismatched == 0 && o.strays == 0,
+        valid: o.mismatched == 0 && o.strays == 0 && o.energy.iter().all(|e| e.is_finite()),
         mismatched_atoms: o.mismatched,
         max_abs_diff: o.max_diff,
         stray_atoms: o.strays,
