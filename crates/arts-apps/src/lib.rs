@@ -3,10 +3,12 @@
 
 #[cfg(feature = "mpi")]
 pub mod baselines;
+pub mod fracture;
 pub mod grid_delay;
 pub mod grid_study;
 pub mod hotspot;
 pub mod jacobi2d;
+pub mod leanmd;
 pub mod microbench;
 pub mod report;
 pub mod stats;

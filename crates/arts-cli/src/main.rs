@@ -14,7 +14,7 @@ mod usage;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use commands::{
-    ampi, checkpoint, core, ddm, dispatch, grid, imbalance, launcher, lb, mpi, pdes, topology,
+    ampi, checkpoint, core, ddm, dispatch, grid, imbalance, launcher, lb, md, mpi, pdes, topology,
     trace,
 };
 use output::{CliResult, Output};
@@ -116,6 +116,10 @@ enum App {
     Zones(imbalance::ZonesArgs),
     /// Jacobi-like grid with a moving region of rising cost.
     Hotspot(imbalance::HotspotArgs),
+    /// Lennard-Jones molecular dynamics on cells and cell-pair objects (LeanMD).
+    Leanmd(md::LeanmdArgs),
+    /// 3-D domain with a moving crack front of rising cost (Fractography3D's role).
+    Fracture(md::FractureArgs),
     /// Migration stress: random messages while elements migrate; checks exactly-once delivery.
     Storm(imbalance::StormArgs),
     /// Static-partition MPI baseline of Jacobi2D (under mpirun).
@@ -148,6 +152,8 @@ fn run(cli: Cli) -> CliResult {
             App::Zones(args) => imbalance::run_zones(&args, out),
             App::Hotspot(args) => imbalance::run_hotspot(&args, out),
             App::Storm(args) => imbalance::run_storm(&args, out),
+            App::Leanmd(args) => md::run_leanmd(&args, out),
+            App::Fracture(args) => md::run_fracture(&args, out),
             App::Jacobi2dMpi(args) => mpi::run_jacobi2d_mpi(&args, out),
             App::ZonesMpi(args) => mpi::run_zones_mpi(&args, out),
         },

@@ -13,6 +13,7 @@ pub mod heat_flags;
 pub mod imbalance;
 pub mod launcher;
 pub mod lb;
+pub mod md;
 pub mod mpi;
 pub mod pdes;
 pub mod stencil;

@@ -260,6 +260,43 @@ impl Prepared {
             on_demand: Some(requests),
         })
     }
+
+    /// Writes what the run was asked to record — the trace, the
+    /// communication trace, the LB dump — on the root process.
+    pub fn write_outputs(&mut self, report: &arts_core::RunReport) -> Result<(), CliError> {
+        let root = crate::launch::is_root();
+        if let Some(mut file) = self.trace.take().filter(|_| root) {
+            let spans = report.trace().unwrap_or_default();
+            arts_trace::write_chrome(file.writer(), self.config.pes, &spans)
+                .map_err(|e| CliError::failed(format!("cannot write trace: {e}")))?;
+            file.commit()?;
+        }
+        if let Some(mut file) = self.comm_trace.take().filter(|_| root) {
+            let records = report.comm_trace().unwrap_or_default();
+            write_comm_trace(file.writer(), &records)
+                .map_err(|e| CliError::failed(format!("cannot write communication trace: {e}")))?;
+            file.commit()?;
+        }
+        if let Some(path) = self.dump.as_ref().filter(|_| root) {
+            write_atomic(path, &report::lb_dump(report.lb_steps()).to_json())?;
+        }
+        Ok(())
+    }
+
+    /// The load-balancing strategy's name (`none` without one).
+    pub fn strategy(&self) -> &str {
+        &self.strategy
+    }
+
+    /// Where the trace is written, if anywhere.
+    pub fn trace_path(&self) -> Option<String> {
+        self.trace_path.as_ref().map(|p| p.display().to_string())
+    }
+
+    /// Where the LB dump is written, if anywhere.
+    pub fn dump_path(&self) -> Option<String> {
+        self.dump.as_ref().map(|p| p.display().to_string())
+    }
 }
 
 /// The checkpoint options of a run.
@@ -446,23 +483,8 @@ pub fn execute<K: Kernel>(
     .map_err(CliError::failed)?;
     bar.finish_and_clear();
     let pes = prepared.config.pes;
-    let root = crate::launch::is_root();
-    if let Some(mut file) = prepared.trace.take().filter(|_| root) {
-        let spans = outcome.report.trace().unwrap_or_default();
-        arts_trace::write_chrome(file.writer(), pes, &spans)
-            .map_err(|e| CliError::failed(format!("cannot write trace: {e}")))?;
-        file.commit()?;
-    }
-    if let Some(mut file) = prepared.comm_trace.take().filter(|_| root) {
-        let records = outcome.report.comm_trace().unwrap_or_default();
-        write_comm_trace(file.writer(), &records)
-            .map_err(|e| CliError::failed(format!("cannot write communication trace: {e}")))?;
-        file.commit()?;
-    }
+    prepared.write_outputs(&outcome.report)?;
     let steps = outcome.report.lb_steps();
-    if let Some(path) = prepared.dump.as_ref().filter(|_| root) {
-        write_atomic(path, &report::lb_dump(steps).to_json())?;
-    }
     let split = report::lb_split(
         &outcome.step_times,
         prepared.config.lb.as_ref().map(|l| l.period),
@@ -497,11 +519,8 @@ pub fn execute<K: Kernel>(
         step_time_after_lb_s: split.after,
         lb_history: steps.iter().map(LbStepSummary::from).collect(),
         step_times_s: outcome.step_times.clone(),
-        trace: prepared
-            .trace_path
-            .as_ref()
-            .map(|p| p.display().to_string()),
-        lb_dump: prepared.dump.as_ref().map(|p| p.display().to_string()),
+        trace: prepared.trace_path(),
+        lb_dump: prepared.dump_path(),
         border_objects: counter(&outcome.report, |c| c.border_objects),
         grid_dispatches: counter(&outcome.report, |c| c.grid_dispatches),
         oversubscribed: crate::launch::oversubscribed(pes, outcome.report.processes),

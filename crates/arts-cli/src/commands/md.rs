@@ -1,0 +1,494 @@
+//! The grid thesis' chapter-8 case studies: `arts run leanmd`
+//! (Lennard-Jones molecular dynamics on cells and cell-pair objects) and
+//! `arts run fracture` (a moving crack of rising cost), each validated bit
+//! for bit against its sequential reference.
+
+use std::sync::Arc;
+
+use arts_apps::fracture;
+use arts_apps::leanmd::{self, Dense, Params, reference};
+use arts_apps::report::{self, LbStepSummary};
+use arts_apps::stats::{mean, median};
+use arts_core::{Config, Map, RunError, RunReport};
+use serde::Serialize;
+
+use super::grid_flags::GridSummary;
+use super::stencil::{Prepared, RunOpts, counter};
+use crate::output::{CliError, CliResult, Output};
+
+/// Arguments of `arts run leanmd`.
+#[derive(clap::Args)]
+pub struct LeanmdArgs {
+    /// Cells (one object each), XxYxZ, each at least 3.
+    #[arg(long, default_value = "6x6x6", value_parser = dims3)]
+    cells: [u32; 3],
+    /// Atoms per cell (outside the dense region); the cell side is
+    /// (atoms / density)^(1/3) and must be at least the cutoff.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..))]
+    atoms_per_cell: u32,
+    /// Number density (reduced units).
+    #[arg(long, default_value_t = 0.8, value_parser = crate::args::finite_f64)]
+    density: f64,
+    /// Cutoff radius of the Lennard-Jones potential (reduced units).
+    #[arg(long, default_value_t = 2.5, value_parser = crate::args::finite_f64)]
+    cutoff: f64,
+    /// Time step (reduced units, at most 0.01; 0.0005 is about 1 fs for argon).
+    #[arg(long, default_value_t = 0.0005, value_parser = crate::args::finite_f64)]
+    dt: f64,
+    /// Number of steps.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..))]
+    steps: u32,
+    /// Atoms move to the cell they lie in every this many steps.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..))]
+    migrate_every: u32,
+    /// Initial temperature (reduced units).
+    #[arg(long, default_value_t = 1.0, value_parser = crate::args::finite_f64)]
+    temperature: f64,
+    /// A denser region, FRACTION:FACTOR: the corner block of cells holding
+    /// FRACTION of the box's volume starts with FACTOR times the atoms per
+    /// cell (e.g. 0.125:3), so the load is uneven and moves as it expands.
+    #[arg(long, value_parser = dense_region)]
+    dense_region: Option<Dense>,
+    /// Seed of the initial lattice jitter and velocities.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Force evaluations timed to compare the per-pair kernel with a plain
+    /// cell-list loop (0: skip).
+    #[arg(long, default_value_t = 3)]
+    kernel_reps: u32,
+    #[command(flatten)]
+    opts: RunOpts,
+}
+
+/// A clap value parser for three cell counts `XxYxZ`.
+fn dims3(s: &str) -> Result<[u32; 3], String> {
+    let v = crate::args::parse_dims(s, 3)?;
+    let mut out = [0; 3];
+    for (o, d) in out.iter_mut().zip(v) {
+        *o = u32::try_from(d).map_err(|_| format!("{d} in '{s}' is too large"))?;
+    }
+    Ok(out)
+}
+
+/// A clap value parser for `--dense-region FRACTION:FACTOR`.
+fn dense_region(s: &str) -> Result<Dense, String> {
+    let (f, x) = s
+        .split_once([':', '/'])
+        .ok_or_else(|| format!("expected FRACTION:FACTOR (e.g. 0.125:3), got '{s}'"))?;
+    let num = |v: &str| crate::args::finite_f64(v).map_err(|e| format!("'{s}': {e}"));
+    Ok(Dense {
+        fraction: num(f)?,
+        factor: num(x)?,
+    })
+}
+
+/// The dense region as reported.
+#[derive(Serialize)]
+struct DenseJson {
+    fraction: f64,
+    factor: f64,
+}
+
+/// The result of `arts run leanmd` (JSON keys are a contract: add, never rename).
+#[derive(Serialize)]
+struct LeanmdReport {
+    app: &'static str,
+    valid: bool,
+    /// Atoms whose final position or velocity is not bit-identical to the reference.
+    mismatched_atoms: u64,
+    max_abs_diff: f64,
+    /// Atoms that moved more than one cell between migrations.
+    stray_atoms: u64,
+    seed: u64,
+    cells: [u32; 3],
+    cell_objects: u32,
+    pairs: u32,
+    atoms: u64,
+    atoms_per_cell: u32,
+    density: f64,
+    cutoff: f64,
+    cell_side: f64,
+    dt: f64,
+    steps: u32,
+    migrate_every: u32,
+    temperature: f64,
+    dense_region: Option<DenseJson>,
+    energy_initial: f64,
+    energy_final: f64,
+    /// |E_last - E_first| / |E_first|, total energy.
+    energy_drift: f64,
+    /// The sequential reference's drift.
+    sequential_energy_drift: f64,
+    /// Seconds of one force evaluation by the per-pair kernel (best of --kernel-reps).
+    kernel_time_s: Option<f64>,
+    /// Seconds of one force evaluation by a plain cell-list loop.
+    plain_loop_time_s: Option<f64>,
+    /// kernel_time_s / plain_loop_time_s.
+    kernel_vs_plain: Option<f64>,
+    #[serde(flatten)]
+    run: RunSummary,
+}
+
+/// What every run of these apps reports about the run itself (JSON keys
+/// as the stencil apps print them).
+#[derive(Serialize)]
+struct RunSummary {
+    pes: u32,
+    processes: u32,
+    /// After the first LB step when there is one (the balanced steady state).
+    step_time_median_s: f64,
+    total_time_s: f64,
+    sequential_step_time_median_s: f64,
+    ideal_step_time_s: f64,
+    /// Sequential step time / (PEs × parallel step time).
+    parallel_efficiency: f64,
+    utilization: Vec<f64>,
+    utilization_mean: f64,
+    lb: String,
+    lb_steps: usize,
+    migrations: u64,
+    migrated_bytes: u64,
+    step_time_before_lb_s: Option<f64>,
+    step_time_after_lb_s: Option<f64>,
+    lb_history: Vec<LbStepSummary>,
+    step_times_s: Vec<f64>,
+    trace: Option<String>,
+    lb_dump: Option<String>,
+    #[serde(flatten)]
+    emulated: GridSummary,
+    border_objects: Vec<u64>,
+    grid_dispatches: Vec<u64>,
+    oversubscribed: bool,
+}
+
+/// A parallel run's timing, as [`RunSummary::of`] needs it.
+trait Timed {
+    /// The runtime's report, the step times and the total time in seconds.
+    fn timing(&self) -> (&RunReport, &[f64], f64);
+}
+
+impl Timed for leanmd::Outcome {
+    fn timing(&self) -> (&RunReport, &[f64], f64) {
+        (&self.report, &self.step_times, self.total_time_s)
+    }
+}
+
+impl Timed for fracture::Outcome {
+    fn timing(&self) -> (&RunReport, &[f64], f64) {
+        (&self.report, &self.step_times, self.total_time_s)
+    }
+}
+
+/// Runs the parallel part (on the prepared configuration and placement),
+/// writes its files and summarizes it.
+fn parallel<O: Timed>(
+    prepared: &mut Prepared,
+    bar: &indicatif::ProgressBar,
+    sequential_step_times: &[f64],
+    run: impl FnOnce(&Config, Map) -> Result<O, RunError>,
+) -> Result<(O, RunSummary), CliError> {
+    bar.set_message("parallel run");
+    let o = run(&prepared.config, prepared.map.clone()).map_err(CliError::failed)?;
+    bar.finish_and_clear();
+    let (report, step_times, total) = o.timing();
+    let summary = RunSummary::of(prepared, report, step_times, total, sequential_step_times)?;
+    Ok((o, summary))
+}
+
+impl RunSummary {
+    /// Writes the run's files and summarizes it.
+    fn of(
+        prepared: &mut Prepared,
+        report: &RunReport,
+        step_times: &[f64],
+        total_time_s: f64,
+        sequential_step_times: &[f64],
+    ) -> Result<RunSummary, CliError> {
+        prepared.write_outputs(report)?;
+        let pes = prepared.config.pes;
+        let steps = report.lb_steps();
+        let period = prepared.config.lb.as_ref().map(|l| l.period);
+        let split = report::lb_split(step_times, period, steps.len());
+        let step_time = split.after.unwrap_or_else(|| median(step_times));
+        let seq_step = median(sequential_step_times);
+        let utilization = report.utilization();
+        Ok(RunSummary {
+            pes,
+            processes: report.processes,
+            step_time_median_s: step_time,
+            total_time_s,
+            sequential_step_time_median_s: seq_step,
+            ideal_step_time_s: seq_step / pes as f64,
+            parallel_efficiency: seq_step / (pes as f64 * step_time),
+            utilization_mean: mean(&utilization),
+            utilization,
+            lb: prepared.strategy().to_string(),
+            lb_steps: steps.len(),
+            migrations: steps.iter().map(|s| s.migrations).sum(),
+            migrated_bytes: steps.iter().map(|s| s.migrated_bytes).sum(),
+            step_time_before_lb_s: split.before,
+            step_time_after_lb_s: split.after,
+            lb_history: steps.iter().map(LbStepSummary::from).collect(),
+            step_times_s: step_times.to_vec(),
+            trace: prepared.trace_path(),
+            lb_dump: prepared.dump_path(),
+            border_objects: counter(report, |c| c.border_objects),
+            grid_dispatches: counter(report, |c| c.grid_dispatches),
+            oversubscribed: crate::launch::oversubscribed(pes, report.processes),
+            emulated: prepared.grid.take().unwrap_or_default(),
+        })
+    }
+
+    /// The table lines every app prints about the run.
+    fn table(&self) -> String {
+        let mut t = format!(
+            "step time (median)    {:.3} ms   (sequential {:.3} ms, efficiency {:.2})\n\
+             total time            {:.3} s\n\
+             PE utilization        mean {:.1}%\n",
+            self.step_time_median_s * 1e3,
+            self.sequential_step_time_median_s * 1e3,
+            self.parallel_efficiency,
+            self.total_time_s,
+            self.utilization_mean * 100.0,
+        );
+        if self.lb != "none" {
+            t += &format!(
+                "load balancing        {}: {} steps, {} migrations, {} bytes moved\n",
+                self.lb, self.lb_steps, self.migrations, self.migrated_bytes
+            );
+            if let (Some(b), Some(a)) = (self.step_time_before_lb_s, self.step_time_after_lb_s) {
+                t += &format!(
+                    "step time before/after first LB  {:.3} / {:.3} ms\n",
+                    b * 1e3,
+                    a * 1e3
+                );
+            }
+        }
+        if let Some(p) = &self.trace {
+            t += &format!("trace written to      {p}\n");
+        }
+        t
+    }
+}
+
+impl LeanmdArgs {
+    fn params(&self) -> Params {
+        Params {
+            cells: self.cells,
+            atoms_per_cell: self.atoms_per_cell,
+            density: self.density,
+            cutoff: self.cutoff,
+            dt: self.dt,
+            steps: self.steps,
+            migrate_every: self.migrate_every,
+            temperature: self.temperature,
+            dense: self.dense_region,
+            seed: self.seed,
+        }
+    }
+}
+
+/// Runs `arts run leanmd`.
+pub fn run_leanmd(args: &LeanmdArgs, out: Output) -> CliResult {
+    let p = args.params();
+    let geom = p
+        .geometry()
+        .map_err(|e| CliError::usage(format!("leanmd: {e}")))?;
+    crate::budget::check_memory(
+        format!("leanmd with {} atoms", p.atoms(&geom)),
+        p.memory_bytes(&geom),
+    )?;
+    let mut prepared = args.opts.prepare(out)?;
+    let bar = out.progress(3, "leanmd");
+    bar.set_message("sequential reference");
+    let seq = Arc::new(reference::simulate(&p).map_err(CliError::usage)?);
+    bar.inc(1);
+    bar.set_message("kernel timing");
+    let kernel = match args.kernel_reps {
+        0 => None,
+        reps => Some(reference::kernel_timing(&p, reps).map_err(CliError::usage)?),
+    };
+    bar.inc(1);
+    let (o, run) = parallel(&mut prepared, &bar, &seq.step_times, |config, map| {
+        leanmd::run(&p, config, map, seq.clone())
+    })?;
+    let r = LeanmdReport {
+        app: "leanmd",
+        valid: o.mismatched == 0 && o.strays == 0 && o.energy.iter().all(|e| e.is_finite()),
+        mismatched_atoms: o.mismatched,
+        max_abs_diff: o.max_diff,
+        stray_atoms: o.strays,
+        seed: p.seed,
+        cells: p.cells,
+        cell_objects: geom.cells(),
+        pairs: geom.pairs(),
+        atoms: o.atoms,
+        atoms_per_cell: p.atoms_per_cell,
+        density: p.density,
+        cutoff: p.cutoff,
+        cell_side: geom.side,
+        dt: p.dt,
+        steps: p.steps,
+        migrate_every: p.migrate_every,
+        temperature: p.temperature,
+        dense_region: p.dense.map(|d| DenseJson {
+            fraction: d.fraction,
+            factor: d.factor,
+        }),
+        energy_initial: o.energy.first().copied().unwrap_or(0.0),
+        energy_final: o.energy.last().copied().unwrap_or(0.0),
+        energy_drift: o.energy_drift(),
+        sequential_energy_drift: leanmd::relative_drift(&seq.energy),
+        kernel_time_s: kernel.map(|k| k.pair_kernel_s),
+        plain_loop_time_s: kernel.map(|k| k.plain_loop_s),
+        kernel_vs_plain: kernel.map(|k| k.pair_kernel_s / k.plain_loop_s),
+        run,
+    };
+    print(&r, out)
+}
+
+/// Prints the report; a result that differs from the reference fails.
+fn print(r: &LeanmdReport, out: Output) -> CliResult {
+    out.emit(r, || {
+        let c = r.cells;
+        let mut t = format!(
+            "leanmd  cells {}x{}x{} ({} pairs)  atoms {}  steps {}  PEs {}\n\
+             valid                 {} ({} atoms differ from the sequential reference, {} strays)\n\
+             energy drift          {:.2e} relative (sequential {:.2e})\n",
+            c[0],
+            c[1],
+            c[2],
+            r.pairs,
+            r.atoms,
+            r.steps,
+            r.run.pes,
+            r.valid,
+            r.mismatched_atoms,
+            r.stray_atoms,
+            r.energy_drift,
+            r.sequential_energy_drift,
+        );
+        t += &r.run.table();
+        if let (Some(k), Some(p), Some(x)) = (r.kernel_time_s, r.plain_loop_time_s, r.kernel_vs_plain) {
+            t += &format!(
+                "force kernel          {:.3} ms per evaluation vs plain loop {:.3} ms (ratio {x:.2})\n",
+                k * 1e3,
+                p * 1e3
+            );
+        }
+        t
+    })?;
+    if r.valid {
+        Ok(())
+    } else {
+        Err(CliError::failed(format!(
+            "leanmd: {} atoms differ from the sequential reference ({} strays)",
+            r.mismatched_atoms, r.stray_atoms
+        )))
+    }
+}
+
+/// Arguments of `arts run fracture`.
+#[derive(clap::Args)]
+pub struct FractureArgs {
+    /// Objects, XxYxZ; the crack front moves along x.
+    #[arg(long, default_value = "8x8x8", value_parser = dims3)]
+    objects: [u32; 3],
+    /// Values per object.
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..))]
+    points: u32,
+    /// Number of steps (the front crosses the domain once over them).
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..))]
+    steps: u32,
+    /// Iterations per value away from the crack.
+    #[arg(long, default_value_t = 4)]
+    work: u32,
+    /// Extra cost at the crack front by the last step, as a multiple of --work.
+    #[arg(long, default_value_t = 20.0, value_parser = crate::args::finite_f64)]
+    growth: f64,
+    /// Half-width of the crack band, in objects.
+    #[arg(long, default_value_t = 1.0, value_parser = crate::args::finite_f64)]
+    width: f64,
+    #[command(flatten)]
+    opts: RunOpts,
+}
+
+/// The result of `arts run fracture` (JSON keys are a contract: add, never rename).
+#[derive(Serialize)]
+struct FractureReport {
+    app: &'static str,
+    valid: bool,
+    /// Values not bit-identical to the sequential reference.
+    mismatched_values: u64,
+    objects: u64,
+    objects_grid: [u32; 3],
+    points: u32,
+    steps: u32,
+    work: u32,
+    growth: f64,
+    width: f64,
+    #[serde(flatten)]
+    run: RunSummary,
+}
+
+/// Runs `arts run fracture`.
+pub fn run_fracture(args: &FractureArgs, out: Output) -> CliResult {
+    let p = fracture::Params {
+        objects: args.objects,
+        points: args.points,
+        steps: args.steps,
+        work: args.work,
+        growth: args.growth,
+        width: args.width,
+    };
+    p.check()
+        .map_err(|e| CliError::usage(format!("fracture: {e}")))?;
+    crate::budget::check_memory(
+        format!("fracture with {} objects", p.count()),
+        p.memory_bytes(),
+    )?;
+    let mut prepared = args.opts.prepare(out)?;
+    let bar = out.progress(2, "fracture");
+    bar.set_message("sequential reference");
+    let seq = Arc::new(fracture::reference(&p));
+    bar.inc(1);
+    let (o, run) = parallel(&mut prepared, &bar, &seq.step_times, |config, map| {
+        fracture::run(&p, config, map, seq.clone())
+    })?;
+    let r = FractureReport {
+        app: "fracture",
+        valid: o.mismatched == 0,
+        mismatched_values: o.mismatched,
+        objects: p.count(),
+        objects_grid: p.objects,
+        points: p.points,
+        steps: p.steps,
+        work: p.work,
+        growth: p.growth,
+        width: p.width,
+        run,
+    };
+    out.emit(&r, || {
+        let g = r.objects_grid;
+        format!(
+            "fracture  objects {}x{}x{}  steps {}  PEs {}\n\
+             valid                 {} ({} values differ from the sequential reference)\n{}",
+            g[0],
+            g[1],
+            g[2],
+            r.steps,
+            r.run.pes,
+            r.valid,
+            r.mismatched_values,
+            r.run.table()
+        )
+    })?;
+    if r.valid {
+        Ok(())
+    } else {
+        Err(CliError::failed(format!(
+            "fracture: {} values differ from the sequential reference",
+            r.mismatched_values
+        )))
+    }
+}
