@@ -295,14 +295,22 @@ fn hold_all<K: Kernel>(
     counter: Element<StepCounter>,
     iters: u32,
 ) -> Result<Option<u32>, RunError> {
-    d.broadcast(blocks, StencilMsg::Hold { counter });
+    // Sent to each block, not broadcast: a block may be migrating (load
+    // balancing goes on meanwhile), and element messages follow it.
+    let each = |d: &mut Driver, msg: StencilMsg| {
+        let shape = blocks.shape();
+        for linear in 0..shape.len() {
+            d.send(blocks.at(shape.index(linear)), msg.clone());
+        }
+    };
+    each(d, StencilMsg::Hold { counter });
     let most: u64 = d.wait_callback(StencilTag::Held)?;
     let step = u32::try_from(most).unwrap_or(u32::MAX);
     if step >= iters {
-        d.broadcast(blocks, StencilMsg::Resume);
+        each(d, StencilMsg::Resume);
         return Ok(None);
     }
-    d.broadcast(blocks, StencilMsg::HoldAt { step });
+    each(d, StencilMsg::HoldAt { step });
     Ok(Some(step))
 }
 
