@@ -485,7 +485,6 @@ mod tests {
         .problem()
         .unwrap();
         let plain = run("j", &p, &pes(2), Map::Block, None).unwrap();
-        let mut taken = 0;
         for round in 0..6 {
             // The first request comes before the run starts: one is surely taken.
             let micros = if round == 0 {
