@@ -486,7 +486,7 @@ mod tests {
         .unwrap();
         let plain = run("j", &p, &pes(2), Map::Block, None).unwrap();
         for round in 0..6 {
-            // The first request comes before the run starts: one is surely taken.
+            // The first request comes before the run starts.
             let micros = if round == 0 {
                 0
             } else {
