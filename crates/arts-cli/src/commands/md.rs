@@ -7,13 +7,11 @@ use std::sync::Arc;
 
 use arts_apps::fracture;
 use arts_apps::leanmd::{self, Dense, Params, reference};
-use arts_apps::report::{self, LbStepSummary};
-use arts_apps::stats::{mean, median};
 use arts_core::{Config, Map, RunError, RunReport};
 use serde::Serialize;
 
-use super::grid_flags::GridSummary;
-use super::stencil::{Prepared, RunOpts, counter};
+use super::run_summary::RunSummary;
+use super::stencil::{Prepared, RunOpts};
 use crate::output::{CliError, CliResult, Output};
 
 /// Arguments of `arts run leanmd`.
@@ -129,38 +127,6 @@ struct LeanmdReport {
     run: RunSummary,
 }
 
-/// What every run of these apps reports about the run itself (JSON keys
-/// as the stencil apps print them).
-#[derive(Serialize)]
-struct RunSummary {
-    pes: u32,
-    processes: u32,
-    /// After the first LB step when there is one (the balanced steady state).
-    step_time_median_s: f64,
-    total_time_s: f64,
-    sequential_step_time_median_s: f64,
-    ideal_step_time_s: f64,
-    /// Sequential step time / (PEs × parallel step time).
-    parallel_efficiency: f64,
-    utilization: Vec<f64>,
-    utilization_mean: f64,
-    lb: String,
-    lb_steps: usize,
-    migrations: u64,
-    migrated_bytes: u64,
-    step_time_before_lb_s: Option<f64>,
-    step_time_after_lb_s: Option<f64>,
-    lb_history: Vec<LbStepSummary>,
-    step_times_s: Vec<f64>,
-    trace: Option<String>,
-    lb_dump: Option<String>,
-    #[serde(flatten)]
-    emulated: GridSummary,
-    border_objects: Vec<u64>,
-    grid_dispatches: Vec<u64>,
-    oversubscribed: bool,
-}
-
 /// A parallel run's timing, as [`RunSummary::of`] needs it.
 trait Timed {
     /// The runtime's report, the step times and the total time in seconds.
@@ -191,84 +157,15 @@ fn parallel<O: Timed>(
     let o = run(&prepared.config, prepared.map.clone()).map_err(CliError::failed)?;
     bar.finish_and_clear();
     let (report, step_times, total) = o.timing();
-    let summary = RunSummary::of(prepared, report, step_times, total, sequential_step_times)?;
+    let summary = RunSummary::of(
+        prepared,
+        report,
+        step_times,
+        total,
+        sequential_step_times,
+        None,
+    )?;
     Ok((o, summary))
-}
-
-impl RunSummary {
-    /// Writes the run's files and summarizes it.
-    fn of(
-        prepared: &mut Prepared,
-        report: &RunReport,
-        step_times: &[f64],
-        total_time_s: f64,
-        sequential_step_times: &[f64],
-    ) -> Result<RunSummary, CliError> {
-        prepared.write_outputs(report)?;
-        let pes = prepared.config.pes;
-        let steps = report.lb_steps();
-        let period = prepared.config.lb.as_ref().map(|l| l.period);
-        let split = report::lb_split(step_times, period, steps.len());
-        let step_time = split.after.unwrap_or_else(|| median(step_times));
-        let seq_step = median(sequential_step_times);
-        let utilization = report.utilization();
-        Ok(RunSummary {
-            pes,
-            processes: report.processes,
-            step_time_median_s: step_time,
-            total_time_s,
-            sequential_step_time_median_s: seq_step,
-            ideal_step_time_s: seq_step / pes as f64,
-            parallel_efficiency: seq_step / (pes as f64 * step_time),
-            utilization_mean: mean(&utilization),
-            utilization,
-            lb: prepared.strategy().to_string(),
-            lb_steps: steps.len(),
-            migrations: steps.iter().map(|s| s.migrations).sum(),
-            migrated_bytes: steps.iter().map(|s| s.migrated_bytes).sum(),
-            step_time_before_lb_s: split.before,
-            step_time_after_lb_s: split.after,
-            lb_history: steps.iter().map(LbStepSummary::from).collect(),
-            step_times_s: step_times.to_vec(),
-            trace: prepared.trace_path(),
-            lb_dump: prepared.dump_path(),
-            border_objects: counter(report, |c| c.border_objects),
-            grid_dispatches: counter(report, |c| c.grid_dispatches),
-            oversubscribed: crate::launch::oversubscribed(pes, report.processes),
-            emulated: prepared.grid.take().unwrap_or_default(),
-        })
-    }
-
-    /// The table lines every app prints about the run.
-    fn table(&self) -> String {
-        let mut t = format!(
-            "step time (median)    {:.3} ms   (sequential {:.3} ms, efficiency {:.2})\n\
-             total time            {:.3} s\n\
-             PE utilization        mean {:.1}%\n",
-            self.step_time_median_s * 1e3,
-            self.sequential_step_time_median_s * 1e3,
-            self.parallel_efficiency,
-            self.total_time_s,
-            self.utilization_mean * 100.0,
-        );
-        if self.lb != "none" {
-            t += &format!(
-                "load balancing        {}: {} steps, {} migrations, {} bytes moved\n",
-                self.lb, self.lb_steps, self.migrations, self.migrated_bytes
-            );
-            if let (Some(b), Some(a)) = (self.step_time_before_lb_s, self.step_time_after_lb_s) {
-                t += &format!(
-                    "step time before/after first LB  {:.3} / {:.3} ms\n",
-                    b * 1e3,
-                    a * 1e3
-                );
-            }
-        }
-        if let Some(p) = &self.trace {
-            t += &format!("trace written to      {p}\n");
-        }
-        t
-    }
 }
 
 impl LeanmdArgs {

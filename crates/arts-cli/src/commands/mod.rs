@@ -16,6 +16,7 @@ pub mod lb;
 pub mod md;
 pub mod mpi;
 pub mod pdes;
+mod run_summary;
 pub mod stencil;
 pub mod topology;
 pub mod trace;

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use arts_apps::report::{self, LbStepSummary};
+use arts_apps::report;
 use arts_apps::stencil2d::checkpoint::{
     Checkpointing, Resume, Session, StencilApp, read_resume, restartable_app,
 };
@@ -14,6 +14,7 @@ use arts_core::{Config, LbConfig, LbPeriod, Map};
 use serde::Serialize;
 
 use super::grid_flags::{GridOpts, GridSummary};
+use super::run_summary::RunSummary;
 use crate::args::{default_pes, output_file};
 use crate::output::{CliError, CliResult, Output, PendingFile, write_atomic};
 use crate::usage::quote;
@@ -387,35 +388,10 @@ pub struct StencilReport {
     objects: u64,
     objects_grid: [u32; 2],
     iters: u32,
-    pes: u32,
-    processes: u32,
-    step_time_median_s: f64,
-    total_time_s: f64,
-    sequential_step_time_median_s: f64,
-    ideal_step_time_s: f64,
     residual_final: f64,
-    utilization: Vec<f64>,
-    utilization_mean: f64,
-    lb: String,
-    lb_steps: usize,
-    migrations: u64,
-    migrated_bytes: u64,
-    step_time_before_lb_s: Option<f64>,
-    step_time_after_lb_s: Option<f64>,
-    lb_history: Vec<LbStepSummary>,
-    step_times_s: Vec<f64>,
-    trace: Option<String>,
-    lb_dump: Option<String>,
-    /// The emulated grid (`null` without one) and whether border objects were served first.
+    /// The run itself: PEs, step times, utilization, load balancing, grid, files.
     #[serde(flatten)]
-    emulated: GridSummary,
-    /// Border objects per PE when the run ended (grid runs).
-    border_objects: Vec<u64>,
-    /// Messages each PE served from its grid queue (--grid-priority on).
-    grid_dispatches: Vec<u64>,
-    /// More PEs in a process than cores: the OS time-slices them, which
-    /// masks latency by itself.
-    oversubscribed: bool,
+    run: RunSummary,
     /// Where the run wrote its checkpoints (`null`: it did not checkpoint).
     checkpoint_dir: Option<String>,
     /// The step a restarted run continued from (`null`: not a restart).
@@ -432,13 +408,6 @@ pub struct StencilReport {
     /// it (`--checkpoint-on-term`); `null` when it ran to the end. A stopped
     /// run is not validated (`valid` is false).
     stopped_at_step: Option<u32>,
-}
-
-impl StencilReport {
-    /// Step time over ideal step time.
-    pub fn ideal_ratio(&self) -> f64 {
-        self.step_time_median_s / self.ideal_step_time_s
-    }
 }
 
 /// Runs a validated problem of `app`, writes trace and dump, and builds the report.
@@ -482,16 +451,15 @@ pub fn execute<K: Kernel>(
     }
     .map_err(CliError::failed)?;
     bar.finish_and_clear();
-    let pes = prepared.config.pes;
-    prepared.write_outputs(&outcome.report)?;
-    let steps = outcome.report.lb_steps();
-    let split = report::lb_split(
+    let run = RunSummary::of(
+        &mut prepared,
+        &outcome.report,
         &outcome.step_times,
-        prepared.config.lb.as_ref().map(|l| l.period),
-        steps.len(),
-    );
+        outcome.total_time_s,
+        &reference.step_times,
+        Some(outcome.ideal_step_time_s()),
+    )?;
     let (objs_x, objs_y) = problem.layout.objects();
-    let utilization = outcome.report.utilization();
     Ok(StencilReport {
         app: app.to_string(),
         valid: report::is_valid(outcome.max_diff),
@@ -500,31 +468,8 @@ pub fn execute<K: Kernel>(
         objects: objs_x as u64 * objs_y as u64,
         objects_grid: [objs_x, objs_y],
         iters: problem.iters,
-        pes,
-        processes: outcome.report.processes,
-        // After the first balancing step when there is one: that is the
-        // steady state balancing produces.
-        step_time_median_s: split.after.unwrap_or_else(|| outcome.step_time_median_s()),
-        total_time_s: outcome.total_time_s,
-        sequential_step_time_median_s: arts_apps::stats::median(&reference.step_times),
-        ideal_step_time_s: outcome.ideal_step_time_s(),
         residual_final: outcome.residuals.last().copied().unwrap_or(0.0),
-        utilization_mean: outcome.utilization_mean(),
-        utilization,
-        lb: prepared.strategy.clone(),
-        lb_steps: steps.len(),
-        migrations: steps.iter().map(|s| s.migrations).sum(),
-        migrated_bytes: steps.iter().map(|s| s.migrated_bytes).sum(),
-        step_time_before_lb_s: split.before,
-        step_time_after_lb_s: split.after,
-        lb_history: steps.iter().map(LbStepSummary::from).collect(),
-        step_times_s: outcome.step_times.clone(),
-        trace: prepared.trace_path(),
-        lb_dump: prepared.dump_path(),
-        border_objects: counter(&outcome.report, |c| c.border_objects),
-        grid_dispatches: counter(&outcome.report, |c| c.grid_dispatches),
-        oversubscribed: crate::launch::oversubscribed(pes, outcome.report.processes),
-        emulated: prepared.grid.take().unwrap_or_default(),
+        run,
         checkpoint_dir,
         resumed_from_step,
         checkpoints: outcome.checkpoints.write_s.len(),
@@ -551,57 +496,20 @@ pub fn counter(
 /// Prints the report and fails the command if the result is not valid.
 pub fn finish(r: &StencilReport, out: Output) -> CliResult {
     out.emit(r, || {
-        let util: Vec<String> = r
-            .utilization
-            .iter()
-            .map(|u| format!("{:.0}%", u * 100.0))
-            .collect();
         let mut t = format!(
             "{}  grid {}x{}  objects {}x{}  steps {}  PEs {}\n\
-             valid                 {} (max |diff| vs sequential = {:.1e})\n\
-             step time (median)    {:.3} ms   (ideal {:.3} ms, ratio {:.3}; sequential {:.3} ms)\n\
-             total time            {:.3} s\n\
-             PE utilization        {} (mean {:.1}%)\n",
+             valid                 {} (max |diff| vs sequential = {:.1e})\n",
             r.app,
             r.grid[0],
             r.grid[1],
             r.objects_grid[0],
             r.objects_grid[1],
             r.iters,
-            r.pes,
+            r.run.pes,
             r.valid,
             r.max_abs_diff,
-            r.step_time_median_s * 1e3,
-            r.ideal_step_time_s * 1e3,
-            r.ideal_ratio(),
-            r.sequential_step_time_median_s * 1e3,
-            r.total_time_s,
-            util.join(" "),
-            r.utilization_mean * 100.0,
         );
-        if r.lb != "none" {
-            t += &format!(
-                "load balancing        {}: {} steps, {} migrations, {} bytes moved\n",
-                r.lb, r.lb_steps, r.migrations, r.migrated_bytes
-            );
-            if let (Some(b), Some(a)) = (r.step_time_before_lb_s, r.step_time_after_lb_s) {
-                t += &format!(
-                    "step time before/after first LB  {:.3} / {:.3} ms\n",
-                    b * 1e3,
-                    a * 1e3
-                );
-            }
-        }
-        t += &super::grid_flags::describe(&r.emulated, &r.border_objects, &r.grid_dispatches);
-        if r.oversubscribed {
-            t += "oversubscribed        more PEs than cores: the OS time-slices them\n";
-        }
-        if let Some(p) = &r.trace {
-            t += &format!("trace written to      {p}\n");
-        }
-        if let Some(p) = &r.lb_dump {
-            t += &format!("LB dump written to    {p}\n");
-        }
+        t += &r.run.table();
         if let (Some(p), Some(g), Some(w)) = (
             &r.checkpoint_dir,
             r.checkpoint_gather_median_s,
