@@ -301,3 +301,42 @@ fn sigusr1_checkpoints_and_sigterm_checkpoints_and_stops_a_run_and_its_restart()
     let again = stopped_step(child, root.path());
     assert!(again > stopped, "{again} after {stopped}");
 }
+
+#[test]
+fn a_checkpoint_timer_checkpoints_a_run_that_restarts_bit_identical() {
+    let long = [
+        "--grid",
+        "60x44",
+        "--objects",
+        "4x3",
+        "--iters",
+        "2000",
+        "--pes",
+        "2",
+    ];
+    let run = |extra: &[&str]| {
+        let mut args = vec!["--json", "run", "jacobi2d"];
+        args.extend(long);
+        args.extend(extra);
+        json(&arts(&args))
+    };
+    let plain = run(&[]);
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().to_str().unwrap();
+    let with = run(&[
+        "--checkpoint-dir",
+        dir,
+        "--checkpoint-every-seconds",
+        "0.001",
+    ]);
+    assert_eq!(with["residual_final"], plain["residual_final"]);
+    assert!(with["checkpoints"].as_u64().unwrap() >= 1, "{with}");
+    let again = restart(root.path(), "1");
+    assert_eq!(again["residual_final"], plain["residual_final"]);
+    for bad in ["0", "-1", "nan", "soon"] {
+        let mut args = vec!["run", "jacobi2d"];
+        args.extend(PROBLEM);
+        args.extend(["--checkpoint-dir", dir, "--checkpoint-every-seconds", bad]);
+        assert_usage_error(&arts(&args), "seconds > 0");
+    }
+}

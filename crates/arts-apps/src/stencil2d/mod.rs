@@ -206,9 +206,17 @@ pub fn run_session<K: Kernel>(
         d.broadcast(&blocks, first_msg);
         let mut last_end = None;
         let mut stats = CheckpointStats::default();
-        // Requests from outside are honoured in one process only: every
-        // process's main program would have to take them at the same step.
-        let requests = session.on_demand.as_ref().filter(|_| d.process().1 == 1);
+        // Requests (from outside, or from the checkpoint timer) are honoured
+        // in one process only: every process's main program would have to
+        // take them at the same step.
+        let every_seconds = session.save.as_ref().and_then(|p| p.every_seconds);
+        let requests = session
+            .on_demand
+            .clone()
+            .or_else(|| every_seconds.map(|_| Arc::default()))
+            .filter(|_| d.process().1 == 1);
+        let requests = requests.as_ref();
+        let mut last_checkpoint = Instant::now();
         let counter = requests.map(|_| {
             let n = objs_x as u64 * objs_y as u64;
             d.create_array::<StepCounter>("stencil-hold", Shape::d1(1), Map::Block, n)
@@ -231,6 +239,11 @@ pub fn run_session<K: Kernel>(
             let Some(plan) = session.save.as_ref() else {
                 continue;
             };
+            if let (Some(t), Some(r)) = (every_seconds, requests)
+                && last_checkpoint.elapsed().as_secs_f64() >= t
+            {
+                r.checkpoint();
+            }
             if asked.is_none()
                 && let Some(stop) = requests.and_then(|r| r.take())
             {
@@ -248,6 +261,7 @@ pub fn run_session<K: Kernel>(
                 stats.gather_s.push((gathered - began).as_secs_f64());
                 stats.write_s.push(gathered.elapsed().as_secs_f64());
                 stats.state_bytes = image.state_bytes();
+                last_checkpoint = Instant::now();
                 if on_demand.is_some() {
                     asked = None;
                 }

@@ -88,6 +88,10 @@ pub struct RunOpts {
     /// (one process only).
     #[arg(long)]
     checkpoint_dir: Option<PathBuf>,
+    /// Also checkpoint at the first step boundary T seconds after the last
+    /// checkpoint (one process only).
+    #[arg(long, requires = "checkpoint_dir", value_parser = positive_seconds)]
+    checkpoint_every_seconds: Option<f64>,
     /// On SIGTERM, write a last checkpoint into --checkpoint-dir and stop
     /// (exit 0; the report has `stopped_at_step`). One process only.
     #[arg(long, requires = "checkpoint_dir")]
@@ -101,6 +105,14 @@ pub struct RunOpts {
     /// Checkpoints to keep in --checkpoint-dir (older ones are removed).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..))]
     keep: u32,
+}
+
+/// A clap value parser for a period in seconds: a finite number > 0.
+fn positive_seconds(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(t) if t.is_finite() && t > 0.0 => Ok(t),
+        _ => Err(format!("expected a number of seconds > 0, got '{s}'")),
+    }
 }
 
 /// A clap value parser for `--lb-period`: `auto`, a number of steps, or seconds like `0.5s`.
@@ -186,10 +198,13 @@ impl RunOpts {
             keep: self.keep as usize,
             on_term: self.checkpoint_on_term,
             resume: self.resume,
+            every_seconds: self.checkpoint_every_seconds,
         });
-        if self.checkpoint_on_term && crate::launch::rank_size().1 > 1 {
+        if (self.checkpoint_on_term || self.checkpoint_every_seconds.is_some())
+            && crate::launch::rank_size().1 > 1
+        {
             return Err(CliError::usage(
-                "--checkpoint-on-term works in one process only (this run has several)",
+                "--checkpoint-on-term and --checkpoint-every-seconds work in one process only (this run has several)",
             ));
         }
         let trace = self.trace.as_deref().map(PendingFile::create).transpose()?;
@@ -256,6 +271,7 @@ impl Prepared {
                 dir: writable_dir(saving.dir)?,
                 keep: saving.keep,
                 app,
+                every_seconds: saving.every_seconds,
             }),
             resume: self.resume.take(),
             on_demand: Some(requests),
@@ -312,6 +328,8 @@ struct Saving {
     on_term: bool,
     /// Continue from the newest checkpoint in `dir`, if any.
     resume: bool,
+    /// Checkpoint T seconds after the last one.
+    every_seconds: Option<f64>,
 }
 
 /// The newest checkpoint in `dir` (for --resume), if there is one; one of
