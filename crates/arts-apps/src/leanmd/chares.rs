@@ -85,8 +85,9 @@ pub enum PairMsg {
         step: u32,
         /// From the pair's first cell (else its second).
         first: bool,
-        /// Three per atom.
-        pos: Vec<f64>,
+        /// Three per atom, shared by the cell's 27 pairs: in one process
+        /// the pairs read the cell's one copy (serialized across processes).
+        pos: Arc<Vec<f64>>,
     },
 }
 
@@ -115,8 +116,9 @@ impl Cell {
         let pairs = self.pairs.expect("Start came first");
         self.partials = vec![None; self.my_pairs.len()];
         self.received = 0;
+        let shared = Arc::new(self.atoms.pos.clone());
         for &(p, first) in &self.my_pairs {
-            let pos = self.atoms.pos.clone();
+            let pos = Arc::clone(&shared);
             ctx.send(
                 pairs.at(p),
                 PairMsg::Coords {
@@ -292,15 +294,15 @@ impl Chare for Cell {
 pub struct Pair {
     me: u32,
     step: u32,
-    first: Option<Vec<f64>>,
-    second: Option<Vec<f64>>,
+    first: Option<Arc<Vec<f64>>>,
+    second: Option<Arc<Vec<f64>>>,
     syncing: bool,
     /// Positions for a later step.
-    early: Vec<(u32, bool, Vec<f64>)>,
+    early: Vec<(u32, bool, Arc<Vec<f64>>)>,
 }
 
 impl Pair {
-    fn take(&mut self, first: bool, pos: Vec<f64>, ctx: &mut Ctx<'_, Self>) {
+    fn take(&mut self, first: bool, pos: Arc<Vec<f64>>, ctx: &mut Ctx<'_, Self>) {
         *if first {
             &mut self.first
         } else {
