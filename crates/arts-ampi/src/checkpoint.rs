@@ -106,9 +106,8 @@ pub(crate) fn write(
         options: serde_json::to_value(options).expect("options serialize"),
         step,
         main_state: &main_state,
-        arrays: &[],
     };
-    disk::write(dir, &contents, plan.keep).map_err(|e| e.to_string())
+    disk::write(dir, &contents, &[], plan.keep).map_err(|e| e.to_string())
 }
 
 #[cfg(test)]

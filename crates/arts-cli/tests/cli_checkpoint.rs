@@ -74,14 +74,14 @@ fn a_damaged_or_foreign_checkpoint_is_refused_naming_the_file() {
     checkpointed(root.path());
     let ckpt = root.path().join("ckpt-8");
     let run = |dir: &Path| arts(&["restart", dir.to_str().unwrap(), "--pes", "1"]);
-    let data = ckpt.join("array-0.bin");
+    let data = ckpt.join("array-0.p0.bin");
     let bytes = std::fs::read(&data).unwrap();
     std::fs::write(&data, &bytes[..bytes.len() / 2]).unwrap();
-    assert_usage_error(&run(root.path()), "array-0.bin: truncated");
+    assert_usage_error(&run(root.path()), "array-0.p0.bin: truncated");
     let mut flipped = bytes.clone();
     flipped[bytes.len() / 2] ^= 0x40;
     std::fs::write(&data, &flipped).unwrap();
-    assert_usage_error(&run(&ckpt), "array-0.bin: checksum mismatch");
+    assert_usage_error(&run(&ckpt), "array-0.p0.bin: checksum mismatch");
     std::fs::write(&data, &bytes).unwrap();
     let manifest = ckpt.join("manifest.json");
     let text = std::fs::read_to_string(&manifest).unwrap();

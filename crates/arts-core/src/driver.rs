@@ -46,12 +46,19 @@ pub enum DriverMsg {
     },
     /// From the driver of process 0: the job is quiescent.
     Quiescent,
-    /// A PE's elements of an array, for a checkpoint (to process 0's driver).
+    /// A PE's elements of an array, for a checkpoint (to its process's driver).
     Image {
         /// The array.
         array: ArrayId,
         /// Its elements on that PE.
         elements: Vec<ElementImage>,
+    },
+    /// Another process's contribution to [`Driver::gather`] (to process 0's driver).
+    Gathered {
+        /// The process it came from.
+        from: u32,
+        /// Its bytes.
+        bytes: Vec<u8>,
     },
     /// A PE failed; the run must stop.
     Abort(RunError),
@@ -75,6 +82,8 @@ pub struct Driver {
     rx: Receiver<DriverMsg>,
     arrays: Vec<ArrayMeta>,
     early: VecDeque<(Tag, RedValue)>,
+    /// Contributions to [`Driver::gather`] received before it asked.
+    gathered: VecDeque<(u32, Vec<u8>)>,
     sent: Arc<AtomicU64>,
     wave: u64,
     failure: Option<RunError>,
@@ -91,6 +100,7 @@ impl Driver {
             rx,
             arrays: Vec::new(),
             early: VecDeque::new(),
+            gathered: VecDeque::new(),
             sent,
             wave: 0,
             failure: None,
@@ -150,40 +160,95 @@ impl Driver {
     }
 
     /// A consistent image of every element of `array`, taken at quiescence
-    /// (waited for here) between reductions. Collective: every PE sends its
-    /// elements to the driver of process 0, whose image is complete; the
-    /// other drivers get an image without elements, and return only once
-    /// process 0 has them all.
+    /// (waited for here) between reductions. Collective: each process images
+    /// its own elements ([`Driver::checkpoint_local`]) and the driver of
+    /// process 0 gathers them into the complete image; the other drivers get
+    /// an image without elements.
     pub fn checkpoint<A: Chare>(&mut self, array: &ArrayProxy<A>) -> Result<ArrayImage, RunError> {
+        let local = self.checkpoint_local(array)?;
+        if self.process().1 == 1 {
+            return ArrayImage::merge(vec![local]);
+        }
+        let meta = &self.arrays[array.id() as usize];
+        let (type_name, name, shape) = (local.type_name.clone(), meta.name.clone(), meta.shape);
+        match self.gather(local.to_bytes())? {
+            None => ArrayImage::shard(&type_name, &name, shape, Vec::new()),
+            Some(all) => {
+                let shards = all
+                    .iter()
+                    .map(|b| ArrayImage::from_bytes(b))
+                    .collect::<Result<Vec<_>, _>>()
+                    .map_err(|e| RunError::Checkpoint(format!("a process's image: {e}")))?;
+                ArrayImage::merge(shards)
+            }
+        }
+    }
+
+    /// This process's share of a consistent image of `array`: the elements
+    /// on its PEs, taken at quiescence (waited for here) between reductions.
+    /// Collective; the shares of all processes together are the whole array
+    /// ([`ArrayImage::merge`]). Each process can store its own share, so a
+    /// checkpoint's state never crosses the network (`checkpoint/README.md`).
+    pub fn checkpoint_local<A: Chare>(
+        &mut self,
+        array: &ArrayProxy<A>,
+    ) -> Result<ArrayImage, RunError> {
         self.wait_quiescence()?;
         let id = array.id();
-        for pe in self.transport.local_pes() {
+        let local = self.transport.local_pes();
+        for pe in local.clone() {
             self.post(pe, Body::Checkpoint { array: id });
         }
         let mut elements = Vec::new();
-        if self.process().0 == 0 {
-            let mut answered = 0;
-            while answered < self.num_pes() {
-                match self.next_msg()? {
-                    DriverMsg::Image { array, elements: e } if array == id => {
-                        elements.extend(e);
-                        answered += 1;
-                    }
-                    DriverMsg::Callback { tag, value } => self.early.push_back((tag, value)),
-                    _ => {}
+        let mut answered = 0;
+        while answered < local.len() {
+            match self.next_msg()? {
+                DriverMsg::Image { array, elements: e } if array == id => {
+                    elements.extend(e);
+                    answered += 1;
                 }
+                DriverMsg::Callback { tag, value } => self.early.push_back((tag, value)),
+                _ => {}
             }
         }
         // No driver may go on (and, say, resume the elements on its PEs)
-        // before process 0 holds every image: an element resumed early
+        // before every process holds its images: an element resumed early
         // could send to one whose image is not taken yet.
         self.transport.driver_barrier();
         let meta = &self.arrays[id as usize];
-        let shape = match self.process().0 {
-            0 => meta.shape,
-            _ => Shape::d1(0),
-        };
-        ArrayImage::assemble(std::any::type_name::<A>(), &meta.name, shape, elements)
+        ArrayImage::shard(std::any::type_name::<A>(), &meta.name, meta.shape, elements)
+    }
+
+    /// Gathers one byte string from every process on the driver of process
+    /// 0, which gets them in process order; the others get `None`.
+    /// Collective. For small results (what each process wrote, its counts):
+    /// everything passes through process 0.
+    pub fn gather(&mut self, mine: Vec<u8>) -> Result<Option<Vec<Vec<u8>>>, RunError> {
+        let (me, processes) = self.process();
+        if me != 0 {
+            let msg = DriverMsg::Gathered {
+                from: me,
+                bytes: mine,
+            };
+            self.transport.to_driver(0, msg);
+            return Ok(None);
+        }
+        // Each process's oldest contribution (a process may already have
+        // sent to the next gather).
+        let oldest = |g: &VecDeque<(u32, Vec<u8>)>, p: u32| g.iter().position(|(f, _)| *f == p);
+        while (1..processes).any(|p| oldest(&self.gathered, p).is_none()) {
+            match self.recv()? {
+                DriverMsg::Gathered { from, bytes } => self.gathered.push_back((from, bytes)),
+                DriverMsg::Callback { tag, value } => self.early.push_back((tag, value)),
+                _ => {}
+            }
+        }
+        let mut all = vec![mine];
+        for p in 1..processes {
+            let i = oldest(&self.gathered, p).expect("waited for above");
+            all.push(self.gathered.remove(i).expect("position is valid").1);
+        }
+        Ok(Some(all))
     }
 
     fn install<A: Chare>(
@@ -251,7 +316,17 @@ impl Driver {
         }
     }
 
+    /// The next message, keeping [`DriverMsg::Gathered`] ones for [`Driver::gather`].
     fn next_msg(&mut self) -> Result<DriverMsg, RunError> {
+        loop {
+            match self.recv()? {
+                DriverMsg::Gathered { from, bytes } => self.gathered.push_back((from, bytes)),
+                msg => return Ok(msg),
+            }
+        }
+    }
+
+    fn recv(&mut self) -> Result<DriverMsg, RunError> {
         if let Some(err) = &self.failure {
             return Err(err.clone());
         }
@@ -292,6 +367,7 @@ impl Driver {
                 DriverMsg::QdReport { .. }
                 | DriverMsg::Quiescent
                 | DriverMsg::Image { .. }
+                | DriverMsg::Gathered { .. }
                 | DriverMsg::Abort(_) => {}
             }
         }
@@ -308,7 +384,10 @@ impl Driver {
                 match self.next_msg()? {
                     DriverMsg::Quiescent => return Ok(()),
                     DriverMsg::Callback { tag, value } => self.early.push_back((tag, value)),
-                    DriverMsg::QdReport { .. } | DriverMsg::Image { .. } | DriverMsg::Abort(_) => {}
+                    DriverMsg::QdReport { .. }
+                    | DriverMsg::Image { .. }
+                    | DriverMsg::Gathered { .. }
+                    | DriverMsg::Abort(_) => {}
                 }
             }
         }
@@ -336,6 +415,7 @@ impl Driver {
                     DriverMsg::QdReport { .. }
                     | DriverMsg::Quiescent
                     | DriverMsg::Image { .. }
+                    | DriverMsg::Gathered { .. }
                     | DriverMsg::Abort(_) => {}
                 }
             }

@@ -286,7 +286,7 @@ pub(crate) enum MessageBody<'a> {
     /// Load-balancing control (see `lb`).
     Lb(crate::lb::LbMsg),
     /// Send the images of this PE's elements of `array` to the driver of
-    /// process 0 (sent by each driver to its own PEs, at quiescence).
+    /// its process (sent by each driver to its own PEs, at quiescence).
     Checkpoint {
         /// The array.
         array: ArrayId,

@@ -93,6 +93,14 @@ impl Shape {
         self.dims.iter().map(|&d| d as u64).product()
     }
 
+    /// Total number of elements, or `None` for a shape no array can have
+    /// (one read from damaged bytes: more than `u64::MAX` elements).
+    pub fn checked_len(&self) -> Option<u64> {
+        self.dims
+            .iter()
+            .try_fold(1u64, |n, &d| n.checked_mul(d as u64))
+    }
+
     /// True if the array has no elements.
     pub fn is_empty(&self) -> bool {
         self.len() == 0

@@ -420,7 +420,8 @@ impl Pe {
                     .expect("checked in accept");
                 let elements = store.snapshot();
                 let image = DriverMsg::Image { array, elements };
-                self.svc.transport.to_driver(0, image);
+                let process = self.svc.transport.process().0;
+                self.svc.transport.to_driver(process, image);
             }
             Body::QdProbe { wave } => {
                 let driver = self.svc.driver_sent.as_ref();

@@ -3,16 +3,18 @@
 //! problem, and reading a checkpoint back to resume from it.
 //!
 //! Blocks pause after every `every`-th step; the main program waits for the
-//! step's result and quiescence, takes the blocks' image, writes the
-//! checkpoint directory (process 0) and resumes them. A restart restores the
+//! step's result and quiescence; every process writes its own blocks'
+//! images, process 0 publishes the checkpoint directory, and the blocks
+//! resume. A restart restores the
 //! blocks (paused) on any number of PEs and resumes them.
 
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
 
-use arts_core::ArrayImage;
 use arts_core::checkpoint::disk::{self, Checkpoint, CheckpointError};
+use arts_core::{ArrayImage, ArrayProxy, Driver, RunError};
 use serde::{Deserialize, Serialize};
 
 use super::Problem;
@@ -217,24 +219,51 @@ pub fn read_resume(c: &Checkpoint, app: &StencilApp) -> Result<Resume, Checkpoin
     })
 }
 
-/// Writes the checkpoint after `step` steps (on process 0 only).
-pub(super) fn save(
+/// Takes the checkpoint after `step` steps: every process writes its own
+/// blocks' images (in parallel, no state crosses processes), then process 0
+/// publishes the checkpoint directory with the main program's `state`.
+/// Collective. Adds its cost to `stats`.
+pub(super) fn take<K: super::Kernel>(
+    d: &mut Driver,
+    blocks: &ArrayProxy<super::block::Block<K>>,
     plan: &Checkpointing,
     step: u32,
     state: &MainState,
-    image: &ArrayImage,
-) -> Result<(), arts_core::RunError> {
-    let main_state = arts_core::wire::encode(state);
-    let contents = disk::Contents {
-        app: plan.app.name(),
-        options: plan.app.options(),
-        step: step as u64,
-        main_state: &main_state,
-        arrays: &[image],
-    };
-    disk::write(&plan.dir, &contents, plan.keep)
-        .map(drop)
-        .map_err(|e| arts_core::RunError::Checkpoint(e.to_string()))
+    stats: &mut super::CheckpointStats,
+) -> Result<(), RunError> {
+    let began = Instant::now();
+    let image = d.checkpoint_local(blocks)?;
+    let imaged = Instant::now();
+    let process = d.process().0;
+    let shard =
+        disk::write_shard(&plan.dir, step as u64, process, &[&image]).map_err(|e| e.to_string());
+    let shards: Option<Vec<Result<disk::Shard, String>>> =
+        d.gather(arts_core::wire::encode(&shard))?.map(|all| {
+            all.iter()
+                .map(|b| arts_core::wire::decode(b).map_err(|e| e.to_string())?)
+                .collect()
+        });
+    let failed = |e: String| RunError::Checkpoint(e);
+    shard.map_err(failed)?;
+    if let Some(shards) = shards {
+        let shards = shards
+            .into_iter()
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(failed)?;
+        stats.state_bytes = shards.iter().map(|s| s.state_bytes).sum();
+        let main_state = arts_core::wire::encode(state);
+        let contents = disk::Contents {
+            app: plan.app.name(),
+            options: plan.app.options(),
+            step: step as u64,
+            main_state: &main_state,
+        };
+        disk::publish(&plan.dir, &contents, shards, plan.keep)
+            .map_err(|e| failed(e.to_string()))?;
+    }
+    stats.gather_s.push((imaged - began).as_secs_f64());
+    stats.write_s.push(imaged.elapsed().as_secs_f64());
+    Ok(())
 }
 
 #[cfg(test)]

@@ -114,12 +114,13 @@ pub struct Outcome {
 /// Time and size of the checkpoints a run took.
 #[derive(Clone, Debug, Default)]
 pub struct CheckpointStats {
-    /// Per checkpoint: seconds from the step's result to the image on
-    /// process 0 (quiescence plus gathering the elements).
+    /// Per checkpoint: seconds from the step's result to this process's
+    /// images (quiescence plus serializing its elements).
     pub gather_s: Vec<f64>,
-    /// Per checkpoint: seconds to write the checkpoint directory (process 0).
+    /// Per checkpoint: seconds to write the checkpoint directory (every
+    /// process its images, in parallel; then process 0 the rest).
     pub write_s: Vec<f64>,
-    /// Bytes of element state in the last checkpoint.
+    /// Bytes of element state in the last checkpoint (on process 0).
     pub state_bytes: u64,
 }
 
@@ -252,15 +253,7 @@ pub fn run_session<K: Kernel>(
             }
             let on_demand = asked.filter(|(step, _)| *step == done);
             if (on_demand.is_some() || done.is_multiple_of(plan.every)) && done < problem.iters {
-                let began = Instant::now();
-                let image = d.checkpoint(&blocks)?;
-                let gathered = Instant::now();
-                if d.process().0 == 0 {
-                    checkpoint::save(plan, done, &state, &image)?;
-                }
-                stats.gather_s.push((gathered - began).as_secs_f64());
-                stats.write_s.push(gathered.elapsed().as_secs_f64());
-                stats.state_bytes = image.state_bytes();
+                checkpoint::take(d, &blocks, plan, done, &state, &mut stats)?;
                 last_checkpoint = Instant::now();
                 if on_demand.is_some() {
                     asked = None;

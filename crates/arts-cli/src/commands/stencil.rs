@@ -418,7 +418,7 @@ pub struct StencilReport {
     checkpoints: usize,
     /// Bytes of element state in a checkpoint.
     checkpoint_state_bytes: u64,
-    /// Median seconds from a step's result to the gathered image.
+    /// Median seconds from a step's result to the images of each process's elements.
     checkpoint_gather_median_s: Option<f64>,
     /// Median seconds to write a checkpoint directory.
     checkpoint_write_median_s: Option<f64>,

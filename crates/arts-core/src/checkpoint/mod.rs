@@ -70,19 +70,40 @@ impl ArrayImage {
         type_name: &str,
         name: &str,
         shape: Shape,
+        elements: Vec<ElementImage>,
+    ) -> Result<Self, RunError> {
+        let image = ArrayImage::shard(type_name, name, shape, elements)?;
+        let n = image.elements.len() as u64;
+        if n != shape.len() {
+            return Err(RunError::Checkpoint(format!(
+                "array `{name}`: {n} of {} elements answered (an element was lost)",
+                shape.len()
+            )));
+        }
+        Ok(image)
+    }
+
+    /// The image of some elements of an array (one process's share, see
+    /// [`crate::Driver::checkpoint_local`]): checks that no element is
+    /// doubled and that no reduction or load-balancing step is in progress.
+    pub(crate) fn shard(
+        type_name: &str,
+        name: &str,
+        shape: Shape,
         mut elements: Vec<ElementImage>,
     ) -> Result<Self, RunError> {
         let fail = |why: String| RunError::Checkpoint(format!("array `{name}`: {why}"));
         elements.sort_unstable_by_key(|e| e.linear);
-        if elements.len() as u64 != shape.len()
-            || elements
-                .iter()
-                .enumerate()
-                .any(|(i, e)| e.linear != i as u64)
-        {
+        if let Some(w) = elements.windows(2).find(|w| w[0].linear == w[1].linear) {
             return Err(fail(format!(
-                "{} of {} elements answered (an element was lost or doubled)",
-                elements.len(),
+                "element {} answered twice (an element was doubled)",
+                w[0].linear
+            )));
+        }
+        if let Some(e) = elements.iter().find(|e| e.linear >= shape.len()) {
+            return Err(fail(format!(
+                "element {} is outside the array's {} elements",
+                e.linear,
                 shape.len()
             )));
         }
@@ -90,8 +111,8 @@ impl ArrayImage {
         if let Some(e) = elements.iter().find(|e| e.red_no != red_no) {
             return Err(fail(format!(
                 "a reduction is in progress (element {} contributes to reduction {} next, \
-                 element 0 to {red_no}); checkpoint between reductions",
-                e.linear, e.red_no
+                 element {} to {red_no}); checkpoint between reductions",
+                e.linear, e.red_no, elements[0].linear
             )));
         }
         if let Some(e) = elements.iter().find(|e| e.at_sync) {
@@ -109,6 +130,32 @@ impl ArrayImage {
         })
     }
 
+    /// The whole array's image from the images of its shares (every
+    /// process's [`crate::Driver::checkpoint_local`]): they must be of one
+    /// array and hold every element once, all at one reduction number.
+    pub fn merge(shards: Vec<ArrayImage>) -> Result<Self, RunError> {
+        let Some(first) = shards.first() else {
+            return Err(RunError::Checkpoint("no image to merge".into()));
+        };
+        let (type_name, name, shape) = (first.type_name.clone(), first.name.clone(), first.shape);
+        if shape.checked_len().is_none() {
+            return Err(RunError::Checkpoint(format!(
+                "array `{name}` has an impossible shape {shape:?}"
+            )));
+        }
+        if let Some(other) = shards
+            .iter()
+            .find(|s| s.type_name != type_name || s.name != name || s.shape != shape)
+        {
+            return Err(RunError::Checkpoint(format!(
+                "images of different arrays: `{name}` ({type_name}, {shape:?}) and `{}` ({}, {:?})",
+                other.name, other.type_name, other.shape
+            )));
+        }
+        let elements = shards.into_iter().flat_map(|s| s.elements).collect();
+        ArrayImage::assemble(&type_name, &name, shape, elements)
+    }
+
     /// The array's name.
     pub fn name(&self) -> &str {
         &self.name
@@ -120,7 +167,8 @@ impl ArrayImage {
     }
 
     /// Number of elements in the image (0 on the drivers of processes other
-    /// than 0, which receive no element).
+    /// than 0 after [`crate::Driver::checkpoint`]; this process's share after
+    /// [`crate::Driver::checkpoint_local`]).
     pub fn len(&self) -> usize {
         self.elements.len()
     }

@@ -111,3 +111,20 @@ fn a_checkpoint_during_a_reduction_is_refused() {
     let text = err.to_string();
     assert!(text.contains("reduction is in progress"), "{text}");
 }
+
+#[test]
+fn one_process_share_is_the_whole_image_and_gather_returns_its_bytes() {
+    let shape = Shape::d1(6);
+    let ((whole, share, gathered), _) = run(&pes(3), |d| {
+        let a = d.create_array::<Acc>("acc", shape, Map::RoundRobin, 1);
+        steps(d, &a, 0, 2);
+        let whole = d.checkpoint(&a).unwrap();
+        let share = d.checkpoint_local(&a).unwrap();
+        let gathered = d.gather(vec![1, 2, 3]).unwrap();
+        (whole, share, gathered)
+    })
+    .unwrap();
+    assert_eq!(whole.len(), 6);
+    assert_eq!(ArrayImage::merge(vec![share]).unwrap(), whole);
+    assert_eq!(gathered, Some(vec![vec![1, 2, 3]]));
+}

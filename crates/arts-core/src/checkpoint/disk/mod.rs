@@ -1,34 +1,41 @@
 //! Checkpoint directories on disk. A checkpoint root `DIR` holds one
 //! subdirectory per checkpoint, `DIR/ckpt-<step>`, and a `latest` file naming
 //! the newest. A checkpoint directory holds `main.bin` (the main program's
-//! state, serde bytes), one `array-<i>.bin` per [`ArrayImage`] and
-//! `manifest.json`: format and version, app name and options, step, element
-//! count, and every data file's length and CRC-32.
+//! state, serde bytes), each [`super::ArrayImage`] as one file per process that
+//! wrote a share of it, `array-<i>.p<process>.bin` (version 1 had one
+//! `array-<i>.bin` per array, still read), and `manifest.json`: format and
+//! version, app name and options, step, element count, and every data
+//! file's length and CRC-32.
 //!
-//! Writing is all-or-nothing: the files go into a temporary directory
-//! `DIR/.arts-tmp-<pid>-ckpt-<step>`, each fsynced, the manifest last; the
-//! directory is fsynced and renamed to `ckpt-<step>`; then `latest` is
-//! replaced (temporary file, fsync, rename). A crash at any point leaves the
-//! previous checkpoint and `latest` intact. Older checkpoints beyond `keep`
-//! are removed afterwards. Reading checks sizes before allocating, the
-//! format, version and every checksum; each error names the file.
+//! Writing is all-or-nothing: each process writes its share into a staging
+//! directory `DIR/.arts-shard-<pid>-ckpt-<step>-p<process>` ([`write_shard`],
+//! each file fsynced, the processes in parallel); process 0 ([`publish`])
+//! moves them into a temporary directory `DIR/.arts-tmp-<pid>-ckpt-<step>`,
+//! writes the main state and the manifest last, fsyncs the directory and
+//! renames it to `ckpt-<step>`; then `latest` is replaced (temporary file,
+//! fsync, rename). A crash at any point leaves the previous checkpoint and
+//! `latest` intact. Older checkpoints beyond `keep` are removed afterwards.
+//! Reading checks sizes before allocating, the format, version and every
+//! checksum; each error names the file.
 
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::ArrayImage;
-
 mod read;
 mod write;
 
 pub use read::{Checkpoint, open};
-pub use write::{list, write};
+pub use write::{list, publish, write, write_shard};
 
 /// The `format` field of every manifest.
 pub const FORMAT: &str = "arts-checkpoint";
-/// The version of the format this build writes and reads.
-pub const VERSION: u32 = 1;
+/// The format version this build writes (it reads this one and version 1).
+pub const VERSION: u32 = 2;
+/// The oldest format version this build reads.
+pub const OLDEST_VERSION: u32 = 1;
+/// How the names of shard staging directories begin.
+const SHARD_PREFIX: &str = ".arts-shard-";
 /// The file naming the newest checkpoint of a root.
 pub const LATEST: &str = "latest";
 /// The manifest's file name.
@@ -116,11 +123,58 @@ impl Manifest {
 
     /// Number of array images.
     pub fn arrays(&self) -> usize {
-        self.files.len().saturating_sub(1)
+        self.files
+            .iter()
+            .filter_map(|f| parse_array_file(&f.name))
+            .map(|(array, _)| array + 1)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The files of array image `i`, in the order they are merged.
+    pub fn array_files(&self, i: usize) -> impl Iterator<Item = &FileEntry> {
+        self.files
+            .iter()
+            .filter(move |f| parse_array_file(&f.name).is_some_and(|(a, _)| a == i))
     }
 }
 
-/// What one checkpoint holds, to be written.
+/// The file of process `process`'s share of array `array`.
+fn shard_file_name(array: usize, process: u32) -> String {
+    format!("array-{array}.p{process}.bin")
+}
+
+/// The array and process of a data file's name: `array-<i>.p<k>.bin`, or a
+/// version-1 `array-<i>.bin` (process 0).
+fn parse_array_file(name: &str) -> Option<(usize, u32)> {
+    let digits = |s: &str| -> Option<u64> {
+        (!s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| s.parse().ok())
+            .flatten()
+    };
+    let rest = name.strip_prefix("array-")?.strip_suffix(".bin")?;
+    let (array, process) = match rest.split_once(".p") {
+        Some((a, p)) => (a, u32::try_from(digits(p)?).ok()?),
+        None => (rest, 0),
+    };
+    Some((usize::try_from(digits(array)?).ok()?, process))
+}
+
+/// One process's share of a checkpoint, written by [`write_shard`] and
+/// sent to process 0 for [`publish`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Shard {
+    /// The staging directory holding its files.
+    dir: PathBuf,
+    /// Its files (one per array).
+    files: Vec<FileEntry>,
+    /// Elements in it.
+    pub elements: u64,
+    /// Bytes of element state in it.
+    pub state_bytes: u64,
+}
+
+/// What one checkpoint holds besides its array images, to be written.
 pub struct Contents<'a> {
     /// The app's name.
     pub app: &'a str,
@@ -130,8 +184,6 @@ pub struct Contents<'a> {
     pub step: u64,
     /// The main program's state, serialized.
     pub main_state: &'a [u8],
-    /// The arrays, in the order the app restores them.
-    pub arrays: &'a [&'a ArrayImage],
 }
 
 /// The directory name of the checkpoint taken after `step`.

@@ -6,8 +6,8 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use super::{
-    CheckpointError, FORMAT, LATEST, MAIN_STATE, MANIFEST, MAX_DATA_BYTES, MAX_MANIFEST_BYTES,
-    Manifest, VERSION, invalid, io, step_of,
+    CheckpointError, FORMAT, FileEntry, LATEST, MAIN_STATE, MANIFEST, MAX_DATA_BYTES,
+    MAX_MANIFEST_BYTES, Manifest, OLDEST_VERSION, VERSION, invalid, io, parse_array_file, step_of,
 };
 use crate::checkpoint::ArrayImage;
 
@@ -70,11 +70,11 @@ fn read_manifest(path: &Path) -> Result<Manifest, CheckpointError> {
             format!("format {:?}, not {FORMAT:?}", m.format),
         ));
     }
-    if m.version != VERSION {
+    if !(OLDEST_VERSION..=VERSION).contains(&m.version) {
         return Err(invalid(
             path,
             format!(
-                "format version {}, this build reads version {VERSION}",
+                "format version {}, this build reads versions {OLDEST_VERSION} to {VERSION}",
                 m.version
             ),
         ));
@@ -85,10 +85,23 @@ fn read_manifest(path: &Path) -> Result<Manifest, CheckpointError> {
             format!("the first file must be {MAIN_STATE}"),
         ));
     }
-    for (i, f) in m.files.iter().enumerate().skip(1) {
-        if f.name != format!("array-{}.bin", i - 1) {
+    // Data files: by array, then by process; every array from 0 up has one.
+    let mut last: Option<(usize, u32)> = None;
+    for f in &m.files[1..] {
+        let Some(at) = parse_array_file(&f.name) else {
             return Err(invalid(path, format!("unexpected file name {:?}", f.name)));
+        };
+        let next_array = last.map_or(0, |(a, _)| a + 1);
+        if !(last.is_some_and(|l| at.0 == l.0 && at.1 > l.1) || at.0 == next_array) {
+            return Err(invalid(
+                path,
+                format!(
+                    "{} is out of order (arrays from 0, then processes, ascending)",
+                    f.name
+                ),
+            ));
         }
+        last = Some(at);
         if f.len > MAX_DATA_BYTES {
             return Err(invalid(
                 path,
@@ -109,6 +122,10 @@ impl Checkpoint {
                 format!("lists {} files, not {}", self.manifest.files.len(), i + 1),
             ));
         };
+        self.read_entry(entry)
+    }
+
+    fn read_entry(&self, entry: &FileEntry) -> Result<Vec<u8>, CheckpointError> {
         let path = self.dir.join(&entry.name);
         let bytes = read_bounded(&path, entry.len)?;
         if (bytes.len() as u64) < entry.len {
@@ -128,11 +145,28 @@ impl Checkpoint {
         self.read_file(0)
     }
 
-    /// Array image `i` (in the order written).
+    /// Array image `i` (in the order written), merged from the shares of
+    /// the processes that wrote it.
     pub fn array(&self, i: usize) -> Result<ArrayImage, CheckpointError> {
-        let bytes = self.read_file(i + 1)?;
-        let path = self.dir.join(format!("array-{i}.bin"));
-        ArrayImage::from_bytes(&bytes)
-            .map_err(|e| invalid(&path, format!("not an array image: {e}")))
+        let mut shards = Vec::new();
+        let mut last = self.dir.join(MANIFEST);
+        for entry in self.manifest.array_files(i) {
+            let bytes = self.read_entry(entry)?;
+            last = self.dir.join(&entry.name);
+            let shard = ArrayImage::from_bytes(&bytes)
+                .map_err(|e| invalid(&last, format!("not an array image: {e}")))?;
+            shards.push(shard);
+        }
+        if shards.is_empty() {
+            return Err(invalid(
+                &self.dir.join(MANIFEST),
+                format!(
+                    "lists {} array images, not {}",
+                    self.manifest.arrays(),
+                    i + 1
+                ),
+            ));
+        }
+        ArrayImage::merge(shards).map_err(|e| invalid(&last, e.to_string()))
     }
 }

@@ -4,6 +4,7 @@
 use std::path::Path;
 
 use super::*;
+use crate::checkpoint::ArrayImage;
 use crate::index::Shape;
 
 fn image(n: u64) -> ArrayImage {
@@ -27,9 +28,8 @@ fn save(root: &Path, step: u64, keep: usize) -> PathBuf {
         options: serde_json::json!({"iters": 10}),
         step,
         main_state: b"main",
-        arrays: &[&a],
     };
-    write(root, &contents, keep).unwrap()
+    write(root, &contents, &[&a], keep).unwrap()
 }
 
 fn error_of(path: &Path) -> String {
@@ -97,19 +97,25 @@ fn a_crash_mid_write_keeps_the_previous_checkpoint() {
 fn a_truncated_or_modified_file_is_named() {
     let root = tempfile::tempdir().unwrap();
     let dir = save(root.path(), 1, 1);
-    let data = dir.join("array-0.bin");
+    let data = dir.join("array-0.p0.bin");
     let bytes = std::fs::read(&data).unwrap();
     std::fs::write(&data, &bytes[..bytes.len() - 3]).unwrap();
     let e = error_of(root.path());
-    assert!(e.contains("array-0.bin") && e.contains("truncated"), "{e}");
+    assert!(
+        e.contains("array-0.p0.bin") && e.contains("truncated"),
+        "{e}"
+    );
     let mut flipped = bytes.clone();
     flipped[7] ^= 1;
     std::fs::write(&data, &flipped).unwrap();
     let e = error_of(root.path());
-    assert!(e.contains("array-0.bin") && e.contains("checksum"), "{e}");
+    assert!(
+        e.contains("array-0.p0.bin") && e.contains("checksum"),
+        "{e}"
+    );
     std::fs::write(&data, [bytes.as_slice(), b"x"].concat()).unwrap();
     let e = error_of(root.path());
-    assert!(e.contains("array-0.bin"), "{e}");
+    assert!(e.contains("array-0.p0.bin"), "{e}");
 }
 
 #[test]
@@ -118,7 +124,7 @@ fn a_foreign_or_newer_manifest_is_named() {
     let dir = save(root.path(), 1, 1);
     let manifest = dir.join(MANIFEST);
     let text = std::fs::read_to_string(&manifest).unwrap();
-    std::fs::write(&manifest, text.replace("\"version\": 1", "\"version\": 9")).unwrap();
+    std::fs::write(&manifest, text.replace("\"version\": 2", "\"version\": 9")).unwrap();
     let e = error_of(root.path());
     assert!(
         e.contains("manifest.json") && e.contains("version 9"),
@@ -149,7 +155,7 @@ fn damaged_checkpoints_are_errors_never_panics() {
     let root = tempfile::tempdir().unwrap();
     let dir = save(root.path(), 2, 1);
     let manifest = dir.join(MANIFEST);
-    let data = dir.join("array-0.bin");
+    let data = dir.join("array-0.p0.bin");
     let (good_manifest, good_data) = (
         std::fs::read(&manifest).unwrap(),
         std::fs::read(&data).unwrap(),
@@ -205,6 +211,114 @@ fn damaged_checkpoints_are_errors_never_panics() {
         Ok(())
     });
     result.unwrap();
+}
+
+fn share(n: u64, of: &[u64]) -> ArrayImage {
+    let whole = image(n);
+    let elements = whole
+        .elements
+        .into_iter()
+        .filter(|e| of.contains(&e.linear))
+        .collect();
+    ArrayImage::shard("T", "blocks", Shape::d1(n as u32), elements).unwrap()
+}
+
+#[test]
+fn shares_written_by_several_processes_read_back_as_one_image() {
+    let root = tempfile::tempdir().unwrap();
+    let contents = Contents {
+        app: "demo",
+        options: serde_json::json!({}),
+        step: 7,
+        main_state: b"main",
+    };
+    // Three processes, the last with no element; written in any order.
+    let shards = vec![
+        write_shard(root.path(), 7, 2, &[&share(5, &[])]).unwrap(),
+        write_shard(root.path(), 7, 0, &[&share(5, &[0, 3])]).unwrap(),
+        write_shard(root.path(), 7, 1, &[&share(5, &[1, 2, 4])]).unwrap(),
+    ];
+    assert_eq!(shards.iter().map(|s| s.elements).sum::<u64>(), 5);
+    let dir = publish(root.path(), &contents, shards, 1).unwrap();
+    let c = open(root.path()).unwrap();
+    assert_eq!(c.dir, dir);
+    assert_eq!((c.manifest.elements, c.manifest.arrays()), (5, 1));
+    assert_eq!(c.array(0).unwrap(), image(5));
+    // The staging directories are gone.
+    let names: Vec<_> = std::fs::read_dir(root.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    assert!(names.iter().all(|n| !n.starts_with(".arts-")), "{names:?}");
+}
+
+#[test]
+fn shares_that_miss_or_double_an_element_are_refused_naming_a_file() {
+    let root = tempfile::tempdir().unwrap();
+    let contents = Contents {
+        app: "demo",
+        options: serde_json::json!({}),
+        step: 1,
+        main_state: b"main",
+    };
+    let shards = vec![
+        write_shard(root.path(), 1, 0, &[&share(4, &[0, 1])]).unwrap(),
+        write_shard(root.path(), 1, 1, &[&share(4, &[1, 2, 3])]).unwrap(),
+    ];
+    publish(root.path(), &contents, shards, 1).unwrap();
+    let e = error_of(root.path());
+    assert!(e.contains("array-0.p1.bin") && e.contains("twice"), "{e}");
+    let shards = vec![write_shard(root.path(), 2, 0, &[&share(4, &[0, 1])]).unwrap()];
+    publish(root.path(), &contents_at(2), shards, 1).unwrap();
+    let e = error_of(root.path());
+    assert!(e.contains("2 of 4"), "{e}");
+}
+
+fn contents_at(step: u64) -> Contents<'static> {
+    Contents {
+        app: "demo",
+        options: serde_json::json!({}),
+        step,
+        main_state: b"main",
+    }
+}
+
+#[test]
+fn a_staging_directory_of_a_killed_run_is_removed_at_the_next_publish() {
+    let root = tempfile::tempdir().unwrap();
+    let stale = write_shard(root.path(), 3, 1, &[&share(2, &[1])]).unwrap();
+    assert!(stale.dir.exists());
+    save(root.path(), 4, 1);
+    assert!(!stale.dir.exists());
+}
+
+#[test]
+fn version_1_checkpoints_still_read() {
+    let root = tempfile::tempdir().unwrap();
+    let dir = save(root.path(), 1, 1);
+    let manifest = dir.join(MANIFEST);
+    std::fs::rename(dir.join("array-0.p0.bin"), dir.join("array-0.bin")).unwrap();
+    let text = std::fs::read_to_string(&manifest).unwrap();
+    let text = text
+        .replace("array-0.p0.bin", "array-0.bin")
+        .replace("\"version\": 2", "\"version\": 1");
+    std::fs::write(&manifest, text).unwrap();
+    assert_eq!(open(root.path()).unwrap().array(0).unwrap(), image(3));
+}
+
+#[test]
+fn data_file_names_are_parsed_strictly() {
+    assert_eq!(parse_array_file("array-0.bin"), Some((0, 0)));
+    assert_eq!(parse_array_file("array-3.p12.bin"), Some((3, 12)));
+    for bad in [
+        "array-.bin",
+        "array-1.p.bin",
+        "array-x.p1.bin",
+        "array-1.p-1.bin",
+        "main.bin",
+    ] {
+        assert_eq!(parse_array_file(bad), None, "{bad}");
+    }
 }
 
 #[test]

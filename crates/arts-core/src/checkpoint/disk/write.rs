@@ -7,9 +7,10 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use super::{
-    CheckpointError, Contents, FORMAT, FileEntry, LATEST, MAIN_STATE, MANIFEST, Manifest, VERSION,
-    dir_name, io, step_of,
+    CheckpointError, Contents, FORMAT, FileEntry, LATEST, MAIN_STATE, MANIFEST, Manifest,
+    SHARD_PREFIX, Shard, VERSION, dir_name, io, parse_array_file, shard_file_name, step_of,
 };
+use crate::checkpoint::ArrayImage;
 
 fn write_synced(path: &Path, bytes: &[u8]) -> Result<(), CheckpointError> {
     write_with(path, |w| w.write_all(bytes)).map(drop)
@@ -57,49 +58,116 @@ fn sync_dir(dir: &Path) -> Result<(), CheckpointError> {
     File::open(dir).and_then(|d| d.sync_all()).map_err(io(dir))
 }
 
-/// Writes `contents` as `root/ckpt-<step>` (all or nothing), points
-/// `root/latest` at it, and removes all but the newest `keep` checkpoints
-/// (`keep` 0 counts as 1). Returns the checkpoint's directory.
+/// Writes `contents` and `arrays` as `root/ckpt-<step>` (all or nothing),
+/// points `root/latest` at it, and removes all but the newest `keep`
+/// checkpoints (`keep` 0 counts as 1). Returns the checkpoint's directory.
+/// One process's checkpoint: [`write_shard`] then [`publish`].
 pub fn write(
     root: &Path,
     contents: &Contents<'_>,
+    arrays: &[&ArrayImage],
+    keep: usize,
+) -> Result<PathBuf, CheckpointError> {
+    let shard = write_shard(root, contents.step, 0, arrays)?;
+    publish(root, contents, vec![shard], keep)
+}
+
+/// Writes this process's share of the checkpoint after `step` — its
+/// elements of each array, `array-<i>.p<process>.bin` — into a staging
+/// directory of `root`, each file fsynced, for [`publish`] on process 0
+/// (the processes write in parallel; `root` must be one file system that
+/// every process sees).
+pub fn write_shard(
+    root: &Path,
+    step: u64,
+    process: u32,
+    arrays: &[&ArrayImage],
+) -> Result<Shard, CheckpointError> {
+    std::fs::create_dir_all(root).map_err(io(root))?;
+    let dir = root.join(format!(
+        "{SHARD_PREFIX}{}-{}-p{process}",
+        std::process::id(),
+        dir_name(step)
+    ));
+    if dir.exists() {
+        std::fs::remove_dir_all(&dir).map_err(io(&dir))?;
+    }
+    std::fs::create_dir(&dir).map_err(io(&dir))?;
+    let mut files = Vec::with_capacity(arrays.len());
+    for (i, image) in arrays.iter().enumerate() {
+        let name = shard_file_name(i, process);
+        match write_with(&dir.join(&name), |w| image.write_to(w)) {
+            Ok((len, crc32)) => files.push(FileEntry { name, len, crc32 }),
+            Err(e) => {
+                let _ = std::fs::remove_dir_all(&dir);
+                return Err(e);
+            }
+        }
+    }
+    Ok(Shard {
+        dir,
+        files,
+        elements: arrays.iter().map(|a| a.len() as u64).sum(),
+        state_bytes: arrays.iter().map(|a| a.state_bytes()).sum(),
+    })
+}
+
+/// On process 0: makes `root/ckpt-<step>` of `contents` and every
+/// process's [`Shard`] (all or nothing: the shards' files are moved into a
+/// temporary directory beside the main program's state and the manifest,
+/// which is then renamed into place), points `latest` at it, and removes
+/// all but the newest `keep` checkpoints. Staging directories of shards
+/// not given here (left by a killed run) are removed.
+pub fn publish(
+    root: &Path,
+    contents: &Contents<'_>,
+    shards: Vec<Shard>,
     keep: usize,
 ) -> Result<PathBuf, CheckpointError> {
     std::fs::create_dir_all(root).map_err(io(root))?;
-    remove_stale_temporaries(root);
+    remove_stale_temporaries(root, &shards);
     let name = dir_name(contents.step);
     let tmp = root.join(format!(".arts-tmp-{}-{name}", std::process::id()));
     if tmp.exists() {
         std::fs::remove_dir_all(&tmp).map_err(io(&tmp))?;
     }
     std::fs::create_dir(&tmp).map_err(io(&tmp))?;
-    let result = stage(&tmp, contents).and_then(|()| publish(root, &tmp, &name));
+    let result = stage(&tmp, contents, &shards).and_then(|()| publish_dir(root, &tmp, &name));
     if result.is_err() {
         let _ = std::fs::remove_dir_all(&tmp);
+    }
+    for shard in &shards {
+        let _ = std::fs::remove_dir_all(&shard.dir);
     }
     result?;
     rotate(root, keep.max(1));
     Ok(root.join(name))
 }
 
-/// Writes every file of `contents` into the temporary directory `tmp`, the manifest last.
-fn stage(tmp: &Path, contents: &Contents<'_>) -> Result<(), CheckpointError> {
+/// Moves the shards' files into the temporary directory `tmp` and writes
+/// the main program's state and the manifest (last) beside them.
+fn stage(tmp: &Path, contents: &Contents<'_>, shards: &[Shard]) -> Result<(), CheckpointError> {
     let main = contents.main_state;
     let (len, crc32) = write_with(&tmp.join(MAIN_STATE), |w| w.write_all(main))?;
     let name = MAIN_STATE.to_string();
     let mut files = vec![FileEntry { name, len, crc32 }];
-    for (i, image) in contents.arrays.iter().enumerate() {
-        let name = format!("array-{i}.bin");
-        let (len, crc32) = write_with(&tmp.join(&name), |w| image.write_to(w))?;
-        files.push(FileEntry { name, len, crc32 });
+    for shard in shards {
+        for f in &shard.files {
+            let from = shard.dir.join(&f.name);
+            std::fs::rename(&from, tmp.join(&f.name)).map_err(io(&from))?;
+        }
     }
+    // By array, then by process: the order readers merge them in.
+    let mut shard_files: Vec<&FileEntry> = shards.iter().flat_map(|s| &s.files).collect();
+    shard_files.sort_by_key(|f| parse_array_file(&f.name));
+    files.extend(shard_files.into_iter().cloned());
     let manifest = Manifest {
         format: FORMAT.to_string(),
         version: VERSION,
         app: contents.app.to_string(),
         options: contents.options.clone(),
         step: contents.step,
-        elements: contents.arrays.iter().map(|a| a.len() as u64).sum(),
+        elements: shards.iter().map(|s| s.elements).sum(),
         files,
     };
     let json = serde_json::to_vec_pretty(&manifest).expect("a manifest serializes");
@@ -109,7 +177,7 @@ fn stage(tmp: &Path, contents: &Contents<'_>) -> Result<(), CheckpointError> {
 
 /// Renames the staged `tmp` to `root/name` (replacing an older one of the
 /// same name) and then points `latest` at it.
-fn publish(root: &Path, tmp: &Path, name: &str) -> Result<(), CheckpointError> {
+fn publish_dir(root: &Path, tmp: &Path, name: &str) -> Result<(), CheckpointError> {
     let dest = root.join(name);
     if dest.exists() {
         let old = root.join(format!(".arts-tmp-{}-old-{name}", std::process::id()));
@@ -148,20 +216,28 @@ fn rotate(root: &Path, keep: usize) {
     }
 }
 
-/// Removes temporaries that killed writers (whose pid no longer runs) left in `root`.
-fn remove_stale_temporaries(root: &Path) {
+/// Removes temporaries that killed writers (whose pid no longer runs) left
+/// in `root`, and shard staging directories other than `shards`' (one job
+/// writes a checkpoint root at a time, so those belong to a killed run).
+fn remove_stale_temporaries(root: &Path, shards: &[Shard]) {
     for e in std::fs::read_dir(root).into_iter().flatten().flatten() {
+        let p = e.path();
         let name = e.file_name();
+        let Some(name) = name.to_str() else {
+            continue;
+        };
+        if name.starts_with(SHARD_PREFIX) && shards.iter().all(|s| s.dir != p) {
+            let _ = std::fs::remove_dir_all(&p);
+            continue;
+        }
         let Some(pid) = name
-            .to_str()
-            .and_then(|n| n.strip_prefix(".arts-tmp-"))
+            .strip_prefix(".arts-tmp-")
             .and_then(|r| r.split('-').next())
             .and_then(|p| p.parse::<u32>().ok())
         else {
             continue;
         };
         if !Path::new(&format!("/proc/{pid}")).exists() {
-            let p = e.path();
             let _ = std::fs::remove_dir_all(&p).or_else(|_| std::fs::remove_file(&p));
         }
     }
