@@ -444,8 +444,8 @@ pub fn execute<K: Kernel>(
 ) -> Result<StencilReport, CliError> {
     let app = stencil_app.name();
     let (rows, cols) = (problem.layout.rows(), problem.layout.cols());
-    // A checkpoint holds a copy of the blocks' state for a moment (the
-    // gathered image, streamed to disk from there).
+    // A checkpoint holds a copy of the blocks' state for a moment (each
+    // process's image of its blocks, streamed to disk from there).
     let checkpoint = match prepared.checkpoint {
         Some(_) => problem.memory_bytes(false),
         None => 0,
@@ -534,7 +534,7 @@ pub fn finish(r: &StencilReport, out: Output) -> CliResult {
             r.checkpoint_write_median_s,
         ) {
             t += &format!(
-                "checkpoints           {} in {p}: {} bytes of state, gather {:.3} s, write {:.3} s (medians)\n",
+                "checkpoints           {} in {p}: {} bytes of state, image {:.3} s, write {:.3} s (medians)\n",
                 r.checkpoints,
                 r.checkpoint_state_bytes,
                 g,
