@@ -398,6 +398,61 @@ fn apps_on_an_emulated_grid_across_processes_equal_the_sequential_reference() {
 }
 
 #[test]
+fn timed_checkpoints_of_2_processes_are_taken_at_one_step_and_restart_bit_identical() {
+    // The timer runs on process 0; both processes' main programs must hold
+    // the blocks at the same step (a request shared with `Driver::bcast`).
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().to_str().unwrap();
+    let v = json(&mpirun(
+        2,
+        &[
+            "--json",
+            "run",
+            "jacobi2d",
+            "--grid",
+            "256x256",
+            "--objects",
+            "4x4",
+            "--iters",
+            "3000",
+            "--checkpoint-dir",
+            dir,
+            "--checkpoint-every-seconds",
+            "0.02",
+            "--keep",
+            "1000",
+        ],
+    ));
+    assert_eq!(v["valid"], true);
+    let taken = v["checkpoints"].as_u64().unwrap();
+    let steps = checkpoint_steps(root.path());
+    assert!(taken >= 1, "a 3000-step run outlasts the 0.02 s timer");
+    assert_eq!(steps.len() as u64, taken);
+    let first = root.path().join(format!("ckpt-{}", steps[0]));
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_arts"))
+        .args(["--json", "restart", first.to_str().unwrap(), "--pes", "3"])
+        .output()
+        .unwrap();
+    let r = json(&o);
+    assert_eq!(r["valid"], true);
+    assert_eq!(r["resumed_from_step"], steps[0]);
+    assert_eq!(r["residual_final"], v["residual_final"], "bit for bit");
+}
+
+/// The steps of the checkpoints in `root`, ascending.
+fn checkpoint_steps(root: &std::path::Path) -> Vec<u64> {
+    let mut steps: Vec<u64> = std::fs::read_dir(root)
+        .unwrap()
+        .filter_map(|e| {
+            let name = e.unwrap().file_name().into_string().unwrap();
+            name.strip_prefix("ckpt-").and_then(|s| s.parse().ok())
+        })
+        .collect();
+    steps.sort_unstable();
+    steps
+}
+
+#[test]
 fn a_checkpoint_of_2_processes_restarts_on_1_and_on_2_processes_bit_identical() {
     let app = [
         "--json",

@@ -60,6 +60,11 @@ pub enum DriverMsg {
         /// Its bytes.
         bytes: Vec<u8>,
     },
+    /// Process 0's value of a [`Driver::bcast`] (to the other drivers).
+    Bcast {
+        /// Its bytes.
+        bytes: Vec<u8>,
+    },
     /// A PE failed; the run must stop.
     Abort(RunError),
 }
@@ -84,6 +89,8 @@ pub struct Driver {
     early: VecDeque<(Tag, RedValue)>,
     /// Contributions to [`Driver::gather`] received before it asked.
     gathered: VecDeque<(u32, Vec<u8>)>,
+    /// Values of [`Driver::bcast`] received before it asked.
+    bcasts: VecDeque<Vec<u8>>,
     sent: Arc<AtomicU64>,
     wave: u64,
     failure: Option<RunError>,
@@ -101,6 +108,7 @@ impl Driver {
             arrays: Vec::new(),
             early: VecDeque::new(),
             gathered: VecDeque::new(),
+            bcasts: VecDeque::new(),
             sent,
             wave: 0,
             failure: None,
@@ -239,6 +247,7 @@ impl Driver {
         while (1..processes).any(|p| oldest(&self.gathered, p).is_none()) {
             match self.recv()? {
                 DriverMsg::Gathered { from, bytes } => self.gathered.push_back((from, bytes)),
+                DriverMsg::Bcast { bytes } => self.bcasts.push_back(bytes),
                 DriverMsg::Callback { tag, value } => self.early.push_back((tag, value)),
                 _ => {}
             }
@@ -249,6 +258,33 @@ impl Driver {
             all.push(self.gathered.remove(i).expect("position is valid").1);
         }
         Ok(Some(all))
+    }
+
+    /// Process 0's `mine`, on every driver (the others' `mine` is
+    /// ignored). Collective. For small decisions that every process's main
+    /// program must take alike (e.g. "checkpoint now", asked on process 0).
+    pub fn bcast(&mut self, mine: Vec<u8>) -> Result<Vec<u8>, RunError> {
+        let (me, processes) = self.process();
+        if me == 0 {
+            for p in 1..processes {
+                let msg = DriverMsg::Bcast {
+                    bytes: mine.clone(),
+                };
+                self.transport.to_driver(p, msg);
+            }
+            return Ok(mine);
+        }
+        loop {
+            if let Some(bytes) = self.bcasts.pop_front() {
+                return Ok(bytes);
+            }
+            match self.recv()? {
+                DriverMsg::Bcast { bytes } => return Ok(bytes),
+                DriverMsg::Gathered { from, bytes } => self.gathered.push_back((from, bytes)),
+                DriverMsg::Callback { tag, value } => self.early.push_back((tag, value)),
+                _ => {}
+            }
+        }
     }
 
     fn install<A: Chare>(
@@ -316,11 +352,13 @@ impl Driver {
         }
     }
 
-    /// The next message, keeping [`DriverMsg::Gathered`] ones for [`Driver::gather`].
+    /// The next message, keeping [`DriverMsg::Gathered`] and
+    /// [`DriverMsg::Bcast`] ones for [`Driver::gather`] and [`Driver::bcast`].
     fn next_msg(&mut self) -> Result<DriverMsg, RunError> {
         loop {
             match self.recv()? {
                 DriverMsg::Gathered { from, bytes } => self.gathered.push_back((from, bytes)),
+                DriverMsg::Bcast { bytes } => self.bcasts.push_back(bytes),
                 msg => return Ok(msg),
             }
         }
@@ -368,6 +406,7 @@ impl Driver {
                 | DriverMsg::Quiescent
                 | DriverMsg::Image { .. }
                 | DriverMsg::Gathered { .. }
+                | DriverMsg::Bcast { .. }
                 | DriverMsg::Abort(_) => {}
             }
         }
@@ -387,6 +426,7 @@ impl Driver {
                     DriverMsg::QdReport { .. }
                     | DriverMsg::Image { .. }
                     | DriverMsg::Gathered { .. }
+                    | DriverMsg::Bcast { .. }
                     | DriverMsg::Abort(_) => {}
                 }
             }
@@ -416,6 +456,7 @@ impl Driver {
                     | DriverMsg::Quiescent
                     | DriverMsg::Image { .. }
                     | DriverMsg::Gathered { .. }
+                    | DriverMsg::Bcast { .. }
                     | DriverMsg::Abort(_) => {}
                 }
             }

@@ -18,9 +18,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use arts_core::{ArrayProxy, Config, Driver, Element, Map, RunError, RunReport, Shape};
-#[cfg(doc)]
-use checkpoint::OnDemand;
-use checkpoint::{MainState, Session};
+use checkpoint::{MainState, OnDemand, Session};
 use hold::StepCounter;
 
 pub use block::{Block, StencilMsg, StencilTag};
@@ -207,16 +205,16 @@ pub fn run_session<K: Kernel>(
         d.broadcast(&blocks, first_msg);
         let mut last_end = None;
         let mut stats = CheckpointStats::default();
-        // Requests (from outside, or from the checkpoint timer) are honoured
-        // in one process only: every process's main program would have to
-        // take them at the same step.
+        // Requests (from outside, or from the checkpoint timer) are taken on
+        // process 0 and shared with every process's main program, which
+        // then all hold the blocks at the same step.
         let every_seconds = session.save.as_ref().and_then(|p| p.every_seconds);
         let requests = session
             .on_demand
             .clone()
-            .or_else(|| every_seconds.map(|_| Arc::default()))
-            .filter(|_| d.process().1 == 1);
+            .or_else(|| every_seconds.map(|_| Arc::default()));
         let requests = requests.as_ref();
+        let (process, processes) = d.process();
         let mut last_checkpoint = Instant::now();
         let counter = requests.map(|_| {
             let n = objs_x as u64 * objs_y as u64;
@@ -241,12 +239,15 @@ pub fn run_session<K: Kernel>(
                 continue;
             };
             if let (Some(t), Some(r)) = (every_seconds, requests)
+                && process == 0
+                && asked.is_none()
                 && last_checkpoint.elapsed().as_secs_f64() >= t
             {
                 r.checkpoint();
             }
             if asked.is_none()
-                && let Some(stop) = requests.and_then(|r| r.take())
+                && let Some(r) = requests
+                && let Some(stop) = shared_request(d, r, (process, processes))?
             {
                 let counter = counter.expect("a counter exists where requests are taken");
                 asked = hold_all(d, &blocks, counter, problem.iters)?.map(|step| (step, stop));
@@ -289,6 +290,22 @@ pub fn run_session<K: Kernel>(
         checkpoints: m.checkpoints,
         stopped_at: m.stopped_at,
     })
+}
+
+/// Process 0's pending checkpoint request (`Some(stop after it)`), the same
+/// on every process. Collective when there are several processes.
+fn shared_request(
+    d: &mut Driver,
+    requests: &OnDemand,
+    (process, processes): (u32, u32),
+) -> Result<Option<bool>, RunError> {
+    let mine = if process == 0 { requests.take() } else { None };
+    if processes == 1 {
+        return Ok(mine);
+    }
+    let shared = d.bcast(arts_core::wire::encode(&mine))?;
+    arts_core::wire::decode(&shared)
+        .map_err(|e| RunError::Internal(format!("a checkpoint request from process 0: {e}")))
 }
 
 /// Brings every block to one step boundary for an on-demand checkpoint:

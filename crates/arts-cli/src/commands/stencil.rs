@@ -85,15 +85,16 @@ pub struct RunOpts {
     checkpoint_every: Option<u32>,
     /// Directory of the checkpoints: `DIR/ckpt-<step>` and `DIR/latest`.
     /// With it, SIGUSR1 asks for a checkpoint at the next step boundary
-    /// (one process only).
+    /// (under mpirun: SIGUSR1 to mpirun, or to the process of rank 0).
     #[arg(long)]
     checkpoint_dir: Option<PathBuf>,
     /// Also checkpoint at the first step boundary T seconds after the last
-    /// checkpoint (one process only).
+    /// checkpoint (timed on the process of rank 0).
     #[arg(long, requires = "checkpoint_dir", value_parser = positive_seconds)]
     checkpoint_every_seconds: Option<f64>,
     /// On SIGTERM, write a last checkpoint into --checkpoint-dir and stop
-    /// (exit 0; the report has `stopped_at_step`). One process only.
+    /// (exit 0; the report has `stopped_at_step`). Under mpirun: SIGTERM to
+    /// mpirun, or to the process of rank 0.
     #[arg(long, requires = "checkpoint_dir")]
     checkpoint_on_term: bool,
     /// Continue from the newest checkpoint in --checkpoint-dir when there is
@@ -200,13 +201,6 @@ impl RunOpts {
             resume: self.resume,
             every_seconds: self.checkpoint_every_seconds,
         });
-        if (self.checkpoint_on_term || self.checkpoint_every_seconds.is_some())
-            && crate::launch::rank_size().1 > 1
-        {
-            return Err(CliError::usage(
-                "--checkpoint-on-term and --checkpoint-every-seconds work in one process only (this run has several)",
-            ));
-        }
         let trace = self.trace.as_deref().map(PendingFile::create).transpose()?;
         let comm_trace = self
             .comm_trace
