@@ -226,12 +226,7 @@ fn share(n: u64, of: &[u64]) -> ArrayImage {
 #[test]
 fn shares_written_by_several_processes_read_back_as_one_image() {
     let root = tempfile::tempdir().unwrap();
-    let contents = Contents {
-        app: "demo",
-        options: serde_json::json!({}),
-        step: 7,
-        main_state: b"main",
-    };
+    let contents = contents_at(7);
     // Three processes, the last with no element; written in any order.
     let shards = vec![
         write_shard(root.path(), 7, 2, &[&share(5, &[])]).unwrap(),
@@ -255,12 +250,7 @@ fn shares_written_by_several_processes_read_back_as_one_image() {
 #[test]
 fn shares_that_miss_or_double_an_element_are_refused_naming_a_file() {
     let root = tempfile::tempdir().unwrap();
-    let contents = Contents {
-        app: "demo",
-        options: serde_json::json!({}),
-        step: 1,
-        main_state: b"main",
-    };
+    let contents = contents_at(1);
     let shards = vec![
         write_shard(root.path(), 1, 0, &[&share(4, &[0, 1])]).unwrap(),
         write_shard(root.path(), 1, 1, &[&share(4, &[1, 2, 3])]).unwrap(),
