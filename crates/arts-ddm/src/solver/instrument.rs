@@ -96,7 +96,7 @@ impl Probe for On {
 
 /// Convergence measure of one iteration: the changes summed over the mesh, in volts
 /// (for u and v: |Δu|/u·V_T, the change of the quasi-Fermi potential to first order).
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Residual {
     /// Σ|Δφ|, V.
     pub psi_v: f64,

@@ -2,7 +2,9 @@
 //! updates: each iteration runs the sub-cycles reset, phi, u, v, field over the
 //! strip, storing only the previous iteration. See `docs/ddm.md`.
 
+pub mod controller;
 pub mod instrument;
+pub mod segment;
 pub(crate) mod state;
 mod subcycles;
 
@@ -12,6 +14,7 @@ use crate::device::Side;
 use crate::error::{DdmError, input};
 use crate::mesh::Mesh;
 use crate::solution::BiasSolution;
+use controller::{Controller, Verdict};
 use instrument::{CostProfile, Off, On, Probe, Residual};
 use state::State;
 
@@ -101,6 +104,10 @@ pub struct SolverOptions {
     pub order: UpdateOrder,
     /// Measure per-row cost every this many iterations (0: never; the first iteration is always measured otherwise).
     pub instrument_every: usize,
+    /// Observe the residual (convergence and over-relaxation decisions)
+    /// every this many iterations, a divisor of 100 (a parallel solver
+    /// reduces it across segments that often).
+    pub check_every: usize,
 }
 
 impl Default for SolverOptions {
@@ -114,6 +121,7 @@ impl Default for SolverOptions {
             overrelax_below_v: 1e-3,
             order: UpdateOrder::Sequential,
             instrument_every: 200,
+            check_every: 1,
         }
     }
 }
@@ -128,6 +136,12 @@ impl SolverOptions {
     /// Checks the ranges.
     pub fn validate(&self, rows: usize) -> Result<(), DdmError> {
         crate::error::check_iteration_controls(self.tolerance_v, self.max_iterations)?;
+        if self.check_every == 0 || !100usize.is_multiple_of(self.check_every) {
+            return Err(input(format!(
+                "check_every = {} must divide 100 (1, 2, 4, 5, 10, 20, 25, 50 or 100)",
+                self.check_every
+            )));
+        }
         for (what, w) in [
             ("omega_phi", self.omega_phi),
             ("omega_carriers", self.omega_carriers.unwrap_or(1.0)),
@@ -234,17 +248,13 @@ impl Solver {
         let start = Instant::now();
         let mut inner_total = 0u64;
         let mut residual = Residual::default();
-        let mut last_finite = Residual::default();
         let mut converged = false;
         let mut it = 0;
-        let mut omega = (opts.omega_phi, opts.carrier_omega(m.rows));
-        let mut relaxing = false;
-        let mut best = (f64::INFINITY, 0usize);
-        let mut reductions = 0u32;
+        let mut control = Controller::new(opts, m.rows);
         while it < opts.max_iterations {
             it += 1;
             let measure = opts.instrument_every > 0 && (it == 1 || it % opts.instrument_every == 0);
-            let w = if relaxing { omega } else { (omega.0, 1.0) };
+            let w = control.weights();
             let (r, inner) = if measure {
                 probe_on.clear();
                 let out = iterate(m, &mut self.state, opts, w, &mut probe_on);
@@ -254,30 +264,23 @@ impl Solver {
             } else {
                 iterate(m, &mut self.state, opts, w, &mut Off)
             };
-            residual = r;
             inner_total += inner;
-            if !residual.is_finite() {
-                return Err(DdmError::Diverged {
-                    bias_v,
-                    iterations: it,
-                    psi_v: last_finite.psi_v,
-                });
+            if !control.checks(it) {
+                continue;
             }
-            last_finite = residual;
-            if it >= 2 && residual.max() <= opts.tolerance_v {
-                converged = true;
-                break;
-            }
-            if !relaxing {
-                relaxing = residual.max() < opts.overrelax_below_v;
-            } else if opts.adaptive_omega && it % 100 == 0 {
-                let r = residual.max();
-                if r < 0.5 * best.0 {
-                    best = (r, it);
-                } else if r > 1e3 * best.0 || it - best.1 >= 5000 {
-                    omega = (1.0 + 0.5 * (omega.0 - 1.0), 1.0 + 0.5 * (omega.1 - 1.0));
-                    reductions += 1;
-                    best = (r, it);
+            residual = r;
+            match control.observe(it, residual) {
+                Verdict::Continue => {}
+                Verdict::Converged => {
+                    converged = true;
+                    break;
+                }
+                Verdict::Diverged => {
+                    return Err(DdmError::Diverged {
+                        bias_v,
+                        iterations: it,
+                        psi_v: control.last_finite().psi_v,
+                    });
                 }
             }
         }
@@ -306,14 +309,13 @@ impl Solver {
         sol.residual = residual;
         sol.time_s = time_s;
         sol.inner_iterations = inner_total;
-        sol.omega = omega;
-        sol.omega_reductions = reductions;
+        (sol.omega, sol.omega_reductions) = control.omega();
         Ok(sol)
     }
 }
 
 /// One Gummel iteration; returns the residual and the inner Newton count.
-fn iterate(
+pub(crate) fn iterate(
     m: &Mesh,
     s: &mut State,
     opts: &SolverOptions,

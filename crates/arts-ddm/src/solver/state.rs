@@ -4,7 +4,7 @@
 use crate::mesh::Mesh;
 
 /// Per-row unknowns and their cached exponentials.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub(crate) struct Rows {
     /// Potential ψ (thermal voltages).
     pub psi: Vec<f64>,
@@ -19,7 +19,7 @@ pub(crate) struct Rows {
 }
 
 /// Physical edge quantities (edge i joins rows i and i + 1).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub(crate) struct Fields {
     /// Electric field, V/cm.
     pub field: Vec<f64>,
@@ -30,7 +30,7 @@ pub(crate) struct Fields {
 }
 
 /// Everything the iteration reads and writes.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub(crate) struct State {
     /// Values of this iteration.
     pub cur: Rows,

@@ -1,0 +1,265 @@
+//! One segment of the strip, for solvers that run segments in parallel
+//! (`arts run ddm --parallel`): rows `[a, b)` iterated in the relaxed order
+//! (the paper's parallel Gummel: each segment runs every sub-cycle on its own
+//! rows with its neighbours' rows from the previous iteration, its halo).
+//!
+//! A segment keeps its own [`Controller`], fed the same residuals as every
+//! other segment (the sums of all segments, reduced every `check_every`
+//! iterations), so all segments take the same decisions at the same
+//! iterations, and the result is bit-identical to [`super::Solver`] with
+//! [`UpdateOrder::Relaxed`] over the same segments.
+//!
+//! A segment holds arrays as long as the strip (only its rows and its two
+//! halo rows are meaningful): simple, and small for 1-D devices (13 values
+//! per row).
+
+use serde::{Deserialize, Serialize};
+
+use super::controller::{Controller, Verdict};
+use super::instrument::{CostProfile, Probe, Residual, SubCycle};
+use super::state::State;
+use super::{SolverOptions, subcycles};
+use crate::device::Side;
+use crate::mesh::Mesh;
+use crate::solution::BiasSolution;
+
+/// One boundary row's unknowns, sent to the neighbouring segment.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Halo {
+    psi: f64,
+    u: f64,
+    v: f64,
+    ew: f64,
+    ez: f64,
+}
+
+/// Rows `[a, b)` of the strip with their iteration state.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Segment {
+    a: usize,
+    b: usize,
+    state: State,
+    control: Controller,
+    /// Iterations done at the current bias point.
+    it: usize,
+    bias_v: f64,
+}
+
+/// The contact values of bias `bias_v` on the biased side (the other grounded).
+fn contacts(biased: Side, bias_v: f64) -> (f64, f64) {
+    match biased {
+        Side::Left => (bias_v, 0.0),
+        Side::Right => (0.0, bias_v),
+    }
+}
+
+impl Segment {
+    /// Rows `[a, b)` (interior rows: 1 ≤ a < b ≤ rows − 1) at the
+    /// charge-neutral equilibrium guess.
+    pub fn new(m: &Mesh, a: usize, b: usize, opts: &SolverOptions) -> Segment {
+        assert!(1 <= a && a < b && b < m.rows, "rows [{a}, {b}) of {}", m.rows);
+        Segment {
+            a,
+            b,
+            state: State::equilibrium(m),
+            control: Controller::new(opts, m.rows),
+            it: 0,
+            bias_v: 0.0,
+        }
+    }
+
+    /// Its rows `[a, b)`.
+    pub fn rows(&self) -> (usize, usize) {
+        (self.a, self.b)
+    }
+
+    /// Moves to bias point `bias_v` (continuing from the current solution,
+    /// as [`super::Solver::solve`] does) and starts counting iterations anew.
+    pub fn start_bias(&mut self, m: &Mesh, biased: Side, bias_v: f64, opts: &SolverOptions) {
+        let weights = m.bias_weights(biased == Side::Left);
+        let ends = contacts(biased, bias_v);
+        self.state
+            .apply_bias(m, &weights, ends, self.bias_v, bias_v);
+        self.bias_v = bias_v;
+        self.control = Controller::new(opts, m.rows);
+        self.it = 0;
+    }
+
+    fn row(&self, i: usize) -> Halo {
+        let c = &self.state.cur;
+        Halo {
+            psi: c.psi[i],
+            u: c.u[i],
+            v: c.v[i],
+            ew: c.ew[i],
+            ez: c.ez[i],
+        }
+    }
+
+    /// Its first row, the left neighbour's right halo.
+    pub fn first_row(&self) -> Halo {
+        self.row(self.a)
+    }
+
+    /// Its last row, the right neighbour's left halo.
+    pub fn last_row(&self) -> Halo {
+        self.row(self.b - 1)
+    }
+
+    fn set_halo(&mut self, i: usize, h: Halo) {
+        let o = &mut self.state.old;
+        (o.psi[i], o.u[i], o.v[i], o.ew[i], o.ez[i]) = (h.psi, h.u, h.v, h.ew, h.ez);
+    }
+
+    /// The left neighbour's last row after the previous iteration.
+    pub fn set_left_halo(&mut self, h: Halo) {
+        self.set_halo(self.a - 1, h);
+    }
+
+    /// The right neighbour's first row after the previous iteration.
+    pub fn set_right_halo(&mut self, h: Halo) {
+        self.set_halo(self.b, h);
+    }
+
+    /// Runs one iteration on its rows (halos set); returns its sums of
+    /// |Δψ|, |Δu|/u and |Δv|/v (thermal voltages) for [`Segment::observe`],
+    /// and its inner Newton iterations.
+    pub fn iterate(&mut self, m: &Mesh) -> ([f64; 3], u64) {
+        self.it += 1;
+        let (a, b) = (self.a, self.b);
+        let (w_phi, w_c) = self.control.weights();
+        let s = &mut self.state;
+        let mut inner = InnerCount::default();
+        subcycles::reset(s, a, b, &mut inner);
+        let sums = [
+            subcycles::phi(m, s, a, b, w_phi, &mut inner),
+            subcycles::electrons(m, s, a, b, w_c, &mut inner),
+            subcycles::holes(m, s, a, b, w_c, &mut inner),
+        ];
+        subcycles::field(m, s, a, b, &mut inner);
+        (sums, inner.0)
+    }
+
+    /// Iterations done at this bias point.
+    pub fn iteration(&self) -> usize {
+        self.it
+    }
+
+    /// Whether this iteration's residual is to be observed.
+    pub fn checks(&self) -> bool {
+        self.control.checks(self.it)
+    }
+
+    /// Observes this iteration's residual from every segment's sums, in
+    /// segment order (as the sequential solver adds them).
+    pub fn observe(&mut self, m: &Mesh, sums: &[[f64; 3]]) -> (Verdict, Residual) {
+        let r = residual(m, sums);
+        (self.control.observe(self.it, r), r)
+    }
+
+    /// The over-relaxation factors reached and how often they were halved.
+    pub fn omega(&self) -> ((f64, f64), u32) {
+        self.control.omega()
+    }
+
+    /// Writes its rows and edges into `out`, laid out as [`Assembly`] reads it.
+    pub fn write_solution(&self, rows: usize, out: &mut [f64]) {
+        let (c, f) = (&self.state.cur, &self.state.fields);
+        let edges_end = if self.b == rows - 1 { self.b } else { self.b - 1 };
+        for (k, arr) in [&c.psi, &c.u, &c.v].into_iter().enumerate() {
+            let base = k * rows;
+            out[base + self.a..base + self.b].copy_from_slice(&arr[self.a..self.b]);
+        }
+        let edge_arrays = [&f.field, &f.jn, &f.jp, &self.state.an, &self.state.ap];
+        for (k, arr) in edge_arrays.into_iter().enumerate() {
+            let base = 3 * rows + k * (rows - 1);
+            out[base + self.a - 1..base + edges_end].copy_from_slice(&arr[self.a - 1..edges_end]);
+        }
+    }
+}
+
+/// Counts the inner Newton iterations of the potential update.
+#[derive(Default)]
+struct InnerCount(u64);
+
+impl Probe for InnerCount {
+    #[inline(always)]
+    fn begin(&mut self, _: SubCycle) {}
+    #[inline(always)]
+    fn row(&mut self, _: usize) {}
+    #[inline(always)]
+    fn inner(&mut self, _: usize, k: u32) {
+        self.0 += k as u64;
+    }
+}
+
+/// The residual of one iteration from every segment's sums, added in
+/// segment order.
+pub fn residual(m: &Mesh, sums: &[[f64; 3]]) -> Residual {
+    let mut d = [0.0; 3];
+    for s in sums {
+        for k in 0..3 {
+            d[k] += s[k];
+        }
+    }
+    Residual {
+        psi_v: d[0] * m.vt,
+        u_v: d[1] * m.vt,
+        v_v: d[2] * m.vt,
+    }
+}
+
+/// Length of the vector the segments write their solution into.
+pub fn solution_len(rows: usize) -> usize {
+    3 * rows + 5 * (rows - 1)
+}
+
+/// A bias point's solution assembled from every segment's
+/// [`Segment::write_solution`].
+pub struct Assembly {
+    state: State,
+    biased: Side,
+    bias_v: f64,
+}
+
+impl Assembly {
+    /// For a device whose `biased` contact is driven.
+    pub fn new(m: &Mesh, biased: Side) -> Assembly {
+        Assembly {
+            state: State::equilibrium(m),
+            biased,
+            bias_v: 0.0,
+        }
+    }
+
+    /// The solution at `bias_v` from the segments' rows and edges (`parts`,
+    /// as summed over the segments) and the contacts.
+    pub fn solution(&mut self, m: &Mesh, bias_v: f64, parts: &[f64]) -> BiasSolution {
+        let weights = m.bias_weights(self.biased == Side::Left);
+        let ends = contacts(self.biased, bias_v);
+        self.state
+            .apply_bias(m, &weights, ends, self.bias_v, bias_v);
+        self.bias_v = bias_v;
+        let n = m.rows;
+        let s = &mut self.state;
+        for (k, arr) in [&mut s.cur.psi, &mut s.cur.u, &mut s.cur.v]
+            .into_iter()
+            .enumerate()
+        {
+            arr[1..n - 1].copy_from_slice(&parts[k * n + 1..k * n + n - 1]);
+        }
+        let edge_arrays = [
+            &mut s.fields.field,
+            &mut s.fields.jn,
+            &mut s.fields.jp,
+            &mut s.an,
+            &mut s.ap,
+        ];
+        for (k, arr) in edge_arrays.into_iter().enumerate() {
+            let base = 3 * n + k * (n - 1);
+            arr.copy_from_slice(&parts[base..base + n - 1]);
+        }
+        let j_scale = m.constants.q * m.vt * m.n_ref / m.h_cm;
+        BiasSolution::from_state(&self.state, j_scale, bias_v, CostProfile::new(n, 0))
+    }
+}
