@@ -3,6 +3,7 @@
 
 #[cfg(feature = "mpi")]
 pub mod baselines;
+pub mod ddm;
 pub mod fracture;
 pub mod grid_delay;
 pub mod grid_study;

@@ -12,7 +12,10 @@ fn bits(v: &[f64]) -> Vec<u64> {
 
 #[test]
 fn segments_exchanging_halos_equal_the_relaxed_solver_bit_for_bit() {
-    let d = presets::preset("si-pn").unwrap().with_spacing(10.0).unwrap();
+    let d = presets::preset("si-pn")
+        .unwrap()
+        .with_spacing(10.0)
+        .unwrap();
     let m = Mesh::new(&d, ConstantSet::Codata.constants()).unwrap();
     for (k, check_every) in [(1, 1), (3, 10), (5, 4)] {
         let order = UpdateOrder::relaxed_equal(m.rows, k).unwrap();

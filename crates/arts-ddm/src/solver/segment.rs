@@ -57,7 +57,11 @@ impl Segment {
     /// Rows `[a, b)` (interior rows: 1 ≤ a < b ≤ rows − 1) at the
     /// charge-neutral equilibrium guess.
     pub fn new(m: &Mesh, a: usize, b: usize, opts: &SolverOptions) -> Segment {
-        assert!(1 <= a && a < b && b < m.rows, "rows [{a}, {b}) of {}", m.rows);
+        assert!(
+            1 <= a && a < b && b < m.rows,
+            "rows [{a}, {b}) of {}",
+            m.rows
+        );
         Segment {
             a,
             b,
@@ -165,7 +169,11 @@ impl Segment {
     /// Writes its rows and edges into `out`, laid out as [`Assembly`] reads it.
     pub fn write_solution(&self, rows: usize, out: &mut [f64]) {
         let (c, f) = (&self.state.cur, &self.state.fields);
-        let edges_end = if self.b == rows - 1 { self.b } else { self.b - 1 };
+        let edges_end = if self.b == rows - 1 {
+            self.b
+        } else {
+            self.b - 1
+        };
         for (k, arr) in [&c.psi, &c.u, &c.v].into_iter().enumerate() {
             let base = k * rows;
             out[base + self.a..base + self.b].copy_from_slice(&arr[self.a..self.b]);
