@@ -84,6 +84,17 @@ pub struct Slab {
     done: bool,
 }
 
+/// Values as their bit patterns. Each slab fills its own slots of a vector
+/// and the vectors are summed: as integers, `x + 0` is `x` exactly, where
+/// the floating-point `-0.0 + 0.0` would be `+0.0`.
+fn to_bits(v: &[f64]) -> Vec<u64> {
+    v.iter().map(|x| x.to_bits()).collect()
+}
+
+fn from_bits(v: &[u64]) -> Vec<f64> {
+    v.iter().map(|&b| f64::from_bits(b)).collect()
+}
+
 /// Status codes in the solution header.
 const CONVERGED: f64 = 0.0;
 const NOT_CONVERGED: f64 = 1.0;
@@ -147,8 +158,11 @@ impl Slab {
             let (sums, _) = self.seg.iterate(&mesh);
             self.send_rows(ctx);
             if self.seg.checks() {
-                let mut v = vec![0.0; 3 * n as usize];
-                v[3 * self.me as usize..3 * self.me as usize + 3].copy_from_slice(&sums);
+                let mut v = vec![0u64; 3 * n as usize];
+                let mine = &mut v[3 * self.me as usize..3 * self.me as usize + 3];
+                for (slot, x) in mine.iter_mut().zip(sums) {
+                    *slot = x.to_bits();
+                }
                 let tag = DdmTag::Check(self.bias, self.seg.iteration() as u32);
                 ctx.contribute(v, Reducer::Sum, Callback::broadcast(&ctx.this_proxy(), tag));
                 self.waiting = true;
@@ -179,7 +193,8 @@ impl Slab {
             ]);
         }
         self.seg.write_solution(rows, &mut v[HEADER..]);
-        ctx.contribute(v, Reducer::Sum, Callback::main(DdmTag::Solved(self.bias)));
+        let tag = Callback::main(DdmTag::Solved(self.bias));
+        ctx.contribute(to_bits(&v), Reducer::Sum, tag);
     }
 }
 
@@ -237,9 +252,10 @@ impl Chare for Slab {
             return;
         };
         debug_assert_eq!((bias, it as usize), (self.bias, self.seg.iteration()));
-        let Some(v) = result.value::<Vec<f64>>() else {
+        let Some(v) = result.value::<Vec<u64>>() else {
             return;
         };
+        let v = from_bits(&v);
         let sums: Vec<[f64; 3]> = v.chunks_exact(3).map(|c| [c[0], c[1], c[2]]).collect();
         let mesh = ctx.init().mesh.clone();
         let (verdict, r) = self.seg.observe(&mesh, &sums);
@@ -323,7 +339,7 @@ pub fn run(
                     bias_v,
                 },
             );
-            let v: Vec<f64> = d.wait_callback(DdmTag::Solved(i as u32))?;
+            let v = from_bits(&d.wait_callback::<Vec<u64>>(DdmTag::Solved(i as u32))?);
             let h = &v[..HEADER];
             let iterations = h[1] as usize;
             let residual = Residual {

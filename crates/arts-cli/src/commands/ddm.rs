@@ -13,6 +13,7 @@ use arts_lb::weighted::{self, Partition};
 use serde::Serialize;
 
 use super::ddm_flags::{ConstantsArg, EdgeAverageArg, MeshArg, MethodArg, OrderArg, PresetArg};
+use super::ddm_parallel::{self, ParallelArg, ParallelOut};
 use crate::output::{CliError, CliResult, Output, PendingDir};
 
 /// Arguments of `arts run ddm`.
@@ -95,6 +96,27 @@ pub struct RunDdmArgs {
     /// Measure per-row cost every N iterations (0: only never).
     #[arg(long, default_value_t = 200)]
     pub instrument_every: usize,
+    /// Observe the residual (convergence, over-relaxation) every K
+    /// iterations, a divisor of 100; a parallel run reduces it across the
+    /// segments that often (default: 1, with --parallel 10).
+    #[arg(long)]
+    pub check_every: Option<usize>,
+    /// Run the Gummel solver on the object runtime, one migratable object per
+    /// segment (--segments or --segment-starts), in the relaxed order: the
+    /// result equals the sequential relaxed solver bit for bit (the JSON's
+    /// `parallel.matches_relaxed_solver`).
+    #[arg(long, value_enum)]
+    pub parallel: Option<ParallelArg>,
+    /// With --parallel: PEs (default: one per core).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    pub pes: Option<u32>,
+    /// With --parallel under mpirun: PEs in each process (default 1).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    pub pes_per_process: Option<u32>,
+    /// With --parallel: load-balancing strategy for the segment objects
+    /// (none, greedy, refine, rotate, ...), every 20 residual checks.
+    #[arg(long, default_value = "none")]
+    pub lb: String,
 }
 
 /// Arguments of `arts ddm partition`.
@@ -245,13 +267,27 @@ impl FailureOut {
 }
 
 /// One solved bias point, whichever the method.
-struct Solved {
+pub(super) struct Solved {
     solution: BiasSolution,
     relaxed: Option<BiasSolution>,
     newton: Option<NewtonOut>,
 }
 
 impl Solved {
+    /// A point solved by one Gummel run.
+    pub(super) fn gummel(solution: BiasSolution) -> Solved {
+        Solved {
+            solution,
+            relaxed: None,
+            newton: None,
+        }
+    }
+
+    /// Its solution.
+    pub(super) fn solution(&self) -> &BiasSolution {
+        &self.solution
+    }
+
     fn time_s(&self) -> f64 {
         self.solution.time_s + self.relaxed.as_ref().map_or(0.0, |r| r.time_s)
     }
@@ -283,6 +319,8 @@ struct RunOut {
     failure: Option<FailureOut>,
     #[serde(skip_serializing_if = "Option::is_none")]
     out: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    parallel: Option<ParallelOut>,
 }
 
 fn load_device(args: &RunDdmArgs) -> Result<Device, CliError> {
@@ -348,6 +386,29 @@ fn ddm_error(e: DdmError) -> CliError {
 /// The Gummel sweep: (order name, segments, points, failure).
 type Outcome = (&'static str, usize, Vec<Solved>, Option<DdmError>);
 
+/// The Gummel options the flags give, in `order`.
+fn solver_options(args: &RunDdmArgs, order: UpdateOrder) -> SolverOptions {
+    let default_check = if args.parallel.is_some() { 10 } else { 1 };
+    SolverOptions {
+        tolerance_v: args.tolerance,
+        max_iterations: args.max_iterations,
+        omega_phi: args.omega_phi,
+        omega_carriers: Some(args.omega_carriers),
+        instrument_every: args.instrument_every,
+        check_every: args.check_every.unwrap_or(default_check),
+        order,
+    ..SolverOptions::default()
+    }
+}
+
+/// The relaxed order's segments from --segment-starts or --segments.
+fn relaxed_order(args: &RunDdmArgs, rows: usize) -> Result<UpdateOrder, CliError> {
+    match &args.segment_starts {
+        Some(starts) => UpdateOrder::relaxed_from_starts(rows, starts).map_err(ddm_error),
+        None => UpdateOrder::relaxed_equal(rows, args.segments).map_err(ddm_error),
+    }
+}
+
 fn run_gummel(
     args: &RunDdmArgs,
     mesh: &Mesh,
@@ -356,11 +417,7 @@ fn run_gummel(
     on_point: &mut dyn FnMut(f64),
     on_iteration: &mut dyn FnMut(),
 ) -> Result<Outcome, CliError> {
-    let rows = mesh.rows;
-    let relaxed = match &args.segment_starts {
-        Some(starts) => UpdateOrder::relaxed_from_starts(rows, starts).map_err(ddm_error)?,
-        None => UpdateOrder::relaxed_equal(rows, args.segments).map_err(ddm_error)?,
-    };
+    let relaxed = relaxed_order(args, mesh.rows)?;
     let segments = match &relaxed {
         UpdateOrder::Relaxed { segments } => segments.len(),
         UpdateOrder::Sequential => 1,
@@ -371,14 +428,7 @@ fn run_gummel(
         biases,
         order: args.order.into(),
         relaxed,
-        options: SolverOptions {
-            tolerance_v: args.tolerance,
-            max_iterations: args.max_iterations,
-            omega_phi: args.omega_phi,
-            omega_carriers: Some(args.omega_carriers),
-            instrument_every: args.instrument_every,
-            ..SolverOptions::default()
-        },
+        options: solver_options(args, UpdateOrder::Sequential),
     };
     let (points, failure) = sweep
         .run_partial(on_point, on_iteration)
@@ -431,6 +481,7 @@ fn run_newton(
 
 /// Runs `arts run ddm`.
 pub fn run_ddm(args: &RunDdmArgs, out: Output) -> CliResult {
+    ddm_parallel::check_args(args)?;
     let device = load_device(args)?;
     let set = match (args.constants, device.constants) {
         (Some(s), _) => s.into(),
@@ -445,11 +496,21 @@ pub fn run_ddm(args: &RunDdmArgs, out: Output) -> CliResult {
         bar.set_message(format!("{bias:+.3} V"));
         bar.inc(1);
     };
-    let (order, segments, points, failure) = match args.method {
-        MethodArg::Gummel => run_gummel(args, &mesh, &device, biases, &mut on_point, &mut || {
-            bar.tick()
-        })?,
-        MethodArg::Newton => run_newton(args, &mesh, &device, biases, &mut on_point)?,
+    let mut parallel = None;
+    let (order, segments, points, failure) = match (args.parallel, args.method) {
+        (Some(style), _) => {
+            let opts = solver_options(args, relaxed_order(args, rows)?);
+            opts.validate(rows).map_err(ddm_error)?;
+            let (points, failure, report) =
+                ddm_parallel::run(args, style, &mesh, &device, &biases, opts)?;
+            let segments = report.segments();
+            parallel = Some(report);
+            ("relaxed", segments, points, failure)
+        }
+        (None, MethodArg::Gummel) => {
+            run_gummel(args, &mesh, &device, biases, &mut on_point, &mut || bar.tick())?
+        }
+        (None, MethodArg::Newton) => run_newton(args, &mesh, &device, biases, &mut on_point)?,
     };
     bar.finish_and_clear();
 
@@ -501,7 +562,13 @@ pub fn run_ddm(args: &RunDdmArgs, out: Output) -> CliResult {
         segments,
         tolerance_v: args.tolerance,
         converged,
-        valid: converged && points.iter().all(|p| p.solution.is_valid()),
+        // A parallel run is valid when it equals the sequential solver in
+        // the same order; a sequential one when its physics checks pass.
+        valid: converged
+            && match &parallel {
+                Some(p) => p.matches(),
+                None => points.iter().all(|p| p.solution.is_valid()),
+            },
         iterations: points.iter().map(|p| p.solution.iterations).sum(),
         time_s: points.iter().map(Solved::time_s).sum(),
         terminal_current_a_per_cm2: points
@@ -511,6 +578,7 @@ pub fn run_ddm(args: &RunDdmArgs, out: Output) -> CliResult {
         biases: bias_out,
         failure: failure.as_ref().map(FailureOut::new),
         out: args.out.as_ref().map(|d| d.display().to_string()),
+        parallel,
     };
     if let Some(dir) = &args.out {
         let summary = serde_json::to_string_pretty(&result).map_err(CliError::failed)?;

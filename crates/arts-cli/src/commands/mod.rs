@@ -5,6 +5,7 @@ pub mod checkpoint;
 pub mod core;
 pub mod ddm;
 pub mod ddm_flags;
+pub mod ddm_parallel;
 pub mod dispatch;
 mod dispatch_json;
 pub mod grid;

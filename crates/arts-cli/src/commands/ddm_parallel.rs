@@ -1,0 +1,215 @@
+//! `arts run ddm --parallel distributed`: the bias sweep on slab objects of
+//! the runtime (`arts_apps::ddm`), checked bit for bit against the
+//! sequential solver in the same (relaxed) order and timed against the
+//! sequential solver in its own order.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use arts_apps::ddm::{Outcome as SlabOutcome, Setup};
+use arts_core::{Config, LbConfig, LbPeriod, Map};
+use arts_ddm::{BiasSolution, DdmError, Device, Mesh, Solver, SolverOptions, UpdateOrder};
+use serde::Serialize;
+
+use super::ddm::{RunDdmArgs, Solved};
+use crate::output::{CliError, CliResult};
+
+/// How the solver is parallelized (`--parallel`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ParallelArg {
+    /// The paper's Charm++ version: one migratable slab object per segment,
+    /// halos sent straight to the neighbours, residuals reduced every
+    /// `--check-every` iterations.
+    Distributed,
+}
+
+impl ParallelArg {
+    fn name(self) -> &'static str {
+        match self {
+            ParallelArg::Distributed => "distributed",
+        }
+    }
+}
+
+/// The `parallel` object of the JSON report.
+#[derive(Serialize)]
+pub struct ParallelOut {
+    style: &'static str,
+    pes: u32,
+    processes: u32,
+    segments: usize,
+    check_every: usize,
+    lb: String,
+    /// Every converged point equals the sequential solver in the relaxed
+    /// order over the same segments, bit for bit (iterations included).
+    matches_relaxed_solver: bool,
+    /// Seconds of the sequential solver in the relaxed order (same points).
+    relaxed_solver_time_s: f64,
+    /// Seconds of the sequential solver in its own (sequential) order.
+    sequential_solver_time_s: f64,
+    /// `sequential_solver_time_s / time_s`.
+    speedup: f64,
+    /// Objects moved by load balancing.
+    migrations: u64,
+    /// Busy fraction of each PE.
+    utilization: Vec<f64>,
+}
+
+impl ParallelOut {
+    /// Segments (objects) of the run.
+    pub(super) fn segments(&self) -> usize {
+        self.segments
+    }
+
+    /// Whether every point equalled the relaxed solver bit for bit.
+    pub(super) fn matches(&self) -> bool {
+        self.matches_relaxed_solver
+    }
+}
+
+/// The parallel sweep: the points that converged (in order), the failure
+/// that stopped it, and the parallel report.
+pub(super) type ParallelRun = (Vec<Solved>, Option<DdmError>, ParallelOut);
+
+fn bits(v: &[f64]) -> impl Iterator<Item = u64> + '_ {
+    v.iter().map(|x| x.to_bits())
+}
+
+fn same(a: &BiasSolution, b: &BiasSolution) -> bool {
+    a.iterations == b.iterations
+        && [(&a.psi, &b.psi), (&a.u, &b.u), (&a.v, &b.v), (&a.jn, &b.jn), (&a.jp, &b.jp)]
+            .iter()
+            .all(|(x, y)| bits(x).eq(bits(y)))
+}
+
+/// Checks the options `--parallel` takes before any work.
+pub(super) fn check_args(args: &RunDdmArgs) -> CliResult {
+    if args.parallel.is_none() {
+        let flags = [
+            ("--pes", args.pes.is_some()),
+            ("--pes-per-process", args.pes_per_process.is_some()),
+            ("--lb", args.lb != "none"),
+        ];
+        if let Some((flag, _)) = flags.iter().find(|f| f.1) {
+            return Err(CliError::usage(format!(
+                "{flag} applies to --parallel runs only"
+            )));
+        }
+        return Ok(());
+    }
+    if args.method != super::ddm_flags::MethodArg::Gummel {
+        return Err(CliError::usage(
+            "--parallel runs the Gummel solver (--method gummel); Newton solves all rows together",
+        ));
+    }
+    if args.order != super::ddm_flags::OrderArg::Sequential {
+        return Err(CliError::usage(
+            "--parallel runs the relaxed order over --segments; --order applies to the sequential solver",
+        ));
+    }
+    Ok(())
+}
+
+/// Runs the sweep on the slabs, then the two sequential references.
+pub(super) fn run(
+    args: &RunDdmArgs,
+    style: ParallelArg,
+    mesh: &Mesh,
+    device: &Device,
+    biases: &[f64],
+    opts: SolverOptions,
+) -> Result<ParallelRun, CliError> {
+    let UpdateOrder::Relaxed { segments: ranges } = opts.order.clone() else {
+        return Err(CliError::usage("--parallel needs segments (--segments or --segment-starts)"));
+    };
+    let pes = args.pes.unwrap_or_else(crate::args::default_pes);
+    let lb = if args.lb == "none" {
+        None
+    } else {
+        let strategy =
+            arts_lb::by_name(&args.lb).map_err(|e| CliError::usage(format!("--lb: {e}")))?;
+        Some(LbConfig {
+            strategy: Arc::from(strategy),
+            period: LbPeriod::Steps(1),
+            record_inputs: false,
+            speeds: None,
+        })
+    };
+    let config = Config {
+        pes,
+        lb: lb.clone(),
+        ..Config::default()
+    };
+    let config = crate::launch::distribute(config, args.pes, args.pes_per_process)?;
+    let setup = Setup {
+        mesh: Arc::new(mesh.clone()),
+        biased: device.biased,
+        opts: opts.clone(),
+        ranges: ranges.clone(),
+        sync: lb.is_some(),
+    };
+    let (points, report) = arts_apps::ddm::run(&config, Map::Block, setup, biases)
+        .map_err(|e| CliError::failed(format!("parallel run: {e}")))?;
+
+    // The references: the same order on one thread, and the sequential order.
+    let mut relaxed = Solver::new(mesh.clone(), device.biased);
+    let mut sequential = Solver::new(mesh.clone(), device.biased);
+    let seq_opts = SolverOptions {
+        order: UpdateOrder::Sequential,
+        check_every: 1,
+        ..opts.clone()
+    };
+    let (mut relaxed_s, mut sequential_s, mut matches) = (0.0, 0.0, true);
+    let mut solved = Vec::new();
+    let mut failure = None;
+    for p in points {
+        match p.outcome {
+            SlabOutcome::Converged(sol) => {
+                let t = Instant::now();
+                let want = relaxed.solve(p.bias_v, &opts, &mut |_, _| {});
+                relaxed_s += t.elapsed().as_secs_f64();
+                matches &= want.as_ref().is_ok_and(|w| same(&sol, w));
+                let t = Instant::now();
+                let _ = sequential.solve(p.bias_v, &seq_opts, &mut |_, _| {});
+                sequential_s += t.elapsed().as_secs_f64();
+                solved.push(Solved::gummel(*sol));
+            }
+            SlabOutcome::NotConverged {
+                iterations,
+                residual,
+            } => {
+                failure = Some(DdmError::NotConverged {
+                    bias_v: p.bias_v,
+                    iterations,
+                    psi_v: residual.psi_v,
+                    u_v: residual.u_v,
+                    v_v: residual.v_v,
+                    tolerance: opts.tolerance_v,
+                });
+            }
+            SlabOutcome::Diverged { iterations } => {
+                failure = Some(DdmError::Diverged {
+                    bias_v: p.bias_v,
+                    iterations,
+                    psi_v: f64::NAN,
+                });
+            }
+        }
+    }
+    let time_s: f64 = solved.iter().map(|s| s.solution().time_s).sum();
+    let out = ParallelOut {
+        style: style.name(),
+        pes: config.pes,
+        processes: crate::launch::rank_size().1,
+        segments: ranges.len(),
+        check_every: opts.check_every,
+        lb: args.lb.clone(),
+        matches_relaxed_solver: matches,
+        relaxed_solver_time_s: relaxed_s,
+        sequential_solver_time_s: sequential_s,
+        speedup: if time_s > 0.0 { sequential_s / time_s } else { 0.0 },
+        migrations: report.lb_steps().iter().map(|s| s.migrations).sum(),
+        utilization: report.utilization(),
+    };
+    Ok((solved, failure, out))
+}
