@@ -144,6 +144,36 @@ fn leanmd_across_processes_is_bit_identical_to_the_sequential_reference() {
 }
 
 #[test]
+fn distributed_ddm_across_processes_equals_the_relaxed_solver() {
+    let v = json(&mpirun(
+        2,
+        &[
+            "--json",
+            "run",
+            "ddm",
+            "--preset",
+            "si-pn",
+            "--bias",
+            "0,0.2",
+            "--parallel",
+            "distributed",
+            "--segments",
+            "6",
+            "--pes-per-process",
+            "2",
+            "--lb",
+            "rotate",
+            "--check-every",
+            "5",
+        ],
+    ));
+    assert_eq!(v["valid"], true);
+    assert_eq!(v["parallel"]["processes"], 2);
+    assert_eq!(v["parallel"]["pes"], 4);
+    assert!(v["parallel"]["migrations"].as_u64().unwrap() > 0);
+}
+
+#[test]
 fn migration_storm_across_processes_delivers_every_message_once() {
     // Migrations (32 KiB elements) and every 16th message (20 KiB) take the
     // transport's large-message path; with two PEs per process, two threads

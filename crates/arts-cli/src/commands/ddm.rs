@@ -397,7 +397,7 @@ fn solver_options(args: &RunDdmArgs, order: UpdateOrder) -> SolverOptions {
         instrument_every: args.instrument_every,
         check_every: args.check_every.unwrap_or(default_check),
         order,
-    ..SolverOptions::default()
+        ..SolverOptions::default()
     }
 }
 
@@ -508,7 +508,9 @@ pub fn run_ddm(args: &RunDdmArgs, out: Output) -> CliResult {
             ("relaxed", segments, points, failure)
         }
         (None, MethodArg::Gummel) => {
-            run_gummel(args, &mesh, &device, biases, &mut on_point, &mut || bar.tick())?
+            run_gummel(args, &mesh, &device, biases, &mut on_point, &mut || {
+                bar.tick()
+            })?
         }
         (None, MethodArg::Newton) => run_newton(args, &mesh, &device, biases, &mut on_point)?,
     };

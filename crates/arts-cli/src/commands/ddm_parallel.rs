@@ -77,9 +77,15 @@ fn bits(v: &[f64]) -> impl Iterator<Item = u64> + '_ {
 
 fn same(a: &BiasSolution, b: &BiasSolution) -> bool {
     a.iterations == b.iterations
-        && [(&a.psi, &b.psi), (&a.u, &b.u), (&a.v, &b.v), (&a.jn, &b.jn), (&a.jp, &b.jp)]
-            .iter()
-            .all(|(x, y)| bits(x).eq(bits(y)))
+        && [
+            (&a.psi, &b.psi),
+            (&a.u, &b.u),
+            (&a.v, &b.v),
+            (&a.jn, &b.jn),
+            (&a.jp, &b.jp),
+        ]
+        .iter()
+        .all(|(x, y)| bits(x).eq(bits(y)))
 }
 
 /// Checks the options `--parallel` takes before any work.
@@ -120,7 +126,9 @@ pub(super) fn run(
     opts: SolverOptions,
 ) -> Result<ParallelRun, CliError> {
     let UpdateOrder::Relaxed { segments: ranges } = opts.order.clone() else {
-        return Err(CliError::usage("--parallel needs segments (--segments or --segment-starts)"));
+        return Err(CliError::usage(
+            "--parallel needs segments (--segments or --segment-starts)",
+        ));
     };
     let pes = args.pes.unwrap_or_else(crate::args::default_pes);
     let lb = if args.lb == "none" {
@@ -207,7 +215,11 @@ pub(super) fn run(
         matches_relaxed_solver: matches,
         relaxed_solver_time_s: relaxed_s,
         sequential_solver_time_s: sequential_s,
-        speedup: if time_s > 0.0 { sequential_s / time_s } else { 0.0 },
+        speedup: if time_s > 0.0 {
+            sequential_s / time_s
+        } else {
+            0.0
+        },
         migrations: report.lb_steps().iter().map(|s| s.migrations).sum(),
         utilization: report.utilization(),
     };

@@ -1,0 +1,84 @@
+//! End-to-end tests of `arts run ddm --parallel`: the sweep on slab objects
+//! equals the sequential solver in the same order, on any PE count.
+
+mod common;
+use common::{arts, assert_usage_error, json};
+
+fn parallel(extra: &[&str]) -> serde_json::Value {
+    let base = [
+        "--json",
+        "run",
+        "ddm",
+        "--preset",
+        "si-pn",
+        "--bias",
+        "0,0.2",
+        "--parallel",
+    ];
+    json(&arts(&[&base[..], extra].concat()))
+}
+
+#[test]
+fn distributed_equals_the_relaxed_solver_on_1_2_and_3_pes() {
+    for pes in ["1", "2", "3"] {
+        let v = parallel(&["distributed", "--segments", "6", "--pes", pes]);
+        assert_eq!(v["valid"], true, "{pes} PEs");
+        assert_eq!(v["converged"], true);
+        assert_eq!(v["order"], "relaxed");
+        let p = &v["parallel"];
+        assert_eq!(p["style"], "distributed");
+        assert_eq!(p["matches_relaxed_solver"], true);
+        assert_eq!(p["segments"], 6);
+        assert_eq!(p["check_every"], 10);
+        assert_eq!(p["pes"].as_u64().unwrap().to_string(), pes);
+        assert!(p["speedup"].as_f64().unwrap() > 0.0);
+        assert_eq!(v["biases"].as_array().unwrap().len(), 2);
+    }
+}
+
+#[test]
+fn distributed_slabs_migrate_and_still_match() {
+    let v = parallel(&[
+        "distributed",
+        "--segment-starts",
+        "0,50,100,200,300",
+        "--pes",
+        "2",
+        "--lb",
+        "rotate",
+        "--check-every",
+        "5",
+    ]);
+    assert_eq!(v["valid"], true);
+    assert_eq!(v["parallel"]["segments"], 5);
+    assert!(v["parallel"]["migrations"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn bad_parallel_options_are_usage_errors() {
+    let run = |args: &[&str]| arts(&[&["run", "ddm", "--preset", "si-pn"], args].concat());
+    assert_usage_error(
+        &run(&["--parallel", "distributed", "--segments", "0"]),
+        "segments = 0",
+    );
+    assert_usage_error(
+        &run(&["--parallel", "distributed", "--segments", "5000"]),
+        "interior rows",
+    );
+    assert_usage_error(&run(&["--pes", "2"]), "--pes applies to --parallel");
+    assert_usage_error(&run(&["--lb", "greedy"]), "--lb applies to --parallel");
+    assert_usage_error(
+        &run(&["--parallel", "distributed", "--method", "newton"]),
+        "--method gummel",
+    );
+    assert_usage_error(
+        &run(&["--parallel", "distributed", "--order", "both"]),
+        "--order applies",
+    );
+    assert_usage_error(
+        &run(&["--parallel", "distributed", "--check-every", "3"]),
+        "must divide 100",
+    );
+    assert_usage_error(&run(&["--parallel", "distributed", "--lb", "nope"]), "--lb");
+    assert_usage_error(&run(&["--parallel", "centralised"]), "distributed");
+}
