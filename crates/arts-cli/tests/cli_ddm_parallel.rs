@@ -37,6 +37,30 @@ fn distributed_equals_the_relaxed_solver_on_1_2_and_3_pes() {
 }
 
 #[test]
+fn centralized_equals_the_relaxed_solver_and_reports_moves_per_worker() {
+    for pes in ["1", "2"] {
+        let v = parallel(&["centralized", "--segments", "4", "--pes", pes]);
+        assert_eq!(v["valid"], true, "{pes} PEs");
+        assert_eq!(v["parallel"]["style"], "centralized");
+        assert_eq!(v["parallel"]["moves_per_slab"].as_array().unwrap().len(), 4);
+    }
+    let v = parallel(&[
+        "centralized",
+        "--segments",
+        "4",
+        "--pes",
+        "2",
+        "--lb",
+        "rotate",
+        "--check-every",
+        "5",
+    ]);
+    assert_eq!(v["valid"], true);
+    let moves = v["parallel"]["moves_per_slab"].as_array().unwrap();
+    assert!(moves.iter().any(|m| m.as_u64().unwrap() > 0), "{moves:?}");
+}
+
+#[test]
 fn distributed_slabs_migrate_and_still_match() {
     let v = parallel(&[
         "distributed",
@@ -80,5 +104,5 @@ fn bad_parallel_options_are_usage_errors() {
         "must divide 100",
     );
     assert_usage_error(&run(&["--parallel", "distributed", "--lb", "nope"]), "--lb");
-    assert_usage_error(&run(&["--parallel", "centralised"]), "distributed");
+    assert_usage_error(&run(&["--parallel", "static"]), "centralized");
 }

@@ -102,9 +102,10 @@ pub struct RunDdmArgs {
     #[arg(long)]
     pub check_every: Option<usize>,
     /// Run the Gummel solver on the object runtime, one migratable object per
-    /// segment (--segments or --segment-starts), in the relaxed order: the
-    /// result equals the sequential relaxed solver bit for bit (the JSON's
-    /// `parallel.matches_relaxed_solver`).
+    /// segment (--segments or --segment-starts), in the relaxed order:
+    /// distributed (rows to the neighbours) or centralized (through one
+    /// master). The result equals the sequential relaxed solver bit for bit
+    /// (the JSON's `parallel.matches_relaxed_solver`).
     #[arg(long, value_enum)]
     pub parallel: Option<ParallelArg>,
     /// With --parallel: PEs (default: one per core).

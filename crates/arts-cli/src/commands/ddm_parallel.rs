@@ -6,7 +6,7 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use arts_apps::ddm::{Outcome as SlabOutcome, Setup};
+use arts_apps::ddm::{Outcome as SlabOutcome, Setup, Style};
 use arts_core::{Config, LbConfig, LbPeriod, Map};
 use arts_ddm::{BiasSolution, DdmError, Device, Mesh, Solver, SolverOptions, UpdateOrder};
 use serde::Serialize;
@@ -21,12 +21,24 @@ pub enum ParallelArg {
     /// halos sent straight to the neighbours, residuals reduced every
     /// `--check-every` iterations.
     Distributed,
+    /// The paper's MOSIX version: the slabs report rows and residual sums to
+    /// one master object every iteration, which relays them; the slabs are
+    /// balanced by the system (`--lb`) without application knowledge.
+    Centralized,
 }
 
 impl ParallelArg {
     fn name(self) -> &'static str {
         match self {
             ParallelArg::Distributed => "distributed",
+            ParallelArg::Centralized => "centralized",
+        }
+    }
+
+    fn style(self) -> Style {
+        match self {
+            ParallelArg::Distributed => Style::Distributed,
+            ParallelArg::Centralized => Style::Centralized,
         }
     }
 }
@@ -51,6 +63,8 @@ pub struct ParallelOut {
     speedup: f64,
     /// Objects moved by load balancing.
     migrations: u64,
+    /// Times load balancing moved each slab (the paper's migrations per worker).
+    moves_per_slab: Vec<u32>,
     /// Busy fraction of each PE.
     utilization: Vec<f64>,
 }
@@ -155,6 +169,7 @@ pub(super) fn run(
         opts: opts.clone(),
         ranges: ranges.clone(),
         sync: lb.is_some(),
+        style: style.style(),
     };
     let (points, report) = arts_apps::ddm::run(&config, Map::Block, setup, biases)
         .map_err(|e| CliError::failed(format!("parallel run: {e}")))?;
@@ -170,6 +185,7 @@ pub(super) fn run(
     let (mut relaxed_s, mut sequential_s, mut matches) = (0.0, 0.0, true);
     let mut solved = Vec::new();
     let mut failure = None;
+    let moves_per_slab = points.last().map(|p| p.moves.clone()).unwrap_or_default();
     for p in points {
         match p.outcome {
             SlabOutcome::Converged(sol) => {
@@ -221,6 +237,7 @@ pub(super) fn run(
             0.0
         },
         migrations: report.lb_steps().iter().map(|s| s.migrations).sum(),
+        moves_per_slab,
         utilization: report.utilization(),
     };
     Ok((solved, failure, out))

@@ -1,0 +1,290 @@
+//! The drift-diffusion solver on the object runtime (`arts run ddm
+//! --parallel`), in the two styles of the paper: `distributed` (its Charm++
+//! version: slabs send their boundary rows straight to their neighbours and
+//! reduce their residual sums every `check_every` iterations) and
+//! `centralized` (its MOSIX version: every slab reports to one master each
+//! iteration, which relays the rows and the sums). The strip is cut into S
+//! segments, one migratable [`slab::Slab`] object each; the physics is
+//! `arts_ddm`'s own ([`Segment`](arts_ddm::solver::segment::Segment)), and
+//! every slab runs the same [`controller`](arts_ddm::solver::controller) on
+//! the same residuals, so both styles equal the sequential solver in the
+//! relaxed order over the same segments bit for bit.
+
+pub mod master;
+pub mod slab;
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use arts_core::*;
+use arts_ddm::solver::segment::Assembly;
+use arts_ddm::{BiasSolution, Mesh, Residual, Side, SolverOptions};
+use serde::{Deserialize, Serialize};
+
+use master::{Master, MasterSetup};
+use slab::{Slab, SlabMsg};
+
+/// Checks between two `at_sync` calls when load balancing is on.
+pub const CHECKS_PER_SYNC: usize = 20;
+
+/// How the slabs exchange rows and residuals.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style {
+    /// Rows straight to the neighbours, residuals by reduction.
+    Distributed,
+    /// Everything through one master object, every iteration.
+    Centralized,
+}
+
+/// What every slab shares (read-only).
+pub struct Setup {
+    /// The device's mesh.
+    pub mesh: Arc<Mesh>,
+    /// The driven contact.
+    pub biased: Side,
+    /// Solver options (tolerance, iteration limit, `check_every`, ...).
+    pub opts: SolverOptions,
+    /// The segments' rows `[a, b)`, one per slab.
+    pub ranges: Vec<(usize, usize)>,
+    /// Call `at_sync` every [`CHECKS_PER_SYNC`] checks (load balancing on).
+    pub sync: bool,
+    /// The style.
+    pub style: Style,
+}
+
+/// The results and the main program's tags.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
+enum DdmTag {
+    /// Residual sums of bias point `bias`, iteration `it` (to every slab).
+    Check(u32, u32),
+    /// The solution of bias point `bias` (to the main program).
+    Solved(u32),
+}
+
+/// How a bias point ended, as the header of the slabs' result says.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Status {
+    Converged,
+    NotConverged,
+    Diverged,
+}
+
+impl Status {
+    fn code(self) -> f64 {
+        match self {
+            Status::Converged => 0.0,
+            Status::NotConverged => 1.0,
+            Status::Diverged => 2.0,
+        }
+    }
+}
+
+/// Header of the slabs' result: status, iterations, residual (3), omega
+/// (2), omega halvings; then one slot per slab (its moves), then the solution.
+const HEADER: usize = 8;
+
+/// Values as their bit patterns. Each slab fills its own slots of a vector
+/// and the vectors are summed: as integers, `x + 0` is `x` exactly, where
+/// the floating-point `-0.0 + 0.0` would be `+0.0`.
+fn to_bits(v: &[f64]) -> Vec<u64> {
+    v.iter().map(|x| x.to_bits()).collect()
+}
+
+fn from_bits(v: &[u64]) -> Vec<f64> {
+    v.iter().map(|&b| f64::from_bits(b)).collect()
+}
+
+/// How one bias point ended on the slabs.
+#[derive(Clone, Debug)]
+pub enum Outcome {
+    /// Converged: the assembled solution (iterations, residual, omega filled in).
+    Converged(Box<BiasSolution>),
+    /// The iteration limit was reached with this residual.
+    NotConverged {
+        /// Iterations done.
+        iterations: usize,
+        /// The last observed residual.
+        residual: Residual,
+    },
+    /// A residual was not finite.
+    Diverged {
+        /// Iterations done.
+        iterations: usize,
+    },
+}
+
+/// One bias point of a parallel run.
+#[derive(Clone, Debug)]
+pub struct Point {
+    /// Volts on the driven contact.
+    pub bias_v: f64,
+    /// How it ended.
+    pub outcome: Outcome,
+    /// Seconds from the broadcast of the bias to the assembled solution.
+    pub time_s: f64,
+    /// Times load balancing moved each slab so far.
+    pub moves: Vec<u32>,
+}
+
+/// Solves `biases` in turn (each continuing from the previous solution) on
+/// one slab per range of `setup`, placed by `map`; stops at the first bias
+/// point that does not converge.
+pub fn run(
+    config: &Config,
+    map: Map,
+    setup: Setup,
+    biases: &[f64],
+) -> Result<(Vec<Point>, RunReport), RunError> {
+    let mesh = setup.mesh.clone();
+    let biased = setup.biased;
+    let n = setup.ranges.len();
+    let central = setup.style == Style::Centralized;
+    let check_every = setup.opts.check_every;
+    let (points, report) = arts_core::run(config, |d| -> Result<Vec<Point>, RunError> {
+        let slabs = d.create_array::<Slab>("ddm-slabs", Shape::d1(n as u32), map, setup);
+        let master = central.then(|| {
+            let init = MasterSetup {
+                slabs,
+                count: n as u32,
+                check_every,
+            };
+            d.create_array::<Master>("ddm-master", Shape::d1(1), Map::Block, init)
+                .at(0u32)
+        });
+        let mut assembly = Assembly::new(&mesh, biased);
+        let mut points = Vec::with_capacity(biases.len());
+        for (i, &bias_v) in biases.iter().enumerate() {
+            let start = Instant::now();
+            let index = i as u32;
+            d.broadcast(
+                &slabs,
+                SlabMsg::Bias {
+                    index,
+                    bias_v,
+                    master,
+                },
+            );
+            let v = from_bits(&d.wait_callback::<Vec<u64>>(DdmTag::Solved(index))?);
+            let h = &v[..HEADER];
+            let moves = v[HEADER..HEADER + n].iter().map(|&m| m as u32).collect();
+            let iterations = h[1] as usize;
+            let residual = Residual {
+                psi_v: h[2],
+                u_v: h[3],
+                v_v: h[4],
+            };
+            let outcome = if h[0] == Status::Converged.code() {
+                let mut sol = assembly.solution(&mesh, bias_v, &v[HEADER + n..]);
+                sol.iterations = iterations;
+                sol.residual = residual;
+                sol.omega = (h[5], h[6]);
+                sol.omega_reductions = h[7] as u32;
+                sol.time_s = start.elapsed().as_secs_f64();
+                Outcome::Converged(Box::new(sol))
+            } else if h[0] == Status::Diverged.code() {
+                Outcome::Diverged { iterations }
+            } else {
+                Outcome::NotConverged {
+                    iterations,
+                    residual,
+                }
+            };
+            let stop = !matches!(outcome, Outcome::Converged(_));
+            let time_s = start.elapsed().as_secs_f64();
+            points.push(Point {
+                bias_v,
+                outcome,
+                time_s,
+                moves,
+            });
+            if stop {
+                break;
+            }
+        }
+        Ok(points)
+    })?;
+    Ok((points?, report))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arts_ddm::{ConstantSet, Solver, UpdateOrder, presets};
+
+    fn bits(v: &[f64]) -> Vec<u64> {
+        v.iter().map(|x| x.to_bits()).collect()
+    }
+
+    #[test]
+    fn both_styles_equal_the_relaxed_solver_on_1_2_3_pes_and_under_migration() {
+        let d = presets::preset("si-pn")
+            .unwrap()
+            .with_spacing(10.0)
+            .unwrap();
+        let mesh = Arc::new(Mesh::new(&d, ConstantSet::Codata.constants()).unwrap());
+        let order = UpdateOrder::relaxed_equal(mesh.rows, 6).unwrap();
+        let UpdateOrder::Relaxed { segments: ranges } = order.clone() else {
+            unreachable!()
+        };
+        let opts = SolverOptions {
+            tolerance_v: 1e-8,
+            instrument_every: 0,
+            order,
+            check_every: 5,
+            ..SolverOptions::default()
+        };
+        let biases = [0.0, 0.25];
+        let mut reference = Solver::new((*mesh).clone(), d.biased);
+        let want: Vec<BiasSolution> = biases
+            .iter()
+            .map(|&b| reference.solve(b, &opts, &mut |_, _| {}).unwrap())
+            .collect();
+        let rotate = LbConfig {
+            strategy: Arc::from(arts_lb::by_name("rotate").unwrap()),
+            period: LbPeriod::Steps(1),
+            record_inputs: false,
+            speeds: None,
+        };
+        let runs = [
+            (1, None, Style::Distributed),
+            (2, None, Style::Distributed),
+            (3, None, Style::Distributed),
+            (2, Some(rotate.clone()), Style::Distributed),
+            (1, None, Style::Centralized),
+            (3, None, Style::Centralized),
+            (2, Some(rotate), Style::Centralized),
+        ];
+        for (pes, lb, style) in runs {
+            let config = Config {
+                pes,
+                lb: lb.clone(),
+                ..Config::default()
+            };
+            let setup = Setup {
+                mesh: mesh.clone(),
+                biased: d.biased,
+                opts: opts.clone(),
+                ranges: ranges.clone(),
+                sync: lb.is_some(),
+                style,
+            };
+            let (points, report) = run(&config, Map::Block, setup, &biases).unwrap();
+            assert_eq!(points.len(), 2);
+            for (p, w) in points.iter().zip(&want) {
+                let Outcome::Converged(s) = &p.outcome else {
+                    panic!("{pes} PEs, {style:?}: {:?}", p.outcome)
+                };
+                assert_eq!(s.iterations, w.iterations, "{pes} PEs, {style:?}");
+                assert_eq!(bits(&s.psi), bits(&w.psi), "{pes} PEs");
+                assert_eq!(bits(&s.u), bits(&w.u));
+                assert_eq!(bits(&s.v), bits(&w.v));
+                assert_eq!(bits(&s.jn), bits(&w.jn));
+            }
+            if lb.is_some() {
+                let moved: u64 = report.lb_steps().iter().map(|s| s.migrations).sum();
+                assert!(moved > 0, "rotate moved slabs");
+                assert!(points[1].moves.iter().any(|&m| m > 0), "{style:?}");
+            }
+        }
+    }
+}
