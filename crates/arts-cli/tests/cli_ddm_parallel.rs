@@ -106,3 +106,42 @@ fn bad_parallel_options_are_usage_errors() {
     assert_usage_error(&run(&["--parallel", "distributed", "--lb", "nope"]), "--lb");
     assert_usage_error(&run(&["--parallel", "static"]), "centralized");
 }
+
+#[test]
+fn the_scaling_study_writes_csv_and_charts() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("study");
+    let v = json(&arts(&[
+        "--json",
+        "ddm",
+        "scaling",
+        "--preset",
+        "si-pn",
+        "--segments",
+        "1,3",
+        "--pes",
+        "2",
+        "--balancing",
+        "none,both",
+        "--out",
+        out.to_str().unwrap(),
+    ]));
+    let runs = v["runs"].as_array().unwrap();
+    assert_eq!(
+        runs.len(),
+        2 * 2 * 2,
+        "styles x balancings x segment counts"
+    );
+    assert!(runs.iter().all(|r| r["converged"] == true));
+    assert!(v["sequential_time_s"].as_f64().unwrap() > 0.0);
+    let csv = std::fs::read_to_string(out.join("ddm_scaling.csv")).unwrap();
+    assert_eq!(csv.lines().count(), 1 + 1 + 8, "header, sequential, runs");
+    for chart in ["ddm_time.svg", "ddm_speedup.svg"] {
+        let svg = std::fs::read_to_string(out.join(chart)).unwrap();
+        assert!(svg.contains("<svg") && svg.contains("centralized app+system"));
+    }
+    assert_usage_error(
+        &arts(&["ddm", "scaling", "--preset", "si-pn", "--segments", "0"]),
+        "--segments 0",
+    );
+}

@@ -12,6 +12,7 @@
 
 pub mod master;
 pub mod slab;
+pub mod study;
 
 use std::sync::Arc;
 use std::time::Instant;

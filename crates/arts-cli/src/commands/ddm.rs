@@ -153,12 +153,16 @@ pub enum DdmCommand {
     Partition(PartitionArgs),
     /// Print a preset's device file (a starting point for your own).
     Preset(PresetArgs),
+    /// The paper's study on this machine: styles x segments x balancing,
+    /// timed against the sequential solver, as CSV and SVG charts.
+    Scaling(super::ddm_scaling::ScalingArgs),
 }
 
 /// Runs `arts ddm ...`.
 pub fn run(command: DdmCommand, out: Output) -> CliResult {
     match command {
         DdmCommand::Partition(args) => run_partition(&args, out),
+        DdmCommand::Scaling(args) => super::ddm_scaling::run(&args, out),
         DdmCommand::Preset(args) => {
             let text = presets::preset_text(args.name.name()).map_err(CliError::usage)?;
             #[derive(Serialize)]
@@ -325,29 +329,7 @@ struct RunOut {
 }
 
 fn load_device(args: &RunDdmArgs) -> Result<Device, CliError> {
-    let device = match (&args.device, &args.preset) {
-        (Some(path), None) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| CliError::usage(format!("cannot read {}: {e}", path.display())))?;
-            let fallback = path
-                .file_stem()
-                .map(|s| s.to_string_lossy().into_owned())
-                .unwrap_or_else(|| "device".into());
-            let ext = path.extension().and_then(|e| e.to_str());
-            let in_file = |e: DdmError| CliError::usage(format!("{}: {e}", path.display()));
-            let mut d =
-                Device::parse(&text, FileFormat::detect(ext, &text), &fallback).map_err(in_file)?;
-            d.load_node_csv(path.parent().unwrap_or(Path::new(".")))
-                .map_err(in_file)?;
-            d
-        }
-        (None, Some(name)) => presets::preset(name.name()).map_err(CliError::usage)?,
-        _ => {
-            return Err(CliError::usage(
-                "give exactly one of --device FILE or --preset NAME",
-            ));
-        }
-    };
+    let device = read_device(args.device.as_deref(), args.preset)?;
     let mut device = match args.spacing_nm {
         Some(h) => device.with_spacing(h).map_err(CliError::usage)?,
         None => device,
@@ -370,6 +352,34 @@ fn load_device(args: &RunDdmArgs) -> Result<Device, CliError> {
         device.mesh = k.into();
     }
     Ok(device)
+}
+
+/// The device of `--device FILE` or `--preset NAME` (exactly one).
+pub(super) fn read_device(
+    path: Option<&Path>,
+    preset: Option<PresetArg>,
+) -> Result<Device, CliError> {
+    match (path, preset) {
+        (Some(path), None) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| CliError::usage(format!("cannot read {}: {e}", path.display())))?;
+            let fallback = path
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_else(|| "device".into());
+            let ext = path.extension().and_then(|e| e.to_str());
+            let in_file = |e: DdmError| CliError::usage(format!("{}: {e}", path.display()));
+            let mut d =
+                Device::parse(&text, FileFormat::detect(ext, &text), &fallback).map_err(in_file)?;
+            d.load_node_csv(path.parent().unwrap_or(Path::new(".")))
+                .map_err(in_file)?;
+            Ok(d)
+        }
+        (None, Some(name)) => presets::preset(name.name()).map_err(CliError::usage),
+        _ => Err(CliError::usage(
+            "give exactly one of --device FILE or --preset NAME",
+        )),
+    }
 }
 
 /// Bad device input is a usage error (exit 2); a bias point that did not

@@ -1,0 +1,239 @@
+//! `arts ddm scaling`: the paper's comparison of parallel styles and
+//! balancing on this machine, as CSV and SVG charts (`docs/ddm.md`).
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use arts_apps::ddm::Style;
+use arts_apps::ddm::study::{self, Balancing, Plan};
+use arts_core::Config;
+use arts_ddm::{ConstantSet, Mesh, SolverOptions};
+use serde::Serialize;
+
+use super::ddm_flags::PresetArg;
+use crate::output::{CliError, CliResult, Output, PendingDir};
+
+/// A balancing of the sweep (`--balancing`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum BalancingArg {
+    /// Equal rows, no load balancer.
+    None,
+    /// Segments cut for equal measured cost (application level).
+    App,
+    /// The runtime's load balancer (system level).
+    System,
+    /// Both.
+    Both,
+}
+
+/// A style of the sweep (`--styles`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum StyleArg {
+    /// Rows straight to the neighbours.
+    Distributed,
+    /// Through one master.
+    Centralized,
+}
+
+/// Arguments of `arts ddm scaling`.
+#[derive(clap::Args)]
+pub struct ScalingArgs {
+    /// Device file (TOML or JSON).
+    #[arg(long, conflicts_with = "preset")]
+    device: Option<PathBuf>,
+    /// Built-in device (default apd-sam, the paper's).
+    #[arg(long, value_enum)]
+    preset: Option<PresetArg>,
+    /// The bias point, V.
+    #[arg(long, default_value_t = 0.0, allow_hyphen_values = true)]
+    bias: f64,
+    /// PEs of every parallel run (default: one per core).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    pes: Option<u32>,
+    /// Segment counts (virtual nodes).
+    #[arg(long, value_delimiter = ',', default_value = "1,2,4,8,16,32,64")]
+    segments: Vec<usize>,
+    /// Styles.
+    #[arg(
+        long,
+        value_enum,
+        value_delimiter = ',',
+        default_value = "distributed,centralized"
+    )]
+    styles: Vec<StyleArg>,
+    /// Balancings.
+    #[arg(
+        long,
+        value_enum,
+        value_delimiter = ',',
+        default_value = "none,app,system,both"
+    )]
+    balancing: Vec<BalancingArg>,
+    /// The load balancer of system-level balancing.
+    #[arg(long, default_value = "refine")]
+    lb: String,
+    /// Residual check (reduction) every K iterations, a divisor of 100.
+    #[arg(long, default_value_t = 10)]
+    check_every: usize,
+    /// Convergence tolerance, V.
+    #[arg(long, default_value_t = 1e-9)]
+    tolerance: f64,
+    /// Directory for `ddm_scaling.csv`, `ddm_time.svg` and `ddm_speedup.svg`.
+    #[arg(long, value_parser = crate::args::output_dir)]
+    out: Option<PathBuf>,
+}
+
+#[derive(Serialize)]
+struct RunJson {
+    style: &'static str,
+    segments: usize,
+    balancing: &'static str,
+    converged: bool,
+    iterations: usize,
+    time_s: f64,
+    speedup: f64,
+    migrations: u64,
+}
+
+#[derive(Serialize)]
+struct ScalingJson {
+    device: String,
+    rows: usize,
+    bias_v: f64,
+    pes: u32,
+    cores: u32,
+    oversubscribed: bool,
+    check_every: usize,
+    sequential_time_s: f64,
+    sequential_iterations: usize,
+    runs: Vec<RunJson>,
+    files: Vec<String>,
+}
+
+/// Runs `arts ddm scaling`.
+pub fn run(args: &ScalingArgs, out: Output) -> CliResult {
+    let preset = match (&args.device, args.preset) {
+        (None, None) => Some(PresetArg::ApdSam),
+        (_, p) => p,
+    };
+    let device = super::ddm::read_device(args.device.as_deref(), preset)?;
+    let constants = device.constants.unwrap_or(ConstantSet::Codata).constants();
+    let mesh = Mesh::new(&device, constants).map_err(CliError::usage)?;
+    let interior = mesh.rows - 2;
+    if let Some(s) = args.segments.iter().find(|&&s| s == 0 || s > interior) {
+        return Err(CliError::usage(format!(
+            "--segments {s} must be between 1 and the {interior} interior rows"
+        )));
+    }
+    let opts = SolverOptions {
+        tolerance_v: args.tolerance,
+        check_every: args.check_every,
+        instrument_every: 200,
+        ..SolverOptions::default()
+    };
+    opts.validate(mesh.rows).map_err(CliError::usage)?;
+    let strategy = arts_lb::by_name(&args.lb).map_err(|e| CliError::usage(format!("--lb: {e}")))?;
+    let pes = args.pes.unwrap_or_else(crate::args::default_pes);
+    let plan = Plan {
+        mesh: Arc::new(mesh),
+        biased: device.biased,
+        bias_v: args.bias,
+        opts,
+        config: Config {
+            pes,
+            ..Config::default()
+        },
+        segments: args.segments.clone(),
+        styles: args
+            .styles
+            .iter()
+            .map(|s| match s {
+                StyleArg::Distributed => Style::Distributed,
+                StyleArg::Centralized => Style::Centralized,
+            })
+            .collect(),
+        balancing: args
+            .balancing
+            .iter()
+            .map(|b| match b {
+                BalancingArg::None => Balancing::None,
+                BalancingArg::App => Balancing::App,
+                BalancingArg::System => Balancing::System,
+                BalancingArg::Both => Balancing::Both,
+            })
+            .collect(),
+        strategy: Arc::from(strategy),
+    };
+    let total = 1 + plan.styles.len() * plan.balancing.len() * plan.segments.len();
+    let bar = out.progress(total as u64, "ddm scaling");
+    let result = study::run(&plan, &mut |what| {
+        bar.set_message(what.to_string());
+        bar.inc(1);
+    })
+    .map_err(CliError::failed)?;
+    bar.finish_and_clear();
+    let mut files = Vec::new();
+    if let Some(dir) = &args.out {
+        let mut pending = PendingDir::create(dir)?;
+        pending.write("ddm_scaling.csv", study::to_csv(&result).as_bytes())?;
+        files.push(dir.join("ddm_scaling.csv").display().to_string());
+        for (file, chart) in study::charts(&result, pes) {
+            let svg = chart
+                .svg()
+                .map_err(|e| CliError::failed(format!("cannot draw {file}: {e}")))?;
+            pending.write(&file, svg.as_bytes())?;
+            files.push(dir.join(file).display().to_string());
+        }
+        pending.commit()?;
+    }
+    let json = ScalingJson {
+        device: device.name.clone(),
+        rows: plan.mesh.rows,
+        bias_v: args.bias,
+        pes,
+        cores: crate::args::default_pes(),
+        oversubscribed: crate::launch::oversubscribed(pes, 1),
+        check_every: args.check_every,
+        sequential_time_s: result.sequential_time_s,
+        sequential_iterations: result.sequential_iterations,
+        runs: result
+            .runs
+            .iter()
+            .map(|r| RunJson {
+                style: r.style.name(),
+                segments: r.segments,
+                balancing: r.balancing.name(),
+                converged: r.converged,
+                iterations: r.iterations,
+                time_s: r.time_s,
+                speedup: r.speedup,
+                migrations: r.migrations,
+            })
+            .collect(),
+        files,
+    };
+    out.emit(&json, || {
+        let mut t = format!(
+            "{} ({} rows) at {} V on {pes} PEs: sequential {:.3} s, {} iterations\n",
+            json.device, json.rows, json.bias_v, json.sequential_time_s, json.sequential_iterations
+        );
+        t.push_str("style        balancing   segments  iterations   time s  speed-up\n");
+        for r in &json.runs {
+            t.push_str(&format!(
+                "{:<12} {:<11} {:>8} {:>11} {:>8.3} {:>9.2}{}\n",
+                r.style,
+                r.balancing,
+                r.segments,
+                r.iterations,
+                r.time_s,
+                r.speedup,
+                if r.converged { "" } else { "  (not converged)" }
+            ));
+        }
+        for f in &json.files {
+            t.push_str(&format!("wrote {f}\n"));
+        }
+        t
+    })?;
+    Ok(())
+}
