@@ -104,7 +104,13 @@ fn bad_parallel_options_are_usage_errors() {
         "must divide 100",
     );
     assert_usage_error(&run(&["--parallel", "distributed", "--lb", "nope"]), "--lb");
-    assert_usage_error(&run(&["--parallel", "static"]), "centralized");
+    assert_usage_error(&run(&["--parallel", "ampi"]), "centralized");
+    // Without mpirun (or without MPI support in the build) there are no ranks.
+    assert_usage_error(&run(&["--parallel", "static", "--segments", "1"]), "mpirun");
+    assert_usage_error(
+        &run(&["--parallel", "static", "--lb", "greedy"]),
+        "without migration",
+    );
 }
 
 #[test]

@@ -171,6 +171,26 @@ fn distributed_ddm_across_processes_equals_the_relaxed_solver() {
     assert_eq!(v["parallel"]["processes"], 2);
     assert_eq!(v["parallel"]["pes"], 4);
     assert!(v["parallel"]["migrations"].as_u64().unwrap() > 0);
+    // The static MPI version: one segment per rank, the same result.
+    let args = [
+        "--json",
+        "run",
+        "ddm",
+        "--preset",
+        "si-pn",
+        "--bias",
+        "0,0.2",
+        "--parallel",
+        "static",
+    ];
+    let v = json(&mpirun(2, &[&args[..], &["--segments", "2"]].concat()));
+    assert_eq!(v["valid"], true);
+    assert_eq!(v["parallel"]["style"], "static");
+    assert_eq!(v["parallel"]["processes"], 2);
+    let o = mpirun(2, &[&args[..], &["--segments", "3"]].concat());
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("one segment per MPI rank"), "{err}");
 }
 
 #[test]

@@ -14,6 +14,7 @@ use mpi::traits::*;
 
 use crate::stencil2d::{Kernel, Problem, Reference, initial_grid, split, step_band};
 
+pub mod ddm;
 mod halo;
 
 use halo::exchange_halo;

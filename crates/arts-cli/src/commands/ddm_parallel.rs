@@ -25,6 +25,10 @@ pub enum ParallelArg {
     /// one master object every iteration, which relays them; the slabs are
     /// balanced by the system (`--lb`) without application knowledge.
     Centralized,
+    /// The paper's MPI version: one fixed segment per MPI rank (`mpirun -np
+    /// S`, `--segments S`), rows traded with the neighbours on raw MPI, no
+    /// migration. Needs a build with `--features mpi`.
+    Static,
 }
 
 impl ParallelArg {
@@ -32,13 +36,16 @@ impl ParallelArg {
         match self {
             ParallelArg::Distributed => "distributed",
             ParallelArg::Centralized => "centralized",
+            ParallelArg::Static => "static",
         }
     }
 
-    fn style(self) -> Style {
+    /// The runtime style (`None`: the static MPI version).
+    fn style(self) -> Option<Style> {
         match self {
-            ParallelArg::Distributed => Style::Distributed,
-            ParallelArg::Centralized => Style::Centralized,
+            ParallelArg::Distributed => Some(Style::Distributed),
+            ParallelArg::Centralized => Some(Style::Centralized),
+            ParallelArg::Static => None,
         }
     }
 }
@@ -122,6 +129,11 @@ pub(super) fn check_args(args: &RunDdmArgs) -> CliResult {
             "--parallel runs the Gummel solver (--method gummel); Newton solves all rows together",
         ));
     }
+    if args.parallel == Some(ParallelArg::Static) && (args.lb != "none" || args.pes.is_some()) {
+        return Err(CliError::usage(
+            "--parallel static runs one segment per MPI rank without migration: give mpirun -np S and --segments S, not --pes or --lb",
+        ));
+    }
     if args.order != super::ddm_flags::OrderArg::Sequential {
         return Err(CliError::usage(
             "--parallel runs the relaxed order over --segments; --order applies to the sequential solver",
@@ -130,20 +142,19 @@ pub(super) fn check_args(args: &RunDdmArgs) -> CliResult {
     Ok(())
 }
 
-/// Runs the sweep on the slabs, then the two sequential references.
-pub(super) fn run(
+/// The points, PEs, migrations and utilization of a run on the runtime.
+type RuntimeRun = (Vec<arts_apps::ddm::Point>, u32, u64, Vec<f64>);
+
+/// The sweep on slab objects of the runtime.
+fn on_runtime(
     args: &RunDdmArgs,
-    style: ParallelArg,
+    style: Style,
     mesh: &Mesh,
     device: &Device,
     biases: &[f64],
-    opts: SolverOptions,
-) -> Result<ParallelRun, CliError> {
-    let UpdateOrder::Relaxed { segments: ranges } = opts.order.clone() else {
-        return Err(CliError::usage(
-            "--parallel needs segments (--segments or --segment-starts)",
-        ));
-    };
+    opts: &SolverOptions,
+    ranges: &[(usize, usize)],
+) -> Result<RuntimeRun, CliError> {
     let pes = args.pes.unwrap_or_else(crate::args::default_pes);
     let lb = if args.lb == "none" {
         None
@@ -167,12 +178,78 @@ pub(super) fn run(
         mesh: Arc::new(mesh.clone()),
         biased: device.biased,
         opts: opts.clone(),
-        ranges: ranges.clone(),
+        ranges: ranges.to_vec(),
         sync: lb.is_some(),
-        style: style.style(),
+        style,
     };
     let (points, report) = arts_apps::ddm::run(&config, Map::Block, setup, biases)
         .map_err(|e| CliError::failed(format!("parallel run: {e}")))?;
+    let migrations = report.lb_steps().iter().map(|s| s.migrations).sum();
+    Ok((points, config.pes, migrations, report.utilization()))
+}
+
+/// The sweep on raw MPI ranks, one segment each.
+#[cfg(feature = "mpi")]
+fn static_mpi(
+    mesh: &Mesh,
+    device: &Device,
+    biases: &[f64],
+    opts: &SolverOptions,
+    ranges: &[(usize, usize)],
+) -> Result<Vec<arts_apps::ddm::Point>, CliError> {
+    crate::launch::with(|m| {
+        arts_apps::baselines::ddm::static_segments(
+            m.world(),
+            mesh,
+            device.biased,
+            biases,
+            opts,
+            ranges,
+        )
+    })
+    .ok_or_else(|| {
+        CliError::usage(
+            "--parallel static runs under mpirun: mpirun -np S arts run ddm ... --segments S",
+        )
+    })?
+    .map_err(CliError::usage)
+}
+
+/// Without MPI support there is no static version.
+#[cfg(not(feature = "mpi"))]
+fn static_mpi(
+    _: &Mesh,
+    _: &Device,
+    _: &[f64],
+    _: &SolverOptions,
+    _: &[(usize, usize)],
+) -> Result<Vec<arts_apps::ddm::Point>, CliError> {
+    Err(CliError::usage(
+        "--parallel static needs MPI support: build arts with `--features mpi` and start it with mpirun -np S",
+    ))
+}
+
+/// Runs the sweep in `style`, then the two sequential references.
+pub(super) fn run(
+    args: &RunDdmArgs,
+    style: ParallelArg,
+    mesh: &Mesh,
+    device: &Device,
+    biases: &[f64],
+    opts: SolverOptions,
+) -> Result<ParallelRun, CliError> {
+    let UpdateOrder::Relaxed { segments: ranges } = opts.order.clone() else {
+        return Err(CliError::usage(
+            "--parallel needs segments (--segments or --segment-starts)",
+        ));
+    };
+    let (points, pes, migrations, utilization) = match style.style() {
+        Some(style) => on_runtime(args, style, mesh, device, biases, &opts, &ranges)?,
+        None => {
+            let points = static_mpi(mesh, device, biases, &opts, &ranges)?;
+            (points, ranges.len() as u32, 0, Vec::new())
+        }
+    };
 
     // The references: the same order on one thread, and the sequential order.
     let mut relaxed = Solver::new(mesh.clone(), device.biased);
@@ -223,7 +300,7 @@ pub(super) fn run(
     let time_s: f64 = solved.iter().map(|s| s.solution().time_s).sum();
     let out = ParallelOut {
         style: style.name(),
-        pes: config.pes,
+        pes,
         processes: crate::launch::rank_size().1,
         segments: ranges.len(),
         check_every: opts.check_every,
@@ -236,9 +313,9 @@ pub(super) fn run(
         } else {
             0.0
         },
-        migrations: report.lb_steps().iter().map(|s| s.migrations).sum(),
+        migrations,
         moves_per_slab,
-        utilization: report.utilization(),
+        utilization,
     };
     Ok((solved, failure, out))
 }

@@ -33,6 +33,20 @@ pub struct Halo {
     ez: f64,
 }
 
+impl Halo {
+    /// The row as five numbers (ψ, u, v, e^(ψ+Vn), e^(−ψ+Vp)), for transports
+    /// that move plain arrays (MPI).
+    pub fn to_array(self) -> [f64; 5] {
+        [self.psi, self.u, self.v, self.ew, self.ez]
+    }
+
+    /// The row from [`Halo::to_array`]'s numbers.
+    pub fn from_array(a: [f64; 5]) -> Halo {
+        let [psi, u, v, ew, ez] = a;
+        Halo { psi, u, v, ew, ez }
+    }
+}
+
 /// Rows `[a, b)` of the strip with their iteration state.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Segment {
