@@ -9,7 +9,8 @@ use std::sync::Arc;
 use arts_ampi::bench::{BenchReport, Scale, run_bench};
 use arts_ampi::checkpoint::{self, Checkpoints};
 use arts_ampi::programs::{self, PROGRAMS, Params};
-use arts_ampi::{AmpiError, RunOptions};
+use arts_ampi::{AmpiError, AmpiReport, RunOptions};
+use arts_ampi_c::{CProgram, CRunOptions, LoadError};
 use arts_apps::report::LbStepSummary;
 use arts_apps::stats::median;
 use arts_core::{LbConfig, LbPeriod};
@@ -43,8 +44,12 @@ pub struct AmpiBenchArgs {
 /// Arguments of `arts ampi run`.
 #[derive(clap::Args)]
 pub struct AmpiRunArgs {
-    /// The program (see `arts ampi list`).
+    /// The program (see `arts ampi list`), or a C MPI program built with
+    /// `arts-mpicc` (a path: `./prog.so`); its arguments follow `--`.
     program: String,
+    /// Arguments of a C program (`argv[1..]` of its `main`), after `--`.
+    #[arg(last = true)]
+    program_args: Vec<String>,
     /// Number of MPI ranks (virtual processors); need not be a multiple of --pes.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     vp: u32,
@@ -249,8 +254,43 @@ fn options(args: &AmpiRunArgs) -> Result<RunOptions, CliError> {
     Ok(opts)
 }
 
+/// Whether `program` names a C program file rather than a registered program.
+fn is_c_program(program: &str) -> bool {
+    program.contains('/') || program.ends_with(".so")
+}
+
+/// `arts ampi run ./prog.so`: one private copy of the program per rank.
+fn run_c_program(args: &AmpiRunArgs, opts: RunOptions, out: &Output) -> Result<AmpiReport, CliError> {
+    let stacks = opts.vp as u64 * opts.stack_size as u64;
+    crate::budget::check_memory(format!("{} rank stacks", opts.vp), stacks)?;
+    let path = std::path::Path::new(&args.program);
+    let program = CProgram::open(path, opts.vp, args.program_args.clone()).map_err(|e| match e {
+        LoadError::NotAProgram { .. } => CliError::usage(e),
+        other => CliError::failed(other),
+    })?;
+    let c = CRunOptions {
+        program_stdout_to_stderr: out.json,
+    };
+    arts_ampi_c::run(&opts, Arc::new(program), &c).map_err(to_cli)
+}
+
 fn run_program(args: &AmpiRunArgs, out: Output) -> CliResult {
     let opts = options(args)?;
+    if !args.program_args.is_empty() && !is_c_program(&args.program) {
+        return Err(CliError::usage(format!(
+            "arguments after `--` are for C programs (./prog.so); {} takes options",
+            args.program
+        )));
+    }
+    let report = if is_c_program(&args.program) {
+        run_c_program(args, opts.clone(), &out)?
+    } else {
+        run_builtin(args, &opts, &out)?
+    };
+    report_run(args, &opts, &report, out)
+}
+
+fn run_builtin(args: &AmpiRunArgs, opts: &RunOptions, out: &Output) -> Result<AmpiReport, CliError> {
     let params = Params {
         size: args.size as usize,
         iters: args.iters,
@@ -271,8 +311,12 @@ fn run_program(args: &AmpiRunArgs, out: Output) -> CliResult {
         built.memory_bytes + stacks,
     )?;
     let bar = out.progress(1, &args.program);
-    let report = arts_ampi::run(&opts, built.program).map_err(to_cli)?;
+    let report = arts_ampi::run(opts, built.program).map_err(to_cli)?;
     bar.finish_and_clear();
+    Ok(report)
+}
+
+fn report_run(args: &AmpiRunArgs, opts: &RunOptions, report: &AmpiReport, out: Output) -> CliResult {
     let steps = &report.lb_steps;
     let step_times = report
         .values
