@@ -133,7 +133,15 @@ impl CProgram {
             let h = unsafe { libc::dlopen(c.as_ptr(), libc::RTLD_NOW | libc::RTLD_LOCAL) };
             let _ = std::fs::remove_file(&copy);
             if h.is_null() {
-                return Err(bad(format!("cannot load it: {}", dlerror())));
+                let e = dlerror().replace(&copy.display().to_string(), &shown);
+                program.libs = libs;
+                return Err(bad(if e.contains("position-independent executable") {
+                    "is an executable, not a shared object: compile the program with \
+                     `arts-mpicc prog.c -o prog.so`"
+                        .to_string()
+                } else {
+                    format!("cannot load it: {e}")
+                }));
             }
             let marker = sym(h, c"arts_mpi_abi_version");
             let main = sym(h, c"main");

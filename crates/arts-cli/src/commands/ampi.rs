@@ -260,14 +260,19 @@ fn is_c_program(program: &str) -> bool {
 }
 
 /// `arts ampi run ./prog.so`: one private copy of the program per rank.
-fn run_c_program(args: &AmpiRunArgs, opts: RunOptions, out: &Output) -> Result<AmpiReport, CliError> {
+fn run_c_program(
+    args: &AmpiRunArgs,
+    opts: RunOptions,
+    out: &Output,
+) -> Result<AmpiReport, CliError> {
     let stacks = opts.vp as u64 * opts.stack_size as u64;
     crate::budget::check_memory(format!("{} rank stacks", opts.vp), stacks)?;
     let path = std::path::Path::new(&args.program);
-    let program = CProgram::open(path, opts.vp, args.program_args.clone()).map_err(|e| match e {
-        LoadError::NotAProgram { .. } => CliError::usage(e),
-        other => CliError::failed(other),
-    })?;
+    let program =
+        CProgram::open(path, opts.vp, args.program_args.clone()).map_err(|e| match e {
+            LoadError::NotAProgram { .. } => CliError::usage(e),
+            other => CliError::failed(other),
+        })?;
     let c = CRunOptions {
         program_stdout_to_stderr: out.json,
     };
@@ -290,7 +295,11 @@ fn run_program(args: &AmpiRunArgs, out: Output) -> CliResult {
     report_run(args, &opts, &report, out)
 }
 
-fn run_builtin(args: &AmpiRunArgs, opts: &RunOptions, out: &Output) -> Result<AmpiReport, CliError> {
+fn run_builtin(
+    args: &AmpiRunArgs,
+    opts: &RunOptions,
+    out: &Output,
+) -> Result<AmpiReport, CliError> {
     let params = Params {
         size: args.size as usize,
         iters: args.iters,
@@ -316,7 +325,12 @@ fn run_builtin(args: &AmpiRunArgs, opts: &RunOptions, out: &Output) -> Result<Am
     Ok(report)
 }
 
-fn report_run(args: &AmpiRunArgs, opts: &RunOptions, report: &AmpiReport, out: Output) -> CliResult {
+fn report_run(
+    args: &AmpiRunArgs,
+    opts: &RunOptions,
+    report: &AmpiReport,
+    out: Output,
+) -> CliResult {
     let steps = &report.lb_steps;
     let step_times = report
         .values
