@@ -309,3 +309,14 @@ fn arts_mpicc_shows_its_command() {
         assert!(line.contains(part), "{part}: {line}");
     }
 }
+
+#[test]
+fn the_rest_of_the_subset_matches_open_mpi() {
+    kernel(
+        "more",
+        5,
+        &[],
+        "more: nonblocking 1 probe 1 waitany 1 replace 1 procnull 1 scatter 1 alltoallv 1 \
+         indexed 1 struct 1 split 1 cart 1 clock 1",
+    );
+}
