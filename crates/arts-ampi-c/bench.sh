@@ -35,7 +35,7 @@ iters=${STENCIL_ITERS:-100}
 for r in $(seq "$reps"); do
     $arts ampi run --vp 2 --pes 2 "$dir/pingpong.so" -- 8 20000 | field latency_us >> "$dir/c_pp"
     $arts --json ampi run pingpong --vp 2 --pes 2 --bytes 8 --iters 20000 \
-        | sed -n 's/.*"latency_us":\([0-9.e+-]*\).*/\1/p' >> "$dir/r_pp"
+        | python3 -c 'import json,sys; print(json.load(sys.stdin)["latency_us"])' >> "$dir/r_pp"
     $arts ampi run --vp 1 --pes 1 "$dir/yield.so" -- 200000 | field ns_per_call >> "$dir/c_y"
     $arts --json ampi bench --quick \
         | python3 -c 'import json,sys; r=json.load(sys.stdin); print([f["value"] for f in r["figures"] if "Mpi::poll" in f["name"]][0])' >> "$dir/r_y"

@@ -278,6 +278,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Cart_get(
         for (p, what) in [(dims, "dims"), (periods, "periods"), (coords, "coords")] {
             ints(p, n, what)?;
         }
+        #[allow(clippy::needless_range_loop)]
         for i in 0..n {
             // SAFETY: checked above: `n` ints each.
             unsafe {

@@ -12,7 +12,8 @@ use crate::reduce::{Which, reduce};
 use crate::state::{CReq, Fail, Vp, comm_of, count, entry, ints, out};
 use crate::types::TypeInfo;
 
-/// `MPI_IN_PLACE`.
+/// `MPI_IN_PLACE` (`(void *)1` in mpi.h).
+#[allow(clippy::manual_dangling_ptr)]
 const IN_PLACE: *const c_void = 1 as *const c_void;
 
 fn size_rank(vp: &mut Vp, comm: Comm) -> Result<(usize, usize), Fail> {

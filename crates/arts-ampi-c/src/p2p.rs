@@ -90,6 +90,11 @@ impl RecvBuf {
         unsafe { std::slice::from_raw_parts_mut(self.ptr, self.len) }
     }
 
+    /// Whether the receive writes straight into the user's buffer.
+    pub fn direct(&self) -> bool {
+        self.unpack.is_none() && self.tmp.is_empty()
+    }
+
     /// The packed bytes (scratch buffers).
     pub fn bytes(&self) -> &[u8] {
         &self.tmp
@@ -124,14 +129,14 @@ fn send(
     tag: c_int,
     comm: c_int,
 ) -> Result<(), Fail> {
-    let t = vp.types.comm_type(datatype)?;
+    let t = vp.types.comm_type_ref(datatype)?;
     let n = count(count_, "count")?;
     let c = comm_of(comm)?;
     check_tag(tag)?;
     if dest == MPI_PROC_NULL {
         return Ok(());
     }
-    let data = send_bytes(buf, n, &t)?;
+    let data = send_bytes(buf, n, t)?;
     vp.mpi().send(&data, dest, tag, c)?;
     Ok(())
 }
@@ -207,12 +212,18 @@ fn start_recv(
     }
     let mut rb = RecvBuf::new(buf, n, &t)?;
     let req = vp.mpi().irecv(rb.slice(), source, tag, c)?;
-    Ok(CReq {
-        req: Some(req),
-        finish: Some(Box::new(move |s: Status| {
+    // A contiguous receive lands in the user's buffer: nothing to finish.
+    let finish: Option<Box<dyn FnOnce(Status) -> Status>> = if rb.direct() {
+        None
+    } else {
+        Some(Box::new(move |s: Status| {
             rb.finish(s.bytes);
             s
-        })),
+        }))
+    };
+    Ok(CReq {
+        req: Some(req),
+        finish,
         done: None,
     })
 }
@@ -257,6 +268,14 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Recv(
     status: *mut MpiStatus,
 ) -> c_int {
     entry("MPI_Recv", comm, |vp| {
+        // The fast path: a contiguous type lands in the user's buffer.
+        let t = vp.types.comm_type_ref(datatype)?;
+        if t.is_contiguous() && source != MPI_PROC_NULL && (tag >= 0 || tag == MPI_ANY_TAG) {
+            let mut rb = RecvBuf::new(buf, crate::state::count(count, "count")?, t)?;
+            let s = vp.mpi().recv(rb.slice(), source, tag, comm_of(comm)?)?;
+            write_status(status, &s);
+            return Ok(());
+        }
         let r = start_recv(vp, buf, count, datatype, source, tag, comm)?;
         let s = wait_req(vp, r)?;
         write_status(status, &s);
@@ -487,59 +506,57 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Waitany(
         let index = out(index, "index")?;
         // SAFETY: the program passes `n` requests.
         let hs = unsafe { std::slice::from_raw_parts_mut(requests, n) };
-        loop {
-            let mut any = false;
-            for (i, h) in hs.iter_mut().enumerate() {
-                if *h == MPI_REQUEST_NULL {
-                    continue;
-                }
-                any = true;
-                let r = vp.take_req(*h)?;
-                let done = match r.done {
-                    Some(s) => Ok(s),
-                    None => match r.req.as_ref() {
-                        None => Ok(Status::default()),
-                        Some(_) => Err(r),
-                    },
-                };
-                match done {
-                    Ok(s) => {
-                        *h = MPI_REQUEST_NULL;
-                        *index = i as c_int;
-                        write_status(status, &s);
-                        return Ok(());
-                    }
-                    Err(r) => vp.put_req(*h, r),
-                }
+        let mut any = false;
+        for (i, h) in hs.iter_mut().enumerate() {
+            if *h == MPI_REQUEST_NULL {
+                continue;
             }
-            if !any {
-                *index = MPI_UNDEFINED;
-                return Ok(());
-            }
-            // Take every pending request out, wait for the first to finish.
-            let mut slots = Vec::new();
-            let mut taken = Vec::new();
-            for (i, h) in hs.iter().enumerate() {
-                if *h != MPI_REQUEST_NULL {
-                    let mut r = vp.take_req(*h)?;
-                    slots.push(r.req.take());
-                    taken.push((i, r));
-                }
-            }
-            let (k, s) = vp.mpi().waitany(&mut slots)?;
-            for (j, ((i, mut r), slot)) in taken.into_iter().zip(slots).enumerate() {
-                if j == k {
-                    let s = r.finish.take().map_or(s, |f| f(s));
-                    hs[i] = MPI_REQUEST_NULL;
+            any = true;
+            let r = vp.take_req(*h)?;
+            let done = match r.done {
+                Some(s) => Ok(s),
+                None => match r.req.as_ref() {
+                    None => Ok(Status::default()),
+                    Some(_) => Err(r),
+                },
+            };
+            match done {
+                Ok(s) => {
+                    *h = MPI_REQUEST_NULL;
                     *index = i as c_int;
                     write_status(status, &s);
-                } else {
-                    r.req = slot;
-                    vp.put_req(hs[i], r);
+                    return Ok(());
                 }
+                Err(r) => vp.put_req(*h, r),
             }
+        }
+        if !any {
+            *index = MPI_UNDEFINED;
             return Ok(());
         }
+        // Take every pending request out, wait for the first to finish.
+        let mut slots = Vec::new();
+        let mut taken = Vec::new();
+        for (i, h) in hs.iter().enumerate() {
+            if *h != MPI_REQUEST_NULL {
+                let mut r = vp.take_req(*h)?;
+                slots.push(r.req.take());
+                taken.push((i, r));
+            }
+        }
+        let (k, s) = vp.mpi().waitany(&mut slots)?;
+        for (j, ((i, mut r), slot)) in taken.into_iter().zip(slots).enumerate() {
+            if j == k {
+                let s = r.finish.take().map_or(s, |f| f(s));
+                hs[i] = MPI_REQUEST_NULL;
+                *index = i as c_int;
+                write_status(status, &s);
+            } else {
+                r.req = slot;
+                vp.put_req(hs[i], r);
+            }
+        }
+        Ok(())
     })
 }
 

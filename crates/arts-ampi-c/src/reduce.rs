@@ -107,6 +107,10 @@ fn from_locs(prim: Prim, locs: &[Loc]) -> Vec<u8> {
     out
 }
 
+/// A started non-blocking reduction: its request, and what yields the
+/// packed result once it completed.
+pub(crate) type Started = (Request<'static>, Box<dyn FnOnce() -> Vec<u8>>);
+
 /// Reduces the packed `data` (elements of `t`, handle `dt`) with `op`.
 /// Returns the packed result (blocking forms; meaningful at the root of a
 /// reduce) or the started request with the closure that yields it.
@@ -118,7 +122,7 @@ pub(crate) fn reduce(
     dt: c_int,
     op: c_int,
     comm: Comm,
-) -> Result<Result<Vec<u8>, (Request<'static>, Box<dyn FnOnce() -> Vec<u8>>)>, Fail> {
+) -> Result<Result<Vec<u8>, Started>, Fail> {
     let mpi = vp.mpi();
     let outcome = match lookup(op, &vp.ops)? {
         OpKind::User(u) => typed::<u8>(mpi, which, data, &user_op(u, t.size, dt), comm)?,

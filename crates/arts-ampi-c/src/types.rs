@@ -3,6 +3,7 @@
 //! element plus its extent; packing and unpacking to contiguous bytes.
 
 use std::ffi::c_int;
+use std::sync::Arc;
 
 use crate::abi::*;
 use crate::state::Fail;
@@ -53,7 +54,7 @@ pub(crate) struct TypeInfo {
     /// Extent (stride between consecutive elements).
     pub extent: isize,
     /// `(offset, bytes)` of the data of one element, in order, merged.
-    pub blocks: Vec<(isize, usize)>,
+    pub blocks: Arc<[(isize, usize)]>,
     /// The element kind when all data is of one predefined type.
     pub prim: Option<Prim>,
     /// Alignment of the widest member (for struct extents).
@@ -76,7 +77,7 @@ impl TypeInfo {
             size: blocks.iter().map(|b| b.1).sum(),
             lb: 0,
             extent,
-            blocks,
+            blocks: blocks.into(),
             prim: Some(prim),
             align,
             committed: true,
@@ -99,7 +100,7 @@ impl TypeInfo {
     pub unsafe fn pack(&self, base: *const u8, count: usize) -> Vec<u8> {
         let mut out = Vec::with_capacity(self.size * count);
         for i in 0..count {
-            for &(off, len) in &self.blocks {
+            for &(off, len) in self.blocks.iter() {
                 let at = i as isize * self.extent + off;
                 // SAFETY: per the contract, the block lies inside element `i`.
                 out.extend_from_slice(unsafe { std::slice::from_raw_parts(base.offset(at), len) });
@@ -116,7 +117,7 @@ impl TypeInfo {
         let mut at_data = 0;
         let mut i = 0isize;
         while at_data < data.len() {
-            for &(off, len) in &self.blocks {
+            for &(off, len) in self.blocks.iter() {
                 let n = len.min(data.len() - at_data);
                 if n == 0 {
                     return;
@@ -194,6 +195,11 @@ impl TypeTable {
 
     /// The committed type behind `h`, for communication.
     pub fn comm_type(&self, h: c_int) -> Result<TypeInfo, Fail> {
+        self.comm_type_ref(h).cloned()
+    }
+
+    /// [`TypeTable::comm_type`], borrowed (the fast path of send and receive).
+    pub fn comm_type_ref(&self, h: c_int) -> Result<&TypeInfo, Fail> {
         let t = self.get(h)?;
         if !t.committed {
             return Err(Fail::new(
@@ -201,7 +207,7 @@ impl TypeTable {
                 format!("datatype {h} is not committed (call MPI_Type_commit)"),
             ));
         }
-        Ok(t.clone())
+        Ok(t)
     }
 
     /// Adds a type; returns its handle.
@@ -263,7 +269,7 @@ pub(crate) fn from_placements(old: &TypeInfo, placements: &[isize]) -> TypeInfo 
         size: old.size * placements.len(),
         lb,
         extent: ub - lb,
-        blocks,
+        blocks: blocks.into(),
         prim: old.prim,
         align: old.align,
         committed: false,
@@ -301,7 +307,7 @@ pub(crate) fn structure(parts: &[(usize, isize, TypeInfo)]) -> TypeInfo {
         size,
         lb,
         extent,
-        blocks,
+        blocks: blocks.into(),
         prim,
         align,
         committed: false,

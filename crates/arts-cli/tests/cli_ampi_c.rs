@@ -265,7 +265,7 @@ fn bad_mpi_usage_names_the_call_the_rank_and_the_class() {
         ),
         (
             "truncate",
-            "rank 1: MPI_Recv: irecv: a message of 16 bytes is truncated",
+            "rank 1: MPI_Recv: recv: a message of 16 bytes is truncated",
         ),
         ("thread-multiple", "MPI_THREAD_MULTIPLE is not supported"),
         ("no-finalize", "main returned without calling MPI_Finalize"),

@@ -27,7 +27,7 @@ pub enum AmpiCommand {
     /// List the programs, one line each.
     List,
     /// Run a program on --vp ranks (virtual processors) over --pes PEs.
-    Run(AmpiRunArgs),
+    Run(Box<AmpiRunArgs>),
     /// Measure the AMPI figures (context switch, latency, VPs per PE, LB,
     /// overlapped collectives, memory, bt-mz), each beside its baseline.
     Bench(AmpiBenchArgs),
