@@ -153,6 +153,10 @@ typedef void MPI_User_function(void *invec, void *inoutvec, int *len, MPI_Dataty
 #define MPI_ERR_UNSUPPORTED_OPERATION 20
 #define MPI_ERR_LASTCODE 20
 
+/* MPI_Type_create_subarray orders */
+#define MPI_ORDER_C 0
+#define MPI_ORDER_FORTRAN 1
+
 /* AMPI_Migrate hints */
 #define AMPI_INFO_LB_SYNC 1
 #define AMPI_INFO_LB_ASYNC 2
@@ -204,6 +208,8 @@ typedef void MPI_User_function(void *invec, void *inoutvec, int *len, MPI_Dataty
 #define MPI_Alltoall ARTS_MPI_Alltoall
 #define MPI_Alltoallv ARTS_MPI_Alltoallv
 #define MPI_Scan ARTS_MPI_Scan
+#define MPI_Reduce_scatter ARTS_MPI_Reduce_scatter
+#define MPI_Reduce_scatter_block ARTS_MPI_Reduce_scatter_block
 #define MPI_Op_create ARTS_MPI_Op_create
 #define MPI_Op_free ARTS_MPI_Op_free
 #define MPI_Type_contiguous ARTS_MPI_Type_contiguous
@@ -211,6 +217,9 @@ typedef void MPI_User_function(void *invec, void *inoutvec, int *len, MPI_Dataty
 #define MPI_Type_create_hvector ARTS_MPI_Type_create_hvector
 #define MPI_Type_indexed ARTS_MPI_Type_indexed
 #define MPI_Type_create_struct ARTS_MPI_Type_create_struct
+#define MPI_Type_create_hindexed ARTS_MPI_Type_create_hindexed
+#define MPI_Type_create_indexed_block ARTS_MPI_Type_create_indexed_block
+#define MPI_Type_create_subarray ARTS_MPI_Type_create_subarray
 #define MPI_Type_create_resized ARTS_MPI_Type_create_resized
 #define MPI_Type_commit ARTS_MPI_Type_commit
 #define MPI_Type_free ARTS_MPI_Type_free
@@ -230,6 +239,7 @@ typedef void MPI_User_function(void *invec, void *inoutvec, int *len, MPI_Dataty
 #define MPI_Cart_shift ARTS_MPI_Cart_shift
 #define MPI_Cart_get ARTS_MPI_Cart_get
 #define MPI_Cartdim_get ARTS_MPI_Cartdim_get
+#define MPI_Cart_sub ARTS_MPI_Cart_sub
 #define MPI_Dims_create ARTS_MPI_Dims_create
 #define MPI_Error_string ARTS_MPI_Error_string
 #define MPI_Error_class ARTS_MPI_Error_class
@@ -314,6 +324,10 @@ int MPI_Alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls
                   const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm);
 int MPI_Scan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
              MPI_Comm comm);
+int MPI_Reduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts[],
+                       MPI_Datatype datatype, MPI_Op op, MPI_Comm comm);
+int MPI_Reduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount,
+                             MPI_Datatype datatype, MPI_Op op, MPI_Comm comm);
 int MPI_Op_create(MPI_User_function *user_fn, int commute, MPI_Op *op);
 int MPI_Op_free(MPI_Op *op);
 
@@ -327,6 +341,14 @@ int MPI_Type_indexed(int count, const int blocklengths[], const int displacement
                      MPI_Datatype oldtype, MPI_Datatype *newtype);
 int MPI_Type_create_struct(int count, const int blocklengths[], const MPI_Aint displacements[],
                            const MPI_Datatype types[], MPI_Datatype *newtype);
+int MPI_Type_create_hindexed(int count, const int blocklengths[],
+                             const MPI_Aint displacements[], MPI_Datatype oldtype,
+                             MPI_Datatype *newtype);
+int MPI_Type_create_indexed_block(int count, int blocklength, const int displacements[],
+                                  MPI_Datatype oldtype, MPI_Datatype *newtype);
+int MPI_Type_create_subarray(int ndims, const int sizes[], const int subsizes[],
+                             const int starts[], int order, MPI_Datatype oldtype,
+                             MPI_Datatype *newtype);
 int MPI_Type_create_resized(MPI_Datatype oldtype, MPI_Aint lb, MPI_Aint extent,
                             MPI_Datatype *newtype);
 int MPI_Type_commit(MPI_Datatype *datatype);
@@ -352,6 +374,7 @@ int MPI_Cart_rank(MPI_Comm comm, const int coords[], int *rank);
 int MPI_Cart_shift(MPI_Comm comm, int direction, int disp, int *rank_source, int *rank_dest);
 int MPI_Cart_get(MPI_Comm comm, int maxdims, int dims[], int periods[], int coords[]);
 int MPI_Cartdim_get(MPI_Comm comm, int *ndims);
+int MPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm *newcomm);
 int MPI_Dims_create(int nnodes, int ndims, int dims[]);
 
 /* ---- errors ---- */

@@ -301,6 +301,46 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Cartdim_get(comm: c_int, ndims: *mut c_
     })
 }
 
+/// `MPI_Cart_sub` (collective): the sub-grids keeping the dimensions
+/// flagged in `remain_dims`; ranks in a sub-grid keep their order.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Cart_sub(
+    comm: c_int,
+    remain_dims: *const c_int,
+    newcomm: *mut c_int,
+) -> c_int {
+    entry("MPI_Cart_sub", comm, |vp| {
+        let cart = cart_of(vp, comm)?;
+        let out = out(newcomm, "newcomm")?;
+        let keep: Vec<bool> = ints(remain_dims, cart.dims.len(), "remain_dims")?
+            .iter()
+            .map(|&k| k != 0)
+            .collect();
+        let c = comm_of(comm)?;
+        let me = vp.mpi().comm_rank(c)?;
+        let here = cart.coords(me);
+        // The color numbers the sub-grid by the coordinates it drops.
+        let mut color = 0;
+        for (d, &k) in keep.iter().enumerate() {
+            if !k {
+                color = color * cart.dims[d] + here[d];
+            }
+        }
+        let Some(Comm(new)) = vp.mpi().comm_split(c, color, me)? else {
+            return Err(Fail::new(ERR_INTERN, "the sub-grid has no communicator"));
+        };
+        let new = new as c_int;
+        crate::comm::inherit(vp, comm, new);
+        let (dims, periods) = (0..keep.len())
+            .filter(|&d| keep[d])
+            .map(|d| (cart.dims[d], cart.periods[d]))
+            .unzip();
+        vp.carts.insert(new, Cart { dims, periods });
+        *out = new;
+        Ok(())
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

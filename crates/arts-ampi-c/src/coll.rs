@@ -677,3 +677,73 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Alltoallv(
         )
     })
 }
+
+/// Reduce-scatter: the reduction of every rank's `sendbuf` (`counts` summed
+/// elements), part `i` to rank `i` (a reduce to rank 0, then a scatter).
+fn reduce_scatter(
+    vp: &mut Vp,
+    sendbuf: *const c_void,
+    recvbuf: *mut c_void,
+    counts: &[usize],
+    datatype: c_int,
+    op: c_int,
+    comm: c_int,
+) -> Result<(), Fail> {
+    let t = vp.types.comm_type(datatype)?;
+    let c = comm_of(comm)?;
+    let (_, me) = size_rank(vp, c)?;
+    let total: usize = counts.iter().sum();
+    let src = if sendbuf == IN_PLACE {
+        recvbuf.cast_const()
+    } else {
+        sendbuf
+    };
+    let data = send_bytes(src, total, &t)?.into_owned();
+    let all = match reduce(vp, Which::Reduce(0), &data, &t, datatype, op, c)? {
+        Ok(all) => all,
+        Err(_) => return Err(Fail::new(ERR_INTERN, "a blocking reduction gave a request")),
+    };
+    let bytes: Vec<usize> = counts.iter().map(|n| n * t.size).collect();
+    let mut rb = RecvBuf::new(recvbuf, counts[me], &t)?;
+    let root_data = if me == 0 { all } else { Vec::new() };
+    vp.mpi().scatterv(&root_data, &bytes, rb.slice(), 0, c)?;
+    rb.finish(bytes[me]);
+    Ok(())
+}
+
+/// `MPI_Reduce_scatter`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Reduce_scatter(
+    sendbuf: *const c_void,
+    recvbuf: *mut c_void,
+    recvcounts: *const c_int,
+    datatype: c_int,
+    op: c_int,
+    comm: c_int,
+) -> c_int {
+    entry("MPI_Reduce_scatter", comm, |vp| {
+        let (size, _) = size_rank(vp, comm_of(comm)?)?;
+        let counts = ints(recvcounts, size, "recvcounts")?
+            .iter()
+            .map(|&x| count(x, "a receive count"))
+            .collect::<Result<Vec<_>, _>>()?;
+        reduce_scatter(vp, sendbuf, recvbuf, &counts, datatype, op, comm)
+    })
+}
+
+/// `MPI_Reduce_scatter_block`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Reduce_scatter_block(
+    sendbuf: *const c_void,
+    recvbuf: *mut c_void,
+    recvcount: c_int,
+    datatype: c_int,
+    op: c_int,
+    comm: c_int,
+) -> c_int {
+    entry("MPI_Reduce_scatter_block", comm, |vp| {
+        let (size, _) = size_rank(vp, comm_of(comm)?)?;
+        let counts = vec![count(recvcount, "recvcount")?; size];
+        reduce_scatter(vp, sendbuf, recvbuf, &counts, datatype, op, comm)
+    })
+}

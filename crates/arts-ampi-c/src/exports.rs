@@ -58,6 +58,10 @@ pub static EXPORTS: Exports = Exports(&[
         crate::cart::ARTS_MPI_Cartdim_get as *const (),
     ),
     (
+        "ARTS_MPI_Cart_sub",
+        crate::cart::ARTS_MPI_Cart_sub as *const (),
+    ),
+    (
         "ARTS_MPI_Barrier",
         crate::coll::ARTS_MPI_Barrier as *const (),
     ),
@@ -109,6 +113,14 @@ pub static EXPORTS: Exports = Exports(&[
     (
         "ARTS_MPI_Alltoallv",
         crate::coll::ARTS_MPI_Alltoallv as *const (),
+    ),
+    (
+        "ARTS_MPI_Reduce_scatter",
+        crate::coll::ARTS_MPI_Reduce_scatter as *const (),
+    ),
+    (
+        "ARTS_MPI_Reduce_scatter_block",
+        crate::coll::ARTS_MPI_Reduce_scatter_block as *const (),
     ),
     (
         "ARTS_MPI_Comm_rank",
@@ -271,6 +283,18 @@ pub static EXPORTS: Exports = Exports(&[
     (
         "ARTS_MPI_Type_get_extent",
         crate::typecalls::ARTS_MPI_Type_get_extent as *const (),
+    ),
+    (
+        "ARTS_MPI_Type_create_hindexed",
+        crate::typecalls::ARTS_MPI_Type_create_hindexed as *const (),
+    ),
+    (
+        "ARTS_MPI_Type_create_indexed_block",
+        crate::typecalls::ARTS_MPI_Type_create_indexed_block as *const (),
+    ),
+    (
+        "ARTS_MPI_Type_create_subarray",
+        crate::typecalls::ARTS_MPI_Type_create_subarray as *const (),
     ),
 ]);
 

@@ -196,3 +196,130 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Type_get_extent(
         Ok(())
     })
 }
+
+/// `MPI_Type_create_hindexed` (byte displacements).
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Type_create_hindexed(
+    n: c_int,
+    blocklengths: *const c_int,
+    displacements: *const isize,
+    oldtype: c_int,
+    newtype: *mut c_int,
+) -> c_int {
+    entry("MPI_Type_create_hindexed", MPI_COMM_WORLD, |vp| {
+        let n = count(n, "count")?;
+        let bl = ints(blocklengths, n, "blocklengths")?;
+        if n > 0 && displacements.is_null() {
+            return Err(Fail::new(ERR_ARG, "displacements is a null pointer"));
+        }
+        let o = old(vp, oldtype)?;
+        let mut at = Vec::new();
+        for (i, &b) in bl.iter().enumerate() {
+            // SAFETY: the program passes `n` displacements (checked non-null).
+            let d = unsafe { *displacements.add(i) };
+            for j in 0..count(b, "a block length")? {
+                at.push(d + j as isize * o.extent);
+            }
+        }
+        define(vp, newtype, from_placements(&o, &at))
+    })
+}
+
+/// `MPI_Type_create_indexed_block` (displacements in elements of `oldtype`).
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Type_create_indexed_block(
+    n: c_int,
+    blocklength: c_int,
+    displacements: *const c_int,
+    oldtype: c_int,
+    newtype: *mut c_int,
+) -> c_int {
+    entry("MPI_Type_create_indexed_block", MPI_COMM_WORLD, |vp| {
+        let n = count(n, "count")?;
+        let bl = count(blocklength, "blocklength")?;
+        let ds = ints(displacements, n, "displacements")?;
+        let o = old(vp, oldtype)?;
+        let mut at = Vec::with_capacity(n * bl);
+        for &d in ds {
+            for j in 0..bl {
+                at.push((d as isize + j as isize) * o.extent);
+            }
+        }
+        define(vp, newtype, from_placements(&o, &at))
+    })
+}
+
+/// `MPI_Type_create_subarray`: a `subsizes` block at `starts` of an array
+/// of `sizes` (row-major for `MPI_ORDER_C`, column-major for
+/// `MPI_ORDER_FORTRAN`); its extent is the whole array's.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Type_create_subarray(
+    ndims: c_int,
+    sizes: *const c_int,
+    subsizes: *const c_int,
+    starts: *const c_int,
+    order: c_int,
+    oldtype: c_int,
+    newtype: *mut c_int,
+) -> c_int {
+    entry("MPI_Type_create_subarray", MPI_COMM_WORLD, |vp| {
+        let n = count(ndims, "ndims")?;
+        if n == 0 {
+            return Err(Fail::new(ERR_ARG, "ndims must be at least 1"));
+        }
+        let mut size = ints(sizes, n, "sizes")?.to_vec();
+        let mut sub = ints(subsizes, n, "subsizes")?.to_vec();
+        let mut start = ints(starts, n, "starts")?.to_vec();
+        for d in 0..n {
+            if size[d] < 1 || sub[d] < 0 || start[d] < 0 || start[d] + sub[d] > size[d] {
+                return Err(Fail::new(
+                    ERR_ARG,
+                    format!(
+                        "dimension {d}: a subarray of {} at {} does not fit {} elements",
+                        sub[d], start[d], size[d]
+                    ),
+                ));
+            }
+        }
+        match order {
+            0 => {}
+            1 => {
+                size.reverse();
+                sub.reverse();
+                start.reverse();
+            }
+            _ => {
+                return Err(Fail::new(
+                    ERR_ARG,
+                    format!("order {order} is not MPI_ORDER_C or MPI_ORDER_FORTRAN"),
+                ));
+            }
+        }
+        let o = old(vp, oldtype)?;
+        // Row-major strides of the whole array, in elements.
+        let mut stride = vec![1isize; n];
+        for d in (0..n - 1).rev() {
+            stride[d] = stride[d + 1] * size[d + 1] as isize;
+        }
+        let cells: usize = sub.iter().map(|&s| s as usize).product();
+        let mut at = Vec::with_capacity(cells);
+        let mut idx = vec![0isize; n];
+        for _ in 0..cells {
+            let off: isize = (0..n)
+                .map(|d| (start[d] as isize + idx[d]) * stride[d])
+                .sum();
+            at.push(off * o.extent);
+            for d in (0..n).rev() {
+                idx[d] += 1;
+                if idx[d] < sub[d] as isize {
+                    break;
+                }
+                idx[d] = 0;
+            }
+        }
+        let mut t = from_placements(&o, &at);
+        t.lb = 0;
+        t.extent = stride[0] * size[0] as isize * o.extent;
+        define(vp, newtype, t)
+    })
+}

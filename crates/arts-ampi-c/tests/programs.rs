@@ -16,6 +16,7 @@ fn kernel(name: &str, vp: u32, pes: u32, args: &[&str]) {
 fn the_subset_works_on_more_ranks_than_pes() {
     kernel("more", 7, 3, &[]);
     kernel("more", 1, 1, &[]);
+    kernel("subarray", 4, 3, &[]);
 }
 
 #[test]

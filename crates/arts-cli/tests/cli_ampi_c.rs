@@ -320,3 +320,13 @@ fn the_rest_of_the_subset_matches_open_mpi() {
          indexed 1 struct 1 split 1 cart 1 clock 1",
     );
 }
+
+#[test]
+fn subarrays_cart_sub_and_reduce_scatter_match_open_mpi() {
+    kernel(
+        "subarray",
+        6,
+        &[],
+        "subarray 1 hindexed+indexed_block 1 cart_sub 1 reduce_scatter 1",
+    );
+}
