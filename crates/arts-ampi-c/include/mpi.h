@@ -395,6 +395,7 @@ int AMPI_My_pe(void);
 
 /* The marker `arts ampi run` looks for: this object was built against this
  * header (weak, so every translation unit may define it). */
+int arts_mpi_abi_version(void);
 __attribute__((weak)) int arts_mpi_abi_version(void) { return ARTS_MPI_ABI_VERSION; }
 
 #ifdef __cplusplus

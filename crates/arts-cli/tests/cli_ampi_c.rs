@@ -67,7 +67,6 @@ fn open_mpi(name: &str, dir: &Path, np: u32, args: &[&str]) -> Option<String> {
         .arg(np.to_string())
         .arg(&exe)
         .args(args)
-        .env("OMPI_MCA_btl", "self,vader")
         .output()
         .unwrap();
     assert!(out.status.success(), "mpirun {name}: {:?}", out);
