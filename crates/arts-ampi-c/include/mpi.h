@@ -207,6 +207,8 @@ typedef void MPI_User_function(void *invec, void *inoutvec, int *len, MPI_Dataty
 #define MPI_Allgatherv ARTS_MPI_Allgatherv
 #define MPI_Alltoall ARTS_MPI_Alltoall
 #define MPI_Alltoallv ARTS_MPI_Alltoallv
+#define MPI_Iallgather ARTS_MPI_Iallgather
+#define MPI_Ialltoall ARTS_MPI_Ialltoall
 #define MPI_Scan ARTS_MPI_Scan
 #define MPI_Reduce_scatter ARTS_MPI_Reduce_scatter
 #define MPI_Reduce_scatter_block ARTS_MPI_Reduce_scatter_block
@@ -322,6 +324,10 @@ int MPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void
 int MPI_Alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[],
                   MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
                   const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm);
+int MPI_Iallgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                   int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request);
+int MPI_Ialltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                  int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request);
 int MPI_Scan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
              MPI_Comm comm);
 int MPI_Reduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts[],

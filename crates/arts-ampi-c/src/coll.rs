@@ -747,3 +747,102 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Reduce_scatter_block(
         reduce_scatter(vp, sendbuf, recvbuf, &counts, datatype, op, comm)
     })
 }
+
+/// Starts `MPI_Iallgather` / `MPI_Ialltoall` (equal parts): the packed
+/// result lands in a scratch buffer that completion unpacks in rank order.
+#[allow(clippy::too_many_arguments)]
+fn start_equal_parts(
+    vp: &mut Vp,
+    all_to_all: bool,
+    sendbuf: *const c_void,
+    sendcount: c_int,
+    sendtype: c_int,
+    recvbuf: *mut c_void,
+    recvcount: c_int,
+    recvtype: c_int,
+    comm: c_int,
+) -> Result<CReq, Fail> {
+    let c = comm_of(comm)?;
+    let (size, me) = size_rank(vp, c)?;
+    let rt = vp.types.comm_type(recvtype)?;
+    let rc = count(recvcount, "recvcount")?;
+    let counts = vec![rc; size];
+    let displs: Vec<c_int> = (0..size).map(|i| (i * rc) as c_int).collect();
+    let data = if sendbuf == IN_PLACE {
+        if all_to_all {
+            return Err(Fail::new(
+                ERR_UNSUPPORTED,
+                "MPI_IN_PLACE is not supported in all-to-all",
+            ));
+        }
+        gather_parts(recvbuf, &rt, &counts[me..=me], &displs[me..=me])?
+    } else {
+        let st = vp.types.comm_type(sendtype)?;
+        let sc = count(sendcount, "sendcount")?;
+        if all_to_all {
+            let sd: Vec<c_int> = (0..size).map(|i| (i * sc) as c_int).collect();
+            gather_parts(sendbuf, &st, &vec![sc; size], &sd)?
+        } else {
+            send_bytes(sendbuf, sc, &st)?.into_owned()
+        }
+    };
+    let mut all = RecvBuf::scratch(size * rc * rt.size);
+    let req = if all_to_all {
+        vp.mpi().ialltoall(&data, all.slice(), c)?
+    } else {
+        vp.mpi().iallgather(&data, all.slice(), c)?
+    };
+    let dest = recvbuf as usize;
+    Ok(CReq {
+        req: Some(req),
+        finish: Some(Box::new(move |s: Status| {
+            place(all.bytes(), dest as *mut c_void, &rt, &counts, &displs);
+            s
+        })),
+        done: None,
+    })
+}
+
+/// `MPI_Iallgather`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Iallgather(
+    sendbuf: *const c_void,
+    sendcount: c_int,
+    sendtype: c_int,
+    recvbuf: *mut c_void,
+    recvcount: c_int,
+    recvtype: c_int,
+    comm: c_int,
+    request: *mut c_int,
+) -> c_int {
+    entry("MPI_Iallgather", comm, |vp| {
+        let request = out(request, "request")?;
+        let r = start_equal_parts(
+            vp, false, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm,
+        )?;
+        *request = vp.add_req(r);
+        Ok(())
+    })
+}
+
+/// `MPI_Ialltoall`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Ialltoall(
+    sendbuf: *const c_void,
+    sendcount: c_int,
+    sendtype: c_int,
+    recvbuf: *mut c_void,
+    recvcount: c_int,
+    recvtype: c_int,
+    comm: c_int,
+    request: *mut c_int,
+) -> c_int {
+    entry("MPI_Ialltoall", comm, |vp| {
+        let request = out(request, "request")?;
+        let r = start_equal_parts(
+            vp, true, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm,
+        )?;
+        *request = vp.add_req(r);
+        Ok(())
+    })
+}

@@ -123,6 +123,14 @@ pub static EXPORTS: Exports = Exports(&[
         crate::coll::ARTS_MPI_Reduce_scatter_block as *const (),
     ),
     (
+        "ARTS_MPI_Iallgather",
+        crate::coll::ARTS_MPI_Iallgather as *const (),
+    ),
+    (
+        "ARTS_MPI_Ialltoall",
+        crate::coll::ARTS_MPI_Ialltoall as *const (),
+    ),
+    (
         "ARTS_MPI_Comm_rank",
         crate::comm::ARTS_MPI_Comm_rank as *const (),
     ),

@@ -100,13 +100,35 @@ int main(int argc, char **argv)
     MPI_Reduce_scatter_block(twos, blk, 2, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
     rs_ok &= blk[0] == size - 1 && blk[1] == size - 1;
 
-    int flags[4] = {sub_ok, types_ok, cart_ok, rs_ok}, all[4], ok;
-    MPI_Reduce(flags, all, 4, MPI_INT, MPI_LAND, 0, MPI_COMM_WORLD);
-    int mine_ok = sub_ok && types_ok && cart_ok && rs_ok;
+    /* non-blocking all-gather (of a column: a vector type) and all-to-all */
+    MPI_Datatype pair_col;
+    MPI_Type_vector(2, 1, 3, MPI_INT, &pair_col);
+    MPI_Type_commit(&pair_col);
+    int m23[6] = {rank, -1, -1, 10 + rank, -1, -1};
+    int *ag = malloc(sizeof(int) * 2 * size), *s2 = malloc(sizeof(int) * size),
+        *r2 = malloc(sizeof(int) * size);
+    for (i = 0; i < size; i++)
+        s2[i] = 100 * rank + i;
+    MPI_Request nb[2];
+    MPI_Iallgather(m23, 1, pair_col, ag, 2, MPI_INT, MPI_COMM_WORLD, &nb[0]);
+    MPI_Ialltoall(s2, 1, MPI_INT, r2, 1, MPI_INT, MPI_COMM_WORLD, &nb[1]);
+    MPI_Waitall(2, nb, MPI_STATUSES_IGNORE);
+    int nbc_ok = 1;
+    for (i = 0; i < size; i++)
+        nbc_ok &= ag[2 * i] == i && ag[2 * i + 1] == 10 + i && r2[i] == 100 * i + rank;
+    MPI_Type_free(&pair_col);
+    free(ag);
+    free(s2);
+    free(r2);
+
+    int flags[5] = {sub_ok, types_ok, cart_ok, rs_ok, nbc_ok}, all[5], ok;
+    MPI_Reduce(flags, all, 5, MPI_INT, MPI_LAND, 0, MPI_COMM_WORLD);
+    int mine_ok = sub_ok && types_ok && cart_ok && rs_ok && nbc_ok;
     MPI_Allreduce(&mine_ok, &ok, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
     if (rank == 0)
-        printf("subarray %d hindexed+indexed_block %d cart_sub %d reduce_scatter %d\n", all[0],
-               all[1], all[2], all[3]);
+        printf("subarray %d hindexed+indexed_block %d cart_sub %d reduce_scatter %d "
+               "iallgather+ialltoall %d\n",
+               all[0], all[1], all[2], all[3], all[4]);
     MPI_Type_free(&sub_c);
     MPI_Type_free(&sub_f);
     MPI_Type_free(&hidx);
