@@ -250,6 +250,8 @@ typedef void MPI_User_function(void *invec, void *inoutvec, int *len, MPI_Dataty
 #define AMPI_Migrate_to_pe ARTS_AMPI_Migrate_to_pe
 #define AMPI_Setmigratable ARTS_AMPI_Setmigratable
 #define AMPI_My_pe ARTS_AMPI_My_pe
+#define AMPI_Checkpoint_state ARTS_AMPI_Checkpoint_state
+#define AMPI_Restored_state ARTS_AMPI_Restored_state
 
 /* ---- environment ---- */
 int MPI_Init(int *argc, char ***argv);
@@ -398,6 +400,16 @@ int AMPI_Migrate_to_pe(int destPE);
 int AMPI_Setmigratable(MPI_Comm comm, int mig);
 /* The PE running this rank now. */
 int AMPI_My_pe(void);
+/* Checkpoints of the ranks' own state (arts; a whole C rank is not saved):
+ * collective over MPI_COMM_WORLD, saves every rank's `bytes` bytes at
+ * `state` as the run's checkpoint after `step` (`arts ampi run
+ * --checkpoint-dir DIR`; without it the call does nothing). A run started
+ * with `--restart DIR` (any number of PEs, the same number of ranks) gets
+ * them back with AMPI_Restored_state, which sets *flag to 1 (0 when the
+ * run starts afresh). */
+int AMPI_Checkpoint_state(long long step, const void *state, long long bytes);
+int AMPI_Restored_state(long long *step, void *state, long long capacity, long long *bytes,
+                        int *flag);
 
 /* The marker `arts ampi run` looks for: this object was built against this
  * header (weak, so every translation unit may define it). */

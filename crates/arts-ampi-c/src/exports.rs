@@ -30,6 +30,14 @@ pub static EXPORTS: Exports = Exports(&[
     ),
     ("ARTS_AMPI_My_pe", crate::ampi::ARTS_AMPI_My_pe as *const ()),
     (
+        "ARTS_AMPI_Checkpoint_state",
+        crate::ampi::ARTS_AMPI_Checkpoint_state as *const (),
+    ),
+    (
+        "ARTS_AMPI_Restored_state",
+        crate::ampi::ARTS_AMPI_Restored_state as *const (),
+    ),
+    (
         "ARTS_MPI_Dims_create",
         crate::cart::ARTS_MPI_Dims_create as *const (),
     ),

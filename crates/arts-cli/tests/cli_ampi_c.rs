@@ -329,3 +329,42 @@ fn subarrays_cart_sub_and_reduce_scatter_match_open_mpi() {
         "subarray 1 hindexed+indexed_block 1 cart_sub 1 reduce_scatter 1 iallgather+ialltoall 1",
     );
 }
+
+#[test]
+fn a_c_program_restarts_from_its_saved_state_on_other_pes() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(so) = build("ckpt", dir.path()) else {
+        return;
+    };
+    let whole = program_lines(&run_arts(&so, 4, 2, &[], &["30", "5", "0"]));
+    assert!(whole.contains("ckpt steps=30 checksum="), "{whole}");
+    let ck = dir.path().join("ck").display().to_string();
+    let first = run_arts(&so, 4, 2, &["--checkpoint-dir", &ck], &["30", "5", "15"]);
+    assert!(first.contains("stopped after saving step 15"), "{first}");
+    let again = program_lines(&run_arts(&so, 4, 1, &["--restart", &ck], &["30", "5", "0"]));
+    assert!(again.starts_with("continuing from step 15\n"), "{again}");
+    assert_eq!(
+        again.lines().nth(1).unwrap(),
+        whole.trim_end(),
+        "the restarted run ends where the whole run does"
+    );
+    // Another rank count, or --checkpoint-every, is refused in one line.
+    assert_usage_error(
+        &arts(&["ampi", "run", "--vp", "3", "--restart", &ck, &so]),
+        "a checkpoint of ckpt.so on 4 ranks, not of ckpt.so on 3",
+    );
+    assert_usage_error(
+        &arts(&[
+            "ampi",
+            "run",
+            "--vp",
+            "4",
+            "--checkpoint-every",
+            "2",
+            "--checkpoint-dir",
+            &ck,
+            &so,
+        ]),
+        "AMPI_Checkpoint_state",
+    );
+}

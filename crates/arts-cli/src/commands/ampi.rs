@@ -224,22 +224,29 @@ fn options(args: &AmpiRunArgs) -> Result<RunOptions, CliError> {
             speeds: None,
         }),
     };
+    let c_program = is_c_program(&args.program);
+    if c_program && args.checkpoint_every > 0 {
+        return Err(CliError::usage(
+            "--checkpoint-every: a C program checkpoints when it calls AMPI_Checkpoint_state; \
+             give --checkpoint-dir alone",
+        ));
+    }
     let checkpointing = args.checkpoint_every > 0 || args.restart.is_some();
-    if checkpointing && args.program != "stencil3d" {
+    if checkpointing && args.program != "stencil3d" && !c_program {
         return Err(CliError::usage(format!(
             "--checkpoint-every/--restart: only stencil3d checkpoints its ranks, not {}",
             args.program
         )));
     }
     let restored = match &args.restart {
-        Some(dir) => Some(checkpoint::open(dir, &args.program, args.vp).map_err(to_cli)?),
+        Some(dir) => Some(checkpoint::open(dir, &checkpoint_name(args), args.vp).map_err(to_cli)?),
         None => None,
     };
     let checkpoints = (args.checkpoint_dir.is_some() || restored.is_some()).then(|| {
         Arc::new(Checkpoints {
             dir: args.checkpoint_dir.clone(),
             keep: args.keep as usize,
-            program: args.program.clone(),
+            program: checkpoint_name(args),
             restored,
         })
     });
@@ -252,6 +259,19 @@ fn options(args: &AmpiRunArgs) -> Result<RunOptions, CliError> {
     };
     arts_ampi::check(&opts).map_err(to_cli)?;
     Ok(opts)
+}
+
+/// The program's name in checkpoints: a C program's file name (so that a
+/// restart may name it by another path).
+fn checkpoint_name(args: &AmpiRunArgs) -> String {
+    if is_c_program(&args.program) {
+        std::path::Path::new(&args.program).file_name().map_or_else(
+            || args.program.clone(),
+            |n| n.to_string_lossy().into_owned(),
+        )
+    } else {
+        args.program.clone()
+    }
 }
 
 /// Whether `program` names a C program file rather than a registered program.
