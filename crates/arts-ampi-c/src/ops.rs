@@ -59,11 +59,12 @@ pub(crate) fn lookup(op: c_int, user: &[Option<UserOp>]) -> Result<OpKind, Fail>
 /// called with 16-byte aligned copies of its operands.
 pub(crate) fn user_op(u: UserOp, size: usize, dt: c_int) -> Op {
     let f = move |left: &[u8], right: &mut [u8]| {
-        let words = right.len().div_ceil(16);
+        // Operands of different lengths (mismatched counts) combine their common part.
+        let n = left.len().min(right.len());
+        let words = n.div_ceil(16);
         let mut a = vec![0u128; words];
         let mut b = vec![0u128; words];
         let (pa, pb) = (a.as_mut_ptr().cast::<u8>(), b.as_mut_ptr().cast::<u8>());
-        let n = right.len();
         // SAFETY: both scratch buffers hold at least `n` bytes.
         unsafe {
             std::ptr::copy_nonoverlapping(left.as_ptr(), pa, n);
@@ -75,7 +76,7 @@ pub(crate) fn user_op(u: UserOp, size: usize, dt: c_int) -> Op {
         // buffers and writes the second, as MPI_User_function does.
         unsafe { (u.f)(pa.cast(), pb.cast(), &mut len, &mut dt) };
         // SAFETY: as above.
-        right.copy_from_slice(unsafe { std::slice::from_raw_parts(pb, n) });
+        right[..n].copy_from_slice(unsafe { std::slice::from_raw_parts(pb, n) });
     };
     Op::User {
         name: "MPI_Op_create",

@@ -24,15 +24,41 @@ pub(crate) fn send_bytes<'a>(
     if buf.is_null() {
         return Err(Fail::new(ERR_BUFFER, "the buffer is a null pointer"));
     }
+    let len = byte_len(count, t)?;
     if t.is_contiguous() {
         // SAFETY: the program passes `count` elements of `t` at `buf`.
         Ok(Cow::Borrowed(unsafe {
-            std::slice::from_raw_parts(buf.cast(), count * t.size)
+            std::slice::from_raw_parts(buf.cast(), len)
         }))
     } else {
         // SAFETY: as above.
         Ok(Cow::Owned(unsafe { t.pack(buf.cast(), count) }))
     }
+}
+
+/// Bytes of `count` elements of `t` (refused when it overflows).
+pub(crate) fn byte_len(count: usize, t: &TypeInfo) -> Result<usize, Fail> {
+    count
+        .checked_mul(t.size)
+        .filter(|&n| n <= isize::MAX as usize)
+        .ok_or_else(|| {
+            Fail::new(
+                ERR_COUNT,
+                format!("{count} elements of {} bytes do not fit in memory", t.size),
+            )
+        })
+}
+
+/// The `n` request handles at `requests` (checked non-null).
+pub(crate) fn handles<'a>(requests: *mut c_int, n: usize) -> Result<&'a mut [c_int], Fail> {
+    if n == 0 {
+        return Ok(&mut []);
+    }
+    if requests.is_null() {
+        return Err(Fail::new(ERR_ARG, "the request array is a null pointer"));
+    }
+    // SAFETY: the program passes an array of `n` requests (checked non-null).
+    Ok(unsafe { std::slice::from_raw_parts_mut(requests, n) })
 }
 
 /// Where a receive writes: the user's buffer itself when the type is
@@ -47,7 +73,7 @@ pub(crate) struct RecvBuf {
 impl RecvBuf {
     /// The target of `count` elements of `t` at `buf`.
     pub fn new(buf: *mut c_void, count: usize, t: &TypeInfo) -> Result<RecvBuf, Fail> {
-        let len = count * t.size;
+        let len = byte_len(count, t)?;
         if len > 0 && buf.is_null() {
             return Err(Fail::new(ERR_BUFFER, "the buffer is a null pointer"));
         }
@@ -468,17 +494,13 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Waitall(
 ) -> c_int {
     entry("MPI_Waitall", MPI_COMM_WORLD, |vp| {
         let n = count(n, "count")?;
-        for i in 0..n {
-            // SAFETY: the program passes `n` requests (and statuses, or IGNORE).
-            let (h, st) = unsafe {
-                (
-                    &mut *requests.add(i),
-                    if statuses.is_null() {
-                        statuses
-                    } else {
-                        statuses.add(i)
-                    },
-                )
+        let hs = handles(requests, n)?;
+        for (i, h) in hs.iter_mut().enumerate() {
+            let st = if statuses.is_null() {
+                statuses
+            } else {
+                // SAFETY: the program passes `n` statuses (or MPI_STATUSES_IGNORE).
+                unsafe { statuses.add(i) }
             };
             if *h == MPI_REQUEST_NULL {
                 write_status(st, &Status::default());
@@ -504,8 +526,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Waitany(
     entry("MPI_Waitany", MPI_COMM_WORLD, |vp| {
         let n = count(n, "count")?;
         let index = out(index, "index")?;
-        // SAFETY: the program passes `n` requests.
-        let hs = unsafe { std::slice::from_raw_parts_mut(requests, n) };
+        let hs = handles(requests, n)?;
         let mut any = false;
         for (i, h) in hs.iter_mut().enumerate() {
             if *h == MPI_REQUEST_NULL {
@@ -602,8 +623,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Testall(
     entry("MPI_Testall", MPI_COMM_WORLD, |vp| {
         let n = count(n, "count")?;
         let flag = out(flag, "flag")?;
-        // SAFETY: the program passes `n` requests.
-        let hs = unsafe { std::slice::from_raw_parts_mut(requests, n) };
+        let hs = handles(requests, n)?;
         let mut all = true;
         for h in hs.iter() {
             if *h == MPI_REQUEST_NULL {

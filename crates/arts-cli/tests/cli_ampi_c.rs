@@ -268,6 +268,10 @@ fn bad_mpi_usage_names_the_call_the_rank_and_the_class() {
         ),
         ("thread-multiple", "MPI_THREAD_MULTIPLE is not supported"),
         ("no-finalize", "main returned without calling MPI_Finalize"),
+        (
+            "mismatch",
+            "MPI_Bcast: ibcast: a result of 16 bytes for a buffer of 8 (MPI_ERR_COUNT)",
+        ),
     ] {
         let (code, stdout, stderr) =
             arts_text(&["ampi", "run", "--vp", "3", "--pes", "2", &so, "--", mode]);
@@ -281,6 +285,11 @@ fn bad_mpi_usage_names_the_call_the_rank_and_the_class() {
         stdout.contains(
             "returned class 6 (MPI_ERR_RANK is 6): MPI_ERR_RANK: invalid rank (MPI_Send on rank 0:"
         ),
+        "{stdout}"
+    );
+    let (_, stdout, _) = arts_text(&["ampi", "run", "--vp", "2", &so, "--", "null-requests"]);
+    assert!(
+        stdout.contains("waitall: MPI_ERR_ARG: invalid argument (MPI_Waitall on rank 0: the request array is a null pointer)"),
         "{stdout}"
     );
     // MPI_Abort ends the run with its code.

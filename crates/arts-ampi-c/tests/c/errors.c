@@ -7,6 +7,8 @@
  *   bad-type      MPI_Send with an invalid datatype (fatal)
  *   truncate      a message longer than the receive buffer (fatal)
  *   thread-multiple  MPI_Init_thread(MPI_THREAD_MULTIPLE) (refused, fatal)
+ *   mismatch      MPI_Bcast of 4 ints from the root, 2 expected elsewhere
+ *   null-requests MPI_Waitall of 2 requests at a null array (ERRORS_RETURN)
  *   no-finalize   main returns without MPI_Finalize
  *   abort         MPI_Abort(MPI_COMM_WORLD, 3) from rank 1 */
 #include <mpi.h>
@@ -49,6 +51,16 @@ int main(int argc, char **argv)
             MPI_Send(big, 4, MPI_INT, 1, 0, MPI_COMM_WORLD);
         if (rank == 1)
             MPI_Recv(big, 2, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    }
+    if (strcmp(mode, "mismatch") == 0) {
+        int four[4] = {1, 2, 3, 4};
+        MPI_Bcast(four, rank == 0 ? 4 : 2, MPI_INT, 0, MPI_COMM_WORLD);
+    }
+    if (strcmp(mode, "null-requests") == 0 && rank == 0) {
+        MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+        int rc = MPI_Waitall(2, NULL, MPI_STATUSES_IGNORE);
+        MPI_Error_string(rc, msg, &len);
+        printf("waitall: %s\n", msg);
     }
     if (strcmp(mode, "abort") == 0 && rank == 1)
         MPI_Abort(MPI_COMM_WORLD, 3);
