@@ -209,6 +209,7 @@ impl Vp {
 /// outside a rank, before `MPI_Init` or after `MPI_Finalize`, restores the
 /// running-rank pointer after the body (which may have suspended), and
 /// applies `comm`'s error handler to a failure.
+#[inline(always)]
 pub(crate) fn entry(
     call: &'static str,
     comm: c_int,
@@ -218,6 +219,7 @@ pub(crate) fn entry(
 }
 
 /// [`entry`] for calls allowed in the given phases.
+#[inline(always)]
 pub(crate) fn entry_in(
     call: &'static str,
     comm: c_int,
