@@ -210,6 +210,7 @@ typedef void MPI_User_function(void *invec, void *inoutvec, int *len, MPI_Dataty
 #define MPI_Iallgather ARTS_MPI_Iallgather
 #define MPI_Ialltoall ARTS_MPI_Ialltoall
 #define MPI_Scan ARTS_MPI_Scan
+#define MPI_Exscan ARTS_MPI_Exscan
 #define MPI_Reduce_scatter ARTS_MPI_Reduce_scatter
 #define MPI_Reduce_scatter_block ARTS_MPI_Reduce_scatter_block
 #define MPI_Op_create ARTS_MPI_Op_create
@@ -332,6 +333,8 @@ int MPI_Ialltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, voi
                   int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request);
 int MPI_Scan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
              MPI_Comm comm);
+int MPI_Exscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+               MPI_Comm comm);
 int MPI_Reduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts[],
                        MPI_Datatype datatype, MPI_Op op, MPI_Comm comm);
 int MPI_Reduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount,

@@ -846,3 +846,50 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Ialltoall(
         Ok(())
     })
 }
+
+/// `MPI_Exscan`: rank `r` gets the reduction of ranks `0..r` (rank 0's
+/// buffer is left as it is): an inclusive scan, then each rank hands its
+/// prefix to the next over a private duplicate of the communicator.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Exscan(
+    sendbuf: *const c_void,
+    recvbuf: *mut c_void,
+    count_: c_int,
+    datatype: c_int,
+    op: c_int,
+    comm: c_int,
+) -> c_int {
+    entry("MPI_Exscan", comm, |vp| {
+        let t = vp.types.comm_type(datatype)?;
+        let n = count(count_, "count")?;
+        let c = comm_of(comm)?;
+        let (size, me) = size_rank(vp, c)?;
+        let src = if sendbuf == IN_PLACE {
+            recvbuf.cast_const()
+        } else {
+            sendbuf
+        };
+        let data = send_bytes(src, n, &t)?.into_owned();
+        let inclusive = match reduce(vp, Which::Scan, &data, &t, datatype, op, c)? {
+            Ok(b) => b,
+            Err(_) => return Err(Fail::new(ERR_INTERN, "a blocking scan gave a request")),
+        };
+        let shadow = match vp.shadows.get(&comm) {
+            Some(&s) => s,
+            None => {
+                let s = vp.mpi().comm_dup(c)?;
+                vp.shadows.insert(comm, s);
+                s
+            }
+        };
+        if me + 1 < size {
+            vp.mpi().send(&inclusive, me as i32 + 1, 0, shadow)?;
+        }
+        if me > 0 {
+            let mut rb = RecvBuf::new(recvbuf, n, &t)?;
+            let s = vp.mpi().recv(rb.slice(), me as i32 - 1, 0, shadow)?;
+            rb.finish(s.bytes);
+        }
+        Ok(())
+    })
+}

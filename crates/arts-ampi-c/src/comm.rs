@@ -101,6 +101,9 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Comm_free(comm: *mut c_int) -> c_int {
             ));
         }
         vp.mpi().comm_free(comm_of(*comm)?)?;
+        if let Some(shadow) = vp.shadows.remove(comm) {
+            vp.mpi().comm_free(shadow)?;
+        }
         vp.carts.remove(comm);
         vp.errhandlers.remove(comm);
         *comm = MPI_COMM_NULL;

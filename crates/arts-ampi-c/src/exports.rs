@@ -138,6 +138,7 @@ pub static EXPORTS: Exports = Exports(&[
         "ARTS_MPI_Ialltoall",
         crate::coll::ARTS_MPI_Ialltoall as *const (),
     ),
+    ("ARTS_MPI_Exscan", crate::coll::ARTS_MPI_Exscan as *const ()),
     (
         "ARTS_MPI_Comm_rank",
         crate::comm::ARTS_MPI_Comm_rank as *const (),

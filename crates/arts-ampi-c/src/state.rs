@@ -123,6 +123,9 @@ pub(crate) struct Vp {
     pub carts: HashMap<c_int, Cart>,
     /// The last message of each error class, for `MPI_Error_string`.
     pub last_error: HashMap<c_int, String>,
+    /// A private duplicate of a communicator, for collectives built from
+    /// point-to-point messages (`MPI_Exscan`), made on first use.
+    pub shadows: HashMap<c_int, Comm>,
 }
 
 impl Vp {
@@ -139,6 +142,7 @@ impl Vp {
             reqs: Vec::new(),
             carts: HashMap::new(),
             last_error: HashMap::new(),
+            shadows: HashMap::new(),
         }
     }
 

@@ -335,7 +335,7 @@ fn subarrays_cart_sub_and_reduce_scatter_match_open_mpi() {
         "subarray",
         6,
         &[],
-        "subarray 1 hindexed+indexed_block 1 cart_sub 1 reduce_scatter 1 iallgather+ialltoall 1",
+        "subarray 1 hindexed+indexed_block 1 cart_sub 1 reduce_scatter 1 iallgather+ialltoall 1 exscan 1",
     );
 }
 

@@ -121,14 +121,21 @@ int main(int argc, char **argv)
     free(s2);
     free(r2);
 
-    int flags[5] = {sub_ok, types_ok, cart_ok, rs_ok, nbc_ok}, all[5], ok;
-    MPI_Reduce(flags, all, 5, MPI_INT, MPI_LAND, 0, MPI_COMM_WORLD);
-    int mine_ok = sub_ok && types_ok && cart_ok && rs_ok && nbc_ok;
+    /* exclusive prefix sums (offsets), twice on the same communicator */
+    long long len = 10 + rank, off = -1, off2 = -1;
+    MPI_Exscan(&len, &off, 1, MPI_LONG_LONG, MPI_SUM, MPI_COMM_WORLD);
+    MPI_Exscan(&len, &off2, 1, MPI_LONG_LONG, MPI_MAX, MPI_COMM_WORLD);
+    int ex_ok = rank == 0 || (off == 10LL * rank + (long long)rank * (rank - 1) / 2 &&
+                              off2 == 10 + rank - 1);
+
+    int flags[6] = {sub_ok, types_ok, cart_ok, rs_ok, nbc_ok, ex_ok}, all[6], ok;
+    MPI_Reduce(flags, all, 6, MPI_INT, MPI_LAND, 0, MPI_COMM_WORLD);
+    int mine_ok = sub_ok && types_ok && cart_ok && rs_ok && nbc_ok && ex_ok;
     MPI_Allreduce(&mine_ok, &ok, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
     if (rank == 0)
         printf("subarray %d hindexed+indexed_block %d cart_sub %d reduce_scatter %d "
-               "iallgather+ialltoall %d\n",
-               all[0], all[1], all[2], all[3], all[4]);
+               "iallgather+ialltoall %d exscan %d\n",
+               all[0], all[1], all[2], all[3], all[4], all[5]);
     MPI_Type_free(&sub_c);
     MPI_Type_free(&sub_f);
     MPI_Type_free(&hidx);
