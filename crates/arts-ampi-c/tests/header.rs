@@ -120,3 +120,36 @@ fn the_header_compiles_cleanly_as_c99_and_cxx() {
         assert!(ok.success(), "mpi.h does not compile cleanly as C++");
     }
 }
+
+#[test]
+fn a_call_outside_the_subset_fails_at_compile_time() {
+    let Some(_) = common::compiler("gcc") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let src = dir.path().join("group.c");
+    std::fs::write(
+        &src,
+        "#include <mpi.h>\n\
+         int main(int argc, char **argv) {\n\
+           int g;\n\
+           MPI_Init(&argc, &argv);\n\
+           MPI_Comm_group(MPI_COMM_WORLD, &g);\n\
+           return MPI_Finalize();\n\
+         }\n",
+    )
+    .unwrap();
+    let out = std::process::Command::new("sh")
+        .arg(arts_ampi_c::mpicc_path())
+        .arg(&src)
+        .arg("-o")
+        .arg(dir.path().join("group.so"))
+        .output()
+        .unwrap();
+    assert!(
+        !out.status.success(),
+        "an undeclared MPI call must not compile"
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("MPI_Comm_group"), "{err}");
+}
