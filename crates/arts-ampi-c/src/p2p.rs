@@ -146,6 +146,7 @@ fn check_tag(tag: c_int) -> Result<(), Fail> {
     Ok(())
 }
 
+#[inline]
 fn send(
     vp: &mut Vp,
     buf: *const c_void,
@@ -160,6 +161,20 @@ fn send(
     let c = comm_of(comm)?;
     check_tag(tag)?;
     if dest == MPI_PROC_NULL {
+        return Ok(());
+    }
+    if t.is_contiguous() {
+        // The fast path: the user's bytes, copied once into the message.
+        let len = byte_len(n, t)?;
+        let data: &[u8] = if len == 0 {
+            &[]
+        } else if buf.is_null() {
+            return Err(Fail::new(ERR_BUFFER, "the buffer is a null pointer"));
+        } else {
+            // SAFETY: the program passes `count` elements of `datatype` at `buf`.
+            unsafe { std::slice::from_raw_parts(buf.cast(), len) }
+        };
+        vp.mpi().send(data, dest, tag, c)?;
         return Ok(());
     }
     let data = send_bytes(buf, n, t)?;
@@ -297,8 +312,16 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Recv(
         // The fast path: a contiguous type lands in the user's buffer.
         let t = vp.types.comm_type_ref(datatype)?;
         if t.is_contiguous() && source != MPI_PROC_NULL && (tag >= 0 || tag == MPI_ANY_TAG) {
-            let mut rb = RecvBuf::new(buf, crate::state::count(count, "count")?, t)?;
-            let s = vp.mpi().recv(rb.slice(), source, tag, comm_of(comm)?)?;
+            let len = byte_len(crate::state::count(count, "count")?, t)?;
+            let target: &mut [u8] = if len == 0 {
+                &mut []
+            } else if buf.is_null() {
+                return Err(Fail::new(ERR_BUFFER, "the buffer is a null pointer"));
+            } else {
+                // SAFETY: the program passes `count` elements of `datatype` at `buf`.
+                unsafe { std::slice::from_raw_parts_mut(buf.cast(), len) }
+            };
+            let s = vp.mpi().recv(target, source, tag, comm_of(comm)?)?;
             write_status(status, &s);
             return Ok(());
         }

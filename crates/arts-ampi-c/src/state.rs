@@ -5,8 +5,10 @@
 //! rank's `main` starts and set again after every call that may suspend
 //! the rank ([`entry`] does it), because the rank may resume on another PE
 //! thread and other ranks set the pointer of this thread meanwhile. The
-//! thread-local is read and written only in `#[inline(never)]` functions,
-//! so no thread-local address is cached across a suspension.
+//! thread-local is read once at the start of a call (before anything can
+//! suspend) and written after it only by the `#[inline(never)]`
+//! [`set_current`], so no thread-local address is cached across a
+//! suspension.
 
 use std::cell::Cell;
 use std::collections::HashMap;
@@ -30,8 +32,11 @@ pub(crate) fn set_current(vp: *mut Vp) {
     CURRENT.with(|c| c.set(vp));
 }
 
-/// The rank running on this thread (null outside ranks).
-#[inline(never)]
+/// The rank running on this thread (null outside ranks). Inlined: callers
+/// read it once, before anything can suspend the rank; only
+/// [`set_current`], which runs after a suspension, must compute the
+/// thread-local's address afresh.
+#[inline]
 pub(crate) fn current() -> *mut Vp {
     CURRENT.with(|c| c.get())
 }
