@@ -30,6 +30,7 @@ done
 mpirun="mpirun --allow-run-as-root --oversubscribe --bind-to none"
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
 field() { sed -n "s/.*$1=\([0-9.e+-]*\).*/\1/p" | head -1; }
+range() { sort -g "$1" | awk 'NR==1 {lo=$1} {hi=$1} END {printf "%.4g-%.4g", lo, hi}'; }
 
 n=${STENCIL_N:-2048}
 iters=${STENCIL_ITERS:-200}
@@ -55,12 +56,18 @@ for r in $(seq "$reps"); do
 done
 c_pp=$(median < "$dir/c_pp"); r_pp=$(median < "$dir/r_pp")
 c_pp1=$(median < "$dir/c_pp1"); r_pp1=$(median < "$dir/r_pp1"); sw=$(median < "$dir/sw")
-for f in c_pp1 r_pp1 c_pp r_pp c_y r_y sw a1 o1 ai oi ai3 oi3; do echo "raw $f: $(tr '\n' ' ' < "$dir/$f")"; done
+for f in c_pp1 r_pp1 c_pp r_pp c_y r_y sw a1 o1 ai oi ai3 oi3; do
+    echo "raw $f: $(tr '\n' ' ' < "$dir/$f") (range $(range "$dir/$f"))"
+done
 c_y=$(median < "$dir/c_y"); r_y=$(median < "$dir/r_y")
 a1=$(median < "$dir/a1"); o1=$(median < "$dir/o1")
 ai=$(median < "$dir/ai"); oi=$(median < "$dir/oi")
 ai3=$(median < "$dir/ai3"); oi3=$(median < "$dir/oi3")
 echo "reps=$reps stencil n=$n iters=$iters"
+# Ratio of each interleaved pair (arts run / its baseline run): median and range.
+pair() { paste "$dir/$1" "$dir/$2" | awk '{print $1/$2}' > "$dir/ratio"; echo "$(median < "$dir/ratio") (range $(range "$dir/ratio"))"; }
+echo "pair ratios: pingpong 1 PE $(pair c_pp1 r_pp1); 2 PEs $(pair c_pp r_pp); yield $(pair c_y r_y)"
+echo "pair ratios: stencil 1 VP/PE $(pair a1 o1); 2x imbalance $(pair ai oi); 3x $(pair ai3 oi3)"
 awk -v a="$c_pp1" -v b="$r_pp1" 'BEGIN {printf "pingpong 8B 1 PE: C ABI %.3f us, Rust API %.3f us, ratio %.3f (target <= 1.1)\n", a, b, a/b}'
 awk -v a="$c_pp" -v b="$r_pp" 'BEGIN {printf "pingpong 8B 2 PEs: C ABI %.3f us, Rust API %.3f us, ratio %.3f (target <= 1.1)\n", a, b, a/b}'
 awk -v a="$c_y" -v b="$r_y" -v s="$sw" 'BEGIN {printf "yield: C (MPI_Iprobe, private globals) %.1f ns, Rust Mpi::poll %.1f ns, ratio %.3f; bare VP switch %.1f ns (target <= 100)\n", a, b, a/b, s}'
