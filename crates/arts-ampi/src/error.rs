@@ -73,6 +73,10 @@ pub enum MpiError {
         /// The PE given.
         pe: u32,
     },
+    /// A failure the program reports in its own words (a C program's
+    /// fatal MPI error, or its `main` returning non-zero).
+    #[error("{0}")]
+    Program(String),
 }
 
 /// Why an AMPI run failed.

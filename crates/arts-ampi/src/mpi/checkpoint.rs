@@ -50,6 +50,14 @@ impl Mpi<'_> {
         }
     }
 
+    /// Whether the run has a checkpoint directory ([`Mpi::checkpoint`] can write).
+    pub fn checkpointing(&mut self) -> bool {
+        self.shared()
+            .checkpoints
+            .as_ref()
+            .is_some_and(|p| p.dir.is_some())
+    }
+
     /// This rank's state in the checkpoint the run continues from, with the
     /// step it was saved at (`None`: the run starts afresh).
     pub fn restored<S: DeserializeOwned>(&mut self) -> Result<Option<(u64, S)>, MpiError> {

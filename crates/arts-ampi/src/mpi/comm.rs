@@ -73,4 +73,16 @@ impl Mpi<'_> {
     pub fn comm_free(&mut self, comm: Comm) -> Result<(), MpiError> {
         self.engine().free_comm(comm.0)
     }
+
+    /// A communicator of this rank alone (`MPI_COMM_SELF`); local, not collective.
+    pub fn comm_self(&mut self) -> Comm {
+        let me = self.engine().world_rank();
+        let ctx = self.engine().next_context();
+        Comm(self.engine().add_comm(ctx, vec![me]))
+    }
+
+    /// The `WORLD` ranks of `comm`'s members, in communicator order.
+    pub fn comm_members(&mut self, comm: Comm) -> Result<Vec<u32>, MpiError> {
+        Ok(self.engine().comm("comm_members", comm.0)?.members())
+    }
 }

@@ -9,7 +9,8 @@ use std::sync::Arc;
 use arts_ampi::bench::{BenchReport, Scale, run_bench};
 use arts_ampi::checkpoint::{self, Checkpoints};
 use arts_ampi::programs::{self, PROGRAMS, Params};
-use arts_ampi::{AmpiError, RunOptions};
+use arts_ampi::{AmpiError, AmpiReport, RunOptions};
+use arts_ampi_c::{CProgram, CRunOptions, LoadError};
 use arts_apps::report::LbStepSummary;
 use arts_apps::stats::median;
 use arts_core::{LbConfig, LbPeriod};
@@ -26,7 +27,7 @@ pub enum AmpiCommand {
     /// List the programs, one line each.
     List,
     /// Run a program on --vp ranks (virtual processors) over --pes PEs.
-    Run(AmpiRunArgs),
+    Run(Box<AmpiRunArgs>),
     /// Measure the AMPI figures (context switch, latency, VPs per PE, LB,
     /// overlapped collectives, memory, bt-mz), each beside its baseline.
     Bench(AmpiBenchArgs),
@@ -43,8 +44,12 @@ pub struct AmpiBenchArgs {
 /// Arguments of `arts ampi run`.
 #[derive(clap::Args)]
 pub struct AmpiRunArgs {
-    /// The program (see `arts ampi list`).
+    /// The program (see `arts ampi list`), or a C MPI program built with
+    /// `arts-mpicc` (a path: `./prog.so`); its arguments follow `--`.
     program: String,
+    /// Arguments of a C program (`argv[1..]` of its `main`), after `--`.
+    #[arg(last = true)]
+    program_args: Vec<String>,
     /// Number of MPI ranks (virtual processors); need not be a multiple of --pes.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     vp: u32,
@@ -219,22 +224,29 @@ fn options(args: &AmpiRunArgs) -> Result<RunOptions, CliError> {
             speeds: None,
         }),
     };
+    let c_program = is_c_program(&args.program);
+    if c_program && args.checkpoint_every > 0 {
+        return Err(CliError::usage(
+            "--checkpoint-every: a C program checkpoints when it calls AMPI_Checkpoint_state; \
+             give --checkpoint-dir alone",
+        ));
+    }
     let checkpointing = args.checkpoint_every > 0 || args.restart.is_some();
-    if checkpointing && args.program != "stencil3d" {
+    if checkpointing && args.program != "stencil3d" && !c_program {
         return Err(CliError::usage(format!(
             "--checkpoint-every/--restart: only stencil3d checkpoints its ranks, not {}",
             args.program
         )));
     }
     let restored = match &args.restart {
-        Some(dir) => Some(checkpoint::open(dir, &args.program, args.vp).map_err(to_cli)?),
+        Some(dir) => Some(checkpoint::open(dir, &checkpoint_name(args), args.vp).map_err(to_cli)?),
         None => None,
     };
     let checkpoints = (args.checkpoint_dir.is_some() || restored.is_some()).then(|| {
         Arc::new(Checkpoints {
             dir: args.checkpoint_dir.clone(),
             keep: args.keep as usize,
-            program: args.program.clone(),
+            program: checkpoint_name(args),
             restored,
         })
     });
@@ -249,8 +261,65 @@ fn options(args: &AmpiRunArgs) -> Result<RunOptions, CliError> {
     Ok(opts)
 }
 
+/// The program's name in checkpoints: a C program's file name (so that a
+/// restart may name it by another path).
+fn checkpoint_name(args: &AmpiRunArgs) -> String {
+    if is_c_program(&args.program) {
+        std::path::Path::new(&args.program).file_name().map_or_else(
+            || args.program.clone(),
+            |n| n.to_string_lossy().into_owned(),
+        )
+    } else {
+        args.program.clone()
+    }
+}
+
+/// Whether `program` names a C program file rather than a registered program.
+fn is_c_program(program: &str) -> bool {
+    program.contains('/') || program.ends_with(".so")
+}
+
+/// `arts ampi run ./prog.so`: one private copy of the program per rank.
+fn run_c_program(
+    args: &AmpiRunArgs,
+    opts: RunOptions,
+    out: &Output,
+) -> Result<AmpiReport, CliError> {
+    let stacks = opts.vp as u64 * opts.stack_size as u64;
+    crate::budget::check_memory(format!("{} rank stacks", opts.vp), stacks)?;
+    let path = std::path::Path::new(&args.program);
+    let program =
+        CProgram::open(path, opts.vp, args.program_args.clone()).map_err(|e| match e {
+            LoadError::NotAProgram { .. } => CliError::usage(e),
+            other => CliError::failed(other),
+        })?;
+    let c = CRunOptions {
+        program_stdout_to_stderr: out.json,
+    };
+    arts_ampi_c::run(&opts, Arc::new(program), &c).map_err(to_cli)
+}
+
 fn run_program(args: &AmpiRunArgs, out: Output) -> CliResult {
     let opts = options(args)?;
+    if !args.program_args.is_empty() && !is_c_program(&args.program) {
+        return Err(CliError::usage(format!(
+            "arguments after `--` are for C programs (./prog.so); {} takes options",
+            args.program
+        )));
+    }
+    let report = if is_c_program(&args.program) {
+        run_c_program(args, opts.clone(), &out)?
+    } else {
+        run_builtin(args, &opts, &out)?
+    };
+    report_run(args, &opts, &report, out)
+}
+
+fn run_builtin(
+    args: &AmpiRunArgs,
+    opts: &RunOptions,
+    out: &Output,
+) -> Result<AmpiReport, CliError> {
     let params = Params {
         size: args.size as usize,
         iters: args.iters,
@@ -271,8 +340,17 @@ fn run_program(args: &AmpiRunArgs, out: Output) -> CliResult {
         built.memory_bytes + stacks,
     )?;
     let bar = out.progress(1, &args.program);
-    let report = arts_ampi::run(&opts, built.program).map_err(to_cli)?;
+    let report = arts_ampi::run(opts, built.program).map_err(to_cli)?;
     bar.finish_and_clear();
+    Ok(report)
+}
+
+fn report_run(
+    args: &AmpiRunArgs,
+    opts: &RunOptions,
+    report: &AmpiReport,
+    out: Output,
+) -> CliResult {
     let steps = &report.lb_steps;
     let step_times = report
         .values

@@ -1,0 +1,426 @@
+/*
+ * mpi.h of arts (crate arts-ampi-c): the C ABI of Adaptive MPI on the arts
+ * runtime. Programs compiled against it with `arts-mpicc` run as virtual
+ * processors under `arts ampi run --vp V --pes P ./prog.so`.
+ *
+ * Hand-kept. Handles are ints. Every function is exported by the `arts`
+ * binary under an `ARTS_` prefix (so that it never clashes with a system
+ * MPI library linked into the same process); the macros below map the
+ * standard names onto them. A call that is not declared here is not
+ * supported: it fails at compile or link time, never silently.
+ */
+#ifndef ARTS_MPI_H
+#define ARTS_MPI_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* This is Adaptive MPI: programs may test `#ifdef AMPI` for AMPI_* calls. */
+#define AMPI 1
+#define ARTS_AMPI 1
+#define ARTS_MPI_ABI_VERSION 1
+
+#define MPI_VERSION 3
+#define MPI_SUBVERSION 1
+
+/* ---- handles ---- */
+typedef int MPI_Comm;
+typedef int MPI_Datatype;
+typedef int MPI_Op;
+typedef int MPI_Request;
+typedef int MPI_Errhandler;
+typedef int MPI_Info;
+typedef long MPI_Aint;
+typedef long long MPI_Count;
+typedef long long MPI_Offset;
+
+typedef struct MPI_Status {
+    int MPI_SOURCE;
+    int MPI_TAG;
+    int MPI_ERROR;
+    int arts_cancelled;
+    long long arts_count; /* bytes received */
+} MPI_Status;
+
+typedef void MPI_User_function(void *invec, void *inoutvec, int *len, MPI_Datatype *datatype);
+
+/* ---- communicators ---- */
+#define MPI_COMM_NULL (-1)
+#define MPI_COMM_WORLD 0
+#define MPI_COMM_SELF 1
+
+/* ---- datatypes ---- */
+#define MPI_DATATYPE_NULL (-1)
+#define MPI_CHAR 1
+#define MPI_SIGNED_CHAR 2
+#define MPI_UNSIGNED_CHAR 3
+#define MPI_BYTE 4
+#define MPI_SHORT 5
+#define MPI_UNSIGNED_SHORT 6
+#define MPI_INT 7
+#define MPI_UNSIGNED 8
+#define MPI_LONG 9
+#define MPI_UNSIGNED_LONG 10
+#define MPI_LONG_LONG 11
+#define MPI_LONG_LONG_INT MPI_LONG_LONG
+#define MPI_UNSIGNED_LONG_LONG 12
+#define MPI_FLOAT 13
+#define MPI_DOUBLE 14
+#define MPI_INT8_T 15
+#define MPI_UINT8_T 16
+#define MPI_INT16_T 17
+#define MPI_UINT16_T 18
+#define MPI_INT32_T 19
+#define MPI_UINT32_T 20
+#define MPI_INT64_T 21
+#define MPI_UINT64_T 22
+#define MPI_C_BOOL 23
+#define MPI_AINT 24
+#define MPI_DOUBLE_INT 25
+#define MPI_2INT 26
+#define MPI_FLOAT_INT 27
+#define MPI_PACKED 28
+
+/* ---- reduction operations ---- */
+#define MPI_OP_NULL (-1)
+#define MPI_MAX 1
+#define MPI_MIN 2
+#define MPI_SUM 3
+#define MPI_PROD 4
+#define MPI_LAND 5
+#define MPI_BAND 6
+#define MPI_LOR 7
+#define MPI_BOR 8
+#define MPI_MAXLOC 9
+#define MPI_MINLOC 10
+
+/* ---- constants ---- */
+#define MPI_REQUEST_NULL (-1)
+#define MPI_INFO_NULL 0
+#define MPI_ANY_SOURCE (-2)
+#define MPI_ANY_TAG (-1)
+#define MPI_PROC_NULL (-3)
+#define MPI_UNDEFINED (-32766)
+#define MPI_ROOT (-4)
+#define MPI_TAG_UB_VALUE 2147483647
+#define MPI_MAX_PROCESSOR_NAME 256
+#define MPI_MAX_ERROR_STRING 512
+#define MPI_IN_PLACE ((void *)1)
+#define MPI_STATUS_IGNORE ((MPI_Status *)0)
+#define MPI_STATUSES_IGNORE ((MPI_Status *)0)
+
+/* MPI_Comm_compare results */
+#define MPI_IDENT 0
+#define MPI_CONGRUENT 1
+#define MPI_SIMILAR 2
+#define MPI_UNEQUAL 3
+
+/* thread levels (MPI_THREAD_MULTIPLE is refused: ranks are coroutines) */
+#define MPI_THREAD_SINGLE 0
+#define MPI_THREAD_FUNNELED 1
+#define MPI_THREAD_SERIALIZED 2
+#define MPI_THREAD_MULTIPLE 3
+
+/* error handlers */
+#define MPI_ERRHANDLER_NULL (-1)
+#define MPI_ERRORS_ARE_FATAL 1
+#define MPI_ERRORS_RETURN 2
+
+/* error classes (codes are classes) */
+#define MPI_SUCCESS 0
+#define MPI_ERR_BUFFER 1
+#define MPI_ERR_COUNT 2
+#define MPI_ERR_TYPE 3
+#define MPI_ERR_TAG 4
+#define MPI_ERR_COMM 5
+#define MPI_ERR_RANK 6
+#define MPI_ERR_REQUEST 7
+#define MPI_ERR_ROOT 8
+#define MPI_ERR_GROUP 9
+#define MPI_ERR_OP 10
+#define MPI_ERR_TOPOLOGY 11
+#define MPI_ERR_DIMS 12
+#define MPI_ERR_ARG 13
+#define MPI_ERR_UNKNOWN 14
+#define MPI_ERR_TRUNCATE 15
+#define MPI_ERR_OTHER 16
+#define MPI_ERR_INTERN 17
+#define MPI_ERR_IN_STATUS 18
+#define MPI_ERR_PENDING 19
+#define MPI_ERR_UNSUPPORTED_OPERATION 20
+#define MPI_ERR_LASTCODE 20
+
+/* MPI_Type_create_subarray orders */
+#define MPI_ORDER_C 0
+#define MPI_ORDER_FORTRAN 1
+
+/* AMPI_Migrate hints */
+#define AMPI_INFO_LB_SYNC 1
+#define AMPI_INFO_LB_ASYNC 2
+
+/* ---- the standard names map onto the exported ARTS_ names ---- */
+#define MPI_Init ARTS_MPI_Init
+#define MPI_Init_thread ARTS_MPI_Init_thread
+#define MPI_Finalize ARTS_MPI_Finalize
+#define MPI_Initialized ARTS_MPI_Initialized
+#define MPI_Finalized ARTS_MPI_Finalized
+#define MPI_Query_thread ARTS_MPI_Query_thread
+#define MPI_Is_thread_main ARTS_MPI_Is_thread_main
+#define MPI_Abort ARTS_MPI_Abort
+#define MPI_Get_processor_name ARTS_MPI_Get_processor_name
+#define MPI_Get_version ARTS_MPI_Get_version
+#define MPI_Wtime ARTS_MPI_Wtime
+#define MPI_Wtick ARTS_MPI_Wtick
+#define MPI_Send ARTS_MPI_Send
+#define MPI_Ssend ARTS_MPI_Ssend
+#define MPI_Rsend ARTS_MPI_Rsend
+#define MPI_Recv ARTS_MPI_Recv
+#define MPI_Isend ARTS_MPI_Isend
+#define MPI_Irecv ARTS_MPI_Irecv
+#define MPI_Sendrecv ARTS_MPI_Sendrecv
+#define MPI_Sendrecv_replace ARTS_MPI_Sendrecv_replace
+#define MPI_Probe ARTS_MPI_Probe
+#define MPI_Iprobe ARTS_MPI_Iprobe
+#define MPI_Wait ARTS_MPI_Wait
+#define MPI_Waitall ARTS_MPI_Waitall
+#define MPI_Waitany ARTS_MPI_Waitany
+#define MPI_Test ARTS_MPI_Test
+#define MPI_Testall ARTS_MPI_Testall
+#define MPI_Request_free ARTS_MPI_Request_free
+#define MPI_Get_count ARTS_MPI_Get_count
+#define MPI_Barrier ARTS_MPI_Barrier
+#define MPI_Ibarrier ARTS_MPI_Ibarrier
+#define MPI_Bcast ARTS_MPI_Bcast
+#define MPI_Ibcast ARTS_MPI_Ibcast
+#define MPI_Reduce ARTS_MPI_Reduce
+#define MPI_Ireduce ARTS_MPI_Ireduce
+#define MPI_Allreduce ARTS_MPI_Allreduce
+#define MPI_Iallreduce ARTS_MPI_Iallreduce
+#define MPI_Gather ARTS_MPI_Gather
+#define MPI_Gatherv ARTS_MPI_Gatherv
+#define MPI_Scatter ARTS_MPI_Scatter
+#define MPI_Scatterv ARTS_MPI_Scatterv
+#define MPI_Allgather ARTS_MPI_Allgather
+#define MPI_Allgatherv ARTS_MPI_Allgatherv
+#define MPI_Alltoall ARTS_MPI_Alltoall
+#define MPI_Alltoallv ARTS_MPI_Alltoallv
+#define MPI_Iallgather ARTS_MPI_Iallgather
+#define MPI_Ialltoall ARTS_MPI_Ialltoall
+#define MPI_Scan ARTS_MPI_Scan
+#define MPI_Exscan ARTS_MPI_Exscan
+#define MPI_Reduce_scatter ARTS_MPI_Reduce_scatter
+#define MPI_Reduce_scatter_block ARTS_MPI_Reduce_scatter_block
+#define MPI_Op_create ARTS_MPI_Op_create
+#define MPI_Op_free ARTS_MPI_Op_free
+#define MPI_Type_contiguous ARTS_MPI_Type_contiguous
+#define MPI_Type_vector ARTS_MPI_Type_vector
+#define MPI_Type_create_hvector ARTS_MPI_Type_create_hvector
+#define MPI_Type_indexed ARTS_MPI_Type_indexed
+#define MPI_Type_create_struct ARTS_MPI_Type_create_struct
+#define MPI_Type_create_hindexed ARTS_MPI_Type_create_hindexed
+#define MPI_Type_create_indexed_block ARTS_MPI_Type_create_indexed_block
+#define MPI_Type_create_subarray ARTS_MPI_Type_create_subarray
+#define MPI_Type_create_resized ARTS_MPI_Type_create_resized
+#define MPI_Type_commit ARTS_MPI_Type_commit
+#define MPI_Type_free ARTS_MPI_Type_free
+#define MPI_Type_size ARTS_MPI_Type_size
+#define MPI_Type_get_extent ARTS_MPI_Type_get_extent
+#define MPI_Comm_rank ARTS_MPI_Comm_rank
+#define MPI_Comm_size ARTS_MPI_Comm_size
+#define MPI_Comm_dup ARTS_MPI_Comm_dup
+#define MPI_Comm_split ARTS_MPI_Comm_split
+#define MPI_Comm_free ARTS_MPI_Comm_free
+#define MPI_Comm_compare ARTS_MPI_Comm_compare
+#define MPI_Comm_set_errhandler ARTS_MPI_Comm_set_errhandler
+#define MPI_Comm_get_errhandler ARTS_MPI_Comm_get_errhandler
+#define MPI_Cart_create ARTS_MPI_Cart_create
+#define MPI_Cart_coords ARTS_MPI_Cart_coords
+#define MPI_Cart_rank ARTS_MPI_Cart_rank
+#define MPI_Cart_shift ARTS_MPI_Cart_shift
+#define MPI_Cart_get ARTS_MPI_Cart_get
+#define MPI_Cartdim_get ARTS_MPI_Cartdim_get
+#define MPI_Cart_sub ARTS_MPI_Cart_sub
+#define MPI_Dims_create ARTS_MPI_Dims_create
+#define MPI_Error_string ARTS_MPI_Error_string
+#define MPI_Error_class ARTS_MPI_Error_class
+#define AMPI_Migrate ARTS_AMPI_Migrate
+#define AMPI_Migrateto ARTS_AMPI_Migrateto
+#define AMPI_Migrate_to_pe ARTS_AMPI_Migrate_to_pe
+#define AMPI_Setmigratable ARTS_AMPI_Setmigratable
+#define AMPI_My_pe ARTS_AMPI_My_pe
+#define AMPI_Checkpoint_state ARTS_AMPI_Checkpoint_state
+#define AMPI_Restored_state ARTS_AMPI_Restored_state
+
+/* ---- environment ---- */
+int MPI_Init(int *argc, char ***argv);
+int MPI_Init_thread(int *argc, char ***argv, int required, int *provided);
+int MPI_Finalize(void);
+int MPI_Initialized(int *flag);
+int MPI_Finalized(int *flag);
+int MPI_Query_thread(int *provided);
+int MPI_Is_thread_main(int *flag);
+int MPI_Abort(MPI_Comm comm, int errorcode);
+int MPI_Get_processor_name(char *name, int *resultlen);
+int MPI_Get_version(int *version, int *subversion);
+double MPI_Wtime(void);
+double MPI_Wtick(void);
+
+/* ---- point to point ---- */
+int MPI_Send(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm);
+int MPI_Ssend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm);
+int MPI_Rsend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm);
+int MPI_Recv(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
+             MPI_Status *status);
+int MPI_Isend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+              MPI_Request *request);
+int MPI_Irecv(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
+              MPI_Request *request);
+int MPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag,
+                 void *recvbuf, int recvcount, MPI_Datatype recvtype, int source, int recvtag,
+                 MPI_Comm comm, MPI_Status *status);
+int MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype datatype, int dest, int sendtag,
+                         int source, int recvtag, MPI_Comm comm, MPI_Status *status);
+int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status);
+int MPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *status);
+int MPI_Wait(MPI_Request *request, MPI_Status *status);
+int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[]);
+int MPI_Waitany(int count, MPI_Request requests[], int *index, MPI_Status *status);
+int MPI_Test(MPI_Request *request, int *flag, MPI_Status *status);
+int MPI_Testall(int count, MPI_Request requests[], int *flag, MPI_Status statuses[]);
+int MPI_Request_free(MPI_Request *request);
+int MPI_Get_count(const MPI_Status *status, MPI_Datatype datatype, int *count);
+
+/* ---- collectives ---- */
+int MPI_Barrier(MPI_Comm comm);
+int MPI_Ibarrier(MPI_Comm comm, MPI_Request *request);
+int MPI_Bcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm);
+int MPI_Ibcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
+               MPI_Request *request);
+int MPI_Reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+               int root, MPI_Comm comm);
+int MPI_Ireduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                int root, MPI_Comm comm, MPI_Request *request);
+int MPI_Allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                  MPI_Comm comm);
+int MPI_Iallreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                   MPI_Op op, MPI_Comm comm, MPI_Request *request);
+int MPI_Gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+               int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm);
+int MPI_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
+                MPI_Comm comm);
+int MPI_Scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm);
+int MPI_Scatterv(const void *sendbuf, const int sendcounts[], const int displs[],
+                 MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                 int root, MPI_Comm comm);
+int MPI_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                  int recvcount, MPI_Datatype recvtype, MPI_Comm comm);
+int MPI_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                   const int recvcounts[], const int displs[], MPI_Datatype recvtype,
+                   MPI_Comm comm);
+int MPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                 int recvcount, MPI_Datatype recvtype, MPI_Comm comm);
+int MPI_Alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                  MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+                  const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm);
+int MPI_Iallgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                   int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request);
+int MPI_Ialltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                  int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request);
+int MPI_Scan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+             MPI_Comm comm);
+int MPI_Exscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+               MPI_Comm comm);
+int MPI_Reduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts[],
+                       MPI_Datatype datatype, MPI_Op op, MPI_Comm comm);
+int MPI_Reduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount,
+                             MPI_Datatype datatype, MPI_Op op, MPI_Comm comm);
+int MPI_Op_create(MPI_User_function *user_fn, int commute, MPI_Op *op);
+int MPI_Op_free(MPI_Op *op);
+
+/* ---- datatypes ---- */
+int MPI_Type_contiguous(int count, MPI_Datatype oldtype, MPI_Datatype *newtype);
+int MPI_Type_vector(int count, int blocklength, int stride, MPI_Datatype oldtype,
+                    MPI_Datatype *newtype);
+int MPI_Type_create_hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype,
+                            MPI_Datatype *newtype);
+int MPI_Type_indexed(int count, const int blocklengths[], const int displacements[],
+                     MPI_Datatype oldtype, MPI_Datatype *newtype);
+int MPI_Type_create_struct(int count, const int blocklengths[], const MPI_Aint displacements[],
+                           const MPI_Datatype types[], MPI_Datatype *newtype);
+int MPI_Type_create_hindexed(int count, const int blocklengths[],
+                             const MPI_Aint displacements[], MPI_Datatype oldtype,
+                             MPI_Datatype *newtype);
+int MPI_Type_create_indexed_block(int count, int blocklength, const int displacements[],
+                                  MPI_Datatype oldtype, MPI_Datatype *newtype);
+int MPI_Type_create_subarray(int ndims, const int sizes[], const int subsizes[],
+                             const int starts[], int order, MPI_Datatype oldtype,
+                             MPI_Datatype *newtype);
+int MPI_Type_create_resized(MPI_Datatype oldtype, MPI_Aint lb, MPI_Aint extent,
+                            MPI_Datatype *newtype);
+int MPI_Type_commit(MPI_Datatype *datatype);
+int MPI_Type_free(MPI_Datatype *datatype);
+int MPI_Type_size(MPI_Datatype datatype, int *size);
+int MPI_Type_get_extent(MPI_Datatype datatype, MPI_Aint *lb, MPI_Aint *extent);
+
+/* ---- communicators ---- */
+int MPI_Comm_rank(MPI_Comm comm, int *rank);
+int MPI_Comm_size(MPI_Comm comm, int *size);
+int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm);
+int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm);
+int MPI_Comm_free(MPI_Comm *comm);
+int MPI_Comm_compare(MPI_Comm comm1, MPI_Comm comm2, int *result);
+int MPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler);
+int MPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler *errhandler);
+
+/* ---- Cartesian topologies ---- */
+int MPI_Cart_create(MPI_Comm comm_old, int ndims, const int dims[], const int periods[],
+                    int reorder, MPI_Comm *comm_cart);
+int MPI_Cart_coords(MPI_Comm comm, int rank, int maxdims, int coords[]);
+int MPI_Cart_rank(MPI_Comm comm, const int coords[], int *rank);
+int MPI_Cart_shift(MPI_Comm comm, int direction, int disp, int *rank_source, int *rank_dest);
+int MPI_Cart_get(MPI_Comm comm, int maxdims, int dims[], int periods[], int coords[]);
+int MPI_Cartdim_get(MPI_Comm comm, int *ndims);
+int MPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm *newcomm);
+int MPI_Dims_create(int nnodes, int ndims, int dims[]);
+
+/* ---- errors ---- */
+int MPI_Error_string(int errorcode, char *string, int *resultlen);
+int MPI_Error_class(int errorcode, int *errorclass);
+
+/* ---- AMPI extensions ---- */
+/* A load-balancing point (collective over MPI_COMM_WORLD): the rank may
+ * move to another PE; its stack, heap and globals move with it. */
+int AMPI_Migrate(MPI_Info hints);
+/* Moves this rank to PE `destPE` (not collective). */
+int AMPI_Migrateto(int destPE);
+int AMPI_Migrate_to_pe(int destPE);
+/* Allows (1) or forbids (0) the load balancer to move this rank. */
+int AMPI_Setmigratable(MPI_Comm comm, int mig);
+/* The PE running this rank now. */
+int AMPI_My_pe(void);
+/* Checkpoints of the ranks' own state (arts; a whole C rank is not saved):
+ * collective over MPI_COMM_WORLD, saves every rank's `bytes` bytes at
+ * `state` as the run's checkpoint after `step` (`arts ampi run
+ * --checkpoint-dir DIR`; without it the call does nothing). A run started
+ * with `--restart DIR` (any number of PEs, the same number of ranks) gets
+ * them back with AMPI_Restored_state, which sets *flag to 1 (0 when the
+ * run starts afresh). */
+int AMPI_Checkpoint_state(long long step, const void *state, long long bytes);
+int AMPI_Restored_state(long long *step, void *state, long long capacity, long long *bytes,
+                        int *flag);
+
+/* The marker `arts ampi run` looks for: this object was built against this
+ * header (weak, so every translation unit may define it). */
+int arts_mpi_abi_version(void);
+__attribute__((weak)) int arts_mpi_abi_version(void) { return ARTS_MPI_ABI_VERSION; }
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ARTS_MPI_H */

@@ -1,0 +1,201 @@
+//! The constants of `include/mpi.h`, mirrored (a test checks both agree).
+
+use std::ffi::c_int;
+
+/// `MPI_SUCCESS`.
+pub const MPI_SUCCESS: c_int = 0;
+/// `MPI_COMM_NULL`.
+pub const MPI_COMM_NULL: c_int = -1;
+/// `MPI_COMM_WORLD`.
+pub const MPI_COMM_WORLD: c_int = 0;
+/// `MPI_COMM_SELF`.
+pub const MPI_COMM_SELF: c_int = 1;
+/// `MPI_DATATYPE_NULL`.
+pub const MPI_DATATYPE_NULL: c_int = -1;
+/// `MPI_REQUEST_NULL`.
+pub const MPI_REQUEST_NULL: c_int = -1;
+/// `MPI_ANY_SOURCE`.
+pub const MPI_ANY_SOURCE: c_int = -2;
+/// `MPI_ANY_TAG`.
+pub const MPI_ANY_TAG: c_int = -1;
+/// `MPI_PROC_NULL`.
+pub const MPI_PROC_NULL: c_int = -3;
+/// `MPI_UNDEFINED`.
+pub const MPI_UNDEFINED: c_int = -32766;
+/// `MPI_MAX_PROCESSOR_NAME`.
+pub const MPI_MAX_PROCESSOR_NAME: c_int = 256;
+/// `MPI_MAX_ERROR_STRING`.
+pub const MPI_MAX_ERROR_STRING: c_int = 512;
+/// `MPI_IDENT`.
+pub const MPI_IDENT: c_int = 0;
+/// `MPI_CONGRUENT`.
+pub const MPI_CONGRUENT: c_int = 1;
+/// `MPI_SIMILAR`.
+pub const MPI_SIMILAR: c_int = 2;
+/// `MPI_UNEQUAL`.
+pub const MPI_UNEQUAL: c_int = 3;
+/// `MPI_THREAD_SINGLE`.
+pub const MPI_THREAD_SINGLE: c_int = 0;
+/// `MPI_THREAD_FUNNELED`.
+pub const MPI_THREAD_FUNNELED: c_int = 1;
+/// `MPI_THREAD_SERIALIZED`.
+pub const MPI_THREAD_SERIALIZED: c_int = 2;
+/// `MPI_THREAD_MULTIPLE`.
+pub const MPI_THREAD_MULTIPLE: c_int = 3;
+/// `MPI_ERRORS_ARE_FATAL`.
+pub const MPI_ERRORS_ARE_FATAL: c_int = 1;
+/// `MPI_ERRORS_RETURN`.
+pub const MPI_ERRORS_RETURN: c_int = 2;
+/// `MPI_OP_NULL`.
+pub const MPI_OP_NULL: c_int = -1;
+
+/// The predefined datatypes, `(name, handle)`.
+pub const DATATYPES: &[(&str, c_int)] = &[
+    ("MPI_CHAR", 1),
+    ("MPI_SIGNED_CHAR", 2),
+    ("MPI_UNSIGNED_CHAR", 3),
+    ("MPI_BYTE", 4),
+    ("MPI_SHORT", 5),
+    ("MPI_UNSIGNED_SHORT", 6),
+    ("MPI_INT", 7),
+    ("MPI_UNSIGNED", 8),
+    ("MPI_LONG", 9),
+    ("MPI_UNSIGNED_LONG", 10),
+    ("MPI_LONG_LONG", 11),
+    ("MPI_UNSIGNED_LONG_LONG", 12),
+    ("MPI_FLOAT", 13),
+    ("MPI_DOUBLE", 14),
+    ("MPI_INT8_T", 15),
+    ("MPI_UINT8_T", 16),
+    ("MPI_INT16_T", 17),
+    ("MPI_UINT16_T", 18),
+    ("MPI_INT32_T", 19),
+    ("MPI_UINT32_T", 20),
+    ("MPI_INT64_T", 21),
+    ("MPI_UINT64_T", 22),
+    ("MPI_C_BOOL", 23),
+    ("MPI_AINT", 24),
+    ("MPI_DOUBLE_INT", 25),
+    ("MPI_2INT", 26),
+    ("MPI_FLOAT_INT", 27),
+    ("MPI_PACKED", 28),
+];
+
+/// The predefined reduction operations, `(name, handle)`.
+pub const OPS: &[(&str, c_int)] = &[
+    ("MPI_MAX", 1),
+    ("MPI_MIN", 2),
+    ("MPI_SUM", 3),
+    ("MPI_PROD", 4),
+    ("MPI_LAND", 5),
+    ("MPI_BAND", 6),
+    ("MPI_LOR", 7),
+    ("MPI_BOR", 8),
+    ("MPI_MAXLOC", 9),
+    ("MPI_MINLOC", 10),
+];
+
+/// The error classes, `(name, class, description)`; codes are classes.
+pub const ERROR_CLASSES: &[(&str, c_int, &str)] = &[
+    ("MPI_SUCCESS", 0, "no error"),
+    ("MPI_ERR_BUFFER", 1, "invalid buffer pointer"),
+    ("MPI_ERR_COUNT", 2, "invalid count argument"),
+    ("MPI_ERR_TYPE", 3, "invalid datatype"),
+    ("MPI_ERR_TAG", 4, "invalid tag"),
+    ("MPI_ERR_COMM", 5, "invalid communicator"),
+    ("MPI_ERR_RANK", 6, "invalid rank"),
+    ("MPI_ERR_REQUEST", 7, "invalid request"),
+    ("MPI_ERR_ROOT", 8, "invalid root"),
+    ("MPI_ERR_GROUP", 9, "invalid group"),
+    ("MPI_ERR_OP", 10, "invalid reduce operation"),
+    ("MPI_ERR_TOPOLOGY", 11, "invalid topology"),
+    ("MPI_ERR_DIMS", 12, "invalid dimension argument"),
+    ("MPI_ERR_ARG", 13, "invalid argument"),
+    ("MPI_ERR_UNKNOWN", 14, "unknown error"),
+    ("MPI_ERR_TRUNCATE", 15, "message truncated"),
+    ("MPI_ERR_OTHER", 16, "other error"),
+    ("MPI_ERR_INTERN", 17, "internal error"),
+    ("MPI_ERR_IN_STATUS", 18, "error code in status"),
+    ("MPI_ERR_PENDING", 19, "pending request"),
+    (
+        "MPI_ERR_UNSUPPORTED_OPERATION",
+        20,
+        "operation not supported by arts AMPI",
+    ),
+];
+
+/// An error class by name (for the code).
+pub const fn class(name: &str) -> c_int {
+    let mut i = 0;
+    while i < ERROR_CLASSES.len() {
+        if const_eq(ERROR_CLASSES[i].0, name) {
+            return ERROR_CLASSES[i].1;
+        }
+        i += 1;
+    }
+    panic!("unknown error class")
+}
+
+const fn const_eq(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// `MPI_ERR_BUFFER`.
+pub const ERR_BUFFER: c_int = class("MPI_ERR_BUFFER");
+/// `MPI_ERR_COUNT`.
+pub const ERR_COUNT: c_int = class("MPI_ERR_COUNT");
+/// `MPI_ERR_TYPE`.
+pub const ERR_TYPE: c_int = class("MPI_ERR_TYPE");
+/// `MPI_ERR_TAG`.
+pub const ERR_TAG: c_int = class("MPI_ERR_TAG");
+/// `MPI_ERR_COMM`.
+pub const ERR_COMM: c_int = class("MPI_ERR_COMM");
+/// `MPI_ERR_RANK`.
+pub const ERR_RANK: c_int = class("MPI_ERR_RANK");
+/// `MPI_ERR_REQUEST`.
+pub const ERR_REQUEST: c_int = class("MPI_ERR_REQUEST");
+/// `MPI_ERR_ROOT`.
+pub const ERR_ROOT: c_int = class("MPI_ERR_ROOT");
+/// `MPI_ERR_OP`.
+pub const ERR_OP: c_int = class("MPI_ERR_OP");
+/// `MPI_ERR_TOPOLOGY`.
+pub const ERR_TOPOLOGY: c_int = class("MPI_ERR_TOPOLOGY");
+/// `MPI_ERR_DIMS`.
+pub const ERR_DIMS: c_int = class("MPI_ERR_DIMS");
+/// `MPI_ERR_ARG`.
+pub const ERR_ARG: c_int = class("MPI_ERR_ARG");
+/// `MPI_ERR_TRUNCATE`.
+pub const ERR_TRUNCATE: c_int = class("MPI_ERR_TRUNCATE");
+/// `MPI_ERR_OTHER`.
+pub const ERR_OTHER: c_int = class("MPI_ERR_OTHER");
+/// `MPI_ERR_INTERN`.
+pub const ERR_INTERN: c_int = class("MPI_ERR_INTERN");
+/// `MPI_ERR_UNSUPPORTED_OPERATION`.
+pub const ERR_UNSUPPORTED: c_int = class("MPI_ERR_UNSUPPORTED_OPERATION");
+
+/// `MPI_Status` as laid out in `mpi.h`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default)]
+pub struct MpiStatus {
+    /// `MPI_SOURCE`.
+    pub source: c_int,
+    /// `MPI_TAG`.
+    pub tag: c_int,
+    /// `MPI_ERROR`.
+    pub error: c_int,
+    /// Whether the request was cancelled (never).
+    pub cancelled: c_int,
+    /// Bytes received.
+    pub count: i64,
+}

@@ -1,0 +1,140 @@
+//! The AMPI extensions: `AMPI_Migrate` (a collective load-balancing point),
+//! `AMPI_Migrateto` / `AMPI_Migrate_to_pe`, `AMPI_Setmigratable`, `AMPI_My_pe`,
+//! and checkpoints of the ranks' own state (`AMPI_Checkpoint_state`,
+//! `AMPI_Restored_state`: `Mpi::checkpoint`/`restored` with the bytes the
+//! program names, since a whole C rank cannot be saved without isomalloc).
+
+use std::ffi::{c_int, c_void};
+
+use crate::abi::*;
+use crate::state::{Fail, comm_of, current, entry, out, set_current};
+
+/// `AMPI_Migrate(hints)`: every rank calls it; the load balancer may move
+/// this rank (stack, heap and its private globals) to another PE.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_AMPI_Migrate(_hints: c_int) -> c_int {
+    entry("AMPI_Migrate", MPI_COMM_WORLD, |vp| {
+        vp.mpi().migrate();
+        Ok(())
+    })
+}
+
+fn migrate_to(call: &'static str, pe: c_int) -> c_int {
+    entry(call, MPI_COMM_WORLD, |vp| {
+        let pe = u32::try_from(pe)
+            .map_err(|_| crate::state::Fail::new(ERR_ARG, format!("PE {pe} is negative")))?;
+        vp.mpi().migrate_to(pe)?;
+        Ok(())
+    })
+}
+
+/// `AMPI_Migrateto(destPE)`: moves this rank to PE `destPE` (not collective).
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_AMPI_Migrateto(pe: c_int) -> c_int {
+    migrate_to("AMPI_Migrateto", pe)
+}
+
+/// `AMPI_Migrate_to_pe(destPE)`: the same as `AMPI_Migrateto`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_AMPI_Migrate_to_pe(pe: c_int) -> c_int {
+    migrate_to("AMPI_Migrate_to_pe", pe)
+}
+
+/// `AMPI_Setmigratable(comm, mig)`: allows or forbids moving this rank.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_AMPI_Setmigratable(comm: c_int, mig: c_int) -> c_int {
+    entry("AMPI_Setmigratable", comm, |vp| {
+        comm_of(comm)?;
+        vp.mpi().set_migratable(mig != 0);
+        Ok(())
+    })
+}
+
+/// `AMPI_My_pe()`: the PE running this rank now (-1 outside a rank).
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_AMPI_My_pe() -> c_int {
+    let p = current();
+    if p.is_null() {
+        return -1;
+    }
+    // SAFETY: the running rank's state (see `state::set_current`).
+    let pe = unsafe { &*p }.mpi().pe() as c_int;
+    set_current(p);
+    pe
+}
+
+/// `AMPI_Checkpoint_state(step, state, bytes)`: collective over
+/// `MPI_COMM_WORLD`; saves every rank's `bytes` bytes at `state` as the
+/// run's checkpoint after `step` (into `--checkpoint-dir`) and returns when
+/// it is written. A run started with `--restart DIR` gets them back through
+/// `AMPI_Restored_state`. Without a checkpoint directory it does nothing
+/// (on every rank), so a program runs with or without checkpoints.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_AMPI_Checkpoint_state(
+    step: i64,
+    state: *const c_void,
+    bytes: i64,
+) -> c_int {
+    entry("AMPI_Checkpoint_state", MPI_COMM_WORLD, |vp| {
+        let n = usize::try_from(bytes)
+            .map_err(|_| Fail::new(ERR_COUNT, format!("bytes {bytes} is negative")))?;
+        let step = u64::try_from(step)
+            .map_err(|_| Fail::new(ERR_ARG, format!("step {step} is negative")))?;
+        if n > 0 && state.is_null() {
+            return Err(Fail::new(ERR_BUFFER, "the state is a null pointer"));
+        }
+        if !vp.mpi().checkpointing() {
+            return Ok(());
+        }
+        let data = if n == 0 {
+            Vec::new()
+        } else {
+            // SAFETY: the program passes `bytes` readable bytes at `state`.
+            unsafe { std::slice::from_raw_parts(state.cast::<u8>(), n) }.to_vec()
+        };
+        vp.mpi().checkpoint(step, &data)?;
+        Ok(())
+    })
+}
+
+/// `AMPI_Restored_state(&step, state, capacity, &bytes, &flag)`: if the run
+/// continues from a checkpoint, copies this rank's saved state into `state`
+/// (an error if it is longer than `capacity`), sets `step` and `bytes` and
+/// `flag = 1`; otherwise `flag = 0`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_AMPI_Restored_state(
+    step: *mut i64,
+    state: *mut c_void,
+    capacity: i64,
+    bytes: *mut i64,
+    flag: *mut c_int,
+) -> c_int {
+    entry("AMPI_Restored_state", MPI_COMM_WORLD, |vp| {
+        let flag = out(flag, "flag")?;
+        let (step, bytes) = (out(step, "step")?, out(bytes, "bytes")?);
+        let Some((at, data)) = vp.mpi().restored::<Vec<u8>>()? else {
+            *flag = 0;
+            return Ok(());
+        };
+        if data.len() as i64 > capacity {
+            return Err(Fail::new(
+                ERR_TRUNCATE,
+                format!(
+                    "the saved state has {} bytes, the buffer {capacity}",
+                    data.len()
+                ),
+            ));
+        }
+        if !data.is_empty() {
+            if state.is_null() {
+                return Err(Fail::new(ERR_BUFFER, "the state is a null pointer"));
+            }
+            // SAFETY: the program passes `capacity` writable bytes at `state`.
+            unsafe { std::ptr::copy_nonoverlapping(data.as_ptr(), state.cast(), data.len()) };
+        }
+        *step = at as i64;
+        *bytes = data.len() as i64;
+        *flag = 1;
+        Ok(())
+    })
+}

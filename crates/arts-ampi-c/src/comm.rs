@@ -1,0 +1,170 @@
+//! Communicator calls: rank, size, dup, split, free, compare and error
+//! handlers (a new communicator inherits its parent's handler and
+//! Cartesian topology is kept by `MPI_Comm_dup`).
+
+use std::ffi::c_int;
+
+use arts_ampi::Comm;
+
+use crate::abi::*;
+use crate::state::{Fail, Vp, comm_of, entry, out};
+
+/// Registers `new` as derived from `old`: inherits the error handler.
+pub(crate) fn inherit(vp: &mut Vp, old: c_int, new: c_int) {
+    let h = vp.errhandler(old);
+    vp.errhandlers.insert(new, h);
+}
+
+/// `MPI_Comm_rank`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Comm_rank(comm: c_int, rank: *mut c_int) -> c_int {
+    entry("MPI_Comm_rank", comm, |vp| {
+        let rank = out(rank, "rank")?;
+        *rank = vp.mpi().comm_rank(comm_of(comm)?)?;
+        Ok(())
+    })
+}
+
+/// `MPI_Comm_size`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Comm_size(comm: c_int, size: *mut c_int) -> c_int {
+    entry("MPI_Comm_size", comm, |vp| {
+        let size = out(size, "size")?;
+        *size = vp.mpi().comm_size(comm_of(comm)?)?;
+        Ok(())
+    })
+}
+
+/// `MPI_Comm_dup` (collective).
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Comm_dup(comm: c_int, newcomm: *mut c_int) -> c_int {
+    entry("MPI_Comm_dup", comm, |vp| {
+        let newcomm = out(newcomm, "newcomm")?;
+        let Comm(new) = vp.mpi().comm_dup(comm_of(comm)?)?;
+        let new = new as c_int;
+        inherit(vp, comm, new);
+        if let Some(cart) = vp.carts.get(&comm).cloned() {
+            vp.carts.insert(new, cart);
+        }
+        *newcomm = new;
+        Ok(())
+    })
+}
+
+/// `MPI_Comm_split` (collective); `MPI_UNDEFINED` gives `MPI_COMM_NULL`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Comm_split(
+    comm: c_int,
+    color: c_int,
+    key: c_int,
+    newcomm: *mut c_int,
+) -> c_int {
+    entry("MPI_Comm_split", comm, |vp| {
+        let newcomm = out(newcomm, "newcomm")?;
+        if color < 0 && color != MPI_UNDEFINED {
+            return Err(Fail::new(
+                ERR_ARG,
+                format!("color {color} is neither >= 0 nor MPI_UNDEFINED"),
+            ));
+        }
+        let color = if color == MPI_UNDEFINED {
+            arts_ampi::UNDEFINED
+        } else {
+            color
+        };
+        *newcomm = match vp.mpi().comm_split(comm_of(comm)?, color, key)? {
+            Some(Comm(new)) => {
+                inherit(vp, comm, new as c_int);
+                new as c_int
+            }
+            None => MPI_COMM_NULL,
+        };
+        Ok(())
+    })
+}
+
+/// `MPI_Comm_free` (not `MPI_COMM_WORLD` or `MPI_COMM_SELF`).
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Comm_free(comm: *mut c_int) -> c_int {
+    let c = if comm.is_null() {
+        MPI_COMM_WORLD
+    } else {
+        // SAFETY: checked non-null; the program passes a valid pointer.
+        unsafe { *comm }
+    };
+    entry("MPI_Comm_free", c, |vp| {
+        let comm = out(comm, "comm")?;
+        if *comm == MPI_COMM_WORLD || *comm == MPI_COMM_SELF {
+            return Err(Fail::new(
+                ERR_COMM,
+                "MPI_COMM_WORLD and MPI_COMM_SELF cannot be freed",
+            ));
+        }
+        vp.mpi().comm_free(comm_of(*comm)?)?;
+        if let Some(shadow) = vp.shadows.remove(comm) {
+            vp.mpi().comm_free(shadow)?;
+        }
+        vp.carts.remove(comm);
+        vp.errhandlers.remove(comm);
+        *comm = MPI_COMM_NULL;
+        Ok(())
+    })
+}
+
+/// `MPI_Comm_compare`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Comm_compare(
+    comm1: c_int,
+    comm2: c_int,
+    result: *mut c_int,
+) -> c_int {
+    entry("MPI_Comm_compare", comm1, |vp| {
+        let result = out(result, "result")?;
+        let a = vp.mpi().comm_members(comm_of(comm1)?)?;
+        let b = vp.mpi().comm_members(comm_of(comm2)?)?;
+        *result = if comm1 == comm2 {
+            MPI_IDENT
+        } else if a == b {
+            MPI_CONGRUENT
+        } else {
+            let (mut sa, mut sb) = (a, b);
+            sa.sort_unstable();
+            sb.sort_unstable();
+            if sa == sb { MPI_SIMILAR } else { MPI_UNEQUAL }
+        };
+        Ok(())
+    })
+}
+
+/// `MPI_Comm_set_errhandler`: `MPI_ERRORS_ARE_FATAL` or `MPI_ERRORS_RETURN`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Comm_set_errhandler(comm: c_int, handler: c_int) -> c_int {
+    entry("MPI_Comm_set_errhandler", comm, |vp| {
+        vp.mpi().comm_size(comm_of(comm)?)?;
+        if handler != MPI_ERRORS_ARE_FATAL && handler != MPI_ERRORS_RETURN {
+            return Err(Fail::new(
+                ERR_ARG,
+                format!(
+                    "error handler {handler} is not MPI_ERRORS_ARE_FATAL or MPI_ERRORS_RETURN \
+                     (user error handlers are not supported)"
+                ),
+            ));
+        }
+        vp.errhandlers.insert(comm, handler);
+        Ok(())
+    })
+}
+
+/// `MPI_Comm_get_errhandler`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Comm_get_errhandler(
+    comm: c_int,
+    handler: *mut c_int,
+) -> c_int {
+    entry("MPI_Comm_get_errhandler", comm, |vp| {
+        let handler = out(handler, "errhandler")?;
+        vp.mpi().comm_size(comm_of(comm)?)?;
+        *handler = vp.errhandler(comm);
+        Ok(())
+    })
+}

@@ -1,0 +1,323 @@
+//! The table of every exported `ARTS_*` function. The host binary
+//! references it ([`exported_names`]), so the linker keeps every function,
+//! and its build script exports the `ARTS_*` symbols to the programs it
+//! loads. A test checks it against the `#define`s of `mpi.h`.
+
+/// Exported function names and addresses.
+pub struct Exports(pub &'static [(&'static str, *const ())]);
+
+// SAFETY: the table is immutable: names and code addresses only.
+unsafe impl Sync for Exports {}
+
+/// Every exported function.
+#[used]
+pub static EXPORTS: Exports = Exports(&[
+    (
+        "ARTS_AMPI_Migrate",
+        crate::ampi::ARTS_AMPI_Migrate as *const (),
+    ),
+    (
+        "ARTS_AMPI_Migrateto",
+        crate::ampi::ARTS_AMPI_Migrateto as *const (),
+    ),
+    (
+        "ARTS_AMPI_Migrate_to_pe",
+        crate::ampi::ARTS_AMPI_Migrate_to_pe as *const (),
+    ),
+    (
+        "ARTS_AMPI_Setmigratable",
+        crate::ampi::ARTS_AMPI_Setmigratable as *const (),
+    ),
+    ("ARTS_AMPI_My_pe", crate::ampi::ARTS_AMPI_My_pe as *const ()),
+    (
+        "ARTS_AMPI_Checkpoint_state",
+        crate::ampi::ARTS_AMPI_Checkpoint_state as *const (),
+    ),
+    (
+        "ARTS_AMPI_Restored_state",
+        crate::ampi::ARTS_AMPI_Restored_state as *const (),
+    ),
+    (
+        "ARTS_MPI_Dims_create",
+        crate::cart::ARTS_MPI_Dims_create as *const (),
+    ),
+    (
+        "ARTS_MPI_Cart_create",
+        crate::cart::ARTS_MPI_Cart_create as *const (),
+    ),
+    (
+        "ARTS_MPI_Cart_coords",
+        crate::cart::ARTS_MPI_Cart_coords as *const (),
+    ),
+    (
+        "ARTS_MPI_Cart_rank",
+        crate::cart::ARTS_MPI_Cart_rank as *const (),
+    ),
+    (
+        "ARTS_MPI_Cart_shift",
+        crate::cart::ARTS_MPI_Cart_shift as *const (),
+    ),
+    (
+        "ARTS_MPI_Cart_get",
+        crate::cart::ARTS_MPI_Cart_get as *const (),
+    ),
+    (
+        "ARTS_MPI_Cartdim_get",
+        crate::cart::ARTS_MPI_Cartdim_get as *const (),
+    ),
+    (
+        "ARTS_MPI_Cart_sub",
+        crate::cart::ARTS_MPI_Cart_sub as *const (),
+    ),
+    (
+        "ARTS_MPI_Barrier",
+        crate::coll::ARTS_MPI_Barrier as *const (),
+    ),
+    (
+        "ARTS_MPI_Ibarrier",
+        crate::coll::ARTS_MPI_Ibarrier as *const (),
+    ),
+    ("ARTS_MPI_Bcast", crate::coll::ARTS_MPI_Bcast as *const ()),
+    ("ARTS_MPI_Ibcast", crate::coll::ARTS_MPI_Ibcast as *const ()),
+    ("ARTS_MPI_Reduce", crate::coll::ARTS_MPI_Reduce as *const ()),
+    (
+        "ARTS_MPI_Ireduce",
+        crate::coll::ARTS_MPI_Ireduce as *const (),
+    ),
+    (
+        "ARTS_MPI_Allreduce",
+        crate::coll::ARTS_MPI_Allreduce as *const (),
+    ),
+    (
+        "ARTS_MPI_Iallreduce",
+        crate::coll::ARTS_MPI_Iallreduce as *const (),
+    ),
+    ("ARTS_MPI_Scan", crate::coll::ARTS_MPI_Scan as *const ()),
+    ("ARTS_MPI_Gather", crate::coll::ARTS_MPI_Gather as *const ()),
+    (
+        "ARTS_MPI_Gatherv",
+        crate::coll::ARTS_MPI_Gatherv as *const (),
+    ),
+    (
+        "ARTS_MPI_Scatter",
+        crate::coll::ARTS_MPI_Scatter as *const (),
+    ),
+    (
+        "ARTS_MPI_Scatterv",
+        crate::coll::ARTS_MPI_Scatterv as *const (),
+    ),
+    (
+        "ARTS_MPI_Allgather",
+        crate::coll::ARTS_MPI_Allgather as *const (),
+    ),
+    (
+        "ARTS_MPI_Allgatherv",
+        crate::coll::ARTS_MPI_Allgatherv as *const (),
+    ),
+    (
+        "ARTS_MPI_Alltoall",
+        crate::coll::ARTS_MPI_Alltoall as *const (),
+    ),
+    (
+        "ARTS_MPI_Alltoallv",
+        crate::coll::ARTS_MPI_Alltoallv as *const (),
+    ),
+    (
+        "ARTS_MPI_Reduce_scatter",
+        crate::coll::ARTS_MPI_Reduce_scatter as *const (),
+    ),
+    (
+        "ARTS_MPI_Reduce_scatter_block",
+        crate::coll::ARTS_MPI_Reduce_scatter_block as *const (),
+    ),
+    (
+        "ARTS_MPI_Iallgather",
+        crate::coll::ARTS_MPI_Iallgather as *const (),
+    ),
+    (
+        "ARTS_MPI_Ialltoall",
+        crate::coll::ARTS_MPI_Ialltoall as *const (),
+    ),
+    ("ARTS_MPI_Exscan", crate::coll::ARTS_MPI_Exscan as *const ()),
+    (
+        "ARTS_MPI_Comm_rank",
+        crate::comm::ARTS_MPI_Comm_rank as *const (),
+    ),
+    (
+        "ARTS_MPI_Comm_size",
+        crate::comm::ARTS_MPI_Comm_size as *const (),
+    ),
+    (
+        "ARTS_MPI_Comm_dup",
+        crate::comm::ARTS_MPI_Comm_dup as *const (),
+    ),
+    (
+        "ARTS_MPI_Comm_split",
+        crate::comm::ARTS_MPI_Comm_split as *const (),
+    ),
+    (
+        "ARTS_MPI_Comm_free",
+        crate::comm::ARTS_MPI_Comm_free as *const (),
+    ),
+    (
+        "ARTS_MPI_Comm_compare",
+        crate::comm::ARTS_MPI_Comm_compare as *const (),
+    ),
+    (
+        "ARTS_MPI_Comm_set_errhandler",
+        crate::comm::ARTS_MPI_Comm_set_errhandler as *const (),
+    ),
+    (
+        "ARTS_MPI_Comm_get_errhandler",
+        crate::comm::ARTS_MPI_Comm_get_errhandler as *const (),
+    ),
+    ("ARTS_MPI_Init", crate::env::ARTS_MPI_Init as *const ()),
+    (
+        "ARTS_MPI_Init_thread",
+        crate::env::ARTS_MPI_Init_thread as *const (),
+    ),
+    (
+        "ARTS_MPI_Finalize",
+        crate::env::ARTS_MPI_Finalize as *const (),
+    ),
+    (
+        "ARTS_MPI_Initialized",
+        crate::env::ARTS_MPI_Initialized as *const (),
+    ),
+    (
+        "ARTS_MPI_Finalized",
+        crate::env::ARTS_MPI_Finalized as *const (),
+    ),
+    (
+        "ARTS_MPI_Query_thread",
+        crate::env::ARTS_MPI_Query_thread as *const (),
+    ),
+    (
+        "ARTS_MPI_Is_thread_main",
+        crate::env::ARTS_MPI_Is_thread_main as *const (),
+    ),
+    ("ARTS_MPI_Abort", crate::env::ARTS_MPI_Abort as *const ()),
+    (
+        "ARTS_MPI_Get_processor_name",
+        crate::env::ARTS_MPI_Get_processor_name as *const (),
+    ),
+    (
+        "ARTS_MPI_Get_version",
+        crate::env::ARTS_MPI_Get_version as *const (),
+    ),
+    ("ARTS_MPI_Wtime", crate::env::ARTS_MPI_Wtime as *const ()),
+    ("ARTS_MPI_Wtick", crate::env::ARTS_MPI_Wtick as *const ()),
+    (
+        "ARTS_MPI_Error_string",
+        crate::errors::ARTS_MPI_Error_string as *const (),
+    ),
+    (
+        "ARTS_MPI_Error_class",
+        crate::errors::ARTS_MPI_Error_class as *const (),
+    ),
+    (
+        "ARTS_MPI_Op_create",
+        crate::ops::ARTS_MPI_Op_create as *const (),
+    ),
+    (
+        "ARTS_MPI_Op_free",
+        crate::ops::ARTS_MPI_Op_free as *const (),
+    ),
+    ("ARTS_MPI_Send", crate::p2p::ARTS_MPI_Send as *const ()),
+    ("ARTS_MPI_Ssend", crate::p2p::ARTS_MPI_Ssend as *const ()),
+    ("ARTS_MPI_Rsend", crate::p2p::ARTS_MPI_Rsend as *const ()),
+    ("ARTS_MPI_Recv", crate::p2p::ARTS_MPI_Recv as *const ()),
+    ("ARTS_MPI_Isend", crate::p2p::ARTS_MPI_Isend as *const ()),
+    ("ARTS_MPI_Irecv", crate::p2p::ARTS_MPI_Irecv as *const ()),
+    (
+        "ARTS_MPI_Sendrecv",
+        crate::p2p::ARTS_MPI_Sendrecv as *const (),
+    ),
+    (
+        "ARTS_MPI_Sendrecv_replace",
+        crate::p2p::ARTS_MPI_Sendrecv_replace as *const (),
+    ),
+    ("ARTS_MPI_Probe", crate::p2p::ARTS_MPI_Probe as *const ()),
+    ("ARTS_MPI_Iprobe", crate::p2p::ARTS_MPI_Iprobe as *const ()),
+    ("ARTS_MPI_Wait", crate::p2p::ARTS_MPI_Wait as *const ()),
+    (
+        "ARTS_MPI_Waitall",
+        crate::p2p::ARTS_MPI_Waitall as *const (),
+    ),
+    (
+        "ARTS_MPI_Waitany",
+        crate::p2p::ARTS_MPI_Waitany as *const (),
+    ),
+    ("ARTS_MPI_Test", crate::p2p::ARTS_MPI_Test as *const ()),
+    (
+        "ARTS_MPI_Testall",
+        crate::p2p::ARTS_MPI_Testall as *const (),
+    ),
+    (
+        "ARTS_MPI_Request_free",
+        crate::p2p::ARTS_MPI_Request_free as *const (),
+    ),
+    (
+        "ARTS_MPI_Get_count",
+        crate::p2p::ARTS_MPI_Get_count as *const (),
+    ),
+    (
+        "ARTS_MPI_Type_contiguous",
+        crate::typecalls::ARTS_MPI_Type_contiguous as *const (),
+    ),
+    (
+        "ARTS_MPI_Type_vector",
+        crate::typecalls::ARTS_MPI_Type_vector as *const (),
+    ),
+    (
+        "ARTS_MPI_Type_create_hvector",
+        crate::typecalls::ARTS_MPI_Type_create_hvector as *const (),
+    ),
+    (
+        "ARTS_MPI_Type_indexed",
+        crate::typecalls::ARTS_MPI_Type_indexed as *const (),
+    ),
+    (
+        "ARTS_MPI_Type_create_struct",
+        crate::typecalls::ARTS_MPI_Type_create_struct as *const (),
+    ),
+    (
+        "ARTS_MPI_Type_create_resized",
+        crate::typecalls::ARTS_MPI_Type_create_resized as *const (),
+    ),
+    (
+        "ARTS_MPI_Type_commit",
+        crate::typecalls::ARTS_MPI_Type_commit as *const (),
+    ),
+    (
+        "ARTS_MPI_Type_free",
+        crate::typecalls::ARTS_MPI_Type_free as *const (),
+    ),
+    (
+        "ARTS_MPI_Type_size",
+        crate::typecalls::ARTS_MPI_Type_size as *const (),
+    ),
+    (
+        "ARTS_MPI_Type_get_extent",
+        crate::typecalls::ARTS_MPI_Type_get_extent as *const (),
+    ),
+    (
+        "ARTS_MPI_Type_create_hindexed",
+        crate::typecalls::ARTS_MPI_Type_create_hindexed as *const (),
+    ),
+    (
+        "ARTS_MPI_Type_create_indexed_block",
+        crate::typecalls::ARTS_MPI_Type_create_indexed_block as *const (),
+    ),
+    (
+        "ARTS_MPI_Type_create_subarray",
+        crate::typecalls::ARTS_MPI_Type_create_subarray as *const (),
+    ),
+]);
+
+/// The exported names (and, through the table, a reference to every
+/// function, which keeps them in the binary).
+pub fn exported_names() -> Vec<&'static str> {
+    let table = std::hint::black_box(&EXPORTS);
+    table.0.iter().map(|e| e.0).collect()
+}

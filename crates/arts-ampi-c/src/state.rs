@@ -1,0 +1,331 @@
+//! Each rank's C-side state ([`Vp`]: phase, handle tables, error handlers)
+//! and how an `ARTS_*` function finds the one of the rank calling it.
+//!
+//! The running rank's `Vp` is in a thread-local pointer, set when the
+//! rank's `main` starts and set again after every call that may suspend
+//! the rank ([`entry`] does it), because the rank may resume on another PE
+//! thread and other ranks set the pointer of this thread meanwhile. The
+//! thread-local is read once at the start of a call (before anything can
+//! suspend) and written after it only by the `#[inline(never)]`
+//! [`set_current`], so no thread-local address is cached across a
+//! suspension.
+
+use std::cell::Cell;
+use std::collections::HashMap;
+use std::ffi::c_int;
+use std::panic::resume_unwind;
+
+use arts_ampi::{Comm, Mpi, MpiError, Request, Status};
+
+use crate::abi::*;
+use crate::cart::Cart;
+use crate::ops::UserOp;
+use crate::types::TypeTable;
+
+thread_local! {
+    static CURRENT: Cell<*mut Vp> = const { Cell::new(std::ptr::null_mut()) };
+}
+
+/// Makes `vp` the rank running on this thread.
+#[inline(never)]
+pub(crate) fn set_current(vp: *mut Vp) {
+    CURRENT.with(|c| c.set(vp));
+}
+
+/// The rank running on this thread (null outside ranks). Inlined: callers
+/// read it once, before anything can suspend the rank; only
+/// [`set_current`], which runs after a suspension, must compute the
+/// thread-local's address afresh.
+#[inline]
+pub(crate) fn current() -> *mut Vp {
+    CURRENT.with(|c| c.get())
+}
+
+/// Where a rank is in its MPI life.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Phase {
+    /// Before `MPI_Init`.
+    Before,
+    /// Between `MPI_Init` and `MPI_Finalize`.
+    Running,
+    /// After `MPI_Finalize`.
+    After,
+}
+
+/// A failed call: its error class and what went wrong.
+#[derive(Debug)]
+pub(crate) struct Fail {
+    /// The MPI error class.
+    pub class: c_int,
+    /// The message (without the call and rank, which [`entry`] adds).
+    pub msg: String,
+}
+
+impl Fail {
+    /// A failure of `class` saying `msg`.
+    pub fn new(class: c_int, msg: impl Into<String>) -> Fail {
+        Fail {
+            class,
+            msg: msg.into(),
+        }
+    }
+}
+
+impl From<MpiError> for Fail {
+    fn from(e: MpiError) -> Fail {
+        let class = match &e {
+            MpiError::InvalidRank { .. } => ERR_RANK,
+            MpiError::InvalidTag { .. } => ERR_TAG,
+            MpiError::Truncated { .. } => ERR_TRUNCATE,
+            MpiError::Count { .. } => ERR_COUNT,
+            MpiError::InvalidHandle { call, .. } => {
+                if call.contains("wait") || call.contains("test") {
+                    ERR_REQUEST
+                } else {
+                    ERR_COMM
+                }
+            }
+            MpiError::OpType { .. } => ERR_OP,
+            MpiError::InvalidPe { .. } => ERR_ARG,
+            _ => ERR_OTHER,
+        };
+        Fail::new(class, e.to_string())
+    }
+}
+
+/// The payload a fatal error unwinds the rank's `main` with (caught by the
+/// loader, which fails the rank with the message).
+pub(crate) struct Fatal(pub String);
+
+/// A pending request of the C program.
+pub(crate) struct CReq {
+    /// The arts request (dropped first: it may point into `finish`'s buffers).
+    pub req: Option<Request<'static>>,
+    /// Work at completion (unpacking a received message), owning the buffers.
+    pub finish: Option<Box<dyn FnOnce(Status) -> Status>>,
+    /// The status once complete (kept by `MPI_Testall` until all are).
+    pub done: Option<Status>,
+}
+
+/// One rank's C-side state.
+pub(crate) struct Vp {
+    mpi: *mut Mpi<'static>,
+    /// The rank in `MPI_COMM_WORLD`.
+    pub rank: i32,
+    /// Init/finalize phase.
+    pub phase: Phase,
+    /// The thread level granted by `MPI_Init_thread`.
+    pub thread_level: c_int,
+    /// Error handler by communicator (absent: `MPI_ERRORS_ARE_FATAL`).
+    pub errhandlers: HashMap<c_int, c_int>,
+    /// Datatypes.
+    pub types: TypeTable,
+    /// User reduction operations (handle = 100 + index).
+    pub ops: Vec<Option<UserOp>>,
+    /// Requests (handle = index).
+    pub reqs: Vec<Option<CReq>>,
+    /// Cartesian topologies by communicator.
+    pub carts: HashMap<c_int, Cart>,
+    /// The last message of each error class, for `MPI_Error_string`.
+    pub last_error: HashMap<c_int, String>,
+    /// A private duplicate of a communicator, for collectives built from
+    /// point-to-point messages (`MPI_Exscan`), made on first use.
+    pub shadows: HashMap<c_int, Comm>,
+}
+
+impl Vp {
+    /// The state of rank `rank` whose handle is `mpi`.
+    pub fn new(mpi: *mut Mpi<'static>, rank: i32) -> Vp {
+        Vp {
+            mpi,
+            rank,
+            phase: Phase::Before,
+            thread_level: MPI_THREAD_SINGLE,
+            errhandlers: HashMap::new(),
+            types: TypeTable::new(),
+            ops: Vec::new(),
+            reqs: Vec::new(),
+            carts: HashMap::new(),
+            last_error: HashMap::new(),
+            shadows: HashMap::new(),
+        }
+    }
+
+    /// The rank's `Mpi` handle.
+    #[allow(clippy::mut_from_ref)]
+    pub fn mpi<'a>(&self) -> &'a mut Mpi<'static> {
+        // SAFETY: the handle lives on the rank's coroutine stack for as long
+        // as its `main` runs (the only time ARTS_* functions run for it),
+        // and is a different object from this state.
+        unsafe { &mut *self.mpi }
+    }
+
+    /// Stores a request; returns its handle.
+    pub fn add_req(&mut self, r: CReq) -> c_int {
+        match self.reqs.iter().position(Option::is_none) {
+            Some(i) => {
+                self.reqs[i] = Some(r);
+                i as c_int
+            }
+            None => {
+                self.reqs.push(Some(r));
+                (self.reqs.len() - 1) as c_int
+            }
+        }
+    }
+
+    /// Takes request `h` out of the table.
+    pub fn take_req(&mut self, h: c_int) -> Result<CReq, Fail> {
+        usize::try_from(h)
+            .ok()
+            .and_then(|i| self.reqs.get_mut(i))
+            .and_then(Option::take)
+            .ok_or_else(|| Fail::new(ERR_REQUEST, format!("invalid request handle {h}")))
+    }
+
+    /// Puts request `h` back.
+    pub fn put_req(&mut self, h: c_int, r: CReq) {
+        self.reqs[h as usize] = Some(r);
+    }
+
+    /// The error handler of `comm` (fatal unless set otherwise).
+    pub fn errhandler(&self, comm: c_int) -> c_int {
+        self.errhandlers
+            .get(&comm)
+            .or_else(|| self.errhandlers.get(&MPI_COMM_WORLD))
+            .copied()
+            .unwrap_or(MPI_ERRORS_ARE_FATAL)
+    }
+
+    /// Applies `comm`'s error handler to `fail` in `call`: returns the class
+    /// (`MPI_ERRORS_RETURN`) or ends the rank (`MPI_ERRORS_ARE_FATAL`).
+    pub fn raise(&mut self, call: &str, comm: c_int, fail: Fail) -> c_int {
+        let msg = format!("{call} on rank {}: {}", self.rank, fail.msg);
+        self.last_error.insert(fail.class, msg);
+        if self.errhandler(comm) == MPI_ERRORS_RETURN {
+            return fail.class;
+        }
+        let name = ERROR_CLASSES
+            .iter()
+            .find(|c| c.1 == fail.class)
+            .map_or("MPI_ERR_UNKNOWN", |c| c.0);
+        // The run names the rank ("rank 3: MPI_Send: ...").
+        resume_unwind(Box::new(Fatal(format!("{call}: {} ({name})", fail.msg))))
+    }
+}
+
+/// Runs the body of C call `call` for the running rank: refuses calls
+/// outside a rank, before `MPI_Init` or after `MPI_Finalize`, restores the
+/// running-rank pointer after the body (which may have suspended), and
+/// applies `comm`'s error handler to a failure.
+#[inline(always)]
+pub(crate) fn entry(
+    call: &'static str,
+    comm: c_int,
+    body: impl FnOnce(&mut Vp) -> Result<(), Fail>,
+) -> c_int {
+    entry_in(call, comm, &[Phase::Running], body)
+}
+
+/// [`entry`] for calls allowed in the given phases.
+#[inline(always)]
+pub(crate) fn entry_in(
+    call: &'static str,
+    comm: c_int,
+    phases: &[Phase],
+    body: impl FnOnce(&mut Vp) -> Result<(), Fail>,
+) -> c_int {
+    let p = current();
+    if p.is_null() {
+        eprintln!(
+            "error: {call} called outside an arts rank (from a thread the program started? \
+             only the rank's own thread may call MPI)"
+        );
+        return ERR_OTHER;
+    }
+    // SAFETY: `p` is the running rank's state (see `set_current`); it lives
+    // until its `main` returns, and only this rank's thread uses it now.
+    let vp = unsafe { &mut *p };
+    let result = if phases.contains(&vp.phase) {
+        body(vp)
+    } else {
+        Err(Fail::new(
+            ERR_OTHER,
+            match vp.phase {
+                Phase::Before => "called before MPI_Init",
+                Phase::After => "called after MPI_Finalize",
+                Phase::Running => "called after MPI_Init (only allowed before it)",
+            },
+        ))
+    };
+    set_current(p);
+    match result {
+        Ok(()) => MPI_SUCCESS,
+        // SAFETY: as above.
+        Err(fail) => unsafe { &mut *p }.raise(call, comm, fail),
+    }
+}
+
+/// The arts communicator of C handle `comm`.
+pub(crate) fn comm_of(comm: c_int) -> Result<Comm, Fail> {
+    if comm < 0 {
+        return Err(Fail::new(
+            ERR_COMM,
+            format!("invalid communicator {comm} (MPI_COMM_NULL or not a communicator)"),
+        ));
+    }
+    Ok(Comm(comm as u32))
+}
+
+/// Checks an output pointer argument.
+pub(crate) fn out<'a, T>(p: *mut T, what: &str) -> Result<&'a mut T, Fail> {
+    if p.is_null() {
+        return Err(Fail::new(ERR_ARG, format!("{what} is a null pointer")));
+    }
+    // SAFETY: the C program passes a valid pointer to a `T` (checked non-null).
+    Ok(unsafe { &mut *p })
+}
+
+/// Checks a count argument.
+pub(crate) fn count(c: c_int, what: &str) -> Result<usize, Fail> {
+    usize::try_from(c).map_err(|_| Fail::new(ERR_COUNT, format!("{what} {c} is negative")))
+}
+
+/// Reads `n` ints from a C array.
+pub(crate) fn ints<'a>(p: *const c_int, n: usize, what: &str) -> Result<&'a [c_int], Fail> {
+    if n == 0 {
+        return Ok(&[]);
+    }
+    if p.is_null() {
+        return Err(Fail::new(ERR_ARG, format!("{what} is a null pointer")));
+    }
+    // SAFETY: the C program passes an array of at least `n` ints.
+    Ok(unsafe { std::slice::from_raw_parts(p, n) })
+}
+
+/// Writes `s` into a C `MPI_Status` (unless `MPI_STATUS_IGNORE`).
+pub(crate) fn write_status(p: *mut MpiStatus, s: &Status) {
+    if p.is_null() {
+        return;
+    }
+    // SAFETY: the C program passes a valid `MPI_Status` or MPI_STATUS_IGNORE (null).
+    unsafe {
+        *p = MpiStatus {
+            source: s.source,
+            tag: s.tag,
+            error: MPI_SUCCESS,
+            cancelled: 0,
+            count: s.bytes as i64,
+        }
+    };
+}
+
+/// The status of a receive from `MPI_PROC_NULL`.
+pub(crate) fn proc_null_status() -> Status {
+    Status {
+        source: MPI_PROC_NULL,
+        tag: MPI_ANY_TAG,
+        count: 0,
+        bytes: 0,
+    }
+}

@@ -1,0 +1,325 @@
+//! The datatype calls: constructors, commit/free, size and extent.
+
+use std::ffi::c_int;
+
+use crate::abi::*;
+use crate::state::{Fail, Vp, count, entry, ints, out};
+use crate::types::{TypeInfo, from_placements, structure};
+
+fn old(vp: &Vp, h: c_int) -> Result<TypeInfo, Fail> {
+    vp.types.get(h).cloned()
+}
+
+fn define(vp: &mut Vp, newtype: *mut c_int, t: TypeInfo) -> Result<(), Fail> {
+    let out = out(newtype, "newtype")?;
+    *out = vp.types.add(t);
+    Ok(())
+}
+
+/// `MPI_Type_contiguous`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Type_contiguous(
+    n: c_int,
+    oldtype: c_int,
+    newtype: *mut c_int,
+) -> c_int {
+    entry("MPI_Type_contiguous", MPI_COMM_WORLD, |vp| {
+        let n = count(n, "count")?;
+        let o = old(vp, oldtype)?;
+        let at: Vec<isize> = (0..n).map(|i| i as isize * o.extent).collect();
+        define(vp, newtype, from_placements(&o, &at))
+    })
+}
+
+fn hvector(
+    vp: &mut Vp,
+    n: c_int,
+    bl: c_int,
+    stride: isize,
+    oldtype: c_int,
+) -> Result<TypeInfo, Fail> {
+    let (n, bl) = (count(n, "count")?, count(bl, "blocklength")?);
+    let o = old(vp, oldtype)?;
+    let mut at = Vec::with_capacity(n * bl);
+    for i in 0..n {
+        for j in 0..bl {
+            at.push(i as isize * stride + j as isize * o.extent);
+        }
+    }
+    Ok(from_placements(&o, &at))
+}
+
+/// `MPI_Type_vector` (stride in elements of `oldtype`).
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Type_vector(
+    n: c_int,
+    blocklength: c_int,
+    stride: c_int,
+    oldtype: c_int,
+    newtype: *mut c_int,
+) -> c_int {
+    entry("MPI_Type_vector", MPI_COMM_WORLD, |vp| {
+        let ext = old(vp, oldtype)?.extent;
+        let t = hvector(vp, n, blocklength, stride as isize * ext, oldtype)?;
+        define(vp, newtype, t)
+    })
+}
+
+/// `MPI_Type_create_hvector` (stride in bytes).
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Type_create_hvector(
+    n: c_int,
+    blocklength: c_int,
+    stride: isize,
+    oldtype: c_int,
+    newtype: *mut c_int,
+) -> c_int {
+    entry("MPI_Type_create_hvector", MPI_COMM_WORLD, |vp| {
+        let t = hvector(vp, n, blocklength, stride, oldtype)?;
+        define(vp, newtype, t)
+    })
+}
+
+/// `MPI_Type_indexed` (displacements in elements of `oldtype`).
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Type_indexed(
+    n: c_int,
+    blocklengths: *const c_int,
+    displacements: *const c_int,
+    oldtype: c_int,
+    newtype: *mut c_int,
+) -> c_int {
+    entry("MPI_Type_indexed", MPI_COMM_WORLD, |vp| {
+        let n = count(n, "count")?;
+        let bl = ints(blocklengths, n, "blocklengths")?;
+        let ds = ints(displacements, n, "displacements")?;
+        let o = old(vp, oldtype)?;
+        let mut at = Vec::new();
+        for (&b, &d) in bl.iter().zip(ds) {
+            for j in 0..count(b, "a block length")? {
+                at.push((d as isize + j as isize) * o.extent);
+            }
+        }
+        define(vp, newtype, from_placements(&o, &at))
+    })
+}
+
+/// `MPI_Type_create_struct` (byte displacements; the extent is padded to
+/// the widest member's alignment, like a C struct).
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Type_create_struct(
+    n: c_int,
+    blocklengths: *const c_int,
+    displacements: *const isize,
+    types: *const c_int,
+    newtype: *mut c_int,
+) -> c_int {
+    entry("MPI_Type_create_struct", MPI_COMM_WORLD, |vp| {
+        let n = count(n, "count")?;
+        let bl = ints(blocklengths, n, "blocklengths")?;
+        let ts = ints(types, n, "types")?;
+        if n > 0 && displacements.is_null() {
+            return Err(Fail::new(ERR_ARG, "displacements is a null pointer"));
+        }
+        let mut parts = Vec::with_capacity(n);
+        for i in 0..n {
+            // SAFETY: the program passes `n` displacements (checked non-null).
+            let d = unsafe { *displacements.add(i) };
+            parts.push((count(bl[i], "a block length")?, d, old(vp, ts[i])?));
+        }
+        define(vp, newtype, structure(&parts))
+    })
+}
+
+/// `MPI_Type_create_resized`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Type_create_resized(
+    oldtype: c_int,
+    lb: isize,
+    extent: isize,
+    newtype: *mut c_int,
+) -> c_int {
+    entry("MPI_Type_create_resized", MPI_COMM_WORLD, |vp| {
+        let mut t = old(vp, oldtype)?;
+        if extent < 0 {
+            return Err(Fail::new(ERR_ARG, format!("extent {extent} is negative")));
+        }
+        t.lb = lb;
+        t.extent = extent;
+        t.committed = false;
+        t.predefined = false;
+        define(vp, newtype, t)
+    })
+}
+
+/// `MPI_Type_commit`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Type_commit(datatype: *mut c_int) -> c_int {
+    entry("MPI_Type_commit", MPI_COMM_WORLD, |vp| {
+        let h = *out(datatype, "datatype")?;
+        vp.types.commit(h)
+    })
+}
+
+/// `MPI_Type_free`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Type_free(datatype: *mut c_int) -> c_int {
+    entry("MPI_Type_free", MPI_COMM_WORLD, |vp| {
+        let h = out(datatype, "datatype")?;
+        vp.types.free(*h)?;
+        *h = MPI_DATATYPE_NULL;
+        Ok(())
+    })
+}
+
+/// `MPI_Type_size`: bytes of data in one element.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Type_size(datatype: c_int, size: *mut c_int) -> c_int {
+    entry("MPI_Type_size", MPI_COMM_WORLD, |vp| {
+        let s = vp.types.get(datatype)?.size;
+        *out(size, "size")? = s as c_int;
+        Ok(())
+    })
+}
+
+/// `MPI_Type_get_extent`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Type_get_extent(
+    datatype: c_int,
+    lb: *mut isize,
+    extent: *mut isize,
+) -> c_int {
+    entry("MPI_Type_get_extent", MPI_COMM_WORLD, |vp| {
+        let t = vp.types.get(datatype)?.clone();
+        *out(lb, "lb")? = t.lb;
+        *out(extent, "extent")? = t.extent;
+        Ok(())
+    })
+}
+
+/// `MPI_Type_create_hindexed` (byte displacements).
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Type_create_hindexed(
+    n: c_int,
+    blocklengths: *const c_int,
+    displacements: *const isize,
+    oldtype: c_int,
+    newtype: *mut c_int,
+) -> c_int {
+    entry("MPI_Type_create_hindexed", MPI_COMM_WORLD, |vp| {
+        let n = count(n, "count")?;
+        let bl = ints(blocklengths, n, "blocklengths")?;
+        if n > 0 && displacements.is_null() {
+            return Err(Fail::new(ERR_ARG, "displacements is a null pointer"));
+        }
+        let o = old(vp, oldtype)?;
+        let mut at = Vec::new();
+        for (i, &b) in bl.iter().enumerate() {
+            // SAFETY: the program passes `n` displacements (checked non-null).
+            let d = unsafe { *displacements.add(i) };
+            for j in 0..count(b, "a block length")? {
+                at.push(d + j as isize * o.extent);
+            }
+        }
+        define(vp, newtype, from_placements(&o, &at))
+    })
+}
+
+/// `MPI_Type_create_indexed_block` (displacements in elements of `oldtype`).
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Type_create_indexed_block(
+    n: c_int,
+    blocklength: c_int,
+    displacements: *const c_int,
+    oldtype: c_int,
+    newtype: *mut c_int,
+) -> c_int {
+    entry("MPI_Type_create_indexed_block", MPI_COMM_WORLD, |vp| {
+        let n = count(n, "count")?;
+        let bl = count(blocklength, "blocklength")?;
+        let ds = ints(displacements, n, "displacements")?;
+        let o = old(vp, oldtype)?;
+        let mut at = Vec::with_capacity(n * bl);
+        for &d in ds {
+            for j in 0..bl {
+                at.push((d as isize + j as isize) * o.extent);
+            }
+        }
+        define(vp, newtype, from_placements(&o, &at))
+    })
+}
+
+/// `MPI_Type_create_subarray`: a `subsizes` block at `starts` of an array
+/// of `sizes` (row-major for `MPI_ORDER_C`, column-major for
+/// `MPI_ORDER_FORTRAN`); its extent is the whole array's.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Type_create_subarray(
+    ndims: c_int,
+    sizes: *const c_int,
+    subsizes: *const c_int,
+    starts: *const c_int,
+    order: c_int,
+    oldtype: c_int,
+    newtype: *mut c_int,
+) -> c_int {
+    entry("MPI_Type_create_subarray", MPI_COMM_WORLD, |vp| {
+        let n = count(ndims, "ndims")?;
+        if n == 0 {
+            return Err(Fail::new(ERR_ARG, "ndims must be at least 1"));
+        }
+        let mut size = ints(sizes, n, "sizes")?.to_vec();
+        let mut sub = ints(subsizes, n, "subsizes")?.to_vec();
+        let mut start = ints(starts, n, "starts")?.to_vec();
+        for d in 0..n {
+            if size[d] < 1 || sub[d] < 0 || start[d] < 0 || start[d] + sub[d] > size[d] {
+                return Err(Fail::new(
+                    ERR_ARG,
+                    format!(
+                        "dimension {d}: a subarray of {} at {} does not fit {} elements",
+                        sub[d], start[d], size[d]
+                    ),
+                ));
+            }
+        }
+        match order {
+            0 => {}
+            1 => {
+                size.reverse();
+                sub.reverse();
+                start.reverse();
+            }
+            _ => {
+                return Err(Fail::new(
+                    ERR_ARG,
+                    format!("order {order} is not MPI_ORDER_C or MPI_ORDER_FORTRAN"),
+                ));
+            }
+        }
+        let o = old(vp, oldtype)?;
+        // Row-major strides of the whole array, in elements.
+        let mut stride = vec![1isize; n];
+        for d in (0..n - 1).rev() {
+            stride[d] = stride[d + 1] * size[d + 1] as isize;
+        }
+        let cells: usize = sub.iter().map(|&s| s as usize).product();
+        let mut at = Vec::with_capacity(cells);
+        let mut idx = vec![0isize; n];
+        for _ in 0..cells {
+            let off: isize = (0..n)
+                .map(|d| (start[d] as isize + idx[d]) * stride[d])
+                .sum();
+            at.push(off * o.extent);
+            for d in (0..n).rev() {
+                idx[d] += 1;
+                if idx[d] < sub[d] as isize {
+                    break;
+                }
+                idx[d] = 0;
+            }
+        }
+        let mut t = from_placements(&o, &at);
+        t.lb = 0;
+        t.extent = stride[0] * size[0] as isize * o.extent;
+        define(vp, newtype, t)
+    })
+}

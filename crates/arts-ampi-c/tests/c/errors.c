@@ -1,0 +1,72 @@
+/* Bad MPI usage, one case per argument, for the error tests:
+ *
+ *   before-init   MPI_Send before MPI_Init (fatal: the rank fails)
+ *   bad-rank      MPI_Send to rank 99 under MPI_ERRORS_RETURN: prints the
+ *                 class and string, then again under ERRORS_ARE_FATAL
+ *   bad-comm      MPI_Comm_size on an invalid communicator (fatal)
+ *   bad-type      MPI_Send with an invalid datatype (fatal)
+ *   truncate      a message longer than the receive buffer (fatal)
+ *   thread-multiple  MPI_Init_thread(MPI_THREAD_MULTIPLE) (refused, fatal)
+ *   mismatch      MPI_Bcast of 4 ints from the root, 2 expected elsewhere
+ *   null-requests MPI_Waitall of 2 requests at a null array (ERRORS_RETURN)
+ *   no-finalize   main returns without MPI_Finalize
+ *   abort         MPI_Abort(MPI_COMM_WORLD, 3) from rank 1 */
+#include <mpi.h>
+#include <stdio.h>
+#include <string.h>
+
+int main(int argc, char **argv)
+{
+    const char *mode = argc > 1 ? argv[1] : "";
+    int rank = 0, size, x = 7, provided;
+    char msg[MPI_MAX_ERROR_STRING];
+    int len, cls;
+    if (strcmp(mode, "before-init") == 0)
+        MPI_Send(&x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
+    if (strcmp(mode, "thread-multiple") == 0) {
+        MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
+        printf("provided %d\n", provided);
+    } else {
+        MPI_Init(&argc, &argv);
+    }
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    if (strcmp(mode, "bad-rank") == 0 && rank == 0) {
+        MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+        int rc = MPI_Send(&x, 1, MPI_INT, 99, 0, MPI_COMM_WORLD);
+        MPI_Error_class(rc, &cls);
+        MPI_Error_string(rc, msg, &len);
+        printf("returned class %d (MPI_ERR_RANK is %d): %s\n", cls, MPI_ERR_RANK, msg);
+        MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
+        MPI_Send(&x, 1, MPI_INT, 99, 0, MPI_COMM_WORLD);
+        printf("not reached\n");
+    }
+    if (strcmp(mode, "bad-comm") == 0 && rank == 1)
+        MPI_Comm_size(12345, &size);
+    if (strcmp(mode, "bad-type") == 0 && rank == 0)
+        MPI_Send(&x, 1, 999, 1, 0, MPI_COMM_WORLD);
+    if (strcmp(mode, "truncate") == 0) {
+        int big[4] = {1, 2, 3, 4};
+        if (rank == 0)
+            MPI_Send(big, 4, MPI_INT, 1, 0, MPI_COMM_WORLD);
+        if (rank == 1)
+            MPI_Recv(big, 2, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    }
+    if (strcmp(mode, "mismatch") == 0) {
+        int four[4] = {1, 2, 3, 4};
+        MPI_Bcast(four, rank == 0 ? 4 : 2, MPI_INT, 0, MPI_COMM_WORLD);
+    }
+    if (strcmp(mode, "null-requests") == 0 && rank == 0) {
+        MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+        int rc = MPI_Waitall(2, NULL, MPI_STATUSES_IGNORE);
+        MPI_Error_string(rc, msg, &len);
+        printf("waitall: %s\n", msg);
+    }
+    if (strcmp(mode, "abort") == 0 && rank == 1)
+        MPI_Abort(MPI_COMM_WORLD, 3);
+    if (strcmp(mode, "no-finalize") == 0)
+        return 0;
+    MPI_Barrier(MPI_COMM_WORLD);
+    MPI_Finalize();
+    return 0;
+}

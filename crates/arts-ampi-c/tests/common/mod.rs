@@ -1,0 +1,57 @@
+//! Helpers of the C ABI tests: finding the compiler, building a test
+//! program with `arts-mpicc`, running it on ranks.
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use arts_ampi::{AmpiError, AmpiReport, RunOptions};
+use arts_ampi_c::{CProgram, CRunOptions};
+
+/// `name` if it is on the PATH (else prints why the test is skipped).
+pub fn compiler(name: &str) -> Option<PathBuf> {
+    let found = std::process::Command::new(name)
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if found {
+        Some(PathBuf::from(name))
+    } else {
+        eprintln!("skipped: {name} is not installed");
+        None
+    }
+}
+
+/// The C test programs' folder.
+pub fn c_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/c")
+}
+
+/// Compiles `tests/c/<name>.c` with arts-mpicc into `dir`; `None` (skipped) without gcc.
+pub fn build(name: &str, dir: &Path) -> Option<PathBuf> {
+    compiler("gcc")?;
+    let out = dir.join(format!("{name}.so"));
+    let status = std::process::Command::new("sh")
+        .arg(arts_ampi_c::mpicc_path())
+        .arg(c_dir().join(format!("{name}.c")))
+        .arg("-O2")
+        .arg("-o")
+        .arg(&out)
+        .status()
+        .unwrap();
+    assert!(status.success(), "arts-mpicc failed on {name}.c");
+    Some(out)
+}
+
+/// Runs `so` on `vp` ranks over `pes` PEs with `args`.
+pub fn run(so: &Path, vp: u32, pes: u32, args: &[&str]) -> Result<AmpiReport, AmpiError> {
+    run_with(so, RunOptions::new(vp, pes), args)
+}
+
+/// Runs `so` with `opts`.
+pub fn run_with(so: &Path, opts: RunOptions, args: &[&str]) -> Result<AmpiReport, AmpiError> {
+    let args = args.iter().map(|s| s.to_string()).collect();
+    let prog = CProgram::open(so, opts.vp, args).expect("loads");
+    arts_ampi_c::run(&opts, Arc::new(prog), &CRunOptions::default())
+}

@@ -1,0 +1,155 @@
+//! `mpi.h` against the Rust side: every `#define MPI_x ARTS_MPI_x` names an
+//! exported function, every exported function is declared, the constants
+//! agree, and the header compiles cleanly as C99 and as C++.
+
+mod common;
+
+use std::collections::BTreeSet;
+
+use arts_ampi_c::abi;
+
+fn header() -> String {
+    std::fs::read_to_string(arts_ampi_c::include_dir().join("mpi.h")).unwrap()
+}
+
+/// `#define NAME VALUE` pairs of the header.
+fn defines() -> Vec<(String, String)> {
+    header()
+        .lines()
+        .filter_map(|l| l.strip_prefix("#define "))
+        .filter_map(|l| {
+            let mut it = l.splitn(2, ' ');
+            Some((it.next()?.to_string(), it.next()?.trim().to_string()))
+        })
+        .collect()
+}
+
+#[test]
+fn every_mapped_name_is_exported_and_every_export_is_mapped() {
+    let mapped: BTreeSet<String> = defines()
+        .into_iter()
+        .filter(|(_, v)| v.starts_with("ARTS_"))
+        .map(|(_, v)| v)
+        .collect();
+    let exported: BTreeSet<String> = arts_ampi_c::exported_names()
+        .into_iter()
+        .map(String::from)
+        .collect();
+    assert_eq!(mapped, exported);
+    assert!(exported.len() >= 80, "{}", exported.len());
+}
+
+#[test]
+fn constants_agree_with_the_rust_side() {
+    let d: std::collections::HashMap<String, String> = defines().into_iter().collect();
+    let num = |name: &str| -> i32 {
+        let v = d.get(name).unwrap_or_else(|| panic!("{name} not defined"));
+        v.trim_matches(|c| c == '(' || c == ')')
+            .parse()
+            .unwrap_or_else(|_| panic!("{name} = {v}"))
+    };
+    for (name, h) in abi::DATATYPES.iter().chain(abi::OPS) {
+        assert_eq!(num(name), *h, "{name}");
+    }
+    for (name, class, _) in abi::ERROR_CLASSES {
+        assert_eq!(num(name), *class, "{name}");
+    }
+    for (name, v) in [
+        ("MPI_COMM_WORLD", abi::MPI_COMM_WORLD),
+        ("MPI_COMM_SELF", abi::MPI_COMM_SELF),
+        ("MPI_COMM_NULL", abi::MPI_COMM_NULL),
+        ("MPI_REQUEST_NULL", abi::MPI_REQUEST_NULL),
+        ("MPI_ANY_SOURCE", abi::MPI_ANY_SOURCE),
+        ("MPI_ANY_TAG", abi::MPI_ANY_TAG),
+        ("MPI_PROC_NULL", abi::MPI_PROC_NULL),
+        ("MPI_UNDEFINED", abi::MPI_UNDEFINED),
+        ("MPI_ERRORS_ARE_FATAL", abi::MPI_ERRORS_ARE_FATAL),
+        ("MPI_ERRORS_RETURN", abi::MPI_ERRORS_RETURN),
+        ("MPI_THREAD_MULTIPLE", abi::MPI_THREAD_MULTIPLE),
+        ("MPI_MAX_ERROR_STRING", abi::MPI_MAX_ERROR_STRING),
+    ] {
+        assert_eq!(num(name), v, "{name}");
+    }
+    // The datatype, op and class names are all there.
+    assert_eq!(abi::DATATYPES.len(), 28);
+    assert_eq!(std::mem::size_of::<abi::MpiStatus>(), 24);
+}
+
+#[test]
+fn the_header_compiles_cleanly_as_c99_and_cxx() {
+    let Some(cc) = common::compiler("gcc") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let src = dir.path().join("all.c");
+    std::fs::write(
+        &src,
+        "#include <mpi.h>\n\
+         int main(int argc, char **argv) {\n\
+           MPI_Status s; int n;\n\
+           MPI_Init(&argc, &argv);\n\
+           MPI_Get_count(&s, MPI_DOUBLE, &n);\n\
+           return MPI_Finalize();\n\
+         }\n",
+    )
+    .unwrap();
+    let inc = arts_ampi_c::include_dir();
+    let ok = std::process::Command::new(&cc)
+        .args([
+            "-Wall",
+            "-Wextra",
+            "-Werror",
+            "-std=c99",
+            "-fsyntax-only",
+            "-I",
+        ])
+        .arg(&inc)
+        .arg(&src)
+        .status()
+        .unwrap();
+    assert!(ok.success(), "mpi.h does not compile cleanly as C99");
+    if let Some(cxx) = common::compiler("g++") {
+        let cpp = dir.path().join("all.cpp");
+        std::fs::copy(&src, &cpp).unwrap();
+        let ok = std::process::Command::new(cxx)
+            .args(["-Wall", "-Werror", "-fsyntax-only", "-I"])
+            .arg(&inc)
+            .arg(&cpp)
+            .status()
+            .unwrap();
+        assert!(ok.success(), "mpi.h does not compile cleanly as C++");
+    }
+}
+
+#[test]
+fn a_call_outside_the_subset_fails_at_compile_time() {
+    let Some(_) = common::compiler("gcc") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let src = dir.path().join("group.c");
+    std::fs::write(
+        &src,
+        "#include <mpi.h>\n\
+         int main(int argc, char **argv) {\n\
+           int g;\n\
+           MPI_Init(&argc, &argv);\n\
+           MPI_Comm_group(MPI_COMM_WORLD, &g);\n\
+           return MPI_Finalize();\n\
+         }\n",
+    )
+    .unwrap();
+    let out = std::process::Command::new("sh")
+        .arg(arts_ampi_c::mpicc_path())
+        .arg(&src)
+        .arg("-o")
+        .arg(dir.path().join("group.so"))
+        .output()
+        .unwrap();
+    assert!(
+        !out.status.success(),
+        "an undeclared MPI call must not compile"
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("MPI_Comm_group"), "{err}");
+}

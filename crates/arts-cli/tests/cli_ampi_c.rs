@@ -1,0 +1,379 @@
+//! End-to-end tests of C MPI programs under `arts ampi run ./prog.so`:
+//! the kernels of `crates/arts-ampi-c/tests/c/` compiled with `arts-mpicc`,
+//! run with V != P (and load balancing), checked for their own results
+//! and, when Open MPI's `mpicc`/`mpirun` are installed, for output
+//! identical to the same source under Open MPI. Bad binaries and bad MPI
+//! usage give one clear error.
+
+mod common;
+use common::{arts, arts_text, assert_usage_error, json};
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn c_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../arts-ampi-c/tests/c")
+}
+
+fn mpicc() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../arts-ampi-c/bin/arts-mpicc")
+}
+
+fn have(tool: &str) -> bool {
+    Command::new(tool)
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// Builds `tests/c/<name>.c` with arts-mpicc into `dir` (`None`, printing
+/// why, without gcc).
+fn build(name: &str, dir: &Path) -> Option<String> {
+    if !have("gcc") {
+        eprintln!("skipped: gcc is not installed");
+        return None;
+    }
+    let out = dir.join(format!("{name}.so"));
+    let ok = Command::new("sh")
+        .arg(mpicc())
+        .args(["-O2", "-Wall", "-Werror"])
+        .arg(c_dir().join(format!("{name}.c")))
+        .arg("-o")
+        .arg(&out)
+        .status()
+        .unwrap();
+    assert!(ok.success(), "arts-mpicc {name}.c");
+    Some(out.display().to_string())
+}
+
+/// The stdout of the same program under Open MPI on `np` processes
+/// (`None` when Open MPI is not installed).
+fn open_mpi(name: &str, dir: &Path, np: u32, args: &[&str]) -> Option<String> {
+    if !have("mpicc") || !have("mpirun") {
+        eprintln!("not compared with Open MPI: mpicc/mpirun are not installed");
+        return None;
+    }
+    let exe = dir.join(format!("{name}.ompi"));
+    let ok = Command::new("mpicc")
+        .arg("-O2")
+        .arg(c_dir().join(format!("{name}.c")))
+        .arg("-o")
+        .arg(&exe)
+        .status()
+        .unwrap();
+    assert!(ok.success(), "mpicc {name}.c");
+    let out = Command::new("mpirun")
+        .args(["--allow-run-as-root", "--oversubscribe", "-np"])
+        .arg(np.to_string())
+        .arg(&exe)
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "mpirun {name}: {:?}", out);
+    Some(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// Runs `so` on `vp` ranks over `pes` PEs (plus `extra` options); returns stdout.
+fn run_arts(so: &str, vp: u32, pes: u32, extra: &[&str], args: &[&str]) -> String {
+    let (vp, pes) = (vp.to_string(), pes.to_string());
+    let mut a = vec!["ampi", "run", "--vp", &vp, "--pes", &pes];
+    a.extend_from_slice(extra);
+    a.push(so);
+    a.push("--");
+    a.extend_from_slice(args);
+    let (code, stdout, stderr) = arts_text(&a);
+    assert_eq!(code, 0, "{stdout}\n{stderr}");
+    stdout
+}
+
+/// The program's own lines (the arts summary table follows them).
+fn program_lines(stdout: &str) -> String {
+    stdout
+        .lines()
+        .take_while(|l| !l.starts_with("ampi "))
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
+/// Runs kernel `name` under arts (V ranks on 2 PEs) and checks its lines
+/// contain `expect`, and equal Open MPI's when it is installed.
+fn kernel(name: &str, vp: u32, args: &[&str], expect: &str) {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(so) = build(name, dir.path()) else {
+        return;
+    };
+    let ours = program_lines(&run_arts(&so, vp, 2, &[], args));
+    assert!(ours.contains(expect), "{name}: {ours}");
+    if let Some(theirs) = open_mpi(name, dir.path(), vp, args) {
+        assert_eq!(ours, theirs, "{name}: arts and Open MPI differ");
+    }
+}
+
+#[test]
+fn stencil_with_cart_topology_matches_open_mpi() {
+    kernel("stencil2d", 6, &["48", "15"], "grid=3x2 checksum=");
+}
+
+#[test]
+fn transpose_with_alltoall_matches_open_mpi() {
+    kernel("transpose", 4, &["48", "2"], "errors=0");
+}
+
+#[test]
+fn pipelined_point_to_point_matches_open_mpi() {
+    kernel("pipeline", 5, &["60", "70", "3"], " ok");
+}
+
+#[test]
+fn reductions_and_communicators_match_open_mpi() {
+    kernel("allreduce", 7, &["50"], "allgather ok");
+}
+
+#[test]
+fn nonblocking_halo_exchange_with_vector_types_matches_open_mpi() {
+    kernel("halo", 6, &["36", "5"], "wrong_halo_cells=0");
+}
+
+#[test]
+fn a_stencil_with_migration_and_load_balancing_gives_the_same_checksum() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(so) = build("stencil2d", dir.path()) else {
+        return;
+    };
+    let args = ["40", "20", "2", "5"];
+    let plain = program_lines(&run_arts(&so, 8, 2, &[], &args));
+    let out = arts(&[
+        "--json",
+        "ampi",
+        "run",
+        "--vp",
+        "8",
+        "--pes",
+        "2",
+        "--lb",
+        "greedy",
+        "--lb-period",
+        "1",
+        &so,
+        "--",
+        "40",
+        "20",
+        "2",
+        "5",
+    ]);
+    let v = json(&out);
+    assert!(v["lb_steps"].as_u64().unwrap() >= 1, "{v}");
+    // With --json the program's own output goes to stderr.
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(plain.trim()), "{err} vs {plain}");
+}
+
+#[test]
+fn globals_stay_private_per_rank_under_rotation() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(so) = build("globals", dir.path()) else {
+        return;
+    };
+    let out = arts(&[
+        "--json",
+        "ampi",
+        "run",
+        "--vp",
+        "5",
+        "--pes",
+        "2",
+        "--lb",
+        "rotate",
+        "--lb-period",
+        "1",
+        &so,
+    ]);
+    let v = json(&out);
+    assert!(v["rank_moves"].as_u64().unwrap() > 0, "{v}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("globals: 5 ranks, 0 wrong reads"), "{err}");
+}
+
+#[test]
+fn binaries_not_built_with_arts_mpicc_are_refused_in_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    if !have("gcc") {
+        eprintln!("skipped: gcc is not installed");
+        return;
+    }
+    let src = dir.path().join("plain.c");
+    std::fs::write(&src, "int main(void) { return 0; }\n").unwrap();
+    let exe = dir.path().join("plain");
+    let so = dir.path().join("plain.so");
+    assert!(
+        Command::new("gcc")
+            .arg(&src)
+            .arg("-o")
+            .arg(&exe)
+            .status()
+            .unwrap()
+            .success()
+    );
+    assert!(
+        Command::new("gcc")
+            .args(["-shared", "-fPIC"])
+            .arg(&src)
+            .arg("-o")
+            .arg(&so)
+            .status()
+            .unwrap()
+            .success()
+    );
+    let text = dir.path().join("notes.txt");
+    std::fs::write(&text, "hello").unwrap();
+    for (path, needle) in [
+        (exe.display().to_string(), "not a shared object"),
+        (so.display().to_string(), "not built with arts-mpicc"),
+        (text.display().to_string(), "not an ELF file"),
+        (
+            format!("{}/missing.so", dir.path().display()),
+            "cannot read it",
+        ),
+    ] {
+        assert_usage_error(&arts(&["ampi", "run", "--vp", "2", &path]), needle);
+    }
+}
+
+#[test]
+fn bad_mpi_usage_names_the_call_the_rank_and_the_class() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(so) = build("errors", dir.path()) else {
+        return;
+    };
+    for (mode, needle) in [
+        (
+            "before-init",
+            "rank 0: MPI_Send: called before MPI_Init (MPI_ERR_OTHER)",
+        ),
+        (
+            "bad-rank",
+            "rank 0: MPI_Send: send: rank 99 is not in the communicator",
+        ),
+        (
+            "bad-comm",
+            "rank 1: MPI_Comm_size: comm_size: invalid handle 12345 (MPI_ERR_COMM)",
+        ),
+        (
+            "bad-type",
+            "rank 0: MPI_Send: invalid datatype handle 999 (MPI_ERR_TYPE)",
+        ),
+        (
+            "truncate",
+            "rank 1: MPI_Recv: recv: a message of 16 bytes is truncated",
+        ),
+        ("thread-multiple", "MPI_THREAD_MULTIPLE is not supported"),
+        ("no-finalize", "main returned without calling MPI_Finalize"),
+        (
+            "mismatch",
+            "MPI_Bcast: ibcast: a result of 16 bytes for a buffer of 8 (MPI_ERR_COUNT)",
+        ),
+    ] {
+        let (code, stdout, stderr) =
+            arts_text(&["ampi", "run", "--vp", "3", "--pes", "2", &so, "--", mode]);
+        assert_eq!(code, 1, "{mode}: {stdout} {stderr}");
+        assert!(stderr.contains(needle), "{mode}: {stderr}");
+        assert_eq!(stderr.trim_end().lines().count(), 1, "{mode}: {stderr}");
+    }
+    // Under MPI_ERRORS_RETURN the program gets the class and a message.
+    let (_, stdout, _) = arts_text(&["ampi", "run", "--vp", "3", &so, "--", "bad-rank"]);
+    assert!(
+        stdout.contains(
+            "returned class 6 (MPI_ERR_RANK is 6): MPI_ERR_RANK: invalid rank (MPI_Send on rank 0:"
+        ),
+        "{stdout}"
+    );
+    let (_, stdout, _) = arts_text(&["ampi", "run", "--vp", "2", &so, "--", "null-requests"]);
+    assert!(
+        stdout.contains("waitall: MPI_ERR_ARG: invalid argument (MPI_Waitall on rank 0: the request array is a null pointer)"),
+        "{stdout}"
+    );
+    // MPI_Abort ends the run with its code.
+    let (code, _, stderr) = arts_text(&["ampi", "run", "--vp", "3", &so, "--", "abort"]);
+    assert_eq!(code, 3, "{stderr}");
+    assert!(stderr.contains("MPI_Abort called by rank 1"), "{stderr}");
+}
+
+#[test]
+fn arts_mpicc_shows_its_command() {
+    let out = Command::new("sh")
+        .arg(mpicc())
+        .args(["--showme", "prog.c", "-o", "prog.so"])
+        .output()
+        .unwrap();
+    let line = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success());
+    for part in [
+        "prog.c -o prog.so",
+        "-fPIC",
+        "-shared",
+        "-Bsymbolic",
+        "/include",
+    ] {
+        assert!(line.contains(part), "{part}: {line}");
+    }
+}
+
+#[test]
+fn the_rest_of_the_subset_matches_open_mpi() {
+    kernel(
+        "more",
+        5,
+        &[],
+        "more: nonblocking 1 probe 1 waitany 1 replace 1 procnull 1 scatter 1 alltoallv 1 \
+         indexed 1 struct 1 split 1 cart 1 clock 1",
+    );
+}
+
+#[test]
+fn subarrays_cart_sub_and_reduce_scatter_match_open_mpi() {
+    kernel(
+        "subarray",
+        6,
+        &[],
+        "subarray 1 hindexed+indexed_block 1 cart_sub 1 reduce_scatter 1 iallgather+ialltoall 1 exscan 1",
+    );
+}
+
+#[test]
+fn a_c_program_restarts_from_its_saved_state_on_other_pes() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(so) = build("ckpt", dir.path()) else {
+        return;
+    };
+    let whole = program_lines(&run_arts(&so, 4, 2, &[], &["30", "5", "0"]));
+    assert!(whole.contains("ckpt steps=30 checksum="), "{whole}");
+    let ck = dir.path().join("ck").display().to_string();
+    let first = run_arts(&so, 4, 2, &["--checkpoint-dir", &ck], &["30", "5", "15"]);
+    assert!(first.contains("stopped after saving step 15"), "{first}");
+    let again = program_lines(&run_arts(&so, 4, 1, &["--restart", &ck], &["30", "5", "0"]));
+    assert!(again.starts_with("continuing from step 15\n"), "{again}");
+    assert_eq!(
+        again.lines().nth(1).unwrap(),
+        whole.trim_end(),
+        "the restarted run ends where the whole run does"
+    );
+    // Another rank count, or --checkpoint-every, is refused in one line.
+    assert_usage_error(
+        &arts(&["ampi", "run", "--vp", "3", "--restart", &ck, &so]),
+        "a checkpoint of ckpt.so on 4 ranks, not of ckpt.so on 3",
+    );
+    assert_usage_error(
+        &arts(&[
+            "ampi",
+            "run",
+            "--vp",
+            "4",
+            "--checkpoint-every",
+            "2",
+            "--checkpoint-dir",
+            &ck,
+            &so,
+        ]),
+        "AMPI_Checkpoint_state",
+    );
+}
