@@ -150,4 +150,32 @@ fn the_scaling_study_writes_csv_and_charts() {
         &arts(&["ddm", "scaling", "--preset", "si-pn", "--segments", "0"]),
         "--segments 0",
     );
+    for bad in ["1", "1,0", "1,1.5", "1,nan"] {
+        let args = ["ddm", "scaling", "--pes", "2", "--emulate-speeds", bad];
+        assert_usage_error(&arts(&args), "--emulate-speeds");
+    }
+}
+
+#[test]
+fn the_study_reruns_with_a_slow_pe() {
+    let v = json(&arts(&[
+        "--json",
+        "ddm",
+        "scaling",
+        "--preset",
+        "si-pn",
+        "--segments",
+        "4",
+        "--pes",
+        "2",
+        "--styles",
+        "distributed",
+        "--balancing",
+        "none,system",
+        "--emulate-speeds",
+        "1,0.5",
+    ]));
+    assert_eq!(v["emulated_speeds"], serde_json::json!([1.0, 0.5]));
+    let runs = v["runs"].as_array().unwrap();
+    assert!(runs.iter().all(|r| r["converged"] == true));
 }

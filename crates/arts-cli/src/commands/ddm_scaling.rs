@@ -78,6 +78,11 @@ pub struct ScalingArgs {
     /// Convergence tolerance, V.
     #[arg(long, default_value_t = 1e-9)]
     tolerance: f64,
+    /// Emulated relative speed of each PE, comma-separated (e.g. `1,0.5`: the
+    /// second PE really takes twice as long per entry method, by busy work),
+    /// to rerun the study on a heterogeneous machine.
+    #[arg(long, value_delimiter = ',')]
+    emulate_speeds: Option<Vec<f64>>,
     /// Directory for `ddm_scaling.csv`, `ddm_time.svg` and `ddm_speedup.svg`.
     #[arg(long, value_parser = crate::args::output_dir)]
     out: Option<PathBuf>,
@@ -101,6 +106,7 @@ struct ScalingJson {
     rows: usize,
     bias_v: f64,
     pes: u32,
+    emulated_speeds: Option<Vec<f64>>,
     cores: u32,
     oversubscribed: bool,
     check_every: usize,
@@ -134,6 +140,17 @@ pub fn run(args: &ScalingArgs, out: Output) -> CliResult {
     opts.validate(mesh.rows).map_err(CliError::usage)?;
     let strategy = arts_lb::by_name(&args.lb).map_err(|e| CliError::usage(format!("--lb: {e}")))?;
     let pes = args.pes.unwrap_or_else(crate::args::default_pes);
+    if let Some(s) = &args.emulate_speeds
+        && (s.len() != pes as usize || s.iter().any(|v| !(v.is_finite() && *v > 0.0 && *v <= 1.0)))
+    {
+        return Err(CliError::usage(format!(
+            "--emulate-speeds: give {pes} comma-separated speeds in (0, 1], one per PE"
+        )));
+    }
+    let emulated_speeds = args
+        .emulate_speeds
+        .as_ref()
+        .map(|s| arts_core::EmulatedSpeeds(s.as_slice().into()));
     let plan = Plan {
         mesh: Arc::new(mesh),
         biased: device.biased,
@@ -141,6 +158,7 @@ pub fn run(args: &ScalingArgs, out: Output) -> CliResult {
         opts,
         config: Config {
             pes,
+            emulated_speeds,
             ..Config::default()
         },
         segments: args.segments.clone(),
@@ -191,6 +209,7 @@ pub fn run(args: &ScalingArgs, out: Output) -> CliResult {
         rows: plan.mesh.rows,
         bias_v: args.bias,
         pes,
+        emulated_speeds: args.emulate_speeds.clone(),
         cores: crate::args::default_pes(),
         oversubscribed: crate::launch::oversubscribed(pes, 1),
         check_every: args.check_every,
