@@ -27,6 +27,7 @@
 pub mod bench;
 pub mod checkpoint;
 pub mod datatype;
+pub mod ddm;
 pub mod engine;
 pub mod error;
 mod guard;

@@ -61,6 +61,26 @@ fn centralized_equals_the_relaxed_solver_and_reports_moves_per_worker() {
 }
 
 #[test]
+fn ampi_ranks_equal_the_relaxed_solver_and_migrate() {
+    let v = parallel(&["ampi", "--segments", "5", "--pes", "2"]);
+    assert_eq!(v["valid"], true);
+    assert_eq!(v["parallel"]["style"], "ampi");
+    let v = parallel(&[
+        "ampi",
+        "--segments",
+        "6",
+        "--pes",
+        "2",
+        "--lb",
+        "rotate",
+        "--check-every",
+        "5",
+    ]);
+    assert_eq!(v["valid"], true);
+    assert!(v["parallel"]["migrations"].as_u64().unwrap() > 0);
+}
+
+#[test]
 fn distributed_slabs_migrate_and_still_match() {
     let v = parallel(&[
         "distributed",
@@ -104,7 +124,7 @@ fn bad_parallel_options_are_usage_errors() {
         "must divide 100",
     );
     assert_usage_error(&run(&["--parallel", "distributed", "--lb", "nope"]), "--lb");
-    assert_usage_error(&run(&["--parallel", "ampi"]), "centralized");
+    assert_usage_error(&run(&["--parallel", "mosix"]), "centralized");
     // Without mpirun (or without MPI support in the build) there are no ranks.
     assert_usage_error(&run(&["--parallel", "static", "--segments", "1"]), "mpirun");
     assert_usage_error(

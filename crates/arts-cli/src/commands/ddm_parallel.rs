@@ -25,6 +25,10 @@ pub enum ParallelArg {
     /// one master object every iteration, which relays them; the slabs are
     /// balanced by the system (`--lb`) without application knowledge.
     Centralized,
+    /// The MPI code's structure on AMPI virtual processors: one rank per
+    /// segment (`--segments V`, any number of ranks on `--pes P`), rows sent
+    /// to the neighbours, `migrate()` every 20 checks with `--lb`.
+    Ampi,
     /// The paper's MPI version: one fixed segment per MPI rank (`mpirun -np
     /// S`, `--segments S`), rows traded with the neighbours on raw MPI, no
     /// migration. Needs a build with `--features mpi`.
@@ -36,16 +40,17 @@ impl ParallelArg {
         match self {
             ParallelArg::Distributed => "distributed",
             ParallelArg::Centralized => "centralized",
+            ParallelArg::Ampi => "ampi",
             ParallelArg::Static => "static",
         }
     }
 
-    /// The runtime style (`None`: the static MPI version).
+    /// The style on slab objects (`None`: AMPI or raw MPI ranks).
     fn style(self) -> Option<Style> {
         match self {
             ParallelArg::Distributed => Some(Style::Distributed),
             ParallelArg::Centralized => Some(Style::Centralized),
-            ParallelArg::Static => None,
+            ParallelArg::Ampi | ParallelArg::Static => None,
         }
     }
 }
@@ -156,18 +161,7 @@ fn on_runtime(
     ranges: &[(usize, usize)],
 ) -> Result<RuntimeRun, CliError> {
     let pes = args.pes.unwrap_or_else(crate::args::default_pes);
-    let lb = if args.lb == "none" {
-        None
-    } else {
-        let strategy =
-            arts_lb::by_name(&args.lb).map_err(|e| CliError::usage(format!("--lb: {e}")))?;
-        Some(LbConfig {
-            strategy: Arc::from(strategy),
-            period: LbPeriod::Steps(1),
-            record_inputs: false,
-            speeds: None,
-        })
-    };
+    let lb = lb_config(&args.lb)?;
     let config = Config {
         pes,
         lb: lb.clone(),
@@ -186,6 +180,56 @@ fn on_runtime(
         .map_err(|e| CliError::failed(format!("parallel run: {e}")))?;
     let migrations = report.lb_steps().iter().map(|s| s.migrations).sum();
     Ok((points, config.pes, migrations, report.utilization()))
+}
+
+/// The sweep on AMPI ranks, one segment each, in this process.
+fn on_ampi(
+    args: &RunDdmArgs,
+    mesh: &Mesh,
+    device: &Device,
+    biases: &[f64],
+    opts: &SolverOptions,
+    ranges: &[(usize, usize)],
+) -> Result<RuntimeRun, CliError> {
+    if crate::launch::rank_size().1 > 1 || args.pes_per_process.is_some() {
+        return Err(CliError::usage(
+            "--parallel ampi runs its ranks in one process (not under mpirun)",
+        ));
+    }
+    let lb = lb_config(&args.lb)?;
+    let run_opts = arts_ampi::RunOptions {
+        lb: lb.clone(),
+        ..arts_ampi::RunOptions::new(
+            ranges.len() as u32,
+            args.pes.unwrap_or_else(crate::args::default_pes),
+        )
+    };
+    let setup = Setup {
+        mesh: Arc::new(mesh.clone()),
+        biased: device.biased,
+        opts: opts.clone(),
+        ranges: ranges.to_vec(),
+        sync: lb.is_some(),
+        style: Style::Distributed,
+    };
+    let (points, report) = arts_ampi::ddm::run(&run_opts, setup, biases)
+        .map_err(|e| CliError::failed(format!("ampi run: {e}")))?;
+    let migrations = report.migrations();
+    Ok((points, report.pes, migrations, report.runtime.utilization()))
+}
+
+/// The load-balancing configuration of `--lb` (`none`: none).
+fn lb_config(name: &str) -> Result<Option<LbConfig>, CliError> {
+    if name == "none" {
+        return Ok(None);
+    }
+    let strategy = arts_lb::by_name(name).map_err(|e| CliError::usage(format!("--lb: {e}")))?;
+    Ok(Some(LbConfig {
+        strategy: Arc::from(strategy),
+        period: LbPeriod::Steps(1),
+        record_inputs: false,
+        speeds: None,
+    }))
 }
 
 /// The sweep on raw MPI ranks, one segment each.
@@ -243,9 +287,10 @@ pub(super) fn run(
             "--parallel needs segments (--segments or --segment-starts)",
         ));
     };
-    let (points, pes, migrations, utilization) = match style.style() {
-        Some(style) => on_runtime(args, style, mesh, device, biases, &opts, &ranges)?,
-        None => {
+    let (points, pes, migrations, utilization) = match (style, style.style()) {
+        (_, Some(style)) => on_runtime(args, style, mesh, device, biases, &opts, &ranges)?,
+        (ParallelArg::Ampi, None) => on_ampi(args, mesh, device, biases, &opts, &ranges)?,
+        (_, None) => {
             let points = static_mpi(mesh, device, biases, &opts, &ranges)?;
             (points, ranges.len() as u32, 0, Vec::new())
         }
