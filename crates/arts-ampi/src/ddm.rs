@@ -10,9 +10,9 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use arts_apps::ddm::{CHECKS_PER_SYNC, Outcome, Point, Setup};
+use arts_ddm::Residual;
 use arts_ddm::solver::controller::Verdict;
 use arts_ddm::solver::segment::{Assembly, Halo, Segment, solution_len};
-use arts_ddm::{BiasSolution, Residual};
 
 use crate::{AmpiError, AmpiReport, Mpi, MpiError, Op, RunOptions, WORLD};
 
@@ -94,22 +94,15 @@ fn sweep(
             continue;
         }
         let all: Vec<f64> = all.iter().map(|&b| f64::from_bits(b)).collect();
-        let iterations = seg.iteration();
-        let outcome = match verdict {
-            Verdict::Converged => {
-                let mut sol: BiasSolution = assembly.solution(mesh, bias_v, &all[size..]);
-                sol.iterations = iterations;
-                sol.residual = residual;
-                (sol.omega, sol.omega_reductions) = seg.omega();
-                sol.time_s = start.elapsed().as_secs_f64();
-                Outcome::Converged(Box::new(sol))
-            }
-            Verdict::Diverged => Outcome::Diverged { iterations },
-            Verdict::Continue => Outcome::NotConverged {
-                iterations,
-                residual,
-            },
-        };
+        let time_s = start.elapsed().as_secs_f64();
+        let outcome = Outcome::new(
+            verdict,
+            seg.iteration(),
+            residual,
+            seg.omega(),
+            time_s,
+            || assembly.solution(mesh, bias_v, &all[size..]),
+        );
         let stop = !matches!(outcome, Outcome::Converged(_));
         let point = Point {
             bias_v,

@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use arts_ddm::solver::controller::Verdict;
 use arts_ddm::solver::segment::{Assembly, Halo, Segment, solution_len};
-use arts_ddm::{BiasSolution, Mesh, Residual, Side, SolverOptions};
+use arts_ddm::{Mesh, Residual, Side, SolverOptions};
 use mpi::collective::SystemOperation;
 use mpi::topology::{Communicator, SimpleCommunicator};
 use mpi::traits::*;
@@ -96,28 +96,25 @@ pub fn static_segments(
                 break (Verdict::Continue, Residual::default());
             }
         };
-        let iterations = seg.iteration();
-        let outcome = match verdict {
-            Verdict::Converged => {
-                let mut mine = vec![0.0; solution_len(mesh.rows)];
-                seg.write_solution(mesh.rows, &mut mine);
-                let bits: Vec<u64> = mine.iter().map(|x| x.to_bits()).collect();
-                let mut all = vec![0u64; bits.len()];
-                world.all_reduce_into(&bits[..], &mut all[..], SystemOperation::sum());
-                let parts: Vec<f64> = all.iter().map(|&b| f64::from_bits(b)).collect();
-                let mut sol: BiasSolution = assembly.solution(mesh, bias_v, &parts);
-                sol.iterations = iterations;
-                sol.residual = residual;
-                (sol.omega, sol.omega_reductions) = seg.omega();
-                sol.time_s = start.elapsed().as_secs_f64();
-                Outcome::Converged(Box::new(sol))
-            }
-            Verdict::Diverged => Outcome::Diverged { iterations },
-            Verdict::Continue => Outcome::NotConverged {
-                iterations,
-                residual,
-            },
-        };
+        // Every rank's rows, as bit patterns (x + 0 is exact), on every rank.
+        let mut parts = Vec::new();
+        if verdict == Verdict::Converged {
+            let mut mine = vec![0.0; solution_len(mesh.rows)];
+            seg.write_solution(mesh.rows, &mut mine);
+            let bits: Vec<u64> = mine.iter().map(|x| x.to_bits()).collect();
+            let mut all = vec![0u64; bits.len()];
+            world.all_reduce_into(&bits[..], &mut all[..], SystemOperation::sum());
+            parts = all.iter().map(|&b| f64::from_bits(b)).collect();
+        }
+        let time_s = start.elapsed().as_secs_f64();
+        let outcome = Outcome::new(
+            verdict,
+            seg.iteration(),
+            residual,
+            seg.omega(),
+            time_s,
+            || assembly.solution(mesh, bias_v, &parts),
+        );
         let stop = !matches!(outcome, Outcome::Converged(_));
         points.push(Point {
             bias_v,

@@ -18,6 +18,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use arts_core::*;
+use arts_ddm::solver::controller::Verdict;
 use arts_ddm::solver::segment::Assembly;
 use arts_ddm::{BiasSolution, Mesh, Residual, Side, SolverOptions};
 use serde::{Deserialize, Serialize};
@@ -114,6 +115,37 @@ pub enum Outcome {
     },
 }
 
+impl Outcome {
+    /// How a bias point ended after `iterations` with `verdict` (`Continue`:
+    /// the iteration limit), the last observed `residual`, the
+    /// over-relaxation reached and the time taken; `solution` assembles the
+    /// solution when it converged, whose run fields are filled in here.
+    pub fn new(
+        verdict: Verdict,
+        iterations: usize,
+        residual: Residual,
+        omega: ((f64, f64), u32),
+        time_s: f64,
+        solution: impl FnOnce() -> BiasSolution,
+    ) -> Outcome {
+        match verdict {
+            Verdict::Converged => {
+                let mut sol = solution();
+                sol.iterations = iterations;
+                sol.residual = residual;
+                (sol.omega, sol.omega_reductions) = omega;
+                sol.time_s = time_s;
+                Outcome::Converged(Box::new(sol))
+            }
+            Verdict::Diverged => Outcome::Diverged { iterations },
+            Verdict::Continue => Outcome::NotConverged {
+                iterations,
+                residual,
+            },
+        }
+    }
+}
+
 /// One bias point of a parallel run.
 #[derive(Clone, Debug)]
 pub struct Point {
@@ -174,22 +206,16 @@ pub fn run(
                 u_v: h[3],
                 v_v: h[4],
             };
-            let outcome = if h[0] == Status::Converged.code() {
-                let mut sol = assembly.solution(&mesh, bias_v, &v[HEADER + n..]);
-                sol.iterations = iterations;
-                sol.residual = residual;
-                sol.omega = (h[5], h[6]);
-                sol.omega_reductions = h[7] as u32;
-                sol.time_s = start.elapsed().as_secs_f64();
-                Outcome::Converged(Box::new(sol))
-            } else if h[0] == Status::Diverged.code() {
-                Outcome::Diverged { iterations }
-            } else {
-                Outcome::NotConverged {
-                    iterations,
-                    residual,
-                }
+            let verdict = match h[0] {
+                c if c == Status::Converged.code() => Verdict::Converged,
+                c if c == Status::Diverged.code() => Verdict::Diverged,
+                _ => Verdict::Continue,
             };
+            let omega = ((h[5], h[6]), h[7] as u32);
+            let time_s = start.elapsed().as_secs_f64();
+            let outcome = Outcome::new(verdict, iterations, residual, omega, time_s, || {
+                assembly.solution(&mesh, bias_v, &v[HEADER + n..])
+            });
             let stop = !matches!(outcome, Outcome::Converged(_));
             let time_s = start.elapsed().as_secs_f64();
             points.push(Point {
