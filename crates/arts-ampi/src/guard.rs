@@ -111,17 +111,24 @@ extern "C" fn on_segv(sig: libc::c_int, info: *mut libc::siginfo_t, ctx: *mut li
     let addr = unsafe { (*info).si_addr() } as usize;
     let (lo, hi, rank, size) = RUNNING.with(Cell::get);
     if hi != 0 && (lo..hi).contains(&addr) {
-        // Ranks on two PEs may overflow at once: one line only.
-        if !REPORTED.swap(true, std::sync::atomic::Ordering::SeqCst) {
-            let mut buf = [0u8; 128];
-            let n = message(&mut buf, rank, size);
-            // SAFETY: write is async-signal-safe; `buf` holds `n` bytes.
-            unsafe {
-                libc::write(2, buf.as_ptr().cast(), n);
+        // Ranks on two PEs may overflow at once: one line only, and the
+        // process ends only once it is written (a second thread that ended
+        // it at once could cut the first one's line).
+        if REPORTED.swap(true, std::sync::atomic::Ordering::SeqCst) {
+            loop {
+                // SAFETY: pause is async-signal-safe; the first thread's
+                // _exit ends this one.
+                unsafe { libc::pause() };
             }
         }
-        // SAFETY: _exit is async-signal-safe and ends every thread.
-        unsafe { libc::_exit(1) }
+        let mut buf = [0u8; 128];
+        let n = message(&mut buf, rank, size);
+        // SAFETY: write is async-signal-safe; `buf` holds `n` bytes; _exit
+        // is async-signal-safe and ends every thread.
+        unsafe {
+            libc::write(2, buf.as_ptr().cast(), n);
+            libc::_exit(1)
+        }
     }
     // SAFETY: chaining to the previous action as the kernel would call it,
     // or restoring the default so that the fault, repeated on return, kills.
