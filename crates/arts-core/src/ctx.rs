@@ -126,6 +126,18 @@ impl<'a, A: Chare> Ctx<'a, A> {
                 }
             }
         }
+        let id = if self.svc.record.is_some() {
+            let (bytes, now) = (
+                msg.size() as u64,
+                self.svc.since_start(self.svc.clock.raw()),
+            );
+            self.svc
+                .record
+                .as_mut()
+                .map_or(0, |r| r.send(obj, bytes, now))
+        } else {
+            0
+        };
         let dest = self.svc.route(obj);
         if let Some(grid) = &mut self.svc.grid {
             grid.note_send(self.me, dest);
@@ -140,6 +152,7 @@ impl<'a, A: Chare> Ctx<'a, A> {
         let body = Body::Entry(Entry {
             to: obj,
             hops: 0,
+            id,
             call,
         });
         self.svc.post(dest, Envelope { prio, src, body });

@@ -333,6 +333,7 @@ impl Driver {
             Body::Entry(Entry {
                 to: obj,
                 hops: 0,
+                id: 0,
                 call: Call::Msg(payload),
             }),
         );

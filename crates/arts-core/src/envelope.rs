@@ -242,6 +242,9 @@ pub(crate) struct Entry<'a> {
     pub to: ObjId,
     /// PEs that forwarded it so far (0 = sent straight to the right PE).
     pub hops: u16,
+    /// Its number on the sending PE, plus one, in recorded runs (0: not
+    /// recorded; see `record`).
+    pub id: u32,
     /// What to run.
     pub call: Call<'a>,
 }
@@ -309,9 +312,10 @@ impl MessageBody<'_> {
     pub fn into_owned(self) -> Body {
         use MessageBody as B;
         match self {
-            B::Entry(Entry { to, hops, call }) => B::Entry(Entry {
+            B::Entry(Entry { to, hops, id, call }) => B::Entry(Entry {
                 to,
                 hops,
+                id,
                 call: call.into_owned(),
             }),
             B::Broadcast { array, call } => B::Broadcast { array, call },

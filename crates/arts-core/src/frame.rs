@@ -6,8 +6,8 @@
 //!
 //! Headers start with `prio` (i32 LE), `src` (u32 LE) and a kind byte:
 //! - [`ENTRY`]: an element message ([`Entry`] with a message payload, the
-//!   common case), in fixed fields: target array (u32), element (u64) and
-//!   hop count (u16), all LE. Read in place ([`decode`] of a borrowed
+//!   common case), in fixed fields: target array (u32), element (u64),
+//!   hop count (u16) and recorded message id (u32), all LE. Read in place ([`decode`] of a borrowed
 //!   frame): the payload stays in the frame.
 //! - [`OTHER`]: every other body that may cross processes, serialized (a
 //!   serde mirror of the body, below). Array creation and shutdown never
@@ -32,7 +32,7 @@ const ENTRY: u8 = 0;
 const OTHER: u8 = 1;
 
 /// Length of an element message's header.
-const ENTRY_LEN: usize = 23;
+const ENTRY_LEN: usize = 27;
 
 /// A call; a message's bytes are not in the header but in front of it.
 #[derive(Serialize, Deserialize)]
@@ -103,6 +103,7 @@ enum WireBody {
     Entry {
         to: ObjId,
         hops: u16,
+        id: u32,
         call: WireCall,
     },
     Broadcast {
@@ -135,10 +136,11 @@ pub(crate) fn encode(env: Envelope) -> Result<(Vec<u8>, BulkBuffers), WireError>
         MessageBody::Entry(Entry {
             to,
             hops,
+            id,
             call: Call::Msg(Payload::Wire(payload)),
         }) => {
             let (mut frame, bulk) = payload.into_parts();
-            write_entry_header(env.prio, env.src, to, hops, &mut frame);
+            write_entry_header(env.prio, env.src, (to, hops, id), &mut frame);
             Ok((frame, bulk))
         }
         body => encode_other(env.prio, env.src, body),
@@ -147,7 +149,7 @@ pub(crate) fn encode(env: Envelope) -> Result<(Vec<u8>, BulkBuffers), WireError>
 
 /// Appends the header of an element message and its length in one piece.
 #[inline]
-fn write_entry_header(prio: i32, src: PeId, to: ObjId, hops: u16, out: &mut Vec<u8>) {
+fn write_entry_header(prio: i32, src: PeId, (to, hops, id): (ObjId, u16, u32), out: &mut Vec<u8>) {
     let mut b = [0u8; ENTRY_LEN + 4];
     b[0..4].copy_from_slice(&prio.to_le_bytes());
     b[4..8].copy_from_slice(&src.to_le_bytes());
@@ -155,7 +157,8 @@ fn write_entry_header(prio: i32, src: PeId, to: ObjId, hops: u16, out: &mut Vec<
     b[9..13].copy_from_slice(&to.array.to_le_bytes());
     b[13..21].copy_from_slice(&to.linear.to_le_bytes());
     b[21..23].copy_from_slice(&hops.to_le_bytes());
-    b[23..27].copy_from_slice(&(ENTRY_LEN as u32).to_le_bytes());
+    b[23..27].copy_from_slice(&id.to_le_bytes());
+    b[27..31].copy_from_slice(&(ENTRY_LEN as u32).to_le_bytes());
     out.extend_from_slice(&b);
 }
 
@@ -193,9 +196,15 @@ fn mirror(body: MessageBody<'static>) -> Result<(WireBody, Option<WireMsg>), Wir
         })
     };
     let body = match body {
-        MessageBody::Entry(Entry { to, hops, call: c }) => WireBody::Entry {
+        MessageBody::Entry(Entry {
             to,
             hops,
+            id,
+            call: c,
+        }) => WireBody::Entry {
+            to,
+            hops,
+            id,
             call: call(c)?,
         },
         MessageBody::Broadcast { array, call: c } => WireBody::Broadcast {
@@ -275,6 +284,7 @@ pub(crate) fn decode(frame: Cow<'_, [u8]>, bulk: BulkBuffers) -> Result<Message<
         linear: u64::from_le_bytes(h[13..21].try_into().expect("8 bytes")),
     };
     let hops = u16::from_le_bytes([h[21], h[22]]);
+    let id = u32::from_le_bytes(le4(h, 23));
     let payload = match frame {
         Cow::Borrowed(b) if bulk.is_empty() => Payload::InFrame(&b[..start]),
         frame => {
@@ -284,7 +294,7 @@ pub(crate) fn decode(frame: Cow<'_, [u8]>, bulk: BulkBuffers) -> Result<Message<
         }
     };
     let call = Call::Msg(payload);
-    let body = MessageBody::Entry(Entry { to, hops, call });
+    let body = MessageBody::Entry(Entry { to, hops, id, call });
     Ok(Message { prio, src, body })
 }
 
@@ -305,9 +315,15 @@ fn restore(body: WireBody, payload: WireMsg) -> Result<MessageBody<'static>, Wir
         })
     };
     Ok(match body {
-        WireBody::Entry { to, hops, call: c } => MessageBody::Entry(Entry {
+        WireBody::Entry {
             to,
             hops,
+            id,
+            call: c,
+        } => MessageBody::Entry(Entry {
+            to,
+            hops,
+            id,
             call: call(c)?,
         }),
         WireBody::Broadcast { array, call: c } => MessageBody::Broadcast {
@@ -352,7 +368,12 @@ mod tests {
             linear: 1 << 40,
         };
         let call = Call::Msg(Payload::Wire(payload));
-        let body = Body::Entry(Entry { to, hops: 1, call });
+        let body = Body::Entry(Entry {
+            to,
+            hops: 1,
+            id: 9,
+            call,
+        });
         Message {
             prio: -3,
             src: 5,
@@ -377,12 +398,13 @@ mod tests {
         let MessageBody::Entry(Entry {
             to,
             hops,
+            id,
             call: Call::Msg(Payload::Wire(bytes)),
         }) = back.body
         else {
             panic!("wrong body")
         };
-        assert_eq!((to.linear, to.array, hops), (1 << 40, 2, 1));
+        assert_eq!((to.linear, to.array, hops, id), (1 << 40, 2, 1, 9));
         assert_eq!(bytes.bytes.as_ptr(), ptr, "the frame became the payload");
         let v: Vec<u8> = crate::wire::decode_message(&bytes).unwrap();
         assert_eq!(v, vec![7u8; 1000]);
@@ -427,6 +449,7 @@ mod tests {
         let body = Body::Entry(Entry {
             to: obj,
             hops: 0,
+            id: 0,
             call,
         });
         let (frame, bulk) = encode(Message {

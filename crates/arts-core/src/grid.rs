@@ -165,7 +165,12 @@ mod tests {
         Envelope {
             prio: 0,
             src: 0,
-            body: Body::Entry(Entry { to, hops: 0, call }),
+            body: Body::Entry(Entry {
+                to,
+                hops: 0,
+                id: 0,
+                call,
+            }),
         }
     }
 

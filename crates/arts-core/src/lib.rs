@@ -87,6 +87,7 @@ mod message;
 mod pe;
 mod qd;
 mod queue;
+mod record;
 mod reduction;
 mod runtime;
 mod services;
@@ -113,6 +114,7 @@ pub use map::Map;
 pub use message::{Message, WireSize};
 pub use pe::PeReport;
 pub use queue::DEFAULT_PRIORITY;
+pub use record::{PeRecord, RecordingInfo};
 pub use reduction::{
     Callback, CombineFn, RedValue, Reduced, Reducer, Reducible, Tag, register_custom,
 };

@@ -24,6 +24,7 @@ use crate::instrument::{CommRecord, PeCounters, PeriodMark, thread_cpu_ns};
 use crate::lb::{LbMsg, LbRoot, LbStepRecord, calibrate_speed};
 use crate::mailbox::{IdlePolicy, Mailbox};
 use crate::queue::PrioQueue;
+use crate::record::{PeRecord, RawCause};
 use crate::runtime::RunError;
 use crate::services::Services;
 use crate::store::ElemStore;
@@ -51,6 +52,8 @@ pub struct PeReport {
     pub trace: Option<Vec<Span>>,
     /// Its sent element-to-element messages, if recording a communication trace.
     pub comm_trace: Option<Vec<CommRecord>>,
+    /// Its causal recording, if recording (`Config::record`).
+    pub record: Option<PeRecord>,
     /// The first failure it saw, if any.
     pub failure: Option<RunError>,
     /// Load-balancing steps it managed (PE 0 only; not carried between processes).
@@ -129,6 +132,7 @@ impl Pe {
                 instrument: config.instrument,
                 trace: config.trace.then(Vec::new),
                 comm_trace: config.comm_trace.then(Vec::new),
+                record: config.record.then(Box::default),
                 failure: None,
                 lb: config.lb.clone().map(Arc::new),
                 speed: 1.0,
@@ -208,6 +212,12 @@ impl Pe {
             wall_ns,
             trace: self.svc.trace.take(),
             comm_trace: self.svc.comm_trace.take(),
+            record: self.svc.record.take().map(|r| {
+                let arrays = (self.svc.arrays.iter().flatten())
+                    .map(|a| (a.name.to_string(), a.shape.len()))
+                    .collect();
+                r.finish(arrays)
+            }),
             failure: self.svc.failure.take(),
             lb_steps: std::mem::take(&mut self.lb_root.records),
         }
@@ -405,7 +415,13 @@ impl Pe {
                 let store = self.stores[array as usize]
                     .as_mut()
                     .expect("checked in accept");
+                if let Some(rec) = &mut self.svc.record {
+                    rec.cause = Some(RawCause::of_entry(src, 0));
+                }
                 store.broadcast(call, &mut self.svc);
+                if let Some(rec) = &mut self.svc.record {
+                    rec.cause = None;
+                }
                 self.requested_moves();
             }
             Body::ReductionPartial {
@@ -538,6 +554,7 @@ pub(crate) mod testing {
         Entry {
             to: obj(to),
             hops,
+            id: 0,
             call,
         }
     }
@@ -572,6 +589,7 @@ mod tests {
         let body = Body::Entry(Entry {
             to: obj(to),
             hops: 0,
+            id: 0,
             call,
         });
         let env = Envelope {

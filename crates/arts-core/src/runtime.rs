@@ -14,7 +14,9 @@ use crate::instrument::CommRecord;
 use crate::lb::{LbConfig, LbStepRecord};
 use crate::mailbox::IdlePolicy;
 use crate::pe::{Pe, PeReport};
+use crate::record::RecordingInfo;
 use crate::transport::{InProcess, Transport};
+use arts_trace::record::Recording;
 
 /// How a run is set up.
 #[derive(Clone, Debug)]
@@ -30,6 +32,9 @@ pub struct Config {
     /// Record every message between elements of the same array (time,
     /// source, destination, bytes): a communication trace.
     pub comm_trace: bool,
+    /// Record every entry method and element message with their causes,
+    /// for trace-driven prediction (`RunReport::recording`).
+    pub record: bool,
     /// Serialize application messages between different PEs, as if they were
     /// in different processes (tests the wire path on one machine).
     pub serialize_local: bool,
@@ -71,6 +76,7 @@ impl Default for Config {
             instrument: true,
             trace: false,
             comm_trace: false,
+            record: false,
             serialize_local: false,
             lb: None,
             transport: None,
@@ -167,6 +173,15 @@ impl RunReport {
         }
         all.sort_by_key(|r| (r.time_ns, r.source, r.destination));
         Some(all)
+    }
+
+    /// The run's causal recording (`Config::record`), or `None` if it was
+    /// not recorded or the run had several processes.
+    pub fn recording(&self, info: RecordingInfo) -> Option<Recording> {
+        let parts = (self.pes.iter())
+            .map(|p| p.record.as_ref())
+            .collect::<Option<Vec<_>>>()?;
+        (self.processes == 1).then(|| crate::record::join(&parts, info))
     }
 
     /// All PEs' trace spans, if tracing was on.

@@ -17,6 +17,7 @@ use crate::lb::{LbConfig, LbLocal};
 use crate::location::Locations;
 use crate::map::Map;
 use crate::queue::PrioQueue;
+use crate::record::Recorder;
 use crate::reduction::{Callback, Completed, Reductions};
 use crate::runtime::RunError;
 use crate::transport::Transport;
@@ -69,6 +70,8 @@ pub(crate) struct Services {
     pub trace: Option<Vec<Span>>,
     /// Messages between elements of one array, when recording a communication trace.
     pub comm_trace: Option<Vec<CommRecord>>,
+    /// The causal recording of this PE's executions and messages (`Config::record`).
+    pub record: Option<Box<Recorder>>,
     pub failure: Option<RunError>,
     /// Load-balancing configuration (`None`: `at_sync` resumes at once).
     pub lb: Option<Arc<LbConfig>>,
@@ -177,7 +180,12 @@ impl Services {
     /// Sends `call` to element `to` wherever it lives.
     pub fn send_call(&mut self, to: ObjId, call: Call<'static>, prio: i32) {
         let dest = self.route(to);
-        let body = Body::Entry(Entry { to, hops: 0, call });
+        let body = Body::Entry(Entry {
+            to,
+            hops: 0,
+            id: 0,
+            call,
+        });
         self.post(dest, self.envelope(prio, body));
     }
 

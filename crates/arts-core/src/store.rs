@@ -122,7 +122,7 @@ fn run_entry<A: Chare>(
     if svc.failure.is_some() {
         return;
     }
-    let timed = svc.instrument || svc.trace.is_some() || svc.stretch > 0.0;
+    let timed = svc.instrument || svc.trace.is_some() || svc.stretch > 0.0 || svc.record.is_some();
     let start = match svc.woke_at.take() {
         Some(woke_at) if timed => woke_at,
         _ if timed => svc.clock.raw(),
@@ -132,6 +132,12 @@ fn run_entry<A: Chare>(
         array,
         linear: slot.linear,
     };
+    if svc.record.is_some() {
+        let start_ns = svc.since_start(start);
+        if let Some(rec) = &mut svc.record {
+            rec.begin(obj, method, start_ns);
+        }
+    }
     let result = {
         let mut ctx = Ctx::new(svc, &mut slot.meta, obj);
         let target = &mut slot.obj;
@@ -145,6 +151,9 @@ fn run_entry<A: Chare>(
             ns = svc.clock.delta_as_nanos(start, end);
         }
         slot.meta.load_ns += ns;
+        if let Some(rec) = &mut svc.record {
+            rec.end(ns);
+        }
         svc.counters.entry_ns += ns;
         if svc.trace.is_some() {
             let span = Span {

@@ -86,6 +86,10 @@ pub trait Model: Sync {
 
     /// A hash of the LP's state, folded into the run checksum.
     fn checksum(&self, state: &Self::State) -> u64;
+
+    /// Sees LP `lp`'s final committed state once, after the run, in LP-id
+    /// order on every engine (for models that report more than statistics).
+    fn finished(&self, _lp: LpId, _state: &Self::State) {}
 }
 
 /// A new event requested by a handler (validated by the engine afterwards).

@@ -37,6 +37,7 @@ impl Summary {
     pub fn add<M: Model>(&mut self, model: &M, lp: LpId, core: &LpCore<M::State>) {
         assert_eq!(lp, self.next, "LPs must be summarized in id order");
         self.next += 1;
+        model.finished(lp, &core.state);
         let h = mix64(
             model.checksum(&core.state)
                 ^ mix64(core.rng.draws().wrapping_add(0x1234_5678))

@@ -5,10 +5,12 @@
 //! The runtime records [`Span`]s per PE while it runs (one per entry method
 //! executed, one per idle period) and hands them to [`write_chrome`] at the end.
 //! [`summarize`] reads any such file back and reports per-PE utilization and
-//! the entry methods that took the most time.
+//! the entry methods that took the most time. [`record`] is the causal
+//! recording `arts predict` replays.
 
 mod chrome;
 mod intern;
+pub mod record;
 mod summary;
 
 pub use chrome::write_chrome;

@@ -55,7 +55,7 @@ impl RunSummary {
         sequential_step_times: &[f64],
         ideal_step_time_s: Option<f64>,
     ) -> Result<RunSummary, CliError> {
-        prepared.write_outputs(report)?;
+        prepared.write_outputs(report, step_times.len(), total_time_s)?;
         let pes = prepared.config.pes;
         let steps = report.lb_steps();
         let period = prepared.config.lb.as_ref().map(|l| l.period);

@@ -64,6 +64,11 @@ pub struct RunOpts {
     /// (replay it on the torus model: `arts pdes torus --workload trace:FILE`).
     #[arg(long, value_parser = output_file)]
     comm_trace: Option<PathBuf>,
+    /// Write a causal recording of the run (every entry method with its
+    /// duration and triggering message, every message with its size) for
+    /// `arts predict`. One process, no load balancing.
+    #[arg(long, value_parser = output_file)]
+    record: Option<PathBuf>,
     /// Load-balancing strategy (none, greedy, refine, greedy-comm, metis, rotate, ...).
     #[arg(long, default_value = "none")]
     lb: String,
@@ -145,6 +150,7 @@ pub struct Prepared {
     trace: Option<PendingFile>,
     trace_path: Option<PathBuf>,
     comm_trace: Option<PendingFile>,
+    record: Option<PendingFile>,
     dump: Option<PathBuf>,
     strategy: String,
     /// The grid the run emulates, if any.
@@ -201,7 +207,22 @@ impl RunOpts {
             resume: self.resume,
             every_seconds: self.checkpoint_every_seconds,
         });
+        if self.record.is_some() && processes > 1 {
+            return Err(CliError::usage(
+                "--record: record a run in one process (predict a multi-process run with arts predict --processes K)",
+            ));
+        }
+        if self.record.is_some() && lb.is_some() {
+            return Err(CliError::usage(
+                "--record: record a run without load balancing (--lb none); predict a balanced mapping with arts predict --mapping",
+            ));
+        }
         let trace = self.trace.as_deref().map(PendingFile::create).transpose()?;
+        let record = self
+            .record
+            .as_deref()
+            .map(PendingFile::create)
+            .transpose()?;
         let comm_trace = self
             .comm_trace
             .as_deref()
@@ -212,6 +233,7 @@ impl RunOpts {
             instrument: !self.no_instrument,
             trace: trace.is_some(),
             comm_trace: comm_trace.is_some(),
+            record: record.is_some(),
             lb,
             ..Config::default()
         };
@@ -237,6 +259,7 @@ impl RunOpts {
             trace,
             trace_path: self.trace.clone(),
             comm_trace,
+            record,
             dump: self.lb_dump.clone(),
             strategy: self.lb.clone(),
             checkpoint,
@@ -273,9 +296,31 @@ impl Prepared {
     }
 
     /// Writes what the run was asked to record — the trace, the
-    /// communication trace, the LB dump — on the root process.
-    pub fn write_outputs(&mut self, report: &arts_core::RunReport) -> Result<(), CliError> {
+    /// communication trace, the causal recording of its `steps` steps, which
+    /// took `wall_s`, the LB dump — on the root process.
+    pub fn write_outputs(
+        &mut self,
+        report: &arts_core::RunReport,
+        steps: usize,
+        wall_s: f64,
+    ) -> Result<(), CliError> {
         let root = crate::launch::is_root();
+        if let Some(mut file) = self.record.take().filter(|_| root) {
+            let (app, options) = command_line();
+            let info = arts_core::RecordingInfo {
+                app,
+                options,
+                steps: steps as u64,
+                wall_ns: (wall_s * 1e9) as u64,
+            };
+            let recording = report
+                .recording(info)
+                .ok_or_else(|| CliError::failed("the run left no recording"))?;
+            recording
+                .write(file.writer())
+                .map_err(|e| CliError::failed(format!("cannot write the recording: {e}")))?;
+            file.commit()?;
+        }
         if let Some(mut file) = self.trace.take().filter(|_| root) {
             let spans = report.trace().unwrap_or_default();
             arts_trace::write_chrome(file.writer(), self.config.pes, &spans)
@@ -367,6 +412,16 @@ fn writable_dir(dir: PathBuf) -> Result<PathBuf, CliError> {
         .tempfile_in(&dir)
         .map_err(bad)?;
     Ok(dir)
+}
+
+/// The app (the word after `run`) and the whole command line, for recordings.
+fn command_line() -> (String, String) {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let app = match args.iter().position(|a| a == "run") {
+        Some(i) => args.get(i + 1).cloned().unwrap_or_default(),
+        None => args.first().cloned().unwrap_or_default(),
+    };
+    (app, args.join(" "))
 }
 
 /// Writes a communication trace as CSV (`time_s,source,destination,bytes`).

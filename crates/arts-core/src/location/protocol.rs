@@ -5,6 +5,7 @@
 use crate::PeId;
 use crate::envelope::{Body, Entry, Envelope, Migrant, ObjId};
 use crate::pe::Pe;
+use crate::record::RawCause;
 use crate::runtime::RunError;
 
 /// Priority of the protocol's own messages (location updates, migrations).
@@ -16,11 +17,18 @@ impl Pe {
     /// forwarded; else forwards it to where this PE believes the element is.
     #[inline]
     pub(crate) fn deliver(&mut self, prio: i32, src: PeId, e: Entry<'_>) {
-        let Entry { to, hops, call } = e;
+        let Entry { to, hops, id, call } = e;
         let store = self.stores[to.array as usize]
             .as_mut()
             .expect("checked in accept");
-        match store.deliver(to.linear, call, &mut self.svc) {
+        if let Some(rec) = &mut self.svc.record {
+            rec.cause = Some(RawCause::of_entry(src, id));
+        }
+        let delivered = store.deliver(to.linear, call, &mut self.svc);
+        if let Some(rec) = &mut self.svc.record {
+            rec.cause = None;
+        }
+        match delivered {
             Ok(()) => {
                 self.requested_moves();
                 if hops > 0 && self.svc.should_update(src) {
@@ -35,7 +43,7 @@ impl Pe {
             }
             Err(call) => {
                 let hops = hops.saturating_add(1);
-                self.forward(prio, src, Entry { to, hops, call });
+                self.forward(prio, src, Entry { to, hops, id, call });
             }
         }
     }

@@ -1,0 +1,228 @@
+//! Causal recording of a run (`Config::record`), for trace-driven
+//! prediction: each PE notes every entry method it runs (with its measured
+//! duration and what triggered it) and every element message it sends. A
+//! recorded message carries its number on the PE that sent it
+//! (`Entry::id`, 0 when not recorded), so the execution it triggers can name
+//! it. [`crate::RunReport::recording`] joins the PEs' notes into one
+//! [`Recording`].
+
+use std::collections::HashMap;
+
+use arts_trace::record::{ArrayInfo, Cause, Exec, FORMAT, Header, Recording, Send, VERSION};
+
+use crate::PeId;
+use crate::envelope::{DRIVER, ObjId};
+
+/// What triggered an execution, as one PE sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum RawCause {
+    /// A message from the main program.
+    Driver,
+    /// Message number `seq` sent by PE `src`.
+    Msg {
+        /// Sending PE.
+        src: PeId,
+        /// Its number there.
+        seq: u32,
+    },
+    /// Anything else (reduction results, broadcasts by elements, resumes).
+    Other,
+}
+
+impl RawCause {
+    /// The cause of an element message with `id` (0: not recorded) from `src`.
+    #[inline]
+    pub(crate) fn of_entry(src: PeId, id: u32) -> RawCause {
+        match (src, id) {
+            (DRIVER, _) => RawCause::Driver,
+            (_, 0) => RawCause::Other,
+            (src, id) => RawCause::Msg { src, seq: id - 1 },
+        }
+    }
+}
+
+/// One execution as recorded on its PE.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+pub struct RawExec {
+    array: u32,
+    element: u64,
+    method: String,
+    start_ns: u64,
+    dur_ns: u64,
+    cause: RawCause,
+}
+
+/// One message as recorded on the PE that sent it.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+pub struct RawSend {
+    /// Index of the sending execution on this PE.
+    exec: u32,
+    /// When it was sent, ns since the run started.
+    time_ns: u64,
+    to: ObjId,
+    bytes: u64,
+}
+
+/// What one PE recorded.
+#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
+pub struct PeRecord {
+    execs: Vec<RawExec>,
+    sends: Vec<RawSend>,
+    /// The arrays the PE knew when it stopped: name and element count.
+    arrays: Vec<(String, u64)>,
+}
+
+/// A PE's recorder.
+#[derive(Default)]
+pub(crate) struct Recorder {
+    rec: PeRecord,
+    /// What triggers the next execution (set before a message is delivered).
+    pub cause: Option<RawCause>,
+    /// The execution running now.
+    current: Option<u32>,
+}
+
+impl Recorder {
+    /// Notes the start of an execution of `method` on `obj`.
+    pub fn begin(&mut self, obj: ObjId, method: &'static str, start_ns: u64) {
+        self.current = Some(self.rec.execs.len() as u32);
+        self.rec.execs.push(RawExec {
+            array: obj.array,
+            element: obj.linear,
+            method: method.to_string(),
+            start_ns,
+            dur_ns: 0,
+            cause: self.cause.unwrap_or(RawCause::Other),
+        });
+    }
+
+    /// Notes the end of the current execution, `dur_ns` after it began.
+    pub fn end(&mut self, dur_ns: u64) {
+        if let Some(i) = self.current.take() {
+            self.rec.execs[i as usize].dur_ns = dur_ns;
+        }
+    }
+
+    /// Notes a message to `to` of `bytes`, sent at `time_ns`; returns the
+    /// id the message carries (0 when sent outside an execution).
+    pub fn send(&mut self, to: ObjId, bytes: u64, time_ns: u64) -> u32 {
+        let Some(exec) = self.current else { return 0 };
+        self.rec.sends.push(RawSend {
+            exec,
+            time_ns,
+            to,
+            bytes,
+        });
+        self.rec.sends.len() as u32
+    }
+
+    /// What was recorded, with the arrays' names and sizes.
+    pub fn finish(self, arrays: Vec<(String, u64)>) -> PeRecord {
+        PeRecord { arrays, ..self.rec }
+    }
+}
+
+/// What the app tells a recording about itself.
+#[derive(Clone, Debug)]
+pub struct RecordingInfo {
+    /// Application name.
+    pub app: String,
+    /// Its options.
+    pub options: String,
+    /// Steps it ran.
+    pub steps: u64,
+    /// Wall time of those steps, ns.
+    pub wall_ns: u64,
+}
+
+/// Joins the PEs' records (`records[pe]`) into one recording: executions
+/// numbered by start time, messages by sending execution and time.
+pub(crate) fn join(records: &[&PeRecord], info: RecordingInfo) -> Recording {
+    let mut order: Vec<(u64, usize, usize)> = Vec::new();
+    for (pe, r) in records.iter().enumerate() {
+        order.extend(r.execs.iter().enumerate().map(|(i, e)| (e.start_ns, pe, i)));
+    }
+    order.sort_unstable();
+    let mut exec_id: HashMap<(usize, usize), u64> = HashMap::with_capacity(order.len());
+    for (id, &(_, pe, i)) in order.iter().enumerate() {
+        exec_id.insert((pe, i), id as u64);
+    }
+    let mut sends: Vec<(u64, u64, usize, usize)> = Vec::new();
+    for (pe, r) in records.iter().enumerate() {
+        for (seq, s) in r.sends.iter().enumerate() {
+            sends.push((exec_id[&(pe, s.exec as usize)], s.time_ns, pe, seq));
+        }
+    }
+    sends.sort_unstable();
+    let mut send_id: HashMap<(usize, usize), u64> = HashMap::with_capacity(sends.len());
+    for (id, &(_, _, pe, seq)) in sends.iter().enumerate() {
+        send_id.insert((pe, seq), id as u64);
+    }
+    let execs = order
+        .iter()
+        .enumerate()
+        .map(|(id, &(_, pe, i))| {
+            let e = &records[pe].execs[i];
+            let cause = match e.cause {
+                RawCause::Driver => Cause::Driver,
+                RawCause::Other => Cause::Other,
+                RawCause::Msg { src, seq } => send_id
+                    .get(&(src as usize, seq as usize))
+                    .map_or(Cause::Other, |&m| Cause::Msg(m)),
+            };
+            Exec {
+                id: id as u64,
+                pe: pe as u32,
+                array: e.array,
+                element: e.element,
+                method: e.method.clone(),
+                start_ns: e.start_ns,
+                dur_ns: e.dur_ns,
+                cause,
+            }
+        })
+        .collect::<Vec<_>>();
+    let sends = sends
+        .iter()
+        .enumerate()
+        .map(|(id, &(from, time_ns, pe, seq))| {
+            let s = &records[pe].sends[seq];
+            let e = &execs[from as usize];
+            Send {
+                id: id as u64,
+                from,
+                at_ns: time_ns.saturating_sub(e.start_ns).min(e.dur_ns),
+                array: s.to.array,
+                element: s.to.linear,
+                bytes: s.bytes,
+            }
+        })
+        .collect::<Vec<_>>();
+    let arrays = records
+        .iter()
+        .max_by_key(|r| r.arrays.len())
+        .map(|r| &r.arrays[..])
+        .unwrap_or_default()
+        .iter()
+        .map(|(name, elements)| ArrayInfo {
+            name: name.clone(),
+            elements: *elements,
+        })
+        .collect();
+    Recording {
+        header: Header {
+            format: FORMAT.into(),
+            version: VERSION,
+            app: info.app,
+            options: info.options,
+            pes: records.len() as u32,
+            steps: info.steps,
+            wall_ns: info.wall_ns,
+            arrays,
+            executions: execs.len() as u64,
+            messages: sends.len() as u64,
+        },
+        execs,
+        sends,
+    }
+}

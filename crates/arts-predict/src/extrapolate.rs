@@ -1,0 +1,317 @@
+//! Extrapolation to machines far larger than the recorded one, the Blue
+//! Gene/L paper's way: fit its per-object cost model to a recording, then
+//! replay a synthetic step of the same kind of app at the target size.
+//!
+//! The paper models a molecular-dynamics step as `cost = N(α + β·N_nbd + δ)`
+//! per processor and `message size = λ·N`. Here `N` is measured in the
+//! unit the recording has for every object, the bytes of its messages (so
+//! `λ = 1` by definition), and the neighbour count grows with the density,
+//! `N_nbd ∝ N` for a fixed cutoff and object volume: [`CostModel::fit`]
+//! fits `cost = a·N + b·N²` per object and step by least squares. The
+//! synthetic app ([`Synthetic`]) is the paper's LJS pattern: objects on a
+//! periodic 3-D grid, each step every object sends a message of `N` bytes
+//! to its 6 neighbours and computes once it has all 6 of the previous step.
+
+use serde::Serialize;
+
+use arts_trace::record::Recording;
+
+use crate::graph::{Edge, Graph, Node};
+use crate::machine::{Machine, torus_dims};
+use crate::{Engine, PredictError, Prediction};
+
+/// The fitted per-object, per-step cost model.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct CostModel {
+    /// Linear coefficient, ns per byte of message (the paper's α + δ).
+    pub a_ns_per_byte: f64,
+    /// Quadratic coefficient, ns per byte² (the paper's β·N_nbd/N).
+    pub b_ns_per_byte2: f64,
+    /// Mean message bytes per object (N of the recorded objects).
+    pub mean_bytes: f64,
+    /// Mean compute per object and step, ns.
+    pub mean_cost_ns: f64,
+    /// Mean messages each object sends per step.
+    pub messages_per_step: f64,
+    /// Objects in the recording (those that sent messages).
+    pub objects: u64,
+    /// Coefficient of determination of the fit (1: perfect).
+    pub r2: f64,
+}
+
+impl CostModel {
+    /// Fits the model to the objects of `rec` (each object: its compute per
+    /// step and the mean size of the messages it sent).
+    pub fn fit(rec: &Recording) -> Result<CostModel, PredictError> {
+        let steps = rec.header.steps.max(1) as f64;
+        let mut per: std::collections::HashMap<(u32, u64), (u64, u64, u64)> = Default::default();
+        for e in &rec.execs {
+            per.entry((e.array, e.element)).or_default().0 += e.dur_ns;
+        }
+        for s in &rec.sends {
+            let e = &rec.execs[s.from as usize];
+            let p = per.entry((e.array, e.element)).or_default();
+            p.1 += s.bytes;
+            p.2 += 1;
+        }
+        let mut points: Vec<(f64, f64, f64)> = per
+            .values()
+            .filter(|p| p.2 > 0)
+            .map(|&(ns, bytes, msgs)| {
+                (
+                    bytes as f64 / msgs as f64,
+                    ns as f64 / steps,
+                    msgs as f64 / steps,
+                )
+            })
+            .collect();
+        points.sort_by(|x, y| x.partial_cmp(y).expect("finite"));
+        if points.is_empty() {
+            return Err(PredictError::Input(
+                "the recording has no messages between objects: nothing to fit".into(),
+            ));
+        }
+        let n = points.len() as f64;
+        let mean = |f: fn(&(f64, f64, f64)) -> f64| points.iter().map(f).sum::<f64>() / n;
+        let (mean_bytes, mean_cost_ns, messages_per_step) =
+            (mean(|p| p.0), mean(|p| p.1), mean(|p| p.2));
+        // Least squares through the origin on x = N, x² (normal equations).
+        let (mut s11, mut s12, mut s22, mut s1y, mut s2y) = (0.0, 0.0, 0.0, 0.0, 0.0);
+        for &(x, y, _) in &points {
+            let x2 = x * x;
+            s11 += x * x;
+            s12 += x * x2;
+            s22 += x2 * x2;
+            s1y += x * y;
+            s2y += x2 * y;
+        }
+        let det = s11 * s22 - s12 * s12;
+        let spread = points.last().map_or(0.0, |p| p.0) / points[0].0.max(1.0);
+        let (mut a, mut b) = if det > 1e-9 * s11 * s22 && spread > 1.05 {
+            ((s1y * s22 - s2y * s12) / det, (s11 * s2y - s12 * s1y) / det)
+        } else {
+            (s1y / s11.max(f64::MIN_POSITIVE), 0.0)
+        };
+        if b < 0.0 || a < 0.0 {
+            // A negative term is not physical: keep the linear model.
+            (a, b) = (s1y / s11.max(f64::MIN_POSITIVE), 0.0);
+        }
+        let ss_tot: f64 = points.iter().map(|p| (p.1 - mean_cost_ns).powi(2)).sum();
+        let ss_res: f64 = points
+            .iter()
+            .map(|p| (p.1 - (a * p.0 + b * p.0 * p.0)).powi(2))
+            .sum();
+        Ok(CostModel {
+            a_ns_per_byte: a,
+            b_ns_per_byte2: b,
+            mean_bytes,
+            mean_cost_ns,
+            messages_per_step,
+            objects: points.len() as u64,
+            r2: if ss_tot > 0.0 {
+                1.0 - ss_res / ss_tot
+            } else {
+                1.0
+            },
+        })
+    }
+
+    /// Compute per object and step for messages of `bytes`, ns.
+    pub fn cost_ns(&self, bytes: f64) -> f64 {
+        self.a_ns_per_byte * bytes + self.b_ns_per_byte2 * bytes * bytes
+    }
+}
+
+/// One synthetic LJS-style app at the target size.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Synthetic {
+    /// Objects along x, y, z (periodic).
+    pub grid: [u32; 3],
+    /// Steps to simulate.
+    pub steps: u32,
+    /// Compute per object and step, ns.
+    pub cost_ns: u64,
+    /// Bytes of each of the 6 messages per object and step.
+    pub bytes: u64,
+}
+
+impl Synthetic {
+    /// `objects` objects (as cubic a grid as they allow), each with the
+    /// recorded mean message size times `problem_scale`, costed by `model`.
+    pub fn new(model: &CostModel, objects: u32, steps: u32, problem_scale: f64) -> Synthetic {
+        let bytes = model.mean_bytes * problem_scale;
+        Synthetic {
+            grid: torus_dims(objects),
+            steps,
+            cost_ns: model.cost_ns(bytes).round().max(1.0) as u64,
+            bytes: bytes.round() as u64,
+        }
+    }
+
+    /// Number of objects.
+    pub fn objects(&self) -> u32 {
+        self.grid.iter().product()
+    }
+
+    /// The 6 neighbours of object `o` on the periodic grid.
+    fn neighbours(&self, o: u32) -> [u32; 6] {
+        let [x, y, z] = self.grid;
+        let at = |i: u32, j: u32, k: u32| i + x * (j + y * k);
+        let (i, j, k) = (o % x, o / x % y, o / (x * y));
+        [
+            at((i + 1) % x, j, k),
+            at((i + x - 1) % x, j, k),
+            at(i, (j + 1) % y, k),
+            at(i, (j + y - 1) % y, k),
+            at(i, j, (k + 1) % z),
+            at(i, j, (k + z - 1) % z),
+        ]
+    }
+
+    /// The task graph: node `step·objects + o` is object `o`'s step, on
+    /// PE `pe_of[o]`; it needs its 6 neighbours' messages of the previous
+    /// step and its own previous step (7 releases; the first step is a root).
+    pub fn graph(&self, pe_of: &[u32]) -> Graph {
+        let n = self.objects();
+        let mut g = Graph {
+            methods: vec!["synthetic::step".into()],
+            roots: (0..n).collect(),
+            ..Graph::default()
+        };
+        for step in 0..self.steps {
+            g.nodes.extend((0..n).map(|o| Node {
+                dur_ns: self.cost_ns,
+                pe: pe_of[o as usize],
+                method: 0,
+                needs: if step == 0 { 1 } else { 7 },
+                first_edge: 0,
+                edges: 0,
+            }));
+        }
+        for step in 0..self.steps {
+            let next = (step + 1) * n;
+            for o in 0..n {
+                let edges = if step + 1 == self.steps {
+                    Vec::new()
+                } else {
+                    let message = |nb: u32, bytes| Edge {
+                        to: next + nb,
+                        offset_ns: self.cost_ns,
+                        bytes,
+                    };
+                    let mut edges: Vec<Edge> = self
+                        .neighbours(o)
+                        .iter()
+                        .map(|&nb| message(nb, self.bytes))
+                        .collect();
+                    edges.push(message(o, 0));
+                    edges
+                };
+                g.set_edges((step * n + o) as usize, edges);
+            }
+        }
+        g
+    }
+
+    /// The object communication graph for a load balancer: every object
+    /// sends one message of `bytes` to each neighbour per step.
+    pub fn lb_input(&self, pes: u32) -> arts_lb::LbInput {
+        let n = self.objects();
+        let objects = (0..n)
+            .map(|o| arts_lb::ObjInfo {
+                id: o as u64,
+                pe: (o as u64 * pes as u64 / n as u64) as usize,
+                load_s: self.cost_ns as f64 * 1e-9,
+                migratable: true,
+                bytes: 0,
+            })
+            .collect();
+        let comm = (0..n)
+            .flat_map(|o| {
+                self.neighbours(o).map(|nb| arts_lb::CommEdge {
+                    from: o as usize,
+                    to: nb as usize,
+                    messages: 1,
+                    bytes: self.bytes,
+                })
+            })
+            .collect();
+        arts_lb::LbInput {
+            pes: vec![arts_lb::PeInfo::default(); pes as usize],
+            objects,
+            comm,
+        }
+    }
+}
+
+/// Object placements for extrapolation.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Layout {
+    /// Object `o` on PE `o·P/n`: with one object per PE on a torus of the
+    /// objects' shape, every message travels one hop.
+    Ideal,
+    /// A seeded random permutation of the ideal placement.
+    Random(u64),
+    /// A load-balancing strategy's mapping of the synthetic app's graph.
+    Lb(String),
+}
+
+/// The PE of every object of `app` on `pes` PEs under `layout`.
+pub fn layout(app: &Synthetic, pes: u32, layout: &Layout) -> Result<Vec<u32>, PredictError> {
+    let n = app.objects() as u64;
+    let ideal: Vec<u32> = (0..n).map(|o| (o * pes as u64 / n) as u32).collect();
+    Ok(match layout {
+        Layout::Ideal => ideal,
+        Layout::Random(seed) => {
+            let mut v = ideal;
+            let mut state = *seed | 1;
+            for i in (1..v.len()).rev() {
+                state = arts_pdes::mix64(state.wrapping_add(i as u64));
+                v.swap(i, (state % (i as u64 + 1)) as usize);
+            }
+            v
+        }
+        Layout::Lb(name) => {
+            let strategy =
+                arts_lb::by_name(name).map_err(|e| PredictError::Input(e.to_string()))?;
+            let m = arts_lb::balance(strategy.as_ref(), &app.lb_input(pes))
+                .map_err(|e| PredictError::Input(format!("lb:{name}: {e}")))?;
+            m.pe_of.iter().map(|&p| p as u32).collect()
+        }
+    })
+}
+
+/// One extrapolated point.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Extrapolated {
+    /// Target PEs.
+    pub pes: u32,
+    /// The placement's name.
+    pub mapping: String,
+    /// The synthetic app.
+    pub app: Synthetic,
+    /// Predicted time of one step (the simulated steps' time over their count), s.
+    pub step_time_s: f64,
+    /// The prediction.
+    pub prediction: Prediction,
+}
+
+/// Predicts `app` on `machine` with objects placed by `how` (named `name`).
+pub fn extrapolate(
+    app: &Synthetic,
+    machine: &Machine,
+    how: &Layout,
+    name: &str,
+    engine: Engine,
+) -> Result<Extrapolated, PredictError> {
+    let pe_of = layout(app, machine.pes, how)?;
+    let graph = app.graph(&pe_of);
+    let prediction = crate::predict(&graph, machine, engine)?;
+    Ok(Extrapolated {
+        pes: machine.pes,
+        mapping: name.to_string(),
+        app: app.clone(),
+        step_time_s: prediction.time_ns as f64 * 1e-9 / app.steps.max(1) as f64,
+        prediction,
+    })
+}
