@@ -14,8 +14,8 @@ mod usage;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use commands::{
-    ampi, checkpoint, core, ddm, dispatch, grid, imbalance, launcher, lb, md, mpi, pdes, topology,
-    trace,
+    ampi, checkpoint, core, ddm, dispatch, grid, imbalance, launcher, lb, md, mpi, pdes, predict,
+    topology, trace,
 };
 use output::{CliResult, Output};
 
@@ -95,6 +95,9 @@ enum Command {
         #[command(subcommand)]
         command: ampi::AmpiCommand,
     },
+    /// Predict a recorded run (`--record`) on another machine, or extrapolate
+    /// it to a Blue Gene/L torus of up to 65,536 PEs.
+    Predict(predict::PredictArgs),
     /// Continue a checkpointed run (`run jacobi2d --checkpoint-every N
     /// --checkpoint-dir DIR`) from DIR, on any number of PEs.
     Restart(checkpoint::RestartArgs),
@@ -167,6 +170,7 @@ fn run(cli: Cli) -> CliResult {
         Command::Lb { command } => lb::run(command, out),
         Command::Ddm { command } => ddm::run(command, out),
         Command::Trace { command } => trace::run(command, out),
+        Command::Predict(args) => predict::run(args, out),
         Command::Grid { command } => grid::run(command, out),
         Command::Topology { command } => topology::run(command, out),
         Command::Ampi { command } => ampi::run(command, out),

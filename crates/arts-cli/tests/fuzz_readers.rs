@@ -197,6 +197,33 @@ fn chrome_traces() {
 }
 
 #[test]
+fn recordings() {
+    let dir = tempfile::tempdir().unwrap();
+    let r = dir.path().join("r.rec");
+    let s = r.to_str().unwrap();
+    arts_ok(&[
+        "run",
+        "jacobi2d",
+        "--grid",
+        "32x32",
+        "--objects",
+        "2x2",
+        "--iters",
+        "2",
+        "--pes",
+        "1",
+        "--record",
+        s,
+    ]);
+    fuzz(
+        "r.rec",
+        &read(&r),
+        150,
+        &["predict", "--record", "{}", "--pes", "2"],
+    );
+}
+
+#[test]
 fn torus_traces_and_mappings() {
     let trace = b"time_s,source,destination,bytes\n0,0,5,10000\n1e-5,5,0,10000\n2e-5,31,7,300\n";
     fuzz(

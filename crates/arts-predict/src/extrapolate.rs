@@ -315,3 +315,111 @@ pub fn extrapolate(
         prediction,
     })
 }
+
+/// An extrapolation study: PE counts × placements on the Blue Gene/L torus.
+#[derive(Clone, Debug)]
+pub struct StudyPlan {
+    /// Target PE counts (one PE per torus node).
+    pub pes: Vec<u32>,
+    /// Placements and their names.
+    pub layouts: Vec<(String, Layout)>,
+    /// Objects per PE.
+    pub objects_per_pe: u32,
+    /// Steps simulated per point.
+    pub steps: u32,
+    /// Message size (problem size per object) relative to the recording.
+    pub problem_scale: f64,
+    /// Target compute speed relative to the recording.
+    pub cpu_speed: f64,
+    /// Software latency and link bandwidth of the torus.
+    pub link: crate::Link,
+    /// Per-hop latency, ns.
+    pub hop_ns: f64,
+    /// The engine.
+    pub engine: Engine,
+}
+
+/// Runs every point of `plan` with the costs of `model`; `progress` is
+/// called before each point.
+pub fn study(
+    model: &CostModel,
+    plan: &StudyPlan,
+    progress: &mut dyn FnMut(&str),
+) -> Result<Vec<Extrapolated>, PredictError> {
+    let mut out = Vec::new();
+    for &pes in &plan.pes {
+        let objects = pes.checked_mul(plan.objects_per_pe).ok_or_else(|| {
+            PredictError::Input(format!(
+                "{pes} PEs × {} objects is too many",
+                plan.objects_per_pe
+            ))
+        })?;
+        let scaled = CostModel {
+            a_ns_per_byte: model.a_ns_per_byte / plan.cpu_speed,
+            b_ns_per_byte2: model.b_ns_per_byte2 / plan.cpu_speed,
+            ..*model
+        };
+        let app = Synthetic::new(&scaled, objects, plan.steps, plan.problem_scale);
+        let machine = Machine {
+            pes,
+            processes: pes,
+            cpu_speed: 1.0,
+            local: plan.link,
+            network: crate::Network::Torus {
+                dims: torus_dims(pes),
+                link: plan.link,
+                hop_ns: plan.hop_ns,
+            },
+        };
+        for (name, how) in &plan.layouts {
+            progress(&format!("{pes} PEs, {name}"));
+            out.push(extrapolate(&app, &machine, how, name, plan.engine)?);
+        }
+    }
+    Ok(out)
+}
+
+/// The study as CSV, one line per point.
+pub fn to_csv(points: &[Extrapolated]) -> String {
+    let mut s = String::from(
+        "pes,mapping,objects,bytes_per_message,cost_per_object_ns,step_time_s,utilization_mean,critical_path_communication_fraction,sim_wall_s\n",
+    );
+    for p in points {
+        let cp = &p.prediction.critical_path;
+        s += &format!(
+            "{},{},{},{},{},{:.9},{:.4},{:.4},{:.3}\n",
+            p.pes,
+            p.mapping,
+            p.app.objects(),
+            p.app.bytes,
+            p.app.cost_ns,
+            p.step_time_s,
+            p.prediction.utilization_mean,
+            cp.communication_ns as f64 / cp.length_ns.max(1) as f64,
+            p.prediction.sim_wall_s
+        );
+    }
+    s
+}
+
+/// Predicted step time against PEs, one series per placement.
+pub fn chart(points: &[Extrapolated], app: &str) -> arts_grid::plot::Chart {
+    let mut series: Vec<arts_grid::plot::Series> = Vec::new();
+    for p in points {
+        let y = p.step_time_s * 1e3;
+        match series.iter_mut().find(|s| s.name == p.mapping) {
+            Some(s) => s.points.push((p.pes as f64, y)),
+            None => series.push(arts_grid::plot::Series {
+                name: p.mapping.clone(),
+                points: vec![(p.pes as f64, y)],
+            }),
+        }
+    }
+    arts_grid::plot::Chart {
+        title: format!("{app}: predicted step time on a Blue Gene/L torus"),
+        x_label: "PEs (torus nodes)".into(),
+        y_label: "step time, ms".into(),
+        log_x: true,
+        series,
+    }
+}

@@ -30,13 +30,15 @@ pub mod graph;
 pub mod machine;
 mod model;
 pub mod placement;
+mod replay;
 mod report;
 
-pub use extrapolate::{CostModel, Extrapolated, Layout, Synthetic, extrapolate};
+pub use extrapolate::{CostModel, Extrapolated, Layout, StudyPlan, Synthetic, extrapolate, study};
 pub use graph::{Graph, Timing};
 pub use machine::{Link, Machine, Network};
 pub use model::{PredictModel, Started, Waited};
 pub use placement::Placement;
+pub use replay::{Recorded, Replay, ReplayOptions, replay};
 pub use report::{CriticalPath, PathEntry, Prediction};
 
 use arts_pdes::{RunConfig, SyncMode};

@@ -106,8 +106,11 @@ impl Machine {
                 self.pes, self.processes
             ));
         }
-        if !(self.cpu_speed.is_finite() && self.cpu_speed > 0.0) {
-            return bad(format!("CPU speed {}: give a number > 0", self.cpu_speed));
+        if !(1e-6..=1e6).contains(&self.cpu_speed) {
+            return bad(format!(
+                "CPU speed {}: give a number from 1e-6 to 1e6",
+                self.cpu_speed
+            ));
         }
         match &self.network {
             Network::Torus { dims, .. } => {

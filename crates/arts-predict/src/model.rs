@@ -145,12 +145,12 @@ impl<'a> PredictModel<'a> {
         });
         s.running = Some(node);
         let n = &self.graph.nodes[node as usize];
-        s.busy_ns += n.dur_ns;
+        s.busy_ns = s.busy_ns.saturating_add(n.dur_ns);
         ctx.send(ctx.lp(), n.dur_ns as Time, Msg::Done);
         for e in self.graph.edges_of(node) {
             let to = &self.graph.nodes[e.to as usize];
             let net = self.machine.delay_ns(n.pe, to.pe, e.bytes).round() as u64;
-            let delay = (e.offset_ns + net).max(1);
+            let delay = e.offset_ns.saturating_add(net).max(1);
             ctx.send(
                 to.pe,
                 delay as Time,
@@ -166,7 +166,9 @@ impl<'a> PredictModel<'a> {
     fn unstart(&self, s: &mut PeState, undo: &Undo) {
         if let Some(item) = undo.started {
             s.log.pop();
-            s.busy_ns -= self.graph.nodes[item.0 as usize].dur_ns;
+            s.busy_ns = s
+                .busy_ns
+                .saturating_sub(self.graph.nodes[item.0 as usize].dur_ns);
             s.ready.push_front(item);
         }
     }

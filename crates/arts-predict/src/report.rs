@@ -85,7 +85,12 @@ pub(crate) fn assemble(graph: &Graph, pes: &[PeState], sim: &SimReport) -> Predi
     let executions = pes.iter().map(|p| p.log.len() as u64).sum::<u64>();
     let last = (0..graph.nodes.len())
         .filter(|&i| start[i] != NONE)
-        .max_by_key(|&i| (start[i] + graph.nodes[i].dur_ns, std::cmp::Reverse(i)));
+        .max_by_key(|&i| {
+            (
+                start[i].saturating_add(graph.nodes[i].dur_ns),
+                std::cmp::Reverse(i),
+            )
+        });
     Prediction {
         time_ns,
         utilization_mean: utilization.iter().sum::<f64>() / utilization.len().max(1) as f64,
@@ -96,7 +101,7 @@ pub(crate) fn assemble(graph: &Graph, pes: &[PeState], sim: &SimReport) -> Predi
         critical_path: critical_path(
             graph,
             last,
-            last.map_or(0, |i| start[i] + graph.nodes[i].dur_ns),
+            last.map_or(0, |i| start[i].saturating_add(graph.nodes[i].dur_ns)),
             &waited,
         ),
         events: sim.committed_events,
@@ -119,9 +124,9 @@ fn critical_path(
     while let Some(i) = cur {
         let n = &graph.nodes[i];
         executions += 1;
-        compute_ns += n.dur_ns;
+        compute_ns = n.dur_ns.saturating_add(compute_ns);
         per_method[n.method as usize].0 += 1;
-        per_method[n.method as usize].1 += n.dur_ns;
+        per_method[n.method as usize].1 = n.dur_ns.saturating_add(per_method[n.method as usize].1);
         cur = match waited[i] {
             Waited::Release(by) => Some(by as usize),
             Waited::Pe(prev) => {

@@ -24,6 +24,11 @@ pub const VERSION: u32 = 1;
 const MAX_LINE: usize = 64 * 1024;
 /// Most executions or messages [`read`] accepts.
 const MAX_RECORDS: u64 = 50_000_000;
+/// Largest time (start or duration, and their sum over executions) [`read`]
+/// accepts, ns (about 11.6 days).
+const MAX_NS: u64 = 1_000_000_000_000_000;
+/// Largest message [`read`] accepts, bytes.
+const MAX_BYTES: u64 = 1 << 40;
 
 /// An object array of the recorded run.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -192,6 +197,13 @@ pub fn read(input: impl BufRead) -> Result<Recording, RecordError> {
     if header.pes == 0 || header.arrays.is_empty() {
         return Err(bad(1, "a recording needs pes >= 1 and an array".into()));
     }
+    let elements = header
+        .arrays
+        .iter()
+        .fold(0u64, |n, a| n.saturating_add(a.elements));
+    if elements > MAX_RECORDS {
+        return Err(bad(1, format!("more than {MAX_RECORDS} elements in all")));
+    }
     if header.executions > MAX_RECORDS || header.messages > MAX_RECORDS {
         return Err(bad(
             1,
@@ -199,6 +211,7 @@ pub fn read(input: impl BufRead) -> Result<Recording, RecordError> {
         ));
     }
     let mut execs: Vec<Exec> = Vec::with_capacity(header.executions.min(1 << 20) as usize);
+    let mut busy = 0u64;
     for id in 0..header.executions {
         let e: Exec = lines.next_json("an execution")?;
         let at = lines.line;
@@ -211,6 +224,10 @@ pub fn read(input: impl BufRead) -> Result<Recording, RecordError> {
         check_target(&header, e.array, e.element).map_err(|w| bad(at, w))?;
         if e.pe >= header.pes {
             return Err(bad(at, format!("PE {} of a {}-PE run", e.pe, header.pes)));
+        }
+        busy = busy.saturating_add(e.dur_ns);
+        if e.start_ns > MAX_NS || busy > MAX_NS {
+            return Err(bad(at, format!("times beyond {MAX_NS} ns")));
         }
         if let Some(prev) = execs.last()
             && e.start_ns < prev.start_ns
@@ -230,6 +247,12 @@ pub fn read(input: impl BufRead) -> Result<Recording, RecordError> {
             ));
         }
         check_target(&header, s.array, s.element).map_err(|w| bad(at, w))?;
+        if s.bytes > MAX_BYTES {
+            return Err(bad(
+                at,
+                format!("a message of {} bytes (at most {MAX_BYTES})", s.bytes),
+            ));
+        }
         match execs.get(s.from as usize) {
             None => {
                 return Err(bad(

@@ -18,6 +18,7 @@ pub mod lb;
 pub mod md;
 pub mod mpi;
 pub mod pdes;
+pub mod predict;
 mod run_summary;
 pub mod stencil;
 pub mod topology;

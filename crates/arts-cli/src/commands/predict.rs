@@ -1,0 +1,428 @@
+//! `arts predict`: replay a run recorded with `--record` on another machine
+//! (`arts predict --record FILE --pes N ...`), or extrapolate it to a Blue
+//! Gene/L torus of thousands of PEs (`arts predict extrapolate`). The
+//! simulation is `arts_predict`'s; this module parses and prints.
+
+use std::path::{Path, PathBuf};
+
+use arts_predict::machine::{BGL_HOP_NS, BGL_LINK_MBS, torus_dims};
+use arts_predict::{
+    CostModel, Engine, Layout, Link, Machine, Network, Placement, PredictError, Replay,
+    ReplayOptions, StudyPlan,
+};
+use arts_trace::record::Recording;
+use serde::Serialize;
+
+use crate::output::{CliError, CliResult, Output, PendingDir};
+
+/// `arts predict`: the replay flags, or a subcommand.
+#[derive(clap::Args)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
+pub struct PredictArgs {
+    #[command(subcommand)]
+    command: Option<PredictCommand>,
+    #[command(flatten)]
+    replay: ReplayArgs,
+}
+
+/// Subcommands of `arts predict`.
+#[derive(clap::Subcommand)]
+pub enum PredictCommand {
+    /// Fit the Blue Gene/L paper's per-object cost model to a recording and
+    /// predict the app's step at 64..65,536 PEs on the torus (CSV + SVG).
+    Extrapolate(ExtrapolateArgs),
+}
+
+/// The network between processes (`--network`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum NetworkArg {
+    /// One link between every pair of processes (--latency, --bandwidth).
+    LatencyBandwidth,
+    /// Blue Gene/L 3-D torus, one process per node (--torus-dims, --hop-ns).
+    Torus,
+    /// Clusters joined by a wide-area link (--clusters, --wan-latency).
+    Grid,
+}
+
+/// The PDES engine (`--engine`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum EngineArg {
+    /// One thread.
+    Sequential,
+    /// Time Warp on --threads threads (same results).
+    Optimistic,
+}
+
+/// Flags of a replay.
+#[derive(clap::Args)]
+pub struct ReplayArgs {
+    /// The recording (`arts run APP --record FILE`).
+    #[arg(long, required = true)]
+    record: Option<PathBuf>,
+    /// PEs of the target machine.
+    #[arg(long, required = true)]
+    pes: Option<u32>,
+    /// Processes (nodes) the PEs are split into, in equal blocks.
+    #[arg(long, default_value_t = 1)]
+    processes: u32,
+    /// The network between processes.
+    #[arg(long, value_enum, default_value = "latency-bandwidth")]
+    network: NetworkArg,
+    /// One-way latency between processes, µs (default: 0.3, shared-memory
+    /// MPI on this machine; 3 on the torus; within a cluster on a grid).
+    #[arg(long, value_parser = crate::args::finite_f64)]
+    latency: Option<f64>,
+    /// Bandwidth between processes, MB/s (default: 5000; 175 per torus link).
+    #[arg(long, value_parser = crate::args::finite_f64)]
+    bandwidth: Option<f64>,
+    /// One-way latency between PEs of one process, µs.
+    #[arg(long, default_value_t = 0.25, value_parser = crate::args::finite_f64)]
+    local_latency: f64,
+    /// Bandwidth between PEs of one process, MB/s.
+    #[arg(long, default_value_t = 10_000.0, value_parser = crate::args::finite_f64)]
+    local_bandwidth: f64,
+    /// Torus shape XxYxZ (product = --processes; default: the most cubic).
+    #[arg(long)]
+    torus_dims: Option<String>,
+    /// Torus per-hop latency, ns.
+    #[arg(long, default_value_t = BGL_HOP_NS, value_parser = crate::args::finite_f64)]
+    hop_ns: f64,
+    /// Grid: clusters (processes in equal consecutive blocks).
+    #[arg(long, default_value_t = 2)]
+    clusters: u32,
+    /// Grid: one-way latency between clusters, µs.
+    #[arg(long, default_value_t = 1000.0, value_parser = crate::args::finite_f64)]
+    wan_latency: f64,
+    /// Grid: bandwidth between clusters, MB/s.
+    #[arg(long, default_value_t = 100.0, value_parser = crate::args::finite_f64)]
+    wan_bandwidth: f64,
+    /// Object placement: block, round-robin, recorded (folded), or lb:STRATEGY.
+    #[arg(long, default_value = "block")]
+    mapping: String,
+    /// Target compute speed relative to the recording machine.
+    #[arg(long, default_value_t = 1.0, value_parser = crate::args::finite_f64)]
+    cpu_speed: f64,
+    /// Scheduler cost per execution, ns (default: measured in the recording).
+    #[arg(long, value_parser = crate::args::finite_f64)]
+    overhead_ns: Option<f64>,
+    /// The PDES engine.
+    #[arg(long, value_enum, default_value = "sequential")]
+    engine: EngineArg,
+    /// Threads of the optimistic engine.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=64))]
+    threads: u32,
+}
+
+/// Flags of `arts predict extrapolate`.
+#[derive(clap::Args)]
+pub struct ExtrapolateArgs {
+    /// The recording to fit (`arts run APP --record FILE`).
+    #[arg(long)]
+    record: PathBuf,
+    /// Target PE counts (one PE per torus node).
+    #[arg(long, value_delimiter = ',', default_value = "64,512,4096,32768,65536")]
+    pes: Vec<u32>,
+    /// Placements: ideal, random, lb:STRATEGY.
+    #[arg(long, value_delimiter = ',', default_value = "ideal,random")]
+    mapping: Vec<String>,
+    /// Objects per PE.
+    #[arg(long, default_value_t = 1)]
+    objects_per_pe: u32,
+    /// Steps simulated per point.
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    steps: u32,
+    /// Problem size per object relative to the recording (scales message size N).
+    #[arg(long, default_value_t = 1.0, value_parser = crate::args::finite_f64)]
+    problem_scale: f64,
+    /// Target compute speed relative to the recording machine.
+    #[arg(long, default_value_t = 1.0, value_parser = crate::args::finite_f64)]
+    cpu_speed: f64,
+    /// Software one-way latency of a message, µs.
+    #[arg(long, default_value_t = 3.0, value_parser = crate::args::finite_f64)]
+    latency: f64,
+    /// Torus link bandwidth, MB/s.
+    #[arg(long, default_value_t = BGL_LINK_MBS, value_parser = crate::args::finite_f64)]
+    bandwidth: f64,
+    /// Torus per-hop latency, ns.
+    #[arg(long, default_value_t = BGL_HOP_NS, value_parser = crate::args::finite_f64)]
+    hop_ns: f64,
+    /// Seed of the random placement.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// The PDES engine.
+    #[arg(long, value_enum, default_value = "sequential")]
+    engine: EngineArg,
+    /// Threads of the optimistic engine.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=64))]
+    threads: u32,
+    /// Directory for `extrapolation.csv` and `extrapolation.svg`.
+    #[arg(long, value_parser = crate::args::output_dir)]
+    out: Option<PathBuf>,
+}
+
+/// Runs `arts predict ...`.
+pub fn run(args: PredictArgs, out: Output) -> CliResult {
+    match args.command {
+        Some(PredictCommand::Extrapolate(e)) => run_extrapolate(&e, out),
+        None => run_replay(&args.replay, out),
+    }
+}
+
+/// A bad machine, placement or recording is the user's (exit 2).
+fn input(e: PredictError) -> CliError {
+    match e {
+        PredictError::Input(m) => CliError::usage(m),
+        e => CliError::failed(e),
+    }
+}
+
+fn read_recording(path: &Path) -> Result<Recording, CliError> {
+    let f = std::fs::File::open(path)
+        .map_err(|e| CliError::usage(format!("cannot read {}: {e}", path.display())))?;
+    arts_trace::record::read(std::io::BufReader::new(f))
+        .map_err(|e| CliError::usage(format!("{}: {e}", path.display())))
+}
+
+fn engine(e: EngineArg, threads: u32) -> Engine {
+    match e {
+        EngineArg::Sequential => Engine::Sequential,
+        EngineArg::Optimistic => Engine::Optimistic(threads as usize),
+    }
+}
+
+/// Parses `XxYxZ`.
+fn parse_torus(s: &str) -> Result<[u32; 3], CliError> {
+    let dims: Vec<u32> = crate::args::parse_dims(s, 3)
+        .map_err(|e| CliError::usage(format!("--torus-dims: {e}")))?
+        .into_iter()
+        .map(|d| u32::try_from(d).unwrap_or(u32::MAX))
+        .collect();
+    Ok([dims[0], dims[1], dims[2]])
+}
+
+fn machine(a: &ReplayArgs) -> Result<Machine, CliError> {
+    let link = |lat, bw| Link::new(lat, bw).map_err(input);
+    let torus = a.network == NetworkArg::Torus;
+    let latency = a.latency.unwrap_or(if torus { 3.0 } else { 0.3 });
+    let bandwidth = a
+        .bandwidth
+        .unwrap_or(if torus { BGL_LINK_MBS } else { 5000.0 });
+    let network = match a.network {
+        NetworkArg::LatencyBandwidth => Network::LatencyBandwidth {
+            link: link(latency, bandwidth)?,
+        },
+        NetworkArg::Torus => Network::Torus {
+            dims: match &a.torus_dims {
+                Some(s) => parse_torus(s)?,
+                None => torus_dims(a.processes.max(1)),
+            },
+            link: link(latency, bandwidth)?,
+            hop_ns: a.hop_ns,
+        },
+        NetworkArg::Grid => Network::Grid {
+            clusters: a.clusters,
+            intra: link(latency, bandwidth)?,
+            inter: link(a.wan_latency, a.wan_bandwidth)?,
+        },
+    };
+    let m = Machine {
+        pes: a.pes.unwrap_or(0),
+        processes: a.processes,
+        cpu_speed: a.cpu_speed,
+        local: link(a.local_latency, a.local_bandwidth)?,
+        network,
+    };
+    m.check().map_err(input)?;
+    Ok(m)
+}
+
+fn run_replay(a: &ReplayArgs, out: Output) -> CliResult {
+    let path = a.record.as_deref().expect("clap requires --record");
+    let m = machine(a)?;
+    let placement =
+        Placement::parse(&a.mapping).map_err(|e| CliError::usage(format!("--mapping: {e}")))?;
+    let rec = read_recording(path)?;
+    let opts = ReplayOptions {
+        machine: m,
+        placement,
+        overhead_ns: a.overhead_ns,
+        engine: engine(a.engine, a.threads),
+    };
+    let r = arts_predict::replay(&rec, &opts, &a.mapping).map_err(input)?;
+    out.emit(&r, || replay_table(&r))
+}
+
+fn replay_table(r: &Replay) -> String {
+    let p = &r.prediction;
+    let cp = &p.critical_path;
+    let mut t = format!(
+        "{} recorded on {} PE(s): {} steps in {:.4} s ({} executions, {} messages, {} unattributed)\n\
+         target                {} PEs in {} process(es), {} network, mapping {}, CPU speed {}\n\
+         predicted time        {:.4} s (step {:.6} s)\n\
+         utilization           {} (mean {:.1}%)\n\
+         critical path         {} executions, compute {:.4} s, communication {:.4} s, {} waited for their PE\n",
+        r.recorded.app,
+        r.recorded.pes,
+        r.recorded.steps,
+        r.recorded.time_s,
+        r.recorded.executions,
+        r.recorded.messages,
+        r.recorded.unattributed,
+        r.machine.pes,
+        r.machine.processes,
+        network_name(&r.machine.network),
+        r.mapping,
+        r.machine.cpu_speed,
+        r.time_s,
+        r.step_time_s,
+        p.utilization
+            .iter()
+            .map(|u| format!("{:.1}%", u * 100.0))
+            .collect::<Vec<_>>()
+            .join(" "),
+        p.utilization_mean * 100.0,
+        cp.executions,
+        cp.compute_ns as f64 * 1e-9,
+        cp.communication_ns as f64 * 1e-9,
+        cp.waited_for_pe,
+    );
+    for e in &cp.top {
+        t += &format!(
+            "  {:<30} {:>8} × {:.6} s\n",
+            e.method,
+            e.count,
+            e.time_ns as f64 * 1e-9
+        );
+    }
+    t += &format!(
+        "simulation            {} events in {:.3} s; overhead per execution {:.0} ns\n",
+        p.events, p.sim_wall_s, r.overhead_ns
+    );
+    t
+}
+
+fn network_name(n: &Network) -> &'static str {
+    match n {
+        Network::LatencyBandwidth { .. } => "latency-bandwidth",
+        Network::Torus { .. } => "torus",
+        Network::Grid { .. } => "grid",
+    }
+}
+
+#[derive(Serialize)]
+struct ExtrapolationJson {
+    app: String,
+    recorded_pes: u32,
+    model: CostModel,
+    points: Vec<arts_predict::Extrapolated>,
+    files: Vec<String>,
+}
+
+fn run_extrapolate(a: &ExtrapolateArgs, out: Output) -> CliResult {
+    if let Some(&p) = a.pes.iter().find(|&&p| p == 0 || p > 1 << 20) {
+        return Err(CliError::usage(format!(
+            "--pes {p}: give PE counts from 1 to 1048576"
+        )));
+    }
+    if a.objects_per_pe == 0 {
+        return Err(CliError::usage("--objects-per-pe 0: give at least 1"));
+    }
+    for (v, name) in [
+        (a.problem_scale, "--problem-scale"),
+        (a.cpu_speed, "--cpu-speed"),
+    ] {
+        if v <= 0.0 {
+            return Err(CliError::usage(format!("{name} {v}: give a number > 0")));
+        }
+    }
+    let layouts = a
+        .mapping
+        .iter()
+        .map(|m| {
+            let how = match m.as_str() {
+                "ideal" => Layout::Ideal,
+                "random" => Layout::Random(a.seed),
+                s => match s.strip_prefix("lb:") {
+                    Some(name) if arts_lb::by_name(name).is_ok() => Layout::Lb(name.into()),
+                    _ => {
+                        return Err(CliError::usage(format!(
+                            "--mapping '{m}': give ideal, random or lb:STRATEGY ({})",
+                            arts_lb::STRATEGY_NAMES.join(", ")
+                        )));
+                    }
+                },
+            };
+            Ok((m.clone(), how))
+        })
+        .collect::<Result<Vec<_>, CliError>>()?;
+    let link = Link::new(a.latency, a.bandwidth).map_err(input)?;
+    let rec = read_recording(&a.record)?;
+    let model = CostModel::fit(&rec)
+        .map_err(|e| CliError::usage(format!("{}: {e}", a.record.display())))?;
+    let plan = StudyPlan {
+        pes: a.pes.clone(),
+        layouts,
+        objects_per_pe: a.objects_per_pe,
+        steps: a.steps,
+        problem_scale: a.problem_scale,
+        cpu_speed: a.cpu_speed,
+        link,
+        hop_ns: a.hop_ns,
+        engine: engine(a.engine, a.threads),
+    };
+    let bar = out.progress((a.pes.len() * plan.layouts.len()) as u64, "extrapolate");
+    let points = arts_predict::study(&model, &plan, &mut |what| {
+        bar.set_message(what.to_string());
+        bar.inc(1);
+    })
+    .map_err(input)?;
+    bar.finish_and_clear();
+    let mut files = Vec::new();
+    if let Some(dir) = &a.out {
+        let mut pending = PendingDir::create(dir)?;
+        pending.write(
+            "extrapolation.csv",
+            arts_predict::extrapolate::to_csv(&points).as_bytes(),
+        )?;
+        let svg = arts_predict::extrapolate::chart(&points, &rec.header.app)
+            .svg()
+            .map_err(|e| CliError::failed(format!("cannot draw extrapolation.svg: {e}")))?;
+        pending.write("extrapolation.svg", svg.as_bytes())?;
+        pending.commit()?;
+        for f in ["extrapolation.csv", "extrapolation.svg"] {
+            files.push(dir.join(f).display().to_string());
+        }
+    }
+    let json = ExtrapolationJson {
+        app: rec.header.app.clone(),
+        recorded_pes: rec.header.pes,
+        model,
+        points,
+        files,
+    };
+    out.emit(&json, || {
+        let m = &json.model;
+        let mut t = format!(
+            "{}: cost per object and step = {:.4} ns·N + {:.3e} ns·N² (N = message bytes; R² {:.3}, {} objects, mean N {:.0} B, mean cost {:.0} ns)\n\n\
+             PEs       mapping        objects   step(s)       utilization  comm. on path  sim(s)\n",
+            json.app, m.a_ns_per_byte, m.b_ns_per_byte2, m.r2, m.objects, m.mean_bytes, m.mean_cost_ns
+        );
+        for p in &json.points {
+            let cp = &p.prediction.critical_path;
+            t += &format!(
+                "{:<9} {:<14} {:<9} {:<13.6e} {:<12.1} {:<14.1} {:.2}\n",
+                p.pes,
+                p.mapping,
+                p.app.objects(),
+                p.step_time_s,
+                p.prediction.utilization_mean * 100.0,
+                cp.communication_ns as f64 * 100.0 / cp.length_ns.max(1) as f64,
+                p.prediction.sim_wall_s
+            );
+        }
+        for f in &json.files {
+            t += &format!("wrote {f}\n");
+        }
+        t
+    })
+}
