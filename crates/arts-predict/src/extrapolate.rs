@@ -31,41 +31,81 @@ pub struct CostModel {
     pub mean_bytes: f64,
     /// Mean compute per object and step, ns.
     pub mean_cost_ns: f64,
-    /// Mean messages each object sends per step.
+    /// Mean messages each unit sends per step.
     pub messages_per_step: f64,
-    /// Objects in the recording (those that sent messages).
+    /// Units fitted (elements of the recording's smallest array that sent messages).
     pub objects: u64,
     /// Coefficient of determination of the fit (1: perfect).
     pub r2: f64,
 }
 
 impl CostModel {
-    /// Fits the model to the objects of `rec` (each object: its compute per
-    /// step and the mean size of the messages it sent).
+    /// Fits the model to the units of `rec`: the elements of its smallest
+    /// array (leanmd's cells, jacobi2d's blocks, zones' zones). The cost of
+    /// every other object (a leanmd cell pair) is split among the units it
+    /// exchanges messages with; a unit's `N` is the mean size of the
+    /// messages it sends to others.
     pub fn fit(rec: &Recording) -> Result<CostModel, PredictError> {
         let steps = rec.header.steps.max(1) as f64;
-        let mut per: std::collections::HashMap<(u32, u64), (u64, u64, u64)> = Default::default();
+        let arrays = &rec.header.arrays;
+        let unit = (0..arrays.len())
+            .filter(|&a| rec.execs.iter().any(|e| e.array as usize == a))
+            .min_by_key(|&a| arrays[a].elements)
+            .ok_or_else(|| PredictError::Input("the recording has no executions".into()))?
+            as u32;
+        let units = arrays[unit as usize].elements as usize;
+        // Per unit: cost (ns), bytes sent, messages sent.
+        let mut per = vec![(0.0f64, 0u64, 0u64); units];
+        // Other objects: their cost and the units they talk to.
+        let mut others: std::collections::HashMap<(u32, u64), (u64, Vec<u64>)> = Default::default();
         for e in &rec.execs {
-            per.entry((e.array, e.element)).or_default().0 += e.dur_ns;
+            if e.array == unit {
+                per[e.element as usize].0 += e.dur_ns as f64;
+            } else {
+                others.entry((e.array, e.element)).or_default().0 += e.dur_ns;
+            }
         }
         for s in &rec.sends {
             let e = &rec.execs[s.from as usize];
-            let p = per.entry((e.array, e.element)).or_default();
-            p.1 += s.bytes;
-            p.2 += 1;
+            if (s.array, s.element) == (e.array, e.element) {
+                continue; // a message to itself
+            }
+            match (e.array == unit, s.array == unit) {
+                (true, _) => {
+                    per[e.element as usize].1 += s.bytes;
+                    per[e.element as usize].2 += 1;
+                    if s.array != unit {
+                        others
+                            .entry((s.array, s.element))
+                            .or_default()
+                            .1
+                            .push(e.element);
+                    }
+                }
+                (false, true) => others
+                    .entry((e.array, e.element))
+                    .or_default()
+                    .1
+                    .push(s.element),
+                (false, false) => {}
+            }
         }
-        let mut points: Vec<(f64, f64, f64)> = per
-            .values()
+        for (cost, mut peers) in others.into_values() {
+            peers.sort_unstable();
+            peers.dedup();
+            if peers.is_empty() {
+                peers = (0..units as u64).collect();
+            }
+            let share = cost as f64 / peers.len() as f64;
+            for u in peers {
+                per[u as usize].0 += share;
+            }
+        }
+        let points: Vec<(f64, f64, f64)> = per
+            .iter()
             .filter(|p| p.2 > 0)
-            .map(|&(ns, bytes, msgs)| {
-                (
-                    bytes as f64 / msgs as f64,
-                    ns as f64 / steps,
-                    msgs as f64 / steps,
-                )
-            })
+            .map(|&(ns, bytes, msgs)| (bytes as f64 / msgs as f64, ns / steps, msgs as f64 / steps))
             .collect();
-        points.sort_by(|x, y| x.partial_cmp(y).expect("finite"));
         if points.is_empty() {
             return Err(PredictError::Input(
                 "the recording has no messages between objects: nothing to fit".into(),
@@ -75,7 +115,11 @@ impl CostModel {
         let mean = |f: fn(&(f64, f64, f64)) -> f64| points.iter().map(f).sum::<f64>() / n;
         let (mean_bytes, mean_cost_ns, messages_per_step) =
             (mean(|p| p.0), mean(|p| p.1), mean(|p| p.2));
-        // Least squares through the origin on x = N, x² (normal equations).
+        let (lo, hi) = points.iter().fold((f64::INFINITY, 0.0f64), |(lo, hi), p| {
+            (lo.min(p.0), hi.max(p.0))
+        });
+        // Least squares through the origin on x = N, x² (normal equations);
+        // the quadratic term only when the sizes spread enough to tell.
         let (mut s11, mut s12, mut s22, mut s1y, mut s2y) = (0.0, 0.0, 0.0, 0.0, 0.0);
         for &(x, y, _) in &points {
             let x2 = x * x;
@@ -85,17 +129,17 @@ impl CostModel {
             s1y += x * y;
             s2y += x2 * y;
         }
+        let linear = (s1y / s11.max(f64::MIN_POSITIVE), 0.0);
         let det = s11 * s22 - s12 * s12;
-        let spread = points.last().map_or(0.0, |p| p.0) / points[0].0.max(1.0);
-        let (mut a, mut b) = if det > 1e-9 * s11 * s22 && spread > 1.05 {
-            ((s1y * s22 - s2y * s12) / det, (s11 * s2y - s12 * s1y) / det)
+        let (a, b) = if hi > 1.05 * lo && det > 1e-9 * s11 * s22 {
+            match ((s1y * s22 - s2y * s12) / det, (s11 * s2y - s12 * s1y) / det) {
+                // A negative term is not physical: keep the linear model.
+                (a, b) if a < 0.0 || b < 0.0 => linear,
+                ab => ab,
+            }
         } else {
-            (s1y / s11.max(f64::MIN_POSITIVE), 0.0)
+            linear
         };
-        if b < 0.0 || a < 0.0 {
-            // A negative term is not physical: keep the linear model.
-            (a, b) = (s1y / s11.max(f64::MIN_POSITIVE), 0.0);
-        }
         let ss_tot: f64 = points.iter().map(|p| (p.1 - mean_cost_ns).powi(2)).sum();
         let ss_res: f64 = points
             .iter()
@@ -294,6 +338,9 @@ pub struct Extrapolated {
     pub step_time_s: f64,
     /// The prediction.
     pub prediction: Prediction,
+    /// The predicted messages between nodes, if asked for.
+    #[serde(skip)]
+    pub traffic: Vec<crate::Traffic>,
 }
 
 /// Predicts `app` on `machine` with objects placed by `how` (named `name`).
@@ -303,16 +350,22 @@ pub fn extrapolate(
     how: &Layout,
     name: &str,
     engine: Engine,
+    traffic: bool,
 ) -> Result<Extrapolated, PredictError> {
     let pe_of = layout(app, machine.pes, how)?;
     let graph = app.graph(&pe_of);
     let prediction = crate::predict(&graph, machine, engine)?;
+    let traffic = match traffic {
+        true => prediction.traffic(&graph, machine),
+        false => Vec::new(),
+    };
     Ok(Extrapolated {
         pes: machine.pes,
         mapping: name.to_string(),
         app: app.clone(),
         step_time_s: prediction.time_ns as f64 * 1e-9 / app.steps.max(1) as f64,
         prediction,
+        traffic,
     })
 }
 
@@ -337,6 +390,8 @@ pub struct StudyPlan {
     pub hop_ns: f64,
     /// The engine.
     pub engine: Engine,
+    /// Also list each point's messages between nodes.
+    pub traffic: bool,
 }
 
 /// Runs every point of `plan` with the costs of `model`; `progress` is
@@ -364,6 +419,7 @@ pub fn study(
             pes,
             processes: pes,
             cpu_speed: 1.0,
+            cores: None,
             local: plan.link,
             network: crate::Network::Torus {
                 dims: torus_dims(pes),
@@ -373,7 +429,14 @@ pub fn study(
         };
         for (name, how) in &plan.layouts {
             progress(&format!("{pes} PEs, {name}"));
-            out.push(extrapolate(&app, &machine, how, name, plan.engine)?);
+            out.push(extrapolate(
+                &app,
+                &machine,
+                how,
+                name,
+                plan.engine,
+                plan.traffic,
+            )?);
         }
     }
     Ok(out)

@@ -19,7 +19,7 @@
 //! g.set_edges(0, vec![Edge { to: 1, offset_ns: 1000, bytes: 0 }]);
 //! g.set_edges(1, vec![]);
 //! let link = Link::new(0.5, 1000.0).unwrap();
-//! let m = Machine { pes: 2, processes: 2, cpu_speed: 1.0, local: link,
+//! let m = Machine { pes: 2, processes: 2, cpu_speed: 1.0, cores: None, local: link,
 //!                   network: Network::LatencyBandwidth { link } };
 //! let p = predict(&g, &m, Engine::Sequential).unwrap();
 //! assert_eq!(p.time_ns, 2500); // 1 µs, 0.5 µs on the wire, 1 µs
@@ -39,7 +39,7 @@ pub use machine::{Link, Machine, Network};
 pub use model::{PredictModel, Started, Waited};
 pub use placement::Placement;
 pub use replay::{Recorded, Replay, ReplayOptions, replay};
-pub use report::{CriticalPath, PathEntry, Prediction};
+pub use report::{CriticalPath, PathEntry, Prediction, Traffic};
 
 use arts_pdes::{RunConfig, SyncMode};
 

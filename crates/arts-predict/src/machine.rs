@@ -86,6 +86,10 @@ pub struct Machine {
     pub processes: u32,
     /// Compute speed relative to the recorded run (2.0: entry methods take half as long).
     pub cpu_speed: f64,
+    /// Cores the PEs share (`None`: one core per PE). With fewer cores than
+    /// PEs, every PE runs at `cores / pes` of its speed (processor sharing:
+    /// an idle arts PE spins before it parks, so it holds its share).
+    pub cores: Option<u32>,
     /// Between PEs of one process.
     pub local: Link,
     /// Between processes.
@@ -105,6 +109,9 @@ impl Machine {
                 "{} PEs do not split evenly into {} processes",
                 self.pes, self.processes
             ));
+        }
+        if self.cores == Some(0) {
+            return bad("the target machine needs at least 1 core".into());
         }
         if !(1e-6..=1e6).contains(&self.cpu_speed) {
             return bad(format!(
@@ -133,6 +140,15 @@ impl Machine {
             Network::LatencyBandwidth { .. } => {}
         }
         Ok(())
+    }
+
+    /// The speed entry methods run at, relative to the recording: the CPU
+    /// speed, shared when PEs outnumber cores.
+    pub fn effective_speed(&self) -> f64 {
+        let share = self
+            .cores
+            .map_or(1.0, |c| (c as f64 / self.pes as f64).min(1.0));
+        self.cpu_speed * share
     }
 
     /// The process of PE `pe`.
@@ -220,6 +236,7 @@ mod tests {
             pes,
             processes,
             cpu_speed: 1.0,
+            cores: None,
             local: Link::new(0.25, 10_000.0).unwrap(),
             network,
         }

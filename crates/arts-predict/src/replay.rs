@@ -6,7 +6,7 @@ use arts_trace::record::Recording;
 
 use crate::graph::{Graph, Timing, measured_overhead_ns};
 use crate::placement::{Placement, unattributed};
-use crate::{Engine, Machine, PredictError, Prediction};
+use crate::{Engine, Machine, PredictError, Prediction, Traffic};
 
 /// How to replay a recording.
 #[derive(Clone, Debug)]
@@ -19,6 +19,8 @@ pub struct ReplayOptions {
     pub overhead_ns: Option<f64>,
     /// The engine.
     pub engine: Engine,
+    /// Also list the messages between processes ([`Replay::traffic`]).
+    pub traffic: bool,
 }
 
 /// What the recording says about the recorded run.
@@ -60,6 +62,9 @@ pub struct Replay {
     pub step_time_s: f64,
     /// The prediction.
     pub prediction: Prediction,
+    /// The predicted messages between processes, if asked for.
+    #[serde(skip)]
+    pub traffic: Vec<Traffic>,
 }
 
 /// Replays `rec` under `opts`.
@@ -79,11 +84,15 @@ pub fn replay(
     }
     let pe_of = opts.placement.place(rec, opts.machine.pes)?;
     let timing = Timing {
-        cpu_speed: opts.machine.cpu_speed,
+        cpu_speed: opts.machine.effective_speed(),
         overhead_ns,
     };
     let graph = Graph::from_recording(rec, &pe_of, timing);
     let prediction = crate::predict(&graph, &opts.machine, opts.engine)?;
+    let traffic = match opts.traffic {
+        true => prediction.traffic(&graph, &opts.machine),
+        false => Vec::new(),
+    };
     let h = &rec.header;
     let time_s = prediction.time_ns as f64 * 1e-9;
     Ok(Replay {
@@ -103,5 +112,6 @@ pub fn replay(
         time_s,
         step_time_s: time_s / h.steps.max(1) as f64,
         prediction,
+        traffic,
     })
 }

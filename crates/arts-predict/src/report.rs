@@ -6,6 +6,7 @@ use arts_pdes::SimReport;
 use serde::Serialize;
 
 use crate::graph::Graph;
+use crate::machine::Machine;
 use crate::model::{PeState, Waited};
 
 /// Time one entry method takes on the critical path.
@@ -59,12 +60,62 @@ pub struct Prediction {
     pub checksum: u64,
     /// Wall time of the simulation, s.
     pub sim_wall_s: f64,
+    /// The predicted start of every node, ns (`u64::MAX`: never ready).
+    #[serde(skip)]
+    pub starts: Vec<u64>,
 }
+
+/// One message between processes of the predicted run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Traffic {
+    /// When it is sent, ns.
+    pub time_ns: u64,
+    /// Sending process (torus node).
+    pub from: u32,
+    /// Receiving process.
+    pub to: u32,
+    /// Payload bytes.
+    pub bytes: u64,
+}
+
+impl Prediction {
+    /// The messages between processes of the predicted run, by send time:
+    /// a workload for the packet-level torus model (`arts pdes torus
+    /// --workload trace:FILE`), which adds the link contention this replay
+    /// leaves out.
+    pub fn traffic(&self, graph: &Graph, machine: &Machine) -> Vec<Traffic> {
+        let mut out = Vec::new();
+        for (i, &start) in self.starts.iter().enumerate() {
+            if start == NEVER {
+                continue;
+            }
+            let n = &graph.nodes[i];
+            for e in graph.edges_of(i as u32) {
+                let (from, to) = (
+                    machine.process_of(n.pe),
+                    machine.process_of(graph.nodes[e.to as usize].pe),
+                );
+                if from != to {
+                    out.push(Traffic {
+                        time_ns: start.saturating_add(e.offset_ns),
+                        from,
+                        to,
+                        bytes: e.bytes,
+                    });
+                }
+            }
+        }
+        out.sort_by_key(|t| (t.time_ns, t.from, t.to));
+        out
+    }
+}
+
+/// The start of a node that never ran.
+const NEVER: u64 = u64::MAX;
 
 /// Builds the prediction from the PEs' final states.
 pub(crate) fn assemble(graph: &Graph, pes: &[PeState], sim: &SimReport) -> Prediction {
-    const NONE: u64 = u64::MAX;
-    let mut start = vec![NONE; graph.nodes.len()];
+    let mut start = vec![NEVER; graph.nodes.len()];
     let mut waited = vec![Waited::Start; graph.nodes.len()];
     for s in pes.iter().flat_map(|p| &p.log) {
         start[s.node as usize] = s.at;
@@ -84,7 +135,7 @@ pub(crate) fn assemble(graph: &Graph, pes: &[PeState], sim: &SimReport) -> Predi
         .collect();
     let executions = pes.iter().map(|p| p.log.len() as u64).sum::<u64>();
     let last = (0..graph.nodes.len())
-        .filter(|&i| start[i] != NONE)
+        .filter(|&i| start[i] != NEVER)
         .max_by_key(|&i| {
             (
                 start[i].saturating_add(graph.nodes[i].dur_ns),
@@ -107,6 +158,7 @@ pub(crate) fn assemble(graph: &Graph, pes: &[PeState], sim: &SimReport) -> Predi
         events: sim.committed_events,
         checksum: sim.checksum,
         sim_wall_s: sim.wall_s,
+        starts: start,
     }
 }
 

@@ -14,6 +14,7 @@ fn machine(pes: u32, processes: u32) -> Machine {
         pes,
         processes,
         cpu_speed: 1.0,
+        cores: None,
         local: Link::new(0.3, 5000.0).unwrap(),
         network: Network::LatencyBandwidth {
             link: Link::new(2.0, 1000.0).unwrap(),
@@ -115,8 +116,12 @@ fn optimistic_equals_sequential_on_synthetic_steps() {
         Layout::Random(3),
         Layout::Lb("greedy".into()),
     ] {
-        let seq = extrapolate(&app, &m, &how, "x", Engine::Sequential).unwrap();
-        let opt = extrapolate(&app, &m, &how, "x", Engine::Optimistic(2)).unwrap();
+        let seq = extrapolate(&app, &m, &how, "x", Engine::Sequential, true).unwrap();
+        let opt = extrapolate(&app, &m, &how, "x", Engine::Optimistic(2), false).unwrap();
+        // Every object sends 6 messages in each of the first 2 steps; those
+        // between objects on different nodes are listed.
+        assert!(!seq.traffic.is_empty() && seq.traffic.len() <= 64 * 6 * 2);
+        assert!(seq.traffic.windows(2).all(|w| w[0].time_ns <= w[1].time_ns));
         same(&seq.prediction, &opt.prediction);
         assert_eq!(seq.prediction.executions, 64 * 3);
         // Each PE holds 4 objects: at least 3 steps × 4 × 8 µs.

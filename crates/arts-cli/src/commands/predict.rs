@@ -8,12 +8,12 @@ use std::path::{Path, PathBuf};
 use arts_predict::machine::{BGL_HOP_NS, BGL_LINK_MBS, torus_dims};
 use arts_predict::{
     CostModel, Engine, Layout, Link, Machine, Network, Placement, PredictError, Replay,
-    ReplayOptions, StudyPlan,
+    ReplayOptions, StudyPlan, Traffic,
 };
 use arts_trace::record::Recording;
 use serde::Serialize;
 
-use crate::output::{CliError, CliResult, Output, PendingDir};
+use crate::output::{CliError, CliResult, Output, PendingDir, PendingFile};
 
 /// `arts predict`: the replay flags, or a subcommand.
 #[derive(clap::Args)]
@@ -102,6 +102,10 @@ pub struct ReplayArgs {
     /// Target compute speed relative to the recording machine.
     #[arg(long, default_value_t = 1.0, value_parser = crate::args::finite_f64)]
     cpu_speed: f64,
+    /// Cores the PEs share (default: one per PE); fewer cores than PEs
+    /// slow every PE to cores/PEs (an oversubscribed machine).
+    #[arg(long)]
+    cores: Option<u32>,
     /// Scheduler cost per execution, ns (default: measured in the recording).
     #[arg(long, value_parser = crate::args::finite_f64)]
     overhead_ns: Option<f64>,
@@ -111,6 +115,11 @@ pub struct ReplayArgs {
     /// Threads of the optimistic engine.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=64))]
     threads: u32,
+    /// Write the predicted messages between processes as CSV
+    /// `time_s,source,destination,bytes` (replay them with link contention:
+    /// `arts pdes torus --workload trace:FILE`).
+    #[arg(long, value_parser = crate::args::output_file)]
+    traffic: Option<PathBuf>,
 }
 
 /// Flags of `arts predict extrapolate`.
@@ -158,6 +167,11 @@ pub struct ExtrapolateArgs {
     /// Directory for `extrapolation.csv` and `extrapolation.svg`.
     #[arg(long, value_parser = crate::args::output_dir)]
     out: Option<PathBuf>,
+    /// With one PE count and one mapping: write the predicted messages
+    /// between torus nodes as CSV `time_s,source,destination,bytes` (replay
+    /// them with link contention: `arts pdes torus --workload trace:FILE`).
+    #[arg(long, value_parser = crate::args::output_file)]
+    traffic: Option<PathBuf>,
 }
 
 /// Runs `arts predict ...`.
@@ -229,6 +243,7 @@ fn machine(a: &ReplayArgs) -> Result<Machine, CliError> {
         pes: a.pes.unwrap_or(0),
         processes: a.processes,
         cpu_speed: a.cpu_speed,
+        cores: a.cores,
         local: link(a.local_latency, a.local_bandwidth)?,
         network,
     };
@@ -241,15 +256,43 @@ fn run_replay(a: &ReplayArgs, out: Output) -> CliResult {
     let m = machine(a)?;
     let placement =
         Placement::parse(&a.mapping).map_err(|e| CliError::usage(format!("--mapping: {e}")))?;
+    let traffic = a.traffic.as_deref().map(PendingFile::create).transpose()?;
     let rec = read_recording(path)?;
     let opts = ReplayOptions {
         machine: m,
         placement,
         overhead_ns: a.overhead_ns,
         engine: engine(a.engine, a.threads),
+        traffic: traffic.is_some(),
     };
     let r = arts_predict::replay(&rec, &opts, &a.mapping).map_err(input)?;
+    if let Some(file) = traffic {
+        write_traffic(file, &r.traffic)?;
+    }
     out.emit(&r, || replay_table(&r))
+}
+
+/// Writes predicted traffic in the torus model's trace format.
+fn write_traffic(mut file: PendingFile, traffic: &[Traffic]) -> CliResult {
+    use std::io::Write;
+    let mut w = std::io::BufWriter::new(file.writer());
+    let io = (|| {
+        writeln!(w, "time_s,source,destination,bytes")?;
+        for t in traffic {
+            writeln!(
+                w,
+                "{:.9},{},{},{}",
+                t.time_ns as f64 * 1e-9,
+                t.from,
+                t.to,
+                t.bytes
+            )?;
+        }
+        w.flush()
+    })();
+    drop(w);
+    io.map_err(|e| CliError::failed(format!("cannot write the traffic: {e}")))?;
+    file.commit()
 }
 
 fn replay_table(r: &Replay) -> String {
@@ -257,7 +300,7 @@ fn replay_table(r: &Replay) -> String {
     let cp = &p.critical_path;
     let mut t = format!(
         "{} recorded on {} PE(s): {} steps in {:.4} s ({} executions, {} messages, {} unattributed)\n\
-         target                {} PEs in {} process(es), {} network, mapping {}, CPU speed {}\n\
+         target                {} PEs in {} process(es), {} network, mapping {}, effective CPU speed {:.3}\n\
          predicted time        {:.4} s (step {:.6} s)\n\
          utilization           {} (mean {:.1}%)\n\
          critical path         {} executions, compute {:.4} s, communication {:.4} s, {} waited for their PE\n",
@@ -272,7 +315,7 @@ fn replay_table(r: &Replay) -> String {
         r.machine.processes,
         network_name(&r.machine.network),
         r.mapping,
-        r.machine.cpu_speed,
+        r.machine.effective_speed(),
         r.time_s,
         r.step_time_s,
         p.utilization
@@ -355,6 +398,12 @@ fn run_extrapolate(a: &ExtrapolateArgs, out: Output) -> CliResult {
             Ok((m.clone(), how))
         })
         .collect::<Result<Vec<_>, CliError>>()?;
+    if a.traffic.is_some() && (a.pes.len() != 1 || layouts.len() != 1) {
+        return Err(CliError::usage(
+            "--traffic: give one PE count (--pes) and one mapping (--mapping)",
+        ));
+    }
+    let traffic = a.traffic.as_deref().map(PendingFile::create).transpose()?;
     let link = Link::new(a.latency, a.bandwidth).map_err(input)?;
     let rec = read_recording(&a.record)?;
     let model = CostModel::fit(&rec)
@@ -369,6 +418,7 @@ fn run_extrapolate(a: &ExtrapolateArgs, out: Output) -> CliResult {
         link,
         hop_ns: a.hop_ns,
         engine: engine(a.engine, a.threads),
+        traffic: traffic.is_some(),
     };
     let bar = out.progress((a.pes.len() * plan.layouts.len()) as u64, "extrapolate");
     let points = arts_predict::study(&model, &plan, &mut |what| {
@@ -378,6 +428,10 @@ fn run_extrapolate(a: &ExtrapolateArgs, out: Output) -> CliResult {
     .map_err(input)?;
     bar.finish_and_clear();
     let mut files = Vec::new();
+    if let (Some(file), Some(p)) = (traffic, points.first()) {
+        write_traffic(file, &p.traffic)?;
+        files.extend(a.traffic.as_ref().map(|t| t.display().to_string()));
+    }
     if let Some(dir) = &a.out {
         let mut pending = PendingDir::create(dir)?;
         pending.write(
