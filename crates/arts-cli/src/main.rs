@@ -14,7 +14,7 @@ mod usage;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use commands::{
-    ampi, checkpoint, core, ddm, dispatch, grid, imbalance, launcher, lb, md, mpi, pdes, predict,
+    ampi, checkpoint, core, ddm, ddm_scaling, dispatch, grid, imbalance, launcher, lb, md, mpi, pdes, predict,
     topology, trace,
 };
 use output::{CliResult, Output};
@@ -95,6 +95,11 @@ enum Command {
         #[command(subcommand)]
         command: ampi::AmpiCommand,
     },
+    /// The papers' experiments, each writing CSV and SVG plots.
+    Experiment {
+        #[command(subcommand)]
+        command: Experiment,
+    },
     /// Predict a recorded run (`--record`) on another machine, or extrapolate
     /// it to a Blue Gene/L torus of up to 65,536 PEs.
     Predict(predict::PredictArgs),
@@ -104,6 +109,13 @@ enum Command {
     /// Run a checkpointing job under mpirun and start it again on fewer
     /// processes, from its newest checkpoint, when one of them fails.
     Launch(launcher::LaunchArgs),
+}
+
+#[derive(Subcommand)]
+enum Experiment {
+    /// The drift-diffusion study: styles × segments × balancing, run time and
+    /// speed-up (the same as `arts ddm scaling`).
+    DdmScaling(ddm_scaling::ScalingArgs),
 }
 
 #[derive(Subcommand)]
@@ -171,6 +183,9 @@ fn run(cli: Cli) -> CliResult {
         Command::Ddm { command } => ddm::run(command, out),
         Command::Trace { command } => trace::run(command, out),
         Command::Predict(args) => predict::run(args, out),
+        Command::Experiment { command } => match command {
+            Experiment::DdmScaling(args) => ddm_scaling::run(&args, out),
+        },
         Command::Grid { command } => grid::run(command, out),
         Command::Topology { command } => topology::run(command, out),
         Command::Ampi { command } => ampi::run(command, out),
