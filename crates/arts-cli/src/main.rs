@@ -14,8 +14,8 @@ mod usage;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use commands::{
-    ampi, checkpoint, core, ddm, ddm_scaling, dispatch, grid, imbalance, launcher, lb, md, mpi, pdes, predict,
-    topology, trace,
+    ampi, checkpoint, core, ddm, ddm_scaling, dispatch, grid, imbalance, launcher, lb, md, mpi,
+    pdes, predict, topology, trace,
 };
 use output::{CliResult, Output};
 

@@ -172,8 +172,19 @@ fn the_scaling_study_writes_csv_and_charts() {
     );
     // The name for the same study.
     let v = json(&arts(&[
-        "--json", "experiment", "ddm-scaling", "--preset", "si-pn", "--segments", "2", "--pes",
-        "2", "--styles", "distributed", "--balancing", "none",
+        "--json",
+        "experiment",
+        "ddm-scaling",
+        "--preset",
+        "si-pn",
+        "--segments",
+        "2",
+        "--pes",
+        "2",
+        "--styles",
+        "distributed",
+        "--balancing",
+        "none",
     ]));
     assert_eq!(v["runs"].as_array().unwrap().len(), 1);
     for bad in ["1", "1,0", "1,1.5", "1,nan"] {

@@ -126,17 +126,9 @@ impl<'a, A: Chare> Ctx<'a, A> {
                 }
             }
         }
-        let id = if self.svc.record.is_some() {
-            let (bytes, now) = (
-                msg.size() as u64,
-                self.svc.since_start(self.svc.clock.raw()),
-            );
-            self.svc
-                .record
-                .as_mut()
-                .map_or(0, |r| r.send(obj, bytes, now))
-        } else {
-            0
+        let id = match self.svc.record.is_some() {
+            true => self.svc.record_send(obj, msg.size() as u64),
+            false => 0,
         };
         let dest = self.svc.route(obj);
         if let Some(grid) = &mut self.svc.grid {

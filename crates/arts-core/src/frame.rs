@@ -7,8 +7,8 @@
 //! Headers start with `prio` (i32 LE), `src` (u32 LE) and a kind byte:
 //! - [`ENTRY`]: an element message ([`Entry`] with a message payload, the
 //!   common case), in fixed fields: target array (u32), element (u64),
-//!   hop count (u16) and recorded message id (u32), all LE. Read in place ([`decode`] of a borrowed
-//!   frame): the payload stays in the frame.
+//!   hop count (u16) and recorded message id (u32), all LE. Read in place
+//!   ([`decode`] of a borrowed frame): the payload stays in the frame.
 //! - [`OTHER`]: every other body that may cross processes, serialized (a
 //!   serde mirror of the body, below). Array creation and shutdown never
 //!   leave their process.

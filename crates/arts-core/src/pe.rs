@@ -415,13 +415,9 @@ impl Pe {
                 let store = self.stores[array as usize]
                     .as_mut()
                     .expect("checked in accept");
-                if let Some(rec) = &mut self.svc.record {
-                    rec.cause = Some(RawCause::of_entry(src, 0));
-                }
+                self.svc.note_cause(Some(RawCause::of_entry(src, 0)));
                 store.broadcast(call, &mut self.svc);
-                if let Some(rec) = &mut self.svc.record {
-                    rec.cause = None;
-                }
+                self.svc.note_cause(None);
                 self.requested_moves();
             }
             Body::ReductionPartial {

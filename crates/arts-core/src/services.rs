@@ -17,7 +17,7 @@ use crate::lb::{LbConfig, LbLocal};
 use crate::location::Locations;
 use crate::map::Map;
 use crate::queue::PrioQueue;
-use crate::record::Recorder;
+use crate::record::{RawCause, Recorder};
 use crate::reduction::{Callback, Completed, Reductions};
 use crate::runtime::RunError;
 use crate::transport::Transport;
@@ -175,6 +175,22 @@ impl Services {
             let bytes = (self.array(obj.array).encode)(msg.as_ref());
             *payload = Payload::Wire(bytes);
         }
+    }
+
+    /// Notes what triggers the entry methods run next, when recording.
+    #[inline]
+    pub fn note_cause(&mut self, cause: Option<RawCause>) {
+        if let Some(rec) = &mut self.record {
+            rec.cause = cause;
+        }
+    }
+
+    /// Records an element message of `bytes` to `to` sent now; returns the
+    /// id it carries.
+    #[cold]
+    pub fn record_send(&mut self, to: ObjId, bytes: u64) -> u32 {
+        let now = self.since_start(self.clock.raw());
+        self.record.as_mut().map_or(0, |r| r.send(to, bytes, now))
     }
 
     /// Sends `call` to element `to` wherever it lives.

@@ -21,7 +21,7 @@ use crate::machine::{Machine, torus_dims};
 use crate::{Engine, PredictError, Prediction};
 
 /// The fitted per-object, per-step cost model.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct CostModel {
     /// Linear coefficient, ns per byte of message (the paper's α + δ).
     pub a_ns_per_byte: f64,
@@ -37,6 +37,9 @@ pub struct CostModel {
     pub objects: u64,
     /// Coefficient of determination of the fit (1: perfect).
     pub r2: f64,
+    /// Each fitted unit's `N`, in unit order (the recorded distribution of sizes).
+    #[serde(skip)]
+    pub sizes: Vec<f64>,
 }
 
 impl CostModel {
@@ -157,6 +160,7 @@ impl CostModel {
             } else {
                 1.0
             },
+            sizes: points.iter().map(|p| p.0).collect(),
         })
     }
 
@@ -173,23 +177,59 @@ pub struct Synthetic {
     pub grid: [u32; 3],
     /// Steps to simulate.
     pub steps: u32,
-    /// Compute per object and step, ns.
+    /// Mean compute per object and step, ns.
     pub cost_ns: u64,
-    /// Bytes of each of the 6 messages per object and step.
+    /// Mean bytes of each of the 6 messages per object and step.
     pub bytes: u64,
+    /// `(cost, bytes)` of object `o` is `pattern[o mod len]` (one entry: uniform).
+    #[serde(skip)]
+    pub pattern: Vec<(u64, u64)>,
 }
 
 impl Synthetic {
-    /// `objects` objects (as cubic a grid as they allow), each with the
-    /// recorded mean message size times `problem_scale`, costed by `model`.
-    pub fn new(model: &CostModel, objects: u32, steps: u32, problem_scale: f64) -> Synthetic {
-        let bytes = model.mean_bytes * problem_scale;
+    /// `objects` objects (as cubic a grid as they allow) costed by `model`,
+    /// their sizes `problem_scale` times the recorded ones: the recorded
+    /// units' sizes repeated in order over the objects (`heterogeneous`),
+    /// or their mean for every object.
+    pub fn new(
+        model: &CostModel,
+        objects: u32,
+        steps: u32,
+        problem_scale: f64,
+        heterogeneous: bool,
+    ) -> Synthetic {
+        let sized = |n: f64| {
+            let bytes = n * problem_scale;
+            (
+                model.cost_ns(bytes).round().max(1.0) as u64,
+                bytes.round() as u64,
+            )
+        };
+        let pattern: Vec<(u64, u64)> = match heterogeneous && !model.sizes.is_empty() {
+            true => model.sizes.iter().map(|&n| sized(n)).collect(),
+            false => vec![sized(model.mean_bytes)],
+        };
+        let n = objects as u64;
+        let len = pattern.len() as u64;
+        // Object o has pattern[o mod len]: entry i serves ceil((n - i) / len) objects.
+        let total = |f: fn(&(u64, u64)) -> u64| -> u64 {
+            (0..len.min(n))
+                .map(|i| f(&pattern[i as usize]) * (n - i).div_ceil(len))
+                .sum()
+        };
         Synthetic {
             grid: torus_dims(objects),
             steps,
-            cost_ns: model.cost_ns(bytes).round().max(1.0) as u64,
-            bytes: bytes.round() as u64,
+            cost_ns: total(|p| p.0) / n.max(1),
+            bytes: total(|p| p.1) / n.max(1),
+            pattern,
         }
+    }
+
+    /// `(cost, bytes)` of object `o`.
+    #[inline]
+    fn size(&self, o: u32) -> (u64, u64) {
+        self.pattern[o as usize % self.pattern.len()]
     }
 
     /// Number of objects.
@@ -224,7 +264,7 @@ impl Synthetic {
         };
         for step in 0..self.steps {
             g.nodes.extend((0..n).map(|o| Node {
-                dur_ns: self.cost_ns,
+                dur_ns: self.size(o).0,
                 pe: pe_of[o as usize],
                 method: 0,
                 needs: if step == 0 { 1 } else { 7 },
@@ -238,15 +278,16 @@ impl Synthetic {
                 let edges = if step + 1 == self.steps {
                     Vec::new()
                 } else {
+                    let (cost, bytes) = self.size(o);
                     let message = |nb: u32, bytes| Edge {
                         to: next + nb,
-                        offset_ns: self.cost_ns,
+                        offset_ns: cost,
                         bytes,
                     };
                     let mut edges: Vec<Edge> = self
                         .neighbours(o)
                         .iter()
-                        .map(|&nb| message(nb, self.bytes))
+                        .map(|&nb| message(nb, bytes))
                         .collect();
                     edges.push(message(o, 0));
                     edges
@@ -265,18 +306,18 @@ impl Synthetic {
             .map(|o| arts_lb::ObjInfo {
                 id: o as u64,
                 pe: (o as u64 * pes as u64 / n as u64) as usize,
-                load_s: self.cost_ns as f64 * 1e-9,
+                load_s: self.size(o).0 as f64 * 1e-9,
                 migratable: true,
                 bytes: 0,
             })
             .collect();
         let comm = (0..n)
             .flat_map(|o| {
-                self.neighbours(o).map(|nb| arts_lb::CommEdge {
+                self.neighbours(o).map(move |nb| arts_lb::CommEdge {
                     from: o as usize,
                     to: nb as usize,
                     messages: 1,
-                    bytes: self.bytes,
+                    bytes: self.size(o).1,
                 })
             })
             .collect();
@@ -382,6 +423,8 @@ pub struct StudyPlan {
     pub steps: u32,
     /// Message size (problem size per object) relative to the recording.
     pub problem_scale: f64,
+    /// Objects take the recorded units' sizes in turn (else all the mean).
+    pub heterogeneous: bool,
     /// Target compute speed relative to the recording.
     pub cpu_speed: f64,
     /// Software latency and link bandwidth of the torus.
@@ -412,9 +455,15 @@ pub fn study(
         let scaled = CostModel {
             a_ns_per_byte: model.a_ns_per_byte / plan.cpu_speed,
             b_ns_per_byte2: model.b_ns_per_byte2 / plan.cpu_speed,
-            ..*model
+            ..model.clone()
         };
-        let app = Synthetic::new(&scaled, objects, plan.steps, plan.problem_scale);
+        let app = Synthetic::new(
+            &scaled,
+            objects,
+            plan.steps,
+            plan.problem_scale,
+            plan.heterogeneous,
+        );
         let machine = Machine {
             pes,
             processes: pes,

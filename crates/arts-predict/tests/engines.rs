@@ -99,8 +99,12 @@ fn optimistic_equals_sequential_on_synthetic_steps() {
         messages_per_step: 6.0,
         objects: 1,
         r2: 1.0,
+        sizes: vec![3000.0, 5000.0],
     };
-    let app = Synthetic::new(&model, 64, 3, 1.0);
+    let uniform = Synthetic::new(&model, 64, 3, 1.0, false);
+    assert_eq!((uniform.cost_ns, uniform.bytes), (8000, 4000));
+    let app = Synthetic::new(&model, 64, 3, 1.0, true);
+    assert_eq!((app.cost_ns, app.bytes), (8000, 4000), "the same mean");
     assert_eq!(app.grid, [4, 4, 4]);
     let dims = torus_dims(16);
     let m = Machine {
@@ -124,8 +128,9 @@ fn optimistic_equals_sequential_on_synthetic_steps() {
         assert!(seq.traffic.windows(2).all(|w| w[0].time_ns <= w[1].time_ns));
         same(&seq.prediction, &opt.prediction);
         assert_eq!(seq.prediction.executions, 64 * 3);
-        // Each PE holds 4 objects: at least 3 steps × 4 × 8 µs.
+        // Each PE holds 4 objects: at least 3 steps × 4 × 8 µs on average.
         assert!(seq.prediction.time_ns >= 3 * 4 * 8000);
+        assert_eq!(seq.prediction.busy_ns.iter().sum::<u64>(), 64 * 3 * 8000);
     }
 }
 

@@ -143,6 +143,10 @@ pub struct ExtrapolateArgs {
     /// Problem size per object relative to the recording (scales message size N).
     #[arg(long, default_value_t = 1.0, value_parser = crate::args::finite_f64)]
     problem_scale: f64,
+    /// Give every object the recorded mean size instead of the recorded
+    /// units' sizes in turn.
+    #[arg(long)]
+    uniform: bool,
     /// Target compute speed relative to the recording machine.
     #[arg(long, default_value_t = 1.0, value_parser = crate::args::finite_f64)]
     cpu_speed: f64,
@@ -183,7 +187,7 @@ pub fn run(args: PredictArgs, out: Output) -> CliResult {
 }
 
 /// A bad machine, placement or recording is the user's (exit 2).
-fn input(e: PredictError) -> CliError {
+fn predict_error(e: PredictError) -> CliError {
     match e {
         PredictError::Input(m) => CliError::usage(m),
         e => CliError::failed(e),
@@ -215,7 +219,7 @@ fn parse_torus(s: &str) -> Result<[u32; 3], CliError> {
 }
 
 fn machine(a: &ReplayArgs) -> Result<Machine, CliError> {
-    let link = |lat, bw| Link::new(lat, bw).map_err(input);
+    let link = |lat, bw| Link::new(lat, bw).map_err(predict_error);
     let torus = a.network == NetworkArg::Torus;
     let latency = a.latency.unwrap_or(if torus { 3.0 } else { 0.3 });
     let bandwidth = a
@@ -247,7 +251,7 @@ fn machine(a: &ReplayArgs) -> Result<Machine, CliError> {
         local: link(a.local_latency, a.local_bandwidth)?,
         network,
     };
-    m.check().map_err(input)?;
+    m.check().map_err(predict_error)?;
     Ok(m)
 }
 
@@ -265,7 +269,7 @@ fn run_replay(a: &ReplayArgs, out: Output) -> CliResult {
         engine: engine(a.engine, a.threads),
         traffic: traffic.is_some(),
     };
-    let r = arts_predict::replay(&rec, &opts, &a.mapping).map_err(input)?;
+    let r = arts_predict::replay(&rec, &opts, &a.mapping).map_err(predict_error)?;
     if let Some(file) = traffic {
         write_traffic(file, &r.traffic)?;
     }
@@ -404,7 +408,7 @@ fn run_extrapolate(a: &ExtrapolateArgs, out: Output) -> CliResult {
         ));
     }
     let traffic = a.traffic.as_deref().map(PendingFile::create).transpose()?;
-    let link = Link::new(a.latency, a.bandwidth).map_err(input)?;
+    let link = Link::new(a.latency, a.bandwidth).map_err(predict_error)?;
     let rec = read_recording(&a.record)?;
     let model = CostModel::fit(&rec)
         .map_err(|e| CliError::usage(format!("{}: {e}", a.record.display())))?;
@@ -414,6 +418,7 @@ fn run_extrapolate(a: &ExtrapolateArgs, out: Output) -> CliResult {
         objects_per_pe: a.objects_per_pe,
         steps: a.steps,
         problem_scale: a.problem_scale,
+        heterogeneous: !a.uniform,
         cpu_speed: a.cpu_speed,
         link,
         hop_ns: a.hop_ns,
@@ -425,7 +430,7 @@ fn run_extrapolate(a: &ExtrapolateArgs, out: Output) -> CliResult {
         bar.set_message(what.to_string());
         bar.inc(1);
     })
-    .map_err(input)?;
+    .map_err(predict_error)?;
     bar.finish_and_clear();
     let mut files = Vec::new();
     if let (Some(file), Some(p)) = (traffic, points.first()) {

@@ -21,13 +21,9 @@ impl Pe {
         let store = self.stores[to.array as usize]
             .as_mut()
             .expect("checked in accept");
-        if let Some(rec) = &mut self.svc.record {
-            rec.cause = Some(RawCause::of_entry(src, id));
-        }
+        self.svc.note_cause(Some(RawCause::of_entry(src, id)));
         let delivered = store.deliver(to.linear, call, &mut self.svc);
-        if let Some(rec) = &mut self.svc.record {
-            rec.cause = None;
-        }
+        self.svc.note_cause(None);
         match delivered {
             Ok(()) => {
                 self.requested_moves();
