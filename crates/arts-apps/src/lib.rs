@@ -1,6 +1,7 @@
 //! Applications on the arts object runtime. Each one comes with a
 //! sequential reference and checks its parallel result against it.
 
+pub mod background;
 #[cfg(feature = "mpi")]
 pub mod baselines;
 pub mod ddm;

@@ -194,6 +194,31 @@ fn the_scaling_study_writes_csv_and_charts() {
 }
 
 #[test]
+fn the_study_reruns_beside_a_competing_load() {
+    let v = json(&arts(&[
+        "--json",
+        "experiment",
+        "ddm-scaling",
+        "--preset",
+        "si-pn",
+        "--segments",
+        "4",
+        "--pes",
+        "2",
+        "--styles",
+        "distributed",
+        "--balancing",
+        "none,system",
+        "--background-load",
+        "1",
+    ]));
+    assert_eq!(v["background_load_cpu"], 1);
+    let runs = v["runs"].as_array().unwrap();
+    assert_eq!(runs.len(), 2);
+    assert!(runs.iter().all(|r| r["converged"] == true));
+}
+
+#[test]
 fn the_study_reruns_with_a_slow_pe() {
     let v = json(&arts(&[
         "--json",

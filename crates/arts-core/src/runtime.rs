@@ -7,6 +7,7 @@ use std::time::Instant;
 
 use arts_trace::Span;
 
+use crate::PeId;
 use crate::driver::{Driver, DriverMsg};
 use crate::grid::{EmulatedSpeeds, GridConfig};
 use crate::index::Index;
@@ -47,6 +48,19 @@ pub struct Config {
     pub grid: Option<GridConfig>,
     /// Emulated relative PE speeds (`None`: every PE at full speed).
     pub emulated_speeds: Option<EmulatedSpeeds>,
+    /// Called on each PE's thread, with the PE's number, before it runs
+    /// (e.g. to pin it to a core; rayon's `start_handler`).
+    pub start_handler: Option<StartHandler>,
+}
+
+/// A function each PE thread calls with its PE number when it starts.
+#[derive(Clone)]
+pub struct StartHandler(pub Arc<dyn Fn(PeId) + Send + Sync>);
+
+impl std::fmt::Debug for StartHandler {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("StartHandler")
+    }
 }
 
 /// Builds the transport of a run over `pes` PEs: the transport and the
@@ -82,6 +96,7 @@ impl Default for Config {
             transport: None,
             grid: None,
             emulated_speeds: None,
+            start_handler: None,
         }
     }
 }
@@ -280,9 +295,15 @@ pub fn run_on<R>(
         .map(|pe| {
             let sent = (pe == leader).then(|| driver_sent.clone());
             let pe_state = Pe::new(pe, transport.clone(), config, clock.clone(), epoch, sent);
+            let start = config.start_handler.clone();
             std::thread::Builder::new()
                 .name(format!("arts-pe-{pe}"))
-                .spawn(move || pe_state.run())
+                .spawn(move || {
+                    if let Some(h) = start {
+                        (h.0)(pe);
+                    }
+                    pe_state.run()
+                })
                 .map_err(|e| RunError::Config(format!("cannot start PE thread {pe}: {e}")))
         })
         .collect::<Result<_, _>>()?;

@@ -370,6 +370,26 @@ fn zero_pes_is_a_config_error() {
 }
 
 #[test]
+fn every_pe_thread_calls_the_start_handler_once() {
+    let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let s = seen.clone();
+    let cfg = Config {
+        start_handler: Some(StartHandler(std::sync::Arc::new(move |pe| {
+            let name = std::thread::current().name().map(str::to_string);
+            s.lock().unwrap().push((pe, name));
+        }))),
+        ..config(3)
+    };
+    run(&cfg, |d| d.wait_quiescence().unwrap()).unwrap();
+    let mut seen = seen.lock().unwrap().clone();
+    seen.sort();
+    let want: Vec<_> = (0..3)
+        .map(|pe| (pe, Some(format!("arts-pe-{pe}"))))
+        .collect();
+    assert_eq!(seen, want);
+}
+
+#[test]
 fn quiescence_with_nothing_to_do() {
     let ((), _) = run(&config(3), |d| d.wait_quiescence().unwrap()).unwrap();
 }

@@ -13,6 +13,7 @@ use arts_ddm::{Mesh, Side, Solver, SolverOptions, UpdateOrder};
 use arts_lb::weighted;
 
 use super::{Outcome, Setup, Style};
+use crate::background::{BackgroundLoad, pin_pes};
 
 /// Which balancing a run has.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,6 +69,9 @@ pub struct Plan {
     pub balancing: Vec<Balancing>,
     /// The load balancer of system-level balancing.
     pub strategy: Arc<dyn arts_lb::Strategy>,
+    /// A CPU kept busy by a competing thread during the parallel runs
+    /// (each PE then pinned to its own CPU), or none.
+    pub background_cpu: Option<usize>,
 }
 
 /// One run of the sweep.
@@ -129,6 +133,8 @@ pub fn run(plan: &Plan, on_run: &mut dyn FnMut(&str)) -> Result<Study, RunError>
         .solve(plan.bias_v, &timed_opts, &mut |_, _| {})
         .map_err(failed)?;
     let sequential_time_s = start.elapsed().as_secs_f64();
+    let _load = plan.background_cpu.map(BackgroundLoad::start);
+    let start_handler = plan.background_cpu.map(|_| pin_pes());
     let mut runs = Vec::new();
     for &style in &plan.styles {
         for &balancing in &plan.balancing {
@@ -153,6 +159,7 @@ pub fn run(plan: &Plan, on_run: &mut dyn FnMut(&str)) -> Result<Study, RunError>
                 });
                 let config = Config {
                     lb: lb.clone(),
+                    start_handler: start_handler.clone(),
                     ..plan.config.clone()
                 };
                 let setup = Setup {

@@ -83,6 +83,11 @@ pub struct ScalingArgs {
     /// to rerun the study on a heterogeneous machine.
     #[arg(long, value_delimiter = ',')]
     emulate_speeds: Option<Vec<f64>>,
+    /// Keep CPU N busy with a competing thread during the parallel runs (the
+    /// sequential solver is timed without it), PE p pinned to CPU p: the
+    /// study on a machine with another tenant.
+    #[arg(long)]
+    background_load: Option<usize>,
     /// Directory for `ddm_scaling.csv`, `ddm_time.svg` and `ddm_speedup.svg`.
     #[arg(long, value_parser = crate::args::output_dir)]
     out: Option<PathBuf>,
@@ -107,6 +112,7 @@ struct ScalingJson {
     bias_v: f64,
     pes: u32,
     emulated_speeds: Option<Vec<f64>>,
+    background_load_cpu: Option<usize>,
     cores: u32,
     oversubscribed: bool,
     check_every: usize,
@@ -181,6 +187,7 @@ pub fn run(args: &ScalingArgs, out: Output) -> CliResult {
             })
             .collect(),
         strategy: Arc::from(strategy),
+        background_cpu: args.background_load,
     };
     let total = 1 + plan.styles.len() * plan.balancing.len() * plan.segments.len();
     let bar = out.progress(total as u64, "ddm scaling");
@@ -210,6 +217,7 @@ pub fn run(args: &ScalingArgs, out: Output) -> CliResult {
         bias_v: args.bias,
         pes,
         emulated_speeds: args.emulate_speeds.clone(),
+        background_load_cpu: args.background_load,
         cores: crate::args::default_pes(),
         oversubscribed: crate::launch::oversubscribed(pes, 1),
         check_every: args.check_every,

@@ -1,0 +1,87 @@
+//! A competing process's load, for experiments: a thread that keeps one CPU
+//! busy until it is dropped, and a start handler that pins each PE to a CPU
+//! of its own (PE `p` on CPU `p mod CPUs`), so that the PE sharing its CPU
+//! with the load really is slower, as on a machine with another tenant.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use arts_core::StartHandler;
+use arts_dispatch::affinity::{available_cpus, pin_current_thread};
+
+/// A busy loop on one CPU, stopped when dropped.
+pub struct BackgroundLoad {
+    stop: Arc<AtomicBool>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl BackgroundLoad {
+    /// Starts a busy loop pinned to `cpu` (modulo the CPU count).
+    pub fn start(cpu: usize) -> BackgroundLoad {
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = stop.clone();
+        let thread = std::thread::Builder::new()
+            .name("arts-background-load".into())
+            .spawn(move || {
+                pin_current_thread(cpu);
+                let mut x = 1u64;
+                while !flag.load(Ordering::Relaxed) {
+                    for _ in 0..10_000 {
+                        x = std::hint::black_box(
+                            x.wrapping_mul(6364136223846793005).wrapping_add(1),
+                        );
+                    }
+                }
+            })
+            .ok();
+        BackgroundLoad { stop, thread }
+    }
+}
+
+impl Drop for BackgroundLoad {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+/// Pins PE `p` to CPU `p mod CPUs` when its thread starts.
+pub fn pin_pes() -> StartHandler {
+    StartHandler(Arc::new(|pe| {
+        pin_current_thread(pe as usize % available_cpus());
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// CPU time of the whole process, ns.
+    fn process_cpu_ns() -> u64 {
+        let mut ts = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // SAFETY: `ts` is a valid, writable timespec; the clock id is a constant.
+        unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut ts) };
+        ts.tv_sec as u64 * 1_000_000_000 + ts.tv_nsec as u64
+    }
+
+    #[test]
+    fn the_load_burns_cpu_until_dropped() {
+        let before = process_cpu_ns();
+        let load = BackgroundLoad::start(0);
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        drop(load); // joins: the loop saw the flag
+        let burnt = process_cpu_ns() - before;
+        assert!(
+            burnt >= 5_000_000,
+            "the load used {burnt} ns of CPU in 50 ms"
+        );
+        let after = process_cpu_ns();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        assert!(process_cpu_ns() - after < 5_000_000, "stopped");
+    }
+}
