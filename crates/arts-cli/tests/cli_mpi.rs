@@ -194,6 +194,43 @@ fn distributed_ddm_across_processes_equals_the_relaxed_solver() {
 }
 
 #[test]
+fn the_ddm_study_runs_across_processes() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("study");
+    let v = json(&mpirun(
+        2,
+        &[
+            "--json",
+            "experiment",
+            "ddm-scaling",
+            "--preset",
+            "si-pn",
+            "--segments",
+            "2,4",
+            "--pes-per-process",
+            "1",
+            "--balancing",
+            "none,system",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+    ));
+    assert_eq!(
+        (v["processes"].as_u64(), v["pes"].as_u64()),
+        (Some(2), Some(2))
+    );
+    let runs = v["runs"].as_array().unwrap();
+    assert_eq!(
+        runs.len(),
+        2 * 2 * 2,
+        "styles x balancings x segment counts"
+    );
+    assert!(runs.iter().all(|r| r["converged"] == true));
+    let csv = std::fs::read_to_string(out.join("ddm_scaling.csv")).unwrap();
+    assert_eq!(csv.lines().count(), 1 + 1 + 8);
+}
+
+#[test]
 fn migration_storm_across_processes_delivers_every_message_once() {
     // Migrations (32 KiB elements) and every 16th message (20 KiB) take the
     // transport's large-message path; with two PEs per process, two threads

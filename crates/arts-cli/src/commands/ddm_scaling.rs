@@ -47,9 +47,13 @@ pub struct ScalingArgs {
     /// The bias point, V.
     #[arg(long, default_value_t = 0.0, allow_hyphen_values = true)]
     bias: f64,
-    /// PEs of every parallel run (default: one per core).
+    /// PEs of every parallel run (default: one per core; under mpirun the
+    /// total, if given).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pes: Option<u32>,
+    /// Under mpirun: PEs in each process (default 1).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    pes_per_process: Option<u32>,
     /// Segment counts (virtual nodes).
     #[arg(long, value_delimiter = ',', default_value = "1,2,4,8,16,32,64")]
     segments: Vec<usize>,
@@ -111,6 +115,7 @@ struct ScalingJson {
     rows: usize,
     bias_v: f64,
     pes: u32,
+    processes: u32,
     emulated_speeds: Option<Vec<f64>>,
     background_load_cpu: Option<usize>,
     cores: u32,
@@ -145,7 +150,12 @@ pub fn run(args: &ScalingArgs, out: Output) -> CliResult {
     };
     opts.validate(mesh.rows).map_err(CliError::usage)?;
     let strategy = arts_lb::by_name(&args.lb).map_err(|e| CliError::usage(format!("--lb: {e}")))?;
-    let pes = args.pes.unwrap_or_else(crate::args::default_pes);
+    let config = Config {
+        pes: args.pes.unwrap_or_else(crate::args::default_pes),
+        ..Config::default()
+    };
+    let config = crate::launch::distribute(config, args.pes, args.pes_per_process)?;
+    let pes = config.pes;
     if let Some(s) = &args.emulate_speeds
         && (s.len() != pes as usize || s.iter().any(|v| !(v.is_finite() && *v > 0.0 && *v <= 1.0)))
     {
@@ -163,9 +173,8 @@ pub fn run(args: &ScalingArgs, out: Output) -> CliResult {
         bias_v: args.bias,
         opts,
         config: Config {
-            pes,
             emulated_speeds,
-            ..Config::default()
+            ..config
         },
         segments: args.segments.clone(),
         styles: args
@@ -198,7 +207,7 @@ pub fn run(args: &ScalingArgs, out: Output) -> CliResult {
     .map_err(CliError::failed)?;
     bar.finish_and_clear();
     let mut files = Vec::new();
-    if let Some(dir) = &args.out {
+    if let Some(dir) = args.out.as_ref().filter(|_| crate::launch::is_root()) {
         let mut pending = PendingDir::create(dir)?;
         pending.write("ddm_scaling.csv", study::to_csv(&result).as_bytes())?;
         files.push(dir.join("ddm_scaling.csv").display().to_string());
@@ -216,10 +225,11 @@ pub fn run(args: &ScalingArgs, out: Output) -> CliResult {
         rows: plan.mesh.rows,
         bias_v: args.bias,
         pes,
+        processes: crate::launch::rank_size().1,
         emulated_speeds: args.emulate_speeds.clone(),
         background_load_cpu: args.background_load,
         cores: crate::args::default_pes(),
-        oversubscribed: crate::launch::oversubscribed(pes, 1),
+        oversubscribed: crate::launch::oversubscribed(pes, crate::launch::rank_size().1),
         check_every: args.check_every,
         sequential_time_s: result.sequential_time_s,
         sequential_iterations: result.sequential_iterations,
