@@ -31,6 +31,16 @@ pub enum UpdateOrder {
         /// Segments as `[start, end)` ranges of interior rows, covering 1..rows−1 in order.
         segments: Vec<(usize, usize)>,
     },
+    /// The paper's "sub-cycle dependency on": the same segments, but each
+    /// sub-cycle of a segment starts from its left neighbour's rows after
+    /// that sub-cycle and its right neighbour's before it — the sequential
+    /// sweep's values, staggered across segments (a pipeline in parallel).
+    /// It differs from `Sequential` only in not over-relaxing the rows at
+    /// segment boundaries.
+    Staggered {
+        /// Segments as in `Relaxed`.
+        segments: Vec<(usize, usize)>,
+    },
 }
 
 impl UpdateOrder {
@@ -70,11 +80,28 @@ impl UpdateOrder {
         Ok(UpdateOrder::Relaxed { segments })
     }
 
-    /// "sequential" or "relaxed".
+    /// "sequential", "relaxed" or "staggered".
     pub fn name(&self) -> &'static str {
         match self {
             UpdateOrder::Sequential => "sequential",
             UpdateOrder::Relaxed { .. } => "relaxed",
+            UpdateOrder::Staggered { .. } => "staggered",
+        }
+    }
+
+    /// The segments of a relaxed or staggered order (none for the sequential one).
+    pub fn segments(&self) -> &[(usize, usize)] {
+        match self {
+            UpdateOrder::Sequential => &[],
+            UpdateOrder::Relaxed { segments } | UpdateOrder::Staggered { segments } => segments,
+        }
+    }
+
+    /// The staggered order over this order's segments (`Sequential` stays).
+    pub fn staggered(self) -> UpdateOrder {
+        match self {
+            UpdateOrder::Relaxed { segments } => UpdateOrder::Staggered { segments },
+            order => order,
         }
     }
 }
@@ -152,7 +179,8 @@ impl SolverOptions {
                 )));
             }
         }
-        if let UpdateOrder::Relaxed { segments } = &self.order {
+        if self.order != UpdateOrder::Sequential {
+            let segments = self.order.segments();
             let mut next = 1;
             for &(a, b) in segments {
                 if a != next || b <= a {
@@ -325,12 +353,29 @@ pub(crate) fn iterate(
     let n = m.rows;
     subcycles::reset(s, 1, n - 1, probe);
     let (mut dpsi, mut du, mut dv) = (0.0, 0.0, 0.0);
-    let segments: &[(usize, usize)] = match &opts.order {
-        UpdateOrder::Sequential => &[],
-        UpdateOrder::Relaxed { segments } => segments,
-    };
+    let segments = opts.order.segments();
     let mut inner = InnerCount { probe, total: 0 };
-    if segments.is_empty() {
+    if let UpdateOrder::Staggered { segments } = &opts.order {
+        // Sub-cycle by sub-cycle, segment by segment; before each, a
+        // segment's halo rows take the neighbours' current values (the
+        // left one's after this sub-cycle, the right one's before it).
+        // The sums are added per segment, as the slabs' are.
+        let mut sums = vec![[0.0; 3]; segments.len()];
+        for sub in 0..4 {
+            for (k, &(a, b)) in segments.iter().enumerate() {
+                subcycles::take_halos(s, a, b);
+                match sub {
+                    0 => sums[k][0] = subcycles::phi(m, s, a, b, w_phi, &mut inner),
+                    1 => sums[k][1] = subcycles::electrons(m, s, a, b, w_c, &mut inner),
+                    2 => sums[k][2] = subcycles::holes(m, s, a, b, w_c, &mut inner),
+                    _ => subcycles::field(m, s, a, b, &mut inner),
+                }
+            }
+        }
+        for [p, u, v] in sums {
+            (dpsi, du, dv) = (dpsi + p, du + u, dv + v);
+        }
+    } else if segments.is_empty() {
         dpsi += subcycles::phi(m, s, 1, n - 1, w_phi, &mut inner);
         du += subcycles::electrons(m, s, 1, n - 1, w_c, &mut inner);
         dv += subcycles::holes(m, s, 1, n - 1, w_c, &mut inner);

@@ -7,7 +7,10 @@
 //! other segment (the sums of all segments, reduced every `check_every`
 //! iterations), so all segments take the same decisions at the same
 //! iterations, and the result is bit-identical to [`super::Solver`] with
-//! [`UpdateOrder::Relaxed`] over the same segments.
+//! [`UpdateOrder::Relaxed`] over the same segments. For the staggered order
+//! ([`UpdateOrder::Staggered`]) a segment runs one sub-cycle at a time
+//! ([`Segment::step`]), with fresh halos before each, and matches the solver
+//! in that order.
 //!
 //! A segment holds arrays as long as the strip (only its rows and its two
 //! halo rows are meaningful): simple, and small for 1-D devices (13 values
@@ -22,6 +25,9 @@ use super::{SolverOptions, subcycles};
 use crate::device::Side;
 use crate::mesh::Mesh;
 use crate::solution::BiasSolution;
+
+/// Sub-cycles of one iteration, as [`Segment::step`] runs them.
+pub const SUB_CYCLES: usize = 4;
 
 /// One boundary row's unknowns, sent to the neighbouring segment.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -56,6 +62,10 @@ pub struct Segment {
     control: Controller,
     /// Iterations done at the current bias point.
     it: usize,
+    /// Sub-cycles of the current iteration done by [`Segment::step`] (0 between iterations).
+    sub: usize,
+    /// Their sums so far.
+    sums: [f64; 3],
     bias_v: f64,
 }
 
@@ -82,6 +92,8 @@ impl Segment {
             state: State::equilibrium(m),
             control: Controller::new(opts, m.rows),
             it: 0,
+            sub: 0,
+            sums: [0.0; 3],
             bias_v: 0.0,
         }
     }
@@ -100,7 +112,7 @@ impl Segment {
             .apply_bias(m, &weights, ends, self.bias_v, bias_v);
         self.bias_v = bias_v;
         self.control = Controller::new(opts, m.rows);
-        self.it = 0;
+        (self.it, self.sub, self.sums) = (0, 0, [0.0; 3]);
     }
 
     fn row(&self, i: usize) -> Halo {
@@ -143,19 +155,46 @@ impl Segment {
     /// |Δψ|, |Δu|/u and |Δv|/v (thermal voltages) for [`Segment::observe`],
     /// and its inner Newton iterations.
     pub fn iterate(&mut self, m: &Mesh) -> ([f64; 3], u64) {
-        self.it += 1;
+        let mut inner = 0;
+        loop {
+            let (done, k) = self.step(m);
+            inner += k;
+            if let Some(sums) = done {
+                return (sums, inner);
+            }
+        }
+    }
+
+    /// Runs the next sub-cycle of the current iteration (potential,
+    /// electrons, holes, field; the first starts a new iteration) with the
+    /// halos as set; after the last, returns the iteration's sums. Also
+    /// returns its inner Newton iterations.
+    pub fn step(&mut self, m: &Mesh) -> (Option<[f64; 3]>, u64) {
         let (a, b) = (self.a, self.b);
         let (w_phi, w_c) = self.control.weights();
         let s = &mut self.state;
         let mut inner = InnerCount::default();
-        subcycles::reset(s, a, b, &mut inner);
-        let sums = [
-            subcycles::phi(m, s, a, b, w_phi, &mut inner),
-            subcycles::electrons(m, s, a, b, w_c, &mut inner),
-            subcycles::holes(m, s, a, b, w_c, &mut inner),
-        ];
-        subcycles::field(m, s, a, b, &mut inner);
-        (sums, inner.0)
+        match self.sub {
+            0 => {
+                self.it += 1;
+                subcycles::reset(s, a, b, &mut inner);
+                self.sums[0] = subcycles::phi(m, s, a, b, w_phi, &mut inner);
+            }
+            1 => self.sums[1] = subcycles::electrons(m, s, a, b, w_c, &mut inner),
+            2 => self.sums[2] = subcycles::holes(m, s, a, b, w_c, &mut inner),
+            _ => subcycles::field(m, s, a, b, &mut inner),
+        }
+        self.sub = (self.sub + 1) % SUB_CYCLES;
+        let done = (self.sub == 0).then(|| std::mem::take(&mut self.sums));
+        (done, inner.0)
+    }
+
+    /// Sub-cycles done at the current bias point (all iterations' included).
+    pub fn steps(&self) -> usize {
+        match self.sub {
+            0 => self.it * SUB_CYCLES,
+            sub => (self.it - 1) * SUB_CYCLES + sub,
+        }
     }
 
     /// Iterations done at this bias point.

@@ -46,6 +46,20 @@ pub(crate) fn reset(s: &mut State, a: usize, b: usize, probe: &mut impl Probe) {
     }
 }
 
+/// Copies the current values of the rows just outside `[a, b)` (the
+/// neighbours' rows) to the previous-iteration arrays, where the sub-cycles
+/// read them: the staggered order's halos.
+pub(crate) fn take_halos(s: &mut State, a: usize, b: usize) {
+    let State { cur, old, .. } = s;
+    for i in [a - 1, b] {
+        old.psi[i] = cur.psi[i];
+        old.u[i] = cur.u[i];
+        old.v[i] = cur.v[i];
+        old.ew[i] = cur.ew[i];
+        old.ez[i] = cur.ez[i];
+    }
+}
+
 /// e^(x + t) from e^x for a small t (|t| < 1e-4: the series is exact to rounding).
 #[inline(always)]
 fn exp_shift(ex: f64, x_plus_t: f64, t: f64) -> f64 {
