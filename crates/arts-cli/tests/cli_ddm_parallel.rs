@@ -37,6 +37,38 @@ fn distributed_equals_the_relaxed_solver_on_1_2_and_3_pes() {
 }
 
 #[test]
+fn the_staggered_pipeline_equals_the_staggered_solver_with_fewer_iterations() {
+    let run = |dependency: &str| {
+        parallel(&[
+            "distributed",
+            "--segments",
+            "24",
+            "--pes",
+            "2",
+            "--lb",
+            "rotate",
+            "--subcycle-dependency",
+            dependency,
+        ])
+    };
+    let (on, off) = (run("on"), run("off"));
+    assert_eq!(on["valid"], true);
+    assert_eq!(on["order"], "staggered");
+    assert_eq!(
+        on["parallel"]["matches_relaxed_solver"], true,
+        "the same order"
+    );
+    assert!(on["parallel"]["migrations"].as_u64().unwrap() > 0);
+    let iterations = |v: &serde_json::Value| v["biases"][0]["iterations"].as_u64().unwrap();
+    assert!(
+        iterations(&on) < iterations(&off),
+        "{} vs {}",
+        iterations(&on),
+        iterations(&off)
+    );
+}
+
+#[test]
 fn centralized_equals_the_relaxed_solver_and_reports_moves_per_worker() {
     for pes in ["1", "2"] {
         let v = parallel(&["centralized", "--segments", "4", "--pes", pes]);
@@ -125,6 +157,14 @@ fn bad_parallel_options_are_usage_errors() {
     );
     assert_usage_error(&run(&["--parallel", "distributed", "--lb", "nope"]), "--lb");
     assert_usage_error(&run(&["--parallel", "mosix"]), "centralized");
+    assert_usage_error(
+        &run(&["--parallel", "centralized", "--subcycle-dependency", "on"]),
+        "needs --parallel distributed",
+    );
+    assert_usage_error(
+        &run(&["--subcycle-dependency", "on"]),
+        "applies to --parallel",
+    );
     // Without mpirun (or without MPI support in the build) there are no ranks.
     assert_usage_error(&run(&["--parallel", "static", "--segments", "1"]), "mpirun");
     assert_usage_error(

@@ -242,17 +242,53 @@ mod tests {
         v.iter().map(|x| x.to_bits()).collect()
     }
 
+    fn rotate() -> LbConfig {
+        LbConfig {
+            strategy: Arc::from(arts_lb::by_name("rotate").unwrap()),
+            period: LbPeriod::Steps(1),
+            record_inputs: false,
+            speeds: None,
+        }
+    }
+
     #[test]
     fn both_styles_equal_the_relaxed_solver_on_1_2_3_pes_and_under_migration() {
+        let runs = [
+            (1, None, Style::Distributed),
+            (2, None, Style::Distributed),
+            (3, None, Style::Distributed),
+            (2, Some(rotate()), Style::Distributed),
+            (1, None, Style::Centralized),
+            (3, None, Style::Centralized),
+            (2, Some(rotate()), Style::Centralized),
+        ];
+        equal_to_the_solver(false, &runs);
+    }
+
+    #[test]
+    fn the_staggered_pipeline_equals_the_staggered_solver() {
+        let runs = [
+            (1, None, Style::Distributed),
+            (2, None, Style::Distributed),
+            (3, None, Style::Distributed),
+            (2, Some(rotate()), Style::Distributed),
+        ];
+        equal_to_the_solver(true, &runs);
+    }
+
+    /// Runs the slabs in the relaxed (or staggered) order with each of `runs`
+    /// (PEs, balancer, style) and compares with the solver in that order.
+    fn equal_to_the_solver(staggered: bool, runs: &[(u32, Option<LbConfig>, Style)]) {
         let d = presets::preset("si-pn")
             .unwrap()
             .with_spacing(10.0)
             .unwrap();
         let mesh = Arc::new(Mesh::new(&d, ConstantSet::Codata.constants()).unwrap());
-        let order = UpdateOrder::relaxed_equal(mesh.rows, 6).unwrap();
-        let UpdateOrder::Relaxed { segments: ranges } = order.clone() else {
-            unreachable!()
-        };
+        let mut order = UpdateOrder::relaxed_equal(mesh.rows, 6).unwrap();
+        if staggered {
+            order = order.staggered();
+        }
+        let ranges = order.segments().to_vec();
         let opts = SolverOptions {
             tolerance_v: 1e-8,
             instrument_every: 0,
@@ -266,22 +302,7 @@ mod tests {
             .iter()
             .map(|&b| reference.solve(b, &opts, &mut |_, _| {}).unwrap())
             .collect();
-        let rotate = LbConfig {
-            strategy: Arc::from(arts_lb::by_name("rotate").unwrap()),
-            period: LbPeriod::Steps(1),
-            record_inputs: false,
-            speeds: None,
-        };
-        let runs = [
-            (1, None, Style::Distributed),
-            (2, None, Style::Distributed),
-            (3, None, Style::Distributed),
-            (2, Some(rotate.clone()), Style::Distributed),
-            (1, None, Style::Centralized),
-            (3, None, Style::Centralized),
-            (2, Some(rotate), Style::Centralized),
-        ];
-        for (pes, lb, style) in runs {
+        for (pes, lb, style) in runs.iter().cloned() {
             let config = Config {
                 pes,
                 lb: lb.clone(),

@@ -1,6 +1,10 @@
 //! A segment of the strip as a migratable object. After every iteration it
 //! passes its first and last rows on: straight to its neighbours
 //! (`distributed`), or to the master, which relays them (`centralized`).
+//! In the staggered order (sub-cycle dependency on, distributed only) it
+//! does so after every sub-cycle, and runs a sub-cycle once it has its left
+//! neighbour's rows after that sub-cycle and its right neighbour's before
+//! it: a pipeline across the segments.
 //! Every `check_every` iterations it learns every segment's residual sums —
 //! by a reduction delivered to every slab, or in the master's relay — and
 //! takes the same decision as every other slab.
@@ -8,9 +12,9 @@
 use std::collections::BTreeMap;
 
 use arts_core::*;
-use arts_ddm::Residual;
 use arts_ddm::solver::controller::Verdict;
 use arts_ddm::solver::segment::{Halo, Segment, solution_len};
+use arts_ddm::{Residual, UpdateOrder};
 use serde::{Deserialize, Serialize};
 
 use super::master::{Master, MasterMsg};
@@ -29,11 +33,12 @@ pub enum SlabMsg {
         /// The master (centralized runs).
         master: Option<Element<Master>>,
     },
-    /// A neighbour's boundary row after its iteration `it` of bias point `bias`.
+    /// A neighbour's boundary row after its iteration `it` of bias point
+    /// `bias` (in the staggered order: after its sub-cycle `it`).
     Halo {
         /// The bias point's number.
         bias: u32,
-        /// The neighbour's iterations done.
+        /// The neighbour's iterations (or sub-cycles) done.
         it: u32,
         /// From the left neighbour (else the right one).
         from_left: bool,
@@ -63,7 +68,7 @@ pub struct Slab {
     seg: Segment,
     bias: u32,
     master: Option<Element<Master>>,
-    /// Halos received for (bias, iteration), from the left and the right.
+    /// Halos received for (bias, progress), from the left and the right.
     left: BTreeMap<(u32, u32), Halo>,
     right: BTreeMap<(u32, u32), Halo>,
     /// Residual sums from the master for (bias, iteration).
@@ -84,9 +89,25 @@ impl Slab {
         ctx.init().ranges.len() as u32
     }
 
-    /// Passes this slab's boundary rows (and its sums) on after its current iteration.
+    /// Whether it runs the staggered order (one sub-cycle at a time).
+    fn staggered(ctx: &Ctx<'_, Self>) -> bool {
+        matches!(ctx.init().opts.order, UpdateOrder::Staggered { .. })
+    }
+
+    /// What its halos are numbered by: iterations done, or in the staggered
+    /// order sub-cycles done.
+    fn progress(&self, staggered: bool) -> u32 {
+        match staggered {
+            true => self.seg.steps() as u32,
+            false => self.seg.iteration() as u32,
+        }
+    }
+
+    /// Passes this slab's boundary rows (and its sums) on after its current
+    /// iteration (or sub-cycle).
     fn send_rows(&self, sums: [f64; 3], ctx: &mut Ctx<'_, Self>) {
-        let (bias, it, me) = (self.bias, self.seg.iteration() as u32, self.me);
+        let it = self.progress(Self::staggered(ctx));
+        let (bias, me) = (self.bias, self.me);
         let (first, last) = (self.seg.first_row(), self.seg.last_row());
         if let Some(master) = self.master {
             let msg = MasterMsg::Rows {
@@ -126,8 +147,11 @@ impl Slab {
     /// Iterates while the halos are there and no check is awaited.
     fn advance(&mut self, ctx: &mut Ctx<'_, Self>) {
         let n = Self::slabs(ctx);
+        let staggered = Self::staggered(ctx);
         while !(self.done || self.syncing) {
-            let key = (self.bias, self.seg.iteration() as u32);
+            let key = (self.bias, self.progress(staggered));
+            // Staggered: the left neighbour's row after the sub-cycle about to run.
+            let left_key = (key.0, key.1 + staggered as u32);
             if self.waiting {
                 // A centralized check: the relay carries the sums.
                 let Some(sums) = self.relayed.remove(&key) else {
@@ -140,20 +164,26 @@ impl Slab {
             }
             let need_left = self.me > 0;
             let need_right = self.me + 1 < n;
-            if (need_left && !self.left.contains_key(&key))
+            if (need_left && !self.left.contains_key(&left_key))
                 || (need_right && !self.right.contains_key(&key))
             {
                 return;
             }
-            if let Some(h) = self.left.remove(&key) {
+            if let Some(h) = self.left.remove(&left_key) {
                 self.seg.set_left_halo(h);
             }
             if let Some(h) = self.right.remove(&key) {
                 self.seg.set_right_halo(h);
             }
             let mesh = ctx.init().mesh.clone();
-            let (sums, _) = self.seg.iterate(&mesh);
-            self.send_rows(sums, ctx);
+            let sums = match staggered {
+                false => Some(self.seg.iterate(&mesh).0),
+                true => self.seg.step(&mesh).0,
+            };
+            self.send_rows(sums.unwrap_or_default(), ctx);
+            let Some(sums) = sums else {
+                continue; // within an iteration
+            };
             if self.seg.checks() {
                 self.waiting = true;
                 if self.master.is_none() {

@@ -118,6 +118,12 @@ pub struct RunDdmArgs {
     /// (none, greedy, refine, rotate, ...), every 20 residual checks.
     #[arg(long, default_value = "none")]
     pub lb: String,
+    /// With --parallel distributed: `on` runs each sub-cycle of a segment on
+    /// its left neighbour's fresh rows (the staggered order, a pipeline:
+    /// fewer iterations, less parallelism); `off` (default) uses the
+    /// neighbours' rows of the previous iteration (the relaxed order).
+    #[arg(long, value_enum, default_value = "off")]
+    pub subcycle_dependency: super::ddm_flags::OnOff,
 }
 
 /// Arguments of `arts ddm partition`.
@@ -429,10 +435,7 @@ fn run_gummel(
     on_iteration: &mut dyn FnMut(),
 ) -> Result<Outcome, CliError> {
     let relaxed = relaxed_order(args, mesh.rows)?;
-    let segments = match &relaxed {
-        UpdateOrder::Relaxed { segments } => segments.len(),
-        UpdateOrder::Sequential => 1,
-    };
+    let segments = relaxed.segments().len().max(1);
     let sweep = Sweep {
         mesh: mesh.clone(),
         biased: device.biased,
@@ -510,13 +513,18 @@ pub fn run_ddm(args: &RunDdmArgs, out: Output) -> CliResult {
     let mut parallel = None;
     let (order, segments, points, failure) = match (args.parallel, args.method) {
         (Some(style), _) => {
-            let opts = solver_options(args, relaxed_order(args, rows)?);
+            let mut order = relaxed_order(args, rows)?;
+            if args.subcycle_dependency == super::ddm_flags::OnOff::On {
+                order = order.staggered();
+            }
+            let name = order.name();
+            let opts = solver_options(args, order);
             opts.validate(rows).map_err(ddm_error)?;
             let (points, failure, report) =
                 ddm_parallel::run(args, style, &mesh, &device, &biases, opts)?;
             let segments = report.segments();
             parallel = Some(report);
-            ("relaxed", segments, points, failure)
+            (name, segments, points, failure)
         }
         (None, MethodArg::Gummel) => {
             run_gummel(args, &mesh, &device, biases, &mut on_point, &mut || {

@@ -135,3 +135,12 @@ mod tests {
         );
     }
 }
+
+/// A switch (`--subcycle-dependency`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum OnOff {
+    /// On.
+    On,
+    /// Off.
+    Off,
+}

@@ -121,6 +121,10 @@ pub(super) fn check_args(args: &RunDdmArgs) -> CliResult {
             ("--pes", args.pes.is_some()),
             ("--pes-per-process", args.pes_per_process.is_some()),
             ("--lb", args.lb != "none"),
+            (
+                "--subcycle-dependency on",
+                args.subcycle_dependency == super::ddm_flags::OnOff::On,
+            ),
         ];
         if let Some((flag, _)) = flags.iter().find(|f| f.1) {
             return Err(CliError::usage(format!(
@@ -137,6 +141,13 @@ pub(super) fn check_args(args: &RunDdmArgs) -> CliResult {
     if args.parallel == Some(ParallelArg::Static) && (args.lb != "none" || args.pes.is_some()) {
         return Err(CliError::usage(
             "--parallel static runs one segment per MPI rank without migration: give mpirun -np S and --segments S, not --pes or --lb",
+        ));
+    }
+    if args.subcycle_dependency == super::ddm_flags::OnOff::On
+        && args.parallel != Some(ParallelArg::Distributed)
+    {
+        return Err(CliError::usage(
+            "--subcycle-dependency on needs --parallel distributed (the staggered order passes rows after every sub-cycle, straight to the neighbours)",
         ));
     }
     if args.order != super::ddm_flags::OrderArg::Sequential {
@@ -282,11 +293,12 @@ pub(super) fn run(
     biases: &[f64],
     opts: SolverOptions,
 ) -> Result<ParallelRun, CliError> {
-    let UpdateOrder::Relaxed { segments: ranges } = opts.order.clone() else {
+    let ranges = opts.order.segments().to_vec();
+    if ranges.is_empty() {
         return Err(CliError::usage(
             "--parallel needs segments (--segments or --segment-starts)",
         ));
-    };
+    }
     let (points, pes, migrations, utilization) = match (style, style.style()) {
         (_, Some(style)) => on_runtime(args, style, mesh, device, biases, &opts, &ranges)?,
         (ParallelArg::Ampi, None) => on_ampi(args, mesh, device, biases, &opts, &ranges)?,
