@@ -76,6 +76,20 @@ fn a_recording_replays_as_its_own_run_and_engines_agree() {
         four < predicted && four * 4.0 >= predicted * 0.99,
         "{four} vs {predicted}"
     );
+    // The messages between the 2 processes, as a torus workload.
+    let traffic = dir.path().join("t.csv");
+    let t = traffic.to_str().unwrap();
+    json(&arts(&[&base[..], &["--traffic", t]].concat()));
+    let csv = std::fs::read_to_string(&traffic).unwrap();
+    assert_eq!(csv.lines().next(), Some("time_s,source,destination,bytes"));
+    assert!(csv.lines().skip(1).all(|l| {
+        let f: Vec<&str> = l.split(',').collect();
+        f.len() == 4 && (f[1], f[2]) != ("0", "0") && f[1] != f[2]
+    }));
+    assert!(
+        csv.lines().count() > 20 * 2,
+        "messages across the cut every step"
+    );
     // A slower network costs time; an LB mapping and a torus are accepted.
     let slow = json(&arts(&[
         "predict",

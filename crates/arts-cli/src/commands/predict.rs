@@ -278,24 +278,11 @@ fn run_replay(a: &ReplayArgs, out: Output) -> CliResult {
 
 /// Writes predicted traffic in the torus model's trace format.
 fn write_traffic(mut file: PendingFile, traffic: &[Traffic]) -> CliResult {
-    use std::io::Write;
-    let mut w = std::io::BufWriter::new(file.writer());
-    let io = (|| {
-        writeln!(w, "time_s,source,destination,bytes")?;
-        for t in traffic {
-            writeln!(
-                w,
-                "{:.9},{},{},{}",
-                t.time_ns as f64 * 1e-9,
-                t.from,
-                t.to,
-                t.bytes
-            )?;
-        }
-        w.flush()
-    })();
-    drop(w);
-    io.map_err(|e| CliError::failed(format!("cannot write the traffic: {e}")))?;
+    let rows = traffic
+        .iter()
+        .map(|t| [t.time_ns, t.from as u64, t.to as u64, t.bytes]);
+    super::stencil::write_comm_csv(file.writer(), rows)
+        .map_err(|e| CliError::failed(format!("cannot write the traffic: {e}")))?;
     file.commit()
 }
 

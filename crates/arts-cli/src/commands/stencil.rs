@@ -329,7 +329,10 @@ impl Prepared {
         }
         if let Some(mut file) = self.comm_trace.take().filter(|_| root) {
             let records = report.comm_trace().unwrap_or_default();
-            write_comm_trace(file.writer(), &records)
+            let rows = records
+                .iter()
+                .map(|r| [r.time_ns, r.source, r.destination, r.bytes]);
+            write_comm_csv(file.writer(), rows)
                 .map_err(|e| CliError::failed(format!("cannot write communication trace: {e}")))?;
             file.commit()?;
         }
@@ -424,22 +427,21 @@ fn command_line() -> (String, String) {
     (app, args.join(" "))
 }
 
-/// Writes a communication trace as CSV (`time_s,source,destination,bytes`).
-fn write_comm_trace(
+/// Writes messages `[time_ns, source, destination, bytes]` as CSV
+/// `time_s,source,destination,bytes`: a communication trace, the workload
+/// format of the torus model (`arts pdes torus --workload trace:FILE`).
+pub(crate) fn write_comm_csv(
     out: &mut std::fs::File,
-    records: &[arts_core::CommRecord],
+    records: impl IntoIterator<Item = [u64; 4]>,
 ) -> std::io::Result<()> {
     use std::io::Write;
     let mut w = std::io::BufWriter::new(out);
     writeln!(w, "time_s,source,destination,bytes")?;
-    for r in records {
+    for [time_ns, source, destination, bytes] in records {
         writeln!(
             w,
-            "{:.9},{},{},{}",
-            r.time_ns as f64 * 1e-9,
-            r.source,
-            r.destination,
-            r.bytes
+            "{:.9},{source},{destination},{bytes}",
+            time_ns as f64 * 1e-9
         )?;
     }
     w.flush()
