@@ -25,6 +25,7 @@
 //! assert_eq!(p.time_ns, 2500); // 1 µs, 0.5 µs on the wire, 1 µs
 //! ```
 
+pub mod costmodel;
 pub mod extrapolate;
 pub mod graph;
 pub mod machine;
@@ -32,14 +33,17 @@ mod model;
 pub mod placement;
 mod replay;
 mod report;
+pub mod synthetic;
 
-pub use extrapolate::{CostModel, Extrapolated, Layout, StudyPlan, Synthetic, extrapolate, study};
+pub use costmodel::CostModel;
+pub use extrapolate::{Extrapolated, StudyPlan, extrapolate, study};
 pub use graph::{Graph, Timing};
 pub use machine::{Link, Machine, Network};
 pub use model::{PredictModel, Started, Waited};
 pub use placement::Placement;
 pub use replay::{Recorded, Replay, ReplayOptions, replay};
 pub use report::{CriticalPath, PathEntry, Prediction, Traffic};
+pub use synthetic::{Layout, Synthetic};
 
 use arts_pdes::{RunConfig, SyncMode};
 

@@ -26,7 +26,7 @@ pub struct ReplayOptions {
 /// What the recording says about the recorded run.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Recorded {
-    /// The app and its command line.
+    /// The app.
     pub app: String,
     /// Its command line.
     pub options: String,
@@ -36,7 +36,7 @@ pub struct Recorded {
     pub steps: u64,
     /// Its measured wall time of those steps, s.
     pub time_s: f64,
-    /// Executions and messages recorded.
+    /// Executions recorded.
     pub executions: u64,
     /// Messages recorded.
     pub messages: u64,
