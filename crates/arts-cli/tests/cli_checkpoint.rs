@@ -340,3 +340,21 @@ fn a_checkpoint_timer_checkpoints_a_run_that_restarts_bit_identical() {
         assert_usage_error(&arts(&args), "seconds > 0");
     }
 }
+
+#[test]
+fn apps_without_checkpoints_refuse_the_options() {
+    let dir = tempfile::tempdir().unwrap();
+    let ck = dir.path().join("ck");
+    let ck = ck.to_str().unwrap();
+    for app in [
+        &["leanmd", "--cells", "3x3x3", "--atoms-per-cell", "27"][..],
+        &["fracture"],
+        &["storm"],
+    ] {
+        let mut args = vec!["run"];
+        args.extend_from_slice(app);
+        args.extend(["--checkpoint-every", "2", "--checkpoint-dir", ck]);
+        assert_usage_error(&arts(&args), "does not checkpoint");
+    }
+    assert!(!dir.path().join("ck").exists(), "nothing written");
+}

@@ -192,6 +192,7 @@ pub fn run_storm(args: &StormArgs, out: Output) -> CliResult {
         params.memory_bytes(),
     )?;
     let prepared = args.opts.prepare(out)?;
+    prepared.refuse_checkpoints("storm")?;
     let t = std::time::Instant::now();
     let (r, report) = storm::run(&prepared.config, params).map_err(CliError::failed)?;
     let steps = report.lb_steps();

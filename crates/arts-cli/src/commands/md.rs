@@ -196,6 +196,7 @@ pub fn run_leanmd(args: &LeanmdArgs, out: Output) -> CliResult {
         p.memory_bytes(&geom),
     )?;
     let mut prepared = args.opts.prepare(out)?;
+    prepared.refuse_checkpoints("leanmd")?;
     let bar = out.progress(3, "leanmd");
     bar.set_message("sequential reference");
     let seq = Arc::new(reference::simulate(&p).map_err(CliError::usage)?);
@@ -345,6 +346,7 @@ pub fn run_fracture(args: &FractureArgs, out: Output) -> CliResult {
         p.memory_bytes(),
     )?;
     let mut prepared = args.opts.prepare(out)?;
+    prepared.refuse_checkpoints("fracture")?;
     let bar = out.progress(2, "fracture");
     bar.set_message("sequential reference");
     let seq = Arc::new(fracture::reference(&p));
