@@ -6,6 +6,7 @@
 //! it. [`crate::RunReport::recording`] joins the PEs' notes into one
 //! [`Recording`].
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use arts_trace::record::{ArrayInfo, Cause, Exec, FORMAT, Header, Recording, Send, VERSION};
@@ -46,7 +47,8 @@ impl RawCause {
 pub struct RawExec {
     array: u32,
     element: u64,
-    method: String,
+    /// The entry method's name (borrowed while recording: no allocation).
+    method: Cow<'static, str>,
     start_ns: u64,
     dur_ns: u64,
     cause: RawCause,
@@ -89,7 +91,7 @@ impl Recorder {
         self.rec.execs.push(RawExec {
             array: obj.array,
             element: obj.linear,
-            method: method.to_string(),
+            method: Cow::Borrowed(method),
             start_ns,
             dur_ns: 0,
             cause: self.cause.unwrap_or(RawCause::Other),
@@ -175,7 +177,7 @@ pub(crate) fn join(records: &[&PeRecord], info: RecordingInfo) -> Recording {
                 pe: pe as u32,
                 array: e.array,
                 element: e.element,
-                method: e.method.clone(),
+                method: e.method.to_string(),
                 start_ns: e.start_ns,
                 dur_ns: e.dur_ns,
                 cause,
