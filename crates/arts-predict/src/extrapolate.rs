@@ -14,6 +14,7 @@
 
 use serde::Serialize;
 
+use crate::contention::{Contention, contention};
 use crate::costmodel::CostModel;
 use crate::machine::{Machine, torus_dims};
 use crate::synthetic::{Layout, Synthetic, layout};
@@ -35,6 +36,11 @@ pub struct Extrapolated {
     /// The predicted messages between nodes, if asked for.
     #[serde(skip)]
     pub traffic: Vec<crate::Traffic>,
+    /// With contention: what the packet-level torus model added per message,
+    /// and the step time before it was added.
+    pub contention: Option<Contention>,
+    /// The step time on idle links (when `contention` is set), s.
+    pub step_time_without_contention_s: Option<f64>,
 }
 
 /// Predicts `app` on `machine` with objects placed by `how` (named `name`).
@@ -60,7 +66,48 @@ pub fn extrapolate(
         step_time_s: prediction.time_ns as f64 * 1e-9 / app.steps.max(1) as f64,
         prediction,
         traffic,
+        contention: None,
+        step_time_without_contention_s: None,
     })
+}
+
+/// [`extrapolate`], then once more with the latency that link contention
+/// adds per message on `machine`'s torus (see `contention`); `traffic`
+/// keeps the first run's messages.
+pub fn extrapolate_with_contention(
+    app: &Synthetic,
+    machine: &Machine,
+    how: &Layout,
+    name: &str,
+    engine: Engine,
+    traffic: bool,
+) -> Result<Extrapolated, PredictError> {
+    let free = extrapolate(app, machine, how, name, engine, true)?;
+    let crate::Network::Torus { dims, link, hop_ns } = &machine.network else {
+        return Err(PredictError::Input(
+            "contention is modelled on the torus network only".into(),
+        ));
+    };
+    let c = contention(&free.traffic, *dims, link, *hop_ns)?;
+    let slower = crate::Link {
+        latency_ns: link.latency_ns + c.excess_ns,
+        ..*link
+    };
+    let loaded = Machine {
+        network: crate::Network::Torus {
+            dims: *dims,
+            link: slower,
+            hop_ns: *hop_ns,
+        },
+        ..machine.clone()
+    };
+    let mut out = extrapolate(app, &loaded, how, name, engine, false)?;
+    if traffic {
+        out.traffic = free.traffic;
+    }
+    out.contention = Some(c);
+    out.step_time_without_contention_s = Some(free.step_time_s);
+    Ok(out)
 }
 
 /// An extrapolation study: PE counts × placements on the Blue Gene/L torus.
@@ -88,6 +135,8 @@ pub struct StudyPlan {
     pub engine: Engine,
     /// Also list each point's messages between nodes.
     pub traffic: bool,
+    /// Add link contention (`extrapolate_with_contention`).
+    pub contention: bool,
 }
 
 /// Runs every point of `plan` with the costs of `model`; `progress` is
@@ -131,14 +180,17 @@ pub fn study(
         };
         for (name, how) in &plan.layouts {
             progress(&format!("{pes} PEs, {name}"));
-            out.push(extrapolate(
-                &app,
-                &machine,
-                how,
-                name,
-                plan.engine,
-                plan.traffic,
-            )?);
+            out.push(match plan.contention {
+                true => extrapolate_with_contention(
+                    &app,
+                    &machine,
+                    how,
+                    name,
+                    plan.engine,
+                    plan.traffic,
+                )?,
+                false => extrapolate(&app, &machine, how, name, plan.engine, plan.traffic)?,
+            });
         }
     }
     Ok(out)
@@ -147,12 +199,12 @@ pub fn study(
 /// The study as CSV, one line per point.
 pub fn to_csv(points: &[Extrapolated]) -> String {
     let mut s = String::from(
-        "pes,mapping,objects,bytes_per_message,cost_per_object_ns,step_time_s,utilization_mean,critical_path_communication_fraction,sim_wall_s\n",
+        "pes,mapping,objects,bytes_per_message,cost_per_object_ns,step_time_s,utilization_mean,critical_path_communication_fraction,sim_wall_s,step_time_without_contention_s,contention_excess_ns\n",
     );
     for p in points {
         let cp = &p.prediction.critical_path;
         s += &format!(
-            "{},{},{},{},{},{:.9},{:.4},{:.4},{:.3}\n",
+            "{},{},{},{},{},{:.9},{:.4},{:.4},{:.3},{},{}\n",
             p.pes,
             p.mapping,
             p.app.objects(),
@@ -161,7 +213,11 @@ pub fn to_csv(points: &[Extrapolated]) -> String {
             p.step_time_s,
             p.prediction.utilization_mean,
             cp.communication_ns as f64 / cp.length_ns.max(1) as f64,
-            p.prediction.sim_wall_s
+            p.prediction.sim_wall_s,
+            p.step_time_without_contention_s
+                .map_or(String::new(), |t| format!("{t:.9}")),
+            p.contention
+                .map_or(String::new(), |c| format!("{:.1}", c.excess_ns)),
         );
     }
     s

@@ -25,6 +25,7 @@
 //! assert_eq!(p.time_ns, 2500); // 1 µs, 0.5 µs on the wire, 1 µs
 //! ```
 
+pub mod contention;
 pub mod costmodel;
 pub mod extrapolate;
 pub mod graph;

@@ -259,3 +259,52 @@ fn a_recording_replays_on_one_pe_as_its_work() {
     let p2 = predict(&g2, &machine(1, 1), Engine::Sequential).unwrap();
     assert!(p2.time_ns * 2 <= p.time_ns + 4);
 }
+
+#[test]
+fn contention_slows_a_random_mapping_and_not_the_ideal_one() {
+    let model = CostModel {
+        a_ns_per_byte: 1.0,
+        b_ns_per_byte2: 0.0,
+        mean_bytes: 20_000.0,
+        mean_cost_ns: 20_000.0,
+        messages_per_step: 6.0,
+        objects: 1,
+        r2: 1.0,
+        sizes: Vec::new(),
+    };
+    let app = Synthetic::new(&model, 512, 3, 1.0, false);
+    let m = Machine {
+        network: Network::Torus {
+            dims: torus_dims(512),
+            link: Link::new(3.0, 175.0).unwrap(),
+            hop_ns: 100.0,
+        },
+        ..machine(512, 512)
+    };
+    let run = |how| {
+        arts_predict::extrapolate::extrapolate_with_contention(
+            &app,
+            &m,
+            &how,
+            "x",
+            Engine::Sequential,
+            false,
+        )
+        .unwrap()
+    };
+    let (ideal, random) = (run(Layout::Ideal), run(Layout::Random(1)));
+    let (ci, cr) = (ideal.contention.unwrap(), random.contention.unwrap());
+    assert_eq!(
+        ci.messages,
+        512 * 6 * 2,
+        "6 neighbours, 2 steps with a next one"
+    );
+    assert!(ci.excess_ns < 1_000.0, "ideal: +{} ns", ci.excess_ns);
+    assert!(
+        cr.excess_ns > 10.0 * ci.excess_ns.max(100.0),
+        "random: +{} ns",
+        cr.excess_ns
+    );
+    assert!(random.step_time_s > random.step_time_without_contention_s.unwrap());
+    assert!(random.step_time_s > ideal.step_time_s);
+}

@@ -159,6 +159,10 @@ pub struct ExtrapolateArgs {
     /// Torus per-hop latency, ns.
     #[arg(long, default_value_t = BGL_HOP_NS, value_parser = crate::args::finite_f64)]
     hop_ns: f64,
+    /// Add link contention: replay each point's predicted traffic on the
+    /// packet-level torus model and predict again with the latency it adds.
+    #[arg(long)]
+    contention: bool,
     /// Seed of the random placement.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -411,6 +415,7 @@ fn run_extrapolate(a: &ExtrapolateArgs, out: Output) -> CliResult {
         hop_ns: a.hop_ns,
         engine: engine(a.engine, a.threads),
         traffic: traffic.is_some(),
+        contention: a.contention,
     };
     let bar = out.progress((a.pes.len() * plan.layouts.len()) as u64, "extrapolate");
     let points = arts_predict::study(&model, &plan, &mut |what| {
@@ -450,20 +455,22 @@ fn run_extrapolate(a: &ExtrapolateArgs, out: Output) -> CliResult {
         let m = &json.model;
         let mut t = format!(
             "{}: cost per object and step = {:.4} ns·N + {:.3e} ns·N² (N = message bytes; R² {:.3}, {} objects, mean N {:.0} B, mean cost {:.0} ns)\n\n\
-             PEs       mapping        objects   step(s)       utilization  comm. on path  sim(s)\n",
+             PEs       mapping        objects   step(s)       utilization  comm. on path  sim(s)  contention/msg\n",
             json.app, m.a_ns_per_byte, m.b_ns_per_byte2, m.r2, m.objects, m.mean_bytes, m.mean_cost_ns
         );
         for p in &json.points {
             let cp = &p.prediction.critical_path;
             t += &format!(
-                "{:<9} {:<14} {:<9} {:<13.6e} {:<12.1} {:<14.1} {:.2}\n",
+                "{:<9} {:<14} {:<9} {:<13.6e} {:<12.1} {:<14.1} {:<7.2} {}\n",
                 p.pes,
                 p.mapping,
                 p.app.objects(),
                 p.step_time_s,
                 p.prediction.utilization_mean * 100.0,
                 cp.communication_ns as f64 * 100.0 / cp.length_ns.max(1) as f64,
-                p.prediction.sim_wall_s
+                p.prediction.sim_wall_s,
+                p.contention
+                    .map_or("-".into(), |c| format!("+{:.1} µs", c.excess_ns * 1e-3)),
             );
         }
         for f in &json.files {
