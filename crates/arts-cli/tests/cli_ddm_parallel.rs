@@ -211,21 +211,7 @@ fn the_scaling_study_writes_csv_and_charts() {
         "--segments 0",
     );
     // The name for the same study.
-    let v = json(&arts(&[
-        "--json",
-        "experiment",
-        "ddm-scaling",
-        "--preset",
-        "si-pn",
-        "--segments",
-        "2",
-        "--pes",
-        "2",
-        "--styles",
-        "distributed",
-        "--balancing",
-        "none",
-    ]));
+    let v = distributed_study(&["--segments", "2", "--balancing", "none"]);
     assert_eq!(v["runs"].as_array().unwrap().len(), 1);
     for bad in ["1", "1,0", "1,1.5", "1,nan"] {
         let args = ["ddm", "scaling", "--pes", "2", "--emulate-speeds", bad];
@@ -233,25 +219,30 @@ fn the_scaling_study_writes_csv_and_charts() {
     }
 }
 
-#[test]
-fn the_study_reruns_beside_a_competing_load() {
-    let v = json(&arts(&[
+/// `arts experiment ddm-scaling` of the distributed style on si-pn, 2 PEs,
+/// 4 segments unless `extra` says otherwise.
+fn distributed_study(extra: &[&str]) -> serde_json::Value {
+    let base = [
         "--json",
         "experiment",
         "ddm-scaling",
         "--preset",
         "si-pn",
-        "--segments",
-        "4",
         "--pes",
         "2",
         "--styles",
         "distributed",
-        "--balancing",
-        "none,system",
-        "--background-load",
-        "1",
-    ]));
+    ];
+    let segments: &[&str] = match extra.contains(&"--segments") {
+        true => &[],
+        false => &["--segments", "4"],
+    };
+    json(&arts(&[&base[..], segments, extra].concat()))
+}
+
+#[test]
+fn the_study_reruns_beside_a_competing_load() {
+    let v = distributed_study(&["--balancing", "none,system", "--background-load", "1"]);
     assert_eq!(v["background_load_cpu"], 1);
     let runs = v["runs"].as_array().unwrap();
     assert_eq!(runs.len(), 2);
@@ -260,23 +251,7 @@ fn the_study_reruns_beside_a_competing_load() {
 
 #[test]
 fn the_study_reruns_with_a_slow_pe() {
-    let v = json(&arts(&[
-        "--json",
-        "ddm",
-        "scaling",
-        "--preset",
-        "si-pn",
-        "--segments",
-        "4",
-        "--pes",
-        "2",
-        "--styles",
-        "distributed",
-        "--balancing",
-        "none,system",
-        "--emulate-speeds",
-        "1,0.5",
-    ]));
+    let v = distributed_study(&["--balancing", "none,system", "--emulate-speeds", "1,0.5"]);
     assert_eq!(v["emulated_speeds"], serde_json::json!([1.0, 0.5]));
     let runs = v["runs"].as_array().unwrap();
     assert!(runs.iter().all(|r| r["converged"] == true));

@@ -95,18 +95,7 @@ fn a_recording_replays_as_its_own_run_and_engines_agree() {
         "messages across the cut every step"
     );
     // A slower network costs time; an LB mapping and a torus are accepted.
-    let slow = json(&arts(&[
-        "predict",
-        "--record",
-        &rec,
-        "--pes",
-        "4",
-        "--processes",
-        "2",
-        "--latency",
-        "5000",
-        "--json",
-    ]));
+    let slow = json(&arts(&[&base[..], &["--latency", "5000"]].concat()));
     assert!(slow["time_s"].as_f64().unwrap() > four);
     for extra in [
         &["--mapping", "lb:greedy"][..],
