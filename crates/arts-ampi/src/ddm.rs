@@ -109,6 +109,8 @@ fn sweep(
             outcome,
             time_s: start.elapsed().as_secs_f64(),
             moves: all[..size].iter().map(|&m| m as u32).collect(),
+            starts: setup.ranges.iter().map(|r| r.0).collect(),
+            recuts: 0,
         };
         out.lock().unwrap_or_else(|e| e.into_inner()).push(point);
         if stop {

@@ -131,6 +131,49 @@ fn distributed_slabs_migrate_and_still_match() {
 }
 
 #[test]
+fn application_level_balancing_static_and_live() {
+    // static: cut once by the cost the sequential solver measured.
+    let v = parallel(&[
+        "distributed",
+        "--segments",
+        "6",
+        "--pes",
+        "2",
+        "--app-lb",
+        "static",
+    ]);
+    assert_eq!(v["valid"], true);
+    let p = &v["parallel"];
+    assert_eq!(p["app_lb"], "static");
+    assert_eq!(p["matches_relaxed_solver"], true, "a fixed cut");
+    assert_eq!(p["recuts"], 0);
+    assert_eq!(p["segment_starts"].as_array().unwrap().len(), 6);
+    // live: re-cut every 20 iterations whenever the prediction is better.
+    let v = parallel(&[
+        "distributed",
+        "--segments",
+        "6",
+        "--pes",
+        "2",
+        "--app-lb",
+        "live",
+        "--app-lb-every",
+        "20",
+        "--app-lb-threshold",
+        "0",
+        "--lb",
+        "rotate",
+    ]);
+    assert_eq!(v["valid"], true, "{v}");
+    let p = &v["parallel"];
+    assert_eq!(p["app_lb"], "live");
+    assert!(p["recuts"].as_u64().unwrap() > 0, "{p}");
+    assert!(p["max_potential_diff_v"].as_f64().unwrap() < 1e-6);
+    let equal = parallel(&["distributed", "--segments", "6", "--pes", "1"]);
+    assert_ne!(p["segment_starts"], equal["parallel"]["segment_starts"]);
+}
+
+#[test]
 fn bad_parallel_options_are_usage_errors() {
     let run = |args: &[&str]| arts(&[&["run", "ddm", "--preset", "si-pn"], args].concat());
     assert_usage_error(
@@ -164,6 +207,46 @@ fn bad_parallel_options_are_usage_errors() {
     assert_usage_error(
         &run(&["--subcycle-dependency", "on"]),
         "applies to --parallel",
+    );
+    assert_usage_error(&run(&["--app-lb", "live"]), "--app-lb applies");
+    assert_usage_error(
+        &run(&["--parallel", "centralized", "--app-lb", "live"]),
+        "--app-lb live needs --parallel distributed",
+    );
+    assert_usage_error(
+        &run(&[
+            "--parallel",
+            "distributed",
+            "--app-lb",
+            "static",
+            "--segment-starts",
+            "0,50",
+        ]),
+        "give --segments",
+    );
+    for bad in ["1", "-0.1", "nan"] {
+        assert_usage_error(
+            &run(&[
+                "--parallel",
+                "distributed",
+                "--app-lb",
+                "live",
+                "--app-lb-threshold",
+                bad,
+            ]),
+            "--app-lb-threshold",
+        );
+    }
+    assert_usage_error(
+        &run(&[
+            "--parallel",
+            "distributed",
+            "--app-lb",
+            "live",
+            "--app-lb-every",
+            "0",
+        ]),
+        "--app-lb-every",
     );
     // Without mpirun (or without MPI support in the build) there are no ranks.
     assert_usage_error(&run(&["--parallel", "static", "--segments", "1"]), "mpirun");
@@ -255,4 +338,31 @@ fn the_study_reruns_with_a_slow_pe() {
     assert_eq!(v["emulated_speeds"], serde_json::json!([1.0, 0.5]));
     let runs = v["runs"].as_array().unwrap();
     assert!(runs.iter().all(|r| r["converged"] == true));
+}
+
+#[test]
+fn the_study_balances_live_on_the_distributed_style_only() {
+    let v = distributed_study(&["--balancing", "live,live-system"]);
+    let runs = v["runs"].as_array().unwrap();
+    assert_eq!(runs.len(), 2);
+    assert!(runs.iter().all(|r| r["converged"] == true));
+    assert_eq!(runs[0]["balancing"], "live");
+    assert_eq!(runs[1]["balancing"], "live+system");
+    // With both styles asked for, the centralized runs are left out.
+    let v = json(&arts(&[
+        "--json",
+        "ddm",
+        "scaling",
+        "--preset",
+        "si-pn",
+        "--segments",
+        "2",
+        "--pes",
+        "2",
+        "--balancing",
+        "live",
+    ]));
+    let runs = v["runs"].as_array().unwrap();
+    assert_eq!(runs.len(), 1);
+    assert_eq!(runs[0]["style"], "distributed");
 }

@@ -171,6 +171,33 @@ fn distributed_ddm_across_processes_equals_the_relaxed_solver() {
     assert_eq!(v["parallel"]["processes"], 2);
     assert_eq!(v["parallel"]["pes"], 4);
     assert!(v["parallel"]["migrations"].as_u64().unwrap() > 0);
+    // Live application-level balancing moves rows between processes too.
+    let v = json(&mpirun(
+        2,
+        &[
+            "--json",
+            "run",
+            "ddm",
+            "--preset",
+            "si-pn",
+            "--bias",
+            "0,0.2",
+            "--parallel",
+            "distributed",
+            "--segments",
+            "6",
+            "--pes-per-process",
+            "1",
+            "--app-lb",
+            "live",
+            "--app-lb-every",
+            "20",
+            "--app-lb-threshold",
+            "0",
+        ],
+    ));
+    assert_eq!(v["valid"], true, "{v}");
+    assert!(v["parallel"]["recuts"].as_u64().unwrap() > 0);
     // The static MPI version: one segment per rank, the same result.
     let args = [
         "--json",

@@ -121,6 +121,8 @@ pub fn static_segments(
             outcome,
             time_s: start.elapsed().as_secs_f64(),
             moves: vec![0; size],
+            starts: ranges.iter().map(|r| r.0).collect(),
+            recuts: 0,
         });
         if stop {
             break;

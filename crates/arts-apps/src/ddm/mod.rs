@@ -10,6 +10,7 @@
 //! the same residuals, so both styles equal the sequential solver in the
 //! relaxed order over the same segments bit for bit.
 
+pub mod live;
 pub mod master;
 pub mod slab;
 pub mod study;
@@ -23,6 +24,7 @@ use arts_ddm::solver::segment::Assembly;
 use arts_ddm::{BiasSolution, Mesh, Residual, Side, SolverOptions};
 use serde::{Deserialize, Serialize};
 
+pub use live::LiveCut;
 use master::{Master, MasterSetup};
 use slab::{Slab, SlabMsg};
 
@@ -52,6 +54,8 @@ pub struct Setup {
     pub sync: bool,
     /// The style.
     pub style: Style,
+    /// Live application-level balancing (distributed style only), or none.
+    pub live: Option<LiveCut>,
 }
 
 /// The results and the main program's tags.
@@ -82,8 +86,9 @@ impl Status {
 }
 
 /// Header of the slabs' result: status, iterations, residual (3), omega
-/// (2), omega halvings; then one slot per slab (its moves), then the solution.
-const HEADER: usize = 8;
+/// (2), omega halvings, cuts taken; then one slot per slab (its moves), one
+/// per slab (its first row), then the solution.
+const HEADER: usize = 9;
 
 /// Values as their bit patterns. Each slab fills its own slots of a vector
 /// and the vectors are summed: as integers, `x + 0` is `x` exactly, where
@@ -157,6 +162,10 @@ pub struct Point {
     pub time_s: f64,
     /// Times load balancing moved each slab so far.
     pub moves: Vec<u32>,
+    /// Each segment's first row at the end of the point.
+    pub starts: Vec<usize>,
+    /// Cuts live balancing took so far.
+    pub recuts: u32,
 }
 
 /// Solves `biases` in turn (each continuing from the previous solution) on
@@ -173,6 +182,11 @@ pub fn run(
     let n = setup.ranges.len();
     let central = setup.style == Style::Centralized;
     let check_every = setup.opts.check_every;
+    if central && setup.live.is_some() {
+        return Err(RunError::Config(
+            "live application-level balancing needs the distributed style".into(),
+        ));
+    }
     let (points, report) = arts_core::run(config, |d| -> Result<Vec<Point>, RunError> {
         let slabs = d.create_array::<Slab>("ddm-slabs", Shape::d1(n as u32), map, setup);
         let master = central.then(|| {
@@ -200,6 +214,10 @@ pub fn run(
             let v = from_bits(&d.wait_callback::<Vec<u64>>(DdmTag::Solved(index))?);
             let h = &v[..HEADER];
             let moves = v[HEADER..HEADER + n].iter().map(|&m| m as u32).collect();
+            let starts = v[HEADER + n..HEADER + 2 * n]
+                .iter()
+                .map(|&a| a as usize)
+                .collect();
             let iterations = h[1] as usize;
             let residual = Residual {
                 psi_v: h[2],
@@ -214,7 +232,7 @@ pub fn run(
             let omega = ((h[5], h[6]), h[7] as u32);
             let time_s = start.elapsed().as_secs_f64();
             let outcome = Outcome::new(verdict, iterations, residual, omega, time_s, || {
-                assembly.solution(&mesh, bias_v, &v[HEADER + n..])
+                assembly.solution(&mesh, bias_v, &v[HEADER + 2 * n..])
             });
             let stop = !matches!(outcome, Outcome::Converged(_));
             let time_s = start.elapsed().as_secs_f64();
@@ -223,6 +241,8 @@ pub fn run(
                 outcome,
                 time_s,
                 moves,
+                starts,
+                recuts: h[8] as u32,
             });
             if stop {
                 break;
@@ -276,6 +296,86 @@ mod tests {
         equal_to_the_solver(true, &runs);
     }
 
+    #[test]
+    fn live_balancing_moves_rows_and_converges_to_the_sequential_solution() {
+        let d = presets::preset("apd-sam")
+            .unwrap()
+            .with_spacing(10.0)
+            .unwrap();
+        let mesh = Arc::new(Mesh::new(&d, ConstantSet::Codata.constants()).unwrap());
+        let order = UpdateOrder::relaxed_equal(mesh.rows, 6).unwrap();
+        let ranges = order.segments().to_vec();
+        let opts = SolverOptions {
+            tolerance_v: 1e-9,
+            instrument_every: 0,
+            order,
+            check_every: 5,
+            ..SolverOptions::default()
+        };
+        let seq = SolverOptions {
+            order: UpdateOrder::Sequential,
+            check_every: 1,
+            ..opts.clone()
+        };
+        let biases = [0.0, 0.1];
+        let mut reference = Solver::new((*mesh).clone(), d.biased);
+        let want: Vec<BiasSolution> = biases
+            .iter()
+            .map(|&b| reference.solve(b, &seq, &mut |_, _| {}).unwrap())
+            .collect();
+        for (pes, lb, staggered) in [
+            (1, None, false),
+            (2, Some(rotate()), false),
+            (3, None, true),
+        ] {
+            let mut opts = opts.clone();
+            if staggered {
+                opts.order = opts.order.staggered();
+            }
+            let config = Config {
+                pes,
+                lb: lb.clone(),
+                ..Config::default()
+            };
+            let setup = Setup {
+                mesh: mesh.clone(),
+                biased: d.biased,
+                opts,
+                ranges: ranges.clone(),
+                sync: lb.is_some(),
+                style: Style::Distributed,
+                live: Some(LiveCut {
+                    every: 20,
+                    threshold: 0.0,
+                }),
+            };
+            let (points, _) = run(&config, Map::Block, setup, &biases).unwrap();
+            assert_eq!(points.len(), 2);
+            let last = &points[1];
+            assert!(last.recuts > 0, "{pes} PEs: no cut taken");
+            assert_ne!(
+                last.starts,
+                ranges.iter().map(|r| r.0).collect::<Vec<_>>(),
+                "{pes} PEs"
+            );
+            for (p, w) in points.iter().zip(&want) {
+                let Outcome::Converged(s) = &p.outcome else {
+                    panic!("{pes} PEs: {:?}", p.outcome)
+                };
+                let dpsi = s
+                    .psi
+                    .iter()
+                    .zip(&w.psi)
+                    .map(|(a, b)| (a - b).abs() * mesh.vt)
+                    .fold(0.0, f64::max);
+                assert!(
+                    dpsi < 1e-5,
+                    "{pes} PEs: potential {dpsi} V from the sequential solver"
+                );
+            }
+        }
+    }
+
     /// Runs the slabs in the relaxed (or staggered) order with each of `runs`
     /// (PEs, balancer, style) and compares with the solver in that order.
     fn equal_to_the_solver(staggered: bool, runs: &[(u32, Option<LbConfig>, Style)]) {
@@ -315,6 +415,7 @@ mod tests {
                 ranges: ranges.clone(),
                 sync: lb.is_some(),
                 style,
+                live: None,
             };
             let (points, report) = run(&config, Map::Block, setup, &biases).unwrap();
             assert_eq!(points.len(), 2);

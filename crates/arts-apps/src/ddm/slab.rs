@@ -7,13 +7,19 @@
 //! it: a pipeline across the segments.
 //! Every `check_every` iterations it learns every segment's residual sums —
 //! by a reduction delivered to every slab, or in the master's relay — and
-//! takes the same decision as every other slab.
+//! takes the same decision as every other slab. With live
+//! application-level balancing (`live`), some checks also move the cut:
+//! every slab computes the same new cut from the shared times, hands the
+//! rows it loses to its neighbours, and, once it has the rows it gains,
+//! sends its new boundary rows under the next cut number (halos of an
+//! earlier cut are dropped).
 
 use std::collections::BTreeMap;
+use std::time::Instant;
 
 use arts_core::*;
 use arts_ddm::solver::controller::Verdict;
-use arts_ddm::solver::segment::{Halo, Segment, solution_len};
+use arts_ddm::solver::segment::{Halo, RowBlock, Segment, solution_len};
 use arts_ddm::{Residual, UpdateOrder};
 use serde::{Deserialize, Serialize};
 
@@ -38,12 +44,26 @@ pub enum SlabMsg {
     Halo {
         /// The bias point's number.
         bias: u32,
+        /// The cut it belongs to (live balancing: cuts so far).
+        cut: u32,
         /// The neighbour's iterations (or sub-cycles) done.
         it: u32,
         /// From the left neighbour (else the right one).
         from_left: bool,
         /// The row.
         row: Halo,
+    },
+    /// Rows a neighbour hands over when cut number `cut` moves the
+    /// boundary between them.
+    Rows {
+        /// The bias point's number.
+        bias: u32,
+        /// The new cut's number.
+        cut: u32,
+        /// From the left neighbour (else the right one).
+        from_left: bool,
+        /// The rows.
+        block: RowBlock,
     },
     /// From the master: the neighbours' rows after iteration `it`, and at
     /// a check every slab's residual sums.
@@ -61,6 +81,20 @@ pub enum SlabMsg {
     },
 }
 
+/// A halo's key: bias point, cut number, progress.
+type HaloKey = (u32, u32, u32);
+
+/// A cut this slab has taken but whose rows it has not all received yet.
+#[derive(Serialize, Deserialize)]
+struct Recut {
+    /// Its new rows.
+    rows: (usize, usize),
+    /// Rows come from the left and from the right neighbour.
+    from: [bool; 2],
+    /// Call `at_sync` once it is done (the check asked for both).
+    then_sync: bool,
+}
+
 /// One segment of the strip.
 #[derive(Serialize, Deserialize)]
 pub struct Slab {
@@ -68,9 +102,20 @@ pub struct Slab {
     seg: Segment,
     bias: u32,
     master: Option<Element<Master>>,
-    /// Halos received for (bias, progress), from the left and the right.
-    left: BTreeMap<(u32, u32), Halo>,
-    right: BTreeMap<(u32, u32), Halo>,
+    /// Halos received for (bias, cut, progress), from the left and the right.
+    left: BTreeMap<HaloKey, Halo>,
+    right: BTreeMap<HaloKey, Halo>,
+    /// Every slab's rows under the current cut.
+    ranges: Vec<(usize, usize)>,
+    /// Cuts taken so far (live balancing).
+    cut: u32,
+    /// Seconds spent iterating, and iterations, since the last cut.
+    busy: f64,
+    since: usize,
+    /// Rows handed over for (bias, cut, from the left).
+    incoming: BTreeMap<(u32, u32, bool), RowBlock>,
+    /// A cut waiting for its rows.
+    recut: Option<Recut>,
     /// Residual sums from the master for (bias, iteration).
     relayed: BTreeMap<(u32, u32), Vec<[f64; 3]>>,
     /// Waiting for the check of the current iteration.
@@ -107,7 +152,7 @@ impl Slab {
     /// iteration (or sub-cycle).
     fn send_rows(&self, sums: [f64; 3], ctx: &mut Ctx<'_, Self>) {
         let it = self.progress(Self::staggered(ctx));
-        let (bias, me) = (self.bias, self.me);
+        let (bias, cut, me) = (self.bias, self.cut, self.me);
         let (first, last) = (self.seg.first_row(), self.seg.last_row());
         if let Some(master) = self.master {
             let msg = MasterMsg::Rows {
@@ -126,6 +171,7 @@ impl Slab {
             let from_left = false;
             let msg = SlabMsg::Halo {
                 bias,
+                cut,
                 it,
                 from_left,
                 row: first,
@@ -136,6 +182,7 @@ impl Slab {
             let from_left = true;
             let msg = SlabMsg::Halo {
                 bias,
+                cut,
                 it,
                 from_left,
                 row: last,
@@ -148,17 +195,17 @@ impl Slab {
     fn advance(&mut self, ctx: &mut Ctx<'_, Self>) {
         let n = Self::slabs(ctx);
         let staggered = Self::staggered(ctx);
-        while !(self.done || self.syncing) {
-            let key = (self.bias, self.progress(staggered));
+        while !(self.done || self.syncing || self.recut.is_some()) {
+            let key = (self.bias, self.cut, self.progress(staggered));
             // Staggered: the left neighbour's row after the sub-cycle about to run.
-            let left_key = (key.0, key.1 + staggered as u32);
+            let left_key = (key.0, key.1, key.2 + staggered as u32);
             if self.waiting {
                 // A centralized check: the relay carries the sums.
-                let Some(sums) = self.relayed.remove(&key) else {
+                let Some(sums) = self.relayed.remove(&(key.0, key.2)) else {
                     return;
                 };
                 self.waiting = false;
-                if !self.on_check(&sums, ctx) {
+                if !self.on_check(&sums, None, ctx) {
                     return;
                 }
             }
@@ -176,19 +223,27 @@ impl Slab {
                 self.seg.set_right_halo(h);
             }
             let mesh = ctx.init().mesh.clone();
+            let start = Instant::now();
             let sums = match staggered {
                 false => Some(self.seg.iterate(&mesh).0),
                 true => self.seg.step(&mesh).0,
             };
+            self.busy += start.elapsed().as_secs_f64();
             self.send_rows(sums.unwrap_or_default(), ctx);
             let Some(sums) = sums else {
                 continue; // within an iteration
             };
+            self.since += 1;
             if self.seg.checks() {
                 self.waiting = true;
                 if self.master.is_none() {
-                    let mut v = vec![0u64; 3 * n as usize];
+                    // Sums, then (live balancing) the time spent iterating.
+                    let live = ctx.init().live.is_some();
+                    let mut v = vec![0u64; (3 + live as usize) * n as usize];
                     v[3 * self.me as usize..][..3].copy_from_slice(&to_bits(&sums));
+                    if live {
+                        v[3 * n as usize + self.me as usize] = self.busy.to_bits();
+                    }
                     let tag = DdmTag::Check(self.bias, self.seg.iteration() as u32);
                     let to = Callback::broadcast(&ctx.this_proxy(), tag);
                     ctx.contribute(v, Reducer::Sum, to);
@@ -199,8 +254,14 @@ impl Slab {
         }
     }
 
-    /// Takes a check's verdict; returns whether to go on iterating now.
-    fn on_check(&mut self, sums: &[[f64; 3]], ctx: &mut Ctx<'_, Self>) -> bool {
+    /// Takes a check's verdict (and, with live balancing, every slab's
+    /// time spent iterating); returns whether to go on iterating now.
+    fn on_check(
+        &mut self,
+        sums: &[[f64; 3]],
+        times: Option<&[f64]>,
+        ctx: &mut Ctx<'_, Self>,
+    ) -> bool {
         let mesh = ctx.init().mesh.clone();
         let (verdict, r) = self.seg.observe(&mesh, sums);
         let setup = ctx.init();
@@ -211,13 +272,111 @@ impl Slab {
             Verdict::Converged => self.finish(Status::Converged, r, ctx),
             Verdict::Diverged => self.finish(Status::Diverged, r, ctx),
             Verdict::Continue if at_limit => self.finish(Status::NotConverged, r, ctx),
-            Verdict::Continue if sync => {
+            Verdict::Continue => {
+                if times.is_some_and(|t| self.start_recut(t, sync, ctx)) {
+                    return false; // the cut goes on from here
+                }
+                if !sync {
+                    return true;
+                }
                 self.syncing = true;
                 ctx.at_sync();
             }
-            Verdict::Continue => return true,
         }
         false
+    }
+
+    /// Live balancing at a check: when `every` iterations have passed,
+    /// computes the new cut from every slab's `times` (as every slab does),
+    /// hands the rows it loses to its neighbours and waits for the rows it
+    /// gains ([`Slab::try_finish_recut`], which goes on iterating or
+    /// enters `at_sync`). Returns whether it took a cut.
+    fn start_recut(&mut self, times: &[f64], then_sync: bool, ctx: &mut Ctx<'_, Self>) -> bool {
+        let Some(live) = ctx.init().live else {
+            return false;
+        };
+        if self.since < live.every {
+            return false;
+        }
+        (self.busy, self.since) = (0.0, 0);
+        let Some(new) = super::live::recut(&self.ranges, times, live.threshold) else {
+            return false;
+        };
+        let me = self.me as usize;
+        let ((a, b), (na, nb)) = (self.ranges[me], new[me]);
+        self.ranges = new;
+        self.cut += 1;
+        let cut = self.cut;
+        let retain = |k: &HaloKey| k.1 >= cut;
+        self.left.retain(|k, _| retain(k));
+        self.right.retain(|k, _| retain(k));
+        let slabs = ctx.this_proxy();
+        let bias = self.bias;
+        if na > a {
+            let block = self.seg.give(a, na);
+            let msg = SlabMsg::Rows {
+                bias,
+                cut,
+                from_left: false,
+                block,
+            };
+            ctx.send(slabs.at(self.me - 1), msg);
+        }
+        if nb < b {
+            let block = self.seg.give(nb, b);
+            let msg = SlabMsg::Rows {
+                bias,
+                cut,
+                from_left: true,
+                block,
+            };
+            ctx.send(slabs.at(self.me + 1), msg);
+        }
+        self.recut = Some(Recut {
+            rows: (na, nb),
+            from: [na < a, nb > b],
+            then_sync,
+        });
+        self.try_finish_recut(ctx);
+        true
+    }
+
+    /// Takes the pending cut once the rows it gains are here: sends the new
+    /// boundary rows, then iterates on (or enters `at_sync`).
+    fn try_finish_recut(&mut self, ctx: &mut Ctx<'_, Self>) {
+        let Some(r) = &self.recut else {
+            return;
+        };
+        let key = |from_left| (self.bias, self.cut, from_left);
+        let wanted = [(r.from[0], key(true)), (r.from[1], key(false))];
+        if wanted
+            .iter()
+            .any(|(w, k)| *w && !self.incoming.contains_key(k))
+        {
+            return;
+        }
+        let blocks: Vec<RowBlock> = wanted
+            .iter()
+            .filter(|(w, _)| *w)
+            .filter_map(|(_, k)| self.incoming.remove(k))
+            .collect();
+        let Some(Recut {
+            rows: (a, b),
+            then_sync,
+            ..
+        }) = self.recut.take()
+        else {
+            return;
+        };
+        let mesh = ctx.init().mesh.clone();
+        self.seg.recut(&mesh, a, b, &blocks);
+        self.send_rows([0.0; 3], ctx);
+        if then_sync {
+            self.syncing = true;
+            ctx.at_sync();
+        } else {
+            self.advance(ctx);
+        }
     }
 
     /// Sends this slab's rows (and, from slab 0, the run's header) to the
@@ -226,7 +385,7 @@ impl Slab {
         self.done = true;
         let rows = ctx.init().mesh.rows;
         let n = Self::slabs(ctx) as usize;
-        let mut v = vec![0.0; HEADER + n + solution_len(rows)];
+        let mut v = vec![0.0; HEADER + 2 * n + solution_len(rows)];
         if self.me == 0 {
             let ((w0, w1), halvings) = self.seg.omega();
             let it = self.seg.iteration() as f64;
@@ -239,11 +398,13 @@ impl Slab {
                 w0,
                 w1,
                 halvings as f64,
+                self.cut as f64,
             ];
             v[..HEADER].copy_from_slice(&header);
         }
         v[HEADER + self.me as usize] = self.moves as f64;
-        self.seg.write_solution(rows, &mut v[HEADER + n..]);
+        v[HEADER + n + self.me as usize] = self.seg.rows().0 as f64;
+        self.seg.write_solution(rows, &mut v[HEADER + 2 * n..]);
         let tag = Callback::main(DdmTag::Solved(self.bias));
         ctx.contribute(to_bits(&v), Reducer::Sum, tag);
     }
@@ -263,6 +424,12 @@ impl Chare for Slab {
             master: None,
             left: BTreeMap::new(),
             right: BTreeMap::new(),
+            ranges: s.ranges.clone(),
+            cut: 0,
+            busy: 0.0,
+            since: 0,
+            incoming: BTreeMap::new(),
+            recut: None,
             relayed: BTreeMap::new(),
             waiting: false,
             syncing: false,
@@ -288,6 +455,7 @@ impl Chare for Slab {
                 self.left.retain(|k, _| k.0 >= index);
                 self.right.retain(|k, _| k.0 >= index);
                 self.relayed.retain(|k, _| k.0 >= index);
+                self.incoming.retain(|k, _| k.0 >= index);
                 (self.waiting, self.done) = (false, false);
                 self.last_pe.get_or_insert(ctx.pe());
                 self.send_rows([0.0; 3], ctx);
@@ -295,17 +463,30 @@ impl Chare for Slab {
             }
             SlabMsg::Halo {
                 bias,
+                cut,
                 it,
                 from_left,
                 row,
             } => {
+                if (bias, cut) < (self.bias, self.cut) {
+                    return; // of an earlier cut
+                }
                 let side = if from_left {
                     &mut self.left
                 } else {
                     &mut self.right
                 };
-                side.insert((bias, it), row);
+                side.insert((bias, cut, it), row);
                 self.advance(ctx);
+            }
+            SlabMsg::Rows {
+                bias,
+                cut,
+                from_left,
+                block,
+            } => {
+                self.incoming.insert((bias, cut, from_left), block);
+                self.try_finish_recut(ctx);
             }
             SlabMsg::Relay {
                 bias,
@@ -315,10 +496,10 @@ impl Chare for Slab {
                 sums,
             } => {
                 if let Some(h) = left {
-                    self.left.insert((bias, it), h);
+                    self.left.insert((bias, 0, it), h);
                 }
                 if let Some(h) = right {
-                    self.right.insert((bias, it), h);
+                    self.right.insert((bias, 0, it), h);
                 }
                 if let Some(s) = sums {
                     self.relayed.insert((bias, it), s);
@@ -336,12 +517,13 @@ impl Chare for Slab {
         let Some(v) = result.value::<Vec<u64>>() else {
             return;
         };
-        let sums: Vec<[f64; 3]> = super::from_bits(&v)
-            .chunks_exact(3)
-            .map(|c| [c[0], c[1], c[2]])
-            .collect();
+        let n = Self::slabs(ctx) as usize;
+        let v = super::from_bits(&v);
+        let (sums, times) = v.split_at(3 * n);
+        let sums: Vec<[f64; 3]> = sums.chunks_exact(3).map(|c| [c[0], c[1], c[2]]).collect();
+        let times = (!times.is_empty()).then_some(times);
         self.waiting = false;
-        if self.on_check(&sums, ctx) {
+        if self.on_check(&sums, times, ctx) {
             self.advance(ctx);
         }
     }

@@ -27,6 +27,11 @@ pub enum Balancing {
     System,
     /// Both.
     Both,
+    /// Equal rows to start with, re-cut while it runs from the slabs'
+    /// measured times (live application-level balancing, distributed only).
+    Live,
+    /// Live application-level balancing and the runtime's load balancer.
+    LiveSystem,
 }
 
 impl Balancing {
@@ -37,6 +42,8 @@ impl Balancing {
             Balancing::App => "app",
             Balancing::System => "system",
             Balancing::Both => "app+system",
+            Balancing::Live => "live",
+            Balancing::LiveSystem => "live+system",
         }
     }
 
@@ -45,7 +52,14 @@ impl Balancing {
     }
 
     fn balances(self) -> bool {
-        matches!(self, Balancing::System | Balancing::Both)
+        matches!(
+            self,
+            Balancing::System | Balancing::Both | Balancing::LiveSystem
+        )
+    }
+
+    fn live(self) -> bool {
+        matches!(self, Balancing::Live | Balancing::LiveSystem)
     }
 }
 
@@ -139,6 +153,9 @@ pub fn run(plan: &Plan, on_run: &mut dyn FnMut(&str)) -> Result<Study, RunError>
     for &style in &plan.styles {
         for &balancing in &plan.balancing {
             for &s in &plan.segments {
+                if balancing.live() && style != Style::Distributed {
+                    continue; // rows move between neighbouring slabs only
+                }
                 on_run(&format!("{style:?} S={s} {}", balancing.name()));
                 let order = if balancing.cuts_by_cost() {
                     let cut = weighted::prefix_sum_cuts(&cost, s)
@@ -172,6 +189,7 @@ pub fn run(plan: &Plan, on_run: &mut dyn FnMut(&str)) -> Result<Study, RunError>
                     ranges,
                     sync: lb.is_some(),
                     style,
+                    live: balancing.live().then(super::LiveCut::default),
                 };
                 let (points, report) = super::run(&config, Map::Block, setup, &[plan.bias_v])?;
                 let p = &points[0];

@@ -12,7 +12,9 @@ use arts_ddm::{
 use arts_lb::weighted::{self, Partition};
 use serde::Serialize;
 
-use super::ddm_flags::{ConstantsArg, EdgeAverageArg, MeshArg, MethodArg, OrderArg, PresetArg};
+use super::ddm_flags::{
+    AppLbArg, ConstantsArg, EdgeAverageArg, MeshArg, MethodArg, OrderArg, PresetArg,
+};
 use super::ddm_parallel::{self, ParallelArg, ParallelOut};
 use crate::output::{CliError, CliResult, Output, PendingDir};
 
@@ -124,6 +126,18 @@ pub struct RunDdmArgs {
     /// neighbours' rows of the previous iteration (the relaxed order).
     #[arg(long, value_enum, default_value = "off")]
     pub subcycle_dependency: super::ddm_flags::OnOff,
+    /// With --parallel: application-level balancing of the segments' rows:
+    /// off, static (cut once by the measured cost) or live (distributed:
+    /// re-measured and re-cut while it runs).
+    #[arg(long, value_enum, default_value = "off")]
+    pub app_lb: super::ddm_flags::AppLbArg,
+    /// With --app-lb live: iterations between two measurements.
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub app_lb_every: u64,
+    /// With --app-lb live: least relative improvement of the predicted
+    /// max/avg that moves rows, in [0, 1).
+    #[arg(long, default_value_t = 0.05)]
+    pub app_lb_threshold: f64,
 }
 
 /// Arguments of `arts ddm partition`.
@@ -513,7 +527,10 @@ pub fn run_ddm(args: &RunDdmArgs, out: Output) -> CliResult {
     let mut parallel = None;
     let (order, segments, points, failure) = match (args.parallel, args.method) {
         (Some(style), _) => {
-            let mut order = relaxed_order(args, rows)?;
+            let mut order = match args.app_lb {
+                AppLbArg::Static => ddm_parallel::cost_cut(args, &mesh, &device, &biases)?,
+                _ => relaxed_order(args, rows)?,
+            };
             if args.subcycle_dependency == super::ddm_flags::OnOff::On {
                 order = order.staggered();
             }

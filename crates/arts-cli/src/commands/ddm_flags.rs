@@ -144,3 +144,28 @@ pub enum OnOff {
     /// Off.
     Off,
 }
+
+/// Application-level balancing of a parallel run (`--app-lb`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum AppLbArg {
+    /// Segments as --segments or --segment-starts give them.
+    Off,
+    /// Segments cut once for equal cost, measured by the sequential solver
+    /// on the first bias point (the paper's section 4; `arts ddm partition`).
+    Static,
+    /// Equal rows to start with; the slabs re-measure their cost every
+    /// --app-lb-every iterations and move rows between neighbours when the
+    /// predicted max/avg improves by more than --app-lb-threshold.
+    Live,
+}
+
+impl AppLbArg {
+    /// The name reported in the JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            AppLbArg::Off => "off",
+            AppLbArg::Static => "static",
+            AppLbArg::Live => "live",
+        }
+    }
+}

@@ -6,12 +6,13 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use arts_apps::ddm::{Outcome as SlabOutcome, Setup, Style};
+use arts_apps::ddm::{LiveCut, Outcome as SlabOutcome, Setup, Style};
 use arts_core::{Config, LbConfig, LbPeriod, Map};
 use arts_ddm::{BiasSolution, DdmError, Device, Mesh, Solver, SolverOptions, UpdateOrder};
 use serde::Serialize;
 
 use super::ddm::{RunDdmArgs, Solved};
+use super::ddm_flags::AppLbArg;
 use crate::output::{CliError, CliResult};
 
 /// How the solver is parallelized (`--parallel`).
@@ -64,9 +65,22 @@ pub struct ParallelOut {
     segments: usize,
     check_every: usize,
     lb: String,
+    /// Application-level balancing: off, static or live.
+    app_lb: &'static str,
+    /// Cuts live balancing took.
+    recuts: u32,
+    /// Each segment's first row at the end (moved by live balancing).
+    segment_starts: Vec<usize>,
     /// Every converged point equals the sequential solver in the relaxed
     /// order over the same segments, bit for bit (iterations included).
+    /// Live balancing moves the segments, so it cannot.
     matches_relaxed_solver: bool,
+    /// Largest difference of the potential to the sequential solver's, V,
+    /// over every converged point.
+    max_potential_diff_v: f64,
+    /// Largest relative difference of the terminal current to the
+    /// sequential solver's.
+    max_current_rel_diff: f64,
     /// Seconds of the sequential solver in the relaxed order (same points).
     relaxed_solver_time_s: f64,
     /// Seconds of the sequential solver in its own (sequential) order.
@@ -87,9 +101,16 @@ impl ParallelOut {
         self.segments
     }
 
-    /// Whether every point equalled the relaxed solver bit for bit.
+    /// Whether the run is right: every point equalled the relaxed solver
+    /// bit for bit, or (live balancing, whose segments move) the sequential
+    /// solver's potential within [`LIVE_POTENTIAL_TOLERANCE`]. (The terminal
+    /// current is reported, not checked: Gummel's current at a tolerance of
+    /// 1e-9 V varies by ~1e-4 relative with the order of the updates alone.)
     pub(super) fn matches(&self) -> bool {
-        self.matches_relaxed_solver
+        match self.app_lb {
+            "live" => self.max_potential_diff_v <= LIVE_POTENTIAL_TOLERANCE,
+            _ => self.matches_relaxed_solver,
+        }
     }
 }
 
@@ -114,10 +135,41 @@ fn same(a: &BiasSolution, b: &BiasSolution) -> bool {
         .all(|(x, y)| bits(x).eq(bits(y)))
 }
 
+/// How far a live-balanced run's potential may be from the sequential
+/// solver's, V: the relaxed order itself stays within ~1e-9 V of it (see
+/// `docs/ddm.md`).
+pub const LIVE_POTENTIAL_TOLERANCE: f64 = 1e-6;
+
+/// How far `a` is from `b`: the largest potential difference, V (`vt`: the
+/// thermal voltage), and the terminal current's difference relative to
+/// the larger of `b`'s and 1e-6 A/cm² (near zero bias the current is at
+/// the solver's resolution).
+fn differences(a: &BiasSolution, b: &BiasSolution, vt: f64) -> (f64, f64) {
+    let dp = a
+        .psi
+        .iter()
+        .zip(&b.psi)
+        .map(|(x, y)| (x - y).abs() * vt)
+        .fold(0.0, f64::max);
+    let (ja, jb) = (
+        a.terminal_current_a_per_cm2(),
+        b.terminal_current_a_per_cm2(),
+    );
+    let dj = (ja - jb).abs() / jb.abs().max(1e-6);
+    (dp, dj)
+}
+
 /// Checks the options `--parallel` takes before any work.
 pub(super) fn check_args(args: &RunDdmArgs) -> CliResult {
+    if !(0.0..1.0).contains(&args.app_lb_threshold) {
+        return Err(CliError::usage(format!(
+            "--app-lb-threshold {} must be in [0, 1)",
+            args.app_lb_threshold
+        )));
+    }
     if args.parallel.is_none() {
         let flags = [
+            ("--app-lb", args.app_lb != AppLbArg::Off),
             ("--pes", args.pes.is_some()),
             ("--pes-per-process", args.pes_per_process.is_some()),
             ("--lb", args.lb != "none"),
@@ -148,6 +200,16 @@ pub(super) fn check_args(args: &RunDdmArgs) -> CliResult {
     {
         return Err(CliError::usage(
             "--subcycle-dependency on needs --parallel distributed (the staggered order passes rows after every sub-cycle, straight to the neighbours)",
+        ));
+    }
+    if args.app_lb == AppLbArg::Live && args.parallel != Some(ParallelArg::Distributed) {
+        return Err(CliError::usage(
+            "--app-lb live needs --parallel distributed (the slabs hand rows to their neighbours)",
+        ));
+    }
+    if args.app_lb == AppLbArg::Static && args.segment_starts.is_some() {
+        return Err(CliError::usage(
+            "--app-lb static cuts the segments itself: give --segments, not --segment-starts",
         ));
     }
     if args.order != super::ddm_flags::OrderArg::Sequential {
@@ -186,6 +248,10 @@ fn on_runtime(
         ranges: ranges.to_vec(),
         sync: lb.is_some(),
         style,
+        live: (args.app_lb == AppLbArg::Live).then_some(LiveCut {
+            every: args.app_lb_every as usize,
+            threshold: args.app_lb_threshold,
+        }),
     };
     let (points, report) = arts_apps::ddm::run(&config, Map::Block, setup, biases)
         .map_err(|e| CliError::failed(format!("parallel run: {e}")))?;
@@ -222,11 +288,38 @@ fn on_ampi(
         ranges: ranges.to_vec(),
         sync: lb.is_some(),
         style: Style::Distributed,
+        live: None,
     };
     let (points, report) = arts_ampi::ddm::run(&run_opts, setup, biases)
         .map_err(|e| CliError::failed(format!("ampi run: {e}")))?;
     let migrations = report.migrations();
     Ok((points, report.pes, migrations, report.runtime.utilization()))
+}
+
+/// `--app-lb static`: the relaxed order over `--segments` pieces of equal
+/// cost, as the sequential solver measures it on the first bias point.
+pub(super) fn cost_cut(
+    args: &RunDdmArgs,
+    mesh: &Mesh,
+    device: &Device,
+    biases: &[f64],
+) -> Result<UpdateOrder, CliError> {
+    let opts = SolverOptions {
+        order: UpdateOrder::Sequential,
+        check_every: 1,
+        instrument_every: args.instrument_every.max(1),
+        tolerance_v: args.tolerance,
+        max_iterations: args.max_iterations,
+        ..SolverOptions::default()
+    };
+    let bias = biases.first().copied().unwrap_or(0.0);
+    let profiled = Solver::new(mesh.clone(), device.biased)
+        .solve(bias, &opts, &mut |_, _| {})
+        .map_err(|e| CliError::failed(format!("--app-lb static: profiling {bias} V: {e}")))?;
+    let cut = arts_lb::weighted::prefix_sum_cuts(&profiled.cost.row_cost_ns(), args.segments)
+        .map_err(|e| CliError::usage(format!("--app-lb static: {e}")))?;
+    UpdateOrder::relaxed_from_starts(mesh.rows, &cut.starts)
+        .map_err(|e| CliError::usage(format!("--app-lb static: {e}")))
 }
 
 /// The load-balancing configuration of `--lb` (`none`: none).
@@ -317,9 +410,13 @@ pub(super) fn run(
         ..opts.clone()
     };
     let (mut relaxed_s, mut sequential_s, mut matches) = (0.0, 0.0, true);
+    let (mut potential_diff, mut current_diff) = (0.0f64, 0.0f64);
     let mut solved = Vec::new();
     let mut failure = None;
-    let moves_per_slab = points.last().map(|p| p.moves.clone()).unwrap_or_default();
+    let last = points.last();
+    let moves_per_slab = last.map(|p| p.moves.clone()).unwrap_or_default();
+    let segment_starts = last.map(|p| p.starts.clone()).unwrap_or_default();
+    let recuts = last.map_or(0, |p| p.recuts);
     for p in points {
         match p.outcome {
             SlabOutcome::Converged(sol) => {
@@ -328,8 +425,13 @@ pub(super) fn run(
                 relaxed_s += t.elapsed().as_secs_f64();
                 matches &= want.as_ref().is_ok_and(|w| same(&sol, w));
                 let t = Instant::now();
-                let _ = sequential.solve(p.bias_v, &seq_opts, &mut |_, _| {});
+                let want = sequential.solve(p.bias_v, &seq_opts, &mut |_, _| {});
                 sequential_s += t.elapsed().as_secs_f64();
+                let (dp, dj) = want.as_ref().map_or((f64::INFINITY, f64::INFINITY), |w| {
+                    differences(&sol, w, mesh.vt)
+                });
+                potential_diff = potential_diff.max(dp);
+                current_diff = current_diff.max(dj);
                 solved.push(Solved::gummel(*sol));
             }
             SlabOutcome::NotConverged {
@@ -362,7 +464,12 @@ pub(super) fn run(
         segments: ranges.len(),
         check_every: opts.check_every,
         lb: args.lb.clone(),
+        app_lb: args.app_lb.name(),
+        recuts,
+        segment_starts,
         matches_relaxed_solver: matches,
+        max_potential_diff_v: potential_diff,
+        max_current_rel_diff: current_diff,
         relaxed_solver_time_s: relaxed_s,
         sequential_solver_time_s: sequential_s,
         speedup: if time_s > 0.0 {

@@ -24,6 +24,10 @@ pub enum BalancingArg {
     System,
     /// Both.
     Both,
+    /// Live application-level balancing (distributed only: re-cut while it runs).
+    Live,
+    /// Live application-level balancing and the load balancer.
+    LiveSystem,
 }
 
 /// A style of the sweep (`--styles`).
@@ -193,6 +197,8 @@ pub fn run(args: &ScalingArgs, out: Output) -> CliResult {
                 BalancingArg::App => Balancing::App,
                 BalancingArg::System => Balancing::System,
                 BalancingArg::Both => Balancing::Both,
+                BalancingArg::Live => Balancing::Live,
+                BalancingArg::LiveSystem => Balancing::LiveSystem,
             })
             .collect(),
         strategy: Arc::from(strategy),

@@ -53,6 +53,21 @@ impl Halo {
     }
 }
 
+/// Rows that move to a neighbouring segment when the cut between them
+/// moves (live application-level balancing): their current unknowns.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RowBlock {
+    first: usize,
+    rows: Vec<Halo>,
+}
+
+impl RowBlock {
+    /// The rows it holds, `[first, first + len)`.
+    pub fn range(&self) -> (usize, usize) {
+        (self.first, self.first + self.rows.len())
+    }
+}
+
 /// Rows `[a, b)` of the strip with their iteration state.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Segment {
@@ -149,6 +164,48 @@ impl Segment {
     /// The right neighbour's first row after the previous iteration.
     pub fn set_right_halo(&mut self, h: Halo) {
         self.set_halo(self.b, h);
+    }
+
+    /// Its rows `[lo, hi)` for a neighbour that takes them over.
+    pub fn give(&self, lo: usize, hi: usize) -> RowBlock {
+        assert!(
+            self.a <= lo && lo < hi && hi <= self.b,
+            "rows [{lo}, {hi}) outside [{}, {})",
+            self.a,
+            self.b
+        );
+        RowBlock {
+            first: lo,
+            rows: (lo..hi).map(|i| self.row(i)).collect(),
+        }
+    }
+
+    /// Takes rows `[a, b)` between two iterations: rows it did not hold
+    /// come from `blocks` (its neighbours' [`Segment::give`]), rows outside
+    /// the new range are no longer its own. The halos must be set anew
+    /// before the next iteration.
+    pub fn recut(&mut self, m: &Mesh, a: usize, b: usize, blocks: &[RowBlock]) {
+        assert!(self.sub == 0, "a recut between two iterations only");
+        assert!(
+            1 <= a && a < b && b < m.rows,
+            "rows [{a}, {b}) of {}",
+            m.rows
+        );
+        for block in blocks {
+            for (k, h) in block.rows.iter().enumerate() {
+                let i = block.first + k;
+                let c = &mut self.state.cur;
+                (c.psi[i], c.u[i], c.v[i], c.ew[i], c.ez[i]) = (h.psi, h.u, h.v, h.ew, h.ez);
+            }
+        }
+        let held = |i: usize| {
+            (self.a..self.b).contains(&i)
+                || blocks
+                    .iter()
+                    .any(|k| (k.range().0..k.range().1).contains(&i))
+        };
+        assert!((a..b).all(held), "rows [{a}, {b}) not all held or received");
+        (self.a, self.b) = (a, b);
     }
 
     /// Runs one iteration on its rows (halos set); returns its sums of
@@ -322,5 +379,52 @@ impl Assembly {
         }
         let j_scale = m.constants.q * m.vt * m.n_ref / m.h_cm;
         BiasSolution::from_state(&self.state, j_scale, bias_v, CostProfile::new(n, 0))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{ConstantSet, presets};
+
+    fn mesh() -> Mesh {
+        let d = presets::preset("si-pn")
+            .unwrap()
+            .with_spacing(10.0)
+            .unwrap();
+        Mesh::new(&d, ConstantSet::Codata.constants()).unwrap()
+    }
+
+    #[test]
+    fn rows_handed_over_arrive_with_their_values() {
+        let m = mesh();
+        let opts = SolverOptions::default();
+        let mut left = Segment::new(&m, 1, 100, &opts);
+        let mut right = Segment::new(&m, 100, m.rows - 1, &opts);
+        left.start_bias(&m, Side::Left, 0.3, &opts);
+        right.start_bias(&m, Side::Left, 0.3, &opts);
+        for _ in 0..3 {
+            left.set_right_halo(right.first_row());
+            right.set_left_halo(left.last_row());
+            left.iterate(&m);
+            right.iterate(&m);
+        }
+        // The boundary moves left by 10 rows: [90, 100) go to the right.
+        let block = left.give(90, 100);
+        assert_eq!(block.range(), (90, 100));
+        let moved = left.row(90);
+        left.recut(&m, 1, 90, &[]);
+        right.recut(&m, 90, m.rows - 1, &[block]);
+        assert_eq!((left.rows(), right.rows()), ((1, 90), (90, m.rows - 1)));
+        assert_eq!(right.first_row(), moved);
+        assert_eq!(left.last_row(), left.row(89));
+    }
+
+    #[test]
+    #[should_panic(expected = "not all held or received")]
+    fn a_recut_without_the_rows_is_refused() {
+        let m = mesh();
+        let mut s = Segment::new(&m, 50, 100, &SolverOptions::default());
+        s.recut(&m, 40, 100, &[]);
     }
 }
