@@ -708,3 +708,39 @@ fn launch_refuses_jobs_it_cannot_restart() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--pes-per-process"));
 }
+
+#[test]
+fn a_run_under_mpirun_is_recorded_and_predicted() {
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("zones.rec");
+    let v = json(&mpirun(
+        2,
+        &[
+            "--json",
+            "run",
+            "zones",
+            "--iters",
+            "5",
+            "--pes-per-process",
+            "1",
+            "--record",
+            rec.to_str().unwrap(),
+        ],
+    ));
+    assert_eq!(v["valid"], true);
+    // Every execution's cause was found, across the two processes.
+    let p = single(&[
+        "--json",
+        "predict",
+        "--record",
+        rec.to_str().unwrap(),
+        "--pes",
+        "2",
+        "--processes",
+        "2",
+    ]);
+    assert_eq!(p["recorded"]["pes"], 2);
+    assert_eq!(p["recorded"]["unattributed"], 0, "{p}");
+    assert!(p["recorded"]["executions"].as_u64().unwrap() > 0);
+    assert!(p["time_s"].as_f64().unwrap() > 0.0);
+}

@@ -137,12 +137,63 @@ pub struct RecordingInfo {
     pub wall_ns: u64,
 }
 
-/// Joins the PEs' records (`records[pe]`) into one recording: executions
-/// numbered by start time, messages by sending execution and time.
-pub(crate) fn join(records: &[&PeRecord], info: RecordingInfo) -> Recording {
+/// Clock offsets, ns, one per PE, that put every execution a message from
+/// another process triggered after the message was sent. PEs of one
+/// process (`process[pe]`) share a clock; processes start theirs at a
+/// barrier, a few µs apart (more when one was descheduled). The offsets
+/// are the least that satisfy every such message (longest paths of the
+/// difference constraints, by Bellman–Ford passes); within one process
+/// they change nothing.
+fn clock_offsets(records: &[&PeRecord], process: &[usize]) -> Vec<u64> {
+    let processes = process.iter().max().map_or(0, |m| m + 1);
+    let mut cross = Vec::new();
+    for (pe, r) in records.iter().enumerate() {
+        for e in &r.execs {
+            let RawCause::Msg { src, seq } = e.cause else {
+                continue;
+            };
+            let sent = records
+                .get(src as usize)
+                .and_then(|s| s.sends.get(seq as usize));
+            let Some(s) = sent else {
+                continue;
+            };
+            let (p, q) = (process[src as usize], process[pe]);
+            if p != q {
+                cross.push((q, e.start_ns, p, s.time_ns));
+            }
+        }
+    }
+    let mut off = vec![0u64; processes];
+    for _ in 0..=processes {
+        let mut changed = false;
+        for &(q, start, p, sent) in &cross {
+            let need = (sent + off[p] + 1).saturating_sub(start);
+            if off[q] < need {
+                off[q] = need;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    process.iter().map(|&p| off[p]).collect()
+}
+
+/// Joins the PEs' records (`records[pe]`, PE `pe` in process
+/// `process[pe]`) into one recording: clocks aligned across processes,
+/// executions numbered by start time, messages by sending execution and time.
+pub(crate) fn join(records: &[&PeRecord], process: &[usize], info: RecordingInfo) -> Recording {
+    let off = clock_offsets(records, process);
     let mut order: Vec<(u64, usize, usize)> = Vec::new();
     for (pe, r) in records.iter().enumerate() {
-        order.extend(r.execs.iter().enumerate().map(|(i, e)| (e.start_ns, pe, i)));
+        order.extend(
+            r.execs
+                .iter()
+                .enumerate()
+                .map(|(i, e)| (e.start_ns + off[pe], pe, i)),
+        );
     }
     order.sort_unstable();
     let mut exec_id: HashMap<(usize, usize), u64> = HashMap::with_capacity(order.len());
@@ -152,7 +203,12 @@ pub(crate) fn join(records: &[&PeRecord], info: RecordingInfo) -> Recording {
     let mut sends: Vec<(u64, u64, usize, usize)> = Vec::new();
     for (pe, r) in records.iter().enumerate() {
         for (seq, s) in r.sends.iter().enumerate() {
-            sends.push((exec_id[&(pe, s.exec as usize)], s.time_ns, pe, seq));
+            sends.push((
+                exec_id[&(pe, s.exec as usize)],
+                s.time_ns + off[pe],
+                pe,
+                seq,
+            ));
         }
     }
     sends.sort_unstable();
@@ -178,7 +234,7 @@ pub(crate) fn join(records: &[&PeRecord], info: RecordingInfo) -> Recording {
                 array: e.array,
                 element: e.element,
                 method: e.method.to_string(),
-                start_ns: e.start_ns,
+                start_ns: e.start_ns + off[pe],
                 dur_ns: e.dur_ns,
                 cause,
             }
@@ -226,5 +282,62 @@ pub(crate) fn join(records: &[&PeRecord], info: RecordingInfo) -> Recording {
         },
         execs,
         sends,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn info() -> RecordingInfo {
+        RecordingInfo {
+            app: "test".into(),
+            options: String::new(),
+            steps: 1,
+            wall_ns: 1,
+        }
+    }
+
+    /// PE 0 runs `ping` at 1,000 ns and sends at 1,500 ns; PE 1 runs the
+    /// `pong` it triggers at `recv_ns` on its own clock.
+    fn ping_pong(recv_ns: u64) -> (PeRecord, PeRecord) {
+        let obj = |linear| ObjId { array: 0, linear };
+        let mut a = Recorder::default();
+        a.begin(obj(0), "ping", 1_000);
+        let id = a.send(obj(1), 8, 1_500);
+        a.end(1_000);
+        let mut b = Recorder::default();
+        b.cause = Some(RawCause::of_entry(0, id));
+        b.begin(obj(1), "pong", recv_ns);
+        b.end(100);
+        (a.finish(vec![]), b.finish(vec![]))
+    }
+
+    #[test]
+    fn a_lagging_process_clock_is_moved_after_the_send() {
+        // The receiving process's clock started 1,200 ns late.
+        let (a, b) = ping_pong(600);
+        let r = join(&[&a, &b], &[0, 1], info());
+        let pong = r.execs.iter().find(|e| e.method == "pong").unwrap();
+        let ping = r.execs.iter().find(|e| e.method == "ping").unwrap();
+        assert!(ping.id < pong.id, "{:?}", r.execs);
+        assert_eq!(pong.cause, Cause::Msg(0));
+        assert_eq!(pong.start_ns, 1_501, "the least shift");
+        assert_eq!(ping.start_ns, 1_000, "the sender's clock stays");
+    }
+
+    #[test]
+    fn clocks_of_one_process_are_left_alone() {
+        let (a, b) = ping_pong(2_000);
+        let r = join(&[&a, &b], &[0, 1], info());
+        assert_eq!(r.execs[1].start_ns, 2_000, "already after the send");
+        // Two PEs of one process share a clock: nothing is shifted.
+        let (a, b) = ping_pong(600);
+        let r = join(&[&a, &b], &[0, 0], info());
+        assert!(
+            r.execs
+                .iter()
+                .any(|e| e.method == "pong" && e.start_ns == 600)
+        );
     }
 }

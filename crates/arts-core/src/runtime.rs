@@ -191,12 +191,17 @@ impl RunReport {
     }
 
     /// The run's causal recording (`Config::record`), or `None` if it was
-    /// not recorded or the run had several processes.
+    /// not recorded or this report lacks some PEs' records (under MPI only
+    /// process 0's report holds every PE's).
     pub fn recording(&self, info: RecordingInfo) -> Option<Recording> {
         let parts = (self.pes.iter())
             .map(|p| p.record.as_ref())
             .collect::<Option<Vec<_>>>()?;
-        (self.processes == 1).then(|| crate::record::join(&parts, info))
+        let every_pe = self.pes.iter().enumerate().all(|(i, p)| p.pe as usize == i);
+        // PEs are placed on processes in equal blocks.
+        let per = (self.pes.len() / self.processes.max(1) as usize).max(1);
+        let process: Vec<usize> = (0..self.pes.len()).map(|pe| pe / per).collect();
+        every_pe.then(|| crate::record::join(&parts, &process, info))
     }
 
     /// All PEs' trace spans, if tracing was on.
@@ -286,6 +291,11 @@ pub fn run_on<R>(
         )));
     }
     let clock = quanta::Clock::new();
+    if config.record {
+        // The processes' recordings share one time origin (to within a
+        // barrier's exit skew, a few µs).
+        transport.driver_barrier();
+    }
     let epoch = clock.raw();
     let started = Instant::now();
     let driver_sent = Arc::new(AtomicU64::new(0));

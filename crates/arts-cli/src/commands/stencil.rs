@@ -66,7 +66,7 @@ pub struct RunOpts {
     comm_trace: Option<PathBuf>,
     /// Write a causal recording of the run (every entry method with its
     /// duration and triggering message, every message with its size) for
-    /// `arts predict`. One process, no load balancing.
+    /// `arts predict`. Under mpirun, process 0 writes it. No load balancing.
     #[arg(long, value_parser = output_file)]
     record: Option<PathBuf>,
     /// Load-balancing strategy (none, greedy, refine, greedy-comm, metis, rotate, ...).
@@ -207,11 +207,6 @@ impl RunOpts {
             resume: self.resume,
             every_seconds: self.checkpoint_every_seconds,
         });
-        if self.record.is_some() && processes > 1 {
-            return Err(CliError::usage(
-                "--record: record a run in one process (predict a multi-process run with arts predict --processes K)",
-            ));
-        }
         if self.record.is_some() && lb.is_some() {
             return Err(CliError::usage(
                 "--record: record a run without load balancing (--lb none); predict a balanced mapping with arts predict --mapping",
