@@ -306,8 +306,10 @@ mod tests {
         a.begin(obj(0), "ping", 1_000);
         let id = a.send(obj(1), 8, 1_500);
         a.end(1_000);
-        let mut b = Recorder::default();
-        b.cause = Some(RawCause::of_entry(0, id));
+        let mut b = Recorder {
+            cause: Some(RawCause::of_entry(0, id)),
+            ..Recorder::default()
+        };
         b.begin(obj(1), "pong", recv_ns);
         b.end(100);
         (a.finish(vec![]), b.finish(vec![]))
