@@ -10,6 +10,7 @@
 //! the same residuals, so both styles equal the sequential solver in the
 //! relaxed order over the same segments bit for bit.
 
+pub mod checkpoint;
 pub mod live;
 pub mod master;
 pub mod slab;
@@ -24,6 +25,8 @@ use arts_ddm::solver::segment::Assembly;
 use arts_ddm::{BiasSolution, Mesh, Residual, Side, SolverOptions};
 use serde::{Deserialize, Serialize};
 
+pub use checkpoint::{Checkpointing, Resume};
+use checkpoint::{MainState, SavedPoint};
 pub use live::LiveCut;
 use master::{Master, MasterSetup};
 use slab::{Slab, SlabMsg};
@@ -168,6 +171,49 @@ pub struct Point {
     pub recuts: u32,
 }
 
+/// The point of bias `bias_v` from the slabs' summed `result` (bit
+/// patterns), which took `time_s`; a converged solution is assembled by
+/// `assembly` (which must have seen every earlier point).
+fn decode(
+    assembly: &mut Assembly,
+    mesh: &Mesh,
+    n: usize,
+    bias_v: f64,
+    result: &[u64],
+    time_s: f64,
+) -> Point {
+    let v = from_bits(result);
+    let h = &v[..HEADER];
+    let moves = v[HEADER..HEADER + n].iter().map(|&m| m as u32).collect();
+    let starts = v[HEADER + n..HEADER + 2 * n]
+        .iter()
+        .map(|&a| a as usize)
+        .collect();
+    let iterations = h[1] as usize;
+    let residual = Residual {
+        psi_v: h[2],
+        u_v: h[3],
+        v_v: h[4],
+    };
+    let verdict = match h[0] {
+        c if c == Status::Converged.code() => Verdict::Converged,
+        c if c == Status::Diverged.code() => Verdict::Diverged,
+        _ => Verdict::Continue,
+    };
+    let omega = ((h[5], h[6]), h[7] as u32);
+    let outcome = Outcome::new(verdict, iterations, residual, omega, time_s, || {
+        assembly.solution(mesh, bias_v, &v[HEADER + 2 * n..])
+    });
+    Point {
+        bias_v,
+        outcome,
+        time_s,
+        moves,
+        starts,
+        recuts: h[8] as u32,
+    }
+}
+
 /// Solves `biases` in turn (each continuing from the previous solution) on
 /// one slab per range of `setup`, placed by `map`; stops at the first bias
 /// point that does not converge.
@@ -176,6 +222,21 @@ pub fn run(
     map: Map,
     setup: Setup,
     biases: &[f64],
+) -> Result<(Vec<Point>, RunReport), RunError> {
+    run_session(config, map, setup, biases, None, None)
+}
+
+/// [`run`], checkpointing after every `save.every` bias points, and
+/// starting from `resume` (the points it holds are reported as they were
+/// first; the slabs continue from their images) instead of the beginning.
+/// Checkpoints need the distributed style.
+pub fn run_session(
+    config: &Config,
+    map: Map,
+    setup: Setup,
+    biases: &[f64],
+    save: Option<Checkpointing>,
+    resume: Option<Resume>,
 ) -> Result<(Vec<Point>, RunReport), RunError> {
     let mesh = setup.mesh.clone();
     let biased = setup.biased;
@@ -187,8 +248,23 @@ pub fn run(
             "live application-level balancing needs the distributed style".into(),
         ));
     }
+    if central && (save.is_some() || resume.is_some()) {
+        return Err(RunError::Config(
+            "checkpoints of a bias sweep need the distributed style".into(),
+        ));
+    }
     let (points, report) = arts_core::run(config, |d| -> Result<Vec<Point>, RunError> {
-        let slabs = d.create_array::<Slab>("ddm-slabs", Shape::d1(n as u32), map, setup);
+        let (slabs, mut state) = match resume {
+            Some(r) => {
+                let slabs = d.restore_array::<Slab>("ddm-slabs", &r.image, map, setup)?;
+                (slabs, r.state)
+            }
+            None => {
+                let shape = Shape::d1(n as u32);
+                let slabs = d.create_array::<Slab>("ddm-slabs", shape, map, setup);
+                (slabs, MainState::default())
+            }
+        };
         let master = central.then(|| {
             let init = MasterSetup {
                 slabs,
@@ -200,7 +276,10 @@ pub fn run(
         });
         let mut assembly = Assembly::new(&mesh, biased);
         let mut points = Vec::with_capacity(biases.len());
-        for (i, &bias_v) in biases.iter().enumerate() {
+        for p in &state.points {
+            points.push(decode(&mut assembly, &mesh, n, p.bias_v, &p.result, p.time_s));
+        }
+        for (i, &bias_v) in biases.iter().enumerate().skip(points.len()) {
             let start = Instant::now();
             let index = i as u32;
             d.broadcast(
@@ -211,41 +290,25 @@ pub fn run(
                     master,
                 },
             );
-            let v = from_bits(&d.wait_callback::<Vec<u64>>(DdmTag::Solved(index))?);
-            let h = &v[..HEADER];
-            let moves = v[HEADER..HEADER + n].iter().map(|&m| m as u32).collect();
-            let starts = v[HEADER + n..HEADER + 2 * n]
-                .iter()
-                .map(|&a| a as usize)
-                .collect();
-            let iterations = h[1] as usize;
-            let residual = Residual {
-                psi_v: h[2],
-                u_v: h[3],
-                v_v: h[4],
-            };
-            let verdict = match h[0] {
-                c if c == Status::Converged.code() => Verdict::Converged,
-                c if c == Status::Diverged.code() => Verdict::Diverged,
-                _ => Verdict::Continue,
-            };
-            let omega = ((h[5], h[6]), h[7] as u32);
+            let result = d.wait_callback::<Vec<u64>>(DdmTag::Solved(index))?;
             let time_s = start.elapsed().as_secs_f64();
-            let outcome = Outcome::new(verdict, iterations, residual, omega, time_s, || {
-                assembly.solution(&mesh, bias_v, &v[HEADER + 2 * n..])
-            });
-            let stop = !matches!(outcome, Outcome::Converged(_));
-            let time_s = start.elapsed().as_secs_f64();
-            points.push(Point {
-                bias_v,
-                outcome,
-                time_s,
-                moves,
-                starts,
-                recuts: h[8] as u32,
-            });
+            let mut point = decode(&mut assembly, &mesh, n, bias_v, &result, time_s);
+            point.time_s = start.elapsed().as_secs_f64();
+            let stop = !matches!(point.outcome, Outcome::Converged(_));
+            points.push(point);
             if stop {
                 break;
+            }
+            if let Some(plan) = save.as_ref() {
+                state.points.push(SavedPoint {
+                    bias_v,
+                    result,
+                    time_s,
+                });
+                let done = points.len();
+                if plan.every > 0 && done.is_multiple_of(plan.every) && done < biases.len() {
+                    checkpoint::take(d, &slabs, plan, &state)?;
+                }
             }
         }
         Ok(points)
@@ -373,6 +436,71 @@ mod tests {
                     "{pes} PEs: potential {dpsi} V from the sequential solver"
                 );
             }
+        }
+    }
+
+    #[test]
+    fn a_sweep_restarted_from_its_checkpoints_ends_bit_identical() {
+        use arts_core::checkpoint::disk;
+        let d = presets::preset("si-pn")
+            .unwrap()
+            .with_spacing(10.0)
+            .unwrap();
+        let mesh = Arc::new(Mesh::new(&d, ConstantSet::Codata.constants()).unwrap());
+        let order = UpdateOrder::relaxed_equal(mesh.rows, 5).unwrap();
+        let setup = |lb: bool| Setup {
+            mesh: mesh.clone(),
+            biased: d.biased,
+            opts: SolverOptions {
+                tolerance_v: 1e-8,
+                instrument_every: 0,
+                order: order.clone(),
+                check_every: 5,
+                ..SolverOptions::default()
+            },
+            ranges: order.segments().to_vec(),
+            sync: lb,
+            style: Style::Distributed,
+            live: None,
+        };
+        let pes = |n, lb: Option<LbConfig>| Config {
+            pes: n,
+            lb,
+            ..Config::default()
+        };
+        let biases = [0.0, 0.1, 0.2, 0.3];
+        let solution = |p: &Point| match &p.outcome {
+            Outcome::Converged(s) => (s.iterations, bits(&s.psi), bits(&s.u), bits(&s.jn)),
+            o => panic!("{o:?}"),
+        };
+        let (plain, _) = run(&pes(2, None), Map::Block, setup(false), &biases).unwrap();
+        let root = tempfile::tempdir().unwrap();
+        let save = Checkpointing {
+            every: 1,
+            dir: root.path().to_path_buf(),
+            keep: 5,
+            options: serde_json::json!({"test": true}),
+        };
+        let (with, _) =
+            run_session(&pes(2, None), Map::Block, setup(false), &biases, Some(save), None)
+                .unwrap();
+        assert_eq!(with.len(), 4);
+        assert_eq!(disk::list(root.path()), vec![1, 2, 3], "not after the last");
+        for (n, step, lb) in [(1, 1, None), (3, 2, Some(rotate())), (2, 3, None)] {
+            let c = disk::open(&root.path().join(disk::dir_name(step))).unwrap();
+            let resume = checkpoint::read_resume(&c, &biases, 5).unwrap();
+            assert_eq!(resume.state.points.len(), step as usize);
+            let sync = lb.is_some();
+            let (points, _) =
+                run_session(&pes(n, lb), Map::Block, setup(sync), &biases, None, Some(resume))
+                    .unwrap();
+            assert_eq!(points.len(), 4);
+            for (p, q) in points.iter().zip(&plain) {
+                assert_eq!(solution(p), solution(q), "{n} PEs from step {step}");
+            }
+            // A checkpoint of another sweep is refused.
+            assert!(checkpoint::read_resume(&c, &[0.05, 0.1, 0.2, 0.3], 5).is_err());
+            assert!(checkpoint::read_resume(&c, &biases, 4).is_err());
         }
     }
 

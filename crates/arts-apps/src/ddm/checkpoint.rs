@@ -1,0 +1,148 @@
+//! Checkpoint and restart of a distributed bias sweep. The consistent
+//! point is the end of a bias point: the slabs have sent their solution and
+//! wait, idle, for the next bias, and the main program holds every result
+//! so far. After every `every`-th bias point (not after the last) every
+//! process writes its own slabs' images, and process 0 publishes the
+//! checkpoint with the results so far (`main.bin`: each point's bias, raw
+//! slab result and time). A restart restores the slabs on any number of
+//! PEs, decodes the saved results exactly as they were decoded the first
+//! time, and goes on with the next bias point: the sweep ends bit-identical
+//! to an uninterrupted one.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use arts_core::checkpoint::disk::{self, Checkpoint, CheckpointError};
+use arts_core::{ArrayImage, ArrayProxy, Driver, RunError};
+use serde::{Deserialize, Serialize};
+
+use super::slab::Slab;
+
+/// The app name a sweep's checkpoints carry in their manifest.
+pub const APP: &str = "ddm";
+
+/// Where and how often a sweep checkpoints.
+#[derive(Clone, Debug)]
+pub struct Checkpointing {
+    /// Checkpoint after every `every` bias points (not after the last).
+    pub every: usize,
+    /// The checkpoint root directory.
+    pub dir: PathBuf,
+    /// How many checkpoints to keep.
+    pub keep: usize,
+    /// The options that re-create the sweep (recorded in the manifest).
+    pub options: serde_json::Value,
+}
+
+/// One bias point as the main program received it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SavedPoint {
+    /// Volts on the driven contact.
+    pub bias_v: f64,
+    /// The slabs' summed result vector (status, solution, ...), bit patterns.
+    pub result: Vec<u64>,
+    /// Seconds it took.
+    pub time_s: f64,
+}
+
+/// The main program's state in a checkpoint: the bias points done.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct MainState {
+    /// Every point done, in order.
+    pub points: Vec<SavedPoint>,
+}
+
+/// What a sweep resumes from.
+#[derive(Clone, Debug)]
+pub struct Resume {
+    /// The points done.
+    pub state: MainState,
+    /// The slabs.
+    pub image: Arc<ArrayImage>,
+}
+
+fn invalid(path: PathBuf, why: String) -> CheckpointError {
+    CheckpointError::Invalid { path, why }
+}
+
+/// Reads a sweep's checkpoint for a sweep of `biases` on `segments`
+/// slabs; the error names the file that does not fit.
+pub fn read_resume(
+    c: &Checkpoint,
+    biases: &[f64],
+    segments: usize,
+) -> Result<Resume, CheckpointError> {
+    let manifest = c.dir.join(disk::MANIFEST);
+    if c.manifest.app != APP {
+        return Err(invalid(manifest, format!("written by {:?}, not {APP}", c.manifest.app)));
+    }
+    let main_path = c.dir.join(disk::MAIN_STATE);
+    let state: MainState = arts_core::wire::decode(&c.main_state()?)
+        .map_err(|e| invalid(main_path.clone(), format!("not a ddm main state: {e}")))?;
+    let done = state.points.len();
+    let same_biases = state
+        .points
+        .iter()
+        .zip(biases)
+        .all(|(p, b)| p.bias_v.to_bits() == b.to_bits());
+    if done as u64 != c.manifest.step || done == 0 || done >= biases.len() || !same_biases {
+        return Err(invalid(
+            main_path,
+            format!(
+                "{done} points done at step {} of a sweep of {} biases",
+                c.manifest.step,
+                biases.len()
+            ),
+        ));
+    }
+    let image = c.array(0)?;
+    if c.manifest.arrays() != 1 || image.len() != segments {
+        return Err(invalid(
+            manifest,
+            format!("{} slabs, not {segments}", image.len()),
+        ));
+    }
+    Ok(Resume {
+        state,
+        image: Arc::new(image),
+    })
+}
+
+/// Takes the checkpoint after the points in `state`: every process writes
+/// its own slabs' images, process 0 publishes them with `state`.
+/// Collective.
+pub(super) fn take(
+    d: &mut Driver,
+    slabs: &ArrayProxy<Slab>,
+    plan: &Checkpointing,
+    state: &MainState,
+) -> Result<(), RunError> {
+    let step = state.points.len() as u64;
+    let image = d.checkpoint_local(slabs)?;
+    let process = d.process().0;
+    let shard = disk::write_shard(&plan.dir, step, process, &[&image]).map_err(|e| e.to_string());
+    let shards: Option<Vec<Result<disk::Shard, String>>> =
+        d.gather(arts_core::wire::encode(&shard))?.map(|all| {
+            all.iter()
+                .map(|b| arts_core::wire::decode(b).map_err(|e| e.to_string())?)
+                .collect()
+        });
+    let failed = |e: String| RunError::Checkpoint(e);
+    shard.map_err(failed)?;
+    if let Some(shards) = shards {
+        let shards = shards
+            .into_iter()
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(failed)?;
+        let main_state = arts_core::wire::encode(state);
+        let contents = disk::Contents {
+            app: APP,
+            options: plan.options.clone(),
+            step,
+            main_state: &main_state,
+        };
+        disk::publish(&plan.dir, &contents, shards, plan.keep)
+            .map_err(|e| failed(e.to_string()))?;
+    }
+    Ok(())
+}
