@@ -227,6 +227,19 @@ fn parse() -> Cli {
     }
 }
 
+/// The arguments of `arts run ddm` in the command line `argv` (without
+/// the program name), as a restart re-reads them from a checkpoint.
+pub(crate) fn parse_run_ddm(argv: &[String]) -> Result<ddm::RunDdmArgs, String> {
+    let cli = Cli::try_parse_from(std::iter::once("arts").chain(argv.iter().map(|s| s.as_str())))
+        .map_err(|e| e.kind().to_string())?;
+    match cli.command {
+        Command::Run {
+            app: App::Ddm(args),
+        } => Ok(args),
+        _ => Err("not an `arts run ddm` command line".into()),
+    }
+}
+
 fn main() {
     quiet_pe_panics();
     signals::install();

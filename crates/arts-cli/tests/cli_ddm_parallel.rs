@@ -366,3 +366,143 @@ fn the_study_balances_live_on_the_distributed_style_only() {
     assert_eq!(runs.len(), 1);
     assert_eq!(runs[0]["style"], "distributed");
 }
+
+/// The per-point results of a sweep's JSON that must not change.
+fn sweep_results(v: &serde_json::Value) -> Vec<(String, String, String)> {
+    v["biases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| {
+            let f = |k: &str| b[k].to_string();
+            (
+                f("iterations"),
+                f("terminal_current_a_per_cm2"),
+                f("residual_potential_v"),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_distributed_sweep_checkpoints_and_restarts_bit_identical() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("ckpt");
+    let sweep = [
+        "--json",
+        "run",
+        "ddm",
+        "--preset",
+        "si-pn",
+        "--bias",
+        "0,0.1,0.2,0.3",
+        "--parallel",
+        "distributed",
+        "--segments",
+        "5",
+        "--pes",
+        "2",
+    ];
+    let plain = json(&arts(&sweep));
+    let ckpt = [
+        "--checkpoint-every",
+        "1",
+        "--keep",
+        "3",
+        "--checkpoint-dir",
+        root.to_str().unwrap(),
+    ];
+    let with = json(&arts(&[&sweep[..], &ckpt[..]].concat()));
+    assert_eq!(sweep_results(&with), sweep_results(&plain));
+    assert_eq!(with["parallel"]["checkpoint_dir"], root.to_str().unwrap());
+    for (step, pes) in [("1", "1"), ("3", "3"), ("2", "2")] {
+        let c = root.join(format!("ckpt-{step}"));
+        let v = json(&arts(&[
+            "--json",
+            "restart",
+            c.to_str().unwrap(),
+            "--pes",
+            pes,
+        ]));
+        assert_eq!(v["valid"], true, "from {step} on {pes} PEs");
+        assert_eq!(v["parallel"]["resumed_from_point"].to_string(), step);
+        assert_eq!(v["parallel"]["pes"].to_string(), pes);
+        assert_eq!(sweep_results(&v), sweep_results(&plain), "from {step}");
+    }
+    // The root's newest, and checkpointing on from a restart.
+    let again = dir.path().join("again");
+    let v = json(&arts(&[
+        "--json",
+        "restart",
+        root.to_str().unwrap(),
+        "--checkpoint-every",
+        "1",
+        "--checkpoint-dir",
+        again.to_str().unwrap(),
+    ]));
+    assert_eq!(v["parallel"]["resumed_from_point"], 3);
+    assert_eq!(sweep_results(&v), sweep_results(&plain));
+
+    // Bad input: options a restart cannot take, a modified checkpoint.
+    let newest = root.join("ckpt-3");
+    let restart = |extra: &[&str]| arts(&[&["restart", newest.to_str().unwrap()], extra].concat());
+    assert_usage_error(&restart(&["--lb", "greedy"]), "keeps its own options");
+    assert_usage_error(&restart(&["--checkpoint-dir", "x"]), "--checkpoint-every");
+    let main = newest.join("main.bin");
+    let mut bytes = std::fs::read(&main).unwrap();
+    bytes[100] ^= 1;
+    std::fs::write(&main, bytes).unwrap();
+    assert_usage_error(&restart(&[]), "main.bin");
+}
+
+#[test]
+fn a_restart_refuses_a_changed_device_and_bad_checkpoint_options() {
+    let dir = tempfile::tempdir().unwrap();
+    let device = dir.path().join("dev.toml");
+    let preset = arts(&["ddm", "preset", "si-pn"]);
+    std::fs::write(&device, &preset.stdout).unwrap();
+    let root = dir.path().join("ckpt");
+    let o = arts(&[
+        "run",
+        "ddm",
+        "--device",
+        device.to_str().unwrap(),
+        "--bias",
+        "0,0.1,0.2",
+        "--parallel",
+        "distributed",
+        "--segments",
+        "3",
+        "--checkpoint-every",
+        "1",
+        "--checkpoint-dir",
+        root.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = String::from_utf8_lossy(&preset.stdout).replace("1e16", "2e16");
+    std::fs::write(&device, text).unwrap();
+    assert_usage_error(
+        &arts(&["restart", root.to_str().unwrap()]),
+        "the device has changed",
+    );
+    let run = |args: &[&str]| arts(&[&["run", "ddm", "--preset", "si-pn"], args].concat());
+    assert_usage_error(
+        &run(&["--parallel", "distributed", "--checkpoint-every", "1"]),
+        "go together",
+    );
+    assert_usage_error(
+        &run(&["--checkpoint-every", "1", "--checkpoint-dir", "x"]),
+        "applies to --parallel",
+    );
+    assert_usage_error(
+        &run(&[
+            "--parallel",
+            "centralized",
+            "--checkpoint-every",
+            "1",
+            "--checkpoint-dir",
+            "x",
+        ]),
+        "needs --parallel distributed",
+    );
+}

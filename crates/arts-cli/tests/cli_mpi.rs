@@ -744,3 +744,38 @@ fn a_run_under_mpirun_is_recorded_and_predicted() {
     assert!(p["recorded"]["executions"].as_u64().unwrap() > 0);
     assert!(p["time_s"].as_f64().unwrap() > 0.0);
 }
+
+#[test]
+fn a_ddm_sweep_checkpointed_on_2_processes_restarts_on_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("ckpt");
+    let sweep = [
+        "--json",
+        "run",
+        "ddm",
+        "--preset",
+        "si-pn",
+        "--bias",
+        "0,0.1,0.2",
+        "--parallel",
+        "distributed",
+        "--segments",
+        "4",
+        "--pes-per-process",
+        "1",
+        "--checkpoint-every",
+        "2",
+        "--checkpoint-dir",
+        root.to_str().unwrap(),
+    ];
+    let v = json(&mpirun(2, &sweep));
+    assert_eq!(v["valid"], true);
+    let r = single(&["--json", "restart", root.to_str().unwrap(), "--pes", "3"]);
+    assert_eq!(r["valid"], true);
+    assert_eq!(r["parallel"]["resumed_from_point"], 2);
+    assert_eq!(
+        r["terminal_current_a_per_cm2"],
+        v["terminal_current_a_per_cm2"]
+    );
+    assert_eq!(r["iterations"], v["iterations"]);
+}

@@ -74,7 +74,10 @@ pub fn read_resume(
 ) -> Result<Resume, CheckpointError> {
     let manifest = c.dir.join(disk::MANIFEST);
     if c.manifest.app != APP {
-        return Err(invalid(manifest, format!("written by {:?}, not {APP}", c.manifest.app)));
+        return Err(invalid(
+            manifest,
+            format!("written by {:?}, not {APP}", c.manifest.app),
+        ));
     }
     let main_path = c.dir.join(disk::MAIN_STATE);
     let state: MainState = arts_core::wire::decode(&c.main_state()?)

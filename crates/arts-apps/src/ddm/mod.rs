@@ -277,7 +277,14 @@ pub fn run_session(
         let mut assembly = Assembly::new(&mesh, biased);
         let mut points = Vec::with_capacity(biases.len());
         for p in &state.points {
-            points.push(decode(&mut assembly, &mesh, n, p.bias_v, &p.result, p.time_s));
+            points.push(decode(
+                &mut assembly,
+                &mesh,
+                n,
+                p.bias_v,
+                &p.result,
+                p.time_s,
+            ));
         }
         for (i, &bias_v) in biases.iter().enumerate().skip(points.len()) {
             let start = Instant::now();
@@ -481,9 +488,15 @@ mod tests {
             keep: 5,
             options: serde_json::json!({"test": true}),
         };
-        let (with, _) =
-            run_session(&pes(2, None), Map::Block, setup(false), &biases, Some(save), None)
-                .unwrap();
+        let (with, _) = run_session(
+            &pes(2, None),
+            Map::Block,
+            setup(false),
+            &biases,
+            Some(save),
+            None,
+        )
+        .unwrap();
         assert_eq!(with.len(), 4);
         assert_eq!(disk::list(root.path()), vec![1, 2, 3], "not after the last");
         for (n, step, lb) in [(1, 1, None), (3, 2, Some(rotate())), (2, 3, None)] {
@@ -491,9 +504,15 @@ mod tests {
             let resume = checkpoint::read_resume(&c, &biases, 5).unwrap();
             assert_eq!(resume.state.points.len(), step as usize);
             let sync = lb.is_some();
-            let (points, _) =
-                run_session(&pes(n, lb), Map::Block, setup(sync), &biases, None, Some(resume))
-                    .unwrap();
+            let (points, _) = run_session(
+                &pes(n, lb),
+                Map::Block,
+                setup(sync),
+                &biases,
+                None,
+                Some(resume),
+            )
+            .unwrap();
             assert_eq!(points.len(), 4);
             for (p, q) in points.iter().zip(&plain) {
                 assert_eq!(solution(p), solution(q), "{n} PEs from step {step}");

@@ -1,5 +1,6 @@
-//! `arts restart DIR`: continues a checkpointed run (jacobi2d, zones or hotspot) from its
-//! checkpoint directory, on any number of PEs, and reports like the run.
+//! `arts restart DIR`: continues a checkpointed run (jacobi2d, zones, hotspot
+//! or a distributed ddm sweep) from its checkpoint directory, on any number
+//! of PEs, and reports like the run.
 
 use std::path::PathBuf;
 
@@ -24,6 +25,9 @@ pub struct RestartArgs {
 /// truncated, modified, of another app or version) is bad input naming the file.
 pub fn run_restart(args: &RestartArgs, out: Output) -> CliResult {
     let c = disk::open(&args.dir).map_err(CliError::usage)?;
+    if c.manifest.app == arts_apps::ddm::checkpoint::APP {
+        return super::ddm::restart(&c, &args.opts, out);
+    }
     let app = restartable_app(&c).map_err(CliError::usage)?;
     let manifest = c.dir.join(disk::MANIFEST);
     let bad_options = |e: &dyn std::fmt::Display| {

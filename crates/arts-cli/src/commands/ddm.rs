@@ -16,7 +16,9 @@ use super::ddm_flags::{
     AppLbArg, ConstantsArg, EdgeAverageArg, MeshArg, MethodArg, OrderArg, PresetArg,
 };
 use super::ddm_parallel::{self, ParallelArg, ParallelOut};
+use super::stencil::RunOpts;
 use crate::output::{CliError, CliResult, Output, PendingDir};
+use arts_core::checkpoint::disk::{self, Checkpoint};
 
 /// Arguments of `arts run ddm`.
 #[derive(clap::Args)]
@@ -138,6 +140,17 @@ pub struct RunDdmArgs {
     /// max/avg that moves rows, in [0, 1).
     #[arg(long, default_value_t = 0.05)]
     pub app_lb_threshold: f64,
+    /// With --parallel distributed: checkpoint after every N bias points
+    /// (not after the last) into --checkpoint-dir; `arts restart DIR`
+    /// continues the sweep.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub checkpoint_every: Option<u64>,
+    /// Where the checkpoints go (with --checkpoint-every).
+    #[arg(long)]
+    pub checkpoint_dir: Option<PathBuf>,
+    /// Checkpoints kept (the newest).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
+    pub keep: u64,
 }
 
 /// Arguments of `arts ddm partition`.
@@ -509,6 +522,42 @@ fn run_newton(
 
 /// Runs `arts run ddm`.
 pub fn run_ddm(args: &RunDdmArgs, out: Output) -> CliResult {
+    let argv = std::env::args().skip(1).collect();
+    run_sweep(args, argv, None, out)
+}
+
+/// `arts restart` of a sweep's checkpoint `c`: the sweep's own command
+/// line (from the manifest) with the PEs, processes and checkpointing of
+/// `opts` (none given: the defaults, not the first run's).
+pub fn restart(c: &Checkpoint, opts: &RunOpts, out: Output) -> CliResult {
+    let manifest = c.dir.join(disk::MANIFEST);
+    let bad = |e: &dyn std::fmt::Display| {
+        CliError::usage(format!("{}: options: {e}", manifest.display()))
+    };
+    let argv: Vec<String> =
+        serde_json::from_value(c.manifest.options["argv"].clone()).map_err(|e| bad(&e))?;
+    let mut args = crate::parse_run_ddm(&argv).map_err(|e| bad(&e))?;
+    // The PEs and processes are the restart's, as for the stencil apps.
+    let given = opts.for_sweep()?;
+    (args.pes, args.pes_per_process) = (given.pes, given.pes_per_process);
+    (args.checkpoint_every, args.checkpoint_dir) = match given.checkpoint {
+        Some((every, dir, keep)) => {
+            args.keep = keep as u64;
+            (Some(every as u64), Some(dir))
+        }
+        None => (None, None),
+    };
+    run_sweep(&args, argv, Some(c), out)
+}
+
+/// Runs the sweep `args` ask for (`argv`: its command line, recorded in
+/// its checkpoints), continuing from `resume` if given.
+fn run_sweep(
+    args: &RunDdmArgs,
+    argv: Vec<String>,
+    resume: Option<&Checkpoint>,
+    out: Output,
+) -> CliResult {
     ddm_parallel::check_args(args)?;
     let device = load_device(args)?;
     let set = match (args.constants, device.constants) {
@@ -537,8 +586,9 @@ pub fn run_ddm(args: &RunDdmArgs, out: Output) -> CliResult {
             let name = order.name();
             let opts = solver_options(args, order);
             opts.validate(rows).map_err(ddm_error)?;
+            let session = ddm_parallel::Session { argv, resume };
             let (points, failure, report) =
-                ddm_parallel::run(args, style, &mesh, &device, &biases, opts)?;
+                ddm_parallel::run(args, style, &mesh, &device, &biases, opts, session)?;
             let segments = report.segments();
             parallel = Some(report);
             (name, segments, points, failure)

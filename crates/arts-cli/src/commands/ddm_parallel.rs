@@ -6,7 +6,8 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use arts_apps::ddm::{LiveCut, Outcome as SlabOutcome, Setup, Style};
+use arts_apps::ddm::{Checkpointing, LiveCut, Outcome as SlabOutcome, Resume, Setup, Style};
+use arts_core::checkpoint::disk::Checkpoint;
 use arts_core::{Config, LbConfig, LbPeriod, Map};
 use arts_ddm::{BiasSolution, DdmError, Device, Mesh, Solver, SolverOptions, UpdateOrder};
 use serde::Serialize;
@@ -71,6 +72,10 @@ pub struct ParallelOut {
     recuts: u32,
     /// Each segment's first row at the end (moved by live balancing).
     segment_starts: Vec<usize>,
+    /// Where the sweep checkpointed, if it did.
+    checkpoint_dir: Option<String>,
+    /// Bias points a restart took from its checkpoint.
+    resumed_from_point: Option<usize>,
     /// Every converged point equals the sequential solver in the relaxed
     /// order over the same segments, bit for bit (iterations included).
     /// Live balancing moves the segments, so it cannot.
@@ -170,6 +175,8 @@ pub(super) fn check_args(args: &RunDdmArgs) -> CliResult {
     if args.parallel.is_none() {
         let flags = [
             ("--app-lb", args.app_lb != AppLbArg::Off),
+            ("--checkpoint-every", args.checkpoint_every.is_some()),
+            ("--checkpoint-dir", args.checkpoint_dir.is_some()),
             ("--pes", args.pes.is_some()),
             ("--pes-per-process", args.pes_per_process.is_some()),
             ("--lb", args.lb != "none"),
@@ -212,6 +219,16 @@ pub(super) fn check_args(args: &RunDdmArgs) -> CliResult {
             "--app-lb static cuts the segments itself: give --segments, not --segment-starts",
         ));
     }
+    if args.checkpoint_every.is_some() != args.checkpoint_dir.is_some() {
+        return Err(CliError::usage(
+            "--checkpoint-every N and --checkpoint-dir DIR go together",
+        ));
+    }
+    if args.checkpoint_every.is_some() && args.parallel != Some(ParallelArg::Distributed) {
+        return Err(CliError::usage(
+            "--checkpoint-every needs --parallel distributed (a sweep on slab objects checkpoints between bias points)",
+        ));
+    }
     if args.order != super::ddm_flags::OrderArg::Sequential {
         return Err(CliError::usage(
             "--parallel runs the relaxed order over --segments; --order applies to the sequential solver",
@@ -223,7 +240,63 @@ pub(super) fn check_args(args: &RunDdmArgs) -> CliResult {
 /// The points, PEs, migrations and utilization of a run on the runtime.
 type RuntimeRun = (Vec<arts_apps::ddm::Point>, u32, u64, Vec<f64>);
 
+/// What a sweep does besides solving: its command line (recorded in its
+/// checkpoints) and the checkpoint it continues from, if any.
+pub(super) struct Session<'a> {
+    /// The command line of the sweep (`arts restart` parses it again).
+    pub argv: Vec<String>,
+    /// Continue from this checkpoint.
+    pub resume: Option<&'a Checkpoint>,
+}
+
+/// A fingerprint of the device as meshed: a restart refuses a checkpoint
+/// whose device file has changed since.
+fn mesh_crc32(mesh: &Mesh) -> u32 {
+    let mut h = crc32fast::Hasher::new();
+    h.update(&(mesh.rows as u64).to_le_bytes());
+    for arr in [&mesh.psi_eq, &mesh.vn, &mesh.vp, &mesh.mu_n, &mesh.mu_p] {
+        for x in arr.iter() {
+            h.update(&x.to_bits().to_le_bytes());
+        }
+    }
+    h.finalize()
+}
+
+/// The checkpointing and the resume of `session`'s sweep on `mesh`, checked.
+fn saving(
+    args: &RunDdmArgs,
+    mesh: &Mesh,
+    biases: &[f64],
+    segments: usize,
+    session: &Session<'_>,
+) -> Result<(Option<Checkpointing>, Option<Resume>), CliError> {
+    let fingerprint = mesh_crc32(mesh);
+    let save = match (args.checkpoint_every, &args.checkpoint_dir) {
+        (Some(every), Some(dir)) => Some(Checkpointing {
+            every: every as usize,
+            dir: dir.clone(),
+            keep: args.keep as usize,
+            options: serde_json::json!({ "argv": session.argv, "mesh_crc32": fingerprint }),
+        }),
+        _ => None,
+    };
+    let Some(c) = session.resume else {
+        return Ok((save, None));
+    };
+    let manifest = c.dir.join(arts_core::checkpoint::disk::MANIFEST);
+    if c.manifest.options["mesh_crc32"].as_u64() != Some(fingerprint as u64) {
+        return Err(CliError::usage(format!(
+            "{}: the device has changed since this checkpoint was written",
+            manifest.display()
+        )));
+    }
+    let resume =
+        arts_apps::ddm::checkpoint::read_resume(c, biases, segments).map_err(CliError::usage)?;
+    Ok((save, Some(resume)))
+}
+
 /// The sweep on slab objects of the runtime.
+#[allow(clippy::too_many_arguments)]
 fn on_runtime(
     args: &RunDdmArgs,
     style: Style,
@@ -232,7 +305,9 @@ fn on_runtime(
     biases: &[f64],
     opts: &SolverOptions,
     ranges: &[(usize, usize)],
+    session: &Session<'_>,
 ) -> Result<RuntimeRun, CliError> {
+    let (save, resume) = saving(args, mesh, biases, ranges.len(), session)?;
     let pes = args.pes.unwrap_or_else(crate::args::default_pes);
     let lb = lb_config(&args.lb)?;
     let config = Config {
@@ -253,8 +328,9 @@ fn on_runtime(
             threshold: args.app_lb_threshold,
         }),
     };
-    let (points, report) = arts_apps::ddm::run(&config, Map::Block, setup, biases)
-        .map_err(|e| CliError::failed(format!("parallel run: {e}")))?;
+    let (points, report) =
+        arts_apps::ddm::run_session(&config, Map::Block, setup, biases, save, resume)
+            .map_err(|e| CliError::failed(format!("parallel run: {e}")))?;
     let migrations = report.lb_steps().iter().map(|s| s.migrations).sum();
     Ok((points, config.pes, migrations, report.utilization()))
 }
@@ -385,6 +461,7 @@ pub(super) fn run(
     device: &Device,
     biases: &[f64],
     opts: SolverOptions,
+    session: Session<'_>,
 ) -> Result<ParallelRun, CliError> {
     let ranges = opts.order.segments().to_vec();
     if ranges.is_empty() {
@@ -393,7 +470,9 @@ pub(super) fn run(
         ));
     }
     let (points, pes, migrations, utilization) = match (style, style.style()) {
-        (_, Some(style)) => on_runtime(args, style, mesh, device, biases, &opts, &ranges)?,
+        (_, Some(style)) => {
+            on_runtime(args, style, mesh, device, biases, &opts, &ranges, &session)?
+        }
         (ParallelArg::Ampi, None) => on_ampi(args, mesh, device, biases, &opts, &ranges)?,
         (_, None) => {
             let points = static_mpi(mesh, device, biases, &opts, &ranges)?;
@@ -467,6 +546,8 @@ pub(super) fn run(
         app_lb: args.app_lb.name(),
         recuts,
         segment_starts,
+        checkpoint_dir: (args.checkpoint_dir.as_ref()).map(|d| d.display().to_string()),
+        resumed_from_point: session.resume.map(|c| c.manifest.step as usize),
         matches_relaxed_solver: matches,
         max_potential_diff_v: potential_diff,
         max_current_rel_diff: current_diff,

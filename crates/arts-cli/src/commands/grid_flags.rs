@@ -88,6 +88,17 @@ pub struct GridSummary {
 }
 
 impl GridOpts {
+    /// Whether any grid option was given.
+    pub fn given(&self) -> bool {
+        self.clusters.is_some()
+            || self.topology.is_some()
+            || self.latency.is_some()
+            || self.jitter.is_some()
+            || self.cluster_speeds.is_some()
+            || self.grid_priority == OnOff::On
+            || self.grid_starvation != arts_core::DEFAULT_STARVATION_LIMIT
+    }
+
     /// The emulation these options ask for on the run `config` (already
     /// distributed over the processes), if any.
     pub fn emulation(&self, config: &Config) -> Result<Option<Emulation>, CliError> {

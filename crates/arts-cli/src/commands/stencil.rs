@@ -42,6 +42,16 @@ impl MapArg {
     }
 }
 
+/// What `arts restart` of a drift-diffusion sweep takes of [`RunOpts`].
+pub struct SweepRestart {
+    /// PEs (default: the sweep's own choice).
+    pub pes: Option<u32>,
+    /// Under mpirun: PEs in each process.
+    pub pes_per_process: Option<u32>,
+    /// Go on checkpointing: every N bias points, into DIR, keeping K.
+    pub checkpoint: Option<(u32, PathBuf, u32)>,
+}
+
 /// Options every stencil app takes: PEs, placement, tracing, load balancing.
 #[derive(clap::Args)]
 pub struct RunOpts {
@@ -162,6 +172,48 @@ pub struct Prepared {
 }
 
 impl RunOpts {
+    /// The options a restarted drift-diffusion sweep takes (PEs and
+    /// checkpoints; it keeps the rest of its own command line); any other
+    /// is refused.
+    pub fn for_sweep(&self) -> Result<SweepRestart, CliError> {
+        let others = [
+            ("--map", !matches!(self.map, MapArg::Block)),
+            ("--trace", self.trace.is_some()),
+            ("--no-instrument", self.no_instrument),
+            ("--comm-trace", self.comm_trace.is_some()),
+            ("--record", self.record.is_some()),
+            ("--lb", self.lb != "none"),
+            ("--lb-dump", self.lb_dump.is_some()),
+            ("--pe-speeds", self.pe_speeds.is_some()),
+            ("grid options", self.grid.given()),
+            (
+                "--checkpoint-every-seconds",
+                self.checkpoint_every_seconds.is_some(),
+            ),
+            ("--checkpoint-on-term", self.checkpoint_on_term),
+            ("--resume", self.resume),
+        ];
+        if let Some((flag, _)) = others.iter().find(|o| o.1) {
+            return Err(CliError::usage(format!(
+                "{flag}: a restarted ddm sweep keeps its own options; it takes --pes, --pes-per-process, --checkpoint-every, --checkpoint-dir and --keep"
+            )));
+        }
+        let checkpoint = match (self.checkpoint_every, &self.checkpoint_dir) {
+            (Some(n), Some(dir)) => Some((n, dir.clone(), self.keep)),
+            (None, Some(_)) => {
+                return Err(CliError::usage(
+                    "--checkpoint-dir: a restarted ddm sweep checkpoints every --checkpoint-every N bias points",
+                ));
+            }
+            _ => None,
+        };
+        Ok(SweepRestart {
+            pes: self.pes,
+            pes_per_process: self.pes_per_process,
+            checkpoint,
+        })
+    }
+
     /// Validates the options and opens output files (so that a bad path is
     /// reported before any work).
     pub fn prepare(&self, out: Output) -> Result<Prepared, CliError> {
