@@ -115,6 +115,8 @@ pub fn run(opts: &RunOptions, program: Arc<ProgramFn>) -> Result<AmpiReport, Amp
     let config = Config {
         pes: opts.pes,
         lb: opts.lb.clone(),
+        // Entry methods are timed for load balancing only.
+        instrument: opts.lb.is_some(),
         ..Config::default()
     };
     let shared = spec.clone();
