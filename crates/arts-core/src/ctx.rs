@@ -186,6 +186,15 @@ impl<'a, A: Chare> Ctx<'a, A> {
         self.svc.flush_reductions(array);
     }
 
+    /// Asks the main program for a checkpoint: [`crate::Driver::take_checkpoint_request`]
+    /// returns `true` on process 0's driver once the request is there, and
+    /// the main program takes the checkpoint at its next consistent point
+    /// (an app-level trigger, beside timers and signals).
+    pub fn checkpoint(&mut self) {
+        let msg = crate::driver::DriverMsg::CheckpointRequest;
+        self.svc.transport.to_driver(0, msg);
+    }
+
     /// Joins the next load-balancing step: the element may migrate, and
     /// `Chare::resume_from_sync` is called once the step is over. Without load
     /// balancing configured (or on a step the period skips) it is called

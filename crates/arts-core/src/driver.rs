@@ -67,6 +67,9 @@ pub enum DriverMsg {
     },
     /// A PE failed; the run must stop.
     Abort(RunError),
+    /// An element asked for a checkpoint ([`crate::Ctx::checkpoint`]; to
+    /// process 0's driver).
+    CheckpointRequest,
 }
 
 struct ArrayMeta {
@@ -94,6 +97,9 @@ pub struct Driver {
     sent: Arc<AtomicU64>,
     wave: u64,
     failure: Option<RunError>,
+    /// An element asked for a checkpoint since the last
+    /// [`Driver::take_checkpoint_request`].
+    checkpoint_requested: bool,
 }
 
 impl Driver {
@@ -112,6 +118,7 @@ impl Driver {
             sent,
             wave: 0,
             failure: None,
+            checkpoint_requested: false,
         }
     }
 
@@ -366,17 +373,41 @@ impl Driver {
     }
 
     fn recv(&mut self) -> Result<DriverMsg, RunError> {
-        if let Some(err) = &self.failure {
-            return Err(err.clone());
-        }
-        match self.rx.recv() {
-            Ok(DriverMsg::Abort(err)) => {
-                self.failure = Some(err.clone());
-                Err(err)
+        loop {
+            if let Some(err) = &self.failure {
+                return Err(err.clone());
             }
-            Ok(msg) => Ok(msg),
-            Err(_) => Err(RunError::Internal("all PEs stopped".into())),
+            match self.rx.recv() {
+                Ok(DriverMsg::Abort(err)) => {
+                    self.failure = Some(err.clone());
+                    return Err(err);
+                }
+                Ok(DriverMsg::CheckpointRequest) => self.checkpoint_requested = true,
+                Ok(msg) => return Ok(msg),
+                Err(_) => return Err(RunError::Internal("all PEs stopped".into())),
+            }
         }
+    }
+
+    /// Whether an element asked for a checkpoint ([`crate::Ctx::checkpoint`])
+    /// since the last call; clears the request. The main program decides
+    /// where a consistent point is and takes the checkpoint there
+    /// ([`Driver::checkpoint`]). Requests reach process 0's driver only.
+    /// Does not wait: messages already here are taken in (results are kept
+    /// for their callbacks).
+    pub fn take_checkpoint_request(&mut self) -> bool {
+        while let Ok(msg) = self.rx.try_recv() {
+            match msg {
+                DriverMsg::CheckpointRequest => self.checkpoint_requested = true,
+                DriverMsg::Abort(err) => self.failure = Some(err),
+                DriverMsg::Callback { tag, value } => self.early.push_back((tag, value)),
+                DriverMsg::Gathered { from, bytes } => self.gathered.push_back((from, bytes)),
+                DriverMsg::Bcast { bytes } => self.bcasts.push_back(bytes),
+                // Protocol messages come only while their protocol waits.
+                DriverMsg::QdReport { .. } | DriverMsg::Quiescent | DriverMsg::Image { .. } => {}
+            }
+        }
+        std::mem::take(&mut self.checkpoint_requested)
     }
 
     /// Waits for the result sent to `Callback::main(tag)`, as a `V` (the
@@ -408,7 +439,8 @@ impl Driver {
                 | DriverMsg::Image { .. }
                 | DriverMsg::Gathered { .. }
                 | DriverMsg::Bcast { .. }
-                | DriverMsg::Abort(_) => {}
+                | DriverMsg::Abort(_)
+                | DriverMsg::CheckpointRequest => {}
             }
         }
     }
@@ -428,7 +460,8 @@ impl Driver {
                     | DriverMsg::Image { .. }
                     | DriverMsg::Gathered { .. }
                     | DriverMsg::Bcast { .. }
-                    | DriverMsg::Abort(_) => {}
+                    | DriverMsg::Abort(_)
+                    | DriverMsg::CheckpointRequest => {}
                 }
             }
         }
@@ -458,7 +491,8 @@ impl Driver {
                     | DriverMsg::Image { .. }
                     | DriverMsg::Gathered { .. }
                     | DriverMsg::Bcast { .. }
-                    | DriverMsg::Abort(_) => {}
+                    | DriverMsg::Abort(_)
+                    | DriverMsg::CheckpointRequest => {}
                 }
             }
             if detector.observe(sent, processed) {

@@ -128,3 +128,42 @@ fn one_process_share_is_the_whole_image_and_gather_returns_its_bytes() {
     assert_eq!(ArrayImage::merge(vec![share]).unwrap(), whole);
     assert_eq!(gathered, Some(vec![vec![1, 2, 3]]));
 }
+
+/// Element 2 asks for a checkpoint at every step it is told to.
+#[derive(Serialize, Deserialize)]
+struct Asker;
+
+impl Chare for Asker {
+    type Msg = bool;
+    type Init = ();
+    fn new(_: Index, _: &()) -> Self {
+        Asker
+    }
+    fn receive(&mut self, ask: bool, ctx: &mut Ctx<'_, Self>) {
+        if ask && ctx.index().x() == 2 {
+            ctx.checkpoint();
+        }
+        ctx.contribute(1u64, Reducer::Sum, Callback::main(ask));
+    }
+}
+
+#[test]
+fn an_element_asks_the_main_program_for_a_checkpoint() {
+    for n in [1, 3] {
+        let (asked, _) = run(&pes(n), |d| {
+            let a = d.create_array::<Asker>("ask", Shape::d1(4), Map::Block, ());
+            let mut asked = vec![d.take_checkpoint_request()];
+            // A request that came while the driver waited for a result.
+            d.broadcast(&a, true);
+            assert_eq!(d.wait_callback::<u64>(true).unwrap(), 4);
+            asked.push(d.take_checkpoint_request());
+            asked.push(d.take_checkpoint_request());
+            d.broadcast(&a, false);
+            assert_eq!(d.wait_callback::<u64>(false).unwrap(), 4);
+            asked.push(d.take_checkpoint_request());
+            asked
+        })
+        .unwrap();
+        assert_eq!(asked, [false, true, false, false], "{n} PEs");
+    }
+}
