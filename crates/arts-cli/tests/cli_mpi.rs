@@ -145,57 +145,44 @@ fn leanmd_across_processes_is_bit_identical_to_the_sequential_reference() {
 
 #[test]
 fn distributed_ddm_across_processes_equals_the_relaxed_solver() {
-    let v = json(&mpirun(
-        2,
-        &[
-            "--json",
-            "run",
-            "ddm",
-            "--preset",
-            "si-pn",
-            "--bias",
-            "0,0.2",
-            "--parallel",
-            "distributed",
-            "--segments",
-            "6",
-            "--pes-per-process",
-            "2",
-            "--lb",
-            "rotate",
-            "--check-every",
-            "5",
-        ],
-    ));
+    let distributed = [
+        "--json",
+        "run",
+        "ddm",
+        "--preset",
+        "si-pn",
+        "--bias",
+        "0,0.2",
+        "--parallel",
+        "distributed",
+        "--segments",
+        "6",
+    ];
+    let more = [
+        "--pes-per-process",
+        "2",
+        "--lb",
+        "rotate",
+        "--check-every",
+        "5",
+    ];
+    let v = json(&mpirun(2, &[&distributed[..], &more[..]].concat()));
     assert_eq!(v["valid"], true);
     assert_eq!(v["parallel"]["processes"], 2);
     assert_eq!(v["parallel"]["pes"], 4);
     assert!(v["parallel"]["migrations"].as_u64().unwrap() > 0);
     // Live application-level balancing moves rows between processes too.
-    let v = json(&mpirun(
-        2,
-        &[
-            "--json",
-            "run",
-            "ddm",
-            "--preset",
-            "si-pn",
-            "--bias",
-            "0,0.2",
-            "--parallel",
-            "distributed",
-            "--segments",
-            "6",
-            "--pes-per-process",
-            "1",
-            "--app-lb",
-            "live",
-            "--app-lb-every",
-            "20",
-            "--app-lb-threshold",
-            "0",
-        ],
-    ));
+    let live = [
+        "--pes-per-process",
+        "1",
+        "--app-lb",
+        "live",
+        "--app-lb-every",
+        "20",
+        "--app-lb-threshold",
+        "0",
+    ];
+    let v = json(&mpirun(2, &[&distributed[..], &live[..]].concat()));
     assert_eq!(v["valid"], true, "{v}");
     assert!(v["parallel"]["recuts"].as_u64().unwrap() > 0);
     // The static MPI version: one segment per rank, the same result.

@@ -332,6 +332,15 @@ mod tests {
         v.iter().map(|x| x.to_bits()).collect()
     }
 
+    /// `pes` PEs with balancer `lb`.
+    fn on(pes: u32, lb: Option<LbConfig>) -> Config {
+        Config {
+            pes,
+            lb,
+            ..Config::default()
+        }
+    }
+
     fn rotate() -> LbConfig {
         LbConfig {
             strategy: Arc::from(arts_lb::by_name("rotate").unwrap()),
@@ -402,11 +411,7 @@ mod tests {
             if staggered {
                 opts.order = opts.order.staggered();
             }
-            let config = Config {
-                pes,
-                lb: lb.clone(),
-                ..Config::default()
-            };
+            let config = on(pes, lb.clone());
             let setup = Setup {
                 mesh: mesh.clone(),
                 biased: d.biased,
@@ -470,17 +475,12 @@ mod tests {
             style: Style::Distributed,
             live: None,
         };
-        let pes = |n, lb: Option<LbConfig>| Config {
-            pes: n,
-            lb,
-            ..Config::default()
-        };
         let biases = [0.0, 0.1, 0.2, 0.3];
         let solution = |p: &Point| match &p.outcome {
             Outcome::Converged(s) => (s.iterations, bits(&s.psi), bits(&s.u), bits(&s.jn)),
             o => panic!("{o:?}"),
         };
-        let (plain, _) = run(&pes(2, None), Map::Block, setup(false), &biases).unwrap();
+        let (plain, _) = run(&on(2, None), Map::Block, setup(false), &biases).unwrap();
         let root = tempfile::tempdir().unwrap();
         let save = Checkpointing {
             every: 1,
@@ -489,7 +489,7 @@ mod tests {
             options: serde_json::json!({"test": true}),
         };
         let (with, _) = run_session(
-            &pes(2, None),
+            &on(2, None),
             Map::Block,
             setup(false),
             &biases,
@@ -505,7 +505,7 @@ mod tests {
             assert_eq!(resume.state.points.len(), step as usize);
             let sync = lb.is_some();
             let (points, _) = run_session(
-                &pes(n, lb),
+                &on(n, lb),
                 Map::Block,
                 setup(sync),
                 &biases,
@@ -550,11 +550,7 @@ mod tests {
             .map(|&b| reference.solve(b, &opts, &mut |_, _| {}).unwrap())
             .collect();
         for (pes, lb, style) in runs.iter().cloned() {
-            let config = Config {
-                pes,
-                lb: lb.clone(),
-                ..Config::default()
-            };
+            let config = on(pes, lb.clone());
             let setup = Setup {
                 mesh: mesh.clone(),
                 biased: d.biased,
