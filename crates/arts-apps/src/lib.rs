@@ -4,6 +4,7 @@
 pub mod background;
 #[cfg(feature = "mpi")]
 pub mod baselines;
+mod checkpoint_files;
 pub mod ddm;
 pub mod fracture;
 pub mod grid_delay;

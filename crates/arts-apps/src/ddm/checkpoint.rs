@@ -17,6 +17,7 @@ use arts_core::{ArrayImage, ArrayProxy, Driver, RunError};
 use serde::{Deserialize, Serialize};
 
 use super::slab::Slab;
+use crate::checkpoint_files::{self, invalid};
 
 /// The app name a sweep's checkpoints carry in their manifest.
 pub const APP: &str = "ddm";
@@ -61,10 +62,6 @@ pub struct Resume {
     pub image: Arc<ArrayImage>,
 }
 
-fn invalid(path: PathBuf, why: String) -> CheckpointError {
-    CheckpointError::Invalid { path, why }
-}
-
 /// Reads a sweep's checkpoint for a sweep of `biases` on `segments`
 /// slabs; the error names the file that does not fit.
 pub fn read_resume(
@@ -73,15 +70,9 @@ pub fn read_resume(
     segments: usize,
 ) -> Result<Resume, CheckpointError> {
     let manifest = c.dir.join(disk::MANIFEST);
-    if c.manifest.app != APP {
-        return Err(invalid(
-            manifest,
-            format!("written by {:?}, not {APP}", c.manifest.app),
-        ));
-    }
+    checkpoint_files::expect_app(c, APP)?;
     let main_path = c.dir.join(disk::MAIN_STATE);
-    let state: MainState = arts_core::wire::decode(&c.main_state()?)
-        .map_err(|e| invalid(main_path.clone(), format!("not a ddm main state: {e}")))?;
+    let state: MainState = checkpoint_files::main_state(c, APP)?;
     let done = state.points.len();
     let same_biases = state
         .points
@@ -120,32 +111,14 @@ pub(super) fn take(
     plan: &Checkpointing,
     state: &MainState,
 ) -> Result<(), RunError> {
-    let step = state.points.len() as u64;
     let image = d.checkpoint_local(slabs)?;
-    let process = d.process().0;
-    let shard = disk::write_shard(&plan.dir, step, process, &[&image]).map_err(|e| e.to_string());
-    let shards: Option<Vec<Result<disk::Shard, String>>> =
-        d.gather(arts_core::wire::encode(&shard))?.map(|all| {
-            all.iter()
-                .map(|b| arts_core::wire::decode(b).map_err(|e| e.to_string())?)
-                .collect()
-        });
-    let failed = |e: String| RunError::Checkpoint(e);
-    shard.map_err(failed)?;
-    if let Some(shards) = shards {
-        let shards = shards
-            .into_iter()
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(failed)?;
-        let main_state = arts_core::wire::encode(state);
-        let contents = disk::Contents {
-            app: APP,
-            options: plan.options.clone(),
-            step,
-            main_state: &main_state,
-        };
-        disk::publish(&plan.dir, &contents, shards, plan.keep)
-            .map_err(|e| failed(e.to_string()))?;
-    }
+    let main_state = arts_core::wire::encode(state);
+    let contents = disk::Contents {
+        app: APP,
+        options: plan.options.clone(),
+        step: state.points.len() as u64,
+        main_state: &main_state,
+    };
+    checkpoint_files::write(d, &[&image], &plan.dir, plan.keep, &contents)?;
     Ok(())
 }

@@ -8,6 +8,7 @@ use arts_core::*;
 use serde::{Deserialize, Serialize};
 
 use super::Tag;
+use super::checkpoint::pauses_after;
 use super::geometry::{DIRECTIONS, Geometry, PAIRS_PER_CELL};
 use super::physics::{Atoms, Lj, drift, kick, kinetic, pair_forces, self_forces, sum_partials};
 use super::reference::Reference;
@@ -27,6 +28,8 @@ pub struct CellSetup {
     pub initial: Arc<Vec<Atoms>>,
     /// The sequential result to compare the final atoms with.
     pub reference: Arc<Reference>,
+    /// Wait for the main program after every this many steps (0: never).
+    pub checkpoint_every: u32,
 }
 
 /// Read-only data of the pair array.
@@ -39,6 +42,8 @@ pub struct PairSetup {
     pub steps: u32,
     /// The cells.
     pub cells: ArrayProxy<Cell>,
+    /// Wait for the main program after every this many steps (0: never).
+    pub checkpoint_every: u32,
 }
 
 /// Messages of a [`Cell`].
@@ -73,6 +78,12 @@ pub enum CellMsg {
         /// Three per atom.
         f: Vec<f64>,
     },
+    /// Go on after waiting for the main program at a checkpoint (or after
+    /// a restart): the pair array to send positions to.
+    Resume {
+        /// The pairs.
+        pairs: ArrayProxy<Pair>,
+    },
 }
 
 /// Messages of a [`Pair`].
@@ -89,6 +100,9 @@ pub enum PairMsg {
         /// the pairs read the cell's one copy (serialized across processes).
         pos: Arc<Vec<f64>>,
     },
+    /// Go on after waiting for the main program at a checkpoint (or after
+    /// a restart).
+    Resume,
 }
 
 /// A cell of the box: owns its atoms.
@@ -108,6 +122,8 @@ pub struct Cell {
     /// Arrivals for a later step.
     early: Vec<(u32, u32, Atoms)>,
     strays: u64,
+    /// Waiting for the main program after a step (a checkpoint).
+    paused: bool,
 }
 
 impl Cell {
@@ -187,8 +203,14 @@ impl Cell {
         }
         let ke = kinetic(&self.atoms);
         ctx.contribute(ke, Reducer::Sum, Callback::main(Tag::Kinetic(self.step)));
-        if self.step < ctx.init().steps {
-            ctx.at_sync();
+        let s = ctx.init();
+        if self.step < s.steps {
+            if pauses_after(self.step, s.checkpoint_every, s.steps) {
+                // The main program checkpoints at quiescence, then resumes us.
+                self.paused = true;
+            } else {
+                ctx.at_sync();
+            }
             return;
         }
         let expect = &ctx.init().reference.cells[self.me as usize];
@@ -241,6 +263,7 @@ impl Chare for Cell {
             migration: None,
             early: Vec::new(),
             strays: 0,
+            paused: false,
         }
     }
 
@@ -280,6 +303,12 @@ impl Chare for Cell {
                     self.end_step(ctx);
                 }
             }
+            CellMsg::Resume { pairs } => {
+                self.pairs = Some(pairs);
+                if std::mem::take(&mut self.paused) {
+                    ctx.at_sync();
+                }
+            }
         }
     }
 
@@ -297,6 +326,8 @@ pub struct Pair {
     first: Option<Arc<Vec<f64>>>,
     second: Option<Arc<Vec<f64>>>,
     syncing: bool,
+    /// Waiting for the main program after a step (a checkpoint).
+    paused: bool,
     /// Positions for a later step.
     early: Vec<(u32, bool, Arc<Vec<f64>>)>,
 }
@@ -314,6 +345,7 @@ impl Pair {
         }
         let s = ctx.init();
         let (lj, geom, cells, steps) = (s.lj, s.geom, s.cells, s.steps);
+        let every = s.checkpoint_every;
         let (a, b, shift) = geom.pair_cells(self.me);
         let at = |l: u32| {
             let c = geom.cell(l);
@@ -336,7 +368,11 @@ impl Pair {
         self.step += 1;
         if self.step <= steps {
             self.syncing = true;
-            ctx.at_sync();
+            if pauses_after(step, every, steps) {
+                self.paused = true;
+            } else {
+                ctx.at_sync();
+            }
         }
     }
 }
@@ -352,16 +388,22 @@ impl Chare for Pair {
             first: None,
             second: None,
             syncing: false,
+            paused: false,
             early: Vec::new(),
         }
     }
 
     fn receive(&mut self, msg: PairMsg, ctx: &mut Ctx<'_, Self>) {
-        let PairMsg::Coords { step, first, pos } = msg;
-        if step == self.step && !self.syncing {
-            self.take(first, pos, ctx);
-        } else {
-            self.early.push((step, first, pos));
+        match msg {
+            PairMsg::Coords { step, first, pos } if step == self.step && !self.syncing => {
+                self.take(first, pos, ctx)
+            }
+            PairMsg::Coords { step, first, pos } => self.early.push((step, first, pos)),
+            PairMsg::Resume => {
+                if std::mem::take(&mut self.paused) {
+                    ctx.at_sync();
+                }
+            }
         }
     }
 

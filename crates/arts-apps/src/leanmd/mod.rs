@@ -14,6 +14,7 @@
 //! under any migration of cells and pairs.
 
 pub mod chares;
+pub mod checkpoint;
 pub mod geometry;
 pub mod physics;
 pub mod reference;
@@ -22,10 +23,11 @@ pub mod state;
 use std::sync::Arc;
 use std::time::Instant;
 
-use arts_core::{Config, Map, RunError, RunReport, Shape};
-use serde::Serialize;
+use arts_core::{Config, Driver, Map, RunError, RunReport, Shape};
+use serde::{Deserialize, Serialize};
 
-use chares::{Cell, CellMsg, CellSetup, Pair, PairSetup};
+use chares::{Cell, CellMsg, CellSetup, Pair, PairMsg, PairSetup};
+use checkpoint::{MainState, Session};
 use geometry::Geometry;
 use physics::Lj;
 use reference::Reference;
@@ -47,7 +49,7 @@ pub fn show(v: f64) -> String {
 
 /// A denser region: the corner block of cells holding `fraction` of the
 /// box's volume has `factor` times as many atoms per cell.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Dense {
     /// Fraction of the box's volume, in (0, 1].
     pub fraction: f64,
@@ -56,7 +58,7 @@ pub struct Dense {
 }
 
 /// Parameters of a leanmd run (reduced Lennard-Jones units).
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Params {
     /// Cells along x, y, z (each at least 3).
     pub cells: [u32; 3],
@@ -214,6 +216,8 @@ pub struct Outcome {
     pub max_diff: f64,
     /// Atoms that moved more than one cell between migrations.
     pub strays: u64,
+    /// Checkpoints written.
+    pub checkpoints: usize,
     /// The runtime's report.
     pub report: RunReport,
 }
@@ -240,58 +244,103 @@ pub fn run(
     map: Map,
     reference: Arc<Reference>,
 ) -> Result<Outcome, RunError> {
+    run_session(p, config, map, reference, Session::default())
+}
+
+/// [`run`], checkpointing and/or resuming from a checkpoint as `session` says.
+pub fn run_session(
+    p: &Params,
+    config: &Config,
+    map: Map,
+    reference: Arc<Reference>,
+    session: Session,
+) -> Result<Outcome, RunError> {
     let geom = p.geometry().map_err(RunError::Config)?;
     let initial = Arc::new(state::initial(p, &geom));
     let steps = p.steps;
     let lj = Lj::new(p.cutoff);
+    let every = session.save.as_ref().map_or(0, |c| c.every);
+    let cell_setup = CellSetup {
+        geom,
+        dt: p.dt,
+        steps,
+        migrate_every: p.migrate_every,
+        initial: initial.clone(),
+        reference: reference.clone(),
+        checkpoint_every: every,
+    };
+    let pair_setup = |cells| PairSetup {
+        geom,
+        lj,
+        steps,
+        cells,
+        checkpoint_every: every,
+    };
     let (result, report) = arts_core::run(config, |d| {
-        let cells = d.create_array::<Cell>(
-            "leanmd-cells",
-            Shape::d3(geom.n[0], geom.n[1], geom.n[2]),
-            map.clone(),
-            CellSetup {
-                geom,
-                dt: p.dt,
-                steps,
-                migrate_every: p.migrate_every,
-                initial: initial.clone(),
-                reference: reference.clone(),
-            },
-        );
-        let pairs = d.create_array::<Pair>(
-            "leanmd-pairs",
-            Shape::d1(geom.pairs()),
-            map.clone(),
-            PairSetup {
-                geom,
-                lj,
-                steps,
-                cells,
-            },
-        );
+        let (cells_name, pairs_name) = ("leanmd-cells", "leanmd-pairs");
+        let (cells, pairs, first, mut state) = match &session.resume {
+            Some(r) => {
+                let cells = d.restore_array::<Cell>(cells_name, &r.cells, map.clone(), cell_setup)?;
+                let pairs =
+                    d.restore_array::<Pair>(pairs_name, &r.pairs, map.clone(), pair_setup(cells))?;
+                d.wait_quiescence()?; // restored: time only the steps
+                (cells, pairs, r.step + 1, r.state.clone())
+            }
+            None => {
+                let shape = Shape::d3(geom.n[0], geom.n[1], geom.n[2]);
+                let cells = d.create_array::<Cell>(cells_name, shape, map.clone(), cell_setup);
+                let pairs = Shape::d1(geom.pairs());
+                let pairs = d.create_array::<Pair>(pairs_name, pairs, map.clone(), pair_setup(cells));
+                let state = MainState {
+                    params: *p,
+                    energy: Vec::with_capacity(steps as usize + 1),
+                    step_times: Vec::with_capacity(steps as usize),
+                };
+                (cells, pairs, 0, state)
+            }
+        };
         let start = Instant::now();
-        d.broadcast(&cells, CellMsg::Start { pairs });
-        let mut energy = Vec::with_capacity(steps as usize + 1);
-        let mut marks = Vec::with_capacity(steps as usize + 1);
-        for s in 0..=steps {
+        let resume = |d: &mut Driver| {
+            d.broadcast(&cells, CellMsg::Resume { pairs });
+            d.broadcast(&pairs, PairMsg::Resume);
+        };
+        match session.resume {
+            Some(_) => resume(d),
+            None => d.broadcast(&cells, CellMsg::Start { pairs }),
+        }
+        let mut last = (first > 0).then_some(0.0);
+        let mut checkpoints = 0;
+        for s in first..=steps {
             let ke: f64 = d.wait_callback(Tag::Kinetic(s))?;
             let pe: f64 = d.wait_callback(Tag::Potential(s))?;
-            energy.push(ke + pe);
-            marks.push(start.elapsed().as_secs_f64());
+            state.energy.push(ke + pe);
+            let now = start.elapsed().as_secs_f64();
+            if let Some(last) = last {
+                state.step_times.push(now - last);
+            }
+            last = Some(now);
+            if let Some(plan) = &session.save
+                && checkpoint::pauses_after(s, plan.every, steps)
+            {
+                checkpoint::take(d, (&cells, &pairs), plan, s, &state)?;
+                checkpoints += 1;
+                resume(d);
+            }
         }
         let check: Vec<u64> = d.wait_callback(Tag::Check)?;
         let max_diff: f64 = d.wait_callback(Tag::MaxDiff)?;
-        Ok::<_, RunError>((energy, marks, check, max_diff, start.elapsed()))
+        Ok::<_, RunError>((state, checkpoints, check, max_diff, start.elapsed()))
     })?;
-    let (energy, marks, check, max_diff, total) = result?;
+    let (state, checkpoints, check, max_diff, total) = result?;
     Ok(Outcome {
-        energy,
-        step_times: crate::stats::deltas(&marks),
+        energy: state.energy,
+        step_times: state.step_times,
         total_time_s: total.as_secs_f64(),
         atoms: check[0],
         mismatched: check[1],
         max_diff,
         strays: check[2],
+        checkpoints,
         report,
     })
 }

@@ -18,6 +18,7 @@ use arts_core::{ArrayImage, ArrayProxy, Driver, RunError};
 use serde::{Deserialize, Serialize};
 
 use super::Problem;
+use crate::checkpoint_files::{self, invalid};
 use crate::{hotspot, jacobi2d, zones};
 
 /// Where and how often a run checkpoints.
@@ -49,16 +50,21 @@ pub enum StencilApp {
     Hotspot(hotspot::Params),
 }
 
-/// The names of the apps whose checkpoints `arts restart` continues.
-pub const RESTARTABLE_APPS: [&str; 3] = ["jacobi2d", "zones", "hotspot"];
+/// The names of the stencil apps (all restartable, also on signals, a
+/// timer and `--resume`, so `arts launch` can run them).
+pub const STENCIL_APPS: [&str; 3] = ["jacobi2d", "zones", "hotspot"];
+
+/// The names of the apps whose `arts run` checkpoints and whose
+/// checkpoints `arts restart` continues (a distributed ddm sweep too).
+pub const RESTARTABLE_APPS: [&str; 5] = ["jacobi2d", "zones", "hotspot", "leanmd", "fracture"];
 
 impl StencilApp {
     /// The app's name (as `arts run` spells it).
     pub fn name(&self) -> &'static str {
         match self {
-            StencilApp::Jacobi2d(_) => RESTARTABLE_APPS[0],
-            StencilApp::Zones(_) => RESTARTABLE_APPS[1],
-            StencilApp::Hotspot(_) => RESTARTABLE_APPS[2],
+            StencilApp::Jacobi2d(_) => STENCIL_APPS[0],
+            StencilApp::Zones(_) => STENCIL_APPS[1],
+            StencilApp::Hotspot(_) => STENCIL_APPS[2],
         }
     }
 
@@ -163,10 +169,6 @@ impl OnDemand {
     }
 }
 
-fn invalid(path: PathBuf, why: String) -> CheckpointError {
-    CheckpointError::Invalid { path, why }
-}
-
 /// The app and options of a checkpoint `arts restart` can continue, read
 /// from its manifest alone; the error names the manifest.
 pub fn restartable_app(c: &Checkpoint) -> Result<StencilApp, CheckpointError> {
@@ -193,8 +195,7 @@ pub fn restartable_app(c: &Checkpoint) -> Result<StencilApp, CheckpointError> {
 /// app `restartable_app` accepted; the error names the file.
 pub fn read_resume(c: &Checkpoint, app: &StencilApp) -> Result<Resume, CheckpointError> {
     let main_path = c.dir.join(disk::MAIN_STATE);
-    let state: MainState = arts_core::wire::decode(&c.main_state()?)
-        .map_err(|e| invalid(main_path.clone(), format!("not a stencil main state: {e}")))?;
+    let state: MainState = checkpoint_files::main_state(c, "stencil")?;
     let step = c.manifest.step as u32;
     if state.residuals.len() != step as usize {
         return Err(invalid(
@@ -234,32 +235,15 @@ pub(super) fn take<K: super::Kernel>(
     let began = Instant::now();
     let image = d.checkpoint_local(blocks)?;
     let imaged = Instant::now();
-    let process = d.process().0;
-    let shard =
-        disk::write_shard(&plan.dir, step as u64, process, &[&image]).map_err(|e| e.to_string());
-    let shards: Option<Vec<Result<disk::Shard, String>>> =
-        d.gather(arts_core::wire::encode(&shard))?.map(|all| {
-            all.iter()
-                .map(|b| arts_core::wire::decode(b).map_err(|e| e.to_string())?)
-                .collect()
-        });
-    let failed = |e: String| RunError::Checkpoint(e);
-    shard.map_err(failed)?;
-    if let Some(shards) = shards {
-        let shards = shards
-            .into_iter()
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(failed)?;
-        stats.state_bytes = shards.iter().map(|s| s.state_bytes).sum();
-        let main_state = arts_core::wire::encode(state);
-        let contents = disk::Contents {
-            app: plan.app.name(),
-            options: plan.app.options(),
-            step: step as u64,
-            main_state: &main_state,
-        };
-        disk::publish(&plan.dir, &contents, shards, plan.keep)
-            .map_err(|e| failed(e.to_string()))?;
+    let main_state = arts_core::wire::encode(state);
+    let contents = disk::Contents {
+        app: plan.app.name(),
+        options: plan.app.options(),
+        step: step as u64,
+        main_state: &main_state,
+    };
+    if let Some(bytes) = checkpoint_files::write(d, &[&image], &plan.dir, plan.keep, &contents)? {
+        stats.state_bytes = bytes;
     }
     stats.gather_s.push((imaged - began).as_secs_f64());
     stats.write_s.push(imaged.elapsed().as_secs_f64());

@@ -1,5 +1,5 @@
-//! `arts restart DIR`: continues a checkpointed run (jacobi2d, zones, hotspot
-//! or a distributed ddm sweep) from its checkpoint directory, on any number
+//! `arts restart DIR`: continues a checkpointed run (jacobi2d, zones, hotspot,
+//! leanmd, fracture or a distributed ddm sweep) from its checkpoint directory, on any number
 //! of PEs, and reports like the run.
 
 use std::path::PathBuf;
@@ -27,6 +27,12 @@ pub fn run_restart(args: &RestartArgs, out: Output) -> CliResult {
     let c = disk::open(&args.dir).map_err(CliError::usage)?;
     if c.manifest.app == arts_apps::ddm::checkpoint::APP {
         return super::ddm::restart(&c, &args.opts, out);
+    }
+    if c.manifest.app == arts_apps::leanmd::checkpoint::APP {
+        return super::md::restart_leanmd(&c, &args.opts, out);
+    }
+    if c.manifest.app == arts_apps::fracture::checkpoint::APP {
+        return super::md::restart_fracture(&c, &args.opts, out);
     }
     let app = restartable_app(&c).map_err(CliError::usage)?;
     let manifest = c.dir.join(disk::MANIFEST);

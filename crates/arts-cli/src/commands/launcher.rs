@@ -8,7 +8,7 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-use arts_apps::stencil2d::checkpoint::RESTARTABLE_APPS;
+use arts_apps::stencil2d::checkpoint::STENCIL_APPS;
 use arts_core::checkpoint::disk;
 
 use crate::output::{CliError, CliResult, Output};
@@ -117,9 +117,9 @@ pub fn run_launch(args: &LaunchArgs, out: Output) -> CliResult {
 /// Checks that `command` is a run of a checkpointing app whose checkpoint
 /// options the launcher may add.
 fn check_command(command: &[String]) -> CliResult {
-    let accepted = RESTARTABLE_APPS.join(", ");
+    let accepted = STENCIL_APPS.join(", ");
     match command {
-        [run, app, ..] if run == "run" && RESTARTABLE_APPS.contains(&app.as_str()) => {}
+        [run, app, ..] if run == "run" && STENCIL_APPS.contains(&app.as_str()) => {}
         _ => {
             return Err(CliError::usage(format!(
                 "the job after `--` must be `run APP ...` with APP one of {accepted}, not {:?}",

@@ -6,7 +6,9 @@
 use std::sync::Arc;
 
 use arts_apps::fracture;
+use arts_apps::leanmd::checkpoint::{self, Checkpointing, Session};
 use arts_apps::leanmd::{self, Dense, Params, reference};
+use arts_core::checkpoint::disk::Checkpoint;
 use arts_core::{Config, Map, RunError, RunReport};
 use serde::Serialize;
 
@@ -125,6 +127,12 @@ struct LeanmdReport {
     kernel_vs_plain: Option<f64>,
     #[serde(flatten)]
     run: RunSummary,
+    /// Where the run wrote its checkpoints (`null`: it did not checkpoint).
+    checkpoint_dir: Option<String>,
+    /// Checkpoints written.
+    checkpoints: usize,
+    /// The step a restarted run continued from (`null`: not a restart).
+    resumed_from_step: Option<u32>,
 }
 
 /// A parallel run's timing, as [`RunSummary::of`] needs it.
@@ -191,24 +199,70 @@ pub fn run_leanmd(args: &LeanmdArgs, out: Output) -> CliResult {
     let geom = p
         .geometry()
         .map_err(|e| CliError::usage(format!("leanmd: {e}")))?;
-    crate::budget::check_memory(
-        format!("leanmd with {} atoms", p.atoms(&geom)),
-        p.memory_bytes(&geom),
-    )?;
     let mut prepared = args.opts.prepare(out)?;
-    prepared.refuse_checkpoints("leanmd")?;
+    let session = Session {
+        save: leanmd_checkpoints(&mut prepared)?,
+        resume: None,
+    };
+    execute_leanmd(&p, &geom, prepared, session, args.kernel_reps, out)
+}
+
+/// Runs `arts restart` of a leanmd checkpoint `c`: its parameters, the
+/// PEs and other run options of `opts`.
+pub fn restart_leanmd(c: &Checkpoint, opts: &RunOpts, out: Output) -> CliResult {
+    let p = checkpoint::restartable(c).map_err(CliError::usage)?;
+    let geom = p
+        .geometry()
+        .map_err(|e| CliError::usage(format!("leanmd: {e}")))?;
+    let mut prepared = opts.prepare(out)?;
+    let save = leanmd_checkpoints(&mut prepared)?;
+    crate::budget::check_memory(
+        format!("restarting from {}", c.dir.display()),
+        p.memory_bytes(&geom)
+            .saturating_add(c.manifest.data_bytes()),
+    )?;
+    let resume = checkpoint::read_resume(c, &p).map_err(CliError::usage)?;
+    let session = Session {
+        save,
+        resume: Some(resume),
+    };
+    execute_leanmd(&p, &geom, prepared, session, 0, out)
+}
+
+/// The checkpoints a leanmd run was asked for (every N steps only).
+fn leanmd_checkpoints(prepared: &mut Prepared) -> Result<Option<Checkpointing>, CliError> {
+    let plan = prepared.every_n_checkpoints("leanmd")?;
+    Ok(plan.map(|(every, dir, keep)| Checkpointing { every, dir, keep }))
+}
+
+/// Runs leanmd with `p` (whose cell grid is `geom`) as `session` says,
+/// timing the force kernel `kernel_reps` times, and prints the report.
+fn execute_leanmd(
+    p: &Params,
+    geom: &leanmd::geometry::Geometry,
+    mut prepared: Prepared,
+    session: Session,
+    kernel_reps: u32,
+    out: Output,
+) -> CliResult {
+    crate::budget::check_memory(
+        format!("leanmd with {} atoms", p.atoms(geom)),
+        p.memory_bytes(geom),
+    )?;
+    let checkpoint_dir = session.save.as_ref().map(|s| s.dir.display().to_string());
+    let resumed_from_step = session.resume.as_ref().map(|r| r.step);
     let bar = out.progress(3, "leanmd");
     bar.set_message("sequential reference");
-    let seq = Arc::new(reference::simulate(&p).map_err(CliError::usage)?);
+    let seq = Arc::new(reference::simulate(p).map_err(CliError::usage)?);
     bar.inc(1);
     bar.set_message("kernel timing");
-    let kernel = match args.kernel_reps {
+    let kernel = match kernel_reps {
         0 => None,
-        reps => Some(reference::kernel_timing(&p, reps).map_err(CliError::usage)?),
+        reps => Some(reference::kernel_timing(p, reps).map_err(CliError::usage)?),
     };
     bar.inc(1);
     let (o, run) = parallel(&mut prepared, &bar, &seq.step_times, |config, map| {
-        leanmd::run(&p, config, map, seq.clone())
+        leanmd::run_session(p, config, map, seq.clone(), session)
     })?;
     let r = LeanmdReport {
         app: "leanmd",
@@ -241,6 +295,9 @@ pub fn run_leanmd(args: &LeanmdArgs, out: Output) -> CliResult {
         plain_loop_time_s: kernel.map(|k| k.plain_loop_s),
         kernel_vs_plain: kernel.map(|k| k.pair_kernel_s / k.plain_loop_s),
         run,
+        checkpoint_dir,
+        checkpoints: o.checkpoints,
+        resumed_from_step,
     };
     print(&r, out)
 }
@@ -267,6 +324,7 @@ fn print(r: &LeanmdReport, out: Output) -> CliResult {
             r.sequential_energy_drift,
         );
         t += &r.run.table();
+        t += &checkpoint_lines(r.checkpoint_dir.as_deref(), r.checkpoints, r.resumed_from_step);
         if let (Some(k), Some(p), Some(x)) = (r.kernel_time_s, r.plain_loop_time_s, r.kernel_vs_plain) {
             t += &format!(
                 "force kernel          {:.3} ms per evaluation vs plain loop {:.3} ms (ratio {x:.2})\n",
@@ -327,6 +385,12 @@ struct FractureReport {
     width: f64,
     #[serde(flatten)]
     run: RunSummary,
+    /// Where the run wrote its checkpoints (`null`: it did not checkpoint).
+    checkpoint_dir: Option<String>,
+    /// Checkpoints written.
+    checkpoints: usize,
+    /// The step a restarted run continued from (`null`: not a restart).
+    resumed_from_step: Option<u32>,
 }
 
 /// Runs `arts run fracture`.
@@ -341,18 +405,59 @@ pub fn run_fracture(args: &FractureArgs, out: Output) -> CliResult {
     };
     p.check()
         .map_err(|e| CliError::usage(format!("fracture: {e}")))?;
+    let mut prepared = args.opts.prepare(out)?;
+    let session = fracture::checkpoint::Session {
+        save: fracture_checkpoints(&mut prepared)?,
+        resume: None,
+    };
+    execute_fracture(&p, prepared, session, out)
+}
+
+/// Runs `arts restart` of a fracture checkpoint `c`: its parameters, the
+/// PEs and other run options of `opts`.
+pub fn restart_fracture(c: &Checkpoint, opts: &RunOpts, out: Output) -> CliResult {
+    let p = fracture::checkpoint::restartable(c).map_err(CliError::usage)?;
+    let mut prepared = opts.prepare(out)?;
+    let save = fracture_checkpoints(&mut prepared)?;
+    crate::budget::check_memory(
+        format!("restarting from {}", c.dir.display()),
+        p.memory_bytes().saturating_add(c.manifest.data_bytes()),
+    )?;
+    let resume = fracture::checkpoint::read_resume(c, &p).map_err(CliError::usage)?;
+    let session = fracture::checkpoint::Session {
+        save,
+        resume: Some(resume),
+    };
+    execute_fracture(&p, prepared, session, out)
+}
+
+/// The checkpoints a fracture run was asked for (every N steps only).
+fn fracture_checkpoints(
+    prepared: &mut Prepared,
+) -> Result<Option<fracture::checkpoint::Checkpointing>, CliError> {
+    let plan = prepared.every_n_checkpoints("fracture")?;
+    Ok(plan.map(|(every, dir, keep)| fracture::checkpoint::Checkpointing { every, dir, keep }))
+}
+
+/// Runs fracture with `p` as `session` says and prints the report.
+fn execute_fracture(
+    p: &fracture::Params,
+    mut prepared: Prepared,
+    session: fracture::checkpoint::Session,
+    out: Output,
+) -> CliResult {
     crate::budget::check_memory(
         format!("fracture with {} objects", p.count()),
         p.memory_bytes(),
     )?;
-    let mut prepared = args.opts.prepare(out)?;
-    prepared.refuse_checkpoints("fracture")?;
+    let checkpoint_dir = session.save.as_ref().map(|s| s.dir.display().to_string());
+    let resumed_from_step = session.resume.as_ref().map(|r| r.step);
     let bar = out.progress(2, "fracture");
     bar.set_message("sequential reference");
-    let seq = Arc::new(fracture::reference(&p));
+    let seq = Arc::new(fracture::reference(p));
     bar.inc(1);
     let (o, run) = parallel(&mut prepared, &bar, &seq.step_times, |config, map| {
-        fracture::run(&p, config, map, seq.clone())
+        fracture::run_session(p, config, map, seq.clone(), session)
     })?;
     let r = FractureReport {
         app: "fracture",
@@ -366,10 +471,13 @@ pub fn run_fracture(args: &FractureArgs, out: Output) -> CliResult {
         growth: p.growth,
         width: p.width,
         run,
+        checkpoint_dir,
+        checkpoints: o.checkpoints,
+        resumed_from_step,
     };
     out.emit(&r, || {
         let g = r.objects_grid;
-        format!(
+        let mut t = format!(
             "fracture  objects {}x{}x{}  steps {}  PEs {}\n\
              valid                 {} ({} values differ from the sequential reference)\n{}",
             g[0],
@@ -380,7 +488,9 @@ pub fn run_fracture(args: &FractureArgs, out: Output) -> CliResult {
             r.valid,
             r.mismatched_values,
             r.run.table()
-        )
+        );
+        t += &checkpoint_lines(r.checkpoint_dir.as_deref(), r.checkpoints, r.resumed_from_step);
+        t
     })?;
     if r.valid {
         Ok(())
@@ -390,4 +500,16 @@ pub fn run_fracture(args: &FractureArgs, out: Output) -> CliResult {
             r.mismatched_values
         )))
     }
+}
+
+/// The table lines on checkpoints written and the step restarted from.
+fn checkpoint_lines(dir: Option<&str>, checkpoints: usize, resumed: Option<u32>) -> String {
+    let mut t = String::new();
+    if let Some(dir) = dir {
+        t += &format!("checkpoints           {checkpoints} in {dir}\n");
+    }
+    if let Some(s) = resumed {
+        t += &format!("restarted after step  {s}\n");
+    }
+    t
 }

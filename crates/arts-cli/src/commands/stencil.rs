@@ -389,6 +389,32 @@ impl Prepared {
         Ok(())
     }
 
+    /// The checkpoints of `app`, which checkpoints after every N steps only
+    /// (not on signals, a timer or `--resume`): every N, the directory
+    /// (created, checked writable) and how many to keep; `None` without
+    /// `--checkpoint-dir`. Other checkpoint options are bad input.
+    pub fn every_n_checkpoints(
+        &mut self,
+        app: &str,
+    ) -> Result<Option<(u32, PathBuf, usize)>, CliError> {
+        let Some(saving) = self.checkpoint.take() else {
+            return Ok(None);
+        };
+        let only_every_n = [
+            ("--checkpoint-every-seconds", saving.every_seconds.is_some()),
+            ("--checkpoint-on-term", saving.on_term),
+            ("--resume", saving.resume),
+            ("--checkpoint-dir without --checkpoint-every", saving.every == 0),
+        ];
+        if let Some((flag, _)) = only_every_n.iter().find(|o| o.1) {
+            return Err(CliError::usage(format!(
+                "{flag}: {app} checkpoints after every --checkpoint-every N steps only (signals, timers and --resume apply to {})",
+                arts_apps::stencil2d::checkpoint::STENCIL_APPS.join(", ")
+            )));
+        }
+        Ok(Some((saving.every, writable_dir(saving.dir)?, saving.keep)))
+    }
+
     /// Refuses the checkpoint options for `app`, which cannot checkpoint.
     pub fn refuse_checkpoints(&self, app: &str) -> CliResult {
         match self.checkpoint {

@@ -8,14 +8,18 @@
 //! The expensive objects therefore keep moving, and the best mapping with
 //! them. Deterministic; validated bit for bit against [`reference`].
 
+pub mod checkpoint;
+
 use std::sync::Arc;
 use std::time::Instant;
 
 use arts_core::*;
 use serde::{Deserialize, Serialize};
 
+use checkpoint::{MainState, Session, pauses_after};
+
 /// Parameters of a fracture run.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Params {
     /// Objects along x, y, z.
     pub objects: [u32; 3],
@@ -166,6 +170,8 @@ pub struct Setup {
     pub params: Params,
     /// The sequential result to compare with at the end.
     pub reference: Arc<Reference>,
+    /// Wait for the main program after every this many steps (0: never).
+    pub checkpoint_every: u32,
 }
 
 /// Messages of a [`Piece`].
@@ -183,6 +189,9 @@ pub enum PieceMsg {
         /// The mean.
         v: f64,
     },
+    /// Go on after waiting for the main program at a checkpoint (or after
+    /// a restart).
+    Resume,
 }
 
 /// The reduction tags of fracture.
@@ -202,6 +211,8 @@ pub struct Piece {
     values: Vec<f64>,
     got: [Option<f64>; 6],
     syncing: bool,
+    /// Waiting for the main program after a step (a checkpoint).
+    paused: bool,
     early: Vec<(u32, u32, f64)>,
 }
 
@@ -230,12 +241,19 @@ impl Piece {
         }
         let nb = std::array::from_fn(|d| self.got[d].expect("all arrived"));
         self.got = [None; 6];
-        let work = ctx.init().params.work_at(self.c, self.step);
+        let s = ctx.init();
+        let work = s.params.work_at(self.c, self.step);
+        let (every, steps) = (s.checkpoint_every, s.params.steps);
         update(&mut self.values, &nb, work);
         ctx.contribute((), Reducer::Sum, Callback::main(Tag::Step(self.step)));
         self.step += 1;
         self.syncing = true;
-        ctx.at_sync();
+        if pauses_after(self.step, every, steps) {
+            // The main program checkpoints at quiescence, then resumes us.
+            self.paused = true;
+        } else {
+            ctx.at_sync();
+        }
     }
 }
 
@@ -251,6 +269,7 @@ impl Chare for Piece {
             values: initial(linear(s.params.objects, c), s.params.points),
             got: [None; 6],
             syncing: false,
+            paused: false,
             early: Vec::new(),
         }
     }
@@ -262,6 +281,11 @@ impl Chare for Piece {
                 self.take(slot, v, ctx)
             }
             PieceMsg::Mean { step, slot, v } => self.early.push((step, slot, v)),
+            PieceMsg::Resume => {
+                if std::mem::take(&mut self.paused) {
+                    ctx.at_sync();
+                }
+            }
         }
     }
 
@@ -299,6 +323,8 @@ pub struct Outcome {
     pub step_times: Vec<f64>,
     /// Seconds of the whole parallel run.
     pub total_time_s: f64,
+    /// Checkpoints written.
+    pub checkpoints: usize,
     /// The runtime's report.
     pub report: RunReport,
 }
@@ -310,29 +336,67 @@ pub fn run(
     map: Map,
     reference: Arc<Reference>,
 ) -> Result<Outcome, RunError> {
+    run_session(p, config, map, reference, Session::default())
+}
+
+/// [`run`], checkpointing and/or resuming from a checkpoint as `session` says.
+pub fn run_session(
+    p: &Params,
+    config: &Config,
+    map: Map,
+    reference: Arc<Reference>,
+    session: Session,
+) -> Result<Outcome, RunError> {
     p.check().map_err(RunError::Config)?;
     let [nx, ny, nz] = p.objects;
     let setup = Setup {
         params: *p,
         reference,
+        checkpoint_every: session.save.as_ref().map_or(0, |c| c.every),
     };
+    let name = "fracture";
     let (result, report) = arts_core::run(config, |d| {
-        let a = d.create_array::<Piece>("fracture", Shape::d3(nx, ny, nz), map, setup);
+        let (a, first, mut state) = match &session.resume {
+            Some(r) => {
+                let a = d.restore_array::<Piece>(name, &r.image, map, setup)?;
+                d.wait_quiescence()?; // restored: time only the steps
+                (a, r.step, r.state.clone())
+            }
+            None => {
+                let a = d.create_array::<Piece>(name, Shape::d3(nx, ny, nz), map, setup);
+                let state = MainState {
+                    params: *p,
+                    step_times: Vec::with_capacity(p.steps as usize),
+                };
+                (a, 0, state)
+            }
+        };
         let start = Instant::now();
-        d.broadcast(&a, PieceMsg::Start);
-        let mut marks = vec![0.0];
-        for s in 0..p.steps {
+        d.broadcast(&a, if first > 0 { PieceMsg::Resume } else { PieceMsg::Start });
+        let mut last = 0.0;
+        let mut checkpoints = 0;
+        for s in first..p.steps {
             d.wait_callback::<()>(Tag::Step(s))?;
-            marks.push(start.elapsed().as_secs_f64());
+            let now = start.elapsed().as_secs_f64();
+            state.step_times.push(now - last);
+            last = now;
+            if let Some(plan) = &session.save
+                && pauses_after(s + 1, plan.every, p.steps)
+            {
+                checkpoint::take(d, &a, plan, s + 1, &state)?;
+                checkpoints += 1;
+                d.broadcast(&a, PieceMsg::Resume);
+            }
         }
         let bad: u64 = d.wait_callback(Tag::Check)?;
-        Ok::<_, RunError>((bad, marks, start.elapsed().as_secs_f64()))
+        Ok::<_, RunError>((bad, state, checkpoints, start.elapsed().as_secs_f64()))
     })?;
-    let (mismatched, marks, total_time_s) = result?;
+    let (mismatched, state, checkpoints, total_time_s) = result?;
     Ok(Outcome {
         mismatched,
-        step_times: crate::stats::deltas(&marks),
+        step_times: state.step_times,
         total_time_s,
+        checkpoints,
         report,
     })
 }
