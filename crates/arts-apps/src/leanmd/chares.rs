@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::Tag;
 use super::checkpoint::pauses_after;
+use super::ordered;
 use super::geometry::{DIRECTIONS, Geometry, PAIRS_PER_CELL};
 use super::physics::{Atoms, Lj, drift, kick, kinetic, pair_forces, self_forces, sum_partials};
 use super::reference::Reference;
@@ -202,7 +203,8 @@ impl Cell {
             kick(&mut self.atoms, &self.force, ctx.init().dt);
         }
         let ke = kinetic(&self.atoms);
-        ctx.contribute(ke, Reducer::Sum, Callback::main(Tag::Kinetic(self.step)));
+        let ke = ordered::entry(self.me, ke);
+        ctx.contribute(ke, ordered::reducer(), Callback::main(Tag::Kinetic(self.step)));
         let s = ctx.init();
         if self.step < s.steps {
             if pauses_after(self.step, s.checkpoint_every, s.steps) {
@@ -364,7 +366,8 @@ impl Pair {
             ctx.send(at(b), CellMsg::Forces { step, pair, f: fb });
             pe
         };
-        ctx.contribute(pe, Reducer::Sum, Callback::main(Tag::Potential(step)));
+        let pe = ordered::entry(self.me, pe);
+        ctx.contribute(pe, ordered::reducer(), Callback::main(Tag::Potential(step)));
         self.step += 1;
         if self.step <= steps {
             self.syncing = true;

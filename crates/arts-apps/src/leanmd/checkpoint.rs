@@ -206,13 +206,10 @@ mod tests {
         }
     }
 
-    /// Energies equal up to the order the runtime sums the objects'
-    /// contributions in (which varies between any two runs).
+    /// The energies are bit-identical (summed in object order).
     fn same_energies(a: &[f64], b: &[f64], what: &str) {
-        assert_eq!(a.len(), b.len(), "{what}");
-        for (x, y) in a.iter().zip(b) {
-            assert!((x - y).abs() <= 1e-12 * y.abs(), "{what}: {x} vs {y}");
-        }
+        let bits = |e: &[f64]| e.iter().map(|v| v.to_bits()).collect::<Vec<_>>();
+        assert_eq!(bits(a), bits(b), "{what}");
     }
 
     /// The atoms are exact: bit-identical to the sequential reference
@@ -232,6 +229,7 @@ mod tests {
         let atoms = p.atoms(&p.geometry().unwrap());
         let plain = run(&p, &config(2, None), Map::Block, r.clone()).unwrap();
         exact(&plain, atoms, "plain");
+        same_energies(&plain.energy, &r.energy, "plain");
         let root = tempfile::tempdir().unwrap();
         let save = Checkpointing {
             every: 5,

@@ -16,6 +16,7 @@
 pub mod chares;
 pub mod checkpoint;
 pub mod geometry;
+pub mod ordered;
 pub mod physics;
 pub mod reference;
 pub mod state;
@@ -189,9 +190,9 @@ impl Params {
 /// The reduction tags of leanmd.
 #[derive(Clone, Copy, Debug, Serialize)]
 pub enum Tag {
-    /// Kinetic energy after step n (cells).
+    /// Kinetic energy after step n (cells, summed in cell order: [`ordered`]).
     Kinetic(u32),
-    /// Potential energy at step n (pairs).
+    /// Potential energy at step n (pairs, summed in pair order: [`ordered`]).
     Potential(u32),
     /// Atoms, atoms differing from the reference, stray atoms (cells, at the end).
     Check,
@@ -260,6 +261,7 @@ pub fn run_session(
     let steps = p.steps;
     let lj = Lj::new(p.cutoff);
     let every = session.save.as_ref().map_or(0, |c| c.every);
+    ordered::register();
     let cell_setup = CellSetup {
         geom,
         dt: p.dt,
@@ -311,9 +313,10 @@ pub fn run_session(
         let mut last = (first > 0).then_some(0.0);
         let mut checkpoints = 0;
         for s in first..=steps {
-            let ke: f64 = d.wait_callback(Tag::Kinetic(s))?;
-            let pe: f64 = d.wait_callback(Tag::Potential(s))?;
-            state.energy.push(ke + pe);
+            let ke: Vec<u8> = d.wait_callback(Tag::Kinetic(s))?;
+            let pe: Vec<u8> = d.wait_callback(Tag::Potential(s))?;
+            let sum = |b: &[u8]| ordered::sum(b).map_err(RunError::Internal);
+            state.energy.push(sum(&ke)? + sum(&pe)?);
             let now = start.elapsed().as_secs_f64();
             if let Some(last) = last {
                 state.step_times.push(now - last);
@@ -439,7 +442,8 @@ mod tests {
                 "{pes} PEs, {lb:?}"
             );
             assert_eq!(out.energy.len(), 401);
-            assert!((out.energy[400] - r.energy[400]).abs() < 1e-9 * r.energy[400].abs());
+            let bits = |e: &[f64]| e.iter().map(|v| v.to_bits()).collect::<Vec<_>>();
+            assert_eq!(bits(&out.energy), bits(&r.energy), "{pes} PEs, {lb:?}");
             if lb.is_some() {
                 let moved: u64 = out.report.lb_steps().iter().map(|s| s.migrations).sum();
                 assert!(moved > 0, "rotate moved objects");
