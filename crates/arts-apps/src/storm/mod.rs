@@ -9,10 +9,14 @@
 //! a serde-copied `Vec<u8>`), so large and small messages interleave on
 //! every path.
 
+pub mod checkpoint;
+
 use arts_core::*;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
+
+use checkpoint::{MainState, Session, pauses_after};
 
 /// Each round: send a burst of messages to random elements, contribute the
 /// round's reduction, then `at_sync` (with `rotate`, every element moves).
@@ -28,6 +32,8 @@ pub struct Roamer {
     sum_in: u64,
     /// Padding so that migrations move real data (32 KiB).
     ballast: Vec<u64>,
+    /// Waiting for the main program after a round (a checkpoint).
+    paused: bool,
 }
 
 /// Messages of a [`Roamer`].
@@ -41,6 +47,9 @@ pub enum RoamMsg {
     Data(u64, Bulk, #[serde(with = "arts_core::wire::bytes")] Vec<u8>),
     /// Contribute the counts and checksums.
     Report,
+    /// Go on after waiting for the main program at a checkpoint (or after
+    /// a restart).
+    Resume,
 }
 
 /// The storm's reduction results.
@@ -71,7 +80,7 @@ fn mix(x: u64) -> u64 {
 }
 
 /// A failure to inject, for testing how a run stops.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Failure {
     /// Element `element` panics in round `round` (the run stops with an error).
     Panic {
@@ -101,7 +110,7 @@ pub enum Failure {
 pub const DEFAULT_SEED: u64 = 99;
 
 /// Parameters of a storm run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Params {
     /// Number of elements.
     pub elements: u32,
@@ -141,10 +150,19 @@ impl Roamer {
     }
 }
 
+/// Read-only data of the array.
+pub struct Setup {
+    /// The parameters.
+    pub params: Params,
+    /// Wait for the main program after every this many rounds (0: never).
+    pub checkpoint_every: u32,
+}
+
 impl Chare for Roamer {
     type Msg = RoamMsg;
-    type Init = Params;
-    fn new(index: Index, p: &Params) -> Self {
+    type Init = Setup;
+    fn new(index: Index, s: &Setup) -> Self {
+        let p = &s.params;
         let rounds = p.rounds;
         Roamer {
             me: index.x(),
@@ -156,6 +174,7 @@ impl Chare for Roamer {
             sum_out: 0,
             sum_in: 0,
             ballast: vec![index.x() as u64; 4096],
+            paused: false,
         }
     }
     fn receive(&mut self, msg: RoamMsg, ctx: &mut Ctx<'_, Self>) {
@@ -163,7 +182,7 @@ impl Chare for Roamer {
         let n = all.shape().len() as u32;
         match msg {
             RoamMsg::Go => {
-                self.maybe_fail(ctx.init().failure);
+                self.maybe_fail(ctx.init().params.failure);
                 let mut rng = Xoshiro256PlusPlus::seed_from_u64(self.seed);
                 self.seed = rng.random();
                 for _ in 0..rng.random_range(1..200) {
@@ -184,7 +203,13 @@ impl Chare for Roamer {
                 let round = Callback::main(StormTag::Round(self.round));
                 ctx.contribute(self.me as u64 + self.round as u64, Reducer::Sum, round);
                 self.round += 1;
-                ctx.at_sync();
+                if pauses_after(self.round, ctx.init().checkpoint_every, self.rounds) {
+                    // The main program checkpoints at quiescence (every
+                    // message of the round delivered), then resumes us.
+                    self.paused = true;
+                } else {
+                    ctx.at_sync();
+                }
             }
             RoamMsg::Data(tag, zero_copy, copied) => {
                 assert!(
@@ -201,6 +226,11 @@ impl Chare for Roamer {
                     Reducer::Sum,
                     Callback::main(StormTag::Report),
                 );
+            }
+            RoamMsg::Resume => {
+                if std::mem::take(&mut self.paused) {
+                    ctx.at_sync();
+                }
             }
         }
     }
@@ -236,24 +266,72 @@ pub struct StormResult {
 
 /// Runs a storm.
 pub fn run(config: &Config, p: Params) -> Result<(StormResult, RunReport), RunError> {
+    let (result, report, _) = run_session(config, p, Session::default())?;
+    Ok((result, report))
+}
+
+/// What a storm run did besides verifying.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SessionResult {
+    /// Checkpoints written.
+    pub checkpoints: usize,
+}
+
+/// [`run`], checkpointing and/or resuming from a checkpoint as `session`
+/// says; also returns how many checkpoints were written.
+pub fn run_session(
+    config: &Config,
+    p: Params,
+    session: Session,
+) -> Result<(StormResult, RunReport, SessionResult), RunError> {
     let (n, rounds) = (p.elements, p.rounds);
-    let (result, report) = arts_core::run(config, |d| -> Result<StormResult, RunError> {
-        let a = d.create_array::<Roamer>("storm", Shape::d1(n), Map::RoundRobin, p);
-        d.broadcast(&a, RoamMsg::Go);
-        let mut reductions_ok = true;
-        for r in 0..rounds {
+    let every = session.save.as_ref().map_or(0, |c| c.every);
+    let setup = Setup {
+        params: p,
+        checkpoint_every: every,
+    };
+    let main = |d: &mut Driver| -> Result<(StormResult, SessionResult), RunError> {
+        let (a, first, mut state) = match &session.resume {
+            Some(r) => {
+                let a = d.restore_array::<Roamer>("storm", &r.image, Map::RoundRobin, setup)?;
+                d.wait_quiescence()?;
+                d.broadcast(&a, RoamMsg::Resume);
+                (a, r.step, r.state.clone())
+            }
+            None => {
+                let a = d.create_array::<Roamer>("storm", Shape::d1(n), Map::RoundRobin, setup);
+                d.broadcast(&a, RoamMsg::Go);
+                let state = MainState {
+                    params: Params { failure: None, ..p },
+                    reductions_ok: true,
+                };
+                (a, 0, state)
+            }
+        };
+        let mut done = SessionResult::default();
+        for r in first..rounds {
             let expect: u64 = (0..n as u64).map(|x| x + r as u64).sum();
-            reductions_ok &= d.wait_callback::<u64>(StormTag::Round(r))? == expect;
+            state.reductions_ok &= d.wait_callback::<u64>(StormTag::Round(r))? == expect;
+            if let Some(plan) = &session.save
+                && pauses_after(r + 1, plan.every, rounds)
+            {
+                checkpoint::take(d, &a, plan, r + 1, &state)?;
+                done.checkpoints += 1;
+                d.broadcast(&a, RoamMsg::Resume);
+            }
         }
         d.wait_quiescence()?;
         d.broadcast(&a, RoamMsg::Report);
         let v: Vec<u64> = d.wait_callback(StormTag::Report)?;
-        Ok(StormResult {
+        let result = StormResult {
             sent: v[0],
             received: v[1],
             exactly_once: v[0] == v[1] && v[2] == v[3],
-            reductions_ok,
-        })
-    })?;
-    Ok((result?, report))
+            reductions_ok: state.reductions_ok,
+        };
+        Ok((result, done))
+    };
+    let (result, report) = arts_core::run(config, main)?;
+    let (result, done) = result?;
+    Ok((result, report, done))
 }

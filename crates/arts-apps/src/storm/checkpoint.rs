@@ -1,0 +1,243 @@
+//! Checkpoint and restart of a storm. The consistent point is the end of a
+//! round: every element has sent its burst and contributed the round's
+//! reduction, and instead of going on (through `at_sync`) it waits for the
+//! main program, which takes the checkpoint at quiescence, when every
+//! message of the round has been delivered. After every `every`-th round
+//! (not after the last) every process writes its own elements' images and
+//! process 0 publishes the checkpoint with the main program's state: the
+//! parameters (exactly, beside the manifest's JSON options; without the
+//! injected failure, so that a restart does not inject it again) and
+//! whether the reductions so far were right. A restart restores the
+//! elements on any number of PEs and resumes them: the messages sent and
+//! received, and their checksums, end as in an uninterrupted run.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use arts_core::checkpoint::disk::{self, Checkpoint, CheckpointError};
+use arts_core::{ArrayImage, ArrayProxy, Driver, RunError};
+use serde::{Deserialize, Serialize};
+
+use super::{Params, Roamer};
+pub(super) use crate::checkpoint_files::pauses_after;
+use crate::checkpoint_files::{self, invalid};
+
+/// The app name a storm checkpoint carries in its manifest.
+pub const APP: &str = "storm";
+
+/// Where and how often a run checkpoints.
+#[derive(Clone, Debug)]
+pub struct Checkpointing {
+    /// Checkpoint after every `every` rounds (not after the last), at least 1.
+    pub every: u32,
+    /// The checkpoint root directory.
+    pub dir: PathBuf,
+    /// How many checkpoints to keep.
+    pub keep: usize,
+}
+
+/// The main program's state in a checkpoint.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MainState {
+    /// The run's parameters without a failure to inject.
+    pub params: Params,
+    /// Whether every round's reduction so far had the expected value.
+    pub reductions_ok: bool,
+}
+
+/// What a run resumes from.
+#[derive(Clone, Debug)]
+pub struct Resume {
+    /// Rounds done.
+    pub step: u32,
+    /// The main program's state.
+    pub state: MainState,
+    /// The elements.
+    pub image: Arc<ArrayImage>,
+}
+
+/// What a storm does besides running: checkpoint, resume, both or neither.
+#[derive(Clone, Debug, Default)]
+pub struct Session {
+    /// Checkpoint while running.
+    pub save: Option<Checkpointing>,
+    /// Start from a checkpoint instead of the first round.
+    pub resume: Option<Resume>,
+}
+
+/// The parameters of a storm checkpoint that `arts restart` can continue,
+/// read and checked (the app, the options against the exact copy, the
+/// round, the elements); the error names the file that does not fit.
+pub fn restartable(c: &Checkpoint) -> Result<Params, CheckpointError> {
+    checkpoint_files::expect_app(c, APP)?;
+    let state: MainState = checkpoint_files::main_state(c, APP)?;
+    let p = state.params;
+    checkpoint_files::expect_options(c, &p)?;
+    let m = &c.manifest;
+    let fits = p.failure.is_none() && p.elements > 0 && m.elements == p.elements as u64;
+    if !fits || m.arrays() != 1 || m.step == 0 || m.step >= p.rounds as u64 {
+        return Err(invalid(
+            c.dir.join(disk::MANIFEST),
+            format!(
+                "inconsistent: {} arrays, round {} of {}, {} elements of {}",
+                m.arrays(),
+                m.step,
+                p.rounds,
+                m.elements,
+                p.elements
+            ),
+        ));
+    }
+    Ok(p)
+}
+
+/// Reads the main program's state and the elements of a checkpoint whose
+/// parameters [`restartable`] returned as `p`; the error names the file.
+pub fn read_resume(c: &Checkpoint, p: &Params) -> Result<Resume, CheckpointError> {
+    let state: MainState = checkpoint_files::main_state(c, APP)?;
+    if state.params != *p {
+        return Err(invalid(
+            c.dir.join(disk::MAIN_STATE),
+            "parameters differ from the manifest's".into(),
+        ));
+    }
+    let image = c.array(0)?;
+    let want = arts_core::Shape::d1(p.elements);
+    if image.shape() != want {
+        let file = c.manifest.array_files(0).next().map(|f| f.name.clone());
+        return Err(invalid(
+            c.dir.join(file.unwrap_or_default()),
+            format!("elements of shape {:?}, not {want:?}", image.shape()),
+        ));
+    }
+    Ok(Resume {
+        step: c.manifest.step as u32,
+        state,
+        image: Arc::new(image),
+    })
+}
+
+/// Takes the checkpoint after `round` rounds: every process writes its own
+/// elements, process 0 publishes them with `state`. Collective.
+pub(super) fn take(
+    d: &mut Driver,
+    roamers: &ArrayProxy<Roamer>,
+    plan: &Checkpointing,
+    round: u32,
+    state: &MainState,
+) -> Result<(), RunError> {
+    let image = d.checkpoint_local(roamers)?;
+    let main_state = arts_core::wire::encode(state);
+    let contents = disk::Contents {
+        app: APP,
+        options: serde_json::to_value(state.params)
+            .map_err(|e| RunError::Checkpoint(e.to_string()))?,
+        step: round as u64,
+        main_state: &main_state,
+    };
+    checkpoint_files::write(d, &[&image], &plan.dir, plan.keep, &contents)?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{StormResult, run, run_session};
+    use super::*;
+    use arts_core::{Config, LbConfig, LbPeriod};
+
+    fn params() -> Params {
+        Params {
+            elements: 12,
+            rounds: 9,
+            failure: None,
+            seed: 5,
+        }
+    }
+
+    fn config(pes: u32, lb: Option<&str>) -> Config {
+        Config {
+            pes,
+            lb: lb.map(|name| LbConfig {
+                strategy: Arc::from(arts_lb::by_name(name).unwrap()),
+                period: LbPeriod::EverySync,
+                record_inputs: false,
+                speeds: None,
+            }),
+            ..Config::default()
+        }
+    }
+
+    fn valid(r: &StormResult) -> bool {
+        r.exactly_once && r.reductions_ok && r.sent > 0
+    }
+
+    #[test]
+    fn restarts_on_1_2_and_3_pes_end_like_an_uninterrupted_run() {
+        let p = params();
+        let (plain, _) = run(&config(2, None), p).unwrap();
+        assert!(valid(&plain));
+        let root = tempfile::tempdir().unwrap();
+        let save = Checkpointing {
+            every: 4,
+            dir: root.path().to_path_buf(),
+            keep: 5,
+        };
+        let session = Session {
+            save: Some(save),
+            resume: None,
+        };
+        let (with, _, done) = run_session(&config(2, Some("rotate")), p, session).unwrap();
+        assert_eq!((&with, done.checkpoints), (&plain, 2));
+        assert_eq!(disk::list(root.path()), vec![4, 8]);
+        for (pes, round, lb) in [(1, 4, None), (2, 8, Some("rotate")), (3, 4, Some("rotate"))] {
+            let c = disk::open(&root.path().join(disk::dir_name(round))).unwrap();
+            assert_eq!(restartable(&c).unwrap(), p);
+            let session = Session {
+                save: None,
+                resume: Some(read_resume(&c, &p).unwrap()),
+            };
+            let (again, report, _) = run_session(&config(pes, lb), p, session).unwrap();
+            assert_eq!(again, plain, "on {pes} PEs from round {round}");
+            if lb.is_some() {
+                let moved: u64 = report.lb_steps().iter().map(|s| s.migrations).sum();
+                assert!(moved > 0, "rotate moved elements");
+            }
+        }
+    }
+
+    #[test]
+    fn only_a_consistent_storm_checkpoint_is_accepted() {
+        let p = Params {
+            failure: Some(super::super::Failure::Panic {
+                element: 3,
+                round: 100,
+            }),
+            ..params()
+        };
+        let root = tempfile::tempdir().unwrap();
+        let save = Checkpointing {
+            every: 4,
+            dir: root.path().to_path_buf(),
+            keep: 1,
+        };
+        let session = Session {
+            save: Some(save),
+            resume: None,
+        };
+        run_session(&config(1, None), p, session).unwrap();
+        let c = disk::open(root.path()).unwrap();
+        // The failure to inject is not part of the restarted run.
+        assert_eq!(restartable(&c).unwrap(), params());
+        let edit = |f: &dyn Fn(&mut disk::Manifest)| {
+            let mut c = disk::open(root.path()).unwrap();
+            f(&mut c.manifest);
+            restartable(&c).unwrap_err().to_string()
+        };
+        let e = edit(&|m| m.app = "fracture".into());
+        assert!(e.contains("manifest.json") && e.contains("not storm"), "{e}");
+        let e = edit(&|m| m.options["seed"] = 6.into());
+        assert!(e.contains("manifest.json") && e.contains("differ"), "{e}");
+        let e = edit(&|m| m.step = 9);
+        assert!(e.contains("inconsistent") && e.contains("round 9 of 9"), "{e}");
+    }
+}
