@@ -85,8 +85,8 @@ fn a_damaged_or_foreign_checkpoint_is_refused_naming_the_file() {
     std::fs::write(&data, &bytes).unwrap();
     let manifest = ckpt.join("manifest.json");
     let text = std::fs::read_to_string(&manifest).unwrap();
-    std::fs::write(&manifest, text.replace("\"jacobi2d\"", "\"storm\"")).unwrap();
-    assert_usage_error(&run(&ckpt), "manifest.json: written by app \"storm\"");
+    std::fs::write(&manifest, text.replace("\"jacobi2d\"", "\"pdes\"")).unwrap();
+    assert_usage_error(&run(&ckpt), "manifest.json: written by app \"pdes\"");
     std::fs::write(&manifest, text.replace("\"jacobi2d\"", "\"zones\"")).unwrap();
     assert_usage_error(&run(&ckpt), "manifest.json: options of zones");
     std::fs::write(&manifest, "not json").unwrap();
@@ -342,17 +342,30 @@ fn a_checkpoint_timer_checkpoints_a_run_that_restarts_bit_identical() {
 }
 
 #[test]
-fn apps_without_checkpoints_refuse_the_options() {
-    let dir = tempfile::tempdir().unwrap();
-    let ck = dir.path().join("ck");
-    let ck = ck.to_str().unwrap();
-    for app in [&["storm"][..]] {
-        let mut args = vec!["run"];
-        args.extend_from_slice(app);
-        args.extend(["--checkpoint-every", "2", "--checkpoint-dir", ck]);
-        assert_usage_error(&arts(&args), "does not checkpoint");
+fn storm_restarts_on_3_pes_like_an_uninterrupted_run() {
+    let storm = |extra: &[&str]| {
+        let mut args = vec!["--json", "run", "storm", "--elements", "12", "--rounds", "9"];
+        args.extend(extra);
+        json(&arts(&args))
+    };
+    let plain = storm(&["--pes", "2"]);
+    assert_eq!(plain["valid"], true);
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().to_str().unwrap();
+    let rotate = ["--lb", "rotate", "--lb-period", "1"];
+    let mut args = vec!["--pes", "2", "--checkpoint-every", "4", "--checkpoint-dir", dir];
+    args.extend(rotate);
+    let with = storm(&args);
+    assert_eq!(with["checkpoints"], 2);
+    assert!(with["migrations"].as_u64().unwrap() > 0);
+    for from in [root.path().join("ckpt-4"), root.path().to_path_buf()] {
+        let again = restart(&from, "3");
+        assert_eq!(again["app"], "storm");
+        for key in ["valid", "sent", "received", "exactly_once", "reductions_ok", "elements"] {
+            assert_eq!(again[key], plain[key], "{key} from {}", from.display());
+        }
     }
-    assert!(!dir.path().join("ck").exists(), "nothing written");
+    assert_eq!(restart(root.path(), "1")["resumed_from_step"], 8);
 }
 
 /// A small leanmd run: 3x3x3 cells of 27 atoms, 20 steps.
@@ -428,6 +441,8 @@ fn a_leanmd_checkpoint_that_does_not_fit_is_refused_naming_the_file() {
     assert_usage_error(&run(), "manifest.json: options");
     std::fs::write(&manifest, text.replace("\"leanmd\"", "\"hotspot\"")).unwrap();
     assert_usage_error(&run(), "manifest.json: options of hotspot");
+    std::fs::write(&manifest, text.replace("\"leanmd\"", "\"fracture\"")).unwrap();
+    assert_usage_error(&run(), "ckpt-16");
     std::fs::write(&manifest, &text).unwrap();
     std::fs::write(ckpt.join("main.bin"), b"not a main state").unwrap();
     assert_usage_error(&run(), "main.bin");

@@ -1,5 +1,5 @@
 //! `arts restart DIR`: continues a checkpointed run (jacobi2d, zones, hotspot,
-//! leanmd, fracture or a distributed ddm sweep) from its checkpoint directory, on any number
+//! leanmd, fracture, storm or a distributed ddm sweep) from its checkpoint directory, on any number
 //! of PEs, and reports like the run.
 
 use std::path::PathBuf;
@@ -33,6 +33,9 @@ pub fn run_restart(args: &RestartArgs, out: Output) -> CliResult {
     }
     if c.manifest.app == arts_apps::fracture::checkpoint::APP {
         return super::md::restart_fracture(&c, &args.opts, out);
+    }
+    if c.manifest.app == arts_apps::storm::checkpoint::APP {
+        return super::imbalance::restart_storm(&c, &args.opts, out);
     }
     let app = restartable_app(&c).map_err(CliError::usage)?;
     let manifest = c.dir.join(disk::MANIFEST);

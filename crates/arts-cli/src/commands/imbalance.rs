@@ -2,9 +2,12 @@
 //! measurement-based load balancing.
 
 use arts_apps::stencil2d::checkpoint::StencilApp;
+use arts_apps::storm::checkpoint::{self, Checkpointing, Session};
+use arts_apps::storm::{self, Failure};
 use arts_apps::{hotspot, zones};
+use arts_core::checkpoint::disk::Checkpoint;
 
-use super::stencil::{RunOpts, execute, finish};
+use super::stencil::{Prepared, RunOpts, execute, finish};
 use crate::args::dims2;
 use crate::output::{CliError, CliResult, Output};
 
@@ -165,11 +168,16 @@ struct StormJson {
     migrations: u64,
     migrated_bytes: u64,
     total_time_s: f64,
+    /// Where the run wrote its checkpoints (`null`: it did not checkpoint).
+    checkpoint_dir: Option<String>,
+    /// Checkpoints written.
+    checkpoints: usize,
+    /// The round a restarted run continued from (`null`: not a restart).
+    resumed_from_step: Option<u32>,
 }
 
 /// Runs `arts run storm`.
 pub fn run_storm(args: &StormArgs, out: Output) -> CliResult {
-    use arts_apps::storm::{self, Failure};
     let failure = match (args.panic_at, args.abort_at, args.stop_at) {
         (Some((element, round)), None, None) => Some(Failure::Panic { element, round }),
         (None, Some((element, round)), None) => Some(Failure::Abort { element, round }),
@@ -187,34 +195,82 @@ pub fn run_storm(args: &StormArgs, out: Output) -> CliResult {
         failure,
         seed: args.seed,
     };
+    let mut prepared = args.opts.prepare(out)?;
+    let session = Session {
+        save: storm_checkpoints(&mut prepared)?,
+        resume: None,
+    };
+    let json = execute_storm(params, &prepared, session)?;
+    print_storm(&json, out)
+}
+
+/// Runs `arts restart` of a storm checkpoint `c`: its parameters (without
+/// a failure to inject), the PEs and other run options of `opts`.
+pub fn restart_storm(c: &Checkpoint, opts: &RunOpts, out: Output) -> CliResult {
+    let p = checkpoint::restartable(c).map_err(CliError::usage)?;
+    let mut prepared = opts.prepare(out)?;
+    let save = storm_checkpoints(&mut prepared)?;
     crate::budget::check_memory(
-        format!("storm with {} elements", args.elements),
+        format!("restarting from {}", c.dir.display()),
+        p.memory_bytes().saturating_add(c.manifest.data_bytes()),
+    )?;
+    let resume = checkpoint::read_resume(c, &p).map_err(CliError::usage)?;
+    let session = Session {
+        save,
+        resume: Some(resume),
+    };
+    let json = execute_storm(p, &prepared, session)?;
+    print_storm(&json, out)
+}
+
+/// The checkpoints a storm was asked for (every N rounds only).
+fn storm_checkpoints(prepared: &mut Prepared) -> Result<Option<Checkpointing>, CliError> {
+    let plan = prepared.every_n_checkpoints("storm")?;
+    Ok(plan.map(|(every, dir, keep)| Checkpointing { every, dir, keep }))
+}
+
+/// Runs a storm of `params` as `session` says.
+fn execute_storm(
+    params: storm::Params,
+    prepared: &Prepared,
+    session: Session,
+) -> Result<StormJson, CliError> {
+    crate::budget::check_memory(
+        format!("storm with {} elements", params.elements),
         params.memory_bytes(),
     )?;
-    let prepared = args.opts.prepare(out)?;
-    prepared.refuse_checkpoints("storm")?;
+    let checkpoint_dir = session.save.as_ref().map(|s| s.dir.display().to_string());
+    let resumed_from_step = session.resume.as_ref().map(|r| r.step);
     let t = std::time::Instant::now();
-    let (r, report) = storm::run(&prepared.config, params).map_err(CliError::failed)?;
+    let (r, report, done) =
+        storm::run_session(&prepared.config, params, session).map_err(CliError::failed)?;
     let steps = report.lb_steps();
-    let json = StormJson {
+    Ok(StormJson {
         app: "storm",
         valid: r.exactly_once && r.reductions_ok,
         exactly_once: r.exactly_once,
         reductions_ok: r.reductions_ok,
         sent: r.sent,
         received: r.received,
-        elements: args.elements,
-        rounds: args.rounds,
-        seed: args.seed,
+        elements: params.elements,
+        rounds: params.rounds,
+        seed: params.seed,
         pes: prepared.config.pes,
         processes: report.processes,
         lb_steps: steps.len(),
         migrations: steps.iter().map(|s| s.migrations).sum(),
         migrated_bytes: steps.iter().map(|s| s.migrated_bytes).sum(),
         total_time_s: t.elapsed().as_secs_f64(),
-    };
-    out.emit(&json, || {
-        format!(
+        checkpoint_dir,
+        checkpoints: done.checkpoints,
+        resumed_from_step,
+    })
+}
+
+/// Prints a storm's report; lost or duplicated messages fail.
+fn print_storm(json: &StormJson, out: Output) -> CliResult {
+    out.emit(json, || {
+        let mut t = format!(
             "storm  {} elements  {} rounds  seed {}  PEs {}  processes {}\n\
              messages sent/received  {} / {}  (exactly once: {})\n\
              reductions correct      {}\n\
@@ -231,7 +287,14 @@ pub fn run_storm(args: &StormArgs, out: Output) -> CliResult {
             json.lb_steps,
             json.migrations,
             json.migrated_bytes
-        )
+        );
+        let dir = json.checkpoint_dir.as_deref();
+        let lines = super::md::checkpoint_lines(dir, json.checkpoints, json.resumed_from_step);
+        if !lines.is_empty() {
+            t += "\n";
+            t += lines.trim_end();
+        }
+        t
     })?;
     if json.valid {
         Ok(())

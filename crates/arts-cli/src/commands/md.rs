@@ -503,7 +503,7 @@ fn execute_fracture(
 }
 
 /// The table lines on checkpoints written and the step restarted from.
-fn checkpoint_lines(dir: Option<&str>, checkpoints: usize, resumed: Option<u32>) -> String {
+pub(crate) fn checkpoint_lines(dir: Option<&str>, checkpoints: usize, resumed: Option<u32>) -> String {
     let mut t = String::new();
     if let Some(dir) = dir {
         t += &format!("checkpoints           {checkpoints} in {dir}\n");

@@ -415,17 +415,6 @@ impl Prepared {
         Ok(Some((saving.every, writable_dir(saving.dir)?, saving.keep)))
     }
 
-    /// Refuses the checkpoint options for `app`, which cannot checkpoint.
-    pub fn refuse_checkpoints(&self, app: &str) -> CliResult {
-        match self.checkpoint {
-            Some(_) => Err(CliError::usage(format!(
-                "{app} does not checkpoint: --checkpoint-dir and its options apply to {}",
-                arts_apps::stencil2d::checkpoint::RESTARTABLE_APPS.join(", ")
-            ))),
-            None => Ok(()),
-        }
-    }
-
     /// The load-balancing strategy's name (`none` without one).
     pub fn strategy(&self) -> &str {
         &self.strategy
