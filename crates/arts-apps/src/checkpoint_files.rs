@@ -49,7 +49,8 @@ pub(crate) fn expect_options<P: Serialize>(
     params: &P,
 ) -> Result<(), CheckpointError> {
     let manifest = c.dir.join(disk::MANIFEST);
-    let options = serde_json::to_value(params).map_err(|e| invalid(manifest.clone(), e.to_string()))?;
+    let options =
+        serde_json::to_value(params).map_err(|e| invalid(manifest.clone(), e.to_string()))?;
     match options == c.manifest.options {
         true => Ok(()),
         false => Err(invalid(

@@ -344,7 +344,15 @@ fn a_checkpoint_timer_checkpoints_a_run_that_restarts_bit_identical() {
 #[test]
 fn storm_restarts_on_3_pes_like_an_uninterrupted_run() {
     let storm = |extra: &[&str]| {
-        let mut args = vec!["--json", "run", "storm", "--elements", "12", "--rounds", "9"];
+        let mut args = vec![
+            "--json",
+            "run",
+            "storm",
+            "--elements",
+            "12",
+            "--rounds",
+            "9",
+        ];
         args.extend(extra);
         json(&arts(&args))
     };
@@ -353,7 +361,14 @@ fn storm_restarts_on_3_pes_like_an_uninterrupted_run() {
     let root = tempfile::tempdir().unwrap();
     let dir = root.path().to_str().unwrap();
     let rotate = ["--lb", "rotate", "--lb-period", "1"];
-    let mut args = vec!["--pes", "2", "--checkpoint-every", "4", "--checkpoint-dir", dir];
+    let mut args = vec![
+        "--pes",
+        "2",
+        "--checkpoint-every",
+        "4",
+        "--checkpoint-dir",
+        dir,
+    ];
     args.extend(rotate);
     let with = storm(&args);
     assert_eq!(with["checkpoints"], 2);
@@ -361,7 +376,14 @@ fn storm_restarts_on_3_pes_like_an_uninterrupted_run() {
     for from in [root.path().join("ckpt-4"), root.path().to_path_buf()] {
         let again = restart(&from, "3");
         assert_eq!(again["app"], "storm");
-        for key in ["valid", "sent", "received", "exactly_once", "reductions_ok", "elements"] {
+        for key in [
+            "valid",
+            "sent",
+            "received",
+            "exactly_once",
+            "reductions_ok",
+            "elements",
+        ] {
             assert_eq!(again[key], plain[key], "{key} from {}", from.display());
         }
     }
@@ -395,10 +417,22 @@ fn leanmd_restarts_on_3_pes_with_atoms_bit_identical_to_an_uninterrupted_run() {
     let plain = leanmd(&["--pes", "2"]);
     let root = tempfile::tempdir().unwrap();
     let dir = root.path().to_str().unwrap();
-    let with = leanmd(&["--pes", "2", "--checkpoint-every", "6", "--checkpoint-dir", dir, "--keep", "5"]);
+    let with = leanmd(&[
+        "--pes",
+        "2",
+        "--checkpoint-every",
+        "6",
+        "--checkpoint-dir",
+        dir,
+        "--keep",
+        "5",
+    ]);
     assert_eq!(with["checkpoints"], 3);
     assert_eq!(with["checkpoint_dir"], dir);
-    assert_eq!(arts_core::checkpoint::disk::list(root.path()), vec![6, 12, 18]);
+    assert_eq!(
+        arts_core::checkpoint::disk::list(root.path()),
+        vec![6, 12, 18]
+    );
     for from in [root.path().join("ckpt-6"), root.path().to_path_buf()] {
         let again = restart(&from, "3");
         let what = format!("from {}", from.display());
@@ -424,7 +458,10 @@ fn leanmd_restarts_on_3_pes_with_atoms_bit_identical_to_an_uninterrupted_run() {
         assert_eq!(again["valid"], true);
         assert_eq!(again["step_times_s"].as_array().unwrap().len(), 20);
     }
-    assert_eq!(restart(&root.path().join("ckpt-6"), "3")["resumed_from_step"], 6);
+    assert_eq!(
+        restart(&root.path().join("ckpt-6"), "3")["resumed_from_step"],
+        6
+    );
     assert_eq!(restart(root.path(), "1")["resumed_from_step"], 18);
 }
 
@@ -432,7 +469,14 @@ fn leanmd_restarts_on_3_pes_with_atoms_bit_identical_to_an_uninterrupted_run() {
 fn a_leanmd_checkpoint_that_does_not_fit_is_refused_naming_the_file() {
     let root = tempfile::tempdir().unwrap();
     let dir = root.path().to_str().unwrap();
-    leanmd(&["--pes", "1", "--checkpoint-every", "8", "--checkpoint-dir", dir]);
+    leanmd(&[
+        "--pes",
+        "1",
+        "--checkpoint-every",
+        "8",
+        "--checkpoint-dir",
+        dir,
+    ]);
     let ckpt = root.path().join("ckpt-16");
     let run = || arts(&["restart", ckpt.to_str().unwrap(), "--pes", "3"]);
     let manifest = ckpt.join("manifest.json");
@@ -461,7 +505,15 @@ fn a_leanmd_checkpoint_that_does_not_fit_is_refused_naming_the_file() {
 
 /// A small fracture run: 6x3x3 objects of 8 values, 12 steps.
 fn fracture(extra: &[&str]) -> serde_json::Value {
-    let mut args = vec!["--json", "run", "fracture", "--objects", "6x3x3", "--points", "8"];
+    let mut args = vec![
+        "--json",
+        "run",
+        "fracture",
+        "--objects",
+        "6x3x3",
+        "--points",
+        "8",
+    ];
     args.extend(["--steps", "12", "--work", "4", "--growth", "10"]);
     args.extend(extra);
     json(&arts(&args))
@@ -473,7 +525,14 @@ fn fracture_restarts_on_1_and_3_pes_bit_identical_to_an_uninterrupted_run() {
     assert_eq!(plain["valid"], true);
     let root = tempfile::tempdir().unwrap();
     let dir = root.path().to_str().unwrap();
-    let with = fracture(&["--pes", "2", "--checkpoint-every", "5", "--checkpoint-dir", dir]);
+    let with = fracture(&[
+        "--pes",
+        "2",
+        "--checkpoint-every",
+        "5",
+        "--checkpoint-dir",
+        dir,
+    ]);
     assert_eq!(with["checkpoints"], 2);
     assert_eq!(with["mismatched_values"], 0);
     for (from, pes, step) in [("ckpt-5", "3", 5), ("", "1", 10)] {

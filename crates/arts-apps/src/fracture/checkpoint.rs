@@ -198,7 +198,12 @@ mod tests {
         let root = tempfile::tempdir().unwrap();
         checkpointed(&p, &r, root.path());
         assert_eq!(disk::list(root.path()), vec![5, 10]);
-        let runs = [(1, 5, None), (2, 10, None), (3, 5, None), (3, 5, Some("rotate"))];
+        let runs = [
+            (1, 5, None),
+            (2, 10, None),
+            (3, 5, None),
+            (3, 5, Some("rotate")),
+        ];
         for (pes, step, lb) in runs {
             let c = disk::open(&root.path().join(disk::dir_name(step))).unwrap();
             assert_eq!(restartable(&c).unwrap(), p);
@@ -236,7 +241,13 @@ mod tests {
             resume: Some(resume),
         };
         let cfg = config(2, None);
-        let wrong = run_session(&other, &cfg, Map::Block, Arc::new(reference(&other)), session);
+        let wrong = run_session(
+            &other,
+            &cfg,
+            Map::Block,
+            Arc::new(reference(&other)),
+            session,
+        );
         assert!(wrong.unwrap().mismatched > 0);
     }
 
@@ -252,11 +263,17 @@ mod tests {
             restartable(&c).unwrap_err().to_string()
         };
         let e = edit(&|m| m.app = "leanmd".into());
-        assert!(e.contains("manifest.json") && e.contains("not fracture"), "{e}");
+        assert!(
+            e.contains("manifest.json") && e.contains("not fracture"),
+            "{e}"
+        );
         let e = edit(&|m| m.options["work"] = 5.into());
         assert!(e.contains("manifest.json") && e.contains("differ"), "{e}");
         let e = edit(&|m| m.step = 12);
-        assert!(e.contains("inconsistent") && e.contains("step 12 of 12"), "{e}");
+        assert!(
+            e.contains("inconsistent") && e.contains("step 12 of 12"),
+            "{e}"
+        );
         let e = edit(&|m| m.elements = 3);
         assert!(e.contains("3 elements for 54 objects"), "{e}");
     }

@@ -372,7 +372,14 @@ pub fn run_session(
             }
         };
         let start = Instant::now();
-        d.broadcast(&a, if first > 0 { PieceMsg::Resume } else { PieceMsg::Start });
+        d.broadcast(
+            &a,
+            if first > 0 {
+                PieceMsg::Resume
+            } else {
+                PieceMsg::Start
+            },
+        );
         let mut last = 0.0;
         let mut checkpoints = 0;
         for s in first..p.steps {

@@ -9,8 +9,8 @@ use serde::{Deserialize, Serialize};
 
 use super::Tag;
 use super::checkpoint::pauses_after;
-use super::ordered;
 use super::geometry::{DIRECTIONS, Geometry, PAIRS_PER_CELL};
+use super::ordered;
 use super::physics::{Atoms, Lj, drift, kick, kinetic, pair_forces, self_forces, sum_partials};
 use super::reference::Reference;
 use super::state::{assemble, destination, split};
@@ -204,7 +204,11 @@ impl Cell {
         }
         let ke = kinetic(&self.atoms);
         let ke = ordered::entry(self.me, ke);
-        ctx.contribute(ke, ordered::reducer(), Callback::main(Tag::Kinetic(self.step)));
+        ctx.contribute(
+            ke,
+            ordered::reducer(),
+            Callback::main(Tag::Kinetic(self.step)),
+        );
         let s = ctx.init();
         if self.step < s.steps {
             if pauses_after(self.step, s.checkpoint_every, s.steps) {

@@ -245,7 +245,12 @@ mod tests {
         assert_eq!(with.checkpoints, 2);
         assert_eq!(disk::list(root.path()), vec![5, 10]);
         same_energies(&with.energy, &plain.energy, "checkpointed");
-        let runs = [(1, 5, None), (2, 10, None), (3, 5, None), (3, 10, Some("rotate"))];
+        let runs = [
+            (1, 5, None),
+            (2, 10, None),
+            (3, 5, None),
+            (3, 10, Some("rotate")),
+        ];
         for (pes, step, lb) in runs {
             let c = disk::open(&root.path().join(disk::dir_name(step))).unwrap();
             assert_eq!(c.manifest.app, APP);
@@ -292,11 +297,17 @@ mod tests {
             restartable(&c).unwrap_err().to_string()
         };
         let e = edit(&|m| m.app = "jacobi2d".into());
-        assert!(e.contains("manifest.json") && e.contains("not leanmd"), "{e}");
+        assert!(
+            e.contains("manifest.json") && e.contains("not leanmd"),
+            "{e}"
+        );
         let e = edit(&|m| m.options["steps"] = 20.into());
         assert!(e.contains("manifest.json") && e.contains("differ"), "{e}");
         let e = edit(&|m| m.step = 12);
-        assert!(e.contains("inconsistent") && e.contains("step 12 of 12"), "{e}");
+        assert!(
+            e.contains("inconsistent") && e.contains("step 12 of 12"),
+            "{e}"
+        );
         let e = edit(&|m| m.elements = 27);
         assert!(e.contains("27 elements for 27 cells"), "{e}");
         // A stencil checkpoint is not a leanmd one.

@@ -282,7 +282,8 @@ pub fn run_session(
         let (cells_name, pairs_name) = ("leanmd-cells", "leanmd-pairs");
         let (cells, pairs, first, mut state) = match &session.resume {
             Some(r) => {
-                let cells = d.restore_array::<Cell>(cells_name, &r.cells, map.clone(), cell_setup)?;
+                let cells =
+                    d.restore_array::<Cell>(cells_name, &r.cells, map.clone(), cell_setup)?;
                 let pairs =
                     d.restore_array::<Pair>(pairs_name, &r.pairs, map.clone(), pair_setup(cells))?;
                 d.wait_quiescence()?; // restored: time only the steps
@@ -292,7 +293,8 @@ pub fn run_session(
                 let shape = Shape::d3(geom.n[0], geom.n[1], geom.n[2]);
                 let cells = d.create_array::<Cell>(cells_name, shape, map.clone(), cell_setup);
                 let pairs = Shape::d1(geom.pairs());
-                let pairs = d.create_array::<Pair>(pairs_name, pairs, map.clone(), pair_setup(cells));
+                let pairs =
+                    d.create_array::<Pair>(pairs_name, pairs, map.clone(), pair_setup(cells));
                 let state = MainState {
                     params: *p,
                     energy: Vec::with_capacity(steps as usize + 1),

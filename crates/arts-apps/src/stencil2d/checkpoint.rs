@@ -56,8 +56,9 @@ pub const STENCIL_APPS: [&str; 3] = ["jacobi2d", "zones", "hotspot"];
 
 /// The names of the apps whose `arts run` checkpoints and whose
 /// checkpoints `arts restart` continues (a distributed ddm sweep too).
-pub const RESTARTABLE_APPS: [&str; 6] =
-    ["jacobi2d", "zones", "hotspot", "leanmd", "fracture", "storm"];
+pub const RESTARTABLE_APPS: [&str; 6] = [
+    "jacobi2d", "zones", "hotspot", "leanmd", "fracture", "storm",
+];
 
 impl StencilApp {
     /// The app's name (as `arts run` spells it).

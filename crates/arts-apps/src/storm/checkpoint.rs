@@ -234,10 +234,16 @@ mod tests {
             restartable(&c).unwrap_err().to_string()
         };
         let e = edit(&|m| m.app = "fracture".into());
-        assert!(e.contains("manifest.json") && e.contains("not storm"), "{e}");
+        assert!(
+            e.contains("manifest.json") && e.contains("not storm"),
+            "{e}"
+        );
         let e = edit(&|m| m.options["seed"] = 6.into());
         assert!(e.contains("manifest.json") && e.contains("differ"), "{e}");
         let e = edit(&|m| m.step = 9);
-        assert!(e.contains("inconsistent") && e.contains("round 9 of 9"), "{e}");
+        assert!(
+            e.contains("inconsistent") && e.contains("round 9 of 9"),
+            "{e}"
+        );
     }
 }

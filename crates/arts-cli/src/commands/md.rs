@@ -489,7 +489,11 @@ fn execute_fracture(
             r.mismatched_values,
             r.run.table()
         );
-        t += &checkpoint_lines(r.checkpoint_dir.as_deref(), r.checkpoints, r.resumed_from_step);
+        t += &checkpoint_lines(
+            r.checkpoint_dir.as_deref(),
+            r.checkpoints,
+            r.resumed_from_step,
+        );
         t
     })?;
     if r.valid {
@@ -503,7 +507,11 @@ fn execute_fracture(
 }
 
 /// The table lines on checkpoints written and the step restarted from.
-pub(crate) fn checkpoint_lines(dir: Option<&str>, checkpoints: usize, resumed: Option<u32>) -> String {
+pub(crate) fn checkpoint_lines(
+    dir: Option<&str>,
+    checkpoints: usize,
+    resumed: Option<u32>,
+) -> String {
     let mut t = String::new();
     if let Some(dir) = dir {
         t += &format!("checkpoints           {checkpoints} in {dir}\n");

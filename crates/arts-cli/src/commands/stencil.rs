@@ -404,7 +404,10 @@ impl Prepared {
             ("--checkpoint-every-seconds", saving.every_seconds.is_some()),
             ("--checkpoint-on-term", saving.on_term),
             ("--resume", saving.resume),
-            ("--checkpoint-dir without --checkpoint-every", saving.every == 0),
+            (
+                "--checkpoint-dir without --checkpoint-every",
+                saving.every == 0,
+            ),
         ];
         if let Some((flag, _)) = only_every_n.iter().find(|o| o.1) {
             return Err(CliError::usage(format!(
