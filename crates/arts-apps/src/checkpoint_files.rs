@@ -1,13 +1,67 @@
-//! What the apps' checkpoint modules share: writing one checkpoint from
-//! every process (each its own elements, process 0 publishing), and the
-//! checks of reading one back that name the file which does not fit.
+//! What the apps' checkpoint modules share: where and how often an app
+//! that checkpoints every N steps writes ([`EveryN`]), what a run resumes
+//! from ([`Resume`]), writing one checkpoint from every process (each its
+//! own elements, process 0 publishing), and the checks of reading one back
+//! that name the file which does not fit.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use arts_core::checkpoint::disk::{self, Checkpoint, CheckpointError};
-use arts_core::{ArrayImage, Driver, RunError};
+use arts_core::{ArrayImage, Driver, RunError, Shape};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
+
+/// Where and how often a run checkpoints: after every `every`-th step.
+#[derive(Clone, Debug)]
+pub struct EveryN {
+    /// Checkpoint after every `every` steps (not after the last), at least 1.
+    pub every: u32,
+    /// The checkpoint root directory.
+    pub dir: PathBuf,
+    /// How many checkpoints to keep.
+    pub keep: usize,
+}
+
+/// What a run resumes from: its main program's state `S` and its arrays.
+#[derive(Clone, Debug)]
+pub struct Resume<S> {
+    /// Steps done.
+    pub step: u32,
+    /// The main program's state.
+    pub state: S,
+    /// The arrays' images, in the order the app writes them.
+    pub images: Vec<Arc<ArrayImage>>,
+}
+
+/// What a run does besides computing: checkpoint, resume, both or neither.
+#[derive(Clone, Debug)]
+pub struct Session<S> {
+    /// Checkpoint while running.
+    pub save: Option<EveryN>,
+    /// Start from a checkpoint instead of the beginning.
+    pub resume: Option<Resume<S>>,
+}
+
+impl<S> Default for Session<S> {
+    fn default() -> Self {
+        Session {
+            save: None,
+            resume: None,
+        }
+    }
+}
+
+/// The one array image of `r` (an app with one array).
+pub(crate) fn one_image<S>(r: &Resume<S>) -> Result<&Arc<ArrayImage>, RunError> {
+    match &r.images[..] {
+        [image] => Ok(image),
+        images => Err(RunError::Internal(format!(
+            "{} array images to resume from, not 1",
+            images.len()
+        ))),
+    }
+}
 
 /// Whether an app checkpointing every `every` steps (0: never) has its
 /// elements wait for the main program after `step` of `steps`: after every
@@ -42,25 +96,70 @@ pub(crate) fn main_state<T: DeserializeOwned>(
         .map_err(|e| invalid(path, format!("not a {app} main state: {e}")))
 }
 
-/// Refuses a checkpoint whose manifest's JSON options are not `params`
-/// (the exact copy the main program's state keeps).
-pub(crate) fn expect_options<P: Serialize>(
+/// The main program's state of a checkpoint written by `app`, whose
+/// manifest's JSON options must be the parameters `params` finds in it
+/// (the exact copy the state keeps).
+pub(crate) fn read_state<S: DeserializeOwned, P: Serialize>(
     c: &Checkpoint,
-    params: &P,
-) -> Result<(), CheckpointError> {
+    app: &str,
+    params: impl Fn(&S) -> &P,
+) -> Result<S, CheckpointError> {
+    expect_app(c, app)?;
+    let state: S = main_state(c, app)?;
     let manifest = c.dir.join(disk::MANIFEST);
-    let options =
-        serde_json::to_value(params).map_err(|e| invalid(manifest.clone(), e.to_string()))?;
-    match options == c.manifest.options {
-        true => Ok(()),
-        false => Err(invalid(
+    let options = serde_json::to_value(params(&state))
+        .map_err(|e| invalid(manifest.clone(), e.to_string()))?;
+    if options != c.manifest.options {
+        return Err(invalid(
             manifest,
             format!(
                 "options {} differ from the run's {options}",
                 c.manifest.options
             ),
-        )),
+        ));
     }
+    Ok(state)
+}
+
+/// Array `i` of a checkpoint, which must have the shape `want` (`what` its
+/// elements are called in the error, which names its first file).
+pub(crate) fn array_shaped(
+    c: &Checkpoint,
+    i: usize,
+    want: Shape,
+    what: &str,
+) -> Result<Arc<ArrayImage>, CheckpointError> {
+    let image = c.array(i)?;
+    if image.shape() != want {
+        let file = c.manifest.array_files(i).next().map(|f| f.name.clone());
+        return Err(invalid(
+            c.dir.join(file.unwrap_or_default()),
+            format!("{what} of shape {:?}, not {want:?}", image.shape()),
+        ));
+    }
+    Ok(Arc::new(image))
+}
+
+/// Writes the checkpoint of `app` after `step` (the main program's
+/// `state`, the manifest's options `params`) into `plan`'s directory:
+/// [`write`] of the images. Collective.
+pub(crate) fn write_app<P: Serialize, S: Serialize>(
+    d: &mut Driver,
+    images: &[&ArrayImage],
+    plan: &EveryN,
+    (app, params): (&str, &P),
+    step: u32,
+    state: &S,
+) -> Result<(), RunError> {
+    let main_state = arts_core::wire::encode(state);
+    let contents = disk::Contents {
+        app,
+        options: serde_json::to_value(params).map_err(|e| RunError::Checkpoint(e.to_string()))?,
+        step: step as u64,
+        main_state: &main_state,
+    };
+    write(d, images, &plan.dir, plan.keep, &contents)?;
+    Ok(())
 }
 
 /// Writes the checkpoint `contents` of `images` into the root `dir`,
@@ -94,4 +193,20 @@ pub(crate) fn write(
     let state_bytes = shards.iter().map(|s| s.state_bytes).sum();
     disk::publish(dir, contents, shards, keep).map_err(|e| failed(e.to_string()))?;
     Ok(Some(state_bytes))
+}
+
+/// A runtime configuration for tests: `pes` PEs, balanced by the strategy
+/// `lb` at every `at_sync`, if given.
+#[cfg(test)]
+pub(crate) fn test_config(pes: u32, lb: Option<&str>) -> arts_core::Config {
+    arts_core::Config {
+        pes,
+        lb: lb.map(|name| arts_core::LbConfig {
+            strategy: Arc::from(arts_lb::by_name(name).unwrap()),
+            period: arts_core::LbPeriod::EverySync,
+            record_inputs: false,
+            speeds: None,
+        }),
+        ..arts_core::Config::default()
+    }
 }

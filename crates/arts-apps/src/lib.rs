@@ -4,7 +4,7 @@
 pub mod background;
 #[cfg(feature = "mpi")]
 pub mod baselines;
-mod checkpoint_files;
+pub mod checkpoint_files;
 pub mod ddm;
 pub mod fracture;
 pub mod grid_delay;

@@ -9,30 +9,17 @@
 //! values end bit-identical to an uninterrupted run (and to the sequential
 //! reference).
 
-use std::path::PathBuf;
-use std::sync::Arc;
-
 use arts_core::checkpoint::disk::{self, Checkpoint, CheckpointError};
-use arts_core::{ArrayImage, ArrayProxy, Driver, RunError};
+use arts_core::{ArrayProxy, Driver, RunError};
 use serde::{Deserialize, Serialize};
 
 use super::{Params, Piece};
+pub use crate::checkpoint_files::EveryN as Checkpointing;
 pub(super) use crate::checkpoint_files::pauses_after;
 use crate::checkpoint_files::{self, invalid};
 
 /// The app name a fracture checkpoint carries in its manifest.
 pub const APP: &str = "fracture";
-
-/// Where and how often a run checkpoints.
-#[derive(Clone, Debug)]
-pub struct Checkpointing {
-    /// Checkpoint after every `every` steps (not after the last), at least 1.
-    pub every: u32,
-    /// The checkpoint root directory.
-    pub dir: PathBuf,
-    /// How many checkpoints to keep.
-    pub keep: usize,
-}
 
 /// The main program's state in a checkpoint.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -44,34 +31,18 @@ pub struct MainState {
     pub step_times: Vec<f64>,
 }
 
-/// What a run resumes from.
-#[derive(Clone, Debug)]
-pub struct Resume {
-    /// Steps done.
-    pub step: u32,
-    /// The main program's state.
-    pub state: MainState,
-    /// The objects.
-    pub image: Arc<ArrayImage>,
-}
+/// What a run resumes from: the objects are its one image.
+pub type Resume = checkpoint_files::Resume<MainState>;
 
 /// What a fracture run does besides computing: checkpoint, resume, both or neither.
-#[derive(Clone, Debug, Default)]
-pub struct Session {
-    /// Checkpoint while running.
-    pub save: Option<Checkpointing>,
-    /// Start from a checkpoint instead of the initial values.
-    pub resume: Option<Resume>,
-}
+pub type Session = checkpoint_files::Session<MainState>;
 
 /// The parameters of a fracture checkpoint that `arts restart` can
 /// continue, read and checked (the app, the options against the exact
 /// copy, the step, the objects); the error names the file that does not fit.
 pub fn restartable(c: &Checkpoint) -> Result<Params, CheckpointError> {
-    checkpoint_files::expect_app(c, APP)?;
-    let state: MainState = checkpoint_files::main_state(c, APP)?;
+    let state: MainState = checkpoint_files::read_state(c, APP, |s: &MainState| &s.params)?;
     let p = state.params;
-    checkpoint_files::expect_options(c, &p)?;
     let manifest = c.dir.join(disk::MANIFEST);
     p.check()
         .map_err(|e| invalid(manifest.clone(), format!("options: {e}")))?;
@@ -103,20 +74,13 @@ pub fn read_resume(c: &Checkpoint, p: &Params) -> Result<Resume, CheckpointError
             format!("{} step times for step {step}", state.step_times.len()),
         ));
     }
-    let image = c.array(0)?;
     let [nx, ny, nz] = p.objects;
-    let want = arts_core::Shape::d3(nx, ny, nz);
-    if image.shape() != want {
-        let file = c.manifest.array_files(0).next().map(|f| f.name.clone());
-        return Err(invalid(
-            c.dir.join(file.unwrap_or_default()),
-            format!("objects of shape {:?}, not {want:?}", image.shape()),
-        ));
-    }
+    let shape = arts_core::Shape::d3(nx, ny, nz);
+    let image = checkpoint_files::array_shaped(c, 0, shape, "objects")?;
     Ok(Resume {
         step,
         state,
-        image: Arc::new(image),
+        images: vec![image],
     })
 }
 
@@ -130,45 +94,22 @@ pub(super) fn take(
     state: &MainState,
 ) -> Result<(), RunError> {
     let image = d.checkpoint_local(pieces)?;
-    let main_state = arts_core::wire::encode(state);
-    let contents = disk::Contents {
-        app: APP,
-        options: serde_json::to_value(state.params)
-            .map_err(|e| RunError::Checkpoint(e.to_string()))?,
-        step: step as u64,
-        main_state: &main_state,
-    };
-    checkpoint_files::write(d, &[&image], &plan.dir, plan.keep, &contents)?;
-    Ok(())
+    let app = (APP, &state.params);
+    checkpoint_files::write_app(d, &[&image], plan, app, step, state)
 }
 
 #[cfg(test)]
 mod tests {
     use super::super::{reference, run, run_session};
     use super::*;
-    use arts_core::{Config, Map};
+    use crate::checkpoint_files::test_config as config;
+    use arts_core::Map;
+    use std::sync::Arc;
 
     fn params() -> Params {
         Params {
-            objects: [6, 3, 3],
-            points: 8,
             steps: 12,
-            work: 4,
-            growth: 10.0,
-            width: 1.0,
-        }
-    }
-
-    fn config(pes: u32, lb: Option<&str>) -> Config {
-        Config {
-            pes,
-            lb: lb.map(|name| arts_core::LbConfig {
-                strategy: Arc::from(arts_lb::by_name(name).unwrap()),
-                period: arts_core::LbPeriod::EverySync,
-                record_inputs: false,
-                speeds: None,
-            }),
-            ..Config::default()
+            ..super::super::tests::params()
         }
     }
 

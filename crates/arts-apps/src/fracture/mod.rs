@@ -358,7 +358,12 @@ pub fn run_session(
     let (result, report) = arts_core::run(config, |d| {
         let (a, first, mut state) = match &session.resume {
             Some(r) => {
-                let a = d.restore_array::<Piece>(name, &r.image, map, setup)?;
+                let a = d.restore_array::<Piece>(
+                    name,
+                    crate::checkpoint_files::one_image(r)?,
+                    map,
+                    setup,
+                )?;
                 d.wait_quiescence()?; // restored: time only the steps
                 (a, r.step, r.state.clone())
             }
@@ -412,7 +417,8 @@ pub fn run_session(
 mod tests {
     use super::*;
 
-    fn params() -> Params {
+    /// A small run: 6x3x3 objects of 8 values, 10 steps.
+    pub(super) fn params() -> Params {
         Params {
             objects: [6, 3, 3],
             points: 8,
@@ -463,16 +469,7 @@ mod tests {
         let p = params();
         let r = Arc::new(reference(&p));
         for lb in [None, Some("rotate")] {
-            let cfg = Config {
-                pes: 3,
-                lb: lb.map(|name| LbConfig {
-                    strategy: Arc::from(arts_lb::by_name(name).unwrap()),
-                    period: LbPeriod::EverySync,
-                    record_inputs: false,
-                    speeds: None,
-                }),
-                ..Config::default()
-            };
+            let cfg = crate::checkpoint_files::test_config(3, lb);
             let out = run(&p, &cfg, Map::Block, r.clone()).unwrap();
             assert_eq!(out.mismatched, 0, "{lb:?}");
             assert_eq!(out.step_times.len(), 10);

@@ -10,31 +10,18 @@
 //! of PEs and resumes them: the atoms end bit-identical to an uninterrupted
 //! run (and to the sequential reference).
 
-use std::path::PathBuf;
-use std::sync::Arc;
-
 use arts_core::checkpoint::disk::{self, Checkpoint, CheckpointError};
-use arts_core::{ArrayImage, ArrayProxy, Driver, RunError};
+use arts_core::{ArrayProxy, Driver, RunError, Shape};
 use serde::{Deserialize, Serialize};
 
 use super::Params;
 use super::chares::{Cell, Pair};
+pub use crate::checkpoint_files::EveryN as Checkpointing;
 pub(super) use crate::checkpoint_files::pauses_after;
 use crate::checkpoint_files::{self, invalid};
 
 /// The app name a leanmd checkpoint carries in its manifest.
 pub const APP: &str = "leanmd";
-
-/// Where and how often a run checkpoints.
-#[derive(Clone, Debug)]
-pub struct Checkpointing {
-    /// Checkpoint after every `every` steps (not after the last), at least 1.
-    pub every: u32,
-    /// The checkpoint root directory.
-    pub dir: PathBuf,
-    /// How many checkpoints to keep.
-    pub keep: usize,
-}
 
 /// The main program's state in a checkpoint.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -48,37 +35,19 @@ pub struct MainState {
     pub step_times: Vec<f64>,
 }
 
-/// What a run resumes from.
-#[derive(Clone, Debug)]
-pub struct Resume {
-    /// The last step done.
-    pub step: u32,
-    /// The main program's state.
-    pub state: MainState,
-    /// The cells.
-    pub cells: Arc<ArrayImage>,
-    /// The cell pairs.
-    pub pairs: Arc<ArrayImage>,
-}
+/// What a run resumes from: the cells' image, then the pairs'.
+pub type Resume = checkpoint_files::Resume<MainState>;
 
 /// What a leanmd run does besides computing: checkpoint, resume, both or neither.
-#[derive(Clone, Debug, Default)]
-pub struct Session {
-    /// Checkpoint while running.
-    pub save: Option<Checkpointing>,
-    /// Start from a checkpoint instead of the initial atoms.
-    pub resume: Option<Resume>,
-}
+pub type Session = checkpoint_files::Session<MainState>;
 
 /// The parameters of a leanmd checkpoint that `arts restart` can continue,
 /// read and checked (the app, the options against the exact copy, the
 /// step, the arrays); the error names the file that does not fit.
 pub fn restartable(c: &Checkpoint) -> Result<Params, CheckpointError> {
-    checkpoint_files::expect_app(c, APP)?;
-    let manifest = c.dir.join(disk::MANIFEST);
-    let state: MainState = checkpoint_files::main_state(c, APP)?;
+    let state: MainState = checkpoint_files::read_state(c, APP, |s: &MainState| &s.params)?;
     let p = state.params;
-    checkpoint_files::expect_options(c, &p)?;
+    let manifest = c.dir.join(disk::MANIFEST);
     let g = p
         .geometry()
         .map_err(|e| invalid(manifest.clone(), format!("options: {e}")))?;
@@ -106,13 +75,12 @@ pub fn restartable(c: &Checkpoint) -> Result<Params, CheckpointError> {
 pub fn read_resume(c: &Checkpoint, p: &Params) -> Result<Resume, CheckpointError> {
     let state: MainState = checkpoint_files::main_state(c, APP)?;
     let step = c.manifest.step as u32;
-    let main_path = c.dir.join(disk::MAIN_STATE);
     if state.params != *p
         || state.energy.len() != step as usize + 1
         || state.step_times.len() != step as usize
     {
         return Err(invalid(
-            main_path,
+            c.dir.join(disk::MAIN_STATE),
             format!(
                 "{} energies and {} step times for step {step}",
                 state.energy.len(),
@@ -123,30 +91,13 @@ pub fn read_resume(c: &Checkpoint, p: &Params) -> Result<Resume, CheckpointError
     let g = p
         .geometry()
         .map_err(|e| invalid(c.dir.join(disk::MANIFEST), e))?;
-    let cells = c.array(0)?;
-    let pairs = c.array(1)?;
-    let shape = |i: usize| {
-        let file = c.manifest.array_files(i).next().map(|f| f.name.clone());
-        c.dir.join(file.unwrap_or_default())
-    };
-    let want = arts_core::Shape::d3(g.n[0], g.n[1], g.n[2]);
-    if cells.shape() != want {
-        return Err(invalid(
-            shape(0),
-            format!("cells of shape {:?}, not {want:?}", cells.shape()),
-        ));
-    }
-    if pairs.shape() != arts_core::Shape::d1(g.pairs()) {
-        return Err(invalid(
-            shape(1),
-            format!("pairs of shape {:?}, not {}", pairs.shape(), g.pairs()),
-        ));
-    }
+    let cells = Shape::d3(g.n[0], g.n[1], g.n[2]);
+    let cells = checkpoint_files::array_shaped(c, 0, cells, "cells")?;
+    let pairs = checkpoint_files::array_shaped(c, 1, Shape::d1(g.pairs()), "pairs")?;
     Ok(Resume {
         step,
         state,
-        cells: Arc::new(cells),
-        pairs: Arc::new(pairs),
+        images: vec![cells, pairs],
     })
 }
 
@@ -162,24 +113,18 @@ pub(super) fn take(
 ) -> Result<(), RunError> {
     let cell_image = d.checkpoint_local(cells)?;
     let pair_image = d.checkpoint_local(pairs)?;
-    let main_state = arts_core::wire::encode(state);
-    let contents = disk::Contents {
-        app: APP,
-        options: serde_json::to_value(state.params)
-            .map_err(|e| RunError::Checkpoint(e.to_string()))?,
-        step: step as u64,
-        main_state: &main_state,
-    };
     let images = [&cell_image, &pair_image];
-    checkpoint_files::write(d, &images, &plan.dir, plan.keep, &contents)?;
-    Ok(())
+    let app = (APP, &state.params);
+    checkpoint_files::write_app(d, &images, plan, app, step, state)
 }
 
 #[cfg(test)]
 mod tests {
     use super::super::{Dense, Outcome, reference, run, run_session};
     use super::*;
-    use arts_core::{Config, Map};
+    use crate::checkpoint_files::test_config as config;
+    use arts_core::Map;
+    use std::sync::Arc;
 
     fn params() -> Params {
         Params {
@@ -190,19 +135,6 @@ mod tests {
                 factor: 1.5,
             }),
             ..Params::small()
-        }
-    }
-
-    fn config(pes: u32, lb: Option<&str>) -> Config {
-        Config {
-            pes,
-            lb: lb.map(|name| arts_core::LbConfig {
-                strategy: Arc::from(arts_lb::by_name(name).unwrap()),
-                period: arts_core::LbPeriod::EverySync,
-                record_inputs: false,
-                speeds: None,
-            }),
-            ..Config::default()
         }
     }
 

@@ -282,10 +282,17 @@ pub fn run_session(
         let (cells_name, pairs_name) = ("leanmd-cells", "leanmd-pairs");
         let (cells, pairs, first, mut state) = match &session.resume {
             Some(r) => {
+                let [cell_image, pair_image] = &r.images[..] else {
+                    return Err(RunError::Internal("leanmd resumes from two arrays".into()));
+                };
                 let cells =
-                    d.restore_array::<Cell>(cells_name, &r.cells, map.clone(), cell_setup)?;
-                let pairs =
-                    d.restore_array::<Pair>(pairs_name, &r.pairs, map.clone(), pair_setup(cells))?;
+                    d.restore_array::<Cell>(cells_name, cell_image, map.clone(), cell_setup)?;
+                let pairs = d.restore_array::<Pair>(
+                    pairs_name,
+                    pair_image,
+                    map.clone(),
+                    pair_setup(cells),
+                )?;
                 d.wait_quiescence()?; // restored: time only the steps
                 (cells, pairs, r.step + 1, r.state.clone())
             }
@@ -403,18 +410,7 @@ mod tests {
         }
     }
 
-    fn config(pes: u32, lb: Option<&str>) -> Config {
-        Config {
-            pes,
-            lb: lb.map(|name| arts_core::LbConfig {
-                strategy: Arc::from(arts_lb::by_name(name).unwrap()),
-                period: arts_core::LbPeriod::EverySync,
-                record_inputs: false,
-                speeds: None,
-            }),
-            ..Config::default()
-        }
-    }
+    use crate::checkpoint_files::test_config as config;
 
     #[test]
     fn parallel_is_bit_identical_to_sequential() {

@@ -11,30 +11,17 @@
 //! elements on any number of PEs and resumes them: the messages sent and
 //! received, and their checksums, end as in an uninterrupted run.
 
-use std::path::PathBuf;
-use std::sync::Arc;
-
 use arts_core::checkpoint::disk::{self, Checkpoint, CheckpointError};
-use arts_core::{ArrayImage, ArrayProxy, Driver, RunError};
+use arts_core::{ArrayProxy, Driver, RunError};
 use serde::{Deserialize, Serialize};
 
 use super::{Params, Roamer};
+pub use crate::checkpoint_files::EveryN as Checkpointing;
 pub(super) use crate::checkpoint_files::pauses_after;
 use crate::checkpoint_files::{self, invalid};
 
 /// The app name a storm checkpoint carries in its manifest.
 pub const APP: &str = "storm";
-
-/// Where and how often a run checkpoints.
-#[derive(Clone, Debug)]
-pub struct Checkpointing {
-    /// Checkpoint after every `every` rounds (not after the last), at least 1.
-    pub every: u32,
-    /// The checkpoint root directory.
-    pub dir: PathBuf,
-    /// How many checkpoints to keep.
-    pub keep: usize,
-}
 
 /// The main program's state in a checkpoint.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -45,34 +32,18 @@ pub struct MainState {
     pub reductions_ok: bool,
 }
 
-/// What a run resumes from.
-#[derive(Clone, Debug)]
-pub struct Resume {
-    /// Rounds done.
-    pub step: u32,
-    /// The main program's state.
-    pub state: MainState,
-    /// The elements.
-    pub image: Arc<ArrayImage>,
-}
+/// What a storm resumes from (`step`: rounds done): the elements are its one image.
+pub type Resume = checkpoint_files::Resume<MainState>;
 
-/// What a storm does besides running: checkpoint, resume, both or neither.
-#[derive(Clone, Debug, Default)]
-pub struct Session {
-    /// Checkpoint while running.
-    pub save: Option<Checkpointing>,
-    /// Start from a checkpoint instead of the first round.
-    pub resume: Option<Resume>,
-}
+/// What a storm does besides running: checkpoint (`every`: rounds), resume, both or neither.
+pub type Session = checkpoint_files::Session<MainState>;
 
 /// The parameters of a storm checkpoint that `arts restart` can continue,
 /// read and checked (the app, the options against the exact copy, the
 /// round, the elements); the error names the file that does not fit.
 pub fn restartable(c: &Checkpoint) -> Result<Params, CheckpointError> {
-    checkpoint_files::expect_app(c, APP)?;
-    let state: MainState = checkpoint_files::main_state(c, APP)?;
+    let state: MainState = checkpoint_files::read_state(c, APP, |s: &MainState| &s.params)?;
     let p = state.params;
-    checkpoint_files::expect_options(c, &p)?;
     let m = &c.manifest;
     let fits = p.failure.is_none() && p.elements > 0 && m.elements == p.elements as u64;
     if !fits || m.arrays() != 1 || m.step == 0 || m.step >= p.rounds as u64 {
@@ -101,19 +72,12 @@ pub fn read_resume(c: &Checkpoint, p: &Params) -> Result<Resume, CheckpointError
             "parameters differ from the manifest's".into(),
         ));
     }
-    let image = c.array(0)?;
-    let want = arts_core::Shape::d1(p.elements);
-    if image.shape() != want {
-        let file = c.manifest.array_files(0).next().map(|f| f.name.clone());
-        return Err(invalid(
-            c.dir.join(file.unwrap_or_default()),
-            format!("elements of shape {:?}, not {want:?}", image.shape()),
-        ));
-    }
+    let shape = arts_core::Shape::d1(p.elements);
+    let image = checkpoint_files::array_shaped(c, 0, shape, "elements")?;
     Ok(Resume {
         step: c.manifest.step as u32,
         state,
-        image: Arc::new(image),
+        images: vec![image],
     })
 }
 
@@ -127,23 +91,15 @@ pub(super) fn take(
     state: &MainState,
 ) -> Result<(), RunError> {
     let image = d.checkpoint_local(roamers)?;
-    let main_state = arts_core::wire::encode(state);
-    let contents = disk::Contents {
-        app: APP,
-        options: serde_json::to_value(state.params)
-            .map_err(|e| RunError::Checkpoint(e.to_string()))?,
-        step: round as u64,
-        main_state: &main_state,
-    };
-    checkpoint_files::write(d, &[&image], &plan.dir, plan.keep, &contents)?;
-    Ok(())
+    let app = (APP, &state.params);
+    checkpoint_files::write_app(d, &[&image], plan, app, round, state)
 }
 
 #[cfg(test)]
 mod tests {
     use super::super::{StormResult, run, run_session};
     use super::*;
-    use arts_core::{Config, LbConfig, LbPeriod};
+    use crate::checkpoint_files::test_config as config;
 
     fn params() -> Params {
         Params {
@@ -151,19 +107,6 @@ mod tests {
             rounds: 9,
             failure: None,
             seed: 5,
-        }
-    }
-
-    fn config(pes: u32, lb: Option<&str>) -> Config {
-        Config {
-            pes,
-            lb: lb.map(|name| LbConfig {
-                strategy: Arc::from(arts_lb::by_name(name).unwrap()),
-                period: LbPeriod::EverySync,
-                record_inputs: false,
-                speeds: None,
-            }),
-            ..Config::default()
         }
     }
 

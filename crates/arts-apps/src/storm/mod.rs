@@ -16,6 +16,7 @@ use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
 
+use crate::checkpoint_files::one_image;
 use checkpoint::{MainState, Session, pauses_after};
 
 /// Each round: send a burst of messages to random elements, contribute the
@@ -293,7 +294,8 @@ pub fn run_session(
     let main = |d: &mut Driver| -> Result<(StormResult, SessionResult), RunError> {
         let (a, first, mut state) = match &session.resume {
             Some(r) => {
-                let a = d.restore_array::<Roamer>("storm", &r.image, Map::RoundRobin, setup)?;
+                let a =
+                    d.restore_array::<Roamer>("storm", one_image(r)?, Map::RoundRobin, setup)?;
                 d.wait_quiescence()?;
                 d.broadcast(&a, RoamMsg::Resume);
                 (a, r.step, r.state.clone())

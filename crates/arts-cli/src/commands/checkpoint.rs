@@ -4,11 +4,12 @@
 
 use std::path::PathBuf;
 
+use arts_apps::checkpoint_files::{Resume, Session};
 use arts_apps::stencil2d::checkpoint::{StencilApp, read_resume, restartable_app};
 use arts_apps::{hotspot, jacobi2d, zones};
-use arts_core::checkpoint::disk;
+use arts_core::checkpoint::disk::{self, Checkpoint, CheckpointError};
 
-use super::stencil::{RunOpts, execute, finish};
+use super::stencil::{Prepared, RunOpts, execute, finish};
 use crate::output::{CliError, CliResult, Output};
 
 /// Arguments of `arts restart`.
@@ -44,10 +45,7 @@ pub fn run_restart(args: &RestartArgs, out: Output) -> CliResult {
     };
     // Checks the memory a restart needs, then reads the blocks back.
     let resume = |problem_bytes: u64| {
-        crate::budget::check_memory(
-            format!("restarting from {}", c.dir.display()),
-            problem_bytes.saturating_add(c.manifest.data_bytes()),
-        )?;
+        check_restart_memory(&c, problem_bytes)?;
         read_resume(&c, &app).map_err(CliError::usage)
     };
     let mut prepared = args.opts.prepare(out)?;
@@ -69,4 +67,32 @@ pub fn run_restart(args: &RestartArgs, out: Output) -> CliResult {
         }
     };
     finish(&report, out)
+}
+
+/// Refuses a restart from `c` that does not fit in memory: the run's own
+/// `run_bytes` and the checkpoint read back.
+fn check_restart_memory(c: &Checkpoint, run_bytes: u64) -> CliResult {
+    crate::budget::check_memory(
+        format!("restarting from {}", c.dir.display()),
+        run_bytes.saturating_add(c.manifest.data_bytes()),
+    )
+}
+
+/// The session of a restart from `c` of an app that checkpoints every N
+/// steps: going on checkpointing as `prepared` asks, resuming from what
+/// `read` reads of `c` once the memory (the run's `run_bytes` and the
+/// checkpoint) is known to fit. A file that does not fit is bad input.
+pub(crate) fn restart_session<S>(
+    c: &Checkpoint,
+    prepared: &mut Prepared,
+    run_bytes: u64,
+    read: impl FnOnce(&Checkpoint) -> Result<Resume<S>, CheckpointError>,
+) -> Result<Session<S>, CliError> {
+    let save = prepared.every_n_checkpoints(&c.manifest.app)?;
+    check_restart_memory(c, run_bytes)?;
+    let resume = read(c).map_err(CliError::usage)?;
+    Ok(Session {
+        save,
+        resume: Some(resume),
+    })
 }

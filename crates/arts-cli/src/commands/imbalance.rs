@@ -2,11 +2,12 @@
 //! measurement-based load balancing.
 
 use arts_apps::stencil2d::checkpoint::StencilApp;
-use arts_apps::storm::checkpoint::{self, Checkpointing, Session};
+use arts_apps::storm::checkpoint::{self, Session};
 use arts_apps::storm::{self, Failure};
 use arts_apps::{hotspot, zones};
 use arts_core::checkpoint::disk::Checkpoint;
 
+use super::checkpoint::restart_session;
 use super::stencil::{Prepared, RunOpts, execute, finish};
 use crate::args::dims2;
 use crate::output::{CliError, CliResult, Output};
@@ -197,7 +198,7 @@ pub fn run_storm(args: &StormArgs, out: Output) -> CliResult {
     };
     let mut prepared = args.opts.prepare(out)?;
     let session = Session {
-        save: storm_checkpoints(&mut prepared)?,
+        save: prepared.every_n_checkpoints(checkpoint::APP)?,
         resume: None,
     };
     let json = execute_storm(params, &prepared, session)?;
@@ -209,24 +210,11 @@ pub fn run_storm(args: &StormArgs, out: Output) -> CliResult {
 pub fn restart_storm(c: &Checkpoint, opts: &RunOpts, out: Output) -> CliResult {
     let p = checkpoint::restartable(c).map_err(CliError::usage)?;
     let mut prepared = opts.prepare(out)?;
-    let save = storm_checkpoints(&mut prepared)?;
-    crate::budget::check_memory(
-        format!("restarting from {}", c.dir.display()),
-        p.memory_bytes().saturating_add(c.manifest.data_bytes()),
-    )?;
-    let resume = checkpoint::read_resume(c, &p).map_err(CliError::usage)?;
-    let session = Session {
-        save,
-        resume: Some(resume),
-    };
+    let session = restart_session(c, &mut prepared, p.memory_bytes(), |c| {
+        checkpoint::read_resume(c, &p)
+    })?;
     let json = execute_storm(p, &prepared, session)?;
     print_storm(&json, out)
-}
-
-/// The checkpoints a storm was asked for (every N rounds only).
-fn storm_checkpoints(prepared: &mut Prepared) -> Result<Option<Checkpointing>, CliError> {
-    let plan = prepared.every_n_checkpoints("storm")?;
-    Ok(plan.map(|(every, dir, keep)| Checkpointing { every, dir, keep }))
 }
 
 /// Runs a storm of `params` as `session` says.

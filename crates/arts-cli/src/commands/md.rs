@@ -6,12 +6,13 @@
 use std::sync::Arc;
 
 use arts_apps::fracture;
-use arts_apps::leanmd::checkpoint::{self, Checkpointing, Session};
+use arts_apps::leanmd::checkpoint::{self, Session};
 use arts_apps::leanmd::{self, Dense, Params, reference};
 use arts_core::checkpoint::disk::Checkpoint;
 use arts_core::{Config, Map, RunError, RunReport};
 use serde::Serialize;
 
+use super::checkpoint::restart_session;
 use super::run_summary::RunSummary;
 use super::stencil::{Prepared, RunOpts};
 use crate::output::{CliError, CliResult, Output};
@@ -201,7 +202,7 @@ pub fn run_leanmd(args: &LeanmdArgs, out: Output) -> CliResult {
         .map_err(|e| CliError::usage(format!("leanmd: {e}")))?;
     let mut prepared = args.opts.prepare(out)?;
     let session = Session {
-        save: leanmd_checkpoints(&mut prepared)?,
+        save: prepared.every_n_checkpoints(checkpoint::APP)?,
         resume: None,
     };
     execute_leanmd(&p, &geom, prepared, session, args.kernel_reps, out)
@@ -215,24 +216,10 @@ pub fn restart_leanmd(c: &Checkpoint, opts: &RunOpts, out: Output) -> CliResult 
         .geometry()
         .map_err(|e| CliError::usage(format!("leanmd: {e}")))?;
     let mut prepared = opts.prepare(out)?;
-    let save = leanmd_checkpoints(&mut prepared)?;
-    crate::budget::check_memory(
-        format!("restarting from {}", c.dir.display()),
-        p.memory_bytes(&geom)
-            .saturating_add(c.manifest.data_bytes()),
-    )?;
-    let resume = checkpoint::read_resume(c, &p).map_err(CliError::usage)?;
-    let session = Session {
-        save,
-        resume: Some(resume),
-    };
+    let session = restart_session(c, &mut prepared, p.memory_bytes(&geom), |c| {
+        checkpoint::read_resume(c, &p)
+    })?;
     execute_leanmd(&p, &geom, prepared, session, 0, out)
-}
-
-/// The checkpoints a leanmd run was asked for (every N steps only).
-fn leanmd_checkpoints(prepared: &mut Prepared) -> Result<Option<Checkpointing>, CliError> {
-    let plan = prepared.every_n_checkpoints("leanmd")?;
-    Ok(plan.map(|(every, dir, keep)| Checkpointing { every, dir, keep }))
 }
 
 /// Runs leanmd with `p` (whose cell grid is `geom`) as `session` says,
@@ -407,7 +394,7 @@ pub fn run_fracture(args: &FractureArgs, out: Output) -> CliResult {
         .map_err(|e| CliError::usage(format!("fracture: {e}")))?;
     let mut prepared = args.opts.prepare(out)?;
     let session = fracture::checkpoint::Session {
-        save: fracture_checkpoints(&mut prepared)?,
+        save: prepared.every_n_checkpoints(fracture::checkpoint::APP)?,
         resume: None,
     };
     execute_fracture(&p, prepared, session, out)
@@ -418,25 +405,10 @@ pub fn run_fracture(args: &FractureArgs, out: Output) -> CliResult {
 pub fn restart_fracture(c: &Checkpoint, opts: &RunOpts, out: Output) -> CliResult {
     let p = fracture::checkpoint::restartable(c).map_err(CliError::usage)?;
     let mut prepared = opts.prepare(out)?;
-    let save = fracture_checkpoints(&mut prepared)?;
-    crate::budget::check_memory(
-        format!("restarting from {}", c.dir.display()),
-        p.memory_bytes().saturating_add(c.manifest.data_bytes()),
-    )?;
-    let resume = fracture::checkpoint::read_resume(c, &p).map_err(CliError::usage)?;
-    let session = fracture::checkpoint::Session {
-        save,
-        resume: Some(resume),
-    };
+    let session = restart_session(c, &mut prepared, p.memory_bytes(), |c| {
+        fracture::checkpoint::read_resume(c, &p)
+    })?;
     execute_fracture(&p, prepared, session, out)
-}
-
-/// The checkpoints a fracture run was asked for (every N steps only).
-fn fracture_checkpoints(
-    prepared: &mut Prepared,
-) -> Result<Option<fracture::checkpoint::Checkpointing>, CliError> {
-    let plan = prepared.every_n_checkpoints("fracture")?;
-    Ok(plan.map(|(every, dir, keep)| fracture::checkpoint::Checkpointing { every, dir, keep }))
 }
 
 /// Runs fracture with `p` as `session` says and prints the report.

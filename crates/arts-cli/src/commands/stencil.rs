@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use arts_apps::checkpoint_files::EveryN;
 use arts_apps::report;
 use arts_apps::stencil2d::checkpoint::{
     Checkpointing, Resume, Session, StencilApp, read_resume, restartable_app,
@@ -393,10 +394,7 @@ impl Prepared {
     /// (not on signals, a timer or `--resume`): every N, the directory
     /// (created, checked writable) and how many to keep; `None` without
     /// `--checkpoint-dir`. Other checkpoint options are bad input.
-    pub fn every_n_checkpoints(
-        &mut self,
-        app: &str,
-    ) -> Result<Option<(u32, PathBuf, usize)>, CliError> {
+    pub fn every_n_checkpoints(&mut self, app: &str) -> Result<Option<EveryN>, CliError> {
         let Some(saving) = self.checkpoint.take() else {
             return Ok(None);
         };
@@ -415,7 +413,11 @@ impl Prepared {
                 arts_apps::stencil2d::checkpoint::STENCIL_APPS.join(", ")
             )));
         }
-        Ok(Some((saving.every, writable_dir(saving.dir)?, saving.keep)))
+        Ok(Some(EveryN {
+            every: saving.every,
+            dir: writable_dir(saving.dir)?,
+            keep: saving.keep,
+        }))
     }
 
     /// The load-balancing strategy's name (`none` without one).
