@@ -63,6 +63,25 @@ pub(crate) fn one_image<S>(r: &Resume<S>) -> Result<&Arc<ArrayImage>, RunError> 
     }
 }
 
+impl<S> Session<S> {
+    /// Checkpoints after every `every` steps into `dir`, keeping `keep`.
+    pub fn saving(dir: &Path, every: u32, keep: usize) -> Self {
+        let dir = dir.to_path_buf();
+        Session {
+            save: Some(EveryN { every, dir, keep }),
+            resume: None,
+        }
+    }
+
+    /// Resumes from `resume`, checkpointing no more.
+    pub fn resuming(resume: Resume<S>) -> Self {
+        Session {
+            save: None,
+            resume: Some(resume),
+        }
+    }
+}
+
 /// Whether an app checkpointing every `every` steps (0: never) has its
 /// elements wait for the main program after `step` of `steps`: after every
 /// `every`-th step but the last.
@@ -208,5 +227,25 @@ pub(crate) fn test_config(pes: u32, lb: Option<&str>) -> arts_core::Config {
             speeds: None,
         }),
         ..arts_core::Config::default()
+    }
+}
+
+/// A change to a checkpoint's manifest and what the refusal must say.
+#[cfg(test)]
+pub(crate) type Edit<'a> = (&'a dyn Fn(&mut disk::Manifest), &'a [&'a str]);
+
+/// Asserts that `check` refuses the newest checkpoint in `root` after each
+/// edit of its manifest, with an error that says every one of its words.
+#[cfg(test)]
+pub(crate) fn assert_refused<T: std::fmt::Debug>(
+    root: &Path,
+    check: impl Fn(&Checkpoint) -> Result<T, CheckpointError>,
+    edits: &[Edit<'_>],
+) {
+    for (edit, words) in edits {
+        let mut c = disk::open(root).unwrap();
+        edit(&mut c.manifest);
+        let e = check(&c).unwrap_err().to_string();
+        assert!(words.iter().all(|w| e.contains(w)), "{words:?} in {e}");
     }
 }

@@ -115,15 +115,7 @@ mod tests {
 
     /// A checkpointing run on 2 PEs (every 5 steps, into `root`).
     fn checkpointed(p: &Params, r: &Arc<super::super::Reference>, root: &std::path::Path) {
-        let save = Checkpointing {
-            every: 5,
-            dir: root.to_path_buf(),
-            keep: 5,
-        };
-        let session = Session {
-            save: Some(save),
-            resume: None,
-        };
+        let session = Session::saving(root, 5, 5);
         let with = run_session(p, &config(2, None), Map::Block, r.clone(), session).unwrap();
         assert_eq!((with.mismatched, with.checkpoints), (0, 2));
     }
@@ -150,10 +142,7 @@ mod tests {
             assert_eq!(restartable(&c).unwrap(), p);
             let resume = read_resume(&c, &p).unwrap();
             assert_eq!(resume.step, step as u32);
-            let session = Session {
-                save: None,
-                resume: Some(resume),
-            };
+            let session = Session::resuming(resume);
             let cfg = config(pes, lb);
             let again = run_session(&p, &cfg, Map::RoundRobin, r.clone(), session).unwrap();
             let what = format!("on {pes} PEs from step {step}, {lb:?}");
@@ -177,10 +166,7 @@ mod tests {
         let c = disk::open(&root.path().join(disk::dir_name(5))).unwrap();
         let resume = read_resume(&c, &p).unwrap();
         let other = Params { work: 5, ..p };
-        let session = Session {
-            save: None,
-            resume: Some(resume),
-        };
+        let session = Session::resuming(resume);
         let cfg = config(2, None);
         let wrong = run_session(
             &other,
@@ -198,24 +184,21 @@ mod tests {
         let r = Arc::new(reference(&p));
         let root = tempfile::tempdir().unwrap();
         checkpointed(&p, &r, root.path());
-        let edit = |f: &dyn Fn(&mut disk::Manifest)| {
-            let mut c = disk::open(root.path()).unwrap();
-            f(&mut c.manifest);
-            restartable(&c).unwrap_err().to_string()
-        };
-        let e = edit(&|m| m.app = "leanmd".into());
-        assert!(
-            e.contains("manifest.json") && e.contains("not fracture"),
-            "{e}"
+        checkpoint_files::assert_refused(
+            root.path(),
+            restartable,
+            &[
+                (
+                    &|m| m.app = "leanmd".into(),
+                    &["manifest.json", "not fracture"],
+                ),
+                (
+                    &|m| m.options["work"] = 5.into(),
+                    &["manifest.json", "differ"],
+                ),
+                (&|m| m.step = 12, &["inconsistent", "step 12 of 12"]),
+                (&|m| m.elements = 3, &["3 elements for 54 objects"]),
+            ],
         );
-        let e = edit(&|m| m.options["work"] = 5.into());
-        assert!(e.contains("manifest.json") && e.contains("differ"), "{e}");
-        let e = edit(&|m| m.step = 12);
-        assert!(
-            e.contains("inconsistent") && e.contains("step 12 of 12"),
-            "{e}"
-        );
-        let e = edit(&|m| m.elements = 3);
-        assert!(e.contains("3 elements for 54 objects"), "{e}");
     }
 }

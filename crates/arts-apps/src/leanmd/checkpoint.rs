@@ -163,15 +163,7 @@ mod tests {
         exact(&plain, atoms, "plain");
         same_energies(&plain.energy, &r.energy, "plain");
         let root = tempfile::tempdir().unwrap();
-        let save = Checkpointing {
-            every: 5,
-            dir: root.path().to_path_buf(),
-            keep: 5,
-        };
-        let session = Session {
-            save: Some(save),
-            resume: None,
-        };
+        let session = Session::saving(root.path(), 5, 5);
         let with = run_session(&p, &config(2, None), Map::Block, r.clone(), session).unwrap();
         exact(&with, atoms, "checkpointed");
         assert_eq!(with.checkpoints, 2);
@@ -190,10 +182,7 @@ mod tests {
             let resume = read_resume(&c, &p).unwrap();
             assert_eq!(resume.step, step as u32);
             assert_eq!(resume.state.energy, with.energy[..=step as usize]);
-            let session = Session {
-                save: None,
-                resume: Some(resume),
-            };
+            let session = Session::resuming(resume);
             let cfg = config(pes, lb);
             let again = run_session(&p, &cfg, Map::RoundRobin, r.clone(), session).unwrap();
             let what = format!("on {pes} PEs from step {step}, {lb:?}");
@@ -212,36 +201,25 @@ mod tests {
         let p = params();
         let r = Arc::new(reference::simulate(&p).unwrap());
         let root = tempfile::tempdir().unwrap();
-        let save = Checkpointing {
-            every: 4,
-            dir: root.path().to_path_buf(),
-            keep: 1,
-        };
-        let session = Session {
-            save: Some(save),
-            resume: None,
-        };
+        let session = Session::saving(root.path(), 4, 1);
         run_session(&p, &config(1, None), Map::Block, r, session).unwrap();
         assert_eq!(disk::list(root.path()), vec![8]);
-        let edit = |f: &dyn Fn(&mut disk::Manifest)| {
-            let mut c = disk::open(root.path()).unwrap();
-            f(&mut c.manifest);
-            restartable(&c).unwrap_err().to_string()
-        };
-        let e = edit(&|m| m.app = "jacobi2d".into());
-        assert!(
-            e.contains("manifest.json") && e.contains("not leanmd"),
-            "{e}"
+        checkpoint_files::assert_refused(
+            root.path(),
+            restartable,
+            &[
+                (
+                    &|m| m.app = "jacobi2d".into(),
+                    &["manifest.json", "not leanmd"],
+                ),
+                (
+                    &|m| m.options["steps"] = 20.into(),
+                    &["manifest.json", "differ"],
+                ),
+                (&|m| m.step = 12, &["inconsistent", "step 12 of 12"]),
+                (&|m| m.elements = 27, &["27 elements for 27 cells"]),
+            ],
         );
-        let e = edit(&|m| m.options["steps"] = 20.into());
-        assert!(e.contains("manifest.json") && e.contains("differ"), "{e}");
-        let e = edit(&|m| m.step = 12);
-        assert!(
-            e.contains("inconsistent") && e.contains("step 12 of 12"),
-            "{e}"
-        );
-        let e = edit(&|m| m.elements = 27);
-        assert!(e.contains("27 elements for 27 cells"), "{e}");
         // A stencil checkpoint is not a leanmd one.
         let other = tempfile::tempdir().unwrap();
         let contents = disk::Contents {

@@ -120,25 +120,14 @@ mod tests {
         let (plain, _) = run(&config(2, None), p).unwrap();
         assert!(valid(&plain));
         let root = tempfile::tempdir().unwrap();
-        let save = Checkpointing {
-            every: 4,
-            dir: root.path().to_path_buf(),
-            keep: 5,
-        };
-        let session = Session {
-            save: Some(save),
-            resume: None,
-        };
+        let session = Session::saving(root.path(), 4, 5);
         let (with, _, done) = run_session(&config(2, Some("rotate")), p, session).unwrap();
         assert_eq!((&with, done.checkpoints), (&plain, 2));
         assert_eq!(disk::list(root.path()), vec![4, 8]);
         for (pes, round, lb) in [(1, 4, None), (2, 8, Some("rotate")), (3, 4, Some("rotate"))] {
             let c = disk::open(&root.path().join(disk::dir_name(round))).unwrap();
             assert_eq!(restartable(&c).unwrap(), p);
-            let session = Session {
-                save: None,
-                resume: Some(read_resume(&c, &p).unwrap()),
-            };
+            let session = Session::resuming(read_resume(&c, &p).unwrap());
             let (again, report, _) = run_session(&config(pes, lb), p, session).unwrap();
             assert_eq!(again, plain, "on {pes} PEs from round {round}");
             if lb.is_some() {
@@ -158,35 +147,25 @@ mod tests {
             ..params()
         };
         let root = tempfile::tempdir().unwrap();
-        let save = Checkpointing {
-            every: 4,
-            dir: root.path().to_path_buf(),
-            keep: 1,
-        };
-        let session = Session {
-            save: Some(save),
-            resume: None,
-        };
+        let session = Session::saving(root.path(), 4, 1);
         run_session(&config(1, None), p, session).unwrap();
         let c = disk::open(root.path()).unwrap();
         // The failure to inject is not part of the restarted run.
         assert_eq!(restartable(&c).unwrap(), params());
-        let edit = |f: &dyn Fn(&mut disk::Manifest)| {
-            let mut c = disk::open(root.path()).unwrap();
-            f(&mut c.manifest);
-            restartable(&c).unwrap_err().to_string()
-        };
-        let e = edit(&|m| m.app = "fracture".into());
-        assert!(
-            e.contains("manifest.json") && e.contains("not storm"),
-            "{e}"
-        );
-        let e = edit(&|m| m.options["seed"] = 6.into());
-        assert!(e.contains("manifest.json") && e.contains("differ"), "{e}");
-        let e = edit(&|m| m.step = 9);
-        assert!(
-            e.contains("inconsistent") && e.contains("round 9 of 9"),
-            "{e}"
+        checkpoint_files::assert_refused(
+            root.path(),
+            restartable,
+            &[
+                (
+                    &|m| m.app = "fracture".into(),
+                    &["manifest.json", "not storm"],
+                ),
+                (
+                    &|m| m.options["seed"] = 6.into(),
+                    &["manifest.json", "differ"],
+                ),
+                (&|m| m.step = 9, &["inconsistent", "round 9 of 9"]),
+            ],
         );
     }
 }
