@@ -766,3 +766,63 @@ fn a_ddm_sweep_checkpointed_on_2_processes_restarts_on_one() {
     );
     assert_eq!(r["iterations"], v["iterations"]);
 }
+
+#[test]
+fn a_leanmd_checkpoint_of_2_processes_restarts_on_1_and_on_2_processes_bit_identical() {
+    // Cells and pairs migrate between processes; each process writes its
+    // own; the atoms and energies end as in a single-process run.
+    let app = [
+        "--json",
+        "run",
+        "leanmd",
+        "--cells",
+        "3x3x3",
+        "--atoms-per-cell",
+        "27",
+        "--steps",
+        "16",
+        "--migrate-every",
+        "4",
+        "--kernel-reps",
+        "0",
+    ];
+    let plain = single(&[&app[..], &["--pes", "2"]].concat());
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().to_str().unwrap();
+    let checkpointing = [
+        "--pes-per-process",
+        "1",
+        "--lb",
+        "rotate",
+        "--lb-period",
+        "3",
+        "--checkpoint-every",
+        "5",
+        "--checkpoint-dir",
+        dir,
+        "--keep",
+        "3",
+    ];
+    let with = json(&mpirun(2, &[&app[..], &checkpointing].concat()));
+    assert_eq!(with["processes"], 2);
+    assert_eq!(with["checkpoints"], 3);
+    assert!(with["migrations"].as_u64().unwrap() > 0);
+    assert_eq!(with["energy_final"], plain["energy_final"]);
+    let ckpt5 = root.path().join("ckpt-5");
+    let one = single(&["--json", "restart", ckpt5.to_str().unwrap(), "--pes", "3"]);
+    let two = json(&mpirun(
+        2,
+        &["--json", "restart", dir, "--pes-per-process", "2"],
+    ));
+    for (again, from) in [(one, 5), (two, 15)] {
+        assert_eq!(again["resumed_from_step"], from);
+        for key in [
+            "valid",
+            "mismatched_atoms",
+            "energy_initial",
+            "energy_final",
+        ] {
+            assert_eq!(again[key], plain[key], "{key} from {from}");
+        }
+    }
+}
