@@ -390,6 +390,43 @@ fn storm_restarts_on_3_pes_like_an_uninterrupted_run() {
     assert_eq!(restart(root.path(), "1")["resumed_from_step"], 8);
 }
 
+#[test]
+fn a_storm_that_fails_after_a_checkpoint_restarts_without_the_failure() {
+    let args = [
+        "run",
+        "storm",
+        "--elements",
+        "12",
+        "--rounds",
+        "9",
+        "--pes",
+        "2",
+    ];
+    let plain = json(&arts(&[&["--json"][..], &args].concat()));
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().to_str().unwrap();
+    let failing = [
+        "--checkpoint-every",
+        "3",
+        "--checkpoint-dir",
+        dir,
+        "--panic-at",
+        "5:7",
+    ];
+    let out = arts(&[&args[..], &failing].concat());
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "the injected panic fails the run"
+    );
+    assert_eq!(arts_core::checkpoint::disk::list(root.path()), vec![3, 6]);
+    let again = restart(root.path(), "3");
+    assert_eq!(again["resumed_from_step"], 6);
+    for key in ["valid", "sent", "received", "exactly_once", "reductions_ok"] {
+        assert_eq!(again[key], plain[key], "{key}");
+    }
+}
+
 /// A small leanmd run: 3x3x3 cells of 27 atoms, 20 steps.
 const LEANMD: [&str; 9] = [
     "leanmd",
