@@ -537,7 +537,8 @@ fn a_leanmd_checkpoint_that_does_not_fit_is_refused_naming_the_file() {
         arts(&a)
     };
     assert_usage_error(&with(&[]), "--checkpoint-every");
-    assert_usage_error(&with(&["--checkpoint-every", "2", "--resume"]), "--resume");
+    let on_term = ["--checkpoint-every", "2", "--checkpoint-on-term"];
+    assert_usage_error(&with(&on_term), "--checkpoint-on-term");
 }
 
 /// A small fracture run: 6x3x3 objects of 8 values, 12 steps.
@@ -590,4 +591,50 @@ fn fracture_restarts_on_1_and_3_pes_bit_identical_to_an_uninterrupted_run() {
     std::fs::write(&manifest, text.replace("\"work\": 4", "\"work\": 5")).unwrap();
     let out = arts(&["restart", dir, "--pes", "3"]);
     assert_usage_error(&out, "manifest.json: options");
+}
+
+#[test]
+fn leanmd_resume_continues_from_the_newest_checkpoint_of_the_same_run() {
+    let plain = leanmd(&["--pes", "2"]);
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().to_str().unwrap();
+    let saving = [
+        "--pes",
+        "2",
+        "--checkpoint-every",
+        "6",
+        "--checkpoint-dir",
+        dir,
+        "--resume",
+    ];
+    // Nothing to resume from yet: the run starts afresh.
+    let first = leanmd(&saving);
+    assert!(first["resumed_from_step"].is_null());
+    let again = leanmd(&saving);
+    assert_eq!(again["resumed_from_step"], 18);
+    for key in [
+        "valid",
+        "mismatched_atoms",
+        "energy_initial",
+        "energy_final",
+    ] {
+        assert_eq!(again[key], plain[key], "{key}");
+    }
+    // A checkpoint of other parameters is not this run's.
+    let mut args = vec!["run"];
+    args.extend(LEANMD);
+    args.extend(["--seed", "2"]);
+    args.extend(saving);
+    assert_usage_error(&arts(&args), "holds a checkpoint of leanmd");
+    // `arts restart` continues its checkpoint already.
+    let out = arts(&[
+        "restart",
+        dir,
+        "--checkpoint-every",
+        "2",
+        "--checkpoint-dir",
+        dir,
+        "--resume",
+    ]);
+    assert_usage_error(&out, "--resume");
 }

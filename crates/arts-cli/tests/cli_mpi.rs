@@ -685,9 +685,10 @@ fn launch_refuses_jobs_it_cannot_restart() {
             .output()
             .unwrap()
     };
-    let out = launch(&["run", "storm"]);
+    let out = launch(&["run", "ddm"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("jacobi2d, zones, hotspot"));
+    let accepted = "jacobi2d, zones, hotspot, leanmd, fracture, storm";
+    assert!(String::from_utf8_lossy(&out.stderr).contains(accepted));
     let out = launch(&["run", "jacobi2d", "--checkpoint-dir", "x"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("sets the job's checkpoint directory"));
@@ -824,5 +825,40 @@ fn a_leanmd_checkpoint_of_2_processes_restarts_on_1_and_on_2_processes_bit_ident
         ] {
             assert_eq!(again[key], plain[key], "{key} from {from}");
         }
+    }
+}
+
+#[test]
+fn a_launched_storm_that_aborts_after_a_checkpoint_ends_like_a_plain_run() {
+    // The process of element 5 aborts in round 7, after the checkpoint of
+    // round 6; the launcher starts the job again on one process, which
+    // continues from that checkpoint without injecting the failure again.
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().join("ckpt");
+    let job = ["run", "storm", "--elements", "12", "--rounds", "9"];
+    let out = Command::new("timeout")
+        .arg("120")
+        .arg(env!("CARGO_BIN_EXE_arts"))
+        .args(["--json", "launch", "--np", "2", "--checkpoint-dir"])
+        .arg(&dir)
+        .args([
+            "--mpirun",
+            "mpirun --allow-run-as-root --oversubscribe",
+            "--",
+        ])
+        .args(job)
+        .args(["--pes-per-process", "1", "--checkpoint-every", "3"])
+        .args(["--abort-at", "5:7"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("starting it again on 1 process(es)"), "{err}");
+    let v = json(&out);
+    assert_eq!(v["processes"], 1);
+    assert_eq!(v["resumed_from_step"], 6);
+    let plain = single(&[&["--json"][..], &job[..], &["--pes", "2"]].concat());
+    for key in ["valid", "sent", "received", "exactly_once", "reductions_ok"] {
+        assert_eq!(v[key], plain[key], "{key}");
     }
 }

@@ -50,12 +50,13 @@ pub enum StencilApp {
     Hotspot(hotspot::Params),
 }
 
-/// The names of the stencil apps (all restartable, also on signals, a
-/// timer and `--resume`, so `arts launch` can run them).
+/// The names of the stencil apps (restartable, and checkpointing on
+/// signals and a timer too).
 pub const STENCIL_APPS: [&str; 3] = ["jacobi2d", "zones", "hotspot"];
 
-/// The names of the apps whose `arts run` checkpoints and whose
-/// checkpoints `arts restart` continues (a distributed ddm sweep too).
+/// The names of the apps whose `arts run` checkpoints (and continues with
+/// `--resume`, so `arts launch` runs them) and whose checkpoints `arts
+/// restart` continues (a distributed ddm sweep's too).
 pub const RESTARTABLE_APPS: [&str; 6] = [
     "jacobi2d", "zones", "hotspot", "leanmd", "fracture", "storm",
 ];

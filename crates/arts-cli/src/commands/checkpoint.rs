@@ -88,11 +88,68 @@ pub(crate) fn restart_session<S>(
     run_bytes: u64,
     read: impl FnOnce(&Checkpoint) -> Result<Resume<S>, CheckpointError>,
 ) -> Result<Session<S>, CliError> {
-    let save = prepared.every_n_checkpoints(&c.manifest.app)?;
+    let save = match prepared.every_n_checkpoints(&c.manifest.app)? {
+        Some((_, true)) => {
+            return Err(CliError::usage(
+                "--resume: arts restart continues its checkpoint already",
+            ));
+        }
+        plan => plan.map(|(plan, _)| plan),
+    };
     check_restart_memory(c, run_bytes)?;
     let resume = read(c).map_err(CliError::usage)?;
     Ok(Session {
         save,
+        resume: Some(resume),
+    })
+}
+
+/// How an app that checkpoints every N steps reads its checkpoints: its
+/// name, its parameters' check and its resume.
+pub(crate) struct Reader<P, S> {
+    /// The app (as `arts run` spells it).
+    pub app: &'static str,
+    /// The parameters of a checkpoint it can continue.
+    pub restartable: fn(&Checkpoint) -> Result<P, CheckpointError>,
+    /// What a run with those parameters resumes from.
+    pub read_resume: fn(&Checkpoint, &P) -> Result<Resume<S>, CheckpointError>,
+}
+
+/// The session of `arts run` of `reader`'s app with `params` (its run
+/// needing `run_bytes`): checkpointing as `prepared` asks and, with
+/// `--resume`, continuing from the newest checkpoint in the directory when
+/// there is one, which must be of this app with these parameters.
+pub(crate) fn run_session<P: PartialEq + serde::Serialize, S>(
+    prepared: &mut Prepared,
+    reader: Reader<P, S>,
+    params: &P,
+    run_bytes: u64,
+) -> Result<Session<S>, CliError> {
+    let Some((plan, resume)) = prepared.every_n_checkpoints(reader.app)? else {
+        return Ok(Session::default());
+    };
+    if !resume || disk::list(&plan.dir).is_empty() {
+        return Ok(Session {
+            save: Some(plan),
+            resume: None,
+        });
+    }
+    let c = disk::open(&plan.dir).map_err(CliError::usage)?;
+    let show = |p: &P| serde_json::to_string(p).unwrap_or_default();
+    let theirs = (reader.restartable)(&c).map_err(|e| CliError::usage(format!("--resume: {e}")))?;
+    if theirs != *params {
+        return Err(CliError::usage(format!(
+            "--resume: {} holds a checkpoint of {} {}, not of this run ({})",
+            c.dir.display(),
+            reader.app,
+            show(&theirs),
+            show(params)
+        )));
+    }
+    check_restart_memory(&c, run_bytes)?;
+    let resume = (reader.read_resume)(&c, params).map_err(CliError::usage)?;
+    Ok(Session {
+        save: Some(plan),
         resume: Some(resume),
     })
 }

@@ -7,7 +7,7 @@ use arts_apps::storm::{self, Failure};
 use arts_apps::{hotspot, zones};
 use arts_core::checkpoint::disk::Checkpoint;
 
-use super::checkpoint::restart_session;
+use super::checkpoint::{Reader, restart_session, run_session};
 use super::stencil::{Prepared, RunOpts, execute, finish};
 use crate::args::dims2;
 use crate::output::{CliError, CliResult, Output};
@@ -197,9 +197,22 @@ pub fn run_storm(args: &StormArgs, out: Output) -> CliResult {
         seed: args.seed,
     };
     let mut prepared = args.opts.prepare(out)?;
-    let session = Session {
-        save: prepared.every_n_checkpoints(checkpoint::APP)?,
-        resume: None,
+    let reader = Reader {
+        app: checkpoint::APP,
+        restartable: checkpoint::restartable,
+        read_resume: checkpoint::read_resume,
+    };
+    // A checkpoint records the storm without its failure to inject; a
+    // resumed storm does not inject it again.
+    let without_failure = storm::Params {
+        failure: None,
+        ..params
+    };
+    let bytes = params.memory_bytes();
+    let session = run_session(&mut prepared, reader, &without_failure, bytes)?;
+    let params = match session.resume {
+        Some(_) => without_failure,
+        None => params,
     };
     let json = execute_storm(params, &prepared, session)?;
     print_storm(&json, out)

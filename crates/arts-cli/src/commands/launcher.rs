@@ -8,7 +8,7 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-use arts_apps::stencil2d::checkpoint::STENCIL_APPS;
+use arts_apps::stencil2d::checkpoint::RESTARTABLE_APPS;
 use arts_core::checkpoint::disk;
 
 use crate::output::{CliError, CliResult, Output};
@@ -43,8 +43,9 @@ pub struct LaunchArgs {
     #[arg(long, default_value = "mpirun")]
     mpirun: String,
     /// The job, after `--`: `run APP [OPTIONS]` with APP one of jacobi2d,
-    /// zones, hotspot; give it `--checkpoint-every N` so that a restart
-    /// loses at most N steps.
+    /// zones, hotspot, leanmd, fracture, storm; give it `--checkpoint-every N`
+    /// (leanmd, fracture and storm need it) so that a restart loses at most
+    /// N steps.
     #[arg(last = true, required = true)]
     command: Vec<String>,
 }
@@ -117,9 +118,9 @@ pub fn run_launch(args: &LaunchArgs, out: Output) -> CliResult {
 /// Checks that `command` is a run of a checkpointing app whose checkpoint
 /// options the launcher may add.
 fn check_command(command: &[String]) -> CliResult {
-    let accepted = STENCIL_APPS.join(", ");
+    let accepted = RESTARTABLE_APPS.join(", ");
     match command {
-        [run, app, ..] if run == "run" && STENCIL_APPS.contains(&app.as_str()) => {}
+        [run, app, ..] if run == "run" && RESTARTABLE_APPS.contains(&app.as_str()) => {}
         _ => {
             return Err(CliError::usage(format!(
                 "the job after `--` must be `run APP ...` with APP one of {accepted}, not {:?}",

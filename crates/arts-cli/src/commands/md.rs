@@ -12,7 +12,7 @@ use arts_core::checkpoint::disk::Checkpoint;
 use arts_core::{Config, Map, RunError, RunReport};
 use serde::Serialize;
 
-use super::checkpoint::restart_session;
+use super::checkpoint::{Reader, restart_session, run_session};
 use super::run_summary::RunSummary;
 use super::stencil::{Prepared, RunOpts};
 use crate::output::{CliError, CliResult, Output};
@@ -201,10 +201,12 @@ pub fn run_leanmd(args: &LeanmdArgs, out: Output) -> CliResult {
         .geometry()
         .map_err(|e| CliError::usage(format!("leanmd: {e}")))?;
     let mut prepared = args.opts.prepare(out)?;
-    let session = Session {
-        save: prepared.every_n_checkpoints(checkpoint::APP)?,
-        resume: None,
+    let reader = Reader {
+        app: checkpoint::APP,
+        restartable: checkpoint::restartable,
+        read_resume: checkpoint::read_resume,
     };
+    let session = run_session(&mut prepared, reader, &p, p.memory_bytes(&geom))?;
     execute_leanmd(&p, &geom, prepared, session, args.kernel_reps, out)
 }
 
@@ -393,10 +395,12 @@ pub fn run_fracture(args: &FractureArgs, out: Output) -> CliResult {
     p.check()
         .map_err(|e| CliError::usage(format!("fracture: {e}")))?;
     let mut prepared = args.opts.prepare(out)?;
-    let session = fracture::checkpoint::Session {
-        save: prepared.every_n_checkpoints(fracture::checkpoint::APP)?,
-        resume: None,
+    let reader = Reader {
+        app: fracture::checkpoint::APP,
+        restartable: fracture::checkpoint::restartable,
+        read_resume: fracture::checkpoint::read_resume,
     };
+    let session = run_session(&mut prepared, reader, &p, p.memory_bytes())?;
     execute_fracture(&p, prepared, session, out)
 }
 

@@ -391,17 +391,17 @@ impl Prepared {
     }
 
     /// The checkpoints of `app`, which checkpoints after every N steps only
-    /// (not on signals, a timer or `--resume`): every N, the directory
-    /// (created, checked writable) and how many to keep; `None` without
+    /// (not on signals or a timer): every N, the directory (created,
+    /// checked writable) and how many to keep, and whether to continue from
+    /// the newest checkpoint there (`--resume`); `None` without
     /// `--checkpoint-dir`. Other checkpoint options are bad input.
-    pub fn every_n_checkpoints(&mut self, app: &str) -> Result<Option<EveryN>, CliError> {
+    pub fn every_n_checkpoints(&mut self, app: &str) -> Result<Option<(EveryN, bool)>, CliError> {
         let Some(saving) = self.checkpoint.take() else {
             return Ok(None);
         };
         let only_every_n = [
             ("--checkpoint-every-seconds", saving.every_seconds.is_some()),
             ("--checkpoint-on-term", saving.on_term),
-            ("--resume", saving.resume),
             (
                 "--checkpoint-dir without --checkpoint-every",
                 saving.every == 0,
@@ -409,15 +409,16 @@ impl Prepared {
         ];
         if let Some((flag, _)) = only_every_n.iter().find(|o| o.1) {
             return Err(CliError::usage(format!(
-                "{flag}: {app} checkpoints after every --checkpoint-every N steps only (signals, timers and --resume apply to {})",
+                "{flag}: {app} checkpoints after every --checkpoint-every N steps only (signals and timers apply to {})",
                 arts_apps::stencil2d::checkpoint::STENCIL_APPS.join(", ")
             )));
         }
-        Ok(Some(EveryN {
+        let plan = EveryN {
             every: saving.every,
             dir: writable_dir(saving.dir)?,
             keep: saving.keep,
-        }))
+        };
+        Ok(Some((plan, saving.resume)))
     }
 
     /// The load-balancing strategy's name (`none` without one).
