@@ -184,7 +184,10 @@ pub(crate) fn write_app<P: Serialize, S: Serialize>(
 /// Writes the checkpoint `contents` of `images` into the root `dir`,
 /// keeping `keep`: every process writes its own elements' images (no
 /// element state crosses processes), process 0 publishes the checkpoint
-/// directory. Collective. Returns, on process 0, the bytes of element state.
+/// directory, and every process returns once it is published (so no
+/// process lets its elements go on before: a failure right after a
+/// checkpoint cannot lose it). Collective. Returns, on process 0, the
+/// bytes of element state.
 pub(crate) fn write(
     d: &mut Driver,
     images: &[&ArrayImage],
@@ -200,18 +203,23 @@ pub(crate) fn write(
                 .map(|b| arts_core::wire::decode(b).map_err(|e| e.to_string())?)
                 .collect()
         });
+    let published = shards.map(|shards| -> Result<u64, String> {
+        let shards = shards.into_iter().collect::<Result<Vec<_>, _>>()?;
+        let state_bytes = shards.iter().map(|s| s.state_bytes).sum();
+        disk::publish(dir, contents, shards, keep).map_err(|e| e.to_string())?;
+        Ok(state_bytes)
+    });
+    // Process 0's outcome, on every process.
+    let outcome = published.clone().map(|r| r.map(|_| ()));
+    let shared = d.bcast(arts_core::wire::encode(&outcome))?;
+    let shared: Option<Result<(), String>> = arts_core::wire::decode(&shared)
+        .map_err(|e| RunError::Internal(format!("a checkpoint's outcome from process 0: {e}")))?;
     let failed = |e: String| RunError::Checkpoint(e);
     shard.map_err(failed)?;
-    let Some(shards) = shards else {
-        return Ok(None);
-    };
-    let shards = shards
-        .into_iter()
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(failed)?;
-    let state_bytes = shards.iter().map(|s| s.state_bytes).sum();
-    disk::publish(dir, contents, shards, keep).map_err(|e| failed(e.to_string()))?;
-    Ok(Some(state_bytes))
+    if let Some(Err(e)) = shared {
+        return Err(failed(e));
+    }
+    published.transpose().map_err(failed)
 }
 
 /// A runtime configuration for tests: `pes` PEs, balanced by the strategy
