@@ -9,6 +9,7 @@
 //! protocol and why it is safe while messages are in flight.
 
 mod calibrate;
+mod forecast;
 mod pe_side;
 mod restraint;
 mod root;

@@ -49,6 +49,11 @@ pub(crate) struct History {
     pub step_cost_s: Option<f64>,
     /// Measured migration time per object, seconds.
     pub per_object_s: Option<f64>,
+    /// The busiest PE's time per step that the forecast loads predicted for
+    /// the mapping chosen at the previous step...
+    pub forecast_max_s: Option<f64>,
+    /// ...and that its measured loads predicted (persistence).
+    pub persistence_max_s: Option<f64>,
 }
 
 /// The decision for one balancing step.
@@ -65,8 +70,42 @@ pub(crate) struct Judgement {
     pub drifted: bool,
 }
 
-/// Judges a new mapping for a period of `steps` steps.
-pub(crate) fn judge(before: &LbStats, after: &LbStats, steps: u32, h: &History) -> Judgement {
+/// How far the last prediction of the busiest PE's time per step was from
+/// `measured` (per step), if there was one.
+fn prediction_error(measured: f64, h: &History) -> Option<f64> {
+    h.predicted_max_s.map(|p| (measured - p).abs())
+}
+
+/// Whether the load drifted: the last prediction of the busiest PE's time
+/// per step missed `measured_max_s` (over `steps` steps) beyond the noise cap.
+pub(crate) fn drifted(measured_max_s: f64, steps: u32, h: &History) -> bool {
+    let measured = measured_max_s / steps.max(1) as f64;
+    prediction_error(measured, h).is_some_and(|e| e > NOISE_CAP * measured)
+}
+
+/// Whether the forecast loads predicted the busiest PE's time
+/// (`measured_max_s` over `steps` steps) at least as well as the measured
+/// loads did at the previous step (true before any prediction): forecasts
+/// are balanced only while they earn it.
+pub(crate) fn forecasts_trusted(measured_max_s: f64, steps: u32, h: &History) -> bool {
+    let measured = measured_max_s / steps.max(1) as f64;
+    match (h.forecast_max_s, h.persistence_max_s) {
+        (Some(f), Some(p)) => (measured - f).abs() <= (measured - p).abs(),
+        _ => true,
+    }
+}
+
+/// Judges a new mapping for a period of `steps` steps: `before` and
+/// `after` are the loads the strategy balanced (measured, or forecast when
+/// the load drifted) under the current and the new mapping;
+/// `measured_max_s` is the busiest PE's measured time over the period.
+pub(crate) fn judge(
+    measured_max_s: f64,
+    before: &LbStats,
+    after: &LbStats,
+    steps: u32,
+    h: &History,
+) -> Judgement {
     let n = steps.max(1);
     let per_step = |s: f64| s / n as f64;
     let now_max = per_step(before.max_load_s);
@@ -74,9 +113,10 @@ pub(crate) fn judge(before: &LbStats, after: &LbStats, steps: u32, h: &History) 
     let loss = (now_max - per_step(before.avg_load_s)).max(0.0);
     // How far the last prediction was off: within the cap it is noise,
     // beyond it the load drifted (the mapping goes stale within a period).
-    let error = h.predicted_max_s.map(|p| (now_max - p).abs());
-    let drifted = error.is_some_and(|e| e > NOISE_CAP * now_max);
-    let noise = error.map_or(NOISE_FIRST * now_max, |e| e.min(NOISE_CAP * now_max));
+    let measured = per_step(measured_max_s);
+    let error = prediction_error(measured, h);
+    let drifted = drifted(measured_max_s, steps, h);
+    let noise = error.map_or(NOISE_FIRST * measured, |e| e.min(NOISE_CAP * measured));
     let per_object = h.per_object_s.unwrap_or(20e-6);
     let migration_s = after.migrations as f64 * per_object + after.migrated_bytes as f64 * 1e-9;
     // Periods halve while the load drifts and double while the imbalance
@@ -118,6 +158,11 @@ pub(crate) fn judge(before: &LbStats, after: &LbStats, steps: u32, h: &History) 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `judge` where the loads balanced are the measured ones.
+    fn judge(before: &LbStats, after: &LbStats, steps: u32, h: &History) -> Judgement {
+        super::judge(before.max_load_s, before, after, steps, h)
+    }
 
     fn stats(max: f64, avg: f64, migrations: usize) -> LbStats {
         LbStats {
@@ -191,6 +236,21 @@ mod tests {
             j.next_steps, 6,
             "0.9 s of balancing serves 6 steps of 0.15 s"
         );
+    }
+
+    #[test]
+    fn forecasts_are_trusted_while_they_predict_better_than_measurements() {
+        let h = |f, p| History {
+            forecast_max_s: Some(f),
+            persistence_max_s: Some(p),
+            ..History::default()
+        };
+        // 10 ms per step measured over 2 steps.
+        assert!(forecasts_trusted(0.020, 2, &History::default()));
+        assert!(forecasts_trusted(0.020, 2, &h(0.0099, 0.008)));
+        assert!(!forecasts_trusted(0.020, 2, &h(0.013, 0.0095)));
+        // No forecast differed from the measurements: nothing to hold against it.
+        assert!(forecasts_trusted(0.020, 2, &h(0.007, 0.007)));
     }
 
     #[test]

@@ -8,7 +8,8 @@ use std::time::Instant;
 use arts_lb::{CommEdge, LbInput, Mapping, ObjInfo, PeInfo, balance, evaluate};
 
 use super::calibrate::relative_speeds;
-use super::restraint::{History, judge};
+use super::forecast::LoadHistory;
+use super::restraint::{History, drifted, forecasts_trusted, judge};
 use super::{AUTO_FIRST_SYNC, LbMsg, LbPeriod, LbStepRecord, PeStats};
 use crate::PeId;
 use crate::envelope::{ArrayId, Body, BroadcastCall, Envelope};
@@ -45,6 +46,8 @@ struct RootArray {
     next_sync: u32,
     /// What earlier steps measured, for restraint and the `Auto` period.
     history: History,
+    /// The objects' loads at the previous balancing step, for forecasts.
+    loads: LoadHistory,
 }
 
 /// State of the LB manager (used on PE 0 only).
@@ -77,6 +80,7 @@ impl LbRoot {
             period_steps: AUTO_FIRST_SYNC,
             next_sync: AUTO_FIRST_SYNC,
             history: History::default(),
+            loads: LoadHistory::default(),
         });
         st.ready += count;
         if st.ready < total {
@@ -127,7 +131,27 @@ impl LbRoot {
             .grid
             .as_ref()
             .map(|g| all.iter().map(|s| g.cluster_of(s.pe)).collect::<Vec<_>>());
-        let input = build_input(&all, lb.speeds.as_deref(), clusters.as_deref());
+        let mut input = build_input(&all, lb.speeds.as_deref(), clusters.as_deref());
+        let steps = match lb.period {
+            LbPeriod::EverySync => 1,
+            LbPeriod::Steps(n) => n.max(1),
+            LbPeriod::Seconds(_) => st.syncs_since.max(1),
+            LbPeriod::Auto => st.period_steps,
+        };
+        st.syncs_since = 0;
+        let current = input.current_mapping();
+        let measured_max_s = evaluate(&input, &current).max_load_s;
+        let measured = st.loads.after(&input.objects, steps);
+        let previous = std::mem::replace(&mut st.loads, measured);
+        // While the load drifts, balance the loads the next period will
+        // have, not the last one's, as long as forecasts predict better.
+        let mut unused = input.objects.clone();
+        previous.forecast(&mut unused, steps);
+        let use_forecast = drifted(measured_max_s, steps, &st.history)
+            && forecasts_trusted(measured_max_s, steps, &st.history);
+        if use_forecast {
+            std::mem::swap(&mut input.objects, &mut unused);
+        }
         let t = Instant::now();
         let mapping = match balance(lb.strategy.as_ref(), &input) {
             Ok(m) => m,
@@ -138,17 +162,9 @@ impl LbRoot {
             }
         };
         let strategy_time_s = t.elapsed().as_secs_f64();
-        let current = input.current_mapping();
         let before = evaluate(&input, &current);
         let mut after = evaluate(&input, &mapping);
-        let steps = match lb.period {
-            LbPeriod::EverySync => 1,
-            LbPeriod::Steps(n) => n.max(1),
-            LbPeriod::Seconds(_) => st.syncs_since.max(1),
-            LbPeriod::Auto => st.period_steps,
-        };
-        st.syncs_since = 0;
-        let mut judgement = judge(&before, &after, steps, &st.history);
+        let mut judgement = judge(measured_max_s, &before, &after, steps, &st.history);
         judgement.keep_current &= lb.strategy.restrained();
         let mut mapping = mapping;
         let may_refine = lb.strategy.restrained() && !lb.strategy.topology_aware();
@@ -158,7 +174,7 @@ impl LbRoot {
             // stale fast): try the incremental one (refine moves few objects
             // from the current placement) and take it if it pays more.
             if let Some((m, a)) = refine_from(&input, &current) {
-                let j = judge(&before, &a, steps, &st.history);
+                let j = judge(measured_max_s, &before, &a, steps, &st.history);
                 if !j.keep_current
                     && (judgement.keep_current || j.net_gain_s > judgement.net_gain_s)
                 {
@@ -170,7 +186,18 @@ impl LbRoot {
             after = before.clone();
             mapping = current;
         }
-        st.history.predicted_max_s = Some(after.max_load_s / steps as f64);
+        let predicted = after.max_load_s / steps as f64;
+        st.history.predicted_max_s = Some(predicted);
+        // What the loads not balanced would have predicted, to judge next
+        // step whether forecasts earn their use.
+        std::mem::swap(&mut input.objects, &mut unused);
+        let other = evaluate(&input, &mapping).max_load_s / steps as f64;
+        std::mem::swap(&mut input.objects, &mut unused);
+        (st.history.forecast_max_s, st.history.persistence_max_s) = if use_forecast {
+            (Some(predicted), Some(other))
+        } else {
+            (Some(other), Some(predicted))
+        };
         let auto = lb.period == LbPeriod::Auto;
         if auto {
             st.period_steps = judgement.next_steps;
