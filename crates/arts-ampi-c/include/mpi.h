@@ -247,6 +247,7 @@ typedef void MPI_User_function(void *invec, void *inoutvec, int *len, MPI_Dataty
 #define MPI_Error_string ARTS_MPI_Error_string
 #define MPI_Error_class ARTS_MPI_Error_class
 #define AMPI_Migrate ARTS_AMPI_Migrate
+#define AMPI_Async_Migrate ARTS_AMPI_Async_Migrate
 #define AMPI_Migrateto ARTS_AMPI_Migrateto
 #define AMPI_Migrate_to_pe ARTS_AMPI_Migrate_to_pe
 #define AMPI_Setmigratable ARTS_AMPI_Setmigratable
@@ -394,8 +395,12 @@ int MPI_Error_class(int errorcode, int *errorclass);
 
 /* ---- AMPI extensions ---- */
 /* A load-balancing point (collective over MPI_COMM_WORLD): the rank may
- * move to another PE; its stack, heap and globals move with it. */
+ * move to another PE; its stack, heap and globals move with it. With
+ * AMPI_INFO_LB_ASYNC it returns at once and the rank moves at a later
+ * blocking call; MPI_INFO_NULL or AMPI_INFO_LB_SYNC wait for the step. */
 int AMPI_Migrate(MPI_Info hints);
+/* AMPI_Migrate(AMPI_INFO_LB_ASYNC). */
+int AMPI_Async_Migrate(void);
 /* Moves this rank to PE `destPE` (not collective). */
 int AMPI_Migrateto(int destPE);
 int AMPI_Migrate_to_pe(int destPE);

@@ -1,4 +1,5 @@
-//! The AMPI extensions: `AMPI_Migrate` (a collective load-balancing point),
+//! The AMPI extensions: `AMPI_Migrate` (a collective load-balancing point,
+//! blocking or with `AMPI_INFO_LB_ASYNC` not) and `AMPI_Async_Migrate`,
 //! `AMPI_Migrateto` / `AMPI_Migrate_to_pe`, `AMPI_Setmigratable`, `AMPI_My_pe`,
 //! and checkpoints of the ranks' own state (`AMPI_Checkpoint_state`,
 //! `AMPI_Restored_state`: `Mpi::checkpoint`/`restored` with the bytes the
@@ -9,12 +10,42 @@ use std::ffi::{c_int, c_void};
 use crate::abi::*;
 use crate::state::{Fail, comm_of, current, entry, out, set_current};
 
+/// `AMPI_INFO_LB_SYNC`: `AMPI_Migrate` waits for the balancing step.
+const INFO_LB_SYNC: c_int = 1;
+/// `AMPI_INFO_LB_ASYNC`: `AMPI_Migrate` joins the step and returns at once.
+const INFO_LB_ASYNC: c_int = 2;
+/// `MPI_INFO_NULL`: no hint (as `AMPI_INFO_LB_SYNC`).
+const INFO_NULL: c_int = 0;
+
 /// `AMPI_Migrate(hints)`: every rank calls it; the load balancer may move
-/// this rank (stack, heap and its private globals) to another PE.
+/// this rank (stack, heap and its private globals) to another PE. With
+/// `AMPI_INFO_LB_ASYNC` the rank goes on at once and moves at a later
+/// blocking call (`Mpi::async_migrate`).
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_AMPI_Migrate(_hints: c_int) -> c_int {
-    entry("AMPI_Migrate", MPI_COMM_WORLD, |vp| {
-        vp.mpi().migrate();
+pub unsafe extern "C-unwind" fn ARTS_AMPI_Migrate(hints: c_int) -> c_int {
+    entry("AMPI_Migrate", MPI_COMM_WORLD, |vp| match hints {
+        INFO_NULL | INFO_LB_SYNC => {
+            vp.mpi().migrate();
+            Ok(())
+        }
+        INFO_LB_ASYNC => {
+            vp.mpi().async_migrate();
+            Ok(())
+        }
+        other => Err(Fail::new(
+            ERR_ARG,
+            format!(
+                "hints {other}: accepted are MPI_INFO_NULL, AMPI_INFO_LB_SYNC and AMPI_INFO_LB_ASYNC"
+            ),
+        )),
+    })
+}
+
+/// `AMPI_Async_Migrate()`: `AMPI_Migrate(AMPI_INFO_LB_ASYNC)`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_AMPI_Async_Migrate() -> c_int {
+    entry("AMPI_Async_Migrate", MPI_COMM_WORLD, |vp| {
+        vp.mpi().async_migrate();
         Ok(())
     })
 }

@@ -17,6 +17,10 @@ pub static EXPORTS: Exports = Exports(&[
         crate::ampi::ARTS_AMPI_Migrate as *const (),
     ),
     (
+        "ARTS_AMPI_Async_Migrate",
+        crate::ampi::ARTS_AMPI_Async_Migrate as *const (),
+    ),
+    (
         "ARTS_AMPI_Migrateto",
         crate::ampi::ARTS_AMPI_Migrateto as *const (),
     ),

@@ -28,6 +28,11 @@ fn every_rank_keeps_its_own_globals_across_blocking_calls_and_migration() {
     let report = common::run_with(&so, opts, &[]).unwrap();
     assert!(report.migrations() > 0, "the ranks moved");
     assert!(report.rank_moves > 0, "ranks resumed on another PE");
+    assert_eq!(
+        report.lb_steps.len(),
+        4,
+        "two AMPI_Migrate and two AMPI_Async_Migrate calls, one step each"
+    );
 }
 
 #[test]

@@ -223,11 +223,13 @@ impl Chare for Rank {
     }
 
     fn resume_from_sync(&mut self, ctx: &mut Ctx<'_, Self>) {
-        let syncing = self
-            .vp
-            .get_mut()
-            .as_mut()
-            .is_some_and(|vp| vp.shared().state == VpState::Syncing);
+        // A rank in `migrate()` waits for this; one that went on after
+        // `async_migrate()` is not resumed, only told the step is over.
+        let syncing = self.vp.get_mut().as_mut().is_some_and(|vp| {
+            let shared = vp.shared();
+            shared.sync_pending = false;
+            shared.state == VpState::Syncing
+        });
         if syncing {
             self.resume(ctx);
         }

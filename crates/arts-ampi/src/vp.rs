@@ -89,6 +89,8 @@ pub struct Shared {
     pub pes: Vec<u32>,
     /// Where `Mpi::checkpoint` writes and what `Mpi::restored` reads.
     pub checkpoints: Option<Arc<Checkpoints>>,
+    /// An `async_migrate()` joined a balancing step that has not ended.
+    pub sync_pending: bool,
 }
 
 /// The coroutine type: resumed with the host, suspends with a reason,
@@ -142,6 +144,7 @@ impl VpBox {
             stack_in_use: 0,
             pes: Vec::new(),
             checkpoints: None,
+            sync_pending: false,
         }));
         let co = Co::with_stack(stack, move |y, host| body(y, shared, host));
         Ok(VpBox {

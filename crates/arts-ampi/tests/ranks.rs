@@ -208,6 +208,58 @@ fn migration_moves_ranks_and_keeps_locals_heap_and_pointers() {
     assert!(bytes < 64 * report.migrations(), "{bytes} bytes moved");
 }
 
+/// `async_migrate` returns at once: the ranks go on exchanging messages
+/// while the step gathers, and `rotate` moves every rank at a blocking call
+/// (locals, heap and a raw pointer intact). Every call is one step on every
+/// rank: a `migrate()` after it waits for the pending step, then joins one
+/// more.
+#[test]
+fn async_migrate_moves_ranks_while_they_communicate_on() {
+    let mut opts = RunOptions::new(6, 3);
+    opts.lb = Some(LbConfig {
+        strategy: Arc::from(arts_lb::by_name("rotate").unwrap()),
+        period: LbPeriod::EverySync,
+        record_inputs: false,
+        speeds: None,
+    });
+    let report = run(
+        &opts,
+        program(|mpi| {
+            let (r, n) = (mpi.rank(), mpi.size());
+            let local = [r as u64 * 7; 32];
+            let mut v: Vec<u32> = (0..1024).map(|i| i ^ r as u32).collect();
+            let p: *mut u32 = &mut v[10];
+            let mut pes = vec![mpi.pe()];
+            for step in 0..4u32 {
+                mpi.async_migrate();
+                for round in 0..5 {
+                    let mut got = [0i32];
+                    let (to, from) = ((r + 1) % n, (r + n - 1) % n);
+                    mpi.sendrecv(&[r * 100 + round], to, round, &mut got, from, round, WORLD)?;
+                    assert_eq!(got[0], from * 100 + round);
+                    pes.push(mpi.pe());
+                }
+                // SAFETY: `v` is alive and not reallocated.
+                unsafe { *p += 1 };
+                assert!(local.iter().all(|&x| x == r as u64 * 7));
+                assert_eq!(v[10], (10 ^ r as u32) + step + 1);
+            }
+            mpi.migrate();
+            let moved = pes.windows(2).filter(|w| w[0] != w[1]).count();
+            mpi.record("moved", moved as f64);
+            Ok(())
+        }),
+    )
+    .unwrap();
+    assert!(report.migrations() > 0, "rotate moved nothing");
+    assert!(report.values["moved"].iter().sum::<f64>() > 0.0);
+    assert_eq!(
+        report.lb_steps.len(),
+        5,
+        "four async_migrate() calls and one migrate(), one step each"
+    );
+}
+
 #[test]
 fn ranks_may_outnumber_pes_by_far_and_blocking_does_not_block_the_pe() {
     // 64 ranks on 2 PEs pass a token around a ring: every hop blocks a rank

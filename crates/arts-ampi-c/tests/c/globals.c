@@ -1,6 +1,7 @@
 /* Per-rank private globals: every rank writes its rank into a global, a
  * file-scope static and a function-local static, then makes blocking MPI
- * calls and migrates (AMPI_Migrate), and reads them back unchanged. */
+ * calls and migrates (AMPI_Migrate, AMPI_Async_Migrate), and reads them
+ * back unchanged. */
 #include <mpi.h>
 #include <stdio.h>
 
@@ -32,8 +33,12 @@ int main(int argc, char **argv)
             bad++;
         MPI_Barrier(MPI_COMM_WORLD);
 #ifdef AMPI
-        if (i % 5 == 4)
+        /* Blocking and asynchronous balancing points in turn: after the
+         * asynchronous one the rank moves at its next blocking call. */
+        if (i % 10 == 4)
             AMPI_Migrate(AMPI_INFO_LB_SYNC);
+        if (i % 10 == 9)
+            AMPI_Async_Migrate();
 #endif
         if (g_rank != rank || s_rank != 10 * rank || g_table[63] != rank + 63)
             bad++;

@@ -110,8 +110,30 @@ impl<'y> Mpi<'y> {
     /// must call it; the runtime may move this rank to another PE, and the
     /// call returns there. Locals, heap data and pointers are kept.
     pub fn migrate(&mut self) {
+        self.end_pending_sync();
         self.host().at_sync();
         self.suspend(Suspend::Sync);
+    }
+
+    /// AMPI's `AMPI_Async_Migrate`: joins the next load-balancing step
+    /// like [`migrate`](Self::migrate), collectively, but returns at once:
+    /// the rank computes and communicates on while the step gathers the
+    /// other ranks, and the balancer moves it (locals, heap and pointers
+    /// kept) at whatever blocking call it waits in then. Every call is one
+    /// step: a call (or `migrate()`) made before the previous step ended
+    /// waits for it first.
+    pub fn async_migrate(&mut self) {
+        self.end_pending_sync();
+        self.shared().sync_pending = true;
+        self.host().at_sync();
+    }
+
+    /// Waits for the end of the step an `async_migrate()` joined, if it has
+    /// not ended (its `resume_from_sync` resumes this rank).
+    fn end_pending_sync(&mut self) {
+        if self.shared().sync_pending {
+            self.suspend(Suspend::Sync);
+        }
     }
 
     /// Moves this rank to PE `pe` (not collective) and returns there, locals,
@@ -119,6 +141,7 @@ impl<'y> Mpi<'y> {
     /// Refused with an error if `pe` is not a PE of the run; a no-op if it
     /// is the current PE. Not while other ranks may be inside `migrate()`.
     pub fn migrate_to(&mut self, pe: u32) -> Result<u32, MpiError> {
+        self.end_pending_sync();
         let here = self.pe();
         if pe == here {
             return Ok(here);
