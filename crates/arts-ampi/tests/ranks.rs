@@ -12,6 +12,16 @@ fn program(f: impl Fn(&mut Mpi<'_>) -> Result<(), MpiError> + Send + Sync + 'sta
     Arc::new(f)
 }
 
+/// `rotate` (every rank moves) at every balancing point.
+fn rotate_at_every_sync() -> LbConfig {
+    LbConfig {
+        strategy: Arc::from(arts_lb::by_name("rotate").unwrap()),
+        period: LbPeriod::EverySync,
+        record_inputs: false,
+        speeds: None,
+    }
+}
+
 #[test]
 fn point_to_point_keeps_order_wildcards_and_status() {
     let report = run(
@@ -162,12 +172,7 @@ fn bad_options_are_refused_before_running() {
 #[test]
 fn migration_moves_ranks_and_keeps_locals_heap_and_pointers() {
     let mut opts = RunOptions::new(6, 3);
-    opts.lb = Some(LbConfig {
-        strategy: Arc::from(arts_lb::by_name("rotate").unwrap()),
-        period: LbPeriod::EverySync,
-        record_inputs: false,
-        speeds: None,
-    });
+    opts.lb = Some(rotate_at_every_sync());
     let report = run(
         &opts,
         program(|mpi| {
@@ -216,12 +221,7 @@ fn migration_moves_ranks_and_keeps_locals_heap_and_pointers() {
 #[test]
 fn async_migrate_moves_ranks_while_they_communicate_on() {
     let mut opts = RunOptions::new(6, 3);
-    opts.lb = Some(LbConfig {
-        strategy: Arc::from(arts_lb::by_name("rotate").unwrap()),
-        period: LbPeriod::EverySync,
-        record_inputs: false,
-        speeds: None,
-    });
+    opts.lb = Some(rotate_at_every_sync());
     let report = run(
         &opts,
         program(|mpi| {
