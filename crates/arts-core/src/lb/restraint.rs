@@ -83,15 +83,20 @@ pub(crate) fn drifted(measured_max_s: f64, steps: u32, h: &History) -> bool {
     prediction_error(measured, h).is_some_and(|e| e > NOISE_CAP * measured)
 }
 
+/// How much closer than the measured loads a forecast must have come to
+/// the busiest PE's time to be trusted (a forecast of noise comes no
+/// closer, a forecast of a real drift does).
+pub const FORECAST_MARGIN: f64 = 0.8;
+
 /// Whether the forecast loads predicted the busiest PE's time
-/// (`measured_max_s` over `steps` steps) at least as well as the measured
-/// loads did at the previous step (true before any prediction): forecasts
-/// are balanced only while they earn it.
+/// (`measured_max_s` over `steps` steps) clearly better than the measured
+/// loads did at the previous step (by [`FORECAST_MARGIN`]; false before
+/// any prediction): forecasts are balanced only once they have earned it.
 pub(crate) fn forecasts_trusted(measured_max_s: f64, steps: u32, h: &History) -> bool {
     let measured = measured_max_s / steps.max(1) as f64;
     match (h.forecast_max_s, h.persistence_max_s) {
-        (Some(f), Some(p)) => (measured - f).abs() <= (measured - p).abs(),
-        _ => true,
+        (Some(f), Some(p)) => (measured - f).abs() < FORECAST_MARGIN * (measured - p).abs(),
+        _ => false,
     }
 }
 
@@ -239,18 +244,20 @@ mod tests {
     }
 
     #[test]
-    fn forecasts_are_trusted_while_they_predict_better_than_measurements() {
+    fn forecasts_are_trusted_once_they_predict_clearly_better_than_measurements() {
         let h = |f, p| History {
             forecast_max_s: Some(f),
             persistence_max_s: Some(p),
             ..History::default()
         };
         // 10 ms per step measured over 2 steps.
-        assert!(forecasts_trusted(0.020, 2, &History::default()));
         assert!(forecasts_trusted(0.020, 2, &h(0.0099, 0.008)));
         assert!(!forecasts_trusted(0.020, 2, &h(0.013, 0.0095)));
-        // No forecast differed from the measurements: nothing to hold against it.
-        assert!(forecasts_trusted(0.020, 2, &h(0.007, 0.007)));
+        // Not before a forecast has shown it predicts better, nor when it
+        // predicted about as well (noise forecast as a trend).
+        assert!(!forecasts_trusted(0.020, 2, &History::default()));
+        assert!(!forecasts_trusted(0.020, 2, &h(0.007, 0.007)));
+        assert!(!forecasts_trusted(0.020, 2, &h(0.0108, 0.0109)));
     }
 
     #[test]
