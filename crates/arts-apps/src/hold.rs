@@ -278,3 +278,74 @@ impl Holder {
             .map_err(|e| RunError::Internal(format!("a checkpoint request from process 0: {e}")))
     }
 }
+
+/// Asks `requests` for a checkpoint (`stop`: and to stop after it) now
+/// (`delay` `None`) or after `delay` from another thread, whose handle is
+/// returned.
+#[cfg(test)]
+pub(crate) fn ask(
+    requests: &Arc<OnDemand>,
+    delay: Option<std::time::Duration>,
+    stop: bool,
+) -> Option<std::thread::JoinHandle<()>> {
+    let ask = move |r: &OnDemand| match stop {
+        true => r.checkpoint_and_stop(),
+        false => r.checkpoint(),
+    };
+    let Some(delay) = delay else {
+        ask(requests);
+        return None;
+    };
+    let r = requests.clone();
+    Some(std::thread::spawn(move || {
+        std::thread::sleep(delay);
+        ask(&r)
+    }))
+}
+
+/// Runs `rounds` runs with on-demand-only sessions (saving into a new
+/// directory), each asked for a checkpoint from another thread at a random
+/// moment up to `max_delay` (the first before it starts; every other one
+/// asks to stop): `run(round, session)` runs and checks one, returning
+/// where it stopped; `restart(round, dir)` restarts from the checkpoint it
+/// took, if any, and checks that. Asserts that a run took at most one
+/// checkpoint (the step it stopped at, when it stopped) and that some
+/// run took one.
+#[cfg(test)]
+pub(crate) fn at_random_moments<S>(
+    rounds: usize,
+    max_delay: std::time::Duration,
+    mut run: impl FnMut(usize, crate::checkpoint_files::Session<S>) -> Option<u32>,
+    mut restart: impl FnMut(usize, &std::path::Path),
+) {
+    use arts_core::checkpoint::disk;
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(0x1ea7);
+    let mut taken = 0;
+    for round in 0..rounds {
+        let micros = rng.random_range(0..max_delay.as_micros() as u64);
+        let delay = (round > 0).then(|| std::time::Duration::from_micros(micros));
+        let root = tempfile::tempdir().unwrap();
+        let requests = Arc::default();
+        let asker = ask(&requests, delay, round % 2 == 1);
+        let session = crate::checkpoint_files::Session {
+            on_demand: Some(requests),
+            ..crate::checkpoint_files::Session::saving(root.path(), 0, 5)
+        };
+        let stopped = run(round, session);
+        if let Some(asker) = asker {
+            asker.join().unwrap();
+        }
+        let steps = disk::list(root.path());
+        let what = format!("round {round}, {delay:?}: checkpoints {steps:?}");
+        match stopped {
+            Some(s) => assert_eq!(steps, vec![s as u64], "{what}"),
+            None => assert!(steps.len() <= 1, "{what}"),
+        }
+        if !steps.is_empty() {
+            taken += 1;
+            restart(round, root.path());
+        }
+    }
+    assert!(taken > 0, "no request was taken");
+}

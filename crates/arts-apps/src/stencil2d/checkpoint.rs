@@ -352,23 +352,7 @@ mod tests {
         let params = jacobi2d::Params { iters, ..jacobi() };
         let root = tempfile::tempdir().unwrap();
         let requests = Arc::new(OnDemand::default());
-        let ask = move |r: &OnDemand| match stop {
-            true => r.checkpoint_and_stop(),
-            false => r.checkpoint(),
-        };
-        let asker = match delay {
-            None => {
-                ask(&requests);
-                None
-            }
-            Some(delay) => {
-                let r = requests.clone();
-                Some(std::thread::spawn(move || {
-                    std::thread::sleep(delay);
-                    ask(&r)
-                }))
-            }
-        };
+        let asker = crate::hold::ask(&requests, delay, stop);
         let session = Session {
             save: Some(Checkpointing {
                 every: 0,
