@@ -21,6 +21,10 @@ use arts_core::{ArrayProxy, Callback, Chare, Ctx, Driver, Element, Index, Map, R
 use arts_core::{RunError, Shape, message};
 use serde::{Deserialize, Serialize};
 
+/// The apps that checkpoint on demand (signals, `--checkpoint-every-seconds`,
+/// `--checkpoint-on-term`) besides every N steps.
+pub const ON_DEMAND_APPS: [&str; 5] = ["jacobi2d", "zones", "hotspot", "leanmd", "fracture"];
+
 /// The callback tag of the counter's answer (a tag encodes to at most 15
 /// bytes: a string of at most 7).
 const HELD: &str = "held";

@@ -9,7 +9,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, LazyLock};
 
-use arts_apps::stencil2d::checkpoint::OnDemand;
+use arts_apps::hold::OnDemand;
 use signal_hook::consts::{SIGINT, SIGTERM, SIGUSR1};
 
 /// The process's checkpoint requests.
