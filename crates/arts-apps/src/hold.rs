@@ -307,6 +307,21 @@ pub(crate) fn ask(
     }))
 }
 
+/// Runtime configurations for [`at_random_moments`]: 1-3 PEs, some
+/// balancing (objects migrate while requests come).
+#[cfg(test)]
+pub(crate) fn test_configs() -> [arts_core::Config; 6] {
+    use crate::checkpoint_files::test_config as config;
+    [
+        config(2, None),
+        config(3, Some("rotate")),
+        config(1, None),
+        config(2, Some("rotate")),
+        config(3, None),
+        config(2, None),
+    ]
+}
+
 /// Runs `rounds` runs with on-demand-only sessions (saving into a new
 /// directory), each asked for a checkpoint from another thread at a random
 /// moment up to `max_delay` (the first before it starts; every other one

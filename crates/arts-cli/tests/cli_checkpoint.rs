@@ -584,19 +584,10 @@ fn signals_checkpoint_a_run_that_restarts_like_a_plain_one(app: &[&str], keys: &
 
 #[test]
 fn leanmd_checkpoints_on_sigusr1_and_sigterm_and_restarts_bit_identical() {
-    let leanmd = [
-        "leanmd",
-        "--cells",
-        "3x3x3",
-        "--atoms-per-cell",
-        "27",
-        "--steps",
-        "1500",
-        "--migrate-every",
-        "4",
-        "--kernel-reps",
-        "0",
-    ];
+    // LEANMD, 1500 steps.
+    let mut leanmd = LEANMD.to_vec();
+    leanmd[6] = "1500";
+    leanmd.extend(["--kernel-reps", "0"]);
     let keys = [
         "mismatched_atoms",
         "max_abs_diff",

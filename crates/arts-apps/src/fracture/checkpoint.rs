@@ -167,14 +167,7 @@ mod tests {
             ..params()
         };
         let r = Arc::new(reference(&p));
-        let configs = [
-            config(2, None),
-            config(3, Some("rotate")),
-            config(1, None),
-            config(2, Some("rotate")),
-            config(3, None),
-            config(2, None),
-        ];
+        let configs = crate::hold::test_configs();
         let run = |round: usize, session| {
             let with = run_session(&p, &configs[round], Map::Block, r.clone(), session).unwrap();
             assert_eq!(with.mismatched, 0, "round {round}");

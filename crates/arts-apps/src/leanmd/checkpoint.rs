@@ -208,14 +208,7 @@ mod tests {
         };
         let r = Arc::new(reference::simulate(&p).unwrap());
         let atoms = p.atoms(&p.geometry().unwrap());
-        let configs = [
-            config(2, None),
-            config(3, Some("rotate")),
-            config(1, None),
-            config(2, Some("rotate")),
-            config(3, None),
-            config(2, None),
-        ];
+        let configs = crate::hold::test_configs();
         let run = |round: usize, session| {
             let with = run_session(&p, &configs[round], Map::Block, r.clone(), session).unwrap();
             let what = format!("round {round}, stopped at {:?}", with.stopped_at);
