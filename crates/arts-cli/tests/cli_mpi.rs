@@ -547,14 +547,10 @@ fn timed_checkpoints_of_2_processes_are_taken_at_one_step_and_restart_bit_identi
     timed_checkpoints_of_2_processes_restart_like_the_run(&jacobi, &["residual_final"]);
     let leanmd = [
         "leanmd",
-        "--cells",
-        "3x3x3",
-        "--atoms-per-cell",
-        "27",
-        "--steps",
-        "1000",
-        "--kernel-reps",
-        "0",
+        "--cells=3x3x3",
+        "--atoms-per-cell=27",
+        "--steps=1000",
+        "--kernel-reps=0",
     ];
     let keys = ["energy_final", "mismatched_atoms", "max_abs_diff"];
     timed_checkpoints_of_2_processes_restart_like_the_run(&leanmd, &keys);
