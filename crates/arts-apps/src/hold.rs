@@ -1,5 +1,5 @@
 //! On-demand checkpoints of the apps whose elements step together (the
-//! stencils, leanmd, fracture): a request from outside a run ([`OnDemand`]:
+//! stencils, leanmd, fracture, storm): a request from outside a run ([`OnDemand`]:
 //! a signal handler, another thread, a timer) brings every element to one
 //! step boundary, where the main program checkpoints.
 //!
@@ -20,10 +20,6 @@ use std::time::Instant;
 use arts_core::{ArrayProxy, Callback, Chare, Ctx, Driver, Element, Index, Map, Reducer};
 use arts_core::{RunError, Shape, message};
 use serde::{Deserialize, Serialize};
-
-/// The apps that checkpoint on demand (signals, `--checkpoint-every-seconds`,
-/// `--checkpoint-on-term`) besides every N steps.
-pub const ON_DEMAND_APPS: [&str; 5] = ["jacobi2d", "zones", "hotspot", "leanmd", "fracture"];
 
 /// The callback tag of the counter's answer (a tag encodes to at most 15
 /// bytes: a string of at most 7).

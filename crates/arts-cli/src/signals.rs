@@ -1,7 +1,7 @@
 //! What the `arts` process does on a signal. SIGINT and SIGTERM remove the
 //! temporaries of unfinished outputs and exit (130 and 143). SIGUSR1 asks a
-//! checkpointing run (`--checkpoint-dir`) of an app that checkpoints on
-//! demand (`arts_apps::hold::ON_DEMAND_APPS`) for a checkpoint at the
+//! checkpointing run (`--checkpoint-dir`; jacobi2d, zones, hotspot, leanmd,
+//! fracture, storm) for a checkpoint at the
 //! next step boundary (a request that comes while the run starts up is
 //! kept for it); under `--checkpoint-on-term` SIGTERM asks it for a last
 //! checkpoint after which the run stops and the command exits 0 (what batch

@@ -530,24 +530,6 @@ fn a_leanmd_checkpoint_that_does_not_fit_is_refused_naming_the_file() {
     assert_usage_error(&run(), "main.bin");
 }
 
-#[test]
-fn storm_refuses_on_demand_checkpoint_options() {
-    let root = tempfile::tempdir().unwrap();
-    let dir = root.path().to_str().unwrap();
-    let storm = ["run", "storm", "--elements", "12", "--rounds", "9"];
-    let with = |extra: &[&str]| {
-        let mut a = storm.to_vec();
-        a.extend(["--checkpoint-dir", dir]);
-        a.extend(extra);
-        arts(&a)
-    };
-    assert_usage_error(&with(&[]), "--checkpoint-every N steps only");
-    let on_term = ["--checkpoint-every", "2", "--checkpoint-on-term"];
-    assert_usage_error(&with(&on_term), "--checkpoint-on-term");
-    let timer = ["--checkpoint-every", "2", "--checkpoint-every-seconds", "1"];
-    assert_usage_error(&with(&timer), "signals and timers apply to");
-}
-
 /// `arts run` of `app` (its options long enough for signals to land while
 /// it runs on 2 PEs): SIGUSR1 takes a checkpoint; SIGTERM under
 /// `--checkpoint-on-term` a last one, after which the run stops (exit 0,
@@ -712,4 +694,11 @@ fn leanmd_resume_continues_from_the_newest_checkpoint_of_the_same_run() {
         "--resume",
     ]);
     assert_usage_error(&out, "--resume");
+}
+
+#[test]
+fn storm_checkpoints_on_sigusr1_and_sigterm_and_restarts_like_a_plain_run() {
+    let storm = ["storm", "--elements", "12", "--rounds", "3000"];
+    let keys = ["sent", "received", "exactly_once", "reductions_ok"];
+    signals_checkpoint_a_run_that_restarts_like_a_plain_one(&storm, &keys);
 }

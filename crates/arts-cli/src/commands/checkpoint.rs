@@ -88,7 +88,7 @@ pub(crate) fn restart_session<S>(
     run_bytes: u64,
     read: impl FnOnce(&Checkpoint) -> Result<Resume<S>, CheckpointError>,
 ) -> Result<Session<S>, CliError> {
-    let plan = prepared.every_n_checkpoints(&c.manifest.app)?;
+    let plan = prepared.every_n_checkpoints()?;
     if plan.as_ref().is_some_and(|p| p.resume) {
         return Err(CliError::usage(
             "--resume: arts restart continues its checkpoint already",
@@ -96,7 +96,7 @@ pub(crate) fn restart_session<S>(
     }
     check_restart_memory(c, run_bytes)?;
     let resume = read(c).map_err(CliError::usage)?;
-    let (save, on_demand) = plan.map_or((None, None), |p| (Some(p.save), p.on_demand));
+    let (save, on_demand) = plan.map_or((None, None), |p| (Some(p.save), Some(p.on_demand)));
     Ok(Session {
         save,
         resume: Some(resume),
@@ -125,13 +125,13 @@ pub(crate) fn run_session<P: PartialEq + serde::Serialize, S>(
     params: &P,
     run_bytes: u64,
 ) -> Result<Session<S>, CliError> {
-    let Some(plan) = prepared.every_n_checkpoints(reader.app)? else {
+    let Some(plan) = prepared.every_n_checkpoints()? else {
         return Ok(Session::default());
     };
     let mut session = Session {
         save: Some(plan.save),
         resume: None,
-        on_demand: plan.on_demand,
+        on_demand: Some(plan.on_demand),
     };
     let dir = session
         .save

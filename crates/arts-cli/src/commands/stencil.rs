@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use arts_apps::checkpoint_files::EveryN;
-use arts_apps::hold::{ON_DEMAND_APPS, OnDemand};
+use arts_apps::hold::OnDemand;
 use arts_apps::report;
 use arts_apps::stencil2d::checkpoint::{
     Checkpointing, Resume, Session, StencilApp, read_resume, restartable_app,
@@ -391,31 +391,15 @@ impl Prepared {
         Ok(())
     }
 
-    /// The checkpoints of `app`, which checkpoints after every N steps
-    /// and, when it is one of [`ON_DEMAND_APPS`], on signals and a timer
-    /// too: the plan (its directory created and checked writable), whether
-    /// to continue from the newest checkpoint there (`--resume`) and the
-    /// requests it takes; `None` without `--checkpoint-dir`. Other
-    /// checkpoint options are bad input.
-    pub fn every_n_checkpoints(&mut self, app: &str) -> Result<Option<Plan>, CliError> {
+    /// The checkpoints of an app that checkpoints every N steps and on
+    /// demand (signals, a timer): the plan (its directory created and
+    /// checked writable), whether to continue from the newest checkpoint
+    /// there (`--resume`) and the requests it takes; `None` without
+    /// `--checkpoint-dir`.
+    pub fn every_n_checkpoints(&mut self) -> Result<Option<Plan>, CliError> {
         let Some(saving) = self.checkpoint.take() else {
             return Ok(None);
         };
-        let on_demand = ON_DEMAND_APPS.contains(&app);
-        let only_every_n = [
-            ("--checkpoint-every-seconds", saving.every_seconds.is_some()),
-            ("--checkpoint-on-term", saving.on_term),
-            (
-                "--checkpoint-dir without --checkpoint-every",
-                saving.every == 0,
-            ),
-        ];
-        if let Some((flag, _)) = only_every_n.iter().find(|o| o.1 && !on_demand) {
-            return Err(CliError::usage(format!(
-                "{flag}: {app} checkpoints after every --checkpoint-every N steps only (signals and timers apply to {})",
-                ON_DEMAND_APPS.join(", ")
-            )));
-        }
         let save = EveryN {
             every: saving.every,
             every_seconds: saving.every_seconds,
@@ -425,7 +409,7 @@ impl Prepared {
         Ok(Some(Plan {
             save,
             resume: saving.resume,
-            on_demand: on_demand.then(|| crate::signals::checkpoint_requests(saving.on_term)),
+            on_demand: crate::signals::checkpoint_requests(saving.on_term),
         }))
     }
 
@@ -452,8 +436,8 @@ pub struct Plan {
     pub save: EveryN,
     /// Continue from the newest checkpoint in the directory, if any.
     pub resume: bool,
-    /// The requests (signals) it takes, if it checkpoints on demand.
-    pub on_demand: Option<Arc<OnDemand>>,
+    /// The requests (signals) it takes.
+    pub on_demand: Arc<OnDemand>,
 }
 
 /// The checkpoint options of a run.
