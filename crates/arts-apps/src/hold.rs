@@ -97,6 +97,35 @@ impl HoldPoint {
         self.at.is_some_and(|step| done >= step)
     }
 
+    /// Whether an element waiting for the main program (`*paused`) after
+    /// `done` steps goes on now: nothing holds it there any more. It is
+    /// then no longer paused.
+    pub fn goes_on(&self, paused: &mut bool, done: u32) -> bool {
+        let go = *paused && !self.stops_at(done);
+        if go {
+            *paused = false;
+        }
+        go
+    }
+
+    /// Takes `msg` (after a checkpoint: `Release`) for an element that joins
+    /// `at_sync` after every step but waits for the main program
+    /// (`*paused`) where it stops, having done `done` steps (unless paused,
+    /// it stops next after the step under way); calls `at_sync` when it
+    /// goes on now.
+    pub fn at_boundary<C: Chare>(
+        &mut self,
+        msg: HoldMsg,
+        paused: &mut bool,
+        done: u32,
+        ctx: &mut Ctx<'_, C>,
+    ) {
+        self.receive(msg, done + !*paused as u32, ctx);
+        if self.goes_on(paused, done) {
+            ctx.at_sync();
+        }
+    }
+
     /// Forgets the hold (after the checkpoint); returns whether an element
     /// that has done `done` steps was stopped by it.
     pub fn release(&mut self, done: u32) -> bool {

@@ -191,10 +191,9 @@ pub enum PieceMsg {
         /// The mean.
         v: f64,
     },
-    /// Go on after waiting for the main program at a checkpoint (or after
-    /// a restart).
-    Resume,
-    /// An on-demand checkpoint's phase (see [`crate::hold`]).
+    /// An on-demand checkpoint's phase (see [`crate::hold`]);
+    /// `Hold(HoldMsg::Release)` also goes on after waiting for the main
+    /// program at any checkpoint (or after a restart).
     Hold(HoldMsg),
 }
 
@@ -263,16 +262,6 @@ impl Piece {
     }
 }
 
-impl Piece {
-    /// Goes on if paused where nothing holds it any more.
-    fn go_on(&mut self, ctx: &mut Ctx<'_, Self>) {
-        if self.paused && !self.hold.stops_at(self.step) {
-            self.paused = false;
-            ctx.at_sync();
-        }
-    }
-}
-
 impl Chare for Piece {
     type Msg = PieceMsg;
     type Init = Setup;
@@ -298,16 +287,8 @@ impl Chare for Piece {
                 self.take(slot, v, ctx)
             }
             PieceMsg::Mean { step, slot, v } => self.early.push((step, slot, v)),
-            PieceMsg::Resume => {
-                self.hold.release(self.step);
-                self.go_on(ctx);
-            }
-            PieceMsg::Hold(msg) => {
-                // Unless paused, it stops next after the step under way.
-                let next = self.step + !self.paused as u32;
-                self.hold.receive(msg, next, ctx);
-                self.go_on(ctx);
-            }
+            // An on-demand checkpoint: stop after the step under way, or go on.
+            PieceMsg::Hold(msg) => self.hold.at_boundary(msg, &mut self.paused, self.step, ctx),
         }
     }
 
@@ -405,7 +386,7 @@ pub fn run_session(
         d.broadcast(
             &a,
             if first > 0 {
-                PieceMsg::Resume
+                PieceMsg::Hold(HoldMsg::Release)
             } else {
                 PieceMsg::Start
             },
@@ -434,7 +415,7 @@ pub fn run_session(
                     stopped_at = Some(done);
                     break;
                 }
-                d.broadcast(&a, PieceMsg::Resume);
+                d.broadcast(&a, PieceMsg::Hold(HoldMsg::Release));
             }
         }
         let bad: u64 = match stopped_at {

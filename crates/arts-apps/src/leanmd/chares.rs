@@ -244,8 +244,7 @@ impl Cell {
 
     /// Goes on if paused where nothing holds it any more.
     fn go_on(&mut self, ctx: &mut Ctx<'_, Self>) {
-        if self.paused && !self.hold.stops_at(self.step) {
-            self.paused = false;
+        if self.hold.goes_on(&mut self.paused, self.step) {
             self.sync(ctx);
         }
     }
@@ -423,14 +422,6 @@ impl Pair {
     fn done(&self) -> u32 {
         self.step.saturating_sub(1)
     }
-
-    /// Goes on if paused where nothing holds it any more.
-    fn go_on(&mut self, ctx: &mut Ctx<'_, Self>) {
-        if self.paused && !self.hold.stops_at(self.done()) {
-            self.paused = false;
-            ctx.at_sync();
-        }
-    }
 }
 
 impl Chare for Pair {
@@ -457,15 +448,15 @@ impl Chare for Pair {
             }
             PairMsg::Coords { step, first, pos } => self.early.push((step, first, pos)),
             PairMsg::Resume => {
-                self.hold.release(self.done());
-                self.go_on(ctx);
+                let done = self.done();
+                self.hold
+                    .at_boundary(HoldMsg::Release, &mut self.paused, done, ctx)
             }
+            // Unless paused, at (or in at_sync before) step `self.step`,
+            // which it can still stop after.
             PairMsg::Hold(msg) => {
-                // Paused after step `done`; otherwise at (or in at_sync
-                // before) step `self.step`, which it can still stop after.
-                let next = if self.paused { self.done() } else { self.step };
-                self.hold.receive(msg, next, ctx);
-                self.go_on(ctx);
+                let done = self.done();
+                self.hold.at_boundary(msg, &mut self.paused, done, ctx)
             }
         }
     }

@@ -51,10 +51,9 @@ pub enum RoamMsg {
     Data(u64, Bulk, #[serde(with = "arts_core::wire::bytes")] Vec<u8>),
     /// Contribute the counts and checksums.
     Report,
-    /// Go on after waiting for the main program at a checkpoint (or after
-    /// a restart).
-    Resume,
-    /// An on-demand checkpoint's phase (see [`crate::hold`]).
+    /// An on-demand checkpoint's phase (see [`crate::hold`]);
+    /// `Hold(HoldMsg::Release)` also goes on after waiting for the main
+    /// program at any checkpoint (or after a restart).
     Hold(HoldMsg),
 }
 
@@ -164,16 +163,6 @@ pub struct Setup {
     pub checkpoint_every: u32,
 }
 
-impl Roamer {
-    /// Goes on if paused where nothing holds it any more.
-    fn go_on(&mut self, ctx: &mut Ctx<'_, Self>) {
-        if self.paused && !self.hold.stops_at(self.round) {
-            self.paused = false;
-            ctx.at_sync();
-        }
-    }
-}
-
 impl Chare for Roamer {
     type Msg = RoamMsg;
     type Init = Setup;
@@ -245,16 +234,10 @@ impl Chare for Roamer {
                     Callback::main(StormTag::Report),
                 );
             }
-            RoamMsg::Resume => {
-                self.hold.release(self.round);
-                self.go_on(ctx);
-            }
-            RoamMsg::Hold(msg) => {
-                // Unless paused, it stops next after the round under way.
-                let next = self.round + !self.paused as u32;
-                self.hold.receive(msg, next, ctx);
-                self.go_on(ctx);
-            }
+            // An on-demand checkpoint: stop after the round under way, or go on.
+            RoamMsg::Hold(msg) => self
+                .hold
+                .at_boundary(msg, &mut self.paused, self.round, ctx),
         }
     }
     fn resume_from_sync(&mut self, ctx: &mut Ctx<'_, Self>) {
@@ -323,7 +306,7 @@ pub fn run_session(
                 let a =
                     d.restore_array::<Roamer>("storm", one_image(r)?, Map::RoundRobin, setup)?;
                 d.wait_quiescence()?;
-                d.broadcast(&a, RoamMsg::Resume);
+                d.broadcast(&a, RoamMsg::Hold(HoldMsg::Release));
                 (a, r.step, r.state.clone())
             }
             None => {
@@ -363,7 +346,7 @@ pub fn run_session(
                     };
                     return Ok((result, done));
                 }
-                d.broadcast(&a, RoamMsg::Resume);
+                d.broadcast(&a, RoamMsg::Hold(HoldMsg::Release));
             }
         }
         d.wait_quiescence()?;
