@@ -9,14 +9,21 @@ use std::sync::Arc;
 
 use arts_core::checkpoint::disk::{self, Checkpoint, CheckpointError};
 use arts_core::{ArrayImage, Driver, RunError, Shape};
+
+use crate::hold::{Holder, OnDemand};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-/// Where and how often a run checkpoints: after every `every`-th step.
+/// Where and how often a run checkpoints: after every `every`-th step,
+/// every `every_seconds` and when asked ([`Session::on_demand`]).
 #[derive(Clone, Debug)]
 pub struct EveryN {
-    /// Checkpoint after every `every` steps (not after the last), at least 1.
+    /// Checkpoint after every `every` steps (not after the last); 0: only
+    /// when asked or by `every_seconds` (apps that hold, [`crate::hold`]).
     pub every: u32,
+    /// Also checkpoint at the first step boundary this many seconds after
+    /// the last checkpoint (or the start), timed on process 0.
+    pub every_seconds: Option<f64>,
     /// The checkpoint root directory.
     pub dir: PathBuf,
     /// How many checkpoints to keep.
@@ -41,6 +48,9 @@ pub struct Session<S> {
     pub save: Option<EveryN>,
     /// Start from a checkpoint instead of the beginning.
     pub resume: Option<Resume<S>>,
+    /// Checkpoints asked for while the run goes on (e.g. by a signal);
+    /// honoured when `save` says where to write them.
+    pub on_demand: Option<Arc<OnDemand>>,
 }
 
 impl<S> Default for Session<S> {
@@ -48,6 +58,7 @@ impl<S> Default for Session<S> {
         Session {
             save: None,
             resume: None,
+            on_demand: None,
         }
     }
 }
@@ -67,18 +78,34 @@ impl<S> Session<S> {
     /// Checkpoints after every `every` steps into `dir`, keeping `keep`.
     pub fn saving(dir: &Path, every: u32, keep: usize) -> Self {
         let dir = dir.to_path_buf();
+        let every_seconds = None;
         Session {
-            save: Some(EveryN { every, dir, keep }),
-            resume: None,
+            save: Some(EveryN {
+                every,
+                every_seconds,
+                dir,
+                keep,
+            }),
+            ..Session::default()
         }
     }
 
     /// Resumes from `resume`, checkpointing no more.
     pub fn resuming(resume: Resume<S>) -> Self {
         Session {
-            save: None,
             resume: Some(resume),
+            ..Session::default()
         }
+    }
+}
+
+impl<S> Session<S> {
+    /// The main program's [`Holder`] of a run of `elements` elements: it
+    /// takes this session's requests and timer while it saves. Collective.
+    pub(crate) fn holder(&self, d: &mut Driver, name: &str, elements: u64) -> Holder {
+        let requests = self.save.as_ref().and(self.on_demand.as_ref());
+        let every_seconds = self.save.as_ref().and_then(|p| p.every_seconds);
+        Holder::new(d, name, elements, requests, every_seconds)
     }
 }
 

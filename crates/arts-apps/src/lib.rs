@@ -9,6 +9,7 @@ pub mod ddm;
 pub mod fracture;
 pub mod grid_delay;
 pub mod grid_study;
+pub mod hold;
 pub mod hotspot;
 pub mod jacobi2d;
 pub mod leanmd;

@@ -1,6 +1,7 @@
 //! What the `arts` process does on a signal. SIGINT and SIGTERM remove the
 //! temporaries of unfinished outputs and exit (130 and 143). SIGUSR1 asks a
-//! checkpointing stencil run (`--checkpoint-dir`) for a checkpoint at the
+//! checkpointing run (`--checkpoint-dir`; jacobi2d, zones, hotspot, leanmd,
+//! fracture, storm) for a checkpoint at the
 //! next step boundary (a request that comes while the run starts up is
 //! kept for it); under `--checkpoint-on-term` SIGTERM asks it for a last
 //! checkpoint after which the run stops and the command exits 0 (what batch
@@ -9,7 +10,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, LazyLock};
 
-use arts_apps::stencil2d::checkpoint::OnDemand;
+use arts_apps::hold::OnDemand;
 use signal_hook::consts::{SIGINT, SIGTERM, SIGUSR1};
 
 /// The process's checkpoint requests.

@@ -1,4 +1,5 @@
-//! `run jacobi2d|zones|hotspot|leanmd|fracture --checkpoint-every` and `arts restart`: a restart on another
+//! `run jacobi2d|zones|hotspot|leanmd|fracture --checkpoint-every` (and on
+//! SIGUSR1, SIGTERM, a timer) and `arts restart`: a restart on another
 //! PE count ends bit-identical to an uninterrupted run; damaged or foreign
 //! checkpoints are refused naming the file; a crash mid-write keeps the
 //! previous checkpoint.
@@ -527,18 +528,74 @@ fn a_leanmd_checkpoint_that_does_not_fit_is_refused_naming_the_file() {
     std::fs::write(&manifest, &text).unwrap();
     std::fs::write(ckpt.join("main.bin"), b"not a main state").unwrap();
     assert_usage_error(&run(), "main.bin");
-    // Checkpoint options that leanmd does not take.
-    let mut args = vec!["run"];
-    args.extend(LEANMD);
-    args.extend(["--checkpoint-dir", dir]);
-    let with = |extra: &[&str]| {
-        let mut a = args.clone();
-        a.extend(extra);
-        arts(&a)
+}
+
+/// `arts run` of `app` (its options long enough for signals to land while
+/// it runs on 2 PEs): SIGUSR1 takes a checkpoint; SIGTERM under
+/// `--checkpoint-on-term` a last one, after which the run stops (exit 0,
+/// `stopped_at_step`). Restarts from either, on 3 and 1 PEs, end like an
+/// uninterrupted run in every one of `keys`.
+fn signals_checkpoint_a_run_that_restarts_like_a_plain_one(app: &[&str], keys: &[&str]) {
+    let run = |extra: &[&'static str]| -> Vec<&str> {
+        let mut args = vec!["--json", "run"];
+        args.extend(app);
+        args.extend(extra);
+        args
     };
-    assert_usage_error(&with(&[]), "--checkpoint-every");
-    let on_term = ["--checkpoint-every", "2", "--checkpoint-on-term"];
-    assert_usage_error(&with(&on_term), "--checkpoint-on-term");
+    let plain = json(&arts(&run(&["--pes", "2"])));
+    assert_eq!(plain["valid"], true);
+    let root = tempfile::tempdir().unwrap();
+    // Checkpoints only when asked: the request waits for the first step.
+    let mut child = start_long(&run(&[]), root.path());
+    kill("-USR1", &child);
+    let first = wait_for_checkpoint(root.path(), &mut child);
+    assert_eq!(first.len(), 1, "{first:?}");
+    let stopped = stopped_step(child, root.path());
+    assert!(stopped > first[0], "{stopped} after {first:?}");
+    let asked = root.path().join(format!("ckpt-{}", first[0]));
+    for (from, pes, step) in [(asked, "3", first[0]), (root.path().into(), "1", stopped)] {
+        let again = restart(&from, pes);
+        let what = format!("from {} on {pes} PEs", from.display());
+        assert_eq!(again["resumed_from_step"], step, "{what}");
+        assert_eq!(again["stopped_at_step"], serde_json::Value::Null, "{what}");
+        for key in keys.iter().chain(&["valid"]) {
+            assert_eq!(again[key], plain[key], "{key} {what}");
+        }
+    }
+}
+
+#[test]
+fn leanmd_checkpoints_on_sigusr1_and_sigterm_and_restarts_bit_identical() {
+    // LEANMD, 1500 steps.
+    let mut leanmd = LEANMD.to_vec();
+    leanmd[6] = "1500";
+    leanmd.extend(["--kernel-reps", "0"]);
+    let keys = [
+        "mismatched_atoms",
+        "max_abs_diff",
+        "atoms",
+        "energy_final",
+        "energy_drift",
+    ];
+    signals_checkpoint_a_run_that_restarts_like_a_plain_one(&leanmd, &keys);
+}
+
+#[test]
+fn fracture_checkpoints_on_sigusr1_and_sigterm_and_restarts_bit_identical() {
+    let fracture = [
+        "fracture",
+        "--objects",
+        "6x3x3",
+        "--points",
+        "8",
+        "--steps",
+        "4000",
+        "--work",
+        "4",
+        "--growth",
+        "10",
+    ];
+    signals_checkpoint_a_run_that_restarts_like_a_plain_one(&fracture, &["mismatched_values"]);
 }
 
 /// A small fracture run: 6x3x3 objects of 8 values, 12 steps.
@@ -637,4 +694,11 @@ fn leanmd_resume_continues_from_the_newest_checkpoint_of_the_same_run() {
         "--resume",
     ]);
     assert_usage_error(&out, "--resume");
+}
+
+#[test]
+fn storm_checkpoints_on_sigusr1_and_sigterm_and_restarts_like_a_plain_run() {
+    let storm = ["storm", "--elements", "12", "--rounds", "3000"];
+    let keys = ["sent", "received", "exactly_once", "reductions_ok"];
+    signals_checkpoint_a_run_that_restarts_like_a_plain_one(&storm, &keys);
 }

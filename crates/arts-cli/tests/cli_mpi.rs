@@ -498,36 +498,27 @@ fn apps_on_an_emulated_grid_across_processes_equal_the_sequential_reference() {
     assert_eq!(v["reductions_ok"], true);
 }
 
-#[test]
-fn timed_checkpoints_of_2_processes_are_taken_at_one_step_and_restart_bit_identical() {
-    // The timer runs on process 0; both processes' main programs must hold
-    // the blocks at the same step (a request shared with `Driver::bcast`).
+/// `arts run` of `app` on 2 processes with a checkpoint timer: the timer
+/// runs on process 0; both processes' main programs must hold the elements
+/// at the same step (a request shared with `Driver::bcast`). A restart from
+/// the first checkpoint on 3 PEs ends like the run in every one of `keys`.
+fn timed_checkpoints_of_2_processes_restart_like_the_run(app: &[&str], keys: &[&str]) {
     let root = tempfile::tempdir().unwrap();
     let dir = root.path().to_str().unwrap();
+    let timer = [
+        "--checkpoint-dir",
+        dir,
+        "--checkpoint-every-seconds",
+        "0.02",
+    ];
     let v = json(&mpirun(
         2,
-        &[
-            "--json",
-            "run",
-            "jacobi2d",
-            "--grid",
-            "256x256",
-            "--objects",
-            "4x4",
-            "--iters",
-            "3000",
-            "--checkpoint-dir",
-            dir,
-            "--checkpoint-every-seconds",
-            "0.02",
-            "--keep",
-            "1000",
-        ],
+        &[&["--json", "run"], app, &timer, &["--keep", "1000"]].concat(),
     ));
     assert_eq!(v["valid"], true);
     let taken = v["checkpoints"].as_u64().unwrap();
     let steps = checkpoint_steps(root.path());
-    assert!(taken >= 1, "a 3000-step run outlasts the 0.02 s timer");
+    assert!(taken >= 1, "the run outlasts the 0.02 s timer");
     assert_eq!(steps.len() as u64, taken);
     let first = root.path().join(format!("ckpt-{}", steps[0]));
     let o = std::process::Command::new(env!("CARGO_BIN_EXE_arts"))
@@ -537,7 +528,32 @@ fn timed_checkpoints_of_2_processes_are_taken_at_one_step_and_restart_bit_identi
     let r = json(&o);
     assert_eq!(r["valid"], true);
     assert_eq!(r["resumed_from_step"], steps[0]);
-    assert_eq!(r["residual_final"], v["residual_final"], "bit for bit");
+    for key in keys {
+        assert_eq!(r[key], v[key], "{key}, bit for bit");
+    }
+}
+
+#[test]
+fn timed_checkpoints_of_2_processes_are_taken_at_one_step_and_restart_bit_identical() {
+    let jacobi = [
+        "jacobi2d",
+        "--grid",
+        "256x256",
+        "--objects",
+        "4x4",
+        "--iters",
+        "3000",
+    ];
+    timed_checkpoints_of_2_processes_restart_like_the_run(&jacobi, &["residual_final"]);
+    let leanmd = [
+        "leanmd",
+        "--cells=3x3x3",
+        "--atoms-per-cell=27",
+        "--steps=1000",
+        "--kernel-reps=0",
+    ];
+    let keys = ["energy_final", "mismatched_atoms", "max_abs_diff"];
+    timed_checkpoints_of_2_processes_restart_like_the_run(&leanmd, &keys);
 }
 
 /// The steps of the checkpoints in `root`, ascending.

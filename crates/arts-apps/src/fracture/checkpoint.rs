@@ -155,6 +155,39 @@ mod tests {
         }
     }
 
+    /// Checkpoints requested from another thread at random moments (the
+    /// first before the run starts; every other one stopping the run) on
+    /// 1-3 PEs, some balancing: every run that goes on ends bit-identical
+    /// to the reference, and so does a restart on 1-3 PEs from whatever
+    /// was taken.
+    #[test]
+    fn on_demand_checkpoints_at_random_moments_restart_bit_identical() {
+        let p = Params {
+            steps: 300,
+            ..params()
+        };
+        let r = Arc::new(reference(&p));
+        let configs = crate::hold::test_configs();
+        let run = |round: usize, session| {
+            let with = run_session(&p, &configs[round], Map::Block, r.clone(), session).unwrap();
+            assert_eq!(with.mismatched, 0, "round {round}");
+            let done = with.stopped_at.unwrap_or(p.steps);
+            assert_eq!(with.step_times.len(), done as usize, "round {round}");
+            with.stopped_at
+        };
+        let restart = |round: usize, root: &std::path::Path| {
+            let c = disk::open(root).unwrap();
+            let resume = read_resume(&c, &restartable(&c).unwrap()).unwrap();
+            let pes = config(round as u32 % 3 + 1, None);
+            let session = Session::resuming(resume);
+            let again = run_session(&p, &pes, Map::RoundRobin, r.clone(), session).unwrap();
+            assert_eq!(again.mismatched, 0, "round {round}");
+            assert_eq!(again.stopped_at, None);
+        };
+        let max_delay = std::time::Duration::from_millis(40);
+        crate::hold::at_random_moments(configs.len(), max_delay, run, restart);
+    }
+
     #[test]
     fn a_restart_that_goes_on_otherwise_does_not_match_the_reference() {
         // The comparison can fail: the image of step 5 continued with more

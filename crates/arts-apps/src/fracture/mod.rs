@@ -18,6 +18,8 @@ use serde::{Deserialize, Serialize};
 
 use checkpoint::{MainState, Session, pauses_after};
 
+use crate::hold::{self, HoldMsg, HoldPoint};
+
 /// Parameters of a fracture run.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Params {
@@ -189,9 +191,10 @@ pub enum PieceMsg {
         /// The mean.
         v: f64,
     },
-    /// Go on after waiting for the main program at a checkpoint (or after
-    /// a restart).
-    Resume,
+    /// An on-demand checkpoint's phase (see [`crate::hold`]);
+    /// `Hold(HoldMsg::Release)` also goes on after waiting for the main
+    /// program at any checkpoint (or after a restart).
+    Hold(HoldMsg),
 }
 
 /// The reduction tags of fracture.
@@ -213,6 +216,8 @@ pub struct Piece {
     syncing: bool,
     /// Waiting for the main program after a step (a checkpoint).
     paused: bool,
+    /// The step an on-demand checkpoint stops at.
+    hold: HoldPoint,
     early: Vec<(u32, u32, f64)>,
 }
 
@@ -248,7 +253,7 @@ impl Piece {
         ctx.contribute((), Reducer::Sum, Callback::main(Tag::Step(self.step)));
         self.step += 1;
         self.syncing = true;
-        if pauses_after(self.step, every, steps) {
+        if pauses_after(self.step, every, steps) || self.hold.stops_at(self.step) {
             // The main program checkpoints at quiescence, then resumes us.
             self.paused = true;
         } else {
@@ -270,6 +275,7 @@ impl Chare for Piece {
             got: [None; 6],
             syncing: false,
             paused: false,
+            hold: HoldPoint::default(),
             early: Vec::new(),
         }
     }
@@ -281,11 +287,8 @@ impl Chare for Piece {
                 self.take(slot, v, ctx)
             }
             PieceMsg::Mean { step, slot, v } => self.early.push((step, slot, v)),
-            PieceMsg::Resume => {
-                if std::mem::take(&mut self.paused) {
-                    ctx.at_sync();
-                }
-            }
+            // An on-demand checkpoint: stop after the step under way, or go on.
+            PieceMsg::Hold(msg) => self.hold.at_boundary(msg, &mut self.paused, self.step, ctx),
         }
     }
 
@@ -325,6 +328,9 @@ pub struct Outcome {
     pub total_time_s: f64,
     /// Checkpoints written.
     pub checkpoints: usize,
+    /// The run stopped after this many steps, right after an on-demand
+    /// checkpoint asked to stop: nothing was checked (`mismatched` is 0).
+    pub stopped_at: Option<u32>,
     /// The runtime's report.
     pub report: RunReport,
 }
@@ -380,35 +386,52 @@ pub fn run_session(
         d.broadcast(
             &a,
             if first > 0 {
-                PieceMsg::Resume
+                PieceMsg::Hold(HoldMsg::Release)
             } else {
                 PieceMsg::Start
             },
         );
         let mut last = 0.0;
         let mut checkpoints = 0;
+        let mut holder = session.holder(d, "fracture-hold", p.count());
+        let mut stopped_at = None;
         for s in first..p.steps {
             d.wait_callback::<()>(Tag::Step(s))?;
             let now = start.elapsed().as_secs_f64();
             state.step_times.push(now - last);
             last = now;
-            if let Some(plan) = &session.save
-                && pauses_after(s + 1, plan.every, p.steps)
-            {
-                checkpoint::take(d, &a, plan, s + 1, &state)?;
+            let Some(plan) = &session.save else {
+                continue;
+            };
+            let done = s + 1;
+            let on_demand = holder.after_step(d, done, (1, p.steps), |d, m| {
+                hold::each(d, &a, PieceMsg::Hold(m))
+            })?;
+            if on_demand.is_some() || pauses_after(done, plan.every, p.steps) {
+                checkpoint::take(d, &a, plan, done, &state)?;
                 checkpoints += 1;
-                d.broadcast(&a, PieceMsg::Resume);
+                holder.checkpointed();
+                if on_demand == Some(true) {
+                    stopped_at = Some(done);
+                    break;
+                }
+                d.broadcast(&a, PieceMsg::Hold(HoldMsg::Release));
             }
         }
-        let bad: u64 = d.wait_callback(Tag::Check)?;
-        Ok::<_, RunError>((bad, state, checkpoints, start.elapsed().as_secs_f64()))
+        let bad: u64 = match stopped_at {
+            Some(_) => 0,
+            None => d.wait_callback(Tag::Check)?,
+        };
+        let total_time_s = start.elapsed().as_secs_f64();
+        Ok::<_, RunError>((bad, state, checkpoints, total_time_s, stopped_at))
     })?;
-    let (mismatched, state, checkpoints, total_time_s) = result?;
+    let (mismatched, state, checkpoints, total_time_s, stopped_at) = result?;
     Ok(Outcome {
         mismatched,
         step_times: state.step_times,
         total_time_s,
         checkpoints,
+        stopped_at,
         report,
     })
 }

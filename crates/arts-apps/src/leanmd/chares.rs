@@ -14,6 +14,7 @@ use super::ordered;
 use super::physics::{Atoms, Lj, drift, kick, kinetic, pair_forces, self_forces, sum_partials};
 use super::reference::Reference;
 use super::state::{assemble, destination, split};
+use crate::hold::{HoldMsg, HoldPoint};
 
 /// Read-only data of the cell array.
 pub struct CellSetup {
@@ -85,6 +86,8 @@ pub enum CellMsg {
         /// The pairs.
         pairs: ArrayProxy<Pair>,
     },
+    /// An on-demand checkpoint's phase (see [`crate::hold`]).
+    Hold(HoldMsg),
 }
 
 /// Messages of a [`Pair`].
@@ -104,6 +107,8 @@ pub enum PairMsg {
     /// Go on after waiting for the main program at a checkpoint (or after
     /// a restart).
     Resume,
+    /// An on-demand checkpoint's phase (see [`crate::hold`]).
+    Hold(HoldMsg),
 }
 
 /// A cell of the box: owns its atoms.
@@ -125,6 +130,10 @@ pub struct Cell {
     strays: u64,
     /// Waiting for the main program after a step (a checkpoint).
     paused: bool,
+    /// In `at_sync` after a step: the next step is under way.
+    syncing: bool,
+    /// The step an on-demand checkpoint stops at.
+    hold: HoldPoint,
 }
 
 impl Cell {
@@ -211,11 +220,12 @@ impl Cell {
         );
         let s = ctx.init();
         if self.step < s.steps {
-            if pauses_after(self.step, s.checkpoint_every, s.steps) {
+            if pauses_after(self.step, s.checkpoint_every, s.steps) || self.hold.stops_at(self.step)
+            {
                 // The main program checkpoints at quiescence, then resumes us.
                 self.paused = true;
             } else {
-                ctx.at_sync();
+                self.sync(ctx);
             }
             return;
         }
@@ -224,6 +234,19 @@ impl Cell {
         let check = vec![self.atoms.len() as u64, mismatched, self.strays];
         ctx.contribute(check, Reducer::Sum, Callback::main(Tag::Check));
         ctx.contribute(diff, Reducer::Max, Callback::main(Tag::MaxDiff));
+    }
+
+    /// Joins load balancing on the way to the next step.
+    fn sync(&mut self, ctx: &mut Ctx<'_, Self>) {
+        self.syncing = true;
+        ctx.at_sync();
+    }
+
+    /// Goes on if paused where nothing holds it any more.
+    fn go_on(&mut self, ctx: &mut Ctx<'_, Self>) {
+        if self.hold.goes_on(&mut self.paused, self.step) {
+            self.sync(ctx);
+        }
     }
 }
 
@@ -270,6 +293,8 @@ impl Chare for Cell {
             early: Vec::new(),
             strays: 0,
             paused: false,
+            syncing: false,
+            hold: HoldPoint::default(),
         }
     }
 
@@ -311,14 +336,20 @@ impl Chare for Cell {
             }
             CellMsg::Resume { pairs } => {
                 self.pairs = Some(pairs);
-                if std::mem::take(&mut self.paused) {
-                    ctx.at_sync();
-                }
+                self.hold.release(self.step);
+                self.go_on(ctx);
+            }
+            CellMsg::Hold(msg) => {
+                // In at_sync, the next boundary is after the next step.
+                let next = self.step + self.syncing as u32;
+                self.hold.receive(msg, next, ctx);
+                self.go_on(ctx);
             }
         }
     }
 
     fn resume_from_sync(&mut self, ctx: &mut Ctx<'_, Self>) {
+        self.syncing = false;
         self.step += 1;
         self.begin_step(ctx);
     }
@@ -334,6 +365,8 @@ pub struct Pair {
     syncing: bool,
     /// Waiting for the main program after a step (a checkpoint).
     paused: bool,
+    /// The step an on-demand checkpoint stops at.
+    hold: HoldPoint,
     /// Positions for a later step.
     early: Vec<(u32, bool, Arc<Vec<f64>>)>,
 }
@@ -375,12 +408,19 @@ impl Pair {
         self.step += 1;
         if self.step <= steps {
             self.syncing = true;
-            if pauses_after(step, every, steps) {
+            if pauses_after(step, every, steps) || self.hold.stops_at(step) {
                 self.paused = true;
             } else {
                 ctx.at_sync();
             }
         }
+    }
+}
+
+impl Pair {
+    /// The last step computed (`self.step` counts the next).
+    fn done(&self) -> u32 {
+        self.step.saturating_sub(1)
     }
 }
 
@@ -396,6 +436,7 @@ impl Chare for Pair {
             second: None,
             syncing: false,
             paused: false,
+            hold: HoldPoint::default(),
             early: Vec::new(),
         }
     }
@@ -407,9 +448,15 @@ impl Chare for Pair {
             }
             PairMsg::Coords { step, first, pos } => self.early.push((step, first, pos)),
             PairMsg::Resume => {
-                if std::mem::take(&mut self.paused) {
-                    ctx.at_sync();
-                }
+                let done = self.done();
+                self.hold
+                    .at_boundary(HoldMsg::Release, &mut self.paused, done, ctx)
+            }
+            // Unless paused, at (or in at_sync before) step `self.step`,
+            // which it can still stop after.
+            PairMsg::Hold(msg) => {
+                let done = self.done();
+                self.hold.at_boundary(msg, &mut self.paused, done, ctx)
             }
         }
     }

@@ -196,6 +196,46 @@ mod tests {
         }
     }
 
+    /// Checkpoints requested from another thread at random moments (the
+    /// first before the run starts; every other one stopping the run) on
+    /// 1-3 PEs, some balancing: every run that goes on ends exact, and a
+    /// restart from whatever was taken on 1-3 PEs ends exact too.
+    #[test]
+    fn on_demand_checkpoints_at_random_moments_restart_bit_identical() {
+        let p = Params {
+            steps: 80,
+            ..params()
+        };
+        let r = Arc::new(reference::simulate(&p).unwrap());
+        let atoms = p.atoms(&p.geometry().unwrap());
+        let configs = crate::hold::test_configs();
+        let run = |round: usize, session| {
+            let with = run_session(&p, &configs[round], Map::Block, r.clone(), session).unwrap();
+            let what = format!("round {round}, stopped at {:?}", with.stopped_at);
+            match with.stopped_at {
+                Some(s) => same_energies(&with.energy, &r.energy[..=s as usize], &what),
+                None => {
+                    exact(&with, atoms, &what);
+                    same_energies(&with.energy, &r.energy, &what);
+                }
+            }
+            with.stopped_at
+        };
+        let restart = |round: usize, root: &std::path::Path| {
+            let c = disk::open(root).unwrap();
+            let resume = read_resume(&c, &restartable(&c).unwrap()).unwrap();
+            let step = resume.step;
+            let pes = config(round as u32 % 3 + 1, None);
+            let session = Session::resuming(resume);
+            let again = run_session(&p, &pes, Map::RoundRobin, r.clone(), session).unwrap();
+            let what = format!("round {round}, from step {step}");
+            exact(&again, atoms, &what);
+            same_energies(&again.energy, &r.energy, &what);
+        };
+        let max_delay = std::time::Duration::from_millis(40);
+        crate::hold::at_random_moments(configs.len(), max_delay, run, restart);
+    }
+
     #[test]
     fn only_a_consistent_leanmd_checkpoint_is_accepted() {
         let p = params();

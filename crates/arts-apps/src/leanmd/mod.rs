@@ -27,6 +27,7 @@ use std::time::Instant;
 use arts_core::{Config, Driver, Map, RunError, RunReport, Shape};
 use serde::{Deserialize, Serialize};
 
+use crate::hold;
 use chares::{Cell, CellMsg, CellSetup, Pair, PairMsg, PairSetup};
 use checkpoint::{MainState, Session};
 use geometry::Geometry;
@@ -219,6 +220,11 @@ pub struct Outcome {
     pub strays: u64,
     /// Checkpoints written.
     pub checkpoints: usize,
+    /// The run stopped after this step, right after an on-demand
+    /// checkpoint asked to stop ([`crate::hold::OnDemand::checkpoint_and_stop`]):
+    /// nothing was checked (`atoms`, `mismatched` and `strays` are 0,
+    /// `max_diff` is NaN) and `energy` ends at that step.
+    pub stopped_at: Option<u32>,
     /// The runtime's report.
     pub report: RunReport,
 }
@@ -321,6 +327,9 @@ pub fn run_session(
         }
         let mut last = (first > 0).then_some(0.0);
         let mut checkpoints = 0;
+        let elements = geom.cells() as u64 + geom.pairs() as u64;
+        let mut holder = session.holder(d, "leanmd-hold", elements);
+        let mut stopped_at = None;
         for s in first..=steps {
             let ke: Vec<u8> = d.wait_callback(Tag::Kinetic(s))?;
             let pe: Vec<u8> = d.wait_callback(Tag::Potential(s))?;
@@ -331,19 +340,33 @@ pub fn run_session(
                 state.step_times.push(now - last);
             }
             last = Some(now);
-            if let Some(plan) = &session.save
-                && checkpoint::pauses_after(s, plan.every, steps)
-            {
+            let Some(plan) = &session.save else {
+                continue;
+            };
+            // Step 0 (the first forces) is no checkpoint's step.
+            let on_demand = holder.after_step(d, s, (1, steps), |d, m| {
+                hold::each(d, &cells, CellMsg::Hold(m));
+                hold::each(d, &pairs, PairMsg::Hold(m));
+            })?;
+            if on_demand.is_some() || checkpoint::pauses_after(s, plan.every, steps) {
                 checkpoint::take(d, (&cells, &pairs), plan, s, &state)?;
                 checkpoints += 1;
+                holder.checkpointed();
+                if on_demand == Some(true) {
+                    stopped_at = Some(s);
+                    break;
+                }
                 resume(d);
             }
         }
-        let check: Vec<u64> = d.wait_callback(Tag::Check)?;
-        let max_diff: f64 = d.wait_callback(Tag::MaxDiff)?;
-        Ok::<_, RunError>((state, checkpoints, check, max_diff, start.elapsed()))
+        let (check, max_diff) = match stopped_at {
+            Some(_) => (vec![0; 3], f64::NAN),
+            None => (d.wait_callback(Tag::Check)?, d.wait_callback(Tag::MaxDiff)?),
+        };
+        let total = start.elapsed();
+        Ok::<_, RunError>((state, checkpoints, check, max_diff, total, stopped_at))
     })?;
-    let (state, checkpoints, check, max_diff, total) = result?;
+    let (state, checkpoints, check, max_diff, total, stopped_at) = result?;
     Ok(Outcome {
         energy: state.energy,
         step_times: state.step_times,
@@ -353,6 +376,7 @@ pub fn run_session(
         max_diff,
         strays: check[2],
         checkpoints,
+        stopped_at,
         report,
     })
 }

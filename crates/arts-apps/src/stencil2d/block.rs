@@ -4,11 +4,11 @@
 
 use std::marker::PhantomData;
 
-use arts_core::{Callback, Chare, Ctx, Element, Index, Reducer, message};
+use arts_core::{Callback, Chare, Ctx, Index, Reducer, message};
 use serde::{Deserialize, Serialize};
 
-use super::hold::{CounterMsg, StepCounter};
 use super::{Kernel, Reference, StencilInit, boundary};
+use crate::hold::{HoldMsg, HoldPoint};
 
 /// The stencil's reduction results, as the main program waits for them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -19,9 +19,6 @@ pub enum StencilTag {
     Step(u32),
     /// The largest absolute difference to the reference.
     Validate,
-    /// Answer to [`StencilMsg::Hold`]: the most steps any block has done
-    /// (reduced by the [`StepCounter`]).
-    Held,
 }
 
 /// Which halo side of the receiving block a ghost fills.
@@ -56,17 +53,9 @@ pub enum StencilMsg {
     Compute,
     /// Continue after the pause at a checkpoint (or after a restart).
     Resume,
-    /// Compute no further step for now and report the steps done to
-    /// `counter` (an on-demand checkpoint's first phase, see `hold.rs`).
-    Hold {
-        /// Where the answer goes.
-        counter: Element<StepCounter>,
-    },
-    /// Compute up to `step` steps, then wait for `Resume` (its second phase).
-    HoldAt {
-        /// The step boundary every block stops at.
-        step: u32,
-    },
+    /// An on-demand checkpoint's phase (see [`crate::hold`]); a block
+    /// stops at the step it has done when asked.
+    Hold(HoldMsg),
 }
 
 /// One block of the grid.
@@ -88,8 +77,8 @@ pub struct Block<K> {
     syncing: bool,
     /// Paused after a step for a checkpoint: compute nothing until `Resume`.
     paused: bool,
-    /// Compute no step beyond this many until `Resume` (on-demand checkpoints).
-    hold_at: Option<u32>,
+    /// Compute no step beyond this until `Resume` (on-demand checkpoints).
+    hold: HoldPoint,
     /// When this block began the current step (seconds since the run started).
     step_began: f64,
     early: Vec<(Side, Vec<f64>)>,
@@ -151,7 +140,7 @@ impl<K: Kernel> Block<K> {
 
     /// Whether the next step can be computed now.
     fn can_compute(&self, ctx: &Ctx<'_, Self>) -> bool {
-        let held = self.hold_at.is_some_and(|step| self.iter >= step);
+        let held = self.hold.stops_at(self.iter);
         let waiting = !self.started || self.syncing || self.paused || held;
         !waiting && self.got == self.neighbours && self.iter < ctx.init().problem.iters
     }
@@ -264,7 +253,7 @@ impl<K: Kernel> Chare for Block<K> {
             started: false,
             syncing: false,
             paused: false,
-            hold_at: None,
+            hold: HoldPoint::default(),
             step_began: 0.0,
             early: Vec::new(),
             _kernel: PhantomData,
@@ -290,8 +279,8 @@ impl<K: Kernel> Chare for Block<K> {
             // A hold that came after the Compute was sent defers it.
             StencilMsg::Compute if self.can_compute(ctx) => self.compute(ctx),
             StencilMsg::Compute => {}
-            StencilMsg::Resume => {
-                let held = self.hold_at.take().is_some_and(|step| self.iter >= step);
+            StencilMsg::Resume | StencilMsg::Hold(HoldMsg::Release) => {
+                let held = self.hold.release(self.iter);
                 let paused = std::mem::take(&mut self.paused);
                 if paused || held {
                     self.step_began = ctx.wall_time();
@@ -302,13 +291,8 @@ impl<K: Kernel> Chare for Block<K> {
                     self.ready(ctx);
                 }
             }
-            StencilMsg::Hold { counter } => {
-                self.hold_at = Some(self.iter);
-                let steps = self.iter;
-                ctx.send(counter, CounterMsg::Done { steps });
-            }
-            StencilMsg::HoldAt { step } => {
-                self.hold_at = Some(step);
+            StencilMsg::Hold(msg) => {
+                self.hold.receive(msg, self.iter, ctx);
                 self.ready(ctx);
             }
         }

@@ -10,7 +10,6 @@
 
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use arts_core::checkpoint::disk::{self, Checkpoint, CheckpointError};
@@ -19,6 +18,7 @@ use serde::{Deserialize, Serialize};
 
 use super::Problem;
 use crate::checkpoint_files::{self, invalid};
+pub use crate::hold::OnDemand;
 use crate::{hotspot, jacobi2d, zones};
 
 /// Where and how often a run checkpoints.
@@ -141,35 +141,6 @@ pub struct Session {
     /// Checkpoints asked for while the run goes on (e.g. by a signal);
     /// honoured when `save` says where to write them.
     pub on_demand: Option<Arc<OnDemand>>,
-}
-
-/// Checkpoints asked for from outside a running stencil (a signal handler,
-/// another thread): the main program takes the request after the next step
-/// result, brings every block to one step boundary and checkpoints there.
-#[derive(Debug, Default)]
-pub struct OnDemand {
-    checkpoint: AtomicBool,
-    stop: AtomicBool,
-}
-
-impl OnDemand {
-    /// Asks for one checkpoint at the next step boundary all blocks can reach.
-    pub fn checkpoint(&self) {
-        self.checkpoint.store(true, Ordering::SeqCst);
-    }
-
-    /// Asks for one checkpoint and for the run to stop right after it.
-    pub fn checkpoint_and_stop(&self) {
-        self.stop.store(true, Ordering::SeqCst);
-        self.checkpoint();
-    }
-
-    /// The pending request, if any (`Some(true)`: stop after it), cleared.
-    pub(super) fn take(&self) -> Option<bool> {
-        self.checkpoint
-            .swap(false, Ordering::SeqCst)
-            .then(|| self.stop.load(Ordering::SeqCst))
-    }
 }
 
 /// The app and options of a checkpoint `arts restart` can continue, read
@@ -381,23 +352,7 @@ mod tests {
         let params = jacobi2d::Params { iters, ..jacobi() };
         let root = tempfile::tempdir().unwrap();
         let requests = Arc::new(OnDemand::default());
-        let ask = move |r: &OnDemand| match stop {
-            true => r.checkpoint_and_stop(),
-            false => r.checkpoint(),
-        };
-        let asker = match delay {
-            None => {
-                ask(&requests);
-                None
-            }
-            Some(delay) => {
-                let r = requests.clone();
-                Some(std::thread::spawn(move || {
-                    std::thread::sleep(delay);
-                    ask(&r)
-                }))
-            }
-        };
+        let asker = crate::hold::ask(&requests, delay, stop);
         let session = Session {
             save: Some(Checkpointing {
                 every: 0,

@@ -9,7 +9,6 @@
 
 mod block;
 pub mod checkpoint;
-mod hold;
 mod kernel;
 mod layout;
 mod reference;
@@ -17,9 +16,10 @@ mod reference;
 use std::sync::Arc;
 use std::time::Instant;
 
-use arts_core::{ArrayProxy, Config, Driver, Element, Map, RunError, RunReport, Shape};
-use checkpoint::{MainState, OnDemand, Session};
-use hold::StepCounter;
+use arts_core::{Config, Driver, Map, RunError, RunReport, Shape};
+use checkpoint::{MainState, Session};
+
+use crate::hold::{self, Holder};
 
 pub use block::{Block, StencilMsg, StencilTag};
 pub use kernel::{Kernel, Plain, sweep_rows};
@@ -205,24 +205,11 @@ pub fn run_session<K: Kernel>(
         d.broadcast(&blocks, first_msg);
         let mut last_end = None;
         let mut stats = CheckpointStats::default();
-        // Requests (from outside, or from the checkpoint timer) are taken on
-        // process 0 and shared with every process's main program, which
-        // then all hold the blocks at the same step.
         let every_seconds = session.save.as_ref().and_then(|p| p.every_seconds);
-        let requests = session
-            .on_demand
-            .clone()
-            .or_else(|| every_seconds.map(|_| Arc::default()));
-        let requests = requests.as_ref();
-        let (process, processes) = d.process();
-        let mut last_checkpoint = Instant::now();
-        let counter = requests.map(|_| {
-            let n = objs_x as u64 * objs_y as u64;
-            d.create_array::<StepCounter>("stencil-hold", Shape::d1(1), Map::Block, n)
-                .at(0u32)
-        });
-        // An on-demand checkpoint under way: (its step, stop after it).
-        let mut asked: Option<(u32, bool)> = None;
+        let elements = objs_x as u64 * objs_y as u64;
+        let on_demand = session.on_demand.as_ref();
+        let requests = session.save.as_ref().and(on_demand);
+        let mut holder = Holder::new(d, "stencil-hold", elements, requests, every_seconds);
         let mut stopped_at = None;
         for it in first..problem.iters {
             let step: Vec<f64> = d.wait_callback(StencilTag::Step(it))?;
@@ -238,28 +225,13 @@ pub fn run_session<K: Kernel>(
             let Some(plan) = session.save.as_ref() else {
                 continue;
             };
-            if let (Some(t), Some(r)) = (every_seconds, requests)
-                && process == 0
-                && asked.is_none()
-                && last_checkpoint.elapsed().as_secs_f64() >= t
-            {
-                r.checkpoint();
-            }
-            if asked.is_none()
-                && let Some(r) = requests
-                && let Some(stop) = shared_request(d, r, (process, processes))?
-            {
-                let counter = counter.expect("a counter exists where requests are taken");
-                asked = hold_all(d, &blocks, counter, problem.iters)?.map(|step| (step, stop));
-            }
-            let on_demand = asked.filter(|(step, _)| *step == done);
+            let on_demand = holder.after_step(d, done, (0, problem.iters), |d, m| {
+                hold::each(d, &blocks, StencilMsg::Hold(m))
+            })?;
             if (on_demand.is_some() || done.is_multiple_of(plan.every)) && done < problem.iters {
                 checkpoint::take(d, &blocks, plan, done, &state, &mut stats)?;
-                last_checkpoint = Instant::now();
-                if on_demand.is_some() {
-                    asked = None;
-                }
-                if on_demand.is_some_and(|(_, stop)| stop) {
+                holder.checkpointed();
+                if on_demand == Some(true) {
                     stopped_at = Some(done);
                     break;
                 }
@@ -290,52 +262,6 @@ pub fn run_session<K: Kernel>(
         checkpoints: m.checkpoints,
         stopped_at: m.stopped_at,
     })
-}
-
-/// Process 0's pending checkpoint request (`Some(stop after it)`), the same
-/// on every process. Collective when there are several processes.
-fn shared_request(
-    d: &mut Driver,
-    requests: &OnDemand,
-    (process, processes): (u32, u32),
-) -> Result<Option<bool>, RunError> {
-    let mine = if process == 0 { requests.take() } else { None };
-    if processes == 1 {
-        return Ok(mine);
-    }
-    let shared = d.bcast(arts_core::wire::encode(&mine))?;
-    arts_core::wire::decode(&shared)
-        .map_err(|e| RunError::Internal(format!("a checkpoint request from process 0: {e}")))
-}
-
-/// Brings every block to one step boundary for an on-demand checkpoint:
-/// they stop computing and report their steps to `counter`; all then go on
-/// to the most any has done, which is returned (`None`: some block has
-/// finished the run, so there is nothing left to checkpoint and they were
-/// released).
-fn hold_all<K: Kernel>(
-    d: &mut Driver,
-    blocks: &ArrayProxy<Block<K>>,
-    counter: Element<StepCounter>,
-    iters: u32,
-) -> Result<Option<u32>, RunError> {
-    // Sent to each block, not broadcast: a block may be migrating (load
-    // balancing goes on meanwhile), and element messages follow it.
-    let each = |d: &mut Driver, msg: StencilMsg| {
-        let shape = blocks.shape();
-        for linear in 0..shape.len() {
-            d.send(blocks.at(shape.index(linear)), msg.clone());
-        }
-    };
-    each(d, StencilMsg::Hold { counter });
-    let most: u64 = d.wait_callback(StencilTag::Held)?;
-    let step = u32::try_from(most).unwrap_or(u32::MAX);
-    if step >= iters {
-        each(d, StencilMsg::Resume);
-        return Ok(None);
-    }
-    each(d, StencilMsg::HoldAt { step });
-    Ok(Some(step))
 }
 
 #[cfg(test)]

@@ -137,6 +137,42 @@ mod tests {
         }
     }
 
+    /// Checkpoints requested from another thread at random moments (the
+    /// first before the run starts; every other one stopping the run) on
+    /// 1-3 PEs, some migrating every element every round: every run that
+    /// goes on ends like an uninterrupted one, and so does a restart on 1-3
+    /// PEs from whatever was taken.
+    #[test]
+    fn on_demand_checkpoints_at_random_moments_restart_like_an_uninterrupted_run() {
+        let p = Params {
+            rounds: 150,
+            ..params()
+        };
+        let (plain, _) = run(&config(2, None), p).unwrap();
+        assert!(valid(&plain));
+        let configs = crate::hold::test_configs();
+        let run = |round: usize, session| {
+            let (with, _, done) = run_session(&configs[round], p, session).unwrap();
+            if done.stopped_at.is_none() {
+                assert_eq!(with, plain, "round {round}");
+            }
+            done.stopped_at
+        };
+        let restart = |round: usize, root: &std::path::Path| {
+            let c = disk::open(root).unwrap();
+            let resume = read_resume(&c, &restartable(&c).unwrap()).unwrap();
+            let pes = config(round as u32 % 3 + 1, None);
+            let (again, _, done) = run_session(&pes, p, Session::resuming(resume)).unwrap();
+            assert_eq!(
+                (again, done.stopped_at),
+                (plain.clone(), None),
+                "round {round}"
+            );
+        };
+        let max_delay = std::time::Duration::from_millis(40);
+        crate::hold::at_random_moments(configs.len(), max_delay, run, restart);
+    }
+
     #[test]
     fn only_a_consistent_storm_checkpoint_is_accepted() {
         let p = Params {

@@ -17,6 +17,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
 
 use crate::checkpoint_files::one_image;
+use crate::hold::{self, HoldMsg, HoldPoint};
 use checkpoint::{MainState, Session, pauses_after};
 
 /// Each round: send a burst of messages to random elements, contribute the
@@ -35,6 +36,8 @@ pub struct Roamer {
     ballast: Vec<u64>,
     /// Waiting for the main program after a round (a checkpoint).
     paused: bool,
+    /// The round an on-demand checkpoint stops after.
+    hold: HoldPoint,
 }
 
 /// Messages of a [`Roamer`].
@@ -48,9 +51,10 @@ pub enum RoamMsg {
     Data(u64, Bulk, #[serde(with = "arts_core::wire::bytes")] Vec<u8>),
     /// Contribute the counts and checksums.
     Report,
-    /// Go on after waiting for the main program at a checkpoint (or after
-    /// a restart).
-    Resume,
+    /// An on-demand checkpoint's phase (see [`crate::hold`]);
+    /// `Hold(HoldMsg::Release)` also goes on after waiting for the main
+    /// program at any checkpoint (or after a restart).
+    Hold(HoldMsg),
 }
 
 /// The storm's reduction results.
@@ -176,6 +180,7 @@ impl Chare for Roamer {
             sum_in: 0,
             ballast: vec![index.x() as u64; 4096],
             paused: false,
+            hold: HoldPoint::default(),
         }
     }
     fn receive(&mut self, msg: RoamMsg, ctx: &mut Ctx<'_, Self>) {
@@ -204,7 +209,8 @@ impl Chare for Roamer {
                 let round = Callback::main(StormTag::Round(self.round));
                 ctx.contribute(self.me as u64 + self.round as u64, Reducer::Sum, round);
                 self.round += 1;
-                if pauses_after(self.round, ctx.init().checkpoint_every, self.rounds) {
+                let every = ctx.init().checkpoint_every;
+                if pauses_after(self.round, every, self.rounds) || self.hold.stops_at(self.round) {
                     // The main program checkpoints at quiescence (every
                     // message of the round delivered), then resumes us.
                     self.paused = true;
@@ -228,11 +234,10 @@ impl Chare for Roamer {
                     Callback::main(StormTag::Report),
                 );
             }
-            RoamMsg::Resume => {
-                if std::mem::take(&mut self.paused) {
-                    ctx.at_sync();
-                }
-            }
+            // An on-demand checkpoint: stop after the round under way, or go on.
+            RoamMsg::Hold(msg) => self
+                .hold
+                .at_boundary(msg, &mut self.paused, self.round, ctx),
         }
     }
     fn resume_from_sync(&mut self, ctx: &mut Ctx<'_, Self>) {
@@ -276,6 +281,10 @@ pub fn run(config: &Config, p: Params) -> Result<(StormResult, RunReport), RunEr
 pub struct SessionResult {
     /// Checkpoints written.
     pub checkpoints: usize,
+    /// The run stopped after this many rounds, right after an on-demand
+    /// checkpoint asked to stop: its messages were not counted (the
+    /// [`StormResult`] says 0 sent and received, not exactly once).
+    pub stopped_at: Option<u32>,
 }
 
 /// [`run`], checkpointing and/or resuming from a checkpoint as `session`
@@ -297,7 +306,7 @@ pub fn run_session(
                 let a =
                     d.restore_array::<Roamer>("storm", one_image(r)?, Map::RoundRobin, setup)?;
                 d.wait_quiescence()?;
-                d.broadcast(&a, RoamMsg::Resume);
+                d.broadcast(&a, RoamMsg::Hold(HoldMsg::Release));
                 (a, r.step, r.state.clone())
             }
             None => {
@@ -311,15 +320,33 @@ pub fn run_session(
             }
         };
         let mut done = SessionResult::default();
+        let mut holder = session.holder(d, "storm-hold", n as u64);
         for r in first..rounds {
             let expect: u64 = (0..n as u64).map(|x| x + r as u64).sum();
             state.reductions_ok &= d.wait_callback::<u64>(StormTag::Round(r))? == expect;
-            if let Some(plan) = &session.save
-                && pauses_after(r + 1, plan.every, rounds)
-            {
-                checkpoint::take(d, &a, plan, r + 1, &state)?;
+            let Some(plan) = &session.save else {
+                continue;
+            };
+            let round = r + 1;
+            let on_demand = holder.after_step(d, round, (1, rounds), |d, m| {
+                hold::each(d, &a, RoamMsg::Hold(m))
+            })?;
+            if on_demand.is_some() || pauses_after(round, plan.every, rounds) {
+                checkpoint::take(d, &a, plan, round, &state)?;
                 done.checkpoints += 1;
-                d.broadcast(&a, RoamMsg::Resume);
+                holder.checkpointed();
+                if on_demand == Some(true) {
+                    // Stopped: nothing was counted or checked.
+                    done.stopped_at = Some(round);
+                    let result = StormResult {
+                        sent: 0,
+                        received: 0,
+                        exactly_once: false,
+                        reductions_ok: state.reductions_ok,
+                    };
+                    return Ok((result, done));
+                }
+                d.broadcast(&a, RoamMsg::Hold(HoldMsg::Release));
             }
         }
         d.wait_quiescence()?;

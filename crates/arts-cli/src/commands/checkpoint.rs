@@ -88,19 +88,19 @@ pub(crate) fn restart_session<S>(
     run_bytes: u64,
     read: impl FnOnce(&Checkpoint) -> Result<Resume<S>, CheckpointError>,
 ) -> Result<Session<S>, CliError> {
-    let save = match prepared.every_n_checkpoints(&c.manifest.app)? {
-        Some((_, true)) => {
-            return Err(CliError::usage(
-                "--resume: arts restart continues its checkpoint already",
-            ));
-        }
-        plan => plan.map(|(plan, _)| plan),
-    };
+    let plan = prepared.every_n_checkpoints()?;
+    if plan.as_ref().is_some_and(|p| p.resume) {
+        return Err(CliError::usage(
+            "--resume: arts restart continues its checkpoint already",
+        ));
+    }
     check_restart_memory(c, run_bytes)?;
     let resume = read(c).map_err(CliError::usage)?;
+    let (save, on_demand) = plan.map_or((None, None), |p| (Some(p.save), Some(p.on_demand)));
     Ok(Session {
         save,
         resume: Some(resume),
+        on_demand,
     })
 }
 
@@ -125,16 +125,23 @@ pub(crate) fn run_session<P: PartialEq + serde::Serialize, S>(
     params: &P,
     run_bytes: u64,
 ) -> Result<Session<S>, CliError> {
-    let Some((plan, resume)) = prepared.every_n_checkpoints(reader.app)? else {
+    let Some(plan) = prepared.every_n_checkpoints()? else {
         return Ok(Session::default());
     };
-    if !resume || disk::list(&plan.dir).is_empty() {
-        return Ok(Session {
-            save: Some(plan),
-            resume: None,
-        });
+    let mut session = Session {
+        save: Some(plan.save),
+        resume: None,
+        on_demand: Some(plan.on_demand),
+    };
+    let dir = session
+        .save
+        .as_ref()
+        .map(|s| s.dir.clone())
+        .unwrap_or_default();
+    if !plan.resume || disk::list(&dir).is_empty() {
+        return Ok(session);
     }
-    let c = disk::open(&plan.dir).map_err(CliError::usage)?;
+    let c = disk::open(&dir).map_err(CliError::usage)?;
     let show = |p: &P| serde_json::to_string(p).unwrap_or_default();
     let theirs = (reader.restartable)(&c).map_err(|e| CliError::usage(format!("--resume: {e}")))?;
     if theirs != *params {
@@ -147,9 +154,6 @@ pub(crate) fn run_session<P: PartialEq + serde::Serialize, S>(
         )));
     }
     check_restart_memory(&c, run_bytes)?;
-    let resume = (reader.read_resume)(&c, params).map_err(CliError::usage)?;
-    Ok(Session {
-        save: Some(plan),
-        resume: Some(resume),
-    })
+    session.resume = Some((reader.read_resume)(&c, params).map_err(CliError::usage)?);
+    Ok(session)
 }

@@ -8,6 +8,7 @@ use arts_apps::{hotspot, zones};
 use arts_core::checkpoint::disk::Checkpoint;
 
 use super::checkpoint::{Reader, restart_session, run_session};
+use super::checkpoint_summary::CheckpointSummary;
 use super::stencil::{Prepared, RunOpts, execute, finish};
 use crate::args::dims2;
 use crate::output::{CliError, CliResult, Output};
@@ -169,12 +170,8 @@ struct StormJson {
     migrations: u64,
     migrated_bytes: u64,
     total_time_s: f64,
-    /// Where the run wrote its checkpoints (`null`: it did not checkpoint).
-    checkpoint_dir: Option<String>,
-    /// Checkpoints written.
-    checkpoints: usize,
-    /// The round a restarted run continued from (`null`: not a restart).
-    resumed_from_step: Option<u32>,
+    #[serde(flatten)]
+    checkpoint: CheckpointSummary,
 }
 
 /// Runs `arts run storm`.
@@ -240,15 +237,14 @@ fn execute_storm(
         format!("storm with {} elements", params.elements),
         params.memory_bytes(),
     )?;
-    let checkpoint_dir = session.save.as_ref().map(|s| s.dir.display().to_string());
-    let resumed_from_step = session.resume.as_ref().map(|r| r.step);
+    let checkpoint = CheckpointSummary::of(&session);
     let t = std::time::Instant::now();
     let (r, report, done) =
         storm::run_session(&prepared.config, params, session).map_err(CliError::failed)?;
     let steps = report.lb_steps();
     Ok(StormJson {
         app: "storm",
-        valid: r.exactly_once && r.reductions_ok,
+        valid: done.stopped_at.is_none() && r.exactly_once && r.reductions_ok,
         exactly_once: r.exactly_once,
         reductions_ok: r.reductions_ok,
         sent: r.sent,
@@ -262,9 +258,7 @@ fn execute_storm(
         migrations: steps.iter().map(|s| s.migrations).sum(),
         migrated_bytes: steps.iter().map(|s| s.migrated_bytes).sum(),
         total_time_s: t.elapsed().as_secs_f64(),
-        checkpoint_dir,
-        checkpoints: done.checkpoints,
-        resumed_from_step,
+        checkpoint: checkpoint.after(done.checkpoints, done.stopped_at),
     })
 }
 
@@ -289,14 +283,16 @@ fn print_storm(json: &StormJson, out: Output) -> CliResult {
             json.migrations,
             json.migrated_bytes
         );
-        let dir = json.checkpoint_dir.as_deref();
-        let lines = super::md::checkpoint_lines(dir, json.checkpoints, json.resumed_from_step);
+        let lines = json.checkpoint.lines();
         if !lines.is_empty() {
             t += "\n";
             t += lines.trim_end();
         }
         t
     })?;
+    if let Some(stopped) = json.checkpoint.stopped() {
+        return stopped;
+    }
     if json.valid {
         Ok(())
     } else {

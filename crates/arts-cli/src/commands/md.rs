@@ -13,6 +13,7 @@ use arts_core::{Config, Map, RunError, RunReport};
 use serde::Serialize;
 
 use super::checkpoint::{Reader, restart_session, run_session};
+use super::checkpoint_summary::CheckpointSummary;
 use super::run_summary::RunSummary;
 use super::stencil::{Prepared, RunOpts};
 use crate::output::{CliError, CliResult, Output};
@@ -128,12 +129,8 @@ struct LeanmdReport {
     kernel_vs_plain: Option<f64>,
     #[serde(flatten)]
     run: RunSummary,
-    /// Where the run wrote its checkpoints (`null`: it did not checkpoint).
-    checkpoint_dir: Option<String>,
-    /// Checkpoints written.
-    checkpoints: usize,
-    /// The step a restarted run continued from (`null`: not a restart).
-    resumed_from_step: Option<u32>,
+    #[serde(flatten)]
+    checkpoint: CheckpointSummary,
 }
 
 /// A parallel run's timing, as [`RunSummary::of`] needs it.
@@ -238,8 +235,7 @@ fn execute_leanmd(
         format!("leanmd with {} atoms", p.atoms(geom)),
         p.memory_bytes(geom),
     )?;
-    let checkpoint_dir = session.save.as_ref().map(|s| s.dir.display().to_string());
-    let resumed_from_step = session.resume.as_ref().map(|r| r.step);
+    let checkpoint = CheckpointSummary::of(&session);
     let bar = out.progress(3, "leanmd");
     bar.set_message("sequential reference");
     let seq = Arc::new(reference::simulate(p).map_err(CliError::usage)?);
@@ -255,7 +251,10 @@ fn execute_leanmd(
     })?;
     let r = LeanmdReport {
         app: "leanmd",
-        valid: o.mismatched == 0 && o.strays == 0 && o.energy.iter().all(|e| e.is_finite()),
+        valid: o.stopped_at.is_none()
+            && o.mismatched == 0
+            && o.strays == 0
+            && o.energy.iter().all(|e| e.is_finite()),
         mismatched_atoms: o.mismatched,
         max_abs_diff: o.max_diff,
         stray_atoms: o.strays,
@@ -284,9 +283,7 @@ fn execute_leanmd(
         plain_loop_time_s: kernel.map(|k| k.plain_loop_s),
         kernel_vs_plain: kernel.map(|k| k.pair_kernel_s / k.plain_loop_s),
         run,
-        checkpoint_dir,
-        checkpoints: o.checkpoints,
-        resumed_from_step,
+        checkpoint: checkpoint.after(o.checkpoints, o.stopped_at),
     };
     print(&r, out)
 }
@@ -313,7 +310,7 @@ fn print(r: &LeanmdReport, out: Output) -> CliResult {
             r.sequential_energy_drift,
         );
         t += &r.run.table();
-        t += &checkpoint_lines(r.checkpoint_dir.as_deref(), r.checkpoints, r.resumed_from_step);
+        t += &r.checkpoint.lines();
         if let (Some(k), Some(p), Some(x)) = (r.kernel_time_s, r.plain_loop_time_s, r.kernel_vs_plain) {
             t += &format!(
                 "force kernel          {:.3} ms per evaluation vs plain loop {:.3} ms (ratio {x:.2})\n",
@@ -323,6 +320,9 @@ fn print(r: &LeanmdReport, out: Output) -> CliResult {
         }
         t
     })?;
+    if let Some(stopped) = r.checkpoint.stopped() {
+        return stopped;
+    }
     if r.valid {
         Ok(())
     } else {
@@ -374,12 +374,8 @@ struct FractureReport {
     width: f64,
     #[serde(flatten)]
     run: RunSummary,
-    /// Where the run wrote its checkpoints (`null`: it did not checkpoint).
-    checkpoint_dir: Option<String>,
-    /// Checkpoints written.
-    checkpoints: usize,
-    /// The step a restarted run continued from (`null`: not a restart).
-    resumed_from_step: Option<u32>,
+    #[serde(flatten)]
+    checkpoint: CheckpointSummary,
 }
 
 /// Runs `arts run fracture`.
@@ -426,8 +422,7 @@ fn execute_fracture(
         format!("fracture with {} objects", p.count()),
         p.memory_bytes(),
     )?;
-    let checkpoint_dir = session.save.as_ref().map(|s| s.dir.display().to_string());
-    let resumed_from_step = session.resume.as_ref().map(|r| r.step);
+    let checkpoint = CheckpointSummary::of(&session);
     let bar = out.progress(2, "fracture");
     bar.set_message("sequential reference");
     let seq = Arc::new(fracture::reference(p));
@@ -437,7 +432,7 @@ fn execute_fracture(
     })?;
     let r = FractureReport {
         app: "fracture",
-        valid: o.mismatched == 0,
+        valid: o.stopped_at.is_none() && o.mismatched == 0,
         mismatched_values: o.mismatched,
         objects: p.count(),
         objects_grid: p.objects,
@@ -447,9 +442,7 @@ fn execute_fracture(
         growth: p.growth,
         width: p.width,
         run,
-        checkpoint_dir,
-        checkpoints: o.checkpoints,
-        resumed_from_step,
+        checkpoint: checkpoint.after(o.checkpoints, o.stopped_at),
     };
     out.emit(&r, || {
         let g = r.objects_grid;
@@ -465,13 +458,12 @@ fn execute_fracture(
             r.mismatched_values,
             r.run.table()
         );
-        t += &checkpoint_lines(
-            r.checkpoint_dir.as_deref(),
-            r.checkpoints,
-            r.resumed_from_step,
-        );
+        t += &r.checkpoint.lines();
         t
     })?;
+    if let Some(stopped) = r.checkpoint.stopped() {
+        return stopped;
+    }
     if r.valid {
         Ok(())
     } else {

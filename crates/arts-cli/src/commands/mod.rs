@@ -2,6 +2,7 @@
 
 pub mod ampi;
 pub mod checkpoint;
+pub mod checkpoint_summary;
 pub mod core;
 pub mod ddm;
 pub mod ddm_flags;

@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use arts_apps::checkpoint_files::EveryN;
+use arts_apps::hold::OnDemand;
 use arts_apps::report;
 use arts_apps::stencil2d::checkpoint::{
     Checkpointing, Resume, Session, StencilApp, read_resume, restartable_app,
@@ -390,35 +391,26 @@ impl Prepared {
         Ok(())
     }
 
-    /// The checkpoints of `app`, which checkpoints after every N steps only
-    /// (not on signals or a timer): every N, the directory (created,
-    /// checked writable) and how many to keep, and whether to continue from
-    /// the newest checkpoint there (`--resume`); `None` without
-    /// `--checkpoint-dir`. Other checkpoint options are bad input.
-    pub fn every_n_checkpoints(&mut self, app: &str) -> Result<Option<(EveryN, bool)>, CliError> {
+    /// The checkpoints of an app that checkpoints every N steps and on
+    /// demand (signals, a timer): the plan (its directory created and
+    /// checked writable), whether to continue from the newest checkpoint
+    /// there (`--resume`) and the requests it takes; `None` without
+    /// `--checkpoint-dir`.
+    pub fn every_n_checkpoints(&mut self) -> Result<Option<Plan>, CliError> {
         let Some(saving) = self.checkpoint.take() else {
             return Ok(None);
         };
-        let only_every_n = [
-            ("--checkpoint-every-seconds", saving.every_seconds.is_some()),
-            ("--checkpoint-on-term", saving.on_term),
-            (
-                "--checkpoint-dir without --checkpoint-every",
-                saving.every == 0,
-            ),
-        ];
-        if let Some((flag, _)) = only_every_n.iter().find(|o| o.1) {
-            return Err(CliError::usage(format!(
-                "{flag}: {app} checkpoints after every --checkpoint-every N steps only (signals and timers apply to {})",
-                arts_apps::stencil2d::checkpoint::STENCIL_APPS.join(", ")
-            )));
-        }
-        let plan = EveryN {
+        let save = EveryN {
             every: saving.every,
+            every_seconds: saving.every_seconds,
             dir: writable_dir(saving.dir)?,
             keep: saving.keep,
         };
-        Ok(Some((plan, saving.resume)))
+        Ok(Some(Plan {
+            save,
+            resume: saving.resume,
+            on_demand: crate::signals::checkpoint_requests(saving.on_term),
+        }))
     }
 
     /// The load-balancing strategy's name (`none` without one).
@@ -435,6 +427,17 @@ impl Prepared {
     pub fn dump_path(&self) -> Option<String> {
         self.dump.as_ref().map(|p| p.display().to_string())
     }
+}
+
+/// How an app that checkpoints every N steps checkpoints (see
+/// [`Prepared::every_n_checkpoints`]).
+pub struct Plan {
+    /// Where and how often.
+    pub save: EveryN,
+    /// Continue from the newest checkpoint in the directory, if any.
+    pub resume: bool,
+    /// The requests (signals) it takes.
+    pub on_demand: Arc<OnDemand>,
 }
 
 /// The checkpoint options of a run.
@@ -679,13 +682,9 @@ pub fn finish(r: &StencilReport, out: Output) -> CliResult {
         }
         t
     })?;
-    if let (Some(step), Some(dir)) = (r.stopped_at_step, &r.checkpoint_dir) {
-        if crate::launch::is_root() {
-            eprintln!(
-                "note: stopped after step {step}, checkpointed; continue with `arts restart {dir}`"
-            );
-        }
-        return Ok(());
+    let dir = r.checkpoint_dir.as_deref();
+    if let Some(stopped) = super::checkpoint_summary::stopped_note(r.stopped_at_step, dir) {
+        return stopped;
     }
     if r.valid {
         Ok(())
