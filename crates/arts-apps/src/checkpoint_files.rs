@@ -265,6 +265,16 @@ pub(crate) fn test_config(pes: u32, lb: Option<&str>) -> arts_core::Config {
     }
 }
 
+/// Asserts that a run balanced by the strategy `lb` (if any; `rotate` in
+/// the tests) moved objects.
+#[cfg(test)]
+pub(crate) fn assert_moved_if_balanced(report: &arts_core::RunReport, lb: Option<&str>) {
+    if lb.is_some() {
+        let moved: u64 = report.lb_steps().iter().map(|s| s.migrations).sum();
+        assert!(moved > 0, "{lb:?} moved no object");
+    }
+}
+
 /// A change to a checkpoint's manifest and what the refusal must say.
 #[cfg(test)]
 pub(crate) type Edit<'a> = (&'a dyn Fn(&mut disk::Manifest), &'a [&'a str]);

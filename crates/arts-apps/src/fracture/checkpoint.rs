@@ -148,10 +148,7 @@ mod tests {
             let what = format!("on {pes} PEs from step {step}, {lb:?}");
             assert_eq!(again.mismatched, 0, "{what}");
             assert_eq!(again.step_times.len(), p.steps as usize, "{what}");
-            if lb.is_some() {
-                let moved: u64 = again.report.lb_steps().iter().map(|s| s.migrations).sum();
-                assert!(moved > 0, "rotate moved objects");
-            }
+            crate::checkpoint_files::assert_moved_if_balanced(&again.report, lb);
         }
     }
 

@@ -189,10 +189,7 @@ mod tests {
             exact(&again, atoms, &what);
             same_energies(&again.energy, &plain.energy, &what);
             assert_eq!(again.step_times.len(), p.steps as usize, "{what}");
-            if lb.is_some() {
-                let moved: u64 = again.report.lb_steps().iter().map(|s| s.migrations).sum();
-                assert!(moved > 0, "rotate moved objects");
-            }
+            crate::checkpoint_files::assert_moved_if_balanced(&again.report, lb);
         }
     }
 

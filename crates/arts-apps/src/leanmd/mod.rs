@@ -466,10 +466,7 @@ mod tests {
             assert_eq!(out.energy.len(), 401);
             let bits = |e: &[f64]| e.iter().map(|v| v.to_bits()).collect::<Vec<_>>();
             assert_eq!(bits(&out.energy), bits(&r.energy), "{pes} PEs, {lb:?}");
-            if lb.is_some() {
-                let moved: u64 = out.report.lb_steps().iter().map(|s| s.migrations).sum();
-                assert!(moved > 0, "rotate moved objects");
-            }
+            crate::checkpoint_files::assert_moved_if_balanced(&out.report, lb);
         }
     }
 
