@@ -15,6 +15,8 @@
 //!
 //! The mapping is applied only if the gain over the next period (at least
 //! [`MIN_HORIZON`] steps) exceeds the noise over it plus the migration cost;
+//! a strategy is not even run when a perfect balance, moving as many
+//! objects as its last remapping did, would not pay ([`perfect_balance`]);
 //! when a strategy's full remapping does not pay, the manager tries the
 //! incremental one (`refine`, from the current placement) the same way
 //! before keeping the placement as it is (`root.rs`). The next period (for `Auto`) is
@@ -54,6 +56,25 @@ pub(crate) struct History {
     pub forecast_max_s: Option<f64>,
     /// ...and that its measured loads predicted (persistence).
     pub persistence_max_s: Option<f64>,
+    /// Objects the strategy's last full remapping moved.
+    pub remap_migrations: Option<usize>,
+}
+
+/// The best any remapping of `before` that moves `migrations` objects of
+/// `bytes_per_object` could do: the busiest PE down to the average. A
+/// remapping that would not pay even so is not worth computing.
+pub(crate) fn perfect_balance(
+    before: &LbStats,
+    migrations: usize,
+    bytes_per_object: u64,
+) -> LbStats {
+    LbStats {
+        max_avg_ratio: 1.0,
+        max_load_s: before.avg_load_s,
+        migrations,
+        migrated_bytes: bytes_per_object.saturating_mul(migrations as u64),
+        ..before.clone()
+    }
 }
 
 /// The decision for one balancing step.
@@ -258,6 +279,24 @@ mod tests {
         assert!(!forecasts_trusted(0.020, 2, &History::default()));
         assert!(!forecasts_trusted(0.020, 2, &h(0.007, 0.007)));
         assert!(!forecasts_trusted(0.020, 2, &h(0.0108, 0.0109)));
+    }
+
+    #[test]
+    fn a_remapping_that_could_not_pay_even_balanced_perfectly_is_hopeless() {
+        let h = History {
+            per_object_s: Some(100e-6),
+            step_cost_s: Some(0.001),
+            ..History::default()
+        };
+        // 10 ms against 9.5 ms on average per step: at most 0.5 ms per step
+        // to gain, 10 steps, against 150 objects of 100 µs.
+        let before = stats(0.010, 0.0095, 0);
+        let ideal = perfect_balance(&before, 150, 1000);
+        assert_eq!((ideal.max_load_s, ideal.migrations), (0.0095, 150));
+        assert!(judge(&before, &ideal, 1, &h).keep_current);
+        // A 30% imbalance would pay for them.
+        let before = stats(0.013, 0.010, 0);
+        assert!(!judge(&before, &perfect_balance(&before, 150, 1000), 1, &h).keep_current);
     }
 
     #[test]
