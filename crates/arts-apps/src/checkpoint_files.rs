@@ -167,6 +167,32 @@ pub(crate) fn read_state<S: DeserializeOwned, P: Serialize>(
     Ok(state)
 }
 
+/// Refuses a checkpoint of a run of `steps` steps (`step` names them:
+/// "step", "round") unless it holds `arrays` arrays and `elements`
+/// elements (`what` they are, for the error) and was taken strictly inside
+/// the run; the error names the manifest.
+pub(crate) fn expect_layout(
+    c: &Checkpoint,
+    arrays: usize,
+    (step, steps): (&str, u64),
+    elements: u64,
+    what: &str,
+) -> Result<(), CheckpointError> {
+    let m = &c.manifest;
+    if m.arrays() != arrays || m.step == 0 || m.step >= steps || m.elements != elements {
+        return Err(invalid(
+            c.dir.join(disk::MANIFEST),
+            format!(
+                "inconsistent: {} arrays, {step} {} of {steps}, {} elements for {what}",
+                m.arrays(),
+                m.step,
+                m.elements
+            ),
+        ));
+    }
+    Ok(())
+}
+
 /// Array `i` of a checkpoint, which must have the shape `want` (`what` its
 /// elements are called in the error, which names its first file).
 pub(crate) fn array_shaped(

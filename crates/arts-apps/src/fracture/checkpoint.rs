@@ -46,20 +46,8 @@ pub fn restartable(c: &Checkpoint) -> Result<Params, CheckpointError> {
     let manifest = c.dir.join(disk::MANIFEST);
     p.check()
         .map_err(|e| invalid(manifest.clone(), format!("options: {e}")))?;
-    let m = &c.manifest;
-    if m.arrays() != 1 || m.step == 0 || m.step >= p.steps as u64 || m.elements != p.count() {
-        return Err(invalid(
-            manifest,
-            format!(
-                "inconsistent: {} arrays, step {} of {}, {} elements for {} objects",
-                m.arrays(),
-                m.step,
-                p.steps,
-                m.elements,
-                p.count()
-            ),
-        ));
-    }
+    let what = format!("{} objects", p.count());
+    checkpoint_files::expect_layout(c, 1, ("step", p.steps as u64), p.count(), &what)?;
     Ok(p)
 }
 

@@ -51,22 +51,9 @@ pub fn restartable(c: &Checkpoint) -> Result<Params, CheckpointError> {
     let g = p
         .geometry()
         .map_err(|e| invalid(manifest.clone(), format!("options: {e}")))?;
-    let m = &c.manifest;
     let elements = g.cells() as u64 + g.pairs() as u64;
-    if m.arrays() != 2 || m.step == 0 || m.step >= p.steps as u64 || m.elements != elements {
-        return Err(invalid(
-            manifest,
-            format!(
-                "inconsistent: {} arrays, step {} of {}, {} elements for {} cells and {} pairs",
-                m.arrays(),
-                m.step,
-                p.steps,
-                m.elements,
-                g.cells(),
-                g.pairs()
-            ),
-        ));
-    }
+    let what = format!("{} cells and {} pairs", g.cells(), g.pairs());
+    checkpoint_files::expect_layout(c, 2, ("step", p.steps as u64), elements, &what)?;
     Ok(p)
 }
 

@@ -44,21 +44,18 @@ pub type Session = checkpoint_files::Session<MainState>;
 pub fn restartable(c: &Checkpoint) -> Result<Params, CheckpointError> {
     let state: MainState = checkpoint_files::read_state(c, APP, |s: &MainState| &s.params)?;
     let p = state.params;
-    let m = &c.manifest;
-    let fits = p.failure.is_none() && p.elements > 0 && m.elements == p.elements as u64;
-    if !fits || m.arrays() != 1 || m.step == 0 || m.step >= p.rounds as u64 {
+    if p.failure.is_some() || p.elements == 0 {
         return Err(invalid(
             c.dir.join(disk::MANIFEST),
             format!(
-                "inconsistent: {} arrays, round {} of {}, {} elements of {}",
-                m.arrays(),
-                m.step,
-                p.rounds,
-                m.elements,
+                "inconsistent: a storm of {} elements with a failure to inject",
                 p.elements
             ),
         ));
     }
+    let what = format!("{} elements", p.elements);
+    let elements = p.elements as u64;
+    checkpoint_files::expect_layout(c, 1, ("round", p.rounds as u64), elements, &what)?;
     Ok(p)
 }
 
