@@ -140,19 +140,22 @@ impl LbRoot {
         };
         st.syncs_since = 0;
         let current = input.current_mapping();
-        let measured_max_s = evaluate(&input, &current).max_load_s;
-        let measured = st.loads.after(&input.objects, steps);
-        let previous = std::mem::replace(&mut st.loads, measured);
+        let measured = evaluate(&input, &current);
+        let measured_max_s = measured.max_load_s;
+        let history = st.loads.after(&input.objects, steps);
+        let previous = std::mem::replace(&mut st.loads, history);
         // While the load drifts, balance the loads the next period will
         // have, not the last one's, as long as forecasts predict better.
         let mut unused = input.objects.clone();
         previous.forecast(&mut unused, steps);
         let use_forecast = drifted(measured_max_s, steps, &st.history)
             && forecasts_trusted(measured_max_s, steps, &st.history);
-        if use_forecast {
+        let before = if use_forecast {
             std::mem::swap(&mut input.objects, &mut unused);
-        }
-        let before = evaluate(&input, &current);
+            evaluate(&input, &current)
+        } else {
+            measured
+        };
         let restrained = lb.strategy.restrained();
         let may_refine = restrained && !lb.strategy.topology_aware();
         // A full remapping that could not pay for its migrations even if it
