@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use arts_core::checkpoint::disk::{self, Checkpoint, CheckpointError};
+use arts_core::checkpoint::disk::{self, Checkpoint, CheckpointError, held};
 use arts_core::{ArrayImage, Driver, RunError, Shape};
 
 use crate::hold::{Holder, OnDemand};
@@ -28,6 +28,56 @@ pub struct EveryN {
     pub dir: PathBuf,
     /// How many checkpoints to keep.
     pub keep: usize,
+    /// Keep double checkpoints in node-local stores instead of one in a
+    /// directory every process sees.
+    pub buddies: Option<Buddies>,
+}
+
+/// Charm++'s double checkpoints in a store local to each node
+/// ([`disk::held`]): this process's node, the process that keeps a copy of
+/// this one's share (its buddy) and the one whose copy this one keeps (its
+/// ward).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Buddies {
+    /// This process's node (its hold's name).
+    pub node: String,
+    /// The process keeping a copy of this one's share.
+    pub buddy: u32,
+    /// The process whose share this one keeps a copy of.
+    pub ward: u32,
+}
+
+impl Buddies {
+    /// The buddies of process `me` of processes on the nodes `nodes` (by
+    /// process). The processes are ordered by node, then number, and each
+    /// one's buddy is the one `m` places further round, `m` the most
+    /// processes on one node: on another node whenever the nodes hold as
+    /// many processes each (the next process when all share one node).
+    pub fn among(nodes: &[String], me: u32) -> Buddies {
+        let n = nodes.len();
+        let node = nodes.get(me as usize).cloned().unwrap_or_default();
+        let mut order: Vec<usize> = (0..n).collect();
+        order.sort_by(|&a, &b| nodes[a].cmp(&nodes[b]).then(a.cmp(&b)));
+        let most = order
+            .chunk_by(|&a, &b| nodes[a] == nodes[b])
+            .map(<[usize]>::len)
+            .max()
+            .unwrap_or(1);
+        let shift = if most < n { most } else { 1 };
+        let Some(at) = order.iter().position(|&p| p == me as usize) else {
+            // Not among them: its own buddy.
+            return Buddies {
+                node,
+                buddy: me,
+                ward: me,
+            };
+        };
+        Buddies {
+            node,
+            buddy: order[(at + shift) % n] as u32,
+            ward: order[(at + n - shift % n) % n] as u32,
+        }
+    }
 }
 
 /// What a run resumes from: its main program's state `S` and its arrays.
@@ -85,6 +135,7 @@ impl<S> Session<S> {
                 every_seconds,
                 dir,
                 keep,
+                buddies: None,
             }),
             ..Session::default()
         }
@@ -230,49 +281,148 @@ pub(crate) fn write_app<P: Serialize, S: Serialize>(
         step: step as u64,
         main_state: &main_state,
     };
-    write(d, images, &plan.dir, plan.keep, &contents)?;
+    write(
+        d,
+        images,
+        (&plan.dir, plan.keep, plan.buddies.as_ref()),
+        &contents,
+    )?;
     Ok(())
 }
 
 /// Writes the checkpoint `contents` of `images` into the root `dir`,
-/// keeping `keep`: every process writes its own elements' images (no
-/// element state crosses processes), process 0 publishes the checkpoint
-/// directory, and every process returns once it is published (so no
-/// process lets its elements go on before: a failure right after a
-/// checkpoint cannot lose it). Collective. Returns, on process 0, the
-/// bytes of element state.
+/// keeping `keep` (with `buddies`, `dir` is a node-local store): every process writes its own elements' images (no
+/// element state crosses processes, except to a buddy), process 0
+/// publishes the checkpoint directory (with buddies, every process its
+/// hold), and every process returns once it is published (so no process
+/// lets its elements go on before: a failure right after a checkpoint
+/// cannot lose it). Collective. Returns, on process 0, the bytes of
+/// element state.
 pub(crate) fn write(
     d: &mut Driver,
     images: &[&ArrayImage],
-    dir: &Path,
-    keep: usize,
+    (dir, keep, buddies): (&Path, usize, Option<&Buddies>),
     contents: &disk::Contents<'_>,
 ) -> Result<Option<u64>, RunError> {
     let process = d.process().0;
-    let shard = disk::write_shard(dir, contents.step, process, images).map_err(|e| e.to_string());
-    let shards: Option<Vec<Result<disk::Shard, String>>> =
-        d.gather(arts_core::wire::encode(&shard))?.map(|all| {
-            all.iter()
-                .map(|b| arts_core::wire::decode(b).map_err(|e| e.to_string())?)
-                .collect()
-        });
-    let published = shards.map(|shards| -> Result<u64, String> {
-        let shards = shards.into_iter().collect::<Result<Vec<_>, _>>()?;
-        let state_bytes = shards.iter().map(|s| s.state_bytes).sum();
-        disk::publish(dir, contents, shards, keep).map_err(|e| e.to_string())?;
-        Ok(state_bytes)
-    });
+    let step = contents.step;
+    let shard = match buddies {
+        None => disk::write_shard(dir, step, process, images).map_err(|e| e.to_string()),
+        Some(b) => write_buddy_shard(d, images, dir, b, step)?,
+    };
+    let shards = gather_all(d, &shard)?;
+    let published = match buddies {
+        None => shards.map(|shards| -> Result<u64, String> {
+            let shards = shards.into_iter().collect::<Result<Vec<_>, _>>()?;
+            let state_bytes = shards.iter().map(|s| s.state_bytes).sum();
+            disk::publish(dir, contents, shards, keep).map_err(|e| e.to_string())?;
+            Ok(state_bytes)
+        }),
+        Some(b) => {
+            let hold = held::hold_dir(dir, &b.node, process);
+            publish_hold(d, (&hold, keep), contents, shard.clone(), shards)?
+        }
+    };
     // Process 0's outcome, on every process.
     let outcome = published.clone().map(|r| r.map(|_| ()));
-    let shared = d.bcast(arts_core::wire::encode(&outcome))?;
-    let shared: Option<Result<(), String>> = arts_core::wire::decode(&shared)
-        .map_err(|e| RunError::Internal(format!("a checkpoint's outcome from process 0: {e}")))?;
+    let shared: Option<Result<(), String>> = bcast_value(d, &outcome)?;
     let failed = |e: String| RunError::Checkpoint(e);
     shard.map_err(failed)?;
     if let Some(Err(e)) = shared {
         return Err(failed(e));
     }
     published.transpose().map_err(failed)
+}
+
+/// This process's share of a double checkpoint: its images, written into
+/// its hold, and a copy of its ward's, received from the ward (its own go
+/// to its buddy). Collective.
+fn write_buddy_shard(
+    d: &mut Driver,
+    images: &[&ArrayImage],
+    store: &Path,
+    b: &Buddies,
+    step: u64,
+) -> Result<Result<disk::Shard, String>, RunError> {
+    let process = d.process().0;
+    let hold = held::hold_dir(store, &b.node, process);
+    let serialized: Vec<Vec<u8>> = images.iter().map(|i| i.to_bytes()).collect();
+    let mut shard = disk::write_shard_serialized(&hold, step, process, images, &serialized)
+        .map_err(|e| e.to_string());
+    if b.buddy == process {
+        return Ok(shard);
+    }
+    // One pass per array, so that no image is copied into a bigger buffer.
+    let mut copy = Vec::with_capacity(serialized.len());
+    for bytes in serialized {
+        copy.push(d.pass(b.buddy, b.ward, bytes)?);
+    }
+    if let Ok(s) = &mut shard {
+        shard = s
+            .add_copy(b.ward, &copy)
+            .map(|()| s.clone())
+            .map_err(|e| e.to_string());
+    }
+    Ok(shard)
+}
+
+/// Publishes a double checkpoint: process 0 makes the manifest of every
+/// process's `shards` and shares it with its main state; every process
+/// then publishes its `hold`, and process 0 learns whether all did.
+/// Collective. Returns, on process 0, the bytes of element state.
+fn publish_hold(
+    d: &mut Driver,
+    (hold, keep): (&Path, usize),
+    contents: &disk::Contents<'_>,
+    shard: Result<disk::Shard, String>,
+    shards: Option<Vec<Result<disk::Shard, String>>>,
+) -> Result<Option<Result<u64, String>>, RunError> {
+    // The manifest as JSON: its options are any JSON value.
+    type Made = Result<(Vec<u8>, Vec<u8>, u64), String>;
+    let made = shards.map(|shards| -> Made {
+        let shards = shards.into_iter().collect::<Result<Vec<_>, _>>()?;
+        let state_bytes = shards.iter().map(|s| s.state_bytes).sum();
+        let manifest = disk::manifest_of(contents, &shards);
+        let json = serde_json::to_vec(&manifest).map_err(|e| e.to_string())?;
+        Ok((json, contents.main_state.to_vec(), state_bytes))
+    });
+    let shared: Option<Made> = bcast_value(d, &made)?;
+    let publish = |(json, main_state, _): (Vec<u8>, Vec<u8>, u64), shard| {
+        let manifest: disk::Manifest = serde_json::from_slice(&json).map_err(|e| e.to_string())?;
+        disk::publish_with(hold, &main_state, &manifest, vec![shard], keep)
+            .map(drop)
+            .map_err(|e| e.to_string())
+    };
+    let mine = match (shared, shard) {
+        (Some(Ok(made)), Ok(shard)) => publish(made, shard),
+        (Some(Err(e)), _) | (_, Err(e)) => Err(e),
+        (None, _) => Err("process 0 sent no manifest".to_string()),
+    };
+    let all = gather_all(d, &mine)?;
+    Ok(all.map(|all| {
+        all.into_iter().collect::<Result<Vec<()>, _>>()?;
+        made.expect("process 0 made the manifest")
+            .map(|(_, _, bytes)| bytes)
+    }))
+}
+
+/// Every process's `mine` on process 0 ([`Driver::gather`] of values).
+fn gather_all<T: Serialize + DeserializeOwned>(
+    d: &mut Driver,
+    mine: &Result<T, String>,
+) -> Result<Option<Vec<Result<T, String>>>, RunError> {
+    Ok(d.gather(arts_core::wire::encode(mine))?.map(|all| {
+        all.iter()
+            .map(|b| arts_core::wire::decode(b).map_err(|e| e.to_string())?)
+            .collect()
+    }))
+}
+
+/// Process 0's `mine` on every process ([`Driver::bcast`] of a value).
+fn bcast_value<T: Serialize + DeserializeOwned>(d: &mut Driver, mine: &T) -> Result<T, RunError> {
+    let shared = d.bcast(arts_core::wire::encode(mine))?;
+    arts_core::wire::decode(&shared)
+        .map_err(|e| RunError::Internal(format!("a checkpoint's outcome from process 0: {e}")))
 }
 
 /// A runtime configuration for tests: `pes` PEs, balanced by the strategy
@@ -318,5 +468,37 @@ pub(crate) fn assert_refused<T: std::fmt::Debug>(
         edit(&mut c.manifest);
         let e = check(&c).unwrap_err().to_string();
         assert!(words.iter().all(|w| e.contains(w)), "{words:?} in {e}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Buddies;
+
+    fn pairs(nodes: &[&str]) -> Vec<(u32, u32)> {
+        let nodes: Vec<String> = nodes.iter().map(|n| n.to_string()).collect();
+        (0..nodes.len() as u32)
+            .map(|p| {
+                let b = Buddies::among(&nodes, p);
+                assert_eq!(b.node, nodes[p as usize]);
+                (b.buddy, b.ward)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn buddies_are_on_other_nodes_and_pair_every_process_once() {
+        // Two nodes of two processes, numbered across them.
+        let got = pairs(&["a", "b", "a", "b"]);
+        for (p, &(buddy, ward)) in got.iter().enumerate() {
+            assert_ne!(buddy as usize % 2, p % 2, "{p}'s buddy {buddy} on its node");
+            assert_eq!(got[buddy as usize].1, p as u32, "{p} is its buddy's ward");
+            assert_ne!(ward as usize % 2, p % 2);
+        }
+        // One node: the next process; one process: itself.
+        assert_eq!(pairs(&["a", "a", "a"]), vec![(1, 2), (2, 0), (0, 1)]);
+        assert_eq!(pairs(&["a"]), vec![(0, 0)]);
+        // Three nodes of one process each.
+        assert_eq!(pairs(&["x", "y", "z"]), vec![(1, 2), (2, 0), (0, 1)]);
     }
 }

@@ -2,9 +2,12 @@
 //! `--features mpi` and started by `mpirun` — as one process of an MPI job,
 //! with PEs on every process. Only rank 0 prints results and writes files.
 
+use std::path::Path;
 use std::time::Duration;
 
+use arts_apps::checkpoint_files::Buddies;
 use arts_core::Config;
+use arts_core::checkpoint::disk::{self, Checkpoint, CheckpointError, held};
 
 use crate::output::CliError;
 
@@ -79,6 +82,31 @@ mod imp {
     pub fn host_names() -> Option<Vec<String>> {
         with(|m| m.host_names())
     }
+
+    pub fn all_gather(mine: &[u8]) -> Option<Vec<Vec<u8>>> {
+        with(|m| m.all_gather_bytes(mine))
+    }
+
+    /// The world's collectives, for recovering from buddy stores.
+    struct World<'a>(&'a arts_mpi::Mpi);
+
+    impl held::Collectives for World<'_> {
+        fn process(&self) -> (u32, u32) {
+            (self.0.rank(), self.0.size())
+        }
+
+        fn all_gather(&self, mine: Vec<u8>) -> Vec<Vec<u8>> {
+            self.0.all_gather_bytes(&mine)
+        }
+
+        fn broadcast(&self, root: u32, mine: Vec<u8>) -> Vec<u8> {
+            self.0.broadcast_bytes(root, mine)
+        }
+    }
+
+    pub fn recover(dir: &Path, node: &str) -> Option<Result<Option<Checkpoint>, CheckpointError>> {
+        with(|m| held::recover(dir, node, &World(m)))
+    }
 }
 
 #[cfg(not(feature = "mpi"))]
@@ -105,6 +133,17 @@ mod imp {
     }
 
     pub fn host_names() -> Option<Vec<String>> {
+        None
+    }
+
+    pub fn all_gather(_mine: &[u8]) -> Option<Vec<Vec<u8>>> {
+        None
+    }
+
+    pub fn recover(
+        _dir: &Path,
+        _node: &str,
+    ) -> Option<Result<Option<Checkpoint>, CheckpointError>> {
         None
     }
 }
@@ -172,5 +211,66 @@ pub fn host_names() -> Vec<String> {
             .map(|s| s.trim().to_string())
             .unwrap_or_else(|_| "localhost".into());
         vec![name]
+    })
+}
+
+/// This process's node, for buddy checkpoint stores: `$ARTS_NODE` when set
+/// (so that one machine can stand for several nodes), else the host name.
+pub fn node_name() -> String {
+    match std::env::var("ARTS_NODE") {
+        Ok(node) if !node.is_empty() => node,
+        _ => host_names()
+            .into_iter()
+            .nth(rank_size().0 as usize)
+            .unwrap_or_default(),
+    }
+}
+
+/// This process's buddies for double checkpoints: every process's node
+/// is shared (collective under MPI) and [`Buddies::among`] pairs them.
+pub fn buddies() -> Buddies {
+    let mine = node_name();
+    let nodes = match imp::all_gather(mine.as_bytes()) {
+        Some(all) => all
+            .iter()
+            .map(|b| String::from_utf8_lossy(b).into_owned())
+            .collect(),
+        None => vec![mine],
+    };
+    Buddies::among(&nodes, rank_size().0)
+}
+
+/// Whether `dir` is a buddy store on any process's node (collective under
+/// MPI: a node that has lost its store, or a new one, sees none).
+fn any_store(dir: &Path) -> bool {
+    let mine = [held::is_store(dir) as u8];
+    match imp::all_gather(&mine) {
+        Some(all) => all.iter().any(|b| b.first() == Some(&1)),
+        None => mine[0] == 1,
+    }
+}
+
+/// The newest checkpoint in the root `dir`, if there is one (for
+/// `--resume`): in a buddy store, the newest that the holds on every
+/// process's node cover together, recovered collectively under MPI.
+pub fn newest_checkpoint(dir: &Path) -> Result<Option<Checkpoint>, CheckpointError> {
+    if any_store(dir) {
+        return imp::recover(dir, &node_name()).unwrap_or_else(|| Ok(held::open_store(dir)));
+    }
+    if disk::list(dir).is_empty() {
+        return Ok(None);
+    }
+    disk::open(dir).map(Some)
+}
+
+/// The checkpoint at `path` (for `arts restart`): a checkpoint directory, a
+/// root, or a buddy store ([`newest_checkpoint`]), which must hold one.
+pub fn open_checkpoint(path: &Path) -> Result<Checkpoint, CheckpointError> {
+    if !any_store(path) {
+        return disk::open(path);
+    }
+    newest_checkpoint(path)?.ok_or_else(|| CheckpointError::Invalid {
+        path: path.to_path_buf(),
+        why: "a buddy store whose holds cover no checkpoint together (a hold is missing)".into(),
     })
 }

@@ -612,6 +612,83 @@ fn a_checkpoint_of_2_processes_restarts_on_1_and_on_2_processes_bit_identical() 
     }
 }
 
+/// Runs `arts ARGS` under mpirun with one process on each of `nodes`
+/// (emulated: `$ARTS_NODE` names each rank's node).
+fn mpirun_on_nodes(nodes: &[&str], args: &[&str]) -> Output {
+    let mut cmd = Command::new("timeout");
+    cmd.args(["120", "mpirun", "--allow-run-as-root", "--oversubscribe"]);
+    for (i, node) in nodes.iter().enumerate() {
+        if i > 0 {
+            cmd.arg(":");
+        }
+        cmd.args(["-np", "1", "-x", &format!("ARTS_NODE={node}")])
+            .arg(env!("CARGO_BIN_EXE_arts"))
+            .args(args);
+    }
+    cmd.env_remove("RUST_BACKTRACE")
+        .output()
+        .expect("mpirun runs")
+}
+
+#[test]
+fn double_checkpoints_survive_the_loss_of_a_nodes_store() {
+    let app = [
+        "--json",
+        "run",
+        "jacobi2d",
+        "--grid",
+        "96x80",
+        "--objects",
+        "6x4",
+        "--iters",
+        "12",
+    ];
+    let plain = single(&[&app[..], &["--pes", "2"]].concat());
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().to_str().unwrap();
+    let checkpointing = [
+        "--pes-per-process",
+        "1",
+        "--checkpoint-every",
+        "4",
+        "--checkpoint-dir",
+        dir,
+        "--buddy-checkpoints",
+    ];
+    let run = [&app[..], &checkpointing].concat();
+    let with = json(&mpirun_on_nodes(&["a", "b", "c"], &run));
+    assert_eq!(with["residual_final"], plain["residual_final"]);
+    assert_eq!(with["checkpoints"], 2);
+    let mut holds: Vec<String> = std::fs::read_dir(root.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    holds.sort();
+    assert_eq!(holds, ["hold-a.p0", "hold-b.p1", "hold-c.p2"]);
+    // Node b is lost with its store; process 1's copy is on node c. The
+    // job resumes on the survivors and a new node: files that a node lacks
+    // come from the one that holds them.
+    std::fs::remove_dir_all(root.path().join("hold-b.p1")).unwrap();
+    let resumed = [&run[..], &["--resume"]].concat();
+    let again = json(&mpirun_on_nodes(&["c", "a", "d"], &resumed));
+    // One process that sees every node's store (this machine) restarts too.
+    let one = single(&["--json", "restart", dir, "--pes", "3"]);
+    for v in [again, one] {
+        assert_eq!(v["resumed_from_step"], 8, "{v}");
+        assert_eq!(v["residual_final"], plain["residual_final"]);
+        assert_eq!(v["max_abs_diff"], 0.0);
+    }
+    // Process 1 and its buddy both lost: nothing complete remains.
+    std::fs::remove_dir_all(root.path().join("hold-c.p2")).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_arts"))
+        .args(["restart", dir])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("cover no checkpoint"), "{err}");
+}
+
 /// The pids of the job's ranks (`arts ... run ...` processes whose command
 /// line names `dir`, not the launcher's).
 fn ranks_of(dir: &str) -> Vec<u32> {
@@ -665,8 +742,13 @@ fn a_launched_job_survives_a_killed_process_and_ends_exact() {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
+    // Memory checkpoints are double: every rank's hold names its newest.
+    let held = |dir: &str| -> usize {
+        let holds = std::fs::read_dir(dir).into_iter().flatten().flatten();
+        holds.filter(|h| h.path().join("latest").exists()).count()
+    };
     let t = Instant::now();
-    while !std::path::Path::new(dir).join("latest").exists() {
+    while held(dir) < 2 {
         assert!(
             t.elapsed() < Duration::from_secs(60),
             "no checkpoint appeared"

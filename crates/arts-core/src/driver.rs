@@ -58,11 +58,23 @@ pub enum DriverMsg {
         /// The process it came from.
         from: u32,
         /// Its bytes.
+        #[serde(with = "crate::wire::bytes")]
         bytes: Vec<u8>,
+    },
+    /// A piece of another process's [`Driver::pass`] to this one.
+    Passed {
+        /// The process it came from.
+        from: u32,
+        /// Its bytes (a piece of at most [`PASS_PIECE`] bytes).
+        #[serde(with = "crate::wire::bytes")]
+        bytes: Vec<u8>,
+        /// Whether it is the last piece.
+        last: bool,
     },
     /// Process 0's value of a [`Driver::bcast`] (to the other drivers).
     Bcast {
         /// Its bytes.
+        #[serde(with = "crate::wire::bytes")]
         bytes: Vec<u8>,
     },
     /// A PE failed; the run must stop.
@@ -71,6 +83,10 @@ pub enum DriverMsg {
     /// process 0's driver).
     CheckpointRequest,
 }
+
+/// The largest piece of a [`Driver::pass`] sent as one message (MPI
+/// counts are 32-bit).
+pub const PASS_PIECE: usize = 1 << 30;
 
 struct ArrayMeta {
     name: Arc<str>,
@@ -94,6 +110,8 @@ pub struct Driver {
     gathered: VecDeque<(u32, Vec<u8>)>,
     /// Values of [`Driver::bcast`] received before it asked.
     bcasts: VecDeque<Vec<u8>>,
+    /// Pieces of [`Driver::pass`] received before it asked: from, bytes, last.
+    passed: VecDeque<(u32, Vec<u8>, bool)>,
     sent: Arc<AtomicU64>,
     wave: u64,
     failure: Option<RunError>,
@@ -115,6 +133,7 @@ impl Driver {
             early: VecDeque::new(),
             gathered: VecDeque::new(),
             bcasts: VecDeque::new(),
+            passed: VecDeque::new(),
             sent,
             wave: 0,
             failure: None,
@@ -252,12 +271,7 @@ impl Driver {
         // sent to the next gather).
         let oldest = |g: &VecDeque<(u32, Vec<u8>)>, p: u32| g.iter().position(|(f, _)| *f == p);
         while (1..processes).any(|p| oldest(&self.gathered, p).is_none()) {
-            match self.recv()? {
-                DriverMsg::Gathered { from, bytes } => self.gathered.push_back((from, bytes)),
-                DriverMsg::Bcast { bytes } => self.bcasts.push_back(bytes),
-                DriverMsg::Callback { tag, value } => self.early.push_back((tag, value)),
-                _ => {}
-            }
+            self.wait_for_kept()?;
         }
         let mut all = vec![mine];
         for p in 1..processes {
@@ -285,12 +299,73 @@ impl Driver {
             if let Some(bytes) = self.bcasts.pop_front() {
                 return Ok(bytes);
             }
-            match self.recv()? {
-                DriverMsg::Bcast { bytes } => return Ok(bytes),
-                DriverMsg::Gathered { from, bytes } => self.gathered.push_back((from, bytes)),
-                DriverMsg::Callback { tag, value } => self.early.push_back((tag, value)),
-                _ => {}
+            self.wait_for_kept()?;
+        }
+    }
+
+    /// Sends `mine` to the driver of process `to` and returns what the
+    /// driver of process `from` passed to this one. Collective: every
+    /// process passes once, and the senders form a permutation (each
+    /// process is some process's `to`), e.g. a shift to the next process.
+    /// For bulk data (a buddy's copy of a checkpoint): large values travel
+    /// in pieces of at most [`PASS_PIECE`] bytes.
+    pub fn pass(&mut self, to: u32, from: u32, mine: Vec<u8>) -> Result<Vec<u8>, RunError> {
+        let me = self.process().0;
+        if to == me {
+            self.passed.push_back((me, mine, true));
+        } else if mine.len() <= PASS_PIECE {
+            let msg = DriverMsg::Passed {
+                from: me,
+                bytes: mine,
+                last: true,
+            };
+            self.transport.to_driver(to, msg);
+        } else {
+            let pieces = mine.len().div_ceil(PASS_PIECE);
+            for (i, piece) in mine.chunks(PASS_PIECE).enumerate() {
+                let msg = DriverMsg::Passed {
+                    from: me,
+                    bytes: piece.to_vec(),
+                    last: i + 1 == pieces,
+                };
+                self.transport.to_driver(to, msg);
             }
+        }
+        let mut got: Option<Vec<u8>> = None;
+        loop {
+            while let Some(i) = self.passed.iter().position(|(f, _, _)| *f == from) {
+                let (_, bytes, last) = self.passed.remove(i).expect("position is valid");
+                match &mut got {
+                    None => got = Some(bytes),
+                    Some(all) => all.extend_from_slice(&bytes),
+                }
+                if last {
+                    return Ok(got.unwrap_or_default());
+                }
+            }
+            self.wait_for_kept()?;
+        }
+    }
+
+    /// Waits for the next message, keeping it for whoever asks for it
+    /// later (results for their callbacks; gathered, broadcast and passed
+    /// values for their collectives).
+    fn wait_for_kept(&mut self) -> Result<(), RunError> {
+        match self.recv()? {
+            DriverMsg::Callback { tag, value } => self.early.push_back((tag, value)),
+            msg => self.keep(msg),
+        }
+        Ok(())
+    }
+
+    /// Keeps a value of a collective for it ([`Driver::gather`],
+    /// [`Driver::bcast`], [`Driver::pass`]); drops other messages.
+    fn keep(&mut self, msg: DriverMsg) {
+        match msg {
+            DriverMsg::Gathered { from, bytes } => self.gathered.push_back((from, bytes)),
+            DriverMsg::Bcast { bytes } => self.bcasts.push_back(bytes),
+            DriverMsg::Passed { from, bytes, last } => self.passed.push_back((from, bytes, last)),
+            _ => {}
         }
     }
 
@@ -360,13 +435,15 @@ impl Driver {
         }
     }
 
-    /// The next message, keeping [`DriverMsg::Gathered`] and
-    /// [`DriverMsg::Bcast`] ones for [`Driver::gather`] and [`Driver::bcast`].
+    /// The next message, keeping [`DriverMsg::Gathered`],
+    /// [`DriverMsg::Bcast`] and [`DriverMsg::Passed`] ones for
+    /// [`Driver::gather`], [`Driver::bcast`] and [`Driver::pass`].
     fn next_msg(&mut self) -> Result<DriverMsg, RunError> {
         loop {
             match self.recv()? {
-                DriverMsg::Gathered { from, bytes } => self.gathered.push_back((from, bytes)),
-                DriverMsg::Bcast { bytes } => self.bcasts.push_back(bytes),
+                msg @ (DriverMsg::Gathered { .. }
+                | DriverMsg::Bcast { .. }
+                | DriverMsg::Passed { .. }) => self.keep(msg),
                 msg => return Ok(msg),
             }
         }
@@ -401,8 +478,9 @@ impl Driver {
                 DriverMsg::CheckpointRequest => self.checkpoint_requested = true,
                 DriverMsg::Abort(err) => self.failure = Some(err),
                 DriverMsg::Callback { tag, value } => self.early.push_back((tag, value)),
-                DriverMsg::Gathered { from, bytes } => self.gathered.push_back((from, bytes)),
-                DriverMsg::Bcast { bytes } => self.bcasts.push_back(bytes),
+                msg @ (DriverMsg::Gathered { .. }
+                | DriverMsg::Bcast { .. }
+                | DriverMsg::Passed { .. }) => self.keep(msg),
                 // Protocol messages come only while their protocol waits.
                 DriverMsg::QdReport { .. } | DriverMsg::Quiescent | DriverMsg::Image { .. } => {}
             }
@@ -439,6 +517,7 @@ impl Driver {
                 | DriverMsg::Image { .. }
                 | DriverMsg::Gathered { .. }
                 | DriverMsg::Bcast { .. }
+                | DriverMsg::Passed { .. }
                 | DriverMsg::Abort(_)
                 | DriverMsg::CheckpointRequest => {}
             }
@@ -460,6 +539,7 @@ impl Driver {
                     | DriverMsg::Image { .. }
                     | DriverMsg::Gathered { .. }
                     | DriverMsg::Bcast { .. }
+                    | DriverMsg::Passed { .. }
                     | DriverMsg::Abort(_)
                     | DriverMsg::CheckpointRequest => {}
                 }
@@ -491,6 +571,7 @@ impl Driver {
                     | DriverMsg::Image { .. }
                     | DriverMsg::Gathered { .. }
                     | DriverMsg::Bcast { .. }
+                    | DriverMsg::Passed { .. }
                     | DriverMsg::Abort(_)
                     | DriverMsg::CheckpointRequest => {}
                 }

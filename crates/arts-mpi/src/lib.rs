@@ -159,6 +159,50 @@ impl Mpi {
             .collect()
     }
 
+    /// Every process's `mine`, in rank order, on every process. Collective;
+    /// for small values (at most 2 GiB together).
+    pub fn all_gather_bytes(&self, mine: &[u8]) -> Vec<Vec<u8>> {
+        let n = self.size() as usize;
+        let mut lens = vec![0 as mpi::Count; n];
+        let len = mpi::Count::try_from(mine.len()).expect("at most 2 GiB gathered");
+        self.world.all_gather_into(&len, &mut lens[..]);
+        let displs: Vec<mpi::Count> = lens
+            .iter()
+            .scan(0, |at, &l| {
+                let d = *at;
+                *at += l;
+                Some(d)
+            })
+            .collect();
+        let total: usize = lens.iter().map(|&l| l as usize).sum();
+        let mut all = vec![0u8; total];
+        {
+            let mut parts = mpi::datatype::PartitionMut::new(&mut all[..], &lens[..], &displs[..]);
+            self.world.all_gather_varcount_into(mine, &mut parts);
+        }
+        displs
+            .iter()
+            .zip(&lens)
+            .map(|(&d, &l)| all[d as usize..(d + l) as usize].to_vec())
+            .collect()
+    }
+
+    /// Rank `root`'s `mine` on every process (the others' `mine` is
+    /// ignored). Collective; any size (sent in pieces of at most 1 GiB).
+    pub fn broadcast_bytes(&self, root: u32, mine: Vec<u8>) -> Vec<u8> {
+        let from = self.world.process_at_rank(root as i32);
+        let mut len = mine.len() as u64;
+        from.broadcast_into(&mut len);
+        let mut bytes = match self.rank() == root {
+            true => mine,
+            false => vec![0u8; len as usize],
+        };
+        for piece in bytes.chunks_mut(1 << 30) {
+            from.broadcast_into(piece);
+        }
+        bytes
+    }
+
     /// Ends the whole job at once with `code` (all ranks), after this rank
     /// printed its error.
     pub fn abort(&self, code: i32) -> ! {

@@ -119,6 +119,6 @@ pub(super) fn take(
         step: state.points.len() as u64,
         main_state: &main_state,
     };
-    checkpoint_files::write(d, &[&image], &plan.dir, plan.keep, &contents)?;
+    checkpoint_files::write(d, &[&image], (&plan.dir, plan.keep, None), &contents)?;
     Ok(())
 }

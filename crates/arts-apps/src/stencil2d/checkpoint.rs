@@ -36,6 +36,9 @@ pub struct Checkpointing {
     pub keep: usize,
     /// The app and the options that re-create its problem.
     pub app: StencilApp,
+    /// Keep double checkpoints in node-local stores instead of one in a
+    /// directory every process sees.
+    pub buddies: Option<checkpoint_files::Buddies>,
 }
 
 /// A restartable stencil app with the options that re-create its problem:
@@ -216,7 +219,10 @@ pub(super) fn take<K: super::Kernel>(
         step: step as u64,
         main_state: &main_state,
     };
-    if let Some(bytes) = checkpoint_files::write(d, &[&image], &plan.dir, plan.keep, &contents)? {
+    let (dir, buddies) = (&plan.dir, plan.buddies.as_ref());
+    if let Some(bytes) =
+        checkpoint_files::write(d, &[&image], (dir, plan.keep, buddies), &contents)?
+    {
         stats.state_bytes = bytes;
     }
     stats.gather_s.push((imaged - began).as_secs_f64());
@@ -264,6 +270,7 @@ mod tests {
             dir: root.path().to_path_buf(),
             keep: 5,
             app,
+            buddies: None,
             every_seconds: None,
         };
         let session = Session {
@@ -305,6 +312,50 @@ mod tests {
             assert_eq!(again.max_diff.to_bits(), plain.max_diff.to_bits(), "{what}");
             assert_eq!(again.step_times.len(), p.iters as usize);
         }
+    }
+
+    #[test]
+    fn a_double_checkpoint_in_a_store_restarts_bit_identical() {
+        let params = jacobi();
+        let (app, p) = (StencilApp::Jacobi2d(params), params.problem().unwrap());
+        let reference = Arc::new(sequential(&p));
+        let plain = run("b", &p, &pes(2), Map::Block, Some(reference.clone())).unwrap();
+        let root = tempfile::tempdir().unwrap();
+        let buddies = checkpoint_files::Buddies::among(&["here".to_string()], 0);
+        let save = Checkpointing {
+            every: 3,
+            dir: root.path().to_path_buf(),
+            keep: 1,
+            app,
+            buddies: Some(buddies),
+            every_seconds: None,
+        };
+        let session = Session {
+            save: Some(save),
+            ..Session::default()
+        };
+        run_session(
+            "b",
+            &p,
+            &pes(2),
+            Map::Block,
+            Some(reference.clone()),
+            session,
+        )
+        .unwrap();
+        // One hold, keeping the newest checkpoint only.
+        let hold = disk::held::hold_dir(root.path(), "here", 0);
+        assert_eq!(disk::list(&hold), vec![6]);
+        assert!(disk::list(root.path()).is_empty());
+        let c = disk::open(root.path()).unwrap();
+        assert_eq!(c.manifest.step, 6);
+        let session = Session {
+            resume: Some(read_resume(&c, &app).unwrap()),
+            ..Session::default()
+        };
+        let again = run_session("b", &p, &pes(3), Map::Block, Some(reference), session).unwrap();
+        assert_eq!(bits(&again.residuals), bits(&plain.residuals));
+        assert_eq!(again.max_diff.to_bits(), plain.max_diff.to_bits());
     }
 
     #[test]
@@ -359,6 +410,7 @@ mod tests {
                 dir: root.path().to_path_buf(),
                 keep: 5,
                 app: StencilApp::Jacobi2d(params),
+                buddies: None,
                 every_seconds: None,
             }),
             on_demand: Some(requests),
@@ -462,6 +514,7 @@ mod tests {
                 dir: root.path().to_path_buf(),
                 keep: 3,
                 app: StencilApp::Jacobi2d(params),
+                buddies: None,
                 every_seconds: Some(0.0),
             }),
             ..Session::default()
@@ -521,6 +574,7 @@ mod tests {
             dir: root.path().to_path_buf(),
             keep: 1,
             app: StencilApp::Jacobi2d(params),
+            buddies: None,
             every_seconds: None,
         };
         let session = Session {

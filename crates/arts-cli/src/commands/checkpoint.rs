@@ -25,7 +25,7 @@ pub struct RestartArgs {
 /// Runs `arts restart`: a checkpoint that cannot be read (missing,
 /// truncated, modified, of another app or version) is bad input naming the file.
 pub fn run_restart(args: &RestartArgs, out: Output) -> CliResult {
-    let c = disk::open(&args.dir).map_err(CliError::usage)?;
+    let c = crate::launch::open_checkpoint(&args.dir).map_err(CliError::usage)?;
     if c.manifest.app == arts_apps::ddm::checkpoint::APP {
         return super::ddm::restart(&c, &args.opts, out);
     }
@@ -138,10 +138,12 @@ pub(crate) fn run_session<P: PartialEq + serde::Serialize, S>(
         .as_ref()
         .map(|s| s.dir.clone())
         .unwrap_or_default();
-    if !plan.resume || disk::list(&dir).is_empty() {
+    if !plan.resume {
         return Ok(session);
     }
-    let c = disk::open(&dir).map_err(CliError::usage)?;
+    let Some(c) = crate::launch::newest_checkpoint(&dir).map_err(CliError::usage)? else {
+        return Ok(session);
+    };
     let show = |p: &P| serde_json::to_string(p).unwrap_or_default();
     let theirs = (reader.restartable)(&c).map_err(|e| CliError::usage(format!("--resume: {e}")))?;
     if theirs != *params {

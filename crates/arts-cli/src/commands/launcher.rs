@@ -2,21 +2,24 @@
 //! process of the job fails (killed, crashed, out of memory: Open MPI then
 //! ends the whole job), starts the job again on one process fewer,
 //! continuing from the newest checkpoint (`--resume`). With
-//! `--fault-tolerance memory` the checkpoints live in `/dev/shm`, in memory
-//! outside the job, so they survive the death of any of its processes.
+//! `--fault-tolerance memory` the checkpoints are double (each process keeps
+//! its share and a copy of its buddy's, `--buddy-checkpoints`) and live in
+//! `/dev/shm` of each node, in memory outside the job, so they survive the
+//! death of any one of its processes, or the loss of one node's store.
 
 use std::path::PathBuf;
 use std::process::Command;
 
 use arts_apps::stencil2d::checkpoint::RESTARTABLE_APPS;
-use arts_core::checkpoint::disk;
+use arts_core::checkpoint::disk::{self, held};
 
 use crate::output::{CliError, CliResult, Output};
 
 /// Where the checkpoints of a launched job live.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum FaultTolerance {
-    /// In memory: a directory in /dev/shm (removed when the job succeeds).
+    /// In memory: double checkpoints (`--buddy-checkpoints`) in a directory
+    /// of /dev/shm on every node (removed when the job succeeds).
     Memory,
     /// On disk: --checkpoint-dir (kept).
     Disk,
@@ -84,6 +87,9 @@ pub fn run_launch(args: &LaunchArgs, out: Output) -> CliResult {
             .arg("--checkpoint-dir")
             .arg(&dir)
             .arg("--resume");
+        if args.fault_tolerance == FaultTolerance::Memory {
+            job.arg("--buddy-checkpoints");
+        }
         let status = job
             .status()
             .map_err(|e| CliError::usage(format!("cannot start {mpirun}: {e}")))?;
@@ -104,8 +110,12 @@ pub fn run_launch(args: &LaunchArgs, out: Output) -> CliResult {
             _ => {}
         }
         np = (np - 1).max(1);
-        let from = match disk::list(&dir).last() {
-            Some(step) => format!("the checkpoint after step {step} in {}", dir.display()),
+        let held = held::held(&dir, None).into_iter().map(|h| h.manifest.step);
+        let from = match disk::list(&dir).into_iter().chain(held).max() {
+            Some(step) => format!(
+                "the newest checkpoint (after step {step} in {} on this node)",
+                dir.display()
+            ),
             None => "the start (no checkpoint yet)".into(),
         };
         eprintln!(
@@ -133,12 +143,12 @@ fn check_command(command: &[String]) -> CliResult {
             "--pes: a launched job changes its process count; give --pes-per-process K instead",
         ));
     }
-    if let Some(owned) = command
-        .iter()
-        .find(|a| ["--checkpoint-dir", "--resume"].contains(&a.split('=').next().unwrap_or("")))
-    {
+    if let Some(owned) = command.iter().find(|a| {
+        ["--checkpoint-dir", "--resume", "--buddy-checkpoints"]
+            .contains(&a.split('=').next().unwrap_or(""))
+    }) {
         return Err(CliError::usage(format!(
-            "{owned}: `arts launch` sets the job's checkpoint directory and --resume itself"
+            "{owned}: `arts launch` sets the job's checkpoint directory, --resume and --buddy-checkpoints itself"
         )));
     }
     Ok(())

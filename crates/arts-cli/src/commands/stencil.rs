@@ -4,14 +4,13 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use arts_apps::checkpoint_files::EveryN;
+use arts_apps::checkpoint_files::{Buddies, EveryN};
 use arts_apps::hold::OnDemand;
 use arts_apps::report;
 use arts_apps::stencil2d::checkpoint::{
     Checkpointing, Resume, Session, StencilApp, read_resume, restartable_app,
 };
 use arts_apps::stencil2d::{Kernel, Outcome, Problem, Reference, run_session};
-use arts_core::checkpoint::disk;
 use arts_core::{Config, LbConfig, LbPeriod, Map};
 use serde::Serialize;
 
@@ -120,6 +119,14 @@ pub struct RunOpts {
     /// (what `arts launch` relies on).
     #[arg(long, requires = "checkpoint_dir")]
     resume: bool,
+    /// Double checkpoints (Charm++'s scheme): --checkpoint-dir is local to
+    /// each node (e.g. /dev/shm), and each process keeps its share of every
+    /// checkpoint and a copy of its buddy's (a process on another node when
+    /// there is one) in `DIR/hold-<node>.p<process>`. --resume and `arts
+    /// restart` recover from the copies when a process or a node's store is
+    /// lost. The node is the host name, or $ARTS_NODE when set.
+    #[arg(long, requires = "checkpoint_dir")]
+    buddy_checkpoints: bool,
     /// Checkpoints to keep in --checkpoint-dir (older ones are removed).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..))]
     keep: u32,
@@ -194,6 +201,7 @@ impl RunOpts {
             ),
             ("--checkpoint-on-term", self.checkpoint_on_term),
             ("--resume", self.resume),
+            ("--buddy-checkpoints", self.buddy_checkpoints),
         ];
         if let Some((flag, _)) = others.iter().find(|o| o.1) {
             return Err(CliError::usage(format!(
@@ -260,6 +268,7 @@ impl RunOpts {
             on_term: self.checkpoint_on_term,
             resume: self.resume,
             every_seconds: self.checkpoint_every_seconds,
+            buddies: self.buddy_checkpoints,
         });
         if self.record.is_some() && lb.is_some() {
             return Err(CliError::usage(
@@ -334,6 +343,7 @@ impl Prepared {
         Ok(Session {
             save: Some(Checkpointing {
                 every: saving.every,
+                buddies: saving.buddies(),
                 dir: writable_dir(saving.dir)?,
                 keep: saving.keep,
                 app,
@@ -403,6 +413,7 @@ impl Prepared {
         let save = EveryN {
             every: saving.every,
             every_seconds: saving.every_seconds,
+            buddies: saving.buddies(),
             dir: writable_dir(saving.dir)?,
             keep: saving.keep,
         };
@@ -454,15 +465,24 @@ struct Saving {
     resume: bool,
     /// Checkpoint T seconds after the last one.
     every_seconds: Option<f64>,
+    /// Double checkpoints in node-local stores.
+    buddies: bool,
+}
+
+impl Saving {
+    /// This process's buddies, when the run keeps double checkpoints.
+    /// Collective under MPI (the processes share their nodes' names).
+    fn buddies(&self) -> Option<Buddies> {
+        self.buddies.then(crate::launch::buddies)
+    }
 }
 
 /// The newest checkpoint in `dir` (for --resume), if there is one; one of
 /// another app or with other options is bad input.
 fn resume_if_present(dir: &Path, app: StencilApp) -> Result<Option<Resume>, CliError> {
-    if disk::list(dir).is_empty() {
+    let Some(c) = crate::launch::newest_checkpoint(dir).map_err(CliError::usage)? else {
         return Ok(None);
-    }
-    let c = disk::open(dir).map_err(CliError::usage)?;
+    };
     let theirs = restartable_app(&c).map_err(CliError::usage)?;
     if theirs != app {
         return Err(CliError::usage(format!(

@@ -22,11 +22,14 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+pub mod held;
 mod read;
 mod write;
 
 pub use read::{Checkpoint, open};
-pub use write::{list, publish, write, write_shard};
+pub use write::{
+    list, manifest_of, publish, publish_with, write, write_shard, write_shard_serialized,
+};
 
 /// The `format` field of every manifest.
 pub const FORMAT: &str = "arts-checkpoint";
@@ -168,6 +171,8 @@ pub struct Shard {
     dir: PathBuf,
     /// Its files (one per array).
     files: Vec<FileEntry>,
+    /// Copies of another process's files, held for it as its buddy.
+    copies: Vec<FileEntry>,
     /// Elements in it.
     pub elements: u64,
     /// Bytes of element state in it.
@@ -199,5 +204,7 @@ fn step_of(name: &str) -> Option<u64> {
     digits.parse().ok()
 }
 
+#[cfg(test)]
+mod held_tests;
 #[cfg(test)]
 mod tests;

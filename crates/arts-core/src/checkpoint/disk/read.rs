@@ -1,13 +1,15 @@
 //! Reading a checkpoint directory back: bounded sizes, format and version,
 //! lengths and checksums, each error naming the file.
 
+use std::collections::HashMap;
 use std::fs::File;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use super::{
     CheckpointError, FORMAT, FileEntry, LATEST, MAIN_STATE, MANIFEST, MAX_DATA_BYTES,
-    MAX_MANIFEST_BYTES, Manifest, OLDEST_VERSION, VERSION, invalid, io, parse_array_file, step_of,
+    MAX_MANIFEST_BYTES, Manifest, OLDEST_VERSION, VERSION, held, invalid, io, parse_array_file,
+    step_of,
 };
 use crate::checkpoint::ArrayImage;
 
@@ -26,6 +28,27 @@ fn read_bounded(path: &Path, max: u64) -> Result<Vec<u8>, CheckpointError> {
     Ok(bytes)
 }
 
+/// The file `entry` at `path`, refused unless it has the recorded length
+/// and checksum.
+pub(super) fn read_checked(path: &Path, entry: &FileEntry) -> Result<Vec<u8>, CheckpointError> {
+    let bytes = read_bounded(path, entry.len)?;
+    check(path, entry, &bytes)?;
+    Ok(bytes)
+}
+
+fn check(path: &Path, entry: &FileEntry, bytes: &[u8]) -> Result<(), CheckpointError> {
+    if (bytes.len() as u64) < entry.len {
+        return Err(invalid(
+            path,
+            format!("truncated: {} of {} bytes", bytes.len(), entry.len),
+        ));
+    }
+    if crc32fast::hash(bytes) != entry.crc32 {
+        return Err(invalid(path, "checksum mismatch: the file was modified"));
+    }
+    Ok(())
+}
+
 /// A checkpoint found on disk with its manifest read and checked.
 #[derive(Debug)]
 pub struct Checkpoint {
@@ -33,11 +56,41 @@ pub struct Checkpoint {
     pub dir: PathBuf,
     /// Its manifest.
     pub manifest: Manifest,
+    /// Files that are not in `dir` (a checkpoint recovered from a buddy
+    /// store, [`super::held`]), by name.
+    sources: HashMap<String, Source>,
+}
+
+/// Where a file of an assembled checkpoint is.
+pub(super) enum Source {
+    /// In another directory.
+    Path(PathBuf),
+    /// In memory (received from another process).
+    Bytes(Vec<u8>),
+}
+
+impl std::fmt::Debug for Source {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Source::Path(p) => write!(f, "Path({})", p.display()),
+            Source::Bytes(b) => write!(f, "Bytes({} bytes)", b.len()),
+        }
+    }
 }
 
 /// Opens the checkpoint at `path`: a checkpoint directory (with
-/// `manifest.json`) or a root, whose `latest` names one.
+/// `manifest.json`), a root, whose `latest` names one, or a buddy store
+/// whose holds ([`super::held`]) cover a checkpoint together (the newest
+/// such).
 pub fn open(path: &Path) -> Result<Checkpoint, CheckpointError> {
+    if !path.join(MANIFEST).exists() && !path.join(LATEST).exists() && held::is_store(path) {
+        return held::open_store(path).ok_or_else(|| {
+            invalid(
+                path,
+                "a buddy store whose holds cover no checkpoint together (a hold is missing)",
+            )
+        });
+    }
     let dir = if path.join(MANIFEST).exists() || !path.join(LATEST).exists() {
         path.to_path_buf()
     } else {
@@ -57,10 +110,14 @@ pub fn open(path: &Path) -> Result<Checkpoint, CheckpointError> {
         ));
     }
     let manifest = read_manifest(&manifest_path)?;
-    Ok(Checkpoint { dir, manifest })
+    Ok(Checkpoint {
+        dir,
+        manifest,
+        sources: HashMap::new(),
+    })
 }
 
-fn read_manifest(path: &Path) -> Result<Manifest, CheckpointError> {
+pub(super) fn read_manifest(path: &Path) -> Result<Manifest, CheckpointError> {
     let bytes = read_bounded(path, MAX_MANIFEST_BYTES)?;
     let m: Manifest = serde_json::from_slice(&bytes)
         .map_err(|e| invalid(path, format!("not an arts checkpoint manifest: {e}")))?;
@@ -126,18 +183,29 @@ impl Checkpoint {
     }
 
     fn read_entry(&self, entry: &FileEntry) -> Result<Vec<u8>, CheckpointError> {
-        let path = self.dir.join(&entry.name);
-        let bytes = read_bounded(&path, entry.len)?;
-        if (bytes.len() as u64) < entry.len {
-            return Err(invalid(
-                &path,
-                format!("truncated: {} of {} bytes", bytes.len(), entry.len),
-            ));
+        match self.sources.get(&entry.name) {
+            None => read_checked(&self.dir.join(&entry.name), entry),
+            Some(Source::Path(path)) => read_checked(path, entry),
+            Some(Source::Bytes(bytes)) => {
+                let path = self.dir.join(&entry.name);
+                check(&path, entry, bytes)?;
+                Ok(bytes.clone())
+            }
         }
-        if crc32fast::hash(&bytes) != entry.crc32 {
-            return Err(invalid(&path, "checksum mismatch: the file was modified"));
+    }
+
+    /// A checkpoint of `manifest` whose files are in `dir` unless
+    /// `sources` says where else.
+    pub(super) fn assembled(
+        dir: PathBuf,
+        manifest: Manifest,
+        sources: HashMap<String, Source>,
+    ) -> Checkpoint {
+        Checkpoint {
+            dir,
+            manifest,
+            sources,
         }
-        Ok(bytes)
     }
 
     /// The main program's state.

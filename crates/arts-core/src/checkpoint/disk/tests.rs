@@ -7,7 +7,7 @@ use super::*;
 use crate::checkpoint::ArrayImage;
 use crate::index::Shape;
 
-fn image(n: u64) -> ArrayImage {
+pub(super) fn image(n: u64) -> ArrayImage {
     let elements = (0..n)
         .map(|linear| crate::checkpoint::ElementImage {
             linear,
@@ -213,7 +213,7 @@ fn damaged_checkpoints_are_errors_never_panics() {
     result.unwrap();
 }
 
-fn share(n: u64, of: &[u64]) -> ArrayImage {
+pub(super) fn share(n: u64, of: &[u64]) -> ArrayImage {
     let whole = image(n);
     let elements = whole
         .elements

@@ -83,6 +83,32 @@ pub fn write_shard(
     process: u32,
     arrays: &[&ArrayImage],
 ) -> Result<Shard, CheckpointError> {
+    write_shard_with(root, step, process, arrays, |i, mut w| {
+        arrays[i].write_to(&mut w)
+    })
+}
+
+/// [`write_shard`] of images already serialized (`serialized[i]` is
+/// `arrays[i].to_bytes()`), e.g. because a buddy gets a copy of them.
+pub fn write_shard_serialized(
+    root: &Path,
+    step: u64,
+    process: u32,
+    arrays: &[&ArrayImage],
+    serialized: &[Vec<u8>],
+) -> Result<Shard, CheckpointError> {
+    write_shard_with(root, step, process, arrays, |i, w| {
+        w.write_all(&serialized[i])
+    })
+}
+
+fn write_shard_with(
+    root: &Path,
+    step: u64,
+    process: u32,
+    arrays: &[&ArrayImage],
+    fill: impl Fn(usize, &mut dyn Write) -> std::io::Result<()>,
+) -> Result<Shard, CheckpointError> {
     std::fs::create_dir_all(root).map_err(io(root))?;
     let dir = root.join(format!(
         "{SHARD_PREFIX}{}-{}-p{process}",
@@ -93,23 +119,54 @@ pub fn write_shard(
         std::fs::remove_dir_all(&dir).map_err(io(&dir))?;
     }
     std::fs::create_dir(&dir).map_err(io(&dir))?;
-    let mut files = Vec::with_capacity(arrays.len());
-    for (i, image) in arrays.iter().enumerate() {
-        let name = shard_file_name(i, process);
-        match write_with(&dir.join(&name), |w| image.write_to(w)) {
-            Ok((len, crc32)) => files.push(FileEntry { name, len, crc32 }),
-            Err(e) => {
-                let _ = std::fs::remove_dir_all(&dir);
-                return Err(e);
-            }
-        }
-    }
-    Ok(Shard {
+    let mut shard = Shard {
         dir,
-        files,
+        files: Vec::with_capacity(arrays.len()),
+        copies: Vec::new(),
         elements: arrays.iter().map(|a| a.len() as u64).sum(),
         state_bytes: arrays.iter().map(|a| a.state_bytes()).sum(),
-    })
+    };
+    for i in 0..arrays.len() {
+        let name = shard_file_name(i, process);
+        let entry = write_entry(&shard.dir, name, |w| fill(i, w));
+        shard.files.push(shard.discard_on_error(entry)?);
+    }
+    Ok(shard)
+}
+
+fn write_entry(
+    dir: &Path,
+    name: String,
+    fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> Result<FileEntry, CheckpointError> {
+    let (len, crc32) = write_with(&dir.join(&name), |w| fill(w))?;
+    Ok(FileEntry { name, len, crc32 })
+}
+
+impl Shard {
+    /// Adds to this staged share a copy of process `owner`'s share (one
+    /// serialized image per array), as its buddy keeps it
+    /// ([`super::held`]); the copy is not this process's, so the manifest
+    /// built from this shard does not list it.
+    pub fn add_copy(&mut self, owner: u32, serialized: &[Vec<u8>]) -> Result<(), CheckpointError> {
+        for (i, bytes) in serialized.iter().enumerate() {
+            let entry = write_entry(&self.dir, shard_file_name(i, owner), |w| w.write_all(bytes));
+            let entry = self.discard_on_error(entry)?;
+            self.copies.push(entry);
+        }
+        Ok(())
+    }
+
+    /// `result`, removing the staging directory when it is an error.
+    fn discard_on_error<T>(
+        &self,
+        result: Result<T, CheckpointError>,
+    ) -> Result<T, CheckpointError> {
+        if result.is_err() {
+            let _ = std::fs::remove_dir_all(&self.dir);
+        }
+        result
+    }
 }
 
 /// On process 0: makes `root/ckpt-<step>` of `contents` and every
@@ -124,15 +181,55 @@ pub fn publish(
     shards: Vec<Shard>,
     keep: usize,
 ) -> Result<PathBuf, CheckpointError> {
+    let manifest = manifest_of(contents, &shards);
+    publish_with(root, contents.main_state, &manifest, shards, keep)
+}
+
+/// The manifest of a checkpoint of `contents` whose processes wrote
+/// `shards` (their own files; copies held for buddies are not listed).
+pub fn manifest_of(contents: &Contents<'_>, shards: &[Shard]) -> Manifest {
+    let main = contents.main_state;
+    let mut files = vec![FileEntry {
+        name: MAIN_STATE.to_string(),
+        len: main.len() as u64,
+        crc32: crc32fast::hash(main),
+    }];
+    // By array, then by process: the order readers merge them in.
+    let mut shard_files: Vec<&FileEntry> = shards.iter().flat_map(|s| &s.files).collect();
+    shard_files.sort_by_key(|f| parse_array_file(&f.name));
+    files.extend(shard_files.into_iter().cloned());
+    Manifest {
+        format: FORMAT.to_string(),
+        version: VERSION,
+        app: contents.app.to_string(),
+        options: contents.options.clone(),
+        step: contents.step,
+        elements: shards.iter().map(|s| s.elements).sum(),
+        files,
+    }
+}
+
+/// Makes `root/ckpt-<step>` of `manifest`, the main program's state
+/// `main_state` and the files of `shards` (theirs and the copies they
+/// hold), as [`publish`] does; the manifest may list files that are not
+/// here (a buddy store holds two processes' shares, [`super::held`]).
+pub fn publish_with(
+    root: &Path,
+    main_state: &[u8],
+    manifest: &Manifest,
+    shards: Vec<Shard>,
+    keep: usize,
+) -> Result<PathBuf, CheckpointError> {
     std::fs::create_dir_all(root).map_err(io(root))?;
     remove_stale_temporaries(root, &shards);
-    let name = dir_name(contents.step);
+    let name = dir_name(manifest.step);
     let tmp = root.join(format!(".arts-tmp-{}-{name}", std::process::id()));
     if tmp.exists() {
         std::fs::remove_dir_all(&tmp).map_err(io(&tmp))?;
     }
     std::fs::create_dir(&tmp).map_err(io(&tmp))?;
-    let result = stage(&tmp, contents, &shards).and_then(|()| publish_dir(root, &tmp, &name));
+    let result =
+        stage(&tmp, main_state, manifest, &shards).and_then(|()| publish_dir(root, &tmp, &name));
     if result.is_err() {
         let _ = std::fs::remove_dir_all(&tmp);
     }
@@ -146,31 +243,20 @@ pub fn publish(
 
 /// Moves the shards' files into the temporary directory `tmp` and writes
 /// the main program's state and the manifest (last) beside them.
-fn stage(tmp: &Path, contents: &Contents<'_>, shards: &[Shard]) -> Result<(), CheckpointError> {
-    let main = contents.main_state;
-    let (len, crc32) = write_with(&tmp.join(MAIN_STATE), |w| w.write_all(main))?;
-    let name = MAIN_STATE.to_string();
-    let mut files = vec![FileEntry { name, len, crc32 }];
+fn stage(
+    tmp: &Path,
+    main_state: &[u8],
+    manifest: &Manifest,
+    shards: &[Shard],
+) -> Result<(), CheckpointError> {
+    write_synced(&tmp.join(MAIN_STATE), main_state)?;
     for shard in shards {
-        for f in &shard.files {
+        for f in shard.files.iter().chain(&shard.copies) {
             let from = shard.dir.join(&f.name);
             std::fs::rename(&from, tmp.join(&f.name)).map_err(io(&from))?;
         }
     }
-    // By array, then by process: the order readers merge them in.
-    let mut shard_files: Vec<&FileEntry> = shards.iter().flat_map(|s| &s.files).collect();
-    shard_files.sort_by_key(|f| parse_array_file(&f.name));
-    files.extend(shard_files.into_iter().cloned());
-    let manifest = Manifest {
-        format: FORMAT.to_string(),
-        version: VERSION,
-        app: contents.app.to_string(),
-        options: contents.options.clone(),
-        step: contents.step,
-        elements: shards.iter().map(|s| s.elements).sum(),
-        files,
-    };
-    let json = serde_json::to_vec_pretty(&manifest).expect("a manifest serializes");
+    let json = serde_json::to_vec_pretty(manifest).expect("a manifest serializes");
     write_synced(&tmp.join(MANIFEST), &json)?;
     sync_dir(tmp)
 }
