@@ -569,19 +569,22 @@ fn checkpoint_steps(root: &std::path::Path) -> Vec<u64> {
     steps
 }
 
+/// A Jacobi2D run small enough to checkpoint and restart in a test (12 steps).
+const SMALL_JACOBI: [&str; 9] = [
+    "--json",
+    "run",
+    "jacobi2d",
+    "--grid",
+    "96x80",
+    "--objects",
+    "6x4",
+    "--iters",
+    "12",
+];
+
 #[test]
 fn a_checkpoint_of_2_processes_restarts_on_1_and_on_2_processes_bit_identical() {
-    let app = [
-        "--json",
-        "run",
-        "jacobi2d",
-        "--grid",
-        "96x80",
-        "--objects",
-        "6x4",
-        "--iters",
-        "12",
-    ];
+    let app = SMALL_JACOBI;
     let plain = single(&[&app[..], &["--pes", "2"]].concat());
     let root = tempfile::tempdir().unwrap();
     let dir = root.path().to_str().unwrap();
@@ -632,17 +635,7 @@ fn mpirun_on_nodes(nodes: &[&str], args: &[&str]) -> Output {
 
 #[test]
 fn double_checkpoints_survive_the_loss_of_a_nodes_store() {
-    let app = [
-        "--json",
-        "run",
-        "jacobi2d",
-        "--grid",
-        "96x80",
-        "--objects",
-        "6x4",
-        "--iters",
-        "12",
-    ];
+    let app = SMALL_JACOBI;
     let plain = single(&[&app[..], &["--pes", "2"]].concat());
     let root = tempfile::tempdir().unwrap();
     let dir = root.path().to_str().unwrap();
