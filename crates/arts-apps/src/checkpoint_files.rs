@@ -291,13 +291,14 @@ pub(crate) fn write_app<P: Serialize, S: Serialize>(
 }
 
 /// Writes the checkpoint `contents` of `images` into the root `dir`,
-/// keeping `keep` (with `buddies`, `dir` is a node-local store): every process writes its own elements' images (no
-/// element state crosses processes, except to a buddy), process 0
-/// publishes the checkpoint directory (with buddies, every process its
-/// hold), and every process returns once it is published (so no process
-/// lets its elements go on before: a failure right after a checkpoint
-/// cannot lose it). Collective. Returns, on process 0, the bytes of
-/// element state.
+/// keeping `keep`: every process writes its own elements' images (no
+/// element state crosses processes), process 0 publishes the checkpoint
+/// directory, and every process returns once it is published (so no
+/// process lets its elements go on before: a failure right after a
+/// checkpoint cannot lose it). With `buddies`, `dir` is a node-local
+/// store, each process also keeps its ward's copy and publishes its hold,
+/// and the holds drop their older checkpoints only once every hold has the
+/// new one. Collective. Returns, on process 0, the bytes of element state.
 pub(crate) fn write(
     d: &mut Driver,
     images: &[&ArrayImage],
@@ -320,7 +321,7 @@ pub(crate) fn write(
         }),
         Some(b) => {
             let hold = held::hold_dir(dir, &b.node, process);
-            publish_hold(d, (&hold, keep), contents, shard.clone(), shards)?
+            publish_hold(d, &hold, contents, shard.clone(), shards)?
         }
     };
     // Process 0's outcome, on every process.
@@ -330,6 +331,9 @@ pub(crate) fn write(
     shard.map_err(failed)?;
     if let Some(Err(e)) = shared {
         return Err(failed(e));
+    }
+    if let Some(b) = buddies {
+        disk::rotate(&held::hold_dir(dir, &b.node, process), keep);
     }
     published.transpose().map_err(failed)
 }
@@ -368,11 +372,12 @@ fn write_buddy_shard(
 
 /// Publishes a double checkpoint: process 0 makes the manifest of every
 /// process's `shards` and shares it with its main state; every process
-/// then publishes its `hold`, and process 0 learns whether all did.
-/// Collective. Returns, on process 0, the bytes of element state.
+/// then publishes its `hold` (keeping every older checkpoint: they are
+/// rotated once all holds have this one), and process 0 learns whether all
+/// did. Collective. Returns, on process 0, the bytes of element state.
 fn publish_hold(
     d: &mut Driver,
-    (hold, keep): (&Path, usize),
+    hold: &Path,
     contents: &disk::Contents<'_>,
     shard: Result<disk::Shard, String>,
     shards: Option<Vec<Result<disk::Shard, String>>>,
@@ -389,7 +394,7 @@ fn publish_hold(
     let shared: Option<Made> = bcast_value(d, &made)?;
     let publish = |(json, main_state, _): (Vec<u8>, Vec<u8>, u64), shard| {
         let manifest: disk::Manifest = serde_json::from_slice(&json).map_err(|e| e.to_string())?;
-        disk::publish_with(hold, &main_state, &manifest, vec![shard], keep)
+        disk::publish_with(hold, &main_state, &manifest, vec![shard], usize::MAX)
             .map(drop)
             .map_err(|e| e.to_string())
     };

@@ -28,7 +28,7 @@ mod write;
 
 pub use read::{Checkpoint, open};
 pub use write::{
-    list, manifest_of, publish, publish_with, write, write_shard, write_shard_serialized,
+    list, manifest_of, publish, publish_with, rotate, write, write_shard, write_shard_serialized,
 };
 
 /// The `format` field of every manifest.

@@ -292,9 +292,9 @@ pub fn list(root: &Path) -> Vec<u64> {
     steps
 }
 
-/// Removes all but the newest `keep` checkpoints (best effort: a failure
-/// leaves an extra checkpoint, never a damaged one).
-fn rotate(root: &Path, keep: usize) {
+/// Removes all but the newest `keep` checkpoints of `root` (best effort: a
+/// failure leaves an extra checkpoint, never a damaged one).
+pub fn rotate(root: &Path, keep: usize) {
     let steps = list(root);
     let excess = steps.len().saturating_sub(keep);
     for step in &steps[..excess] {
