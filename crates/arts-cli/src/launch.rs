@@ -206,24 +206,24 @@ pub fn oversubscribed(pes: u32, processes: u32) -> bool {
 
 /// The host of every process, by rank (this machine's name alone without MPI).
 pub fn host_names() -> Vec<String> {
-    imp::host_names().unwrap_or_else(|| {
-        let name = std::fs::read_to_string("/proc/sys/kernel/hostname")
-            .map(|s| s.trim().to_string())
-            .unwrap_or_else(|_| "localhost".into());
-        vec![name]
-    })
+    imp::host_names().unwrap_or_else(|| vec![this_host()])
 }
 
 /// This process's node, for buddy checkpoint stores: `$ARTS_NODE` when set
 /// (so that one machine can stand for several nodes), else the host name.
+/// Not collective: each process may set `$ARTS_NODE` or not.
 pub fn node_name() -> String {
     match std::env::var("ARTS_NODE") {
         Ok(node) if !node.is_empty() => node,
-        _ => host_names()
-            .into_iter()
-            .nth(rank_size().0 as usize)
-            .unwrap_or_default(),
+        _ => this_host(),
     }
+}
+
+/// This machine's host name.
+fn this_host() -> String {
+    std::fs::read_to_string("/proc/sys/kernel/hostname")
+        .map(|s| s.trim().to_string())
+        .unwrap_or_else(|_| "localhost".into())
 }
 
 /// This process's buddies for double checkpoints: every process's node
