@@ -34,13 +34,9 @@ pub fn hold_dir(root: &Path, node: &str, process: u32) -> PathBuf {
 }
 
 fn safe_node(node: &str) -> String {
+    let safe = |c: char| c.is_ascii_alphanumeric() || c == '-' || c == '_';
     node.chars()
-        .map(
-            |c| match c.is_ascii_alphanumeric() || c == '-' || c == '_' {
-                true => c,
-                false => '_',
-            },
-        )
+        .map(|c| if safe(c) { c } else { '_' })
         .collect()
 }
 
