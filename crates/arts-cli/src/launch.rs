@@ -255,7 +255,7 @@ fn any_store(dir: &Path) -> bool {
 /// process's node cover together, recovered collectively under MPI.
 pub fn newest_checkpoint(dir: &Path) -> Result<Option<Checkpoint>, CheckpointError> {
     if any_store(dir) {
-        return imp::recover(dir, &node_name()).unwrap_or_else(|| Ok(held::open_store(dir)));
+        return recover_store(dir);
     }
     if disk::list(dir).is_empty() {
         return Ok(None);
@@ -269,8 +269,11 @@ pub fn open_checkpoint(path: &Path) -> Result<Checkpoint, CheckpointError> {
     if !any_store(path) {
         return disk::open(path);
     }
-    newest_checkpoint(path)?.ok_or_else(|| CheckpointError::Invalid {
-        path: path.to_path_buf(),
-        why: "a buddy store whose holds cover no checkpoint together (a hold is missing)".into(),
-    })
+    recover_store(path)?.ok_or_else(|| held::incomplete(path))
+}
+
+/// The newest checkpoint the holds of the store `dir` cover together:
+/// recovered collectively under MPI, read from every hold here otherwise.
+fn recover_store(dir: &Path) -> Result<Option<Checkpoint>, CheckpointError> {
+    imp::recover(dir, &node_name()).unwrap_or_else(|| Ok(held::open_store(dir)))
 }

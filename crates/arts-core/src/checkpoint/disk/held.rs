@@ -155,6 +155,14 @@ pub fn plan(held: &[Vec<Held>]) -> Option<Recovery> {
     })
 }
 
+/// The error for a store `root` whose holds cover no checkpoint together.
+pub fn incomplete(root: &Path) -> CheckpointError {
+    invalid(
+        root,
+        "a buddy store whose holds cover no checkpoint together (a hold is missing)",
+    )
+}
+
 /// The newest complete checkpoint in the store `root` as one process that
 /// sees every node's holds reads it (e.g. `arts restart` on one machine),
 /// or `None` when no checkpoint is complete.

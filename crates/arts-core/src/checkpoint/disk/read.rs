@@ -84,12 +84,7 @@ impl std::fmt::Debug for Source {
 /// such).
 pub fn open(path: &Path) -> Result<Checkpoint, CheckpointError> {
     if !path.join(MANIFEST).exists() && !path.join(LATEST).exists() && held::is_store(path) {
-        return held::open_store(path).ok_or_else(|| {
-            invalid(
-                path,
-                "a buddy store whose holds cover no checkpoint together (a hold is missing)",
-            )
-        });
+        return held::open_store(path).ok_or_else(|| held::incomplete(path));
     }
     let dir = if path.join(MANIFEST).exists() || !path.join(LATEST).exists() {
         path.to_path_buf()
