@@ -582,6 +582,21 @@ const SMALL_JACOBI: [&str; 9] = [
     "12",
 ];
 
+/// A leanmd run small enough to checkpoint and restart in a test (16 steps).
+const SMALL_LEANMD: [&str; 11] = [
+    "--json",
+    "run",
+    "leanmd",
+    "--cells",
+    "3x3x3",
+    "--atoms-per-cell",
+    "27",
+    "--steps",
+    "16",
+    "--kernel-reps",
+    "0",
+];
+
 #[test]
 fn a_checkpoint_of_2_processes_restarts_on_1_and_on_2_processes_bit_identical() {
     let app = SMALL_JACOBI;
@@ -685,19 +700,7 @@ fn double_checkpoints_survive_the_loss_of_a_nodes_store() {
 
 #[test]
 fn double_leanmd_checkpoints_of_two_arrays_survive_the_loss_of_a_nodes_store() {
-    let app = [
-        "--json",
-        "run",
-        "leanmd",
-        "--cells",
-        "3x3x3",
-        "--atoms-per-cell",
-        "27",
-        "--steps",
-        "16",
-        "--kernel-reps",
-        "0",
-    ];
+    let app = SMALL_LEANMD;
     let opts = [
         "--lb",
         "rotate",
@@ -896,21 +899,7 @@ fn a_ddm_sweep_checkpointed_on_2_processes_restarts_on_one() {
 fn a_leanmd_checkpoint_of_2_processes_restarts_on_1_and_on_2_processes_bit_identical() {
     // Cells and pairs migrate between processes; each process writes its
     // own; the atoms and energies end as in a single-process run.
-    let app = [
-        "--json",
-        "run",
-        "leanmd",
-        "--cells",
-        "3x3x3",
-        "--atoms-per-cell",
-        "27",
-        "--steps",
-        "16",
-        "--migrate-every",
-        "4",
-        "--kernel-reps",
-        "0",
-    ];
+    let app = [&SMALL_LEANMD[..], &["--migrate-every", "4"]].concat();
     let plain = single(&[&app[..], &["--pes", "2"]].concat());
     let root = tempfile::tempdir().unwrap();
     let dir = root.path().to_str().unwrap();
