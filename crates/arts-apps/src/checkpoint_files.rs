@@ -351,23 +351,20 @@ fn write_buddy_shard(
     let process = d.process().0;
     let hold = held::hold_dir(store, &b.node, process);
     let serialized: Vec<Vec<u8>> = images.iter().map(|i| i.to_bytes()).collect();
-    let mut shard = disk::write_shard_serialized(&hold, step, process, images, &serialized)
+    let shard = disk::write_shard_serialized(&hold, step, process, images, &serialized)
         .map_err(|e| e.to_string());
     if b.buddy == process {
         return Ok(shard);
     }
     // One pass per array, so that no image is copied into a bigger buffer.
-    let mut copy = Vec::with_capacity(serialized.len());
-    for bytes in serialized {
-        copy.push(d.pass(b.buddy, b.ward, bytes)?);
-    }
-    if let Ok(s) = &mut shard {
-        shard = s
-            .add_copy(b.ward, &copy)
-            .map(|()| s.clone())
-            .map_err(|e| e.to_string());
-    }
-    Ok(shard)
+    let copy = serialized
+        .into_iter()
+        .map(|bytes| d.pass(b.buddy, b.ward, bytes))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(shard.and_then(|mut s| {
+        s.add_copy(b.ward, &copy).map_err(|e| e.to_string())?;
+        Ok(s)
+    }))
 }
 
 /// Publishes a double checkpoint: process 0 makes the manifest of every

@@ -9,6 +9,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use crossbeam_channel::Receiver;
 
 use crate::PeId;
+use crate::bulk::Bulk;
 use crate::chare::{ArrayProxy, Chare, Element};
 use crate::checkpoint::{ArrayImage, ElementImage};
 use crate::ctx::broadcast_call;
@@ -65,9 +66,9 @@ pub enum DriverMsg {
     Passed {
         /// The process it came from.
         from: u32,
-        /// Its bytes (a piece of at most [`PASS_PIECE`] bytes).
-        #[serde(with = "crate::wire::bytes")]
-        bytes: Vec<u8>,
+        /// Its bytes (a piece of at most [`PASS_PIECE`] bytes), sent
+        /// beside the message's frame, not copied into it.
+        bytes: Bulk,
         /// Whether it is the last piece.
         last: bool,
     },
@@ -316,7 +317,7 @@ impl Driver {
         } else if mine.len() <= PASS_PIECE {
             let msg = DriverMsg::Passed {
                 from: me,
-                bytes: mine,
+                bytes: Bulk::new(mine),
                 last: true,
             };
             self.transport.to_driver(to, msg);
@@ -325,7 +326,7 @@ impl Driver {
             for (i, piece) in mine.chunks(PASS_PIECE).enumerate() {
                 let msg = DriverMsg::Passed {
                     from: me,
-                    bytes: piece.to_vec(),
+                    bytes: Bulk::new(piece.to_vec()),
                     last: i + 1 == pieces,
                 };
                 self.transport.to_driver(to, msg);
@@ -364,7 +365,9 @@ impl Driver {
         match msg {
             DriverMsg::Gathered { from, bytes } => self.gathered.push_back((from, bytes)),
             DriverMsg::Bcast { bytes } => self.bcasts.push_back(bytes),
-            DriverMsg::Passed { from, bytes, last } => self.passed.push_back((from, bytes, last)),
+            DriverMsg::Passed { from, bytes, last } => {
+                self.passed.push_back((from, bytes.into_vec(), last))
+            }
             _ => {}
         }
     }

@@ -6,8 +6,10 @@
 use std::cell::RefCell;
 use std::mem::MaybeUninit;
 use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
 
 use arts_core::bulk::BulkBuffers;
+use arts_core::wire::{WireError, WireMsg};
 use mpi::Count;
 use mpi::datatype::Equivalence;
 use mpi::ffi;
@@ -319,19 +321,34 @@ fn isend(
 
 /// Sends `bytes`, which `buffer` keeps alive, to `rank` with `tag` on
 /// `comm`: non-blocking from PE threads (they progress their sends when
-/// they poll), blocking from other threads.
+/// they poll), blocking from other threads (see [`wait_politely`]).
 fn send(comm: &SimpleCommunicator, rank: u32, tag: i32, bytes: &'static [u8], buffer: SendBuffer) {
+    let request = isend(comm, rank, tag, bytes);
     LINK.with(|l| match l.borrow_mut().as_mut() {
-        Some(link) => {
-            let request = isend(comm, rank, tag, bytes);
-            link.sends.push(PendingSend { request, buffer });
-        }
+        Some(link) => link.sends.push(PendingSend { request, buffer }),
         None => {
-            comm.process_at_rank(rank as i32).send_with_tag(bytes, tag);
-            // SAFETY: the blocking send has completed.
+            wait_politely(request);
+            // SAFETY: the send has completed.
             unsafe { buffer.release() }
         }
     });
+}
+
+/// Waits for `request` to complete, testing it with growing pauses (up to
+/// 50 µs) instead of spinning inside MPI: a thread off the PEs (a driver
+/// sending a buddy's checkpoint copy, say) then leaves the CPU to the
+/// threads that do the work, the receiver's among them on a shared node.
+/// A small eager send completes at the first test, without a pause.
+fn wait_politely(mut request: Request<'static, [u8]>) {
+    let mut pause = Duration::from_micros(1);
+    loop {
+        match request.test() {
+            Ok(_) => return,
+            Err(r) => request = r,
+        }
+        std::thread::sleep(pause);
+        pause = (pause * 2).min(Duration::from_micros(50));
+    }
 }
 
 /// Sends `bytes` to `rank` with `tag` on `comm` (see [`send`]).
@@ -371,6 +388,54 @@ pub(crate) fn send_frame(
     } else {
         send_large(comm, order, rank, local, frame, bulk);
     }
+}
+
+/// Sends a message for the driver of process `rank`: its frame, ending in
+/// the number of its bulk buffers (u32 LE), on the first of `tags`, then
+/// the buffers on the second, all under `order` so that one process's
+/// buffers follow their frames in order. The buffers go from their own
+/// memory, not copied into the frame.
+pub(crate) fn send_driver_frame(
+    comm: &SimpleCommunicator,
+    order: &Mutex<()>,
+    rank: u32,
+    (tag, body): (i32, i32),
+    mut frame: Vec<u8>,
+    bulk: BulkBuffers,
+) {
+    frame.extend_from_slice(&(bulk.len() as u32).to_le_bytes());
+    let _order = order.lock().unwrap_or_else(PoisonError::into_inner);
+    send_bytes(comm, rank, tag, frame);
+    for buffer in bulk {
+        send_shared(comm, rank, body, buffer);
+    }
+}
+
+/// The most bulk buffers a message for a driver may announce.
+const MAX_DRIVER_BUFFERS: u32 = 1 << 16;
+
+/// Reads a `frame` that [`send_driver_frame`] sent from `source` and
+/// receives the bulk buffers it announces on tag `body`.
+pub(crate) fn receive_driver_frame(
+    comm: &SimpleCommunicator,
+    source: i32,
+    body: i32,
+    mut frame: Vec<u8>,
+) -> Result<WireMsg, WireError> {
+    let len = frame.len();
+    let at = len.checked_sub(4).ok_or(WireError::Truncated { len })?;
+    let count = u32::from_le_bytes(frame[at..].try_into().expect("four bytes"));
+    if count > MAX_DRIVER_BUFFERS {
+        return Err(WireError::Decode(format!(
+            "a driver frame announces {count} bulk buffers, at most {MAX_DRIVER_BUFFERS} are accepted"
+        )));
+    }
+    frame.truncate(at);
+    let from = comm.process_at_rank(source);
+    let buffers = (0..count)
+        .map(|_| Arc::new(from.receive_vec_with_tag::<u8>(body).0))
+        .collect();
+    Ok(WireMsg::new(frame, buffers))
 }
 
 /// [`send_frame`] for a frame with bulk buffers or too large to go whole.

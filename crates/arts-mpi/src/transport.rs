@@ -23,6 +23,8 @@ use crate::link::{self, Frame, MAX_PES_PER_PROCESS, PeLink};
 const DRIVER_TAG: i32 = 32_000;
 /// Tag of the PE reports gathered on process 0 at the end of a run.
 const REPORT_TAG: i32 = 32_001;
+/// Tag of the bulk buffers that follow a message for a process's driver.
+const DRIVER_BODY_TAG: i32 = 32_002;
 /// The leader PE probes for driver messages on every this many empty polls.
 const DRIVER_PROBE_EVERY: u32 = 64;
 /// How long an idle PE may park between two polls of MPI.
@@ -57,6 +59,8 @@ pub struct MpiTransport {
     /// Held while sending a header and its body, so that the bodies of one
     /// process to one PE go out in the order of their headers.
     large_send: Mutex<()>,
+    /// Held while sending a message for a driver and its bulk buffers.
+    driver_send: Mutex<()>,
 }
 
 impl MpiTransport {
@@ -93,6 +97,7 @@ impl MpiTransport {
             retired: AtomicU32::new(0),
             all_retired: AtomicBool::new(false),
             large_send: Mutex::new(()),
+            driver_send: Mutex::new(()),
         };
         Ok((Arc::new(t), rx))
     }
@@ -107,42 +112,42 @@ impl MpiTransport {
         link::send_frame(&self.comm.0, &self.large_send, rank, local, frame, bulk);
     }
 
-    /// Receives every waiting message with `tag` (any size) and hands it to `f`.
-    fn receive(&self, tag: i32, mut f: impl FnMut(Vec<u8>)) -> bool {
-        let mut got = false;
-        while let Some(probed) = self
+    /// Receives the next waiting message for this process's driver, with
+    /// the bulk buffers sent beside it, if there is one. One that cannot be
+    /// read becomes an abort, naming what was wrong.
+    fn receive_driver_msg(&self) -> Option<DriverMsg> {
+        let probed = self
             .comm
             .0
             .any_process()
-            .immediate_matched_probe_with_tag(tag)
-        {
-            let (bytes, _) = probed.matched_receive_vec::<u8>();
-            f(bytes);
-            got = true;
-        }
-        got
-    }
-
-    fn deliver_driver_msgs(&self) {
-        self.receive(DRIVER_TAG, |bytes| {
-            // One that cannot be read stops the run, naming what was wrong.
-            let msg = arts_core::wire::decode(&bytes).unwrap_or_else(|error| {
+            .immediate_matched_probe_with_tag(DRIVER_TAG)?;
+        let (frame, status) = probed.matched_receive_vec::<u8>();
+        let received =
+            link::receive_driver_frame(&self.comm.0, status.source_rank(), DRIVER_BODY_TAG, frame);
+        let msg = received
+            .and_then(|msg| arts_core::wire::decode_message(&msg))
+            .unwrap_or_else(|error| {
                 DriverMsg::Abort(RunError::Wire {
                     pe: self.rank * self.per,
                     what: "a message for this process's driver".into(),
                     error,
                 })
             });
+        Some(msg)
+    }
+
+    fn deliver_driver_msgs(&self) {
+        while let Some(msg) = self.receive_driver_msg() {
             // The driver outlives every PE.
             let _ = self.driver.send(msg);
-        });
+        }
     }
 
     /// Receives and drops everything for the link's PE (after the run).
     fn discard(&self, link: &mut PeLink) {
         while link.receive_frame(&self.comm.0).is_some() {}
         if link.local == 0 {
-            self.receive(DRIVER_TAG, drop);
+            while self.receive_driver_msg().is_some() {}
         }
     }
 
@@ -195,12 +200,9 @@ impl Transport for MpiTransport {
         if process == self.rank {
             let _ = self.driver.send(msg);
         } else {
-            link::send_bytes(
-                &self.comm.0,
-                process,
-                DRIVER_TAG,
-                arts_core::wire::encode(&msg),
-            );
+            let (frame, bulk) = arts_core::wire::encode_message(&msg).into_parts();
+            let tags = (DRIVER_TAG, DRIVER_BODY_TAG);
+            link::send_driver_frame(&self.comm.0, &self.driver_send, process, tags, frame, bulk);
         }
     }
 
