@@ -70,6 +70,42 @@ fn a_restart_on_1_2_and_3_pes_is_bit_identical_to_an_uninterrupted_run() {
 }
 
 #[test]
+fn a_restart_validates_against_the_kept_reference_without_recomputing_it() {
+    let root = tempfile::tempdir().unwrap();
+    let with = checkpointed(root.path());
+    assert_eq!(with["reference_reused"], false);
+    let kept = root.path().join("reference.bin");
+    assert!(kept.is_file());
+    for dir in [root.path().to_path_buf(), root.path().join("ckpt-4")] {
+        let again = restart(&dir, "2");
+        assert_eq!(again["reference_reused"], true, "{}", dir.display());
+        assert_eq!(again["valid"], true);
+        assert_eq!(again["residual_final"], with["residual_final"]);
+    }
+    let dir = root.path().to_str().unwrap();
+    let resumed = jacobi(&[
+        "--pes",
+        "3",
+        "--checkpoint-every",
+        "4",
+        "--checkpoint-dir",
+        dir,
+        "--resume",
+    ]);
+    assert_eq!(resumed["resumed_from_step"], 8);
+    assert_eq!(resumed["reference_reused"], true);
+    // A damaged one is computed again, and the run is still validated.
+    let mut bytes = std::fs::read(&kept).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 1;
+    std::fs::write(&kept, &bytes).unwrap();
+    let again = restart(root.path(), "1");
+    assert_eq!(again["reference_reused"], false);
+    assert_eq!(again["valid"], true);
+    assert_eq!(again["max_abs_diff"], with["max_abs_diff"]);
+}
+
+#[test]
 fn a_damaged_or_foreign_checkpoint_is_refused_naming_the_file() {
     let root = tempfile::tempdir().unwrap();
     checkpointed(root.path());

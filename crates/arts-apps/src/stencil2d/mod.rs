@@ -12,6 +12,7 @@ pub mod checkpoint;
 mod kernel;
 mod layout;
 mod reference;
+pub mod reference_file;
 
 use std::sync::Arc;
 use std::time::Instant;

@@ -49,6 +49,14 @@ pub fn run_restart(args: &RestartArgs, out: Output) -> CliResult {
         read_resume(&c, &app).map_err(CliError::usage)
     };
     let mut prepared = args.opts.prepare(out)?;
+    // The root of the checkpoint (given, or the parent of a `ckpt-<step>`).
+    let is_checkpoint = args.dir.join(disk::MANIFEST).is_file();
+    let root = args
+        .dir
+        .parent()
+        .filter(|_| is_checkpoint)
+        .unwrap_or(&args.dir);
+    prepared.restart_root = Some(root.to_path_buf());
     let report = match app {
         StencilApp::Jacobi2d(params) => {
             let p = params.problem().map_err(|e| bad_options(&e))?;

@@ -10,7 +10,7 @@ use arts_apps::report;
 use arts_apps::stencil2d::checkpoint::{
     Checkpointing, Resume, Session, StencilApp, read_resume, restartable_app,
 };
-use arts_apps::stencil2d::{Kernel, Outcome, Problem, Reference, run_session};
+use arts_apps::stencil2d::{Kernel, Outcome, Problem, Reference, reference_file, run_session};
 use arts_core::{Config, LbConfig, LbPeriod, Map};
 use serde::Serialize;
 
@@ -178,6 +178,9 @@ pub struct Prepared {
     checkpoint: Option<Saving>,
     /// The checkpoint the run continues from (`arts restart`).
     pub resume: Option<Resume>,
+    /// The checkpoint root `arts restart` reads, where the sequential
+    /// reference of the run may be kept.
+    pub restart_root: Option<PathBuf>,
 }
 
 impl RunOpts {
@@ -322,6 +325,7 @@ impl RunOpts {
             strategy: self.lb.clone(),
             checkpoint,
             resume: None,
+            restart_root: None,
         })
     }
 }
@@ -567,6 +571,9 @@ pub struct StencilReport {
     checkpoint_dir: Option<String>,
     /// The step a restarted run continued from (`null`: not a restart).
     resumed_from_step: Option<u32>,
+    /// The sequential reference was read from the checkpoint root (kept
+    /// there by an earlier attempt of this run), not computed again.
+    reference_reused: bool,
     /// Checkpoints written.
     checkpoints: usize,
     /// Bytes of element state in a checkpoint.
@@ -612,7 +619,15 @@ pub fn execute<K: Kernel>(
     let resumed_from_step = session.resume.as_ref().map(|r| r.step);
     let bar = out.progress(2, app);
     bar.set_message("sequential reference");
-    let reference = Arc::new(reference(problem));
+    // Kept beside the checkpoints, so that a restart need not recompute it.
+    let kept = session.save.as_ref().map(|s| s.dir.as_path());
+    let from = match &session.resume {
+        Some(_) => prepared.restart_root.as_deref().or(kept),
+        None => None,
+    };
+    let (reference, reference_reused) =
+        reference_file::load_or_compute(from, kept, &stencil_app, || reference(problem));
+    let reference = Arc::new(reference);
     bar.inc(1);
     bar.set_message("parallel run");
     let (config, map) = (&prepared.config, prepared.map.clone());
@@ -643,6 +658,7 @@ pub fn execute<K: Kernel>(
         run,
         checkpoint_dir,
         resumed_from_step,
+        reference_reused,
         checkpoints: outcome.checkpoints.write_s.len(),
         checkpoint_state_bytes: outcome.checkpoints.state_bytes,
         checkpoint_gather_median_s: median_of(&outcome.checkpoints.gather_s),
@@ -696,6 +712,9 @@ pub fn finish(r: &StencilReport, out: Output) -> CliResult {
         }
         if let Some(s) = r.resumed_from_step {
             t += &format!("restarted after step  {s}\n");
+        }
+        if r.reference_reused {
+            t += "reference             read from the checkpoint root, not recomputed\n";
         }
         if let Some(s) = r.stopped_at_step {
             t += &format!("stopped after step    {s} (SIGTERM), not validated\n");
