@@ -903,6 +903,59 @@ fn a_ddm_sweep_checkpointed_on_2_processes_restarts_on_one() {
 }
 
 #[test]
+fn double_ddm_checkpoints_survive_the_loss_of_a_nodes_store() {
+    // A sweep on 3 emulated nodes keeps double checkpoints; node b's store
+    // is lost; the sweep restarts under mpirun on nodes c, a and a new
+    // node d, goes on checkpointing doubly, and ends as it would have.
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().to_str().unwrap();
+    let sweep = [
+        "--json",
+        "run",
+        "ddm",
+        "--preset",
+        "si-pn",
+        "--bias",
+        "0,0.1,0.2,0.3",
+        "--parallel",
+        "distributed",
+        "--segments",
+        "3",
+        "--pes-per-process",
+        "1",
+        "--checkpoint-every",
+        "2",
+        "--checkpoint-dir",
+        dir,
+        "--buddy-checkpoints",
+    ];
+    let v = json(&mpirun_on_nodes(&["a", "b", "c"], &sweep));
+    assert_eq!(v["valid"], true);
+    assert!(root.path().join("hold-b.p1").is_dir());
+    std::fs::remove_dir_all(root.path().join("hold-b.p1")).unwrap();
+    let restart = [
+        "--json",
+        "restart",
+        dir,
+        "--pes-per-process",
+        "1",
+        "--checkpoint-every",
+        "1",
+        "--checkpoint-dir",
+        dir,
+        "--buddy-checkpoints",
+    ];
+    let r = json(&mpirun_on_nodes(&["c", "a", "d"], &restart));
+    assert_eq!(r["valid"], true);
+    assert_eq!(r["parallel"]["resumed_from_point"], 2);
+    for key in ["terminal_current_a_per_cm2", "iterations"] {
+        assert_eq!(r[key], v[key], "{key}");
+    }
+    // The restart kept double checkpoints too: node d has a hold now.
+    assert!(root.path().join("hold-d.p2").is_dir());
+}
+
+#[test]
 fn a_leanmd_checkpoint_of_2_processes_restarts_on_1_and_on_2_processes_bit_identical() {
     // Cells and pairs migrate between processes; each process writes its
     // own; the atoms and energies end as in a single-process run.

@@ -7,7 +7,8 @@
 //! slab result and time). A restart restores the slabs on any number of
 //! PEs, decodes the saved results exactly as they were decoded the first
 //! time, and goes on with the next bias point: the sweep ends bit-identical
-//! to an uninterrupted one.
+//! to an uninterrupted one. With buddies, the checkpoints are double, in
+//! node-local stores (see `checkpoint_files`).
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -33,6 +34,9 @@ pub struct Checkpointing {
     pub keep: usize,
     /// The options that re-create the sweep (recorded in the manifest).
     pub options: serde_json::Value,
+    /// Keep double checkpoints in node-local stores instead of one in a
+    /// directory every process sees.
+    pub buddies: Option<checkpoint_files::Buddies>,
 }
 
 /// One bias point as the main program received it.
@@ -119,6 +123,7 @@ pub(super) fn take(
         step: state.points.len() as u64,
         main_state: &main_state,
     };
-    checkpoint_files::write(d, &[&image], (&plan.dir, plan.keep, None), &contents)?;
+    let at = (plan.dir.as_path(), plan.keep, plan.buddies.as_ref());
+    checkpoint_files::write(d, &[&image], at, &contents)?;
     Ok(())
 }

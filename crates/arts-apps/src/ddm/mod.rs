@@ -487,6 +487,7 @@ mod tests {
             dir: root.path().to_path_buf(),
             keep: 5,
             options: serde_json::json!({"test": true}),
+            buddies: None,
         };
         let (with, _) = run_session(
             &on(2, None),

@@ -151,6 +151,11 @@ pub struct RunDdmArgs {
     /// Checkpoints kept (the newest).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
     pub keep: u64,
+    /// Double checkpoints: --checkpoint-dir is a store local to each node,
+    /// where each process keeps its own checkpoint and a copy of its
+    /// buddy's (a process on another node when the nodes run as many each).
+    #[arg(long, requires = "checkpoint_dir")]
+    pub buddy_checkpoints: bool,
 }
 
 /// Arguments of `arts ddm partition`.
@@ -547,6 +552,7 @@ pub fn restart(c: &Checkpoint, opts: &RunOpts, out: Output) -> CliResult {
         }
         None => (None, None),
     };
+    args.buddy_checkpoints = given.buddy_checkpoints;
     run_sweep(&args, argv, Some(c), out)
 }
 

@@ -277,6 +277,7 @@ fn saving(
             dir: dir.clone(),
             keep: args.keep as usize,
             options: serde_json::json!({ "argv": session.argv, "mesh_crc32": fingerprint }),
+            buddies: args.buddy_checkpoints.then(crate::launch::buddies),
         }),
         _ => None,
     };

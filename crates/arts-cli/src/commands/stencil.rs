@@ -51,6 +51,8 @@ pub struct SweepRestart {
     pub pes_per_process: Option<u32>,
     /// Go on checkpointing: every N bias points, into DIR, keeping K.
     pub checkpoint: Option<(u32, PathBuf, u32)>,
+    /// ... as double checkpoints in node-local stores.
+    pub buddy_checkpoints: bool,
 }
 
 /// Options every stencil app takes: PEs, placement, tracing, load balancing.
@@ -204,11 +206,10 @@ impl RunOpts {
             ),
             ("--checkpoint-on-term", self.checkpoint_on_term),
             ("--resume", self.resume),
-            ("--buddy-checkpoints", self.buddy_checkpoints),
         ];
         if let Some((flag, _)) = others.iter().find(|o| o.1) {
             return Err(CliError::usage(format!(
-                "{flag}: a restarted ddm sweep keeps its own options; it takes --pes, --pes-per-process, --checkpoint-every, --checkpoint-dir and --keep"
+                "{flag}: a restarted ddm sweep keeps its own options; it takes --pes, --pes-per-process, --checkpoint-every, --checkpoint-dir, --keep and --buddy-checkpoints"
             )));
         }
         let checkpoint = match (self.checkpoint_every, &self.checkpoint_dir) {
@@ -224,6 +225,7 @@ impl RunOpts {
             pes: self.pes,
             pes_per_process: self.pes_per_process,
             checkpoint,
+            buddy_checkpoints: self.buddy_checkpoints,
         })
     }
 
