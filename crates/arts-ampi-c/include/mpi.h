@@ -253,6 +253,7 @@ typedef void MPI_User_function(void *invec, void *inoutvec, int *len, MPI_Dataty
 #define AMPI_Setmigratable ARTS_AMPI_Setmigratable
 #define AMPI_My_pe ARTS_AMPI_My_pe
 #define AMPI_Checkpoint_state ARTS_AMPI_Checkpoint_state
+#define AMPI_MemCheckpoint_state ARTS_AMPI_MemCheckpoint_state
 #define AMPI_Restored_state ARTS_AMPI_Restored_state
 
 /* ---- environment ---- */
@@ -416,6 +417,10 @@ int AMPI_My_pe(void);
  * them back with AMPI_Restored_state, which sets *flag to 1 (0 when the
  * run starts afresh). */
 int AMPI_Checkpoint_state(long long step, const void *state, long long bytes);
+/* The same, kept by every process of the job in its hold of
+ * --checkpoint-dir, a store local to each node (e.g. /dev/shm/job): a
+ * restart (--restart DIR) needs any one surviving hold. */
+int AMPI_MemCheckpoint_state(long long step, const void *state, long long bytes);
 int AMPI_Restored_state(long long *step, void *state, long long capacity, long long *bytes,
                         int *flag);
 

@@ -106,7 +106,38 @@ pub unsafe extern "C-unwind" fn ARTS_AMPI_Checkpoint_state(
     state: *const c_void,
     bytes: i64,
 ) -> c_int {
-    entry("AMPI_Checkpoint_state", MPI_COMM_WORLD, |vp| {
+    // SAFETY: the caller's contract is this function's.
+    unsafe { checkpoint_state("AMPI_Checkpoint_state", step, state, bytes, false) }
+}
+
+/// `AMPI_MemCheckpoint_state(step, state, bytes)`: as
+/// `AMPI_Checkpoint_state`, but every process of the job keeps the
+/// checkpoint in its hold of `--checkpoint-dir`, a store local to each node
+/// (`Mpi::mem_checkpoint`); `--restart DIR` needs any one surviving hold.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_AMPI_MemCheckpoint_state(
+    step: i64,
+    state: *const c_void,
+    bytes: i64,
+) -> c_int {
+    // SAFETY: the caller's contract is this function's.
+    unsafe { checkpoint_state("AMPI_MemCheckpoint_state", step, state, bytes, true) }
+}
+
+/// The two checkpoint calls: `bytes` bytes at `state` (readable, or null
+/// with 0 bytes) saved to the run's directory, or kept in every process's
+/// hold (`in_memory`).
+///
+/// # Safety
+/// `state` points to `bytes` readable bytes unless `bytes` is 0.
+unsafe fn checkpoint_state(
+    call: &'static str,
+    step: i64,
+    state: *const c_void,
+    bytes: i64,
+    in_memory: bool,
+) -> c_int {
+    entry(call, MPI_COMM_WORLD, |vp| {
         let n = usize::try_from(bytes)
             .map_err(|_| Fail::new(ERR_COUNT, format!("bytes {bytes} is negative")))?;
         let step = u64::try_from(step)
@@ -123,7 +154,10 @@ pub unsafe extern "C-unwind" fn ARTS_AMPI_Checkpoint_state(
             // SAFETY: the program passes `bytes` readable bytes at `state`.
             unsafe { std::slice::from_raw_parts(state.cast::<u8>(), n) }.to_vec()
         };
-        vp.mpi().checkpoint(step, &data)?;
+        match in_memory {
+            true => vp.mpi().mem_checkpoint(step, &data)?,
+            false => vp.mpi().checkpoint(step, &data)?,
+        }
         Ok(())
     })
 }

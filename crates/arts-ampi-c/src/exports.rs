@@ -38,6 +38,10 @@ pub static EXPORTS: Exports = Exports(&[
         crate::ampi::ARTS_AMPI_Checkpoint_state as *const (),
     ),
     (
+        "ARTS_AMPI_MemCheckpoint_state",
+        crate::ampi::ARTS_AMPI_MemCheckpoint_state as *const (),
+    ),
+    (
         "ARTS_AMPI_Restored_state",
         crate::ampi::ARTS_AMPI_Restored_state as *const (),
     ),

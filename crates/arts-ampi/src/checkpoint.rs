@@ -7,12 +7,21 @@
 //! through `Mpi::restored`, on any number of PEs; the rank count must be the
 //! same (each state belongs to one rank).
 //!
+//! `Mpi::mem_checkpoint` keeps the same checkpoint in the memory of every
+//! process instead: in a [`MemStore`], a directory local to each node (a
+//! tmpfs such as `/dev/shm`, so that the copies outlive a job that Open MPI
+//! ends), each process publishes it in its own *hold*
+//! (`hold-<node>.p<process>`, the layout of double checkpoints in
+//! `arts_core::checkpoint::disk::held`). Any surviving hold restarts the
+//! run; the older checkpoints are dropped only once every hold has the new
+//! one.
+//!
 //! Stacks are not saved: the program continues from its state, not from
 //! the point of the call (whole-VP checkpoints need isomalloc, not built).
 
 use std::path::{Path, PathBuf};
 
-use arts_core::checkpoint::disk::{self, Contents};
+use arts_core::checkpoint::disk::{self, Checkpoint, Contents, held};
 use serde::{Deserialize, Serialize};
 
 use crate::error::AmpiError;
@@ -31,6 +40,27 @@ pub struct Checkpoints {
     pub program: String,
     /// The checkpoint the run continues from.
     pub restored: Option<Restored>,
+    /// Where `Mpi::mem_checkpoint` keeps its copies (`None`: it fails).
+    pub memory: Option<MemStore>,
+}
+
+/// A directory local to each node where every process keeps a copy of the
+/// checkpoints of `Mpi::mem_checkpoint`.
+#[derive(Clone, Debug)]
+pub struct MemStore {
+    /// The store (e.g. `/dev/shm/job`).
+    pub dir: PathBuf,
+    /// This node's name, in this process's hold's name.
+    pub node: String,
+    /// This process's index among the job's processes (its MPI rank).
+    pub process: u32,
+}
+
+impl MemStore {
+    /// This process's hold in the store.
+    fn hold(&self) -> PathBuf {
+        held::hold_dir(&self.dir, &self.node, self.process)
+    }
 }
 
 /// The ranks' states of one checkpoint.
@@ -49,11 +79,18 @@ struct Options {
     ranks: u32,
 }
 
-/// Reads the checkpoint at `path` (a `ckpt-<step>` directory, or a root
-/// whose `latest` names one) for `program` on `ranks` ranks; anything else
-/// is a usage error naming the file.
+/// Reads the checkpoint at `path` (a `ckpt-<step>` directory, a root
+/// whose `latest` names one, or a store of `mem_checkpoint` holds that this
+/// process sees whole) for `program` on `ranks` ranks; anything else is a
+/// usage error naming the file.
 pub fn open(path: &Path, program: &str, ranks: u32) -> Result<Restored, AmpiError> {
     let c = disk::open(path).map_err(|e| AmpiError::Usage(e.to_string()))?;
+    read(&c, program, ranks)
+}
+
+/// The ranks' states in checkpoint `c`, if it is one of `program` on
+/// `ranks` ranks; otherwise a usage error naming the file.
+pub fn read(c: &Checkpoint, program: &str, ranks: u32) -> Result<Restored, AmpiError> {
     let manifest = c.dir.join(disk::MANIFEST);
     let bad = |why: String| AmpiError::Usage(format!("{}: {why}", manifest.display()));
     if c.manifest.app != APP {
@@ -88,6 +125,26 @@ pub fn open(path: &Path, program: &str, ranks: u32) -> Result<Restored, AmpiErro
     })
 }
 
+/// The checkpoint after `step` of the ranks' states `main_state` (as
+/// [`encode_states`] made them) of a run of `ranks` ranks.
+fn contents<'a>(plan: &Checkpoints, ranks: u32, step: u64, main_state: &'a [u8]) -> Contents<'a> {
+    let options = Options {
+        program: plan.program.clone(),
+        ranks,
+    };
+    Contents {
+        app: APP,
+        options: serde_json::to_value(options).expect("options serialize"),
+        step,
+        main_state,
+    }
+}
+
+/// The bytes of a checkpoint's main state: every rank's state, in rank order.
+pub(crate) fn encode_states(states: &[Vec<u8>]) -> Vec<u8> {
+    arts_core::wire::encode(states)
+}
+
 /// Writes the ranks' `states` as the checkpoint after `step`; returns its
 /// directory, or why it could not be written.
 pub(crate) fn write(
@@ -96,18 +153,31 @@ pub(crate) fn write(
     step: u64,
     states: &[Vec<u8>],
 ) -> Result<PathBuf, String> {
-    let options = Options {
-        program: plan.program.clone(),
-        ranks: states.len() as u32,
-    };
-    let main_state = arts_core::wire::encode(states);
-    let contents = Contents {
-        app: APP,
-        options: serde_json::to_value(options).expect("options serialize"),
-        step,
-        main_state: &main_state,
-    };
+    let main_state = encode_states(states);
+    let contents = contents(plan, states.len() as u32, step, &main_state);
     disk::write(dir, &contents, &[], plan.keep).map_err(|e| e.to_string())
+}
+
+/// Publishes `main_state`, the states of `ranks` ranks, as the checkpoint
+/// after `step` in this process's hold of `store`, keeping the older ones
+/// (see [`rotate_hold`]).
+pub(crate) fn write_hold(
+    plan: &Checkpoints,
+    store: &MemStore,
+    ranks: u32,
+    step: u64,
+    main_state: &[u8],
+) -> Result<PathBuf, String> {
+    let contents = contents(plan, ranks, step, main_state);
+    let manifest = disk::manifest_of(&contents, &[]);
+    disk::publish_with(&store.hold(), main_state, &manifest, Vec::new(), usize::MAX)
+        .map_err(|e| e.to_string())
+}
+
+/// Drops all but the newest `plan.keep` checkpoints of this process's hold
+/// (once every hold has the newest).
+pub(crate) fn rotate_hold(plan: &Checkpoints, store: &MemStore) {
+    disk::rotate(&store.hold(), plan.keep);
 }
 
 #[cfg(test)]
@@ -119,10 +189,20 @@ mod tests {
     use crate::runner::{AmpiReport, RunOptions, run};
 
     fn stencil(vp: u32, pes: u32, plan: Checkpoints) -> Result<AmpiReport, AmpiError> {
+        stencil_with(vp, pes, plan, false)
+    }
+
+    fn stencil_with(
+        vp: u32,
+        pes: u32,
+        plan: Checkpoints,
+        mem_checkpoint: bool,
+    ) -> Result<AmpiReport, AmpiError> {
         let params = Params {
             size: 12,
             iters: Some(9),
             checkpoint_every: 3,
+            mem_checkpoint,
             ..Params::default()
         };
         let built = programs::build("stencil3d", &params, vp)?;
@@ -139,6 +219,7 @@ mod tests {
             keep: 5,
             program: "stencil3d".into(),
             restored: None,
+            memory: None,
         }
     }
 
@@ -168,6 +249,43 @@ mod tests {
         }
         // The restart from step 3 checkpointed again at step 6.
         assert_eq!(disk::list(&again_dir), vec![6]);
+    }
+
+    #[test]
+    fn mem_checkpoints_are_kept_in_the_processs_hold_and_restart_from_the_store() {
+        let store = tempfile::tempdir().unwrap();
+        let memory = MemStore {
+            dir: store.path().to_path_buf(),
+            node: "n0".into(),
+            process: 0,
+        };
+        let plan = Checkpoints {
+            keep: 1,
+            memory: Some(memory.clone()),
+            ..saving(&store.path().join("unused"))
+        };
+        let first = stencil_with(5, 2, plan, true).unwrap();
+        assert_eq!(first.value("valid"), Some(1.0));
+        // One hold, rotated to the newest checkpoint; nothing outside it.
+        assert_eq!(disk::list(&memory.hold()), vec![6]);
+        assert!(!store.path().join("unused").exists());
+        let restored = open(store.path(), "stencil3d", 5).unwrap();
+        assert_eq!(restored.step, 6);
+        let plan = Checkpoints {
+            restored: Some(restored),
+            ..Checkpoints::default()
+        };
+        let again = stencil(5, 3, plan).unwrap();
+        assert_eq!(again.value("valid"), Some(1.0));
+        assert_eq!(again.value("max_abs_diff"), Some(0.0));
+        // Without a store, mem_checkpoint fails naming itself.
+        let e = stencil_with(3, 1, Checkpoints::default(), true)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("mem_checkpoint: the run has no checkpoint store"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -357,6 +357,29 @@ fn a_c_program_restarts_from_its_saved_state_on_other_pes() {
         whole.trim_end(),
         "the restarted run ends where the whole run does"
     );
+    // The same with AMPI_MemCheckpoint_state, kept in a node-local store.
+    let store = dir.path().join("store").display().to_string();
+    let first = run_arts(
+        &so,
+        4,
+        2,
+        &["--checkpoint-dir", &store],
+        &["30", "5", "20", "1"],
+    );
+    assert!(first.contains("stopped after saving step 20"), "{first}");
+    assert!(dir.path().join("store").read_dir().unwrap().any(|e| {
+        let name = e.unwrap().file_name();
+        name.to_string_lossy().starts_with("hold-")
+    }));
+    let again = program_lines(&run_arts(
+        &so,
+        4,
+        3,
+        &["--restart", &store],
+        &["30", "5", "0"],
+    ));
+    assert!(again.starts_with("continuing from step 20\n"), "{again}");
+    assert_eq!(again.lines().nth(1).unwrap(), whole.trim_end());
     // Another rank count, or --checkpoint-every, is refused in one line.
     assert_usage_error(
         &arts(&["ampi", "run", "--vp", "3", "--restart", &ck, &so]),

@@ -1072,3 +1072,56 @@ fn ampi_checkpoints_of_ranks_on_2_processes_restart_in_one() {
     assert_eq!(again["max_abs_diff"], 0.0);
     assert_eq!(again["values"]["rank_grid"], with["values"]["rank_grid"]);
 }
+
+#[test]
+fn ampi_mem_checkpoints_survive_the_loss_of_a_nodes_store() {
+    // Every process keeps the ranks' checkpoint in its node's store; with
+    // node a's store lost, the run restarts from the others, on other nodes
+    // and on one process, and ends bit-identical to the sequential sweep.
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().to_str().unwrap();
+    let run = [
+        "--json",
+        "ampi",
+        "run",
+        "stencil3d",
+        "--vp",
+        "5",
+        "--size",
+        "16",
+        "--iters",
+        "10",
+    ];
+    let saving = [
+        "--pes",
+        "3",
+        "--checkpoint-every",
+        "4",
+        "--checkpoint-dir",
+        dir,
+        "--mem-checkpoints",
+    ];
+    let with = json(&mpirun_on_nodes(
+        &["a", "b", "c"],
+        &[&run[..], &saving].concat(),
+    ));
+    assert_eq!(with["valid"], true);
+    std::fs::remove_dir_all(root.path().join("hold-a.p0")).unwrap();
+    let restart = [&run[..], &["--pes", "3", "--restart", dir]].concat();
+    let again = json(&mpirun_on_nodes(&["c", "d", "d"], &restart));
+    let one = single(&[&run[..], &["--pes", "2", "--restart", dir]].concat());
+    for v in [again, one] {
+        assert_eq!(v["resumed_from_step"], 8, "{v}");
+        assert_eq!(v["valid"], true);
+        assert_eq!(v["max_abs_diff"], 0.0);
+        assert_eq!(v["values"]["rank_grid"], with["values"]["rank_grid"]);
+    }
+    for hold in ["hold-b.p1", "hold-c.p2"] {
+        std::fs::remove_dir_all(root.path().join(hold)).unwrap();
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_arts"))
+        .args(["ampi", "run", "stencil3d", "--vp", "5", "--restart", dir])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+}

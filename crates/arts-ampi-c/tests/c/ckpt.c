@@ -4,8 +4,10 @@
  * `stop` (as if the job were killed); a run started with --restart
  * continues from the saved step and prints the same checksum as an
  * uninterrupted run.
+ * With `mem` = 1 it saves with AMPI_MemCheckpoint_state (every process
+ * keeps the checkpoint in its node-local store).
  *
- *   ckpt [steps=30] [every=5] [stop=0] */
+ *   ckpt [steps=30] [every=5] [stop=0] [mem=0] */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +24,7 @@ int main(int argc, char **argv)
     int steps = argc > 1 ? atoi(argv[1]) : 30;
     int every = argc > 2 ? atoi(argv[2]) : 5;
     int stop = argc > 3 ? atoi(argv[3]) : 0;
+    int mem = argc > 4 ? atoi(argv[4]) : 0;
     int size, rank, i, restored = 0;
     struct state s;
     long long at = 0, bytes = 0;
@@ -55,7 +58,10 @@ int main(int argc, char **argv)
         }
         s.step++;
         if (every > 0 && s.step % every == 0) {
-            AMPI_Checkpoint_state(s.step, &s, sizeof s);
+            if (mem)
+                AMPI_MemCheckpoint_state(s.step, &s, sizeof s);
+            else
+                AMPI_Checkpoint_state(s.step, &s, sizeof s);
             if (stop > 0 && s.step == stop) {
                 if (rank == 0)
                     printf("stopped after saving step %d\n", stop);

@@ -5,6 +5,8 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use super::{Mpi, WORLD};
+use crate::Op;
+use crate::checkpoint::{encode_states, rotate_hold, write_hold};
 use crate::error::MpiError;
 
 impl Mpi<'_> {
@@ -19,6 +21,60 @@ impl Mpi<'_> {
         let Some(dir) = plan.as_ref().and_then(|p| p.dir.clone()) else {
             return Err(fail("the run has no checkpoint directory".into()));
         };
+        let plan = plan.as_ref().expect("checked above");
+        let mut written = Ok(());
+        if let Some(states) = self.gather_states(state)? {
+            written = crate::checkpoint::write(plan, &dir, step, &states).map(drop);
+        }
+        self.agree(written, "rank 0 could not write the checkpoint")
+            .map_err(fail)
+    }
+
+    /// AMPI's `AMPI_MemCheckpoint`: collective over `WORLD`, like
+    /// [`Mpi::checkpoint`], but the checkpoint is kept by every process of
+    /// the job, each in its own hold of the run's node-local store
+    /// (`--checkpoint-dir`, e.g. `/dev/shm/job`), not written once to a
+    /// directory every process sees. A restart from the store (`--restart
+    /// DIR`) needs any one surviving hold. Returns once every process keeps it.
+    pub fn mem_checkpoint<S: Serialize>(&mut self, step: u64, state: &S) -> Result<(), MpiError> {
+        let call = "mem_checkpoint";
+        let fail = |what: String| MpiError::Checkpoint { call, what };
+        let plan = self.shared().checkpoints.clone();
+        let Some((plan, store)) = plan.as_ref().and_then(|p| Some((p, p.memory.clone()?))) else {
+            return Err(fail(
+                "the run has no checkpoint store (--checkpoint-dir)".into(),
+            ));
+        };
+        let states = self.gather_states(state)?;
+        // The lowest rank in each process keeps that process's copy.
+        let n = self.size() as usize;
+        let mut processes = vec![0u32; n];
+        self.allgather(&[store.process], &mut processes, WORLD)?;
+        let first = processes.iter().position(|&p| p == store.process);
+        let keeper = first == Some(self.rank() as usize);
+        let color = if keeper { 0 } else { crate::UNDEFINED };
+        let keepers = self.comm_split(WORLD, color, self.rank())?;
+        let mut kept = Ok(());
+        if let Some(keepers) = keepers {
+            // Rank 0 keeps its process's copy and is the keepers' rank 0.
+            let mut main_state = states.as_deref().map(encode_states).unwrap_or_default();
+            let mut len = [main_state.len() as u64];
+            self.bcast(&mut len, 0, keepers)?;
+            main_state.resize(len[0] as usize, 0);
+            self.bcast(&mut main_state, 0, keepers)?;
+            self.comm_free(keepers)?;
+            kept = write_hold(plan, &store, n as u32, step, &main_state).map(drop);
+        }
+        let kept_everywhere = self.agree(kept, "another process could not keep its copy");
+        if keeper && kept_everywhere.is_ok() {
+            rotate_hold(plan, &store);
+        }
+        kept_everywhere.map_err(fail)
+    }
+
+    /// Every rank's serialized `state`, on rank 0 (`None` on the others).
+    /// Collective over `WORLD`.
+    fn gather_states<S: Serialize>(&mut self, state: &S) -> Result<Option<Vec<Vec<u8>>>, MpiError> {
         let mine = arts_core::wire::encode(state);
         let n = self.size() as usize;
         let root = self.rank() == 0;
@@ -27,26 +83,30 @@ impl Mpi<'_> {
         let counts: Vec<usize> = lens.iter().map(|&l| l as usize).collect();
         let mut all = vec![0u8; counts.iter().sum()];
         self.gatherv(&mine, &mut all, &counts, 0, WORLD)?;
-        let mut written = [0u8];
-        let mut why = String::new();
-        if root {
-            let mut states = Vec::with_capacity(n);
-            let mut at = 0;
-            for c in &counts {
-                states.push(all[at..at + c].to_vec());
-                at += c;
-            }
-            let plan = plan.as_ref().expect("checked above");
-            match crate::checkpoint::write(plan, &dir, step, &states) {
-                Ok(_) => written[0] = 1,
-                Err(e) => why = e,
-            }
+        if !root {
+            return Ok(None);
         }
-        self.bcast(&mut written, 0, WORLD)?;
-        match written[0] {
-            1 => Ok(()),
-            _ if root => Err(fail(why)),
-            _ => Err(fail("rank 0 could not write the checkpoint".into())),
+        let mut at = 0;
+        let states = counts
+            .iter()
+            .map(|&c| {
+                at += c;
+                all[at - c..at].to_vec()
+            })
+            .collect();
+        Ok(Some(states))
+    }
+
+    /// Whether `mine` succeeded on every rank of `WORLD`: this rank's error,
+    /// or `elsewhere` when only another rank failed. Collective.
+    fn agree(&mut self, mine: Result<(), String>, elsewhere: &str) -> Result<(), String> {
+        let mut all = [0u8];
+        self.allreduce(&[u8::from(mine.is_ok())], &mut all, &Op::Min, WORLD)
+            .map_err(|e| e.to_string())?;
+        match (mine, all[0]) {
+            (Err(why), _) => Err(why),
+            (Ok(()), 1) => Ok(()),
+            (Ok(()), _) => Err(elsewhere.to_string()),
         }
     }
 

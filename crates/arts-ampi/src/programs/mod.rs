@@ -40,6 +40,8 @@ pub struct Params {
     pub migrate_every: u32,
     /// Call `checkpoint()` every this many iterations in `stencil3d` (0: never).
     pub checkpoint_every: u32,
+    /// ... `mem_checkpoint()` instead: every process keeps the checkpoint.
+    pub mem_checkpoint: bool,
     /// Message size of the ping-pongs.
     pub bytes: usize,
     /// Fraction of the ranks (the first ones) that are heavy in `stencil3d`.
@@ -56,6 +58,7 @@ impl Default for Params {
             imbalance: 1.0,
             migrate_every: 0,
             checkpoint_every: 0,
+            mem_checkpoint: false,
             bytes: 8,
             heavy_fraction: 0.25,
             zones: btmz::DEFAULT_ZONES,

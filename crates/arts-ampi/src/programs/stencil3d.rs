@@ -179,6 +179,7 @@ pub(super) fn build(params: &Params, vp: u32) -> Result<Built, AmpiError> {
     let repeat = params.imbalance.round().max(1.0) as u32;
     let migrate_every = params.migrate_every;
     let checkpoint_every = params.checkpoint_every;
+    let mem_checkpoint = params.mem_checkpoint;
     let program = move |mpi: &mut Mpi<'_>| -> Result<(), MpiError> {
         let r = mpi.rank() as usize;
         let me = [r % grid[0], (r / grid[0]) % grid[1], r / grid[0] / grid[1]];
@@ -241,7 +242,10 @@ pub(super) fn build(params: &Params, vp: u32) -> Result<Built, AmpiError> {
                 mpi.migrate();
             }
             if checkpoint_every > 0 && (it + 1) % checkpoint_every == 0 && it + 1 < iters {
-                mpi.checkpoint(u64::from(it + 1), &b.cur)?;
+                match mem_checkpoint {
+                    true => mpi.mem_checkpoint(u64::from(it + 1), &b.cur)?,
+                    false => mpi.checkpoint(u64::from(it + 1), &b.cur)?,
+                }
             }
         }
         let (mut diff, mut same) = (0.0f64, 1u8);

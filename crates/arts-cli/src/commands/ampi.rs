@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use arts_ampi::bench::{BenchReport, Scale, run_bench};
-use arts_ampi::checkpoint::{self, Checkpoints};
+use arts_ampi::checkpoint::{self, Checkpoints, MemStore};
 use arts_ampi::programs::{self, PROGRAMS, Params};
 use arts_ampi::{AmpiError, AmpiReport, RunOptions};
 use arts_ampi_c::{CProgram, CRunOptions, LoadError};
@@ -90,15 +90,22 @@ pub struct AmpiRunArgs {
     /// grid into --checkpoint-dir).
     #[arg(long, default_value_t = 0, requires = "checkpoint_dir")]
     checkpoint_every: u32,
-    /// Where checkpoint() writes: `DIR/ckpt-<step>` and `DIR/latest`.
+    /// Where checkpoint() writes: `DIR/ckpt-<step>` and `DIR/latest`; and
+    /// the store, local to each node, where mem_checkpoint() keeps every
+    /// process's copy (`DIR/hold-<node>.p<process>`).
     #[arg(long, value_parser = output_dir)]
     checkpoint_dir: Option<PathBuf>,
+    /// stencil3d: call mem_checkpoint() instead of checkpoint(): every
+    /// process keeps the checkpoint in its hold of --checkpoint-dir, a
+    /// store local to each node (e.g. /dev/shm/job).
+    #[arg(long, requires = "checkpoint_every")]
+    mem_checkpoints: bool,
     /// Checkpoints to keep in --checkpoint-dir.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
     keep: u64,
     /// Continue from a checkpoint of the same program on as many ranks
-    /// (`DIR/ckpt-<step>`, or a root whose `latest` names one), on any
-    /// number of PEs.
+    /// (`DIR/ckpt-<step>`, a root whose `latest` names one, or a store of
+    /// mem_checkpoint() copies), on any number of PEs and processes.
     #[arg(long)]
     restart: Option<PathBuf>,
 }
@@ -239,15 +246,25 @@ fn options(args: &AmpiRunArgs) -> Result<RunOptions, CliError> {
         )));
     }
     let restored = match &args.restart {
-        Some(dir) => Some(checkpoint::open(dir, &checkpoint_name(args), args.vp).map_err(to_cli)?),
+        Some(dir) => {
+            // Collective under mpirun: the processes agree on one checkpoint.
+            let c = crate::launch::open_checkpoint(dir).map_err(CliError::usage)?;
+            Some(checkpoint::read(&c, &checkpoint_name(args), args.vp).map_err(to_cli)?)
+        }
         None => None,
     };
+    let memory = args.checkpoint_dir.as_ref().map(|dir| MemStore {
+        dir: dir.clone(),
+        node: crate::launch::node_name(),
+        process: crate::launch::rank_size().0,
+    });
     let checkpoints = (args.checkpoint_dir.is_some() || restored.is_some()).then(|| {
         Arc::new(Checkpoints {
             dir: args.checkpoint_dir.clone(),
             keep: args.keep as usize,
             program: checkpoint_name(args),
             restored,
+            memory,
         })
     });
     let opts = RunOptions {
@@ -329,6 +346,7 @@ fn run_builtin(
         heavy_fraction: args.heavy_fraction,
         zones: args.zones,
         checkpoint_every: args.checkpoint_every,
+        mem_checkpoint: args.mem_checkpoints,
     };
     let stacks = opts.vp as u64 * opts.stack_size as u64;
     // The program's own estimate comes from its parameters alone; check the
