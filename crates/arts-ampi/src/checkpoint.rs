@@ -114,8 +114,7 @@ pub fn read(c: &Checkpoint, program: &str, ranks: u32) -> Result<Restored, AmpiE
     let main = c
         .main_state()
         .map_err(|e| AmpiError::Usage(e.to_string()))?;
-    let states: Vec<Vec<u8>> =
-        arts_core::wire::decode(&main).map_err(|e| bad(format!("the ranks' states: {e}")))?;
+    let states = decode_states(&main).map_err(|e| bad(format!("the ranks' states: {e}")))?;
     if states.len() != ranks as usize {
         return Err(bad(format!("{} states for {ranks} ranks", states.len())));
     }
@@ -140,21 +139,46 @@ fn contents<'a>(plan: &Checkpoints, ranks: u32, step: u64, main_state: &'a [u8])
     }
 }
 
-/// The bytes of a checkpoint's main state: every rank's state, in rank order.
-pub(crate) fn encode_states(states: &[Vec<u8>]) -> Vec<u8> {
-    arts_core::wire::encode(states)
+/// One rank's state, read back in one piece.
+#[derive(Deserialize)]
+struct State(#[serde(with = "arts_core::wire::bytes")] Vec<u8>);
+
+/// One rank's entry in a checkpoint's main state: the length of its
+/// serialized `state`, then the state (how bincode lays out a `Vec<u8>`).
+pub(crate) fn state_entry<S: Serialize>(state: &S) -> Vec<u8> {
+    let n = arts_core::wire::size(state);
+    let mut entry = Vec::with_capacity(8 + n);
+    entry.extend_from_slice(&(n as u64).to_le_bytes());
+    arts_core::wire::encode_into(state, &mut entry);
+    entry
 }
 
-/// Writes the ranks' `states` as the checkpoint after `step`; returns its
-/// directory, or why it could not be written.
+/// A main state of `ranks` ranks, zeroed after its rank count: the ranks'
+/// entries ([`state_entry`], `entries` bytes in all) go there in rank
+/// order. Laid out as bincode lays out a `Vec<Vec<u8>>`.
+pub(crate) fn main_state_for(ranks: usize, entries: usize) -> Vec<u8> {
+    let mut main = vec![0u8; 8 + entries];
+    main[..8].copy_from_slice(&(ranks as u64).to_le_bytes());
+    main
+}
+
+/// The ranks' states in a checkpoint's main state.
+fn decode_states(bytes: &[u8]) -> Result<Vec<Vec<u8>>, arts_core::wire::WireError> {
+    let states: Vec<State> = arts_core::wire::decode(bytes)?;
+    Ok(states.into_iter().map(|s| s.0).collect())
+}
+
+/// Writes `main_state`, the states of `ranks` ranks ([`encode_states`]), as
+/// the checkpoint after `step`; returns its directory, or why it could not
+/// be written.
 pub(crate) fn write(
     plan: &Checkpoints,
     dir: &Path,
+    ranks: u32,
     step: u64,
-    states: &[Vec<u8>],
+    main_state: &[u8],
 ) -> Result<PathBuf, String> {
-    let main_state = encode_states(states);
-    let contents = contents(plan, states.len() as u32, step, &main_state);
+    let contents = contents(plan, ranks, step, main_state);
     disk::write(dir, &contents, &[], plan.keep).map_err(|e| e.to_string())
 }
 
@@ -286,6 +310,20 @@ mod tests {
             e.contains("mem_checkpoint: the run has no checkpoint store"),
             "{e}"
         );
+    }
+
+    #[test]
+    fn states_are_laid_out_as_a_vector_of_byte_vectors() {
+        // Checkpoints written when the states went through serde element by
+        // element read back, and the other way round.
+        let ranks: Vec<Vec<f64>> = vec![vec![1.5, -2.0], Vec::new(), vec![0.25; 100]];
+        let entries: Vec<u8> = ranks.iter().flat_map(state_entry).collect();
+        let mut main = main_state_for(ranks.len(), entries.len());
+        main[8..].copy_from_slice(&entries);
+        let serialized: Vec<Vec<u8>> = ranks.iter().map(arts_core::wire::encode).collect();
+        assert_eq!(main, arts_core::wire::encode(&serialized));
+        assert_eq!(decode_states(&main).unwrap(), serialized);
+        assert!(decode_states(&main[..main.len() - 1]).is_err());
     }
 
     #[test]

@@ -1037,91 +1037,15 @@ fn a_launched_storm_that_aborts_after_a_checkpoint_ends_like_a_plain_run() {
 }
 
 #[test]
-fn ampi_checkpoints_of_ranks_on_2_processes_restart_in_one() {
-    // Ranks on PEs of two processes checkpoint their own state (rank 0
-    // gathers it over MPI); one process with another PE count continues
-    // and ends bit-identical to the sequential sweep.
-    let root = tempfile::tempdir().unwrap();
-    let dir = root.path().to_str().unwrap();
-    let run = [
-        "--json",
-        "ampi",
-        "run",
-        "stencil3d",
-        "--vp",
-        "5",
-        "--size",
-        "16",
-        "--iters",
-        "10",
-    ];
-    let saving = [
-        "--pes",
-        "2",
-        "--checkpoint-every",
-        "4",
-        "--checkpoint-dir",
-        dir,
-    ];
-    let with = json(&mpirun(2, &[&run[..], &saving].concat()));
-    assert_eq!(with["valid"], true);
-    assert!(root.path().join("ckpt-8").is_dir());
-    let again = single(&[&run[..], &["--pes", "3", "--restart", dir]].concat());
-    assert_eq!(again["resumed_from_step"], 8);
-    assert_eq!(again["valid"], true);
-    assert_eq!(again["max_abs_diff"], 0.0);
-    assert_eq!(again["values"]["rank_grid"], with["values"]["rank_grid"]);
-}
-
-#[test]
-fn ampi_mem_checkpoints_survive_the_loss_of_a_nodes_store() {
-    // Every process keeps the ranks' checkpoint in its node's store; with
-    // node a's store lost, the run restarts from the others, on other nodes
-    // and on one process, and ends bit-identical to the sequential sweep.
-    let root = tempfile::tempdir().unwrap();
-    let dir = root.path().to_str().unwrap();
-    let run = [
-        "--json",
-        "ampi",
-        "run",
-        "stencil3d",
-        "--vp",
-        "5",
-        "--size",
-        "16",
-        "--iters",
-        "10",
-    ];
-    let saving = [
-        "--pes",
-        "3",
-        "--checkpoint-every",
-        "4",
-        "--checkpoint-dir",
-        dir,
-        "--mem-checkpoints",
-    ];
-    let with = json(&mpirun_on_nodes(
-        &["a", "b", "c"],
-        &[&run[..], &saving].concat(),
-    ));
-    assert_eq!(with["valid"], true);
-    std::fs::remove_dir_all(root.path().join("hold-a.p0")).unwrap();
-    let restart = [&run[..], &["--pes", "3", "--restart", dir]].concat();
-    let again = json(&mpirun_on_nodes(&["c", "d", "d"], &restart));
-    let one = single(&[&run[..], &["--pes", "2", "--restart", dir]].concat());
-    for v in [again, one] {
-        assert_eq!(v["resumed_from_step"], 8, "{v}");
-        assert_eq!(v["valid"], true);
-        assert_eq!(v["max_abs_diff"], 0.0);
-        assert_eq!(v["values"]["rank_grid"], with["values"]["rank_grid"]);
+fn ampi_under_mpirun_with_several_processes_is_refused() {
+    // Its ranks live in one process: every process would run the whole job.
+    for command in [&["run", "pingpong", "--vp", "2"][..], &["bench", "--quick"]] {
+        let out = mpirun(2, &[&["ampi"][..], command].concat());
+        assert_ne!(out.status.code(), Some(0));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("error: arts ampi") && err.contains("without mpirun"),
+            "{err}"
+        );
     }
-    for hold in ["hold-b.p1", "hold-c.p2"] {
-        std::fs::remove_dir_all(root.path().join(hold)).unwrap();
-    }
-    let out = Command::new(env!("CARGO_BIN_EXE_arts"))
-        .args(["ampi", "run", "stencil3d", "--vp", "5", "--restart", dir])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2), "{out:?}");
 }

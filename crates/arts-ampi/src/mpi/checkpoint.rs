@@ -6,7 +6,7 @@ use serde::de::DeserializeOwned;
 
 use super::{Mpi, WORLD};
 use crate::Op;
-use crate::checkpoint::{encode_states, rotate_hold, write_hold};
+use crate::checkpoint::{main_state_for, rotate_hold, state_entry, write_hold};
 use crate::error::MpiError;
 
 impl Mpi<'_> {
@@ -22,9 +22,10 @@ impl Mpi<'_> {
             return Err(fail("the run has no checkpoint directory".into()));
         };
         let plan = plan.as_ref().expect("checked above");
+        let ranks = self.size() as u32;
         let mut written = Ok(());
-        if let Some(states) = self.gather_states(state)? {
-            written = crate::checkpoint::write(plan, &dir, step, &states).map(drop);
+        if let Some(main_state) = self.gather_states(state)? {
+            written = crate::checkpoint::write(plan, &dir, ranks, step, &main_state).map(drop);
         }
         self.agree(written, "rank 0 could not write the checkpoint")
             .map_err(fail)
@@ -35,7 +36,8 @@ impl Mpi<'_> {
     /// the job, each in its own hold of the run's node-local store
     /// (`--checkpoint-dir`, e.g. `/dev/shm/job`), not written once to a
     /// directory every process sees. A restart from the store (`--restart
-    /// DIR`) needs any one surviving hold. Returns once every process keeps it.
+    /// DIR`) needs any one surviving hold. Returns once every process keeps
+    /// it. (Today a run's ranks all live in one process: one hold.)
     pub fn mem_checkpoint<S: Serialize>(&mut self, step: u64, state: &S) -> Result<(), MpiError> {
         let call = "mem_checkpoint";
         let fail = |what: String| MpiError::Checkpoint { call, what };
@@ -45,7 +47,7 @@ impl Mpi<'_> {
                 "the run has no checkpoint store (--checkpoint-dir)".into(),
             ));
         };
-        let states = self.gather_states(state)?;
+        let gathered = self.gather_states(state)?;
         // The lowest rank in each process keeps that process's copy.
         let n = self.size() as usize;
         let mut processes = vec![0u32; n];
@@ -57,7 +59,7 @@ impl Mpi<'_> {
         let mut kept = Ok(());
         if let Some(keepers) = keepers {
             // Rank 0 keeps its process's copy and is the keepers' rank 0.
-            let mut main_state = states.as_deref().map(encode_states).unwrap_or_default();
+            let mut main_state = gathered.unwrap_or_default();
             let mut len = [main_state.len() as u64];
             self.bcast(&mut len, 0, keepers)?;
             main_state.resize(len[0] as usize, 0);
@@ -72,29 +74,23 @@ impl Mpi<'_> {
         kept_everywhere.map_err(fail)
     }
 
-    /// Every rank's serialized `state`, on rank 0 (`None` on the others).
-    /// Collective over `WORLD`.
-    fn gather_states<S: Serialize>(&mut self, state: &S) -> Result<Option<Vec<Vec<u8>>>, MpiError> {
-        let mine = arts_core::wire::encode(state);
+    /// Every rank's serialized `state`, as a checkpoint's main state, on
+    /// rank 0 (`None` on the others): each rank sends its entry as the main
+    /// state lays it out, and they are gathered in place. Collective over
+    /// `WORLD`.
+    fn gather_states<S: Serialize>(&mut self, state: &S) -> Result<Option<Vec<u8>>, MpiError> {
+        let mine = state_entry(state);
         let n = self.size() as usize;
         let root = self.rank() == 0;
         let mut lens = vec![0u64; if root { n } else { 0 }];
         self.gather(&[mine.len() as u64], &mut lens, 0, WORLD)?;
         let counts: Vec<usize> = lens.iter().map(|&l| l as usize).collect();
-        let mut all = vec![0u8; counts.iter().sum()];
-        self.gatherv(&mine, &mut all, &counts, 0, WORLD)?;
-        if !root {
-            return Ok(None);
-        }
-        let mut at = 0;
-        let states = counts
-            .iter()
-            .map(|&c| {
-                at += c;
-                all[at - c..at].to_vec()
-            })
-            .collect();
-        Ok(Some(states))
+        let mut main = match root {
+            true => main_state_for(n, counts.iter().sum()),
+            false => vec![0u8; 8],
+        };
+        self.gatherv(&mine, &mut main[8..], &counts, 0, WORLD)?;
+        Ok(root.then_some(main))
     }
 
     /// Whether `mine` succeeded on every rank of `WORLD`: this rank's error,

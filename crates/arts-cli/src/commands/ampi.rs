@@ -163,8 +163,22 @@ pub fn run(command: AmpiCommand, out: Output) -> CliResult {
                     .collect()
             })
         }
-        AmpiCommand::Run(args) => run_program(&args, out),
-        AmpiCommand::Bench(args) => bench(&args, out),
+        AmpiCommand::Run(args) => one_process("run").and_then(|()| run_program(&args, out)),
+        AmpiCommand::Bench(args) => one_process("bench").and_then(|()| bench(&args, out)),
+    }
+}
+
+/// Refuses `arts ampi COMMAND` under mpirun with several processes: the
+/// ranks live on the PEs of one process, so every process would run the
+/// whole job on its own.
+fn one_process(command: &str) -> CliResult {
+    match crate::launch::rank_size().1 {
+        1 => Ok(()),
+        n => Err(CliError::usage(format!(
+            "arts ampi {command} runs its ranks on the PEs of one process, and under mpirun each of \
+             the {n} processes would run the whole job on its own: run it without mpirun \
+             (--pes P for P PEs); ranks spread over processes are not built yet"
+        ))),
     }
 }
 
