@@ -392,9 +392,9 @@ pub(crate) fn send_frame(
 
 /// Sends a message for the driver of process `rank`: its frame, ending in
 /// the number of its bulk buffers (u32 LE), on the first of `tags`, then
-/// the buffers on the second, all under `order` so that one process's
-/// buffers follow their frames in order. The buffers go from their own
-/// memory, not copied into the frame.
+/// the buffers on the second. A frame with buffers goes under `order`, so
+/// that one process's buffers follow their frames in order. The buffers go
+/// from their own memory, not copied into the frame.
 pub(crate) fn send_driver_frame(
     comm: &SimpleCommunicator,
     order: &Mutex<()>,
@@ -404,6 +404,9 @@ pub(crate) fn send_driver_frame(
     bulk: BulkBuffers,
 ) {
     frame.extend_from_slice(&(bulk.len() as u32).to_le_bytes());
+    if bulk.is_empty() {
+        return send_bytes(comm, rank, tag, frame);
+    }
     let _order = order.lock().unwrap_or_else(PoisonError::into_inner);
     send_bytes(comm, rank, tag, frame);
     for buffer in bulk {
