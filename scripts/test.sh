@@ -25,3 +25,5 @@ cargo nextest run --workspace --all-features --no-fail-fast "$@"
 # The input-reader fuzzers again, 4x their default cases (fixed seed).
 FUZZ_CASES=4 cargo nextest run -p arts-cli --all-features -E 'binary(fuzz_readers)' "$@"
 cargo test --workspace --all-features --doc --quiet
+# The API docs build without a warning (broken or private links, bad HTML).
+RUSTDOCFLAGS="-D warnings" cargo doc --workspace --all-features --no-deps --quiet

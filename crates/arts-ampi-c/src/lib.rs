@@ -9,7 +9,7 @@
 //! * [`loader`] opens one private copy of the program per rank (its own
 //!   data segment: globals and statics are per rank) and runs its `main`
 //!   as the rank's body on the rank's coroutine.
-//! * [`state`] holds each rank's C-side state (handles, error handlers)
+//! * `state` holds each rank's C-side state (handles, error handlers)
 //!   and finds it from the running rank.
 //!
 //! `README.md` beside this crate describes the protocol.

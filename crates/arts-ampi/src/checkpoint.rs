@@ -125,7 +125,7 @@ pub fn read(c: &Checkpoint, program: &str, ranks: u32) -> Result<Restored, AmpiE
 }
 
 /// The checkpoint after `step` of the ranks' states `main_state` (as
-/// [`encode_states`] made them) of a run of `ranks` ranks.
+/// [`main_state_for`] lays them out) of a run of `ranks` ranks.
 fn contents<'a>(plan: &Checkpoints, ranks: u32, step: u64, main_state: &'a [u8]) -> Contents<'a> {
     let options = Options {
         program: plan.program.clone(),
@@ -168,7 +168,7 @@ fn decode_states(bytes: &[u8]) -> Result<Vec<Vec<u8>>, arts_core::wire::WireErro
     Ok(states.into_iter().map(|s| s.0).collect())
 }
 
-/// Writes `main_state`, the states of `ranks` ranks ([`encode_states`]), as
+/// Writes `main_state`, the states of `ranks` ranks (see [`state_entry`]), as
 /// the checkpoint after `step`; returns its directory, or why it could not
 /// be written.
 pub(crate) fn write(

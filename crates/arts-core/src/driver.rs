@@ -66,7 +66,7 @@ pub enum DriverMsg {
     Passed {
         /// The process it came from.
         from: u32,
-        /// Its bytes (a piece of at most [`PASS_PIECE`] bytes), sent
+        /// Its bytes (a piece of at most `PASS_PIECE` bytes), sent
         /// beside the message's frame, not copied into it.
         bytes: Bulk,
         /// Whether it is the last piece.
@@ -309,7 +309,7 @@ impl Driver {
     /// process passes once, and the senders form a permutation (each
     /// process is some process's `to`), e.g. a shift to the next process.
     /// For bulk data (a buddy's copy of a checkpoint): large values travel
-    /// in pieces of at most [`PASS_PIECE`] bytes.
+    /// in pieces of at most `PASS_PIECE` bytes.
     pub fn pass(&mut self, to: u32, from: u32, mine: Vec<u8>) -> Result<Vec<u8>, RunError> {
         let me = self.process().0;
         if to == me {

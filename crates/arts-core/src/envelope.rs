@@ -5,7 +5,7 @@
 //! asked to serialize everything for testing), or borrowed from the frame
 //! they arrived in (a message from another process that runs at once).
 //!
-//! An element message has one form, [`Entry`]: the body of an [`Envelope`]
+//! An element message has one form, `Entry`: the body of an [`Envelope`]
 //! in queues and mailboxes, what `frame` writes and reads between processes,
 //! and what a store runs, whether its payload is owned or still in the
 //! transport's receive buffer. Only [`Message`] (opaque) is seen by

@@ -2,7 +2,7 @@
 //! idea): a run recorded with `--record` ([`arts_trace::record`]) is turned
 //! into a task graph ([`Graph`]) placed on a target [`Machine`] and replayed
 //! on the `arts-pdes` engines ([`PredictModel`]); [`predict`] reports the
-//! predicted time, per-PE utilization and the critical path. [`extrapolate`]
+//! predicted time, per-PE utilization and the critical path. [`extrapolate()`]
 //! fits the Blue Gene/L paper's per-object cost model to recordings and
 //! predicts the same app at thousands of PEs.
 //!

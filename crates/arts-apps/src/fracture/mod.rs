@@ -6,7 +6,7 @@
 //! plane moving along x across the whole domain during the run, and the
 //! extra cost is a Gaussian band around it whose height grows over time.
 //! The expensive objects therefore keep moving, and the best mapping with
-//! them. Deterministic; validated bit for bit against [`reference`].
+//! them. Deterministic; validated bit for bit against [`reference()`].
 
 pub mod checkpoint;
 
@@ -182,7 +182,7 @@ pub struct Setup {
 pub enum PieceMsg {
     /// Begin.
     Start,
-    /// A neighbour's mean at `step`, sent in direction `dir` (0..6, see [`update`]).
+    /// A neighbour's mean at `step`, sent in direction `dir` (0..6, see `update`).
     Mean {
         /// The step.
         step: u32,

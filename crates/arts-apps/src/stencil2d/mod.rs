@@ -105,7 +105,7 @@ pub struct Outcome {
     /// What checkpointing cost (empty without checkpoints).
     pub checkpoints: CheckpointStats,
     /// The run stopped after this many steps, right after an on-demand
-    /// checkpoint asked to stop ([`OnDemand::checkpoint_and_stop`]);
+    /// checkpoint asked to stop ([`crate::hold::OnDemand::checkpoint_and_stop`]);
     /// `max_diff` is then NaN (nothing was validated).
     pub stopped_at: Option<u32>,
 }

@@ -35,7 +35,7 @@ pub struct LaunchArgs {
     #[arg(long, value_enum, default_value = "memory")]
     fault_tolerance: FaultTolerance,
     /// The checkpoint directory (required with `--fault-tolerance disk`;
-    /// with `memory` it defaults to /dev/shm/arts-launch-<pid>).
+    /// with `memory` it defaults to /dev/shm/arts-launch-PID).
     #[arg(long)]
     checkpoint_dir: Option<PathBuf>,
     /// How many times a failed job is started again.

@@ -1,6 +1,6 @@
 //! Coupled Newton solver for single-device work: the Poisson and both
 //! continuity equations on every row solved together, with the same
-//! Scharfetter–Gummel discretisation as the Gummel solver ([`assemble`]), a
+//! Scharfetter–Gummel discretisation as the Gummel solver ([`assemble()`]), a
 //! block-tridiagonal direct solve of the 3×3-block Jacobian
 //! ([`block_tridiag`]), step capping and a backtracking line search
 //! ([`step`]), and bias stepping that halves the step when a bias point fails.

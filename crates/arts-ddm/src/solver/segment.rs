@@ -7,8 +7,8 @@
 //! other segment (the sums of all segments, reduced every `check_every`
 //! iterations), so all segments take the same decisions at the same
 //! iterations, and the result is bit-identical to [`super::Solver`] with
-//! [`UpdateOrder::Relaxed`] over the same segments. For the staggered order
-//! ([`UpdateOrder::Staggered`]) a segment runs one sub-cycle at a time
+//! [`UpdateOrder::Relaxed`](super::UpdateOrder::Relaxed) over the same segments. For the staggered order
+//! ([`UpdateOrder::Staggered`](super::UpdateOrder::Staggered)) a segment runs one sub-cycle at a time
 //! ([`Segment::step`]), with fresh halos before each, and matches the solver
 //! in that order.
 //!
