@@ -14,6 +14,7 @@ pub mod hotspot;
 pub mod jacobi2d;
 pub mod leanmd;
 pub mod microbench;
+pub mod reference_file;
 pub mod report;
 pub mod stats;
 pub mod stencil2d;

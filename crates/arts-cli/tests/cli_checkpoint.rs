@@ -677,7 +677,10 @@ fn fracture_restarts_on_1_and_3_pes_bit_identical_to_an_uninterrupted_run() {
             assert_eq!(again[key], plain[key], "{key} {what}");
         }
         assert_eq!(again["step_times_s"].as_array().unwrap().len(), 12);
+        // Validated against the reference the first run kept.
+        assert_eq!(again["reference_reused"], true, "{what}");
     }
+    assert_eq!(with["reference_reused"], false);
     // A fracture checkpoint whose options were changed is refused.
     let manifest = root.path().join("ckpt-10").join("manifest.json");
     let text = std::fs::read_to_string(&manifest).unwrap();
@@ -703,8 +706,10 @@ fn leanmd_resume_continues_from_the_newest_checkpoint_of_the_same_run() {
     // Nothing to resume from yet: the run starts afresh.
     let first = leanmd(&saving);
     assert!(first["resumed_from_step"].is_null());
+    assert_eq!(first["reference_reused"], false);
     let again = leanmd(&saving);
     assert_eq!(again["resumed_from_step"], 18);
+    assert_eq!(again["reference_reused"], true);
     for key in [
         "valid",
         "mismatched_atoms",

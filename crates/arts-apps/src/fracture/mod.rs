@@ -138,7 +138,7 @@ fn linear(n: [u32; 3], c: [u32; 3]) -> u64 {
 }
 
 /// The sequential result: every object's final values, and step times.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Reference {
     /// Final values, by object.
     pub values: Vec<Vec<f64>>,

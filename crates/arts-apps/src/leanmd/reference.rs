@@ -12,7 +12,7 @@ use super::physics::{Atoms, Lj, drift, kick, kinetic, pair_forces, self_forces, 
 use super::state::{self, assemble, destination, split};
 
 /// The sequential run's result.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Reference {
     /// Every cell's atoms at the end.
     pub cells: Vec<Atoms>,

@@ -12,7 +12,6 @@ pub mod checkpoint;
 mod kernel;
 mod layout;
 mod reference;
-pub mod reference_file;
 
 use std::sync::Arc;
 use std::time::Instant;

@@ -9,6 +9,7 @@ use std::time::Instant;
 use super::{Kernel, Problem, boundary};
 
 /// The result of a sequential run.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Reference {
     /// The final grid, `(rows + 2) × (cols + 2)`, row-major, halo included.
     pub grid: Vec<f64>,

@@ -29,11 +29,19 @@ pub fn run_restart(args: &RestartArgs, out: Output) -> CliResult {
     if c.manifest.app == arts_apps::ddm::checkpoint::APP {
         return super::ddm::restart(&c, &args.opts, out);
     }
+    // Where the run's sequential reference may be kept: the root given, or
+    // the parent of a `ckpt-<step>`.
+    let is_checkpoint = args.dir.join(disk::MANIFEST).is_file();
+    let root = args
+        .dir
+        .parent()
+        .filter(|_| is_checkpoint)
+        .unwrap_or(&args.dir);
     if c.manifest.app == arts_apps::leanmd::checkpoint::APP {
-        return super::md::restart_leanmd(&c, &args.opts, out);
+        return super::md::restart_leanmd(&c, root, &args.opts, out);
     }
     if c.manifest.app == arts_apps::fracture::checkpoint::APP {
-        return super::md::restart_fracture(&c, &args.opts, out);
+        return super::md::restart_fracture(&c, root, &args.opts, out);
     }
     if c.manifest.app == arts_apps::storm::checkpoint::APP {
         return super::imbalance::restart_storm(&c, &args.opts, out);
@@ -49,13 +57,6 @@ pub fn run_restart(args: &RestartArgs, out: Output) -> CliResult {
         read_resume(&c, &app).map_err(CliError::usage)
     };
     let mut prepared = args.opts.prepare(out)?;
-    // The root of the checkpoint (given, or the parent of a `ckpt-<step>`).
-    let is_checkpoint = args.dir.join(disk::MANIFEST).is_file();
-    let root = args
-        .dir
-        .parent()
-        .filter(|_| is_checkpoint)
-        .unwrap_or(&args.dir);
     prepared.restart_root = Some(root.to_path_buf());
     let report = match app {
         StencilApp::Jacobi2d(params) => {

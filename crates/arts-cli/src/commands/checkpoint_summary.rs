@@ -1,5 +1,6 @@
-//! What `arts run leanmd|fracture` reports on its checkpoints, and how a
-//! run stopped by SIGTERM under `--checkpoint-on-term` ends.
+//! What `arts run leanmd|fracture` reports on its checkpoints (and on the
+//! sequential reference they keep), and how a run stopped by SIGTERM under
+//! `--checkpoint-on-term` ends.
 
 use serde::Serialize;
 
@@ -18,6 +19,9 @@ pub struct CheckpointSummary {
     /// it (`--checkpoint-on-term`); `null` when it ran to the end. A stopped
     /// run is not validated (`valid` is false).
     pub stopped_at_step: Option<u32>,
+    /// The sequential reference was read from the checkpoint root (kept
+    /// there by an earlier attempt of this run), not computed again.
+    pub reference_reused: bool,
 }
 
 impl CheckpointSummary {
@@ -28,6 +32,7 @@ impl CheckpointSummary {
             checkpoints: 0,
             resumed_from_step: session.resume.as_ref().map(|r| r.step),
             stopped_at_step: None,
+            reference_reused: false,
         }
     }
 
@@ -45,6 +50,9 @@ impl CheckpointSummary {
     pub fn lines(&self) -> String {
         let dir = self.checkpoint_dir.as_deref();
         let mut t = super::md::checkpoint_lines(dir, self.checkpoints, self.resumed_from_step);
+        if self.reference_reused {
+            t += "reference             read from the checkpoint root, not recomputed\n";
+        }
         if let Some(s) = self.stopped_at_step {
             t += &format!("stopped after step    {s} (SIGTERM), not validated\n");
         }

@@ -3,11 +3,13 @@
 //! `arts run fracture` (a moving crack of rising cost), each validated bit
 //! for bit against its sequential reference.
 
+use std::path::Path;
 use std::sync::Arc;
 
 use arts_apps::fracture;
 use arts_apps::leanmd::checkpoint::{self, Session};
 use arts_apps::leanmd::{self, Dense, Params, reference};
+use arts_apps::reference_file::Key;
 use arts_core::checkpoint::disk::Checkpoint;
 use arts_core::{Config, Map, RunError, RunReport};
 use serde::Serialize;
@@ -209,12 +211,13 @@ pub fn run_leanmd(args: &LeanmdArgs, out: Output) -> CliResult {
 
 /// Runs `arts restart` of a leanmd checkpoint `c`: its parameters, the
 /// PEs and other run options of `opts`.
-pub fn restart_leanmd(c: &Checkpoint, opts: &RunOpts, out: Output) -> CliResult {
+pub fn restart_leanmd(c: &Checkpoint, root: &Path, opts: &RunOpts, out: Output) -> CliResult {
     let p = checkpoint::restartable(c).map_err(CliError::usage)?;
     let geom = p
         .geometry()
         .map_err(|e| CliError::usage(format!("leanmd: {e}")))?;
     let mut prepared = opts.prepare(out)?;
+    prepared.restart_root = Some(root.to_path_buf());
     let session = restart_session(c, &mut prepared, p.memory_bytes(&geom), |c| {
         checkpoint::read_resume(c, &p)
     })?;
@@ -235,10 +238,14 @@ fn execute_leanmd(
         format!("leanmd with {} atoms", p.atoms(geom)),
         p.memory_bytes(geom),
     )?;
-    let checkpoint = CheckpointSummary::of(&session);
+    let mut checkpoint = CheckpointSummary::of(&session);
     let bar = out.progress(3, "leanmd");
     bar.set_message("sequential reference");
-    let seq = Arc::new(reference::simulate(p).map_err(CliError::usage)?);
+    let (seq, reused) = reference_of(&prepared, &session, Key::new("leanmd", p), || {
+        reference::simulate(p).map_err(CliError::usage)
+    })?;
+    checkpoint.reference_reused = reused;
+    let seq = Arc::new(seq);
     bar.inc(1);
     bar.set_message("kernel timing");
     let kernel = match kernel_reps {
@@ -402,9 +409,10 @@ pub fn run_fracture(args: &FractureArgs, out: Output) -> CliResult {
 
 /// Runs `arts restart` of a fracture checkpoint `c`: its parameters, the
 /// PEs and other run options of `opts`.
-pub fn restart_fracture(c: &Checkpoint, opts: &RunOpts, out: Output) -> CliResult {
+pub fn restart_fracture(c: &Checkpoint, root: &Path, opts: &RunOpts, out: Output) -> CliResult {
     let p = fracture::checkpoint::restartable(c).map_err(CliError::usage)?;
     let mut prepared = opts.prepare(out)?;
+    prepared.restart_root = Some(root.to_path_buf());
     let session = restart_session(c, &mut prepared, p.memory_bytes(), |c| {
         fracture::checkpoint::read_resume(c, &p)
     })?;
@@ -422,10 +430,15 @@ fn execute_fracture(
         format!("fracture with {} objects", p.count()),
         p.memory_bytes(),
     )?;
-    let checkpoint = CheckpointSummary::of(&session);
+    let mut checkpoint = CheckpointSummary::of(&session);
     let bar = out.progress(2, "fracture");
     bar.set_message("sequential reference");
-    let seq = Arc::new(fracture::reference(p));
+    let key = Key::new("fracture", p);
+    let (seq, reused) = reference_of(&prepared, &session, key, || {
+        Ok::<_, CliError>(fracture::reference(p))
+    })?;
+    checkpoint.reference_reused = reused;
+    let seq = Arc::new(seq);
     bar.inc(1);
     let (o, run) = parallel(&mut prepared, &bar, &seq.step_times, |config, map| {
         fracture::run_session(p, config, map, seq.clone(), session)
@@ -488,4 +501,17 @@ pub(crate) fn checkpoint_lines(
         t += &format!("restarted after step  {s}\n");
     }
     t
+}
+
+/// The sequential reference of `key` for a run of `session`: read back
+/// from the checkpoint root when it resumes (kept there by an earlier
+/// attempt), else computed and kept beside its checkpoints.
+fn reference_of<S, T: serde::Serialize + serde::de::DeserializeOwned>(
+    prepared: &Prepared,
+    session: &arts_apps::checkpoint_files::Session<S>,
+    key: Key,
+    compute: impl FnOnce() -> Result<T, CliError>,
+) -> Result<(T, bool), CliError> {
+    let saving = session.save.as_ref().map(|s| s.dir.as_path());
+    prepared.reference(&key, saving, session.resume.is_some(), compute)
 }

@@ -6,11 +6,12 @@ use std::sync::Arc;
 
 use arts_apps::checkpoint_files::{Buddies, EveryN};
 use arts_apps::hold::OnDemand;
+use arts_apps::reference_file::{self, Key};
 use arts_apps::report;
 use arts_apps::stencil2d::checkpoint::{
     Checkpointing, Resume, Session, StencilApp, read_resume, restartable_app,
 };
-use arts_apps::stencil2d::{Kernel, Outcome, Problem, Reference, reference_file, run_session};
+use arts_apps::stencil2d::{Kernel, Outcome, Problem, Reference, run_session};
 use arts_core::{Config, LbConfig, LbPeriod, Map};
 use serde::Serialize;
 
@@ -333,6 +334,25 @@ impl RunOpts {
 }
 
 impl Prepared {
+    /// The sequential reference of `key` for a run that keeps its
+    /// checkpoints in `saving` (if it checkpoints) and is `resuming` or not:
+    /// read back from the checkpoint root when resuming, if an earlier
+    /// attempt kept it there, else computed and kept in `saving` for a later
+    /// restart. Returns whether it was read back.
+    pub fn reference<T: Serialize + serde::de::DeserializeOwned, E>(
+        &self,
+        key: &Key,
+        saving: Option<&Path>,
+        resuming: bool,
+        compute: impl FnOnce() -> Result<T, E>,
+    ) -> Result<(T, bool), E> {
+        let from = match resuming {
+            true => self.restart_root.as_deref().or(saving),
+            false => None,
+        };
+        reference_file::load_or_compute(from, saving, key, compute)
+    }
+
     /// What the run of `app` does besides computing: checkpoint (also when
     /// a signal asks), resume, or neither.
     fn session(&mut self, app: StencilApp) -> Result<Session, CliError> {
@@ -621,14 +641,14 @@ pub fn execute<K: Kernel>(
     let resumed_from_step = session.resume.as_ref().map(|r| r.step);
     let bar = out.progress(2, app);
     bar.set_message("sequential reference");
-    // Kept beside the checkpoints, so that a restart need not recompute it.
-    let kept = session.save.as_ref().map(|s| s.dir.as_path());
-    let from = match &session.resume {
-        Some(_) => prepared.restart_root.as_deref().or(kept),
-        None => None,
+    let key = Key {
+        app: app.to_string(),
+        options: stencil_app.options(),
     };
-    let (reference, reference_reused) =
-        reference_file::load_or_compute(from, kept, &stencil_app, || reference(problem));
+    let saving = session.save.as_ref().map(|s| s.dir.as_path());
+    let computed = || Ok::<_, std::convert::Infallible>(reference(problem));
+    let Ok((reference, reference_reused)) =
+        prepared.reference(&key, saving, session.resume.is_some(), computed);
     let reference = Arc::new(reference);
     bar.inc(1);
     bar.set_message("parallel run");
