@@ -32,13 +32,15 @@ a_rank() {
 }
 
 now() { date +%s.%N; }
+# a - b, for timestamps (python3: bc is not on every machine).
+minus() { python3 -c "import sys; print(float(sys.argv[1]) - float(sys.argv[2]))" "$1" "$2"; }
 
 for r in $(seq 1 "$rounds"); do
     for bin in "${bins[@]}"; do
         rm -rf "$dir"
         t0=$(now)
         job "$bin" >/tmp/killed-recovery-plain.json
-        plain=$(echo "$(now) - $t0" | bc)
+        plain=$(minus "$(now)" "$t0")
 
         rm -rf "$dir"
         t0=$(now)
@@ -47,17 +49,17 @@ for r in $(seq 1 "$rounds"); do
         while [ "$(ls -d "$dir"/hold-*/ckpt-100 2>/dev/null | wc -l)" -lt 2 ]; do
             sleep 0.05
         done
-        killed_at=$(echo "$(now) - $t0" | bc)
+        killed_at=$(minus "$(now)" "$t0")
         kill -9 "$(a_rank)"
         wait "$launcher"
-        killed=$(echo "$(now) - $t0" | bc)
+        killed=$(minus "$(now)" "$t0")
         result=$(python3 -c '
 import json, sys
 d = [json.loads(l) for l in open(sys.argv[1]) if l.startswith("{")][-1]
 print("valid", d["valid"], "from step", d["resumed_from_step"], "reference reused", d.get("reference_reused"))
 ' /tmp/killed-recovery-killed.json 2>/dev/null || echo "no report")
         printf '%s round %d: uninterrupted %.1f s, killed at %.1f s, ended %.1f s, lost %.1f s; %s\n' \
-            "$bin" "$r" "$plain" "$killed_at" "$killed" "$(echo "$killed - $plain" | bc)" "$result"
+            "$bin" "$r" "$plain" "$killed_at" "$killed" "$(minus "$killed" "$plain")" "$result"
     done
 done
 rm -rf "$dir"
