@@ -417,9 +417,9 @@ int AMPI_My_pe(void);
  * them back with AMPI_Restored_state, which sets *flag to 1 (0 when the
  * run starts afresh). */
 int AMPI_Checkpoint_state(long long step, const void *state, long long bytes);
-/* The same, kept in memory: each process of the job publishes it in its
- * hold of --checkpoint-dir, a store local to each node (a tmpfs such as
- * /dev/shm/job); a restart (--restart DIR) needs any one surviving hold. */
+/* The same, kept in memory: published in this process's hold of
+ * --checkpoint-dir, a store local to each node (a tmpfs such as
+ * /dev/shm/job); a restart (--restart DIR) continues from the store. */
 int AMPI_MemCheckpoint_state(long long step, const void *state, long long bytes);
 int AMPI_Restored_state(long long *step, void *state, long long capacity, long long *bytes,
                         int *flag);

@@ -111,9 +111,9 @@ pub unsafe extern "C-unwind" fn ARTS_AMPI_Checkpoint_state(
 }
 
 /// `AMPI_MemCheckpoint_state(step, state, bytes)`: as
-/// `AMPI_Checkpoint_state`, but every process of the job keeps the
-/// checkpoint in its hold of `--checkpoint-dir`, a store local to each node
-/// (`Mpi::mem_checkpoint`); `--restart DIR` needs any one surviving hold.
+/// `AMPI_Checkpoint_state`, but the checkpoint is kept in memory, in this
+/// process's hold of `--checkpoint-dir`, a store local to each node
+/// (`Mpi::mem_checkpoint`); `--restart DIR` continues from the store.
 #[unsafe(no_mangle)]
 pub unsafe extern "C-unwind" fn ARTS_AMPI_MemCheckpoint_state(
     step: i64,
@@ -125,7 +125,7 @@ pub unsafe extern "C-unwind" fn ARTS_AMPI_MemCheckpoint_state(
 }
 
 /// The two checkpoint calls: `bytes` bytes at `state` (readable, or null
-/// with 0 bytes) saved to the run's directory, or kept in every process's
+/// with 0 bytes) saved to the run's directory, or kept in this process's
 /// hold (`in_memory`).
 ///
 /// # Safety

@@ -7,14 +7,14 @@
 //! through `Mpi::restored`, on any number of PEs; the rank count must be the
 //! same (each state belongs to one rank).
 //!
-//! `Mpi::mem_checkpoint` keeps the same checkpoint in the memory of every
-//! process instead: in a [`MemStore`], a directory local to each node (a
-//! tmpfs such as `/dev/shm`, so that the copies outlive a job that Open MPI
-//! ends), each process publishes it in its own *hold*
-//! (`hold-<node>.p<process>`, the layout of double checkpoints in
-//! `arts_core::checkpoint::disk::held`). Any surviving hold restarts the
-//! run; the older checkpoints are dropped only once every hold has the new
-//! one.
+//! `Mpi::mem_checkpoint` keeps the same checkpoint in memory instead: in a
+//! [`MemStore`], a directory local to each node (a tmpfs such as
+//! `/dev/shm`, so that the copy outlives the process), rank 0 publishes it
+//! in its process's *hold* (`hold-<node>.p<process>`, the layout of double
+//! checkpoints in `arts_core::checkpoint::disk::held`), which a restart
+//! reads like any store. A run's ranks all live in one process today, so
+//! there is one copy; copies in other processes come with ranks spread
+//! over processes.
 //!
 //! Stacks are not saved: the program continues from its state, not from
 //! the point of the call (whole-VP checkpoints need isomalloc, not built).
@@ -44,8 +44,8 @@ pub struct Checkpoints {
     pub memory: Option<MemStore>,
 }
 
-/// A directory local to each node where every process keeps a copy of the
-/// checkpoints of `Mpi::mem_checkpoint`.
+/// A directory local to each node where `Mpi::mem_checkpoint` keeps its
+/// checkpoints, in this process's hold.
 #[derive(Clone, Debug)]
 pub struct MemStore {
     /// The store (e.g. `/dev/shm/job`).
@@ -183,8 +183,8 @@ pub(crate) fn write(
 }
 
 /// Publishes `main_state`, the states of `ranks` ranks, as the checkpoint
-/// after `step` in this process's hold of `store`, keeping the older ones
-/// (see [`rotate_hold`]).
+/// after `step` in this process's hold of `store`, keeping the newest
+/// `plan.keep`.
 pub(crate) fn write_hold(
     plan: &Checkpoints,
     store: &MemStore,
@@ -194,14 +194,8 @@ pub(crate) fn write_hold(
 ) -> Result<PathBuf, String> {
     let contents = contents(plan, ranks, step, main_state);
     let manifest = disk::manifest_of(&contents, &[]);
-    disk::publish_with(&store.hold(), main_state, &manifest, Vec::new(), usize::MAX)
+    disk::publish_with(&store.hold(), main_state, &manifest, Vec::new(), plan.keep)
         .map_err(|e| e.to_string())
-}
-
-/// Drops all but the newest `plan.keep` checkpoints of this process's hold
-/// (once every hold has the newest).
-pub(crate) fn rotate_hold(plan: &Checkpoints, store: &MemStore) {
-    disk::rotate(&store.hold(), plan.keep);
 }
 
 #[cfg(test)]

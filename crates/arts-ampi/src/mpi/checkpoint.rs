@@ -6,7 +6,7 @@ use serde::de::DeserializeOwned;
 
 use super::{Mpi, WORLD};
 use crate::Op;
-use crate::checkpoint::{main_state_for, rotate_hold, state_entry, write_hold};
+use crate::checkpoint::{main_state_for, state_entry};
 use crate::error::MpiError;
 
 impl Mpi<'_> {
@@ -16,62 +16,54 @@ impl Mpi<'_> {
     /// as many ranks continues from it through [`Mpi::restored`].
     pub fn checkpoint<S: Serialize>(&mut self, step: u64, state: &S) -> Result<(), MpiError> {
         let call = "checkpoint";
-        let fail = |what: String| MpiError::Checkpoint { call, what };
         let plan = self.shared().checkpoints.clone();
-        let Some(dir) = plan.as_ref().and_then(|p| p.dir.clone()) else {
-            return Err(fail("the run has no checkpoint directory".into()));
+        let Some((plan, dir)) = plan.as_ref().and_then(|p| Some((p, p.dir.clone()?))) else {
+            return Err(checkpoint_error(
+                call,
+                "the run has no checkpoint directory",
+            ));
         };
-        let plan = plan.as_ref().expect("checked above");
-        let ranks = self.size() as u32;
-        let mut written = Ok(());
-        if let Some(main_state) = self.gather_states(state)? {
-            written = crate::checkpoint::write(plan, &dir, ranks, step, &main_state).map(drop);
-        }
-        self.agree(written, "rank 0 could not write the checkpoint")
-            .map_err(fail)
+        self.save_states(call, state, |ranks, main| {
+            crate::checkpoint::write(plan, &dir, ranks, step, main)
+        })
     }
 
     /// AMPI's `AMPI_MemCheckpoint`: collective over `WORLD`, like
-    /// [`Mpi::checkpoint`], but the checkpoint is kept by every process of
-    /// the job, each in its own hold of the run's node-local store
-    /// (`--checkpoint-dir`, e.g. `/dev/shm/job`), not written once to a
-    /// directory every process sees. A restart from the store (`--restart
-    /// DIR`) needs any one surviving hold. Returns once every process keeps
-    /// it. (Today a run's ranks all live in one process: one hold.)
+    /// [`Mpi::checkpoint`], but the checkpoint is kept in memory: in this
+    /// process's hold of the run's node-local store (`--checkpoint-dir`, a
+    /// tmpfs such as `/dev/shm/job`), which outlives the process. A restart
+    /// from the store (`--restart DIR`) continues from it. (A run's ranks
+    /// all live in one process today, so there is one copy.)
     pub fn mem_checkpoint<S: Serialize>(&mut self, step: u64, state: &S) -> Result<(), MpiError> {
         let call = "mem_checkpoint";
-        let fail = |what: String| MpiError::Checkpoint { call, what };
         let plan = self.shared().checkpoints.clone();
         let Some((plan, store)) = plan.as_ref().and_then(|p| Some((p, p.memory.clone()?))) else {
-            return Err(fail(
-                "the run has no checkpoint store (--checkpoint-dir)".into(),
+            return Err(checkpoint_error(
+                call,
+                "the run has no checkpoint store (--checkpoint-dir)",
             ));
         };
-        let gathered = self.gather_states(state)?;
-        // The lowest rank in each process keeps that process's copy.
-        let n = self.size() as usize;
-        let mut processes = vec![0u32; n];
-        self.allgather(&[store.process], &mut processes, WORLD)?;
-        let first = processes.iter().position(|&p| p == store.process);
-        let keeper = first == Some(self.rank() as usize);
-        let color = if keeper { 0 } else { crate::UNDEFINED };
-        let keepers = self.comm_split(WORLD, color, self.rank())?;
-        let mut kept = Ok(());
-        if let Some(keepers) = keepers {
-            // Rank 0 keeps its process's copy and is the keepers' rank 0.
-            let mut main_state = gathered.unwrap_or_default();
-            let mut len = [main_state.len() as u64];
-            self.bcast(&mut len, 0, keepers)?;
-            main_state.resize(len[0] as usize, 0);
-            self.bcast(&mut main_state, 0, keepers)?;
-            self.comm_free(keepers)?;
-            kept = write_hold(plan, &store, n as u32, step, &main_state).map(drop);
+        self.save_states(call, state, |ranks, main| {
+            crate::checkpoint::write_hold(plan, &store, ranks, step, main)
+        })
+    }
+
+    /// Gathers every rank's `state` on rank 0, which `write`s them (the
+    /// rank count and the main state); returns once written, on every rank.
+    /// Collective over `WORLD`.
+    fn save_states<S: Serialize>(
+        &mut self,
+        call: &'static str,
+        state: &S,
+        write: impl FnOnce(u32, &[u8]) -> Result<std::path::PathBuf, String>,
+    ) -> Result<(), MpiError> {
+        let ranks = self.size() as u32;
+        let mut written = Ok(());
+        if let Some(main_state) = self.gather_states(state)? {
+            written = write(ranks, &main_state).map(drop);
         }
-        let kept_everywhere = self.agree(kept, "another process could not keep its copy");
-        if keeper && kept_everywhere.is_ok() {
-            rotate_hold(plan, &store);
-        }
-        kept_everywhere.map_err(fail)
+        self.agree(written, "rank 0 could not write the checkpoint")
+            .map_err(|what| checkpoint_error(call, &what))
     }
 
     /// Every rank's serialized `state`, as a checkpoint's main state, on
@@ -130,5 +122,13 @@ impl Mpi<'_> {
                 what: format!("rank {rank}'s state is not this program's: {e}"),
             })?;
         Ok(Some((restored.step, state)))
+    }
+}
+
+/// A failed checkpoint call.
+fn checkpoint_error(call: &'static str, what: &str) -> MpiError {
+    MpiError::Checkpoint {
+        call,
+        what: what.to_string(),
     }
 }

@@ -40,7 +40,7 @@ pub struct Params {
     pub migrate_every: u32,
     /// Call `checkpoint()` every this many iterations in `stencil3d` (0: never).
     pub checkpoint_every: u32,
-    /// ... `mem_checkpoint()` instead: every process keeps the checkpoint.
+    /// ... `mem_checkpoint()` instead: the checkpoint is kept in a tmpfs store.
     pub mem_checkpoint: bool,
     /// Message size of the ping-pongs.
     pub bytes: usize,
