@@ -10,6 +10,7 @@ use std::sync::Arc;
 use arts_core::checkpoint::disk::{self, Checkpoint, CheckpointError, held};
 use arts_core::{ArrayImage, Driver, RunError, Shape};
 
+use crate::checkpoint_writer::Writer;
 use crate::hold::{Holder, OnDemand};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -31,6 +32,29 @@ pub struct EveryN {
     /// Keep double checkpoints in node-local stores instead of one in a
     /// directory every process sees.
     pub buddies: Option<Buddies>,
+    /// Write each checkpoint in the background while the run goes on
+    /// ([`Writer`]).
+    pub background: bool,
+}
+
+impl EveryN {
+    /// Checkpoints after every `every` steps into `dir`, keeping `keep`,
+    /// one copy, written before the run goes on.
+    pub fn new(dir: &Path, every: u32, keep: usize) -> Self {
+        EveryN {
+            every,
+            every_seconds: None,
+            dir: dir.to_path_buf(),
+            keep,
+            buddies: None,
+            background: false,
+        }
+    }
+
+    /// Where its checkpoints go.
+    pub(crate) fn target(&self) -> Target<'_> {
+        (&self.dir, self.keep, self.buddies.as_ref())
+    }
 }
 
 /// Charm++'s double checkpoints in a store local to each node
@@ -127,16 +151,8 @@ pub(crate) fn one_image<S>(r: &Resume<S>) -> Result<&Arc<ArrayImage>, RunError> 
 impl<S> Session<S> {
     /// Checkpoints after every `every` steps into `dir`, keeping `keep`.
     pub fn saving(dir: &Path, every: u32, keep: usize) -> Self {
-        let dir = dir.to_path_buf();
-        let every_seconds = None;
         Session {
-            save: Some(EveryN {
-                every,
-                every_seconds,
-                dir,
-                keep,
-                buddies: None,
-            }),
+            save: Some(EveryN::new(dir, every, keep)),
             ..Session::default()
         }
     }
@@ -157,6 +173,12 @@ impl<S> Session<S> {
         let requests = self.save.as_ref().and(self.on_demand.as_ref());
         let every_seconds = self.save.as_ref().and_then(|p| p.every_seconds);
         Holder::new(d, name, elements, requests, every_seconds)
+    }
+
+    /// The main program's checkpoint [`Writer`], writing in the background
+    /// when the plan says so.
+    pub(crate) fn writer(&self) -> Writer {
+        Writer::new(self.save.as_ref().is_some_and(|p| p.background))
     }
 }
 
@@ -263,31 +285,52 @@ pub(crate) fn array_shaped(
     Ok(Arc::new(image))
 }
 
-/// Writes the checkpoint of `app` after `step` (the main program's
-/// `state`, the manifest's options `params`) into `plan`'s directory:
-/// [`write`] of the images. Collective.
-pub(crate) fn write_app<P: Serialize, S: Serialize>(
-    d: &mut Driver,
-    images: &[&ArrayImage],
-    plan: &EveryN,
-    (app, params): (&str, &P),
-    step: u32,
-    state: &S,
-) -> Result<(), RunError> {
-    let main_state = arts_core::wire::encode(state);
-    let contents = disk::Contents {
-        app,
-        options: serde_json::to_value(params).map_err(|e| RunError::Checkpoint(e.to_string()))?,
-        step: step as u64,
-        main_state: &main_state,
-    };
-    write(
-        d,
-        images,
-        (&plan.dir, plan.keep, plan.buddies.as_ref()),
-        &contents,
-    )?;
-    Ok(())
+/// Where a checkpoint goes: its root directory, how many checkpoints to
+/// keep there, and the buddies of double checkpoints (the root is then a
+/// node-local store).
+pub(crate) type Target<'a> = (&'a Path, usize, Option<&'a Buddies>);
+
+/// What one checkpoint holds besides its elements, owned (to write it
+/// later, [`crate::checkpoint_writer::Writer`]).
+#[derive(Clone, Debug)]
+pub(crate) struct Contents {
+    /// The app's name.
+    pub app: &'static str,
+    /// The app's options.
+    pub options: serde_json::Value,
+    /// The step after which it is taken.
+    pub step: u64,
+    /// The main program's state, serialized.
+    pub main_state: Vec<u8>,
+}
+
+impl Contents {
+    /// The checkpoint of `app` after `step`: the main program's `state`
+    /// and the manifest's options `params`.
+    pub fn of<P: Serialize, S: Serialize>(
+        (app, params): (&'static str, &P),
+        step: u64,
+        state: &S,
+    ) -> Result<Self, RunError> {
+        let options =
+            serde_json::to_value(params).map_err(|e| RunError::Checkpoint(e.to_string()))?;
+        Ok(Contents {
+            app,
+            options,
+            step,
+            main_state: arts_core::wire::encode(state),
+        })
+    }
+
+    /// As the disk layer takes it.
+    pub fn as_disk(&self) -> disk::Contents<'_> {
+        disk::Contents {
+            app: self.app,
+            options: self.options.clone(),
+            step: self.step,
+            main_state: &self.main_state,
+        }
+    }
 }
 
 /// Writes the checkpoint `contents` of `images` into the root `dir`,
@@ -302,15 +345,27 @@ pub(crate) fn write_app<P: Serialize, S: Serialize>(
 pub(crate) fn write(
     d: &mut Driver,
     images: &[&ArrayImage],
-    (dir, keep, buddies): (&Path, usize, Option<&Buddies>),
+    (dir, keep, buddies): Target<'_>,
     contents: &disk::Contents<'_>,
 ) -> Result<Option<u64>, RunError> {
     let process = d.process().0;
-    let step = contents.step;
     let shard = match buddies {
-        None => disk::write_shard(dir, step, process, images).map_err(|e| e.to_string()),
-        Some(b) => write_buddy_shard(d, images, dir, b, step)?,
+        None => disk::write_shard(dir, contents.step, process, images).map_err(|e| e.to_string()),
+        Some(b) => write_buddy_shard(d, images, dir, b, contents.step)?,
     };
+    publish(d, shard, (dir, keep, buddies), contents)
+}
+
+/// Publishes the checkpoint `contents` once every process has staged its
+/// share (`shard`, this process's) for `target` ([`write`] after the
+/// staging). Collective. Returns, on process 0, the bytes of element state.
+pub(crate) fn publish(
+    d: &mut Driver,
+    shard: Result<disk::Shard, String>,
+    (dir, keep, buddies): Target<'_>,
+    contents: &disk::Contents<'_>,
+) -> Result<Option<u64>, RunError> {
+    let process = d.process().0;
     let shards = gather_all(d, &shard)?;
     let published = match buddies {
         None => shards.map(|shards| -> Result<u64, String> {
@@ -356,15 +411,29 @@ fn write_buddy_shard(
     if b.buddy == process {
         return Ok(shard);
     }
-    // One pass per array, so that no image is copied into a bigger buffer.
-    let copy = serialized
-        .into_iter()
-        .map(|bytes| d.pass(b.buddy, b.ward, bytes))
-        .collect::<Result<Vec<_>, _>>()?;
+    let copy = pass_to_buddy(d, b, serialized)?;
     Ok(shard.and_then(|mut s| {
         s.add_copy(b.ward, &copy).map_err(|e| e.to_string())?;
         Ok(s)
     }))
+}
+
+/// Passes this process's `serialized` images to its buddy and returns its
+/// ward's (nothing, and nothing serialized, when it is its own buddy).
+/// Collective.
+pub(crate) fn pass_to_buddy(
+    d: &mut Driver,
+    b: &Buddies,
+    serialized: impl IntoIterator<Item = Vec<u8>>,
+) -> Result<Vec<Vec<u8>>, RunError> {
+    if b.buddy == d.process().0 {
+        return Ok(Vec::new());
+    }
+    // One pass per array, so that no image is copied into a bigger buffer.
+    serialized
+        .into_iter()
+        .map(|bytes| d.pass(b.buddy, b.ward, bytes))
+        .collect()
 }
 
 /// Publishes a double checkpoint: process 0 makes the manifest of every

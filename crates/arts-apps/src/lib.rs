@@ -5,6 +5,7 @@ pub mod background;
 #[cfg(feature = "mpi")]
 pub mod baselines;
 pub mod checkpoint_files;
+pub mod checkpoint_writer;
 pub mod ddm;
 pub mod fracture;
 pub mod grid_delay;

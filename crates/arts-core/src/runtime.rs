@@ -319,6 +319,7 @@ pub fn run_on<R>(
         .collect::<Result<_, _>>()?;
     let mut driver = Driver::new(transport.clone(), driver_rx, driver_sent);
     let value = main(&mut driver);
+    crate::checkpoint::buffers::clear();
     // Every process's main program has finished before any PE stops.
     transport.driver_barrier();
     driver.shutdown();

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use arts_trace::{Span, SpanKind};
 
 use crate::chare::Chare;
-use crate::checkpoint::{ArrayImage, ElementImage};
+use crate::checkpoint::{self, ArrayImage, ElementImage};
 use crate::ctx::Ctx;
 use crate::envelope::{ArrayId, BroadcastCall, Call, Migrant, ObjId, Payload, encode_boxed};
 use crate::index::Shape;
@@ -86,8 +86,16 @@ impl<A: Chare> TypedStore<A> {
 
 /// The migration form of an element: its state and bookkeeping.
 fn migrant_of<A: Chare>(slot: &Slot<A>) -> Migrant {
+    // Sized from the element's estimate: a large state grown by doubling
+    // would be copied and faulted in several times over.
+    migrant_into(slot, Vec::with_capacity(slot.obj.pup_size()))
+}
+
+/// The migration form of `slot`, its state serialized into `state`.
+fn migrant_into<A: Chare>(slot: &Slot<A>, mut state: Vec<u8>) -> Migrant {
+    wire::encode_into(&slot.obj, &mut state);
     Migrant {
-        state: wire::encode(&slot.obj),
+        state,
         red_no: slot.meta.red_no,
         migratable: slot.meta.migratable,
         at_sync: slot.meta.at_sync,
@@ -98,7 +106,8 @@ fn migrant_of<A: Chare>(slot: &Slot<A>) -> Migrant {
 
 /// The checkpoint form of an element.
 fn image_of<A: Chare>(slot: &Slot<A>) -> ElementImage {
-    ElementImage::new(slot.linear, migrant_of(slot))
+    let state = checkpoint::buffers::take(slot.obj.pup_size());
+    ElementImage::new(slot.linear, migrant_into(slot, state))
 }
 
 fn panic_message(panic: &(dyn Any + Send)) -> String {

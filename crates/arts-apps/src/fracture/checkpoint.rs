@@ -9,6 +9,8 @@
 //! values end bit-identical to an uninterrupted run (and to the sequential
 //! reference).
 
+use std::time::Instant;
+
 use arts_core::checkpoint::disk::{self, Checkpoint, CheckpointError};
 use arts_core::{ArrayProxy, Driver, RunError};
 use serde::{Deserialize, Serialize};
@@ -16,7 +18,8 @@ use serde::{Deserialize, Serialize};
 use super::{Params, Piece};
 pub use crate::checkpoint_files::EveryN as Checkpointing;
 pub(super) use crate::checkpoint_files::pauses_after;
-use crate::checkpoint_files::{self, invalid};
+use crate::checkpoint_files::{self, Contents, invalid};
+use crate::checkpoint_writer::Writer;
 
 /// The app name a fracture checkpoint carries in its manifest.
 pub const APP: &str = "fracture";
@@ -74,16 +77,19 @@ pub fn read_resume(c: &Checkpoint, p: &Params) -> Result<Resume, CheckpointError
 
 /// Takes the checkpoint after `step` steps: every process writes its own
 /// objects, process 0 publishes them with `state`. Collective.
+/// `resume`: when the step's result came, and what lets the elements go
+/// on.
 pub(super) fn take(
     d: &mut Driver,
+    writer: &mut Writer,
     pieces: &ArrayProxy<Piece>,
     plan: &Checkpointing,
-    step: u32,
-    state: &MainState,
+    (step, state): (u32, &MainState),
+    resume: (Instant, impl FnOnce(&mut Driver)),
 ) -> Result<(), RunError> {
     let image = d.checkpoint_local(pieces)?;
-    let app = (APP, &state.params);
-    checkpoint_files::write_app(d, &[&image], plan, app, step, state)
+    let contents = Contents::of((APP, &state.params), step as u64, state)?;
+    writer.write(d, vec![image], plan.target(), contents, resume)
 }
 
 #[cfg(test)]

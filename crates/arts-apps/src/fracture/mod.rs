@@ -394,6 +394,7 @@ pub fn run_session(
         let mut last = 0.0;
         let mut checkpoints = 0;
         let mut holder = session.holder(d, "fracture-hold", p.count());
+        let mut writer = session.writer();
         let mut stopped_at = None;
         for s in first..p.steps {
             d.wait_callback::<()>(Tag::Step(s))?;
@@ -408,14 +409,20 @@ pub fn run_session(
                 hold::each(d, &a, PieceMsg::Hold(m))
             })?;
             if on_demand.is_some() || pauses_after(done, plan.every, p.steps) {
-                checkpoint::take(d, &a, plan, done, &state)?;
+                let stop = on_demand == Some(true);
+                let go_on = |d: &mut Driver| {
+                    if !stop {
+                        d.broadcast(&a, PieceMsg::Hold(HoldMsg::Release));
+                    }
+                };
+                let at = (Instant::now(), go_on);
+                checkpoint::take(d, &mut writer, &a, plan, (done, &state), at)?;
                 checkpoints += 1;
                 holder.checkpointed();
-                if on_demand == Some(true) {
+                if stop {
                     stopped_at = Some(done);
                     break;
                 }
-                d.broadcast(&a, PieceMsg::Hold(HoldMsg::Release));
             }
         }
         let bad: u64 = match stopped_at {

@@ -10,6 +10,8 @@
 //! of PEs and resumes them: the atoms end bit-identical to an uninterrupted
 //! run (and to the sequential reference).
 
+use std::time::Instant;
+
 use arts_core::checkpoint::disk::{self, Checkpoint, CheckpointError};
 use arts_core::{ArrayProxy, Driver, RunError, Shape};
 use serde::{Deserialize, Serialize};
@@ -18,7 +20,8 @@ use super::Params;
 use super::chares::{Cell, Pair};
 pub use crate::checkpoint_files::EveryN as Checkpointing;
 pub(super) use crate::checkpoint_files::pauses_after;
-use crate::checkpoint_files::{self, invalid};
+use crate::checkpoint_files::{self, Contents, invalid};
+use crate::checkpoint_writer::Writer;
 
 /// The app name a leanmd checkpoint carries in its manifest.
 pub const APP: &str = "leanmd";
@@ -90,19 +93,19 @@ pub fn read_resume(c: &Checkpoint, p: &Params) -> Result<Resume, CheckpointError
 
 /// Takes the checkpoint after step `step` (`state` holds its energy):
 /// every process writes its own cells and pairs, process 0 publishes them
-/// with `state`. Collective.
+/// with `state`. Collective. `resume`: when the step's result came, and
+/// what lets the elements go on.
 pub(super) fn take(
     d: &mut Driver,
+    writer: &mut Writer,
     (cells, pairs): (&ArrayProxy<Cell>, &ArrayProxy<Pair>),
     plan: &Checkpointing,
-    step: u32,
-    state: &MainState,
+    (step, state): (u32, &MainState),
+    resume: (Instant, impl FnOnce(&mut Driver)),
 ) -> Result<(), RunError> {
-    let cell_image = d.checkpoint_local(cells)?;
-    let pair_image = d.checkpoint_local(pairs)?;
-    let images = [&cell_image, &pair_image];
-    let app = (APP, &state.params);
-    checkpoint_files::write_app(d, &images, plan, app, step, state)
+    let images = vec![d.checkpoint_local(cells)?, d.checkpoint_local(pairs)?];
+    let contents = Contents::of((APP, &state.params), step as u64, state)?;
+    writer.write(d, images, plan.target(), contents, resume)
 }
 
 #[cfg(test)]
@@ -150,7 +153,9 @@ mod tests {
         exact(&plain, atoms, "plain");
         same_energies(&plain.energy, &r.energy, "plain");
         let root = tempfile::tempdir().unwrap();
-        let session = Session::saving(root.path(), 5, 5);
+        // Written in the background (two arrays): the same checkpoints.
+        let mut session = Session::saving(root.path(), 5, 5);
+        session.save.as_mut().unwrap().background = true;
         let with = run_session(&p, &config(2, None), Map::Block, r.clone(), session).unwrap();
         exact(&with, atoms, "checkpointed");
         assert_eq!(with.checkpoints, 2);

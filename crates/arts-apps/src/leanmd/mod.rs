@@ -329,6 +329,7 @@ pub fn run_session(
         let mut checkpoints = 0;
         let elements = geom.cells() as u64 + geom.pairs() as u64;
         let mut holder = session.holder(d, "leanmd-hold", elements);
+        let mut writer = session.writer();
         let mut stopped_at = None;
         for s in first..=steps {
             let ke: Vec<u8> = d.wait_callback(Tag::Kinetic(s))?;
@@ -349,14 +350,21 @@ pub fn run_session(
                 hold::each(d, &pairs, PairMsg::Hold(m));
             })?;
             if on_demand.is_some() || checkpoint::pauses_after(s, plan.every, steps) {
-                checkpoint::take(d, (&cells, &pairs), plan, s, &state)?;
+                let stop = on_demand == Some(true);
+                let go_on = |d: &mut Driver| {
+                    if !stop {
+                        resume(d);
+                    }
+                };
+                let arrays = (&cells, &pairs);
+                let at = (Instant::now(), go_on);
+                checkpoint::take(d, &mut writer, arrays, plan, (s, &state), at)?;
                 checkpoints += 1;
                 holder.checkpointed();
-                if on_demand == Some(true) {
+                if stop {
                     stopped_at = Some(s);
                     break;
                 }
-                resume(d);
             }
         }
         let (check, max_diff) = match stopped_at {

@@ -67,6 +67,11 @@ pub struct Block<K> {
     row0: usize,
     col0: usize,
     cur: Vec<f64>,
+    /// Where a sweep writes: apart from its interior, which every sweep
+    /// overwrites, always equal to `cur` (ghosts go into both). So it is
+    /// not saved (checkpoints and migrations carry half the bytes) and is
+    /// re-made from `cur` when missing ([`Block::scratch`]).
+    #[serde(skip)]
     next: Vec<f64>,
     iter: u32,
     neighbours: u8,
@@ -121,9 +126,18 @@ impl<K: Kernel> Block<K> {
         }
     }
 
+    /// Re-makes `next` from `cur` after a restore or a migration, which
+    /// do not carry it.
+    fn scratch(&mut self) {
+        if self.next.len() != self.cur.len() {
+            self.next = self.cur.clone();
+        }
+    }
+
     /// Writes a ghost into the halo of both buffers (several sweeps per step
     /// alternate between them).
     fn apply_ghost(&mut self, side: Side, data: &[f64]) {
+        self.scratch();
         let s = self.stride();
         for buf in [&mut self.cur, &mut self.next] {
             match side {
@@ -152,6 +166,7 @@ impl<K: Kernel> Block<K> {
     }
 
     fn compute(&mut self, ctx: &mut Ctx<'_, Self>) {
+        self.scratch();
         let (s, rows, cols) = (self.stride(), self.rows, self.cols);
         let init: &StencilInit<K> = ctx.init();
         let (sweeps, iters) = (init.problem.sweeps, init.problem.iters);
@@ -305,6 +320,6 @@ impl<K: Kernel> Chare for Block<K> {
 
     fn pup_size(&self) -> usize {
         let early: usize = self.early.iter().map(|(_, d)| 16 + 8 * d.len()).sum();
-        96 + 8 * (self.cur.len() + self.next.len()) + early
+        96 + 8 * self.cur.len() + early
     }
 }

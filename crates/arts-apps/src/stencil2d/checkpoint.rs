@@ -8,7 +8,6 @@
 //! resume. A restart restores the
 //! blocks (paused) on any number of PEs and resumes them.
 
-use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -17,28 +16,18 @@ use arts_core::{ArrayImage, ArrayProxy, Driver, RunError};
 use serde::{Deserialize, Serialize};
 
 use super::Problem;
-use crate::checkpoint_files::{self, invalid};
+use crate::checkpoint_files::{self, Contents, EveryN, invalid};
+use crate::checkpoint_writer::Writer;
 pub use crate::hold::OnDemand;
 use crate::{hotspot, jacobi2d, zones};
 
-/// Where and how often a run checkpoints.
+/// Where and how often a run checkpoints, and what it is.
 #[derive(Clone, Debug)]
 pub struct Checkpointing {
-    /// Checkpoint after every `every` steps (not after the last); 0: only
-    /// when asked through [`Session::on_demand`] or by `every_seconds`.
-    pub every: u32,
-    /// Also checkpoint at the first step boundary after this many seconds
-    /// since the last checkpoint (or the start); one process only.
-    pub every_seconds: Option<f64>,
-    /// The checkpoint root directory.
-    pub dir: PathBuf,
-    /// How many checkpoints to keep.
-    pub keep: usize,
+    /// Where and how often.
+    pub plan: EveryN,
     /// The app and the options that re-create its problem.
     pub app: StencilApp,
-    /// Keep double checkpoints in node-local stores instead of one in a
-    /// directory every process sees.
-    pub buddies: Option<checkpoint_files::Buddies>,
 }
 
 /// A restartable stencil app with the options that re-create its problem:
@@ -197,37 +186,27 @@ pub fn read_resume(c: &Checkpoint, app: &StencilApp) -> Result<Resume, Checkpoin
     })
 }
 
-/// Takes the checkpoint after `step` steps: every process writes its own
-/// blocks' images (in parallel, no state crosses processes), then process 0
-/// publishes the checkpoint directory with the main program's `state`.
-/// Collective. Adds its cost to `stats`.
+/// Takes the checkpoint after `step` steps with `writer` (the step's result
+/// came at `began`; `go_on` lets the blocks go on): every process writes
+/// its own blocks' images (in parallel, no state crosses processes), then
+/// process 0 publishes the checkpoint directory with the main program's
+/// `state`. Collective.
 pub(super) fn take<K: super::Kernel>(
     d: &mut Driver,
+    writer: &mut Writer,
     blocks: &ArrayProxy<super::block::Block<K>>,
-    plan: &Checkpointing,
-    step: u32,
-    state: &MainState,
-    stats: &mut super::CheckpointStats,
+    c: &Checkpointing,
+    (step, state): (u32, &MainState),
+    resume: (Instant, impl FnOnce(&mut Driver)),
 ) -> Result<(), RunError> {
-    let began = Instant::now();
     let image = d.checkpoint_local(blocks)?;
-    let imaged = Instant::now();
-    let main_state = arts_core::wire::encode(state);
-    let contents = disk::Contents {
-        app: plan.app.name(),
-        options: plan.app.options(),
+    let contents = Contents {
+        app: c.app.name(),
+        options: c.app.options(),
         step: step as u64,
-        main_state: &main_state,
+        main_state: arts_core::wire::encode(state),
     };
-    let (dir, buddies) = (&plan.dir, plan.buddies.as_ref());
-    if let Some(bytes) =
-        checkpoint_files::write(d, &[&image], (dir, plan.keep, buddies), &contents)?
-    {
-        stats.state_bytes = bytes;
-    }
-    stats.gather_s.push((imaged - began).as_secs_f64());
-    stats.write_s.push(imaged.elapsed().as_secs_f64());
-    Ok(())
+    writer.write(d, vec![image], c.plan.target(), contents, resume)
 }
 
 #[cfg(test)]
@@ -266,12 +245,8 @@ mod tests {
         let plain = run("b", p, &pes(2), Map::Block, Some(reference.clone())).unwrap();
         let root = tempfile::tempdir().unwrap();
         let save = Checkpointing {
-            every: 3,
-            dir: root.path().to_path_buf(),
-            keep: 5,
+            plan: EveryN::new(root.path(), 3, 5),
             app,
-            buddies: None,
-            every_seconds: None,
         };
         let session = Session {
             save: Some(save),
@@ -314,8 +289,75 @@ mod tests {
         }
     }
 
+    /// Background checkpoints of blocks large enough for their image
+    /// buffers to be kept and refilled (and their files written directly
+    /// where the file system allows): every one restarts bit-identical.
+    #[test]
+    fn background_checkpoints_of_large_blocks_restart_bit_identical() {
+        let params = jacobi2d::Params {
+            rows: 256,
+            cols: 200,
+            objs_x: 2,
+            objs_y: 2,
+            iters: 10,
+        };
+        let (app, p) = (StencilApp::Jacobi2d(params), params.problem().unwrap());
+        let reference = Arc::new(sequential(&p));
+        let plain = run("b", &p, &pes(2), Map::Block, Some(reference.clone())).unwrap();
+        let root = tempfile::tempdir().unwrap();
+        let save = Checkpointing {
+            plan: EveryN {
+                background: true,
+                ..EveryN::new(root.path(), 3, 5)
+            },
+            app,
+        };
+        let session = Session {
+            save: Some(save),
+            ..Session::default()
+        };
+        let with = run_session(
+            "b",
+            &p,
+            &pes(2),
+            Map::Block,
+            Some(reference.clone()),
+            session,
+        );
+        let with = with.unwrap();
+        assert_eq!(bits(&with.residuals), bits(&plain.residuals));
+        assert_eq!(with.checkpoints.write_s.len(), 3);
+        assert_eq!(with.checkpoints.pause_s.len(), 3);
+        // Half the blocks' buffers: the scratch copy is not saved.
+        let state = with.checkpoints.state_bytes;
+        assert!(
+            state > 8 * 258 * 202 && state < 2 * 8 * 258 * 202,
+            "{state}"
+        );
+        assert_eq!(disk::list(root.path()), vec![3, 6, 9]);
+        for (n, step) in [(1, 3), (3, 6), (2, 9)] {
+            let c = disk::open(&root.path().join(disk::dir_name(step))).unwrap();
+            let session = Session {
+                resume: Some(read_resume(&c, &app).unwrap()),
+                ..Session::default()
+            };
+            let again = run_session("b", &p, &pes(n), Map::RoundRobin, None, session).unwrap();
+            assert_eq!(
+                bits(&again.residuals),
+                bits(&plain.residuals),
+                "from {step}"
+            );
+        }
+    }
+
     #[test]
     fn a_double_checkpoint_in_a_store_restarts_bit_identical() {
+        for background in [false, true] {
+            double_checkpoint_restarts_bit_identical(background);
+        }
+    }
+
+    fn double_checkpoint_restarts_bit_identical(background: bool) {
         let params = jacobi();
         let (app, p) = (StencilApp::Jacobi2d(params), params.problem().unwrap());
         let reference = Arc::new(sequential(&p));
@@ -323,12 +365,12 @@ mod tests {
         let root = tempfile::tempdir().unwrap();
         let buddies = checkpoint_files::Buddies::among(&["here".to_string()], 0);
         let save = Checkpointing {
-            every: 3,
-            dir: root.path().to_path_buf(),
-            keep: 1,
+            plan: EveryN {
+                buddies: Some(buddies),
+                background,
+                ..EveryN::new(root.path(), 3, 1)
+            },
             app,
-            buddies: Some(buddies),
-            every_seconds: None,
         };
         let session = Session {
             save: Some(save),
@@ -406,12 +448,8 @@ mod tests {
         let asker = crate::hold::ask(&requests, delay, stop);
         let session = Session {
             save: Some(Checkpointing {
-                every: 0,
-                dir: root.path().to_path_buf(),
-                keep: 5,
+                plan: EveryN::new(root.path(), 0, 5),
                 app: StencilApp::Jacobi2d(params),
-                buddies: None,
-                every_seconds: None,
             }),
             on_demand: Some(requests),
             ..Session::default()
@@ -510,12 +548,11 @@ mod tests {
         let root = tempfile::tempdir().unwrap();
         let session = Session {
             save: Some(Checkpointing {
-                every: 0,
-                dir: root.path().to_path_buf(),
-                keep: 3,
+                plan: EveryN {
+                    every_seconds: Some(0.0),
+                    ..EveryN::new(root.path(), 0, 3)
+                },
                 app: StencilApp::Jacobi2d(params),
-                buddies: None,
-                every_seconds: Some(0.0),
             }),
             ..Session::default()
         };
@@ -570,12 +607,8 @@ mod tests {
         let root = tempfile::tempdir().unwrap();
         let params = jacobi();
         let save = Checkpointing {
-            every: 4,
-            dir: root.path().to_path_buf(),
-            keep: 1,
+            plan: EveryN::new(root.path(), 4, 1),
             app: StencilApp::Jacobi2d(params),
-            buddies: None,
-            every_seconds: None,
         };
         let session = Session {
             save: Some(save),

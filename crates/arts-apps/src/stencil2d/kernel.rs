@@ -7,7 +7,9 @@ pub trait Kernel: Clone + Send + Sync + 'static {
     /// interior rows) of the block whose halo-padded values are `cur`, into
     /// `out` (exactly those rows, halo columns included). The block's first
     /// interior point is interior point `origin` (row, column) of the grid;
-    /// `iter` is the step. Returns the largest absolute change.
+    /// `iter` is the step. Returns the largest absolute change. Every
+    /// interior point of `out` is written before it is read: a block does
+    /// not save what `out` held before (see `Block::next`).
     #[allow(clippy::too_many_arguments)]
     fn sweep(
         &self,

@@ -19,6 +19,8 @@ use std::time::Instant;
 use arts_core::{Config, Driver, Map, RunError, RunReport, Shape};
 use checkpoint::{MainState, Session};
 
+pub use crate::checkpoint_writer::CheckpointStats;
+use crate::checkpoint_writer::Writer;
 use crate::hold::{self, Holder};
 
 pub use block::{Block, StencilMsg, StencilTag};
@@ -109,19 +111,6 @@ pub struct Outcome {
     pub stopped_at: Option<u32>,
 }
 
-/// Time and size of the checkpoints a run took.
-#[derive(Clone, Debug, Default)]
-pub struct CheckpointStats {
-    /// Per checkpoint: seconds from the step's result to this process's
-    /// images (quiescence plus serializing its elements).
-    pub gather_s: Vec<f64>,
-    /// Per checkpoint: seconds to write the checkpoint directory (every
-    /// process its images, in parallel; then process 0 the rest).
-    pub write_s: Vec<f64>,
-    /// Bytes of element state in the last checkpoint (on process 0).
-    pub state_bytes: u64,
-}
-
 impl Outcome {
     /// Median step time, seconds.
     pub fn step_time_median_s(&self) -> f64 {
@@ -181,7 +170,7 @@ pub fn run_session<K: Kernel>(
         problem: problem.clone(),
         reference,
         sync_every_step: config.lb.is_some(),
-        checkpoint_every: session.save.as_ref().map_or(0, |c| c.every),
+        checkpoint_every: session.save.as_ref().map_or(0, |c| c.plan.every),
     };
     let (objs_x, objs_y) = problem.layout.objects();
     let main = |d: &mut Driver| -> Result<MainResult, RunError> {
@@ -204,8 +193,9 @@ pub fn run_session<K: Kernel>(
         };
         d.broadcast(&blocks, first_msg);
         let mut last_end = None;
-        let mut stats = CheckpointStats::default();
-        let every_seconds = session.save.as_ref().and_then(|p| p.every_seconds);
+        let background = session.save.as_ref().is_some_and(|c| c.plan.background);
+        let mut writer = Writer::new(background);
+        let every_seconds = session.save.as_ref().and_then(|c| c.plan.every_seconds);
         let elements = objs_x as u64 * objs_y as u64;
         let on_demand = session.on_demand.as_ref();
         let requests = session.save.as_ref().and(on_demand);
@@ -213,6 +203,7 @@ pub fn run_session<K: Kernel>(
         let mut stopped_at = None;
         for it in first..problem.iters {
             let step: Vec<f64> = d.wait_callback(StencilTag::Step(it))?;
+            let began = Instant::now();
             let [residual, end, minus_start] = step[..] else {
                 return Err(RunError::Internal("a step result has 3 values".into()));
             };
@@ -228,14 +219,27 @@ pub fn run_session<K: Kernel>(
             let on_demand = holder.after_step(d, done, (0, problem.iters), |d, m| {
                 hold::each(d, &blocks, StencilMsg::Hold(m))
             })?;
-            if (on_demand.is_some() || done.is_multiple_of(plan.every)) && done < problem.iters {
-                checkpoint::take(d, &blocks, plan, done, &state, &mut stats)?;
+            if (on_demand.is_some() || done.is_multiple_of(plan.plan.every)) && done < problem.iters
+            {
+                let stop = on_demand == Some(true);
+                let go_on = |d: &mut Driver| {
+                    if !stop {
+                        d.broadcast(&blocks, StencilMsg::Resume);
+                    }
+                };
+                checkpoint::take(
+                    d,
+                    &mut writer,
+                    &blocks,
+                    plan,
+                    (done, &state),
+                    (began, go_on),
+                )?;
                 holder.checkpointed();
-                if on_demand == Some(true) {
+                if stop {
                     stopped_at = Some(done);
                     break;
                 }
-                d.broadcast(&blocks, StencilMsg::Resume);
             }
         }
         let total_time_s = start.elapsed().as_secs_f64();
@@ -247,7 +251,7 @@ pub fn run_session<K: Kernel>(
             state,
             total_time_s,
             max_diff,
-            checkpoints: stats,
+            checkpoints: writer.stats().clone(),
             stopped_at,
         })
     };

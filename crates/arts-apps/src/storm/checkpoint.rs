@@ -11,6 +11,8 @@
 //! elements on any number of PEs and resumes them: the messages sent and
 //! received, and their checksums, end as in an uninterrupted run.
 
+use std::time::Instant;
+
 use arts_core::checkpoint::disk::{self, Checkpoint, CheckpointError};
 use arts_core::{ArrayProxy, Driver, RunError};
 use serde::{Deserialize, Serialize};
@@ -18,7 +20,8 @@ use serde::{Deserialize, Serialize};
 use super::{Params, Roamer};
 pub use crate::checkpoint_files::EveryN as Checkpointing;
 pub(super) use crate::checkpoint_files::pauses_after;
-use crate::checkpoint_files::{self, invalid};
+use crate::checkpoint_files::{self, Contents, invalid};
+use crate::checkpoint_writer::Writer;
 
 /// The app name a storm checkpoint carries in its manifest.
 pub const APP: &str = "storm";
@@ -80,16 +83,19 @@ pub fn read_resume(c: &Checkpoint, p: &Params) -> Result<Resume, CheckpointError
 
 /// Takes the checkpoint after `round` rounds: every process writes its own
 /// elements, process 0 publishes them with `state`. Collective.
+/// `resume`: when the step's result came, and what lets the elements go
+/// on.
 pub(super) fn take(
     d: &mut Driver,
+    writer: &mut Writer,
     roamers: &ArrayProxy<Roamer>,
     plan: &Checkpointing,
-    round: u32,
-    state: &MainState,
+    (round, state): (u32, &MainState),
+    resume: (Instant, impl FnOnce(&mut Driver)),
 ) -> Result<(), RunError> {
     let image = d.checkpoint_local(roamers)?;
-    let app = (APP, &state.params);
-    checkpoint_files::write_app(d, &[&image], plan, app, round, state)
+    let contents = Contents::of((APP, &state.params), round as u64, state)?;
+    writer.write(d, vec![image], plan.target(), contents, resume)
 }
 
 #[cfg(test)]

@@ -11,6 +11,8 @@
 
 pub mod checkpoint;
 
+use std::time::Instant;
+
 use arts_core::*;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -321,6 +323,7 @@ pub fn run_session(
         };
         let mut done = SessionResult::default();
         let mut holder = session.holder(d, "storm-hold", n as u64);
+        let mut writer = session.writer();
         for r in first..rounds {
             let expect: u64 = (0..n as u64).map(|x| x + r as u64).sum();
             state.reductions_ok &= d.wait_callback::<u64>(StormTag::Round(r))? == expect;
@@ -332,10 +335,17 @@ pub fn run_session(
                 hold::each(d, &a, RoamMsg::Hold(m))
             })?;
             if on_demand.is_some() || pauses_after(round, plan.every, rounds) {
-                checkpoint::take(d, &a, plan, round, &state)?;
+                let stop = on_demand == Some(true);
+                let go_on = |d: &mut Driver| {
+                    if !stop {
+                        d.broadcast(&a, RoamMsg::Hold(HoldMsg::Release));
+                    }
+                };
+                let at = (Instant::now(), go_on);
+                checkpoint::take(d, &mut writer, &a, plan, (round, &state), at)?;
                 done.checkpoints += 1;
                 holder.checkpointed();
-                if on_demand == Some(true) {
+                if stop {
                     // Stopped: nothing was counted or checked.
                     done.stopped_at = Some(round);
                     let result = StormResult {
@@ -346,7 +356,6 @@ pub fn run_session(
                     };
                     return Ok((result, done));
                 }
-                d.broadcast(&a, RoamMsg::Hold(HoldMsg::Release));
             }
         }
         d.wait_quiescence()?;

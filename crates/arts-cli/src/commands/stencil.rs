@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use arts_apps::checkpoint_files::{Buddies, EveryN};
+use arts_apps::checkpoint_files::EveryN;
 use arts_apps::hold::OnDemand;
 use arts_apps::reference_file::{self, Key};
 use arts_apps::report;
@@ -130,6 +130,12 @@ pub struct RunOpts {
     /// lost. The node is the host name, or $ARTS_NODE when set.
     #[arg(long, requires = "checkpoint_dir")]
     buddy_checkpoints: bool,
+    /// Write each checkpoint in the background: the run goes on as soon as
+    /// its state is imaged, and the checkpoint is published (all or
+    /// nothing) at the next checkpoint or at the end. A failure before then
+    /// loses it and restarts from the previous one.
+    #[arg(long, requires = "checkpoint_dir")]
+    checkpoint_async: bool,
     /// Checkpoints to keep in --checkpoint-dir (older ones are removed).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..))]
     keep: u32,
@@ -206,6 +212,7 @@ impl RunOpts {
                 self.checkpoint_every_seconds.is_some(),
             ),
             ("--checkpoint-on-term", self.checkpoint_on_term),
+            ("--checkpoint-async", self.checkpoint_async),
             ("--resume", self.resume),
         ];
         if let Some((flag, _)) = others.iter().find(|o| o.1) {
@@ -275,6 +282,7 @@ impl RunOpts {
             resume: self.resume,
             every_seconds: self.checkpoint_every_seconds,
             buddies: self.buddy_checkpoints,
+            background: self.checkpoint_async,
         });
         if self.record.is_some() && lb.is_some() {
             return Err(CliError::usage(
@@ -368,12 +376,8 @@ impl Prepared {
         }
         Ok(Session {
             save: Some(Checkpointing {
-                every: saving.every,
-                buddies: saving.buddies(),
-                dir: writable_dir(saving.dir)?,
-                keep: saving.keep,
+                plan: saving.plan()?,
                 app,
-                every_seconds: saving.every_seconds,
             }),
             resume: self.resume.take(),
             on_demand: Some(requests),
@@ -436,17 +440,11 @@ impl Prepared {
         let Some(saving) = self.checkpoint.take() else {
             return Ok(None);
         };
-        let save = EveryN {
-            every: saving.every,
-            every_seconds: saving.every_seconds,
-            buddies: saving.buddies(),
-            dir: writable_dir(saving.dir)?,
-            keep: saving.keep,
-        };
+        let on_demand = crate::signals::checkpoint_requests(saving.on_term);
         Ok(Some(Plan {
-            save,
             resume: saving.resume,
-            on_demand: crate::signals::checkpoint_requests(saving.on_term),
+            save: saving.plan()?,
+            on_demand,
         }))
     }
 
@@ -493,13 +491,23 @@ struct Saving {
     every_seconds: Option<f64>,
     /// Double checkpoints in node-local stores.
     buddies: bool,
+    /// Write checkpoints in the background.
+    background: bool,
 }
 
 impl Saving {
-    /// This process's buddies, when the run keeps double checkpoints.
-    /// Collective under MPI (the processes share their nodes' names).
-    fn buddies(&self) -> Option<Buddies> {
-        self.buddies.then(crate::launch::buddies)
+    /// Where and how often the run checkpoints, its directory created and
+    /// checked writable. Collective under MPI with double checkpoints (the
+    /// processes share their nodes' names to choose their buddies).
+    fn plan(self) -> Result<EveryN, CliError> {
+        Ok(EveryN {
+            every: self.every,
+            every_seconds: self.every_seconds,
+            buddies: self.buddies.then(crate::launch::buddies),
+            dir: writable_dir(self.dir)?,
+            keep: self.keep,
+            background: self.background,
+        })
     }
 }
 
@@ -602,8 +610,12 @@ pub struct StencilReport {
     checkpoint_state_bytes: u64,
     /// Median seconds from a step's result to the images of each process's elements.
     checkpoint_gather_median_s: Option<f64>,
-    /// Median seconds to write a checkpoint directory.
+    /// Median seconds to write a checkpoint directory (in the background
+    /// with --checkpoint-async).
     checkpoint_write_median_s: Option<f64>,
+    /// Median seconds the elements were held for a checkpoint: the image,
+    /// plus the write unless it is in the background.
+    checkpoint_pause_median_s: Option<f64>,
     /// The run stopped after this step on SIGTERM, right after checkpointing
     /// it (`--checkpoint-on-term`); `null` when it ran to the end. A stopped
     /// run is not validated (`valid` is false).
@@ -637,7 +649,10 @@ pub fn execute<K: Kernel>(
         problem.memory_bytes(true).saturating_add(checkpoint),
     )?;
     let session = prepared.session(stencil_app)?;
-    let checkpoint_dir = session.save.as_ref().map(|s| s.dir.display().to_string());
+    let checkpoint_dir = session
+        .save
+        .as_ref()
+        .map(|s| s.plan.dir.display().to_string());
     let resumed_from_step = session.resume.as_ref().map(|r| r.step);
     let bar = out.progress(2, app);
     bar.set_message("sequential reference");
@@ -645,7 +660,7 @@ pub fn execute<K: Kernel>(
         app: app.to_string(),
         options: stencil_app.options(),
     };
-    let saving = session.save.as_ref().map(|s| s.dir.as_path());
+    let saving = session.save.as_ref().map(|s| s.plan.dir.as_path());
     let computed = || Ok::<_, std::convert::Infallible>(reference(problem));
     let Ok((reference, reference_reused)) =
         prepared.reference(&key, saving, session.resume.is_some(), computed);
@@ -685,6 +700,7 @@ pub fn execute<K: Kernel>(
         checkpoint_state_bytes: outcome.checkpoints.state_bytes,
         checkpoint_gather_median_s: median_of(&outcome.checkpoints.gather_s),
         checkpoint_write_median_s: median_of(&outcome.checkpoints.write_s),
+        checkpoint_pause_median_s: median_of(&outcome.checkpoints.pause_s),
         stopped_at_step: outcome.stopped_at,
     })
 }
@@ -719,17 +735,15 @@ pub fn finish(r: &StencilReport, out: Output) -> CliResult {
             r.max_abs_diff,
         );
         t += &r.run.table();
-        if let (Some(p), Some(g), Some(w)) = (
+        if let (Some(p), Some(g), Some(w), Some(h)) = (
             &r.checkpoint_dir,
             r.checkpoint_gather_median_s,
             r.checkpoint_write_median_s,
+            r.checkpoint_pause_median_s,
         ) {
             t += &format!(
-                "checkpoints           {} in {p}: {} bytes of state, image {:.3} s, write {:.3} s (medians)\n",
-                r.checkpoints,
-                r.checkpoint_state_bytes,
-                g,
-                w
+                "checkpoints           {} in {p}: {} bytes of state, image {g:.3} s, write {w:.3} s, pause {h:.3} s (medians)\n",
+                r.checkpoints, r.checkpoint_state_bytes,
             );
         }
         if let Some(s) = r.resumed_from_step {

@@ -6,6 +6,7 @@ use std::fs::File;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use super::direct::DirectFile;
 use super::{
     CheckpointError, Contents, FORMAT, FileEntry, LATEST, MAIN_STATE, MANIFEST, Manifest,
     SHARD_PREFIX, Shard, VERSION, dir_name, io, parse_array_file, shard_file_name, step_of,
@@ -36,21 +37,19 @@ impl<W: Write> Write for Summing<W> {
     }
 }
 
-/// Creates `path`, lets `fill` write it (buffered), fsyncs it, and returns
-/// its length and CRC-32.
+/// Creates `path`, lets `fill` write it (directly where the file system
+/// allows, [`DirectFile`]), fsyncs it, and returns its length and CRC-32.
 fn write_with(
     path: &Path,
-    fill: impl FnOnce(&mut Summing<std::io::BufWriter<File>>) -> std::io::Result<()>,
+    fill: impl FnOnce(&mut Summing<DirectFile>) -> std::io::Result<()>,
 ) -> Result<(u64, u32), CheckpointError> {
-    let f = File::create(path).map_err(io(path))?;
     let mut w = Summing {
-        inner: std::io::BufWriter::with_capacity(1 << 20, f),
+        inner: DirectFile::create(path).map_err(io(path))?,
         crc: crc32fast::Hasher::new(),
         len: 0,
     };
     fill(&mut w).map_err(io(path))?;
-    let f = w.inner.into_inner().map_err(|e| io(path)(e.into_error()))?;
-    f.sync_all().map_err(io(path))?;
+    w.inner.finish().map_err(io(path))?;
     Ok((w.len, w.crc.finalize()))
 }
 
