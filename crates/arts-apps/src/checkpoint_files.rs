@@ -33,7 +33,7 @@ pub struct EveryN {
     /// directory every process sees.
     pub buddies: Option<Buddies>,
     /// Write each checkpoint in the background while the run goes on
-    /// ([`Writer`]).
+    /// ([`crate::checkpoint_writer`]).
     pub background: bool,
 }
 
