@@ -290,8 +290,8 @@ pub(crate) fn array_shaped(
 /// node-local store).
 pub(crate) type Target<'a> = (&'a Path, usize, Option<&'a Buddies>);
 
-/// What one checkpoint holds besides its elements, owned (to write it
-/// later, [`crate::checkpoint_writer::Writer`]).
+/// What one checkpoint holds besides its elements: the app's part of a
+/// [`disk::Contents`], owned.
 #[derive(Clone, Debug)]
 pub(crate) struct Contents {
     /// The app's name.
