@@ -140,8 +140,8 @@ impl Writer {
             .map_err(|e| RunError::Checkpoint(format!("cannot start a checkpoint writer: {e}")))
     }
 
-    /// What the checkpoints written so far cost.
-    pub fn stats(&self) -> &CheckpointStats {
-        &self.stats
+    /// What the checkpoints it wrote cost.
+    pub fn into_stats(self) -> CheckpointStats {
+        self.stats
     }
 }

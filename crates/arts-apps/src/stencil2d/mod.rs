@@ -251,7 +251,7 @@ pub fn run_session<K: Kernel>(
             state,
             total_time_s,
             max_diff,
-            checkpoints: writer.stats().clone(),
+            checkpoints: writer.into_stats(),
             stopped_at,
         })
     };
