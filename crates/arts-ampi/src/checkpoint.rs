@@ -12,9 +12,9 @@
 //! `/dev/shm`, so that the copy outlives the process), rank 0 publishes it
 //! in its process's *hold* (`hold-<node>.p<process>`, the layout of double
 //! checkpoints in `arts_core::checkpoint::disk::held`), which a restart
-//! reads like any store. A run's ranks all live in one process today, so
-//! there is one copy; copies in other processes come with ranks spread
-//! over processes.
+//! reads like any store. With ranks on several processes, the process
+//! keeping process 0's copies ([`MemStore::ward`]) publishes a second copy
+//! in its own hold.
 //!
 //! Stacks are not saved: the program continues from its state, not from
 //! the point of the call (whole-VP checkpoints need isomalloc, not built).
@@ -54,6 +54,10 @@ pub struct MemStore {
     pub node: String,
     /// This process's index among the job's processes (its MPI rank).
     pub process: u32,
+    /// The process whose checkpoints this one keeps a copy of (its own
+    /// index with one process): the process that has 0 here keeps a
+    /// second copy of every `mem_checkpoint`.
+    pub ward: u32,
 }
 
 impl MemStore {
@@ -276,6 +280,7 @@ mod tests {
             dir: store.path().to_path_buf(),
             node: "n0".into(),
             process: 0,
+            ward: 0,
         };
         let plan = Checkpoints {
             keep: 1,

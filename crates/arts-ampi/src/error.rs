@@ -65,8 +65,9 @@ pub enum MpiError {
         /// What went wrong.
         what: String,
     },
-    /// A PE that is not one of the run's (`migrate_to`).
-    #[error("{call}: PE {pe} is not a PE of this run")]
+    /// A PE that is not one of the run's, or is in another process
+    /// (`migrate_to`: ranks move between the PEs of their process).
+    #[error("{call}: PE {pe} is not a PE of this rank's process")]
     InvalidPe {
         /// The call.
         call: &'static str,

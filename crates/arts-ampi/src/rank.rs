@@ -37,7 +37,7 @@ pub struct Spec {
 }
 
 /// How a rank ended.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RankOutcome {
     /// Its state at the end.
     pub state: VpState,
@@ -120,7 +120,8 @@ impl Host for CtxHost<'_, '_> {
         self.ctx.set_migratable(migratable);
     }
     fn migrate_to(&mut self, pe: u32) -> bool {
-        self.ctx.migrate_to(pe)
+        // A coroutine's stack cannot leave its address space.
+        self.ctx.local_pes().contains(&pe) && self.ctx.migrate_to(pe)
     }
     fn pe(&self) -> u32 {
         self.ctx.pe()

@@ -2,11 +2,19 @@
 //! ranks (block-mapped), starts them, waits for quiescence — every rank
 //! finished, or the ones left are blocked for good — then collects each
 //! rank's outcome and reports failures and deadlocks by rank.
+//!
+//! With a transport across processes (`RunOptions::runtime`, e.g. under
+//! `mpirun`) the ranks are spread over every process's PEs and every
+//! process runs this same function (SPMD); the outcomes are gathered so
+//! that each process reports the whole run. Ranks move only between the
+//! PEs of their process: load balancing runs within each process
+//! ([`WithinGroups`]), since a coroutine's stack cannot change address space.
 
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 
-use arts_core::{Config, LbConfig, LbStepRecord, Map, RunError, RunReport, Shape};
+use arts_core::{Config, Driver, LbConfig, LbStepRecord, Map, RunError, RunReport, Shape, wire};
+use arts_lb::strategy::WithinGroups;
 
 use crate::checkpoint::Checkpoints;
 use crate::error::AmpiError;
@@ -32,6 +40,11 @@ pub struct RunOptions {
     pub lb: Option<LbConfig>,
     /// Where `Mpi::checkpoint` writes and what `Mpi::restored` reads.
     pub checkpoints: Option<Arc<Checkpoints>>,
+    /// The runtime's other settings: its transport (`None`: every PE in
+    /// this process; under `mpirun`, `arts_mpi::Mpi::config`'s) and idle
+    /// policy. Its PEs, load balancing and instrumentation are replaced by
+    /// the fields above.
+    pub runtime: Config,
 }
 
 impl RunOptions {
@@ -43,6 +56,7 @@ impl RunOptions {
             stack_size: DEFAULT_STACK_SIZE,
             lb: None,
             checkpoints: None,
+            runtime: Config::default(),
         }
     }
 }
@@ -112,20 +126,30 @@ pub fn run(opts: &RunOptions, program: Arc<ProgramFn>) -> Result<AmpiReport, Amp
         outcomes: Mutex::new(vec![None; opts.vp as usize]),
         checkpoints: opts.checkpoints.clone(),
     });
-    let config = Config {
+    let mut config = Config {
         pes: opts.pes,
         lb: opts.lb.clone(),
         // Entry methods are timed for load balancing only.
         instrument: opts.lb.is_some(),
-        ..Config::default()
+        ..opts.runtime.clone()
     };
+    let (transport, rx) = arts_core::connect(&config)?;
+    if let Some(lb) = config.lb.as_mut()
+        && transport.process().1 > 1
+    {
+        lb.strategy = Arc::new(WithinGroups {
+            inner: lb.strategy.clone(),
+            group_size: transport.local_pes().len(),
+        });
+    }
     let shared = spec.clone();
-    let (result, runtime) = arts_core::run(&config, move |d| -> Result<(), RunError> {
-        let ranks = d.create_array::<Rank>("ampi", Shape::d1(opts.vp), Map::Block, shared);
+    let (result, runtime) = arts_core::run_on(&config, transport, rx, move |d| {
+        let ranks = d.create_array::<Rank>("ampi", Shape::d1(opts.vp), Map::Block, shared.clone());
         d.broadcast(&ranks, AmpiMsg::Start);
         d.wait_quiescence()?;
         d.broadcast(&ranks, AmpiMsg::Report);
-        d.wait_callback::<()>(Tag::Report)
+        d.wait_callback::<()>(Tag::Report)?;
+        share_outcomes(d, &shared)
     })?;
     result?;
     let outcomes: Vec<RankOutcome> = spec
@@ -155,6 +179,40 @@ pub fn run(opts: &RunOptions, program: Arc<ProgramFn>) -> Result<AmpiReport, Amp
         outcomes,
         runtime,
     })
+}
+
+/// Completes every process's `spec.outcomes` with the other processes'
+/// ranks (each process holds those of its own). Collective.
+fn share_outcomes(d: &mut Driver, spec: &Spec) -> Result<(), RunError> {
+    if d.process().1 == 1 {
+        return Ok(());
+    }
+    let mut all = spec.outcomes.lock().unwrap_or_else(|e| e.into_inner());
+    let mine: Vec<(usize, &RankOutcome)> = (all.iter().enumerate())
+        .filter_map(|(r, o)| Some((r, o.as_ref()?)))
+        .collect();
+    let gathered = d.gather(wire::encode(&mine))?;
+    let merged = match gathered {
+        Some(parts) => {
+            let mut merged: Vec<(usize, RankOutcome)> = Vec::with_capacity(all.len());
+            for part in parts {
+                merged.extend(wire::decode::<Vec<(usize, RankOutcome)>>(&part).map_err(bad)?);
+            }
+            wire::encode(&merged)
+        }
+        None => Vec::new(),
+    };
+    let merged: Vec<(usize, RankOutcome)> = wire::decode(&d.bcast(merged)?).map_err(bad)?;
+    for (r, o) in merged {
+        if let Some(slot) = all.get_mut(r) {
+            *slot = Some(o);
+        }
+    }
+    Ok(())
+}
+
+fn bad(e: wire::WireError) -> RunError {
+    RunError::Internal(format!("a process's rank outcomes: {e}"))
 }
 
 /// Lists `ranks` compactly: `1, 2, 5` (at most 16, then how many more).

@@ -15,6 +15,7 @@ use std::sync::{Arc, Mutex};
 
 use corosensei::stack::{DefaultStack, Stack};
 use corosensei::{Coroutine, CoroutineResult, Yielder};
+use serde::{Deserialize, Deserializer, Serialize};
 
 use crate::checkpoint::Checkpoints;
 use crate::engine::{Engine, Net};
@@ -51,7 +52,7 @@ pub enum Suspend {
 }
 
 /// Where a rank is.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub enum VpState {
     /// Created, not started.
     New,
@@ -65,6 +66,44 @@ pub enum VpState {
     Done,
     /// The program returned an error or panicked.
     Failed(String),
+}
+
+/// `VpState` as read back from another process (a call's name owned).
+#[derive(Deserialize)]
+#[serde(rename = "VpState")]
+enum StateRead {
+    New,
+    Running,
+    Blocked(String),
+    Syncing,
+    Done,
+    Failed(String),
+}
+
+impl<'de> Deserialize<'de> for VpState {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Ok(match StateRead::deserialize(d)? {
+            StateRead::New => VpState::New,
+            StateRead::Running => VpState::Running,
+            StateRead::Blocked(call) => VpState::Blocked(interned(call)),
+            StateRead::Syncing => VpState::Syncing,
+            StateRead::Done => VpState::Done,
+            StateRead::Failed(why) => VpState::Failed(why),
+        })
+    }
+}
+
+/// `name` as a `&'static str`: each distinct name is allocated once (MPI
+/// calls are a few dozen).
+fn interned(name: String) -> &'static str {
+    static NAMES: Mutex<Vec<&'static str>> = Mutex::new(Vec::new());
+    let mut names = NAMES.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(known) = names.iter().find(|n| **n == name) {
+        return known;
+    }
+    let leaked: &'static str = Box::leak(name.into_boxed_str());
+    names.push(leaked);
+    leaked
 }
 
 /// A rank's state beside its coroutine.
@@ -228,5 +267,27 @@ mod tests {
         let mut back = unpark(key).expect("parked");
         assert_eq!(back.shared().declared_heap, 1 << 20);
         assert!(unpark(key).is_none(), "taken once");
+    }
+
+    #[test]
+    fn states_read_back_from_another_process_are_equal_and_names_interned() {
+        use arts_core::wire;
+        let states = [
+            VpState::New,
+            VpState::Running,
+            VpState::Blocked("recv"),
+            VpState::Syncing,
+            VpState::Done,
+            VpState::Failed("panicked: boom".into()),
+        ];
+        for s in &states {
+            assert_eq!(&wire::decode::<VpState>(&wire::encode(s)).unwrap(), s);
+        }
+        let name = |bytes: &[u8]| match wire::decode(bytes).unwrap() {
+            VpState::Blocked(call) => call,
+            other => panic!("{other:?}"),
+        };
+        let bytes = wire::encode(&VpState::Blocked("a call read twice"));
+        assert!(std::ptr::eq(name(&bytes), name(&bytes)), "allocated once");
     }
 }

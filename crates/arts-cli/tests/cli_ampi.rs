@@ -53,6 +53,39 @@ fn stencil3d_runs_balanced_and_validated_in_json() {
 }
 
 #[test]
+fn a_trace_shows_the_ranks_entry_methods_on_every_pe() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = dir.path().join("ampi.json");
+    let t = t.to_str().unwrap();
+    let args = [
+        "ampi",
+        "run",
+        "--vp",
+        "4",
+        "--pes",
+        "2",
+        "stencil3d",
+        "--size",
+        "12",
+    ];
+    let v = json(&arts(
+        &[&args[..], &["--iters", "3", "--json", "--trace", t]].concat(),
+    ));
+    assert_eq!(v["trace"], t);
+    let o = arts(&["trace", "summary", t, "--json"]);
+    let s = json(&o);
+    assert_eq!(s["pes"].as_array().unwrap().len(), 2, "{s}");
+    let names: Vec<&str> = (s["entries"].as_array().unwrap().iter())
+        .map(|e| e["name"].as_str().unwrap())
+        .collect();
+    assert!(names.iter().any(|n| n.ends_with("data")), "{names:?}");
+    // A trace that cannot be written is refused before the run.
+    let bad = dir.path().join("no/such/dir/t.json");
+    let out = arts(&[&args[..], &["--trace", bad.to_str().unwrap()]].concat());
+    assert_usage_error(&out, "cannot write");
+}
+
+#[test]
 fn bad_input_is_one_error_line_and_exit_2() {
     for args in [
         &["ampi", "run", "--vp", "0", "pingpong"][..],

@@ -27,12 +27,15 @@ fn mpirun(np: u32, args: &[&str]) -> Output {
         .expect("mpirun runs")
 }
 
-fn single(args: &[&str]) -> serde_json::Value {
-    let o = Command::new(env!("CARGO_BIN_EXE_arts"))
+fn single_output(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_arts"))
         .args(args)
         .output()
-        .unwrap();
-    json(&o)
+        .unwrap()
+}
+
+fn single(args: &[&str]) -> serde_json::Value {
+    json(&single_output(args))
 }
 
 #[test]
@@ -1036,16 +1039,163 @@ fn a_launched_storm_that_aborts_after_a_checkpoint_ends_like_a_plain_run() {
     }
 }
 
+/// `arts ampi run stencil3d` with `extra` options: 5 ranks, 9 steps.
+fn stencil3d(extra: &[&str]) -> Vec<String> {
+    let base = [
+        "--json",
+        "ampi",
+        "run",
+        "stencil3d",
+        "--vp",
+        "5",
+        "--size",
+        "16",
+    ];
+    let base = [&base[..], &["--iters", "9"]].concat();
+    [&base[..], extra]
+        .concat()
+        .iter()
+        .map(|s| s.to_string())
+        .collect()
+}
+
+fn strs(v: &[String]) -> Vec<&str> {
+    v.iter().map(String::as_str).collect()
+}
+
 #[test]
-fn ampi_under_mpirun_with_several_processes_is_refused() {
-    // Its ranks live in one process: every process would run the whole job.
-    for command in [&["run", "pingpong", "--vp", "2"][..], &["bench", "--quick"]] {
-        let out = mpirun(2, &[&["ampi"][..], command].concat());
-        assert_ne!(out.status.code(), Some(0));
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert!(
-            err.contains("error: arts ampi") && err.contains("without mpirun"),
-            "{err}"
-        );
+fn ampi_ranks_spread_over_processes_and_move_only_within_them() {
+    let one = single(&strs(&stencil3d(&["--pes", "2"])));
+    // 5 ranks on 2 processes of 1 PE, and on 2 x 2 PEs with every rank
+    // rotated at each balancing step (within its process: across, its
+    // stack could not follow and the run would fail).
+    for (per, lb) in [
+        ("1", &[][..]),
+        ("2", &["--lb", "rotate", "--migrate-every", "2"]),
+    ] {
+        let args = stencil3d(&[&["--pes-per-process", per][..], lb].concat());
+        let v = json(&mpirun(2, &strs(&args)));
+        assert_eq!(v["valid"], true, "{v}");
+        assert_eq!(v["max_abs_diff"], 0.0);
+        assert_eq!(v["ranks"], 5);
+        assert_eq!(v["pes"], if per == "1" { 2 } else { 4 });
+        assert_eq!(v["values"]["rank_grid"], one["values"]["rank_grid"]);
+        if !lb.is_empty() {
+            assert!(v["rank_moves"].as_u64().unwrap() >= 5, "{v}");
+        }
     }
+    // Ping-pong between ranks on two processes.
+    let v = json(&mpirun(
+        2,
+        &[
+            "--json", "ampi", "run", "pingpong", "--vp", "2", "--iters", "200",
+        ],
+    ));
+    assert!(v["latency_us"].as_f64().unwrap() > 0.0, "{v}");
+    // The benchmarks measure within one process: refused.
+    let out = mpirun(2, &["ampi", "bench", "--quick"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("error: arts ampi bench") && err.contains("without mpirun"),
+        "{err}"
+    );
+}
+
+#[test]
+fn ampi_checkpoints_of_ranks_on_several_processes_restart_anywhere() {
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().to_str().unwrap();
+    let saving = stencil3d(&["--checkpoint-every", "3", "--checkpoint-dir", dir]);
+    assert_eq!(json(&mpirun(2, &strs(&saving)))["valid"], true);
+    let ckpt3 = format!("{dir}/ckpt-3");
+    for (np, from, step) in [(1, ckpt3.as_str(), 3), (3, dir, 6)] {
+        let again = stencil3d(&["--restart", from]);
+        let v = match np {
+            1 => single(&strs(&again)),
+            n => json(&mpirun(n, &strs(&again))),
+        };
+        assert_eq!(v["valid"], true, "{v}");
+        assert_eq!(v["max_abs_diff"], 0.0);
+        assert_eq!(v["resumed_from_step"], step);
+    }
+}
+
+#[test]
+fn ampi_mem_checkpoints_keep_a_second_copy_on_another_node() {
+    let store = tempfile::tempdir().unwrap();
+    let dir = store.path().to_str().unwrap();
+    let keeping = stencil3d(&[
+        "--checkpoint-every",
+        "3",
+        "--checkpoint-dir",
+        dir,
+        "--mem-checkpoints",
+        "--keep",
+        "1",
+    ]);
+    let v = json(&mpirun_on_nodes(&["a", "b"], &strs(&keeping)));
+    assert_eq!(v["valid"], true, "{v}");
+    for hold in ["hold-a.p0", "hold-b.p1"] {
+        assert!(store.path().join(hold).join("ckpt-6").is_dir(), "{hold}");
+    }
+    // Node a (rank 0's process) is lost: the copy on b restarts the run.
+    std::fs::remove_dir_all(store.path().join("hold-a.p0")).unwrap();
+    let again = stencil3d(&["--restart", dir]);
+    let v = json(&mpirun_on_nodes(&["a", "b"], &strs(&again)));
+    assert_eq!(v["valid"], true, "{v}");
+    assert_eq!(v["max_abs_diff"], 0.0);
+    assert_eq!(v["resumed_from_step"], 6);
+}
+
+/// Builds `crates/arts-ampi-c/tests/c/<name>.c` with arts-mpicc into `dir`.
+fn arts_mpicc(name: &str, dir: &std::path::Path) -> String {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../arts-ampi-c");
+    let so = dir.join(format!("{name}.so"));
+    let built = Command::new("sh")
+        .arg(root.join("bin/arts-mpicc"))
+        .args(["-O2", "-Wall", "-Werror"])
+        .arg(root.join(format!("tests/c/{name}.c")))
+        .arg("-o")
+        .arg(&so)
+        .status()
+        .unwrap();
+    assert!(built.success(), "arts-mpicc {name}.c");
+    so.to_str().unwrap().to_string()
+}
+
+#[test]
+fn a_c_program_runs_its_ranks_on_several_processes() {
+    let dir = tempfile::tempdir().unwrap();
+    // What the program printed (before arts's own table).
+    let printed = |out: Output| -> String {
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        text.lines()
+            .take_while(|l| !l.starts_with("ampi "))
+            .map(|l| format!("{l}\n"))
+            .collect()
+    };
+    let so = arts_mpicc("allreduce", dir.path());
+    let args = ["ampi", "run", &so, "--vp", "5"];
+    let one = printed(single_output(&[&args[..], &["--pes", "2"]].concat()));
+    let two = printed(mpirun(2, &args));
+    assert!(one.contains("allreduce sum"), "{one}");
+    assert_eq!(two, one);
+    // A rank may move to a PE of its own process only.
+    let so = arts_mpicc("migrate_away", dir.path());
+    let args = ["ampi", "run", &so, "--vp", "2"];
+    assert!(printed(single_output(&[&args[..], &["--pes", "2"]].concat())).contains("moved"));
+    let out = mpirun(2, &args);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("error: rank 0: AMPI_Migrateto")
+            && err.contains("PE 1 is not a PE of this rank's process"),
+        "{err}"
+    );
 }

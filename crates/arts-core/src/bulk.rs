@@ -120,9 +120,16 @@ impl Serialize for Inline<'_> {
     }
 }
 
+/// The largest `Bulk` written inline even into a message for another
+/// process: sending it beside the frame would cost a second MPI message,
+/// more than copying it in and out (4 KiB is Open MPI's shared-memory
+/// eager limit).
+pub const INLINE_MAX: usize = 4096;
+
 impl Serialize for Bulk {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let side = SINK.get().map(|mut sink| {
+        let sink = SINK.get().filter(|_| self.0.len() > INLINE_MAX);
+        let side = sink.map(|mut sink| {
             // SAFETY: see `forget_collected`.
             let buffers = unsafe { sink.as_mut() };
             buffers.push(self.0.clone());
@@ -189,8 +196,11 @@ mod tests {
         let m = msg();
         let data_ptr = m.data.as_ptr();
         let wire = wire::encode_message(&m);
-        assert!(wire.bytes.len() < 64, "the buffers are not in the bytes");
-        assert_eq!(wire.bulk().len(), 2);
+        assert!(
+            wire.bytes.len() < 64,
+            "the large buffer is not in the bytes"
+        );
+        assert_eq!(wire.bulk().len(), 1, "the small one is");
         assert_eq!(
             wire.bulk()[0].as_ptr(),
             data_ptr,

@@ -74,6 +74,13 @@ impl<'a, A: Chare> Ctx<'a, A> {
         self.svc.num_pes
     }
 
+    /// The PEs of this element's process (all PEs in a one-process run).
+    /// An element that cannot leave its process (one holding raw pointers,
+    /// like an AMPI rank) moves only among these.
+    pub fn local_pes(&self) -> std::ops::Range<PeId> {
+        self.svc.transport.local_pes()
+    }
+
     /// The construction arguments the array was created with (read-only
     /// data shared by all its elements, like Charm++ readonlies).
     pub fn init(&self) -> &A::Init {

@@ -5,6 +5,7 @@
 use std::collections::VecDeque;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
 
 use crossbeam_channel::Receiver;
 
@@ -94,6 +95,14 @@ struct ArrayMeta {
     shape: Shape,
     map: Map,
 }
+
+/// The first pause between quiescence-detection waves that found work in
+/// flight; each further busy wave doubles it, up to [`QD_PAUSE_MAX`].
+const QD_PAUSE_FIRST: Duration = Duration::from_micros(20);
+
+/// The longest pause between busy waves: what detection may lag behind
+/// the moment the work ends.
+const QD_PAUSE_MAX: Duration = Duration::from_millis(1);
 
 /// The main program's handle on a running job.
 ///
@@ -550,6 +559,7 @@ impl Driver {
         }
         let pes = self.num_pes() as u64;
         let mut detector = Detector::default();
+        let mut pause = QD_PAUSE_FIRST;
         loop {
             self.wave += 1;
             let wave = self.wave;
@@ -585,6 +595,12 @@ impl Driver {
                     self.transport.to_driver(p, DriverMsg::Quiescent);
                 }
                 return Ok(());
+            }
+            if sent != processed {
+                // Busy: probing again at once would only compete with the
+                // work (across processes, each probe is an MPI message).
+                std::thread::sleep(pause);
+                pause = (pause * 2).min(QD_PAUSE_MAX);
             }
         }
     }

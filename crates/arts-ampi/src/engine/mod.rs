@@ -14,6 +14,8 @@ mod schedule;
 use std::collections::{HashMap, VecDeque};
 use std::hash::{BuildHasherDefault, Hasher};
 
+use arts_core::Bulk;
+
 pub use comm::CommInfo;
 pub use packet::{Net, Outbox, Packet};
 pub use schedule::{Local, Plan, Round, Schedule};
@@ -292,7 +294,7 @@ impl Engine {
             seq: *seq,
             ctx,
             tag,
-            data,
+            data: Bulk::new(data),
         };
         *seq += 1;
         net.send(to, packet);
@@ -447,7 +449,9 @@ impl Engine {
         match self.posted.iter().position(|r| r.matches(&p)) {
             Some(i) => match self.posted.remove(i).target {
                 Target::User(h) => self.fill(h, p),
-                Target::Sched { req, slot } => self.sched_arrived(net, req, slot, p.data),
+                Target::Sched { req, slot } => {
+                    self.sched_arrived(net, req, slot, p.data.into_vec())
+                }
             },
             None => {
                 self.buffered += p.data.len();
@@ -579,7 +583,7 @@ impl Engine {
                         Some(i) => {
                             let p = self.unexpected.remove(i).expect("position is valid");
                             self.buffered -= p.data.len();
-                            s.plan.bufs[slot] = p.data;
+                            s.plan.bufs[slot] = p.data.into_vec();
                         }
                         None => {
                             s.waiting += 1;

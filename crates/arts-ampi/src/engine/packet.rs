@@ -1,5 +1,6 @@
 //! What travels between ranks ([`Packet`]) and the one way an engine sends ([`Net`]).
 
+use arts_core::Bulk;
 use serde::{Deserialize, Serialize};
 
 /// One message between two ranks: point-to-point or one step of a collective.
@@ -14,8 +15,9 @@ pub struct Packet {
     pub ctx: u32,
     /// The tag (for collectives: the collective's sequence number on its communicator).
     pub tag: i32,
-    /// The payload.
-    pub data: Vec<u8>,
+    /// The payload: moved between PEs of a process, and sent to another
+    /// process from this memory, beside the message's frame.
+    pub data: Bulk,
 }
 
 /// Where an engine hands its outgoing packets.

@@ -4,9 +4,9 @@
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use super::{Mpi, WORLD};
+use super::{Mpi, UNDEFINED, WORLD};
 use crate::Op;
-use crate::checkpoint::{main_state_for, state_entry};
+use crate::checkpoint::{MemStore, main_state_for, state_entry};
 use crate::error::MpiError;
 
 impl Mpi<'_> {
@@ -31,9 +31,11 @@ impl Mpi<'_> {
     /// AMPI's `AMPI_MemCheckpoint`: collective over `WORLD`, like
     /// [`Mpi::checkpoint`], but the checkpoint is kept in memory: in this
     /// process's hold of the run's node-local store (`--checkpoint-dir`, a
-    /// tmpfs such as `/dev/shm/job`), which outlives the process. A restart
-    /// from the store (`--restart DIR`) continues from it. (A run's ranks
-    /// all live in one process today, so there is one copy.)
+    /// tmpfs such as `/dev/shm/job`), which outlives the process, and, when
+    /// the ranks span several processes, a second copy in the hold of the
+    /// process that keeps process 0's copies (its buddy, on another node
+    /// when there is one), written by that process's first rank. A restart
+    /// from the store (`--restart DIR`) continues from either copy.
     pub fn mem_checkpoint<S: Serialize>(&mut self, step: u64, state: &S) -> Result<(), MpiError> {
         let call = "mem_checkpoint";
         let plan = self.shared().checkpoints.clone();
@@ -43,9 +45,55 @@ impl Mpi<'_> {
                 "the run has no checkpoint store (--checkpoint-dir)",
             ));
         };
-        self.save_states(call, state, |ranks, main| {
-            crate::checkpoint::write_hold(plan, &store, ranks, step, main)
-        })
+        let ranks = self.size() as u32;
+        let mut main = self.gather_states(state)?;
+        let copy = self.buddy_copy(main.as_mut(), &store)?;
+        let mut written = Ok(());
+        if let Some(main) = main.or(copy) {
+            written = crate::checkpoint::write_hold(plan, &store, ranks, step, &main).map(drop);
+        }
+        self.agree(written, "another rank could not keep the checkpoint")
+            .map_err(|what| checkpoint_error(call, &what))
+    }
+
+    /// Rank 0's `main` on the first rank of the process that keeps process
+    /// 0's copies (`None` elsewhere, and when the ranks live in one
+    /// process). Collective over `WORLD`.
+    fn buddy_copy(
+        &mut self,
+        main: Option<&mut Vec<u8>>,
+        store: &MemStore,
+    ) -> Result<Option<Vec<u8>>, MpiError> {
+        let me = self.rank();
+        let keeps = store.ward == 0 && store.process != 0;
+        let mut keeper = [0i32];
+        let mine = [if keeps { me } else { i32::MAX }];
+        self.allreduce(&mine, &mut keeper, &Op::Min, WORLD)?;
+        let keeper = keeper[0];
+        if keeper == i32::MAX {
+            return Ok(None);
+        }
+        let color = if me == 0 || me == keeper {
+            0
+        } else {
+            UNDEFINED
+        };
+        let Some(pair) = self.comm_split(WORLD, color, me)? else {
+            return Ok(None);
+        };
+        let mut len = [main.as_ref().map_or(0, |m| m.len() as u64)];
+        self.bcast(&mut len, 0, pair)?;
+        let mut copy = Vec::new();
+        let buf = match main {
+            Some(main) => main,
+            None => {
+                copy = vec![0u8; len[0] as usize];
+                &mut copy
+            }
+        };
+        self.bcast(buf.as_mut_slice(), 0, pair)?;
+        self.comm_free(pair)?;
+        Ok((me == keeper).then_some(copy))
     }
 
     /// Gathers every rank's `state` on rank 0, which `write`s them (the

@@ -13,13 +13,13 @@ use arts_ampi::{AmpiError, AmpiReport, RunOptions};
 use arts_ampi_c::{CProgram, CRunOptions, LoadError};
 use arts_apps::report::LbStepSummary;
 use arts_apps::stats::median;
-use arts_core::{LbConfig, LbPeriod};
+use arts_core::{Config, LbConfig, LbPeriod};
 use serde::Serialize;
 
 use super::stencil::parse_period;
-use crate::args::{default_pes, finite_f64, output_dir};
+use crate::args::{default_pes, finite_f64, output_dir, output_file};
 use crate::budget::parse_size;
-use crate::output::{CliError, CliResult, Output};
+use crate::output::{CliError, CliResult, Output, PendingFile};
 
 /// Subcommands of `arts ampi`.
 #[derive(clap::Subcommand)]
@@ -56,6 +56,10 @@ pub struct AmpiRunArgs {
     /// Number of PEs (worker threads); default: one per core.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pes: Option<u32>,
+    /// Under mpirun: PEs in each process (default 1); the ranks are spread
+    /// over every process's PEs and move only within their process.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    pes_per_process: Option<u32>,
     /// Stack size of each rank (e.g. 256K, 1M).
     #[arg(long, default_value = "256K", value_parser = parse_size)]
     stack_size: u64,
@@ -65,6 +69,10 @@ pub struct AmpiRunArgs {
     /// Balance at every Nth `migrate()`, every T seconds (0.5s), or `auto`.
     #[arg(long, default_value = "auto", value_parser = parse_period)]
     lb_period: LbPeriod,
+    /// Write a Chrome trace-event JSON file of the ranks' entry methods
+    /// (`start`, `data`, `wake`) on every PE (under mpirun: process 0's PEs).
+    #[arg(long, value_parser = output_file)]
+    trace: Option<PathBuf>,
     /// Grid side (stencil3d: N^3 points).
     #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=4096))]
     size: u64,
@@ -143,6 +151,8 @@ struct AmpiRunReport {
     checkpoint_dir: Option<String>,
     /// The step the run continued from (`null`: not a restart).
     resumed_from_step: Option<u64>,
+    /// Where the trace was written (`null`: no --trace).
+    trace: Option<String>,
 }
 
 /// Runs `arts ampi ...`.
@@ -163,21 +173,21 @@ pub fn run(command: AmpiCommand, out: Output) -> CliResult {
                     .collect()
             })
         }
-        AmpiCommand::Run(args) => one_process("run").and_then(|()| run_program(&args, out)),
-        AmpiCommand::Bench(args) => one_process("bench").and_then(|()| bench(&args, out)),
+        AmpiCommand::Run(args) => run_program(&args, out),
+        AmpiCommand::Bench(args) => one_process().and_then(|()| bench(&args, out)),
     }
 }
 
-/// Refuses `arts ampi COMMAND` under mpirun with several processes: the
-/// ranks live on the PEs of one process, so every process would run the
-/// whole job on its own.
-fn one_process(command: &str) -> CliResult {
+/// Refuses `arts ampi bench` under mpirun with several processes: its
+/// figures and baselines are measured within one process, and each
+/// process would measure them on its own.
+fn one_process() -> CliResult {
     match crate::launch::rank_size().1 {
         1 => Ok(()),
         n => Err(CliError::usage(format!(
-            "arts ampi {command} runs its ranks on the PEs of one process, and under mpirun each of \
-             the {n} processes would run the whole job on its own: run it without mpirun \
-             (--pes P for P PEs); ranks spread over processes are not built yet"
+            "arts ampi bench measures within one process, and under mpirun each of the {n} \
+             processes would measure on its own: run it without mpirun; across processes, \
+             run `arts ampi run pingpong --vp 2` under mpirun beside `arts bench mpi`"
         ))),
     }
 }
@@ -228,8 +238,17 @@ fn to_cli(e: AmpiError) -> CliError {
 }
 
 fn options(args: &AmpiRunArgs) -> Result<RunOptions, CliError> {
-    let pes = args.pes.unwrap_or_else(default_pes);
-    crate::budget::check_pes("--pes", pes)?;
+    let here = Config {
+        pes: args.pes.unwrap_or_else(default_pes),
+        trace: args.trace.is_some(),
+        ..Config::default()
+    };
+    let runtime = crate::launch::distribute(here, args.pes, args.pes_per_process)?;
+    let pes = runtime.pes;
+    match crate::launch::rank_size().1 {
+        1 => crate::budget::check_pes("--pes", pes)?,
+        _ => crate::budget::check_pes("--pes-per-process", args.pes_per_process.unwrap_or(1))?,
+    }
     let stack_size = usize::try_from(args.stack_size)
         .ok()
         .filter(|&s| s <= 1 << 30)
@@ -267,10 +286,15 @@ fn options(args: &AmpiRunArgs) -> Result<RunOptions, CliError> {
         }
         None => None,
     };
-    let memory = args.checkpoint_dir.as_ref().map(|dir| MemStore {
-        dir: dir.clone(),
-        node: crate::launch::node_name(),
-        process: crate::launch::rank_size().0,
+    let memory = args.checkpoint_dir.as_ref().map(|dir| {
+        // Collective under mpirun: every process's node is shared.
+        let buddies = crate::launch::buddies();
+        MemStore {
+            dir: dir.clone(),
+            node: buddies.node,
+            process: crate::launch::rank_size().0,
+            ward: buddies.ward,
+        }
     });
     let checkpoints = (args.checkpoint_dir.is_some() || restored.is_some()).then(|| {
         Arc::new(Checkpoints {
@@ -287,6 +311,7 @@ fn options(args: &AmpiRunArgs) -> Result<RunOptions, CliError> {
         stack_size,
         lb,
         checkpoints,
+        runtime,
     };
     arts_ampi::check(&opts).map_err(to_cli)?;
     Ok(opts)
@@ -338,11 +363,18 @@ fn run_program(args: &AmpiRunArgs, out: Output) -> CliResult {
             args.program
         )));
     }
+    let trace = args.trace.as_deref().map(PendingFile::create).transpose()?;
     let report = if is_c_program(&args.program) {
         run_c_program(args, opts.clone(), &out)?
     } else {
         run_builtin(args, &opts, &out)?
     };
+    if let Some(mut file) = trace.filter(|_| crate::launch::is_root()) {
+        let spans = report.runtime.trace().unwrap_or_default();
+        arts_trace::write_chrome(file.writer(), report.pes, &spans)
+            .map_err(|e| CliError::failed(format!("cannot write trace: {e}")))?;
+        file.commit()?;
+    }
     report_run(args, &opts, &report, out)
 }
 
@@ -418,6 +450,7 @@ fn report_run(
             .as_ref()
             .and_then(|c| c.restored.as_ref())
             .map(|r| r.step),
+        trace: args.trace.as_ref().map(|p| p.display().to_string()),
     };
     out.emit(&r, || table(&r))?;
     match r.valid {
@@ -470,6 +503,9 @@ fn table(r: &AmpiRunReport) -> String {
             "load balancing        {}: {} steps, {} migrations, {} rank moves\n",
             r.lb, r.lb_steps, r.migrations, r.rank_moves
         );
+    }
+    if let Some(p) = &r.trace {
+        t += &format!("trace written to      {p}\n");
     }
     t
 }

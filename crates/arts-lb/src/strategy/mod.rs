@@ -9,6 +9,7 @@ mod metis;
 mod quiet;
 mod refine;
 mod simple;
+mod within;
 
 pub use greedy::Greedy;
 pub use greedy_comm::GreedyComm;
@@ -16,6 +17,7 @@ pub use grid::{GridComm, GridHybrid, GridMetis};
 pub use metis::{EdgeWeight, Metis};
 pub use refine::Refine;
 pub use simple::{NoLb, Rotate};
+pub use within::WithinGroups;
 
 use crate::error::LbError;
 use crate::input::LbInput;
@@ -38,9 +40,9 @@ pub trait Strategy: Send + Sync {
         true
     }
 
-    /// Whether the mapping follows the grid topology (clusters). The runtime
-    /// then never substitutes the topology-blind incremental `refine`
-    /// mapping for it.
+    /// Whether the mapping follows a topology (grid clusters, process
+    /// groups). The runtime then never substitutes the topology-blind
+    /// incremental `refine` mapping for it.
     fn topology_aware(&self) -> bool {
         false
     }
