@@ -174,6 +174,14 @@ fn distributed_ddm_across_processes_equals_the_relaxed_solver() {
     assert_eq!(v["parallel"]["processes"], 2);
     assert_eq!(v["parallel"]["pes"], 4);
     assert!(v["parallel"]["migrations"].as_u64().unwrap() > 0);
+    // The same on AMPI ranks spread over the processes (balanced within each).
+    let mut ampi = distributed;
+    ampi[9] = "ampi";
+    let v = json(&mpirun(2, &[&ampi[..], &more[..]].concat()));
+    assert_eq!(v["valid"], true, "{v}");
+    assert_eq!(v["parallel"]["style"], "ampi");
+    assert_eq!(v["parallel"]["pes"], 4);
+    assert!(v["parallel"]["migrations"].as_u64().unwrap() > 0);
     // Live application-level balancing moves rows between processes too.
     let live = [
         "--pes-per-process",

@@ -336,7 +336,8 @@ fn on_runtime(
     Ok((points, config.pes, migrations, report.utilization()))
 }
 
-/// The sweep on AMPI ranks, one segment each, in this process.
+/// The sweep on AMPI ranks, one segment each (under mpirun, spread over
+/// every process's PEs).
 fn on_ampi(
     args: &RunDdmArgs,
     mesh: &Mesh,
@@ -345,18 +346,17 @@ fn on_ampi(
     opts: &SolverOptions,
     ranges: &[(usize, usize)],
 ) -> Result<RuntimeRun, CliError> {
-    if crate::launch::rank_size().1 > 1 || args.pes_per_process.is_some() {
-        return Err(CliError::usage(
-            "--parallel ampi runs its ranks in one process (not under mpirun)",
-        ));
-    }
+    let here = arts_core::Config {
+        pes: args.pes.unwrap_or_else(crate::args::default_pes),
+        ..arts_core::Config::default()
+    };
+    let runtime = crate::launch::distribute(here, args.pes, args.pes_per_process)?;
     let lb = lb_config(&args.lb)?;
+    let pes = runtime.pes;
     let run_opts = arts_ampi::RunOptions {
         lb: lb.clone(),
-        ..arts_ampi::RunOptions::new(
-            ranges.len() as u32,
-            args.pes.unwrap_or_else(crate::args::default_pes),
-        )
+        runtime,
+        ..arts_ampi::RunOptions::new(ranges.len() as u32, pes)
     };
     let setup = Setup {
         mesh: Arc::new(mesh.clone()),
