@@ -176,7 +176,7 @@ fn distributed_ddm_across_processes_equals_the_relaxed_solver() {
     assert!(v["parallel"]["migrations"].as_u64().unwrap() > 0);
     // The same on AMPI ranks spread over the processes (balanced within each).
     let mut ampi = distributed;
-    ampi[9] = "ampi";
+    ampi[8] = "ampi";
     let v = json(&mpirun(2, &[&ampi[..], &more[..]].concat()));
     assert_eq!(v["valid"], true, "{v}");
     assert_eq!(v["parallel"]["style"], "ampi");
