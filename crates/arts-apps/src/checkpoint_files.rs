@@ -7,6 +7,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use arts_core::checkpoint::buffers;
 use arts_core::checkpoint::disk::{self, Checkpoint, CheckpointError, held};
 use arts_core::{ArrayImage, Driver, RunError, Shape};
 
@@ -409,13 +410,16 @@ fn write_buddy_shard(
     let shard = disk::write_shard_serialized(&hold, step, process, images, &serialized)
         .map_err(|e| e.to_string());
     if b.buddy == process {
+        serialized.into_iter().for_each(buffers::keep);
         return Ok(shard);
     }
     let copy = pass_to_buddy(d, b, serialized)?;
-    Ok(shard.and_then(|mut s| {
+    let shard = shard.and_then(|mut s| {
         s.add_copy(b.ward, &copy).map_err(|e| e.to_string())?;
         Ok(s)
-    }))
+    });
+    copy.into_iter().for_each(buffers::keep);
+    Ok(shard)
 }
 
 /// Passes this process's `serialized` images to its buddy and returns its

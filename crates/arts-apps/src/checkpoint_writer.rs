@@ -15,6 +15,7 @@
 use std::thread::JoinHandle;
 use std::time::Instant;
 
+use arts_core::checkpoint::buffers;
 use arts_core::checkpoint::disk::{self, held};
 use arts_core::{ArrayImage, Driver, RunError};
 
@@ -125,6 +126,7 @@ impl Writer {
             let shard = disk::write_shard(&root, step, process, &refs).and_then(|mut s| {
                 if let Some((ward, copy)) = copy.filter(|(_, c)| !c.is_empty()) {
                     s.add_copy(ward, &copy)?;
+                    copy.into_iter().for_each(buffers::keep);
                 }
                 Ok(s)
             });

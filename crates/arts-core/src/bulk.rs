@@ -38,6 +38,11 @@ impl Bulk {
         Arc::make_mut(&mut self.0)
     }
 
+    /// The bytes as a vector if no other `Bulk` shares them (else `self`).
+    pub fn try_into_vec(self) -> Result<Vec<u8>, Bulk> {
+        Arc::try_unwrap(self.0).map_err(Bulk)
+    }
+
     /// The bytes as a vector: no copy unless the buffer is shared.
     pub fn into_vec(self) -> Vec<u8> {
         Arc::try_unwrap(self.0).unwrap_or_else(|shared| (*shared).clone())
@@ -238,5 +243,10 @@ mod tests {
         assert_eq!((a[0], b[0]), (9, 1));
         let v = b.into_vec();
         assert_eq!(v.as_ptr(), p, "a unique buffer is not copied");
+        let shared = Bulk::new(v);
+        let other = shared.clone();
+        let shared = shared.try_into_vec().expect_err("shared");
+        drop(other);
+        assert_eq!(shared.try_into_vec().unwrap().as_ptr(), p, "then unique");
     }
 }

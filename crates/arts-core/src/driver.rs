@@ -321,12 +321,15 @@ impl Driver {
     /// in pieces of at most `PASS_PIECE` bytes.
     pub fn pass(&mut self, to: u32, from: u32, mine: Vec<u8>) -> Result<Vec<u8>, RunError> {
         let me = self.process().0;
+        let mut sent = None;
         if to == me {
             self.passed.push_back((me, mine, true));
         } else if mine.len() <= PASS_PIECE {
+            let bytes = Bulk::new(mine);
+            sent = Some(bytes.clone());
             let msg = DriverMsg::Passed {
                 from: me,
-                bytes: Bulk::new(mine),
+                bytes,
                 last: true,
             };
             self.transport.to_driver(to, msg);
@@ -350,6 +353,11 @@ impl Driver {
                     Some(all) => all.extend_from_slice(&bytes),
                 }
                 if last {
+                    // Once sent, the bytes' buffer serves the next
+                    // checkpoint (if the transport is done with it).
+                    if let Some(Ok(buffer)) = sent.map(Bulk::try_into_vec) {
+                        crate::checkpoint::buffers::keep(buffer);
+                    }
                     return Ok(got.unwrap_or_default());
                 }
             }

@@ -1,5 +1,6 @@
 //! Buffers that element images are serialized into, kept from one
-//! checkpoint for the next within a run.
+//! checkpoint for the next within a run: the elements' images, the bytes a
+//! process passes to its buddy and the copy it receives of its ward's.
 //!
 //! An image is as large as its elements' state, and serializing it into
 //! freshly allocated memory costs a page fault per page: on the development
@@ -60,12 +61,13 @@ impl Pool {
 
 /// An empty buffer with room for `bytes`: the smallest kept one that is
 /// large enough, or a new one.
-pub(crate) fn take(bytes: usize) -> Vec<u8> {
+pub fn take(bytes: usize) -> Vec<u8> {
     POOL.take(bytes)
 }
 
-/// Keeps `buf` for a later [`take`], if it is large.
-pub(crate) fn keep(buf: Vec<u8>) {
+/// Keeps `buf` for a later [`take`], if it is large (a checkpoint's
+/// buffer that was written out).
+pub fn keep(buf: Vec<u8>) {
     POOL.keep(buf)
 }
 

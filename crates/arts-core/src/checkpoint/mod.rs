@@ -5,7 +5,7 @@
 //! describes the protocol; [`disk`] writes images to a checkpoint directory
 //! and reads them back.
 
-pub(crate) mod buffers;
+pub mod buffers;
 pub mod disk;
 
 use serde::{Deserialize, Serialize};
@@ -193,9 +193,12 @@ impl ArrayImage {
         }
     }
 
-    /// The image serialized (bincode).
+    /// The image serialized (bincode), into a kept buffer when one is
+    /// large enough (see `buffers.rs`; give it back with `buffers::keep`).
     pub fn to_bytes(&self) -> Vec<u8> {
-        crate::wire::encode(self)
+        let mut bytes = buffers::take(crate::wire::size(self));
+        crate::wire::encode_into(self, &mut bytes);
+        bytes
     }
 
     /// Serializes the image into `w` as [`ArrayImage::to_bytes`] would,
