@@ -638,9 +638,12 @@ pub fn execute<K: Kernel>(
 ) -> Result<StencilReport, CliError> {
     let app = stencil_app.name();
     let (rows, cols) = (problem.layout.rows(), problem.layout.cols());
-    // A checkpoint holds a copy of the blocks' state for a moment (each
-    // process's image of its blocks, streamed to disk from there).
-    let checkpoint = match prepared.checkpoint {
+    // A checkpoint holds a copy of the blocks' state (each process's image
+    // of its blocks, streamed to disk from there, kept for the next one);
+    // a double checkpoint two more: the bytes passed to the buddy and the
+    // buddy's copy received.
+    let checkpoint = match &prepared.checkpoint {
+        Some(s) if s.buddies => problem.memory_bytes(false).saturating_mul(3),
         Some(_) => problem.memory_bytes(false),
         None => 0,
     };
