@@ -11,6 +11,7 @@
 //! host process. The copies are unlinked once opened.
 
 use std::ffi::{CStr, CString, c_char, c_int, c_void};
+use std::ops::Range;
 use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -52,10 +53,14 @@ struct Lib {
     main: MainFn,
 }
 
-/// A program loaded once per rank.
+/// A program loaded once per rank (per rank of this process, under mpirun).
 pub struct CProgram {
     path: PathBuf,
     args: Vec<String>,
+    /// The ranks of the run.
+    ranks: u32,
+    /// The ranks with a copy here: `libs[i]` is rank `first + i`'s.
+    first: u32,
     libs: Vec<Lib>,
 }
 
@@ -94,6 +99,18 @@ impl CProgram {
     /// Opens `path` once for each of `ranks` ranks; `args` become
     /// `argv[1..]` of every rank's `main`.
     pub fn open(path: &Path, ranks: u32, args: Vec<String>) -> Result<CProgram, LoadError> {
+        Self::open_ranks(path, ranks, 0..ranks, args)
+    }
+
+    /// Opens `path` once for each rank in `here` of a run of `ranks` ranks
+    /// (the ranks of this process: `arts_ampi::ranks_on`); the others
+    /// cannot run here.
+    pub fn open_ranks(
+        path: &Path,
+        ranks: u32,
+        here: Range<u32>,
+        args: Vec<String>,
+    ) -> Result<CProgram, LoadError> {
         let shown = path.display().to_string();
         let bad = |why: String| LoadError::NotAProgram {
             path: shown.clone(),
@@ -118,13 +135,15 @@ impl CProgram {
             .prefix("arts-ampi-c-")
             .tempdir()
             .map_err(copy_err)?;
-        let mut libs = Vec::with_capacity(ranks as usize);
+        let mut libs = Vec::with_capacity(here.len());
         let mut program = CProgram {
             path: path.to_path_buf(),
             args,
+            ranks,
+            first: here.start,
             libs: Vec::new(),
         };
-        for r in 0..ranks {
+        for r in here {
             let copy = dir.path().join(format!("rank-{r}.so"));
             std::fs::copy(path, &copy).map_err(copy_err)?;
             let c = CString::new(copy.as_os_str().as_encoded_bytes())
@@ -184,22 +203,30 @@ impl CProgram {
         &self.path
     }
 
-    /// Number of copies (ranks it can run).
-    pub fn copies(&self) -> usize {
-        self.libs.len()
+    /// Number of ranks of the run it was opened for.
+    pub fn ranks(&self) -> u32 {
+        self.ranks
+    }
+
+    /// Rank `rank`'s copy, if it was opened here.
+    fn lib(&self, rank: u32) -> Option<&Lib> {
+        self.libs.get(rank.checked_sub(self.first)? as usize)
     }
 
     /// Address of global `name` in rank `rank`'s copy (null if absent), for tests.
-    pub fn global_address(&self, rank: usize, name: &CStr) -> *mut c_void {
-        self.libs
-            .get(rank)
+    pub fn global_address(&self, rank: u32, name: &CStr) -> *mut c_void {
+        self.lib(rank)
             .map_or(std::ptr::null_mut(), |l| sym(l.handle, name))
     }
 
     /// Runs rank `mpi.rank()`'s copy of `main` on this rank.
     fn run_rank(&self, mpi: &mut Mpi<'_>) -> Result<(), MpiError> {
         let rank = mpi.rank();
-        let lib = &self.libs[rank as usize];
+        let Some(lib) = self.lib(rank as u32) else {
+            return Err(MpiError::Program(format!(
+                "rank {rank}'s copy of the program was not opened in this process"
+            )));
+        };
         // SAFETY: only the lifetime is erased; the handle outlives `main`.
         let mpi_ptr = unsafe {
             std::mem::transmute::<*mut Mpi<'_>, *mut Mpi<'static>>(std::ptr::from_mut(mpi))
@@ -249,10 +276,10 @@ pub fn run(
     program: Arc<CProgram>,
     c: &CRunOptions,
 ) -> Result<AmpiReport, AmpiError> {
-    if program.copies() < opts.vp as usize {
+    if program.ranks() != opts.vp {
         return Err(AmpiError::Usage(format!(
             "the program was opened for {} ranks, not {}",
-            program.copies(),
+            program.ranks(),
             opts.vp
         )));
     }

@@ -48,3 +48,19 @@ fn each_rank_has_its_own_copy_of_a_global() {
     assert!(a.iter().all(|&x| x != 0));
     assert!(a[0] != a[1] && a[1] != a[2] && a[0] != a[2], "{a:?}");
 }
+
+#[test]
+fn a_process_opens_copies_for_its_own_ranks_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(so) = common::build("globals", dir.path()) else {
+        return;
+    };
+    // Ranks 1 and 2 of 4 (a process's share under mpirun).
+    let prog = arts_ampi_c::CProgram::open_ranks(&so, 4, 1..3, Vec::new()).unwrap();
+    assert_eq!(prog.ranks(), 4);
+    let a: Vec<usize> = (0..4)
+        .map(|r| prog.global_address(r, c"g_rank") as usize)
+        .collect();
+    assert_eq!((a[0], a[3]), (0, 0), "not opened here: {a:?}");
+    assert!(a[1] != 0 && a[2] != 0 && a[1] != a[2], "{a:?}");
+}

@@ -44,5 +44,7 @@ pub use error::{AmpiError, MpiError};
 pub use mpi::{Comm, Mpi, Request, UNDEFINED, WORLD};
 pub use op::Op;
 pub use rank::{ProgramFn, RankOutcome};
-pub use runner::{AmpiReport, DEFAULT_STACK_SIZE, MIN_STACK_SIZE, RunOptions, check, run};
+pub use runner::{
+    AmpiReport, DEFAULT_STACK_SIZE, MIN_STACK_SIZE, RunOptions, check, ranks_on, run,
+};
 pub use vp::VpState;

@@ -11,6 +11,7 @@
 //! ([`WithinGroups`]), since a coroutine's stack cannot change address space.
 
 use std::collections::BTreeMap;
+use std::ops::Range;
 use std::sync::{Arc, Mutex};
 
 use arts_core::{Config, Driver, LbConfig, LbStepRecord, Map, RunError, RunReport, Shape, wire};
@@ -92,6 +93,17 @@ impl AmpiReport {
     pub fn value(&self, name: &str) -> Option<f64> {
         self.values.get(name).and_then(|v| v.first().copied())
     }
+}
+
+/// The ranks of a run of `vp` ranks on `pes` PEs that a process whose PEs
+/// are `local` runs: they are block-mapped there at the start and, moving
+/// only within their process, stay there.
+pub fn ranks_on(vp: u32, pes: u32, local: Range<u32>) -> Range<u32> {
+    let shape = Shape::d1(vp);
+    let here = |r: &u32| local.contains(&Map::Block.home(u64::from(*r), &shape, pes));
+    let first = (0..vp).find(here).unwrap_or(vp);
+    let end = (first..vp).find(|r| !here(r)).unwrap_or(vp);
+    first..end
 }
 
 /// Checks the options before anything runs.
@@ -263,4 +275,30 @@ fn judge(outcomes: &[RankOutcome]) -> Result<(), AmpiError> {
         return Err(AmpiError::Deadlock(stuck_text));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_ranks_of_each_process_are_its_block_and_cover_the_run() {
+        for (vp, processes, per) in [(5, 2, 1), (7, 2, 2), (3, 4, 1), (19, 3, 2), (1, 1, 4)] {
+            let pes = processes * per;
+            let mut next = 0;
+            for p in 0..processes {
+                let local = p * per..(p + 1) * per;
+                let here = ranks_on(vp, pes, local.clone());
+                for r in 0..vp {
+                    let home = Map::Block.home(u64::from(r), &Shape::d1(vp), pes);
+                    assert_eq!(here.contains(&r), local.contains(&home), "rank {r}");
+                }
+                if !here.is_empty() {
+                    assert_eq!(here.start, next, "contiguous, in process order");
+                    next = here.end;
+                }
+            }
+            assert_eq!(next, vp, "{vp} ranks on {processes} x {per}");
+        }
+    }
 }

@@ -247,6 +247,7 @@ mod tests {
         let other = shared.clone();
         let shared = shared.try_into_vec().expect_err("shared");
         drop(other);
-        assert_eq!(shared.try_into_vec().unwrap().as_ptr(), p, "then unique");
+        let unique = shared.try_into_vec().unwrap();
+        assert_eq!(unique.as_ptr(), p, "then unique");
     }
 }

@@ -344,11 +344,16 @@ fn run_c_program(
     let stacks = opts.vp as u64 * opts.stack_size as u64;
     crate::budget::check_memory(format!("{} rank stacks", opts.vp), stacks)?;
     let path = std::path::Path::new(&args.program);
-    let program =
-        CProgram::open(path, opts.vp, args.program_args.clone()).map_err(|e| match e {
+    // Under mpirun each process opens copies for its own ranks only.
+    let (process, processes) = crate::launch::rank_size();
+    let per = opts.pes / processes;
+    let here = arts_ampi::ranks_on(opts.vp, opts.pes, process * per..(process + 1) * per);
+    let program = CProgram::open_ranks(path, opts.vp, here, args.program_args.clone()).map_err(
+        |e| match e {
             LoadError::NotAProgram { .. } => CliError::usage(e),
             other => CliError::failed(other),
-        })?;
+        },
+    )?;
     let c = CRunOptions {
         program_stdout_to_stderr: out.json,
     };
