@@ -1206,4 +1206,14 @@ fn a_c_program_runs_its_ranks_on_several_processes() {
             && err.contains("PE 1 is not a PE of this rank's process"),
         "{err}"
     );
+    // A failed rank on one process, ranks left blocked on both: named alike.
+    let so = arts_mpicc("errors", dir.path());
+    let out = mpirun(2, &["ampi", "run", &so, "--vp", "4", "--", "bad-type"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("error: rank 0: MPI_Send: invalid datatype handle 999")
+            && err.contains("left behind: ranks 1, 2, 3 blocked in barrier"),
+        "{err}"
+    );
 }
