@@ -287,8 +287,8 @@ fn wait_for_checkpoint(root: &Path, child: &mut std::process::Child) -> Vec<u64>
     }
 }
 
-/// Waits until `child` handles signals (its `arts-signals` thread runs).
-fn wait_for_signal_thread(child: &std::process::Child) {
+/// Waits until `child` has a thread called `name`.
+fn wait_for_thread(child: &std::process::Child, name: &str) {
     let tasks = format!("/proc/{}/task", child.id());
     let t = std::time::Instant::now();
     while !std::fs::read_dir(&tasks)
@@ -296,17 +296,17 @@ fn wait_for_signal_thread(child: &std::process::Child) {
         .flatten()
         .flatten()
         .any(|task| {
-            std::fs::read_to_string(task.path().join("comm"))
-                .is_ok_and(|c| c.trim() == "arts-signals")
+            std::fs::read_to_string(task.path().join("comm")).is_ok_and(|c| c.trim() == name)
         })
     {
-        assert!(t.elapsed().as_secs() < 60, "no signal thread");
+        assert!(t.elapsed().as_secs() < 60, "no thread {name}");
         std::thread::sleep(std::time::Duration::from_millis(10));
     }
 }
 
 /// Starts a long checkpointing run (`restart` continues one) that stops on
-/// SIGTERM, and waits until it handles signals.
+/// SIGTERM, and waits until its PEs run: by then SIGTERM asks for a last
+/// checkpoint (earlier, while it starts up, it ends the process, 143).
 fn start_long(args: &[&str], root: &Path) -> std::process::Child {
     let child = std::process::Command::new(env!("CARGO_BIN_EXE_arts"))
         .args(args)
@@ -317,7 +317,7 @@ fn start_long(args: &[&str], root: &Path) -> std::process::Child {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    wait_for_signal_thread(&child);
+    wait_for_thread(&child, "arts-pe-0");
     child
 }
 
