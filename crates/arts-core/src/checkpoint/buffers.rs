@@ -9,7 +9,7 @@
 //! app hands it back ([`crate::ArrayImage::recycle`]) and the next
 //! checkpoint's elements are serialized into its buffers. Only large
 //! buffers are kept (small ones come warm from the allocator anyway), and
-//! none outlive the run ([`clear`], when a run ends).
+//! none outlive the run (`clear`, when a run ends).
 
 use std::collections::BTreeMap;
 use std::sync::Mutex;
