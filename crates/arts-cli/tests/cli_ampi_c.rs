@@ -6,45 +6,10 @@
 //! usage give one clear error.
 
 mod common;
-use common::{arts, arts_text, assert_usage_error, json};
+use common::{arts, arts_text, assert_usage_error, build, c_dir, have, json, mpicc, program_lines};
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
-
-fn c_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../arts-ampi-c/tests/c")
-}
-
-fn mpicc() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../arts-ampi-c/bin/arts-mpicc")
-}
-
-fn have(tool: &str) -> bool {
-    Command::new(tool)
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success())
-}
-
-/// Builds `tests/c/<name>.c` with arts-mpicc into `dir` (`None`, printing
-/// why, without gcc).
-fn build(name: &str, dir: &Path) -> Option<String> {
-    if !have("gcc") {
-        eprintln!("skipped: gcc is not installed");
-        return None;
-    }
-    let out = dir.join(format!("{name}.so"));
-    let ok = Command::new("sh")
-        .arg(mpicc())
-        .args(["-O2", "-Wall", "-Werror"])
-        .arg(c_dir().join(format!("{name}.c")))
-        .arg("-o")
-        .arg(&out)
-        .status()
-        .unwrap();
-    assert!(ok.success(), "arts-mpicc {name}.c");
-    Some(out.display().to_string())
-}
 
 /// The stdout of the same program under Open MPI on `np` processes
 /// (`None` when Open MPI is not installed).
@@ -84,15 +49,6 @@ fn run_arts(so: &str, vp: u32, pes: u32, extra: &[&str], args: &[&str]) -> Strin
     let (code, stdout, stderr) = arts_text(&a);
     assert_eq!(code, 0, "{stdout}\n{stderr}");
     stdout
-}
-
-/// The program's own lines (the arts summary table follows them).
-fn program_lines(stdout: &str) -> String {
-    stdout
-        .lines()
-        .take_while(|l| !l.starts_with("ampi "))
-        .map(|l| format!("{l}\n"))
-        .collect()
 }
 
 /// Runs kernel `name` under arts (V ranks on 2 PEs) and checks its lines

@@ -7,7 +7,7 @@ use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
 mod common;
-use common::json;
+use common::{build, json, program_lines};
 
 fn mpirun(np: u32, args: &[&str]) -> Output {
     let np = np.to_string();
@@ -1156,22 +1156,6 @@ fn ampi_mem_checkpoints_keep_a_second_copy_on_another_node() {
     assert_eq!(v["resumed_from_step"], 6);
 }
 
-/// Builds `crates/arts-ampi-c/tests/c/<name>.c` with arts-mpicc into `dir`.
-fn arts_mpicc(name: &str, dir: &std::path::Path) -> String {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../arts-ampi-c");
-    let so = dir.join(format!("{name}.so"));
-    let built = Command::new("sh")
-        .arg(root.join("bin/arts-mpicc"))
-        .args(["-O2", "-Wall", "-Werror"])
-        .arg(root.join(format!("tests/c/{name}.c")))
-        .arg("-o")
-        .arg(&so)
-        .status()
-        .unwrap();
-    assert!(built.success(), "arts-mpicc {name}.c");
-    so.to_str().unwrap().to_string()
-}
-
 #[test]
 fn a_c_program_runs_its_ranks_on_several_processes() {
     let dir = tempfile::tempdir().unwrap();
@@ -1182,20 +1166,19 @@ fn a_c_program_runs_its_ranks_on_several_processes() {
             "{}",
             String::from_utf8_lossy(&out.stderr)
         );
-        let text = String::from_utf8_lossy(&out.stdout).into_owned();
-        text.lines()
-            .take_while(|l| !l.starts_with("ampi "))
-            .map(|l| format!("{l}\n"))
-            .collect()
+        program_lines(&String::from_utf8_lossy(&out.stdout))
     };
-    let so = arts_mpicc("allreduce", dir.path());
+    let c_program = |name: &str| build(name, dir.path());
+    let Some(so) = c_program("allreduce") else {
+        return;
+    };
     let args = ["ampi", "run", &so, "--vp", "5"];
     let one = printed(single_output(&[&args[..], &["--pes", "2"]].concat()));
     let two = printed(mpirun(2, &args));
     assert!(one.contains("allreduce sum"), "{one}");
     assert_eq!(two, one);
     // A rank may move to a PE of its own process only.
-    let so = arts_mpicc("migrate_away", dir.path());
+    let so = c_program("migrate_away").expect("gcc is installed");
     let args = ["ampi", "run", &so, "--vp", "2"];
     assert!(printed(single_output(&[&args[..], &["--pes", "2"]].concat())).contains("moved"));
     let out = mpirun(2, &args);
@@ -1207,7 +1190,7 @@ fn a_c_program_runs_its_ranks_on_several_processes() {
         "{err}"
     );
     // A failed rank on one process, ranks left blocked on both: named alike.
-    let so = arts_mpicc("errors", dir.path());
+    let so = c_program("errors").expect("gcc is installed");
     let out = mpirun(2, &["ampi", "run", &so, "--vp", "4", "--", "bad-type"]);
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);

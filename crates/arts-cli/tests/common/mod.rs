@@ -1,6 +1,7 @@
 //! Helpers shared by the CLI end-to-end tests.
 #![allow(dead_code)] // each test file uses a subset
 
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 /// Runs the `arts` binary (panics in entry methods print one error line).
@@ -48,4 +49,51 @@ pub fn assert_usage_error(out: &Output, needle: &str) {
     assert!(out.stdout.is_empty());
     assert_eq!(err.trim_end().lines().count(), 1, "{err}");
     assert!(err.starts_with("error: ") && err.contains(needle), "{err}");
+}
+
+/// The C MPI programs of `crates/arts-ampi-c/tests/c`.
+pub fn c_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../arts-ampi-c/tests/c")
+}
+
+/// The `arts-mpicc` compiler wrapper.
+pub fn mpicc() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../arts-ampi-c/bin/arts-mpicc")
+}
+
+/// Whether `tool --version` runs.
+pub fn have(tool: &str) -> bool {
+    Command::new(tool)
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// Builds `crates/arts-ampi-c/tests/c/<name>.c` with arts-mpicc into `dir` (`None`, printing
+/// why, without gcc).
+pub fn build(name: &str, dir: &Path) -> Option<String> {
+    if !have("gcc") {
+        eprintln!("skipped: gcc is not installed");
+        return None;
+    }
+    let out = dir.join(format!("{name}.so"));
+    let ok = Command::new("sh")
+        .arg(mpicc())
+        .args(["-O2", "-Wall", "-Werror"])
+        .arg(c_dir().join(format!("{name}.c")))
+        .arg("-o")
+        .arg(&out)
+        .status()
+        .unwrap();
+    assert!(ok.success(), "arts-mpicc {name}.c");
+    Some(out.display().to_string())
+}
+
+/// The program's own lines (the arts summary table follows them).
+pub fn program_lines(stdout: &str) -> String {
+    stdout
+        .lines()
+        .take_while(|l| !l.starts_with("ampi "))
+        .map(|l| format!("{l}\n"))
+        .collect()
 }
