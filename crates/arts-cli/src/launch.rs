@@ -197,6 +197,24 @@ pub fn distribute(
     }
 }
 
+/// The run's number of PEs: `--pes` (default one per core) in one
+/// process, `--pes-per-process` (default 1) times the processes under
+/// MPI; the flag that applies is checked against the PE limit.
+pub fn total_pes(pes: Option<u32>, pes_per_process: Option<u32>) -> Result<u32, CliError> {
+    match rank_size().1 {
+        1 => {
+            let pes = pes.unwrap_or_else(crate::args::default_pes);
+            crate::budget::check_pes("--pes", pes)?;
+            Ok(pes)
+        }
+        n => {
+            let per = pes_per_process.unwrap_or(1);
+            crate::budget::check_pes("--pes-per-process", per)?;
+            Ok(per.saturating_mul(n))
+        }
+    }
+}
+
 /// Whether `pes` PEs over `processes` processes put more PEs in a process
 /// than this machine has cores (the OS then time-slices them).
 pub fn oversubscribed(pes: u32, processes: u32) -> bool {

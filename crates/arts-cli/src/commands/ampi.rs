@@ -17,7 +17,7 @@ use arts_core::{Config, LbConfig, LbPeriod};
 use serde::Serialize;
 
 use super::stencil::parse_period;
-use crate::args::{default_pes, finite_f64, output_dir, output_file};
+use crate::args::{finite_f64, output_dir, output_file};
 use crate::budget::parse_size;
 use crate::output::{CliError, CliResult, Output, PendingFile};
 
@@ -239,16 +239,12 @@ fn to_cli(e: AmpiError) -> CliError {
 
 fn options(args: &AmpiRunArgs) -> Result<RunOptions, CliError> {
     let here = Config {
-        pes: args.pes.unwrap_or_else(default_pes),
+        pes: crate::launch::total_pes(args.pes, args.pes_per_process)?,
         trace: args.trace.is_some(),
         ..Config::default()
     };
     let runtime = crate::launch::distribute(here, args.pes, args.pes_per_process)?;
     let pes = runtime.pes;
-    match crate::launch::rank_size().1 {
-        1 => crate::budget::check_pes("--pes", pes)?,
-        _ => crate::budget::check_pes("--pes-per-process", args.pes_per_process.unwrap_or(1))?,
-    }
     let stack_size = usize::try_from(args.stack_size)
         .ok()
         .filter(|&s| s <= 1 << 30)

@@ -17,7 +17,7 @@ use serde::Serialize;
 
 use super::grid_flags::{GridOpts, GridSummary};
 use super::run_summary::RunSummary;
-use crate::args::{default_pes, output_file};
+use crate::args::output_file;
 use crate::output::{CliError, CliResult, Output, PendingFile, write_atomic};
 use crate::usage::quote;
 
@@ -240,15 +240,7 @@ impl RunOpts {
     /// Validates the options and opens output files (so that a bad path is
     /// reported before any work).
     pub fn prepare(&self, out: Output) -> Result<Prepared, CliError> {
-        let (_, processes) = crate::launch::rank_size();
-        let pes = match processes {
-            1 => self.pes.unwrap_or_else(default_pes),
-            n => self.pes_per_process.unwrap_or(1).saturating_mul(n),
-        };
-        match processes {
-            1 => crate::budget::check_pes("--pes", pes)?,
-            _ => crate::budget::check_pes("--pes-per-process", self.pes_per_process.unwrap_or(1))?,
-        }
+        let pes = crate::launch::total_pes(self.pes, self.pes_per_process)?;
         if let Some(s) = &self.pe_speeds
             && (s.len() != pes as usize || s.iter().any(|v| !(v.is_finite() && *v > 0.0)))
         {
