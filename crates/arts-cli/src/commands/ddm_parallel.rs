@@ -347,7 +347,7 @@ fn on_ampi(
     ranges: &[(usize, usize)],
 ) -> Result<RuntimeRun, CliError> {
     let here = arts_core::Config {
-        pes: args.pes.unwrap_or_else(crate::args::default_pes),
+        pes: crate::launch::total_pes(args.pes, args.pes_per_process)?,
         ..arts_core::Config::default()
     };
     let runtime = crate::launch::distribute(here, args.pes, args.pes_per_process)?;
