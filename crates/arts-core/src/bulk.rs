@@ -71,6 +71,19 @@ impl fmt::Debug for Bulk {
 /// Buffers handed over beside a serialized message, in order of appearance.
 pub type BulkBuffers = Vec<Arc<Vec<u8>>>;
 
+/// Drops `buffers`, without a call when they own nothing: the common case on
+/// the path of every small message, where the out-of-line drop of an empty
+/// vector costs more than the rest of the step it ends.
+#[inline(always)]
+pub fn release(buffers: BulkBuffers) {
+    if buffers.capacity() == 0 {
+        // A vector without capacity owns no memory and no elements.
+        std::mem::forget(buffers);
+    } else {
+        drop(buffers);
+    }
+}
+
 /// The buffers a received message was decoded with.
 type Received = [Arc<Vec<u8>>];
 

@@ -261,7 +261,7 @@ fn le4(h: &[u8], at: usize) -> [u8; 4] {
 /// Reads a frame made by [`encode`] and the bulk buffers that came with it.
 /// An element message's payload stays where it is: borrowed from a borrowed
 /// frame without bulk buffers (run in place), else the frame's own buffer.
-#[inline]
+#[inline(always)]
 pub(crate) fn decode(frame: Cow<'_, [u8]>, bulk: BulkBuffers) -> Result<Message<'_>, WireError> {
     let (header, start) = header_of(&frame)?;
     let (prio, src) = (
@@ -286,7 +286,10 @@ pub(crate) fn decode(frame: Cow<'_, [u8]>, bulk: BulkBuffers) -> Result<Message<
     let hops = u16::from_le_bytes([h[21], h[22]]);
     let id = u32::from_le_bytes(le4(h, 23));
     let payload = match frame {
-        Cow::Borrowed(b) if bulk.is_empty() => Payload::InFrame(&b[..start]),
+        Cow::Borrowed(b) if bulk.is_empty() => {
+            crate::bulk::release(bulk);
+            Payload::InFrame(&b[..start])
+        }
         frame => {
             let mut bytes = frame.into_owned();
             bytes.truncate(start);

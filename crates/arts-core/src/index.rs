@@ -89,6 +89,7 @@ impl Shape {
     }
 
     /// Total number of elements.
+    #[inline]
     pub fn len(&self) -> u64 {
         self.dims.iter().map(|&d| d as u64).product()
     }
@@ -107,17 +108,20 @@ impl Shape {
     }
 
     /// Whether `idx` lies inside the array.
+    #[inline]
     pub fn contains(&self, idx: Index) -> bool {
         (0..3).all(|d| idx.0[d] < self.dims[d])
     }
 
     /// Row-major linear position of `idx` (which must be inside the array).
+    #[inline]
     pub fn linear(&self, idx: Index) -> u64 {
         let [_, ny, nz] = self.dims;
         (idx.0[0] as u64 * ny as u64 + idx.0[1] as u64) * nz as u64 + idx.0[2] as u64
     }
 
     /// The index at row-major position `linear`.
+    #[inline]
     pub fn index(&self, linear: u64) -> Index {
         let [_, ny, nz] = self.dims;
         let z = (linear % nz as u64) as u32;

@@ -315,8 +315,11 @@ impl Pe {
     }
 
     /// Reads a message from another process and accepts it; one that cannot
-    /// be read stops the run with an error naming what was wrong.
-    #[inline]
+    /// be read stops the run with an error naming what was wrong. Always
+    /// inlined, with `frame::decode`: the message is then built where
+    /// `accept` reads it, not moved through two returns (≈ 60 instructions
+    /// per cross-process hop; `BENCHMARKS.md`, "The MPI hop recovered").
+    #[inline(always)]
     fn arrive(&mut self, a: Arrival<'_>) {
         match crate::frame::decode(a.frame, a.bulk) {
             Ok(m) => self.accept(m),

@@ -117,7 +117,8 @@ impl Services {
     }
 
     /// Sends an envelope to PE `to` (the local queue if it is this PE).
-    #[inline]
+    /// Always inlined: the envelope is then built in place by its sender.
+    #[inline(always)]
     pub fn post(&mut self, to: PeId, mut env: Envelope) {
         if env.body.counted() {
             self.sent += 1;
@@ -161,6 +162,7 @@ impl Services {
 
     /// Serializes an entry message that was created for a local recipient
     /// but is being forwarded to PE `to` in another process.
+    #[inline]
     fn serialize_payload(&self, to: PeId, env: &mut Envelope) {
         if let Body::Entry(Entry {
             to: obj,
@@ -169,11 +171,17 @@ impl Services {
         }) = &mut env.body
             && self.transport.needs_wire(to)
         {
-            let Payload::Local(msg) = payload else {
-                unreachable!("matched above")
-            };
-            let bytes = (self.array(obj.array).encode)(msg.as_ref());
-            *payload = Payload::Wire(bytes);
+            self.serialize_local(obj.array, payload);
+        }
+    }
+
+    /// Serializes a local payload for array `array` in place (rare: off the
+    /// path of messages serialized when they were sent).
+    #[cold]
+    #[inline(never)]
+    fn serialize_local(&self, array: ArrayId, payload: &mut Payload<'static>) {
+        if let Payload::Local(msg) = payload {
+            *payload = Payload::Wire((self.array(array).encode)(msg.as_ref()));
         }
     }
 

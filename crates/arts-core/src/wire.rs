@@ -85,6 +85,7 @@ pub struct WireMsg {
 
 impl WireMsg {
     /// A message of `bytes` with `bulk` buffers beside them.
+    #[inline]
     pub fn new(bytes: Vec<u8>, bulk: BulkBuffers) -> WireMsg {
         let bulk = (!bulk.is_empty()).then(|| Box::new(bulk));
         WireMsg { bytes, bulk }
@@ -96,6 +97,7 @@ impl WireMsg {
     }
 
     /// Its bytes and bulk buffers.
+    #[inline]
     pub fn into_parts(self) -> (Vec<u8>, BulkBuffers) {
         (self.bytes, self.bulk.map_or_else(Vec::new, |b| *b))
     }

@@ -322,6 +322,7 @@ fn isend(
 /// Sends `bytes`, which `buffer` keeps alive, to `rank` with `tag` on
 /// `comm`: non-blocking from PE threads (they progress their sends when
 /// they poll), blocking from other threads (see [`wait_politely`]).
+#[inline]
 fn send(comm: &SimpleCommunicator, rank: u32, tag: i32, bytes: &'static [u8], buffer: SendBuffer) {
     let request = isend(comm, rank, tag, bytes);
     LINK.with(|l| match l.borrow_mut().as_mut() {
@@ -352,6 +353,7 @@ fn wait_politely(mut request: Request<'static, [u8]>) {
 }
 
 /// Sends `bytes` to `rank` with `tag` on `comm` (see [`send`]).
+#[inline]
 pub(crate) fn send_bytes(comm: &SimpleCommunicator, rank: u32, tag: i32, bytes: Vec<u8>) {
     let cap = bytes.capacity();
     let view: &'static mut [u8] = bytes.leak();
@@ -383,6 +385,7 @@ pub(crate) fn send_frame(
     bulk: BulkBuffers,
 ) {
     if bulk.is_empty() && frame.len() < EAGER_BYTES {
+        arts_core::bulk::release(bulk);
         frame.push(WHOLE);
         send_bytes(comm, rank, local as i32, frame);
     } else {

@@ -108,7 +108,11 @@ impl MpiTransport {
 
     /// Sends a frame and its bulk buffers to PE `to` in another process.
     fn send_frame(&self, to: PeId, frame: Vec<u8>, bulk: BulkBuffers) {
-        let (rank, local) = (to / self.per, to % self.per);
+        // One PE per process, the usual layout, needs no division.
+        let (rank, local) = match self.per {
+            1 => (to, 0),
+            per => (to / per, to % per),
+        };
         link::send_frame(&self.comm.0, &self.large_send, rank, local, frame, bulk);
     }
 

@@ -15,7 +15,7 @@ impl Pe {
     /// Runs element message `e` (sent by `src` with priority `prio`) if its
     /// element lives here, telling `src` where it is if it had to be
     /// forwarded; else forwards it to where this PE believes the element is.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn deliver(&mut self, prio: i32, src: PeId, e: Entry<'_>) {
         let Entry { to, hops, id, call } = e;
         let store = self.stores[to.array as usize]
