@@ -31,8 +31,10 @@ pub mod ddm;
 pub mod engine;
 pub mod error;
 mod guard;
+pub mod iso;
 mod mpi;
 pub mod op;
+mod per_process;
 pub mod programs;
 mod rank;
 mod runner;
@@ -43,8 +45,14 @@ pub use engine::{ANY_SOURCE, ANY_TAG, Status};
 pub use error::{AmpiError, MpiError};
 pub use mpi::{Comm, Mpi, Request, UNDEFINED, WORLD};
 pub use op::Op;
-pub use rank::{ProgramFn, RankOutcome};
+pub use per_process::PerProcess;
+pub use rank::{Program, ProgramFn, RankOutcome};
 pub use runner::{
     AmpiReport, DEFAULT_STACK_SIZE, MIN_STACK_SIZE, RunOptions, check, ranks_on, run,
 };
 pub use vp::VpState;
+
+/// The unit tests run ranks with isomalloc, which needs its allocator.
+#[cfg(test)]
+#[global_allocator]
+static ALLOC: iso::IsoAlloc<std::alloc::System> = iso::IsoAlloc::new(std::alloc::System);

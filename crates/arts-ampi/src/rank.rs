@@ -2,7 +2,8 @@
 //! entry methods feed arriving packets to the rank's engine and resume the
 //! coroutine when it waits; `migrate()` maps onto `at_sync` /
 //! `resume_from_sync`, and its serde form moves the coroutine between PE
-//! threads through the registry of `vp.rs`.
+//! threads through the registry of `vp.rs` or, with isomalloc, as a copy
+//! of its slot.
 
 use std::any::Any;
 use std::cell::Cell;
@@ -15,11 +16,29 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use crate::checkpoint::Checkpoints;
 use crate::engine::{Net, Packet};
 use crate::error::MpiError;
+use crate::iso;
 use crate::mpi::Mpi;
-use crate::vp::{self, Host, VpBox, VpState};
+use crate::vp::{self, Host, Moved, VpBox, VpState};
 
-/// A rank's program.
-pub type ProgramFn = dyn Fn(&mut Mpi<'_>) -> Result<(), MpiError> + Send + Sync;
+/// A rank's program: a function of its `Mpi` handle that can be copied,
+/// so that with isomalloc each rank runs its own copy, made in its slot.
+/// Every `Clone` closure of the right type is one.
+pub trait Program: Fn(&mut Mpi<'_>) -> Result<(), MpiError> + Send + Sync + 'static {
+    /// A copy of this program, allocated where allocations go now.
+    fn boxed_copy(&self) -> Box<ProgramFn>;
+}
+
+impl<F> Program for F
+where
+    F: Fn(&mut Mpi<'_>) -> Result<(), MpiError> + Clone + Send + Sync + 'static,
+{
+    fn boxed_copy(&self) -> Box<ProgramFn> {
+        Box::new(self.clone())
+    }
+}
+
+/// A rank's program, as the runner holds it.
+pub type ProgramFn = dyn Program;
 
 /// What every rank of a run shares: the program, the stack size, and where
 /// ranks leave their outcome at the end.
@@ -30,6 +49,8 @@ pub struct Spec {
     pub size: u32,
     /// Stack bytes per rank.
     pub stack_size: usize,
+    /// Ranks live in isomalloc slots and may move between processes.
+    pub isomalloc: bool,
     /// Each rank's outcome, written when the driver asks.
     pub outcomes: Mutex<Vec<Option<RankOutcome>>>,
     /// Where the ranks checkpoint and what they restart from.
@@ -105,35 +126,47 @@ struct CtxHost<'c, 'a> {
     ctx: &'c mut Ctx<'a, Rank>,
 }
 
+// The runtime's calls allocate what outlives the rank's stay on this PE
+// (messages, queues): from the system, never from the rank's slot.
 impl Net for CtxHost<'_, '_> {
     fn send(&mut self, dest: u32, packet: Packet) {
-        let to = self.ctx.this_proxy().at(dest);
-        self.ctx.send(to, AmpiMsg::Data(packet));
+        iso::outside(|| {
+            let to = self.ctx.this_proxy().at(dest);
+            self.ctx.send(to, AmpiMsg::Data(packet));
+        })
     }
 }
 
 impl Host for CtxHost<'_, '_> {
     fn at_sync(&mut self) {
-        self.ctx.at_sync();
+        iso::outside(|| self.ctx.at_sync())
     }
     fn set_migratable(&mut self, migratable: bool) {
-        self.ctx.set_migratable(migratable);
+        iso::outside(|| self.ctx.set_migratable(migratable))
     }
     fn migrate_to(&mut self, pe: u32) -> bool {
-        // A coroutine's stack cannot leave its address space.
-        self.ctx.local_pes().contains(&pe) && self.ctx.migrate_to(pe)
+        // Without isomalloc a coroutine's stack cannot leave its process.
+        let reachable = self.ctx.init().isomalloc || self.ctx.local_pes().contains(&pe);
+        reachable && iso::outside(|| self.ctx.migrate_to(pe))
     }
     fn pe(&self) -> u32 {
         self.ctx.pe()
     }
+    fn num_pes(&self) -> u32 {
+        self.ctx.num_pes()
+    }
     fn wake_later(&mut self) {
-        self.ctx.send_self(AmpiMsg::Wake);
+        iso::outside(|| self.ctx.send_self(AmpiMsg::Wake))
     }
 }
 
 impl Rank {
     fn resume(&mut self, ctx: &mut Ctx<'_, Rank>) {
         if let Some(vp) = self.vp.get_mut() {
+            // A rank that arrived from another process gets this one's plan.
+            if vp.slot().is_some() && vp.shared().checkpoints.is_none() {
+                vp.shared().checkpoints = ctx.init().checkpoints.clone();
+            }
             vp.resume(&mut CtxHost { ctx });
         }
     }
@@ -170,7 +203,18 @@ impl Chare for Rank {
 
     fn new(index: Index, spec: &Arc<Spec>) -> Self {
         let program = spec.program.clone();
+        let isomalloc = spec.isomalloc;
         let body = move |y: &vp::VpYielder, shared, host| {
+            // In a slot, the rank runs its own copy of the program (its
+            // captured values included), so that nothing it reads through
+            // the program stays behind in this process when it moves.
+            let program: Arc<ProgramFn> = if isomalloc {
+                let own = Arc::from(program.boxed_copy());
+                drop(program);
+                own
+            } else {
+                program
+            };
             let mut mpi = Mpi::new(y, shared, host);
             match catch_unwind(AssertUnwindSafe(|| program(&mut mpi))) {
                 Ok(Ok(())) => Ok(()),
@@ -178,7 +222,7 @@ impl Chare for Rank {
                 Err(p) => Err(format!("panicked: {}", panic_text(p.as_ref()))),
             }
         };
-        match VpBox::new(index.x(), spec.size, spec.stack_size, body) {
+        match VpBox::new(index.x(), spec.size, spec.stack_size, isomalloc, body) {
             Ok(mut vp) => Rank {
                 vp: Cell::new(Some(Box::new({
                     vp.shared().checkpoints = spec.checkpoints.clone();
@@ -188,10 +232,7 @@ impl Chare for Rank {
             },
             Err(e) => Rank {
                 vp: Cell::new(None),
-                broken: Some(format!(
-                    "cannot map a stack of {} bytes: {e}",
-                    spec.stack_size
-                )),
+                broken: Some(e),
             },
         }
     }
@@ -201,7 +242,9 @@ impl Chare for Rank {
             AmpiMsg::Start => self.resume(ctx),
             AmpiMsg::Data(p) => {
                 if let Some(vp) = self.vp.get_mut() {
-                    vp.shared().engine.on_packet(&mut CtxHost { ctx }, p);
+                    let mode = vp.slot();
+                    let engine = &mut vp.shared().engine;
+                    iso::with_slot(mode, || engine.on_packet(&mut CtxHost { ctx }, p));
                 }
                 if self.blocked() {
                     self.resume(ctx);
@@ -246,23 +289,36 @@ impl Chare for Rank {
     }
 }
 
-/// The serialized form of a rank: where it is parked.
+/// The serialized form of a rank: where it is parked in this process, or
+/// (with isomalloc, to another process) a copy of it.
 #[derive(Serialize, Deserialize)]
-struct Parked {
-    process: u32,
-    key: u64,
+enum Form {
+    Parked { process: u32, key: u64 },
+    Moved(Moved),
+    None,
+}
+
+#[derive(Serialize, Deserialize)]
+struct Serialized {
+    form: Form,
     broken: Option<String>,
 }
 
 impl Serialize for Rank {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let key = match self.vp.take() {
-            Some(vp) => vp::park(vp),
-            None => 0,
+        let form = match self.vp.take() {
+            // A rank in a slot is copied only when it leaves the process.
+            Some(vp) if vp.slot().is_some() && !arts_core::migration::within_process() => {
+                Form::Moved(vp.pack())
+            }
+            Some(vp) => Form::Parked {
+                process: std::process::id(),
+                key: vp::park(vp),
+            },
+            None => Form::None,
         };
-        Parked {
-            process: std::process::id(),
-            key,
+        Serialized {
+            form,
             broken: self.broken.clone(),
         }
         .serialize(s)
@@ -271,20 +327,22 @@ impl Serialize for Rank {
 
 impl<'de> Deserialize<'de> for Rank {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let p = Parked::deserialize(d)?;
-        let me = std::process::id();
-        if p.process != me {
-            return Err(serde::de::Error::custom(format!(
-                "an AMPI rank from process {} cannot be restored in process {me}: \
-                 moving ranks between processes (isomalloc) is not implemented",
-                p.process
-            )));
-        }
-        let vp = match p.key {
-            0 => None,
-            key => Some(vp::unpark(key).ok_or_else(|| {
-                serde::de::Error::custom(format!("no AMPI rank is parked under key {key}"))
-            })?),
+        let p = Serialized::deserialize(d)?;
+        let vp = match p.form {
+            Form::None => None,
+            Form::Moved(moved) => Some(VpBox::unpack(moved).map_err(serde::de::Error::custom)?),
+            Form::Parked { process, key } => {
+                let me = std::process::id();
+                if process != me {
+                    return Err(serde::de::Error::custom(format!(
+                        "an AMPI rank from process {process} cannot be restored in process {me}: \
+                         ranks move between processes only with isomalloc (--isomalloc)"
+                    )));
+                }
+                Some(vp::unpark(key).ok_or_else(|| {
+                    serde::de::Error::custom(format!("no AMPI rank is parked under key {key}"))
+                })?)
+            }
         };
         Ok(Rank {
             vp: Cell::new(vp),

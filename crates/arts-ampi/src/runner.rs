@@ -6,9 +6,11 @@
 //! With a transport across processes (`RunOptions::runtime`, e.g. under
 //! `mpirun`) the ranks are spread over every process's PEs and every
 //! process runs this same function (SPMD); the outcomes are gathered so
-//! that each process reports the whole run. Ranks move only between the
-//! PEs of their process: load balancing runs within each process
-//! ([`WithinGroups`]), since a coroutine's stack cannot change address space.
+//! that each process reports the whole run. Without isomalloc ranks move
+//! only between the PEs of their process: load balancing runs within each
+//! process ([`WithinGroups`]), since a coroutine's stack cannot change
+//! address space. With isomalloc (`RunOptions::isomalloc`) they move
+//! anywhere.
 
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -41,6 +43,12 @@ pub struct RunOptions {
     pub lb: Option<LbConfig>,
     /// Where `Mpi::checkpoint` writes and what `Mpi::restored` reads.
     pub checkpoints: Option<Arc<Checkpoints>>,
+    /// Each rank's stack, state and heap in an isomalloc slot (`crate::iso`),
+    /// so that ranks move between processes too. Needs
+    /// [`IsoAlloc`](crate::iso::IsoAlloc) as the global allocator and,
+    /// across processes, the program at the same address in each
+    /// (`iso::layout::fix_addresses`).
+    pub isomalloc: bool,
     /// The runtime's other settings: its transport (`None`: every PE in
     /// this process; under `mpirun`, `arts_mpi::Mpi::config`'s) and idle
     /// policy. Its PEs, load balancing and instrumentation are replaced by
@@ -57,6 +65,7 @@ impl RunOptions {
             stack_size: DEFAULT_STACK_SIZE,
             lb: None,
             checkpoints: None,
+            isomalloc: false,
             runtime: Config::default(),
         }
     }
@@ -124,6 +133,13 @@ pub fn check(opts: &RunOptions) -> Result<(), AmpiError> {
             opts.stack_size
         )));
     }
+    if opts.isomalloc && opts.vp as usize > crate::iso::region::SLOTS {
+        return Err(AmpiError::Usage(format!(
+            "--isomalloc runs at most {} ranks, got --vp {}",
+            crate::iso::region::SLOTS,
+            opts.vp
+        )));
+    }
     Ok(())
 }
 
@@ -135,6 +151,7 @@ pub fn run(opts: &RunOptions, program: Arc<ProgramFn>) -> Result<AmpiReport, Amp
         program,
         size: opts.vp,
         stack_size: opts.stack_size,
+        isomalloc: opts.isomalloc,
         outcomes: Mutex::new(vec![None; opts.vp as usize]),
         checkpoints: opts.checkpoints.clone(),
     });
@@ -146,8 +163,14 @@ pub fn run(opts: &RunOptions, program: Arc<ProgramFn>) -> Result<AmpiReport, Amp
         ..opts.runtime.clone()
     };
     let (transport, rx) = arts_core::connect(&config)?;
+    if opts.isomalloc {
+        // Created on first use, std's output buffers would otherwise be
+        // allocated in the slot of the rank that prints first.
+        let _ = (std::io::stdout().lock(), std::io::stderr().lock());
+    }
     if let Some(lb) = config.lb.as_mut()
         && transport.process().1 > 1
+        && !opts.isomalloc
     {
         lb.strategy = Arc::new(WithinGroups {
             inner: lb.strategy.clone(),
@@ -156,6 +179,9 @@ pub fn run(opts: &RunOptions, program: Arc<ProgramFn>) -> Result<AmpiReport, Amp
     }
     let shared = spec.clone();
     let (result, runtime) = arts_core::run_on(&config, transport, rx, move |d| {
+        if opts.isomalloc {
+            same_code_address(d)?;
+        }
         let ranks = d.create_array::<Rank>("ampi", Shape::d1(opts.vp), Map::Block, shared.clone());
         d.broadcast(&ranks, AmpiMsg::Start);
         d.wait_quiescence()?;
@@ -191,6 +217,32 @@ pub fn run(opts: &RunOptions, program: Arc<ProgramFn>) -> Result<AmpiReport, Amp
         outcomes,
         runtime,
     })
+}
+
+/// Refuses a run whose processes loaded the program at different addresses
+/// (a rank's stack would not resume in another): collective.
+fn same_code_address(d: &mut Driver) -> Result<(), RunError> {
+    if d.process().1 == 1 {
+        return Ok(());
+    }
+    let mine = crate::iso::layout::code_marker();
+    let verdict = match d.gather(wire::encode(&mine))? {
+        Some(parts) => {
+            let same = parts
+                .iter()
+                .all(|p| wire::decode::<u64>(p).is_ok_and(|m| m == mine));
+            vec![u8::from(same)]
+        }
+        None => Vec::new(),
+    };
+    if d.bcast(verdict)? == [1] {
+        return Ok(());
+    }
+    Err(RunError::Internal(
+        "--isomalloc: the processes loaded arts at different addresses (address-space \
+         randomization could not be turned off), so ranks cannot move between them"
+            .into(),
+    ))
 }
 
 /// Completes every process's `spec.outcomes` with the other processes'

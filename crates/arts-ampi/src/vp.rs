@@ -1,24 +1,33 @@
 //! A virtual processor: one MPI rank's coroutine and its [`Shared`] state,
-//! and the process-global registry that carries them across PE threads
-//! when the rank's element migrates.
+//! and how they move when the rank's element migrates.
 //!
-//! The element's `Serialize` parks the [`VpBox`] in the registry and writes
-//! its key and this process's id; `Deserialize` takes it back on the new PE.
-//! Nothing is copied: the coroutine's stack (an `mmap`ed region), every heap
-//! object and every pointer into them stay where they are. A key written by
-//! another process is refused: moving a stack between address spaces needs
-//! isomalloc, which this crate does not implement.
+//! Without isomalloc the element's `Serialize` parks the [`VpBox`] in a
+//! process-global registry and writes its key and this process's id;
+//! `Deserialize` takes it back on the new PE. Nothing is copied: the
+//! coroutine's stack (an `mmap`ed region), every heap object and every
+//! pointer into them stay where they are, and a key written by another
+//! process is refused.
+//!
+//! With isomalloc (`crate::iso`) the rank's stack, its `Shared` state and
+//! what its program allocates lie in its slot; [`VpBox::pack`] copies the
+//! slot and the coroutine's bytes out ([`Moved`]), and [`VpBox::unpack`]
+//! writes them back at the same addresses, in this process or another.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
-use corosensei::stack::{DefaultStack, Stack};
+use std::mem::{ManuallyDrop, MaybeUninit};
+use std::num::NonZeroUsize;
+
+use arts_core::Bulk;
+use corosensei::stack::{DefaultStack, Stack, StackPointer};
 use corosensei::{Coroutine, CoroutineResult, Yielder};
 use serde::{Deserialize, Deserializer, Serialize};
 
 use crate::checkpoint::Checkpoints;
 use crate::engine::{Engine, Net};
+use crate::iso::{self, layout, slot::ImageMeta, slot::Slot};
 
 /// What the coroutine needs from the element running it: the network and
 /// the load-balancing calls of its `Ctx`.
@@ -32,6 +41,8 @@ pub trait Host: Net {
     fn migrate_to(&mut self, pe: u32) -> bool;
     /// The PE running the rank now.
     fn pe(&self) -> u32;
+    /// Number of PEs of the run (in every process).
+    fn num_pes(&self) -> u32;
     /// Queues a message that resumes the rank after the messages already
     /// queued for it (a yield to the scheduler).
     fn wake_later(&mut self);
@@ -132,18 +143,56 @@ pub struct Shared {
     pub sync_pending: bool,
 }
 
+/// Where a rank's coroutine runs: a stack of its own, or its isomalloc slot.
+pub enum VpStack {
+    /// An `mmap`ed stack with a guard page.
+    Mapped(DefaultStack),
+    /// The stack part of an isomalloc slot (its guard page included).
+    Slot {
+        /// Highest address.
+        base: StackPointer,
+        /// Lowest address, the guard page included.
+        limit: StackPointer,
+    },
+}
+
+// SAFETY: both kinds have a guard page below at least MIN_STACK_SIZE usable
+// bytes (a slot's stack is at least `MIN_STACK_SIZE` of this crate, and its
+// guard page is never made accessible); both addresses are page-aligned.
+unsafe impl Stack for VpStack {
+    fn base(&self) -> StackPointer {
+        match self {
+            VpStack::Mapped(s) => s.base(),
+            VpStack::Slot { base, .. } => *base,
+        }
+    }
+    fn limit(&self) -> StackPointer {
+        match self {
+            VpStack::Mapped(s) => s.limit(),
+            VpStack::Slot { limit, .. } => *limit,
+        }
+    }
+}
+
 /// The coroutine type: resumed with the host, suspends with a reason,
 /// returns the program's result (`Err`: the failure text).
-pub type Co = Coroutine<HostPtr, Suspend, Result<(), String>, DefaultStack>;
+pub type Co = Coroutine<HostPtr, Suspend, Result<(), String>, VpStack>;
 
 /// The yielder the program's `Mpi` handle suspends through.
 pub type VpYielder = Yielder<HostPtr, Suspend>;
+
+/// Stack bytes below the one recorded at the last suspension that a copy
+/// of the rank includes: the frames of the switch itself.
+const STACK_MARGIN: usize = 64 * 1024;
 
 /// A rank: its coroutine and shared state, boxed so that both stay put.
 pub struct VpBox {
     /// Dropped first: unwinding a suspended coroutine may touch `shared`.
     co: Option<Co>,
     shared: *mut Shared,
+    /// The rank's isomalloc slot, if it has one (then `shared` and the
+    /// stack are in it).
+    slot: Option<Slot>,
 }
 
 // SAFETY: a VpBox is used by one thread at a time: the PE thread running its
@@ -160,35 +209,78 @@ impl Drop for VpBox {
         // SAFETY: `shared` came from `Box::into_raw` and the coroutine,
         // the only other user, is gone.
         drop(unsafe { Box::from_raw(self.shared) });
+        if let Some(slot) = self.slot.take() {
+            slot.close();
+        }
     }
 }
 
+/// A rank copied out of its slot, ready to be written back into the same
+/// slot (in this process or another).
+#[derive(Serialize, Deserialize)]
+pub struct Moved {
+    /// [`layout::code_marker`] of the process it left.
+    code: u64,
+    /// Where its bytes go.
+    meta: ImageMeta,
+    /// Address of its `Shared` (in the slot).
+    shared: u64,
+    /// The coroutine object's bytes (empty once the program returned).
+    co: Vec<u8>,
+    /// The slot's bytes ([`Slot::pack`]).
+    bytes: Bulk,
+}
+
 impl VpBox {
-    /// A rank of `size` running `body` on a stack of `stack_size` bytes.
+    /// A rank of `size` running `body` on a stack of `stack_size` bytes:
+    /// its own mapping, or with `isomalloc` its slot (number `rank`), where
+    /// its state is allocated too.
     pub fn new(
         rank: u32,
         size: u32,
         stack_size: usize,
+        isomalloc: bool,
         body: impl FnOnce(&VpYielder, *mut Shared, HostPtr) -> Result<(), String> + 'static,
-    ) -> std::io::Result<VpBox> {
-        let stack = DefaultStack::new(stack_size)?;
-        let shared = Box::into_raw(Box::new(Shared {
-            engine: Engine::new(rank, size),
-            state: VpState::New,
-            records: Vec::new(),
-            declared_heap: 0,
-            stack_base: stack.base().get(),
-            stack_limit: stack.limit().get(),
-            stack_size,
-            stack_in_use: 0,
-            pes: Vec::new(),
-            checkpoints: None,
-            sync_pending: false,
-        }));
-        let co = Co::with_stack(stack, move |y, host| body(y, shared, host));
-        Ok(VpBox {
-            co: Some(co),
-            shared,
+    ) -> Result<VpBox, String> {
+        let (stack, slot) = if isomalloc {
+            let slot = Slot::open(rank as usize, stack_size)?;
+            if !iso::serves(slot.index()) {
+                slot.close();
+                return Err("isomalloc needs arts_ampi::iso::IsoAlloc as the program's \
+                            #[global_allocator]"
+                    .into());
+            }
+            let at = |a: usize| NonZeroUsize::new(a).expect("a slot is never at address 0");
+            let stack = VpStack::Slot {
+                base: at(slot.stack_base()),
+                limit: at(slot.stack_limit()),
+            };
+            (stack, Some(slot))
+        } else {
+            let stack = DefaultStack::new(stack_size)
+                .map_err(|e| format!("cannot map a stack of {stack_size} bytes: {e}"))?;
+            (VpStack::Mapped(stack), None)
+        };
+        iso::with_slot(slot.map(|s| s.index()), || {
+            let shared = Box::into_raw(Box::new(Shared {
+                engine: Engine::new(rank, size),
+                state: VpState::New,
+                records: Vec::new(),
+                declared_heap: 0,
+                stack_base: stack.base().get(),
+                stack_limit: stack.limit().get(),
+                stack_size,
+                stack_in_use: 0,
+                pes: Vec::new(),
+                checkpoints: None,
+                sync_pending: false,
+            }));
+            let co = Co::with_stack(stack, move |y, host| body(y, shared, host));
+            Ok(VpBox {
+                co: Some(co),
+                shared,
+                slot,
+            })
         })
     }
 
@@ -199,12 +291,18 @@ impl VpBox {
         unsafe { &mut *self.shared }
     }
 
+    /// The rank's isomalloc slot number, if it has a slot.
+    pub fn slot(&self) -> Option<usize> {
+        self.slot.map(|s| s.index())
+    }
+
     /// Runs the coroutine until it suspends or returns.
     pub fn resume(&mut self, host: &mut dyn Host) {
         let pe = host.pe();
+        let mode = self.slot();
         let shared = self.shared();
         if shared.pes.last() != Some(&pe) {
-            shared.pes.push(pe);
+            iso::with_slot(mode, || shared.pes.push(pe));
         }
         shared.state = VpState::Running;
         let rank = shared.engine.world_rank();
@@ -215,7 +313,8 @@ impl VpBox {
         // SAFETY: the pointer is used by the coroutine only until it
         // suspends, which happens before this function returns.
         let host: *mut (dyn Host + 'static) = unsafe { std::mem::transmute(host) };
-        let state = match co.resume(HostPtr(host)) {
+        let outcome = iso::with_slot(mode, || co.resume(HostPtr(host)));
+        let state = match outcome {
             CoroutineResult::Yield(Suspend::Blocked(call)) => VpState::Blocked(call),
             CoroutineResult::Yield(Suspend::Sync) => VpState::Syncing,
             CoroutineResult::Return(Ok(())) => VpState::Done,
@@ -227,12 +326,94 @@ impl VpBox {
         self.shared().state = state;
     }
 
-    /// Bytes migrating this rank would move between processes: the stack in
-    /// use, the heap the program declared and buffered messages. (Within a
-    /// process nothing is copied.)
+    /// Bytes migrating this rank moves between processes: with isomalloc
+    /// exactly its copy; without, an estimate (the stack in use, the heap
+    /// the program declared and buffered messages; within a process
+    /// nothing is copied).
     pub fn footprint(&mut self) -> usize {
+        if let Some(slot) = self.slot {
+            let from = self.stack_from();
+            return slot.image_len(from) + std::mem::size_of::<Co>();
+        }
         let s = self.shared();
         s.stack_in_use + s.declared_heap + s.engine.buffered_bytes() + 4096
+    }
+
+    /// Lowest stack address a copy of the rank includes.
+    fn stack_from(&mut self) -> usize {
+        let s = self.shared();
+        (s.stack_base - s.stack_in_use).saturating_sub(STACK_MARGIN)
+    }
+
+    /// Copies a rank with a slot out of it and gives the slot back: the
+    /// rank now lives only in the returned [`Moved`]. Messages it holds are
+    /// copied into its slot first; its checkpoint plan (this process's) is
+    /// dropped and attached again where it lands.
+    pub fn pack(mut self) -> Moved {
+        let slot = self.slot.expect("pack: a rank with an isomalloc slot");
+        iso::with_slot(Some(slot.index()), || self.shared().engine.rehome());
+        self.shared().checkpoints = None;
+        let from = self.stack_from();
+        let mut bytes = Vec::with_capacity(slot.image_len(from));
+        let meta = slot.pack(from, &mut bytes);
+        let co = self.co.take().map(ManuallyDrop::new);
+        let co_bytes = co.as_ref().map_or_else(Vec::new, |co| {
+            let at: *const Co = &**co;
+            // SAFETY: reads the object's own bytes; it is never dropped here
+            // (`ManuallyDrop`): its stack is copied and resumes elsewhere.
+            unsafe { std::slice::from_raw_parts(at.cast::<u8>(), std::mem::size_of::<Co>()) }
+                .to_vec()
+        });
+        let shared = self.shared as u64;
+        let this = ManuallyDrop::new(self);
+        debug_assert!(this.co.is_none());
+        slot.close();
+        Moved {
+            code: layout::code_marker(),
+            meta,
+            shared,
+            co: co_bytes,
+            bytes: Bulk::new(bytes),
+        }
+    }
+
+    /// Writes a rank [`pack`](Self::pack)ed here or in another process back
+    /// into its slot; refused if that process's program is loaded at
+    /// another address, or the slot is taken here.
+    pub fn unpack(moved: Moved) -> Result<Box<VpBox>, String> {
+        if moved.code != layout::code_marker() {
+            return Err(format!(
+                "rank {} comes from a process whose program is loaded at another address \
+                 (address-space randomization on; `arts ampi run --isomalloc` turns it off)",
+                moved.meta.index
+            ));
+        }
+        if !(moved.co.is_empty() || moved.co.len() == std::mem::size_of::<Co>()) {
+            return Err(format!(
+                "rank {}: a coroutine of another build",
+                moved.meta.index
+            ));
+        }
+        let slot = Slot::unpack(&moved.meta, &moved.bytes)?;
+        let co = (!moved.co.is_empty()).then(|| {
+            let mut co = MaybeUninit::<Co>::uninit();
+            // SAFETY: the bytes are a `Co` of this same program (code marker
+            // and size checked) whose stack, and everything it points to,
+            // was just written back at the same addresses.
+            unsafe {
+                std::ptr::copy_nonoverlapping(
+                    moved.co.as_ptr(),
+                    co.as_mut_ptr().cast::<u8>(),
+                    moved.co.len(),
+                );
+                co.assume_init()
+            }
+        });
+        Ok(Box::new(VpBox {
+            co,
+            shared: moved.shared as *mut Shared,
+            slot: Some(slot),
+        }))
     }
 }
 
@@ -256,10 +437,11 @@ pub fn unpark(key: u64) -> Option<Box<VpBox>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use arts_core::wire;
 
     #[test]
     fn the_footprint_counts_declared_heap_and_a_parked_rank_comes_back() {
-        let mut vp = VpBox::new(0, 1, 64 * 1024, |_, _, _| Ok(())).unwrap();
+        let mut vp = VpBox::new(0, 1, 64 * 1024, false, |_, _, _| Ok(())).unwrap();
         let base = vp.footprint();
         vp.shared().declared_heap = 1 << 20;
         assert_eq!(vp.footprint(), base + (1 << 20));
@@ -269,9 +451,83 @@ mod tests {
         assert!(unpark(key).is_none(), "taken once");
     }
 
+    /// A host for driving a rank by hand: nothing to send, no balancer.
+    struct Bare(u32);
+
+    impl Net for Bare {
+        fn send(&mut self, _: u32, _: crate::engine::Packet) {}
+    }
+
+    impl Host for Bare {
+        fn at_sync(&mut self) {}
+        fn set_migratable(&mut self, _: bool) {}
+        fn migrate_to(&mut self, _: u32) -> bool {
+            false
+        }
+        fn pe(&self) -> u32 {
+            self.0
+        }
+        fn num_pes(&self) -> u32 {
+            2
+        }
+        fn wake_later(&mut self) {}
+    }
+
+    #[test]
+    fn a_rank_copied_out_of_its_slot_resumes_from_the_copy_intact() {
+        let rank = iso::region::SLOTS as u32 - 20;
+        let body = |y: &VpYielder, shared, host| {
+            let mut mpi = crate::Mpi::new(y, shared, host);
+            let heap: Vec<u64> = (0..200_000).collect();
+            let inner: *const u64 = &heap[500];
+            let local = std::hint::black_box([3u8; 300]);
+            let fresh = || Box::new(1u8);
+            if !(iso::in_slot(heap.as_ptr().cast()) && iso::in_slot(&*fresh())) {
+                return Err("not allocated in the slot".to_string());
+            }
+            mpi.poll();
+            // SAFETY: `inner` points into `heap`, alive and unmoved.
+            let intact = heap.iter().enumerate().all(|(i, v)| *v == i as u64)
+                && unsafe { *inner } == 500
+                && local == [3u8; 300]
+                && iso::in_slot(&*fresh());
+            if intact {
+                Ok(())
+            } else {
+                Err("changed by the move".to_string())
+            }
+        };
+        let mut vp = Box::new(VpBox::new(rank, rank + 1, 64 * 1024, true, body).unwrap());
+        vp.resume(&mut Bare(0));
+        assert_eq!(vp.shared().state, VpState::Blocked("poll"));
+        let size = vp.footprint();
+        let moved = vp.pack();
+        assert!(
+            !iso::region::is_live(rank as usize),
+            "the slot is given back"
+        );
+        assert!(moved.bytes.len() + moved.co.len() <= size);
+        assert!(moved.bytes.len() > 1_600_000, "the heap is in the copy");
+        let moved: Moved = wire::decode(&wire::encode(&moved)).unwrap();
+        let foreign = Moved {
+            code: moved.code + 16,
+            meta: moved.meta,
+            shared: moved.shared,
+            co: moved.co.clone(),
+            bytes: moved.bytes.clone(),
+        };
+        let e = VpBox::unpack(foreign).err().unwrap();
+        assert!(e.contains("loaded at another address"), "{e}");
+        let mut back = VpBox::unpack(moved).unwrap();
+        back.resume(&mut Bare(1));
+        assert_eq!(back.shared().state, VpState::Done);
+        assert_eq!(back.shared().pes, vec![0, 1]);
+        drop(back);
+        assert!(!iso::region::is_live(rank as usize));
+    }
+
     #[test]
     fn states_read_back_from_another_process_are_equal_and_names_interned() {
-        use arts_core::wire;
         let states = [
             VpState::New,
             VpState::Running,

@@ -8,7 +8,7 @@ use arts_ampi::{Loc, Mpi, MpiError, Op, RunOptions, UNDEFINED, WORLD, run};
 fn on_all(
     vp: u32,
     pes: u32,
-    f: impl Fn(&mut Mpi<'_>) -> Result<(), MpiError> + Send + Sync + 'static,
+    f: impl Fn(&mut Mpi<'_>) -> Result<(), MpiError> + Clone + Send + Sync + 'static,
 ) {
     let report = run(&RunOptions::new(vp, pes), Arc::new(f)).unwrap();
     assert_eq!(report.value("ok"), Some(1.0), "vp={vp} pes={pes}");

@@ -8,7 +8,9 @@ use arts_core::{LbConfig, LbPeriod};
 
 type Program = Arc<arts_ampi::ProgramFn>;
 
-fn program(f: impl Fn(&mut Mpi<'_>) -> Result<(), MpiError> + Send + Sync + 'static) -> Program {
+fn program(
+    f: impl Fn(&mut Mpi<'_>) -> Result<(), MpiError> + Clone + Send + Sync + 'static,
+) -> Program {
     Arc::new(f)
 }
 
@@ -333,4 +335,15 @@ fn migrate_to_continues_on_the_requested_pe_with_locals_intact() {
         vec![0, 2],
         "rank 0 ran on PE 0, then 2"
     );
+}
+
+#[test]
+fn isomalloc_without_its_allocator_is_refused_naming_it() {
+    // This test binary keeps the system allocator.
+    let opts = RunOptions {
+        isomalloc: true,
+        ..RunOptions::new(2, 1)
+    };
+    let err = run(&opts, program(|_| Ok(()))).unwrap_err();
+    assert!(err.to_string().contains("IsoAlloc"), "{err}");
 }

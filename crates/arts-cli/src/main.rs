@@ -19,10 +19,14 @@ use commands::{
 };
 use output::{CliResult, Output};
 
-/// Counts heap allocations when a benchmark asks (`arts bench dispatch`:
-/// `allocations_per_task`); otherwise it costs one relaxed load per allocation.
+/// Serves the allocations of AMPI ranks from their isomalloc slots
+/// (`arts ampi run --isomalloc`), and counts heap allocations when a
+/// benchmark asks (`arts bench dispatch`: `allocations_per_task`).
+/// Otherwise it costs a thread-local read per allocation, a range check per
+/// free and a relaxed load.
 #[global_allocator]
-static ALLOC: arts_dispatch::alloc_count::CountingAlloc = arts_dispatch::alloc_count::CountingAlloc;
+static ALLOC: arts_ampi::iso::IsoAlloc<arts_dispatch::alloc_count::CountingAlloc> =
+    arts_ampi::iso::IsoAlloc::new(arts_dispatch::alloc_count::CountingAlloc);
 
 /// arts: an adaptive runtime system for parallel scientific simulation.
 ///
@@ -244,6 +248,14 @@ fn main() {
     quiet_pe_panics();
     signals::install();
     let cli = parse();
+    if let Command::Ampi { command } = &cli.command
+        && command.needs_fixed_addresses()
+    {
+        // Re-executes arts (before MPI starts) unless randomization is off
+        // already; if it stays on, the run refuses to move ranks between
+        // processes, naming this.
+        let _ = arts_ampi::iso::layout::fix_addresses();
+    }
     budget::set_max_memory(cli.max_memory);
     let result = launch::init(cli.heartbeat).and_then(|()| run(cli));
     let root = launch::is_root();

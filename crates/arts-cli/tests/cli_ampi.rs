@@ -8,15 +8,89 @@ fn list_names_every_program_on_one_line() {
     let (code, stdout, _) = arts_text(&["ampi", "list"]);
     assert_eq!(code, 0);
     let lines: Vec<&str> = stdout.lines().collect();
-    assert_eq!(lines.len(), 5, "{stdout}");
-    for name in ["pingpong", "multiping", "stencil3d", "bt-mz", "recurse"] {
+    assert_eq!(lines.len(), 6, "{stdout}");
+    for name in [
+        "pingpong",
+        "multiping",
+        "stencil3d",
+        "bt-mz",
+        "carry",
+        "recurse",
+    ] {
         assert!(
             lines.iter().any(|l| l.starts_with(name)),
             "{name} missing: {stdout}"
         );
     }
     let v = json(&arts(&["ampi", "list", "--json"]));
-    assert_eq!(v["programs"].as_array().unwrap().len(), 5);
+    assert_eq!(v["programs"].as_array().unwrap().len(), 6);
+}
+
+#[test]
+fn ranks_in_isomalloc_slots_run_balance_and_report_overflows() {
+    let v = json(&arts(&[
+        "--json",
+        "ampi",
+        "run",
+        "stencil3d",
+        "--vp",
+        "5",
+        "--pes",
+        "2",
+        "--size",
+        "12",
+        "--iters",
+        "6",
+        "--isomalloc",
+        "--lb",
+        "rotate",
+        "--lb-period",
+        "1",
+        "--migrate-every",
+        "2",
+    ]));
+    assert_eq!(v["valid"], true, "{v}");
+    assert!(v["rank_moves"].as_u64().unwrap() >= 10, "{v}");
+    let v = json(&arts(&[
+        "--json",
+        "ampi",
+        "run",
+        "carry",
+        "--vp",
+        "1",
+        "--pes",
+        "2",
+        "--bytes",
+        "64K",
+        "--iters",
+        "4",
+        "--isomalloc",
+    ]));
+    assert_eq!(v["values"]["moves"], serde_json::json!([4.0]), "{v}");
+    assert_eq!(v["values"]["valid"], serde_json::json!([1.0]), "{v}");
+    let (code, _, stderr) = arts_text(&[
+        "ampi",
+        "run",
+        "recurse",
+        "--vp",
+        "2",
+        "--pes",
+        "1",
+        "--isomalloc",
+        "--stack-size",
+        "32K",
+        "--size",
+        "100",
+    ]);
+    assert_eq!(code, 1);
+    assert!(
+        stderr.contains("overflowed its stack of 32768 bytes"),
+        "{stderr}"
+    );
+    assert_usage_error(
+        &arts(&["ampi", "run", "./prog.so", "--vp", "2", "--isomalloc"]),
+        "--isomalloc: a C program's globals",
+    );
 }
 
 #[test]

@@ -1111,6 +1111,54 @@ fn ampi_ranks_spread_over_processes_and_move_only_within_them() {
 }
 
 #[test]
+fn ampi_ranks_in_isomalloc_slots_move_between_processes() {
+    // One PE per process: every move that `rotate` makes crosses processes.
+    let args = stencil3d(&[
+        "--pes-per-process",
+        "1",
+        "--isomalloc",
+        "--lb",
+        "rotate",
+        "--lb-period",
+        "1",
+        "--migrate-every",
+        "2",
+    ]);
+    let v = json(&mpirun(2, &strs(&args)));
+    assert_eq!(v["valid"], true, "{v}");
+    assert_eq!(v["max_abs_diff"], 0.0);
+    assert!(v["rank_moves"].as_u64().unwrap() >= 15, "{v}");
+    // A rank carrying 1 MiB of heap to the other process and back, checked
+    // after every move (heap, a pointer into it, an array on its stack).
+    let carry = |iso: &[&str]| {
+        let base = [
+            "--json",
+            "ampi",
+            "run",
+            "carry",
+            "--vp",
+            "2",
+            "--pes-per-process",
+            "1",
+            "--bytes",
+            "1M",
+            "--iters",
+            "6",
+        ];
+        mpirun(2, &[&base[..], iso].concat())
+    };
+    let v = json(&carry(&["--isomalloc"]));
+    assert_eq!(v["values"]["moves"], serde_json::json!([6.0]), "{v}");
+    assert_eq!(v["values"]["valid"], serde_json::json!([1.0]), "{v}");
+    assert!(v["values"]["move_median_us"][0].as_f64().unwrap() > 0.0);
+    // Without isomalloc the move is refused, naming the call.
+    let out = carry(&[]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("migrate_to"), "{err}");
+}
+
+#[test]
 fn ampi_checkpoints_of_ranks_on_several_processes_restart_anywhere() {
     let root = tempfile::tempdir().unwrap();
     let dir = root.path().to_str().unwrap();

@@ -38,6 +38,13 @@ impl Bulk {
         Arc::make_mut(&mut self.0)
     }
 
+    /// Where the buffer's shared header is allocated (not its bytes: an
+    /// empty buffer has a header and no bytes). For code that must know
+    /// which memory a `Bulk` occupies, like AMPI's isomalloc.
+    pub fn header_ptr(&self) -> *const u8 {
+        Arc::as_ptr(&self.0).cast()
+    }
+
     /// The bytes as a vector if no other `Bulk` shares them (else `self`).
     pub fn try_into_vec(self) -> Result<Vec<u8>, Bulk> {
         Arc::try_unwrap(self.0).map_err(Bulk)

@@ -84,6 +84,7 @@ mod location;
 pub mod mailbox;
 mod map;
 mod message;
+pub mod migration;
 mod pe;
 mod qd;
 mod queue;

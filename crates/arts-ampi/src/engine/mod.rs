@@ -294,7 +294,8 @@ impl Engine {
             seq: *seq,
             ctx,
             tag,
-            data: Bulk::new(data),
+            // What leaves the rank is never in its isomalloc slot.
+            data: crate::iso::outside(|| Bulk::new(crate::iso::to_system(data))),
         };
         *seq += 1;
         net.send(to, packet);
@@ -420,6 +421,32 @@ impl Engine {
                 count: p.data.len(),
                 bytes: p.data.len(),
             }))
+    }
+
+    /// Copies every message this engine holds (out of order, unexpected, or
+    /// taken into a collective's buffer) that lies outside the memory it
+    /// allocates from now: with isomalloc, run in the rank's slot before the
+    /// slot is copied, so that the copy holds everything the rank owns.
+    pub fn rehome(&mut self) {
+        let outside = |p: *const u8| !crate::iso::in_slot(p);
+        // A `Bulk` made here has its header and its bytes here.
+        let packets = self.held.values_mut().chain(self.unexpected.iter_mut());
+        for p in packets.filter(|p| outside(p.data.header_ptr())) {
+            p.data = Bulk::new(p.data.to_vec());
+        }
+        for req in self.reqs.iter_mut().flatten() {
+            if let Req::Coll(s) | Req::Detached(s) = req {
+                // An empty vector owns no allocation.
+                for b in s
+                    .plan
+                    .bufs
+                    .iter_mut()
+                    .filter(|b| !b.is_empty() && outside(b.as_ptr()))
+                {
+                    *b = b.clone();
+                }
+            }
+        }
     }
 
     /// Takes in a packet from the network: in send order per sender, it
@@ -565,10 +592,10 @@ impl Engine {
                 let sends = std::mem::take(&mut s.plan.rounds[s.round].sends);
                 for (to, b, range) in sends {
                     let buf = &s.plan.bufs[b];
-                    let data = match range {
+                    let data = crate::iso::outside(|| match range {
                         Some(r) => buf[r].to_vec(),
                         None => buf.clone(),
-                    };
+                    });
                     self.post_packet(net, comm.world_rank(to), comm.coll_ctx, s.tag, data);
                 }
                 let recvs = std::mem::take(&mut s.plan.rounds[s.round].recvs);

@@ -335,3 +335,59 @@ fn concurrent_collectives_on_one_communicator_do_not_mix() {
         assert_eq!(v, vec![round * 400 + 6]);
     }
 }
+
+#[test]
+fn rehoming_copies_every_held_message_into_the_slot_and_keeps_it_intact() {
+    use crate::iso::{self, slot::Slot};
+    let slot = Slot::open(iso::region::SLOTS - 30, 64 * 1024).unwrap();
+    let mut sim = Sim::new(3);
+    // Rank 2 gets unexpected messages from 0 and 1 (in system memory) and
+    // takes its reduction's inputs into the collective's buffers.
+    sim.send(0, 2, 4, &[7; 5000]);
+    sim.send(1, 2, 4, b"one");
+    sim.send(1, 2, 5, b"");
+    let mut handle = 0;
+    for r in [0, 1, 2] {
+        let mut plan = Plan {
+            op: Some((Op::Sum, u64::DATATYPE)),
+            ..Plan::default()
+        };
+        let b = plan.buf(bytes_of(&[u64::from(r) + 1]).to_vec());
+        plans::reduce(&mut plan, 3, r, 2, b);
+        plan.out = (r == 2).then_some(b);
+        sim.pump();
+        let e = &mut sim.engines[r as usize];
+        // SAFETY: no output buffer.
+        handle = unsafe { e.start(&mut sim.wire, "coll", WORLD, plan, None).unwrap() };
+    }
+    sim.pump();
+    let e = &mut sim.engines[2];
+    assert_eq!(e.unexpected.len(), 3);
+    let before: Vec<*const u8> = e.unexpected.iter().map(|p| p.data.header_ptr()).collect();
+    iso::with_slot(Some(slot.index()), || e.rehome());
+    let inside = |b: &[u8]| b.is_empty() || iso::in_slot(b.as_ptr());
+    assert!(e.unexpected.iter().all(|p| inside(&p.data)));
+    for (p, old) in e.unexpected.iter().zip(before) {
+        assert_ne!(
+            p.data.header_ptr(),
+            old,
+            "every message, the empty one too, is new"
+        );
+        assert!(iso::in_slot(p.data.header_ptr()));
+    }
+    let Some(Some(Req::Coll(s))) = e.reqs.get(handle as usize) else {
+        panic!("rank 2 lost its collective");
+    };
+    assert!(s.plan.bufs.iter().all(|b| inside(b)));
+    assert_eq!(collect::<u64>(&s.plan.bufs[s.plan.out.unwrap()]), vec![6]);
+    let mut b = [0u8; 5000];
+    let h = recv(e, &mut b, 0, 4).unwrap();
+    assert_eq!(e.test("recv", h).unwrap().map(|s| s.bytes), Some(5000));
+    assert_eq!(b, [7; 5000]);
+    let mut c = [0u8; 3];
+    let h = recv(e, &mut c, 1, 4).unwrap();
+    assert!(e.test("recv", h).unwrap().is_some());
+    assert_eq!(&c, b"one");
+    drop(sim);
+    slot.close();
+}

@@ -24,7 +24,7 @@ impl Mpi<'_> {
             ));
         };
         self.save_states(call, state, |ranks, main| {
-            crate::checkpoint::write(plan, &dir, ranks, step, main)
+            crate::iso::outside(|| crate::checkpoint::write(plan, &dir, ranks, step, main))
         })
     }
 
@@ -50,7 +50,9 @@ impl Mpi<'_> {
         let copy = self.buddy_copy(main.as_mut(), &store)?;
         let mut written = Ok(());
         if let Some(main) = main.or(copy) {
-            written = crate::checkpoint::write_hold(plan, &store, ranks, step, &main).map(drop);
+            written = crate::iso::outside(|| {
+                crate::checkpoint::write_hold(plan, &store, ranks, step, &main).map(drop)
+            });
         }
         self.agree(written, "another rank could not keep the checkpoint")
             .map_err(|what| checkpoint_error(call, &what))

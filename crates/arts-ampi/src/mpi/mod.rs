@@ -76,7 +76,11 @@ impl<'y> Mpi<'y> {
             Suspend::Blocked(call) => VpState::Blocked(call),
             Suspend::Sync => VpState::Syncing,
         };
+        // Whoever resumes this rank sets its own allocation mode; the rank
+        // goes on in the one it suspended in.
+        let mode = crate::iso::current();
         self.host = self.yielder.suspend(why);
+        crate::iso::switch(mode);
     }
 
     /// Blocks in `call` until the next message arrives for this rank.
@@ -104,6 +108,11 @@ impl<'y> Mpi<'y> {
     /// The PE running this rank now (changes when it migrates).
     pub fn pe(&mut self) -> u32 {
         self.host().pe()
+    }
+
+    /// Number of PEs of the run, in every process (`migrate_to` takes 0..this).
+    pub fn num_pes(&mut self) -> u32 {
+        self.host().num_pes()
     }
 
     /// AMPI's `MPI_Migrate`: a collective load-balancing point. Every rank

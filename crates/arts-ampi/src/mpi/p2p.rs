@@ -28,7 +28,8 @@ impl Mpi<'_> {
         tag: i32,
         comm: Comm,
     ) -> Result<(), MpiError> {
-        self.send_bytes("send", bytes_of(buf).to_vec(), dest, tag, comm)
+        let data = crate::iso::outside(|| bytes_of(buf).to_vec());
+        self.send_bytes("send", data, dest, tag, comm)
     }
 
     /// Starts a send of `buf` (complete at once: the data is copied).
@@ -39,7 +40,7 @@ impl Mpi<'_> {
         tag: i32,
         comm: Comm,
     ) -> Result<Request<'static>, MpiError> {
-        let data = bytes_of(buf).to_vec();
+        let data = crate::iso::outside(|| bytes_of(buf).to_vec());
         let n = buf.len();
         self.send_bytes("isend", data, dest, tag, comm)?;
         let h = self.engine().sent_request(n);

@@ -12,6 +12,7 @@
 use std::sync::Arc;
 
 use super::{Built, Params};
+use crate::PerProcess;
 use crate::error::{AmpiError, MpiError};
 use crate::mpi::{Mpi, WORLD};
 
@@ -215,7 +216,7 @@ pub(super) fn build(params: &Params, vp: u32) -> Result<Built, AmpiError> {
     }
     let iters = params.iters.unwrap_or(DEFAULT_ITERS);
     let memory_bytes = 4 * ((side + 2 * zones) as u64).pow(2) * 8;
-    let want = Arc::new(reference(&g, iters));
+    let want = PerProcess::new(reference(&g, iters));
     let migrate_every = params.migrate_every;
     let program = move |mpi: &mut Mpi<'_>| -> Result<(), MpiError> {
         let (r, v) = (mpi.rank() as usize, mpi.size() as usize);
@@ -257,6 +258,7 @@ pub(super) fn build(params: &Params, vp: u32) -> Result<Built, AmpiError> {
         }
         let mut same = 1u8;
         let mut diff = 0.0f64;
+        let want = want.get();
         for (&z, zone) in mine.iter().zip(&zs) {
             for (a, b) in zone.cur.iter().zip(&want[z].cur) {
                 same &= u8::from(a.to_bits() == b.to_bits());

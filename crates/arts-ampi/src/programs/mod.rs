@@ -3,6 +3,7 @@
 //! know before it starts (its memory estimate).
 
 mod btmz;
+mod carry;
 mod pingpong;
 mod recurse;
 mod stencil3d;
@@ -96,6 +97,12 @@ pub const PROGRAMS: &[ProgramInfo] = &[
                 (smallest side --size) on the ranks, checked bit for bit (--migrate-every)",
     },
     ProgramInfo {
+        name: "carry",
+        about: "rank 0 carries --bytes of heap to the next PE, --iters moves (default 20), \
+                timing each and checking heap, pointers and stack after it (--isomalloc: \
+                across processes too)",
+    },
+    ProgramInfo {
         name: "recurse",
         about: "every rank recurses --size levels with 1 KiB frames (checks --stack-size)",
     },
@@ -129,6 +136,7 @@ pub fn build(name: &str, params: &Params, vp: u32) -> Result<Built, AmpiError> {
         "stencil3d" => stencil3d::build(params, vp),
         "bt-mz" => btmz::build(params, vp),
         "recurse" => recurse::build(params, vp),
+        "carry" => carry::build(params, vp),
         _ => {
             let names: Vec<&str> = PROGRAMS.iter().map(|p| p.name).collect();
             Err(AmpiError::Usage(format!(

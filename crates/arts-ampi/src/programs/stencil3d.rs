@@ -11,6 +11,7 @@
 use std::sync::Arc;
 
 use super::{Built, Params};
+use crate::PerProcess;
 use crate::error::{AmpiError, MpiError};
 use crate::mpi::{Mpi, WORLD};
 
@@ -173,7 +174,7 @@ pub(super) fn build(params: &Params, vp: u32) -> Result<Built, AmpiError> {
     let iters = params.iters.unwrap_or(DEFAULT_ITERS);
     let points = (n + 2).pow(3) as u64;
     let memory_bytes = 4 * points * 8;
-    let reference = Arc::new(reference(n, iters));
+    let reference = PerProcess::new(reference(n, iters));
     let heavy = ((f64::from(vp) * params.heavy_fraction).floor() as usize)
         .max(usize::from(params.imbalance > 1.0)) as i32;
     let repeat = params.imbalance.round().max(1.0) as u32;
@@ -249,6 +250,7 @@ pub(super) fn build(params: &Params, vp: u32) -> Result<Built, AmpiError> {
             }
         }
         let (mut diff, mut same) = (0.0f64, 1u8);
+        let reference = reference.get();
         for k in 1..=size[2] {
             for j in 1..=size[1] {
                 for i in 1..=size[0] {

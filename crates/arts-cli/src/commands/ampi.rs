@@ -33,6 +33,15 @@ pub enum AmpiCommand {
     Bench(AmpiBenchArgs),
 }
 
+impl AmpiCommand {
+    /// Whether the command needs arts at the same address in every process
+    /// (`run --isomalloc`): then `main` turns address-space randomization
+    /// off before MPI starts (`arts_ampi::iso::layout::fix_addresses`).
+    pub fn needs_fixed_addresses(&self) -> bool {
+        matches!(self, AmpiCommand::Run(args) if args.isomalloc)
+    }
+}
+
 /// Arguments of `arts ampi bench`.
 #[derive(clap::Args)]
 pub struct AmpiBenchArgs {
@@ -57,12 +66,19 @@ pub struct AmpiRunArgs {
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pes: Option<u32>,
     /// Under mpirun: PEs in each process (default 1); the ranks are spread
-    /// over every process's PEs and move only within their process.
+    /// over every process's PEs and move only within their process (with
+    /// --isomalloc, between processes too).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pes_per_process: Option<u32>,
     /// Stack size of each rank (e.g. 256K, 1M).
     #[arg(long, default_value = "256K", value_parser = parse_size)]
     stack_size: u64,
+    /// Put each rank's stack, MPI state and heap in an isomalloc slot (the
+    /// same addresses in every process), so that ranks migrate between
+    /// processes too. Turns address-space randomization off (arts
+    /// re-executes itself). Programs of `arts ampi list` only.
+    #[arg(long)]
+    isomalloc: bool,
     /// Load-balancing strategy at `migrate()` (none, greedy, refine, rotate, ...).
     #[arg(long, default_value = "none")]
     lb: String,
@@ -238,6 +254,12 @@ fn to_cli(e: AmpiError) -> CliError {
 }
 
 fn options(args: &AmpiRunArgs) -> Result<RunOptions, CliError> {
+    if args.isomalloc && is_c_program(&args.program) {
+        return Err(CliError::usage(
+            "--isomalloc: a C program's globals and malloc'ed memory are not in the ranks' \
+             slots; run it without --isomalloc (its ranks move within their process)",
+        ));
+    }
     let here = Config {
         pes: crate::launch::total_pes(args.pes, args.pes_per_process)?,
         trace: args.trace.is_some(),
@@ -307,6 +329,7 @@ fn options(args: &AmpiRunArgs) -> Result<RunOptions, CliError> {
         stack_size,
         lb,
         checkpoints,
+        isomalloc: args.isomalloc,
         runtime,
     };
     arts_ampi::check(&opts).map_err(to_cli)?;

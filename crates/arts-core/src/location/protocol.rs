@@ -138,7 +138,9 @@ impl Pe {
         let Some(store) = self.stores[obj.array as usize].as_mut() else {
             return;
         };
-        let Some(mut migrant) = store.emigrate(obj.linear) else {
+        let within = self.svc.transport.local_pes().contains(&to);
+        let Some(mut migrant) = crate::migration::packing(within, || store.emigrate(obj.linear))
+        else {
             return;
         };
         migrant.requested = requested;

@@ -1,0 +1,75 @@
+//! The same code addresses in every process: a suspended stack holds
+//! return addresses and a moved coroutine a pointer to its drop function,
+//! valid in another process only if the program is loaded at the same
+//! address there. Linux loads it at a fixed address when the process runs
+//! with address-space randomization off (`personality(ADDR_NO_RANDOMIZE)`,
+//! what `setarch -R` does); [`fix_addresses`] re-executes the program so.
+//! Every moved rank carries [`code_marker`], and a process whose marker
+//! differs refuses it with a clear error instead of jumping to a wrong
+//! address.
+
+use std::os::unix::process::CommandExt;
+
+/// Linux's `ADDR_NO_RANDOMIZE` persona flag.
+const ADDR_NO_RANDOMIZE: libc::c_ulong = 0x0040000;
+/// Set in the environment of the re-executed program (no second attempt).
+const REEXEC_VAR: &str = "ARTS_ISOMALLOC_REEXEC";
+
+/// Whether this process runs with address-space randomization off.
+pub fn addresses_fixed() -> bool {
+    // SAFETY: querying the persona (0xffffffff) changes nothing.
+    let persona = unsafe { libc::personality(0xffff_ffff) };
+    persona >= 0 && (persona as libc::c_ulong) & ADDR_NO_RANDOMIZE != 0
+}
+
+/// Turns address-space randomization off for this program: if it is on,
+/// re-executes the program (same arguments, environment and process id)
+/// with it off and does not return. Returns `Err` with the reason if it
+/// stays on (then ranks can still move between the PEs of a process, and
+/// another process refuses them with an error naming this).
+pub fn fix_addresses() -> Result<(), String> {
+    if addresses_fixed() {
+        return Ok(());
+    }
+    if std::env::var_os(REEXEC_VAR).is_some() {
+        return Err("address-space randomization stays on after re-executing".into());
+    }
+    // SAFETY: querying, then setting, this process's persona flags.
+    let persona = unsafe { libc::personality(0xffff_ffff) };
+    if persona < 0
+        // SAFETY: as above.
+        || unsafe { libc::personality(persona as libc::c_ulong | ADDR_NO_RANDOMIZE) } < 0
+    {
+        return Err(format!(
+            "cannot turn address-space randomization off: {}",
+            std::io::Error::last_os_error()
+        ));
+    }
+    let mut args = std::env::args_os();
+    let arg0 = args.next().unwrap_or_default();
+    let e = std::process::Command::new("/proc/self/exe")
+        .arg0(arg0)
+        .args(args)
+        .env(REEXEC_VAR, "1")
+        .exec();
+    Err(format!("cannot re-execute the program: {e}"))
+}
+
+/// An address in this program's code: equal in two processes exactly when
+/// the program is loaded at the same address in both.
+pub fn code_marker() -> u64 {
+    code_marker as *const () as usize as u64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_marker_is_in_this_program_and_stable() {
+        assert_eq!(code_marker(), code_marker());
+        assert_ne!(code_marker(), 0);
+        // Randomization is on or off; the query itself must not fail.
+        let _ = addresses_fixed();
+    }
+}

@@ -1,0 +1,348 @@
+//! One rank's slot: a header page (its heap's state), a guard page, the
+//! coroutine stack, the heap, and a last guard page:
+//!
+//! ```text
+//! start  header | guard | stack (grows down) ... base | heap ......... | guard  start + SLOT_BYTES
+//! ```
+//!
+//! The heap is a first-fit free list (`linked_list_allocator`) whose whole
+//! state lives in the header and in the heap's own holes, so copying the
+//! header, the stack in use and the heap up to its high-water mark to the
+//! same addresses in another process moves the rank's memory intact.
+
+use std::alloc::Layout;
+use std::ops::Range;
+use std::ptr::NonNull;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use linked_list_allocator::Heap;
+use serde::{Deserialize, Serialize};
+
+use super::region::{self, SLOT_BYTES};
+
+/// The smallest heap a slot leaves its rank.
+const MIN_HEAP: usize = 1 << 20;
+/// Bytes past the heap's high-water mark that a copy includes: the free
+/// list's last node sits right after the last block handed out.
+const HOLE_TAIL: usize = 64;
+
+/// A slot's first page.
+#[repr(C)]
+struct Header {
+    /// Taken while the heap is used (a rank's memory may be freed by
+    /// another thread of the process).
+    lock: AtomicBool,
+    /// One past the highest byte the heap has handed out.
+    high_water: usize,
+    /// The heap's free list.
+    heap: Heap,
+}
+
+/// A claimed slot of `stack_size` stack bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Slot {
+    index: usize,
+    stack_size: usize,
+}
+
+/// What a copy of a slot needs besides its bytes.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
+pub struct ImageMeta {
+    /// The slot.
+    pub index: u32,
+    /// Its stack size.
+    pub stack_size: u64,
+    /// Lowest stack address copied.
+    pub stack_from: u64,
+    /// One past the last heap byte copied.
+    pub heap_to: u64,
+}
+
+impl Slot {
+    /// The accessible parts of a slot (offsets): all but the guard pages.
+    fn ranges() -> [Range<usize>; 2] {
+        let page = region::page();
+        [0..page, 2 * page..SLOT_BYTES - page]
+    }
+
+    fn checked(index: usize, stack_size: usize) -> Result<Slot, String> {
+        let page = region::page();
+        let stack_size = stack_size.div_ceil(page) * page;
+        if 3 * page + stack_size + MIN_HEAP > SLOT_BYTES {
+            return Err(format!(
+                "a stack of {stack_size} bytes leaves no heap in an isomalloc slot of {SLOT_BYTES} bytes"
+            ));
+        }
+        Ok(Slot { index, stack_size })
+    }
+
+    /// Claims slot `index` with a fresh heap and a stack of `stack_size`
+    /// bytes (rounded up to pages).
+    pub fn open(index: usize, stack_size: usize) -> Result<Slot, String> {
+        let slot = Slot::checked(index, stack_size)?;
+        region::claim(index, &Slot::ranges())?;
+        let (lo, hi) = (slot.heap_start(), slot.heap_end());
+        // SAFETY: the header page was just made writable and belongs to this
+        // slot; the heap range is writable and unused.
+        unsafe {
+            let h = slot.header();
+            h.write(Header {
+                lock: AtomicBool::new(false),
+                high_water: lo,
+                heap: Heap::empty(),
+            });
+            (*h).heap.init(lo as *mut u8, hi - lo);
+        }
+        Ok(slot)
+    }
+
+    /// The slot's number (the rank's).
+    pub fn index(&self) -> usize {
+        self.index
+    }
+
+    /// Lowest address of the stack's mapping, its guard page included.
+    pub fn stack_limit(&self) -> usize {
+        region::start(self.index) + region::page()
+    }
+
+    /// Highest address of the stack (where it starts).
+    pub fn stack_base(&self) -> usize {
+        self.stack_limit() + region::page() + self.stack_size
+    }
+
+    /// Usable stack bytes.
+    pub fn stack_size(&self) -> usize {
+        self.stack_size
+    }
+
+    fn heap_start(&self) -> usize {
+        self.stack_base()
+    }
+
+    fn heap_end(&self) -> usize {
+        region::start(self.index) + SLOT_BYTES - region::page()
+    }
+
+    fn header(&self) -> *mut Header {
+        region::start(self.index) as *mut Header
+    }
+
+    /// Bytes a copy of the slot takes with its stack copied from `stack_from`.
+    pub fn image_len(&self, stack_from: usize) -> usize {
+        let heap_to = self.heap_to();
+        region::page() + (self.stack_base() - stack_from) + (heap_to - self.heap_start())
+    }
+
+    fn heap_to(&self) -> usize {
+        // SAFETY: the header is initialized while the slot is open; reading a
+        // word of it (the rank does not run while it is copied).
+        let hw = unsafe { (*self.header()).high_water };
+        (hw + HOLE_TAIL).min(self.heap_end())
+    }
+
+    /// Appends the slot's bytes to `out`: the header page, the stack from
+    /// `stack_from` (rounded down to 16 bytes, at least the slot's stack
+    /// limit) up to its base, and the heap up to its high-water mark.
+    pub fn pack(&self, stack_from: usize, out: &mut Vec<u8>) -> ImageMeta {
+        let stack_from =
+            (stack_from & !15).clamp(self.stack_limit() + region::page(), self.stack_base());
+        let heap_to = self.heap_to();
+        let parts = [
+            (region::start(self.index), region::page()),
+            (stack_from, self.stack_base() - stack_from),
+            (self.heap_start(), heap_to - self.heap_start()),
+        ];
+        out.reserve(parts.iter().map(|p| p.1).sum());
+        for (at, len) in parts {
+            // SAFETY: each part lies in an accessible range of this open slot.
+            out.extend_from_slice(unsafe { std::slice::from_raw_parts(at as *const u8, len) });
+        }
+        ImageMeta {
+            index: self.index as u32,
+            stack_size: self.stack_size as u64,
+            stack_from: stack_from as u64,
+            heap_to: heap_to as u64,
+        }
+    }
+
+    /// Claims the slot `meta` names in this process and writes `bytes`
+    /// (from [`Slot::pack`]) back to their addresses.
+    pub fn unpack(meta: &ImageMeta, bytes: &[u8]) -> Result<Slot, String> {
+        let slot = Slot::checked(meta.index as usize, meta.stack_size as usize)?;
+        let (from, heap_to) = (meta.stack_from as usize, meta.heap_to as usize);
+        let page = region::page();
+        let sane = (slot.stack_limit() + page..=slot.stack_base()).contains(&from)
+            && (slot.heap_start()..=slot.heap_end()).contains(&heap_to)
+            && bytes.len() == page + (slot.stack_base() - from) + (heap_to - slot.heap_start());
+        if !sane {
+            return Err(format!(
+                "a rank's isomalloc image for slot {} does not fit its slot",
+                meta.index
+            ));
+        }
+        region::claim(slot.index, &Slot::ranges())?;
+        let parts = [
+            (region::start(slot.index), page),
+            (from, slot.stack_base() - from),
+            (slot.heap_start(), heap_to - slot.heap_start()),
+        ];
+        let mut at = 0;
+        for (to, len) in parts {
+            // SAFETY: each destination lies in an accessible range of the slot
+            // just claimed, and `bytes` holds `len` more bytes at `at`
+            // (lengths checked above).
+            unsafe { std::ptr::copy_nonoverlapping(bytes[at..].as_ptr(), to as *mut u8, len) };
+            at += len;
+        }
+        Ok(slot)
+    }
+
+    /// Discards the slot's memory and gives it back.
+    pub fn close(self) {
+        region::release(self.index);
+    }
+}
+
+/// Holds a header's lock.
+struct Locked<'a>(&'a AtomicBool);
+
+impl<'a> Locked<'a> {
+    fn take(lock: &'a AtomicBool) -> Self {
+        while lock
+            .compare_exchange_weak(false, true, Ordering::Acquire, Ordering::Relaxed)
+            .is_err()
+        {
+            std::hint::spin_loop();
+        }
+        Locked(lock)
+    }
+}
+
+impl Drop for Locked<'_> {
+    fn drop(&mut self) {
+        self.0.store(false, Ordering::Release);
+    }
+}
+
+/// Allocates `layout` from slot `slot`'s heap; null (after one line on
+/// stderr) when the heap is full.
+///
+/// # Safety
+/// The slot must be open in this process.
+pub unsafe fn alloc(slot: usize, layout: Layout) -> *mut u8 {
+    let h = region::start(slot) as *mut Header;
+    // SAFETY: an open slot's header is initialized; its lock serializes
+    // every use of the heap.
+    unsafe {
+        let _held = Locked::take(&(*h).lock);
+        match (*h).heap.allocate_first_fit(layout) {
+            Ok(p) => {
+                let end = p.as_ptr() as usize + layout.size();
+                if end > (*h).high_water {
+                    (*h).high_water = end;
+                }
+                p.as_ptr()
+            }
+            Err(()) => {
+                report_full(slot, layout.size());
+                std::ptr::null_mut()
+            }
+        }
+    }
+}
+
+/// Frees `ptr` (of `layout`) into slot `slot`'s heap.
+///
+/// # Safety
+/// The slot must be open in this process and `ptr` a block of its heap.
+pub unsafe fn dealloc(slot: usize, ptr: *mut u8, layout: Layout) {
+    let h = region::start(slot) as *mut Header;
+    // SAFETY: as in `alloc`; the caller guarantees the block.
+    unsafe {
+        let _held = Locked::take(&(*h).lock);
+        (*h).heap.deallocate(NonNull::new_unchecked(ptr), layout);
+    }
+}
+
+/// One line on stderr, without allocating: the rank's heap is full.
+fn report_full(slot: usize, bytes: usize) {
+    let text = format_args!(
+        "error: rank {slot} is out of isomalloc heap (asked for {bytes} bytes; a slot holds {SLOT_BYTES})\n"
+    );
+    let mut buf = [0u8; 160];
+    let mut w = std::io::Cursor::new(&mut buf[..]);
+    let _ = std::io::Write::write_fmt(&mut w, text);
+    let n = w.position() as usize;
+    // SAFETY: writes `n` initialized bytes of `buf` to stderr.
+    unsafe { libc::write(2, buf.as_ptr().cast(), n) };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_slot_heap_hands_out_blocks_inside_it_and_takes_them_back() {
+        let slot = Slot::open(region::SLOTS - 5, 64 * 1024).unwrap();
+        let layout = Layout::from_size_align(1000, 64).unwrap();
+        // SAFETY: the slot is open; blocks are freed with their layout.
+        unsafe {
+            let a = alloc(slot.index(), layout);
+            let b = alloc(slot.index(), layout);
+            assert!(!a.is_null() && !b.is_null() && a != b);
+            for p in [a, b] {
+                assert_eq!(region::slot_of(p as usize), Some(slot.index()));
+                assert!(p as usize >= slot.stack_base());
+                assert_eq!(p as usize % 64, 0);
+            }
+            dealloc(slot.index(), a, layout);
+            assert_eq!(alloc(slot.index(), layout), a, "first fit reuses the hole");
+        }
+        slot.close();
+    }
+
+    #[test]
+    fn a_packed_slot_unpacks_to_the_same_bytes_at_the_same_addresses() {
+        let slot = Slot::open(region::SLOTS - 6, 32 * 1024).unwrap();
+        let layout = Layout::from_size_align(300_000, 8).unwrap();
+        // SAFETY: the slot is open; the block and the stack word are its own.
+        let (block, word) = unsafe {
+            let p = alloc(slot.index(), layout);
+            for i in 0..layout.size() {
+                *p.add(i) = (i % 251) as u8;
+            }
+            let word = (slot.stack_base() - 64) as *mut u64;
+            *word = 0xfeed;
+            (p, word)
+        };
+        let mut bytes = Vec::new();
+        let meta = slot.pack(slot.stack_base() - 4096, &mut bytes);
+        assert_eq!(bytes.len(), slot.image_len(slot.stack_base() - 4096));
+        slot.close();
+        let back = Slot::unpack(&meta, &bytes).unwrap();
+        assert_eq!(back, slot);
+        // SAFETY: the slot is open again with the same contents.
+        unsafe {
+            assert_eq!(*word, 0xfeed);
+            assert!((0..layout.size()).all(|i| *block.add(i) == (i % 251) as u8));
+            dealloc(back.index(), block, layout);
+            let again = alloc(back.index(), layout);
+            assert_eq!(again, block, "the heap's free list came along");
+        }
+        back.close();
+        let mut bad = meta;
+        bad.heap_to += 8;
+        assert!(
+            Slot::unpack(&bad, &bytes)
+                .unwrap_err()
+                .contains("does not fit")
+        );
+    }
+
+    #[test]
+    fn a_stack_too_large_for_a_slot_is_refused() {
+        let e = Slot::open(region::SLOTS - 7, SLOT_BYTES).unwrap_err();
+        assert!(e.contains("leaves no heap"), "{e}");
+    }
+}
