@@ -18,7 +18,7 @@ use crate::engine::{Net, Packet};
 use crate::error::MpiError;
 use crate::iso;
 use crate::mpi::Mpi;
-use crate::vp::{self, Host, Moved, VpBox, VpState};
+use crate::vp::{self, Arriving, Host, Leaving, VpBox, VpState};
 
 /// A rank's program: a function of its `Mpi` handle that can be copied,
 /// so that with isomalloc each rank runs its own copy, made in its slot.
@@ -289,18 +289,41 @@ impl Chare for Rank {
     }
 }
 
-/// The serialized form of a rank: where it is parked in this process, or
-/// (with isomalloc, to another process) a copy of it.
-#[derive(Serialize, Deserialize)]
-enum Form {
+/// How a rank travels: parked in this process, or (with isomalloc, to
+/// another process) its copy. `FormOut` and `FormIn` are the two sides of
+/// one serialized form.
+#[derive(Serialize)]
+#[serde(rename = "Form")]
+enum FormOut {
     Parked { process: u32, key: u64 },
-    Moved(Moved),
+    Moved(Leaving),
     None,
 }
 
-#[derive(Serialize, Deserialize)]
-struct Serialized {
-    form: Form,
+#[derive(Deserialize)]
+#[serde(rename = "Form")]
+enum FormIn<'a> {
+    Parked {
+        process: u32,
+        key: u64,
+    },
+    #[serde(borrow)]
+    Moved(Arriving<'a>),
+    None,
+}
+
+#[derive(Serialize)]
+#[serde(rename = "Rank")]
+struct RankOut {
+    form: FormOut,
+    broken: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename = "Rank")]
+struct RankIn<'a> {
+    #[serde(borrow)]
+    form: FormIn<'a>,
     broken: Option<String>,
 }
 
@@ -309,15 +332,15 @@ impl Serialize for Rank {
         let form = match self.vp.take() {
             // A rank in a slot is copied only when it leaves the process.
             Some(vp) if vp.slot().is_some() && !arts_core::migration::within_process() => {
-                Form::Moved(vp.pack())
+                FormOut::Moved(vp.leave())
             }
-            Some(vp) => Form::Parked {
+            Some(vp) => FormOut::Parked {
                 process: std::process::id(),
                 key: vp::park(vp),
             },
-            None => Form::None,
+            None => FormOut::None,
         };
-        Serialized {
+        RankOut {
             form,
             broken: self.broken.clone(),
         }
@@ -327,11 +350,11 @@ impl Serialize for Rank {
 
 impl<'de> Deserialize<'de> for Rank {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let p = Serialized::deserialize(d)?;
+        let p = RankIn::deserialize(d)?;
         let vp = match p.form {
-            Form::None => None,
-            Form::Moved(moved) => Some(VpBox::unpack(moved).map_err(serde::de::Error::custom)?),
-            Form::Parked { process, key } => {
+            FormIn::None => None,
+            FormIn::Moved(a) => Some(VpBox::arrive(a).map_err(serde::de::Error::custom)?),
+            FormIn::Parked { process, key } => {
                 let me = std::process::id();
                 if process != me {
                     return Err(serde::de::Error::custom(format!(

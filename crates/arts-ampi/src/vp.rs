@@ -9,10 +9,12 @@
 //! process is refused.
 //!
 //! With isomalloc (`crate::iso`) the rank's stack, its `Shared` state and
-//! what its program allocates lie in its slot; [`VpBox::pack`] copies the
-//! slot and the coroutine's bytes out ([`Moved`]), and [`VpBox::unpack`]
-//! writes them back at the same addresses, in this process or another.
+//! what its program allocates lie in its slot; when it leaves the process,
+//! [`VpBox::leave`] serializes the slot's bytes and the coroutine's
+//! ([`Leaving`]), and [`VpBox::arrive`] writes them back at the same
+//! addresses in the process it goes to.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -20,7 +22,6 @@ use std::sync::{Arc, Mutex};
 use std::mem::{ManuallyDrop, MaybeUninit};
 use std::num::NonZeroUsize;
 
-use arts_core::Bulk;
 use corosensei::stack::{DefaultStack, Stack, StackPointer};
 use corosensei::{Coroutine, CoroutineResult, Yielder};
 use serde::{Deserialize, Deserializer, Serialize};
@@ -215,10 +216,65 @@ impl Drop for VpBox {
     }
 }
 
-/// A rank copied out of its slot, ready to be written back into the same
-/// slot (in this process or another).
-#[derive(Serialize, Deserialize)]
-pub struct Moved {
+/// A rank leaving its process: it lives only in its slot, still open, and
+/// serializes (as [`Arriving`]) straight from the slot's memory; the slot
+/// is given back when this is dropped, once it was written.
+pub struct Leaving {
+    slot: Slot,
+    shared: u64,
+    co: Vec<u8>,
+    stack_from: usize,
+}
+
+impl Drop for Leaving {
+    fn drop(&mut self) {
+        self.slot.close();
+    }
+}
+
+/// Bytes serialized as one byte string, from where they are.
+struct Raw<'a>(&'a [u8]);
+
+impl Serialize for Raw<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_bytes(self.0)
+    }
+}
+
+/// The serialized form of [`Leaving`], field for field as [`Arriving`].
+#[derive(Serialize)]
+#[serde(rename = "Moved")]
+struct LeavingForm<'a> {
+    code: u64,
+    meta: ImageMeta,
+    shared: u64,
+    co: Raw<'a>,
+    header: Raw<'a>,
+    stack: Raw<'a>,
+    heap: Raw<'a>,
+}
+
+impl Serialize for Leaving {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let (meta, [header, stack, heap]) = self.slot.image(self.stack_from);
+        LeavingForm {
+            code: layout::code_marker(),
+            meta,
+            shared: self.shared,
+            co: Raw(&self.co),
+            header: Raw(header),
+            stack: Raw(stack),
+            heap: Raw(heap),
+        }
+        .serialize(s)
+    }
+}
+
+/// A rank arriving: what [`Leaving`] wrote, its bytes borrowed from the
+/// message where the format allows.
+#[derive(Deserialize)]
+#[serde(rename = "Moved")]
+pub struct Arriving<'a> {
     /// [`layout::code_marker`] of the process it left.
     code: u64,
     /// Where its bytes go.
@@ -226,9 +282,17 @@ pub struct Moved {
     /// Address of its `Shared` (in the slot).
     shared: u64,
     /// The coroutine object's bytes (empty once the program returned).
-    co: Vec<u8>,
-    /// The slot's bytes ([`Slot::pack`]).
-    bytes: Bulk,
+    #[serde(borrow)]
+    co: Cow<'a, [u8]>,
+    /// The slot's header page.
+    #[serde(borrow)]
+    header: Cow<'a, [u8]>,
+    /// The stack in use.
+    #[serde(borrow)]
+    stack: Cow<'a, [u8]>,
+    /// The heap up to its high-water mark.
+    #[serde(borrow)]
+    heap: Cow<'a, [u8]>,
 }
 
 impl VpBox {
@@ -345,19 +409,17 @@ impl VpBox {
         (s.stack_base - s.stack_in_use).saturating_sub(STACK_MARGIN)
     }
 
-    /// Copies a rank with a slot out of it and gives the slot back: the
-    /// rank now lives only in the returned [`Moved`]. Messages it holds are
-    /// copied into its slot first; its checkpoint plan (this process's) is
-    /// dropped and attached again where it lands.
-    pub fn pack(mut self) -> Moved {
-        let slot = self.slot.expect("pack: a rank with an isomalloc slot");
+    /// Takes a rank with a slot out of this process: its held messages are
+    /// copied into its slot first and its checkpoint plan (this process's)
+    /// dropped, to be attached again where it arrives. The rank now lives
+    /// only in the returned [`Leaving`], which serializes it.
+    pub fn leave(mut self) -> Leaving {
+        let slot = self.slot.expect("leave: a rank with an isomalloc slot");
         iso::with_slot(Some(slot.index()), || self.shared().engine.rehome());
         self.shared().checkpoints = None;
-        let from = self.stack_from();
-        let mut bytes = Vec::with_capacity(slot.image_len(from));
-        let meta = slot.pack(from, &mut bytes);
+        let stack_from = self.stack_from();
         let co = self.co.take().map(ManuallyDrop::new);
-        let co_bytes = co.as_ref().map_or_else(Vec::new, |co| {
+        let co = co.as_ref().map_or_else(Vec::new, |co| {
             let at: *const Co = &**co;
             // SAFETY: reads the object's own bytes; it is never dropped here
             // (`ManuallyDrop`): its stack is copied and resumes elsewhere.
@@ -365,53 +427,44 @@ impl VpBox {
                 .to_vec()
         });
         let shared = self.shared as u64;
-        let this = ManuallyDrop::new(self);
-        debug_assert!(this.co.is_none());
-        slot.close();
-        Moved {
-            code: layout::code_marker(),
-            meta,
+        // Its state and stack stay in the slot, for `Leaving` to copy.
+        let _kept = ManuallyDrop::new(self);
+        Leaving {
+            slot,
             shared,
-            co: co_bytes,
-            bytes: Bulk::new(bytes),
+            co,
+            stack_from,
         }
     }
 
-    /// Writes a rank [`pack`](Self::pack)ed here or in another process back
-    /// into its slot; refused if that process's program is loaded at
-    /// another address, or the slot is taken here.
-    pub fn unpack(moved: Moved) -> Result<Box<VpBox>, String> {
-        if moved.code != layout::code_marker() {
+    /// Writes a rank that left this process or another back into its slot;
+    /// refused if that process's program is loaded at another address, or
+    /// the slot is taken here.
+    pub fn arrive(a: Arriving<'_>) -> Result<Box<VpBox>, String> {
+        let rank = a.meta.index;
+        if a.code != layout::code_marker() {
             return Err(format!(
-                "rank {} comes from a process whose program is loaded at another address \
-                 (address-space randomization on; `arts ampi run --isomalloc` turns it off)",
-                moved.meta.index
+                "rank {rank} comes from a process whose program is loaded at another address \
+                 (address-space randomization on; `arts ampi run --isomalloc` turns it off)"
             ));
         }
-        if !(moved.co.is_empty() || moved.co.len() == std::mem::size_of::<Co>()) {
-            return Err(format!(
-                "rank {}: a coroutine of another build",
-                moved.meta.index
-            ));
+        if !(a.co.is_empty() || a.co.len() == std::mem::size_of::<Co>()) {
+            return Err(format!("rank {rank}: a coroutine of another build"));
         }
-        let slot = Slot::unpack(&moved.meta, &moved.bytes)?;
-        let co = (!moved.co.is_empty()).then(|| {
+        let slot = Slot::restore(&a.meta, [&a.header, &a.stack, &a.heap])?;
+        let co = (!a.co.is_empty()).then(|| {
             let mut co = MaybeUninit::<Co>::uninit();
             // SAFETY: the bytes are a `Co` of this same program (code marker
             // and size checked) whose stack, and everything it points to,
             // was just written back at the same addresses.
             unsafe {
-                std::ptr::copy_nonoverlapping(
-                    moved.co.as_ptr(),
-                    co.as_mut_ptr().cast::<u8>(),
-                    moved.co.len(),
-                );
+                std::ptr::copy_nonoverlapping(a.co.as_ptr(), co.as_mut_ptr().cast::<u8>(), a.co.len());
                 co.assume_init()
             }
         });
         Ok(Box::new(VpBox {
             co,
-            shared: moved.shared as *mut Shared,
+            shared: a.shared as *mut Shared,
             slot: Some(slot),
         }))
     }
@@ -478,7 +531,7 @@ mod tests {
         let rank = iso::region::SLOTS as u32 - 20;
         let body = |y: &VpYielder, shared, host| {
             let mut mpi = crate::Mpi::new(y, shared, host);
-            let heap: Vec<u64> = (0..200_000).collect();
+            let heap: Vec<u64> = (0..20_000).collect();
             let inner: *const u64 = &heap[500];
             let local = std::hint::black_box([3u8; 300]);
             let fresh = || Box::new(1u8);
@@ -501,24 +554,30 @@ mod tests {
         vp.resume(&mut Bare(0));
         assert_eq!(vp.shared().state, VpState::Blocked("poll"));
         let size = vp.footprint();
-        let moved = vp.pack();
-        assert!(
-            !iso::region::is_live(rank as usize),
-            "the slot is given back"
-        );
-        assert!(moved.bytes.len() + moved.co.len() <= size);
-        assert!(moved.bytes.len() > 1_600_000, "the heap is in the copy");
-        let moved: Moved = wire::decode(&wire::encode(&moved)).unwrap();
-        let foreign = Moved {
-            code: moved.code + 16,
-            meta: moved.meta,
-            shared: moved.shared,
-            co: moved.co.clone(),
-            bytes: moved.bytes.clone(),
+        let leaving = vp.leave();
+        // The wire format, which lends the bytes to the arriving rank.
+        let bytes = wire::encode(&leaving);
+        drop(leaving);
+        assert!(!iso::region::is_live(rank as usize), "the slot is given back");
+        let config = bincode::config::legacy();
+        let arriving = || {
+            let decoded = bincode::serde::borrow_decode_from_slice::<Arriving, _>(&bytes, config);
+            let (a, _) = decoded.unwrap();
+            assert!(matches!(a.heap, Cow::Borrowed(_)), "lent, not copied");
+            a
         };
-        let e = VpBox::unpack(foreign).err().unwrap();
+        let a = arriving();
+        let copied = a.header.len() + a.stack.len() + a.heap.len() + a.co.len();
+        assert!(copied <= size, "{copied} > {size}");
+        assert!(a.heap.len() > 160_000, "the heap is in the copy");
+        let foreign = Arriving {
+            code: a.code + 16,
+            ..a
+        };
+        let e = VpBox::arrive(foreign).err().unwrap();
         assert!(e.contains("loaded at another address"), "{e}");
-        let mut back = VpBox::unpack(moved).unwrap();
+        assert!(!iso::region::is_live(rank as usize), "a refused rank claims nothing");
+        let mut back = VpBox::arrive(arriving()).unwrap();
         back.resume(&mut Bare(1));
         assert_eq!(back.shared().state, VpState::Done);
         assert_eq!(back.shared().pes, vec![0, 1]);

@@ -130,8 +130,7 @@ impl Slot {
 
     /// Bytes a copy of the slot takes with its stack copied from `stack_from`.
     pub fn image_len(&self, stack_from: usize) -> usize {
-        let heap_to = self.heap_to();
-        region::page() + (self.stack_base() - stack_from) + (heap_to - self.heap_start())
+        self.image(stack_from).1.iter().map(|p| p.len()).sum()
     }
 
     fn heap_to(&self) -> usize {
@@ -141,59 +140,57 @@ impl Slot {
         (hw + HOLE_TAIL).min(self.heap_end())
     }
 
-    /// Appends the slot's bytes to `out`: the header page, the stack from
-    /// `stack_from` (rounded down to 16 bytes, at least the slot's stack
-    /// limit) up to its base, and the heap up to its high-water mark.
-    pub fn pack(&self, stack_from: usize, out: &mut Vec<u8>) -> ImageMeta {
-        let stack_from =
-            (stack_from & !15).clamp(self.stack_limit() + region::page(), self.stack_base());
-        let heap_to = self.heap_to();
-        let parts = [
+    /// Where the three parts of a copy go (address, length): the header
+    /// page, the stack from `stack_from` to its base, the heap to `heap_to`.
+    fn parts(&self, stack_from: usize, heap_to: usize) -> [(usize, usize); 3] {
+        [
             (region::start(self.index), region::page()),
             (stack_from, self.stack_base() - stack_from),
             (self.heap_start(), heap_to - self.heap_start()),
-        ];
-        out.reserve(parts.iter().map(|p| p.1).sum());
-        for (at, len) in parts {
-            // SAFETY: each part lies in an accessible range of this open slot.
-            out.extend_from_slice(unsafe { std::slice::from_raw_parts(at as *const u8, len) });
-        }
-        ImageMeta {
+        ]
+    }
+
+    /// The slot's bytes that a copy needs, in place: the header page, the
+    /// stack from `stack_from` (rounded down to 16 bytes, within the stack)
+    /// to its base, and the heap up to its high-water mark. Valid while the
+    /// slot is open and its rank does not run.
+    pub fn image(&self, stack_from: usize) -> (ImageMeta, [&[u8]; 3]) {
+        let lowest = self.stack_limit() + region::page();
+        let stack_from = (stack_from & !15).clamp(lowest, self.stack_base());
+        let heap_to = self.heap_to();
+        let meta = ImageMeta {
             index: self.index as u32,
             stack_size: self.stack_size as u64,
             stack_from: stack_from as u64,
             heap_to: heap_to as u64,
-        }
+        };
+        // SAFETY: each part lies in an accessible range of this open slot.
+        let parts = self
+            .parts(stack_from, heap_to)
+            .map(|(at, len)| unsafe { std::slice::from_raw_parts(at as *const u8, len) });
+        (meta, parts)
     }
 
-    /// Claims the slot `meta` names in this process and writes `bytes`
-    /// (from [`Slot::pack`]) back to their addresses.
-    pub fn unpack(meta: &ImageMeta, bytes: &[u8]) -> Result<Slot, String> {
+    /// Claims the slot `meta` names in this process and writes `parts` (an
+    /// [`image`](Slot::image) of it, from this process or another) back to
+    /// their addresses.
+    pub fn restore(meta: &ImageMeta, parts: [&[u8]; 3]) -> Result<Slot, String> {
         let slot = Slot::checked(meta.index as usize, meta.stack_size as usize)?;
         let (from, heap_to) = (meta.stack_from as usize, meta.heap_to as usize);
-        let page = region::page();
-        let sane = (slot.stack_limit() + page..=slot.stack_base()).contains(&from)
-            && (slot.heap_start()..=slot.heap_end()).contains(&heap_to)
-            && bytes.len() == page + (slot.stack_base() - from) + (heap_to - slot.heap_start());
-        if !sane {
+        let fits = (slot.stack_limit() + region::page()..=slot.stack_base()).contains(&from)
+            && (slot.heap_start()..=slot.heap_end()).contains(&heap_to);
+        let places = slot.parts(from, heap_to);
+        if !fits || places.iter().zip(&parts).any(|(p, b)| p.1 != b.len()) {
             return Err(format!(
                 "a rank's isomalloc image for slot {} does not fit its slot",
                 meta.index
             ));
         }
         region::claim(slot.index, &Slot::ranges())?;
-        let parts = [
-            (region::start(slot.index), page),
-            (from, slot.stack_base() - from),
-            (slot.heap_start(), heap_to - slot.heap_start()),
-        ];
-        let mut at = 0;
-        for (to, len) in parts {
+        for ((to, len), bytes) in places.into_iter().zip(parts) {
             // SAFETY: each destination lies in an accessible range of the slot
-            // just claimed, and `bytes` holds `len` more bytes at `at`
-            // (lengths checked above).
-            unsafe { std::ptr::copy_nonoverlapping(bytes[at..].as_ptr(), to as *mut u8, len) };
-            at += len;
+            // just claimed, and `bytes` holds exactly `len` bytes (checked).
+            unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), to as *mut u8, len) };
         }
         Ok(slot)
     }
@@ -303,7 +300,7 @@ mod tests {
     }
 
     #[test]
-    fn a_packed_slot_unpacks_to_the_same_bytes_at_the_same_addresses() {
+    fn an_image_restores_the_same_bytes_at_the_same_addresses() {
         let slot = Slot::open(region::SLOTS - 6, 32 * 1024).unwrap();
         let layout = Layout::from_size_align(300_000, 8).unwrap();
         // SAFETY: the slot is open; the block and the stack word are its own.
@@ -316,11 +313,14 @@ mod tests {
             *word = 0xfeed;
             (p, word)
         };
-        let mut bytes = Vec::new();
-        let meta = slot.pack(slot.stack_base() - 4096, &mut bytes);
-        assert_eq!(bytes.len(), slot.image_len(slot.stack_base() - 4096));
+        let from = slot.stack_base() - 4096;
+        let (meta, parts) = slot.image(from);
+        let copy: Vec<Vec<u8>> = parts.iter().map(|p| p.to_vec()).collect();
+        assert_eq!(copy.iter().map(Vec::len).sum::<usize>(), slot.image_len(from));
+        assert_eq!(copy[1].len(), 4096);
         slot.close();
-        let back = Slot::unpack(&meta, &bytes).unwrap();
+        let parts = [&copy[0][..], &copy[1][..], &copy[2][..]];
+        let back = Slot::restore(&meta, parts).unwrap();
         assert_eq!(back, slot);
         // SAFETY: the slot is open again with the same contents.
         unsafe {
@@ -333,11 +333,9 @@ mod tests {
         back.close();
         let mut bad = meta;
         bad.heap_to += 8;
-        assert!(
-            Slot::unpack(&bad, &bytes)
-                .unwrap_err()
-                .contains("does not fit")
-        );
+        let e = Slot::restore(&bad, parts).unwrap_err();
+        assert!(e.contains("does not fit"), "{e}");
+        assert!(!region::is_live(slot.index()), "a refused image claims nothing");
     }
 
     #[test]

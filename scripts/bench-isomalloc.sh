@@ -1,0 +1,43 @@
+#!/bin/sh
+# Moving an AMPI rank between processes with isomalloc (issue 19), beside
+# its baseline measured in the same run: one 1 MiB message between the two
+# processes with Open MPI (pingpong.c built with mpicc: one-way time).
+#
+#   cargo build --release -p arts-cli --features mpi && sh scripts/bench-isomalloc.sh [reps]
+#
+# `arts ampi run carry --isomalloc`: rank 0 carries --bytes of heap to the
+# other process and back, 50 moves, median time per move (`migrate_to` to
+# its return on the other side: the copy out of the slot, the message, the
+# copy into the slot, the wake). Also within one process (2 PEs), where a
+# move leaves the slot in place. Alternating runs; every value is printed,
+# then the medians.
+set -e
+cd "$(dirname "$0")/.."
+reps=${1:-3}
+arts=target/release/arts
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+mpicc -O2 crates/arts-ampi-c/tests/c/pingpong.c -o "$dir/pingpong.ompi"
+mpirun="mpirun --allow-run-as-root --oversubscribe -np 2"
+median() { sort -g | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
+field() { sed -n "s/.*$1=\([0-9.e+-]*\).*/\1/p" | head -1; }
+moved() { python3 -c 'import json,sys; v=json.load(sys.stdin)["values"]; assert v["valid"]==[1.0] and v["moves"]==[50.0]; print(v["move_median_us"][0])'; }
+carry="ampi run carry --vp 2 --iters 50 --isomalloc"
+names="ompi_1m x_0 x_1m x_16m in_1m"
+for f in $names; do : > "$dir/$f"; done
+for r in $(seq "$reps"); do
+    $mpirun "$dir/pingpong.ompi" 1048576 500 | field latency_us >> "$dir/ompi_1m"
+    $mpirun $arts --json $carry --pes-per-process 1 --bytes 8 | moved >> "$dir/x_0"
+    $mpirun $arts --json $carry --pes-per-process 1 --bytes 1M | moved >> "$dir/x_1m"
+    $mpirun $arts --json $carry --pes-per-process 1 --bytes 16M | moved >> "$dir/x_16m"
+    $arts --json $carry --pes 2 --bytes 1M | moved >> "$dir/in_1m"
+done
+for f in $names; do
+    echo "$f: $(tr '\n' ' ' < "$dir/$f")"
+done
+m() { median < "$dir/$1"; }
+awk -v o="$(m ompi_1m)" -v a="$(m x_0)" -v b="$(m x_1m)" -v c="$(m x_16m)" -v d="$(m in_1m)" 'BEGIN {
+    printf "1 MiB message, Open MPI: %.0f us one-way\n", o
+    printf "rank move across processes, us: 8 B of heap %.0f, 1 MiB %.0f (%.1fx the message), 16 MiB %.0f\n", a, b, b / o, c
+    printf "rank move within a process, 1 MiB: %.0f us\n", d
+}'
