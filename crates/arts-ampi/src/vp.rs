@@ -458,7 +458,11 @@ impl VpBox {
             // and size checked) whose stack, and everything it points to,
             // was just written back at the same addresses.
             unsafe {
-                std::ptr::copy_nonoverlapping(a.co.as_ptr(), co.as_mut_ptr().cast::<u8>(), a.co.len());
+                std::ptr::copy_nonoverlapping(
+                    a.co.as_ptr(),
+                    co.as_mut_ptr().cast::<u8>(),
+                    a.co.len(),
+                );
                 co.assume_init()
             }
         });
@@ -558,7 +562,10 @@ mod tests {
         // The wire format, which lends the bytes to the arriving rank.
         let bytes = wire::encode(&leaving);
         drop(leaving);
-        assert!(!iso::region::is_live(rank as usize), "the slot is given back");
+        assert!(
+            !iso::region::is_live(rank as usize),
+            "the slot is given back"
+        );
         let config = bincode::config::legacy();
         let arriving = || {
             let decoded = bincode::serde::borrow_decode_from_slice::<Arriving, _>(&bytes, config);
@@ -576,7 +583,10 @@ mod tests {
         };
         let e = VpBox::arrive(foreign).err().unwrap();
         assert!(e.contains("loaded at another address"), "{e}");
-        assert!(!iso::region::is_live(rank as usize), "a refused rank claims nothing");
+        assert!(
+            !iso::region::is_live(rank as usize),
+            "a refused rank claims nothing"
+        );
         let mut back = VpBox::arrive(arriving()).unwrap();
         back.resume(&mut Bare(1));
         assert_eq!(back.shared().state, VpState::Done);

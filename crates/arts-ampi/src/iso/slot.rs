@@ -316,7 +316,10 @@ mod tests {
         let from = slot.stack_base() - 4096;
         let (meta, parts) = slot.image(from);
         let copy: Vec<Vec<u8>> = parts.iter().map(|p| p.to_vec()).collect();
-        assert_eq!(copy.iter().map(Vec::len).sum::<usize>(), slot.image_len(from));
+        assert_eq!(
+            copy.iter().map(Vec::len).sum::<usize>(),
+            slot.image_len(from)
+        );
         assert_eq!(copy[1].len(), 4096);
         slot.close();
         let parts = [&copy[0][..], &copy[1][..], &copy[2][..]];
@@ -335,7 +338,10 @@ mod tests {
         bad.heap_to += 8;
         let e = Slot::restore(&bad, parts).unwrap_err();
         assert!(e.contains("does not fit"), "{e}");
-        assert!(!region::is_live(slot.index()), "a refused image claims nothing");
+        assert!(
+            !region::is_live(slot.index()),
+            "a refused image claims nothing"
+        );
     }
 
     #[test]
