@@ -16,10 +16,16 @@
 //! keeping process 0's copies ([`MemStore::ward`]) publishes a second copy
 //! in its own hold.
 //!
-//! Stacks are not saved: the program continues from its state, not from
-//! the point of the call (whole-VP checkpoints need isomalloc, not built).
+//! With isomalloc, `Mpi::checkpoint_ranks` saves every rank *whole* instead
+//! (stack, heap and MPI state: the images of its slot, [`write_ranks`]), as
+//! the AMPI array's image in the same directory format; a restart
+//! ([`Restored::whole`]) rebuilds the ranks from it, and each continues from
+//! the return of that call.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use arts_core::ArrayImage;
 
 use arts_core::checkpoint::disk::{self, Checkpoint, Contents, held};
 use serde::{Deserialize, Serialize};
@@ -72,8 +78,10 @@ impl MemStore {
 pub struct Restored {
     /// The step the program gave when it checkpointed.
     pub step: u64,
-    /// Each rank's serialized state, in rank order.
+    /// Each rank's serialized state, in rank order (empty when whole).
     pub states: Vec<Vec<u8>>,
+    /// The ranks saved whole (`Mpi::checkpoint_ranks`): the AMPI array's image.
+    pub whole: Option<Arc<ArrayImage>>,
 }
 
 /// What the manifest's `options` record.
@@ -81,6 +89,13 @@ pub struct Restored {
 struct Options {
     program: String,
     ranks: u32,
+    /// The ranks are saved whole (their slots), not their states.
+    #[serde(default)]
+    whole: bool,
+    /// With `whole`: the build of the program that saved them
+    /// (`iso::layout::build_id`), the only one that can resume them.
+    #[serde(default)]
+    build: u64,
 }
 
 /// Reads the checkpoint at `path` (a `ckpt-<step>` directory, a root
@@ -105,15 +120,26 @@ pub fn read(c: &Checkpoint, program: &str, ranks: u32) -> Result<Restored, AmpiE
     }
     let options: Options = serde_json::from_value(c.manifest.options.clone())
         .map_err(|e| bad(format!("options: {e}")))?;
-    let want = Options {
-        program: program.to_string(),
-        ranks,
-    };
-    if options != want {
+    if (options.program.as_str(), options.ranks) != (program, ranks) {
         return Err(bad(format!(
             "a checkpoint of {} on {} ranks, not of {program} on {ranks}",
             options.program, options.ranks
         )));
+    }
+    if options.whole {
+        if options.build != crate::iso::layout::build_id() {
+            return Err(bad(
+                "ranks saved whole by another build of arts: they resume only in the \
+                 program that saved them"
+                    .into(),
+            ));
+        }
+        let image = c.array(0).map_err(|e| AmpiError::Usage(e.to_string()))?;
+        return Ok(Restored {
+            step: c.manifest.step,
+            states: Vec::new(),
+            whole: Some(Arc::new(image)),
+        });
     }
     let main = c
         .main_state()
@@ -125,15 +151,32 @@ pub fn read(c: &Checkpoint, program: &str, ranks: u32) -> Result<Restored, AmpiE
     Ok(Restored {
         step: c.manifest.step,
         states,
+        whole: None,
     })
 }
 
 /// The checkpoint after `step` of the ranks' states `main_state` (as
 /// [`main_state_for`] lays them out) of a run of `ranks` ranks.
 fn contents<'a>(plan: &Checkpoints, ranks: u32, step: u64, main_state: &'a [u8]) -> Contents<'a> {
+    contents_of(plan, ranks, step, main_state, false)
+}
+
+fn contents_of<'a>(
+    plan: &Checkpoints,
+    ranks: u32,
+    step: u64,
+    main_state: &'a [u8],
+    whole: bool,
+) -> Contents<'a> {
     let options = Options {
         program: plan.program.clone(),
         ranks,
+        whole,
+        build: if whole {
+            crate::iso::layout::build_id()
+        } else {
+            0
+        },
     };
     Contents {
         app: APP,
@@ -141,6 +184,22 @@ fn contents<'a>(plan: &Checkpoints, ranks: u32, step: u64, main_state: &'a [u8])
         step,
         main_state,
     }
+}
+
+/// Writes `image`, the AMPI array with every rank saved whole, as the
+/// checkpoint after `step` of a run of `ranks` ranks into `plan.dir`;
+/// returns its directory, or why it could not be written.
+pub(crate) fn write_ranks(
+    plan: &Checkpoints,
+    ranks: u32,
+    step: u64,
+    image: &ArrayImage,
+) -> Result<PathBuf, String> {
+    let Some(dir) = &plan.dir else {
+        return Err("the run has no checkpoint directory".into());
+    };
+    let contents = contents_of(plan, ranks, step, &[], true);
+    disk::write(dir, &contents, &[image], plan.keep).map_err(|e| e.to_string())
 }
 
 /// One rank's state, read back in one piece.

@@ -18,7 +18,7 @@ use crate::engine::{Net, Packet};
 use crate::error::MpiError;
 use crate::iso;
 use crate::mpi::Mpi;
-use crate::vp::{self, Arriving, Host, Leaving, VpBox, VpState};
+use crate::vp::{self, Arriving, Host, VpBox, VpState};
 
 /// A rank's program: a function of its `Mpi` handle that can be copied,
 /// so that with isomalloc each rank runs its own copy, made in its slot.
@@ -79,6 +79,11 @@ pub enum AmpiMsg {
     Wake,
     /// Leave the outcome in `Spec::outcomes` and contribute to the `Report` barrier.
     Report,
+    /// Contribute whether the rank waits in `checkpoint_ranks`, and its step.
+    Poll,
+    /// The checkpoint of whole ranks was taken (or why not): the ranks
+    /// waiting in `checkpoint_ranks` go on.
+    Checkpointed(Result<(), String>),
 }
 
 impl Message for AmpiMsg {
@@ -88,6 +93,8 @@ impl Message for AmpiMsg {
             AmpiMsg::Data(_) => "data",
             AmpiMsg::Wake => "wake",
             AmpiMsg::Report => "report",
+            AmpiMsg::Poll => "poll",
+            AmpiMsg::Checkpointed(_) => "checkpointed",
         }
     }
 
@@ -104,6 +111,8 @@ impl Message for AmpiMsg {
 pub enum Tag {
     /// Every rank left its outcome.
     Report,
+    /// `[1 if every rank waits in checkpoint_ranks else 0, its step]`.
+    Poll,
 }
 
 /// The element owning one rank. The `Cell` lets `Serialize` (which gets
@@ -255,6 +264,27 @@ impl Chare for Rank {
                     self.resume(ctx);
                 }
             }
+            AmpiMsg::Poll => {
+                let step = self.vp.get_mut().as_mut().and_then(|vp| {
+                    let s = vp.shared();
+                    s.checkpoint_step
+                        .filter(|_| s.state == VpState::Blocked("checkpoint_ranks"))
+                });
+                let said = vec![u64::from(step.is_some()), step.unwrap_or(0)];
+                ctx.contribute(said, Reducer::Min, Callback::main(Tag::Poll));
+            }
+            AmpiMsg::Checkpointed(result) => {
+                if let Some(vp) = self.vp.get_mut() {
+                    let mode = vp.slot();
+                    let s = vp.shared();
+                    s.checkpoint_step = None;
+                    // Copied into the slot (the message's text is not).
+                    iso::with_slot(mode, || s.checkpointed = Some(result.clone()));
+                }
+                if self.blocked() {
+                    self.resume(ctx);
+                }
+            }
             AmpiMsg::Report => {
                 let outcome = self.outcome();
                 let spec = ctx.init().clone();
@@ -290,13 +320,13 @@ impl Chare for Rank {
 }
 
 /// How a rank travels: parked in this process, or (with isomalloc, to
-/// another process) its copy. `FormOut` and `FormIn` are the two sides of
-/// one serialized form.
+/// another process or into a checkpoint) its copy. `FormOut` and `FormIn`
+/// are the two sides of one serialized form.
 #[derive(Serialize)]
 #[serde(rename = "Form")]
-enum FormOut {
+enum FormOut<'a> {
     Parked { process: u32, key: u64 },
-    Moved(Leaving),
+    Moved(vp::Form<'a>),
     None,
 }
 
@@ -314,9 +344,9 @@ enum FormIn<'a> {
 
 #[derive(Serialize)]
 #[serde(rename = "Rank")]
-struct RankOut {
-    form: FormOut,
-    broken: Option<String>,
+struct RankOut<'a> {
+    form: FormOut<'a>,
+    broken: &'a Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -329,22 +359,32 @@ struct RankIn<'a> {
 
 impl Serialize for Rank {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let form = match self.vp.take() {
-            // A rank in a slot is copied only when it leaves the process.
-            Some(vp) if vp.slot().is_some() && !arts_core::migration::within_process() => {
-                FormOut::Moved(vp.leave())
+        use arts_core::migration::{imaging, within_process};
+        let broken = &self.broken;
+        let out = |form: FormOut<'_>, s: S| RankOut { form, broken }.serialize(s);
+        match self.vp.take() {
+            // Imaged for a checkpoint, a rank in a slot stays and goes on.
+            Some(mut vp) if vp.slot().is_some() && imaging() => {
+                let written = out(FormOut::Moved(vp.image().form()), s);
+                self.vp.set(Some(vp));
+                written
             }
-            Some(vp) => FormOut::Parked {
-                process: std::process::id(),
-                key: vp::park(vp),
-            },
-            None => FormOut::None,
-        };
-        RankOut {
-            form,
-            broken: self.broken.clone(),
+            // It is copied only when it leaves the process.
+            Some(vp) if vp.slot().is_some() && !within_process() => {
+                out(FormOut::Moved(vp.leave().form()), s)
+            }
+            Some(vp) => {
+                let process = std::process::id();
+                out(
+                    FormOut::Parked {
+                        process,
+                        key: vp::park(vp),
+                    },
+                    s,
+                )
+            }
+            None => out(FormOut::None, s),
         }
-        .serialize(s)
     }
 }
 

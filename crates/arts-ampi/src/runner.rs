@@ -16,7 +16,9 @@ use std::collections::BTreeMap;
 use std::ops::Range;
 use std::sync::{Arc, Mutex};
 
-use arts_core::{Config, Driver, LbConfig, LbStepRecord, Map, RunError, RunReport, Shape, wire};
+use arts_core::{
+    ArrayProxy, Config, Driver, LbConfig, LbStepRecord, Map, RunError, RunReport, Shape, wire,
+};
 use arts_lb::strategy::WithinGroups;
 
 use crate::checkpoint::Checkpoints;
@@ -133,6 +135,15 @@ pub fn check(opts: &RunOptions) -> Result<(), AmpiError> {
             opts.stack_size
         )));
     }
+    let whole = opts
+        .checkpoints
+        .as_ref()
+        .and_then(|c| c.restored.as_ref()?.whole.as_ref());
+    if whole.is_some() && !opts.isomalloc {
+        return Err(AmpiError::Usage(
+            "a checkpoint of whole ranks (checkpoint_ranks) restarts only with --isomalloc".into(),
+        ));
+    }
     if opts.isomalloc && opts.vp as usize > crate::iso::region::SLOTS {
         return Err(AmpiError::Usage(format!(
             "--isomalloc runs at most {} ranks, got --vp {}",
@@ -178,13 +189,31 @@ pub fn run(opts: &RunOptions, program: Arc<ProgramFn>) -> Result<AmpiReport, Amp
         });
     }
     let shared = spec.clone();
+    let plan = opts.checkpoints.as_ref();
+    let whole = plan.and_then(|p| p.restored.as_ref()?.whole.clone());
+    let saving_whole = opts.isomalloc && plan.is_some_and(|p| p.dir.is_some());
     let (result, runtime) = arts_core::run_on(&config, transport, rx, move |d| {
         if opts.isomalloc {
             same_code_address(d)?;
         }
-        let ranks = d.create_array::<Rank>("ampi", Shape::d1(opts.vp), Map::Block, shared.clone());
-        d.broadcast(&ranks, AmpiMsg::Start);
+        let ranks = match &whole {
+            // Ranks saved whole continue from their `checkpoint_ranks` call.
+            Some(image) => {
+                let ranks = d.restore_array::<Rank>("ampi", image, Map::Block, shared.clone())?;
+                d.broadcast(&ranks, AmpiMsg::Checkpointed(Ok(())));
+                ranks
+            }
+            None => {
+                let ranks =
+                    d.create_array::<Rank>("ampi", Shape::d1(opts.vp), Map::Block, shared.clone());
+                d.broadcast(&ranks, AmpiMsg::Start);
+                ranks
+            }
+        };
         d.wait_quiescence()?;
+        if saving_whole {
+            serve_whole_checkpoints(d, &ranks, &shared)?;
+        }
         d.broadcast(&ranks, AmpiMsg::Report);
         d.wait_callback::<()>(Tag::Report)?;
         share_outcomes(d, &shared)
@@ -216,6 +245,55 @@ pub fn run(opts: &RunOptions, program: Arc<ProgramFn>) -> Result<AmpiReport, Amp
             .sum(),
         outcomes,
         runtime,
+    })
+}
+
+/// At each quiet point, takes a checkpoint of whole ranks if every rank
+/// waits in `checkpoint_ranks` and lets them go on; returns at the first
+/// quiet point where they do not (the run is over, or stuck). Collective.
+fn serve_whole_checkpoints(
+    d: &mut Driver,
+    ranks: &ArrayProxy<Rank>,
+    spec: &Spec,
+) -> Result<(), RunError> {
+    loop {
+        d.broadcast(ranks, AmpiMsg::Poll);
+        let said: Vec<u64> = d.wait_callback(Tag::Poll)?;
+        if said.first() != Some(&1) {
+            return Ok(());
+        }
+        let saved = save_whole(d, ranks, spec, said[1])?;
+        d.broadcast(ranks, AmpiMsg::Checkpointed(saved));
+        d.wait_quiescence()?;
+    }
+}
+
+/// Takes the checkpoint of whole ranks after `step` (every rank waits in
+/// `checkpoint_ranks`, nothing is in flight): the array's image, written
+/// by process 0; every process learns how it went. Collective.
+fn save_whole(
+    d: &mut Driver,
+    ranks: &ArrayProxy<Rank>,
+    spec: &Spec,
+    step: u64,
+) -> Result<Result<(), String>, RunError> {
+    let image = d.checkpoint(ranks)?;
+    let mut verdict = Vec::new();
+    if d.process().0 == 0 {
+        let plan = spec
+            .checkpoints
+            .as_ref()
+            .expect("saving whole ranks has a plan");
+        if let Err(why) = crate::checkpoint::write_ranks(plan, spec.size, step, &image) {
+            verdict = why.into_bytes();
+        }
+    }
+    if d.process().1 > 1 {
+        verdict = d.bcast(verdict)?;
+    }
+    Ok(match verdict.is_empty() {
+        true => Ok(()),
+        false => Err(String::from_utf8_lossy(&verdict).into_owned()),
     })
 }
 

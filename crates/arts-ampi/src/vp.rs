@@ -142,6 +142,10 @@ pub struct Shared {
     pub checkpoints: Option<Arc<Checkpoints>>,
     /// An `async_migrate()` joined a balancing step that has not ended.
     pub sync_pending: bool,
+    /// The step of the `checkpoint_ranks` call this rank waits in.
+    pub checkpoint_step: Option<u64>,
+    /// How that checkpoint went, once the run has taken it.
+    pub checkpointed: Option<Result<(), String>>,
 }
 
 /// Where a rank's coroutine runs: a stack of its own, or its isomalloc slot.
@@ -217,8 +221,9 @@ impl Drop for VpBox {
 }
 
 /// A rank leaving its process: it lives only in its slot, still open, and
-/// serializes (as [`Arriving`]) straight from the slot's memory; the slot
-/// is given back when this is dropped, once it was written.
+/// serializes ([`Leaving::form`], read back as [`Arriving`]) straight from
+/// the slot's memory; the slot is given back when this is dropped, once it
+/// was written.
 pub struct Leaving {
     slot: Slot,
     shared: u64,
@@ -226,9 +231,41 @@ pub struct Leaving {
     stack_from: usize,
 }
 
+impl Leaving {
+    /// What to serialize.
+    pub fn form(&self) -> Form<'_> {
+        Form::of(&self.slot, self.shared, &self.co, self.stack_from)
+    }
+}
+
 impl Drop for Leaving {
     fn drop(&mut self) {
         self.slot.close();
+    }
+}
+
+/// A rank imaged for a checkpoint: it serializes like a [`Leaving`] one
+/// (a restart [`arrive`](VpBox::arrive)s it), and stays in its slot and goes
+/// on. Its checkpoint plan (this process's, not part of the image) is
+/// attached again when this is dropped.
+pub struct Imaged<'a> {
+    vp: &'a mut VpBox,
+    plan: Option<Arc<Checkpoints>>,
+    co: Vec<u8>,
+    stack_from: usize,
+}
+
+impl Imaged<'_> {
+    /// What to serialize.
+    pub fn form(&self) -> Form<'_> {
+        let slot = self.vp.slot.as_ref().expect("an imaged rank has a slot");
+        Form::of(slot, self.vp.shared as u64, &self.co, self.stack_from)
+    }
+}
+
+impl Drop for Imaged<'_> {
+    fn drop(&mut self) {
+        self.vp.shared().checkpoints = self.plan.take();
     }
 }
 
@@ -241,10 +278,10 @@ impl Serialize for Raw<'_> {
     }
 }
 
-/// The serialized form of [`Leaving`], field for field as [`Arriving`].
+/// A rank's serialized copy, field for field as [`Arriving`].
 #[derive(Serialize)]
 #[serde(rename = "Moved")]
-struct LeavingForm<'a> {
+pub struct Form<'a> {
     code: u64,
     meta: ImageMeta,
     shared: u64,
@@ -254,20 +291,27 @@ struct LeavingForm<'a> {
     heap: Raw<'a>,
 }
 
-impl Serialize for Leaving {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let (meta, [header, stack, heap]) = self.slot.image(self.stack_from);
-        LeavingForm {
+impl<'a> Form<'a> {
+    fn of(slot: &'a Slot, shared: u64, co: &'a [u8], stack_from: usize) -> Form<'a> {
+        let (meta, [header, stack, heap]) = slot.image(stack_from);
+        Form {
             code: layout::code_marker(),
             meta,
-            shared: self.shared,
-            co: Raw(&self.co),
+            shared,
+            co: Raw(co),
             header: Raw(header),
             stack: Raw(stack),
             heap: Raw(heap),
         }
-        .serialize(s)
     }
+}
+
+/// The bytes of a coroutine object, which stays where it is.
+fn co_bytes(co: &Co) -> Vec<u8> {
+    let at: *const Co = co;
+    // SAFETY: reads the object's own bytes, which it does not own twice:
+    // the copy only becomes a `Co` again where this one no longer runs.
+    unsafe { std::slice::from_raw_parts(at.cast::<u8>(), std::mem::size_of::<Co>()) }.to_vec()
 }
 
 /// A rank arriving: what [`Leaving`] wrote, its bytes borrowed from the
@@ -338,6 +382,8 @@ impl VpBox {
                 pes: Vec::new(),
                 checkpoints: None,
                 sync_pending: false,
+                checkpoint_step: None,
+                checkpointed: None,
             }));
             let co = Co::with_stack(stack, move |y, host| body(y, shared, host));
             Ok(VpBox {
@@ -418,20 +464,32 @@ impl VpBox {
         iso::with_slot(Some(slot.index()), || self.shared().engine.rehome());
         self.shared().checkpoints = None;
         let stack_from = self.stack_from();
+        // Never dropped here: its stack is copied and resumes elsewhere.
         let co = self.co.take().map(ManuallyDrop::new);
-        let co = co.as_ref().map_or_else(Vec::new, |co| {
-            let at: *const Co = &**co;
-            // SAFETY: reads the object's own bytes; it is never dropped here
-            // (`ManuallyDrop`): its stack is copied and resumes elsewhere.
-            unsafe { std::slice::from_raw_parts(at.cast::<u8>(), std::mem::size_of::<Co>()) }
-                .to_vec()
-        });
+        let co = co.as_deref().map_or_else(Vec::new, co_bytes);
         let shared = self.shared as u64;
         // Its state and stack stay in the slot, for `Leaving` to copy.
         let _kept = ManuallyDrop::new(self);
         Leaving {
             slot,
             shared,
+            co,
+            stack_from,
+        }
+    }
+
+    /// Images a rank with a slot for a checkpoint: its held messages are
+    /// copied into its slot first, and its checkpoint plan is left out of
+    /// the image while it is taken.
+    pub fn image(&mut self) -> Imaged<'_> {
+        let slot = self.slot.expect("image: a rank with an isomalloc slot");
+        iso::with_slot(Some(slot.index()), || self.shared().engine.rehome());
+        let plan = self.shared().checkpoints.take();
+        let stack_from = self.stack_from();
+        let co = self.co.as_ref().map_or_else(Vec::new, co_bytes);
+        Imaged {
+            vp: self,
+            plan,
             co,
             stack_from,
         }
@@ -560,7 +618,7 @@ mod tests {
         let size = vp.footprint();
         let leaving = vp.leave();
         // The wire format, which lends the bytes to the arriving rank.
-        let bytes = wire::encode(&leaving);
+        let bytes = wire::encode(&leaving.form());
         drop(leaving);
         assert!(
             !iso::region::is_live(rank as usize),

@@ -181,3 +181,77 @@ fn a_failed_rank_in_a_slot_is_reported_and_its_slot_given_back() {
         );
     }
 }
+
+fn saving_into(
+    dir: &std::path::Path,
+    restored: Option<arts_ampi::checkpoint::Restored>,
+) -> RunOptions {
+    RunOptions {
+        checkpoints: Some(Arc::new(arts_ampi::checkpoint::Checkpoints {
+            dir: Some(dir.to_path_buf()),
+            keep: 3,
+            program: "whole".into(),
+            restored,
+            memory: None,
+        })),
+        ..in_slots(4, 2)
+    }
+}
+
+#[test]
+fn ranks_saved_whole_restart_from_the_call_with_their_stack_and_heap() {
+    let root = tempfile::tempdir().unwrap();
+    // Each rank builds a heap list with a pointer into it and a local, then
+    // checkpoints whole twice; a restart continues after the call, where
+    // only the stack and the heap can tell which step it was.
+    let program = Arc::new(|mpi: &mut Mpi<'_>| {
+        let r = mpi.rank();
+        let mut heap: Vec<u64> = Vec::with_capacity(5010);
+        heap.extend((0..5000).map(|i| i * 7 + r as u64));
+        let at: *const u64 = &heap[4321];
+        let mut step = 0u64;
+        for _ in 0..2 {
+            step += 1;
+            heap.push(step);
+            mpi.checkpoint_ranks(step)?;
+            // SAFETY: `at` points into `heap`, never reallocated (capacity).
+            let ok = unsafe { *at } == 4321 * 7 + r as u64 && heap.last() == Some(&step);
+            mpi.record("intact", f64::from(u8::from(ok)));
+        }
+        let mut sum = [0u64];
+        mpi.allreduce(&[step], &mut sum, &Op::Sum, WORLD)?;
+        mpi.record("steps", sum[0] as f64);
+        Ok(())
+    });
+    let first = run(&saving_into(root.path(), None), program.clone()).unwrap();
+    assert!(first.values["intact"].iter().all(|&v| v == 1.0));
+    // Restart from the first checkpoint, on 1 and on 3 PEs: every rank
+    // resumes from its first call and makes the second one.
+    for pes in [1, 3] {
+        let ckpt = arts_ampi::checkpoint::open(&root.path().join("ckpt-1"), "whole", 4).unwrap();
+        assert!(ckpt.whole.is_some() && ckpt.step == 1);
+        let mut opts = saving_into(root.path(), Some(ckpt));
+        opts.pes = pes;
+        let again = run(&opts, program.clone()).unwrap();
+        // Records made before the checkpoint came along in the slots.
+        assert_eq!(again.values["intact"], vec![1.0; 8], "pes {pes}");
+        assert_eq!(again.values["steps"], vec![8.0; 4]);
+    }
+    // Without isomalloc: the call fails, and a restart is refused.
+    let err = run(
+        &RunOptions {
+            isomalloc: false,
+            ..saving_into(root.path(), None)
+        },
+        program.clone(),
+    )
+    .unwrap_err();
+    assert!(err.to_string().contains("isomalloc slots"), "{err}");
+    let ckpt = arts_ampi::checkpoint::open(&root.path().join("ckpt-2"), "whole", 4).unwrap();
+    let opts = RunOptions {
+        isomalloc: false,
+        ..saving_into(root.path(), Some(ckpt))
+    };
+    let err = run(&opts, program).unwrap_err();
+    assert!(err.to_string().contains("only with --isomalloc"), "{err}");
+}

@@ -306,3 +306,75 @@ fn stencil3d_checkpoints_and_restarts_on_other_pe_counts() {
     let pingpong = arts(&["ampi", "run", "pingpong", "--vp", "2", "--restart", dir]);
     assert_usage_error(&pingpong, "only stencil3d");
 }
+
+#[test]
+fn ranks_saved_whole_restart_on_other_pe_counts_and_only_in_their_build() {
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().to_str().unwrap();
+    let run = |extra: &[&str]| {
+        let base = [
+            "--json",
+            "ampi",
+            "run",
+            "stencil3d",
+            "--vp",
+            "5",
+            "--size",
+            "16",
+            "--iters",
+            "9",
+            "--isomalloc",
+        ];
+        arts(&[&base[..], extra].concat())
+    };
+    let saving = [
+        "--pes",
+        "2",
+        "--checkpoint-every",
+        "3",
+        "--whole-checkpoints",
+    ];
+    let saving = [
+        &saving[..],
+        &[
+            "--checkpoint-dir",
+            dir,
+            "--lb",
+            "rotate",
+            "--migrate-every",
+            "2",
+        ],
+    ]
+    .concat();
+    let v = json(&run(&saving));
+    assert_eq!(v["valid"], true, "{v}");
+    for (pes, step) in [("1", 3), ("3", 6)] {
+        let from = format!("{dir}/ckpt-{step}");
+        let v = json(&run(&["--pes", pes, "--restart", &from]));
+        assert_eq!(v["valid"], true, "{v}");
+        assert_eq!(v["resumed_from_step"], step);
+        // It went on checkpointing into the root it came from.
+        assert_eq!(v["checkpoint_dir"], dir);
+    }
+    // Without --isomalloc, and from another build: refused.
+    let ckpt3 = format!("{dir}/ckpt-3");
+    let out = arts(&[
+        "ampi",
+        "run",
+        "stencil3d",
+        "--vp",
+        "5",
+        "--size",
+        "16",
+        "--restart",
+        &ckpt3,
+    ]);
+    assert_usage_error(&out, "only with --isomalloc");
+    let manifest = root.path().join("ckpt-3/manifest.json");
+    let text = std::fs::read_to_string(&manifest).unwrap();
+    let mut m: serde_json::Value = serde_json::from_str(&text).unwrap();
+    m["options"]["build"] = serde_json::json!(12345);
+    std::fs::write(&manifest, m.to_string()).unwrap();
+    let out = run(&["--pes", "1", "--restart", &ckpt3]);
+    assert_usage_error(&out, "another build of arts");
+}

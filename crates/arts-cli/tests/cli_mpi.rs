@@ -1159,6 +1159,38 @@ fn ampi_ranks_in_isomalloc_slots_move_between_processes() {
 }
 
 #[test]
+fn ampi_ranks_saved_whole_on_2_processes_restart_on_1_and_3() {
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().to_str().unwrap();
+    let saving = stencil3d(&[
+        "--pes-per-process",
+        "1",
+        "--isomalloc",
+        "--checkpoint-every",
+        "3",
+        "--whole-checkpoints",
+        "--checkpoint-dir",
+        dir,
+        "--lb",
+        "rotate",
+        "--lb-period",
+        "1",
+        "--migrate-every",
+        "2",
+    ]);
+    let v = json(&mpirun(2, &strs(&saving)));
+    assert_eq!(v["valid"], true, "{v}");
+    for (np, step) in [(1, 6), (3, 3)] {
+        let from = format!("{dir}/ckpt-{step}");
+        let args = stencil3d(&["--pes-per-process", "1", "--isomalloc", "--restart", &from]);
+        let v = json(&mpirun(np, &strs(&args)));
+        assert_eq!(v["valid"], true, "{v}");
+        assert_eq!(v["resumed_from_step"], step);
+        assert_eq!(v["pes"], np);
+    }
+}
+
+#[test]
 fn ampi_checkpoints_of_ranks_on_several_processes_restart_anywhere() {
     let root = tempfile::tempdir().unwrap();
     let dir = root.path().to_str().unwrap();

@@ -1,34 +1,71 @@
-//! What an element's `Serialize` may ask while it is packed to migrate:
-//! whether its destination PE is in this process. An element holding raw
-//! pointers into process memory (an AMPI rank's coroutine) can then leave
-//! that memory where it is instead of copying it.
+//! What an element's `Serialize` may ask while it is packed: whether it is
+//! migrating to a PE of this process, or being imaged for a checkpoint (it
+//! stays where it is and goes on). An element holding raw pointers into
+//! process memory (an AMPI rank's coroutine) can then leave that memory
+//! where it is, copy it out, or image it.
 
 use std::cell::Cell;
 
+/// Why an element is being serialized.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Packing {
+    /// Not by the runtime (or not at all).
+    Other,
+    /// To migrate to a PE of this process.
+    Within,
+    /// To migrate to a PE of another process.
+    Away,
+    /// For a checkpoint.
+    Image,
+}
+
 thread_local! {
-    /// Set while an element is serialized to move to a PE of this process.
-    static WITHIN: Cell<bool> = const { Cell::new(false) };
+    static PACKING: Cell<Packing> = const { Cell::new(Packing::Other) };
 }
 
 /// Whether the element being serialized now migrates to a PE of this
 /// process: `false` when it goes to another process, and outside a
 /// migration (checkpoints, dumps).
 pub fn within_process() -> bool {
-    WITHIN.with(Cell::get)
+    PACKING.with(Cell::get) == Packing::Within
 }
 
-/// Runs `pack` (which serializes an element migrating to a PE of this
-/// process if `within`) with [`within_process`] answering `within`.
-pub(crate) fn packing<R>(within: bool, pack: impl FnOnce() -> R) -> R {
+/// Whether the element being serialized now is imaged for a checkpoint:
+/// it stays where it is and goes on, and a restart rebuilds it from the
+/// image, in this process or another.
+pub fn imaging() -> bool {
+    PACKING.with(Cell::get) == Packing::Image
+}
+
+/// Runs `pack` with the answers above set for `why`.
+fn with<R>(why: Packing, pack: impl FnOnce() -> R) -> R {
     struct Back;
     impl Drop for Back {
         fn drop(&mut self) {
-            WITHIN.with(|w| w.set(false));
+            PACKING.with(|p| p.set(Packing::Other));
         }
     }
-    WITHIN.with(|w| w.set(within));
+    PACKING.with(|p| p.set(why));
     let _back = Back;
     pack()
+}
+
+/// Runs `pack`, which serializes an element migrating to a PE of this
+/// process if `within`, else to another process.
+pub(crate) fn packing<R>(within: bool, pack: impl FnOnce() -> R) -> R {
+    with(
+        if within {
+            Packing::Within
+        } else {
+            Packing::Away
+        },
+        pack,
+    )
+}
+
+/// Runs `image`, which serializes elements for a checkpoint.
+pub(crate) fn imaged<R>(image: impl FnOnce() -> R) -> R {
+    with(Packing::Image, image)
 }
 
 #[cfg(test)]
@@ -36,10 +73,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_answer_holds_while_packing_only() {
-        assert!(!within_process());
+    fn the_answers_hold_while_packing_only() {
+        assert!(!within_process() && !imaging());
         assert!(packing(true, within_process));
         assert!(!packing(false, within_process));
-        assert!(!within_process());
+        assert!(!packing(false, imaging));
+        assert!(imaged(imaging) && !imaged(within_process));
+        assert!(!within_process() && !imaging());
     }
 }

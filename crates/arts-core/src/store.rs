@@ -298,7 +298,7 @@ impl<A: Chare> ElemStore for TypedStore<A> {
     }
 
     fn snapshot(&self) -> Vec<ElementImage> {
-        self.slots.iter().map(|s| image_of(s)).collect()
+        crate::migration::imaged(|| self.slots.iter().map(|s| image_of(s)).collect())
     }
 
     fn for_each_element(&mut self, f: &mut dyn FnMut(u64, &mut ElemMeta, u64)) {

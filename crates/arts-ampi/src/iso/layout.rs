@@ -61,6 +61,18 @@ pub fn code_marker() -> u64 {
     code_marker as *const () as usize as u64
 }
 
+/// A hash of this program's executable: ranks saved whole resume only in
+/// the build that saved them (computed once; reads the whole file).
+pub fn build_id() -> u64 {
+    use std::hash::Hasher;
+    static ID: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+    *ID.get_or_init(|| {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        h.write(&std::fs::read("/proc/self/exe").unwrap_or_default());
+        h.finish()
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -71,5 +83,6 @@ mod tests {
         assert_ne!(code_marker(), 0);
         // Randomization is on or off; the query itself must not fail.
         let _ = addresses_fixed();
+        assert_eq!(build_id(), build_id());
     }
 }

@@ -28,6 +28,39 @@ impl Mpi<'_> {
         })
     }
 
+    /// AMPI's `AMPI_Checkpoint`: collective over `WORLD`; every rank is
+    /// saved *whole* — its stack, heap and MPI state — as the run's
+    /// checkpoint after `step` (into the run's checkpoint directory), and
+    /// the call returns once it is written. A run restarted from it
+    /// (`--restart DIR`, same program and rank count, any PEs and
+    /// processes, the same build of arts) continues from this call's
+    /// return. Needs isomalloc (`RunOptions::isomalloc`). The checkpoint is
+    /// taken when every rank waits here and no message is in flight.
+    pub fn checkpoint_ranks(&mut self, step: u64) -> Result<(), MpiError> {
+        let call = "checkpoint_ranks";
+        if crate::iso::current().is_none() {
+            return Err(checkpoint_error(
+                call,
+                "ranks are saved whole only in isomalloc slots (--isomalloc)",
+            ));
+        }
+        if (self.shared().checkpoints.as_ref()).is_none_or(|p| p.dir.is_none()) {
+            return Err(checkpoint_error(
+                call,
+                "the run has no checkpoint directory",
+            ));
+        }
+        self.shared().checkpointed = None;
+        self.shared().checkpoint_step = Some(step);
+        while self.shared().checkpointed.is_none() {
+            self.block(call);
+        }
+        match self.shared().checkpointed.take() {
+            Some(Err(why)) => Err(checkpoint_error(call, &why)),
+            _ => Ok(()),
+        }
+    }
+
     /// AMPI's `AMPI_MemCheckpoint`: collective over `WORLD`, like
     /// [`Mpi::checkpoint`], but the checkpoint is kept in memory: in this
     /// process's hold of the run's node-local store (`--checkpoint-dir`, a

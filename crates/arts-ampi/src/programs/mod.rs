@@ -43,6 +43,8 @@ pub struct Params {
     pub checkpoint_every: u32,
     /// ... `mem_checkpoint()` instead: the checkpoint is kept in a tmpfs store.
     pub mem_checkpoint: bool,
+    /// ... `checkpoint_ranks()` instead: every rank saved whole (isomalloc).
+    pub whole_checkpoint: bool,
     /// Message size of the ping-pongs.
     pub bytes: usize,
     /// Fraction of the ranks (the first ones) that are heavy in `stencil3d`.
@@ -60,6 +62,7 @@ impl Default for Params {
             migrate_every: 0,
             checkpoint_every: 0,
             mem_checkpoint: false,
+            whole_checkpoint: false,
             bytes: 8,
             heavy_fraction: 0.25,
             zones: btmz::DEFAULT_ZONES,

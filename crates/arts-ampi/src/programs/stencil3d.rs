@@ -4,7 +4,9 @@
 //! Heavy ranks (the first `heavy_fraction`, default a quarter) repeat their sweep `imbalance` times;
 //! `migrate()` every `migrate_every` iterations lets the balancer move them;
 //! `checkpoint()` every `checkpoint_every` iterations saves each rank's grid,
-//! from which a restarted run continues.
+//! from which a restarted run continues (or, with `whole_checkpoint`,
+//! `checkpoint_ranks()` saves every rank whole, and a restart continues
+//! from that call).
 //! The result must equal a sequential sweep bit for bit: every point is
 //! computed by the same expression in the same order.
 
@@ -181,6 +183,7 @@ pub(super) fn build(params: &Params, vp: u32) -> Result<Built, AmpiError> {
     let migrate_every = params.migrate_every;
     let checkpoint_every = params.checkpoint_every;
     let mem_checkpoint = params.mem_checkpoint;
+    let whole_checkpoint = params.whole_checkpoint;
     let program = move |mpi: &mut Mpi<'_>| -> Result<(), MpiError> {
         let r = mpi.rank() as usize;
         let me = [r % grid[0], (r / grid[0]) % grid[1], r / grid[0] / grid[1]];
@@ -243,9 +246,11 @@ pub(super) fn build(params: &Params, vp: u32) -> Result<Built, AmpiError> {
                 mpi.migrate();
             }
             if checkpoint_every > 0 && (it + 1) % checkpoint_every == 0 && it + 1 < iters {
-                match mem_checkpoint {
-                    true => mpi.mem_checkpoint(u64::from(it + 1), &b.cur)?,
-                    false => mpi.checkpoint(u64::from(it + 1), &b.cur)?,
+                let step = u64::from(it + 1);
+                match (whole_checkpoint, mem_checkpoint) {
+                    (true, _) => mpi.checkpoint_ranks(step)?,
+                    (false, true) => mpi.mem_checkpoint(step, &b.cur)?,
+                    (false, false) => mpi.checkpoint(step, &b.cur)?,
                 }
             }
         }

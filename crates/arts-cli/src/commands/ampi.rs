@@ -124,6 +124,16 @@ pub struct AmpiRunArgs {
     /// store local to each node (e.g. /dev/shm/job).
     #[arg(long, requires = "checkpoint_every")]
     mem_checkpoints: bool,
+    /// stencil3d: call checkpoint_ranks() instead of checkpoint(): every
+    /// rank saved whole (stack, heap, MPI state; needs --isomalloc), and a
+    /// run restarted from it (--restart, same build of arts) continues from
+    /// that call.
+    #[arg(
+        long,
+        requires = "checkpoint_every",
+        conflicts_with = "mem_checkpoints"
+    )]
+    whole_checkpoints: bool,
     /// Checkpoints to keep in --checkpoint-dir.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
     keep: u64,
@@ -296,15 +306,22 @@ fn options(args: &AmpiRunArgs) -> Result<RunOptions, CliError> {
             args.program
         )));
     }
+    let mut checkpoint_dir = args.checkpoint_dir.clone();
     let restored = match &args.restart {
         Some(dir) => {
             // Collective under mpirun: the processes agree on one checkpoint.
             let c = crate::launch::open_checkpoint(dir).map_err(CliError::usage)?;
-            Some(checkpoint::read(&c, &checkpoint_name(args), args.vp).map_err(to_cli)?)
+            let restored = checkpoint::read(&c, &checkpoint_name(args), args.vp).map_err(to_cli)?;
+            // Ranks saved whole go on with their own options, checkpoints
+            // included: into the root they came from unless told otherwise.
+            if restored.whole.is_some() && checkpoint_dir.is_none() {
+                checkpoint_dir = c.dir.parent().map(PathBuf::from);
+            }
+            Some(restored)
         }
         None => None,
     };
-    let memory = args.checkpoint_dir.as_ref().map(|dir| {
+    let memory = checkpoint_dir.as_ref().map(|dir| {
         // Collective under mpirun: every process's node is shared.
         let buddies = crate::launch::buddies();
         MemStore {
@@ -314,9 +331,9 @@ fn options(args: &AmpiRunArgs) -> Result<RunOptions, CliError> {
             ward: buddies.ward,
         }
     });
-    let checkpoints = (args.checkpoint_dir.is_some() || restored.is_some()).then(|| {
+    let checkpoints = (checkpoint_dir.is_some() || restored.is_some()).then(|| {
         Arc::new(Checkpoints {
-            dir: args.checkpoint_dir.clone(),
+            dir: checkpoint_dir,
             keep: args.keep as usize,
             program: checkpoint_name(args),
             restored,
@@ -417,6 +434,7 @@ fn run_builtin(
         zones: args.zones,
         checkpoint_every: args.checkpoint_every,
         mem_checkpoint: args.mem_checkpoints,
+        whole_checkpoint: args.whole_checkpoints,
     };
     let stacks = opts.vp as u64 * opts.stack_size as u64;
     // The program's own estimate comes from its parameters alone; check the
@@ -465,9 +483,8 @@ fn report_run(
         lb_history: steps.iter().map(LbStepSummary::from).collect(),
         utilization: report.runtime.utilization(),
         values: report.values.clone(),
-        checkpoint_dir: args
-            .checkpoint_dir
-            .as_ref()
+        checkpoint_dir: (opts.checkpoints.as_ref())
+            .and_then(|c| c.dir.as_ref())
             .map(|d| d.display().to_string()),
         resumed_from_step: opts
             .checkpoints
