@@ -159,6 +159,20 @@ fn stencil3d_in_slots_stays_bit_identical_under_rotation() {
 }
 
 #[test]
+fn every_message_of_a_storm_arrives_once_while_ranks_in_slots_move() {
+    let params = Params {
+        bytes: 6000,
+        iters: Some(15),
+        ..Params::default()
+    };
+    let mut opts = in_slots(7, 3);
+    opts.lb = rotate();
+    let report = run(&opts, build("storm", &params, 7).unwrap().program).unwrap();
+    assert_eq!(report.value("valid"), Some(1.0));
+    assert!(report.rank_moves >= 7 * 14);
+}
+
+#[test]
 fn a_failed_rank_in_a_slot_is_reported_and_its_slot_given_back() {
     for _ in 0..2 {
         // The second run claims the same slots: the first gave them back.

@@ -8,13 +8,14 @@ fn list_names_every_program_on_one_line() {
     let (code, stdout, _) = arts_text(&["ampi", "list"]);
     assert_eq!(code, 0);
     let lines: Vec<&str> = stdout.lines().collect();
-    assert_eq!(lines.len(), 6, "{stdout}");
+    assert_eq!(lines.len(), 7, "{stdout}");
     for name in [
         "pingpong",
         "multiping",
         "stencil3d",
         "bt-mz",
         "carry",
+        "storm",
         "recurse",
     ] {
         assert!(
@@ -23,7 +24,7 @@ fn list_names_every_program_on_one_line() {
         );
     }
     let v = json(&arts(&["ampi", "list", "--json"]));
-    assert_eq!(v["programs"].as_array().unwrap().len(), 6);
+    assert_eq!(v["programs"].as_array().unwrap().len(), 7);
 }
 
 #[test]

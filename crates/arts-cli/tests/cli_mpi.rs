@@ -1151,6 +1151,30 @@ fn ampi_ranks_in_isomalloc_slots_move_between_processes() {
     assert_eq!(v["values"]["moves"], serde_json::json!([6.0]), "{v}");
     assert_eq!(v["values"]["valid"], serde_json::json!([1.0]), "{v}");
     assert!(v["values"]["move_median_us"][0].as_f64().unwrap() > 0.0);
+    // Messages in flight while every rank changes process every round:
+    // each arrives exactly once (some beside the frame: 10 KiB > 4 KiB).
+    let storm = [
+        "--json",
+        "ampi",
+        "run",
+        "storm",
+        "--vp",
+        "7",
+        "--pes-per-process",
+        "1",
+        "--isomalloc",
+        "--lb",
+        "rotate",
+        "--lb-period",
+        "1",
+        "--bytes",
+        "10K",
+        "--iters",
+        "20",
+    ];
+    let v = json(&mpirun(2, &storm));
+    assert_eq!(v["valid"], true, "{v}");
+    assert!(v["rank_moves"].as_u64().unwrap() >= 100, "{v}");
     // Without isomalloc the move is refused, naming the call.
     let out = carry(&[]);
     assert_eq!(out.status.code(), Some(1));

@@ -7,6 +7,7 @@ mod carry;
 mod pingpong;
 mod recurse;
 mod stencil3d;
+mod storm;
 
 use std::sync::Arc;
 
@@ -106,6 +107,11 @@ pub const PROGRAMS: &[ProgramInfo] = &[
                 across processes too)",
     },
     ProgramInfo {
+        name: "storm",
+        about: "every rank sends 1-4 messages of --bytes to pseudo-random ranks and migrates \
+                while they travel, --iters rounds (default 10); each must arrive exactly once",
+    },
+    ProgramInfo {
         name: "recurse",
         about: "every rank recurses --size levels with 1 KiB frames (checks --stack-size)",
     },
@@ -140,6 +146,7 @@ pub fn build(name: &str, params: &Params, vp: u32) -> Result<Built, AmpiError> {
         "bt-mz" => btmz::build(params, vp),
         "recurse" => recurse::build(params, vp),
         "carry" => carry::build(params, vp),
+        "storm" => storm::build(params, vp),
         _ => {
             let names: Vec<&str> = PROGRAMS.iter().map(|p| p.name).collect();
             Err(AmpiError::Usage(format!(
