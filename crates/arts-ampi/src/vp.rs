@@ -455,15 +455,22 @@ impl VpBox {
         (s.stack_base - s.stack_in_use).saturating_sub(STACK_MARGIN)
     }
 
-    /// Takes a rank with a slot out of this process: its held messages are
-    /// copied into its slot first and its checkpoint plan (this process's)
-    /// dropped, to be attached again where it arrives. The rank now lives
-    /// only in the returned [`Leaving`], which serializes it.
-    pub fn leave(mut self) -> Leaving {
-        let slot = self.slot.expect("leave: a rank with an isomalloc slot");
+    /// Readies a rank with a slot to be copied: the messages its engine
+    /// holds are copied into the slot, and its checkpoint plan (this
+    /// process's, not part of a copy) is taken out and returned with the
+    /// slot and the lowest stack address the copy includes.
+    fn ready_to_copy(&mut self) -> (Slot, Option<Arc<Checkpoints>>, usize) {
+        let slot = self.slot.expect("a rank copied out of its slot has one");
         iso::with_slot(Some(slot.index()), || self.shared().engine.rehome());
-        self.shared().checkpoints = None;
-        let stack_from = self.stack_from();
+        let plan = self.shared().checkpoints.take();
+        (slot, plan, self.stack_from())
+    }
+
+    /// Takes a rank with a slot out of this process (its checkpoint plan
+    /// is attached again where it arrives). The rank now lives only in the
+    /// returned [`Leaving`], which serializes it.
+    pub fn leave(mut self) -> Leaving {
+        let (slot, _plan, stack_from) = self.ready_to_copy();
         // Never dropped here: its stack is copied and resumes elsewhere.
         let co = self.co.take().map(ManuallyDrop::new);
         let co = co.as_deref().map_or_else(Vec::new, co_bytes);
@@ -478,14 +485,9 @@ impl VpBox {
         }
     }
 
-    /// Images a rank with a slot for a checkpoint: its held messages are
-    /// copied into its slot first, and its checkpoint plan is left out of
-    /// the image while it is taken.
+    /// Images a rank with a slot for a checkpoint; it goes on afterwards.
     pub fn image(&mut self) -> Imaged<'_> {
-        let slot = self.slot.expect("image: a rank with an isomalloc slot");
-        iso::with_slot(Some(slot.index()), || self.shared().engine.rehome());
-        let plan = self.shared().checkpoints.take();
-        let stack_from = self.stack_from();
+        let (_, plan, stack_from) = self.ready_to_copy();
         let co = self.co.as_ref().map_or_else(Vec::new, co_bytes);
         Imaged {
             vp: self,
