@@ -17,7 +17,7 @@
 //! in its own hold.
 //!
 //! With isomalloc, `Mpi::checkpoint_ranks` saves every rank *whole* instead
-//! (stack, heap and MPI state: the images of its slot, [`write_ranks`]), as
+//! (stack, heap and MPI state: the images of its slot), as
 //! the AMPI array's image in the same directory format; a restart
 //! ([`Restored::whole`]) rebuilds the ranks from it, and each continues from
 //! the return of that call.

@@ -5,8 +5,8 @@
 //! pointer valid. `README.md` beside this file gives the protocol; in short:
 //!
 //! * [`region`]: the reserved range and its slots (claim, release);
-//! * [`slot`]: one slot's layout, heap, and its copy ([`slot::Slot::pack`],
-//!   [`slot::Slot::unpack`]);
+//! * [`slot`]: one slot's layout, heap, and its copy ([`slot::Slot::image`],
+//!   [`slot::Slot::restore`]);
 //! * [`IsoAlloc`]: the global allocator. While a thread runs *for a rank*
 //!   (its mode, [`with_slot`]), new allocations come from that rank's slot;
 //!   a free goes wherever its address says.
