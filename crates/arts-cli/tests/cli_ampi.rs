@@ -1,7 +1,7 @@
 //! End-to-end tests of `arts ampi list`, `arts ampi run` and `arts ampi bench`.
 
 mod common;
-use common::{arts, arts_text, assert_usage_error, json};
+use common::{arts, arts_text, assert_usage_error, json, stencil3d, strs};
 
 #[test]
 fn list_names_every_program_on_one_line() {
@@ -312,22 +312,7 @@ fn stencil3d_checkpoints_and_restarts_on_other_pe_counts() {
 fn ranks_saved_whole_restart_on_other_pe_counts_and_only_in_their_build() {
     let root = tempfile::tempdir().unwrap();
     let dir = root.path().to_str().unwrap();
-    let run = |extra: &[&str]| {
-        let base = [
-            "--json",
-            "ampi",
-            "run",
-            "stencil3d",
-            "--vp",
-            "5",
-            "--size",
-            "16",
-            "--iters",
-            "9",
-            "--isomalloc",
-        ];
-        arts(&[&base[..], extra].concat())
-    };
+    let run = |extra: &[&str]| arts(&strs(&stencil3d(&[&["--isomalloc"][..], extra].concat())));
     let saving = [
         "--pes",
         "2",
@@ -359,17 +344,7 @@ fn ranks_saved_whole_restart_on_other_pe_counts_and_only_in_their_build() {
     }
     // Without --isomalloc, and from another build: refused.
     let ckpt3 = format!("{dir}/ckpt-3");
-    let out = arts(&[
-        "ampi",
-        "run",
-        "stencil3d",
-        "--vp",
-        "5",
-        "--size",
-        "16",
-        "--restart",
-        &ckpt3,
-    ]);
+    let out = arts(&strs(&stencil3d(&["--restart", &ckpt3])));
     assert_usage_error(&out, "only with --isomalloc");
     let manifest = root.path().join("ckpt-3/manifest.json");
     let text = std::fs::read_to_string(&manifest).unwrap();

@@ -7,7 +7,7 @@ use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
 mod common;
-use common::{build, json, program_lines};
+use common::{build, json, program_lines, stencil3d, strs};
 
 fn mpirun(np: u32, args: &[&str]) -> Output {
     let np = np.to_string();
@@ -1045,30 +1045,6 @@ fn a_launched_storm_that_aborts_after_a_checkpoint_ends_like_a_plain_run() {
     for key in ["valid", "sent", "received", "exactly_once", "reductions_ok"] {
         assert_eq!(v[key], plain[key], "{key}");
     }
-}
-
-/// `arts ampi run stencil3d` with `extra` options: 5 ranks, 9 steps.
-fn stencil3d(extra: &[&str]) -> Vec<String> {
-    let base = [
-        "--json",
-        "ampi",
-        "run",
-        "stencil3d",
-        "--vp",
-        "5",
-        "--size",
-        "16",
-    ];
-    let base = [&base[..], &["--iters", "9"]].concat();
-    [&base[..], extra]
-        .concat()
-        .iter()
-        .map(|s| s.to_string())
-        .collect()
-}
-
-fn strs(v: &[String]) -> Vec<&str> {
-    v.iter().map(String::as_str).collect()
 }
 
 #[test]

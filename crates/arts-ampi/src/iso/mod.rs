@@ -122,7 +122,10 @@ unsafe impl<A: GlobalAlloc> GlobalAlloc for IsoAlloc<A> {
     #[inline]
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         match mode() {
+            // SAFETY: the caller's contract on `layout`, passed on.
             SYSTEM => unsafe { self.inner.alloc(layout) },
+            // SAFETY: a thread is in a slot's mode only while that slot is
+            // open (its rank is here and runs on this thread).
             slot => unsafe { slot::alloc(slot, layout) },
         }
     }
@@ -130,7 +133,10 @@ unsafe impl<A: GlobalAlloc> GlobalAlloc for IsoAlloc<A> {
     #[inline]
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
         match mode() {
+            // SAFETY: as in `alloc`.
             SYSTEM => unsafe { self.inner.alloc_zeroed(layout) },
+            // SAFETY: as in `alloc`; a non-null block holds `layout.size()`
+            // writable bytes (a reused slot page is not zero by itself).
             slot => unsafe {
                 let p = slot::alloc(slot, layout);
                 if !p.is_null() {
@@ -144,10 +150,13 @@ unsafe impl<A: GlobalAlloc> GlobalAlloc for IsoAlloc<A> {
     #[inline]
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
         match region::slot_of(ptr as usize) {
+            // SAFETY: not a slot address, so `inner` handed it out.
             None => unsafe { self.inner.dealloc(ptr, layout) },
+            // SAFETY: a block of this open slot's heap (only its heap hands
+            // out addresses in it).
+            Some(slot) if region::is_live(slot) => unsafe { slot::dealloc(slot, ptr, layout) },
             // A block of a slot that left this process (held by a stray
             // system object) is not ours to free: it is left alone.
-            Some(slot) if region::is_live(slot) => unsafe { slot::dealloc(slot, ptr, layout) },
             Some(_) => {}
         }
     }
@@ -155,11 +164,15 @@ unsafe impl<A: GlobalAlloc> GlobalAlloc for IsoAlloc<A> {
     #[inline]
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         let Some(slot) = region::slot_of(ptr as usize) else {
+            // SAFETY: as in `dealloc`; the caller's contract on the sizes.
             return unsafe { self.inner.realloc(ptr, layout, new_size) };
         };
         // A block stays in the slot it belongs to, whatever the mode.
-        // SAFETY: the caller guarantees a valid `layout` and `new_size`.
+        // SAFETY: the caller guarantees `new_size`, rounded up to `align`,
+        // does not overflow.
         let new_layout = unsafe { Layout::from_size_align_unchecked(new_size, layout.align()) };
+        // SAFETY: `ptr` is a live block of `layout` in this slot, whose rank
+        // is here (it is being resized); the new block does not overlap it.
         unsafe {
             let p = slot::alloc(slot, new_layout);
             if !p.is_null() {

@@ -97,3 +97,28 @@ pub fn program_lines(stdout: &str) -> String {
         .map(|l| format!("{l}\n"))
         .collect()
 }
+
+/// `arts ampi run stencil3d` with `extra` options: 5 ranks, 9 steps.
+pub fn stencil3d(extra: &[&str]) -> Vec<String> {
+    let base = [
+        "--json",
+        "ampi",
+        "run",
+        "stencil3d",
+        "--vp",
+        "5",
+        "--size",
+        "16",
+    ];
+    let base = [&base[..], &["--iters", "9"]].concat();
+    [&base[..], extra]
+        .concat()
+        .iter()
+        .map(|s| s.to_string())
+        .collect()
+}
+
+/// The arguments as `&str`s, as `arts` and `mpirun` take them.
+pub fn strs(v: &[String]) -> Vec<&str> {
+    v.iter().map(String::as_str).collect()
+}
