@@ -61,9 +61,26 @@ pub fn restore(before: Option<usize>) {
     switch(before);
 }
 
+/// Whether any rank of this process has had a slot: until then every
+/// thread allocates from the system, and the switches below cost one
+/// relaxed load (they sit on every AMPI message's path).
+#[inline(always)]
+pub fn in_use() -> bool {
+    region::reserved()
+}
+
 /// Runs `f` allocating from `slot`'s heap (`None`: from the system).
-#[inline]
+#[inline(always)]
 pub fn with_slot<R>(slot: Option<usize>, f: impl FnOnce() -> R) -> R {
+    if slot.is_none() && !in_use() {
+        return f();
+    }
+    switched(slot, f)
+}
+
+/// [`with_slot`] when a switch may be needed.
+#[inline(never)]
+fn switched<R>(slot: Option<usize>, f: impl FnOnce() -> R) -> R {
     struct Back(Option<usize>);
     impl Drop for Back {
         fn drop(&mut self) {
@@ -76,21 +93,22 @@ pub fn with_slot<R>(slot: Option<usize>, f: impl FnOnce() -> R) -> R {
 
 /// Runs `f` allocating from the system allocator: for what outlives the
 /// rank's stay in this process (messages, runtime state).
-#[inline]
+#[inline(always)]
 pub fn outside<R>(f: impl FnOnce() -> R) -> R {
-    if current().is_none() {
+    if !in_use() || current().is_none() {
         return f();
     }
-    with_slot(None, f)
+    switched(None, f)
 }
 
 /// Whether `addr` lies in a slot.
-#[inline]
+#[inline(always)]
 pub fn in_slot(addr: *const u8) -> bool {
     region::slot_of(addr as usize).is_some()
 }
 
 /// `data` in system memory: moved if it is there already, else copied.
+#[inline(always)]
 pub fn to_system(data: Vec<u8>) -> Vec<u8> {
     if in_slot(data.as_ptr()) {
         outside(|| data.as_slice().to_vec())

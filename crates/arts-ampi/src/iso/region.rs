@@ -57,9 +57,20 @@ pub fn reserve() -> Result<(), String> {
                     "cannot reserve the isomalloc range at {BASE:#x}: the kernel placed it at {p:p}"
                 ));
             }
+            IN_USE.store(true, Ordering::Relaxed);
             Ok(())
         })
         .clone()
+}
+
+/// Set once the range is reserved: read on every message's path, so a
+/// plain flag rather than the `OnceLock`.
+static IN_USE: AtomicBool = AtomicBool::new(false);
+
+/// Whether the range is reserved in this process (isomalloc was used).
+#[inline(always)]
+pub fn reserved() -> bool {
+    IN_USE.load(Ordering::Relaxed)
 }
 
 /// The slot holding `addr`, if it lies in the range.

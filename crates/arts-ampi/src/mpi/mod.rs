@@ -77,10 +77,12 @@ impl<'y> Mpi<'y> {
             Suspend::Sync => VpState::Syncing,
         };
         // Whoever resumes this rank sets its own allocation mode; the rank
-        // goes on in the one it suspended in.
-        let mode = crate::iso::current();
+        // goes on in the one it suspended in (with isomalloc in use).
+        let mode = crate::iso::in_use().then(crate::iso::current);
         self.host = self.yielder.suspend(why);
-        crate::iso::switch(mode);
+        if let Some(mode) = mode {
+            crate::iso::switch(mode);
+        }
     }
 
     /// Blocks in `call` until the next message arrives for this rank.
