@@ -1,7 +1,7 @@
 //! End-to-end tests of `arts ampi list`, `arts ampi run` and `arts ampi bench`.
 
 mod common;
-use common::{arts, arts_text, assert_usage_error, json, stencil3d, strs};
+use common::{ROTATE_EVERY_2, arts, arts_text, assert_usage_error, json, stencil3d, strs};
 
 #[test]
 fn list_names_every_program_on_one_line() {
@@ -29,27 +29,10 @@ fn list_names_every_program_on_one_line() {
 
 #[test]
 fn ranks_in_isomalloc_slots_run_balance_and_report_overflows() {
-    let v = json(&arts(&[
-        "--json",
-        "ampi",
-        "run",
-        "stencil3d",
-        "--vp",
-        "5",
-        "--pes",
-        "2",
-        "--size",
-        "12",
-        "--iters",
-        "6",
-        "--isomalloc",
-        "--lb",
-        "rotate",
-        "--lb-period",
-        "1",
-        "--migrate-every",
-        "2",
-    ]));
+    let slots = ["--pes", "2", "--isomalloc"];
+    let v = json(&arts(&strs(&stencil3d(
+        &[&slots[..], &ROTATE_EVERY_2].concat(),
+    ))));
     assert_eq!(v["valid"], true, "{v}");
     assert!(v["rank_moves"].as_u64().unwrap() >= 10, "{v}");
     let v = json(&arts(&[
@@ -313,25 +296,14 @@ fn ranks_saved_whole_restart_on_other_pe_counts_and_only_in_their_build() {
     let root = tempfile::tempdir().unwrap();
     let dir = root.path().to_str().unwrap();
     let run = |extra: &[&str]| arts(&strs(&stencil3d(&[&["--isomalloc"][..], extra].concat())));
-    let saving = [
+    let whole = [
         "--pes",
         "2",
         "--checkpoint-every",
         "3",
         "--whole-checkpoints",
     ];
-    let saving = [
-        &saving[..],
-        &[
-            "--checkpoint-dir",
-            dir,
-            "--lb",
-            "rotate",
-            "--migrate-every",
-            "2",
-        ],
-    ]
-    .concat();
+    let saving = [&whole[..], &["--checkpoint-dir", dir], &ROTATE_EVERY_2].concat();
     let v = json(&run(&saving));
     assert_eq!(v["valid"], true, "{v}");
     for (pes, step) in [("1", 3), ("3", 6)] {

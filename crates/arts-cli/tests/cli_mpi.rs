@@ -7,7 +7,7 @@ use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
 mod common;
-use common::{build, json, program_lines, stencil3d, strs};
+use common::{ROTATE_EVERY_2, build, json, program_lines, stencil3d, strs};
 
 fn mpirun(np: u32, args: &[&str]) -> Output {
     let np = np.to_string();
@@ -1089,17 +1089,8 @@ fn ampi_ranks_spread_over_processes_and_move_only_within_them() {
 #[test]
 fn ampi_ranks_in_isomalloc_slots_move_between_processes() {
     // One PE per process: every move that `rotate` makes crosses processes.
-    let args = stencil3d(&[
-        "--pes-per-process",
-        "1",
-        "--isomalloc",
-        "--lb",
-        "rotate",
-        "--lb-period",
-        "1",
-        "--migrate-every",
-        "2",
-    ]);
+    let slots = ["--pes-per-process", "1", "--isomalloc"];
+    let args = stencil3d(&[&slots[..], &ROTATE_EVERY_2].concat());
     let v = json(&mpirun(2, &strs(&args)));
     assert_eq!(v["valid"], true, "{v}");
     assert_eq!(v["max_abs_diff"], 0.0);
@@ -1162,27 +1153,20 @@ fn ampi_ranks_in_isomalloc_slots_move_between_processes() {
 fn ampi_ranks_saved_whole_on_2_processes_restart_on_1_and_3() {
     let root = tempfile::tempdir().unwrap();
     let dir = root.path().to_str().unwrap();
-    let saving = stencil3d(&[
-        "--pes-per-process",
-        "1",
-        "--isomalloc",
+    let slots = ["--pes-per-process", "1", "--isomalloc"];
+    let whole = [
         "--checkpoint-every",
         "3",
         "--whole-checkpoints",
         "--checkpoint-dir",
         dir,
-        "--lb",
-        "rotate",
-        "--lb-period",
-        "1",
-        "--migrate-every",
-        "2",
-    ]);
+    ];
+    let saving = stencil3d(&[&slots[..], &whole, &ROTATE_EVERY_2].concat());
     let v = json(&mpirun(2, &strs(&saving)));
     assert_eq!(v["valid"], true, "{v}");
     for (np, step) in [(1, 6), (3, 3)] {
         let from = format!("{dir}/ckpt-{step}");
-        let args = stencil3d(&["--pes-per-process", "1", "--isomalloc", "--restart", &from]);
+        let args = stencil3d(&[&slots[..], &["--restart", &from]].concat());
         let v = json(&mpirun(np, &strs(&args)));
         assert_eq!(v["valid"], true, "{v}");
         assert_eq!(v["resumed_from_step"], step);

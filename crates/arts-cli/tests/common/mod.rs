@@ -98,6 +98,10 @@ pub fn program_lines(stdout: &str) -> String {
         .collect()
 }
 
+/// `rotate` moving every rank at every second step (`--lb-period 1`).
+pub const ROTATE_EVERY_2: [&str; 6] =
+    ["--lb", "rotate", "--lb-period", "1", "--migrate-every", "2"];
+
 /// `arts ampi run stencil3d` with `extra` options: 5 ranks, 9 steps.
 pub fn stencil3d(extra: &[&str]) -> Vec<String> {
     let base = [
