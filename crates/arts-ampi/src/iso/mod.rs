@@ -47,18 +47,12 @@ pub fn current() -> Option<usize> {
 }
 
 /// Sets the slot this thread allocates from (`None`: the system
-/// allocator); returns the previous setting for [`restore`].
+/// allocator); returns the previous setting, to switch back to.
 #[inline(never)]
 pub fn switch(slot: Option<usize>) -> Option<usize> {
     let before = current();
     let _ = MODE.try_with(|m| m.set(slot.unwrap_or(SYSTEM)));
     before
-}
-
-/// Goes back to a setting [`switch`] returned.
-#[inline]
-pub fn restore(before: Option<usize>) {
-    switch(before);
 }
 
 /// Whether any rank of this process has had a slot: until then every
@@ -84,7 +78,7 @@ fn switched<R>(slot: Option<usize>, f: impl FnOnce() -> R) -> R {
     struct Back(Option<usize>);
     impl Drop for Back {
         fn drop(&mut self) {
-            restore(self.0);
+            switch(self.0);
         }
     }
     let _back = Back(switch(slot));
