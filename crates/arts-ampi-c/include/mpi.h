@@ -252,6 +252,7 @@ typedef void MPI_User_function(void *invec, void *inoutvec, int *len, MPI_Dataty
 #define AMPI_Migrate_to_pe ARTS_AMPI_Migrate_to_pe
 #define AMPI_Setmigratable ARTS_AMPI_Setmigratable
 #define AMPI_My_pe ARTS_AMPI_My_pe
+#define AMPI_Checkpoint ARTS_AMPI_Checkpoint
 #define AMPI_Checkpoint_state ARTS_AMPI_Checkpoint_state
 #define AMPI_MemCheckpoint_state ARTS_AMPI_MemCheckpoint_state
 #define AMPI_Restored_state ARTS_AMPI_Restored_state
@@ -409,7 +410,15 @@ int AMPI_Migrate_to_pe(int destPE);
 int AMPI_Setmigratable(MPI_Comm comm, int mig);
 /* The PE running this rank now. */
 int AMPI_My_pe(void);
-/* Checkpoints of the ranks' own state (arts; a whole C rank is not saved):
+/* Checkpoint of whole ranks (stack, heap, globals; needs `arts ampi run
+ * --isomalloc`): collective over MPI_COMM_WORLD, saves every rank as the
+ * run's K-th checkpoint (K = 1, 2, ... by call) into --checkpoint-dir DIR,
+ * which dname must name (or be NULL or ""); without a checkpoint directory
+ * the call does nothing. `arts ampi run --isomalloc --restart DIR/ckpt-K
+ * ./prog.so` (any PEs and processes, the same ranks) continues from the
+ * call's return. */
+int AMPI_Checkpoint(const char *dname);
+/* Checkpoints of the ranks' own state (with or without isomalloc):
  * collective over MPI_COMM_WORLD, saves every rank's `bytes` bytes at
  * `state` as the run's checkpoint after `step` (`arts ampi run
  * --checkpoint-dir DIR`; without it the call does nothing). A run started

@@ -1,11 +1,13 @@
 //! The AMPI extensions: `AMPI_Migrate` (a collective load-balancing point,
 //! blocking or with `AMPI_INFO_LB_ASYNC` not) and `AMPI_Async_Migrate`,
 //! `AMPI_Migrateto` / `AMPI_Migrate_to_pe`, `AMPI_Setmigratable`, `AMPI_My_pe`,
-//! and checkpoints of the ranks' own state (`AMPI_Checkpoint_state`,
+//! checkpoints of whole ranks (`AMPI_Checkpoint`, with isomalloc), and
+//! checkpoints of the ranks' own state (`AMPI_Checkpoint_state`,
 //! `AMPI_Restored_state`: `Mpi::checkpoint`/`restored` with the bytes the
-//! program names, since a whole C rank cannot be saved without isomalloc).
+//! program names, which also work without isomalloc).
 
-use std::ffi::{c_int, c_void};
+use std::ffi::{CStr, c_char, c_int, c_void};
+use std::path::Path;
 
 use crate::abi::*;
 use crate::state::{Fail, comm_of, current, entry, out, set_current};
@@ -92,6 +94,47 @@ pub unsafe extern "C-unwind" fn ARTS_AMPI_My_pe() -> c_int {
     let pe = unsafe { &*p }.mpi().pe() as c_int;
     set_current(p);
     pe
+}
+
+/// `AMPI_Checkpoint(dname)`: collective over `MPI_COMM_WORLD`; saves every
+/// rank *whole* — its stack, heap, globals and MPI state
+/// (`Mpi::checkpoint_ranks`; needs `--isomalloc`) — as the run's K-th
+/// checkpoint (K = 1, 2, … by call) into `--checkpoint-dir`, which `dname`
+/// must name (or be NULL or empty), and returns when it is written.
+/// `--restart DIR/ckpt-K` continues from this call's return. Without a
+/// checkpoint directory it does nothing (on every rank).
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_AMPI_Checkpoint(dname: *const c_char) -> c_int {
+    entry("AMPI_Checkpoint", MPI_COMM_WORLD, |vp| {
+        let Some(dir) = vp.mpi().checkpoint_dir() else {
+            return Ok(());
+        };
+        // SAFETY: the program passes a C string or null.
+        let named = (!dname.is_null()).then(|| unsafe { CStr::from_ptr(dname) }.to_string_lossy());
+        if let Some(named) = named.filter(|n| !n.is_empty())
+            && !same_dir(Path::new(named.as_ref()), &dir)
+        {
+            return Err(Fail::new(
+                ERR_ARG,
+                format!(
+                    "dname {named:?} is not the run's checkpoint directory ({}); \
+                     pass NULL or that directory",
+                    dir.display()
+                ),
+            ));
+        }
+        vp.whole_checkpoints += 1;
+        vp.mpi().checkpoint_ranks(vp.whole_checkpoints)?;
+        Ok(())
+    })
+}
+
+/// Whether `a` and `b` name the same directory.
+fn same_dir(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => a == b,
+    }
 }
 
 /// `AMPI_Checkpoint_state(step, state, bytes)`: collective over

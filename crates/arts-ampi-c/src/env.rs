@@ -2,8 +2,6 @@
 //! is refused), abort, processor name, version and the clock.
 
 use std::ffi::{c_char, c_int};
-use std::sync::OnceLock;
-use std::time::Instant;
 
 use crate::abi::*;
 use crate::state::{Fail, Phase, Vp, entry, entry_in, out};
@@ -178,13 +176,18 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Get_version(
     })
 }
 
-static EPOCH: OnceLock<Instant> = OnceLock::new();
-
-/// `MPI_Wtime`: seconds since the process's first call (monotonic, the
-/// same clock for every rank).
+/// `MPI_Wtime`: seconds of the system's monotonic clock, the same clock
+/// for every rank and every process of the machine (a rank that moves to
+/// another process reads on).
 #[unsafe(no_mangle)]
 pub extern "C-unwind" fn ARTS_MPI_Wtime() -> f64 {
-    EPOCH.get_or_init(Instant::now).elapsed().as_secs_f64()
+    let mut t = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: writes the time into `t`; CLOCK_MONOTONIC always exists.
+    unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC, &mut t) };
+    t.tv_sec as f64 + t.tv_nsec as f64 * 1e-9
 }
 
 /// `MPI_Wtick`.

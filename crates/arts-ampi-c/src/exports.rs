@@ -34,6 +34,10 @@ pub static EXPORTS: Exports = Exports(&[
     ),
     ("ARTS_AMPI_My_pe", crate::ampi::ARTS_AMPI_My_pe as *const ()),
     (
+        "ARTS_AMPI_Checkpoint",
+        crate::ampi::ARTS_AMPI_Checkpoint as *const (),
+    ),
+    (
         "ARTS_AMPI_Checkpoint_state",
         crate::ampi::ARTS_AMPI_Checkpoint_state as *const (),
     ),

@@ -1,14 +1,24 @@
-//! Loading a C program (a shared object built by `arts-mpicc`) once per
-//! rank and running its `main` as each rank's body.
+//! Loading a C program (a shared object built by `arts-mpicc`) for the
+//! ranks and running its `main` as each rank's body.
 //!
-//! **Private globals.** Every rank gets its own copy of the program: the
-//! file is copied to a private temporary file per rank and each copy is
-//! `dlopen`ed (`RTLD_NOW | RTLD_LOCAL`), so each has its own data and BSS
-//! segments: globals and statics are per rank with no cost at context
-//! switch (a rank's code addresses its own copy; nothing is swapped).
+//! **Private globals.** Every rank gets its own copy of the program, so
+//! globals and statics are per rank with no cost at context switch (a
+//! rank's code addresses its own copy; nothing is swapped). Two ways:
+//!
+//! * [`CProgram::open_ranks`]: the file is copied to a private temporary
+//!   file per rank of this process and each copy is `dlopen`ed
+//!   (`RTLD_NOW | RTLD_LOCAL`), each with its own data and BSS segments.
+//!   The copies are unlinked once opened. Ranks move between the PEs of
+//!   their process.
+//! * [`CProgram::open_in_slots`] (isomalloc): the program is `dlopen`ed
+//!   once and each rank copies it into its isomalloc slot when it starts
+//!   (`crate::image`), its `malloc` served from the slot too
+//!   (`crate::malloc`). Ranks move between processes, and can be saved
+//!   whole (`AMPI_Checkpoint`).
+//!
 //! `arts-mpicc` links with `-Bsymbolic`, so the program's references to its
 //! own globals bind to its own copy even when a name also exists in the
-//! host process. The copies are unlinked once opened.
+//! host process.
 
 use std::ffi::{CStr, CString, c_char, c_int, c_void};
 use std::ops::Range;
@@ -16,8 +26,9 @@ use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use arts_ampi::{AmpiError, AmpiReport, Mpi, MpiError, ProgramFn, RunOptions};
+use arts_ampi::{AmpiError, AmpiReport, Mpi, MpiError, PerProcess, ProgramFn, RunOptions};
 
+use crate::image::Image;
 use crate::state::{Fatal, Phase, Vp, set_current};
 
 /// A C `main`.
@@ -47,21 +58,29 @@ pub enum LoadError {
     },
 }
 
-/// One rank's copy of the program.
+/// One loaded copy of the program.
 struct Lib {
     handle: *mut c_void,
     main: MainFn,
 }
 
-/// A program loaded once per rank (per rank of this process, under mpirun).
+/// How the ranks get their private copies.
+enum Copies {
+    /// One private file per rank of this process, each `dlopen`ed:
+    /// `libs[i]` is rank `first + i`'s.
+    Files { first: u32, libs: Vec<Lib> },
+    /// The program loaded once; each rank copies it into its isomalloc
+    /// slot when it starts (`crate::image`).
+    Slots { original: Lib, image: Image },
+}
+
+/// A program loaded for the ranks of a run (of this process, under mpirun).
 pub struct CProgram {
     path: PathBuf,
     args: Vec<String>,
     /// The ranks of the run.
     ranks: u32,
-    /// The ranks with a copy here: `libs[i]` is rank `first + i`'s.
-    first: u32,
-    libs: Vec<Lib>,
+    copies: Copies,
 }
 
 // SAFETY: the handles and function pointers are process-wide; each rank
@@ -72,10 +91,18 @@ unsafe impl Sync for CProgram {}
 
 impl Drop for CProgram {
     fn drop(&mut self) {
-        for l in &self.libs {
-            // SAFETY: each handle came from dlopen and no rank runs any more.
-            unsafe { libc::dlclose(l.handle) };
-        }
+        close(match &self.copies {
+            Copies::Files { libs, .. } => libs,
+            Copies::Slots { original, .. } => std::slice::from_ref(original),
+        });
+    }
+}
+
+/// Closes loaded copies that no rank runs any more.
+fn close(libs: &[Lib]) {
+    for l in libs {
+        // SAFETY: each handle came from dlopen and is not used any more.
+        unsafe { libc::dlclose(l.handle) };
     }
 }
 
@@ -95,6 +122,76 @@ fn sym(handle: *mut c_void, name: &CStr) -> *mut c_void {
     unsafe { libc::dlsym(handle, name.as_ptr()) }
 }
 
+/// Reads `path`, refusing what is not an ELF file.
+fn read_program(path: &Path) -> Result<Vec<u8>, LoadError> {
+    let bytes =
+        std::fs::read(path).map_err(|e| not_a_program(path, format!("cannot read it: {e}")))?;
+    if !bytes.starts_with(b"\x7fELF") {
+        return Err(not_a_program(
+            path,
+            "not a shared object (not an ELF file); compile the program with \
+             `arts-mpicc prog.c -o prog.so`"
+                .into(),
+        ));
+    }
+    Ok(bytes)
+}
+
+fn not_a_program(path: &Path, why: String) -> LoadError {
+    LoadError::NotAProgram {
+        path: path.display().to_string(),
+        why,
+    }
+}
+
+/// `dlopen`s `file` (a copy of `path`, or `path` itself) and checks it is a
+/// program built with `arts-mpicc`; errors name `path`.
+fn load(file: &Path, path: &Path) -> Result<Lib, LoadError> {
+    let bad = |why: String| not_a_program(path, why);
+    let c = CString::new(file.as_os_str().as_encoded_bytes())
+        .map_err(|_| bad("the path has a NUL byte".into()))?;
+    // SAFETY: dlopen of a file path; constructors of the program run.
+    let h = unsafe { libc::dlopen(c.as_ptr(), libc::RTLD_NOW | libc::RTLD_LOCAL) };
+    if h.is_null() {
+        let e = dlerror().replace(&file.display().to_string(), &path.display().to_string());
+        return Err(bad(if e.contains("position-independent executable") {
+            "is an executable, not a shared object: compile the program with \
+             `arts-mpicc prog.c -o prog.so`"
+                .to_string()
+        } else {
+            format!("cannot load it: {e}")
+        }));
+    }
+    let marker = sym(h, c"arts_mpi_abi_version");
+    let main = sym(h, c"main");
+    let lib_err = if marker.is_null() {
+        Some(
+            "was not built with arts-mpicc (it has no arts_mpi_abi_version marker \
+             from arts' mpi.h); compile it with `arts-mpicc prog.c -o prog.so`"
+                .to_string(),
+        )
+    } else if main.is_null() {
+        Some("has no `main` function".to_string())
+    } else {
+        // SAFETY: the marker is `int arts_mpi_abi_version(void)` from mpi.h.
+        let v = unsafe { std::mem::transmute::<*mut c_void, extern "C" fn() -> c_int>(marker)() };
+        (v != ABI_VERSION).then(|| {
+            format!(
+                "was built against mpi.h ABI version {v}, this arts has {ABI_VERSION}; \
+                 recompile it with this arts-mpicc"
+            )
+        })
+    };
+    if let Some(why) = lib_err {
+        // SAFETY: `h` came from dlopen above.
+        unsafe { libc::dlclose(h) };
+        return Err(bad(why));
+    }
+    // SAFETY: `main` is the program's `int main(int, char **)`.
+    let main = unsafe { std::mem::transmute::<*mut c_void, MainFn>(main) };
+    Ok(Lib { handle: h, main })
+}
+
 impl CProgram {
     /// Opens `path` once for each of `ranks` ranks; `args` become
     /// `argv[1..]` of every rank's `main`.
@@ -111,91 +208,65 @@ impl CProgram {
         here: Range<u32>,
         args: Vec<String>,
     ) -> Result<CProgram, LoadError> {
-        let shown = path.display().to_string();
-        let bad = |why: String| LoadError::NotAProgram {
-            path: shown.clone(),
-            why,
-        };
-        let head = std::fs::read(path)
-            .map(|b| b.get(..4).map(<[u8]>::to_vec))
-            .map_err(|e| bad(format!("cannot read it: {e}")))?;
-        if head.as_deref() != Some(b"\x7fELF") {
-            return Err(bad(
-                "not a shared object (not an ELF file); compile the program with \
-                 `arts-mpicc prog.c -o prog.so`"
-                    .into(),
-            ));
-        }
-        // Keep the address space sane: a program is opened once per rank.
+        read_program(path)?;
         let copy_err = |e: std::io::Error| LoadError::Copy {
-            path: shown.clone(),
+            path: path.display().to_string(),
             why: e.to_string(),
         };
         let dir = tempfile::Builder::new()
             .prefix("arts-ampi-c-")
             .tempdir()
             .map_err(copy_err)?;
+        let first = here.start;
         let mut libs = Vec::with_capacity(here.len());
-        let mut program = CProgram {
+        for r in here {
+            let copy = dir.path().join(format!("rank-{r}.so"));
+            let lib = std::fs::copy(path, &copy)
+                .map_err(copy_err)
+                .and_then(|_| load(&copy, path));
+            let _ = std::fs::remove_file(&copy);
+            match lib {
+                Ok(lib) => libs.push(lib),
+                Err(e) => {
+                    close(&libs);
+                    return Err(e);
+                }
+            }
+        }
+        Ok(CProgram {
             path: path.to_path_buf(),
             args,
             ranks,
-            first: here.start,
-            libs: Vec::new(),
-        };
-        for r in here {
-            let copy = dir.path().join(format!("rank-{r}.so"));
-            std::fs::copy(path, &copy).map_err(copy_err)?;
-            let c = CString::new(copy.as_os_str().as_encoded_bytes())
-                .map_err(|_| bad("the path has a NUL byte".into()))?;
-            // SAFETY: dlopen of a file path; constructors of the program run.
-            let h = unsafe { libc::dlopen(c.as_ptr(), libc::RTLD_NOW | libc::RTLD_LOCAL) };
-            let _ = std::fs::remove_file(&copy);
-            if h.is_null() {
-                let e = dlerror().replace(&copy.display().to_string(), &shown);
-                program.libs = libs;
-                return Err(bad(if e.contains("position-independent executable") {
-                    "is an executable, not a shared object: compile the program with \
-                     `arts-mpicc prog.c -o prog.so`"
-                        .to_string()
-                } else {
-                    format!("cannot load it: {e}")
-                }));
-            }
-            let marker = sym(h, c"arts_mpi_abi_version");
-            let main = sym(h, c"main");
-            let lib_err = if marker.is_null() {
-                Some(
-                    "was not built with arts-mpicc (it has no arts_mpi_abi_version marker \
-                     from arts' mpi.h); compile it with `arts-mpicc prog.c -o prog.so`"
-                        .to_string(),
-                )
-            } else if main.is_null() {
-                Some("has no `main` function".to_string())
-            } else {
-                // SAFETY: the marker is `int arts_mpi_abi_version(void)` from mpi.h.
-                let v = unsafe {
-                    std::mem::transmute::<*mut c_void, extern "C" fn() -> c_int>(marker)()
-                };
-                (v != ABI_VERSION).then(|| {
-                    format!(
-                        "was built against mpi.h ABI version {v}, this arts has {ABI_VERSION}; \
-                         recompile it with this arts-mpicc"
-                    )
+            copies: Copies::Files { first, libs },
+        })
+    }
+
+    /// Opens `path` once for a run of `ranks` ranks in isomalloc slots
+    /// (`RunOptions::isomalloc`): each rank copies the program into its
+    /// slot when it starts, so that its code and globals move with it,
+    /// between processes too. Any rank may run here.
+    pub fn open_in_slots(
+        path: &Path,
+        ranks: u32,
+        args: Vec<String>,
+    ) -> Result<CProgram, LoadError> {
+        let bytes = read_program(path)?;
+        let original = load(path, path)?;
+        match Image::parse(&bytes, original.main as usize) {
+            Ok(image) => {
+                arts_ampi::iso::layout::mark_loaded(image.external());
+                Ok(CProgram {
+                    path: path.to_path_buf(),
+                    args,
+                    ranks,
+                    copies: Copies::Slots { original, image },
                 })
-            };
-            if let Some(why) = lib_err {
-                // SAFETY: `h` came from dlopen above.
-                unsafe { libc::dlclose(h) };
-                program.libs = libs;
-                return Err(bad(why));
             }
-            // SAFETY: `main` is the program's `int main(int, char **)`.
-            let main = unsafe { std::mem::transmute::<*mut c_void, MainFn>(main) };
-            libs.push(Lib { handle: h, main });
+            Err(why) => {
+                close(&[original]);
+                Err(not_a_program(path, why))
+            }
         }
-        program.libs = libs;
-        Ok(program)
     }
 
     /// The program's file.
@@ -208,57 +279,98 @@ impl CProgram {
         self.ranks
     }
 
-    /// Rank `rank`'s copy, if it was opened here.
-    fn lib(&self, rank: u32) -> Option<&Lib> {
-        self.libs.get(rank.checked_sub(self.first)? as usize)
+    /// Whether its ranks copy it into their isomalloc slots
+    /// ([`open_in_slots`](CProgram::open_in_slots)).
+    pub fn in_slots(&self) -> bool {
+        matches!(self.copies, Copies::Slots { .. })
     }
 
-    /// Address of global `name` in rank `rank`'s copy (null if absent), for tests.
+    /// Rank `rank`'s private file copy, if it was opened here.
+    fn lib(&self, rank: u32) -> Option<&Lib> {
+        match &self.copies {
+            Copies::Files { first, libs } => libs.get(rank.checked_sub(*first)? as usize),
+            Copies::Slots { .. } => None,
+        }
+    }
+
+    /// Address of global `name` in rank `rank`'s file copy (null if
+    /// absent, and for copies in slots, made when the ranks start), for tests.
     pub fn global_address(&self, rank: u32, name: &CStr) -> *mut c_void {
         self.lib(rank)
             .map_or(std::ptr::null_mut(), |l| sym(l.handle, name))
     }
 
+    /// Rank `rank`'s `main`: its file copy's, or that of a copy made now
+    /// in its slot.
+    fn main_of(&self, rank: u32) -> Result<MainFn, MpiError> {
+        let Copies::Slots { image, .. } = &self.copies else {
+            return self.lib(rank).map(|l| l.main).ok_or_else(|| {
+                MpiError::Program(format!(
+                    "rank {rank}'s copy of the program was not opened in this process"
+                ))
+            });
+        };
+        let Some(slot) = arts_ampi::iso::current() else {
+            return Err(MpiError::Program(
+                "a program opened for isomalloc slots runs only with isomalloc".into(),
+            ));
+        };
+        // SAFETY: the original stays loaded (`self` lives for the run).
+        let copy = unsafe { image.copy(slot) }.map_err(|e| {
+            MpiError::Program(format!(
+                "cannot copy the program into rank {rank}'s slot: {e}"
+            ))
+        })?;
+        // SAFETY: the copy's `main` is the program's `int main(int, char **)`.
+        Ok(unsafe { std::mem::transmute::<*const c_void, MainFn>(copy.main) })
+    }
+
     /// Runs rank `mpi.rank()`'s copy of `main` on this rank.
     fn run_rank(&self, mpi: &mut Mpi<'_>) -> Result<(), MpiError> {
         let rank = mpi.rank();
-        let Some(lib) = self.lib(rank as u32) else {
-            return Err(MpiError::Program(format!(
-                "rank {rank}'s copy of the program was not opened in this process"
-            )));
-        };
-        // SAFETY: only the lifetime is erased; the handle outlives `main`.
-        let mpi_ptr = unsafe {
-            std::mem::transmute::<*mut Mpi<'_>, *mut Mpi<'static>>(std::ptr::from_mut(mpi))
-        };
-        let mut vp = Box::new(Vp::new(mpi_ptr, rank));
-        let vp_ptr: *mut Vp = &mut *vp;
-        let name = self.path.display().to_string();
-        let cargs: Vec<CString> = std::iter::once(name)
+        let main = self.main_of(rank as u32)?;
+        let argv: Vec<String> = std::iter::once(self.path.display().to_string())
             .chain(self.args.iter().cloned())
-            .map(|a| CString::new(a.replace('\0', "")).expect("NUL removed"))
             .collect();
-        let mut argv: Vec<*mut c_char> = cargs.iter().map(|a| a.as_ptr().cast_mut()).collect();
-        argv.push(std::ptr::null_mut());
-        set_current(vp_ptr);
-        let argc = cargs.len() as c_int;
-        // SAFETY: the program's `main`, called as C calls it; its MPI calls
-        // find this rank's state through `set_current`.
-        let result = catch_unwind(AssertUnwindSafe(|| unsafe {
-            (lib.main)(argc, argv.as_mut_ptr())
-        }));
-        set_current(std::ptr::null_mut());
-        match result {
-            Ok(0) if vp.phase == Phase::Running => Err(MpiError::Program(
-                "main returned without calling MPI_Finalize".into(),
-            )),
-            Ok(0) => Ok(()),
-            Ok(code) => Err(MpiError::Program(format!("main returned {code}"))),
-            Err(p) => match p.downcast::<Fatal>() {
-                Ok(f) => Err(MpiError::Program(f.0)),
-                Err(p) => resume_unwind(p),
-            },
-        }
+        // `self` is not touched past this point: with isomalloc the rank may
+        // end in another process, where it is not at this address.
+        run_main(main, argv, mpi)
+    }
+}
+
+/// Runs `main` with `argv` as the running rank (`mpi`), and turns how it
+/// ended into the rank's result.
+fn run_main(main: MainFn, argv: Vec<String>, mpi: &mut Mpi<'_>) -> Result<(), MpiError> {
+    let rank = mpi.rank();
+    // SAFETY: only the lifetime is erased; `mpi` outlives `main`.
+    let mpi_ptr =
+        unsafe { std::mem::transmute::<*mut Mpi<'_>, *mut Mpi<'static>>(std::ptr::from_mut(mpi)) };
+    let mut vp = Box::new(Vp::new(mpi_ptr, rank));
+    let vp_ptr: *mut Vp = &mut *vp;
+    let cargs: Vec<CString> = argv
+        .into_iter()
+        .map(|a| CString::new(a.replace('\0', "")).expect("NUL removed"))
+        .collect();
+    let mut argv: Vec<*mut c_char> = cargs.iter().map(|a| a.as_ptr().cast_mut()).collect();
+    argv.push(std::ptr::null_mut());
+    set_current(vp_ptr);
+    let argc = cargs.len() as c_int;
+    // SAFETY: the program's `main`, called as C calls it; its MPI calls
+    // find this rank's state through `set_current`.
+    let result = catch_unwind(AssertUnwindSafe(|| unsafe {
+        main(argc, argv.as_mut_ptr())
+    }));
+    set_current(std::ptr::null_mut());
+    match result {
+        Ok(0) if vp.phase == Phase::Running => Err(MpiError::Program(
+            "main returned without calling MPI_Finalize".into(),
+        )),
+        Ok(0) => Ok(()),
+        Ok(code) => Err(MpiError::Program(format!("main returned {code}"))),
+        Err(p) => match p.downcast::<Fatal>() {
+            Ok(f) => Err(MpiError::Program(f.0)),
+            Err(p) => resume_unwind(p),
+        },
     }
 }
 
@@ -283,7 +395,27 @@ pub fn run(
             opts.vp
         )));
     }
-    let body: Arc<ProgramFn> = Arc::new(move |mpi| program.run_rank(mpi));
+    let body: Arc<ProgramFn> = match (program.in_slots(), opts.isomalloc) {
+        (false, false) => Arc::new(move |mpi| program.run_rank(mpi)),
+        // A rank may run in another process, which reaches its own loaded
+        // program through the same handle (an `Arc` would be this one's).
+        (true, true) => {
+            let here = PerProcess::new(program);
+            Arc::new(move |mpi| here.get().run_rank(mpi))
+        }
+        (true, false) => {
+            return Err(AmpiError::Usage(
+                "a program opened for isomalloc slots runs with isomalloc".into(),
+            ));
+        }
+        (false, true) => {
+            return Err(AmpiError::Usage(
+                "with isomalloc a C program is copied into the ranks' slots: open it with \
+                 CProgram::open_in_slots"
+                    .into(),
+            ));
+        }
+    };
     let saved = if c.program_stdout_to_stderr {
         // SAFETY: plain descriptor calls; fd 1 is restored below.
         unsafe {

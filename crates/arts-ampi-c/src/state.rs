@@ -131,6 +131,8 @@ pub(crate) struct Vp {
     /// A private duplicate of a communicator, for collectives built from
     /// point-to-point messages (`MPI_Exscan`), made on first use.
     pub shadows: HashMap<c_int, Comm>,
+    /// Checkpoints of whole ranks taken so far (`AMPI_Checkpoint`).
+    pub whole_checkpoints: u64,
 }
 
 impl Vp {
@@ -148,6 +150,7 @@ impl Vp {
             carts: HashMap::new(),
             last_error: HashMap::new(),
             shadows: HashMap::new(),
+            whole_checkpoints: 0,
         }
     }
 

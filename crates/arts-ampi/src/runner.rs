@@ -317,8 +317,9 @@ fn same_code_address(d: &mut Driver) -> Result<(), RunError> {
         return Ok(());
     }
     Err(RunError::Internal(
-        "--isomalloc: the processes loaded arts at different addresses (address-space \
-         randomization could not be turned off), so ranks cannot move between them"
+        "--isomalloc: the processes loaded arts, or the libraries a C program calls, at \
+         different addresses (address-space randomization could not be turned off), so \
+         ranks cannot move between them"
             .into(),
     ))
 }

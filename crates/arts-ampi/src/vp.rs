@@ -504,8 +504,9 @@ impl VpBox {
         let rank = a.meta.index;
         if a.code != layout::code_marker() {
             return Err(format!(
-                "rank {rank} comes from a process whose program is loaded at another address \
-                 (address-space randomization on; `arts ampi run --isomalloc` turns it off)"
+                "rank {rank} comes from a process whose program (or a library its C program \
+                 calls) is loaded at another address (address-space randomization on; \
+                 `arts ampi run --isomalloc` turns it off)"
             ));
         }
         if !(a.co.is_empty() || a.co.len() == std::mem::size_of::<Co>()) {

@@ -356,3 +356,58 @@ fn a_c_program_restarts_from_its_saved_state_on_other_pes() {
         "AMPI_Checkpoint_state",
     );
 }
+
+#[test]
+fn with_isomalloc_a_c_ranks_heap_code_and_globals_move_with_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(so) = build("heap", dir.path()) else {
+        return;
+    };
+    let slots = ["--isomalloc", "--lb", "rotate", "--lb-period", "1"];
+    let out = run_arts(&so, 4, 2, &slots, &["20000"]);
+    assert!(out.contains("heap: 4 ranks, 0 wrong reads"), "{out}");
+    assert!(out.contains("rank 3 moved 6 times"), "{out}");
+    // A fatal MPI error unwinds through the rank's copy of the program.
+    let (so_, n) = (so.as_str(), "4");
+    let args = [&["ampi", "run", "--vp", n, "--pes", "2"], &slots[..]].concat();
+    let (code, _, err) = arts_text(&[&args[..], &[so_, "--", "1000", "fail"]].concat());
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("error: rank 1: MPI_Send") && err.contains("MPI_ERR_COMM"),
+        "{err}"
+    );
+}
+
+#[test]
+fn whole_c_ranks_saved_by_ampi_checkpoint_restart_where_they_were() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(so) = build("whole", dir.path()) else {
+        return;
+    };
+    let ck = dir.path().join("ck").display().to_string();
+    let saved = ["--isomalloc", "--checkpoint-dir", &ck];
+    let first = program_lines(&run_arts(&so, 4, 2, &saved, &["30", "10"]));
+    assert!(first.starts_with("step 1\n"), "{first}");
+    let checksum = first.lines().last().unwrap().to_string();
+    assert!(checksum.starts_with("checksum "), "{first}");
+    let restart = dir.path().join("ck/ckpt-2").display().to_string();
+    let again = program_lines(&run_arts(
+        &so,
+        4,
+        1,
+        &["--isomalloc", "--restart", &restart],
+        &[],
+    ));
+    assert!(
+        again.starts_with("step 21\n"),
+        "continues after the call: {again}"
+    );
+    assert_eq!(again.lines().last().unwrap(), checksum);
+    // Without isomalloc a whole rank cannot be saved: the call names why.
+    let (code, _, err) = arts_text(&["ampi", "run", "--vp", "2", "--checkpoint-dir", &ck, &so]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("AMPI_Checkpoint") && err.contains("--isomalloc"),
+        "{err}"
+    );
+}

@@ -1264,3 +1264,63 @@ fn a_c_program_runs_its_ranks_on_several_processes() {
         "{err}"
     );
 }
+
+#[test]
+fn c_ranks_in_isomalloc_slots_move_between_processes_and_restart_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(heap) = build("heap", dir.path()) else {
+        return;
+    };
+    let slots = ["--pes-per-process", "1", "--isomalloc", "--lb", "rotate"];
+    let args = [
+        &["ampi", "run", "--vp", "4", "--lb-period", "1"],
+        &slots[..],
+    ]
+    .concat();
+    let out = mpirun(2, &[&args[..], &[heap.as_str(), "--", "20000"]].concat());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("heap: 4 ranks, 0 wrong reads"), "{text}");
+    for r in 0..4 {
+        assert!(text.contains(&format!("rank {r} moved 6 times")), "{text}");
+    }
+    // A fatal error after moves between processes is reported, not a crash.
+    let out = mpirun(
+        2,
+        &[&args[..], &[heap.as_str(), "--", "1000", "fail"]].concat(),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("error: rank 1: MPI_Send"), "{err}");
+    // Whole ranks saved on 2 processes continue on 3.
+    let Some(whole) = build("whole", dir.path()) else {
+        return;
+    };
+    let ck = dir.path().join("ck").display().to_string();
+    let run = ["ampi", "run", "--vp", "4", "--isomalloc"];
+    let out = mpirun(2, &[&run[..], &["--checkpoint-dir", &ck, &whole]].concat());
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let first = program_lines(&String::from_utf8_lossy(&out.stdout));
+    let restart = dir.path().join("ck/ckpt-2").display().to_string();
+    let out = mpirun(3, &[&run[..], &["--restart", &restart, &whole]].concat());
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let again = program_lines(&String::from_utf8_lossy(&out.stdout));
+    assert!(again.starts_with("step 21\n"), "{again}");
+    assert_eq!(
+        again.lines().last(),
+        first.lines().last(),
+        "{first}\n{again}"
+    );
+}

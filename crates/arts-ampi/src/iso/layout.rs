@@ -8,7 +8,9 @@
 //! differs refuses it with a clear error instead of jumping to a wrong
 //! address.
 
+use std::collections::BTreeSet;
 use std::os::unix::process::CommandExt;
+use std::sync::Mutex;
 
 /// Linux's `ADDR_NO_RANDOMIZE` persona flag.
 const ADDR_NO_RANDOMIZE: libc::c_ulong = 0x0040000;
@@ -55,10 +57,33 @@ pub fn fix_addresses() -> Result<(), String> {
     Err(format!("cannot re-execute the program: {e}"))
 }
 
-/// An address in this program's code: equal in two processes exactly when
-/// the program is loaded at the same address in both.
+/// What else ranks' code points at, beyond this program: one hash per
+/// loaded object whose copies ranks carry (a C program's, over the
+/// addresses of the library functions it calls), added by its loader.
+static LOADED: Mutex<BTreeSet<u64>> = Mutex::new(BTreeSet::new());
+
+/// Adds `hash` to [`code_marker`]: a loader whose code ranks carry states
+/// what that code points at outside itself, so that a rank moves only
+/// between processes where it points at the same.
+pub fn mark_loaded(hash: u64) {
+    LOADED
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .insert(hash);
+}
+
+/// An address in this program's code, with what [`mark_loaded`] added:
+/// equal in two processes exactly when the program is loaded at the same
+/// address in both (and so is what ranks' code points at).
 pub fn code_marker() -> u64 {
-    code_marker as *const () as usize as u64
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    (code_marker as *const () as usize).hash(&mut h);
+    LOADED
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .hash(&mut h);
+    h.finish()
 }
 
 /// A hash of this program's executable: ranks saved whole resume only in
@@ -81,6 +106,12 @@ mod tests {
     fn the_marker_is_in_this_program_and_stable() {
         assert_eq!(code_marker(), code_marker());
         assert_ne!(code_marker(), 0);
+        let before = code_marker();
+        mark_loaded(7);
+        let after = code_marker();
+        assert_ne!(before, after, "a loaded object changes the marker");
+        mark_loaded(7);
+        assert_eq!(code_marker(), after, "once per object");
         // Randomization is on or off; the query itself must not fail.
         let _ = addresses_fixed();
         assert_eq!(build_id(), build_id());

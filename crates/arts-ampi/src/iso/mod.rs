@@ -10,9 +10,12 @@
 //! * [`IsoAlloc`]: the global allocator. While a thread runs *for a rank*
 //!   (its mode, [`with_slot`]), new allocations come from that rank's slot;
 //!   a free goes wherever its address says.
+//! * `code`: program code held in a slot (a C rank's copy of its
+//!   program): executable, and known to the unwinder, wherever it is open;
 //! * [`layout`]: the same code addresses in every process (address-space
 //!   randomization off), without which a stack cannot move.
 
+mod code;
 pub mod layout;
 pub mod region;
 pub mod slot;

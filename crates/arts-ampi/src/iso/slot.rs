@@ -18,6 +18,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use linked_list_allocator::Heap;
 use serde::{Deserialize, Serialize};
 
+use super::code;
 use super::region::{self, SLOT_BYTES};
 
 /// The smallest heap a slot leaves its rank.
@@ -36,6 +37,8 @@ struct Header {
     high_water: usize,
     /// The heap's free list.
     heap: Heap,
+    /// Program code copied into the heap (a C rank's).
+    code: code::Table,
 }
 
 /// A claimed slot of `stack_size` stack bytes.
@@ -90,6 +93,7 @@ impl Slot {
                 lock: AtomicBool::new(false),
                 high_water: lo,
                 heap: Heap::empty(),
+                code: code::Table::default(),
             });
             (*h).heap.init(lo as *mut u8, hi - lo);
         }
@@ -192,11 +196,18 @@ impl Slot {
             // just claimed, and `bytes` holds exactly `len` bytes (checked).
             unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), to as *mut u8, len) };
         }
+        // SAFETY: the slot is open and its bytes, code included, in place.
+        if let Err(e) = unsafe { (*slot.header()).code.activate() } {
+            region::release(slot.index);
+            return Err(e);
+        }
         Ok(slot)
     }
 
     /// Discards the slot's memory and gives it back.
     pub fn close(self) {
+        // SAFETY: the slot is open here, so its code was activated here.
+        unsafe { (*self.header()).code.deactivate() };
         region::release(self.index);
     }
 }
@@ -259,6 +270,23 @@ pub unsafe fn dealloc(slot: usize, ptr: *mut u8, layout: Layout) {
     unsafe {
         let _held = Locked::take(&(*h).lock);
         (*h).heap.deallocate(NonNull::new_unchecked(ptr), layout);
+    }
+}
+
+/// Records program code copied into slot `slot`'s heap at `text` (whole
+/// pages), with its unwind table at `eh_frame` (0: none): the pages become
+/// executable and the table known to the unwinder, here and wherever the
+/// slot's bytes are restored.
+///
+/// # Safety
+/// The slot is open here and the code's bytes are in place, in blocks of
+/// its heap that stay allocated while the slot lives.
+pub unsafe fn add_code(slot: usize, text: Range<usize>, eh_frame: usize) -> Result<(), String> {
+    let h = region::start(slot) as *mut Header;
+    // SAFETY: an open slot's header is initialized; its lock serializes it.
+    unsafe {
+        let _held = Locked::take(&(*h).lock);
+        code::add(&mut (*h).code, slot, text, eh_frame)
     }
 }
 

@@ -183,10 +183,12 @@ impl Mpi<'_> {
 
     /// Whether the run has a checkpoint directory ([`Mpi::checkpoint`] can write).
     pub fn checkpointing(&mut self) -> bool {
-        self.shared()
-            .checkpoints
-            .as_ref()
-            .is_some_and(|p| p.dir.is_some())
+        self.checkpoint_dir().is_some()
+    }
+
+    /// The run's checkpoint directory, if it has one.
+    pub fn checkpoint_dir(&mut self) -> Option<std::path::PathBuf> {
+        self.shared().checkpoints.as_ref()?.dir.clone()
     }
 
     /// This rank's state in the checkpoint the run continues from, with the

@@ -75,8 +75,9 @@ pub struct AmpiRunArgs {
     stack_size: u64,
     /// Put each rank's stack, MPI state and heap in an isomalloc slot (the
     /// same addresses in every process), so that ranks migrate between
-    /// processes too. Turns address-space randomization off (arts
-    /// re-executes itself). Programs of `arts ampi list` only.
+    /// processes too; a C program (./prog.so) is copied into each rank's
+    /// slot, its malloc served from there. Turns address-space
+    /// randomization off (arts re-executes itself).
     #[arg(long)]
     isomalloc: bool,
     /// Load-balancing strategy at `migrate()` (none, greedy, refine, rotate, ...).
@@ -264,12 +265,6 @@ fn to_cli(e: AmpiError) -> CliError {
 }
 
 fn options(args: &AmpiRunArgs) -> Result<RunOptions, CliError> {
-    if args.isomalloc && is_c_program(&args.program) {
-        return Err(CliError::usage(
-            "--isomalloc: a C program's globals and malloc'ed memory are not in the ranks' \
-             slots; run it without --isomalloc (its ranks move within their process)",
-        ));
-    }
     let here = Config {
         pes: crate::launch::total_pes(args.pes, args.pes_per_process)?,
         trace: args.trace.is_some(),
@@ -380,16 +375,21 @@ fn run_c_program(
     let stacks = opts.vp as u64 * opts.stack_size as u64;
     crate::budget::check_memory(format!("{} rank stacks", opts.vp), stacks)?;
     let path = std::path::Path::new(&args.program);
-    // Under mpirun each process opens copies for its own ranks only.
-    let (process, processes) = crate::launch::rank_size();
-    let per = opts.pes / processes;
-    let here = arts_ampi::ranks_on(opts.vp, opts.pes, process * per..(process + 1) * per);
-    let program = CProgram::open_ranks(path, opts.vp, here, args.program_args.clone()).map_err(
-        |e| match e {
-            LoadError::NotAProgram { .. } => CliError::usage(e),
-            other => CliError::failed(other),
-        },
-    )?;
+    let program_args = args.program_args.clone();
+    let program = if opts.isomalloc {
+        // Every rank copies the program into its slot; any may run here.
+        CProgram::open_in_slots(path, opts.vp, program_args)
+    } else {
+        // Under mpirun each process opens copies for its own ranks only.
+        let (process, processes) = crate::launch::rank_size();
+        let per = opts.pes / processes;
+        let here = arts_ampi::ranks_on(opts.vp, opts.pes, process * per..(process + 1) * per);
+        CProgram::open_ranks(path, opts.vp, here, program_args)
+    }
+    .map_err(|e| match e {
+        LoadError::NotAProgram { .. } => CliError::usage(e),
+        other => CliError::failed(other),
+    })?;
     let c = CRunOptions {
         program_stdout_to_stderr: out.json,
     };
