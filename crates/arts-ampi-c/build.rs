@@ -3,6 +3,8 @@
 //! build script does for the `arts` binary).
 
 fn main() {
-    println!("cargo:rustc-link-arg-tests=-Wl,--export-dynamic-symbol=ARTS_*");
+    println!(
+        "cargo:rustc-link-arg-tests=-Wl,--export-dynamic-symbol=ARTS_*,--export-dynamic-symbol=__wrap_calloc"
+    );
     println!("cargo:rerun-if-changed=build.rs");
 }

@@ -7,7 +7,9 @@
 
 fn main() {
     for kind in ["bins", "tests"] {
-        println!("cargo:rustc-link-arg-{kind}=-Wl,--export-dynamic-symbol=ARTS_*");
+        println!(
+            "cargo:rustc-link-arg-{kind}=-Wl,--export-dynamic-symbol=ARTS_*,--export-dynamic-symbol=__wrap_calloc"
+        );
     }
     println!("cargo:rerun-if-changed=build.rs");
 }

@@ -1,7 +1,9 @@
-//! The table of every exported `ARTS_*` function. The host binary
-//! references it ([`exported_names`]), so the linker keeps every function,
-//! and its build script exports the `ARTS_*` symbols to the programs it
-//! loads. A test checks it against the `#define`s of `mpi.h`.
+//! The table of every exported function: the `ARTS_*` functions behind
+//! `mpi.h`, and `__wrap_calloc` (programs are linked with `--wrap=calloc`).
+//! The host binary references it ([`exported_names`]), so the linker keeps
+//! every function, and its build script exports these symbols to the
+//! programs it loads. A test checks the `ARTS_*` names against the
+//! `#define`s of `mpi.h`.
 
 /// Exported function names and addresses.
 pub struct Exports(pub &'static [(&'static str, *const ())]);
@@ -12,6 +14,7 @@ unsafe impl Sync for Exports {}
 /// Every exported function.
 #[used]
 pub static EXPORTS: Exports = Exports(&[
+    ("__wrap_calloc", crate::malloc::rank_calloc as *const ()),
     (
         "ARTS_AMPI_Migrate",
         crate::ampi::ARTS_AMPI_Migrate as *const (),

@@ -114,8 +114,17 @@ extern "C" fn rank_malloc(size: usize) -> *mut c_void {
     allocate(size, HEADER)
 }
 
-/// `calloc`.
-extern "C" fn rank_calloc(n: usize, size: usize) -> *mut c_void {
+/// `calloc`, also outside slots: `arts-mpicc` links programs with
+/// `--wrap=calloc`, so their `calloc` is this function, exported by the
+/// `arts` binary as `__wrap_calloc`. Its zeros are written now, in a slot
+/// or in a block of the C library. glibc's `calloc` hands out a large
+/// block as untouched zero pages: the program's first write to each page
+/// then takes a copy-on-write fault, and in a process whose PE threads
+/// share the address space every such fault interrupts the other PEs to
+/// flush their TLBs (an IPI per page). Written now, a page takes one plain
+/// fault.
+#[unsafe(export_name = "__wrap_calloc")]
+pub extern "C" fn rank_calloc(n: usize, size: usize) -> *mut c_void {
     let Some(total) = n.checked_mul(size) else {
         return std::ptr::null_mut();
     };

@@ -33,6 +33,7 @@ fn every_mapped_name_is_exported_and_every_export_is_mapped() {
         .collect();
     let exported: BTreeSet<String> = arts_ampi_c::exported_names()
         .into_iter()
+        .filter(|n| n.starts_with("ARTS_"))
         .map(String::from)
         .collect();
     assert_eq!(mapped, exported);

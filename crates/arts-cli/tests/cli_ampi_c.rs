@@ -268,6 +268,7 @@ fn arts_mpicc_shows_its_command() {
         "-fPIC",
         "-shared",
         "-Bsymbolic",
+        "--wrap=calloc",
         "/include",
     ] {
         assert!(line.contains(part), "{part}: {line}");
