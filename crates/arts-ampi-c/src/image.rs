@@ -3,8 +3,10 @@
 //!
 //! The program is `dlopen`ed once per process (its constructors run, the
 //! loader binds every symbol: `RTLD_NOW`). [`Image::parse`] reads the
-//! file's dynamic relocations: together they name every word of the loaded
-//! object that holds an absolute address. [`Image::copy`] then copies the
+//! file's dynamic relocations (`Elf::read`, which touches only the file's
+//! bytes and checks that its section headers list as many relocations as
+//! its dynamic section, the loader's own list): together they name every
+//! word of the loaded object that holds an absolute address. [`Image::copy`] then copies the
 //! loaded segments into a block of the running rank's slot and rewrites
 //! those words:
 //!
@@ -31,7 +33,7 @@ use std::ops::Range;
 
 use arts_ampi::iso::{region, slot};
 use object::elf;
-use object::read::elf::{FileHeader, ProgramHeader, Rela, SectionHeader, Sym};
+use object::read::elf::{Dyn, FileHeader, ProgramHeader, Rela, SectionHeader, Sym};
 
 /// The file's header type (64-bit ELF, either byte order).
 type Header = elf::FileHeader64<object::Endianness>;
@@ -43,6 +45,33 @@ enum Fix {
     Shift,
     /// It holds this address (a replacement of a library function).
     Set(usize),
+}
+
+/// What one dynamic relocation stores, as far as a copy cares.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Reloc {
+    /// An address inside the object (`R_X86_64_RELATIVE`, RELR).
+    Relative,
+    /// An `ifunc` resolver's result (`R_X86_64_IRELATIVE`).
+    Resolved,
+    /// A symbol's address: one the object defines, or another library's.
+    Symbol { defined: bool, name: Vec<u8> },
+}
+
+/// What the file says about copying it: the pure part of [`Image`],
+/// read without touching the loaded program (and so safe on any bytes).
+#[derive(Debug)]
+struct Elf {
+    /// Page-aligned address ranges of the loadable segments.
+    segments: Vec<Range<usize>>,
+    /// The executable ones.
+    text: Vec<Range<usize>>,
+    /// The `.eh_frame` section, if any.
+    eh_frame: Option<usize>,
+    /// `main`.
+    main: usize,
+    /// Every dynamic relocation, by the address of its word.
+    relocs: Vec<(usize, Reloc)>,
 }
 
 /// The layout of a loaded program and how to copy it.
@@ -77,8 +106,8 @@ fn page_down(a: usize) -> usize {
     a & !(region::page() - 1)
 }
 
-fn page_up(a: usize) -> usize {
-    page_down(a + region::page() - 1)
+fn page_up(a: usize) -> Option<usize> {
+    Some(page_down(a.checked_add(region::page() - 1)?))
 }
 
 /// The replacement for library function `name` in copies, if any.
@@ -89,10 +118,15 @@ fn replacement(name: &[u8]) -> Option<usize> {
         .map(|&(_, f)| f as usize)
 }
 
-impl Image {
-    /// Reads the layout and relocations of `file` (its bytes), loaded with
-    /// `main` at address `main_at`.
-    pub fn parse(file: &[u8], main_at: usize) -> Result<Image, String> {
+/// `DT_RELRSZ`: the bytes of the packed relative relocations.
+const DT_RELRSZ: u64 = 35;
+
+const TLS: &str = "has thread-local variables (__thread), which a rank's copy cannot \
+                   carry; run it without --isomalloc";
+
+impl Elf {
+    /// Reads the segments, `main` and the dynamic relocations of `file`.
+    fn read(file: &[u8]) -> Result<Elf, String> {
         let bad = |e: object::read::Error| format!("cannot read it as ELF: {e}");
         let header = Header::parse(file).map_err(bad)?;
         let endian = header.endian().map_err(bad)?;
@@ -101,34 +135,36 @@ impl Image {
         }
         let mut segments = Vec::new();
         let mut text = Vec::new();
+        // Bytes of relocations the dynamic section names (what the loader applied).
+        let mut applied = 0u64;
         for ph in header.program_headers(endian, file).map_err(bad)? {
             match ph.p_type(endian) {
-                elf::PT_TLS => {
-                    return Err(
-                        "has thread-local variables (__thread), which a rank's copy \
-                                cannot carry; run it without --isomalloc"
-                            .into(),
-                    );
-                }
+                elf::PT_TLS => return Err(TLS.into()),
                 elf::PT_LOAD => {
                     let at = ph.p_vaddr(endian) as usize;
-                    let end = at + ph.p_memsz(endian) as usize;
-                    let pages = page_down(at)..page_up(end);
+                    let end = at.checked_add(ph.p_memsz(endian) as usize);
+                    let pages = page_down(at)
+                        ..end
+                            .and_then(page_up)
+                            .ok_or("has a segment past the end of memory")?;
                     if ph.p_flags(endian) & elf::PF_X != 0 {
                         text.push(pages.clone());
                     }
                     segments.push(pages);
                 }
+                elf::PT_DYNAMIC => {
+                    for d in ph.dynamic(endian, file).map_err(bad)?.unwrap_or_default() {
+                        let tag = d.d_tag(endian);
+                        if [elf::DT_RELASZ as u64, elf::DT_PLTRELSZ as u64, DT_RELRSZ]
+                            .contains(&tag)
+                        {
+                            applied = applied.saturating_add(d.d_val(endian));
+                        }
+                    }
+                }
                 _ => {}
             }
         }
-        let (Some(low), Some(high)) = (
-            segments.iter().map(|s| s.start).min(),
-            segments.iter().map(|s| s.end).max(),
-        ) else {
-            return Err("has no loadable segment".into());
-        };
-        let span = low..high;
         let sections = header.sections(endian, file).map_err(bad)?;
         let dynsym = sections
             .symbols(endian, file, elf::SHT_DYNSYM)
@@ -138,13 +174,9 @@ impl Image {
             .find(|s| dynsym.symbol_name(endian, s) == Ok(b"main"))
             .map(|s| s.st_value(endian) as usize)
             .ok_or("has no `main` function")?;
-        let bias = main_at
-            .checked_sub(main)
-            .ok_or("its `main` is not where the file says")?;
         let eh_frame = sections
             .section_by_name(endian, b".eh_frame")
             .map(|(_, s)| s.sh_addr(endian) as usize);
-        let inside = |a: usize| (bias + span.start..bias + span.end).contains(&a);
         // A relocation's word, if it lies in a loaded segment.
         let word_at = |at: u64| -> Result<usize, String> {
             let at = at as usize;
@@ -156,17 +188,13 @@ impl Image {
                 )),
             }
         };
-        let loaded = |rel: usize| {
-            // SAFETY: `rel` is a word of a loaded segment (`word_at`), which
-            // stays loaded (the caller keeps its handle).
-            unsafe { ((bias + rel) as *const usize).read_unaligned() }
-        };
-        let mut fixes = Vec::new();
-        let mut external = DefaultHasher::new();
+        let mut relocs = Vec::new();
+        let mut listed = 0u64;
         for s in sections.iter() {
             if let Some(relr) = s.relr(endian, file).map_err(bad)? {
+                listed = listed.saturating_add(s.sh_size(endian));
                 for at in relr {
-                    fixes.push((word_at(at)?, Fix::Shift));
+                    relocs.push((word_at(at)?, Reloc::Relative));
                 }
                 continue;
             }
@@ -179,33 +207,24 @@ impl Image {
             if link != dynsym.section() {
                 continue;
             }
+            listed = listed.saturating_add(s.sh_size(endian));
             for r in relas {
                 let at = word_at(r.r_offset(endian))?;
-                let fix = match r.r_type(endian, false) {
-                    elf::R_X86_64_NONE => None,
-                    elf::R_X86_64_RELATIVE => Some(Fix::Shift),
-                    elf::R_X86_64_IRELATIVE => inside(loaded(at)).then_some(Fix::Shift),
+                let reloc = match r.r_type(endian, false) {
+                    elf::R_X86_64_NONE => continue,
+                    elf::R_X86_64_RELATIVE => Reloc::Relative,
+                    elf::R_X86_64_IRELATIVE => Reloc::Resolved,
                     elf::R_X86_64_64 | elf::R_X86_64_GLOB_DAT | elf::R_X86_64_JUMP_SLOT => {
                         let sym = dynsym
                             .symbol(object::SymbolIndex(r.r_sym(endian, false) as usize))
                             .map_err(bad)?;
-                        let name = dynsym.symbol_name(endian, sym).map_err(bad)?;
-                        let value = loaded(at);
-                        if sym.st_shndx(endian) == elf::SHN_UNDEF
-                            && let Some(f) = replacement(name)
-                        {
-                            Some(Fix::Set(f))
-                        } else if inside(value) {
-                            Some(Fix::Shift)
-                        } else {
-                            (name, value).hash(&mut external);
-                            None
+                        Reloc::Symbol {
+                            defined: sym.st_shndx(endian) != elf::SHN_UNDEF,
+                            name: dynsym.symbol_name(endian, sym).map_err(bad)?.to_vec(),
                         }
                     }
                     elf::R_X86_64_DTPMOD64 | elf::R_X86_64_DTPOFF64 | elf::R_X86_64_TPOFF64 => {
-                        return Err("has thread-local variables (__thread), which a rank's \
-                                    copy cannot carry; run it without --isomalloc"
-                            .into());
+                        return Err(TLS.into());
                     }
                     other => {
                         return Err(format!(
@@ -215,17 +234,76 @@ impl Image {
                         ));
                     }
                 };
-                fixes.extend(fix.map(|f| (at, f)));
+                relocs.push((at, reloc));
             }
+        }
+        if listed != applied {
+            return Err(format!(
+                "its section headers list {listed} bytes of dynamic relocations, its \
+                 dynamic section {applied}: the file is damaged or stripped oddly"
+            ));
+        }
+        Ok(Elf {
+            segments,
+            text,
+            eh_frame,
+            main,
+            relocs,
+        })
+    }
+}
+
+impl Image {
+    /// Reads the layout and relocations of `file` (its bytes), loaded with
+    /// `main` at address `main_at`.
+    ///
+    /// # Safety
+    /// `file` is the program loaded (and staying loaded) with its `main` at
+    /// `main_at`: the words its relocations name are read there.
+    pub unsafe fn parse(file: &[u8], main_at: usize) -> Result<Image, String> {
+        let elf = Elf::read(file)?;
+        let (Some(low), Some(high)) = (
+            elf.segments.iter().map(|s| s.start).min(),
+            elf.segments.iter().map(|s| s.end).max(),
+        ) else {
+            return Err("has no loadable segment".into());
+        };
+        let span = low..high;
+        let bias = main_at
+            .checked_sub(elf.main)
+            .ok_or("its `main` is not where the file says")?;
+        let inside = |a: usize| (bias + span.start..bias + span.end).contains(&a);
+        // SAFETY: every relocation's word lies in a loaded segment
+        // (`Elf::read`), and the caller keeps the program loaded.
+        let loaded = |rel: usize| unsafe { ((bias + rel) as *const usize).read_unaligned() };
+        let mut fixes = Vec::new();
+        let mut external = DefaultHasher::new();
+        for (at, reloc) in elf.relocs {
+            let fix = match reloc {
+                Reloc::Relative => Some(Fix::Shift),
+                Reloc::Resolved => inside(loaded(at)).then_some(Fix::Shift),
+                Reloc::Symbol { defined, name } => {
+                    let value = loaded(at);
+                    match replacement(&name) {
+                        Some(f) if !defined => Some(Fix::Set(f)),
+                        _ if inside(value) => Some(Fix::Shift),
+                        _ => {
+                            (name, value).hash(&mut external);
+                            None
+                        }
+                    }
+                }
+            };
+            fixes.extend(fix.map(|f| (at, f)));
         }
         Ok(Image {
             bias,
             span,
-            segments,
-            text,
-            eh_frame,
+            segments: elf.segments,
+            text: elf.text,
+            eh_frame: elf.eh_frame,
             fixes,
-            main,
+            main: elf.main,
             external: external.finish(),
         })
     }
@@ -267,7 +345,10 @@ impl Image {
             for &(at, fix) in &self.fixes {
                 let word = (base + at) as *mut usize;
                 let value = match fix {
-                    Fix::Shift => word.read_unaligned() - self.bias + base,
+                    Fix::Shift => word
+                        .read_unaligned()
+                        .wrapping_sub(self.bias)
+                        .wrapping_add(base),
                     Fix::Set(f) => f,
                 };
                 word.write_unaligned(value);
@@ -283,5 +364,72 @@ impl Image {
         Ok(Copied {
             main: (base + self.main) as *const c_void,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A program built by arts-mpicc (`None` without a C compiler).
+    fn program() -> Option<Vec<u8>> {
+        let dir = tempfile::tempdir().unwrap();
+        let so = dir.path().join("heap.so");
+        let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/c/heap.c");
+        let ok = std::process::Command::new("sh")
+            .arg(crate::mpicc_path())
+            .args([src.as_os_str(), "-o".as_ref(), so.as_os_str()])
+            .status()
+            .ok()?;
+        ok.success().then(|| std::fs::read(&so).unwrap())
+    }
+
+    #[test]
+    fn a_program_reads_as_segments_main_and_relocations() {
+        let Some(file) = program() else {
+            return;
+        };
+        let elf = Elf::read(&file).unwrap();
+        assert!(!elf.text.is_empty() && elf.eh_frame.is_some() && elf.main > 0);
+        let named = |n: &[u8]| {
+            elf.relocs
+                .iter()
+                .any(|(_, r)| matches!(r, Reloc::Symbol { defined: false, name } if name == n))
+        };
+        assert!(
+            named(b"malloc") && named(b"ARTS_MPI_Init"),
+            "{:?}",
+            elf.relocs
+        );
+        assert!(elf.relocs.iter().any(|(_, r)| *r == Reloc::Relative));
+    }
+
+    #[test]
+    fn damaged_files_are_refused_without_a_panic() {
+        let Some(file) = program() else {
+            return;
+        };
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for cut in [0, 4, 63, 64, 200, file.len() / 2, file.len() - 1] {
+            assert!(Elf::read(&file[..cut]).is_err(), "cut at {cut}");
+        }
+        for _ in 0..3000 {
+            let mut bad = file.clone();
+            for _ in 0..1 + next() % 8 {
+                // Flips land in the headers and tables half of the time.
+                let at = match next() % 2 {
+                    0 => next() as usize % 4096.min(bad.len()),
+                    _ => next() as usize % bad.len(),
+                };
+                bad[at] ^= 1 << (next() % 8);
+            }
+            let _ = Elf::read(&bad);
+        }
     }
 }

@@ -252,7 +252,9 @@ impl CProgram {
     ) -> Result<CProgram, LoadError> {
         let bytes = read_program(path)?;
         let original = load(path, path)?;
-        match Image::parse(&bytes, original.main as usize) {
+        // SAFETY: `bytes` is the file just loaded as `original`, which stays
+        // loaded as long as the image is used (both live in the program).
+        match unsafe { Image::parse(&bytes, original.main as usize) } {
             Ok(image) => {
                 arts_ampi::iso::layout::mark_loaded(image.external());
                 Ok(CProgram {
