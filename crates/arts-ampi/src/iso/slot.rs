@@ -372,6 +372,32 @@ mod tests {
         );
     }
 
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn code_in_a_slot_runs_and_runs_again_where_the_slot_is_restored() {
+        let slot = Slot::open(region::SLOTS - 8, 32 * 1024).unwrap();
+        let page = region::page();
+        let layout = Layout::from_size_align(page, page).unwrap();
+        // SAFETY: the slot is open; the block is a page of its heap, written
+        // with `mov eax, 42; ret` before it is made executable, then called
+        // as the function it is.
+        let code = unsafe {
+            let p = alloc(slot.index(), layout);
+            std::ptr::copy_nonoverlapping([0xb8, 42, 0, 0, 0, 0xc3].as_ptr(), p, 6);
+            let bad = add_code(slot.index(), p as usize + 8..p as usize + page, 0);
+            assert!(bad.unwrap_err().contains("not whole pages"));
+            add_code(slot.index(), p as usize..p as usize + page, 0).unwrap();
+            std::mem::transmute::<*mut u8, extern "C" fn() -> i32>(p)
+        };
+        assert_eq!(code(), 42);
+        let (meta, parts) = slot.image(slot.stack_base());
+        let copy: Vec<Vec<u8>> = parts.iter().map(|p| p.to_vec()).collect();
+        slot.close();
+        let back = Slot::restore(&meta, [&copy[0], &copy[1], &copy[2]]).unwrap();
+        assert_eq!(code(), 42, "executable again after the restore");
+        back.close();
+    }
+
     #[test]
     fn a_stack_too_large_for_a_slot_is_refused() {
         let e = Slot::open(region::SLOTS - 7, SLOT_BYTES).unwrap_err();
