@@ -253,6 +253,7 @@ typedef void MPI_User_function(void *invec, void *inoutvec, int *len, MPI_Dataty
 #define AMPI_Setmigratable ARTS_AMPI_Setmigratable
 #define AMPI_My_pe ARTS_AMPI_My_pe
 #define AMPI_Checkpoint ARTS_AMPI_Checkpoint
+#define AMPI_MemCheckpoint ARTS_AMPI_MemCheckpoint
 #define AMPI_Checkpoint_state ARTS_AMPI_Checkpoint_state
 #define AMPI_MemCheckpoint_state ARTS_AMPI_MemCheckpoint_state
 #define AMPI_Restored_state ARTS_AMPI_Restored_state
@@ -418,6 +419,12 @@ int AMPI_My_pe(void);
  * ./prog.so` (any PEs and processes, the same ranks) continues from the
  * call's return. */
 int AMPI_Checkpoint(const char *dname);
+/* The same, kept in memory (Charm++'s double checkpoint): every process's
+ * share in its hold of --checkpoint-dir, a store local to each node (a
+ * tmpfs such as /dev/shm/job), and a copy in its buddy's hold; `--restart
+ * DIR` (the store) continues from the call, from the copies where a node's
+ * store was lost. */
+int AMPI_MemCheckpoint(void);
 /* Checkpoints of the ranks' own state (with or without isomalloc):
  * collective over MPI_COMM_WORLD, saves every rank's `bytes` bytes at
  * `state` as the run's checkpoint after `step` (`arts ampi run

@@ -1,7 +1,8 @@
 //! The AMPI extensions: `AMPI_Migrate` (a collective load-balancing point,
 //! blocking or with `AMPI_INFO_LB_ASYNC` not) and `AMPI_Async_Migrate`,
 //! `AMPI_Migrateto` / `AMPI_Migrate_to_pe`, `AMPI_Setmigratable`, `AMPI_My_pe`,
-//! checkpoints of whole ranks (`AMPI_Checkpoint`, with isomalloc), and
+//! checkpoints of whole ranks (`AMPI_Checkpoint`, `AMPI_MemCheckpoint`,
+//! with isomalloc), and
 //! checkpoints of the ranks' own state (`AMPI_Checkpoint_state`,
 //! `AMPI_Restored_state`: `Mpi::checkpoint`/`restored` with the bytes the
 //! program names, which also work without isomalloc).
@@ -125,6 +126,24 @@ pub unsafe extern "C-unwind" fn ARTS_AMPI_Checkpoint(dname: *const c_char) -> c_
         }
         vp.whole_checkpoints += 1;
         vp.mpi().checkpoint_ranks(vp.whole_checkpoints)?;
+        Ok(())
+    })
+}
+
+/// `AMPI_MemCheckpoint()`: as `AMPI_Checkpoint`, but the ranks are kept
+/// in memory (`Mpi::mem_checkpoint_ranks`): every process's share in its
+/// hold of `--checkpoint-dir`, a store local to each node (a tmpfs such as
+/// `/dev/shm/job`), and a copy in its buddy's hold. `--restart DIR` (the
+/// store) continues from the call's return, from the copies where a
+/// node's store was lost. Without a checkpoint directory it does nothing.
+#[unsafe(no_mangle)]
+pub extern "C-unwind" fn ARTS_AMPI_MemCheckpoint() -> c_int {
+    entry("AMPI_MemCheckpoint", MPI_COMM_WORLD, |vp| {
+        if !vp.mpi().checkpointing() {
+            return Ok(());
+        }
+        vp.whole_checkpoints += 1;
+        vp.mpi().mem_checkpoint_ranks(vp.whole_checkpoints)?;
         Ok(())
     })
 }

@@ -41,6 +41,10 @@ pub static EXPORTS: Exports = Exports(&[
         crate::ampi::ARTS_AMPI_Checkpoint as *const (),
     ),
     (
+        "ARTS_AMPI_MemCheckpoint",
+        crate::ampi::ARTS_AMPI_MemCheckpoint as *const (),
+    ),
+    (
         "ARTS_AMPI_Checkpoint_state",
         crate::ampi::ARTS_AMPI_Checkpoint_state as *const (),
     ),

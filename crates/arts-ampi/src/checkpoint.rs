@@ -25,9 +25,9 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use arts_core::ArrayImage;
-
+use arts_apps::checkpoint_files::{self, Buddies};
 use arts_core::checkpoint::disk::{self, Checkpoint, Contents, held};
+use arts_core::{ArrayImage, Driver, RunError};
 use serde::{Deserialize, Serialize};
 
 use crate::error::AmpiError;
@@ -60,6 +60,9 @@ pub struct MemStore {
     pub node: String,
     /// This process's index among the job's processes (its MPI rank).
     pub process: u32,
+    /// The process that keeps a copy of this one's share of whole ranks
+    /// (`Mpi::mem_checkpoint_ranks`; its own index with one process).
+    pub buddy: u32,
     /// The process whose checkpoints this one keeps a copy of (its own
     /// index with one process): the process that has 0 here keeps a
     /// second copy of every `mem_checkpoint`.
@@ -70,6 +73,15 @@ impl MemStore {
     /// This process's hold in the store.
     fn hold(&self) -> PathBuf {
         held::hold_dir(&self.dir, &self.node, self.process)
+    }
+
+    /// The store's double-checkpoint pairing, for an array's shares.
+    fn buddies(&self) -> Buddies {
+        Buddies {
+            node: self.node.clone(),
+            buddy: self.buddy,
+            ward: self.ward,
+        }
     }
 }
 
@@ -200,6 +212,33 @@ pub(crate) fn write_ranks(
     };
     let contents = contents_of(plan, ranks, step, &[], true);
     disk::write(dir, &contents, &[image], plan.keep).map_err(|e| e.to_string())
+}
+
+/// Keeps `local`, this process's share of the AMPI array with every rank
+/// saved whole, as the checkpoint after `step` of a run of `ranks` ranks in
+/// the node-local store: in this process's hold, and a copy in its buddy's
+/// (Charm++'s double checkpoint, `arts_apps::checkpoint_files::write`).
+/// Collective; `Ok(Err(why))` when it could not be kept.
+pub(crate) fn hold_ranks(
+    d: &mut Driver,
+    plan: &Checkpoints,
+    ranks: u32,
+    step: u64,
+    local: &ArrayImage,
+) -> Result<Result<(), String>, RunError> {
+    let Some(store) = &plan.memory else {
+        return Ok(Err(
+            "the run has no checkpoint store (--checkpoint-dir)".into()
+        ));
+    };
+    let contents = contents_of(plan, ranks, step, &[], true);
+    let buddies = store.buddies();
+    let target = (store.dir.as_path(), plan.keep, Some(&buddies));
+    match checkpoint_files::write(d, &[local], target, &contents) {
+        Ok(_) => Ok(Ok(())),
+        Err(RunError::Checkpoint(why)) => Ok(Err(why)),
+        Err(other) => Err(other),
+    }
 }
 
 /// One rank's state, read back in one piece.
@@ -339,6 +378,7 @@ mod tests {
             dir: store.path().to_path_buf(),
             node: "n0".into(),
             process: 0,
+            buddy: 0,
             ward: 0,
         };
         let plan = Checkpoints {

@@ -270,7 +270,12 @@ impl Chare for Rank {
                     s.checkpoint_step
                         .filter(|_| s.state == VpState::Blocked("checkpoint_ranks"))
                 });
-                let said = vec![u64::from(step.is_some()), step.unwrap_or(0)];
+                // Waiting, at which step, in memory: the same on every rank
+                // (the reduction takes the minimum of each).
+                let said = match step {
+                    Some((step, memory)) => vec![1, step, u64::from(memory)],
+                    None => vec![0, 0, 0],
+                };
                 ctx.contribute(said, Reducer::Min, Callback::main(Tag::Poll));
             }
             AmpiMsg::Checkpointed(result) => {

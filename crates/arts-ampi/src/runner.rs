@@ -191,7 +191,8 @@ pub fn run(opts: &RunOptions, program: Arc<ProgramFn>) -> Result<AmpiReport, Amp
     let shared = spec.clone();
     let plan = opts.checkpoints.as_ref();
     let whole = plan.and_then(|p| p.restored.as_ref()?.whole.clone());
-    let saving_whole = opts.isomalloc && plan.is_some_and(|p| p.dir.is_some());
+    let saving_whole =
+        opts.isomalloc && plan.is_some_and(|p| p.dir.is_some() || p.memory.is_some());
     let (result, runtime) = arts_core::run_on(&config, transport, rx, move |d| {
         if opts.isomalloc {
             same_code_address(d)?;
@@ -262,7 +263,7 @@ fn serve_whole_checkpoints(
         if said.first() != Some(&1) {
             return Ok(());
         }
-        let saved = save_whole(d, ranks, spec, said[1])?;
+        let saved = save_whole(d, ranks, spec, said[1], said[2] == 1)?;
         d.broadcast(ranks, AmpiMsg::Checkpointed(saved));
         d.wait_quiescence()?;
     }
@@ -270,23 +271,30 @@ fn serve_whole_checkpoints(
 
 /// Takes the checkpoint of whole ranks after `step` (every rank waits in
 /// `checkpoint_ranks`, nothing is in flight): the array's image, written
-/// by process 0; every process learns how it went. Collective.
+/// by process 0 (`in_memory`: every process's share kept in its hold of
+/// the node-local store, with a copy in its buddy's); every process learns
+/// how it went. Collective.
 fn save_whole(
     d: &mut Driver,
     ranks: &ArrayProxy<Rank>,
     spec: &Spec,
     step: u64,
+    in_memory: bool,
 ) -> Result<Result<(), String>, RunError> {
+    let plan = spec
+        .checkpoints
+        .as_ref()
+        .expect("saving whole ranks has a plan");
+    if in_memory {
+        let local = d.checkpoint_local(ranks)?;
+        return crate::checkpoint::hold_ranks(d, plan, spec.size, step, &local);
+    }
     let image = d.checkpoint(ranks)?;
     let mut verdict = Vec::new();
-    if d.process().0 == 0 {
-        let plan = spec
-            .checkpoints
-            .as_ref()
-            .expect("saving whole ranks has a plan");
-        if let Err(why) = crate::checkpoint::write_ranks(plan, spec.size, step, &image) {
-            verdict = why.into_bytes();
-        }
+    if d.process().0 == 0
+        && let Err(why) = crate::checkpoint::write_ranks(plan, spec.size, step, &image)
+    {
+        verdict = why.into_bytes();
     }
     if d.process().1 > 1 {
         verdict = d.bcast(verdict)?;

@@ -142,8 +142,9 @@ pub struct Shared {
     pub checkpoints: Option<Arc<Checkpoints>>,
     /// An `async_migrate()` joined a balancing step that has not ended.
     pub sync_pending: bool,
-    /// The step of the `checkpoint_ranks` call this rank waits in.
-    pub checkpoint_step: Option<u64>,
+    /// The step of the `checkpoint_ranks` (or, `true`,
+    /// `mem_checkpoint_ranks`) call this rank waits in.
+    pub checkpoint_step: Option<(u64, bool)>,
     /// How that checkpoint went, once the run has taken it.
     pub checkpointed: Option<Result<(), String>>,
 }

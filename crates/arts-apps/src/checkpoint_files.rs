@@ -289,7 +289,7 @@ pub(crate) fn array_shaped(
 /// Where a checkpoint goes: its root directory, how many checkpoints to
 /// keep there, and the buddies of double checkpoints (the root is then a
 /// node-local store).
-pub(crate) type Target<'a> = (&'a Path, usize, Option<&'a Buddies>);
+pub type Target<'a> = (&'a Path, usize, Option<&'a Buddies>);
 
 /// What one checkpoint holds besides its elements: the app's part of a
 /// [`disk::Contents`], owned.
@@ -343,7 +343,7 @@ impl Contents {
 /// store, each process also keeps its ward's copy and publishes its hold,
 /// and the holds drop their older checkpoints only once every hold has the
 /// new one. Collective. Returns, on process 0, the bytes of element state.
-pub(crate) fn write(
+pub fn write(
     d: &mut Driver,
     images: &[&ArrayImage],
     (dir, keep, buddies): Target<'_>,

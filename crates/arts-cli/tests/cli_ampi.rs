@@ -325,4 +325,18 @@ fn ranks_saved_whole_restart_on_other_pe_counts_and_only_in_their_build() {
     std::fs::write(&manifest, m.to_string()).unwrap();
     let out = run(&["--pes", "1", "--restart", &ckpt3]);
     assert_usage_error(&out, "another build of arts");
+    // Kept in memory instead (mem_checkpoint_ranks): the store's hold.
+    let store = root.path().join("store");
+    let at = store.to_str().unwrap();
+    let keeping = [&whole[..], &["--mem-checkpoints", "--checkpoint-dir", at]].concat();
+    assert_eq!(json(&run(&keeping))["valid"], true);
+    let hold = std::fs::read_dir(&store).unwrap().next().unwrap().unwrap();
+    assert!(hold.file_name().to_string_lossy().starts_with("hold-"));
+    assert!(hold.path().join("ckpt-6").is_dir());
+    let v = json(&run(&["--pes", "1", "--restart", at]));
+    assert_eq!(
+        (v["valid"].clone(), v["resumed_from_step"].clone()),
+        (true.into(), 6.into()),
+        "{v}"
+    );
 }

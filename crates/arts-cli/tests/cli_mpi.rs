@@ -1324,3 +1324,43 @@ fn c_ranks_in_isomalloc_slots_move_between_processes_and_restart_whole() {
         "{first}\n{again}"
     );
 }
+
+#[test]
+fn whole_c_ranks_kept_in_memory_survive_the_loss_of_a_nodes_store() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(whole) = build("whole", dir.path()) else {
+        return;
+    };
+    let store = dir.path().join("store");
+    let at = store.display().to_string();
+    let run = ["ampi", "run", "--vp", "4", "--isomalloc"];
+    // AMPI_MemCheckpoint after steps 10, 20 and 30 of 35, on 3 nodes.
+    let saving = [
+        &run[..],
+        &["--checkpoint-dir", &at, &whole, "--", "35", "10", "1"],
+    ]
+    .concat();
+    let out = mpirun_on_nodes(&["a", "b", "c"], &saving);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let first = program_lines(&String::from_utf8_lossy(&out.stdout));
+    // Node b's hold has its own share and a copy of its ward's.
+    let b = store.join("hold-b.p1/ckpt-3");
+    for share in ["array-0.p0.bin", "array-0.p1.bin"] {
+        assert!(b.join(share).is_file(), "{share}");
+    }
+    std::fs::remove_dir_all(store.join("hold-b.p1")).unwrap();
+    let again = [&run[..], &["--restart", &at, &whole]].concat();
+    let out = mpirun_on_nodes(&["c", "a", "d"], &again);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let resumed = program_lines(&String::from_utf8_lossy(&out.stdout));
+    assert!(resumed.starts_with("step 31\n"), "{resumed}");
+    assert_eq!(resumed.lines().last(), first.lines().last());
+}

@@ -3,9 +3,11 @@
  * and globals, checkpointed every `every` steps. Rank 0 prints each step it
  * starts, and the checksum at the end: a run restarted from checkpoint K
  * (--restart DIR/ckpt-K) starts at step K * every + 1 and prints the same
- * checksum as the run that saved it.
+ * checksum as the run that saved it. With `mem` = 1 the checkpoints are
+ * kept in memory (AMPI_MemCheckpoint: --checkpoint-dir is a node-local
+ * store, each process's share in its hold and a copy in its buddy's).
  *
- *   whole [steps=30] [every=10] */
+ *   whole [steps=30] [every=10] [mem=0] */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +21,7 @@ int main(int argc, char **argv)
 {
     int steps = argc > 1 ? atoi(argv[1]) : 30;
     int every = argc > 2 ? atoi(argv[2]) : 10;
+    int mem = argc > 3 ? atoi(argv[3]) : 0;
     int size, rank, i;
     double sum = 0, total = 0;
     MPI_Init(&argc, &argv);
@@ -42,8 +45,12 @@ int main(int argc, char **argv)
             g_v[i] = 0.25 * prev + 0.5 * cur + 0.25 * next;
             prev = cur;
         }
-        if (every > 0 && g_step % every == 0)
-            AMPI_Checkpoint(NULL);
+        if (every > 0 && g_step % every == 0) {
+            if (mem)
+                AMPI_MemCheckpoint();
+            else
+                AMPI_Checkpoint(NULL);
+        }
     }
     for (i = 0; i < N; i++)
         sum += g_v[i] * (i + 1);

@@ -6,7 +6,7 @@ use serde::de::DeserializeOwned;
 
 use super::{Mpi, UNDEFINED, WORLD};
 use crate::Op;
-use crate::checkpoint::{MemStore, main_state_for, state_entry};
+use crate::checkpoint::{Checkpoints, MemStore, main_state_for, state_entry};
 use crate::error::MpiError;
 
 impl Mpi<'_> {
@@ -37,23 +37,54 @@ impl Mpi<'_> {
     /// return. Needs isomalloc (`RunOptions::isomalloc`). The checkpoint is
     /// taken when every rank waits here and no message is in flight.
     pub fn checkpoint_ranks(&mut self, step: u64) -> Result<(), MpiError> {
-        let call = "checkpoint_ranks";
+        self.save_ranks("checkpoint_ranks", step, false)
+    }
+
+    /// AMPI's `AMPI_MemCheckpoint`: as [`Mpi::checkpoint_ranks`], but the
+    /// ranks are kept in memory, Charm++'s double checkpoint: every
+    /// process's share in its hold of the run's node-local store
+    /// (`--checkpoint-dir`, a tmpfs such as `/dev/shm/job`) and a copy in
+    /// its buddy's hold (a process on another node when there is one). A
+    /// restart from the store (`--restart DIR`) continues from the call,
+    /// from the copies where a node's store was lost.
+    pub fn mem_checkpoint_ranks(&mut self, step: u64) -> Result<(), MpiError> {
+        self.save_ranks("mem_checkpoint_ranks", step, true)
+    }
+
+    /// Waits in `call` until the run has saved every rank whole after
+    /// `step`, on disk or in memory.
+    fn save_ranks(
+        &mut self,
+        call: &'static str,
+        step: u64,
+        in_memory: bool,
+    ) -> Result<(), MpiError> {
         if crate::iso::current().is_none() {
             return Err(checkpoint_error(
                 call,
                 "ranks are saved whole only in isomalloc slots (--isomalloc)",
             ));
         }
-        if (self.shared().checkpoints.as_ref()).is_none_or(|p| p.dir.is_none()) {
+        // Not a clone of the plan: nothing of this process may stay on the
+        // stack across the wait, which a restart resumes in another.
+        let has = |p: &Checkpoints| match in_memory {
+            true => p.memory.is_some(),
+            false => p.dir.is_some(),
+        };
+        if !self.shared().checkpoints.as_deref().is_some_and(has) {
             return Err(checkpoint_error(
                 call,
-                "the run has no checkpoint directory",
+                match in_memory {
+                    true => "the run has no checkpoint store (--checkpoint-dir)",
+                    false => "the run has no checkpoint directory",
+                },
             ));
         }
         self.shared().checkpointed = None;
-        self.shared().checkpoint_step = Some(step);
+        self.shared().checkpoint_step = Some((step, in_memory));
         while self.shared().checkpointed.is_none() {
-            self.block(call);
+            // The run takes the checkpoint when every rank waits here.
+            self.block("checkpoint_ranks");
         }
         match self.shared().checkpointed.take() {
             Some(Err(why)) => Err(checkpoint_error(call, &why)),

@@ -248,7 +248,8 @@ pub(super) fn build(params: &Params, vp: u32) -> Result<Built, AmpiError> {
             if checkpoint_every > 0 && (it + 1) % checkpoint_every == 0 && it + 1 < iters {
                 let step = u64::from(it + 1);
                 match (whole_checkpoint, mem_checkpoint) {
-                    (true, _) => mpi.checkpoint_ranks(step)?,
+                    (true, true) => mpi.mem_checkpoint_ranks(step)?,
+                    (true, false) => mpi.checkpoint_ranks(step)?,
                     (false, true) => mpi.mem_checkpoint(step, &b.cur)?,
                     (false, false) => mpi.checkpoint(step, &b.cur)?,
                 }

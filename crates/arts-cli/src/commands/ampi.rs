@@ -128,12 +128,10 @@ pub struct AmpiRunArgs {
     /// stencil3d: call checkpoint_ranks() instead of checkpoint(): every
     /// rank saved whole (stack, heap, MPI state; needs --isomalloc), and a
     /// run restarted from it (--restart, same build of arts) continues from
-    /// that call.
-    #[arg(
-        long,
-        requires = "checkpoint_every",
-        conflicts_with = "mem_checkpoints"
-    )]
+    /// that call. With --mem-checkpoints, mem_checkpoint_ranks(): the
+    /// ranks kept whole in the node-local store, each process's share in
+    /// its hold and a copy in its buddy's.
+    #[arg(long, requires = "checkpoint_every")]
     whole_checkpoints: bool,
     /// Checkpoints to keep in --checkpoint-dir.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
@@ -323,6 +321,7 @@ fn options(args: &AmpiRunArgs) -> Result<RunOptions, CliError> {
             dir: dir.clone(),
             node: buddies.node,
             process: crate::launch::rank_size().0,
+            buddy: buddies.buddy,
             ward: buddies.ward,
         }
     });
