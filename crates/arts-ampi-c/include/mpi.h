@@ -257,6 +257,11 @@ typedef void MPI_User_function(void *invec, void *inoutvec, int *len, MPI_Dataty
 #define AMPI_Checkpoint_state ARTS_AMPI_Checkpoint_state
 #define AMPI_MemCheckpoint_state ARTS_AMPI_MemCheckpoint_state
 #define AMPI_Restored_state ARTS_AMPI_Restored_state
+/* AMPI's names for the asynchronous collectives (paper section 2.4.4),
+ * from before MPI-3 had them: the same calls. */
+#define AMPI_Ireduce ARTS_MPI_Ireduce
+#define AMPI_Iallreduce ARTS_MPI_Iallreduce
+#define AMPI_Ialltoall ARTS_MPI_Ialltoall
 
 /* ---- environment ---- */
 int MPI_Init(int *argc, char ***argv);

@@ -118,7 +118,12 @@ int main(int argc, char **argv)
         if (fail && rank == 1 && step == 3)
             MPI_Send(&token, 1, MPI_INT, 0, 0, (MPI_Comm)12345);
     }
-    MPI_Reduce(&bad, &total, 1, MPI_INT, MPI_SUM, 0, MPI_COMM_WORLD);
+    {
+        /* AMPI's name for the asynchronous reduction. */
+        MPI_Request req;
+        AMPI_Iallreduce(&bad, &total, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD, &req);
+        MPI_Wait(&req, MPI_STATUS_IGNORE);
+    }
     if (rank == 0)
         printf("heap: %d ranks, %d wrong reads\n", size, total);
     printf("rank %d moved %d times\n", rank, moves);
