@@ -442,6 +442,38 @@ fn a_distributed_sweep_checkpoints_and_restarts_bit_identical() {
     ]));
     assert_eq!(v["parallel"]["resumed_from_point"], 3);
     assert_eq!(sweep_results(&v), sweep_results(&plain));
+    // In the background: the next bias point starts once the slabs are
+    // imaged; every checkpoint is still published, and restarts alike.
+    let quick = dir.path().join("quick");
+    let q = quick.to_str().unwrap();
+    let background = [
+        "--checkpoint-every",
+        "1",
+        "--keep",
+        "3",
+        "--checkpoint-async",
+    ];
+    let v = json(&arts(
+        &[&sweep[..], &background[..], &["--checkpoint-dir", q]].concat(),
+    ));
+    assert_eq!(sweep_results(&v), sweep_results(&plain));
+    let (c, on) = (quick.join("ckpt-2"), dir.path().join("on"));
+    let restart = ["--json", "restart", c.to_str().unwrap()];
+    let go_on = [
+        "--checkpoint-every",
+        "1",
+        "--checkpoint-async",
+        "--checkpoint-dir",
+    ];
+    let v = json(&arts(
+        &[&restart[..], &go_on, &[on.to_str().unwrap()]].concat(),
+    ));
+    assert_eq!(v["parallel"]["resumed_from_point"], 2);
+    assert_eq!(sweep_results(&v), sweep_results(&plain));
+    assert!(
+        on.join("ckpt-3").is_dir(),
+        "the restart went on in the background"
+    );
 
     // Bad input: options a restart cannot take, a modified checkpoint.
     let newest = root.join("ckpt-3");

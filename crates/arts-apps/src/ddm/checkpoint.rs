@@ -8,17 +8,21 @@
 //! PEs, decodes the saved results exactly as they were decoded the first
 //! time, and goes on with the next bias point: the sweep ends bit-identical
 //! to an uninterrupted one. With buddies, the checkpoints are double, in
-//! node-local stores (see `checkpoint_files`).
+//! node-local stores (see `checkpoint_files`). In the background, the
+//! next bias point starts as soon as the slabs are imaged
+//! (`checkpoint_writer`).
 
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::Instant;
 
 use arts_core::checkpoint::disk::{self, Checkpoint, CheckpointError};
 use arts_core::{ArrayImage, ArrayProxy, Driver, RunError};
 use serde::{Deserialize, Serialize};
 
 use super::slab::Slab;
-use crate::checkpoint_files::{self, invalid};
+use crate::checkpoint_files::{self, Contents, invalid};
+use crate::checkpoint_writer::Writer;
 
 /// The app name a sweep's checkpoints carry in their manifest.
 pub const APP: &str = "ddm";
@@ -37,6 +41,9 @@ pub struct Checkpointing {
     /// Keep double checkpoints in node-local stores instead of one in a
     /// directory every process sees.
     pub buddies: Option<checkpoint_files::Buddies>,
+    /// Write each checkpoint in the background while the slabs go on
+    /// (`crate::checkpoint_writer`).
+    pub background: bool,
 }
 
 /// One bias point as the main program received it.
@@ -107,23 +114,25 @@ pub fn read_resume(
 }
 
 /// Takes the checkpoint after the points in `state`: every process writes
-/// its own slabs' images, process 0 publishes them with `state`.
-/// Collective.
+/// its own slabs' images, process 0 publishes them with `state`. The slabs
+/// go on (`go_on`) after the write, or once imaged when `writer` writes in
+/// the background. Collective.
 pub(super) fn take(
     d: &mut Driver,
     slabs: &ArrayProxy<Slab>,
     plan: &Checkpointing,
     state: &MainState,
+    writer: &mut Writer,
+    go_on: impl FnOnce(&mut Driver),
 ) -> Result<(), RunError> {
+    let began = Instant::now();
     let image = d.checkpoint_local(slabs)?;
-    let main_state = arts_core::wire::encode(state);
-    let contents = disk::Contents {
+    let contents = Contents {
         app: APP,
         options: plan.options.clone(),
         step: state.points.len() as u64,
-        main_state: &main_state,
+        main_state: arts_core::wire::encode(state),
     };
-    let at = (plan.dir.as_path(), plan.keep, plan.buddies.as_ref());
-    checkpoint_files::write(d, &[&image], at, &contents)?;
-    Ok(())
+    let target = (plan.dir.as_path(), plan.keep, plan.buddies.as_ref());
+    writer.write(d, vec![image], target, contents, (began, go_on))
 }

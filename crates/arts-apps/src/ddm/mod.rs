@@ -25,6 +25,7 @@ use arts_ddm::solver::segment::Assembly;
 use arts_ddm::{BiasSolution, Mesh, Residual, Side, SolverOptions};
 use serde::{Deserialize, Serialize};
 
+use crate::checkpoint_writer::Writer;
 pub use checkpoint::{Checkpointing, Resume};
 use checkpoint::{MainState, SavedPoint};
 pub use live::LiveCut;
@@ -274,6 +275,10 @@ pub fn run_session(
             d.create_array::<Master>("ddm-master", Shape::d1(1), Map::Block, init)
                 .at(0u32)
         });
+        let mut writer = Writer::new(save.as_ref().is_some_and(|p| p.background));
+        // When the current bias point started, if a background checkpoint
+        // already started it.
+        let mut started: Option<Instant> = None;
         let mut assembly = Assembly::new(&mesh, biased);
         let mut points = Vec::with_capacity(biases.len());
         for p in &state.points {
@@ -286,17 +291,17 @@ pub fn run_session(
                 p.time_s,
             ));
         }
+        let bias = |index: usize| SlabMsg::Bias {
+            index: index as u32,
+            bias_v: biases[index],
+            master,
+        };
         for (i, &bias_v) in biases.iter().enumerate().skip(points.len()) {
-            let start = Instant::now();
             let index = i as u32;
-            d.broadcast(
-                &slabs,
-                SlabMsg::Bias {
-                    index,
-                    bias_v,
-                    master,
-                },
-            );
+            let start = started.take().unwrap_or_else(|| {
+                d.broadcast(&slabs, bias(i));
+                Instant::now()
+            });
             let result = d.wait_callback::<Vec<u64>>(DdmTag::Solved(index))?;
             let time_s = start.elapsed().as_secs_f64();
             let mut point = decode(&mut assembly, &mesh, n, bias_v, &result, time_s);
@@ -314,7 +319,11 @@ pub fn run_session(
                 });
                 let done = points.len();
                 if plan.every > 0 && done.is_multiple_of(plan.every) && done < biases.len() {
-                    checkpoint::take(d, &slabs, plan, &state)?;
+                    let next = |d: &mut Driver| {
+                        d.broadcast(&slabs, bias(done));
+                        started = Some(Instant::now());
+                    };
+                    checkpoint::take(d, &slabs, plan, &state, &mut writer, next)?;
                 }
             }
         }
@@ -488,6 +497,8 @@ mod tests {
             keep: 5,
             options: serde_json::json!({"test": true}),
             buddies: None,
+            // In the background (the CLI tests take them synchronously).
+            background: true,
         };
         let (with, _) = run_session(
             &on(2, None),

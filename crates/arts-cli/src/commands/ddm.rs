@@ -156,6 +156,11 @@ pub struct RunDdmArgs {
     /// buddy's (a process on another node when the nodes run as many each).
     #[arg(long, requires = "checkpoint_dir")]
     pub buddy_checkpoints: bool,
+    /// Write each checkpoint in the background: the slabs start the next
+    /// bias point as soon as they are imaged, and the checkpoint is
+    /// published (all or nothing) once written.
+    #[arg(long, requires = "checkpoint_dir")]
+    pub checkpoint_async: bool,
 }
 
 /// Arguments of `arts ddm partition`.
@@ -553,6 +558,7 @@ pub fn restart(c: &Checkpoint, opts: &RunOpts, out: Output) -> CliResult {
         None => (None, None),
     };
     args.buddy_checkpoints = given.buddy_checkpoints;
+    args.checkpoint_async = given.checkpoint_async;
     run_sweep(&args, argv, Some(c), out)
 }
 

@@ -278,6 +278,7 @@ fn saving(
             keep: args.keep as usize,
             options: serde_json::json!({ "argv": session.argv, "mesh_crc32": fingerprint }),
             buddies: args.buddy_checkpoints.then(crate::launch::buddies),
+            background: args.checkpoint_async,
         }),
         _ => None,
     };

@@ -54,6 +54,8 @@ pub struct SweepRestart {
     pub checkpoint: Option<(u32, PathBuf, u32)>,
     /// ... as double checkpoints in node-local stores.
     pub buddy_checkpoints: bool,
+    /// ... written in the background.
+    pub checkpoint_async: bool,
 }
 
 /// Options every stencil app takes: PEs, placement, tracing, load balancing.
@@ -212,12 +214,11 @@ impl RunOpts {
                 self.checkpoint_every_seconds.is_some(),
             ),
             ("--checkpoint-on-term", self.checkpoint_on_term),
-            ("--checkpoint-async", self.checkpoint_async),
             ("--resume", self.resume),
         ];
         if let Some((flag, _)) = others.iter().find(|o| o.1) {
             return Err(CliError::usage(format!(
-                "{flag}: a restarted ddm sweep keeps its own options; it takes --pes, --pes-per-process, --checkpoint-every, --checkpoint-dir, --keep and --buddy-checkpoints"
+                "{flag}: a restarted ddm sweep keeps its own options; it takes --pes, --pes-per-process, --checkpoint-every, --checkpoint-dir, --keep, --buddy-checkpoints and --checkpoint-async"
             )));
         }
         let checkpoint = match (self.checkpoint_every, &self.checkpoint_dir) {
@@ -234,6 +235,7 @@ impl RunOpts {
             pes_per_process: self.pes_per_process,
             checkpoint,
             buddy_checkpoints: self.buddy_checkpoints,
+            checkpoint_async: self.checkpoint_async,
         })
     }
 
