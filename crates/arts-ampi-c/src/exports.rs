@@ -1,5 +1,6 @@
 //! The table of every exported function: the `ARTS_*` functions behind
-//! `mpi.h`, and `__wrap_calloc` (programs are linked with `--wrap=calloc`).
+//! `mpi.h`, `__wrap_calloc` (programs are linked with `--wrap=calloc`) and
+//! C++'s global `operator new`/`delete` (`crate::malloc`).
 //! The host binary references it ([`exported_names`]), so the linker keeps
 //! every function, and its build script exports these symbols to the
 //! programs it loads. A test checks the `ARTS_*` names against the
@@ -15,6 +16,15 @@ unsafe impl Sync for Exports {}
 #[used]
 pub static EXPORTS: Exports = Exports(&[
     ("__wrap_calloc", crate::malloc::rank_calloc as *const ()),
+    ("_Znwm", crate::malloc::cxx_new as *const ()),
+    ("_Znam", crate::malloc::cxx_new_array as *const ()),
+    ("_ZdlPv", crate::malloc::cxx_delete as *const ()),
+    ("_ZdaPv", crate::malloc::cxx_delete_array as *const ()),
+    ("_ZdlPvm", crate::malloc::cxx_delete_sized as *const ()),
+    (
+        "_ZdaPvm",
+        crate::malloc::cxx_delete_array_sized as *const (),
+    ),
     (
         "ARTS_AMPI_Migrate",
         crate::ampi::ARTS_AMPI_Migrate as *const (),

@@ -1,33 +1,38 @@
 //! A C program copied into each rank's isomalloc slot (`--isomalloc`), so
 //! that the rank's code and globals move with it, between processes too.
 //!
-//! The program is `dlopen`ed once per process (its constructors run, the
-//! loader binds every symbol: `RTLD_NOW`). [`Image::parse`] reads the
-//! file's dynamic relocations (`Elf::read`, which touches only the file's
-//! bytes and checks that its section headers list as many relocations as
-//! its dynamic section, the loader's own list): together they name every
-//! word of the loaded object that holds an absolute address. [`Image::copy`] then copies the
-//! loaded segments into a block of the running rank's slot and rewrites
-//! those words:
+//! The program is `dlopen`ed once per process (the loader binds every
+//! symbol: `RTLD_NOW`). [`Image::parse`] reads the file's loadable
+//! segments and dynamic relocations (`Elf::read`, which touches only the
+//! file's bytes and checks that its section headers list as many
+//! relocations as its dynamic section, the loader's own list): together
+//! they name every word of the program that holds an absolute address.
+//! [`Image::copy`] then lays the segments out as the file has them (the
+//! data as initialized, not as the original's constructors left it) in a
+//! block of the running rank's slot, and writes those words:
 //!
-//! * an address inside the object (a relative relocation, or a symbol the
-//!   object defines) is moved by the distance between the copy and the
-//!   original, so the copy's code and data refer to the copy;
-//! * an address of another library's symbol is kept (the libraries are at
-//!   the same address in every process: `iso::layout`), except the
-//!   `malloc` family, which is pointed at [`crate::malloc`] so that the
-//!   program's heap is in its slot too.
+//! * an address inside the program (a relative relocation, or a symbol the
+//!   program defines) is the copy's;
+//! * an address of another library's symbol is the one the loader bound
+//!   for the original (the libraries are at the same address in every
+//!   process: `iso::layout`), except the [`REPLACEMENTS`]: the `malloc`
+//!   family, pointed at [`crate::malloc`] so that the program's heap is in
+//!   its slot too, and `atexit`/`__cxa_atexit`, which register a
+//!   destructor with the running rank (it runs when the rank's `main`
+//!   returns, not when the process exits).
 //!
 //! x86-64 code is position-independent, so the copied text runs as it is.
 //! The text pages are made executable and the copy's `.eh_frame` is
 //! registered with the unwinder (a fatal MPI error unwinds through the
 //! program's frames), here and wherever the slot is restored
-//! (`arts_ampi::iso::slot::add_code`). The copy is made when the rank
-//! starts and never freed: it goes with the slot.
+//! (`arts_ampi::iso::slot::add_code`). The copy's constructors
+//! (`DT_INIT`, `.init_array`) then run for the rank, as they would for a
+//! program of its own: what they allocate is the rank's. The copy is made
+//! when the rank starts and never freed: it goes with the slot.
 
 use std::alloc::Layout;
 use std::collections::hash_map::DefaultHasher;
-use std::ffi::c_void;
+use std::ffi::{c_char, c_int, c_void};
 use std::hash::{Hash, Hasher};
 use std::ops::Range;
 
@@ -35,33 +40,56 @@ use arts_ampi::iso::{region, slot};
 use object::elf;
 use object::read::elf::{Dyn, FileHeader, ProgramHeader, Rela, SectionHeader, Sym};
 
+use crate::state::{AtExit, current};
+
 /// The file's header type (64-bit ELF, either byte order).
 type Header = elf::FileHeader64<object::Endianness>;
 
-/// How one word of a copy is rewritten.
+/// How one word of a copy is written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Fix {
-    /// It holds an address inside the object: moved with the copy.
-    Shift,
-    /// It holds this address (a replacement of a library function).
+    /// The copy's address of this program address.
+    Inside(usize),
+    /// The copy's address of the program address the file holds there
+    /// (RELR's implicit addend).
+    Implicit,
+    /// This address (another library's, or a replacement).
     Set(usize),
 }
 
 /// What one dynamic relocation stores, as far as a copy cares.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Reloc {
-    /// An address inside the object (`R_X86_64_RELATIVE`, RELR).
-    Relative,
+    /// The program's address `addend` (`R_X86_64_RELATIVE`).
+    Relative(usize),
+    /// The program's address the file holds at the word (RELR).
+    Implicit,
     /// An `ifunc` resolver's result (`R_X86_64_IRELATIVE`).
     Resolved,
-    /// A symbol's address: one the object defines, or another library's.
-    Symbol { defined: bool, name: Vec<u8> },
+    /// A symbol's address plus `addend`: one the program defines (at
+    /// `defined`), or another library's (by `name`).
+    Symbol {
+        defined: Option<usize>,
+        name: Vec<u8>,
+        addend: usize,
+    },
+}
+
+/// One loadable segment as the file has it.
+#[derive(Debug)]
+struct Load {
+    /// Its address in the program.
+    at: usize,
+    /// Its initialized bytes (the rest of its memory size is zero).
+    bytes: Range<usize>,
 }
 
 /// What the file says about copying it: the pure part of [`Image`],
 /// read without touching the loaded program (and so safe on any bytes).
 #[derive(Debug)]
 struct Elf {
+    /// The loadable segments.
+    loads: Vec<Load>,
     /// Page-aligned address ranges of the loadable segments.
     segments: Vec<Range<usize>>,
     /// The executable ones.
@@ -70,36 +98,47 @@ struct Elf {
     eh_frame: Option<usize>,
     /// `main`.
     main: usize,
+    /// `DT_INIT`, if any.
+    init: Option<usize>,
+    /// `DT_INIT_ARRAY`: address and number of entries.
+    init_array: (usize, usize),
     /// Every dynamic relocation, by the address of its word.
     relocs: Vec<(usize, Reloc)>,
 }
 
-/// The layout of a loaded program and how to copy it.
+/// The layout of a program and how to copy it.
 #[derive(Debug)]
 pub(crate) struct Image {
-    /// Where the loaded original's addresses start (its load bias).
-    bias: usize,
-    /// Page-aligned addresses (relative to the bias) spanning every segment.
+    /// Page-aligned addresses spanning every segment.
     span: Range<usize>,
-    /// The parts of the span the loader mapped (relative), to copy.
-    segments: Vec<Range<usize>>,
-    /// Page-aligned executable parts (relative).
+    /// The segments' initialized bytes, by address.
+    loads: Vec<(usize, Vec<u8>)>,
+    /// Page-aligned executable parts.
     text: Vec<Range<usize>>,
-    /// The `.eh_frame` section (relative), if any.
+    /// The `.eh_frame` section, if any.
     eh_frame: Option<usize>,
-    /// Words to rewrite, by relative address.
+    /// Words to write, by address.
     fixes: Vec<(usize, Fix)>,
-    /// `main` (relative).
+    /// `main`.
     main: usize,
-    /// A hash of the addresses the object's relocations point at outside
-    /// it, kept as they are in copies.
+    /// `DT_INIT`, if any.
+    init: Option<usize>,
+    /// `DT_INIT_ARRAY`: address and number of entries.
+    init_array: (usize, usize),
+    /// A hash of the addresses the program's relocations point at outside
+    /// it, the same in every copy.
     external: u64,
 }
 
-/// What a rank's copy gives it: its `main`.
+/// A constructor as `.init_array` holds it.
+pub(crate) type InitFn = unsafe extern "C" fn(c_int, *mut *mut c_char, *mut *mut c_char);
+
+/// What a rank's copy gives it.
 pub(crate) struct Copied {
     /// The copy's `main`.
     pub main: *const c_void,
+    /// Its constructors, in the order they run.
+    pub init: Vec<InitFn>,
 }
 
 fn page_down(a: usize) -> usize {
@@ -110,10 +149,41 @@ fn page_up(a: usize) -> Option<usize> {
     Some(page_down(a.checked_add(region::page() - 1)?))
 }
 
+/// `atexit(f)` in a copy: `f` runs when the running rank's `main` returns.
+extern "C" fn rank_atexit(f: extern "C" fn()) -> c_int {
+    register(AtExit::Plain(f))
+}
+
+/// `__cxa_atexit(f, arg, dso)` in a copy (C++ static destructors): `f(arg)`
+/// runs when the running rank's `main` returns.
+extern "C" fn rank_cxa_atexit(
+    f: extern "C" fn(*mut c_void),
+    arg: *mut c_void,
+    _dso: *mut c_void,
+) -> c_int {
+    register(AtExit::WithArg(f, arg))
+}
+
+/// Keeps `f` for the running rank (dropped outside a rank: a thread the
+/// program started has no `main` to return from).
+fn register(f: AtExit) -> c_int {
+    let p = current();
+    if !p.is_null() {
+        // SAFETY: the running rank's state, used only by this thread now.
+        unsafe { (*p).at_exit.push(f) };
+    }
+    0
+}
+
+/// The library functions a copy of a program calls here instead, by name.
+const REPLACEMENTS: &[(&str, *const ())] = &[
+    ("atexit", rank_atexit as *const ()),
+    ("__cxa_atexit", rank_cxa_atexit as *const ()),
+];
+
 /// The replacement for library function `name` in copies, if any.
 fn replacement(name: &[u8]) -> Option<usize> {
-    crate::malloc::REPLACEMENTS
-        .iter()
+    (REPLACEMENTS.iter().chain(crate::malloc::REPLACEMENTS))
         .find(|(n, _)| n.as_bytes() == name)
         .map(|&(_, f)| f as usize)
 }
@@ -125,7 +195,8 @@ const TLS: &str = "has thread-local variables (__thread), which a rank's copy ca
                    carry; run it without --isomalloc";
 
 impl Elf {
-    /// Reads the segments, `main` and the dynamic relocations of `file`.
+    /// Reads the segments, `main`, the constructors and the dynamic
+    /// relocations of `file`.
     fn read(file: &[u8]) -> Result<Elf, String> {
         let bad = |e: object::read::Error| format!("cannot read it as ELF: {e}");
         let header = Header::parse(file).map_err(bad)?;
@@ -133,8 +204,10 @@ impl Elf {
         if header.e_machine(endian) != elf::EM_X86_64 {
             return Err("--isomalloc copies C programs for x86-64 only".into());
         }
+        let mut loads = Vec::new();
         let mut segments = Vec::new();
         let mut text = Vec::new();
+        let (mut init, mut init_array, mut init_bytes) = (None, 0, 0);
         // Bytes of relocations the dynamic section names (what the loader applied).
         let mut applied = 0u64;
         for ph in header.program_headers(endian, file).map_err(bad)? {
@@ -142,23 +215,36 @@ impl Elf {
                 elf::PT_TLS => return Err(TLS.into()),
                 elf::PT_LOAD => {
                     let at = ph.p_vaddr(endian) as usize;
-                    let end = at.checked_add(ph.p_memsz(endian) as usize);
+                    let (memsz, filesz) = (ph.p_memsz(endian), ph.p_filesz(endian));
+                    let end = at.checked_add(memsz as usize);
                     let pages = page_down(at)
                         ..end
                             .and_then(page_up)
                             .ok_or("has a segment past the end of memory")?;
+                    let offset = ph.p_offset(endian) as usize;
+                    let bytes = offset..offset.saturating_add(filesz as usize);
+                    if filesz > memsz || bytes.end > file.len() {
+                        return Err("has a segment larger than the file".into());
+                    }
                     if ph.p_flags(endian) & elf::PF_X != 0 {
                         text.push(pages.clone());
                     }
                     segments.push(pages);
+                    loads.push(Load { at, bytes });
                 }
                 elf::PT_DYNAMIC => {
                     for d in ph.dynamic(endian, file).map_err(bad)?.unwrap_or_default() {
-                        let tag = d.d_tag(endian);
-                        if [elf::DT_RELASZ as u64, elf::DT_PLTRELSZ as u64, DT_RELRSZ]
-                            .contains(&tag)
-                        {
-                            applied = applied.saturating_add(d.d_val(endian));
+                        let (tag, value) = (d.d_tag(endian), d.d_val(endian));
+                        match tag {
+                            t if [elf::DT_RELASZ as u64, elf::DT_PLTRELSZ as u64, DT_RELRSZ]
+                                .contains(&t) =>
+                            {
+                                applied = applied.saturating_add(value)
+                            }
+                            t if t == elf::DT_INIT as u64 => init = Some(value as usize),
+                            t if t == elf::DT_INIT_ARRAY as u64 => init_array = value as usize,
+                            t if t == elf::DT_INIT_ARRAYSZ as u64 => init_bytes = value as usize,
+                            _ => {}
                         }
                     }
                 }
@@ -177,24 +263,32 @@ impl Elf {
         let eh_frame = sections
             .section_by_name(endian, b".eh_frame")
             .map(|(_, s)| s.sh_addr(endian) as usize);
-        // A relocation's word, if it lies in a loaded segment.
+        // `len` bytes at `at`, if they lie in a loaded segment.
+        let inside = |at: usize, len: usize| {
+            let end = at.saturating_add(len);
+            segments.iter().any(|s| s.start <= at && end <= s.end)
+        };
         let word_at = |at: u64| -> Result<usize, String> {
-            let at = at as usize;
-            let end = at.saturating_add(size_of::<usize>());
-            match segments.iter().any(|s| s.start <= at && end <= s.end) {
-                true => Ok(at),
+            match inside(at as usize, size_of::<usize>()) {
+                true => Ok(at as usize),
                 false => Err(format!(
                     "has a relocation outside its segments (at {at:#x})"
                 )),
             }
         };
+        let init_array = (init_array, init_bytes / size_of::<usize>());
+        if init_bytes > 0 && !inside(init_array.0, init_bytes)
+            || init.is_some_and(|f| !inside(f, 1))
+        {
+            return Err("has constructors outside its segments".into());
+        }
         let mut relocs = Vec::new();
         let mut listed = 0u64;
         for s in sections.iter() {
             if let Some(relr) = s.relr(endian, file).map_err(bad)? {
                 listed = listed.saturating_add(s.sh_size(endian));
                 for at in relr {
-                    relocs.push((word_at(at)?, Reloc::Relative));
+                    relocs.push((word_at(at)?, Reloc::Implicit));
                 }
                 continue;
             }
@@ -210,17 +304,22 @@ impl Elf {
             listed = listed.saturating_add(s.sh_size(endian));
             for r in relas {
                 let at = word_at(r.r_offset(endian))?;
+                let addend = r.r_addend(endian) as usize;
                 let reloc = match r.r_type(endian, false) {
                     elf::R_X86_64_NONE => continue,
-                    elf::R_X86_64_RELATIVE => Reloc::Relative,
+                    elf::R_X86_64_RELATIVE => Reloc::Relative(addend),
                     elf::R_X86_64_IRELATIVE => Reloc::Resolved,
-                    elf::R_X86_64_64 | elf::R_X86_64_GLOB_DAT | elf::R_X86_64_JUMP_SLOT => {
+                    kind
+                    @ (elf::R_X86_64_64 | elf::R_X86_64_GLOB_DAT | elf::R_X86_64_JUMP_SLOT) => {
                         let sym = dynsym
                             .symbol(object::SymbolIndex(r.r_sym(endian, false) as usize))
                             .map_err(bad)?;
+                        let section = sym.st_shndx(endian);
                         Reloc::Symbol {
-                            defined: sym.st_shndx(endian) != elf::SHN_UNDEF,
+                            defined: (section != elf::SHN_UNDEF && section != elf::SHN_ABS)
+                                .then(|| sym.st_value(endian) as usize),
                             name: dynsym.symbol_name(endian, sym).map_err(bad)?.to_vec(),
+                            addend: if kind == elf::R_X86_64_64 { addend } else { 0 },
                         }
                     }
                     elf::R_X86_64_DTPMOD64 | elf::R_X86_64_DTPOFF64 | elf::R_X86_64_TPOFF64 => {
@@ -244,10 +343,13 @@ impl Elf {
             ));
         }
         Ok(Elf {
+            loads,
             segments,
             text,
             eh_frame,
             main,
+            init,
+            init_array,
             relocs,
         })
     }
@@ -259,7 +361,8 @@ impl Image {
     ///
     /// # Safety
     /// `file` is the program loaded (and staying loaded) with its `main` at
-    /// `main_at`: the words its relocations name are read there.
+    /// `main_at`: the words its relocations name are read there, as the
+    /// loader bound them.
     pub unsafe fn parse(file: &[u8], main_at: usize) -> Result<Image, String> {
         let elf = Elf::read(file)?;
         let (Some(low), Some(high)) = (
@@ -272,38 +375,49 @@ impl Image {
         let bias = main_at
             .checked_sub(elf.main)
             .ok_or("its `main` is not where the file says")?;
-        let inside = |a: usize| (bias + span.start..bias + span.end).contains(&a);
         // SAFETY: every relocation's word lies in a loaded segment
         // (`Elf::read`), and the caller keeps the program loaded.
-        let loaded = |rel: usize| unsafe { ((bias + rel) as *const usize).read_unaligned() };
+        let loaded = |at: usize| unsafe { ((bias + at) as *const usize).read_unaligned() };
         let mut fixes = Vec::new();
         let mut external = DefaultHasher::new();
         for (at, reloc) in elf.relocs {
             let fix = match reloc {
-                Reloc::Relative => Some(Fix::Shift),
-                Reloc::Resolved => inside(loaded(at)).then_some(Fix::Shift),
-                Reloc::Symbol { defined, name } => {
-                    let value = loaded(at);
-                    match replacement(&name) {
-                        Some(f) if !defined => Some(Fix::Set(f)),
-                        _ if inside(value) => Some(Fix::Shift),
-                        _ => {
-                            (name, value).hash(&mut external);
-                            None
-                        }
+                Reloc::Relative(addend) => Fix::Inside(addend),
+                Reloc::Implicit => Fix::Implicit,
+                Reloc::Resolved => match loaded(at).wrapping_sub(bias) {
+                    a if span.contains(&a) => Fix::Inside(a),
+                    _ => Fix::Set(loaded(at)),
+                },
+                Reloc::Symbol {
+                    defined: Some(value),
+                    addend,
+                    ..
+                } => Fix::Inside(value.wrapping_add(addend)),
+                Reloc::Symbol { name, .. } => match replacement(&name) {
+                    Some(f) => Fix::Set(f),
+                    None => {
+                        let value = loaded(at);
+                        (name, value).hash(&mut external);
+                        Fix::Set(value)
                     }
-                }
+                },
             };
-            fixes.extend(fix.map(|f| (at, f)));
+            fixes.push((at, fix));
         }
+        let loads = elf
+            .loads
+            .into_iter()
+            .map(|l| (l.at, file[l.bytes].to_vec()))
+            .collect();
         Ok(Image {
-            bias,
             span,
-            segments: elf.segments,
+            loads,
             text: elf.text,
             eh_frame: elf.eh_frame,
             fixes,
             main: elf.main,
+            init: elf.init,
+            init_array: elf.init_array,
             external: external.finish(),
         })
     }
@@ -316,11 +430,8 @@ impl Image {
     }
 
     /// Copies the program into the heap of `slot` (open here; the running
-    /// rank's).
-    ///
-    /// # Safety
-    /// The original stays loaded while this runs.
-    pub unsafe fn copy(&self, slot: usize) -> Result<Copied, String> {
+    /// rank's); its constructors are the caller's to run.
+    pub fn copy(&self, slot: usize) -> Result<Copied, String> {
         let len = self.span.len();
         let layout = Layout::from_size_align(len, region::page()).map_err(|e| e.to_string())?;
         // SAFETY: the caller's slot is open; a block of `len` bytes or null.
@@ -328,28 +439,22 @@ impl Image {
         if block.is_null() {
             return Err(format!("no room for a {len}-byte copy of the program"));
         }
-        // The copy's address of the original's relative address `rel`.
+        // The copy's address of the program's address `at`.
         let base = block as usize - self.span.start;
-        // SAFETY: `block` holds `len` writable bytes; each segment lies in
-        // the span and is mapped readable in the original; each fixed word
-        // lies in a segment (checked by `parse`).
+        // SAFETY: `block` holds `len` writable bytes; each segment and each
+        // fixed word lies in the span (checked by `Elf::read`).
         unsafe {
             block.write_bytes(0, len);
-            for seg in &self.segments {
-                std::ptr::copy_nonoverlapping(
-                    (self.bias + seg.start) as *const u8,
-                    (base + seg.start) as *mut u8,
-                    seg.len(),
-                );
+            for (at, bytes) in &self.loads {
+                let to = (base + at) as *mut u8;
+                std::ptr::copy_nonoverlapping(bytes.as_ptr(), to, bytes.len());
             }
             for &(at, fix) in &self.fixes {
                 let word = (base + at) as *mut usize;
                 let value = match fix {
-                    Fix::Shift => word
-                        .read_unaligned()
-                        .wrapping_sub(self.bias)
-                        .wrapping_add(base),
-                    Fix::Set(f) => f,
+                    Fix::Inside(a) => base.wrapping_add(a),
+                    Fix::Implicit => base.wrapping_add(word.read_unaligned()),
+                    Fix::Set(v) => v,
                 };
                 word.write_unaligned(value);
             }
@@ -361,8 +466,19 @@ impl Image {
             unsafe { slot::add_code(slot, base + t.start..base + t.end, eh_frame)? };
             eh_frame = 0;
         }
+        let (array, entries) = self.init_array;
+        // SAFETY: the constructors' addresses are the copy's: `DT_INIT` in
+        // its text, `.init_array`'s entries relocated words of its data.
+        let init = unsafe {
+            let listed = (0..entries).map(|i| ((base + array) as *const usize).add(i).read());
+            (self.init.map(|f| base + f).into_iter())
+                .chain(listed)
+                .map(|f| std::mem::transmute::<usize, InitFn>(f))
+                .collect()
+        };
         Ok(Copied {
             main: (base + self.main) as *const c_void,
+            init,
         })
     }
 }
@@ -394,14 +510,22 @@ mod tests {
         let named = |n: &[u8]| {
             elf.relocs
                 .iter()
-                .any(|(_, r)| matches!(r, Reloc::Symbol { defined: false, name } if name == n))
+                .any(|(_, r)| matches!(r, Reloc::Symbol { defined: None, name, .. } if name == n))
         };
         assert!(
             named(b"malloc") && named(b"ARTS_MPI_Init"),
             "{:?}",
             elf.relocs
         );
-        assert!(elf.relocs.iter().any(|(_, r)| *r == Reloc::Relative));
+        let relative = |r: &Reloc| matches!(r, Reloc::Relative(_) | Reloc::Implicit);
+        assert!(elf.relocs.iter().any(|(_, r)| relative(r)));
+        assert!(
+            elf.init_array.1 >= 1,
+            "frame_dummy at least: {:?}",
+            elf.init_array
+        );
+        let loaded: usize = elf.loads.iter().map(|l| l.bytes.len()).sum();
+        assert!(loaded > 0 && loaded <= file.len());
     }
 
     #[test]

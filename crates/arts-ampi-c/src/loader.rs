@@ -28,7 +28,7 @@ use std::sync::Arc;
 
 use arts_ampi::{AmpiError, AmpiReport, Mpi, MpiError, PerProcess, ProgramFn, RunOptions};
 
-use crate::image::Image;
+use crate::image::{Image, InitFn};
 use crate::state::{Fatal, Phase, Vp, set_current};
 
 /// A C `main`.
@@ -303,46 +303,53 @@ impl CProgram {
     }
 
     /// Rank `rank`'s `main`: its file copy's, or that of a copy made now
-    /// in its slot.
-    fn main_of(&self, rank: u32) -> Result<MainFn, MpiError> {
+    /// in its slot, with the copy's constructors to run first.
+    fn main_of(&self, rank: u32) -> Result<(MainFn, Vec<InitFn>), MpiError> {
         let Copies::Slots { image, .. } = &self.copies else {
-            return self.lib(rank).map(|l| l.main).ok_or_else(|| {
+            let lib = self.lib(rank).ok_or_else(|| {
                 MpiError::Program(format!(
                     "rank {rank}'s copy of the program was not opened in this process"
                 ))
-            });
+            })?;
+            return Ok((lib.main, Vec::new()));
         };
         let Some(slot) = arts_ampi::iso::current() else {
             return Err(MpiError::Program(
                 "a program opened for isomalloc slots runs only with isomalloc".into(),
             ));
         };
-        // SAFETY: the original stays loaded (`self` lives for the run).
-        let copy = unsafe { image.copy(slot) }.map_err(|e| {
+        let copy = image.copy(slot).map_err(|e| {
             MpiError::Program(format!(
                 "cannot copy the program into rank {rank}'s slot: {e}"
             ))
         })?;
         // SAFETY: the copy's `main` is the program's `int main(int, char **)`.
-        Ok(unsafe { std::mem::transmute::<*const c_void, MainFn>(copy.main) })
+        let main = unsafe { std::mem::transmute::<*const c_void, MainFn>(copy.main) };
+        Ok((main, copy.init))
     }
 
     /// Runs rank `mpi.rank()`'s copy of `main` on this rank.
     fn run_rank(&self, mpi: &mut Mpi<'_>) -> Result<(), MpiError> {
         let rank = mpi.rank();
-        let main = self.main_of(rank as u32)?;
+        let (main, init) = self.main_of(rank as u32)?;
         let argv: Vec<String> = std::iter::once(self.path.display().to_string())
             .chain(self.args.iter().cloned())
             .collect();
         // `self` is not touched past this point: with isomalloc the rank may
         // end in another process, where it is not at this address.
-        run_main(main, argv, mpi)
+        run_main(main, &init, argv, mpi)
     }
 }
 
-/// Runs `main` with `argv` as the running rank (`mpi`), and turns how it
-/// ended into the rank's result.
-fn run_main(main: MainFn, argv: Vec<String>, mpi: &mut Mpi<'_>) -> Result<(), MpiError> {
+/// Runs the constructors `init`, then `main` with `argv`, as the running
+/// rank (`mpi`), then what the program registered to run at its exit; and
+/// turns how it ended into the rank's result.
+fn run_main(
+    main: MainFn,
+    init: &[InitFn],
+    argv: Vec<String>,
+    mpi: &mut Mpi<'_>,
+) -> Result<(), MpiError> {
     let rank = mpi.rank();
     // SAFETY: only the lifetime is erased; `mpi` outlives `main`.
     let mpi_ptr =
@@ -357,10 +364,20 @@ fn run_main(main: MainFn, argv: Vec<String>, mpi: &mut Mpi<'_>) -> Result<(), Mp
     argv.push(std::ptr::null_mut());
     set_current(vp_ptr);
     let argc = cargs.len() as c_int;
-    // SAFETY: the program's `main`, called as C calls it; its MPI calls
-    // find this rank's state through `set_current`.
+    // SAFETY: the program's constructors and `main`, called as the C
+    // runtime calls them; its MPI calls find this rank's state through
+    // `set_current`, and so do its `atexit` registrations.
     let result = catch_unwind(AssertUnwindSafe(|| unsafe {
-        main(argc, argv.as_mut_ptr())
+        for f in init {
+            f(argc, argv.as_mut_ptr(), environ);
+        }
+        let code = main(argc, argv.as_mut_ptr());
+        // `main` may have suspended: the rank's state afresh.
+        set_current(vp_ptr);
+        while let Some(f) = (*vp_ptr).at_exit.pop() {
+            f.run();
+        }
+        code
     }));
     set_current(std::ptr::null_mut());
     match result {
@@ -374,6 +391,11 @@ fn run_main(main: MainFn, argv: Vec<String>, mpi: &mut Mpi<'_>) -> Result<(), Mp
             Err(p) => resume_unwind(p),
         },
     }
+}
+
+unsafe extern "C" {
+    /// The process's environment, as constructors receive it.
+    static mut environ: *mut *mut c_char;
 }
 
 /// Options of a C program's run beyond the ranks'.

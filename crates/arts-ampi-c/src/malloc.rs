@@ -1,7 +1,9 @@
 //! The `malloc` family of a C rank's copy of its program (`--isomalloc`,
-//! see [`crate::image`]): blocks come from the running rank's slot, so they
-//! move with it. A thread that is not a rank (one the program started)
-//! gets the C library's blocks; a free goes where the block's address says.
+//! see [`crate::image`]), and C++'s global `operator new`/`delete` for the
+//! whole process: blocks come from the running rank's slot, so they move
+//! with it. A thread that is not a rank (one the program started), or any
+//! code outside a rank, gets the C library's blocks; a free goes where the
+//! block's address says.
 //!
 //! Each slot block carries a 16-byte header just below the address handed
 //! out: the size asked for and the alignment, from which the block's
@@ -227,9 +229,14 @@ extern "C" fn rank_strndup(s: *const c_char, n: usize) -> *mut c_char {
     }
 }
 
-/// C++'s `operator new` and `new[]`: a block, or the end of the process
-/// with one line (it may not return null).
-extern "C" fn rank_new(size: usize) -> *mut c_void {
+/// C++'s global `operator new` and `new[]`, for the whole process: C++
+/// lets a program replace them, and the `arts` binary exports these, so
+/// the C++ library that a loaded program brings allocates through them
+/// too (a `std::string` it builds for a running rank is in the rank's
+/// slot, and moves with it). A block, or the end of the process with one
+/// line (`operator new` may not return null).
+#[unsafe(export_name = "_Znwm")]
+pub extern "C" fn cxx_new(size: usize) -> *mut c_void {
     let p = allocate(size.max(1), HEADER);
     if p.is_null() {
         eprintln!("error: operator new: out of memory ({size} bytes)");
@@ -238,8 +245,33 @@ extern "C" fn rank_new(size: usize) -> *mut c_void {
     p
 }
 
-/// C++'s sized `operator delete`.
-extern "C" fn rank_delete_sized(p: *mut c_void, _size: usize) {
+/// `operator new[]`: as [`cxx_new`].
+#[unsafe(export_name = "_Znam")]
+pub extern "C" fn cxx_new_array(size: usize) -> *mut c_void {
+    cxx_new(size)
+}
+
+/// `operator delete`.
+#[unsafe(export_name = "_ZdlPv")]
+pub extern "C" fn cxx_delete(p: *mut c_void) {
+    release(p);
+}
+
+/// `operator delete[]`.
+#[unsafe(export_name = "_ZdaPv")]
+pub extern "C" fn cxx_delete_array(p: *mut c_void) {
+    release(p);
+}
+
+/// Sized `operator delete`.
+#[unsafe(export_name = "_ZdlPvm")]
+pub extern "C" fn cxx_delete_sized(p: *mut c_void, _size: usize) {
+    release(p);
+}
+
+/// Sized `operator delete[]`.
+#[unsafe(export_name = "_ZdaPvm")]
+pub extern "C" fn cxx_delete_array_sized(p: *mut c_void, _size: usize) {
     release(p);
 }
 
@@ -258,12 +290,6 @@ pub(crate) const REPLACEMENTS: &[(&str, *const ())] = &[
     ("malloc_usable_size", rank_malloc_usable_size as *const ()),
     ("strdup", rank_strdup as *const ()),
     ("strndup", rank_strndup as *const ()),
-    ("_Znwm", rank_new as *const ()),
-    ("_Znam", rank_new as *const ()),
-    ("_ZdlPv", rank_free as *const ()),
-    ("_ZdaPv", rank_free as *const ()),
-    ("_ZdlPvm", rank_delete_sized as *const ()),
-    ("_ZdaPvm", rank_delete_sized as *const ()),
 ];
 
 #[cfg(test)]

@@ -12,7 +12,7 @@
 
 use std::cell::Cell;
 use std::collections::HashMap;
-use std::ffi::c_int;
+use std::ffi::{c_int, c_void};
 use std::panic::resume_unwind;
 
 use arts_ampi::{Comm, Mpi, MpiError, Request, Status};
@@ -133,6 +133,28 @@ pub(crate) struct Vp {
     pub shadows: HashMap<c_int, Comm>,
     /// Checkpoints of whole ranks taken so far (`AMPI_Checkpoint`).
     pub whole_checkpoints: u64,
+    /// Functions the rank's copy of the program registered to run at its
+    /// exit (`atexit`, C++ static destructors), in order (`crate::image`).
+    pub at_exit: Vec<AtExit>,
+}
+
+/// A function registered to run when the rank's `main` returns.
+#[derive(Clone, Copy)]
+pub(crate) enum AtExit {
+    /// `atexit(f)`.
+    Plain(extern "C" fn()),
+    /// `__cxa_atexit(f, arg, dso)`.
+    WithArg(extern "C" fn(*mut c_void), *mut c_void),
+}
+
+impl AtExit {
+    /// Calls it.
+    pub fn run(self) {
+        match self {
+            AtExit::Plain(f) => f(),
+            AtExit::WithArg(f, arg) => f(arg),
+        }
+    }
 }
 
 impl Vp {
@@ -151,6 +173,7 @@ impl Vp {
             last_error: HashMap::new(),
             shadows: HashMap::new(),
             whole_checkpoints: 0,
+            at_exit: Vec::new(),
         }
     }
 

@@ -51,6 +51,36 @@ fn a_c_ranks_heap_globals_and_code_stay_intact_as_it_moves() {
 }
 
 #[test]
+fn constructors_run_for_each_rank_and_what_they_allocate_is_its_own() {
+    if common::compiler("gcc").is_none() {
+        return;
+    }
+    // A constructor's buffer per rank (one shared buffer fails the checks).
+    run_in_slots("ctors", 4, 2, &[]);
+}
+
+#[test]
+fn cxx_globals_are_per_rank_in_slots() {
+    let Some(_) = common::compiler("g++") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let so = dir.path().join("globals_cpp.so");
+    let ok = std::process::Command::new("sh")
+        .arg(arts_ampi_c::mpicc_path().with_file_name("arts-mpicxx"))
+        .arg(common::c_dir().join("globals.cpp"))
+        .args(["-O2", "-o"])
+        .arg(&so)
+        .status()
+        .unwrap();
+    assert!(ok.success());
+    let prog = CProgram::open_in_slots(&so, 4, Vec::new()).unwrap();
+    let report = arts_ampi_c::run(&in_slots(4, 2), Arc::new(prog), &CRunOptions::default())
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(report.rank_moves > 0);
+}
+
+#[test]
 fn the_kernels_run_from_copies_in_slots() {
     if common::compiler("gcc").is_none() {
         return;
