@@ -61,19 +61,10 @@ fn constructors_run_for_each_rank_and_what_they_allocate_is_its_own() {
 
 #[test]
 fn cxx_globals_are_per_rank_in_slots() {
-    let Some(_) = common::compiler("g++") else {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(so) = common::build_cxx("globals", dir.path()) else {
         return;
     };
-    let dir = tempfile::tempdir().unwrap();
-    let so = dir.path().join("globals_cpp.so");
-    let ok = std::process::Command::new("sh")
-        .arg(arts_ampi_c::mpicc_path().with_file_name("arts-mpicxx"))
-        .arg(common::c_dir().join("globals.cpp"))
-        .args(["-O2", "-o"])
-        .arg(&so)
-        .status()
-        .unwrap();
-    assert!(ok.success());
     let prog = CProgram::open_in_slots(&so, 4, Vec::new()).unwrap();
     let report = arts_ampi_c::run(&in_slots(4, 2), Arc::new(prog), &CRunOptions::default())
         .unwrap_or_else(|e| panic!("{e}"));

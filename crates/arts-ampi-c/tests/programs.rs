@@ -47,19 +47,9 @@ fn a_failed_call_fails_only_its_rank_with_a_message() {
 
 #[test]
 fn a_cxx_program_builds_with_arts_mpicxx_and_runs() {
-    let Some(_) = common::compiler("g++") else {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(so) = common::build_cxx("hello", dir.path()) else {
         return;
     };
-    let dir = tempfile::tempdir().unwrap();
-    let so = dir.path().join("hello.so");
-    let wrapper = arts_ampi_c::mpicc_path().with_file_name("arts-mpicxx");
-    let ok = std::process::Command::new("sh")
-        .arg(wrapper)
-        .arg(common::c_dir().join("hello.cpp"))
-        .arg("-o")
-        .arg(&so)
-        .status()
-        .unwrap();
-    assert!(ok.success());
     common::run(&so, 3, 2, &[]).unwrap();
 }

@@ -1297,17 +1297,8 @@ fn c_ranks_in_isomalloc_slots_move_between_processes_and_restart_whole() {
     assert!(text.contains("ctors: 4 ranks, 0 wrong reads"), "{text}");
     // C++ globals too: what the C++ library allocates for a rank (a
     // std::string's buffer) goes through arts' operator new, into its slot.
-    if common::have("g++") {
-        let cpp = dir.path().join("globals_cpp.so");
-        let ok = Command::new("sh")
-            .arg(common::mpicc().with_file_name("arts-mpicxx"))
-            .arg(common::c_dir().join("globals.cpp"))
-            .args(["-O2", "-o"])
-            .arg(&cpp)
-            .status()
-            .unwrap();
-        assert!(ok.success());
-        let out = mpirun(2, &[&args[..], &[cpp.to_str().unwrap()]].concat());
+    if let Some(cpp) = common::build_cxx("globals", dir.path()) {
+        let out = mpirun(2, &[&args[..], &[cpp.as_str()]].concat());
         let text = String::from_utf8_lossy(&out.stdout);
         assert!(
             text.contains("c++ globals: 4 ranks, 0 wrong reads"),

@@ -44,6 +44,23 @@ pub fn build(name: &str, dir: &Path) -> Option<PathBuf> {
     Some(out)
 }
 
+/// Compiles `tests/c/<name>.cpp` with arts-mpicxx into `dir`; `None`
+/// (skipped) without g++.
+pub fn build_cxx(name: &str, dir: &Path) -> Option<PathBuf> {
+    compiler("g++")?;
+    let out = dir.join(format!("{name}_cpp.so"));
+    let status = std::process::Command::new("sh")
+        .arg(arts_ampi_c::mpicc_path().with_file_name("arts-mpicxx"))
+        .arg(c_dir().join(format!("{name}.cpp")))
+        .arg("-O2")
+        .arg("-o")
+        .arg(&out)
+        .status()
+        .unwrap();
+    assert!(status.success(), "arts-mpicxx failed on {name}.cpp");
+    Some(out)
+}
+
 /// Runs `so` on `vp` ranks over `pes` PEs with `args`.
 pub fn run(so: &Path, vp: u32, pes: u32, args: &[&str]) -> Result<AmpiReport, AmpiError> {
     run_with(so, RunOptions::new(vp, pes), args)

@@ -89,6 +89,26 @@ pub fn build(name: &str, dir: &Path) -> Option<String> {
     Some(out.display().to_string())
 }
 
+/// Compiles `tests/c/<name>.cpp` of arts-ampi-c with arts-mpicxx into
+/// `dir`; `None` (skipped) without g++.
+pub fn build_cxx(name: &str, dir: &Path) -> Option<String> {
+    if !have("g++") {
+        eprintln!("skipped: g++ is not installed");
+        return None;
+    }
+    let out = dir.join(format!("{name}_cpp.so"));
+    let ok = Command::new("sh")
+        .arg(mpicc().with_file_name("arts-mpicxx"))
+        .arg("-O2")
+        .arg(c_dir().join(format!("{name}.cpp")))
+        .arg("-o")
+        .arg(&out)
+        .status()
+        .unwrap();
+    assert!(ok.success(), "arts-mpicxx {name}.cpp");
+    Some(out.display().to_string())
+}
+
 /// The program's own lines (the arts summary table follows them).
 pub fn program_lines(stdout: &str) -> String {
     stdout
