@@ -8,6 +8,7 @@ use crate::engine::Status;
 use crate::error::MpiError;
 
 impl Mpi<'_> {
+    #[inline]
     fn send_bytes(
         &mut self,
         call: &'static str,

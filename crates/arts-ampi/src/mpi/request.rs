@@ -51,6 +51,7 @@ impl Mpi<'_> {
     }
 
     /// Waits for `req`, blocked (and reporting errors) as `call`.
+    #[inline]
     pub(super) fn wait_as(
         &mut self,
         call: &'static str,
