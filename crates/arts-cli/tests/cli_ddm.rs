@@ -83,7 +83,24 @@ fn run_writes_profiles_and_reports_the_json_contract() {
     assert_eq!(p["column"], "cost");
     let eq = p["equal_rows"]["max_over_avg"].as_f64().unwrap();
     let ps = p["prefix_sum"]["max_over_avg"].as_f64().unwrap();
-    assert!(ps <= eq + 1e-12, "{ps} vs {eq}");
+    // Each prefix-sum boundary is the row nearest its equal-work mark, so a
+    // piece is off by at most one row's cost: against equal rows (as good on
+    // a nearly flat measured profile) the cut may lose that much, no more.
+    let text = std::fs::read_to_string(out_dir.join(cost)).unwrap();
+    let mut lines = text.lines();
+    let column = lines
+        .next()
+        .unwrap()
+        .split(',')
+        .position(|h| h == "cost")
+        .unwrap();
+    let costs: Vec<f64> = lines
+        .map(|l| l.split(',').nth(column).unwrap().parse().unwrap())
+        .collect();
+    let total: f64 = costs.iter().sum();
+    let row = costs.iter().cloned().fold(0.0, f64::max);
+    assert!(ps <= eq + 4.0 * row / total + 1e-12, "{ps} vs {eq}");
+    assert!(ps <= 1.0 + 4.0 * row / total + 1e-12, "{ps}");
     assert_eq!(p["fitted"]["starts"].as_array().unwrap().len(), 4);
 }
 
