@@ -17,14 +17,7 @@ unsafe impl Sync for Exports {}
 pub static EXPORTS: Exports = Exports(&[
     ("__wrap_calloc", crate::malloc::rank_calloc as *const ()),
     ("_Znwm", crate::malloc::cxx_new as *const ()),
-    ("_Znam", crate::malloc::cxx_new_array as *const ()),
     ("_ZdlPv", crate::malloc::cxx_delete as *const ()),
-    ("_ZdaPv", crate::malloc::cxx_delete_array as *const ()),
-    ("_ZdlPvm", crate::malloc::cxx_delete_sized as *const ()),
-    (
-        "_ZdaPvm",
-        crate::malloc::cxx_delete_array_sized as *const (),
-    ),
     (
         "ARTS_AMPI_Migrate",
         crate::ampi::ARTS_AMPI_Migrate as *const (),

@@ -229,12 +229,12 @@ extern "C" fn rank_strndup(s: *const c_char, n: usize) -> *mut c_char {
     }
 }
 
-/// C++'s global `operator new` and `new[]`, for the whole process: C++
-/// lets a program replace them, and the `arts` binary exports these, so
-/// the C++ library that a loaded program brings allocates through them
-/// too (a `std::string` it builds for a running rank is in the rank's
-/// slot, and moves with it). A block, or the end of the process with one
-/// line (`operator new` may not return null).
+/// C++'s global `operator new`, for the whole process: C++ lets a program
+/// replace it, and the `arts` binary exports it, so the C++ library that a
+/// loaded program brings allocates through it too (a `std::string` it
+/// builds for a running rank is in the rank's slot, and moves with it).
+/// The library's `new[]` calls it. A block, or the end of the process with
+/// one line (`operator new` may not return null).
 #[unsafe(export_name = "_Znwm")]
 pub extern "C" fn cxx_new(size: usize) -> *mut c_void {
     let p = allocate(size.max(1), HEADER);
@@ -245,33 +245,10 @@ pub extern "C" fn cxx_new(size: usize) -> *mut c_void {
     p
 }
 
-/// `operator new[]`: as [`cxx_new`].
-#[unsafe(export_name = "_Znam")]
-pub extern "C" fn cxx_new_array(size: usize) -> *mut c_void {
-    cxx_new(size)
-}
-
-/// `operator delete`.
+/// C++'s global `operator delete`, for the whole process (the library's
+/// `delete[]` and sized deletes call it).
 #[unsafe(export_name = "_ZdlPv")]
 pub extern "C" fn cxx_delete(p: *mut c_void) {
-    release(p);
-}
-
-/// `operator delete[]`.
-#[unsafe(export_name = "_ZdaPv")]
-pub extern "C" fn cxx_delete_array(p: *mut c_void) {
-    release(p);
-}
-
-/// Sized `operator delete`.
-#[unsafe(export_name = "_ZdlPvm")]
-pub extern "C" fn cxx_delete_sized(p: *mut c_void, _size: usize) {
-    release(p);
-}
-
-/// Sized `operator delete[]`.
-#[unsafe(export_name = "_ZdaPvm")]
-pub extern "C" fn cxx_delete_array_sized(p: *mut c_void, _size: usize) {
     release(p);
 }
 

@@ -30,34 +30,38 @@ pub fn c_dir() -> PathBuf {
 
 /// Compiles `tests/c/<name>.c` with arts-mpicc into `dir`; `None` (skipped) without gcc.
 pub fn build(name: &str, dir: &Path) -> Option<PathBuf> {
-    compiler("gcc")?;
-    let out = dir.join(format!("{name}.so"));
-    let status = std::process::Command::new("sh")
-        .arg(arts_ampi_c::mpicc_path())
-        .arg(c_dir().join(format!("{name}.c")))
-        .arg("-O2")
-        .arg("-o")
-        .arg(&out)
-        .status()
-        .unwrap();
-    assert!(status.success(), "arts-mpicc failed on {name}.c");
-    Some(out)
+    wrap(
+        "gcc",
+        "arts-mpicc",
+        &format!("{name}.c"),
+        dir.join(format!("{name}.so")),
+    )
 }
 
 /// Compiles `tests/c/<name>.cpp` with arts-mpicxx into `dir`; `None`
 /// (skipped) without g++.
 pub fn build_cxx(name: &str, dir: &Path) -> Option<PathBuf> {
-    compiler("g++")?;
-    let out = dir.join(format!("{name}_cpp.so"));
+    wrap(
+        "g++",
+        "arts-mpicxx",
+        &format!("{name}.cpp"),
+        dir.join(format!("{name}_cpp.so")),
+    )
+}
+
+/// Compiles `tests/c/<source>` with `wrapper` into `out`; `None` (skipped)
+/// without `compiler`.
+fn wrap(compiler_name: &str, wrapper: &str, source: &str, out: PathBuf) -> Option<PathBuf> {
+    compiler(compiler_name)?;
     let status = std::process::Command::new("sh")
-        .arg(arts_ampi_c::mpicc_path().with_file_name("arts-mpicxx"))
-        .arg(c_dir().join(format!("{name}.cpp")))
+        .arg(arts_ampi_c::mpicc_path().with_file_name(wrapper))
+        .arg(c_dir().join(source))
         .arg("-O2")
         .arg("-o")
         .arg(&out)
         .status()
         .unwrap();
-    assert!(status.success(), "arts-mpicxx failed on {name}.cpp");
+    assert!(status.success(), "{wrapper} failed on {source}");
     Some(out)
 }
 

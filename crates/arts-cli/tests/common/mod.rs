@@ -72,40 +72,40 @@ pub fn have(tool: &str) -> bool {
 /// Builds `crates/arts-ampi-c/tests/c/<name>.c` with arts-mpicc into `dir` (`None`, printing
 /// why, without gcc).
 pub fn build(name: &str, dir: &Path) -> Option<String> {
-    if !have("gcc") {
-        eprintln!("skipped: gcc is not installed");
-        return None;
-    }
     let out = dir.join(format!("{name}.so"));
-    let ok = Command::new("sh")
-        .arg(mpicc())
-        .args(["-O2", "-Wall", "-Werror"])
-        .arg(c_dir().join(format!("{name}.c")))
-        .arg("-o")
-        .arg(&out)
-        .status()
-        .unwrap();
-    assert!(ok.success(), "arts-mpicc {name}.c");
-    Some(out.display().to_string())
+    wrap(
+        "gcc",
+        "arts-mpicc",
+        &format!("{name}.c"),
+        &out,
+        &["-Wall", "-Werror"],
+    )
 }
 
 /// Compiles `tests/c/<name>.cpp` of arts-ampi-c with arts-mpicxx into
 /// `dir`; `None` (skipped) without g++.
 pub fn build_cxx(name: &str, dir: &Path) -> Option<String> {
-    if !have("g++") {
-        eprintln!("skipped: g++ is not installed");
+    let out = dir.join(format!("{name}_cpp.so"));
+    wrap("g++", "arts-mpicxx", &format!("{name}.cpp"), &out, &[])
+}
+
+/// Compiles `tests/c/<source>` of arts-ampi-c with `wrapper` (and `flags`)
+/// into `out`; `None` (skipped, saying so) without `compiler`.
+fn wrap(compiler: &str, wrapper: &str, source: &str, out: &Path, flags: &[&str]) -> Option<String> {
+    if !have(compiler) {
+        eprintln!("skipped: {compiler} is not installed");
         return None;
     }
-    let out = dir.join(format!("{name}_cpp.so"));
     let ok = Command::new("sh")
-        .arg(mpicc().with_file_name("arts-mpicxx"))
+        .arg(mpicc().with_file_name(wrapper))
         .arg("-O2")
-        .arg(c_dir().join(format!("{name}.cpp")))
+        .args(flags)
+        .arg(c_dir().join(source))
         .arg("-o")
-        .arg(&out)
+        .arg(out)
         .status()
         .unwrap();
-    assert!(ok.success(), "arts-mpicxx {name}.cpp");
+    assert!(ok.success(), "{wrapper} {source}");
     Some(out.display().to_string())
 }
 
