@@ -146,7 +146,18 @@ fn check_tag(tag: c_int) -> Result<(), Fail> {
     Ok(())
 }
 
+/// How a send returns.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Returns {
+    /// When the buffer may be reused: a large message between processes
+    /// waits for its receive (rendezvous).
+    Blocking,
+    /// At once: the data is copied into the message (`MPI_Isend`).
+    Buffered,
+}
+
 #[inline]
+#[allow(clippy::too_many_arguments)]
 fn send(
     vp: &mut Vp,
     buf: *const c_void,
@@ -155,6 +166,7 @@ fn send(
     dest: c_int,
     tag: c_int,
     comm: c_int,
+    returns: Returns,
 ) -> Result<(), Fail> {
     let t = vp.types.comm_type_ref(datatype)?;
     let n = count(count_, "count")?;
@@ -174,15 +186,30 @@ fn send(
             // SAFETY: the program passes `count` elements of `datatype` at `buf`.
             unsafe { std::slice::from_raw_parts(buf.cast(), len) }
         };
-        vp.mpi().send(data, dest, tag, c)?;
-        return Ok(());
+        return send_data(vp, data, dest, tag, c, returns);
     }
     let data = send_bytes(buf, n, t)?;
-    vp.mpi().send(&data, dest, tag, c)?;
+    send_data(vp, &data, dest, tag, c, returns)
+}
+
+#[inline]
+fn send_data(
+    vp: &mut Vp,
+    data: &[u8],
+    dest: c_int,
+    tag: c_int,
+    c: arts_ampi::Comm,
+    returns: Returns,
+) -> Result<(), Fail> {
+    match returns {
+        Returns::Blocking => vp.mpi().send(data, dest, tag, c)?,
+        Returns::Buffered => vp.mpi().bsend(data, dest, tag, c)?,
+    }
     Ok(())
 }
 
-/// `MPI_Send`: eager, returns once the data is copied.
+/// `MPI_Send`: eager, returns once the data is copied; a large message
+/// between processes returns once its receiver took it (rendezvous).
 #[unsafe(no_mangle)]
 pub unsafe extern "C-unwind" fn ARTS_MPI_Send(
     buf: *const c_void,
@@ -193,12 +220,12 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Send(
     comm: c_int,
 ) -> c_int {
     entry("MPI_Send", comm, |vp| {
-        send(vp, buf, count, datatype, dest, tag, comm)
+        send(vp, buf, count, datatype, dest, tag, comm, Returns::Blocking)
     })
 }
 
-/// `MPI_Ssend`: as `MPI_Send` (sends are eager: the program cannot tell
-/// except that a synchronous send never waits for its receive).
+/// `MPI_Ssend`: as `MPI_Send` (a small send is eager: the program cannot
+/// tell except that such a synchronous send does not wait for its receive).
 #[unsafe(no_mangle)]
 pub unsafe extern "C-unwind" fn ARTS_MPI_Ssend(
     buf: *const c_void,
@@ -209,7 +236,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Ssend(
     comm: c_int,
 ) -> c_int {
     entry("MPI_Ssend", comm, |vp| {
-        send(vp, buf, count, datatype, dest, tag, comm)
+        send(vp, buf, count, datatype, dest, tag, comm, Returns::Blocking)
     })
 }
 
@@ -224,7 +251,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Rsend(
     comm: c_int,
 ) -> c_int {
     entry("MPI_Rsend", comm, |vp| {
-        send(vp, buf, count, datatype, dest, tag, comm)
+        send(vp, buf, count, datatype, dest, tag, comm, Returns::Blocking)
     })
 }
 
@@ -345,7 +372,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Isend(
 ) -> c_int {
     entry("MPI_Isend", comm, |vp| {
         let out = out(request, "request")?;
-        send(vp, buf, count, datatype, dest, tag, comm)?;
+        send(vp, buf, count, datatype, dest, tag, comm, Returns::Buffered)?;
         *out = vp.add_req(CReq {
             req: None,
             finish: None,
@@ -397,7 +424,16 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Sendrecv(
 ) -> c_int {
     entry("MPI_Sendrecv", comm, |vp| {
         let r = start_recv(vp, recvbuf, recvcount, recvtype, source, recvtag, comm)?;
-        send(vp, sendbuf, sendcount, sendtype, dest, sendtag, comm)?;
+        send(
+            vp,
+            sendbuf,
+            sendcount,
+            sendtype,
+            dest,
+            sendtag,
+            comm,
+            Returns::Blocking,
+        )?;
         let s = wait_req(vp, r)?;
         write_status(status, &s);
         Ok(())
@@ -431,6 +467,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Sendrecv_replace(
             dest,
             sendtag,
             comm,
+            Returns::Blocking,
         )?;
         let s = wait_req(vp, r)?;
         write_status(status, &s);

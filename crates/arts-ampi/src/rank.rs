@@ -14,7 +14,7 @@ use arts_core::{Callback, Chare, Ctx, Index, Message, Reducer};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::checkpoint::Checkpoints;
-use crate::engine::{Net, Packet};
+use crate::engine::{Net, Packet, Signal};
 use crate::error::MpiError;
 use crate::iso;
 use crate::mpi::Mpi;
@@ -75,6 +75,8 @@ pub enum AmpiMsg {
     Start,
     /// A packet from another rank (or itself).
     Data(Packet),
+    /// A rendezvous signal from another rank, about a large message.
+    Signal(Signal),
     /// Resume if blocked (sent to itself by `Mpi::poll`).
     Wake,
     /// Leave the outcome in `Spec::outcomes` and contribute to the `Report` barrier.
@@ -91,6 +93,7 @@ impl Message for AmpiMsg {
         match self {
             AmpiMsg::Start => "start",
             AmpiMsg::Data(_) => "data",
+            AmpiMsg::Signal(_) => "signal",
             AmpiMsg::Wake => "wake",
             AmpiMsg::Report => "report",
             AmpiMsg::Poll => "poll",
@@ -101,6 +104,7 @@ impl Message for AmpiMsg {
     fn size(&self) -> usize {
         match self {
             AmpiMsg::Data(p) => 32 + p.data.len(),
+            AmpiMsg::Signal(Signal::Payload { data, .. }) => 16 + data.len(),
             _ => 4,
         }
     }
@@ -143,6 +147,18 @@ impl Net for CtxHost<'_, '_> {
             let to = self.ctx.this_proxy().at(dest);
             self.ctx.send(to, AmpiMsg::Data(packet));
         })
+    }
+    fn signal(&mut self, dest: u32, signal: Signal) {
+        iso::outside(|| {
+            let to = self.ctx.this_proxy().at(dest);
+            self.ctx.send(to, AmpiMsg::Signal(signal));
+        })
+    }
+    fn process(&self) -> u32 {
+        self.ctx.process()
+    }
+    fn direct(&self) -> Option<&dyn arts_core::direct::Direct> {
+        self.ctx.direct()
     }
 }
 
@@ -252,8 +268,27 @@ impl Chare for Rank {
             AmpiMsg::Data(p) => {
                 if let Some(vp) = self.vp.get_mut() {
                     let mode = vp.slot();
+                    let mobile = vp.shared().may_leave();
                     let engine = &mut vp.shared().engine;
-                    iso::with_slot(mode, || engine.on_packet(&mut CtxHost { ctx }, p));
+                    iso::with_slot(mode, || {
+                        let host = &mut CtxHost { ctx };
+                        engine.on_packet(host, p);
+                        engine.rendezvous(host, mobile);
+                    });
+                }
+                if self.blocked() {
+                    self.resume(ctx);
+                }
+            }
+            AmpiMsg::Signal(signal) => {
+                if let Some(vp) = self.vp.get_mut() {
+                    let mode = vp.slot();
+                    let mobile = vp.shared().may_leave();
+                    let engine = &mut vp.shared().engine;
+                    iso::with_slot(mode, || {
+                        engine.on_signal(signal);
+                        engine.rendezvous(&mut CtxHost { ctx }, mobile);
+                    });
                 }
                 if self.blocked() {
                     self.resume(ctx);

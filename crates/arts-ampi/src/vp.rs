@@ -149,6 +149,20 @@ pub struct Shared {
     pub checkpointed: Option<Result<(), String>>,
 }
 
+impl Shared {
+    /// Whether the rank may leave its process before a direct transfer into
+    /// or out of its memory would end: it joined a balancing step, or waits
+    /// in `migrate_to` or in a checkpoint of whole ranks.
+    pub fn may_leave(&self) -> bool {
+        self.sync_pending
+            || self.checkpoint_step.is_some()
+            || matches!(
+                self.state,
+                VpState::Syncing | VpState::Blocked("migrate_to")
+            )
+    }
+}
+
 /// Where a rank's coroutine runs: a stack of its own, or its isomalloc slot.
 pub enum VpStack {
     /// An `mmap`ed stack with a guard page.
@@ -462,6 +476,10 @@ impl VpBox {
     /// slot and the lowest stack address the copy includes.
     fn ready_to_copy(&mut self) -> (Slot, Option<Arc<Checkpoints>>, usize) {
         let slot = self.slot.expect("a rank copied out of its slot has one");
+        assert!(
+            !self.shared().engine.transferring(),
+            "a rank left its process with a direct transfer in progress"
+        );
         iso::with_slot(Some(slot.index()), || self.shared().engine.rehome());
         let plan = self.shared().checkpoints.take();
         (slot, plan, self.stack_from())
@@ -575,6 +593,7 @@ mod tests {
 
     impl Net for Bare {
         fn send(&mut self, _: u32, _: crate::engine::Packet) {}
+        fn signal(&mut self, _: u32, _: crate::engine::Signal) {}
     }
 
     impl Host for Bare {

@@ -66,6 +66,19 @@ fn kernel(name: &str, vp: u32, args: &[&str], expect: &str) {
 }
 
 #[test]
+fn large_messages_arrive_whole_while_ranks_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(so) = build("large", dir.path()) else {
+        return;
+    };
+    let out = run_arts(&so, 4, 2, &["--lb", "rotate", "--lb-period", "1"], &["2"]);
+    assert!(
+        out.contains("large: 4 ranks, 2 rounds, 0 bad bytes"),
+        "{out}"
+    );
+}
+
+#[test]
 fn stencil_with_cart_topology_matches_open_mpi() {
     kernel("stencil2d", 6, &["48", "15"], "grid=3x2 checksum=");
 }

@@ -1266,6 +1266,51 @@ fn a_c_program_runs_its_ranks_on_several_processes() {
 }
 
 #[test]
+fn large_messages_between_processes_go_by_rendezvous_while_ranks_move() {
+    // Blocking sends of 64 KiB and more wait for their receivers, which
+    // take the bytes straight from the senders' buffers: within a process,
+    // between processes, and (as messages) around every AMPI_Migrate.
+    let dir = tempfile::tempdir().unwrap();
+    let Some(large) = build("large", dir.path()) else {
+        return;
+    };
+    let runs: [&[&str]; 3] = [
+        &["--vp", "4", "--pes-per-process", "2", "--lb", "greedy"],
+        &[
+            "--vp",
+            "4",
+            "--pes-per-process",
+            "1",
+            "--isomalloc",
+            "--lb",
+            "rotate",
+        ],
+        &[
+            "--vp",
+            "6",
+            "--pes-per-process",
+            "1",
+            "--isomalloc",
+            "--lb",
+            "greedy",
+        ],
+    ];
+    for run in runs {
+        let args = [&["ampi", "run", "--lb-period", "1"], run, &[large.as_str()]].concat();
+        let out = mpirun(2, &args);
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{run:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let ranks = run[1];
+        let want = format!("large: {ranks} ranks, 3 rounds, 0 bad bytes");
+        assert!(text.contains(&want), "{run:?}: {text}");
+    }
+}
+
+#[test]
 fn c_ranks_in_isomalloc_slots_move_between_processes_and_restart_whole() {
     let dir = tempfile::tempdir().unwrap();
     let Some(heap) = build("heap", dir.path()) else {

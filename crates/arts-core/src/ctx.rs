@@ -81,6 +81,17 @@ impl<'a, A: Chare> Ctx<'a, A> {
         self.svc.transport.local_pes()
     }
 
+    /// This element's process (0 in a one-process run).
+    pub fn process(&self) -> u32 {
+        self.svc.transport.process().0
+    }
+
+    /// Direct transfers to and from other processes, where the run's
+    /// transport offers them (see [`crate::direct`]).
+    pub fn direct(&self) -> Option<&dyn crate::direct::Direct> {
+        self.svc.transport.direct()
+    }
+
     /// The construction arguments the array was created with (read-only
     /// data shared by all its elements, like Charm++ readonlies).
     pub fn init(&self) -> &A::Init {

@@ -72,6 +72,7 @@ pub mod bulk;
 mod chare;
 pub mod checkpoint;
 mod ctx;
+pub mod direct;
 mod driver;
 pub mod envelope;
 mod frame;

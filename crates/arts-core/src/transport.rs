@@ -90,6 +90,12 @@ pub trait Transport: Send + Sync + 'static {
         local
     }
 
+    /// Direct transfers between this process and the others (see
+    /// [`crate::direct`]), if this transport can make them.
+    fn direct(&self) -> Option<&dyn crate::direct::Direct> {
+        None
+    }
+
     /// Delivers `msg` to the driver of every process.
     fn to_all_drivers(&self, msg: DriverMsg) {
         let (_, n) = self.process();

@@ -9,6 +9,7 @@
 //! messages to other processes are serialized (serde/bincode) and sent with
 //! non-blocking MPI sends. See `README.md` for the protocol.
 
+mod direct;
 mod heartbeat;
 mod link;
 pub mod rawbench;

@@ -17,6 +17,7 @@ use mpi::request::Request;
 use mpi::topology::{Communicator, SimpleCommunicator};
 use mpi::traits::*;
 
+use crate::direct::MpiDirect;
 use crate::link::{self, Frame, MAX_PES_PER_PROCESS, PeLink};
 
 /// Tag of messages for a process's driver.
@@ -61,6 +62,8 @@ pub struct MpiTransport {
     large_send: Mutex<()>,
     /// Held while sending a message for a driver and its bulk buffers.
     driver_send: Mutex<()>,
+    /// Direct transfers, on a communicator of their own.
+    direct: MpiDirect,
 }
 
 impl MpiTransport {
@@ -98,6 +101,7 @@ impl MpiTransport {
             all_retired: AtomicBool::new(false),
             large_send: Mutex::new(()),
             driver_send: Mutex::new(()),
+            direct: MpiDirect::new(Comm(world.0.duplicate())),
         };
         Ok((Arc::new(t), rx))
     }
@@ -282,6 +286,10 @@ impl Transport for MpiTransport {
             }
         });
         link::close_link();
+    }
+
+    fn direct(&self) -> Option<&dyn arts_core::direct::Direct> {
+        Some(&self.direct)
     }
 
     fn gather_reports(&self, local: Vec<PeReport>) -> Vec<PeReport> {

@@ -9,6 +9,7 @@
 mod comm;
 mod packet;
 pub mod plans;
+mod rendezvous;
 mod schedule;
 
 use std::collections::{HashMap, VecDeque};
@@ -17,7 +18,8 @@ use std::hash::{BuildHasherDefault, Hasher};
 use arts_core::Bulk;
 
 pub use comm::CommInfo;
-pub use packet::{Net, Outbox, Packet};
+pub use packet::{Large, Net, Outbox, Packet, Signal};
+pub use rendezvous::RENDEZVOUS_MIN;
 pub use schedule::{Local, Plan, Round, Schedule};
 
 use crate::error::MpiError;
@@ -74,11 +76,15 @@ struct RecvReq {
     elem: usize,
     comm: u32,
     done: Option<Result<Status, MpiError>>,
+    /// How a matched large message comes, and the status it completes with.
+    pull: Option<(rendezvous::Pull, Status)>,
 }
 
 enum Req {
     /// A send (eager: complete when started).
     Sent(Status),
+    /// A blocking send by rendezvous.
+    Large(rendezvous::LargeSend),
     Recv(RecvReq),
     Coll(Box<Schedule>),
     /// Freed by the user before completing; finishes in the background.
@@ -132,6 +138,8 @@ pub struct Engine {
     next_ctx: u32,
     /// Bytes held in unexpected and out-of-order messages.
     buffered: usize,
+    /// Large messages in progress.
+    rdv: rendezvous::Rendezvous,
 }
 
 /// The handle of `WORLD` in every engine.
@@ -153,6 +161,7 @@ impl Engine {
             comms: vec![Some(CommInfo::world(me, size))],
             next_ctx: 2,
             buffered: 0,
+            rdv: rendezvous::Rendezvous::default(),
         }
     }
 
@@ -287,17 +296,23 @@ impl Engine {
         }))
     }
 
-    fn post_packet(&mut self, net: &mut dyn Net, to: u32, ctx: u32, tag: i32, data: Vec<u8>) {
+    /// The sequence number of the next message to `to`.
+    fn take_seq(&mut self, to: u32) -> u64 {
         let seq = self.next_seq.entry(to).or_insert(0);
+        *seq += 1;
+        *seq - 1
+    }
+
+    fn post_packet(&mut self, net: &mut dyn Net, to: u32, ctx: u32, tag: i32, data: Vec<u8>) {
         let packet = Packet {
             src: self.me,
-            seq: *seq,
+            seq: self.take_seq(to),
             ctx,
             tag,
             // What leaves the rank is never in its isomalloc slot.
             data: crate::iso::outside(|| Bulk::new(crate::iso::to_system(data))),
+            large: None,
         };
-        *seq += 1;
         net.send(to, packet);
     }
 
@@ -353,6 +368,7 @@ impl Engine {
             elem: elem.max(1),
             comm,
             done: None,
+            pull: None,
         }));
         match self.unexpected.iter().position(|p| posted.matches(p)) {
             Some(i) => {
@@ -368,31 +384,39 @@ impl Engine {
         Ok(h)
     }
 
-    /// Completes user receive `h` with packet `p`.
+    /// Completes user receive `h` with packet `p` (a large one is pulled
+    /// by the next [`Engine::rendezvous`]).
     fn fill(&mut self, h: u32, p: Packet) {
         let Some(Some(Req::Recv(r))) = self.reqs.get_mut(h as usize) else {
             return;
         };
         let comm = self.comms[r.comm as usize].as_ref();
         let source = comm.map_or(p.src, |c| c.rank_of(p.src)) as i32;
-        let bytes = p.data.len();
-        r.done = Some(if bytes > r.capacity {
-            Err(MpiError::Truncated {
+        let bytes = p.bytes();
+        let status = Status {
+            source,
+            tag: p.tag,
+            count: bytes / r.elem,
+            bytes,
+        };
+        if bytes > r.capacity {
+            r.done = Some(Err(MpiError::Truncated {
                 call: r.call,
                 bytes,
                 capacity: r.capacity,
-            })
-        } else {
-            // SAFETY: the caller of `irecv` keeps `buf` valid and exclusive
-            // for `capacity` bytes until the request completes.
-            unsafe { std::ptr::copy_nonoverlapping(p.data.as_ptr(), r.buf, bytes) };
-            Ok(Status {
-                source,
-                tag: p.tag,
-                count: bytes / r.elem,
-                bytes,
-            })
-        });
+            }));
+            if let Some(large) = p.large {
+                self.refused_large(&p, large);
+            }
+            return;
+        }
+        if let Some(large) = p.large {
+            return self.matched_large(h, &p, large, status);
+        }
+        // SAFETY: the caller of `irecv` keeps `buf` valid and exclusive for
+        // `capacity` bytes until the request completes.
+        unsafe { std::ptr::copy_nonoverlapping(p.data.as_ptr(), r.buf, bytes) };
+        r.done = Some(Ok(status));
     }
 
     /// A matching waiting message's status, without receiving it.
@@ -418,8 +442,8 @@ impl Engine {
             .map(|p| Status {
                 source: c.rank_of(p.src) as i32,
                 tag: p.tag,
-                count: p.data.len(),
-                bytes: p.data.len(),
+                count: p.bytes(),
+                bytes: p.bytes(),
             }))
     }
 
@@ -491,6 +515,7 @@ impl Engine {
     pub fn test(&mut self, call: &'static str, h: u32) -> Result<Option<Status>, MpiError> {
         let done = match self.reqs.get_mut(h as usize) {
             Some(Some(Req::Sent(s))) => Some(Ok(*s)),
+            Some(Some(Req::Large(_))) => self.large_sent(h).flatten().map(Ok),
             Some(Some(Req::Recv(r))) => r.done.take(),
             Some(Some(Req::Coll(s))) if s.finished => Some(s.deliver().map(|()| Status::default())),
             Some(Some(Req::Coll(_))) => None,
@@ -508,6 +533,7 @@ impl Engine {
     /// Frees request `h` before it completed: a receive is withdrawn, a
     /// collective finishes in the background without touching user memory.
     pub fn cancel(&mut self, h: u32) {
+        self.end_transfer(h);
         match self.reqs.get_mut(h as usize).and_then(Option::take) {
             Some(Req::Recv(_)) => {
                 self.posted.retain(|p| p.target != Target::User(h));

@@ -1,7 +1,11 @@
-//! What travels between ranks ([`Packet`]) and the one way an engine sends ([`Net`]).
+//! What travels between ranks ([`Packet`], [`Signal`]) and the one way an
+//! engine reaches other ranks ([`Net`]).
 
 use arts_core::Bulk;
+use arts_core::direct::Direct;
 use serde::{Deserialize, Serialize};
+
+pub use super::rendezvous::{Large, Signal};
 
 /// One message between two ranks: point-to-point or one step of a collective.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -16,22 +20,47 @@ pub struct Packet {
     /// The tag (for collectives: the collective's sequence number on its communicator).
     pub tag: i32,
     /// The payload: moved between PEs of a process, and sent to another
-    /// process from this memory, beside the message's frame.
+    /// process from this memory, beside the message's frame. Empty when the
+    /// message is `large`.
     pub data: Bulk,
+    /// A large message announced instead of carried (see `rendezvous`).
+    pub large: Option<Large>,
 }
 
-/// Where an engine hands its outgoing packets.
+impl Packet {
+    /// Bytes of the message (carried or announced).
+    pub fn bytes(&self) -> usize {
+        self.large.map_or(self.data.len(), |l| l.len as usize)
+    }
+}
+
+/// Where an engine hands its outgoing packets and signals, and what it
+/// knows of the process it runs in.
 pub trait Net {
     /// Sends `packet` to the rank `dest` of `WORLD`.
     fn send(&mut self, dest: u32, packet: Packet);
+    /// Sends a rendezvous `signal` to the rank `dest` of `WORLD`.
+    fn signal(&mut self, dest: u32, signal: Signal);
+    /// The process the rank runs in.
+    fn process(&self) -> u32 {
+        0
+    }
+    /// Direct transfers between processes, where the run's transport offers them.
+    fn direct(&self) -> Option<&dyn Direct> {
+        None
+    }
 }
 
-/// A `Net` that keeps what was sent (for tests and for driving engines by hand).
+/// A `Net` that keeps what was sent (for tests and for driving engines by
+/// hand): packets, then signals.
 #[derive(Default, Debug)]
-pub struct Outbox(pub Vec<(u32, Packet)>);
+pub struct Outbox(pub Vec<(u32, Packet)>, pub Vec<(u32, Signal)>);
 
 impl Net for Outbox {
     fn send(&mut self, dest: u32, packet: Packet) {
         self.0.push((dest, packet));
+    }
+    fn signal(&mut self, dest: u32, signal: Signal) {
+        self.1.push((dest, signal));
     }
 }

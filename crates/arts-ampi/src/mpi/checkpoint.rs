@@ -80,8 +80,10 @@ impl Mpi<'_> {
                 },
             ));
         }
+        self.settle(call);
         self.shared().checkpointed = None;
         self.shared().checkpoint_step = Some((step, in_memory));
+        self.large_as_messages();
         while self.shared().checkpointed.is_none() {
             // The run takes the checkpoint when every rank waits here.
             self.block("checkpoint_ranks");

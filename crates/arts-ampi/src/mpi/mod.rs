@@ -85,9 +85,39 @@ impl<'y> Mpi<'y> {
         }
     }
 
-    /// Blocks in `call` until the next message arrives for this rank.
+    /// Blocks in `call` until the next message arrives for this rank (or,
+    /// while a direct transfer of its is in progress, briefly: a transfer
+    /// ends without a message).
     fn block(&mut self, call: &'static str) {
+        if self.engine().transferring() {
+            self.engine().progress();
+            self.host().wake_later();
+        }
         self.suspend(Suspend::Blocked(call));
+    }
+
+    /// Whether this rank may leave its process before a direct transfer
+    /// would end (it joined a balancing step and runs on).
+    fn mobile(&mut self) -> bool {
+        self.shared().sync_pending
+    }
+
+    /// Readies this rank for a balancing step, a `migrate_to` or a
+    /// checkpoint of whole ranks (`engine/README.md`): waits as `call` for
+    /// its direct transfers to end. [`Mpi::large_as_messages`] follows once
+    /// the rank is marked as waiting there.
+    fn settle(&mut self, call: &'static str) {
+        while self.engine().transferring() {
+            self.block(call);
+        }
+    }
+
+    /// Asks the large messages waiting for this rank, unmatched, to come as
+    /// messages: their senders then go on (to the same balancing step or
+    /// checkpoint), and the rank may leave its process.
+    fn large_as_messages(&mut self) {
+        let (e, net) = self.parts();
+        e.rendezvous(net, true);
     }
 
     /// This rank in `WORLD`.
@@ -122,6 +152,8 @@ impl<'y> Mpi<'y> {
     /// call returns there. Locals, heap data and pointers are kept.
     pub fn migrate(&mut self) {
         self.end_pending_sync();
+        self.settle("migrate");
+        self.large_as_messages();
         self.host().at_sync();
         self.suspend(Suspend::Sync);
     }
@@ -135,7 +167,9 @@ impl<'y> Mpi<'y> {
     /// waits for it first.
     pub fn async_migrate(&mut self) {
         self.end_pending_sync();
+        self.settle("async_migrate");
         self.shared().sync_pending = true;
+        self.large_as_messages();
         self.host().at_sync();
     }
 
@@ -157,6 +191,8 @@ impl<'y> Mpi<'y> {
         if pe == here {
             return Ok(here);
         }
+        self.settle("migrate_to");
+        self.large_as_messages();
         if !self.host().migrate_to(pe) {
             return Err(MpiError::InvalidPe {
                 call: "migrate_to",

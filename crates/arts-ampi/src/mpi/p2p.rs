@@ -1,6 +1,9 @@
 //! Point-to-point calls. Sends are eager: the data is copied once into the
 //! message and the send completes at once; a receive copies it once into
 //! the user's buffer (in process the message itself is moved, not copied).
+//! A blocking send of a large message where the run spans processes goes
+//! by rendezvous instead: it waits until the receiver took the bytes
+//! straight from the send buffer (`engine/README.md`).
 
 use super::{Comm, Mpi, Request};
 use crate::datatype::{MpiType, bytes_of, bytes_of_mut};
@@ -21,7 +24,31 @@ impl Mpi<'_> {
         e.send(net, call, comm.0, dest, tag, data)
     }
 
-    /// Sends `buf` to rank `dest` of `comm` with `tag` (≥ 0).
+    /// Sends `data` as blocking send `call`: by rendezvous if it is large
+    /// and the run spans processes (returns once the receiver took the
+    /// bytes), else eagerly.
+    fn send_blocking(
+        &mut self,
+        call: &'static str,
+        data: &[u8],
+        dest: i32,
+        tag: i32,
+        comm: Comm,
+    ) -> Result<(), MpiError> {
+        if data.len() >= crate::engine::RENDEZVOUS_MIN && !self.shared().sync_pending {
+            let (e, net) = self.parts();
+            if let Some(h) = e.send_large(net, call, comm.0, dest, tag, data)? {
+                return self.wait_as(call, Request::new(h, self.shared)).map(drop);
+            }
+        }
+        let data = crate::iso::outside(|| data.to_vec());
+        self.send_bytes(call, data, dest, tag, comm)
+    }
+
+    /// Sends `buf` to rank `dest` of `comm` with `tag` (≥ 0). Where the run
+    /// spans processes, a large message waits for its receive (MPI allows
+    /// either): programs that send to each other before receiving use
+    /// [`Mpi::bsend`] or [`Mpi::isend`].
     pub fn send<T: MpiType>(
         &mut self,
         buf: &[T],
@@ -29,8 +56,20 @@ impl Mpi<'_> {
         tag: i32,
         comm: Comm,
     ) -> Result<(), MpiError> {
+        self.send_blocking("send", bytes_of(buf), dest, tag, comm)
+    }
+
+    /// Sends `buf` buffered (MPI's `bsend`): copied into the message, the
+    /// call returns at once whatever its size.
+    pub fn bsend<T: MpiType>(
+        &mut self,
+        buf: &[T],
+        dest: i32,
+        tag: i32,
+        comm: Comm,
+    ) -> Result<(), MpiError> {
         let data = crate::iso::outside(|| bytes_of(buf).to_vec());
-        self.send_bytes("send", data, dest, tag, comm)
+        self.send_bytes("bsend", data, dest, tag, comm)
     }
 
     /// Starts a send of `buf` (complete at once: the data is copied).
@@ -76,6 +115,10 @@ impl Mpi<'_> {
             self.engine()
                 .irecv(call, comm.0, src, tag, ptr, cap, T::DATATYPE.size)?
         };
+        // A large message it matched is pulled now.
+        let mobile = self.mobile();
+        let (e, net) = self.parts();
+        e.rendezvous(net, mobile);
         Ok(Request::new(h, self.shared))
     }
 
@@ -106,7 +149,7 @@ impl Mpi<'_> {
         comm: Comm,
     ) -> Result<Status, MpiError> {
         let req = self.irecv_named("sendrecv", recv, src, recv_tag, comm)?;
-        self.send_bytes("sendrecv", bytes_of(send).to_vec(), dest, send_tag, comm)?;
+        self.send_blocking("sendrecv", bytes_of(send), dest, send_tag, comm)?;
         self.wait_as("sendrecv", req)
     }
 

@@ -230,7 +230,7 @@ pub(super) fn build(params: &Params, vp: u32) -> Result<Built, AmpiError> {
                 for side in [TOP, BOTTOM, LEFT, RIGHT] {
                     if let Some(n) = g.neighbour(z, side) {
                         let tag = (n * 4 + opposite(side)) as i32;
-                        mpi.send(&zone.pack(side), owner(n), tag, WORLD)?;
+                        mpi.bsend(&zone.pack(side), owner(n), tag, WORLD)?;
                     }
                 }
             }

@@ -223,7 +223,7 @@ pub(super) fn build(params: &Params, vp: u32) -> Result<Built, AmpiError> {
                     };
                     let at = if side == 0 { 1 } else { size[axis] };
                     let face = b.pack(axis, at);
-                    mpi.send(&face, rank_of(c), (axis * 2 + side) as i32, WORLD)?;
+                    mpi.bsend(&face, rank_of(c), (axis * 2 + side) as i32, WORLD)?;
                     incoming.push((axis, side, rank_of(c), face.len()));
                 }
             }

@@ -1,0 +1,108 @@
+/* Large messages between ranks on several processes (the rendezvous of
+ * blocking sends): every round, each rank passes messages of 65,535 B,
+ * 64 KiB, 300,000 B and 1 MiB to its right neighbour in a ring, with
+ * MPI_Sendrecv, with a receive posted before MPI_Send, and with MPI_Send
+ * and MPI_Recv in pairs (even ranks send first); every byte is checked.
+ * Between rounds the ranks call AMPI_Migrate (with --isomalloc and
+ * --lb rotate they change process), and rank 0 sends 1 MiB to rank 1 just
+ * before it, which rank 1 receives only after it. In the first round a
+ * receive too short for a large message returns MPI_ERR_TRUNCATE under
+ * MPI_ERRORS_RETURN, and its sender goes on.
+ *
+ *   large [rounds]   (default 3; an even number of ranks, at least 4)
+ *
+ * Prints "large: N ranks, R rounds, B bad bytes" from rank 0. */
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static const int sizes[] = {65535, 65536, 300000, 1 << 20};
+
+static unsigned char byte_of(int from, int round, int n, int i)
+{
+    return (unsigned char)(i * 7 + from * 13 + round * 31 + n);
+}
+
+static void fill(unsigned char *b, int from, int round, int n)
+{
+    int i;
+    for (i = 0; i < n; i++)
+        b[i] = byte_of(from, round, n, i);
+}
+
+static long bad_bytes(const unsigned char *b, int from, int round, int n)
+{
+    long bad = 0;
+    int i;
+    for (i = 0; i < n; i++)
+        bad += b[i] != byte_of(from, round, n, i);
+    return bad;
+}
+
+int main(int argc, char **argv)
+{
+    int rank, size, rounds = argc > 1 ? atoi(argv[1]) : 3, r, k;
+    long bad = 0, all = 0;
+    unsigned char *out = malloc(1 << 20), *in = malloc(1 << 20);
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    if (size < 4 || size % 2) {
+        if (rank == 0)
+            printf("large: needs an even number of ranks, at least 4\n");
+        MPI_Finalize();
+        return 1;
+    }
+    int right = (rank + 1) % size, left = (rank + size - 1) % size;
+    for (r = 0; r < rounds; r++) {
+        for (k = 0; k < 4; k++) {
+            int n = sizes[k];
+            MPI_Request req;
+            fill(out, rank, r, n);
+            MPI_Sendrecv(out, n, MPI_BYTE, right, k, in, n, MPI_BYTE, left, k,
+                         MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            bad += bad_bytes(in, left, r, n);
+            MPI_Irecv(in, n, MPI_BYTE, left, 10 + k, MPI_COMM_WORLD, &req);
+            MPI_Send(out, n, MPI_BYTE, right, 10 + k, MPI_COMM_WORLD);
+            MPI_Wait(&req, MPI_STATUS_IGNORE);
+            bad += bad_bytes(in, left, r, n);
+            if (rank % 2 == 0) {
+                MPI_Send(out, n, MPI_BYTE, right, 20 + k, MPI_COMM_WORLD);
+                MPI_Recv(in, n, MPI_BYTE, left, 20 + k, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            } else {
+                MPI_Recv(in, n, MPI_BYTE, left, 20 + k, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+                MPI_Send(out, n, MPI_BYTE, right, 20 + k, MPI_COMM_WORLD);
+            }
+            bad += bad_bytes(in, left, r, n);
+        }
+        if (r == 0) {
+            MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+            if (rank == 2) {
+                fill(out, rank, r, 200000);
+                MPI_Send(out, 200000, MPI_BYTE, 3, 30, MPI_COMM_WORLD);
+            } else if (rank == 3) {
+                int err = MPI_Recv(in, 100000, MPI_BYTE, 2, 30, MPI_COMM_WORLD,
+                                   MPI_STATUS_IGNORE), class;
+                MPI_Error_class(err, &class);
+                bad += class != MPI_ERR_TRUNCATE;
+            }
+            MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
+        }
+        if (rank == 0) {
+            fill(out, rank, r, 1 << 20);
+            MPI_Send(out, 1 << 20, MPI_BYTE, 1, 40, MPI_COMM_WORLD);
+        }
+        AMPI_Migrate(AMPI_INFO_LB_SYNC);
+        if (rank == 1) {
+            MPI_Recv(in, 1 << 20, MPI_BYTE, 0, 40, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            bad += bad_bytes(in, 0, r, 1 << 20);
+        }
+    }
+    MPI_Reduce(&bad, &all, 1, MPI_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
+    if (rank == 0)
+        printf("large: %d ranks, %d rounds, %ld bad bytes\n", size, rounds, all);
+    free(out);
+    free(in);
+    MPI_Finalize();
+    return 0;
+}

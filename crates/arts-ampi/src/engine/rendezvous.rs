@@ -1,0 +1,454 @@
+//! Large messages by rendezvous: a blocking send announces the message
+//! ([`Large`]) instead of copying it, and its receiver takes the bytes
+//! straight from the sender's buffer once the message is matched. The
+//! protocol, and why it is safe with migration, is in `README.md`.
+
+use std::mem::take;
+
+use arts_core::Bulk;
+use arts_core::direct::{Direct, Transfer};
+use serde::{Deserialize, Serialize};
+
+use super::{Engine, Net, Packet, Req, Status};
+use crate::error::MpiError;
+
+/// A blocking send of at least this many bytes goes by rendezvous where the
+/// run spans processes (below it, two copies cost less than the handshake).
+pub const RENDEZVOUS_MIN: usize = 64 << 10;
+
+/// A large message's announcement, carried by its packet instead of the bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Large {
+    /// The sender's process when it sent.
+    pub process: u32,
+    /// Where the bytes are in that process (the sender waits in its send
+    /// until they are taken).
+    pub addr: u64,
+    /// How many bytes.
+    pub len: u64,
+    /// The sender's request.
+    pub req: u32,
+}
+
+/// The control messages of a rendezvous, between a large message's two ranks.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub enum Signal {
+    /// To the sender of request `req`: its message is matched. `to`: send
+    /// the bytes directly to the receive holding this tag in this process;
+    /// `None`: send them as a message ([`Signal::Payload`]).
+    Clear {
+        /// The sender's request.
+        req: u32,
+        /// The receiving process and the tag of its direct receive.
+        to: Option<(u32, i32)>,
+    },
+    /// To the receiver: the bytes of large message `seq` from `src`.
+    Payload {
+        /// The sender's rank.
+        src: u32,
+        /// The message's sequence number from `src`.
+        seq: u64,
+        /// The bytes.
+        data: Bulk,
+    },
+    /// To the sender of request `req`: the receiver copied the bytes (in
+    /// the sender's process) or refused them (its receive was too short).
+    Done {
+        /// The sender's request.
+        req: u32,
+    },
+}
+
+/// A blocking send of a large message.
+pub(super) struct LargeSend {
+    addr: u64,
+    len: usize,
+    dest: u32,
+    seq: u64,
+    state: SendState,
+}
+
+enum SendState {
+    /// Announced; the receiver has not matched it yet.
+    Announced,
+    /// Moving by a direct transfer.
+    Sending(Transfer),
+    /// Taken.
+    Done,
+}
+
+/// How the bytes of a matched large message reach its receive.
+pub(super) enum Pull {
+    /// By a direct transfer into the receive's buffer.
+    Direct(Transfer),
+    /// As a `Payload` signal, asked for.
+    Payload { src: u32, seq: u64 },
+}
+
+/// A large message matched to a user receive, not yet pulled.
+pub(super) struct Matched {
+    h: u32,
+    src: u32,
+    seq: u64,
+    large: Large,
+    status: Status,
+}
+
+/// The rendezvous state of an engine.
+#[derive(Default)]
+pub(super) struct Rendezvous {
+    /// Matched large messages, to pull.
+    matched: Vec<Matched>,
+    /// Large sends cleared for a direct transfer: request, process, tag.
+    cleared: Vec<(u32, u32, i32)>,
+    /// Signals to send: destination rank, signal.
+    signals: Vec<(u32, Signal)>,
+    /// Requests with a direct transfer in progress.
+    in_flight: Vec<u32>,
+    /// Unmatched large messages whose bytes were asked for: sender, seq.
+    asked: Vec<(u32, u64)>,
+    /// The transport's direct transfers, while any is in progress.
+    direct: Option<&'static dyn Direct>,
+}
+
+impl Rendezvous {
+    fn keep(&mut self, direct: &dyn Direct) {
+        // SAFETY: the transport outlives every rank of its run, and the
+        // reference is dropped when the last transfer ends, before the rank
+        // could leave the process (`Engine::transferring` is checked then).
+        self.direct =
+            Some(unsafe { std::mem::transmute::<&dyn Direct, &'static dyn Direct>(direct) });
+    }
+}
+
+impl Engine {
+    /// Starts a blocking send of `data` by rendezvous, if it should go so:
+    /// it is large, the run offers direct transfers, and it is not to this
+    /// rank itself. `None`: send it eagerly.
+    ///
+    /// The send's request completes once the receiver took the bytes; until
+    /// then `data` must stay where it is, unchanged, and the rank must not
+    /// leave its process (it waits in the send).
+    #[allow(clippy::too_many_arguments)]
+    pub fn send_large(
+        &mut self,
+        net: &mut dyn Net,
+        call: &'static str,
+        comm: u32,
+        dest: i32,
+        tag: i32,
+        data: &[u8],
+    ) -> Result<Option<u32>, MpiError> {
+        if data.len() < RENDEZVOUS_MIN || net.direct().is_none() {
+            return Ok(None);
+        }
+        if tag < 0 {
+            return Err(MpiError::InvalidTag { call, tag });
+        }
+        let to = self.world_of(call, comm, dest)?;
+        if to == self.me {
+            return Ok(None);
+        }
+        let ctx = self.comm(call, comm)?.ctx;
+        let seq = self.take_seq(to);
+        let (addr, len) = (data.as_ptr() as u64, data.len());
+        let h = self.alloc(Req::Large(LargeSend {
+            addr,
+            len,
+            dest: to,
+            seq,
+            state: SendState::Announced,
+        }));
+        let large = Large {
+            process: net.process(),
+            addr,
+            len: len as u64,
+            req: h,
+        };
+        let packet = Packet {
+            src: self.me,
+            seq,
+            ctx,
+            tag,
+            data: crate::iso::outside(Bulk::default),
+            large: Some(large),
+        };
+        net.send(to, packet);
+        Ok(Some(h))
+    }
+
+    /// Request `h`'s completion if it is a large send (`None` if it is not).
+    pub(super) fn large_sent(&self, h: u32) -> Option<Option<Status>> {
+        match self.reqs.get(h as usize) {
+            Some(Some(Req::Large(s))) => {
+                Some(matches!(s.state, SendState::Done).then_some(Status {
+                    source: self.me as i32,
+                    tag: 0,
+                    count: s.len,
+                    bytes: s.len,
+                }))
+            }
+            _ => None,
+        }
+    }
+
+    /// Large message `p`, matched to user receive `h` (its buffer large
+    /// enough), is pulled by the next [`Engine::rendezvous`].
+    pub(super) fn matched_large(&mut self, h: u32, p: &Packet, large: Large, status: Status) {
+        self.rdv.matched.push(Matched {
+            h,
+            src: p.src,
+            seq: p.seq,
+            large,
+            status,
+        });
+    }
+
+    /// Large message `p` was refused (its receive is too short): its sender
+    /// is done.
+    pub(super) fn refused_large(&mut self, p: &Packet, large: Large) {
+        if !self.was_asked(p.src, p.seq) {
+            self.rdv
+                .signals
+                .push((p.src, Signal::Done { req: large.req }));
+        }
+    }
+
+    /// Whether large message `seq` from `src` was asked to come as a
+    /// message (its sender is done; no other signal may follow). Forgets it.
+    fn was_asked(&mut self, src: u32, seq: u64) -> bool {
+        let asked = self.rdv.asked.iter().position(|&k| k == (src, seq));
+        asked.map(|i| self.rdv.asked.swap_remove(i)).is_some()
+    }
+
+    /// Whether a direct transfer of this rank is in progress (it must not
+    /// leave its process then).
+    pub fn transferring(&self) -> bool {
+        !self.rdv.in_flight.is_empty()
+    }
+
+    /// Moves every large message forward: posts the direct sends the
+    /// receivers cleared, pulls the matched messages (copied at once from a
+    /// sender in this process; by a direct transfer from another, or as a
+    /// message when the rank is `mobile`, i.e. may leave its process before
+    /// a transfer would end), asks a `mobile` rank's unmatched large
+    /// messages to come as messages, and sends the signals this produced.
+    /// Call it after anything that may match or signal.
+    #[inline]
+    pub fn rendezvous(&mut self, net: &mut dyn Net, mobile: bool) {
+        let r = &self.rdv;
+        if r.matched.is_empty() && r.cleared.is_empty() && r.signals.is_empty() && !mobile {
+            return;
+        }
+        self.rendezvous_slow(net, mobile);
+    }
+
+    #[inline(never)]
+    fn rendezvous_slow(&mut self, net: &mut dyn Net, mobile: bool) {
+        for (h, process, tag) in take(&mut self.rdv.cleared) {
+            let Some(Some(Req::Large(s))) = self.reqs.get_mut(h as usize) else {
+                continue;
+            };
+            let direct = net
+                .direct()
+                .expect("a send is cleared for a direct transfer only where the run offers them");
+            // SAFETY: the sender waits in its blocking send until the
+            // request completes, with its bytes where it announced them.
+            let t = crate::iso::outside(|| unsafe {
+                direct.post_send(process, tag, s.addr as *const u8, s.len)
+            });
+            s.state = SendState::Sending(t);
+            self.rdv.in_flight.push(h);
+            self.rdv.keep(direct);
+        }
+        for m in take(&mut self.rdv.matched) {
+            self.pull(net, m, mobile);
+        }
+        if mobile {
+            self.ask_unmatched();
+        }
+        for (dest, signal) in take(&mut self.rdv.signals) {
+            net.signal(dest, signal);
+        }
+    }
+
+    /// Pulls matched large message `m` into its receive.
+    fn pull(&mut self, net: &mut dyn Net, m: Matched, mobile: bool) {
+        let asked = self.was_asked(m.src, m.seq);
+        let Some(Some(Req::Recv(r))) = self.reqs.get_mut(m.h as usize) else {
+            // Withdrawn meanwhile: the sender is done.
+            if !asked {
+                let done = Signal::Done { req: m.large.req };
+                self.rdv.signals.push((m.src, done));
+            }
+            return;
+        };
+        let (src, seq) = (m.src, m.seq);
+        if asked {
+            // Its bytes are on their way as a message.
+            r.pull = Some((Pull::Payload { src, seq }, m.status));
+            return;
+        }
+        let len = m.large.len as usize;
+        if m.large.process == net.process() {
+            // SAFETY: the sender is in this process, waiting in its send
+            // (with its bytes where it announced them) until told `Done`;
+            // the receive's buffer holds `len` bytes (checked at matching).
+            unsafe { std::ptr::copy_nonoverlapping(m.large.addr as *const u8, r.buf, len) };
+            r.done = Some(Ok(m.status));
+            self.rdv
+                .signals
+                .push((m.src, Signal::Done { req: m.large.req }));
+            return;
+        }
+        let direct = net.direct().filter(|_| !mobile);
+        // SAFETY: the receive's buffer stays valid and untouched until the
+        // request completes (`irecv`'s contract), and cancelling it waits
+        // for a direct transfer to end.
+        let posted = direct.and_then(|d| {
+            crate::iso::outside(|| unsafe { d.post_receive(r.buf, len) }).map(|t| (d, t))
+        });
+        let to = match posted {
+            Some((direct, t)) => {
+                let tag = t.tag.expect("a receive holds a tag");
+                r.pull = Some((Pull::Direct(t), m.status));
+                self.rdv.in_flight.push(m.h);
+                self.rdv.keep(direct);
+                Some((net.process(), tag))
+            }
+            None => {
+                r.pull = Some((Pull::Payload { src, seq }, m.status));
+                None
+            }
+        };
+        let req = m.large.req;
+        self.rdv.signals.push((src, Signal::Clear { req, to }));
+    }
+
+    /// Asks every unmatched large message not asked yet to come as a message.
+    fn ask_unmatched(&mut self) {
+        let waiting = self.unexpected.iter().chain(self.held.values());
+        for p in waiting {
+            let Some(l) = p.large else { continue };
+            if !self.rdv.asked.contains(&(p.src, p.seq)) {
+                self.rdv.asked.push((p.src, p.seq));
+                let clear = Signal::Clear {
+                    req: l.req,
+                    to: None,
+                };
+                self.rdv.signals.push((p.src, clear));
+            }
+        }
+    }
+
+    /// Takes in a rendezvous signal (follow with [`Engine::rendezvous`]).
+    pub fn on_signal(&mut self, signal: Signal) {
+        match signal {
+            Signal::Clear {
+                req,
+                to: Some((process, tag)),
+            } => self.rdv.cleared.push((req, process, tag)),
+            Signal::Clear { req, to: None } => {
+                let Some(Some(Req::Large(s))) = self.reqs.get_mut(req as usize) else {
+                    return;
+                };
+                // SAFETY: the sender waits in its send, with its bytes where
+                // it announced them.
+                let bytes = unsafe { std::slice::from_raw_parts(s.addr as *const u8, s.len) };
+                let data = crate::iso::outside(|| Bulk::new(bytes.to_vec()));
+                s.state = SendState::Done;
+                let payload = Signal::Payload {
+                    src: self.me,
+                    seq: s.seq,
+                    data,
+                };
+                self.rdv.signals.push((s.dest, payload));
+            }
+            Signal::Done { req } => {
+                if let Some(Some(Req::Large(s))) = self.reqs.get_mut(req as usize) {
+                    s.state = SendState::Done;
+                }
+            }
+            Signal::Payload { src, seq, data } => self.take_payload(src, seq, data),
+        }
+    }
+
+    /// The bytes of large message `seq` from `src`, asked for: into the
+    /// receive that matched it, or into the message while it waits.
+    fn take_payload(&mut self, src: u32, seq: u64, data: Bulk) {
+        for req in self.reqs.iter_mut().flatten() {
+            let Req::Recv(r) = req else { continue };
+            if let Some((Pull::Payload { src: s, seq: q }, status)) = &r.pull
+                && (*s, *q) == (src, seq)
+            {
+                // SAFETY: the receive's buffer holds the message's bytes
+                // (checked at matching) and stays valid until it completes.
+                unsafe { std::ptr::copy_nonoverlapping(data.as_ptr(), r.buf, data.len()) };
+                r.done = Some(Ok(*status));
+                r.pull = None;
+                return;
+            }
+        }
+        self.rdv.asked.retain(|&k| k != (src, seq));
+        let waiting = self.unexpected.iter_mut().chain(self.held.values_mut());
+        if let Some(p) = waiting.into_iter().find(|p| (p.src, p.seq) == (src, seq)) {
+            self.buffered += data.len();
+            p.data = data;
+            p.large = None;
+        }
+        // Otherwise its receive was cancelled: the bytes are dropped.
+    }
+
+    /// Tests the direct transfers in progress, completing the requests of
+    /// those that ended; whether any is still in progress.
+    pub fn progress(&mut self) -> bool {
+        let Some(direct) = self.rdv.direct else {
+            return false;
+        };
+        let reqs = &mut self.reqs;
+        self.rdv
+            .in_flight
+            .retain(|&h| match reqs.get_mut(h as usize) {
+                Some(Some(Req::Recv(r))) => {
+                    let Some((Pull::Direct(t), status)) = &mut r.pull else {
+                        return false;
+                    };
+                    if !direct.test(t) {
+                        return true;
+                    }
+                    r.done = Some(Ok(*status));
+                    r.pull = None;
+                    false
+                }
+                Some(Some(Req::Large(s))) => {
+                    let SendState::Sending(t) = &mut s.state else {
+                        return false;
+                    };
+                    if !direct.test(t) {
+                        return true;
+                    }
+                    s.state = SendState::Done;
+                    false
+                }
+                _ => false,
+            });
+        if self.rdv.in_flight.is_empty() {
+            self.rdv.direct = None;
+        }
+        !self.rdv.in_flight.is_empty()
+    }
+
+    /// Waits for the direct transfer into user receive `h`, if one is in
+    /// progress (before the receive is withdrawn: its buffer is the user's
+    /// again afterwards). The sender's side needs nothing of this rank.
+    pub(super) fn end_transfer(&mut self, h: u32) {
+        while self.rdv.in_flight.contains(&h) {
+            self.progress();
+            std::hint::spin_loop();
+        }
+    }
+}
+
+#[cfg(test)]
+#[path = "rendezvous_tests.rs"]
+mod tests;

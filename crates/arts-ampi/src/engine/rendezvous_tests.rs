@@ -1,0 +1,283 @@
+//! The rendezvous driven by hand: engines in two "processes" joined by a
+//! fake direct transport, packets and signals delivered in a scrambled order.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+use super::*;
+use crate::engine::{ANY_SOURCE, Engine, WORLD};
+
+/// Direct transfers within this test: a send copies into its posted receive.
+#[derive(Default)]
+struct FakeDirect {
+    /// Posted receives by tag: buffer address, length.
+    receives: Mutex<HashMap<i32, (usize, usize)>>,
+    /// Transfers that completed (handles).
+    complete: Mutex<Vec<usize>>,
+    next_tag: Mutex<i32>,
+}
+
+impl Direct for FakeDirect {
+    unsafe fn post_receive(&self, buf: *mut u8, len: usize) -> Option<Transfer> {
+        let mut next = self.next_tag.lock().unwrap();
+        *next += 1;
+        self.receives
+            .lock()
+            .unwrap()
+            .insert(*next, (buf as usize, len));
+        Some(Transfer {
+            handle: 2 * *next as usize,
+            tag: Some(*next),
+        })
+    }
+
+    unsafe fn post_send(&self, _: u32, tag: i32, buf: *const u8, len: usize) -> Transfer {
+        let (to, cap) = self.receives.lock().unwrap().remove(&tag).expect("posted");
+        assert_eq!(cap, len, "a direct receive takes exactly the message");
+        // SAFETY: both buffers are held for the transfer by their ranks.
+        unsafe { std::ptr::copy_nonoverlapping(buf, to as *mut u8, len) };
+        let handle = 2 * tag as usize;
+        self.complete.lock().unwrap().extend([handle, handle + 1]);
+        Transfer {
+            handle: handle + 1,
+            tag: None,
+        }
+    }
+
+    fn test(&self, transfer: &mut Transfer) -> bool {
+        self.complete.lock().unwrap().contains(&transfer.handle)
+    }
+}
+
+/// What an engine sends, and the process it runs in.
+struct Wire<'d> {
+    packets: Vec<(u32, Packet)>,
+    signals: Vec<(u32, Signal)>,
+    process: u32,
+    direct: &'d FakeDirect,
+}
+
+impl Net for Wire<'_> {
+    fn send(&mut self, dest: u32, packet: Packet) {
+        self.packets.push((dest, packet));
+    }
+    fn signal(&mut self, dest: u32, signal: Signal) {
+        self.signals.push((dest, signal));
+    }
+    fn process(&self) -> u32 {
+        self.process
+    }
+    fn direct(&self) -> Option<&dyn Direct> {
+        Some(self.direct)
+    }
+}
+
+/// Ranks 0 and 1 in process 0, rank 2 in process 1.
+fn process_of(rank: u32) -> u32 {
+    u32::from(rank == 2)
+}
+
+struct Sim<'d> {
+    engines: Vec<Engine>,
+    wire: Wire<'d>,
+    /// Ranks waiting in a balancing step.
+    mobile: Vec<bool>,
+    seed: u64,
+}
+
+impl<'d> Sim<'d> {
+    fn new(direct: &'d FakeDirect) -> Sim<'d> {
+        Sim {
+            engines: (0..3).map(|r| Engine::new(r, 3)).collect(),
+            wire: Wire {
+                packets: Vec::new(),
+                signals: Vec::new(),
+                process: 0,
+                direct,
+            },
+            mobile: vec![false; 3],
+            seed: 0x2545_f491_4f6c_dd1d,
+        }
+    }
+
+    /// Runs `f` on `rank`'s engine as its process would.
+    fn on<R>(&mut self, rank: u32, f: impl FnOnce(&mut Engine, &mut Wire<'d>) -> R) -> R {
+        self.wire.process = process_of(rank);
+        let r = f(&mut self.engines[rank as usize], &mut self.wire);
+        let mobile = self.mobile[rank as usize];
+        self.engines[rank as usize].rendezvous(&mut self.wire, mobile);
+        r
+    }
+
+    /// Delivers packets and signals in a scrambled order until none is left.
+    fn pump(&mut self) {
+        loop {
+            let (np, ns) = (self.wire.packets.len(), self.wire.signals.len());
+            if np + ns == 0 {
+                return;
+            }
+            self.seed ^= self.seed << 13;
+            self.seed ^= self.seed >> 7;
+            self.seed ^= self.seed << 17;
+            let i = (self.seed % (np + ns) as u64) as usize;
+            if i < np {
+                let (to, p) = self.wire.packets.swap_remove(i);
+                self.on(to, |e, w| e.on_packet(w, p));
+            } else {
+                let (to, s) = self.wire.signals.swap_remove(i - np);
+                self.on(to, |e, _| e.on_signal(s));
+            }
+        }
+    }
+
+    fn send_large(&mut self, from: u32, to: i32, tag: i32, data: &[u8]) -> u32 {
+        self.on(from, |e, w| e.send_large(w, "send", WORLD, to, tag, data))
+            .unwrap()
+            .expect("a large message to another rank")
+    }
+
+    fn irecv(&mut self, rank: u32, buf: &mut [u8], src: i32, tag: i32) -> u32 {
+        let (ptr, len) = (buf.as_mut_ptr(), buf.len());
+        // SAFETY: every test keeps `buf` until the request completed.
+        self.on(rank, |e, _| unsafe {
+            e.irecv("recv", WORLD, src, tag, ptr, len, 1)
+        })
+        .unwrap()
+    }
+
+    /// Request `h` of `rank`, once its direct transfers were tested.
+    fn test(&mut self, rank: u32, h: u32) -> Result<Option<Status>, MpiError> {
+        let e = &mut self.engines[rank as usize];
+        e.progress();
+        e.test("wait", h)
+    }
+}
+
+fn pattern(n: usize, salt: u8) -> Vec<u8> {
+    (0..n).map(|i| (i as u8).wrapping_mul(31) ^ salt).collect()
+}
+
+#[test]
+fn a_large_message_between_processes_goes_directly_and_keeps_its_place_in_order() {
+    let direct = FakeDirect::default();
+    let mut sim = Sim::new(&direct);
+    let big = pattern(RENDEZVOUS_MIN + 3, 7);
+    // small, large, small from rank 2 (process 1) to rank 0 (process 0).
+    sim.on(2, |e, w| e.send(w, "send", WORLD, 0, 4, vec![1]).unwrap());
+    let sent = sim.send_large(2, 0, 4, &big);
+    sim.on(2, |e, w| e.send(w, "send", WORLD, 0, 4, vec![3]).unwrap());
+    sim.pump();
+    let (mut a, mut b, mut c) = ([0u8; 1], vec![0u8; big.len()], [0u8; 1]);
+    let ha = sim.irecv(0, &mut a, 2, 4);
+    let hb = sim.irecv(0, &mut b, ANY_SOURCE, 4);
+    let hc = sim.irecv(0, &mut c, 2, 4);
+    assert_eq!(sim.test(2, sent).unwrap(), None, "waits for its receive");
+    sim.pump();
+    assert_eq!(a, [1]);
+    assert_eq!(c, [3]);
+    let s = sim.test(0, hb).unwrap().expect("the transfer ended");
+    assert_eq!((s.source, s.bytes), (2, big.len()));
+    assert_eq!(b, big);
+    assert!(sim.test(0, ha).unwrap().is_some() && sim.test(0, hc).unwrap().is_some());
+    assert_eq!(sim.test(2, sent).unwrap().unwrap().bytes, big.len());
+    assert!(!sim.engines[0].transferring() && !sim.engines[2].transferring());
+}
+
+#[test]
+fn a_large_message_within_a_process_is_copied_once_from_the_sender() {
+    let direct = FakeDirect::default();
+    let mut sim = Sim::new(&direct);
+    let big = pattern(RENDEZVOUS_MIN, 9);
+    let mut got = vec![0u8; big.len() + 10];
+    let h = sim.irecv(1, &mut got, 0, 2);
+    let sent = sim.send_large(0, 1, 2, &big);
+    sim.pump();
+    assert_eq!(sim.test(1, h).unwrap().unwrap().bytes, big.len());
+    assert_eq!(&got[..big.len()], &big[..]);
+    assert!(sim.test(0, sent).unwrap().is_some());
+    assert!(
+        direct.receives.lock().unwrap().is_empty(),
+        "no direct transfer"
+    );
+}
+
+#[test]
+fn a_short_receive_refuses_a_large_message_and_its_sender_goes_on() {
+    let direct = FakeDirect::default();
+    let mut sim = Sim::new(&direct);
+    let big = pattern(RENDEZVOUS_MIN * 2, 1);
+    let sent = sim.send_large(2, 0, 0, &big);
+    let mut small = vec![0u8; RENDEZVOUS_MIN];
+    let h = sim.irecv(0, &mut small, 2, 0);
+    sim.pump();
+    assert!(matches!(
+        sim.test(0, h),
+        Err(MpiError::Truncated { bytes, .. }) if bytes == big.len()
+    ));
+    assert!(sim.test(2, sent).unwrap().is_some());
+}
+
+#[test]
+fn a_rank_waiting_in_a_balancing_step_takes_large_messages_as_messages() {
+    let direct = FakeDirect::default();
+    let mut sim = Sim::new(&direct);
+    let (one, two) = (pattern(RENDEZVOUS_MIN, 3), pattern(RENDEZVOUS_MIN + 1, 4));
+    // Rank 0 waits in migrate(): one message was waiting, one arrives.
+    let first = sim.send_large(2, 0, 1, &one);
+    sim.pump();
+    sim.mobile[0] = true;
+    sim.on(0, |_, _| ());
+    let second = sim.send_large(2, 0, 1, &two);
+    sim.pump();
+    assert!(sim.test(2, first).unwrap().is_some(), "the sender went on");
+    assert!(sim.test(2, second).unwrap().is_some());
+    assert_eq!(sim.engines[0].buffered_bytes(), one.len() + two.len());
+    // Back from the step, the receives find the messages' bytes.
+    sim.mobile[0] = false;
+    let (mut a, mut b) = (vec![0u8; one.len()], vec![0u8; two.len()]);
+    let (ha, hb) = (sim.irecv(0, &mut a, 2, 1), sim.irecv(0, &mut b, 2, 1));
+    sim.pump();
+    assert!(sim.test(0, ha).unwrap().is_some() && sim.test(0, hb).unwrap().is_some());
+    assert_eq!((a, b), (one, two));
+    assert!(
+        direct.receives.lock().unwrap().is_empty(),
+        "no direct transfer"
+    );
+    assert!(
+        sim.wire.signals.is_empty(),
+        "no signal to the finished sender"
+    );
+}
+
+#[test]
+fn a_message_asked_for_and_matched_before_its_bytes_come_waits_for_them() {
+    let direct = FakeDirect::default();
+    let mut sim = Sim::new(&direct);
+    let big = pattern(RENDEZVOUS_MIN, 5);
+    let sent = sim.send_large(2, 0, 3, &big);
+    // The announcement arrives while rank 0 waits in a step, and is asked for…
+    let (to, p) = sim.wire.packets.pop().unwrap();
+    sim.mobile[0] = true;
+    sim.on(to, |e, w| e.on_packet(w, p));
+    // …then matched, back from the step, before the bytes arrive.
+    sim.mobile[0] = false;
+    let mut got = vec![0u8; big.len()];
+    let h = sim.irecv(0, &mut got, 2, 3);
+    assert_eq!(sim.test(0, h).unwrap(), None);
+    sim.pump();
+    assert!(sim.test(0, h).unwrap().is_some());
+    assert_eq!(got, big);
+    assert!(sim.test(2, sent).unwrap().is_some());
+}
+
+#[test]
+fn small_messages_and_sends_to_itself_stay_eager() {
+    let direct = FakeDirect::default();
+    let mut sim = Sim::new(&direct);
+    let small = pattern(RENDEZVOUS_MIN - 1, 0);
+    let to_self = pattern(RENDEZVOUS_MIN, 0);
+    for (dest, data) in [(1, &small), (0, &to_self)] {
+        let eager = sim.on(0, |e, w| e.send_large(w, "send", WORLD, dest, 0, data));
+        assert_eq!(eager.unwrap(), None);
+    }
+}
