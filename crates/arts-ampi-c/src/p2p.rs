@@ -149,8 +149,8 @@ fn check_tag(tag: c_int) -> Result<(), Fail> {
 /// How a send returns.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Returns {
-    /// When the buffer may be reused: a large message between processes
-    /// waits for its receive (rendezvous).
+    /// When the buffer may be reused: a large message waits for its
+    /// receive (rendezvous).
     Blocking,
     /// At once: the data is copied into the message (`MPI_Isend`).
     Buffered,
@@ -209,7 +209,7 @@ fn send_data(
 }
 
 /// `MPI_Send`: eager, returns once the data is copied; a large message
-/// between processes returns once its receiver took it (rendezvous).
+/// returns once its receiver took it (rendezvous).
 #[unsafe(no_mangle)]
 pub unsafe extern "C-unwind" fn ARTS_MPI_Send(
     buf: *const c_void,

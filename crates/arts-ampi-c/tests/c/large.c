@@ -10,11 +10,14 @@
  * MPI_ERRORS_RETURN, and its sender goes on.
  *
  *   large [rounds]   (default 3; an even number of ranks, at least 4)
+ *   large unsafe     ranks 0 and 1 both MPI_Send 1 MiB to the other before
+ *                    they receive: as under Open MPI, a deadlock (reported)
  *
  * Prints "large: N ranks, R rounds, B bad bytes" from rank 0. */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static const int sizes[] = {65535, 65536, 300000, 1 << 20};
 
@@ -42,6 +45,7 @@ static long bad_bytes(const unsigned char *b, int from, int round, int n)
 int main(int argc, char **argv)
 {
     int rank, size, rounds = argc > 1 ? atoi(argv[1]) : 3, r, k;
+    int unsafe = argc > 1 && strcmp(argv[1], "unsafe") == 0;
     long bad = 0, all = 0;
     unsigned char *out = malloc(1 << 20), *in = malloc(1 << 20);
     MPI_Init(&argc, &argv);
@@ -52,6 +56,10 @@ int main(int argc, char **argv)
             printf("large: needs an even number of ranks, at least 4\n");
         MPI_Finalize();
         return 1;
+    }
+    if (unsafe && rank < 2) {
+        MPI_Send(out, 1 << 20, MPI_BYTE, 1 - rank, 0, MPI_COMM_WORLD);
+        MPI_Recv(in, 1 << 20, MPI_BYTE, 1 - rank, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     }
     int right = (rank + 1) % size, left = (rank + size - 1) % size;
     for (r = 0; r < rounds; r++) {

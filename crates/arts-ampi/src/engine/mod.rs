@@ -76,15 +76,16 @@ struct RecvReq {
     elem: usize,
     comm: u32,
     done: Option<Result<Status, MpiError>>,
-    /// How a matched large message comes, and the status it completes with.
-    pull: Option<(rendezvous::Pull, Status)>,
+    /// How a matched large message comes, and the status it completes with
+    /// (boxed: rare, and requests are moved on every message's path).
+    pull: Option<Box<(rendezvous::Pull, Status)>>,
 }
 
 enum Req {
     /// A send (eager: complete when started).
     Sent(Status),
-    /// A blocking send by rendezvous.
-    Large(rendezvous::LargeSend),
+    /// A blocking send by rendezvous (boxed, as `RecvReq::pull`).
+    Large(Box<rendezvous::LargeSend>),
     Recv(RecvReq),
     Coll(Box<Schedule>),
     /// Freed by the user before completing; finishes in the background.
@@ -311,7 +312,7 @@ impl Engine {
             tag,
             // What leaves the rank is never in its isomalloc slot.
             data: crate::iso::outside(|| Bulk::new(crate::iso::to_system(data))),
-            large: None,
+            large: false,
         };
         net.send(to, packet);
     }
@@ -405,12 +406,12 @@ impl Engine {
                 bytes,
                 capacity: r.capacity,
             }));
-            if let Some(large) = p.large {
+            if let Some(large) = p.announced() {
                 self.refused_large(&p, large);
             }
             return;
         }
-        if let Some(large) = p.large {
+        if let Some(large) = p.announced() {
             return self.matched_large(h, &p, large, status);
         }
         // SAFETY: the caller of `irecv` keeps `buf` valid and exclusive for

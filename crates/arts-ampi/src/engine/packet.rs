@@ -20,17 +20,31 @@ pub struct Packet {
     /// The tag (for collectives: the collective's sequence number on its communicator).
     pub tag: i32,
     /// The payload: moved between PEs of a process, and sent to another
-    /// process from this memory, beside the message's frame. Empty when the
-    /// message is `large`.
+    /// process from this memory, beside the message's frame. A large
+    /// message's announcement instead, when `large` (see `rendezvous`).
     pub data: Bulk,
-    /// A large message announced instead of carried (see `rendezvous`).
-    pub large: Option<Large>,
+    /// Whether `data` is a large message's announcement ([`Large`]).
+    pub large: bool,
 }
 
 impl Packet {
+    /// The large message this packet announces, if it does.
+    #[inline]
+    pub fn announced(&self) -> Option<Large> {
+        if self.large {
+            Large::decode(&self.data)
+        } else {
+            None
+        }
+    }
+
     /// Bytes of the message (carried or announced).
+    #[inline]
     pub fn bytes(&self) -> usize {
-        self.large.map_or(self.data.len(), |l| l.len as usize)
+        match self.announced() {
+            Some(l) => l.len as usize,
+            None => self.data.len(),
+        }
     }
 }
 

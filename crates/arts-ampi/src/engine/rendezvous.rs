@@ -12,12 +12,13 @@ use serde::{Deserialize, Serialize};
 use super::{Engine, Net, Packet, Req, Status};
 use crate::error::MpiError;
 
-/// A blocking send of at least this many bytes goes by rendezvous where the
-/// run spans processes (below it, two copies cost less than the handshake).
+/// A blocking send of at least this many bytes goes by rendezvous (below
+/// it, two copies cost less than the handshake).
 pub const RENDEZVOUS_MIN: usize = 64 << 10;
 
-/// A large message's announcement, carried by its packet instead of the bytes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// A large message's announcement, carried by its packet (as its data, so
+/// that packets stay small) instead of the bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Large {
     /// The sender's process when it sent.
     pub process: u32,
@@ -28,6 +29,34 @@ pub struct Large {
     pub len: u64,
     /// The sender's request.
     pub req: u32,
+}
+
+impl Large {
+    /// Bytes of the encoded form.
+    const ENCODED: usize = 24;
+
+    /// The announcement as a packet's data.
+    fn encode(&self) -> Vec<u8> {
+        let mut b = Vec::with_capacity(Self::ENCODED);
+        b.extend_from_slice(&self.process.to_le_bytes());
+        b.extend_from_slice(&self.addr.to_le_bytes());
+        b.extend_from_slice(&self.len.to_le_bytes());
+        b.extend_from_slice(&self.req.to_le_bytes());
+        b
+    }
+
+    /// The announcement in a packet's data (`None` if it is not one).
+    pub(super) fn decode(b: &[u8]) -> Option<Large> {
+        let b: &[u8; Self::ENCODED] = b.try_into().ok()?;
+        let word = |at: usize| u64::from_le_bytes(b[at..at + 8].try_into().expect("8 bytes"));
+        let half = |at: usize| u32::from_le_bytes(b[at..at + 4].try_into().expect("4 bytes"));
+        Some(Large {
+            process: half(0),
+            addr: word(4),
+            len: word(12),
+            req: half(20),
+        })
+    }
 }
 
 /// The control messages of a rendezvous, between a large message's two ranks.
@@ -123,8 +152,7 @@ impl Rendezvous {
 
 impl Engine {
     /// Starts a blocking send of `data` by rendezvous, if it should go so:
-    /// it is large, the run offers direct transfers, and it is not to this
-    /// rank itself. `None`: send it eagerly.
+    /// it is large and not to this rank itself. `None`: send it eagerly.
     ///
     /// The send's request completes once the receiver took the bytes; until
     /// then `data` must stay where it is, unchanged, and the rank must not
@@ -139,7 +167,7 @@ impl Engine {
         tag: i32,
         data: &[u8],
     ) -> Result<Option<u32>, MpiError> {
-        if data.len() < RENDEZVOUS_MIN || net.direct().is_none() {
+        if data.len() < RENDEZVOUS_MIN {
             return Ok(None);
         }
         if tag < 0 {
@@ -152,13 +180,13 @@ impl Engine {
         let ctx = self.comm(call, comm)?.ctx;
         let seq = self.take_seq(to);
         let (addr, len) = (data.as_ptr() as u64, data.len());
-        let h = self.alloc(Req::Large(LargeSend {
+        let h = self.alloc(Req::Large(Box::new(LargeSend {
             addr,
             len,
             dest: to,
             seq,
             state: SendState::Announced,
-        }));
+        })));
         let large = Large {
             process: net.process(),
             addr,
@@ -170,8 +198,8 @@ impl Engine {
             seq,
             ctx,
             tag,
-            data: crate::iso::outside(Bulk::default),
-            large: Some(large),
+            data: crate::iso::outside(|| Bulk::new(large.encode())),
+            large: true,
         };
         net.send(to, packet);
         Ok(Some(h))
@@ -286,7 +314,7 @@ impl Engine {
         let (src, seq) = (m.src, m.seq);
         if asked {
             // Its bytes are on their way as a message.
-            r.pull = Some((Pull::Payload { src, seq }, m.status));
+            r.pull = Some(Box::new((Pull::Payload { src, seq }, m.status)));
             return;
         }
         let len = m.large.len as usize;
@@ -311,13 +339,13 @@ impl Engine {
         let to = match posted {
             Some((direct, t)) => {
                 let tag = t.tag.expect("a receive holds a tag");
-                r.pull = Some((Pull::Direct(t), m.status));
+                r.pull = Some(Box::new((Pull::Direct(t), m.status)));
                 self.rdv.in_flight.push(m.h);
                 self.rdv.keep(direct);
                 Some((net.process(), tag))
             }
             None => {
-                r.pull = Some((Pull::Payload { src, seq }, m.status));
+                r.pull = Some(Box::new((Pull::Payload { src, seq }, m.status)));
                 None
             }
         };
@@ -329,7 +357,7 @@ impl Engine {
     fn ask_unmatched(&mut self) {
         let waiting = self.unexpected.iter().chain(self.held.values());
         for p in waiting {
-            let Some(l) = p.large else { continue };
+            let Some(l) = p.announced() else { continue };
             if !self.rdv.asked.contains(&(p.src, p.seq)) {
                 self.rdv.asked.push((p.src, p.seq));
                 let clear = Signal::Clear {
@@ -378,7 +406,7 @@ impl Engine {
     fn take_payload(&mut self, src: u32, seq: u64, data: Bulk) {
         for req in self.reqs.iter_mut().flatten() {
             let Req::Recv(r) = req else { continue };
-            if let Some((Pull::Payload { src: s, seq: q }, status)) = &r.pull
+            if let Some((Pull::Payload { src: s, seq: q }, status)) = r.pull.as_deref()
                 && (*s, *q) == (src, seq)
             {
                 // SAFETY: the receive's buffer holds the message's bytes
@@ -393,8 +421,9 @@ impl Engine {
         let waiting = self.unexpected.iter_mut().chain(self.held.values_mut());
         if let Some(p) = waiting.into_iter().find(|p| (p.src, p.seq) == (src, seq)) {
             self.buffered += data.len();
+            self.buffered -= p.data.len();
             p.data = data;
-            p.large = None;
+            p.large = false;
         }
         // Otherwise its receive was cancelled: the bytes are dropped.
     }
@@ -410,7 +439,7 @@ impl Engine {
             .in_flight
             .retain(|&h| match reqs.get_mut(h as usize) {
                 Some(Some(Req::Recv(r))) => {
-                    let Some((Pull::Direct(t), status)) = &mut r.pull else {
+                    let Some((Pull::Direct(t), status)) = r.pull.as_deref_mut() else {
                         return false;
                     };
                     if !direct.test(t) {

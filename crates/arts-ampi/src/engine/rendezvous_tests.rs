@@ -54,7 +54,7 @@ struct Wire<'d> {
     packets: Vec<(u32, Packet)>,
     signals: Vec<(u32, Signal)>,
     process: u32,
-    direct: &'d FakeDirect,
+    direct: Option<&'d FakeDirect>,
 }
 
 impl Net for Wire<'_> {
@@ -68,7 +68,7 @@ impl Net for Wire<'_> {
         self.process
     }
     fn direct(&self) -> Option<&dyn Direct> {
-        Some(self.direct)
+        self.direct.map(|d| d as &dyn Direct)
     }
 }
 
@@ -93,7 +93,7 @@ impl<'d> Sim<'d> {
                 packets: Vec::new(),
                 signals: Vec::new(),
                 process: 0,
-                direct,
+                direct: Some(direct),
             },
             mobile: vec![false; 3],
             seed: 0x2545_f491_4f6c_dd1d,
@@ -268,6 +268,21 @@ fn a_message_asked_for_and_matched_before_its_bytes_come_waits_for_them() {
     assert!(sim.test(0, h).unwrap().is_some());
     assert_eq!(got, big);
     assert!(sim.test(2, sent).unwrap().is_some());
+}
+
+#[test]
+fn without_direct_transfers_a_large_message_between_processes_comes_as_a_message() {
+    let direct = FakeDirect::default();
+    let mut sim = Sim::new(&direct);
+    sim.wire.direct = None;
+    let big = pattern(RENDEZVOUS_MIN * 3, 2);
+    let mut got = vec![0u8; big.len()];
+    let h = sim.irecv(2, &mut got, 0, 6);
+    let sent = sim.send_large(0, 2, 6, &big);
+    sim.pump();
+    assert!(sim.test(2, h).unwrap().is_some());
+    assert_eq!(got, big);
+    assert!(sim.test(0, sent).unwrap().is_some());
 }
 
 #[test]

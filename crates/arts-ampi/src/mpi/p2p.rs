@@ -1,9 +1,9 @@
 //! Point-to-point calls. Sends are eager: the data is copied once into the
 //! message and the send completes at once; a receive copies it once into
 //! the user's buffer (in process the message itself is moved, not copied).
-//! A blocking send of a large message where the run spans processes goes
-//! by rendezvous instead: it waits until the receiver took the bytes
-//! straight from the send buffer (`engine/README.md`).
+//! A blocking send of a large message goes by rendezvous instead: it waits
+//! until the receiver took the bytes straight from the send buffer
+//! (`engine/README.md`).
 
 use super::{Comm, Mpi, Request};
 use crate::datatype::{MpiType, bytes_of, bytes_of_mut};
@@ -25,8 +25,8 @@ impl Mpi<'_> {
     }
 
     /// Sends `data` as blocking send `call`: by rendezvous if it is large
-    /// and the run spans processes (returns once the receiver took the
-    /// bytes), else eagerly.
+    /// (returns once the receiver took the bytes), else eagerly.
+    #[inline]
     fn send_blocking(
         &mut self,
         call: &'static str,
@@ -45,9 +45,9 @@ impl Mpi<'_> {
         self.send_bytes(call, data, dest, tag, comm)
     }
 
-    /// Sends `buf` to rank `dest` of `comm` with `tag` (≥ 0). Where the run
-    /// spans processes, a large message waits for its receive (MPI allows
-    /// either): programs that send to each other before receiving use
+    /// Sends `buf` to rank `dest` of `comm` with `tag` (≥ 0). A large
+    /// message (64 KiB or more) waits for its receive, as MPI allows:
+    /// programs that send to each other before receiving use
     /// [`Mpi::bsend`] or [`Mpi::isend`].
     pub fn send<T: MpiType>(
         &mut self,
