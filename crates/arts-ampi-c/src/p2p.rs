@@ -152,6 +152,8 @@ enum Returns {
     /// When the buffer may be reused: a large message waits for its
     /// receive (rendezvous).
     Blocking,
+    /// When the receive has taken the message (`MPI_Ssend`).
+    Synchronous,
     /// At once: the data is copied into the message (`MPI_Isend`).
     Buffered,
 }
@@ -203,6 +205,7 @@ fn send_data(
 ) -> Result<(), Fail> {
     match returns {
         Returns::Blocking => vp.mpi().send(data, dest, tag, c)?,
+        Returns::Synchronous => vp.mpi().ssend(data, dest, tag, c)?,
         Returns::Buffered => vp.mpi().bsend(data, dest, tag, c)?,
     }
     Ok(())
@@ -224,8 +227,8 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Send(
     })
 }
 
-/// `MPI_Ssend`: as `MPI_Send` (a small send is eager: the program cannot
-/// tell except that such a synchronous send does not wait for its receive).
+/// `MPI_Ssend`: returns once the receive has taken the message (by
+/// rendezvous, whatever its size).
 #[unsafe(no_mangle)]
 pub unsafe extern "C-unwind" fn ARTS_MPI_Ssend(
     buf: *const c_void,
@@ -236,7 +239,16 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Ssend(
     comm: c_int,
 ) -> c_int {
     entry("MPI_Ssend", comm, |vp| {
-        send(vp, buf, count, datatype, dest, tag, comm, Returns::Blocking)
+        send(
+            vp,
+            buf,
+            count,
+            datatype,
+            dest,
+            tag,
+            comm,
+            Returns::Synchronous,
+        )
     })
 }
 

@@ -76,6 +76,18 @@ fn large_messages_arrive_whole_while_ranks_move() {
         out.contains("large: 4 ranks, 2 rounds, 0 bad bytes"),
         "{out}"
     );
+    // Two ranks that both send a large message before receiving wait for
+    // each other, as under Open MPI: reported, not hung.
+    let run = |mode: &str| arts_text(&["ampi", "run", "--vp", "4", "--pes", "2", &so, "--", mode]);
+    let (code, _, err) = run("unsafe");
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("ranks 0, 1 blocked in send"), "{err}");
+    // MPI_Ssend returns only once its receive has the message, small or not.
+    let (code, _, err) = run("ssend");
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("rank 0 blocked in ssend"), "{err}");
+    let out = run_arts(&so, 4, 2, &[], &["ssend", "ok"]);
+    assert!(out.contains("0 bad bytes"), "{out}");
 }
 
 #[test]

@@ -12,6 +12,12 @@
  *   large [rounds]   (default 3; an even number of ranks, at least 4)
  *   large unsafe     ranks 0 and 1 both MPI_Send 1 MiB to the other before
  *                    they receive: as under Open MPI, a deadlock (reported)
+ *   large ssend      MPI_Ssend of 8 bytes waits for its receive: rank 0
+ *                    Ssends to rank 1, which receives it only after a
+ *                    message that rank 0 causes after its Ssend returns,
+ *                    through rank 2: a deadlock (reported), as under Open
+ *                    MPI; then ranks 1 and 2 Ssend to each other with the
+ *                    receives posted first (no deadlock) if "ssend ok"
  *
  * Prints "large: N ranks, R rounds, B bad bytes" from rank 0. */
 #include <mpi.h>
@@ -46,6 +52,8 @@ int main(int argc, char **argv)
 {
     int rank, size, rounds = argc > 1 ? atoi(argv[1]) : 3, r, k;
     int unsafe = argc > 1 && strcmp(argv[1], "unsafe") == 0;
+    int ssend = argc > 1 && strcmp(argv[1], "ssend") == 0;
+    int ssend_ok = ssend && argc > 2 && strcmp(argv[2], "ok") == 0;
     long bad = 0, all = 0;
     unsigned char *out = malloc(1 << 20), *in = malloc(1 << 20);
     MPI_Init(&argc, &argv);
@@ -60,6 +68,26 @@ int main(int argc, char **argv)
     if (unsafe && rank < 2) {
         MPI_Send(out, 1 << 20, MPI_BYTE, 1 - rank, 0, MPI_COMM_WORLD);
         MPI_Recv(in, 1 << 20, MPI_BYTE, 1 - rank, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    }
+    if (ssend_ok && (rank == 1 || rank == 2)) {
+        MPI_Request req;
+        long mine = rank, theirs = -1;
+        MPI_Irecv(&theirs, 1, MPI_LONG, 3 - rank, 5, MPI_COMM_WORLD, &req);
+        MPI_Ssend(&mine, 1, MPI_LONG, 3 - rank, 5, MPI_COMM_WORLD);
+        MPI_Wait(&req, MPI_STATUS_IGNORE);
+        bad += theirs != 3 - rank;
+    } else if (ssend && !ssend_ok) {
+        long x = 1, y = 2, z = 3;
+        if (rank == 0) {
+            MPI_Ssend(&x, 1, MPI_LONG, 1, 6, MPI_COMM_WORLD);
+            MPI_Send(&y, 1, MPI_LONG, 2, 7, MPI_COMM_WORLD);
+        } else if (rank == 2) {
+            MPI_Recv(&y, 1, MPI_LONG, 0, 7, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            MPI_Send(&z, 1, MPI_LONG, 1, 8, MPI_COMM_WORLD);
+        } else if (rank == 1) {
+            MPI_Recv(&z, 1, MPI_LONG, 2, 8, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            MPI_Recv(&x, 1, MPI_LONG, 0, 6, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        }
     }
     int right = (rank + 1) % size, left = (rank + size - 1) % size;
     for (r = 0; r < rounds; r++) {

@@ -151,8 +151,9 @@ impl Rendezvous {
 }
 
 impl Engine {
-    /// Starts a blocking send of `data` by rendezvous, if it should go so:
-    /// it is large and not to this rank itself. `None`: send it eagerly.
+    /// Starts a blocking send of `data` by rendezvous (the caller decides
+    /// which: large ones, synchronous ones); `None` for a send to this rank
+    /// itself, which goes eagerly.
     ///
     /// The send's request completes once the receiver took the bytes; until
     /// then `data` must stay where it is, unchanged, and the rank must not
@@ -167,9 +168,6 @@ impl Engine {
         tag: i32,
         data: &[u8],
     ) -> Result<Option<u32>, MpiError> {
-        if data.len() < RENDEZVOUS_MIN {
-            return Ok(None);
-        }
         if tag < 0 {
             return Err(MpiError::InvalidTag { call, tag });
         }

@@ -25,17 +25,18 @@ impl Mpi<'_> {
     }
 
     /// Sends `data` as blocking send `call`: by rendezvous if it is large
-    /// (returns once the receiver took the bytes), else eagerly.
+    /// or `synchronous` (returns once the receiver took the bytes), else
+    /// eagerly.
     #[inline]
     fn send_blocking(
         &mut self,
         call: &'static str,
         data: &[u8],
-        dest: i32,
-        tag: i32,
-        comm: Comm,
+        (dest, tag, comm): (i32, i32, Comm),
+        synchronous: bool,
     ) -> Result<(), MpiError> {
-        if data.len() >= crate::engine::RENDEZVOUS_MIN && !self.shared().sync_pending {
+        let large = data.len() >= crate::engine::RENDEZVOUS_MIN;
+        if (large || synchronous) && !self.shared().sync_pending {
             let (e, net) = self.parts();
             if let Some(h) = e.send_large(net, call, comm.0, dest, tag, data)? {
                 return self.wait_as(call, Request::new(h, self.shared)).map(drop);
@@ -56,7 +57,20 @@ impl Mpi<'_> {
         tag: i32,
         comm: Comm,
     ) -> Result<(), MpiError> {
-        self.send_blocking("send", bytes_of(buf), dest, tag, comm)
+        self.send_blocking("send", bytes_of(buf), (dest, tag, comm), false)
+    }
+
+    /// Sends `buf` synchronously (MPI's `ssend`): returns once the receive
+    /// has taken it, whatever its size (eagerly, at once, to this rank
+    /// itself or after an `async_migrate()` whose step has not ended).
+    pub fn ssend<T: MpiType>(
+        &mut self,
+        buf: &[T],
+        dest: i32,
+        tag: i32,
+        comm: Comm,
+    ) -> Result<(), MpiError> {
+        self.send_blocking("ssend", bytes_of(buf), (dest, tag, comm), true)
     }
 
     /// Sends `buf` buffered (MPI's `bsend`): copied into the message, the
@@ -149,7 +163,8 @@ impl Mpi<'_> {
         comm: Comm,
     ) -> Result<Status, MpiError> {
         let req = self.irecv_named("sendrecv", recv, src, recv_tag, comm)?;
-        self.send_blocking("sendrecv", bytes_of(send), dest, send_tag, comm)?;
+        let to = (dest, send_tag, comm);
+        self.send_blocking("sendrecv", bytes_of(send), to, false)?;
         self.wait_as("sendrecv", req)
     }
 
