@@ -158,7 +158,6 @@ impl Engine {
     /// The send's request completes once the receiver took the bytes; until
     /// then `data` must stay where it is, unchanged, and the rank must not
     /// leave its process (it waits in the send).
-    #[allow(clippy::too_many_arguments)]
     pub fn send_large(
         &mut self,
         net: &mut dyn Net,

@@ -61,8 +61,9 @@ impl Mpi<'_> {
     }
 
     /// Sends `buf` synchronously (MPI's `ssend`): returns once the receive
-    /// has taken it, whatever its size (eagerly, at once, to this rank
-    /// itself or after an `async_migrate()` whose step has not ended).
+    /// has taken it, whatever its size. A send to this rank itself, or one
+    /// made before the step an `async_migrate()` joined has ended, goes
+    /// eagerly instead.
     pub fn ssend<T: MpiType>(
         &mut self,
         buf: &[T],
