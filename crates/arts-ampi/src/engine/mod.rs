@@ -8,6 +8,7 @@
 
 mod comm;
 mod packet;
+mod payload;
 pub mod plans;
 mod rendezvous;
 mod schedule;
@@ -18,7 +19,8 @@ use std::hash::{BuildHasherDefault, Hasher};
 use arts_core::Bulk;
 
 pub use comm::CommInfo;
-pub use packet::{Large, Net, Outbox, Packet, Signal};
+pub use packet::{Large, Net, Outbox, Packet, Payload, Signal};
+pub use payload::INLINE_BYTES;
 pub use rendezvous::RENDEZVOUS_MIN;
 pub use schedule::{Local, Plan, Round, Schedule};
 
@@ -268,7 +270,7 @@ impl Engine {
 
     // ---- point to point ----
 
-    /// Sends `data` to `dest` of `comm` with `tag` (eager: `data` is the only copy).
+    /// Sends a copy of `data` to `dest` of `comm` with `tag` (eager).
     pub fn send(
         &mut self,
         net: &mut dyn Net,
@@ -276,7 +278,7 @@ impl Engine {
         comm: u32,
         dest: i32,
         tag: i32,
-        data: Vec<u8>,
+        data: &[u8],
     ) -> Result<(), MpiError> {
         if tag < 0 {
             return Err(MpiError::InvalidTag { call, tag });
@@ -304,14 +306,14 @@ impl Engine {
         *seq - 1
     }
 
-    fn post_packet(&mut self, net: &mut dyn Net, to: u32, ctx: u32, tag: i32, data: Vec<u8>) {
+    fn post_packet(&mut self, net: &mut dyn Net, to: u32, ctx: u32, tag: i32, data: &[u8]) {
         let packet = Packet {
             src: self.me,
             seq: self.take_seq(to),
             ctx,
             tag,
             // What leaves the rank is never in its isomalloc slot.
-            data: crate::iso::outside(|| Bulk::new(crate::iso::to_system(data))),
+            data: Payload::new(data),
             large: false,
         };
         net.send(to, packet);
@@ -454,10 +456,13 @@ impl Engine {
     /// slot is copied, so that the copy holds everything the rank owns.
     pub fn rehome(&mut self) {
         let outside = |p: *const u8| !crate::iso::in_slot(p);
-        // A `Bulk` made here has its header and its bytes here.
+        // A `Bulk` made here has its header and its bytes here (inline
+        // bytes are in the packet, which is here already).
         let packets = self.held.values_mut().chain(self.unexpected.iter_mut());
-        for p in packets.filter(|p| outside(p.data.header_ptr())) {
-            p.data = Bulk::new(p.data.to_vec());
+        for p in packets {
+            if let Some(b) = p.data.shared().filter(|b| outside(b.header_ptr())) {
+                p.data = Payload::Shared(Bulk::new(b.to_vec()));
+            }
         }
         for req in self.reqs.iter_mut().flatten() {
             if let Req::Coll(s) | Req::Detached(s) = req {
@@ -619,10 +624,10 @@ impl Engine {
                 let sends = std::mem::take(&mut s.plan.rounds[s.round].sends);
                 for (to, b, range) in sends {
                     let buf = &s.plan.bufs[b];
-                    let data = crate::iso::outside(|| match range {
-                        Some(r) => buf[r].to_vec(),
-                        None => buf.clone(),
-                    });
+                    let data = match range {
+                        Some(r) => &buf[r],
+                        None => &buf[..],
+                    };
                     self.post_packet(net, comm.world_rank(to), comm.coll_ctx, s.tag, data);
                 }
                 let recvs = std::mem::take(&mut s.plan.rounds[s.round].recvs);

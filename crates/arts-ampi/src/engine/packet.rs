@@ -1,10 +1,10 @@
 //! What travels between ranks ([`Packet`], [`Signal`]) and the one way an
 //! engine reaches other ranks ([`Net`]).
 
-use arts_core::Bulk;
 use arts_core::direct::Direct;
 use serde::{Deserialize, Serialize};
 
+pub use super::payload::Payload;
 pub use super::rendezvous::{Large, Signal};
 
 /// One message between two ranks: point-to-point or one step of a collective.
@@ -19,10 +19,9 @@ pub struct Packet {
     pub ctx: u32,
     /// The tag (for collectives: the collective's sequence number on its communicator).
     pub tag: i32,
-    /// The payload: moved between PEs of a process, and sent to another
-    /// process from this memory, beside the message's frame. A large
-    /// message's announcement instead, when `large` (see `rendezvous`).
-    pub data: Bulk,
+    /// The message's bytes, or a large message's announcement instead, when
+    /// `large` (see `rendezvous`).
+    pub data: Payload,
     /// Whether `data` is a large message's announcement ([`Large`]).
     pub large: bool,
 }

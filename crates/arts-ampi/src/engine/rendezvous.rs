@@ -9,7 +9,7 @@ use arts_core::Bulk;
 use arts_core::direct::{Direct, Transfer};
 use serde::{Deserialize, Serialize};
 
-use super::{Engine, Net, Packet, Req, Status};
+use super::{Engine, Net, Packet, Payload, Req, Status};
 use crate::error::MpiError;
 
 /// A blocking send of at least this many bytes goes by rendezvous (below
@@ -195,7 +195,7 @@ impl Engine {
             seq,
             ctx,
             tag,
-            data: crate::iso::outside(|| Bulk::new(large.encode())),
+            data: Payload::new(&large.encode()),
             large: true,
         };
         net.send(to, packet);
@@ -419,7 +419,7 @@ impl Engine {
         if let Some(p) = waiting.into_iter().find(|p| (p.src, p.seq) == (src, seq)) {
             self.buffered += data.len();
             self.buffered -= p.data.len();
-            p.data = data;
+            p.data = Payload::Shared(data);
             p.large = false;
         }
         // Otherwise its receive was cancelled: the bytes are dropped.

@@ -163,9 +163,9 @@ fn a_large_message_between_processes_goes_directly_and_keeps_its_place_in_order(
     let mut sim = Sim::new(&direct);
     let big = pattern(RENDEZVOUS_MIN + 3, 7);
     // small, large, small from rank 2 (process 1) to rank 0 (process 0).
-    sim.on(2, |e, w| e.send(w, "send", WORLD, 0, 4, vec![1]).unwrap());
+    sim.on(2, |e, w| e.send(w, "send", WORLD, 0, 4, &[1]).unwrap());
     let sent = sim.send_large(2, 0, 4, &big);
-    sim.on(2, |e, w| e.send(w, "send", WORLD, 0, 4, vec![3]).unwrap());
+    sim.on(2, |e, w| e.send(w, "send", WORLD, 0, 4, &[3]).unwrap());
     sim.pump();
     let (mut a, mut b, mut c) = ([0u8; 1], vec![0u8; big.len()], [0u8; 1]);
     let ha = sim.irecv(0, &mut a, 2, 4);

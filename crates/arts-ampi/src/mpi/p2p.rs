@@ -15,7 +15,7 @@ impl Mpi<'_> {
     fn send_bytes(
         &mut self,
         call: &'static str,
-        data: Vec<u8>,
+        data: &[u8],
         dest: i32,
         tag: i32,
         comm: Comm,
@@ -42,7 +42,6 @@ impl Mpi<'_> {
                 return self.wait_as(call, Request::new(h, self.shared)).map(drop);
             }
         }
-        let data = crate::iso::outside(|| data.to_vec());
         self.send_bytes(call, data, dest, tag, comm)
     }
 
@@ -83,8 +82,7 @@ impl Mpi<'_> {
         tag: i32,
         comm: Comm,
     ) -> Result<(), MpiError> {
-        let data = crate::iso::outside(|| bytes_of(buf).to_vec());
-        self.send_bytes("bsend", data, dest, tag, comm)
+        self.send_bytes("bsend", bytes_of(buf), dest, tag, comm)
     }
 
     /// Starts a send of `buf` (complete at once: the data is copied).
@@ -95,9 +93,8 @@ impl Mpi<'_> {
         tag: i32,
         comm: Comm,
     ) -> Result<Request<'static>, MpiError> {
-        let data = crate::iso::outside(|| bytes_of(buf).to_vec());
         let n = buf.len();
-        self.send_bytes("isend", data, dest, tag, comm)?;
+        self.send_bytes("isend", bytes_of(buf), dest, tag, comm)?;
         let h = self.engine().sent_request(n);
         Ok(Request::new(h, self.shared))
     }
