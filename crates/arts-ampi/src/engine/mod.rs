@@ -280,13 +280,25 @@ impl Engine {
         tag: i32,
         data: &[u8],
     ) -> Result<(), MpiError> {
+        let (to, ctx) = self.route(call, comm, dest, tag)?;
+        self.post_packet(net, to, ctx, tag, data);
+        Ok(())
+    }
+
+    /// The `WORLD` rank and the context of a send to `dest` of `comm`
+    /// with `tag`, or why there can be none.
+    fn route(
+        &self,
+        call: &'static str,
+        comm: u32,
+        dest: i32,
+        tag: i32,
+    ) -> Result<(u32, u32), MpiError> {
         if tag < 0 {
             return Err(MpiError::InvalidTag { call, tag });
         }
         let to = self.world_of(call, comm, dest)?;
-        let ctx = self.comm(call, comm)?.ctx;
-        self.post_packet(net, to, ctx, tag, data);
-        Ok(())
+        Ok((to, self.comm(call, comm)?.ctx))
     }
 
     /// A send request that is already complete (for `isend`).

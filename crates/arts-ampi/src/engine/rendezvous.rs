@@ -167,14 +167,10 @@ impl Engine {
         tag: i32,
         data: &[u8],
     ) -> Result<Option<u32>, MpiError> {
-        if tag < 0 {
-            return Err(MpiError::InvalidTag { call, tag });
-        }
-        let to = self.world_of(call, comm, dest)?;
+        let (to, ctx) = self.route(call, comm, dest, tag)?;
         if to == self.me {
             return Ok(None);
         }
-        let ctx = self.comm(call, comm)?.ctx;
         let seq = self.take_seq(to);
         let (addr, len) = (data.as_ptr() as u64, data.len());
         let h = self.alloc(Req::Large(Box::new(LargeSend {
