@@ -28,15 +28,24 @@ fn in_slots(vp: u32, pes: u32) -> RunOptions {
     }
 }
 
+/// Runs the program `so` on `vp` ranks in slots on `pes` PEs.
+fn run_so_in_slots(
+    so: &std::path::Path,
+    vp: u32,
+    pes: u32,
+    args: &[&str],
+) -> Result<arts_ampi::AmpiReport, AmpiError> {
+    let args = args.iter().map(|s| s.to_string()).collect();
+    let prog = CProgram::open_in_slots(so, vp, args).expect("loads");
+    assert!(prog.in_slots());
+    arts_ampi_c::run(&in_slots(vp, pes), Arc::new(prog), &CRunOptions::default())
+}
+
+/// Builds `tests/c/<name>.c` and runs it like [`run_so_in_slots`].
 fn run_in_slots(name: &str, vp: u32, pes: u32, args: &[&str]) -> arts_ampi::AmpiReport {
     let dir = tempfile::tempdir().unwrap();
     let so = common::build(name, dir.path()).expect("gcc is installed");
-    let args = args.iter().map(|s| s.to_string()).collect();
-    let prog = CProgram::open_in_slots(&so, vp, args).expect("loads");
-    assert!(prog.in_slots());
-    let opts = in_slots(vp, pes);
-    arts_ampi_c::run(&opts, Arc::new(prog), &CRunOptions::default())
-        .unwrap_or_else(|e| panic!("{name}: {e}"))
+    run_so_in_slots(&so, vp, pes, args).unwrap_or_else(|e| panic!("{name}: {e}"))
 }
 
 #[test]
@@ -65,9 +74,7 @@ fn cxx_globals_are_per_rank_in_slots() {
     let Some(so) = common::build_cxx("globals", dir.path()) else {
         return;
     };
-    let prog = CProgram::open_in_slots(&so, 4, Vec::new()).unwrap();
-    let report = arts_ampi_c::run(&in_slots(4, 2), Arc::new(prog), &CRunOptions::default())
-        .unwrap_or_else(|e| panic!("{e}"));
+    let report = run_so_in_slots(&so, 4, 2, &[]).unwrap_or_else(|e| panic!("{e}"));
     assert!(report.rank_moves > 0);
 }
 
@@ -87,9 +94,7 @@ fn a_fatal_error_unwinds_through_a_copy_in_a_slot() {
     let Some(so) = common::build("heap", dir.path()) else {
         return;
     };
-    let args = vec!["1000".to_string(), "fail".to_string()];
-    let prog = CProgram::open_in_slots(&so, 4, args).unwrap();
-    let e = arts_ampi_c::run(&in_slots(4, 2), Arc::new(prog), &CRunOptions::default())
+    let e = run_so_in_slots(&so, 4, 2, &["1000", "fail"])
         .unwrap_err()
         .to_string();
     assert!(

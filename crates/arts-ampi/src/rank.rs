@@ -14,7 +14,7 @@ use arts_core::{Callback, Chare, Ctx, Index, Message, Reducer};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::checkpoint::Checkpoints;
-use crate::engine::{Net, Packet, Signal};
+use crate::engine::{Engine, Net, Packet, Signal};
 use crate::error::MpiError;
 use crate::iso;
 use crate::mpi::Mpi;
@@ -196,6 +196,26 @@ impl Rank {
         }
     }
 
+    /// Feeds the rank's engine what arrived (`take`: a packet or a signal)
+    /// in the rank's allocation mode, moves its large messages forward, and
+    /// resumes the rank if it waits.
+    #[inline]
+    fn take_in(&mut self, ctx: &mut Ctx<'_, Rank>, take: impl FnOnce(&mut Engine, &mut CtxHost)) {
+        if let Some(vp) = self.vp.get_mut() {
+            let mode = vp.slot();
+            let mobile = vp.shared().may_leave();
+            let engine = &mut vp.shared().engine;
+            iso::with_slot(mode, || {
+                let host = &mut CtxHost { ctx };
+                take(engine, host);
+                engine.rendezvous(host, mobile);
+            });
+        }
+        if self.blocked() {
+            self.resume(ctx);
+        }
+    }
+
     fn blocked(&mut self) -> bool {
         self.vp
             .get_mut()
@@ -265,35 +285,8 @@ impl Chare for Rank {
     fn receive(&mut self, msg: AmpiMsg, ctx: &mut Ctx<'_, Self>) {
         match msg {
             AmpiMsg::Start => self.resume(ctx),
-            AmpiMsg::Data(p) => {
-                if let Some(vp) = self.vp.get_mut() {
-                    let mode = vp.slot();
-                    let mobile = vp.shared().may_leave();
-                    let engine = &mut vp.shared().engine;
-                    iso::with_slot(mode, || {
-                        let host = &mut CtxHost { ctx };
-                        engine.on_packet(host, p);
-                        engine.rendezvous(host, mobile);
-                    });
-                }
-                if self.blocked() {
-                    self.resume(ctx);
-                }
-            }
-            AmpiMsg::Signal(signal) => {
-                if let Some(vp) = self.vp.get_mut() {
-                    let mode = vp.slot();
-                    let mobile = vp.shared().may_leave();
-                    let engine = &mut vp.shared().engine;
-                    iso::with_slot(mode, || {
-                        engine.on_signal(signal);
-                        engine.rendezvous(&mut CtxHost { ctx }, mobile);
-                    });
-                }
-                if self.blocked() {
-                    self.resume(ctx);
-                }
-            }
+            AmpiMsg::Data(p) => self.take_in(ctx, |engine, host| engine.on_packet(host, p)),
+            AmpiMsg::Signal(signal) => self.take_in(ctx, |engine, _| engine.on_signal(signal)),
             AmpiMsg::Wake => {
                 if self.blocked() {
                     self.resume(ctx);

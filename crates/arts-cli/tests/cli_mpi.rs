@@ -38,6 +38,16 @@ fn single(args: &[&str]) -> serde_json::Value {
     json(&single_output(args))
 }
 
+/// What a C program printed (before arts's own table), once its run succeeded.
+fn printed(out: Output) -> String {
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    program_lines(&String::from_utf8_lossy(&out.stdout))
+}
+
 #[test]
 fn jacobi2d_on_2_and_4_processes_equals_single_process() {
     let app = [
@@ -1223,15 +1233,6 @@ fn ampi_mem_checkpoints_keep_a_second_copy_on_another_node() {
 #[test]
 fn a_c_program_runs_its_ranks_on_several_processes() {
     let dir = tempfile::tempdir().unwrap();
-    // What the program printed (before arts's own table).
-    let printed = |out: Output| -> String {
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        program_lines(&String::from_utf8_lossy(&out.stdout))
-    };
     let c_program = |name: &str| build(name, dir.path());
     let Some(so) = c_program("allreduce") else {
         return;
@@ -1322,13 +1323,10 @@ fn c_ranks_in_isomalloc_slots_move_between_processes_and_restart_whole() {
         &slots[..],
     ]
     .concat();
-    let out = mpirun(2, &[&args[..], &[heap.as_str(), "--", "20000"]].concat());
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let text = printed(mpirun(
+        2,
+        &[&args[..], &[heap.as_str(), "--", "20000"]].concat(),
+    ));
     assert!(text.contains("heap: 4 ranks, 0 wrong reads"), "{text}");
     for r in 0..4 {
         assert!(text.contains(&format!("rank {r} moved 6 times")), "{text}");
@@ -1364,21 +1362,15 @@ fn c_ranks_in_isomalloc_slots_move_between_processes_and_restart_whole() {
     };
     let ck = dir.path().join("ck").display().to_string();
     let run = ["ampi", "run", "--vp", "4", "--isomalloc"];
-    let out = mpirun(2, &[&run[..], &["--checkpoint-dir", &ck, &whole]].concat());
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let first = program_lines(&String::from_utf8_lossy(&out.stdout));
+    let first = printed(mpirun(
+        2,
+        &[&run[..], &["--checkpoint-dir", &ck, &whole]].concat(),
+    ));
     let restart = dir.path().join("ck/ckpt-2").display().to_string();
-    let out = mpirun(3, &[&run[..], &["--restart", &restart, &whole]].concat());
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let again = program_lines(&String::from_utf8_lossy(&out.stdout));
+    let again = printed(mpirun(
+        3,
+        &[&run[..], &["--restart", &restart, &whole]].concat(),
+    ));
     assert!(again.starts_with("step 21\n"), "{again}");
     assert_eq!(
         again.lines().last(),
@@ -1402,13 +1394,7 @@ fn whole_c_ranks_kept_in_memory_survive_the_loss_of_a_nodes_store() {
         &["--checkpoint-dir", &at, &whole, "--", "35", "10", "1"],
     ]
     .concat();
-    let out = mpirun_on_nodes(&["a", "b", "c"], &saving);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let first = program_lines(&String::from_utf8_lossy(&out.stdout));
+    let first = printed(mpirun_on_nodes(&["a", "b", "c"], &saving));
     // Node b's hold has its own share and a copy of its ward's.
     let b = store.join("hold-b.p1/ckpt-3");
     for share in ["array-0.p0.bin", "array-0.p1.bin"] {
@@ -1416,13 +1402,7 @@ fn whole_c_ranks_kept_in_memory_survive_the_loss_of_a_nodes_store() {
     }
     std::fs::remove_dir_all(store.join("hold-b.p1")).unwrap();
     let again = [&run[..], &["--restart", &at, &whole]].concat();
-    let out = mpirun_on_nodes(&["c", "a", "d"], &again);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let resumed = program_lines(&String::from_utf8_lossy(&out.stdout));
+    let resumed = printed(mpirun_on_nodes(&["c", "a", "d"], &again));
     assert!(resumed.starts_with("step 31\n"), "{resumed}");
     assert_eq!(resumed.lines().last(), first.lines().last());
 }

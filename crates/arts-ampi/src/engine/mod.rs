@@ -533,7 +533,7 @@ impl Engine {
     pub fn test(&mut self, call: &'static str, h: u32) -> Result<Option<Status>, MpiError> {
         let done = match self.reqs.get_mut(h as usize) {
             Some(Some(Req::Sent(s))) => Some(Ok(*s)),
-            Some(Some(Req::Large(_))) => self.large_sent(h).flatten().map(Ok),
+            Some(Some(Req::Large(s))) => s.completed(self.me).map(Ok),
             Some(Some(Req::Recv(r))) => r.done.take(),
             Some(Some(Req::Coll(s))) if s.finished => Some(s.deliver().map(|()| Status::default())),
             Some(Some(Req::Coll(_))) => None,

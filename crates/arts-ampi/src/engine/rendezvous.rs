@@ -97,6 +97,18 @@ pub(super) struct LargeSend {
     state: SendState,
 }
 
+impl LargeSend {
+    /// The send's status once the receiver took the bytes (sent by `me`).
+    pub(super) fn completed(&self, me: u32) -> Option<Status> {
+        matches!(self.state, SendState::Done).then_some(Status {
+            source: me as i32,
+            tag: 0,
+            count: self.len,
+            bytes: self.len,
+        })
+    }
+}
+
 enum SendState {
     /// Announced; the receiver has not matched it yet.
     Announced,
@@ -196,21 +208,6 @@ impl Engine {
         };
         net.send(to, packet);
         Ok(Some(h))
-    }
-
-    /// Request `h`'s completion if it is a large send (`None` if it is not).
-    pub(super) fn large_sent(&self, h: u32) -> Option<Option<Status>> {
-        match self.reqs.get(h as usize) {
-            Some(Some(Req::Large(s))) => {
-                Some(matches!(s.state, SendState::Done).then_some(Status {
-                    source: self.me as i32,
-                    tag: 0,
-                    count: s.len,
-                    bytes: s.len,
-                }))
-            }
-            _ => None,
-        }
     }
 
     /// Large message `p`, matched to user receive `h` (its buffer large

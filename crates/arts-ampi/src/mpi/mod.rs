@@ -96,12 +96,6 @@ impl<'y> Mpi<'y> {
         self.suspend(Suspend::Blocked(call));
     }
 
-    /// Whether this rank may leave its process before a direct transfer
-    /// would end (it joined a balancing step and runs on).
-    fn mobile(&mut self) -> bool {
-        self.shared().sync_pending
-    }
-
     /// Readies this rank for a balancing step, a `migrate_to` or a
     /// checkpoint of whole ranks (`engine/README.md`): waits as `call` for
     /// its direct transfers to end. [`Mpi::large_as_messages`] follows once

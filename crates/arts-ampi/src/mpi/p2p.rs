@@ -36,7 +36,7 @@ impl Mpi<'_> {
         synchronous: bool,
     ) -> Result<(), MpiError> {
         let large = data.len() >= crate::engine::RENDEZVOUS_MIN;
-        if (large || synchronous) && !self.shared().sync_pending {
+        if (large || synchronous) && !self.shared().may_leave() {
             let (e, net) = self.parts();
             if let Some(h) = e.send_large(net, call, comm.0, dest, tag, data)? {
                 return self.wait_as(call, Request::new(h, self.shared)).map(drop);
@@ -128,7 +128,7 @@ impl Mpi<'_> {
                 .irecv(call, comm.0, src, tag, ptr, cap, T::DATATYPE.size)?
         };
         // A large message it matched is pulled now.
-        let mobile = self.mobile();
+        let mobile = self.shared().may_leave();
         let (e, net) = self.parts();
         e.rendezvous(net, mobile);
         Ok(Request::new(h, self.shared))
