@@ -6,7 +6,7 @@
 use std::borrow::Cow;
 use std::ffi::{c_int, c_void};
 
-use arts_ampi::Status;
+use arts_ampi::{Comm, Status};
 
 use crate::abi::*;
 use crate::state::{CReq, Fail, Vp, comm_of, count, entry, out, proc_null_status, write_status};
@@ -158,7 +158,41 @@ enum Returns {
     Buffered,
 }
 
-#[inline]
+/// The byte length of a buffer whose arguments take the fast path:
+/// `count` elements of a committed contiguous `datatype` at a non-null
+/// `buf` (see `TypeTable::plain_size`). `None` sends the call down the
+/// general path, which checks every argument and names the wrong one.
+#[inline(always)]
+fn plain_len(vp: &Vp, buf: *const c_void, count: c_int, datatype: c_int) -> Option<usize> {
+    let size = vp.types.plain_size(datatype)?;
+    let len = usize::try_from(count).ok()?.checked_mul(size)?;
+    (!buf.is_null() && len <= isize::MAX as usize).then_some(len)
+}
+
+/// The user's buffer itself as the target of a receive whose arguments
+/// take the fast path (see [`plain_len`]; a real source, a valid or any
+/// tag, a communicator handle).
+#[inline(always)]
+fn plain_target(
+    vp: &Vp,
+    buf: *mut c_void,
+    count: c_int,
+    datatype: c_int,
+    source: c_int,
+    tag: c_int,
+    comm: c_int,
+) -> Option<&'static mut [u8]> {
+    if comm < 0 || source == MPI_PROC_NULL || (tag < 0 && tag != MPI_ANY_TAG) {
+        return None;
+    }
+    let len = plain_len(vp, buf, count, datatype)?;
+    // SAFETY: the program passes room for `count` elements of `datatype`
+    // at `buf` (`len` contiguous bytes, non-null), valid until the receive
+    // completes, as MPI requires.
+    Some(unsafe { std::slice::from_raw_parts_mut(buf.cast(), len) })
+}
+
+#[inline(always)]
 #[allow(clippy::too_many_arguments)]
 fn send(
     vp: &mut Vp,
@@ -170,6 +204,14 @@ fn send(
     comm: c_int,
     returns: Returns,
 ) -> Result<(), Fail> {
+    if tag >= 0 && comm >= 0 && dest != MPI_PROC_NULL {
+        if let Some(len) = plain_len(vp, buf, count_, datatype) {
+            // SAFETY: the program passes `count` elements of `datatype` at
+            // `buf`: `len` contiguous bytes (non-null).
+            let data = unsafe { std::slice::from_raw_parts(buf.cast(), len) };
+            return send_data(vp, data, dest, tag, Comm(comm as u32), returns);
+        }
+    }
     let t = vp.types.comm_type_ref(datatype)?;
     let n = count(count_, "count")?;
     let c = comm_of(comm)?;
@@ -200,7 +242,7 @@ fn send_data(
     data: &[u8],
     dest: c_int,
     tag: c_int,
-    c: arts_ampi::Comm,
+    c: Comm,
     returns: Returns,
 ) -> Result<(), Fail> {
     match returns {
@@ -277,6 +319,14 @@ fn start_recv(
     tag: c_int,
     comm: c_int,
 ) -> Result<CReq, Fail> {
+    if let Some(target) = plain_target(vp, buf, count_, datatype, source, tag, comm) {
+        let req = vp.mpi().irecv(target, source, tag, Comm(comm as u32))?;
+        return Ok(CReq {
+            req: Some(req),
+            finish: None,
+            done: None,
+        });
+    }
     let t = vp.types.comm_type(datatype)?;
     let n = count(count_, "count")?;
     let c = comm_of(comm)?;
@@ -349,18 +399,8 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Recv(
 ) -> c_int {
     entry("MPI_Recv", comm, |vp| {
         // The fast path: a contiguous type lands in the user's buffer.
-        let t = vp.types.comm_type_ref(datatype)?;
-        if t.is_contiguous() && source != MPI_PROC_NULL && (tag >= 0 || tag == MPI_ANY_TAG) {
-            let len = byte_len(crate::state::count(count, "count")?, t)?;
-            let target: &mut [u8] = if len == 0 {
-                &mut []
-            } else if buf.is_null() {
-                return Err(Fail::new(ERR_BUFFER, "the buffer is a null pointer"));
-            } else {
-                // SAFETY: the program passes `count` elements of `datatype` at `buf`.
-                unsafe { std::slice::from_raw_parts_mut(buf.cast(), len) }
-            };
-            let s = vp.mpi().recv(target, source, tag, comm_of(comm)?)?;
+        if let Some(target) = plain_target(vp, buf, count, datatype, source, tag, comm) {
+            let s = vp.mpi().recv(target, source, tag, Comm(comm as u32))?;
             write_status(status, &s);
             return Ok(());
         }

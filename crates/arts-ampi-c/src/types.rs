@@ -140,6 +140,10 @@ impl TypeInfo {
 /// The datatypes of one rank (handle = index; 0 unused).
 pub(crate) struct TypeTable {
     types: Vec<Option<TypeInfo>>,
+    /// By handle: the element size of a committed contiguous type with
+    /// data, else 0. Sends and receives read this one word to take their
+    /// fast path.
+    plain: Vec<usize>,
 }
 
 impl TypeTable {
@@ -178,9 +182,29 @@ impl TypeTable {
             (8, FloatInt),   // FLOAT_INT
             (1, Byte),       // PACKED
         ];
-        let mut types = vec![None];
-        types.extend(prims.iter().map(|&(s, p)| Some(TypeInfo::predefined(s, p))));
-        TypeTable { types }
+        let mut table = TypeTable {
+            types: vec![None],
+            plain: vec![0],
+        };
+        for &(size, prim) in &prims {
+            table.add(TypeInfo::predefined(size, prim));
+        }
+        table
+    }
+
+    /// The element size of `h` if it is committed, contiguous and not
+    /// empty: then `count` elements are `count * size` bytes at the buffer.
+    #[inline]
+    pub fn plain_size(&self, h: c_int) -> Option<usize> {
+        self.plain.get(h as usize).copied().filter(|&s| s > 0)
+    }
+
+    /// Brings `plain[h]` up to date after `types[h]` changed.
+    fn update_plain(&mut self, h: usize) {
+        self.plain[h] = match &self.types[h] {
+            Some(t) if t.committed && t.size > 0 && t.is_contiguous() => t.size,
+            _ => 0,
+        };
     }
 
     /// The type behind `h` (committed unless `uncommitted_ok`).
@@ -213,7 +237,10 @@ impl TypeTable {
     /// Adds a type; returns its handle.
     pub fn add(&mut self, t: TypeInfo) -> c_int {
         self.types.push(Some(t));
-        (self.types.len() - 1) as c_int
+        self.plain.push(0);
+        let h = self.types.len() - 1;
+        self.update_plain(h);
+        h as c_int
     }
 
     /// Commits `h`.
@@ -222,6 +249,7 @@ impl TypeTable {
         if let Some(Some(t)) = self.types.get_mut(h as usize) {
             t.committed = true;
         }
+        self.update_plain(h as usize);
         Ok(())
     }
 
@@ -234,6 +262,7 @@ impl TypeTable {
             ));
         }
         self.types[h as usize] = None;
+        self.update_plain(h as usize);
         Ok(())
     }
 }
@@ -351,5 +380,31 @@ mod tests {
         assert_eq!((s.size, s.extent, s.prim), (12, 16, None));
         assert_eq!(t.get(25).unwrap().size, 12);
         assert!(t.get(29).is_err() && t.get(-1).is_err());
+    }
+
+    #[test]
+    fn the_fast_path_size_follows_commit_and_free() {
+        let mut t = TypeTable::new();
+        // Predefined: DOUBLE is plain, DOUBLE_INT has a hole, 0 and
+        // out-of-range handles are not types.
+        assert_eq!(t.plain_size(14), Some(8));
+        assert_eq!(t.plain_size(25), None);
+        assert_eq!(
+            (t.plain_size(0), t.plain_size(-1), t.plain_size(29)),
+            (None, None, None)
+        );
+        let double = t.get(14).unwrap().clone();
+        let pair = t.add(from_placements(&double, &[0, 8]));
+        let column = t.add(from_placements(&double, &[0, 32]));
+        let empty = t.add(from_placements(&double, &[]));
+        assert_eq!(t.plain_size(pair), None, "not committed yet");
+        for h in [pair, column, empty] {
+            t.commit(h).unwrap();
+        }
+        assert_eq!(t.plain_size(pair), Some(16));
+        assert_eq!(t.plain_size(column), None, "strided");
+        assert_eq!(t.plain_size(empty), None, "no data");
+        t.free(pair).unwrap();
+        assert_eq!(t.plain_size(pair), None, "freed");
     }
 }
