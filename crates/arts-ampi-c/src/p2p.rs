@@ -204,13 +204,15 @@ fn send(
     comm: c_int,
     returns: Returns,
 ) -> Result<(), Fail> {
-    if tag >= 0 && comm >= 0 && dest != MPI_PROC_NULL {
-        if let Some(len) = plain_len(vp, buf, count_, datatype) {
-            // SAFETY: the program passes `count` elements of `datatype` at
-            // `buf`: `len` contiguous bytes (non-null).
-            let data = unsafe { std::slice::from_raw_parts(buf.cast(), len) };
-            return send_data(vp, data, dest, tag, Comm(comm as u32), returns);
-        }
+    if tag >= 0
+        && comm >= 0
+        && dest != MPI_PROC_NULL
+        && let Some(len) = plain_len(vp, buf, count_, datatype)
+    {
+        // SAFETY: the program passes `count` elements of `datatype` at
+        // `buf`: `len` contiguous bytes (non-null).
+        let data = unsafe { std::slice::from_raw_parts(buf.cast(), len) };
+        return send_data(vp, data, dest, tag, Comm(comm as u32), returns);
     }
     let t = vp.types.comm_type_ref(datatype)?;
     let n = count(count_, "count")?;
