@@ -124,6 +124,9 @@ pub(crate) struct Vp {
     pub ops: Vec<Option<UserOp>>,
     /// Requests (handle = index).
     pub reqs: Vec<Option<CReq>>,
+    /// Handles whose slot in `reqs` may be empty (checked when reused), so
+    /// that storing a request does not search the table.
+    free_reqs: Vec<usize>,
     /// Cartesian topologies by communicator.
     pub carts: HashMap<c_int, Cart>,
     /// The last message of each error class, for `MPI_Error_string`.
@@ -169,6 +172,7 @@ impl Vp {
             types: TypeTable::new(),
             ops: Vec::new(),
             reqs: Vec::new(),
+            free_reqs: Vec::new(),
             carts: HashMap::new(),
             last_error: HashMap::new(),
             shadows: HashMap::new(),
@@ -186,27 +190,34 @@ impl Vp {
         unsafe { &mut *self.mpi }
     }
 
-    /// Stores a request; returns its handle.
+    /// Stores a request; returns its handle (a freed one first).
     pub fn add_req(&mut self, r: CReq) -> c_int {
-        match self.reqs.iter().position(Option::is_none) {
-            Some(i) => {
+        while let Some(i) = self.free_reqs.pop() {
+            if self.reqs[i].is_none() {
                 self.reqs[i] = Some(r);
-                i as c_int
-            }
-            None => {
-                self.reqs.push(Some(r));
-                (self.reqs.len() - 1) as c_int
+                return i as c_int;
             }
         }
+        self.reqs.push(Some(r));
+        (self.reqs.len() - 1) as c_int
     }
 
-    /// Takes request `h` out of the table.
+    /// Takes request `h` out of the table (freeing its handle unless it is
+    /// put back).
     pub fn take_req(&mut self, h: c_int) -> Result<CReq, Fail> {
-        usize::try_from(h)
-            .ok()
+        let i = usize::try_from(h).ok();
+        let r = i
             .and_then(|i| self.reqs.get_mut(i))
             .and_then(Option::take)
-            .ok_or_else(|| Fail::new(ERR_REQUEST, format!("invalid request handle {h}")))
+            .ok_or_else(|| Fail::new(ERR_REQUEST, format!("invalid request handle {h}")))?;
+        self.free_reqs.extend(i);
+        // Taken and put back many times (a polling `MPI_Test`), a handle
+        // is listed many times: list each empty slot once again.
+        if self.free_reqs.len() > 2 * self.reqs.len() {
+            let reqs = &self.reqs;
+            self.free_reqs = (0..reqs.len()).filter(|&i| reqs[i].is_none()).collect();
+        }
+        Ok(r)
     }
 
     /// Puts request `h` back.
@@ -353,5 +364,40 @@ pub(crate) fn proc_null_status() -> Status {
         tag: MPI_ANY_TAG,
         count: 0,
         bytes: 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn req() -> CReq {
+        CReq {
+            req: None,
+            finish: None,
+            done: None,
+        }
+    }
+
+    #[test]
+    fn request_handles_are_reused_never_shared_and_polling_does_not_grow_the_table() {
+        let mut vp = Vp::new(std::ptr::null_mut(), 0);
+        let hs: Vec<c_int> = (0..100).map(|_| vp.add_req(req())).collect();
+        assert_eq!(hs, (0..100).collect::<Vec<_>>());
+        // A polling loop: taken and put back, again and again.
+        for _ in 0..10_000 {
+            let r = vp.take_req(7).unwrap();
+            vp.put_req(7, r);
+        }
+        assert!(vp.free_reqs.len() <= 2 * vp.reqs.len());
+        // Freed handles come back; live ones are never handed out twice.
+        for h in [3, 50, 99] {
+            vp.take_req(h).unwrap();
+        }
+        let mut again: Vec<c_int> = (0..4).map(|_| vp.add_req(req())).collect();
+        again.sort_unstable();
+        assert_eq!(again, vec![3, 50, 99, 100]);
+        assert!(vp.take_req(100).is_ok() && vp.take_req(100).is_err());
+        assert!(vp.take_req(-1).is_err() && vp.take_req(1000).is_err());
     }
 }
