@@ -75,6 +75,8 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Init_thread(
 #[unsafe(no_mangle)]
 pub unsafe extern "C-unwind" fn ARTS_MPI_Finalize() -> c_int {
     entry("MPI_Finalize", MPI_COMM_WORLD, |vp| {
+        // Receivers may still read the buffers of large `MPI_Isend`s.
+        vp.mpi().complete_sends("MPI_Finalize");
         vp.phase = Phase::After;
         Ok(())
     })

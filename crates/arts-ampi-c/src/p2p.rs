@@ -154,7 +154,8 @@ enum Returns {
     Blocking,
     /// When the receive has taken the message (`MPI_Ssend`).
     Synchronous,
-    /// At once: the data is copied into the message (`MPI_Isend`).
+    /// At once: the data is copied into the message (an `MPI_Isend` that
+    /// is not read in place).
     Buffered,
 }
 
@@ -413,7 +414,9 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Recv(
     })
 }
 
-/// `MPI_Isend` (complete at once: the data is copied).
+/// `MPI_Isend`: a large message of a contiguous type is read in place by
+/// its receiver (by rendezvous: complete once taken); anything else is
+/// copied at once (complete at once).
 #[unsafe(no_mangle)]
 pub unsafe extern "C-unwind" fn ARTS_MPI_Isend(
     buf: *const c_void,
@@ -426,16 +429,32 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Isend(
 ) -> c_int {
     entry("MPI_Isend", comm, |vp| {
         let out = out(request, "request")?;
-        send(vp, buf, count, datatype, dest, tag, comm, Returns::Buffered)?;
+        let mut req = None;
+        if tag >= 0
+            && comm >= 0
+            && dest != MPI_PROC_NULL
+            && let Some(len) = plain_len(vp, buf, count, datatype)
+        {
+            // SAFETY: the program passes `count` elements of `datatype` at
+            // `buf` (`len` contiguous bytes, non-null) and, as MPI requires,
+            // leaves them unchanged until the request completes.
+            req = unsafe {
+                let data = std::slice::from_raw_parts(buf.cast(), len);
+                vp.mpi().isend_in_place(data, dest, tag, Comm(comm as u32))
+            }?;
+        } else {
+            send(vp, buf, count, datatype, dest, tag, comm, Returns::Buffered)?;
+        }
+        let done = req.is_none().then_some(Status {
+            source: dest,
+            tag,
+            count: 0,
+            bytes: 0,
+        });
         *out = vp.add_req(CReq {
-            req: None,
+            req,
             finish: None,
-            done: Some(Status {
-                source: dest,
-                tag,
-                count: 0,
-                bytes: 0,
-            }),
+            done,
         });
         Ok(())
     })
@@ -779,7 +798,8 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Testall(
     })
 }
 
-/// `MPI_Request_free`: a receive is withdrawn; a send is already complete.
+/// `MPI_Request_free`: a receive is withdrawn; a send completes by
+/// itself (one read in place before the rank finalizes).
 #[unsafe(no_mangle)]
 pub unsafe extern "C-unwind" fn ARTS_MPI_Request_free(request: *mut c_int) -> c_int {
     entry("MPI_Request_free", MPI_COMM_WORLD, |vp| {

@@ -261,7 +261,12 @@ impl Chare for Rank {
                 program
             };
             let mut mpi = Mpi::new(y, shared, host);
-            match catch_unwind(AssertUnwindSafe(|| program(&mut mpi))) {
+            let run = || -> Result<(), MpiError> {
+                program(&mut mpi)?;
+                mpi.complete_sends("the end of its program");
+                Ok(())
+            };
+            match catch_unwind(AssertUnwindSafe(run)) {
                 Ok(Ok(())) => Ok(()),
                 Ok(Err(e)) => Err(e.to_string()),
                 Err(p) => Err(format!("panicked: {}", panic_text(p.as_ref()))),

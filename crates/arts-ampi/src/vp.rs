@@ -445,7 +445,11 @@ impl VpBox {
             CoroutineResult::Return(Ok(())) => VpState::Done,
             CoroutineResult::Return(Err(e)) => VpState::Failed(e),
         };
-        if matches!(state, VpState::Done | VpState::Failed(_)) {
+        // A rank that failed with sends still read in place by their
+        // receivers (`Mpi::isend_in_place`) keeps its stack, where their
+        // buffers may be, until it is dropped at the end of the run.
+        let ended = matches!(state, VpState::Done | VpState::Failed(_));
+        if ended && !self.shared().engine.sending_large() {
             self.co = None;
         }
         self.shared().state = state;

@@ -1268,9 +1268,10 @@ fn a_c_program_runs_its_ranks_on_several_processes() {
 
 #[test]
 fn large_messages_between_processes_go_by_rendezvous_while_ranks_move() {
-    // Blocking sends of 64 KiB and more wait for their receivers, which
-    // take the bytes straight from the senders' buffers: within a process,
-    // between processes, and (as messages) around every AMPI_Migrate.
+    // Blocking sends and (without isomalloc) MPI_Isends of 64 KiB and more
+    // are read by their receivers straight from the senders' buffers:
+    // within a process, between processes, and (as messages) around every
+    // AMPI_Migrate.
     let dir = tempfile::tempdir().unwrap();
     let Some(large) = build("large", dir.path()) else {
         return;

@@ -7,11 +7,18 @@
  * --lb rotate they change process), and rank 0 sends 1 MiB to rank 1 just
  * before it, which rank 1 receives only after it. In the first round a
  * receive too short for a large message returns MPI_ERR_TRUNCATE under
- * MPI_ERRORS_RETURN, and its sender goes on.
+ * MPI_ERRORS_RETURN, and its sender goes on. Each round also has every
+ * rank MPI_Isend to both neighbours before it receives (no deadlock: an
+ * MPI_Isend read in place by its receiver does not wait), and rank 0 frees
+ * the request of a 1 MiB MPI_Isend, reusing its buffer once rank 1
+ * confirms. At the end rank 2 frees one more and goes straight on to
+ * MPI_Finalize, which completes it, while rank 3 receives it.
  *
  *   large [rounds]   (default 3; an even number of ranks, at least 4)
  *   large unsafe     ranks 0 and 1 both MPI_Send 1 MiB to the other before
  *                    they receive: as under Open MPI, a deadlock (reported)
+ *   large lost       rank 0 frees the request of a 1 MiB MPI_Isend that no
+ *                    rank receives: MPI_Finalize waits for it (reported)
  *   large ssend      MPI_Ssend of 8 bytes waits for its receive: rank 0
  *                    Ssends to rank 1, which receives it only after a
  *                    message that rank 0 causes after its Ssend returns,
@@ -53,6 +60,7 @@ int main(int argc, char **argv)
     int rank, size, rounds = argc > 1 ? atoi(argv[1]) : 3, r, k;
     int unsafe = argc > 1 && strcmp(argv[1], "unsafe") == 0;
     int ssend = argc > 1 && strcmp(argv[1], "ssend") == 0;
+    int lost = argc > 1 && strcmp(argv[1], "lost") == 0;
     int ssend_ok = ssend && argc > 2 && strcmp(argv[2], "ok") == 0;
     long bad = 0, all = 0;
     unsigned char *out = malloc(1 << 20), *in = malloc(1 << 20);
@@ -68,6 +76,15 @@ int main(int argc, char **argv)
     if (unsafe && rank < 2) {
         MPI_Send(out, 1 << 20, MPI_BYTE, 1 - rank, 0, MPI_COMM_WORLD);
         MPI_Recv(in, 1 << 20, MPI_BYTE, 1 - rank, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    }
+    if (lost) {
+        MPI_Request freed;
+        if (rank == 0) {
+            MPI_Isend(out, 1 << 20, MPI_BYTE, 1, 90, MPI_COMM_WORLD, &freed);
+            MPI_Request_free(&freed);
+        }
+        MPI_Finalize();
+        return 0;
     }
     if (ssend_ok && (rank == 1 || rank == 2)) {
         MPI_Request req;
@@ -110,6 +127,28 @@ int main(int argc, char **argv)
                 MPI_Send(out, n, MPI_BYTE, right, 20 + k, MPI_COMM_WORLD);
             }
             bad += bad_bytes(in, left, r, n);
+            MPI_Request two[2];
+            MPI_Isend(out, n, MPI_BYTE, right, 50 + k, MPI_COMM_WORLD, &two[0]);
+            MPI_Isend(out, n, MPI_BYTE, left, 60 + k, MPI_COMM_WORLD, &two[1]);
+            MPI_Recv(in, n, MPI_BYTE, left, 50 + k, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            bad += bad_bytes(in, left, r, n);
+            MPI_Recv(in, n, MPI_BYTE, right, 60 + k, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            bad += bad_bytes(in, right, r, n);
+            MPI_Waitall(2, two, MPI_STATUSES_IGNORE);
+        }
+        if (rank == 0) {
+            MPI_Request freed;
+            long ack = 0;
+            fill(out, rank, r, 1 << 20);
+            MPI_Isend(out, 1 << 20, MPI_BYTE, 1, 70, MPI_COMM_WORLD, &freed);
+            MPI_Request_free(&freed);
+            MPI_Recv(&ack, 1, MPI_LONG, 1, 71, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            bad += ack != 1;
+        } else if (rank == 1) {
+            long ack = 1;
+            MPI_Recv(in, 1 << 20, MPI_BYTE, 0, 70, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            bad += bad_bytes(in, 0, r, 1 << 20);
+            MPI_Send(&ack, 1, MPI_LONG, 0, 71, MPI_COMM_WORLD);
         }
         if (r == 0) {
             MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
@@ -134,11 +173,20 @@ int main(int argc, char **argv)
             bad += bad_bytes(in, 0, r, 1 << 20);
         }
     }
+    if (rank == 2) {
+        MPI_Request freed;
+        fill(out, rank, rounds, 1 << 20);
+        MPI_Isend(out, 1 << 20, MPI_BYTE, 3, 80, MPI_COMM_WORLD, &freed);
+        MPI_Request_free(&freed);
+    } else if (rank == 3) {
+        MPI_Recv(in, 1 << 20, MPI_BYTE, 2, 80, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        bad += bad_bytes(in, 2, rounds, 1 << 20);
+    }
     MPI_Reduce(&bad, &all, 1, MPI_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
     if (rank == 0)
         printf("large: %d ranks, %d rounds, %ld bad bytes\n", size, rounds, all);
+    MPI_Finalize();
     free(out);
     free(in);
-    MPI_Finalize();
     return 0;
 }

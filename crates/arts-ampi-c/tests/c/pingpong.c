@@ -1,7 +1,8 @@
 /* Ping-pong between ranks 0 and 1: one-way latency of `bytes`-byte
- * messages over `iters` round trips (after a tenth as many to warm up).
+ * messages over `iters` round trips (after a tenth as many to warm up),
+ * sent with MPI_Send, or with MPI_Isend and MPI_Wait if "isend".
  *
- *   pingpong [bytes=8] [iters=10000] */
+ *   pingpong [bytes=8] [iters=10000] [isend] */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +12,7 @@ int main(int argc, char **argv)
 {
     int bytes = argc > 1 ? atoi(argv[1]) : 8;
     int iters = argc > 2 ? atoi(argv[2]) : 10000;
+    int isend = argc > 3 && strcmp(argv[3], "isend") == 0;
     int rank, i, warm = iters / 10 > 0 ? iters / 10 : 1;
     double t0 = 0.0;
     char *buf = malloc(bytes > 0 ? bytes : 1);
@@ -20,13 +22,19 @@ int main(int argc, char **argv)
     for (i = 0; i < warm + iters; i++) {
         if (i == warm)
             t0 = MPI_Wtime();
-        if (rank == 0) {
-            MPI_Send(buf, bytes, MPI_BYTE, 1, 0, MPI_COMM_WORLD);
-            MPI_Recv(buf, bytes, MPI_BYTE, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-        } else if (rank == 1) {
+        if (rank > 1)
+            continue;
+        if (rank == 1)
             MPI_Recv(buf, bytes, MPI_BYTE, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-            MPI_Send(buf, bytes, MPI_BYTE, 0, 0, MPI_COMM_WORLD);
+        if (isend) {
+            MPI_Request req;
+            MPI_Isend(buf, bytes, MPI_BYTE, 1 - rank, 0, MPI_COMM_WORLD, &req);
+            MPI_Wait(&req, MPI_STATUS_IGNORE);
+        } else {
+            MPI_Send(buf, bytes, MPI_BYTE, 1 - rank, 0, MPI_COMM_WORLD);
         }
+        if (rank == 0)
+            MPI_Recv(buf, bytes, MPI_BYTE, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     }
     double us = (MPI_Wtime() - t0) / (2.0 * iters) * 1e6;
     if (rank == 0)

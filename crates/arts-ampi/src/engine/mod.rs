@@ -86,7 +86,7 @@ struct RecvReq {
 enum Req {
     /// A send (eager: complete when started).
     Sent(Status),
-    /// A blocking send by rendezvous (boxed, as `RecvReq::pull`).
+    /// A send by rendezvous (boxed, as `RecvReq::pull`).
     Large(Box<rendezvous::LargeSend>),
     Recv(RecvReq),
     Coll(Box<Schedule>),
@@ -553,6 +553,12 @@ impl Engine {
     pub fn cancel(&mut self, h: u32) {
         self.end_transfer(h);
         match self.reqs.get_mut(h as usize).and_then(Option::take) {
+            // Its answer is still to come (and its handle must not be
+            // reused before): it is released when the bytes are taken.
+            Some(Req::Large(mut s)) if s.completed(self.me).is_none() => {
+                s.detached = true;
+                self.reqs[h as usize] = Some(Req::Large(s));
+            }
             Some(Req::Recv(_)) => {
                 self.posted.retain(|p| p.target != Target::User(h));
                 self.free.push(h);

@@ -88,13 +88,16 @@ pub enum Signal {
     },
 }
 
-/// A blocking send of a large message.
+/// A send by rendezvous: a blocking one of a large message, or a
+/// non-blocking one whose buffer the program keeps until it completes.
 pub(super) struct LargeSend {
     addr: u64,
     len: usize,
     dest: u32,
     seq: u64,
     state: SendState,
+    /// Freed by the program before it completed: released once it does.
+    pub(super) detached: bool,
 }
 
 impl LargeSend {
@@ -163,13 +166,14 @@ impl Rendezvous {
 }
 
 impl Engine {
-    /// Starts a blocking send of `data` by rendezvous (the caller decides
-    /// which: large ones, synchronous ones); `None` for a send to this rank
+    /// Starts a send of `data` by rendezvous (the caller decides which:
+    /// large blocking ones, synchronous ones, large non-blocking ones of a
+    /// rank that cannot leave its process); `None` for a send to this rank
     /// itself, which goes eagerly.
     ///
     /// The send's request completes once the receiver took the bytes; until
     /// then `data` must stay where it is, unchanged, and the rank must not
-    /// leave its process (it waits in the send).
+    /// leave its process.
     pub fn send_large(
         &mut self,
         net: &mut dyn Net,
@@ -191,6 +195,7 @@ impl Engine {
             dest: to,
             seq,
             state: SendState::Announced,
+            detached: false,
         })));
         let large = Large {
             process: net.process(),
@@ -243,6 +248,26 @@ impl Engine {
     /// leave its process then).
     pub fn transferring(&self) -> bool {
         !self.rdv.in_flight.is_empty()
+    }
+
+    /// Whether a send of this rank by rendezvous waits for its receiver
+    /// (freed ones included): its bytes must stay where they are.
+    pub fn sending_large(&self) -> bool {
+        self.reqs
+            .iter()
+            .any(|r| matches!(r, Some(Req::Large(s)) if s.completed(self.me).is_none()))
+    }
+
+    /// Rendezvous send `h` is complete: the receiver has the bytes (or
+    /// refused them). A send the program freed meanwhile is released.
+    fn large_sent(&mut self, h: u32) {
+        let Some(Some(Req::Large(s))) = self.reqs.get_mut(h as usize) else {
+            return;
+        };
+        s.state = SendState::Done;
+        if s.detached {
+            self.release(h);
+        }
     }
 
     /// Moves every large message forward: posts the direct sends the
@@ -374,19 +399,15 @@ impl Engine {
                 // it announced them.
                 let bytes = unsafe { std::slice::from_raw_parts(s.addr as *const u8, s.len) };
                 let data = crate::iso::outside(|| Bulk::new(bytes.to_vec()));
-                s.state = SendState::Done;
                 let payload = Signal::Payload {
                     src: self.me,
                     seq: s.seq,
                     data,
                 };
                 self.rdv.signals.push((s.dest, payload));
+                self.large_sent(req);
             }
-            Signal::Done { req } => {
-                if let Some(Some(Req::Large(s))) = self.reqs.get_mut(req as usize) {
-                    s.state = SendState::Done;
-                }
-            }
+            Signal::Done { req } => self.large_sent(req),
             Signal::Payload { src, seq, data } => self.take_payload(src, seq, data),
         }
     }
@@ -425,6 +446,7 @@ impl Engine {
             return false;
         };
         let reqs = &mut self.reqs;
+        let mut sent = Vec::new();
         self.rdv
             .in_flight
             .retain(|&h| match reqs.get_mut(h as usize) {
@@ -446,11 +468,14 @@ impl Engine {
                     if !direct.test(t) {
                         return true;
                     }
-                    s.state = SendState::Done;
+                    sent.push(h);
                     false
                 }
                 _ => false,
             });
+        for h in sent {
+            self.large_sent(h);
+        }
         if self.rdv.in_flight.is_empty() {
             self.rdv.direct = None;
         }

@@ -293,3 +293,36 @@ fn sends_to_itself_stay_eager() {
     let eager = sim.on(0, |e, w| e.send_large(w, "send", WORLD, 0, 0, &to_self));
     assert_eq!(eager.unwrap(), None);
 }
+
+#[test]
+fn a_freed_send_keeps_its_handle_until_answered_then_releases_it() {
+    // Within a process (copied by the receiver) and between processes
+    // (a direct transfer).
+    for (from, to) in [(0, 1), (2, 0)] {
+        let direct = FakeDirect::default();
+        let mut sim = Sim::new(&direct);
+        let big = pattern(RENDEZVOUS_MIN + 5, 8);
+        let sent = sim.send_large(from, to as i32, 9, &big);
+        sim.pump();
+        // The program frees the request before the receive is posted.
+        sim.engines[from as usize].cancel(sent);
+        assert!(
+            sim.engines[from as usize].sending_large(),
+            "still announced"
+        );
+        let other = sim.on(from, |e, _| e.sent_request(1));
+        assert_ne!(other, sent, "the handle is not reused while announced");
+        let mut got = vec![0u8; big.len()];
+        let h = sim.irecv(to, &mut got, from as i32, 9);
+        sim.pump();
+        sim.engines[from as usize].progress();
+        assert!(sim.test(to, h).unwrap().is_some());
+        assert_eq!(got, big);
+        let e = &mut sim.engines[from as usize];
+        assert!(!e.sending_large(), "{from} -> {to}: taken");
+        assert!(
+            matches!(e.test("wait", sent), Err(MpiError::InvalidHandle { .. })),
+            "released"
+        );
+    }
+}

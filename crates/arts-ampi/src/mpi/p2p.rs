@@ -99,6 +99,45 @@ impl Mpi<'_> {
         Ok(Request::new(h, self.shared))
     }
 
+    /// Starts a send of `data` that may read it in place until it
+    /// completes, as MPI's `MPI_Isend` may: a large message (64 KiB or
+    /// more) of a rank that cannot leave its process (one without an
+    /// isomalloc slot) goes by rendezvous, and its receiver copies it once,
+    /// straight from `data`; the request of such a send is returned.
+    /// Anything else is copied into the message at once (`None`: the send
+    /// is complete), as [`Mpi::bsend`] does.
+    ///
+    /// # Safety
+    /// `data` must stay valid and unchanged until the request completes
+    /// (`wait`/`test`), or, if the request is dropped before, until the
+    /// program knows by other means that the receive has the message.
+    pub unsafe fn isend_in_place(
+        &mut self,
+        data: &[u8],
+        dest: i32,
+        tag: i32,
+        comm: Comm,
+    ) -> Result<Option<Request<'static>>, MpiError> {
+        if data.len() >= crate::engine::RENDEZVOUS_MIN && crate::iso::current().is_none() {
+            let (e, net) = self.parts();
+            if let Some(h) = e.send_large(net, "isend", comm.0, dest, tag, data)? {
+                return Ok(Some(Request::new(h, self.shared)));
+            }
+        }
+        self.send_bytes("isend", data, dest, tag, comm)
+            .map(|()| None)
+    }
+
+    /// Waits as `call` until every send of this rank by rendezvous has
+    /// been taken by its receiver (those whose requests were dropped
+    /// included): a rank ends only then, since the receivers read its
+    /// buffers.
+    pub fn complete_sends(&mut self, call: &'static str) {
+        while self.engine().sending_large() {
+            self.block(call);
+        }
+    }
+
     /// Starts a receive into `buf` from `src` (or `ANY_SOURCE`) with `tag`
     /// (or `ANY_TAG`). The buffer stays borrowed until the request completes.
     pub fn irecv<'a, T: MpiType>(
