@@ -258,12 +258,16 @@ fn main() {
     }
     budget::set_max_memory(cli.max_memory);
     let result = launch::init(cli.heartbeat).and_then(|()| run(cli));
-    let root = launch::is_root();
+    // Printed before MPI is finalized, which no process leaves before all
+    // entered it: a process that fails without printing cannot exit, and
+    // have mpirun kill the job, before the first one has said why.
+    if let Err(err) = &result
+        && launch::is_root()
+    {
+        eprintln!("error: {err}");
+    }
     launch::finish();
     if let Err(err) = result {
-        if root {
-            eprintln!("error: {err}");
-        }
         std::process::exit(err.exit_code());
     }
 }
