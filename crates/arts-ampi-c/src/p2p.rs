@@ -170,6 +170,29 @@ fn plain_len(vp: &Vp, buf: *const c_void, count: c_int, datatype: c_int) -> Opti
     (!buf.is_null() && len <= isize::MAX as usize).then_some(len)
 }
 
+/// The user's buffer itself as the data of a send whose arguments take
+/// the fast path (see [`plain_len`]; a real destination, a valid tag, a
+/// communicator handle).
+#[inline(always)]
+fn plain_data(
+    vp: &Vp,
+    buf: *const c_void,
+    count: c_int,
+    datatype: c_int,
+    dest: c_int,
+    tag: c_int,
+    comm: c_int,
+) -> Option<&'static [u8]> {
+    if comm < 0 || dest == MPI_PROC_NULL || tag < 0 {
+        return None;
+    }
+    let len = plain_len(vp, buf, count, datatype)?;
+    // SAFETY: the program passes `count` elements of `datatype` at `buf`
+    // (`len` contiguous bytes, non-null), unchanged until the send
+    // completes, as MPI requires.
+    Some(unsafe { std::slice::from_raw_parts(buf.cast(), len) })
+}
+
 /// The user's buffer itself as the target of a receive whose arguments
 /// take the fast path (see [`plain_len`]; a real source, a valid or any
 /// tag, a communicator handle).
@@ -205,14 +228,7 @@ fn send(
     comm: c_int,
     returns: Returns,
 ) -> Result<(), Fail> {
-    if tag >= 0
-        && comm >= 0
-        && dest != MPI_PROC_NULL
-        && let Some(len) = plain_len(vp, buf, count_, datatype)
-    {
-        // SAFETY: the program passes `count` elements of `datatype` at
-        // `buf`: `len` contiguous bytes (non-null).
-        let data = unsafe { std::slice::from_raw_parts(buf.cast(), len) };
+    if let Some(data) = plain_data(vp, buf, count_, datatype, dest, tag, comm) {
         return send_data(vp, data, dest, tag, Comm(comm as u32), returns);
     }
     let t = vp.types.comm_type_ref(datatype)?;
@@ -430,18 +446,10 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Isend(
     entry("MPI_Isend", comm, |vp| {
         let out = out(request, "request")?;
         let mut req = None;
-        if tag >= 0
-            && comm >= 0
-            && dest != MPI_PROC_NULL
-            && let Some(len) = plain_len(vp, buf, count, datatype)
-        {
-            // SAFETY: the program passes `count` elements of `datatype` at
-            // `buf` (`len` contiguous bytes, non-null) and, as MPI requires,
-            // leaves them unchanged until the request completes.
-            req = unsafe {
-                let data = std::slice::from_raw_parts(buf.cast(), len);
-                vp.mpi().isend_in_place(data, dest, tag, Comm(comm as u32))
-            }?;
+        if let Some(data) = plain_data(vp, buf, count, datatype, dest, tag, comm) {
+            // SAFETY: the program leaves the buffer unchanged until the
+            // request completes, as MPI requires.
+            req = unsafe { vp.mpi().isend_in_place(data, dest, tag, Comm(comm as u32)) }?;
         } else {
             send(vp, buf, count, datatype, dest, tag, comm, Returns::Buffered)?;
         }
