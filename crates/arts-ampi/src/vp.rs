@@ -480,9 +480,10 @@ impl VpBox {
     /// slot and the lowest stack address the copy includes.
     fn ready_to_copy(&mut self) -> (Slot, Option<Arc<Checkpoints>>, usize) {
         let slot = self.slot.expect("a rank copied out of its slot has one");
+        let engine = &self.shared().engine;
         assert!(
-            !self.shared().engine.transferring(),
-            "a rank left its process with a direct transfer in progress"
+            !engine.transferring() && !engine.sending_large(),
+            "a rank left its process with a direct transfer or a rendezvous send in progress"
         );
         iso::with_slot(Some(slot.index()), || self.shared().engine.rehome());
         let plan = self.shared().checkpoints.take();

@@ -5,7 +5,8 @@
  * and MPI_Recv in pairs (even ranks send first); every byte is checked.
  * Between rounds the ranks call AMPI_Migrate (with --isomalloc and
  * --lb rotate they change process), and rank 0 sends 1 MiB to rank 1 just
- * before it, which rank 1 receives only after it. In the first round a
+ * before it, with MPI_Send and with an MPI_Isend it waits for only after
+ * the migration, which rank 1 receives only after it. In the first round a
  * receive too short for a large message returns MPI_ERR_TRUNCATE under
  * MPI_ERRORS_RETURN, and its sender goes on. Each round also has every
  * rank MPI_Isend to both neighbours before it receives (no deadlock: an
@@ -63,7 +64,7 @@ int main(int argc, char **argv)
     int lost = argc > 1 && strcmp(argv[1], "lost") == 0;
     int ssend_ok = ssend && argc > 2 && strcmp(argv[2], "ok") == 0;
     long bad = 0, all = 0;
-    unsigned char *out = malloc(1 << 20), *in = malloc(1 << 20);
+    unsigned char *out = malloc(1 << 20), *in = malloc(1 << 20), *pending = malloc(1 << 20);
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
@@ -163,14 +164,20 @@ int main(int argc, char **argv)
             }
             MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
         }
+        MPI_Request across = MPI_REQUEST_NULL;
         if (rank == 0) {
             fill(out, rank, r, 1 << 20);
             MPI_Send(out, 1 << 20, MPI_BYTE, 1, 40, MPI_COMM_WORLD);
+            fill(pending, rank, r + 100, 1 << 20);
+            MPI_Isend(pending, 1 << 20, MPI_BYTE, 1, 41, MPI_COMM_WORLD, &across);
         }
         AMPI_Migrate(AMPI_INFO_LB_SYNC);
+        MPI_Wait(&across, MPI_STATUS_IGNORE);
         if (rank == 1) {
             MPI_Recv(in, 1 << 20, MPI_BYTE, 0, 40, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
             bad += bad_bytes(in, 0, r, 1 << 20);
+            MPI_Recv(in, 1 << 20, MPI_BYTE, 0, 41, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            bad += bad_bytes(in, 0, r + 100, 1 << 20);
         }
     }
     if (rank == 2) {
@@ -188,5 +195,6 @@ int main(int argc, char **argv)
     MPI_Finalize();
     free(out);
     free(in);
+    free(pending);
     return 0;
 }

@@ -476,6 +476,11 @@ impl Engine {
                 p.data = Payload::Shared(Bulk::new(b.to_vec()));
             }
         }
+        for (_, _, b) in self.rdv.early.iter_mut() {
+            if outside(b.header_ptr()) {
+                *b = Bulk::new(b.to_vec());
+            }
+        }
         for req in self.reqs.iter_mut().flatten() {
             if let Req::Coll(s) | Req::Detached(s) = req {
                 // An empty vector owns no allocation.
@@ -493,7 +498,10 @@ impl Engine {
 
     /// Takes in a packet from the network: in send order per sender, it
     /// completes the first matching posted receive or waits as unexpected.
-    pub fn on_packet(&mut self, net: &mut dyn Net, p: Packet) {
+    pub fn on_packet(&mut self, net: &mut dyn Net, mut p: Packet) {
+        if p.large {
+            self.take_early(&mut p);
+        }
         let expect = self.expect_seq.entry(p.src).or_insert(0);
         if p.seq != *expect {
             self.buffered += p.data.len();

@@ -101,6 +101,18 @@ pub(super) struct LargeSend {
 }
 
 impl LargeSend {
+    /// Its bytes as a message from `me`.
+    fn payload(&self, me: u32) -> Signal {
+        // SAFETY: the bytes stay where the send announced them until it is
+        // done (the sender waits, or keeps its buffer and its process).
+        let bytes = unsafe { std::slice::from_raw_parts(self.addr as *const u8, self.len) };
+        Signal::Payload {
+            src: me,
+            seq: self.seq,
+            data: crate::iso::outside(|| Bulk::new(bytes.to_vec())),
+        }
+    }
+
     /// The send's status once the receiver took the bytes (sent by `me`).
     pub(super) fn completed(&self, me: u32) -> Option<Status> {
         matches!(self.state, SendState::Done).then_some(Status {
@@ -115,6 +127,10 @@ impl LargeSend {
 enum SendState {
     /// Announced; the receiver has not matched it yet.
     Announced,
+    /// Its bytes were pushed to the receiver as a message before the rank
+    /// may leave its process ([`Engine::withdraw_large`]); the receiver's
+    /// one answer is still to come.
+    Pushed,
     /// Moving by a direct transfer.
     Sending(Transfer),
     /// Taken.
@@ -151,6 +167,8 @@ pub(super) struct Rendezvous {
     in_flight: Vec<u32>,
     /// Unmatched large messages whose bytes were asked for: sender, seq.
     asked: Vec<(u32, u64)>,
+    /// Pushed bytes that overtook their announcement: sender, seq, bytes.
+    pub(super) early: Vec<(u32, u64, Bulk)>,
     /// The transport's direct transfers, while any is in progress.
     direct: Option<&'static dyn Direct>,
 }
@@ -395,16 +413,11 @@ impl Engine {
                 let Some(Some(Req::Large(s))) = self.reqs.get_mut(req as usize) else {
                     return;
                 };
-                // SAFETY: the sender waits in its send, with its bytes where
-                // it announced them.
-                let bytes = unsafe { std::slice::from_raw_parts(s.addr as *const u8, s.len) };
-                let data = crate::iso::outside(|| Bulk::new(bytes.to_vec()));
-                let payload = Signal::Payload {
-                    src: self.me,
-                    seq: s.seq,
-                    data,
-                };
-                self.rdv.signals.push((s.dest, payload));
+                // Pushed already: that was the message it asks for.
+                if matches!(s.state, SendState::Announced) {
+                    let payload = s.payload(self.me);
+                    self.rdv.signals.push((s.dest, payload));
+                }
                 self.large_sent(req);
             }
             Signal::Done { req } => self.large_sent(req),
@@ -428,15 +441,61 @@ impl Engine {
                 return;
             }
         }
-        self.rdv.asked.retain(|&k| k != (src, seq));
+        let asked = self.was_asked(src, seq);
         let waiting = self.unexpected.iter_mut().chain(self.held.values_mut());
         if let Some(p) = waiting.into_iter().find(|p| (p.src, p.seq) == (src, seq)) {
+            let Some(large) = p.announced() else {
+                return;
+            };
             self.buffered += data.len();
             self.buffered -= p.data.len();
             p.data = Payload::Shared(data);
             p.large = false;
+            // Pushed by its sender before it may leave: it waits for this.
+            if !asked {
+                let done = Signal::Done { req: large.req };
+                self.rdv.signals.push((src, done));
+            }
+        } else if seq >= self.expect_seq.get(&src).copied().unwrap_or(0) {
+            // Pushed, and here before its announcement.
+            self.buffered += data.len();
+            self.rdv.early.push((src, seq, data));
         }
-        // Otherwise its receive was cancelled: the bytes are dropped.
+        // Otherwise the message was matched (pulled, refused or withdrawn,
+        // and answered) before these pushed bytes came: they are dropped.
+    }
+
+    /// Gives announcement `p` the bytes its sender pushed ahead of it, if
+    /// they came first (and answers the sender). Before matching.
+    pub(super) fn take_early(&mut self, p: &mut Packet) {
+        let Some(large) = p.announced() else { return };
+        let early = &mut self.rdv.early;
+        let Some(i) = early.iter().position(|e| (e.0, e.1) == (p.src, p.seq)) else {
+            return;
+        };
+        let (src, _, data) = early.swap_remove(i);
+        self.buffered -= data.len();
+        p.data = Payload::Shared(data);
+        p.large = false;
+        let done = Signal::Done { req: large.req };
+        self.rdv.signals.push((src, done));
+    }
+
+    /// Before this rank may leave its process (a rank in an isomalloc
+    /// slot): pushes the bytes of every rendezvous send still unmatched to
+    /// its receiver as a message. The receiver then answers each send once
+    /// as always (`Done`, or `Clear`, after which a direct transfer still
+    /// runs from here); follow with waiting until none is in progress.
+    pub fn withdraw_large(&mut self) {
+        let me = self.me;
+        for req in self.reqs.iter_mut().flatten() {
+            if let Req::Large(s) = req
+                && matches!(s.state, SendState::Announced)
+            {
+                self.rdv.signals.push((s.dest, s.payload(me)));
+                s.state = SendState::Pushed;
+            }
+        }
     }
 
     /// Tests the direct transfers in progress, completing the requests of

@@ -130,6 +130,20 @@ impl<'d> Sim<'d> {
         }
     }
 
+    /// Delivers what is on the wire now of one kind (packets or signals),
+    /// in order; what that sends stays on the wire.
+    fn deliver(&mut self, packets: bool) {
+        if packets {
+            for (to, p) in std::mem::take(&mut self.wire.packets) {
+                self.on(to, |e, w| e.on_packet(w, p));
+            }
+        } else {
+            for (to, s) in std::mem::take(&mut self.wire.signals) {
+                self.on(to, |e, _| e.on_signal(s));
+            }
+        }
+    }
+
     fn send_large(&mut self, from: u32, to: i32, tag: i32, data: &[u8]) -> u32 {
         self.on(from, |e, w| e.send_large(w, "send", WORLD, to, tag, data))
             .unwrap()
@@ -324,5 +338,71 @@ fn a_freed_send_keeps_its_handle_until_answered_then_releases_it() {
             matches!(e.test("wait", sent), Err(MpiError::InvalidHandle { .. })),
             "released"
         );
+    }
+}
+
+/// How a send withdrawn before its rank leaves meets its receiver.
+#[derive(Clone, Copy, Debug)]
+enum Meeting {
+    /// The announcement waits unmatched.
+    Unmatched,
+    /// The pushed bytes arrive before the announcement.
+    Overtaken,
+    /// The receive matched it and answered (a direct receive or a copy in
+    /// the process) while the bytes were pushed.
+    Matched,
+    /// The receiver, in a balancing step, asked for the bytes while they
+    /// were pushed.
+    Asked,
+}
+
+#[test]
+fn a_withdrawn_send_is_answered_once_and_its_bytes_arrive_once() {
+    use Meeting::*;
+    // (sender, receiver): between processes and within one.
+    for (from, to) in [(2, 0), (0, 1)] {
+        for meeting in [Unmatched, Overtaken, Matched, Asked] {
+            let direct = FakeDirect::default();
+            let mut sim = Sim::new(&direct);
+            let big = pattern(RENDEZVOUS_MIN + 7, 6);
+            let mut got = vec![0u8; big.len()];
+            let early_recv =
+                matches!(meeting, Matched).then(|| sim.irecv(to, &mut got, from as i32, 3));
+            let sent = sim.send_large(from, to as i32, 3, &big);
+            if !matches!(meeting, Overtaken) {
+                sim.deliver(true);
+            }
+            if matches!(meeting, Asked) {
+                sim.mobile[to as usize] = true;
+                sim.on(to, |_, _| ());
+                sim.mobile[to as usize] = false;
+            }
+            // The sender is about to leave its process: it pushes the bytes
+            // before the receiver's answer (if any) reaches it.
+            sim.on(from, |e, _| e.withdraw_large());
+            if matches!(meeting, Overtaken) {
+                sim.deliver(false);
+                let kept = sim.engines[to as usize].buffered_bytes();
+                assert_eq!(
+                    kept,
+                    big.len(),
+                    "the early bytes wait for their announcement"
+                );
+            }
+            sim.pump();
+            let e = &mut sim.engines[from as usize];
+            e.progress();
+            assert!(!e.sending_large(), "{from} -> {to}, {meeting:?}: answered");
+            assert!(sim.test(from, sent).unwrap().is_some());
+            let h = early_recv.unwrap_or_else(|| sim.irecv(to, &mut got, from as i32, 3));
+            sim.pump();
+            sim.engines[to as usize].progress();
+            let status = sim.test(to, h).unwrap().expect("received");
+            assert_eq!(status.bytes, big.len(), "{from} -> {to}, {meeting:?}");
+            assert_eq!(got, big, "{from} -> {to}, {meeting:?}");
+            let r = &sim.engines[to as usize];
+            assert_eq!(r.buffered_bytes(), 0, "{meeting:?}: no bytes left behind");
+            assert!(sim.wire.signals.is_empty() && sim.wire.packets.is_empty());
+        }
     }
 }

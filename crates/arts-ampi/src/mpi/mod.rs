@@ -98,10 +98,19 @@ impl<'y> Mpi<'y> {
 
     /// Readies this rank for a balancing step, a `migrate_to` or a
     /// checkpoint of whole ranks (`engine/README.md`): waits as `call` for
-    /// its direct transfers to end. [`Mpi::large_as_messages`] follows once
-    /// the rank is marked as waiting there.
+    /// its direct transfers to end and, if it may leave its process (it
+    /// has an isomalloc slot), pushes the bytes of its unmatched rendezvous
+    /// sends to their receivers and waits for their answers.
+    /// [`Mpi::large_as_messages`] follows once the rank is marked as
+    /// waiting there.
     fn settle(&mut self, call: &'static str) {
-        while self.engine().transferring() {
+        let may_leave = crate::iso::current().is_some();
+        if may_leave {
+            let (e, net) = self.parts();
+            e.withdraw_large();
+            e.rendezvous(net, false);
+        }
+        while self.engine().transferring() || (may_leave && self.engine().sending_large()) {
             self.block(call);
         }
     }

@@ -101,11 +101,12 @@ impl Mpi<'_> {
 
     /// Starts a send of `data` that may read it in place until it
     /// completes, as MPI's `MPI_Isend` may: a large message (64 KiB or
-    /// more) of a rank that cannot leave its process (one without an
-    /// isomalloc slot) goes by rendezvous, and its receiver copies it once,
-    /// straight from `data`; the request of such a send is returned.
-    /// Anything else is copied into the message at once (`None`: the send
-    /// is complete), as [`Mpi::bsend`] does.
+    /// more) goes by rendezvous, and its receiver copies it once, straight
+    /// from `data`; the request of such a send is returned. (If the rank
+    /// moves to another process first, the bytes go as a message before it
+    /// leaves.) Anything else, and a send made before the step an
+    /// `async_migrate()` joined has ended, is copied into the message at
+    /// once (`None`: the send is complete), as [`Mpi::bsend`] does.
     ///
     /// # Safety
     /// `data` must stay valid and unchanged until the request completes
@@ -118,7 +119,7 @@ impl Mpi<'_> {
         tag: i32,
         comm: Comm,
     ) -> Result<Option<Request<'static>>, MpiError> {
-        if data.len() >= crate::engine::RENDEZVOUS_MIN && crate::iso::current().is_none() {
+        if data.len() >= crate::engine::RENDEZVOUS_MIN && !self.shared().may_leave() {
             let (e, net) = self.parts();
             if let Some(h) = e.send_large(net, "isend", comm.0, dest, tag, data)? {
                 return Ok(Some(Request::new(h, self.shared)));
