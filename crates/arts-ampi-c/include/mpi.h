@@ -104,6 +104,7 @@ typedef void MPI_User_function(void *invec, void *inoutvec, int *len, MPI_Dataty
 #define MPI_ANY_TAG (-1)
 #define MPI_PROC_NULL (-3)
 #define MPI_UNDEFINED (-32766)
+#define MPI_BSEND_OVERHEAD 128
 #define MPI_ROOT (-4)
 #define MPI_TAG_UB_VALUE 2147483647
 #define MPI_MAX_PROCESSOR_NAME 256
@@ -179,6 +180,12 @@ typedef void MPI_User_function(void *invec, void *inoutvec, int *len, MPI_Dataty
 #define MPI_Rsend ARTS_MPI_Rsend
 #define MPI_Recv ARTS_MPI_Recv
 #define MPI_Isend ARTS_MPI_Isend
+#define MPI_Issend ARTS_MPI_Issend
+#define MPI_Irsend ARTS_MPI_Irsend
+#define MPI_Bsend ARTS_MPI_Bsend
+#define MPI_Ibsend ARTS_MPI_Ibsend
+#define MPI_Buffer_attach ARTS_MPI_Buffer_attach
+#define MPI_Buffer_detach ARTS_MPI_Buffer_detach
 #define MPI_Irecv ARTS_MPI_Irecv
 #define MPI_Sendrecv ARTS_MPI_Sendrecv
 #define MPI_Sendrecv_replace ARTS_MPI_Sendrecv_replace
@@ -187,7 +194,10 @@ typedef void MPI_User_function(void *invec, void *inoutvec, int *len, MPI_Dataty
 #define MPI_Wait ARTS_MPI_Wait
 #define MPI_Waitall ARTS_MPI_Waitall
 #define MPI_Waitany ARTS_MPI_Waitany
+#define MPI_Waitsome ARTS_MPI_Waitsome
 #define MPI_Test ARTS_MPI_Test
+#define MPI_Testany ARTS_MPI_Testany
+#define MPI_Testsome ARTS_MPI_Testsome
 #define MPI_Testall ARTS_MPI_Testall
 #define MPI_Request_free ARTS_MPI_Request_free
 #define MPI_Get_count ARTS_MPI_Get_count
@@ -285,6 +295,15 @@ int MPI_Recv(void *buf, int count, MPI_Datatype datatype, int source, int tag, M
              MPI_Status *status);
 int MPI_Isend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
               MPI_Request *request);
+int MPI_Issend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+               MPI_Request *request);
+int MPI_Irsend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+               MPI_Request *request);
+int MPI_Bsend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm);
+int MPI_Ibsend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+               MPI_Request *request);
+int MPI_Buffer_attach(void *buffer, int size);
+int MPI_Buffer_detach(void *buffer_addr, int *size);
 int MPI_Irecv(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
               MPI_Request *request);
 int MPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag,
@@ -297,7 +316,12 @@ int MPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *status
 int MPI_Wait(MPI_Request *request, MPI_Status *status);
 int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[]);
 int MPI_Waitany(int count, MPI_Request requests[], int *index, MPI_Status *status);
+int MPI_Waitsome(int incount, MPI_Request requests[], int *outcount, int indices[],
+                 MPI_Status statuses[]);
 int MPI_Test(MPI_Request *request, int *flag, MPI_Status *status);
+int MPI_Testany(int count, MPI_Request requests[], int *index, int *flag, MPI_Status *status);
+int MPI_Testsome(int incount, MPI_Request requests[], int *outcount, int indices[],
+                 MPI_Status statuses[]);
 int MPI_Testall(int count, MPI_Request requests[], int *flag, MPI_Status statuses[]);
 int MPI_Request_free(MPI_Request *request);
 int MPI_Get_count(const MPI_Status *status, MPI_Datatype datatype, int *count);

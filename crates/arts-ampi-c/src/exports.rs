@@ -250,6 +250,18 @@ pub static EXPORTS: Exports = Exports(&[
     ("ARTS_MPI_Rsend", crate::p2p::ARTS_MPI_Rsend as *const ()),
     ("ARTS_MPI_Recv", crate::p2p::ARTS_MPI_Recv as *const ()),
     ("ARTS_MPI_Isend", crate::p2p::ARTS_MPI_Isend as *const ()),
+    ("ARTS_MPI_Issend", crate::p2p::ARTS_MPI_Issend as *const ()),
+    ("ARTS_MPI_Irsend", crate::p2p::ARTS_MPI_Irsend as *const ()),
+    ("ARTS_MPI_Bsend", crate::p2p::ARTS_MPI_Bsend as *const ()),
+    ("ARTS_MPI_Ibsend", crate::p2p::ARTS_MPI_Ibsend as *const ()),
+    (
+        "ARTS_MPI_Buffer_attach",
+        crate::p2p::ARTS_MPI_Buffer_attach as *const (),
+    ),
+    (
+        "ARTS_MPI_Buffer_detach",
+        crate::p2p::ARTS_MPI_Buffer_detach as *const (),
+    ),
     ("ARTS_MPI_Irecv", crate::p2p::ARTS_MPI_Irecv as *const ()),
     (
         "ARTS_MPI_Sendrecv",
@@ -270,7 +282,19 @@ pub static EXPORTS: Exports = Exports(&[
         "ARTS_MPI_Waitany",
         crate::p2p::ARTS_MPI_Waitany as *const (),
     ),
+    (
+        "ARTS_MPI_Waitsome",
+        crate::p2p::ARTS_MPI_Waitsome as *const (),
+    ),
     ("ARTS_MPI_Test", crate::p2p::ARTS_MPI_Test as *const ()),
+    (
+        "ARTS_MPI_Testany",
+        crate::p2p::ARTS_MPI_Testany as *const (),
+    ),
+    (
+        "ARTS_MPI_Testsome",
+        crate::p2p::ARTS_MPI_Testsome as *const (),
+    ),
     (
         "ARTS_MPI_Testall",
         crate::p2p::ARTS_MPI_Testall as *const (),

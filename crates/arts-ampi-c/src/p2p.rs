@@ -6,7 +6,7 @@
 use std::borrow::Cow;
 use std::ffi::{c_int, c_void};
 
-use arts_ampi::{Comm, Status};
+use arts_ampi::{Comm, Mpi, MpiError, Request, Status};
 
 use crate::abi::*;
 use crate::state::{CReq, Fail, Vp, comm_of, count, entry, out, proc_null_status, write_status};
@@ -430,9 +430,63 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Recv(
     })
 }
 
-/// `MPI_Isend`: a large message of a contiguous type is read in place by
-/// its receiver (by rendezvous: complete once taken); anything else is
-/// copied at once (complete at once).
+/// A send that completed when it started (copied, or to `MPI_PROC_NULL`).
+fn sent(dest: c_int, tag: c_int) -> CReq {
+    CReq {
+        req: None,
+        finish: None,
+        done: Some(Status {
+            source: dest,
+            tag,
+            count: 0,
+            bytes: 0,
+        }),
+    }
+}
+
+/// Starts a non-blocking send (`MPI_Isend`; `MPI_Issend` if
+/// `synchronous`): a large or synchronous one goes by rendezvous, reading a
+/// contiguous buffer in place, or the packed bytes of a derived datatype,
+/// which the send then owns; anything else is copied at once.
+#[allow(clippy::too_many_arguments)]
+fn start_send(
+    vp: &mut Vp,
+    buf: *const c_void,
+    count_: c_int,
+    datatype: c_int,
+    dest: c_int,
+    tag: c_int,
+    comm: c_int,
+    synchronous: bool,
+) -> Result<CReq, Fail> {
+    let c = Comm(comm as u32);
+    if let Some(data) = plain_data(vp, buf, count_, datatype, dest, tag, comm) {
+        // SAFETY: the program leaves its buffer unchanged until the request
+        // completes, as MPI requires.
+        let req = unsafe {
+            if synchronous {
+                vp.mpi().issend_in_place(data, dest, tag, c)
+            } else {
+                vp.mpi().isend_in_place(data, dest, tag, c)
+            }
+        }?;
+        return Ok(req.map_or_else(|| sent(dest, tag), CReq::pending));
+    }
+    let t = vp.types.comm_type_ref(datatype)?;
+    let n = count(count_, "count")?;
+    comm_of(comm)?;
+    check_tag(tag)?;
+    if dest == MPI_PROC_NULL {
+        return Ok(sent(dest, tag));
+    }
+    let packed = send_bytes(buf, n, t)?.into_owned();
+    let req = vp.mpi().isend_owned(packed, dest, tag, c, synchronous)?;
+    Ok(CReq::pending(req))
+}
+
+/// `MPI_Isend`: a large message is read in place by its receiver (by
+/// rendezvous: complete once taken); a small one is copied at once
+/// (complete at once).
 #[unsafe(no_mangle)]
 pub unsafe extern "C-unwind" fn ARTS_MPI_Isend(
     buf: *const c_void,
@@ -445,25 +499,113 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Isend(
 ) -> c_int {
     entry("MPI_Isend", comm, |vp| {
         let out = out(request, "request")?;
-        let mut req = None;
-        if let Some(data) = plain_data(vp, buf, count, datatype, dest, tag, comm) {
-            // SAFETY: the program leaves the buffer unchanged until the
-            // request completes, as MPI requires.
-            req = unsafe { vp.mpi().isend_in_place(data, dest, tag, Comm(comm as u32)) }?;
-        } else {
-            send(vp, buf, count, datatype, dest, tag, comm, Returns::Buffered)?;
+        let r = start_send(vp, buf, count, datatype, dest, tag, comm, false)?;
+        *out = vp.add_req(r);
+        Ok(())
+    })
+}
+
+/// `MPI_Irsend`: as `MPI_Isend`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Irsend(
+    buf: *const c_void,
+    count: c_int,
+    datatype: c_int,
+    dest: c_int,
+    tag: c_int,
+    comm: c_int,
+    request: *mut c_int,
+) -> c_int {
+    entry("MPI_Irsend", comm, |vp| {
+        let out = out(request, "request")?;
+        let r = start_send(vp, buf, count, datatype, dest, tag, comm, false)?;
+        *out = vp.add_req(r);
+        Ok(())
+    })
+}
+
+/// `MPI_Issend`: by rendezvous whatever its size; complete once the
+/// receive has the message.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Issend(
+    buf: *const c_void,
+    count: c_int,
+    datatype: c_int,
+    dest: c_int,
+    tag: c_int,
+    comm: c_int,
+    request: *mut c_int,
+) -> c_int {
+    entry("MPI_Issend", comm, |vp| {
+        let out = out(request, "request")?;
+        let r = start_send(vp, buf, count, datatype, dest, tag, comm, true)?;
+        *out = vp.add_req(r);
+        Ok(())
+    })
+}
+
+/// `MPI_Bsend`: copied into the message; returns at once whatever its
+/// size (no attached buffer is needed: arts buffers the copy itself).
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Bsend(
+    buf: *const c_void,
+    count: c_int,
+    datatype: c_int,
+    dest: c_int,
+    tag: c_int,
+    comm: c_int,
+) -> c_int {
+    entry("MPI_Bsend", comm, |vp| {
+        send(vp, buf, count, datatype, dest, tag, comm, Returns::Buffered)
+    })
+}
+
+/// `MPI_Ibsend`: as `MPI_Bsend`, its request complete at once.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Ibsend(
+    buf: *const c_void,
+    count: c_int,
+    datatype: c_int,
+    dest: c_int,
+    tag: c_int,
+    comm: c_int,
+    request: *mut c_int,
+) -> c_int {
+    entry("MPI_Ibsend", comm, |vp| {
+        let out = out(request, "request")?;
+        send(vp, buf, count, datatype, dest, tag, comm, Returns::Buffered)?;
+        *out = vp.add_req(sent(dest, tag));
+        Ok(())
+    })
+}
+
+/// `MPI_Buffer_attach`: recorded for `MPI_Buffer_detach` (sends never
+/// need it: arts buffers the copies of `MPI_Bsend` itself).
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Buffer_attach(buffer: *mut c_void, size: c_int) -> c_int {
+    entry("MPI_Buffer_attach", MPI_COMM_WORLD, |vp| {
+        count(size, "size")?;
+        if vp.attached.is_some() {
+            return Err(Fail::new(ERR_BUFFER, "a buffer is attached already"));
         }
-        let done = req.is_none().then_some(Status {
-            source: dest,
-            tag,
-            count: 0,
-            bytes: 0,
-        });
-        *out = vp.add_req(CReq {
-            req,
-            finish: None,
-            done,
-        });
+        vp.attached = Some((buffer as usize, size));
+        Ok(())
+    })
+}
+
+/// `MPI_Buffer_detach`: the attached buffer's address and size (NULL and
+/// 0 if none).
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Buffer_detach(
+    buffer_addr: *mut c_void,
+    size: *mut c_int,
+) -> c_int {
+    entry("MPI_Buffer_detach", MPI_COMM_WORLD, |vp| {
+        let addr = out(buffer_addr.cast::<*mut c_void>(), "buffer_addr")?;
+        let size = out(size, "size")?;
+        let (b, n) = vp.attached.take().unwrap_or((0, 0));
+        *addr = b as *mut c_void;
+        *size = n;
         Ok(())
     })
 }
@@ -801,6 +943,161 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Testall(
                     write_status(unsafe { statuses.add(i) }, &s);
                 }
             }
+        }
+        Ok(())
+    })
+}
+
+/// What `MPI_Waitsome`, `MPI_Testsome` and `MPI_Testany` ask of the
+/// pending requests: positions (among them) and statuses of those done.
+type Pick<'a> = &'a mut dyn FnMut(
+    &mut Mpi<'static>,
+    &mut [Option<Request<'static>>],
+) -> Result<Vec<(usize, Status)>, MpiError>;
+
+/// Completes some of the requests `hs`, at most `most`: those complete
+/// already (sends copied at once, `MPI_PROC_NULL`) if any, else those
+/// `pick` completes among the pending ones. Returns their positions and
+/// statuses in order, each handle set to `MPI_REQUEST_NULL`; `None` when
+/// no request is active.
+fn complete_some(
+    vp: &mut Vp,
+    hs: &mut [c_int],
+    most: usize,
+    pick: Pick<'_>,
+) -> Result<Option<Vec<(usize, Status)>>, Fail> {
+    let mut done = Vec::new();
+    let mut pending = Vec::new();
+    let mut slots = Vec::new();
+    for (i, h) in hs.iter_mut().enumerate() {
+        if *h == MPI_REQUEST_NULL || done.len() == most {
+            continue;
+        }
+        let mut r = vp.take_req(*h)?;
+        if r.done.is_some() || r.req.is_none() {
+            done.push((i, r.done.unwrap_or_default()));
+            *h = MPI_REQUEST_NULL;
+        } else {
+            slots.push(r.req.take());
+            pending.push((i, r));
+        }
+    }
+    let picked = if done.is_empty() && !slots.is_empty() {
+        pick(vp.mpi(), &mut slots)
+    } else {
+        Ok(Vec::new())
+    };
+    let mut statuses = picked
+        .as_ref()
+        .map_or(&[][..], Vec::as_slice)
+        .iter()
+        .peekable();
+    // Those still pending go back, also when `pick` failed.
+    for (j, ((i, mut r), slot)) in pending.into_iter().zip(slots).enumerate() {
+        if slot.is_some() {
+            r.req = slot;
+            vp.put_req(hs[i], r);
+            continue;
+        }
+        hs[i] = MPI_REQUEST_NULL;
+        if let Some(&(_, s)) = statuses.next_if(|p| p.0 == j) {
+            done.push((i, r.finish.take().map_or(s, |f| f(s))));
+        }
+    }
+    picked?;
+    Ok((!done.is_empty() || hs.iter().any(|&h| h != MPI_REQUEST_NULL)).then_some(done))
+}
+
+/// Writes the result of `complete_some` as MPI's `outcount`, `indices`
+/// and `statuses`.
+fn write_some(
+    result: Option<Vec<(usize, Status)>>,
+    outcount: &mut c_int,
+    indices: *mut c_int,
+    statuses: *mut MpiStatus,
+) -> Result<(), Fail> {
+    let Some(done) = result else {
+        *outcount = MPI_UNDEFINED;
+        return Ok(());
+    };
+    *outcount = done.len() as c_int;
+    if !done.is_empty() && indices.is_null() {
+        return Err(Fail::new(ERR_ARG, "indices is a null pointer"));
+    }
+    for (k, (i, s)) in done.iter().enumerate() {
+        // SAFETY: the program passes room for `incount` indices and
+        // statuses (or MPI_STATUSES_IGNORE); k < incount.
+        unsafe {
+            *indices.add(k) = *i as c_int;
+            if !statuses.is_null() {
+                write_status(statuses.add(k), s);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `MPI_Waitsome`: waits until at least one request completes; every one
+/// that has is returned.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Waitsome(
+    incount: c_int,
+    requests: *mut c_int,
+    outcount: *mut c_int,
+    indices: *mut c_int,
+    statuses: *mut MpiStatus,
+) -> c_int {
+    entry("MPI_Waitsome", MPI_COMM_WORLD, |vp| {
+        let hs = handles(requests, count(incount, "incount")?)?;
+        let outcount = out(outcount, "outcount")?;
+        let done = complete_some(vp, hs, usize::MAX, &mut |m, r| m.waitsome(r))?;
+        write_some(done, outcount, indices, statuses)
+    })
+}
+
+/// `MPI_Testsome`: every request that has completed (none is not an error).
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Testsome(
+    incount: c_int,
+    requests: *mut c_int,
+    outcount: *mut c_int,
+    indices: *mut c_int,
+    statuses: *mut MpiStatus,
+) -> c_int {
+    entry("MPI_Testsome", MPI_COMM_WORLD, |vp| {
+        let hs = handles(requests, count(incount, "incount")?)?;
+        let outcount = out(outcount, "outcount")?;
+        let done = complete_some(vp, hs, usize::MAX, &mut |m, r| m.testsome(r))?;
+        write_some(done, outcount, indices, statuses)
+    })
+}
+
+/// `MPI_Testany`: one request that has completed, if any.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Testany(
+    n: c_int,
+    requests: *mut c_int,
+    index: *mut c_int,
+    flag: *mut c_int,
+    status: *mut MpiStatus,
+) -> c_int {
+    entry("MPI_Testany", MPI_COMM_WORLD, |vp| {
+        let hs = handles(requests, count(n, "count")?)?;
+        let (index, flag) = (out(index, "index")?, out(flag, "flag")?);
+        let pick: Pick<'_> = &mut |m, r| Ok(m.testany(r)?.into_iter().collect());
+        match complete_some(vp, hs, 1, pick)? {
+            // No active request: true, with an empty status.
+            None => {
+                (*index, *flag) = (MPI_UNDEFINED, 1);
+                write_status(status, &Status::default());
+            }
+            Some(done) => match done.first() {
+                Some(&(i, s)) => {
+                    (*index, *flag) = (i as c_int, 1);
+                    write_status(status, &s);
+                }
+                None => (*index, *flag) = (MPI_UNDEFINED, 0),
+            },
         }
         Ok(())
     })

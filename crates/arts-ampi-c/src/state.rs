@@ -107,6 +107,17 @@ pub(crate) struct CReq {
     pub done: Option<Status>,
 }
 
+impl CReq {
+    /// A request still to complete.
+    pub fn pending(req: Request<'static>) -> CReq {
+        CReq {
+            req: Some(req),
+            finish: None,
+            done: None,
+        }
+    }
+}
+
 /// One rank's C-side state.
 pub(crate) struct Vp {
     mpi: *mut Mpi<'static>,
@@ -134,6 +145,8 @@ pub(crate) struct Vp {
     /// A private duplicate of a communicator, for collectives built from
     /// point-to-point messages (`MPI_Exscan`), made on first use.
     pub shadows: HashMap<c_int, Comm>,
+    /// The buffer of `MPI_Buffer_attach`: address and size.
+    pub attached: Option<(usize, c_int)>,
     /// Checkpoints of whole ranks taken so far (`AMPI_Checkpoint`).
     pub whole_checkpoints: u64,
     /// Functions the rank's copy of the program registered to run at its
@@ -176,6 +189,7 @@ impl Vp {
             carts: HashMap::new(),
             last_error: HashMap::new(),
             shadows: HashMap::new(),
+            attached: None,
             whole_checkpoints: 0,
             at_exit: Vec::new(),
         }

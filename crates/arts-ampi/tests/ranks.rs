@@ -347,3 +347,53 @@ fn isomalloc_without_its_allocator_is_refused_naming_it() {
     let err = run(&opts, program(|_| Ok(()))).unwrap_err();
     assert!(err.to_string().contains("IsoAlloc"), "{err}");
 }
+
+#[test]
+fn owned_sends_and_waitsome_testsome_testany_complete_every_request() {
+    let report = run(
+        &RunOptions::new(4, 2),
+        program(|mpi| {
+            let (r, n) = (mpi.rank(), mpi.size());
+            let (right, left) = ((r + 1) % n, (r + n - 1) % n);
+            let big: Vec<u8> = (0..200_000u32).map(|i| (i as u8) ^ (r as u8)).collect();
+            let want = |from: i32| -> Vec<u8> {
+                (0..200_000u32).map(|i| (i as u8) ^ (from as u8)).collect()
+            };
+            let (mut a, mut b, mut c) = (vec![0u8; 200_000], [0i32; 1], vec![0u8; 200_000]);
+            // Owned sends: a large one (by rendezvous) and a small
+            // synchronous one; the vector is the send's until it is done.
+            let mut reqs = vec![
+                Some(mpi.irecv(&mut a, left, 1, WORLD)?),
+                Some(mpi.irecv(&mut b, right, 2, WORLD)?),
+                Some(mpi.isend_owned(big.clone(), right, 1, WORLD, false)?),
+                Some(mpi.isend_owned(r.to_ne_bytes().to_vec(), left, 2, WORLD, true)?),
+            ];
+            let mut done = Vec::new();
+            while done.len() < 4 {
+                let some = mpi.waitsome(&mut reqs)?;
+                assert!(!some.is_empty(), "waitsome returns at least one");
+                done.extend(some.into_iter().map(|(i, _)| i));
+            }
+            done.sort_unstable();
+            assert_eq!(done, [0, 1, 2, 3]);
+            assert!(mpi.waitsome(&mut reqs)?.is_empty(), "none active");
+            drop(reqs);
+            // testsome and testany polling loops.
+            let mut reqs = vec![
+                Some(mpi.irecv(&mut c, left, 3, WORLD)?),
+                Some(mpi.isend_owned(big, right, 3, WORLD, false)?),
+            ];
+            let mut left_to_do = 2;
+            while left_to_do > 0 {
+                left_to_do -= mpi.testsome(&mut reqs)?.len();
+            }
+            assert!(mpi.testany(&mut reqs)?.is_none(), "none active");
+            drop(reqs);
+            assert_eq!(a, want(left));
+            assert_eq!(c, want(left));
+            assert_eq!(b, [right]);
+            Ok(())
+        }),
+    );
+    report.expect("every request completes");
+}

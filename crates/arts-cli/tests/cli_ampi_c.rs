@@ -106,6 +106,11 @@ fn transpose_with_alltoall_matches_open_mpi() {
 }
 
 #[test]
+fn waitsome_testsome_testany_and_the_other_send_modes_match_open_mpi() {
+    kernel("requests", 4, &["100000"], "0 failed checks");
+}
+
+#[test]
 fn pipelined_point_to_point_matches_open_mpi() {
     kernel("pipeline", 5, &["60", "70", "3"], " ok");
 }

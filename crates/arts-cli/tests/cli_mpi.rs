@@ -1242,6 +1242,14 @@ fn a_c_program_runs_its_ranks_on_several_processes() {
     let two = printed(mpirun(2, &args));
     assert!(one.contains("allreduce sum"), "{one}");
     assert_eq!(two, one);
+    // Waitsome, Testsome, Testany and every send mode, large messages by
+    // rendezvous between processes (with ranks that may move, too).
+    let so = c_program("requests").expect("gcc is installed");
+    for iso in [&[][..], &["--isomalloc"]] {
+        let args = [&["ampi", "run", &so, "--vp", "4"], iso].concat();
+        let out = printed(mpirun(2, &args));
+        assert!(out.contains("requests: 4 ranks, 0 failed checks"), "{out}");
+    }
     // A rank may move to a PE of its own process only.
     let so = c_program("migrate_away").expect("gcc is installed");
     let args = ["ampi", "run", &so, "--vp", "2"];

@@ -98,6 +98,8 @@ pub(super) struct LargeSend {
     state: SendState,
     /// Freed by the program before it completed: released once it does.
     pub(super) detached: bool,
+    /// The bytes, when the send owns them ([`Engine::keep_bytes`]).
+    keep: Vec<u8>,
 }
 
 impl LargeSend {
@@ -214,6 +216,7 @@ impl Engine {
             seq,
             state: SendState::Announced,
             detached: false,
+            keep: Vec::new(),
         })));
         let large = Large {
             process: net.process(),
@@ -231,6 +234,15 @@ impl Engine {
         };
         net.send(to, packet);
         Ok(Some(h))
+    }
+
+    /// Gives rendezvous send `h` the vector its bytes are in (the ones it
+    /// was started with), to keep until it is done, freed or not.
+    pub fn keep_bytes(&mut self, h: u32, bytes: Vec<u8>) {
+        if let Some(Some(Req::Large(s))) = self.reqs.get_mut(h as usize) {
+            debug_assert_eq!(bytes.as_ptr() as u64, s.addr, "the send's own bytes");
+            s.keep = bytes;
+        }
     }
 
     /// Large message `p`, matched to user receive `h` (its buffer large
@@ -283,6 +295,7 @@ impl Engine {
             return;
         };
         s.state = SendState::Done;
+        s.keep = Vec::new();
         if s.detached {
             self.release(h);
         }

@@ -119,14 +119,80 @@ impl Mpi<'_> {
         tag: i32,
         comm: Comm,
     ) -> Result<Option<Request<'static>>, MpiError> {
-        if data.len() >= crate::engine::RENDEZVOUS_MIN && !self.shared().may_leave() {
+        let large = data.len() >= crate::engine::RENDEZVOUS_MIN;
+        // SAFETY: the caller's contract.
+        unsafe { self.start_in_place("isend", data, (dest, tag, comm), large) }
+    }
+
+    /// Starts a send of `data`, which it takes: a large message (64 KiB or
+    /// more) goes by rendezvous, read by its receiver straight from `data`
+    /// (no copy into a message); anything else is copied at once. The send
+    /// frees `data` when it is done, even if its request was dropped
+    /// before. `synchronous`: by rendezvous whatever its size (MPI's
+    /// `issend`, complete once the receive has the message).
+    pub fn isend_owned(
+        &mut self,
+        data: Vec<u8>,
+        dest: i32,
+        tag: i32,
+        comm: Comm,
+        synchronous: bool,
+    ) -> Result<Request<'static>, MpiError> {
+        let call = if synchronous { "issend" } else { "isend" };
+        let rendezvous = synchronous || data.len() >= crate::engine::RENDEZVOUS_MIN;
+        // SAFETY: `data` is kept by the send until it is done.
+        let started = unsafe { self.start_in_place(call, &data, (dest, tag, comm), rendezvous) }?;
+        Ok(match started {
+            Some(req) => {
+                let h = req.handle().expect("a request just started");
+                self.engine().keep_bytes(h, data);
+                req
+            }
+            None => {
+                let h = self.engine().sent_request(data.len());
+                Request::new(h, self.shared)
+            }
+        })
+    }
+
+    /// [`Mpi::isend_in_place`] of a synchronous send (MPI's `issend`): by
+    /// rendezvous whatever its size, so its request completes once the
+    /// receive has the message. A send to this rank itself, or one made
+    /// before the step an `async_migrate()` joined has ended, is copied at
+    /// once instead (`None`).
+    ///
+    /// # Safety
+    /// As for [`Mpi::isend_in_place`].
+    pub unsafe fn issend_in_place(
+        &mut self,
+        data: &[u8],
+        dest: i32,
+        tag: i32,
+        comm: Comm,
+    ) -> Result<Option<Request<'static>>, MpiError> {
+        // SAFETY: the caller's contract.
+        unsafe { self.start_in_place("issend", data, (dest, tag, comm), true) }
+    }
+
+    /// Starts send `call` of `data` by rendezvous if `rendezvous` (and the
+    /// rank is not in a balancing step), else copies it at once (`None`).
+    ///
+    /// # Safety
+    /// As for [`Mpi::isend_in_place`].
+    unsafe fn start_in_place(
+        &mut self,
+        call: &'static str,
+        data: &[u8],
+        (dest, tag, comm): (i32, i32, Comm),
+        rendezvous: bool,
+    ) -> Result<Option<Request<'static>>, MpiError> {
+        if rendezvous && !self.shared().may_leave() {
             let (e, net) = self.parts();
-            if let Some(h) = e.send_large(net, "isend", comm.0, dest, tag, data)? {
+            if let Some(h) = e.send_large(net, call, comm.0, dest, tag, data)? {
                 return Ok(Some(Request::new(h, self.shared)));
             }
         }
-        self.send_bytes("isend", data, dest, tag, comm)
-            .map(|()| None)
+        self.send_bytes(call, data, dest, tag, comm).map(|()| None)
     }
 
     /// Waits as `call` until every send of this rank by rendezvous has

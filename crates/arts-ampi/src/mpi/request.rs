@@ -104,6 +104,85 @@ impl Mpi<'_> {
         first_err.map_or(Ok(out), Err)
     }
 
+    /// Waits until at least one of `reqs` completes (`None` entries are
+    /// skipped), then returns the position and status of every one that
+    /// has, in order, setting each to `None` (MPI's `waitsome`). Empty when
+    /// no request is active. An error of a request is returned at once.
+    pub fn waitsome(
+        &mut self,
+        reqs: &mut [Option<Request<'_>>],
+    ) -> Result<Vec<(usize, Status)>, MpiError> {
+        loop {
+            let done = self.completed("waitsome", reqs, usize::MAX)?;
+            if !done.is_empty() || !active(reqs) {
+                return Ok(done);
+            }
+            self.block("waitsome");
+        }
+    }
+
+    /// The position and status of every one of `reqs` that has completed
+    /// (MPI's `testsome`), as [`Mpi::waitsome`] but without waiting: it
+    /// yields once to take in arrived messages when none had.
+    pub fn testsome(
+        &mut self,
+        reqs: &mut [Option<Request<'_>>],
+    ) -> Result<Vec<(usize, Status)>, MpiError> {
+        self.test_some("testsome", reqs, usize::MAX)
+    }
+
+    /// The position and status of one of `reqs` that has completed, set to
+    /// `None` (MPI's `testany`); `None` if none has (it yields once to take
+    /// in arrived messages then) or none is active.
+    pub fn testany(
+        &mut self,
+        reqs: &mut [Option<Request<'_>>],
+    ) -> Result<Option<(usize, Status)>, MpiError> {
+        Ok(self.test_some("testany", reqs, 1)?.pop())
+    }
+
+    fn test_some(
+        &mut self,
+        call: &'static str,
+        reqs: &mut [Option<Request<'_>>],
+        most: usize,
+    ) -> Result<Vec<(usize, Status)>, MpiError> {
+        let done = self.completed(call, reqs, most)?;
+        if !done.is_empty() || !active(reqs) {
+            return Ok(done);
+        }
+        self.poll();
+        self.completed(call, reqs, most)
+    }
+
+    /// Takes up to `most` of `reqs` that have completed, in order.
+    fn completed(
+        &mut self,
+        call: &'static str,
+        reqs: &mut [Option<Request<'_>>],
+        most: usize,
+    ) -> Result<Vec<(usize, Status)>, MpiError> {
+        let mut done = Vec::new();
+        for (i, slot) in reqs.iter_mut().enumerate() {
+            if done.len() == most {
+                break;
+            }
+            let Some(h) = slot.as_ref().and_then(|r| r.handle) else {
+                continue;
+            };
+            let result = self.engine().test(call, h);
+            if matches!(result, Ok(None)) {
+                continue;
+            }
+            if let Some(r) = slot.as_mut() {
+                r.handle = None;
+            }
+            *slot = None;
+            done.push((i, result?.unwrap_or_default()));
+        }
+        Ok(done)
+    }
+
     /// Waits for any one of `reqs` (`None` entries are skipped): returns its
     /// position and status and sets it to `None`.
     pub fn waitany(
@@ -133,4 +212,10 @@ impl Mpi<'_> {
             self.block("waitany");
         }
     }
+}
+
+/// Whether any of `reqs` is still to complete.
+fn active(reqs: &[Option<Request<'_>>]) -> bool {
+    reqs.iter()
+        .any(|r| r.as_ref().is_some_and(|r| r.handle.is_some()))
 }
