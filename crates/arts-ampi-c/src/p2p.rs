@@ -484,6 +484,22 @@ fn start_send(
     Ok(CReq::pending(req))
 }
 
+/// Non-blocking send `call` ([`start_send`]) of `(buf, count, datatype,
+/// dest, tag, comm)`, its request stored at `request`.
+fn nonblocking_send(
+    call: &'static str,
+    (buf, count, datatype, dest, tag, comm): (*const c_void, c_int, c_int, c_int, c_int, c_int),
+    request: *mut c_int,
+    synchronous: bool,
+) -> c_int {
+    entry(call, comm, |vp| {
+        let out = out(request, "request")?;
+        let r = start_send(vp, buf, count, datatype, dest, tag, comm, synchronous)?;
+        *out = vp.add_req(r);
+        Ok(())
+    })
+}
+
 /// `MPI_Isend`: a large message is read in place by its receiver (by
 /// rendezvous: complete once taken); a small one is copied at once
 /// (complete at once).
@@ -497,12 +513,8 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Isend(
     comm: c_int,
     request: *mut c_int,
 ) -> c_int {
-    entry("MPI_Isend", comm, |vp| {
-        let out = out(request, "request")?;
-        let r = start_send(vp, buf, count, datatype, dest, tag, comm, false)?;
-        *out = vp.add_req(r);
-        Ok(())
-    })
+    let args = (buf, count, datatype, dest, tag, comm);
+    nonblocking_send("MPI_Isend", args, request, false)
 }
 
 /// `MPI_Irsend`: as `MPI_Isend`.
@@ -516,12 +528,8 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Irsend(
     comm: c_int,
     request: *mut c_int,
 ) -> c_int {
-    entry("MPI_Irsend", comm, |vp| {
-        let out = out(request, "request")?;
-        let r = start_send(vp, buf, count, datatype, dest, tag, comm, false)?;
-        *out = vp.add_req(r);
-        Ok(())
-    })
+    let args = (buf, count, datatype, dest, tag, comm);
+    nonblocking_send("MPI_Irsend", args, request, false)
 }
 
 /// `MPI_Issend`: by rendezvous whatever its size; complete once the
@@ -536,12 +544,8 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Issend(
     comm: c_int,
     request: *mut c_int,
 ) -> c_int {
-    entry("MPI_Issend", comm, |vp| {
-        let out = out(request, "request")?;
-        let r = start_send(vp, buf, count, datatype, dest, tag, comm, true)?;
-        *out = vp.add_req(r);
-        Ok(())
-    })
+    let args = (buf, count, datatype, dest, tag, comm);
+    nonblocking_send("MPI_Issend", args, request, true)
 }
 
 /// `MPI_Bsend`: copied into the message; returns at once whatever its
@@ -966,6 +970,7 @@ fn complete_some(
     most: usize,
     pick: Pick<'_>,
 ) -> Result<Option<Vec<(usize, Status)>>, Fail> {
+    let active = hs.iter().any(|&h| h != MPI_REQUEST_NULL);
     let mut done = Vec::new();
     let mut pending = Vec::new();
     let mut slots = Vec::new();
@@ -1005,7 +1010,7 @@ fn complete_some(
         }
     }
     picked?;
-    Ok((!done.is_empty() || hs.iter().any(|&h| h != MPI_REQUEST_NULL)).then_some(done))
+    Ok(active.then_some(done))
 }
 
 /// Writes the result of `complete_some` as MPI's `outcount`, `indices`
@@ -1037,6 +1042,24 @@ fn write_some(
     Ok(())
 }
 
+/// `MPI_Waitsome` or `MPI_Testsome` (`call`), whose `pick` completes some
+/// of the pending requests; the result goes to `(outcount, indices,
+/// statuses)`.
+fn some(
+    call: &'static str,
+    incount: c_int,
+    requests: *mut c_int,
+    (outcount, indices, statuses): (*mut c_int, *mut c_int, *mut MpiStatus),
+    pick: Pick<'_>,
+) -> c_int {
+    entry(call, MPI_COMM_WORLD, |vp| {
+        let hs = handles(requests, count(incount, "incount")?)?;
+        let outcount = out(outcount, "outcount")?;
+        let done = complete_some(vp, hs, usize::MAX, pick)?;
+        write_some(done, outcount, indices, statuses)
+    })
+}
+
 /// `MPI_Waitsome`: waits until at least one request completes; every one
 /// that has is returned.
 #[unsafe(no_mangle)]
@@ -1047,11 +1070,9 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Waitsome(
     indices: *mut c_int,
     statuses: *mut MpiStatus,
 ) -> c_int {
-    entry("MPI_Waitsome", MPI_COMM_WORLD, |vp| {
-        let hs = handles(requests, count(incount, "incount")?)?;
-        let outcount = out(outcount, "outcount")?;
-        let done = complete_some(vp, hs, usize::MAX, &mut |m, r| m.waitsome(r))?;
-        write_some(done, outcount, indices, statuses)
+    let out = (outcount, indices, statuses);
+    some("MPI_Waitsome", incount, requests, out, &mut |m, r| {
+        m.waitsome(r)
     })
 }
 
@@ -1064,11 +1085,9 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Testsome(
     indices: *mut c_int,
     statuses: *mut MpiStatus,
 ) -> c_int {
-    entry("MPI_Testsome", MPI_COMM_WORLD, |vp| {
-        let hs = handles(requests, count(incount, "incount")?)?;
-        let outcount = out(outcount, "outcount")?;
-        let done = complete_some(vp, hs, usize::MAX, &mut |m, r| m.testsome(r))?;
-        write_some(done, outcount, indices, statuses)
+    let out = (outcount, indices, statuses);
+    some("MPI_Testsome", incount, requests, out, &mut |m, r| {
+        m.testsome(r)
     })
 }
 

@@ -1,6 +1,7 @@
 //! What travels between ranks ([`Packet`], [`Signal`]) and the one way an
 //! engine reaches other ranks ([`Net`]).
 
+use arts_core::Bulk;
 use arts_core::direct::Direct;
 use serde::{Deserialize, Serialize};
 
@@ -35,6 +36,16 @@ impl Packet {
         } else {
             None
         }
+    }
+
+    /// Makes this announcement an ordinary message carrying the announced
+    /// bytes `data`; returns the announcement (`None`, and nothing
+    /// changed, if this packet is not one).
+    pub fn carry(&mut self, data: Bulk) -> Option<Large> {
+        let large = self.announced()?;
+        self.data = Payload::Shared(data);
+        self.large = false;
+        Some(large)
     }
 
     /// Bytes of the message (carried or announced).

@@ -187,13 +187,12 @@ impl Rendezvous {
 
 impl Engine {
     /// Starts a send of `data` by rendezvous (the caller decides which:
-    /// large blocking ones, synchronous ones, large non-blocking ones of a
-    /// rank that cannot leave its process); `None` for a send to this rank
+    /// large ones, synchronous ones); `None` for a send to this rank
     /// itself, which goes eagerly.
     ///
     /// The send's request completes once the receiver took the bytes; until
     /// then `data` must stay where it is, unchanged, and the rank must not
-    /// leave its process.
+    /// leave its process without [`Engine::withdraw_large`] first.
     pub fn send_large(
         &mut self,
         net: &mut dyn Net,
@@ -457,13 +456,11 @@ impl Engine {
         let asked = self.was_asked(src, seq);
         let waiting = self.unexpected.iter_mut().chain(self.held.values_mut());
         if let Some(p) = waiting.into_iter().find(|p| (p.src, p.seq) == (src, seq)) {
-            let Some(large) = p.announced() else {
+            let (len, was) = (data.len(), p.data.len());
+            let Some(large) = p.carry(data) else {
                 return;
             };
-            self.buffered += data.len();
-            self.buffered -= p.data.len();
-            p.data = Payload::Shared(data);
-            p.large = false;
+            self.buffered = self.buffered + len - was;
             // Pushed by its sender before it may leave: it waits for this.
             if !asked {
                 let done = Signal::Done { req: large.req };
@@ -481,15 +478,15 @@ impl Engine {
     /// Gives announcement `p` the bytes its sender pushed ahead of it, if
     /// they came first (and answers the sender). Before matching.
     pub(super) fn take_early(&mut self, p: &mut Packet) {
-        let Some(large) = p.announced() else { return };
         let early = &mut self.rdv.early;
         let Some(i) = early.iter().position(|e| (e.0, e.1) == (p.src, p.seq)) else {
             return;
         };
         let (src, _, data) = early.swap_remove(i);
         self.buffered -= data.len();
-        p.data = Payload::Shared(data);
-        p.large = false;
+        let large = p
+            .carry(data)
+            .expect("only announcements are given early bytes");
         let done = Signal::Done { req: large.req };
         self.rdv.signals.push((src, done));
     }
