@@ -31,6 +31,7 @@ typedef int MPI_Comm;
 typedef int MPI_Datatype;
 typedef int MPI_Op;
 typedef int MPI_Request;
+typedef int MPI_Message;
 typedef int MPI_Errhandler;
 typedef int MPI_Info;
 typedef long MPI_Aint;
@@ -99,6 +100,8 @@ typedef void MPI_User_function(void *invec, void *inoutvec, int *len, MPI_Dataty
 
 /* ---- constants ---- */
 #define MPI_REQUEST_NULL (-1)
+#define MPI_MESSAGE_NULL (-1)
+#define MPI_MESSAGE_NO_PROC (-2)
 #define MPI_INFO_NULL 0
 #define MPI_ANY_SOURCE (-2)
 #define MPI_ANY_TAG (-1)
@@ -191,6 +194,19 @@ typedef void MPI_User_function(void *invec, void *inoutvec, int *len, MPI_Dataty
 #define MPI_Sendrecv_replace ARTS_MPI_Sendrecv_replace
 #define MPI_Probe ARTS_MPI_Probe
 #define MPI_Iprobe ARTS_MPI_Iprobe
+#define MPI_Mprobe ARTS_MPI_Mprobe
+#define MPI_Improbe ARTS_MPI_Improbe
+#define MPI_Mrecv ARTS_MPI_Mrecv
+#define MPI_Imrecv ARTS_MPI_Imrecv
+#define MPI_Send_init ARTS_MPI_Send_init
+#define MPI_Ssend_init ARTS_MPI_Ssend_init
+#define MPI_Rsend_init ARTS_MPI_Rsend_init
+#define MPI_Bsend_init ARTS_MPI_Bsend_init
+#define MPI_Recv_init ARTS_MPI_Recv_init
+#define MPI_Start ARTS_MPI_Start
+#define MPI_Startall ARTS_MPI_Startall
+#define MPI_Cancel ARTS_MPI_Cancel
+#define MPI_Test_cancelled ARTS_MPI_Test_cancelled
 #define MPI_Wait ARTS_MPI_Wait
 #define MPI_Waitall ARTS_MPI_Waitall
 #define MPI_Waitany ARTS_MPI_Waitany
@@ -313,6 +329,27 @@ int MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype datatype, int dest, 
                          int source, int recvtag, MPI_Comm comm, MPI_Status *status);
 int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status);
 int MPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *status);
+int MPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message *message, MPI_Status *status);
+int MPI_Improbe(int source, int tag, MPI_Comm comm, int *flag, MPI_Message *message,
+                MPI_Status *status);
+int MPI_Mrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *message,
+              MPI_Status *status);
+int MPI_Imrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *message,
+               MPI_Request *request);
+int MPI_Send_init(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
+                  MPI_Comm comm, MPI_Request *request);
+int MPI_Ssend_init(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
+                   MPI_Comm comm, MPI_Request *request);
+int MPI_Rsend_init(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
+                   MPI_Comm comm, MPI_Request *request);
+int MPI_Bsend_init(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
+                   MPI_Comm comm, MPI_Request *request);
+int MPI_Recv_init(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
+                  MPI_Request *request);
+int MPI_Start(MPI_Request *request);
+int MPI_Startall(int count, MPI_Request requests[]);
+int MPI_Cancel(MPI_Request *request);
+int MPI_Test_cancelled(const MPI_Status *status, int *flag);
 int MPI_Wait(MPI_Request *request, MPI_Status *status);
 int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[]);
 int MPI_Waitany(int count, MPI_Request requests[], int *index, MPI_Status *status);

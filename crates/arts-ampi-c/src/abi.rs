@@ -14,6 +14,10 @@ pub const MPI_COMM_SELF: c_int = 1;
 pub const MPI_DATATYPE_NULL: c_int = -1;
 /// `MPI_REQUEST_NULL`.
 pub const MPI_REQUEST_NULL: c_int = -1;
+/// `MPI_MESSAGE_NULL`.
+pub const MPI_MESSAGE_NULL: c_int = -1;
+/// `MPI_MESSAGE_NO_PROC`: what a matched probe of `MPI_PROC_NULL` returns.
+pub const MPI_MESSAGE_NO_PROC: c_int = -2;
 /// `MPI_ANY_SOURCE`.
 pub const MPI_ANY_SOURCE: c_int = -2;
 /// `MPI_ANY_TAG`.

@@ -130,7 +130,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Bcast(
 ) -> c_int {
     entry("MPI_Bcast", comm, |vp| {
         let r = bcast(vp, buf, count, datatype, root, comm)?;
-        crate::p2p::wait_req(vp, r)?;
+        crate::requests::wait_req(vp, r)?;
         Ok(())
     })
 }

@@ -272,40 +272,83 @@ pub static EXPORTS: Exports = Exports(&[
         crate::p2p::ARTS_MPI_Sendrecv_replace as *const (),
     ),
     ("ARTS_MPI_Probe", crate::p2p::ARTS_MPI_Probe as *const ()),
+    ("ARTS_MPI_Mprobe", crate::p2p::ARTS_MPI_Mprobe as *const ()),
+    (
+        "ARTS_MPI_Improbe",
+        crate::p2p::ARTS_MPI_Improbe as *const (),
+    ),
+    ("ARTS_MPI_Mrecv", crate::p2p::ARTS_MPI_Mrecv as *const ()),
+    ("ARTS_MPI_Imrecv", crate::p2p::ARTS_MPI_Imrecv as *const ()),
+    (
+        "ARTS_MPI_Send_init",
+        crate::persistent::ARTS_MPI_Send_init as *const (),
+    ),
+    (
+        "ARTS_MPI_Ssend_init",
+        crate::persistent::ARTS_MPI_Ssend_init as *const (),
+    ),
+    (
+        "ARTS_MPI_Rsend_init",
+        crate::persistent::ARTS_MPI_Rsend_init as *const (),
+    ),
+    (
+        "ARTS_MPI_Bsend_init",
+        crate::persistent::ARTS_MPI_Bsend_init as *const (),
+    ),
+    (
+        "ARTS_MPI_Recv_init",
+        crate::persistent::ARTS_MPI_Recv_init as *const (),
+    ),
+    (
+        "ARTS_MPI_Start",
+        crate::persistent::ARTS_MPI_Start as *const (),
+    ),
+    (
+        "ARTS_MPI_Startall",
+        crate::persistent::ARTS_MPI_Startall as *const (),
+    ),
+    (
+        "ARTS_MPI_Cancel",
+        crate::requests::ARTS_MPI_Cancel as *const (),
+    ),
+    (
+        "ARTS_MPI_Test_cancelled",
+        crate::requests::ARTS_MPI_Test_cancelled as *const (),
+    ),
     ("ARTS_MPI_Iprobe", crate::p2p::ARTS_MPI_Iprobe as *const ()),
-    ("ARTS_MPI_Wait", crate::p2p::ARTS_MPI_Wait as *const ()),
+    ("ARTS_MPI_Wait", crate::requests::ARTS_MPI_Wait as *const ()),
     (
         "ARTS_MPI_Waitall",
-        crate::p2p::ARTS_MPI_Waitall as *const (),
+        crate::requests::ARTS_MPI_Waitall as *const (),
     ),
     (
         "ARTS_MPI_Waitany",
-        crate::p2p::ARTS_MPI_Waitany as *const (),
+        crate::requests::ARTS_MPI_Waitany as *const (),
     ),
     (
         "ARTS_MPI_Waitsome",
-        crate::p2p::ARTS_MPI_Waitsome as *const (),
+        crate::requests::ARTS_MPI_Waitsome as *const (),
     ),
-    ("ARTS_MPI_Test", crate::p2p::ARTS_MPI_Test as *const ()),
+    ("ARTS_MPI_Test", crate::requests::ARTS_MPI_Test as *const ()),
     (
         "ARTS_MPI_Testany",
-        crate::p2p::ARTS_MPI_Testany as *const (),
+        crate::requests::ARTS_MPI_Testany as *const (),
     ),
     (
         "ARTS_MPI_Testsome",
-        crate::p2p::ARTS_MPI_Testsome as *const (),
+        crate::requests::ARTS_MPI_Testsome as *const (),
     ),
     (
         "ARTS_MPI_Testall",
-        crate::p2p::ARTS_MPI_Testall as *const (),
+        crate::requests::ARTS_MPI_Testall as *const (),
     ),
     (
         "ARTS_MPI_Request_free",
-        crate::p2p::ARTS_MPI_Request_free as *const (),
+        crate::requests::ARTS_MPI_Request_free as *const (),
     ),
     (
         "ARTS_MPI_Get_count",
-        crate::p2p::ARTS_MPI_Get_count as *const (),
+        crate::requests::ARTS_MPI_Get_count as *const (),
     ),
     (
         "ARTS_MPI_Type_contiguous",

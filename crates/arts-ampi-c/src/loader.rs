@@ -148,6 +148,8 @@ fn not_a_program(path: &Path, why: String) -> LoadError {
 /// program built with `arts-mpicc`; errors name `path`.
 fn load(file: &Path, path: &Path) -> Result<Lib, LoadError> {
     let bad = |why: String| not_a_program(path, why);
+    // A bare name would be searched for on the library path, not here.
+    let file = std::path::absolute(file).unwrap_or_else(|_| file.to_path_buf());
     let c = CString::new(file.as_os_str().as_encoded_bytes())
         .map_err(|_| bad("the path has a NUL byte".into()))?;
     // SAFETY: dlopen of a file path; constructors of the program run.

@@ -6,9 +6,10 @@
 use std::borrow::Cow;
 use std::ffi::{c_int, c_void};
 
-use arts_ampi::{Comm, Mpi, MpiError, Request, Status};
+use arts_ampi::{Comm, Message, Mpi, MpiError, Request, Status};
 
 use crate::abi::*;
+use crate::requests::wait_req;
 use crate::state::{CReq, Fail, Vp, comm_of, count, entry, out, proc_null_status, write_status};
 use crate::types::TypeInfo;
 
@@ -47,18 +48,6 @@ pub(crate) fn byte_len(count: usize, t: &TypeInfo) -> Result<usize, Fail> {
                 format!("{count} elements of {} bytes do not fit in memory", t.size),
             )
         })
-}
-
-/// The `n` request handles at `requests` (checked non-null).
-pub(crate) fn handles<'a>(requests: *mut c_int, n: usize) -> Result<&'a mut [c_int], Fail> {
-    if n == 0 {
-        return Ok(&mut []);
-    }
-    if requests.is_null() {
-        return Err(Fail::new(ERR_ARG, "the request array is a null pointer"));
-    }
-    // SAFETY: the program passes an array of `n` requests (checked non-null).
-    Ok(unsafe { std::slice::from_raw_parts_mut(requests, n) })
 }
 
 /// Where a receive writes: the user's buffer itself when the type is
@@ -148,7 +137,7 @@ fn check_tag(tag: c_int) -> Result<(), Fail> {
 
 /// How a send returns.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Returns {
+pub(crate) enum Returns {
     /// When the buffer may be reused: a large message waits for its
     /// receive (rendezvous).
     Blocking,
@@ -218,7 +207,7 @@ fn plain_target(
 
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-fn send(
+pub(crate) fn send(
     vp: &mut Vp,
     buf: *const c_void,
     count_: c_int,
@@ -329,7 +318,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Rsend(
 }
 
 /// Starts a receive: the request and its completion work.
-fn start_recv(
+pub(crate) fn start_recv(
     vp: &mut Vp,
     buf: *mut c_void,
     count_: c_int,
@@ -353,14 +342,25 @@ fn start_recv(
         check_tag(tag)?;
     }
     if source == MPI_PROC_NULL {
-        return Ok(CReq {
-            req: None,
-            finish: None,
-            done: Some(proc_null_status()),
-        });
+        return Ok(CReq::done(proc_null_status()));
     }
-    let mut rb = RecvBuf::new(buf, n, &t)?;
-    let req = vp.mpi().irecv(rb.slice(), source, tag, c)?;
+    post_recv(vp, buf, n, &t, |mpi, bytes| {
+        mpi.irecv(bytes, source, tag, c)
+    })
+}
+
+/// Posts receive `post` into `n` elements of `t` at `buf`: into the
+/// buffer itself if `t` is contiguous, else into a packed buffer unpacked
+/// into it at completion.
+fn post_recv(
+    vp: &mut Vp,
+    buf: *mut c_void,
+    n: usize,
+    t: &TypeInfo,
+    post: impl FnOnce(&mut Mpi<'static>, &'static mut [u8]) -> Result<Request<'static>, MpiError>,
+) -> Result<CReq, Fail> {
+    let mut rb = RecvBuf::new(buf, n, t)?;
+    let req = post(vp.mpi(), rb.slice())?;
     // A contiguous receive lands in the user's buffer: nothing to finish.
     let finish: Option<Box<dyn FnOnce(Status) -> Status>> = if rb.direct() {
         None
@@ -375,34 +375,6 @@ fn start_recv(
         finish,
         done: None,
     })
-}
-
-/// Waits for `r` and runs its completion work.
-pub(crate) fn wait_req(vp: &mut Vp, r: CReq) -> Result<Status, Fail> {
-    let CReq { req, finish, done } = r;
-    let s = match (done, req) {
-        (Some(s), _) => return Ok(s),
-        (None, Some(req)) => vp.mpi().wait(req)?,
-        (None, None) => Status::default(),
-    };
-    Ok(finish.map_or(s, |f| f(s)))
-}
-
-/// Tests `r`: its status if complete (completion work done), else it back.
-pub(crate) fn test_req(vp: &mut Vp, mut r: CReq) -> Result<Result<Status, CReq>, Fail> {
-    if let Some(s) = r.done {
-        return Ok(Ok(s));
-    }
-    let Some(req) = r.req.as_mut() else {
-        return Ok(Ok(Status::default()));
-    };
-    match vp.mpi().test(req)? {
-        Some(s) => {
-            r.req = None;
-            Ok(Ok(r.finish.take().map_or(s, |f| f(s))))
-        }
-        None => Ok(Err(r)),
-    }
 }
 
 /// `MPI_Recv`.
@@ -431,17 +403,12 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Recv(
 }
 
 /// A send that completed when it started (copied, or to `MPI_PROC_NULL`).
-fn sent(dest: c_int, tag: c_int) -> CReq {
-    CReq {
-        req: None,
-        finish: None,
-        done: Some(Status {
-            source: dest,
-            tag,
-            count: 0,
-            bytes: 0,
-        }),
-    }
+pub(crate) fn sent(dest: c_int, tag: c_int) -> CReq {
+    CReq::done(Status {
+        source: dest,
+        tag,
+        ..Status::default()
+    })
 }
 
 /// Starts a non-blocking send (`MPI_Isend`; `MPI_Issend` if
@@ -449,7 +416,7 @@ fn sent(dest: c_int, tag: c_int) -> CReq {
 /// contiguous buffer in place, or the packed bytes of a derived datatype,
 /// which the send then owns; anything else is copied at once.
 #[allow(clippy::too_many_arguments)]
-fn start_send(
+pub(crate) fn start_send(
     vp: &mut Vp,
     buf: *const c_void,
     count_: c_int,
@@ -752,408 +719,125 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Iprobe(
     })
 }
 
-/// `MPI_Wait`.
+/// `MPI_Improbe` and `MPI_Mprobe` (`wait`): takes a matching message out
+/// of matching; `false` if none is waiting (never when waiting).
+fn matched_probe(
+    vp: &mut Vp,
+    (source, tag, comm): (c_int, c_int, c_int),
+    wait: bool,
+    message: *mut c_int,
+    status: *mut MpiStatus,
+) -> Result<bool, Fail> {
+    let c = comm_of(comm)?;
+    let message = out(message, "message")?;
+    let (m, s) = if source == MPI_PROC_NULL {
+        (MPI_MESSAGE_NO_PROC, proc_null_status())
+    } else {
+        let found = if wait {
+            Some(vp.mpi().mprobe(source, tag, c)?)
+        } else {
+            vp.mpi().improbe(source, tag, c)?
+        };
+        let Some((msg, s)) = found else {
+            return Ok(false);
+        };
+        (vp.add_message(msg), s)
+    };
+    *message = m;
+    write_status(status, &s);
+    Ok(true)
+}
+
+/// `MPI_Mprobe`: waits for a matching message and takes it out of
+/// matching; only `MPI_Mrecv`/`MPI_Imrecv` with `*message` receive it.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Wait(
-    request: *mut c_int,
+pub unsafe extern "C-unwind" fn ARTS_MPI_Mprobe(
+    source: c_int,
+    tag: c_int,
+    comm: c_int,
+    message: *mut c_int,
     status: *mut MpiStatus,
 ) -> c_int {
-    entry("MPI_Wait", MPI_COMM_WORLD, |vp| {
-        let h = out(request, "request")?;
-        if *h == MPI_REQUEST_NULL {
-            write_status(status, &Status::default());
-            return Ok(());
-        }
-        let r = vp.take_req(*h)?;
-        *h = MPI_REQUEST_NULL;
+    entry("MPI_Mprobe", comm, |vp| {
+        matched_probe(vp, (source, tag, comm), true, message, status).map(drop)
+    })
+}
+
+/// `MPI_Improbe`: as `MPI_Mprobe` if a matching message is waiting
+/// (`*flag` true), else `*flag` false.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Improbe(
+    source: c_int,
+    tag: c_int,
+    comm: c_int,
+    flag: *mut c_int,
+    message: *mut c_int,
+    status: *mut MpiStatus,
+) -> c_int {
+    entry("MPI_Improbe", comm, |vp| {
+        let flag = out(flag, "flag")?;
+        *flag = c_int::from(matched_probe(
+            vp,
+            (source, tag, comm),
+            false,
+            message,
+            status,
+        )?);
+        Ok(())
+    })
+}
+
+/// Starts the receive of matched message `*message` (then
+/// `MPI_MESSAGE_NULL`).
+fn start_mrecv(
+    vp: &mut Vp,
+    buf: *mut c_void,
+    count_: c_int,
+    datatype: c_int,
+    message: *mut c_int,
+) -> Result<CReq, Fail> {
+    let t = vp.types.comm_type(datatype)?;
+    let n = count(count_, "count")?;
+    let message = out(message, "message")?;
+    if *message == MPI_MESSAGE_NO_PROC {
+        *message = MPI_MESSAGE_NULL;
+        return Ok(CReq::done(proc_null_status()));
+    }
+    let msg: Message = vp.take_message(*message)?;
+    *message = MPI_MESSAGE_NULL;
+    post_recv(vp, buf, n, &t, |mpi, bytes| mpi.imrecv(msg, bytes))
+}
+
+/// `MPI_Mrecv`: receives a message taken by a matched probe.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Mrecv(
+    buf: *mut c_void,
+    count: c_int,
+    datatype: c_int,
+    message: *mut c_int,
+    status: *mut MpiStatus,
+) -> c_int {
+    entry("MPI_Mrecv", MPI_COMM_WORLD, |vp| {
+        let r = start_mrecv(vp, buf, count, datatype, message)?;
         let s = wait_req(vp, r)?;
         write_status(status, &s);
         Ok(())
     })
 }
 
-/// `MPI_Waitall`.
+/// `MPI_Imrecv`: starts the receive of a message taken by a matched probe.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Waitall(
-    n: c_int,
-    requests: *mut c_int,
-    statuses: *mut MpiStatus,
-) -> c_int {
-    entry("MPI_Waitall", MPI_COMM_WORLD, |vp| {
-        let n = count(n, "count")?;
-        let hs = handles(requests, n)?;
-        for (i, h) in hs.iter_mut().enumerate() {
-            let st = if statuses.is_null() {
-                statuses
-            } else {
-                // SAFETY: the program passes `n` statuses (or MPI_STATUSES_IGNORE).
-                unsafe { statuses.add(i) }
-            };
-            if *h == MPI_REQUEST_NULL {
-                write_status(st, &Status::default());
-                continue;
-            }
-            let r = vp.take_req(*h)?;
-            *h = MPI_REQUEST_NULL;
-            let s = wait_req(vp, r)?;
-            write_status(st, &s);
-        }
-        Ok(())
-    })
-}
-
-/// `MPI_Waitany`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Waitany(
-    n: c_int,
-    requests: *mut c_int,
-    index: *mut c_int,
-    status: *mut MpiStatus,
-) -> c_int {
-    entry("MPI_Waitany", MPI_COMM_WORLD, |vp| {
-        let n = count(n, "count")?;
-        let index = out(index, "index")?;
-        let hs = handles(requests, n)?;
-        let mut any = false;
-        for (i, h) in hs.iter_mut().enumerate() {
-            if *h == MPI_REQUEST_NULL {
-                continue;
-            }
-            any = true;
-            let r = vp.take_req(*h)?;
-            let done = match r.done {
-                Some(s) => Ok(s),
-                None => match r.req.as_ref() {
-                    None => Ok(Status::default()),
-                    Some(_) => Err(r),
-                },
-            };
-            match done {
-                Ok(s) => {
-                    *h = MPI_REQUEST_NULL;
-                    *index = i as c_int;
-                    write_status(status, &s);
-                    return Ok(());
-                }
-                Err(r) => vp.put_req(*h, r),
-            }
-        }
-        if !any {
-            *index = MPI_UNDEFINED;
-            return Ok(());
-        }
-        // Take every pending request out, wait for the first to finish.
-        let mut slots = Vec::new();
-        let mut taken = Vec::new();
-        for (i, h) in hs.iter().enumerate() {
-            if *h != MPI_REQUEST_NULL {
-                let mut r = vp.take_req(*h)?;
-                slots.push(r.req.take());
-                taken.push((i, r));
-            }
-        }
-        let (k, s) = vp.mpi().waitany(&mut slots)?;
-        for (j, ((i, mut r), slot)) in taken.into_iter().zip(slots).enumerate() {
-            if j == k {
-                let s = r.finish.take().map_or(s, |f| f(s));
-                hs[i] = MPI_REQUEST_NULL;
-                *index = i as c_int;
-                write_status(status, &s);
-            } else {
-                r.req = slot;
-                vp.put_req(hs[i], r);
-            }
-        }
-        Ok(())
-    })
-}
-
-/// `MPI_Test`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Test(
-    request: *mut c_int,
-    flag: *mut c_int,
-    status: *mut MpiStatus,
-) -> c_int {
-    entry("MPI_Test", MPI_COMM_WORLD, |vp| {
-        let h = out(request, "request")?;
-        let flag = out(flag, "flag")?;
-        if *h == MPI_REQUEST_NULL {
-            *flag = 1;
-            write_status(status, &Status::default());
-            return Ok(());
-        }
-        let r = vp.take_req(*h)?;
-        match test_req(vp, r)? {
-            Ok(s) => {
-                *h = MPI_REQUEST_NULL;
-                *flag = 1;
-                write_status(status, &s);
-            }
-            Err(r) => {
-                vp.put_req(*h, r);
-                *flag = 0;
-            }
-        }
-        Ok(())
-    })
-}
-
-/// `MPI_Testall`: true (and every request freed) only when all completed.
-#[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Testall(
-    n: c_int,
-    requests: *mut c_int,
-    flag: *mut c_int,
-    statuses: *mut MpiStatus,
-) -> c_int {
-    entry("MPI_Testall", MPI_COMM_WORLD, |vp| {
-        let n = count(n, "count")?;
-        let flag = out(flag, "flag")?;
-        let hs = handles(requests, n)?;
-        let mut all = true;
-        for h in hs.iter() {
-            if *h == MPI_REQUEST_NULL {
-                continue;
-            }
-            let r = vp.take_req(*h)?;
-            match test_req(vp, r)? {
-                Ok(s) => vp.put_req(
-                    *h,
-                    CReq {
-                        req: None,
-                        finish: None,
-                        done: Some(s),
-                    },
-                ),
-                Err(r) => {
-                    all = false;
-                    vp.put_req(*h, r);
-                }
-            }
-        }
-        *flag = c_int::from(all);
-        if all {
-            for (i, h) in hs.iter_mut().enumerate() {
-                let s = if *h == MPI_REQUEST_NULL {
-                    Status::default()
-                } else {
-                    let r = vp.take_req(*h)?;
-                    *h = MPI_REQUEST_NULL;
-                    r.done.unwrap_or_default()
-                };
-                if !statuses.is_null() {
-                    // SAFETY: the program passes `n` statuses (or IGNORE).
-                    write_status(unsafe { statuses.add(i) }, &s);
-                }
-            }
-        }
-        Ok(())
-    })
-}
-
-/// What `MPI_Waitsome`, `MPI_Testsome` and `MPI_Testany` ask of the
-/// pending requests: positions (among them) and statuses of those done.
-type Pick<'a> = &'a mut dyn FnMut(
-    &mut Mpi<'static>,
-    &mut [Option<Request<'static>>],
-) -> Result<Vec<(usize, Status)>, MpiError>;
-
-/// Completes some of the requests `hs`, at most `most`: those complete
-/// already (sends copied at once, `MPI_PROC_NULL`) if any, else those
-/// `pick` completes among the pending ones. Returns their positions and
-/// statuses in order, each handle set to `MPI_REQUEST_NULL`; `None` when
-/// no request is active.
-fn complete_some(
-    vp: &mut Vp,
-    hs: &mut [c_int],
-    most: usize,
-    pick: Pick<'_>,
-) -> Result<Option<Vec<(usize, Status)>>, Fail> {
-    let active = hs.iter().any(|&h| h != MPI_REQUEST_NULL);
-    let mut done = Vec::new();
-    let mut pending = Vec::new();
-    let mut slots = Vec::new();
-    for (i, h) in hs.iter_mut().enumerate() {
-        if *h == MPI_REQUEST_NULL || done.len() == most {
-            continue;
-        }
-        let mut r = vp.take_req(*h)?;
-        if r.done.is_some() || r.req.is_none() {
-            done.push((i, r.done.unwrap_or_default()));
-            *h = MPI_REQUEST_NULL;
-        } else {
-            slots.push(r.req.take());
-            pending.push((i, r));
-        }
-    }
-    let picked = if done.is_empty() && !slots.is_empty() {
-        pick(vp.mpi(), &mut slots)
-    } else {
-        Ok(Vec::new())
-    };
-    let mut statuses = picked
-        .as_ref()
-        .map_or(&[][..], Vec::as_slice)
-        .iter()
-        .peekable();
-    // Those still pending go back, also when `pick` failed.
-    for (j, ((i, mut r), slot)) in pending.into_iter().zip(slots).enumerate() {
-        if slot.is_some() {
-            r.req = slot;
-            vp.put_req(hs[i], r);
-            continue;
-        }
-        hs[i] = MPI_REQUEST_NULL;
-        if let Some(&(_, s)) = statuses.next_if(|p| p.0 == j) {
-            done.push((i, r.finish.take().map_or(s, |f| f(s))));
-        }
-    }
-    picked?;
-    Ok(active.then_some(done))
-}
-
-/// Writes the result of `complete_some` as MPI's `outcount`, `indices`
-/// and `statuses`.
-fn write_some(
-    result: Option<Vec<(usize, Status)>>,
-    outcount: &mut c_int,
-    indices: *mut c_int,
-    statuses: *mut MpiStatus,
-) -> Result<(), Fail> {
-    let Some(done) = result else {
-        *outcount = MPI_UNDEFINED;
-        return Ok(());
-    };
-    *outcount = done.len() as c_int;
-    if !done.is_empty() && indices.is_null() {
-        return Err(Fail::new(ERR_ARG, "indices is a null pointer"));
-    }
-    for (k, (i, s)) in done.iter().enumerate() {
-        // SAFETY: the program passes room for `incount` indices and
-        // statuses (or MPI_STATUSES_IGNORE); k < incount.
-        unsafe {
-            *indices.add(k) = *i as c_int;
-            if !statuses.is_null() {
-                write_status(statuses.add(k), s);
-            }
-        }
-    }
-    Ok(())
-}
-
-/// `MPI_Waitsome` or `MPI_Testsome` (`call`), whose `pick` completes some
-/// of the pending requests; the result goes to `(outcount, indices,
-/// statuses)`.
-fn some(
-    call: &'static str,
-    incount: c_int,
-    requests: *mut c_int,
-    (outcount, indices, statuses): (*mut c_int, *mut c_int, *mut MpiStatus),
-    pick: Pick<'_>,
-) -> c_int {
-    entry(call, MPI_COMM_WORLD, |vp| {
-        let hs = handles(requests, count(incount, "incount")?)?;
-        let outcount = out(outcount, "outcount")?;
-        let done = complete_some(vp, hs, usize::MAX, pick)?;
-        write_some(done, outcount, indices, statuses)
-    })
-}
-
-/// `MPI_Waitsome`: waits until at least one request completes; every one
-/// that has is returned.
-#[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Waitsome(
-    incount: c_int,
-    requests: *mut c_int,
-    outcount: *mut c_int,
-    indices: *mut c_int,
-    statuses: *mut MpiStatus,
-) -> c_int {
-    let out = (outcount, indices, statuses);
-    some("MPI_Waitsome", incount, requests, out, &mut |m, r| {
-        m.waitsome(r)
-    })
-}
-
-/// `MPI_Testsome`: every request that has completed (none is not an error).
-#[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Testsome(
-    incount: c_int,
-    requests: *mut c_int,
-    outcount: *mut c_int,
-    indices: *mut c_int,
-    statuses: *mut MpiStatus,
-) -> c_int {
-    let out = (outcount, indices, statuses);
-    some("MPI_Testsome", incount, requests, out, &mut |m, r| {
-        m.testsome(r)
-    })
-}
-
-/// `MPI_Testany`: one request that has completed, if any.
-#[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Testany(
-    n: c_int,
-    requests: *mut c_int,
-    index: *mut c_int,
-    flag: *mut c_int,
-    status: *mut MpiStatus,
-) -> c_int {
-    entry("MPI_Testany", MPI_COMM_WORLD, |vp| {
-        let hs = handles(requests, count(n, "count")?)?;
-        let (index, flag) = (out(index, "index")?, out(flag, "flag")?);
-        let pick: Pick<'_> = &mut |m, r| Ok(m.testany(r)?.into_iter().collect());
-        match complete_some(vp, hs, 1, pick)? {
-            // No active request: true, with an empty status.
-            None => {
-                (*index, *flag) = (MPI_UNDEFINED, 1);
-                write_status(status, &Status::default());
-            }
-            Some(done) => match done.first() {
-                Some(&(i, s)) => {
-                    (*index, *flag) = (i as c_int, 1);
-                    write_status(status, &s);
-                }
-                None => (*index, *flag) = (MPI_UNDEFINED, 0),
-            },
-        }
-        Ok(())
-    })
-}
-
-/// `MPI_Request_free`: a receive is withdrawn; a send completes by
-/// itself (one read in place before the rank finalizes).
-#[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Request_free(request: *mut c_int) -> c_int {
-    entry("MPI_Request_free", MPI_COMM_WORLD, |vp| {
-        let h = out(request, "request")?;
-        let r = vp.take_req(*h)?;
-        drop(r);
-        *h = MPI_REQUEST_NULL;
-        Ok(())
-    })
-}
-
-/// `MPI_Get_count`: elements of `datatype` in a status (`MPI_UNDEFINED` if
-/// the bytes are not a whole number of elements).
-#[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Get_count(
-    status: *const MpiStatus,
+pub unsafe extern "C-unwind" fn ARTS_MPI_Imrecv(
+    buf: *mut c_void,
+    count: c_int,
     datatype: c_int,
-    count: *mut c_int,
+    message: *mut c_int,
+    request: *mut c_int,
 ) -> c_int {
-    entry("MPI_Get_count", MPI_COMM_WORLD, |vp| {
-        let t = vp.types.get(datatype)?.size as i64;
-        let count = out(count, "count")?;
-        let st = out(status.cast_mut(), "status")?;
-        *count = if t == 0 {
-            0
-        } else if st.count % t == 0 {
-            (st.count / t) as c_int
-        } else {
-            MPI_UNDEFINED
-        };
+    entry("MPI_Imrecv", MPI_COMM_WORLD, |vp| {
+        let out = out(request, "request")?;
+        let r = start_mrecv(vp, buf, count, datatype, message)?;
+        *out = vp.add_req(r);
         Ok(())
     })
 }

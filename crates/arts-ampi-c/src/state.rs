@@ -15,11 +15,12 @@ use std::collections::HashMap;
 use std::ffi::{c_int, c_void};
 use std::panic::resume_unwind;
 
-use arts_ampi::{Comm, Mpi, MpiError, Request, Status};
+use arts_ampi::{Comm, Message, Mpi, MpiError, Request, Status};
 
 use crate::abi::*;
 use crate::cart::Cart;
 use crate::ops::UserOp;
+use crate::persistent::Persistent;
 use crate::types::TypeTable;
 
 thread_local! {
@@ -108,6 +109,21 @@ pub(crate) struct CReq {
 }
 
 impl CReq {
+    /// A request complete already, with status `s`.
+    pub fn done(s: Status) -> CReq {
+        CReq {
+            req: None,
+            finish: None,
+            done: Some(s),
+        }
+    }
+
+    /// An inactive persistent request (waits and tests return an empty
+    /// status at once).
+    pub fn inactive() -> CReq {
+        CReq::done(empty_status())
+    }
+
     /// A request still to complete.
     pub fn pending(req: Request<'static>) -> CReq {
         CReq {
@@ -138,6 +154,10 @@ pub(crate) struct Vp {
     /// Handles whose slot in `reqs` may be empty (checked when reused), so
     /// that storing a request does not search the table.
     free_reqs: Vec<usize>,
+    /// Persistent requests by handle: what `MPI_Start` starts.
+    pub persistent: HashMap<c_int, Persistent>,
+    /// Messages taken by matched probes (handle = index).
+    pub messages: Vec<Option<Message>>,
     /// Cartesian topologies by communicator.
     pub carts: HashMap<c_int, Cart>,
     /// The last message of each error class, for `MPI_Error_string`.
@@ -186,6 +206,8 @@ impl Vp {
             ops: Vec::new(),
             reqs: Vec::new(),
             free_reqs: Vec::new(),
+            persistent: HashMap::new(),
+            messages: Vec::new(),
             carts: HashMap::new(),
             last_error: HashMap::new(),
             shadows: HashMap::new(),
@@ -237,6 +259,50 @@ impl Vp {
     /// Puts request `h` back.
     pub fn put_req(&mut self, h: c_int, r: CReq) {
         self.reqs[h as usize] = Some(r);
+    }
+
+    /// Whether handle `h` names an active request: not
+    /// `MPI_REQUEST_NULL`, nor a persistent request not started.
+    #[inline]
+    pub fn is_active(&self, h: c_int) -> bool {
+        h != MPI_REQUEST_NULL
+            && (self.persistent.is_empty() || self.persistent.get(&h).is_none_or(|p| p.active))
+    }
+
+    /// Ends request `*h`, taken out of the table to complete: its handle
+    /// becomes `MPI_REQUEST_NULL`, unless it is persistent: then it stays,
+    /// the request inactive until started again.
+    #[inline]
+    pub fn retire(&mut self, h: &mut c_int) {
+        // Checked first: hashing the handle would cost every wait.
+        if !self.persistent.is_empty()
+            && let Some(p) = self.persistent.get_mut(h)
+        {
+            p.active = false;
+            self.put_req(*h, CReq::inactive());
+        } else {
+            *h = MPI_REQUEST_NULL;
+        }
+    }
+
+    /// Stores a message taken by a matched probe; returns its handle.
+    pub fn add_message(&mut self, m: Message) -> c_int {
+        let free = self.messages.iter().position(Option::is_none);
+        let i = free.unwrap_or_else(|| {
+            self.messages.push(None);
+            self.messages.len() - 1
+        });
+        self.messages[i] = Some(m);
+        i as c_int
+    }
+
+    /// Takes message `h` (of a matched probe) out of the table.
+    pub fn take_message(&mut self, h: c_int) -> Result<Message, Fail> {
+        usize::try_from(h)
+            .ok()
+            .and_then(|i| self.messages.get_mut(i))
+            .and_then(Option::take)
+            .ok_or_else(|| Fail::new(ERR_REQUEST, format!("invalid message handle {h}")))
     }
 
     /// The error handler of `comm` (fatal unless set otherwise).
@@ -365,7 +431,7 @@ pub(crate) fn write_status(p: *mut MpiStatus, s: &Status) {
             source: s.source,
             tag: s.tag,
             error: MPI_SUCCESS,
-            cancelled: 0,
+            cancelled: c_int::from(s.cancelled),
             count: s.bytes as i64,
         }
     };
@@ -376,8 +442,17 @@ pub(crate) fn proc_null_status() -> Status {
     Status {
         source: MPI_PROC_NULL,
         tag: MPI_ANY_TAG,
-        count: 0,
-        bytes: 0,
+        ..Status::default()
+    }
+}
+
+/// The empty status of a null or inactive request: any source, any tag,
+/// nothing received.
+pub(crate) fn empty_status() -> Status {
+    Status {
+        source: MPI_ANY_SOURCE,
+        tag: MPI_ANY_TAG,
+        ..Status::default()
     }
 }
 

@@ -397,3 +397,67 @@ fn owned_sends_and_waitsome_testsome_testany_complete_every_request() {
     );
     report.expect("every request completes");
 }
+
+#[test]
+fn matched_probes_claim_their_message_and_cancel_withdraws_unmatched_receives() {
+    let report = run(
+        &RunOptions::new(4, 2),
+        program(|mpi| {
+            let (r, n) = (mpi.rank(), mpi.size());
+            let big = |from: i32| -> Vec<u8> {
+                (0..200_000u32).map(|i| (i as u8) ^ (from as u8)).collect()
+            };
+            if r != 0 {
+                mpi.send(&[r], 0, 1, WORLD)?;
+                mpi.send(&big(r), 0, 2, WORLD)?;
+                return mpi.barrier(WORLD);
+            }
+            // A claimed message is not matched by a wildcard receive
+            // posted after the probe: only mrecv gets it.
+            let (msg, s) = mpi.mprobe(ANY_SOURCE, 1, WORLD)?;
+            assert_eq!((s.tag, s.bytes), (1, 4));
+            let mut others = Vec::new();
+            for _ in 2..n {
+                let mut v = [0i32];
+                let got = mpi.recv(&mut v, ANY_SOURCE, 1, WORLD)?;
+                assert_ne!(got.source, s.source, "the claimed message was received");
+                others.push(v[0]);
+            }
+            let mut v = [0i32];
+            let got = mpi.mrecv(msg, &mut v)?;
+            assert_eq!((got.source, v[0]), (s.source, s.source));
+            others.push(v[0]);
+            others.sort_unstable();
+            assert_eq!(others, (1..n).collect::<Vec<_>>());
+            // Large messages (by rendezvous) through improbe and imrecv.
+            for _ in 1..n {
+                let (msg, s) = loop {
+                    if let Some(found) = mpi.improbe(ANY_SOURCE, 2, WORLD)? {
+                        break found;
+                    }
+                };
+                assert_eq!(s.bytes, 200_000);
+                let mut buf = vec![0u8; 200_000];
+                let req = mpi.imrecv(msg, &mut buf)?;
+                assert_eq!(mpi.wait(req)?.source, s.source);
+                assert_eq!(buf, big(s.source));
+            }
+            // Nothing matches tag 99: the receive is cancelled.
+            let mut never = [0i32];
+            let req = mpi.irecv(&mut never, 1, 99, WORLD)?;
+            mpi.cancel(&req);
+            let s = mpi.wait(req)?;
+            assert!(s.cancelled && s.bytes == 0, "{s:?}");
+            // A receive that matched completes as usual.
+            mpi.send(&[7i32], 0, 3, WORLD)?;
+            mpi.probe(0, 3, WORLD)?;
+            let mut got = [0i32];
+            let req = mpi.irecv(&mut got, 0, 3, WORLD)?;
+            mpi.cancel(&req);
+            let s = mpi.wait(req)?;
+            assert!(!s.cancelled && got == [7], "{s:?}");
+            mpi.barrier(WORLD)
+        }),
+    );
+    report.expect("matched probes and cancel");
+}

@@ -111,6 +111,11 @@ fn waitsome_testsome_testany_and_the_other_send_modes_match_open_mpi() {
 }
 
 #[test]
+fn persistent_requests_matched_probes_and_cancel_match_open_mpi() {
+    kernel("persistent", 4, &["100000", "3"], "0 failed checks");
+}
+
+#[test]
 fn pipelined_point_to_point_matches_open_mpi() {
     kernel("pipeline", 5, &["60", "70", "3"], " ok");
 }
@@ -278,6 +283,12 @@ fn bad_mpi_usage_names_the_call_the_rank_and_the_class() {
         ),
         "{stdout}"
     );
+    let (_, stdout, _) = arts_text(&["ampi", "run", "--vp", "2", &so, "--", "restart"]);
+    assert!(
+        stdout.contains("start again: MPI_ERR_REQUEST: invalid request (MPI_Start on rank 0: request 0 is active")
+            && stdout.contains("start plain: MPI_ERR_REQUEST: invalid request (MPI_Start on rank 0: request 1 is not a persistent request"),
+        "{stdout}"
+    );
     let (_, stdout, _) = arts_text(&["ampi", "run", "--vp", "2", &so, "--", "null-requests"]);
     assert!(
         stdout.contains("waitall: MPI_ERR_ARG: invalid argument (MPI_Waitall on rank 0: the request array is a null pointer)"),
@@ -403,6 +414,23 @@ fn with_isomalloc_a_c_ranks_heap_code_and_globals_move_with_it() {
     let out = run_arts(&so, 4, 2, &slots, &["20000"]);
     assert!(out.contains("heap: 4 ranks, 0 wrong reads"), "{out}");
     assert!(out.contains("rank 3 moved 6 times"), "{out}");
+    // A program named without a directory is the one in the working
+    // directory (dlopen alone would search the library path).
+    let here = Command::new(env!("CARGO_BIN_EXE_arts"))
+        .current_dir(dir.path())
+        .args([
+            "ampi",
+            "run",
+            "--vp",
+            "2",
+            "--isomalloc",
+            "heap.so",
+            "--",
+            "100",
+        ])
+        .output()
+        .unwrap();
+    assert!(here.status.success(), "{here:?}");
     // A fatal MPI error unwinds through the rank's copy of the program.
     let (so_, n) = (so.as_str(), "4");
     let args = [&["ampi", "run", "--vp", n, "--pes", "2"], &slots[..]].concat();

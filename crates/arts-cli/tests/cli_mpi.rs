@@ -1250,6 +1250,21 @@ fn a_c_program_runs_its_ranks_on_several_processes() {
         let out = printed(mpirun(2, &args));
         assert!(out.contains("requests: 4 ranks, 0 failed checks"), "{out}");
     }
+    // Persistent requests, matched probes and cancelled receives.
+    let so = c_program("persistent").expect("gcc is installed");
+    for iso in [&[][..], &["--isomalloc"]] {
+        let args = [
+            &["ampi", "run", &so, "--vp", "4"],
+            iso,
+            &["--", "100000", "3"],
+        ]
+        .concat();
+        let out = printed(mpirun(2, &args));
+        assert!(
+            out.contains("persistent: 4 ranks, 3 iterations, 0 failed checks"),
+            "{out}"
+        );
+    }
     // A rank may move to a PE of its own process only.
     let so = c_program("migrate_away").expect("gcc is installed");
     let args = ["ampi", "run", &so, "--vp", "2"];

@@ -9,6 +9,8 @@
  *   thread-multiple  MPI_Init_thread(MPI_THREAD_MULTIPLE) (refused, fatal)
  *   mismatch      MPI_Bcast of 4 ints from the root, 2 expected elsewhere
  *   null-requests MPI_Waitall of 2 requests at a null array (ERRORS_RETURN)
+ *   restart       MPI_Start of an active persistent request, and of one
+ *                 that is not persistent (ERRORS_RETURN)
  *   no-finalize   main returns without MPI_Finalize
  *   abort         MPI_Abort(MPI_COMM_WORLD, 3) from rank 1 */
 #include <mpi.h>
@@ -61,6 +63,22 @@ int main(int argc, char **argv)
         int rc = MPI_Waitall(2, NULL, MPI_STATUSES_IGNORE);
         MPI_Error_string(rc, msg, &len);
         printf("waitall: %s\n", msg);
+    }
+    if (strcmp(mode, "restart") == 0 && rank == 0) {
+        MPI_Request persistent, plain;
+        MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+        MPI_Recv_init(&x, 1, MPI_INT, 0, 5, MPI_COMM_WORLD, &persistent);
+        MPI_Start(&persistent);
+        MPI_Error_string(MPI_Start(&persistent), msg, &len);
+        printf("start again: %s\n", msg);
+        MPI_Irecv(&x, 1, MPI_INT, 0, 6, MPI_COMM_WORLD, &plain);
+        MPI_Error_string(MPI_Start(&plain), msg, &len);
+        printf("start plain: %s\n", msg);
+        MPI_Send(&x, 1, MPI_INT, 0, 5, MPI_COMM_WORLD);
+        MPI_Send(&x, 1, MPI_INT, 0, 6, MPI_COMM_WORLD);
+        MPI_Wait(&persistent, MPI_STATUS_IGNORE);
+        MPI_Wait(&plain, MPI_STATUS_IGNORE);
+        MPI_Request_free(&persistent);
     }
     if (strcmp(mode, "abort") == 0 && rank == 1)
         MPI_Abort(MPI_COMM_WORLD, 3);

@@ -6,6 +6,7 @@
 //!
 //! [`Mpi`]: crate::Mpi
 
+mod claim;
 mod comm;
 mod packet;
 mod payload;
@@ -18,6 +19,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use arts_core::Bulk;
 
+pub use claim::Claimed;
 pub use comm::CommInfo;
 pub use packet::{Large, Net, Outbox, Packet, Payload, Signal};
 pub use payload::INLINE_BYTES;
@@ -42,6 +44,9 @@ pub struct Status {
     pub count: usize,
     /// Bytes received.
     pub bytes: usize,
+    /// Whether the receive was cancelled before a message matched it
+    /// (nothing was received).
+    pub cancelled: bool,
 }
 
 /// Where a matched message goes.
@@ -81,6 +86,22 @@ struct RecvReq {
     /// How a matched large message comes, and the status it completes with
     /// (boxed: rare, and requests are moved on every message's path).
     pull: Option<Box<(rendezvous::Pull, Status)>>,
+}
+
+impl RecvReq {
+    /// A receive as `call` on `comm` into `buf` (`capacity` bytes of
+    /// `elem`-byte elements), nothing matched yet.
+    fn new(call: &'static str, comm: u32, buf: *mut u8, capacity: usize, elem: usize) -> RecvReq {
+        RecvReq {
+            call,
+            buf,
+            capacity,
+            elem: elem.max(1),
+            comm,
+            done: None,
+            pull: None,
+        }
+    }
 }
 
 enum Req {
@@ -134,6 +155,9 @@ pub struct Engine {
     expect_seq: RankMap<u32, u64>,
     held: RankMap<(u32, u64), Packet>,
     unexpected: VecDeque<Packet>,
+    /// Messages taken out of matching by a matched probe, by sender and
+    /// sequence number, with their communicator (`claim.rs`).
+    claimed: RankMap<(u32, u64), (u32, Packet)>,
     posted: Vec<Posted>,
     reqs: Vec<Option<Req>>,
     free: Vec<u32>,
@@ -158,6 +182,7 @@ impl Engine {
             expect_seq: RankMap::default(),
             held: RankMap::default(),
             unexpected: VecDeque::new(),
+            claimed: RankMap::default(),
             posted: Vec::new(),
             reqs: Vec::new(),
             free: Vec::new(),
@@ -308,6 +333,7 @@ impl Engine {
             tag: 0,
             count: bytes,
             bytes,
+            cancelled: false,
         }))
     }
 
@@ -376,15 +402,7 @@ impl Engine {
             tag,
             target: Target::User(0),
         };
-        let h = self.alloc(Req::Recv(RecvReq {
-            call,
-            buf,
-            capacity,
-            elem: elem.max(1),
-            comm,
-            done: None,
-            pull: None,
-        }));
+        let h = self.alloc(Req::Recv(RecvReq::new(call, comm, buf, capacity, elem)));
         match self.unexpected.iter().position(|p| posted.matches(p)) {
             Some(i) => {
                 let p = self.unexpected.remove(i).expect("position is valid");
@@ -413,6 +431,7 @@ impl Engine {
             tag: p.tag,
             count: bytes / r.elem,
             bytes,
+            cancelled: false,
         };
         if bytes > r.capacity {
             r.done = Some(Err(MpiError::Truncated {
@@ -454,12 +473,7 @@ impl Engine {
             .unexpected
             .iter()
             .find(|p| m.matches(p))
-            .map(|p| Status {
-                source: c.rank_of(p.src) as i32,
-                tag: p.tag,
-                count: p.bytes(),
-                bytes: p.bytes(),
-            }))
+            .map(|p| probed(c, p)))
     }
 
     /// Copies every message this engine holds (out of order, unexpected, or
@@ -470,7 +484,9 @@ impl Engine {
         let outside = |p: *const u8| !crate::iso::in_slot(p);
         // A `Bulk` made here has its header and its bytes here (inline
         // bytes are in the packet, which is here already).
+        let claimed = self.claimed.values_mut().map(|(_, p)| p);
         let packets = self.held.values_mut().chain(self.unexpected.iter_mut());
+        let packets = packets.chain(claimed);
         for p in packets {
             if let Some(b) = p.data.shared().filter(|b| outside(b.header_ptr())) {
                 p.data = Payload::Shared(Bulk::new(b.to_vec()));
@@ -692,6 +708,18 @@ impl Engine {
         } else {
             self.reqs[h as usize] = Some(Req::Coll(s));
         }
+    }
+}
+
+/// What a probe reports of waiting message `p` on communicator `c`
+/// (count in bytes).
+fn probed(c: &CommInfo, p: &Packet) -> Status {
+    Status {
+        source: c.rank_of(p.src) as i32,
+        tag: p.tag,
+        count: p.bytes(),
+        bytes: p.bytes(),
+        cancelled: false,
     }
 }
 

@@ -122,6 +122,7 @@ impl LargeSend {
             tag: 0,
             count: self.len,
             bytes: self.len,
+            cancelled: false,
         })
     }
 }
@@ -400,8 +401,9 @@ impl Engine {
 
     /// Asks every unmatched large message not asked yet to come as a message.
     fn ask_unmatched(&mut self) {
+        let claimed = self.claimed.values().map(|(_, p)| p);
         let waiting = self.unexpected.iter().chain(self.held.values());
-        for p in waiting {
+        for p in waiting.chain(claimed) {
             let Some(l) = p.announced() else { continue };
             if !self.rdv.asked.contains(&(p.src, p.seq)) {
                 self.rdv.asked.push((p.src, p.seq));
@@ -454,8 +456,10 @@ impl Engine {
             }
         }
         let asked = self.was_asked(src, seq);
+        let claimed = self.claimed.values_mut().map(|(_, p)| p);
         let waiting = self.unexpected.iter_mut().chain(self.held.values_mut());
-        if let Some(p) = waiting.into_iter().find(|p| (p.src, p.seq) == (src, seq)) {
+        let mut waiting = waiting.chain(claimed);
+        if let Some(p) = waiting.find(|p| (p.src, p.seq) == (src, seq)) {
             let (len, was) = (data.len(), p.data.len());
             let Some(large) = p.carry(data) else {
                 return;

@@ -406,3 +406,54 @@ fn a_withdrawn_send_is_answered_once_and_its_bytes_arrive_once() {
         }
     }
 }
+
+#[test]
+fn a_claimed_large_message_is_pulled_by_its_mrecv_or_asked_for_in_a_balancing_step() {
+    let direct = FakeDirect::default();
+    let mut sim = Sim::new(&direct);
+    let (one, two) = (pattern(RENDEZVOUS_MIN, 6), pattern(RENDEZVOUS_MIN + 5, 8));
+    let first = sim.send_large(2, 0, 1, &one);
+    let second = sim.send_large(2, 0, 1, &two);
+    sim.pump();
+    let claim = |sim: &mut Sim<'_>| {
+        sim.on(0, |e, _| e.improbe("improbe", WORLD, ANY_SOURCE, 1))
+            .unwrap()
+            .expect("a message is waiting")
+    };
+    let (a_id, s) = claim(&mut sim);
+    assert_eq!(s.bytes, one.len());
+    let (b_id, s) = claim(&mut sim);
+    assert_eq!(s.bytes, two.len());
+    // A plain receive does not see claimed messages.
+    let mut other = vec![0u8; two.len()];
+    let h = sim.irecv(0, &mut other, ANY_SOURCE, 1);
+    assert_eq!(sim.test(0, h).unwrap(), None);
+    // The first is received directly between the processes.
+    let mut a = vec![0u8; one.len()];
+    let (ptr, len) = (a.as_mut_ptr(), a.len());
+    // SAFETY: `a` outlives the request, tested to completion below.
+    let ha = sim.on(0, |e, _| unsafe { e.mrecv("mrecv", a_id, ptr, len, 1) });
+    sim.pump();
+    assert!(sim.test(0, ha.unwrap()).unwrap().is_some());
+    assert_eq!(a, one);
+    // The second waits claimed while rank 0 is in a balancing step: it is
+    // asked for as a message, so its sender goes on.
+    sim.mobile[0] = true;
+    sim.on(0, |_, _| ());
+    sim.pump();
+    assert!(sim.test(2, first).unwrap().is_some());
+    assert!(sim.test(2, second).unwrap().is_some(), "the sender went on");
+    sim.mobile[0] = false;
+    let mut b = vec![0u8; two.len()];
+    let (ptr, len) = (b.as_mut_ptr(), b.len());
+    // SAFETY: as above.
+    let hb = sim.on(0, |e, _| unsafe { e.mrecv("mrecv", b_id, ptr, len, 1) });
+    assert!(sim.test(0, hb.unwrap()).unwrap().is_some());
+    assert_eq!(b, two);
+    assert_eq!(sim.engines[0].buffered_bytes(), 0);
+    // Received once: the id is spent.
+    let again = sim.on(0, |e, _| unsafe { e.mrecv("mrecv", b_id, ptr, len, 1) });
+    assert!(matches!(again, Err(MpiError::InvalidHandle { .. })));
+    sim.engines[0].cancel_recv(h);
+    assert!(sim.test(0, h).unwrap().unwrap().cancelled);
+}

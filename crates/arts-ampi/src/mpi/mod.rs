@@ -12,6 +12,7 @@ mod request;
 use std::time::Instant;
 
 pub use comm::UNDEFINED;
+pub use p2p::Message;
 pub use request::Request;
 
 use crate::engine::{Engine, Net};

@@ -7,8 +7,15 @@
 
 use super::{Comm, Mpi, Request};
 use crate::datatype::{MpiType, bytes_of, bytes_of_mut};
-use crate::engine::Status;
+use crate::engine::{Claimed, Status};
 use crate::error::MpiError;
+
+/// A message taken out of matching by [`Mpi::mprobe`] or [`Mpi::improbe`]:
+/// no other receive can match it; [`Mpi::mrecv`] or [`Mpi::imrecv`]
+/// receives it. Dropping it unreceived loses the message.
+#[must_use = "a matched message is received only by mrecv or imrecv"]
+#[derive(Debug)]
+pub struct Message(Claimed);
 
 impl Mpi<'_> {
     #[inline]
@@ -233,11 +240,16 @@ impl Mpi<'_> {
             self.engine()
                 .irecv(call, comm.0, src, tag, ptr, cap, T::DATATYPE.size)?
         };
-        // A large message it matched is pulled now.
+        Ok(self.pull_matched(h))
+    }
+
+    /// The request of receive `h`, whose large message, if it matched one,
+    /// is asked for now.
+    fn pull_matched<'a>(&mut self, h: u32) -> Request<'a> {
         let mobile = self.shared().may_leave();
         let (e, net) = self.parts();
         e.rendezvous(net, mobile);
-        Ok(Request::new(h, self.shared))
+        Request::new(h, self.shared)
     }
 
     /// Receives into `buf` from `src` (or `ANY_SOURCE`) with `tag` (or
@@ -286,5 +298,71 @@ impl Mpi<'_> {
             }
             self.block("probe");
         }
+    }
+
+    /// Takes a waiting message matching `src`/`tag` out of matching (MPI's
+    /// matched probe): its status (count in bytes) and the [`Message`] that
+    /// [`Mpi::mrecv`] receives. `None` if none is waiting (it yields once
+    /// to take in arrived messages then).
+    pub fn improbe(
+        &mut self,
+        src: i32,
+        tag: i32,
+        comm: Comm,
+    ) -> Result<Option<(Message, Status)>, MpiError> {
+        let mut found = self.engine().improbe("improbe", comm.0, src, tag)?;
+        if found.is_none() {
+            self.poll();
+            found = self.engine().improbe("improbe", comm.0, src, tag)?;
+        }
+        Ok(found.map(|(m, s)| (Message(m), s)))
+    }
+
+    /// Waits for a message matching `src`/`tag` and takes it out of
+    /// matching, as [`Mpi::improbe`].
+    pub fn mprobe(
+        &mut self,
+        src: i32,
+        tag: i32,
+        comm: Comm,
+    ) -> Result<(Message, Status), MpiError> {
+        loop {
+            if let Some((m, s)) = self.engine().improbe("mprobe", comm.0, src, tag)? {
+                return Ok((Message(m), s));
+            }
+            self.block("mprobe");
+        }
+    }
+
+    /// Starts the receive of matched message `msg` into `buf` (a longer
+    /// message is an error, `Truncated`, and is lost).
+    pub fn imrecv<'a, T: MpiType>(
+        &mut self,
+        msg: Message,
+        buf: &'a mut [T],
+    ) -> Result<Request<'a>, MpiError> {
+        self.imrecv_named("imrecv", msg, bytes_of_mut(buf), T::DATATYPE.size)
+    }
+
+    /// Receives matched message `msg` into `buf`.
+    pub fn mrecv<T: MpiType>(&mut self, msg: Message, buf: &mut [T]) -> Result<Status, MpiError> {
+        let req = self.imrecv_named("mrecv", msg, bytes_of_mut(buf), T::DATATYPE.size)?;
+        self.wait_as("mrecv", req)
+    }
+
+    /// Starts the receive of `msg` into `bytes` (of `elem`-byte elements)
+    /// as `call`.
+    fn imrecv_named<'a>(
+        &mut self,
+        call: &'static str,
+        msg: Message,
+        bytes: &'a mut [u8],
+        elem: usize,
+    ) -> Result<Request<'a>, MpiError> {
+        let (ptr, cap) = (bytes.as_mut_ptr(), bytes.len());
+        // SAFETY: `bytes` is borrowed for 'a by the returned request, which
+        // completes or cancels the receive before it ends (wait/test/drop).
+        let h = unsafe { self.engine().mrecv(call, msg.0, ptr, cap, elem)? };
+        Ok(self.pull_matched(h))
     }
 }

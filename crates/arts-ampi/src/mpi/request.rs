@@ -69,6 +69,16 @@ impl Mpi<'_> {
         }
     }
 
+    /// Cancels `req` if it is a receive no message has matched yet (MPI's
+    /// `cancel`): it completes at once, its status `cancelled` and nothing
+    /// received. Any other request (a matched receive, a send, a
+    /// collective) completes as it would have; wait for it either way.
+    pub fn cancel(&mut self, req: &Request<'_>) {
+        if let Some(h) = req.handle {
+            self.engine().cancel_recv(h);
+        }
+    }
+
     /// Whether `req` completed (its status then); yields once to take in
     /// arrived messages when it has not.
     pub fn test(&mut self, req: &mut Request<'_>) -> Result<Option<Status>, MpiError> {
