@@ -429,9 +429,9 @@ pub(crate) fn write_status(p: *mut MpiStatus, s: &Status) {
     unsafe {
         *p = MpiStatus {
             source: s.source,
-            tag: s.tag,
+            tag: if s.cancelled() { MPI_ANY_TAG } else { s.tag },
             error: MPI_SUCCESS,
-            cancelled: c_int::from(s.cancelled),
+            cancelled: c_int::from(s.cancelled()),
             count: s.bytes as i64,
         }
     };

@@ -447,7 +447,7 @@ fn matched_probes_claim_their_message_and_cancel_withdraws_unmatched_receives() 
             let req = mpi.irecv(&mut never, 1, 99, WORLD)?;
             mpi.cancel(&req);
             let s = mpi.wait(req)?;
-            assert!(s.cancelled && s.bytes == 0, "{s:?}");
+            assert!(s.cancelled() && s.bytes == 0, "{s:?}");
             // A receive that matched completes as usual.
             mpi.send(&[7i32], 0, 3, WORLD)?;
             mpi.probe(0, 3, WORLD)?;
@@ -455,7 +455,7 @@ fn matched_probes_claim_their_message_and_cancel_withdraws_unmatched_receives() 
             let req = mpi.irecv(&mut got, 0, 3, WORLD)?;
             mpi.cancel(&req);
             let s = mpi.wait(req)?;
-            assert!(!s.cancelled && got == [7], "{s:?}");
+            assert!(!s.cancelled() && got == [7], "{s:?}");
             mpi.barrier(WORLD)
         }),
     );

@@ -8,7 +8,7 @@
 //! rendezvous protocol as an unmatched one (its bytes may still be pushed
 //! or asked for) until it is received.
 
-use super::{ANY_SOURCE, ANY_TAG, Engine, Posted, RecvReq, Req, Status, Target, probed};
+use super::{Engine, Posted, RecvReq, Req, Status, Target, probed};
 use crate::error::MpiError;
 
 /// A message a matched probe took out of matching, for one receive
@@ -78,8 +78,7 @@ impl Engine {
     }
 
     /// Cancels receive `h` if no message has matched it yet: it is
-    /// withdrawn and completes (wait/test) with `cancelled` set and
-    /// nothing received. A matched receive, a send or a collective
+    /// withdrawn and completes (wait/test) with [`Status::CANCELLED`]. A matched receive, a send or a collective
     /// completes as it would have.
     pub fn cancel_recv(&mut self, h: u32) {
         let Some(i) = self.posted.iter().position(|p| p.target == Target::User(h)) else {
@@ -87,12 +86,7 @@ impl Engine {
         };
         self.posted.remove(i);
         if let Some(Some(Req::Recv(r))) = self.reqs.get_mut(h as usize) {
-            r.done = Some(Ok(Status {
-                source: ANY_SOURCE,
-                tag: ANY_TAG,
-                cancelled: true,
-                ..Status::default()
-            }));
+            r.done = Some(Ok(Status::CANCELLED));
         }
     }
 }

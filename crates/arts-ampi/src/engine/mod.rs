@@ -44,9 +44,26 @@ pub struct Status {
     pub count: usize,
     /// Bytes received.
     pub bytes: usize,
-    /// Whether the receive was cancelled before a message matched it
-    /// (nothing was received).
-    pub cancelled: bool,
+}
+
+/// The tag of [`Status::CANCELLED`], which no message has.
+const CANCELLED_TAG: i32 = i32::MIN;
+
+impl Status {
+    /// The status of a receive cancelled before a message matched it:
+    /// nothing was received. (A marker tag, not a field: a larger status
+    /// costs every message's path.)
+    pub const CANCELLED: Status = Status {
+        source: ANY_SOURCE,
+        tag: CANCELLED_TAG,
+        count: 0,
+        bytes: 0,
+    };
+
+    /// Whether this is the status of a cancelled receive.
+    pub fn cancelled(&self) -> bool {
+        self.tag == CANCELLED_TAG
+    }
 }
 
 /// Where a matched message goes.
@@ -333,7 +350,6 @@ impl Engine {
             tag: 0,
             count: bytes,
             bytes,
-            cancelled: false,
         }))
     }
 
@@ -431,7 +447,6 @@ impl Engine {
             tag: p.tag,
             count: bytes / r.elem,
             bytes,
-            cancelled: false,
         };
         if bytes > r.capacity {
             r.done = Some(Err(MpiError::Truncated {
@@ -719,7 +734,6 @@ fn probed(c: &CommInfo, p: &Packet) -> Status {
         tag: p.tag,
         count: p.bytes(),
         bytes: p.bytes(),
-        cancelled: false,
     }
 }
 

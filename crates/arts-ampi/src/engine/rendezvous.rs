@@ -122,7 +122,6 @@ impl LargeSend {
             tag: 0,
             count: self.len,
             bytes: self.len,
-            cancelled: false,
         })
     }
 }

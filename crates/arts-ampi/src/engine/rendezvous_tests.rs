@@ -455,5 +455,5 @@ fn a_claimed_large_message_is_pulled_by_its_mrecv_or_asked_for_in_a_balancing_st
     let again = sim.on(0, |e, _| unsafe { e.mrecv("mrecv", b_id, ptr, len, 1) });
     assert!(matches!(again, Err(MpiError::InvalidHandle { .. })));
     sim.engines[0].cancel_recv(h);
-    assert!(sim.test(0, h).unwrap().unwrap().cancelled);
+    assert!(sim.test(0, h).unwrap().unwrap().cancelled());
 }

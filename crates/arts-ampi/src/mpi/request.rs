@@ -70,7 +70,7 @@ impl Mpi<'_> {
     }
 
     /// Cancels `req` if it is a receive no message has matched yet (MPI's
-    /// `cancel`): it completes at once, its status `cancelled` and nothing
+    /// `cancel`): it completes at once with [`Status::CANCELLED`], nothing
     /// received. Any other request (a matched receive, a send, a
     /// collective) completes as it would have; wait for it either way.
     pub fn cancel(&mut self, req: &Request<'_>) {
