@@ -32,6 +32,7 @@ typedef int MPI_Datatype;
 typedef int MPI_Op;
 typedef int MPI_Request;
 typedef int MPI_Message;
+typedef int MPI_Group;
 typedef int MPI_Errhandler;
 typedef int MPI_Info;
 typedef long MPI_Aint;
@@ -102,6 +103,14 @@ typedef void MPI_User_function(void *invec, void *inoutvec, int *len, MPI_Dataty
 #define MPI_REQUEST_NULL (-1)
 #define MPI_MESSAGE_NULL (-1)
 #define MPI_MESSAGE_NO_PROC (-2)
+#define MPI_GROUP_NULL (-1)
+#define MPI_GROUP_EMPTY 0
+/* predefined attributes (MPI_Comm_get_attr) */
+#define MPI_TAG_UB 1
+#define MPI_HOST 2
+#define MPI_IO 3
+#define MPI_WTIME_IS_GLOBAL 4
+#define MPI_UNIVERSE_SIZE 5
 #define MPI_INFO_NULL 0
 #define MPI_ANY_SOURCE (-2)
 #define MPI_ANY_TAG (-1)
@@ -206,6 +215,23 @@ typedef void MPI_User_function(void *invec, void *inoutvec, int *len, MPI_Dataty
 #define MPI_Start ARTS_MPI_Start
 #define MPI_Startall ARTS_MPI_Startall
 #define MPI_Cancel ARTS_MPI_Cancel
+#define MPI_Comm_group ARTS_MPI_Comm_group
+#define MPI_Group_incl ARTS_MPI_Group_incl
+#define MPI_Group_excl ARTS_MPI_Group_excl
+#define MPI_Group_union ARTS_MPI_Group_union
+#define MPI_Group_intersection ARTS_MPI_Group_intersection
+#define MPI_Group_difference ARTS_MPI_Group_difference
+#define MPI_Group_size ARTS_MPI_Group_size
+#define MPI_Group_rank ARTS_MPI_Group_rank
+#define MPI_Group_translate_ranks ARTS_MPI_Group_translate_ranks
+#define MPI_Group_compare ARTS_MPI_Group_compare
+#define MPI_Group_free ARTS_MPI_Group_free
+#define MPI_Comm_create ARTS_MPI_Comm_create
+#define MPI_Comm_get_attr ARTS_MPI_Comm_get_attr
+#define MPI_Attr_get ARTS_MPI_Attr_get
+#define MPI_Pack ARTS_MPI_Pack
+#define MPI_Unpack ARTS_MPI_Unpack
+#define MPI_Pack_size ARTS_MPI_Pack_size
 #define MPI_Test_cancelled ARTS_MPI_Test_cancelled
 #define MPI_Wait ARTS_MPI_Wait
 #define MPI_Waitall ARTS_MPI_Waitall
@@ -350,6 +376,28 @@ int MPI_Start(MPI_Request *request);
 int MPI_Startall(int count, MPI_Request requests[]);
 int MPI_Cancel(MPI_Request *request);
 int MPI_Test_cancelled(const MPI_Status *status, int *flag);
+int MPI_Pack(const void *inbuf, int incount, MPI_Datatype datatype, void *outbuf, int outsize,
+             int *position, MPI_Comm comm);
+int MPI_Unpack(const void *inbuf, int insize, int *position, void *outbuf, int outcount,
+               MPI_Datatype datatype, MPI_Comm comm);
+int MPI_Pack_size(int incount, MPI_Datatype datatype, MPI_Comm comm, int *size);
+
+/* ---- groups and attributes ---- */
+int MPI_Comm_group(MPI_Comm comm, MPI_Group *group);
+int MPI_Group_incl(MPI_Group group, int n, const int ranks[], MPI_Group *newgroup);
+int MPI_Group_excl(MPI_Group group, int n, const int ranks[], MPI_Group *newgroup);
+int MPI_Group_union(MPI_Group group1, MPI_Group group2, MPI_Group *newgroup);
+int MPI_Group_intersection(MPI_Group group1, MPI_Group group2, MPI_Group *newgroup);
+int MPI_Group_difference(MPI_Group group1, MPI_Group group2, MPI_Group *newgroup);
+int MPI_Group_size(MPI_Group group, int *size);
+int MPI_Group_rank(MPI_Group group, int *rank);
+int MPI_Group_translate_ranks(MPI_Group group1, int n, const int ranks1[], MPI_Group group2,
+                              int ranks2[]);
+int MPI_Group_compare(MPI_Group group1, MPI_Group group2, int *result);
+int MPI_Group_free(MPI_Group *group);
+int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm);
+int MPI_Comm_get_attr(MPI_Comm comm, int comm_keyval, void *attribute_val, int *flag);
+int MPI_Attr_get(MPI_Comm comm, int keyval, void *attribute_val, int *flag);
 int MPI_Wait(MPI_Request *request, MPI_Status *status);
 int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[]);
 int MPI_Waitany(int count, MPI_Request requests[], int *index, MPI_Status *status);

@@ -14,6 +14,20 @@ pub const MPI_COMM_SELF: c_int = 1;
 pub const MPI_DATATYPE_NULL: c_int = -1;
 /// `MPI_REQUEST_NULL`.
 pub const MPI_REQUEST_NULL: c_int = -1;
+/// `MPI_GROUP_NULL`.
+pub const MPI_GROUP_NULL: c_int = -1;
+/// `MPI_GROUP_EMPTY`.
+pub const MPI_GROUP_EMPTY: c_int = 0;
+/// The predefined attributes of `MPI_Comm_get_attr`.
+pub const MPI_TAG_UB: c_int = 1;
+/// `MPI_HOST`.
+pub const MPI_HOST: c_int = 2;
+/// `MPI_IO`.
+pub const MPI_IO: c_int = 3;
+/// `MPI_WTIME_IS_GLOBAL`.
+pub const MPI_WTIME_IS_GLOBAL: c_int = 4;
+/// `MPI_UNIVERSE_SIZE`.
+pub const MPI_UNIVERSE_SIZE: c_int = 5;
 /// `MPI_MESSAGE_NULL`.
 pub const MPI_MESSAGE_NULL: c_int = -1;
 /// `MPI_MESSAGE_NO_PROC`: what a matched probe of `MPI_PROC_NULL` returns.
@@ -171,6 +185,8 @@ pub const ERR_RANK: c_int = class("MPI_ERR_RANK");
 pub const ERR_REQUEST: c_int = class("MPI_ERR_REQUEST");
 /// `MPI_ERR_ROOT`.
 pub const ERR_ROOT: c_int = class("MPI_ERR_ROOT");
+/// `MPI_ERR_GROUP`.
+pub const ERR_GROUP: c_int = class("MPI_ERR_GROUP");
 /// `MPI_ERR_OP`.
 pub const ERR_OP: c_int = class("MPI_ERR_OP");
 /// `MPI_ERR_TOPOLOGY`.

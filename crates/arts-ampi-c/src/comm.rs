@@ -2,9 +2,9 @@
 //! handlers (a new communicator inherits its parent's handler and
 //! Cartesian topology is kept by `MPI_Comm_dup`).
 
-use std::ffi::c_int;
+use std::ffi::{c_int, c_void};
 
-use arts_ampi::Comm;
+use arts_ampi::{Comm, WORLD};
 
 use crate::abi::*;
 use crate::state::{Fail, Vp, comm_of, entry, out};
@@ -167,4 +167,65 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Comm_get_errhandler(
         *handler = vp.errhandler(comm);
         Ok(())
     })
+}
+
+/// `MPI_Comm_get_attr` of a predefined attribute: `*attribute_val` (a
+/// `void *` slot) points at its `int` value. `MPI_TAG_UB` is the largest
+/// tag, `MPI_HOST` `MPI_PROC_NULL`, `MPI_IO` `MPI_ANY_SOURCE` (every rank
+/// may do I/O), `MPI_WTIME_IS_GLOBAL` 0 (clocks of processes on different
+/// machines are not synchronized), `MPI_UNIVERSE_SIZE` the number of
+/// ranks. Any other key: `*flag` false (user attributes are not
+/// supported: `MPI_Comm_create_keyval` is not in `mpi.h`).
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Comm_get_attr(
+    comm: c_int,
+    keyval: c_int,
+    attribute_val: *mut c_void,
+    flag: *mut c_int,
+) -> c_int {
+    entry("MPI_Comm_get_attr", comm, |vp| {
+        get_attr(vp, comm, keyval, attribute_val, flag)
+    })
+}
+
+/// `MPI_Attr_get`: the MPI-1 name of `MPI_Comm_get_attr`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Attr_get(
+    comm: c_int,
+    keyval: c_int,
+    attribute_val: *mut c_void,
+    flag: *mut c_int,
+) -> c_int {
+    entry("MPI_Attr_get", comm, |vp| {
+        get_attr(vp, comm, keyval, attribute_val, flag)
+    })
+}
+
+fn get_attr(
+    vp: &mut Vp,
+    comm: c_int,
+    keyval: c_int,
+    attribute_val: *mut c_void,
+    flag: *mut c_int,
+) -> Result<(), Fail> {
+    let size = vp.mpi().comm_size(Comm(WORLD.0))?;
+    comm_of(comm)?;
+    let flag = out(flag, "flag")?;
+    let value = match keyval {
+        MPI_TAG_UB => i32::MAX,
+        MPI_HOST => MPI_PROC_NULL,
+        MPI_IO => MPI_ANY_SOURCE,
+        MPI_WTIME_IS_GLOBAL => 0,
+        MPI_UNIVERSE_SIZE => size,
+        _ => {
+            *flag = 0;
+            return Ok(());
+        }
+    };
+    let slot = out(attribute_val.cast::<*mut c_int>(), "attribute_val")?;
+    let at = &mut vp.attributes[keyval as usize];
+    *at = value;
+    *slot = at;
+    *flag = 1;
+    Ok(())
 }

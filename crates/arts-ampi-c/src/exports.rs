@@ -272,6 +272,74 @@ pub static EXPORTS: Exports = Exports(&[
         crate::p2p::ARTS_MPI_Sendrecv_replace as *const (),
     ),
     ("ARTS_MPI_Probe", crate::p2p::ARTS_MPI_Probe as *const ()),
+    (
+        "ARTS_MPI_Comm_group",
+        crate::group::ARTS_MPI_Comm_group as *const (),
+    ),
+    (
+        "ARTS_MPI_Group_incl",
+        crate::group::ARTS_MPI_Group_incl as *const (),
+    ),
+    (
+        "ARTS_MPI_Group_excl",
+        crate::group::ARTS_MPI_Group_excl as *const (),
+    ),
+    (
+        "ARTS_MPI_Group_union",
+        crate::group::ARTS_MPI_Group_union as *const (),
+    ),
+    (
+        "ARTS_MPI_Group_intersection",
+        crate::group::ARTS_MPI_Group_intersection as *const (),
+    ),
+    (
+        "ARTS_MPI_Group_difference",
+        crate::group::ARTS_MPI_Group_difference as *const (),
+    ),
+    (
+        "ARTS_MPI_Group_size",
+        crate::group::ARTS_MPI_Group_size as *const (),
+    ),
+    (
+        "ARTS_MPI_Group_rank",
+        crate::group::ARTS_MPI_Group_rank as *const (),
+    ),
+    (
+        "ARTS_MPI_Group_translate_ranks",
+        crate::group::ARTS_MPI_Group_translate_ranks as *const (),
+    ),
+    (
+        "ARTS_MPI_Group_compare",
+        crate::group::ARTS_MPI_Group_compare as *const (),
+    ),
+    (
+        "ARTS_MPI_Group_free",
+        crate::group::ARTS_MPI_Group_free as *const (),
+    ),
+    (
+        "ARTS_MPI_Comm_create",
+        crate::group::ARTS_MPI_Comm_create as *const (),
+    ),
+    (
+        "ARTS_MPI_Comm_get_attr",
+        crate::comm::ARTS_MPI_Comm_get_attr as *const (),
+    ),
+    (
+        "ARTS_MPI_Attr_get",
+        crate::comm::ARTS_MPI_Attr_get as *const (),
+    ),
+    (
+        "ARTS_MPI_Pack",
+        crate::typecalls::ARTS_MPI_Pack as *const (),
+    ),
+    (
+        "ARTS_MPI_Unpack",
+        crate::typecalls::ARTS_MPI_Unpack as *const (),
+    ),
+    (
+        "ARTS_MPI_Pack_size",
+        crate::typecalls::ARTS_MPI_Pack_size as *const (),
+    ),
     ("ARTS_MPI_Mprobe", crate::p2p::ARTS_MPI_Mprobe as *const ()),
     (
         "ARTS_MPI_Improbe",

@@ -27,6 +27,7 @@ mod comm;
 mod env;
 mod errors;
 mod exports;
+mod group;
 mod image;
 pub mod loader;
 mod malloc;

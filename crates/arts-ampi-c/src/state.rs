@@ -19,6 +19,7 @@ use arts_ampi::{Comm, Message, Mpi, MpiError, Request, Status};
 
 use crate::abi::*;
 use crate::cart::Cart;
+use crate::group::Groups;
 use crate::ops::UserOp;
 use crate::persistent::Persistent;
 use crate::types::TypeTable;
@@ -158,6 +159,10 @@ pub(crate) struct Vp {
     pub persistent: HashMap<c_int, Persistent>,
     /// Messages taken by matched probes (handle = index).
     pub messages: Vec<Option<Message>>,
+    /// Groups (`crate::group`).
+    pub groups: Groups,
+    /// The values `MPI_Comm_get_attr` points at, by attribute.
+    pub attributes: [c_int; 6],
     /// Cartesian topologies by communicator.
     pub carts: HashMap<c_int, Cart>,
     /// The last message of each error class, for `MPI_Error_string`.
@@ -208,6 +213,8 @@ impl Vp {
             free_reqs: Vec::new(),
             persistent: HashMap::new(),
             messages: Vec::new(),
+            groups: Groups::new(),
+            attributes: [0; 6],
             carts: HashMap::new(),
             last_error: HashMap::new(),
             shadows: HashMap::new(),

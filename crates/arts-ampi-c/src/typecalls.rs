@@ -1,9 +1,12 @@
-//! The datatype calls: constructors, commit/free, size and extent.
+//! The datatype calls: constructors, commit/free, size and extent, and
+//! packing into user buffers (`MPI_Pack`, `MPI_Unpack`, `MPI_Pack_size`:
+//! the packed form is the elements' bytes in type-map order, no header).
 
-use std::ffi::c_int;
+use std::ffi::{c_int, c_void};
 
 use crate::abi::*;
-use crate::state::{Fail, Vp, count, entry, ints, out};
+use crate::p2p::{RecvBuf, byte_len, send_bytes};
+use crate::state::{Fail, Vp, comm_of, count, entry, ints, out};
 use crate::types::{TypeInfo, from_placements, structure};
 
 fn old(vp: &Vp, h: c_int) -> Result<TypeInfo, Fail> {
@@ -321,5 +324,103 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Type_create_subarray(
         t.lb = 0;
         t.extent = stride[0] * size[0] as isize * o.extent;
         define(vp, newtype, t)
+    })
+}
+
+/// `MPI_Pack_size`: the bytes `MPI_Pack` needs for `incount` elements of
+/// `datatype` (their packed size: no header).
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Pack_size(
+    incount: c_int,
+    datatype: c_int,
+    comm: c_int,
+    size: *mut c_int,
+) -> c_int {
+    entry("MPI_Pack_size", comm, |vp| {
+        comm_of(comm)?;
+        let len = byte_len(
+            count(incount, "incount")?,
+            vp.types.comm_type_ref(datatype)?,
+        )?;
+        *out(size, "size")? = c_int::try_from(len)
+            .map_err(|_| Fail::new(ERR_COUNT, format!("{len} bytes do not fit in an int")))?;
+        Ok(())
+    })
+}
+
+/// The `len` bytes at `*position` of a buffer of `size` bytes at `buf`,
+/// for `MPI_Pack` and `MPI_Unpack`; the position moves past them.
+fn window<'a>(
+    buf: *mut u8,
+    size: c_int,
+    position: &mut c_int,
+    len: usize,
+) -> Result<&'a mut [u8], Fail> {
+    let size = count(size, "the buffer size")?;
+    let at = count(*position, "position")?;
+    let end = at.checked_add(len).filter(|&e| e <= size).ok_or_else(|| {
+        Fail::new(
+            ERR_TRUNCATE,
+            format!("{len} bytes at position {at} overflow the buffer of {size} bytes"),
+        )
+    })?;
+    if len > 0 && buf.is_null() {
+        return Err(Fail::new(ERR_BUFFER, "the packed buffer is a null pointer"));
+    }
+    *position = end as c_int;
+    if len == 0 {
+        return Ok(&mut []);
+    }
+    // SAFETY: the program passes a buffer of `size` bytes; at + len <= size.
+    Ok(unsafe { std::slice::from_raw_parts_mut(buf.add(at), len) })
+}
+
+/// `MPI_Pack`: appends `incount` elements of `datatype` at `inbuf` to the
+/// packed buffer `outbuf` at `*position`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Pack(
+    inbuf: *const c_void,
+    incount: c_int,
+    datatype: c_int,
+    outbuf: *mut c_void,
+    outsize: c_int,
+    position: *mut c_int,
+    comm: c_int,
+) -> c_int {
+    entry("MPI_Pack", comm, |vp| {
+        comm_of(comm)?;
+        let position = out(position, "position")?;
+        let data = send_bytes(
+            inbuf,
+            count(incount, "incount")?,
+            vp.types.comm_type_ref(datatype)?,
+        )?;
+        window(outbuf.cast(), outsize, position, data.len())?.copy_from_slice(&data);
+        Ok(())
+    })
+}
+
+/// `MPI_Unpack`: takes `outcount` elements of `datatype` from the packed
+/// buffer `inbuf` at `*position` into `outbuf`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Unpack(
+    inbuf: *const c_void,
+    insize: c_int,
+    position: *mut c_int,
+    outbuf: *mut c_void,
+    outcount: c_int,
+    datatype: c_int,
+    comm: c_int,
+) -> c_int {
+    entry("MPI_Unpack", comm, |vp| {
+        comm_of(comm)?;
+        let position = out(position, "position")?;
+        let n = count(outcount, "outcount")?;
+        let mut target = RecvBuf::new(outbuf, n, vp.types.comm_type_ref(datatype)?)?;
+        let len = target.slice().len();
+        let bytes = window(inbuf.cast_mut().cast(), insize, position, len)?;
+        target.slice().copy_from_slice(bytes);
+        target.finish(len);
+        Ok(())
     })
 }

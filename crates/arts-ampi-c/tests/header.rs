@@ -128,14 +128,14 @@ fn a_call_outside_the_subset_fails_at_compile_time() {
         return;
     };
     let dir = tempfile::tempdir().unwrap();
-    let src = dir.path().join("group.c");
+    let src = dir.path().join("win.c");
     std::fs::write(
         &src,
         "#include <mpi.h>\n\
          int main(int argc, char **argv) {\n\
-           int g;\n\
+           int w, x;\n\
            MPI_Init(&argc, &argv);\n\
-           MPI_Comm_group(MPI_COMM_WORLD, &g);\n\
+           MPI_Win_create(&x, 4, 4, 0, MPI_COMM_WORLD, &w);\n\
            return MPI_Finalize();\n\
          }\n",
     )
@@ -144,7 +144,7 @@ fn a_call_outside_the_subset_fails_at_compile_time() {
         .arg(arts_ampi_c::mpicc_path())
         .arg(&src)
         .arg("-o")
-        .arg(dir.path().join("group.so"))
+        .arg(dir.path().join("win.so"))
         .output()
         .unwrap();
     assert!(
@@ -152,5 +152,5 @@ fn a_call_outside_the_subset_fails_at_compile_time() {
         "an undeclared MPI call must not compile"
     );
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("MPI_Comm_group"), "{err}");
+    assert!(err.contains("MPI_Win_create"), "{err}");
 }

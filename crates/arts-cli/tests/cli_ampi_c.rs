@@ -116,6 +116,11 @@ fn persistent_requests_matched_probes_and_cancel_match_open_mpi() {
 }
 
 #[test]
+fn groups_comm_create_pack_and_attributes_match_open_mpi() {
+    kernel("groups", 5, &[], "0 failed checks");
+}
+
+#[test]
 fn pipelined_point_to_point_matches_open_mpi() {
     kernel("pipeline", 5, &["60", "70", "3"], " ok");
 }
@@ -281,6 +286,12 @@ fn bad_mpi_usage_names_the_call_the_rank_and_the_class() {
         stdout.contains(
             "returned class 6 (MPI_ERR_RANK is 6): MPI_ERR_RANK: invalid rank (MPI_Send on rank 0:"
         ),
+        "{stdout}"
+    );
+    let (_, stdout, _) = arts_text(&["ampi", "run", "--vp", "2", &so, "--", "groups"]);
+    assert!(
+        stdout.contains("pack: MPI_ERR_TRUNCATE: message truncated (MPI_Pack on rank 0: 8 bytes at position 4 overflow the buffer of 8 bytes)")
+            && stdout.contains("comm_create: MPI_ERR_GROUP: invalid group (MPI_Comm_create on rank 0: the group has rank 1 of MPI_COMM_WORLD, which is not in the communicator)"),
         "{stdout}"
     );
     let (_, stdout, _) = arts_text(&["ampi", "run", "--vp", "2", &so, "--", "restart"]);

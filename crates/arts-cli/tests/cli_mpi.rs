@@ -1250,6 +1250,10 @@ fn a_c_program_runs_its_ranks_on_several_processes() {
         let out = printed(mpirun(2, &args));
         assert!(out.contains("requests: 4 ranks, 0 failed checks"), "{out}");
     }
+    // Groups and MPI_Comm_create across processes.
+    let so = c_program("groups").expect("gcc is installed");
+    let out = printed(mpirun(2, &["ampi", "run", &so, "--vp", "5"]));
+    assert!(out.contains("groups: 5 ranks, 0 failed checks"), "{out}");
     // Persistent requests, matched probes and cancelled receives.
     let so = c_program("persistent").expect("gcc is installed");
     for iso in [&[][..], &["--isomalloc"]] {

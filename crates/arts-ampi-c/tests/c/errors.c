@@ -9,6 +9,8 @@
  *   thread-multiple  MPI_Init_thread(MPI_THREAD_MULTIPLE) (refused, fatal)
  *   mismatch      MPI_Bcast of 4 ints from the root, 2 expected elsewhere
  *   null-requests MPI_Waitall of 2 requests at a null array (ERRORS_RETURN)
+ *   groups        MPI_Pack past the end of its buffer, MPI_Comm_create with a
+ *                 group not in the communicator (ERRORS_RETURN)
  *   restart       MPI_Start of an active persistent request, and of one
  *                 that is not persistent (ERRORS_RETURN)
  *   no-finalize   main returns without MPI_Finalize
@@ -63,6 +65,22 @@ int main(int argc, char **argv)
         int rc = MPI_Waitall(2, NULL, MPI_STATUSES_IGNORE);
         MPI_Error_string(rc, msg, &len);
         printf("waitall: %s\n", msg);
+    }
+    if (strcmp(mode, "groups") == 0 && rank == 0) {
+        char packed[8];
+        int position = 4;
+        MPI_Group world;
+        MPI_Comm self;
+        MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+        MPI_Error_string(MPI_Pack(&x, 2, MPI_INT, packed, 8, &position, MPI_COMM_WORLD), msg,
+                         &len);
+        printf("pack: %s\n", msg);
+        MPI_Comm_group(MPI_COMM_WORLD, &world);
+        MPI_Comm_dup(MPI_COMM_SELF, &self);
+        MPI_Comm_set_errhandler(self, MPI_ERRORS_RETURN);
+        MPI_Error_string(MPI_Comm_create(self, world, &self), msg, &len);
+        printf("comm_create: %s\n", msg);
+        MPI_Group_free(&world);
     }
     if (strcmp(mode, "restart") == 0 && rank == 0) {
         MPI_Request persistent, plain;
