@@ -8,7 +8,7 @@
 //! rendezvous protocol as an unmatched one (its bytes may still be pushed
 //! or asked for) until it is received.
 
-use super::{Engine, Posted, RecvReq, Req, Status, Target, probed};
+use super::{Engine, RecvReq, Req, Status, Target, probed};
 use crate::error::MpiError;
 
 /// A message a matched probe took out of matching, for one receive
@@ -30,14 +30,7 @@ impl Engine {
         src: i32,
         tag: i32,
     ) -> Result<Option<(Claimed, Status)>, MpiError> {
-        let (ctx, src, tag) = self.matcher(call, comm, src, tag)?;
-        let m = Posted {
-            ctx,
-            src,
-            tag,
-            target: Target::User(0),
-        };
-        let Some(i) = self.unexpected.iter().position(|p| m.matches(p)) else {
+        let Some(i) = self.waiting(call, comm, src, tag)? else {
             return Ok(None);
         };
         let p = self.unexpected.remove(i).expect("position is valid");

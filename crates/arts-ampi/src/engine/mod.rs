@@ -476,6 +476,20 @@ impl Engine {
         src: i32,
         tag: i32,
     ) -> Result<Option<Status>, MpiError> {
+        let found = self.waiting(call, comm, src, tag)?;
+        let c = self.comm(call, comm)?;
+        Ok(found.map(|i| probed(c, &self.unexpected[i])))
+    }
+
+    /// The position in `unexpected` of the first message matching
+    /// `src`/`tag` on `comm`.
+    fn waiting(
+        &self,
+        call: &'static str,
+        comm: u32,
+        src: i32,
+        tag: i32,
+    ) -> Result<Option<usize>, MpiError> {
         let (ctx, src, tag) = self.matcher(call, comm, src, tag)?;
         let m = Posted {
             ctx,
@@ -483,12 +497,7 @@ impl Engine {
             tag,
             target: Target::User(0),
         };
-        let c = self.comm(call, comm)?;
-        Ok(self
-            .unexpected
-            .iter()
-            .find(|p| m.matches(p))
-            .map(|p| probed(c, p)))
+        Ok(self.unexpected.iter().position(|p| m.matches(p)))
     }
 
     /// Copies every message this engine holds (out of order, unexpected, or
