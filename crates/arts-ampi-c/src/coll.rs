@@ -4,7 +4,7 @@
 
 use std::ffi::{c_int, c_void};
 
-use arts_ampi::{Comm, Status};
+use arts_ampi::Comm;
 
 use crate::abi::*;
 use crate::p2p::{RecvBuf, send_bytes};
@@ -80,11 +80,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Ibarrier(comm: c_int, request: *mut c_i
     entry("MPI_Ibarrier", comm, |vp| {
         let request = out(request, "request")?;
         let req = vp.mpi().ibarrier(comm_of(comm)?)?;
-        *request = vp.add_req(CReq {
-            req: Some(req),
-            finish: None,
-            done: None,
-        });
+        *request = vp.add_req(CReq::pending(req));
         Ok(())
     })
 }
@@ -109,14 +105,10 @@ fn bcast(
     }
     let req = vp.mpi().ibcast(rb.slice(), root, c)?;
     let bytes = n * t.size;
-    Ok(CReq {
-        req: Some(req),
-        finish: Some(Box::new(move |s: Status| {
-            rb.finish(bytes);
-            s
-        })),
-        done: None,
-    })
+    Ok(CReq::finishing(req, move |s| {
+        rb.finish(bytes);
+        s
+    }))
 }
 
 /// `MPI_Bcast`.
@@ -193,19 +185,15 @@ fn reduction(
             }
             Ok(None)
         }
-        Err((req, get)) => Ok(Some(CReq {
-            req: Some(req),
-            finish: Some(Box::new(move |s: Status| {
-                let result = get();
-                if let Some(mut rb) = rb {
-                    let dst = rb.slice();
-                    dst.copy_from_slice(&result[..dst.len()]);
-                    rb.finish(result.len());
-                }
-                s
-            })),
-            done: None,
-        })),
+        Err((req, get)) => Ok(Some(CReq::finishing(req, move |s| {
+            let result = get();
+            if let Some(mut rb) = rb {
+                let dst = rb.slice();
+                dst.copy_from_slice(&result[..dst.len()]);
+                rb.finish(result.len());
+            }
+            s
+        }))),
     }
 }
 
@@ -793,14 +781,10 @@ fn start_equal_parts(
         vp.mpi().iallgather(&data, all.slice(), c)?
     };
     let dest = recvbuf as usize;
-    Ok(CReq {
-        req: Some(req),
-        finish: Some(Box::new(move |s: Status| {
-            place(all.bytes(), dest as *mut c_void, &rt, &counts, &displs);
-            s
-        })),
-        done: None,
-    })
+    Ok(CReq::finishing(req, move |s| {
+        place(all.bytes(), dest as *mut c_void, &rt, &counts, &displs);
+        s
+    }))
 }
 
 /// `MPI_Iallgather`.

@@ -208,7 +208,6 @@ fn get_attr(
     attribute_val: *mut c_void,
     flag: *mut c_int,
 ) -> Result<(), Fail> {
-    let size = vp.mpi().comm_size(Comm(WORLD.0))?;
     comm_of(comm)?;
     let flag = out(flag, "flag")?;
     let value = match keyval {
@@ -216,7 +215,7 @@ fn get_attr(
         MPI_HOST => MPI_PROC_NULL,
         MPI_IO => MPI_ANY_SOURCE,
         MPI_WTIME_IS_GLOBAL => 0,
-        MPI_UNIVERSE_SIZE => size,
+        MPI_UNIVERSE_SIZE => vp.mpi().comm_size(WORLD)?,
         _ => {
             *flag = 0;
             return Ok(());

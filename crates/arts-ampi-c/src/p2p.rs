@@ -125,7 +125,7 @@ impl RecvBuf {
     }
 }
 
-fn check_tag(tag: c_int) -> Result<(), Fail> {
+pub(crate) fn check_tag(tag: c_int) -> Result<(), Fail> {
     if tag < 0 {
         return Err(Fail::new(
             ERR_TAG,
@@ -329,11 +329,7 @@ pub(crate) fn start_recv(
 ) -> Result<CReq, Fail> {
     if let Some(target) = plain_target(vp, buf, count_, datatype, source, tag, comm) {
         let req = vp.mpi().irecv(target, source, tag, Comm(comm as u32))?;
-        return Ok(CReq {
-            req: Some(req),
-            finish: None,
-            done: None,
-        });
+        return Ok(CReq::pending(req));
     }
     let t = vp.types.comm_type(datatype)?;
     let n = count(count_, "count")?;
@@ -342,7 +338,7 @@ pub(crate) fn start_recv(
         check_tag(tag)?;
     }
     if source == MPI_PROC_NULL {
-        return Ok(CReq::done(proc_null_status()));
+        return Ok(CReq::Done(proc_null_status()));
     }
     post_recv(vp, buf, n, &t, |mpi, bytes| {
         mpi.irecv(bytes, source, tag, c)
@@ -362,18 +358,13 @@ fn post_recv(
     let mut rb = RecvBuf::new(buf, n, t)?;
     let req = post(vp.mpi(), rb.slice())?;
     // A contiguous receive lands in the user's buffer: nothing to finish.
-    let finish: Option<Box<dyn FnOnce(Status) -> Status>> = if rb.direct() {
-        None
+    Ok(if rb.direct() {
+        CReq::pending(req)
     } else {
-        Some(Box::new(move |s: Status| {
+        CReq::finishing(req, move |s| {
             rb.finish(s.bytes);
             s
-        }))
-    };
-    Ok(CReq {
-        req: Some(req),
-        finish,
-        done: None,
+        })
     })
 }
 
@@ -404,7 +395,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Recv(
 
 /// A send that completed when it started (copied, or to `MPI_PROC_NULL`).
 pub(crate) fn sent(dest: c_int, tag: c_int) -> CReq {
-    CReq::done(Status {
+    CReq::Done(Status {
         source: dest,
         tag,
         ..Status::default()
@@ -801,7 +792,7 @@ fn start_mrecv(
     let message = out(message, "message")?;
     if *message == MPI_MESSAGE_NO_PROC {
         *message = MPI_MESSAGE_NULL;
-        return Ok(CReq::done(proc_null_status()));
+        return Ok(CReq::Done(proc_null_status()));
     }
     let msg: Message = vp.take_message(*message)?;
     *message = MPI_MESSAGE_NULL;

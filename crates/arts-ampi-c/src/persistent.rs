@@ -12,7 +12,7 @@
 use std::ffi::{c_int, c_void};
 
 use crate::abi::*;
-use crate::p2p::{Returns, send, sent, start_recv, start_send};
+use crate::p2p::{Returns, check_tag, send, sent, start_recv, start_send};
 use crate::state::{CReq, Fail, Vp, comm_of, count, entry, out};
 
 /// What a persistent request does when started.
@@ -83,11 +83,8 @@ fn init(
         vp.types.comm_type_ref(datatype)?;
         count(count_, "count")?;
         comm_of(comm)?;
-        if tag < 0 && !(matches!(op, Op::Recv) && tag == MPI_ANY_TAG) {
-            return Err(Fail::new(
-                ERR_TAG,
-                format!("tag {tag} is invalid (tags are 0..=2147483647)"),
-            ));
+        if !(matches!(op, Op::Recv) && tag == MPI_ANY_TAG) {
+            check_tag(tag)?;
         }
         let h = vp.add_req(CReq::inactive());
         let p = Persistent {
@@ -123,7 +120,6 @@ fn start(vp: &mut Vp, h: c_int) -> Result<(), Fail> {
         ));
     }
     let r = p.start(vp)?;
-    vp.take_req(h)?;
     vp.put_req(h, r);
     if let Some(p) = vp.persistent.get_mut(&h) {
         p.active = true;

@@ -9,7 +9,7 @@ use std::ffi::c_int;
 use arts_ampi::{Mpi, MpiError, Request, Status};
 
 use crate::abi::*;
-use crate::state::{CReq, Fail, Vp, count, empty_status, entry, out, write_status};
+use crate::state::{CReq, Fail, Finish, Vp, count, empty_status, entry, out, write_status};
 
 /// The `n` request handles at `requests` (checked non-null).
 pub(crate) fn handles<'a>(requests: *mut c_int, n: usize) -> Result<&'a mut [c_int], Fail> {
@@ -23,32 +23,28 @@ pub(crate) fn handles<'a>(requests: *mut c_int, n: usize) -> Result<&'a mut [c_i
     Ok(unsafe { std::slice::from_raw_parts_mut(requests, n) })
 }
 
+/// Runs `finish`, if any, on status `s` of a completed request.
+fn finished(finish: Option<Finish>, s: Status) -> Status {
+    finish.map_or(s, |f| f(s))
+}
+
 /// Waits for `r` and runs its completion work.
 pub(crate) fn wait_req(vp: &mut Vp, r: CReq) -> Result<Status, Fail> {
-    let CReq { req, finish, done } = r;
-    let s = match (done, req) {
-        (Some(s), _) => return Ok(s),
-        (None, Some(req)) => vp.mpi().wait(req)?,
-        (None, None) => Status::default(),
-    };
-    Ok(finish.map_or(s, |f| f(s)))
+    match r {
+        CReq::Done(s) => Ok(s),
+        CReq::Pending { req, finish } => Ok(finished(finish, vp.mpi().wait(req)?)),
+    }
 }
 
 /// Tests `r`: its status if complete (completion work done), else it back.
-pub(crate) fn test_req(vp: &mut Vp, mut r: CReq) -> Result<Result<Status, CReq>, Fail> {
-    if let Some(s) = r.done {
-        return Ok(Ok(s));
-    }
-    let Some(req) = r.req.as_mut() else {
-        return Ok(Ok(Status::default()));
+fn test_req(vp: &mut Vp, r: CReq) -> Result<Result<Status, CReq>, Fail> {
+    let CReq::Pending { mut req, finish } = r else {
+        return Ok(r.status().ok_or(r));
     };
-    match vp.mpi().test(req)? {
-        Some(s) => {
-            r.req = None;
-            Ok(Ok(r.finish.take().map_or(s, |f| f(s))))
-        }
-        None => Ok(Err(r)),
-    }
+    Ok(match vp.mpi().test(&mut req)? {
+        Some(s) => Ok(finished(finish, s)),
+        None => Err(CReq::Pending { req, finish }),
+    })
 }
 
 /// `MPI_Wait`.
@@ -119,48 +115,45 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Waitany(
                 continue;
             }
             any = true;
-            let r = vp.take_req(*h)?;
-            let done = match r.done {
-                Some(s) => Ok(s),
-                None => match r.req.as_ref() {
-                    None => Ok(Status::default()),
-                    Some(_) => Err(r),
-                },
-            };
-            match done {
-                Ok(s) => {
+            match vp.take_req(*h)? {
+                CReq::Done(s) => {
                     vp.retire(h);
                     *index = i as c_int;
                     write_status(status, &s);
                     return Ok(());
                 }
-                Err(r) => vp.put_req(*h, r),
+                r => vp.put_req(*h, r),
             }
         }
         if !any {
             *index = MPI_UNDEFINED;
             return Ok(());
         }
-        // Take every pending request out, wait for the first to finish.
+        // Every active request is pending: take them out, wait for the
+        // first to finish, put the others back.
         let mut slots = Vec::new();
         let mut taken = Vec::new();
         for (i, h) in hs.iter().enumerate() {
-            if vp.is_active(*h) {
-                let mut r = vp.take_req(*h)?;
-                slots.push(r.req.take());
-                taken.push((i, r));
+            if !vp.is_active(*h) {
+                continue;
+            }
+            match vp.take_req(*h)? {
+                CReq::Pending { req, finish } => {
+                    slots.push(Some(req));
+                    taken.push((i, finish));
+                }
+                r => vp.put_req(*h, r),
             }
         }
-        let (k, s) = vp.mpi().waitany(&mut slots)?;
-        for (j, ((i, mut r), slot)) in taken.into_iter().zip(slots).enumerate() {
-            if j == k {
-                let s = r.finish.take().map_or(s, |f| f(s));
-                vp.retire(&mut hs[i]);
-                *index = i as c_int;
-                write_status(status, &s);
-            } else {
-                r.req = slot;
-                vp.put_req(hs[i], r);
+        let (_, s) = vp.mpi().waitany(&mut slots)?;
+        for ((i, finish), slot) in taken.into_iter().zip(slots) {
+            match slot {
+                Some(req) => vp.put_req(hs[i], CReq::Pending { req, finish }),
+                None => {
+                    vp.retire(&mut hs[i]);
+                    *index = i as c_int;
+                    write_status(status, &finished(finish, s));
+                }
             }
         }
         Ok(())
@@ -217,7 +210,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Testall(
             }
             let r = vp.take_req(*h)?;
             match test_req(vp, r)? {
-                Ok(s) => vp.put_req(*h, CReq::done(s)),
+                Ok(s) => vp.put_req(*h, CReq::Done(s)),
                 Err(r) => {
                     all = false;
                     vp.put_req(*h, r);
@@ -230,7 +223,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Testall(
                 let s = if vp.is_active(*h) {
                     let r = vp.take_req(*h)?;
                     vp.retire(h);
-                    r.done.unwrap_or_default()
+                    r.status().unwrap_or_default()
                 } else {
                     empty_status()
                 };
@@ -270,13 +263,15 @@ fn complete_some(
         if !vp.is_active(*h) || done.len() == most {
             continue;
         }
-        let mut r = vp.take_req(*h)?;
-        if r.done.is_some() || r.req.is_none() {
-            done.push((i, r.done.unwrap_or_default()));
-            vp.retire(h);
-        } else {
-            slots.push(r.req.take());
-            pending.push((i, r));
+        match vp.take_req(*h)? {
+            CReq::Done(s) => {
+                done.push((i, s));
+                vp.retire(h);
+            }
+            CReq::Pending { req, finish } => {
+                slots.push(Some(req));
+                pending.push((i, finish));
+            }
         }
     }
     let picked = if done.is_empty() && !slots.is_empty() {
@@ -290,15 +285,14 @@ fn complete_some(
         .iter()
         .peekable();
     // Those still pending go back, also when `pick` failed.
-    for (j, ((i, mut r), slot)) in pending.into_iter().zip(slots).enumerate() {
-        if slot.is_some() {
-            r.req = slot;
-            vp.put_req(hs[i], r);
+    for (j, ((i, finish), slot)) in pending.into_iter().zip(slots).enumerate() {
+        if let Some(req) = slot {
+            vp.put_req(hs[i], CReq::Pending { req, finish });
             continue;
         }
         vp.retire(&mut hs[i]);
         if let Some(&(_, s)) = statuses.next_if(|p| p.0 == j) {
-            done.push((i, r.finish.take().map_or(s, |f| f(s))));
+            done.push((i, finished(finish, s)));
         }
     }
     picked?;
@@ -447,7 +441,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Cancel(request: *mut c_int) -> c_int {
             return Ok(());
         }
         let r = vp.take_req(h)?;
-        if let Some(req) = &r.req {
+        if let CReq::Pending { req, .. } = &r {
             vp.mpi().cancel(req);
         }
         vp.put_req(h, r);

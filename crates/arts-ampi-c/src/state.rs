@@ -99,38 +99,53 @@ impl From<MpiError> for Fail {
 /// loader, which fails the rank with the message).
 pub(crate) struct Fatal(pub String);
 
-/// A pending request of the C program.
-pub(crate) struct CReq {
-    /// The arts request (dropped first: it may point into `finish`'s buffers).
-    pub req: Option<Request<'static>>,
-    /// Work at completion (unpacking a received message), owning the buffers.
-    pub finish: Option<Box<dyn FnOnce(Status) -> Status>>,
-    /// The status once complete (kept by `MPI_Testall` until all are).
-    pub done: Option<Status>,
+/// Work at a request's completion (unpacking a received message),
+/// owning the buffers it reads.
+pub(crate) type Finish = Box<dyn FnOnce(Status) -> Status>;
+
+/// A request of the C program.
+pub(crate) enum CReq {
+    /// Complete: a send copied at once, a partner `MPI_PROC_NULL`, an
+    /// inactive persistent request, or one `MPI_Testall` found complete
+    /// while others were not.
+    Done(Status),
+    /// Still to complete.
+    Pending {
+        /// The arts request (dropped first: it may point into `finish`'s buffers).
+        req: Request<'static>,
+        /// Work at completion.
+        finish: Option<Finish>,
+    },
 }
 
 impl CReq {
-    /// A request complete already, with status `s`.
-    pub fn done(s: Status) -> CReq {
-        CReq {
-            req: None,
-            finish: None,
-            done: Some(s),
-        }
-    }
-
     /// An inactive persistent request (waits and tests return an empty
     /// status at once).
     pub fn inactive() -> CReq {
-        CReq::done(empty_status())
+        CReq::Done(empty_status())
     }
 
-    /// A request still to complete.
+    /// A request still to complete, with nothing to do then.
     pub fn pending(req: Request<'static>) -> CReq {
-        CReq {
-            req: Some(req),
-            finish: None,
-            done: None,
+        CReq::Pending { req, finish: None }
+    }
+
+    /// Its status, if complete.
+    pub fn status(&self) -> Option<Status> {
+        match self {
+            CReq::Done(s) => Some(*s),
+            CReq::Pending { .. } => None,
+        }
+    }
+
+    /// A request still to complete, `finish` run at completion.
+    pub fn finishing(
+        req: Request<'static>,
+        finish: impl FnOnce(Status) -> Status + 'static,
+    ) -> CReq {
+        CReq::Pending {
+            req,
+            finish: Some(Box::new(finish)),
         }
     }
 }
@@ -162,7 +177,7 @@ pub(crate) struct Vp {
     /// Groups (`crate::group`).
     pub groups: Groups,
     /// The values `MPI_Comm_get_attr` points at, by attribute.
-    pub attributes: [c_int; 6],
+    pub attributes: [c_int; MPI_UNIVERSE_SIZE as usize + 1],
     /// Cartesian topologies by communicator.
     pub carts: HashMap<c_int, Cart>,
     /// The last message of each error class, for `MPI_Error_string`.
@@ -214,7 +229,7 @@ impl Vp {
             persistent: HashMap::new(),
             messages: Vec::new(),
             groups: Groups::new(),
-            attributes: [0; 6],
+            attributes: [0; MPI_UNIVERSE_SIZE as usize + 1],
             carts: HashMap::new(),
             last_error: HashMap::new(),
             shadows: HashMap::new(),
@@ -468,11 +483,7 @@ mod tests {
     use super::*;
 
     fn req() -> CReq {
-        CReq {
-            req: None,
-            finish: None,
-            done: None,
-        }
+        CReq::Done(Status::default())
     }
 
     #[test]
