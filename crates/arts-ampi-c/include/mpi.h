@@ -116,6 +116,10 @@ typedef void MPI_User_function(void *invec, void *inoutvec, int *len, MPI_Dataty
 #define MPI_ANY_TAG (-1)
 #define MPI_PROC_NULL (-3)
 #define MPI_UNDEFINED (-32766)
+/* MPI_Comm_split_type: the ranks of one process, or of one PE */
+#define MPI_COMM_TYPE_SHARED 1
+#define AMPI_COMM_TYPE_PROCESS 2
+#define AMPI_COMM_TYPE_PE 3
 #define MPI_BSEND_OVERHEAD 128
 #define MPI_ROOT (-4)
 #define MPI_TAG_UB_VALUE 2147483647
@@ -259,12 +263,23 @@ typedef void MPI_User_function(void *invec, void *inoutvec, int *len, MPI_Dataty
 #define MPI_Allgatherv ARTS_MPI_Allgatherv
 #define MPI_Alltoall ARTS_MPI_Alltoall
 #define MPI_Alltoallv ARTS_MPI_Alltoallv
+#define MPI_Igather ARTS_MPI_Igather
+#define MPI_Igatherv ARTS_MPI_Igatherv
+#define MPI_Iscatter ARTS_MPI_Iscatter
+#define MPI_Iscatterv ARTS_MPI_Iscatterv
 #define MPI_Iallgather ARTS_MPI_Iallgather
+#define MPI_Iallgatherv ARTS_MPI_Iallgatherv
 #define MPI_Ialltoall ARTS_MPI_Ialltoall
+#define MPI_Ialltoallv ARTS_MPI_Ialltoallv
 #define MPI_Scan ARTS_MPI_Scan
+#define MPI_Iscan ARTS_MPI_Iscan
 #define MPI_Exscan ARTS_MPI_Exscan
+#define MPI_Iexscan ARTS_MPI_Iexscan
 #define MPI_Reduce_scatter ARTS_MPI_Reduce_scatter
+#define MPI_Ireduce_scatter ARTS_MPI_Ireduce_scatter
 #define MPI_Reduce_scatter_block ARTS_MPI_Reduce_scatter_block
+#define MPI_Ireduce_scatter_block ARTS_MPI_Ireduce_scatter_block
+#define MPI_Reduce_local ARTS_MPI_Reduce_local
 #define MPI_Op_create ARTS_MPI_Op_create
 #define MPI_Op_free ARTS_MPI_Op_free
 #define MPI_Type_contiguous ARTS_MPI_Type_contiguous
@@ -284,6 +299,7 @@ typedef void MPI_User_function(void *invec, void *inoutvec, int *len, MPI_Dataty
 #define MPI_Comm_size ARTS_MPI_Comm_size
 #define MPI_Comm_dup ARTS_MPI_Comm_dup
 #define MPI_Comm_split ARTS_MPI_Comm_split
+#define MPI_Comm_split_type ARTS_MPI_Comm_split_type
 #define MPI_Comm_free ARTS_MPI_Comm_free
 #define MPI_Comm_compare ARTS_MPI_Comm_compare
 #define MPI_Comm_set_errhandler ARTS_MPI_Comm_set_errhandler
@@ -457,6 +473,38 @@ int MPI_Reduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts[
                        MPI_Datatype datatype, MPI_Op op, MPI_Comm comm);
 int MPI_Reduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount,
                              MPI_Datatype datatype, MPI_Op op, MPI_Comm comm);
+/* Every collective has a non-blocking form, completed by MPI_Wait/MPI_Test. */
+int MPI_Igather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
+                MPI_Request *request);
+int MPI_Igatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                 const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
+                 MPI_Comm comm, MPI_Request *request);
+int MPI_Iscatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                 int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
+                 MPI_Request *request);
+int MPI_Iscatterv(const void *sendbuf, const int sendcounts[], const int displs[],
+                  MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                  int root, MPI_Comm comm, MPI_Request *request);
+int MPI_Iallgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                    const int recvcounts[], const int displs[], MPI_Datatype recvtype,
+                    MPI_Comm comm, MPI_Request *request);
+int MPI_Ialltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                   MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+                   const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm,
+                   MPI_Request *request);
+int MPI_Iscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+              MPI_Comm comm, MPI_Request *request);
+int MPI_Iexscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                MPI_Comm comm, MPI_Request *request);
+int MPI_Ireduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts[],
+                        MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Request *request);
+int MPI_Ireduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount,
+                              MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                              MPI_Request *request);
+/* inoutbuf = inbuf op inoutbuf, on this rank alone. */
+int MPI_Reduce_local(const void *inbuf, void *inoutbuf, int count, MPI_Datatype datatype,
+                     MPI_Op op);
 int MPI_Op_create(MPI_User_function *user_fn, int commute, MPI_Op *op);
 int MPI_Op_free(MPI_Op *op);
 
@@ -490,6 +538,10 @@ int MPI_Comm_rank(MPI_Comm comm, int *rank);
 int MPI_Comm_size(MPI_Comm comm, int *size);
 int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm);
 int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm);
+/* MPI_COMM_TYPE_SHARED (or AMPI_COMM_TYPE_PROCESS): the ranks running in this
+ * process; AMPI_COMM_TYPE_PE: those on this PE; taken at the call. */
+int MPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info,
+                        MPI_Comm *newcomm);
 int MPI_Comm_free(MPI_Comm *comm);
 int MPI_Comm_compare(MPI_Comm comm1, MPI_Comm comm2, int *result);
 int MPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler);

@@ -40,6 +40,12 @@ pub const MPI_ANY_TAG: c_int = -1;
 pub const MPI_PROC_NULL: c_int = -3;
 /// `MPI_UNDEFINED`.
 pub const MPI_UNDEFINED: c_int = -32766;
+/// `MPI_COMM_TYPE_SHARED`: the ranks of one process (`MPI_Comm_split_type`).
+pub const MPI_COMM_TYPE_SHARED: c_int = 1;
+/// `AMPI_COMM_TYPE_PROCESS`: the same as `MPI_COMM_TYPE_SHARED`.
+pub const AMPI_COMM_TYPE_PROCESS: c_int = 2;
+/// `AMPI_COMM_TYPE_PE`: the ranks of one PE.
+pub const AMPI_COMM_TYPE_PE: c_int = 3;
 /// `MPI_MAX_PROCESSOR_NAME`.
 pub const MPI_MAX_PROCESSOR_NAME: c_int = 256;
 /// `MPI_MAX_ERROR_STRING`.

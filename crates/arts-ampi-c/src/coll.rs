@@ -1,6 +1,8 @@
-//! Collectives. Data moves as packed bytes through `arts_ampi`'s byte
-//! collectives; the receive side is unpacked at the displacements the
-//! program gave (`*v` forms) or straight into its buffer when contiguous.
+//! Collectives. Each is started as a request: the `MPI_I*` form returns
+//! it, the blocking form waits for it (one function, [`collective!`],
+//! defines both). Data moves as packed bytes through `arts_ampi`'s
+//! collectives; when the request completes, the result is unpacked at the
+//! displacements the program gave (`*v` forms) or into its buffer.
 
 use std::ffi::{c_int, c_void};
 
@@ -8,13 +10,43 @@ use arts_ampi::Comm;
 
 use crate::abi::*;
 use crate::p2p::{RecvBuf, send_bytes};
-use crate::reduce::{Which, reduce};
-use crate::state::{CReq, Fail, Vp, comm_of, count, entry, ints, out};
+use crate::reduce::{Which, reduce, reduce_local};
+use crate::requests::wait_req_as;
+use crate::state::{CReq, Fail, Vp, comm_of, count, entry, ints};
 use crate::types::TypeInfo;
 
 /// `MPI_IN_PLACE` (`(void *)1` in mpi.h).
 #[allow(clippy::manual_dangling_ptr)]
 const IN_PLACE: *const c_void = 1 as *const c_void;
+
+/// Defines C collective `MPI_X` (blocking: starts it and waits, reporting
+/// a deadlock as `MPI_X`) and `MPI_Ix` (stores the request), both from
+/// one starter taking the blocking form's arguments.
+macro_rules! collective {
+    ($blocking:ident, $nonblocking:ident, $start:ident, [$comm:ident]
+     ($($arg:ident: $ty:ty),* $(,)?)) => {
+        #[doc = concat!("`", stringify!($blocking), "` (blocking).")]
+        #[unsafe(no_mangle)]
+        pub unsafe extern "C-unwind" fn $blocking($($arg: $ty),*) -> c_int {
+            let call = &stringify!($blocking)[5..];
+            entry(call, $comm, |vp| {
+                let r = $start(vp, $($arg),*)?;
+                wait_req_as(vp, call, r).map(drop)
+            })
+        }
+
+        #[doc = concat!("`", stringify!($nonblocking), "`: started, completed by a wait or test.")]
+        #[unsafe(no_mangle)]
+        pub unsafe extern "C-unwind" fn $nonblocking($($arg: $ty,)* request: *mut c_int) -> c_int {
+            entry(&stringify!($nonblocking)[5..], $comm, |vp| {
+                let request = crate::state::out(request, "request")?;
+                let r = $start(vp, $($arg),*)?;
+                *request = vp.add_req(r);
+                Ok(())
+            })
+        }
+    };
+}
 
 fn size_rank(vp: &mut Vp, comm: Comm) -> Result<(usize, usize), Fail> {
     let n = vp.mpi().comm_size(comm)? as usize;
@@ -32,58 +64,107 @@ fn check_root(root: c_int, n: usize) -> Result<i32, Fail> {
     Ok(root)
 }
 
-/// Unpacks `parts[i]` elements of `t` from the packed `data` to `base +
-/// displs[i] * extent`, in rank order.
-fn place(data: &[u8], base: *mut c_void, t: &TypeInfo, counts: &[usize], displs: &[c_int]) {
-    let mut at = 0;
-    for (c, d) in counts.iter().zip(displs) {
-        let len = c * t.size;
-        // SAFETY: the program's buffer holds part i at displacement d.
-        unsafe {
-            t.unpack(
-                &data[at..at + len],
-                base.cast::<u8>().offset(*d as isize * t.extent),
-            )
-        };
-        at += len;
+/// The `n` counts at `p` (the C array named `name`).
+fn counts_of(p: *const c_int, n: usize, name: &str) -> Result<Vec<usize>, Fail> {
+    ints(p, n, name)?.iter().map(|&x| count(x, name)).collect()
+}
+
+/// The parts of a buffer holding one part per rank: element counts and
+/// displacements (in extents of the datatype).
+#[derive(Clone)]
+struct Parts {
+    counts: Vec<usize>,
+    displs: Vec<isize>,
+}
+
+/// How the program gave the parts: `count` elements each, one after the
+/// other, or arrays of counts and displacements (named for errors).
+#[derive(Clone, Copy)]
+enum Layout {
+    Equal(c_int, &'static str),
+    Given(*const c_int, *const c_int, [&'static str; 2]),
+}
+
+impl Layout {
+    /// The parts of `n` ranks.
+    fn parts(self, n: usize) -> Result<Parts, Fail> {
+        match self {
+            Layout::Equal(c, name) => {
+                let c = count(c, name)?;
+                Ok(Parts {
+                    counts: vec![c; n],
+                    displs: (0..n).map(|i| (i * c) as isize).collect(),
+                })
+            }
+            Layout::Given(counts, displs, [cname, dname]) => Ok(Parts {
+                counts: counts_of(counts, n, cname)?,
+                displs: ints(displs, n, dname)?
+                    .iter()
+                    .map(|&d| d as isize)
+                    .collect(),
+            }),
+        }
     }
 }
 
-/// Packs `counts[i]` elements of `t` at `base + displs[i] * extent`, in order.
-fn gather_parts(
-    base: *const c_void,
-    t: &TypeInfo,
-    counts: &[usize],
-    displs: &[c_int],
-) -> Result<Vec<u8>, Fail> {
-    let mut out = Vec::new();
-    for (c, d) in counts.iter().zip(displs) {
-        // SAFETY: the program's buffer holds part i at displacement d.
-        let p = unsafe { base.cast::<u8>().offset(*d as isize * t.extent) };
-        out.extend_from_slice(&send_bytes(p.cast(), *c, t)?);
+impl Parts {
+    /// Rank `i`'s part alone.
+    fn only(&self, i: usize) -> Parts {
+        Parts {
+            counts: vec![self.counts[i]],
+            displs: vec![self.displs[i]],
+        }
     }
-    Ok(out)
+
+    /// The parts' sizes in packed bytes of `t`.
+    fn bytes(&self, t: &TypeInfo) -> Vec<usize> {
+        self.counts.iter().map(|c| c * t.size).collect()
+    }
+
+    /// Packs the parts of elements of `t` at `base`, in order.
+    fn pack(&self, base: *const c_void, t: &TypeInfo) -> Result<Vec<u8>, Fail> {
+        let mut out = Vec::new();
+        for (c, d) in self.counts.iter().zip(&self.displs) {
+            // SAFETY: the program's buffer holds part i at displacement d.
+            let p = unsafe { base.cast::<u8>().offset(d * t.extent) };
+            out.extend_from_slice(&send_bytes(p.cast(), *c, t)?);
+        }
+        Ok(out)
+    }
+
+    /// Unpacks the packed `data` into the parts at `base`, in order.
+    fn place(&self, data: &[u8], base: *mut c_void, t: &TypeInfo) {
+        let mut at = 0;
+        for (c, d) in self.counts.iter().zip(&self.displs) {
+            let len = c * t.size;
+            // SAFETY: the program's buffer holds part i at displacement d.
+            unsafe { t.unpack(&data[at..at + len], base.cast::<u8>().offset(d * t.extent)) };
+            at += len;
+        }
+    }
 }
 
-/// `MPI_Barrier`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Barrier(comm: c_int) -> c_int {
-    entry("MPI_Barrier", comm, |vp| {
-        vp.mpi().barrier(comm_of(comm)?)?;
-        Ok(())
-    })
+/// Starts `start` into a scratch buffer of `parts` of `t`, unpacked into
+/// them at `base` when the request completes.
+fn into_parts(
+    parts: Parts,
+    base: *mut c_void,
+    t: TypeInfo,
+    start: impl FnOnce(&'static mut [u8]) -> Result<arts_ampi::Request<'static>, Fail>,
+) -> Result<CReq, Fail> {
+    let mut all = RecvBuf::scratch(parts.bytes(&t).iter().sum());
+    let req = start(all.slice())?;
+    Ok(CReq::finishing(req, move |s| {
+        parts.place(all.bytes(), base, &t);
+        s
+    }))
 }
 
-/// `MPI_Ibarrier`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Ibarrier(comm: c_int, request: *mut c_int) -> c_int {
-    entry("MPI_Ibarrier", comm, |vp| {
-        let request = out(request, "request")?;
-        let req = vp.mpi().ibarrier(comm_of(comm)?)?;
-        *request = vp.add_req(CReq::pending(req));
-        Ok(())
-    })
+fn barrier(vp: &mut Vp, comm: c_int) -> Result<CReq, Fail> {
+    Ok(CReq::pending(vp.mpi().ibarrier(comm_of(comm)?)?))
 }
+
+collective!(ARTS_MPI_Barrier, ARTS_MPI_Ibarrier, barrier, [comm](comm: c_int));
 
 fn bcast(
     vp: &mut Vp,
@@ -111,60 +192,35 @@ fn bcast(
     }))
 }
 
-/// `MPI_Bcast`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Bcast(
+collective!(ARTS_MPI_Bcast, ARTS_MPI_Ibcast, bcast, [comm](
     buf: *mut c_void,
     count: c_int,
     datatype: c_int,
     root: c_int,
     comm: c_int,
-) -> c_int {
-    entry("MPI_Bcast", comm, |vp| {
-        let r = bcast(vp, buf, count, datatype, root, comm)?;
-        crate::requests::wait_req(vp, r)?;
-        Ok(())
-    })
-}
+));
 
-/// `MPI_Ibcast`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Ibcast(
-    buf: *mut c_void,
-    count: c_int,
-    datatype: c_int,
-    root: c_int,
-    comm: c_int,
-    request: *mut c_int,
-) -> c_int {
-    entry("MPI_Ibcast", comm, |vp| {
-        let request = out(request, "request")?;
-        let r = bcast(vp, buf, count, datatype, root, comm)?;
-        *request = vp.add_req(r);
-        Ok(())
-    })
-}
-
-/// The reductions' common part: returns a request for the non-blocking
-/// forms (`None`: done).
+/// Starts a reduction of `n` elements of `datatype` from every rank
+/// (`n_out` land in `recvbuf`, where this rank gets a result).
 #[allow(clippy::too_many_arguments)]
 fn reduction(
     vp: &mut Vp,
     which: Which,
     sendbuf: *const c_void,
     recvbuf: *mut c_void,
-    count_: c_int,
+    n: usize,
     datatype: c_int,
     op: c_int,
     comm: c_int,
-) -> Result<Option<CReq>, Fail> {
+) -> Result<CReq, Fail> {
     let t = vp.types.comm_type(datatype)?;
-    let n = count(count_, "count")?;
     let c = comm_of(comm)?;
     let (size, me) = size_rank(vp, c)?;
-    let receives = match which {
-        Which::Reduce(root) | Which::Ireduce(root) => me == check_root(root, size)? as usize,
-        _ => true,
+    let (receives, n_out) = match &which {
+        Which::Reduce(root) => (me == check_root(*root, size)? as usize, n),
+        Which::Exscan => (me > 0, n),
+        Which::ReduceScatter(counts) => (true, counts[me]),
+        Which::Allreduce | Which::Scan => (true, n),
     };
     let src = if sendbuf == IN_PLACE {
         recvbuf.cast_const()
@@ -173,179 +229,231 @@ fn reduction(
     };
     let data = send_bytes(src, n, &t)?.into_owned();
     let rb = if receives {
-        Some(RecvBuf::new(recvbuf, n, &t)?)
+        Some(RecvBuf::new(recvbuf, n_out, &t)?)
     } else {
         None
     };
-    match reduce(vp, which, &data, &t, datatype, op, c)? {
-        Ok(result) => {
-            if let Some(mut rb) = rb {
-                rb.slice().copy_from_slice(&result[..rb.slice().len()]);
-                rb.finish(result.len());
-            }
-            Ok(None)
+    let (req, result) = reduce(vp, &which, &data, &t, datatype, op, c)?;
+    Ok(CReq::finishing(req, move |s| {
+        if let Some(mut rb) = rb {
+            let result = result();
+            let dst = rb.slice();
+            dst.copy_from_slice(&result[..dst.len()]);
+            rb.finish(result.len());
         }
-        Err((req, get)) => Ok(Some(CReq::finishing(req, move |s| {
-            let result = get();
-            if let Some(mut rb) = rb {
-                let dst = rb.slice();
-                dst.copy_from_slice(&result[..dst.len()]);
-                rb.finish(result.len());
-            }
-            s
-        }))),
-    }
-}
-
-/// `MPI_Reduce` (combined in rank order, so non-commutative user operations work).
-#[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Reduce(
-    sendbuf: *const c_void,
-    recvbuf: *mut c_void,
-    count: c_int,
-    datatype: c_int,
-    op: c_int,
-    root: c_int,
-    comm: c_int,
-) -> c_int {
-    entry("MPI_Reduce", comm, |vp| {
-        let w = Which::Reduce(root);
-        reduction(vp, w, sendbuf, recvbuf, count, datatype, op, comm).map(drop)
-    })
-}
-
-/// `MPI_Ireduce`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Ireduce(
-    sendbuf: *const c_void,
-    recvbuf: *mut c_void,
-    count: c_int,
-    datatype: c_int,
-    op: c_int,
-    root: c_int,
-    comm: c_int,
-    request: *mut c_int,
-) -> c_int {
-    entry("MPI_Ireduce", comm, |vp| {
-        let request = out(request, "request")?;
-        let w = Which::Ireduce(root);
-        let r = reduction(vp, w, sendbuf, recvbuf, count, datatype, op, comm)?;
-        *request = vp.add_req(r.expect("a non-blocking reduction gives a request"));
-        Ok(())
-    })
-}
-
-/// `MPI_Allreduce`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Allreduce(
-    sendbuf: *const c_void,
-    recvbuf: *mut c_void,
-    count: c_int,
-    datatype: c_int,
-    op: c_int,
-    comm: c_int,
-) -> c_int {
-    entry("MPI_Allreduce", comm, |vp| {
-        let w = Which::Allreduce;
-        reduction(vp, w, sendbuf, recvbuf, count, datatype, op, comm).map(drop)
-    })
-}
-
-/// `MPI_Iallreduce`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Iallreduce(
-    sendbuf: *const c_void,
-    recvbuf: *mut c_void,
-    count: c_int,
-    datatype: c_int,
-    op: c_int,
-    comm: c_int,
-    request: *mut c_int,
-) -> c_int {
-    entry("MPI_Iallreduce", comm, |vp| {
-        let request = out(request, "request")?;
-        let w = Which::Iallreduce;
-        let r = reduction(vp, w, sendbuf, recvbuf, count, datatype, op, comm)?;
-        *request = vp.add_req(r.expect("a non-blocking reduction gives a request"));
-        Ok(())
-    })
-}
-
-/// `MPI_Scan`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Scan(
-    sendbuf: *const c_void,
-    recvbuf: *mut c_void,
-    count: c_int,
-    datatype: c_int,
-    op: c_int,
-    comm: c_int,
-) -> c_int {
-    entry("MPI_Scan", comm, |vp| {
-        let w = Which::Scan;
-        reduction(vp, w, sendbuf, recvbuf, count, datatype, op, comm).map(drop)
-    })
+        s
+    }))
 }
 
 #[allow(clippy::too_many_arguments)]
-fn gatherv(
+fn reduce_to_root(
+    vp: &mut Vp,
+    sendbuf: *const c_void,
+    recvbuf: *mut c_void,
+    count_: c_int,
+    datatype: c_int,
+    op: c_int,
+    root: c_int,
+    comm: c_int,
+) -> Result<CReq, Fail> {
+    let n = count(count_, "count")?;
+    let w = Which::Reduce(root);
+    reduction(vp, w, sendbuf, recvbuf, n, datatype, op, comm)
+}
+
+// `MPI_Reduce` and the others combine in rank order, so non-commutative
+// user operations work.
+collective!(ARTS_MPI_Reduce, ARTS_MPI_Ireduce, reduce_to_root, [comm](
+    sendbuf: *const c_void,
+    recvbuf: *mut c_void,
+    count: c_int,
+    datatype: c_int,
+    op: c_int,
+    root: c_int,
+    comm: c_int,
+));
+
+/// Defines the starter of a reduction of `count` elements on every rank.
+macro_rules! reduction_of_count {
+    ($name:ident, $which:expr) => {
+        fn $name(
+            vp: &mut Vp,
+            sendbuf: *const c_void,
+            recvbuf: *mut c_void,
+            count_: c_int,
+            datatype: c_int,
+            op: c_int,
+            comm: c_int,
+        ) -> Result<CReq, Fail> {
+            let n = count(count_, "count")?;
+            reduction(vp, $which, sendbuf, recvbuf, n, datatype, op, comm)
+        }
+    };
+}
+
+reduction_of_count!(allreduce, Which::Allreduce);
+reduction_of_count!(scan, Which::Scan);
+reduction_of_count!(exscan, Which::Exscan);
+
+collective!(ARTS_MPI_Allreduce, ARTS_MPI_Iallreduce, allreduce, [comm](
+    sendbuf: *const c_void,
+    recvbuf: *mut c_void,
+    count: c_int,
+    datatype: c_int,
+    op: c_int,
+    comm: c_int,
+));
+
+collective!(ARTS_MPI_Scan, ARTS_MPI_Iscan, scan, [comm](
+    sendbuf: *const c_void,
+    recvbuf: *mut c_void,
+    count: c_int,
+    datatype: c_int,
+    op: c_int,
+    comm: c_int,
+));
+
+// `MPI_Exscan`: rank `r` gets the reduction of ranks `0..r`; rank 0's
+// buffer is left as it is.
+collective!(ARTS_MPI_Exscan, ARTS_MPI_Iexscan, exscan, [comm](
+    sendbuf: *const c_void,
+    recvbuf: *mut c_void,
+    count: c_int,
+    datatype: c_int,
+    op: c_int,
+    comm: c_int,
+));
+
+/// Starts a reduce-scatter: the reduction of every rank's `sendbuf`
+/// (`counts` summed elements), part `i` to rank `i`.
+fn reduce_scatter_parts(
+    vp: &mut Vp,
+    sendbuf: *const c_void,
+    recvbuf: *mut c_void,
+    counts: Vec<usize>,
+    datatype: c_int,
+    op: c_int,
+    comm: c_int,
+) -> Result<CReq, Fail> {
+    let total = counts.iter().sum();
+    let w = Which::ReduceScatter(counts);
+    reduction(vp, w, sendbuf, recvbuf, total, datatype, op, comm)
+}
+
+fn reduce_scatter(
+    vp: &mut Vp,
+    sendbuf: *const c_void,
+    recvbuf: *mut c_void,
+    recvcounts: *const c_int,
+    datatype: c_int,
+    op: c_int,
+    comm: c_int,
+) -> Result<CReq, Fail> {
+    let (size, _) = size_rank(vp, comm_of(comm)?)?;
+    let counts = counts_of(recvcounts, size, "recvcounts")?;
+    reduce_scatter_parts(vp, sendbuf, recvbuf, counts, datatype, op, comm)
+}
+
+collective!(ARTS_MPI_Reduce_scatter, ARTS_MPI_Ireduce_scatter, reduce_scatter, [comm](
+    sendbuf: *const c_void,
+    recvbuf: *mut c_void,
+    recvcounts: *const c_int,
+    datatype: c_int,
+    op: c_int,
+    comm: c_int,
+));
+
+fn reduce_scatter_block(
+    vp: &mut Vp,
+    sendbuf: *const c_void,
+    recvbuf: *mut c_void,
+    recvcount: c_int,
+    datatype: c_int,
+    op: c_int,
+    comm: c_int,
+) -> Result<CReq, Fail> {
+    let (size, _) = size_rank(vp, comm_of(comm)?)?;
+    let counts = vec![count(recvcount, "recvcount")?; size];
+    reduce_scatter_parts(vp, sendbuf, recvbuf, counts, datatype, op, comm)
+}
+
+collective!(ARTS_MPI_Reduce_scatter_block, ARTS_MPI_Ireduce_scatter_block,
+    reduce_scatter_block, [comm](
+    sendbuf: *const c_void,
+    recvbuf: *mut c_void,
+    recvcount: c_int,
+    datatype: c_int,
+    op: c_int,
+    comm: c_int,
+));
+
+/// `MPI_Reduce_local`: `inoutbuf = inbuf ⊕ inoutbuf`, elementwise, on this rank.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Reduce_local(
+    inbuf: *const c_void,
+    inoutbuf: *mut c_void,
+    count_: c_int,
+    datatype: c_int,
+    op: c_int,
+) -> c_int {
+    entry("MPI_Reduce_local", MPI_COMM_WORLD, |vp| {
+        let t = vp.types.comm_type(datatype)?;
+        let n = count(count_, "count")?;
+        let input = send_bytes(inbuf, n, &t)?;
+        let mut rb = RecvBuf::new(inoutbuf, n, &t)?;
+        let mut inout = send_bytes(inoutbuf, n, &t)?.into_owned();
+        reduce_local(vp, &input, &mut inout, &t, datatype, op)?;
+        rb.slice().copy_from_slice(&inout);
+        rb.finish(inout.len());
+        Ok(())
+    })
+}
+
+/// Starts a gather to `root`: the parts of the root's receive buffer are
+/// laid out as `layout` says (read at the root only).
+#[allow(clippy::too_many_arguments)]
+fn gather_parts(
     vp: &mut Vp,
     sendbuf: *const c_void,
     sendcount: c_int,
     sendtype: c_int,
     recvbuf: *mut c_void,
-    recvcounts: Option<&[c_int]>,
-    displs: Option<&[c_int]>,
-    recvcount: c_int,
+    layout: Layout,
     recvtype: c_int,
     root: c_int,
     comm: c_int,
-) -> Result<(), Fail> {
+) -> Result<CReq, Fail> {
     let c = comm_of(comm)?;
     let (size, me) = size_rank(vp, c)?;
     let root = check_root(root, size)?;
-    let at_root = me == root as usize;
-    let (counts, displs): (Vec<usize>, Vec<c_int>) = if at_root {
-        match (recvcounts, displs) {
-            (Some(cs), Some(ds)) => (
-                cs.iter()
-                    .map(|&x| count(x, "a receive count"))
-                    .collect::<Result<_, _>>()?,
-                ds.to_vec(),
-            ),
-            _ => {
-                let rc = count(recvcount, "recvcount")?;
-                (
-                    vec![rc; size],
-                    (0..size).map(|i| (i * rc) as c_int).collect(),
-                )
-            }
-        }
-    } else {
-        (Vec::new(), Vec::new())
-    };
-    let data = if at_root && sendbuf == IN_PLACE {
-        let rt = vp.types.comm_type(recvtype)?;
-        gather_parts(recvbuf, &rt, &counts[me..=me], &displs[me..=me])?
+    if me != root as usize {
+        let st = vp.types.comm_type(sendtype)?;
+        let data = send_bytes(sendbuf, count(sendcount, "sendcount")?, &st)?;
+        return Ok(CReq::pending(vp.mpi().igatherv(
+            &data,
+            &mut [],
+            &[],
+            root,
+            c,
+        )?));
+    }
+    let rt = vp.types.comm_type(recvtype)?;
+    let parts = layout.parts(size)?;
+    let data = if sendbuf == IN_PLACE {
+        parts.only(me).pack(recvbuf, &rt)?
     } else {
         let st = vp.types.comm_type(sendtype)?;
         send_bytes(sendbuf, count(sendcount, "sendcount")?, &st)?.into_owned()
     };
-    if at_root {
-        let rt = vp.types.comm_type(recvtype)?;
-        let bytes: Vec<usize> = counts.iter().map(|c| c * rt.size).collect();
-        let mut all = RecvBuf::scratch(bytes.iter().sum());
-        vp.mpi().gatherv(&data, all.slice(), &bytes, root, c)?;
-        place(all.bytes(), recvbuf, &rt, &counts, &displs);
-    } else {
-        vp.mpi().gatherv(&data, &mut [], &[], root, c)?;
-    }
-    Ok(())
+    let bytes = parts.bytes(&rt);
+    into_parts(parts, recvbuf, rt, |all| {
+        Ok(vp.mpi().igatherv(&data, all, &bytes, root, c)?)
+    })
 }
 
-/// `MPI_Gather`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Gather(
+#[allow(clippy::too_many_arguments)]
+fn gather(
+    vp: &mut Vp,
     sendbuf: *const c_void,
     sendcount: c_int,
     sendtype: c_int,
@@ -354,17 +462,27 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Gather(
     recvtype: c_int,
     root: c_int,
     comm: c_int,
-) -> c_int {
-    entry("MPI_Gather", comm, |vp| {
-        gatherv(
-            vp, sendbuf, sendcount, sendtype, recvbuf, None, None, recvcount, recvtype, root, comm,
-        )
-    })
+) -> Result<CReq, Fail> {
+    let layout = Layout::Equal(recvcount, "recvcount");
+    gather_parts(
+        vp, sendbuf, sendcount, sendtype, recvbuf, layout, recvtype, root, comm,
+    )
 }
 
-/// `MPI_Gatherv`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Gatherv(
+collective!(ARTS_MPI_Gather, ARTS_MPI_Igather, gather, [comm](
+    sendbuf: *const c_void,
+    sendcount: c_int,
+    sendtype: c_int,
+    recvbuf: *mut c_void,
+    recvcount: c_int,
+    recvtype: c_int,
+    root: c_int,
+    comm: c_int,
+));
+
+#[allow(clippy::too_many_arguments)]
+fn gatherv(
+    vp: &mut Vp,
     sendbuf: *const c_void,
     sendcount: c_int,
     sendtype: c_int,
@@ -374,81 +492,72 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Gatherv(
     recvtype: c_int,
     root: c_int,
     comm: c_int,
-) -> c_int {
-    entry("MPI_Gatherv", comm, |vp| {
-        let c = comm_of(comm)?;
-        let (size, me) = size_rank(vp, c)?;
-        let (cs, ds) = if me as c_int == root {
-            (
-                Some(ints(recvcounts, size, "recvcounts")?),
-                Some(ints(displs, size, "displs")?),
-            )
-        } else {
-            (None, None)
-        };
-        gatherv(
-            vp, sendbuf, sendcount, sendtype, recvbuf, cs, ds, 0, recvtype, root, comm,
-        )
-    })
+) -> Result<CReq, Fail> {
+    let layout = Layout::Given(recvcounts, displs, ["recvcounts", "displs"]);
+    gather_parts(
+        vp, sendbuf, sendcount, sendtype, recvbuf, layout, recvtype, root, comm,
+    )
 }
 
+collective!(ARTS_MPI_Gatherv, ARTS_MPI_Igatherv, gatherv, [comm](
+    sendbuf: *const c_void,
+    sendcount: c_int,
+    sendtype: c_int,
+    recvbuf: *mut c_void,
+    recvcounts: *const c_int,
+    displs: *const c_int,
+    recvtype: c_int,
+    root: c_int,
+    comm: c_int,
+));
+
+/// Starts a scatter from `root`: the parts of the root's send buffer are
+/// laid out as `layout` says (read at the root only).
 #[allow(clippy::too_many_arguments)]
-fn scatterv(
+fn scatter_parts(
     vp: &mut Vp,
     sendbuf: *const c_void,
-    sendcounts: Option<&[c_int]>,
-    displs: Option<&[c_int]>,
-    sendcount: c_int,
+    layout: Layout,
     sendtype: c_int,
     recvbuf: *mut c_void,
     recvcount: c_int,
     recvtype: c_int,
     root: c_int,
     comm: c_int,
-) -> Result<(), Fail> {
+) -> Result<CReq, Fail> {
     let c = comm_of(comm)?;
     let (size, me) = size_rank(vp, c)?;
     let root = check_root(root, size)?;
-    let at_root = me == root as usize;
-    let in_place = at_root && recvbuf.cast_const() == IN_PLACE;
-    let (data, bytes) = if at_root {
+    let (data, bytes) = if me == root as usize {
         let st = vp.types.comm_type(sendtype)?;
-        let (counts, displs): (Vec<usize>, Vec<c_int>) = match (sendcounts, displs) {
-            (Some(cs), Some(ds)) => (
-                cs.iter()
-                    .map(|&x| count(x, "a send count"))
-                    .collect::<Result<_, _>>()?,
-                ds.to_vec(),
-            ),
-            _ => {
-                let sc = count(sendcount, "sendcount")?;
-                (
-                    vec![sc; size],
-                    (0..size).map(|i| (i * sc) as c_int).collect(),
-                )
-            }
-        };
-        let bytes: Vec<usize> = counts.iter().map(|c| c * st.size).collect();
-        (gather_parts(sendbuf, &st, &counts, &displs)?, bytes)
+        let parts = layout.parts(size)?;
+        (parts.pack(sendbuf, &st)?, parts.bytes(&st))
     } else {
         (Vec::new(), Vec::new())
     };
-    if in_place {
+    if me == root as usize && recvbuf.cast_const() == IN_PLACE {
+        // The root's own part stays where it is.
         let mut mine = RecvBuf::scratch(bytes[me]);
-        vp.mpi().scatterv(&data, &bytes, mine.slice(), root, c)?;
-        return Ok(());
+        let req = vp.mpi().iscatterv(&data, &bytes, mine.slice(), root, c)?;
+        return Ok(CReq::finishing(req, move |s| {
+            drop(mine);
+            s
+        }));
     }
     let rt = vp.types.comm_type(recvtype)?;
     let n = count(recvcount, "recvcount")?;
     let mut rb = RecvBuf::new(recvbuf, n, &rt)?;
-    vp.mpi().scatterv(&data, &bytes, rb.slice(), root, c)?;
-    rb.finish(n * rt.size);
-    Ok(())
+    let req = vp.mpi().iscatterv(&data, &bytes, rb.slice(), root, c)?;
+    let len = n * rt.size;
+    Ok(CReq::finishing(req, move |s| {
+        rb.finish(len);
+        s
+    }))
 }
 
-/// `MPI_Scatter`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Scatter(
+#[allow(clippy::too_many_arguments)]
+fn scatter(
+    vp: &mut Vp,
     sendbuf: *const c_void,
     sendcount: c_int,
     sendtype: c_int,
@@ -457,17 +566,27 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Scatter(
     recvtype: c_int,
     root: c_int,
     comm: c_int,
-) -> c_int {
-    entry("MPI_Scatter", comm, |vp| {
-        scatterv(
-            vp, sendbuf, None, None, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm,
-        )
-    })
+) -> Result<CReq, Fail> {
+    let layout = Layout::Equal(sendcount, "sendcount");
+    scatter_parts(
+        vp, sendbuf, layout, sendtype, recvbuf, recvcount, recvtype, root, comm,
+    )
 }
 
-/// `MPI_Scatterv`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Scatterv(
+collective!(ARTS_MPI_Scatter, ARTS_MPI_Iscatter, scatter, [comm](
+    sendbuf: *const c_void,
+    sendcount: c_int,
+    sendtype: c_int,
+    recvbuf: *mut c_void,
+    recvcount: c_int,
+    recvtype: c_int,
+    root: c_int,
+    comm: c_int,
+));
+
+#[allow(clippy::too_many_arguments)]
+fn scatterv(
+    vp: &mut Vp,
     sendbuf: *const c_void,
     sendcounts: *const c_int,
     displs: *const c_int,
@@ -477,23 +596,79 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Scatterv(
     recvtype: c_int,
     root: c_int,
     comm: c_int,
-) -> c_int {
-    entry("MPI_Scatterv", comm, |vp| {
-        let c = comm_of(comm)?;
-        let (size, me) = size_rank(vp, c)?;
-        let (cs, ds) = if me as c_int == root {
-            (
-                Some(ints(sendcounts, size, "sendcounts")?),
-                Some(ints(displs, size, "displs")?),
-            )
-        } else {
-            (None, None)
-        };
-        scatterv(
-            vp, sendbuf, cs, ds, 0, sendtype, recvbuf, recvcount, recvtype, root, comm,
-        )
+) -> Result<CReq, Fail> {
+    let layout = Layout::Given(sendcounts, displs, ["sendcounts", "displs"]);
+    scatter_parts(
+        vp, sendbuf, layout, sendtype, recvbuf, recvcount, recvtype, root, comm,
+    )
+}
+
+collective!(ARTS_MPI_Scatterv, ARTS_MPI_Iscatterv, scatterv, [comm](
+    sendbuf: *const c_void,
+    sendcounts: *const c_int,
+    displs: *const c_int,
+    sendtype: c_int,
+    recvbuf: *mut c_void,
+    recvcount: c_int,
+    recvtype: c_int,
+    root: c_int,
+    comm: c_int,
+));
+
+/// Starts an all-gather into parts laid out as `layout` says.
+#[allow(clippy::too_many_arguments)]
+fn allgather_parts(
+    vp: &mut Vp,
+    sendbuf: *const c_void,
+    sendcount: c_int,
+    sendtype: c_int,
+    recvbuf: *mut c_void,
+    layout: Layout,
+    recvtype: c_int,
+    comm: c_int,
+) -> Result<CReq, Fail> {
+    let c = comm_of(comm)?;
+    let (size, me) = size_rank(vp, c)?;
+    let rt = vp.types.comm_type(recvtype)?;
+    let parts = layout.parts(size)?;
+    let data = if sendbuf == IN_PLACE {
+        parts.only(me).pack(recvbuf, &rt)?
+    } else {
+        let st = vp.types.comm_type(sendtype)?;
+        send_bytes(sendbuf, count(sendcount, "sendcount")?, &st)?.into_owned()
+    };
+    let bytes = parts.bytes(&rt);
+    into_parts(parts, recvbuf, rt, |all| {
+        Ok(vp.mpi().iallgatherv(&data, all, &bytes, c)?)
     })
 }
+
+#[allow(clippy::too_many_arguments)]
+fn allgather(
+    vp: &mut Vp,
+    sendbuf: *const c_void,
+    sendcount: c_int,
+    sendtype: c_int,
+    recvbuf: *mut c_void,
+    recvcount: c_int,
+    recvtype: c_int,
+    comm: c_int,
+) -> Result<CReq, Fail> {
+    let layout = Layout::Equal(recvcount, "recvcount");
+    allgather_parts(
+        vp, sendbuf, sendcount, sendtype, recvbuf, layout, recvtype, comm,
+    )
+}
+
+collective!(ARTS_MPI_Allgather, ARTS_MPI_Iallgather, allgather, [comm](
+    sendbuf: *const c_void,
+    sendcount: c_int,
+    sendtype: c_int,
+    recvbuf: *mut c_void,
+    recvcount: c_int,
+    recvtype: c_int,
+    comm: c_int,
+));
 
 #[allow(clippy::too_many_arguments)]
 fn allgatherv(
@@ -502,52 +677,18 @@ fn allgatherv(
     sendcount: c_int,
     sendtype: c_int,
     recvbuf: *mut c_void,
-    counts: &[usize],
-    displs: &[c_int],
-    recvtype: c_int,
-    comm: Comm,
-) -> Result<(), Fail> {
-    let (_, me) = size_rank(vp, comm)?;
-    let rt = vp.types.comm_type(recvtype)?;
-    let data = if sendbuf == IN_PLACE {
-        gather_parts(recvbuf, &rt, &counts[me..=me], &displs[me..=me])?
-    } else {
-        let st = vp.types.comm_type(sendtype)?;
-        send_bytes(sendbuf, count(sendcount, "sendcount")?, &st)?.into_owned()
-    };
-    let bytes: Vec<usize> = counts.iter().map(|c| c * rt.size).collect();
-    let mut all = RecvBuf::scratch(bytes.iter().sum());
-    vp.mpi().allgatherv(&data, all.slice(), &bytes, comm)?;
-    place(all.bytes(), recvbuf, &rt, counts, displs);
-    Ok(())
-}
-
-/// `MPI_Allgather`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Allgather(
-    sendbuf: *const c_void,
-    sendcount: c_int,
-    sendtype: c_int,
-    recvbuf: *mut c_void,
-    recvcount: c_int,
+    recvcounts: *const c_int,
+    displs: *const c_int,
     recvtype: c_int,
     comm: c_int,
-) -> c_int {
-    entry("MPI_Allgather", comm, |vp| {
-        let c = comm_of(comm)?;
-        let (size, _) = size_rank(vp, c)?;
-        let rc = count(recvcount, "recvcount")?;
-        let counts = vec![rc; size];
-        let displs: Vec<c_int> = (0..size).map(|i| (i * rc) as c_int).collect();
-        allgatherv(
-            vp, sendbuf, sendcount, sendtype, recvbuf, &counts, &displs, recvtype, c,
-        )
-    })
+) -> Result<CReq, Fail> {
+    let layout = Layout::Given(recvcounts, displs, ["recvcounts", "displs"]);
+    allgather_parts(
+        vp, sendbuf, sendcount, sendtype, recvbuf, layout, recvtype, comm,
+    )
 }
 
-/// `MPI_Allgatherv`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Allgatherv(
+collective!(ARTS_MPI_Allgatherv, ARTS_MPI_Iallgatherv, allgatherv, [comm](
     sendbuf: *const c_void,
     sendcount: c_int,
     sendtype: c_int,
@@ -556,54 +697,41 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Allgatherv(
     displs: *const c_int,
     recvtype: c_int,
     comm: c_int,
-) -> c_int {
-    entry("MPI_Allgatherv", comm, |vp| {
-        let c = comm_of(comm)?;
-        let (size, _) = size_rank(vp, c)?;
-        let counts = ints(recvcounts, size, "recvcounts")?
-            .iter()
-            .map(|&x| count(x, "a receive count"))
-            .collect::<Result<Vec<_>, _>>()?;
-        let displs = ints(displs, size, "displs")?;
-        allgatherv(
-            vp, sendbuf, sendcount, sendtype, recvbuf, &counts, displs, recvtype, c,
-        )
-    })
-}
+));
 
+/// Starts an all-to-all between parts laid out as `send` and `recv` say.
 #[allow(clippy::too_many_arguments)]
-fn alltoallv(
+fn alltoall_parts(
     vp: &mut Vp,
     sendbuf: *const c_void,
-    scounts: &[usize],
-    sdispls: &[c_int],
+    send: Layout,
     sendtype: c_int,
     recvbuf: *mut c_void,
-    rcounts: &[usize],
-    rdispls: &[c_int],
+    recv: Layout,
     recvtype: c_int,
-    comm: Comm,
-) -> Result<(), Fail> {
+    comm: c_int,
+) -> Result<CReq, Fail> {
     if sendbuf == IN_PLACE {
         return Err(Fail::new(
             ERR_UNSUPPORTED,
             "MPI_IN_PLACE is not supported in all-to-all",
         ));
     }
+    let c = comm_of(comm)?;
+    let (size, _) = size_rank(vp, c)?;
     let st = vp.types.comm_type(sendtype)?;
     let rt = vp.types.comm_type(recvtype)?;
-    let data = gather_parts(sendbuf, &st, scounts, sdispls)?;
-    let sb: Vec<usize> = scounts.iter().map(|c| c * st.size).collect();
-    let rb: Vec<usize> = rcounts.iter().map(|c| c * rt.size).collect();
-    let mut all = RecvBuf::scratch(rb.iter().sum());
-    vp.mpi().alltoallv(&data, &sb, all.slice(), &rb, comm)?;
-    place(all.bytes(), recvbuf, &rt, rcounts, rdispls);
-    Ok(())
+    let (send, recv) = (send.parts(size)?, recv.parts(size)?);
+    let data = send.pack(sendbuf, &st)?;
+    let (sb, rb) = (send.bytes(&st), recv.bytes(&rt));
+    into_parts(recv, recvbuf, rt, |all| {
+        Ok(vp.mpi().ialltoallv(&data, &sb, all, &rb, c)?)
+    })
 }
 
-/// `MPI_Alltoall`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Alltoall(
+#[allow(clippy::too_many_arguments)]
+fn alltoall(
+    vp: &mut Vp,
     sendbuf: *const c_void,
     sendcount: c_int,
     sendtype: c_int,
@@ -611,32 +739,25 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Alltoall(
     recvcount: c_int,
     recvtype: c_int,
     comm: c_int,
-) -> c_int {
-    entry("MPI_Alltoall", comm, |vp| {
-        let c = comm_of(comm)?;
-        let (size, _) = size_rank(vp, c)?;
-        let sc = count(sendcount, "sendcount")?;
-        let rc = count(recvcount, "recvcount")?;
-        let sd: Vec<c_int> = (0..size).map(|i| (i * sc) as c_int).collect();
-        let rd: Vec<c_int> = (0..size).map(|i| (i * rc) as c_int).collect();
-        alltoallv(
-            vp,
-            sendbuf,
-            &vec![sc; size],
-            &sd,
-            sendtype,
-            recvbuf,
-            &vec![rc; size],
-            &rd,
-            recvtype,
-            c,
-        )
-    })
+) -> Result<CReq, Fail> {
+    let send = Layout::Equal(sendcount, "sendcount");
+    let recv = Layout::Equal(recvcount, "recvcount");
+    alltoall_parts(vp, sendbuf, send, sendtype, recvbuf, recv, recvtype, comm)
 }
 
-/// `MPI_Alltoallv`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Alltoallv(
+collective!(ARTS_MPI_Alltoall, ARTS_MPI_Ialltoall, alltoall, [comm](
+    sendbuf: *const c_void,
+    sendcount: c_int,
+    sendtype: c_int,
+    recvbuf: *mut c_void,
+    recvcount: c_int,
+    recvtype: c_int,
+    comm: c_int,
+));
+
+#[allow(clippy::too_many_arguments)]
+fn alltoallv(
+    vp: &mut Vp,
     sendbuf: *const c_void,
     sendcounts: *const c_int,
     sdispls: *const c_int,
@@ -646,234 +767,20 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Alltoallv(
     rdispls: *const c_int,
     recvtype: c_int,
     comm: c_int,
-) -> c_int {
-    entry("MPI_Alltoallv", comm, |vp| {
-        let c = comm_of(comm)?;
-        let (size, _) = size_rank(vp, c)?;
-        let counts = |p, what| -> Result<Vec<usize>, Fail> {
-            ints(p, size, what)?
-                .iter()
-                .map(|&x| count(x, what))
-                .collect()
-        };
-        let sc = counts(sendcounts, "sendcounts")?;
-        let rc = counts(recvcounts, "recvcounts")?;
-        let sd = ints(sdispls, size, "sdispls")?;
-        let rd = ints(rdispls, size, "rdispls")?;
-        alltoallv(
-            vp, sendbuf, &sc, sd, sendtype, recvbuf, &rc, rd, recvtype, c,
-        )
-    })
+) -> Result<CReq, Fail> {
+    let send = Layout::Given(sendcounts, sdispls, ["sendcounts", "sdispls"]);
+    let recv = Layout::Given(recvcounts, rdispls, ["recvcounts", "rdispls"]);
+    alltoall_parts(vp, sendbuf, send, sendtype, recvbuf, recv, recvtype, comm)
 }
 
-/// Reduce-scatter: the reduction of every rank's `sendbuf` (`counts` summed
-/// elements), part `i` to rank `i` (a reduce to rank 0, then a scatter).
-fn reduce_scatter(
-    vp: &mut Vp,
+collective!(ARTS_MPI_Alltoallv, ARTS_MPI_Ialltoallv, alltoallv, [comm](
     sendbuf: *const c_void,
-    recvbuf: *mut c_void,
-    counts: &[usize],
-    datatype: c_int,
-    op: c_int,
-    comm: c_int,
-) -> Result<(), Fail> {
-    let t = vp.types.comm_type(datatype)?;
-    let c = comm_of(comm)?;
-    let (_, me) = size_rank(vp, c)?;
-    let total: usize = counts.iter().sum();
-    let src = if sendbuf == IN_PLACE {
-        recvbuf.cast_const()
-    } else {
-        sendbuf
-    };
-    let data = send_bytes(src, total, &t)?.into_owned();
-    let all = match reduce(vp, Which::Reduce(0), &data, &t, datatype, op, c)? {
-        Ok(all) => all,
-        Err(_) => return Err(Fail::new(ERR_INTERN, "a blocking reduction gave a request")),
-    };
-    let bytes: Vec<usize> = counts.iter().map(|n| n * t.size).collect();
-    let mut rb = RecvBuf::new(recvbuf, counts[me], &t)?;
-    let root_data = if me == 0 { all } else { Vec::new() };
-    vp.mpi().scatterv(&root_data, &bytes, rb.slice(), 0, c)?;
-    rb.finish(bytes[me]);
-    Ok(())
-}
-
-/// `MPI_Reduce_scatter`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Reduce_scatter(
-    sendbuf: *const c_void,
+    sendcounts: *const c_int,
+    sdispls: *const c_int,
+    sendtype: c_int,
     recvbuf: *mut c_void,
     recvcounts: *const c_int,
-    datatype: c_int,
-    op: c_int,
-    comm: c_int,
-) -> c_int {
-    entry("MPI_Reduce_scatter", comm, |vp| {
-        let (size, _) = size_rank(vp, comm_of(comm)?)?;
-        let counts = ints(recvcounts, size, "recvcounts")?
-            .iter()
-            .map(|&x| count(x, "a receive count"))
-            .collect::<Result<Vec<_>, _>>()?;
-        reduce_scatter(vp, sendbuf, recvbuf, &counts, datatype, op, comm)
-    })
-}
-
-/// `MPI_Reduce_scatter_block`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Reduce_scatter_block(
-    sendbuf: *const c_void,
-    recvbuf: *mut c_void,
-    recvcount: c_int,
-    datatype: c_int,
-    op: c_int,
-    comm: c_int,
-) -> c_int {
-    entry("MPI_Reduce_scatter_block", comm, |vp| {
-        let (size, _) = size_rank(vp, comm_of(comm)?)?;
-        let counts = vec![count(recvcount, "recvcount")?; size];
-        reduce_scatter(vp, sendbuf, recvbuf, &counts, datatype, op, comm)
-    })
-}
-
-/// Starts `MPI_Iallgather` / `MPI_Ialltoall` (equal parts): the packed
-/// result lands in a scratch buffer that completion unpacks in rank order.
-#[allow(clippy::too_many_arguments)]
-fn start_equal_parts(
-    vp: &mut Vp,
-    all_to_all: bool,
-    sendbuf: *const c_void,
-    sendcount: c_int,
-    sendtype: c_int,
-    recvbuf: *mut c_void,
-    recvcount: c_int,
+    rdispls: *const c_int,
     recvtype: c_int,
     comm: c_int,
-) -> Result<CReq, Fail> {
-    let c = comm_of(comm)?;
-    let (size, me) = size_rank(vp, c)?;
-    let rt = vp.types.comm_type(recvtype)?;
-    let rc = count(recvcount, "recvcount")?;
-    let counts = vec![rc; size];
-    let displs: Vec<c_int> = (0..size).map(|i| (i * rc) as c_int).collect();
-    let data = if sendbuf == IN_PLACE {
-        if all_to_all {
-            return Err(Fail::new(
-                ERR_UNSUPPORTED,
-                "MPI_IN_PLACE is not supported in all-to-all",
-            ));
-        }
-        gather_parts(recvbuf, &rt, &counts[me..=me], &displs[me..=me])?
-    } else {
-        let st = vp.types.comm_type(sendtype)?;
-        let sc = count(sendcount, "sendcount")?;
-        if all_to_all {
-            let sd: Vec<c_int> = (0..size).map(|i| (i * sc) as c_int).collect();
-            gather_parts(sendbuf, &st, &vec![sc; size], &sd)?
-        } else {
-            send_bytes(sendbuf, sc, &st)?.into_owned()
-        }
-    };
-    let mut all = RecvBuf::scratch(size * rc * rt.size);
-    let req = if all_to_all {
-        vp.mpi().ialltoall(&data, all.slice(), c)?
-    } else {
-        vp.mpi().iallgather(&data, all.slice(), c)?
-    };
-    let dest = recvbuf as usize;
-    Ok(CReq::finishing(req, move |s| {
-        place(all.bytes(), dest as *mut c_void, &rt, &counts, &displs);
-        s
-    }))
-}
-
-/// `MPI_Iallgather`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Iallgather(
-    sendbuf: *const c_void,
-    sendcount: c_int,
-    sendtype: c_int,
-    recvbuf: *mut c_void,
-    recvcount: c_int,
-    recvtype: c_int,
-    comm: c_int,
-    request: *mut c_int,
-) -> c_int {
-    entry("MPI_Iallgather", comm, |vp| {
-        let request = out(request, "request")?;
-        let r = start_equal_parts(
-            vp, false, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm,
-        )?;
-        *request = vp.add_req(r);
-        Ok(())
-    })
-}
-
-/// `MPI_Ialltoall`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Ialltoall(
-    sendbuf: *const c_void,
-    sendcount: c_int,
-    sendtype: c_int,
-    recvbuf: *mut c_void,
-    recvcount: c_int,
-    recvtype: c_int,
-    comm: c_int,
-    request: *mut c_int,
-) -> c_int {
-    entry("MPI_Ialltoall", comm, |vp| {
-        let request = out(request, "request")?;
-        let r = start_equal_parts(
-            vp, true, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm,
-        )?;
-        *request = vp.add_req(r);
-        Ok(())
-    })
-}
-
-/// `MPI_Exscan`: rank `r` gets the reduction of ranks `0..r` (rank 0's
-/// buffer is left as it is): an inclusive scan, then each rank hands its
-/// prefix to the next over a private duplicate of the communicator.
-#[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Exscan(
-    sendbuf: *const c_void,
-    recvbuf: *mut c_void,
-    count_: c_int,
-    datatype: c_int,
-    op: c_int,
-    comm: c_int,
-) -> c_int {
-    entry("MPI_Exscan", comm, |vp| {
-        let t = vp.types.comm_type(datatype)?;
-        let n = count(count_, "count")?;
-        let c = comm_of(comm)?;
-        let (size, me) = size_rank(vp, c)?;
-        let src = if sendbuf == IN_PLACE {
-            recvbuf.cast_const()
-        } else {
-            sendbuf
-        };
-        let data = send_bytes(src, n, &t)?.into_owned();
-        let inclusive = match reduce(vp, Which::Scan, &data, &t, datatype, op, c)? {
-            Ok(b) => b,
-            Err(_) => return Err(Fail::new(ERR_INTERN, "a blocking scan gave a request")),
-        };
-        let shadow = match vp.shadows.get(&comm) {
-            Some(&s) => s,
-            None => {
-                let s = vp.mpi().comm_dup(c)?;
-                vp.shadows.insert(comm, s);
-                s
-            }
-        };
-        if me + 1 < size {
-            vp.mpi().send(&inclusive, me as i32 + 1, 0, shadow)?;
-        }
-        if me > 0 {
-            let mut rb = RecvBuf::new(recvbuf, n, &t)?;
-            let s = vp.mpi().recv(rb.slice(), me as i32 - 1, 0, shadow)?;
-            rb.finish(s.bytes);
-        }
-        Ok(())
-    })
-}
+));

@@ -1,4 +1,5 @@
-//! Communicator calls: rank, size, dup, split, free, compare and error
+//! Communicator calls: rank, size, dup, split (by color or by where ranks
+//! run), free, compare and error
 //! handlers (a new communicator inherits its parent's handler and
 //! Cartesian topology is kept by `MPI_Comm_dup`).
 
@@ -51,6 +52,23 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Comm_dup(comm: c_int, newcomm: *mut c_i
     })
 }
 
+/// Splits `comm` by `color` (`MPI_UNDEFINED`: no part), ordered by `key`;
+/// returns the new communicator or `MPI_COMM_NULL`.
+fn split(vp: &mut Vp, comm: c_int, color: c_int, key: c_int) -> Result<c_int, Fail> {
+    let color = if color == MPI_UNDEFINED {
+        arts_ampi::UNDEFINED
+    } else {
+        color
+    };
+    Ok(match vp.mpi().comm_split(comm_of(comm)?, color, key)? {
+        Some(Comm(new)) => {
+            inherit(vp, comm, new as c_int);
+            new as c_int
+        }
+        None => MPI_COMM_NULL,
+    })
+}
+
 /// `MPI_Comm_split` (collective); `MPI_UNDEFINED` gives `MPI_COMM_NULL`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C-unwind" fn ARTS_MPI_Comm_split(
@@ -67,18 +85,40 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Comm_split(
                 format!("color {color} is neither >= 0 nor MPI_UNDEFINED"),
             ));
         }
-        let color = if color == MPI_UNDEFINED {
-            arts_ampi::UNDEFINED
-        } else {
-            color
-        };
-        *newcomm = match vp.mpi().comm_split(comm_of(comm)?, color, key)? {
-            Some(Comm(new)) => {
-                inherit(vp, comm, new as c_int);
-                new as c_int
+        *newcomm = split(vp, comm, color, key)?;
+        Ok(())
+    })
+}
+
+/// `MPI_Comm_split_type` (collective): `MPI_COMM_TYPE_SHARED` (and
+/// `AMPI_COMM_TYPE_PROCESS`) groups the ranks running in one process, which
+/// share its memory; `AMPI_COMM_TYPE_PE` the ranks on one PE. Where a rank
+/// runs is taken at the call: a rank that migrates later stays in its part.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Comm_split_type(
+    comm: c_int,
+    split_type: c_int,
+    key: c_int,
+    _info: c_int,
+    newcomm: *mut c_int,
+) -> c_int {
+    entry("MPI_Comm_split_type", comm, |vp| {
+        let newcomm = out(newcomm, "newcomm")?;
+        let color = match split_type {
+            MPI_UNDEFINED => MPI_UNDEFINED,
+            MPI_COMM_TYPE_SHARED | AMPI_COMM_TYPE_PROCESS => vp.mpi().process() as c_int,
+            AMPI_COMM_TYPE_PE => vp.mpi().pe() as c_int,
+            _ => {
+                return Err(Fail::new(
+                    ERR_ARG,
+                    format!(
+                        "split type {split_type} is not MPI_COMM_TYPE_SHARED, \
+                         AMPI_COMM_TYPE_PROCESS, AMPI_COMM_TYPE_PE or MPI_UNDEFINED"
+                    ),
+                ));
             }
-            None => MPI_COMM_NULL,
         };
+        *newcomm = split(vp, comm, color, key)?;
         Ok(())
     })
 }

@@ -162,6 +162,47 @@ pub static EXPORTS: Exports = Exports(&[
     ),
     ("ARTS_MPI_Exscan", crate::coll::ARTS_MPI_Exscan as *const ()),
     (
+        "ARTS_MPI_Igather",
+        crate::coll::ARTS_MPI_Igather as *const (),
+    ),
+    (
+        "ARTS_MPI_Igatherv",
+        crate::coll::ARTS_MPI_Igatherv as *const (),
+    ),
+    (
+        "ARTS_MPI_Iscatter",
+        crate::coll::ARTS_MPI_Iscatter as *const (),
+    ),
+    (
+        "ARTS_MPI_Iscatterv",
+        crate::coll::ARTS_MPI_Iscatterv as *const (),
+    ),
+    (
+        "ARTS_MPI_Iallgatherv",
+        crate::coll::ARTS_MPI_Iallgatherv as *const (),
+    ),
+    (
+        "ARTS_MPI_Ialltoallv",
+        crate::coll::ARTS_MPI_Ialltoallv as *const (),
+    ),
+    ("ARTS_MPI_Iscan", crate::coll::ARTS_MPI_Iscan as *const ()),
+    (
+        "ARTS_MPI_Iexscan",
+        crate::coll::ARTS_MPI_Iexscan as *const (),
+    ),
+    (
+        "ARTS_MPI_Ireduce_scatter",
+        crate::coll::ARTS_MPI_Ireduce_scatter as *const (),
+    ),
+    (
+        "ARTS_MPI_Ireduce_scatter_block",
+        crate::coll::ARTS_MPI_Ireduce_scatter_block as *const (),
+    ),
+    (
+        "ARTS_MPI_Reduce_local",
+        crate::coll::ARTS_MPI_Reduce_local as *const (),
+    ),
+    (
         "ARTS_MPI_Comm_rank",
         crate::comm::ARTS_MPI_Comm_rank as *const (),
     ),
@@ -176,6 +217,10 @@ pub static EXPORTS: Exports = Exports(&[
     (
         "ARTS_MPI_Comm_split",
         crate::comm::ARTS_MPI_Comm_split as *const (),
+    ),
+    (
+        "ARTS_MPI_Comm_split_type",
+        crate::comm::ARTS_MPI_Comm_split_type as *const (),
     ),
     (
         "ARTS_MPI_Comm_free",

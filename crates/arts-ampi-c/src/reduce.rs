@@ -13,18 +13,18 @@ use crate::state::{Fail, Vp};
 use crate::types::{Prim, TypeInfo};
 
 /// Which reduction.
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 pub(crate) enum Which {
-    /// To `root` (blocking).
+    /// To `root`.
     Reduce(i32),
-    /// To everyone (blocking).
+    /// To everyone.
     Allreduce,
-    /// Inclusive prefix (blocking).
+    /// Inclusive prefix.
     Scan,
-    /// `MPI_Ireduce`.
-    Ireduce(i32),
-    /// `MPI_Iallreduce`.
-    Iallreduce,
+    /// Exclusive prefix (rank 0 gets nothing).
+    Exscan,
+    /// Reduced, then `counts[i]` elements to rank `i`.
+    ReduceScatter(Vec<usize>),
 }
 
 /// A typed copy of packed bytes (any alignment).
@@ -41,40 +41,37 @@ fn to_bytes<T: MpiType>(v: &[T]) -> Vec<u8> {
     bytemuck::cast_slice(v).to_vec()
 }
 
-/// Runs `which` on typed data; returns the result bytes (blocking forms)
-/// or a started request plus a closure that yields the bytes.
-enum Outcome {
-    Done(Vec<u8>),
-    Started(Request<'static>, Box<dyn FnOnce() -> Vec<u8>>),
-}
+/// A started reduction: its request, and what yields the packed result
+/// once it completed.
+pub(crate) type Started = (Request<'static>, Box<dyn FnOnce() -> Vec<u8>>);
 
+/// Starts `which` on typed data (this rank is `me` in `comm`).
 fn typed<T: MpiType>(
     mpi: &mut Mpi<'static>,
-    which: Which,
+    which: &Which,
     data: &[u8],
     op: &Op,
     comm: Comm,
-) -> Result<Outcome, MpiError> {
+    me: usize,
+) -> Result<Started, MpiError> {
     let send: Vec<T> = to_vec(data);
-    let mut recv = vec![<T as bytemuck::Zeroable>::zeroed(); send.len()];
-    match which {
-        Which::Reduce(root) => mpi.reduce(&send, &mut recv, op, root, comm)?,
-        Which::Allreduce => mpi.allreduce(&send, &mut recv, op, comm)?,
-        Which::Scan => mpi.scan(&send, &mut recv, op, comm)?,
-        Which::Ireduce(_) | Which::Iallreduce => {
-            let mut boxed = recv.into_boxed_slice();
-            // SAFETY: the boxed slice moves into the closure stored beside
-            // the request (which is dropped first), so it outlives it.
-            let target: &'static mut [T] =
-                unsafe { std::slice::from_raw_parts_mut(boxed.as_mut_ptr(), boxed.len()) };
-            let req = match which {
-                Which::Ireduce(root) => mpi.ireduce(&send, target, op, root, comm)?,
-                _ => mpi.iallreduce(&send, target, op, comm)?,
-            };
-            return Ok(Outcome::Started(req, Box::new(move || to_bytes(&boxed))));
-        }
-    }
-    Ok(Outcome::Done(to_bytes(&recv)))
+    let len = match which {
+        Which::ReduceScatter(counts) => counts[me],
+        _ => send.len(),
+    };
+    let mut boxed = vec![<T as bytemuck::Zeroable>::zeroed(); len].into_boxed_slice();
+    // SAFETY: the boxed slice moves into the closure stored beside the
+    // request (which is dropped first), so it outlives it.
+    let target: &'static mut [T] =
+        unsafe { std::slice::from_raw_parts_mut(boxed.as_mut_ptr(), boxed.len()) };
+    let req = match which {
+        Which::Reduce(root) => mpi.ireduce(&send, target, op, *root, comm)?,
+        Which::Allreduce => mpi.iallreduce(&send, target, op, comm)?,
+        Which::Scan => mpi.iscan(&send, target, op, comm)?,
+        Which::Exscan => mpi.iexscan(&send, target, op, comm)?,
+        Which::ReduceScatter(counts) => mpi.ireduce_scatter(&send, target, counts, op, comm)?,
+    };
+    Ok((req, Box::new(move || to_bytes(&boxed))))
 }
 
 /// Packed pair elements as `Loc`s.
@@ -107,77 +104,154 @@ fn from_locs(prim: Prim, locs: &[Loc]) -> Vec<u8> {
     out
 }
 
-/// A started non-blocking reduction: its request, and what yields the
-/// packed result once it completed.
-pub(crate) type Started = (Request<'static>, Box<dyn FnOnce() -> Vec<u8>>);
+/// Runs `$body` with `$t` the Rust type of numeric element kind `$prim`
+/// (`None` for bytes and pairs).
+macro_rules! by_prim {
+    ($prim:expr, $t:ident => $body:expr) => {
+        match $prim {
+            Prim::I8 => Some({
+                type $t = i8;
+                $body
+            }),
+            Prim::U8 => Some({
+                type $t = u8;
+                $body
+            }),
+            Prim::I16 => Some({
+                type $t = i16;
+                $body
+            }),
+            Prim::U16 => Some({
+                type $t = u16;
+                $body
+            }),
+            Prim::I32 => Some({
+                type $t = i32;
+                $body
+            }),
+            Prim::U32 => Some({
+                type $t = u32;
+                $body
+            }),
+            Prim::I64 => Some({
+                type $t = i64;
+                $body
+            }),
+            Prim::U64 => Some({
+                type $t = u64;
+                $body
+            }),
+            Prim::F32 => Some({
+                type $t = f32;
+                $body
+            }),
+            Prim::F64 => Some({
+                type $t = f64;
+                $body
+            }),
+            Prim::Byte | Prim::DoubleInt | Prim::TwoInt | Prim::FloatInt => None,
+        }
+    };
+}
 
-/// Reduces the packed `data` (elements of `t`, handle `dt`) with `op`.
-/// Returns the packed result (blocking forms; meaningful at the root of a
-/// reduce) or the started request with the closure that yields it.
+/// How elements of a C datatype combine under an operation.
+enum Combine {
+    /// An `MPI_Op_create` function, on whole elements.
+    User(Op),
+    /// `MPI_MAXLOC`/`MPI_MINLOC` on value-index pairs.
+    Pair(Prim, Op),
+    /// A predefined operation on numbers.
+    Numeric(Prim, Op),
+}
+
+/// How `op` combines elements of `t` (handle `dt`), or why it cannot.
+fn combine(vp: &Vp, t: &TypeInfo, dt: c_int, op: c_int) -> Result<Combine, Fail> {
+    let op = match lookup(op, &vp.ops)? {
+        OpKind::User(u) => return Ok(Combine::User(user_op(u, t.size, dt))),
+        OpKind::Builtin(op) => op,
+    };
+    let prim = t.prim.ok_or_else(|| {
+        Fail::new(
+            ERR_OP,
+            format!("datatype {dt} mixes element types: only user operations reduce it"),
+        )
+    })?;
+    match prim {
+        Prim::DoubleInt | Prim::TwoInt | Prim::FloatInt => {
+            if matches!(op, Op::MaxLoc | Op::MinLoc) {
+                Ok(Combine::Pair(prim, op))
+            } else {
+                Err(Fail::new(
+                    ERR_OP,
+                    format!(
+                        "operation {} is not defined for pair datatype {dt}",
+                        op.name()
+                    ),
+                ))
+            }
+        }
+        Prim::Byte => Err(Fail::new(
+            ERR_OP,
+            format!("operation {} is not defined for MPI_BYTE data", op.name()),
+        )),
+        _ => Ok(Combine::Numeric(prim, op)),
+    }
+}
+
+/// Starts reduction `which` of the packed `data` (elements of `t`, handle
+/// `dt`) with `op`; the closure yields the packed result (meaningful where
+/// the reduction delivers one).
 pub(crate) fn reduce(
     vp: &mut Vp,
-    which: Which,
+    which: &Which,
     data: &[u8],
     t: &TypeInfo,
     dt: c_int,
     op: c_int,
     comm: Comm,
-) -> Result<Result<Vec<u8>, Started>, Fail> {
+) -> Result<Started, Fail> {
+    let how = combine(vp, t, dt, op)?;
     let mpi = vp.mpi();
-    let outcome = match lookup(op, &vp.ops)? {
-        OpKind::User(u) => typed::<u8>(mpi, which, data, &user_op(u, t.size, dt), comm)?,
-        OpKind::Builtin(op) => {
-            let prim = t.prim.ok_or_else(|| {
-                Fail::new(
-                    ERR_OP,
-                    format!("datatype {dt} mixes element types: only user operations reduce it"),
-                )
-            })?;
-            let pair = matches!(prim, Prim::DoubleInt | Prim::TwoInt | Prim::FloatInt);
-            if pair {
-                if !matches!(op, Op::MaxLoc | Op::MinLoc) {
-                    return Err(Fail::new(
-                        ERR_OP,
-                        format!(
-                            "operation {} is not defined for pair datatype {dt}",
-                            op.name()
-                        ),
-                    ));
-                }
-                let locs = to_locs(prim, data);
-                let o = typed::<Loc>(mpi, which, &to_bytes(&locs), &op, comm)?;
-                match o {
-                    Outcome::Done(b) => Outcome::Done(from_locs(prim, &to_vec::<Loc>(&b))),
-                    Outcome::Started(r, f) => {
-                        Outcome::Started(r, Box::new(move || from_locs(prim, &to_vec::<Loc>(&f()))))
-                    }
-                }
-            } else {
-                match prim {
-                    Prim::I8 => typed::<i8>(mpi, which, data, &op, comm)?,
-                    Prim::U8 => typed::<u8>(mpi, which, data, &op, comm)?,
-                    Prim::I16 => typed::<i16>(mpi, which, data, &op, comm)?,
-                    Prim::U16 => typed::<u16>(mpi, which, data, &op, comm)?,
-                    Prim::I32 => typed::<i32>(mpi, which, data, &op, comm)?,
-                    Prim::U32 => typed::<u32>(mpi, which, data, &op, comm)?,
-                    Prim::I64 => typed::<i64>(mpi, which, data, &op, comm)?,
-                    Prim::U64 => typed::<u64>(mpi, which, data, &op, comm)?,
-                    Prim::F32 => typed::<f32>(mpi, which, data, &op, comm)?,
-                    Prim::F64 => typed::<f64>(mpi, which, data, &op, comm)?,
-                    Prim::Byte | Prim::DoubleInt | Prim::TwoInt | Prim::FloatInt => {
-                        return Err(Fail::new(
-                            ERR_OP,
-                            format!("operation {} is not defined for MPI_BYTE data", op.name()),
-                        ));
-                    }
-                }
-            }
+    let me = mpi.comm_rank(comm)? as usize;
+    Ok(match how {
+        Combine::User(op) => typed::<u8>(mpi, which, data, &op, comm, me)?,
+        Combine::Pair(prim, op) => {
+            let locs = to_bytes(&to_locs(prim, data));
+            let (r, f) = typed::<Loc>(mpi, which, &locs, &op, comm, me)?;
+            (r, Box::new(move || from_locs(prim, &to_vec::<Loc>(&f()))))
         }
-    };
-    Ok(match outcome {
-        Outcome::Done(b) => Ok(b),
-        Outcome::Started(r, f) => Err((r, f)),
+        Combine::Numeric(prim, op) => {
+            by_prim!(prim, T => typed::<T>(mpi, which, data, &op, comm, me)?)
+                .ok_or_else(|| Fail::new(ERR_INTERN, "a numeric kind without a Rust type"))?
+        }
     })
+}
+
+/// `inout = input ⊕ inout` elementwise on packed elements of `t` (`MPI_Reduce_local`).
+pub(crate) fn reduce_local(
+    vp: &Vp,
+    input: &[u8],
+    inout: &mut [u8],
+    t: &TypeInfo,
+    dt: c_int,
+    op: c_int,
+) -> Result<(), Fail> {
+    const CALL: &str = "MPI_Reduce_local";
+    match combine(vp, t, dt, op)? {
+        Combine::User(op) => op.apply(u8::DATATYPE, input, inout),
+        Combine::Pair(prim, op) => {
+            let left = to_bytes(&to_locs(prim, input));
+            let mut right = to_bytes(&to_locs(prim, inout));
+            op.apply(Loc::DATATYPE, &left, &mut right);
+            inout.copy_from_slice(&from_locs(prim, &to_vec::<Loc>(&right)));
+        }
+        Combine::Numeric(prim, op) => by_prim!(prim, T => {
+            op.check(CALL, T::DATATYPE)?;
+            op.apply(T::DATATYPE, input, inout)
+        })
+        .ok_or_else(|| Fail::new(ERR_INTERN, "a numeric kind without a Rust type"))?,
+    }
+    Ok(())
 }
 
 #[cfg(test)]

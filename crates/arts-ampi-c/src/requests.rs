@@ -30,9 +30,14 @@ fn finished(finish: Option<Finish>, s: Status) -> Status {
 
 /// Waits for `r` and runs its completion work.
 pub(crate) fn wait_req(vp: &mut Vp, r: CReq) -> Result<Status, Fail> {
+    wait_req_as(vp, "wait", r)
+}
+
+/// [`wait_req`], blocked (and reporting a deadlock) as `call`.
+pub(crate) fn wait_req_as(vp: &mut Vp, call: &'static str, r: CReq) -> Result<Status, Fail> {
     match r {
         CReq::Done(s) => Ok(s),
-        CReq::Pending { req, finish } => Ok(finished(finish, vp.mpi().wait(req)?)),
+        CReq::Pending { req, finish } => Ok(finished(finish, vp.mpi().wait_as(call, req)?)),
     }
 }
 

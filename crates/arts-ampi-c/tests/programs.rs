@@ -40,7 +40,7 @@ fn a_failed_call_fails_only_its_rank_with_a_message() {
         "{e}"
     );
     assert!(
-        e.contains("left behind: ranks 1, 2, 3 blocked in barrier"),
+        e.contains("left behind: ranks 1, 2, 3 blocked in MPI_Barrier"),
         "{e}"
     );
 }

@@ -230,6 +230,89 @@ fn nonblocking_collectives_progress_while_the_rank_computes() {
 }
 
 #[test]
+fn the_vector_and_prefix_collectives_run_started_together() {
+    for (vp, pes) in [(1, 1), (5, 2), (7, 3)] {
+        on_all(vp, pes, |mpi| {
+            let (r, n) = (mpi.rank(), mpi.size());
+            let (ru, nu) = (r as usize, n as usize);
+            let counts: Vec<usize> = (0..nu).map(|i| i % 3 + 1).collect();
+            let total: usize = counts.iter().sum();
+            let off: usize = counts[..ru].iter().sum();
+            let mine = vec![r as u64; ru % 3 + 1];
+            let (mut g, mut gv, mut part, mut partv) = (
+                vec![0i32; nu],
+                vec![0u64; total],
+                [0i32; 2],
+                vec![0u64; ru % 3 + 1],
+            );
+            let mut agv = vec![0u64; total];
+            let scounts: Vec<usize> = (1..=nu).collect();
+            let a2a: Vec<i32> = (0..nu).flat_map(|i| vec![r; i + 1]).collect();
+            let mut a2av = vec![0i32; nu * (ru + 1)];
+            let rs_send: Vec<u32> = (0..total as u32).collect();
+            let mut rs = vec![0u32; counts[ru]];
+            let (mut inc, mut exc) = ([0i64], [-1i64]);
+            let src: Vec<i32> = (0..2 * n).collect();
+            let srcv: Vec<u64> = (0..total as u64).collect();
+            {
+                let reqs = vec![
+                    mpi.igather(&[r], &mut g, n - 1, WORLD)?,
+                    mpi.igatherv(&mine, &mut gv, &counts, 0, WORLD)?,
+                    mpi.iscatter(&src, &mut part, 0, WORLD)?,
+                    mpi.iscatterv(&srcv, &counts, &mut partv, n - 1, WORLD)?,
+                    mpi.iallgatherv(&mine, &mut agv, &counts, WORLD)?,
+                    mpi.ialltoallv(&a2a, &scounts, &mut a2av, &vec![ru + 1; nu], WORLD)?,
+                    mpi.ireduce_scatter(&rs_send, &mut rs, &counts, &Op::Sum, WORLD)?,
+                    mpi.iscan(&[r as i64 + 1], &mut inc, &Op::Sum, WORLD)?,
+                    mpi.iexscan(&[r as i64 + 1], &mut exc, &Op::Sum, WORLD)?,
+                ];
+                // Point-to-point traffic while they are in flight.
+                let mut got = [0i32];
+                mpi.sendrecv(&[r], (r + 1) % n, 9, &mut got, (r + n - 1) % n, 9, WORLD)?;
+                assert_eq!(got[0], (r + n - 1) % n);
+                mpi.waitall(reqs)?;
+            }
+            let gathered: Vec<u64> = (0..nu).flat_map(|i| vec![i as u64; i % 3 + 1]).collect();
+            if r == n - 1 {
+                assert_eq!(g, (0..n).collect::<Vec<_>>());
+            }
+            if r == 0 {
+                assert_eq!(gv, gathered);
+            }
+            assert_eq!(part, [2 * r, 2 * r + 1]);
+            assert_eq!(
+                partv,
+                (off as u64..(off + ru % 3 + 1) as u64).collect::<Vec<_>>()
+            );
+            assert_eq!(agv, gathered);
+            assert_eq!(
+                a2av,
+                (0..n).flat_map(|i| vec![i; ru + 1]).collect::<Vec<_>>()
+            );
+            let want: Vec<u32> = (off..off + counts[ru])
+                .map(|x| x as u32 * n as u32)
+                .collect();
+            assert_eq!(rs, want);
+            assert_eq!(inc[0], (r as i64 + 1) * (r as i64 + 2) / 2);
+            // Rank 0's receive buffer is left as it was.
+            assert_eq!(
+                exc[0],
+                if r == 0 {
+                    -1
+                } else {
+                    r as i64 * (r as i64 + 1) / 2
+                }
+            );
+            let mut blocking = [7i64];
+            mpi.exscan(&[2i64], &mut blocking, &Op::Prod, WORLD)?;
+            assert_eq!(blocking[0], if r == 0 { 7 } else { 1 << r });
+            mpi.record("ok", 1.0);
+            Ok(())
+        });
+    }
+}
+
+#[test]
 fn collective_argument_errors_name_the_call() {
     let report = run(
         &RunOptions::new(3, 1),

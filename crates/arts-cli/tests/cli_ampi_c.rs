@@ -121,6 +121,15 @@ fn groups_comm_create_pack_and_attributes_match_open_mpi() {
 }
 
 #[test]
+fn every_nonblocking_collective_reduce_local_and_split_type_match_open_mpi() {
+    let all_right = "icoll: gather 1 gatherv 1 scatter 1 scatterv 1 allgatherv 1 alltoallv 1 \
+                     reduce_scatter 1 reduce_scatter_block 1 scan 1 exscan 1 reduce_local 1 \
+                     split_type 1";
+    kernel("icoll", 5, &[], all_right);
+    kernel("icoll", 1, &[], all_right);
+}
+
+#[test]
 fn pipelined_point_to_point_matches_open_mpi() {
     kernel("pipeline", 5, &["60", "70", "3"], " ok");
 }

@@ -1254,6 +1254,21 @@ fn a_c_program_runs_its_ranks_on_several_processes() {
     let so = c_program("groups").expect("gcc is installed");
     let out = printed(mpirun(2, &["ampi", "run", &so, "--vp", "5"]));
     assert!(out.contains("groups: 5 ranks, 0 failed checks"), "{out}");
+    // Every non-blocking collective across processes; the ranks sharing
+    // memory with rank 0 are those of its process.
+    let so = c_program("icoll").expect("gcc is installed");
+    let out = printed(mpirun(2, &["ampi", "run", &so, "--vp", "5"]));
+    assert!(
+        out.contains(
+            "icoll: gather 1 gatherv 1 scatter 1 scatterv 1 allgatherv 1 alltoallv 1 \
+             reduce_scatter 1 reduce_scatter_block 1 scan 1 exscan 1 reduce_local 1 split_type 1"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("rank 0 shares memory with 3 of 5 ranks"),
+        "{out}"
+    );
     // Persistent requests, matched probes and cancelled receives.
     let so = c_program("persistent").expect("gcc is installed");
     for iso in [&[][..], &["--isomalloc"]] {
@@ -1288,7 +1303,7 @@ fn a_c_program_runs_its_ranks_on_several_processes() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
         err.contains("error: rank 0: MPI_Send: invalid datatype handle 999")
-            && err.contains("left behind: ranks 1, 2, 3 blocked in barrier"),
+            && err.contains("left behind: ranks 1, 2, 3 blocked in MPI_Barrier"),
         "{err}"
     );
 }

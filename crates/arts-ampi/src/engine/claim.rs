@@ -30,10 +30,10 @@ impl Engine {
         src: i32,
         tag: i32,
     ) -> Result<Option<(Claimed, Status)>, MpiError> {
-        let Some(i) = self.waiting(call, comm, src, tag)? else {
+        let Some(at) = self.waiting(call, comm, src, tag)? else {
             return Ok(None);
         };
-        let p = self.unexpected.remove(i).expect("position is valid");
+        let p = self.unexpected.take(at);
         let status = probed(self.comm(call, comm)?, &p);
         let id = Claimed {
             src: p.src,

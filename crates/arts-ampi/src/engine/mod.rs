@@ -13,8 +13,9 @@ mod payload;
 pub mod plans;
 mod rendezvous;
 mod schedule;
+mod unexpected;
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use arts_core::Bulk;
@@ -25,6 +26,7 @@ pub use packet::{Large, Net, Outbox, Packet, Payload, Signal};
 pub use payload::INLINE_BYTES;
 pub use rendezvous::RENDEZVOUS_MIN;
 pub use schedule::{Local, Plan, Round, Schedule};
+use unexpected::{At, Unexpected};
 
 use crate::error::MpiError;
 
@@ -171,7 +173,7 @@ pub struct Engine {
     next_seq: RankMap<u32, u64>,
     expect_seq: RankMap<u32, u64>,
     held: RankMap<(u32, u64), Packet>,
-    unexpected: VecDeque<Packet>,
+    unexpected: Unexpected,
     /// Messages taken out of matching by a matched probe, by sender and
     /// sequence number, with their communicator (`claim.rs`).
     claimed: RankMap<(u32, u64), (u32, Packet)>,
@@ -198,7 +200,7 @@ impl Engine {
             next_seq: RankMap::default(),
             expect_seq: RankMap::default(),
             held: RankMap::default(),
-            unexpected: VecDeque::new(),
+            unexpected: Unexpected::default(),
             claimed: RankMap::default(),
             posted: Vec::new(),
             reqs: Vec::new(),
@@ -419,9 +421,8 @@ impl Engine {
             target: Target::User(0),
         };
         let h = self.alloc(Req::Recv(RecvReq::new(call, comm, buf, capacity, elem)));
-        match self.unexpected.iter().position(|p| posted.matches(p)) {
-            Some(i) => {
-                let p = self.unexpected.remove(i).expect("position is valid");
+        match self.unexpected.take_matching(&posted) {
+            Some(p) => {
                 self.buffered -= p.data.len();
                 self.fill(h, p);
             }
@@ -478,18 +479,17 @@ impl Engine {
     ) -> Result<Option<Status>, MpiError> {
         let found = self.waiting(call, comm, src, tag)?;
         let c = self.comm(call, comm)?;
-        Ok(found.map(|i| probed(c, &self.unexpected[i])))
+        Ok(found.map(|at| probed(c, self.unexpected.get(at))))
     }
 
-    /// The position in `unexpected` of the first message matching
-    /// `src`/`tag` on `comm`.
+    /// Where the first waiting message matching `src`/`tag` on `comm` is.
     fn waiting(
         &self,
         call: &'static str,
         comm: u32,
         src: i32,
         tag: i32,
-    ) -> Result<Option<usize>, MpiError> {
+    ) -> Result<Option<At>, MpiError> {
         let (ctx, src, tag) = self.matcher(call, comm, src, tag)?;
         let m = Posted {
             ctx,
@@ -497,7 +497,7 @@ impl Engine {
             tag,
             target: Target::User(0),
         };
-        Ok(self.unexpected.iter().position(|p| m.matches(p)))
+        Ok(self.unexpected.find(&m))
     }
 
     /// Copies every message this engine holds (out of order, unexpected, or
@@ -572,7 +572,7 @@ impl Engine {
             },
             None => {
                 self.buffered += p.data.len();
-                self.unexpected.push_back(p);
+                self.unexpected.push(p);
             }
         }
     }
@@ -704,9 +704,8 @@ impl Engine {
                         tag: Some(s.tag),
                         target: Target::Sched { req: h, slot },
                     };
-                    match self.unexpected.iter().position(|p| posted.matches(p)) {
-                        Some(i) => {
-                            let p = self.unexpected.remove(i).expect("position is valid");
+                    match self.unexpected.take_matching(&posted) {
+                        Some(p) => {
                             self.buffered -= p.data.len();
                             s.plan.bufs[slot] = p.data.into_vec();
                         }

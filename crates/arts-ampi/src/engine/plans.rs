@@ -2,7 +2,7 @@
 //! `r`): dissemination barrier, binomial-tree broadcast and reduction
 //! (reduction always towards rank 0, then to the root, so that
 //! non-commutative operations combine in rank order), linear gathers and
-//! scatters, pairwise all-to-all and a linear-chain scan. Counts are in bytes.
+//! scatters, pairwise all-to-all and linear-chain scans. Counts are in bytes.
 
 use super::schedule::{Local, Plan, Round};
 
@@ -220,4 +220,35 @@ pub fn scan(plan: &mut Plan, n: u32, r: u32, acc: usize) {
             ..Round::default()
         });
     }
+}
+
+/// Adds an exclusive scan of `acc` along the ranks (a linear chain): rank
+/// `r > 0` receives the combination of ranks `0..r`, returned as its result
+/// buffer, and passes it on combined with its own `acc`; rank 0 gets none.
+pub fn exscan(plan: &mut Plan, n: u32, r: u32, acc: usize) -> Option<usize> {
+    let prefix = (r > 0).then(|| {
+        let prefix = plan.buf(Vec::new());
+        let then = if r + 1 < n {
+            vec![Local::Combine {
+                lower: prefix,
+                higher: acc,
+                into: acc,
+            }]
+        } else {
+            Vec::new()
+        };
+        plan.round(Round {
+            recvs: vec![(r - 1, prefix)],
+            then,
+            ..Round::default()
+        });
+        prefix
+    });
+    if r + 1 < n {
+        plan.round(Round {
+            sends: vec![(r + 1, acc, None)],
+            ..Round::default()
+        });
+    }
+    prefix
 }

@@ -13,7 +13,8 @@ use crate::op::Op;
 /// A local step after a round's receives completed.
 #[derive(Debug)]
 pub enum Local {
-    /// `bufs[into] = bufs[lower] ⊕ bufs[higher]` (`lower` from lower ranks).
+    /// `bufs[into] = bufs[lower] ⊕ bufs[higher]` (`lower` from lower ranks,
+    /// left as it was unless it is `into`).
     Combine {
         /// Lower ranks' contribution.
         lower: usize,
@@ -124,6 +125,8 @@ impl Schedule {
                     } else if let Some((op, dt)) = &self.plan.op {
                         op.apply(*dt, &l, &mut h);
                     }
+                    // `lower` keeps its bytes (an exclusive scan's result).
+                    self.plan.bufs[lower] = l;
                     self.plan.bufs[into] = h;
                 }
                 Local::Concat { parts, into } => {

@@ -61,17 +61,6 @@ impl Mpi<'_> {
         Ok(Request::new(h, self.shared))
     }
 
-    fn run_plan(
-        &mut self,
-        call: &'static str,
-        comm: Comm,
-        plan: Plan,
-        out: Option<&mut [u8]>,
-    ) -> Result<(), MpiError> {
-        let req = self.start_plan(call, comm, plan, out)?;
-        self.wait_as(call, req).map(drop)
-    }
-
     fn reduce_plan<T: MpiType>(
         call: &'static str,
         send: &[T],
@@ -162,86 +151,88 @@ impl Mpi<'_> {
         self.start_plan("iallreduce", comm, plan, Some(bytes_of_mut(recv)))
     }
 
-    /// Gathers `send` (`counts[i]` elements from rank `i`) into the root's `recv`.
-    pub fn gatherv<T: MpiType>(
+    /// Starts a gather of `send` (`counts[i]` elements from rank `i`) into
+    /// the root's `recv` (`counts` and `recv` matter at the root only).
+    pub fn igatherv<'a, T: MpiType>(
         &mut self,
         send: &[T],
-        recv: &mut [T],
+        recv: &'a mut [T],
         counts: &[usize],
         root: i32,
         comm: Comm,
-    ) -> Result<(), MpiError> {
-        let (n, r) = self.comm_nr("gatherv", comm)?;
-        let root = check_root("gatherv", root, n)?;
+    ) -> Result<Request<'a>, MpiError> {
+        let (n, r) = self.comm_nr("igatherv", comm)?;
+        let root = check_root("igatherv", root, n)?;
         let mut plan = Plan::default();
         let mine = plan.buf(bytes_of(send).to_vec());
-        if r == root {
-            expect_len("gatherv", "counts", counts.len(), n as usize)?;
-            expect_len(
-                "gatherv",
-                "the receive buffer",
-                recv.len(),
-                counts.iter().sum(),
-            )?;
-        }
-        let counts = bytes(counts, T::DATATYPE.size);
+        let counts = if r == root {
+            expect_len("igatherv", "counts", counts.len(), n as usize)?;
+            let total = counts.iter().sum();
+            expect_len("igatherv", "the receive buffer", recv.len(), total)?;
+            bytes(counts, T::DATATYPE.size)
+        } else {
+            Vec::new()
+        };
         plan.out = plans::gatherv(&mut plan, n, r, root, mine, &counts);
         let out = (r == root).then(|| bytes_of_mut(recv));
-        self.run_plan("gatherv", comm, plan, out)
+        self.start_plan("igatherv", comm, plan, out)
     }
 
-    /// Gathers every rank's `send` (all the same length) into the root's `recv`.
-    pub fn gather<T: MpiType>(
+    /// Starts a gather of every rank's `send` (all the same length) into the root's `recv`.
+    pub fn igather<'a, T: MpiType>(
         &mut self,
         send: &[T],
-        recv: &mut [T],
+        recv: &'a mut [T],
         root: i32,
         comm: Comm,
-    ) -> Result<(), MpiError> {
-        let (n, _) = self.comm_nr("gather", comm)?;
-        self.gatherv(send, recv, &vec![send.len(); n as usize], root, comm)
+    ) -> Result<Request<'a>, MpiError> {
+        let (n, _) = self.comm_nr("igather", comm)?;
+        self.igatherv(send, recv, &vec![send.len(); n as usize], root, comm)
     }
 
-    /// Scatters the root's `send` (`counts[i]` elements to rank `i`) into each rank's `recv`.
-    pub fn scatterv<T: MpiType>(
+    /// Starts a scatter of the root's `send` (`counts[i]` elements to rank
+    /// `i`) into each rank's `recv` (`send` and `counts` matter at the root only).
+    pub fn iscatterv<'a, T: MpiType>(
         &mut self,
         send: &[T],
         counts: &[usize],
-        recv: &mut [T],
+        recv: &'a mut [T],
         root: i32,
         comm: Comm,
-    ) -> Result<(), MpiError> {
-        let (n, r) = self.comm_nr("scatterv", comm)?;
-        let root = check_root("scatterv", root, n)?;
+    ) -> Result<Request<'a>, MpiError> {
+        let (n, r) = self.comm_nr("iscatterv", comm)?;
+        let root = check_root("iscatterv", root, n)?;
         let mut plan = Plan::default();
-        let src = if r == root {
-            expect_len("scatterv", "counts", counts.len(), n as usize)?;
+        let (src, counts) = if r == root {
+            expect_len("iscatterv", "counts", counts.len(), n as usize)?;
+            let total = counts.iter().sum();
+            expect_len("iscatterv", "the send buffer", send.len(), total)?;
             expect_len(
-                "scatterv",
-                "the send buffer",
-                send.len(),
-                counts.iter().sum(),
+                "iscatterv",
+                "the receive buffer",
+                recv.len(),
+                counts[r as usize],
             )?;
-            plan.buf(bytes_of(send).to_vec())
+            let src = plan.buf(bytes_of(send).to_vec());
+            (src, bytes(counts, T::DATATYPE.size))
         } else {
-            plan.buf(Vec::new())
+            (plan.buf(Vec::new()), Vec::new())
         };
-        let counts = bytes(counts, T::DATATYPE.size);
         plan.out = Some(plans::scatterv(&mut plan, n, r, root, src, &counts));
-        self.run_plan("scatterv", comm, plan, Some(bytes_of_mut(recv)))
+        self.start_plan("iscatterv", comm, plan, Some(bytes_of_mut(recv)))
     }
 
-    /// Scatters equal parts of the root's `send` into each rank's `recv`.
-    pub fn scatter<T: MpiType>(
+    /// Starts a scatter of equal parts of the root's `send` into each rank's `recv`.
+    pub fn iscatter<'a, T: MpiType>(
         &mut self,
         send: &[T],
-        recv: &mut [T],
+        recv: &'a mut [T],
         root: i32,
         comm: Comm,
-    ) -> Result<(), MpiError> {
-        let (n, _) = self.comm_nr("scatter", comm)?;
+    ) -> Result<Request<'a>, MpiError> {
+        let (n, _) = self.comm_nr("iscatter", comm)?;
         let counts = vec![recv.len(); n as usize];
-        self.scatterv(send, &counts, recv, root, comm)
+        self.iscatterv(send, &counts, recv, root, comm)
     }
 
     fn allgather_plan<T: MpiType>(
@@ -278,16 +269,17 @@ impl Mpi<'_> {
         self.start_plan("iallgather", comm, plan, Some(bytes_of_mut(recv)))
     }
 
-    /// Every rank's `recv` gets all `send`s (`counts[i]` from rank `i`) in rank order.
-    pub fn allgatherv<T: MpiType>(
+    /// Starts an all-gather with per-rank counts: every rank's `recv` gets
+    /// all `send`s (`counts[i]` elements from rank `i`) in rank order.
+    pub fn iallgatherv<'a, T: MpiType>(
         &mut self,
         send: &[T],
-        recv: &mut [T],
+        recv: &'a mut [T],
         counts: &[usize],
         comm: Comm,
-    ) -> Result<(), MpiError> {
-        let plan = self.allgather_plan("allgatherv", send, recv.len(), counts, comm)?;
-        self.run_plan("allgatherv", comm, plan, Some(bytes_of_mut(recv)))
+    ) -> Result<Request<'a>, MpiError> {
+        let plan = self.allgather_plan("iallgatherv", send, recv.len(), counts, comm)?;
+        self.start_plan("iallgatherv", comm, plan, Some(bytes_of_mut(recv)))
     }
 
     fn alltoall_plan<T: MpiType>(
@@ -340,72 +332,74 @@ impl Mpi<'_> {
         self.start_plan("ialltoall", comm, plan, Some(bytes_of_mut(recv)))
     }
 
-    /// All-to-all with per-rank counts: `send_counts[i]` elements to rank
-    /// `i`, `recv_counts[j]` from rank `j`.
-    pub fn alltoallv<T: MpiType>(
+    /// Starts an all-to-all with per-rank counts: `send_counts[i]` elements
+    /// to rank `i`, `recv_counts[j]` from rank `j`.
+    pub fn ialltoallv<'a, T: MpiType>(
         &mut self,
         send: &[T],
         send_counts: &[usize],
-        recv: &mut [T],
+        recv: &'a mut [T],
         recv_counts: &[usize],
         comm: Comm,
-    ) -> Result<(), MpiError> {
-        let plan = self.alltoall_plan(
-            "alltoallv",
-            send,
-            send_counts,
-            recv.len(),
-            recv_counts,
-            comm,
-        )?;
-        self.run_plan("alltoallv", comm, plan, Some(bytes_of_mut(recv)))
+    ) -> Result<Request<'a>, MpiError> {
+        let call = "ialltoallv";
+        let plan = self.alltoall_plan(call, send, send_counts, recv.len(), recv_counts, comm)?;
+        self.start_plan(call, comm, plan, Some(bytes_of_mut(recv)))
     }
 
-    /// Reduces every rank's `send` with `op`, then scatters the result:
-    /// rank `i`'s `recv` gets `counts[i]` elements.
-    pub fn reduce_scatter<T: MpiType>(
+    /// Starts a reduce-scatter: every rank's `send` reduced with `op`, then
+    /// scattered: rank `i`'s `recv` gets `counts[i]` elements.
+    pub fn ireduce_scatter<'a, T: MpiType>(
         &mut self,
         send: &[T],
-        recv: &mut [T],
+        recv: &'a mut [T],
         counts: &[usize],
         op: &Op,
         comm: Comm,
-    ) -> Result<(), MpiError> {
-        let (n, r) = self.comm_nr("reduce_scatter", comm)?;
-        expect_len("reduce_scatter", "counts", counts.len(), n as usize)?;
-        expect_len(
-            "reduce_scatter",
-            "the send buffer",
-            send.len(),
-            counts.iter().sum(),
-        )?;
-        expect_len(
-            "reduce_scatter",
-            "the receive buffer",
-            recv.len(),
-            counts[r as usize],
-        )?;
-        let (mut plan, acc) = Self::reduce_plan("reduce_scatter", send, op)?;
+    ) -> Result<Request<'a>, MpiError> {
+        let call = "ireduce_scatter";
+        let (n, r) = self.comm_nr(call, comm)?;
+        expect_len(call, "counts", counts.len(), n as usize)?;
+        expect_len(call, "the send buffer", send.len(), counts.iter().sum())?;
+        expect_len(call, "the receive buffer", recv.len(), counts[r as usize])?;
+        let (mut plan, acc) = Self::reduce_plan(call, send, op)?;
         plans::reduce(&mut plan, n, r, 0, acc);
         let counts = bytes(counts, T::DATATYPE.size);
         plan.out = Some(plans::scatterv(&mut plan, n, r, 0, acc, &counts));
-        self.run_plan("reduce_scatter", comm, plan, Some(bytes_of_mut(recv)))
+        self.start_plan(call, comm, plan, Some(bytes_of_mut(recv)))
     }
 
-    /// Inclusive prefix reduction: rank `i`'s `recv` = `send`₀ ⊕ … ⊕ `send`ᵢ.
-    pub fn scan<T: MpiType>(
+    /// Starts an inclusive prefix reduction: rank `i`'s `recv` = `send`₀ ⊕ … ⊕ `send`ᵢ.
+    pub fn iscan<'a, T: MpiType>(
         &mut self,
         send: &[T],
-        recv: &mut [T],
+        recv: &'a mut [T],
         op: &Op,
         comm: Comm,
-    ) -> Result<(), MpiError> {
-        let (n, r) = self.comm_nr("scan", comm)?;
-        expect_len("scan", "the receive buffer", recv.len(), send.len())?;
-        let (mut plan, acc) = Self::reduce_plan("scan", send, op)?;
+    ) -> Result<Request<'a>, MpiError> {
+        let (n, r) = self.comm_nr("iscan", comm)?;
+        expect_len("iscan", "the receive buffer", recv.len(), send.len())?;
+        let (mut plan, acc) = Self::reduce_plan("iscan", send, op)?;
         plans::scan(&mut plan, n, r, acc);
         plan.out = Some(acc);
-        self.run_plan("scan", comm, plan, Some(bytes_of_mut(recv)))
+        self.start_plan("iscan", comm, plan, Some(bytes_of_mut(recv)))
+    }
+
+    /// Starts an exclusive prefix reduction: rank `i > 0`'s `recv` =
+    /// `send`₀ ⊕ … ⊕ `send`ᵢ₋₁; rank 0's `recv` is left as it is.
+    pub fn iexscan<'a, T: MpiType>(
+        &mut self,
+        send: &[T],
+        recv: &'a mut [T],
+        op: &Op,
+        comm: Comm,
+    ) -> Result<Request<'a>, MpiError> {
+        let (n, r) = self.comm_nr("iexscan", comm)?;
+        expect_len("iexscan", "the receive buffer", recv.len(), send.len())?;
+        let (mut plan, acc) = Self::reduce_plan("iexscan", send, op)?;
+        plan.out = plans::exscan(&mut plan, n, r, acc);
+        let out = plan.out.is_some().then(|| bytes_of_mut(recv));
+        self.start_plan("iexscan", comm, plan, out)
     }
 
     // ---- blocking forms ----
@@ -433,5 +427,63 @@ impl Mpi<'_> {
     blocking!(
         /// All-to-all with equal parts (see [`Mpi::ialltoall`]).
         alltoall => ialltoall(send: &[T], recv: &mut [T], comm: Comm)
+    );
+
+    blocking!(
+        /// Gathers `send` (`counts[i]` elements from rank `i`) into the root's `recv`.
+        gatherv => igatherv(send: &[T], recv: &mut [T], counts: &[usize], root: i32, comm: Comm)
+    );
+
+    blocking!(
+        /// Gathers every rank's `send` (all the same length) into the root's `recv`.
+        gather => igather(send: &[T], recv: &mut [T], root: i32, comm: Comm)
+    );
+
+    blocking!(
+        /// Scatters the root's `send` (`counts[i]` elements to rank `i`) into each rank's `recv`.
+        scatterv => iscatterv(send: &[T], counts: &[usize], recv: &mut [T], root: i32, comm: Comm)
+    );
+
+    blocking!(
+        /// Scatters equal parts of the root's `send` into each rank's `recv`.
+        scatter => iscatter(send: &[T], recv: &mut [T], root: i32, comm: Comm)
+    );
+
+    blocking!(
+        /// Every rank's `recv` gets all `send`s (`counts[i]` from rank `i`) in rank order.
+        allgatherv => iallgatherv(send: &[T], recv: &mut [T], counts: &[usize], comm: Comm)
+    );
+
+    blocking!(
+        /// All-to-all with per-rank counts (see [`Mpi::ialltoallv`]).
+        alltoallv => ialltoallv(
+            send: &[T],
+            send_counts: &[usize],
+            recv: &mut [T],
+            recv_counts: &[usize],
+            comm: Comm
+        )
+    );
+
+    blocking!(
+        /// Reduces every rank's `send` with `op`, then scatters the result:
+        /// rank `i`'s `recv` gets `counts[i]` elements.
+        reduce_scatter => ireduce_scatter(
+            send: &[T],
+            recv: &mut [T],
+            counts: &[usize],
+            op: &Op,
+            comm: Comm
+        )
+    );
+
+    blocking!(
+        /// Inclusive prefix reduction: rank `i`'s `recv` = `send`₀ ⊕ … ⊕ `send`ᵢ.
+        scan => iscan(send: &[T], recv: &mut [T], op: &Op, comm: Comm)
+    );
+
+    blocking!(
+        /// Exclusive prefix reduction (see [`Mpi::iexscan`]).
+        exscan => iexscan(send: &[T], recv: &mut [T], op: &Op, comm: Comm)
     );
 }

@@ -146,6 +146,12 @@ impl<'y> Mpi<'y> {
         self.host().pe()
     }
 
+    /// The process running this rank now (0 in a one-process run; changes
+    /// when it migrates to another process).
+    pub fn process(&mut self) -> u32 {
+        self.host().process()
+    }
+
     /// Number of PEs of the run, in every process (`migrate_to` takes 0..this).
     pub fn num_pes(&mut self) -> u32 {
         self.host().num_pes()

@@ -50,9 +50,10 @@ impl Mpi<'_> {
         self.wait_as("wait", req)
     }
 
-    /// Waits for `req`, blocked (and reporting errors) as `call`.
+    /// Waits for `req`, blocked (and reporting errors and deadlocks) as
+    /// `call`: for blocking calls built from started ones.
     #[inline]
-    pub(super) fn wait_as(
+    pub fn wait_as(
         &mut self,
         call: &'static str,
         mut req: Request<'_>,
