@@ -48,6 +48,13 @@ typedef struct MPI_Status {
 } MPI_Status;
 
 typedef void MPI_User_function(void *invec, void *inoutvec, int *len, MPI_Datatype *datatype);
+typedef int MPI_Comm_copy_attr_function(MPI_Comm oldcomm, int comm_keyval, void *extra_state,
+                                        void *attribute_val_in, void *attribute_val_out,
+                                        int *flag);
+typedef int MPI_Comm_delete_attr_function(MPI_Comm comm, int comm_keyval, void *attribute_val,
+                                          void *extra_state);
+typedef MPI_Comm_copy_attr_function MPI_Copy_function;
+typedef MPI_Comm_delete_attr_function MPI_Delete_function;
 
 /* ---- communicators ---- */
 #define MPI_COMM_NULL (-1)
@@ -111,6 +118,15 @@ typedef void MPI_User_function(void *invec, void *inoutvec, int *len, MPI_Dataty
 #define MPI_IO 3
 #define MPI_WTIME_IS_GLOBAL 4
 #define MPI_UNIVERSE_SIZE 5
+/* user attributes (MPI_Comm_create_keyval) */
+#define MPI_KEYVAL_INVALID (-1)
+#define MPI_COMM_NULL_COPY_FN ((MPI_Comm_copy_attr_function *)0)
+#define MPI_COMM_DUP_FN ((MPI_Comm_copy_attr_function *)1)
+#define MPI_COMM_NULL_DELETE_FN ((MPI_Comm_delete_attr_function *)0)
+#define MPI_NULL_COPY_FN MPI_COMM_NULL_COPY_FN
+#define MPI_DUP_FN MPI_COMM_DUP_FN
+#define MPI_NULL_DELETE_FN MPI_COMM_NULL_DELETE_FN
+#define MPI_MAX_OBJECT_NAME 64
 #define MPI_INFO_NULL 0
 #define MPI_ANY_SOURCE (-2)
 #define MPI_ANY_TAG (-1)
@@ -168,7 +184,8 @@ typedef void MPI_User_function(void *invec, void *inoutvec, int *len, MPI_Dataty
 #define MPI_ERR_IN_STATUS 18
 #define MPI_ERR_PENDING 19
 #define MPI_ERR_UNSUPPORTED_OPERATION 20
-#define MPI_ERR_LASTCODE 20
+#define MPI_ERR_KEYVAL 21
+#define MPI_ERR_LASTCODE 21
 
 /* MPI_Type_create_subarray orders */
 #define MPI_ORDER_C 0
@@ -233,6 +250,18 @@ typedef void MPI_User_function(void *invec, void *inoutvec, int *len, MPI_Dataty
 #define MPI_Comm_create ARTS_MPI_Comm_create
 #define MPI_Comm_get_attr ARTS_MPI_Comm_get_attr
 #define MPI_Attr_get ARTS_MPI_Attr_get
+#define MPI_Comm_create_keyval ARTS_MPI_Comm_create_keyval
+#define MPI_Comm_free_keyval ARTS_MPI_Comm_free_keyval
+#define MPI_Comm_set_attr ARTS_MPI_Comm_set_attr
+#define MPI_Comm_delete_attr ARTS_MPI_Comm_delete_attr
+#define MPI_Keyval_create ARTS_MPI_Comm_create_keyval
+#define MPI_Keyval_free ARTS_MPI_Comm_free_keyval
+#define MPI_Attr_put ARTS_MPI_Comm_set_attr
+#define MPI_Attr_delete ARTS_MPI_Comm_delete_attr
+#define MPI_Comm_set_name ARTS_MPI_Comm_set_name
+#define MPI_Comm_get_name ARTS_MPI_Comm_get_name
+#define MPI_Alloc_mem ARTS_MPI_Alloc_mem
+#define MPI_Free_mem ARTS_MPI_Free_mem
 #define MPI_Pack ARTS_MPI_Pack
 #define MPI_Unpack ARTS_MPI_Unpack
 #define MPI_Pack_size ARTS_MPI_Pack_size
@@ -414,6 +443,27 @@ int MPI_Group_free(MPI_Group *group);
 int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm);
 int MPI_Comm_get_attr(MPI_Comm comm, int comm_keyval, void *attribute_val, int *flag);
 int MPI_Attr_get(MPI_Comm comm, int keyval, void *attribute_val, int *flag);
+/* User attributes: the copy function runs at MPI_Comm_dup, the delete
+ * function when a value is replaced or deleted and when its communicator is
+ * freed (MPI_COMM_SELF's at MPI_Finalize). Callbacks may not call MPI. */
+int MPI_Comm_create_keyval(MPI_Comm_copy_attr_function *comm_copy_attr_fn,
+                           MPI_Comm_delete_attr_function *comm_delete_attr_fn, int *comm_keyval,
+                           void *extra_state);
+int MPI_Comm_free_keyval(int *comm_keyval);
+int MPI_Comm_set_attr(MPI_Comm comm, int comm_keyval, void *attribute_val);
+int MPI_Comm_delete_attr(MPI_Comm comm, int comm_keyval);
+int MPI_Keyval_create(MPI_Copy_function *copy_fn, MPI_Delete_function *delete_fn, int *keyval,
+                      void *extra_state);
+int MPI_Keyval_free(int *keyval);
+int MPI_Attr_put(MPI_Comm comm, int keyval, void *attribute_val);
+int MPI_Attr_delete(MPI_Comm comm, int keyval);
+/* Names (at most MPI_MAX_OBJECT_NAME - 1 characters are kept). */
+int MPI_Comm_set_name(MPI_Comm comm, const char *comm_name);
+int MPI_Comm_get_name(MPI_Comm comm, char *comm_name, int *resultlen);
+/* Memory for messages: from the rank's heap (which moves with it under
+ * --isomalloc). */
+int MPI_Alloc_mem(MPI_Aint size, MPI_Info info, void *baseptr);
+int MPI_Free_mem(void *base);
 int MPI_Wait(MPI_Request *request, MPI_Status *status);
 int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[]);
 int MPI_Waitany(int count, MPI_Request requests[], int *index, MPI_Status *status);

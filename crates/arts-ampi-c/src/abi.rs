@@ -40,6 +40,10 @@ pub const MPI_ANY_TAG: c_int = -1;
 pub const MPI_PROC_NULL: c_int = -3;
 /// `MPI_UNDEFINED`.
 pub const MPI_UNDEFINED: c_int = -32766;
+/// `MPI_KEYVAL_INVALID`: what a freed keyval becomes.
+pub const MPI_KEYVAL_INVALID: c_int = -1;
+/// `MPI_MAX_OBJECT_NAME`: room for a communicator's name with its NUL.
+pub const MPI_MAX_OBJECT_NAME: c_int = 64;
 /// `MPI_COMM_TYPE_SHARED`: the ranks of one process (`MPI_Comm_split_type`).
 pub const MPI_COMM_TYPE_SHARED: c_int = 1;
 /// `AMPI_COMM_TYPE_PROCESS`: the same as `MPI_COMM_TYPE_SHARED`.
@@ -146,6 +150,7 @@ pub const ERROR_CLASSES: &[(&str, c_int, &str)] = &[
         20,
         "operation not supported by arts AMPI",
     ),
+    ("MPI_ERR_KEYVAL", 21, "invalid keyval"),
 ];
 
 /// An error class by name (for the code).
@@ -209,6 +214,8 @@ pub const ERR_OTHER: c_int = class("MPI_ERR_OTHER");
 pub const ERR_INTERN: c_int = class("MPI_ERR_INTERN");
 /// `MPI_ERR_UNSUPPORTED_OPERATION`.
 pub const ERR_UNSUPPORTED: c_int = class("MPI_ERR_UNSUPPORTED_OPERATION");
+/// `MPI_ERR_KEYVAL`.
+pub const ERR_KEYVAL: c_int = class("MPI_ERR_KEYVAL");
 
 /// `MPI_Status` as laid out in `mpi.h`.
 #[repr(C)]

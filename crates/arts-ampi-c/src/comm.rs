@@ -3,11 +3,12 @@
 //! handlers (a new communicator inherits its parent's handler and
 //! Cartesian topology is kept by `MPI_Comm_dup`).
 
-use std::ffi::{c_int, c_void};
+use std::ffi::{CStr, c_char, c_int, c_void};
 
 use arts_ampi::{Comm, WORLD};
 
 use crate::abi::*;
+use crate::attrs;
 use crate::state::{Fail, Vp, comm_of, entry, out};
 
 /// Registers `new` as derived from `old`: inherits the error handler.
@@ -47,6 +48,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Comm_dup(comm: c_int, newcomm: *mut c_i
         if let Some(cart) = vp.carts.get(&comm).cloned() {
             vp.carts.insert(new, cart);
         }
+        attrs::copy_all(vp, comm, new)?;
         *newcomm = new;
         Ok(())
     })
@@ -140,12 +142,12 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Comm_free(comm: *mut c_int) -> c_int {
                 "MPI_COMM_WORLD and MPI_COMM_SELF cannot be freed",
             ));
         }
-        vp.mpi().comm_free(comm_of(*comm)?)?;
-        if let Some(shadow) = vp.shadows.remove(comm) {
-            vp.mpi().comm_free(shadow)?;
-        }
+        comm_of(*comm)?;
+        attrs::delete_all(vp, *comm)?;
+        vp.mpi().comm_free(Comm(*comm as u32))?;
         vp.carts.remove(comm);
         vp.errhandlers.remove(comm);
+        vp.names.remove(comm);
         *comm = MPI_COMM_NULL;
         Ok(())
     })
@@ -214,8 +216,8 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Comm_get_errhandler(
 /// tag, `MPI_HOST` `MPI_PROC_NULL`, `MPI_IO` `MPI_ANY_SOURCE` (every rank
 /// may do I/O), `MPI_WTIME_IS_GLOBAL` 0 (clocks of processes on different
 /// machines are not synchronized), `MPI_UNIVERSE_SIZE` the number of
-/// ranks. Any other key: `*flag` false (user attributes are not
-/// supported: `MPI_Comm_create_keyval` is not in `mpi.h`).
+/// ranks. A user key (`crate::attrs`): `*attribute_val` is the value
+/// set; any other key: `*flag` false.
 #[unsafe(no_mangle)]
 pub unsafe extern "C-unwind" fn ARTS_MPI_Comm_get_attr(
     comm: c_int,
@@ -257,14 +259,65 @@ fn get_attr(
         MPI_WTIME_IS_GLOBAL => 0,
         MPI_UNIVERSE_SIZE => vp.mpi().comm_size(WORLD)?,
         _ => {
-            *flag = 0;
+            let user = vp.attrs.get(comm, keyval);
+            if let Some(v) = user {
+                *out(attribute_val.cast::<*mut c_void>(), "attribute_val")? = v;
+            }
+            *flag = c_int::from(user.is_some());
             return Ok(());
         }
     };
     let slot = out(attribute_val.cast::<*mut c_int>(), "attribute_val")?;
-    let at = &mut vp.attributes[keyval as usize];
+    let at = &mut vp.predefined[keyval as usize];
     *at = value;
     *slot = at;
     *flag = 1;
     Ok(())
+}
+
+/// `MPI_Comm_set_name`: at most `MPI_MAX_OBJECT_NAME - 1` bytes are kept.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Comm_set_name(comm: c_int, name: *const c_char) -> c_int {
+    entry("MPI_Comm_set_name", comm, |vp| {
+        vp.mpi().comm_size(comm_of(comm)?)?;
+        if name.is_null() {
+            return Err(Fail::new(ERR_ARG, "the name is a null pointer"));
+        }
+        // SAFETY: the program passes a NUL-terminated string (checked non-null).
+        let mut bytes = unsafe { CStr::from_ptr(name) }.to_bytes().to_vec();
+        bytes.truncate(MPI_MAX_OBJECT_NAME as usize - 1);
+        vp.names.insert(comm, bytes);
+        Ok(())
+    })
+}
+
+/// `MPI_Comm_get_name`: the name set, `MPI_COMM_WORLD` and `MPI_COMM_SELF`
+/// for those, else the empty string; `name` has room for
+/// `MPI_MAX_OBJECT_NAME` bytes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Comm_get_name(
+    comm: c_int,
+    name: *mut c_char,
+    resultlen: *mut c_int,
+) -> c_int {
+    entry("MPI_Comm_get_name", comm, |vp| {
+        vp.mpi().comm_size(comm_of(comm)?)?;
+        let resultlen = out(resultlen, "resultlen")?;
+        if name.is_null() {
+            return Err(Fail::new(ERR_ARG, "the name buffer is a null pointer"));
+        }
+        let given: &[u8] = match comm {
+            MPI_COMM_WORLD => b"MPI_COMM_WORLD",
+            MPI_COMM_SELF => b"MPI_COMM_SELF",
+            _ => vp.names.get(&comm).map_or(&[], Vec::as_slice),
+        };
+        // SAFETY: the program's buffer holds MPI_MAX_OBJECT_NAME bytes, more
+        // than a kept name and its NUL.
+        unsafe {
+            std::ptr::copy_nonoverlapping(given.as_ptr(), name.cast::<u8>(), given.len());
+            *name.add(given.len()) = 0;
+        }
+        *resultlen = given.len() as c_int;
+        Ok(())
+    })
 }

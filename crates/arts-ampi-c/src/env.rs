@@ -1,7 +1,7 @@
 //! Environment calls: init/finalize (thread levels: `MPI_THREAD_MULTIPLE`
 //! is refused), abort, processor name, version and the clock.
 
-use std::ffi::{c_char, c_int};
+use std::ffi::{c_char, c_int, c_void};
 
 use crate::abi::*;
 use crate::state::{Fail, Phase, Vp, entry, entry_in, out};
@@ -75,6 +75,8 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Init_thread(
 #[unsafe(no_mangle)]
 pub unsafe extern "C-unwind" fn ARTS_MPI_Finalize() -> c_int {
     entry("MPI_Finalize", MPI_COMM_WORLD, |vp| {
+        // As if MPI_COMM_SELF were freed first: libraries hook clean-up there.
+        crate::attrs::delete_all(vp, MPI_COMM_SELF)?;
         // Receivers may still read the buffers of large `MPI_Isend`s.
         vp.mpi().complete_sends("MPI_Finalize");
         vp.phase = Phase::After;
@@ -196,4 +198,38 @@ pub extern "C-unwind" fn ARTS_MPI_Wtime() -> f64 {
 #[unsafe(no_mangle)]
 pub extern "C-unwind" fn ARTS_MPI_Wtick() -> f64 {
     1e-9
+}
+
+/// `MPI_Alloc_mem`: `size` bytes, 64-byte aligned, from the rank's heap
+/// (its slot under `--isomalloc`, so they move with it); `*baseptr` is the
+/// address. `info` is ignored.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Alloc_mem(
+    size: std::ffi::c_long,
+    _info: c_int,
+    baseptr: *mut c_void,
+) -> c_int {
+    entry("MPI_Alloc_mem", MPI_COMM_WORLD, |_| {
+        let slot = out(baseptr.cast::<*mut c_void>(), "baseptr")?;
+        let bytes = usize::try_from(size)
+            .map_err(|_| Fail::new(ERR_ARG, format!("size {size} is negative")))?;
+        let p = crate::malloc::allocate(bytes.max(1), 64);
+        if p.is_null() {
+            return Err(Fail::new(
+                ERR_OTHER,
+                format!("{bytes} bytes could not be allocated"),
+            ));
+        }
+        *slot = p;
+        Ok(())
+    })
+}
+
+/// `MPI_Free_mem` of a block from `MPI_Alloc_mem`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Free_mem(base: *mut c_void) -> c_int {
+    entry("MPI_Free_mem", MPI_COMM_WORLD, |_| {
+        crate::malloc::release(base);
+        Ok(())
+    })
 }

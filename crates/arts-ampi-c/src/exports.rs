@@ -162,6 +162,38 @@ pub static EXPORTS: Exports = Exports(&[
     ),
     ("ARTS_MPI_Exscan", crate::coll::ARTS_MPI_Exscan as *const ()),
     (
+        "ARTS_MPI_Comm_create_keyval",
+        crate::attrs::ARTS_MPI_Comm_create_keyval as *const (),
+    ),
+    (
+        "ARTS_MPI_Comm_free_keyval",
+        crate::attrs::ARTS_MPI_Comm_free_keyval as *const (),
+    ),
+    (
+        "ARTS_MPI_Comm_set_attr",
+        crate::attrs::ARTS_MPI_Comm_set_attr as *const (),
+    ),
+    (
+        "ARTS_MPI_Comm_delete_attr",
+        crate::attrs::ARTS_MPI_Comm_delete_attr as *const (),
+    ),
+    (
+        "ARTS_MPI_Comm_set_name",
+        crate::comm::ARTS_MPI_Comm_set_name as *const (),
+    ),
+    (
+        "ARTS_MPI_Comm_get_name",
+        crate::comm::ARTS_MPI_Comm_get_name as *const (),
+    ),
+    (
+        "ARTS_MPI_Alloc_mem",
+        crate::env::ARTS_MPI_Alloc_mem as *const (),
+    ),
+    (
+        "ARTS_MPI_Free_mem",
+        crate::env::ARTS_MPI_Free_mem as *const (),
+    ),
+    (
         "ARTS_MPI_Igather",
         crate::coll::ARTS_MPI_Igather as *const (),
     ),

@@ -21,6 +21,7 @@
 
 pub mod abi;
 mod ampi;
+mod attrs;
 mod cart;
 mod coll;
 mod comm;

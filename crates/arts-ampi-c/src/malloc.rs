@@ -35,7 +35,7 @@ fn layout(size: usize, align: usize) -> Option<(Layout, usize)> {
 
 /// `size` bytes aligned to `align` (a power of two): from the running
 /// rank's slot, else from the C library.
-fn allocate(size: usize, align: usize) -> *mut c_void {
+pub(crate) fn allocate(size: usize, align: usize) -> *mut c_void {
     let Some(slot) = iso::current() else {
         return if align <= HEADER {
             // SAFETY: plain C allocation.
@@ -84,7 +84,7 @@ unsafe fn head(p: *mut c_void) -> Head {
 }
 
 /// Frees `p` (null, a slot block or a C library block).
-fn release(p: *mut c_void) {
+pub(crate) fn release(p: *mut c_void) {
     match slot_of(p) {
         // SAFETY: not in a slot: the C library's block (or null).
         None => unsafe { libc::free(p) },

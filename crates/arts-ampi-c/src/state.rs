@@ -18,6 +18,7 @@ use std::panic::resume_unwind;
 use arts_ampi::{Comm, Message, Mpi, MpiError, Request, Status};
 
 use crate::abi::*;
+use crate::attrs::Attributes;
 use crate::cart::Cart;
 use crate::group::Groups;
 use crate::ops::UserOp;
@@ -26,6 +27,21 @@ use crate::types::TypeTable;
 
 thread_local! {
     static CURRENT: Cell<*mut Vp> = const { Cell::new(std::ptr::null_mut()) };
+    static IN_CALLBACK: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Runs `f`, a callback of the program (an attribute's copy or delete
+/// function), from inside an MPI call. The rank's state is in use by that
+/// call, so MPI calls the callback makes are refused, with a message that
+/// says why.
+pub(crate) fn callback<R>(f: impl FnOnce() -> R) -> R {
+    let p = current();
+    set_current(std::ptr::null_mut());
+    IN_CALLBACK.with(|c| c.set(true));
+    let r = f();
+    IN_CALLBACK.with(|c| c.set(false));
+    set_current(p);
+    r
 }
 
 /// Makes `vp` the rank running on this thread.
@@ -176,15 +192,16 @@ pub(crate) struct Vp {
     pub messages: Vec<Option<Message>>,
     /// Groups (`crate::group`).
     pub groups: Groups,
-    /// The values `MPI_Comm_get_attr` points at, by attribute.
-    pub attributes: [c_int; MPI_UNIVERSE_SIZE as usize + 1],
+    /// The values `MPI_Comm_get_attr` points at, by predefined attribute.
+    pub predefined: [c_int; MPI_UNIVERSE_SIZE as usize + 1],
+    /// Names of communicators (`MPI_Comm_set_name`).
+    pub names: HashMap<c_int, Vec<u8>>,
     /// Cartesian topologies by communicator.
     pub carts: HashMap<c_int, Cart>,
     /// The last message of each error class, for `MPI_Error_string`.
     pub last_error: HashMap<c_int, String>,
-    /// A private duplicate of a communicator, for collectives built from
-    /// point-to-point messages (`MPI_Exscan`), made on first use.
-    pub shadows: HashMap<c_int, Comm>,
+    /// User attributes of communicators (`crate::attrs`).
+    pub attrs: Attributes,
     /// The buffer of `MPI_Buffer_attach`: address and size.
     pub attached: Option<(usize, c_int)>,
     /// Checkpoints of whole ranks taken so far (`AMPI_Checkpoint`).
@@ -229,10 +246,11 @@ impl Vp {
             persistent: HashMap::new(),
             messages: Vec::new(),
             groups: Groups::new(),
-            attributes: [0; MPI_UNIVERSE_SIZE as usize + 1],
+            predefined: [0; MPI_UNIVERSE_SIZE as usize + 1],
+            names: HashMap::new(),
             carts: HashMap::new(),
             last_error: HashMap::new(),
-            shadows: HashMap::new(),
+            attrs: Attributes::default(),
             attached: None,
             whole_checkpoints: 0,
             at_exit: Vec::new(),
@@ -376,10 +394,17 @@ pub(crate) fn entry_in(
 ) -> c_int {
     let p = current();
     if p.is_null() {
-        eprintln!(
-            "error: {call} called outside an arts rank (from a thread the program started? \
-             only the rank's own thread may call MPI)"
-        );
+        if IN_CALLBACK.with(Cell::get) {
+            eprintln!(
+                "error: {call} called from an attribute callback: arts runs callbacks \
+                 inside the MPI call that triggers them, where MPI calls are not allowed"
+            );
+        } else {
+            eprintln!(
+                "error: {call} called outside an arts rank (from a thread the program started? \
+                 only the rank's own thread may call MPI)"
+            );
+        }
         return ERR_OTHER;
     }
     // SAFETY: `p` is the running rank's state (see `set_current`); it lives

@@ -130,6 +130,38 @@ fn every_nonblocking_collective_reduce_local_and_split_type_match_open_mpi() {
 }
 
 #[test]
+fn attributes_names_and_alloc_mem_match_open_mpi() {
+    kernel(
+        "attrs",
+        3,
+        &[],
+        "attrs: get 1 replace 1 dup 1 delete 1 free 1 mpi1 1 name 1 alloc_mem 1\n\
+         attrs: MPI_COMM_SELF's attribute 42 deleted at MPI_Finalize",
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let Some(so) = build("attrs", dir.path()) else {
+        return;
+    };
+    // A failing callback fails the call that ran it, saying so.
+    let (_, out, _) = arts_text(&["ampi", "run", "--vp", "2", &so, "--", "fail"]);
+    assert!(
+        out.contains(
+            "delete: MPI_ERR_OTHER: other error (MPI_Comm_delete_attr on rank 0: \
+             the delete callback of keyval 64 returned error 16)"
+        ),
+        "{out}"
+    );
+    // MPI calls from a callback are refused, in one line that says why.
+    let (code, out, err) = arts_text(&["ampi", "run", "--vp", "2", &so, "--", "reenter"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("returned an error"), "{out}");
+    assert!(
+        err.contains("error: MPI_Comm_rank called from an attribute callback"),
+        "{err}"
+    );
+}
+
+#[test]
 fn pipelined_point_to_point_matches_open_mpi() {
     kernel("pipeline", 5, &["60", "70", "3"], " ok");
 }

@@ -1269,6 +1269,13 @@ fn a_c_program_runs_its_ranks_on_several_processes() {
         out.contains("rank 0 shares memory with 3 of 5 ranks"),
         "{out}"
     );
+    // Attributes, with ranks that may move between processes.
+    let so = c_program("attrs").expect("gcc is installed");
+    let out = printed(mpirun(2, &["ampi", "run", &so, "--vp", "3", "--isomalloc"]));
+    assert!(
+        out.contains("attrs: get 1 replace 1 dup 1 delete 1 free 1 mpi1 1 name 1 alloc_mem 1"),
+        "{out}"
+    );
     // Persistent requests, matched probes and cancelled receives.
     let so = c_program("persistent").expect("gcc is installed");
     for iso in [&[][..], &["--isomalloc"]] {

@@ -6,7 +6,8 @@
  * communicator freed, MPI_COMM_SELF's at MPI_Finalize); the MPI-1 names;
  * communicator names; MPI_Alloc_mem. Prints the same lines under Open MPI.
  *
- *   attrs [fail]   fail: a delete callback returns an error */
+ *   attrs [fail|reenter]   fail: a delete callback returns an error;
+ *                          reenter: a copy callback calls MPI (refused in arts) */
 #include <mpi.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -43,6 +44,19 @@ static int at_finalize(MPI_Comm comm, int key, void *value, void *extra_state) {
     return MPI_SUCCESS;
 }
 
+static int reentered = MPI_SUCCESS;
+
+static int copy_calling_mpi(MPI_Comm old, int key, void *extra_state, void *in, void *out,
+                            int *flag) {
+    int r;
+    (void)key;
+    (void)extra_state;
+    reentered = MPI_Comm_rank(old, &r);
+    *(void **)out = in;
+    *flag = 1;
+    return MPI_SUCCESS;
+}
+
 static intptr_t get(MPI_Comm comm, int key, int *flag) {
     void *v = NULL;
     MPI_Comm_get_attr(comm, key, &v, flag);
@@ -65,6 +79,17 @@ int main(int argc, char **argv) {
         int len;
         MPI_Error_string(rc, msg, &len);
         if (rank == 0) printf("delete: %s\n", msg);
+        MPI_Finalize();
+        return 0;
+    }
+    if (argc > 1 && strcmp(argv[1], "reenter") == 0) {
+        int k;
+        MPI_Comm d;
+        MPI_Comm_create_keyval(copy_calling_mpi, MPI_COMM_NULL_DELETE_FN, &k, NULL);
+        MPI_Comm_set_attr(MPI_COMM_WORLD, k, (void *)3);
+        MPI_Comm_dup(MPI_COMM_WORLD, &d);
+        if (rank == 0) printf("reenter: MPI_Comm_rank in a copy callback returned %s\n",
+                              reentered == MPI_SUCCESS ? "MPI_SUCCESS" : "an error");
         MPI_Finalize();
         return 0;
     }
