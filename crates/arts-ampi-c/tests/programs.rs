@@ -24,6 +24,7 @@ fn the_kernels_check_their_results() {
     kernel("transpose", 6, 4, &["36", "2"]);
     kernel("halo", 9, 2, &["27", "3"]);
     kernel("allreduce", 3, 2, &["10"]);
+    kernel("colltime", 5, 2, &["100"]);
 }
 
 #[test]
