@@ -127,6 +127,9 @@ typedef MPI_Comm_delete_attr_function MPI_Delete_function;
 #define MPI_DUP_FN MPI_COMM_DUP_FN
 #define MPI_NULL_DELETE_FN MPI_COMM_NULL_DELETE_FN
 #define MPI_MAX_OBJECT_NAME 64
+#define MPI_MAX_INFO_KEY 255
+#define MPI_MAX_INFO_VAL 1024
+#define MPI_MAX_LIBRARY_VERSION_STRING 256
 #define MPI_INFO_NULL 0
 #define MPI_ANY_SOURCE (-2)
 #define MPI_ANY_TAG (-1)
@@ -185,7 +188,11 @@ typedef MPI_Comm_delete_attr_function MPI_Delete_function;
 #define MPI_ERR_PENDING 19
 #define MPI_ERR_UNSUPPORTED_OPERATION 20
 #define MPI_ERR_KEYVAL 21
-#define MPI_ERR_LASTCODE 21
+#define MPI_ERR_INFO 22
+#define MPI_ERR_INFO_KEY 23
+#define MPI_ERR_INFO_VALUE 24
+#define MPI_ERR_INFO_NOKEY 25
+#define MPI_ERR_LASTCODE 25
 
 /* MPI_Type_create_subarray orders */
 #define MPI_ORDER_C 0
@@ -262,6 +269,23 @@ typedef MPI_Comm_delete_attr_function MPI_Delete_function;
 #define MPI_Comm_get_name ARTS_MPI_Comm_get_name
 #define MPI_Alloc_mem ARTS_MPI_Alloc_mem
 #define MPI_Free_mem ARTS_MPI_Free_mem
+#define MPI_Comm_create_errhandler ARTS_MPI_Comm_create_errhandler
+#define MPI_Errhandler_free ARTS_MPI_Errhandler_free
+#define MPI_Comm_call_errhandler ARTS_MPI_Comm_call_errhandler
+#define MPI_Info_create ARTS_MPI_Info_create
+#define MPI_Info_dup ARTS_MPI_Info_dup
+#define MPI_Info_free ARTS_MPI_Info_free
+#define MPI_Info_set ARTS_MPI_Info_set
+#define MPI_Info_delete ARTS_MPI_Info_delete
+#define MPI_Info_get ARTS_MPI_Info_get
+#define MPI_Info_get_valuelen ARTS_MPI_Info_get_valuelen
+#define MPI_Info_get_nkeys ARTS_MPI_Info_get_nkeys
+#define MPI_Info_get_nthkey ARTS_MPI_Info_get_nthkey
+#define MPI_Get_library_version ARTS_MPI_Get_library_version
+#define MPI_Request_get_status ARTS_MPI_Request_get_status
+#define MPI_Type_dup ARTS_MPI_Type_dup
+#define MPI_Type_get_true_extent ARTS_MPI_Type_get_true_extent
+#define MPI_Type_create_hindexed_block ARTS_MPI_Type_create_hindexed_block
 #define MPI_Pack ARTS_MPI_Pack
 #define MPI_Unpack ARTS_MPI_Unpack
 #define MPI_Pack_size ARTS_MPI_Pack_size
@@ -464,6 +488,26 @@ int MPI_Comm_get_name(MPI_Comm comm, char *comm_name, int *resultlen);
  * --isomalloc). */
 int MPI_Alloc_mem(MPI_Aint size, MPI_Info info, void *baseptr);
 int MPI_Free_mem(void *base);
+/* The program's error handlers: called with the communicator and the code
+ * of a failed call, which then returns the code. They may call MPI. */
+typedef void MPI_Comm_errhandler_function(MPI_Comm *comm, int *error_code, ...);
+int MPI_Comm_create_errhandler(MPI_Comm_errhandler_function *comm_errhandler_fn,
+                               MPI_Errhandler *errhandler);
+int MPI_Errhandler_free(MPI_Errhandler *errhandler);
+int MPI_Comm_call_errhandler(MPI_Comm comm, int errorcode);
+/* Info objects: kept and read back; arts takes no hints from them. */
+int MPI_Info_create(MPI_Info *info);
+int MPI_Info_dup(MPI_Info info, MPI_Info *newinfo);
+int MPI_Info_free(MPI_Info *info);
+int MPI_Info_set(MPI_Info info, const char *key, const char *value);
+int MPI_Info_delete(MPI_Info info, const char *key);
+int MPI_Info_get(MPI_Info info, const char *key, int valuelen, char *value, int *flag);
+int MPI_Info_get_valuelen(MPI_Info info, const char *key, int *valuelen, int *flag);
+int MPI_Info_get_nkeys(MPI_Info info, int *nkeys);
+int MPI_Info_get_nthkey(MPI_Info info, int n, char *key);
+int MPI_Get_library_version(char *version, int *resultlen);
+/* Completion of a request without completing it (it stays live). */
+int MPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status);
 int MPI_Wait(MPI_Request *request, MPI_Status *status);
 int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[]);
 int MPI_Waitany(int count, MPI_Request requests[], int *index, MPI_Status *status);
@@ -582,6 +626,11 @@ int MPI_Type_commit(MPI_Datatype *datatype);
 int MPI_Type_free(MPI_Datatype *datatype);
 int MPI_Type_size(MPI_Datatype datatype, int *size);
 int MPI_Type_get_extent(MPI_Datatype datatype, MPI_Aint *lb, MPI_Aint *extent);
+/* The span of the data itself (without the bounds MPI_Type_create_resized sets). */
+int MPI_Type_get_true_extent(MPI_Datatype datatype, MPI_Aint *true_lb, MPI_Aint *true_extent);
+int MPI_Type_dup(MPI_Datatype oldtype, MPI_Datatype *newtype);
+int MPI_Type_create_hindexed_block(int count, int blocklength, const MPI_Aint displacements[],
+                                   MPI_Datatype oldtype, MPI_Datatype *newtype);
 
 /* ---- communicators ---- */
 int MPI_Comm_rank(MPI_Comm comm, int *rank);

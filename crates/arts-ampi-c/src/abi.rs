@@ -44,6 +44,14 @@ pub const MPI_UNDEFINED: c_int = -32766;
 pub const MPI_KEYVAL_INVALID: c_int = -1;
 /// `MPI_MAX_OBJECT_NAME`: room for a communicator's name with its NUL.
 pub const MPI_MAX_OBJECT_NAME: c_int = 64;
+/// `MPI_MAX_INFO_KEY`: room for an info key with its NUL.
+pub const MPI_MAX_INFO_KEY: c_int = 255;
+/// `MPI_MAX_INFO_VAL`: room for an info value with its NUL.
+pub const MPI_MAX_INFO_VAL: c_int = 1024;
+/// `MPI_INFO_NULL`.
+pub const MPI_INFO_NULL: c_int = 0;
+/// `MPI_MAX_LIBRARY_VERSION_STRING`.
+pub const MPI_MAX_LIBRARY_VERSION_STRING: c_int = 256;
 /// `MPI_COMM_TYPE_SHARED`: the ranks of one process (`MPI_Comm_split_type`).
 pub const MPI_COMM_TYPE_SHARED: c_int = 1;
 /// `AMPI_COMM_TYPE_PROCESS`: the same as `MPI_COMM_TYPE_SHARED`.
@@ -72,6 +80,8 @@ pub const MPI_THREAD_SERIALIZED: c_int = 2;
 pub const MPI_THREAD_MULTIPLE: c_int = 3;
 /// `MPI_ERRORS_ARE_FATAL`.
 pub const MPI_ERRORS_ARE_FATAL: c_int = 1;
+/// `MPI_ERRHANDLER_NULL`.
+pub const MPI_ERRHANDLER_NULL: c_int = -1;
 /// `MPI_ERRORS_RETURN`.
 pub const MPI_ERRORS_RETURN: c_int = 2;
 /// `MPI_OP_NULL`.
@@ -151,6 +161,10 @@ pub const ERROR_CLASSES: &[(&str, c_int, &str)] = &[
         "operation not supported by arts AMPI",
     ),
     ("MPI_ERR_KEYVAL", 21, "invalid keyval"),
+    ("MPI_ERR_INFO", 22, "invalid info object"),
+    ("MPI_ERR_INFO_KEY", 23, "invalid info key"),
+    ("MPI_ERR_INFO_VALUE", 24, "invalid info value"),
+    ("MPI_ERR_INFO_NOKEY", 25, "no such info key"),
 ];
 
 /// An error class by name (for the code).
@@ -216,6 +230,14 @@ pub const ERR_INTERN: c_int = class("MPI_ERR_INTERN");
 pub const ERR_UNSUPPORTED: c_int = class("MPI_ERR_UNSUPPORTED_OPERATION");
 /// `MPI_ERR_KEYVAL`.
 pub const ERR_KEYVAL: c_int = class("MPI_ERR_KEYVAL");
+/// `MPI_ERR_INFO`.
+pub const ERR_INFO: c_int = class("MPI_ERR_INFO");
+/// `MPI_ERR_INFO_KEY`.
+pub const ERR_INFO_KEY: c_int = class("MPI_ERR_INFO_KEY");
+/// `MPI_ERR_INFO_VALUE`.
+pub const ERR_INFO_VALUE: c_int = class("MPI_ERR_INFO_VALUE");
+/// `MPI_ERR_INFO_NOKEY`.
+pub const ERR_INFO_NOKEY: c_int = class("MPI_ERR_INFO_NOKEY");
 
 /// `MPI_Status` as laid out in `mpi.h`.
 #[repr(C)]

@@ -178,17 +178,21 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Comm_compare(
     })
 }
 
-/// `MPI_Comm_set_errhandler`: `MPI_ERRORS_ARE_FATAL` or `MPI_ERRORS_RETURN`.
+/// `MPI_Comm_set_errhandler`: `MPI_ERRORS_ARE_FATAL`, `MPI_ERRORS_RETURN`
+/// or one of `MPI_Comm_create_errhandler`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C-unwind" fn ARTS_MPI_Comm_set_errhandler(comm: c_int, handler: c_int) -> c_int {
     entry("MPI_Comm_set_errhandler", comm, |vp| {
         vp.mpi().comm_size(comm_of(comm)?)?;
-        if handler != MPI_ERRORS_ARE_FATAL && handler != MPI_ERRORS_RETURN {
+        let known = handler == MPI_ERRORS_ARE_FATAL
+            || handler == MPI_ERRORS_RETURN
+            || vp.user_errhandler(handler).is_some();
+        if !known {
             return Err(Fail::new(
                 ERR_ARG,
                 format!(
-                    "error handler {handler} is not MPI_ERRORS_ARE_FATAL or MPI_ERRORS_RETURN \
-                     (user error handlers are not supported)"
+                    "error handler {handler} is not MPI_ERRORS_ARE_FATAL, MPI_ERRORS_RETURN \
+                     or one made by MPI_Comm_create_errhandler"
                 ),
             ));
         }

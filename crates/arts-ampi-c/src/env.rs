@@ -180,6 +180,33 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Get_version(
     })
 }
 
+/// `MPI_Get_library_version` (allowed at any time): arts and its version.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Get_library_version(
+    version: *mut c_char,
+    resultlen: *mut c_int,
+) -> c_int {
+    entry_in("MPI_Get_library_version", MPI_COMM_WORLD, ALL, |_| {
+        let len = out(resultlen, "resultlen")?;
+        if version.is_null() {
+            return Err(Fail::new(ERR_ARG, "version is a null pointer"));
+        }
+        let text = concat!(
+            "arts AMPI ",
+            env!("CARGO_PKG_VERSION"),
+            " (MPI 3.1 subset on migratable ranks)"
+        );
+        // SAFETY: the program's buffer holds MPI_MAX_LIBRARY_VERSION_STRING
+        // bytes, more than this text and its NUL.
+        unsafe {
+            std::ptr::copy_nonoverlapping(text.as_ptr().cast(), version, text.len());
+            *version.add(text.len()) = 0;
+        }
+        *len = text.len() as c_int;
+        Ok(())
+    })
+}
+
 /// `MPI_Wtime`: seconds of the system's monotonic clock, the same clock
 /// for every rank and every process of the machine (a rank that moves to
 /// another process reads on).

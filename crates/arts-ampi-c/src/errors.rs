@@ -1,11 +1,83 @@
-//! `MPI_Error_string` and `MPI_Error_class`. Codes are classes; the string
+//! `MPI_Error_string` and `MPI_Error_class`, and the program's own error
+//! handlers (`MPI_Comm_create_errhandler`). Codes are classes; the string
 //! of a class adds the last message this rank got of that class (which
 //! names the call and the rank).
 
 use std::ffi::{c_char, c_int};
 
 use crate::abi::*;
-use crate::state::{Fail, Phase, entry_in, out};
+use crate::state::{Fail, Phase, call_errhandler, comm_of, entry, entry_in, out};
+
+/// `MPI_Comm_errhandler_function`: the communicator and the error code, by
+/// pointer (then nothing: the variadic part is implementation-defined).
+pub(crate) type ErrFn = unsafe extern "C-unwind" fn(*mut c_int, *mut c_int, ...);
+
+/// The first handle `MPI_Comm_create_errhandler` gives (below: the
+/// predefined `MPI_ERRORS_ARE_FATAL` and `MPI_ERRORS_RETURN`).
+pub(crate) const FIRST_ERRHANDLER: c_int = 3;
+
+/// `MPI_Comm_create_errhandler`: a handler that calls `function` with the
+/// communicator and the error code; the failed call then returns the code.
+/// The handler may call MPI.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Comm_create_errhandler(
+    function: Option<ErrFn>,
+    errhandler: *mut c_int,
+) -> c_int {
+    entry("MPI_Comm_create_errhandler", MPI_COMM_WORLD, |vp| {
+        let errhandler = out(errhandler, "errhandler")?;
+        let f = function.ok_or_else(|| Fail::new(ERR_ARG, "the function is a null pointer"))?;
+        vp.user_errhandlers.push(Some(f));
+        *errhandler = FIRST_ERRHANDLER + vp.user_errhandlers.len() as c_int - 1;
+        Ok(())
+    })
+}
+
+/// `MPI_Errhandler_free`: communicators using the handler keep it;
+/// `*errhandler` becomes `MPI_ERRHANDLER_NULL`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Errhandler_free(errhandler: *mut c_int) -> c_int {
+    entry("MPI_Errhandler_free", MPI_COMM_WORLD, |vp| {
+        let errhandler = out(errhandler, "errhandler")?;
+        let h = *errhandler;
+        if h != MPI_ERRORS_ARE_FATAL && h != MPI_ERRORS_RETURN && vp.user_errhandler(h).is_none() {
+            return Err(Fail::new(ERR_ARG, format!("{h} is not an error handler")));
+        }
+        *errhandler = MPI_ERRHANDLER_NULL;
+        Ok(())
+    })
+}
+
+/// `MPI_Comm_call_errhandler`: applies `comm`'s handler to `errorcode` as
+/// a failed call would (and returns `MPI_SUCCESS` if it returns).
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Comm_call_errhandler(
+    comm: c_int,
+    errorcode: c_int,
+) -> c_int {
+    let mut handler = None;
+    let rc = entry("MPI_Comm_call_errhandler", comm, |vp| {
+        comm_of(comm)?;
+        if !ERROR_CLASSES.iter().any(|c| c.1 == errorcode) {
+            return Err(Fail::new(
+                ERR_ARG,
+                format!("{errorcode} is not an error code"),
+            ));
+        }
+        match vp.errhandler(comm) {
+            MPI_ERRORS_RETURN => Ok(()),
+            MPI_ERRORS_ARE_FATAL => Err(Fail::new(errorcode, "raised by the program")),
+            h => {
+                handler = vp.user_errhandler(h);
+                Ok(())
+            }
+        }
+    });
+    if let Some(h) = handler {
+        call_errhandler(h, comm, errorcode);
+    }
+    rc
+}
 
 /// `MPI_Error_string` (allowed at any time).
 #[unsafe(no_mangle)]

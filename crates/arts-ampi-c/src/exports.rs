@@ -162,6 +162,74 @@ pub static EXPORTS: Exports = Exports(&[
     ),
     ("ARTS_MPI_Exscan", crate::coll::ARTS_MPI_Exscan as *const ()),
     (
+        "ARTS_MPI_Comm_create_errhandler",
+        crate::errors::ARTS_MPI_Comm_create_errhandler as *const (),
+    ),
+    (
+        "ARTS_MPI_Errhandler_free",
+        crate::errors::ARTS_MPI_Errhandler_free as *const (),
+    ),
+    (
+        "ARTS_MPI_Comm_call_errhandler",
+        crate::errors::ARTS_MPI_Comm_call_errhandler as *const (),
+    ),
+    (
+        "ARTS_MPI_Info_create",
+        crate::info::ARTS_MPI_Info_create as *const (),
+    ),
+    (
+        "ARTS_MPI_Info_dup",
+        crate::info::ARTS_MPI_Info_dup as *const (),
+    ),
+    (
+        "ARTS_MPI_Info_free",
+        crate::info::ARTS_MPI_Info_free as *const (),
+    ),
+    (
+        "ARTS_MPI_Info_set",
+        crate::info::ARTS_MPI_Info_set as *const (),
+    ),
+    (
+        "ARTS_MPI_Info_delete",
+        crate::info::ARTS_MPI_Info_delete as *const (),
+    ),
+    (
+        "ARTS_MPI_Info_get",
+        crate::info::ARTS_MPI_Info_get as *const (),
+    ),
+    (
+        "ARTS_MPI_Info_get_valuelen",
+        crate::info::ARTS_MPI_Info_get_valuelen as *const (),
+    ),
+    (
+        "ARTS_MPI_Info_get_nkeys",
+        crate::info::ARTS_MPI_Info_get_nkeys as *const (),
+    ),
+    (
+        "ARTS_MPI_Info_get_nthkey",
+        crate::info::ARTS_MPI_Info_get_nthkey as *const (),
+    ),
+    (
+        "ARTS_MPI_Get_library_version",
+        crate::env::ARTS_MPI_Get_library_version as *const (),
+    ),
+    (
+        "ARTS_MPI_Request_get_status",
+        crate::requests::ARTS_MPI_Request_get_status as *const (),
+    ),
+    (
+        "ARTS_MPI_Type_dup",
+        crate::typecalls::ARTS_MPI_Type_dup as *const (),
+    ),
+    (
+        "ARTS_MPI_Type_get_true_extent",
+        crate::typecalls::ARTS_MPI_Type_get_true_extent as *const (),
+    ),
+    (
+        "ARTS_MPI_Type_create_hindexed_block",
+        crate::typecalls::ARTS_MPI_Type_create_hindexed_block as *const (),
+    ),
+    (
         "ARTS_MPI_Comm_create_keyval",
         crate::attrs::ARTS_MPI_Comm_create_keyval as *const (),
     ),

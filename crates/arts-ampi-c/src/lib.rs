@@ -30,6 +30,7 @@ mod errors;
 mod exports;
 mod group;
 mod image;
+mod info;
 pub mod loader;
 mod malloc;
 mod ops;

@@ -196,6 +196,37 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Test(
     })
 }
 
+/// `MPI_Request_get_status`: whether `request` completed, without freeing
+/// it (a later wait or test returns the same status at once).
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Request_get_status(
+    request: c_int,
+    flag: *mut c_int,
+    status: *mut MpiStatus,
+) -> c_int {
+    entry("MPI_Request_get_status", MPI_COMM_WORLD, |vp| {
+        let flag = out(flag, "flag")?;
+        if !vp.is_active(request) {
+            *flag = 1;
+            write_status(status, &empty_status());
+            return Ok(());
+        }
+        let r = vp.take_req(request)?;
+        match test_req(vp, r)? {
+            Ok(s) => {
+                vp.put_req(request, CReq::Done(s));
+                *flag = 1;
+                write_status(status, &s);
+            }
+            Err(r) => {
+                vp.put_req(request, r);
+                *flag = 0;
+            }
+        }
+        Ok(())
+    })
+}
+
 /// `MPI_Testall`: true (and every request freed) only when all completed.
 #[unsafe(no_mangle)]
 pub unsafe extern "C-unwind" fn ARTS_MPI_Testall(

@@ -20,6 +20,7 @@ use arts_ampi::{Comm, Message, Mpi, MpiError, Request, Status};
 use crate::abi::*;
 use crate::attrs::Attributes;
 use crate::cart::Cart;
+use crate::errors::{ErrFn, FIRST_ERRHANDLER};
 use crate::group::Groups;
 use crate::ops::UserOp;
 use crate::persistent::Persistent;
@@ -177,6 +178,11 @@ pub(crate) struct Vp {
     pub thread_level: c_int,
     /// Error handler by communicator (absent: `MPI_ERRORS_ARE_FATAL`).
     pub errhandlers: HashMap<c_int, c_int>,
+    /// The program's error handlers (handle `FIRST_ERRHANDLER + i`; `None`
+    /// once freed).
+    pub user_errhandlers: Vec<Option<ErrFn>>,
+    /// `MPI_Info` objects (handle `i + 1`; `None` once freed).
+    pub infos: Vec<Option<Vec<(String, String)>>>,
     /// Datatypes.
     pub types: TypeTable,
     /// User reduction operations (handle = 100 + index).
@@ -239,6 +245,8 @@ impl Vp {
             phase: Phase::Before,
             thread_level: MPI_THREAD_SINGLE,
             errhandlers: HashMap::new(),
+            user_errhandlers: Vec::new(),
+            infos: Vec::new(),
             types: TypeTable::new(),
             ops: Vec::new(),
             reqs: Vec::new(),
@@ -355,12 +363,16 @@ impl Vp {
     }
 
     /// Applies `comm`'s error handler to `fail` in `call`: returns the class
-    /// (`MPI_ERRORS_RETURN`) or ends the rank (`MPI_ERRORS_ARE_FATAL`).
-    pub fn raise(&mut self, call: &str, comm: c_int, fail: Fail) -> c_int {
+    /// (`MPI_ERRORS_RETURN`, or a handler of the program, also returned, for
+    /// the caller to call once this state is no longer borrowed) or ends the
+    /// rank (`MPI_ERRORS_ARE_FATAL`).
+    pub fn raise(&mut self, call: &str, comm: c_int, fail: Fail) -> (c_int, Option<ErrFn>) {
         let msg = format!("{call} on rank {}: {}", self.rank, fail.msg);
         self.last_error.insert(fail.class, msg);
-        if self.errhandler(comm) == MPI_ERRORS_RETURN {
-            return fail.class;
+        match self.errhandler(comm) {
+            MPI_ERRORS_RETURN => return (fail.class, None),
+            MPI_ERRORS_ARE_FATAL => {}
+            h => return (fail.class, self.user_errhandler(h)),
         }
         let name = ERROR_CLASSES
             .iter()
@@ -368,6 +380,12 @@ impl Vp {
             .map_or("MPI_ERR_UNKNOWN", |c| c.0);
         // The run names the rank ("rank 3: MPI_Send: ...").
         resume_unwind(Box::new(Fatal(format!("{call}: {} ({name})", fail.msg))))
+    }
+
+    /// The program's error handler `h` (`MPI_Comm_create_errhandler`), if live.
+    pub fn user_errhandler(&self, h: c_int) -> Option<ErrFn> {
+        let i = usize::try_from(h - FIRST_ERRHANDLER).ok()?;
+        self.user_errhandlers.get(i).copied().flatten()
     }
 }
 
@@ -425,9 +443,26 @@ pub(crate) fn entry_in(
     set_current(p);
     match result {
         Ok(()) => MPI_SUCCESS,
-        // SAFETY: as above.
-        Err(fail) => unsafe { &mut *p }.raise(call, comm, fail),
+        Err(fail) => {
+            // SAFETY: as above.
+            let (code, handler) = unsafe { &mut *p }.raise(call, comm, fail);
+            if let Some(h) = handler {
+                call_errhandler(h, comm, code);
+                set_current(p);
+            }
+            code
+        }
     }
+}
+
+/// Calls the program's error handler `h` for `comm` and `code`. Nothing of
+/// the rank's state is borrowed here, so the handler may call MPI.
+#[cold]
+pub(crate) fn call_errhandler(h: ErrFn, comm: c_int, code: c_int) {
+    let (mut comm, mut code) = (comm, code);
+    // SAFETY: the program registered `h` as an `MPI_Comm_errhandler_function`,
+    // which takes the communicator and the code by pointer.
+    unsafe { h(&mut comm, &mut code) };
 }
 
 /// The arts communicator of C handle `comm`.

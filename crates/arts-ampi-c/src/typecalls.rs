@@ -200,6 +200,69 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Type_get_extent(
     })
 }
 
+/// `MPI_Type_get_true_extent`: from the first byte of data to past the
+/// last, ignoring the bounds `MPI_Type_create_resized` set.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Type_get_true_extent(
+    datatype: c_int,
+    true_lb: *mut isize,
+    true_extent: *mut isize,
+) -> c_int {
+    entry("MPI_Type_get_true_extent", MPI_COMM_WORLD, |vp| {
+        let t = vp.types.get(datatype)?;
+        let first = t.blocks.iter().map(|b| b.0).min().unwrap_or(0);
+        let end = t
+            .blocks
+            .iter()
+            .map(|b| b.0 + b.1 as isize)
+            .max()
+            .unwrap_or(0);
+        *out(true_lb, "true_lb")? = first;
+        *out(true_extent, "true_extent")? = end - first;
+        Ok(())
+    })
+}
+
+/// `MPI_Type_dup`: a new handle of the same type, committed if it is.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Type_dup(oldtype: c_int, newtype: *mut c_int) -> c_int {
+    entry("MPI_Type_dup", MPI_COMM_WORLD, |vp| {
+        let newtype = out(newtype, "newtype")?;
+        let t = TypeInfo {
+            predefined: false,
+            ..vp.types.get(oldtype)?.clone()
+        };
+        *newtype = vp.types.add(t);
+        Ok(())
+    })
+}
+
+/// `MPI_Type_create_hindexed_block` (byte displacements, equal blocks).
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Type_create_hindexed_block(
+    n: c_int,
+    blocklength: c_int,
+    displacements: *const isize,
+    oldtype: c_int,
+    newtype: *mut c_int,
+) -> c_int {
+    entry("MPI_Type_create_hindexed_block", MPI_COMM_WORLD, |vp| {
+        let n = count(n, "count")?;
+        let bl = count(blocklength, "blocklength")?;
+        if n > 0 && displacements.is_null() {
+            return Err(Fail::new(ERR_ARG, "displacements is a null pointer"));
+        }
+        let o = old(vp, oldtype)?;
+        let mut at = Vec::with_capacity(n * bl);
+        for i in 0..n {
+            // SAFETY: the program passes `n` displacements (checked non-null).
+            let d = unsafe { *displacements.add(i) };
+            at.extend((0..bl).map(|j| d + j as isize * o.extent));
+        }
+        define(vp, newtype, from_placements(&o, &at))
+    })
+}
+
 /// `MPI_Type_create_hindexed` (byte displacements).
 #[unsafe(no_mangle)]
 pub unsafe extern "C-unwind" fn ARTS_MPI_Type_create_hindexed(

@@ -162,6 +162,13 @@ fn attributes_names_and_alloc_mem_match_open_mpi() {
 }
 
 #[test]
+fn error_handlers_info_objects_and_type_calls_match_open_mpi() {
+    let all_right = "handlers: errhandler 1 info 1 get_status 1 types 1 version 1";
+    kernel("handlers", 3, &[], all_right);
+    kernel("handlers", 1, &[], all_right);
+}
+
+#[test]
 fn pipelined_point_to_point_matches_open_mpi() {
     kernel("pipeline", 5, &["60", "70", "3"], " ok");
 }

@@ -1269,6 +1269,13 @@ fn a_c_program_runs_its_ranks_on_several_processes() {
         out.contains("rank 0 shares memory with 3 of 5 ranks"),
         "{out}"
     );
+    // The program's error handlers, info objects and request status.
+    let so = c_program("handlers").expect("gcc is installed");
+    let out = printed(mpirun(2, &["ampi", "run", &so, "--vp", "4"]));
+    assert!(
+        out.contains("handlers: errhandler 1 info 1 get_status 1 types 1 version 1"),
+        "{out}"
+    );
     // Attributes, with ranks that may move between processes.
     let so = c_program("attrs").expect("gcc is installed");
     let out = printed(mpirun(2, &["ampi", "run", &so, "--vp", "3", "--isomalloc"]));
