@@ -119,6 +119,24 @@ pub const DATATYPES: &[(&str, c_int)] = &[
     ("MPI_PACKED", 28),
 ];
 
+/// The Fortran datatypes of `mpif.h`, `(name, handle, bytes)`.
+pub const FORTRAN_DATATYPES: &[(&str, c_int, usize)] = &[
+    ("MPI_INTEGER", 29, 4),
+    ("MPI_REAL", 30, 4),
+    ("MPI_DOUBLE_PRECISION", 31, 8),
+    ("MPI_LOGICAL", 32, 4),
+    ("MPI_CHARACTER", 33, 1),
+    ("MPI_COMPLEX", 34, 8),
+    ("MPI_DOUBLE_COMPLEX", 35, 16),
+    ("MPI_2INTEGER", 36, 8),
+    ("MPI_2REAL", 37, 8),
+    ("MPI_2DOUBLE_PRECISION", 38, 16),
+    ("MPI_INTEGER4", 39, 4),
+    ("MPI_INTEGER8", 40, 8),
+    ("MPI_REAL4", 41, 4),
+    ("MPI_REAL8", 42, 8),
+];
+
 /// The predefined reduction operations, `(name, handle)`.
 pub const OPS: &[(&str, c_int)] = &[
     ("MPI_MAX", 1),

@@ -1,5 +1,5 @@
 //! The table of every exported function: the `ARTS_*` functions behind
-//! `mpi.h`, `__wrap_calloc` (programs are linked with `--wrap=calloc`) and
+//! `mpi.h`, the Fortran binding's `mpi_*_` (`mpif.h`), `__wrap_calloc` (programs are linked with `--wrap=calloc`) and
 //! C++'s global `operator new`/`delete` (`crate::malloc`).
 //! The host binary references it ([`exported_names`]), so the linker keeps
 //! every function, and its build script exports these symbols to the
@@ -16,6 +16,22 @@ unsafe impl Sync for Exports {}
 #[used]
 pub static EXPORTS: Exports = Exports(&[
     ("__wrap_calloc", crate::malloc::rank_calloc as *const ()),
+    (
+        "_gfortran_stop_string",
+        crate::fortran::_gfortran_stop_string as *const (),
+    ),
+    (
+        "_gfortran_stop_numeric",
+        crate::fortran::_gfortran_stop_numeric as *const (),
+    ),
+    (
+        "_gfortran_error_stop_string",
+        crate::fortran::_gfortran_error_stop_string as *const (),
+    ),
+    (
+        "_gfortran_error_stop_numeric",
+        crate::fortran::_gfortran_error_stop_numeric as *const (),
+    ),
     ("_Znwm", crate::malloc::cxx_new as *const ()),
     ("_ZdlPv", crate::malloc::cxx_delete as *const ()),
     (
@@ -161,6 +177,242 @@ pub static EXPORTS: Exports = Exports(&[
         crate::coll::ARTS_MPI_Ialltoall as *const (),
     ),
     ("ARTS_MPI_Exscan", crate::coll::ARTS_MPI_Exscan as *const ()),
+    ("ampi_migrate_", crate::fortran::ampi_migrate_ as *const ()),
+    (
+        "ampi_migrateto_",
+        crate::fortran::ampi_migrateto_ as *const (),
+    ),
+    ("ampi_my_pe_", crate::fortran::ampi_my_pe_ as *const ()),
+    ("mpi_abort_", crate::fortran::mpi_abort_ as *const ()),
+    (
+        "mpi_allgather_",
+        crate::fortran::mpi_allgather_ as *const (),
+    ),
+    (
+        "mpi_allgatherv_",
+        crate::fortran::mpi_allgatherv_ as *const (),
+    ),
+    (
+        "mpi_allreduce_",
+        crate::fortran::mpi_allreduce_ as *const (),
+    ),
+    ("mpi_alltoall_", crate::fortran::mpi_alltoall_ as *const ()),
+    (
+        "mpi_alltoallv_",
+        crate::fortran::mpi_alltoallv_ as *const (),
+    ),
+    ("mpi_barrier_", crate::fortran::mpi_barrier_ as *const ()),
+    ("mpi_bcast_", crate::fortran::mpi_bcast_ as *const ()),
+    ("mpi_bsend_", crate::fortran::mpi_bsend_ as *const ()),
+    ("mpi_cancel_", crate::fortran::mpi_cancel_ as *const ()),
+    (
+        "mpi_cart_coords_",
+        crate::fortran::mpi_cart_coords_ as *const (),
+    ),
+    (
+        "mpi_cart_create_",
+        crate::fortran::mpi_cart_create_ as *const (),
+    ),
+    ("mpi_cart_get_", crate::fortran::mpi_cart_get_ as *const ()),
+    (
+        "mpi_cart_rank_",
+        crate::fortran::mpi_cart_rank_ as *const (),
+    ),
+    (
+        "mpi_cart_shift_",
+        crate::fortran::mpi_cart_shift_ as *const (),
+    ),
+    ("mpi_cart_sub_", crate::fortran::mpi_cart_sub_ as *const ()),
+    (
+        "mpi_cartdim_get_",
+        crate::fortran::mpi_cartdim_get_ as *const (),
+    ),
+    (
+        "mpi_comm_compare_",
+        crate::fortran::mpi_comm_compare_ as *const (),
+    ),
+    (
+        "mpi_comm_create_",
+        crate::fortran::mpi_comm_create_ as *const (),
+    ),
+    ("mpi_comm_dup_", crate::fortran::mpi_comm_dup_ as *const ()),
+    (
+        "mpi_comm_free_",
+        crate::fortran::mpi_comm_free_ as *const (),
+    ),
+    (
+        "mpi_comm_free_keyval_",
+        crate::fortran::mpi_comm_free_keyval_ as *const (),
+    ),
+    (
+        "mpi_comm_get_errhandler_",
+        crate::fortran::mpi_comm_get_errhandler_ as *const (),
+    ),
+    (
+        "mpi_comm_group_",
+        crate::fortran::mpi_comm_group_ as *const (),
+    ),
+    (
+        "mpi_comm_rank_",
+        crate::fortran::mpi_comm_rank_ as *const (),
+    ),
+    (
+        "mpi_comm_set_errhandler_",
+        crate::fortran::mpi_comm_set_errhandler_ as *const (),
+    ),
+    (
+        "mpi_comm_size_",
+        crate::fortran::mpi_comm_size_ as *const (),
+    ),
+    (
+        "mpi_comm_split_",
+        crate::fortran::mpi_comm_split_ as *const (),
+    ),
+    (
+        "mpi_dims_create_",
+        crate::fortran::mpi_dims_create_ as *const (),
+    ),
+    (
+        "mpi_error_class_",
+        crate::fortran::mpi_error_class_ as *const (),
+    ),
+    (
+        "mpi_error_string_",
+        crate::fortran::mpi_error_string_ as *const (),
+    ),
+    ("mpi_exscan_", crate::fortran::mpi_exscan_ as *const ()),
+    ("mpi_finalize_", crate::fortran::mpi_finalize_ as *const ()),
+    (
+        "mpi_finalized_",
+        crate::fortran::mpi_finalized_ as *const (),
+    ),
+    ("mpi_gather_", crate::fortran::mpi_gather_ as *const ()),
+    ("mpi_gatherv_", crate::fortran::mpi_gatherv_ as *const ()),
+    (
+        "mpi_get_count_",
+        crate::fortran::mpi_get_count_ as *const (),
+    ),
+    (
+        "mpi_get_processor_name_",
+        crate::fortran::mpi_get_processor_name_ as *const (),
+    ),
+    (
+        "mpi_get_version_",
+        crate::fortran::mpi_get_version_ as *const (),
+    ),
+    (
+        "mpi_group_free_",
+        crate::fortran::mpi_group_free_ as *const (),
+    ),
+    (
+        "mpi_group_incl_",
+        crate::fortran::mpi_group_incl_ as *const (),
+    ),
+    (
+        "mpi_iallreduce_",
+        crate::fortran::mpi_iallreduce_ as *const (),
+    ),
+    ("mpi_ibarrier_", crate::fortran::mpi_ibarrier_ as *const ()),
+    ("mpi_ibcast_", crate::fortran::mpi_ibcast_ as *const ()),
+    ("mpi_init_", crate::fortran::mpi_init_ as *const ()),
+    (
+        "mpi_init_thread_",
+        crate::fortran::mpi_init_thread_ as *const (),
+    ),
+    (
+        "mpi_initialized_",
+        crate::fortran::mpi_initialized_ as *const (),
+    ),
+    ("mpi_iprobe_", crate::fortran::mpi_iprobe_ as *const ()),
+    ("mpi_irecv_", crate::fortran::mpi_irecv_ as *const ()),
+    ("mpi_ireduce_", crate::fortran::mpi_ireduce_ as *const ()),
+    ("mpi_isend_", crate::fortran::mpi_isend_ as *const ()),
+    ("mpi_issend_", crate::fortran::mpi_issend_ as *const ()),
+    (
+        "mpi_op_create_",
+        crate::fortran::mpi_op_create_ as *const (),
+    ),
+    ("mpi_op_free_", crate::fortran::mpi_op_free_ as *const ()),
+    ("mpi_probe_", crate::fortran::mpi_probe_ as *const ()),
+    (
+        "mpi_query_thread_",
+        crate::fortran::mpi_query_thread_ as *const (),
+    ),
+    ("mpi_recv_", crate::fortran::mpi_recv_ as *const ()),
+    ("mpi_reduce_", crate::fortran::mpi_reduce_ as *const ()),
+    (
+        "mpi_reduce_scatter_",
+        crate::fortran::mpi_reduce_scatter_ as *const (),
+    ),
+    (
+        "mpi_reduce_scatter_block_",
+        crate::fortran::mpi_reduce_scatter_block_ as *const (),
+    ),
+    (
+        "mpi_request_free_",
+        crate::fortran::mpi_request_free_ as *const (),
+    ),
+    ("mpi_rsend_", crate::fortran::mpi_rsend_ as *const ()),
+    ("mpi_scan_", crate::fortran::mpi_scan_ as *const ()),
+    ("mpi_scatter_", crate::fortran::mpi_scatter_ as *const ()),
+    ("mpi_scatterv_", crate::fortran::mpi_scatterv_ as *const ()),
+    ("mpi_send_", crate::fortran::mpi_send_ as *const ()),
+    ("mpi_sendrecv_", crate::fortran::mpi_sendrecv_ as *const ()),
+    (
+        "mpi_sendrecv_replace_",
+        crate::fortran::mpi_sendrecv_replace_ as *const (),
+    ),
+    ("mpi_ssend_", crate::fortran::mpi_ssend_ as *const ()),
+    ("mpi_test_", crate::fortran::mpi_test_ as *const ()),
+    ("mpi_testall_", crate::fortran::mpi_testall_ as *const ()),
+    ("mpi_testany_", crate::fortran::mpi_testany_ as *const ()),
+    ("mpi_testsome_", crate::fortran::mpi_testsome_ as *const ()),
+    (
+        "mpi_type_commit_",
+        crate::fortran::mpi_type_commit_ as *const (),
+    ),
+    (
+        "mpi_type_contiguous_",
+        crate::fortran::mpi_type_contiguous_ as *const (),
+    ),
+    (
+        "mpi_type_create_resized_",
+        crate::fortran::mpi_type_create_resized_ as *const (),
+    ),
+    (
+        "mpi_type_create_struct_",
+        crate::fortran::mpi_type_create_struct_ as *const (),
+    ),
+    (
+        "mpi_type_create_subarray_",
+        crate::fortran::mpi_type_create_subarray_ as *const (),
+    ),
+    (
+        "mpi_type_free_",
+        crate::fortran::mpi_type_free_ as *const (),
+    ),
+    (
+        "mpi_type_get_extent_",
+        crate::fortran::mpi_type_get_extent_ as *const (),
+    ),
+    (
+        "mpi_type_indexed_",
+        crate::fortran::mpi_type_indexed_ as *const (),
+    ),
+    (
+        "mpi_type_size_",
+        crate::fortran::mpi_type_size_ as *const (),
+    ),
+    (
+        "mpi_type_vector_",
+        crate::fortran::mpi_type_vector_ as *const (),
+    ),
+    ("mpi_wait_", crate::fortran::mpi_wait_ as *const ()),
+    ("mpi_waitall_", crate::fortran::mpi_waitall_ as *const ()),
+    ("mpi_waitany_", crate::fortran::mpi_waitany_ as *const ()),
+    ("mpi_waitsome_", crate::fortran::mpi_waitsome_ as *const ()),
+    ("mpi_wtick_", crate::fortran::mpi_wtick_ as *const ()),
+    ("mpi_wtime_", crate::fortran::mpi_wtime_ as *const ()),
     (
         "ARTS_MPI_Comm_create_errhandler",
         crate::errors::ARTS_MPI_Comm_create_errhandler as *const (),

@@ -28,6 +28,7 @@ mod comm;
 mod env;
 mod errors;
 mod exports;
+mod fortran;
 mod group;
 mod image;
 mod info;

@@ -28,6 +28,7 @@ use std::sync::Arc;
 
 use arts_ampi::{AmpiError, AmpiReport, Mpi, MpiError, PerProcess, ProgramFn, RunOptions};
 
+use crate::fortran::Stopped;
 use crate::image::{Image, InitFn};
 use crate::state::{Fatal, Phase, Vp, set_current};
 
@@ -373,7 +374,15 @@ fn run_main(
         for f in init {
             f(argc, argv.as_mut_ptr(), environ);
         }
-        let code = main(argc, argv.as_mut_ptr());
+        // A Fortran `STOP n` ends the rank as `main` returning n would.
+        let code = match catch_unwind(AssertUnwindSafe(|| main(argc, argv.as_mut_ptr()))) {
+            Ok(code) => code,
+            Err(p) => match p.downcast::<Stopped>() {
+                Ok(s) if !s.error => s.code,
+                Ok(s) => resume_unwind(s),
+                Err(p) => resume_unwind(p),
+            },
+        };
         // `main` may have suspended: the rank's state afresh.
         set_current(vp_ptr);
         while let Some(f) = (*vp_ptr).at_exit.pop() {
@@ -387,10 +396,15 @@ fn run_main(
             "main returned without calling MPI_Finalize".into(),
         )),
         Ok(0) => Ok(()),
-        Ok(code) => Err(MpiError::Program(format!("main returned {code}"))),
+        Ok(code) => Err(MpiError::Program(format!(
+            "main returned {code} (or the program stopped with STOP {code})"
+        ))),
         Err(p) => match p.downcast::<Fatal>() {
             Ok(f) => Err(MpiError::Program(f.0)),
-            Err(p) => resume_unwind(p),
+            Err(p) => match p.downcast::<Stopped>() {
+                Ok(s) => Err(MpiError::Program(format!("ERROR STOP {}", s.code))),
+                Err(p) => resume_unwind(p),
+            },
         },
     }
 }

@@ -74,18 +74,35 @@ fn typed<T: MpiType>(
     Ok((req, Box::new(move || to_bytes(&boxed))))
 }
 
+/// The bytes of one value or index of a pair type.
+fn word(prim: Prim) -> (usize, usize) {
+    match prim {
+        Prim::DoubleInt => (8, 4),
+        Prim::TwoDouble => (8, 8),
+        _ => (4, 4),
+    }
+}
+
 /// Packed pair elements as `Loc`s.
 fn to_locs(prim: Prim, data: &[u8]) -> Vec<Loc> {
+    let f32_at = |b: &[u8]| f64::from(f32::from_ne_bytes(b.try_into().expect("4 bytes")));
+    let f64_at = |b: &[u8]| f64::from_ne_bytes(b.try_into().expect("8 bytes"));
+    let i32_at = |b: &[u8]| f64::from(i32::from_ne_bytes(b.try_into().expect("4 bytes")));
+    let (v, _) = word(prim);
     data.chunks_exact(prim.size())
         .map(|c| {
-            let (v, i) = c.split_at(prim.size() - 4);
-            let index = i64::from(i32::from_ne_bytes(i.try_into().expect("4 bytes")));
-            let value = match prim {
-                Prim::DoubleInt => f64::from_ne_bytes(v.try_into().expect("8 bytes")),
-                Prim::FloatInt => f64::from(f32::from_ne_bytes(v.try_into().expect("4 bytes"))),
-                _ => f64::from(i32::from_ne_bytes(v.try_into().expect("4 bytes"))),
+            let (value, index) = c.split_at(v);
+            let (value, index) = match prim {
+                Prim::DoubleInt => (f64_at(value), i32_at(index)),
+                Prim::FloatInt => (f32_at(value), i32_at(index)),
+                Prim::TwoReal => (f32_at(value), f32_at(index)),
+                Prim::TwoDouble => (f64_at(value), f64_at(index)),
+                _ => (i32_at(value), i32_at(index)),
             };
-            Loc { value, index }
+            Loc {
+                value,
+                index: index as i64,
+            }
         })
         .collect()
 }
@@ -94,12 +111,29 @@ fn to_locs(prim: Prim, data: &[u8]) -> Vec<Loc> {
 fn from_locs(prim: Prim, locs: &[Loc]) -> Vec<u8> {
     let mut out = Vec::with_capacity(locs.len() * prim.size());
     for l in locs {
+        let i = l.index;
         match prim {
-            Prim::DoubleInt => out.extend_from_slice(&l.value.to_ne_bytes()),
-            Prim::FloatInt => out.extend_from_slice(&(l.value as f32).to_ne_bytes()),
-            _ => out.extend_from_slice(&(l.value as i32).to_ne_bytes()),
+            Prim::DoubleInt => {
+                out.extend_from_slice(&l.value.to_ne_bytes());
+                out.extend_from_slice(&(i as i32).to_ne_bytes());
+            }
+            Prim::FloatInt => {
+                out.extend_from_slice(&(l.value as f32).to_ne_bytes());
+                out.extend_from_slice(&(i as i32).to_ne_bytes());
+            }
+            Prim::TwoReal => {
+                out.extend_from_slice(&(l.value as f32).to_ne_bytes());
+                out.extend_from_slice(&(i as f32).to_ne_bytes());
+            }
+            Prim::TwoDouble => {
+                out.extend_from_slice(&l.value.to_ne_bytes());
+                out.extend_from_slice(&(i as f64).to_ne_bytes());
+            }
+            _ => {
+                out.extend_from_slice(&(l.value as i32).to_ne_bytes());
+                out.extend_from_slice(&(i as i32).to_ne_bytes());
+            }
         }
-        out.extend_from_slice(&(l.index as i32).to_ne_bytes());
     }
     out
 }
@@ -149,7 +183,7 @@ macro_rules! by_prim {
                 type $t = f64;
                 $body
             }),
-            Prim::Byte | Prim::DoubleInt | Prim::TwoInt | Prim::FloatInt => None,
+            _ => None,
         }
     };
 }
@@ -177,7 +211,7 @@ fn combine(vp: &Vp, t: &TypeInfo, dt: c_int, op: c_int) -> Result<Combine, Fail>
         )
     })?;
     match prim {
-        Prim::DoubleInt | Prim::TwoInt | Prim::FloatInt => {
+        Prim::DoubleInt | Prim::TwoInt | Prim::FloatInt | Prim::TwoReal | Prim::TwoDouble => {
             if matches!(op, Op::MaxLoc | Op::MinLoc) {
                 Ok(Combine::Pair(prim, op))
             } else {
@@ -193,6 +227,16 @@ fn combine(vp: &Vp, t: &TypeInfo, dt: c_int, op: c_int) -> Result<Combine, Fail>
         Prim::Byte => Err(Fail::new(
             ERR_OP,
             format!("operation {} is not defined for MPI_BYTE data", op.name()),
+        )),
+        // A complex sum is the sums of the real and imaginary parts.
+        Prim::Complex32 if matches!(op, Op::Sum) => Ok(Combine::Numeric(Prim::F32, op)),
+        Prim::Complex64 if matches!(op, Op::Sum) => Ok(Combine::Numeric(Prim::F64, op)),
+        Prim::Complex32 | Prim::Complex64 => Err(Fail::new(
+            ERR_OP,
+            format!(
+                "operation {} on complex numbers is not supported (MPI_SUM is)",
+                op.name()
+            ),
         )),
         _ => Ok(Combine::Numeric(prim, op)),
     }

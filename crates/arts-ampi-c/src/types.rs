@@ -29,6 +29,14 @@ pub(crate) enum Prim {
     TwoInt,
     /// `MPI_FLOAT_INT`.
     FloatInt,
+    /// Fortran's `MPI_2REAL`: value and index, both `REAL`.
+    TwoReal,
+    /// Fortran's `MPI_2DOUBLE_PRECISION`: value and index, both `DOUBLE PRECISION`.
+    TwoDouble,
+    /// Fortran's `MPI_COMPLEX`: two `REAL`s.
+    Complex32,
+    /// Fortran's `MPI_DOUBLE_COMPLEX`: two `DOUBLE PRECISION`s.
+    Complex64,
 }
 
 impl Prim {
@@ -39,7 +47,9 @@ impl Prim {
             Prim::I16 | Prim::U16 => 2,
             Prim::I32 | Prim::U32 | Prim::F32 => 4,
             Prim::I64 | Prim::U64 | Prim::F64 | Prim::TwoInt | Prim::FloatInt => 8,
+            Prim::TwoReal | Prim::Complex32 => 8,
             Prim::DoubleInt => 12,
+            Prim::TwoDouble | Prim::Complex64 => 16,
         }
     }
 }
@@ -70,7 +80,8 @@ impl TypeInfo {
         let (blocks, extent, align) = match prim {
             Prim::DoubleInt => (vec![(0, 8), (8, 4)], 16, 8),
             Prim::FloatInt => (vec![(0, 8)], 8, 4),
-            Prim::TwoInt => (vec![(0, 8)], 8, 4),
+            Prim::TwoInt | Prim::TwoReal | Prim::Complex32 => (vec![(0, 8)], 8, 4),
+            Prim::TwoDouble | Prim::Complex64 => (vec![(0, 16)], 16, 8),
             _ => (vec![(0, size)], size as isize, size.max(1)),
         };
         TypeInfo {
@@ -152,7 +163,7 @@ impl TypeTable {
         use Prim::*;
         let long = std::mem::size_of::<std::ffi::c_long>();
         let (long_s, long_u) = if long == 8 { (I64, U64) } else { (I32, U32) };
-        let prims: [(usize, Prim); 28] = [
+        let prims: [(usize, Prim); 42] = [
             (1, I8),         // CHAR
             (1, I8),         // SIGNED_CHAR
             (1, U8),         // UNSIGNED_CHAR
@@ -181,6 +192,21 @@ impl TypeTable {
             (8, TwoInt),     // 2INT
             (8, FloatInt),   // FLOAT_INT
             (1, Byte),       // PACKED
+            // Fortran's (handles 29..=42, `mpif.h`)
+            (4, I32),        // INTEGER
+            (4, F32),        // REAL
+            (8, F64),        // DOUBLE_PRECISION
+            (4, I32),        // LOGICAL (gfortran: .TRUE. is 1)
+            (1, Byte),       // CHARACTER
+            (8, Complex32),  // COMPLEX
+            (16, Complex64), // DOUBLE_COMPLEX
+            (8, TwoInt),     // 2INTEGER
+            (8, TwoReal),    // 2REAL
+            (16, TwoDouble), // 2DOUBLE_PRECISION
+            (4, I32),        // INTEGER4
+            (8, I64),        // INTEGER8
+            (4, F32),        // REAL4
+            (8, F64),        // REAL8
         ];
         let mut table = TypeTable {
             types: vec![None],
@@ -349,6 +375,18 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_fortran_handles_are_predefined_with_their_sizes() {
+        let t = TypeTable::new();
+        for &(name, h, bytes) in FORTRAN_DATATYPES {
+            let info = t.get(h).unwrap();
+            assert_eq!(info.size, bytes, "{name}");
+            assert_eq!(info.extent, bytes as isize, "{name}");
+            assert!(info.committed && info.predefined, "{name}");
+            assert_eq!(t.plain_size(h), Some(bytes), "{name}");
+        }
+    }
+
+    #[test]
     fn a_vector_packs_a_column_and_unpacks_it_back() {
         let t = TypeTable::new();
         let double = t.get(14).unwrap().clone();
@@ -379,7 +417,7 @@ mod tests {
         let s = structure(&[(1, 0, double), (1, 8, int)]);
         assert_eq!((s.size, s.extent, s.prim), (12, 16, None));
         assert_eq!(t.get(25).unwrap().size, 12);
-        assert!(t.get(29).is_err() && t.get(-1).is_err());
+        assert!(t.get(43).is_err() && t.get(-1).is_err());
     }
 
     #[test]
@@ -390,7 +428,7 @@ mod tests {
         assert_eq!(t.plain_size(14), Some(8));
         assert_eq!(t.plain_size(25), None);
         assert_eq!(
-            (t.plain_size(0), t.plain_size(-1), t.plain_size(29)),
+            (t.plain_size(0), t.plain_size(-1), t.plain_size(43)),
             (None, None, None)
         );
         let double = t.get(14).unwrap().clone();

@@ -154,3 +154,46 @@ fn a_call_outside_the_subset_fails_at_compile_time() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("MPI_Win_create"), "{err}");
 }
+
+/// `INTEGER NAME` + `PARAMETER (NAME=VALUE)` pairs of `mpif.h`.
+fn fortran_parameters() -> Vec<(String, String)> {
+    let text = std::fs::read_to_string(arts_ampi_c::include_dir().join("mpif.h")).unwrap();
+    text.lines()
+        .filter_map(|l| l.trim().strip_prefix("PARAMETER ("))
+        .filter_map(|l| {
+            let (name, value) = l.strip_suffix(')')?.split_once('=')?;
+            Some((name.to_string(), value.to_string()))
+        })
+        .collect()
+}
+
+#[test]
+fn mpif_h_agrees_with_mpi_h_and_the_rust_side() {
+    let c: std::collections::HashMap<String, String> = defines().into_iter().collect();
+    let f = fortran_parameters();
+    let mut shared = 0;
+    for (name, value) in &f {
+        let numeric = c
+            .get(name)
+            .map(|v| v.trim_matches(|ch| ch == '(' || ch == ')'))
+            .filter(|v| v.parse::<i64>().is_ok());
+        if let Some(v) = numeric {
+            assert_eq!(v, value, "{name}");
+            shared += 1;
+        }
+    }
+    assert!(shared >= 80, "{shared} constants in both headers");
+    let f: std::collections::HashMap<_, _> = f.into_iter().collect();
+    for (name, h, _) in abi::FORTRAN_DATATYPES {
+        assert_eq!(f[*name], h.to_string(), "{name}");
+    }
+    // A status holds a C MPI_Status; the ignore pattern is the binding's.
+    assert_eq!(
+        f["MPI_STATUS_SIZE"].parse::<usize>().unwrap() * 4,
+        std::mem::size_of::<abi::MpiStatus>()
+    );
+    assert!(f["MPI_STATUS_IGNORE"].starts_with("(/-1999999,-1999998,"));
+    // Every line fits fixed form (72 columns).
+    let text = std::fs::read_to_string(arts_ampi_c::include_dir().join("mpif.h")).unwrap();
+    assert!(text.lines().all(|l| l.len() <= 72));
+}

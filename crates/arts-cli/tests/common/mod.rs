@@ -89,23 +89,52 @@ pub fn build_cxx(name: &str, dir: &Path) -> Option<String> {
     wrap("g++", "arts-mpicxx", &format!("{name}.cpp"), &out, &[])
 }
 
+/// The Fortran MPI programs of `crates/arts-ampi-c/tests/fortran`.
+pub fn fortran_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../arts-ampi-c/tests/fortran")
+}
+
+/// Compiles `tests/fortran/<file>` of arts-ampi-c with arts-mpif90 into
+/// `dir` (its `mpi` module there too); `None` (skipped) without gfortran.
+pub fn build_fortran(file: &str, dir: &Path) -> Option<String> {
+    let stem = Path::new(file).file_stem().unwrap().to_string_lossy();
+    let out = dir.join(format!("{stem}.so"));
+    let source = fortran_dir().join(file);
+    let mods = dir.join("mods");
+    wrap_at("gfortran", "arts-mpif90", &source, &out, &[], &mods)
+}
+
 /// Compiles `tests/c/<source>` of arts-ampi-c with `wrapper` (and `flags`)
 /// into `out`; `None` (skipped, saying so) without `compiler`.
 fn wrap(compiler: &str, wrapper: &str, source: &str, out: &Path, flags: &[&str]) -> Option<String> {
+    let mods = out.with_extension("mods");
+    wrap_at(compiler, wrapper, &c_dir().join(source), out, flags, &mods)
+}
+
+/// [`wrap`] of any `source`, with Fortran modules made in `mods`.
+fn wrap_at(
+    compiler: &str,
+    wrapper: &str,
+    source: &Path,
+    out: &Path,
+    flags: &[&str],
+    mods: &Path,
+) -> Option<String> {
     if !have(compiler) {
         eprintln!("skipped: {compiler} is not installed");
         return None;
     }
     let ok = Command::new("sh")
         .arg(mpicc().with_file_name(wrapper))
+        .env("ARTS_FORTRAN_MODULES", mods)
         .arg("-O2")
         .args(flags)
-        .arg(c_dir().join(source))
+        .arg(source)
         .arg("-o")
         .arg(out)
         .status()
         .unwrap();
-    assert!(ok.success(), "{wrapper} {source}");
+    assert!(ok.success(), "{wrapper} {}", source.display());
     Some(out.display().to_string())
 }
 

@@ -1,0 +1,465 @@
+//! The Fortran binding (`mpif.h`, `arts-mpif90`): gfortran's names for the
+//! MPI calls (lower case, one trailing underscore), every argument by
+//! reference and the error code in a last `ierr` argument, each forwarding
+//! to the C call. Handles are the C ones (Fortran `INTEGER`s); a status is
+//! `INTEGER status(MPI_STATUS_SIZE)` laid out as the C `MPI_Status`;
+//! `LOGICAL` is gfortran's (`.TRUE.` = 1); the `index` of `MPI_Waitany`
+//! and the `indices` of `MPI_Waitsome` count from 1.
+//!
+//! `STOP` and `ERROR STOP` end the rank, not the process: the host exports
+//! gfortran's `_gfortran_stop_*` functions, which programs bind to first.
+//!
+//! `MPI_STATUS_IGNORE` and `MPI_STATUSES_IGNORE` are constant arrays in
+//! `mpif.h` whose first words hold a pattern no status has ([`IGNORE`]):
+//! a status argument holding it is ignored (and, being constant, never
+//! written). `MPI_IN_PLACE` and `MPI_BOTTOM` are not in the binding.
+
+use std::ffi::{c_char, c_int, c_void};
+
+use crate::abi::{MPI_UNDEFINED, MpiStatus};
+use crate::ampi::*;
+use crate::attrs::*;
+use crate::cart::*;
+use crate::coll::*;
+use crate::comm::*;
+use crate::env::*;
+use crate::errors::*;
+use crate::group::*;
+use crate::ops::{ARTS_MPI_Op_create, ARTS_MPI_Op_free, UserFn};
+use crate::p2p::*;
+use crate::requests::*;
+use crate::typecalls::*;
+
+/// The first two words of `MPI_STATUS_IGNORE` and `MPI_STATUSES_IGNORE`
+/// in `mpif.h` (a source and a tag no message has).
+pub(crate) const IGNORE: [c_int; 2] = [-1_999_999, -1_999_998];
+
+/// The C status behind a Fortran status argument (null: ignored).
+fn status(p: *mut c_int) -> *mut MpiStatus {
+    // SAFETY: a Fortran status is an array of MPI_STATUS_SIZE (>= 2) integers.
+    if p.is_null() || unsafe { [*p, *p.add(1)] } == IGNORE {
+        std::ptr::null_mut()
+    } else {
+        p.cast()
+    }
+}
+
+/// Stores the C call's result in `ierr`.
+fn done(ierr: *mut c_int, rc: c_int) {
+    if !ierr.is_null() {
+        // SAFETY: `ierr` is the program's INTEGER (checked non-null).
+        unsafe { *ierr = rc };
+    }
+}
+
+/// The Rust type of an argument of kind `$k`.
+macro_rules! fty {
+    (i) => { *const c_int };      // INTEGER in
+    (o) => { *mut c_int };        // INTEGER (or LOGICAL) out
+    (a) => { *const c_int };      // INTEGER array in
+    (m) => { *mut c_int };        // INTEGER array in and out (requests)
+    (b) => { *mut c_void };       // choice buffer
+    (s) => { *mut c_int };        // status
+    (x) => { *const isize };      // INTEGER(KIND=MPI_ADDRESS_KIND) in
+    (xa) => { *const isize };     // INTEGER(KIND=MPI_ADDRESS_KIND) array in
+    (xo) => { *mut isize };       // INTEGER(KIND=MPI_ADDRESS_KIND) out
+}
+
+/// What the C call gets for argument `$a` of kind `$k`.
+macro_rules! fval {
+    (i, $a:ident) => {
+        *$a
+    };
+    (x, $a:ident) => {
+        *$a
+    };
+    (s, $a:ident) => {
+        status($a)
+    };
+    ($k:ident, $a:ident) => {
+        $a
+    };
+}
+
+/// Defines Fortran subroutine `$f` forwarding to C function `$c`.
+macro_rules! fortran {
+    ($($f:ident => $c:ident($($a:ident: $k:ident),*);)*) => {$(
+        #[doc = concat!("Fortran's `", stringify!($c), "` (`ierr` last).")]
+        #[unsafe(no_mangle)]
+        pub unsafe extern "C-unwind" fn $f($($a: fty!($k),)* ierr: *mut c_int) {
+            // SAFETY: the program passes each argument by reference, as
+            // Fortran does; `fval!` reads the inputs.
+            let rc = unsafe { $c($(fval!($k, $a)),*) };
+            done(ierr, rc);
+        }
+    )*};
+}
+
+fortran! {
+    mpi_finalize_ => ARTS_MPI_Finalize();
+    mpi_initialized_ => ARTS_MPI_Initialized(flag: o);
+    mpi_finalized_ => ARTS_MPI_Finalized(flag: o);
+    mpi_query_thread_ => ARTS_MPI_Query_thread(provided: o);
+    mpi_abort_ => ARTS_MPI_Abort(comm: i, code: i);
+    mpi_get_version_ => ARTS_MPI_Get_version(version: o, subversion: o);
+    mpi_error_class_ => ARTS_MPI_Error_class(code: i, class: o);
+    mpi_comm_set_errhandler_ => ARTS_MPI_Comm_set_errhandler(comm: i, handler: i);
+    mpi_comm_get_errhandler_ => ARTS_MPI_Comm_get_errhandler(comm: i, handler: o);
+
+    mpi_send_ => ARTS_MPI_Send(buf: b, count: i, datatype: i, dest: i, tag: i, comm: i);
+    mpi_ssend_ => ARTS_MPI_Ssend(buf: b, count: i, datatype: i, dest: i, tag: i, comm: i);
+    mpi_rsend_ => ARTS_MPI_Rsend(buf: b, count: i, datatype: i, dest: i, tag: i, comm: i);
+    mpi_bsend_ => ARTS_MPI_Bsend(buf: b, count: i, datatype: i, dest: i, tag: i, comm: i);
+    mpi_recv_ => ARTS_MPI_Recv(buf: b, count: i, datatype: i, source: i, tag: i, comm: i,
+        status: s);
+    mpi_isend_ => ARTS_MPI_Isend(buf: b, count: i, datatype: i, dest: i, tag: i, comm: i,
+        request: o);
+    mpi_issend_ => ARTS_MPI_Issend(buf: b, count: i, datatype: i, dest: i, tag: i, comm: i,
+        request: o);
+    mpi_irecv_ => ARTS_MPI_Irecv(buf: b, count: i, datatype: i, source: i, tag: i, comm: i,
+        request: o);
+    mpi_sendrecv_ => ARTS_MPI_Sendrecv(sendbuf: b, sendcount: i, sendtype: i, dest: i,
+        sendtag: i, recvbuf: b, recvcount: i, recvtype: i, source: i, recvtag: i, comm: i,
+        status: s);
+    mpi_sendrecv_replace_ => ARTS_MPI_Sendrecv_replace(buf: b, count: i, datatype: i, dest: i,
+        sendtag: i, source: i, recvtag: i, comm: i, status: s);
+    mpi_probe_ => ARTS_MPI_Probe(source: i, tag: i, comm: i, status: s);
+    mpi_iprobe_ => ARTS_MPI_Iprobe(source: i, tag: i, comm: i, flag: o, status: s);
+    mpi_wait_ => ARTS_MPI_Wait(request: m, status: s);
+    mpi_waitall_ => ARTS_MPI_Waitall(count: i, requests: m, statuses: s);
+    mpi_test_ => ARTS_MPI_Test(request: m, flag: o, status: s);
+    mpi_testall_ => ARTS_MPI_Testall(count: i, requests: m, flag: o, statuses: s);
+    mpi_request_free_ => ARTS_MPI_Request_free(request: m);
+    mpi_cancel_ => ARTS_MPI_Cancel(request: m);
+    mpi_get_count_ => ARTS_MPI_Get_count(status: s, datatype: i, count: o);
+
+    mpi_barrier_ => ARTS_MPI_Barrier(comm: i);
+    mpi_ibarrier_ => ARTS_MPI_Ibarrier(comm: i, request: o);
+    mpi_bcast_ => ARTS_MPI_Bcast(buf: b, count: i, datatype: i, root: i, comm: i);
+    mpi_ibcast_ => ARTS_MPI_Ibcast(buf: b, count: i, datatype: i, root: i, comm: i,
+        request: o);
+    mpi_reduce_ => ARTS_MPI_Reduce(sendbuf: b, recvbuf: b, count: i, datatype: i, op: i,
+        root: i, comm: i);
+    mpi_ireduce_ => ARTS_MPI_Ireduce(sendbuf: b, recvbuf: b, count: i, datatype: i, op: i,
+        root: i, comm: i, request: o);
+    mpi_allreduce_ => ARTS_MPI_Allreduce(sendbuf: b, recvbuf: b, count: i, datatype: i, op: i,
+        comm: i);
+    mpi_iallreduce_ => ARTS_MPI_Iallreduce(sendbuf: b, recvbuf: b, count: i, datatype: i,
+        op: i, comm: i, request: o);
+    mpi_scan_ => ARTS_MPI_Scan(sendbuf: b, recvbuf: b, count: i, datatype: i, op: i, comm: i);
+    mpi_exscan_ => ARTS_MPI_Exscan(sendbuf: b, recvbuf: b, count: i, datatype: i, op: i,
+        comm: i);
+    mpi_gather_ => ARTS_MPI_Gather(sendbuf: b, sendcount: i, sendtype: i, recvbuf: b,
+        recvcount: i, recvtype: i, root: i, comm: i);
+    mpi_gatherv_ => ARTS_MPI_Gatherv(sendbuf: b, sendcount: i, sendtype: i, recvbuf: b,
+        recvcounts: a, displs: a, recvtype: i, root: i, comm: i);
+    mpi_scatter_ => ARTS_MPI_Scatter(sendbuf: b, sendcount: i, sendtype: i, recvbuf: b,
+        recvcount: i, recvtype: i, root: i, comm: i);
+    mpi_scatterv_ => ARTS_MPI_Scatterv(sendbuf: b, sendcounts: a, displs: a, sendtype: i,
+        recvbuf: b, recvcount: i, recvtype: i, root: i, comm: i);
+    mpi_allgather_ => ARTS_MPI_Allgather(sendbuf: b, sendcount: i, sendtype: i, recvbuf: b,
+        recvcount: i, recvtype: i, comm: i);
+    mpi_allgatherv_ => ARTS_MPI_Allgatherv(sendbuf: b, sendcount: i, sendtype: i, recvbuf: b,
+        recvcounts: a, displs: a, recvtype: i, comm: i);
+    mpi_alltoall_ => ARTS_MPI_Alltoall(sendbuf: b, sendcount: i, sendtype: i, recvbuf: b,
+        recvcount: i, recvtype: i, comm: i);
+    mpi_alltoallv_ => ARTS_MPI_Alltoallv(sendbuf: b, sendcounts: a, sdispls: a, sendtype: i,
+        recvbuf: b, recvcounts: a, rdispls: a, recvtype: i, comm: i);
+    mpi_reduce_scatter_ => ARTS_MPI_Reduce_scatter(sendbuf: b, recvbuf: b, recvcounts: a,
+        datatype: i, op: i, comm: i);
+    mpi_reduce_scatter_block_ => ARTS_MPI_Reduce_scatter_block(sendbuf: b, recvbuf: b,
+        recvcount: i, datatype: i, op: i, comm: i);
+    mpi_op_free_ => ARTS_MPI_Op_free(op: m);
+
+    mpi_type_contiguous_ => ARTS_MPI_Type_contiguous(count: i, oldtype: i, newtype: o);
+    mpi_type_vector_ => ARTS_MPI_Type_vector(count: i, blocklength: i, stride: i, oldtype: i,
+        newtype: o);
+    mpi_type_indexed_ => ARTS_MPI_Type_indexed(count: i, blocklengths: a, displacements: a,
+        oldtype: i, newtype: o);
+    mpi_type_create_struct_ => ARTS_MPI_Type_create_struct(count: i, blocklengths: a,
+        displacements: xa, types: a, newtype: o);
+    mpi_type_create_resized_ => ARTS_MPI_Type_create_resized(oldtype: i, lb: x, extent: x,
+        newtype: o);
+    mpi_type_create_subarray_ => ARTS_MPI_Type_create_subarray(ndims: i, sizes: a,
+        subsizes: a, starts: a, order: i, oldtype: i, newtype: o);
+    mpi_type_commit_ => ARTS_MPI_Type_commit(datatype: m);
+    mpi_type_free_ => ARTS_MPI_Type_free(datatype: m);
+    mpi_type_size_ => ARTS_MPI_Type_size(datatype: i, size: o);
+    mpi_type_get_extent_ => ARTS_MPI_Type_get_extent(datatype: i, lb: xo, extent: xo);
+
+    mpi_comm_rank_ => ARTS_MPI_Comm_rank(comm: i, rank: o);
+    mpi_comm_size_ => ARTS_MPI_Comm_size(comm: i, size: o);
+    mpi_comm_dup_ => ARTS_MPI_Comm_dup(comm: i, newcomm: o);
+    mpi_comm_split_ => ARTS_MPI_Comm_split(comm: i, color: i, key: i, newcomm: o);
+    mpi_comm_free_ => ARTS_MPI_Comm_free(comm: m);
+    mpi_comm_compare_ => ARTS_MPI_Comm_compare(comm1: i, comm2: i, result: o);
+    mpi_comm_group_ => ARTS_MPI_Comm_group(comm: i, group: o);
+    mpi_group_incl_ => ARTS_MPI_Group_incl(group: i, n: i, ranks: a, newgroup: o);
+    mpi_group_free_ => ARTS_MPI_Group_free(group: m);
+    mpi_comm_create_ => ARTS_MPI_Comm_create(comm: i, group: i, newcomm: o);
+
+    mpi_dims_create_ => ARTS_MPI_Dims_create(nnodes: i, ndims: i, dims: m);
+    mpi_cart_create_ => ARTS_MPI_Cart_create(comm: i, ndims: i, dims: a, periods: a,
+        reorder: i, comm_cart: o);
+    mpi_cart_coords_ => ARTS_MPI_Cart_coords(comm: i, rank: i, maxdims: i, coords: o);
+    mpi_cart_rank_ => ARTS_MPI_Cart_rank(comm: i, coords: a, rank: o);
+    mpi_cart_shift_ => ARTS_MPI_Cart_shift(comm: i, direction: i, disp: i, source: o,
+        dest: o);
+    mpi_cart_get_ => ARTS_MPI_Cart_get(comm: i, maxdims: i, dims: o, periods: o, coords: o);
+    mpi_cartdim_get_ => ARTS_MPI_Cartdim_get(comm: i, ndims: o);
+    mpi_cart_sub_ => ARTS_MPI_Cart_sub(comm: i, remain_dims: a, newcomm: o);
+
+    mpi_comm_free_keyval_ => ARTS_MPI_Comm_free_keyval(keyval: m);
+
+    ampi_migrate_ => ARTS_AMPI_Migrate(hints: i);
+    ampi_migrateto_ => ARTS_AMPI_Migrateto(pe: i);
+}
+
+/// Fortran's `MPI_Init(ierr)`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn mpi_init_(ierr: *mut c_int) {
+    // SAFETY: MPI_Init takes null arguments (C's `MPI_Init(NULL, NULL)`).
+    done(ierr, unsafe {
+        ARTS_MPI_Init(std::ptr::null_mut(), std::ptr::null_mut())
+    });
+}
+
+/// Fortran's `MPI_Init_thread(required, provided, ierr)`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn mpi_init_thread_(
+    required: *const c_int,
+    provided: *mut c_int,
+    ierr: *mut c_int,
+) {
+    // SAFETY: by reference, as above.
+    let rc = unsafe {
+        ARTS_MPI_Init_thread(
+            std::ptr::null_mut(),
+            std::ptr::null_mut(),
+            *required,
+            provided,
+        )
+    };
+    done(ierr, rc);
+}
+
+/// Fortran's `MPI_Wtime()`.
+#[unsafe(no_mangle)]
+pub extern "C-unwind" fn mpi_wtime_() -> f64 {
+    ARTS_MPI_Wtime()
+}
+
+/// Fortran's `MPI_Wtick()`.
+#[unsafe(no_mangle)]
+pub extern "C-unwind" fn mpi_wtick_() -> f64 {
+    ARTS_MPI_Wtick()
+}
+
+/// Fortran's `AMPI_My_pe()`.
+#[unsafe(no_mangle)]
+pub extern "C-unwind" fn ampi_my_pe_() -> c_int {
+    // SAFETY: no arguments.
+    unsafe { ARTS_AMPI_My_pe() }
+}
+
+/// Copies the C string the call wrote into `tmp` to the Fortran
+/// `CHARACTER(len)` at `out`, padded with blanks.
+fn to_fortran(tmp: &[u8], out: *mut c_char, len: usize) {
+    let text = tmp.split(|&c| c == 0).next().unwrap_or(&[]);
+    let n = text.len().min(len);
+    // SAFETY: the program's CHARACTER variable holds `len` bytes.
+    unsafe {
+        std::ptr::copy_nonoverlapping(text.as_ptr().cast(), out, n);
+        std::ptr::write_bytes(out.add(n), b' ', len - n);
+    }
+}
+
+/// Fortran's `MPI_Get_processor_name(name, resultlen, ierr)`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn mpi_get_processor_name_(
+    name: *mut c_char,
+    resultlen: *mut c_int,
+    ierr: *mut c_int,
+    name_len: usize,
+) {
+    let mut tmp = [0u8; crate::abi::MPI_MAX_PROCESSOR_NAME as usize];
+    // SAFETY: `tmp` has room for MPI_MAX_PROCESSOR_NAME bytes.
+    let rc = unsafe { ARTS_MPI_Get_processor_name(tmp.as_mut_ptr().cast(), resultlen) };
+    if rc == 0 {
+        to_fortran(&tmp, name, name_len);
+    }
+    done(ierr, rc);
+}
+
+/// Fortran's `MPI_Error_string(code, string, resultlen, ierr)`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn mpi_error_string_(
+    code: *const c_int,
+    string: *mut c_char,
+    resultlen: *mut c_int,
+    ierr: *mut c_int,
+    string_len: usize,
+) {
+    let mut tmp = [0u8; crate::abi::MPI_MAX_ERROR_STRING as usize];
+    // SAFETY: by reference; `tmp` has room for MPI_MAX_ERROR_STRING bytes.
+    let rc = unsafe { ARTS_MPI_Error_string(*code, tmp.as_mut_ptr().cast(), resultlen) };
+    if rc == 0 {
+        to_fortran(&tmp, string, string_len);
+    }
+    done(ierr, rc);
+}
+
+/// Fortran's `MPI_Op_create(function, commute, op, ierr)`: the function
+/// takes `(invec, inoutvec, len, datatype)` by reference, as C's does.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn mpi_op_create_(
+    function: Option<UserFn>,
+    commute: *const c_int,
+    op: *mut c_int,
+    ierr: *mut c_int,
+) {
+    // SAFETY: by reference.
+    done(ierr, unsafe { ARTS_MPI_Op_create(function, *commute, op) });
+}
+
+/// Counts a C index (from 0) from 1, as Fortran does.
+fn from_one(i: *mut c_int) {
+    // SAFETY: the program's INTEGER.
+    unsafe {
+        if !i.is_null() && *i != MPI_UNDEFINED {
+            *i += 1;
+        }
+    }
+}
+
+/// Fortran's `MPI_Waitany(count, requests, index, status, ierr)` (index from 1).
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn mpi_waitany_(
+    count: *const c_int,
+    requests: *mut c_int,
+    index: *mut c_int,
+    st: *mut c_int,
+    ierr: *mut c_int,
+) {
+    // SAFETY: by reference.
+    let rc = unsafe { ARTS_MPI_Waitany(*count, requests, index, status(st)) };
+    from_one(index);
+    done(ierr, rc);
+}
+
+/// Fortran's `MPI_Testany(count, requests, index, flag, status, ierr)` (index from 1).
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn mpi_testany_(
+    count: *const c_int,
+    requests: *mut c_int,
+    index: *mut c_int,
+    flag: *mut c_int,
+    st: *mut c_int,
+    ierr: *mut c_int,
+) {
+    // SAFETY: by reference.
+    let rc = unsafe { ARTS_MPI_Testany(*count, requests, index, flag, status(st)) };
+    from_one(index);
+    done(ierr, rc);
+}
+
+/// The `*outcount` indices at `indices`, counted from 1.
+fn all_from_one(outcount: *const c_int, indices: *mut c_int) {
+    // SAFETY: the program's INTEGER and array of at least `*outcount`.
+    let n = unsafe { *outcount };
+    for k in 0..n.max(0) as usize {
+        // SAFETY: as above.
+        from_one(unsafe { indices.add(k) });
+    }
+}
+
+/// Fortran's `MPI_Waitsome(incount, requests, outcount, indices, statuses, ierr)`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn mpi_waitsome_(
+    incount: *const c_int,
+    requests: *mut c_int,
+    outcount: *mut c_int,
+    indices: *mut c_int,
+    statuses: *mut c_int,
+    ierr: *mut c_int,
+) {
+    // SAFETY: by reference.
+    let rc = unsafe { ARTS_MPI_Waitsome(*incount, requests, outcount, indices, status(statuses)) };
+    if rc == 0 {
+        all_from_one(outcount, indices);
+    }
+    done(ierr, rc);
+}
+
+/// Fortran's `MPI_Testsome(incount, requests, outcount, indices, statuses, ierr)`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn mpi_testsome_(
+    incount: *const c_int,
+    requests: *mut c_int,
+    outcount: *mut c_int,
+    indices: *mut c_int,
+    statuses: *mut c_int,
+    ierr: *mut c_int,
+) {
+    // SAFETY: by reference.
+    let rc = unsafe { ARTS_MPI_Testsome(*incount, requests, outcount, indices, status(statuses)) };
+    if rc == 0 {
+        all_from_one(outcount, indices);
+    }
+    done(ierr, rc);
+}
+
+/// How a Fortran `STOP` (code 0 or the number given) or `ERROR STOP` ended
+/// its rank: the payload the loader catches, as it does `state::Fatal`.
+pub(crate) struct Stopped {
+    /// The stop code (`ERROR STOP` without one: 1).
+    pub code: c_int,
+    /// Whether it was `ERROR STOP`.
+    pub error: bool,
+}
+
+/// Prints what gfortran prints for a stop with a message, then ends the rank.
+fn stop(what: &str, message: Option<String>, quiet: bool, code: c_int, error: bool) -> ! {
+    if !quiet && let Some(m) = message {
+        eprintln!("{what} {m}");
+    }
+    std::panic::resume_unwind(Box::new(Stopped { code, error }))
+}
+
+/// The `len` bytes at `s`, as text (None for a null pointer).
+fn fortran_text(s: *const c_char, len: usize) -> Option<String> {
+    if s.is_null() {
+        return None;
+    }
+    // SAFETY: gfortran passes the string and its length.
+    let bytes = unsafe { std::slice::from_raw_parts(s.cast::<u8>(), len) };
+    Some(String::from_utf8_lossy(bytes).into_owned())
+}
+
+/// gfortran's `STOP 'text'` (and plain `STOP`): the rank ends, successfully.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn _gfortran_stop_string(s: *const c_char, len: usize, quiet: bool) {
+    stop("STOP", fortran_text(s, len), quiet, 0, false)
+}
+
+/// gfortran's `STOP n`: the rank ends with code `n`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn _gfortran_stop_numeric(code: c_int, quiet: bool) {
+    stop("STOP", Some(code.to_string()), quiet, code, false)
+}
+
+/// gfortran's `ERROR STOP 'text'`: the rank fails.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn _gfortran_error_stop_string(
+    s: *const c_char,
+    len: usize,
+    quiet: bool,
+) {
+    stop("ERROR STOP", fortran_text(s, len), quiet, 1, true)
+}
+
+/// gfortran's `ERROR STOP n`: the rank fails with code `n`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn _gfortran_error_stop_numeric(code: c_int, quiet: bool) {
+    stop("ERROR STOP", Some(code.to_string()), quiet, code, true)
+}

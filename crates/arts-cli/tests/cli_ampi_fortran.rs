@@ -1,0 +1,99 @@
+//! Fortran MPI programs (`arts-mpif90`; `mpif.h` in fixed form, `use mpi`
+//! in free form) on arts with V != P, against the same sources under Open
+//! MPI's `mpif90` where it is installed; `STOP` ending a rank, not the run.
+
+use std::path::Path;
+use std::process::Command;
+
+mod common;
+use common::{arts_text, build_fortran, fortran_dir, have, program_lines};
+
+/// The output of `file` built with Open MPI's `mpif90` and run on `np`
+/// processes (`None` without them).
+fn open_mpi(file: &str, dir: &Path, np: u32, args: &[&str]) -> Option<String> {
+    if !have("mpif90") || !have("mpirun") {
+        eprintln!("not compared with Open MPI: mpif90/mpirun are not installed");
+        return None;
+    }
+    let exe = dir.join(format!("{file}.ompi"));
+    let ok = Command::new("mpif90")
+        .arg("-O2")
+        .arg(fortran_dir().join(file))
+        .arg("-o")
+        .arg(&exe)
+        .status()
+        .unwrap();
+    assert!(ok.success(), "mpif90 {file}");
+    let out = Command::new("mpirun")
+        .args(["--allow-run-as-root", "--oversubscribe", "-np"])
+        .arg(np.to_string())
+        .arg(&exe)
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "mpirun {file}: {out:?}");
+    Some(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+#[test]
+fn fortran_kernels_match_open_mpi() {
+    let cases: [(&str, u32, &[&str], &str); 3] = [
+        (
+            "kernels.f90",
+            5,
+            &[],
+            "fortran: ring 1 allreduce 1 maxloc 1 bcast 1 gather 1 cart 1 nonblocking 1 \
+             waitany 1 complex 1 name 1",
+        ),
+        ("kernels.f90", 1, &[], "waitany 1 complex 1 name 1"),
+        (
+            "pi.f",
+            3,
+            &["200000"],
+            "pi:   200000 intervals, error below 1e-9: T",
+        ),
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    for (file, vp, args, expect) in cases {
+        let Some(so) = build_fortran(file, dir.path()) else {
+            return;
+        };
+        let vp_s = vp.to_string();
+        let mut a = vec!["ampi", "run", "--vp", &vp_s, "--pes", "2", &so, "--"];
+        a.extend_from_slice(args);
+        let (code, out, err) = arts_text(&a);
+        assert_eq!(code, 0, "{out}\n{err}");
+        let ours = program_lines(&out);
+        assert!(ours.contains(expect), "{file}: {ours}");
+        if let Some(theirs) = open_mpi(file, dir.path(), vp, args) {
+            assert_eq!(ours, theirs, "{file}: arts and Open MPI differ");
+        }
+    }
+}
+
+#[test]
+fn stop_ends_its_rank_not_the_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(so) = build_fortran("stops.f90", dir.path()) else {
+        return;
+    };
+    let run = |mode: &str| arts_text(&["ampi", "run", "--vp", "4", "--pes", "2", &so, "--", mode]);
+    // STOP after MPI_Finalize: every rank ends well and the run reports.
+    let (code, out, err) = run("stop");
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("stops: every rank passed the barrier"),
+        "{out}"
+    );
+    assert!(out.contains("ranks 4"), "{out}");
+    // STOP 3: that rank fails with its code.
+    let (code, _, err) = run("code");
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("STOP 3"), "{err}");
+    assert!(err.contains("error: rank 1: main returned 3"), "{err}");
+    // ERROR STOP: the rank fails with its message; the others are reported.
+    let (code, _, err) = run("error");
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("ERROR STOP bad input"), "{err}");
+    assert!(err.contains("error: rank 1: ERROR STOP 1"), "{err}");
+}
