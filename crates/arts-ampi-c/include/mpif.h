@@ -2,8 +2,7 @@
 ! processors). Include it (fixed or free form) in programs built with
 ! arts-mpif90; `use mpi` gives the same names. The values are mpi.h's.
 ! MPI_STATUS_IGNORE and MPI_STATUSES_IGNORE are constant arrays whose
-! first two words no status holds; MPI_IN_PLACE and MPI_BOTTOM are not
-! in the binding.
+! first two words no status holds; MPI_BOTTOM is not in the binding.
       INTEGER ARTS_MPI_ABI_VERSION
       PARAMETER (ARTS_MPI_ABI_VERSION=1)
       INTEGER MPI_VERSION
@@ -230,6 +229,9 @@
       PARAMETER (MPI_STATUS_IGNORE=(/-1999999,-1999998,0,0,0,0/))
       INTEGER MPI_STATUSES_IGNORE(MPI_STATUS_SIZE)
       PARAMETER (MPI_STATUSES_IGNORE=(/-1999999,-1999998,0,0,0,0/))
+! MPI_IN_PLACE: arts finds each rank's copy of this common block
+      INTEGER MPI_IN_PLACE
+      COMMON /ARTS_MPI_IN_PLACE/ MPI_IN_PLACE
 ! functions
       DOUBLE PRECISION MPI_WTIME, MPI_WTICK
       EXTERNAL MPI_WTIME, MPI_WTICK

@@ -17,7 +17,7 @@ use crate::types::TypeInfo;
 
 /// `MPI_IN_PLACE` (`(void *)1` in mpi.h).
 #[allow(clippy::manual_dangling_ptr)]
-const IN_PLACE: *const c_void = 1 as *const c_void;
+pub(crate) const IN_PLACE: *const c_void = 1 as *const c_void;
 
 /// Defines C collective `MPI_X` (blocking: starts it and waits, reporting
 /// a deadlock as `MPI_X`) and `MPI_Ix` (stores the request), both from

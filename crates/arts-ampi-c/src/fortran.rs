@@ -12,7 +12,9 @@
 //! `MPI_STATUS_IGNORE` and `MPI_STATUSES_IGNORE` are constant arrays in
 //! `mpif.h` whose first words hold a pattern no status has ([`IGNORE`]):
 //! a status argument holding it is ignored (and, being constant, never
-//! written). `MPI_IN_PLACE` and `MPI_BOTTOM` are not in the binding.
+//! written). `MPI_IN_PLACE` is a common block of `mpif.h`: the loader
+//! finds each rank's copy of it (`Vp::fortran_in_place`), and a buffer at
+//! that address is C's `MPI_IN_PLACE`. `MPI_BOTTOM` is not in the binding.
 
 use std::ffi::{c_char, c_int, c_void};
 
@@ -28,6 +30,7 @@ use crate::group::*;
 use crate::ops::{ARTS_MPI_Op_create, ARTS_MPI_Op_free, UserFn};
 use crate::p2p::*;
 use crate::requests::*;
+use crate::state::current;
 use crate::typecalls::*;
 
 /// The first two words of `MPI_STATUS_IGNORE` and `MPI_STATUSES_IGNORE`
@@ -41,6 +44,24 @@ fn status(p: *mut c_int) -> *mut MpiStatus {
         std::ptr::null_mut()
     } else {
         p.cast()
+    }
+}
+
+/// C's `MPI_IN_PLACE` where `p` is the running rank's Fortran one (the
+/// address of its copy of the `MPI_IN_PLACE` common block), else `p`.
+fn in_place(p: *mut c_void) -> *mut c_void {
+    let vp = current();
+    // SAFETY: the running rank's state; no reference to it is live here
+    // (the binding calls the C functions after this).
+    let fortran = if vp.is_null() {
+        0
+    } else {
+        unsafe { (*vp).fortran_in_place }
+    };
+    if fortran != 0 && p as usize == fortran {
+        IN_PLACE.cast_mut()
+    } else {
+        p
     }
 }
 
@@ -59,6 +80,7 @@ macro_rules! fty {
     (a) => { *const c_int };      // INTEGER array in
     (m) => { *mut c_int };        // INTEGER array in and out (requests)
     (b) => { *mut c_void };       // choice buffer
+    (p) => { *mut c_void };       // choice buffer or MPI_IN_PLACE
     (s) => { *mut c_int };        // status
     (x) => { *const isize };      // INTEGER(KIND=MPI_ADDRESS_KIND) in
     (xa) => { *const isize };     // INTEGER(KIND=MPI_ADDRESS_KIND) array in
@@ -75,6 +97,9 @@ macro_rules! fval {
     };
     (s, $a:ident) => {
         status($a)
+    };
+    (p, $a:ident) => {
+        in_place($a)
     };
     ($k:ident, $a:ident) => {
         $a
@@ -138,36 +163,36 @@ fortran! {
     mpi_bcast_ => ARTS_MPI_Bcast(buf: b, count: i, datatype: i, root: i, comm: i);
     mpi_ibcast_ => ARTS_MPI_Ibcast(buf: b, count: i, datatype: i, root: i, comm: i,
         request: o);
-    mpi_reduce_ => ARTS_MPI_Reduce(sendbuf: b, recvbuf: b, count: i, datatype: i, op: i,
+    mpi_reduce_ => ARTS_MPI_Reduce(sendbuf: p, recvbuf: b, count: i, datatype: i, op: i,
         root: i, comm: i);
-    mpi_ireduce_ => ARTS_MPI_Ireduce(sendbuf: b, recvbuf: b, count: i, datatype: i, op: i,
+    mpi_ireduce_ => ARTS_MPI_Ireduce(sendbuf: p, recvbuf: b, count: i, datatype: i, op: i,
         root: i, comm: i, request: o);
-    mpi_allreduce_ => ARTS_MPI_Allreduce(sendbuf: b, recvbuf: b, count: i, datatype: i, op: i,
+    mpi_allreduce_ => ARTS_MPI_Allreduce(sendbuf: p, recvbuf: b, count: i, datatype: i, op: i,
         comm: i);
-    mpi_iallreduce_ => ARTS_MPI_Iallreduce(sendbuf: b, recvbuf: b, count: i, datatype: i,
+    mpi_iallreduce_ => ARTS_MPI_Iallreduce(sendbuf: p, recvbuf: b, count: i, datatype: i,
         op: i, comm: i, request: o);
-    mpi_scan_ => ARTS_MPI_Scan(sendbuf: b, recvbuf: b, count: i, datatype: i, op: i, comm: i);
-    mpi_exscan_ => ARTS_MPI_Exscan(sendbuf: b, recvbuf: b, count: i, datatype: i, op: i,
+    mpi_scan_ => ARTS_MPI_Scan(sendbuf: p, recvbuf: b, count: i, datatype: i, op: i, comm: i);
+    mpi_exscan_ => ARTS_MPI_Exscan(sendbuf: p, recvbuf: b, count: i, datatype: i, op: i,
         comm: i);
-    mpi_gather_ => ARTS_MPI_Gather(sendbuf: b, sendcount: i, sendtype: i, recvbuf: b,
+    mpi_gather_ => ARTS_MPI_Gather(sendbuf: p, sendcount: i, sendtype: i, recvbuf: b,
         recvcount: i, recvtype: i, root: i, comm: i);
-    mpi_gatherv_ => ARTS_MPI_Gatherv(sendbuf: b, sendcount: i, sendtype: i, recvbuf: b,
+    mpi_gatherv_ => ARTS_MPI_Gatherv(sendbuf: p, sendcount: i, sendtype: i, recvbuf: b,
         recvcounts: a, displs: a, recvtype: i, root: i, comm: i);
-    mpi_scatter_ => ARTS_MPI_Scatter(sendbuf: b, sendcount: i, sendtype: i, recvbuf: b,
+    mpi_scatter_ => ARTS_MPI_Scatter(sendbuf: p, sendcount: i, sendtype: i, recvbuf: p,
         recvcount: i, recvtype: i, root: i, comm: i);
-    mpi_scatterv_ => ARTS_MPI_Scatterv(sendbuf: b, sendcounts: a, displs: a, sendtype: i,
-        recvbuf: b, recvcount: i, recvtype: i, root: i, comm: i);
-    mpi_allgather_ => ARTS_MPI_Allgather(sendbuf: b, sendcount: i, sendtype: i, recvbuf: b,
+    mpi_scatterv_ => ARTS_MPI_Scatterv(sendbuf: p, sendcounts: a, displs: a, sendtype: i,
+        recvbuf: p, recvcount: i, recvtype: i, root: i, comm: i);
+    mpi_allgather_ => ARTS_MPI_Allgather(sendbuf: p, sendcount: i, sendtype: i, recvbuf: b,
         recvcount: i, recvtype: i, comm: i);
-    mpi_allgatherv_ => ARTS_MPI_Allgatherv(sendbuf: b, sendcount: i, sendtype: i, recvbuf: b,
+    mpi_allgatherv_ => ARTS_MPI_Allgatherv(sendbuf: p, sendcount: i, sendtype: i, recvbuf: b,
         recvcounts: a, displs: a, recvtype: i, comm: i);
-    mpi_alltoall_ => ARTS_MPI_Alltoall(sendbuf: b, sendcount: i, sendtype: i, recvbuf: b,
+    mpi_alltoall_ => ARTS_MPI_Alltoall(sendbuf: p, sendcount: i, sendtype: i, recvbuf: b,
         recvcount: i, recvtype: i, comm: i);
-    mpi_alltoallv_ => ARTS_MPI_Alltoallv(sendbuf: b, sendcounts: a, sdispls: a, sendtype: i,
+    mpi_alltoallv_ => ARTS_MPI_Alltoallv(sendbuf: p, sendcounts: a, sdispls: a, sendtype: i,
         recvbuf: b, recvcounts: a, rdispls: a, recvtype: i, comm: i);
-    mpi_reduce_scatter_ => ARTS_MPI_Reduce_scatter(sendbuf: b, recvbuf: b, recvcounts: a,
+    mpi_reduce_scatter_ => ARTS_MPI_Reduce_scatter(sendbuf: p, recvbuf: b, recvcounts: a,
         datatype: i, op: i, comm: i);
-    mpi_reduce_scatter_block_ => ARTS_MPI_Reduce_scatter_block(sendbuf: b, recvbuf: b,
+    mpi_reduce_scatter_block_ => ARTS_MPI_Reduce_scatter_block(sendbuf: p, recvbuf: b,
         recvcount: i, datatype: i, op: i, comm: i);
     mpi_op_free_ => ARTS_MPI_Op_free(op: m);
 

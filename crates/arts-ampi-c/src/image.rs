@@ -139,6 +139,8 @@ pub(crate) struct Copied {
     pub main: *const c_void,
     /// Its constructors, in the order they run.
     pub init: Vec<InitFn>,
+    /// The copy's address of the program's address 0.
+    pub base: usize,
 }
 
 fn page_down(a: usize) -> usize {
@@ -479,6 +481,7 @@ impl Image {
         Ok(Copied {
             main: (base + self.main) as *const c_void,
             init,
+            base,
         })
     }
 }

@@ -307,14 +307,19 @@ impl CProgram {
 
     /// Rank `rank`'s `main`: its file copy's, or that of a copy made now
     /// in its slot, with the copy's constructors to run first.
-    fn main_of(&self, rank: u32) -> Result<(MainFn, Vec<InitFn>), MpiError> {
-        let Copies::Slots { image, .. } = &self.copies else {
+    fn start_of(&self, rank: u32) -> Result<Start, MpiError> {
+        let Copies::Slots { image, original } = &self.copies else {
             let lib = self.lib(rank).ok_or_else(|| {
                 MpiError::Program(format!(
                     "rank {rank}'s copy of the program was not opened in this process"
                 ))
             })?;
-            return Ok((lib.main, Vec::new()));
+            let in_place = sym(lib.handle, FORTRAN_IN_PLACE) as usize;
+            return Ok(Start {
+                main: lib.main,
+                init: Vec::new(),
+                in_place,
+            });
         };
         let Some(slot) = arts_ampi::iso::current() else {
             return Err(MpiError::Program(
@@ -326,38 +331,69 @@ impl CProgram {
                 "cannot copy the program into rank {rank}'s slot: {e}"
             ))
         })?;
-        // SAFETY: the copy's `main` is the program's `int main(int, char **)`.
-        let main = unsafe { std::mem::transmute::<*const c_void, MainFn>(copy.main) };
-        Ok((main, copy.init))
+        // The copy's `MPI_IN_PLACE`: the original's, moved by as much as
+        // the copy is from the original's load address.
+        let original_in_place = sym(original.handle, FORTRAN_IN_PLACE);
+        let in_place = load_base(original_in_place)
+            .map_or(0, |b| copy.base + (original_in_place as usize - b));
+        Ok(Start {
+            // SAFETY: the copy's `main` is the program's `int main(int, char **)`.
+            main: unsafe { std::mem::transmute::<*const c_void, MainFn>(copy.main) },
+            init: copy.init,
+            in_place,
+        })
     }
 
     /// Runs rank `mpi.rank()`'s copy of `main` on this rank.
     fn run_rank(&self, mpi: &mut Mpi<'_>) -> Result<(), MpiError> {
         let rank = mpi.rank();
-        let (main, init) = self.main_of(rank as u32)?;
+        let start = self.start_of(rank as u32)?;
         let argv: Vec<String> = std::iter::once(self.path.display().to_string())
             .chain(self.args.iter().cloned())
             .collect();
         // `self` is not touched past this point: with isomalloc the rank may
         // end in another process, where it is not at this address.
-        run_main(main, &init, argv, mpi)
+        run_main(start, argv, mpi)
     }
+}
+
+/// How a rank's copy of the program starts.
+struct Start {
+    main: MainFn,
+    /// Constructors to run first (copies in slots).
+    init: Vec<InitFn>,
+    /// The address of the copy's Fortran `MPI_IN_PLACE` (0: none).
+    in_place: usize,
+}
+
+/// The common block of Fortran's `MPI_IN_PLACE` (`mpif.h`).
+const FORTRAN_IN_PLACE: &CStr = c"arts_mpi_in_place_";
+
+/// The load address of the object holding `p` (`None` for null).
+fn load_base(p: *mut c_void) -> Option<usize> {
+    if p.is_null() {
+        return None;
+    }
+    // SAFETY: `info` is written by dladdr; `p` is an address of a loaded object.
+    let mut info: libc::Dl_info = unsafe { std::mem::zeroed() };
+    (unsafe { libc::dladdr(p, &mut info) } != 0).then_some(info.dli_fbase as usize)
 }
 
 /// Runs the constructors `init`, then `main` with `argv`, as the running
 /// rank (`mpi`), then what the program registered to run at its exit; and
 /// turns how it ended into the rank's result.
-fn run_main(
-    main: MainFn,
-    init: &[InitFn],
-    argv: Vec<String>,
-    mpi: &mut Mpi<'_>,
-) -> Result<(), MpiError> {
+fn run_main(start: Start, argv: Vec<String>, mpi: &mut Mpi<'_>) -> Result<(), MpiError> {
+    let Start {
+        main,
+        init,
+        in_place,
+    } = start;
     let rank = mpi.rank();
     // SAFETY: only the lifetime is erased; `mpi` outlives `main`.
     let mpi_ptr =
         unsafe { std::mem::transmute::<*mut Mpi<'_>, *mut Mpi<'static>>(std::ptr::from_mut(mpi)) };
     let mut vp = Box::new(Vp::new(mpi_ptr, rank));
+    vp.fortran_in_place = in_place;
     let vp_ptr: *mut Vp = &mut *vp;
     let cargs: Vec<CString> = argv
         .into_iter()
@@ -371,7 +407,7 @@ fn run_main(
     // runtime calls them; its MPI calls find this rank's state through
     // `set_current`, and so do its `atexit` registrations.
     let result = catch_unwind(AssertUnwindSafe(|| unsafe {
-        for f in init {
+        for f in &init {
             f(argc, argv.as_mut_ptr(), environ);
         }
         // A Fortran `STOP n` ends the rank as `main` returning n would.

@@ -200,6 +200,9 @@ pub(crate) struct Vp {
     pub groups: Groups,
     /// The values `MPI_Comm_get_attr` points at, by predefined attribute.
     pub predefined: [c_int; MPI_UNIVERSE_SIZE as usize + 1],
+    /// The address of this rank's Fortran `MPI_IN_PLACE` (0: not a
+    /// Fortran program), which the Fortran binding turns into C's.
+    pub fortran_in_place: usize,
     /// Names of communicators (`MPI_Comm_set_name`).
     pub names: HashMap<c_int, Vec<u8>>,
     /// Cartesian topologies by communicator.
@@ -255,6 +258,7 @@ impl Vp {
             messages: Vec::new(),
             groups: Groups::new(),
             predefined: [0; MPI_UNIVERSE_SIZE as usize + 1],
+            fortran_in_place: 0,
             names: HashMap::new(),
             carts: HashMap::new(),
             last_error: HashMap::new(),

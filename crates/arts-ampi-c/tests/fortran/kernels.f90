@@ -1,5 +1,5 @@
 ! Fortran MPI kernels, each checked: a ring with statuses, reductions
-! (MPI_MAXLOC on MPI_2DOUBLE_PRECISION, a complex sum), broadcast and
+! (MPI_IN_PLACE, MPI_MAXLOC on MPI_2DOUBLE_PRECISION, a complex sum), broadcast and
 ! gather, a 1-D Cartesian halo exchange with a derived type, non-blocking
 ! receives completed by MPI_Waitany (index from 1) and MPI_Waitall, names
 ! and the clock. Prints one line of checks (1 = right), the same under
@@ -34,6 +34,9 @@ program kernels
   call MPI_Allreduce(x, total, 1, MPI_DOUBLE_PRECISION, MPI_SUM, MPI_COMM_WORLD, ierr)
   call MPI_Allreduce(rank, imax, 1, MPI_INTEGER, MPI_MAX, MPI_COMM_WORLD, ierr)
   if (total /= n * (n + 1) / 2.0d0 .or. imax /= n - 1) ok(2) = 0
+  x = rank + 1
+  call MPI_Allreduce(MPI_IN_PLACE, x, 1, MPI_DOUBLE_PRECISION, MPI_MAX, MPI_COMM_WORLD, ierr)
+  if (x /= n) ok(2) = 0
   pair(1) = mod(rank * 7, 5)
   pair(2) = rank
   call MPI_Allreduce(pair, best, 1, MPI_2DOUBLE_PRECISION, MPI_MAXLOC, MPI_COMM_WORLD, ierr)
@@ -50,7 +53,14 @@ program kernels
   if (rank == 0) token = 42
   call MPI_Bcast(token, 1, MPI_INTEGER, 0, MPI_COMM_WORLD, ierr)
   if (token /= 42) ok(4) = 0
-  call MPI_Gather(rank * rank, 1, MPI_INTEGER, gathered, 1, MPI_INTEGER, n - 1, MPI_COMM_WORLD, ierr)
+  if (rank == n - 1) then
+    gathered(n) = rank * rank
+    call MPI_Gather(MPI_IN_PLACE, 1, MPI_INTEGER, gathered, 1, MPI_INTEGER, n - 1, &
+                    MPI_COMM_WORLD, ierr)
+  else
+    call MPI_Gather(rank * rank, 1, MPI_INTEGER, gathered, 1, MPI_INTEGER, n - 1, &
+                    MPI_COMM_WORLD, ierr)
+  end if
   if (rank == n - 1) then
     do i = 1, n
       if (gathered(i) /= (i - 1) * (i - 1)) ok(5) = 0
