@@ -204,6 +204,10 @@ pub static EXPORTS: Exports = Exports(&[
     ("mpi_barrier_", crate::fortran::mpi_barrier_ as *const ()),
     ("mpi_bcast_", crate::fortran::mpi_bcast_ as *const ()),
     ("mpi_bsend_", crate::fortran::mpi_bsend_ as *const ()),
+    (
+        "mpi_buffer_attach_",
+        crate::fortran::mpi_buffer_attach_ as *const (),
+    ),
     ("mpi_cancel_", crate::fortran::mpi_cancel_ as *const ()),
     (
         "mpi_cart_coords_",
@@ -228,6 +232,10 @@ pub static EXPORTS: Exports = Exports(&[
         crate::fortran::mpi_cartdim_get_ as *const (),
     ),
     (
+        "mpi_comm_call_errhandler_",
+        crate::fortran::mpi_comm_call_errhandler_ as *const (),
+    ),
+    (
         "mpi_comm_compare_",
         crate::fortran::mpi_comm_compare_ as *const (),
     ),
@@ -235,14 +243,18 @@ pub static EXPORTS: Exports = Exports(&[
         "mpi_comm_create_",
         crate::fortran::mpi_comm_create_ as *const (),
     ),
+    (
+        "mpi_comm_create_errhandler_",
+        crate::fortran::mpi_comm_create_errhandler_ as *const (),
+    ),
     ("mpi_comm_dup_", crate::fortran::mpi_comm_dup_ as *const ()),
     (
         "mpi_comm_free_",
         crate::fortran::mpi_comm_free_ as *const (),
     ),
     (
-        "mpi_comm_free_keyval_",
-        crate::fortran::mpi_comm_free_keyval_ as *const (),
+        "mpi_comm_get_attr_",
+        crate::fortran::mpi_comm_get_attr_ as *const (),
     ),
     (
         "mpi_comm_get_errhandler_",
@@ -269,8 +281,16 @@ pub static EXPORTS: Exports = Exports(&[
         crate::fortran::mpi_comm_split_ as *const (),
     ),
     (
+        "mpi_comm_split_type_",
+        crate::fortran::mpi_comm_split_type_ as *const (),
+    ),
+    (
         "mpi_dims_create_",
         crate::fortran::mpi_dims_create_ as *const (),
+    ),
+    (
+        "mpi_errhandler_free_",
+        crate::fortran::mpi_errhandler_free_ as *const (),
     ),
     (
         "mpi_error_class_",
@@ -301,6 +321,18 @@ pub static EXPORTS: Exports = Exports(&[
         crate::fortran::mpi_get_version_ as *const (),
     ),
     (
+        "mpi_group_compare_",
+        crate::fortran::mpi_group_compare_ as *const (),
+    ),
+    (
+        "mpi_group_difference_",
+        crate::fortran::mpi_group_difference_ as *const (),
+    ),
+    (
+        "mpi_group_excl_",
+        crate::fortran::mpi_group_excl_ as *const (),
+    ),
+    (
         "mpi_group_free_",
         crate::fortran::mpi_group_free_ as *const (),
     ),
@@ -309,11 +341,66 @@ pub static EXPORTS: Exports = Exports(&[
         crate::fortran::mpi_group_incl_ as *const (),
     ),
     (
+        "mpi_group_intersection_",
+        crate::fortran::mpi_group_intersection_ as *const (),
+    ),
+    (
+        "mpi_group_rank_",
+        crate::fortran::mpi_group_rank_ as *const (),
+    ),
+    (
+        "mpi_group_size_",
+        crate::fortran::mpi_group_size_ as *const (),
+    ),
+    (
+        "mpi_group_translate_ranks_",
+        crate::fortran::mpi_group_translate_ranks_ as *const (),
+    ),
+    (
+        "mpi_group_union_",
+        crate::fortran::mpi_group_union_ as *const (),
+    ),
+    (
+        "mpi_iallgather_",
+        crate::fortran::mpi_iallgather_ as *const (),
+    ),
+    (
+        "mpi_iallgatherv_",
+        crate::fortran::mpi_iallgatherv_ as *const (),
+    ),
+    (
         "mpi_iallreduce_",
         crate::fortran::mpi_iallreduce_ as *const (),
     ),
+    (
+        "mpi_ialltoall_",
+        crate::fortran::mpi_ialltoall_ as *const (),
+    ),
+    (
+        "mpi_ialltoallv_",
+        crate::fortran::mpi_ialltoallv_ as *const (),
+    ),
     ("mpi_ibarrier_", crate::fortran::mpi_ibarrier_ as *const ()),
     ("mpi_ibcast_", crate::fortran::mpi_ibcast_ as *const ()),
+    ("mpi_ibsend_", crate::fortran::mpi_ibsend_ as *const ()),
+    ("mpi_iexscan_", crate::fortran::mpi_iexscan_ as *const ()),
+    ("mpi_igather_", crate::fortran::mpi_igather_ as *const ()),
+    ("mpi_igatherv_", crate::fortran::mpi_igatherv_ as *const ()),
+    ("mpi_improbe_", crate::fortran::mpi_improbe_ as *const ()),
+    ("mpi_imrecv_", crate::fortran::mpi_imrecv_ as *const ()),
+    (
+        "mpi_info_create_",
+        crate::fortran::mpi_info_create_ as *const (),
+    ),
+    ("mpi_info_dup_", crate::fortran::mpi_info_dup_ as *const ()),
+    (
+        "mpi_info_free_",
+        crate::fortran::mpi_info_free_ as *const (),
+    ),
+    (
+        "mpi_info_get_nkeys_",
+        crate::fortran::mpi_info_get_nkeys_ as *const (),
+    ),
     ("mpi_init_", crate::fortran::mpi_init_ as *const ()),
     (
         "mpi_init_thread_",
@@ -326,20 +413,50 @@ pub static EXPORTS: Exports = Exports(&[
     ("mpi_iprobe_", crate::fortran::mpi_iprobe_ as *const ()),
     ("mpi_irecv_", crate::fortran::mpi_irecv_ as *const ()),
     ("mpi_ireduce_", crate::fortran::mpi_ireduce_ as *const ()),
+    (
+        "mpi_ireduce_scatter_",
+        crate::fortran::mpi_ireduce_scatter_ as *const (),
+    ),
+    (
+        "mpi_ireduce_scatter_block_",
+        crate::fortran::mpi_ireduce_scatter_block_ as *const (),
+    ),
+    ("mpi_irsend_", crate::fortran::mpi_irsend_ as *const ()),
+    ("mpi_iscan_", crate::fortran::mpi_iscan_ as *const ()),
+    ("mpi_iscatter_", crate::fortran::mpi_iscatter_ as *const ()),
+    (
+        "mpi_iscatterv_",
+        crate::fortran::mpi_iscatterv_ as *const (),
+    ),
     ("mpi_isend_", crate::fortran::mpi_isend_ as *const ()),
     ("mpi_issend_", crate::fortran::mpi_issend_ as *const ()),
+    ("mpi_mprobe_", crate::fortran::mpi_mprobe_ as *const ()),
+    ("mpi_mrecv_", crate::fortran::mpi_mrecv_ as *const ()),
     (
         "mpi_op_create_",
         crate::fortran::mpi_op_create_ as *const (),
     ),
     ("mpi_op_free_", crate::fortran::mpi_op_free_ as *const ()),
+    ("mpi_pack_", crate::fortran::mpi_pack_ as *const ()),
+    (
+        "mpi_pack_size_",
+        crate::fortran::mpi_pack_size_ as *const (),
+    ),
     ("mpi_probe_", crate::fortran::mpi_probe_ as *const ()),
     (
         "mpi_query_thread_",
         crate::fortran::mpi_query_thread_ as *const (),
     ),
     ("mpi_recv_", crate::fortran::mpi_recv_ as *const ()),
+    (
+        "mpi_recv_init_",
+        crate::fortran::mpi_recv_init_ as *const (),
+    ),
     ("mpi_reduce_", crate::fortran::mpi_reduce_ as *const ()),
+    (
+        "mpi_reduce_local_",
+        crate::fortran::mpi_reduce_local_ as *const (),
+    ),
     (
         "mpi_reduce_scatter_",
         crate::fortran::mpi_reduce_scatter_ as *const (),
@@ -352,17 +469,31 @@ pub static EXPORTS: Exports = Exports(&[
         "mpi_request_free_",
         crate::fortran::mpi_request_free_ as *const (),
     ),
+    (
+        "mpi_request_get_status_",
+        crate::fortran::mpi_request_get_status_ as *const (),
+    ),
     ("mpi_rsend_", crate::fortran::mpi_rsend_ as *const ()),
     ("mpi_scan_", crate::fortran::mpi_scan_ as *const ()),
     ("mpi_scatter_", crate::fortran::mpi_scatter_ as *const ()),
     ("mpi_scatterv_", crate::fortran::mpi_scatterv_ as *const ()),
     ("mpi_send_", crate::fortran::mpi_send_ as *const ()),
+    (
+        "mpi_send_init_",
+        crate::fortran::mpi_send_init_ as *const (),
+    ),
     ("mpi_sendrecv_", crate::fortran::mpi_sendrecv_ as *const ()),
     (
         "mpi_sendrecv_replace_",
         crate::fortran::mpi_sendrecv_replace_ as *const (),
     ),
     ("mpi_ssend_", crate::fortran::mpi_ssend_ as *const ()),
+    (
+        "mpi_ssend_init_",
+        crate::fortran::mpi_ssend_init_ as *const (),
+    ),
+    ("mpi_start_", crate::fortran::mpi_start_ as *const ()),
+    ("mpi_startall_", crate::fortran::mpi_startall_ as *const ()),
     ("mpi_test_", crate::fortran::mpi_test_ as *const ()),
     ("mpi_testall_", crate::fortran::mpi_testall_ as *const ()),
     ("mpi_testany_", crate::fortran::mpi_testany_ as *const ()),
@@ -376,6 +507,22 @@ pub static EXPORTS: Exports = Exports(&[
         crate::fortran::mpi_type_contiguous_ as *const (),
     ),
     (
+        "mpi_type_create_hindexed_",
+        crate::fortran::mpi_type_create_hindexed_ as *const (),
+    ),
+    (
+        "mpi_type_create_hindexed_block_",
+        crate::fortran::mpi_type_create_hindexed_block_ as *const (),
+    ),
+    (
+        "mpi_type_create_hvector_",
+        crate::fortran::mpi_type_create_hvector_ as *const (),
+    ),
+    (
+        "mpi_type_create_indexed_block_",
+        crate::fortran::mpi_type_create_indexed_block_ as *const (),
+    ),
+    (
         "mpi_type_create_resized_",
         crate::fortran::mpi_type_create_resized_ as *const (),
     ),
@@ -387,6 +534,7 @@ pub static EXPORTS: Exports = Exports(&[
         "mpi_type_create_subarray_",
         crate::fortran::mpi_type_create_subarray_ as *const (),
     ),
+    ("mpi_type_dup_", crate::fortran::mpi_type_dup_ as *const ()),
     (
         "mpi_type_free_",
         crate::fortran::mpi_type_free_ as *const (),
@@ -394,6 +542,10 @@ pub static EXPORTS: Exports = Exports(&[
     (
         "mpi_type_get_extent_",
         crate::fortran::mpi_type_get_extent_ as *const (),
+    ),
+    (
+        "mpi_type_get_true_extent_",
+        crate::fortran::mpi_type_get_true_extent_ as *const (),
     ),
     (
         "mpi_type_indexed_",
@@ -407,6 +559,7 @@ pub static EXPORTS: Exports = Exports(&[
         "mpi_type_vector_",
         crate::fortran::mpi_type_vector_ as *const (),
     ),
+    ("mpi_unpack_", crate::fortran::mpi_unpack_ as *const ()),
     ("mpi_wait_", crate::fortran::mpi_wait_ as *const ()),
     ("mpi_waitall_", crate::fortran::mpi_waitall_ as *const ()),
     ("mpi_waitany_", crate::fortran::mpi_waitany_ as *const ()),

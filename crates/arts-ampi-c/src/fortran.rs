@@ -20,15 +20,16 @@ use std::ffi::{c_char, c_int, c_void};
 
 use crate::abi::{MPI_UNDEFINED, MpiStatus};
 use crate::ampi::*;
-use crate::attrs::*;
 use crate::cart::*;
 use crate::coll::*;
 use crate::comm::*;
 use crate::env::*;
 use crate::errors::*;
 use crate::group::*;
+use crate::info::*;
 use crate::ops::{ARTS_MPI_Op_create, ARTS_MPI_Op_free, UserFn};
 use crate::p2p::*;
+use crate::persistent::*;
 use crate::requests::*;
 use crate::state::current;
 use crate::typecalls::*;
@@ -81,6 +82,7 @@ macro_rules! fty {
     (m) => { *mut c_int };        // INTEGER array in and out (requests)
     (b) => { *mut c_void };       // choice buffer
     (p) => { *mut c_void };       // choice buffer or MPI_IN_PLACE
+    (e) => { Option<ErrFn> };     // error handler subroutine
     (s) => { *mut c_int };        // status
     (x) => { *const isize };      // INTEGER(KIND=MPI_ADDRESS_KIND) in
     (xa) => { *const isize };     // INTEGER(KIND=MPI_ADDRESS_KIND) array in
@@ -234,7 +236,93 @@ fortran! {
     mpi_cartdim_get_ => ARTS_MPI_Cartdim_get(comm: i, ndims: o);
     mpi_cart_sub_ => ARTS_MPI_Cart_sub(comm: i, remain_dims: a, newcomm: o);
 
-    mpi_comm_free_keyval_ => ARTS_MPI_Comm_free_keyval(keyval: m);
+
+    mpi_ibsend_ => ARTS_MPI_Ibsend(buf: b, count: i, datatype: i, dest: i, tag: i, comm: i,
+        request: o);
+    mpi_irsend_ => ARTS_MPI_Irsend(buf: b, count: i, datatype: i, dest: i, tag: i, comm: i,
+        request: o);
+    mpi_buffer_attach_ => ARTS_MPI_Buffer_attach(buffer: b, size: i);
+    mpi_mprobe_ => ARTS_MPI_Mprobe(source: i, tag: i, comm: i, message: o, status: s);
+    mpi_improbe_ => ARTS_MPI_Improbe(source: i, tag: i, comm: i, flag: o, message: o,
+        status: s);
+    mpi_mrecv_ => ARTS_MPI_Mrecv(buf: b, count: i, datatype: i, message: m, status: s);
+    mpi_imrecv_ => ARTS_MPI_Imrecv(buf: b, count: i, datatype: i, message: m, request: o);
+    mpi_send_init_ => ARTS_MPI_Send_init(buf: b, count: i, datatype: i, dest: i, tag: i,
+        comm: i, request: o);
+    mpi_ssend_init_ => ARTS_MPI_Ssend_init(buf: b, count: i, datatype: i, dest: i, tag: i,
+        comm: i, request: o);
+    mpi_recv_init_ => ARTS_MPI_Recv_init(buf: b, count: i, datatype: i, source: i, tag: i,
+        comm: i, request: o);
+    mpi_start_ => ARTS_MPI_Start(request: m);
+    mpi_startall_ => ARTS_MPI_Startall(count: i, requests: m);
+    mpi_request_get_status_ => ARTS_MPI_Request_get_status(request: i, flag: o, status: s);
+
+    mpi_igather_ => ARTS_MPI_Igather(sendbuf: p, sendcount: i, sendtype: i, recvbuf: b,
+        recvcount: i, recvtype: i, root: i, comm: i, request: o);
+    mpi_igatherv_ => ARTS_MPI_Igatherv(sendbuf: p, sendcount: i, sendtype: i, recvbuf: b,
+        recvcounts: a, displs: a, recvtype: i, root: i, comm: i, request: o);
+    mpi_iscatter_ => ARTS_MPI_Iscatter(sendbuf: b, sendcount: i, sendtype: i, recvbuf: p,
+        recvcount: i, recvtype: i, root: i, comm: i, request: o);
+    mpi_iscatterv_ => ARTS_MPI_Iscatterv(sendbuf: b, sendcounts: a, displs: a, sendtype: i,
+        recvbuf: p, recvcount: i, recvtype: i, root: i, comm: i, request: o);
+    mpi_iallgather_ => ARTS_MPI_Iallgather(sendbuf: p, sendcount: i, sendtype: i, recvbuf: b,
+        recvcount: i, recvtype: i, comm: i, request: o);
+    mpi_iallgatherv_ => ARTS_MPI_Iallgatherv(sendbuf: p, sendcount: i, sendtype: i,
+        recvbuf: b, recvcounts: a, displs: a, recvtype: i, comm: i, request: o);
+    mpi_ialltoall_ => ARTS_MPI_Ialltoall(sendbuf: b, sendcount: i, sendtype: i, recvbuf: b,
+        recvcount: i, recvtype: i, comm: i, request: o);
+    mpi_ialltoallv_ => ARTS_MPI_Ialltoallv(sendbuf: b, sendcounts: a, sdispls: a,
+        sendtype: i, recvbuf: b, recvcounts: a, rdispls: a, recvtype: i, comm: i,
+        request: o);
+    mpi_iscan_ => ARTS_MPI_Iscan(sendbuf: p, recvbuf: b, count: i, datatype: i, op: i,
+        comm: i, request: o);
+    mpi_iexscan_ => ARTS_MPI_Iexscan(sendbuf: p, recvbuf: b, count: i, datatype: i, op: i,
+        comm: i, request: o);
+    mpi_ireduce_scatter_ => ARTS_MPI_Ireduce_scatter(sendbuf: p, recvbuf: b, recvcounts: a,
+        datatype: i, op: i, comm: i, request: o);
+    mpi_ireduce_scatter_block_ => ARTS_MPI_Ireduce_scatter_block(sendbuf: p, recvbuf: b,
+        recvcount: i, datatype: i, op: i, comm: i, request: o);
+    mpi_reduce_local_ => ARTS_MPI_Reduce_local(inbuf: b, inoutbuf: b, count: i, datatype: i,
+        op: i);
+
+    mpi_type_create_hvector_ => ARTS_MPI_Type_create_hvector(count: i, blocklength: i,
+        stride: x, oldtype: i, newtype: o);
+    mpi_type_create_hindexed_ => ARTS_MPI_Type_create_hindexed(count: i, blocklengths: a,
+        displacements: xa, oldtype: i, newtype: o);
+    mpi_type_create_indexed_block_ => ARTS_MPI_Type_create_indexed_block(count: i,
+        blocklength: i, displacements: a, oldtype: i, newtype: o);
+    mpi_type_create_hindexed_block_ => ARTS_MPI_Type_create_hindexed_block(count: i,
+        blocklength: i, displacements: xa, oldtype: i, newtype: o);
+    mpi_type_dup_ => ARTS_MPI_Type_dup(oldtype: i, newtype: o);
+    mpi_type_get_true_extent_ => ARTS_MPI_Type_get_true_extent(datatype: i, true_lb: xo,
+        true_extent: xo);
+    mpi_pack_ => ARTS_MPI_Pack(inbuf: b, incount: i, datatype: i, outbuf: b, outsize: i,
+        position: m, comm: i);
+    mpi_unpack_ => ARTS_MPI_Unpack(inbuf: b, insize: i, position: m, outbuf: b, outcount: i,
+        datatype: i, comm: i);
+    mpi_pack_size_ => ARTS_MPI_Pack_size(incount: i, datatype: i, comm: i, size: o);
+
+    mpi_comm_split_type_ => ARTS_MPI_Comm_split_type(comm: i, split_type: i, key: i, info: i,
+        newcomm: o);
+    mpi_group_excl_ => ARTS_MPI_Group_excl(group: i, n: i, ranks: a, newgroup: o);
+    mpi_group_size_ => ARTS_MPI_Group_size(group: i, size: o);
+    mpi_group_rank_ => ARTS_MPI_Group_rank(group: i, rank: o);
+    mpi_group_translate_ranks_ => ARTS_MPI_Group_translate_ranks(group1: i, n: i, ranks1: a,
+        group2: i, ranks2: o);
+    mpi_group_union_ => ARTS_MPI_Group_union(group1: i, group2: i, newgroup: o);
+    mpi_group_intersection_ => ARTS_MPI_Group_intersection(group1: i, group2: i,
+        newgroup: o);
+    mpi_group_difference_ => ARTS_MPI_Group_difference(group1: i, group2: i, newgroup: o);
+    mpi_group_compare_ => ARTS_MPI_Group_compare(group1: i, group2: i, result: o);
+
+    mpi_comm_create_errhandler_ => ARTS_MPI_Comm_create_errhandler(function: e,
+        errhandler: o);
+    mpi_errhandler_free_ => ARTS_MPI_Errhandler_free(errhandler: m);
+    mpi_comm_call_errhandler_ => ARTS_MPI_Comm_call_errhandler(comm: i, errorcode: i);
+    mpi_info_create_ => ARTS_MPI_Info_create(info: o);
+    mpi_info_dup_ => ARTS_MPI_Info_dup(info: i, newinfo: o);
+    mpi_info_free_ => ARTS_MPI_Info_free(info: m);
+    mpi_info_get_nkeys_ => ARTS_MPI_Info_get_nkeys(info: i, nkeys: o);
 
     ampi_migrate_ => ARTS_AMPI_Migrate(hints: i);
     ampi_migrateto_ => ARTS_AMPI_Migrateto(pe: i);
@@ -487,4 +575,25 @@ pub unsafe extern "C-unwind" fn _gfortran_error_stop_string(
 #[unsafe(no_mangle)]
 pub unsafe extern "C-unwind" fn _gfortran_error_stop_numeric(code: c_int, quiet: bool) {
     stop("ERROR STOP", Some(code.to_string()), quiet, code, true)
+}
+
+/// Fortran's `MPI_Comm_get_attr(comm, keyval, attribute_val, flag, ierr)`:
+/// the value itself, an `INTEGER(KIND=MPI_ADDRESS_KIND)` (C gives a
+/// pointer to it), for the predefined attributes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn mpi_comm_get_attr_(
+    comm: *const c_int,
+    keyval: *const c_int,
+    value: *mut isize,
+    flag: *mut c_int,
+    ierr: *mut c_int,
+) {
+    let mut slot: *mut c_int = std::ptr::null_mut();
+    // SAFETY: by reference; `slot` receives C's pointer to the value.
+    let rc = unsafe { ARTS_MPI_Comm_get_attr(*comm, *keyval, (&raw mut slot).cast(), flag) };
+    // SAFETY: `flag` was written; a predefined attribute points at an int.
+    if rc == 0 && unsafe { *flag } != 0 && !slot.is_null() && !value.is_null() {
+        unsafe { *value = *slot as isize };
+    }
+    done(ierr, rc);
 }

@@ -37,7 +37,7 @@ fn open_mpi(file: &str, dir: &Path, np: u32, args: &[&str]) -> Option<String> {
 
 #[test]
 fn fortran_kernels_match_open_mpi() {
-    let cases: [(&str, u32, &[&str], &str); 3] = [
+    let cases: [(&str, u32, &[&str], &str); 4] = [
         (
             "kernels.f90",
             5,
@@ -51,6 +51,13 @@ fn fortran_kernels_match_open_mpi() {
             3,
             &["200000"],
             "pi:   200000 intervals, error below 1e-9: T",
+        ),
+        (
+            "more.f90",
+            4,
+            &[],
+            "more: icoll 1 local 1 persistent 1 mprobe 1 pack 1 errhandler 1 info 1 hvector 1 \
+             groups 1",
         ),
     ];
     let dir = tempfile::tempdir().unwrap();

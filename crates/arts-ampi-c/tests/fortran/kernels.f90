@@ -9,7 +9,8 @@ program kernels
   implicit none
   integer :: ierr, rank, n, left, right, i, idx, cart, src, dst, vec, len
   integer :: status(MPI_STATUS_SIZE), reqs(2), ok(10), all(10)
-  integer :: token, got, imax, gathered(64)
+  integer :: imax, gathered(64)
+  integer, volatile :: token, got ! written by MPI behind the compiler's back
   double precision :: x, total, pair(2), best(2), t0, halo(0:5)
   complex :: z, zsum
   character(len=MPI_MAX_PROCESSOR_NAME) :: name
