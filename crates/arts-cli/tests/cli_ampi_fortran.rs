@@ -79,6 +79,17 @@ fn fortran_kernels_match_open_mpi() {
 }
 
 #[test]
+fn the_fortran_ping_pong_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(so) = build_fortran("pingpong.f90", dir.path()) else {
+        return;
+    };
+    let (code, out, err) = arts_text(&["ampi", "run", "--vp", "2", &so, "--", "8", "2000"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("pingpong bytes=8 latency_us="), "{out}");
+}
+
+#[test]
 fn stop_ends_its_rank_not_the_run() {
     let dir = tempfile::tempdir().unwrap();
     let Some(so) = build_fortran("stops.f90", dir.path()) else {
