@@ -21,27 +21,28 @@ pub(crate) const IN_PLACE: *const c_void = 1 as *const c_void;
 
 /// Defines C collective `MPI_X` (blocking: starts it and waits, reporting
 /// a deadlock as `MPI_X`) and `MPI_Ix` (stores the request), both from
-/// one starter taking the blocking form's arguments.
+/// one starter block (a `Result<CReq, Fail>`) over the blocking form's
+/// arguments and the rank's state `$vp`.
 macro_rules! collective {
-    ($blocking:ident, $nonblocking:ident, $start:ident, [$comm:ident]
-     ($($arg:ident: $ty:ty),* $(,)?)) => {
+    ($blocking:ident, $nonblocking:ident, [$comm:ident]
+     ($($arg:ident: $ty:ty),* $(,)?) |$vp:ident| $start:block) => {
         #[doc = concat!("`", stringify!($blocking), "` (blocking).")]
         #[unsafe(no_mangle)]
         pub unsafe extern "C-unwind" fn $blocking($($arg: $ty),*) -> c_int {
             let call = &stringify!($blocking)[5..];
-            entry(call, $comm, |vp| {
-                let r = $start(vp, $($arg),*)?;
-                wait_req_as(vp, call, r).map(drop)
+            entry(call, $comm, |$vp| {
+                let r = $start?;
+                wait_req_as($vp, call, r).map(drop)
             })
         }
 
         #[doc = concat!("`", stringify!($nonblocking), "`: started, completed by a wait or test.")]
         #[unsafe(no_mangle)]
         pub unsafe extern "C-unwind" fn $nonblocking($($arg: $ty,)* request: *mut c_int) -> c_int {
-            entry(&stringify!($nonblocking)[5..], $comm, |vp| {
+            entry(&stringify!($nonblocking)[5..], $comm, |$vp| {
                 let request = crate::state::out(request, "request")?;
-                let r = $start(vp, $($arg),*)?;
-                *request = vp.add_req(r);
+                let r = $start?;
+                *request = $vp.add_req(r);
                 Ok(())
             })
         }
@@ -160,11 +161,9 @@ fn into_parts(
     }))
 }
 
-fn barrier(vp: &mut Vp, comm: c_int) -> Result<CReq, Fail> {
-    Ok(CReq::pending(vp.mpi().ibarrier(comm_of(comm)?)?))
-}
-
-collective!(ARTS_MPI_Barrier, ARTS_MPI_Ibarrier, barrier, [comm](comm: c_int));
+collective!(ARTS_MPI_Barrier, ARTS_MPI_Ibarrier, [comm](comm: c_int) |vp| {
+    Ok::<_, Fail>(CReq::pending(vp.mpi().ibarrier(comm_of(comm)?)?))
+});
 
 fn bcast(
     vp: &mut Vp,
@@ -192,13 +191,13 @@ fn bcast(
     }))
 }
 
-collective!(ARTS_MPI_Bcast, ARTS_MPI_Ibcast, bcast, [comm](
+collective!(ARTS_MPI_Bcast, ARTS_MPI_Ibcast, [comm](
     buf: *mut c_void,
     count: c_int,
     datatype: c_int,
     root: c_int,
     comm: c_int,
-));
+) |vp| { bcast(vp, buf, count, datatype, root, comm) });
 
 /// Starts a reduction of `n` elements of `datatype` from every rank
 /// (`n_out` land in `recvbuf`, where this rank gets a result).
@@ -245,25 +244,10 @@ fn reduction(
     }))
 }
 
-#[allow(clippy::too_many_arguments)]
-fn reduce_to_root(
-    vp: &mut Vp,
-    sendbuf: *const c_void,
-    recvbuf: *mut c_void,
-    count_: c_int,
-    datatype: c_int,
-    op: c_int,
-    root: c_int,
-    comm: c_int,
-) -> Result<CReq, Fail> {
-    let n = count(count_, "count")?;
-    let w = Which::Reduce(root);
-    reduction(vp, w, sendbuf, recvbuf, n, datatype, op, comm)
-}
-
-// `MPI_Reduce` and the others combine in rank order, so non-commutative
-// user operations work.
-collective!(ARTS_MPI_Reduce, ARTS_MPI_Ireduce, reduce_to_root, [comm](
+// The reductions combine in rank order, so non-commutative user
+// operations work. `MPI_Exscan`: rank `r` gets the reduction of ranks
+// `0..r`; rank 0's buffer is left as it is.
+collective!(ARTS_MPI_Reduce, ARTS_MPI_Ireduce, [comm](
     sendbuf: *const c_void,
     recvbuf: *mut c_void,
     count: c_int,
@@ -271,62 +255,36 @@ collective!(ARTS_MPI_Reduce, ARTS_MPI_Ireduce, reduce_to_root, [comm](
     op: c_int,
     root: c_int,
     comm: c_int,
-));
+) |vp| {
+    let n = crate::state::count(count, "count")?;
+    reduction(vp, Which::Reduce(root), sendbuf, recvbuf, n, datatype, op, comm)
+});
 
-/// Defines the starter of a reduction of `count` elements on every rank.
+/// Defines the collectives `$blocking`/`$nonblocking`: reduction `$which`
+/// of `count` elements on every rank.
 macro_rules! reduction_of_count {
-    ($name:ident, $which:expr) => {
-        fn $name(
-            vp: &mut Vp,
+    ($blocking:ident, $nonblocking:ident, $which:expr) => {
+        collective!($blocking, $nonblocking, [comm](
             sendbuf: *const c_void,
             recvbuf: *mut c_void,
-            count_: c_int,
+            count: c_int,
             datatype: c_int,
             op: c_int,
             comm: c_int,
-        ) -> Result<CReq, Fail> {
-            let n = count(count_, "count")?;
+        ) |vp| {
+            let n = crate::state::count(count, "count")?;
             reduction(vp, $which, sendbuf, recvbuf, n, datatype, op, comm)
-        }
+        });
     };
 }
 
-reduction_of_count!(allreduce, Which::Allreduce);
-reduction_of_count!(scan, Which::Scan);
-reduction_of_count!(exscan, Which::Exscan);
-
-collective!(ARTS_MPI_Allreduce, ARTS_MPI_Iallreduce, allreduce, [comm](
-    sendbuf: *const c_void,
-    recvbuf: *mut c_void,
-    count: c_int,
-    datatype: c_int,
-    op: c_int,
-    comm: c_int,
-));
-
-collective!(ARTS_MPI_Scan, ARTS_MPI_Iscan, scan, [comm](
-    sendbuf: *const c_void,
-    recvbuf: *mut c_void,
-    count: c_int,
-    datatype: c_int,
-    op: c_int,
-    comm: c_int,
-));
-
-// `MPI_Exscan`: rank `r` gets the reduction of ranks `0..r`; rank 0's
-// buffer is left as it is.
-collective!(ARTS_MPI_Exscan, ARTS_MPI_Iexscan, exscan, [comm](
-    sendbuf: *const c_void,
-    recvbuf: *mut c_void,
-    count: c_int,
-    datatype: c_int,
-    op: c_int,
-    comm: c_int,
-));
+reduction_of_count!(ARTS_MPI_Allreduce, ARTS_MPI_Iallreduce, Which::Allreduce);
+reduction_of_count!(ARTS_MPI_Scan, ARTS_MPI_Iscan, Which::Scan);
+reduction_of_count!(ARTS_MPI_Exscan, ARTS_MPI_Iexscan, Which::Exscan);
 
 /// Starts a reduce-scatter: the reduction of every rank's `sendbuf`
 /// (`counts` summed elements), part `i` to rank `i`.
-fn reduce_scatter_parts(
+fn reduce_scatter(
     vp: &mut Vp,
     sendbuf: *const c_void,
     recvbuf: *mut c_void,
@@ -340,52 +298,31 @@ fn reduce_scatter_parts(
     reduction(vp, w, sendbuf, recvbuf, total, datatype, op, comm)
 }
 
-fn reduce_scatter(
-    vp: &mut Vp,
+collective!(ARTS_MPI_Reduce_scatter, ARTS_MPI_Ireduce_scatter, [comm](
     sendbuf: *const c_void,
     recvbuf: *mut c_void,
     recvcounts: *const c_int,
     datatype: c_int,
     op: c_int,
     comm: c_int,
-) -> Result<CReq, Fail> {
+) |vp| {
     let (size, _) = size_rank(vp, comm_of(comm)?)?;
     let counts = counts_of(recvcounts, size, "recvcounts")?;
-    reduce_scatter_parts(vp, sendbuf, recvbuf, counts, datatype, op, comm)
-}
+    reduce_scatter(vp, sendbuf, recvbuf, counts, datatype, op, comm)
+});
 
-collective!(ARTS_MPI_Reduce_scatter, ARTS_MPI_Ireduce_scatter, reduce_scatter, [comm](
-    sendbuf: *const c_void,
-    recvbuf: *mut c_void,
-    recvcounts: *const c_int,
-    datatype: c_int,
-    op: c_int,
-    comm: c_int,
-));
-
-fn reduce_scatter_block(
-    vp: &mut Vp,
+collective!(ARTS_MPI_Reduce_scatter_block, ARTS_MPI_Ireduce_scatter_block, [comm](
     sendbuf: *const c_void,
     recvbuf: *mut c_void,
     recvcount: c_int,
     datatype: c_int,
     op: c_int,
     comm: c_int,
-) -> Result<CReq, Fail> {
+) |vp| {
     let (size, _) = size_rank(vp, comm_of(comm)?)?;
     let counts = vec![count(recvcount, "recvcount")?; size];
-    reduce_scatter_parts(vp, sendbuf, recvbuf, counts, datatype, op, comm)
-}
-
-collective!(ARTS_MPI_Reduce_scatter_block, ARTS_MPI_Ireduce_scatter_block,
-    reduce_scatter_block, [comm](
-    sendbuf: *const c_void,
-    recvbuf: *mut c_void,
-    recvcount: c_int,
-    datatype: c_int,
-    op: c_int,
-    comm: c_int,
-));
+    reduce_scatter(vp, sendbuf, recvbuf, counts, datatype, op, comm)
+});
 
 /// `MPI_Reduce_local`: `inoutbuf = inbuf ⊕ inoutbuf`, elementwise, on this rank.
 #[unsafe(no_mangle)]
@@ -451,9 +388,7 @@ fn gather_parts(
     })
 }
 
-#[allow(clippy::too_many_arguments)]
-fn gather(
-    vp: &mut Vp,
+collective!(ARTS_MPI_Gather, ARTS_MPI_Igather, [comm](
     sendbuf: *const c_void,
     sendcount: c_int,
     sendtype: c_int,
@@ -462,27 +397,12 @@ fn gather(
     recvtype: c_int,
     root: c_int,
     comm: c_int,
-) -> Result<CReq, Fail> {
+) |vp| {
     let layout = Layout::Equal(recvcount, "recvcount");
-    gather_parts(
-        vp, sendbuf, sendcount, sendtype, recvbuf, layout, recvtype, root, comm,
-    )
-}
+    gather_parts(vp, sendbuf, sendcount, sendtype, recvbuf, layout, recvtype, root, comm)
+});
 
-collective!(ARTS_MPI_Gather, ARTS_MPI_Igather, gather, [comm](
-    sendbuf: *const c_void,
-    sendcount: c_int,
-    sendtype: c_int,
-    recvbuf: *mut c_void,
-    recvcount: c_int,
-    recvtype: c_int,
-    root: c_int,
-    comm: c_int,
-));
-
-#[allow(clippy::too_many_arguments)]
-fn gatherv(
-    vp: &mut Vp,
+collective!(ARTS_MPI_Gatherv, ARTS_MPI_Igatherv, [comm](
     sendbuf: *const c_void,
     sendcount: c_int,
     sendtype: c_int,
@@ -492,24 +412,10 @@ fn gatherv(
     recvtype: c_int,
     root: c_int,
     comm: c_int,
-) -> Result<CReq, Fail> {
+) |vp| {
     let layout = Layout::Given(recvcounts, displs, ["recvcounts", "displs"]);
-    gather_parts(
-        vp, sendbuf, sendcount, sendtype, recvbuf, layout, recvtype, root, comm,
-    )
-}
-
-collective!(ARTS_MPI_Gatherv, ARTS_MPI_Igatherv, gatherv, [comm](
-    sendbuf: *const c_void,
-    sendcount: c_int,
-    sendtype: c_int,
-    recvbuf: *mut c_void,
-    recvcounts: *const c_int,
-    displs: *const c_int,
-    recvtype: c_int,
-    root: c_int,
-    comm: c_int,
-));
+    gather_parts(vp, sendbuf, sendcount, sendtype, recvbuf, layout, recvtype, root, comm)
+});
 
 /// Starts a scatter from `root`: the parts of the root's send buffer are
 /// laid out as `layout` says (read at the root only).
@@ -555,9 +461,7 @@ fn scatter_parts(
     }))
 }
 
-#[allow(clippy::too_many_arguments)]
-fn scatter(
-    vp: &mut Vp,
+collective!(ARTS_MPI_Scatter, ARTS_MPI_Iscatter, [comm](
     sendbuf: *const c_void,
     sendcount: c_int,
     sendtype: c_int,
@@ -566,27 +470,12 @@ fn scatter(
     recvtype: c_int,
     root: c_int,
     comm: c_int,
-) -> Result<CReq, Fail> {
+) |vp| {
     let layout = Layout::Equal(sendcount, "sendcount");
-    scatter_parts(
-        vp, sendbuf, layout, sendtype, recvbuf, recvcount, recvtype, root, comm,
-    )
-}
+    scatter_parts(vp, sendbuf, layout, sendtype, recvbuf, recvcount, recvtype, root, comm)
+});
 
-collective!(ARTS_MPI_Scatter, ARTS_MPI_Iscatter, scatter, [comm](
-    sendbuf: *const c_void,
-    sendcount: c_int,
-    sendtype: c_int,
-    recvbuf: *mut c_void,
-    recvcount: c_int,
-    recvtype: c_int,
-    root: c_int,
-    comm: c_int,
-));
-
-#[allow(clippy::too_many_arguments)]
-fn scatterv(
-    vp: &mut Vp,
+collective!(ARTS_MPI_Scatterv, ARTS_MPI_Iscatterv, [comm](
     sendbuf: *const c_void,
     sendcounts: *const c_int,
     displs: *const c_int,
@@ -596,24 +485,10 @@ fn scatterv(
     recvtype: c_int,
     root: c_int,
     comm: c_int,
-) -> Result<CReq, Fail> {
+) |vp| {
     let layout = Layout::Given(sendcounts, displs, ["sendcounts", "displs"]);
-    scatter_parts(
-        vp, sendbuf, layout, sendtype, recvbuf, recvcount, recvtype, root, comm,
-    )
-}
-
-collective!(ARTS_MPI_Scatterv, ARTS_MPI_Iscatterv, scatterv, [comm](
-    sendbuf: *const c_void,
-    sendcounts: *const c_int,
-    displs: *const c_int,
-    sendtype: c_int,
-    recvbuf: *mut c_void,
-    recvcount: c_int,
-    recvtype: c_int,
-    root: c_int,
-    comm: c_int,
-));
+    scatter_parts(vp, sendbuf, layout, sendtype, recvbuf, recvcount, recvtype, root, comm)
+});
 
 /// Starts an all-gather into parts laid out as `layout` says.
 #[allow(clippy::too_many_arguments)]
@@ -643,9 +518,7 @@ fn allgather_parts(
     })
 }
 
-#[allow(clippy::too_many_arguments)]
-fn allgather(
-    vp: &mut Vp,
+collective!(ARTS_MPI_Allgather, ARTS_MPI_Iallgather, [comm](
     sendbuf: *const c_void,
     sendcount: c_int,
     sendtype: c_int,
@@ -653,26 +526,12 @@ fn allgather(
     recvcount: c_int,
     recvtype: c_int,
     comm: c_int,
-) -> Result<CReq, Fail> {
+) |vp| {
     let layout = Layout::Equal(recvcount, "recvcount");
-    allgather_parts(
-        vp, sendbuf, sendcount, sendtype, recvbuf, layout, recvtype, comm,
-    )
-}
+    allgather_parts(vp, sendbuf, sendcount, sendtype, recvbuf, layout, recvtype, comm)
+});
 
-collective!(ARTS_MPI_Allgather, ARTS_MPI_Iallgather, allgather, [comm](
-    sendbuf: *const c_void,
-    sendcount: c_int,
-    sendtype: c_int,
-    recvbuf: *mut c_void,
-    recvcount: c_int,
-    recvtype: c_int,
-    comm: c_int,
-));
-
-#[allow(clippy::too_many_arguments)]
-fn allgatherv(
-    vp: &mut Vp,
+collective!(ARTS_MPI_Allgatherv, ARTS_MPI_Iallgatherv, [comm](
     sendbuf: *const c_void,
     sendcount: c_int,
     sendtype: c_int,
@@ -681,23 +540,10 @@ fn allgatherv(
     displs: *const c_int,
     recvtype: c_int,
     comm: c_int,
-) -> Result<CReq, Fail> {
+) |vp| {
     let layout = Layout::Given(recvcounts, displs, ["recvcounts", "displs"]);
-    allgather_parts(
-        vp, sendbuf, sendcount, sendtype, recvbuf, layout, recvtype, comm,
-    )
-}
-
-collective!(ARTS_MPI_Allgatherv, ARTS_MPI_Iallgatherv, allgatherv, [comm](
-    sendbuf: *const c_void,
-    sendcount: c_int,
-    sendtype: c_int,
-    recvbuf: *mut c_void,
-    recvcounts: *const c_int,
-    displs: *const c_int,
-    recvtype: c_int,
-    comm: c_int,
-));
+    allgather_parts(vp, sendbuf, sendcount, sendtype, recvbuf, layout, recvtype, comm)
+});
 
 /// Starts an all-to-all between parts laid out as `send` and `recv` say.
 #[allow(clippy::too_many_arguments)]
@@ -729,9 +575,7 @@ fn alltoall_parts(
     })
 }
 
-#[allow(clippy::too_many_arguments)]
-fn alltoall(
-    vp: &mut Vp,
+collective!(ARTS_MPI_Alltoall, ARTS_MPI_Ialltoall, [comm](
     sendbuf: *const c_void,
     sendcount: c_int,
     sendtype: c_int,
@@ -739,25 +583,13 @@ fn alltoall(
     recvcount: c_int,
     recvtype: c_int,
     comm: c_int,
-) -> Result<CReq, Fail> {
+) |vp| {
     let send = Layout::Equal(sendcount, "sendcount");
     let recv = Layout::Equal(recvcount, "recvcount");
     alltoall_parts(vp, sendbuf, send, sendtype, recvbuf, recv, recvtype, comm)
-}
+});
 
-collective!(ARTS_MPI_Alltoall, ARTS_MPI_Ialltoall, alltoall, [comm](
-    sendbuf: *const c_void,
-    sendcount: c_int,
-    sendtype: c_int,
-    recvbuf: *mut c_void,
-    recvcount: c_int,
-    recvtype: c_int,
-    comm: c_int,
-));
-
-#[allow(clippy::too_many_arguments)]
-fn alltoallv(
-    vp: &mut Vp,
+collective!(ARTS_MPI_Alltoallv, ARTS_MPI_Ialltoallv, [comm](
     sendbuf: *const c_void,
     sendcounts: *const c_int,
     sdispls: *const c_int,
@@ -767,20 +599,8 @@ fn alltoallv(
     rdispls: *const c_int,
     recvtype: c_int,
     comm: c_int,
-) -> Result<CReq, Fail> {
+) |vp| {
     let send = Layout::Given(sendcounts, sdispls, ["sendcounts", "sdispls"]);
     let recv = Layout::Given(recvcounts, rdispls, ["recvcounts", "rdispls"]);
     alltoall_parts(vp, sendbuf, send, sendtype, recvbuf, recv, recvtype, comm)
-}
-
-collective!(ARTS_MPI_Alltoallv, ARTS_MPI_Ialltoallv, alltoallv, [comm](
-    sendbuf: *const c_void,
-    sendcounts: *const c_int,
-    sdispls: *const c_int,
-    sendtype: c_int,
-    recvbuf: *mut c_void,
-    recvcounts: *const c_int,
-    rdispls: *const c_int,
-    recvtype: c_int,
-    comm: c_int,
-));
+});

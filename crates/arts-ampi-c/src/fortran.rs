@@ -476,14 +476,34 @@ pub unsafe extern "C-unwind" fn mpi_testany_(
     done(ierr, rc);
 }
 
-/// The `*outcount` indices at `indices`, counted from 1.
-fn all_from_one(outcount: *const c_int, indices: *mut c_int) {
-    // SAFETY: the program's INTEGER and array of at least `*outcount`.
-    let n = unsafe { *outcount };
-    for k in 0..n.max(0) as usize {
-        // SAFETY: as above.
-        from_one(unsafe { indices.add(k) });
+/// `MPI_Waitsome` or `MPI_Testsome` (C's `some`) with the indices counted
+/// from 1.
+fn some(
+    some: unsafe extern "C-unwind" fn(
+        c_int,
+        *mut c_int,
+        *mut c_int,
+        *mut c_int,
+        *mut MpiStatus,
+    ) -> c_int,
+    incount: *const c_int,
+    requests: *mut c_int,
+    outcount: *mut c_int,
+    indices: *mut c_int,
+    statuses: *mut c_int,
+    ierr: *mut c_int,
+) {
+    // SAFETY: by reference; the C call writes `*outcount` indices.
+    let rc = unsafe { some(*incount, requests, outcount, indices, status(statuses)) };
+    if rc == 0 {
+        // SAFETY: the program's INTEGER and array of at least `*outcount`.
+        let n = unsafe { *outcount };
+        for k in 0..n.max(0) as usize {
+            // SAFETY: as above.
+            from_one(unsafe { indices.add(k) });
+        }
     }
+    done(ierr, rc);
 }
 
 /// Fortran's `MPI_Waitsome(incount, requests, outcount, indices, statuses, ierr)`.
@@ -496,12 +516,15 @@ pub unsafe extern "C-unwind" fn mpi_waitsome_(
     statuses: *mut c_int,
     ierr: *mut c_int,
 ) {
-    // SAFETY: by reference.
-    let rc = unsafe { ARTS_MPI_Waitsome(*incount, requests, outcount, indices, status(statuses)) };
-    if rc == 0 {
-        all_from_one(outcount, indices);
-    }
-    done(ierr, rc);
+    some(
+        ARTS_MPI_Waitsome,
+        incount,
+        requests,
+        outcount,
+        indices,
+        statuses,
+        ierr,
+    );
 }
 
 /// Fortran's `MPI_Testsome(incount, requests, outcount, indices, statuses, ierr)`.
@@ -514,12 +537,15 @@ pub unsafe extern "C-unwind" fn mpi_testsome_(
     statuses: *mut c_int,
     ierr: *mut c_int,
 ) {
-    // SAFETY: by reference.
-    let rc = unsafe { ARTS_MPI_Testsome(*incount, requests, outcount, indices, status(statuses)) };
-    if rc == 0 {
-        all_from_one(outcount, indices);
-    }
-    done(ierr, rc);
+    some(
+        ARTS_MPI_Testsome,
+        incount,
+        requests,
+        outcount,
+        indices,
+        statuses,
+        ierr,
+    );
 }
 
 /// How a Fortran `STOP` (code 0 or the number given) or `ERROR STOP` ended

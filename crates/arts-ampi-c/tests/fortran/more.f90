@@ -92,6 +92,15 @@ program more
   end do
   call MPI_Wait(req, status, ierr)
   if (req /= MPI_REQUEST_NULL) ok(4) = 0
+  ! MPI_Waitsome: indices from 1
+  call MPI_Irecv(inc, 1, MPI_INTEGER, rank, 9, MPI_COMM_WORLD, reqs(1), ierr)
+  call MPI_Irecv(exc, 1, MPI_INTEGER, rank, 10, MPI_COMM_WORLD, reqs(2), ierr)
+  call MPI_Send(rank, 1, MPI_INTEGER, rank, 10, MPI_COMM_WORLD, ierr)
+  call MPI_Waitsome(2, reqs, i, counts, MPI_STATUSES_IGNORE, ierr)
+  if (i /= 1 .or. counts(1) /= 2 .or. reqs(2) /= MPI_REQUEST_NULL) ok(4) = 0
+  call MPI_Send(rank, 1, MPI_INTEGER, rank, 9, MPI_COMM_WORLD, ierr)
+  call MPI_Waitsome(2, reqs, i, counts, MPI_STATUSES_IGNORE, ierr)
+  if (i /= 1 .or. counts(1) /= 1 .or. reqs(1) /= MPI_REQUEST_NULL) ok(4) = 0
 
   ! MPI_Pack / MPI_Unpack
   pos = 0
