@@ -35,6 +35,7 @@ typedef int MPI_Message;
 typedef int MPI_Group;
 typedef int MPI_Errhandler;
 typedef int MPI_Info;
+typedef int MPI_Win;
 typedef long MPI_Aint;
 typedef long long MPI_Count;
 typedef long long MPI_Offset;
@@ -105,6 +106,7 @@ typedef MPI_Comm_delete_attr_function MPI_Delete_function;
 #define MPI_BOR 8
 #define MPI_MAXLOC 9
 #define MPI_MINLOC 10
+#define MPI_REPLACE 11
 
 /* ---- constants ---- */
 #define MPI_REQUEST_NULL (-1)
@@ -131,6 +133,12 @@ typedef MPI_Comm_delete_attr_function MPI_Delete_function;
 #define MPI_MAX_INFO_VAL 1024
 #define MPI_MAX_LIBRARY_VERSION_STRING 256
 #define MPI_INFO_NULL 0
+#define MPI_WIN_NULL (-1)
+#define MPI_MODE_NOCHECK 1024
+#define MPI_MODE_NOSTORE 2048
+#define MPI_MODE_NOPUT 4096
+#define MPI_MODE_NOPRECEDE 8192
+#define MPI_MODE_NOSUCCEED 16384
 #define MPI_ANY_SOURCE (-2)
 #define MPI_ANY_TAG (-1)
 #define MPI_PROC_NULL (-3)
@@ -192,7 +200,11 @@ typedef MPI_Comm_delete_attr_function MPI_Delete_function;
 #define MPI_ERR_INFO_KEY 23
 #define MPI_ERR_INFO_VALUE 24
 #define MPI_ERR_INFO_NOKEY 25
-#define MPI_ERR_LASTCODE 25
+#define MPI_ERR_WIN 26
+#define MPI_ERR_SIZE 27
+#define MPI_ERR_DISP 28
+#define MPI_ERR_RMA_SYNC 29
+#define MPI_ERR_LASTCODE 29
 
 /* MPI_Type_create_subarray orders */
 #define MPI_ORDER_C 0
@@ -267,6 +279,13 @@ typedef MPI_Comm_delete_attr_function MPI_Delete_function;
 #define MPI_Attr_delete ARTS_MPI_Comm_delete_attr
 #define MPI_Comm_set_name ARTS_MPI_Comm_set_name
 #define MPI_Comm_get_name ARTS_MPI_Comm_get_name
+#define MPI_Win_create ARTS_MPI_Win_create
+#define MPI_Win_allocate ARTS_MPI_Win_allocate
+#define MPI_Win_free ARTS_MPI_Win_free
+#define MPI_Win_fence ARTS_MPI_Win_fence
+#define MPI_Put ARTS_MPI_Put
+#define MPI_Get ARTS_MPI_Get
+#define MPI_Accumulate ARTS_MPI_Accumulate
 #define MPI_Alloc_mem ARTS_MPI_Alloc_mem
 #define MPI_Free_mem ARTS_MPI_Free_mem
 #define MPI_Comm_create_errhandler ARTS_MPI_Comm_create_errhandler
@@ -506,6 +525,26 @@ int MPI_Info_get_valuelen(MPI_Info info, const char *key, int *valuelen, int *fl
 int MPI_Info_get_nkeys(MPI_Info info, int *nkeys);
 int MPI_Info_get_nthkey(MPI_Info info, int n, char *key);
 int MPI_Get_library_version(char *version, int *resultlen);
+/* One-sided communication, synchronized by fences (collective over the
+ * window's communicator): operations of an epoch are applied at their
+ * targets' next fence; when a fence returns, the rank's operations have
+ * completed and those on its window have been applied. The assert of
+ * MPI_Win_fence and the info of window creation are ignored. Passive
+ * target (MPI_Win_lock) is not here. */
+int MPI_Win_create(void *base, MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm,
+                   MPI_Win *win);
+int MPI_Win_allocate(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, void *baseptr,
+                     MPI_Win *win);
+int MPI_Win_free(MPI_Win *win);
+int MPI_Win_fence(int assert, MPI_Win win);
+int MPI_Put(const void *origin_addr, int origin_count, MPI_Datatype origin_datatype,
+            int target_rank, MPI_Aint target_disp, int target_count,
+            MPI_Datatype target_datatype, MPI_Win win);
+int MPI_Get(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
+            MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Win win);
+int MPI_Accumulate(const void *origin_addr, int origin_count, MPI_Datatype origin_datatype,
+                   int target_rank, MPI_Aint target_disp, int target_count,
+                   MPI_Datatype target_datatype, MPI_Op op, MPI_Win win);
 /* Completion of a request without completing it (it stays live). */
 int MPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status);
 int MPI_Wait(MPI_Request *request, MPI_Status *status);

@@ -50,6 +50,8 @@ pub const MPI_MAX_INFO_KEY: c_int = 255;
 pub const MPI_MAX_INFO_VAL: c_int = 1024;
 /// `MPI_INFO_NULL`.
 pub const MPI_INFO_NULL: c_int = 0;
+/// `MPI_WIN_NULL`.
+pub const MPI_WIN_NULL: c_int = -1;
 /// `MPI_MAX_LIBRARY_VERSION_STRING`.
 pub const MPI_MAX_LIBRARY_VERSION_STRING: c_int = 256;
 /// `MPI_COMM_TYPE_SHARED`: the ranks of one process (`MPI_Comm_split_type`).
@@ -183,6 +185,14 @@ pub const ERROR_CLASSES: &[(&str, c_int, &str)] = &[
     ("MPI_ERR_INFO_KEY", 23, "invalid info key"),
     ("MPI_ERR_INFO_VALUE", 24, "invalid info value"),
     ("MPI_ERR_INFO_NOKEY", 25, "no such info key"),
+    ("MPI_ERR_WIN", 26, "invalid window"),
+    ("MPI_ERR_SIZE", 27, "invalid size"),
+    ("MPI_ERR_DISP", 28, "invalid displacement unit"),
+    (
+        "MPI_ERR_RMA_SYNC",
+        29,
+        "one-sided operations not synchronized",
+    ),
 ];
 
 /// An error class by name (for the code).
@@ -256,6 +266,14 @@ pub const ERR_INFO_KEY: c_int = class("MPI_ERR_INFO_KEY");
 pub const ERR_INFO_VALUE: c_int = class("MPI_ERR_INFO_VALUE");
 /// `MPI_ERR_INFO_NOKEY`.
 pub const ERR_INFO_NOKEY: c_int = class("MPI_ERR_INFO_NOKEY");
+/// `MPI_ERR_WIN`.
+pub const ERR_WIN: c_int = class("MPI_ERR_WIN");
+/// `MPI_ERR_SIZE`.
+pub const ERR_SIZE: c_int = class("MPI_ERR_SIZE");
+/// `MPI_ERR_DISP`.
+pub const ERR_DISP: c_int = class("MPI_ERR_DISP");
+/// `MPI_ERR_RMA_SYNC`.
+pub const ERR_RMA_SYNC: c_int = class("MPI_ERR_RMA_SYNC");
 
 /// `MPI_Status` as laid out in `mpi.h`.
 #[repr(C)]

@@ -31,6 +31,7 @@ use crate::ops::{ARTS_MPI_Op_create, ARTS_MPI_Op_free, UserFn};
 use crate::p2p::*;
 use crate::persistent::*;
 use crate::requests::*;
+use crate::rma::*;
 use crate::state::current;
 use crate::typecalls::*;
 
@@ -323,6 +324,17 @@ fortran! {
     mpi_info_dup_ => ARTS_MPI_Info_dup(info: i, newinfo: o);
     mpi_info_free_ => ARTS_MPI_Info_free(info: m);
     mpi_info_get_nkeys_ => ARTS_MPI_Info_get_nkeys(info: i, nkeys: o);
+
+    mpi_win_create_ => ARTS_MPI_Win_create(base: b, size: x, disp_unit: i, info: i, comm: i,
+        win: o);
+    mpi_win_free_ => ARTS_MPI_Win_free(win: m);
+    mpi_win_fence_ => ARTS_MPI_Win_fence(assert: i, win: i);
+    mpi_put_ => ARTS_MPI_Put(origin: b, origin_count: i, origin_type: i, target: i, disp: x,
+        target_count: i, target_type: i, win: i);
+    mpi_get_ => ARTS_MPI_Get(origin: b, origin_count: i, origin_type: i, target: i, disp: x,
+        target_count: i, target_type: i, win: i);
+    mpi_accumulate_ => ARTS_MPI_Accumulate(origin: b, origin_count: i, origin_type: i,
+        target: i, disp: x, target_count: i, target_type: i, op: i, win: i);
 
     ampi_migrate_ => ARTS_AMPI_Migrate(hints: i);
     ampi_migrateto_ => ARTS_AMPI_Migrateto(pe: i);

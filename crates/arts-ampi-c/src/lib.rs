@@ -39,6 +39,7 @@ mod p2p;
 mod persistent;
 mod reduce;
 mod requests;
+mod rma;
 mod state;
 mod typecalls;
 mod types;

@@ -24,6 +24,7 @@ use crate::errors::{ErrFn, FIRST_ERRHANDLER};
 use crate::group::Groups;
 use crate::ops::UserOp;
 use crate::persistent::Persistent;
+use crate::rma::Win;
 use crate::types::TypeTable;
 
 thread_local! {
@@ -181,6 +182,8 @@ pub(crate) struct Vp {
     /// The program's error handlers (handle `FIRST_ERRHANDLER + i`; `None`
     /// once freed).
     pub user_errhandlers: Vec<Option<ErrFn>>,
+    /// One-sided windows (handle = index; `None` once freed).
+    pub wins: Vec<Option<Win>>,
     /// `MPI_Info` objects (handle `i + 1`; `None` once freed).
     pub infos: Vec<Option<Vec<(String, String)>>>,
     /// Datatypes.
@@ -249,6 +252,7 @@ impl Vp {
             thread_level: MPI_THREAD_SINGLE,
             errhandlers: HashMap::new(),
             user_errhandlers: Vec::new(),
+            wins: Vec::new(),
             infos: Vec::new(),
             types: TypeTable::new(),
             ops: Vec::new(),

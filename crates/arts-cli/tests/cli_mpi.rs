@@ -1276,6 +1276,16 @@ fn a_c_program_runs_its_ranks_on_several_processes() {
         out.contains("handlers: errhandler 1 info 1 get_status 1 types 1 version 1"),
         "{out}"
     );
+    // One-sided operations between processes.
+    let so = c_program("rma").expect("gcc is installed");
+    for iso in [&[][..], &["--isomalloc"]] {
+        let args = [&["ampi", "run", &so, "--vp", "5"], iso].concat();
+        let out = printed(mpirun(2, &args));
+        assert!(
+            out.contains("rma: put+get 1 accumulate 1 vector 1 maxloc 1 replace 1"),
+            "{out}"
+        );
+    }
     // A Fortran program, with ranks that may move between processes.
     if let Some(so) = common::build_fortran("kernels.f90", dir.path()) {
         for iso in [&[][..], &["--isomalloc"]] {

@@ -1,7 +1,8 @@
 ! More of the Fortran binding, each checked: non-blocking gather and
 ! prefix reductions, MPI_Reduce_local, MPI_Comm_split_type, persistent
 ! requests, matched probes, MPI_Pack, MPI_Request_get_status, an error
-! handler subroutine, info objects, MPI_TAG_UB, hvector types and groups.
+! handler subroutine, info objects, MPI_TAG_UB, hvector types, groups and
+! a put between fences.
 ! Prints one line of checks (1 = right), the same under Open MPI's mpif90.
 module handler_state
   integer :: calls = 0, last_class = -1
@@ -26,7 +27,9 @@ program more
   integer :: status(MPI_STATUS_SIZE), ok(10), all(10), counts(64), displs(64), src(64)
   integer :: a(3), b(3), packed(16), pos, got(2), vec
   integer(kind=MPI_ADDRESS_KIND) :: tag_ub, stride
-  integer :: one
+  integer :: one, win
+  integer, volatile :: cells(4)
+  integer(kind=MPI_ADDRESS_KIND) :: wsize, disp
   ! written by MPI behind the compiler's back (non-blocking calls)
   integer, volatile :: x, inc, exc, gathered(64)
 
@@ -148,9 +151,20 @@ program more
   call MPI_Group_free(g2, ierr)
   call MPI_Group_free(g, ierr)
 
+  ! one-sided: put my rank into the right neighbour's cells(2), fence
+  cells = -1
+  wsize = 16
+  call MPI_Win_create(cells, wsize, 4, MPI_INFO_NULL, MPI_COMM_WORLD, win, ierr)
+  call MPI_Win_fence(0, win, ierr)
+  disp = 1
+  call MPI_Put(rank, 1, MPI_INTEGER, mod(rank + 1, n), disp, 1, MPI_INTEGER, win, ierr)
+  call MPI_Win_fence(0, win, ierr)
+  if (cells(2) /= mod(rank + n - 1, n) .or. cells(1) /= -1) ok(10) = 0
+  call MPI_Win_free(win, ierr)
+
   call MPI_Allreduce(ok, all, 10, MPI_INTEGER, MPI_MIN, MPI_COMM_WORLD, ierr)
-  if (rank == 0) write (*, '(a, 9(a, i1))') 'more:', ' icoll ', all(1), ' local ', all(2), &
+  if (rank == 0) write (*, '(a, 10(a, i1))') 'more:', ' icoll ', all(1), ' local ', all(2), &
       ' persistent ', all(3), ' mprobe ', all(4), ' pack ', all(5), ' errhandler ', all(6), &
-      ' info ', all(7), ' hvector ', all(8), ' groups ', all(9)
+      ' info ', all(7), ' hvector ', all(8), ' groups ', all(9), ' rma ', all(10)
   call MPI_Finalize(ierr)
 end program more

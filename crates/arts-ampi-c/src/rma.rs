@@ -1,0 +1,582 @@
+//! One-sided communication with active-target synchronization by fences:
+//! `MPI_Win_create`, `MPI_Win_allocate`, `MPI_Win_free`, `MPI_Win_fence`,
+//! `MPI_Put`, `MPI_Get`, `MPI_Accumulate`.
+//!
+//! A window has a private duplicate of its communicator. An operation is a
+//! message to its target, tagged with the window's epoch: a header (kind,
+//! displacement, element count, operation), the target datatype's layout
+//! (defined at the origin, as MPI says) and, for puts and accumulates, the
+//! packed data. Nothing happens at the target until its fence: there every
+//! rank learns how many operations it gets this epoch (a reduce-scatter of
+//! what each one sent), applies them in arrival order (per origin in issue
+//! order), answers gets, and receives the answers to its own gets. So when
+//! the fence returns, every operation the rank started has completed and
+//! every operation on its window has been applied. Passive target
+//! (`MPI_Win_lock`) needs progress without the target's calls and is not
+//! here.
+
+use std::ffi::{c_int, c_void};
+
+use arts_ampi::{ANY_SOURCE, Comm, Op};
+
+use crate::abi::*;
+use crate::p2p::{RecvBuf, send_bytes};
+use crate::reduce::reduce_local;
+use crate::state::{Fail, Vp, comm_of, count, entry, out};
+use crate::types::{Prim, TypeInfo};
+
+/// `MPI_REPLACE` (an accumulate that is a put).
+const REPLACE: c_int = 11;
+
+/// One rank's side of a window.
+pub(crate) struct Win {
+    base: *mut u8,
+    size: usize,
+    disp_unit: usize,
+    /// Every rank's window: (bytes, displacement unit).
+    extents: Vec<(usize, usize)>,
+    /// The program's communicator (for its error handler).
+    user_comm: c_int,
+    /// The window's private duplicate of it.
+    comm: Comm,
+    /// Operations sent to each rank this epoch.
+    sent: Vec<u32>,
+    /// Gets waiting for their answers: (target, where the data goes).
+    gets: Vec<(i32, RecvBuf, usize)>,
+    epoch: i32,
+    /// Memory of `MPI_Win_allocate`, freed with the window.
+    owned: bool,
+}
+
+/// What an operation does at its target.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Put = 0,
+    Get = 1,
+    Accumulate = 2,
+}
+
+/// The tags of an epoch: operations, and the answers to gets.
+fn tags(epoch: i32) -> (i32, i32) {
+    (2 * epoch, 2 * epoch + 1)
+}
+
+/// The prims, by code (for target datatypes sent in messages).
+const PRIMS: [Prim; 18] = [
+    Prim::Byte,
+    Prim::I8,
+    Prim::U8,
+    Prim::I16,
+    Prim::U16,
+    Prim::I32,
+    Prim::U32,
+    Prim::I64,
+    Prim::U64,
+    Prim::F32,
+    Prim::F64,
+    Prim::DoubleInt,
+    Prim::TwoInt,
+    Prim::FloatInt,
+    Prim::TwoReal,
+    Prim::TwoDouble,
+    Prim::Complex32,
+    Prim::Complex64,
+];
+
+fn push_i64(out: &mut Vec<u8>, v: i64) {
+    out.extend_from_slice(&v.to_le_bytes());
+}
+
+/// Reads the next 8 bytes of `msg` at `*at` as an i64.
+fn take_i64(msg: &[u8], at: &mut usize) -> Result<i64, Fail> {
+    let bytes = msg
+        .get(*at..*at + 8)
+        .ok_or_else(|| Fail::new(ERR_INTERN, "a one-sided message is cut short"))?;
+    *at += 8;
+    Ok(i64::from_le_bytes(bytes.try_into().expect("8 bytes")))
+}
+
+/// An operation's message: header, target layout, data.
+fn encode(kind: Kind, disp: i64, n: usize, t: &TypeInfo, op: c_int, data: &[u8]) -> Vec<u8> {
+    let mut m = Vec::with_capacity(64 + t.blocks.len() * 16 + data.len());
+    let prim = t
+        .prim
+        .and_then(|p| PRIMS.iter().position(|&q| q == p))
+        .map_or(-1, |i| i as i64);
+    for v in [
+        kind as i64,
+        disp,
+        n as i64,
+        i64::from(op),
+        t.size as i64,
+        t.extent as i64,
+        prim,
+    ] {
+        push_i64(&mut m, v);
+    }
+    push_i64(&mut m, t.blocks.len() as i64);
+    for &(off, len) in t.blocks.iter() {
+        push_i64(&mut m, off as i64);
+        push_i64(&mut m, len as i64);
+    }
+    m.extend_from_slice(data);
+    m
+}
+
+/// A decoded operation.
+struct Operation<'a> {
+    kind: Kind,
+    disp: i64,
+    n: usize,
+    op: c_int,
+    t: TypeInfo,
+    data: &'a [u8],
+}
+
+fn decode(msg: &[u8]) -> Result<Operation<'_>, Fail> {
+    let at = &mut 0;
+    let kind = match take_i64(msg, at)? {
+        0 => Kind::Put,
+        1 => Kind::Get,
+        _ => Kind::Accumulate,
+    };
+    let disp = take_i64(msg, at)?;
+    let n = take_i64(msg, at)? as usize;
+    let op = take_i64(msg, at)? as c_int;
+    let size = take_i64(msg, at)? as usize;
+    let extent = take_i64(msg, at)? as isize;
+    let prim = usize::try_from(take_i64(msg, at)?).ok().map(|i| PRIMS[i]);
+    let blocks = (0..take_i64(msg, at)?)
+        .map(|_| Ok((take_i64(msg, at)? as isize, take_i64(msg, at)? as usize)))
+        .collect::<Result<Vec<_>, Fail>>()?;
+    let t = TypeInfo {
+        size,
+        lb: 0,
+        extent,
+        blocks: blocks.into(),
+        prim,
+        align: 1,
+        committed: true,
+        predefined: false,
+    };
+    Ok(Operation {
+        kind,
+        disp,
+        n,
+        op,
+        t,
+        data: &msg[*at..],
+    })
+}
+
+/// The byte offset of displacement `disp` (in units of `unit` bytes) for
+/// `n` elements of `t`, if they fit a window of `size` bytes.
+fn offset(disp: i64, unit: usize, n: usize, t: &TypeInfo, size: usize) -> Option<usize> {
+    let start = usize::try_from(disp.checked_mul(unit as i64)?).ok()?;
+    let span = if n == 0 {
+        0
+    } else {
+        let last = t
+            .blocks
+            .iter()
+            .map(|b| b.0 + b.1 as isize)
+            .max()
+            .unwrap_or(0);
+        usize::try_from((n as isize - 1) * t.extent + last).ok()?
+    };
+    (start.checked_add(span)? <= size).then_some(start)
+}
+
+impl Win {
+    /// The address of displacement `disp` for `n` elements of `t` in this
+    /// rank's window (checked at the origin already).
+    fn target(&self, disp: i64, n: usize, t: &TypeInfo) -> Result<*mut u8, Fail> {
+        let at = offset(disp, self.disp_unit, n, t, self.size).ok_or_else(|| {
+            Fail::new(ERR_INTERN, "a one-sided operation falls outside the window")
+        })?;
+        // SAFETY: inside the window (checked).
+        Ok(unsafe { self.base.add(at) })
+    }
+}
+
+/// The window of handle `win`.
+fn win_of(vp: &mut Vp, win: c_int) -> Result<&mut Win, Fail> {
+    usize::try_from(win)
+        .ok()
+        .and_then(|i| vp.wins.get_mut(i))
+        .and_then(Option::as_mut)
+        .ok_or_else(|| Fail::new(ERR_WIN, format!("{win} is not a window")))
+}
+
+/// The communicator of window handle `win`, for the error handler.
+fn comm_of_win(win: c_int) -> c_int {
+    let p = crate::state::current();
+    if p.is_null() {
+        return MPI_COMM_WORLD;
+    }
+    // SAFETY: the running rank's state; no reference to it is live here.
+    let wins = unsafe { &(*p).wins };
+    usize::try_from(win)
+        .ok()
+        .and_then(|i| wins.get(i))
+        .and_then(Option::as_ref)
+        .map_or(MPI_COMM_WORLD, |w| w.user_comm)
+}
+
+/// Makes a window of `size` bytes at `base` over `comm` (collective).
+fn create(
+    vp: &mut Vp,
+    base: *mut u8,
+    size: isize,
+    disp_unit: c_int,
+    comm: c_int,
+    owned: bool,
+) -> Result<c_int, Fail> {
+    let size = usize::try_from(size)
+        .map_err(|_| Fail::new(ERR_SIZE, format!("window size {size} is negative")))?;
+    let disp_unit = usize::try_from(disp_unit)
+        .ok()
+        .filter(|&d| d > 0)
+        .ok_or_else(|| Fail::new(ERR_DISP, format!("disp_unit {disp_unit} is not positive")))?;
+    if size > 0 && base.is_null() {
+        return Err(Fail::new(ERR_BUFFER, "the window's base is a null pointer"));
+    }
+    let private = vp.mpi().comm_dup(comm_of(comm)?)?;
+    let n = vp.mpi().comm_size(private)? as usize;
+    let mut all = vec![0u64; 2 * n];
+    vp.mpi()
+        .allgather(&[size as u64, disp_unit as u64], &mut all, private)?;
+    let extents = all
+        .chunks(2)
+        .map(|c| (c[0] as usize, c[1] as usize))
+        .collect();
+    vp.wins.push(Some(Win {
+        base,
+        size,
+        disp_unit,
+        extents,
+        user_comm: comm,
+        comm: private,
+        sent: vec![0; n],
+        gets: Vec::new(),
+        epoch: 0,
+        owned,
+    }));
+    Ok(vp.wins.len() as c_int - 1)
+}
+
+/// `MPI_Win_create` (collective): `size` bytes at `base`, displacements in
+/// units of `disp_unit` bytes. `info` is ignored.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Win_create(
+    base: *mut c_void,
+    size: isize,
+    disp_unit: c_int,
+    _info: c_int,
+    comm: c_int,
+    win: *mut c_int,
+) -> c_int {
+    entry("MPI_Win_create", comm, |vp| {
+        let win = out(win, "win")?;
+        *win = create(vp, base.cast(), size, disp_unit, comm, false)?;
+        Ok(())
+    })
+}
+
+/// `MPI_Win_allocate` (collective): a window over `size` new bytes (from
+/// the rank's heap), whose address goes to `*baseptr`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Win_allocate(
+    size: isize,
+    disp_unit: c_int,
+    _info: c_int,
+    comm: c_int,
+    baseptr: *mut c_void,
+    win: *mut c_int,
+) -> c_int {
+    entry("MPI_Win_allocate", comm, |vp| {
+        let win = out(win, "win")?;
+        let slot = out(baseptr.cast::<*mut c_void>(), "baseptr")?;
+        let bytes = usize::try_from(size).unwrap_or(0);
+        let base = crate::malloc::allocate(bytes.max(1), 64);
+        if base.is_null() {
+            return Err(Fail::new(
+                ERR_OTHER,
+                format!("{bytes} bytes could not be allocated"),
+            ));
+        }
+        match create(vp, base.cast(), size, disp_unit, comm, true) {
+            Ok(w) => {
+                *win = w;
+                *slot = base;
+                Ok(())
+            }
+            Err(e) => {
+                crate::malloc::release(base);
+                Err(e)
+            }
+        }
+    })
+}
+
+/// `MPI_Win_free` (collective; the last epoch must have ended with a
+/// fence): `*win` becomes `MPI_WIN_NULL`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Win_free(win: *mut c_int) -> c_int {
+    let h = if win.is_null() { -1 } else { unsafe { *win } };
+    entry("MPI_Win_free", comm_of_win(h), |vp| {
+        let handle = out(win, "win")?;
+        let w = win_of(vp, *handle)?;
+        if w.sent.iter().any(|&s| s > 0) || !w.gets.is_empty() {
+            return Err(Fail::new(
+                ERR_RMA_SYNC,
+                "operations of the window were not completed by MPI_Win_fence",
+            ));
+        }
+        let (comm, base, owned) = (w.comm, w.base, w.owned);
+        vp.mpi().barrier(comm)?;
+        vp.mpi().comm_free(comm)?;
+        if owned {
+            crate::malloc::release(base.cast());
+        }
+        vp.wins[*handle as usize] = None;
+        *handle = MPI_WIN_NULL;
+        Ok(())
+    })
+}
+
+/// Starts an operation of `kind` on `target`'s window: `origin_count`
+/// elements of `origin_type` at `origin` go to (or, for a get, come from)
+/// `target_count` elements of `target_type` at `target_disp`.
+#[allow(clippy::too_many_arguments)]
+fn operation(
+    vp: &mut Vp,
+    kind: Kind,
+    origin: *mut c_void,
+    origin_count: c_int,
+    origin_type: c_int,
+    target: c_int,
+    target_disp: isize,
+    target_count: c_int,
+    target_type: c_int,
+    op: c_int,
+    win: c_int,
+) -> Result<(), Fail> {
+    let ot = vp.types.comm_type(origin_type)?;
+    let tt = vp.types.comm_type(target_type)?;
+    let on = count(origin_count, "origin_count")?;
+    let tn = count(target_count, "target_count")?;
+    if on * ot.size != tn * tt.size {
+        return Err(Fail::new(
+            ERR_COUNT,
+            format!(
+                "the origin has {} bytes, the target {} bytes",
+                on * ot.size,
+                tn * tt.size
+            ),
+        ));
+    }
+    if kind == Kind::Accumulate
+        && op != REPLACE
+        && matches!(
+            crate::ops::lookup(op, &vp.ops)?,
+            crate::ops::OpKind::User(_)
+        )
+    {
+        return Err(Fail::new(
+            ERR_OP,
+            "MPI_Accumulate takes predefined operations (or MPI_REPLACE), not MPI_Op_create's",
+        ));
+    }
+    let w = win_of(vp, win)?;
+    let n = w.sent.len();
+    if target == MPI_PROC_NULL {
+        return Ok(());
+    }
+    let t = usize::try_from(target)
+        .ok()
+        .filter(|&t| t < n)
+        .ok_or_else(|| {
+            Fail::new(
+                ERR_RANK,
+                format!("target {target} is not a rank of the window's {n}"),
+            )
+        })?;
+    let (size, unit) = w.extents[t];
+    if offset(target_disp as i64, unit, tn, &tt, size).is_none() {
+        return Err(Fail::new(
+            ERR_ARG,
+            format!(
+                "displacement {target_disp} ({tn} elements) falls outside rank {target}'s \
+                 window of {size} bytes"
+            ),
+        ));
+    }
+    let (comm, (tag, _)) = (w.comm, tags(w.epoch));
+    let data = match kind {
+        Kind::Get => Vec::new(),
+        _ => send_bytes(origin, on, &ot)?.into_owned(),
+    };
+    let msg = encode(kind, target_disp as i64, tn, &tt, op, &data);
+    if kind == Kind::Get {
+        let rb = RecvBuf::new(origin, on, &ot)?;
+        win_of(vp, win)?.gets.push((target, rb, on * ot.size));
+    }
+    vp.mpi().send(&msg, target, tag, comm)?;
+    win_of(vp, win)?.sent[t] += 1;
+    Ok(())
+}
+
+/// Applies operation `msg` from `src` to this rank's window `w`; a get's
+/// answer is returned for sending.
+fn apply(vp: &mut Vp, win: c_int, msg: &[u8]) -> Result<Option<Vec<u8>>, Fail> {
+    let o = decode(msg)?;
+    let w = win_of(vp, win)?;
+    let at = w.target(o.disp, o.n, &o.t)?;
+    match o.kind {
+        // SAFETY: `at` holds `n` elements of the target type (checked).
+        Kind::Get => Ok(Some(unsafe { o.t.pack(at, o.n) })),
+        Kind::Put => {
+            // SAFETY: as above.
+            unsafe { o.t.unpack(o.data, at) };
+            Ok(None)
+        }
+        Kind::Accumulate if o.op == REPLACE => {
+            // SAFETY: as above.
+            unsafe { o.t.unpack(o.data, at) };
+            Ok(None)
+        }
+        Kind::Accumulate => {
+            // SAFETY: as above.
+            let mut current = unsafe { o.t.pack(at, o.n) };
+            reduce_local(vp, o.data, &mut current, &o.t, -1, o.op)?;
+            // SAFETY: as above.
+            unsafe { o.t.unpack(&current, at) };
+            Ok(None)
+        }
+    }
+}
+
+/// `MPI_Win_fence` (collective): ends the epoch. Every operation this rank
+/// started has completed and every operation on its window has been
+/// applied when it returns. `assert` is ignored.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Win_fence(_assert: c_int, win: c_int) -> c_int {
+    entry("MPI_Win_fence", comm_of_win(win), |vp| {
+        let w = win_of(vp, win)?;
+        let (comm, (tag, answer)) = (w.comm, tags(w.epoch));
+        let n = w.sent.len();
+        let sent = std::mem::replace(&mut w.sent, vec![0; n]);
+        let gets = std::mem::take(&mut w.gets);
+        w.epoch = (w.epoch + 1) % (1 << 29);
+        let mut incoming = [0u32];
+        let ones = vec![1; sent.len()];
+        vp.mpi()
+            .reduce_scatter(&sent, &mut incoming, &ones, &Op::Sum, comm)?;
+        for _ in 0..incoming[0] {
+            let s = vp.mpi().probe(ANY_SOURCE, tag, comm)?;
+            let mut msg = vec![0u8; s.bytes];
+            vp.mpi().recv(&mut msg, s.source, tag, comm)?;
+            if let Some(reply) = apply(vp, win, &msg)? {
+                vp.mpi().send(&reply, s.source, answer, comm)?;
+            }
+        }
+        for (target, mut rb, bytes) in gets {
+            let got = vp.mpi().recv(rb.slice(), target, answer, comm)?;
+            rb.finish(got.bytes.min(bytes));
+        }
+        Ok(())
+    })
+}
+
+/// `MPI_Put`: `origin_count` elements of `origin_type` at `origin_addr` to
+/// `target_rank`'s window at `target_disp`, applied at its next fence.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Put(
+    origin_addr: *const c_void,
+    origin_count: c_int,
+    origin_type: c_int,
+    target_rank: c_int,
+    target_disp: isize,
+    target_count: c_int,
+    target_type: c_int,
+    win: c_int,
+) -> c_int {
+    entry("MPI_Put", comm_of_win(win), |vp| {
+        operation(
+            vp,
+            Kind::Put,
+            origin_addr.cast_mut(),
+            origin_count,
+            origin_type,
+            target_rank,
+            target_disp,
+            target_count,
+            target_type,
+            0,
+            win,
+        )
+    })
+}
+
+/// `MPI_Get`: `target_rank`'s window data into `origin_addr`, there after
+/// the next fence.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Get(
+    origin_addr: *mut c_void,
+    origin_count: c_int,
+    origin_type: c_int,
+    target_rank: c_int,
+    target_disp: isize,
+    target_count: c_int,
+    target_type: c_int,
+    win: c_int,
+) -> c_int {
+    entry("MPI_Get", comm_of_win(win), |vp| {
+        operation(
+            vp,
+            Kind::Get,
+            origin_addr,
+            origin_count,
+            origin_type,
+            target_rank,
+            target_disp,
+            target_count,
+            target_type,
+            0,
+            win,
+        )
+    })
+}
+
+/// `MPI_Accumulate`: combines the origin data into the target's with a
+/// predefined operation (or `MPI_REPLACE`), at its next fence, in the
+/// order the operations arrive.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Accumulate(
+    origin_addr: *const c_void,
+    origin_count: c_int,
+    origin_type: c_int,
+    target_rank: c_int,
+    target_disp: isize,
+    target_count: c_int,
+    target_type: c_int,
+    op: c_int,
+    win: c_int,
+) -> c_int {
+    entry("MPI_Accumulate", comm_of_win(win), |vp| {
+        operation(
+            vp,
+            Kind::Accumulate,
+            origin_addr.cast_mut(),
+            origin_count,
+            origin_type,
+            target_rank,
+            target_disp,
+            target_count,
+            target_type,
+            op,
+            win,
+        )
+    })
+}

@@ -1,0 +1,90 @@
+/* One-sided communication with fences: every rank puts its rank into its
+ * right neighbour's window, gets its left neighbour's, accumulates into
+ * rank 0's (a sum, and MPI_MAXLOC pairs), puts a strided column through a
+ * vector target type, and MPI_Win_allocate; each result checked after the
+ * fence. Prints one line of checks, the same under Open MPI.
+ *
+ *   rma [bad]   bad: a put outside the target's window (an error) */
+#include <mpi.h>
+#include <stdio.h>
+#include <string.h>
+
+int main(int argc, char **argv) {
+    MPI_Init(&argc, &argv);
+    int rank, n;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &n);
+    int right = (rank + 1) % n, left = (rank + n - 1) % n;
+    int ok[5] = {1, 1, 1, 1, 1};
+
+    int cells[8];
+    for (int i = 0; i < 8; i++) cells[i] = -1;
+    MPI_Win win;
+    MPI_Win_create(cells, sizeof cells, sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+    if (argc > 1 && strcmp(argv[1], "bad") == 0) {
+        MPI_Win_fence(0, win);
+        MPI_Put(&rank, 1, MPI_INT, right, 100, 1, MPI_INT, win);
+        MPI_Win_fence(0, win);
+        MPI_Finalize();
+        return 0;
+    }
+    MPI_Win_fence(0, win);
+    int got = -1, one = 1;
+    MPI_Put(&rank, 1, MPI_INT, right, 0, 1, MPI_INT, win);      /* cells[0] of right */
+    MPI_Accumulate(&one, 1, MPI_INT, 0, 1, 1, MPI_INT, MPI_SUM, win); /* cells[1] of 0 */
+    MPI_Win_fence(0, win);
+    ok[0] = cells[0] == left;
+    if (rank == 0) ok[1] = cells[1] == -1 + n;
+    MPI_Get(&got, 1, MPI_INT, left, 0, 1, MPI_INT, win);       /* left's cells[0] */
+    MPI_Win_fence(0, win);
+    ok[0] &= got == (left + n - 1) % n;
+
+    /* A strided target: cells 2, 4, 6 of the right neighbour. */
+    MPI_Datatype every_other;
+    MPI_Type_vector(3, 1, 2, MPI_INT, &every_other);
+    MPI_Type_commit(&every_other);
+    int three[3] = {10 * rank, 10 * rank + 1, 10 * rank + 2};
+    MPI_Put(three, 3, MPI_INT, right, 2, 1, every_other, win);
+    MPI_Win_fence(0, win);
+    ok[2] = cells[2] == 10 * left && cells[4] == 10 * left + 1 && cells[6] == 10 * left + 2 &&
+            cells[3] == -1 && cells[5] == -1;
+    MPI_Type_free(&every_other);
+    MPI_Win_free(&win);
+    ok[2] &= win == MPI_WIN_NULL;
+
+    /* MPI_Win_allocate, MAXLOC pairs accumulated at rank 0. */
+    struct { int v, i; } *best;
+    MPI_Win w2;
+    MPI_Win_allocate(sizeof *best, sizeof *best, MPI_INFO_NULL, MPI_COMM_WORLD, &best, &w2);
+    best->v = -1;
+    best->i = -1;
+    MPI_Win_fence(0, w2);
+    struct { int v, i; } mine = {(rank * 7) % 5, rank};
+    MPI_Accumulate(&mine, 1, MPI_2INT, 0, 0, 1, MPI_2INT, MPI_MAXLOC, w2);
+    MPI_Win_fence(0, w2);
+    if (rank == 0) {
+        int want = -1;
+        int at = -1;
+        for (int r = 0; r < n; r++)
+            if ((r * 7) % 5 > want) want = (r * 7) % 5, at = r;
+        ok[3] = best->v == want && best->i == at;
+    }
+    /* MPI_REPLACE, then a get of the whole pair by everyone. */
+    mine.v = 99;
+    mine.i = 7;
+    if (rank == n - 1) MPI_Accumulate(&mine, 1, MPI_2INT, 0, 0, 1, MPI_2INT, MPI_REPLACE, w2);
+    MPI_Win_fence(0, w2);
+    struct { int v, i; } seen = {0, 0};
+    MPI_Get(&seen, 1, MPI_2INT, 0, 0, 1, MPI_2INT, w2);
+    MPI_Win_fence(0, w2);
+    ok[4] = seen.v == 99 && seen.i == 7;
+    MPI_Win_free(&w2);
+
+    int all[5];
+    MPI_Allreduce(ok, all, 5, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
+    if (rank == 0)
+        printf("rma: put+get %d accumulate %d vector %d maxloc %d replace %d\n", all[0], all[1],
+               all[2], all[3], all[4]);
+    MPI_Finalize();
+    return 0;
+}
