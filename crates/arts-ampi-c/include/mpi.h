@@ -134,6 +134,11 @@ typedef MPI_Comm_delete_attr_function MPI_Delete_function;
 #define MPI_MAX_LIBRARY_VERSION_STRING 256
 #define MPI_INFO_NULL 0
 #define MPI_WIN_NULL (-1)
+/* topologies (MPI_Topo_test) and graph edge weights (ignored) */
+#define MPI_CART 2
+#define MPI_DIST_GRAPH 3
+#define MPI_UNWEIGHTED ((int *)2)
+#define MPI_WEIGHTS_EMPTY ((int *)3)
 #define MPI_MODE_NOCHECK 1024
 #define MPI_MODE_NOSTORE 2048
 #define MPI_MODE_NOPUT 4096
@@ -279,6 +284,18 @@ typedef MPI_Comm_delete_attr_function MPI_Delete_function;
 #define MPI_Attr_delete ARTS_MPI_Comm_delete_attr
 #define MPI_Comm_set_name ARTS_MPI_Comm_set_name
 #define MPI_Comm_get_name ARTS_MPI_Comm_get_name
+#define MPI_Dist_graph_create_adjacent ARTS_MPI_Dist_graph_create_adjacent
+#define MPI_Dist_graph_neighbors_count ARTS_MPI_Dist_graph_neighbors_count
+#define MPI_Dist_graph_neighbors ARTS_MPI_Dist_graph_neighbors
+#define MPI_Topo_test ARTS_MPI_Topo_test
+#define MPI_Neighbor_allgather ARTS_MPI_Neighbor_allgather
+#define MPI_Ineighbor_allgather ARTS_MPI_Ineighbor_allgather
+#define MPI_Neighbor_allgatherv ARTS_MPI_Neighbor_allgatherv
+#define MPI_Ineighbor_allgatherv ARTS_MPI_Ineighbor_allgatherv
+#define MPI_Neighbor_alltoall ARTS_MPI_Neighbor_alltoall
+#define MPI_Ineighbor_alltoall ARTS_MPI_Ineighbor_alltoall
+#define MPI_Neighbor_alltoallv ARTS_MPI_Neighbor_alltoallv
+#define MPI_Ineighbor_alltoallv ARTS_MPI_Ineighbor_alltoallv
 #define MPI_Win_create ARTS_MPI_Win_create
 #define MPI_Win_allocate ARTS_MPI_Win_allocate
 #define MPI_Win_free ARTS_MPI_Win_free
@@ -525,6 +542,41 @@ int MPI_Info_get_valuelen(MPI_Info info, const char *key, int *valuelen, int *fl
 int MPI_Info_get_nkeys(MPI_Info info, int *nkeys);
 int MPI_Info_get_nthkey(MPI_Info info, int n, char *key);
 int MPI_Get_library_version(char *version, int *resultlen);
+/* Distributed graph topologies (weights and reordering ignored) and the
+ * neighbor collectives over them or over Cartesian grids (per dimension,
+ * the rank one step down, then one step up; MPI_PROC_NULL neighbors are
+ * skipped and their receive parts left as they are). */
+int MPI_Dist_graph_create_adjacent(MPI_Comm comm_old, int indegree, const int sources[],
+                                   const int *sourceweights, int outdegree,
+                                   const int destinations[], const int *destweights,
+                                   MPI_Info info, int reorder, MPI_Comm *comm_dist_graph);
+int MPI_Dist_graph_neighbors_count(MPI_Comm comm, int *indegree, int *outdegree, int *weighted);
+int MPI_Dist_graph_neighbors(MPI_Comm comm, int maxindegree, int sources[], int *sourceweights,
+                             int maxoutdegree, int destinations[], int *destweights);
+int MPI_Topo_test(MPI_Comm comm, int *status);
+int MPI_Neighbor_allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                           void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm);
+int MPI_Ineighbor_allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                            void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
+                            MPI_Request *request);
+int MPI_Neighbor_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                            void *recvbuf, const int recvcounts[], const int displs[],
+                            MPI_Datatype recvtype, MPI_Comm comm);
+int MPI_Ineighbor_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                             void *recvbuf, const int recvcounts[], const int displs[],
+                             MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request);
+int MPI_Neighbor_alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                          void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm);
+int MPI_Ineighbor_alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                           void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
+                           MPI_Request *request);
+int MPI_Neighbor_alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                           MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+                           const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm);
+int MPI_Ineighbor_alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                            MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+                            const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm,
+                            MPI_Request *request);
 /* One-sided communication, synchronized by fences (collective over the
  * window's communicator): operations of an epoch are applied at their
  * targets' next fence; when a fence returns, the rank's operations have

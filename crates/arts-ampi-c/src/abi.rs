@@ -52,6 +52,10 @@ pub const MPI_MAX_INFO_VAL: c_int = 1024;
 pub const MPI_INFO_NULL: c_int = 0;
 /// `MPI_WIN_NULL`.
 pub const MPI_WIN_NULL: c_int = -1;
+/// `MPI_CART` (`MPI_Topo_test`).
+pub const MPI_CART: c_int = 2;
+/// `MPI_DIST_GRAPH` (`MPI_Topo_test`).
+pub const MPI_DIST_GRAPH: c_int = 3;
 /// `MPI_MAX_LIBRARY_VERSION_STRING`.
 pub const MPI_MAX_LIBRARY_VERSION_STRING: c_int = 256;
 /// `MPI_COMM_TYPE_SHARED`: the ranks of one process (`MPI_Comm_split_type`).

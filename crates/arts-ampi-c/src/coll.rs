@@ -604,3 +604,124 @@ collective!(ARTS_MPI_Alltoallv, ARTS_MPI_Ialltoallv, [comm](
     let recv = Layout::Given(recvcounts, rdispls, ["recvcounts", "rdispls"]);
     alltoall_parts(vp, sendbuf, send, sendtype, recvbuf, recv, recvtype, comm)
 });
+
+/// What each destination of a neighbor collective gets: the same
+/// `count` elements (allgather), or its own part (all-to-all).
+enum Outgoing {
+    Same(c_int),
+    Parts(Layout),
+}
+
+/// Starts a neighbor collective over `comm`'s topology: to each
+/// destination what `send` says, from each source its part of `recv`.
+/// `MPI_PROC_NULL` neighbors are skipped; their parts of the receive
+/// buffer are left as they are.
+#[allow(clippy::too_many_arguments)]
+fn neighbor_parts(
+    vp: &mut Vp,
+    sendbuf: *const c_void,
+    send: Outgoing,
+    sendtype: c_int,
+    recvbuf: *mut c_void,
+    recv: Layout,
+    recvtype: c_int,
+    comm: c_int,
+) -> Result<CReq, Fail> {
+    let c = comm_of(comm)?;
+    let (sources, dests) = crate::topo::neighbors(vp, comm)?;
+    let st = vp.types.comm_type(sendtype)?;
+    let rt = vp.types.comm_type(recvtype)?;
+    let to: Vec<u32> = dests
+        .iter()
+        .filter_map(|&d| u32::try_from(d).ok())
+        .collect();
+    let (mut data, mut counts) = (Vec::new(), Vec::with_capacity(to.len()));
+    match send {
+        Outgoing::Same(n) => {
+            let one = send_bytes(sendbuf, count(n, "sendcount")?, &st)?;
+            for _ in &to {
+                data.extend_from_slice(&one);
+                counts.push(one.len());
+            }
+        }
+        Outgoing::Parts(layout) => {
+            let parts = layout.parts(dests.len())?;
+            for i in (0..dests.len()).filter(|&i| dests[i] >= 0) {
+                let part = parts.only(i).pack(sendbuf, &st)?;
+                counts.push(part.len());
+                data.extend_from_slice(&part);
+            }
+        }
+    }
+    let all = recv.parts(sources.len())?;
+    let real: Vec<usize> = (0..sources.len()).filter(|&j| sources[j] >= 0).collect();
+    let parts = Parts {
+        counts: real.iter().map(|&j| all.counts[j]).collect(),
+        displs: real.iter().map(|&j| all.displs[j]).collect(),
+    };
+    let from: Vec<u32> = real.iter().map(|&j| sources[j] as u32).collect();
+    let bytes = parts.bytes(&rt);
+    into_parts(parts, recvbuf, rt, |all| {
+        Ok(vp
+            .mpi()
+            .ineighbor_alltoallv(&data, &counts, &to, all, &bytes, &from, c)?)
+    })
+}
+
+collective!(ARTS_MPI_Neighbor_allgather, ARTS_MPI_Ineighbor_allgather, [comm](
+    sendbuf: *const c_void,
+    sendcount: c_int,
+    sendtype: c_int,
+    recvbuf: *mut c_void,
+    recvcount: c_int,
+    recvtype: c_int,
+    comm: c_int,
+) |vp| {
+    let (send, recv) = (Outgoing::Same(sendcount), Layout::Equal(recvcount, "recvcount"));
+    neighbor_parts(vp, sendbuf, send, sendtype, recvbuf, recv, recvtype, comm)
+});
+
+collective!(ARTS_MPI_Neighbor_allgatherv, ARTS_MPI_Ineighbor_allgatherv, [comm](
+    sendbuf: *const c_void,
+    sendcount: c_int,
+    sendtype: c_int,
+    recvbuf: *mut c_void,
+    recvcounts: *const c_int,
+    displs: *const c_int,
+    recvtype: c_int,
+    comm: c_int,
+) |vp| {
+    let send = Outgoing::Same(sendcount);
+    let recv = Layout::Given(recvcounts, displs, ["recvcounts", "displs"]);
+    neighbor_parts(vp, sendbuf, send, sendtype, recvbuf, recv, recvtype, comm)
+});
+
+collective!(ARTS_MPI_Neighbor_alltoall, ARTS_MPI_Ineighbor_alltoall, [comm](
+    sendbuf: *const c_void,
+    sendcount: c_int,
+    sendtype: c_int,
+    recvbuf: *mut c_void,
+    recvcount: c_int,
+    recvtype: c_int,
+    comm: c_int,
+) |vp| {
+    let send = Outgoing::Parts(Layout::Equal(sendcount, "sendcount"));
+    let recv = Layout::Equal(recvcount, "recvcount");
+    neighbor_parts(vp, sendbuf, send, sendtype, recvbuf, recv, recvtype, comm)
+});
+
+collective!(ARTS_MPI_Neighbor_alltoallv, ARTS_MPI_Ineighbor_alltoallv, [comm](
+    sendbuf: *const c_void,
+    sendcounts: *const c_int,
+    sdispls: *const c_int,
+    sendtype: c_int,
+    recvbuf: *mut c_void,
+    recvcounts: *const c_int,
+    rdispls: *const c_int,
+    recvtype: c_int,
+    comm: c_int,
+) |vp| {
+    let send = Outgoing::Parts(Layout::Given(sendcounts, sdispls, ["sendcounts", "sdispls"]));
+    let recv = Layout::Given(recvcounts, rdispls, ["recvcounts", "rdispls"]);
+    neighbor_parts(vp, sendbuf, send, sendtype, recvbuf, recv, recvtype, comm)
+});

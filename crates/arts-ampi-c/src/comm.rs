@@ -48,6 +48,9 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Comm_dup(comm: c_int, newcomm: *mut c_i
         if let Some(cart) = vp.carts.get(&comm).cloned() {
             vp.carts.insert(new, cart);
         }
+        if let Some(graph) = vp.graphs.get(&comm).cloned() {
+            vp.graphs.insert(new, graph);
+        }
         attrs::copy_all(vp, comm, new)?;
         *newcomm = new;
         Ok(())
@@ -146,6 +149,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Comm_free(comm: *mut c_int) -> c_int {
         attrs::delete_all(vp, *comm)?;
         vp.mpi().comm_free(Comm(*comm as u32))?;
         vp.carts.remove(comm);
+        vp.graphs.remove(comm);
         vp.errhandlers.remove(comm);
         vp.names.remove(comm);
         *comm = MPI_COMM_NULL;

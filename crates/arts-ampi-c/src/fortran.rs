@@ -33,6 +33,7 @@ use crate::persistent::*;
 use crate::requests::*;
 use crate::rma::*;
 use crate::state::current;
+use crate::topo::*;
 use crate::typecalls::*;
 
 /// The first two words of `MPI_STATUS_IGNORE` and `MPI_STATUSES_IGNORE`
@@ -324,6 +325,16 @@ fortran! {
     mpi_info_dup_ => ARTS_MPI_Info_dup(info: i, newinfo: o);
     mpi_info_free_ => ARTS_MPI_Info_free(info: m);
     mpi_info_get_nkeys_ => ARTS_MPI_Info_get_nkeys(info: i, nkeys: o);
+
+    mpi_neighbor_allgather_ => ARTS_MPI_Neighbor_allgather(sendbuf: b, sendcount: i,
+        sendtype: i, recvbuf: b, recvcount: i, recvtype: i, comm: i);
+    mpi_neighbor_allgatherv_ => ARTS_MPI_Neighbor_allgatherv(sendbuf: b, sendcount: i,
+        sendtype: i, recvbuf: b, recvcounts: a, displs: a, recvtype: i, comm: i);
+    mpi_neighbor_alltoall_ => ARTS_MPI_Neighbor_alltoall(sendbuf: b, sendcount: i,
+        sendtype: i, recvbuf: b, recvcount: i, recvtype: i, comm: i);
+    mpi_neighbor_alltoallv_ => ARTS_MPI_Neighbor_alltoallv(sendbuf: b, sendcounts: a,
+        sdispls: a, sendtype: i, recvbuf: b, recvcounts: a, rdispls: a, recvtype: i, comm: i);
+    mpi_topo_test_ => ARTS_MPI_Topo_test(comm: i, status: o);
 
     mpi_win_create_ => ARTS_MPI_Win_create(base: b, size: x, disp_unit: i, info: i, comm: i,
         win: o);

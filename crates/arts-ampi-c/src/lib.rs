@@ -41,6 +41,7 @@ mod reduce;
 mod requests;
 mod rma;
 mod state;
+mod topo;
 mod typecalls;
 mod types;
 

@@ -25,6 +25,7 @@ use crate::group::Groups;
 use crate::ops::UserOp;
 use crate::persistent::Persistent;
 use crate::rma::Win;
+use crate::topo::Graph;
 use crate::types::TypeTable;
 
 thread_local! {
@@ -210,6 +211,8 @@ pub(crate) struct Vp {
     pub names: HashMap<c_int, Vec<u8>>,
     /// Cartesian topologies by communicator.
     pub carts: HashMap<c_int, Cart>,
+    /// Distributed graph topologies by communicator.
+    pub graphs: HashMap<c_int, Graph>,
     /// The last message of each error class, for `MPI_Error_string`.
     pub last_error: HashMap<c_int, String>,
     /// User attributes of communicators (`crate::attrs`).
@@ -265,6 +268,7 @@ impl Vp {
             fortran_in_place: 0,
             names: HashMap::new(),
             carts: HashMap::new(),
+            graphs: HashMap::new(),
             last_error: HashMap::new(),
             attrs: Attributes::default(),
             attached: None,

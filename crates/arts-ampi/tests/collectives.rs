@@ -313,6 +313,40 @@ fn the_vector_and_prefix_collectives_run_started_together() {
 }
 
 #[test]
+fn neighbor_exchanges_match_repeated_neighbors_in_list_order() {
+    for (vp, pes) in [(1, 1), (2, 2), (5, 2)] {
+        on_all(vp, pes, |mpi| {
+            let (r, n) = (mpi.rank() as u32, mpi.size() as u32);
+            let (left, right) = ((r + n - 1) % n, (r + 1) % n);
+            // To the right twice (parts 0 and 2), to the left once (part 1,
+            // two elements); from the left twice, from the right once.
+            let send = [10 * r, 10 * r + 1, 10 * r + 2, 10 * r + 3];
+            let mut recv = [0u32; 4];
+            let req = mpi.ineighbor_alltoallv(
+                &send,
+                &[1, 2, 1],
+                &[right, left, right],
+                &mut recv,
+                &[1, 2, 1],
+                &[left, right, left],
+                WORLD,
+            )?;
+            mpi.wait(req)?;
+            let (l, rr) = (10 * left, 10 * right);
+            assert_eq!(recv, [l, rr + 1, rr + 2, l + 3], "rank {r}");
+            let mut none: [u32; 0] = [];
+            mpi.neighbor_alltoallv(&[] as &[u32], &[], &[], &mut none, &[], &[], WORLD)?;
+            let e = mpi
+                .neighbor_alltoallv(&[1u32], &[1], &[n], &mut [0u32], &[1], &[0], WORLD)
+                .unwrap_err();
+            assert!(e.to_string().contains("neighbor"), "{e}");
+            mpi.record("ok", 1.0);
+            Ok(())
+        });
+    }
+}
+
+#[test]
 fn collective_argument_errors_name_the_call() {
     let report = run(
         &RunOptions::new(3, 1),

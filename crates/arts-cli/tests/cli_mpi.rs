@@ -1276,6 +1276,13 @@ fn a_c_program_runs_its_ranks_on_several_processes() {
         out.contains("handlers: errhandler 1 info 1 get_status 1 types 1 version 1"),
         "{out}"
     );
+    // Neighbor collectives between processes.
+    let so = c_program("neighbors").expect("gcc is installed");
+    let out = printed(mpirun(2, &["ampi", "run", &so, "--vp", "6"]));
+    assert!(
+        out.contains("neighbors: cart allgather 1 cart alltoall 1 graph 1 graph v 1"),
+        "{out}"
+    );
     // One-sided operations between processes.
     let so = c_program("rma").expect("gcc is installed");
     for iso in [&[][..], &["--isomalloc"]] {

@@ -2,7 +2,8 @@
 //! `r`): dissemination barrier, binomial-tree broadcast and reduction
 //! (reduction always towards rank 0, then to the root, so that
 //! non-commutative operations combine in rank order), linear gathers and
-//! scatters, pairwise all-to-all and linear-chain scans. Counts are in bytes.
+//! scatters, pairwise all-to-all, neighbor exchanges and linear-chain scans.
+//! Counts are in bytes.
 
 use super::schedule::{Local, Plan, Round};
 
@@ -251,4 +252,31 @@ pub fn exscan(plan: &mut Plan, n: u32, r: u32, acc: usize) -> Option<usize> {
         });
     }
     prefix
+}
+
+/// Adds a neighbor exchange: `send[i]` bytes of `src` to rank `dests[i]`,
+/// `recv[j]` bytes from rank `sources[j]` (repeated ranks match in list
+/// order); returns the buffer of the concatenation in `sources` order.
+pub fn neighbors(
+    plan: &mut Plan,
+    src: usize,
+    dests: &[u32],
+    send: &[usize],
+    sources: &[u32],
+    recv: &[usize],
+) -> usize {
+    let off = offsets(send);
+    let out = plan.buf(Vec::new());
+    let slots: Vec<usize> = sources.iter().map(|_| plan.buf(Vec::new())).collect();
+    plan.round(Round {
+        sends: (dests.iter().enumerate())
+            .map(|(i, &d)| (d, src, Some(off[i]..off[i + 1])))
+            .collect(),
+        recvs: sources.iter().zip(&slots).map(|(&s, &b)| (s, b)).collect(),
+        then: vec![Local::Concat {
+            parts: slots.iter().zip(recv).map(|(&b, &n)| (b, n)).collect(),
+            into: out,
+        }],
+    });
+    out
 }

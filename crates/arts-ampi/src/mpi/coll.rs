@@ -13,6 +13,7 @@ use crate::op::Op;
 macro_rules! blocking {
     ($(#[$doc:meta])* $name:ident => $start:ident($($arg:ident: $ty:ty),*)) => {
         $(#[$doc])*
+        #[allow(clippy::too_many_arguments)]
         pub fn $name<T: MpiType>(&mut self, $($arg: $ty),*) -> Result<(), MpiError> {
             let req = self.$start($($arg),*)?;
             self.wait_as(stringify!($name), req).map(drop)
@@ -402,6 +403,49 @@ impl Mpi<'_> {
         self.start_plan("iexscan", comm, plan, out)
     }
 
+    /// Starts a neighbor exchange: part `i` of `send` (`send_counts[i]`
+    /// elements) goes to rank `dests[i]`, part `j` of `recv`
+    /// (`recv_counts[j]`) comes from rank `sources[j]`. A rank may appear
+    /// more than once in either list: its messages match in list order.
+    #[allow(clippy::too_many_arguments)]
+    pub fn ineighbor_alltoallv<'a, T: MpiType>(
+        &mut self,
+        send: &[T],
+        send_counts: &[usize],
+        dests: &[u32],
+        recv: &'a mut [T],
+        recv_counts: &[usize],
+        sources: &[u32],
+        comm: Comm,
+    ) -> Result<Request<'a>, MpiError> {
+        let call = "ineighbor_alltoallv";
+        let (n, _) = self.comm_nr(call, comm)?;
+        expect_len(call, "send counts", send_counts.len(), dests.len())?;
+        expect_len(call, "receive counts", recv_counts.len(), sources.len())?;
+        expect_len(
+            call,
+            "the send buffer",
+            send.len(),
+            send_counts.iter().sum(),
+        )?;
+        expect_len(
+            call,
+            "the receive buffer",
+            recv.len(),
+            recv_counts.iter().sum(),
+        )?;
+        if let Some(&bad) = dests.iter().chain(sources).find(|&&r| r >= n) {
+            let what = format!("neighbor {bad} is not in the communicator of {n} ranks");
+            return Err(count_err(call, what));
+        }
+        let size = T::DATATYPE.size;
+        let mut plan = Plan::default();
+        let src = plan.buf(bytes_of(send).to_vec());
+        let (s, r) = (bytes(send_counts, size), bytes(recv_counts, size));
+        plan.out = Some(plans::neighbors(&mut plan, src, dests, &s, sources, &r));
+        self.start_plan(call, comm, plan, Some(bytes_of_mut(recv)))
+    }
+
     // ---- blocking forms ----
 
     blocking!(
@@ -480,6 +524,19 @@ impl Mpi<'_> {
     blocking!(
         /// Inclusive prefix reduction: rank `i`'s `recv` = `send`₀ ⊕ … ⊕ `send`ᵢ.
         scan => iscan(send: &[T], recv: &mut [T], op: &Op, comm: Comm)
+    );
+
+    blocking!(
+        /// Neighbor exchange (see [`Mpi::ineighbor_alltoallv`]).
+        neighbor_alltoallv => ineighbor_alltoallv(
+            send: &[T],
+            send_counts: &[usize],
+            dests: &[u32],
+            recv: &mut [T],
+            recv_counts: &[usize],
+            sources: &[u32],
+            comm: Comm
+        )
     );
 
     blocking!(
