@@ -36,6 +36,7 @@ typedef int MPI_Group;
 typedef int MPI_Errhandler;
 typedef int MPI_Info;
 typedef int MPI_Win;
+typedef int MPI_File;
 typedef long MPI_Aint;
 typedef long long MPI_Count;
 typedef long long MPI_Offset;
@@ -134,6 +135,18 @@ typedef MPI_Comm_delete_attr_function MPI_Delete_function;
 #define MPI_MAX_LIBRARY_VERSION_STRING 256
 #define MPI_INFO_NULL 0
 #define MPI_WIN_NULL (-1)
+/* MPI-IO */
+#define MPI_FILE_NULL (-1)
+#define MPI_MODE_CREATE 1
+#define MPI_MODE_RDONLY 2
+#define MPI_MODE_WRONLY 4
+#define MPI_MODE_RDWR 8
+#define MPI_MODE_DELETE_ON_CLOSE 16
+#define MPI_MODE_EXCL 64
+#define MPI_MODE_APPEND 128
+#define MPI_SEEK_SET 600
+#define MPI_SEEK_CUR 602
+#define MPI_SEEK_END 604
 /* topologies (MPI_Topo_test) and graph edge weights (ignored) */
 #define MPI_CART 2
 #define MPI_DIST_GRAPH 3
@@ -209,7 +222,14 @@ typedef MPI_Comm_delete_attr_function MPI_Delete_function;
 #define MPI_ERR_SIZE 27
 #define MPI_ERR_DISP 28
 #define MPI_ERR_RMA_SYNC 29
-#define MPI_ERR_LASTCODE 29
+#define MPI_ERR_FILE 30
+#define MPI_ERR_NO_SUCH_FILE 31
+#define MPI_ERR_FILE_EXISTS 32
+#define MPI_ERR_ACCESS 33
+#define MPI_ERR_IO 34
+#define MPI_ERR_AMODE 35
+#define MPI_ERR_UNSUPPORTED_DATAREP 36
+#define MPI_ERR_LASTCODE 36
 
 /* MPI_Type_create_subarray orders */
 #define MPI_ORDER_C 0
@@ -296,6 +316,24 @@ typedef MPI_Comm_delete_attr_function MPI_Delete_function;
 #define MPI_Ineighbor_alltoall ARTS_MPI_Ineighbor_alltoall
 #define MPI_Neighbor_alltoallv ARTS_MPI_Neighbor_alltoallv
 #define MPI_Ineighbor_alltoallv ARTS_MPI_Ineighbor_alltoallv
+#define MPI_File_open ARTS_MPI_File_open
+#define MPI_File_close ARTS_MPI_File_close
+#define MPI_File_delete ARTS_MPI_File_delete
+#define MPI_File_set_view ARTS_MPI_File_set_view
+#define MPI_File_read_at ARTS_MPI_File_read_at
+#define MPI_File_read ARTS_MPI_File_read
+#define MPI_File_write_at ARTS_MPI_File_write_at
+#define MPI_File_write ARTS_MPI_File_write
+#define MPI_File_read_at_all ARTS_MPI_File_read_at_all
+#define MPI_File_read_all ARTS_MPI_File_read_all
+#define MPI_File_write_at_all ARTS_MPI_File_write_at_all
+#define MPI_File_write_all ARTS_MPI_File_write_all
+#define MPI_File_seek ARTS_MPI_File_seek
+#define MPI_File_get_position ARTS_MPI_File_get_position
+#define MPI_File_get_size ARTS_MPI_File_get_size
+#define MPI_File_set_size ARTS_MPI_File_set_size
+#define MPI_File_sync ARTS_MPI_File_sync
+#define MPI_File_set_errhandler ARTS_MPI_File_set_errhandler
 #define MPI_Win_create ARTS_MPI_Win_create
 #define MPI_Win_allocate ARTS_MPI_Win_allocate
 #define MPI_Win_free ARTS_MPI_Win_free
@@ -577,6 +615,37 @@ int MPI_Ineighbor_alltoallv(const void *sendbuf, const int sendcounts[], const i
                             MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
                             const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm,
                             MPI_Request *request);
+/* MPI-IO on the machine's files: every rank opens the file and reads and
+ * writes at the offsets its view gives (a displacement, an elementary type
+ * and a file type tiling the file); the collective forms are the
+ * independent ones; "native" representation only. File errors return
+ * their code unless MPI_File_set_errhandler says otherwise. */
+int MPI_File_open(MPI_Comm comm, const char *filename, int amode, MPI_Info info, MPI_File *fh);
+int MPI_File_close(MPI_File *fh);
+int MPI_File_delete(const char *filename, MPI_Info info);
+int MPI_File_set_view(MPI_File fh, MPI_Offset disp, MPI_Datatype etype, MPI_Datatype filetype,
+                      const char *datarep, MPI_Info info);
+int MPI_File_read_at(MPI_File fh, MPI_Offset offset, void *buf, int count, MPI_Datatype datatype,
+                     MPI_Status *status);
+int MPI_File_read(MPI_File fh, void *buf, int count, MPI_Datatype datatype, MPI_Status *status);
+int MPI_File_write_at(MPI_File fh, MPI_Offset offset, const void *buf, int count,
+                      MPI_Datatype datatype, MPI_Status *status);
+int MPI_File_write(MPI_File fh, const void *buf, int count, MPI_Datatype datatype,
+                   MPI_Status *status);
+int MPI_File_read_at_all(MPI_File fh, MPI_Offset offset, void *buf, int count,
+                         MPI_Datatype datatype, MPI_Status *status);
+int MPI_File_read_all(MPI_File fh, void *buf, int count, MPI_Datatype datatype,
+                      MPI_Status *status);
+int MPI_File_write_at_all(MPI_File fh, MPI_Offset offset, const void *buf, int count,
+                          MPI_Datatype datatype, MPI_Status *status);
+int MPI_File_write_all(MPI_File fh, const void *buf, int count, MPI_Datatype datatype,
+                       MPI_Status *status);
+int MPI_File_seek(MPI_File fh, MPI_Offset offset, int whence);
+int MPI_File_get_position(MPI_File fh, MPI_Offset *offset);
+int MPI_File_get_size(MPI_File fh, MPI_Offset *size);
+int MPI_File_set_size(MPI_File fh, MPI_Offset size);
+int MPI_File_sync(MPI_File fh);
+int MPI_File_set_errhandler(MPI_File file, MPI_Errhandler errhandler);
 /* One-sided communication, synchronized by fences (collective over the
  * window's communicator): operations of an epoch are applied at their
  * targets' next fence; when a fence returns, the rank's operations have

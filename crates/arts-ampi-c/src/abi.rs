@@ -52,6 +52,28 @@ pub const MPI_MAX_INFO_VAL: c_int = 1024;
 pub const MPI_INFO_NULL: c_int = 0;
 /// `MPI_WIN_NULL`.
 pub const MPI_WIN_NULL: c_int = -1;
+/// `MPI_FILE_NULL`.
+pub const MPI_FILE_NULL: c_int = -1;
+/// `MPI_MODE_CREATE` (file access modes of `MPI_File_open`).
+pub const MPI_MODE_CREATE: c_int = 1;
+/// `MPI_MODE_RDONLY`.
+pub const MPI_MODE_RDONLY: c_int = 2;
+/// `MPI_MODE_WRONLY`.
+pub const MPI_MODE_WRONLY: c_int = 4;
+/// `MPI_MODE_RDWR`.
+pub const MPI_MODE_RDWR: c_int = 8;
+/// `MPI_MODE_DELETE_ON_CLOSE`.
+pub const MPI_MODE_DELETE_ON_CLOSE: c_int = 16;
+/// `MPI_MODE_EXCL`.
+pub const MPI_MODE_EXCL: c_int = 64;
+/// `MPI_MODE_APPEND`.
+pub const MPI_MODE_APPEND: c_int = 128;
+/// `MPI_SEEK_SET`.
+pub const MPI_SEEK_SET: c_int = 600;
+/// `MPI_SEEK_CUR`.
+pub const MPI_SEEK_CUR: c_int = 602;
+/// `MPI_SEEK_END`.
+pub const MPI_SEEK_END: c_int = 604;
 /// `MPI_CART` (`MPI_Topo_test`).
 pub const MPI_CART: c_int = 2;
 /// `MPI_DIST_GRAPH` (`MPI_Topo_test`).
@@ -197,6 +219,17 @@ pub const ERROR_CLASSES: &[(&str, c_int, &str)] = &[
         29,
         "one-sided operations not synchronized",
     ),
+    ("MPI_ERR_FILE", 30, "invalid file handle"),
+    ("MPI_ERR_NO_SUCH_FILE", 31, "no such file"),
+    ("MPI_ERR_FILE_EXISTS", 32, "file exists"),
+    ("MPI_ERR_ACCESS", 33, "permission denied"),
+    ("MPI_ERR_IO", 34, "input/output error"),
+    ("MPI_ERR_AMODE", 35, "invalid file access mode"),
+    (
+        "MPI_ERR_UNSUPPORTED_DATAREP",
+        36,
+        "unsupported data representation",
+    ),
 ];
 
 /// An error class by name (for the code).
@@ -278,6 +311,20 @@ pub const ERR_SIZE: c_int = class("MPI_ERR_SIZE");
 pub const ERR_DISP: c_int = class("MPI_ERR_DISP");
 /// `MPI_ERR_RMA_SYNC`.
 pub const ERR_RMA_SYNC: c_int = class("MPI_ERR_RMA_SYNC");
+/// `MPI_ERR_FILE`.
+pub const ERR_FILE: c_int = class("MPI_ERR_FILE");
+/// `MPI_ERR_NO_SUCH_FILE`.
+pub const ERR_NO_SUCH_FILE: c_int = class("MPI_ERR_NO_SUCH_FILE");
+/// `MPI_ERR_FILE_EXISTS`.
+pub const ERR_FILE_EXISTS: c_int = class("MPI_ERR_FILE_EXISTS");
+/// `MPI_ERR_ACCESS`.
+pub const ERR_ACCESS: c_int = class("MPI_ERR_ACCESS");
+/// `MPI_ERR_IO`.
+pub const ERR_IO: c_int = class("MPI_ERR_IO");
+/// `MPI_ERR_AMODE`.
+pub const ERR_AMODE: c_int = class("MPI_ERR_AMODE");
+/// `MPI_ERR_UNSUPPORTED_DATAREP`.
+pub const ERR_UNSUPPORTED_DATAREP: c_int = class("MPI_ERR_UNSUPPORTED_DATAREP");
 
 /// `MPI_Status` as laid out in `mpi.h`.
 #[repr(C)]

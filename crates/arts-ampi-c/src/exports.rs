@@ -177,6 +177,78 @@ pub static EXPORTS: Exports = Exports(&[
         crate::coll::ARTS_MPI_Ialltoall as *const (),
     ),
     ("ARTS_MPI_Exscan", crate::coll::ARTS_MPI_Exscan as *const ()),
+    (
+        "ARTS_MPI_File_open",
+        crate::io::ARTS_MPI_File_open as *const (),
+    ),
+    (
+        "ARTS_MPI_File_close",
+        crate::io::ARTS_MPI_File_close as *const (),
+    ),
+    (
+        "ARTS_MPI_File_delete",
+        crate::io::ARTS_MPI_File_delete as *const (),
+    ),
+    (
+        "ARTS_MPI_File_set_view",
+        crate::io::ARTS_MPI_File_set_view as *const (),
+    ),
+    (
+        "ARTS_MPI_File_read_at",
+        crate::io::ARTS_MPI_File_read_at as *const (),
+    ),
+    (
+        "ARTS_MPI_File_read",
+        crate::io::ARTS_MPI_File_read as *const (),
+    ),
+    (
+        "ARTS_MPI_File_write_at",
+        crate::io::ARTS_MPI_File_write_at as *const (),
+    ),
+    (
+        "ARTS_MPI_File_write",
+        crate::io::ARTS_MPI_File_write as *const (),
+    ),
+    (
+        "ARTS_MPI_File_read_at_all",
+        crate::io::ARTS_MPI_File_read_at_all as *const (),
+    ),
+    (
+        "ARTS_MPI_File_read_all",
+        crate::io::ARTS_MPI_File_read_all as *const (),
+    ),
+    (
+        "ARTS_MPI_File_write_at_all",
+        crate::io::ARTS_MPI_File_write_at_all as *const (),
+    ),
+    (
+        "ARTS_MPI_File_write_all",
+        crate::io::ARTS_MPI_File_write_all as *const (),
+    ),
+    (
+        "ARTS_MPI_File_seek",
+        crate::io::ARTS_MPI_File_seek as *const (),
+    ),
+    (
+        "ARTS_MPI_File_get_position",
+        crate::io::ARTS_MPI_File_get_position as *const (),
+    ),
+    (
+        "ARTS_MPI_File_get_size",
+        crate::io::ARTS_MPI_File_get_size as *const (),
+    ),
+    (
+        "ARTS_MPI_File_set_size",
+        crate::io::ARTS_MPI_File_set_size as *const (),
+    ),
+    (
+        "ARTS_MPI_File_sync",
+        crate::io::ARTS_MPI_File_sync as *const (),
+    ),
+    (
+        "ARTS_MPI_File_set_errhandler",
+        crate::io::ARTS_MPI_File_set_errhandler as *const (),
+    ),
     ("ampi_migrate_", crate::fortran::ampi_migrate_ as *const ()),
     (
         "ampi_migrateto_",

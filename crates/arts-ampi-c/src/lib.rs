@@ -32,6 +32,7 @@ mod fortran;
 mod group;
 mod image;
 mod info;
+mod io;
 pub mod loader;
 mod malloc;
 mod ops;

@@ -22,6 +22,7 @@ use crate::attrs::Attributes;
 use crate::cart::Cart;
 use crate::errors::{ErrFn, FIRST_ERRHANDLER};
 use crate::group::Groups;
+use crate::io::{File, errhandler_key};
 use crate::ops::UserOp;
 use crate::persistent::Persistent;
 use crate::rma::Win;
@@ -183,6 +184,8 @@ pub(crate) struct Vp {
     /// The program's error handlers (handle `FIRST_ERRHANDLER + i`; `None`
     /// once freed).
     pub user_errhandlers: Vec<Option<ErrFn>>,
+    /// Open files (handle = index; `None` once closed).
+    pub files: Vec<Option<File>>,
     /// One-sided windows (handle = index; `None` once freed).
     pub wins: Vec<Option<Win>>,
     /// `MPI_Info` objects (handle `i + 1`; `None` once freed).
@@ -253,8 +256,10 @@ impl Vp {
             rank,
             phase: Phase::Before,
             thread_level: MPI_THREAD_SINGLE,
-            errhandlers: HashMap::new(),
+            // Files return their errors unless told otherwise (MPI's default).
+            errhandlers: HashMap::from([(errhandler_key(MPI_FILE_NULL), MPI_ERRORS_RETURN)]),
             user_errhandlers: Vec::new(),
+            files: Vec::new(),
             wins: Vec::new(),
             infos: Vec::new(),
             types: TypeTable::new(),

@@ -1276,6 +1276,14 @@ fn a_c_program_runs_its_ranks_on_several_processes() {
         out.contains("handlers: errhandler 1 info 1 get_status 1 types 1 version 1"),
         "{out}"
     );
+    // MPI-IO: every process opens and writes the same file.
+    let so = c_program("io").expect("gcc is installed");
+    let file = dir.path().join("io.dat").display().to_string();
+    let out = printed(mpirun(2, &["ampi", "run", &so, "--vp", "4", "--", &file]));
+    assert!(
+        out.contains("io: blocks 1 view 1 whole 1 short 1 errors 1"),
+        "{out}"
+    );
     // Neighbor collectives between processes.
     let so = c_program("neighbors").expect("gcc is installed");
     let out = printed(mpirun(2, &["ampi", "run", &so, "--vp", "6"]));
