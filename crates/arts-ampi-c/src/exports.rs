@@ -177,78 +177,6 @@ pub static EXPORTS: Exports = Exports(&[
         crate::coll::ARTS_MPI_Ialltoall as *const (),
     ),
     ("ARTS_MPI_Exscan", crate::coll::ARTS_MPI_Exscan as *const ()),
-    (
-        "ARTS_MPI_File_open",
-        crate::io::ARTS_MPI_File_open as *const (),
-    ),
-    (
-        "ARTS_MPI_File_close",
-        crate::io::ARTS_MPI_File_close as *const (),
-    ),
-    (
-        "ARTS_MPI_File_delete",
-        crate::io::ARTS_MPI_File_delete as *const (),
-    ),
-    (
-        "ARTS_MPI_File_set_view",
-        crate::io::ARTS_MPI_File_set_view as *const (),
-    ),
-    (
-        "ARTS_MPI_File_read_at",
-        crate::io::ARTS_MPI_File_read_at as *const (),
-    ),
-    (
-        "ARTS_MPI_File_read",
-        crate::io::ARTS_MPI_File_read as *const (),
-    ),
-    (
-        "ARTS_MPI_File_write_at",
-        crate::io::ARTS_MPI_File_write_at as *const (),
-    ),
-    (
-        "ARTS_MPI_File_write",
-        crate::io::ARTS_MPI_File_write as *const (),
-    ),
-    (
-        "ARTS_MPI_File_read_at_all",
-        crate::io::ARTS_MPI_File_read_at_all as *const (),
-    ),
-    (
-        "ARTS_MPI_File_read_all",
-        crate::io::ARTS_MPI_File_read_all as *const (),
-    ),
-    (
-        "ARTS_MPI_File_write_at_all",
-        crate::io::ARTS_MPI_File_write_at_all as *const (),
-    ),
-    (
-        "ARTS_MPI_File_write_all",
-        crate::io::ARTS_MPI_File_write_all as *const (),
-    ),
-    (
-        "ARTS_MPI_File_seek",
-        crate::io::ARTS_MPI_File_seek as *const (),
-    ),
-    (
-        "ARTS_MPI_File_get_position",
-        crate::io::ARTS_MPI_File_get_position as *const (),
-    ),
-    (
-        "ARTS_MPI_File_get_size",
-        crate::io::ARTS_MPI_File_get_size as *const (),
-    ),
-    (
-        "ARTS_MPI_File_set_size",
-        crate::io::ARTS_MPI_File_set_size as *const (),
-    ),
-    (
-        "ARTS_MPI_File_sync",
-        crate::io::ARTS_MPI_File_sync as *const (),
-    ),
-    (
-        "ARTS_MPI_File_set_errhandler",
-        crate::io::ARTS_MPI_File_set_errhandler as *const (),
-    ),
     ("ampi_migrate_", crate::fortran::ampi_migrate_ as *const ()),
     (
         "ampi_migrateto_",
@@ -377,6 +305,74 @@ pub static EXPORTS: Exports = Exports(&[
         crate::fortran::mpi_error_string_ as *const (),
     ),
     ("mpi_exscan_", crate::fortran::mpi_exscan_ as *const ()),
+    (
+        "mpi_file_close_",
+        crate::fortran::mpi_file_close_ as *const (),
+    ),
+    (
+        "mpi_file_delete_",
+        crate::fortran::mpi_file_delete_ as *const (),
+    ),
+    (
+        "mpi_file_get_position_",
+        crate::fortran::mpi_file_get_position_ as *const (),
+    ),
+    (
+        "mpi_file_get_size_",
+        crate::fortran::mpi_file_get_size_ as *const (),
+    ),
+    (
+        "mpi_file_open_",
+        crate::fortran::mpi_file_open_ as *const (),
+    ),
+    (
+        "mpi_file_read_",
+        crate::fortran::mpi_file_read_ as *const (),
+    ),
+    (
+        "mpi_file_read_all_",
+        crate::fortran::mpi_file_read_all_ as *const (),
+    ),
+    (
+        "mpi_file_read_at_",
+        crate::fortran::mpi_file_read_at_ as *const (),
+    ),
+    (
+        "mpi_file_read_at_all_",
+        crate::fortran::mpi_file_read_at_all_ as *const (),
+    ),
+    (
+        "mpi_file_seek_",
+        crate::fortran::mpi_file_seek_ as *const (),
+    ),
+    (
+        "mpi_file_set_size_",
+        crate::fortran::mpi_file_set_size_ as *const (),
+    ),
+    (
+        "mpi_file_set_view_",
+        crate::fortran::mpi_file_set_view_ as *const (),
+    ),
+    (
+        "mpi_file_sync_",
+        crate::fortran::mpi_file_sync_ as *const (),
+    ),
+    (
+        "mpi_file_write_",
+        crate::fortran::mpi_file_write_ as *const (),
+    ),
+    (
+        "mpi_file_write_all_",
+        crate::fortran::mpi_file_write_all_ as *const (),
+    ),
+    (
+        "mpi_file_write_at_",
+        crate::fortran::mpi_file_write_at_ as *const (),
+    ),
+    (
+        "mpi_file_write_at_all_",
+        crate::fortran::mpi_file_write_at_all_ as *const (),
+    ),
     ("mpi_finalize_", crate::fortran::mpi_finalize_ as *const ()),
     (
         "mpi_finalized_",
@@ -673,6 +669,438 @@ pub static EXPORTS: Exports = Exports(&[
     ("mpi_win_free_", crate::fortran::mpi_win_free_ as *const ()),
     ("mpi_wtick_", crate::fortran::mpi_wtick_ as *const ()),
     ("mpi_wtime_", crate::fortran::mpi_wtime_ as *const ()),
+    (
+        "ARTS_MPI_File_open",
+        crate::io::ARTS_MPI_File_open as *const (),
+    ),
+    (
+        "ARTS_MPI_File_close",
+        crate::io::ARTS_MPI_File_close as *const (),
+    ),
+    (
+        "ARTS_MPI_File_delete",
+        crate::io::ARTS_MPI_File_delete as *const (),
+    ),
+    (
+        "ARTS_MPI_File_set_view",
+        crate::io::ARTS_MPI_File_set_view as *const (),
+    ),
+    (
+        "ARTS_MPI_File_read_at",
+        crate::io::ARTS_MPI_File_read_at as *const (),
+    ),
+    (
+        "ARTS_MPI_File_read",
+        crate::io::ARTS_MPI_File_read as *const (),
+    ),
+    (
+        "ARTS_MPI_File_write_at",
+        crate::io::ARTS_MPI_File_write_at as *const (),
+    ),
+    (
+        "ARTS_MPI_File_write",
+        crate::io::ARTS_MPI_File_write as *const (),
+    ),
+    (
+        "ARTS_MPI_File_read_at_all",
+        crate::io::ARTS_MPI_File_read_at_all as *const (),
+    ),
+    (
+        "ARTS_MPI_File_read_all",
+        crate::io::ARTS_MPI_File_read_all as *const (),
+    ),
+    (
+        "ARTS_MPI_File_write_at_all",
+        crate::io::ARTS_MPI_File_write_at_all as *const (),
+    ),
+    (
+        "ARTS_MPI_File_write_all",
+        crate::io::ARTS_MPI_File_write_all as *const (),
+    ),
+    (
+        "ARTS_MPI_File_seek",
+        crate::io::ARTS_MPI_File_seek as *const (),
+    ),
+    (
+        "ARTS_MPI_File_get_position",
+        crate::io::ARTS_MPI_File_get_position as *const (),
+    ),
+    (
+        "ARTS_MPI_File_get_size",
+        crate::io::ARTS_MPI_File_get_size as *const (),
+    ),
+    (
+        "ARTS_MPI_File_set_size",
+        crate::io::ARTS_MPI_File_set_size as *const (),
+    ),
+    (
+        "ARTS_MPI_File_sync",
+        crate::io::ARTS_MPI_File_sync as *const (),
+    ),
+    (
+        "ARTS_MPI_File_set_errhandler",
+        crate::io::ARTS_MPI_File_set_errhandler as *const (),
+    ),
+    (
+        "ampi_migrateto_",
+        crate::fortran::ampi_migrateto_ as *const (),
+    ),
+    (
+        "mpi_accumulate_",
+        crate::fortran::mpi_accumulate_ as *const (),
+    ),
+    (
+        "mpi_allgather_",
+        crate::fortran::mpi_allgather_ as *const (),
+    ),
+    (
+        "mpi_allgatherv_",
+        crate::fortran::mpi_allgatherv_ as *const (),
+    ),
+    (
+        "mpi_allreduce_",
+        crate::fortran::mpi_allreduce_ as *const (),
+    ),
+    (
+        "mpi_alltoallv_",
+        crate::fortran::mpi_alltoallv_ as *const (),
+    ),
+    (
+        "mpi_buffer_attach_",
+        crate::fortran::mpi_buffer_attach_ as *const (),
+    ),
+    (
+        "mpi_cart_coords_",
+        crate::fortran::mpi_cart_coords_ as *const (),
+    ),
+    (
+        "mpi_cart_create_",
+        crate::fortran::mpi_cart_create_ as *const (),
+    ),
+    (
+        "mpi_cart_rank_",
+        crate::fortran::mpi_cart_rank_ as *const (),
+    ),
+    (
+        "mpi_cart_shift_",
+        crate::fortran::mpi_cart_shift_ as *const (),
+    ),
+    (
+        "mpi_cartdim_get_",
+        crate::fortran::mpi_cartdim_get_ as *const (),
+    ),
+    (
+        "mpi_comm_call_errhandler_",
+        crate::fortran::mpi_comm_call_errhandler_ as *const (),
+    ),
+    (
+        "mpi_comm_compare_",
+        crate::fortran::mpi_comm_compare_ as *const (),
+    ),
+    (
+        "mpi_comm_create_",
+        crate::fortran::mpi_comm_create_ as *const (),
+    ),
+    (
+        "mpi_comm_create_errhandler_",
+        crate::fortran::mpi_comm_create_errhandler_ as *const (),
+    ),
+    (
+        "mpi_comm_free_",
+        crate::fortran::mpi_comm_free_ as *const (),
+    ),
+    (
+        "mpi_comm_get_attr_",
+        crate::fortran::mpi_comm_get_attr_ as *const (),
+    ),
+    (
+        "mpi_comm_get_errhandler_",
+        crate::fortran::mpi_comm_get_errhandler_ as *const (),
+    ),
+    (
+        "mpi_comm_group_",
+        crate::fortran::mpi_comm_group_ as *const (),
+    ),
+    (
+        "mpi_comm_rank_",
+        crate::fortran::mpi_comm_rank_ as *const (),
+    ),
+    (
+        "mpi_comm_set_errhandler_",
+        crate::fortran::mpi_comm_set_errhandler_ as *const (),
+    ),
+    (
+        "mpi_comm_size_",
+        crate::fortran::mpi_comm_size_ as *const (),
+    ),
+    (
+        "mpi_comm_split_",
+        crate::fortran::mpi_comm_split_ as *const (),
+    ),
+    (
+        "mpi_comm_split_type_",
+        crate::fortran::mpi_comm_split_type_ as *const (),
+    ),
+    (
+        "mpi_dims_create_",
+        crate::fortran::mpi_dims_create_ as *const (),
+    ),
+    (
+        "mpi_errhandler_free_",
+        crate::fortran::mpi_errhandler_free_ as *const (),
+    ),
+    (
+        "mpi_error_class_",
+        crate::fortran::mpi_error_class_ as *const (),
+    ),
+    (
+        "mpi_error_string_",
+        crate::fortran::mpi_error_string_ as *const (),
+    ),
+    (
+        "mpi_finalized_",
+        crate::fortran::mpi_finalized_ as *const (),
+    ),
+    (
+        "mpi_get_count_",
+        crate::fortran::mpi_get_count_ as *const (),
+    ),
+    (
+        "mpi_get_processor_name_",
+        crate::fortran::mpi_get_processor_name_ as *const (),
+    ),
+    (
+        "mpi_get_version_",
+        crate::fortran::mpi_get_version_ as *const (),
+    ),
+    (
+        "mpi_group_compare_",
+        crate::fortran::mpi_group_compare_ as *const (),
+    ),
+    (
+        "mpi_group_difference_",
+        crate::fortran::mpi_group_difference_ as *const (),
+    ),
+    (
+        "mpi_group_excl_",
+        crate::fortran::mpi_group_excl_ as *const (),
+    ),
+    (
+        "mpi_group_free_",
+        crate::fortran::mpi_group_free_ as *const (),
+    ),
+    (
+        "mpi_group_incl_",
+        crate::fortran::mpi_group_incl_ as *const (),
+    ),
+    (
+        "mpi_group_intersection_",
+        crate::fortran::mpi_group_intersection_ as *const (),
+    ),
+    (
+        "mpi_group_rank_",
+        crate::fortran::mpi_group_rank_ as *const (),
+    ),
+    (
+        "mpi_group_size_",
+        crate::fortran::mpi_group_size_ as *const (),
+    ),
+    (
+        "mpi_group_translate_ranks_",
+        crate::fortran::mpi_group_translate_ranks_ as *const (),
+    ),
+    (
+        "mpi_group_union_",
+        crate::fortran::mpi_group_union_ as *const (),
+    ),
+    (
+        "mpi_iallgather_",
+        crate::fortran::mpi_iallgather_ as *const (),
+    ),
+    (
+        "mpi_iallgatherv_",
+        crate::fortran::mpi_iallgatherv_ as *const (),
+    ),
+    (
+        "mpi_iallreduce_",
+        crate::fortran::mpi_iallreduce_ as *const (),
+    ),
+    (
+        "mpi_ialltoall_",
+        crate::fortran::mpi_ialltoall_ as *const (),
+    ),
+    (
+        "mpi_ialltoallv_",
+        crate::fortran::mpi_ialltoallv_ as *const (),
+    ),
+    (
+        "mpi_info_create_",
+        crate::fortran::mpi_info_create_ as *const (),
+    ),
+    (
+        "mpi_info_free_",
+        crate::fortran::mpi_info_free_ as *const (),
+    ),
+    (
+        "mpi_info_get_nkeys_",
+        crate::fortran::mpi_info_get_nkeys_ as *const (),
+    ),
+    (
+        "mpi_init_thread_",
+        crate::fortran::mpi_init_thread_ as *const (),
+    ),
+    (
+        "mpi_initialized_",
+        crate::fortran::mpi_initialized_ as *const (),
+    ),
+    (
+        "mpi_ireduce_scatter_",
+        crate::fortran::mpi_ireduce_scatter_ as *const (),
+    ),
+    (
+        "mpi_ireduce_scatter_block_",
+        crate::fortran::mpi_ireduce_scatter_block_ as *const (),
+    ),
+    (
+        "mpi_iscatterv_",
+        crate::fortran::mpi_iscatterv_ as *const (),
+    ),
+    (
+        "mpi_neighbor_allgather_",
+        crate::fortran::mpi_neighbor_allgather_ as *const (),
+    ),
+    (
+        "mpi_neighbor_allgatherv_",
+        crate::fortran::mpi_neighbor_allgatherv_ as *const (),
+    ),
+    (
+        "mpi_neighbor_alltoall_",
+        crate::fortran::mpi_neighbor_alltoall_ as *const (),
+    ),
+    (
+        "mpi_neighbor_alltoallv_",
+        crate::fortran::mpi_neighbor_alltoallv_ as *const (),
+    ),
+    (
+        "mpi_op_create_",
+        crate::fortran::mpi_op_create_ as *const (),
+    ),
+    (
+        "mpi_pack_size_",
+        crate::fortran::mpi_pack_size_ as *const (),
+    ),
+    (
+        "mpi_query_thread_",
+        crate::fortran::mpi_query_thread_ as *const (),
+    ),
+    (
+        "mpi_recv_init_",
+        crate::fortran::mpi_recv_init_ as *const (),
+    ),
+    (
+        "mpi_reduce_local_",
+        crate::fortran::mpi_reduce_local_ as *const (),
+    ),
+    (
+        "mpi_reduce_scatter_",
+        crate::fortran::mpi_reduce_scatter_ as *const (),
+    ),
+    (
+        "mpi_reduce_scatter_block_",
+        crate::fortran::mpi_reduce_scatter_block_ as *const (),
+    ),
+    (
+        "mpi_request_free_",
+        crate::fortran::mpi_request_free_ as *const (),
+    ),
+    (
+        "mpi_request_get_status_",
+        crate::fortran::mpi_request_get_status_ as *const (),
+    ),
+    (
+        "mpi_send_init_",
+        crate::fortran::mpi_send_init_ as *const (),
+    ),
+    (
+        "mpi_sendrecv_replace_",
+        crate::fortran::mpi_sendrecv_replace_ as *const (),
+    ),
+    (
+        "mpi_ssend_init_",
+        crate::fortran::mpi_ssend_init_ as *const (),
+    ),
+    (
+        "mpi_topo_test_",
+        crate::fortran::mpi_topo_test_ as *const (),
+    ),
+    (
+        "mpi_type_commit_",
+        crate::fortran::mpi_type_commit_ as *const (),
+    ),
+    (
+        "mpi_type_contiguous_",
+        crate::fortran::mpi_type_contiguous_ as *const (),
+    ),
+    (
+        "mpi_type_create_hindexed_",
+        crate::fortran::mpi_type_create_hindexed_ as *const (),
+    ),
+    (
+        "mpi_type_create_hindexed_block_",
+        crate::fortran::mpi_type_create_hindexed_block_ as *const (),
+    ),
+    (
+        "mpi_type_create_hvector_",
+        crate::fortran::mpi_type_create_hvector_ as *const (),
+    ),
+    (
+        "mpi_type_create_indexed_block_",
+        crate::fortran::mpi_type_create_indexed_block_ as *const (),
+    ),
+    (
+        "mpi_type_create_resized_",
+        crate::fortran::mpi_type_create_resized_ as *const (),
+    ),
+    (
+        "mpi_type_create_struct_",
+        crate::fortran::mpi_type_create_struct_ as *const (),
+    ),
+    (
+        "mpi_type_create_subarray_",
+        crate::fortran::mpi_type_create_subarray_ as *const (),
+    ),
+    (
+        "mpi_type_free_",
+        crate::fortran::mpi_type_free_ as *const (),
+    ),
+    (
+        "mpi_type_get_extent_",
+        crate::fortran::mpi_type_get_extent_ as *const (),
+    ),
+    (
+        "mpi_type_get_true_extent_",
+        crate::fortran::mpi_type_get_true_extent_ as *const (),
+    ),
+    (
+        "mpi_type_indexed_",
+        crate::fortran::mpi_type_indexed_ as *const (),
+    ),
+    (
+        "mpi_type_size_",
+        crate::fortran::mpi_type_size_ as *const (),
+    ),
+    (
+        "mpi_type_vector_",
+        crate::fortran::mpi_type_vector_ as *const (),
+    ),
+    (
+        "mpi_win_create_",
+        crate::fortran::mpi_win_create_ as *const (),
+    ),
+    (
+        "mpi_win_fence_",
+        crate::fortran::mpi_win_fence_ as *const (),
+    ),
     (
         "ARTS_MPI_Dist_graph_create_adjacent",
         crate::topo::ARTS_MPI_Dist_graph_create_adjacent as *const (),

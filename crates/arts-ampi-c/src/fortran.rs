@@ -27,6 +27,7 @@ use crate::env::*;
 use crate::errors::*;
 use crate::group::*;
 use crate::info::*;
+use crate::io::*;
 use crate::ops::{ARTS_MPI_Op_create, ARTS_MPI_Op_free, UserFn};
 use crate::p2p::*;
 use crate::persistent::*;
@@ -89,6 +90,8 @@ macro_rules! fty {
     (x) => { *const isize };      // INTEGER(KIND=MPI_ADDRESS_KIND) in
     (xa) => { *const isize };     // INTEGER(KIND=MPI_ADDRESS_KIND) array in
     (xo) => { *mut isize };       // INTEGER(KIND=MPI_ADDRESS_KIND) out
+    (l) => { *const i64 };        // INTEGER(KIND=MPI_OFFSET_KIND) in
+    (lo) => { *mut i64 };         // INTEGER(KIND=MPI_OFFSET_KIND) out
 }
 
 /// What the C call gets for argument `$a` of kind `$k`.
@@ -97,6 +100,9 @@ macro_rules! fval {
         *$a
     };
     (x, $a:ident) => {
+        *$a
+    };
+    (l, $a:ident) => {
         *$a
     };
     (s, $a:ident) => {
@@ -335,6 +341,27 @@ fortran! {
     mpi_neighbor_alltoallv_ => ARTS_MPI_Neighbor_alltoallv(sendbuf: b, sendcounts: a,
         sdispls: a, sendtype: i, recvbuf: b, recvcounts: a, rdispls: a, recvtype: i, comm: i);
     mpi_topo_test_ => ARTS_MPI_Topo_test(comm: i, status: o);
+
+    mpi_file_close_ => ARTS_MPI_File_close(fh: m);
+    mpi_file_read_at_ => ARTS_MPI_File_read_at(fh: i, offset: l, buf: b, count: i,
+        datatype: i, status: s);
+    mpi_file_write_at_ => ARTS_MPI_File_write_at(fh: i, offset: l, buf: b, count: i,
+        datatype: i, status: s);
+    mpi_file_read_at_all_ => ARTS_MPI_File_read_at_all(fh: i, offset: l, buf: b, count: i,
+        datatype: i, status: s);
+    mpi_file_write_at_all_ => ARTS_MPI_File_write_at_all(fh: i, offset: l, buf: b, count: i,
+        datatype: i, status: s);
+    mpi_file_read_ => ARTS_MPI_File_read(fh: i, buf: b, count: i, datatype: i, status: s);
+    mpi_file_write_ => ARTS_MPI_File_write(fh: i, buf: b, count: i, datatype: i, status: s);
+    mpi_file_read_all_ => ARTS_MPI_File_read_all(fh: i, buf: b, count: i, datatype: i,
+        status: s);
+    mpi_file_write_all_ => ARTS_MPI_File_write_all(fh: i, buf: b, count: i, datatype: i,
+        status: s);
+    mpi_file_seek_ => ARTS_MPI_File_seek(fh: i, offset: l, whence: i);
+    mpi_file_get_position_ => ARTS_MPI_File_get_position(fh: i, offset: lo);
+    mpi_file_get_size_ => ARTS_MPI_File_get_size(fh: i, size: lo);
+    mpi_file_set_size_ => ARTS_MPI_File_set_size(fh: i, size: l);
+    mpi_file_sync_ => ARTS_MPI_File_sync(fh: i);
 
     mpi_win_create_ => ARTS_MPI_Win_create(base: b, size: x, disp_unit: i, info: i, comm: i,
         win: o);
@@ -644,5 +671,61 @@ pub unsafe extern "C-unwind" fn mpi_comm_get_attr_(
     if rc == 0 && unsafe { *flag } != 0 && !slot.is_null() && !value.is_null() {
         unsafe { *value = *slot as isize };
     }
+    done(ierr, rc);
+}
+
+/// A Fortran `CHARACTER(len)` argument as a C string (trailing blanks
+/// dropped, as Fortran pads).
+fn c_string(s: *const c_char, len: usize) -> std::ffi::CString {
+    let text = fortran_text(s, len).unwrap_or_default();
+    std::ffi::CString::new(text.trim_end().replace('\0', "")).unwrap_or_default()
+}
+
+/// Fortran's `MPI_File_open(comm, filename, amode, info, fh, ierr)`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn mpi_file_open_(
+    comm: *const c_int,
+    filename: *const c_char,
+    amode: *const c_int,
+    info: *const c_int,
+    fh: *mut c_int,
+    ierr: *mut c_int,
+    filename_len: usize,
+) {
+    let name = c_string(filename, filename_len);
+    // SAFETY: by reference; `name` is a C string.
+    done(ierr, unsafe {
+        ARTS_MPI_File_open(*comm, name.as_ptr(), *amode, *info, fh)
+    });
+}
+
+/// Fortran's `MPI_File_delete(filename, info, ierr)`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn mpi_file_delete_(
+    filename: *const c_char,
+    info: *const c_int,
+    ierr: *mut c_int,
+    filename_len: usize,
+) {
+    let name = c_string(filename, filename_len);
+    // SAFETY: as above.
+    done(ierr, unsafe { ARTS_MPI_File_delete(name.as_ptr(), *info) });
+}
+
+/// Fortran's `MPI_File_set_view(fh, disp, etype, filetype, datarep, info, ierr)`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn mpi_file_set_view_(
+    fh: *const c_int,
+    disp: *const i64,
+    etype: *const c_int,
+    filetype: *const c_int,
+    datarep: *const c_char,
+    info: *const c_int,
+    ierr: *mut c_int,
+    datarep_len: usize,
+) {
+    let rep = c_string(datarep, datarep_len);
+    // SAFETY: as above.
+    let rc = unsafe { ARTS_MPI_File_set_view(*fh, *disp, *etype, *filetype, rep.as_ptr(), *info) };
     done(ierr, rc);
 }

@@ -81,6 +81,26 @@ fn fortran_kernels_match_open_mpi() {
 }
 
 #[test]
+fn fortran_mpi_io_matches_open_mpi() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(so) = build_fortran("io.f90", dir.path()) else {
+        return;
+    };
+    let file = dir.path().join("io.dat").display().to_string();
+    let (code, out, err) = arts_text(&["ampi", "run", "--vp", "3", "--pes", "2", &so, "--", &file]);
+    assert_eq!(code, 0, "{err}");
+    let ours = program_lines(&out);
+    assert_eq!(ours, "fortran io: 1\n");
+    assert!(
+        !dir.path().join("io.dat").exists(),
+        "deleted by the program"
+    );
+    if let Some(theirs) = open_mpi("io.f90", dir.path(), 3, &[&file]) {
+        assert_eq!(ours, theirs);
+    }
+}
+
+#[test]
 fn the_fortran_ping_pong_runs() {
     let dir = tempfile::tempdir().unwrap();
     let Some(so) = build_fortran("pingpong.f90", dir.path()) else {
