@@ -25,6 +25,10 @@ fn the_kernels_check_their_results() {
     kernel("halo", 9, 2, &["27", "3"]);
     kernel("allreduce", 3, 2, &["10"]);
     kernel("colltime", 5, 2, &["100"]);
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("iotime.dat").display().to_string();
+    kernel("iotime", 3, 2, &[&file, "1"]);
+    assert!(!dir.path().join("iotime.dat").exists(), "deleted on close");
 }
 
 #[test]
