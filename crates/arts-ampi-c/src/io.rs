@@ -57,7 +57,11 @@ impl View {
         let mut pos = start * self.etype.size as u64;
         if ft.is_contiguous() {
             // One stream of bytes from the displacement.
-            return Ok(if len == 0 { Vec::new() } else { vec![(self.disp + pos, len)] });
+            return Ok(if len == 0 {
+                Vec::new()
+            } else {
+                vec![(self.disp + pos, len)]
+            });
         }
         let mut left = len;
         let mut runs: Vec<(u64, usize)> = Vec::new();

@@ -197,3 +197,20 @@ fn mpif_h_agrees_with_mpi_h_and_the_rust_side() {
     let text = std::fs::read_to_string(arts_ampi_c::include_dir().join("mpif.h")).unwrap();
     assert!(text.lines().all(|l| l.len() <= 72));
 }
+
+#[test]
+fn every_export_is_listed_once() {
+    let names = arts_ampi_c::exported_names();
+    let unique: BTreeSet<&str> = names.iter().copied().collect();
+    assert_eq!(unique.len(), names.len(), "a name is listed twice");
+    // The Fortran binding's names are gfortran's: lower case, one underscore.
+    let fortran: Vec<&str> = names
+        .iter()
+        .copied()
+        .filter(|n| n.starts_with("mpi_") || n.starts_with("ampi_"))
+        .collect();
+    assert!(fortran.len() >= 150, "{}", fortran.len());
+    assert!(fortran.iter().all(|n| n.ends_with('_')
+        && !n.ends_with("__")
+        && n.chars().all(|c| c.is_ascii_lowercase() || c == '_')));
+}
