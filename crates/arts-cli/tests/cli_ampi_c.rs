@@ -419,6 +419,15 @@ fn bad_mpi_usage_names_the_call_the_rank_and_the_class() {
             && stdout.contains("start plain: MPI_ERR_REQUEST: invalid request (MPI_Start on rank 0: request 1 is not a persistent request"),
         "{stdout}"
     );
+    let (_, stdout, _) = arts_text(&["ampi", "run", "--vp", "2", &so, "--", "topology"]);
+    for line in [
+        "neighbors: MPI_ERR_TOPOLOGY: invalid topology (MPI_Neighbor_allgather on rank 0: communicator 0 has no Cartesian or graph topology)",
+        "graph: MPI_ERR_RANK: invalid rank (MPI_Dist_graph_create_adjacent on rank 0: sources lists 99, not a rank of the communicator of 2)",
+        "fence: MPI_ERR_WIN: invalid window (MPI_Win_fence on rank 0: 99 is not a window)",
+        "put: MPI_ERR_ARG: invalid argument (MPI_Put on rank 0: displacement 4 (1 elements) falls outside rank 0's window of 16 bytes)",
+    ] {
+        assert!(stdout.contains(line), "{line}: {stdout}");
+    }
     let (_, stdout, _) = arts_text(&["ampi", "run", "--vp", "2", &so, "--", "null-requests"]);
     assert!(
         stdout.contains("waitall: MPI_ERR_ARG: invalid argument (MPI_Waitall on rank 0: the request array is a null pointer)"),

@@ -13,6 +13,9 @@
  *                 group not in the communicator (ERRORS_RETURN)
  *   restart       MPI_Start of an active persistent request, and of one
  *                 that is not persistent (ERRORS_RETURN)
+ *   topology      a neighbor collective without a topology, a graph edge to
+ *                 rank 99, a fence on a window that is not one, a put past
+ *                 its target's window (ERRORS_RETURN)
  *   no-finalize   main returns without MPI_Finalize
  *   abort         MPI_Abort(MPI_COMM_WORLD, 3) from rank 1 */
 #include <mpi.h>
@@ -97,6 +100,27 @@ int main(int argc, char **argv)
         MPI_Wait(&persistent, MPI_STATUS_IGNORE);
         MPI_Wait(&plain, MPI_STATUS_IGNORE);
         MPI_Request_free(&persistent);
+    }
+    if (strcmp(mode, "topology") == 0) {
+        int in[4], nb = 99;
+        MPI_Comm g;
+        MPI_Win w;
+        MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+        MPI_Error_string(MPI_Neighbor_allgather(&x, 1, MPI_INT, in, 1, MPI_INT, MPI_COMM_WORLD),
+                         msg, &len);
+        if (rank == 0) printf("neighbors: %s\n", msg);
+        MPI_Error_string(MPI_Dist_graph_create_adjacent(MPI_COMM_WORLD, 1, &nb, MPI_UNWEIGHTED, 0,
+                                                        &nb, MPI_UNWEIGHTED, MPI_INFO_NULL, 0, &g),
+                         msg, &len);
+        if (rank == 0) printf("graph: %s\n", msg);
+        MPI_Error_string(MPI_Win_fence(0, 99), msg, &len);
+        if (rank == 0) printf("fence: %s\n", msg);
+        MPI_Win_create(in, sizeof in, sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &w);
+        MPI_Win_fence(0, w);
+        MPI_Error_string(MPI_Put(&x, 1, MPI_INT, 0, 4, 1, MPI_INT, w), msg, &len);
+        if (rank == 0) printf("put: %s\n", msg);
+        MPI_Win_fence(0, w);
+        MPI_Win_free(&w);
     }
     if (strcmp(mode, "abort") == 0 && rank == 1)
         MPI_Abort(MPI_COMM_WORLD, 3);
