@@ -108,6 +108,7 @@ typedef MPI_Comm_delete_attr_function MPI_Delete_function;
 #define MPI_MAXLOC 9
 #define MPI_MINLOC 10
 #define MPI_REPLACE 11
+#define MPI_NO_OP 12
 
 /* ---- constants ---- */
 #define MPI_REQUEST_NULL (-1)
@@ -341,6 +342,9 @@ typedef MPI_Comm_delete_attr_function MPI_Delete_function;
 #define MPI_Put ARTS_MPI_Put
 #define MPI_Get ARTS_MPI_Get
 #define MPI_Accumulate ARTS_MPI_Accumulate
+#define MPI_Get_accumulate ARTS_MPI_Get_accumulate
+#define MPI_Fetch_and_op ARTS_MPI_Fetch_and_op
+#define MPI_Compare_and_swap ARTS_MPI_Compare_and_swap
 #define MPI_Alloc_mem ARTS_MPI_Alloc_mem
 #define MPI_Free_mem ARTS_MPI_Free_mem
 #define MPI_Comm_create_errhandler ARTS_MPI_Comm_create_errhandler
@@ -666,6 +670,17 @@ int MPI_Get(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, i
 int MPI_Accumulate(const void *origin_addr, int origin_count, MPI_Datatype origin_datatype,
                    int target_rank, MPI_Aint target_disp, int target_count,
                    MPI_Datatype target_datatype, MPI_Op op, MPI_Win win);
+/* The old target data comes back; operations on one window are applied in
+ * the order they arrive, each whole (atomic) with respect to the others. */
+int MPI_Get_accumulate(const void *origin_addr, int origin_count, MPI_Datatype origin_datatype,
+                       void *result_addr, int result_count, MPI_Datatype result_datatype,
+                       int target_rank, MPI_Aint target_disp, int target_count,
+                       MPI_Datatype target_datatype, MPI_Op op, MPI_Win win);
+int MPI_Fetch_and_op(const void *origin_addr, void *result_addr, MPI_Datatype datatype,
+                     int target_rank, MPI_Aint target_disp, MPI_Op op, MPI_Win win);
+int MPI_Compare_and_swap(const void *origin_addr, const void *compare_addr, void *result_addr,
+                         MPI_Datatype datatype, int target_rank, MPI_Aint target_disp,
+                         MPI_Win win);
 /* Completion of a request without completing it (it stays live). */
 int MPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status);
 int MPI_Wait(MPI_Request *request, MPI_Status *status);

@@ -289,6 +289,10 @@ pub static EXPORTS: Exports = Exports(&[
         crate::fortran::mpi_comm_split_type_ as *const (),
     ),
     (
+        "mpi_compare_and_swap_",
+        crate::fortran::mpi_compare_and_swap_ as *const (),
+    ),
+    (
         "mpi_dims_create_",
         crate::fortran::mpi_dims_create_ as *const (),
     ),
@@ -305,6 +309,10 @@ pub static EXPORTS: Exports = Exports(&[
         crate::fortran::mpi_error_string_ as *const (),
     ),
     ("mpi_exscan_", crate::fortran::mpi_exscan_ as *const ()),
+    (
+        "mpi_fetch_and_op_",
+        crate::fortran::mpi_fetch_and_op_ as *const (),
+    ),
     (
         "mpi_file_close_",
         crate::fortran::mpi_file_close_ as *const (),
@@ -381,6 +389,10 @@ pub static EXPORTS: Exports = Exports(&[
     ("mpi_gather_", crate::fortran::mpi_gather_ as *const ()),
     ("mpi_gatherv_", crate::fortran::mpi_gatherv_ as *const ()),
     ("mpi_get_", crate::fortran::mpi_get_ as *const ()),
+    (
+        "mpi_get_accumulate_",
+        crate::fortran::mpi_get_accumulate_ as *const (),
+    ),
     (
         "mpi_get_count_",
         crate::fortran::mpi_get_count_ as *const (),
@@ -669,6 +681,18 @@ pub static EXPORTS: Exports = Exports(&[
     ("mpi_win_free_", crate::fortran::mpi_win_free_ as *const ()),
     ("mpi_wtick_", crate::fortran::mpi_wtick_ as *const ()),
     ("mpi_wtime_", crate::fortran::mpi_wtime_ as *const ()),
+    (
+        "ARTS_MPI_Get_accumulate",
+        crate::rma::ARTS_MPI_Get_accumulate as *const (),
+    ),
+    (
+        "ARTS_MPI_Fetch_and_op",
+        crate::rma::ARTS_MPI_Fetch_and_op as *const (),
+    ),
+    (
+        "ARTS_MPI_Compare_and_swap",
+        crate::rma::ARTS_MPI_Compare_and_swap as *const (),
+    ),
     (
         "ARTS_MPI_File_open",
         crate::io::ARTS_MPI_File_open as *const (),

@@ -105,6 +105,11 @@ impl RecvBuf {
         unsafe { std::slice::from_raw_parts_mut(self.ptr, self.len) }
     }
 
+    /// Bytes to receive.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
     /// Whether the receive writes straight into the user's buffer.
     pub fn direct(&self) -> bool {
         self.unpack.is_none() && self.tmp.is_empty()

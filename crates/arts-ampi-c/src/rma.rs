@@ -27,6 +27,8 @@ use crate::types::{Prim, TypeInfo};
 
 /// `MPI_REPLACE` (an accumulate that is a put).
 const REPLACE: c_int = 11;
+/// `MPI_NO_OP` (a get-accumulate that is a get).
+const NO_OP: c_int = 12;
 
 /// One rank's side of a window.
 pub(crate) struct Win {
@@ -54,6 +56,12 @@ enum Kind {
     Put = 0,
     Get = 1,
     Accumulate = 2,
+    /// Answers the old data, then accumulates (`MPI_Get_accumulate`,
+    /// `MPI_Fetch_and_op`).
+    GetAccumulate = 3,
+    /// Answers the old data, replaced where it equals the compare half
+    /// of the message (`MPI_Compare_and_swap`).
+    CompareSwap = 4,
 }
 
 /// The tags of an epoch: operations, and the answers to gets.
@@ -138,7 +146,9 @@ fn decode(msg: &[u8]) -> Result<Operation<'_>, Fail> {
     let kind = match take_i64(msg, at)? {
         0 => Kind::Put,
         1 => Kind::Get,
-        _ => Kind::Accumulate,
+        2 => Kind::Accumulate,
+        3 => Kind::GetAccumulate,
+        _ => Kind::CompareSwap,
     };
     let disp = take_i64(msg, at)?;
     let n = take_i64(msg, at)? as usize;
@@ -345,47 +355,54 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Win_free(win: *mut c_int) -> c_int {
     })
 }
 
-/// Starts an operation of `kind` on `target`'s window: `origin_count`
-/// elements of `origin_type` at `origin` go to (or, for a get, come from)
-/// `target_count` elements of `target_type` at `target_disp`.
+/// `count` elements of `datatype`: their bytes and layout.
+fn layout(vp: &Vp, count_: c_int, datatype: c_int, what: &str) -> Result<(usize, TypeInfo), Fail> {
+    let t = vp.types.comm_type(datatype)?;
+    Ok((count(count_, what)?, t))
+}
+
+/// Checks that `op` may accumulate: a predefined one, `MPI_REPLACE` or
+/// (`MPI_Get_accumulate`) `MPI_NO_OP`.
+fn check_accumulate(vp: &Vp, op: c_int) -> Result<(), Fail> {
+    if op == REPLACE || op == NO_OP {
+        return Ok(());
+    }
+    match crate::ops::lookup(op, &vp.ops)? {
+        crate::ops::OpKind::User(_) => Err(Fail::new(
+            ERR_OP,
+            "one-sided accumulates take predefined operations (or MPI_REPLACE), \
+             not MPI_Op_create's",
+        )),
+        crate::ops::OpKind::Builtin(_) => Ok(()),
+    }
+}
+
+/// Starts an operation of `kind` on `target`'s window at `target_disp`
+/// (`tn` elements of `tt`): `data` goes with it; the answer of a get (or
+/// fetch) lands in `fetch`.
 #[allow(clippy::too_many_arguments)]
 fn operation(
     vp: &mut Vp,
     kind: Kind,
-    origin: *mut c_void,
-    origin_count: c_int,
-    origin_type: c_int,
+    data: Vec<u8>,
+    fetch: Option<RecvBuf>,
     target: c_int,
     target_disp: isize,
-    target_count: c_int,
-    target_type: c_int,
+    (tn, tt): (usize, TypeInfo),
     op: c_int,
     win: c_int,
 ) -> Result<(), Fail> {
-    let ot = vp.types.comm_type(origin_type)?;
-    let tt = vp.types.comm_type(target_type)?;
-    let on = count(origin_count, "origin_count")?;
-    let tn = count(target_count, "target_count")?;
-    if on * ot.size != tn * tt.size {
+    let bytes = tn * tt.size;
+    let sent = if kind == Kind::CompareSwap {
+        data.len() / 2
+    } else {
+        data.len()
+    };
+    let fetched = fetch.as_ref().map(|f| f.len());
+    if (kind != Kind::Get && sent != bytes) || fetched.is_some_and(|f| f != bytes) {
         return Err(Fail::new(
             ERR_COUNT,
-            format!(
-                "the origin has {} bytes, the target {} bytes",
-                on * ot.size,
-                tn * tt.size
-            ),
-        ));
-    }
-    if kind == Kind::Accumulate
-        && op != REPLACE
-        && matches!(
-            crate::ops::lookup(op, &vp.ops)?,
-            crate::ops::OpKind::User(_)
-        )
-    {
-        return Err(Fail::new(
-            ERR_OP,
-            "MPI_Accumulate takes predefined operations (or MPI_REPLACE), not MPI_Op_create's",
+            format!("the origin's and the target's data differ in size ({sent} and {bytes} bytes)"),
         ));
     }
     let w = win_of(vp, win)?;
@@ -413,14 +430,9 @@ fn operation(
         ));
     }
     let (comm, (tag, _)) = (w.comm, tags(w.epoch));
-    let data = match kind {
-        Kind::Get => Vec::new(),
-        _ => send_bytes(origin, on, &ot)?.into_owned(),
-    };
     let msg = encode(kind, target_disp as i64, tn, &tt, op, &data);
-    if kind == Kind::Get {
-        let rb = RecvBuf::new(origin, on, &ot)?;
-        win_of(vp, win)?.gets.push((target, rb, on * ot.size));
+    if let Some(rb) = fetch {
+        w.gets.push((target, rb, bytes));
     }
     vp.mpi().send(&msg, target, tag, comm)?;
     win_of(vp, win)?.sent[t] += 1;
@@ -441,20 +453,45 @@ fn apply(vp: &mut Vp, win: c_int, msg: &[u8]) -> Result<Option<Vec<u8>>, Fail> {
             unsafe { o.t.unpack(o.data, at) };
             Ok(None)
         }
-        Kind::Accumulate if o.op == REPLACE => {
-            // SAFETY: as above.
-            unsafe { o.t.unpack(o.data, at) };
+        Kind::Accumulate => {
+            accumulate(vp, &o, at)?;
             Ok(None)
         }
-        Kind::Accumulate => {
+        Kind::GetAccumulate => {
             // SAFETY: as above.
-            let mut current = unsafe { o.t.pack(at, o.n) };
-            reduce_local(vp, o.data, &mut current, &o.t, -1, o.op)?;
+            let old = unsafe { o.t.pack(at, o.n) };
+            accumulate(vp, &o, at)?;
+            Ok(Some(old))
+        }
+        Kind::CompareSwap => {
             // SAFETY: as above.
-            unsafe { o.t.unpack(&current, at) };
-            Ok(None)
+            let old = unsafe { o.t.pack(at, o.n) };
+            let (new, compare) = o.data.split_at(o.data.len() / 2);
+            if old == compare {
+                // SAFETY: as above.
+                unsafe { o.t.unpack(new, at) };
+            }
+            Ok(Some(old))
         }
     }
+}
+
+/// Combines operation `o`'s data into the window at `at` with its
+/// operation (`MPI_REPLACE`: overwrites; `MPI_NO_OP`: nothing).
+fn accumulate(vp: &mut Vp, o: &Operation<'_>, at: *mut u8) -> Result<(), Fail> {
+    match o.op {
+        NO_OP => {}
+        // SAFETY: `at` holds `n` elements of the target type (checked).
+        REPLACE => unsafe { o.t.unpack(o.data, at) },
+        op => {
+            // SAFETY: as above.
+            let mut current = unsafe { o.t.pack(at, o.n) };
+            reduce_local(vp, o.data, &mut current, &o.t, -1, op)?;
+            // SAFETY: as above.
+            unsafe { o.t.unpack(&current, at) };
+        }
+    }
+    Ok(())
 }
 
 /// `MPI_Win_fence` (collective): ends the epoch. Every operation this rank
@@ -503,16 +540,17 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Put(
     win: c_int,
 ) -> c_int {
     entry("MPI_Put", comm_of_win(win), |vp| {
+        let (n, t) = layout(vp, origin_count, origin_type, "origin_count")?;
+        let data = send_bytes(origin_addr, n, &t)?.into_owned();
+        let target = layout(vp, target_count, target_type, "target_count")?;
         operation(
             vp,
             Kind::Put,
-            origin_addr.cast_mut(),
-            origin_count,
-            origin_type,
+            data,
+            None,
             target_rank,
             target_disp,
-            target_count,
-            target_type,
+            target,
             0,
             win,
         )
@@ -533,16 +571,18 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Get(
     win: c_int,
 ) -> c_int {
     entry("MPI_Get", comm_of_win(win), |vp| {
+        let (n, t) = layout(vp, origin_count, origin_type, "origin_count")?;
+        let fetch = RecvBuf::new(origin_addr, n, &t)?;
+        let target = layout(vp, target_count, target_type, "target_count")?;
+        let get = Kind::Get;
         operation(
             vp,
-            Kind::Get,
-            origin_addr,
-            origin_count,
-            origin_type,
+            get,
+            Vec::new(),
+            Some(fetch),
             target_rank,
             target_disp,
-            target_count,
-            target_type,
+            target,
             0,
             win,
         )
@@ -565,17 +605,148 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Accumulate(
     win: c_int,
 ) -> c_int {
     entry("MPI_Accumulate", comm_of_win(win), |vp| {
+        check_accumulate(vp, op)?;
+        let (n, t) = layout(vp, origin_count, origin_type, "origin_count")?;
+        let data = send_bytes(origin_addr, n, &t)?.into_owned();
+        let target = layout(vp, target_count, target_type, "target_count")?;
+        let acc = Kind::Accumulate;
         operation(
             vp,
-            Kind::Accumulate,
-            origin_addr.cast_mut(),
-            origin_count,
-            origin_type,
+            acc,
+            data,
+            None,
             target_rank,
             target_disp,
-            target_count,
-            target_type,
+            target,
             op,
+            win,
+        )
+    })
+}
+
+/// Starts a get-accumulate (`MPI_Get_accumulate`, `MPI_Fetch_and_op`).
+#[allow(clippy::too_many_arguments)]
+fn get_accumulate(
+    vp: &mut Vp,
+    origin: (*const c_void, c_int, c_int),
+    result: (*mut c_void, c_int, c_int),
+    target_rank: c_int,
+    target_disp: isize,
+    (target_count, target_type): (c_int, c_int),
+    op: c_int,
+    win: c_int,
+) -> Result<(), Fail> {
+    check_accumulate(vp, op)?;
+    let target = layout(vp, target_count, target_type, "target_count")?;
+    let data = if op == NO_OP {
+        vec![0; target.0 * target.1.size]
+    } else {
+        let (n, t) = layout(vp, origin.1, origin.2, "origin_count")?;
+        send_bytes(origin.0, n, &t)?.into_owned()
+    };
+    let (n, t) = layout(vp, result.1, result.2, "result_count")?;
+    let fetch = RecvBuf::new(result.0, n, &t)?;
+    let kind = Kind::GetAccumulate;
+    operation(
+        vp,
+        kind,
+        data,
+        Some(fetch),
+        target_rank,
+        target_disp,
+        target,
+        op,
+        win,
+    )
+}
+
+/// `MPI_Get_accumulate`: the target's data before the accumulate lands in
+/// `result_addr` (`MPI_NO_OP`: a get; the origin is not read).
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Get_accumulate(
+    origin_addr: *const c_void,
+    origin_count: c_int,
+    origin_type: c_int,
+    result_addr: *mut c_void,
+    result_count: c_int,
+    result_type: c_int,
+    target_rank: c_int,
+    target_disp: isize,
+    target_count: c_int,
+    target_type: c_int,
+    op: c_int,
+    win: c_int,
+) -> c_int {
+    entry("MPI_Get_accumulate", comm_of_win(win), |vp| {
+        let origin = (origin_addr, origin_count, origin_type);
+        let result = (result_addr, result_count, result_type);
+        let target = (target_count, target_type);
+        get_accumulate(
+            vp,
+            origin,
+            result,
+            target_rank,
+            target_disp,
+            target,
+            op,
+            win,
+        )
+    })
+}
+
+/// `MPI_Fetch_and_op`: `MPI_Get_accumulate` of one element of `datatype`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Fetch_and_op(
+    origin_addr: *const c_void,
+    result_addr: *mut c_void,
+    datatype: c_int,
+    target_rank: c_int,
+    target_disp: isize,
+    op: c_int,
+    win: c_int,
+) -> c_int {
+    entry("MPI_Fetch_and_op", comm_of_win(win), |vp| {
+        let (origin, result) = ((origin_addr, 1, datatype), (result_addr, 1, datatype));
+        get_accumulate(
+            vp,
+            origin,
+            result,
+            target_rank,
+            target_disp,
+            (1, datatype),
+            op,
+            win,
+        )
+    })
+}
+
+/// `MPI_Compare_and_swap`: the target's element lands in `result_addr`;
+/// where it equals `compare_addr`'s, `origin_addr`'s replaces it.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Compare_and_swap(
+    origin_addr: *const c_void,
+    compare_addr: *const c_void,
+    result_addr: *mut c_void,
+    datatype: c_int,
+    target_rank: c_int,
+    target_disp: isize,
+    win: c_int,
+) -> c_int {
+    entry("MPI_Compare_and_swap", comm_of_win(win), |vp| {
+        let (n, t) = layout(vp, 1, datatype, "count")?;
+        let mut data = send_bytes(origin_addr, n, &t)?.into_owned();
+        data.extend_from_slice(&send_bytes(compare_addr, n, &t)?);
+        let fetch = RecvBuf::new(result_addr, n, &t)?;
+        let kind = Kind::CompareSwap;
+        operation(
+            vp,
+            kind,
+            data,
+            Some(fetch),
+            target_rank,
+            target_disp,
+            (n, t),
+            0,
             win,
         )
     })

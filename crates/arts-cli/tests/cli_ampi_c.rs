@@ -170,7 +170,7 @@ fn error_handlers_info_objects_and_type_calls_match_open_mpi() {
 
 #[test]
 fn one_sided_puts_gets_and_accumulates_with_fences_match_open_mpi() {
-    let all_right = "rma: put+get 1 accumulate 1 vector 1 maxloc 1 replace 1";
+    let all_right = "rma: put+get 1 accumulate 1 vector 1 maxloc 1 replace 1 atomics 1";
     let dir = tempfile::tempdir().unwrap();
     let Some(so) = build("rma", dir.path()) else {
         return;

@@ -1297,7 +1297,7 @@ fn a_c_program_runs_its_ranks_on_several_processes() {
         let args = [&["ampi", "run", &so, "--vp", "5"], iso].concat();
         let out = printed(mpirun(2, &args));
         assert!(
-            out.contains("rma: put+get 1 accumulate 1 vector 1 maxloc 1 replace 1"),
+            out.contains("rma: put+get 1 accumulate 1 vector 1 maxloc 1 replace 1 atomics 1"),
             "{out}"
         );
     }

@@ -1,7 +1,8 @@
 /* One-sided communication with fences: every rank puts its rank into its
  * right neighbour's window, gets its left neighbour's, accumulates into
  * rank 0's (a sum, and MPI_MAXLOC pairs), puts a strided column through a
- * vector target type, and MPI_Win_allocate; each result checked after the
+ * vector target type, MPI_Win_allocate, and the atomics (fetch-and-op,
+ * compare-and-swap, get-accumulate); each result checked after the
  * fence. Prints one line of checks, the same under Open MPI.
  *
  *   rma [bad]   bad: a put outside the target's window (an error) */
@@ -15,7 +16,7 @@ int main(int argc, char **argv) {
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &n);
     int right = (rank + 1) % n, left = (rank + n - 1) % n;
-    int ok[5] = {1, 1, 1, 1, 1};
+    int ok[6] = {1, 1, 1, 1, 1, 1};
 
     int cells[8];
     for (int i = 0; i < 8; i++) cells[i] = -1;
@@ -80,11 +81,36 @@ int main(int argc, char **argv) {
     ok[4] = seen.v == 99 && seen.i == 7;
     MPI_Win_free(&w2);
 
-    int all[5];
-    MPI_Allreduce(ok, all, 5, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
+    /* Atomics: a counter at rank 0 (every rank fetches a distinct old
+     * value), and one compare-and-swap winner. */
+    int atom[2] = {0, -1};
+    MPI_Win w3;
+    MPI_Win_create(atom, sizeof atom, sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &w3);
+    MPI_Win_fence(0, w3);
+    int before = -1, old = -2, minus = -1, none = 0;
+    MPI_Fetch_and_op(&one, &before, MPI_INT, 0, 0, MPI_SUM, w3);
+    MPI_Compare_and_swap(&rank, &minus, &old, MPI_INT, 0, 1, w3);
+    MPI_Win_fence(0, w3);
+    int seen_count = -1;
+    MPI_Get_accumulate(&none, 1, MPI_INT, &seen_count, 1, MPI_INT, 0, 0, 1, MPI_INT, MPI_NO_OP, w3);
+    MPI_Win_fence(0, w3);
+    int won = old == -1, winners, distinct[64] = {0}, olds[64];
+    MPI_Allreduce(&won, &winners, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    MPI_Allgather(&before, 1, MPI_INT, olds, 1, MPI_INT, MPI_COMM_WORLD);
+    ok[5] = seen_count == n && winners == 1;
+    for (int r = 0; r < n; r++) {
+        ok[5] &= olds[r] >= 0 && olds[r] < n && !distinct[olds[r]];
+        distinct[olds[r] < 0 || olds[r] >= n ? 0 : olds[r]] = 1;
+    }
+    if (rank == 0) ok[5] &= atom[0] == n && atom[1] >= 0 && atom[1] < n;
+    if (!won) ok[5] &= old >= 0 && old < n;
+    MPI_Win_free(&w3);
+
+    int all[6];
+    MPI_Allreduce(ok, all, 6, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
     if (rank == 0)
-        printf("rma: put+get %d accumulate %d vector %d maxloc %d replace %d\n", all[0], all[1],
-               all[2], all[3], all[4]);
+        printf("rma: put+get %d accumulate %d vector %d maxloc %d replace %d atomics %d\n", all[0],
+               all[1], all[2], all[3], all[4], all[5]);
     MPI_Finalize();
     return 0;
 }
