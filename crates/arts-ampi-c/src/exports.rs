@@ -265,6 +265,10 @@ pub static EXPORTS: Exports = Exports(&[
         crate::fortran::mpi_comm_get_errhandler_ as *const (),
     ),
     (
+        "mpi_comm_get_name_",
+        crate::fortran::mpi_comm_get_name_ as *const (),
+    ),
+    (
         "mpi_comm_group_",
         crate::fortran::mpi_comm_group_ as *const (),
     ),
@@ -275,6 +279,10 @@ pub static EXPORTS: Exports = Exports(&[
     (
         "mpi_comm_set_errhandler_",
         crate::fortran::mpi_comm_set_errhandler_ as *const (),
+    ),
+    (
+        "mpi_comm_set_name_",
+        crate::fortran::mpi_comm_set_name_ as *const (),
     ),
     (
         "mpi_comm_size_",
@@ -477,15 +485,29 @@ pub static EXPORTS: Exports = Exports(&[
         "mpi_info_create_",
         crate::fortran::mpi_info_create_ as *const (),
     ),
+    (
+        "mpi_info_delete_",
+        crate::fortran::mpi_info_delete_ as *const (),
+    ),
     ("mpi_info_dup_", crate::fortran::mpi_info_dup_ as *const ()),
     (
         "mpi_info_free_",
         crate::fortran::mpi_info_free_ as *const (),
     ),
+    ("mpi_info_get_", crate::fortran::mpi_info_get_ as *const ()),
     (
         "mpi_info_get_nkeys_",
         crate::fortran::mpi_info_get_nkeys_ as *const (),
     ),
+    (
+        "mpi_info_get_nthkey_",
+        crate::fortran::mpi_info_get_nthkey_ as *const (),
+    ),
+    (
+        "mpi_info_get_valuelen_",
+        crate::fortran::mpi_info_get_valuelen_ as *const (),
+    ),
+    ("mpi_info_set_", crate::fortran::mpi_info_set_ as *const ()),
     ("mpi_init_", crate::fortran::mpi_init_ as *const ()),
     (
         "mpi_init_thread_",

@@ -736,3 +736,132 @@ pub unsafe extern "C-unwind" fn mpi_file_set_view_(
     let rc = unsafe { ARTS_MPI_File_set_view(*fh, *disp, *etype, *filetype, rep.as_ptr(), *info) };
     done(ierr, rc);
 }
+
+/// Fortran's `MPI_Comm_set_name(comm, name, ierr)`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn mpi_comm_set_name_(
+    comm: *const c_int,
+    name: *const c_char,
+    ierr: *mut c_int,
+    name_len: usize,
+) {
+    let name = c_string(name, name_len);
+    // SAFETY: by reference; `name` is a C string.
+    done(ierr, unsafe {
+        ARTS_MPI_Comm_set_name(*comm, name.as_ptr())
+    });
+}
+
+/// Fortran's `MPI_Comm_get_name(comm, name, resultlen, ierr)`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn mpi_comm_get_name_(
+    comm: *const c_int,
+    name: *mut c_char,
+    resultlen: *mut c_int,
+    ierr: *mut c_int,
+    name_len: usize,
+) {
+    let mut tmp = [0u8; crate::abi::MPI_MAX_OBJECT_NAME as usize];
+    // SAFETY: by reference; `tmp` has room for MPI_MAX_OBJECT_NAME bytes.
+    let rc = unsafe { ARTS_MPI_Comm_get_name(*comm, tmp.as_mut_ptr().cast(), resultlen) };
+    if rc == 0 {
+        to_fortran(&tmp, name, name_len);
+    }
+    done(ierr, rc);
+}
+
+/// Fortran's `MPI_Info_set(info, key, value, ierr)`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn mpi_info_set_(
+    info: *const c_int,
+    key: *const c_char,
+    value: *const c_char,
+    ierr: *mut c_int,
+    key_len: usize,
+    value_len: usize,
+) {
+    let (key, value) = (c_string(key, key_len), c_string(value, value_len));
+    // SAFETY: by reference; C strings.
+    done(ierr, unsafe {
+        ARTS_MPI_Info_set(*info, key.as_ptr(), value.as_ptr())
+    });
+}
+
+/// Fortran's `MPI_Info_get(info, key, valuelen, value, flag, ierr)`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn mpi_info_get_(
+    info: *const c_int,
+    key: *const c_char,
+    valuelen: *const c_int,
+    value: *mut c_char,
+    flag: *mut c_int,
+    ierr: *mut c_int,
+    key_len: usize,
+    value_len: usize,
+) {
+    let key = c_string(key, key_len);
+    let mut tmp = vec![0u8; crate::abi::MPI_MAX_INFO_VAL as usize + 1];
+    // SAFETY: by reference; `tmp` holds any value and its NUL.
+    let rc = unsafe {
+        ARTS_MPI_Info_get(
+            *info,
+            key.as_ptr(),
+            *valuelen,
+            tmp.as_mut_ptr().cast(),
+            flag,
+        )
+    };
+    // SAFETY: `flag` was written when the call succeeded.
+    if rc == 0 && unsafe { *flag } != 0 {
+        to_fortran(&tmp, value, value_len);
+    }
+    done(ierr, rc);
+}
+
+/// Fortran's `MPI_Info_get_valuelen(info, key, valuelen, flag, ierr)`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn mpi_info_get_valuelen_(
+    info: *const c_int,
+    key: *const c_char,
+    valuelen: *mut c_int,
+    flag: *mut c_int,
+    ierr: *mut c_int,
+    key_len: usize,
+) {
+    let key = c_string(key, key_len);
+    // SAFETY: by reference; a C string.
+    done(ierr, unsafe {
+        ARTS_MPI_Info_get_valuelen(*info, key.as_ptr(), valuelen, flag)
+    });
+}
+
+/// Fortran's `MPI_Info_get_nthkey(info, n, key, ierr)`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn mpi_info_get_nthkey_(
+    info: *const c_int,
+    n: *const c_int,
+    key: *mut c_char,
+    ierr: *mut c_int,
+    key_len: usize,
+) {
+    let mut tmp = [0u8; crate::abi::MPI_MAX_INFO_KEY as usize];
+    // SAFETY: by reference; `tmp` holds any key and its NUL.
+    let rc = unsafe { ARTS_MPI_Info_get_nthkey(*info, *n, tmp.as_mut_ptr().cast()) };
+    if rc == 0 {
+        to_fortran(&tmp, key, key_len);
+    }
+    done(ierr, rc);
+}
+
+/// Fortran's `MPI_Info_delete(info, key, ierr)`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn mpi_info_delete_(
+    info: *const c_int,
+    key: *const c_char,
+    ierr: *mut c_int,
+    key_len: usize,
+) {
+    let key = c_string(key, key_len);
+    // SAFETY: by reference; a C string.
+    done(ierr, unsafe { ARTS_MPI_Info_delete(*info, key.as_ptr()) });
+}

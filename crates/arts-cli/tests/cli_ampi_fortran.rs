@@ -127,23 +127,33 @@ fn stop_ends_its_rank_not_the_run() {
     let Some(so) = build_fortran("stops.f90", dir.path()) else {
         return;
     };
-    let run = |mode: &str| arts_text(&["ampi", "run", "--vp", "4", "--pes", "2", &so, "--", mode]);
-    // STOP after MPI_Finalize: every rank ends well and the run reports.
-    let (code, out, err) = run("stop");
-    assert_eq!(code, 0, "{err}");
-    assert!(
-        out.contains("stops: every rank passed the barrier"),
-        "{out}"
-    );
-    assert!(out.contains("ranks 4"), "{out}");
-    // STOP 3: that rank fails with its code.
-    let (code, _, err) = run("code");
-    assert_eq!(code, 1, "{err}");
-    assert!(err.contains("STOP 3"), "{err}");
-    assert!(err.contains("error: rank 1: main returned 3"), "{err}");
-    // ERROR STOP: the rank fails with its message; the others are reported.
-    let (code, _, err) = run("error");
-    assert_eq!(code, 1, "{err}");
-    assert!(err.contains("ERROR STOP bad input"), "{err}");
-    assert!(err.contains("error: rank 1: ERROR STOP 1"), "{err}");
+    // The same with the program copied into each rank's slot.
+    for iso in [&[][..], &["--isomalloc"]] {
+        let run = |mode: &str| {
+            let args = [
+                &["ampi", "run", "--vp", "4", "--pes", "2"],
+                iso,
+                &[&so, "--", mode],
+            ];
+            arts_text(&args.concat())
+        };
+        // STOP after MPI_Finalize: every rank ends well and the run reports.
+        let (code, out, err) = run("stop");
+        assert_eq!(code, 0, "{err}");
+        assert!(
+            out.contains("stops: every rank passed the barrier"),
+            "{out}"
+        );
+        assert!(out.contains("ranks 4"), "{out}");
+        // STOP 3: that rank fails with its code.
+        let (code, _, err) = run("code");
+        assert_eq!(code, 1, "{err}");
+        assert!(err.contains("STOP 3"), "{err}");
+        assert!(err.contains("error: rank 1: main returned 3"), "{err}");
+        // ERROR STOP: the rank fails with its message; the others are reported.
+        let (code, _, err) = run("error");
+        assert_eq!(code, 1, "{err}");
+        assert!(err.contains("ERROR STOP bad input"), "{err}");
+        assert!(err.contains("error: rank 1: ERROR STOP 1"), "{err}");
+    }
 }

@@ -27,6 +27,7 @@ program more
   integer :: status(MPI_STATUS_SIZE), ok(10), all(10), counts(64), displs(64), src(64)
   integer :: a(3), b(3), packed(16), pos, got(2), vec
   integer(kind=MPI_ADDRESS_KIND) :: tag_ub, stride
+  character(len=MPI_MAX_OBJECT_NAME) :: text
   integer :: one, win
   integer, volatile :: cells(4)
   integer(kind=MPI_ADDRESS_KIND) :: wsize, disp
@@ -124,8 +125,23 @@ program more
   ! info objects and MPI_TAG_UB
   call MPI_Info_create(info, ierr)
   call MPI_Info_get_nkeys(info, nkeys, ierr)
+  if (nkeys /= 0) ok(7) = 0
+  call MPI_Info_set(info, 'striping_unit', '1048576', ierr)
+  call MPI_Info_set(info, 'cb_nodes', '4', ierr)
+  call MPI_Info_get(info, 'striping_unit', 20, text, flag, ierr)
+  if (.not. flag .or. trim(text) /= '1048576') ok(7) = 0
+  call MPI_Info_get_nthkey(info, 1, text, ierr)
+  if (trim(text) /= 'cb_nodes') ok(7) = 0
+  call MPI_Info_delete(info, 'cb_nodes', ierr)
+  call MPI_Info_get_valuelen(info, 'cb_nodes', nkeys, flag, ierr)
+  if (flag) ok(7) = 0
   call MPI_Info_free(info, ierr)
-  if (nkeys /= 0 .or. info /= MPI_INFO_NULL) ok(7) = 0
+  if (info /= MPI_INFO_NULL) ok(7) = 0
+  call MPI_Comm_dup(MPI_COMM_WORLD, shared, ierr)
+  call MPI_Comm_set_name(shared, 'halo exchange', ierr)
+  call MPI_Comm_get_name(shared, text, i, ierr)
+  if (trim(text) /= 'halo exchange' .or. i /= 13) ok(7) = 0
+  call MPI_Comm_free(shared, ierr)
   call MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, tag_ub, flag, ierr)
   if (.not. flag .or. tag_ub < 32767) ok(7) = 0
 
