@@ -445,6 +445,7 @@ pub(crate) fn entry_in(
     // SAFETY: `p` is the running rank's state (see `set_current`); it lives
     // until its `main` returns, and only this rank's thread uses it now.
     let vp = unsafe { &mut *p };
+    let resumed = vp.mpi().resumptions();
     let result = if phases.contains(&vp.phase) {
         body(vp)
     } else {
@@ -457,7 +458,11 @@ pub(crate) fn entry_in(
             },
         ))
     };
-    set_current(p);
+    // SAFETY: as above (the body's borrow has ended).
+    if unsafe { &*p }.mpi().resumptions() != resumed {
+        // The rank may go on on another PE thread.
+        set_current(p);
+    }
     match result {
         Ok(()) => MPI_SUCCESS,
         Err(fail) => {

@@ -32,6 +32,8 @@ pub struct Mpi<'y> {
     shared: *mut Shared,
     host: HostPtr,
     epoch: Instant,
+    /// Times this rank was suspended and resumed.
+    resumed: u64,
 }
 
 impl<'y> Mpi<'y> {
@@ -42,6 +44,7 @@ impl<'y> Mpi<'y> {
             shared,
             host,
             epoch: Instant::now(),
+            resumed: 0,
         }
     }
 
@@ -81,6 +84,7 @@ impl<'y> Mpi<'y> {
         // goes on in the one it suspended in (with isomalloc in use).
         let mode = crate::iso::in_use().then(crate::iso::current);
         self.host = self.yielder.suspend(why);
+        self.resumed += 1;
         if let Some(mode) = mode {
             crate::iso::switch(mode);
         }
@@ -134,6 +138,14 @@ impl<'y> Mpi<'y> {
     pub fn size(&self) -> i32 {
         // SAFETY: as in `shared` (read only).
         unsafe { (*self.shared).engine.world_size() as i32 }
+    }
+
+    /// How many times this rank has been suspended and resumed (possibly on
+    /// another PE thread): a binding that keeps per-thread state for the
+    /// running rank renews it only when this changed.
+    #[inline]
+    pub fn resumptions(&self) -> u64 {
+        self.resumed
     }
 
     /// Seconds since this rank started (monotonic).
