@@ -461,3 +461,27 @@ fn matched_probes_claim_their_message_and_cancel_withdraws_unmatched_receives() 
     );
     report.expect("matched probes and cancel");
 }
+
+#[test]
+fn resumptions_count_the_suspensions_a_call_made() {
+    let report = run(
+        &RunOptions::new(2, 1),
+        Arc::new(|mpi: &mut Mpi<'_>| {
+            let r = mpi.rank();
+            let before = mpi.resumptions();
+            // An eager send to the other rank completes without suspending.
+            mpi.send(&[r], 1 - r, 0, WORLD)?;
+            let after_send = mpi.resumptions();
+            let mut got = [0i32];
+            mpi.recv(&mut got, 1 - r, 0, WORLD)?;
+            mpi.barrier(WORLD)?;
+            let after_wait = mpi.resumptions();
+            assert_eq!(after_send, before, "a send that completes at once");
+            assert!(after_wait > after_send, "the barrier suspends this rank");
+            mpi.record("ok", 1.0);
+            Ok(())
+        }),
+    )
+    .unwrap();
+    assert_eq!(report.values["ok"].len(), 2);
+}
