@@ -188,10 +188,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Comm_compare(
 pub unsafe extern "C-unwind" fn ARTS_MPI_Comm_set_errhandler(comm: c_int, handler: c_int) -> c_int {
     entry("MPI_Comm_set_errhandler", comm, |vp| {
         vp.mpi().comm_size(comm_of(comm)?)?;
-        let known = handler == MPI_ERRORS_ARE_FATAL
-            || handler == MPI_ERRORS_RETURN
-            || vp.user_errhandler(handler).is_some();
-        if !known {
+        if !vp.is_errhandler(handler) {
             return Err(Fail::new(
                 ERR_ARG,
                 format!(

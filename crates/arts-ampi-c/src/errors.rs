@@ -40,7 +40,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Errhandler_free(errhandler: *mut c_int)
     entry("MPI_Errhandler_free", MPI_COMM_WORLD, |vp| {
         let errhandler = out(errhandler, "errhandler")?;
         let h = *errhandler;
-        if h != MPI_ERRORS_ARE_FATAL && h != MPI_ERRORS_RETURN && vp.user_errhandler(h).is_none() {
+        if !vp.is_errhandler(h) {
             return Err(Fail::new(ERR_ARG, format!("{h} is not an error handler")));
         }
         *errhandler = MPI_ERRHANDLER_NULL;

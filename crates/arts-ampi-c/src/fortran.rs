@@ -432,6 +432,24 @@ pub extern "C-unwind" fn ampi_my_pe_() -> c_int {
     unsafe { ARTS_AMPI_My_pe() }
 }
 
+/// Runs C call `call` writing a string of at most `room` bytes, then
+/// copies it to the Fortran `CHARACTER(len)` at `out` (if the call
+/// succeeded) and its result to `ierr`.
+fn string_out(
+    room: c_int,
+    out: *mut c_char,
+    len: usize,
+    ierr: *mut c_int,
+    call: impl FnOnce(*mut c_char) -> c_int,
+) {
+    let mut tmp = vec![0u8; room as usize + 1];
+    let rc = call(tmp.as_mut_ptr().cast());
+    if rc == 0 {
+        to_fortran(&tmp, out, len);
+    }
+    done(ierr, rc);
+}
+
 /// Copies the C string the call wrote into `tmp` to the Fortran
 /// `CHARACTER(len)` at `out`, padded with blanks.
 fn to_fortran(tmp: &[u8], out: *mut c_char, len: usize) {
@@ -452,13 +470,11 @@ pub unsafe extern "C-unwind" fn mpi_get_processor_name_(
     ierr: *mut c_int,
     name_len: usize,
 ) {
-    let mut tmp = [0u8; crate::abi::MPI_MAX_PROCESSOR_NAME as usize];
-    // SAFETY: `tmp` has room for MPI_MAX_PROCESSOR_NAME bytes.
-    let rc = unsafe { ARTS_MPI_Get_processor_name(tmp.as_mut_ptr().cast(), resultlen) };
-    if rc == 0 {
-        to_fortran(&tmp, name, name_len);
-    }
-    done(ierr, rc);
+    let room = crate::abi::MPI_MAX_PROCESSOR_NAME;
+    // SAFETY: the buffer has room for MPI_MAX_PROCESSOR_NAME bytes.
+    string_out(room, name, name_len, ierr, |buf| unsafe {
+        ARTS_MPI_Get_processor_name(buf, resultlen)
+    });
 }
 
 /// Fortran's `MPI_Error_string(code, string, resultlen, ierr)`.
@@ -470,13 +486,11 @@ pub unsafe extern "C-unwind" fn mpi_error_string_(
     ierr: *mut c_int,
     string_len: usize,
 ) {
-    let mut tmp = [0u8; crate::abi::MPI_MAX_ERROR_STRING as usize];
-    // SAFETY: by reference; `tmp` has room for MPI_MAX_ERROR_STRING bytes.
-    let rc = unsafe { ARTS_MPI_Error_string(*code, tmp.as_mut_ptr().cast(), resultlen) };
-    if rc == 0 {
-        to_fortran(&tmp, string, string_len);
-    }
-    done(ierr, rc);
+    let room = crate::abi::MPI_MAX_ERROR_STRING;
+    // SAFETY: by reference; the buffer has room for MPI_MAX_ERROR_STRING bytes.
+    string_out(room, string, string_len, ierr, |buf| unsafe {
+        ARTS_MPI_Error_string(*code, buf, resultlen)
+    });
 }
 
 /// Fortran's `MPI_Op_create(function, commute, op, ierr)`: the function
@@ -761,13 +775,11 @@ pub unsafe extern "C-unwind" fn mpi_comm_get_name_(
     ierr: *mut c_int,
     name_len: usize,
 ) {
-    let mut tmp = [0u8; crate::abi::MPI_MAX_OBJECT_NAME as usize];
-    // SAFETY: by reference; `tmp` has room for MPI_MAX_OBJECT_NAME bytes.
-    let rc = unsafe { ARTS_MPI_Comm_get_name(*comm, tmp.as_mut_ptr().cast(), resultlen) };
-    if rc == 0 {
-        to_fortran(&tmp, name, name_len);
-    }
-    done(ierr, rc);
+    let room = crate::abi::MPI_MAX_OBJECT_NAME;
+    // SAFETY: by reference; the buffer has room for MPI_MAX_OBJECT_NAME bytes.
+    string_out(room, name, name_len, ierr, |buf| unsafe {
+        ARTS_MPI_Comm_get_name(*comm, buf, resultlen)
+    });
 }
 
 /// Fortran's `MPI_Info_set(info, key, value, ierr)`.
@@ -844,13 +856,11 @@ pub unsafe extern "C-unwind" fn mpi_info_get_nthkey_(
     ierr: *mut c_int,
     key_len: usize,
 ) {
-    let mut tmp = [0u8; crate::abi::MPI_MAX_INFO_KEY as usize];
-    // SAFETY: by reference; `tmp` holds any key and its NUL.
-    let rc = unsafe { ARTS_MPI_Info_get_nthkey(*info, *n, tmp.as_mut_ptr().cast()) };
-    if rc == 0 {
-        to_fortran(&tmp, key, key_len);
-    }
-    done(ierr, rc);
+    let room = crate::abi::MPI_MAX_INFO_KEY;
+    // SAFETY: by reference; the buffer holds any key and its NUL.
+    string_out(room, key, key_len, ierr, |buf| unsafe {
+        ARTS_MPI_Info_get_nthkey(*info, *n, buf)
+    });
 }
 
 /// Fortran's `MPI_Info_delete(info, key, ierr)`.

@@ -512,10 +512,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_File_set_errhandler(fh: c_int, handler:
         if fh != MPI_FILE_NULL {
             file_of(vp, fh)?;
         }
-        let known = handler == MPI_ERRORS_ARE_FATAL
-            || handler == MPI_ERRORS_RETURN
-            || vp.user_errhandler(handler).is_some();
-        if !known {
+        if !vp.is_errhandler(handler) {
             return Err(Fail::new(
                 ERR_ARG,
                 format!("{handler} is not an error handler"),

@@ -399,6 +399,11 @@ impl Vp {
         resume_unwind(Box::new(Fatal(format!("{call}: {} ({name})", fail.msg))))
     }
 
+    /// Whether `h` is an error handler: a predefined one or one of the program's.
+    pub fn is_errhandler(&self, h: c_int) -> bool {
+        h == MPI_ERRORS_ARE_FATAL || h == MPI_ERRORS_RETURN || self.user_errhandler(h).is_some()
+    }
+
     /// The program's error handler `h` (`MPI_Comm_create_errhandler`), if live.
     pub fn user_errhandler(&self, h: c_int) -> Option<ErrFn> {
         let i = usize::try_from(h - FIRST_ERRHANDLER).ok()?;
