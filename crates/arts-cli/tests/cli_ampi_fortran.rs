@@ -17,6 +17,7 @@ fn open_mpi(file: &str, dir: &Path, np: u32, args: &[&str]) -> Option<String> {
     }
     let exe = dir.join(format!("{file}.ompi"));
     let ok = Command::new("mpif90")
+        .current_dir(dir)
         .arg("-O2")
         .arg(fortran_dir().join(file))
         .arg("-o")

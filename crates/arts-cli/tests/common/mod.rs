@@ -124,7 +124,9 @@ fn wrap_at(
         eprintln!("skipped: {compiler} is not installed");
         return None;
     }
+    // In the output's folder: a compiler writes Fortran modules there.
     let ok = Command::new("sh")
+        .current_dir(out.parent().unwrap_or(Path::new(".")))
         .arg(mpicc().with_file_name(wrapper))
         .env("ARTS_FORTRAN_MODULES", mods)
         .arg("-O2")
