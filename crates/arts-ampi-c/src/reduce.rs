@@ -45,18 +45,26 @@ fn to_bytes<T: MpiType>(v: &[T]) -> Vec<u8> {
 /// once it completed.
 pub(crate) type Started = (Request<'static>, Box<dyn FnOnce() -> Vec<u8>>);
 
-/// Starts `which` on typed data (this rank is `me` in `comm`).
+/// Starts `which` on typed data holding `elems` elements of the C
+/// datatype (this rank is `me` in `comm`).
 fn typed<T: MpiType>(
     mpi: &mut Mpi<'static>,
     which: &Which,
-    data: &[u8],
+    (data, elems): (&[u8], usize),
     op: &Op,
     comm: Comm,
     me: usize,
 ) -> Result<Started, MpiError> {
     let send: Vec<T> = to_vec(data);
+    // A reduce-scatter's counts are in elements of the C datatype, each
+    // `per` elements of `T`.
+    let per = send.len().checked_div(elems).unwrap_or(1);
+    let counts: Vec<usize> = match which {
+        Which::ReduceScatter(counts) => counts.iter().map(|c| c * per).collect(),
+        _ => Vec::new(),
+    };
     let len = match which {
-        Which::ReduceScatter(counts) => counts[me],
+        Which::ReduceScatter(_) => counts[me],
         _ => send.len(),
     };
     let mut boxed = vec![<T as bytemuck::Zeroable>::zeroed(); len].into_boxed_slice();
@@ -69,7 +77,7 @@ fn typed<T: MpiType>(
         Which::Allreduce => mpi.iallreduce(&send, target, op, comm)?,
         Which::Scan => mpi.iscan(&send, target, op, comm)?,
         Which::Exscan => mpi.iexscan(&send, target, op, comm)?,
-        Which::ReduceScatter(counts) => mpi.ireduce_scatter(&send, target, counts, op, comm)?,
+        Which::ReduceScatter(_) => mpi.ireduce_scatter(&send, target, &counts, op, comm)?,
     };
     Ok((req, Box::new(move || to_bytes(&boxed))))
 }
@@ -257,15 +265,16 @@ pub(crate) fn reduce(
     let how = combine(vp, t, dt, op)?;
     let mpi = vp.mpi();
     let me = mpi.comm_rank(comm)? as usize;
+    let elems = data.len().checked_div(t.size).unwrap_or(0);
     Ok(match how {
-        Combine::User(op) => typed::<u8>(mpi, which, data, &op, comm, me)?,
+        Combine::User(op) => typed::<u8>(mpi, which, (data, elems), &op, comm, me)?,
         Combine::Pair(prim, op) => {
             let locs = to_bytes(&to_locs(prim, data));
-            let (r, f) = typed::<Loc>(mpi, which, &locs, &op, comm, me)?;
+            let (r, f) = typed::<Loc>(mpi, which, (&locs, elems), &op, comm, me)?;
             (r, Box::new(move || from_locs(prim, &to_vec::<Loc>(&f()))))
         }
         Combine::Numeric(prim, op) => {
-            by_prim!(prim, T => typed::<T>(mpi, which, data, &op, comm, me)?)
+            by_prim!(prim, T => typed::<T>(mpi, which, (data, elems), &op, comm, me)?)
                 .ok_or_else(|| Fail::new(ERR_INTERN, "a numeric kind without a Rust type"))?
         }
     })

@@ -13,6 +13,12 @@
 
 static int same(const void *a, const void *b, size_t bytes) { return memcmp(a, b, bytes) == 0; }
 
+/* A user sum of ints. */
+static void add_ints(void *in, void *inout, int *len, MPI_Datatype *dt) {
+    (void)dt;
+    for (int i = 0; i < *len; i++) ((int *)inout)[i] += ((int *)in)[i];
+}
+
 /* A non-commutative operation: inout = in * 10 + inout. */
 static void shift_add(void *in, void *inout, int *len, MPI_Datatype *dt) {
     (void)dt;
@@ -136,6 +142,16 @@ int main(int argc, char **argv) {
     for (int i = 0; i < rank; i++) off += counts[i];
     for (int j = 0; j < my_count; j++) ok[6] &= rs[0][j] == n * (n + 1) / 2 * (off + j + 1);
     ok[7] = same(rsb[0], rsb[1], sizeof rsb[0]) && rsb[0][0] == n * (n - 1) / 2 * (2 * rank);
+    /* The same block reduce-scatter with a user operation (its counts are
+     * in elements of the datatype, not bytes). */
+    {
+        MPI_Op sum;
+        int user[2] = {-1, -1};
+        MPI_Op_create(add_ints, 1, &sum);
+        MPI_Reduce_scatter_block(rsb_send, user, 2, MPI_INT, sum, MPI_COMM_WORLD);
+        ok[7] &= same(user, rsb[0], sizeof user);
+        MPI_Op_free(&sum);
+    }
     ok[8] = inc[0] == inc[1] && inc[0] == (long)(rank + 1) * (rank + 2) / 2;
     ok[9] = exc[0] == exc[1] && exc[0] == (rank == 0 ? -1 : (long)rank * (rank + 1) / 2);
 
