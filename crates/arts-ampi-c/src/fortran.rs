@@ -39,7 +39,7 @@ use crate::typecalls::*;
 
 /// The first two words of `MPI_STATUS_IGNORE` and `MPI_STATUSES_IGNORE`
 /// in `mpif.h` (a source and a tag no message has).
-pub(crate) const IGNORE: [c_int; 2] = [-1_999_999, -1_999_998];
+const IGNORE: [c_int; 2] = [-1_999_999, -1_999_998];
 
 /// The C status behind a Fortran status argument (null: ignored).
 fn status(p: *mut c_int) -> *mut MpiStatus {

@@ -33,8 +33,8 @@ const NO_OP: c_int = 12;
 /// One rank's side of a window.
 pub(crate) struct Win {
     base: *mut u8,
-    size: usize,
-    disp_unit: usize,
+    /// This rank in the window's communicator.
+    me: usize,
     /// Every rank's window: (bytes, displacement unit).
     extents: Vec<(usize, usize)>,
     /// The program's communicator (for its error handler).
@@ -201,7 +201,8 @@ impl Win {
     /// The address of displacement `disp` for `n` elements of `t` in this
     /// rank's window (checked at the origin already).
     fn target(&self, disp: i64, n: usize, t: &TypeInfo) -> Result<*mut u8, Fail> {
-        let at = offset(disp, self.disp_unit, n, t, self.size).ok_or_else(|| {
+        let (size, unit) = self.extents[self.me];
+        let at = offset(disp, unit, n, t, size).ok_or_else(|| {
             Fail::new(ERR_INTERN, "a one-sided operation falls outside the window")
         })?;
         // SAFETY: inside the window (checked).
@@ -253,6 +254,7 @@ fn create(
     }
     let private = vp.mpi().comm_dup(comm_of(comm)?)?;
     let n = vp.mpi().comm_size(private)? as usize;
+    let me = vp.mpi().comm_rank(private)? as usize;
     let mut all = vec![0u64; 2 * n];
     vp.mpi()
         .allgather(&[size as u64, disp_unit as u64], &mut all, private)?;
@@ -262,8 +264,7 @@ fn create(
         .collect();
     vp.wins.push(Some(Win {
         base,
-        size,
-        disp_unit,
+        me,
         extents,
         user_comm: comm,
         comm: private,
