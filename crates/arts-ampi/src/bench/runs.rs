@@ -57,21 +57,10 @@ fn reps(scale: Scale) -> u32 {
     }
 }
 
-/// The mean step time over the second half of a run's steps, in ms (rank
-/// 0's steps; a median would pick one side of the alternating long/short
-/// steps a rank that runs ahead shows, and the first half holds the
-/// start-up and, with LB, the steps before the balancer acted).
+/// The steady-state step time of rank 0 in ms
+/// ([`AmpiReport::steady_step_time_s`]).
 fn step_ms(report: &AmpiReport) -> f64 {
-    let t = report
-        .values
-        .get("step_time_s")
-        .cloned()
-        .unwrap_or_default();
-    let tail = &t[t.len() / 2..];
-    if tail.is_empty() {
-        return f64::NAN;
-    }
-    tail.iter().sum::<f64>() / tail.len() as f64 * 1e3
+    report.steady_step_time_s().map_or(f64::NAN, |s| s * 1e3)
 }
 
 /// Ping-pong one-way latency, on one PE and on two, against the chare
@@ -121,7 +110,7 @@ pub(super) fn pingpong(scale: Scale, r: &mut BenchReport) -> Result<(), AmpiErro
 /// The 3-D stencil at V ∈ {1, 2, 3, 5, 8, 19, 27} VPs on 2 PEs.
 pub(super) fn stencil(scale: Scale, r: &mut BenchReport) -> Result<(), AmpiError> {
     let (size, iters) = match scale {
-        Scale::Full => (240, 10),
+        Scale::Full => (240, 20),
         Scale::Quick => (30, 4),
     };
     let params = Params {

@@ -1,6 +1,6 @@
 //! `stencil3d`: a 7-point Jacobi sweep on an N³ grid (zero boundary),
 //! decomposed in 3-D blocks over the ranks (any rank count whose factors
-//! fit the grid), exchanging faces with non-blocking sends and receives.
+//! fit the grid), exchanging faces with buffered sends and blocking receives.
 //! Heavy ranks (the first `heavy_fraction`, default a quarter) repeat their sweep `imbalance` times;
 //! `migrate()` every `migrate_every` iterations lets the balancer move them;
 //! `checkpoint()` every `checkpoint_every` iterations saves each rank's grid,
@@ -85,37 +85,40 @@ impl Block {
         }
     }
 
-    /// The points of plane `at` (ghost-layer coordinates) across `axis`.
-    fn plane(&self, axis: usize, at: usize) -> Vec<[usize; 3]> {
-        let (a, b) = match axis {
-            0 => (1, 2),
-            1 => (0, 2),
-            _ => (0, 1),
-        };
-        let mut out = Vec::with_capacity(self.n[a] * self.n[b]);
-        for q in 1..=self.n[b] {
-            for p in 1..=self.n[a] {
-                let mut c = [0; 3];
-                c[axis] = at;
-                c[a] = p;
-                c[b] = q;
-                out.push(c);
-            }
-        }
-        out
+    /// Copies plane `at` (ghost-layer coordinates) across `axis` into
+    /// `out` (cleared first).
+    fn pack(&self, axis: usize, at: usize, out: &mut Vec<f64>) {
+        out.clear();
+        for_plane(self.n, axis, at, |i| out.push(self.cur[i]));
     }
 
-    fn pack(&self, axis: usize, at: usize) -> Vec<f64> {
-        self.plane(axis, at)
-            .iter()
-            .map(|c| self.cur[self.idx(c[0], c[1], c[2])])
-            .collect()
-    }
-
+    /// Writes `data` into plane `at` across `axis`, in [`Block::pack`]'s order.
     fn unpack(&mut self, axis: usize, at: usize, data: &[f64]) {
-        for (c, v) in self.plane(axis, at).iter().zip(data) {
-            let i = self.idx(c[0], c[1], c[2]);
-            self.cur[i] = *v;
+        let mut values = data.iter();
+        let cur = &mut self.cur;
+        for_plane(self.n, axis, at, |i| {
+            if let Some(v) = values.next() {
+                cur[i] = *v;
+            }
+        });
+    }
+}
+
+/// Calls `f` with the index of every point of plane `at` (ghost-layer
+/// coordinates) across `axis` of a block of `n` points, in a fixed order
+/// (the lower of the other two axes innermost).
+#[inline(always)]
+fn for_plane(n: [usize; 3], axis: usize, at: usize, mut f: impl FnMut(usize)) {
+    let stride = [1, n[0] + 2, (n[0] + 2) * (n[1] + 2)];
+    let (a, b) = match axis {
+        0 => (1, 2),
+        1 => (0, 2),
+        _ => (0, 1),
+    };
+    for q in 1..=n[b] {
+        let row = at * stride[axis] + q * stride[b];
+        for p in 1..=n[a] {
+            f(row + p * stride[a]);
         }
     }
 }
@@ -206,10 +209,12 @@ pub(super) fn build(params: &Params, vp: u32) -> Result<Built, AmpiError> {
         let rank_of = |c: [usize; 3]| ((c[2] * grid[1] + c[1]) * grid[0] + c[0]) as i32;
         let reps = if (r as i32) < heavy { repeat } else { 1 };
         let mut last = mpi.wtime();
+        // Reused every iteration: the neighbours to hear from and a face buffer.
+        let (mut incoming, mut face) = (Vec::with_capacity(6), Vec::new());
         for it in first..iters {
             // Faces: my plane next to each side goes to that neighbour, whose
             // ghost plane on the other side receives it (tag = axis*2 + side sent).
-            let mut incoming = Vec::new();
+            incoming.clear();
             for axis in 0..3 {
                 for side in 0..2 {
                     let mut c = me;
@@ -222,13 +227,13 @@ pub(super) fn build(params: &Params, vp: u32) -> Result<Built, AmpiError> {
                         me[axis] + 1
                     };
                     let at = if side == 0 { 1 } else { size[axis] };
-                    let face = b.pack(axis, at);
+                    b.pack(axis, at, &mut face);
                     mpi.bsend(&face, rank_of(c), (axis * 2 + side) as i32, WORLD)?;
                     incoming.push((axis, side, rank_of(c), face.len()));
                 }
             }
-            for (axis, side, from, len) in incoming {
-                let mut face = vec![0.0f64; len];
+            for &(axis, side, from, len) in &incoming {
+                face.resize(len, 0.0);
                 mpi.recv(&mut face, from, (axis * 2 + 1 - side) as i32, WORLD)?;
                 let ghost = if side == 0 { 0 } else { size[axis] + 1 };
                 b.unpack(axis, ghost, &face);

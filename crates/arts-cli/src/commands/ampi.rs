@@ -163,6 +163,10 @@ struct AmpiRunReport {
     bandwidth_mb_s: Option<f64>,
     step_times_s: Vec<f64>,
     step_time_median_s: Option<f64>,
+    /// The mean of the last even number of steps, at most half of them
+    /// (`AmpiReport::steady_step_time_s`): steadier than the median when
+    /// a rank runs a step ahead and its steps alternate long and short.
+    step_time_steady_s: Option<f64>,
     total_time_s: f64,
     lb: String,
     lb_steps: usize,
@@ -472,6 +476,7 @@ fn report_run(
         latency_us: report.value("latency_us"),
         bandwidth_mb_s: report.value("bandwidth_mb_s"),
         step_time_median_s: (!step_times.is_empty()).then(|| median(&step_times)),
+        step_time_steady_s: report.steady_step_time_s(),
         step_times_s: step_times,
         total_time_s: report.wall_s,
         lb: args.lb.clone(),
@@ -522,6 +527,9 @@ fn table(r: &AmpiRunReport) -> String {
     }
     if let Some(m) = r.step_time_median_s {
         t += &format!("step time (median)    {:.3} ms\n", m * 1e3);
+    }
+    if let Some(m) = r.step_time_steady_s {
+        t += &format!("step time (steady)    {:.3} ms\n", m * 1e3);
     }
     t += &format!("total time            {:.3} s\n", r.total_time_s);
     let shown = [

@@ -24,7 +24,7 @@ pub struct Jacobi2dArgs {
     #[arg(long, default_value = "16x16", value_parser = dims2)]
     objects: (usize, usize),
     /// Number of steps.
-    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, visible_alias = "steps", default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..))]
     iters: u32,
     #[command(flatten)]
     opts: RunOpts,

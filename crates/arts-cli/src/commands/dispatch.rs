@@ -29,7 +29,7 @@ pub struct Heat3dArgs {
     #[arg(long, default_value_t = 100)]
     pub n: usize,
     /// Time steps.
-    #[arg(long, default_value_t = 100)]
+    #[arg(long, visible_alias = "iters", default_value_t = 100)]
     pub steps: usize,
     /// Domain size per task: BXxBYxBZ (e.g. 13x13x13) or one edge (13).
     #[arg(long, default_value = "13x13x13")]

@@ -29,7 +29,7 @@ pub struct ZonesArgs {
     #[arg(long, default_value_t = 1.5)]
     ratio_y: f64,
     /// Number of steps.
-    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, visible_alias = "steps", default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..))]
     iters: u32,
     /// Jacobi sweeps per zone per step.
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..))]
@@ -71,7 +71,7 @@ pub struct HotspotArgs {
     #[arg(long, default_value = "16x16", value_parser = dims2)]
     objects: (usize, usize),
     /// Number of steps.
-    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, visible_alias = "steps", default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..))]
     iters: u32,
     /// Radius of the hot region, as a fraction of the smaller grid side.
     #[arg(long, default_value_t = 0.12)]

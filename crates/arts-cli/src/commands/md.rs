@@ -40,7 +40,7 @@ pub struct LeanmdArgs {
     #[arg(long, default_value_t = 0.0005, value_parser = crate::args::finite_f64)]
     dt: f64,
     /// Number of steps.
-    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, visible_alias = "iters", default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..))]
     steps: u32,
     /// Atoms move to the cell they lie in every this many steps.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..))]
@@ -350,7 +350,7 @@ pub struct FractureArgs {
     #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..))]
     points: u32,
     /// Number of steps (the front crosses the domain once over them).
-    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, visible_alias = "iters", default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..))]
     steps: u32,
     /// Iterations per value away from the crack.
     #[arg(long, default_value_t = 4)]
