@@ -153,6 +153,9 @@ typedef MPI_Comm_delete_attr_function MPI_Delete_function;
 #define MPI_DIST_GRAPH 3
 #define MPI_UNWEIGHTED ((int *)2)
 #define MPI_WEIGHTS_EMPTY ((int *)3)
+/* lock types of MPI_Win_lock */
+#define MPI_LOCK_EXCLUSIVE 1
+#define MPI_LOCK_SHARED 2
 #define MPI_MODE_NOCHECK 1024
 #define MPI_MODE_NOSTORE 2048
 #define MPI_MODE_NOPUT 4096
@@ -339,6 +342,17 @@ typedef MPI_Comm_delete_attr_function MPI_Delete_function;
 #define MPI_Win_allocate ARTS_MPI_Win_allocate
 #define MPI_Win_free ARTS_MPI_Win_free
 #define MPI_Win_fence ARTS_MPI_Win_fence
+#define MPI_Win_set_errhandler ARTS_MPI_Win_set_errhandler
+#define MPI_Win_get_errhandler ARTS_MPI_Win_get_errhandler
+#define MPI_Win_lock ARTS_MPI_Win_lock
+#define MPI_Win_unlock ARTS_MPI_Win_unlock
+#define MPI_Win_lock_all ARTS_MPI_Win_lock_all
+#define MPI_Win_unlock_all ARTS_MPI_Win_unlock_all
+#define MPI_Win_flush ARTS_MPI_Win_flush
+#define MPI_Win_flush_local ARTS_MPI_Win_flush_local
+#define MPI_Win_flush_all ARTS_MPI_Win_flush_all
+#define MPI_Win_flush_local_all ARTS_MPI_Win_flush_local_all
+#define MPI_Win_sync ARTS_MPI_Win_sync
 #define MPI_Put ARTS_MPI_Put
 #define MPI_Get ARTS_MPI_Get
 #define MPI_Accumulate ARTS_MPI_Accumulate
@@ -573,6 +587,13 @@ int MPI_Comm_create_errhandler(MPI_Comm_errhandler_function *comm_errhandler_fn,
                                MPI_Errhandler *errhandler);
 int MPI_Errhandler_free(MPI_Errhandler *errhandler);
 int MPI_Comm_call_errhandler(MPI_Comm comm, int errorcode);
+/* A window's handler is called with the window (it starts with its
+ * communicator's); window handlers are made the same way. */
+typedef void MPI_Win_errhandler_function(MPI_Win *win, int *error_code, ...);
+#define MPI_Win_create_errhandler(fn, errhandler) \
+    ARTS_MPI_Comm_create_errhandler((MPI_Comm_errhandler_function *)(fn), (errhandler))
+int MPI_Win_set_errhandler(MPI_Win win, MPI_Errhandler errhandler);
+int MPI_Win_get_errhandler(MPI_Win win, MPI_Errhandler *errhandler);
 /* Info objects: kept and read back; arts takes no hints from them. */
 int MPI_Info_create(MPI_Info *info);
 int MPI_Info_dup(MPI_Info info, MPI_Info *newinfo);
@@ -653,15 +674,26 @@ int MPI_File_set_errhandler(MPI_File file, MPI_Errhandler errhandler);
 /* One-sided communication, synchronized by fences (collective over the
  * window's communicator): operations of an epoch are applied at their
  * targets' next fence; when a fence returns, the rank's operations have
- * completed and those on its window have been applied. The assert of
- * MPI_Win_fence and the info of window creation are ignored. Passive
- * target (MPI_Win_lock) is not here. */
+ * completed and those on its window have been applied. Or by locks
+ * (passive target): an operation on a locked target is applied by the
+ * target's runtime when it arrives, whatever the target rank does; when
+ * MPI_Win_unlock or a flush returns, the rank's operations there have
+ * been applied. Asserts and the info of window creation are ignored. */
 int MPI_Win_create(void *base, MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm,
                    MPI_Win *win);
 int MPI_Win_allocate(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, void *baseptr,
                      MPI_Win *win);
 int MPI_Win_free(MPI_Win *win);
 int MPI_Win_fence(int assert, MPI_Win win);
+int MPI_Win_lock(int lock_type, int rank, int assert, MPI_Win win);
+int MPI_Win_unlock(int rank, MPI_Win win);
+int MPI_Win_lock_all(int assert, MPI_Win win);
+int MPI_Win_unlock_all(MPI_Win win);
+int MPI_Win_flush(int rank, MPI_Win win);
+int MPI_Win_flush_local(int rank, MPI_Win win);
+int MPI_Win_flush_all(MPI_Win win);
+int MPI_Win_flush_local_all(MPI_Win win);
+int MPI_Win_sync(MPI_Win win);
 int MPI_Put(const void *origin_addr, int origin_count, MPI_Datatype origin_datatype,
             int target_rank, MPI_Aint target_disp, int target_count,
             MPI_Datatype target_datatype, MPI_Win win);

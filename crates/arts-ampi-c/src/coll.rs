@@ -339,7 +339,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Reduce_local(
         let input = send_bytes(inbuf, n, &t)?;
         let mut rb = RecvBuf::new(inoutbuf, n, &t)?;
         let mut inout = send_bytes(inoutbuf, n, &t)?.into_owned();
-        reduce_local(vp, &input, &mut inout, &t, datatype, op)?;
+        reduce_local(&vp.ops, &input, &mut inout, &t, datatype, op)?;
         rb.slice().copy_from_slice(&inout);
         rb.finish(inout.len());
         Ok(())

@@ -700,6 +700,44 @@ pub static EXPORTS: Exports = Exports(&[
         "mpi_win_fence_",
         crate::fortran::mpi_win_fence_ as *const (),
     ),
+    (
+        "mpi_win_set_errhandler_",
+        crate::fortran::mpi_win_set_errhandler_ as *const (),
+    ),
+    (
+        "mpi_win_get_errhandler_",
+        crate::fortran::mpi_win_get_errhandler_ as *const (),
+    ),
+    ("mpi_win_lock_", crate::fortran::mpi_win_lock_ as *const ()),
+    (
+        "mpi_win_unlock_",
+        crate::fortran::mpi_win_unlock_ as *const (),
+    ),
+    (
+        "mpi_win_lock_all_",
+        crate::fortran::mpi_win_lock_all_ as *const (),
+    ),
+    (
+        "mpi_win_unlock_all_",
+        crate::fortran::mpi_win_unlock_all_ as *const (),
+    ),
+    (
+        "mpi_win_flush_",
+        crate::fortran::mpi_win_flush_ as *const (),
+    ),
+    (
+        "mpi_win_flush_local_",
+        crate::fortran::mpi_win_flush_local_ as *const (),
+    ),
+    (
+        "mpi_win_flush_all_",
+        crate::fortran::mpi_win_flush_all_ as *const (),
+    ),
+    (
+        "mpi_win_flush_local_all_",
+        crate::fortran::mpi_win_flush_local_all_ as *const (),
+    ),
+    ("mpi_win_sync_", crate::fortran::mpi_win_sync_ as *const ()),
     ("mpi_win_free_", crate::fortran::mpi_win_free_ as *const ()),
     ("mpi_wtick_", crate::fortran::mpi_wtick_ as *const ()),
     ("mpi_wtime_", crate::fortran::mpi_wtime_ as *const ()),
@@ -850,6 +888,50 @@ pub static EXPORTS: Exports = Exports(&[
     (
         "ARTS_MPI_Win_fence",
         crate::rma::ARTS_MPI_Win_fence as *const (),
+    ),
+    (
+        "ARTS_MPI_Win_set_errhandler",
+        crate::rma::ARTS_MPI_Win_set_errhandler as *const (),
+    ),
+    (
+        "ARTS_MPI_Win_get_errhandler",
+        crate::rma::ARTS_MPI_Win_get_errhandler as *const (),
+    ),
+    (
+        "ARTS_MPI_Win_lock",
+        crate::passive::ARTS_MPI_Win_lock as *const (),
+    ),
+    (
+        "ARTS_MPI_Win_unlock",
+        crate::passive::ARTS_MPI_Win_unlock as *const (),
+    ),
+    (
+        "ARTS_MPI_Win_lock_all",
+        crate::passive::ARTS_MPI_Win_lock_all as *const (),
+    ),
+    (
+        "ARTS_MPI_Win_unlock_all",
+        crate::passive::ARTS_MPI_Win_unlock_all as *const (),
+    ),
+    (
+        "ARTS_MPI_Win_flush",
+        crate::passive::ARTS_MPI_Win_flush as *const (),
+    ),
+    (
+        "ARTS_MPI_Win_flush_local",
+        crate::passive::ARTS_MPI_Win_flush_local as *const (),
+    ),
+    (
+        "ARTS_MPI_Win_flush_all",
+        crate::passive::ARTS_MPI_Win_flush_all as *const (),
+    ),
+    (
+        "ARTS_MPI_Win_flush_local_all",
+        crate::passive::ARTS_MPI_Win_flush_local_all as *const (),
+    ),
+    (
+        "ARTS_MPI_Win_sync",
+        crate::passive::ARTS_MPI_Win_sync as *const (),
     ),
     ("ARTS_MPI_Put", crate::rma::ARTS_MPI_Put as *const ()),
     ("ARTS_MPI_Get", crate::rma::ARTS_MPI_Get as *const ()),

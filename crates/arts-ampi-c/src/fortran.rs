@@ -30,6 +30,7 @@ use crate::info::*;
 use crate::io::*;
 use crate::ops::{ARTS_MPI_Op_create, ARTS_MPI_Op_free, UserFn};
 use crate::p2p::*;
+use crate::passive::*;
 use crate::persistent::*;
 use crate::requests::*;
 use crate::rma::*;
@@ -367,6 +368,17 @@ fortran! {
         win: o);
     mpi_win_free_ => ARTS_MPI_Win_free(win: m);
     mpi_win_fence_ => ARTS_MPI_Win_fence(assert: i, win: i);
+    mpi_win_set_errhandler_ => ARTS_MPI_Win_set_errhandler(win: i, handler: i);
+    mpi_win_get_errhandler_ => ARTS_MPI_Win_get_errhandler(win: i, handler: o);
+    mpi_win_lock_ => ARTS_MPI_Win_lock(lock_type: i, rank: i, assert: i, win: i);
+    mpi_win_unlock_ => ARTS_MPI_Win_unlock(rank: i, win: i);
+    mpi_win_lock_all_ => ARTS_MPI_Win_lock_all(assert: i, win: i);
+    mpi_win_unlock_all_ => ARTS_MPI_Win_unlock_all(win: i);
+    mpi_win_flush_ => ARTS_MPI_Win_flush(rank: i, win: i);
+    mpi_win_flush_local_ => ARTS_MPI_Win_flush_local(rank: i, win: i);
+    mpi_win_flush_all_ => ARTS_MPI_Win_flush_all(win: i);
+    mpi_win_flush_local_all_ => ARTS_MPI_Win_flush_local_all(win: i);
+    mpi_win_sync_ => ARTS_MPI_Win_sync(win: i);
     mpi_put_ => ARTS_MPI_Put(origin: b, origin_count: i, origin_type: i, target: i, disp: x,
         target_count: i, target_type: i, win: i);
     mpi_get_ => ARTS_MPI_Get(origin: b, origin_count: i, origin_type: i, target: i, disp: x,

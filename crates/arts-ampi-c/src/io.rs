@@ -16,17 +16,11 @@ use arts_ampi::Op;
 
 use crate::abi::*;
 use crate::p2p::{RecvBuf, byte_len, send_bytes};
-use crate::state::{Fail, Vp, comm_of, count, entry, out};
+use crate::state::{Fail, Vp, comm_of, count, entry, file_key, out};
 use crate::types::TypeInfo;
 
 /// `MPI_BYTE`: the elementary and file type of a file's first view.
 const MPI_BYTE: c_int = 4;
-
-/// The error handler key of file `h` in `Vp::errhandlers`
-/// (`MPI_FILE_NULL`'s: the default of files opened later).
-pub(crate) fn errhandler_key(h: c_int) -> c_int {
-    -1_000_000 - h
-}
 
 /// An open file of one rank.
 pub(crate) struct File {
@@ -112,7 +106,7 @@ fn io_error(what: &str, e: std::io::Error) -> Fail {
 /// The error handler key of `fh` for `entry` (files return errors by default).
 fn key(fh: *const c_int) -> c_int {
     // SAFETY: the program passes its file handle (checked non-null).
-    errhandler_key(if fh.is_null() {
+    file_key(if fh.is_null() {
         MPI_FILE_NULL
     } else {
         unsafe { *fh }
@@ -147,7 +141,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_File_open(
     _info: c_int,
     fh: *mut c_int,
 ) -> c_int {
-    entry("MPI_File_open", errhandler_key(MPI_FILE_NULL), |vp| {
+    entry("MPI_File_open", file_key(MPI_FILE_NULL), |vp| {
         let fh = out(fh, "fh")?;
         if filename.is_null() {
             return Err(Fail::new(ERR_ARG, "the file name is a null pointer"));
@@ -220,8 +214,8 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_File_open(
             pointer,
         }));
         *fh = vp.files.len() as c_int - 1;
-        let default = vp.errhandler(errhandler_key(MPI_FILE_NULL));
-        vp.errhandlers.insert(errhandler_key(*fh), default);
+        let default = vp.errhandler(file_key(MPI_FILE_NULL));
+        vp.errhandlers.insert(file_key(*fh), default);
         Ok(())
     })
 }
@@ -239,7 +233,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_File_close(fh: *mut c_int) -> c_int {
             f.path.clone(),
         );
         vp.files[*fh as usize] = None;
-        vp.errhandlers.remove(&errhandler_key(*fh));
+        vp.errhandlers.remove(&file_key(*fh));
         *fh = MPI_FILE_NULL;
         let c = comm_of(comm)?;
         vp.mpi().barrier(c)?;
@@ -256,7 +250,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_File_delete(
     filename: *const c_char,
     _info: c_int,
 ) -> c_int {
-    entry("MPI_File_delete", errhandler_key(MPI_FILE_NULL), |_| {
+    entry("MPI_File_delete", file_key(MPI_FILE_NULL), |_| {
         if filename.is_null() {
             return Err(Fail::new(ERR_ARG, "the file name is a null pointer"));
         }
@@ -280,7 +274,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_File_set_view(
     datarep: *const c_char,
     _info: c_int,
 ) -> c_int {
-    entry("MPI_File_set_view", errhandler_key(fh), |vp| {
+    entry("MPI_File_set_view", file_key(fh), |vp| {
         // SAFETY: a NUL-terminated name, if not null.
         let rep = (!datarep.is_null()).then(|| unsafe { CStr::from_ptr(datarep) });
         if rep.is_some_and(|r| r.to_bytes() != b"native") {
@@ -398,7 +392,7 @@ macro_rules! file_io {
             datatype: c_int,
             status: *mut MpiStatus,
         ) -> c_int {
-            entry(&stringify!($at)[5..], errhandler_key(fh), |vp| {
+            entry(&stringify!($at)[5..], file_key(fh), |vp| {
                 let offset = u64::try_from(offset)
                     .map_err(|_| Fail::new(ERR_ARG, format!("offset {offset} is negative")))?;
                 transfer(vp, fh, offset, buf, count, datatype, $write, status).map(drop)
@@ -414,7 +408,7 @@ macro_rules! file_io {
             datatype: c_int,
             status: *mut MpiStatus,
         ) -> c_int {
-            entry(&stringify!($here)[5..], errhandler_key(fh), |vp| {
+            entry(&stringify!($here)[5..], file_key(fh), |vp| {
                 let at = file_of(vp, fh)?.pointer;
                 let moved = transfer(vp, fh, at, buf, count, datatype, $write, status)?;
                 let f = file_of(vp, fh)?;
@@ -434,7 +428,7 @@ file_io!(ARTS_MPI_File_write_at_all, ARTS_MPI_File_write_all, true);
 /// of the view); `MPI_SEEK_END` from the file's end (plain views only).
 #[unsafe(no_mangle)]
 pub unsafe extern "C-unwind" fn ARTS_MPI_File_seek(fh: c_int, offset: i64, whence: c_int) -> c_int {
-    entry("MPI_File_seek", errhandler_key(fh), |vp| {
+    entry("MPI_File_seek", file_key(fh), |vp| {
         let f = file_of(vp, fh)?;
         let base = match whence {
             MPI_SEEK_SET => 0,
@@ -461,7 +455,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_File_seek(fh: c_int, offset: i64, whenc
 /// `MPI_File_get_position`: the file pointer, in elementary types.
 #[unsafe(no_mangle)]
 pub unsafe extern "C-unwind" fn ARTS_MPI_File_get_position(fh: c_int, offset: *mut i64) -> c_int {
-    entry("MPI_File_get_position", errhandler_key(fh), |vp| {
+    entry("MPI_File_get_position", file_key(fh), |vp| {
         let p = file_of(vp, fh)?.pointer;
         *out(offset, "offset")? = p as i64;
         Ok(())
@@ -471,7 +465,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_File_get_position(fh: c_int, offset: *m
 /// `MPI_File_get_size`: in bytes.
 #[unsafe(no_mangle)]
 pub unsafe extern "C-unwind" fn ARTS_MPI_File_get_size(fh: c_int, size: *mut i64) -> c_int {
-    entry("MPI_File_get_size", errhandler_key(fh), |vp| {
+    entry("MPI_File_get_size", file_key(fh), |vp| {
         let f = file_of(vp, fh)?;
         let len = f.file.metadata().map_err(|e| io_error("size", e))?.len();
         *out(size, "size")? = len as i64;
@@ -482,7 +476,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_File_get_size(fh: c_int, size: *mut i64
 /// `MPI_File_set_size` (collective): truncates or extends the file.
 #[unsafe(no_mangle)]
 pub unsafe extern "C-unwind" fn ARTS_MPI_File_set_size(fh: c_int, size: i64) -> c_int {
-    entry("MPI_File_set_size", errhandler_key(fh), |vp| {
+    entry("MPI_File_set_size", file_key(fh), |vp| {
         let size = u64::try_from(size)
             .map_err(|_| Fail::new(ERR_ARG, format!("size {size} is negative")))?;
         let f = file_of(vp, fh)?;
@@ -496,7 +490,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_File_set_size(fh: c_int, size: i64) -> 
 /// `MPI_File_sync` (collective): the rank's writes reach the disk.
 #[unsafe(no_mangle)]
 pub unsafe extern "C-unwind" fn ARTS_MPI_File_sync(fh: c_int) -> c_int {
-    entry("MPI_File_sync", errhandler_key(fh), |vp| {
+    entry("MPI_File_sync", file_key(fh), |vp| {
         let f = file_of(vp, fh)?;
         let comm = comm_of(f.comm)?;
         f.file.sync_data().map_err(|e| io_error("sync", e))?;
@@ -508,7 +502,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_File_sync(fh: c_int) -> c_int {
 /// `MPI_File_set_errhandler` (`MPI_FILE_NULL`: for files opened later).
 #[unsafe(no_mangle)]
 pub unsafe extern "C-unwind" fn ARTS_MPI_File_set_errhandler(fh: c_int, handler: c_int) -> c_int {
-    entry("MPI_File_set_errhandler", errhandler_key(fh), |vp| {
+    entry("MPI_File_set_errhandler", file_key(fh), |vp| {
         if fh != MPI_FILE_NULL {
             file_of(vp, fh)?;
         }
@@ -518,7 +512,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_File_set_errhandler(fh: c_int, handler:
                 format!("{handler} is not an error handler"),
             ));
         }
-        vp.errhandlers.insert(errhandler_key(fh), handler);
+        vp.errhandlers.insert(file_key(fh), handler);
         Ok(())
     })
 }

@@ -37,6 +37,7 @@ pub mod loader;
 mod malloc;
 mod ops;
 mod p2p;
+mod passive;
 mod persistent;
 mod reduce;
 mod requests;

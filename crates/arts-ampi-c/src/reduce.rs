@@ -8,7 +8,7 @@ use std::ffi::c_int;
 use arts_ampi::{Comm, Loc, Mpi, MpiError, MpiType, Op, Request};
 
 use crate::abi::*;
-use crate::ops::{OpKind, lookup, user_op};
+use crate::ops::{OpKind, UserOp, lookup, user_op};
 use crate::state::{Fail, Vp};
 use crate::types::{Prim, TypeInfo};
 
@@ -207,8 +207,8 @@ enum Combine {
 }
 
 /// How `op` combines elements of `t` (handle `dt`), or why it cannot.
-fn combine(vp: &Vp, t: &TypeInfo, dt: c_int, op: c_int) -> Result<Combine, Fail> {
-    let op = match lookup(op, &vp.ops)? {
+fn combine(user: &[Option<UserOp>], t: &TypeInfo, dt: c_int, op: c_int) -> Result<Combine, Fail> {
+    let op = match lookup(op, user)? {
         OpKind::User(u) => return Ok(Combine::User(user_op(u, t.size, dt))),
         OpKind::Builtin(op) => op,
     };
@@ -262,7 +262,7 @@ pub(crate) fn reduce(
     op: c_int,
     comm: Comm,
 ) -> Result<Started, Fail> {
-    let how = combine(vp, t, dt, op)?;
+    let how = combine(&vp.ops, t, dt, op)?;
     let mpi = vp.mpi();
     let me = mpi.comm_rank(comm)? as usize;
     let elems = data.len().checked_div(t.size).unwrap_or(0);
@@ -280,9 +280,10 @@ pub(crate) fn reduce(
     })
 }
 
-/// `inout = input ⊕ inout` elementwise on packed elements of `t` (`MPI_Reduce_local`).
+/// `inout = input ⊕ inout` elementwise on packed elements of `t`
+/// (`MPI_Reduce_local`); `user` holds the rank's `MPI_Op_create` operations.
 pub(crate) fn reduce_local(
-    vp: &Vp,
+    user: &[Option<UserOp>],
     input: &[u8],
     inout: &mut [u8],
     t: &TypeInfo,
@@ -290,7 +291,7 @@ pub(crate) fn reduce_local(
     op: c_int,
 ) -> Result<(), Fail> {
     const CALL: &str = "MPI_Reduce_local";
-    match combine(vp, t, dt, op)? {
+    match combine(user, t, dt, op)? {
         Combine::User(op) => op.apply(u8::DATATYPE, input, inout),
         Combine::Pair(prim, op) => {
             let left = to_bytes(&to_locs(prim, input));

@@ -1,19 +1,21 @@
-//! One-sided communication with active-target synchronization by fences:
-//! `MPI_Win_create`, `MPI_Win_allocate`, `MPI_Win_free`, `MPI_Win_fence`,
-//! `MPI_Put`, `MPI_Get`, `MPI_Accumulate`.
+//! One-sided communication: `MPI_Win_create`, `MPI_Win_allocate`,
+//! `MPI_Win_free`, `MPI_Put`, `MPI_Get`, the accumulates, and active-target
+//! synchronization by `MPI_Win_fence`; passive target (`MPI_Win_lock` and
+//! the flushes) is in `passive.rs`.
 //!
-//! A window has a private duplicate of its communicator. An operation is a
-//! message to its target, tagged with the window's epoch: a header (kind,
-//! displacement, element count, operation), the target datatype's layout
-//! (defined at the origin, as MPI says) and, for puts and accumulates, the
-//! packed data. Nothing happens at the target until its fence: there every
-//! rank learns how many operations it gets this epoch (a reduce-scatter of
-//! what each one sent), applies them in arrival order (per origin in issue
-//! order), answers gets, and receives the answers to its own gets. So when
-//! the fence returns, every operation the rank started has completed and
-//! every operation on its window has been applied. Passive target
-//! (`MPI_Win_lock`) needs progress without the target's calls and is not
-//! here.
+//! A window has two private duplicates of its communicator. An operation is
+//! a message to its target: a header (kind, displacement, element count,
+//! operation), the target datatype's layout (defined at the origin, as MPI
+//! says) and, for puts and accumulates, the packed data. In a fence epoch
+//! it goes on the first duplicate, tagged with the epoch, and nothing
+//! happens at the target until its fence: there every rank learns how many
+//! operations it gets this epoch (a reduce-scatter of what each one sent),
+//! applies them in arrival order (per origin in issue order), answers gets,
+//! and receives the answers to its own gets. So when the fence returns,
+//! every operation the rank started has completed and every operation on
+//! its window has been applied. To a target the origin has locked, it goes
+//! on the second duplicate, which is active (`Mpi::set_active`): the
+//! target's engine applies it on arrival (`passive.rs`).
 
 use std::ffi::{c_int, c_void};
 
@@ -22,7 +24,7 @@ use arts_ampi::{ANY_SOURCE, Comm, Op};
 use crate::abi::*;
 use crate::p2p::{RecvBuf, send_bytes};
 use crate::reduce::reduce_local;
-use crate::state::{Fail, Vp, comm_of, count, entry, out};
+use crate::state::{Fail, Vp, comm_of, count, entry, out, win_key};
 use crate::types::{Prim, TypeInfo};
 
 /// `MPI_REPLACE` (an accumulate that is a put).
@@ -37,18 +39,41 @@ pub(crate) struct Win {
     me: usize,
     /// Every rank's window: (bytes, displacement unit).
     extents: Vec<(usize, usize)>,
-    /// The program's communicator (for its error handler).
-    user_comm: c_int,
-    /// The window's private duplicate of it.
-    comm: Comm,
+    /// The window's private duplicate of it: fence epochs, and the
+    /// answers of passive targets.
+    pub(crate) comm: Comm,
+    /// Its second duplicate, active: operations to locked targets.
+    pub(crate) active: Comm,
     /// Operations sent to each rank this epoch.
     sent: Vec<u32>,
     /// Gets waiting for their answers: (target, where the data goes).
     gets: Vec<(i32, RecvBuf, usize)>,
+    /// The same, from locked targets (answered before the lock's
+    /// unlock or flush is).
+    pub(crate) passive_gets: Vec<(i32, RecvBuf, usize)>,
+    /// The lock this rank holds on each rank: `Some(exclusive)`.
+    pub(crate) locks: Vec<Option<bool>>,
+    /// Whether the locks are `MPI_Win_lock_all`'s.
+    pub(crate) all_locked: bool,
     epoch: i32,
     /// Memory of `MPI_Win_allocate`, freed with the window.
     owned: bool,
 }
+
+/// A window's memory on its rank, as the target of operations.
+#[derive(Clone, Copy)]
+pub(crate) struct Memory {
+    base: *mut u8,
+    /// Bytes.
+    size: usize,
+    /// Displacement unit in bytes.
+    unit: usize,
+}
+
+// SAFETY: a window's memory belongs to its rank, which moves between PE
+// threads as a whole; the memory is touched by one thread at a time (the
+// rank's, or its engine's between the rank's turns).
+unsafe impl Send for Memory {}
 
 /// What an operation does at its target.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -197,12 +222,11 @@ fn offset(disp: i64, unit: usize, n: usize, t: &TypeInfo, size: usize) -> Option
     (start.checked_add(span)? <= size).then_some(start)
 }
 
-impl Win {
-    /// The address of displacement `disp` for `n` elements of `t` in this
-    /// rank's window (checked at the origin already).
+impl Memory {
+    /// The address of displacement `disp` for `n` elements of `t` (checked
+    /// at the origin already).
     fn target(&self, disp: i64, n: usize, t: &TypeInfo) -> Result<*mut u8, Fail> {
-        let (size, unit) = self.extents[self.me];
-        let at = offset(disp, unit, n, t, size).ok_or_else(|| {
+        let at = offset(disp, self.unit, n, t, self.size).ok_or_else(|| {
             Fail::new(ERR_INTERN, "a one-sided operation falls outside the window")
         })?;
         // SAFETY: inside the window (checked).
@@ -210,8 +234,37 @@ impl Win {
     }
 }
 
+#[cfg(test)]
+impl Memory {
+    /// An empty window.
+    pub(crate) fn for_tests() -> Memory {
+        Memory {
+            base: std::ptr::null_mut(),
+            size: 0,
+            unit: 1,
+        }
+    }
+}
+
+impl Win {
+    /// This rank's window memory.
+    pub(crate) fn memory(&self) -> Memory {
+        let (size, unit) = self.extents[self.me];
+        Memory {
+            base: self.base,
+            size,
+            unit,
+        }
+    }
+
+    /// Number of ranks of the window.
+    pub(crate) fn size(&self) -> usize {
+        self.extents.len()
+    }
+}
+
 /// The window of handle `win`.
-fn win_of(vp: &mut Vp, win: c_int) -> Result<&mut Win, Fail> {
+pub(crate) fn win_of(vp: &mut Vp, win: c_int) -> Result<&mut Win, Fail> {
     usize::try_from(win)
         .ok()
         .and_then(|i| vp.wins.get_mut(i))
@@ -219,19 +272,10 @@ fn win_of(vp: &mut Vp, win: c_int) -> Result<&mut Win, Fail> {
         .ok_or_else(|| Fail::new(ERR_WIN, format!("{win} is not a window")))
 }
 
-/// The communicator of window handle `win`, for the error handler.
-fn comm_of_win(win: c_int) -> c_int {
-    let p = crate::state::current();
-    if p.is_null() {
-        return MPI_COMM_WORLD;
-    }
-    // SAFETY: the running rank's state; no reference to it is live here.
-    let wins = unsafe { &(*p).wins };
-    usize::try_from(win)
-        .ok()
-        .and_then(|i| wins.get(i))
-        .and_then(Option::as_ref)
-        .map_or(MPI_COMM_WORLD, |w| w.user_comm)
+/// The error handler key of window handle `win` (an invalid handle's
+/// falls back to `MPI_COMM_WORLD`'s handler).
+pub(crate) fn comm_of_win(win: c_int) -> c_int {
+    win_key(win)
 }
 
 /// Makes a window of `size` bytes at `base` over `comm` (collective).
@@ -253,9 +297,18 @@ fn create(
         return Err(Fail::new(ERR_BUFFER, "the window's base is a null pointer"));
     }
     let private = vp.mpi().comm_dup(comm_of(comm)?)?;
+    let active = vp.mpi().comm_dup(private)?;
     let n = vp.mpi().comm_size(private)? as usize;
     let me = vp.mpi().comm_rank(private)? as usize;
     let mut all = vec![0u64; 2 * n];
+    let mine = Memory {
+        base,
+        size,
+        unit: disp_unit,
+    };
+    // Active before any rank can lock it: the allgather follows.
+    let target = crate::passive::Target::new(mine);
+    vp.mpi().set_active(active, private, Box::new(target))?;
     vp.mpi()
         .allgather(&[size as u64, disp_unit as u64], &mut all, private)?;
     let extents = all
@@ -266,14 +319,21 @@ fn create(
         base,
         me,
         extents,
-        user_comm: comm,
         comm: private,
+        active,
         sent: vec![0; n],
         gets: Vec::new(),
+        passive_gets: Vec::new(),
+        locks: vec![None; n],
+        all_locked: false,
         epoch: 0,
         owned,
     }));
-    Ok(vp.wins.len() as c_int - 1)
+    let h = vp.wins.len() as c_int - 1;
+    // A window starts with its communicator's error handler.
+    let handler = vp.errhandler(comm);
+    vp.errhandlers.insert(win_key(h), handler);
+    Ok(h)
 }
 
 /// `MPI_Win_create` (collective): `size` bytes at `base`, displacements in
@@ -344,14 +404,55 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Win_free(win: *mut c_int) -> c_int {
                 "operations of the window were not completed by MPI_Win_fence",
             ));
         }
-        let (comm, base, owned) = (w.comm, w.base, w.owned);
+        if let Some(t) = w.locks.iter().position(Option::is_some) {
+            return Err(Fail::new(
+                ERR_RMA_SYNC,
+                format!("the window is still locked at rank {t} (MPI_Win_unlock it first)"),
+            ));
+        }
+        let (comm, active, base, owned) = (w.comm, w.active, w.base, w.owned);
+        // No rank frees its side while another may still operate on it.
         vp.mpi().barrier(comm)?;
+        vp.mpi().comm_free(active)?;
         vp.mpi().comm_free(comm)?;
         if owned {
             crate::malloc::release(base.cast());
         }
         vp.wins[*handle as usize] = None;
+        vp.errhandlers.remove(&win_key(*handle));
         *handle = MPI_WIN_NULL;
+        Ok(())
+    })
+}
+
+/// `MPI_Win_set_errhandler`: `MPI_ERRORS_ARE_FATAL`, `MPI_ERRORS_RETURN`
+/// or one of `MPI_Win_create_errhandler` (`MPI_Comm_create_errhandler`'s
+/// are the same kind here). A window starts with its communicator's.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Win_set_errhandler(win: c_int, handler: c_int) -> c_int {
+    entry("MPI_Win_set_errhandler", comm_of_win(win), |vp| {
+        win_of(vp, win)?;
+        if !vp.is_errhandler(handler) {
+            return Err(Fail::new(
+                ERR_ARG,
+                format!("{handler} is not an error handler"),
+            ));
+        }
+        vp.errhandlers.insert(win_key(win), handler);
+        Ok(())
+    })
+}
+
+/// `MPI_Win_get_errhandler`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Win_get_errhandler(
+    win: c_int,
+    handler: *mut c_int,
+) -> c_int {
+    entry("MPI_Win_get_errhandler", comm_of_win(win), |vp| {
+        let handler = out(handler, "errhandler")?;
+        win_of(vp, win)?;
+        *handler = vp.errhandler(win_key(win));
         Ok(())
     })
 }
@@ -430,8 +531,18 @@ fn operation(
             ),
         ));
     }
-    let (comm, (tag, _)) = (w.comm, tags(w.epoch));
     let msg = encode(kind, target_disp as i64, tn, &tt, op, &data);
+    if w.locks[t].is_some() {
+        // Passive target: applied by the target's engine on arrival.
+        if let Some(rb) = fetch {
+            w.passive_gets.push((target, rb, bytes));
+        }
+        let active = w.active;
+        vp.mpi()
+            .bsend(&msg, target, crate::passive::OPERATION, active)?;
+        return Ok(());
+    }
+    let (comm, (tag, _)) = (w.comm, tags(w.epoch));
     if let Some(rb) = fetch {
         w.gets.push((target, rb, bytes));
     }
@@ -440,12 +551,11 @@ fn operation(
     Ok(())
 }
 
-/// Applies operation `msg` from `src` to this rank's window `w`; a get's
-/// answer is returned for sending.
-fn apply(vp: &mut Vp, win: c_int, msg: &[u8]) -> Result<Option<Vec<u8>>, Fail> {
+/// Applies operation `msg` to window memory `mem`; a get's answer is
+/// returned for sending.
+pub(crate) fn apply(mem: &Memory, msg: &[u8]) -> Result<Option<Vec<u8>>, Fail> {
     let o = decode(msg)?;
-    let w = win_of(vp, win)?;
-    let at = w.target(o.disp, o.n, &o.t)?;
+    let at = mem.target(o.disp, o.n, &o.t)?;
     match o.kind {
         // SAFETY: `at` holds `n` elements of the target type (checked).
         Kind::Get => Ok(Some(unsafe { o.t.pack(at, o.n) })),
@@ -455,13 +565,13 @@ fn apply(vp: &mut Vp, win: c_int, msg: &[u8]) -> Result<Option<Vec<u8>>, Fail> {
             Ok(None)
         }
         Kind::Accumulate => {
-            accumulate(vp, &o, at)?;
+            accumulate(&o, at)?;
             Ok(None)
         }
         Kind::GetAccumulate => {
             // SAFETY: as above.
             let old = unsafe { o.t.pack(at, o.n) };
-            accumulate(vp, &o, at)?;
+            accumulate(&o, at)?;
             Ok(Some(old))
         }
         Kind::CompareSwap => {
@@ -478,8 +588,9 @@ fn apply(vp: &mut Vp, win: c_int, msg: &[u8]) -> Result<Option<Vec<u8>>, Fail> {
 }
 
 /// Combines operation `o`'s data into the window at `at` with its
-/// operation (`MPI_REPLACE`: overwrites; `MPI_NO_OP`: nothing).
-fn accumulate(vp: &mut Vp, o: &Operation<'_>, at: *mut u8) -> Result<(), Fail> {
+/// operation (`MPI_REPLACE`: overwrites; `MPI_NO_OP`: nothing; a
+/// predefined one: the origin refused `MPI_Op_create`'s).
+fn accumulate(o: &Operation<'_>, at: *mut u8) -> Result<(), Fail> {
     match o.op {
         NO_OP => {}
         // SAFETY: `at` holds `n` elements of the target type (checked).
@@ -487,7 +598,7 @@ fn accumulate(vp: &mut Vp, o: &Operation<'_>, at: *mut u8) -> Result<(), Fail> {
         op => {
             // SAFETY: as above.
             let mut current = unsafe { o.t.pack(at, o.n) };
-            reduce_local(vp, o.data, &mut current, &o.t, -1, op)?;
+            reduce_local(&[], o.data, &mut current, &o.t, -1, op)?;
             // SAFETY: as above.
             unsafe { o.t.unpack(&current, at) };
         }
@@ -515,7 +626,8 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Win_fence(_assert: c_int, win: c_int) -
             let s = vp.mpi().probe(ANY_SOURCE, tag, comm)?;
             let mut msg = vec![0u8; s.bytes];
             vp.mpi().recv(&mut msg, s.source, tag, comm)?;
-            if let Some(reply) = apply(vp, win, &msg)? {
+            let mem = win_of(vp, win)?.memory();
+            if let Some(reply) = apply(&mem, &msg)? {
                 vp.mpi().send(&reply, s.source, answer, comm)?;
             }
         }

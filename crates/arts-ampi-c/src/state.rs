@@ -22,7 +22,7 @@ use crate::attrs::Attributes;
 use crate::cart::Cart;
 use crate::errors::{ErrFn, FIRST_ERRHANDLER};
 use crate::group::Groups;
-use crate::io::{File, errhandler_key};
+use crate::io::File;
 use crate::ops::UserOp;
 use crate::persistent::Persistent;
 use crate::rma::Win;
@@ -257,7 +257,7 @@ impl Vp {
             phase: Phase::Before,
             thread_level: MPI_THREAD_SINGLE,
             // Files return their errors unless told otherwise (MPI's default).
-            errhandlers: HashMap::from([(errhandler_key(MPI_FILE_NULL), MPI_ERRORS_RETURN)]),
+            errhandlers: HashMap::from([(file_key(MPI_FILE_NULL), MPI_ERRORS_RETURN)]),
             user_errhandlers: Vec::new(),
             files: Vec::new(),
             wins: Vec::new(),
@@ -482,11 +482,39 @@ pub(crate) fn entry_in(
     }
 }
 
-/// Calls the program's error handler `h` for `comm` and `code`. Nothing of
-/// the rank's state is borrowed here, so the handler may call MPI.
+/// Keys of `Vp::errhandlers` below the communicators': files'.
+const FILE_KEYS: c_int = -1_000_000;
+/// Keys of `Vp::errhandlers` below the files': windows'.
+const WIN_KEYS: c_int = -2_000_000;
+
+/// The error handler key of file `h` (`MPI_FILE_NULL`'s: the default of
+/// files opened later).
+pub(crate) fn file_key(h: c_int) -> c_int {
+    FILE_KEYS - h
+}
+
+/// The error handler key of window `h`.
+pub(crate) fn win_key(h: c_int) -> c_int {
+    WIN_KEYS - h
+}
+
+/// The handle (communicator, file or window) of error handler key `key`.
+fn handle_of_key(key: c_int) -> c_int {
+    if key > file_key(MPI_FILE_NULL) {
+        key
+    } else if key > win_key(MPI_WIN_NULL) {
+        FILE_KEYS - key
+    } else {
+        WIN_KEYS - key
+    }
+}
+
+/// Calls the program's error handler `h` for the communicator, file or
+/// window of key `key` and `code`. Nothing of the rank's state is borrowed
+/// here, so the handler may call MPI.
 #[cold]
-pub(crate) fn call_errhandler(h: ErrFn, comm: c_int, code: c_int) {
-    let (mut comm, mut code) = (comm, code);
+pub(crate) fn call_errhandler(h: ErrFn, key: c_int, code: c_int) {
+    let (mut comm, mut code) = (handle_of_key(key), code);
     // SAFETY: the program registered `h` as an `MPI_Comm_errhandler_function`,
     // which takes the communicator and the code by pointer.
     unsafe { h(&mut comm, &mut code) };

@@ -128,14 +128,15 @@ fn a_call_outside_the_subset_fails_at_compile_time() {
         return;
     };
     let dir = tempfile::tempdir().unwrap();
-    let src = dir.path().join("win.c");
+    let src = dir.path().join("shared.c");
     std::fs::write(
         &src,
         "#include <mpi.h>\n\
          int main(int argc, char **argv) {\n\
-           MPI_Win w = 0;\n\
+           MPI_File f = 0;\n\
+           char c;\n\
            MPI_Init(&argc, &argv);\n\
-           MPI_Win_lock(MPI_LOCK_SHARED, 0, 0, w);\n\
+           MPI_File_read_shared(f, &c, 1, MPI_CHAR, MPI_STATUS_IGNORE);\n\
            return MPI_Finalize();\n\
          }\n",
     )
@@ -144,7 +145,7 @@ fn a_call_outside_the_subset_fails_at_compile_time() {
         .arg(arts_ampi_c::mpicc_path())
         .arg(&src)
         .arg("-o")
-        .arg(dir.path().join("win.so"))
+        .arg(dir.path().join("shared.so"))
         .output()
         .unwrap();
     assert!(
@@ -152,7 +153,7 @@ fn a_call_outside_the_subset_fails_at_compile_time() {
         "an undeclared MPI call must not compile"
     );
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("MPI_Win_lock"), "{err}");
+    assert!(err.contains("MPI_File_read_shared"), "{err}");
 }
 
 /// `INTEGER NAME` + `PARAMETER (NAME=VALUE)` pairs of `mpif.h`.

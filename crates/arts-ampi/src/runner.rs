@@ -119,7 +119,7 @@ impl AmpiReport {
 
 /// The mean of the last even number of `t` that is at most half of them.
 fn steady_mean(t: &[f64]) -> Option<f64> {
-    let tail = &t[t.len() - (t.len() / 2 & !1)..];
+    let tail = &t[t.len() - ((t.len() / 2) & !1)..];
     (!tail.is_empty()).then(|| tail.iter().sum::<f64>() / tail.len() as f64)
 }
 

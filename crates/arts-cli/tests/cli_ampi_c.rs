@@ -168,44 +168,63 @@ fn error_handlers_info_objects_and_type_calls_match_open_mpi() {
     kernel("handlers", 1, &[], all_right);
 }
 
+/// Runs one-sided kernel `name` under arts on V ranks and checks its lines
+/// contain `expect`, and equal Open MPI's where Open MPI 4.1 runs it: its
+/// default one-sided component refuses windows on one host, its UCX one
+/// works where UCX does (compared only then). Returns the build's folder
+/// and the program, for further runs.
+fn one_sided_kernel(
+    name: &str,
+    vps: &[u32],
+    args: &[&str],
+    expect: &str,
+) -> Option<(tempfile::TempDir, String)> {
+    let dir = tempfile::tempdir().unwrap();
+    let so = build(name, dir.path())?;
+    let exe = dir.path().join(format!("{name}.ompi"));
+    let open_mpi = have("mpicc")
+        && have("mpirun")
+        && Command::new("mpicc")
+            .arg("-O2")
+            .arg(c_dir().join(format!("{name}.c")))
+            .arg("-o")
+            .arg(&exe)
+            .status()
+            .unwrap()
+            .success();
+    for &vp in vps {
+        let ours = program_lines(&run_arts(&so, vp, 2, &[], args));
+        assert!(ours.contains(expect), "{name}: {ours}");
+        if !open_mpi {
+            continue;
+        }
+        let theirs = Command::new("mpirun")
+            .env("OMPI_MCA_osc", "ucx")
+            .args(["--allow-run-as-root", "--oversubscribe", "-np"])
+            .arg(vp.to_string())
+            .arg(&exe)
+            .args(args)
+            .output()
+            .unwrap();
+        if theirs.status.success() {
+            assert_eq!(
+                ours,
+                String::from_utf8_lossy(&theirs.stdout),
+                "{name}, vp {vp}"
+            );
+        } else {
+            eprintln!("{name} not compared with Open MPI: its one-sided component failed");
+        }
+    }
+    Some((dir, so))
+}
+
 #[test]
 fn one_sided_puts_gets_and_accumulates_with_fences_match_open_mpi() {
     let all_right = "rma: put+get 1 accumulate 1 vector 1 maxloc 1 replace 1 atomics 1";
-    let dir = tempfile::tempdir().unwrap();
-    let Some(so) = build("rma", dir.path()) else {
+    let Some((_dir, so)) = one_sided_kernel("rma", &[1, 4, 5], &[], all_right) else {
         return;
     };
-    for vp in [1, 4, 5] {
-        let ours = program_lines(&run_arts(&so, vp, 2, &[], &[]));
-        assert!(ours.contains(all_right), "{ours}");
-        // Open MPI 4.1's default one-sided component refuses windows on one
-        // host; its UCX one works where UCX does (compared only then).
-        if have("mpicc") && have("mpirun") {
-            let exe = dir.path().join("rma.ompi");
-            let built = Command::new("mpicc")
-                .args(["-O2", &c_dir().join("rma.c").display().to_string(), "-o"])
-                .arg(&exe)
-                .status()
-                .unwrap();
-            assert!(built.success());
-            let theirs = Command::new("mpirun")
-                .env("OMPI_MCA_osc", "ucx")
-                .args([
-                    "--allow-run-as-root",
-                    "--oversubscribe",
-                    "-np",
-                    &vp.to_string(),
-                ])
-                .arg(&exe)
-                .output()
-                .unwrap();
-            if theirs.status.success() {
-                assert_eq!(ours, String::from_utf8_lossy(&theirs.stdout), "vp {vp}");
-            } else {
-                eprintln!("not compared with Open MPI: its one-sided component failed");
-            }
-        }
-    }
     // An operation outside the target's window fails at the origin.
     let (code, _, err) = arts_text(&["ampi", "run", "--vp", "3", &so, "--", "bad"]);
     assert_eq!(code, 1, "{err}");
@@ -216,6 +235,20 @@ fn one_sided_puts_gets_and_accumulates_with_fences_match_open_mpi() {
         ),
         "{err}"
     );
+}
+
+#[test]
+fn passive_target_locks_flushes_and_atomics_match_open_mpi() {
+    let all_right = "passive: counter 1 barrier 1 lock_all 1 accumulate 1 errors 1";
+    let Some((_dir, so)) = one_sided_kernel("passive", &[1, 2, 5], &["30"], all_right) else {
+        return;
+    };
+    // Many ranks per PE contend for one lock while the balancer moves them
+    // (a window's memory and its lock queue move with its rank).
+    for extra in [&[][..], &["--lb", "rotate", "--lb-period", "1"]] {
+        let out = run_arts(&so, 9, 2, extra, &["100"]);
+        assert!(out.contains(all_right), "{extra:?}: {out}");
+    }
 }
 
 #[test]

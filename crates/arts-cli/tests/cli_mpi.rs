@@ -1301,6 +1301,27 @@ fn a_c_program_runs_its_ranks_on_several_processes() {
             "{out}"
         );
     }
+    // Passive-target operations between processes, with ranks (and their
+    // windows) moving between them.
+    let so = c_program("passive").expect("gcc is installed");
+    let args = [
+        "ampi",
+        "run",
+        &so,
+        "--vp",
+        "5",
+        "--isomalloc",
+        "--lb",
+        "rotate",
+    ];
+    let out = printed(mpirun(
+        2,
+        &[&args[..], &["--lb-period", "1", "--", "40"]].concat(),
+    ));
+    assert!(
+        out.contains("passive: counter 1 barrier 1 lock_all 1 accumulate 1 errors 1"),
+        "{out}"
+    );
     // A Fortran program, with ranks that may move between processes.
     if let Some(so) = common::build_fortran("kernels.f90", dir.path()) {
         for iso in [&[][..], &["--isomalloc"]] {

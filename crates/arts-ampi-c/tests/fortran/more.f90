@@ -176,6 +176,15 @@ program more
   call MPI_Put(rank, 1, MPI_INTEGER, mod(rank + 1, n), disp, 1, MPI_INTEGER, win, ierr)
   call MPI_Win_fence(0, win, ierr)
   if (cells(2) /= mod(rank + n - 1, n) .or. cells(1) /= -1) ok(10) = 0
+  ! passive target: every rank adds one to rank 0's cells(3) under its lock
+  call MPI_Barrier(MPI_COMM_WORLD, ierr)
+  one = 1
+  disp = 2
+  call MPI_Win_lock(MPI_LOCK_EXCLUSIVE, 0, 0, win, ierr)
+  call MPI_Accumulate(one, 1, MPI_INTEGER, 0, disp, 1, MPI_INTEGER, MPI_SUM, win, ierr)
+  call MPI_Win_unlock(0, win, ierr)
+  call MPI_Barrier(MPI_COMM_WORLD, ierr)
+  if (rank == 0 .and. cells(3) /= n - 1) ok(10) = 0
   call MPI_Win_free(win, ierr)
 
   call MPI_Allreduce(ok, all, 10, MPI_INTEGER, MPI_MIN, MPI_COMM_WORLD, ierr)

@@ -6,6 +6,7 @@
 //!
 //! [`Mpi`]: crate::Mpi
 
+mod active;
 mod claim;
 mod comm;
 mod packet;
@@ -20,6 +21,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use arts_core::Bulk;
 
+pub use active::{Active, Replies};
 pub use claim::Claimed;
 pub use comm::CommInfo;
 pub use packet::{Large, Net, Outbox, Packet, Payload, Signal};
@@ -186,6 +188,8 @@ pub struct Engine {
     buffered: usize,
     /// Large messages in progress.
     rdv: rendezvous::Rendezvous,
+    /// Handlers of active contexts, by context (`active.rs`).
+    active: RankMap<u32, active::Registered>,
 }
 
 /// The handle of `WORLD` in every engine.
@@ -209,6 +213,7 @@ impl Engine {
             next_ctx: 2,
             buffered: 0,
             rdv: rendezvous::Rendezvous::default(),
+            active: RankMap::default(),
         }
     }
 
@@ -276,7 +281,9 @@ impl Engine {
                 handle: comm,
             });
         }
-        self.comms[comm as usize] = None;
+        if let Some(c) = self.comms[comm as usize].take() {
+            self.active.remove(&c.ctx);
+        }
         Ok(())
     }
 
@@ -563,6 +570,13 @@ impl Engine {
     }
 
     fn deliver(&mut self, net: &mut dyn Net, p: Packet) {
+        let p = match self.active.is_empty() {
+            true => p,
+            false => match self.run_active(net, p) {
+                Some(p) => p,
+                None => return,
+            },
+        };
         match self.posted.iter().position(|r| r.matches(&p)) {
             Some(i) => match self.posted.remove(i).target {
                 Target::User(h) => self.fill(h, p),

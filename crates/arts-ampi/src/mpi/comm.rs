@@ -10,6 +10,21 @@ use crate::op::Op;
 pub const UNDEFINED: i32 = -1;
 
 impl Mpi<'_> {
+    /// Makes `comm` active on this rank: every message that arrives on it
+    /// is handed to `handler` at once, in send order per sender, whether or
+    /// not this rank runs, and the handler's replies go on `reply` (local;
+    /// `engine/active.rs`). Messages to it must go eagerly (`bsend`): a
+    /// handler gets a message's bytes. `comm_free` ends it. One-sided
+    /// communication's passive target is built on it.
+    pub fn set_active(
+        &mut self,
+        comm: Comm,
+        reply: Comm,
+        handler: Box<dyn crate::engine::Active>,
+    ) -> Result<(), MpiError> {
+        self.engine().set_active(comm.0, reply.0, handler)
+    }
+
     /// This rank's rank in `comm`.
     pub fn comm_rank(&mut self, comm: Comm) -> Result<i32, MpiError> {
         Ok(self.engine().comm("comm_rank", comm.0)?.rank as i32)
