@@ -13,18 +13,22 @@
 //!
 //! | origin | target's engine |
 //! |---|---|
-//! | `LOCK_SHARED` / `LOCK_EXCLUSIVE`, then waits for `GRANTED` | grants it when compatible, else queues it |
-//! | operations (`OPERATION`, `rma.rs`'s encoding) | applies each on arrival; a get's data goes back as `ANSWER` |
+//! | `LOCK_SHARED` / `LOCK_EXCLUSIVE`; returns at once (locking its own window: once `GRANTED`) | grants it when compatible; until then it holds that origin's later messages |
+//! | operations (`OPERATION`, `rma.rs`'s encoding) | applies each in turn; a get's data goes back as `ANSWER` |
 //! | `FLUSH` / `UNLOCK`, then takes its `ANSWER`s and waits for `DONE` | answers `DONE` (every earlier operation of that origin is applied by then); `UNLOCK` releases the lock and grants waiting requests |
 //!
-//! So `MPI_Win_lock` returns holding the lock, and `MPI_Win_unlock` and
-//! the flushes return once the origin's operations are applied at the
+//! So a lock, an operation and an unlock cost one round trip, as MPI
+//! allows (a lock may be taken lazily, except on the caller's own window,
+//! whose memory it may then read and write directly), and `MPI_Win_unlock`
+//! and the flushes return once the origin's operations are applied at the
 //! target (the local flushes do the same: a stronger completion than they
-//! need). A target applies operations only when its PE schedules the
-//! message: a rank that computes for long on a PE without calling MPI
-//! delays the others' operations on the ranks of that PE.
+//! need). A flush whose last operation returns data waits for that answer
+//! alone: the target answers in order. A target applies operations only
+//! when its PE schedules the message: a rank that computes for long on a
+//! PE without calling MPI delays the others' operations on the ranks of
+//! that PE.
 
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 use std::ffi::c_int;
 
 use arts_ampi::engine::{Active, Replies};
@@ -54,49 +58,45 @@ const MPI_LOCK_SHARED: c_int = 2;
 /// One rank's window as a passive target: its lock and memory.
 pub(crate) struct Target {
     memory: Memory,
+    /// This rank in `WORLD`: the one origin told when it is granted.
+    me: u32,
     /// The exclusive holder (a `WORLD` rank).
     exclusive: Option<u32>,
     /// Number of shared holders.
     shared: u32,
     /// Requests not yet granted: (`WORLD` rank, exclusive), in arrival order.
     waiting: VecDeque<(u32, bool)>,
+    /// The messages of each origin in `waiting` that came after its
+    /// request, in order.
+    held: HashMap<u32, Vec<(i32, Vec<u8>)>>,
+    /// Messages released by grants, to take in turn.
+    released: VecDeque<(u32, i32, Vec<u8>)>,
 }
 
 impl Target {
-    /// The passive side of a window over `memory`.
-    pub(crate) fn new(memory: Memory) -> Target {
+    /// The passive side of a window over `memory` of `WORLD` rank `me`.
+    pub(crate) fn new(memory: Memory, me: u32) -> Target {
         Target {
             memory,
+            me,
             exclusive: None,
             shared: 0,
             waiting: VecDeque::new(),
+            held: HashMap::new(),
+            released: VecDeque::new(),
         }
     }
 
-    /// Grants waiting requests in arrival order while the first one is
-    /// compatible with the holders.
-    fn grant(&mut self, replies: &mut Replies) {
-        while let Some(&(origin, exclusive)) = self.waiting.front() {
-            let free = self.exclusive.is_none() && (!exclusive || self.shared == 0);
-            if !free {
-                break;
-            }
-            self.waiting.pop_front();
-            if exclusive {
-                self.exclusive = Some(origin);
-            } else {
-                self.shared += 1;
-            }
-            replies.push((origin, GRANTED, Vec::new()));
+    /// Takes one message of `src`, or holds it while `src` waits for the lock.
+    fn take(&mut self, src: u32, tag: i32, data: &[u8], replies: &mut Replies) {
+        if let Some(held) = self.held.get_mut(&src) {
+            held.push((tag, data.to_vec()));
+            return;
         }
-    }
-}
-
-impl Active for Target {
-    fn arrived(&mut self, src: u32, tag: i32, data: &[u8], replies: &mut Replies) {
         match tag {
             LOCK_SHARED | LOCK_EXCLUSIVE => {
                 self.waiting.push_back((src, tag == LOCK_EXCLUSIVE));
+                self.held.insert(src, Vec::new());
                 self.grant(replies);
             }
             UNLOCK => {
@@ -117,6 +117,38 @@ impl Active for Target {
                     replies.push((src, ANSWER, answer));
                 }
             }
+        }
+    }
+
+    /// Grants waiting requests in arrival order while the first one is
+    /// compatible with the holders, releasing what their origins sent since.
+    fn grant(&mut self, replies: &mut Replies) {
+        while let Some(&(origin, exclusive)) = self.waiting.front() {
+            let free = self.exclusive.is_none() && (!exclusive || self.shared == 0);
+            if !free {
+                break;
+            }
+            self.waiting.pop_front();
+            if exclusive {
+                self.exclusive = Some(origin);
+            } else {
+                self.shared += 1;
+            }
+            if origin == self.me {
+                replies.push((origin, GRANTED, Vec::new()));
+            }
+            let held = self.held.remove(&origin).unwrap_or_default();
+            self.released
+                .extend(held.into_iter().map(|(tag, data)| (origin, tag, data)));
+        }
+    }
+}
+
+impl Active for Target {
+    fn arrived(&mut self, src: u32, tag: i32, data: &[u8], replies: &mut Replies) {
+        self.take(src, tag, data, replies);
+        while let Some((src, tag, data)) = self.released.pop_front() {
+            self.take(src, tag, &data, replies);
         }
     }
 }
@@ -155,12 +187,14 @@ fn lock(vp: &mut Vp, win: c_int, targets: &[usize], exclusive: bool) -> Result<(
     } else {
         LOCK_SHARED
     };
+    let me = vp.mpi().comm_rank(comm)? as usize;
     for &t in targets {
         vp.mpi().bsend::<u8>(&[], t as i32, tag, active)?;
-    }
-    for &t in targets {
-        vp.mpi().recv::<u8>(&mut [], t as i32, GRANTED, comm)?;
         win_of(vp, win)?.locks[t] = Some(exclusive);
+    }
+    // The program may use its own window's memory once this returns.
+    if targets.contains(&me) {
+        vp.mpi().recv::<u8>(&mut [], me as i32, GRANTED, comm)?;
     }
     Ok(())
 }
@@ -176,15 +210,26 @@ fn complete(vp: &mut Vp, win: c_int, targets: &[usize], what: i32) -> Result<(),
         ));
     }
     let (comm, active) = (w.comm, w.active);
-    for &t in targets {
-        vp.mpi().bsend::<u8>(&[], t as i32, what, active)?;
-    }
+    // What each target's completion waits for: a `DONE`, or (a flush after
+    // an operation with an answer) that answer alone, or nothing.
+    let mut done = Vec::with_capacity(targets.len());
     for &t in targets {
         let w = win_of(vp, win)?;
-        let (gets, rest) = std::mem::take(&mut w.passive_gets)
-            .into_iter()
-            .partition(|g| g.0 == t as i32);
-        w.passive_gets = rest;
+        let waits = match (what, w.unflushed[t].take()) {
+            (FLUSH, None | Some(true)) => false,
+            _ => true,
+        };
+        if waits {
+            vp.mpi().bsend::<u8>(&[], t as i32, what, active)?;
+        }
+        done.push(waits);
+    }
+    for (&t, done) in targets.iter().zip(done) {
+        let w = win_of(vp, win)?;
+        let gets: Vec<_> = match w.passive_gets.iter().all(|g| g.0 == t as i32) {
+            true => std::mem::take(&mut w.passive_gets),
+            false => w.passive_gets.extract_if(.., |g| g.0 == t as i32).collect(),
+        };
         for (target, mut rb, bytes) in gets {
             let got = vp.mpi().recv(rb.slice(), target, ANSWER, comm)?;
             if got.bytes != bytes {
@@ -195,7 +240,9 @@ fn complete(vp: &mut Vp, win: c_int, targets: &[usize], what: i32) -> Result<(),
             }
             rb.finish(bytes);
         }
-        vp.mpi().recv::<u8>(&mut [], t as i32, DONE, comm)?;
+        if done {
+            vp.mpi().recv::<u8>(&mut [], t as i32, DONE, comm)?;
+        }
         if what == UNLOCK {
             win_of(vp, win)?.locks[t] = None;
         }
@@ -353,8 +400,9 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Win_sync(win: c_int) -> c_int {
 mod tests {
     use super::*;
 
+    /// The target's side of rank 9's window.
     fn target() -> Target {
-        Target::new(Memory::for_tests())
+        Target::new(Memory::for_tests(), 9)
     }
 
     fn tags(r: &Replies) -> Vec<(u32, i32)> {
@@ -367,34 +415,47 @@ mod tests {
         t.arrived(1, LOCK_SHARED, &[], &mut r);
         t.arrived(2, LOCK_SHARED, &[], &mut r);
         t.arrived(3, LOCK_EXCLUSIVE, &[], &mut r);
+        t.arrived(3, FLUSH, &[], &mut r);
         t.arrived(4, LOCK_SHARED, &[], &mut r);
-        // 4 waits behind 3: requests are granted in arrival order.
-        assert_eq!(tags(&r), [(1, GRANTED), (2, GRANTED)]);
-        r.clear();
+        t.arrived(4, FLUSH, &[], &mut r);
+        // 3's flush waits for its lock, 4's behind 3's: granted in arrival order.
+        assert!(r.is_empty());
         t.arrived(1, UNLOCK, &[], &mut r);
         assert_eq!(tags(&r), [(1, DONE)]);
         r.clear();
         t.arrived(2, UNLOCK, &[], &mut r);
-        assert_eq!(tags(&r), [(2, DONE), (3, GRANTED)]);
+        assert_eq!(tags(&r), [(2, DONE), (3, DONE)]);
         r.clear();
-        t.arrived(3, FLUSH, &[], &mut r);
         t.arrived(3, UNLOCK, &[], &mut r);
-        assert_eq!(tags(&r), [(3, DONE), (3, DONE), (4, GRANTED)]);
+        assert_eq!(tags(&r), [(3, DONE), (4, DONE)]);
     }
 
     #[test]
-    fn an_exclusive_lock_excludes_every_other_request_until_unlocked() {
+    fn held_messages_are_taken_in_order_and_a_second_lock_waits_again() {
         let (mut t, mut r) = (target(), Replies::new());
         t.arrived(0, LOCK_EXCLUSIVE, &[], &mut r);
-        t.arrived(1, LOCK_EXCLUSIVE, &[], &mut r);
+        // 1 locks, unlocks and locks again before 0 lets go.
+        for tag in [LOCK_EXCLUSIVE, FLUSH, UNLOCK, LOCK_EXCLUSIVE, FLUSH] {
+            t.arrived(1, tag, &[], &mut r);
+        }
         t.arrived(2, LOCK_SHARED, &[], &mut r);
-        assert_eq!(tags(&r), [(0, GRANTED)]);
-        r.clear();
+        t.arrived(2, FLUSH, &[], &mut r);
+        assert!(r.is_empty());
         t.arrived(0, UNLOCK, &[], &mut r);
-        assert_eq!(tags(&r), [(0, DONE), (1, GRANTED)]);
+        // 1's first epoch, then 2 (which asked before 1's second request
+        // arrived here), whose shared lock keeps 1's second request waiting.
+        assert_eq!(tags(&r), [(0, DONE), (1, DONE), (1, DONE), (2, DONE)]);
         r.clear();
-        t.arrived(1, UNLOCK, &[], &mut r);
-        assert_eq!(tags(&r), [(1, DONE), (2, GRANTED)]);
+        t.arrived(2, UNLOCK, &[], &mut r);
+        assert_eq!(tags(&r), [(2, DONE), (1, DONE)]);
+    }
+
+    #[test]
+    fn only_the_window_s_own_rank_is_told_its_lock_is_granted() {
+        let (mut t, mut r) = (target(), Replies::new());
+        t.arrived(1, LOCK_SHARED, &[], &mut r);
+        t.arrived(9, LOCK_SHARED, &[], &mut r);
+        assert_eq!(tags(&r), [(9, GRANTED)]);
     }
 
     #[test]

@@ -51,8 +51,14 @@ pub(crate) struct Win {
     /// The same, from locked targets (answered before the lock's
     /// unlock or flush is).
     pub(crate) passive_gets: Vec<(i32, RecvBuf, usize)>,
-    /// The lock this rank holds on each rank: `Some(exclusive)`.
+    /// The lock this rank holds (or has asked for) on each rank:
+    /// `Some(exclusive)`.
     pub(crate) locks: Vec<Option<bool>>,
+    /// Per locked rank, what its next flush must wait for: `None`, nothing
+    /// (no operation since the last completion); `Some(true)`, only the
+    /// answer of the last operation, which came after all others;
+    /// `Some(false)`, a `DONE`.
+    pub(crate) unflushed: Vec<Option<bool>>,
     /// Whether the locks are `MPI_Win_lock_all`'s.
     pub(crate) all_locked: bool,
     epoch: i32,
@@ -307,7 +313,8 @@ fn create(
         unit: disp_unit,
     };
     // Active before any rank can lock it: the allgather follows.
-    let target = crate::passive::Target::new(mine);
+    let world_rank = vp.mpi().rank() as u32;
+    let target = crate::passive::Target::new(mine, world_rank);
     vp.mpi().set_active(active, private, Box::new(target))?;
     vp.mpi()
         .allgather(&[size as u64, disp_unit as u64], &mut all, private)?;
@@ -325,6 +332,7 @@ fn create(
         gets: Vec::new(),
         passive_gets: Vec::new(),
         locks: vec![None; n],
+        unflushed: vec![None; n],
         all_locked: false,
         epoch: 0,
         owned,
@@ -534,6 +542,7 @@ fn operation(
     let msg = encode(kind, target_disp as i64, tn, &tt, op, &data);
     if w.locks[t].is_some() {
         // Passive target: applied by the target's engine on arrival.
+        w.unflushed[t] = Some(fetch.is_some());
         if let Some(rb) = fetch {
             w.passive_gets.push((target, rb, bytes));
         }
