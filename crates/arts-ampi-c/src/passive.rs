@@ -215,10 +215,7 @@ fn complete(vp: &mut Vp, win: c_int, targets: &[usize], what: i32) -> Result<(),
     let mut done = Vec::with_capacity(targets.len());
     for &t in targets {
         let w = win_of(vp, win)?;
-        let waits = match (what, w.unflushed[t].take()) {
-            (FLUSH, None | Some(true)) => false,
-            _ => true,
-        };
+        let waits = !matches!((what, w.unflushed[t].take()), (FLUSH, None | Some(true)));
         if waits {
             vp.mpi().bsend::<u8>(&[], t as i32, what, active)?;
         }

@@ -253,7 +253,10 @@ fn passive_target_locks_flushes_and_atomics_match_open_mpi() {
     let dir = tempfile::tempdir().unwrap();
     let so = build("locktime", dir.path()).expect("built above");
     let out = run_arts(&so, 3, 2, &[], &["300"]);
-    assert!(out.contains("locktime: 3 ranks, lock+fetch_and_op+unlock"), "{out}");
+    assert!(
+        out.contains("locktime: 3 ranks, lock+fetch_and_op+unlock"),
+        "{out}"
+    );
 }
 
 #[test]

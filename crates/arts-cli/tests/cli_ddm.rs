@@ -503,6 +503,27 @@ fn node_csv_gives_doping_per_row() {
         &arts(&["run", "ddm", "--device", s(&file), "--spacing-nm", "2.5"]),
         "400 data lines; the mesh has 800 rows",
     );
+    // Band parameters per row (a graded gap), all four columns or none.
+    let mut csv =
+        String::from("row,donors_cm3,acceptors_cm3,band_gap_ev,affinity_ev,nc_cm3,nv_cm3\n");
+    for i in 0..400 {
+        let (nd, na) = if i < 200 { (0.0, 1e16) } else { (1e16, 0.0) };
+        let eg = 1.12 - 0.1 * i as f64 / 400.0;
+        csv.push_str(&format!("{i},{nd},{na},{eg},4.05,2.8e19,1.04e19\n"));
+    }
+    std::fs::write(dir.path().join("doping.csv"), &csv).unwrap();
+    let graded = run(&format!("--device {}", s(&file)));
+    assert_eq!(graded["converged"], true, "{graded}");
+    assert!(j(&graded) > 0.0 && j(&graded) != j(&preset));
+    std::fs::write(
+        dir.path().join("doping.csv"),
+        csv.replace(",nv_cm3", ",tau_n_s"),
+    )
+    .unwrap();
+    assert_usage_error(
+        &arts(&["run", "ddm", "--device", s(&file)]),
+        "come together (missing: nv_cm3)",
+    );
     std::fs::remove_file(dir.path().join("doping.csv")).unwrap();
     assert_usage_error(&arts(&["run", "ddm", "--device", s(&file)]), "node_csv");
 }

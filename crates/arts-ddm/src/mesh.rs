@@ -17,7 +17,7 @@ use crate::constants::Constants;
 use crate::device::{Device, MeshKind};
 use crate::error::DdmError;
 use crate::material::Bands;
-use crate::nodes::NodeColumn;
+use crate::nodes::{BANDS, NodeColumn};
 
 /// Per-row and per-edge coefficients of the scaled problem.
 #[derive(Clone, Debug)]
@@ -102,7 +102,22 @@ impl Mesh {
                 Bands::Intrinsic { ni_cm3 } => (0.0, 0.0, ni_cm3, ni_cm3),
             }
         };
-        let (eg_r, chi_r, nc_r, nv_r) = band(&device.layers[0].material.bands);
+        // Per-row band parameters from the node CSV (all four or none).
+        let node = |c: NodeColumn| device.node_values(c);
+        let mut given = Vec::with_capacity(BANDS.len());
+        for c in BANDS {
+            given.push(node(c)?);
+        }
+        let node_bands = match given[..] {
+            [Some(eg), Some(chi), Some(nc), Some(nv)] => Some([eg, chi, nc, nv]),
+            _ => None,
+        };
+        let row_band = |i: usize| {
+            node_bands.map(|[eg, chi, nc, nv]| (eg[i], chi[i], nc[i] * dos, nv[i] * dos))
+        };
+        // The reference: row 0's bands, or the first layer's.
+        let (eg_r, chi_r, nc_r, nv_r) =
+            row_band(0).unwrap_or_else(|| band(&device.layers[0].material.bands));
         let n_ref = (nc_r * nv_r).sqrt() * (-eg_r / (2.0 * vt)).exp();
         let mut m = Mesh {
             rows,
@@ -132,7 +147,6 @@ impl Mesh {
         };
         let row_doping = device.row_doping()?;
         // Per-row material values from the node CSV, where it gives them.
-        let node = |c: NodeColumn| device.node_values(c);
         let (node_eps, node_mun, node_mup) = (
             node(NodeColumn::Permittivity)?,
             node(NodeColumn::MuN)?,
@@ -143,22 +157,22 @@ impl Mesh {
         let mut eps_row = Vec::with_capacity(rows);
         let mut mun_row = Vec::with_capacity(rows);
         let mut mup_row = Vec::with_capacity(rows);
-        // Band numbers of each layer relative to the first.
+        // V_n and V_p of band parameters, relative to the reference.
+        let relative = |(eg, chi, nc, nv): (f64, f64, f64, f64)| {
+            let vn = (nc / nc_r).ln() + (chi - chi_r) / vt;
+            let vp = (nv / nv_r).ln() - (chi + eg - chi_r - eg_r) / vt;
+            (vn, vp)
+        };
         let layer_bands: Vec<(f64, f64)> = device
             .layers
             .iter()
-            .map(|layer| {
-                let (eg, chi, nc, nv) = band(&layer.material.bands);
-                let vn = (nc / nc_r).ln() + (chi - chi_r) / vt;
-                let vp = (nv / nv_r).ln() - (chi + eg - chi_r - eg_r) / vt;
-                (vn, vp)
-            })
+            .map(|layer| relative(band(&layer.material.bands)))
             .collect();
         for (i, &(nd, na)) in row_doping.iter().enumerate() {
             // A node on a layer boundary takes the layer to its right.
             let li = cell_layer[i.min(cell_layer.len() - 1)];
             let mat = &device.layers[li].material;
-            let (vn, vp) = layer_bands[li];
+            let (vn, vp) = row_band(i).map_or(layer_bands[li], relative);
             let nie = (0.5 * (vn + vp)).exp();
             let c = (nd - na) / n_ref;
             // Charge-neutral equilibrium: n − p = C, n·p = nie², with u = v = 1.
@@ -329,6 +343,71 @@ mod tests {
         // Too fine a mesh is refused as soon as the rows are counted.
         let e = d.with_spacing(1e-6).unwrap_err();
         assert!(e.to_string().contains("mesh rows"), "{e}");
+    }
+
+    /// apd-sam with a node CSV giving every row's band parameters, `eg`
+    /// its band gap (eV) from the row's layer's.
+    fn with_row_bands(eg: impl Fn(usize, f64) -> f64) -> Device {
+        let mut d = preset("apd-sam").unwrap();
+        let layers = d.cell_layers().unwrap();
+        let mut csv = String::from("row,band_gap_ev,affinity_ev,nc_cm3,nv_cm3\n");
+        for (i, &li) in layers.iter().enumerate() {
+            let Bands::Full {
+                band_gap_ev,
+                affinity_ev,
+                nc_cm3,
+                nv_cm3,
+            } = d.layers[li].material.bands
+            else {
+                panic!("apd-sam has band materials");
+            };
+            let g = eg(i, band_gap_ev);
+            csv.push_str(&format!(
+                "{i},{g:e},{affinity_ev:e},{nc_cm3:e},{nv_cm3:e}\n"
+            ));
+        }
+        d.node_csv = Some("bands.csv".into());
+        d.nodes = Some(crate::nodes::NodeData::parse(&csv).unwrap());
+        d
+    }
+
+    #[test]
+    fn row_band_parameters_replace_the_layers() {
+        let c = ConstantSet::Codata.constants();
+        let layered = Mesh::new(&preset("apd-sam").unwrap(), c).unwrap();
+        // The layers' own values, row by row: the same problem, bit for bit.
+        let same = Mesh::new(&with_row_bands(|_, g| g), c).unwrap();
+        assert_eq!(
+            (same.vn.clone(), same.vp.clone()),
+            (layered.vn.clone(), layered.vp.clone())
+        );
+        assert_eq!(same.psi_eq, layered.psi_eq);
+        // A graded absorption layer (rows 1200..1300 of InGaAs, Eg 0.75 eV):
+        // the gap closes linearly to 0.70 eV, and the densities follow.
+        let graded = Mesh::new(
+            &with_row_bands(|i, g| match i {
+                1200..1300 => g - 0.05 * (i - 1200) as f64 / 100.0,
+                _ => g,
+            }),
+            c,
+        )
+        .unwrap();
+        assert_eq!(graded.vn[1250], layered.vn[1250]); // χ and Nc unchanged
+        let dvp = graded.vp[1299] - layered.vp[1299];
+        assert!(
+            (dvp - 0.05 * 99.0 / 100.0 / graded.vt).abs() < 1e-9,
+            "{dvp}"
+        );
+        assert!(graded.nie[1299] > layered.nie[1299]);
+        assert_eq!(graded.vp[1100], layered.vp[1100]);
+        // Newton solves the graded device at equilibrium and under bias.
+        let opts = crate::NewtonOptions::default();
+        let side = preset("apd-sam").unwrap().biased;
+        let mut solver = crate::NewtonSolver::new(graded, side).unwrap();
+        for bias in [0.0, 0.3] {
+            let p = solver.solve(bias, &opts).unwrap();
+            assert!(p.solution.iterations <= 30, "{bias} V");
+        }
     }
 
     #[test]

@@ -2,7 +2,9 @@
 //! (device file key `node_csv`): a header naming the columns, then one line
 //! per mesh row from the left contact. A column given replaces the layer's
 //! value on every row (analytic `[[doping]]` profiles are still added to the
-//! doping); `row`, `x_um` and `x_nm` columns are allowed and ignored.
+//! doping); the four band columns (Eg, χ, Nc, Nv) come together and replace
+//! the layers' band parameters (graded alloys); `row`, `x_um` and `x_nm`
+//! columns are allowed and ignored.
 //!
 //! ```text
 //! row,donors_cm3,acceptors_cm3,mu_n_cm2_per_vs
@@ -27,10 +29,18 @@ pub enum NodeColumn {
     TauP,
     /// Relative permittivity.
     Permittivity,
+    /// Band gap Eg, eV.
+    BandGap,
+    /// Electron affinity χ, eV.
+    Affinity,
+    /// Conduction-band effective density of states at 300 K, cm^-3.
+    Nc,
+    /// Valence-band effective density of states at 300 K, cm^-3.
+    Nv,
 }
 
 /// Every column name with its quantity.
-pub const COLUMNS: [(&str, NodeColumn); 7] = [
+pub const COLUMNS: [(&str, NodeColumn); 11] = [
     ("donors_cm3", NodeColumn::Donors),
     ("acceptors_cm3", NodeColumn::Acceptors),
     ("mu_n_cm2_per_vs", NodeColumn::MuN),
@@ -38,6 +48,18 @@ pub const COLUMNS: [(&str, NodeColumn); 7] = [
     ("tau_n_s", NodeColumn::TauN),
     ("tau_p_s", NodeColumn::TauP),
     ("permittivity", NodeColumn::Permittivity),
+    ("band_gap_ev", NodeColumn::BandGap),
+    ("affinity_ev", NodeColumn::Affinity),
+    ("nc_cm3", NodeColumn::Nc),
+    ("nv_cm3", NodeColumn::Nv),
+];
+
+/// The band columns, which come together: a row's band edges need all four.
+pub const BANDS: [NodeColumn; 4] = [
+    NodeColumn::BandGap,
+    NodeColumn::Affinity,
+    NodeColumn::Nc,
+    NodeColumn::Nv,
 ];
 
 /// Columns allowed and ignored (positions written for the reader's benefit).
@@ -124,6 +146,21 @@ impl NodeData {
         if data.rows == 0 {
             return Err("node CSV: no data lines after the header".into());
         }
+        let given = BANDS.map(|c| data.get(c).is_some());
+        if given.contains(&true) && given.contains(&false) {
+            let name = |c: NodeColumn| COLUMNS.iter().find(|(_, k)| *k == c).map_or("", |n| n.0);
+            let missing: Vec<&str> = BANDS
+                .iter()
+                .zip(given)
+                .filter(|(_, g)| !g)
+                .map(|(c, _)| name(*c))
+                .collect();
+            return Err(format!(
+                "node CSV: the band columns band_gap_ev, affinity_ev, nc_cm3 and nv_cm3 come \
+                 together (missing: {})",
+                missing.join(", ")
+            ));
+        }
         Ok(data)
     }
 }
@@ -169,6 +206,10 @@ mod tests {
         assert!(e.contains("line 2: 1 values, the header has 2"), "{e}");
         let e = NodeData::parse("tau_p_s\nnan\n").unwrap_err();
         assert!(e.contains("not a finite number"), "{e}");
+        let e = NodeData::parse("band_gap_ev,nc_cm3\n1.1,2e19\n").unwrap_err();
+        assert!(e.contains("(missing: affinity_ev, nv_cm3)"), "{e}");
+        let e = NodeData::parse("band_gap_ev,affinity_ev,nc_cm3,nv_cm3\n0,4,1e19,1e19\n");
+        assert!(e.unwrap_err().contains("band_gap_ev = 0 must be positive"));
         assert!(NodeData::parse("tau_p_s\n").is_err());
     }
 }
