@@ -342,6 +342,11 @@ typedef MPI_Comm_delete_attr_function MPI_Delete_function;
 #define MPI_Win_allocate ARTS_MPI_Win_allocate
 #define MPI_Win_free ARTS_MPI_Win_free
 #define MPI_Win_fence ARTS_MPI_Win_fence
+#define MPI_Win_post ARTS_MPI_Win_post
+#define MPI_Win_start ARTS_MPI_Win_start
+#define MPI_Win_complete ARTS_MPI_Win_complete
+#define MPI_Win_wait ARTS_MPI_Win_wait
+#define MPI_Win_test ARTS_MPI_Win_test
 #define MPI_Win_set_errhandler ARTS_MPI_Win_set_errhandler
 #define MPI_Win_get_errhandler ARTS_MPI_Win_get_errhandler
 #define MPI_Win_lock ARTS_MPI_Win_lock
@@ -694,6 +699,14 @@ int MPI_Win_flush_local(int rank, MPI_Win win);
 int MPI_Win_flush_all(MPI_Win win);
 int MPI_Win_flush_local_all(MPI_Win win);
 int MPI_Win_sync(MPI_Win win);
+/* Generalized active target: an exposure epoch (post ... wait) at the
+ * target, an access epoch (start ... complete) at the origin; operations
+ * are applied on arrival, all of them when MPI_Win_wait returns. */
+int MPI_Win_post(MPI_Group group, int assert, MPI_Win win);
+int MPI_Win_start(MPI_Group group, int assert, MPI_Win win);
+int MPI_Win_complete(MPI_Win win);
+int MPI_Win_wait(MPI_Win win);
+int MPI_Win_test(MPI_Win win, int *flag);
 int MPI_Put(const void *origin_addr, int origin_count, MPI_Datatype origin_datatype,
             int target_rank, MPI_Aint target_disp, int target_count,
             MPI_Datatype target_datatype, MPI_Win win);

@@ -700,6 +700,17 @@ pub static EXPORTS: Exports = Exports(&[
         "mpi_win_fence_",
         crate::fortran::mpi_win_fence_ as *const (),
     ),
+    ("mpi_win_post_", crate::fortran::mpi_win_post_ as *const ()),
+    (
+        "mpi_win_start_",
+        crate::fortran::mpi_win_start_ as *const (),
+    ),
+    (
+        "mpi_win_complete_",
+        crate::fortran::mpi_win_complete_ as *const (),
+    ),
+    ("mpi_win_wait_", crate::fortran::mpi_win_wait_ as *const ()),
+    ("mpi_win_test_", crate::fortran::mpi_win_test_ as *const ()),
     (
         "mpi_win_set_errhandler_",
         crate::fortran::mpi_win_set_errhandler_ as *const (),
@@ -888,6 +899,26 @@ pub static EXPORTS: Exports = Exports(&[
     (
         "ARTS_MPI_Win_fence",
         crate::rma::ARTS_MPI_Win_fence as *const (),
+    ),
+    (
+        "ARTS_MPI_Win_post",
+        crate::pscw::ARTS_MPI_Win_post as *const (),
+    ),
+    (
+        "ARTS_MPI_Win_start",
+        crate::pscw::ARTS_MPI_Win_start as *const (),
+    ),
+    (
+        "ARTS_MPI_Win_complete",
+        crate::pscw::ARTS_MPI_Win_complete as *const (),
+    ),
+    (
+        "ARTS_MPI_Win_wait",
+        crate::pscw::ARTS_MPI_Win_wait as *const (),
+    ),
+    (
+        "ARTS_MPI_Win_test",
+        crate::pscw::ARTS_MPI_Win_test as *const (),
     ),
     (
         "ARTS_MPI_Win_set_errhandler",

@@ -32,6 +32,7 @@ use crate::ops::{ARTS_MPI_Op_create, ARTS_MPI_Op_free, UserFn};
 use crate::p2p::*;
 use crate::passive::*;
 use crate::persistent::*;
+use crate::pscw::*;
 use crate::requests::*;
 use crate::rma::*;
 use crate::state::current;
@@ -379,6 +380,11 @@ fortran! {
     mpi_win_flush_all_ => ARTS_MPI_Win_flush_all(win: i);
     mpi_win_flush_local_all_ => ARTS_MPI_Win_flush_local_all(win: i);
     mpi_win_sync_ => ARTS_MPI_Win_sync(win: i);
+    mpi_win_post_ => ARTS_MPI_Win_post(group: i, assert: i, win: i);
+    mpi_win_start_ => ARTS_MPI_Win_start(group: i, assert: i, win: i);
+    mpi_win_complete_ => ARTS_MPI_Win_complete(win: i);
+    mpi_win_wait_ => ARTS_MPI_Win_wait(win: i);
+    mpi_win_test_ => ARTS_MPI_Win_test(win: i, flag: o);
     mpi_put_ => ARTS_MPI_Put(origin: b, origin_count: i, origin_type: i, target: i, disp: x,
         target_count: i, target_type: i, win: i);
     mpi_get_ => ARTS_MPI_Get(origin: b, origin_count: i, origin_type: i, target: i, disp: x,

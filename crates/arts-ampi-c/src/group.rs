@@ -23,7 +23,7 @@ impl Groups {
     }
 
     /// The members of group `h`.
-    fn get(&self, h: c_int) -> Result<&[u32], Fail> {
+    pub(crate) fn get(&self, h: c_int) -> Result<&[u32], Fail> {
         usize::try_from(h)
             .ok()
             .and_then(|i| self.0.get(i))

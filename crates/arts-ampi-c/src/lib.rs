@@ -39,6 +39,7 @@ mod ops;
 mod p2p;
 mod passive;
 mod persistent;
+mod pscw;
 mod reduce;
 mod requests;
 mod rma;

@@ -46,10 +46,12 @@ const FLUSH: i32 = 3;
 pub(crate) const OPERATION: i32 = 4;
 
 /// Reply tags on the window's first communicator, above any fence
-/// epoch's (`rma.rs`: below 2^30).
+/// epoch's (`rma.rs`: below 2^30); `pscw.rs` uses the last two.
 const GRANTED: i32 = 1 << 30;
 const DONE: i32 = GRANTED + 1;
 const ANSWER: i32 = GRANTED + 2;
+pub(crate) const POSTED: i32 = GRANTED + 3;
+pub(crate) const COMPLETED: i32 = GRANTED + 4;
 
 /// `MPI_LOCK_EXCLUSIVE` and `MPI_LOCK_SHARED` (`mpi.h`).
 const MPI_LOCK_EXCLUSIVE: c_int = 1;
@@ -222,27 +224,35 @@ fn complete(vp: &mut Vp, win: c_int, targets: &[usize], what: i32) -> Result<(),
         done.push(waits);
     }
     for (&t, done) in targets.iter().zip(done) {
-        let w = win_of(vp, win)?;
-        let gets: Vec<_> = match w.passive_gets.iter().all(|g| g.0 == t as i32) {
-            true => std::mem::take(&mut w.passive_gets),
-            false => w.passive_gets.extract_if(.., |g| g.0 == t as i32).collect(),
-        };
-        for (target, mut rb, bytes) in gets {
-            let got = vp.mpi().recv(rb.slice(), target, ANSWER, comm)?;
-            if got.bytes != bytes {
-                return Err(Fail::new(
-                    ERR_INTERN,
-                    format!("rank {target} could not apply a one-sided operation"),
-                ));
-            }
-            rb.finish(bytes);
-        }
+        take_answers(vp, win, t)?;
         if done {
             vp.mpi().recv::<u8>(&mut [], t as i32, DONE, comm)?;
         }
         if what == UNLOCK {
             win_of(vp, win)?.locks[t] = None;
         }
+    }
+    Ok(())
+}
+
+/// Takes the answers of this rank's gets from target `t`, in issue order
+/// (the target answers in arrival order).
+pub(crate) fn take_answers(vp: &mut Vp, win: c_int, t: usize) -> Result<(), Fail> {
+    let w = win_of(vp, win)?;
+    let comm = w.comm;
+    let gets: Vec<_> = match w.passive_gets.iter().all(|g| g.0 == t as i32) {
+        true => std::mem::take(&mut w.passive_gets),
+        false => w.passive_gets.extract_if(.., |g| g.0 == t as i32).collect(),
+    };
+    for (target, mut rb, bytes) in gets {
+        let got = vp.mpi().recv(rb.slice(), target, ANSWER, comm)?;
+        if got.bytes != bytes {
+            return Err(Fail::new(
+                ERR_INTERN,
+                format!("rank {target} could not apply a one-sided operation"),
+            ));
+        }
+        rb.finish(bytes);
     }
     Ok(())
 }

@@ -61,6 +61,11 @@ pub(crate) struct Win {
     pub(crate) unflushed: Vec<Option<bool>>,
     /// Whether the locks are `MPI_Win_lock_all`'s.
     pub(crate) all_locked: bool,
+    /// The targets of this rank's `MPI_Win_start` epoch (`pscw.rs`).
+    pub(crate) started: Vec<bool>,
+    /// The origins of this rank's `MPI_Win_post` epoch that have not
+    /// completed yet, or `None` outside one.
+    pub(crate) exposed: Option<Vec<usize>>,
     epoch: i32,
     /// Memory of `MPI_Win_allocate`, freed with the window.
     owned: bool,
@@ -334,6 +339,8 @@ fn create(
         locks: vec![None; n],
         unflushed: vec![None; n],
         all_locked: false,
+        started: vec![false; n],
+        exposed: None,
         epoch: 0,
         owned,
     }));
@@ -416,6 +423,12 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Win_free(win: *mut c_int) -> c_int {
             return Err(Fail::new(
                 ERR_RMA_SYNC,
                 format!("the window is still locked at rank {t} (MPI_Win_unlock it first)"),
+            ));
+        }
+        if w.started.contains(&true) || w.exposed.is_some() {
+            return Err(Fail::new(
+                ERR_RMA_SYNC,
+                "an MPI_Win_start or MPI_Win_post epoch of the window is still open",
             ));
         }
         let (comm, active, base, owned) = (w.comm, w.active, w.base, w.owned);
@@ -540,8 +553,9 @@ fn operation(
         ));
     }
     let msg = encode(kind, target_disp as i64, tn, &tt, op, &data);
-    if w.locks[t].is_some() {
-        // Passive target: applied by the target's engine on arrival.
+    if w.locks[t].is_some() || w.started[t] {
+        // Passive target, or a target that posted its window: applied by
+        // the target's engine on arrival.
         w.unflushed[t] = Some(fetch.is_some());
         if let Some(rb) = fetch {
             w.passive_gets.push((target, rb, bytes));

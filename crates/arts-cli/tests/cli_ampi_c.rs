@@ -260,6 +260,12 @@ fn passive_target_locks_flushes_and_atomics_match_open_mpi() {
 }
 
 #[test]
+fn post_start_complete_wait_epochs_match_open_mpi() {
+    let all_right = "pscw: ring 1 test 1 errors 1";
+    one_sided_kernel("pscw", &[1, 3, 5], &[], all_right);
+}
+
+#[test]
 fn neighbor_collectives_on_grids_and_graphs_match_open_mpi() {
     // 6 ranks: a 3 x 2 grid; 3 ranks: 3 x 1. Periodic dimensions of 1 or
     // 2 ranks, where a neighbor appears twice, match by order (as MPI-3

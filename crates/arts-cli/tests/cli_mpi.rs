@@ -1322,6 +1322,9 @@ fn a_c_program_runs_its_ranks_on_several_processes() {
         out.contains("passive: counter 1 barrier 1 lock_all 1 accumulate 1 errors 1"),
         "{out}"
     );
+    let so = c_program("pscw").expect("gcc is installed");
+    let out = printed(mpirun(2, &["ampi", "run", &so, "--vp", "5"]));
+    assert!(out.contains("pscw: ring 1 test 1 errors 1"), "{out}");
     // A Fortran program, with ranks that may move between processes.
     if let Some(so) = common::build_fortran("kernels.f90", dir.path()) {
         for iso in [&[][..], &["--isomalloc"]] {
