@@ -338,6 +338,12 @@ typedef MPI_Comm_delete_attr_function MPI_Delete_function;
 #define MPI_File_set_size ARTS_MPI_File_set_size
 #define MPI_File_sync ARTS_MPI_File_sync
 #define MPI_File_set_errhandler ARTS_MPI_File_set_errhandler
+#define MPI_File_read_shared ARTS_MPI_File_read_shared
+#define MPI_File_write_shared ARTS_MPI_File_write_shared
+#define MPI_File_read_ordered ARTS_MPI_File_read_ordered
+#define MPI_File_write_ordered ARTS_MPI_File_write_ordered
+#define MPI_File_seek_shared ARTS_MPI_File_seek_shared
+#define MPI_File_get_position_shared ARTS_MPI_File_get_position_shared
 #define MPI_Win_create ARTS_MPI_Win_create
 #define MPI_Win_allocate ARTS_MPI_Win_allocate
 #define MPI_Win_free ARTS_MPI_Win_free
@@ -676,6 +682,19 @@ int MPI_File_get_size(MPI_File fh, MPI_Offset *size);
 int MPI_File_set_size(MPI_File fh, MPI_Offset size);
 int MPI_File_sync(MPI_File fh);
 int MPI_File_set_errhandler(MPI_File file, MPI_Errhandler errhandler);
+/* The shared file pointer (in elementary types of the view, reset by
+ * MPI_File_set_view): independent calls take their places in arrival
+ * order, the ordered ones (collective) in rank order. */
+int MPI_File_read_shared(MPI_File fh, void *buf, int count, MPI_Datatype datatype,
+                         MPI_Status *status);
+int MPI_File_write_shared(MPI_File fh, const void *buf, int count, MPI_Datatype datatype,
+                          MPI_Status *status);
+int MPI_File_read_ordered(MPI_File fh, void *buf, int count, MPI_Datatype datatype,
+                          MPI_Status *status);
+int MPI_File_write_ordered(MPI_File fh, const void *buf, int count, MPI_Datatype datatype,
+                           MPI_Status *status);
+int MPI_File_seek_shared(MPI_File fh, MPI_Offset offset, int whence);
+int MPI_File_get_position_shared(MPI_File fh, MPI_Offset *offset);
 /* One-sided communication, synchronized by fences (collective over the
  * window's communicator): operations of an epoch are applied at their
  * targets' next fence; when a fence returns, the rank's operations have

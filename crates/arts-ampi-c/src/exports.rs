@@ -374,6 +374,30 @@ pub static EXPORTS: Exports = Exports(&[
         crate::fortran::mpi_file_sync_ as *const (),
     ),
     (
+        "mpi_file_read_shared_",
+        crate::fortran::mpi_file_read_shared_ as *const (),
+    ),
+    (
+        "mpi_file_write_shared_",
+        crate::fortran::mpi_file_write_shared_ as *const (),
+    ),
+    (
+        "mpi_file_read_ordered_",
+        crate::fortran::mpi_file_read_ordered_ as *const (),
+    ),
+    (
+        "mpi_file_write_ordered_",
+        crate::fortran::mpi_file_write_ordered_ as *const (),
+    ),
+    (
+        "mpi_file_seek_shared_",
+        crate::fortran::mpi_file_seek_shared_ as *const (),
+    ),
+    (
+        "mpi_file_get_position_shared_",
+        crate::fortran::mpi_file_get_position_shared_ as *const (),
+    ),
+    (
         "mpi_file_write_",
         crate::fortran::mpi_file_write_ as *const (),
     ),
@@ -835,6 +859,30 @@ pub static EXPORTS: Exports = Exports(&[
     (
         "ARTS_MPI_File_set_errhandler",
         crate::io::ARTS_MPI_File_set_errhandler as *const (),
+    ),
+    (
+        "ARTS_MPI_File_read_shared",
+        crate::io_shared::ARTS_MPI_File_read_shared as *const (),
+    ),
+    (
+        "ARTS_MPI_File_write_shared",
+        crate::io_shared::ARTS_MPI_File_write_shared as *const (),
+    ),
+    (
+        "ARTS_MPI_File_read_ordered",
+        crate::io_shared::ARTS_MPI_File_read_ordered as *const (),
+    ),
+    (
+        "ARTS_MPI_File_write_ordered",
+        crate::io_shared::ARTS_MPI_File_write_ordered as *const (),
+    ),
+    (
+        "ARTS_MPI_File_seek_shared",
+        crate::io_shared::ARTS_MPI_File_seek_shared as *const (),
+    ),
+    (
+        "ARTS_MPI_File_get_position_shared",
+        crate::io_shared::ARTS_MPI_File_get_position_shared as *const (),
     ),
     (
         "ARTS_MPI_Dist_graph_create_adjacent",

@@ -28,6 +28,7 @@ use crate::errors::*;
 use crate::group::*;
 use crate::info::*;
 use crate::io::*;
+use crate::io_shared::*;
 use crate::ops::{ARTS_MPI_Op_create, ARTS_MPI_Op_free, UserFn};
 use crate::p2p::*;
 use crate::passive::*;
@@ -364,6 +365,16 @@ fortran! {
     mpi_file_get_size_ => ARTS_MPI_File_get_size(fh: i, size: lo);
     mpi_file_set_size_ => ARTS_MPI_File_set_size(fh: i, size: l);
     mpi_file_sync_ => ARTS_MPI_File_sync(fh: i);
+    mpi_file_read_shared_ => ARTS_MPI_File_read_shared(fh: i, buf: b, count: i, datatype: i,
+        status: s);
+    mpi_file_write_shared_ => ARTS_MPI_File_write_shared(fh: i, buf: b, count: i, datatype: i,
+        status: s);
+    mpi_file_read_ordered_ => ARTS_MPI_File_read_ordered(fh: i, buf: b, count: i, datatype: i,
+        status: s);
+    mpi_file_write_ordered_ => ARTS_MPI_File_write_ordered(fh: i, buf: b, count: i, datatype: i,
+        status: s);
+    mpi_file_seek_shared_ => ARTS_MPI_File_seek_shared(fh: i, offset: l, whence: i);
+    mpi_file_get_position_shared_ => ARTS_MPI_File_get_position_shared(fh: i, offset: lo);
 
     mpi_win_create_ => ARTS_MPI_Win_create(base: b, size: x, disp_unit: i, info: i, comm: i,
         win: o);

@@ -5,6 +5,7 @@
 //! goes, in order, to the bytes the file type's blocks cover. Collective
 //! reads and writes (`*_all`) are the independent ones (correct, without
 //! collective buffering); only `"native"` data representation is known.
+//! The shared file pointer is in `io_shared.rs`.
 //! As MPI says, file errors return their code unless the program sets
 //! another handler (`MPI_File_set_errhandler`).
 
@@ -15,6 +16,7 @@ use std::os::unix::fs::{FileExt, OpenOptionsExt};
 use arts_ampi::Op;
 
 use crate::abi::*;
+use crate::io_shared::Shared;
 use crate::p2p::{RecvBuf, byte_len, send_bytes};
 use crate::state::{Fail, Vp, comm_of, count, entry, file_key, out};
 use crate::types::TypeInfo;
@@ -24,20 +26,22 @@ const MPI_BYTE: c_int = 4;
 
 /// An open file of one rank.
 pub(crate) struct File {
-    file: std::fs::File,
+    pub(crate) file: std::fs::File,
     path: std::path::PathBuf,
     comm: c_int,
     amode: c_int,
-    view: View,
+    pub(crate) view: View,
     /// The individual file pointer, in elementary types of the view.
     pointer: u64,
+    /// The shared file pointer (`io_shared.rs`).
+    pub(crate) shared: Shared,
 }
 
 /// Where a file's data is: `filetype` tiles the file from byte `disp`.
-struct View {
-    disp: u64,
-    etype: TypeInfo,
-    filetype: TypeInfo,
+pub(crate) struct View {
+    pub(crate) disp: u64,
+    pub(crate) etype: TypeInfo,
+    pub(crate) filetype: TypeInfo,
 }
 
 impl View {
@@ -85,7 +89,7 @@ impl View {
 }
 
 /// The file of handle `fh`.
-fn file_of(vp: &mut Vp, fh: c_int) -> Result<&mut File, Fail> {
+pub(crate) fn file_of(vp: &mut Vp, fh: c_int) -> Result<&mut File, Fail> {
     usize::try_from(fh)
         .ok()
         .and_then(|i| vp.files.get_mut(i))
@@ -93,7 +97,8 @@ fn file_of(vp: &mut Vp, fh: c_int) -> Result<&mut File, Fail> {
         .ok_or_else(|| Fail::new(ERR_FILE, format!("{fh} is not an open file")))
 }
 
-fn io_error(what: &str, e: std::io::Error) -> Fail {
+/// The MPI error of an I/O error, with what failed.
+pub(crate) fn io_error(what: &str, e: std::io::Error) -> Fail {
     let class = match e.kind() {
         std::io::ErrorKind::NotFound => ERR_NO_SUCH_FILE,
         std::io::ErrorKind::AlreadyExists => ERR_FILE_EXISTS,
@@ -201,6 +206,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_File_open(
         } else {
             0
         };
+        let shared = Shared::open(vp, c, pointer)?;
         vp.files.push(Some(File {
             file,
             path: name.into(),
@@ -212,6 +218,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_File_open(
                 filetype: byte,
             },
             pointer,
+            shared,
         }));
         *fh = vp.files.len() as c_int - 1;
         let default = vp.errhandler(file_key(MPI_FILE_NULL));
@@ -227,16 +234,17 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_File_close(fh: *mut c_int) -> c_int {
     entry("MPI_File_close", key(fh), |vp| {
         let fh = out(fh, "fh")?;
         let f = file_of(vp, *fh)?;
-        let (comm, delete, path) = (
+        let (comm, delete, path, shared) = (
             f.comm,
             f.amode & MPI_MODE_DELETE_ON_CLOSE != 0,
             f.path.clone(),
+            f.shared,
         );
         vp.files[*fh as usize] = None;
         vp.errhandlers.remove(&file_key(*fh));
         *fh = MPI_FILE_NULL;
         let c = comm_of(comm)?;
-        vp.mpi().barrier(c)?;
+        shared.close(vp)?;
         if delete && vp.mpi().comm_rank(c)? == 0 {
             std::fs::remove_file(&path).map_err(|e| io_error(&path.display().to_string(), e))?;
         }
@@ -299,14 +307,15 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_File_set_view(
             filetype: ft,
         };
         f.pointer = 0;
-        Ok(())
+        let shared = f.shared;
+        shared.set(vp, 0)
     })
 }
 
 /// Reads or writes `count` elements of `datatype` at `buf` from
 /// elementary type `offset` of `fh`'s view; returns the bytes moved.
 #[allow(clippy::too_many_arguments)]
-fn transfer(
+pub(crate) fn transfer(
     vp: &mut Vp,
     fh: c_int,
     offset: u64,

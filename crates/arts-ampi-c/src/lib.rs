@@ -33,6 +33,7 @@ mod group;
 mod image;
 mod info;
 mod io;
+mod io_shared;
 pub mod loader;
 mod malloc;
 mod ops;

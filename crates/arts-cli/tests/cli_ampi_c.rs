@@ -266,6 +266,26 @@ fn post_start_complete_wait_epochs_match_open_mpi() {
 }
 
 #[test]
+fn the_shared_file_pointer_places_ordered_and_independent_data() {
+    // Not compared with Open MPI 4.1: its shared pointer (OMPIO, and ROMIO
+    // here) reports positions that other ranks' shared writes have not
+    // moved, in some runs, after a barrier; the data it writes is right.
+    let dir = tempfile::tempdir().unwrap();
+    let Some(so) = build("io_shared", dir.path()) else {
+        return;
+    };
+    let file = dir.path().join("shared.dat").display().to_string();
+    for vp in [1, 3, 5, 8] {
+        let out = run_arts(&so, vp, 2, &[], &[&file]);
+        assert!(
+            out.contains("io_shared: ordered 1 shared 1 seek 1 view 1"),
+            "vp {vp}: {out}"
+        );
+        assert!(!dir.path().join("shared.dat").exists());
+    }
+}
+
+#[test]
 fn neighbor_collectives_on_grids_and_graphs_match_open_mpi() {
     // 6 ranks: a 3 x 2 grid; 3 ranks: 3 x 1. Periodic dimensions of 1 or
     // 2 ranks, where a neighbor appears twice, match by order (as MPI-3

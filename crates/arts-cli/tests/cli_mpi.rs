@@ -1325,6 +1325,14 @@ fn a_c_program_runs_its_ranks_on_several_processes() {
     let so = c_program("pscw").expect("gcc is installed");
     let out = printed(mpirun(2, &["ampi", "run", &so, "--vp", "5"]));
     assert!(out.contains("pscw: ring 1 test 1 errors 1"), "{out}");
+    // The shared file pointer, held by one process for ranks of both.
+    let so = c_program("io_shared").expect("gcc is installed");
+    let file = dir.path().join("shared.dat").display().to_string();
+    let out = printed(mpirun(2, &["ampi", "run", &so, "--vp", "5", "--", &file]));
+    assert!(
+        out.contains("io_shared: ordered 1 shared 1 seek 1 view 1"),
+        "{out}"
+    );
     // A Fortran program, with ranks that may move between processes.
     if let Some(so) = common::build_fortran("kernels.f90", dir.path()) {
         for iso in [&[][..], &["--isomalloc"]] {
