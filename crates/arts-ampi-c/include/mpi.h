@@ -338,6 +338,16 @@ typedef MPI_Comm_delete_attr_function MPI_Delete_function;
 #define MPI_File_set_size ARTS_MPI_File_set_size
 #define MPI_File_sync ARTS_MPI_File_sync
 #define MPI_File_set_errhandler ARTS_MPI_File_set_errhandler
+#define MPI_File_iread_at ARTS_MPI_File_iread_at
+#define MPI_File_iread ARTS_MPI_File_iread
+#define MPI_File_iwrite_at ARTS_MPI_File_iwrite_at
+#define MPI_File_iwrite ARTS_MPI_File_iwrite
+#define MPI_File_iread_at_all ARTS_MPI_File_iread_at_all
+#define MPI_File_iread_all ARTS_MPI_File_iread_all
+#define MPI_File_iwrite_at_all ARTS_MPI_File_iwrite_at_all
+#define MPI_File_iwrite_all ARTS_MPI_File_iwrite_all
+#define MPI_File_iread_shared ARTS_MPI_File_iread_shared
+#define MPI_File_iwrite_shared ARTS_MPI_File_iwrite_shared
 #define MPI_File_read_shared ARTS_MPI_File_read_shared
 #define MPI_File_write_shared ARTS_MPI_File_write_shared
 #define MPI_File_read_ordered ARTS_MPI_File_read_ordered
@@ -695,6 +705,28 @@ int MPI_File_write_ordered(MPI_File fh, const void *buf, int count, MPI_Datatype
                            MPI_Status *status);
 int MPI_File_seek_shared(MPI_File fh, MPI_Offset offset, int whence);
 int MPI_File_get_position_shared(MPI_File fh, MPI_Offset *offset);
+/* Non-blocking reads and writes: done in the call, the request returned
+ * complete (its status counts the bytes). */
+int MPI_File_iread_at(MPI_File fh, MPI_Offset offset, void *buf, int count,
+                      MPI_Datatype datatype, MPI_Request *request);
+int MPI_File_iwrite_at(MPI_File fh, MPI_Offset offset, const void *buf, int count,
+                       MPI_Datatype datatype, MPI_Request *request);
+int MPI_File_iread_at_all(MPI_File fh, MPI_Offset offset, void *buf, int count,
+                          MPI_Datatype datatype, MPI_Request *request);
+int MPI_File_iwrite_at_all(MPI_File fh, MPI_Offset offset, const void *buf, int count,
+                           MPI_Datatype datatype, MPI_Request *request);
+int MPI_File_iread(MPI_File fh, void *buf, int count, MPI_Datatype datatype,
+                   MPI_Request *request);
+int MPI_File_iwrite(MPI_File fh, const void *buf, int count, MPI_Datatype datatype,
+                    MPI_Request *request);
+int MPI_File_iread_all(MPI_File fh, void *buf, int count, MPI_Datatype datatype,
+                       MPI_Request *request);
+int MPI_File_iwrite_all(MPI_File fh, const void *buf, int count, MPI_Datatype datatype,
+                        MPI_Request *request);
+int MPI_File_iread_shared(MPI_File fh, void *buf, int count, MPI_Datatype datatype,
+                          MPI_Request *request);
+int MPI_File_iwrite_shared(MPI_File fh, const void *buf, int count, MPI_Datatype datatype,
+                           MPI_Request *request);
 /* One-sided communication, synchronized by fences (collective over the
  * window's communicator): operations of an epoch are applied at their
  * targets' next fence; when a fence returns, the rank's operations have

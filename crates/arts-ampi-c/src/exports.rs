@@ -398,6 +398,46 @@ pub static EXPORTS: Exports = Exports(&[
         crate::fortran::mpi_file_get_position_shared_ as *const (),
     ),
     (
+        "mpi_file_iread_at_",
+        crate::fortran::mpi_file_iread_at_ as *const (),
+    ),
+    (
+        "mpi_file_iread_",
+        crate::fortran::mpi_file_iread_ as *const (),
+    ),
+    (
+        "mpi_file_iwrite_at_",
+        crate::fortran::mpi_file_iwrite_at_ as *const (),
+    ),
+    (
+        "mpi_file_iwrite_",
+        crate::fortran::mpi_file_iwrite_ as *const (),
+    ),
+    (
+        "mpi_file_iread_at_all_",
+        crate::fortran::mpi_file_iread_at_all_ as *const (),
+    ),
+    (
+        "mpi_file_iread_all_",
+        crate::fortran::mpi_file_iread_all_ as *const (),
+    ),
+    (
+        "mpi_file_iwrite_at_all_",
+        crate::fortran::mpi_file_iwrite_at_all_ as *const (),
+    ),
+    (
+        "mpi_file_iwrite_all_",
+        crate::fortran::mpi_file_iwrite_all_ as *const (),
+    ),
+    (
+        "mpi_file_iread_shared_",
+        crate::fortran::mpi_file_iread_shared_ as *const (),
+    ),
+    (
+        "mpi_file_iwrite_shared_",
+        crate::fortran::mpi_file_iwrite_shared_ as *const (),
+    ),
+    (
         "mpi_file_write_",
         crate::fortran::mpi_file_write_ as *const (),
     ),
@@ -859,6 +899,46 @@ pub static EXPORTS: Exports = Exports(&[
     (
         "ARTS_MPI_File_set_errhandler",
         crate::io::ARTS_MPI_File_set_errhandler as *const (),
+    ),
+    (
+        "ARTS_MPI_File_iread_at",
+        crate::io::ARTS_MPI_File_iread_at as *const (),
+    ),
+    (
+        "ARTS_MPI_File_iread",
+        crate::io::ARTS_MPI_File_iread as *const (),
+    ),
+    (
+        "ARTS_MPI_File_iwrite_at",
+        crate::io::ARTS_MPI_File_iwrite_at as *const (),
+    ),
+    (
+        "ARTS_MPI_File_iwrite",
+        crate::io::ARTS_MPI_File_iwrite as *const (),
+    ),
+    (
+        "ARTS_MPI_File_iread_at_all",
+        crate::io::ARTS_MPI_File_iread_at_all as *const (),
+    ),
+    (
+        "ARTS_MPI_File_iread_all",
+        crate::io::ARTS_MPI_File_iread_all as *const (),
+    ),
+    (
+        "ARTS_MPI_File_iwrite_at_all",
+        crate::io::ARTS_MPI_File_iwrite_at_all as *const (),
+    ),
+    (
+        "ARTS_MPI_File_iwrite_all",
+        crate::io::ARTS_MPI_File_iwrite_all as *const (),
+    ),
+    (
+        "ARTS_MPI_File_iread_shared",
+        crate::io_shared::ARTS_MPI_File_iread_shared as *const (),
+    ),
+    (
+        "ARTS_MPI_File_iwrite_shared",
+        crate::io_shared::ARTS_MPI_File_iwrite_shared as *const (),
     ),
     (
         "ARTS_MPI_File_read_shared",

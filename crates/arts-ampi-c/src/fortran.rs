@@ -375,6 +375,20 @@ fortran! {
         status: s);
     mpi_file_seek_shared_ => ARTS_MPI_File_seek_shared(fh: i, offset: l, whence: i);
     mpi_file_get_position_shared_ => ARTS_MPI_File_get_position_shared(fh: i, offset: lo);
+    mpi_file_iread_at_ => ARTS_MPI_File_iread_at(fh: i, offset: l, buf: b, count: i, datatype: i,
+        request: o);
+    mpi_file_iread_ => ARTS_MPI_File_iread(fh: i, buf: b, count: i, datatype: i, request: o);
+    mpi_file_iwrite_at_ => ARTS_MPI_File_iwrite_at(fh: i, offset: l, buf: b, count: i, datatype: i,
+        request: o);
+    mpi_file_iwrite_ => ARTS_MPI_File_iwrite(fh: i, buf: b, count: i, datatype: i, request: o);
+    mpi_file_iread_at_all_ => ARTS_MPI_File_iread_at_all(fh: i, offset: l, buf: b, count: i, datatype: i,
+        request: o);
+    mpi_file_iread_all_ => ARTS_MPI_File_iread_all(fh: i, buf: b, count: i, datatype: i, request: o);
+    mpi_file_iwrite_at_all_ => ARTS_MPI_File_iwrite_at_all(fh: i, offset: l, buf: b, count: i, datatype: i,
+        request: o);
+    mpi_file_iwrite_all_ => ARTS_MPI_File_iwrite_all(fh: i, buf: b, count: i, datatype: i, request: o);
+    mpi_file_iread_shared_ => ARTS_MPI_File_iread_shared(fh: i, buf: b, count: i, datatype: i, request: o);
+    mpi_file_iwrite_shared_ => ARTS_MPI_File_iwrite_shared(fh: i, buf: b, count: i, datatype: i, request: o);
 
     mpi_win_create_ => ARTS_MPI_Win_create(base: b, size: x, disp_unit: i, info: i, comm: i,
         win: o);

@@ -5,7 +5,8 @@
 //! goes, in order, to the bytes the file type's blocks cover. Collective
 //! reads and writes (`*_all`) are the independent ones (correct, without
 //! collective buffering); only `"native"` data representation is known.
-//! The shared file pointer is in `io_shared.rs`.
+//! The non-blocking calls do their I/O in the call and return a complete
+//! request. The shared file pointer is in `io_shared.rs`.
 //! As MPI says, file errors return their code unless the program sets
 //! another handler (`MPI_File_set_errhandler`).
 
@@ -18,7 +19,7 @@ use arts_ampi::Op;
 use crate::abi::*;
 use crate::io_shared::Shared;
 use crate::p2p::{RecvBuf, byte_len, send_bytes};
-use crate::state::{Fail, Vp, comm_of, count, entry, file_key, out};
+use crate::state::{CReq, Fail, Vp, comm_of, count, entry, file_key, out};
 use crate::types::TypeInfo;
 
 /// `MPI_BYTE`: the elementary and file type of a file's first view.
@@ -387,10 +388,63 @@ pub(crate) fn transfer(
     Ok(moved)
 }
 
+/// Reads or writes at elementary type `offset` of `fh`'s view (see
+/// [`transfer`]); a negative offset is an error.
+#[allow(clippy::too_many_arguments)]
+fn at_offset(
+    vp: &mut Vp,
+    fh: c_int,
+    offset: i64,
+    buf: *mut c_void,
+    count: c_int,
+    datatype: c_int,
+    write: bool,
+    status: *mut MpiStatus,
+) -> Result<usize, Fail> {
+    let offset = u64::try_from(offset)
+        .map_err(|_| Fail::new(ERR_ARG, format!("offset {offset} is negative")))?;
+    transfer(vp, fh, offset, buf, count, datatype, write, status)
+}
+
+/// Reads or writes at `fh`'s individual file pointer, which moves past
+/// the data (see [`transfer`]).
+fn at_pointer(
+    vp: &mut Vp,
+    fh: c_int,
+    buf: *mut c_void,
+    count: c_int,
+    datatype: c_int,
+    write: bool,
+    status: *mut MpiStatus,
+) -> Result<usize, Fail> {
+    let at = file_of(vp, fh)?.pointer;
+    let moved = transfer(vp, fh, at, buf, count, datatype, write, status)?;
+    let f = file_of(vp, fh)?;
+    f.pointer += (moved / f.view.etype.size) as u64;
+    Ok(moved)
+}
+
+/// Stores the request of a non-blocking file call that moved `bytes`: the
+/// transfer is done in the call, so the request is complete.
+pub(crate) fn done_request(vp: &mut Vp, bytes: usize, request: *mut c_int) -> Result<(), Fail> {
+    let request = out(request, "request")?;
+    let status = arts_ampi::Status {
+        source: MPI_ANY_SOURCE,
+        tag: MPI_ANY_TAG,
+        count: bytes,
+        bytes,
+    };
+    *request = vp.add_req(CReq::Done(status));
+    Ok(())
+}
+
 /// Defines an explicit-offset call (`MPI_File_read_at` ...) and the one at
-/// the individual file pointer (`MPI_File_read` ...), which moves it.
+/// the individual file pointer (`MPI_File_read` ...), which moves it, and
+/// their non-blocking forms (`MPI_File_iread_at`, `MPI_File_iread` ...),
+/// which read or write in the call and return a complete request (as
+/// MPI-IO libraries do where the file system has no asynchronous I/O).
 macro_rules! file_io {
-    ($at:ident, $here:ident, $write:expr) => {
+    ($at:ident, $here:ident, $iat:ident, $ihere:ident, $write:expr) => {
         #[doc = concat!("`", stringify!($at), "`: at elementary type `offset` of the view.")]
         #[unsafe(no_mangle)]
         pub unsafe extern "C-unwind" fn $at(
@@ -402,9 +456,7 @@ macro_rules! file_io {
             status: *mut MpiStatus,
         ) -> c_int {
             entry(&stringify!($at)[5..], file_key(fh), |vp| {
-                let offset = u64::try_from(offset)
-                    .map_err(|_| Fail::new(ERR_ARG, format!("offset {offset} is negative")))?;
-                transfer(vp, fh, offset, buf, count, datatype, $write, status).map(drop)
+                at_offset(vp, fh, offset, buf, count, datatype, $write, status).map(drop)
             })
         }
 
@@ -418,20 +470,96 @@ macro_rules! file_io {
             status: *mut MpiStatus,
         ) -> c_int {
             entry(&stringify!($here)[5..], file_key(fh), |vp| {
-                let at = file_of(vp, fh)?.pointer;
-                let moved = transfer(vp, fh, at, buf, count, datatype, $write, status)?;
-                let f = file_of(vp, fh)?;
-                f.pointer += (moved / f.view.etype.size) as u64;
-                Ok(())
+                at_pointer(vp, fh, buf, count, datatype, $write, status).map(drop)
+            })
+        }
+
+        #[doc = concat!("`", stringify!($iat), "`: `", stringify!($at), "`, a complete request.")]
+        #[unsafe(no_mangle)]
+        pub unsafe extern "C-unwind" fn $iat(
+            fh: c_int,
+            offset: i64,
+            buf: *mut c_void,
+            count: c_int,
+            datatype: c_int,
+            request: *mut c_int,
+        ) -> c_int {
+            entry(&stringify!($iat)[5..], file_key(fh), |vp| {
+                let none = std::ptr::null_mut();
+                let moved = at_offset(vp, fh, offset, buf, count, datatype, $write, none)?;
+                done_request(vp, moved, request)
+            })
+        }
+
+        #[doc = concat!("`", stringify!($ihere), "`: `", stringify!($here), "`, a complete request.")]
+        #[unsafe(no_mangle)]
+        pub unsafe extern "C-unwind" fn $ihere(
+            fh: c_int,
+            buf: *mut c_void,
+            count: c_int,
+            datatype: c_int,
+            request: *mut c_int,
+        ) -> c_int {
+            entry(&stringify!($ihere)[5..], file_key(fh), |vp| {
+                let none = std::ptr::null_mut();
+                let moved = at_pointer(vp, fh, buf, count, datatype, $write, none)?;
+                done_request(vp, moved, request)
             })
         }
     };
 }
 
-file_io!(ARTS_MPI_File_read_at, ARTS_MPI_File_read, false);
-file_io!(ARTS_MPI_File_write_at, ARTS_MPI_File_write, true);
-file_io!(ARTS_MPI_File_read_at_all, ARTS_MPI_File_read_all, false);
-file_io!(ARTS_MPI_File_write_at_all, ARTS_MPI_File_write_all, true);
+file_io!(
+    ARTS_MPI_File_read_at,
+    ARTS_MPI_File_read,
+    ARTS_MPI_File_iread_at,
+    ARTS_MPI_File_iread,
+    false
+);
+file_io!(
+    ARTS_MPI_File_write_at,
+    ARTS_MPI_File_write,
+    ARTS_MPI_File_iwrite_at,
+    ARTS_MPI_File_iwrite,
+    true
+);
+file_io!(
+    ARTS_MPI_File_read_at_all,
+    ARTS_MPI_File_read_all,
+    ARTS_MPI_File_iread_at_all,
+    ARTS_MPI_File_iread_all,
+    false
+);
+file_io!(
+    ARTS_MPI_File_write_at_all,
+    ARTS_MPI_File_write_all,
+    ARTS_MPI_File_iwrite_at_all,
+    ARTS_MPI_File_iwrite_all,
+    true
+);
+
+/// The elementary type that `MPI_File_seek(offset, whence)` of `f` goes
+/// to, `current` being the pointer's place now.
+pub(crate) fn seek_target(f: &File, offset: i64, whence: c_int, current: u64) -> Result<u64, Fail> {
+    let base = match whence {
+        MPI_SEEK_SET => 0,
+        MPI_SEEK_CUR => current as i64,
+        MPI_SEEK_END if f.view.filetype.size as isize == f.view.filetype.extent => {
+            let len = f.file.metadata().map_err(|e| io_error("seek", e))?.len();
+            (len.saturating_sub(f.view.disp) / f.view.etype.size as u64) as i64
+        }
+        _ => {
+            return Err(Fail::new(
+                ERR_ARG,
+                format!(
+                    "whence {whence} is not MPI_SEEK_SET, MPI_SEEK_CUR or MPI_SEEK_END (with a contiguous view)"
+                ),
+            ));
+        }
+    };
+    u64::try_from(base + offset)
+        .map_err(|_| Fail::new(ERR_ARG, "the file pointer would go before the view"))
+}
 
 /// `MPI_File_seek`: `MPI_SEEK_SET` or `MPI_SEEK_CUR` (in elementary types
 /// of the view); `MPI_SEEK_END` from the file's end (plain views only).
@@ -439,24 +567,7 @@ file_io!(ARTS_MPI_File_write_at_all, ARTS_MPI_File_write_all, true);
 pub unsafe extern "C-unwind" fn ARTS_MPI_File_seek(fh: c_int, offset: i64, whence: c_int) -> c_int {
     entry("MPI_File_seek", file_key(fh), |vp| {
         let f = file_of(vp, fh)?;
-        let base = match whence {
-            MPI_SEEK_SET => 0,
-            MPI_SEEK_CUR => f.pointer as i64,
-            MPI_SEEK_END if f.view.filetype.size as isize == f.view.filetype.extent => {
-                let len = f.file.metadata().map_err(|e| io_error("seek", e))?.len();
-                (len.saturating_sub(f.view.disp) / f.view.etype.size as u64) as i64
-            }
-            _ => {
-                return Err(Fail::new(
-                    ERR_ARG,
-                    format!(
-                        "whence {whence} is not MPI_SEEK_SET, MPI_SEEK_CUR or MPI_SEEK_END (with a contiguous view)"
-                    ),
-                ));
-            }
-        };
-        f.pointer = u64::try_from(base + offset)
-            .map_err(|_| Fail::new(ERR_ARG, "the file pointer would go before the view"))?;
+        f.pointer = seek_target(f, offset, whence, f.pointer)?;
         Ok(())
     })
 }

@@ -18,7 +18,7 @@ use arts_ampi::engine::{Active, Replies};
 use arts_ampi::{Comm, Op};
 
 use crate::abi::*;
-use crate::io::{file_of, io_error, transfer};
+use crate::io::{done_request, file_of, seek_target, transfer};
 use crate::state::{Fail, Vp, count, entry, file_key, out};
 
 /// Requests to the pointer (on the file's active communicator), each an
@@ -89,9 +89,9 @@ impl Shared {
     }
 }
 
-/// The shared pointer of `fh` and the elementary types of `count`
-/// elements of `datatype`.
-fn request(vp: &mut Vp, fh: c_int, count_: c_int, datatype: c_int) -> Result<(Shared, u64), Fail> {
+/// The shared pointer of `fh`, and how many of its view's elementary
+/// types `count` elements of `datatype` are.
+fn claim(vp: &mut Vp, fh: c_int, count_: c_int, datatype: c_int) -> Result<(Shared, u64), Fail> {
     let t = vp.types.comm_type(datatype)?;
     let n = count(count_, "count")?;
     let f = file_of(vp, fh)?;
@@ -108,10 +108,27 @@ fn request(vp: &mut Vp, fh: c_int, count_: c_int, datatype: c_int) -> Result<(Sh
     Ok((f.shared, (n * t.size / etype) as u64))
 }
 
-/// Defines the independent call at the shared pointer and the ordered
+/// Reads or writes at the shared file pointer, which moves past the data
+/// (see [`transfer`]).
+fn at_shared(
+    vp: &mut Vp,
+    fh: c_int,
+    buf: *mut c_void,
+    count: c_int,
+    datatype: c_int,
+    write: bool,
+    status: *mut MpiStatus,
+) -> Result<usize, Fail> {
+    let (shared, n) = claim(vp, fh, count, datatype)?;
+    let at = shared.ask(vp, ADD, n)?;
+    transfer(vp, fh, at, buf, count, datatype, write, status)
+}
+
+/// Defines the independent call at the shared pointer, its non-blocking
+/// form (done in the call, a complete request) and the ordered
 /// (collective) one.
 macro_rules! shared_io {
-    ($shared:ident, $ordered:ident, $write:expr) => {
+    ($shared:ident, $ishared:ident, $ordered:ident, $write:expr) => {
         #[doc = concat!("`", stringify!($shared), "`: at the shared file pointer, which moves past the data.")]
         #[unsafe(no_mangle)]
         pub unsafe extern "C-unwind" fn $shared(
@@ -122,9 +139,23 @@ macro_rules! shared_io {
             status: *mut MpiStatus,
         ) -> c_int {
             entry(&stringify!($shared)[5..], file_key(fh), |vp| {
-                let (shared, n) = request(vp, fh, count, datatype)?;
-                let at = shared.ask(vp, ADD, n)?;
-                transfer(vp, fh, at, buf, count, datatype, $write, status).map(drop)
+                at_shared(vp, fh, buf, count, datatype, $write, status).map(drop)
+            })
+        }
+
+        #[doc = concat!("`", stringify!($ishared), "`: `", stringify!($shared), "`, a complete request.")]
+        #[unsafe(no_mangle)]
+        pub unsafe extern "C-unwind" fn $ishared(
+            fh: c_int,
+            buf: *mut c_void,
+            count: c_int,
+            datatype: c_int,
+            request: *mut c_int,
+        ) -> c_int {
+            entry(&stringify!($ishared)[5..], file_key(fh), |vp| {
+                let none = std::ptr::null_mut();
+                let moved = at_shared(vp, fh, buf, count, datatype, $write, none)?;
+                done_request(vp, moved, request)
             })
         }
 
@@ -138,7 +169,7 @@ macro_rules! shared_io {
             status: *mut MpiStatus,
         ) -> c_int {
             entry(&stringify!($ordered)[5..], file_key(fh), |vp| {
-                let (shared, n) = request(vp, fh, count, datatype)?;
+                let (shared, n) = claim(vp, fh, count, datatype)?;
                 let c = shared.replies;
                 let (mut before, mut total, mut base) = ([0u64], [0u64], [0u64]);
                 vp.mpi().exscan(&[n], &mut before, &Op::Sum, c)?;
@@ -156,9 +187,15 @@ macro_rules! shared_io {
     };
 }
 
-shared_io!(ARTS_MPI_File_read_shared, ARTS_MPI_File_read_ordered, false);
+shared_io!(
+    ARTS_MPI_File_read_shared,
+    ARTS_MPI_File_iread_shared,
+    ARTS_MPI_File_read_ordered,
+    false
+);
 shared_io!(
     ARTS_MPI_File_write_shared,
+    ARTS_MPI_File_iwrite_shared,
     ARTS_MPI_File_write_ordered,
     true
 );
@@ -173,30 +210,15 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_File_seek_shared(
     whence: c_int,
 ) -> c_int {
     entry("MPI_File_seek_shared", file_key(fh), |vp| {
-        let f = file_of(vp, fh)?;
-        let shared = f.shared;
-        let base = match whence {
-            MPI_SEEK_SET => 0,
-            MPI_SEEK_CUR => {
-                // Every rank reads the same value: none moves it before the set.
-                vp.mpi().barrier(shared.replies)?;
-                shared.ask(vp, ADD, 0)? as i64
-            }
-            MPI_SEEK_END if f.view.filetype.size as isize == f.view.filetype.extent => {
-                let len = f.file.metadata().map_err(|e| io_error("seek", e))?.len();
-                (len.saturating_sub(f.view.disp) / f.view.etype.size as u64) as i64
-            }
-            _ => {
-                return Err(Fail::new(
-                    ERR_ARG,
-                    format!(
-                        "whence {whence} is not MPI_SEEK_SET, MPI_SEEK_CUR or MPI_SEEK_END (with a contiguous view)"
-                    ),
-                ));
-            }
+        let shared = file_of(vp, fh)?.shared;
+        let current = if whence == MPI_SEEK_CUR {
+            // Every rank reads the same value: none moves it before the set.
+            vp.mpi().barrier(shared.replies)?;
+            shared.ask(vp, ADD, 0)?
+        } else {
+            0
         };
-        let at = u64::try_from(base + offset)
-            .map_err(|_| Fail::new(ERR_ARG, "the shared file pointer would go before the view"))?;
+        let at = seek_target(file_of(vp, fh)?, offset, whence, current)?;
         shared.set(vp, at)
     })
 }

@@ -13,9 +13,10 @@
 //! applies them in arrival order (per origin in issue order), answers gets,
 //! and receives the answers to its own gets. So when the fence returns,
 //! every operation the rank started has completed and every operation on
-//! its window has been applied. To a target the origin has locked, it goes
-//! on the second duplicate, which is active (`Mpi::set_active`): the
-//! target's engine applies it on arrival (`passive.rs`).
+//! its window has been applied. To a target the origin has locked
+//! (`passive.rs`) or opened an access epoch to (`pscw.rs`), it goes on the
+//! second duplicate, which is active (`Mpi::set_active`): the target's
+//! engine applies it on arrival.
 
 use std::ffi::{c_int, c_void};
 
@@ -39,10 +40,10 @@ pub(crate) struct Win {
     me: usize,
     /// Every rank's window: (bytes, displacement unit).
     extents: Vec<(usize, usize)>,
-    /// The window's private duplicate of it: fence epochs, and the
-    /// answers of passive targets.
+    /// A private duplicate of the window's communicator: fence epochs,
+    /// and the replies of targets under locks and access epochs.
     pub(crate) comm: Comm,
-    /// Its second duplicate, active: operations to locked targets.
+    /// A second one, active: operations to locked or started targets.
     pub(crate) active: Comm,
     /// Operations sent to each rank this epoch.
     sent: Vec<u32>,

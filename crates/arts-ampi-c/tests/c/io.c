@@ -4,7 +4,9 @@
  * written through a subarray view by every rank at once, read whole by
  * rank 0 through the default view and checked; the individual file
  * pointer (MPI_File_write, seek, get_position), sizes, a read past the end
- * (short count), errors returned by default, and delete on close.
+ * (short count), non-blocking writes and reads (MPI_File_iwrite_at,
+ * MPI_File_iread, waited for), errors returned by default, and delete on
+ * close.
  *
  *   io FILE */
 #include <mpi.h>
@@ -18,7 +20,7 @@ int main(int argc, char **argv) {
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &n);
     const char *path = argc > 1 ? argv[1] : "io.dat";
-    int ok[5] = {1, 1, 1, 1, 1};
+    int ok[6] = {1, 1, 1, 1, 1, 1};
     MPI_File f;
     MPI_File_open(MPI_COMM_WORLD, path, MPI_MODE_CREATE | MPI_MODE_RDWR, MPI_INFO_NULL, &f);
     MPI_File_set_size(f, 0);
@@ -74,6 +76,24 @@ int main(int argc, char **argv) {
         MPI_Get_count(&st, MPI_INT, &c);
         ok[3] = c == 2;
     }
+    /* Non-blocking: each rank writes 3 ints after the array, reads them back. */
+    MPI_Barrier(MPI_COMM_WORLD);
+    MPI_Offset tail = base + (MPI_Offset)n * W * sizeof(int) + (MPI_Offset)rank * 3 * sizeof(int);
+    int three[3] = {7 * rank, 7 * rank + 1, 7 * rank + 2}, again[3] = {-1, -1, -1};
+    MPI_Request req;
+    MPI_File_iwrite_at(f, tail, three, 3, MPI_INT, &req);
+    MPI_Wait(&req, &st);
+    MPI_Get_count(&st, MPI_INT, &c);
+    ok[5] = c == 3;
+    MPI_File_sync(f);
+    MPI_File_seek(f, tail, MPI_SEEK_SET);
+    MPI_File_iread(f, again, 3, MPI_INT, &req);
+    int done = 0;
+    while (!done) MPI_Test(&req, &done, &st);
+    MPI_Get_count(&st, MPI_INT, &c);
+    ok[5] &= c == 3 && again[0] == 7 * rank && again[2] == 7 * rank + 2;
+    MPI_File_get_position(f, &pos);
+    ok[5] &= pos == tail + 3 * (MPI_Offset)sizeof(int);
     MPI_File_close(&f);
     ok[4] = f == MPI_FILE_NULL;
 
@@ -92,11 +112,11 @@ int main(int argc, char **argv) {
     rc = MPI_File_open(MPI_COMM_WORLD, path, MPI_MODE_RDONLY, MPI_INFO_NULL, &f);
     ok[4] &= rc != MPI_SUCCESS;
 
-    int all_ok[5];
-    MPI_Allreduce(ok, all_ok, 5, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
+    int all_ok[6];
+    MPI_Allreduce(ok, all_ok, 6, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
     if (rank == 0)
-        printf("io: blocks %d view %d whole %d short %d errors %d\n", all_ok[0], all_ok[1],
-               all_ok[2], all_ok[3], all_ok[4]);
+        printf("io: blocks %d view %d whole %d short %d nonblocking %d errors %d\n", all_ok[0],
+               all_ok[1], all_ok[2], all_ok[3], all_ok[5], all_ok[4]);
     MPI_Finalize();
     return 0;
 }
