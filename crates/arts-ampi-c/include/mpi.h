@@ -378,6 +378,10 @@ typedef MPI_Comm_delete_attr_function MPI_Delete_function;
 #define MPI_Get ARTS_MPI_Get
 #define MPI_Accumulate ARTS_MPI_Accumulate
 #define MPI_Get_accumulate ARTS_MPI_Get_accumulate
+#define MPI_Rput ARTS_MPI_Rput
+#define MPI_Rget ARTS_MPI_Rget
+#define MPI_Raccumulate ARTS_MPI_Raccumulate
+#define MPI_Rget_accumulate ARTS_MPI_Rget_accumulate
 #define MPI_Fetch_and_op ARTS_MPI_Fetch_and_op
 #define MPI_Compare_and_swap ARTS_MPI_Compare_and_swap
 #define MPI_Alloc_mem ARTS_MPI_Alloc_mem
@@ -750,6 +754,22 @@ int MPI_Win_flush_local(int rank, MPI_Win win);
 int MPI_Win_flush_all(MPI_Win win);
 int MPI_Win_flush_local_all(MPI_Win win);
 int MPI_Win_sync(MPI_Win win);
+/* Request-based operations, under a lock: the request completes when the
+ * origin buffer may be used again (a get's: when its data is there). */
+int MPI_Rput(const void *origin_addr, int origin_count, MPI_Datatype origin_datatype,
+             int target_rank, MPI_Aint target_disp, int target_count,
+             MPI_Datatype target_datatype, MPI_Win win, MPI_Request *request);
+int MPI_Rget(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
+             MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Win win,
+             MPI_Request *request);
+int MPI_Raccumulate(const void *origin_addr, int origin_count, MPI_Datatype origin_datatype,
+                    int target_rank, MPI_Aint target_disp, int target_count,
+                    MPI_Datatype target_datatype, MPI_Op op, MPI_Win win, MPI_Request *request);
+int MPI_Rget_accumulate(const void *origin_addr, int origin_count, MPI_Datatype origin_datatype,
+                        void *result_addr, int result_count, MPI_Datatype result_datatype,
+                        int target_rank, MPI_Aint target_disp, int target_count,
+                        MPI_Datatype target_datatype, MPI_Op op, MPI_Win win,
+                        MPI_Request *request);
 /* Generalized active target: an exposure epoch (post ... wait) at the
  * target, an access epoch (start ... complete) at the origin; operations
  * are applied on arrival, all of them when MPI_Win_wait returns. */

@@ -631,6 +631,16 @@ pub static EXPORTS: Exports = Exports(&[
     ),
     ("mpi_probe_", crate::fortran::mpi_probe_ as *const ()),
     ("mpi_put_", crate::fortran::mpi_put_ as *const ()),
+    ("mpi_rput_", crate::fortran::mpi_rput_ as *const ()),
+    ("mpi_rget_", crate::fortran::mpi_rget_ as *const ()),
+    (
+        "mpi_raccumulate_",
+        crate::fortran::mpi_raccumulate_ as *const (),
+    ),
+    (
+        "mpi_rget_accumulate_",
+        crate::fortran::mpi_rget_accumulate_ as *const (),
+    ),
     (
         "mpi_query_thread_",
         crate::fortran::mpi_query_thread_ as *const (),
@@ -1094,6 +1104,16 @@ pub static EXPORTS: Exports = Exports(&[
     ),
     ("ARTS_MPI_Put", crate::rma::ARTS_MPI_Put as *const ()),
     ("ARTS_MPI_Get", crate::rma::ARTS_MPI_Get as *const ()),
+    ("ARTS_MPI_Rput", crate::rma::ARTS_MPI_Rput as *const ()),
+    ("ARTS_MPI_Rget", crate::rma::ARTS_MPI_Rget as *const ()),
+    (
+        "ARTS_MPI_Raccumulate",
+        crate::rma::ARTS_MPI_Raccumulate as *const (),
+    ),
+    (
+        "ARTS_MPI_Rget_accumulate",
+        crate::rma::ARTS_MPI_Rget_accumulate as *const (),
+    ),
     (
         "ARTS_MPI_Accumulate",
         crate::rma::ARTS_MPI_Accumulate as *const (),

@@ -417,6 +417,15 @@ fortran! {
     mpi_get_accumulate_ => ARTS_MPI_Get_accumulate(origin: b, origin_count: i, origin_type: i,
         result: b, result_count: i, result_type: i, target: i, disp: x, target_count: i,
         target_type: i, op: i, win: i);
+    mpi_rput_ => ARTS_MPI_Rput(origin: b, origin_count: i, origin_type: i, target: i, disp: x,
+        target_count: i, target_type: i, win: i, request: o);
+    mpi_rget_ => ARTS_MPI_Rget(origin: b, origin_count: i, origin_type: i, target: i, disp: x,
+        target_count: i, target_type: i, win: i, request: o);
+    mpi_raccumulate_ => ARTS_MPI_Raccumulate(origin: b, origin_count: i, origin_type: i,
+        target: i, disp: x, target_count: i, target_type: i, op: i, win: i, request: o);
+    mpi_rget_accumulate_ => ARTS_MPI_Rget_accumulate(origin: b, origin_count: i, origin_type: i,
+        result: b, result_count: i, result_type: i, target: i, disp: x, target_count: i,
+        target_type: i, op: i, win: i, request: o);
     mpi_fetch_and_op_ => ARTS_MPI_Fetch_and_op(origin: b, result: b, datatype: i, target: i,
         disp: x, op: i, win: i);
     mpi_compare_and_swap_ => ARTS_MPI_Compare_and_swap(origin: b, compare: b, result: b,

@@ -360,7 +360,15 @@ fn post_recv(
     t: &TypeInfo,
     post: impl FnOnce(&mut Mpi<'static>, &'static mut [u8]) -> Result<Request<'static>, MpiError>,
 ) -> Result<CReq, Fail> {
-    let mut rb = RecvBuf::new(buf, n, t)?;
+    recv_into(vp, RecvBuf::new(buf, n, t)?, post)
+}
+
+/// Posts receive `post` into `rb`, unpacked at completion where it packs.
+pub(crate) fn recv_into(
+    vp: &mut Vp,
+    mut rb: RecvBuf,
+    post: impl FnOnce(&mut Mpi<'static>, &'static mut [u8]) -> Result<Request<'static>, MpiError>,
+) -> Result<CReq, Fail> {
     let req = post(vp.mpi(), rb.slice())?;
     // A contiguous receive lands in the user's buffer: nothing to finish.
     Ok(if rb.direct() {

@@ -34,6 +34,7 @@ use std::ffi::c_int;
 use arts_ampi::engine::{Active, Replies};
 
 use crate::abi::*;
+use crate::requests::wait_req;
 use crate::rma::{Memory, apply, comm_of_win, win_of};
 use crate::state::{Fail, Vp, entry};
 
@@ -49,7 +50,7 @@ pub(crate) const OPERATION: i32 = 4;
 /// epoch's (`rma.rs`: below 2^30); `pscw.rs` uses the last two.
 const GRANTED: i32 = 1 << 30;
 const DONE: i32 = GRANTED + 1;
-const ANSWER: i32 = GRANTED + 2;
+pub(crate) const ANSWER: i32 = GRANTED + 2;
 pub(crate) const POSTED: i32 = GRANTED + 3;
 pub(crate) const COMPLETED: i32 = GRANTED + 4;
 
@@ -112,8 +113,8 @@ impl Target {
             }
             FLUSH => replies.push((src, DONE, Vec::new())),
             // The origin checked the operation against this window; a
-            // failure here (a damaged message) answers nothing, which the
-            // origin reports when it takes a get's answer.
+            // failure here (a damaged message) answers nothing: an origin
+            // waiting for a get's answer is then reported as deadlocked.
             _ => {
                 if let Ok(Some(answer)) = apply(&self.memory, data) {
                     replies.push((src, ANSWER, answer));
@@ -235,24 +236,16 @@ fn complete(vp: &mut Vp, win: c_int, targets: &[usize], what: i32) -> Result<(),
     Ok(())
 }
 
-/// Takes the answers of this rank's gets from target `t`, in issue order
-/// (the target answers in arrival order).
+/// Completes the receives of the answers of this rank's gets from target
+/// `t`, in issue order (the target answers in arrival order).
 pub(crate) fn take_answers(vp: &mut Vp, win: c_int, t: usize) -> Result<(), Fail> {
     let w = win_of(vp, win)?;
-    let comm = w.comm;
-    let gets: Vec<_> = match w.passive_gets.iter().all(|g| g.0 == t as i32) {
+    let gets: Vec<_> = match w.passive_gets.iter().all(|g| g.0 == t) {
         true => std::mem::take(&mut w.passive_gets),
-        false => w.passive_gets.extract_if(.., |g| g.0 == t as i32).collect(),
+        false => w.passive_gets.extract_if(.., |g| g.0 == t).collect(),
     };
-    for (target, mut rb, bytes) in gets {
-        let got = vp.mpi().recv(rb.slice(), target, ANSWER, comm)?;
-        if got.bytes != bytes {
-            return Err(Fail::new(
-                ERR_INTERN,
-                format!("rank {target} could not apply a one-sided operation"),
-            ));
-        }
-        rb.finish(bytes);
+    for (_, answer) in gets {
+        wait_req(vp, answer)?;
     }
     Ok(())
 }

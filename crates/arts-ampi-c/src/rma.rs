@@ -20,12 +20,12 @@
 
 use std::ffi::{c_int, c_void};
 
-use arts_ampi::{ANY_SOURCE, Comm, Op};
+use arts_ampi::{ANY_SOURCE, Comm, Op, Status};
 
 use crate::abi::*;
-use crate::p2p::{RecvBuf, send_bytes};
+use crate::p2p::{RecvBuf, recv_into, send_bytes};
 use crate::reduce::reduce_local;
-use crate::state::{Fail, Vp, comm_of, count, entry, out, win_key};
+use crate::state::{CReq, Fail, Vp, comm_of, count, entry, out, win_key};
 use crate::types::{Prim, TypeInfo};
 
 /// `MPI_REPLACE` (an accumulate that is a put).
@@ -49,9 +49,10 @@ pub(crate) struct Win {
     sent: Vec<u32>,
     /// Gets waiting for their answers: (target, where the data goes).
     gets: Vec<(i32, RecvBuf, usize)>,
-    /// The same, from locked targets (answered before the lock's
-    /// unlock or flush is).
-    pub(crate) passive_gets: Vec<(i32, RecvBuf, usize)>,
+    /// The receives of the answers of gets from locked or started targets,
+    /// posted when the get starts (so they match in issue order), by
+    /// target; completed by the next flush, unlock or complete.
+    pub(crate) passive_gets: Vec<(usize, CReq)>,
     /// The lock this rank holds (or has asked for) on each rank:
     /// `Some(exclusive)`.
     pub(crate) locks: Vec<Option<bool>>,
@@ -503,7 +504,9 @@ fn check_accumulate(vp: &Vp, op: c_int) -> Result<(), Fail> {
 
 /// Starts an operation of `kind` on `target`'s window at `target_disp`
 /// (`tn` elements of `tt`): `data` goes with it; the answer of a get (or
-/// fetch) lands in `fetch`.
+/// fetch) lands in `fetch`. A request-based operation (`MPI_Rput` ...;
+/// `request` not null, a locked target) gets a request that completes
+/// with its answer (at once if it has none: the data was copied).
 #[allow(clippy::too_many_arguments)]
 fn operation(
     vp: &mut Vp,
@@ -515,6 +518,7 @@ fn operation(
     (tn, tt): (usize, TypeInfo),
     op: c_int,
     win: c_int,
+    request: *mut c_int,
 ) -> Result<(), Fail> {
     let bytes = tn * tt.size;
     let sent = if kind == Kind::CompareSwap {
@@ -529,9 +533,13 @@ fn operation(
             format!("the origin's and the target's data differ in size ({sent} and {bytes} bytes)"),
         ));
     }
+    let request = (!request.is_null()).then_some(request);
     let w = win_of(vp, win)?;
     let n = w.sent.len();
     if target == MPI_PROC_NULL {
+        if let Some(r) = request {
+            *out(r, "request")? = vp.add_req(CReq::Done(Status::default()));
+        }
         return Ok(());
     }
     let t = usize::try_from(target)
@@ -556,15 +564,37 @@ fn operation(
     let msg = encode(kind, target_disp as i64, tn, &tt, op, &data);
     if w.locks[t].is_some() || w.started[t] {
         // Passive target, or a target that posted its window: applied by
-        // the target's engine on arrival.
-        w.unflushed[t] = Some(fetch.is_some());
-        if let Some(rb) = fetch {
-            w.passive_gets.push((target, rb, bytes));
-        }
-        let active = w.active;
+        // the target's engine on arrival. A get's answer is received where
+        // it was asked for (receives match in the order they are posted);
+        // a flush waits for the answer alone when the last operation was
+        // such a get, which the program does not wait for itself.
+        w.unflushed[t] = Some(fetch.is_some() && request.is_none());
+        let (comm, active) = (w.comm, w.active);
+        let answer = match fetch {
+            Some(rb) => Some(recv_into(vp, rb, |mpi, bytes| {
+                mpi.irecv(bytes, target, crate::passive::ANSWER, comm)
+            })?),
+            None => None,
+        };
         vp.mpi()
             .bsend(&msg, target, crate::passive::OPERATION, active)?;
+        match (request, answer) {
+            (Some(r), answer) => {
+                let answer = answer.unwrap_or(CReq::Done(Status::default()));
+                *out(r, "request")? = vp.add_req(answer);
+            }
+            (None, Some(answer)) => win_of(vp, win)?.passive_gets.push((t, answer)),
+            (None, None) => {}
+        }
         return Ok(());
+    }
+    if request.is_some() {
+        return Err(Fail::new(
+            ERR_RMA_SYNC,
+            format!(
+                "request-based operations need a lock on the target (rank {target} is not locked)"
+            ),
+        ));
     }
     let (comm, (tag, _)) = (w.comm, tags(w.epoch));
     if let Some(rb) = fetch {
@@ -663,115 +693,104 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Win_fence(_assert: c_int, win: c_int) -
     })
 }
 
-/// `MPI_Put`: `origin_count` elements of `origin_type` at `origin_addr` to
-/// `target_rank`'s window at `target_disp`, applied at its next fence.
-#[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Put(
-    origin_addr: *const c_void,
-    origin_count: c_int,
-    origin_type: c_int,
-    target_rank: c_int,
-    target_disp: isize,
-    target_count: c_int,
-    target_type: c_int,
+/// An origin buffer: address, count, datatype.
+type Buffer<P> = (P, c_int, c_int);
+
+/// Starts a put of `origin` to `target` (count, datatype) at `target_disp`.
+fn put(
+    vp: &mut Vp,
+    origin: Buffer<*const c_void>,
+    (target_rank, target_disp): (c_int, isize),
+    target: (c_int, c_int),
     win: c_int,
-) -> c_int {
-    entry("MPI_Put", comm_of_win(win), |vp| {
-        let (n, t) = layout(vp, origin_count, origin_type, "origin_count")?;
-        let data = send_bytes(origin_addr, n, &t)?.into_owned();
-        let target = layout(vp, target_count, target_type, "target_count")?;
-        operation(
-            vp,
-            Kind::Put,
-            data,
-            None,
-            target_rank,
-            target_disp,
-            target,
-            0,
-            win,
-        )
-    })
+    request: *mut c_int,
+) -> Result<(), Fail> {
+    let (n, t) = layout(vp, origin.1, origin.2, "origin_count")?;
+    let data = send_bytes(origin.0, n, &t)?.into_owned();
+    let target = layout(vp, target.0, target.1, "target_count")?;
+    let kind = Kind::Put;
+    operation(
+        vp,
+        kind,
+        data,
+        None,
+        target_rank,
+        target_disp,
+        target,
+        0,
+        win,
+        request,
+    )
 }
 
-/// `MPI_Get`: `target_rank`'s window data into `origin_addr`, there after
-/// the next fence.
-#[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Get(
-    origin_addr: *mut c_void,
-    origin_count: c_int,
-    origin_type: c_int,
-    target_rank: c_int,
-    target_disp: isize,
-    target_count: c_int,
-    target_type: c_int,
+/// Starts a get of `target` (count, datatype) at `target_disp` into `origin`.
+fn get(
+    vp: &mut Vp,
+    origin: Buffer<*mut c_void>,
+    (target_rank, target_disp): (c_int, isize),
+    target: (c_int, c_int),
     win: c_int,
-) -> c_int {
-    entry("MPI_Get", comm_of_win(win), |vp| {
-        let (n, t) = layout(vp, origin_count, origin_type, "origin_count")?;
-        let fetch = RecvBuf::new(origin_addr, n, &t)?;
-        let target = layout(vp, target_count, target_type, "target_count")?;
-        let get = Kind::Get;
-        operation(
-            vp,
-            get,
-            Vec::new(),
-            Some(fetch),
-            target_rank,
-            target_disp,
-            target,
-            0,
-            win,
-        )
-    })
+    request: *mut c_int,
+) -> Result<(), Fail> {
+    let (n, t) = layout(vp, origin.1, origin.2, "origin_count")?;
+    let fetch = RecvBuf::new(origin.0, n, &t)?;
+    let target = layout(vp, target.0, target.1, "target_count")?;
+    let (kind, nothing) = (Kind::Get, Vec::new());
+    operation(
+        vp,
+        kind,
+        nothing,
+        Some(fetch),
+        target_rank,
+        target_disp,
+        target,
+        0,
+        win,
+        request,
+    )
 }
 
-/// `MPI_Accumulate`: combines the origin data into the target's with a
-/// predefined operation (or `MPI_REPLACE`), at its next fence, in the
-/// order the operations arrive.
-#[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Accumulate(
-    origin_addr: *const c_void,
-    origin_count: c_int,
-    origin_type: c_int,
-    target_rank: c_int,
-    target_disp: isize,
-    target_count: c_int,
-    target_type: c_int,
+/// Starts an accumulate of `origin` into `target` with `op`.
+#[allow(clippy::too_many_arguments)]
+fn accumulate_into(
+    vp: &mut Vp,
+    origin: Buffer<*const c_void>,
+    (target_rank, target_disp): (c_int, isize),
+    target: (c_int, c_int),
     op: c_int,
     win: c_int,
-) -> c_int {
-    entry("MPI_Accumulate", comm_of_win(win), |vp| {
-        check_accumulate(vp, op)?;
-        let (n, t) = layout(vp, origin_count, origin_type, "origin_count")?;
-        let data = send_bytes(origin_addr, n, &t)?.into_owned();
-        let target = layout(vp, target_count, target_type, "target_count")?;
-        let acc = Kind::Accumulate;
-        operation(
-            vp,
-            acc,
-            data,
-            None,
-            target_rank,
-            target_disp,
-            target,
-            op,
-            win,
-        )
-    })
+    request: *mut c_int,
+) -> Result<(), Fail> {
+    check_accumulate(vp, op)?;
+    let (n, t) = layout(vp, origin.1, origin.2, "origin_count")?;
+    let data = send_bytes(origin.0, n, &t)?.into_owned();
+    let target = layout(vp, target.0, target.1, "target_count")?;
+    let kind = Kind::Accumulate;
+    operation(
+        vp,
+        kind,
+        data,
+        None,
+        target_rank,
+        target_disp,
+        target,
+        op,
+        win,
+        request,
+    )
 }
 
 /// Starts a get-accumulate (`MPI_Get_accumulate`, `MPI_Fetch_and_op`).
 #[allow(clippy::too_many_arguments)]
 fn get_accumulate(
     vp: &mut Vp,
-    origin: (*const c_void, c_int, c_int),
-    result: (*mut c_void, c_int, c_int),
-    target_rank: c_int,
-    target_disp: isize,
+    origin: Buffer<*const c_void>,
+    result: Buffer<*mut c_void>,
+    (target_rank, target_disp): (c_int, isize),
     (target_count, target_type): (c_int, c_int),
     op: c_int,
     win: c_int,
+    request: *mut c_int,
 ) -> Result<(), Fail> {
     check_accumulate(vp, op)?;
     let target = layout(vp, target_count, target_type, "target_count")?;
@@ -782,54 +801,91 @@ fn get_accumulate(
         send_bytes(origin.0, n, &t)?.into_owned()
     };
     let (n, t) = layout(vp, result.1, result.2, "result_count")?;
-    let fetch = RecvBuf::new(result.0, n, &t)?;
+    let fetch = Some(RecvBuf::new(result.0, n, &t)?);
     let kind = Kind::GetAccumulate;
     operation(
         vp,
         kind,
         data,
-        Some(fetch),
+        fetch,
         target_rank,
         target_disp,
         target,
         op,
         win,
+        request,
     )
 }
 
-/// `MPI_Get_accumulate`: the target's data before the accumulate lands in
-/// `result_addr` (`MPI_NO_OP`: a get; the origin is not read).
-#[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Get_accumulate(
-    origin_addr: *const c_void,
-    origin_count: c_int,
-    origin_type: c_int,
-    result_addr: *mut c_void,
-    result_count: c_int,
-    result_type: c_int,
-    target_rank: c_int,
-    target_disp: isize,
-    target_count: c_int,
-    target_type: c_int,
-    op: c_int,
-    win: c_int,
-) -> c_int {
-    entry("MPI_Get_accumulate", comm_of_win(win), |vp| {
-        let origin = (origin_addr, origin_count, origin_type);
-        let result = (result_addr, result_count, result_type);
-        let target = (target_count, target_type);
-        get_accumulate(
-            vp,
-            origin,
-            result,
-            target_rank,
-            target_disp,
-            target,
-            op,
-            win,
-        )
-    })
+/// Defines a one-sided call and its request-based form (`MPI_Put` and
+/// `MPI_Rput` ...), which a lock must cover and whose request completes
+/// when the origin's buffers may be used again: at once, or with the
+/// answer of an operation that returns data.
+macro_rules! one_sided {
+    ($(#[$doc:meta])* $plain:ident, $requested:ident, $how:ident,
+     ($($arg:ident: $ty:ty),*) => ($($pass:expr),*)) => {
+        $(#[$doc])*
+        #[unsafe(no_mangle)]
+        pub unsafe extern "C-unwind" fn $plain($($arg: $ty),*, win: c_int) -> c_int {
+            entry(&stringify!($plain)[5..], comm_of_win(win), |vp| {
+                $how(vp, $($pass),*, win, std::ptr::null_mut())
+            })
+        }
+
+        #[doc = concat!("`", stringify!($requested), "`: `", stringify!($plain), "` with a request (a lock must cover the target).")]
+        #[unsafe(no_mangle)]
+        pub unsafe extern "C-unwind" fn $requested(
+            $($arg: $ty),*,
+            win: c_int,
+            request: *mut c_int,
+        ) -> c_int {
+            entry(&stringify!($requested)[5..], comm_of_win(win), |vp| {
+                $how(vp, $($pass),*, win, request)
+            })
+        }
+    };
 }
+
+one_sided!(
+    /// `MPI_Put`: `origin_count` elements of `origin_type` at `origin_addr`
+    /// to `target_rank`'s window at `target_disp`.
+    ARTS_MPI_Put, ARTS_MPI_Rput, put,
+    (origin_addr: *const c_void, origin_count: c_int, origin_type: c_int, target_rank: c_int,
+     target_disp: isize, target_count: c_int, target_type: c_int)
+    => ((origin_addr, origin_count, origin_type), (target_rank, target_disp),
+        (target_count, target_type))
+);
+
+one_sided!(
+    /// `MPI_Get`: `target_rank`'s window data into `origin_addr`.
+    ARTS_MPI_Get, ARTS_MPI_Rget, get,
+    (origin_addr: *mut c_void, origin_count: c_int, origin_type: c_int, target_rank: c_int,
+     target_disp: isize, target_count: c_int, target_type: c_int)
+    => ((origin_addr, origin_count, origin_type), (target_rank, target_disp),
+        (target_count, target_type))
+);
+
+one_sided!(
+    /// `MPI_Accumulate`: combines the origin data into the target's with a
+    /// predefined operation (or `MPI_REPLACE`), in the order the operations
+    /// arrive.
+    ARTS_MPI_Accumulate, ARTS_MPI_Raccumulate, accumulate_into,
+    (origin_addr: *const c_void, origin_count: c_int, origin_type: c_int, target_rank: c_int,
+     target_disp: isize, target_count: c_int, target_type: c_int, op: c_int)
+    => ((origin_addr, origin_count, origin_type), (target_rank, target_disp),
+        (target_count, target_type), op)
+);
+
+one_sided!(
+    /// `MPI_Get_accumulate`: the target's data before the accumulate lands
+    /// in `result_addr` (`MPI_NO_OP`: a get; the origin is not read).
+    ARTS_MPI_Get_accumulate, ARTS_MPI_Rget_accumulate, get_accumulate,
+    (origin_addr: *const c_void, origin_count: c_int, origin_type: c_int,
+     result_addr: *mut c_void, result_count: c_int, result_type: c_int, target_rank: c_int,
+     target_disp: isize, target_count: c_int, target_type: c_int, op: c_int)
+    => ((origin_addr, origin_count, origin_type), (result_addr, result_count, result_type),
+        (target_rank, target_disp), (target_count, target_type), op)
+);
 
 /// `MPI_Fetch_and_op`: `MPI_Get_accumulate` of one element of `datatype`.
 #[unsafe(no_mangle)]
@@ -844,16 +900,8 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Fetch_and_op(
 ) -> c_int {
     entry("MPI_Fetch_and_op", comm_of_win(win), |vp| {
         let (origin, result) = ((origin_addr, 1, datatype), (result_addr, 1, datatype));
-        get_accumulate(
-            vp,
-            origin,
-            result,
-            target_rank,
-            target_disp,
-            (1, datatype),
-            op,
-            win,
-        )
+        let (at, none) = ((target_rank, target_disp), std::ptr::null_mut());
+        get_accumulate(vp, origin, result, at, (1, datatype), op, win, none)
     })
 }
 
@@ -875,16 +923,18 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Compare_and_swap(
         data.extend_from_slice(&send_bytes(compare_addr, n, &t)?);
         let fetch = RecvBuf::new(result_addr, n, &t)?;
         let kind = Kind::CompareSwap;
+        let (at, none) = (target_disp, std::ptr::null_mut());
         operation(
             vp,
             kind,
             data,
             Some(fetch),
             target_rank,
-            target_disp,
+            at,
             (n, t),
             0,
             win,
+            none,
         )
     })
 }

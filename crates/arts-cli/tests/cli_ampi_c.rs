@@ -239,7 +239,7 @@ fn one_sided_puts_gets_and_accumulates_with_fences_match_open_mpi() {
 
 #[test]
 fn passive_target_locks_flushes_and_atomics_match_open_mpi() {
-    let all_right = "passive: counter 1 barrier 1 lock_all 1 accumulate 1 errors 1";
+    let all_right = "passive: counter 1 barrier 1 lock_all 1 accumulate 1 requests 1 errors 1";
     let Some((_dir, so)) = one_sided_kernel("passive", &[1, 2, 5], &["30"], all_right) else {
         return;
     };

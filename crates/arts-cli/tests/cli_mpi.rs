@@ -1319,7 +1319,7 @@ fn a_c_program_runs_its_ranks_on_several_processes() {
         &[&args[..], &["--lb-period", "1", "--", "40"]].concat(),
     ));
     assert!(
-        out.contains("passive: counter 1 barrier 1 lock_all 1 accumulate 1 errors 1"),
+        out.contains("passive: counter 1 barrier 1 lock_all 1 accumulate 1 requests 1 errors 1"),
         "{out}"
     );
     let so = c_program("pscw").expect("gcc is installed");

@@ -2,10 +2,10 @@
  * taken with exclusive locks and MPI_Fetch_and_op (every value handed out
  * once), puts to a target that waits in a barrier meanwhile, a ring of
  * puts and gets under MPI_Win_lock_all with flushes, shared-lock
- * accumulates, and the synchronization errors (on arts, ranks may move
- * every 10 counter rounds). Prints one line of checks, the same under
- * Open MPI.
- *
+ * accumulates, request-based operations (MPI_Rput, MPI_Rget,
+ * MPI_Raccumulate, MPI_Rget_accumulate), and the synchronization errors
+ * (on arts, ranks may move every 10 counter rounds). Prints one line of
+ * checks, the same under Open MPI. *
  *   passive [ROUNDS]   counter increments per rank (default 50) */
 #include <mpi.h>
 #include <stdio.h>
@@ -17,7 +17,7 @@ int main(int argc, char **argv) {
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &n);
     int rounds = argc > 1 ? atoi(argv[1]) : 50;
-    int ok[5] = {1, 1, 1, 1, 1};
+    int ok[6] = {1, 1, 1, 1, 1, 1};
 
     /* cells[0]: counter; cells[1]: accumulated sum; cells[2..]: a slot per rank. */
     long *cells;
@@ -82,6 +82,27 @@ int main(int argc, char **argv) {
     if (rank == 0) ok[3] = cells[1] == (long)n * (n + 1) / 2;
     MPI_Barrier(MPI_COMM_WORLD);
 
+    /* Request-based operations under a shared lock at rank 0. */
+    long put = 5000 + rank, back = -1, before = -1;
+    MPI_Request q[2];
+    MPI_Win_lock(MPI_LOCK_SHARED, 0, 0, win);
+    MPI_Rput(&put, 1, MPI_LONG, 0, 2 + rank, 1, MPI_LONG, win, &q[0]);
+    MPI_Wait(&q[0], MPI_STATUS_IGNORE);
+    MPI_Win_flush(0, win);
+    MPI_Rget(&back, 1, MPI_LONG, 0, 2 + rank, 1, MPI_LONG, win, &q[1]);
+    MPI_Wait(&q[1], MPI_STATUS_IGNORE);
+    ok[5] = back == 5000 + rank;
+    MPI_Rget_accumulate(&one, 1, MPI_LONG, &before, 1, MPI_LONG, 0, 2 + rank, 1, MPI_LONG, MPI_SUM,
+                        win, &q[0]);
+    MPI_Raccumulate(&one, 1, MPI_LONG, 0, 2 + rank, 1, MPI_LONG, MPI_SUM, win, &q[1]);
+    MPI_Waitall(2, q, MPI_STATUSES_IGNORE);
+    MPI_Win_unlock(0, win);
+    ok[5] &= before == 5000 + rank;
+    MPI_Barrier(MPI_COMM_WORLD);
+    if (rank == 0)
+        for (int r = 0; r < n; r++) ok[5] &= cells[2 + r] == 5002 + r;
+    MPI_Barrier(MPI_COMM_WORLD);
+
     /* Synchronization errors are returned, not fatal, with ERRORS_RETURN. */
     MPI_Win_set_errhandler(win, MPI_ERRORS_RETURN);
     int cls, e = MPI_Win_unlock(0, win);
@@ -94,11 +115,11 @@ int main(int argc, char **argv) {
     MPI_Win_unlock(0, win);
 
     MPI_Win_free(&win);
-    int all_ok[5];
-    MPI_Reduce(ok, all_ok, 5, MPI_INT, MPI_LAND, 0, MPI_COMM_WORLD);
+    int all_ok[6];
+    MPI_Reduce(ok, all_ok, 6, MPI_INT, MPI_LAND, 0, MPI_COMM_WORLD);
     if (rank == 0)
-        printf("passive: counter %d barrier %d lock_all %d accumulate %d errors %d\n", all_ok[0],
-               all_ok[1], all_ok[2], all_ok[3], all_ok[4]);
+        printf("passive: counter %d barrier %d lock_all %d accumulate %d requests %d errors %d\n",
+               all_ok[0], all_ok[1], all_ok[2], all_ok[3], all_ok[5], all_ok[4]);
     MPI_Finalize();
     return 0;
 }
