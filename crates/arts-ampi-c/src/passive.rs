@@ -157,6 +157,7 @@ impl Active for Target {
 }
 
 /// The rank of `target` in window `win`, or `None` for `MPI_PROC_NULL`.
+/// The rank of `target` in window `win`, or `None` for `MPI_PROC_NULL`.
 fn rank_in(vp: &mut Vp, win: c_int, target: c_int) -> Result<Option<usize>, Fail> {
     let n = win_of(vp, win)?.size();
     if target == MPI_PROC_NULL {
@@ -174,8 +175,8 @@ fn rank_in(vp: &mut Vp, win: c_int, target: c_int) -> Result<Option<usize>, Fail
         })
 }
 
-/// Asks for `exclusive` or shared locks at `targets` and waits until all
-/// are granted.
+/// Asks for `exclusive` or shared locks at `targets`; waits for the grant
+/// only of a lock on this rank's own window (the others are taken lazily).
 fn lock(vp: &mut Vp, win: c_int, targets: &[usize], exclusive: bool) -> Result<(), Fail> {
     let w = win_of(vp, win)?;
     if let Some(&t) = targets.iter().find(|&&t| w.locks[t].is_some()) {
@@ -256,8 +257,9 @@ fn locked(vp: &mut Vp, win: c_int) -> Result<Vec<usize>, Fail> {
     Ok((0..w.size()).filter(|&t| w.locks[t].is_some()).collect())
 }
 
-/// `MPI_Win_lock`: starts an epoch at `rank`'s window, holding its lock
-/// (`MPI_LOCK_EXCLUSIVE` or `MPI_LOCK_SHARED`) when it returns. `assert`
+/// `MPI_Win_lock`: starts an epoch at `rank`'s window under its lock
+/// (`MPI_LOCK_EXCLUSIVE` or `MPI_LOCK_SHARED`), taken lazily (held when
+/// it returns if `rank` is this rank). `assert`
 /// is ignored.
 #[unsafe(no_mangle)]
 pub unsafe extern "C-unwind" fn ARTS_MPI_Win_lock(

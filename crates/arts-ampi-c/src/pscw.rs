@@ -105,7 +105,8 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Win_complete(win: c_int) -> c_int {
         for t in targets {
             take_answers(vp, win, t)?;
             vp.mpi().bsend::<u8>(&[], t as i32, COMPLETED, comm)?;
-            win_of(vp, win)?.started[t] = false;
+            let w = win_of(vp, win)?;
+            (w.started[t], w.unflushed[t]) = (false, None);
         }
         Ok(())
     })
