@@ -338,6 +338,18 @@ typedef MPI_Comm_delete_attr_function MPI_Delete_function;
 #define MPI_File_set_size ARTS_MPI_File_set_size
 #define MPI_File_sync ARTS_MPI_File_sync
 #define MPI_File_set_errhandler ARTS_MPI_File_set_errhandler
+#define MPI_File_read_all_begin ARTS_MPI_File_read_all_begin
+#define MPI_File_read_all_end ARTS_MPI_File_read_all_end
+#define MPI_File_write_all_begin ARTS_MPI_File_write_all_begin
+#define MPI_File_write_all_end ARTS_MPI_File_write_all_end
+#define MPI_File_read_ordered_begin ARTS_MPI_File_read_ordered_begin
+#define MPI_File_read_ordered_end ARTS_MPI_File_read_ordered_end
+#define MPI_File_write_ordered_begin ARTS_MPI_File_write_ordered_begin
+#define MPI_File_write_ordered_end ARTS_MPI_File_write_ordered_end
+#define MPI_File_read_at_all_begin ARTS_MPI_File_read_at_all_begin
+#define MPI_File_read_at_all_end ARTS_MPI_File_read_at_all_end
+#define MPI_File_write_at_all_begin ARTS_MPI_File_write_at_all_begin
+#define MPI_File_write_at_all_end ARTS_MPI_File_write_at_all_end
 #define MPI_File_iread_at ARTS_MPI_File_iread_at
 #define MPI_File_iread ARTS_MPI_File_iread
 #define MPI_File_iwrite_at ARTS_MPI_File_iwrite_at
@@ -709,6 +721,23 @@ int MPI_File_write_ordered(MPI_File fh, const void *buf, int count, MPI_Datatype
                            MPI_Status *status);
 int MPI_File_seek_shared(MPI_File fh, MPI_Offset offset, int whence);
 int MPI_File_get_position_shared(MPI_File fh, MPI_Offset *offset);
+/* Split collectives: the begin call does the I/O, the end call gives its
+ * status; one at a time per file. */
+int MPI_File_read_all_begin(MPI_File fh, void *buf, int count, MPI_Datatype datatype);
+int MPI_File_read_all_end(MPI_File fh, void *buf, MPI_Status *status);
+int MPI_File_write_all_begin(MPI_File fh, const void *buf, int count, MPI_Datatype datatype);
+int MPI_File_write_all_end(MPI_File fh, const void *buf, MPI_Status *status);
+int MPI_File_read_at_all_begin(MPI_File fh, MPI_Offset offset, void *buf, int count,
+                               MPI_Datatype datatype);
+int MPI_File_read_at_all_end(MPI_File fh, void *buf, MPI_Status *status);
+int MPI_File_write_at_all_begin(MPI_File fh, MPI_Offset offset, const void *buf, int count,
+                                MPI_Datatype datatype);
+int MPI_File_write_at_all_end(MPI_File fh, const void *buf, MPI_Status *status);
+int MPI_File_read_ordered_begin(MPI_File fh, void *buf, int count, MPI_Datatype datatype);
+int MPI_File_read_ordered_end(MPI_File fh, void *buf, MPI_Status *status);
+int MPI_File_write_ordered_begin(MPI_File fh, const void *buf, int count,
+                                 MPI_Datatype datatype);
+int MPI_File_write_ordered_end(MPI_File fh, const void *buf, MPI_Status *status);
 /* Non-blocking reads and writes: done in the call, the request returned
  * complete (its status counts the bytes). */
 int MPI_File_iread_at(MPI_File fh, MPI_Offset offset, void *buf, int count,

@@ -398,6 +398,54 @@ pub static EXPORTS: Exports = Exports(&[
         crate::fortran::mpi_file_get_position_shared_ as *const (),
     ),
     (
+        "mpi_file_read_all_begin_",
+        crate::fortran::mpi_file_read_all_begin_ as *const (),
+    ),
+    (
+        "mpi_file_read_all_end_",
+        crate::fortran::mpi_file_read_all_end_ as *const (),
+    ),
+    (
+        "mpi_file_write_all_begin_",
+        crate::fortran::mpi_file_write_all_begin_ as *const (),
+    ),
+    (
+        "mpi_file_write_all_end_",
+        crate::fortran::mpi_file_write_all_end_ as *const (),
+    ),
+    (
+        "mpi_file_read_ordered_begin_",
+        crate::fortran::mpi_file_read_ordered_begin_ as *const (),
+    ),
+    (
+        "mpi_file_read_ordered_end_",
+        crate::fortran::mpi_file_read_ordered_end_ as *const (),
+    ),
+    (
+        "mpi_file_write_ordered_begin_",
+        crate::fortran::mpi_file_write_ordered_begin_ as *const (),
+    ),
+    (
+        "mpi_file_write_ordered_end_",
+        crate::fortran::mpi_file_write_ordered_end_ as *const (),
+    ),
+    (
+        "mpi_file_read_at_all_begin_",
+        crate::fortran::mpi_file_read_at_all_begin_ as *const (),
+    ),
+    (
+        "mpi_file_read_at_all_end_",
+        crate::fortran::mpi_file_read_at_all_end_ as *const (),
+    ),
+    (
+        "mpi_file_write_at_all_begin_",
+        crate::fortran::mpi_file_write_at_all_begin_ as *const (),
+    ),
+    (
+        "mpi_file_write_at_all_end_",
+        crate::fortran::mpi_file_write_at_all_end_ as *const (),
+    ),
+    (
         "mpi_file_iread_at_",
         crate::fortran::mpi_file_iread_at_ as *const (),
     ),
@@ -909,6 +957,54 @@ pub static EXPORTS: Exports = Exports(&[
     (
         "ARTS_MPI_File_set_errhandler",
         crate::io::ARTS_MPI_File_set_errhandler as *const (),
+    ),
+    (
+        "ARTS_MPI_File_read_all_begin",
+        crate::io_split::ARTS_MPI_File_read_all_begin as *const (),
+    ),
+    (
+        "ARTS_MPI_File_read_all_end",
+        crate::io_split::ARTS_MPI_File_read_all_end as *const (),
+    ),
+    (
+        "ARTS_MPI_File_write_all_begin",
+        crate::io_split::ARTS_MPI_File_write_all_begin as *const (),
+    ),
+    (
+        "ARTS_MPI_File_write_all_end",
+        crate::io_split::ARTS_MPI_File_write_all_end as *const (),
+    ),
+    (
+        "ARTS_MPI_File_read_ordered_begin",
+        crate::io_split::ARTS_MPI_File_read_ordered_begin as *const (),
+    ),
+    (
+        "ARTS_MPI_File_read_ordered_end",
+        crate::io_split::ARTS_MPI_File_read_ordered_end as *const (),
+    ),
+    (
+        "ARTS_MPI_File_write_ordered_begin",
+        crate::io_split::ARTS_MPI_File_write_ordered_begin as *const (),
+    ),
+    (
+        "ARTS_MPI_File_write_ordered_end",
+        crate::io_split::ARTS_MPI_File_write_ordered_end as *const (),
+    ),
+    (
+        "ARTS_MPI_File_read_at_all_begin",
+        crate::io_split::ARTS_MPI_File_read_at_all_begin as *const (),
+    ),
+    (
+        "ARTS_MPI_File_read_at_all_end",
+        crate::io_split::ARTS_MPI_File_read_at_all_end as *const (),
+    ),
+    (
+        "ARTS_MPI_File_write_at_all_begin",
+        crate::io_split::ARTS_MPI_File_write_at_all_begin as *const (),
+    ),
+    (
+        "ARTS_MPI_File_write_at_all_end",
+        crate::io_split::ARTS_MPI_File_write_at_all_end as *const (),
     ),
     (
         "ARTS_MPI_File_iread_at",

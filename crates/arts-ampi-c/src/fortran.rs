@@ -29,6 +29,7 @@ use crate::group::*;
 use crate::info::*;
 use crate::io::*;
 use crate::io_shared::*;
+use crate::io_split::*;
 use crate::ops::{ARTS_MPI_Op_create, ARTS_MPI_Op_free, UserFn};
 use crate::p2p::*;
 use crate::passive::*;
@@ -375,6 +376,18 @@ fortran! {
         status: s);
     mpi_file_seek_shared_ => ARTS_MPI_File_seek_shared(fh: i, offset: l, whence: i);
     mpi_file_get_position_shared_ => ARTS_MPI_File_get_position_shared(fh: i, offset: lo);
+    mpi_file_read_all_begin_ => ARTS_MPI_File_read_all_begin(fh: i, buf: b, count: i, datatype: i);
+    mpi_file_read_all_end_ => ARTS_MPI_File_read_all_end(fh: i, buf: b, status: s);
+    mpi_file_write_all_begin_ => ARTS_MPI_File_write_all_begin(fh: i, buf: b, count: i, datatype: i);
+    mpi_file_write_all_end_ => ARTS_MPI_File_write_all_end(fh: i, buf: b, status: s);
+    mpi_file_read_ordered_begin_ => ARTS_MPI_File_read_ordered_begin(fh: i, buf: b, count: i, datatype: i);
+    mpi_file_read_ordered_end_ => ARTS_MPI_File_read_ordered_end(fh: i, buf: b, status: s);
+    mpi_file_write_ordered_begin_ => ARTS_MPI_File_write_ordered_begin(fh: i, buf: b, count: i, datatype: i);
+    mpi_file_write_ordered_end_ => ARTS_MPI_File_write_ordered_end(fh: i, buf: b, status: s);
+    mpi_file_read_at_all_begin_ => ARTS_MPI_File_read_at_all_begin(fh: i, offset: l, buf: b, count: i, datatype: i);
+    mpi_file_read_at_all_end_ => ARTS_MPI_File_read_at_all_end(fh: i, buf: b, status: s);
+    mpi_file_write_at_all_begin_ => ARTS_MPI_File_write_at_all_begin(fh: i, offset: l, buf: b, count: i, datatype: i);
+    mpi_file_write_at_all_end_ => ARTS_MPI_File_write_at_all_end(fh: i, buf: b, status: s);
     mpi_file_iread_at_ => ARTS_MPI_File_iread_at(fh: i, offset: l, buf: b, count: i, datatype: i,
         request: o);
     mpi_file_iread_ => ARTS_MPI_File_iread(fh: i, buf: b, count: i, datatype: i, request: o);

@@ -6,7 +6,8 @@
 //! reads and writes (`*_all`) are the independent ones (correct, without
 //! collective buffering); only `"native"` data representation is known.
 //! The non-blocking calls do their I/O in the call and return a complete
-//! request. The shared file pointer is in `io_shared.rs`.
+//! request. The shared file pointer is in `io_shared.rs`, the split
+//! collectives in `io_split.rs`.
 //! As MPI says, file errors return their code unless the program sets
 //! another handler (`MPI_File_set_errhandler`).
 
@@ -36,6 +37,9 @@ pub(crate) struct File {
     pointer: u64,
     /// The shared file pointer (`io_shared.rs`).
     pub(crate) shared: Shared,
+    /// The bytes moved by a split collective begun and not ended yet
+    /// (`io_split.rs`).
+    pub(crate) split: Option<usize>,
 }
 
 /// Where a file's data is: `filetype` tiles the file from byte `disp`.
@@ -220,6 +224,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_File_open(
             },
             pointer,
             shared,
+            split: None,
         }));
         *fh = vp.files.len() as c_int - 1;
         let default = vp.errhandler(file_key(MPI_FILE_NULL));
@@ -373,6 +378,13 @@ pub(crate) fn transfer(
         rb.finish(at);
         at
     };
+    write_file_status(status, moved);
+    Ok(moved)
+}
+
+/// Writes the status of a file call that moved `bytes` (none if `status`
+/// is `MPI_STATUS_IGNORE`).
+pub(crate) fn write_file_status(status: *mut MpiStatus, bytes: usize) {
     if !status.is_null() {
         // SAFETY: the program passes an MPI_Status (checked non-null).
         unsafe {
@@ -381,17 +393,16 @@ pub(crate) fn transfer(
                 tag: MPI_ANY_TAG,
                 error: MPI_SUCCESS,
                 cancelled: 0,
-                count: moved as i64,
+                count: bytes as i64,
             }
         };
     }
-    Ok(moved)
 }
 
 /// Reads or writes at elementary type `offset` of `fh`'s view (see
 /// [`transfer`]); a negative offset is an error.
 #[allow(clippy::too_many_arguments)]
-fn at_offset(
+pub(crate) fn at_offset(
     vp: &mut Vp,
     fh: c_int,
     offset: i64,
@@ -408,7 +419,7 @@ fn at_offset(
 
 /// Reads or writes at `fh`'s individual file pointer, which moves past
 /// the data (see [`transfer`]).
-fn at_pointer(
+pub(crate) fn at_pointer(
     vp: &mut Vp,
     fh: c_int,
     buf: *mut c_void,

@@ -124,6 +124,40 @@ fn at_shared(
     transfer(vp, fh, at, buf, count, datatype, write, status)
 }
 
+/// Reads or writes the ranks' data one after another in rank order at the
+/// shared file pointer (collective): an exclusive scan of the counts, rank
+/// 0's one request for the total, a broadcast.
+pub(crate) fn ordered(
+    vp: &mut Vp,
+    fh: c_int,
+    buf: *mut c_void,
+    count: c_int,
+    datatype: c_int,
+    write: bool,
+    status: *mut MpiStatus,
+) -> Result<usize, Fail> {
+    let (shared, n) = claim(vp, fh, count, datatype)?;
+    let c = shared.replies;
+    let (mut before, mut total, mut base) = ([0u64], [0u64], [0u64]);
+    vp.mpi().exscan(&[n], &mut before, &Op::Sum, c)?;
+    vp.mpi().allreduce(&[n], &mut total, &Op::Sum, c)?;
+    if vp.mpi().comm_rank(c)? == 0 {
+        before[0] = 0;
+        base[0] = shared.ask(vp, ADD, total[0])?;
+    }
+    vp.mpi().bcast(&mut base, 0, c)?;
+    transfer(
+        vp,
+        fh,
+        base[0] + before[0],
+        buf,
+        count,
+        datatype,
+        write,
+        status,
+    )
+}
+
 /// Defines the independent call at the shared pointer, its non-blocking
 /// form (done in the call, a complete request) and the ordered
 /// (collective) one.
@@ -169,19 +203,7 @@ macro_rules! shared_io {
             status: *mut MpiStatus,
         ) -> c_int {
             entry(&stringify!($ordered)[5..], file_key(fh), |vp| {
-                let (shared, n) = claim(vp, fh, count, datatype)?;
-                let c = shared.replies;
-                let (mut before, mut total, mut base) = ([0u64], [0u64], [0u64]);
-                vp.mpi().exscan(&[n], &mut before, &Op::Sum, c)?;
-                vp.mpi().allreduce(&[n], &mut total, &Op::Sum, c)?;
-                let me = vp.mpi().comm_rank(c)?;
-                if me == 0 {
-                    before[0] = 0;
-                    base[0] = shared.ask(vp, ADD, total[0])?;
-                }
-                vp.mpi().bcast(&mut base, 0, c)?;
-                let at = base[0] + before[0];
-                transfer(vp, fh, at, buf, count, datatype, $write, status).map(drop)
+                ordered(vp, fh, buf, count, datatype, $write, status).map(drop)
             })
         }
     };

@@ -34,6 +34,7 @@ mod image;
 mod info;
 mod io;
 mod io_shared;
+mod io_split;
 pub mod loader;
 mod malloc;
 mod ops;

@@ -299,7 +299,7 @@ fn neighbor_collectives_on_grids_and_graphs_match_open_mpi() {
 fn mpi_io_through_views_matches_open_mpi() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("io.dat").display().to_string();
-    let all_right = "io: blocks 1 view 1 whole 1 short 1 nonblocking 1 errors 1";
+    let all_right = "io: blocks 1 view 1 whole 1 short 1 nonblocking 1 split 1 errors 1";
     kernel("io", 4, &[&file], all_right);
     kernel("io", 1, &[&file], all_right);
     // Deleted on close: nothing is left.

@@ -1281,7 +1281,7 @@ fn a_c_program_runs_its_ranks_on_several_processes() {
     let file = dir.path().join("io.dat").display().to_string();
     let out = printed(mpirun(2, &["ampi", "run", &so, "--vp", "4", "--", &file]));
     assert!(
-        out.contains("io: blocks 1 view 1 whole 1 short 1 nonblocking 1 errors 1"),
+        out.contains("io: blocks 1 view 1 whole 1 short 1 nonblocking 1 split 1 errors 1"),
         "{out}"
     );
     // Neighbor collectives between processes.

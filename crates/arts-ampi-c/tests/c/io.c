@@ -5,8 +5,8 @@
  * rank 0 through the default view and checked; the individual file
  * pointer (MPI_File_write, seek, get_position), sizes, a read past the end
  * (short count), non-blocking writes and reads (MPI_File_iwrite_at,
- * MPI_File_iread, waited for), errors returned by default, and delete on
- * close.
+ * MPI_File_iread, waited for), split collectives (begin/end), errors
+ * returned by default, and delete on close.
  *
  *   io FILE */
 #include <mpi.h>
@@ -20,7 +20,7 @@ int main(int argc, char **argv) {
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &n);
     const char *path = argc > 1 ? argv[1] : "io.dat";
-    int ok[6] = {1, 1, 1, 1, 1, 1};
+    int ok[7] = {1, 1, 1, 1, 1, 1, 1};
     MPI_File f;
     MPI_File_open(MPI_COMM_WORLD, path, MPI_MODE_CREATE | MPI_MODE_RDWR, MPI_INFO_NULL, &f);
     MPI_File_set_size(f, 0);
@@ -94,6 +94,19 @@ int main(int argc, char **argv) {
     ok[5] &= c == 3 && again[0] == 7 * rank && again[2] == 7 * rank + 2;
     MPI_File_get_position(f, &pos);
     ok[5] &= pos == tail + 3 * (MPI_Offset)sizeof(int);
+
+    /* Split collectives: overwrite the three ints, read them back. */
+    int four[3] = {9 * rank, 9 * rank + 1, 9 * rank + 2}, got[3] = {-1, -1, -1};
+    MPI_File_write_at_all_begin(f, tail, four, 3, MPI_INT);
+    MPI_File_write_at_all_end(f, four, &st);
+    MPI_Get_count(&st, MPI_INT, &c);
+    ok[6] = c == 3;
+    MPI_File_sync(f);
+    MPI_File_seek(f, tail, MPI_SEEK_SET);
+    MPI_File_read_all_begin(f, got, 3, MPI_INT);
+    MPI_File_read_all_end(f, got, &st);
+    MPI_Get_count(&st, MPI_INT, &c);
+    ok[6] &= c == 3 && got[0] == 9 * rank && got[2] == 9 * rank + 2;
     MPI_File_close(&f);
     ok[4] = f == MPI_FILE_NULL;
 
@@ -112,11 +125,11 @@ int main(int argc, char **argv) {
     rc = MPI_File_open(MPI_COMM_WORLD, path, MPI_MODE_RDONLY, MPI_INFO_NULL, &f);
     ok[4] &= rc != MPI_SUCCESS;
 
-    int all_ok[6];
-    MPI_Allreduce(ok, all_ok, 6, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
+    int all_ok[7];
+    MPI_Allreduce(ok, all_ok, 7, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
     if (rank == 0)
-        printf("io: blocks %d view %d whole %d short %d nonblocking %d errors %d\n", all_ok[0],
-               all_ok[1], all_ok[2], all_ok[3], all_ok[5], all_ok[4]);
+        printf("io: blocks %d view %d whole %d short %d nonblocking %d split %d errors %d\n",
+               all_ok[0], all_ok[1], all_ok[2], all_ok[3], all_ok[5], all_ok[6], all_ok[4]);
     MPI_Finalize();
     return 0;
 }
