@@ -149,6 +149,7 @@ typedef MPI_Comm_delete_attr_function MPI_Delete_function;
 #define MPI_SEEK_CUR 602
 #define MPI_SEEK_END 604
 /* topologies (MPI_Topo_test) and graph edge weights (ignored) */
+#define MPI_GRAPH 1
 #define MPI_CART 2
 #define MPI_DIST_GRAPH 3
 #define MPI_UNWEIGHTED ((int *)2)
@@ -312,6 +313,12 @@ typedef MPI_Comm_delete_attr_function MPI_Delete_function;
 #define MPI_Dist_graph_neighbors_count ARTS_MPI_Dist_graph_neighbors_count
 #define MPI_Dist_graph_neighbors ARTS_MPI_Dist_graph_neighbors
 #define MPI_Topo_test ARTS_MPI_Topo_test
+#define MPI_Graph_create ARTS_MPI_Graph_create
+#define MPI_Graphdims_get ARTS_MPI_Graphdims_get
+#define MPI_Graph_get ARTS_MPI_Graph_get
+#define MPI_Graph_neighbors_count ARTS_MPI_Graph_neighbors_count
+#define MPI_Graph_neighbors ARTS_MPI_Graph_neighbors
+#define MPI_Graph_map ARTS_MPI_Graph_map
 #define MPI_Neighbor_allgather ARTS_MPI_Neighbor_allgather
 #define MPI_Ineighbor_allgather ARTS_MPI_Ineighbor_allgather
 #define MPI_Neighbor_allgatherv ARTS_MPI_Neighbor_allgatherv
@@ -654,6 +661,15 @@ int MPI_Dist_graph_neighbors_count(MPI_Comm comm, int *indegree, int *outdegree,
 int MPI_Dist_graph_neighbors(MPI_Comm comm, int maxindegree, int sources[], int *sourceweights,
                              int maxoutdegree, int destinations[], int *destweights);
 int MPI_Topo_test(MPI_Comm comm, int *status);
+/* MPI-1 graphs: every rank gives the whole graph (node r's edges are
+ * edges[index[r-1]..index[r]]); no reordering. */
+int MPI_Graph_create(MPI_Comm comm_old, int nnodes, const int index[], const int edges[],
+                     int reorder, MPI_Comm *comm_graph);
+int MPI_Graphdims_get(MPI_Comm comm, int *nnodes, int *nedges);
+int MPI_Graph_get(MPI_Comm comm, int maxindex, int maxedges, int index[], int edges[]);
+int MPI_Graph_neighbors_count(MPI_Comm comm, int rank, int *nneighbors);
+int MPI_Graph_neighbors(MPI_Comm comm, int rank, int maxneighbors, int neighbors[]);
+int MPI_Graph_map(MPI_Comm comm, int nnodes, const int index[], const int edges[], int *newrank);
 int MPI_Neighbor_allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                            void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm);
 int MPI_Ineighbor_allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,

@@ -74,6 +74,8 @@ pub const MPI_SEEK_SET: c_int = 600;
 pub const MPI_SEEK_CUR: c_int = 602;
 /// `MPI_SEEK_END`.
 pub const MPI_SEEK_END: c_int = 604;
+/// `MPI_GRAPH` (`MPI_Topo_test`).
+pub const MPI_GRAPH: c_int = 1;
 /// `MPI_CART` (`MPI_Topo_test`).
 pub const MPI_CART: c_int = 2;
 /// `MPI_DIST_GRAPH` (`MPI_Topo_test`).

@@ -749,6 +749,30 @@ pub static EXPORTS: Exports = Exports(&[
         crate::fortran::mpi_topo_test_ as *const (),
     ),
     (
+        "mpi_graph_create_",
+        crate::fortran::mpi_graph_create_ as *const (),
+    ),
+    (
+        "mpi_graphdims_get_",
+        crate::fortran::mpi_graphdims_get_ as *const (),
+    ),
+    (
+        "mpi_graph_get_",
+        crate::fortran::mpi_graph_get_ as *const (),
+    ),
+    (
+        "mpi_graph_neighbors_count_",
+        crate::fortran::mpi_graph_neighbors_count_ as *const (),
+    ),
+    (
+        "mpi_graph_neighbors_",
+        crate::fortran::mpi_graph_neighbors_ as *const (),
+    ),
+    (
+        "mpi_graph_map_",
+        crate::fortran::mpi_graph_map_ as *const (),
+    ),
+    (
         "mpi_type_commit_",
         crate::fortran::mpi_type_commit_ as *const (),
     ),
@@ -1085,6 +1109,30 @@ pub static EXPORTS: Exports = Exports(&[
     (
         "ARTS_MPI_Topo_test",
         crate::topo::ARTS_MPI_Topo_test as *const (),
+    ),
+    (
+        "ARTS_MPI_Graph_create",
+        crate::topo::ARTS_MPI_Graph_create as *const (),
+    ),
+    (
+        "ARTS_MPI_Graphdims_get",
+        crate::topo::ARTS_MPI_Graphdims_get as *const (),
+    ),
+    (
+        "ARTS_MPI_Graph_get",
+        crate::topo::ARTS_MPI_Graph_get as *const (),
+    ),
+    (
+        "ARTS_MPI_Graph_neighbors_count",
+        crate::topo::ARTS_MPI_Graph_neighbors_count as *const (),
+    ),
+    (
+        "ARTS_MPI_Graph_neighbors",
+        crate::topo::ARTS_MPI_Graph_neighbors as *const (),
+    ),
+    (
+        "ARTS_MPI_Graph_map",
+        crate::topo::ARTS_MPI_Graph_map as *const (),
     ),
     (
         "ARTS_MPI_Neighbor_allgather",

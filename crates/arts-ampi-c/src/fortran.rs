@@ -344,6 +344,15 @@ fortran! {
         sendtype: i, recvbuf: b, recvcount: i, recvtype: i, comm: i);
     mpi_neighbor_alltoallv_ => ARTS_MPI_Neighbor_alltoallv(sendbuf: b, sendcounts: a,
         sdispls: a, sendtype: i, recvbuf: b, recvcounts: a, rdispls: a, recvtype: i, comm: i);
+    mpi_graph_create_ => ARTS_MPI_Graph_create(comm: i, nnodes: i, index: a, edges: a, reorder: i,
+        comm_graph: o);
+    mpi_graphdims_get_ => ARTS_MPI_Graphdims_get(comm: i, nnodes: o, nedges: o);
+    mpi_graph_get_ => ARTS_MPI_Graph_get(comm: i, maxindex: i, maxedges: i, index: m, edges: m);
+    mpi_graph_neighbors_count_ => ARTS_MPI_Graph_neighbors_count(comm: i, rank: i,
+        nneighbors: o);
+    mpi_graph_neighbors_ => ARTS_MPI_Graph_neighbors(comm: i, rank: i, maxneighbors: i,
+        neighbors: m);
+    mpi_graph_map_ => ARTS_MPI_Graph_map(comm: i, nnodes: i, index: a, edges: a, newrank: o);
     mpi_topo_test_ => ARTS_MPI_Topo_test(comm: i, status: o);
 
     mpi_file_close_ => ARTS_MPI_File_close(fh: m);

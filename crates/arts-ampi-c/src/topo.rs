@@ -1,7 +1,12 @@
-//! Distributed graph topologies (`MPI_Dist_graph_create_adjacent`), what a
-//! communicator's topology is (`MPI_Topo_test`), and the neighbor lists of
-//! Cartesian and graph topologies that the neighbor collectives use.
-//! Edge weights and reordering are accepted and ignored.
+//! Graph topologies: distributed ones (`MPI_Dist_graph_create_adjacent`),
+//! where each rank gives its own edges, and MPI-1's (`MPI_Graph_create`),
+//! where every rank gives the whole graph and a rank's neighbors are both
+//! its sources and its destinations; what a communicator's topology is
+//! (`MPI_Topo_test`), and the neighbor lists of Cartesian and graph
+//! topologies that the neighbor collectives use. Edge weights and
+//! reordering are accepted and ignored.
+
+use arts_ampi::Comm;
 
 use std::ffi::c_int;
 
@@ -11,13 +16,16 @@ use crate::state::{Fail, Vp, comm_of, count, entry, ints, out};
 /// `MPI_UNWEIGHTED` and `MPI_WEIGHTS_EMPTY` in mpi.h (no weights).
 const NO_WEIGHTS: [usize; 2] = [2, 3];
 
-/// A rank's edges in a distributed graph.
+/// A rank's edges in a graph topology.
 #[derive(Clone, Debug)]
 pub(crate) struct Graph {
     /// Ranks it receives from, in order.
     pub sources: Vec<c_int>,
     /// Ranks it sends to, in order.
     pub dests: Vec<c_int>,
+    /// An MPI-1 graph's `index` and `edges` (all ranks'), or `None` for a
+    /// distributed graph.
+    pub whole: Option<(Vec<c_int>, Vec<c_int>)>,
 }
 
 /// This rank's neighbors in `comm`'s topology: (sources, destinations).
@@ -84,6 +92,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Dist_graph_create_adjacent(
         let graph = Graph {
             sources: ranks(sources, indegree, "sources", size)?,
             dests: ranks(destinations, outdegree, "destinations", size)?,
+            whole: None,
         };
         let new = vp.mpi().comm_dup(comm_of(comm_old)?)?.0 as c_int;
         crate::comm::inherit(vp, comm_old, new);
@@ -151,18 +160,205 @@ fn graph(vp: &Vp, comm: c_int) -> Result<Graph, Fail> {
     })
 }
 
-/// `MPI_Topo_test`: `MPI_CART`, `MPI_DIST_GRAPH` or `MPI_UNDEFINED`.
+/// `MPI_Topo_test`: `MPI_CART`, `MPI_GRAPH`, `MPI_DIST_GRAPH` or
+/// `MPI_UNDEFINED`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C-unwind" fn ARTS_MPI_Topo_test(comm: c_int, status: *mut c_int) -> c_int {
     entry("MPI_Topo_test", comm, |vp| {
         vp.mpi().comm_size(comm_of(comm)?)?;
-        *out(status, "status")? = if vp.carts.contains_key(&comm) {
-            MPI_CART
-        } else if vp.graphs.contains_key(&comm) {
-            MPI_DIST_GRAPH
-        } else {
-            MPI_UNDEFINED
+        *out(status, "status")? = match (vp.carts.contains_key(&comm), vp.graphs.get(&comm)) {
+            (true, _) => MPI_CART,
+            (_, Some(g)) if g.whole.is_some() => MPI_GRAPH,
+            (_, Some(_)) => MPI_DIST_GRAPH,
+            _ => MPI_UNDEFINED,
         };
+        Ok(())
+    })
+}
+
+/// Checks an MPI-1 graph of `nnodes` ranks (`index`: each node's end in
+/// `edges`, cumulative), returns it.
+fn whole_graph(
+    nnodes: c_int,
+    index: *const c_int,
+    edges: *const c_int,
+) -> Result<(Vec<c_int>, Vec<c_int>), Fail> {
+    let index = ints(index, count(nnodes, "nnodes")?, "index")?.to_vec();
+    if index.windows(2).any(|w| w[1] < w[0]) || index.first().is_some_and(|&i| i < 0) {
+        return Err(Fail::new(
+            ERR_ARG,
+            format!("index {index:?} is not a non-decreasing list of edge counts"),
+        ));
+    }
+    let nedges = index.last().copied().unwrap_or(0);
+    let edges = ints(edges, count(nedges, "index")?, "edges")?.to_vec();
+    if let Some(bad) = edges.iter().find(|&&e| !(0..nnodes).contains(&e)) {
+        return Err(Fail::new(
+            ERR_RANK,
+            format!("edges lists {bad}, not a node of the graph of {nnodes}"),
+        ));
+    }
+    Ok((index, edges))
+}
+
+/// The neighbors of node `r` of an MPI-1 graph.
+fn node_neighbors((index, edges): &(Vec<c_int>, Vec<c_int>), r: c_int) -> Result<&[c_int], Fail> {
+    let r = usize::try_from(r)
+        .ok()
+        .filter(|&r| r < index.len())
+        .ok_or_else(|| {
+            Fail::new(
+                ERR_RANK,
+                format!("{r} is not a node of the graph of {}", index.len()),
+            )
+        })?;
+    let start = if r == 0 { 0 } else { index[r - 1] as usize };
+    Ok(&edges[start..index[r] as usize])
+}
+
+/// `MPI_Graph_create` (collective): a communicator of the first `nnodes`
+/// ranks of `comm_old` (the others get `MPI_COMM_NULL`), node `r` linked
+/// to `edges[index[r-1]..index[r]]`; no reordering.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Graph_create(
+    comm_old: c_int,
+    nnodes: c_int,
+    index: *const c_int,
+    edges: *const c_int,
+    _reorder: c_int,
+    comm_graph: *mut c_int,
+) -> c_int {
+    entry("MPI_Graph_create", comm_old, |vp| {
+        let newcomm = out(comm_graph, "comm_graph")?;
+        let c = comm_of(comm_old)?;
+        let (size, me) = (vp.mpi().comm_size(c)?, vp.mpi().comm_rank(c)?);
+        if nnodes > size {
+            return Err(Fail::new(
+                ERR_ARG,
+                format!("a graph of {nnodes} nodes does not fit the communicator of {size}"),
+            ));
+        }
+        let whole = whole_graph(nnodes, index, edges)?;
+        let color = if me < nnodes { 0 } else { arts_ampi::UNDEFINED };
+        *newcomm = match vp.mpi().comm_split(c, color, me)? {
+            Some(Comm(new)) => {
+                let new = new as c_int;
+                crate::comm::inherit(vp, comm_old, new);
+                let mine = node_neighbors(&whole, me)?.to_vec();
+                let graph = Graph {
+                    sources: mine.clone(),
+                    dests: mine,
+                    whole: Some(whole),
+                };
+                vp.graphs.insert(new, graph);
+                new
+            }
+            None => MPI_COMM_NULL,
+        };
+        Ok(())
+    })
+}
+
+/// The MPI-1 graph of `comm`.
+fn whole_of(vp: &Vp, comm: c_int) -> Result<(Vec<c_int>, Vec<c_int>), Fail> {
+    vp.graphs
+        .get(&comm)
+        .and_then(|g| g.whole.clone())
+        .ok_or_else(|| {
+            Fail::new(
+                ERR_TOPOLOGY,
+                format!("communicator {comm} has no graph topology (MPI_Graph_create)"),
+            )
+        })
+}
+
+/// `MPI_Graphdims_get`: the graph's nodes and edges.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Graphdims_get(
+    comm: c_int,
+    nnodes: *mut c_int,
+    nedges: *mut c_int,
+) -> c_int {
+    entry("MPI_Graphdims_get", comm, |vp| {
+        let (index, edges) = whole_of(vp, comm)?;
+        *out(nnodes, "nnodes")? = index.len() as c_int;
+        *out(nedges, "nedges")? = edges.len() as c_int;
+        Ok(())
+    })
+}
+
+/// Copies the first `max` values of `list` to `to`.
+fn copy_out(list: &[c_int], max: c_int, to: *mut c_int, what: &str) -> Result<(), Fail> {
+    for (i, &v) in list.iter().take(count(max, what)?).enumerate() {
+        // SAFETY: the program passes room for `max` values.
+        unsafe { *out(to.add(i), what)? = v };
+    }
+    Ok(())
+}
+
+/// `MPI_Graph_get`: the first `maxindex` of `index` and `maxedges` of `edges`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Graph_get(
+    comm: c_int,
+    maxindex: c_int,
+    maxedges: c_int,
+    index: *mut c_int,
+    edges: *mut c_int,
+) -> c_int {
+    entry("MPI_Graph_get", comm, |vp| {
+        let (i, e) = whole_of(vp, comm)?;
+        copy_out(&i, maxindex, index, "index")?;
+        copy_out(&e, maxedges, edges, "edges")
+    })
+}
+
+/// `MPI_Graph_neighbors_count`: the neighbors of node `rank`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Graph_neighbors_count(
+    comm: c_int,
+    rank: c_int,
+    nneighbors: *mut c_int,
+) -> c_int {
+    entry("MPI_Graph_neighbors_count", comm, |vp| {
+        let whole = whole_of(vp, comm)?;
+        *out(nneighbors, "nneighbors")? = node_neighbors(&whole, rank)?.len() as c_int;
+        Ok(())
+    })
+}
+
+/// `MPI_Graph_neighbors`: the first `maxneighbors` neighbors of node `rank`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Graph_neighbors(
+    comm: c_int,
+    rank: c_int,
+    maxneighbors: c_int,
+    neighbors: *mut c_int,
+) -> c_int {
+    entry("MPI_Graph_neighbors", comm, |vp| {
+        let whole = whole_of(vp, comm)?;
+        copy_out(
+            node_neighbors(&whole, rank)?,
+            maxneighbors,
+            neighbors,
+            "neighbors",
+        )
+    })
+}
+
+/// `MPI_Graph_map`: this rank's rank in such a graph (no reordering: its
+/// own, or `MPI_UNDEFINED` beyond `nnodes`).
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Graph_map(
+    comm: c_int,
+    nnodes: c_int,
+    index: *const c_int,
+    edges: *const c_int,
+    newrank: *mut c_int,
+) -> c_int {
+    entry("MPI_Graph_map", comm, |vp| {
+        whole_graph(nnodes, index, edges)?;
+        let me = vp.mpi().comm_rank(comm_of(comm)?)?;
+        *out(newrank, "newrank")? = if me < nnodes { me } else { MPI_UNDEFINED };
         Ok(())
     })
 }

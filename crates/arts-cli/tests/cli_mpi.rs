@@ -1288,7 +1288,7 @@ fn a_c_program_runs_its_ranks_on_several_processes() {
     let so = c_program("neighbors").expect("gcc is installed");
     let out = printed(mpirun(2, &["ampi", "run", &so, "--vp", "6"]));
     assert!(
-        out.contains("neighbors: cart allgather 1 cart alltoall 1 graph 1 graph v 1"),
+        out.contains("neighbors: cart allgather 1 cart alltoall 1 graph 1 graph v 1 mpi-1 graph 1"),
         "{out}"
     );
     // One-sided operations between processes.

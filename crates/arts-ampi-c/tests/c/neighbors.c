@@ -2,7 +2,9 @@
  * MPI_PROC_NULL neighbors at the y edges, whose receive parts stay as
  * they were) and on a distributed graph where rank r receives from r-1 and
  * r-2 and sends to r+1 and r+2 (mod n); blocking and non-blocking forms,
- * MPI_Topo_test, MPI_Dist_graph_neighbors(_count). Prints one line of
+ * MPI_Topo_test, MPI_Dist_graph_neighbors(_count); and an MPI-1 graph
+ * (MPI_Graph_create: a ring, each rank linked to both sides; its queries
+ * and a neighbor allgather over it). Prints one line of
  * checks, the same under Open MPI. Run on 6 ranks (a 3 x 2 grid): every
  * periodic dimension has at least 3 ranks, so no neighbor appears twice. */
 #include <mpi.h>
@@ -13,7 +15,7 @@ int main(int argc, char **argv) {
     int rank, n;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &n);
-    int ok[4] = {1, 1, 1, 1};
+    int ok[5] = {1, 1, 1, 1, 1};
 
     int dims[2] = {0, 0}, periods[2] = {1, 0};
     MPI_Dims_create(n, 2, dims);
@@ -73,11 +75,40 @@ int main(int argc, char **argv) {
              in4[2] == -7;
     MPI_Comm_free(&g);
 
-    int all[4];
-    MPI_Allreduce(ok, all, 4, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
+    /* An MPI-1 graph: a ring of all ranks but the last (which gets
+     * MPI_COMM_NULL), node r linked to r-1 and r+1. */
+    int nodes = n > 1 ? n - 1 : 1, index[64], edges[128];
+    for (int r = 0; r < nodes; r++) {
+        edges[2 * r] = (r + nodes - 1) % nodes;
+        edges[2 * r + 1] = (r + 1) % nodes;
+        index[r] = 2 * (r + 1);
+    }
+    MPI_Comm ring;
+    MPI_Graph_create(MPI_COMM_WORLD, nodes, index, edges, 0, &ring);
+    if (rank >= nodes) {
+        ok[4] = ring == MPI_COMM_NULL;
+    } else {
+        int topo, nn, ne, cnt, nb[2], gi[64], ge[128], got[2] = {-1, -1};
+        MPI_Topo_test(ring, &topo);
+        MPI_Graphdims_get(ring, &nn, &ne);
+        ok[4] = topo == MPI_GRAPH && nn == nodes && ne == 2 * nodes;
+        MPI_Graph_neighbors_count(ring, (rank + 1) % nodes, &cnt);
+        MPI_Graph_neighbors(ring, rank, 2, nb);
+        ok[4] &= cnt == 2 && nb[0] == (rank + nodes - 1) % nodes && nb[1] == (rank + 1) % nodes;
+        MPI_Graph_get(ring, nodes, 2 * nodes, gi, ge);
+        for (int i = 0; i < nodes; i++) ok[4] &= gi[i] == index[i];
+        for (int i = 0; i < 2 * nodes; i++) ok[4] &= ge[i] == edges[i];
+        int me = 10 * rank;
+        MPI_Neighbor_allgather(&me, 1, MPI_INT, got, 1, MPI_INT, ring);
+        ok[4] &= got[0] == 10 * nb[0] && got[1] == 10 * nb[1];
+        MPI_Comm_free(&ring);
+    }
+
+    int all[5];
+    MPI_Allreduce(ok, all, 5, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
     if (rank == 0)
-        printf("neighbors: cart allgather %d cart alltoall %d graph %d graph v %d\n", all[0],
-               all[1], all[2], all[3]);
+        printf("neighbors: cart allgather %d cart alltoall %d graph %d graph v %d mpi-1 graph %d\n",
+               all[0], all[1], all[2], all[3], all[4]);
     MPI_Finalize();
     return 0;
 }
