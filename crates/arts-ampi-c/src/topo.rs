@@ -134,14 +134,9 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Dist_graph_neighbors(
     entry("MPI_Dist_graph_neighbors", comm, |vp| {
         let g = graph(vp, comm)?;
         let fill = |list: &[c_int], max: c_int, to: *mut c_int, weights: *mut c_int| {
-            let n = list.len().min(count(max, "maxdegree")?);
-            for (i, &r) in list.iter().take(n).enumerate() {
-                // SAFETY: the program passes room for `max` entries.
-                unsafe { *out(to.add(i), "neighbors")? = r };
-                if !weights.is_null() && !NO_WEIGHTS.contains(&(weights as usize)) {
-                    // SAFETY: as above.
-                    unsafe { *weights.add(i) = 1 };
-                }
+            copy_out(list, max, to, "neighbors")?;
+            if !weights.is_null() && !NO_WEIGHTS.contains(&(weights as usize)) {
+                copy_out(&vec![1; list.len()], max, weights, "weights")?;
             }
             Ok::<_, Fail>(())
         };
