@@ -375,6 +375,8 @@ typedef MPI_Comm_delete_attr_function MPI_Delete_function;
 #define MPI_File_get_position_shared ARTS_MPI_File_get_position_shared
 #define MPI_Win_create ARTS_MPI_Win_create
 #define MPI_Win_allocate ARTS_MPI_Win_allocate
+#define MPI_Win_allocate_shared ARTS_MPI_Win_allocate_shared
+#define MPI_Win_shared_query ARTS_MPI_Win_shared_query
 #define MPI_Win_free ARTS_MPI_Win_free
 #define MPI_Win_fence ARTS_MPI_Win_fence
 #define MPI_Win_post ARTS_MPI_Win_post
@@ -788,6 +790,13 @@ int MPI_Win_create(void *base, MPI_Aint size, int disp_unit, MPI_Info info, MPI_
                    MPI_Win *win);
 int MPI_Win_allocate(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, void *baseptr,
                      MPI_Win *win);
+/* Shared memory: the ranks of the communicator (of one process, e.g. from
+ * MPI_Comm_split_type with MPI_COMM_TYPE_SHARED) share one block, each
+ * rank's segment after the previous one's; MPI_Win_shared_query gives any
+ * rank's segment. With --isomalloc, a rank holding one is not migrated. */
+int MPI_Win_allocate_shared(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm,
+                            void *baseptr, MPI_Win *win);
+int MPI_Win_shared_query(MPI_Win win, int rank, MPI_Aint *size, int *disp_unit, void *baseptr);
 int MPI_Win_free(MPI_Win *win);
 int MPI_Win_fence(int assert, MPI_Win win);
 int MPI_Win_lock(int lock_type, int rank, int assert, MPI_Win win);

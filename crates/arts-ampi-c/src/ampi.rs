@@ -124,6 +124,7 @@ pub unsafe extern "C-unwind" fn ARTS_AMPI_Checkpoint(dname: *const c_char) -> c_
                 ),
             ));
         }
+        crate::shm::refuse_whole_checkpoint(vp)?;
         vp.whole_checkpoints += 1;
         vp.mpi().checkpoint_ranks(vp.whole_checkpoints)?;
         Ok(())
@@ -142,6 +143,7 @@ pub extern "C-unwind" fn ARTS_AMPI_MemCheckpoint() -> c_int {
         if !vp.mpi().checkpointing() {
             return Ok(());
         }
+        crate::shm::refuse_whole_checkpoint(vp)?;
         vp.whole_checkpoints += 1;
         vp.mpi().mem_checkpoint_ranks(vp.whole_checkpoints)?;
         Ok(())

@@ -896,6 +896,14 @@ pub static EXPORTS: Exports = Exports(&[
     ),
     ("mpi_win_sync_", crate::fortran::mpi_win_sync_ as *const ()),
     ("mpi_win_free_", crate::fortran::mpi_win_free_ as *const ()),
+    (
+        "mpi_win_allocate_shared_",
+        crate::fortran::mpi_win_allocate_shared_ as *const (),
+    ),
+    (
+        "mpi_win_shared_query_",
+        crate::fortran::mpi_win_shared_query_ as *const (),
+    ),
     ("mpi_wtick_", crate::fortran::mpi_wtick_ as *const ()),
     ("mpi_wtime_", crate::fortran::mpi_wtime_ as *const ()),
     (
@@ -1173,6 +1181,14 @@ pub static EXPORTS: Exports = Exports(&[
     (
         "ARTS_MPI_Win_allocate",
         crate::rma::ARTS_MPI_Win_allocate as *const (),
+    ),
+    (
+        "ARTS_MPI_Win_allocate_shared",
+        crate::shm::ARTS_MPI_Win_allocate_shared as *const (),
+    ),
+    (
+        "ARTS_MPI_Win_shared_query",
+        crate::shm::ARTS_MPI_Win_shared_query as *const (),
     ),
     (
         "ARTS_MPI_Win_free",

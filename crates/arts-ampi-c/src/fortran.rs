@@ -37,6 +37,7 @@ use crate::persistent::*;
 use crate::pscw::*;
 use crate::requests::*;
 use crate::rma::*;
+use crate::shm::*;
 use crate::state::current;
 use crate::topo::*;
 use crate::typecalls::*;
@@ -414,6 +415,10 @@ fortran! {
 
     mpi_win_create_ => ARTS_MPI_Win_create(base: b, size: x, disp_unit: i, info: i, comm: i,
         win: o);
+    mpi_win_allocate_shared_ => ARTS_MPI_Win_allocate_shared(size: x, disp_unit: i, info: i,
+        comm: i, baseptr: b, win: o);
+    mpi_win_shared_query_ => ARTS_MPI_Win_shared_query(win: i, rank: i, size: xo,
+        disp_unit: o, baseptr: b);
     mpi_win_free_ => ARTS_MPI_Win_free(win: m);
     mpi_win_fence_ => ARTS_MPI_Win_fence(assert: i, win: i);
     mpi_win_set_errhandler_ => ARTS_MPI_Win_set_errhandler(win: i, handler: i);

@@ -45,6 +45,7 @@ mod pscw;
 mod reduce;
 mod requests;
 mod rma;
+mod shm;
 mod state;
 mod topo;
 mod typecalls;

@@ -389,12 +389,15 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Win_flush_local_all(win: c_int) -> c_in
     })
 }
 
-/// `MPI_Win_sync`: the window's memory and its copy are one here, so it
-/// only checks the window.
+/// `MPI_Win_sync`: the window's memory and its copy are one here; a full
+/// memory fence orders this rank's loads and stores of a shared-memory
+/// window (`shm.rs`) against other ranks' on other PE threads.
 #[unsafe(no_mangle)]
 pub unsafe extern "C-unwind" fn ARTS_MPI_Win_sync(win: c_int) -> c_int {
     entry("MPI_Win_sync", comm_of_win(win), |vp| {
-        win_of(vp, win).map(|_| ())
+        win_of(vp, win)?;
+        std::sync::atomic::fence(std::sync::atomic::Ordering::SeqCst);
+        Ok(())
     })
 }
 

@@ -71,6 +71,8 @@ pub(crate) struct Win {
     epoch: i32,
     /// Memory of `MPI_Win_allocate`, freed with the window.
     owned: bool,
+    /// The block of a shared-memory window (`shm.rs`).
+    pub(crate) block: Option<crate::shm::Block>,
 }
 
 /// A window's memory on its rank, as the target of operations.
@@ -292,7 +294,7 @@ pub(crate) fn comm_of_win(win: c_int) -> c_int {
 }
 
 /// Makes a window of `size` bytes at `base` over `comm` (collective).
-fn create(
+pub(crate) fn create(
     vp: &mut Vp,
     base: *mut u8,
     size: isize,
@@ -345,6 +347,7 @@ fn create(
         exposed: None,
         epoch: 0,
         owned,
+        block: None,
     }));
     let h = vp.wins.len() as c_int - 1;
     // A window starts with its communicator's error handler.
@@ -433,7 +436,8 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Win_free(win: *mut c_int) -> c_int {
                 "an MPI_Win_start or MPI_Win_post epoch of the window is still open",
             ));
         }
-        let (comm, active, base, owned) = (w.comm, w.active, w.base, w.owned);
+        let (comm, active, base, owned, me) = (w.comm, w.active, w.base, w.owned, w.me);
+        let block = w.block.take();
         // No rank frees its side while another may still operate on it.
         vp.mpi().barrier(comm)?;
         vp.mpi().comm_free(active)?;
@@ -441,7 +445,14 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Win_free(win: *mut c_int) -> c_int {
         if owned {
             crate::malloc::release(base.cast());
         }
+        let shared = block.is_some();
+        if let Some(block) = block.filter(|_| me == 0) {
+            block.release();
+        }
         vp.wins[*handle as usize] = None;
+        if shared {
+            crate::shm::pin(vp);
+        }
         vp.errhandlers.remove(&win_key(*handle));
         *handle = MPI_WIN_NULL;
         Ok(())

@@ -286,6 +286,13 @@ fn the_shared_file_pointer_places_ordered_and_independent_data() {
 }
 
 #[test]
+fn shared_memory_windows_match_open_mpi() {
+    let all_right = "shm: segments 1 query 1 put 1";
+    kernel("shm", 5, &["300"], all_right);
+    kernel("shm", 1, &["300"], all_right);
+}
+
+#[test]
 fn neighbor_collectives_on_grids_and_graphs_match_open_mpi() {
     // 6 ranks: a 3 x 2 grid; 3 ranks: 3 x 1. Periodic dimensions of 1 or
     // 2 ranks, where a neighbor appears twice, match by order (as MPI-3

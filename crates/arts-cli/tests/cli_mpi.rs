@@ -1333,6 +1333,29 @@ fn a_c_program_runs_its_ranks_on_several_processes() {
         out.contains("io_shared: ordered 1 shared 1 seek 1 view 1"),
         "{out}"
     );
+    // Shared-memory windows per process, ranks pinned while they hold one;
+    // one over both processes is refused.
+    let so = c_program("shm").expect("gcc is installed");
+    let args = [
+        "ampi",
+        "run",
+        &so,
+        "--vp",
+        "5",
+        "--isomalloc",
+        "--lb",
+        "rotate",
+    ];
+    let out = printed(mpirun(
+        2,
+        &[&args[..], &["--lb-period", "1", "--", "100"]].concat(),
+    ));
+    assert!(out.contains("shm: segments 1 query 1 put 1"), "{out}");
+    let out = printed(mpirun(
+        2,
+        &["ampi", "run", &so, "--vp", "4", "--", "8", "world"],
+    ));
+    assert!(out.contains("shm world: MPI_ERR_COMM"), "{out}");
     // A Fortran program, with ranks that may move between processes.
     if let Some(so) = common::build_fortran("kernels.f90", dir.path()) {
         for iso in [&[][..], &["--isomalloc"]] {
