@@ -439,6 +439,26 @@ typedef MPI_Comm_delete_attr_function MPI_Delete_function;
 #define MPI_Request_free ARTS_MPI_Request_free
 #define MPI_Get_count ARTS_MPI_Get_count
 #define MPI_Barrier ARTS_MPI_Barrier
+#define MPI_Barrier_init ARTS_MPI_Barrier_init
+#define MPI_Bcast_init ARTS_MPI_Bcast_init
+#define MPI_Reduce_init ARTS_MPI_Reduce_init
+#define MPI_Allreduce_init ARTS_MPI_Allreduce_init
+#define MPI_Scan_init ARTS_MPI_Scan_init
+#define MPI_Exscan_init ARTS_MPI_Exscan_init
+#define MPI_Reduce_scatter_init ARTS_MPI_Reduce_scatter_init
+#define MPI_Reduce_scatter_block_init ARTS_MPI_Reduce_scatter_block_init
+#define MPI_Gather_init ARTS_MPI_Gather_init
+#define MPI_Gatherv_init ARTS_MPI_Gatherv_init
+#define MPI_Scatter_init ARTS_MPI_Scatter_init
+#define MPI_Scatterv_init ARTS_MPI_Scatterv_init
+#define MPI_Allgather_init ARTS_MPI_Allgather_init
+#define MPI_Allgatherv_init ARTS_MPI_Allgatherv_init
+#define MPI_Alltoall_init ARTS_MPI_Alltoall_init
+#define MPI_Alltoallv_init ARTS_MPI_Alltoallv_init
+#define MPI_Neighbor_allgather_init ARTS_MPI_Neighbor_allgather_init
+#define MPI_Neighbor_allgatherv_init ARTS_MPI_Neighbor_allgatherv_init
+#define MPI_Neighbor_alltoall_init ARTS_MPI_Neighbor_alltoall_init
+#define MPI_Neighbor_alltoallv_init ARTS_MPI_Neighbor_alltoallv_init
 #define MPI_Ibarrier ARTS_MPI_Ibarrier
 #define MPI_Bcast ARTS_MPI_Bcast
 #define MPI_Ibcast ARTS_MPI_Ibcast
@@ -946,6 +966,68 @@ int MPI_Reduce_local(const void *inbuf, void *inoutbuf, int count, MPI_Datatype 
                      MPI_Op op);
 int MPI_Op_create(MPI_User_function *user_fn, int commute, MPI_Op *op);
 int MPI_Op_free(MPI_Op *op);
+
+/* Persistent collectives (MPI-4): MPI_Start starts them as their
+ * non-blocking forms; their arguments are checked at each start. */
+int MPI_Barrier_init(MPI_Comm comm, MPI_Info info, MPI_Request *request);
+int MPI_Bcast_init(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
+                   MPI_Info info, MPI_Request *request);
+int MPI_Reduce_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                    MPI_Op op, int root, MPI_Comm comm, MPI_Info info, MPI_Request *request);
+int MPI_Allreduce_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                       MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request);
+int MPI_Scan_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                  MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request);
+int MPI_Exscan_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                    MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request);
+int MPI_Reduce_scatter_init(const void *sendbuf, void *recvbuf, const int recvcounts[],
+                            MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info,
+                            MPI_Request *request);
+int MPI_Reduce_scatter_block_init(const void *sendbuf, void *recvbuf, int recvcount,
+                                  MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                                  MPI_Info info, MPI_Request *request);
+int MPI_Gather_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                    int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
+                    MPI_Info info, MPI_Request *request);
+int MPI_Gatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                     const int recvcounts[], const int displs[], MPI_Datatype recvtype,
+                     int root, MPI_Comm comm, MPI_Info info, MPI_Request *request);
+int MPI_Scatter_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                     int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
+                     MPI_Info info, MPI_Request *request);
+int MPI_Scatterv_init(const void *sendbuf, const int sendcounts[], const int displs[],
+                      MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                      MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info,
+                      MPI_Request *request);
+int MPI_Allgather_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                       int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+                       MPI_Request *request);
+int MPI_Allgatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                        void *recvbuf, const int recvcounts[], const int displs[],
+                        MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+                        MPI_Request *request);
+int MPI_Alltoall_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                      int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+                      MPI_Request *request);
+int MPI_Alltoallv_init(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                       MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+                       const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+                       MPI_Request *request);
+int MPI_Neighbor_allgather_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                                void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                                MPI_Comm comm, MPI_Info info, MPI_Request *request);
+int MPI_Neighbor_allgatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                                 void *recvbuf, const int recvcounts[], const int displs[],
+                                 MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+                                 MPI_Request *request);
+int MPI_Neighbor_alltoall_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                               void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                               MPI_Comm comm, MPI_Info info, MPI_Request *request);
+int MPI_Neighbor_alltoallv_init(const void *sendbuf, const int sendcounts[],
+                                const int sdispls[], MPI_Datatype sendtype, void *recvbuf,
+                                const int recvcounts[], const int rdispls[],
+                                MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+                                MPI_Request *request);
 
 /* ---- datatypes ---- */
 int MPI_Type_contiguous(int count, MPI_Datatype oldtype, MPI_Datatype *newtype);

@@ -20,11 +20,12 @@ use crate::types::TypeInfo;
 pub(crate) const IN_PLACE: *const c_void = 1 as *const c_void;
 
 /// Defines C collective `MPI_X` (blocking: starts it and waits, reporting
-/// a deadlock as `MPI_X`) and `MPI_Ix` (stores the request), both from
+/// a deadlock as `MPI_X`), `MPI_Ix` (stores the request) and `MPI_X_init`
+/// (a persistent request that `MPI_Start` starts as `MPI_Ix`), all from
 /// one starter block (a `Result<CReq, Fail>`) over the blocking form's
 /// arguments and the rank's state `$vp`.
 macro_rules! collective {
-    ($blocking:ident, $nonblocking:ident, [$comm:ident]
+    ($blocking:ident, $nonblocking:ident, $init:ident, [$comm:ident]
      ($($arg:ident: $ty:ty),* $(,)?) |$vp:ident| $start:block) => {
         #[doc = concat!("`", stringify!($blocking), "` (blocking).")]
         #[unsafe(no_mangle)]
@@ -43,6 +44,21 @@ macro_rules! collective {
                 let request = crate::state::out(request, "request")?;
                 let r = $start?;
                 *request = $vp.add_req(r);
+                Ok(())
+            })
+        }
+
+        #[doc = concat!("`", stringify!($init), "`: a persistent `", stringify!($nonblocking), "`, started by `MPI_Start` (its arguments are checked then); `info` is ignored.")]
+        #[unsafe(no_mangle)]
+        pub unsafe extern "C-unwind" fn $init(
+            $($arg: $ty,)*
+            _info: c_int,
+            request: *mut c_int,
+        ) -> c_int {
+            entry(&stringify!($init)[5..], $comm, |vp| {
+                let request = crate::state::out(request, "request")?;
+                let start = move |$vp: &mut Vp| -> Result<CReq, Fail> { $start };
+                *request = crate::persistent::collective(vp, std::rc::Rc::new(start));
                 Ok(())
             })
         }
@@ -161,7 +177,7 @@ fn into_parts(
     }))
 }
 
-collective!(ARTS_MPI_Barrier, ARTS_MPI_Ibarrier, [comm](comm: c_int) |vp| {
+collective!(ARTS_MPI_Barrier, ARTS_MPI_Ibarrier, ARTS_MPI_Barrier_init, [comm](comm: c_int) |vp| {
     Ok::<_, Fail>(CReq::pending(vp.mpi().ibarrier(comm_of(comm)?)?))
 });
 
@@ -191,7 +207,7 @@ fn bcast(
     }))
 }
 
-collective!(ARTS_MPI_Bcast, ARTS_MPI_Ibcast, [comm](
+collective!(ARTS_MPI_Bcast, ARTS_MPI_Ibcast, ARTS_MPI_Bcast_init, [comm](
     buf: *mut c_void,
     count: c_int,
     datatype: c_int,
@@ -247,7 +263,7 @@ fn reduction(
 // The reductions combine in rank order, so non-commutative user
 // operations work. `MPI_Exscan`: rank `r` gets the reduction of ranks
 // `0..r`; rank 0's buffer is left as it is.
-collective!(ARTS_MPI_Reduce, ARTS_MPI_Ireduce, [comm](
+collective!(ARTS_MPI_Reduce, ARTS_MPI_Ireduce, ARTS_MPI_Reduce_init, [comm](
     sendbuf: *const c_void,
     recvbuf: *mut c_void,
     count: c_int,
@@ -260,11 +276,11 @@ collective!(ARTS_MPI_Reduce, ARTS_MPI_Ireduce, [comm](
     reduction(vp, Which::Reduce(root), sendbuf, recvbuf, n, datatype, op, comm)
 });
 
-/// Defines the collectives `$blocking`/`$nonblocking`: reduction `$which`
-/// of `count` elements on every rank.
+/// Defines the collectives `$blocking`/`$nonblocking`/`$init`: reduction
+/// `$which` of `count` elements on every rank.
 macro_rules! reduction_of_count {
-    ($blocking:ident, $nonblocking:ident, $which:expr) => {
-        collective!($blocking, $nonblocking, [comm](
+    ($blocking:ident, $nonblocking:ident, $init:ident, $which:expr) => {
+        collective!($blocking, $nonblocking, $init, [comm](
             sendbuf: *const c_void,
             recvbuf: *mut c_void,
             count: c_int,
@@ -278,9 +294,24 @@ macro_rules! reduction_of_count {
     };
 }
 
-reduction_of_count!(ARTS_MPI_Allreduce, ARTS_MPI_Iallreduce, Which::Allreduce);
-reduction_of_count!(ARTS_MPI_Scan, ARTS_MPI_Iscan, Which::Scan);
-reduction_of_count!(ARTS_MPI_Exscan, ARTS_MPI_Iexscan, Which::Exscan);
+reduction_of_count!(
+    ARTS_MPI_Allreduce,
+    ARTS_MPI_Iallreduce,
+    ARTS_MPI_Allreduce_init,
+    Which::Allreduce
+);
+reduction_of_count!(
+    ARTS_MPI_Scan,
+    ARTS_MPI_Iscan,
+    ARTS_MPI_Scan_init,
+    Which::Scan
+);
+reduction_of_count!(
+    ARTS_MPI_Exscan,
+    ARTS_MPI_Iexscan,
+    ARTS_MPI_Exscan_init,
+    Which::Exscan
+);
 
 /// Starts a reduce-scatter: the reduction of every rank's `sendbuf`
 /// (`counts` summed elements), part `i` to rank `i`.
@@ -298,7 +329,7 @@ fn reduce_scatter(
     reduction(vp, w, sendbuf, recvbuf, total, datatype, op, comm)
 }
 
-collective!(ARTS_MPI_Reduce_scatter, ARTS_MPI_Ireduce_scatter, [comm](
+collective!(ARTS_MPI_Reduce_scatter, ARTS_MPI_Ireduce_scatter, ARTS_MPI_Reduce_scatter_init, [comm](
     sendbuf: *const c_void,
     recvbuf: *mut c_void,
     recvcounts: *const c_int,
@@ -311,7 +342,7 @@ collective!(ARTS_MPI_Reduce_scatter, ARTS_MPI_Ireduce_scatter, [comm](
     reduce_scatter(vp, sendbuf, recvbuf, counts, datatype, op, comm)
 });
 
-collective!(ARTS_MPI_Reduce_scatter_block, ARTS_MPI_Ireduce_scatter_block, [comm](
+collective!(ARTS_MPI_Reduce_scatter_block, ARTS_MPI_Ireduce_scatter_block, ARTS_MPI_Reduce_scatter_block_init, [comm](
     sendbuf: *const c_void,
     recvbuf: *mut c_void,
     recvcount: c_int,
@@ -388,7 +419,7 @@ fn gather_parts(
     })
 }
 
-collective!(ARTS_MPI_Gather, ARTS_MPI_Igather, [comm](
+collective!(ARTS_MPI_Gather, ARTS_MPI_Igather, ARTS_MPI_Gather_init, [comm](
     sendbuf: *const c_void,
     sendcount: c_int,
     sendtype: c_int,
@@ -402,7 +433,7 @@ collective!(ARTS_MPI_Gather, ARTS_MPI_Igather, [comm](
     gather_parts(vp, sendbuf, sendcount, sendtype, recvbuf, layout, recvtype, root, comm)
 });
 
-collective!(ARTS_MPI_Gatherv, ARTS_MPI_Igatherv, [comm](
+collective!(ARTS_MPI_Gatherv, ARTS_MPI_Igatherv, ARTS_MPI_Gatherv_init, [comm](
     sendbuf: *const c_void,
     sendcount: c_int,
     sendtype: c_int,
@@ -461,7 +492,7 @@ fn scatter_parts(
     }))
 }
 
-collective!(ARTS_MPI_Scatter, ARTS_MPI_Iscatter, [comm](
+collective!(ARTS_MPI_Scatter, ARTS_MPI_Iscatter, ARTS_MPI_Scatter_init, [comm](
     sendbuf: *const c_void,
     sendcount: c_int,
     sendtype: c_int,
@@ -475,7 +506,7 @@ collective!(ARTS_MPI_Scatter, ARTS_MPI_Iscatter, [comm](
     scatter_parts(vp, sendbuf, layout, sendtype, recvbuf, recvcount, recvtype, root, comm)
 });
 
-collective!(ARTS_MPI_Scatterv, ARTS_MPI_Iscatterv, [comm](
+collective!(ARTS_MPI_Scatterv, ARTS_MPI_Iscatterv, ARTS_MPI_Scatterv_init, [comm](
     sendbuf: *const c_void,
     sendcounts: *const c_int,
     displs: *const c_int,
@@ -518,7 +549,7 @@ fn allgather_parts(
     })
 }
 
-collective!(ARTS_MPI_Allgather, ARTS_MPI_Iallgather, [comm](
+collective!(ARTS_MPI_Allgather, ARTS_MPI_Iallgather, ARTS_MPI_Allgather_init, [comm](
     sendbuf: *const c_void,
     sendcount: c_int,
     sendtype: c_int,
@@ -531,7 +562,7 @@ collective!(ARTS_MPI_Allgather, ARTS_MPI_Iallgather, [comm](
     allgather_parts(vp, sendbuf, sendcount, sendtype, recvbuf, layout, recvtype, comm)
 });
 
-collective!(ARTS_MPI_Allgatherv, ARTS_MPI_Iallgatherv, [comm](
+collective!(ARTS_MPI_Allgatherv, ARTS_MPI_Iallgatherv, ARTS_MPI_Allgatherv_init, [comm](
     sendbuf: *const c_void,
     sendcount: c_int,
     sendtype: c_int,
@@ -575,7 +606,7 @@ fn alltoall_parts(
     })
 }
 
-collective!(ARTS_MPI_Alltoall, ARTS_MPI_Ialltoall, [comm](
+collective!(ARTS_MPI_Alltoall, ARTS_MPI_Ialltoall, ARTS_MPI_Alltoall_init, [comm](
     sendbuf: *const c_void,
     sendcount: c_int,
     sendtype: c_int,
@@ -589,7 +620,7 @@ collective!(ARTS_MPI_Alltoall, ARTS_MPI_Ialltoall, [comm](
     alltoall_parts(vp, sendbuf, send, sendtype, recvbuf, recv, recvtype, comm)
 });
 
-collective!(ARTS_MPI_Alltoallv, ARTS_MPI_Ialltoallv, [comm](
+collective!(ARTS_MPI_Alltoallv, ARTS_MPI_Ialltoallv, ARTS_MPI_Alltoallv_init, [comm](
     sendbuf: *const c_void,
     sendcounts: *const c_int,
     sdispls: *const c_int,
@@ -668,7 +699,7 @@ fn neighbor_parts(
     })
 }
 
-collective!(ARTS_MPI_Neighbor_allgather, ARTS_MPI_Ineighbor_allgather, [comm](
+collective!(ARTS_MPI_Neighbor_allgather, ARTS_MPI_Ineighbor_allgather, ARTS_MPI_Neighbor_allgather_init, [comm](
     sendbuf: *const c_void,
     sendcount: c_int,
     sendtype: c_int,
@@ -681,7 +712,7 @@ collective!(ARTS_MPI_Neighbor_allgather, ARTS_MPI_Ineighbor_allgather, [comm](
     neighbor_parts(vp, sendbuf, send, sendtype, recvbuf, recv, recvtype, comm)
 });
 
-collective!(ARTS_MPI_Neighbor_allgatherv, ARTS_MPI_Ineighbor_allgatherv, [comm](
+collective!(ARTS_MPI_Neighbor_allgatherv, ARTS_MPI_Ineighbor_allgatherv, ARTS_MPI_Neighbor_allgatherv_init, [comm](
     sendbuf: *const c_void,
     sendcount: c_int,
     sendtype: c_int,
@@ -696,7 +727,7 @@ collective!(ARTS_MPI_Neighbor_allgatherv, ARTS_MPI_Ineighbor_allgatherv, [comm](
     neighbor_parts(vp, sendbuf, send, sendtype, recvbuf, recv, recvtype, comm)
 });
 
-collective!(ARTS_MPI_Neighbor_alltoall, ARTS_MPI_Ineighbor_alltoall, [comm](
+collective!(ARTS_MPI_Neighbor_alltoall, ARTS_MPI_Ineighbor_alltoall, ARTS_MPI_Neighbor_alltoall_init, [comm](
     sendbuf: *const c_void,
     sendcount: c_int,
     sendtype: c_int,
@@ -710,7 +741,7 @@ collective!(ARTS_MPI_Neighbor_alltoall, ARTS_MPI_Ineighbor_alltoall, [comm](
     neighbor_parts(vp, sendbuf, send, sendtype, recvbuf, recv, recvtype, comm)
 });
 
-collective!(ARTS_MPI_Neighbor_alltoallv, ARTS_MPI_Ineighbor_alltoallv, [comm](
+collective!(ARTS_MPI_Neighbor_alltoallv, ARTS_MPI_Ineighbor_alltoallv, ARTS_MPI_Neighbor_alltoallv_init, [comm](
     sendbuf: *const c_void,
     sendcounts: *const c_int,
     sdispls: *const c_int,

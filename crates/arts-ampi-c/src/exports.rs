@@ -112,6 +112,86 @@ pub static EXPORTS: Exports = Exports(&[
         crate::coll::ARTS_MPI_Barrier as *const (),
     ),
     (
+        "ARTS_MPI_Barrier_init",
+        crate::coll::ARTS_MPI_Barrier_init as *const (),
+    ),
+    (
+        "ARTS_MPI_Bcast_init",
+        crate::coll::ARTS_MPI_Bcast_init as *const (),
+    ),
+    (
+        "ARTS_MPI_Reduce_init",
+        crate::coll::ARTS_MPI_Reduce_init as *const (),
+    ),
+    (
+        "ARTS_MPI_Allreduce_init",
+        crate::coll::ARTS_MPI_Allreduce_init as *const (),
+    ),
+    (
+        "ARTS_MPI_Scan_init",
+        crate::coll::ARTS_MPI_Scan_init as *const (),
+    ),
+    (
+        "ARTS_MPI_Exscan_init",
+        crate::coll::ARTS_MPI_Exscan_init as *const (),
+    ),
+    (
+        "ARTS_MPI_Reduce_scatter_init",
+        crate::coll::ARTS_MPI_Reduce_scatter_init as *const (),
+    ),
+    (
+        "ARTS_MPI_Reduce_scatter_block_init",
+        crate::coll::ARTS_MPI_Reduce_scatter_block_init as *const (),
+    ),
+    (
+        "ARTS_MPI_Gather_init",
+        crate::coll::ARTS_MPI_Gather_init as *const (),
+    ),
+    (
+        "ARTS_MPI_Gatherv_init",
+        crate::coll::ARTS_MPI_Gatherv_init as *const (),
+    ),
+    (
+        "ARTS_MPI_Scatter_init",
+        crate::coll::ARTS_MPI_Scatter_init as *const (),
+    ),
+    (
+        "ARTS_MPI_Scatterv_init",
+        crate::coll::ARTS_MPI_Scatterv_init as *const (),
+    ),
+    (
+        "ARTS_MPI_Allgather_init",
+        crate::coll::ARTS_MPI_Allgather_init as *const (),
+    ),
+    (
+        "ARTS_MPI_Allgatherv_init",
+        crate::coll::ARTS_MPI_Allgatherv_init as *const (),
+    ),
+    (
+        "ARTS_MPI_Alltoall_init",
+        crate::coll::ARTS_MPI_Alltoall_init as *const (),
+    ),
+    (
+        "ARTS_MPI_Alltoallv_init",
+        crate::coll::ARTS_MPI_Alltoallv_init as *const (),
+    ),
+    (
+        "ARTS_MPI_Neighbor_allgather_init",
+        crate::coll::ARTS_MPI_Neighbor_allgather_init as *const (),
+    ),
+    (
+        "ARTS_MPI_Neighbor_allgatherv_init",
+        crate::coll::ARTS_MPI_Neighbor_allgatherv_init as *const (),
+    ),
+    (
+        "ARTS_MPI_Neighbor_alltoall_init",
+        crate::coll::ARTS_MPI_Neighbor_alltoall_init as *const (),
+    ),
+    (
+        "ARTS_MPI_Neighbor_alltoallv_init",
+        crate::coll::ARTS_MPI_Neighbor_alltoallv_init as *const (),
+    ),
+    (
         "ARTS_MPI_Ibarrier",
         crate::coll::ARTS_MPI_Ibarrier as *const (),
     ),
@@ -206,6 +286,86 @@ pub static EXPORTS: Exports = Exports(&[
         crate::fortran::mpi_alltoallv_ as *const (),
     ),
     ("mpi_barrier_", crate::fortran::mpi_barrier_ as *const ()),
+    (
+        "mpi_barrier_init_",
+        crate::fortran::mpi_barrier_init_ as *const (),
+    ),
+    (
+        "mpi_bcast_init_",
+        crate::fortran::mpi_bcast_init_ as *const (),
+    ),
+    (
+        "mpi_reduce_init_",
+        crate::fortran::mpi_reduce_init_ as *const (),
+    ),
+    (
+        "mpi_allreduce_init_",
+        crate::fortran::mpi_allreduce_init_ as *const (),
+    ),
+    (
+        "mpi_scan_init_",
+        crate::fortran::mpi_scan_init_ as *const (),
+    ),
+    (
+        "mpi_exscan_init_",
+        crate::fortran::mpi_exscan_init_ as *const (),
+    ),
+    (
+        "mpi_reduce_scatter_init_",
+        crate::fortran::mpi_reduce_scatter_init_ as *const (),
+    ),
+    (
+        "mpi_reduce_scatter_block_init_",
+        crate::fortran::mpi_reduce_scatter_block_init_ as *const (),
+    ),
+    (
+        "mpi_gather_init_",
+        crate::fortran::mpi_gather_init_ as *const (),
+    ),
+    (
+        "mpi_gatherv_init_",
+        crate::fortran::mpi_gatherv_init_ as *const (),
+    ),
+    (
+        "mpi_scatter_init_",
+        crate::fortran::mpi_scatter_init_ as *const (),
+    ),
+    (
+        "mpi_scatterv_init_",
+        crate::fortran::mpi_scatterv_init_ as *const (),
+    ),
+    (
+        "mpi_allgather_init_",
+        crate::fortran::mpi_allgather_init_ as *const (),
+    ),
+    (
+        "mpi_allgatherv_init_",
+        crate::fortran::mpi_allgatherv_init_ as *const (),
+    ),
+    (
+        "mpi_alltoall_init_",
+        crate::fortran::mpi_alltoall_init_ as *const (),
+    ),
+    (
+        "mpi_alltoallv_init_",
+        crate::fortran::mpi_alltoallv_init_ as *const (),
+    ),
+    (
+        "mpi_neighbor_allgather_init_",
+        crate::fortran::mpi_neighbor_allgather_init_ as *const (),
+    ),
+    (
+        "mpi_neighbor_allgatherv_init_",
+        crate::fortran::mpi_neighbor_allgatherv_init_ as *const (),
+    ),
+    (
+        "mpi_neighbor_alltoall_init_",
+        crate::fortran::mpi_neighbor_alltoall_init_ as *const (),
+    ),
+    (
+        "mpi_neighbor_alltoallv_init_",
+        crate::fortran::mpi_neighbor_alltoallv_init_ as *const (),
+    ),
     ("mpi_bcast_", crate::fortran::mpi_bcast_ as *const ()),
     ("mpi_bsend_", crate::fortran::mpi_bsend_ as *const ()),
     (

@@ -173,6 +173,26 @@ fortran! {
     mpi_cancel_ => ARTS_MPI_Cancel(request: m);
     mpi_get_count_ => ARTS_MPI_Get_count(status: s, datatype: i, count: o);
 
+    mpi_barrier_init_ => ARTS_MPI_Barrier_init(comm: i, info: i, request: o);
+    mpi_bcast_init_ => ARTS_MPI_Bcast_init(buf: b, count: i, datatype: i, root: i, comm: i, info: i, request: o);
+    mpi_reduce_init_ => ARTS_MPI_Reduce_init(sendbuf: p, recvbuf: b, count: i, datatype: i, op: i, root: i, comm: i, info: i, request: o);
+    mpi_allreduce_init_ => ARTS_MPI_Allreduce_init(sendbuf: p, recvbuf: b, count: i, datatype: i, op: i, comm: i, info: i, request: o);
+    mpi_scan_init_ => ARTS_MPI_Scan_init(sendbuf: p, recvbuf: b, count: i, datatype: i, op: i, comm: i, info: i, request: o);
+    mpi_exscan_init_ => ARTS_MPI_Exscan_init(sendbuf: p, recvbuf: b, count: i, datatype: i, op: i, comm: i, info: i, request: o);
+    mpi_reduce_scatter_init_ => ARTS_MPI_Reduce_scatter_init(sendbuf: p, recvbuf: b, recvcounts: a, datatype: i, op: i, comm: i, info: i, request: o);
+    mpi_reduce_scatter_block_init_ => ARTS_MPI_Reduce_scatter_block_init(sendbuf: p, recvbuf: b, recvcount: i, datatype: i, op: i, comm: i, info: i, request: o);
+    mpi_gather_init_ => ARTS_MPI_Gather_init(sendbuf: p, sendcount: i, sendtype: i, recvbuf: b, recvcount: i, recvtype: i, root: i, comm: i, info: i, request: o);
+    mpi_gatherv_init_ => ARTS_MPI_Gatherv_init(sendbuf: p, sendcount: i, sendtype: i, recvbuf: b, recvcounts: a, displs: a, recvtype: i, root: i, comm: i, info: i, request: o);
+    mpi_scatter_init_ => ARTS_MPI_Scatter_init(sendbuf: p, sendcount: i, sendtype: i, recvbuf: p, recvcount: i, recvtype: i, root: i, comm: i, info: i, request: o);
+    mpi_scatterv_init_ => ARTS_MPI_Scatterv_init(sendbuf: p, sendcounts: a, displs: a, sendtype: i, recvbuf: p, recvcount: i, recvtype: i, root: i, comm: i, info: i, request: o);
+    mpi_allgather_init_ => ARTS_MPI_Allgather_init(sendbuf: p, sendcount: i, sendtype: i, recvbuf: b, recvcount: i, recvtype: i, comm: i, info: i, request: o);
+    mpi_allgatherv_init_ => ARTS_MPI_Allgatherv_init(sendbuf: p, sendcount: i, sendtype: i, recvbuf: b, recvcounts: a, displs: a, recvtype: i, comm: i, info: i, request: o);
+    mpi_alltoall_init_ => ARTS_MPI_Alltoall_init(sendbuf: p, sendcount: i, sendtype: i, recvbuf: b, recvcount: i, recvtype: i, comm: i, info: i, request: o);
+    mpi_alltoallv_init_ => ARTS_MPI_Alltoallv_init(sendbuf: p, sendcounts: a, sdispls: a, sendtype: i, recvbuf: b, recvcounts: a, rdispls: a, recvtype: i, comm: i, info: i, request: o);
+    mpi_neighbor_allgather_init_ => ARTS_MPI_Neighbor_allgather_init(sendbuf: b, sendcount: i, sendtype: i, recvbuf: b, recvcount: i, recvtype: i, comm: i, info: i, request: o);
+    mpi_neighbor_allgatherv_init_ => ARTS_MPI_Neighbor_allgatherv_init(sendbuf: b, sendcount: i, sendtype: i, recvbuf: b, recvcounts: a, displs: a, recvtype: i, comm: i, info: i, request: o);
+    mpi_neighbor_alltoall_init_ => ARTS_MPI_Neighbor_alltoall_init(sendbuf: b, sendcount: i, sendtype: i, recvbuf: b, recvcount: i, recvtype: i, comm: i, info: i, request: o);
+    mpi_neighbor_alltoallv_init_ => ARTS_MPI_Neighbor_alltoallv_init(sendbuf: b, sendcounts: a, sdispls: a, sendtype: i, recvbuf: b, recvcounts: a, rdispls: a, recvtype: i, comm: i, info: i, request: o);
     mpi_barrier_ => ARTS_MPI_Barrier(comm: i);
     mpi_ibarrier_ => ARTS_MPI_Ibarrier(comm: i, request: o);
     mpi_bcast_ => ARTS_MPI_Bcast(buf: b, count: i, datatype: i, root: i, comm: i);

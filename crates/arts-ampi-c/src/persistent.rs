@@ -1,7 +1,9 @@
 //! Persistent requests: `MPI_Send_init` (and its `Ssend`, `Rsend`,
-//! `Bsend` forms) and `MPI_Recv_init` make a request that keeps its
-//! arguments; `MPI_Start`/`MPI_Startall` start it as the matching
-//! non-blocking call would (`MPI_Isend`, `MPI_Irecv`, ...). Completing it
+//! `Bsend` forms), `MPI_Recv_init` and the persistent collectives
+//! (`MPI_Barrier_init`, `MPI_Allreduce_init` ..., made in `coll.rs`) make
+//! a request that keeps its arguments; `MPI_Start`/`MPI_Startall` start it
+//! as the matching non-blocking call would (`MPI_Isend`, `MPI_Irecv`,
+//! `MPI_Iallreduce` ...). Completing it
 //! (wait, test) leaves it inactive under the same handle, ready to start
 //! again (`Vp::retire`); `MPI_Request_free` ends it.
 //!
@@ -10,13 +12,18 @@
 //! refused then (`MPI_ERR_TYPE`).
 
 use std::ffi::{c_int, c_void};
+use std::rc::Rc;
 
 use crate::abi::*;
 use crate::p2p::{Returns, check_tag, send, sent, start_recv, start_send};
 use crate::state::{CReq, Fail, Vp, comm_of, count, entry, out};
 
+/// Starts a persistent collective: its non-blocking form on the arguments
+/// it was made with.
+pub(crate) type Starter = Rc<dyn Fn(&mut Vp) -> Result<CReq, Fail>>;
+
 /// What a persistent request does when started.
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 enum Op {
     /// `MPI_Isend` (and `MPI_Irsend`).
     Send,
@@ -26,11 +33,13 @@ enum Op {
     Bsend,
     /// `MPI_Irecv`.
     Recv,
+    /// A collective (the other fields are unused).
+    Collective(Starter),
 }
 
 /// A persistent request: its operation, arguments and whether it is
 /// started.
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 pub(crate) struct Persistent {
     op: Op,
     buf: *mut c_void,
@@ -56,6 +65,9 @@ impl Persistent {
             comm,
             ..
         } = *self;
+        if let Op::Collective(start) = &self.op {
+            return start(vp);
+        }
         match self.op {
             Op::Send | Op::Ssend => {
                 let synchronous = matches!(self.op, Op::Ssend);
@@ -66,6 +78,7 @@ impl Persistent {
                 Ok(sent(peer, tag))
             }
             Op::Recv => start_recv(vp, buf, count, datatype, peer, tag, comm),
+            Op::Collective(_) => unreachable!("started above"),
         }
     }
 }
@@ -105,10 +118,12 @@ fn init(
 
 /// Starts persistent request `h`.
 fn start(vp: &mut Vp, h: c_int) -> Result<(), Fail> {
-    let p = *vp.persistent.get(&h).ok_or_else(|| {
+    let p = vp.persistent.get(&h).cloned().ok_or_else(|| {
         Fail::new(
             ERR_REQUEST,
-            format!("request {h} is not a persistent request (MPI_Send_init, MPI_Recv_init)"),
+            format!(
+                "request {h} is not a persistent request (MPI_Send_init, MPI_Recv_init, MPI_*_init)"
+            ),
         )
     })?;
     if p.active {
@@ -125,6 +140,23 @@ fn start(vp: &mut Vp, h: c_int) -> Result<(), Fail> {
         p.active = true;
     }
     Ok(())
+}
+
+/// Makes an inactive persistent collective that `start` starts; its handle.
+pub(crate) fn collective(vp: &mut Vp, start: Starter) -> c_int {
+    let h = vp.add_req(CReq::inactive());
+    let p = Persistent {
+        op: Op::Collective(start),
+        buf: std::ptr::null_mut(),
+        count: 0,
+        datatype: 0,
+        peer: 0,
+        tag: 0,
+        comm: 0,
+        active: false,
+    };
+    vp.persistent.insert(h, p);
+    h
 }
 
 /// `MPI_Send_init`: a persistent `MPI_Isend`.

@@ -286,6 +286,23 @@ fn the_shared_file_pointer_places_ordered_and_independent_data() {
 }
 
 #[test]
+fn persistent_collectives_equal_the_blocking_ones() {
+    // Open MPI 4.1 has no MPI-4 persistent collectives: the program checks
+    // each start against the blocking collective on the same data.
+    let dir = tempfile::tempdir().unwrap();
+    let Some(so) = build("pcoll", dir.path()) else {
+        return;
+    };
+    for vp in [1, 3, 5] {
+        let out = run_arts(&so, vp, 2, &[], &[]);
+        assert!(
+            out.contains("pcoll: allreduce 1 bcast 1 alltoall 1 scan 1 free 1"),
+            "vp {vp}: {out}"
+        );
+    }
+}
+
+#[test]
 fn shared_memory_windows_match_open_mpi() {
     let all_right = "shm: segments 1 query 1 put 1";
     kernel("shm", 5, &["300"], all_right);

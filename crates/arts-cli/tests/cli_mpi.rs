@@ -1356,6 +1356,12 @@ fn a_c_program_runs_its_ranks_on_several_processes() {
         &["ampi", "run", &so, "--vp", "4", "--", "8", "world"],
     ));
     assert!(out.contains("shm world: MPI_ERR_COMM"), "{out}");
+    let so = c_program("pcoll").expect("gcc is installed");
+    let out = printed(mpirun(2, &["ampi", "run", &so, "--vp", "5"]));
+    assert!(
+        out.contains("pcoll: allreduce 1 bcast 1 alltoall 1 scan 1 free 1"),
+        "{out}"
+    );
     // A Fortran program, with ranks that may move between processes.
     if let Some(so) = common::build_fortran("kernels.f90", dir.path()) {
         for iso in [&[][..], &["--isomalloc"]] {
