@@ -474,6 +474,12 @@ typedef MPI_Comm_delete_attr_function MPI_Delete_function;
 #define MPI_Allgatherv ARTS_MPI_Allgatherv
 #define MPI_Alltoall ARTS_MPI_Alltoall
 #define MPI_Alltoallv ARTS_MPI_Alltoallv
+#define MPI_Alltoallw ARTS_MPI_Alltoallw
+#define MPI_Ialltoallw ARTS_MPI_Ialltoallw
+#define MPI_Alltoallw_init ARTS_MPI_Alltoallw_init
+#define MPI_Neighbor_alltoallw ARTS_MPI_Neighbor_alltoallw
+#define MPI_Ineighbor_alltoallw ARTS_MPI_Ineighbor_alltoallw
+#define MPI_Neighbor_alltoallw_init ARTS_MPI_Neighbor_alltoallw_init
 #define MPI_Igather ARTS_MPI_Igather
 #define MPI_Igatherv ARTS_MPI_Igatherv
 #define MPI_Iscatter ARTS_MPI_Iscatter
@@ -967,6 +973,31 @@ int MPI_Reduce_local(const void *inbuf, void *inoutbuf, int count, MPI_Datatype 
 int MPI_Op_create(MPI_User_function *user_fn, int commute, MPI_Op *op);
 int MPI_Op_free(MPI_Op *op);
 
+/* All-to-all with a datatype and a byte displacement per part. */
+int MPI_Alltoallw(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                  const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[],
+                  const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm);
+int MPI_Ialltoallw(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                   const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[],
+                   const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm,
+                   MPI_Request *request);
+int MPI_Alltoallw_init(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                       const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[],
+                       const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm,
+                       MPI_Info info, MPI_Request *request);
+int MPI_Neighbor_alltoallw(const void *sendbuf, const int sendcounts[],
+                           const MPI_Aint sdispls[], const MPI_Datatype sendtypes[],
+                           void *recvbuf, const int recvcounts[], const MPI_Aint rdispls[],
+                           const MPI_Datatype recvtypes[], MPI_Comm comm);
+int MPI_Ineighbor_alltoallw(const void *sendbuf, const int sendcounts[],
+                            const MPI_Aint sdispls[], const MPI_Datatype sendtypes[],
+                            void *recvbuf, const int recvcounts[], const MPI_Aint rdispls[],
+                            const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Request *request);
+int MPI_Neighbor_alltoallw_init(const void *sendbuf, const int sendcounts[],
+                                const MPI_Aint sdispls[], const MPI_Datatype sendtypes[],
+                                void *recvbuf, const int recvcounts[], const MPI_Aint rdispls[],
+                                const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Info info,
+                                MPI_Request *request);
 /* Persistent collectives (MPI-4): MPI_Start starts them as their
  * non-blocking forms; their arguments are checked at each start. */
 int MPI_Barrier_init(MPI_Comm comm, MPI_Info info, MPI_Request *request);

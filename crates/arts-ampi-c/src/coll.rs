@@ -756,3 +756,138 @@ collective!(ARTS_MPI_Neighbor_alltoallv, ARTS_MPI_Ineighbor_alltoallv, ARTS_MPI_
     let recv = Layout::Given(recvcounts, rdispls, ["recvcounts", "rdispls"]);
     neighbor_parts(vp, sendbuf, send, sendtype, recvbuf, recv, recvtype, comm)
 });
+
+/// The parts of an all-to-all-w buffer: each its own count, byte
+/// displacement and datatype.
+struct TypedParts {
+    counts: Vec<usize>,
+    displs: Vec<isize>,
+    types: Vec<TypeInfo>,
+}
+
+impl TypedParts {
+    /// The `n` parts the program's arrays give, with byte displacements
+    /// `displs` (`names`: the counts' and datatypes' arrays, for errors).
+    fn given(
+        vp: &Vp,
+        (counts, displs, types): (*const c_int, Vec<isize>, *const c_int),
+        n: usize,
+        names: [&str; 2],
+    ) -> Result<TypedParts, Fail> {
+        Ok(TypedParts {
+            counts: counts_of(counts, n, names[0])?,
+            displs,
+            types: ints(types, n, names[1])?
+                .iter()
+                .map(|&t| vp.types.comm_type(t))
+                .collect::<Result<_, _>>()?,
+        })
+    }
+
+    /// Packs parts `which` of the buffer at `base`, in order: the bytes and
+    /// each part's length.
+    fn pack(
+        &self,
+        base: *const c_void,
+        which: impl Iterator<Item = usize>,
+    ) -> Result<(Vec<u8>, Vec<usize>), Fail> {
+        let (mut data, mut lens) = (Vec::new(), Vec::new());
+        for i in which {
+            // SAFETY: the program's buffer holds part i at byte displacement d.
+            let p = unsafe { base.cast::<u8>().offset(self.displs[i]) };
+            let part = send_bytes(p.cast(), self.counts[i], &self.types[i])?;
+            lens.push(part.len());
+            data.extend_from_slice(&part);
+        }
+        Ok((data, lens))
+    }
+
+    /// Receives parts `which` into a scratch buffer through `start` (given
+    /// it and each part's packed length), unpacked into the parts at
+    /// `base` when the request completes.
+    fn receive(
+        self,
+        base: *mut c_void,
+        which: Vec<usize>,
+        start: impl FnOnce(&'static mut [u8], &[usize]) -> Result<arts_ampi::Request<'static>, Fail>,
+    ) -> Result<CReq, Fail> {
+        let lens: Vec<usize> = which
+            .iter()
+            .map(|&i| self.counts[i] * self.types[i].size)
+            .collect();
+        let mut all = RecvBuf::scratch(lens.iter().sum());
+        let req = start(all.slice(), &lens)?;
+        Ok(CReq::finishing(req, move |s| {
+            let mut at = 0;
+            for (&i, len) in which.iter().zip(lens) {
+                let dst = base.cast::<u8>().wrapping_offset(self.displs[i]);
+                // SAFETY: the program's buffer holds part i at byte displacement d.
+                unsafe { self.types[i].unpack(&all.bytes()[at..at + len], dst) };
+                at += len;
+            }
+            s
+        }))
+    }
+}
+
+collective!(ARTS_MPI_Alltoallw, ARTS_MPI_Ialltoallw, ARTS_MPI_Alltoallw_init, [comm](
+    sendbuf: *const c_void,
+    sendcounts: *const c_int,
+    sdispls: *const c_int,
+    sendtypes: *const c_int,
+    recvbuf: *mut c_void,
+    recvcounts: *const c_int,
+    rdispls: *const c_int,
+    recvtypes: *const c_int,
+    comm: c_int,
+) |vp| {
+    let c = comm_of(comm)?;
+    let (n, _) = size_rank(vp, c)?;
+    let bytes = |p, name| -> Result<Vec<isize>, Fail> {
+        Ok(ints(p, n, name)?.iter().map(|&d| d as isize).collect())
+    };
+    let (sd, rd) = (bytes(sdispls, "sdispls")?, bytes(rdispls, "rdispls")?);
+    let send = TypedParts::given(vp, (sendcounts, sd, sendtypes), n, ["sendcounts", "sendtypes"])?;
+    let recv = TypedParts::given(vp, (recvcounts, rd, recvtypes), n, ["recvcounts", "recvtypes"])?;
+    let (data, lens) = send.pack(sendbuf, 0..n)?;
+    recv.receive(recvbuf, (0..n).collect(), |all, rl| {
+        Ok(vp.mpi().ialltoallv(&data, &lens, all, rl, c)?)
+    })
+});
+
+collective!(ARTS_MPI_Neighbor_alltoallw, ARTS_MPI_Ineighbor_alltoallw, ARTS_MPI_Neighbor_alltoallw_init, [comm](
+    sendbuf: *const c_void,
+    sendcounts: *const c_int,
+    sdispls: *const isize,
+    sendtypes: *const c_int,
+    recvbuf: *mut c_void,
+    recvcounts: *const c_int,
+    rdispls: *const isize,
+    recvtypes: *const c_int,
+    comm: c_int,
+) |vp| {
+    let c = comm_of(comm)?;
+    let (sources, dests) = crate::topo::neighbors(vp, comm)?;
+    let displs = |p: *const isize, n: usize, name: &str| -> Result<Vec<isize>, Fail> {
+        if n == 0 {
+            return Ok(Vec::new());
+        }
+        if p.is_null() {
+            return Err(Fail::new(ERR_ARG, format!("{name} is a null pointer")));
+        }
+        // SAFETY: the program passes `n` displacements (checked non-null).
+        Ok(unsafe { std::slice::from_raw_parts(p, n) }.to_vec())
+    };
+    let (ns, nd) = (sources.len(), dests.len());
+    let (sd, rd) = (displs(sdispls, nd, "sdispls")?, displs(rdispls, ns, "rdispls")?);
+    let send = TypedParts::given(vp, (sendcounts, sd, sendtypes), nd, ["sendcounts", "sendtypes"])?;
+    let recv = TypedParts::given(vp, (recvcounts, rd, recvtypes), ns, ["recvcounts", "recvtypes"])?;
+    let real_to: Vec<usize> = (0..dests.len()).filter(|&i| dests[i] >= 0).collect();
+    let to: Vec<u32> = real_to.iter().map(|&i| dests[i] as u32).collect();
+    let (data, lens) = send.pack(sendbuf, real_to.into_iter())?;
+    let real_from: Vec<usize> = (0..sources.len()).filter(|&j| sources[j] >= 0).collect();
+    let from: Vec<u32> = real_from.iter().map(|&j| sources[j] as u32).collect();
+    recv.receive(recvbuf, real_from, |all, rl| {
+        Ok(vp.mpi().ineighbor_alltoallv(&data, &lens, &to, all, rl, &from, c)?)
+    })
+});

@@ -112,6 +112,30 @@ pub static EXPORTS: Exports = Exports(&[
         crate::coll::ARTS_MPI_Barrier as *const (),
     ),
     (
+        "ARTS_MPI_Alltoallw",
+        crate::coll::ARTS_MPI_Alltoallw as *const (),
+    ),
+    (
+        "ARTS_MPI_Ialltoallw",
+        crate::coll::ARTS_MPI_Ialltoallw as *const (),
+    ),
+    (
+        "ARTS_MPI_Alltoallw_init",
+        crate::coll::ARTS_MPI_Alltoallw_init as *const (),
+    ),
+    (
+        "ARTS_MPI_Neighbor_alltoallw",
+        crate::coll::ARTS_MPI_Neighbor_alltoallw as *const (),
+    ),
+    (
+        "ARTS_MPI_Ineighbor_alltoallw",
+        crate::coll::ARTS_MPI_Ineighbor_alltoallw as *const (),
+    ),
+    (
+        "ARTS_MPI_Neighbor_alltoallw_init",
+        crate::coll::ARTS_MPI_Neighbor_alltoallw_init as *const (),
+    ),
+    (
         "ARTS_MPI_Barrier_init",
         crate::coll::ARTS_MPI_Barrier_init as *const (),
     ),
@@ -286,6 +310,30 @@ pub static EXPORTS: Exports = Exports(&[
         crate::fortran::mpi_alltoallv_ as *const (),
     ),
     ("mpi_barrier_", crate::fortran::mpi_barrier_ as *const ()),
+    (
+        "mpi_alltoallw_",
+        crate::fortran::mpi_alltoallw_ as *const (),
+    ),
+    (
+        "mpi_ialltoallw_",
+        crate::fortran::mpi_ialltoallw_ as *const (),
+    ),
+    (
+        "mpi_alltoallw_init_",
+        crate::fortran::mpi_alltoallw_init_ as *const (),
+    ),
+    (
+        "mpi_neighbor_alltoallw_",
+        crate::fortran::mpi_neighbor_alltoallw_ as *const (),
+    ),
+    (
+        "mpi_ineighbor_alltoallw_",
+        crate::fortran::mpi_ineighbor_alltoallw_ as *const (),
+    ),
+    (
+        "mpi_neighbor_alltoallw_init_",
+        crate::fortran::mpi_neighbor_alltoallw_init_ as *const (),
+    ),
     (
         "mpi_barrier_init_",
         crate::fortran::mpi_barrier_init_ as *const (),

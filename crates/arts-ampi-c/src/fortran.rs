@@ -193,6 +193,21 @@ fortran! {
     mpi_neighbor_allgatherv_init_ => ARTS_MPI_Neighbor_allgatherv_init(sendbuf: b, sendcount: i, sendtype: i, recvbuf: b, recvcounts: a, displs: a, recvtype: i, comm: i, info: i, request: o);
     mpi_neighbor_alltoall_init_ => ARTS_MPI_Neighbor_alltoall_init(sendbuf: b, sendcount: i, sendtype: i, recvbuf: b, recvcount: i, recvtype: i, comm: i, info: i, request: o);
     mpi_neighbor_alltoallv_init_ => ARTS_MPI_Neighbor_alltoallv_init(sendbuf: b, sendcounts: a, sdispls: a, sendtype: i, recvbuf: b, recvcounts: a, rdispls: a, recvtype: i, comm: i, info: i, request: o);
+    mpi_alltoallw_ => ARTS_MPI_Alltoallw(sendbuf: b, sendcounts: a, sdispls: a, sendtypes: a,
+        recvbuf: b, recvcounts: a, rdispls: a, recvtypes: a, comm: i);
+    mpi_ialltoallw_ => ARTS_MPI_Ialltoallw(sendbuf: b, sendcounts: a, sdispls: a, sendtypes: a,
+        recvbuf: b, recvcounts: a, rdispls: a, recvtypes: a, comm: i, request: o);
+    mpi_alltoallw_init_ => ARTS_MPI_Alltoallw_init(sendbuf: b, sendcounts: a, sdispls: a,
+        sendtypes: a, recvbuf: b, recvcounts: a, rdispls: a, recvtypes: a, comm: i, info: i,
+        request: o);
+    mpi_neighbor_alltoallw_ => ARTS_MPI_Neighbor_alltoallw(sendbuf: b, sendcounts: a,
+        sdispls: xa, sendtypes: a, recvbuf: b, recvcounts: a, rdispls: xa, recvtypes: a, comm: i);
+    mpi_ineighbor_alltoallw_ => ARTS_MPI_Ineighbor_alltoallw(sendbuf: b, sendcounts: a,
+        sdispls: xa, sendtypes: a, recvbuf: b, recvcounts: a, rdispls: xa, recvtypes: a, comm: i,
+        request: o);
+    mpi_neighbor_alltoallw_init_ => ARTS_MPI_Neighbor_alltoallw_init(sendbuf: b, sendcounts: a,
+        sdispls: xa, sendtypes: a, recvbuf: b, recvcounts: a, rdispls: xa, recvtypes: a, comm: i,
+        info: i, request: o);
     mpi_barrier_ => ARTS_MPI_Barrier(comm: i);
     mpi_ibarrier_ => ARTS_MPI_Ibarrier(comm: i, request: o);
     mpi_bcast_ => ARTS_MPI_Bcast(buf: b, count: i, datatype: i, root: i, comm: i);

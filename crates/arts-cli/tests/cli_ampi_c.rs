@@ -310,6 +310,13 @@ fn shared_memory_windows_match_open_mpi() {
 }
 
 #[test]
+fn all_to_all_with_a_datatype_per_part_matches_open_mpi() {
+    let all_right = "alltoallw: parts 1 neighbors 1";
+    kernel("alltoallw", 3, &[], all_right);
+    kernel("alltoallw", 4, &[], all_right);
+}
+
+#[test]
 fn neighbor_collectives_on_grids_and_graphs_match_open_mpi() {
     // 6 ranks: a 3 x 2 grid; 3 ranks: 3 x 1. Periodic dimensions of 1 or
     // 2 ranks, where a neighbor appears twice, match by order (as MPI-3
