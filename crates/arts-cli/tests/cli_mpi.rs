@@ -1269,99 +1269,106 @@ fn a_c_program_runs_its_ranks_on_several_processes() {
         out.contains("rank 0 shares memory with 3 of 5 ranks"),
         "{out}"
     );
-    // The program's error handlers, info objects and request status.
-    let so = c_program("handlers").expect("gcc is installed");
-    let out = printed(mpirun(2, &["ampi", "run", &so, "--vp", "4"]));
-    assert!(
-        out.contains("handlers: errhandler 1 info 1 get_status 1 types 1 version 1"),
-        "{out}"
+    // Kernels of the C ABI on 2 processes: (program, arts options, the
+    // program's arguments, the line it prints when every check passed).
+    // `moving`: ranks in isomalloc slots that the balancer moves between
+    // the processes at each of the program's AMPI_Migrate calls.
+    let (io_file, shared_file) = (
+        dir.path().join("io.dat").display().to_string(),
+        dir.path().join("shared.dat").display().to_string(),
     );
-    // MPI-IO: every process opens and writes the same file.
-    let so = c_program("io").expect("gcc is installed");
-    let file = dir.path().join("io.dat").display().to_string();
-    let out = printed(mpirun(2, &["ampi", "run", &so, "--vp", "4", "--", &file]));
-    assert!(
-        out.contains("io: blocks 1 view 1 whole 1 short 1 nonblocking 1 split 1 errors 1"),
-        "{out}"
-    );
-    // Neighbor collectives between processes.
-    let so = c_program("neighbors").expect("gcc is installed");
-    let out = printed(mpirun(2, &["ampi", "run", &so, "--vp", "6"]));
-    assert!(
-        out.contains("neighbors: cart allgather 1 cart alltoall 1 graph 1 graph v 1 mpi-1 graph 1"),
-        "{out}"
-    );
-    // One-sided operations between processes.
-    let so = c_program("rma").expect("gcc is installed");
-    for iso in [&[][..], &["--isomalloc"]] {
-        let args = [&["ampi", "run", &so, "--vp", "5"], iso].concat();
-        let out = printed(mpirun(2, &args));
-        assert!(
-            out.contains("rma: put+get 1 accumulate 1 vector 1 maxloc 1 replace 1 atomics 1"),
-            "{out}"
-        );
+    let moving = ["--isomalloc", "--lb", "rotate", "--lb-period", "1"];
+    let vp = |n: &'static str| ["--vp", n];
+    let kernels: [(&str, Vec<&str>, Vec<&str>, &str); 12] = [
+        (
+            "handlers",
+            vp("4").to_vec(),
+            vec![],
+            "handlers: errhandler 1 info 1 get_status 1 types 1 version 1",
+        ),
+        // MPI-IO: every process opens and writes the same file.
+        (
+            "io",
+            vp("4").to_vec(),
+            vec![&io_file],
+            "io: blocks 1 view 1 whole 1 short 1 nonblocking 1 split 1 errors 1",
+        ),
+        (
+            "neighbors",
+            vp("6").to_vec(),
+            vec![],
+            "neighbors: cart allgather 1 cart alltoall 1 graph 1 graph v 1 mpi-1 graph 1",
+        ),
+        (
+            "rma",
+            vp("5").to_vec(),
+            vec![],
+            "rma: put+get 1 accumulate 1 vector 1 maxloc 1 replace 1 atomics 1",
+        ),
+        (
+            "rma",
+            [&vp("5")[..], &["--isomalloc"]].concat(),
+            vec![],
+            "rma: put+get 1 accumulate 1 vector 1 maxloc 1 replace 1 atomics 1",
+        ),
+        // Windows (their memory and lock queues) move with their ranks.
+        (
+            "passive",
+            [&vp("5")[..], &moving].concat(),
+            vec!["40"],
+            "passive: counter 1 barrier 1 lock_all 1 accumulate 1 requests 1 errors 1",
+        ),
+        (
+            "pscw",
+            vp("5").to_vec(),
+            vec![],
+            "pscw: ring 1 test 1 errors 1",
+        ),
+        // The shared file pointer, held by one process for ranks of both.
+        (
+            "io_shared",
+            vp("5").to_vec(),
+            vec![&shared_file],
+            "io_shared: ordered 1 shared 1 seek 1 view 1",
+        ),
+        // Shared-memory windows per process (ranks holding one are pinned
+        // in their process); one over both processes is refused.
+        (
+            "shm",
+            [&vp("5")[..], &moving].concat(),
+            vec!["100"],
+            "shm: segments 1 query 1 put 1",
+        ),
+        (
+            "shm",
+            vp("4").to_vec(),
+            vec!["8", "world"],
+            "shm world: MPI_ERR_COMM",
+        ),
+        (
+            "pcoll",
+            vp("5").to_vec(),
+            vec![],
+            "pcoll: allreduce 1 bcast 1 alltoall 1 scan 1 free 1",
+        ),
+        (
+            "alltoallw",
+            vp("4").to_vec(),
+            vec![],
+            "alltoallw: parts 1 neighbors 1",
+        ),
+    ];
+    for (program, options, args, expect) in kernels {
+        let so = c_program(program).expect("gcc is installed");
+        let mut a = vec!["ampi", "run", &so];
+        a.extend(options);
+        if !args.is_empty() {
+            a.push("--");
+            a.extend(args);
+        }
+        let out = printed(mpirun(2, &a));
+        assert!(out.contains(expect), "{program} {a:?}: {out}");
     }
-    // Passive-target operations between processes, with ranks (and their
-    // windows) moving between them.
-    let so = c_program("passive").expect("gcc is installed");
-    let args = [
-        "ampi",
-        "run",
-        &so,
-        "--vp",
-        "5",
-        "--isomalloc",
-        "--lb",
-        "rotate",
-    ];
-    let out = printed(mpirun(
-        2,
-        &[&args[..], &["--lb-period", "1", "--", "40"]].concat(),
-    ));
-    assert!(
-        out.contains("passive: counter 1 barrier 1 lock_all 1 accumulate 1 requests 1 errors 1"),
-        "{out}"
-    );
-    let so = c_program("pscw").expect("gcc is installed");
-    let out = printed(mpirun(2, &["ampi", "run", &so, "--vp", "5"]));
-    assert!(out.contains("pscw: ring 1 test 1 errors 1"), "{out}");
-    // The shared file pointer, held by one process for ranks of both.
-    let so = c_program("io_shared").expect("gcc is installed");
-    let file = dir.path().join("shared.dat").display().to_string();
-    let out = printed(mpirun(2, &["ampi", "run", &so, "--vp", "5", "--", &file]));
-    assert!(
-        out.contains("io_shared: ordered 1 shared 1 seek 1 view 1"),
-        "{out}"
-    );
-    // Shared-memory windows per process, ranks pinned while they hold one;
-    // one over both processes is refused.
-    let so = c_program("shm").expect("gcc is installed");
-    let args = [
-        "ampi",
-        "run",
-        &so,
-        "--vp",
-        "5",
-        "--isomalloc",
-        "--lb",
-        "rotate",
-    ];
-    let out = printed(mpirun(
-        2,
-        &[&args[..], &["--lb-period", "1", "--", "100"]].concat(),
-    ));
-    assert!(out.contains("shm: segments 1 query 1 put 1"), "{out}");
-    let out = printed(mpirun(
-        2,
-        &["ampi", "run", &so, "--vp", "4", "--", "8", "world"],
-    ));
-    assert!(out.contains("shm world: MPI_ERR_COMM"), "{out}");
-    let so = c_program("pcoll").expect("gcc is installed");
-    let out = printed(mpirun(2, &["ampi", "run", &so, "--vp", "5"]));
-    assert!(
-        out.contains("pcoll: allreduce 1 bcast 1 alltoall 1 scan 1 free 1"),
-        "{out}"
-    );
     // A Fortran program, with ranks that may move between processes.
     if let Some(so) = common::build_fortran("kernels.f90", dir.path()) {
         for iso in [&[][..], &["--isomalloc"]] {
