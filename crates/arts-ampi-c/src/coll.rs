@@ -58,7 +58,7 @@ macro_rules! collective {
             entry(&stringify!($init)[5..], $comm, |vp| {
                 let request = crate::state::out(request, "request")?;
                 let start = move |$vp: &mut Vp| -> Result<CReq, Fail> { $start };
-                *request = crate::persistent::collective(vp, std::rc::Rc::new(start));
+                *request = crate::persistent::persistent(vp, std::rc::Rc::new(start));
                 Ok(())
             })
         }

@@ -188,17 +188,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Comm_compare(
 pub unsafe extern "C-unwind" fn ARTS_MPI_Comm_set_errhandler(comm: c_int, handler: c_int) -> c_int {
     entry("MPI_Comm_set_errhandler", comm, |vp| {
         vp.mpi().comm_size(comm_of(comm)?)?;
-        if !vp.is_errhandler(handler) {
-            return Err(Fail::new(
-                ERR_ARG,
-                format!(
-                    "error handler {handler} is not MPI_ERRORS_ARE_FATAL, MPI_ERRORS_RETURN \
-                     or one made by MPI_Comm_create_errhandler"
-                ),
-            ));
-        }
-        vp.errhandlers.insert(comm, handler);
-        Ok(())
+        vp.set_errhandler(comm, handler)
     })
 }
 

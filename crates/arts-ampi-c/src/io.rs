@@ -449,104 +449,85 @@ pub(crate) fn done_request(vp: &mut Vp, bytes: usize, request: *mut c_int) -> Re
     Ok(())
 }
 
-/// Defines an explicit-offset call (`MPI_File_read_at` ...) and the one at
-/// the individual file pointer (`MPI_File_read` ...), which moves it, and
-/// their non-blocking forms (`MPI_File_iread_at`, `MPI_File_iread` ...),
-/// which read or write in the call and return a complete request (as
-/// MPI-IO libraries do where the file system has no asynchronous I/O).
-macro_rules! file_io {
-    ($at:ident, $here:ident, $iat:ident, $ihere:ident, $write:expr) => {
-        #[doc = concat!("`", stringify!($at), "`: at elementary type `offset` of the view.")]
+/// Defines a file call that reads or writes where `$place` says (a
+/// function of the rank, the file, the `$extra` arguments, the buffer,
+/// `$write` and the status, returning the bytes moved), and, if named, its
+/// non-blocking form, which does the I/O in the call and returns a
+/// complete request (as MPI-IO libraries do where the file system has no
+/// asynchronous I/O).
+macro_rules! file_call {
+    ($blocking:ident, $place:path, $write:expr, ($($extra:ident: $ty:ty),*)) => {
+        #[doc = concat!("`", stringify!($blocking), "`: at the place `", stringify!($place), "` gives.")]
         #[unsafe(no_mangle)]
-        pub unsafe extern "C-unwind" fn $at(
+        pub unsafe extern "C-unwind" fn $blocking(
             fh: c_int,
-            offset: i64,
+            $($extra: $ty,)*
             buf: *mut c_void,
             count: c_int,
             datatype: c_int,
             status: *mut MpiStatus,
         ) -> c_int {
-            entry(&stringify!($at)[5..], file_key(fh), |vp| {
-                at_offset(vp, fh, offset, buf, count, datatype, $write, status).map(drop)
+            entry(&stringify!($blocking)[5..], file_key(fh), |vp| {
+                $place(vp, fh, $($extra,)* buf, count, datatype, $write, status).map(drop)
             })
         }
+    };
+    ($blocking:ident, $nonblocking:ident, $place:path, $write:expr, ($($extra:ident: $ty:ty),*)) => {
+        file_call!($blocking, $place, $write, ($($extra: $ty),*));
 
-        #[doc = concat!("`", stringify!($here), "`: at the file pointer, which moves past the data.")]
+        #[doc = concat!("`", stringify!($nonblocking), "`: `", stringify!($blocking), "`, a complete request.")]
         #[unsafe(no_mangle)]
-        pub unsafe extern "C-unwind" fn $here(
+        pub unsafe extern "C-unwind" fn $nonblocking(
             fh: c_int,
-            buf: *mut c_void,
-            count: c_int,
-            datatype: c_int,
-            status: *mut MpiStatus,
-        ) -> c_int {
-            entry(&stringify!($here)[5..], file_key(fh), |vp| {
-                at_pointer(vp, fh, buf, count, datatype, $write, status).map(drop)
-            })
-        }
-
-        #[doc = concat!("`", stringify!($iat), "`: `", stringify!($at), "`, a complete request.")]
-        #[unsafe(no_mangle)]
-        pub unsafe extern "C-unwind" fn $iat(
-            fh: c_int,
-            offset: i64,
+            $($extra: $ty,)*
             buf: *mut c_void,
             count: c_int,
             datatype: c_int,
             request: *mut c_int,
         ) -> c_int {
-            entry(&stringify!($iat)[5..], file_key(fh), |vp| {
+            entry(&stringify!($nonblocking)[5..], file_key(fh), |vp| {
                 let none = std::ptr::null_mut();
-                let moved = at_offset(vp, fh, offset, buf, count, datatype, $write, none)?;
-                done_request(vp, moved, request)
-            })
-        }
-
-        #[doc = concat!("`", stringify!($ihere), "`: `", stringify!($here), "`, a complete request.")]
-        #[unsafe(no_mangle)]
-        pub unsafe extern "C-unwind" fn $ihere(
-            fh: c_int,
-            buf: *mut c_void,
-            count: c_int,
-            datatype: c_int,
-            request: *mut c_int,
-        ) -> c_int {
-            entry(&stringify!($ihere)[5..], file_key(fh), |vp| {
-                let none = std::ptr::null_mut();
-                let moved = at_pointer(vp, fh, buf, count, datatype, $write, none)?;
+                let moved = $place(vp, fh, $($extra,)* buf, count, datatype, $write, none)?;
                 done_request(vp, moved, request)
             })
         }
     };
 }
+pub(crate) use file_call;
 
-file_io!(
-    ARTS_MPI_File_read_at,
+// Explicit offsets and the individual file pointer; the `_all` forms are
+// independent I/O here.
+file_call!(ARTS_MPI_File_read_at, ARTS_MPI_File_iread_at, at_offset, false, (offset: i64));
+file_call!(ARTS_MPI_File_write_at, ARTS_MPI_File_iwrite_at, at_offset, true, (offset: i64));
+file_call!(ARTS_MPI_File_read_at_all, ARTS_MPI_File_iread_at_all, at_offset, false, (offset: i64));
+file_call!(ARTS_MPI_File_write_at_all, ARTS_MPI_File_iwrite_at_all, at_offset, true, (offset: i64));
+file_call!(
     ARTS_MPI_File_read,
-    ARTS_MPI_File_iread_at,
     ARTS_MPI_File_iread,
-    false
+    at_pointer,
+    false,
+    ()
 );
-file_io!(
-    ARTS_MPI_File_write_at,
+file_call!(
     ARTS_MPI_File_write,
-    ARTS_MPI_File_iwrite_at,
     ARTS_MPI_File_iwrite,
-    true
+    at_pointer,
+    true,
+    ()
 );
-file_io!(
-    ARTS_MPI_File_read_at_all,
+file_call!(
     ARTS_MPI_File_read_all,
-    ARTS_MPI_File_iread_at_all,
     ARTS_MPI_File_iread_all,
-    false
+    at_pointer,
+    false,
+    ()
 );
-file_io!(
-    ARTS_MPI_File_write_at_all,
+file_call!(
     ARTS_MPI_File_write_all,
-    ARTS_MPI_File_iwrite_at_all,
     ARTS_MPI_File_iwrite_all,
-    true
+    at_pointer,
+    true,
+    ()
 );
 
 /// The elementary type that `MPI_File_seek(offset, whence)` of `f` goes
@@ -637,14 +618,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_File_set_errhandler(fh: c_int, handler:
         if fh != MPI_FILE_NULL {
             file_of(vp, fh)?;
         }
-        if !vp.is_errhandler(handler) {
-            return Err(Fail::new(
-                ERR_ARG,
-                format!("{handler} is not an error handler"),
-            ));
-        }
-        vp.errhandlers.insert(file_key(fh), handler);
-        Ok(())
+        vp.set_errhandler(file_key(fh), handler)
     })
 }
 

@@ -18,7 +18,7 @@ use arts_ampi::engine::{Active, Replies};
 use arts_ampi::{Comm, Op};
 
 use crate::abi::*;
-use crate::io::{done_request, file_of, seek_target, transfer};
+use crate::io::{done_request, file_call, file_of, seek_target, transfer};
 use crate::state::{Fail, Vp, count, entry, file_key, out};
 
 /// Requests to the pointer (on the file's active communicator), each an
@@ -158,69 +158,24 @@ pub(crate) fn ordered(
     )
 }
 
-/// Defines the independent call at the shared pointer, its non-blocking
-/// form (done in the call, a complete request) and the ordered
-/// (collective) one.
-macro_rules! shared_io {
-    ($shared:ident, $ishared:ident, $ordered:ident, $write:expr) => {
-        #[doc = concat!("`", stringify!($shared), "`: at the shared file pointer, which moves past the data.")]
-        #[unsafe(no_mangle)]
-        pub unsafe extern "C-unwind" fn $shared(
-            fh: c_int,
-            buf: *mut c_void,
-            count: c_int,
-            datatype: c_int,
-            status: *mut MpiStatus,
-        ) -> c_int {
-            entry(&stringify!($shared)[5..], file_key(fh), |vp| {
-                at_shared(vp, fh, buf, count, datatype, $write, status).map(drop)
-            })
-        }
-
-        #[doc = concat!("`", stringify!($ishared), "`: `", stringify!($shared), "`, a complete request.")]
-        #[unsafe(no_mangle)]
-        pub unsafe extern "C-unwind" fn $ishared(
-            fh: c_int,
-            buf: *mut c_void,
-            count: c_int,
-            datatype: c_int,
-            request: *mut c_int,
-        ) -> c_int {
-            entry(&stringify!($ishared)[5..], file_key(fh), |vp| {
-                let none = std::ptr::null_mut();
-                let moved = at_shared(vp, fh, buf, count, datatype, $write, none)?;
-                done_request(vp, moved, request)
-            })
-        }
-
-        #[doc = concat!("`", stringify!($ordered), "` (collective): the ranks' data one after another in rank order, at the shared pointer.")]
-        #[unsafe(no_mangle)]
-        pub unsafe extern "C-unwind" fn $ordered(
-            fh: c_int,
-            buf: *mut c_void,
-            count: c_int,
-            datatype: c_int,
-            status: *mut MpiStatus,
-        ) -> c_int {
-            entry(&stringify!($ordered)[5..], file_key(fh), |vp| {
-                ordered(vp, fh, buf, count, datatype, $write, status).map(drop)
-            })
-        }
-    };
-}
-
-shared_io!(
+file_call!(
     ARTS_MPI_File_read_shared,
     ARTS_MPI_File_iread_shared,
-    ARTS_MPI_File_read_ordered,
-    false
+    at_shared,
+    false,
+    ()
 );
-shared_io!(
+file_call!(
     ARTS_MPI_File_write_shared,
     ARTS_MPI_File_iwrite_shared,
-    ARTS_MPI_File_write_ordered,
-    true
+    at_shared,
+    true,
+    ()
 );
+// The ordered (collective) calls: the ranks' data one after another in
+// rank order at the shared pointer.
+file_call!(ARTS_MPI_File_read_ordered, ordered, false, ());
+file_call!(ARTS_MPI_File_write_ordered, ordered, true, ());
 
 /// `MPI_File_seek_shared` (collective, the same arguments on every rank):
 /// `MPI_SEEK_SET`, `MPI_SEEK_CUR` or `MPI_SEEK_END` (plain views only), in

@@ -41,14 +41,16 @@ fn end(vp: &mut Vp, fh: c_int, status: *mut MpiStatus) -> Result<(), Fail> {
     Ok(())
 }
 
-/// Defines the begin and end calls of a split collective at the file
-/// pointer (`$io`: `at_pointer`) or the shared one (`ordered`).
+/// Defines the begin and end calls of a split collective at the place
+/// `$place` gives (the file pointer, the shared one, or the `offset`
+/// argument: see `io.rs`'s `file_call!`).
 macro_rules! split {
-    ($begin:ident, $end:ident, $io:ident, $write:expr) => {
+    ($begin:ident, $end:ident, $place:path, $write:expr, ($($extra:ident: $ty:ty),*)) => {
         #[doc = concat!("`", stringify!($begin), "`: does the I/O; `", stringify!($end), "` gives its status.")]
         #[unsafe(no_mangle)]
         pub unsafe extern "C-unwind" fn $begin(
             fh: c_int,
+            $($extra: $ty,)*
             buf: *mut c_void,
             count: c_int,
             datatype: c_int,
@@ -56,7 +58,7 @@ macro_rules! split {
             entry(&stringify!($begin)[5..], file_key(fh), |vp| {
                 idle(vp, fh)?;
                 let none = std::ptr::null_mut();
-                let moved = $io(vp, fh, buf, count, datatype, $write, none)?;
+                let moved = $place(vp, fh, $($extra,)* buf, count, datatype, $write, none)?;
                 begun(vp, fh, moved)
             })
         }
@@ -77,67 +79,29 @@ split!(
     ARTS_MPI_File_read_all_begin,
     ARTS_MPI_File_read_all_end,
     at_pointer,
-    false
+    false,
+    ()
 );
 split!(
     ARTS_MPI_File_write_all_begin,
     ARTS_MPI_File_write_all_end,
     at_pointer,
-    true
+    true,
+    ()
 );
 split!(
     ARTS_MPI_File_read_ordered_begin,
     ARTS_MPI_File_read_ordered_end,
     ordered,
-    false
+    false,
+    ()
 );
 split!(
     ARTS_MPI_File_write_ordered_begin,
     ARTS_MPI_File_write_ordered_end,
     ordered,
-    true
+    true,
+    ()
 );
-
-/// Defines the begin and end calls of a split collective at an explicit
-/// offset.
-macro_rules! split_at {
-    ($begin:ident, $end:ident, $write:expr) => {
-        #[doc = concat!("`", stringify!($begin), "`: does the I/O at elementary type `offset`; `", stringify!($end), "` gives its status.")]
-        #[unsafe(no_mangle)]
-        pub unsafe extern "C-unwind" fn $begin(
-            fh: c_int,
-            offset: i64,
-            buf: *mut c_void,
-            count: c_int,
-            datatype: c_int,
-        ) -> c_int {
-            entry(&stringify!($begin)[5..], file_key(fh), |vp| {
-                idle(vp, fh)?;
-                let none = std::ptr::null_mut();
-                let moved = at_offset(vp, fh, offset, buf, count, datatype, $write, none)?;
-                begun(vp, fh, moved)
-            })
-        }
-
-        #[doc = concat!("`", stringify!($end), "`: the status of `", stringify!($begin), "`.")]
-        #[unsafe(no_mangle)]
-        pub unsafe extern "C-unwind" fn $end(
-            fh: c_int,
-            _buf: *mut c_void,
-            status: *mut MpiStatus,
-        ) -> c_int {
-            entry(&stringify!($end)[5..], file_key(fh), |vp| end(vp, fh, status))
-        }
-    };
-}
-
-split_at!(
-    ARTS_MPI_File_read_at_all_begin,
-    ARTS_MPI_File_read_at_all_end,
-    false
-);
-split_at!(
-    ARTS_MPI_File_write_at_all_begin,
-    ARTS_MPI_File_write_at_all_end,
-    true
-);
+split!(ARTS_MPI_File_read_at_all_begin, ARTS_MPI_File_read_at_all_end, at_offset, false, (offset: i64));
+split!(ARTS_MPI_File_write_at_all_begin, ARTS_MPI_File_write_at_all_end, at_offset, true, (offset: i64));

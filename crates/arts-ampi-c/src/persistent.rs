@@ -18,12 +18,12 @@ use crate::abi::*;
 use crate::p2p::{Returns, check_tag, send, sent, start_recv, start_send};
 use crate::state::{CReq, Fail, Vp, comm_of, count, entry, out};
 
-/// Starts a persistent collective: its non-blocking form on the arguments
-/// it was made with.
+/// Starts a persistent request: its non-blocking call on the arguments it
+/// was made with.
 pub(crate) type Starter = Rc<dyn Fn(&mut Vp) -> Result<CReq, Fail>>;
 
-/// What a persistent request does when started.
-#[derive(Clone)]
+/// What a persistent point-to-point request does when started.
+#[derive(Clone, Copy)]
 enum Op {
     /// `MPI_Isend` (and `MPI_Irsend`).
     Send,
@@ -33,58 +33,27 @@ enum Op {
     Bsend,
     /// `MPI_Irecv`.
     Recv,
-    /// A collective (the other fields are unused).
-    Collective(Starter),
 }
 
-/// A persistent request: its operation, arguments and whether it is
-/// started.
+/// A persistent request: how it starts, and whether it is started.
 #[derive(Clone)]
 pub(crate) struct Persistent {
-    op: Op,
-    buf: *mut c_void,
-    count: c_int,
-    datatype: c_int,
-    /// The destination of a send, the source of a receive.
-    peer: c_int,
-    tag: c_int,
-    comm: c_int,
+    start: Starter,
     /// Started and not yet completed.
     pub active: bool,
 }
 
-impl Persistent {
-    /// Starts the operation: the request of its non-blocking call.
-    fn start(&self, vp: &mut Vp) -> Result<CReq, Fail> {
-        let Persistent {
-            buf,
-            count,
-            datatype,
-            peer,
-            tag,
-            comm,
-            ..
-        } = *self;
-        if let Op::Collective(start) = &self.op {
-            return start(vp);
-        }
-        match self.op {
-            Op::Send | Op::Ssend => {
-                let synchronous = matches!(self.op, Op::Ssend);
-                start_send(vp, buf, count, datatype, peer, tag, comm, synchronous)
-            }
-            Op::Bsend => {
-                send(vp, buf, count, datatype, peer, tag, comm, Returns::Buffered)?;
-                Ok(sent(peer, tag))
-            }
-            Op::Recv => start_recv(vp, buf, count, datatype, peer, tag, comm),
-            Op::Collective(_) => unreachable!("started above"),
-        }
-    }
+/// Stores an inactive persistent request that `start` starts; its handle.
+pub(crate) fn persistent(vp: &mut Vp, start: Starter) -> c_int {
+    let h = vp.add_req(CReq::inactive());
+    let active = false;
+    vp.persistent.insert(h, Persistent { start, active });
+    h
 }
 
 /// Makes persistent request `call` of `(buf, count, datatype, peer, tag,
-/// comm)`, inactive, its handle stored at `request`.
+/// comm)` (the destination of a send, the source of a receive), inactive,
+/// its handle stored at `request`.
 fn init(
     call: &'static str,
     op: Op,
@@ -99,19 +68,27 @@ fn init(
         if !(matches!(op, Op::Recv) && tag == MPI_ANY_TAG) {
             check_tag(tag)?;
         }
-        let h = vp.add_req(CReq::inactive());
-        let p = Persistent {
-            op,
-            buf,
-            count: count_,
-            datatype,
-            peer,
-            tag,
-            comm,
-            active: false,
+        let start = move |vp: &mut Vp| match op {
+            Op::Send | Op::Ssend => {
+                let synchronous = matches!(op, Op::Ssend);
+                start_send(vp, buf, count_, datatype, peer, tag, comm, synchronous)
+            }
+            Op::Bsend => {
+                send(
+                    vp,
+                    buf,
+                    count_,
+                    datatype,
+                    peer,
+                    tag,
+                    comm,
+                    Returns::Buffered,
+                )?;
+                Ok(sent(peer, tag))
+            }
+            Op::Recv => start_recv(vp, buf, count_, datatype, peer, tag, comm),
         };
-        vp.persistent.insert(h, p);
-        *out = h;
+        *out = persistent(vp, Rc::new(start));
         Ok(())
     })
 }
@@ -134,29 +111,12 @@ fn start(vp: &mut Vp, h: c_int) -> Result<(), Fail> {
             ),
         ));
     }
-    let r = p.start(vp)?;
+    let r = (p.start)(vp)?;
     vp.put_req(h, r);
     if let Some(p) = vp.persistent.get_mut(&h) {
         p.active = true;
     }
     Ok(())
-}
-
-/// Makes an inactive persistent collective that `start` starts; its handle.
-pub(crate) fn collective(vp: &mut Vp, start: Starter) -> c_int {
-    let h = vp.add_req(CReq::inactive());
-    let p = Persistent {
-        op: Op::Collective(start),
-        buf: std::ptr::null_mut(),
-        count: 0,
-        datatype: 0,
-        peer: 0,
-        tag: 0,
-        comm: 0,
-        active: false,
-    };
-    vp.persistent.insert(h, p);
-    h
 }
 
 /// `MPI_Send_init`: a persistent `MPI_Isend`.

@@ -293,6 +293,17 @@ pub(crate) fn comm_of_win(win: c_int) -> c_int {
     win_key(win)
 }
 
+/// A window's size and displacement unit, checked: bytes, unit bytes.
+pub(crate) fn extent(size: isize, disp_unit: c_int) -> Result<(usize, usize), Fail> {
+    let size = usize::try_from(size)
+        .map_err(|_| Fail::new(ERR_SIZE, format!("window size {size} is negative")))?;
+    let disp_unit = usize::try_from(disp_unit)
+        .ok()
+        .filter(|&d| d > 0)
+        .ok_or_else(|| Fail::new(ERR_DISP, format!("disp_unit {disp_unit} is not positive")))?;
+    Ok((size, disp_unit))
+}
+
 /// Makes a window of `size` bytes at `base` over `comm` (collective).
 pub(crate) fn create(
     vp: &mut Vp,
@@ -302,12 +313,7 @@ pub(crate) fn create(
     comm: c_int,
     owned: bool,
 ) -> Result<c_int, Fail> {
-    let size = usize::try_from(size)
-        .map_err(|_| Fail::new(ERR_SIZE, format!("window size {size} is negative")))?;
-    let disp_unit = usize::try_from(disp_unit)
-        .ok()
-        .filter(|&d| d > 0)
-        .ok_or_else(|| Fail::new(ERR_DISP, format!("disp_unit {disp_unit} is not positive")))?;
+    let (size, disp_unit) = extent(size, disp_unit)?;
     if size > 0 && base.is_null() {
         return Err(Fail::new(ERR_BUFFER, "the window's base is a null pointer"));
     }
@@ -466,14 +472,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Win_free(win: *mut c_int) -> c_int {
 pub unsafe extern "C-unwind" fn ARTS_MPI_Win_set_errhandler(win: c_int, handler: c_int) -> c_int {
     entry("MPI_Win_set_errhandler", comm_of_win(win), |vp| {
         win_of(vp, win)?;
-        if !vp.is_errhandler(handler) {
-            return Err(Fail::new(
-                ERR_ARG,
-                format!("{handler} is not an error handler"),
-            ));
-        }
-        vp.errhandlers.insert(win_key(win), handler);
-        Ok(())
+        vp.set_errhandler(win_key(win), handler)
     })
 }
 

@@ -15,7 +15,7 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::ffi::{c_int, c_void};
 
 use crate::abi::*;
-use crate::rma::{comm_of_win, create, win_of};
+use crate::rma::{comm_of_win, create, extent, win_of};
 use crate::state::{Fail, Vp, comm_of, entry, out};
 
 /// Alignment of the block and of each segment.
@@ -81,15 +81,15 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Win_allocate_shared(
     entry("MPI_Win_allocate_shared", comm, |vp| {
         let win = out(win, "win")?;
         let slot = out(baseptr.cast::<*mut c_void>(), "baseptr")?;
-        let bytes = usize::try_from(size)
-            .map_err(|_| Fail::new(ERR_SIZE, format!("window size {size} is negative")))?;
+        // Checked before the block is allocated (`create` needs them too).
+        let (bytes, unit) = extent(size, disp_unit)?;
         let c = comm_of(comm)?;
         let n = vp.mpi().comm_size(c)? as usize;
         let me = vp.mpi().comm_rank(c)? as usize;
         let process = vp.mpi().process();
         let mut all = vec![0u64; 3 * n];
         vp.mpi().allgather(
-            &[bytes as u64, disp_unit.max(0) as u64, u64::from(process)],
+            &[bytes as u64, unit as u64, u64::from(process)],
             &mut all,
             c,
         )?;

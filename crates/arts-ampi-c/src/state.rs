@@ -399,6 +399,22 @@ impl Vp {
         resume_unwind(Box::new(Fatal(format!("{call}: {} ({name})", fail.msg))))
     }
 
+    /// Makes `handler` the error handler of `key` (a communicator, or a
+    /// file's or window's key), if it is one.
+    pub fn set_errhandler(&mut self, key: c_int, handler: c_int) -> Result<(), Fail> {
+        if !self.is_errhandler(handler) {
+            return Err(Fail::new(
+                ERR_ARG,
+                format!(
+                    "error handler {handler} is not MPI_ERRORS_ARE_FATAL, MPI_ERRORS_RETURN \
+                     or one made by MPI_Comm_create_errhandler"
+                ),
+            ));
+        }
+        self.errhandlers.insert(key, handler);
+        Ok(())
+    }
+
     /// Whether `h` is an error handler: a predefined one or one of the program's.
     pub fn is_errhandler(&self, h: c_int) -> bool {
         h == MPI_ERRORS_ARE_FATAL || h == MPI_ERRORS_RETURN || self.user_errhandler(h).is_some()

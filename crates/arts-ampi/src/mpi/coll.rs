@@ -36,6 +36,25 @@ fn expect_len(call: &'static str, what: &str, got: usize, want: usize) -> Result
     }
 }
 
+/// Checks the counts of a `v` collective: one per part to send and to
+/// receive (`parts`), summing to each buffer's length.
+fn expect_parts(
+    call: &'static str,
+    (send_len, send_counts): (usize, &[usize]),
+    (recv_len, recv_counts): (usize, &[usize]),
+    (send_parts, recv_parts): (usize, usize),
+) -> Result<(), MpiError> {
+    expect_len(call, "send counts", send_counts.len(), send_parts)?;
+    expect_len(call, "receive counts", recv_counts.len(), recv_parts)?;
+    expect_len(call, "the send buffer", send_len, send_counts.iter().sum())?;
+    expect_len(
+        call,
+        "the receive buffer",
+        recv_len,
+        recv_counts.iter().sum(),
+    )
+}
+
 fn bytes(counts: &[usize], size: usize) -> Vec<usize> {
     counts.iter().map(|c| c * size).collect()
 }
@@ -293,19 +312,12 @@ impl Mpi<'_> {
         comm: Comm,
     ) -> Result<Plan, MpiError> {
         let (n, r) = self.comm_nr(call, comm)?;
-        expect_len(call, "send counts", send_counts.len(), n as usize)?;
-        expect_len(call, "receive counts", recv_counts.len(), n as usize)?;
-        expect_len(
+        let parts = (n as usize, n as usize);
+        expect_parts(
             call,
-            "the send buffer",
-            send.len(),
-            send_counts.iter().sum(),
-        )?;
-        expect_len(
-            call,
-            "the receive buffer",
-            recv_len,
-            recv_counts.iter().sum(),
+            (send.len(), send_counts),
+            (recv_len, recv_counts),
+            parts,
         )?;
         let size = T::DATATYPE.size;
         let mut plan = Plan::default();
@@ -420,19 +432,12 @@ impl Mpi<'_> {
     ) -> Result<Request<'a>, MpiError> {
         let call = "ineighbor_alltoallv";
         let (n, _) = self.comm_nr(call, comm)?;
-        expect_len(call, "send counts", send_counts.len(), dests.len())?;
-        expect_len(call, "receive counts", recv_counts.len(), sources.len())?;
-        expect_len(
+        let parts = (dests.len(), sources.len());
+        expect_parts(
             call,
-            "the send buffer",
-            send.len(),
-            send_counts.iter().sum(),
-        )?;
-        expect_len(
-            call,
-            "the receive buffer",
-            recv.len(),
-            recv_counts.iter().sum(),
+            (send.len(), send_counts),
+            (recv.len(), recv_counts),
+            parts,
         )?;
         if let Some(&bad) = dests.iter().chain(sources).find(|&&r| r >= n) {
             let what = format!("neighbor {bad} is not in the communicator of {n} ranks");
