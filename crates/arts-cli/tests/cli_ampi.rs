@@ -144,6 +144,59 @@ fn a_trace_shows_the_ranks_entry_methods_on_every_pe() {
 }
 
 #[test]
+fn ranks_run_on_an_emulated_grid_and_pay_its_latency() {
+    // Two clusters 2 ms apart: every one-way trip of the ping-pong is
+    // held at least that long, never less.
+    let v = json(&arts(&[
+        "--json",
+        "ampi",
+        "run",
+        "--vp",
+        "2",
+        "--pes",
+        "2",
+        "--clusters",
+        "2",
+        "--latency",
+        "2ms",
+        "pingpong",
+        "--iters",
+        "20",
+    ]));
+    let one_way = v["latency_us"].as_f64().unwrap();
+    assert!((2000.0..20_000.0).contains(&one_way), "{v}");
+    assert_eq!(v["topology"]["clusters"], serde_json::json!([[0], [1]]));
+    assert_eq!(v["border_objects"], serde_json::json!([1, 1]), "{v}");
+    // The stencil stays exact on a grid, balanced by a grid strategy, with
+    // its border ranks served first.
+    let grid = [
+        "--pes",
+        "2",
+        "--clusters",
+        "2",
+        "--latency",
+        "500us",
+        "--grid-priority",
+        "on",
+        "--lb",
+        "grid-comm",
+        "--lb-period",
+        "1",
+        "--migrate-every",
+        "2",
+    ];
+    let v = json(&arts(&strs(&stencil3d(&grid))));
+    assert_eq!(v["valid"], true, "{v}");
+    assert_eq!(v["grid_priority"], true, "{v}");
+    assert!(v["lb_steps"].as_u64().unwrap() > 0, "{v}");
+    // Without clusters there is no grid to put a latency on.
+    assert_usage_error(
+        &arts(&["ampi", "run", "--vp", "2", "--latency", "1ms", "pingpong"]),
+        "need a grid",
+    );
+}
+
+#[test]
 fn bad_input_is_one_error_line_and_exit_2() {
     for args in [
         &["ampi", "run", "--vp", "0", "pingpong"][..],
@@ -237,8 +290,16 @@ fn a_quick_bench_reports_every_figure_with_targets_in_json() {
         .collect();
     assert_eq!(sections.len(), 7, "{sections:?}");
     let targets = figures.iter().filter(|f| f["met"].is_boolean()).count();
-    assert_eq!(targets, 11, "{v}");
+    assert_eq!(targets, 13, "{v}");
     assert!(figures.iter().all(|f| f["value"].is_number()), "{v}");
+    // The collectives also run across an emulated wide-area link, where
+    // the collective alone takes at least its two crossings.
+    let across = |f: &&serde_json::Value| {
+        let name = f["name"].as_str().unwrap();
+        name.starts_with("iallreduce") && name.contains("1 ms apart: collective alone")
+    };
+    let alone = figures.iter().find(across).expect("a wide-area case");
+    assert!(alone["value"].as_f64().unwrap() >= 2.0, "{alone}");
     let (code, stdout, _) = arts_text(&["ampi", "bench", "--quick"]);
     assert_eq!(code, 0);
     assert!(stdout.contains("== pingpong"), "{stdout}");

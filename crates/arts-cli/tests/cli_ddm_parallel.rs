@@ -37,6 +37,20 @@ fn distributed_equals_the_relaxed_solver_on_1_2_and_3_pes() {
 }
 
 #[test]
+fn every_runtime_style_equals_the_relaxed_solver_on_an_emulated_grid() {
+    let grid = ["--pes", "2", "--clusters", "2", "--latency", "100us"];
+    for style in ["distributed", "centralized", "ampi"] {
+        let v = parallel(&[&[style, "--segments", "4"][..], &grid].concat());
+        assert_eq!(v["valid"], true, "{style}: {v}");
+        let p = &v["parallel"];
+        assert_eq!(p["matches_relaxed_solver"], true, "{style}");
+        assert_eq!(p["topology"]["latency_ms"][0][1], 0.1, "{style}");
+        let border = p["border_objects"].as_array().unwrap();
+        assert!(border.iter().all(|b| b.as_u64() >= Some(1)), "{style}: {p}");
+    }
+}
+
+#[test]
 fn the_staggered_pipeline_equals_the_staggered_solver_with_fewer_iterations() {
     let run = |dependency: &str| {
         parallel(&[
@@ -186,6 +200,12 @@ fn bad_parallel_options_are_usage_errors() {
     );
     assert_usage_error(&run(&["--pes", "2"]), "--pes applies to --parallel");
     assert_usage_error(&run(&["--lb", "greedy"]), "--lb applies to --parallel");
+    for parallel in [&[][..], &["--parallel", "static", "--segments", "2"]] {
+        assert_usage_error(
+            &run(&[parallel, &["--clusters", "2"]].concat()),
+            "grid options",
+        );
+    }
     assert_usage_error(
         &run(&["--parallel", "distributed", "--method", "newton"]),
         "--method gummel",

@@ -517,6 +517,37 @@ fn apps_on_an_emulated_grid_across_processes_equal_the_sequential_reference() {
     let v = json(&mpirun(2, &[&storm[..], &grid].concat()));
     assert_eq!(v["exactly_once"], true);
     assert_eq!(v["reductions_ok"], true);
+    // MPI ranks (AMPI) and the drift-diffusion slabs on the same grid.
+    let stencil = [
+        "ampi",
+        "run",
+        "stencil3d",
+        "--vp",
+        "6",
+        "--size",
+        "12",
+        "--iters",
+        "4",
+    ];
+    let v = json(&mpirun(2, &[&stencil[..], &grid].concat()));
+    assert_eq!(v["valid"], true, "{v}");
+    assert_eq!(v["pes"], 4, "{v}");
+    assert!(v["topology"]["speeds"].is_array(), "{v}");
+    let ddm = [
+        "run",
+        "ddm",
+        "--preset",
+        "si-pin",
+        "--bias",
+        "0",
+        "--parallel",
+        "distributed",
+        "--segments",
+        "4",
+    ];
+    let v = json(&mpirun(2, &[&ddm[..], &grid].concat()));
+    assert_eq!(v["parallel"]["matches_relaxed_solver"], true, "{v}");
+    assert_eq!(v["parallel"]["border_objects"].as_array().unwrap().len(), 4);
 }
 
 /// `arts run` of `app` on 2 processes with a checkpoint timer: the timer

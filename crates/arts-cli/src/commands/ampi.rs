@@ -16,6 +16,7 @@ use arts_apps::stats::median;
 use arts_core::{Config, LbConfig, LbPeriod};
 use serde::Serialize;
 
+use super::grid_flags::{GridOpts, GridReport, GridSummary};
 use super::stencil::parse_period;
 use crate::args::{finite_f64, output_dir, output_file};
 use crate::budget::parse_size;
@@ -65,6 +66,8 @@ pub struct AmpiRunArgs {
     /// Number of PEs (worker threads); default: one per core.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pes: Option<u32>,
+    #[command(flatten)]
+    grid: GridOpts,
     /// Under mpirun: PEs in each process (default 1); the ranks are spread
     /// over every process's PEs and move only within their process (with
     /// --isomalloc, between processes too).
@@ -182,6 +185,10 @@ struct AmpiRunReport {
     resumed_from_step: Option<u64>,
     /// Where the trace was written (`null`: no --trace).
     trace: Option<String>,
+    /// The emulated grid (`topology`, `grid_priority`, `border_objects`,
+    /// `grid_dispatches`), as every object-runtime app reports it.
+    #[serde(flatten)]
+    grid: GridReport,
 }
 
 /// Runs `arts ampi ...`.
@@ -266,13 +273,15 @@ fn to_cli(e: AmpiError) -> CliError {
     }
 }
 
-fn options(args: &AmpiRunArgs) -> Result<RunOptions, CliError> {
+/// The run `args` ask for, and the grid it emulates (printed unless `json`).
+fn options(args: &AmpiRunArgs, json: bool) -> Result<(RunOptions, GridSummary), CliError> {
     let here = Config {
         pes: crate::launch::total_pes(args.pes, args.pes_per_process)?,
         trace: args.trace.is_some(),
         ..Config::default()
     };
     let runtime = crate::launch::distribute(here, args.pes, args.pes_per_process)?;
+    let (runtime, emulation) = args.grid.configure(runtime, json)?;
     let pes = runtime.pes;
     let stack_size = usize::try_from(args.stack_size)
         .ok()
@@ -348,7 +357,8 @@ fn options(args: &AmpiRunArgs) -> Result<RunOptions, CliError> {
         runtime,
     };
     arts_ampi::check(&opts).map_err(to_cli)?;
-    Ok(opts)
+    let grid = GridSummary::of(emulation.as_ref());
+    Ok((opts, grid))
 }
 
 /// The program's name in checkpoints: a C program's file name (so that a
@@ -400,7 +410,7 @@ fn run_c_program(
 }
 
 fn run_program(args: &AmpiRunArgs, out: Output) -> CliResult {
-    let opts = options(args)?;
+    let (opts, grid) = options(args, out.json)?;
     if !args.program_args.is_empty() && !is_c_program(&args.program) {
         return Err(CliError::usage(format!(
             "arguments after `--` are for C programs (./prog.so); {} takes options",
@@ -419,7 +429,7 @@ fn run_program(args: &AmpiRunArgs, out: Output) -> CliResult {
             .map_err(|e| CliError::failed(format!("cannot write trace: {e}")))?;
         file.commit()?;
     }
-    report_run(args, &opts, &report, out)
+    report_run(args, &opts, &report, grid, out)
 }
 
 fn run_builtin(
@@ -458,6 +468,7 @@ fn report_run(
     args: &AmpiRunArgs,
     opts: &RunOptions,
     report: &AmpiReport,
+    grid: GridSummary,
     out: Output,
 ) -> CliResult {
     let steps = &report.lb_steps;
@@ -496,6 +507,7 @@ fn report_run(
             .and_then(|c| c.restored.as_ref())
             .map(|r| r.step),
         trace: args.trace.as_ref().map(|p| p.display().to_string()),
+        grid: GridReport::of(grid, &report.runtime),
     };
     out.emit(&r, || table(&r))?;
     match r.valid {
@@ -552,6 +564,7 @@ fn table(r: &AmpiRunReport) -> String {
             r.lb, r.lb_steps, r.migrations, r.rank_moves
         );
     }
+    t += &r.grid.table();
     if let Some(p) = &r.trace {
         t += &format!("trace written to      {p}\n");
     }

@@ -118,6 +118,11 @@ pub struct RunDdmArgs {
     /// With --parallel under mpirun: PEs in each process (default 1).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pub pes_per_process: Option<u32>,
+    /// With --parallel distributed, centralized or ampi: the grid to
+    /// emulate (the slabs are mapped in contiguous blocks, so a run on K
+    /// clusters has K − 1 cuts across them).
+    #[command(flatten)]
+    pub grid: super::grid_flags::GridOpts,
     /// With --parallel: load-balancing strategy for the segment objects
     /// (none, greedy, refine, rotate, ...), every 20 residual checks.
     #[arg(long, default_value = "none")]
@@ -598,7 +603,11 @@ fn run_sweep(
             let name = order.name();
             let opts = solver_options(args, order);
             opts.validate(rows).map_err(ddm_error)?;
-            let session = ddm_parallel::Session { argv, resume };
+            let session = ddm_parallel::Session {
+                argv,
+                resume,
+                json: out.json,
+            };
             let (points, failure, report) =
                 ddm_parallel::run(args, style, &mesh, &device, &biases, opts, session)?;
             let segments = report.segments();
@@ -792,6 +801,9 @@ fn table(r: &RunOut) -> String {
     }
     if let Some(f) = &r.failure {
         let _ = writeln!(s, "converged: false ({})", f.message);
+    }
+    if let Some(p) = &r.parallel {
+        s += &p.grid_table();
     }
     let _ = writeln!(s, "valid: {}", r.valid);
     if let Some(d) = &r.out {

@@ -14,6 +14,7 @@ use serde::Serialize;
 
 use super::ddm::{RunDdmArgs, Solved};
 use super::ddm_flags::AppLbArg;
+use super::grid_flags::{GridReport, GridSummary};
 use crate::output::{CliError, CliResult};
 
 /// How the solver is parallelized (`--parallel`).
@@ -98,12 +99,20 @@ pub struct ParallelOut {
     moves_per_slab: Vec<u32>,
     /// Busy fraction of each PE.
     utilization: Vec<f64>,
+    /// The emulated grid, as every object-runtime app reports it.
+    #[serde(flatten)]
+    grid: GridReport,
 }
 
 impl ParallelOut {
     /// Segments (objects) of the run.
     pub(super) fn segments(&self) -> usize {
         self.segments
+    }
+
+    /// The text report's lines about the emulated grid (none without one).
+    pub(super) fn grid_table(&self) -> String {
+        self.grid.table()
     }
 
     /// Whether the run is right: every point equalled the relaxed solver
@@ -172,6 +181,11 @@ pub(super) fn check_args(args: &RunDdmArgs) -> CliResult {
             args.app_lb_threshold
         )));
     }
+    if args.grid.given() && matches!(args.parallel, None | Some(ParallelArg::Static)) {
+        return Err(CliError::usage(
+            "grid options (--clusters, --topology, --latency, ...) apply to --parallel distributed, centralized and ampi, which run on the object runtime",
+        ));
+    }
     if args.parallel.is_none() {
         let flags = [
             ("--app-lb", args.app_lb != AppLbArg::Off),
@@ -237,8 +251,17 @@ pub(super) fn check_args(args: &RunDdmArgs) -> CliResult {
     Ok(())
 }
 
-/// The points, PEs, migrations and utilization of a run on the runtime.
-type RuntimeRun = (Vec<arts_apps::ddm::Point>, u32, u64, Vec<f64>);
+/// What a run on the runtime gives: its points, and its PEs, migrations,
+/// utilization and grid.
+type RuntimeRun = (Vec<arts_apps::ddm::Point>, Ran);
+
+/// PEs, migrations, utilization and grid of a run.
+struct Ran {
+    pes: u32,
+    migrations: u64,
+    utilization: Vec<f64>,
+    grid: GridReport,
+}
 
 /// What a sweep does besides solving: its command line (recorded in its
 /// checkpoints) and the checkpoint it continues from, if any.
@@ -247,6 +270,8 @@ pub(super) struct Session<'a> {
     pub argv: Vec<String>,
     /// Continue from this checkpoint.
     pub resume: Option<&'a Checkpoint>,
+    /// The output is JSON (an emulated grid's table is not printed).
+    pub json: bool,
 }
 
 /// A fingerprint of the device as meshed: a restart refuses a checkpoint
@@ -318,6 +343,7 @@ fn on_runtime(
         ..Config::default()
     };
     let config = crate::launch::distribute(config, args.pes, args.pes_per_process)?;
+    let (config, emulation) = args.grid.configure(config, session.json)?;
     let setup = Setup {
         mesh: Arc::new(mesh.clone()),
         biased: device.biased,
@@ -333,8 +359,13 @@ fn on_runtime(
     let (points, report) =
         arts_apps::ddm::run_session(&config, Map::Block, setup, biases, save, resume)
             .map_err(|e| CliError::failed(format!("parallel run: {e}")))?;
-    let migrations = report.lb_steps().iter().map(|s| s.migrations).sum();
-    Ok((points, config.pes, migrations, report.utilization()))
+    let ran = Ran {
+        pes: config.pes,
+        migrations: report.lb_steps().iter().map(|s| s.migrations).sum(),
+        utilization: report.utilization(),
+        grid: GridReport::of(GridSummary::of(emulation.as_ref()), &report),
+    };
+    Ok((points, ran))
 }
 
 /// The sweep on AMPI ranks, one segment each (under mpirun, spread over
@@ -346,12 +377,14 @@ fn on_ampi(
     biases: &[f64],
     opts: &SolverOptions,
     ranges: &[(usize, usize)],
+    json: bool,
 ) -> Result<RuntimeRun, CliError> {
     let here = arts_core::Config {
         pes: crate::launch::total_pes(args.pes, args.pes_per_process)?,
         ..arts_core::Config::default()
     };
     let runtime = crate::launch::distribute(here, args.pes, args.pes_per_process)?;
+    let (runtime, emulation) = args.grid.configure(runtime, json)?;
     let lb = lb_config(&args.lb)?;
     let pes = runtime.pes;
     let run_opts = arts_ampi::RunOptions {
@@ -370,8 +403,13 @@ fn on_ampi(
     };
     let (points, report) = arts_ampi::ddm::run(&run_opts, setup, biases)
         .map_err(|e| CliError::failed(format!("ampi run: {e}")))?;
-    let migrations = report.migrations();
-    Ok((points, report.pes, migrations, report.runtime.utilization()))
+    let ran = Ran {
+        pes: report.pes,
+        migrations: report.migrations(),
+        utilization: report.runtime.utilization(),
+        grid: GridReport::of(GridSummary::of(emulation.as_ref()), &report.runtime),
+    };
+    Ok((points, ran))
 }
 
 /// `--app-lb static`: the relaxed order over `--segments` pieces of equal
@@ -471,14 +509,22 @@ pub(super) fn run(
             "--parallel needs segments (--segments or --segment-starts)",
         ));
     }
-    let (points, pes, migrations, utilization) = match (style, style.style()) {
+    let (points, ran) = match (style, style.style()) {
         (_, Some(style)) => {
             on_runtime(args, style, mesh, device, biases, &opts, &ranges, &session)?
         }
-        (ParallelArg::Ampi, None) => on_ampi(args, mesh, device, biases, &opts, &ranges)?,
+        (ParallelArg::Ampi, None) => {
+            on_ampi(args, mesh, device, biases, &opts, &ranges, session.json)?
+        }
         (_, None) => {
             let points = static_mpi(mesh, device, biases, &opts, &ranges)?;
-            (points, ranges.len() as u32, 0, Vec::new())
+            let ran = Ran {
+                pes: ranges.len() as u32,
+                migrations: 0,
+                utilization: Vec::new(),
+                grid: GridReport::default(),
+            };
+            (points, ran)
         }
     };
 
@@ -540,7 +586,7 @@ pub(super) fn run(
     let time_s: f64 = solved.iter().map(|s| s.solution().time_s).sum();
     let out = ParallelOut {
         style: style.name(),
-        pes,
+        pes: ran.pes,
         processes: crate::launch::rank_size().1,
         segments: ranges.len(),
         check_every: opts.check_every,
@@ -560,9 +606,10 @@ pub(super) fn run(
         } else {
             0.0
         },
-        migrations,
+        migrations: ran.migrations,
         moves_per_slab,
-        utilization,
+        utilization: ran.utilization,
+        grid: ran.grid,
     };
     Ok((solved, failure, out))
 }

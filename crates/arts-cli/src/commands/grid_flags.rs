@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use arts_core::Config;
+use arts_core::{Config, RunReport};
 use arts_grid::{Emulation, Topology};
 use serde::Serialize;
 
@@ -87,6 +87,49 @@ pub struct GridSummary {
     pub grid_priority: bool,
 }
 
+impl GridSummary {
+    /// The summary of `emulation` (the empty one without a grid).
+    pub fn of(emulation: Option<&Emulation>) -> Self {
+        emulation.map_or_else(GridSummary::default, |e| GridSummary {
+            topology: Some(e.topology.clone()),
+            grid_priority: e.priority,
+        })
+    }
+}
+
+/// The grid part of every object-runtime report (JSON keys are a
+/// contract): the emulated grid, then per PE the border objects and the
+/// messages served from the grid queue.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct GridReport {
+    /// The emulated grid (`topology: null` without one).
+    #[serde(flatten)]
+    pub emulated: GridSummary,
+    /// Elements seen sending to another cluster, per PE.
+    pub border_objects: Vec<u64>,
+    /// Messages served from the grid queue, per PE.
+    pub grid_dispatches: Vec<u64>,
+}
+
+impl GridReport {
+    /// What `report` says of the grid `emulated`.
+    pub fn of(emulated: GridSummary, report: &RunReport) -> Self {
+        let counter = |of: fn(&arts_core::PeCounters) -> u64| -> Vec<u64> {
+            report.pes.iter().map(|p| of(&p.counters)).collect()
+        };
+        GridReport {
+            emulated,
+            border_objects: counter(|c| c.border_objects),
+            grid_dispatches: counter(|c| c.grid_dispatches),
+        }
+    }
+
+    /// The text report's lines (none without a grid).
+    pub fn table(&self) -> String {
+        describe(&self.emulated, &self.border_objects, &self.grid_dispatches)
+    }
+}
+
 impl GridOpts {
     /// Whether any grid option was given.
     pub fn given(&self) -> bool {
@@ -97,6 +140,24 @@ impl GridOpts {
             || self.cluster_speeds.is_some()
             || self.grid_priority == OnOff::On
             || self.grid_starvation != arts_core::DEFAULT_STARVATION_LIMIT
+    }
+
+    /// `config` (already distributed over the processes) on the grid these
+    /// options ask for, if any: its topology printed as a table on stderr
+    /// (by the first process, unless the output is `json`) and applied.
+    pub fn configure(
+        &self,
+        config: Config,
+        json: bool,
+    ) -> Result<(Config, Option<Emulation>), CliError> {
+        let Some(e) = self.emulation(&config)? else {
+            return Ok((config, None));
+        };
+        if !json && crate::launch::is_root() {
+            eprint!("{}", e.topology.table());
+        }
+        let config = e.apply(config).map_err(CliError::usage)?;
+        Ok((config, Some(e)))
     }
 
     /// The emulation these options ask for on the run `config` (already
@@ -182,7 +243,7 @@ fn probed(config: &Config) -> Result<Topology, CliError> {
 const AUTO_PROBE_ROUNDS: u32 = 5;
 
 /// The text report's lines about the grid (none without one).
-pub fn describe(g: &GridSummary, border: &[u64], dispatches: &[u64]) -> String {
+fn describe(g: &GridSummary, border: &[u64], dispatches: &[u64]) -> String {
     let Some(t) = &g.topology else {
         return String::new();
     };
@@ -204,11 +265,6 @@ pub fn describe(g: &GridSummary, border: &[u64], dispatches: &[u64]) -> String {
         s += &format!("grid-queue dispatches {}\n", list(dispatches));
     }
     s
-}
-
-/// Applies `emulation` to `config`.
-pub fn apply(emulation: &Emulation, config: Config) -> Result<Config, CliError> {
-    emulation.apply(config).map_err(CliError::usage)
 }
 
 #[cfg(test)]

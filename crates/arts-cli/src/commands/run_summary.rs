@@ -6,8 +6,8 @@ use arts_apps::stats::{mean, median};
 use arts_core::RunReport;
 use serde::Serialize;
 
-use super::grid_flags::GridSummary;
-use super::stencil::{Prepared, counter};
+use super::grid_flags::GridReport;
+use super::stencil::Prepared;
 use crate::output::CliError;
 
 /// What every object-runtime app reports about the run itself: PEs, step
@@ -37,9 +37,7 @@ pub(crate) struct RunSummary {
     pub(crate) trace: Option<String>,
     pub(crate) lb_dump: Option<String>,
     #[serde(flatten)]
-    pub(crate) emulated: GridSummary,
-    pub(crate) border_objects: Vec<u64>,
-    pub(crate) grid_dispatches: Vec<u64>,
+    pub(crate) grid: GridReport,
     pub(crate) oversubscribed: bool,
 }
 
@@ -83,10 +81,8 @@ impl RunSummary {
             step_times_s: step_times.to_vec(),
             trace: prepared.trace_path(),
             lb_dump: prepared.dump_path(),
-            border_objects: counter(report, |c| c.border_objects),
-            grid_dispatches: counter(report, |c| c.grid_dispatches),
             oversubscribed: crate::launch::oversubscribed(pes, report.processes),
-            emulated: prepared.grid.take().unwrap_or_default(),
+            grid: GridReport::of(prepared.grid.take().unwrap_or_default(), report),
         })
     }
 
@@ -123,11 +119,7 @@ impl RunSummary {
                 );
             }
         }
-        t += &super::grid_flags::describe(
-            &self.emulated,
-            &self.border_objects,
-            &self.grid_dispatches,
-        );
+        t += &self.grid.table();
         if self.oversubscribed {
             t += "oversubscribed        more PEs than cores: the OS time-slices them\n";
         }

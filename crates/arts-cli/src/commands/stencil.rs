@@ -304,24 +304,11 @@ impl RunOpts {
             ..Config::default()
         };
         let config = crate::launch::distribute(config, self.pes, self.pes_per_process)?;
-        let emulation = self.grid.emulation(&config)?;
-        if let Some(e) = emulation
-            .as_ref()
-            .filter(|_| !out.json && crate::launch::is_root())
-        {
-            eprint!("{}", e.topology.table());
-        }
-        let config = match &emulation {
-            Some(e) => super::grid_flags::apply(e, config)?,
-            None => config,
-        };
+        let (config, emulation) = self.grid.configure(config, out.json)?;
         Ok(Prepared {
             config,
             map: self.map.map(emulation.as_ref()),
-            grid: emulation.map(|e| GridSummary {
-                topology: Some(e.topology),
-                grid_priority: e.priority,
-            }),
+            grid: Some(GridSummary::of(emulation.as_ref())),
             trace,
             trace_path: self.trace.clone(),
             comm_trace,
@@ -705,14 +692,6 @@ pub fn execute<K: Kernel>(
 /// The median of `v`, `None` when empty.
 fn median_of(v: &[f64]) -> Option<f64> {
     (!v.is_empty()).then(|| arts_apps::stats::median(v))
-}
-
-/// One counter of every PE.
-pub fn counter(
-    report: &arts_core::RunReport,
-    of: impl Fn(&arts_core::PeCounters) -> u64,
-) -> Vec<u64> {
-    report.pes.iter().map(|p| of(&p.counters)).collect()
 }
 
 /// Prints the report and fails the command if the result is not valid.

@@ -122,10 +122,7 @@ fn probe(args: &ProbeArgs, out: Output) -> CliResult {
     }
     let mut file = args.out.as_deref().map(PendingFile::create).transpose()?;
     let config = crate::launch::distribute(probe_config(pes), args.pes, args.pes_per_process)?;
-    let config = match args.grid.emulation(&config)? {
-        Some(e) => super::grid_flags::apply(&e, config)?,
-        None => config,
-    };
+    let (config, _) = args.grid.configure(config, true)?;
     let matrix = measure(&config, args.rounds).map_err(CliError::failed)?;
     let discovery = discover(&matrix, args.gap);
     let note = note(&discovery, pes, args.gap);
