@@ -136,6 +136,25 @@ typedef MPI_Comm_delete_attr_function MPI_Delete_function;
 #define MPI_MAX_LIBRARY_VERSION_STRING 256
 #define MPI_INFO_NULL 0
 #define MPI_WIN_NULL (-1)
+/* The predefined attributes of MPI_Win_get_attr, and their values. */
+#define MPI_WIN_BASE 6
+#define MPI_WIN_SIZE 7
+#define MPI_WIN_DISP_UNIT 8
+#define MPI_WIN_CREATE_FLAVOR 9
+#define MPI_WIN_MODEL 10
+#define MPI_WIN_FLAVOR_CREATE 1
+#define MPI_WIN_FLAVOR_ALLOCATE 2
+#define MPI_WIN_FLAVOR_DYNAMIC 3
+#define MPI_WIN_FLAVOR_SHARED 4
+#define MPI_WIN_SEPARATE 1
+#define MPI_WIN_UNIFIED 2
+/* User attributes of windows and datatypes (MPI_Win_create_keyval, MPI_Type_create_keyval) */
+#define MPI_WIN_NULL_COPY_FN ((MPI_Win_copy_attr_function *)0)
+#define MPI_WIN_DUP_FN ((MPI_Win_copy_attr_function *)1)
+#define MPI_WIN_NULL_DELETE_FN ((MPI_Win_delete_attr_function *)0)
+#define MPI_TYPE_NULL_COPY_FN ((MPI_Type_copy_attr_function *)0)
+#define MPI_TYPE_DUP_FN ((MPI_Type_copy_attr_function *)1)
+#define MPI_TYPE_NULL_DELETE_FN ((MPI_Type_delete_attr_function *)0)
 /* MPI-IO */
 #define MPI_FILE_NULL (-1)
 #define MPI_MODE_CREATE 1
@@ -1162,6 +1181,114 @@ int AMPI_Checkpoint_state(long long step, const void *state, long long bytes);
 int AMPI_MemCheckpoint_state(long long step, const void *state, long long bytes);
 int AMPI_Restored_state(long long *step, void *state, long long capacity, long long *bytes,
                         int *flag);
+
+/* Around the subset: addresses and counts of datatypes, the MPI-1 names
+ * of datatype and error handler calls, names and user attributes of
+ * windows and datatypes, group ranges, topology mapping (no reordering),
+ * the program's own error classes, statuses for layered libraries. arts
+ * has no intercommunicators: MPI_Comm_test_inter says false. */
+#define MPI_Get_address ARTS_MPI_Get_address
+#define MPI_Address ARTS_MPI_Get_address
+#define MPI_Get_elements ARTS_MPI_Get_elements
+#define MPI_Get_elements_x ARTS_MPI_Get_elements_x
+#define MPI_Type_size_x ARTS_MPI_Type_size_x
+#define MPI_Type_get_extent_x ARTS_MPI_Type_get_extent_x
+#define MPI_Type_get_true_extent_x ARTS_MPI_Type_get_true_extent_x
+#define MPI_Type_extent ARTS_MPI_Type_extent
+#define MPI_Type_lb ARTS_MPI_Type_lb
+#define MPI_Type_ub ARTS_MPI_Type_ub
+#define MPI_Type_hvector ARTS_MPI_Type_create_hvector
+#define MPI_Type_hindexed ARTS_MPI_Type_create_hindexed
+#define MPI_Type_struct ARTS_MPI_Type_create_struct
+#define MPI_Errhandler_create ARTS_MPI_Comm_create_errhandler
+#define MPI_Errhandler_set ARTS_MPI_Comm_set_errhandler
+#define MPI_Errhandler_get ARTS_MPI_Comm_get_errhandler
+#define MPI_Type_set_name ARTS_MPI_Type_set_name
+#define MPI_Type_get_name ARTS_MPI_Type_get_name
+#define MPI_Win_set_name ARTS_MPI_Win_set_name
+#define MPI_Win_get_name ARTS_MPI_Win_get_name
+#define MPI_Win_create_keyval ARTS_MPI_Win_create_keyval
+#define MPI_Win_free_keyval ARTS_MPI_Win_free_keyval
+#define MPI_Win_set_attr ARTS_MPI_Win_set_attr
+#define MPI_Win_get_attr ARTS_MPI_Win_get_attr
+#define MPI_Win_delete_attr ARTS_MPI_Win_delete_attr
+#define MPI_Win_get_group ARTS_MPI_Win_get_group
+#define MPI_Type_create_keyval ARTS_MPI_Type_create_keyval
+#define MPI_Type_free_keyval ARTS_MPI_Type_free_keyval
+#define MPI_Type_set_attr ARTS_MPI_Type_set_attr
+#define MPI_Type_get_attr ARTS_MPI_Type_get_attr
+#define MPI_Type_delete_attr ARTS_MPI_Type_delete_attr
+#define MPI_Op_commutative ARTS_MPI_Op_commutative
+#define MPI_Group_range_incl ARTS_MPI_Group_range_incl
+#define MPI_Group_range_excl ARTS_MPI_Group_range_excl
+#define MPI_Comm_test_inter ARTS_MPI_Comm_test_inter
+#define MPI_Cart_map ARTS_MPI_Cart_map
+#define MPI_Add_error_class ARTS_MPI_Add_error_class
+#define MPI_Add_error_code ARTS_MPI_Add_error_code
+#define MPI_Add_error_string ARTS_MPI_Add_error_string
+#define MPI_Status_set_elements ARTS_MPI_Status_set_elements
+#define MPI_Status_set_elements_x ARTS_MPI_Status_set_elements_x
+#define MPI_Status_set_cancelled ARTS_MPI_Status_set_cancelled
+typedef MPI_Comm_errhandler_function MPI_Handler_function;
+typedef int MPI_Win_copy_attr_function(MPI_Win oldwin, int win_keyval, void *extra_state,
+                                       void *attribute_val_in, void *attribute_val_out,
+                                       int *flag);
+typedef int MPI_Win_delete_attr_function(MPI_Win win, int win_keyval, void *attribute_val,
+                                         void *extra_state);
+typedef int MPI_Type_copy_attr_function(MPI_Datatype oldtype, int type_keyval, void *extra_state,
+                                        void *attribute_val_in, void *attribute_val_out,
+                                        int *flag);
+typedef int MPI_Type_delete_attr_function(MPI_Datatype datatype, int type_keyval,
+                                          void *attribute_val, void *extra_state);
+int MPI_Get_address(const void *location, MPI_Aint *address);
+int MPI_Address(const void *location, MPI_Aint *address);
+int MPI_Get_elements(const MPI_Status *status, MPI_Datatype datatype, int *count);
+int MPI_Get_elements_x(const MPI_Status *status, MPI_Datatype datatype, MPI_Count *count);
+int MPI_Type_size_x(MPI_Datatype datatype, MPI_Count *size);
+int MPI_Type_get_extent_x(MPI_Datatype datatype, MPI_Count *lb, MPI_Count *extent);
+int MPI_Type_get_true_extent_x(MPI_Datatype datatype, MPI_Count *true_lb, MPI_Count *true_extent);
+int MPI_Type_extent(MPI_Datatype datatype, MPI_Aint *extent);
+int MPI_Type_lb(MPI_Datatype datatype, MPI_Aint *displacement);
+int MPI_Type_ub(MPI_Datatype datatype, MPI_Aint *displacement);
+int MPI_Type_hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype,
+                     MPI_Datatype *newtype);
+int MPI_Type_hindexed(int count, const int blocklengths[], const MPI_Aint displacements[],
+                      MPI_Datatype oldtype, MPI_Datatype *newtype);
+int MPI_Type_struct(int count, const int blocklengths[], const MPI_Aint displacements[],
+                    const MPI_Datatype types[], MPI_Datatype *newtype);
+int MPI_Errhandler_create(MPI_Handler_function *function, MPI_Errhandler *errhandler);
+int MPI_Errhandler_set(MPI_Comm comm, MPI_Errhandler errhandler);
+int MPI_Errhandler_get(MPI_Comm comm, MPI_Errhandler *errhandler);
+int MPI_Type_set_name(MPI_Datatype datatype, const char *type_name);
+int MPI_Type_get_name(MPI_Datatype datatype, char *type_name, int *resultlen);
+int MPI_Win_set_name(MPI_Win win, const char *win_name);
+int MPI_Win_get_name(MPI_Win win, char *win_name, int *resultlen);
+int MPI_Win_create_keyval(MPI_Win_copy_attr_function *win_copy_attr_fn,
+                          MPI_Win_delete_attr_function *win_delete_attr_fn, int *win_keyval,
+                          void *extra_state);
+int MPI_Win_free_keyval(int *win_keyval);
+int MPI_Win_set_attr(MPI_Win win, int win_keyval, void *attribute_val);
+int MPI_Win_get_attr(MPI_Win win, int win_keyval, void *attribute_val, int *flag);
+int MPI_Win_delete_attr(MPI_Win win, int win_keyval);
+int MPI_Win_get_group(MPI_Win win, MPI_Group *group);
+int MPI_Type_create_keyval(MPI_Type_copy_attr_function *type_copy_attr_fn,
+                           MPI_Type_delete_attr_function *type_delete_attr_fn, int *type_keyval,
+                           void *extra_state);
+int MPI_Type_free_keyval(int *type_keyval);
+int MPI_Type_set_attr(MPI_Datatype datatype, int type_keyval, void *attribute_val);
+int MPI_Type_get_attr(MPI_Datatype datatype, int type_keyval, void *attribute_val, int *flag);
+int MPI_Type_delete_attr(MPI_Datatype datatype, int type_keyval);
+int MPI_Op_commutative(MPI_Op op, int *commute);
+int MPI_Group_range_incl(MPI_Group group, int n, int ranges[][3], MPI_Group *newgroup);
+int MPI_Group_range_excl(MPI_Group group, int n, int ranges[][3], MPI_Group *newgroup);
+int MPI_Comm_test_inter(MPI_Comm comm, int *flag);
+int MPI_Cart_map(MPI_Comm comm, int ndims, const int dims[], const int periods[], int *newrank);
+int MPI_Add_error_class(int *errorclass);
+int MPI_Add_error_code(int errorclass, int *errorcode);
+int MPI_Add_error_string(int errorcode, const char *string);
+int MPI_Status_set_elements(MPI_Status *status, MPI_Datatype datatype, int count);
+int MPI_Status_set_elements_x(MPI_Status *status, MPI_Datatype datatype, MPI_Count count);
+int MPI_Status_set_cancelled(MPI_Status *status, int flag);
 
 /* The marker `arts ampi run` looks for: this object was built against this
  * header (weak, so every translation unit may define it). */

@@ -28,6 +28,24 @@ pub const MPI_IO: c_int = 3;
 pub const MPI_WTIME_IS_GLOBAL: c_int = 4;
 /// `MPI_UNIVERSE_SIZE`.
 pub const MPI_UNIVERSE_SIZE: c_int = 5;
+/// The predefined attributes of `MPI_Win_get_attr`: `MPI_WIN_BASE`.
+pub const MPI_WIN_BASE: c_int = 6;
+/// `MPI_WIN_SIZE`.
+pub const MPI_WIN_SIZE: c_int = 7;
+/// `MPI_WIN_DISP_UNIT`.
+pub const MPI_WIN_DISP_UNIT: c_int = 8;
+/// `MPI_WIN_CREATE_FLAVOR`.
+pub const MPI_WIN_CREATE_FLAVOR: c_int = 9;
+/// `MPI_WIN_MODEL`.
+pub const MPI_WIN_MODEL: c_int = 10;
+/// `MPI_WIN_FLAVOR_CREATE`: made by `MPI_Win_create`.
+pub const MPI_WIN_FLAVOR_CREATE: c_int = 1;
+/// `MPI_WIN_FLAVOR_ALLOCATE`: made by `MPI_Win_allocate`.
+pub const MPI_WIN_FLAVOR_ALLOCATE: c_int = 2;
+/// `MPI_WIN_FLAVOR_SHARED`: made by `MPI_Win_allocate_shared`.
+pub const MPI_WIN_FLAVOR_SHARED: c_int = 4;
+/// `MPI_WIN_UNIFIED`: one copy of the window's memory.
+pub const MPI_WIN_UNIFIED: c_int = 2;
 /// `MPI_MESSAGE_NULL`.
 pub const MPI_MESSAGE_NULL: c_int = -1;
 /// `MPI_MESSAGE_NO_PROC`: what a matched probe of `MPI_PROC_NULL` returns.
@@ -90,6 +108,8 @@ pub const AMPI_COMM_TYPE_PROCESS: c_int = 2;
 pub const AMPI_COMM_TYPE_PE: c_int = 3;
 /// `MPI_MAX_PROCESSOR_NAME`.
 pub const MPI_MAX_PROCESSOR_NAME: c_int = 256;
+/// `MPI_ERR_LASTCODE`: the last predefined error code.
+pub const MPI_ERR_LASTCODE: c_int = 36;
 /// `MPI_MAX_ERROR_STRING`.
 pub const MPI_MAX_ERROR_STRING: c_int = 512;
 /// `MPI_IDENT`.

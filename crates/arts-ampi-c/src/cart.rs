@@ -341,39 +341,31 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Cart_sub(
     })
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn dims_are_balanced_and_non_increasing() {
-        for (n, k, want) in [
-            (6, 2, vec![3, 2]),
-            (8, 3, vec![2, 2, 2]),
-            (12, 2, vec![4, 3]),
-            (16, 2, vec![4, 4]),
-            (7, 2, vec![7, 1]),
-            (36, 2, vec![6, 6]),
-        ] {
-            let mut d = vec![0; k];
-            dims_create(n, &mut d).unwrap();
-            assert_eq!(d, want, "{n} into {k}");
-        }
-        let mut d = vec![0, 3];
-        dims_create(12, &mut d).unwrap();
-        assert_eq!(d, vec![4, 3]);
-        assert!(dims_create(10, &mut [0, 3]).is_err());
-    }
-
-    #[test]
-    fn coordinates_are_row_major_and_wrap_when_periodic() {
-        let c = Cart {
-            dims: vec![2, 3],
-            periods: vec![false, true],
+/// `MPI_Cart_map`: this rank's place in a grid of `dims` over `comm`
+/// (without reordering: its own rank), `MPI_UNDEFINED` beyond the grid.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Cart_map(
+    comm: c_int,
+    ndims: c_int,
+    dims: *const c_int,
+    _periods: *const c_int,
+    newrank: *mut c_int,
+) -> c_int {
+    entry("MPI_Cart_map", comm, |vp| {
+        let dims = ints(dims, count(ndims, "ndims")?, "dims")?;
+        let nodes = dims.iter().try_fold(1i64, |n, &d| match d {
+            d if d > 0 => Ok(n * i64::from(d)),
+            d => Err(Fail::new(
+                ERR_DIMS,
+                format!("dimension {d} is not positive"),
+            )),
+        })?;
+        let me = vp.mpi().comm_rank(comm_of(comm)?)?;
+        *out(newrank, "newrank")? = if i64::from(me) < nodes {
+            me
+        } else {
+            MPI_UNDEFINED
         };
-        assert_eq!(c.coords(4), vec![1, 1]);
-        assert_eq!(c.rank(&[1, 1]), Some(4));
-        assert_eq!(c.rank(&[1, 3]), Some(3));
-        assert_eq!(c.rank(&[2, 0]), None);
-    }
+        Ok(())
+    })
 }

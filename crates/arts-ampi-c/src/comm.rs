@@ -3,12 +3,12 @@
 //! handlers (a new communicator inherits its parent's handler and
 //! Cartesian topology is kept by `MPI_Comm_dup`).
 
-use std::ffi::{CStr, c_char, c_int, c_void};
+use std::ffi::{c_int, c_void};
 
 use arts_ampi::{Comm, WORLD};
 
 use crate::abi::*;
-use crate::attrs;
+use crate::attrs::{self, Object};
 use crate::state::{Fail, Vp, comm_of, entry, out};
 
 /// Registers `new` as derived from `old`: inherits the error handler.
@@ -51,7 +51,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Comm_dup(comm: c_int, newcomm: *mut c_i
         if let Some(graph) = vp.graphs.get(&comm).cloned() {
             vp.graphs.insert(new, graph);
         }
-        attrs::copy_all(vp, comm, new)?;
+        attrs::copy_all(vp, Object::Comm(comm), new)?;
         *newcomm = new;
         Ok(())
     })
@@ -146,12 +146,12 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Comm_free(comm: *mut c_int) -> c_int {
             ));
         }
         comm_of(*comm)?;
-        attrs::delete_all(vp, *comm)?;
+        attrs::delete_all(vp, Object::Comm(*comm))?;
         vp.mpi().comm_free(Comm(*comm as u32))?;
         vp.carts.remove(comm);
         vp.graphs.remove(comm);
         vp.errhandlers.remove(comm);
-        vp.names.remove(comm);
+        vp.names.remove(&Object::Comm(*comm));
         *comm = MPI_COMM_NULL;
         Ok(())
     })
@@ -246,22 +246,15 @@ fn get_attr(
     flag: *mut c_int,
 ) -> Result<(), Fail> {
     comm_of(comm)?;
-    let flag = out(flag, "flag")?;
     let value = match keyval {
         MPI_TAG_UB => i32::MAX,
         MPI_HOST => MPI_PROC_NULL,
         MPI_IO => MPI_ANY_SOURCE,
         MPI_WTIME_IS_GLOBAL => 0,
         MPI_UNIVERSE_SIZE => vp.mpi().comm_size(WORLD)?,
-        _ => {
-            let user = vp.attrs.get(comm, keyval);
-            if let Some(v) = user {
-                *out(attribute_val.cast::<*mut c_void>(), "attribute_val")? = v;
-            }
-            *flag = c_int::from(user.is_some());
-            return Ok(());
-        }
+        _ => return attrs::get_user_attr(vp, Object::Comm(comm), keyval, attribute_val, flag),
     };
+    let flag = out(flag, "flag")?;
     let slot = out(attribute_val.cast::<*mut c_int>(), "attribute_val")?;
     let at = &mut vp.predefined[keyval as usize];
     *at = value;
@@ -270,49 +263,12 @@ fn get_attr(
     Ok(())
 }
 
-/// `MPI_Comm_set_name`: at most `MPI_MAX_OBJECT_NAME - 1` bytes are kept.
+/// `MPI_Comm_test_inter`: false (arts has intracommunicators only).
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Comm_set_name(comm: c_int, name: *const c_char) -> c_int {
-    entry("MPI_Comm_set_name", comm, |vp| {
+pub unsafe extern "C-unwind" fn ARTS_MPI_Comm_test_inter(comm: c_int, flag: *mut c_int) -> c_int {
+    entry("MPI_Comm_test_inter", comm, |vp| {
         vp.mpi().comm_size(comm_of(comm)?)?;
-        if name.is_null() {
-            return Err(Fail::new(ERR_ARG, "the name is a null pointer"));
-        }
-        // SAFETY: the program passes a NUL-terminated string (checked non-null).
-        let mut bytes = unsafe { CStr::from_ptr(name) }.to_bytes().to_vec();
-        bytes.truncate(MPI_MAX_OBJECT_NAME as usize - 1);
-        vp.names.insert(comm, bytes);
-        Ok(())
-    })
-}
-
-/// `MPI_Comm_get_name`: the name set, `MPI_COMM_WORLD` and `MPI_COMM_SELF`
-/// for those, else the empty string; `name` has room for
-/// `MPI_MAX_OBJECT_NAME` bytes.
-#[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Comm_get_name(
-    comm: c_int,
-    name: *mut c_char,
-    resultlen: *mut c_int,
-) -> c_int {
-    entry("MPI_Comm_get_name", comm, |vp| {
-        vp.mpi().comm_size(comm_of(comm)?)?;
-        let resultlen = out(resultlen, "resultlen")?;
-        if name.is_null() {
-            return Err(Fail::new(ERR_ARG, "the name buffer is a null pointer"));
-        }
-        let given: &[u8] = match comm {
-            MPI_COMM_WORLD => b"MPI_COMM_WORLD",
-            MPI_COMM_SELF => b"MPI_COMM_SELF",
-            _ => vp.names.get(&comm).map_or(&[], Vec::as_slice),
-        };
-        // SAFETY: the program's buffer holds MPI_MAX_OBJECT_NAME bytes, more
-        // than a kept name and its NUL.
-        unsafe {
-            std::ptr::copy_nonoverlapping(given.as_ptr(), name.cast::<u8>(), given.len());
-            *name.add(given.len()) = 0;
-        }
-        *resultlen = given.len() as c_int;
+        *out(flag, "flag")? = 0;
         Ok(())
     })
 }

@@ -6,7 +6,7 @@
 use std::ffi::{c_char, c_int};
 
 use crate::abi::*;
-use crate::state::{Fail, Phase, call_errhandler, comm_of, entry, entry_in, out};
+use crate::state::{Fail, Phase, Vp, call_errhandler, comm_of, entry, entry_in, out};
 
 /// `MPI_Comm_errhandler_function`: the communicator and the error code, by
 /// pointer (then nothing: the variadic part is implementation-defined).
@@ -92,14 +92,20 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Error_string(
         if string.is_null() {
             return Err(Fail::new(ERR_ARG, "string is a null pointer"));
         }
-        let (name, _, what) = ERROR_CLASSES
-            .iter()
-            .find(|c| c.1 == code)
-            .ok_or_else(|| Fail::new(ERR_ARG, format!("{code} is not an error code")))?;
-        let mut text = format!("{name}: {what}");
-        if let Some(last) = vp.last_error.get(&code) {
-            text += &format!(" ({last})");
-        }
+        let text = match user_code(vp, code) {
+            Some((_, text)) => text.clone(),
+            None => {
+                let (name, _, what) = ERROR_CLASSES
+                    .iter()
+                    .find(|c| c.1 == code)
+                    .ok_or_else(|| Fail::new(ERR_ARG, format!("{code} is not an error code")))?;
+                let mut text = format!("{name}: {what}");
+                if let Some(last) = vp.last_error.get(&code) {
+                    text += &format!(" ({last})");
+                }
+                text
+            }
+        };
         let max = MPI_MAX_ERROR_STRING as usize - 1;
         let mut bytes = text.into_bytes();
         bytes.truncate(max);
@@ -117,12 +123,93 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Error_string(
 #[unsafe(no_mangle)]
 pub unsafe extern "C-unwind" fn ARTS_MPI_Error_class(code: c_int, class: *mut c_int) -> c_int {
     let all = &[Phase::Before, Phase::Running, Phase::After];
-    entry_in("MPI_Error_class", MPI_COMM_WORLD, all, |_| {
+    entry_in("MPI_Error_class", MPI_COMM_WORLD, all, |vp| {
         let class = out(class, "errorclass")?;
-        if !ERROR_CLASSES.iter().any(|c| c.1 == code) {
-            return Err(Fail::new(ERR_ARG, format!("{code} is not an error code")));
+        *class = match user_code(vp, code) {
+            Some(&(c, _)) => c,
+            None if ERROR_CLASSES.iter().any(|c| c.1 == code) => code,
+            None => return Err(Fail::new(ERR_ARG, format!("{code} is not an error code"))),
+        };
+        Ok(())
+    })
+}
+
+/// The first code `MPI_Add_error_class` and `MPI_Add_error_code` give.
+const FIRST_USER_CODE: c_int = MPI_ERR_LASTCODE + 1;
+
+/// The class and string of the program's error code `code`, if it is one.
+fn user_code(vp: &Vp, code: c_int) -> Option<&(c_int, String)> {
+    usize::try_from(code - FIRST_USER_CODE)
+        .ok()
+        .and_then(|i| vp.user_codes.get(i))
+}
+
+/// Adds an error code of class `class` (`None`: a new class, its own).
+fn add_code(vp: &mut Vp, class: Option<c_int>) -> c_int {
+    let code = FIRST_USER_CODE + vp.user_codes.len() as c_int;
+    vp.user_codes.push((class.unwrap_or(code), String::new()));
+    code
+}
+
+/// `MPI_Add_error_class`: a new error class (with the empty string).
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Add_error_class(errorclass: *mut c_int) -> c_int {
+    entry("MPI_Add_error_class", MPI_COMM_WORLD, |vp| {
+        let errorclass = out(errorclass, "errorclass")?;
+        *errorclass = add_code(vp, None);
+        Ok(())
+    })
+}
+
+/// `MPI_Add_error_code`: a new error code of class `errorclass` (a
+/// predefined class or one of `MPI_Add_error_class`).
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Add_error_code(
+    errorclass: c_int,
+    errorcode: *mut c_int,
+) -> c_int {
+    entry("MPI_Add_error_code", MPI_COMM_WORLD, |vp| {
+        let errorcode = out(errorcode, "errorcode")?;
+        let predefined = ERROR_CLASSES.iter().any(|c| c.1 == errorclass);
+        let added = user_code(vp, errorclass).is_some_and(|&(c, _)| c == errorclass);
+        if !(predefined || added) {
+            return Err(Fail::new(
+                ERR_ARG,
+                format!("{errorclass} is not an error class"),
+            ));
         }
-        *class = code;
+        *errorcode = add_code(vp, Some(errorclass));
+        Ok(())
+    })
+}
+
+/// `MPI_Add_error_string`: what `MPI_Error_string` says of the program's
+/// error code (or class) `errorcode`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Add_error_string(
+    errorcode: c_int,
+    string: *const c_char,
+) -> c_int {
+    entry("MPI_Add_error_string", MPI_COMM_WORLD, |vp| {
+        if string.is_null() {
+            return Err(Fail::new(ERR_ARG, "string is a null pointer"));
+        }
+        // SAFETY: the program passes a NUL-terminated string (checked non-null).
+        let text = unsafe { std::ffi::CStr::from_ptr(string) }.to_string_lossy();
+        let max = MPI_MAX_ERROR_STRING as usize - 1;
+        let text: String = text.chars().take(max).collect();
+        let i = usize::try_from(errorcode - FIRST_USER_CODE)
+            .ok()
+            .filter(|&i| i < vp.user_codes.len())
+            .ok_or_else(|| {
+                Fail::new(
+                    ERR_ARG,
+                    format!(
+                        "{errorcode} is not a code of MPI_Add_error_code or MPI_Add_error_class"
+                    ),
+                )
+            })?;
+        vp.user_codes[i].1 = text;
         Ok(())
     })
 }

@@ -1572,11 +1572,11 @@ pub static EXPORTS: Exports = Exports(&[
     ),
     (
         "ARTS_MPI_Comm_set_name",
-        crate::comm::ARTS_MPI_Comm_set_name as *const (),
+        crate::names::ARTS_MPI_Comm_set_name as *const (),
     ),
     (
         "ARTS_MPI_Comm_get_name",
-        crate::comm::ARTS_MPI_Comm_get_name as *const (),
+        crate::names::ARTS_MPI_Comm_get_name as *const (),
     ),
     (
         "ARTS_MPI_Alloc_mem",
@@ -1939,6 +1939,191 @@ pub static EXPORTS: Exports = Exports(&[
     (
         "ARTS_MPI_Type_create_subarray",
         crate::typecalls::ARTS_MPI_Type_create_subarray as *const (),
+    ),
+    (
+        "ARTS_MPI_Get_address",
+        crate::typecalls::ARTS_MPI_Get_address as *const (),
+    ),
+    (
+        "ARTS_MPI_Get_elements",
+        crate::requests::ARTS_MPI_Get_elements as *const (),
+    ),
+    (
+        "ARTS_MPI_Get_elements_x",
+        crate::requests::ARTS_MPI_Get_elements_x as *const (),
+    ),
+    (
+        "ARTS_MPI_Type_size_x",
+        crate::typecalls::ARTS_MPI_Type_size_x as *const (),
+    ),
+    (
+        "ARTS_MPI_Type_get_extent_x",
+        crate::typecalls::ARTS_MPI_Type_get_extent_x as *const (),
+    ),
+    (
+        "ARTS_MPI_Type_get_true_extent_x",
+        crate::typecalls::ARTS_MPI_Type_get_true_extent_x as *const (),
+    ),
+    (
+        "ARTS_MPI_Type_extent",
+        crate::typecalls::ARTS_MPI_Type_extent as *const (),
+    ),
+    (
+        "ARTS_MPI_Type_lb",
+        crate::typecalls::ARTS_MPI_Type_lb as *const (),
+    ),
+    (
+        "ARTS_MPI_Type_ub",
+        crate::typecalls::ARTS_MPI_Type_ub as *const (),
+    ),
+    (
+        "ARTS_MPI_Type_set_name",
+        crate::names::ARTS_MPI_Type_set_name as *const (),
+    ),
+    (
+        "ARTS_MPI_Type_get_name",
+        crate::names::ARTS_MPI_Type_get_name as *const (),
+    ),
+    (
+        "ARTS_MPI_Win_set_name",
+        crate::names::ARTS_MPI_Win_set_name as *const (),
+    ),
+    (
+        "ARTS_MPI_Win_get_name",
+        crate::names::ARTS_MPI_Win_get_name as *const (),
+    ),
+    (
+        "ARTS_MPI_Win_create_keyval",
+        crate::attrs::ARTS_MPI_Win_create_keyval as *const (),
+    ),
+    (
+        "ARTS_MPI_Win_free_keyval",
+        crate::attrs::ARTS_MPI_Win_free_keyval as *const (),
+    ),
+    (
+        "ARTS_MPI_Win_set_attr",
+        crate::attrs::ARTS_MPI_Win_set_attr as *const (),
+    ),
+    (
+        "ARTS_MPI_Win_get_attr",
+        crate::rma::ARTS_MPI_Win_get_attr as *const (),
+    ),
+    (
+        "ARTS_MPI_Win_delete_attr",
+        crate::attrs::ARTS_MPI_Win_delete_attr as *const (),
+    ),
+    (
+        "ARTS_MPI_Win_get_group",
+        crate::rma::ARTS_MPI_Win_get_group as *const (),
+    ),
+    (
+        "ARTS_MPI_Type_create_keyval",
+        crate::attrs::ARTS_MPI_Type_create_keyval as *const (),
+    ),
+    (
+        "ARTS_MPI_Type_free_keyval",
+        crate::attrs::ARTS_MPI_Type_free_keyval as *const (),
+    ),
+    (
+        "ARTS_MPI_Type_set_attr",
+        crate::attrs::ARTS_MPI_Type_set_attr as *const (),
+    ),
+    (
+        "ARTS_MPI_Type_get_attr",
+        crate::typecalls::ARTS_MPI_Type_get_attr as *const (),
+    ),
+    (
+        "ARTS_MPI_Type_delete_attr",
+        crate::attrs::ARTS_MPI_Type_delete_attr as *const (),
+    ),
+    (
+        "ARTS_MPI_Op_commutative",
+        crate::ops::ARTS_MPI_Op_commutative as *const (),
+    ),
+    (
+        "ARTS_MPI_Group_range_incl",
+        crate::group::ARTS_MPI_Group_range_incl as *const (),
+    ),
+    (
+        "ARTS_MPI_Group_range_excl",
+        crate::group::ARTS_MPI_Group_range_excl as *const (),
+    ),
+    (
+        "ARTS_MPI_Comm_test_inter",
+        crate::comm::ARTS_MPI_Comm_test_inter as *const (),
+    ),
+    (
+        "ARTS_MPI_Cart_map",
+        crate::cart::ARTS_MPI_Cart_map as *const (),
+    ),
+    (
+        "ARTS_MPI_Add_error_class",
+        crate::errors::ARTS_MPI_Add_error_class as *const (),
+    ),
+    (
+        "ARTS_MPI_Add_error_code",
+        crate::errors::ARTS_MPI_Add_error_code as *const (),
+    ),
+    (
+        "ARTS_MPI_Add_error_string",
+        crate::errors::ARTS_MPI_Add_error_string as *const (),
+    ),
+    (
+        "ARTS_MPI_Status_set_elements",
+        crate::requests::ARTS_MPI_Status_set_elements as *const (),
+    ),
+    (
+        "ARTS_MPI_Status_set_elements_x",
+        crate::requests::ARTS_MPI_Status_set_elements_x as *const (),
+    ),
+    (
+        "ARTS_MPI_Status_set_cancelled",
+        crate::requests::ARTS_MPI_Status_set_cancelled as *const (),
+    ),
+    (
+        "mpi_add_error_class_",
+        crate::fortran::mpi_add_error_class_ as *const (),
+    ),
+    (
+        "mpi_add_error_code_",
+        crate::fortran::mpi_add_error_code_ as *const (),
+    ),
+    (
+        "mpi_get_address_",
+        crate::fortran::mpi_get_address_ as *const (),
+    ),
+    (
+        "mpi_get_elements_",
+        crate::fortran::mpi_get_elements_ as *const (),
+    ),
+    (
+        "mpi_get_elements_x_",
+        crate::fortran::mpi_get_elements_x_ as *const (),
+    ),
+    (
+        "mpi_type_size_x_",
+        crate::fortran::mpi_type_size_x_ as *const (),
+    ),
+    (
+        "mpi_type_get_extent_x_",
+        crate::fortran::mpi_type_get_extent_x_ as *const (),
+    ),
+    (
+        "mpi_type_get_true_extent_x_",
+        crate::fortran::mpi_type_get_true_extent_x_ as *const (),
+    ),
+    (
+        "mpi_op_commutative_",
+        crate::fortran::mpi_op_commutative_ as *const (),
+    ),
+    (
+        "mpi_comm_test_inter_",
+        crate::fortran::mpi_comm_test_inter_ as *const (),
+    ),
+    ("mpi_cart_map_", crate::fortran::mpi_cart_map_ as *const ()),
+    (
+        "mpi_win_get_group_",
+        crate::fortran::mpi_win_get_group_ as *const (),
     ),
 ]);
 

@@ -30,7 +30,8 @@ use crate::info::*;
 use crate::io::*;
 use crate::io_shared::*;
 use crate::io_split::*;
-use crate::ops::{ARTS_MPI_Op_create, ARTS_MPI_Op_free, UserFn};
+use crate::names::{ARTS_MPI_Comm_get_name, ARTS_MPI_Comm_set_name};
+use crate::ops::{ARTS_MPI_Op_commutative, ARTS_MPI_Op_create, ARTS_MPI_Op_free, UserFn};
 use crate::p2p::*;
 use crate::passive::*;
 use crate::persistent::*;
@@ -145,6 +146,20 @@ fortran! {
     mpi_error_class_ => ARTS_MPI_Error_class(code: i, class: o);
     mpi_comm_set_errhandler_ => ARTS_MPI_Comm_set_errhandler(comm: i, handler: i);
     mpi_comm_get_errhandler_ => ARTS_MPI_Comm_get_errhandler(comm: i, handler: o);
+    mpi_add_error_class_ => ARTS_MPI_Add_error_class(class: o);
+    mpi_add_error_code_ => ARTS_MPI_Add_error_code(class: i, code: o);
+
+    mpi_get_address_ => ARTS_MPI_Get_address(location: b, address: xo);
+    mpi_get_elements_ => ARTS_MPI_Get_elements(status: s, datatype: i, count: o);
+    mpi_get_elements_x_ => ARTS_MPI_Get_elements_x(status: s, datatype: i, count: lo);
+    mpi_type_size_x_ => ARTS_MPI_Type_size_x(datatype: i, size: lo);
+    mpi_type_get_extent_x_ => ARTS_MPI_Type_get_extent_x(datatype: i, lb: lo, extent: lo);
+    mpi_type_get_true_extent_x_ => ARTS_MPI_Type_get_true_extent_x(datatype: i, lb: lo,
+        extent: lo);
+    mpi_op_commutative_ => ARTS_MPI_Op_commutative(op: i, commute: o);
+    mpi_comm_test_inter_ => ARTS_MPI_Comm_test_inter(comm: i, flag: o);
+    mpi_cart_map_ => ARTS_MPI_Cart_map(comm: i, ndims: i, dims: a, periods: a, newrank: o);
+    mpi_win_get_group_ => ARTS_MPI_Win_get_group(win: i, group: o);
 
     mpi_send_ => ARTS_MPI_Send(buf: b, count: i, datatype: i, dest: i, tag: i, comm: i);
     mpi_ssend_ => ARTS_MPI_Ssend(buf: b, count: i, datatype: i, dest: i, tag: i, comm: i);

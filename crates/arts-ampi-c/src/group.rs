@@ -32,7 +32,7 @@ impl Groups {
     }
 
     /// Stores a group; returns its handle (a freed one first).
-    fn add(&mut self, members: Vec<u32>) -> c_int {
+    pub(crate) fn add(&mut self, members: Vec<u32>) -> c_int {
         let free = self.0.iter().skip(1).position(Option::is_none);
         let i = free.map_or_else(
             || {
@@ -292,5 +292,65 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Comm_create(
             None => MPI_COMM_NULL,
         };
         Ok(())
+    })
+}
+
+/// The ranks of `n` triplets `(first, last, stride)` at `ranges`, in order.
+fn ranks_in(ranges: *const [c_int; 3], n: c_int) -> Result<Vec<c_int>, Fail> {
+    let n = count(n, "n")?;
+    if n > 0 && ranges.is_null() {
+        return Err(Fail::new(ERR_ARG, "ranges is a null pointer"));
+    }
+    let mut ranks = Vec::new();
+    for i in 0..n {
+        // SAFETY: the program passes `n` triplets (checked non-null).
+        let [first, last, stride] = unsafe { *ranges.add(i) };
+        if stride == 0 {
+            return Err(Fail::new(ERR_ARG, format!("range {i} has stride 0")));
+        }
+        let mut r = first;
+        while (stride > 0 && r <= last) || (stride < 0 && r >= last) {
+            ranks.push(r);
+            r = r
+                .checked_add(stride)
+                .ok_or_else(|| Fail::new(ERR_ARG, format!("range {i} overflows")))?;
+        }
+    }
+    Ok(ranks)
+}
+
+/// `MPI_Group_range_incl`: the members at the ranks of each triplet
+/// `(first, last, stride)`, in order.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Group_range_incl(
+    group: c_int,
+    n: c_int,
+    ranges: *const [c_int; 3],
+    newgroup: *mut c_int,
+) -> c_int {
+    make("MPI_Group_range_incl", newgroup, |vp| {
+        let ranks = ranks_in(ranges, n)?;
+        at(vp.groups.get(group)?, &ranks)
+    })
+}
+
+/// `MPI_Group_range_excl`: the members not at the ranks of the triplets,
+/// in group order.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Group_range_excl(
+    group: c_int,
+    n: c_int,
+    ranges: *const [c_int; 3],
+    newgroup: *mut c_int,
+) -> c_int {
+    make("MPI_Group_range_excl", newgroup, |vp| {
+        let ranks = ranks_in(ranges, n)?;
+        let members = vp.groups.get(group)?;
+        let out = at(members, &ranks)?;
+        Ok(members
+            .iter()
+            .copied()
+            .filter(|m| !out.contains(m))
+            .collect())
     })
 }

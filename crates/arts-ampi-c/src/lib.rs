@@ -37,6 +37,7 @@ mod io_shared;
 mod io_split;
 pub mod loader;
 mod malloc;
+mod names;
 mod ops;
 mod p2p;
 mod passive;

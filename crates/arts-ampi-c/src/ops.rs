@@ -18,6 +18,8 @@ pub(crate) type UserFn =
 pub(crate) struct UserOp {
     /// The C function (combined in rank order, so `commute` does not matter).
     pub f: UserFn,
+    /// Whether the program declared it commutative (`MPI_Op_commutative`).
+    pub commute: bool,
 }
 
 /// First handle of user operations.
@@ -95,8 +97,10 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Op_create(
         let op = out(op, "op")?;
         let f = user_fn.ok_or_else(|| Fail::new(ERR_ARG, "the function is a null pointer"))?;
         // Operands are always combined in rank order: commutative or not.
-        let _ = commute;
-        vp.ops.push(Some(UserOp { f }));
+        vp.ops.push(Some(UserOp {
+            f,
+            commute: commute != 0,
+        }));
         *op = FIRST_USER_OP + vp.ops.len() as c_int - 1;
         Ok(())
     })
@@ -116,6 +120,20 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Op_free(op: *mut c_int) -> c_int {
             })?;
         *slot = None;
         *h = MPI_OP_NULL;
+        Ok(())
+    })
+}
+
+/// `MPI_Op_commutative`: true for the predefined operations, as declared
+/// for the program's.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Op_commutative(op: c_int, commute: *mut c_int) -> c_int {
+    entry("MPI_Op_commutative", MPI_COMM_WORLD, |vp| {
+        let c = match lookup(op, &vp.ops)? {
+            OpKind::Builtin(_) => true,
+            OpKind::User(u) => u.commute,
+        };
+        *out(commute, "commute")? = c_int::from(c);
         Ok(())
     })
 }

@@ -498,6 +498,91 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Test_cancelled(
     })
 }
 
+/// Basic elements of `datatype` in `status`'s bytes (`MPI_UNDEFINED`
+/// where a partial element mixes basic types of several sizes).
+fn elements(vp: &Vp, status: *const MpiStatus, datatype: c_int) -> Result<i64, Fail> {
+    let t = vp.types.get(datatype)?;
+    let st = out(status.cast_mut(), "status")?;
+    let n = t.elements_in(usize::try_from(st.count).unwrap_or(0));
+    Ok(n.map_or(i64::from(MPI_UNDEFINED), |n| n as i64))
+}
+
+/// `MPI_Get_elements`: basic elements of `datatype` in a status (those of
+/// a last, partial element too: `MPI_Get_count` would say
+/// `MPI_UNDEFINED`).
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Get_elements(
+    status: *const MpiStatus,
+    datatype: c_int,
+    count: *mut c_int,
+) -> c_int {
+    entry("MPI_Get_elements", MPI_COMM_WORLD, |vp| {
+        let n = elements(vp, status, datatype)?;
+        *out(count, "count")? = c_int::try_from(n).unwrap_or(MPI_UNDEFINED);
+        Ok(())
+    })
+}
+
+/// `MPI_Get_elements_x`: `MPI_Get_elements` as an `MPI_Count`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Get_elements_x(
+    status: *const MpiStatus,
+    datatype: c_int,
+    count: *mut i64,
+) -> c_int {
+    entry("MPI_Get_elements_x", MPI_COMM_WORLD, |vp| {
+        let n = elements(vp, status, datatype)?;
+        *out(count, "count")? = n;
+        Ok(())
+    })
+}
+
+/// Sets `status` as if it received `count` elements of `datatype`.
+fn set_elements(vp: &Vp, status: *mut MpiStatus, datatype: c_int, count: i64) -> Result<(), Fail> {
+    let size = vp.types.get(datatype)?.size as i64;
+    let n = u64::try_from(count)
+        .map_err(|_| Fail::new(ERR_COUNT, format!("count {count} is negative")))?;
+    out(status, "status")?.count = n as i64 * size;
+    Ok(())
+}
+
+/// `MPI_Status_set_elements` (for generalized requests and layered
+/// libraries): `MPI_Get_count` with `datatype` then gives `count`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Status_set_elements(
+    status: *mut MpiStatus,
+    datatype: c_int,
+    count: c_int,
+) -> c_int {
+    entry("MPI_Status_set_elements", MPI_COMM_WORLD, |vp| {
+        set_elements(vp, status, datatype, i64::from(count))
+    })
+}
+
+/// `MPI_Status_set_elements_x`: `MPI_Status_set_elements` with an `MPI_Count`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Status_set_elements_x(
+    status: *mut MpiStatus,
+    datatype: c_int,
+    count: i64,
+) -> c_int {
+    entry("MPI_Status_set_elements_x", MPI_COMM_WORLD, |vp| {
+        set_elements(vp, status, datatype, count)
+    })
+}
+
+/// `MPI_Status_set_cancelled`: what `MPI_Test_cancelled` then says.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Status_set_cancelled(
+    status: *mut MpiStatus,
+    flag: c_int,
+) -> c_int {
+    entry("MPI_Status_set_cancelled", MPI_COMM_WORLD, |_| {
+        out(status, "status")?.cancelled = c_int::from(flag != 0);
+        Ok(())
+    })
+}
+
 /// `MPI_Get_count`: elements of `datatype` in a status (`MPI_UNDEFINED` if
 /// the bytes are not a whole number of elements).
 #[unsafe(no_mangle)]

@@ -23,6 +23,7 @@ use std::ffi::{c_int, c_void};
 use arts_ampi::{ANY_SOURCE, Comm, Op, Status};
 
 use crate::abi::*;
+use crate::attrs::Object;
 use crate::p2p::{RecvBuf, recv_into, send_bytes};
 use crate::reduce::reduce_local;
 use crate::state::{CReq, Fail, Vp, comm_of, count, entry, out, win_key};
@@ -73,6 +74,17 @@ pub(crate) struct Win {
     owned: bool,
     /// The block of a shared-memory window (`shm.rs`).
     pub(crate) block: Option<crate::shm::Block>,
+    /// What `MPI_Win_get_attr` points at (boxed: the table of windows may
+    /// move, the program keeps the pointers).
+    predefined: Box<Predefined>,
+}
+
+/// The values of a window's predefined attributes.
+struct Predefined {
+    /// `MPI_WIN_SIZE`.
+    size: isize,
+    /// `MPI_WIN_DISP_UNIT`, `MPI_WIN_CREATE_FLAVOR`, `MPI_WIN_MODEL`.
+    ints: [c_int; 3],
 }
 
 /// A window's memory on its rank, as the target of operations.
@@ -205,6 +217,8 @@ fn decode(msg: &[u8]) -> Result<Operation<'_>, Fail> {
         extent,
         blocks: blocks.into(),
         prim,
+        // Not sent: operations count bytes, not basic elements.
+        elements: 1,
         align: 1,
         committed: true,
         predefined: false,
@@ -287,6 +301,60 @@ pub(crate) fn win_of(vp: &mut Vp, win: c_int) -> Result<&mut Win, Fail> {
         .ok_or_else(|| Fail::new(ERR_WIN, format!("{win} is not a window")))
 }
 
+impl Win {
+    /// Marks it a shared-memory window (`MPI_Win_allocate_shared`).
+    pub(crate) fn shared(&mut self, block: crate::shm::Block) {
+        self.block = Some(block);
+        self.predefined.ints[1] = MPI_WIN_FLAVOR_SHARED;
+    }
+}
+
+/// `MPI_Win_get_attr`: `MPI_WIN_BASE` gives the window's base address,
+/// `MPI_WIN_SIZE` a pointer to its size (`MPI_Aint`), `MPI_WIN_DISP_UNIT`,
+/// `MPI_WIN_CREATE_FLAVOR` and `MPI_WIN_MODEL` pointers to `int`s; a user
+/// key (`crate::attrs`) the value set.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Win_get_attr(
+    win: c_int,
+    keyval: c_int,
+    attribute_val: *mut c_void,
+    flag: *mut c_int,
+) -> c_int {
+    entry("MPI_Win_get_attr", comm_of_win(win), |vp| {
+        let w = win_of(vp, win)?;
+        let value: *mut c_void = match keyval {
+            MPI_WIN_BASE => w.base.cast(),
+            MPI_WIN_SIZE => (&raw mut w.predefined.size).cast(),
+            MPI_WIN_DISP_UNIT => (&raw mut w.predefined.ints[0]).cast(),
+            MPI_WIN_CREATE_FLAVOR => (&raw mut w.predefined.ints[1]).cast(),
+            MPI_WIN_MODEL => (&raw mut w.predefined.ints[2]).cast(),
+            _ => {
+                return crate::attrs::get_user_attr(
+                    vp,
+                    Object::Win(win),
+                    keyval,
+                    attribute_val,
+                    flag,
+                );
+            }
+        };
+        *out(attribute_val.cast::<*mut c_void>(), "attribute_val")? = value;
+        *out(flag, "flag")? = 1;
+        Ok(())
+    })
+}
+
+/// `MPI_Win_get_group`: the group of the window's communicator.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Win_get_group(win: c_int, group: *mut c_int) -> c_int {
+    entry("MPI_Win_get_group", comm_of_win(win), |vp| {
+        let comm = win_of(vp, win)?.comm;
+        let members = vp.mpi().comm_members(comm)?;
+        *out(group, "group")? = vp.groups.add(members);
+        Ok(())
+    })
+}
+
 /// The error handler key of window handle `win` (an invalid handle's
 /// falls back to `MPI_COMM_WORLD`'s handler).
 pub(crate) fn comm_of_win(win: c_int) -> c_int {
@@ -354,6 +422,20 @@ pub(crate) fn create(
         epoch: 0,
         owned,
         block: None,
+        predefined: Box::new(Predefined {
+            size: size as isize,
+            ints: [
+                disp_unit as c_int,
+                if owned {
+                    MPI_WIN_FLAVOR_ALLOCATE
+                } else {
+                    MPI_WIN_FLAVOR_CREATE
+                },
+                // One copy of the memory: what a rank's operations and the
+                // others' reach is the same.
+                MPI_WIN_UNIFIED,
+            ],
+        }),
     }));
     let h = vp.wins.len() as c_int - 1;
     // A window starts with its communicator's error handler.
@@ -460,6 +542,8 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Win_free(win: *mut c_int) -> c_int {
             crate::shm::pin(vp);
         }
         vp.errhandlers.remove(&win_key(*handle));
+        crate::attrs::delete_all(vp, Object::Win(*handle))?;
+        vp.names.remove(&Object::Win(*handle));
         *handle = MPI_WIN_NULL;
         Ok(())
     })

@@ -128,7 +128,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Win_allocate_shared(
         // SAFETY: inside the block of `end` bytes.
         let mine = unsafe { block.add(offset) };
         let h = create(vp, mine, size, disp_unit, comm, false)?;
-        win_of(vp, h)?.block = Some(Block {
+        win_of(vp, h)?.shared(Block {
             base: block,
             layout,
             segments,

@@ -210,14 +210,17 @@ pub(crate) struct Vp {
     /// The address of this rank's Fortran `MPI_IN_PLACE` (0: not a
     /// Fortran program), which the Fortran binding turns into C's.
     pub fortran_in_place: usize,
-    /// Names of communicators (`MPI_Comm_set_name`).
-    pub names: HashMap<c_int, Vec<u8>>,
+    /// Names of communicators, windows and datatypes (`crate::names`).
+    pub names: HashMap<crate::attrs::Object, Vec<u8>>,
     /// Cartesian topologies by communicator.
     pub carts: HashMap<c_int, Cart>,
     /// Distributed graph topologies by communicator.
     pub graphs: HashMap<c_int, Graph>,
     /// The last message of each error class, for `MPI_Error_string`.
     pub last_error: HashMap<c_int, String>,
+    /// The program's error codes (`MPI_Add_error_code`), from
+    /// `MPI_ERR_LASTCODE + 1`: class and string.
+    pub user_codes: Vec<(c_int, String)>,
     /// User attributes of communicators (`crate::attrs`).
     pub attrs: Attributes,
     /// The buffer of `MPI_Buffer_attach`: address and size.
@@ -275,6 +278,7 @@ impl Vp {
             carts: HashMap::new(),
             graphs: HashMap::new(),
             last_error: HashMap::new(),
+            user_codes: Vec::new(),
             attrs: Attributes::default(),
             attached: None,
             whole_checkpoints: 0,

@@ -5,6 +5,7 @@
 use std::ffi::{c_int, c_void};
 
 use crate::abi::*;
+use crate::attrs::Object;
 use crate::p2p::{RecvBuf, byte_len, send_bytes};
 use crate::state::{Fail, Vp, comm_of, count, entry, ints, out};
 use crate::types::{TypeInfo, from_placements, structure};
@@ -170,6 +171,8 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Type_free(datatype: *mut c_int) -> c_in
     entry("MPI_Type_free", MPI_COMM_WORLD, |vp| {
         let h = out(datatype, "datatype")?;
         vp.types.free(*h)?;
+        crate::attrs::delete_all(vp, Object::Type(*h))?;
+        vp.names.remove(&Object::Type(*h));
         *h = MPI_DATATYPE_NULL;
         Ok(())
     })
@@ -200,6 +203,13 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Type_get_extent(
     })
 }
 
+/// The first byte of `t`'s data and the end of its last.
+fn true_bounds(t: &TypeInfo) -> (isize, isize) {
+    let first = t.blocks.iter().map(|b| b.0).min().unwrap_or(0);
+    let end = t.blocks.iter().map(|b| b.0 + b.1 as isize).max();
+    (first, end.unwrap_or(0))
+}
+
 /// `MPI_Type_get_true_extent`: from the first byte of data to past the
 /// last, ignoring the bounds `MPI_Type_create_resized` set.
 #[unsafe(no_mangle)]
@@ -209,14 +219,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Type_get_true_extent(
     true_extent: *mut isize,
 ) -> c_int {
     entry("MPI_Type_get_true_extent", MPI_COMM_WORLD, |vp| {
-        let t = vp.types.get(datatype)?;
-        let first = t.blocks.iter().map(|b| b.0).min().unwrap_or(0);
-        let end = t
-            .blocks
-            .iter()
-            .map(|b| b.0 + b.1 as isize)
-            .max()
-            .unwrap_or(0);
+        let (first, end) = true_bounds(vp.types.get(datatype)?);
         *out(true_lb, "true_lb")? = first;
         *out(true_extent, "true_extent")? = end - first;
         Ok(())
@@ -233,7 +236,22 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Type_dup(oldtype: c_int, newtype: *mut 
             ..vp.types.get(oldtype)?.clone()
         };
         *newtype = vp.types.add(t);
-        Ok(())
+        crate::attrs::copy_all(vp, Object::Type(oldtype), *newtype)
+    })
+}
+
+/// `MPI_Type_get_attr`: the value set under a user key (`crate::attrs`);
+/// datatypes have no predefined attributes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Type_get_attr(
+    datatype: c_int,
+    keyval: c_int,
+    attribute_val: *mut c_void,
+    flag: *mut c_int,
+) -> c_int {
+    entry("MPI_Type_get_attr", MPI_COMM_WORLD, |vp| {
+        vp.types.get(datatype)?;
+        crate::attrs::get_user_attr(vp, Object::Type(datatype), keyval, attribute_val, flag)
     })
 }
 
@@ -484,6 +502,95 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Unpack(
         let bytes = window(inbuf.cast_mut().cast(), insize, position, len)?;
         target.slice().copy_from_slice(bytes);
         target.finish(len);
+        Ok(())
+    })
+}
+
+/// `MPI_Get_address` (and MPI-1's `MPI_Address`): the address of
+/// `location`, for the displacements of `MPI_Type_create_struct` and
+/// `MPI_BOTTOM`-relative buffers.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Get_address(
+    location: *const c_void,
+    address: *mut isize,
+) -> c_int {
+    entry("MPI_Get_address", MPI_COMM_WORLD, |_| {
+        *out(address, "address")? = location as isize;
+        Ok(())
+    })
+}
+
+/// `MPI_Type_size_x`: `MPI_Type_size` as an `MPI_Count`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Type_size_x(datatype: c_int, size: *mut i64) -> c_int {
+    entry("MPI_Type_size_x", MPI_COMM_WORLD, |vp| {
+        *out(size, "size")? = vp.types.get(datatype)?.size as i64;
+        Ok(())
+    })
+}
+
+/// `MPI_Type_get_extent_x`: `MPI_Type_get_extent` as `MPI_Count`s.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Type_get_extent_x(
+    datatype: c_int,
+    lb: *mut i64,
+    extent: *mut i64,
+) -> c_int {
+    entry("MPI_Type_get_extent_x", MPI_COMM_WORLD, |vp| {
+        let t = vp.types.get(datatype)?;
+        let (l, e) = (t.lb as i64, t.extent as i64);
+        *out(lb, "lb")? = l;
+        *out(extent, "extent")? = e;
+        Ok(())
+    })
+}
+
+/// `MPI_Type_get_true_extent_x`: `MPI_Type_get_true_extent` as `MPI_Count`s.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Type_get_true_extent_x(
+    datatype: c_int,
+    true_lb: *mut i64,
+    true_extent: *mut i64,
+) -> c_int {
+    entry("MPI_Type_get_true_extent_x", MPI_COMM_WORLD, |vp| {
+        let (first, end) = true_bounds(vp.types.get(datatype)?);
+        *out(true_lb, "true_lb")? = first as i64;
+        *out(true_extent, "true_extent")? = (end - first) as i64;
+        Ok(())
+    })
+}
+
+/// MPI-1's `MPI_Type_extent`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Type_extent(datatype: c_int, extent: *mut isize) -> c_int {
+    entry("MPI_Type_extent", MPI_COMM_WORLD, |vp| {
+        *out(extent, "extent")? = vp.types.get(datatype)?.extent;
+        Ok(())
+    })
+}
+
+/// MPI-1's `MPI_Type_lb`: the lower bound.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Type_lb(
+    datatype: c_int,
+    displacement: *mut isize,
+) -> c_int {
+    entry("MPI_Type_lb", MPI_COMM_WORLD, |vp| {
+        *out(displacement, "displacement")? = vp.types.get(datatype)?.lb;
+        Ok(())
+    })
+}
+
+/// MPI-1's `MPI_Type_ub`: the lower bound plus the extent.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Type_ub(
+    datatype: c_int,
+    displacement: *mut isize,
+) -> c_int {
+    entry("MPI_Type_ub", MPI_COMM_WORLD, |vp| {
+        let t = vp.types.get(datatype)?;
+        let ub = t.lb + t.extent;
+        *out(displacement, "displacement")? = ub;
         Ok(())
     })
 }

@@ -67,6 +67,9 @@ pub(crate) struct TypeInfo {
     pub blocks: Arc<[(isize, usize)]>,
     /// The element kind when all data is of one predefined type.
     pub prim: Option<Prim>,
+    /// Basic elements in one element (`MPI_Get_elements`: a pair type
+    /// such as `MPI_DOUBLE_INT` has two).
+    pub elements: usize,
     /// Alignment of the widest member (for struct extents).
     pub align: usize,
     /// Whether it may be used in communication.
@@ -84,16 +87,40 @@ impl TypeInfo {
             Prim::TwoDouble | Prim::Complex64 => (vec![(0, 16)], 16, 8),
             _ => (vec![(0, size)], size as isize, size.max(1)),
         };
+        let pair = matches!(
+            prim,
+            Prim::DoubleInt | Prim::TwoInt | Prim::FloatInt | Prim::TwoReal | Prim::TwoDouble
+        );
         TypeInfo {
             size: blocks.iter().map(|b| b.1).sum(),
             lb: 0,
             extent,
             blocks: blocks.into(),
             prim: Some(prim),
+            elements: if pair { 2 } else { 1 },
             align,
             committed: true,
             predefined: true,
         }
+    }
+
+    /// Basic elements in `bytes` of this type's data (`MPI_Get_elements`):
+    /// those of the whole elements, then of the last, partial one where
+    /// its basic elements are all of one size; `None` where that partial
+    /// element cannot be counted.
+    pub fn elements_in(&self, bytes: usize) -> Option<usize> {
+        if self.size == 0 {
+            return Some(0);
+        }
+        let (whole, rest) = (bytes / self.size, bytes % self.size);
+        let partial = match rest {
+            0 => 0,
+            _ if self.prim.is_some() && self.size.is_multiple_of(self.elements) => {
+                rest / (self.size / self.elements)
+            }
+            _ => return None,
+        };
+        Some(whole * self.elements + partial)
     }
 
     /// Whether `count` elements are exactly `count * size` contiguous bytes.
@@ -326,6 +353,7 @@ pub(crate) fn from_placements(old: &TypeInfo, placements: &[isize]) -> TypeInfo 
         extent: ub - lb,
         blocks: blocks.into(),
         prim: old.prim,
+        elements: old.elements * placements.len(),
         align: old.align,
         committed: false,
         predefined: false,
@@ -338,7 +366,7 @@ pub(crate) fn structure(parts: &[(usize, isize, TypeInfo)]) -> TypeInfo {
     let (mut lb, mut ub) = (isize::MAX, isize::MIN);
     let mut prim = parts.first().and_then(|p| p.2.prim);
     let mut align = 1;
-    let mut size = 0;
+    let (mut size, mut elements) = (0, 0);
     for (n, disp, t) in parts {
         if t.prim != prim {
             prim = None;
@@ -351,6 +379,7 @@ pub(crate) fn structure(parts: &[(usize, isize, TypeInfo)]) -> TypeInfo {
             ub = ub.max(at + t.lb + t.extent);
         }
         size += n * t.size;
+        elements += n * t.elements;
     }
     if lb > ub {
         (lb, ub) = (0, 0);
@@ -364,6 +393,7 @@ pub(crate) fn structure(parts: &[(usize, isize, TypeInfo)]) -> TypeInfo {
         extent,
         blocks: blocks.into(),
         prim,
+        elements,
         align,
         committed: false,
         predefined: false,
@@ -384,6 +414,20 @@ mod tests {
             assert!(info.committed && info.predefined, "{name}");
             assert_eq!(t.plain_size(h), Some(bytes), "{name}");
         }
+    }
+
+    #[test]
+    fn basic_elements_count_partial_elements_of_one_basic_size() {
+        let t = TypeTable::new();
+        let (double, int) = (t.get(14).unwrap().clone(), t.get(7).unwrap().clone());
+        let pair = from_placements(&double, &[0, 8]);
+        assert_eq!(pair.elements, 2);
+        assert_eq!(pair.elements_in(40), Some(5));
+        let mixed = structure(&[(1, 0, double), (1, 8, int)]);
+        assert_eq!((mixed.size, mixed.elements), (12, 2));
+        assert_eq!(mixed.elements_in(24), Some(4));
+        assert_eq!(mixed.elements_in(30), None);
+        assert_eq!(t.get(25).unwrap().elements, 2, "MPI_DOUBLE_INT is a pair");
     }
 
     #[test]

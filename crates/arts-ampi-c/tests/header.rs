@@ -68,9 +68,21 @@ fn constants_agree_with_the_rust_side() {
         ("MPI_ERRORS_RETURN", abi::MPI_ERRORS_RETURN),
         ("MPI_THREAD_MULTIPLE", abi::MPI_THREAD_MULTIPLE),
         ("MPI_MAX_ERROR_STRING", abi::MPI_MAX_ERROR_STRING),
+        ("MPI_ERR_LASTCODE", abi::MPI_ERR_LASTCODE),
+        ("MPI_WIN_BASE", abi::MPI_WIN_BASE),
+        ("MPI_WIN_SIZE", abi::MPI_WIN_SIZE),
+        ("MPI_WIN_DISP_UNIT", abi::MPI_WIN_DISP_UNIT),
+        ("MPI_WIN_CREATE_FLAVOR", abi::MPI_WIN_CREATE_FLAVOR),
+        ("MPI_WIN_MODEL", abi::MPI_WIN_MODEL),
+        ("MPI_WIN_FLAVOR_CREATE", abi::MPI_WIN_FLAVOR_CREATE),
+        ("MPI_WIN_FLAVOR_ALLOCATE", abi::MPI_WIN_FLAVOR_ALLOCATE),
+        ("MPI_WIN_FLAVOR_SHARED", abi::MPI_WIN_FLAVOR_SHARED),
+        ("MPI_WIN_UNIFIED", abi::MPI_WIN_UNIFIED),
     ] {
         assert_eq!(num(name), v, "{name}");
     }
+    let last = abi::ERROR_CLASSES.iter().map(|c| c.1).max();
+    assert_eq!(last, Some(abi::MPI_ERR_LASTCODE));
     // The datatype, op and class names are all there.
     assert_eq!(abi::DATATYPES.len(), 28);
     assert_eq!(std::mem::size_of::<abi::MpiStatus>(), 24);

@@ -531,6 +531,14 @@ fn bad_mpi_usage_names_the_call_the_rank_and_the_class() {
         stdout.contains("waitall: MPI_ERR_ARG: invalid argument (MPI_Waitall on rank 0: the request array is a null pointer)"),
         "{stdout}"
     );
+    let (_, stdout, _) = arts_text(&["ampi", "run", "--vp", "2", &so, "--", "attributes"]);
+    for line in [
+        "keyval: MPI_ERR_KEYVAL: invalid keyval (MPI_Type_set_attr on rank 0: keyval 64 was made by MPI_Win_create_keyval, not MPI_Type_create_keyval)",
+        "error string: MPI_ERR_ARG: invalid argument (MPI_Add_error_string on rank 0: 6 is not a code of MPI_Add_error_code or MPI_Add_error_class)",
+        "range: MPI_ERR_ARG: invalid argument (MPI_Group_range_incl on rank 0: range 0 has stride 0)",
+    ] {
+        assert!(stdout.contains(line), "{line}: {stdout}");
+    }
     // MPI_Abort ends the run with its code.
     let (code, _, stderr) = arts_text(&["ampi", "run", "--vp", "3", &so, "--", "abort"]);
     assert_eq!(code, 3, "{stderr}");
@@ -566,6 +574,18 @@ fn the_rest_of_the_subset_matches_open_mpi() {
         &[],
         "more: nonblocking 1 probe 1 waitany 1 replace 1 procnull 1 scatter 1 alltoallv 1 \
          indexed 1 struct 1 split 1 cart 1 clock 1",
+    );
+}
+
+#[test]
+fn the_calls_around_the_subset_match_open_mpi() {
+    one_sided_kernel(
+        "calls",
+        &[5],
+        &[],
+        "calls: address 1 elements 1 count_x 1 mpi1_types 1 mpi1_errhandlers 1 names 1 \
+         window 1 win_attrs 1 type_attrs 1 commutative 1 group_ranges 1 cart_map 1 \
+         error_classes 1 statuses 1",
     );
 }
 

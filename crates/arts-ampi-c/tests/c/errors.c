@@ -16,6 +16,9 @@
  *   topology      a neighbor collective without a topology, a graph edge to
  *                 rank 99, a fence on a window that is not one, a put past
  *                 its target's window (ERRORS_RETURN)
+ *   attributes    a window's key used on a datatype, a string for a
+ *                 predefined error code, an empty group range stride
+ *                 (ERRORS_RETURN)
  *   no-finalize   main returns without MPI_Finalize
  *   abort         MPI_Abort(MPI_COMM_WORLD, 3) from rank 1 */
 #include <mpi.h>
@@ -121,6 +124,20 @@ int main(int argc, char **argv)
         if (rank == 0) printf("put: %s\n", msg);
         MPI_Win_fence(0, w);
         MPI_Win_free(&w);
+    }
+    if (strcmp(mode, "attributes") == 0 && rank == 0) {
+        int key, ranges[1][3] = {{0, 1, 0}};
+        MPI_Group world, part;
+        MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+        MPI_Win_create_keyval(MPI_WIN_NULL_COPY_FN, MPI_WIN_NULL_DELETE_FN, &key, NULL);
+        MPI_Error_string(MPI_Type_set_attr(MPI_INT, key, &x), msg, &len);
+        printf("keyval: %s\n", msg);
+        MPI_Error_string(MPI_Add_error_string(MPI_ERR_RANK, "mine"), msg, &len);
+        printf("error string: %s\n", msg);
+        MPI_Comm_group(MPI_COMM_WORLD, &world);
+        MPI_Error_string(MPI_Group_range_incl(world, 1, ranges, &part), msg, &len);
+        printf("range: %s\n", msg);
+        MPI_Group_free(&world);
     }
     if (strcmp(mode, "abort") == 0 && rank == 1)
         MPI_Abort(MPI_COMM_WORLD, 3);

@@ -1,7 +1,8 @@
 ! More of the Fortran binding, each checked: non-blocking gather and
 ! prefix reductions, MPI_Reduce_local, MPI_Comm_split_type, persistent
 ! requests, matched probes, MPI_Pack, MPI_Request_get_status, an error
-! handler subroutine, info objects, MPI_TAG_UB, hvector types, groups and
+! handler subroutine, info objects, MPI_TAG_UB, hvector types (from
+! MPI_Get_address, sized by MPI_Type_size_x), groups and
 ! a put between fences.
 ! Prints one line of checks (1 = right), the same under Open MPI's mpif90.
 module handler_state
@@ -31,6 +32,7 @@ program more
   integer :: one, win
   integer, volatile :: cells(4)
   integer(kind=MPI_ADDRESS_KIND) :: wsize, disp
+  integer(kind=MPI_COUNT_KIND) :: count_size
   ! written by MPI behind the compiler's back (non-blocking calls)
   integer, volatile :: x, inc, exc, gathered(64)
 
@@ -145,10 +147,14 @@ program more
   call MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, tag_ub, flag, ierr)
   if (.not. flag .or. tag_ub < 32767) ok(7) = 0
 
-  ! an hvector: every other integer, strides in bytes
-  stride = 8
+  ! an hvector: every other integer, strides in bytes (from addresses)
+  call MPI_Get_address(packed(1), disp, ierr)
+  call MPI_Get_address(packed(3), stride, ierr)
+  stride = stride - disp
   call MPI_Type_create_hvector(3, 1, stride, MPI_INTEGER, vec, ierr)
   call MPI_Type_commit(vec, ierr)
+  call MPI_Type_size_x(vec, count_size, ierr)
+  if (stride /= 8 .or. count_size /= 12) ok(8) = 0
   packed = (/ (i, i = 1, 16) /)
   got = 0
   call MPI_Sendrecv(packed, 1, vec, rank, 8, gathered, 3, MPI_INTEGER, rank, 8, &
