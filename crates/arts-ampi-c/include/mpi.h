@@ -1290,6 +1290,45 @@ int MPI_Status_set_elements(MPI_Status *status, MPI_Datatype datatype, int count
 int MPI_Status_set_elements_x(MPI_Status *status, MPI_Datatype datatype, MPI_Count count);
 int MPI_Status_set_cancelled(MPI_Status *status, int flag);
 
+/* Hints (checked, not used: the get calls return an empty info object),
+ * general distributed graphs, and what an open file says of itself. */
+#define MPI_MAX_DATAREP_STRING 128
+#define MPI_Comm_set_info ARTS_MPI_Comm_set_info
+#define MPI_Comm_get_info ARTS_MPI_Comm_get_info
+#define MPI_Comm_dup_with_info ARTS_MPI_Comm_dup_with_info
+#define MPI_Win_set_info ARTS_MPI_Win_set_info
+#define MPI_Win_get_info ARTS_MPI_Win_get_info
+#define MPI_File_set_info ARTS_MPI_File_set_info
+#define MPI_File_get_info ARTS_MPI_File_get_info
+#define MPI_Dist_graph_create ARTS_MPI_Dist_graph_create
+#define MPI_File_get_view ARTS_MPI_File_get_view
+#define MPI_File_get_amode ARTS_MPI_File_get_amode
+#define MPI_File_get_group ARTS_MPI_File_get_group
+#define MPI_File_get_byte_offset ARTS_MPI_File_get_byte_offset
+#define MPI_File_get_type_extent ARTS_MPI_File_get_type_extent
+#define MPI_File_set_atomicity ARTS_MPI_File_set_atomicity
+#define MPI_File_get_atomicity ARTS_MPI_File_get_atomicity
+#define MPI_File_preallocate ARTS_MPI_File_preallocate
+int MPI_Comm_set_info(MPI_Comm comm, MPI_Info info);
+int MPI_Comm_get_info(MPI_Comm comm, MPI_Info *info_used);
+int MPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm);
+int MPI_Win_set_info(MPI_Win win, MPI_Info info);
+int MPI_Win_get_info(MPI_Win win, MPI_Info *info_used);
+int MPI_File_set_info(MPI_File fh, MPI_Info info);
+int MPI_File_get_info(MPI_File fh, MPI_Info *info_used);
+int MPI_Dist_graph_create(MPI_Comm comm_old, int n, const int sources[], const int degrees[],
+                          const int destinations[], const int *weights, MPI_Info info,
+                          int reorder, MPI_Comm *comm_dist_graph);
+int MPI_File_get_view(MPI_File fh, MPI_Offset *disp, MPI_Datatype *etype, MPI_Datatype *filetype,
+                      char *datarep);
+int MPI_File_get_amode(MPI_File fh, int *amode);
+int MPI_File_get_group(MPI_File fh, MPI_Group *group);
+int MPI_File_get_byte_offset(MPI_File fh, MPI_Offset offset, MPI_Offset *disp);
+int MPI_File_get_type_extent(MPI_File fh, MPI_Datatype datatype, MPI_Aint *extent);
+int MPI_File_set_atomicity(MPI_File fh, int flag);
+int MPI_File_get_atomicity(MPI_File fh, int *flag);
+int MPI_File_preallocate(MPI_File fh, MPI_Offset size);
+
 /* The marker `arts ampi run` looks for: this object was built against this
  * header (weak, so every translation unit may define it). */
 int arts_mpi_abi_version(void);

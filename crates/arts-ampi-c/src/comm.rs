@@ -42,19 +42,41 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Comm_size(comm: c_int, size: *mut c_int
 pub unsafe extern "C-unwind" fn ARTS_MPI_Comm_dup(comm: c_int, newcomm: *mut c_int) -> c_int {
     entry("MPI_Comm_dup", comm, |vp| {
         let newcomm = out(newcomm, "newcomm")?;
-        let Comm(new) = vp.mpi().comm_dup(comm_of(comm)?)?;
-        let new = new as c_int;
-        inherit(vp, comm, new);
-        if let Some(cart) = vp.carts.get(&comm).cloned() {
-            vp.carts.insert(new, cart);
-        }
-        if let Some(graph) = vp.graphs.get(&comm).cloned() {
-            vp.graphs.insert(new, graph);
-        }
-        attrs::copy_all(vp, Object::Comm(comm), new)?;
-        *newcomm = new;
+        *newcomm = dup(vp, comm)?;
         Ok(())
     })
+}
+
+/// `MPI_Comm_dup_with_info` (collective): `MPI_Comm_dup`; the hints are
+/// checked and not used.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Comm_dup_with_info(
+    comm: c_int,
+    info: c_int,
+    newcomm: *mut c_int,
+) -> c_int {
+    entry("MPI_Comm_dup_with_info", comm, |vp| {
+        let newcomm = out(newcomm, "newcomm")?;
+        crate::info::check(vp, info)?;
+        *newcomm = dup(vp, comm)?;
+        Ok(())
+    })
+}
+
+/// A duplicate of `comm` with its topology, error handler and attributes
+/// (collective).
+fn dup(vp: &mut Vp, comm: c_int) -> Result<c_int, Fail> {
+    let Comm(new) = vp.mpi().comm_dup(comm_of(comm)?)?;
+    let new = new as c_int;
+    inherit(vp, comm, new);
+    if let Some(cart) = vp.carts.get(&comm).cloned() {
+        vp.carts.insert(new, cart);
+    }
+    if let Some(graph) = vp.graphs.get(&comm).cloned() {
+        vp.graphs.insert(new, graph);
+    }
+    attrs::copy_all(vp, Object::Comm(comm), new)?;
+    Ok(new)
 }
 
 /// Splits `comm` by `color` (`MPI_UNDEFINED`: no part), ordered by `key`;

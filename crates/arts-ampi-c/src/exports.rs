@@ -2125,6 +2125,70 @@ pub static EXPORTS: Exports = Exports(&[
         "mpi_win_get_group_",
         crate::fortran::mpi_win_get_group_ as *const (),
     ),
+    (
+        "ARTS_MPI_Comm_set_info",
+        crate::info::ARTS_MPI_Comm_set_info as *const (),
+    ),
+    (
+        "ARTS_MPI_Comm_get_info",
+        crate::info::ARTS_MPI_Comm_get_info as *const (),
+    ),
+    (
+        "ARTS_MPI_Comm_dup_with_info",
+        crate::comm::ARTS_MPI_Comm_dup_with_info as *const (),
+    ),
+    (
+        "ARTS_MPI_Win_set_info",
+        crate::info::ARTS_MPI_Win_set_info as *const (),
+    ),
+    (
+        "ARTS_MPI_Win_get_info",
+        crate::info::ARTS_MPI_Win_get_info as *const (),
+    ),
+    (
+        "ARTS_MPI_File_set_info",
+        crate::info::ARTS_MPI_File_set_info as *const (),
+    ),
+    (
+        "ARTS_MPI_File_get_info",
+        crate::info::ARTS_MPI_File_get_info as *const (),
+    ),
+    (
+        "ARTS_MPI_Dist_graph_create",
+        crate::topo::ARTS_MPI_Dist_graph_create as *const (),
+    ),
+    (
+        "ARTS_MPI_File_get_view",
+        crate::io_query::ARTS_MPI_File_get_view as *const (),
+    ),
+    (
+        "ARTS_MPI_File_get_amode",
+        crate::io_query::ARTS_MPI_File_get_amode as *const (),
+    ),
+    (
+        "ARTS_MPI_File_get_group",
+        crate::io_query::ARTS_MPI_File_get_group as *const (),
+    ),
+    (
+        "ARTS_MPI_File_get_byte_offset",
+        crate::io_query::ARTS_MPI_File_get_byte_offset as *const (),
+    ),
+    (
+        "ARTS_MPI_File_get_type_extent",
+        crate::io_query::ARTS_MPI_File_get_type_extent as *const (),
+    ),
+    (
+        "ARTS_MPI_File_set_atomicity",
+        crate::io_query::ARTS_MPI_File_set_atomicity as *const (),
+    ),
+    (
+        "ARTS_MPI_File_get_atomicity",
+        crate::io_query::ARTS_MPI_File_get_atomicity as *const (),
+    ),
+    (
+        "ARTS_MPI_File_preallocate",
+        crate::io_query::ARTS_MPI_File_preallocate as *const (),
+    ),
 ]);
 
 /// The exported names (and, through the table, a reference to every

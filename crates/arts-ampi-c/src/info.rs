@@ -197,3 +197,87 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Info_get_nthkey(
         write_text(k, key, MPI_MAX_INFO_KEY as usize)
     })
 }
+
+/// Checks that `info` is an info object or `MPI_INFO_NULL`.
+pub(crate) fn check(vp: &mut Vp, info: c_int) -> Result<(), Fail> {
+    if info != MPI_INFO_NULL {
+        pairs(vp, info)?;
+    }
+    Ok(())
+}
+
+/// The hints in use, as `MPI_*_get_info` returns them: a new info object
+/// in `*info_used`, empty (arts reads no hint).
+fn hints_used(vp: &mut Vp, info_used: *mut c_int) -> Result<(), Fail> {
+    add(vp, out(info_used, "info_used")?, Vec::new());
+    Ok(())
+}
+
+/// The communicator `comm`, checked.
+fn comm(vp: &mut Vp, comm: c_int) -> Result<(), Fail> {
+    vp.mpi().comm_size(crate::state::comm_of(comm)?)?;
+    Ok(())
+}
+
+/// The window `win`, checked.
+fn win(vp: &mut Vp, win: c_int) -> Result<(), Fail> {
+    crate::rma::win_of(vp, win).map(drop)
+}
+
+/// The file `fh`, checked.
+fn file(vp: &mut Vp, fh: c_int) -> Result<(), Fail> {
+    crate::io::file_of(vp, fh).map(drop)
+}
+
+/// Defines the `set_info` and `get_info` calls of one kind of object.
+macro_rules! info_calls {
+    ($kind:literal, $check:ident, $handle_of:expr, $set:ident, $get:ident) => {
+        #[doc = concat!("`MPI_", $kind, "_set_info`: the hints are checked and not used.")]
+        #[unsafe(no_mangle)]
+        pub unsafe extern "C-unwind" fn $set(handle: c_int, info: c_int) -> c_int {
+            entry(
+                concat!("MPI_", $kind, "_set_info"),
+                $handle_of(handle),
+                |vp| {
+                    $check(vp, handle)?;
+                    check(vp, info)
+                },
+            )
+        }
+
+        #[doc = concat!("`MPI_", $kind, "_get_info`: a new, empty info object (no hint is used).")]
+        #[unsafe(no_mangle)]
+        pub unsafe extern "C-unwind" fn $get(handle: c_int, info_used: *mut c_int) -> c_int {
+            entry(
+                concat!("MPI_", $kind, "_get_info"),
+                $handle_of(handle),
+                |vp| {
+                    $check(vp, handle)?;
+                    hints_used(vp, info_used)
+                },
+            )
+        }
+    };
+}
+
+info_calls!(
+    "Comm",
+    comm,
+    |c| c,
+    ARTS_MPI_Comm_set_info,
+    ARTS_MPI_Comm_get_info
+);
+info_calls!(
+    "Win",
+    win,
+    crate::rma::comm_of_win,
+    ARTS_MPI_Win_set_info,
+    ARTS_MPI_Win_get_info
+);
+info_calls!(
+    "File",
+    file,
+    crate::state::file_key,
+    ARTS_MPI_File_set_info,
+    ARTS_MPI_File_get_info
+);

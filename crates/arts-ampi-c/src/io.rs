@@ -30,9 +30,11 @@ const MPI_BYTE: c_int = 4;
 pub(crate) struct File {
     pub(crate) file: std::fs::File,
     path: std::path::PathBuf,
-    comm: c_int,
-    amode: c_int,
+    pub(crate) comm: c_int,
+    pub(crate) amode: c_int,
     pub(crate) view: View,
+    /// `MPI_File_set_atomicity`'s mode (`io_query.rs`).
+    pub(crate) atomic: bool,
     /// The individual file pointer, in elementary types of the view.
     pointer: u64,
     /// The shared file pointer (`io_shared.rs`).
@@ -47,12 +49,14 @@ pub(crate) struct View {
     pub(crate) disp: u64,
     pub(crate) etype: TypeInfo,
     pub(crate) filetype: TypeInfo,
+    /// The handles `MPI_File_set_view` was given: etype, file type.
+    pub(crate) handles: [c_int; 2],
 }
 
 impl View {
     /// The file's byte runs of `len` bytes of data starting at elementary
     /// type `start` of the view.
-    fn runs(&self, start: u64, len: usize) -> Result<Vec<(u64, usize)>, Fail> {
+    pub(crate) fn runs(&self, start: u64, len: usize) -> Result<Vec<(u64, usize)>, Fail> {
         let ft = &self.filetype;
         if ft.size == 0 {
             return Err(Fail::new(ERR_ARG, "the view's file type holds no data"));
@@ -221,7 +225,9 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_File_open(
                 disp: 0,
                 etype: byte.clone(),
                 filetype: byte,
+                handles: [MPI_BYTE; 2],
             },
+            atomic: false,
             pointer,
             shared,
             split: None,
@@ -311,6 +317,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_File_set_view(
             disp,
             etype: e,
             filetype: ft,
+            handles: [etype, filetype],
         };
         f.pointer = 0;
         let shared = f.shared;
@@ -641,6 +648,7 @@ mod tests {
             disp: 100,
             etype: int,
             filetype,
+            handles: [7, 0],
         };
         // 3 ints from the view's start: tiles 0 and 1.
         assert_eq!(
@@ -655,6 +663,7 @@ mod tests {
             disp: 8,
             etype: byte.clone(),
             filetype: byte,
+            handles: [MPI_BYTE; 2],
         };
         assert_eq!(plain.runs(2, 5).unwrap(), vec![(10, 5)]);
     }

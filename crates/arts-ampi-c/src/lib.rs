@@ -33,6 +33,7 @@ mod group;
 mod image;
 mod info;
 mod io;
+mod io_query;
 mod io_shared;
 mod io_split;
 pub mod loader;

@@ -102,6 +102,63 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Dist_graph_create_adjacent(
     })
 }
 
+/// `MPI_Dist_graph_create` (collective): the general form, where each
+/// rank names any edges: `n` sources, source `i` with `degrees[i]` edges
+/// to the next `degrees[i]` entries of `destinations`. The edges are
+/// shared with every rank (an allgather of the lists), and each rank keeps
+/// those into it as its sources and those out of it as its destinations,
+/// in the order of the ranks that named them.
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Dist_graph_create(
+    comm_old: c_int,
+    n: c_int,
+    sources: *const c_int,
+    degrees: *const c_int,
+    destinations: *const c_int,
+    _weights: *const c_int,
+    _info: c_int,
+    _reorder: c_int,
+    comm_dist_graph: *mut c_int,
+) -> c_int {
+    entry("MPI_Dist_graph_create", comm_old, |vp| {
+        let newcomm = out(comm_dist_graph, "comm_dist_graph")?;
+        let c = comm_of(comm_old)?;
+        let (size, me) = (vp.mpi().comm_size(c)?, vp.mpi().comm_rank(c)?);
+        let from = ranks(sources, n, "sources", size)?;
+        let degrees = ints(degrees, from.len(), "degrees")?;
+        let total = degrees.iter().try_fold(0usize, |t, &d| {
+            usize::try_from(d)
+                .map(|d| t + d)
+                .map_err(|_| Fail::new(ERR_ARG, format!("degree {d} is negative")))
+        })?;
+        let to = ranks(destinations, total as c_int, "destinations", size)?;
+        // This rank's edges as (source, destination) pairs, flattened.
+        let mut mine = Vec::with_capacity(2 * total);
+        let mut next = to.iter();
+        for (&s, &d) in from.iter().zip(degrees) {
+            for &t in next.by_ref().take(d as usize) {
+                mine.extend([s, t]);
+            }
+        }
+        let mut counts = vec![0i32; size as usize];
+        vp.mpi().allgather(&[mine.len() as i32], &mut counts, c)?;
+        let counts: Vec<usize> = counts.iter().map(|&k| k as usize).collect();
+        let mut all = vec![0i32; counts.iter().sum()];
+        vp.mpi().allgatherv(&mine, &mut all, &counts, c)?;
+        let edges = all.chunks(2).map(|e| (e[0], e[1]));
+        let graph = Graph {
+            sources: edges.clone().filter(|e| e.1 == me).map(|e| e.0).collect(),
+            dests: edges.filter(|e| e.0 == me).map(|e| e.1).collect(),
+            whole: None,
+        };
+        let new = vp.mpi().comm_dup(c)?.0 as c_int;
+        crate::comm::inherit(vp, comm_old, new);
+        vp.graphs.insert(new, graph);
+        *newcomm = new;
+        Ok(())
+    })
+}
+
 /// `MPI_Dist_graph_neighbors_count`: `*weighted` is always false.
 #[unsafe(no_mangle)]
 pub unsafe extern "C-unwind" fn ARTS_MPI_Dist_graph_neighbors_count(

@@ -579,13 +579,15 @@ fn the_rest_of_the_subset_matches_open_mpi() {
 
 #[test]
 fn the_calls_around_the_subset_match_open_mpi() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("calls.dat").display().to_string();
     one_sided_kernel(
         "calls",
         &[5],
-        &[],
+        &[&file],
         "calls: address 1 elements 1 count_x 1 mpi1_types 1 mpi1_errhandlers 1 names 1 \
          window 1 win_attrs 1 type_attrs 1 commutative 1 group_ranges 1 cart_map 1 \
-         error_classes 1 statuses 1",
+         error_classes 1 statuses 1 hints 1 dist_graph 1 file_queries 1",
     );
 }
 

@@ -1304,13 +1304,14 @@ fn a_c_program_runs_its_ranks_on_several_processes() {
     // program's arguments, the line it prints when every check passed).
     // `moving`: ranks in isomalloc slots that the balancer moves between
     // the processes at each of the program's AMPI_Migrate calls.
-    let (io_file, shared_file) = (
+    let (io_file, shared_file, calls_file) = (
         dir.path().join("io.dat").display().to_string(),
         dir.path().join("shared.dat").display().to_string(),
+        dir.path().join("calls.dat").display().to_string(),
     );
     let moving = ["--isomalloc", "--lb", "rotate", "--lb-period", "1"];
     let vp = |n: &'static str| ["--vp", n];
-    let kernels: [(&str, Vec<&str>, Vec<&str>, &str); 12] = [
+    let kernels: [(&str, Vec<&str>, Vec<&str>, &str); 13] = [
         (
             "handlers",
             vp("4").to_vec(),
@@ -1387,6 +1388,15 @@ fn a_c_program_runs_its_ranks_on_several_processes() {
             vp("4").to_vec(),
             vec![],
             "alltoallw: parts 1 neighbors 1",
+        ),
+        // The calls around the subset, with ranks that may move.
+        (
+            "calls",
+            [&vp("5")[..], &["--isomalloc"]].concat(),
+            vec![&calls_file],
+            "calls: address 1 elements 1 count_x 1 mpi1_types 1 mpi1_errhandlers 1 names 1 \
+             window 1 win_attrs 1 type_attrs 1 commutative 1 group_ranges 1 cart_map 1 \
+             error_classes 1 statuses 1 hints 1 dist_graph 1 file_queries 1",
         ),
     ];
     for (program, options, args, expect) in kernels {

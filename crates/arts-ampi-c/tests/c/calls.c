@@ -4,7 +4,8 @@
  * and error handler calls, names and user attributes of windows and
  * datatypes, a window's predefined attributes and group, MPI_Op_commutative,
  * group ranges, MPI_Cart_map, the program's own error classes, statuses set
- * by hand. */
+ * by hand; hints on communicators, windows and files, a general distributed
+ * graph, and what an open file (argv[1]) says of itself. */
 #include <mpi.h>
 #include <stdio.h>
 #include <string.h>
@@ -241,16 +242,93 @@ int main(int argc, char **argv)
     MPI_Test_cancelled(&st, &flag);
     int status = n == 3 && flag;
 
-    int mine[15] = {address, elements, counts, mpi1, errhandlers, names, window, wattr, tattr,
-                    commutative, granges, topology, errors, status, 1};
-    int all[15];
-    MPI_Reduce(mine, all, 15, MPI_INT, MPI_LAND, 0, MPI_COMM_WORLD);
+    /* Hints: taken and handed back (what the implementation says it
+     * uses differs: only that the calls work is checked). */
+    MPI_Info info, used;
+    MPI_Comm hinted;
+    MPI_Info_create(&info);
+    MPI_Info_set(info, "mpi_assert_no_any_tag", "true");
+    int hints = MPI_Comm_set_info(MPI_COMM_WORLD, info) == MPI_SUCCESS;
+    hints = hints && MPI_Comm_get_info(MPI_COMM_WORLD, &used) == MPI_SUCCESS;
+    MPI_Info_free(&used);
+    MPI_Comm_dup_with_info(MPI_COMM_WORLD, info, &hinted);
+    MPI_Comm_size(hinted, &n);
+    hints = hints && n == size;
+    MPI_Comm_free(&hinted);
+
+    /* A ring named by rank 0 alone. */
+    int src[64], deg[64], dst[64], in, outd, weighted, nb_in, nb_out;
+    for (i = 0; i < size; i++) {
+        src[i] = i;
+        deg[i] = 1;
+        dst[i] = (i + 1) % size;
+    }
+    MPI_Comm ring;
+    MPI_Dist_graph_create(MPI_COMM_WORLD, rank == 0 ? size : 0, src, deg, dst, MPI_UNWEIGHTED,
+                          MPI_INFO_NULL, 0, &ring);
+    MPI_Dist_graph_neighbors_count(ring, &in, &outd, &weighted);
+    MPI_Dist_graph_neighbors(ring, 1, &nb_in, MPI_UNWEIGHTED, 1, &nb_out, MPI_UNWEIGHTED);
+    int graph = in == 1 && outd == 1 && nb_in == prev && nb_out == next;
+    int token = rank, from = -1;
+    MPI_Neighbor_alltoall(&token, 1, MPI_INT, &from, 1, MPI_INT, ring);
+    graph = graph && from == prev;
+    MPI_Comm_free(&ring);
+
+    /* What a file says of itself. */
+    MPI_File fh;
+    MPI_Offset vdisp, byte;
+    MPI_Datatype et, ft, every_other;
+    char rep[MPI_MAX_DATAREP_STRING];
+    int amode, atomic, esize, fsize;
+    const char *path = argc > 1 ? argv[1] : "calls.dat";
+    MPI_File_open(MPI_COMM_WORLD, path, MPI_MODE_CREATE | MPI_MODE_RDWR, MPI_INFO_NULL, &fh);
+    MPI_File_get_view(fh, &vdisp, &et, &ft, rep);
+    int file = vdisp == 0 && et == MPI_BYTE && ft == MPI_BYTE && strcmp(rep, "native") == 0;
+    MPI_Type_vector(2, 2, 4, MPI_INT, &every_other);
+    MPI_Type_commit(&every_other);
+    MPI_File_set_view(fh, 8, MPI_INT, every_other, "native", MPI_INFO_NULL);
+    MPI_File_get_view(fh, &vdisp, &et, &ft, rep);
+    MPI_Type_size(et, &esize);
+    MPI_Type_size(ft, &fsize);
+    file = file && vdisp == 8 && et == MPI_INT && esize == 4 && fsize == 16;
+    if (ft != every_other)
+        MPI_Type_free(&ft);
+    MPI_File_get_byte_offset(fh, 3, &byte);
+    file = file && byte == 8 + 5 * 4;
+    MPI_File_get_type_extent(fh, every_other, &ext);
+    file = file && ext == 6 * 4;
+    MPI_File_get_amode(fh, &amode);
+    file = file && amode == (MPI_MODE_CREATE | MPI_MODE_RDWR);
+    MPI_File_set_atomicity(fh, 1);
+    MPI_File_get_atomicity(fh, &atomic);
+    file = file && atomic == 1;
+    MPI_File_preallocate(fh, 4096);
+    MPI_File_get_size(fh, &byte);
+    file = file && byte >= 4096;
+    MPI_Group fgroup;
+    MPI_File_get_group(fh, &fgroup);
+    MPI_Group_size(fgroup, &n);
+    MPI_Group_free(&fgroup);
+    file = file && n == size;
+    MPI_File_set_info(fh, info);
+    MPI_File_get_info(fh, &used);
+    MPI_Info_free(&used);
+    MPI_File_close(&fh);
+    MPI_Type_free(&every_other);
+    MPI_Info_free(&info);
+    if (rank == 0)
+        MPI_File_delete(path, MPI_INFO_NULL);
+
+    int mine[17] = {address, elements, counts, mpi1, errhandlers, names, window, wattr, tattr,
+                    commutative, granges, topology, errors, status, hints, graph, file};
+    int all[17];
+    MPI_Reduce(mine, all, 17, MPI_INT, MPI_LAND, 0, MPI_COMM_WORLD);
     if (rank == 0)
         printf("calls: address %d elements %d count_x %d mpi1_types %d mpi1_errhandlers %d "
                "names %d window %d win_attrs %d type_attrs %d commutative %d group_ranges %d "
-               "cart_map %d error_classes %d statuses %d\n",
+               "cart_map %d error_classes %d statuses %d hints %d dist_graph %d file_queries %d\n",
                all[0], all[1], all[2], all[3], all[4], all[5], all[6], all[7], all[8], all[9],
-               all[10], all[11], all[12], all[13]);
+               all[10], all[11], all[12], all[13], all[14], all[15], all[16]);
     MPI_Group_free(&world);
     MPI_Group_free(&evens);
     MPI_Group_free(&odds);
