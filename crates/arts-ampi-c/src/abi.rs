@@ -108,6 +108,45 @@ pub const AMPI_COMM_TYPE_PROCESS: c_int = 2;
 pub const AMPI_COMM_TYPE_PE: c_int = 3;
 /// `MPI_MAX_PROCESSOR_NAME`.
 pub const MPI_MAX_PROCESSOR_NAME: c_int = 256;
+/// The constructors of `MPI_Type_get_envelope` (`MPI_COMBINER_*`).
+pub const COMBINERS: &[(&str, c_int)] = &[
+    ("MPI_COMBINER_NAMED", MPI_COMBINER_NAMED),
+    ("MPI_COMBINER_DUP", MPI_COMBINER_DUP),
+    ("MPI_COMBINER_CONTIGUOUS", MPI_COMBINER_CONTIGUOUS),
+    ("MPI_COMBINER_VECTOR", MPI_COMBINER_VECTOR),
+    ("MPI_COMBINER_HVECTOR", MPI_COMBINER_HVECTOR),
+    ("MPI_COMBINER_INDEXED", MPI_COMBINER_INDEXED),
+    ("MPI_COMBINER_HINDEXED", MPI_COMBINER_HINDEXED),
+    ("MPI_COMBINER_INDEXED_BLOCK", MPI_COMBINER_INDEXED_BLOCK),
+    ("MPI_COMBINER_HINDEXED_BLOCK", MPI_COMBINER_HINDEXED_BLOCK),
+    ("MPI_COMBINER_STRUCT", MPI_COMBINER_STRUCT),
+    ("MPI_COMBINER_SUBARRAY", MPI_COMBINER_SUBARRAY),
+    ("MPI_COMBINER_RESIZED", MPI_COMBINER_RESIZED),
+];
+/// A predefined datatype.
+pub const MPI_COMBINER_NAMED: c_int = 1;
+/// `MPI_Type_dup`.
+pub const MPI_COMBINER_DUP: c_int = 2;
+/// `MPI_Type_contiguous`.
+pub const MPI_COMBINER_CONTIGUOUS: c_int = 3;
+/// `MPI_Type_vector`.
+pub const MPI_COMBINER_VECTOR: c_int = 4;
+/// `MPI_Type_create_hvector`.
+pub const MPI_COMBINER_HVECTOR: c_int = 5;
+/// `MPI_Type_indexed`.
+pub const MPI_COMBINER_INDEXED: c_int = 6;
+/// `MPI_Type_create_hindexed`.
+pub const MPI_COMBINER_HINDEXED: c_int = 7;
+/// `MPI_Type_create_indexed_block`.
+pub const MPI_COMBINER_INDEXED_BLOCK: c_int = 8;
+/// `MPI_Type_create_hindexed_block`.
+pub const MPI_COMBINER_HINDEXED_BLOCK: c_int = 9;
+/// `MPI_Type_create_struct`.
+pub const MPI_COMBINER_STRUCT: c_int = 10;
+/// `MPI_Type_create_subarray`.
+pub const MPI_COMBINER_SUBARRAY: c_int = 11;
+/// `MPI_Type_create_resized`.
+pub const MPI_COMBINER_RESIZED: c_int = 16;
 /// `MPI_ERR_LASTCODE`: the last predefined error code.
 pub const MPI_ERR_LASTCODE: c_int = 36;
 /// `MPI_MAX_ERROR_STRING`.

@@ -2189,6 +2189,14 @@ pub static EXPORTS: Exports = Exports(&[
         "ARTS_MPI_File_preallocate",
         crate::io_query::ARTS_MPI_File_preallocate as *const (),
     ),
+    (
+        "ARTS_MPI_Type_get_envelope",
+        crate::typecalls::ARTS_MPI_Type_get_envelope as *const (),
+    ),
+    (
+        "ARTS_MPI_Type_get_contents",
+        crate::typecalls::ARTS_MPI_Type_get_contents as *const (),
+    ),
 ]);
 
 /// The exported names (and, through the table, a reference to every

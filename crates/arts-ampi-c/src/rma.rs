@@ -222,6 +222,7 @@ fn decode(msg: &[u8]) -> Result<Operation<'_>, Fail> {
         align: 1,
         committed: true,
         predefined: false,
+        recipe: None,
     };
     Ok(Operation {
         kind,

@@ -3,21 +3,43 @@
 //! the packed form is the elements' bytes in type-map order, no header).
 
 use std::ffi::{c_int, c_void};
+use std::sync::Arc;
 
 use crate::abi::*;
 use crate::attrs::Object;
 use crate::p2p::{RecvBuf, byte_len, send_bytes};
 use crate::state::{Fail, Vp, comm_of, count, entry, ints, out};
-use crate::types::{TypeInfo, from_placements, structure};
+use crate::types::{Recipe, TypeInfo, from_placements, structure};
 
 fn old(vp: &Vp, h: c_int) -> Result<TypeInfo, Fail> {
     vp.types.get(h).cloned()
 }
 
-fn define(vp: &mut Vp, newtype: *mut c_int, t: TypeInfo) -> Result<(), Fail> {
+/// Stores `t`, made as `recipe` says, as a new datatype in `*newtype`.
+fn define(vp: &mut Vp, newtype: *mut c_int, t: TypeInfo, recipe: Recipe) -> Result<(), Fail> {
     let out = out(newtype, "newtype")?;
-    *out = vp.types.add(t);
+    *out = vp.types.add(TypeInfo {
+        recipe: Some(Arc::new(recipe)),
+        ..t
+    });
     Ok(())
+}
+
+/// The recipe of a datatype made by `combiner` from `ints`, `aints` and
+/// the datatypes `handles` (`types`: those datatypes).
+fn recipe(
+    combiner: c_int,
+    ints: Vec<c_int>,
+    aints: Vec<isize>,
+    handles: &[c_int],
+    types: Vec<TypeInfo>,
+) -> Recipe {
+    Recipe {
+        combiner,
+        ints,
+        aints,
+        types: handles.iter().copied().zip(types).collect(),
+    }
 }
 
 /// `MPI_Type_contiguous`.
@@ -31,7 +53,15 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Type_contiguous(
         let n = count(n, "count")?;
         let o = old(vp, oldtype)?;
         let at: Vec<isize> = (0..n).map(|i| i as isize * o.extent).collect();
-        define(vp, newtype, from_placements(&o, &at))
+        let t = from_placements(&o, &at);
+        let made = recipe(
+            MPI_COMBINER_CONTIGUOUS,
+            vec![n as c_int],
+            vec![],
+            &[oldtype],
+            vec![o],
+        );
+        define(vp, newtype, t, made)
     })
 }
 
@@ -63,9 +93,11 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Type_vector(
     newtype: *mut c_int,
 ) -> c_int {
     entry("MPI_Type_vector", MPI_COMM_WORLD, |vp| {
-        let ext = old(vp, oldtype)?.extent;
-        let t = hvector(vp, n, blocklength, stride as isize * ext, oldtype)?;
-        define(vp, newtype, t)
+        let o = old(vp, oldtype)?;
+        let t = hvector(vp, n, blocklength, stride as isize * o.extent, oldtype)?;
+        let ints = vec![n, blocklength, stride];
+        let made = recipe(MPI_COMBINER_VECTOR, ints, vec![], &[oldtype], vec![o]);
+        define(vp, newtype, t, made)
     })
 }
 
@@ -80,7 +112,15 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Type_create_hvector(
 ) -> c_int {
     entry("MPI_Type_create_hvector", MPI_COMM_WORLD, |vp| {
         let t = hvector(vp, n, blocklength, stride, oldtype)?;
-        define(vp, newtype, t)
+        let (ints, o) = (vec![n, blocklength], old(vp, oldtype)?);
+        let made = recipe(
+            MPI_COMBINER_HVECTOR,
+            ints,
+            vec![stride],
+            &[oldtype],
+            vec![o],
+        );
+        define(vp, newtype, t, made)
     })
 }
 
@@ -104,7 +144,10 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Type_indexed(
                 at.push((d as isize + j as isize) * o.extent);
             }
         }
-        define(vp, newtype, from_placements(&o, &at))
+        let t = from_placements(&o, &at);
+        let ints = [&[n as c_int][..], bl, ds].concat();
+        let made = recipe(MPI_COMBINER_INDEXED, ints, vec![], &[oldtype], vec![o]);
+        define(vp, newtype, t, made)
     })
 }
 
@@ -131,7 +174,12 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Type_create_struct(
             let d = unsafe { *displacements.add(i) };
             parts.push((count(bl[i], "a block length")?, d, old(vp, ts[i])?));
         }
-        define(vp, newtype, structure(&parts))
+        let t = structure(&parts);
+        let ints = [&[n as c_int][..], bl].concat();
+        let aints = parts.iter().map(|p| p.1).collect();
+        let types = parts.into_iter().map(|p| p.2).collect();
+        let made = recipe(MPI_COMBINER_STRUCT, ints, aints, ts, types);
+        define(vp, newtype, t, made)
     })
 }
 
@@ -144,15 +192,25 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Type_create_resized(
     newtype: *mut c_int,
 ) -> c_int {
     entry("MPI_Type_create_resized", MPI_COMM_WORLD, |vp| {
-        let mut t = old(vp, oldtype)?;
+        let o = old(vp, oldtype)?;
         if extent < 0 {
             return Err(Fail::new(ERR_ARG, format!("extent {extent} is negative")));
         }
-        t.lb = lb;
-        t.extent = extent;
-        t.committed = false;
-        t.predefined = false;
-        define(vp, newtype, t)
+        let t = TypeInfo {
+            lb,
+            extent,
+            committed: false,
+            predefined: false,
+            ..o.clone()
+        };
+        let made = recipe(
+            MPI_COMBINER_RESIZED,
+            vec![],
+            vec![lb, extent],
+            &[oldtype],
+            vec![o],
+        );
+        define(vp, newtype, t, made)
     })
 }
 
@@ -230,13 +288,104 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Type_get_true_extent(
 #[unsafe(no_mangle)]
 pub unsafe extern "C-unwind" fn ARTS_MPI_Type_dup(oldtype: c_int, newtype: *mut c_int) -> c_int {
     entry("MPI_Type_dup", MPI_COMM_WORLD, |vp| {
-        let newtype = out(newtype, "newtype")?;
+        let o = old(vp, oldtype)?;
         let t = TypeInfo {
             predefined: false,
-            ..vp.types.get(oldtype)?.clone()
+            ..o.clone()
         };
-        *newtype = vp.types.add(t);
-        crate::attrs::copy_all(vp, Object::Type(oldtype), *newtype)
+        let made = recipe(MPI_COMBINER_DUP, vec![], vec![], &[oldtype], vec![o]);
+        define(vp, newtype, t, made)?;
+        crate::attrs::copy_all(vp, Object::Type(oldtype), *out(newtype, "newtype")?)
+    })
+}
+
+/// `MPI_Type_get_envelope`: how many integers, addresses and datatypes
+/// `MPI_Type_get_contents` gives back, and the constructor
+/// (`MPI_COMBINER_NAMED`, and no arguments, for a predefined type).
+#[unsafe(no_mangle)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Type_get_envelope(
+    datatype: c_int,
+    num_integers: *mut c_int,
+    num_addresses: *mut c_int,
+    num_datatypes: *mut c_int,
+    combiner: *mut c_int,
+) -> c_int {
+    entry("MPI_Type_get_envelope", MPI_COMM_WORLD, |vp| {
+        let t = vp.types.get(datatype)?;
+        let (c, n) = match &t.recipe {
+            Some(r) => (r.combiner, [r.ints.len(), r.aints.len(), r.types.len()]),
+            None => (MPI_COMBINER_NAMED, [0; 3]),
+        };
+        *out(num_integers, "num_integers")? = n[0] as c_int;
+        *out(num_addresses, "num_addresses")? = n[1] as c_int;
+        *out(num_datatypes, "num_datatypes")? = n[2] as c_int;
+        *out(combiner, "combiner")? = c;
+        Ok(())
+    })
+}
+
+/// `MPI_Type_get_contents`: the arguments of the constructor that made
+/// `datatype`; a predefined type among them comes back as its handle, a
+/// derived one as a new handle (the program frees it).
+#[unsafe(no_mangle)]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Type_get_contents(
+    datatype: c_int,
+    max_integers: c_int,
+    max_addresses: c_int,
+    max_datatypes: c_int,
+    integers: *mut c_int,
+    addresses: *mut isize,
+    datatypes: *mut c_int,
+) -> c_int {
+    entry("MPI_Type_get_contents", MPI_COMM_WORLD, |vp| {
+        let recipe = vp.types.get(datatype)?.recipe.clone().ok_or_else(|| {
+            Fail::new(
+                ERR_TYPE,
+                format!("datatype {datatype} is predefined: it has no contents"),
+            )
+        })?;
+        let room = |max: c_int, need: usize, what: &str| {
+            if (max as i64) < need as i64 {
+                return Err(Fail::new(
+                    ERR_ARG,
+                    format!("{what} has room for {max}, the contents need {need}"),
+                ));
+            }
+            Ok(())
+        };
+        room(max_integers, recipe.ints.len(), "array_of_integers")?;
+        room(max_addresses, recipe.aints.len(), "array_of_addresses")?;
+        room(max_datatypes, recipe.types.len(), "array_of_datatypes")?;
+        let put = |to: *mut c_int, from: &[c_int], what: &str| -> Result<(), Fail> {
+            if from.is_empty() {
+                return Ok(());
+            }
+            if to.is_null() {
+                return Err(Fail::new(ERR_ARG, format!("{what} is a null pointer")));
+            }
+            // SAFETY: the program's array has room for `max` ≥ `from.len()`
+            // entries (checked above; non-null).
+            unsafe { std::ptr::copy_nonoverlapping(from.as_ptr(), to, from.len()) };
+            Ok(())
+        };
+        put(integers, &recipe.ints, "array_of_integers")?;
+        if !recipe.aints.is_empty() {
+            if addresses.is_null() {
+                return Err(Fail::new(ERR_ARG, "array_of_addresses is a null pointer"));
+            }
+            // SAFETY: as above, for the addresses.
+            unsafe {
+                std::ptr::copy_nonoverlapping(recipe.aints.as_ptr(), addresses, recipe.aints.len())
+            };
+        }
+        let handles: Vec<c_int> = (recipe.types.iter())
+            .map(|(h, t)| match t.predefined {
+                true => *h,
+                false => vp.types.add(t.clone()),
+            })
+            .collect();
+        put(datatypes, &handles, "array_of_datatypes")
     })
 }
 
@@ -272,12 +421,21 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Type_create_hindexed_block(
         }
         let o = old(vp, oldtype)?;
         let mut at = Vec::with_capacity(n * bl);
-        for i in 0..n {
-            // SAFETY: the program passes `n` displacements (checked non-null).
-            let d = unsafe { *displacements.add(i) };
+        // SAFETY: the program passes `n` displacements (checked non-null).
+        let ds = unsafe { std::slice::from_raw_parts(displacements, n) };
+        for &d in ds {
             at.extend((0..bl).map(|j| d + j as isize * o.extent));
         }
-        define(vp, newtype, from_placements(&o, &at))
+        let t = from_placements(&o, &at);
+        let ints = vec![n as c_int, blocklength];
+        let made = recipe(
+            MPI_COMBINER_HINDEXED_BLOCK,
+            ints,
+            ds.to_vec(),
+            &[oldtype],
+            vec![o],
+        );
+        define(vp, newtype, t, made)
     })
 }
 
@@ -298,14 +456,23 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Type_create_hindexed(
         }
         let o = old(vp, oldtype)?;
         let mut at = Vec::new();
-        for (i, &b) in bl.iter().enumerate() {
-            // SAFETY: the program passes `n` displacements (checked non-null).
-            let d = unsafe { *displacements.add(i) };
+        // SAFETY: the program passes `n` displacements (checked non-null).
+        let ds = unsafe { std::slice::from_raw_parts(displacements, n) };
+        for (&b, &d) in bl.iter().zip(ds) {
             for j in 0..count(b, "a block length")? {
                 at.push(d + j as isize * o.extent);
             }
         }
-        define(vp, newtype, from_placements(&o, &at))
+        let t = from_placements(&o, &at);
+        let ints = [&[n as c_int][..], bl].concat();
+        let made = recipe(
+            MPI_COMBINER_HINDEXED,
+            ints,
+            ds.to_vec(),
+            &[oldtype],
+            vec![o],
+        );
+        define(vp, newtype, t, made)
     })
 }
 
@@ -329,7 +496,16 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Type_create_indexed_block(
                 at.push((d as isize + j as isize) * o.extent);
             }
         }
-        define(vp, newtype, from_placements(&o, &at))
+        let t = from_placements(&o, &at);
+        let ints = [&[n as c_int, blocklength][..], ds].concat();
+        let made = recipe(
+            MPI_COMBINER_INDEXED_BLOCK,
+            ints,
+            vec![],
+            &[oldtype],
+            vec![o],
+        );
+        define(vp, newtype, t, made)
     })
 }
 
@@ -354,6 +530,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Type_create_subarray(
         let mut size = ints(sizes, n, "sizes")?.to_vec();
         let mut sub = ints(subsizes, n, "subsizes")?.to_vec();
         let mut start = ints(starts, n, "starts")?.to_vec();
+        let given = [&[ndims][..], &size, &sub, &start, &[order]].concat();
         for d in 0..n {
             if size[d] < 1 || sub[d] < 0 || start[d] < 0 || start[d] + sub[d] > size[d] {
                 return Err(Fail::new(
@@ -404,7 +581,8 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Type_create_subarray(
         let mut t = from_placements(&o, &at);
         t.lb = 0;
         t.extent = stride[0] * size[0] as isize * o.extent;
-        define(vp, newtype, t)
+        let made = recipe(MPI_COMBINER_SUBARRAY, given, vec![], &[oldtype], vec![o]);
+        define(vp, newtype, t, made)
     })
 }
 

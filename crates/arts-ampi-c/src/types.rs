@@ -76,6 +76,24 @@ pub(crate) struct TypeInfo {
     pub committed: bool,
     /// Whether it is predefined (cannot be freed).
     pub predefined: bool,
+    /// How it was made, for a datatype the program built
+    /// (`MPI_Type_get_envelope`); `None` for the predefined ones.
+    pub recipe: Option<Arc<Recipe>>,
+}
+
+/// The constructor call that made a datatype and its arguments, as
+/// `MPI_Type_get_contents` gives them back.
+#[derive(Debug)]
+pub(crate) struct Recipe {
+    /// `MPI_COMBINER_*`.
+    pub combiner: c_int,
+    /// The integer arguments, in the standard's order.
+    pub ints: Vec<c_int>,
+    /// The address-sized arguments.
+    pub aints: Vec<isize>,
+    /// The datatypes it was made of: the handle given, and the type then
+    /// (a derived one may have been freed since).
+    pub types: Vec<(c_int, TypeInfo)>,
 }
 
 impl TypeInfo {
@@ -101,6 +119,7 @@ impl TypeInfo {
             align,
             committed: true,
             predefined: true,
+            recipe: None,
         }
     }
 
@@ -357,6 +376,7 @@ pub(crate) fn from_placements(old: &TypeInfo, placements: &[isize]) -> TypeInfo 
         align: old.align,
         committed: false,
         predefined: false,
+        recipe: None,
     }
 }
 
@@ -397,6 +417,7 @@ pub(crate) fn structure(parts: &[(usize, isize, TypeInfo)]) -> TypeInfo {
         align,
         committed: false,
         predefined: false,
+        recipe: None,
     }
 }
 

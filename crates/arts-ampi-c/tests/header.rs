@@ -52,6 +52,9 @@ fn constants_agree_with_the_rust_side() {
     for (name, h) in abi::DATATYPES.iter().chain(abi::OPS) {
         assert_eq!(num(name), *h, "{name}");
     }
+    for (name, c) in abi::COMBINERS {
+        assert_eq!(num(name), *c, "{name}");
+    }
     for (name, class, _) in abi::ERROR_CLASSES {
         assert_eq!(num(name), *class, "{name}");
     }

@@ -536,6 +536,7 @@ fn bad_mpi_usage_names_the_call_the_rank_and_the_class() {
         "keyval: MPI_ERR_KEYVAL: invalid keyval (MPI_Type_set_attr on rank 0: keyval 64 was made by MPI_Win_create_keyval, not MPI_Type_create_keyval)",
         "error string: MPI_ERR_ARG: invalid argument (MPI_Add_error_string on rank 0: 6 is not a code of MPI_Add_error_code or MPI_Add_error_class)",
         "range: MPI_ERR_ARG: invalid argument (MPI_Group_range_incl on rank 0: range 0 has stride 0)",
+        "contents: MPI_ERR_TYPE: invalid datatype (MPI_Type_get_contents on rank 0: datatype 7 is predefined: it has no contents)",
     ] {
         assert!(stdout.contains(line), "{line}: {stdout}");
     }
@@ -587,7 +588,7 @@ fn the_calls_around_the_subset_match_open_mpi() {
         &[&file],
         "calls: address 1 elements 1 count_x 1 mpi1_types 1 mpi1_errhandlers 1 names 1 \
          window 1 win_attrs 1 type_attrs 1 commutative 1 group_ranges 1 cart_map 1 \
-         error_classes 1 statuses 1 hints 1 dist_graph 1 file_queries 1",
+         error_classes 1 statuses 1 hints 1 dist_graph 1 file_queries 1 envelopes 1",
     );
 }
 

@@ -17,8 +17,8 @@
  *                 rank 99, a fence on a window that is not one, a put past
  *                 its target's window (ERRORS_RETURN)
  *   attributes    a window's key used on a datatype, a string for a
- *                 predefined error code, an empty group range stride
- *                 (ERRORS_RETURN)
+ *                 predefined error code, an empty group range stride, the
+ *                 contents of a predefined datatype (ERRORS_RETURN)
  *   no-finalize   main returns without MPI_Finalize
  *   abort         MPI_Abort(MPI_COMM_WORLD, 3) from rank 1 */
 #include <mpi.h>
@@ -138,6 +138,11 @@ int main(int argc, char **argv)
         MPI_Error_string(MPI_Group_range_incl(world, 1, ranges, &part), msg, &len);
         printf("range: %s\n", msg);
         MPI_Group_free(&world);
+        int ints[1];
+        MPI_Aint addrs[1];
+        MPI_Datatype types[1];
+        MPI_Error_string(MPI_Type_get_contents(MPI_INT, 1, 1, 1, ints, addrs, types), msg, &len);
+        printf("contents: %s\n", msg);
     }
     if (strcmp(mode, "abort") == 0 && rank == 1)
         MPI_Abort(MPI_COMM_WORLD, 3);
