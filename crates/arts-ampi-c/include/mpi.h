@@ -1342,6 +1342,17 @@ int MPI_File_preallocate(MPI_File fh, MPI_Offset size);
 #define MPI_COMBINER_STRUCT 10
 #define MPI_COMBINER_SUBARRAY 11
 #define MPI_COMBINER_RESIZED 16
+#define MPI_COMBINER_DARRAY 12
+/* Distributed arrays (MPI_Type_create_darray). */
+#define MPI_DISTRIBUTE_BLOCK 121
+#define MPI_DISTRIBUTE_CYCLIC 122
+#define MPI_DISTRIBUTE_NONE 123
+#define MPI_DISTRIBUTE_DFLT_DARG (-49767)
+#define MPI_Type_create_darray ARTS_MPI_Type_create_darray
+int MPI_Type_create_darray(int size, int rank, int ndims, const int array_of_gsizes[],
+                           const int array_of_distribs[], const int array_of_dargs[],
+                           const int array_of_psizes[], int order, MPI_Datatype oldtype,
+                           MPI_Datatype *newtype);
 #define MPI_Type_get_envelope ARTS_MPI_Type_get_envelope
 #define MPI_Type_get_contents ARTS_MPI_Type_get_contents
 int MPI_Type_get_envelope(MPI_Datatype datatype, int *num_integers, int *num_addresses,

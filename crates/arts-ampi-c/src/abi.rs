@@ -108,7 +108,8 @@ pub const AMPI_COMM_TYPE_PROCESS: c_int = 2;
 pub const AMPI_COMM_TYPE_PE: c_int = 3;
 /// `MPI_MAX_PROCESSOR_NAME`.
 pub const MPI_MAX_PROCESSOR_NAME: c_int = 256;
-/// The constructors of `MPI_Type_get_envelope` (`MPI_COMBINER_*`).
+/// The constructors of `MPI_Type_get_envelope` (`MPI_COMBINER_*`) and the
+/// distributions of `MPI_Type_create_darray`.
 pub const COMBINERS: &[(&str, c_int)] = &[
     ("MPI_COMBINER_NAMED", MPI_COMBINER_NAMED),
     ("MPI_COMBINER_DUP", MPI_COMBINER_DUP),
@@ -122,6 +123,11 @@ pub const COMBINERS: &[(&str, c_int)] = &[
     ("MPI_COMBINER_STRUCT", MPI_COMBINER_STRUCT),
     ("MPI_COMBINER_SUBARRAY", MPI_COMBINER_SUBARRAY),
     ("MPI_COMBINER_RESIZED", MPI_COMBINER_RESIZED),
+    ("MPI_COMBINER_DARRAY", MPI_COMBINER_DARRAY),
+    ("MPI_DISTRIBUTE_BLOCK", MPI_DISTRIBUTE_BLOCK),
+    ("MPI_DISTRIBUTE_CYCLIC", MPI_DISTRIBUTE_CYCLIC),
+    ("MPI_DISTRIBUTE_NONE", MPI_DISTRIBUTE_NONE),
+    ("MPI_DISTRIBUTE_DFLT_DARG", MPI_DISTRIBUTE_DFLT_DARG),
 ];
 /// A predefined datatype.
 pub const MPI_COMBINER_NAMED: c_int = 1;
@@ -147,6 +153,16 @@ pub const MPI_COMBINER_STRUCT: c_int = 10;
 pub const MPI_COMBINER_SUBARRAY: c_int = 11;
 /// `MPI_Type_create_resized`.
 pub const MPI_COMBINER_RESIZED: c_int = 16;
+/// `MPI_Type_create_darray`.
+pub const MPI_COMBINER_DARRAY: c_int = 12;
+/// `MPI_DISTRIBUTE_BLOCK` (a distribution of `MPI_Type_create_darray`).
+pub const MPI_DISTRIBUTE_BLOCK: c_int = 121;
+/// `MPI_DISTRIBUTE_CYCLIC`.
+pub const MPI_DISTRIBUTE_CYCLIC: c_int = 122;
+/// `MPI_DISTRIBUTE_NONE`.
+pub const MPI_DISTRIBUTE_NONE: c_int = 123;
+/// `MPI_DISTRIBUTE_DFLT_DARG`: the default block size.
+pub const MPI_DISTRIBUTE_DFLT_DARG: c_int = -49767;
 /// `MPI_ERR_LASTCODE`: the last predefined error code.
 pub const MPI_ERR_LASTCODE: c_int = 36;
 /// `MPI_MAX_ERROR_STRING`.

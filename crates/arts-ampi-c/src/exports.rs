@@ -2197,6 +2197,10 @@ pub static EXPORTS: Exports = Exports(&[
         "ARTS_MPI_Type_get_contents",
         crate::typecalls::ARTS_MPI_Type_get_contents as *const (),
     ),
+    (
+        "ARTS_MPI_Type_create_darray",
+        crate::typecalls::ARTS_MPI_Type_create_darray as *const (),
+    ),
 ]);
 
 /// The exported names (and, through the table, a reference to every

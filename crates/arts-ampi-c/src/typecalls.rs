@@ -586,6 +586,128 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Type_create_subarray(
     })
 }
 
+/// The global indices along one dimension of `gsize` elements that
+/// process coordinate `coord` of `psize` holds under distribution
+/// `distrib` with argument `darg` (`MPI_Type_create_darray`).
+fn distributed(
+    d: usize,
+    gsize: c_int,
+    distrib: c_int,
+    darg: c_int,
+    psize: c_int,
+    coord: c_int,
+) -> Result<Vec<isize>, Fail> {
+    let bad = |what: String| Fail::new(ERR_ARG, format!("dimension {d}: {what}"));
+    if gsize < 1 || psize < 1 {
+        return Err(bad(format!("{gsize} elements on {psize} processes")));
+    }
+    let (g, p, c) = (gsize as isize, psize as isize, coord as isize);
+    match distrib {
+        MPI_DISTRIBUTE_NONE if psize == 1 => Ok((0..g).collect()),
+        MPI_DISTRIBUTE_NONE => Err(bad(format!(
+            "MPI_DISTRIBUTE_NONE over {psize} processes (it needs 1)"
+        ))),
+        MPI_DISTRIBUTE_BLOCK => {
+            let b = match darg {
+                MPI_DISTRIBUTE_DFLT_DARG => (g + p - 1) / p,
+                b if b >= 1 && b as isize * p >= g => b as isize,
+                b => return Err(bad(format!("blocks of {b} do not cover {gsize} elements"))),
+            };
+            Ok((c * b..((c + 1) * b).min(g)).collect())
+        }
+        MPI_DISTRIBUTE_CYCLIC => {
+            let b = match darg {
+                MPI_DISTRIBUTE_DFLT_DARG => 1,
+                b if b >= 1 => b as isize,
+                b => return Err(bad(format!("cyclic blocks of {b}"))),
+            };
+            Ok((0..g).filter(|i| (i / b) % p == c).collect())
+        }
+        other => Err(bad(format!(
+            "distribution {other} is not MPI_DISTRIBUTE_BLOCK, CYCLIC or NONE"
+        ))),
+    }
+}
+
+/// `MPI_Type_create_darray`: the elements that process `rank` of a grid of
+/// `psizes` processes (row-major) holds of an array of `gsizes` distributed
+/// by `distribs` and `dargs`, in the array's order (`MPI_ORDER_C` or
+/// `MPI_ORDER_FORTRAN`); its extent is the whole array's.
+#[unsafe(no_mangle)]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C-unwind" fn ARTS_MPI_Type_create_darray(
+    size: c_int,
+    rank: c_int,
+    ndims: c_int,
+    gsizes: *const c_int,
+    distribs: *const c_int,
+    dargs: *const c_int,
+    psizes: *const c_int,
+    order: c_int,
+    oldtype: c_int,
+    newtype: *mut c_int,
+) -> c_int {
+    entry("MPI_Type_create_darray", MPI_COMM_WORLD, |vp| {
+        let n = count(ndims, "ndims")?;
+        let (g, dist, darg, p) = (
+            ints(gsizes, n, "gsizes")?,
+            ints(distribs, n, "distribs")?,
+            ints(dargs, n, "dargs")?,
+            ints(psizes, n, "psizes")?,
+        );
+        let grid: i64 = p.iter().map(|&x| i64::from(x)).product();
+        if n == 0 || grid != i64::from(size) || !(0..size).contains(&rank) {
+            return Err(Fail::new(
+                ERR_ARG,
+                format!("rank {rank} of {size} does not fit a grid of {p:?} processes"),
+            ));
+        }
+        // The rank's coordinates in the (row-major) process grid.
+        let mut coords = vec![0; n];
+        let mut r = rank;
+        for d in (0..n).rev() {
+            coords[d] = r % p[d];
+            r /= p[d];
+        }
+        let mut held = (0..n)
+            .map(|d| distributed(d, g[d], dist[d], darg[d], p[d], coords[d]))
+            .collect::<Result<Vec<_>, _>>()?;
+        // Dimensions from the slowest-varying in memory to the fastest.
+        let mut sizes: Vec<isize> = g.iter().map(|&x| x as isize).collect();
+        match order {
+            0 => {}
+            1 => {
+                held.reverse();
+                sizes.reverse();
+            }
+            _ => {
+                return Err(Fail::new(
+                    ERR_ARG,
+                    format!("order {order} is not MPI_ORDER_C or MPI_ORDER_FORTRAN"),
+                ));
+            }
+        }
+        let mut stride = vec![1isize; n];
+        for d in (0..n - 1).rev() {
+            stride[d] = stride[d + 1] * sizes[d + 1];
+        }
+        let o = old(vp, oldtype)?;
+        let mut at = vec![0isize];
+        for (held, &stride) in held.iter().zip(&stride) {
+            at = (at.iter())
+                .flat_map(|&a| held.iter().map(move |&i| a + i * stride))
+                .collect();
+        }
+        let at: Vec<isize> = at.into_iter().map(|e| e * o.extent).collect();
+        let mut t = from_placements(&o, &at);
+        t.lb = 0;
+        t.extent = stride[0] * sizes[0] * o.extent;
+        let given = [&[size, rank, ndims][..], g, dist, darg, p, &[order]].concat();
+        let made = recipe(MPI_COMBINER_DARRAY, given, vec![], &[oldtype], vec![o]);
+        define(vp, newtype, t, made)
+    })
+}
+
 /// `MPI_Pack_size`: the bytes `MPI_Pack` needs for `incount` elements of
 /// `datatype` (their packed size: no header).
 #[unsafe(no_mangle)]

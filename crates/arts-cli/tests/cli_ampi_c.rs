@@ -593,6 +593,15 @@ fn the_calls_around_the_subset_match_open_mpi() {
 }
 
 #[test]
+fn distributed_array_types_match_open_mpi() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("darray.dat").display().to_string();
+    for vp in [4, 6] {
+        kernel("darray", vp, &[&file], "darray file whole 1");
+    }
+}
+
+#[test]
 fn subarrays_cart_sub_and_reduce_scatter_match_open_mpi() {
     kernel(
         "subarray",
