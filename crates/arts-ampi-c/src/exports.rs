@@ -2201,6 +2201,78 @@ pub static EXPORTS: Exports = Exports(&[
         "ARTS_MPI_Type_create_darray",
         crate::typecalls::ARTS_MPI_Type_create_darray as *const (),
     ),
+    (
+        "mpi_type_create_darray_",
+        crate::fortran::mpi_type_create_darray_ as *const (),
+    ),
+    (
+        "mpi_type_get_envelope_",
+        crate::fortran::mpi_type_get_envelope_ as *const (),
+    ),
+    (
+        "mpi_type_get_contents_",
+        crate::fortran::mpi_type_get_contents_ as *const (),
+    ),
+    (
+        "mpi_dist_graph_create_",
+        crate::fortran::mpi_dist_graph_create_ as *const (),
+    ),
+    (
+        "mpi_comm_set_info_",
+        crate::fortran::mpi_comm_set_info_ as *const (),
+    ),
+    (
+        "mpi_comm_get_info_",
+        crate::fortran::mpi_comm_get_info_ as *const (),
+    ),
+    (
+        "mpi_comm_dup_with_info_",
+        crate::fortran::mpi_comm_dup_with_info_ as *const (),
+    ),
+    (
+        "mpi_win_set_info_",
+        crate::fortran::mpi_win_set_info_ as *const (),
+    ),
+    (
+        "mpi_win_get_info_",
+        crate::fortran::mpi_win_get_info_ as *const (),
+    ),
+    (
+        "mpi_file_set_info_",
+        crate::fortran::mpi_file_set_info_ as *const (),
+    ),
+    (
+        "mpi_file_get_info_",
+        crate::fortran::mpi_file_get_info_ as *const (),
+    ),
+    (
+        "mpi_file_get_amode_",
+        crate::fortran::mpi_file_get_amode_ as *const (),
+    ),
+    (
+        "mpi_file_get_group_",
+        crate::fortran::mpi_file_get_group_ as *const (),
+    ),
+    (
+        "mpi_file_get_byte_offset_",
+        crate::fortran::mpi_file_get_byte_offset_ as *const (),
+    ),
+    (
+        "mpi_file_get_type_extent_",
+        crate::fortran::mpi_file_get_type_extent_ as *const (),
+    ),
+    (
+        "mpi_file_set_atomicity_",
+        crate::fortran::mpi_file_set_atomicity_ as *const (),
+    ),
+    (
+        "mpi_file_get_atomicity_",
+        crate::fortran::mpi_file_get_atomicity_ as *const (),
+    ),
+    (
+        "mpi_file_preallocate_",
+        crate::fortran::mpi_file_preallocate_ as *const (),
+    ),
 ]);
 
 /// The exported names (and, through the table, a reference to every

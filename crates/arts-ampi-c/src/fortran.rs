@@ -28,6 +28,7 @@ use crate::errors::*;
 use crate::group::*;
 use crate::info::*;
 use crate::io::*;
+use crate::io_query::*;
 use crate::io_shared::*;
 use crate::io_split::*;
 use crate::names::{ARTS_MPI_Comm_get_name, ARTS_MPI_Comm_set_name};
@@ -160,6 +161,28 @@ fortran! {
     mpi_comm_test_inter_ => ARTS_MPI_Comm_test_inter(comm: i, flag: o);
     mpi_cart_map_ => ARTS_MPI_Cart_map(comm: i, ndims: i, dims: a, periods: a, newrank: o);
     mpi_win_get_group_ => ARTS_MPI_Win_get_group(win: i, group: o);
+    mpi_type_create_darray_ => ARTS_MPI_Type_create_darray(size: i, rank: i, ndims: i,
+        gsizes: a, distribs: a, dargs: a, psizes: a, order: i, oldtype: i, newtype: o);
+    mpi_type_get_envelope_ => ARTS_MPI_Type_get_envelope(datatype: i, num_integers: o,
+        num_addresses: o, num_datatypes: o, combiner: o);
+    mpi_type_get_contents_ => ARTS_MPI_Type_get_contents(datatype: i, max_integers: i,
+        max_addresses: i, max_datatypes: i, integers: m, addresses: xo, datatypes: m);
+    mpi_dist_graph_create_ => ARTS_MPI_Dist_graph_create(comm_old: i, n: i, sources: a,
+        degrees: a, destinations: a, weights: a, info: i, reorder: i, comm_dist_graph: o);
+    mpi_comm_set_info_ => ARTS_MPI_Comm_set_info(comm: i, info: i);
+    mpi_comm_get_info_ => ARTS_MPI_Comm_get_info(comm: i, info_used: o);
+    mpi_comm_dup_with_info_ => ARTS_MPI_Comm_dup_with_info(comm: i, info: i, newcomm: o);
+    mpi_win_set_info_ => ARTS_MPI_Win_set_info(win: i, info: i);
+    mpi_win_get_info_ => ARTS_MPI_Win_get_info(win: i, info_used: o);
+    mpi_file_set_info_ => ARTS_MPI_File_set_info(fh: i, info: i);
+    mpi_file_get_info_ => ARTS_MPI_File_get_info(fh: i, info_used: o);
+    mpi_file_get_amode_ => ARTS_MPI_File_get_amode(fh: i, amode: o);
+    mpi_file_get_group_ => ARTS_MPI_File_get_group(fh: i, group: o);
+    mpi_file_get_byte_offset_ => ARTS_MPI_File_get_byte_offset(fh: i, offset: l, disp: lo);
+    mpi_file_get_type_extent_ => ARTS_MPI_File_get_type_extent(fh: i, datatype: i, extent: xo);
+    mpi_file_set_atomicity_ => ARTS_MPI_File_set_atomicity(fh: i, flag: i);
+    mpi_file_get_atomicity_ => ARTS_MPI_File_get_atomicity(fh: i, flag: o);
+    mpi_file_preallocate_ => ARTS_MPI_File_preallocate(fh: i, size: l);
 
     mpi_send_ => ARTS_MPI_Send(buf: b, count: i, datatype: i, dest: i, tag: i, comm: i);
     mpi_ssend_ => ARTS_MPI_Ssend(buf: b, count: i, datatype: i, dest: i, tag: i, comm: i);

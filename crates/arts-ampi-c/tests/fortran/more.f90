@@ -2,7 +2,7 @@
 ! prefix reductions, MPI_Reduce_local, MPI_Comm_split_type, persistent
 ! requests, matched probes, MPI_Pack, MPI_Request_get_status, an error
 ! handler subroutine, info objects, MPI_TAG_UB, hvector types (from
-! MPI_Get_address, sized by MPI_Type_size_x), groups and
+! MPI_Get_address, sized by MPI_Type_size_x, its envelope; a darray), groups and
 ! a put between fences.
 ! Prints one line of checks (1 = right), the same under Open MPI's mpif90.
 module handler_state
@@ -155,6 +155,15 @@ program more
   call MPI_Type_commit(vec, ierr)
   call MPI_Type_size_x(vec, count_size, ierr)
   if (stride /= 8 .or. count_size /= 12) ok(8) = 0
+  call MPI_Type_get_envelope(vec, a(1), a(2), a(3), pos, ierr)
+  if (pos /= MPI_COMBINER_HVECTOR .or. any(a /= (/ 2, 1, 1 /))) ok(8) = 0
+  ! this rank's block of a 1-D array of 2 integers per rank
+  call MPI_Type_create_darray(n, rank, 1, (/ 2 * n /), (/ MPI_DISTRIBUTE_BLOCK /), &
+                              (/ MPI_DISTRIBUTE_DFLT_DARG /), (/ n /), MPI_ORDER_FORTRAN, &
+                              MPI_INTEGER, h, ierr)
+  call MPI_Type_size(h, sz, ierr)
+  if (sz /= 8) ok(8) = 0
+  call MPI_Type_free(h, ierr)
   packed = (/ (i, i = 1, 16) /)
   got = 0
   call MPI_Sendrecv(packed, 1, vec, rank, 8, gathered, 3, MPI_INTEGER, rank, 8, &
