@@ -16,7 +16,8 @@ use std::collections::BTreeMap;
 use std::ffi::{c_int, c_void};
 
 use crate::abi::*;
-use crate::state::{Fail, Vp, callback, comm_of, entry, out};
+use crate::object::Object;
+use crate::state::{Fail, Vp, callback, entry, out};
 
 /// `MPI_Comm_copy_attr_function` (and the window and datatype ones: the
 /// same shape, with their object's handle first).
@@ -40,44 +41,6 @@ pub(crate) const FIRST_KEYVAL: c_int = 64;
 /// `MPI_COMM_DUP_FN` (`MPI_WIN_DUP_FN`, `MPI_TYPE_DUP_FN`) in `mpi.h`:
 /// copy the value as it is.
 const DUP_FN: usize = 1;
-
-/// An object that holds attributes, by handle.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub(crate) enum Object {
-    /// A communicator.
-    Comm(c_int),
-    /// A window.
-    Win(c_int),
-    /// A datatype.
-    Type(c_int),
-}
-
-impl Object {
-    /// The handle the callbacks receive.
-    fn handle(self) -> c_int {
-        match self {
-            Object::Comm(h) | Object::Win(h) | Object::Type(h) => h,
-        }
-    }
-
-    /// Its kind, as the calls that make keys for it name it.
-    fn kind(self) -> &'static str {
-        match self {
-            Object::Comm(_) => "Comm",
-            Object::Win(_) => "Win",
-            Object::Type(_) => "Type",
-        }
-    }
-
-    /// The same kind of object with handle `h`.
-    fn with(self, h: c_int) -> Object {
-        match self {
-            Object::Comm(_) => Object::Comm(h),
-            Object::Win(_) => Object::Win(h),
-            Object::Type(_) => Object::Type(h),
-        }
-    }
-}
 
 /// What a dup does with an attribute.
 #[derive(Clone, Copy)]
@@ -295,30 +258,11 @@ pub(crate) fn get_user_attr(
     Ok(())
 }
 
-/// The window `win`, checked.
-fn win(vp: &mut Vp, win: c_int) -> Result<Object, Fail> {
-    crate::rma::win_of(vp, win)?;
-    Ok(Object::Win(win))
-}
-
-/// The datatype `ty`, checked.
-fn datatype(vp: &mut Vp, ty: c_int) -> Result<Object, Fail> {
-    vp.types.get(ty)?;
-    Ok(Object::Type(ty))
-}
-
-/// The communicator `comm`, checked.
-fn communicator(vp: &mut Vp, comm: c_int) -> Result<Object, Fail> {
-    vp.mpi().comm_size(comm_of(comm)?)?;
-    Ok(Object::Comm(comm))
-}
-
 /// Defines, for one kind of object, its `create_keyval`, `free_keyval`,
 /// `set_attr` and `delete_attr` calls (`get_attr` knows the predefined
 /// attributes of its kind: `comm.rs`, `rma.rs`, `typecalls.rs`).
 macro_rules! attribute_calls {
-    ($kind:literal, $of:expr, $check:ident, $handle_of:expr,
-     $create:ident, $free:ident, $set:ident, $delete:ident) => {
+    ($kind:literal, $of:path, $create:ident, $free:ident, $set:ident, $delete:ident) => {
         #[doc = concat!("`MPI_", $kind, "_create_keyval`: `copy_fn` may be the `NULL_COPY_FN` or `DUP_FN` of its kind, `delete_fn` `NULL_DELETE_FN`.")]
         #[unsafe(no_mangle)]
         pub unsafe extern "C-unwind" fn $create(
@@ -328,7 +272,7 @@ macro_rules! attribute_calls {
             extra_state: *mut c_void,
         ) -> c_int {
             entry(concat!("MPI_", $kind, "_create_keyval"), MPI_COMM_WORLD, |vp| {
-                create_keyval(vp, $of, copy_fn, delete_fn, keyval, extra_state)
+                create_keyval(vp, $of(0), copy_fn, delete_fn, keyval, extra_state)
             })
         }
 
@@ -336,7 +280,7 @@ macro_rules! attribute_calls {
         #[unsafe(no_mangle)]
         pub unsafe extern "C-unwind" fn $free(keyval: *mut c_int) -> c_int {
             entry(concat!("MPI_", $kind, "_free_keyval"), MPI_COMM_WORLD, |vp| {
-                free_keyval(vp, $of, keyval)
+                free_keyval(vp, $of(0), keyval)
             })
         }
 
@@ -347,8 +291,8 @@ macro_rules! attribute_calls {
             keyval: c_int,
             attribute_val: *mut c_void,
         ) -> c_int {
-            entry(concat!("MPI_", $kind, "_set_attr"), $handle_of(handle), |vp| {
-                let of = $check(vp, handle)?;
+            entry(concat!("MPI_", $kind, "_set_attr"), $of(handle).handler_key(), |vp| {
+                let of = $of(handle).checked(vp)?;
                 set_attr(vp, of, keyval, attribute_val)
             })
         }
@@ -356,8 +300,8 @@ macro_rules! attribute_calls {
         #[doc = concat!("`MPI_", $kind, "_delete_attr`: its delete callback runs; deleting an attribute that is not set is an error.")]
         #[unsafe(no_mangle)]
         pub unsafe extern "C-unwind" fn $delete(handle: c_int, keyval: c_int) -> c_int {
-            entry(concat!("MPI_", $kind, "_delete_attr"), $handle_of(handle), |vp| {
-                let of = $check(vp, handle)?;
+            entry(concat!("MPI_", $kind, "_delete_attr"), $of(handle).handler_key(), |vp| {
+                let of = $of(handle).checked(vp)?;
                 delete_attr(vp, of, keyval)
             })
         }
@@ -366,9 +310,7 @@ macro_rules! attribute_calls {
 
 attribute_calls!(
     "Comm",
-    Object::Comm(0),
-    communicator,
-    |c| c,
+    Object::Comm,
     ARTS_MPI_Comm_create_keyval,
     ARTS_MPI_Comm_free_keyval,
     ARTS_MPI_Comm_set_attr,
@@ -376,9 +318,7 @@ attribute_calls!(
 );
 attribute_calls!(
     "Win",
-    Object::Win(0),
-    win,
-    crate::rma::comm_of_win,
+    Object::Win,
     ARTS_MPI_Win_create_keyval,
     ARTS_MPI_Win_free_keyval,
     ARTS_MPI_Win_set_attr,
@@ -386,9 +326,7 @@ attribute_calls!(
 );
 attribute_calls!(
     "Type",
-    Object::Type(0),
-    datatype,
-    |_| MPI_COMM_WORLD,
+    Object::Type,
     ARTS_MPI_Type_create_keyval,
     ARTS_MPI_Type_free_keyval,
     ARTS_MPI_Type_set_attr,

@@ -8,7 +8,8 @@ use std::ffi::{c_int, c_void};
 use arts_ampi::{Comm, WORLD};
 
 use crate::abi::*;
-use crate::attrs::{self, Object};
+use crate::attrs;
+use crate::object::Object;
 use crate::state::{Fail, Vp, comm_of, entry, out};
 
 /// Registers `new` as derived from `old`: inherits the error handler.

@@ -76,7 +76,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Init_thread(
 pub unsafe extern "C-unwind" fn ARTS_MPI_Finalize() -> c_int {
     entry("MPI_Finalize", MPI_COMM_WORLD, |vp| {
         // As if MPI_COMM_SELF were freed first: libraries hook clean-up there.
-        crate::attrs::delete_all(vp, crate::attrs::Object::Comm(MPI_COMM_SELF))?;
+        crate::attrs::delete_all(vp, crate::object::Object::Comm(MPI_COMM_SELF))?;
         // Receivers may still read the buffers of large `MPI_Isend`s.
         vp.mpi().complete_sends("MPI_Finalize");
         vp.phase = Phase::After;

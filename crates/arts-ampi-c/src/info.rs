@@ -6,6 +6,7 @@
 use std::ffi::{CStr, c_char, c_int};
 
 use crate::abi::*;
+use crate::object::Object;
 use crate::state::{Fail, Vp, entry, out};
 
 type Pairs = Vec<(String, String)>;
@@ -213,33 +214,17 @@ fn hints_used(vp: &mut Vp, info_used: *mut c_int) -> Result<(), Fail> {
     Ok(())
 }
 
-/// The communicator `comm`, checked.
-fn comm(vp: &mut Vp, comm: c_int) -> Result<(), Fail> {
-    vp.mpi().comm_size(crate::state::comm_of(comm)?)?;
-    Ok(())
-}
-
-/// The window `win`, checked.
-fn win(vp: &mut Vp, win: c_int) -> Result<(), Fail> {
-    crate::rma::win_of(vp, win).map(drop)
-}
-
-/// The file `fh`, checked.
-fn file(vp: &mut Vp, fh: c_int) -> Result<(), Fail> {
-    crate::io::file_of(vp, fh).map(drop)
-}
-
 /// Defines the `set_info` and `get_info` calls of one kind of object.
 macro_rules! info_calls {
-    ($kind:literal, $check:ident, $handle_of:expr, $set:ident, $get:ident) => {
+    ($kind:literal, $of:path, $set:ident, $get:ident) => {
         #[doc = concat!("`MPI_", $kind, "_set_info`: the hints are checked and not used.")]
         #[unsafe(no_mangle)]
         pub unsafe extern "C-unwind" fn $set(handle: c_int, info: c_int) -> c_int {
             entry(
                 concat!("MPI_", $kind, "_set_info"),
-                $handle_of(handle),
+                $of(handle).handler_key(),
                 |vp| {
-                    $check(vp, handle)?;
+                    $of(handle).checked(vp)?;
                     check(vp, info)
                 },
             )
@@ -250,9 +235,9 @@ macro_rules! info_calls {
         pub unsafe extern "C-unwind" fn $get(handle: c_int, info_used: *mut c_int) -> c_int {
             entry(
                 concat!("MPI_", $kind, "_get_info"),
-                $handle_of(handle),
+                $of(handle).handler_key(),
                 |vp| {
-                    $check(vp, handle)?;
+                    $of(handle).checked(vp)?;
                     hints_used(vp, info_used)
                 },
             )
@@ -262,22 +247,19 @@ macro_rules! info_calls {
 
 info_calls!(
     "Comm",
-    comm,
-    |c| c,
+    Object::Comm,
     ARTS_MPI_Comm_set_info,
     ARTS_MPI_Comm_get_info
 );
 info_calls!(
     "Win",
-    win,
-    crate::rma::comm_of_win,
+    Object::Win,
     ARTS_MPI_Win_set_info,
     ARTS_MPI_Win_get_info
 );
 info_calls!(
     "File",
-    file,
-    crate::state::file_key,
+    Object::File,
     ARTS_MPI_File_set_info,
     ARTS_MPI_File_get_info
 );

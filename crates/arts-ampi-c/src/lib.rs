@@ -39,6 +39,7 @@ mod io_split;
 pub mod loader;
 mod malloc;
 mod names;
+mod object;
 mod ops;
 mod p2p;
 mod passive;

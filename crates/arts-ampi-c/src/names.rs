@@ -7,8 +7,8 @@
 use std::ffi::{CStr, c_char, c_int};
 
 use crate::abi::*;
-use crate::attrs::Object;
-use crate::state::{Fail, Vp, comm_of, entry, out};
+use crate::object::Object;
+use crate::state::{Fail, Vp, entry, out};
 
 /// The names of the predefined datatypes, by handle (1 ..).
 const TYPE_NAMES: [&str; 42] = [
@@ -99,35 +99,17 @@ fn get(vp: &mut Vp, of: Object, name: *mut c_char, resultlen: *mut c_int) -> Res
     Ok(())
 }
 
-/// The communicator `comm`, checked.
-fn comm(vp: &mut Vp, comm: c_int) -> Result<Object, Fail> {
-    vp.mpi().comm_size(comm_of(comm)?)?;
-    Ok(Object::Comm(comm))
-}
-
-/// The window `win`, checked.
-fn win(vp: &mut Vp, win: c_int) -> Result<Object, Fail> {
-    crate::rma::win_of(vp, win)?;
-    Ok(Object::Win(win))
-}
-
-/// The datatype `ty`, checked.
-fn datatype(vp: &mut Vp, ty: c_int) -> Result<Object, Fail> {
-    vp.types.get(ty)?;
-    Ok(Object::Type(ty))
-}
-
 /// Defines the `set_name` and `get_name` calls of one kind of object.
 macro_rules! name_calls {
-    ($kind:literal, $check:ident, $handle_of:expr, $set:ident, $get:ident) => {
+    ($kind:literal, $of:path, $set:ident, $get:ident) => {
         #[doc = concat!("`MPI_", $kind, "_set_name`.")]
         #[unsafe(no_mangle)]
         pub unsafe extern "C-unwind" fn $set(handle: c_int, name: *const c_char) -> c_int {
             entry(
                 concat!("MPI_", $kind, "_set_name"),
-                $handle_of(handle),
+                $of(handle).handler_key(),
                 |vp| {
-                    let of = $check(vp, handle)?;
+                    let of = $of(handle).checked(vp)?;
                     set(vp, of, name)
                 },
             )
@@ -142,9 +124,9 @@ macro_rules! name_calls {
         ) -> c_int {
             entry(
                 concat!("MPI_", $kind, "_get_name"),
-                $handle_of(handle),
+                $of(handle).handler_key(),
                 |vp| {
-                    let of = $check(vp, handle)?;
+                    let of = $of(handle).checked(vp)?;
                     get(vp, of, name, resultlen)
                 },
             )
@@ -154,22 +136,19 @@ macro_rules! name_calls {
 
 name_calls!(
     "Comm",
-    comm,
-    |c| c,
+    Object::Comm,
     ARTS_MPI_Comm_set_name,
     ARTS_MPI_Comm_get_name
 );
 name_calls!(
     "Win",
-    win,
-    crate::rma::comm_of_win,
+    Object::Win,
     ARTS_MPI_Win_set_name,
     ARTS_MPI_Win_get_name
 );
 name_calls!(
     "Type",
-    datatype,
-    |_| MPI_COMM_WORLD,
+    Object::Type,
     ARTS_MPI_Type_set_name,
     ARTS_MPI_Type_get_name
 );

@@ -23,7 +23,7 @@ use std::ffi::{c_int, c_void};
 use arts_ampi::{ANY_SOURCE, Comm, Op, Status};
 
 use crate::abi::*;
-use crate::attrs::Object;
+use crate::object::Object;
 use crate::p2p::{RecvBuf, recv_into, send_bytes};
 use crate::reduce::reduce_local;
 use crate::state::{CReq, Fail, Vp, comm_of, count, entry, out, win_key};

@@ -211,7 +211,7 @@ pub(crate) struct Vp {
     /// Fortran program), which the Fortran binding turns into C's.
     pub fortran_in_place: usize,
     /// Names of communicators, windows and datatypes (`crate::names`).
-    pub names: HashMap<crate::attrs::Object, Vec<u8>>,
+    pub names: HashMap<crate::object::Object, Vec<u8>>,
     /// Cartesian topologies by communicator.
     pub carts: HashMap<c_int, Cart>,
     /// Distributed graph topologies by communicator.

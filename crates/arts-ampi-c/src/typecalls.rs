@@ -6,7 +6,7 @@ use std::ffi::{c_int, c_void};
 use std::sync::Arc;
 
 use crate::abi::*;
-use crate::attrs::Object;
+use crate::object::Object;
 use crate::p2p::{RecvBuf, byte_len, send_bytes};
 use crate::state::{Fail, Vp, comm_of, count, entry, ints, out};
 use crate::types::{Recipe, TypeInfo, from_placements, structure};
