@@ -126,7 +126,27 @@ impl GridReport {
 
     /// The text report's lines (none without a grid).
     pub fn table(&self) -> String {
-        describe(&self.emulated, &self.border_objects, &self.grid_dispatches)
+        let Some(t) = &self.emulated.topology else {
+            return String::new();
+        };
+        let sizes: Vec<String> = t.clusters.iter().map(|c| c.len().to_string()).collect();
+        let mut s = format!(
+            "grid                  {} clusters of {} PEs, latency {:.3} ms (max), jitter {:.3} ms\n",
+            t.clusters.len(),
+            sizes.join("+"),
+            t.latency_ms.iter().flatten().copied().fold(0.0, f64::max),
+            t.jitter_ms,
+        );
+        if let Some(speeds) = &t.speeds {
+            let v: Vec<String> = speeds.iter().map(|v| format!("{v}")).collect();
+            s += &format!("emulated PE speeds    {}\n", v.join(" "));
+        }
+        let list = |v: &[u64]| v.iter().map(u64::to_string).collect::<Vec<_>>().join(" ");
+        s += &format!("border objects/PE     {}\n", list(&self.border_objects));
+        if self.emulated.grid_priority {
+            s += &format!("grid-queue dispatches {}\n", list(&self.grid_dispatches));
+        }
+        s
     }
 }
 
@@ -241,31 +261,6 @@ fn probed(config: &Config) -> Result<Topology, CliError> {
 
 /// Round trips per pair of PEs when `--topology auto` probes at start-up.
 const AUTO_PROBE_ROUNDS: u32 = 5;
-
-/// The text report's lines about the grid (none without one).
-fn describe(g: &GridSummary, border: &[u64], dispatches: &[u64]) -> String {
-    let Some(t) = &g.topology else {
-        return String::new();
-    };
-    let sizes: Vec<String> = t.clusters.iter().map(|c| c.len().to_string()).collect();
-    let mut s = format!(
-        "grid                  {} clusters of {} PEs, latency {:.3} ms (max), jitter {:.3} ms\n",
-        t.clusters.len(),
-        sizes.join("+"),
-        t.latency_ms.iter().flatten().copied().fold(0.0, f64::max),
-        t.jitter_ms,
-    );
-    if let Some(speeds) = &t.speeds {
-        let v: Vec<String> = speeds.iter().map(|v| format!("{v}")).collect();
-        s += &format!("emulated PE speeds    {}\n", v.join(" "));
-    }
-    let list = |v: &[u64]| v.iter().map(u64::to_string).collect::<Vec<_>>().join(" ");
-    s += &format!("border objects/PE     {}\n", list(border));
-    if g.grid_priority {
-        s += &format!("grid-queue dispatches {}\n", list(dispatches));
-    }
-    s
-}
 
 #[cfg(test)]
 mod tests {

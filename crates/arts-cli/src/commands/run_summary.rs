@@ -82,7 +82,7 @@ impl RunSummary {
             trace: prepared.trace_path(),
             lb_dump: prepared.dump_path(),
             oversubscribed: crate::launch::oversubscribed(pes, report.processes),
-            grid: GridReport::of(prepared.grid.take().unwrap_or_default(), report),
+            grid: GridReport::of(std::mem::take(&mut prepared.grid), report),
         })
     }
 

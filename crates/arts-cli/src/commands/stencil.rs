@@ -183,8 +183,8 @@ pub struct Prepared {
     record: Option<PendingFile>,
     dump: Option<PathBuf>,
     strategy: String,
-    /// The grid the run emulates, if any.
-    pub grid: Option<GridSummary>,
+    /// The grid the run emulates (`topology: None` without one).
+    pub grid: GridSummary,
     /// Where and when to checkpoint.
     checkpoint: Option<Saving>,
     /// The checkpoint the run continues from (`arts restart`).
@@ -308,7 +308,7 @@ impl RunOpts {
         Ok(Prepared {
             config,
             map: self.map.map(emulation.as_ref()),
-            grid: Some(GridSummary::of(emulation.as_ref())),
+            grid: GridSummary::of(emulation.as_ref()),
             trace,
             trace_path: self.trace.clone(),
             comm_trace,
