@@ -598,23 +598,33 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_File_set_size(fh: c_int, size: i64) -> 
     entry("MPI_File_set_size", file_key(fh), |vp| {
         let size = u64::try_from(size)
             .map_err(|_| Fail::new(ERR_ARG, format!("size {size} is negative")))?;
-        let f = file_of(vp, fh)?;
-        let comm = comm_of(f.comm)?;
-        f.file.set_len(size).map_err(|e| io_error("set size", e))?;
-        vp.mpi().barrier(comm)?;
-        Ok(())
+        on_every_rank(vp, fh, |f| {
+            f.file.set_len(size).map_err(|e| io_error("set size", e))
+        })
     })
+}
+
+/// Applies `change` to this rank's side of `fh`, then waits for every rank
+/// of the file's communicator (the collective calls that change a file).
+pub(crate) fn on_every_rank(
+    vp: &mut Vp,
+    fh: c_int,
+    change: impl FnOnce(&mut File) -> Result<(), Fail>,
+) -> Result<(), Fail> {
+    let f = file_of(vp, fh)?;
+    let comm = comm_of(f.comm)?;
+    change(f)?;
+    vp.mpi().barrier(comm)?;
+    Ok(())
 }
 
 /// `MPI_File_sync` (collective): the rank's writes reach the disk.
 #[unsafe(no_mangle)]
 pub unsafe extern "C-unwind" fn ARTS_MPI_File_sync(fh: c_int) -> c_int {
     entry("MPI_File_sync", file_key(fh), |vp| {
-        let f = file_of(vp, fh)?;
-        let comm = comm_of(f.comm)?;
-        f.file.sync_data().map_err(|e| io_error("sync", e))?;
-        vp.mpi().barrier(comm)?;
-        Ok(())
+        on_every_rank(vp, fh, |f| {
+            f.file.sync_data().map_err(|e| io_error("sync", e))
+        })
     })
 }
 

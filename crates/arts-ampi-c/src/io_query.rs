@@ -5,7 +5,7 @@
 use std::ffi::{c_char, c_int};
 
 use crate::abi::*;
-use crate::io::file_of;
+use crate::io::{file_of, io_error, on_every_rank};
 use crate::state::{Fail, comm_of, entry, file_key, out};
 
 /// `MPI_File_get_view`: the displacement, the elementary and file types
@@ -112,11 +112,10 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_File_get_type_extent(
 #[unsafe(no_mangle)]
 pub unsafe extern "C-unwind" fn ARTS_MPI_File_set_atomicity(fh: c_int, flag: c_int) -> c_int {
     entry("MPI_File_set_atomicity", file_key(fh), |vp| {
-        let f = file_of(vp, fh)?;
-        f.atomic = flag != 0;
-        let comm = comm_of(f.comm)?;
-        vp.mpi().barrier(comm)?;
-        Ok(())
+        on_every_rank(vp, fh, |f| {
+            f.atomic = flag != 0;
+            Ok(())
+        })
     })
 }
 
@@ -137,17 +136,13 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_File_preallocate(fh: c_int, size: i64) 
     entry("MPI_File_preallocate", file_key(fh), |vp| {
         let size = u64::try_from(size)
             .map_err(|_| Fail::new(ERR_ARG, format!("size {size} is negative")))?;
-        let f = file_of(vp, fh)?;
-        let comm = comm_of(f.comm)?;
-        let now = (f.file.metadata())
-            .map_err(|e| crate::io::io_error("preallocate", e))?
-            .len();
-        if now < size {
-            f.file
-                .set_len(size)
-                .map_err(|e| crate::io::io_error("preallocate", e))?;
-        }
-        vp.mpi().barrier(comm)?;
-        Ok(())
+        on_every_rank(vp, fh, |f| {
+            let failed = |e| io_error("preallocate", e);
+            let now = f.file.metadata().map_err(failed)?.len();
+            if now < size {
+                f.file.set_len(size).map_err(failed)?;
+            }
+            Ok(())
+        })
     })
 }

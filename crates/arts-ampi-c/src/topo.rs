@@ -94,12 +94,18 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Dist_graph_create_adjacent(
             dests: ranks(destinations, outdegree, "destinations", size)?,
             whole: None,
         };
-        let new = vp.mpi().comm_dup(comm_of(comm_old)?)?.0 as c_int;
-        crate::comm::inherit(vp, comm_old, new);
-        vp.graphs.insert(new, graph);
-        *newcomm = new;
+        *newcomm = with_graph(vp, comm_old, graph)?;
         Ok(())
     })
+}
+
+/// A duplicate of `comm_old` (collective) with the distributed graph
+/// `graph`; its handle.
+fn with_graph(vp: &mut Vp, comm_old: c_int, graph: Graph) -> Result<c_int, Fail> {
+    let new = vp.mpi().comm_dup(comm_of(comm_old)?)?.0 as c_int;
+    crate::comm::inherit(vp, comm_old, new);
+    vp.graphs.insert(new, graph);
+    Ok(new)
 }
 
 /// `MPI_Dist_graph_create` (collective): the general form, where each
@@ -151,10 +157,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Dist_graph_create(
             dests: edges.filter(|e| e.0 == me).map(|e| e.1).collect(),
             whole: None,
         };
-        let new = vp.mpi().comm_dup(c)?.0 as c_int;
-        crate::comm::inherit(vp, comm_old, new);
-        vp.graphs.insert(new, graph);
-        *newcomm = new;
+        *newcomm = with_graph(vp, comm_old, graph)?;
         Ok(())
     })
 }
