@@ -320,6 +320,7 @@ pub fn run_on<R>(
     let mut driver = Driver::new(transport.clone(), driver_rx, driver_sent);
     let value = main(&mut driver);
     crate::checkpoint::buffers::clear();
+    crate::checkpoint::disk::release_spares();
     // Every process's main program has finished before any PE stops.
     transport.driver_barrier();
     driver.shutdown();

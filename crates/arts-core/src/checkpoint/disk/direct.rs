@@ -9,7 +9,8 @@
 //! gather in an aligned buffer and go out a buffer at a time; the last
 //! block is padded with zeros and the file is then cut back to its length.
 //! A file system that refuses direct I/O (tmpfs) gets ordinary writes of
-//! the same buffers.
+//! the same buffers, or of the caller's bytes themselves when they come in
+//! pieces of a buffer or more.
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, Seek, SeekFrom, Write};
@@ -41,15 +42,23 @@ pub(super) struct DirectFile {
 impl DirectFile {
     /// Creates (or truncates) `path` for writing.
     pub(super) fn create(path: &Path) -> io::Result<Self> {
-        let direct = OpenOptions::new()
-            .write(true)
-            .create(true)
-            .truncate(true)
-            .custom_flags(libc::O_DIRECT)
-            .open(path);
+        Self::open(path, true)
+    }
+
+    /// Opens the existing file `path` to be overwritten from its start,
+    /// reusing its blocks (or memory pages); [`DirectFile::finish`] cuts
+    /// it to the bytes written.
+    pub(super) fn overwrite(path: &Path) -> io::Result<Self> {
+        Self::open(path, false)
+    }
+
+    fn open(path: &Path, truncate: bool) -> io::Result<Self> {
+        let mut options = OpenOptions::new();
+        options.write(true).create(truncate).truncate(truncate);
+        let direct = options.clone().custom_flags(libc::O_DIRECT).open(path);
         let (file, direct) = match direct {
             Ok(file) => (file, true),
-            Err(e) if e.raw_os_error() == Some(libc::EINVAL) => (File::create(path)?, false),
+            Err(e) if e.raw_os_error() == Some(libc::EINVAL) => (options.open(path)?, false),
             Err(e) => return Err(e),
         };
         let buf = vec![0u8; CHUNK + ALIGN];
@@ -106,6 +115,12 @@ impl DirectFile {
 
 impl Write for DirectFile {
     fn write(&mut self, data: &[u8]) -> io::Result<usize> {
+        if !self.direct && self.filled == 0 && data.len() >= CHUNK {
+            // Ordinary writes need no aligned copy: large ones go as they are.
+            self.file.write_all(data)?;
+            self.written += data.len() as u64;
+            return Ok(data.len());
+        }
         let n = data.len().min(CHUNK - self.filled);
         let at = self.start + self.filled;
         self.buf[at..at + n].copy_from_slice(&data[..n]);
@@ -188,7 +203,35 @@ mod tests {
             return;
         };
         for len in LENGTHS {
-            round_trip(dir.path(), len, 1 << 20);
+            // Pieces smaller than a buffer are gathered; larger go as they are.
+            for piece in [1 << 20, 4093, CHUNK + 5] {
+                round_trip(dir.path(), len, piece);
+            }
         }
+        overwrites_read_back_whole(dir.path());
+    }
+
+    /// Overwriting a file reuses it: longer and shorter contents read back
+    /// exactly.
+    fn overwrites_read_back_whole(dir: &Path) {
+        let path = dir.join("overwritten");
+        for len in [3 * CHUNK + 17, 5, CHUNK + 1, 0, 2 * CHUNK] {
+            if !path.exists() {
+                std::fs::write(&path, b"old").unwrap();
+            }
+            let want = bytes(len);
+            let mut f = DirectFile::overwrite(&path).unwrap();
+            f.write_all(&want).unwrap();
+            f.finish().unwrap();
+            assert_eq!(std::fs::read(&path).unwrap(), want, "{len} bytes");
+        }
+    }
+
+    #[test]
+    fn an_overwritten_file_holds_only_the_new_bytes() {
+        let dir = tempfile::tempdir().unwrap();
+        overwrites_read_back_whole(dir.path());
+        // A file that is not there is not created.
+        assert!(DirectFile::overwrite(&dir.path().join("absent")).is_err());
     }
 }

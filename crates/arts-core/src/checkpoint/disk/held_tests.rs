@@ -44,6 +44,35 @@ fn write_store(root: &Path, nodes: &[&str], step: u64) {
     }
 }
 
+#[test]
+fn a_copy_damaged_on_its_way_to_the_buddy_is_refused_naming_it() {
+    let root = tempfile::tempdir().unwrap();
+    let contents = Contents {
+        app: "demo",
+        options: serde_json::json!({}),
+        step: 3,
+        main_state: b"main",
+    };
+    let hold = |p| held::hold_dir(root.path(), "a", p);
+    let mine = |p: u32| share(4, &[2 * p as u64, 2 * p as u64 + 1]);
+    let own = write_shard(&hold(0), 3, 0, &[&mine(0)]).unwrap();
+    let mut kept = write_shard(&hold(1), 3, 1, &[&mine(1)]).unwrap();
+    let mut damaged = mine(0).to_bytes();
+    *damaged.last_mut().unwrap() ^= 1;
+    kept.add_copy(0, &[damaged]).unwrap();
+    let manifest = manifest_of(&contents, &[own.clone(), kept.clone()]);
+    let e = publish_with(&hold(1), b"main", &manifest, vec![kept], 1).unwrap_err();
+    let e = e.to_string();
+    assert!(
+        e.contains("array-0.p0.bin") && e.contains("buddy's copy"),
+        "{e}"
+    );
+    // Nothing was published in that hold; the owner's is intact.
+    assert!(list(&hold(1)).is_empty());
+    publish_with(&hold(0), b"main", &manifest, vec![own], 1).unwrap();
+    assert_eq!(list(&hold(0)), vec![3]);
+}
+
 fn remove_hold(root: &Path, node: &str, p: u32) {
     std::fs::remove_dir_all(held::hold_dir(root, node, p)).unwrap();
 }

@@ -16,7 +16,9 @@
 //! fsync, rename). A crash at any point leaves the previous checkpoint and
 //! `latest` intact. Older checkpoints beyond `keep` are removed afterwards.
 //! Reading checks sizes before allocating, the format, version and every
-//! checksum; each error names the file.
+//! checksum; each error names the file. Within a run, the newest
+//! checkpoint that rotation removes leaves its array files in
+//! `DIR/.arts-spare` for the next checkpoint to overwrite (`spare.rs`).
 
 use std::path::{Path, PathBuf};
 
@@ -25,9 +27,11 @@ use serde::{Deserialize, Serialize};
 mod direct;
 pub mod held;
 mod read;
+mod spare;
 mod write;
 
 pub use read::{Checkpoint, open};
+pub(crate) use spare::release as release_spares;
 pub use write::{
     list, manifest_of, publish, publish_with, rotate, write, write_shard, write_shard_serialized,
 };

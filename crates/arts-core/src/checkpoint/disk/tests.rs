@@ -282,6 +282,61 @@ fn a_staging_directory_of_a_killed_run_is_removed_at_the_next_publish() {
     assert!(!stale.dir.exists());
 }
 
+/// The names in `dir`, sorted.
+fn names_in(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    names
+}
+
+fn inode(path: &Path) -> u64 {
+    std::os::unix::fs::MetadataExt::ino(&std::fs::metadata(path).unwrap())
+}
+
+#[test]
+fn a_retired_checkpoints_array_files_are_overwritten_by_the_next() {
+    let root = tempfile::tempdir().unwrap();
+    let spare = root.path().join(spare::SPARE);
+    let save_image = |step, n| write(root.path(), &contents_at(step), &[&image(n)], 1).unwrap();
+    save_image(10, 5);
+    assert!(!spare.exists(), "nothing retired yet");
+    save_image(20, 5);
+    // ckpt-10 is now the spare: its array file only, and no checkpoint.
+    assert_eq!(list(root.path()), vec![20]);
+    assert_eq!(names_in(&spare), vec!["array-0.p0.bin"]);
+    let spared = inode(&spare.join("array-0.p0.bin"));
+    // The next checkpoint, smaller, overwrites it and is cut to its length.
+    let dir = save_image(30, 2);
+    assert_eq!(inode(&dir.join("array-0.p0.bin")), spared);
+    let c = open(root.path()).unwrap();
+    assert_eq!((c.manifest.step, c.array(0).unwrap()), (30, image(2)));
+    // And a larger one grows it.
+    let dir = save_image(40, 9);
+    assert_eq!(open(&dir).unwrap().array(0).unwrap(), image(9));
+    assert_eq!(list(root.path()), vec![40]);
+    // The run's end removes the spare directory.
+    assert!(spare.exists());
+    spare::release();
+    assert!(!spare.exists());
+    assert_eq!(open(root.path()).unwrap().manifest.step, 40);
+}
+
+#[test]
+fn a_spare_directory_left_by_a_killed_run_is_removed_at_the_next_publish() {
+    let root = tempfile::tempdir().unwrap();
+    save(root.path(), 1, 1);
+    let spare = root.path().join(spare::SPARE);
+    std::fs::create_dir(&spare).unwrap();
+    std::fs::write(spare.join("array-0.p7.bin"), b"left").unwrap();
+    save(root.path(), 2, 1);
+    // Gone; ckpt-1 is this run's spare now.
+    assert_eq!(names_in(&spare), vec!["array-0.p0.bin"]);
+    spare::release();
+}
+
 #[test]
 fn version_1_checkpoints_still_read() {
     let root = tempfile::tempdir().unwrap();

@@ -7,14 +7,16 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use super::direct::DirectFile;
+use super::spare;
 use super::{
     CheckpointError, Contents, FORMAT, FileEntry, LATEST, MAIN_STATE, MANIFEST, Manifest,
-    SHARD_PREFIX, Shard, VERSION, dir_name, io, parse_array_file, shard_file_name, step_of,
+    SHARD_PREFIX, Shard, VERSION, dir_name, invalid, io, parse_array_file, shard_file_name,
+    step_of,
 };
 use crate::checkpoint::ArrayImage;
 
 fn write_synced(path: &Path, bytes: &[u8]) -> Result<(), CheckpointError> {
-    write_with(path, |w| w.write_all(bytes)).map(drop)
+    write_with(path, None, |w| w.write_all(bytes)).map(drop)
 }
 
 /// A writer that counts and checksums what passes through it.
@@ -37,14 +39,21 @@ impl<W: Write> Write for Summing<W> {
     }
 }
 
-/// Creates `path`, lets `fill` write it (directly where the file system
-/// allows, [`DirectFile`]), fsyncs it, and returns its length and CRC-32.
+/// Creates `path` — from the spare file of its name in `spares`, if that
+/// root has one ([`spare`]) — lets `fill` write it (directly where the file
+/// system allows, [`DirectFile`]), fsyncs it, and returns its length and
+/// CRC-32.
 fn write_with(
     path: &Path,
+    spares: Option<&Path>,
     fill: impl FnOnce(&mut Summing<DirectFile>) -> std::io::Result<()>,
 ) -> Result<(u64, u32), CheckpointError> {
+    let file = match spares.is_some_and(|root| spare::take(root, path)) {
+        true => DirectFile::overwrite(path),
+        false => DirectFile::create(path),
+    };
     let mut w = Summing {
-        inner: DirectFile::create(path).map_err(io(path))?,
+        inner: file.map_err(io(path))?,
         crc: crc32fast::Hasher::new(),
         len: 0,
     };
@@ -133,12 +142,15 @@ fn write_shard_with(
     Ok(shard)
 }
 
+/// Writes the array file `name` into the staging directory `dir` of a
+/// checkpoint root, overwriting the root's spare file of that name if it
+/// has one.
 fn write_entry(
     dir: &Path,
     name: String,
     fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
 ) -> Result<FileEntry, CheckpointError> {
-    let (len, crc32) = write_with(&dir.join(&name), |w| fill(w))?;
+    let (len, crc32) = write_with(&dir.join(&name), dir.parent(), |w| fill(w))?;
     Ok(FileEntry { name, len, crc32 })
 }
 
@@ -250,6 +262,9 @@ fn stage(
 ) -> Result<(), CheckpointError> {
     write_synced(&tmp.join(MAIN_STATE), main_state)?;
     for shard in shards {
+        for copy in &shard.copies {
+            check_copy(&shard.dir, copy, manifest)?;
+        }
         for f in shard.files.iter().chain(&shard.copies) {
             let from = shard.dir.join(&f.name);
             std::fs::rename(&from, tmp.join(&f.name)).map_err(io(&from))?;
@@ -258,6 +273,27 @@ fn stage(
     let json = serde_json::to_vec_pretty(manifest).expect("a manifest serializes");
     write_synced(&tmp.join(MANIFEST), &json)?;
     sync_dir(tmp)
+}
+
+/// Refuses the copy `copy` of another process's file (staged in `dir`)
+/// when it is not the file that process wrote, as `manifest` lists it:
+/// damaged on its way to its buddy.
+fn check_copy(dir: &Path, copy: &FileEntry, manifest: &Manifest) -> Result<(), CheckpointError> {
+    let listed = manifest.files.iter().find(|f| f.name == copy.name);
+    match listed {
+        Some(f) if f == copy => Ok(()),
+        Some(f) => Err(invalid(
+            &dir.join(&copy.name),
+            format!(
+                "a buddy's copy of {} B with CRC-32 {:08x}; its owner wrote {} B with {:08x}",
+                copy.len, copy.crc32, f.len, f.crc32
+            ),
+        )),
+        None => Err(invalid(
+            &dir.join(&copy.name),
+            "a buddy's copy of a file the manifest does not list",
+        )),
+    }
 }
 
 /// Renames the staged `tmp` to `root/name` (replacing an older one of the
@@ -292,18 +328,24 @@ pub fn list(root: &Path) -> Vec<u64> {
 }
 
 /// Removes all but the newest `keep` checkpoints of `root` (best effort: a
-/// failure leaves an extra checkpoint, never a damaged one).
+/// failure leaves an extra checkpoint, never a damaged one); the newest of
+/// those removed leaves its array files for the next checkpoint to
+/// overwrite ([`spare`]).
 pub fn rotate(root: &Path, keep: usize) {
     let steps = list(root);
     let excess = steps.len().saturating_sub(keep);
-    for step in &steps[..excess] {
-        let _ = std::fs::remove_dir_all(root.join(dir_name(*step)));
+    if let Some((newest, older)) = steps[..excess].split_last() {
+        for step in older {
+            let _ = std::fs::remove_dir_all(root.join(dir_name(*step)));
+        }
+        spare::retire(root, &root.join(dir_name(*newest)));
     }
 }
 
 /// Removes temporaries that killed writers (whose pid no longer runs) left
-/// in `root`, and shard staging directories other than `shards`' (one job
-/// writes a checkpoint root at a time, so those belong to a killed run).
+/// in `root`, and shard staging directories other than `shards`' and a
+/// spare directory this process did not make (one job writes a checkpoint
+/// root at a time, so those belong to a killed run).
 fn remove_stale_temporaries(root: &Path, shards: &[Shard]) {
     for e in std::fs::read_dir(root).into_iter().flatten().flatten() {
         let p = e.path();
@@ -311,7 +353,8 @@ fn remove_stale_temporaries(root: &Path, shards: &[Shard]) {
         let Some(name) = name.to_str() else {
             continue;
         };
-        if name.starts_with(SHARD_PREFIX) && shards.iter().all(|s| s.dir != p) {
+        let stale_shard = name.starts_with(SHARD_PREFIX) && shards.iter().all(|s| s.dir != p);
+        if stale_shard || (name == spare::SPARE && !spare::is_ours(&p)) {
             let _ = std::fs::remove_dir_all(&p);
             continue;
         }
