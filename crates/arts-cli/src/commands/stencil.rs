@@ -138,7 +138,9 @@ pub struct RunOpts {
     /// loses it and restarts from the previous one.
     #[arg(long, requires = "checkpoint_dir")]
     checkpoint_async: bool,
-    /// Checkpoints to keep in --checkpoint-dir (older ones are removed).
+    /// Checkpoints to keep in --checkpoint-dir (older ones are removed; while
+    /// the run goes on, the files of the last one removed are kept for the
+    /// next checkpoint to overwrite, in `DIR/.arts-spare`).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..))]
     keep: u32,
 }
