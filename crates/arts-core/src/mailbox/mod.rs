@@ -143,23 +143,37 @@ impl Mailbox {
                 std::hint::spin_loop();
             }
         }
-        self.sleeping.store(true, Ordering::SeqCst);
-        fence(Ordering::SeqCst);
-        if self.has_news() {
-            self.sleeping.store(false, Ordering::Relaxed);
-            return Duration::ZERO;
-        }
-        let parked = Instant::now();
-        match deadline {
-            None => std::thread::park(),
-            Some(d) if precise => std::thread::park_timeout(
-                d.saturating_duration_since(Instant::now() + DEADLINE_SPIN),
-            ),
-            Some(d) => std::thread::park_timeout(d.saturating_duration_since(Instant::now())),
-        }
-        // Woken by a sender (which cleared the flag), by the deadline or spuriously.
-        self.sleeping.store(false, Ordering::Relaxed);
-        let parked = parked.elapsed();
+        // How long to park: until the deadline (a precise one: until a
+        // little before it), or until woken.
+        let timeout = deadline.map(|d| {
+            let wake = if precise {
+                DEADLINE_SPIN
+            } else {
+                Duration::ZERO
+            };
+            d.saturating_duration_since(Instant::now() + wake)
+        });
+        let parked = match timeout {
+            // Too close to park for: a timed park sleeps at least the
+            // kernel's timer slack (50 µs by default), even for no time.
+            Some(Duration::ZERO) => Duration::ZERO,
+            timeout => {
+                self.sleeping.store(true, Ordering::SeqCst);
+                fence(Ordering::SeqCst);
+                if self.has_news() {
+                    self.sleeping.store(false, Ordering::Relaxed);
+                    return Duration::ZERO;
+                }
+                let parked = Instant::now();
+                match timeout {
+                    None => std::thread::park(),
+                    Some(t) => std::thread::park_timeout(t),
+                }
+                // Woken by a sender (which cleared the flag), by the deadline or spuriously.
+                self.sleeping.store(false, Ordering::Relaxed);
+                parked.elapsed()
+            }
+        };
         match deadline {
             // Spin to the deadline unless news came (a nudge is consumed).
             Some(d) if precise => {
@@ -268,6 +282,30 @@ mod tests {
         let deadline = t + Duration::from_millis(5);
         mb.wait_precisely(&IdlePolicy::default(), deadline);
         assert!(Instant::now() >= deadline);
+    }
+
+    #[test]
+    fn a_deadline_too_close_to_park_for_is_spun_to_not_slept_past() {
+        // A timed park sleeps at least the kernel's timer slack even for
+        // no time: a deadline within the wake-up margin is spun to.
+        let mb = Mailbox::default();
+        mb.bind_owner();
+        let no_spin = IdlePolicy {
+            spin: Duration::ZERO,
+            ..IdlePolicy::default()
+        };
+        for ahead in [Duration::ZERO, Duration::from_micros(20), DEADLINE_SPIN / 2] {
+            let deadline = Instant::now() + ahead;
+            let parked = mb.wait_precisely(&no_spin, deadline);
+            assert_eq!(
+                parked,
+                Duration::ZERO,
+                "parked {ahead:?} before its deadline"
+            );
+            assert!(Instant::now() >= deadline);
+            // A past deadline of an ordinary wait does not park either.
+            assert_eq!(mb.wait(&no_spin, Some(deadline)), Duration::ZERO);
+        }
     }
 
     #[test]
