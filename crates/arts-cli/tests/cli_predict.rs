@@ -80,6 +80,23 @@ fn a_recording_replays_as_its_own_run_and_engines_agree() {
         four < predicted && four * 4.0 >= predicted * 0.99,
         "{four} vs {predicted}"
     );
+    assert_eq!(seq["speed"], 1.0, "a core per PE");
+    // Four PEs on two cores: each busy one gets at least half a core, so
+    // the run is no faster than on a core each and no slower than at half
+    // speed; both engines agree on the share.
+    let shared: Vec<&str> = [&base[..], &["--cores", "2"]].concat();
+    let (shared_seq, shared_opt) = (
+        json(&arts(&shared)),
+        json(&arts(&[&shared[..], &opt_args[8..]].concat())),
+    );
+    let speed = shared_seq["speed"].as_f64().unwrap();
+    assert!((0.5..=1.0).contains(&speed), "{speed}");
+    assert_eq!(shared_seq["time_s"], shared_opt["time_s"]);
+    let on_two = shared_seq["time_s"].as_f64().unwrap();
+    assert!(
+        on_two >= four && on_two <= four * 2.0 * 1.01,
+        "{on_two} vs {four}"
+    );
     // The messages between the 2 processes, as a torus workload.
     let traffic = dir.path().join("t.csv");
     let t = traffic.to_str().unwrap();

@@ -87,8 +87,7 @@ pub struct Machine {
     /// Compute speed relative to the recorded run (2.0: entry methods take half as long).
     pub cpu_speed: f64,
     /// Cores the PEs share (`None`: one core per PE). With fewer cores than
-    /// PEs, every PE runs at `cores / pes` of its speed (processor sharing:
-    /// an idle arts PE spins before it parks, so it holds its share).
+    /// PEs, the busy PEs share them (`replay::shared_speed`).
     pub cores: Option<u32>,
     /// Between PEs of one process.
     pub local: Link,
@@ -142,8 +141,8 @@ impl Machine {
         Ok(())
     }
 
-    /// The speed entry methods run at, relative to the recording: the CPU
-    /// speed, shared when PEs outnumber cores.
+    /// The slowest speed entry methods run at, relative to the recording:
+    /// the CPU speed, shared by every PE when PEs outnumber cores.
     pub fn effective_speed(&self) -> f64 {
         let share = self
             .cores

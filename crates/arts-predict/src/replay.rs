@@ -56,6 +56,10 @@ pub struct Replay {
     pub mapping: String,
     /// Scheduler cost added to every execution, ns.
     pub overhead_ns: f64,
+    /// The speed executions were replayed at, relative to the recording:
+    /// the machine's CPU speed times the share of a core a busy PE gets
+    /// ([`shared_speed`]).
+    pub speed: f64,
     /// Predicted time of the run's steps, s.
     pub time_s: f64,
     /// Predicted mean step time, s.
@@ -83,12 +87,16 @@ pub fn replay(
         )));
     }
     let pe_of = opts.placement.place(rec, opts.machine.pes)?;
-    let timing = Timing {
-        cpu_speed: opts.machine.effective_speed(),
-        overhead_ns,
+    let replay_at = |cpu_speed| {
+        let timing = Timing {
+            cpu_speed,
+            overhead_ns,
+        };
+        let graph = Graph::from_recording(rec, &pe_of, timing);
+        let prediction = crate::predict(&graph, &opts.machine, opts.engine)?;
+        Ok((graph, prediction))
     };
-    let graph = Graph::from_recording(rec, &pe_of, timing);
-    let prediction = crate::predict(&graph, &opts.machine, opts.engine)?;
+    let (speed, (graph, prediction)) = shared_speed(&opts.machine, replay_at)?;
     let traffic = match opts.traffic {
         true => prediction.traffic(&graph, &opts.machine),
         false => Vec::new(),
@@ -109,9 +117,169 @@ pub fn replay(
         machine: opts.machine.clone(),
         mapping: mapping.to_string(),
         overhead_ns,
+        speed,
         time_s,
         step_time_s: time_s / h.steps.max(1) as f64,
         prediction,
         traffic,
     })
+}
+
+/// Most replays [`shared_speed`] makes.
+const SHARING_ROUNDS: usize = 6;
+
+/// How long an idle arts PE polls (yielding its core to runnable threads,
+/// but runnable itself) before it parks: arts-core's default
+/// `IdlePolicy::spin`.
+pub const IDLE_SPIN_NS: u64 = 50_000;
+
+/// Replays (`replay_at` a speed) on a machine whose PEs may outnumber its
+/// cores, and returns the speed used with its replay. The cores are shared
+/// by the PEs that want one at the time: a PE executing, or idle for less
+/// than [`IDLE_SPIN_NS`] (it polls before it parks). Taken on average
+/// (mean-field processor sharing), each wanting PE runs at `cores / want`
+/// of the CPU speed, `want` being how many PEs want a core at once
+/// ([`cpu_demand`]). Starting with every PE wanting one (the slowest
+/// case), each replay's demand gives the next speed, until it changes by
+/// less than 1% (at most [`SHARING_ROUNDS`] replays). With a core per PE:
+/// one replay at the CPU speed.
+pub fn shared_speed(
+    machine: &Machine,
+    mut replay_at: impl FnMut(f64) -> Result<(Graph, Prediction), PredictError>,
+) -> Result<(f64, (Graph, Prediction)), PredictError> {
+    let slowest = machine.effective_speed();
+    let mut speed = slowest;
+    let mut replayed = replay_at(speed)?;
+    let Some(cores) = machine.cores.filter(|&c| c < machine.pes) else {
+        return Ok((speed, replayed));
+    };
+    for _ in 1..SHARING_ROUNDS {
+        let want = cpu_demand(&replayed.0, &replayed.1, machine.pes, IDLE_SPIN_NS);
+        let share = (cores as f64 / want.max(f64::MIN_POSITIVE)).min(1.0);
+        let next = (machine.cpu_speed * share).max(slowest);
+        if (next - speed).abs() <= 0.01 * speed {
+            break;
+        }
+        speed = next;
+        replayed = replay_at(speed)?;
+    }
+    Ok((speed, replayed))
+}
+
+/// How many of `pes` PEs want a core at once, on average over the
+/// predicted run: each PE's executions, plus up to `spin_ns` of every idle
+/// gap between two of them (an idle PE polls that long before it parks),
+/// over the predicted time.
+pub fn cpu_demand(graph: &Graph, p: &Prediction, pes: u32, spin_ns: u64) -> f64 {
+    let mut runs: Vec<Vec<(u64, u64)>> = vec![Vec::new(); pes as usize];
+    for (n, &start) in graph.nodes.iter().zip(&p.starts) {
+        if start != u64::MAX {
+            runs[n.pe as usize].push((start, start + n.dur_ns));
+        }
+    }
+    let mut wanted = 0u64;
+    for mut r in runs {
+        r.sort_unstable();
+        let mut end = None;
+        for (start, stop) in r {
+            if let Some(end) = end {
+                wanted += start.saturating_sub(end).min(spin_ns);
+            }
+            wanted += stop - start;
+            end = Some(stop);
+        }
+    }
+    wanted as f64 / p.time_ns.max(1) as f64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::graph::{Edge, Node};
+    use crate::{Link, Network};
+
+    fn machine(pes: u32, cores: Option<u32>) -> Machine {
+        let link = Link::new(0.5, 1000.0).unwrap();
+        Machine {
+            pes,
+            processes: 1,
+            cpu_speed: 1.0,
+            cores,
+            local: link,
+            network: Network::LatencyBandwidth { link },
+        }
+    }
+
+    /// Tasks of `ns / speed` on `pes`; `chain`: each releases the next
+    /// when it ends, else all start at once.
+    fn tasks(pes: &[u32], ns: u64, speed: f64, chain: bool) -> Graph {
+        let dur_ns = (ns as f64 / speed) as u64;
+        let mut g = Graph::default();
+        g.methods.push("t".into());
+        for (i, &pe) in pes.iter().enumerate() {
+            g.nodes.push(Node {
+                dur_ns,
+                pe,
+                method: 0,
+                needs: 1,
+                first_edge: 0,
+                edges: 0,
+            });
+            if !chain || i == 0 {
+                g.roots.push(i as u32);
+            }
+        }
+        for i in 0..pes.len() {
+            let next = (chain && i + 1 < pes.len()).then(|| Edge {
+                to: i as u32 + 1,
+                offset_ns: dur_ns,
+                bytes: 0,
+            });
+            g.set_edges(i, next.into_iter().collect());
+        }
+        g
+    }
+
+    #[test]
+    fn demand_counts_executions_and_the_spin_of_idle_gaps() {
+        // 1 µs on PE 0, 0.5 µs on the wire, 1 µs on PE 1, back, 1 µs on PE 0.
+        let g = tasks(&[0, 1, 0], 1000, 1.0, true);
+        let p = crate::predict(&g, &machine(2, None), Engine::Sequential).unwrap();
+        assert_eq!(p.time_ns, 4000);
+        // PE 0 idles 2 µs between its two executions.
+        assert_eq!(cpu_demand(&g, &p, 2, 0), 0.75);
+        assert_eq!(cpu_demand(&g, &p, 2, 500), 0.875);
+        assert_eq!(cpu_demand(&g, &p, 2, 1_000_000), 1.25);
+    }
+
+    #[test]
+    fn busy_pes_share_the_cores_and_idle_ones_leave_them() {
+        let m = machine(4, Some(2));
+        let mut speeds = Vec::new();
+        let mut replay = |chain: bool| {
+            shared_speed(&m, |speed| {
+                speeds.push(speed);
+                let g = tasks(&[0, 1, 2, 3], 1_000_000, speed, chain);
+                let p = crate::predict(&g, &m, Engine::Sequential)?;
+                Ok((g, p))
+            })
+            .unwrap()
+        };
+        // Four PEs busy at once on two cores: half speed, one replay.
+        let (speed, (_, p)) = replay(false);
+        assert_eq!((speed, p.time_ns), (0.5, 2_000_000));
+        // One PE busy at a time (a chain): each runs at full speed.
+        let (speed, (_, p)) = replay(true);
+        assert_eq!(speed, 1.0);
+        assert_eq!(p.time_ns, 4_000_000 + 3 * 500);
+        assert_eq!(speeds, vec![0.5, 0.5, 1.0]);
+        // A core per PE: the CPU speed, one replay.
+        let (speed, _) = shared_speed(&machine(4, None), |s| {
+            let g = tasks(&[0, 1, 2, 3], 1000, s, false);
+            let p = crate::predict(&g, &machine(4, None), Engine::Sequential)?;
+            Ok((g, p))
+        })
+        .unwrap();
+        assert_eq!(speed, 1.0);
+    }
 }

@@ -102,8 +102,9 @@ pub struct ReplayArgs {
     /// Target compute speed relative to the recording machine.
     #[arg(long, default_value_t = 1.0, value_parser = crate::args::finite_f64)]
     cpu_speed: f64,
-    /// Cores the PEs share (default: one per PE); fewer cores than PEs
-    /// slow every PE to cores/PEs (an oversubscribed machine).
+    /// Cores the PEs share (default: one per PE); with fewer cores than
+    /// PEs, the PEs that want a core at a time share them (an
+    /// oversubscribed machine; JSON `speed`).
     #[arg(long)]
     cores: Option<u32>,
     /// Scheduler cost per execution, ns (default: measured in the recording).
@@ -310,7 +311,7 @@ fn replay_table(r: &Replay) -> String {
         r.machine.processes,
         network_name(&r.machine.network),
         r.mapping,
-        r.machine.effective_speed(),
+        r.speed,
         r.time_s,
         r.step_time_s,
         p.utilization
