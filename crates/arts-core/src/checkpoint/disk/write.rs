@@ -330,7 +330,7 @@ pub fn list(root: &Path) -> Vec<u64> {
 /// Removes all but the newest `keep` checkpoints of `root` (best effort: a
 /// failure leaves an extra checkpoint, never a damaged one); the newest of
 /// those removed leaves its array files for the next checkpoint to
-/// overwrite ([`spare`]).
+/// overwrite (`disk/spare.rs`).
 pub fn rotate(root: &Path, keep: usize) {
     let steps = list(root);
     let excess = steps.len().saturating_sub(keep);
