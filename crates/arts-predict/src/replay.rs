@@ -141,7 +141,7 @@ pub const IDLE_SPIN_NS: u64 = 50_000;
 /// of the CPU speed, `want` being how many PEs want a core at once
 /// ([`cpu_demand`]). Starting with every PE wanting one (the slowest
 /// case), each replay's demand gives the next speed, until it changes by
-/// less than 1% (at most [`SHARING_ROUNDS`] replays). With a core per PE:
+/// less than 1% (at most 6 replays). With a core per PE:
 /// one replay at the CPU speed.
 pub fn shared_speed(
     machine: &Machine,
