@@ -14,7 +14,13 @@
 //! writes the main state and the manifest last, fsyncs the directory and
 //! renames it to `ckpt-<step>`; then `latest` is replaced (temporary file,
 //! fsync, rename). A crash at any point leaves the previous checkpoint and
-//! `latest` intact. Older checkpoints beyond `keep` are removed afterwards.
+//! `latest` intact (a test stops a write at each of its crash points,
+//! `crash.rs`). A checkpoint of a step that is already there is swapped
+//! with it in one step (`renameat2(RENAME_EXCHANGE)`); on a file system
+//! without that, the old one is moved aside first, and a crash between the
+//! two renames leaves `latest` naming a missing directory (the old one
+//! under `.arts-tmp-<pid>-old-ckpt-<step>`). Older checkpoints beyond
+//! `keep` are removed afterwards.
 //! Reading checks sizes before allocating, the format, version and every
 //! checksum; each error names the file. Within a run, the newest
 //! checkpoint that rotation removes leaves its array files in
@@ -24,6 +30,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+mod crash;
 mod direct;
 pub mod held;
 mod read;

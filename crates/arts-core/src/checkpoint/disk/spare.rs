@@ -49,6 +49,7 @@ pub(super) fn retire(root: &Path, dir: &Path) {
             std::fs::remove_dir_all(&spare)?;
         }
         std::fs::rename(dir, &spare)?;
+        super::crash::point("a retired checkpoint renamed to the spare directory");
         for e in std::fs::read_dir(&spare)? {
             let e = e?;
             let name = e.file_name();

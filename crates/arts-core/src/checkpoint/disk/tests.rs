@@ -324,6 +324,61 @@ fn a_retired_checkpoints_array_files_are_overwritten_by_the_next() {
     assert_eq!(open(root.path()).unwrap().manifest.step, 40);
 }
 
+/// A checkpoint root with checkpoints 10 and 20 (keep 1: 10 is the spare),
+/// each of `step / 10` elements.
+fn root_at_20() -> tempfile::TempDir {
+    let root = tempfile::tempdir().unwrap();
+    for step in [10, 20] {
+        write(root.path(), &contents_at(step), &[&image(step / 10)], 1).unwrap();
+    }
+    root
+}
+
+/// Writes checkpoint `step` of `n` elements into `root` (keep 1), crashing
+/// at its `at`-th point; returns whether it crashed.
+fn crash_writing(root: &Path, step: u64, n: u64, at: usize) -> bool {
+    crash::arm(Some(at));
+    let crashed = std::panic::catch_unwind(|| {
+        write(root, &contents_at(step), &[&image(n)], 1).unwrap();
+    })
+    .is_err();
+    crash::arm(None);
+    crashed
+}
+
+#[test]
+fn a_crash_at_any_point_of_a_write_leaves_a_whole_checkpoint() {
+    // Checkpoint 30 after 20 (a new step, a spare to overwrite, one to
+    // retire), and checkpoint 20 again (replacing one of the same step).
+    for (step, n) in [(30, 3), (20, 7)] {
+        let points = {
+            let root = root_at_20();
+            crash::arm(None);
+            write(root.path(), &contents_at(step), &[&image(n)], 1).unwrap();
+            crash::arm(None)
+        };
+        assert!(points >= 10, "{points} crash points");
+        for at in 0..points {
+            let root = root_at_20();
+            assert!(crash_writing(root.path(), step, n, at), "point {at}");
+            // What `latest` names is whole: the old checkpoint or the new.
+            let c = open(root.path()).unwrap_or_else(|e| panic!("point {at}: {e}"));
+            let got = (
+                c.manifest.step,
+                c.array(0).unwrap_or_else(|e| panic!("{at}: {e}")),
+            );
+            let whole = [(20, image(2)), (step, image(n))];
+            assert!(whole.contains(&got), "point {at}: step {}", got.0);
+            // And the next write goes through.
+            write(root.path(), &contents_at(40), &[&image(4)], 1).unwrap();
+            let c = open(root.path()).unwrap();
+            assert_eq!((c.manifest.step, c.array(0).unwrap()), (40, image(4)));
+            assert_eq!(list(root.path()), vec![40], "point {at}");
+        }
+        spare::release();
+    }
+}
+
 #[test]
 fn a_spare_directory_left_by_a_killed_run_is_removed_at_the_next_publish() {
     let root = tempfile::tempdir().unwrap();

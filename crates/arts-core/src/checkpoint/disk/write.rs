@@ -7,12 +7,12 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use super::direct::DirectFile;
-use super::spare;
 use super::{
     CheckpointError, Contents, FORMAT, FileEntry, LATEST, MAIN_STATE, MANIFEST, Manifest,
     SHARD_PREFIX, Shard, VERSION, dir_name, invalid, io, parse_array_file, shard_file_name,
     step_of,
 };
+use super::{crash, spare};
 use crate::checkpoint::ArrayImage;
 
 fn write_synced(path: &Path, bytes: &[u8]) -> Result<(), CheckpointError> {
@@ -57,7 +57,9 @@ fn write_with(
         crc: crc32fast::Hasher::new(),
         len: 0,
     };
+    crash::point("a file opened (a spare one with its old bytes)");
     fill(&mut w).map_err(io(path))?;
+    crash::point("a file written, not yet fsynced");
     w.inner.finish().map_err(io(path))?;
     Ok((w.len, w.crc.finalize()))
 }
@@ -248,8 +250,49 @@ pub fn publish_with(
         let _ = std::fs::remove_dir_all(&shard.dir);
     }
     result?;
+    crash::point("published, older checkpoints not yet rotated out");
     rotate(root, keep.max(1));
     Ok(root.join(name))
+}
+
+/// Puts the directory `tmp` in the place of the existing `dest` of `root`:
+/// swapped with it in one step where the file system can (so that a crash
+/// leaves one of the two whole under `dest`'s name, which `latest` may
+/// name), else by moving `dest` aside first; the old one is removed.
+fn replace_dir(root: &Path, tmp: &Path, dest: &Path) -> Result<(), CheckpointError> {
+    if exchange(tmp, dest).is_ok() {
+        crash::point("an older checkpoint of the same step swapped out");
+        return std::fs::remove_dir_all(tmp).map_err(io(tmp));
+    }
+    let name = dest.file_name().and_then(|n| n.to_str()).unwrap_or("dir");
+    let old = root.join(format!(".arts-tmp-{}-old-{name}", std::process::id()));
+    std::fs::rename(dest, &old).map_err(io(dest))?;
+    std::fs::rename(tmp, dest).map_err(io(dest))?;
+    std::fs::remove_dir_all(&old).map_err(io(&old))
+}
+
+/// Swaps the directory entries `a` and `b` atomically (Linux
+/// `renameat2(RENAME_EXCHANGE)`; an error where the file system lacks it).
+fn exchange(a: &Path, b: &Path) -> std::io::Result<()> {
+    use std::os::unix::ffi::OsStrExt;
+    let c =
+        |p: &Path| std::ffi::CString::new(p.as_os_str().as_bytes()).map_err(std::io::Error::other);
+    let (a, b) = (c(a)?, c(b)?);
+    // SAFETY: both paths are NUL-terminated strings that outlive the call;
+    // `renameat2` only reads them.
+    let rc = unsafe {
+        libc::renameat2(
+            libc::AT_FDCWD,
+            a.as_ptr(),
+            libc::AT_FDCWD,
+            b.as_ptr(),
+            libc::RENAME_EXCHANGE,
+        )
+    };
+    match rc {
+        0 => Ok(()),
+        _ => Err(std::io::Error::last_os_error()),
+    }
 }
 
 /// Moves the shards' files into the temporary directory `tmp` and writes
@@ -268,6 +311,7 @@ fn stage(
         for f in shard.files.iter().chain(&shard.copies) {
             let from = shard.dir.join(&f.name);
             std::fs::rename(&from, tmp.join(&f.name)).map_err(io(&from))?;
+            crash::point("a staged file moved into the new checkpoint");
         }
     }
     let json = serde_json::to_vec_pretty(manifest).expect("a manifest serializes");
@@ -301,14 +345,15 @@ fn check_copy(dir: &Path, copy: &FileEntry, manifest: &Manifest) -> Result<(), C
 fn publish_dir(root: &Path, tmp: &Path, name: &str) -> Result<(), CheckpointError> {
     let dest = root.join(name);
     if dest.exists() {
-        let old = root.join(format!(".arts-tmp-{}-old-{name}", std::process::id()));
-        std::fs::rename(&dest, &old).map_err(io(&dest))?;
-        std::fs::remove_dir_all(&old).map_err(io(&old))?;
+        replace_dir(root, tmp, &dest)?;
+    } else {
+        std::fs::rename(tmp, &dest).map_err(io(&dest))?;
     }
-    std::fs::rename(tmp, &dest).map_err(io(&dest))?;
+    crash::point("the new checkpoint in place, `latest` not yet");
     sync_dir(root)?;
     let latest_tmp = root.join(format!(".arts-tmp-{}-{LATEST}", std::process::id()));
     write_synced(&latest_tmp, format!("{name}\n").as_bytes())?;
+    crash::point("the new `latest` written, not yet in place");
     let latest = root.join(LATEST);
     std::fs::rename(&latest_tmp, &latest).map_err(io(&latest))?;
     sync_dir(root)
