@@ -63,9 +63,8 @@ fn a_recording_replays_as_its_own_run_and_engines_agree() {
         "--json",
     ];
     let seq = json(&arts(&base));
-    let mut opt_args = base.to_vec();
-    opt_args.extend(["--engine", "optimistic", "--threads", "2"]);
-    let opt = json(&arts(&opt_args));
+    let optimistic = ["--engine", "optimistic", "--threads", "2"];
+    let opt = json(&arts(&[&base[..], &optimistic].concat()));
     for key in ["time_s", "step_time_s"] {
         assert_eq!(seq[key], opt[key], "{key}");
     }
@@ -87,7 +86,7 @@ fn a_recording_replays_as_its_own_run_and_engines_agree() {
     let shared: Vec<&str> = [&base[..], &["--cores", "2"]].concat();
     let (shared_seq, shared_opt) = (
         json(&arts(&shared)),
-        json(&arts(&[&shared[..], &opt_args[8..]].concat())),
+        json(&arts(&[&shared[..], &optimistic].concat())),
     );
     let speed = shared_seq["speed"].as_f64().unwrap();
     assert!((0.5..=1.0).contains(&speed), "{speed}");
