@@ -83,6 +83,83 @@ fn the_staggered_pipeline_equals_the_staggered_solver_with_fewer_iterations() {
 }
 
 #[test]
+fn local_links_the_slabs_of_a_pe_and_converges_as_one_segment_per_pe() {
+    let run = |extra: &[&str]| parallel(&[&["distributed", "--pes", "2"][..], extra].concat());
+    let local = run(&["--segments", "8", "--subcycle-dependency", "local"]);
+    assert_eq!(local["valid"], true, "{local}");
+    assert_eq!(local["order"], "mixed");
+    assert_eq!(local["parallel"]["matches_relaxed_solver"], true);
+    // Linked within each PE's four slabs, relaxed between the PEs: the
+    // relaxed order over one segment per PE, bit for bit (the residual
+    // is summed over other segments, so only it may differ).
+    let halves = run(&["--segments", "2"]);
+    let solved = |v: &serde_json::Value| -> Vec<(String, String)> {
+        let r = sweep_results(v);
+        r.into_iter()
+            .map(|(it, current, _)| (it, current))
+            .collect()
+    };
+    assert_eq!(solved(&local), solved(&halves));
+    let relaxed = run(&["--segments", "8"]);
+    let iterations = |v: &serde_json::Value| v["biases"][0]["iterations"].as_u64().unwrap();
+    assert!(iterations(&local) < iterations(&relaxed));
+    // On one PE every boundary is linked: the staggered order.
+    let one = parallel(&[
+        "distributed",
+        "--pes",
+        "1",
+        "--segments",
+        "8",
+        "--subcycle-dependency",
+        "local",
+    ]);
+    assert_eq!(one["order"], "staggered");
+    assert_eq!(one["valid"], true);
+}
+
+#[test]
+fn a_restart_keeps_the_links_its_checkpoint_was_written_with() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("ckpt");
+    let sweep = [
+        "--json",
+        "run",
+        "ddm",
+        "--preset",
+        "si-pn",
+        "--bias",
+        "0,0.1,0.2",
+        "--parallel",
+        "distributed",
+        "--segments",
+        "6",
+        "--pes",
+        "2",
+        "--subcycle-dependency",
+        "local",
+        "--checkpoint-every",
+        "1",
+        "--checkpoint-dir",
+        root.to_str().unwrap(),
+    ];
+    let first = json(&arts(&sweep));
+    assert_eq!(first["order"], "mixed");
+    // On 3 PEs `local` would link other boundaries; the restart keeps
+    // the first run's, so every point is solved in one order.
+    let c = root.join("ckpt-1");
+    let v = json(&arts(&[
+        "--json",
+        "restart",
+        c.to_str().unwrap(),
+        "--pes",
+        "3",
+    ]));
+    assert_eq!(v["valid"], true, "{v}");
+    assert_eq!(v["order"], "mixed");
+    assert_eq!(sweep_results(&v), sweep_results(&first));
+}
+
+#[test]
 fn centralized_equals_the_relaxed_solver_and_reports_moves_per_worker() {
     for pes in ["1", "2"] {
         let v = parallel(&["centralized", "--segments", "4", "--pes", pes]);
@@ -220,10 +297,17 @@ fn bad_parallel_options_are_usage_errors() {
     );
     assert_usage_error(&run(&["--parallel", "distributed", "--lb", "nope"]), "--lb");
     assert_usage_error(&run(&["--parallel", "mosix"]), "centralized");
-    assert_usage_error(
-        &run(&["--parallel", "centralized", "--subcycle-dependency", "on"]),
-        "needs --parallel distributed",
-    );
+    for dependency in ["on", "local"] {
+        assert_usage_error(
+            &run(&[
+                "--parallel",
+                "centralized",
+                "--subcycle-dependency",
+                dependency,
+            ]),
+            "needs --parallel distributed",
+        );
+    }
     assert_usage_error(
         &run(&["--subcycle-dependency", "on"]),
         "applies to --parallel",
@@ -316,6 +400,29 @@ fn the_scaling_study_writes_csv_and_charts() {
     // The name for the same study.
     let v = distributed_study(&["--segments", "2", "--balancing", "none"]);
     assert_eq!(v["runs"].as_array().unwrap().len(), 1);
+    // The distributed slabs linked on each PE; the centralized ones relaxed.
+    let v = json(&arts(&[
+        "--json",
+        "ddm",
+        "scaling",
+        "--preset",
+        "si-pn",
+        "--segments",
+        "4",
+        "--pes",
+        "2",
+        "--balancing",
+        "none",
+        "--subcycle-dependency",
+        "local",
+    ]));
+    let orders: Vec<&str> = v["runs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["order"].as_str().unwrap())
+        .collect();
+    assert_eq!(orders, ["mixed", "relaxed"]);
     for bad in ["1", "1,0", "1,1.5", "1,nan"] {
         let args = ["ddm", "scaling", "--pes", "2", "--emulate-speeds", bad];
         assert_usage_error(&arts(&args), "--emulate-speeds");

@@ -22,7 +22,7 @@ use std::time::Instant;
 use arts_core::*;
 use arts_ddm::solver::controller::Verdict;
 use arts_ddm::solver::segment::Assembly;
-use arts_ddm::{BiasSolution, Mesh, Residual, Side, SolverOptions};
+use arts_ddm::{BiasSolution, Mesh, Residual, Side, SolverOptions, UpdateOrder};
 use serde::{Deserialize, Serialize};
 
 use crate::checkpoint_writer::Writer;
@@ -215,6 +215,40 @@ fn decode(
     }
 }
 
+/// Which boundaries between the distributed slabs are linked: the slabs
+/// pass rows across them after every sub-cycle, in the sequential sweep's
+/// order ([`UpdateOrder::Staggered`]), instead of once per iteration
+/// (`--subcycle-dependency`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Link {
+    /// None: the relaxed order.
+    None,
+    /// All: the sequential order, as a pipeline across the slabs.
+    All,
+    /// Those between slabs that the map starts on the same PE; relaxed
+    /// between PEs. A PE runs its slabs one after another anyway, so
+    /// linking them costs no parallelism, and the order converges as the
+    /// relaxed order over one segment per PE does. The links stay when
+    /// slabs migrate.
+    SamePe,
+}
+
+impl Link {
+    /// The order of slabs over `order`'s segments, placed by `map` on
+    /// `pes` PEs.
+    pub fn order(self, order: UpdateOrder, map: Map, pes: u32) -> UpdateOrder {
+        match self {
+            Link::None => order,
+            Link::All => order.staggered(),
+            Link::SamePe => {
+                let shape = Shape::d1(order.segments().len() as u32);
+                let home = |k: usize| map.home(k as u64, &shape, pes);
+                order.staggered_at(|k| home(k) == home(k + 1))
+            }
+        }
+    }
+}
+
 /// Solves `biases` in turn (each continuing from the previous solution) on
 /// one slab per range of `setup`, placed by `map`; stops at the first bias
 /// point that does not converge.
@@ -335,7 +369,7 @@ pub fn run_session(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use arts_ddm::{ConstantSet, Solver, UpdateOrder, presets};
+    use arts_ddm::{ConstantSet, Solver, presets};
 
     fn bits(v: &[f64]) -> Vec<u64> {
         v.iter().map(|x| x.to_bits()).collect()
@@ -370,7 +404,7 @@ mod tests {
             (3, None, Style::Centralized),
             (2, Some(rotate()), Style::Centralized),
         ];
-        equal_to_the_solver(false, &runs);
+        equal_to_the_solver(|o| o, &runs);
     }
 
     #[test]
@@ -381,7 +415,33 @@ mod tests {
             (3, None, Style::Distributed),
             (2, Some(rotate()), Style::Distributed),
         ];
-        equal_to_the_solver(true, &runs);
+        equal_to_the_solver(UpdateOrder::staggered, &runs);
+    }
+
+    #[test]
+    fn slabs_on_one_pe_are_linked_and_those_on_two_are_not() {
+        let order = || UpdateOrder::relaxed_equal(100, 8).unwrap();
+        let links = |pes| match Link::SamePe.order(order(), Map::Block, pes) {
+            UpdateOrder::Staggered { linked, .. } => linked,
+            o => panic!("{o:?}"),
+        };
+        assert_eq!(links(1), vec![true; 7]);
+        assert_eq!(links(2), [true, true, true, false, true, true, true]);
+        assert_eq!(links(8), vec![false; 7]);
+        assert_eq!(links(3).iter().filter(|&&l| !l).count(), 2);
+    }
+
+    #[test]
+    fn slabs_linked_at_some_boundaries_equal_the_solver_in_that_order() {
+        // Linked within each half of the six slabs (what `local` gives on
+        // 2 PEs), relaxed between the halves; and under migration, where
+        // linked slabs end up on different PEs.
+        let runs = [
+            (1, None, Style::Distributed),
+            (2, None, Style::Distributed),
+            (3, Some(rotate()), Style::Distributed),
+        ];
+        equal_to_the_solver(|o| o.staggered_at(|k| k != 2), &runs);
     }
 
     #[test]
@@ -535,18 +595,18 @@ mod tests {
         }
     }
 
-    /// Runs the slabs in the relaxed (or staggered) order with each of `runs`
+    /// Runs the slabs in the relaxed order made `order` with each of `runs`
     /// (PEs, balancer, style) and compares with the solver in that order.
-    fn equal_to_the_solver(staggered: bool, runs: &[(u32, Option<LbConfig>, Style)]) {
+    fn equal_to_the_solver(
+        order: fn(UpdateOrder) -> UpdateOrder,
+        runs: &[(u32, Option<LbConfig>, Style)],
+    ) {
         let d = presets::preset("si-pn")
             .unwrap()
             .with_spacing(10.0)
             .unwrap();
         let mesh = Arc::new(Mesh::new(&d, ConstantSet::Codata.constants()).unwrap());
-        let mut order = UpdateOrder::relaxed_equal(mesh.rows, 6).unwrap();
-        if staggered {
-            order = order.staggered();
-        }
+        let order = order(UpdateOrder::relaxed_equal(mesh.rows, 6).unwrap());
         let ranges = order.segments().to_vec();
         let opts = SolverOptions {
             tolerance_v: 1e-8,

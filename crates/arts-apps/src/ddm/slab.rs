@@ -1,10 +1,12 @@
 //! A segment of the strip as a migratable object. After every iteration it
 //! passes its first and last rows on: straight to its neighbours
 //! (`distributed`), or to the master, which relays them (`centralized`).
-//! In the staggered order (sub-cycle dependency on, distributed only) it
-//! does so after every sub-cycle, and runs a sub-cycle once it has its left
-//! neighbour's rows after that sub-cycle and its right neighbour's before
-//! it: a pipeline across the segments.
+//! In the staggered order (sub-cycle dependency, distributed only), across
+//! a linked boundary it does so after every step of an iteration (phi;
+//! electrons; holes and field), and runs a step once it has its left
+//! neighbour's rows after that step and its right neighbour's before it:
+//! a pipeline across the segments. Halos are numbered by iterations done,
+//! across a linked boundary by steps done.
 //! Every `check_every` iterations it learns every segment's residual sums —
 //! by a reduction delivered to every slab, or in the master's relay — and
 //! takes the same decision as every other slab. With live
@@ -19,8 +21,8 @@ use std::time::Instant;
 
 use arts_core::*;
 use arts_ddm::solver::controller::Verdict;
-use arts_ddm::solver::segment::{Halo, RowBlock, Segment, solution_len};
-use arts_ddm::{Residual, UpdateOrder};
+use arts_ddm::solver::segment::{Halo, RowBlock, STEPS, Segment, solution_len};
+use arts_ddm::{Links, Residual};
 use serde::{Deserialize, Serialize};
 
 use super::master::{Master, MasterMsg};
@@ -40,13 +42,13 @@ pub enum SlabMsg {
         master: Option<Element<Master>>,
     },
     /// A neighbour's boundary row after its iteration `it` of bias point
-    /// `bias` (in the staggered order: after its sub-cycle `it`).
+    /// `bias` (across a linked boundary: after its step `it`).
     Halo {
         /// The bias point's number.
         bias: u32,
         /// The cut it belongs to (live balancing: cuts so far).
         cut: u32,
-        /// The neighbour's iterations (or sub-cycles) done.
+        /// The neighbour's iterations (or steps) done.
         it: u32,
         /// From the left neighbour (else the right one).
         from_left: bool,
@@ -109,7 +111,8 @@ pub struct Slab {
     ranges: Vec<(usize, usize)>,
     /// Cuts taken so far (live balancing).
     cut: u32,
-    /// Seconds spent iterating, and iterations, since the last cut.
+    /// Seconds spent iterating (measured with live balancing only), and
+    /// iterations, since the last cut.
     busy: f64,
     since: usize,
     /// Rows handed over for (bias, cut, from the left).
@@ -134,57 +137,64 @@ impl Slab {
         ctx.init().ranges.len() as u32
     }
 
-    /// Whether it runs the staggered order (one sub-cycle at a time).
-    fn staggered(ctx: &Ctx<'_, Self>) -> bool {
-        matches!(ctx.init().opts.order, UpdateOrder::Staggered { .. })
+    /// How it is linked to its neighbours (the staggered order's boundaries).
+    fn links(&self, ctx: &Ctx<'_, Self>) -> Links {
+        ctx.init().opts.order.links(self.me as usize)
     }
 
-    /// What its halos are numbered by: iterations done, or in the staggered
-    /// order sub-cycles done.
-    fn progress(&self, staggered: bool) -> u32 {
-        match staggered {
+    /// Its progress as the halos across a boundary are numbered: steps
+    /// done across a linked one, iterations done across the others.
+    fn progress(&self, linked: bool) -> u32 {
+        match linked {
             true => self.seg.steps() as u32,
             false => self.seg.iteration() as u32,
         }
     }
 
-    /// Passes this slab's boundary rows (and its sums) on after its current
-    /// iteration (or sub-cycle).
+    /// Whether it is between two iterations (not inside one).
+    fn between(&self) -> bool {
+        self.seg.steps().is_multiple_of(STEPS)
+    }
+
+    /// Passes this slab's boundary rows (and its sums) on after its
+    /// current step: across linked boundaries always, across the others
+    /// (and to the master) once an iteration is done.
     fn send_rows(&self, sums: [f64; 3], ctx: &mut Ctx<'_, Self>) {
-        let it = self.progress(Self::staggered(ctx));
         let (bias, cut, me) = (self.bias, self.cut, self.me);
+        let (links, between) = (self.links(ctx), self.between());
         let (first, last) = (self.seg.first_row(), self.seg.last_row());
         if let Some(master) = self.master {
-            let msg = MasterMsg::Rows {
-                bias,
-                it,
-                from: me,
-                first,
-                last,
-                sums,
-            };
-            ctx.send(master, msg);
+            if between {
+                let it = self.progress(false);
+                let msg = MasterMsg::Rows {
+                    bias,
+                    it,
+                    from: me,
+                    first,
+                    last,
+                    sums,
+                };
+                ctx.send(master, msg);
+            }
             return;
         }
         let slabs = ctx.this_proxy();
-        if me > 0 {
-            let from_left = false;
+        if me > 0 && (links.left || between) {
             let msg = SlabMsg::Halo {
                 bias,
                 cut,
-                it,
-                from_left,
+                it: self.progress(links.left),
+                from_left: false,
                 row: first,
             };
             ctx.send(slabs.at(me - 1), msg);
         }
-        if me + 1 < Self::slabs(ctx) {
-            let from_left = true;
+        if me + 1 < Self::slabs(ctx) && (links.right || between) {
             let msg = SlabMsg::Halo {
                 bias,
                 cut,
-                it,
-                from_left,
+                it: self.progress(links.right),
+                from_left: true,
                 row: last,
             };
             ctx.send(slabs.at(me + 1), msg);
@@ -194,14 +204,14 @@ impl Slab {
     /// Iterates while the halos are there and no check is awaited.
     fn advance(&mut self, ctx: &mut Ctx<'_, Self>) {
         let n = Self::slabs(ctx);
-        let staggered = Self::staggered(ctx);
+        let links = self.links(ctx);
+        let live = ctx.init().live.is_some();
         while !(self.done || self.syncing || self.recut.is_some()) {
-            let key = (self.bias, self.cut, self.progress(staggered));
-            // Staggered: the left neighbour's row after the sub-cycle about to run.
-            let left_key = (key.0, key.1, key.2 + staggered as u32);
+            let (bias, cut, between) = (self.bias, self.cut, self.between());
             if self.waiting {
                 // A centralized check: the relay carries the sums.
-                let Some(sums) = self.relayed.remove(&(key.0, key.2)) else {
+                let key = (bias, self.progress(false));
+                let Some(sums) = self.relayed.remove(&key) else {
                     return;
                 };
                 self.waiting = false;
@@ -209,26 +219,29 @@ impl Slab {
                     return;
                 }
             }
-            let need_left = self.me > 0;
-            let need_right = self.me + 1 < n;
-            if (need_left && !self.left.contains_key(&left_key))
-                || (need_right && !self.right.contains_key(&key))
+            // The halos this step needs: across a linked boundary before
+            // every step (the left neighbour's row after the step about to
+            // run), across the others before an iteration.
+            let left = (self.me > 0 && (links.left || between))
+                .then(|| (bias, cut, self.progress(links.left) + links.left as u32));
+            let right = (self.me + 1 < n && (links.right || between))
+                .then(|| (bias, cut, self.progress(links.right)));
+            if left.is_some_and(|k| !self.left.contains_key(&k))
+                || right.is_some_and(|k| !self.right.contains_key(&k))
             {
                 return;
             }
-            if let Some(h) = self.left.remove(&left_key) {
+            if let Some(h) = left.and_then(|k| self.left.remove(&k)) {
                 self.seg.set_left_halo(h);
             }
-            if let Some(h) = self.right.remove(&key) {
+            if let Some(h) = right.and_then(|k| self.right.remove(&k)) {
                 self.seg.set_right_halo(h);
             }
-            let mesh = ctx.init().mesh.clone();
-            let start = Instant::now();
-            let sums = match staggered {
-                false => Some(self.seg.iterate(&mesh).0),
-                true => self.seg.step(&mesh).0,
-            };
-            self.busy += start.elapsed().as_secs_f64();
+            let start = live.then(Instant::now);
+            let sums = self.seg.step(&ctx.init().mesh, links).0;
+            if let Some(start) = start {
+                self.busy += start.elapsed().as_secs_f64();
+            }
             self.send_rows(sums.unwrap_or_default(), ctx);
             let Some(sums) = sums else {
                 continue; // within an iteration
@@ -238,7 +251,6 @@ impl Slab {
                 self.waiting = true;
                 if self.master.is_none() {
                     // Sums, then (live balancing) the time spent iterating.
-                    let live = ctx.init().live.is_some();
                     let mut v = vec![0u64; (3 + live as usize) * n as usize];
                     v[3 * self.me as usize..][..3].copy_from_slice(&to_bits(&sums));
                     if live {

@@ -12,7 +12,7 @@ use arts_core::{Config, LbConfig, LbPeriod, Map, RunError};
 use arts_ddm::{Mesh, Side, Solver, SolverOptions, UpdateOrder};
 use arts_lb::weighted;
 
-use super::{Outcome, Setup, Style};
+use super::{Link, Outcome, Setup, Style};
 use crate::background::{BackgroundLoad, pin_pes};
 
 /// Which balancing a run has.
@@ -81,6 +81,9 @@ pub struct Plan {
     pub styles: Vec<Style>,
     /// Balancings.
     pub balancing: Vec<Balancing>,
+    /// The distributed slabs' links (the centralized style relays rows
+    /// once per iteration: always relaxed).
+    pub link: Link,
     /// The load balancer of system-level balancing.
     pub strategy: Arc<dyn arts_lb::Strategy>,
     /// A CPU kept busy by a competing thread during the parallel runs
@@ -97,6 +100,8 @@ pub struct Run {
     pub segments: usize,
     /// Balancing.
     pub balancing: Balancing,
+    /// The update order's name (relaxed, mixed, staggered).
+    pub order: &'static str,
     /// Converged within the iteration limit.
     pub converged: bool,
     /// Iterations to convergence.
@@ -165,9 +170,12 @@ pub fn run(plan: &Plan, on_run: &mut dyn FnMut(&str)) -> Result<Study, RunError>
                     UpdateOrder::relaxed_equal(rows, s)
                 }
                 .map_err(failed)?;
-                let UpdateOrder::Relaxed { segments: ranges } = order.clone() else {
-                    unreachable!("a relaxed order")
+                let ranges = order.segments().to_vec();
+                let order = match style {
+                    Style::Distributed => plan.link.order(order, Map::Block, plan.config.pes),
+                    Style::Centralized => order,
                 };
+                let order_name = order.name();
                 let lb = balancing.balances().then(|| LbConfig {
                     strategy: plan.strategy.clone(),
                     period: LbPeriod::Steps(1),
@@ -203,6 +211,7 @@ pub fn run(plan: &Plan, on_run: &mut dyn FnMut(&str)) -> Result<Study, RunError>
                     style,
                     segments: s,
                     balancing,
+                    order: order_name,
                     converged,
                     iterations,
                     time_s: p.time_s,
@@ -235,6 +244,7 @@ pub fn to_csv(study: &Study) -> String {
         "style",
         "segments",
         "balancing",
+        "order",
         "converged",
         "iterations",
         "time_s",
@@ -245,6 +255,7 @@ pub fn to_csv(study: &Study) -> String {
         "sequential".to_string(),
         "1".into(),
         "none".into(),
+        "sequential".into(),
         "true".into(),
         study.sequential_iterations.to_string(),
         study.sequential_time_s.to_string(),
@@ -256,6 +267,7 @@ pub fn to_csv(study: &Study) -> String {
             r.style.name().to_string(),
             r.segments.to_string(),
             r.balancing.name().to_string(),
+            r.order.to_string(),
             r.converged.to_string(),
             r.iterations.to_string(),
             r.time_s.to_string(),
@@ -273,7 +285,10 @@ pub fn charts(study: &Study, pes: u32) -> Vec<(String, arts_grid::plot::Chart)> 
     use arts_grid::plot::{Chart, Series};
     let mut curves: Vec<(String, Vec<&Run>)> = Vec::new();
     for r in &study.runs {
-        let name = format!("{} {}", r.style.name(), r.balancing.name());
+        let name = match r.order {
+            "relaxed" => format!("{} {}", r.style.name(), r.balancing.name()),
+            order => format!("{} ({order}) {}", r.style.name(), r.balancing.name()),
+        };
         match curves.iter_mut().find(|c| c.0 == name) {
             Some(c) => c.1.push(r),
             None => curves.push((name, vec![r])),

@@ -128,11 +128,15 @@ pub struct RunDdmArgs {
     #[arg(long, default_value = "none")]
     pub lb: String,
     /// With --parallel distributed: `on` runs each sub-cycle of a segment on
-    /// its left neighbour's fresh rows (the staggered order, a pipeline:
-    /// fewer iterations, less parallelism); `off` (default) uses the
-    /// neighbours' rows of the previous iteration (the relaxed order).
+    /// its left neighbour's fresh rows (the staggered order, which is the
+    /// sequential order as a pipeline: fewer iterations, less
+    /// parallelism); `off` (default) uses the neighbours' rows of the
+    /// previous iteration (the relaxed order); `local` does the first
+    /// between segments that start on the same PE and the second between
+    /// PEs: a PE runs its segments in sequence anyway, so the iterations are
+    /// those of one segment per PE, without the pipeline's waits.
     #[arg(long, value_enum, default_value = "off")]
-    pub subcycle_dependency: super::ddm_flags::OnOff,
+    pub subcycle_dependency: super::ddm_flags::Dependency,
     /// With --parallel: application-level balancing of the segments' rows:
     /// off, static (cut once by the measured cost) or live (distributed:
     /// re-measured and re-cut while it runs).
@@ -597,9 +601,7 @@ fn run_sweep(
                 AppLbArg::Static => ddm_parallel::cost_cut(args, &mesh, &device, &biases)?,
                 _ => relaxed_order(args, rows)?,
             };
-            if args.subcycle_dependency == super::ddm_flags::OnOff::On {
-                order = order.staggered();
-            }
+            order = ddm_parallel::linked(args, order, resume)?;
             let name = order.name();
             let opts = solver_options(args, order);
             opts.validate(rows).map_err(ddm_error)?;

@@ -13,7 +13,7 @@ use arts_ddm::{BiasSolution, DdmError, Device, Mesh, Solver, SolverOptions, Upda
 use serde::Serialize;
 
 use super::ddm::{RunDdmArgs, Solved};
-use super::ddm_flags::AppLbArg;
+use super::ddm_flags::{AppLbArg, Dependency};
 use super::grid_flags::{GridReport, GridSummary};
 use crate::output::{CliError, CliResult};
 
@@ -195,8 +195,8 @@ pub(super) fn check_args(args: &RunDdmArgs) -> CliResult {
             ("--pes-per-process", args.pes_per_process.is_some()),
             ("--lb", args.lb != "none"),
             (
-                "--subcycle-dependency on",
-                args.subcycle_dependency == super::ddm_flags::OnOff::On,
+                "--subcycle-dependency",
+                args.subcycle_dependency != Dependency::Off,
             ),
         ];
         if let Some((flag, _)) = flags.iter().find(|f| f.1) {
@@ -216,11 +216,11 @@ pub(super) fn check_args(args: &RunDdmArgs) -> CliResult {
             "--parallel static runs one segment per MPI rank without migration: give mpirun -np S and --segments S, not --pes or --lb",
         ));
     }
-    if args.subcycle_dependency == super::ddm_flags::OnOff::On
+    if args.subcycle_dependency != Dependency::Off
         && args.parallel != Some(ParallelArg::Distributed)
     {
         return Err(CliError::usage(
-            "--subcycle-dependency on needs --parallel distributed (the staggered order passes rows after every sub-cycle, straight to the neighbours)",
+            "--subcycle-dependency on|local needs --parallel distributed (the staggered order passes rows after every sub-cycle, straight to the neighbours)",
         ));
     }
     if args.app_lb == AppLbArg::Live && args.parallel != Some(ParallelArg::Distributed) {
@@ -249,6 +249,36 @@ pub(super) fn check_args(args: &RunDdmArgs) -> CliResult {
         ));
     }
     Ok(())
+}
+
+/// The order `--subcycle-dependency` makes of the relaxed `order`
+/// ([`arts_apps::ddm::Link`]; the slabs are block-mapped over every
+/// process's PEs). A restart keeps the links its checkpoint was written
+/// with, whatever its own PE count, so that every point is solved in one
+/// order.
+pub(super) fn linked(
+    args: &RunDdmArgs,
+    order: UpdateOrder,
+    resume: Option<&Checkpoint>,
+) -> Result<UpdateOrder, CliError> {
+    let saved = resume.map(|c| (c, c.manifest.options["linked"].clone()));
+    if let Some((c, saved)) = saved.filter(|(_, v)| !v.is_null()) {
+        let linked: Vec<bool> = serde_json::from_value(saved)
+            .ok()
+            .filter(|l: &Vec<bool>| l.len() + 1 == order.segments().len())
+            .ok_or_else(|| {
+                CliError::usage(format!(
+                    "{}: options.linked must be one flag per pair of neighbouring segments",
+                    c.dir.join(arts_core::checkpoint::disk::MANIFEST).display()
+                ))
+            })?;
+        return Ok(order.staggered_at(|k| linked[k]));
+    }
+    let pes = crate::launch::total_pes(args.pes, args.pes_per_process)?;
+    Ok(args
+        .subcycle_dependency
+        .link()
+        .order(order, Map::Block, pes))
 }
 
 /// What a run on the runtime gives: its points, and its PEs, migrations,
@@ -292,16 +322,25 @@ fn saving(
     args: &RunDdmArgs,
     mesh: &Mesh,
     biases: &[f64],
-    segments: usize,
+    order: &UpdateOrder,
     session: &Session<'_>,
 ) -> Result<(Option<Checkpointing>, Option<Resume>), CliError> {
     let fingerprint = mesh_crc32(mesh);
+    let segments = order.segments().len();
+    let linked = match order {
+        UpdateOrder::Staggered { linked, .. } => Some(linked),
+        _ => None,
+    };
     let save = match (args.checkpoint_every, &args.checkpoint_dir) {
         (Some(every), Some(dir)) => Some(Checkpointing {
             every: every as usize,
             dir: dir.clone(),
             keep: args.keep as usize,
-            options: serde_json::json!({ "argv": session.argv, "mesh_crc32": fingerprint }),
+            options: serde_json::json!({
+                "argv": session.argv,
+                "mesh_crc32": fingerprint,
+                "linked": linked,
+            }),
             buddies: args.buddy_checkpoints.then(crate::launch::buddies),
             background: args.checkpoint_async,
         }),
@@ -334,7 +373,7 @@ fn on_runtime(
     ranges: &[(usize, usize)],
     session: &Session<'_>,
 ) -> Result<RuntimeRun, CliError> {
-    let (save, resume) = saving(args, mesh, biases, ranges.len(), session)?;
+    let (save, resume) = saving(args, mesh, biases, &opts.order, session)?;
     let pes = args.pes.unwrap_or_else(crate::args::default_pes);
     let lb = lb_config(&args.lb)?;
     let config = Config {

@@ -77,6 +77,11 @@ pub struct ScalingArgs {
         default_value = "none,app,system,both"
     )]
     balancing: Vec<BalancingArg>,
+    /// The distributed slabs' sub-cycle dependency, as for `arts run ddm`:
+    /// off (the relaxed order), on (the sequential order as a pipeline) or
+    /// local (linked between slabs on the same PE, relaxed between PEs).
+    #[arg(long, value_enum, default_value = "off")]
+    subcycle_dependency: super::ddm_flags::Dependency,
     /// The load balancer of system-level balancing.
     #[arg(long, default_value = "refine")]
     lb: String,
@@ -106,6 +111,7 @@ struct RunJson {
     style: &'static str,
     segments: usize,
     balancing: &'static str,
+    order: &'static str,
     converged: bool,
     iterations: usize,
     time_s: f64,
@@ -201,6 +207,7 @@ pub fn run(args: &ScalingArgs, out: Output) -> CliResult {
                 BalancingArg::LiveSystem => Balancing::LiveSystem,
             })
             .collect(),
+        link: args.subcycle_dependency.link(),
         strategy: Arc::from(strategy),
         background_cpu: args.background_load,
     };
@@ -246,6 +253,7 @@ pub fn run(args: &ScalingArgs, out: Output) -> CliResult {
                 style: r.style.name(),
                 segments: r.segments,
                 balancing: r.balancing.name(),
+                order: r.order,
                 converged: r.converged,
                 iterations: r.iterations,
                 time_s: r.time_s,

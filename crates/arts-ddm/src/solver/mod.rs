@@ -31,16 +31,36 @@ pub enum UpdateOrder {
         /// Segments as `[start, end)` ranges of interior rows, covering 1..rows−1 in order.
         segments: Vec<(usize, usize)>,
     },
-    /// The paper's "sub-cycle dependency on": the same segments, but each
-    /// sub-cycle of a segment starts from its left neighbour's rows after
-    /// that sub-cycle and its right neighbour's before it — the sequential
-    /// sweep's values, staggered across segments (a pipeline in parallel).
-    /// It differs from `Sequential` only in not over-relaxing the rows at
-    /// segment boundaries.
+    /// The paper's "sub-cycle dependency" over the same segments, at the
+    /// boundaries marked in `linked` (`linked[k]`: between segments k and
+    /// k + 1). Across a linked boundary each sub-cycle of a segment starts
+    /// from its left neighbour's rows after that sub-cycle and its right
+    /// neighbour's before it — the sequential sweep's values, staggered
+    /// across segments (a pipeline in parallel) — and the two end rows are
+    /// over-relaxed as in the sequential sweep. Across the other boundaries
+    /// the segments see each other's rows of the previous iteration, as in
+    /// `Relaxed`. With every boundary linked this is the sequential order;
+    /// with none, the relaxed one; in between, the relaxed order over the
+    /// runs of linked segments.
     Staggered {
         /// Segments as in `Relaxed`.
         segments: Vec<(usize, usize)>,
+        /// Which boundaries are linked, one per pair of neighbours.
+        linked: Vec<bool>,
     },
+}
+
+/// Which ends of a segment are linked to their neighbour (see
+/// [`UpdateOrder::Staggered`]): a linked end row is over-relaxed like any
+/// other; an end row at a contact or at a relaxed boundary is updated
+/// plainly (over-relaxed against rows an iteration old, the relaxed order
+/// diverges).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Links {
+    /// Linked to the left neighbour.
+    pub left: bool,
+    /// Linked to the right neighbour.
+    pub right: bool,
 }
 
 impl UpdateOrder {
@@ -80,12 +100,14 @@ impl UpdateOrder {
         Ok(UpdateOrder::Relaxed { segments })
     }
 
-    /// "sequential", "relaxed" or "staggered".
+    /// "sequential", "relaxed", "staggered" (every boundary linked) or
+    /// "mixed" (some).
     pub fn name(&self) -> &'static str {
         match self {
             UpdateOrder::Sequential => "sequential",
             UpdateOrder::Relaxed { .. } => "relaxed",
-            UpdateOrder::Staggered { .. } => "staggered",
+            UpdateOrder::Staggered { linked, .. } if linked.iter().all(|&l| l) => "staggered",
+            UpdateOrder::Staggered { .. } => "mixed",
         }
     }
 
@@ -93,15 +115,37 @@ impl UpdateOrder {
     pub fn segments(&self) -> &[(usize, usize)] {
         match self {
             UpdateOrder::Sequential => &[],
-            UpdateOrder::Relaxed { segments } | UpdateOrder::Staggered { segments } => segments,
+            UpdateOrder::Relaxed { segments } | UpdateOrder::Staggered { segments, .. } => segments,
         }
     }
 
-    /// The staggered order over this order's segments (`Sequential` stays).
+    /// The staggered order over this order's segments, every boundary
+    /// linked (`Sequential` stays).
     pub fn staggered(self) -> UpdateOrder {
+        self.staggered_at(|_| true)
+    }
+
+    /// The staggered order over this order's segments, boundary `k`
+    /// (between segments k and k + 1) linked where `linked(k)` says so.
+    /// `Sequential` stays.
+    pub fn staggered_at(self, linked: impl Fn(usize) -> bool) -> UpdateOrder {
         match self {
-            UpdateOrder::Relaxed { segments } => UpdateOrder::Staggered { segments },
-            order => order,
+            UpdateOrder::Sequential => UpdateOrder::Sequential,
+            UpdateOrder::Relaxed { segments } | UpdateOrder::Staggered { segments, .. } => {
+                let linked = (0..segments.len().saturating_sub(1)).map(linked).collect();
+                UpdateOrder::Staggered { segments, linked }
+            }
+        }
+    }
+
+    /// How segment `k` is linked to its neighbours.
+    pub fn links(&self, k: usize) -> Links {
+        match self {
+            UpdateOrder::Staggered { linked, .. } => Links {
+                left: k > 0 && linked[k - 1],
+                right: linked.get(k).copied().unwrap_or(false),
+            },
+            _ => Links::default(),
         }
     }
 }
@@ -178,6 +222,15 @@ impl SolverOptions {
                     "{what} = {w} must be in (0, 2) (over-relaxation factor)"
                 )));
             }
+        }
+        if let UpdateOrder::Staggered { segments, linked } = &self.order
+            && linked.len() + 1 != segments.len()
+        {
+            return Err(input(format!(
+                "{} links for {} segments: one per pair of neighbours",
+                linked.len(),
+                segments.len()
+            )));
         }
         if self.order != UpdateOrder::Sequential {
             let segments = self.order.segments();
@@ -355,36 +408,58 @@ pub(crate) fn iterate(
     let (mut dpsi, mut du, mut dv) = (0.0, 0.0, 0.0);
     let segments = opts.order.segments();
     let mut inner = InnerCount { probe, total: 0 };
-    if let UpdateOrder::Staggered { segments } = &opts.order {
-        // Sub-cycle by sub-cycle, segment by segment; before each, a
-        // segment's halo rows take the neighbours' current values (the
-        // left one's after this sub-cycle, the right one's before it).
-        // The sums are added per segment, as the slabs' are.
+    if let UpdateOrder::Staggered { segments, .. } = &opts.order {
+        // Step by step (phi; electrons; holes and field), segment by
+        // segment; before each step a segment's halo rows take the
+        // neighbours' values: across a linked boundary the current ones
+        // (the left one's after this step, the right one's before it),
+        // across the others those from before the iteration. The sums are
+        // added per segment, as the slabs' are.
+        let before: Vec<_> = segments
+            .iter()
+            .map(|&(a, b)| (s.cur.row(a - 1), s.cur.row(b)))
+            .collect();
         let mut sums = vec![[0.0; 3]; segments.len()];
-        for sub in 0..4 {
+        for step in 0..segment::STEPS {
             for (k, &(a, b)) in segments.iter().enumerate() {
-                subcycles::take_halos(s, a, b);
-                match sub {
-                    0 => sums[k][0] = subcycles::phi(m, s, a, b, w_phi, &mut inner),
-                    1 => sums[k][1] = subcycles::electrons(m, s, a, b, w_c, &mut inner),
-                    2 => sums[k][2] = subcycles::holes(m, s, a, b, w_c, &mut inner),
-                    _ => subcycles::field(m, s, a, b, &mut inner),
+                let links = opts.order.links(k);
+                let left = if links.left {
+                    s.cur.row(a - 1)
+                } else {
+                    before[k].0
+                };
+                let right = if links.right {
+                    s.cur.row(b)
+                } else {
+                    before[k].1
+                };
+                s.old.set_row(a - 1, left);
+                s.old.set_row(b, right);
+                match step {
+                    0 => sums[k][0] = subcycles::phi(m, s, a, b, links, w_phi, &mut inner),
+                    1 => sums[k][1] = subcycles::electrons(m, s, a, b, links, w_c, &mut inner),
+                    _ => {
+                        sums[k][2] = subcycles::holes(m, s, a, b, links, w_c, &mut inner);
+                        subcycles::field(m, s, a, b, &mut inner);
+                    }
                 }
             }
         }
         for [p, u, v] in sums {
             (dpsi, du, dv) = (dpsi + p, du + u, dv + v);
         }
-    } else if segments.is_empty() {
-        dpsi += subcycles::phi(m, s, 1, n - 1, w_phi, &mut inner);
-        du += subcycles::electrons(m, s, 1, n - 1, w_c, &mut inner);
-        dv += subcycles::holes(m, s, 1, n - 1, w_c, &mut inner);
-        subcycles::field(m, s, 1, n - 1, &mut inner);
     } else {
+        let whole = [(1, n - 1)];
+        let segments = if segments.is_empty() {
+            &whole[..]
+        } else {
+            segments
+        };
+        let plain = Links::default();
         for &(a, b) in segments {
-            dpsi += subcycles::phi(m, s, a, b, w_phi, &mut inner);
-            du += subcycles::electrons(m, s, a, b, w_c, &mut inner);
-            dv += subcycles::holes(m, s, a, b, w_c, &mut inner);
+            dpsi += subcycles::phi(m, s, a, b, plain, w_phi, &mut inner);
+            du += subcycles::electrons(m, s, a, b, plain, w_c, &mut inner);
+            dv += subcycles::holes(m, s, a, b, plain, w_c, &mut inner);
             subcycles::field(m, s, a, b, &mut inner);
         }
     }

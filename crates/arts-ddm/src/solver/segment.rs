@@ -8,9 +8,10 @@
 //! iterations), so all segments take the same decisions at the same
 //! iterations, and the result is bit-identical to [`super::Solver`] with
 //! [`UpdateOrder::Relaxed`](super::UpdateOrder::Relaxed) over the same segments. For the staggered order
-//! ([`UpdateOrder::Staggered`](super::UpdateOrder::Staggered)) a segment runs one sub-cycle at a time
-//! ([`Segment::step`]), with fresh halos before each, and matches the solver
-//! in that order.
+//! ([`UpdateOrder::Staggered`](super::UpdateOrder::Staggered)) a segment runs one step at a time
+//! ([`Segment::step`]: phi; electrons; holes and field), with fresh halos
+//! before each across its linked boundaries, and matches the solver in
+//! that order.
 //!
 //! A segment holds arrays as long as the strip (only its rows and its two
 //! halo rows are meaningful): simple, and small for 1-D devices (13 values
@@ -21,13 +22,16 @@ use serde::{Deserialize, Serialize};
 use super::controller::{Controller, Verdict};
 use super::instrument::{CostProfile, Probe, Residual, SubCycle};
 use super::state::State;
-use super::{SolverOptions, subcycles};
+use super::{Links, SolverOptions, subcycles};
 use crate::device::Side;
 use crate::mesh::Mesh;
 use crate::solution::BiasSolution;
 
-/// Sub-cycles of one iteration, as [`Segment::step`] runs them.
-pub const SUB_CYCLES: usize = 4;
+/// Steps of one iteration, as [`Segment::step`] runs them: phi; electrons;
+/// holes and field together (the field sub-cycle reads only the left
+/// neighbour's row, which the holes step already saw as it ends the
+/// iteration).
+pub const STEPS: usize = 3;
 
 /// One boundary row's unknowns, sent to the neighbouring segment.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -77,7 +81,7 @@ pub struct Segment {
     control: Controller,
     /// Iterations done at the current bias point.
     it: usize,
-    /// Sub-cycles of the current iteration done by [`Segment::step`] (0 between iterations).
+    /// Steps of the current iteration done by [`Segment::step`] (0 between iterations).
     sub: usize,
     /// Their sums so far.
     sums: [f64; 3],
@@ -131,14 +135,7 @@ impl Segment {
     }
 
     fn row(&self, i: usize) -> Halo {
-        let c = &self.state.cur;
-        Halo {
-            psi: c.psi[i],
-            u: c.u[i],
-            v: c.v[i],
-            ew: c.ew[i],
-            ez: c.ez[i],
-        }
+        Halo::from_array(self.state.cur.row(i))
     }
 
     /// Its first row, the left neighbour's right halo.
@@ -152,16 +149,17 @@ impl Segment {
     }
 
     fn set_halo(&mut self, i: usize, h: Halo) {
-        let o = &mut self.state.old;
-        (o.psi[i], o.u[i], o.v[i], o.ew[i], o.ez[i]) = (h.psi, h.u, h.v, h.ew, h.ez);
+        self.state.old.set_row(i, h.to_array());
     }
 
-    /// The left neighbour's last row after the previous iteration.
+    /// The left neighbour's last row (after the previous iteration, or
+    /// across a linked boundary after the step about to run).
     pub fn set_left_halo(&mut self, h: Halo) {
         self.set_halo(self.a - 1, h);
     }
 
-    /// The right neighbour's first row after the previous iteration.
+    /// The right neighbour's first row (after the previous iteration, or
+    /// across a linked boundary before the step about to run).
     pub fn set_right_halo(&mut self, h: Halo) {
         self.set_halo(self.b, h);
     }
@@ -193,9 +191,7 @@ impl Segment {
         );
         for block in blocks {
             for (k, h) in block.rows.iter().enumerate() {
-                let i = block.first + k;
-                let c = &mut self.state.cur;
-                (c.psi[i], c.u[i], c.v[i], c.ew[i], c.ez[i]) = (h.psi, h.u, h.v, h.ew, h.ez);
+                self.state.cur.set_row(block.first + k, h.to_array());
             }
         }
         let held = |i: usize| {
@@ -208,13 +204,14 @@ impl Segment {
         (self.a, self.b) = (a, b);
     }
 
-    /// Runs one iteration on its rows (halos set); returns its sums of
-    /// |Δψ|, |Δu|/u and |Δv|/v (thermal voltages) for [`Segment::observe`],
-    /// and its inner Newton iterations.
+    /// Runs one iteration on its rows (halos set; both ends relaxed, as in
+    /// the relaxed order); returns its sums of |Δψ|, |Δu|/u and |Δv|/v
+    /// (thermal voltages) for [`Segment::observe`], and its inner Newton
+    /// iterations.
     pub fn iterate(&mut self, m: &Mesh) -> ([f64; 3], u64) {
         let mut inner = 0;
         loop {
-            let (done, k) = self.step(m);
+            let (done, k) = self.step(m, Links::default());
             inner += k;
             if let Some(sums) = done {
                 return (sums, inner);
@@ -222,11 +219,12 @@ impl Segment {
         }
     }
 
-    /// Runs the next sub-cycle of the current iteration (potential,
-    /// electrons, holes, field; the first starts a new iteration) with the
-    /// halos as set; after the last, returns the iteration's sums. Also
-    /// returns its inner Newton iterations.
-    pub fn step(&mut self, m: &Mesh) -> (Option<[f64; 3]>, u64) {
+    /// Runs the next step of the current iteration (phi, which starts a
+    /// new iteration; electrons; holes and field) with the halos as set,
+    /// its end rows over-relaxed where `links` say so; after the last,
+    /// returns the iteration's sums. Also returns its inner Newton
+    /// iterations.
+    pub fn step(&mut self, m: &Mesh, links: Links) -> (Option<[f64; 3]>, u64) {
         let (a, b) = (self.a, self.b);
         let (w_phi, w_c) = self.control.weights();
         let s = &mut self.state;
@@ -235,22 +233,24 @@ impl Segment {
             0 => {
                 self.it += 1;
                 subcycles::reset(s, a, b, &mut inner);
-                self.sums[0] = subcycles::phi(m, s, a, b, w_phi, &mut inner);
+                self.sums[0] = subcycles::phi(m, s, a, b, links, w_phi, &mut inner);
             }
-            1 => self.sums[1] = subcycles::electrons(m, s, a, b, w_c, &mut inner),
-            2 => self.sums[2] = subcycles::holes(m, s, a, b, w_c, &mut inner),
-            _ => subcycles::field(m, s, a, b, &mut inner),
+            1 => self.sums[1] = subcycles::electrons(m, s, a, b, links, w_c, &mut inner),
+            _ => {
+                self.sums[2] = subcycles::holes(m, s, a, b, links, w_c, &mut inner);
+                subcycles::field(m, s, a, b, &mut inner);
+            }
         }
-        self.sub = (self.sub + 1) % SUB_CYCLES;
+        self.sub = (self.sub + 1) % STEPS;
         let done = (self.sub == 0).then(|| std::mem::take(&mut self.sums));
         (done, inner.0)
     }
 
-    /// Sub-cycles done at the current bias point (all iterations' included).
+    /// Steps done at the current bias point (all iterations' included).
     pub fn steps(&self) -> usize {
         match self.sub {
-            0 => self.it * SUB_CYCLES,
-            sub => (self.it - 1) * SUB_CYCLES + sub,
+            0 => self.it * STEPS,
+            sub => (self.it - 1) * STEPS + sub,
         }
     }
 

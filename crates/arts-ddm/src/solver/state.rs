@@ -18,6 +18,18 @@ pub(crate) struct Rows {
     pub ez: Vec<f64>,
 }
 
+impl Rows {
+    /// Row `i`'s five values (ψ, u, v, e^(ψ+Vn), e^(−ψ+Vp)).
+    pub(crate) fn row(&self, i: usize) -> [f64; 5] {
+        [self.psi[i], self.u[i], self.v[i], self.ew[i], self.ez[i]]
+    }
+
+    /// Sets row `i`'s five values, as [`Rows::row`] gives them.
+    pub(crate) fn set_row(&mut self, i: usize, [psi, u, v, ew, ez]: [f64; 5]) {
+        (self.psi[i], self.u[i], self.v[i], self.ew[i], self.ez[i]) = (psi, u, v, ew, ez);
+    }
+}
+
 /// Physical edge quantities (edge i joins rows i and i + 1).
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub(crate) struct Fields {

@@ -7,8 +7,10 @@
 //! sequential order the single segment is all interior rows and those
 //! neighbours are the fixed contacts; for the relaxed order they are the
 //! neighbouring segments' values of the previous iteration — the halo a
-//! parallel version would receive.
+//! parallel version would receive; for the staggered order, across a linked
+//! boundary, the neighbours' current values, copied there before each step.
 
+use super::Links;
 use super::instrument::{Probe, SubCycle};
 use super::state::{Fields, State};
 use crate::mesh::Mesh;
@@ -46,17 +48,14 @@ pub(crate) fn reset(s: &mut State, a: usize, b: usize, probe: &mut impl Probe) {
     }
 }
 
-/// Copies the current values of the rows just outside `[a, b)` (the
-/// neighbours' rows) to the previous-iteration arrays, where the sub-cycles
-/// read them: the staggered order's halos.
-pub(crate) fn take_halos(s: &mut State, a: usize, b: usize) {
-    let State { cur, old, .. } = s;
-    for i in [a - 1, b] {
-        old.psi[i] = cur.psi[i];
-        old.u[i] = cur.u[i];
-        old.v[i] = cur.v[i];
-        old.ew[i] = cur.ew[i];
-        old.ez[i] = cur.ez[i];
+/// The over-relaxation of row `i` of `[a, b)`: `omega`, but plain
+/// updates (1) for an end row not linked to its neighbour.
+#[inline(always)]
+fn omega_at(i: usize, a: usize, b: usize, links: Links, omega: f64) -> f64 {
+    if (i == a && !links.left) || (i + 1 == b && !links.right) {
+        1.0
+    } else {
+        omega
     }
 }
 
@@ -102,6 +101,7 @@ pub(crate) fn phi(
     s: &mut State,
     a: usize,
     b: usize,
+    links: Links,
     omega: f64,
     probe: &mut impl Probe,
 ) -> f64 {
@@ -124,7 +124,7 @@ pub(crate) fn phi(
         // Over-relax only small changes: far from the solution the exponentials
         // make an over-relaxed point step overshoot (Gummel then diverges).
         let step = x - prev;
-        let w = if i == a || i + 1 == b { 1.0 } else { omega };
+        let w = omega_at(i, a, b, links, omega);
         let new = prev + damped(w, step) * step;
         let ex = exp_shift(ex_root, new, new - x);
         cur.psi[i] = new;
@@ -178,6 +178,7 @@ pub(crate) fn electrons(
     s: &mut State,
     a: usize,
     b: usize,
+    links: Links,
     omega: f64,
     probe: &mut impl Probe,
 ) -> f64 {
@@ -204,7 +205,7 @@ pub(crate) fn electrons(
         let (ui, vi) = (cur.u[i], cur.v[i]);
         let g = srh_factor(m, i, e_i, ui, cur.ez[i], vi);
         let star = (a_r * u_r + a_l * u_l + g) / (a_r + a_l + g * vi);
-        let new = relax(ui, star, if i == a || i + 1 == b { 1.0 } else { omega });
+        let new = relax(ui, star, omega_at(i, a, b, links, omega));
         cur.u[i] = new;
         an[i - 1] = a_l;
         sum += (new - ui).abs() / new;
@@ -224,6 +225,7 @@ pub(crate) fn holes(
     s: &mut State,
     a: usize,
     b: usize,
+    links: Links,
     omega: f64,
     probe: &mut impl Probe,
 ) -> f64 {
@@ -250,7 +252,7 @@ pub(crate) fn holes(
         let (ui, vi) = (cur.u[i], cur.v[i]);
         let g = srh_factor(m, i, cur.ew[i], ui, e_i, vi);
         let star = (a_r * v_r + a_l * v_l + g) / (a_r + a_l + g * ui);
-        let new = relax(vi, star, if i == a || i + 1 == b { 1.0 } else { omega });
+        let new = relax(vi, star, omega_at(i, a, b, links, omega));
         cur.v[i] = new;
         ap[i - 1] = a_l;
         sum += (new - vi).abs() / new;
