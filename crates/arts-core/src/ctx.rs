@@ -127,9 +127,11 @@ impl<'a, A: Chare> Ctx<'a, A> {
     /// Sends `msg` with priority `prio` (smaller runs first; FIFO among equals).
     pub fn send_prio<B: Chare>(&mut self, to: Element<B>, msg: B::Msg, prio: i32) {
         let obj = to.obj();
-        if self.svc.instrument || self.svc.comm_trace.is_some() {
+        // Only a load balancer reads the counts.
+        let count = self.svc.instrument && self.svc.lb.is_some();
+        if count || self.svc.comm_trace.is_some() {
             let bytes = msg.size() as u64;
-            if self.svc.instrument {
+            if count {
                 self.meta.comm.record(obj, bytes);
             }
             if obj.array == self.me.array && self.svc.comm_trace.is_some() {

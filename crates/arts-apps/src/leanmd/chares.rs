@@ -8,6 +8,7 @@ use arts_core::*;
 use serde::{Deserialize, Serialize};
 
 use super::Tag;
+use super::buffers;
 use super::checkpoint::pauses_after;
 use super::geometry::{DIRECTIONS, Geometry, PAIRS_PER_CELL};
 use super::ordered;
@@ -142,7 +143,7 @@ impl Cell {
         let pairs = self.pairs.expect("Start came first");
         self.partials = vec![None; self.my_pairs.len()];
         self.received = 0;
-        let shared = Arc::new(self.atoms.pos.clone());
+        let shared = Arc::new(buffers::copy_of(&self.atoms.pos));
         for &(p, first) in &self.my_pairs {
             let pos = Arc::clone(&shared);
             ctx.send(
@@ -207,7 +208,9 @@ impl Cell {
     /// All 27 pairs answered: sum their forces in pair order, finish the step.
     fn end_step(&mut self, ctx: &mut Ctx<'_, Self>) {
         let parts = std::mem::take(&mut self.partials);
-        self.force = sum_partials(self.atoms.pos.len(), parts.iter().flatten().map(|v| &v[..]));
+        let force = sum_partials(self.atoms.pos.len(), parts.iter().flatten().map(|v| &v[..]));
+        buffers::recycle(std::mem::replace(&mut self.force, force));
+        parts.into_iter().flatten().for_each(buffers::recycle);
         if self.step > 0 {
             kick(&mut self.atoms, &self.force, ctx.init().dt);
         }
@@ -401,8 +404,10 @@ impl Pair {
             let (fa, fb, pe) = pair_forces(&lj, &pa, &pb, shift);
             ctx.send(at(a), CellMsg::Forces { step, pair, f: fa });
             ctx.send(at(b), CellMsg::Forces { step, pair, f: fb });
+            recycle_shared(pb);
             pe
         };
+        recycle_shared(pa);
         let pe = ordered::entry(self.me, pe);
         ctx.contribute(pe, ordered::reducer(), Callback::main(Tag::Potential(step)));
         self.step += 1;
@@ -414,6 +419,13 @@ impl Pair {
                 ctx.at_sync();
             }
         }
+    }
+}
+
+/// Gives a cell's positions back once the last of its pairs is done with them.
+fn recycle_shared(pos: Arc<Vec<f64>>) {
+    if let Ok(v) = Arc::try_unwrap(pos) {
+        buffers::recycle(v);
     }
 }
 

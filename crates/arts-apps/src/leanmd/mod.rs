@@ -13,6 +13,7 @@
 //! sequential reference ([`reference::simulate`]) on any number of PEs and
 //! under any migration of cells and pairs.
 
+pub mod buffers;
 pub mod chares;
 pub mod checkpoint;
 pub mod geometry;

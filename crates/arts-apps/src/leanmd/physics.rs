@@ -4,6 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::buffers;
+
 /// The atoms of one cell, positions and velocities flat (`x0 y0 z0 x1 …`).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Atoms {
@@ -80,12 +82,14 @@ impl Lj {
 /// into `a`'s frame): returns the forces on `a`'s atoms, on `b`'s atoms, and
 /// the potential energy. The per-pair kernel of the pair objects.
 pub fn pair_forces(lj: &Lj, a: &[f64], b: &[f64], shift: [f64; 3]) -> (Vec<f64>, Vec<f64>, f64) {
-    let mut fa = vec![0.0; a.len()];
-    let mut fb = vec![0.0; b.len()];
-    let bs: Vec<f64> = b
-        .chunks_exact(3)
-        .flat_map(|p| [p[0] + shift[0], p[1] + shift[1], p[2] + shift[2]])
-        .collect();
+    let mut fa = buffers::zeros(a.len());
+    let mut fb = buffers::zeros(b.len());
+    let mut bs = buffers::copy_of(b);
+    for p in bs.chunks_exact_mut(3) {
+        for k in 0..3 {
+            p[k] += shift[k];
+        }
+    }
     let mut pe = 0.0;
     for (pi, fi) in a.chunks_exact(3).zip(fa.chunks_exact_mut(3)) {
         let mut acc = [0.0; 3];
@@ -101,12 +105,13 @@ pub fn pair_forces(lj: &Lj, a: &[f64], b: &[f64], shift: [f64; 3]) -> (Vec<f64>,
         }
         fi.copy_from_slice(&acc);
     }
+    buffers::recycle(bs);
     (fa, fb, pe)
 }
 
 /// Forces among the atoms at `a` (a cell's self pair) and their potential energy.
 pub fn self_forces(lj: &Lj, a: &[f64]) -> (Vec<f64>, f64) {
-    let mut fa = vec![0.0; a.len()];
+    let mut fa = buffers::zeros(a.len());
     let n = a.len() / 3;
     let mut pe = 0.0;
     for i in 0..n {
@@ -131,7 +136,7 @@ pub fn self_forces(lj: &Lj, a: &[f64]) -> (Vec<f64>, f64) {
 
 /// The sum of a cell's partial forces, added in the order given (pair-number order).
 pub fn sum_partials<'a>(len: usize, partials: impl IntoIterator<Item = &'a [f64]>) -> Vec<f64> {
-    let mut f = vec![0.0; len];
+    let mut f = buffers::zeros(len);
     for p in partials {
         for (x, y) in f.iter_mut().zip(p) {
             *x += y;

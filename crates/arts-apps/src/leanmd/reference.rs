@@ -7,6 +7,7 @@
 use std::time::Instant;
 
 use super::Params;
+use super::buffers;
 use super::geometry::{DIRECTIONS, Geometry, PAIRS_PER_CELL};
 use super::physics::{Atoms, Lj, drift, kick, kinetic, pair_forces, self_forces, sum_partials};
 use super::state::{self, assemble, destination, split};
@@ -61,6 +62,10 @@ pub fn forces(g: &Geometry, lj: &Lj, cells: &[Atoms]) -> (Vec<Vec<f64>>, f64) {
             sum_partials(cells[a as usize].pos.len(), parts)
         })
         .collect();
+    for (fa, fb) in partials {
+        buffers::recycle(fa);
+        buffers::recycle(fb);
+    }
     (f, pe)
 }
 
