@@ -496,12 +496,10 @@ mod tests {
             let (points, _) = run(&config, Map::Block, setup, &biases).unwrap();
             assert_eq!(points.len(), 2);
             let last = &points[1];
+            // A cut is taken only when it moves rows (`live::recut`); a
+            // later one may move them back when the measured times are
+            // noisy, so the final cut is not compared with the first.
             assert!(last.recuts > 0, "{pes} PEs: no cut taken");
-            assert_ne!(
-                last.starts,
-                ranges.iter().map(|r| r.0).collect::<Vec<_>>(),
-                "{pes} PEs"
-            );
             for (p, w) in points.iter().zip(&want) {
                 let Outcome::Converged(s) = &p.outcome else {
                     panic!("{pes} PEs: {:?}", p.outcome)

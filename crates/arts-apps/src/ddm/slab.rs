@@ -3,7 +3,7 @@
 //! (`distributed`), or to the master, which relays them (`centralized`).
 //! In the staggered order (sub-cycle dependency, distributed only), across
 //! a linked boundary it does so after every step of an iteration (phi;
-//! electrons; holes and field), and runs a step once it has its left
+//! electrons, holes and field), and runs a step once it has its left
 //! neighbour's rows after that step and its right neighbour's before it:
 //! a pipeline across the segments. Halos are numbered by iterations done,
 //! across a linked boundary by steps done.

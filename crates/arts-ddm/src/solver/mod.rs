@@ -409,7 +409,7 @@ pub(crate) fn iterate(
     let segments = opts.order.segments();
     let mut inner = InnerCount { probe, total: 0 };
     if let UpdateOrder::Staggered { segments, .. } = &opts.order {
-        // Step by step (phi; electrons; holes and field), segment by
+        // Step by step (phi; electrons, holes and field), segment by
         // segment; before each step a segment's halo rows take the
         // neighbours' values: across a linked boundary the current ones
         // (the left one's after this step, the right one's before it),
@@ -435,13 +435,12 @@ pub(crate) fn iterate(
                 };
                 s.old.set_row(a - 1, left);
                 s.old.set_row(b, right);
-                match step {
-                    0 => sums[k][0] = subcycles::phi(m, s, a, b, links, w_phi, &mut inner),
-                    1 => sums[k][1] = subcycles::electrons(m, s, a, b, links, w_c, &mut inner),
-                    _ => {
-                        sums[k][2] = subcycles::holes(m, s, a, b, links, w_c, &mut inner);
-                        subcycles::field(m, s, a, b, &mut inner);
-                    }
+                if step == 0 {
+                    sums[k][0] = subcycles::phi(m, s, a, b, links, w_phi, &mut inner);
+                } else {
+                    sums[k][1] = subcycles::electrons(m, s, a, b, links, w_c, &mut inner);
+                    sums[k][2] = subcycles::holes(m, s, a, b, links, w_c, &mut inner);
+                    subcycles::field(m, s, a, b, &mut inner);
                 }
             }
         }

@@ -9,7 +9,7 @@
 //! iterations, and the result is bit-identical to [`super::Solver`] with
 //! [`UpdateOrder::Relaxed`](super::UpdateOrder::Relaxed) over the same segments. For the staggered order
 //! ([`UpdateOrder::Staggered`](super::UpdateOrder::Staggered)) a segment runs one step at a time
-//! ([`Segment::step`]: phi; electrons; holes and field), with fresh halos
+//! ([`Segment::step`]: phi; electrons, holes and field), with fresh halos
 //! before each across its linked boundaries, and matches the solver in
 //! that order.
 //!
@@ -27,11 +27,13 @@ use crate::device::Side;
 use crate::mesh::Mesh;
 use crate::solution::BiasSolution;
 
-/// Steps of one iteration, as [`Segment::step`] runs them: phi; electrons;
-/// holes and field together (the field sub-cycle reads only the left
-/// neighbour's row, which the holes step already saw as it ends the
-/// iteration).
-pub const STEPS: usize = 3;
+/// Steps of one iteration, as [`Segment::step`] runs them: phi; then
+/// electrons, holes and field together. In the sequential sweep a row's
+/// electron and hole updates see the right neighbour's potential after
+/// phi and its densities from before (neither changes them), and the left
+/// neighbour's rows after it did all three, as they do in one step; only
+/// phi must be done across the strip first.
+pub const STEPS: usize = 2;
 
 /// One boundary row's unknowns, sent to the neighbouring segment.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -220,7 +222,7 @@ impl Segment {
     }
 
     /// Runs the next step of the current iteration (phi, which starts a
-    /// new iteration; electrons; holes and field) with the halos as set,
+    /// new iteration; electrons, holes and field) with the halos as set,
     /// its end rows over-relaxed where `links` say so; after the last,
     /// returns the iteration's sums. Also returns its inner Newton
     /// iterations.
@@ -235,8 +237,8 @@ impl Segment {
                 subcycles::reset(s, a, b, &mut inner);
                 self.sums[0] = subcycles::phi(m, s, a, b, links, w_phi, &mut inner);
             }
-            1 => self.sums[1] = subcycles::electrons(m, s, a, b, links, w_c, &mut inner),
             _ => {
+                self.sums[1] = subcycles::electrons(m, s, a, b, links, w_c, &mut inner);
                 self.sums[2] = subcycles::holes(m, s, a, b, links, w_c, &mut inner);
                 subcycles::field(m, s, a, b, &mut inner);
             }
