@@ -97,6 +97,12 @@ mod imp {
         with(|m| m.all_gather_bytes(mine))
     }
 
+    pub fn from_root(mine: Vec<u8>) -> Vec<u8> {
+        let mut mine = Some(mine);
+        with(|m| m.broadcast_bytes(0, mine.take().unwrap_or_default()))
+            .unwrap_or_else(|| mine.take().unwrap_or_default())
+    }
+
     /// The world's collectives, for recovering from buddy stores.
     struct World<'a>(&'a arts_mpi::Mpi);
 
@@ -150,6 +156,10 @@ mod imp {
         None
     }
 
+    pub fn from_root(mine: Vec<u8>) -> Vec<u8> {
+        mine
+    }
+
     pub fn recover(
         _dir: &Path,
         _node: &str,
@@ -172,6 +182,17 @@ pub fn require_mpi<R>(what: &str, f: impl FnOnce(&arts_mpi::Mpi) -> R) -> Result
 /// This process's rank and the number of processes (0 and 1 without MPI).
 pub fn rank_size() -> (u32, u32) {
     imp::rank_size()
+}
+
+/// The root process's `values` on every process (collective under MPI:
+/// every process calls it), so that a choice made from measurements, such
+/// as a cut by measured cost, is the same everywhere.
+pub fn from_root(values: Vec<f64>) -> Vec<f64> {
+    let bytes = values.iter().flat_map(|v| v.to_le_bytes()).collect();
+    imp::from_root(bytes)
+        .chunks_exact(8)
+        .map(|c| f64::from_le_bytes(c.try_into().expect("8 bytes")))
+        .collect()
 }
 
 /// Whether this process prints results and writes output files.

@@ -206,6 +206,19 @@ fn distributed_ddm_across_processes_equals_the_relaxed_solver() {
     let v = json(&mpirun(2, &[&distributed[..], &live[..]].concat()));
     assert_eq!(v["valid"], true, "{v}");
     assert!(v["parallel"]["recuts"].as_u64().unwrap() > 0);
+    // A cut by measured cost, the same on every process (the root's
+    // measurements), and the slabs of a process linked.
+    let cut = [
+        "--pes-per-process",
+        "1",
+        "--app-lb",
+        "static",
+        "--subcycle-dependency",
+        "local",
+    ];
+    let v = json(&mpirun(2, &[&distributed[..], &cut[..]].concat()));
+    assert_eq!(v["valid"], true, "{v}");
+    assert_eq!(v["order"], "mixed");
     // The static MPI version: one segment per rank, the same result.
     let args = [
         "--json",
@@ -245,7 +258,7 @@ fn the_ddm_study_runs_across_processes() {
             "--pes-per-process",
             "1",
             "--balancing",
-            "none,system",
+            "none,system,app",
             "--out",
             out.to_str().unwrap(),
         ],
@@ -257,12 +270,12 @@ fn the_ddm_study_runs_across_processes() {
     let runs = v["runs"].as_array().unwrap();
     assert_eq!(
         runs.len(),
-        2 * 2 * 2,
+        2 * 3 * 2,
         "styles x balancings x segment counts"
     );
     assert!(runs.iter().all(|r| r["converged"] == true));
     let csv = std::fs::read_to_string(out.join("ddm_scaling.csv")).unwrap();
-    assert_eq!(csv.lines().count(), 1 + 1 + 8);
+    assert_eq!(csv.lines().count(), 1 + 1 + 12);
 }
 
 #[test]

@@ -89,6 +89,10 @@ pub struct Plan {
     /// A CPU kept busy by a competing thread during the parallel runs
     /// (each PE then pinned to its own CPU), or none.
     pub background_cpu: Option<usize>,
+    /// Makes the measured per-row cost the same on every process before
+    /// the application-level cuts are taken from it (under MPI: the root's;
+    /// in one process: as it is).
+    pub agree: fn(Vec<f64>) -> Vec<f64>,
 }
 
 /// One run of the sweep.
@@ -141,7 +145,7 @@ pub fn run(plan: &Plan, on_run: &mut dyn FnMut(&str)) -> Result<Study, RunError>
     let profiled = Solver::new((*plan.mesh).clone(), plan.biased)
         .solve(plan.bias_v, &seq_opts, &mut |_, _| {})
         .map_err(failed)?;
-    let cost = profiled.cost.row_cost_ns();
+    let cost = (plan.agree)(profiled.cost.row_cost_ns());
     let timed_opts = SolverOptions {
         instrument_every: 0,
         ..seq_opts

@@ -471,7 +471,9 @@ pub(super) fn cost_cut(
     let profiled = Solver::new(mesh.clone(), device.biased)
         .solve(bias, &opts, &mut |_, _| {})
         .map_err(|e| CliError::failed(format!("--app-lb static: profiling {bias} V: {e}")))?;
-    let cut = arts_lb::weighted::prefix_sum_cuts(&profiled.cost.row_cost_ns(), args.segments)
+    // Under mpirun every process cuts by the root's measurements.
+    let cost = crate::launch::from_root(profiled.cost.row_cost_ns());
+    let cut = arts_lb::weighted::prefix_sum_cuts(&cost, args.segments)
         .map_err(|e| CliError::usage(format!("--app-lb static: {e}")))?;
     UpdateOrder::relaxed_from_starts(mesh.rows, &cut.starts)
         .map_err(|e| CliError::usage(format!("--app-lb static: {e}")))

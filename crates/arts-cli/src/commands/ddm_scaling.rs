@@ -210,6 +210,7 @@ pub fn run(args: &ScalingArgs, out: Output) -> CliResult {
         link: args.subcycle_dependency.link(),
         strategy: Arc::from(strategy),
         background_cpu: args.background_load,
+        agree: crate::launch::from_root,
     };
     let total = 1 + plan.styles.len() * plan.balancing.len() * plan.segments.len();
     let bar = out.progress(total as u64, "ddm scaling");
