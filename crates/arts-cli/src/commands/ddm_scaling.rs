@@ -269,12 +269,15 @@ pub fn run(args: &ScalingArgs, out: Output) -> CliResult {
             "{} ({} rows) at {} V on {pes} PEs: sequential {:.3} s, {} iterations\n",
             json.device, json.rows, json.bias_v, json.sequential_time_s, json.sequential_iterations
         );
-        t.push_str("style        balancing   segments  iterations   time s  speed-up\n");
+        t.push_str(
+            "style        balancing   order       segments  iterations   time s  speed-up\n",
+        );
         for r in &json.runs {
             t.push_str(&format!(
-                "{:<12} {:<11} {:>8} {:>11} {:>8.3} {:>9.2}{}\n",
+                "{:<12} {:<11} {:<11} {:>8} {:>11} {:>8.3} {:>9.2}{}\n",
                 r.style,
                 r.balancing,
+                r.order,
                 r.segments,
                 r.iterations,
                 r.time_s,
