@@ -215,6 +215,11 @@ fn decode(
     }
 }
 
+/// How the slabs are placed: contiguous segments per PE, so a PE (and a
+/// cluster of PEs) holds a run of the strip, with one cut to each
+/// neighbouring PE.
+pub const SLAB_MAP: Map = Map::Block;
+
 /// Which boundaries between the distributed slabs are linked: the slabs
 /// pass rows across them after every sub-cycle, in the sequential sweep's
 /// order ([`UpdateOrder::Staggered`]), instead of once per iteration
@@ -225,7 +230,7 @@ pub enum Link {
     None,
     /// All: the sequential order, as a pipeline across the slabs.
     All,
-    /// Those between slabs that the map starts on the same PE; relaxed
+    /// Those between slabs that [`SLAB_MAP`] starts on the same PE; relaxed
     /// between PEs. A PE runs its slabs one after another anyway, so
     /// linking them costs no parallelism, and the order converges as the
     /// relaxed order over one segment per PE does. The links stay when
@@ -234,15 +239,14 @@ pub enum Link {
 }
 
 impl Link {
-    /// The order of slabs over `order`'s segments, placed by `map` on
-    /// `pes` PEs.
-    pub fn order(self, order: UpdateOrder, map: Map, pes: u32) -> UpdateOrder {
+    /// The order of slabs over `order`'s segments on `pes` PEs.
+    pub fn order(self, order: UpdateOrder, pes: u32) -> UpdateOrder {
         match self {
             Link::None => order,
             Link::All => order.staggered(),
             Link::SamePe => {
                 let shape = Shape::d1(order.segments().len() as u32);
-                let home = |k: usize| map.home(k as u64, &shape, pes);
+                let home = |k: usize| SLAB_MAP.home(k as u64, &shape, pes);
                 order.staggered_at(|k| home(k) == home(k + 1))
             }
         }
@@ -250,15 +254,14 @@ impl Link {
 }
 
 /// Solves `biases` in turn (each continuing from the previous solution) on
-/// one slab per range of `setup`, placed by `map`; stops at the first bias
+/// one slab per range of `setup`, placed by [`SLAB_MAP`]; stops at the first bias
 /// point that does not converge.
 pub fn run(
     config: &Config,
-    map: Map,
     setup: Setup,
     biases: &[f64],
 ) -> Result<(Vec<Point>, RunReport), RunError> {
-    run_session(config, map, setup, biases, None, None)
+    run_session(config, setup, biases, None, None)
 }
 
 /// [`run`], checkpointing after every `save.every` bias points, and
@@ -267,7 +270,6 @@ pub fn run(
 /// Checkpoints need the distributed style.
 pub fn run_session(
     config: &Config,
-    map: Map,
     setup: Setup,
     biases: &[f64],
     save: Option<Checkpointing>,
@@ -291,12 +293,12 @@ pub fn run_session(
     let (points, report) = arts_core::run(config, |d| -> Result<Vec<Point>, RunError> {
         let (slabs, mut state) = match resume {
             Some(r) => {
-                let slabs = d.restore_array::<Slab>("ddm-slabs", &r.image, map, setup)?;
+                let slabs = d.restore_array::<Slab>("ddm-slabs", &r.image, SLAB_MAP, setup)?;
                 (slabs, r.state)
             }
             None => {
                 let shape = Shape::d1(n as u32);
-                let slabs = d.create_array::<Slab>("ddm-slabs", shape, map, setup);
+                let slabs = d.create_array::<Slab>("ddm-slabs", shape, SLAB_MAP, setup);
                 (slabs, MainState::default())
             }
         };
@@ -421,7 +423,7 @@ mod tests {
     #[test]
     fn slabs_on_one_pe_are_linked_and_those_on_two_are_not() {
         let order = || UpdateOrder::relaxed_equal(100, 8).unwrap();
-        let links = |pes| match Link::SamePe.order(order(), Map::Block, pes) {
+        let links = |pes| match Link::SamePe.order(order(), pes) {
             UpdateOrder::Staggered { linked, .. } => linked,
             o => panic!("{o:?}"),
         };
@@ -493,7 +495,7 @@ mod tests {
                     threshold: 0.0,
                 }),
             };
-            let (points, _) = run(&config, Map::Block, setup, &biases).unwrap();
+            let (points, _) = run(&config, setup, &biases).unwrap();
             assert_eq!(points.len(), 2);
             let last = &points[1];
             // A cut is taken only when it moves rows (`live::recut`); a
@@ -547,7 +549,7 @@ mod tests {
             Outcome::Converged(s) => (s.iterations, bits(&s.psi), bits(&s.u), bits(&s.jn)),
             o => panic!("{o:?}"),
         };
-        let (plain, _) = run(&on(2, None), Map::Block, setup(false), &biases).unwrap();
+        let (plain, _) = run(&on(2, None), setup(false), &biases).unwrap();
         let root = tempfile::tempdir().unwrap();
         let save = Checkpointing {
             every: 1,
@@ -558,15 +560,7 @@ mod tests {
             // In the background (the CLI tests take them synchronously).
             background: true,
         };
-        let (with, _) = run_session(
-            &on(2, None),
-            Map::Block,
-            setup(false),
-            &biases,
-            Some(save),
-            None,
-        )
-        .unwrap();
+        let (with, _) = run_session(&on(2, None), setup(false), &biases, Some(save), None).unwrap();
         assert_eq!(with.len(), 4);
         assert_eq!(disk::list(root.path()), vec![1, 2, 3], "not after the last");
         for (n, step, lb) in [(1, 1, None), (3, 2, Some(rotate())), (2, 3, None)] {
@@ -574,15 +568,8 @@ mod tests {
             let resume = checkpoint::read_resume(&c, &biases, 5).unwrap();
             assert_eq!(resume.state.points.len(), step as usize);
             let sync = lb.is_some();
-            let (points, _) = run_session(
-                &on(n, lb),
-                Map::Block,
-                setup(sync),
-                &biases,
-                None,
-                Some(resume),
-            )
-            .unwrap();
+            let (points, _) =
+                run_session(&on(n, lb), setup(sync), &biases, None, Some(resume)).unwrap();
             assert_eq!(points.len(), 4);
             for (p, q) in points.iter().zip(&plain) {
                 assert_eq!(solution(p), solution(q), "{n} PEs from step {step}");
@@ -630,7 +617,7 @@ mod tests {
                 style,
                 live: None,
             };
-            let (points, report) = run(&config, Map::Block, setup, &biases).unwrap();
+            let (points, report) = run(&config, setup, &biases).unwrap();
             assert_eq!(points.len(), 2);
             for (p, w) in points.iter().zip(&want) {
                 let Outcome::Converged(s) = &p.outcome else {

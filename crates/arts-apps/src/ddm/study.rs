@@ -8,7 +8,7 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use arts_core::{Config, LbConfig, LbPeriod, Map, RunError};
+use arts_core::{Config, LbConfig, LbPeriod, RunError};
 use arts_ddm::{Mesh, Side, Solver, SolverOptions, UpdateOrder};
 use arts_lb::weighted;
 
@@ -176,7 +176,7 @@ pub fn run(plan: &Plan, on_run: &mut dyn FnMut(&str)) -> Result<Study, RunError>
                 .map_err(failed)?;
                 let ranges = order.segments().to_vec();
                 let order = match style {
-                    Style::Distributed => plan.link.order(order, Map::Block, plan.config.pes),
+                    Style::Distributed => plan.link.order(order, plan.config.pes),
                     Style::Centralized => order,
                 };
                 let order_name = order.name();
@@ -203,7 +203,7 @@ pub fn run(plan: &Plan, on_run: &mut dyn FnMut(&str)) -> Result<Study, RunError>
                     style,
                     live: balancing.live().then(super::LiveCut::default),
                 };
-                let (points, report) = super::run(&config, Map::Block, setup, &[plan.bias_v])?;
+                let (points, report) = super::run(&config, setup, &[plan.bias_v])?;
                 let p = &points[0];
                 let (converged, iterations) = match &p.outcome {
                     Outcome::Converged(sol) => (true, sol.iterations),

@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use arts_apps::ddm::{Checkpointing, LiveCut, Outcome as SlabOutcome, Resume, Setup, Style};
 use arts_core::checkpoint::disk::Checkpoint;
-use arts_core::{Config, LbConfig, LbPeriod, Map};
+use arts_core::{Config, LbConfig, LbPeriod};
 use arts_ddm::{BiasSolution, DdmError, Device, Mesh, Solver, SolverOptions, UpdateOrder};
 use serde::Serialize;
 
@@ -275,10 +275,7 @@ pub(super) fn linked(
         return Ok(order.staggered_at(|k| linked[k]));
     }
     let pes = crate::launch::total_pes(args.pes, args.pes_per_process)?;
-    Ok(args
-        .subcycle_dependency
-        .link()
-        .order(order, Map::Block, pes))
+    Ok(args.subcycle_dependency.link().order(order, pes))
 }
 
 /// What a run on the runtime gives: its points, and its PEs, migrations,
@@ -395,9 +392,8 @@ fn on_runtime(
             threshold: args.app_lb_threshold,
         }),
     };
-    let (points, report) =
-        arts_apps::ddm::run_session(&config, Map::Block, setup, biases, save, resume)
-            .map_err(|e| CliError::failed(format!("parallel run: {e}")))?;
+    let (points, report) = arts_apps::ddm::run_session(&config, setup, biases, save, resume)
+        .map_err(|e| CliError::failed(format!("parallel run: {e}")))?;
     let ran = Ran {
         pes: config.pes,
         migrations: report.lb_steps().iter().map(|s| s.migrations).sum(),
