@@ -137,7 +137,8 @@ impl Pe {
                 lb: config.lb.clone().map(Arc::new),
                 speed: 1.0,
                 driver_sent,
-                lb_mark: PeriodMark::default(),
+                lb_start: PeriodMark::default(),
+                lb_marks: Default::default(),
                 grid: config
                     .grid
                     .as_ref()
@@ -168,7 +169,7 @@ impl Pe {
             self.svc.speed = calibrate_speed() / (1.0 + self.svc.stretch);
         }
         let start = self.svc.clock.raw();
-        self.svc.lb_mark = PeriodMark {
+        self.svc.lb_start = PeriodMark {
             raw: start,
             counters: PeCounters::default(),
             cpu_ns: thread_cpu_ns(),

@@ -2,6 +2,7 @@
 //! queue, the transport, per-array location and reduction tables, counters,
 //! and the helpers that send, broadcast and finish reductions.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use arts_trace::Span;
@@ -77,8 +78,12 @@ pub(crate) struct Services {
     pub lb: Option<Arc<LbConfig>>,
     /// This PE's calibrated speed (iterations/s of the calibration kernel).
     pub speed: f64,
-    /// Start of the current LB period.
-    pub lb_mark: PeriodMark,
+    /// Start of the run's first LB period.
+    pub lb_start: PeriodMark,
+    /// Start of each array's current LB period (`lb_start` until the
+    /// array's first balancing step). Per array: arrays that balance at the
+    /// same sync each measure their own whole period.
+    pub lb_marks: HashMap<ArrayId, PeriodMark>,
     /// On the first PE of each process: messages its driver has sent
     /// (quiescence detection counts them with this PE's).
     pub driver_sent: Option<Arc<std::sync::atomic::AtomicU64>>,

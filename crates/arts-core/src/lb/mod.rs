@@ -11,6 +11,7 @@
 mod calibrate;
 mod forecast;
 mod pe_side;
+mod resident;
 mod restraint;
 mod root;
 

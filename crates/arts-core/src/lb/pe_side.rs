@@ -88,7 +88,7 @@ impl Pe {
             counters: self.svc.counters,
             cpu_ns: thread_cpu_ns(),
         };
-        let mark = self.svc.lb_mark;
+        let mark = *self.svc.lb_marks.get(&array).unwrap_or(&self.svc.lb_start);
         let (c, m) = (now.counters, mark.counters);
         let s = |ns: u64| ns as f64 * 1e-9;
         let stats = PeStats {
@@ -103,7 +103,7 @@ impl Pe {
             objects,
             comm,
         };
-        self.svc.lb_mark = now;
+        self.svc.lb_marks.insert(array, now);
         to_root(self, LbMsg::Stats(Box::new(stats)));
     }
 

@@ -9,6 +9,7 @@ use arts_lb::{CommEdge, LbInput, Mapping, ObjInfo, PeInfo, balance, evaluate};
 
 use super::calibrate::relative_speeds;
 use super::forecast::LoadHistory;
+use super::resident::Resident;
 use super::restraint::{History, drifted, forecasts_trusted, judge, perfect_balance};
 use super::{AUTO_FIRST_SYNC, LbMsg, LbPeriod, LbStepRecord, PeStats};
 use crate::PeId;
@@ -54,6 +55,8 @@ struct RootArray {
 #[derive(Default)]
 pub(crate) struct LbRoot {
     arrays: HashMap<ArrayId, RootArray>,
+    /// Each array's load where its last step put it, background to the others.
+    resident: Resident,
     /// Every finished step, in order.
     pub records: Vec<LbStepRecord>,
 }
@@ -132,6 +135,8 @@ impl LbRoot {
             .as_ref()
             .map(|g| all.iter().map(|s| g.cluster_of(s.pe)).collect::<Vec<_>>());
         let mut input = build_input(&all, lb.speeds.as_deref(), clusters.as_deref());
+        let walls: Vec<f64> = all.iter().map(|s| s.wall_s).collect();
+        self.resident.add_others(array, &mut input, &walls);
         let steps = match lb.period {
             LbPeriod::EverySync => 1,
             LbPeriod::Steps(n) => n.max(1),
@@ -223,6 +228,7 @@ impl LbRoot {
             st.next_sync += judgement.next_steps;
         }
         let next_sync = st.next_sync;
+        self.resident.record(array, &input, &mapping, &walls);
         let (departures, arrivals) = moves(&input, &mapping, svc.num_pes);
         let record = LbStepRecord {
             array: svc.array(array).name.to_string(),
