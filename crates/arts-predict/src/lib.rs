@@ -42,7 +42,7 @@ pub use graph::{Graph, Timing};
 pub use machine::{Link, Machine, Network};
 pub use model::{PredictModel, Started, Waited};
 pub use placement::Placement;
-pub use replay::{IDLE_SPIN_NS, Recorded, Replay, ReplayOptions, cpu_demand, replay, shared_speed};
+pub use replay::{IDLE_SPIN_NS, Recorded, Replay, ReplayOptions, core_share, replay, shared_speed};
 pub use report::{CriticalPath, PathEntry, Prediction, Traffic};
 pub use synthetic::{Layout, Synthetic};
 

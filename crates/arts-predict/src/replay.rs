@@ -136,13 +136,14 @@ pub const IDLE_SPIN_NS: u64 = 50_000;
 /// Replays (`replay_at` a speed) on a machine whose PEs may outnumber its
 /// cores, and returns the speed used with its replay. The cores are shared
 /// by the PEs that want one at the time: a PE executing, or idle for less
-/// than [`IDLE_SPIN_NS`] (it polls before it parks). Taken on average
-/// (mean-field processor sharing), each wanting PE runs at `cores / want`
-/// of the CPU speed, `want` being how many PEs want a core at once
-/// ([`cpu_demand`]). Starting with every PE wanting one (the slowest
-/// case), each replay's demand gives the next speed, until it changes by
-/// less than 1% (at most 6 replays). With a core per PE:
-/// one replay at the CPU speed.
+/// than [`IDLE_SPIN_NS`] (it polls before it parks). At a moment when `n`
+/// PEs want a core, each runs at `cores / n` of the CPU speed (at most
+/// all of it); the replay runs every execution at the share the
+/// executions got on average ([`core_share`]: weighted by execution time,
+/// so bursts in which every PE computes at once weigh as much as they
+/// last). Starting with every PE wanting one (the slowest case), each
+/// replay's share gives the next speed, until it changes by less than 1%
+/// (at most 6 replays). With a core per PE: one replay at the CPU speed.
 pub fn shared_speed(
     machine: &Machine,
     mut replay_at: impl FnMut(f64) -> Result<(Graph, Prediction), PredictError>,
@@ -154,8 +155,7 @@ pub fn shared_speed(
         return Ok((speed, replayed));
     };
     for _ in 1..SHARING_ROUNDS {
-        let want = cpu_demand(&replayed.0, &replayed.1, machine.pes, IDLE_SPIN_NS);
-        let share = (cores as f64 / want.max(f64::MIN_POSITIVE)).min(1.0);
+        let share = core_share(&replayed.0, &replayed.1, machine.pes, cores, IDLE_SPIN_NS);
         let next = (machine.cpu_speed * share).max(slowest);
         if (next - speed).abs() <= 0.01 * speed {
             break;
@@ -166,30 +166,47 @@ pub fn shared_speed(
     Ok((speed, replayed))
 }
 
-/// How many of `pes` PEs want a core at once, on average over the
-/// predicted run: each PE's executions, plus up to `spin_ns` of every idle
-/// gap between two of them (an idle PE polls that long before it parks),
-/// over the predicted time.
-pub fn cpu_demand(graph: &Graph, p: &Prediction, pes: u32, spin_ns: u64) -> f64 {
+/// The share of a core the executions of `pes` PEs get on `cores` cores,
+/// averaged over the executions' time: at each moment every PE executing,
+/// and every PE in the first `spin_ns` of an idle gap between two of its
+/// executions (an idle PE polls that long before it parks), wants a core,
+/// and `n` wanting PEs each get `min(1, cores / n)`. 1.0 when nothing
+/// executes.
+pub fn core_share(graph: &Graph, p: &Prediction, pes: u32, cores: u32, spin_ns: u64) -> f64 {
     let mut runs: Vec<Vec<(u64, u64)>> = vec![Vec::new(); pes as usize];
     for (n, &start) in graph.nodes.iter().zip(&p.starts) {
         if start != u64::MAX {
             runs[n.pe as usize].push((start, start + n.dur_ns));
         }
     }
-    let mut wanted = 0u64;
+    // (time, change in PEs wanting a core, change in PEs executing)
+    let mut events: Vec<(u64, i64, i64)> = Vec::new();
     for mut r in runs {
         r.sort_unstable();
-        let mut end = None;
+        let mut end: Option<u64> = None;
         for (start, stop) in r {
             if let Some(end) = end {
-                wanted += start.saturating_sub(end).min(spin_ns);
+                let spin = start.saturating_sub(end).min(spin_ns);
+                events.push((end, 1, 0));
+                events.push((end + spin, -1, 0));
             }
-            wanted += stop - start;
+            events.push((start, 1, 1));
+            events.push((stop, -1, -1));
             end = Some(stop);
         }
     }
-    wanted as f64 / p.time_ns.max(1) as f64
+    events.sort_unstable();
+    let (mut want, mut executing, mut at) = (0i64, 0i64, 0u64);
+    let (mut work, mut served) = (0.0f64, 0.0f64);
+    for (t, dw, de) in events {
+        if executing > 0 && t > at {
+            let dt = (t - at) as f64 * executing as f64;
+            work += dt;
+            served += dt * (cores as f64 / want.max(1) as f64).min(1.0);
+        }
+        (want, executing, at) = (want + dw, executing + de, t);
+    }
+    if work > 0.0 { served / work } else { 1.0 }
 }
 
 #[cfg(test)]
@@ -241,15 +258,47 @@ mod tests {
     }
 
     #[test]
-    fn demand_counts_executions_and_the_spin_of_idle_gaps() {
+    fn share_counts_executions_and_the_spin_of_idle_gaps() {
         // 1 µs on PE 0, 0.5 µs on the wire, 1 µs on PE 1, back, 1 µs on PE 0.
         let g = tasks(&[0, 1, 0], 1000, 1.0, true);
         let p = crate::predict(&g, &machine(2, None), Engine::Sequential).unwrap();
         assert_eq!(p.time_ns, 4000);
-        // PE 0 idles 2 µs between its two executions.
-        assert_eq!(cpu_demand(&g, &p, 2, 0), 0.75);
-        assert_eq!(cpu_demand(&g, &p, 2, 500), 0.875);
-        assert_eq!(cpu_demand(&g, &p, 2, 1_000_000), 1.25);
+        // One core: alone, an execution has it; PE 0 polling in its idle
+        // gap (2 µs) halves PE 1's share while it does.
+        assert_eq!(core_share(&g, &p, 2, 1, 0), 1.0);
+        assert_eq!(core_share(&g, &p, 2, 1, 500), 1.0);
+        assert_eq!(core_share(&g, &p, 2, 1, 1_000_000), 5.0 / 6.0);
+        assert_eq!(core_share(&g, &p, 2, 2, 1_000_000), 1.0);
+    }
+
+    #[test]
+    fn the_share_is_what_executions_get_not_the_mean_demand() {
+        // A burst of 4 PEs at once, then PE 0 alone as long again: on
+        // average about 2.5 PEs want a core (a mean field would give each
+        // 2 / 2.5 = 0.8), but the burst's executions, 4 in 5 of all the
+        // execution time, get half a core.
+        let m = machine(4, None);
+        let mut g = tasks(&[0, 1, 2, 3], 1000, 1.0, false);
+        g.nodes.push(Node {
+            dur_ns: 1000,
+            pe: 0,
+            method: 0,
+            needs: 1,
+            first_edge: 0,
+            edges: 0,
+        });
+        g.set_edges(
+            0,
+            vec![Edge {
+                to: 4,
+                offset_ns: 1000,
+                bytes: 0,
+            }],
+        );
+        g.set_edges(4, Vec::new());
+        let p = crate::predict(&g, &m, Engine::Sequential).unwrap();
+        let share = core_share(&g, &p, 4, 2, 0);
+        assert!((share - (4.0 * 0.5 + 1.0) / 5.0).abs() < 1e-12, "{share}");
     }
 
     #[test]
