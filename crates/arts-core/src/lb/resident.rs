@@ -6,27 +6,39 @@
 //! the share of its time that the array's elements take where the step put
 //! them; the next step of any other array counts those shares as that PE's
 //! background load. Arrays that balance at the same sync thus fit around
-//! each other in turn: the second sees where the first just went.
+//! each other in turn: the second sees where the first just went. An
+//! array's shares count only for steps of other arrays whose period they
+//! overlap (recorded since that array's previous step): an array that
+//! stopped balancing (its work done) stops weighing on the others.
 
 use std::collections::HashMap;
+use std::time::Instant;
 
 use arts_lb::{LbInput, Mapping};
 
 use crate::envelope::ArrayId;
 
-/// Per array, the share of each PE's time its elements take after the
-/// array's last balancing step.
+/// Per array, when its last balancing step was and the share of each
+/// PE's time its elements take after it.
 #[derive(Default)]
 pub(crate) struct Resident {
-    shares: HashMap<ArrayId, Vec<f64>>,
+    shares: HashMap<ArrayId, (Instant, Vec<f64>)>,
 }
 
 impl Resident {
-    /// Adds every other array's share of PE `q`, times `walls[q]` (the
-    /// seconds `input` was measured over), to `q`'s background load.
-    pub fn add_others(&self, array: ArrayId, input: &mut LbInput, walls: &[f64]) {
-        for (&other, shares) in &self.shares {
-            if other == array || shares.len() != input.pes.len() {
+    /// Adds the share of PE `q` of every other array that balanced since
+    /// `since` (`array`'s previous step; `None`: any), times `walls[q]`
+    /// (the seconds `input` was measured over), to `q`'s background load.
+    pub fn add_others(
+        &self,
+        array: ArrayId,
+        since: Option<Instant>,
+        input: &mut LbInput,
+        walls: &[f64],
+    ) {
+        for (&other, (at, shares)) in &self.shares {
+            let stale = since.is_some_and(|s| *at < s);
+            if other == array || stale || shares.len() != input.pes.len() {
                 continue;
             }
             for ((pe, share), wall) in input.pes.iter_mut().zip(shares).zip(walls) {
@@ -45,7 +57,7 @@ impl Resident {
         for (share, &wall) in shares.iter_mut().zip(walls) {
             *share = if wall > 0.0 { *share / wall } else { 0.0 };
         }
-        self.shares.insert(array, shares);
+        self.shares.insert(array, (Instant::now(), shares));
     }
 }
 
@@ -86,13 +98,13 @@ mod tests {
         let a = input(&[(0, 0.3), (0, 0.3)], 0.1);
         r.record(0, &a, &Mapping { pe_of: vec![0, 1] }, &[1.0, 1.0]);
         let mut b = input(&[(0, 0.2)], 0.1);
-        r.add_others(1, &mut b, &[2.0, 2.0]);
+        r.add_others(1, None, &mut b, &[2.0, 2.0]);
         // 0.1 s own background + 0.3 of a 2 s period.
         assert!((b.pes[0].background_load_s - 0.7).abs() < 1e-12);
         assert!((b.pes[1].background_load_s - 0.7).abs() < 1e-12);
         // An array never counts itself.
         let mut again = input(&[(0, 0.2)], 0.0);
-        r.add_others(0, &mut again, &[1.0, 1.0]);
+        r.add_others(0, None, &mut again, &[1.0, 1.0]);
         assert_eq!(again.pes[0].background_load_s, 0.0);
     }
 
@@ -103,11 +115,27 @@ mod tests {
         // A zero-length period gives no share.
         r.record(0, &a, &Mapping { pe_of: vec![1] }, &[0.0, 0.0]);
         let mut b = input(&[(0, 0.2)], 0.0);
-        r.add_others(1, &mut b, &[1.0, 1.0]);
+        r.add_others(1, None, &mut b, &[1.0, 1.0]);
         assert_eq!(b.pes[1].background_load_s, 0.0);
         // Shares of another PE count (after a restart on more PEs) are ignored.
-        r.shares.insert(2, vec![0.5; 3]);
-        r.add_others(1, &mut b, &[1.0, 1.0]);
+        r.shares.insert(2, (Instant::now(), vec![0.5; 3]));
+        r.add_others(1, None, &mut b, &[1.0, 1.0]);
         assert_eq!(b.pes[0].background_load_s, 0.0);
+    }
+
+    #[test]
+    fn an_array_that_stopped_balancing_stops_counting() {
+        let mut r = Resident::default();
+        let a = input(&[(0, 0.5)], 0.0);
+        r.record(0, &a, &Mapping { pe_of: vec![0] }, &[1.0, 1.0]);
+        let since = Instant::now();
+        let mut b = input(&[(1, 0.2)], 0.0);
+        // Array 1's previous step came after array 0's last one.
+        r.add_others(1, Some(since), &mut b, &[1.0, 1.0]);
+        assert_eq!(b.pes[0].background_load_s, 0.0);
+        // Array 0 balanced again since: its share counts.
+        r.record(0, &a, &Mapping { pe_of: vec![0] }, &[1.0, 1.0]);
+        r.add_others(1, Some(since), &mut b, &[1.0, 1.0]);
+        assert_eq!(b.pes[0].background_load_s, 0.5);
     }
 }

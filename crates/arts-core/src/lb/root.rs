@@ -136,7 +136,8 @@ impl LbRoot {
             .map(|g| all.iter().map(|s| g.cluster_of(s.pe)).collect::<Vec<_>>());
         let mut input = build_input(&all, lb.speeds.as_deref(), clusters.as_deref());
         let walls: Vec<f64> = all.iter().map(|s| s.wall_s).collect();
-        self.resident.add_others(array, &mut input, &walls);
+        self.resident
+            .add_others(array, st.last_balance, &mut input, &walls);
         let steps = match lb.period {
             LbPeriod::EverySync => 1,
             LbPeriod::Steps(n) => n.max(1),
