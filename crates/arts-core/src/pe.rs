@@ -261,10 +261,11 @@ impl Pe {
     }
 
     /// Idle with a transport that must be polled: poll and spin for ten poll
-    /// intervals (at least the idle policy's spin time), then park for at
-    /// most `interval` between polls. Messages from other processes do not
-    /// wake a parked PE, so it spins longer than an in-process one: a reply
-    /// that takes a few hundred microseconds still finds it polling.
+    /// intervals (at least the idle policy's spin time; only the spin time
+    /// without `IdlePolicy::long_poll`), then park for at most `interval`
+    /// between polls. Messages from other processes do not wake a parked
+    /// PE, so it spins longer than an in-process one: a reply that takes a
+    /// few hundred microseconds still finds it polling.
     /// The wait, which began at `start`, ends (`end_wait`) when a message
     /// arrives, before the PE acts on it.
     fn poll_until_work(
@@ -275,7 +276,11 @@ impl Pe {
         start: u64,
     ) {
         let pe = self.svc.pe;
-        let spin = self.idle.spin.max(interval * 10);
+        let spin = if self.idle.long_poll {
+            self.idle.spin.max(interval * 10)
+        } else {
+            self.idle.spin
+        };
         // Read the clock only once a few polls found nothing: most waits
         // for a reply end sooner.
         let mut spin_until = None;
@@ -301,6 +306,7 @@ impl Pe {
                 let nap = IdlePolicy {
                     spin: Duration::ZERO,
                     yield_after: 0,
+                    long_poll: false,
                 };
                 let until = Instant::now() + interval;
                 parked += match transport.next_release(pe) {

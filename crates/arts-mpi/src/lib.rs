@@ -112,8 +112,12 @@ impl Mpi {
     ///
     /// When this machine has a core for every PE of every process on it, an
     /// idle PE polls MPI without yielding its core (as a blocked `MPI_Recv`
-    /// does): a reply then finds it polling instead of descheduled. With more
-    /// PEs than cores it yields between polls, as in-process PEs do.
+    /// does) for ten poll intervals: a reply then finds it polling instead
+    /// of descheduled. With more PEs than cores it yields between polls and
+    /// parks after the idle policy's spin, as in-process PEs do (Open MPI's
+    /// "degraded" mode when oversubscribed): polling there takes the core
+    /// of a PE with work (zones on 2 processes × 2 PEs on 2 cores: 8%
+    /// faster, `BENCHMARKS.md`).
     pub fn config(&self, config: &Config, pes_per_process: u32) -> Config {
         let world = Comm(self.world.duplicate());
         let factory = TransportFactory(Arc::new(move |pes: u32| {
@@ -121,7 +125,9 @@ impl Mpi {
             Ok((transport as Arc<dyn arts_core::transport::Transport>, rx))
         }));
         let mut idle = config.idle;
-        if !self.oversubscribed(pes_per_process) {
+        if self.oversubscribed(pes_per_process) {
+            idle.long_poll = false;
+        } else {
             idle.yield_after = u32::MAX;
         }
         Config {

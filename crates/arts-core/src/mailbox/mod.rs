@@ -19,6 +19,12 @@ pub struct IdlePolicy {
     /// While spinning, yield the core to other threads after this many empty polls
     /// (keeps oversubscribed runs, more PEs than cores, moving).
     pub yield_after: u32,
+    /// With a transport that must be polled (other processes), poll for ten
+    /// of its poll intervals before parking, at least `spin`: a message
+    /// from another process does not wake a parked PE. Off where the PEs of
+    /// a machine outnumber its cores: a PE polling there takes the core of
+    /// one with work, so it parks after `spin` as in one process.
+    pub long_poll: bool,
 }
 
 impl Default for IdlePolicy {
@@ -26,6 +32,7 @@ impl Default for IdlePolicy {
         IdlePolicy {
             spin: Duration::from_micros(50),
             yield_after: 64,
+            long_poll: true,
         }
     }
 }
@@ -218,6 +225,7 @@ mod tests {
                 let policy = IdlePolicy {
                     spin: Duration::ZERO,
                     yield_after: 0,
+                    ..IdlePolicy::default()
                 };
                 let mut next = vec![0u64; producers as usize];
                 let mut got = 0;
