@@ -86,8 +86,9 @@ pub struct Machine {
     pub processes: u32,
     /// Compute speed relative to the recorded run (2.0: entry methods take half as long).
     pub cpu_speed: f64,
-    /// Cores the PEs share (`None`: one core per PE). With fewer cores than
-    /// PEs, the busy PEs share them (`replay::shared_speed`).
+    /// Cores of the whole machine (`None`: one core per PE), each process
+    /// having `cores / processes` of them. With fewer cores than PEs, the
+    /// busy PEs of a process share its cores (`replay::shared_speed`).
     pub cores: Option<u32>,
     /// Between PEs of one process.
     pub local: Link,

@@ -136,9 +136,10 @@ pub const IDLE_SPIN_NS: u64 = 50_000;
 /// Replays (`replay_at` a speed) on a machine whose PEs may outnumber its
 /// cores, and returns the speed used with its replay. The cores are shared
 /// by the PEs that want one at the time: a PE executing, or idle for less
-/// than [`IDLE_SPIN_NS`] (it polls before it parks). At a moment when `n`
-/// PEs want a core, each runs at `cores / n` of the CPU speed (at most
-/// all of it); the replay runs every execution at the share the
+/// than [`IDLE_SPIN_NS`] (it polls before it parks); each process has its
+/// own `cores / processes` of them. At a moment when `n` PEs of a process
+/// want a core, each runs at its process's `cores / n` of the CPU speed (at
+/// most all of it); the replay runs every execution at the share the
 /// executions got on average ([`core_share`]: weighted by execution time,
 /// so bursts in which every PE computes at once weigh as much as they
 /// last). Starting with every PE wanting one (the slowest case), each
@@ -151,11 +152,11 @@ pub fn shared_speed(
     let slowest = machine.effective_speed();
     let mut speed = slowest;
     let mut replayed = replay_at(speed)?;
-    let Some(cores) = machine.cores.filter(|&c| c < machine.pes) else {
+    if machine.cores.is_none_or(|c| c >= machine.pes) {
         return Ok((speed, replayed));
-    };
+    }
     for _ in 1..SHARING_ROUNDS {
-        let share = core_share(&replayed.0, &replayed.1, machine.pes, cores, IDLE_SPIN_NS);
+        let share = core_share(&replayed.0, &replayed.1, machine, IDLE_SPIN_NS);
         let next = (machine.cpu_speed * share).max(slowest);
         if (next - speed).abs() <= 0.01 * speed {
             break;
@@ -166,45 +167,61 @@ pub fn shared_speed(
     Ok((speed, replayed))
 }
 
-/// The share of a core the executions of `pes` PEs get on `cores` cores,
-/// averaged over the executions' time: at each moment every PE executing,
-/// and every PE in the first `spin_ns` of an idle gap between two of its
-/// executions (an idle PE polls that long before it parks), wants a core,
-/// and `n` wanting PEs each get `min(1, cores / n)`. 1.0 when nothing
-/// executes.
-pub fn core_share(graph: &Graph, p: &Prediction, pes: u32, cores: u32, spin_ns: u64) -> f64 {
-    let mut runs: Vec<Vec<(u64, u64)>> = vec![Vec::new(); pes as usize];
+/// The share of a core the executions of `machine`'s PEs get from its
+/// cores, averaged over the executions' time. Each process has its own
+/// `cores / processes` cores (as nodes have, and as `mpirun` binds
+/// processes on one machine by default). At each moment every PE
+/// executing, and every PE in the first `spin_ns` of an idle gap between
+/// two of its executions (an idle PE polls that long before it parks),
+/// wants a core of its process, and `n` wanting PEs there each get
+/// `min(1, cores / n)`. 1.0 when nothing executes or no cores are given.
+pub fn core_share(graph: &Graph, p: &Prediction, machine: &Machine, spin_ns: u64) -> f64 {
+    let Some(cores) = machine.cores else {
+        return 1.0;
+    };
+    let per_process = cores as f64 / machine.processes as f64;
+    let mut runs: Vec<Vec<(u64, u64)>> = vec![Vec::new(); machine.pes as usize];
     for (n, &start) in graph.nodes.iter().zip(&p.starts) {
         if start != u64::MAX {
             runs[n.pe as usize].push((start, start + n.dur_ns));
         }
     }
-    // (time, change in PEs wanting a core, change in PEs executing)
-    let mut events: Vec<(u64, i64, i64)> = Vec::new();
-    for mut r in runs {
+    // (time, process, change in its PEs wanting a core, in its PEs executing)
+    let mut events: Vec<(u64, u32, i64, i64)> = Vec::new();
+    for (pe, mut r) in runs.into_iter().enumerate() {
+        let process = machine.process_of(pe as u32);
         r.sort_unstable();
         let mut end: Option<u64> = None;
         for (start, stop) in r {
             if let Some(end) = end {
                 let spin = start.saturating_sub(end).min(spin_ns);
-                events.push((end, 1, 0));
-                events.push((end + spin, -1, 0));
+                events.push((end, process, 1, 0));
+                events.push((end + spin, process, -1, 0));
             }
-            events.push((start, 1, 1));
-            events.push((stop, -1, -1));
+            events.push((start, process, 1, 1));
+            events.push((stop, process, -1, -1));
             end = Some(stop);
         }
     }
     events.sort_unstable();
-    let (mut want, mut executing, mut at) = (0i64, 0i64, 0u64);
+    let mut want = vec![0i64; machine.processes as usize];
+    let mut executing = want.clone();
+    // The served rate of one process, and of all (updated per event).
+    let rate = |w: i64, e: i64| e as f64 * (per_process / w.max(1) as f64).min(1.0);
+    let (mut total_executing, mut total_rate, mut at) = (0i64, 0.0f64, 0u64);
     let (mut work, mut served) = (0.0f64, 0.0f64);
-    for (t, dw, de) in events {
-        if executing > 0 && t > at {
-            let dt = (t - at) as f64 * executing as f64;
-            work += dt;
-            served += dt * (cores as f64 / want.max(1) as f64).min(1.0);
+    for (t, process, dw, de) in events {
+        if total_executing > 0 && t > at {
+            let dt = (t - at) as f64;
+            work += dt * total_executing as f64;
+            served += dt * total_rate;
         }
-        (want, executing, at) = (want + dw, executing + de, t);
+        let q = process as usize;
+        total_rate -= rate(want[q], executing[q]);
+        (want[q], executing[q]) = (want[q] + dw, executing[q] + de);
+        total_rate += rate(want[q], executing[q]);
+        total_executing += de;
+        at = t;
     }
     if work > 0.0 { served / work } else { 1.0 }
 }
@@ -265,10 +282,17 @@ mod tests {
         assert_eq!(p.time_ns, 4000);
         // One core: alone, an execution has it; PE 0 polling in its idle
         // gap (2 µs) halves PE 1's share while it does.
-        assert_eq!(core_share(&g, &p, 2, 1, 0), 1.0);
-        assert_eq!(core_share(&g, &p, 2, 1, 500), 1.0);
-        assert_eq!(core_share(&g, &p, 2, 1, 1_000_000), 5.0 / 6.0);
-        assert_eq!(core_share(&g, &p, 2, 2, 1_000_000), 1.0);
+        let on = |cores| machine(2, Some(cores));
+        assert_eq!(core_share(&g, &p, &on(1), 0), 1.0);
+        assert_eq!(core_share(&g, &p, &on(1), 500), 1.0);
+        assert_eq!(core_share(&g, &p, &on(1), 1_000_000), 5.0 / 6.0);
+        assert_eq!(core_share(&g, &p, &on(2), 1_000_000), 1.0);
+        // Each PE its own process with its own core: nobody shares.
+        let split = Machine {
+            processes: 2,
+            ..on(2)
+        };
+        assert_eq!(core_share(&g, &p, &split, 1_000_000), 1.0);
     }
 
     #[test]
@@ -297,8 +321,15 @@ mod tests {
         );
         g.set_edges(4, Vec::new());
         let p = crate::predict(&g, &m, Engine::Sequential).unwrap();
-        let share = core_share(&g, &p, 4, 2, 0);
+        let share = core_share(&g, &p, &machine(4, Some(2)), 0);
         assert!((share - (4.0 * 0.5 + 1.0) / 5.0).abs() < 1e-12, "{share}");
+        // Two processes with a core each: PEs 0 and 1 share one, 2 and 3
+        // the other; the burst gets the same half core, PE 0 alone a whole.
+        let two = Machine {
+            processes: 2,
+            ..machine(4, Some(2))
+        };
+        assert!((core_share(&g, &p, &two, 0) - share).abs() < 1e-12);
     }
 
     #[test]

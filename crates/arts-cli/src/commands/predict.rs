@@ -102,9 +102,10 @@ pub struct ReplayArgs {
     /// Target compute speed relative to the recording machine.
     #[arg(long, default_value_t = 1.0, value_parser = crate::args::finite_f64)]
     cpu_speed: f64,
-    /// Cores the PEs share (default: one per PE); with fewer cores than
-    /// PEs, the PEs that want a core at a time share them (an
-    /// oversubscribed machine; JSON `speed`).
+    /// Cores of the whole target (default: one per PE), split evenly among
+    /// its processes; with fewer cores than PEs, the PEs of a process that
+    /// want a core at a time share the process's (an oversubscribed
+    /// machine; JSON `speed`).
     #[arg(long)]
     cores: Option<u32>,
     /// Scheduler cost per execution, ns (default: measured in the recording).
