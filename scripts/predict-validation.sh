@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Prediction against measurement (docs/predict.md): records jacobi2d, zones
 # and leanmd on 1 PE, predicts 2 PEs in one process and 2 processes x 2 PEs,
-# measures the same configurations (median of REPS runs) and writes
-# OUT/validation.csv. Predictions are for this machine (--cores $(nproc):
+# measures the same configurations and writes OUT/validation.csv. Both
+# sides are medians of REPS: REPS runs of each configuration, and the
+# predictions from REPS recordings (one recording is one 1-PE run, as noisy
+# as any other). Predictions are for this machine (--cores $(nproc):
 # 2 x 2 PEs on 2 cores share them). Needs a release build (cargo build --release -p
 # arts-cli --features mpi) and, for the multi-process rows, mpirun.
 # Usage: scripts/predict-validation.sh [OUT] [REPS]
@@ -26,11 +28,10 @@ median() { python3 -c 'import sys,statistics; print(statistics.median(float(x) f
 echo "app,target,measured_s,predicted_s,error,recorded_1pe_s,plain_1pe_s" > "$out/validation.csv"
 for app in jacobi2d zones leanmd; do
   a=${args[$app]}
-  rec="$out/$app.rec"
-  # shellcheck disable=SC2086
-  recorded=$("$arts" run $app $a --pes 1 --record "$rec" --json | total)
-  plain=(); two=(); mpi=()
-  for _ in $(seq "$reps"); do
+  plain=(); two=(); mpi=(); recorded=()
+  for r in $(seq "$reps"); do
+    # shellcheck disable=SC2086
+    recorded+=("$("$arts" run $app $a --pes 1 --record "$out/$app.$r.rec" --json | total)")
     # shellcheck disable=SC2086
     plain+=("$("$arts" run $app $a --pes 1 --json | total)")
     # shellcheck disable=SC2086
@@ -48,10 +49,14 @@ for app in jacobi2d zones leanmd; do
     else
       measured=$(median "${two[@]}")
     fi
-    predicted=$("$arts" predict --record "$rec" --pes "$pes" --processes "$procs" --cores "$(nproc)" --json \
-      | python3 -c 'import json,sys; print(json.load(sys.stdin)["time_s"])')
+    predictions=()
+    for r in $(seq "$reps"); do
+      predictions+=("$("$arts" predict --record "$out/$app.$r.rec" --pes "$pes" --processes "$procs" --cores "$(nproc)" --json \
+        | python3 -c 'import json,sys; print(json.load(sys.stdin)["time_s"])')")
+    done
+    predicted=$(median "${predictions[@]}")
     error=$(python3 -c "print(f'{($predicted)/($measured)-1:+.3f}')")
-    echo "$app,${procs}x$((pes / procs)),$measured,$predicted,$error,$recorded,$(median "${plain[@]}")" >> "$out/validation.csv"
+    echo "$app,${procs}x$((pes / procs)),$measured,$predicted,$error,$(median "${recorded[@]}"),$(median "${plain[@]}")" >> "$out/validation.csv"
   done
 done
 cat "$out/validation.csv"
