@@ -302,24 +302,14 @@ mod tests {
         // 2 / 2.5 = 0.8), but the burst's executions, 4 in 5 of all the
         // execution time, get half a core.
         let m = machine(4, None);
-        let mut g = tasks(&[0, 1, 2, 3], 1000, 1.0, false);
-        g.nodes.push(Node {
-            dur_ns: 1000,
-            pe: 0,
-            method: 0,
-            needs: 1,
-            first_edge: 0,
-            edges: 0,
-        });
-        g.set_edges(
-            0,
-            vec![Edge {
-                to: 4,
-                offset_ns: 1000,
-                bytes: 0,
-            }],
-        );
-        g.set_edges(4, Vec::new());
+        let mut g = tasks(&[0, 1, 2, 3, 0], 1000, 1.0, false);
+        g.roots.retain(|&r| r != 4);
+        let after = Edge {
+            to: 4,
+            offset_ns: 1000,
+            bytes: 0,
+        };
+        g.set_edges(0, vec![after]);
         let p = crate::predict(&g, &m, Engine::Sequential).unwrap();
         let share = core_share(&g, &p, &machine(4, Some(2)), 0);
         assert!((share - (4.0 * 0.5 + 1.0) / 5.0).abs() < 1e-12, "{share}");

@@ -57,11 +57,13 @@ impl Strategy for Refine {
         if !times.iter().any(|&t| t > self.threshold * ideal) {
             return Ok(Mapping { pe_of: current });
         }
-        let (mut best, _) = shed(input, &works, &times, self.threshold * ideal);
+        let speeds: Vec<f64> = input.pes.iter().map(|p| p.speed).collect();
+        let shed_to = |limit: f64| shed(input, (&works, &speeds), (&current, &times), limit);
+        let (mut best, _) = shed_to(self.threshold * ideal);
         let (mut lo, mut hi) = (1.0, self.threshold);
         for _ in 0..SEARCH_STEPS {
             let mid = 0.5 * (lo + hi);
-            match shed(input, &works, &times, mid * ideal) {
+            match shed_to(mid * ideal) {
                 (pe_of, true) => (best, hi) = (pe_of, mid),
                 (_, false) => lo = mid,
             }
@@ -71,10 +73,15 @@ impl Strategy for Refine {
 }
 
 /// The placement after every PE above `limit` (PE times `times` under the
-/// current placement) shed objects by the rule above, and whether all of
-/// them got to or below it.
-fn shed(input: &LbInput, works: &[f64], times: &[f64], limit: f64) -> (Vec<usize>, bool) {
-    let mut pe_of = input.current_mapping().pe_of;
+/// `current` placement; objects' `works`, PEs' `speeds`) shed objects by
+/// the rule above, and whether all of them got to or below it.
+fn shed(
+    input: &LbInput,
+    (works, speeds): (&[f64], &[f64]),
+    (current, times): (&[usize], &[f64]),
+    limit: f64,
+) -> (Vec<usize>, bool) {
+    let mut pe_of = current.to_vec();
     let mut times = times.to_vec();
     let mut donors: Vec<usize> = (0..times.len()).filter(|&q| times[q] > limit).collect();
     donors.sort_unstable_by(|&a, &b| times[b].total_cmp(&times[a]).then(a.cmp(&b)));
@@ -88,9 +95,8 @@ fn shed(input: &LbInput, works: &[f64], times: &[f64], limit: f64) -> (Vec<usize
             objects[donor_slot[o.pe]].insert((Key(works[i]), i));
         }
     }
-    let speeds: Vec<f64> = input.pes.iter().map(|p| p.speed).collect();
     let eligible = times.iter().map(|&t| t < limit).collect();
-    let mut receivers = LoadHeaps::new(times.clone(), &speeds, eligible);
+    let mut receivers = LoadHeaps::new(times.clone(), speeds, eligible);
     let mut reached = true;
     for (k, &d) in donors.iter().enumerate() {
         let own = &mut objects[k];
