@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Prediction against measurement (docs/predict.md): records jacobi2d, zones
 # and leanmd on 1 PE, predicts 2 PEs in one process and 2 processes x 2 PEs,
-# measures the same configurations and writes OUT/validation.csv. Both
+# measures the same configurations and writes OUT/validation.csv and its
+# chart, OUT/validation.svg (`arts predict validation`). Both
 # sides are medians of REPS: REPS runs of each configuration, and the
 # predictions from REPS recordings (one recording is one 1-PE run, as noisy
 # as any other). Predictions are for this machine (--cores $(nproc):
@@ -59,4 +60,4 @@ for app in jacobi2d zones leanmd; do
     echo "$app,${procs}x$((pes / procs)),$measured,$predicted,$error,$(median "${recorded[@]}"),$(median "${plain[@]}")" >> "$out/validation.csv"
   done
 done
-cat "$out/validation.csv"
+"$arts" predict validation --csv "$out/validation.csv" --svg "$out/validation.svg"

@@ -160,6 +160,35 @@ fn extrapolation_writes_csv_and_svg() {
 }
 
 #[test]
+fn validation_reports_each_error_and_charts_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("validation.csv");
+    std::fs::write(
+        &csv,
+        "app,target,measured_s,predicted_s,error\njacobi2d,1x2,1.0,0.95,-0.050\nzones,2x2,0.2,0.23,+0.150\n",
+    )
+    .unwrap();
+    let svg = dir.path().join("validation.svg");
+    let v = json(&arts(&[
+        "predict",
+        "validation",
+        "--csv",
+        csv.to_str().unwrap(),
+        "--svg",
+        svg.to_str().unwrap(),
+        "--json",
+    ]));
+    assert_eq!(v["within_10_percent"], 1);
+    let rows = v["rows"].as_array().unwrap();
+    assert_eq!(rows[0]["app"], "jacobi2d");
+    assert!((rows[1]["error"].as_f64().unwrap() - 0.15).abs() < 1e-9);
+    assert!(std::fs::read_to_string(&svg).unwrap().contains("zones 2x2"));
+    std::fs::write(&csv, "app,target,measured_s,predicted_s\nzones,2x2,-1,1\n").unwrap();
+    let bad = arts(&["predict", "validation", "--csv", csv.to_str().unwrap()]);
+    assert_usage_error(&bad, "line 2: '-1' in column 'measured_s'");
+}
+
+#[test]
 fn bad_input_is_one_error_line() {
     let dir = tempfile::tempdir().unwrap();
     let rec = record(dir.path());

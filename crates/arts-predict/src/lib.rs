@@ -4,7 +4,8 @@
 //! on the `arts-pdes` engines ([`PredictModel`]); [`predict`] reports the
 //! predicted time, per-PE utilization and the critical path. [`extrapolate()`]
 //! fits the Blue Gene/L paper's per-object cost model to recordings and
-//! predicts the same app at thousands of PEs.
+//! predicts the same app at thousands of PEs. [`validation`] reads predicted
+//! and measured times side by side and charts them.
 //!
 //! ```
 //! use arts_predict::{Graph, Machine, Link, Network, predict, Engine};
@@ -35,6 +36,7 @@ pub mod placement;
 mod replay;
 mod report;
 pub mod synthetic;
+pub mod validation;
 
 pub use costmodel::CostModel;
 pub use extrapolate::{Extrapolated, StudyPlan, extrapolate, study};

@@ -31,6 +31,21 @@ pub enum PredictCommand {
     /// Fit the Blue Gene/L paper's per-object cost model to a recording and
     /// predict the app's step at 64..65,536 PEs on the torus (CSV + SVG).
     Extrapolate(ExtrapolateArgs),
+    /// Read predicted and measured times side by side (the CSV of
+    /// `scripts/predict-validation.sh`), print each error and chart them.
+    Validation(ValidationArgs),
+}
+
+/// Flags of `arts predict validation`.
+#[derive(clap::Args)]
+pub struct ValidationArgs {
+    /// The CSV: a header naming app, target, measured_s and predicted_s,
+    /// then one row per configuration.
+    #[arg(long)]
+    csv: PathBuf,
+    /// Write the chart (predicted over measured, with the ±10% band) here as SVG.
+    #[arg(long, value_parser = crate::args::output_file)]
+    svg: Option<PathBuf>,
 }
 
 /// The network between processes (`--network`).
@@ -188,6 +203,7 @@ pub struct ExtrapolateArgs {
 pub fn run(args: PredictArgs, out: Output) -> CliResult {
     match args.command {
         Some(PredictCommand::Extrapolate(e)) => run_extrapolate(&e, out),
+        Some(PredictCommand::Validation(v)) => run_validation(&v, out),
         None => run_replay(&args.replay, out),
     }
 }
@@ -205,6 +221,67 @@ fn read_recording(path: &Path) -> Result<Recording, CliError> {
         .map_err(|e| CliError::usage(format!("cannot read {}: {e}", path.display())))?;
     arts_trace::record::read(std::io::BufReader::new(f))
         .map_err(|e| CliError::usage(format!("{}: {e}", path.display())))
+}
+
+#[derive(Serialize)]
+struct ValidationJson {
+    rows: Vec<ValidationRow>,
+    within_10_percent: usize,
+    svg: Option<String>,
+}
+
+#[derive(Serialize)]
+struct ValidationRow {
+    #[serde(flatten)]
+    row: arts_predict::validation::Validated,
+    error: f64,
+}
+
+fn run_validation(a: &ValidationArgs, out: Output) -> CliResult {
+    let text = std::fs::read_to_string(&a.csv)
+        .map_err(|e| CliError::usage(format!("cannot read {}: {e}", a.csv.display())))?;
+    let rows = arts_predict::validation::parse(&text)
+        .map_err(|e| CliError::usage(format!("{}: {e}", a.csv.display())))?;
+    if let Some(path) = &a.svg {
+        let svg = arts_predict::validation::chart(&rows)
+            .svg()
+            .map_err(|e| CliError::failed(format!("cannot draw {}: {e}", path.display())))?;
+        crate::output::write_atomic(path, svg.as_bytes())?;
+    }
+    let rows: Vec<ValidationRow> = rows
+        .into_iter()
+        .map(|row| ValidationRow {
+            error: row.error(),
+            row,
+        })
+        .collect();
+    let json = ValidationJson {
+        within_10_percent: rows.iter().filter(|r| r.error.abs() <= 0.1).count(),
+        rows,
+        svg: a.svg.as_ref().map(|p| p.display().to_string()),
+    };
+    out.emit(&json, || {
+        let mut t = String::from("app        target  measured(s)  predicted(s)  error\n");
+        for r in &json.rows {
+            t += &format!(
+                "{:<10} {:<7} {:>11.3}  {:>12.3}  {:+.1}%\n",
+                r.row.app,
+                r.row.target,
+                r.row.measured_s,
+                r.row.predicted_s,
+                r.error * 100.0
+            );
+        }
+        t += &format!(
+            "{} of {} within 10%",
+            json.within_10_percent,
+            json.rows.len()
+        );
+        if let Some(svg) = &json.svg {
+            t += &format!("; chart: {svg}");
+        }
+        t
+    })
 }
 
 fn engine(e: EngineArg, threads: u32) -> Engine {
