@@ -35,14 +35,15 @@ pub fn parse(text: &str) -> Result<Vec<Validated>, String> {
         .lines()
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty());
-    let (_, header) = lines
+    let (at, header) = lines
         .next()
         .ok_or("the file is empty; a header line is expected")?;
     let names: Vec<&str> = header.split(',').map(str::trim).collect();
     let column = |name: &str| {
         names.iter().position(|n| *n == name).ok_or_else(|| {
             format!(
-                "line 1: no column '{name}' in the header; {} are needed",
+                "line {}: no column '{name}' in the header; {} are needed",
+                at + 1,
                 COLUMNS.join(", ")
             )
         })
