@@ -20,6 +20,7 @@ pub enum Payload {
         /// How many of `bytes` are the payload's.
         len: u8,
         /// The bytes, zero past `len`.
+        #[serde(with = "inline_bytes")]
         bytes: [u8; INLINE_BYTES],
     },
     /// More, in a shared buffer (in system memory, never in a rank's slot).
@@ -71,6 +72,36 @@ impl Deref for Payload {
     }
 }
 
+/// An inline payload's bytes written as one byte string: an array would be
+/// written and read one element at a time, which was a tenth of a
+/// cross-process ping-pong's time (`BENCHMARKS.md`).
+mod inline_bytes {
+    use super::INLINE_BYTES;
+    use serde::{Deserializer, Serializer, de};
+
+    pub fn serialize<S: Serializer>(bytes: &[u8; INLINE_BYTES], s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_bytes(bytes)
+    }
+
+    struct Visitor;
+
+    impl de::Visitor<'_> for Visitor {
+        type Value = [u8; INLINE_BYTES];
+
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            write!(f, "{INLINE_BYTES} bytes")
+        }
+
+        fn visit_bytes<E: de::Error>(self, v: &[u8]) -> Result<Self::Value, E> {
+            v.try_into().map_err(|_| E::invalid_length(v.len(), &self))
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<[u8; INLINE_BYTES], D::Error> {
+        d.deserialize_bytes(Visitor)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -86,5 +117,18 @@ mod tests {
             assert_eq!(&back[..], &data[..]);
             assert_eq!(p.into_vec(), data);
         }
+    }
+
+    #[test]
+    fn inline_bytes_of_the_wrong_length_are_an_error() {
+        // An `Inline` payload (variant 0) whose byte string has 3 bytes.
+        let mut bytes = 0u32.to_le_bytes().to_vec();
+        bytes.push(3);
+        bytes.extend(3u64.to_le_bytes());
+        bytes.extend([1, 2, 3]);
+        let err = arts_core::wire::decode::<Payload>(&bytes)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("16 bytes"), "{err}");
     }
 }
