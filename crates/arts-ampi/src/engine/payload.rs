@@ -73,8 +73,9 @@ impl Deref for Payload {
 }
 
 /// An inline payload's bytes written as one byte string: an array would be
-/// written and read one element at a time, which was a tenth of a
-/// cross-process ping-pong's time (`BENCHMARKS.md`).
+/// written and read one element at a time, which cost about a fifth of a
+/// cross-process ping-pong's time (`BENCHMARKS.md`, "AMPI packets across
+/// processes").
 mod inline_bytes {
     use super::INLINE_BYTES;
     use serde::{Deserializer, Serializer, de};
