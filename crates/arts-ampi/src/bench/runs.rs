@@ -167,6 +167,28 @@ fn with_and_without(
         balanced_run.rank_moves as f64,
         "",
     );
+    // The imbalance the balancer measured before its first step, and the
+    // cut a perfect balance of those loads would give: a planted cost is
+    // not always what the loads show (a repeated sweep runs from cache).
+    if let Some(before) = balanced_run
+        .lb_steps
+        .first()
+        .and_then(|s| s.before.as_ref())
+    {
+        let ratio = before.max_avg_ratio;
+        r.add(
+            section,
+            format!("{what}: max/avg load measured before balancing"),
+            ratio,
+            "x",
+        );
+        r.add(
+            section,
+            format!("{what}: ideal reduction for the measured loads"),
+            100.0 * (1.0 - 1.0 / ratio.max(1.0)),
+            "%",
+        );
+    }
     let cut = 100.0 * (1.0 - balanced / plain);
     r.check(
         section,
