@@ -87,6 +87,8 @@ pub struct DelayAccuracy {
     /// Intra-cluster one-way time without the delay layer, µs (baseline,
     /// same run).
     pub intra_baseline_us: f64,
+    /// `intra_one_way_us / intra_baseline_us`.
+    pub intra_ratio: f64,
 }
 
 /// Plays both games once: `(A's one-way s, B's one-way s)`.
@@ -110,8 +112,15 @@ fn play(config: &Config, a_trips: u32, b_trips: u32) -> Result<(f64, f64), RunEr
 }
 
 /// Measures the delay layer at each latency with `trips` cross-cluster
-/// one-way trips (game B makes as many trips as fit in game A's time).
-pub fn delay_accuracy(latencies_ms: &[f64], trips: u32) -> Result<Vec<DelayAccuracy>, RunError> {
+/// one-way trips (game B makes as many trips as fit in game A's time). The
+/// intra-cluster times are medians of `reps` runs with and `reps` without
+/// the layer, interleaved: one run of each varies by a fifth on a shared
+/// machine.
+pub fn delay_accuracy(
+    latencies_ms: &[f64],
+    trips: u32,
+    reps: u32,
+) -> Result<Vec<DelayAccuracy>, RunError> {
     let plain = Config {
         pes: 4,
         lb: None,
@@ -119,22 +128,29 @@ pub fn delay_accuracy(latencies_ms: &[f64], trips: u32) -> Result<Vec<DelayAccur
     };
     let mut out = Vec::new();
     for &latency_ms in latencies_ms {
-        let (_, baseline) = play(&plain, 2, 20_000)?;
         let topology = Topology::uniform(4, 2, Duration::from_secs_f64(latency_ms * 1e-3))
             .map_err(|e| RunError::Config(e.to_string()))?;
         let config = Emulation::new(topology).apply(plain.clone())?;
-        // Game B lasts about as long as game A.
-        let b_trips = ((latency_ms * 1e-3 * trips as f64) / baseline.max(1e-7)).clamp(1e3, 2e6);
         // Alone, so that no busy PE delays the wake-ups of game A's PEs
         // (four PEs on a machine with fewer cores would).
         let (cross, _) = play(&config, trips, 0)?;
-        let (_, intra) = play(&config, trips, b_trips as u32)?;
+        let (mut baselines, mut intras) = (Vec::new(), Vec::new());
+        for _ in 0..reps.max(1) {
+            let (_, baseline) = play(&plain, 2, 20_000)?;
+            // Game B lasts about as long as game A.
+            let b_trips = ((latency_ms * 1e-3 * trips as f64) / baseline.max(1e-7)).clamp(1e3, 2e6);
+            let (_, intra) = play(&config, trips, b_trips as u32)?;
+            baselines.push(baseline);
+            intras.push(intra);
+        }
+        let (intra, baseline) = (median(&intras), median(&baselines));
         out.push(DelayAccuracy {
             latency_ms,
             cross_one_way_ms: cross * 1e3,
             cross_excess_ms: cross * 1e3 - latency_ms,
             intra_one_way_us: intra * 1e6,
             intra_baseline_us: baseline * 1e6,
+            intra_ratio: intra / baseline,
         });
     }
     Ok(out)
@@ -198,7 +214,7 @@ mod tests {
 
     #[test]
     fn cross_cluster_trips_take_at_least_the_latency() {
-        let r = delay_accuracy(&[2.0], 4).unwrap();
+        let r = delay_accuracy(&[2.0], 4, 2).unwrap();
         assert_eq!(r.len(), 1);
         assert!(r[0].cross_one_way_ms >= 2.0, "{r:?}");
         assert!(r[0].intra_one_way_us > 0.0 && r[0].intra_baseline_us > 0.0);

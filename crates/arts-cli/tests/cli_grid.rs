@@ -209,9 +209,14 @@ fn experiments_write_their_csv() {
         "4",
         "--cost-reps",
         "0",
+        "--intra-reps",
+        "2",
         "--json",
     ]));
     assert!(d["runs"][0]["cross_one_way_ms"].as_f64().unwrap() >= 2.0);
+    let r = &d["runs"][0];
+    let ratio = r["intra_one_way_us"].as_f64().unwrap() / r["intra_baseline_us"].as_f64().unwrap();
+    assert!((r["intra_ratio"].as_f64().unwrap() - ratio).abs() < 1e-9);
 }
 
 #[test]

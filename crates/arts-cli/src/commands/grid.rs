@@ -33,6 +33,10 @@ pub struct DelayArgs {
     /// Cross-cluster one-way trips per latency.
     #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(u32).range(2..=100_000))]
     trips: u32,
+    /// Runs of the intra-cluster game with and without the layer,
+    /// interleaved; the medians are reported.
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=100))]
+    intra_reps: u32,
     /// Runs of each side for the layer's cost at zero latency (Jacobi2D
     /// 2048x2048, 64 objects, 2 PEs); 0 skips it.
     #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(0..=100))]
@@ -51,8 +55,8 @@ fn run_delay(a: &DelayArgs, out: Output) -> CliResult {
     check_list("--latencies", &a.latencies, |l| {
         l.is_finite() && (0.0..=1000.0).contains(l)
     })?;
-    let runs =
-        arts_apps::grid_delay::delay_accuracy(&a.latencies, a.trips).map_err(CliError::failed)?;
+    let runs = arts_apps::grid_delay::delay_accuracy(&a.latencies, a.trips, a.intra_reps)
+        .map_err(CliError::failed)?;
     let zero_latency_cost = match a.cost_reps {
         0 => None,
         reps => Some(
@@ -66,17 +70,18 @@ fn run_delay(a: &DelayArgs, out: Output) -> CliResult {
     };
     out.emit(&json, || {
         let mut t = format!(
-            "{:>10} {:>14} {:>12} {:>16} {:>16}\n",
-            "latency ms", "cross ms", "excess ms", "intra us", "intra base us"
+            "{:>10} {:>14} {:>12} {:>16} {:>16} {:>12}\n",
+            "latency ms", "cross ms", "excess ms", "intra us", "intra base us", "intra ratio"
         );
         for r in &json.runs {
             t += &format!(
-                "{:>10} {:>14.4} {:>12.4} {:>16.3} {:>16.3}\n",
+                "{:>10} {:>14.4} {:>12.4} {:>16.3} {:>16.3} {:>12.3}\n",
                 r.latency_ms,
                 r.cross_one_way_ms,
                 r.cross_excess_ms,
                 r.intra_one_way_us,
-                r.intra_baseline_us
+                r.intra_baseline_us,
+                r.intra_ratio
             );
         }
         if let Some(c) = &json.zero_latency_cost {
