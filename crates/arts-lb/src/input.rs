@@ -113,6 +113,27 @@ pub struct LbInput {
 }
 
 impl LbInput {
+    /// `pes` and one migratable object per `(pe, load_s)` of `loads` (ids in
+    /// order, 1 byte each), without communication: the input of a
+    /// load-only balancing problem.
+    pub fn from_loads(pes: Vec<PeInfo>, loads: &[(usize, f64)]) -> LbInput {
+        LbInput {
+            pes,
+            objects: loads
+                .iter()
+                .enumerate()
+                .map(|(i, &(pe, load_s))| ObjInfo {
+                    id: i as u64,
+                    pe,
+                    load_s,
+                    migratable: true,
+                    bytes: 1,
+                })
+                .collect(),
+            comm: Vec::new(),
+        }
+    }
+
     /// Checks every invariant the strategies rely on: at least one PE; speeds
     /// in [`MIN_SPEED`, `MAX_SPEED`]; background, idle and load times in
     /// [0, `MAX_SECONDS`] (so no sum of them can overflow); every object on an

@@ -116,8 +116,8 @@ impl Mpi {
     /// of descheduled. With more PEs than cores it yields between polls and
     /// parks after the idle policy's spin, as in-process PEs do (Open MPI's
     /// "degraded" mode when oversubscribed): polling there takes the core
-    /// of a PE with work (zones on 2 processes × 2 PEs on 2 cores: 8%
-    /// faster, `BENCHMARKS.md`).
+    /// of a PE with work (zones on 2 processes × 2 PEs floating over 2
+    /// cores: 15% faster, `BENCHMARKS.md`).
     pub fn config(&self, config: &Config, pes_per_process: u32) -> Config {
         let world = Comm(self.world.duplicate());
         let factory = TransportFactory(Arc::new(move |pes: u32| {

@@ -64,30 +64,14 @@ impl Resident {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use arts_lb::{ObjInfo, PeInfo};
+    use arts_lb::PeInfo;
 
     fn input(loads: &[(usize, f64)], background: f64) -> LbInput {
-        LbInput {
-            pes: vec![
-                PeInfo {
-                    background_load_s: background,
-                    ..PeInfo::default()
-                };
-                2
-            ],
-            objects: loads
-                .iter()
-                .enumerate()
-                .map(|(i, &(pe, load_s))| ObjInfo {
-                    id: i as u64,
-                    pe,
-                    load_s,
-                    migratable: true,
-                    bytes: 0,
-                })
-                .collect(),
-            comm: Vec::new(),
-        }
+        let pe = PeInfo {
+            background_load_s: background,
+            ..PeInfo::default()
+        };
+        LbInput::from_loads(vec![pe; 2], loads)
     }
 
     #[test]

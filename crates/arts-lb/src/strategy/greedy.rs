@@ -105,25 +105,14 @@ impl Strategy for Greedy {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::input::{ObjInfo, PeInfo};
+    use crate::input::PeInfo;
     use crate::stats::evaluate;
 
     fn input(loads: &[(usize, f64)], speeds: &[f64]) -> LbInput {
-        LbInput {
-            pes: speeds.iter().map(|&s| PeInfo::with_speed(s)).collect(),
-            objects: loads
-                .iter()
-                .enumerate()
-                .map(|(i, &(pe, load_s))| ObjInfo {
-                    id: i as u64,
-                    pe,
-                    load_s,
-                    migratable: true,
-                    bytes: 1,
-                })
-                .collect(),
-            comm: vec![],
-        }
+        LbInput::from_loads(
+            speeds.iter().map(|&s| PeInfo::with_speed(s)).collect(),
+            loads,
+        )
     }
 
     #[test]

@@ -128,25 +128,11 @@ fn shed(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::input::{ObjInfo, PeInfo};
+    use crate::input::PeInfo;
     use crate::stats::evaluate;
 
     fn input(loads: &[(usize, f64)], pes: usize) -> LbInput {
-        LbInput {
-            pes: vec![PeInfo::default(); pes],
-            objects: loads
-                .iter()
-                .enumerate()
-                .map(|(i, &(pe, load_s))| ObjInfo {
-                    id: i as u64,
-                    pe,
-                    load_s,
-                    migratable: true,
-                    bytes: 1,
-                })
-                .collect(),
-            comm: vec![],
-        }
+        LbInput::from_loads(vec![PeInfo::default(); pes], loads)
     }
 
     #[test]
