@@ -290,7 +290,7 @@ fn a_quick_bench_reports_every_figure_with_targets_in_json() {
         .collect();
     assert_eq!(sections.len(), 7, "{sections:?}");
     let targets = figures.iter().filter(|f| f["met"].is_boolean()).count();
-    assert_eq!(targets, 13, "{v}");
+    assert_eq!(targets, 14, "{v}");
     assert!(figures.iter().all(|f| f["value"].is_number()), "{v}");
     // The collectives also run across an emulated wide-area link, where
     // the collective alone takes at least its two crossings.

@@ -36,7 +36,7 @@ pub struct Params {
     pub size: usize,
     /// Iterations (`stencil3d`: sweeps; ping-pongs: round trips); `None`: the program's default.
     pub iters: Option<u32>,
-    /// Work factor of the heavy ranks (the first quarter) in `stencil3d`; 1 = balanced.
+    /// Time factor of the heavy ranks' sweeps (the first `heavy_fraction`) in `stencil3d`; 1 = balanced.
     pub imbalance: f64,
     /// Call `migrate()` every this many iterations (0: never).
     pub migrate_every: u32,

@@ -1,7 +1,10 @@
 //! `stencil3d`: a 7-point Jacobi sweep on an N³ grid (zero boundary),
 //! decomposed in 3-D blocks over the ranks (any rank count whose factors
 //! fit the grid), exchanging faces with buffered sends and blocking receives.
-//! Heavy ranks (the first `heavy_fraction`, default a quarter) repeat their sweep `imbalance` times;
+//! Heavy ranks (the first `heavy_fraction`, default a quarter) take `imbalance` times as long
+//! per sweep: each sweep is timed and stretched by busy work, so the planted
+//! factor is what the balancer measures (a repeated sweep would run from cache
+//! and cost less than its count);
 //! `migrate()` every `migrate_every` iterations lets the balancer move them;
 //! `checkpoint()` every `checkpoint_every` iterations saves each rank's grid,
 //! from which a restarted run continues (or, with `whole_checkpoint`,
@@ -11,6 +14,7 @@
 //! computed by the same expression in the same order.
 
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use super::{Built, Params};
 use crate::PerProcess;
@@ -24,6 +28,14 @@ const DEFAULT_ITERS: u32 = 10;
 #[inline(always)]
 fn point(c: f64, xm: f64, xp: f64, ym: f64, yp: f64, zm: f64, zp: f64) -> f64 {
     (c + xm + xp + ym + yp + zm + zp) * (1.0 / 7.0)
+}
+
+/// Busy work for `d`: the extra cost of a heavy rank's sweep.
+fn spin_for(d: Duration) {
+    let until = Instant::now() + d;
+    while Instant::now() < until {
+        std::hint::spin_loop();
+    }
 }
 
 /// The initial value at global point `(i, j, k)`.
@@ -182,7 +194,7 @@ pub(super) fn build(params: &Params, vp: u32) -> Result<Built, AmpiError> {
     let reference = PerProcess::new(reference(n, iters));
     let heavy = ((f64::from(vp) * params.heavy_fraction).floor() as usize)
         .max(usize::from(params.imbalance > 1.0)) as i32;
-    let repeat = params.imbalance.round().max(1.0) as u32;
+    let stretch = params.imbalance - 1.0;
     let migrate_every = params.migrate_every;
     let checkpoint_every = params.checkpoint_every;
     let mem_checkpoint = params.mem_checkpoint;
@@ -207,7 +219,7 @@ pub(super) fn build(params: &Params, vp: u32) -> Result<Built, AmpiError> {
             (first, b.cur) = (step as u32, cur);
         }
         let rank_of = |c: [usize; 3]| ((c[2] * grid[1] + c[1]) * grid[0] + c[0]) as i32;
-        let reps = if (r as i32) < heavy { repeat } else { 1 };
+        let stretch = if (r as i32) < heavy { stretch } else { 0.0 };
         let mut last = mpi.wtime();
         // Reused every iteration: the neighbours to hear from and a face buffer.
         let (mut incoming, mut face) = (Vec::with_capacity(6), Vec::new());
@@ -238,8 +250,10 @@ pub(super) fn build(params: &Params, vp: u32) -> Result<Built, AmpiError> {
                 let ghost = if side == 0 { 0 } else { size[axis] + 1 };
                 b.unpack(axis, ghost, &face);
             }
-            for _ in 0..reps {
-                b.sweep();
+            let started = Instant::now();
+            b.sweep();
+            if stretch > 0.0 {
+                spin_for(started.elapsed().mul_f64(stretch));
             }
             std::mem::swap(&mut b.cur, &mut b.next);
             if r == 0 {
@@ -291,6 +305,15 @@ pub(super) fn build(params: &Params, vp: u32) -> Result<Built, AmpiError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn spin_for_lasts_at_least_its_duration() {
+        let d = Duration::from_micros(300);
+        let t = Instant::now();
+        spin_for(d);
+        assert!(t.elapsed() >= d);
+        spin_for(Duration::ZERO);
+    }
 
     #[test]
     fn rank_grids_factor_any_count_that_fits() {
