@@ -1,13 +1,14 @@
 //! A competing process's load, for experiments: a thread that keeps one CPU
 //! busy until it is dropped, and a start handler that pins each PE to a CPU
-//! of its own (PE `p` on CPU `p mod CPUs`), so that the PE sharing its CPU
-//! with the load really is slower, as on a machine with another tenant.
+//! of its own, so that the PE sharing its CPU with the load really is
+//! slower, as on a machine with another tenant (and, from the CLI's
+//! `--pin`, so that no two PEs share a core while another stays idle).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use arts_core::StartHandler;
-use arts_dispatch::affinity::{available_cpus, pin_current_thread};
+use arts_core::{PeId, StartHandler};
+use arts_dispatch::affinity::pin_current_thread;
 
 /// A busy loop on one CPU, stopped when dropped.
 pub struct BackgroundLoad {
@@ -16,7 +17,8 @@ pub struct BackgroundLoad {
 }
 
 impl BackgroundLoad {
-    /// Starts a busy loop pinned to `cpu` (modulo the CPU count).
+    /// Starts a busy loop pinned to the `cpu`-th CPU this process may run on
+    /// (modulo their number).
     pub fn start(cpu: usize) -> BackgroundLoad {
         let stop = Arc::new(AtomicBool::new(false));
         let flag = stop.clone();
@@ -47,10 +49,14 @@ impl Drop for BackgroundLoad {
     }
 }
 
-/// Pins PE `p` to CPU `p mod CPUs` when its thread starts.
-pub fn pin_pes() -> StartHandler {
-    StartHandler(Arc::new(|pe| {
-        pin_current_thread(pe as usize % available_cpus());
+/// Pins each PE to a CPU of its own when its thread starts: PE `p` to the
+/// `slot(p)`-th CPU this process may run on (modulo their number). A PE
+/// the OS refuses to pin says so on stderr and runs unpinned.
+pub fn pin_pes(slot: impl Fn(PeId) -> usize + Send + Sync + 'static) -> StartHandler {
+    StartHandler(Arc::new(move |pe| {
+        if pin_current_thread(slot(pe)).is_none() {
+            eprintln!("warning: PE {pe} could not be pinned to a CPU; it runs unpinned");
+        }
     }))
 }
 
@@ -67,6 +73,22 @@ mod tests {
         // SAFETY: `ts` is a valid, writable timespec; the clock id is a constant.
         unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut ts) };
         ts.tv_sec as u64 * 1_000_000_000 + ts.tv_nsec as u64
+    }
+
+    #[test]
+    fn pinned_pes_run_on_their_slot_of_the_allowed_cpus() {
+        let allowed = arts_dispatch::affinity::allowed_cpus();
+        if allowed.is_empty() {
+            return;
+        }
+        let handler = pin_pes(|pe| pe as usize + 1);
+        let after = std::thread::spawn(move || {
+            (handler.0)(0);
+            arts_dispatch::affinity::allowed_cpus()
+        })
+        .join()
+        .unwrap();
+        assert_eq!(after, vec![allowed[1 % allowed.len()]]);
     }
 
     #[test]

@@ -228,6 +228,28 @@ pub fn distribute(
     }
 }
 
+/// `--pin`: each PE of this process on a CPU of its own. In one process PE
+/// `p` takes the `p`-th CPU the process may run on; under an MPI launcher
+/// the processes of one host take consecutive slots by their node-local
+/// rank (`OMPI_COMM_WORLD_LOCAL_RANK`, `MPI_LOCALRANKID`), so that processes
+/// the launcher left unbound do not pin onto the same CPUs, and a process
+/// it bound stays inside its binding (slots wrap around the allowed CPUs).
+pub fn pin(config: &mut Config, pes_per_process: Option<u32>) {
+    let (first, per) = if rank_size().1 > 1 || under_mpirun() {
+        let per = pes_per_process.unwrap_or(1);
+        let local: usize = ["OMPI_COMM_WORLD_LOCAL_RANK", "MPI_LOCALRANKID"]
+            .iter()
+            .find_map(|v| std::env::var(v).ok()?.parse().ok())
+            .unwrap_or(0);
+        (local * per as usize, per)
+    } else {
+        (0, config.pes)
+    };
+    config.start_handler = Some(arts_apps::background::pin_pes(move |pe| {
+        first + (pe % per.max(1)) as usize
+    }));
+}
+
 /// The run's number of PEs: `--pes` (default one per core) in one
 /// process, `--pes-per-process` (default 1) times the processes under
 /// MPI; the flag that applies is checked against the PE limit.

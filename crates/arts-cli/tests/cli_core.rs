@@ -29,6 +29,24 @@ fn jacobi2d_json_has_the_contract_keys() {
 }
 
 #[test]
+fn pinned_pes_compute_the_same_result() {
+    let run = |pin: &[&str]| {
+        let app = ["run", "jacobi2d", "--grid", "64x48", "--objects", "4x3"];
+        let o = arts(&[&app[..], &["--iters", "6", "--pes", "2", "--json"], pin].concat());
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert!(
+            !stderr(&o).contains("could not be pinned"),
+            "{}",
+            stderr(&o)
+        );
+        serde_json::from_slice::<serde_json::Value>(&o.stdout).unwrap()
+    };
+    let (free, pinned) = (run(&[]), run(&["--pin"]));
+    assert_eq!(pinned["valid"], true);
+    assert_eq!(pinned["residual_final"], free["residual_final"]);
+}
+
+#[test]
 fn trace_is_written_and_summarized() {
     let dir = tempfile::tempdir().unwrap();
     let trace = dir.path().join("t.json");

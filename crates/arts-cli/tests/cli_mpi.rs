@@ -76,6 +76,17 @@ fn jacobi2d_on_2_and_4_processes_equals_single_process() {
         );
         assert_eq!(v["residual_final"], one["residual_final"], "bit for bit");
     }
+    // Each process's PEs pinned to CPUs of their own (by node-local rank).
+    let out = mpirun(
+        2,
+        &[&app[..], &["--pes-per-process", "2", "--pin"]].concat(),
+    );
+    assert!(
+        !String::from_utf8_lossy(&out.stderr).contains("could not be pinned"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(json(&out)["residual_final"], one["residual_final"]);
 }
 
 #[test]

@@ -48,7 +48,7 @@ pub(crate) fn run_workers(
     tasks
 }
 
-/// The start of worker `w`'s thread: pins it to CPU `w` if asked, then builds
+/// The start of worker `w`'s thread: pins it to its `w`-th allowed CPU if asked, then builds
 /// its scratch state with `init`. A panicking `init` is reported through
 /// `fail` as [`DispatchError::InitPanicked`] and gives `None`.
 pub(crate) fn start_worker<S>(

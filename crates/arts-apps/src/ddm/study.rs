@@ -157,7 +157,7 @@ pub fn run(plan: &Plan, on_run: &mut dyn FnMut(&str)) -> Result<Study, RunError>
         .map_err(failed)?;
     let sequential_time_s = start.elapsed().as_secs_f64();
     let _load = plan.background_cpu.map(BackgroundLoad::start);
-    let start_handler = plan.background_cpu.map(|_| pin_pes());
+    let start_handler = plan.background_cpu.map(|_| pin_pes(|pe| pe as usize));
     let mut runs = Vec::new();
     for &style in &plan.styles {
         for &balancing in &plan.balancing {

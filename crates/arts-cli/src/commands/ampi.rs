@@ -73,6 +73,10 @@ pub struct AmpiRunArgs {
     /// --isomalloc, between processes too).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pes_per_process: Option<u32>,
+    /// Pin each PE thread to a CPU of its own (as Charm++'s +setcpuaffinity;
+    /// under mpirun, processes of one host take consecutive CPUs).
+    #[arg(long)]
+    pin: bool,
     /// Stack size of each rank (e.g. 256K, 1M).
     #[arg(long, default_value = "256K", value_parser = parse_size)]
     stack_size: u64,
@@ -99,7 +103,7 @@ pub struct AmpiRunArgs {
     /// Iterations (stencil3d sweeps, default 10; ping-pong round trips, default 1000).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     iters: Option<u32>,
-    /// Work factor of the heavy ranks (the first quarter) in stencil3d; 1 = balanced.
+    /// Time factor of the heavy ranks' sweeps (the first --heavy-fraction) in stencil3d; 1 = balanced.
     #[arg(long, default_value = "1", value_parser = finite_f64)]
     imbalance: f64,
     /// Call migrate() every N iterations (0: never).
@@ -280,7 +284,10 @@ fn options(args: &AmpiRunArgs, json: bool) -> Result<(RunOptions, GridSummary), 
         trace: args.trace.is_some(),
         ..Config::default()
     };
-    let runtime = crate::launch::distribute(here, args.pes, args.pes_per_process)?;
+    let mut runtime = crate::launch::distribute(here, args.pes, args.pes_per_process)?;
+    if args.pin {
+        crate::launch::pin(&mut runtime, args.pes_per_process);
+    }
     let (runtime, emulation) = args.grid.configure(runtime, json)?;
     let pes = runtime.pes;
     let stack_size = usize::try_from(args.stack_size)

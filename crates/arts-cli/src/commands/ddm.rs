@@ -118,6 +118,11 @@ pub struct RunDdmArgs {
     /// With --parallel under mpirun: PEs in each process (default 1).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pub pes_per_process: Option<u32>,
+    /// With --parallel: pin each PE thread to a CPU of its own (as
+    /// Charm++'s +setcpuaffinity; under mpirun, processes of one host take
+    /// consecutive CPUs).
+    #[arg(long, requires = "parallel")]
+    pub pin: bool,
     /// With --parallel distributed, centralized or ampi: the grid to
     /// emulate (the slabs are mapped in contiguous blocks, so a run on K
     /// clusters has K − 1 cuts across them).

@@ -67,6 +67,10 @@ pub struct RunOpts {
     /// Under mpirun: PEs in each process (default 1).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pes_per_process: Option<u32>,
+    /// Pin each PE thread to a CPU of its own (as Charm++'s +setcpuaffinity;
+    /// under mpirun, processes of one host take consecutive CPUs).
+    #[arg(long)]
+    pin: bool,
     /// Initial placement of objects.
     #[arg(long, value_enum, default_value = "block")]
     map: MapArg,
@@ -305,7 +309,10 @@ impl RunOpts {
             lb,
             ..Config::default()
         };
-        let config = crate::launch::distribute(config, self.pes, self.pes_per_process)?;
+        let mut config = crate::launch::distribute(config, self.pes, self.pes_per_process)?;
+        if self.pin {
+            crate::launch::pin(&mut config, self.pes_per_process);
+        }
         let (config, emulation) = self.grid.configure(config, out.json)?;
         Ok(Prepared {
             config,

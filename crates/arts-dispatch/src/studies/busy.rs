@@ -24,7 +24,7 @@ impl BusyThread {
         let handle = std::thread::Builder::new()
             .name("busy".into())
             .spawn(move || {
-                let _ = tx.send(crate::affinity::pin_current_thread(cpu));
+                let _ = tx.send(crate::affinity::pin_current_thread(cpu).is_some());
                 let mut x = 0u64;
                 while !s.load(Relaxed) {
                     if a.load(Relaxed) {
