@@ -106,6 +106,7 @@ fn stencil3d_runs_balanced_and_validated_in_json() {
     assert_eq!(v["max_abs_diff"], 0.0);
     assert_eq!(v["ranks"], 7);
     assert_eq!(v["pes"], 2);
+    assert_eq!(v["pinned"], true);
     assert_eq!(v["step_times_s"].as_array().unwrap().len(), 4);
     assert!(v["migrations"].as_u64().unwrap() > 0, "{v}");
     assert!(v["rank_moves"].as_u64().unwrap() > 0, "{v}");

@@ -43,6 +43,10 @@ fn pinned_pes_compute_the_same_result() {
     };
     let (free, pinned) = (run(&[]), run(&["--pin"]));
     assert_eq!(pinned["valid"], true);
+    assert_eq!(
+        (pinned["pinned"].clone(), free["pinned"].clone()),
+        (true.into(), false.into())
+    );
     assert_eq!(pinned["residual_final"], free["residual_final"]);
 }
 

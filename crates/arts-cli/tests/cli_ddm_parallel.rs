@@ -268,6 +268,11 @@ fn bad_parallel_options_are_usage_errors() {
     );
     assert_usage_error(&run(&["--pes", "2"]), "--pes applies to --parallel");
     assert_usage_error(&run(&["--lb", "greedy"]), "--lb applies to --parallel");
+    assert_usage_error(&run(&["--pin"]), "--pin applies to --parallel");
+    assert_usage_error(
+        &run(&["--parallel", "static", "--segments", "2", "--pin"]),
+        "--bind-to core",
+    );
     for parallel in [&[][..], &["--parallel", "static", "--segments", "2"]] {
         assert_usage_error(
             &run(&[parallel, &["--clusters", "2"]].concat()),

@@ -164,6 +164,8 @@ struct AmpiRunReport {
     ranks: u32,
     pes: u32,
     stack_size: u64,
+    /// Each PE thread on a CPU of its own (`--pin`).
+    pinned: bool,
     valid: Option<bool>,
     max_abs_diff: Option<f64>,
     latency_us: Option<f64>,
@@ -489,6 +491,7 @@ fn report_run(
         ranks: report.ranks,
         pes: report.pes,
         stack_size: args.stack_size,
+        pinned: args.pin,
         valid: report.value("valid").map(|v| v == 1.0),
         max_abs_diff: report.value("max_abs_diff"),
         latency_us: report.value("latency_us"),

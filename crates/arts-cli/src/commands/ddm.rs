@@ -121,7 +121,7 @@ pub struct RunDdmArgs {
     /// With --parallel: pin each PE thread to a CPU of its own (as
     /// Charm++'s +setcpuaffinity; under mpirun, processes of one host take
     /// consecutive CPUs).
-    #[arg(long, requires = "parallel")]
+    #[arg(long)]
     pub pin: bool,
     /// With --parallel distributed, centralized or ampi: the grid to
     /// emulate (the slabs are mapped in contiguous blocks, so a run on K
@@ -564,6 +564,7 @@ pub fn restart(c: &Checkpoint, opts: &RunOpts, out: Output) -> CliResult {
     // The PEs and processes are the restart's, as for the stencil apps.
     let given = opts.for_sweep()?;
     (args.pes, args.pes_per_process) = (given.pes, given.pes_per_process);
+    args.pin = given.pin;
     (args.checkpoint_every, args.checkpoint_dir) = match given.checkpoint {
         Some((every, dir, keep)) => {
             args.keep = keep as u64;

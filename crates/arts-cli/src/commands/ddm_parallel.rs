@@ -67,6 +67,8 @@ pub struct ParallelOut {
     segments: usize,
     check_every: usize,
     lb: String,
+    /// Each PE thread on a CPU of its own (`--pin`).
+    pinned: bool,
     /// Application-level balancing: off, static or live.
     app_lb: &'static str,
     /// Cuts live balancing took.
@@ -193,6 +195,7 @@ pub(super) fn check_args(args: &RunDdmArgs) -> CliResult {
             ("--checkpoint-dir", args.checkpoint_dir.is_some()),
             ("--pes", args.pes.is_some()),
             ("--pes-per-process", args.pes_per_process.is_some()),
+            ("--pin", args.pin),
             ("--lb", args.lb != "none"),
             (
                 "--subcycle-dependency",
@@ -211,9 +214,11 @@ pub(super) fn check_args(args: &RunDdmArgs) -> CliResult {
             "--parallel runs the Gummel solver (--method gummel); Newton solves all rows together",
         ));
     }
-    if args.parallel == Some(ParallelArg::Static) && (args.lb != "none" || args.pes.is_some()) {
+    if args.parallel == Some(ParallelArg::Static)
+        && (args.lb != "none" || args.pes.is_some() || args.pin)
+    {
         return Err(CliError::usage(
-            "--parallel static runs one segment per MPI rank without migration: give mpirun -np S and --segments S, not --pes or --lb",
+            "--parallel static runs one segment per MPI rank without migration: give mpirun -np S and --segments S, not --pes, --lb or --pin (mpirun --bind-to core pins its ranks)",
         ));
     }
     if args.subcycle_dependency != Dependency::Off
@@ -634,6 +639,7 @@ pub(super) fn run(
         segments: ranges.len(),
         check_every: opts.check_every,
         lb: args.lb.clone(),
+        pinned: args.pin,
         app_lb: args.app_lb.name(),
         recuts,
         segment_starts,

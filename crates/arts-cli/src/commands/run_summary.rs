@@ -39,6 +39,8 @@ pub(crate) struct RunSummary {
     #[serde(flatten)]
     pub(crate) grid: GridReport,
     pub(crate) oversubscribed: bool,
+    /// Each PE thread on a CPU of its own (`--pin`).
+    pub(crate) pinned: bool,
 }
 
 impl RunSummary {
@@ -82,6 +84,7 @@ impl RunSummary {
             trace: prepared.trace_path(),
             lb_dump: prepared.dump_path(),
             oversubscribed: crate::launch::oversubscribed(pes, report.processes),
+            pinned: prepared.pinned,
             grid: GridReport::of(std::mem::take(&mut prepared.grid), report),
         })
     }

@@ -50,6 +50,8 @@ pub struct SweepRestart {
     pub pes: Option<u32>,
     /// Under mpirun: PEs in each process.
     pub pes_per_process: Option<u32>,
+    /// Pin each PE thread to a CPU of its own.
+    pub pin: bool,
     /// Go on checkpointing: every N bias points, into DIR, keeping K.
     pub checkpoint: Option<(u32, PathBuf, u32)>,
     /// ... as double checkpoints in node-local stores.
@@ -191,6 +193,8 @@ pub struct Prepared {
     strategy: String,
     /// The grid the run emulates (`topology: None` without one).
     pub grid: GridSummary,
+    /// Whether each PE thread is pinned to a CPU of its own (`--pin`).
+    pub pinned: bool,
     /// Where and when to checkpoint.
     checkpoint: Option<Saving>,
     /// The checkpoint the run continues from (`arts restart`).
@@ -224,7 +228,7 @@ impl RunOpts {
         ];
         if let Some((flag, _)) = others.iter().find(|o| o.1) {
             return Err(CliError::usage(format!(
-                "{flag}: a restarted ddm sweep keeps its own options; it takes --pes, --pes-per-process, --checkpoint-every, --checkpoint-dir, --keep, --buddy-checkpoints and --checkpoint-async"
+                "{flag}: a restarted ddm sweep keeps its own options; it takes --pes, --pes-per-process, --pin, --checkpoint-every, --checkpoint-dir, --keep, --buddy-checkpoints and --checkpoint-async"
             )));
         }
         let checkpoint = match (self.checkpoint_every, &self.checkpoint_dir) {
@@ -239,6 +243,7 @@ impl RunOpts {
         Ok(SweepRestart {
             pes: self.pes,
             pes_per_process: self.pes_per_process,
+            pin: self.pin,
             checkpoint,
             buddy_checkpoints: self.buddy_checkpoints,
             checkpoint_async: self.checkpoint_async,
@@ -318,6 +323,7 @@ impl RunOpts {
             config,
             map: self.map.map(emulation.as_ref()),
             grid: GridSummary::of(emulation.as_ref()),
+            pinned: self.pin,
             trace,
             trace_path: self.trace.clone(),
             comm_trace,
