@@ -228,13 +228,17 @@ pub fn distribute(
     }
 }
 
-/// `--pin`: each PE of this process on a CPU of its own. In one process PE
+/// `config` with, if `pin` (`--pin`), each PE of this process on a CPU of
+/// its own. In one process PE
 /// `p` takes the `p`-th CPU the process may run on; under an MPI launcher
 /// the processes of one host take consecutive slots by their node-local
 /// rank (`OMPI_COMM_WORLD_LOCAL_RANK`, `MPI_LOCALRANKID`), so that processes
 /// the launcher left unbound do not pin onto the same CPUs, and a process
 /// it bound stays inside its binding (slots wrap around the allowed CPUs).
-pub fn pin(config: &mut Config, pes_per_process: Option<u32>) {
+pub fn pinned(mut config: Config, pin: bool, pes_per_process: Option<u32>) -> Config {
+    if !pin {
+        return config;
+    }
     let (first, per) = if rank_size().1 > 1 || under_mpirun() {
         let per = pes_per_process.unwrap_or(1);
         let local: usize = ["OMPI_COMM_WORLD_LOCAL_RANK", "MPI_LOCALRANKID"]
@@ -248,6 +252,7 @@ pub fn pin(config: &mut Config, pes_per_process: Option<u32>) {
     config.start_handler = Some(arts_apps::background::pin_pes(move |pe| {
         first + (pe % per.max(1)) as usize
     }));
+    config
 }
 
 /// The run's number of PEs: `--pes` (default one per core) in one

@@ -52,7 +52,8 @@ pub fn pin_current_thread(slot: usize) -> Option<usize> {
     }
     #[cfg(not(target_os = "linux"))]
     {
-        Some(cpu)
+        let _ = cpu;
+        None
     }
 }
 

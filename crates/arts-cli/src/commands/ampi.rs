@@ -286,10 +286,8 @@ fn options(args: &AmpiRunArgs, json: bool) -> Result<(RunOptions, GridSummary), 
         trace: args.trace.is_some(),
         ..Config::default()
     };
-    let mut runtime = crate::launch::distribute(here, args.pes, args.pes_per_process)?;
-    if args.pin {
-        crate::launch::pin(&mut runtime, args.pes_per_process);
-    }
+    let runtime = crate::launch::distribute(here, args.pes, args.pes_per_process)?;
+    let runtime = crate::launch::pinned(runtime, args.pin, args.pes_per_process);
     let (runtime, emulation) = args.grid.configure(runtime, json)?;
     let pes = runtime.pes;
     let stack_size = usize::try_from(args.stack_size)

@@ -383,10 +383,8 @@ fn on_runtime(
         lb: lb.clone(),
         ..Config::default()
     };
-    let mut config = crate::launch::distribute(config, args.pes, args.pes_per_process)?;
-    if args.pin {
-        crate::launch::pin(&mut config, args.pes_per_process);
-    }
+    let config = crate::launch::distribute(config, args.pes, args.pes_per_process)?;
+    let config = crate::launch::pinned(config, args.pin, args.pes_per_process);
     let (config, emulation) = args.grid.configure(config, session.json)?;
     let setup = Setup {
         mesh: Arc::new(mesh.clone()),
@@ -426,10 +424,8 @@ fn on_ampi(
         pes: crate::launch::total_pes(args.pes, args.pes_per_process)?,
         ..arts_core::Config::default()
     };
-    let mut runtime = crate::launch::distribute(here, args.pes, args.pes_per_process)?;
-    if args.pin {
-        crate::launch::pin(&mut runtime, args.pes_per_process);
-    }
+    let runtime = crate::launch::distribute(here, args.pes, args.pes_per_process)?;
+    let runtime = crate::launch::pinned(runtime, args.pin, args.pes_per_process);
     let (runtime, emulation) = args.grid.configure(runtime, json)?;
     let lb = lb_config(&args.lb)?;
     let pes = runtime.pes;

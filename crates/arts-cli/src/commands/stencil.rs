@@ -314,10 +314,8 @@ impl RunOpts {
             lb,
             ..Config::default()
         };
-        let mut config = crate::launch::distribute(config, self.pes, self.pes_per_process)?;
-        if self.pin {
-            crate::launch::pin(&mut config, self.pes_per_process);
-        }
+        let config = crate::launch::distribute(config, self.pes, self.pes_per_process)?;
+        let config = crate::launch::pinned(config, self.pin, self.pes_per_process);
         let (config, emulation) = self.grid.configure(config, out.json)?;
         Ok(Prepared {
             config,
