@@ -229,22 +229,26 @@ pub fn distribute(
 }
 
 /// `config` with, if `pin` (`--pin`), each PE of this process on a CPU of
-/// its own. In one process PE
-/// `p` takes the `p`-th CPU the process may run on; under an MPI launcher
-/// the processes of one host take consecutive slots by their node-local
-/// rank (`OMPI_COMM_WORLD_LOCAL_RANK`, `MPI_LOCALRANKID`), so that processes
-/// the launcher left unbound do not pin onto the same CPUs, and a process
-/// it bound stays inside its binding (slots wrap around the allowed CPUs).
+/// its own. In one process PE `p` takes the `p`-th CPU the process may run
+/// on. Under an MPI launcher the processes of one host take consecutive
+/// slots by their node-local rank (`OMPI_COMM_WORLD_LOCAL_RANK`, MPICH's
+/// `MPI_LOCALRANKID`, Slurm's `SLURM_LOCALID`), so that processes the
+/// launcher left unbound do not pin onto the same CPUs, and a process it
+/// bound stays inside its binding (slots wrap around the allowed CPUs).
 pub fn pinned(mut config: Config, pin: bool, pes_per_process: Option<u32>) -> Config {
     if !pin {
         return config;
     }
     let (first, per) = if rank_size().1 > 1 || under_mpirun() {
         let per = pes_per_process.unwrap_or(1);
-        let local: usize = ["OMPI_COMM_WORLD_LOCAL_RANK", "MPI_LOCALRANKID"]
-            .iter()
-            .find_map(|v| std::env::var(v).ok()?.parse().ok())
-            .unwrap_or(0);
+        let local: usize = [
+            "OMPI_COMM_WORLD_LOCAL_RANK",
+            "MPI_LOCALRANKID",
+            "SLURM_LOCALID",
+        ]
+        .iter()
+        .find_map(|v| std::env::var(v).ok()?.parse().ok())
+        .unwrap_or(0);
         (local * per as usize, per)
     } else {
         (0, config.pes)
