@@ -113,14 +113,8 @@ impl AmpiReport {
     /// The first half holds the start-up and, with load balancing, the
     /// steps before the balancer acted.
     pub fn steady_step_time_s(&self) -> Option<f64> {
-        steady_mean(self.values.get("step_time_s")?)
+        arts_apps::stats::steady_mean(self.values.get("step_time_s")?)
     }
-}
-
-/// The mean of the last even number of `t` that is at most half of them.
-fn steady_mean(t: &[f64]) -> Option<f64> {
-    let tail = &t[t.len() - ((t.len() / 2) & !1)..];
-    (!tail.is_empty()).then(|| tail.iter().sum::<f64>() / tail.len() as f64)
 }
 
 /// The ranks of a run of `vp` ranks on `pes` PEs that a process whose PEs
@@ -436,17 +430,6 @@ fn judge(outcomes: &[RankOutcome]) -> Result<(), AmpiError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_steady_step_time_takes_as_many_long_as_short_steps() {
-        // A rank a step ahead: long and short steps alternate after a slow first one.
-        let t = [9.0, 1.0, 3.0, 1.0, 3.0, 1.0, 3.0, 1.0, 3.0, 1.0, 3.0];
-        assert_eq!(steady_mean(&t), Some(2.0)); // the last 4 of 11
-        assert_eq!(steady_mean(&t[..10]), Some(2.0)); // the last 4 of 10
-        assert_eq!(steady_mean(&[5.0, 1.0, 3.0, 1.0]), Some(2.0));
-        assert_eq!(steady_mean(&[5.0, 1.0, 3.0]), None);
-        assert_eq!(steady_mean(&[]), None);
-    }
 
     #[test]
     fn the_ranks_of_each_process_are_its_block_and_cover_the_run() {

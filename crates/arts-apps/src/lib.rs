@@ -19,5 +19,6 @@ pub mod reference_file;
 pub mod report;
 pub mod stats;
 pub mod stencil2d;
+pub mod stencil3d;
 pub mod storm;
 pub mod zones;

@@ -12,6 +12,14 @@ pub fn mean(xs: &[f64]) -> f64 {
     xs.iter().sum::<f64>() / xs.len() as f64
 }
 
+/// The mean of the last even number of `t` that is at most half of them:
+/// a steady step time that takes as many long as short steps when a rank
+/// runs a step ahead and its steps alternate (`None` for fewer than 4).
+pub fn steady_mean(t: &[f64]) -> Option<f64> {
+    let tail = &t[t.len() - ((t.len() / 2) & !1)..];
+    (!tail.is_empty()).then(|| tail.iter().sum::<f64>() / tail.len() as f64)
+}
+
 /// Differences between consecutive values (`times[i+1] - times[i]`).
 pub fn deltas(times: &[f64]) -> Vec<f64> {
     times.windows(2).map(|w| w[1] - w[0]).collect()
@@ -20,6 +28,17 @@ pub fn deltas(times: &[f64]) -> Vec<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_steady_step_time_takes_as_many_long_as_short_steps() {
+        // A rank a step ahead: long and short steps alternate after a slow first one.
+        let t = [9.0, 1.0, 3.0, 1.0, 3.0, 1.0, 3.0, 1.0, 3.0, 1.0, 3.0];
+        assert_eq!(steady_mean(&t), Some(2.0)); // the last 4 of 11
+        assert_eq!(steady_mean(&t[..10]), Some(2.0)); // the last 4 of 10
+        assert_eq!(steady_mean(&[5.0, 1.0, 3.0, 1.0]), Some(2.0));
+        assert_eq!(steady_mean(&[5.0, 1.0, 3.0]), None);
+        assert_eq!(steady_mean(&[]), None);
+    }
 
     #[test]
     fn mean_of_values_and_of_nothing() {

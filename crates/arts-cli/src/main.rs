@@ -147,6 +147,9 @@ enum App {
     /// Static-partition MPI baseline of zones (under mpirun).
     #[command(name = "zones-mpi")]
     ZonesMpi(mpi::ZonesMpiArgs),
+    /// `arts ampi run stencil3d` written on raw MPI, one block per rank (under mpirun).
+    #[command(name = "stencil3d-mpi")]
+    Stencil3dMpi(mpi::Stencil3dMpiArgs),
 }
 
 #[derive(Subcommand)]
@@ -175,6 +178,7 @@ fn run(cli: Cli) -> CliResult {
             App::Fracture(args) => md::run_fracture(&args, out),
             App::Jacobi2dMpi(args) => mpi::run_jacobi2d_mpi(&args, out),
             App::ZonesMpi(args) => mpi::run_zones_mpi(&args, out),
+            App::Stencil3dMpi(args) => mpi::run_stencil3d_mpi(&args, out),
         },
         Command::Bench { suite } => match suite {
             Suite::Core(args) => core::bench_core(&args, out),

@@ -390,6 +390,30 @@ fn static_mpi_baselines_are_valid() {
         ],
     ));
     assert_eq!(v["valid"], true);
+    // The AMPI stencil written on raw MPI: same rank grid, same result.
+    let args = ["--size", "12", "--iters", "4", "--json"];
+    let v = json(&mpirun(3, &[&["run", "stencil3d-mpi"][..], &args].concat()));
+    assert_eq!(
+        (v["valid"].clone(), v["max_abs_diff"].clone()),
+        (true.into(), 0.0.into())
+    );
+    assert_eq!(v["rank_grid"], serde_json::json!([1, 1, 3]));
+    assert_eq!(v["step_times_s"].as_array().unwrap().len(), 4);
+    let ampi = single(
+        &[
+            &["ampi", "run", "--vp", "3", "--pes", "2", "stencil3d"][..],
+            &args,
+        ]
+        .concat(),
+    );
+    assert_eq!(ampi["valid"], true);
+    let o = mpirun(2, &["run", "stencil3d-mpi", "--size", "1"]);
+    assert_eq!(
+        o.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
 }
 
 #[test]

@@ -4,7 +4,9 @@
 //! neighbouring rank per step, and an allreduce of the residual. It runs any
 //! stencil problem of `arts-apps` (Jacobi2D, zones, hotspot) with the same
 //! kernels as the runtime version, so results are bit-identical and timings
-//! compare like with like.
+//! compare like with like. [`stencil3d`] is the AMPI program `stencil3d`
+//! written the same way (one 3-D block per rank) and [`ddm`] the drift-
+//! diffusion solver's static MPI version.
 
 use std::time::Instant;
 
@@ -16,6 +18,7 @@ use crate::stencil2d::{Kernel, Problem, Reference, initial_grid, split, step_ban
 
 pub mod ddm;
 mod halo;
+pub mod stencil3d;
 
 use halo::exchange_halo;
 

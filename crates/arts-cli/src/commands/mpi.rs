@@ -1,5 +1,6 @@
-//! `arts run jacobi2d-mpi`, `arts run zones-mpi` (the static-partition MPI
-//! baselines) and `arts bench mpi` (arts against raw MPI, side by side).
+//! `arts run jacobi2d-mpi`, `arts run zones-mpi`, `arts run stencil3d-mpi`
+//! (the static-partition MPI baselines) and `arts bench mpi` (arts against
+//! raw MPI, side by side).
 //! All need `arts` built with `--features mpi` and started by `mpirun`.
 
 use crate::args::dims2;
@@ -27,6 +28,18 @@ pub struct ZonesMpiArgs {
     base: usize,
     /// Number of steps.
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..))]
+    iters: u32,
+}
+
+/// Arguments of `arts run stencil3d-mpi`.
+#[derive(clap::Args)]
+pub struct Stencil3dMpiArgs {
+    /// Grid side: N^3 points, one 3-D block per rank (the rank grid of
+    /// `arts ampi run stencil3d`).
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=4096))]
+    size: u64,
+    /// Number of sweeps.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..))]
     iters: u32,
 }
 
@@ -62,6 +75,12 @@ pub fn run_jacobi2d_mpi(_args: &Jacobi2dMpiArgs, _out: Output) -> CliResult {
 #[cfg(not(feature = "mpi"))]
 pub fn run_zones_mpi(_args: &ZonesMpiArgs, _out: Output) -> CliResult {
     Err(no_mpi("zones-mpi"))
+}
+
+/// Runs `arts run stencil3d-mpi`.
+#[cfg(not(feature = "mpi"))]
+pub fn run_stencil3d_mpi(_args: &Stencil3dMpiArgs, _out: Output) -> CliResult {
+    Err(no_mpi("stencil3d-mpi"))
 }
 
 /// Runs `arts bench mpi`.
@@ -209,6 +228,62 @@ mod imp {
         })?
     }
 
+    /// The result of `arts run stencil3d-mpi` (keys as `arts ampi run stencil3d`'s).
+    #[derive(Serialize)]
+    struct Stencil3dMpiJson {
+        program: &'static str,
+        ranks: u32,
+        valid: bool,
+        max_abs_diff: f64,
+        step_times_s: Vec<f64>,
+        step_time_median_s: f64,
+        /// The mean of the last even number of steps, at most half of them,
+        /// as `step_time_steady_s` of `arts ampi run`.
+        step_time_steady_s: Option<f64>,
+        total_time_s: f64,
+        rank_grid: [usize; 3],
+    }
+
+    /// Runs `arts run stencil3d-mpi`.
+    pub fn run_stencil3d_mpi(args: &Stencil3dMpiArgs, out: Output) -> CliResult {
+        require_mpi("stencil3d-mpi", |mpi| {
+            let o =
+                baselines::stencil3d::static_blocks(mpi.world(), args.size as usize, args.iters)
+                    .map_err(|e| CliError::usage(format!("--size: {e}")))?;
+            let r = Stencil3dMpiJson {
+                program: "stencil3d-mpi",
+                ranks: mpi.size(),
+                valid: o.valid,
+                max_abs_diff: o.max_diff,
+                step_time_median_s: median(&o.step_times),
+                step_time_steady_s: arts_apps::stats::steady_mean(&o.step_times),
+                step_times_s: o.step_times,
+                total_time_s: o.total_time_s,
+                rank_grid: o.grid,
+            };
+            out.emit(&r, || {
+                format!(
+                    "stencil3d-mpi (one block per rank on MPI, {} ranks, grid {:?})\n\
+                     valid                {} (max |diff| {:.1e})\n\
+                     step time (steady)   {:.3} ms\ntotal time           {:.3} s",
+                    r.ranks,
+                    r.rank_grid,
+                    r.valid,
+                    r.max_abs_diff,
+                    r.step_time_steady_s.unwrap_or(r.step_time_median_s) * 1e3,
+                    r.total_time_s
+                )
+            })?;
+            if r.valid {
+                Ok(())
+            } else {
+                Err(CliError::failed(
+                    "stencil3d-mpi differs from the sequential reference",
+                ))
+            }
+        })?
+    }
+
     /// Runs `arts bench mpi`.
     pub fn bench_mpi(args: &BenchMpiArgs, out: Output) -> CliResult {
         require_mpi("bench mpi", |mpi| bench(mpi, args, out))?
@@ -344,4 +419,4 @@ mod imp {
 }
 
 #[cfg(feature = "mpi")]
-pub use imp::{bench_mpi, run_jacobi2d_mpi, run_zones_mpi};
+pub use imp::{bench_mpi, run_jacobi2d_mpi, run_stencil3d_mpi, run_zones_mpi};
