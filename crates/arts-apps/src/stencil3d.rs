@@ -2,7 +2,7 @@
 //! the numerics shared by the AMPI program `stencil3d` (`arts-ampi`) and
 //! its static-partition MPI baseline (`baselines::stencil3d`), so that both
 //! compute every point by the same expression in the same order and their
-//! results equal the sequential [`reference`] bit for bit.
+//! results equal the sequential [`reference()`] bit for bit.
 
 /// The new value of a point from itself and its six neighbours.
 #[inline(always)]
@@ -144,7 +144,7 @@ const FACE_COST: [usize; 3] = [8, 1, 1];
 
 /// The rank grid for `ranks` ranks on an `n`-point side: the factorization
 /// whose largest block has the cheapest faces to exchange (only split axes
-/// have neighbours; x faces cost more, see [`FACE_COST`]), every factor at
+/// have neighbours; x faces cost more, see `FACE_COST`), every factor at
 /// most `n`.
 pub fn rank_grid(ranks: u32, n: usize) -> Option<[usize; 3]> {
     let vp = ranks as usize;
