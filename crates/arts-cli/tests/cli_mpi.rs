@@ -407,13 +407,22 @@ fn static_mpi_baselines_are_valid() {
         .concat(),
     );
     assert_eq!(ampi["valid"], true);
-    let o = mpirun(2, &["run", "stencil3d-mpi", "--size", "1"]);
-    assert_eq!(
-        o.status.code(),
-        Some(2),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    // Too small a grid for the ranks, or too large for the memory: exit 2.
+    let too_large = [
+        &["stencil3d-mpi", "--size", "1"][..],
+        &["stencil3d-mpi", "--size", "4096"],
+        &["jacobi2d-mpi", "--grid", "300000x300000"],
+    ];
+    for app in too_large {
+        let o = mpirun(2, &[&["run"][..], app, &["--max-memory", "1G"]].concat());
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        assert!(err.contains("error: "), "{err}");
+        assert!(
+            !err.contains("panicked") && !err.contains("Aborted"),
+            "{err}"
+        );
+    }
 }
 
 #[test]

@@ -141,6 +141,11 @@ mod imp {
         app: &str,
         p: &Problem<K>,
     ) -> Result<BaselineJson, CliError> {
+        let (rows, cols) = (p.layout.rows(), p.layout.cols());
+        crate::budget::check_memory(
+            format!("{app} on a {rows}x{cols} grid"),
+            p.memory_bytes(true),
+        )?;
         let reference = sequential(p);
         let o =
             baselines::static_bands(mpi.world(), p, Some(&reference)).map_err(CliError::usage)?;
@@ -247,6 +252,9 @@ mod imp {
     /// Runs `arts run stencil3d-mpi`.
     pub fn run_stencil3d_mpi(args: &Stencil3dMpiArgs, out: Output) -> CliResult {
         require_mpi("stencil3d-mpi", |mpi| {
+            // Each process holds the sequential reference (two grids) and its block.
+            let points = (args.size + 2).pow(3);
+            crate::budget::check_memory("stencil3d-mpi (the reference and a block)", 32 * points)?;
             let o =
                 baselines::stencil3d::static_blocks(mpi.world(), args.size as usize, args.iters)
                     .map_err(|e| CliError::usage(format!("--size: {e}")))?;
