@@ -15,11 +15,15 @@ pub fn set_max_memory(bytes: Option<u64>) {
     let _ = MAX_MEMORY.set(bytes);
 }
 
+/// The memory a run may use: `--max-memory`, else what is available now.
+pub fn budget() -> MemoryBudget {
+    MemoryBudget::new(MAX_MEMORY.get().copied().flatten())
+}
+
 /// Refuses, as bad input, a run whose estimated `need` (bytes) for `what`
 /// exceeds the budget.
 pub fn check_memory(what: impl Into<String>, need: u64) -> Result<(), CliError> {
-    let budget = MemoryBudget::new(MAX_MEMORY.get().copied().flatten());
-    budget
+    budget()
         .check(what, need)
         .map_err(|e| CliError::usage(e.to_string()))
 }

@@ -216,6 +216,19 @@ fn bad_input_is_one_error_line_and_exit_2() {
             "stencil3d",
         ][..],
         &["ampi", "run", "--vp", "2", "--zones", "0", "bt-mz"][..],
+        // Refused before its sequential reference is allocated.
+        &["ampi", "run", "--vp", "2", "--size", "4096", "stencil3d"][..],
+        &[
+            "ampi",
+            "--max-memory",
+            "1M",
+            "run",
+            "--vp",
+            "2",
+            "--size",
+            "300",
+            "bt-mz",
+        ][..],
     ] {
         let (code, stdout, stderr) = arts_text(args);
         assert_eq!(code, 2, "{args:?}: {stderr}");

@@ -216,6 +216,7 @@ pub(super) fn build(params: &Params, vp: u32) -> Result<Built, AmpiError> {
     }
     let iters = params.iters.unwrap_or(DEFAULT_ITERS);
     let memory_bytes = 4 * ((side + 2 * zones) as u64).pow(2) * 8;
+    super::check_memory(params, "bt-mz", vp, memory_bytes)?;
     let want = PerProcess::new(reference(&g, iters));
     let migrate_every = params.migrate_every;
     let program = move |mpi: &mut Mpi<'_>| -> Result<(), MpiError> {

@@ -11,6 +11,8 @@ mod storm;
 
 use std::sync::Arc;
 
+use arts_core::limits::MemoryBudget;
+
 use crate::error::{AmpiError, MpiError};
 use crate::mpi::{Mpi, WORLD};
 use crate::op::Op;
@@ -52,6 +54,9 @@ pub struct Params {
     pub heavy_fraction: f64,
     /// Zones per side in `bt-mz` (zones² zones).
     pub zones: u32,
+    /// The memory a program may allocate while it is built (its sequential
+    /// reference): a build that would need more is refused before allocating.
+    pub memory: MemoryBudget,
 }
 
 impl Default for Params {
@@ -67,8 +72,18 @@ impl Default for Params {
             bytes: 8,
             heavy_fraction: 0.25,
             zones: btmz::DEFAULT_ZONES,
+            memory: MemoryBudget::new(None),
         }
     }
+}
+
+/// Refuses, as a usage error, a build of `program` on `vp` ranks whose
+/// estimated `bytes` exceed `params.memory`.
+fn check_memory(params: &Params, program: &str, vp: u32, bytes: u64) -> Result<(), AmpiError> {
+    params
+        .memory
+        .check(format!("ampi {program} on {vp} ranks"), bytes)
+        .map_err(|e| AmpiError::Usage(e.to_string()))
 }
 
 /// A registered program.

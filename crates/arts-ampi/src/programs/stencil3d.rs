@@ -48,6 +48,7 @@ pub(super) fn build(params: &Params, vp: u32) -> Result<Built, AmpiError> {
     let iters = params.iters.unwrap_or(DEFAULT_ITERS);
     let points = (n + 2).pow(3) as u64;
     let memory_bytes = 4 * points * 8;
+    super::check_memory(params, "stencil3d", vp, memory_bytes)?;
     let reference = PerProcess::new(reference(n, iters));
     let heavy = ((f64::from(vp) * params.heavy_fraction).floor() as usize)
         .max(usize::from(params.imbalance > 1.0)) as i32;

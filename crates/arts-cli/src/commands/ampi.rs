@@ -455,6 +455,7 @@ fn run_builtin(
         checkpoint_every: args.checkpoint_every,
         mem_checkpoint: args.mem_checkpoints,
         whole_checkpoint: args.whole_checkpoints,
+        memory: crate::budget::budget(),
     };
     let stacks = opts.vp as u64 * opts.stack_size as u64;
     // The program's own estimate comes from its parameters alone; check the
