@@ -235,6 +235,13 @@ pub fn faces(rank: usize, grid: [usize; 3], size: [usize; 3]) -> Vec<Face> {
     out
 }
 
+/// The bytes a process of a run on an `n`³ grid allocates, estimated
+/// before allocating: the sequential reference (two grids) and its blocks
+/// (two more, with their ghost layers, at most). Saturates.
+pub fn memory_bytes(n: usize) -> u64 {
+    (n as u64 + 2).saturating_pow(3).saturating_mul(4 * 8)
+}
+
 /// The sequential sweep of the whole grid, `iters` times.
 pub fn reference(n: usize, iters: u32) -> Block {
     let mut b = Block::new([n; 3], [0; 3]);

@@ -17,7 +17,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::{Built, Params};
-use arts_apps::stencil3d::{Block, block_of, faces, rank_grid, reference};
+use arts_apps::stencil3d::{self, Block, block_of, faces, rank_grid, reference};
 
 use crate::PerProcess;
 use crate::error::{AmpiError, MpiError};
@@ -46,8 +46,7 @@ pub(super) fn build(params: &Params, vp: u32) -> Result<Built, AmpiError> {
         ))
     })?;
     let iters = params.iters.unwrap_or(DEFAULT_ITERS);
-    let points = (n + 2).pow(3) as u64;
-    let memory_bytes = 4 * points * 8;
+    let memory_bytes = stencil3d::memory_bytes(n);
     super::check_memory(params, "stencil3d", vp, memory_bytes)?;
     let reference = PerProcess::new(reference(n, iters));
     let heavy = ((f64::from(vp) * params.heavy_fraction).floor() as usize)
@@ -91,10 +90,10 @@ pub(super) fn build(params: &Params, vp: u32) -> Result<Built, AmpiError> {
                 mpi.recv(&mut face, f.neighbour as i32, f.recv_tag, WORLD)?;
                 b.unpack(f.axis, f.ghost_plane, &face);
             }
-            let started = Instant::now();
+            let started = (stretch > 0.0).then(Instant::now);
             b.sweep();
-            if stretch > 0.0 {
-                spin_for(started.elapsed().mul_f64(stretch));
+            if let Some(t) = started {
+                spin_for(t.elapsed().mul_f64(stretch));
             }
             b.flip();
             if r == 0 {

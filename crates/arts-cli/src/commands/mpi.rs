@@ -252,9 +252,10 @@ mod imp {
     /// Runs `arts run stencil3d-mpi`.
     pub fn run_stencil3d_mpi(args: &Stencil3dMpiArgs, out: Output) -> CliResult {
         require_mpi("stencil3d-mpi", |mpi| {
-            // Each process holds the sequential reference (two grids) and its block.
-            let points = (args.size + 2).pow(3);
-            crate::budget::check_memory("stencil3d-mpi (the reference and a block)", 32 * points)?;
+            crate::budget::check_memory(
+                "stencil3d-mpi (the reference and a block)",
+                arts_apps::stencil3d::memory_bytes(args.size as usize),
+            )?;
             let o =
                 baselines::stencil3d::static_blocks(mpi.world(), args.size as usize, args.iters)
                     .map_err(|e| CliError::usage(format!("--size: {e}")))?;
