@@ -75,6 +75,45 @@ impl Block {
         }
     }
 
+    /// Packs each face of `faces` that is not exchanged in place into its
+    /// buffer in `out`.
+    pub fn pack_faces(&self, faces: &[Face], out: &mut [Vec<f64>]) {
+        for (f, out) in faces.iter().zip(out) {
+            if !f.in_place() {
+                self.pack(f.axis, f.send_plane, out);
+            }
+        }
+    }
+
+    /// Unpacks each face of `faces` that is not exchanged in place from its
+    /// buffer in `into`.
+    pub fn unpack_faces(&mut self, faces: &[Face], into: &[Vec<f64>]) {
+        for (f, data) in faces.iter().zip(into) {
+            if !f.in_place() {
+                self.unpack(f.axis, f.ghost_plane, data);
+            }
+        }
+    }
+
+    /// Points in one z plane, ghost layer included.
+    pub fn plane_len(&self) -> usize {
+        (self.n[0] + 2) * (self.n[1] + 2)
+    }
+
+    /// `cur` split for an exchange of [`Face::in_place`] faces: its two z
+    /// ghost planes, which receives write, and the planes between them,
+    /// which sends read.
+    pub fn z_planes(&mut self) -> ZPlanes<'_> {
+        let len = self.plane_len();
+        let (lower, rest) = self.cur.split_at_mut(len);
+        let (body, upper) = rest.split_at_mut(self.n[2] * len);
+        ZPlanes {
+            ghosts: [Some(lower), Some(upper)],
+            body,
+            len,
+        }
+    }
+
     /// Makes the values the last sweep wrote current.
     pub fn flip(&mut self) {
         std::mem::swap(&mut self.cur, &mut self.next);
@@ -118,6 +157,56 @@ impl Block {
     }
 }
 
+/// A block's z planes during an exchange in place (see [`Block::z_planes`]).
+pub struct ZPlanes<'a> {
+    ghosts: [Option<&'a mut [f64]>; 2],
+    body: &'a [f64],
+    len: usize,
+}
+
+impl<'a> ZPlanes<'a> {
+    /// The ghost plane z face `f` fills, whole (its ghost ring too, which
+    /// no sweep reads); `None` if it was taken already or `f` is not a z
+    /// face.
+    pub fn ghost(&mut self, f: &Face) -> Option<&'a mut [f64]> {
+        if !f.in_place() {
+            return None;
+        }
+        self.ghosts[usize::from(f.ghost_plane != 0)].take()
+    }
+
+    /// The plane z face `f` sends, whole.
+    pub fn sent(&self, f: &Face) -> &'a [f64] {
+        let at = (f.send_plane - 1) * self.len;
+        &self.body[at..at + self.len]
+    }
+
+    /// Where face `f` is received: its ghost plane for a z face, else
+    /// `buf`, sized to `len` points (see [`Block::unpack_faces`]).
+    pub fn receive_into<'b>(&mut self, f: &Face, buf: &'b mut Vec<f64>, len: usize) -> &'b mut [f64]
+    where
+        'a: 'b,
+    {
+        match self.ghost(f) {
+            Some(ghost) => ghost,
+            None => {
+                debug_assert!(!f.in_place(), "each z ghost plane is received once");
+                buf.resize(len, 0.0);
+                buf
+            }
+        }
+    }
+
+    /// What face `f` sends: its plane for a z face, else `packed` (see
+    /// [`Block::pack_faces`]).
+    pub fn send_from<'b>(&self, f: &Face, packed: &'b [f64]) -> &'b [f64]
+    where
+        'a: 'b,
+    {
+        if f.in_place() { self.sent(f) } else { packed }
+    }
+}
+
 /// Calls `f` with the index of every point of plane `at` (ghost-layer
 /// coordinates) across `axis` of a block of `n` points, in a fixed order
 /// (the lower of the other two axes innermost).
@@ -137,14 +226,16 @@ fn for_plane(n: [usize; 3], axis: usize, at: usize, mut f: impl FnMut(usize)) {
     }
 }
 
-/// Relative cost of a face point across each axis when packing and
-/// unpacking it: an x face (fixed `i`) touches one cache line per point
-/// (8 doubles per line), y and z faces are runs of contiguous points.
-const FACE_COST: [usize; 3] = [8, 1, 1];
+/// Relative cost of exchanging a face point across each axis, in passes
+/// over contiguous points: a z face is copied once, in place
+/// ([`Face::in_place`]); a y face is packed, copied and unpacked (3); an x
+/// face (fixed `i`) too, but its packing and unpacking touch a cache line
+/// per point (8 doubles per line: 8 + 1 + 8).
+const FACE_COST: [usize; 3] = [17, 3, 1];
 
 /// The rank grid for `ranks` ranks on an `n`-point side: the factorization
 /// whose largest block has the cheapest faces to exchange (only split axes
-/// have neighbours; x faces cost more, see `FACE_COST`), every factor at
+/// have neighbours; z faces cost least, x faces most, see `FACE_COST`), every factor at
 /// most `n`.
 pub fn rank_grid(ranks: u32, n: usize) -> Option<[usize; 3]> {
     let vp = ranks as usize;
@@ -205,6 +296,15 @@ pub struct Face {
     pub recv_tag: i32,
 }
 
+impl Face {
+    /// Whether the face is a whole plane of the block's memory (across z,
+    /// the slowest axis): it is sent from the block and received into it
+    /// in place ([`Block::z_planes`]), not packed.
+    pub fn in_place(&self) -> bool {
+        self.axis == 2
+    }
+}
+
 /// The faces rank `rank` of `grid` exchanges, in a fixed order (by axis,
 /// lower side first); `size` is its block's points per axis.
 pub fn faces(rank: usize, grid: [usize; 3], size: [usize; 3]) -> Vec<Face> {
@@ -258,10 +358,20 @@ mod tests {
 
     #[test]
     fn rank_grids_factor_any_count_that_fits() {
-        assert_eq!(rank_grid(8, 10), Some([1, 2, 4]), "x faces are costly");
-        assert_eq!(rank_grid(8, 240), Some([1, 2, 4]));
+        assert_eq!(rank_grid(8, 10), Some([1, 1, 8]), "z faces are cheapest");
+        assert_eq!(rank_grid(8, 240), Some([1, 1, 8]));
+        assert_eq!(
+            rank_grid(27, 240),
+            Some([1, 3, 9]),
+            "thin slabs have large faces"
+        );
         assert_eq!(rank_grid(2, 240), Some([1, 1, 2]));
-        assert_eq!(rank_grid(64, 16), Some([1, 8, 8]));
+        assert_eq!(rank_grid(64, 16), Some([1, 4, 16]));
+        assert_eq!(
+            rank_grid(64, 4),
+            Some([4, 4, 4]),
+            "x is split when it must be"
+        );
         assert_eq!(rank_grid(7, 10), Some([1, 1, 7]));
         let g = rank_grid(12, 10).unwrap();
         assert_eq!(g.iter().product::<usize>(), 12);
@@ -300,6 +410,58 @@ mod tests {
             }
         }
         assert_eq!(points, n * n * n);
+    }
+
+    #[test]
+    fn z_faces_exchanged_in_place_equal_the_whole_sweep() {
+        let (n, iters, grid) = (7, 3, [1, 2, 3]);
+        let ranks = 6;
+        let whole = reference(n, iters);
+        let mut blocks: Vec<_> = (0..ranks)
+            .map(|r| {
+                let (origin, size) = block_of(r, grid, n);
+                (Block::new(size, origin), origin, faces(r, grid, size))
+            })
+            .collect();
+        for _ in 0..iters {
+            // Every face as sent: a z face a whole plane, the others packed.
+            let mut sent = Vec::new();
+            for (r, (b, _, fs)) in blocks.iter_mut().enumerate() {
+                for f in fs.iter() {
+                    let mut data = Vec::new();
+                    match f.in_place() {
+                        true => data.extend_from_slice(b.z_planes().sent(f)),
+                        false => b.pack(f.axis, f.send_plane, &mut data),
+                    }
+                    sent.push(((r, f.neighbour, f.send_tag), data));
+                }
+            }
+            for (r, (b, _, fs)) in blocks.iter_mut().enumerate() {
+                let from_neighbour = |f: &Face| {
+                    let key = (f.neighbour, r, f.recv_tag);
+                    sent.iter().find(|(k, _)| *k == key).unwrap().1.clone()
+                };
+                let received: Vec<_> = fs.iter().map(|f| (*f, from_neighbour(f))).collect();
+                let mut planes = b.z_planes();
+                for (f, data) in &received {
+                    if let Some(ghost) = planes.ghost(f) {
+                        assert_eq!(ghost.len(), data.len(), "whole planes");
+                        ghost.copy_from_slice(data);
+                    }
+                }
+                assert!(fs.iter().all(|f| planes.ghost(f).is_none()), "each once");
+                for (f, data) in received.iter().filter(|(f, _)| !f.in_place()) {
+                    b.unpack(f.axis, f.ghost_plane, data);
+                }
+            }
+            for (b, _, _) in &mut blocks {
+                b.sweep();
+                b.flip();
+            }
+        }
+        for (b, origin, _) in &blocks {
+            assert_eq!(b.compare(&whole, *origin), (0.0, true));
+        }
     }
 
     #[test]

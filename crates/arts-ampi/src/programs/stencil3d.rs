@@ -1,6 +1,7 @@
 //! `stencil3d`: a 7-point Jacobi sweep on an N³ grid (zero boundary),
 //! decomposed in 3-D blocks over the ranks (any rank count whose factors
-//! fit the grid), exchanging faces with buffered sends and blocking receives.
+//! fit the grid), exchanging faces with non-blocking receives and sends (z
+//! faces in place, the others packed).
 //! Heavy ranks (the first `heavy_fraction`, default a quarter) take `imbalance` times as long
 //! per sweep: each sweep is timed and stretched by busy work, so the planted
 //! factor is what the balancer measures (a repeated sweep would run from cache
@@ -17,9 +18,10 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::{Built, Params};
-use arts_apps::stencil3d::{self, Block, block_of, faces, rank_grid, reference};
+use arts_apps::stencil3d::{self, Block, Face, block_of, faces, rank_grid, reference};
 
 use crate::PerProcess;
+use crate::datatype::bytes_of;
 use crate::error::{AmpiError, MpiError};
 use crate::mpi::{Mpi, WORLD};
 
@@ -32,6 +34,49 @@ fn spin_for(d: Duration) {
     while Instant::now() < until {
         std::hint::spin_loop();
     }
+}
+
+/// Sends my plane next to each neighbour to it and fills my ghost plane
+/// with its plane, as MPI codes do: every receive is posted, then every
+/// send, then all are waited for. A z face is a whole plane of the block's
+/// memory: it is received straight into the ghost plane and sent straight
+/// from the block (large ones by rendezvous: the receiver copies it once).
+/// The others are packed into `out` and unpacked from `into` (a buffer per
+/// face, reused).
+fn exchange(
+    mpi: &mut Mpi<'_>,
+    b: &mut Block,
+    faces: &[Face],
+    (out, into): (&mut [Vec<f64>], &mut [Vec<f64>]),
+) -> Result<(), MpiError> {
+    b.pack_faces(faces, out);
+    {
+        let mut planes = b.z_planes();
+        let mut reqs = Vec::with_capacity(2 * faces.len());
+        for ((f, out), into) in faces.iter().zip(out.iter()).zip(into.iter_mut()) {
+            let target = planes.receive_into(f, into, out.len());
+            reqs.push(mpi.irecv(target, f.neighbour as i32, f.recv_tag, WORLD)?);
+        }
+        let mut started = Ok(());
+        for (f, out) in faces.iter().zip(out.iter()) {
+            let data = bytes_of(planes.send_from(f, out));
+            // SAFETY: neither the block's planes nor `out` is written or
+            // freed before `waitall` below has completed every send, also
+            // when starting one fails.
+            match unsafe { mpi.isend_in_place(data, f.neighbour as i32, f.send_tag, WORLD) } {
+                Ok(req) => reqs.extend(req),
+                Err(e) => {
+                    started = Err(e);
+                    break;
+                }
+            }
+        }
+        let waited = mpi.waitall(reqs);
+        started?;
+        waited?;
+    }
+    b.unpack_faces(faces, into);
+    Ok(())
 }
 
 pub(super) fn build(params: &Params, vp: u32) -> Result<Built, AmpiError> {
@@ -75,21 +120,10 @@ pub(super) fn build(params: &Params, vp: u32) -> Result<Built, AmpiError> {
         let stretch = if (r as i32) < heavy { stretch } else { 0.0 };
         let mut last = mpi.wtime();
         let faces = faces(r, grid, size);
-        // Reused every iteration: each face's length and a face buffer.
-        let (mut lengths, mut face) = (Vec::with_capacity(faces.len()), Vec::new());
+        // Each packed face's buffers, out and in, reused every iteration.
+        let (mut out, mut into) = (vec![Vec::new(); faces.len()], vec![Vec::new(); faces.len()]);
         for it in first..iters {
-            // My plane next to each neighbour goes to it; its plane fills my ghost plane.
-            lengths.clear();
-            for f in &faces {
-                b.pack(f.axis, f.send_plane, &mut face);
-                mpi.bsend(&face, f.neighbour as i32, f.send_tag, WORLD)?;
-                lengths.push(face.len());
-            }
-            for (f, &len) in faces.iter().zip(&lengths) {
-                face.resize(len, 0.0);
-                mpi.recv(&mut face, f.neighbour as i32, f.recv_tag, WORLD)?;
-                b.unpack(f.axis, f.ghost_plane, &face);
-            }
+            exchange(mpi, &mut b, &faces, (&mut out, &mut into))?;
             let started = (stretch > 0.0).then(Instant::now);
             b.sweep();
             if let Some(t) = started {

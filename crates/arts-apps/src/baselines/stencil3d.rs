@@ -1,6 +1,6 @@
 //! The AMPI program `stencil3d` written on raw MPI (rsmpi): one block per
-//! rank of the same rank grid, the same faces sent with non-blocking sends
-//! and received with blocking receives in the same order, the same sweep.
+//! rank of the same rank grid, the same faces exchanged the same way
+//! (non-blocking receives and sends, z faces in place), the same sweep.
 //! The AMPI version with one rank per PE is measured against it (issue 19:
 //! "with 1 VP per PE ≤ 1.10× the same stencil written on raw MPI").
 
@@ -11,7 +11,7 @@ use mpi::request::WaitGuard;
 use mpi::topology::{Communicator, SimpleCommunicator};
 use mpi::traits::*;
 
-use crate::stencil3d::{Block, block_of, faces, rank_grid, reference};
+use crate::stencil3d::{Block, Face, block_of, faces, rank_grid, reference};
 
 /// What a run produced (the same on every rank).
 #[derive(Clone, Debug)]
@@ -26,6 +26,38 @@ pub struct Stencil3dOutcome {
     pub max_diff: f64,
     /// The rank grid (ranks per axis).
     pub grid: [usize; 3],
+}
+
+/// Exchanges the faces as the AMPI program does: every receive posted,
+/// then every send, then all waited for; z faces straight from and into
+/// the block, the others packed into `out` and unpacked from `into`.
+fn exchange(
+    world: &SimpleCommunicator,
+    b: &mut Block,
+    faces: &[Face],
+    (out, into): (&mut [Vec<f64>], &mut [Vec<f64>]),
+) {
+    b.pack_faces(faces, out);
+    let mut planes = b.z_planes();
+    mpi::request::scope(|scope| {
+        let mut reqs = Vec::with_capacity(2 * faces.len());
+        for ((f, out), into) in faces.iter().zip(out.iter()).zip(into.iter_mut()) {
+            let target = planes.receive_into(f, into, out.len());
+            let from = world.process_at_rank(f.neighbour as i32);
+            reqs.push(WaitGuard::from(
+                from.immediate_receive_into_with_tag(scope, target, f.recv_tag),
+            ));
+        }
+        for (f, out) in faces.iter().zip(out.iter()) {
+            let to = world.process_at_rank(f.neighbour as i32);
+            let data = planes.send_from(f, out);
+            reqs.push(WaitGuard::from(
+                to.immediate_send_with_tag(scope, data, f.send_tag),
+            ));
+        }
+        drop(reqs); // waits for every one
+    });
+    b.unpack_faces(faces, into);
 }
 
 /// Sweeps an `n`³ grid `iters` times with one block per rank of `world`
@@ -45,33 +77,14 @@ pub fn static_blocks(
     let (origin, extent) = block_of(rank, grid, n);
     let faces = faces(rank, grid, extent);
     let mut b = Block::new(extent, origin);
-    let mut out: Vec<Vec<f64>> = faces.iter().map(|_| Vec::new()).collect();
-    let mut face = Vec::new();
+    // Each packed face's buffers, out and in, reused every iteration.
+    let (mut out, mut into) = (vec![Vec::new(); faces.len()], vec![Vec::new(); faces.len()]);
     let mut step_times = Vec::with_capacity(iters as usize);
     world.barrier();
     let start = Instant::now();
     let mut last = start;
     for _ in 0..iters {
-        for (f, buf) in faces.iter().zip(out.iter_mut()) {
-            b.pack(f.axis, f.send_plane, buf);
-        }
-        mpi::request::scope(|scope| {
-            let sends: Vec<_> = faces
-                .iter()
-                .zip(&out)
-                .map(|(f, buf)| {
-                    let to = world.process_at_rank(f.neighbour as i32);
-                    WaitGuard::from(to.immediate_send_with_tag(scope, &buf[..], f.send_tag))
-                })
-                .collect();
-            for (f, sent) in faces.iter().zip(&out) {
-                face.resize(sent.len(), 0.0);
-                let from = world.process_at_rank(f.neighbour as i32);
-                from.receive_into_with_tag(&mut face[..], f.recv_tag);
-                b.unpack(f.axis, f.ghost_plane, &face);
-            }
-            drop(sends); // waits for every face sent
-        });
+        exchange(&world, &mut b, &faces, (&mut out, &mut into));
         b.sweep();
         b.flip();
         let now = Instant::now();
