@@ -134,7 +134,7 @@ mod tests {
             );
             assert_eq!(f.target.is_some(), f.met.is_some(), "{f:?}");
         }
-        for section in ["switch", "pingpong", "memory"] {
+        for section in ["switch", "pingpong", "memory", "stencil"] {
             assert!(
                 r.figures
                     .iter()
@@ -143,7 +143,9 @@ mod tests {
             );
         }
         let steps = r.figures.iter().filter(|f| f.section == "stencil").count();
-        assert_eq!(steps, 8, "seven V values and the ratio");
+        assert_eq!(steps, 11, "seven V values, the ratio, the sweep alone");
+        let floor = r.value("baseline: sweep alone V=8 / V=2").unwrap();
+        assert!(floor > 0.5 && floor < 2.0, "{floor}");
         assert!(
             r.value("VP context switch (coroutine suspend+resume)")
                 .unwrap()

@@ -3,6 +3,9 @@
 //! balancing of an imbalanced stencil, and `bt-mz` with and without it.
 
 use std::sync::Arc;
+use std::time::Instant;
+
+use arts_apps::stencil3d::{Block, block_of, rank_grid};
 
 use arts_core::{Config, LbConfig, LbPeriod};
 
@@ -127,7 +130,50 @@ pub(super) fn stencil(scale: Scale, r: &mut BenchReport) -> Result<(), AmpiError
     }
     let of = |v: u32| at.iter().find(|(vp, _)| *vp == v).map_or(f64::NAN, |p| p.1);
     r.check(s, "step time V=8 / V=2", (of(8) / of(2), "x"), true, 1.05);
+    // What the blocks' shapes alone cost, which no runtime changes.
+    let (two, eight) = (sweep_ns(size, 2), sweep_ns(size, 8));
+    r.add(
+        s,
+        "baseline: sweep alone, one thread, V=2's block",
+        two,
+        "ns/point",
+    );
+    r.add(
+        s,
+        "baseline: sweep alone, one thread, V=8's blocks",
+        eight,
+        "ns/point",
+    );
+    r.add(s, "baseline: sweep alone V=8 / V=2", eight / two, "x");
     Ok(())
+}
+
+/// ns per point of one thread sweeping the blocks of the first PE's
+/// ranks (half of `vp`) of an `n`³ grid, one after the other, as that PE
+/// does: the least of 5 rounds of 5 sweeps.
+fn sweep_ns(n: usize, vp: u32) -> f64 {
+    let Some(grid) = rank_grid(vp, n) else {
+        return f64::NAN;
+    };
+    let mut blocks: Vec<Block> = (0..(vp as usize / 2).max(1))
+        .map(|rank| {
+            let (origin, size) = block_of(rank, grid, n);
+            Block::new(size, origin)
+        })
+        .collect();
+    let points: usize = blocks.iter().map(|b| b.n.iter().product::<usize>()).sum();
+    let mut best = f64::INFINITY;
+    for _ in 0..5 {
+        let t = Instant::now();
+        for _ in 0..5 {
+            for b in &mut blocks {
+                b.sweep();
+                b.flip();
+            }
+        }
+        best = best.min(t.elapsed().as_secs_f64() * 1e9 / (5 * points) as f64);
+    }
+    best
 }
 
 /// Step times and run times without and with `lb` (best of
