@@ -10,6 +10,7 @@ mod active;
 mod claim;
 mod comm;
 mod packet;
+mod packet_wire;
 mod payload;
 pub mod plans;
 mod rendezvous;

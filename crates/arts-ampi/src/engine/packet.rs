@@ -3,13 +3,13 @@
 
 use arts_core::Bulk;
 use arts_core::direct::Direct;
-use serde::{Deserialize, Serialize};
 
 pub use super::payload::Payload;
 pub use super::rendezvous::{Large, Signal};
 
-/// One message between two ranks: point-to-point or one step of a collective.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+/// One message between two ranks: point-to-point or one step of a
+/// collective. Written between processes as `packet_wire` says.
+#[derive(Clone, Debug)]
 pub struct Packet {
     /// Sender's rank in `WORLD`.
     pub src: u32,

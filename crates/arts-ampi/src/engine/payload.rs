@@ -7,20 +7,18 @@
 use std::ops::Deref;
 
 use arts_core::Bulk;
-use serde::{Deserialize, Serialize};
 
 /// The most bytes a packet carries inline.
 pub const INLINE_BYTES: usize = 16;
 
 /// A packet's bytes.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug)]
 pub enum Payload {
     /// At most [`INLINE_BYTES`], here.
     Inline {
         /// How many of `bytes` are the payload's.
         len: u8,
         /// The bytes, zero past `len`.
-        #[serde(with = "inline_bytes")]
         bytes: [u8; INLINE_BYTES],
     },
     /// More, in a shared buffer (in system memory, never in a rank's slot).
@@ -72,37 +70,6 @@ impl Deref for Payload {
     }
 }
 
-/// An inline payload's bytes written as one byte string: an array would be
-/// written and read one element at a time, which cost about a fifth of a
-/// cross-process ping-pong's time (`BENCHMARKS.md`, "AMPI packets across
-/// processes").
-mod inline_bytes {
-    use super::INLINE_BYTES;
-    use serde::{Deserializer, Serializer, de};
-
-    pub fn serialize<S: Serializer>(bytes: &[u8; INLINE_BYTES], s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_bytes(bytes)
-    }
-
-    struct Visitor;
-
-    impl de::Visitor<'_> for Visitor {
-        type Value = [u8; INLINE_BYTES];
-
-        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-            write!(f, "{INLINE_BYTES} bytes")
-        }
-
-        fn visit_bytes<E: de::Error>(self, v: &[u8]) -> Result<Self::Value, E> {
-            v.try_into().map_err(|_| E::invalid_length(v.len(), &self))
-        }
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<[u8; INLINE_BYTES], D::Error> {
-        d.deserialize_bytes(Visitor)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -114,22 +81,7 @@ mod tests {
             let p = Payload::new(&data);
             assert_eq!(&p[..], &data[..]);
             assert_eq!(p.shared().is_some(), n > INLINE_BYTES, "{n} bytes");
-            let back: Payload = arts_core::wire::decode(&arts_core::wire::encode(&p)).unwrap();
-            assert_eq!(&back[..], &data[..]);
             assert_eq!(p.into_vec(), data);
         }
-    }
-
-    #[test]
-    fn inline_bytes_of_the_wrong_length_are_an_error() {
-        // An `Inline` payload (variant 0) whose byte string has 3 bytes.
-        let mut bytes = 0u32.to_le_bytes().to_vec();
-        bytes.push(3);
-        bytes.extend(3u64.to_le_bytes());
-        bytes.extend([1, 2, 3]);
-        let err = arts_core::wire::decode::<Payload>(&bytes)
-            .unwrap_err()
-            .to_string();
-        assert!(err.contains("16 bytes"), "{err}");
     }
 }
