@@ -95,16 +95,12 @@ impl Block {
         }
     }
 
-    /// Points in one z plane, ghost layer included.
-    pub fn plane_len(&self) -> usize {
-        (self.n[0] + 2) * (self.n[1] + 2)
-    }
-
     /// `cur` split for an exchange of [`Face::in_place`] faces: its two z
     /// ghost planes, which receives write, and the planes between them,
     /// which sends read.
     pub fn z_planes(&mut self) -> ZPlanes<'_> {
-        let len = self.plane_len();
+        // Points in one z plane, ghost layer included.
+        let len = (self.n[0] + 2) * (self.n[1] + 2);
         let (lower, rest) = self.cur.split_at_mut(len);
         let (body, upper) = rest.split_at_mut(self.n[2] * len);
         ZPlanes {
@@ -168,7 +164,7 @@ impl<'a> ZPlanes<'a> {
     /// The ghost plane z face `f` fills, whole (its ghost ring too, which
     /// no sweep reads); `None` if it was taken already or `f` is not a z
     /// face.
-    pub fn ghost(&mut self, f: &Face) -> Option<&'a mut [f64]> {
+    fn ghost(&mut self, f: &Face) -> Option<&'a mut [f64]> {
         if !f.in_place() {
             return None;
         }
@@ -176,7 +172,7 @@ impl<'a> ZPlanes<'a> {
     }
 
     /// The plane z face `f` sends, whole.
-    pub fn sent(&self, f: &Face) -> &'a [f64] {
+    fn sent(&self, f: &Face) -> &'a [f64] {
         let at = (f.send_plane - 1) * self.len;
         &self.body[at..at + self.len]
     }
