@@ -4,10 +4,14 @@
 //!
 //! On a measured iteration every row update of every sub-cycle is bracketed by
 //! `Instant::now()` (one clock read per row: the end of one row is the start of
-//! the next), so the figures include about one clock read (~20–30 ns here) per
-//! row and sub-cycle. Unmeasured iterations run the same code with a no-op probe
+//! the next). The probe's own time, one clock read and its bookkeeping (~20–30
+//! ns here, as much as a row's update in most sub-cycles), is measured once per
+//! process ([`probe_overhead_ns`]) and taken off every row's timing: left in,
+//! it made every row look alike and flattened the profile that application-level
+//! balancing cuts by. Unmeasured iterations run the same code with a no-op probe
 //! (monomorphized away).
 
+use std::sync::OnceLock;
 use std::time::Instant;
 
 /// The sub-cycles of one Gummel iteration, in order.
@@ -52,19 +56,26 @@ impl Probe for Off {
     fn inner(&mut self, _: usize, _: u32) {}
 }
 
-/// The probe of measured iterations: nanoseconds per row and sub-cycle.
+/// The probe of measured iterations: nanoseconds per row and sub-cycle,
+/// its own time per row (`overhead`) taken off.
 pub(crate) struct On {
     last: Instant,
     sub: usize,
+    overhead: u64,
     pub(crate) ns: Vec<[u64; SUBCYCLES]>,
     pub(crate) inner: Vec<u32>,
 }
 
 impl On {
     pub(crate) fn new(rows: usize) -> On {
+        On::with_overhead(rows, probe_overhead_ns())
+    }
+
+    fn with_overhead(rows: usize, overhead: u64) -> On {
         On {
             last: Instant::now(),
             sub: 0,
+            overhead,
             ns: vec![[0; SUBCYCLES]; rows],
             inner: vec![0; rows],
         }
@@ -85,13 +96,37 @@ impl Probe for On {
     #[inline]
     fn row(&mut self, i: usize) {
         let now = Instant::now();
-        self.ns[i][self.sub] += now.duration_since(self.last).as_nanos() as u64;
+        let ns = now.duration_since(self.last).as_nanos() as u64;
+        self.ns[i][self.sub] += ns.saturating_sub(self.overhead);
         self.last = now;
     }
     #[inline]
     fn inner(&mut self, i: usize, k: u32) {
         self.inner[i] += k;
     }
+}
+
+/// What the probe adds to each row it times, ns: what it records for an
+/// empty row (a clock read and its bookkeeping). The least mean of a few
+/// trials of 1,000 rows, since an interrupted trial only reads high;
+/// measured once per process.
+pub fn probe_overhead_ns() -> u64 {
+    static OVERHEAD: OnceLock<u64> = OnceLock::new();
+    *OVERHEAD.get_or_init(|| {
+        const ROWS: u64 = 1000;
+        let mut probe = On::with_overhead(1, 0);
+        (0..5)
+            .map(|_| {
+                probe.ns[0] = [0; SUBCYCLES];
+                probe.begin(SubCycle::Reset);
+                for _ in 0..ROWS {
+                    probe.row(std::hint::black_box(0));
+                }
+                probe.ns[0][0] / ROWS
+            })
+            .min()
+            .unwrap_or(0)
+    })
 }
 
 /// Convergence measure of one iteration: the changes summed over the mesh, in volts
@@ -146,6 +181,9 @@ pub struct CostProfile {
     pub history: Vec<CostSample>,
     /// Row timings dropped as interrupted (see [`INTERRUPT_FACTOR`]).
     pub interrupted: u64,
+    /// The probe's own time taken off every row timing, ns
+    /// ([`probe_overhead_ns`]; 0 when nothing was measured).
+    pub probe_overhead_ns: u64,
 }
 
 /// A row update measured at more than this many times its sub-cycle's median in
@@ -165,6 +203,7 @@ impl CostProfile {
             row_inner: vec![0; rows],
             history: Vec::new(),
             interrupted: 0,
+            probe_overhead_ns: if every > 0 { probe_overhead_ns() } else { 0 },
         }
     }
 
@@ -230,8 +269,38 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_probe_takes_its_own_time_off_each_row() {
+        let overhead = probe_overhead_ns();
+        assert!((1..100_000).contains(&overhead), "{overhead} ns");
+        // A row that spins 2 µs records 2 µs, not 2 µs and the probe.
+        let spin = |d: std::time::Duration| {
+            let t = Instant::now();
+            while t.elapsed() < d {}
+        };
+        let best = (0..5)
+            .map(|_| {
+                let mut probe = On::new(1);
+                probe.begin(SubCycle::Phi);
+                spin(std::time::Duration::from_micros(2));
+                probe.row(0);
+                probe.ns[0][SubCycle::Phi as usize]
+            })
+            .min()
+            .unwrap();
+        assert!(
+            (2_000 - overhead.min(2_000)..3_000).contains(&best),
+            "{best} ns"
+        );
+        // More than the row took leaves nothing, not a wrapped count.
+        let mut probe = On::with_overhead(1, u64::MAX);
+        probe.begin(SubCycle::U);
+        probe.row(0);
+        assert_eq!(probe.ns[0], [0; SUBCYCLES]);
+    }
+
+    #[test]
     fn interrupted_row_timings_are_replaced_by_the_median() {
-        let mut probe = On::new(12);
+        let mut probe = On::with_overhead(12, 0);
         for (i, r) in probe.ns.iter_mut().enumerate().take(11).skip(1) {
             *r = [10, 20 + i as u64, 30, 40, 50];
         }
