@@ -3,9 +3,11 @@
 //! of its own, so that the PE sharing its CPU with the load really is
 //! slower, as on a machine with another tenant (and, from the CLI's
 //! `--pin`, so that no two PEs share a core while another stays idle).
+//! The same busy loop warms the CPUs up before a timed run ([`warm_up`]).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
 use arts_core::{PeId, StartHandler};
 use arts_dispatch::affinity::pin_current_thread;
@@ -47,6 +49,20 @@ impl Drop for BackgroundLoad {
             let _ = t.join();
         }
     }
+}
+
+/// Keeps the first `cpus` CPUs this process may run on busy for `d`: before
+/// a timed run, so that the run is not the first work after a pause. On
+/// the shared hosts we measure on, work that follows a pause runs ~10%
+/// slower for a few hundred milliseconds (`BENCHMARKS.md`, "A timed run
+/// after a pause").
+pub fn warm_up(cpus: usize, d: Duration) {
+    if d.is_zero() {
+        return;
+    }
+    let loads: Vec<BackgroundLoad> = (0..cpus).map(BackgroundLoad::start).collect();
+    std::thread::sleep(d);
+    drop(loads);
 }
 
 /// Pins each PE to a CPU of its own when its thread starts: PE `p` to the
@@ -105,5 +121,22 @@ mod tests {
         let after = process_cpu_ns();
         std::thread::sleep(std::time::Duration::from_millis(20));
         assert!(process_cpu_ns() - after < 5_000_000, "stopped");
+    }
+
+    #[test]
+    fn a_warm_up_keeps_the_cpus_busy_for_its_time_and_then_stops() {
+        let before = process_cpu_ns();
+        let t = std::time::Instant::now();
+        warm_up(2, Duration::from_millis(100));
+        assert!(t.elapsed() >= Duration::from_millis(100));
+        let burnt = process_cpu_ns() - before;
+        assert!(burnt >= 5_000_000, "the warm-up used {burnt} ns of CPU");
+        let after = process_cpu_ns();
+        std::thread::sleep(Duration::from_millis(20));
+        assert!(process_cpu_ns() - after < 5_000_000, "stopped");
+        // None asked, none done.
+        let t = std::time::Instant::now();
+        warm_up(2, Duration::ZERO);
+        assert!(t.elapsed() < Duration::from_millis(50));
     }
 }

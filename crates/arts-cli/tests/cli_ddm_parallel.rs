@@ -13,9 +13,25 @@ fn parallel(extra: &[&str]) -> serde_json::Value {
         "si-pn",
         "--bias",
         "0,0.2",
+        // These tests check results, not speed: no warm-up.
+        "--warmup-ms",
+        "0",
         "--parallel",
     ];
     json(&arts(&[&base[..], extra].concat()))
+}
+
+#[test]
+fn timed_runs_are_warmed_up_unless_told_not_to() {
+    let run = |extra: &[&str]| {
+        let base = ["--json", "run", "ddm", "--preset", "si-pn", "--bias", "0.2"];
+        let par = ["--parallel", "distributed", "--segments", "2", "--pes", "2"];
+        json(&arts(&[&base[..], &par, extra].concat()))
+    };
+    let default = run(&[]);
+    assert_eq!(default["parallel"]["warmup_ms"], 300);
+    assert_eq!(default["valid"], true);
+    assert_eq!(run(&["--warmup-ms", "20"])["parallel"]["warmup_ms"], 20);
 }
 
 #[test]
@@ -269,6 +285,14 @@ fn bad_parallel_options_are_usage_errors() {
     assert_usage_error(&run(&["--pes", "2"]), "--pes applies to --parallel");
     assert_usage_error(&run(&["--lb", "greedy"]), "--lb applies to --parallel");
     assert_usage_error(&run(&["--pin"]), "--pin applies to --parallel");
+    assert_usage_error(
+        &run(&["--warmup-ms", "10"]),
+        "--warmup-ms applies to --parallel",
+    );
+    assert_usage_error(
+        &run(&["--parallel", "distributed", "--warmup-ms", "70000"]),
+        "0..=60000",
+    );
     assert_usage_error(
         &run(&["--parallel", "static", "--segments", "2", "--pin"]),
         "--bind-to core",

@@ -123,6 +123,12 @@ pub struct RunDdmArgs {
     /// consecutive CPUs).
     #[arg(long)]
     pub pin: bool,
+    /// With --parallel: keep this process's CPUs busy this many
+    /// milliseconds before the timed runs, 0 to 60000 (work that follows a
+    /// pause runs slower for a while on shared hosts; 0: no warm-up)
+    /// [default: 300].
+    #[arg(long, value_parser = clap::value_parser!(u64).range(0..=60_000))]
+    pub warmup_ms: Option<u64>,
     /// With --parallel distributed, centralized or ampi: the grid to
     /// emulate (the slabs are mapped in contiguous blocks, so a run on K
     /// clusters has K − 1 cuts across them).
@@ -280,6 +286,7 @@ struct BiasOut {
     inner_newton_iterations: Option<u64>,
     measured_iterations: usize,
     interrupted_row_timings: u64,
+    probe_overhead_ns: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
     newton: Option<NewtonOut>,
     history: Vec<HistoryOut>,
@@ -739,6 +746,7 @@ fn bias_json(p: &Solved, rows: usize, segments: usize, files: Vec<String>) -> Bi
         inner_newton_iterations: gummel.then_some(sol.inner_iterations),
         measured_iterations: sol.cost.samples,
         interrupted_row_timings: sol.cost.interrupted,
+        probe_overhead_ns: sol.cost.probe_overhead_ns,
         newton: p.newton,
         history: sol
             .cost

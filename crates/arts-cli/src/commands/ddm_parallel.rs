@@ -69,6 +69,8 @@ pub struct ParallelOut {
     lb: String,
     /// Each PE thread on a CPU of its own (`--pin`).
     pinned: bool,
+    /// Milliseconds the CPUs were kept busy before the timed runs (`--warmup-ms`).
+    warmup_ms: u64,
     /// Application-level balancing: off, static or live.
     app_lb: &'static str,
     /// Cuts live balancing took.
@@ -175,6 +177,16 @@ fn differences(a: &BiasSolution, b: &BiasSolution, vt: f64) -> (f64, f64) {
     (dp, dj)
 }
 
+/// Milliseconds the CPUs are kept busy before the timed runs, unless
+/// `--warmup-ms` says otherwise: enough on the hosts we measure on
+/// (`BENCHMARKS.md`, "A timed run after a pause").
+const WARMUP_MS: u64 = 300;
+
+/// The warm-up of this run, ms (`--warmup-ms`, else [`WARMUP_MS`]).
+fn warmup_ms(args: &RunDdmArgs) -> u64 {
+    args.warmup_ms.unwrap_or(WARMUP_MS)
+}
+
 /// Checks the options `--parallel` takes before any work.
 pub(super) fn check_args(args: &RunDdmArgs) -> CliResult {
     if !(0.0..1.0).contains(&args.app_lb_threshold) {
@@ -196,6 +208,7 @@ pub(super) fn check_args(args: &RunDdmArgs) -> CliResult {
             ("--pes", args.pes.is_some()),
             ("--pes-per-process", args.pes_per_process.is_some()),
             ("--pin", args.pin),
+            ("--warmup-ms", args.warmup_ms.is_some()),
             ("--lb", args.lb != "none"),
             (
                 "--subcycle-dependency",
@@ -553,6 +566,16 @@ pub(super) fn run(
             "--parallel needs segments (--segments or --segment-starts)",
         ));
     }
+    // Every style is timed warm, as the references after it are.
+    let local_cpus = match style {
+        ParallelArg::Static => 1, // a raw MPI rank per process
+        _ => crate::launch::total_pes(args.pes, args.pes_per_process)?
+            .div_ceil(crate::launch::rank_size().1),
+    };
+    arts_apps::background::warm_up(
+        local_cpus as usize,
+        std::time::Duration::from_millis(warmup_ms(args)),
+    );
     let (points, ran) = match (style, style.style()) {
         (_, Some(style)) => {
             on_runtime(args, style, mesh, device, biases, &opts, &ranges, &session)?
@@ -636,6 +659,7 @@ pub(super) fn run(
         check_every: opts.check_every,
         lb: args.lb.clone(),
         pinned: args.pin,
+        warmup_ms: warmup_ms(args),
         app_lb: args.app_lb.name(),
         recuts,
         segment_starts,
