@@ -110,6 +110,11 @@ fn stencil3d_runs_balanced_and_validated_in_json() {
     assert_eq!(v["step_times_s"].as_array().unwrap().len(), 4);
     assert!(v["migrations"].as_u64().unwrap() > 0, "{v}");
     assert!(v["rank_moves"].as_u64().unwrap() > 0, "{v}");
+    // 7 ranks of 14³: slabs along z, also as one number for scripts.
+    let value = |k: &str| v["values"][k][0].as_f64();
+    let grid = ["rank_grid_x", "rank_grid_y", "rank_grid_z"].map(value);
+    assert_eq!(grid, [Some(1.0), Some(1.0), Some(7.0)]);
+    assert_eq!(value("rank_grid"), Some(10107.0));
 }
 
 #[test]

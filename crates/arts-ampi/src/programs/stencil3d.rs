@@ -151,6 +151,14 @@ pub(super) fn build(params: &Params, vp: u32) -> Result<Built, AmpiError> {
         let (diff, same) = b.compare(reference.get(), origin);
         super::record_validity(mpi, same, diff)?;
         if r == 0 {
+            // Ranks along x, y and z; `rank_grid` is the three in one
+            // number (x·10⁴ + y·10² + z), kept for scripts.
+            for (name, n) in ["rank_grid_x", "rank_grid_y", "rank_grid_z"]
+                .iter()
+                .zip(grid)
+            {
+                mpi.record(name, n as f64);
+            }
             mpi.record(
                 "rank_grid",
                 (grid[0] * 10000 + grid[1] * 100 + grid[2]) as f64,
