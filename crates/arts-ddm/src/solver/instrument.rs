@@ -2,14 +2,17 @@
 //! inner Newton iteration count of the potential point update, taken on every
 //! N-th Gummel iteration (the paper took its sub-cycle timings every 200).
 //!
-//! On a measured iteration every row update of every sub-cycle is bracketed by
-//! `Instant::now()` (one clock read per row: the end of one row is the start of
-//! the next). The probe's own time, one clock read and its bookkeeping (~20–30
-//! ns here, as much as a row's update in most sub-cycles), is measured once per
-//! process ([`probe_overhead_ns`]) and taken off every row's timing: left in,
-//! it made every row look alike and flattened the profile that application-level
-//! balancing cuts by. Unmeasured iterations run the same code with a no-op probe
-//! (monomorphized away).
+//! On a measured iteration each sub-cycle's rows are timed in chunks of
+//! [`CHUNK_ROWS`] with `Instant::now()` (one clock read per chunk: the end of
+//! one chunk is the start of the next), and a chunk's time is shared evenly
+//! among its rows. A clock read costs ~25 ns here, as much as a row's update
+//! in most sub-cycles, and reading it after every row also stopped the CPU
+//! from overlapping one row's update with the next: per-row timings came out
+//! four times the real iteration and nearly flat, a poor profile for
+//! application-level balancing to cut by. In chunks, with the probe's own
+//! time per chunk ([`probe_overhead_ns`], measured once per process) taken
+//! off, the profile adds up to the iteration's time. Unmeasured iterations
+//! run the same code with a no-op probe (monomorphized away).
 
 use std::sync::OnceLock;
 use std::time::Instant;
@@ -56,11 +59,19 @@ impl Probe for Off {
     fn inner(&mut self, _: usize, _: u32) {}
 }
 
+/// Rows timed together: one clock read per chunk of this many rows of a
+/// sub-cycle, its time shared evenly among them.
+pub const CHUNK_ROWS: usize = 16;
+
 /// The probe of measured iterations: nanoseconds per row and sub-cycle,
-/// its own time per row (`overhead`) taken off.
+/// timed in chunks of [`CHUNK_ROWS`] rows, its own time per chunk
+/// (`overhead`) taken off.
 pub(crate) struct On {
     last: Instant,
     sub: usize,
+    /// The first row of the chunk being timed, and its rows so far.
+    first: usize,
+    pending: usize,
     overhead: u64,
     pub(crate) ns: Vec<[u64; SUBCYCLES]>,
     pub(crate) inner: Vec<u32>,
@@ -75,6 +86,8 @@ impl On {
         On {
             last: Instant::now(),
             sub: 0,
+            first: 0,
+            pending: 0,
             overhead,
             ns: vec![[0; SUBCYCLES]; rows],
             inner: vec![0; rows],
@@ -82,23 +95,52 @@ impl On {
     }
 
     pub(crate) fn clear(&mut self) {
+        self.pending = 0;
         self.ns.iter_mut().for_each(|r| *r = [0; SUBCYCLES]);
         self.inner.iter_mut().for_each(|k| *k = 0);
+    }
+
+    /// Ends the chunk being timed: its time since the last clock read,
+    /// less the probe's, shared among its rows.
+    #[inline]
+    fn end_chunk(&mut self, now: Instant) {
+        let n = self.pending;
+        if n == 0 {
+            return;
+        }
+        let ns = (now.duration_since(self.last).as_nanos() as u64).saturating_sub(self.overhead);
+        let (each, rest) = (ns / n as u64, ns % n as u64);
+        for r in &mut self.ns[self.first..self.first + n] {
+            r[self.sub] += each;
+        }
+        self.ns[self.first][self.sub] += rest;
+        self.pending = 0;
+        self.last = now;
+    }
+
+    /// Ends the last chunk of the iteration (before its timings are read).
+    pub(crate) fn finish(&mut self) {
+        self.end_chunk(Instant::now());
     }
 }
 
 impl Probe for On {
     #[inline]
     fn begin(&mut self, sub: SubCycle) {
+        let now = Instant::now();
+        self.end_chunk(now);
         self.sub = sub as usize;
-        self.last = Instant::now();
+        self.last = now;
     }
     #[inline]
     fn row(&mut self, i: usize) {
-        let now = Instant::now();
-        let ns = now.duration_since(self.last).as_nanos() as u64;
-        self.ns[i][self.sub] += ns.saturating_sub(self.overhead);
-        self.last = now;
+        if self.pending == 0 {
+            self.first = i;
+        }
+        self.pending += 1;
+        if self.pending == CHUNK_ROWS {
+            self.end_chunk(Instant::now());
+        }
     }
     #[inline]
     fn inner(&mut self, i: usize, k: u32) {
@@ -106,23 +148,25 @@ impl Probe for On {
     }
 }
 
-/// What the probe adds to each row it times, ns: what it records for an
-/// empty row (a clock read and its bookkeeping). The least mean of a few
-/// trials of 1,000 rows, since an interrupted trial only reads high;
-/// measured once per process.
+/// What the probe adds to each chunk it times, ns: what it records for a
+/// chunk of empty rows (a clock read and its bookkeeping). The least mean
+/// of a few trials of 1,000 chunks, since an interrupted trial only reads
+/// high; measured once per process.
 pub fn probe_overhead_ns() -> u64 {
     static OVERHEAD: OnceLock<u64> = OnceLock::new();
     *OVERHEAD.get_or_init(|| {
-        const ROWS: u64 = 1000;
-        let mut probe = On::with_overhead(1, 0);
+        const CHUNKS: u64 = 1000;
+        let mut probe = On::with_overhead(CHUNK_ROWS, 0);
         (0..5)
             .map(|_| {
-                probe.ns[0] = [0; SUBCYCLES];
+                probe.clear();
                 probe.begin(SubCycle::Reset);
-                for _ in 0..ROWS {
-                    probe.row(std::hint::black_box(0));
+                for _ in 0..CHUNKS {
+                    for i in 0..CHUNK_ROWS {
+                        probe.row(std::hint::black_box(i));
+                    }
                 }
-                probe.ns[0][0] / ROWS
+                probe.ns.iter().map(|r| r[0]).sum::<u64>() / CHUNKS
             })
             .min()
             .unwrap_or(0)
@@ -181,7 +225,7 @@ pub struct CostProfile {
     pub history: Vec<CostSample>,
     /// Row timings dropped as interrupted (see [`INTERRUPT_FACTOR`]).
     pub interrupted: u64,
-    /// The probe's own time taken off every row timing, ns
+    /// The probe's own time taken off every chunk's timing, ns
     /// ([`probe_overhead_ns`]; 0 when nothing was measured).
     pub probe_overhead_ns: u64,
 }
@@ -217,6 +261,7 @@ impl CostProfile {
         layers: usize,
     ) {
         self.samples += 1;
+        probe.finish();
         // Drop interrupted row timings (interior rows only: contacts are not updated).
         let n = probe.ns.len();
         if n > 2 {
@@ -268,21 +313,23 @@ impl CostProfile {
 mod tests {
     use super::*;
 
+    fn spin(d: std::time::Duration) {
+        let t = Instant::now();
+        while t.elapsed() < d {}
+    }
+
     #[test]
-    fn the_probe_takes_its_own_time_off_each_row() {
+    fn the_probe_takes_its_own_time_off_each_chunk() {
         let overhead = probe_overhead_ns();
         assert!((1..100_000).contains(&overhead), "{overhead} ns");
         // A row that spins 2 µs records 2 µs, not 2 µs and the probe.
-        let spin = |d: std::time::Duration| {
-            let t = Instant::now();
-            while t.elapsed() < d {}
-        };
         let best = (0..5)
             .map(|_| {
                 let mut probe = On::new(1);
                 probe.begin(SubCycle::Phi);
                 spin(std::time::Duration::from_micros(2));
                 probe.row(0);
+                probe.finish();
                 probe.ns[0][SubCycle::Phi as usize]
             })
             .min()
@@ -291,11 +338,35 @@ mod tests {
             (2_000 - overhead.min(2_000)..3_000).contains(&best),
             "{best} ns"
         );
-        // More than the row took leaves nothing, not a wrapped count.
+        // More than the chunk took leaves nothing, not a wrapped count.
         let mut probe = On::with_overhead(1, u64::MAX);
         probe.begin(SubCycle::U);
         probe.row(0);
+        probe.finish();
         assert_eq!(probe.ns[0], [0; SUBCYCLES]);
+    }
+
+    #[test]
+    fn a_chunk_shares_its_time_among_its_rows_and_ends_with_its_sub_cycle() {
+        let rows = CHUNK_ROWS + 4;
+        let mut probe = On::with_overhead(rows, 0);
+        probe.begin(SubCycle::Phi);
+        for i in 0..rows {
+            if i == 0 || i == CHUNK_ROWS {
+                spin(std::time::Duration::from_micros(32));
+            }
+            probe.row(i);
+        }
+        // The last 4 rows' chunk ends where the next sub-cycle begins.
+        probe.begin(SubCycle::U);
+        probe.finish();
+        let phi: Vec<u64> = probe.ns.iter().map(|r| r[SubCycle::Phi as usize]).collect();
+        let (first, second) = phi.split_at(CHUNK_ROWS);
+        assert!(first[1..].iter().all(|&t| t == first[1]), "{phi:?}");
+        assert!(first[0] >= first[1] && first[1] >= 32_000 / CHUNK_ROWS as u64);
+        assert!(second[1..].iter().all(|&t| t == second[1]), "{phi:?}");
+        assert!(second[1] >= 32_000 / 4);
+        assert!(probe.ns.iter().all(|r| r[SubCycle::U as usize] == 0));
     }
 
     #[test]
