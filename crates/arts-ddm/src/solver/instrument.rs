@@ -231,11 +231,13 @@ pub struct CostProfile {
 }
 
 /// A row update measured at more than this many times its sub-cycle's median in
-/// the same iteration (and above [`INTERRUPT_FLOOR_NS`]) was interrupted — the
-/// thread was descheduled or took a timer interrupt on this shared machine. Its
-/// time is replaced by the median and counted in `CostProfile::interrupted`.
+/// the same iteration (and its chunk above [`INTERRUPT_FLOOR_NS`]) was
+/// interrupted — the thread was descheduled or took a timer interrupt on this
+/// shared machine. Its time is replaced by the median and counted in
+/// `CostProfile::interrupted`.
 pub const INTERRUPT_FACTOR: u64 = 20;
-/// Timings below this (ns) are never treated as interrupted.
+/// Chunks timed below this (ns; a row's share: this over [`CHUNK_ROWS`]) are
+/// never treated as interrupted.
 pub const INTERRUPT_FLOOR_NS: u64 = 5_000;
 
 impl CostProfile {
@@ -271,7 +273,8 @@ impl CostProfile {
                 col.extend(probe.ns[1..n - 1].iter().map(|r| r[s]));
                 let mid = col.len() / 2;
                 let median = *col.select_nth_unstable(mid).1;
-                let limit = (median * INTERRUPT_FACTOR).max(INTERRUPT_FLOOR_NS);
+                let floor = INTERRUPT_FLOOR_NS / CHUNK_ROWS as u64;
+                let limit = (median * INTERRUPT_FACTOR).max(floor);
                 for r in &mut probe.ns[1..n - 1] {
                     if r[s] > limit {
                         r[s] = median;
@@ -377,13 +380,20 @@ mod tests {
         }
         probe.ns[4][1] = 90_000; // descheduled in the middle of row 4's phi update
         probe.inner[4] = 3;
+        // A chunk of electron updates that took a 32 µs interrupt, shared
+        // among its 16 rows (of which rows 5-8 are here).
+        for r in &mut probe.ns[5..9] {
+            r[2] = 32_000 / CHUNK_ROWS as u64;
+        }
         let mut cost = CostProfile::new(12, 1);
         let layers = vec![0u16; 12];
         cost.add(1, Residual::default(), &mut probe, &layers, 1);
-        assert_eq!(cost.interrupted, 1);
+        assert_eq!(cost.interrupted, 1 + 4);
+        assert_eq!(cost.row_ns[6][2], 30);
         assert_eq!(cost.row_ns[4][1], 27); // upper median of the ten interior rows
         assert_eq!(cost.row_ns[3][1], 23);
         assert_eq!(cost.row_inner[4], 3);
         assert_eq!(cost.history[0].layer_ns[0][0], 100);
+        assert_eq!(cost.history[0].layer_ns[0][2], 300);
     }
 }
