@@ -225,8 +225,8 @@ pub struct CostProfile {
     pub history: Vec<CostSample>,
     /// Row timings dropped as interrupted (see [`INTERRUPT_FACTOR`]).
     pub interrupted: u64,
-    /// The probe's own time taken off every chunk's timing, ns
-    /// ([`probe_overhead_ns`]; 0 when nothing was measured).
+    /// The probe's own time taken off every chunk's timing, ns (the
+    /// probe's, [`probe_overhead_ns`]; 0 when nothing was measured).
     pub probe_overhead_ns: u64,
 }
 
@@ -249,7 +249,7 @@ impl CostProfile {
             row_inner: vec![0; rows],
             history: Vec::new(),
             interrupted: 0,
-            probe_overhead_ns: if every > 0 { probe_overhead_ns() } else { 0 },
+            probe_overhead_ns: 0,
         }
     }
 
@@ -263,6 +263,7 @@ impl CostProfile {
         layers: usize,
     ) {
         self.samples += 1;
+        self.probe_overhead_ns = probe.overhead;
         probe.finish();
         // Drop interrupted row timings (interior rows only: contacts are not updated).
         let n = probe.ns.len();
