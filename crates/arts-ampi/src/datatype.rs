@@ -89,7 +89,7 @@ pub struct Loc {
 }
 
 /// The bytes of a typed slice.
-pub(crate) fn bytes_of<T: MpiType>(data: &[T]) -> &[u8] {
+pub fn bytes_of<T: MpiType>(data: &[T]) -> &[u8] {
     bytemuck::cast_slice(data)
 }
 

@@ -24,10 +24,8 @@
 //! `README.md` beside this crate describes the protocol: blocking,
 //! resuming, migration, and what cannot migrate.
 
-pub mod bench;
 pub mod checkpoint;
 pub mod datatype;
-pub mod ddm;
 pub mod engine;
 pub mod error;
 mod guard;
@@ -35,7 +33,6 @@ pub mod iso;
 mod mpi;
 pub mod op;
 mod per_process;
-pub mod programs;
 mod rank;
 mod runner;
 mod vp;

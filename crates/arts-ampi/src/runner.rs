@@ -113,7 +113,7 @@ impl AmpiReport {
     /// The first half holds the start-up and, with load balancing, the
     /// steps before the balancer acted.
     pub fn steady_step_time_s(&self) -> Option<f64> {
-        arts_apps::stats::steady_mean(self.values.get("step_time_s")?)
+        arts_util::stats::steady_mean(self.values.get("step_time_s")?)
     }
 }
 

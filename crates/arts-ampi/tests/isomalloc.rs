@@ -6,7 +6,6 @@
 use std::sync::Arc;
 
 use arts_ampi::iso::{IsoAlloc, in_slot};
-use arts_ampi::programs::{Params, build};
 use arts_ampi::{ANY_SOURCE, Mpi, MpiError, Op, RunOptions, WORLD, run};
 use arts_core::{LbConfig, LbPeriod};
 
@@ -140,36 +139,6 @@ fn a_rank_moves_with_its_unexpected_messages_and_a_collective_in_flight() {
         Some(f64::from(3 * (0..20).sum::<i32>()))
     );
     assert!(report.migrations() >= 2 || report.rank_moves >= 2);
-}
-
-#[test]
-fn stencil3d_in_slots_stays_bit_identical_under_rotation() {
-    let params = Params {
-        size: 12,
-        iters: Some(6),
-        migrate_every: 2,
-        ..Params::default()
-    };
-    let mut opts = in_slots(5, 2);
-    opts.lb = rotate();
-    let built = build("stencil3d", &params, 5).unwrap();
-    let report = run(&opts, built.program).unwrap();
-    assert_eq!(report.value("valid"), Some(1.0));
-    assert!(report.rank_moves > 0);
-}
-
-#[test]
-fn every_message_of_a_storm_arrives_once_while_ranks_in_slots_move() {
-    let params = Params {
-        bytes: 6000,
-        iters: Some(15),
-        ..Params::default()
-    };
-    let mut opts = in_slots(7, 3);
-    opts.lb = rotate();
-    let report = run(&opts, build("storm", &params, 7).unwrap().program).unwrap();
-    assert_eq!(report.value("valid"), Some(1.0));
-    assert!(report.rank_moves >= 7 * 14);
 }
 
 #[test]

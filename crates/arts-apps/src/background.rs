@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use arts_core::{PeId, StartHandler};
-use arts_dispatch::affinity::pin_current_thread;
+use arts_util::affinity::pin_current_thread;
 
 /// A busy loop on one CPU, stopped when dropped.
 pub struct BackgroundLoad {
@@ -93,14 +93,14 @@ mod tests {
 
     #[test]
     fn pinned_pes_run_on_their_slot_of_the_allowed_cpus() {
-        let allowed = arts_dispatch::affinity::allowed_cpus();
+        let allowed = arts_util::affinity::allowed_cpus();
         if allowed.is_empty() {
             return;
         }
         let handler = pin_pes(|pe| pe as usize + 1);
         let after = std::thread::spawn(move || {
             (handler.0)(0);
-            arts_dispatch::affinity::allowed_cpus()
+            arts_util::affinity::allowed_cpus()
         })
         .join()
         .unwrap();

@@ -7,7 +7,7 @@ use arts_core::{LbPeriod, LbStepRecord};
 use arts_lb::dump::LbDump;
 use serde::Serialize;
 
-use crate::stats::median;
+use arts_util::stats::median;
 
 /// Largest difference to the sequential reference of a valid result (the
 /// kernels are the same, so results agree to rounding).

@@ -5,9 +5,9 @@
 use std::path::Path;
 use std::time::Duration;
 
-use arts_apps::checkpoint_files::Buddies;
 use arts_core::Config;
 use arts_core::checkpoint::disk::{self, Checkpoint, CheckpointError, held};
+use arts_core::checkpoint::session::Buddies;
 
 use crate::output::CliError;
 

@@ -10,7 +10,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, LazyLock};
 
-use arts_apps::hold::OnDemand;
+use arts_core::checkpoint::hold::OnDemand;
 use signal_hook::consts::{SIGINT, SIGTERM, SIGUSR1};
 
 /// The process's checkpoint requests.

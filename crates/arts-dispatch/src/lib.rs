@@ -8,20 +8,15 @@
 //!   thread, a barrier per step (MPI-like).
 //! - [`heat3d`]: the 3-D heat equation on any of them, with a sequential
 //!   reference and a rayon version.
-//! - [`studies`]: the task-size sweep, memory and interference studies.
 
-pub mod affinity;
 pub mod alloc_count;
 pub mod error;
 pub mod hdispatch;
 pub mod heat3d;
 pub mod idle;
-pub mod plot;
 pub mod scatter;
 mod serial;
 pub mod static_part;
-pub mod stats;
-pub mod studies;
 pub mod task;
 mod workers;
 

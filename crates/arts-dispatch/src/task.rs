@@ -184,7 +184,7 @@ impl DispatchReport {
 
     /// Median step time (zero for a run of no steps).
     pub fn median_step_time(&self) -> Duration {
-        crate::stats::median(&self.step_times)
+        arts_util::stats::median_duration(&self.step_times)
     }
 }
 

@@ -58,7 +58,7 @@ pub(crate) fn start_worker<S>(
     fail: impl FnOnce(DispatchError),
 ) -> Option<S> {
     if pin {
-        crate::affinity::pin_current_thread(w);
+        arts_util::affinity::pin_current_thread(w);
     }
     match catch_unwind(AssertUnwindSafe(|| init(WorkerId(w)))) {
         Ok(s) => Some(s),

@@ -12,12 +12,10 @@
 //!   rediscovers the clusters.
 //! - [`emulate`]: turns a run's configuration into a grid run.
 //! - [`mapping`]: the thesis' Naive and Block initial mappings.
-//! - [`plot`]: line charts (SVG) for the experiments.
 
 pub mod delay;
 pub mod emulate;
 pub mod mapping;
-pub mod plot;
 pub mod probe;
 pub mod topology;
 

@@ -124,24 +124,13 @@ impl Chare for Prober {
                 if self.rtts.len() <= ctx.init().rounds as usize {
                     self.ping(ctx);
                 } else {
-                    let rtt = median(&mut self.rtts[1..]);
+                    let rtt = arts_util::stats::median(&self.rtts[1..]);
                     self.row[self.peer as usize] = rtt / 2.0 * 1e3;
                     self.peer += 1;
                     self.next_pair(ctx);
                 }
             }
         }
-    }
-}
-
-/// The median of a non-empty slice (sorted in place).
-pub(crate) fn median(v: &mut [f64]) -> f64 {
-    v.sort_by(f64::total_cmp);
-    let n = v.len();
-    if n % 2 == 1 {
-        v[n / 2]
-    } else {
-        (v[n / 2 - 1] + v[n / 2]) / 2.0
     }
 }
 
@@ -207,7 +196,5 @@ mod tests {
             ..Config::default()
         };
         assert!(matches!(measure(&config, 0), Err(RunError::Config(_))));
-        assert_eq!(median(&mut [3.0, 1.0, 2.0]), 2.0);
-        assert_eq!(median(&mut [4.0, 1.0, 2.0, 3.0]), 2.5);
     }
 }

@@ -224,23 +224,24 @@ pub fn to_csv(points: &[Extrapolated]) -> String {
 }
 
 /// Predicted step time against PEs, one series per placement.
-pub fn chart(points: &[Extrapolated], app: &str) -> arts_grid::plot::Chart {
-    let mut series: Vec<arts_grid::plot::Series> = Vec::new();
+pub fn chart(points: &[Extrapolated], app: &str) -> arts_util::chart::Chart {
+    let mut series: Vec<arts_util::chart::Series> = Vec::new();
     for p in points {
         let y = p.step_time_s * 1e3;
         match series.iter_mut().find(|s| s.name == p.mapping) {
             Some(s) => s.points.push((p.pes as f64, y)),
-            None => series.push(arts_grid::plot::Series {
+            None => series.push(arts_util::chart::Series {
                 name: p.mapping.clone(),
                 points: vec![(p.pes as f64, y)],
             }),
         }
     }
-    arts_grid::plot::Chart {
+    arts_util::chart::Chart {
         title: format!("{app}: predicted step time on a Blue Gene/L torus"),
         x_label: "PEs (torus nodes)".into(),
         y_label: "step time, ms".into(),
         log_x: true,
         series,
+        ..arts_util::chart::Chart::default()
     }
 }

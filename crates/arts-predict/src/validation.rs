@@ -2,7 +2,7 @@
 //! writes (`app,target,measured_s,predicted_s,...`, `docs/predict.md`) and
 //! their chart, predicted time over measured time with the ±10% band.
 
-use arts_grid::plot::{Chart, Series};
+use arts_util::chart::{Chart, Series};
 
 /// One configuration predicted and measured.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
@@ -116,6 +116,7 @@ pub fn chart(rows: &[Validated]) -> Chart {
         y_label: "predicted, s".into(),
         log_x: false,
         series,
+        ..Chart::default()
     }
 }
 

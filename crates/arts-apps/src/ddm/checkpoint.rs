@@ -21,8 +21,8 @@ use arts_core::{ArrayImage, ArrayProxy, Driver, RunError};
 use serde::{Deserialize, Serialize};
 
 use super::slab::Slab;
-use crate::checkpoint_files::{self, Contents, invalid};
-use crate::checkpoint_writer::Writer;
+use arts_core::checkpoint::session::{self, Contents, invalid};
+use arts_core::checkpoint::writer::Writer;
 
 /// The app name a sweep's checkpoints carry in their manifest.
 pub const APP: &str = "ddm";
@@ -40,9 +40,9 @@ pub struct Checkpointing {
     pub options: serde_json::Value,
     /// Keep double checkpoints in node-local stores instead of one in a
     /// directory every process sees.
-    pub buddies: Option<checkpoint_files::Buddies>,
+    pub buddies: Option<session::Buddies>,
     /// Write each checkpoint in the background while the slabs go on
-    /// (`crate::checkpoint_writer`).
+    /// (`arts_core::checkpoint::writer`).
     pub background: bool,
 }
 
@@ -81,9 +81,9 @@ pub fn read_resume(
     segments: usize,
 ) -> Result<Resume, CheckpointError> {
     let manifest = c.dir.join(disk::MANIFEST);
-    checkpoint_files::expect_app(c, APP)?;
+    session::expect_app(c, APP)?;
     let main_path = c.dir.join(disk::MAIN_STATE);
-    let state: MainState = checkpoint_files::main_state(c, APP)?;
+    let state: MainState = session::main_state(c, APP)?;
     let done = state.points.len();
     let same_biases = state
         .points

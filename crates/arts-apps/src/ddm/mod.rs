@@ -14,7 +14,6 @@ pub mod checkpoint;
 pub mod live;
 pub mod master;
 pub mod slab;
-pub mod study;
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -25,7 +24,7 @@ use arts_ddm::solver::segment::Assembly;
 use arts_ddm::{BiasSolution, Mesh, Residual, Side, SolverOptions, UpdateOrder};
 use serde::{Deserialize, Serialize};
 
-use crate::checkpoint_writer::Writer;
+use arts_core::checkpoint::writer::Writer;
 pub use checkpoint::{Checkpointing, Resume};
 use checkpoint::{MainState, SavedPoint};
 pub use live::LiveCut;
@@ -366,6 +365,16 @@ pub fn run_session(
         Ok(points)
     })?;
     Ok((points?, report))
+}
+
+impl Style {
+    /// Its name in the CSV and the legends.
+    pub fn name(self) -> &'static str {
+        match self {
+            Style::Distributed => "distributed",
+            Style::Centralized => "centralized",
+        }
+    }
 }
 
 #[cfg(test)]

@@ -16,10 +16,10 @@ use arts_core::{ArrayProxy, Driver, RunError};
 use serde::{Deserialize, Serialize};
 
 use super::{Params, Piece};
-pub use crate::checkpoint_files::EveryN as Checkpointing;
-pub(super) use crate::checkpoint_files::pauses_after;
-use crate::checkpoint_files::{self, Contents, invalid};
-use crate::checkpoint_writer::Writer;
+pub use arts_core::checkpoint::session::EveryN as Checkpointing;
+pub(super) use arts_core::checkpoint::session::pauses_after;
+use arts_core::checkpoint::session::{self, Contents, invalid};
+use arts_core::checkpoint::writer::Writer;
 
 /// The app name a fracture checkpoint carries in its manifest.
 pub const APP: &str = "fracture";
@@ -35,29 +35,29 @@ pub struct MainState {
 }
 
 /// What a run resumes from: the objects are its one image.
-pub type Resume = checkpoint_files::Resume<MainState>;
+pub type Resume = session::Resume<MainState>;
 
 /// What a fracture run does besides computing: checkpoint, resume, both or neither.
-pub type Session = checkpoint_files::Session<MainState>;
+pub type Session = session::Session<MainState>;
 
 /// The parameters of a fracture checkpoint that `arts restart` can
 /// continue, read and checked (the app, the options against the exact
 /// copy, the step, the objects); the error names the file that does not fit.
 pub fn restartable(c: &Checkpoint) -> Result<Params, CheckpointError> {
-    let state: MainState = checkpoint_files::read_state(c, APP, |s: &MainState| &s.params)?;
+    let state: MainState = session::read_state(c, APP, |s: &MainState| &s.params)?;
     let p = state.params;
     let manifest = c.dir.join(disk::MANIFEST);
     p.check()
         .map_err(|e| invalid(manifest.clone(), format!("options: {e}")))?;
     let what = format!("{} objects", p.count());
-    checkpoint_files::expect_layout(c, 1, ("step", p.steps as u64), p.count(), &what)?;
+    session::expect_layout(c, 1, ("step", p.steps as u64), p.count(), &what)?;
     Ok(p)
 }
 
 /// Reads the main program's state and the objects of a checkpoint whose
 /// parameters [`restartable`] returned as `p`; the error names the file.
 pub fn read_resume(c: &Checkpoint, p: &Params) -> Result<Resume, CheckpointError> {
-    let state: MainState = checkpoint_files::main_state(c, APP)?;
+    let state: MainState = session::main_state(c, APP)?;
     let step = c.manifest.step as u32;
     if state.params != *p || state.step_times.len() != step as usize {
         return Err(invalid(
@@ -67,7 +67,7 @@ pub fn read_resume(c: &Checkpoint, p: &Params) -> Result<Resume, CheckpointError
     }
     let [nx, ny, nz] = p.objects;
     let shape = arts_core::Shape::d3(nx, ny, nz);
-    let image = checkpoint_files::array_shaped(c, 0, shape, "objects")?;
+    let image = session::array_shaped(c, 0, shape, "objects")?;
     Ok(Resume {
         step,
         state,
@@ -96,7 +96,7 @@ pub(super) fn take(
 mod tests {
     use super::super::{reference, run, run_session};
     use super::*;
-    use crate::checkpoint_files::test_config as config;
+    use crate::checkpoint_testing::test_config as config;
     use arts_core::Map;
     use std::sync::Arc;
 
@@ -142,7 +142,7 @@ mod tests {
             let what = format!("on {pes} PEs from step {step}, {lb:?}");
             assert_eq!(again.mismatched, 0, "{what}");
             assert_eq!(again.step_times.len(), p.steps as usize, "{what}");
-            crate::checkpoint_files::assert_moved_if_balanced(&again.report, lb);
+            crate::checkpoint_testing::assert_moved_if_balanced(&again.report, lb);
         }
     }
 
@@ -158,7 +158,7 @@ mod tests {
             ..params()
         };
         let r = Arc::new(reference(&p));
-        let configs = crate::hold::test_configs();
+        let configs = crate::checkpoint_testing::test_configs();
         let run = |round: usize, session| {
             let with = run_session(&p, &configs[round], Map::Block, r.clone(), session).unwrap();
             assert_eq!(with.mismatched, 0, "round {round}");
@@ -176,7 +176,7 @@ mod tests {
             assert_eq!(again.stopped_at, None);
         };
         let max_delay = std::time::Duration::from_millis(40);
-        crate::hold::at_random_moments(configs.len(), max_delay, run, restart);
+        crate::checkpoint_testing::at_random_moments(configs.len(), max_delay, run, restart);
     }
 
     #[test]
@@ -208,7 +208,7 @@ mod tests {
         let r = Arc::new(reference(&p));
         let root = tempfile::tempdir().unwrap();
         checkpointed(&p, &r, root.path());
-        checkpoint_files::assert_refused(
+        crate::checkpoint_testing::assert_refused(
             root.path(),
             restartable,
             &[

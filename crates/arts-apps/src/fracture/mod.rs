@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 
 use checkpoint::{MainState, Session, pauses_after};
 
-use crate::hold::{self, HoldMsg, HoldPoint};
+use arts_core::checkpoint::hold::{self, HoldMsg, HoldPoint};
 
 /// Parameters of a fracture run.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -191,7 +191,7 @@ pub enum PieceMsg {
         /// The mean.
         v: f64,
     },
-    /// An on-demand checkpoint's phase (see [`crate::hold`]);
+    /// An on-demand checkpoint's phase (see [`arts_core::checkpoint::hold`]);
     /// `Hold(HoldMsg::Release)` also goes on after waiting for the main
     /// program at any checkpoint (or after a restart).
     Hold(HoldMsg),
@@ -366,7 +366,7 @@ pub fn run_session(
             Some(r) => {
                 let a = d.restore_array::<Piece>(
                     name,
-                    crate::checkpoint_files::one_image(r)?,
+                    arts_core::checkpoint::session::one_image(r)?,
                     map,
                     setup,
                 )?;
@@ -499,7 +499,7 @@ mod tests {
         let p = params();
         let r = Arc::new(reference(&p));
         for lb in [None, Some("rotate")] {
-            let cfg = crate::checkpoint_files::test_config(3, lb);
+            let cfg = crate::checkpoint_testing::test_config(3, lb);
             let out = run(&p, &cfg, Map::Block, r.clone()).unwrap();
             assert_eq!(out.mismatched, 0, "{lb:?}");
             assert_eq!(out.step_times.len(), 10);

@@ -15,7 +15,7 @@ use super::ordered;
 use super::physics::{Atoms, Lj, drift, kick, kinetic, pair_forces, self_forces, sum_partials};
 use super::reference::Reference;
 use super::state::{assemble, destination, split};
-use crate::hold::{HoldMsg, HoldPoint};
+use arts_core::checkpoint::hold::{HoldMsg, HoldPoint};
 
 /// Read-only data of the cell array.
 pub struct CellSetup {
@@ -87,7 +87,7 @@ pub enum CellMsg {
         /// The pairs.
         pairs: ArrayProxy<Pair>,
     },
-    /// An on-demand checkpoint's phase (see [`crate::hold`]).
+    /// An on-demand checkpoint's phase (see [`arts_core::checkpoint::hold`]).
     Hold(HoldMsg),
 }
 
@@ -108,7 +108,7 @@ pub enum PairMsg {
     /// Go on after waiting for the main program at a checkpoint (or after
     /// a restart).
     Resume,
-    /// An on-demand checkpoint's phase (see [`crate::hold`]).
+    /// An on-demand checkpoint's phase (see [`arts_core::checkpoint::hold`]).
     Hold(HoldMsg),
 }
 

@@ -18,10 +18,10 @@ use serde::{Deserialize, Serialize};
 
 use super::Params;
 use super::chares::{Cell, Pair};
-pub use crate::checkpoint_files::EveryN as Checkpointing;
-pub(super) use crate::checkpoint_files::pauses_after;
-use crate::checkpoint_files::{self, Contents, invalid};
-use crate::checkpoint_writer::Writer;
+pub use arts_core::checkpoint::session::EveryN as Checkpointing;
+pub(super) use arts_core::checkpoint::session::pauses_after;
+use arts_core::checkpoint::session::{self, Contents, invalid};
+use arts_core::checkpoint::writer::Writer;
 
 /// The app name a leanmd checkpoint carries in its manifest.
 pub const APP: &str = "leanmd";
@@ -39,16 +39,16 @@ pub struct MainState {
 }
 
 /// What a run resumes from: the cells' image, then the pairs'.
-pub type Resume = checkpoint_files::Resume<MainState>;
+pub type Resume = session::Resume<MainState>;
 
 /// What a leanmd run does besides computing: checkpoint, resume, both or neither.
-pub type Session = checkpoint_files::Session<MainState>;
+pub type Session = session::Session<MainState>;
 
 /// The parameters of a leanmd checkpoint that `arts restart` can continue,
 /// read and checked (the app, the options against the exact copy, the
 /// step, the arrays); the error names the file that does not fit.
 pub fn restartable(c: &Checkpoint) -> Result<Params, CheckpointError> {
-    let state: MainState = checkpoint_files::read_state(c, APP, |s: &MainState| &s.params)?;
+    let state: MainState = session::read_state(c, APP, |s: &MainState| &s.params)?;
     let p = state.params;
     let manifest = c.dir.join(disk::MANIFEST);
     let g = p
@@ -56,14 +56,14 @@ pub fn restartable(c: &Checkpoint) -> Result<Params, CheckpointError> {
         .map_err(|e| invalid(manifest.clone(), format!("options: {e}")))?;
     let elements = g.cells() as u64 + g.pairs() as u64;
     let what = format!("{} cells and {} pairs", g.cells(), g.pairs());
-    checkpoint_files::expect_layout(c, 2, ("step", p.steps as u64), elements, &what)?;
+    session::expect_layout(c, 2, ("step", p.steps as u64), elements, &what)?;
     Ok(p)
 }
 
 /// Reads the main program's state, the cells and the pairs of a checkpoint
 /// whose parameters [`restartable`] returned as `p`; the error names the file.
 pub fn read_resume(c: &Checkpoint, p: &Params) -> Result<Resume, CheckpointError> {
-    let state: MainState = checkpoint_files::main_state(c, APP)?;
+    let state: MainState = session::main_state(c, APP)?;
     let step = c.manifest.step as u32;
     if state.params != *p
         || state.energy.len() != step as usize + 1
@@ -82,8 +82,8 @@ pub fn read_resume(c: &Checkpoint, p: &Params) -> Result<Resume, CheckpointError
         .geometry()
         .map_err(|e| invalid(c.dir.join(disk::MANIFEST), e))?;
     let cells = Shape::d3(g.n[0], g.n[1], g.n[2]);
-    let cells = checkpoint_files::array_shaped(c, 0, cells, "cells")?;
-    let pairs = checkpoint_files::array_shaped(c, 1, Shape::d1(g.pairs()), "pairs")?;
+    let cells = session::array_shaped(c, 0, cells, "cells")?;
+    let pairs = session::array_shaped(c, 1, Shape::d1(g.pairs()), "pairs")?;
     Ok(Resume {
         step,
         state,
@@ -112,7 +112,7 @@ pub(super) fn take(
 mod tests {
     use super::super::{Dense, Outcome, reference, run, run_session};
     use super::*;
-    use crate::checkpoint_files::test_config as config;
+    use crate::checkpoint_testing::test_config as config;
     use arts_core::Map;
     use std::sync::Arc;
 
@@ -181,7 +181,7 @@ mod tests {
             exact(&again, atoms, &what);
             same_energies(&again.energy, &plain.energy, &what);
             assert_eq!(again.step_times.len(), p.steps as usize, "{what}");
-            crate::checkpoint_files::assert_moved_if_balanced(&again.report, lb);
+            crate::checkpoint_testing::assert_moved_if_balanced(&again.report, lb);
         }
     }
 
@@ -197,7 +197,7 @@ mod tests {
         };
         let r = Arc::new(reference::simulate(&p).unwrap());
         let atoms = p.atoms(&p.geometry().unwrap());
-        let configs = crate::hold::test_configs();
+        let configs = crate::checkpoint_testing::test_configs();
         let run = |round: usize, session| {
             let with = run_session(&p, &configs[round], Map::Block, r.clone(), session).unwrap();
             let what = format!("round {round}, stopped at {:?}", with.stopped_at);
@@ -222,7 +222,7 @@ mod tests {
             same_energies(&again.energy, &r.energy, &what);
         };
         let max_delay = std::time::Duration::from_millis(40);
-        crate::hold::at_random_moments(configs.len(), max_delay, run, restart);
+        crate::checkpoint_testing::at_random_moments(configs.len(), max_delay, run, restart);
     }
 
     #[test]
@@ -233,7 +233,7 @@ mod tests {
         let session = Session::saving(root.path(), 4, 1);
         run_session(&p, &config(1, None), Map::Block, r, session).unwrap();
         assert_eq!(disk::list(root.path()), vec![8]);
-        checkpoint_files::assert_refused(
+        crate::checkpoint_testing::assert_refused(
             root.path(),
             restartable,
             &[

@@ -28,7 +28,7 @@ use std::time::Instant;
 use arts_core::{Config, Driver, Map, RunError, RunReport, Shape};
 use serde::{Deserialize, Serialize};
 
-use crate::hold;
+use arts_core::checkpoint::hold;
 use chares::{Cell, CellMsg, CellSetup, Pair, PairMsg, PairSetup};
 use checkpoint::{MainState, Session};
 use geometry::Geometry;
@@ -222,7 +222,7 @@ pub struct Outcome {
     /// Checkpoints written.
     pub checkpoints: usize,
     /// The run stopped after this step, right after an on-demand
-    /// checkpoint asked to stop ([`crate::hold::OnDemand::checkpoint_and_stop`]):
+    /// checkpoint asked to stop ([`arts_core::checkpoint::hold::OnDemand::checkpoint_and_stop`]):
     /// nothing was checked (`atoms`, `mismatched` and `strays` are 0,
     /// `max_diff` is NaN) and `energy` ends at that step.
     pub stopped_at: Option<u32>,
@@ -443,7 +443,7 @@ mod tests {
         }
     }
 
-    use crate::checkpoint_files::test_config as config;
+    use crate::checkpoint_testing::test_config as config;
 
     #[test]
     fn parallel_is_bit_identical_to_sequential() {
@@ -475,7 +475,7 @@ mod tests {
             assert_eq!(out.energy.len(), 401);
             let bits = |e: &[f64]| e.iter().map(|v| v.to_bits()).collect::<Vec<_>>();
             assert_eq!(bits(&out.energy), bits(&r.energy), "{pes} PEs, {lb:?}");
-            crate::checkpoint_files::assert_moved_if_balanced(&out.report, lb);
+            crate::checkpoint_testing::assert_moved_if_balanced(&out.report, lb);
         }
     }
 

@@ -8,7 +8,7 @@ use arts_core::{Callback, Chare, Ctx, Index, Reducer, message};
 use serde::{Deserialize, Serialize};
 
 use super::{Kernel, Reference, StencilInit, boundary};
-use crate::hold::{HoldMsg, HoldPoint};
+use arts_core::checkpoint::hold::{HoldMsg, HoldPoint};
 
 /// The stencil's reduction results, as the main program waits for them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -53,7 +53,7 @@ pub enum StencilMsg {
     Compute,
     /// Continue after the pause at a checkpoint (or after a restart).
     Resume,
-    /// An on-demand checkpoint's phase (see [`crate::hold`]); a block
+    /// An on-demand checkpoint's phase (see [`arts_core::checkpoint::hold`]); a block
     /// stops at the step it has done when asked.
     Hold(HoldMsg),
 }

@@ -16,10 +16,10 @@ use arts_core::{ArrayImage, ArrayProxy, Driver, RunError};
 use serde::{Deserialize, Serialize};
 
 use super::Problem;
-use crate::checkpoint_files::{self, Contents, EveryN, invalid};
-use crate::checkpoint_writer::Writer;
-pub use crate::hold::OnDemand;
 use crate::{hotspot, jacobi2d, zones};
+pub use arts_core::checkpoint::hold::OnDemand;
+use arts_core::checkpoint::session::{self, Contents, EveryN, invalid};
+use arts_core::checkpoint::writer::Writer;
 
 /// Where and how often a run checkpoints, and what it is.
 #[derive(Clone, Debug)]
@@ -161,7 +161,7 @@ pub fn restartable_app(c: &Checkpoint) -> Result<StencilApp, CheckpointError> {
 /// app `restartable_app` accepted; the error names the file.
 pub fn read_resume(c: &Checkpoint, app: &StencilApp) -> Result<Resume, CheckpointError> {
     let main_path = c.dir.join(disk::MAIN_STATE);
-    let state: MainState = checkpoint_files::main_state(c, "stencil")?;
+    let state: MainState = session::main_state(c, "stencil")?;
     let step = c.manifest.step as u32;
     if state.residuals.len() != step as usize {
         return Err(invalid(
@@ -333,7 +333,7 @@ mod tests {
         let reference = Arc::new(sequential(&p));
         let plain = run("b", &p, &pes(2), Map::Block, Some(reference.clone())).unwrap();
         let root = tempfile::tempdir().unwrap();
-        let buddies = checkpoint_files::Buddies::among(&["here".to_string()], 0);
+        let buddies = session::Buddies::among(&["here".to_string()], 0);
         let save = Checkpointing {
             plan: EveryN {
                 buddies: Some(buddies),
@@ -423,7 +423,7 @@ mod tests {
         let params = jacobi2d::Params { iters, ..jacobi() };
         let root = tempfile::tempdir().unwrap();
         let requests = Arc::new(OnDemand::default());
-        let asker = crate::hold::ask(&requests, delay, stop);
+        let asker = crate::checkpoint_testing::ask(&requests, delay, stop);
         let session = Session {
             save: Some(Checkpointing {
                 plan: EveryN::new(root.path(), 0, 5),

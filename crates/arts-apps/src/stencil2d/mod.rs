@@ -19,16 +19,16 @@ use std::time::Instant;
 use arts_core::{Config, Driver, Map, RunError, RunReport, Shape};
 use checkpoint::{MainState, Session};
 
-pub use crate::checkpoint_writer::CheckpointStats;
-use crate::checkpoint_writer::Writer;
-use crate::hold::{self, Holder};
+use arts_core::checkpoint::hold::{self, Holder};
+pub use arts_core::checkpoint::writer::CheckpointStats;
+use arts_core::checkpoint::writer::Writer;
 
 pub use block::{Block, StencilMsg, StencilTag};
 pub use kernel::{Kernel, Plain, sweep_rows};
 pub use layout::{Layout, LayoutError, split};
 pub use reference::{Reference, initial_grid, sequential, step_band};
 
-use crate::stats::median;
+use arts_util::stats::median;
 
 /// A complete stencil problem.
 #[derive(Clone, Debug)]
@@ -106,7 +106,7 @@ pub struct Outcome {
     /// What checkpointing cost (empty without checkpoints).
     pub checkpoints: CheckpointStats,
     /// The run stopped after this many steps, right after an on-demand
-    /// checkpoint asked to stop ([`crate::hold::OnDemand::checkpoint_and_stop`]);
+    /// checkpoint asked to stop ([`arts_core::checkpoint::hold::OnDemand::checkpoint_and_stop`]);
     /// `max_diff` is then NaN (nothing was validated).
     pub stopped_at: Option<u32>,
 }

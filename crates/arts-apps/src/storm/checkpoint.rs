@@ -18,10 +18,10 @@ use arts_core::{ArrayProxy, Driver, RunError};
 use serde::{Deserialize, Serialize};
 
 use super::{Params, Roamer};
-pub use crate::checkpoint_files::EveryN as Checkpointing;
-pub(super) use crate::checkpoint_files::pauses_after;
-use crate::checkpoint_files::{self, Contents, invalid};
-use crate::checkpoint_writer::Writer;
+pub use arts_core::checkpoint::session::EveryN as Checkpointing;
+pub(super) use arts_core::checkpoint::session::pauses_after;
+use arts_core::checkpoint::session::{self, Contents, invalid};
+use arts_core::checkpoint::writer::Writer;
 
 /// The app name a storm checkpoint carries in its manifest.
 pub const APP: &str = "storm";
@@ -36,16 +36,16 @@ pub struct MainState {
 }
 
 /// What a storm resumes from (`step`: rounds done): the elements are its one image.
-pub type Resume = checkpoint_files::Resume<MainState>;
+pub type Resume = session::Resume<MainState>;
 
 /// What a storm does besides running: checkpoint (`every`: rounds), resume, both or neither.
-pub type Session = checkpoint_files::Session<MainState>;
+pub type Session = session::Session<MainState>;
 
 /// The parameters of a storm checkpoint that `arts restart` can continue,
 /// read and checked (the app, the options against the exact copy, the
 /// round, the elements); the error names the file that does not fit.
 pub fn restartable(c: &Checkpoint) -> Result<Params, CheckpointError> {
-    let state: MainState = checkpoint_files::read_state(c, APP, |s: &MainState| &s.params)?;
+    let state: MainState = session::read_state(c, APP, |s: &MainState| &s.params)?;
     let p = state.params;
     if p.failure.is_some() || p.elements == 0 {
         return Err(invalid(
@@ -58,14 +58,14 @@ pub fn restartable(c: &Checkpoint) -> Result<Params, CheckpointError> {
     }
     let what = format!("{} elements", p.elements);
     let elements = p.elements as u64;
-    checkpoint_files::expect_layout(c, 1, ("round", p.rounds as u64), elements, &what)?;
+    session::expect_layout(c, 1, ("round", p.rounds as u64), elements, &what)?;
     Ok(p)
 }
 
 /// Reads the main program's state and the elements of a checkpoint whose
 /// parameters [`restartable`] returned as `p`; the error names the file.
 pub fn read_resume(c: &Checkpoint, p: &Params) -> Result<Resume, CheckpointError> {
-    let state: MainState = checkpoint_files::main_state(c, APP)?;
+    let state: MainState = session::main_state(c, APP)?;
     if state.params != *p {
         return Err(invalid(
             c.dir.join(disk::MAIN_STATE),
@@ -73,7 +73,7 @@ pub fn read_resume(c: &Checkpoint, p: &Params) -> Result<Resume, CheckpointError
         ));
     }
     let shape = arts_core::Shape::d1(p.elements);
-    let image = checkpoint_files::array_shaped(c, 0, shape, "elements")?;
+    let image = session::array_shaped(c, 0, shape, "elements")?;
     Ok(Resume {
         step: c.manifest.step as u32,
         state,
@@ -102,7 +102,7 @@ pub(super) fn take(
 mod tests {
     use super::super::{StormResult, run, run_session};
     use super::*;
-    use crate::checkpoint_files::test_config as config;
+    use crate::checkpoint_testing::test_config as config;
 
     fn params() -> Params {
         Params {
@@ -133,7 +133,7 @@ mod tests {
             let session = Session::resuming(read_resume(&c, &p).unwrap());
             let (again, report, _) = run_session(&config(pes, lb), p, session).unwrap();
             assert_eq!(again, plain, "on {pes} PEs from round {round}");
-            crate::checkpoint_files::assert_moved_if_balanced(&report, lb);
+            crate::checkpoint_testing::assert_moved_if_balanced(&report, lb);
         }
     }
 
@@ -150,7 +150,7 @@ mod tests {
         };
         let (plain, _) = run(&config(2, None), p).unwrap();
         assert!(valid(&plain));
-        let configs = crate::hold::test_configs();
+        let configs = crate::checkpoint_testing::test_configs();
         let run = |round: usize, session| {
             let (with, _, done) = run_session(&configs[round], p, session).unwrap();
             if done.stopped_at.is_none() {
@@ -170,7 +170,7 @@ mod tests {
             );
         };
         let max_delay = std::time::Duration::from_millis(40);
-        crate::hold::at_random_moments(configs.len(), max_delay, run, restart);
+        crate::checkpoint_testing::at_random_moments(configs.len(), max_delay, run, restart);
     }
 
     #[test]
@@ -188,7 +188,7 @@ mod tests {
         let c = disk::open(root.path()).unwrap();
         // The failure to inject is not part of the restarted run.
         assert_eq!(restartable(&c).unwrap(), params());
-        checkpoint_files::assert_refused(
+        crate::checkpoint_testing::assert_refused(
             root.path(),
             restartable,
             &[

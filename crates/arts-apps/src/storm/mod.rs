@@ -18,8 +18,8 @@ use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
 
-use crate::checkpoint_files::one_image;
-use crate::hold::{self, HoldMsg, HoldPoint};
+use arts_core::checkpoint::hold::{self, HoldMsg, HoldPoint};
+use arts_core::checkpoint::session::one_image;
 use checkpoint::{MainState, Session, pauses_after};
 
 /// Each round: send a burst of messages to random elements, contribute the
@@ -53,7 +53,7 @@ pub enum RoamMsg {
     Data(u64, Bulk, #[serde(with = "arts_core::wire::bytes")] Vec<u8>),
     /// Contribute the counts and checksums.
     Report,
-    /// An on-demand checkpoint's phase (see [`crate::hold`]);
+    /// An on-demand checkpoint's phase (see [`arts_core::checkpoint::hold`]);
     /// `Hold(HoldMsg::Release)` also goes on after waiting for the main
     /// program at any checkpoint (or after a restart).
     Hold(HoldMsg),

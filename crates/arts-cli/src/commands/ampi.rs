@@ -6,14 +6,14 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use arts_ampi::bench::{BenchReport, Scale, run_bench};
 use arts_ampi::checkpoint::{self, Checkpoints, MemStore};
-use arts_ampi::programs::{self, PROGRAMS, Params};
 use arts_ampi::{AmpiError, AmpiReport, RunOptions};
 use arts_ampi_c::{CProgram, CRunOptions, LoadError};
+use arts_apps::ampi::{self, PROGRAMS, Params};
 use arts_apps::report::LbStepSummary;
-use arts_apps::stats::median;
 use arts_core::{Config, LbConfig, LbPeriod};
+use arts_experiments::ampi_bench::{BenchReport, Scale, run_bench};
+use arts_util::stats::median;
 use serde::Serialize;
 
 use super::grid_flags::{GridOpts, GridReport, GridSummary};
@@ -461,7 +461,7 @@ fn run_builtin(
     // The program's own estimate comes from its parameters alone; check the
     // stacks first so a huge --vp is refused before anything is built.
     crate::budget::check_memory(format!("{} rank stacks", opts.vp), stacks)?;
-    let built = programs::build(&args.program, &params, opts.vp).map_err(to_cli)?;
+    let built = ampi::build(&args.program, &params, opts.vp).map_err(to_cli)?;
     crate::budget::check_memory(
         format!("ampi {} on {} ranks", args.program, opts.vp),
         built.memory_bytes + stacks,

@@ -4,10 +4,10 @@
 
 use std::path::PathBuf;
 
-use arts_apps::checkpoint_files::{Resume, Session};
 use arts_apps::stencil2d::checkpoint::{StencilApp, read_resume, restartable_app};
 use arts_apps::{hotspot, jacobi2d, zones};
 use arts_core::checkpoint::disk::{self, Checkpoint, CheckpointError};
+use arts_core::checkpoint::session::{Resume, Session};
 
 use super::stencil::{Prepared, RunOpts, execute, finish};
 use crate::output::{CliError, CliResult, Output};

@@ -26,7 +26,7 @@ pub struct CheckpointSummary {
 
 impl CheckpointSummary {
     /// The summary of a run of `session` before it ran.
-    pub fn of<S>(session: &arts_apps::checkpoint_files::Session<S>) -> Self {
+    pub fn of<S>(session: &arts_core::checkpoint::session::Session<S>) -> Self {
         CheckpointSummary {
             checkpoint_dir: session.save.as_ref().map(|s| s.dir.display().to_string()),
             checkpoints: 0,

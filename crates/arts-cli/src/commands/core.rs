@@ -3,11 +3,11 @@
 use std::sync::Arc;
 
 use arts_apps::jacobi2d::{self, Params};
-use arts_apps::microbench;
-use arts_apps::stats::median;
 use arts_apps::stencil2d::checkpoint::StencilApp;
 use arts_apps::stencil2d::{Plain, Problem};
 use arts_core::{Config, Map};
+use arts_experiments::microbench;
+use arts_util::stats::median;
 use serde::Serialize;
 
 use super::stencil::{RunOpts, execute, finish};

@@ -722,7 +722,7 @@ fn write_dir(dir: &Path, files: &[(String, String)]) -> CliResult {
     for (name, text) in files {
         out.write(name, text.as_bytes())?;
     }
-    out.commit()
+    Ok(out.commit()?)
 }
 
 fn bias_json(p: &Solved, rows: usize, segments: usize, files: Vec<String>) -> BiasOut {

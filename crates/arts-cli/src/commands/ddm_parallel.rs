@@ -456,7 +456,7 @@ fn on_ampi(
         style: Style::Distributed,
         live: None,
     };
-    let (points, report) = arts_ampi::ddm::run(&run_opts, setup, biases)
+    let (points, report) = arts_apps::ampi::ddm::run(&run_opts, setup, biases)
         .map_err(|e| CliError::failed(format!("ampi run: {e}")))?;
     let ran = Ran {
         pes: report.pes,

@@ -5,9 +5,9 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use arts_apps::ddm::Style;
-use arts_apps::ddm::study::{self, Balancing, Plan};
 use arts_core::Config;
 use arts_ddm::{ConstantSet, Mesh, SolverOptions};
+use arts_experiments::ddm_study::{self, Balancing, Plan};
 use serde::Serialize;
 
 use super::ddm_flags::PresetArg;
@@ -214,7 +214,7 @@ pub fn run(args: &ScalingArgs, out: Output) -> CliResult {
     };
     let total = 1 + plan.styles.len() * plan.balancing.len() * plan.segments.len();
     let bar = out.progress(total as u64, "ddm scaling");
-    let result = study::run(&plan, &mut |what| {
+    let result = ddm_study::run(&plan, &mut |what| {
         bar.set_message(what.to_string());
         bar.inc(1);
     })
@@ -223,9 +223,9 @@ pub fn run(args: &ScalingArgs, out: Output) -> CliResult {
     let mut files = Vec::new();
     if let Some(dir) = args.out.as_ref().filter(|_| crate::launch::is_root()) {
         let mut pending = PendingDir::create(dir)?;
-        pending.write("ddm_scaling.csv", study::to_csv(&result).as_bytes())?;
+        pending.write("ddm_scaling.csv", ddm_study::to_csv(&result).as_bytes())?;
         files.push(dir.join("ddm_scaling.csv").display().to_string());
-        for (file, chart) in study::charts(&result, pes) {
+        for (file, chart) in ddm_study::charts(&result, pes) {
             let svg = chart
                 .svg()
                 .map_err(|e| CliError::failed(format!("cannot draw {file}: {e}")))?;

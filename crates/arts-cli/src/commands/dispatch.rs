@@ -6,13 +6,15 @@ use std::path::PathBuf;
 use arts_dispatch::heat3d::{
     Block, HeatConfig, HeatError, MAX_N, Mode, Shape, run_mode, run_reference,
 };
-use arts_dispatch::stats::{mean_s, median_s};
-use arts_dispatch::studies::idle::{idle_csv, idle_study};
-use arts_dispatch::studies::interference::{InterferenceConfig, interference};
-use arts_dispatch::studies::memory::{MemoryConfig, MemoryPlot, memory, memory_csv, memory_svg};
-use arts_dispatch::studies::quick::{QuickConfig, quick};
-use arts_dispatch::studies::sweep::{SweepConfig, sweep, sweep_csv, sweep_svg};
-use arts_dispatch::studies::{StudyError, rss};
+use arts_experiments::dispatch::idle::{idle_csv, idle_study};
+use arts_experiments::dispatch::interference::{InterferenceConfig, interference};
+use arts_experiments::dispatch::memory::{
+    MemoryConfig, MemoryPlot, memory, memory_csv, memory_svg,
+};
+use arts_experiments::dispatch::quick::{QuickConfig, quick};
+use arts_experiments::dispatch::sweep::{SweepConfig, sweep, sweep_csv, sweep_svg};
+use arts_experiments::dispatch::{StudyError, rss};
+use arts_util::stats::{mean_s, median_s};
 use std::collections::BTreeMap;
 
 use super::dispatch_json::{
@@ -120,7 +122,7 @@ pub fn run_heat3d(args: &Heat3dArgs, out: Output) -> CliResult {
     let mode: Mode = args.mode.into();
     let threads = args
         .threads
-        .unwrap_or_else(arts_dispatch::affinity::available_cpus);
+        .unwrap_or_else(arts_util::affinity::available_cpus);
     check_threads(threads)?;
     let cfg = HeatConfig {
         n: args.n,
@@ -339,8 +341,18 @@ fn bench_sweep(
     cfg.reps = args.reps.unwrap_or(1);
     let rows = with_progress(out, "sweep", |p| sweep(&cfg, p)).map_err(study_err)?;
     write(dir, "sweep.csv", &sweep_csv(&rows), files)?;
-    write(dir, "sweep_efficiency.svg", &sweep_svg(&rows, false), files)?;
-    write(dir, "sweep_speedup.svg", &sweep_svg(&rows, true), files)?;
+    write(
+        dir,
+        "sweep_efficiency.svg",
+        &sweep_svg(&rows, false).map_err(CliError::failed)?,
+        files,
+    )?;
+    write(
+        dir,
+        "sweep_speedup.svg",
+        &sweep_svg(&rows, true).map_err(CliError::failed)?,
+        files,
+    )?;
     let tmax = cfg.threads.iter().copied().max().unwrap_or(1);
     let best = |shape: Shape| {
         rows.iter()
@@ -393,19 +405,19 @@ fn bench_memory(
     write(
         dir,
         "memory_time.svg",
-        &memory_svg(&rows, MemoryPlot::Time),
+        &memory_svg(&rows, MemoryPlot::Time).map_err(CliError::failed)?,
         files,
     )?;
     write(
         dir,
         "memory_rss.svg",
-        &memory_svg(&rows, MemoryPlot::Rss),
+        &memory_svg(&rows, MemoryPlot::Rss).map_err(CliError::failed)?,
         files,
     )?;
     write(
         dir,
         "memory_heap.svg",
-        &memory_svg(&rows, MemoryPlot::Heap),
+        &memory_svg(&rows, MemoryPlot::Heap).map_err(CliError::failed)?,
         files,
     )?;
     table.push_str(&format!(
@@ -458,7 +470,7 @@ fn bench_interference(
         steps_before: third,
         steps_busy: third,
         steps_after: steps - 2 * third,
-        busy_cpu: 1 % arts_dispatch::affinity::available_cpus(),
+        busy_cpu: 1 % arts_util::affinity::available_cpus(),
         pin_workers: !args.no_pin,
         reps: args.reps.unwrap_or(3),
         policy: arts_dispatch::WaitPolicy {
@@ -468,7 +480,12 @@ fn bench_interference(
     };
     let r = interference(&cfg).map_err(study_err)?;
     write(dir, "interference.csv", &r.csv(), files)?;
-    write(dir, "interference.svg", &r.svg(), files)?;
+    write(
+        dir,
+        "interference.svg",
+        &r.svg().map_err(CliError::failed)?,
+        files,
+    )?;
     result.interference = Some(InterferenceOut::new(
         &r,
         cfg.pin_workers,
@@ -501,7 +518,7 @@ fn bench_idle(
     files: &mut Vec<String>,
     table: &mut String,
 ) -> CliResult {
-    let oversub = 2 * arts_dispatch::affinity::available_cpus();
+    let oversub = 2 * arts_util::affinity::available_cpus();
     let heat = HeatConfig {
         n: args.n,
         steps: args.steps.unwrap_or(60),
@@ -518,7 +535,7 @@ fn bench_idle(
     table.push_str(&format!(
         "idle policy ({oversub} workers on {} CPUs for heat3d; 2 workers otherwise) -> {}\n\
          \x20 policy    heat3d step ms   CPU/wall (1 task/step)   empty-step turnaround us\n",
-        arts_dispatch::affinity::available_cpus(),
+        arts_util::affinity::available_cpus(),
         dir.path().display()
     ));
     let mut list = Vec::new();

@@ -3,10 +3,10 @@
 
 use std::collections::BTreeMap;
 
-use arts_dispatch::studies::idle::IdleRow;
-use arts_dispatch::studies::interference::InterferenceResult;
-use arts_dispatch::studies::memory::MemoryRow;
-use arts_dispatch::studies::quick::QuickResult;
+use arts_experiments::dispatch::idle::IdleRow;
+use arts_experiments::dispatch::interference::InterferenceResult;
+use arts_experiments::dispatch::memory::MemoryRow;
+use arts_experiments::dispatch::quick::QuickResult;
 use serde::Serialize;
 
 /// `arts run heat3d`.

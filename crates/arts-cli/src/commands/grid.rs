@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use arts_apps::grid_study::{self, GridRun, Setup, Variant};
+use arts_experiments::grid_study::{self, GridRun, Setup, Variant};
 use serde::Serialize;
 
 use crate::args::output_dir;
@@ -46,8 +46,8 @@ pub struct DelayArgs {
 #[derive(Serialize)]
 struct DelayJson {
     experiment: &'static str,
-    runs: Vec<arts_apps::grid_delay::DelayAccuracy>,
-    zero_latency_cost: Option<arts_apps::grid_delay::LayerCost>,
+    runs: Vec<arts_experiments::grid_delay::DelayAccuracy>,
+    zero_latency_cost: Option<arts_experiments::grid_delay::LayerCost>,
 }
 
 /// Runs `arts grid delay`.
@@ -55,12 +55,13 @@ fn run_delay(a: &DelayArgs, out: Output) -> CliResult {
     check_list("--latencies", &a.latencies, |l| {
         l.is_finite() && (0.0..=1000.0).contains(l)
     })?;
-    let runs = arts_apps::grid_delay::delay_accuracy(&a.latencies, a.trips, a.intra_reps)
+    let runs = arts_experiments::grid_delay::delay_accuracy(&a.latencies, a.trips, a.intra_reps)
         .map_err(CliError::failed)?;
     let zero_latency_cost = match a.cost_reps {
         0 => None,
         reps => Some(
-            arts_apps::grid_delay::layer_cost(2048, 64, 2, 60, reps).map_err(CliError::failed)?,
+            arts_experiments::grid_delay::layer_cost(2048, 64, 2, 60, reps)
+                .map_err(CliError::failed)?,
         ),
     };
     let json = DelayJson {

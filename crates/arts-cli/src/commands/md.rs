@@ -508,7 +508,7 @@ pub(crate) fn checkpoint_lines(
 /// attempt), else computed and kept beside its checkpoints.
 fn reference_of<S, T: serde::Serialize + serde::de::DeserializeOwned>(
     prepared: &Prepared,
-    session: &arts_apps::checkpoint_files::Session<S>,
+    session: &arts_core::checkpoint::session::Session<S>,
     key: Key,
     compute: impl FnOnce() -> Result<T, CliError>,
 ) -> Result<(T, bool), CliError> {

@@ -94,11 +94,12 @@ mod imp {
     use std::sync::Arc;
 
     use arts_apps::baselines;
-    use arts_apps::stats::{mean, median};
     use arts_apps::stencil2d::{Kernel, Problem, sequential};
-    use arts_apps::{jacobi2d, microbench, zones};
+    use arts_apps::{jacobi2d, zones};
     use arts_core::{Config, LbConfig, LbPeriod, Map};
+    use arts_experiments::microbench;
     use arts_mpi::{Mpi, rawbench};
+    use arts_util::stats::{mean, median};
     use serde::Serialize;
 
     use super::*;
@@ -265,7 +266,7 @@ mod imp {
                 valid: o.valid,
                 max_abs_diff: o.max_diff,
                 step_time_median_s: median(&o.step_times),
-                step_time_steady_s: arts_apps::stats::steady_mean(&o.step_times),
+                step_time_steady_s: arts_util::stats::steady_mean(&o.step_times),
                 step_times_s: o.step_times,
                 total_time_s: o.total_time_s,
                 rank_grid: o.grid,

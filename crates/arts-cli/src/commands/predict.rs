@@ -366,7 +366,7 @@ fn write_traffic(mut file: PendingFile, traffic: &[Traffic]) -> CliResult {
         .map(|t| [t.time_ns, t.from as u64, t.to as u64, t.bytes]);
     super::stencil::write_comm_csv(file.writer(), rows)
         .map_err(|e| CliError::failed(format!("cannot write the traffic: {e}")))?;
-    file.commit()
+    Ok(file.commit()?)
 }
 
 fn replay_table(r: &Replay) -> String {

@@ -2,8 +2,8 @@
 //! ([`RunSummary`]), shared by the stencil apps and the MD apps.
 
 use arts_apps::report::{self, LbStepSummary};
-use arts_apps::stats::{mean, median};
 use arts_core::RunReport;
+use arts_util::stats::{mean, median};
 use serde::Serialize;
 
 use super::grid_flags::GridReport;

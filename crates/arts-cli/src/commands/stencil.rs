@@ -4,14 +4,14 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use arts_apps::checkpoint_files::EveryN;
-use arts_apps::hold::OnDemand;
 use arts_apps::reference_file::{self, Key};
 use arts_apps::report;
 use arts_apps::stencil2d::checkpoint::{
     Checkpointing, Resume, Session, StencilApp, read_resume, restartable_app,
 };
 use arts_apps::stencil2d::{Kernel, Outcome, Problem, Reference, run_session};
+use arts_core::checkpoint::hold::OnDemand;
+use arts_core::checkpoint::session::EveryN;
 use arts_core::{Config, LbConfig, LbPeriod, Map};
 use serde::Serialize;
 
@@ -704,7 +704,7 @@ pub fn execute<K: Kernel>(
 
 /// The median of `v`, `None` when empty.
 fn median_of(v: &[f64]) -> Option<f64> {
-    (!v.is_empty()).then(|| arts_apps::stats::median(v))
+    (!v.is_empty()).then(|| arts_util::stats::median(v))
 }
 
 /// Prints the report and fails the command if the result is not valid.

@@ -7,6 +7,9 @@
 
 pub mod buffers;
 pub mod disk;
+pub mod hold;
+pub mod session;
+pub mod writer;
 
 use serde::{Deserialize, Serialize};
 

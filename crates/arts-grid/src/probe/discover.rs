@@ -4,8 +4,9 @@
 
 use serde::Serialize;
 
-use super::{LatencyMatrix, median};
+use super::LatencyMatrix;
 use crate::topology::Topology;
+use arts_util::stats::median;
 
 /// The default jump (ratio) between intra- and inter-cluster latencies.
 pub const DEFAULT_GAP: f64 = 10.0;
@@ -64,13 +65,13 @@ pub fn discover(matrix: &LatencyMatrix, gap: f64) -> Discovery {
             side.push(matrix.pair(a, b));
         }
     }
-    let med = |v: &mut Vec<f64>| (!v.is_empty()).then(|| median(v));
+    let med = |v: &[f64]| (!v.is_empty()).then(|| median(v));
     Discovery {
         topology: cluster_topology(matrix, clusters, &of),
         separated,
         threshold_ms: split.filter(|_| separated),
-        intra_median_ms: med(&mut intra),
-        inter_median_ms: med(&mut inter),
+        intra_median_ms: med(&intra),
+        inter_median_ms: med(&inter),
     }
 }
 
@@ -137,7 +138,7 @@ fn cluster_topology(matrix: &LatencyMatrix, clusters: Vec<Vec<u32>>, of: &[usize
     let mut latency_ms = vec![vec![0.0; k]; k];
     for a in 0..k {
         for b in a + 1..k {
-            let v = median(&mut cross[a][b]);
+            let v = median(&cross[a][b]);
             latency_ms[a][b] = v;
             latency_ms[b][a] = v;
         }

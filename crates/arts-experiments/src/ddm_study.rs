@@ -1,0 +1,328 @@
+//! The paper's comparison on this machine (`arts ddm scaling`): one device
+//! and bias point solved in each style, over-decomposed into S segments on
+//! P PEs, without and with application-level balancing (segments cut from
+//! the measured per-row cost instead of equal rows) and system-level
+//! balancing (a runtime load balancer moving the slab objects), each run
+//! timed against the sequential solver measured in the same process.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use arts_core::{Config, LbConfig, LbPeriod, RunError};
+use arts_ddm::{Mesh, Side, Solver, SolverOptions, UpdateOrder};
+use arts_lb::weighted;
+
+use arts_apps::background::{BackgroundLoad, pin_pes};
+use arts_apps::ddm::{Link, Outcome, Setup, Style};
+
+/// Which balancing a run has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Balancing {
+    /// Equal rows per segment, no load balancer.
+    None,
+    /// Segments cut for equal measured cost (the paper's application-level
+    /// balancing, static), no load balancer.
+    App,
+    /// Equal rows, the runtime's load balancer moving the slabs.
+    System,
+    /// Both.
+    Both,
+    /// Equal rows to start with, re-cut while it runs from the slabs'
+    /// measured times (live application-level balancing, distributed only).
+    Live,
+    /// Live application-level balancing and the runtime's load balancer.
+    LiveSystem,
+}
+
+impl Balancing {
+    /// Its name in the CSV and the legends.
+    pub fn name(self) -> &'static str {
+        match self {
+            Balancing::None => "none",
+            Balancing::App => "app",
+            Balancing::System => "system",
+            Balancing::Both => "app+system",
+            Balancing::Live => "live",
+            Balancing::LiveSystem => "live+system",
+        }
+    }
+
+    fn cuts_by_cost(self) -> bool {
+        matches!(self, Balancing::App | Balancing::Both)
+    }
+
+    fn balances(self) -> bool {
+        matches!(
+            self,
+            Balancing::System | Balancing::Both | Balancing::LiveSystem
+        )
+    }
+
+    fn live(self) -> bool {
+        matches!(self, Balancing::Live | Balancing::LiveSystem)
+    }
+}
+
+/// What to sweep.
+pub struct Plan {
+    /// The device's mesh.
+    pub mesh: Arc<Mesh>,
+    /// The driven contact.
+    pub biased: Side,
+    /// The bias point, V.
+    pub bias_v: f64,
+    /// Solver options (tolerance, `check_every`, ...; the order is set per run).
+    pub opts: SolverOptions,
+    /// PEs (and emulated speeds, if any) of every parallel run.
+    pub config: Config,
+    /// Segment counts.
+    pub segments: Vec<usize>,
+    /// Styles.
+    pub styles: Vec<Style>,
+    /// Balancings.
+    pub balancing: Vec<Balancing>,
+    /// The distributed slabs' links (the centralized style relays rows
+    /// once per iteration: always relaxed).
+    pub link: Link,
+    /// The load balancer of system-level balancing.
+    pub strategy: Arc<dyn arts_lb::Strategy>,
+    /// A CPU kept busy by a competing thread during the parallel runs
+    /// (each PE then pinned to its own CPU), or none.
+    pub background_cpu: Option<usize>,
+    /// Makes the measured per-row cost the same on every process before
+    /// the application-level cuts are taken from it (under MPI: the root's;
+    /// in one process: as it is).
+    pub agree: fn(Vec<f64>) -> Vec<f64>,
+}
+
+/// One run of the sweep.
+#[derive(Clone, Debug)]
+pub struct Run {
+    /// Style.
+    pub style: Style,
+    /// Segments.
+    pub segments: usize,
+    /// Balancing.
+    pub balancing: Balancing,
+    /// The update order's name (relaxed, mixed, staggered).
+    pub order: &'static str,
+    /// Converged within the iteration limit.
+    pub converged: bool,
+    /// Iterations to convergence.
+    pub iterations: usize,
+    /// Seconds.
+    pub time_s: f64,
+    /// Sequential solver's seconds / these.
+    pub speedup: f64,
+    /// Slab moves by the load balancer.
+    pub migrations: u64,
+}
+
+/// The sweep's result.
+#[derive(Clone, Debug)]
+pub struct Study {
+    /// The sequential solver's seconds for the bias point.
+    pub sequential_time_s: f64,
+    /// Its iterations.
+    pub sequential_iterations: usize,
+    /// Every parallel run.
+    pub runs: Vec<Run>,
+}
+
+/// Runs the plan; `on_run` is told each run before it starts.
+pub fn run(plan: &Plan, on_run: &mut dyn FnMut(&str)) -> Result<Study, RunError> {
+    let failed = |e: arts_ddm::DdmError| RunError::Internal(format!("sequential solver: {e}"));
+    let rows = plan.mesh.rows;
+    on_run("sequential");
+    let seq_opts = SolverOptions {
+        order: UpdateOrder::Sequential,
+        check_every: 1,
+        instrument_every: plan.opts.instrument_every.max(1),
+        ..plan.opts.clone()
+    };
+    // Once measuring the per-row cost (for the application-level cuts),
+    // then timed without measuring.
+    let profiled = Solver::new((*plan.mesh).clone(), plan.biased)
+        .solve(plan.bias_v, &seq_opts, &mut |_, _| {})
+        .map_err(failed)?;
+    let cost = (plan.agree)(profiled.cost.row_cost_ns());
+    let timed_opts = SolverOptions {
+        instrument_every: 0,
+        ..seq_opts
+    };
+    let mut sequential = Solver::new((*plan.mesh).clone(), plan.biased);
+    let start = Instant::now();
+    let reference = sequential
+        .solve(plan.bias_v, &timed_opts, &mut |_, _| {})
+        .map_err(failed)?;
+    let sequential_time_s = start.elapsed().as_secs_f64();
+    let _load = plan.background_cpu.map(BackgroundLoad::start);
+    let start_handler = plan.background_cpu.map(|_| pin_pes(|pe| pe as usize));
+    let mut runs = Vec::new();
+    for &style in &plan.styles {
+        for &balancing in &plan.balancing {
+            for &s in &plan.segments {
+                if balancing.live() && style != Style::Distributed {
+                    continue; // rows move between neighbouring slabs only
+                }
+                on_run(&format!("{style:?} S={s} {}", balancing.name()));
+                let order = if balancing.cuts_by_cost() {
+                    let cut = weighted::prefix_sum_cuts(&cost, s)
+                        .map_err(|e| RunError::Internal(format!("cost cut: {e}")))?;
+                    UpdateOrder::relaxed_from_starts(rows, &cut.starts)
+                } else {
+                    UpdateOrder::relaxed_equal(rows, s)
+                }
+                .map_err(failed)?;
+                let ranges = order.segments().to_vec();
+                let order = match style {
+                    Style::Distributed => plan.link.order(order, plan.config.pes),
+                    Style::Centralized => order,
+                };
+                let order_name = order.name();
+                let lb = balancing.balances().then(|| LbConfig {
+                    strategy: plan.strategy.clone(),
+                    period: LbPeriod::Steps(1),
+                    record_inputs: false,
+                    speeds: None,
+                });
+                let config = Config {
+                    lb: lb.clone(),
+                    start_handler: start_handler.clone(),
+                    ..plan.config.clone()
+                };
+                let setup = Setup {
+                    mesh: plan.mesh.clone(),
+                    biased: plan.biased,
+                    opts: SolverOptions {
+                        order,
+                        ..plan.opts.clone()
+                    },
+                    ranges,
+                    sync: lb.is_some(),
+                    style,
+                    live: balancing.live().then(arts_apps::ddm::LiveCut::default),
+                };
+                let (points, report) = arts_apps::ddm::run(&config, setup, &[plan.bias_v])?;
+                let p = &points[0];
+                let (converged, iterations) = match &p.outcome {
+                    Outcome::Converged(sol) => (true, sol.iterations),
+                    Outcome::NotConverged { iterations, .. } | Outcome::Diverged { iterations } => {
+                        (false, *iterations)
+                    }
+                };
+                runs.push(Run {
+                    style,
+                    segments: s,
+                    balancing,
+                    order: order_name,
+                    converged,
+                    iterations,
+                    time_s: p.time_s,
+                    speedup: sequential_time_s / p.time_s,
+                    migrations: report.lb_steps().iter().map(|s| s.migrations).sum(),
+                });
+            }
+        }
+    }
+    Ok(Study {
+        sequential_time_s,
+        sequential_iterations: reference.iterations,
+        runs,
+    })
+}
+
+/// The study as CSV: one line per run, the sequential solver first.
+pub fn to_csv(study: &Study) -> String {
+    let header = [
+        "style",
+        "segments",
+        "balancing",
+        "order",
+        "converged",
+        "iterations",
+        "time_s",
+        "speedup",
+        "migrations",
+    ];
+    let mut rows = vec![vec![
+        "sequential".to_string(),
+        "1".into(),
+        "none".into(),
+        "sequential".into(),
+        "true".into(),
+        study.sequential_iterations.to_string(),
+        study.sequential_time_s.to_string(),
+        "1".into(),
+        "0".into(),
+    ]];
+    rows.extend(study.runs.iter().map(|r| {
+        vec![
+            r.style.name().to_string(),
+            r.segments.to_string(),
+            r.balancing.name().to_string(),
+            r.order.to_string(),
+            r.converged.to_string(),
+            r.iterations.to_string(),
+            r.time_s.to_string(),
+            r.speedup.to_string(),
+            r.migrations.to_string(),
+        ]
+    }));
+    arts_util::chart::csv_text(&header, &rows)
+}
+
+/// The run-time and speed-up charts against the segment count (the paper's
+/// figures 15–16 and 18–24 for this machine): one curve per style and
+/// balancing.
+pub fn charts(study: &Study, pes: u32) -> Vec<(String, arts_util::chart::Chart)> {
+    use arts_util::chart::{Chart, Series};
+    let mut curves: Vec<(String, Vec<&Run>)> = Vec::new();
+    for r in &study.runs {
+        let name = match r.order {
+            "relaxed" => format!("{} {}", r.style.name(), r.balancing.name()),
+            order => format!("{} ({order}) {}", r.style.name(), r.balancing.name()),
+        };
+        match curves.iter_mut().find(|c| c.0 == name) {
+            Some(c) => c.1.push(r),
+            None => curves.push((name, vec![r])),
+        }
+    }
+    let series = |y: fn(&Run) -> f64| -> Vec<Series> {
+        curves
+            .iter()
+            .map(|(name, runs)| Series {
+                name: name.clone(),
+                points: runs
+                    .iter()
+                    .filter(|r| r.converged)
+                    .map(|r| (r.segments as f64, y(r)))
+                    .collect(),
+            })
+            .collect()
+    };
+    vec![
+        (
+            "ddm_time.svg".into(),
+            Chart {
+                title: format!("Run time against segments, {pes} PEs"),
+                x_label: "segments (virtual nodes)".into(),
+                y_label: "seconds".into(),
+                log_x: true,
+                series: series(|r| r.time_s),
+                ..Chart::default()
+            },
+        ),
+        (
+            "ddm_speedup.svg".into(),
+            Chart {
+                title: format!("Speed-up over the sequential solver, {pes} PEs"),
+                x_label: "segments (virtual nodes)".into(),
+                y_label: "speed-up".into(),
+                log_x: true,
+                series: series(|r| r.speedup),
+                ..Chart::default()
+            },
+        ),
+    ]
+}

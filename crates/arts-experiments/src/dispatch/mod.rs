@@ -1,0 +1,68 @@
+//! The benchmark studies behind `arts bench dispatch`: a quick headline run,
+//! the task-size sweep (paper Fig. 10), the memory study (Fig. 7) and the
+//! interference study (a core monopolized by an external busy thread). Each
+//! returns plain rows; `csv()` and `svg()` helpers render them. Timings are
+//! medians of per-step wall times; repeated configurations are interleaved and
+//! the best (lowest) median of the repetitions is kept for every configuration
+//! alike, which filters out bursts of load from other processes.
+
+pub mod busy;
+pub mod idle;
+pub mod interference;
+pub mod memory;
+pub mod overhead;
+pub mod quick;
+pub mod rss;
+pub mod sweep;
+
+use arts_dispatch::heat3d::{Grid, HeatConfig, HeatError, Mode, run_mode, run_reference};
+use arts_util::stats::median_s;
+
+/// Why a study stopped.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum StudyError {
+    /// A heat run failed or was refused.
+    #[error(transparent)]
+    Heat(#[from] HeatError),
+    /// A parallel result differed from the sequential reference.
+    #[error("{0} result differs from the sequential reference; not reported")]
+    Invalid(String),
+    /// A dispatcher run failed.
+    #[error(transparent)]
+    Dispatch(#[from] arts_dispatch::DispatchError),
+}
+
+/// Runs `cfg` once in `mode` on `threads` threads, checks the result against
+/// `reference` bit for bit, and returns the median step time (s).
+pub fn timed_heat(
+    cfg: &HeatConfig,
+    mode: Mode,
+    threads: usize,
+    pin: bool,
+    reference: &Grid,
+) -> Result<f64, StudyError> {
+    let run = run_mode(cfg, mode, threads, pin)?;
+    if !run.grid.bits_equal(reference) {
+        return Err(StudyError::Invalid(format!(
+            "{mode} ({} {}, {threads} threads)",
+            cfg.shape, cfg.block
+        )));
+    }
+    Ok(median_s(&run.step_times))
+}
+
+/// The sequential reference result for `cfg` (grid only).
+pub fn reference_grid(cfg: &HeatConfig) -> Grid {
+    run_reference(cfg.n, cfg.steps, cfg.alpha).0
+}
+
+/// Joins rows of cells into CSV text with a header line.
+pub fn csv(header: &[&str], rows: impl IntoIterator<Item = Vec<String>>) -> String {
+    let mut s = header.join(",");
+    s.push('\n');
+    for r in rows {
+        s.push_str(&r.join(","));
+        s.push('\n');
+    }
+    s
+}

@@ -1,0 +1,21 @@
+//! The papers' experiments and arts' benchmark suites, in one place above
+//! the apps: each runs validated app runs and returns rows, with the CSV
+//! and SVG charts that render them (`arts_util::chart`). The runtime crates
+//! keep only what their users call; an experiment is added here.
+//!
+//! - [`dispatch`]: H-Dispatch's studies (`arts bench dispatch`): the quick
+//!   headline run, the task-size sweep, the memory and interference studies.
+//! - [`ampi_bench`]: Adaptive MPI's figures, each beside its baseline
+//!   (`arts ampi bench`).
+//! - [`grid_study`]: the grid thesis' experiments on Jacobi2D (`arts grid`).
+//! - [`grid_delay`]: how exactly the delay layer emulates latency.
+//! - [`ddm_study`]: the drift-diffusion paper's comparison of styles
+//!   (`arts experiment ddm-scaling`).
+//! - [`microbench`]: ping-pong and bandwidth between PEs.
+
+pub mod ampi_bench;
+pub mod ddm_study;
+pub mod dispatch;
+pub mod grid_delay;
+pub mod grid_study;
+pub mod microbench;
