@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the whole arts test suite, the multi-process (MPI) tests included.
 # Installs what the tests need when it is missing (Open MPI, libclang for
-# the MPI bindings, cargo-nextest).
+# the MPI bindings, cargo-nextest). Fails first on unformatted code, a
+# clippy warning or a dependency that runs up the layers.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,6 +21,12 @@ fi
 if ! command -v cargo-nextest >/dev/null 2>&1; then
     cargo install --locked cargo-nextest
 fi
+
+# The habits the build enforces: formatting, lints, and the layering of the
+# crates (no runtime depends on an app, an experiment or the CLI).
+cargo fmt --all --check
+cargo clippy --workspace --all-targets --all-features --quiet -- -D warnings
+python3 scripts/check-layers.py --self-test
 
 cargo nextest run --workspace --all-features --no-fail-fast "$@"
 # The input-reader fuzzers again, 4x their default cases (fixed seed).
