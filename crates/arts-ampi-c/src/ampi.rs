@@ -25,7 +25,7 @@ const INFO_NULL: c_int = 0;
 /// `AMPI_INFO_LB_ASYNC` the rank goes on at once and moves at a later
 /// blocking call (`Mpi::async_migrate`).
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_AMPI_Migrate(hints: c_int) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_AMPI_Migrate(hints: c_int) -> c_int {
     entry("AMPI_Migrate", MPI_COMM_WORLD, |vp| match hints {
         INFO_NULL | INFO_LB_SYNC => {
             vp.mpi().migrate();
@@ -46,7 +46,7 @@ pub unsafe extern "C-unwind" fn ARTS_AMPI_Migrate(hints: c_int) -> c_int {
 
 /// `AMPI_Async_Migrate()`: `AMPI_Migrate(AMPI_INFO_LB_ASYNC)`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_AMPI_Async_Migrate() -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_AMPI_Async_Migrate() -> c_int {
     entry("AMPI_Async_Migrate", MPI_COMM_WORLD, |vp| {
         vp.mpi().async_migrate();
         Ok(())
@@ -64,19 +64,19 @@ fn migrate_to(call: &'static str, pe: c_int) -> c_int {
 
 /// `AMPI_Migrateto(destPE)`: moves this rank to PE `destPE` (not collective).
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_AMPI_Migrateto(pe: c_int) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_AMPI_Migrateto(pe: c_int) -> c_int {
     migrate_to("AMPI_Migrateto", pe)
 }
 
 /// `AMPI_Migrate_to_pe(destPE)`: the same as `AMPI_Migrateto`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_AMPI_Migrate_to_pe(pe: c_int) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_AMPI_Migrate_to_pe(pe: c_int) -> c_int {
     migrate_to("AMPI_Migrate_to_pe", pe)
 }
 
 /// `AMPI_Setmigratable(comm, mig)`: allows or forbids moving this rank.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_AMPI_Setmigratable(comm: c_int, mig: c_int) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_AMPI_Setmigratable(comm: c_int, mig: c_int) -> c_int {
     entry("AMPI_Setmigratable", comm, |vp| {
         comm_of(comm)?;
         vp.mpi().set_migratable(mig != 0);
@@ -86,7 +86,7 @@ pub unsafe extern "C-unwind" fn ARTS_AMPI_Setmigratable(comm: c_int, mig: c_int)
 
 /// `AMPI_My_pe()`: the PE running this rank now (-1 outside a rank).
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_AMPI_My_pe() -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_AMPI_My_pe() -> c_int {
     let p = current();
     if p.is_null() {
         return -1;
@@ -105,7 +105,7 @@ pub unsafe extern "C-unwind" fn ARTS_AMPI_My_pe() -> c_int {
 /// `--restart DIR/ckpt-K` continues from this call's return. Without a
 /// checkpoint directory it does nothing (on every rank).
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_AMPI_Checkpoint(dname: *const c_char) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_AMPI_Checkpoint(dname: *const c_char) -> c_int {
     entry("AMPI_Checkpoint", MPI_COMM_WORLD, |vp| {
         let Some(dir) = vp.mpi().checkpoint_dir() else {
             return Ok(());
@@ -138,7 +138,7 @@ pub unsafe extern "C-unwind" fn ARTS_AMPI_Checkpoint(dname: *const c_char) -> c_
 /// store) continues from the call's return, from the copies where a
 /// node's store was lost. Without a checkpoint directory it does nothing.
 #[unsafe(no_mangle)]
-pub extern "C-unwind" fn ARTS_AMPI_MemCheckpoint() -> c_int {
+pub(crate) extern "C-unwind" fn ARTS_AMPI_MemCheckpoint() -> c_int {
     entry("AMPI_MemCheckpoint", MPI_COMM_WORLD, |vp| {
         if !vp.mpi().checkpointing() {
             return Ok(());
@@ -165,7 +165,7 @@ fn same_dir(a: &Path, b: &Path) -> bool {
 /// `AMPI_Restored_state`. Without a checkpoint directory it does nothing
 /// (on every rank), so a program runs with or without checkpoints.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_AMPI_Checkpoint_state(
+pub(crate) unsafe extern "C-unwind" fn ARTS_AMPI_Checkpoint_state(
     step: i64,
     state: *const c_void,
     bytes: i64,
@@ -179,7 +179,7 @@ pub unsafe extern "C-unwind" fn ARTS_AMPI_Checkpoint_state(
 /// process's hold of `--checkpoint-dir`, a store local to each node
 /// (`Mpi::mem_checkpoint`); `--restart DIR` continues from the store.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_AMPI_MemCheckpoint_state(
+pub(crate) unsafe extern "C-unwind" fn ARTS_AMPI_MemCheckpoint_state(
     step: i64,
     state: *const c_void,
     bytes: i64,
@@ -231,7 +231,7 @@ unsafe fn checkpoint_state(
 /// (an error if it is longer than `capacity`), sets `step` and `bytes` and
 /// `flag = 1`; otherwise `flag = 0`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_AMPI_Restored_state(
+pub(crate) unsafe extern "C-unwind" fn ARTS_AMPI_Restored_state(
     step: *mut i64,
     state: *mut c_void,
     capacity: i64,

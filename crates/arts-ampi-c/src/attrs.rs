@@ -100,7 +100,7 @@ impl Attributes {
     }
 
     /// The value of attribute `key` on `of`, if set.
-    pub fn get(&self, of: Object, key: c_int) -> Option<*mut c_void> {
+    pub(crate) fn get(&self, of: Object, key: c_int) -> Option<*mut c_void> {
         self.values.get(&(of, key)).map(|(v, _)| *v)
     }
 
@@ -265,7 +265,7 @@ macro_rules! attribute_calls {
     ($kind:literal, $of:path, $create:ident, $free:ident, $set:ident, $delete:ident) => {
         #[doc = concat!("`MPI_", $kind, "_create_keyval`: `copy_fn` may be the `NULL_COPY_FN` or `DUP_FN` of its kind, `delete_fn` `NULL_DELETE_FN`.")]
         #[unsafe(no_mangle)]
-        pub unsafe extern "C-unwind" fn $create(
+        pub(crate) unsafe extern "C-unwind" fn $create(
             copy_fn: *const c_void,
             delete_fn: Option<DeleteFn>,
             keyval: *mut c_int,
@@ -278,7 +278,7 @@ macro_rules! attribute_calls {
 
         #[doc = concat!("`MPI_", $kind, "_free_keyval`: `*keyval` becomes `MPI_KEYVAL_INVALID`; attributes under it stay until deleted.")]
         #[unsafe(no_mangle)]
-        pub unsafe extern "C-unwind" fn $free(keyval: *mut c_int) -> c_int {
+        pub(crate) unsafe extern "C-unwind" fn $free(keyval: *mut c_int) -> c_int {
             entry(concat!("MPI_", $kind, "_free_keyval"), MPI_COMM_WORLD, |vp| {
                 free_keyval(vp, $of(0), keyval)
             })
@@ -286,7 +286,7 @@ macro_rules! attribute_calls {
 
         #[doc = concat!("`MPI_", $kind, "_set_attr`: a value already set under `keyval` is deleted first (its delete callback runs).")]
         #[unsafe(no_mangle)]
-        pub unsafe extern "C-unwind" fn $set(
+        pub(crate) unsafe extern "C-unwind" fn $set(
             handle: c_int,
             keyval: c_int,
             attribute_val: *mut c_void,
@@ -299,7 +299,7 @@ macro_rules! attribute_calls {
 
         #[doc = concat!("`MPI_", $kind, "_delete_attr`: its delete callback runs; deleting an attribute that is not set is an error.")]
         #[unsafe(no_mangle)]
-        pub unsafe extern "C-unwind" fn $delete(handle: c_int, keyval: c_int) -> c_int {
+        pub(crate) unsafe extern "C-unwind" fn $delete(handle: c_int, keyval: c_int) -> c_int {
             entry(concat!("MPI_", $kind, "_delete_attr"), $of(handle).handler_key(), |vp| {
                 let of = $of(handle).checked(vp)?;
                 delete_attr(vp, of, keyval)

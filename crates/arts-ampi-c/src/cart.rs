@@ -20,7 +20,7 @@ pub(crate) struct Cart {
 
 impl Cart {
     /// Coordinates of `rank`.
-    pub fn coords(&self, mut rank: c_int) -> Vec<c_int> {
+    pub(crate) fn coords(&self, mut rank: c_int) -> Vec<c_int> {
         let mut c = vec![0; self.dims.len()];
         for i in (0..self.dims.len()).rev() {
             c[i] = rank % self.dims[i];
@@ -30,7 +30,7 @@ impl Cart {
     }
 
     /// The rank at `coords` (wrapped in periodic dimensions; `None` outside).
-    pub fn rank(&self, coords: &[c_int]) -> Option<c_int> {
+    pub(crate) fn rank(&self, coords: &[c_int]) -> Option<c_int> {
         let mut r = 0;
         for (i, &x) in coords.iter().enumerate() {
             let d = self.dims[i];
@@ -105,7 +105,7 @@ pub(crate) fn dims_create(nnodes: c_int, dims: &mut [c_int]) -> Result<(), Strin
 
 /// `MPI_Dims_create`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Dims_create(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Dims_create(
     nnodes: c_int,
     ndims: c_int,
     dims: *mut c_int,
@@ -124,7 +124,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Dims_create(
 
 /// `MPI_Cart_create` (collective; `reorder` is ignored: ranks keep their order).
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Cart_create(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Cart_create(
     comm_old: c_int,
     ndims: c_int,
     dims: *const c_int,
@@ -176,7 +176,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Cart_create(
 
 /// `MPI_Cart_coords`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Cart_coords(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Cart_coords(
     comm: c_int,
     rank: c_int,
     maxdims: c_int,
@@ -202,7 +202,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Cart_coords(
 
 /// `MPI_Cart_rank`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Cart_rank(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Cart_rank(
     comm: c_int,
     coords: *const c_int,
     rank: *mut c_int,
@@ -226,7 +226,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Cart_rank(
 
 /// `MPI_Cart_shift`: `MPI_PROC_NULL` past a non-periodic edge.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Cart_shift(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Cart_shift(
     comm: c_int,
     direction: c_int,
     disp: c_int,
@@ -263,7 +263,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Cart_shift(
 
 /// `MPI_Cart_get`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Cart_get(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Cart_get(
     comm: c_int,
     maxdims: c_int,
     dims: *mut c_int,
@@ -293,7 +293,10 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Cart_get(
 
 /// `MPI_Cartdim_get`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Cartdim_get(comm: c_int, ndims: *mut c_int) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Cartdim_get(
+    comm: c_int,
+    ndims: *mut c_int,
+) -> c_int {
     entry("MPI_Cartdim_get", comm, |vp| {
         let ndims = out(ndims, "ndims")?;
         *ndims = cart_of(vp, comm)?.dims.len() as c_int;
@@ -304,7 +307,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Cartdim_get(comm: c_int, ndims: *mut c_
 /// `MPI_Cart_sub` (collective): the sub-grids keeping the dimensions
 /// flagged in `remain_dims`; ranks in a sub-grid keep their order.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Cart_sub(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Cart_sub(
     comm: c_int,
     remain_dims: *const c_int,
     newcomm: *mut c_int,
@@ -344,7 +347,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Cart_sub(
 /// `MPI_Cart_map`: this rank's place in a grid of `dims` over `comm`
 /// (without reordering: its own rank), `MPI_UNDEFINED` beyond the grid.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Cart_map(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Cart_map(
     comm: c_int,
     ndims: c_int,
     dims: *const c_int,

@@ -29,7 +29,7 @@ macro_rules! collective {
      ($($arg:ident: $ty:ty),* $(,)?) |$vp:ident| $start:block) => {
         #[doc = concat!("`", stringify!($blocking), "` (blocking).")]
         #[unsafe(no_mangle)]
-        pub unsafe extern "C-unwind" fn $blocking($($arg: $ty),*) -> c_int {
+        pub(crate) unsafe extern "C-unwind" fn $blocking($($arg: $ty),*) -> c_int {
             let call = &stringify!($blocking)[5..];
             entry(call, $comm, |$vp| {
                 let r = $start?;
@@ -39,7 +39,7 @@ macro_rules! collective {
 
         #[doc = concat!("`", stringify!($nonblocking), "`: started, completed by a wait or test.")]
         #[unsafe(no_mangle)]
-        pub unsafe extern "C-unwind" fn $nonblocking($($arg: $ty,)* request: *mut c_int) -> c_int {
+        pub(crate) unsafe extern "C-unwind" fn $nonblocking($($arg: $ty,)* request: *mut c_int) -> c_int {
             entry(&stringify!($nonblocking)[5..], $comm, |$vp| {
                 let request = crate::state::out(request, "request")?;
                 let r = $start?;
@@ -50,7 +50,7 @@ macro_rules! collective {
 
         #[doc = concat!("`", stringify!($init), "`: a persistent `", stringify!($nonblocking), "`, started by `MPI_Start` (its arguments are checked then); `info` is ignored.")]
         #[unsafe(no_mangle)]
-        pub unsafe extern "C-unwind" fn $init(
+        pub(crate) unsafe extern "C-unwind" fn $init(
             $($arg: $ty,)*
             _info: c_int,
             request: *mut c_int,
@@ -357,7 +357,7 @@ collective!(ARTS_MPI_Reduce_scatter_block, ARTS_MPI_Ireduce_scatter_block, ARTS_
 
 /// `MPI_Reduce_local`: `inoutbuf = inbuf ⊕ inoutbuf`, elementwise, on this rank.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Reduce_local(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Reduce_local(
     inbuf: *const c_void,
     inoutbuf: *mut c_void,
     count_: c_int,

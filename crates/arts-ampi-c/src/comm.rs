@@ -20,7 +20,7 @@ pub(crate) fn inherit(vp: &mut Vp, old: c_int, new: c_int) {
 
 /// `MPI_Comm_rank`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Comm_rank(comm: c_int, rank: *mut c_int) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Comm_rank(comm: c_int, rank: *mut c_int) -> c_int {
     entry("MPI_Comm_rank", comm, |vp| {
         let rank = out(rank, "rank")?;
         *rank = vp.mpi().comm_rank(comm_of(comm)?)?;
@@ -30,7 +30,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Comm_rank(comm: c_int, rank: *mut c_int
 
 /// `MPI_Comm_size`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Comm_size(comm: c_int, size: *mut c_int) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Comm_size(comm: c_int, size: *mut c_int) -> c_int {
     entry("MPI_Comm_size", comm, |vp| {
         let size = out(size, "size")?;
         *size = vp.mpi().comm_size(comm_of(comm)?)?;
@@ -40,7 +40,10 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Comm_size(comm: c_int, size: *mut c_int
 
 /// `MPI_Comm_dup` (collective).
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Comm_dup(comm: c_int, newcomm: *mut c_int) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Comm_dup(
+    comm: c_int,
+    newcomm: *mut c_int,
+) -> c_int {
     entry("MPI_Comm_dup", comm, |vp| {
         let newcomm = out(newcomm, "newcomm")?;
         *newcomm = dup(vp, comm)?;
@@ -51,7 +54,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Comm_dup(comm: c_int, newcomm: *mut c_i
 /// `MPI_Comm_dup_with_info` (collective): `MPI_Comm_dup`; the hints are
 /// checked and not used.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Comm_dup_with_info(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Comm_dup_with_info(
     comm: c_int,
     info: c_int,
     newcomm: *mut c_int,
@@ -99,7 +102,7 @@ fn split(vp: &mut Vp, comm: c_int, color: c_int, key: c_int) -> Result<c_int, Fa
 
 /// `MPI_Comm_split` (collective); `MPI_UNDEFINED` gives `MPI_COMM_NULL`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Comm_split(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Comm_split(
     comm: c_int,
     color: c_int,
     key: c_int,
@@ -123,7 +126,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Comm_split(
 /// share its memory; `AMPI_COMM_TYPE_PE` the ranks on one PE. Where a rank
 /// runs is taken at the call: a rank that migrates later stays in its part.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Comm_split_type(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Comm_split_type(
     comm: c_int,
     split_type: c_int,
     key: c_int,
@@ -153,7 +156,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Comm_split_type(
 
 /// `MPI_Comm_free` (not `MPI_COMM_WORLD` or `MPI_COMM_SELF`).
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Comm_free(comm: *mut c_int) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Comm_free(comm: *mut c_int) -> c_int {
     let c = if comm.is_null() {
         MPI_COMM_WORLD
     } else {
@@ -182,7 +185,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Comm_free(comm: *mut c_int) -> c_int {
 
 /// `MPI_Comm_compare`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Comm_compare(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Comm_compare(
     comm1: c_int,
     comm2: c_int,
     result: *mut c_int,
@@ -208,7 +211,10 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Comm_compare(
 /// `MPI_Comm_set_errhandler`: `MPI_ERRORS_ARE_FATAL`, `MPI_ERRORS_RETURN`
 /// or one of `MPI_Comm_create_errhandler`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Comm_set_errhandler(comm: c_int, handler: c_int) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Comm_set_errhandler(
+    comm: c_int,
+    handler: c_int,
+) -> c_int {
     entry("MPI_Comm_set_errhandler", comm, |vp| {
         vp.mpi().comm_size(comm_of(comm)?)?;
         vp.set_errhandler(comm, handler)
@@ -217,7 +223,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Comm_set_errhandler(comm: c_int, handle
 
 /// `MPI_Comm_get_errhandler`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Comm_get_errhandler(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Comm_get_errhandler(
     comm: c_int,
     handler: *mut c_int,
 ) -> c_int {
@@ -237,7 +243,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Comm_get_errhandler(
 /// ranks. A user key (`crate::attrs`): `*attribute_val` is the value
 /// set; any other key: `*flag` false.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Comm_get_attr(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Comm_get_attr(
     comm: c_int,
     keyval: c_int,
     attribute_val: *mut c_void,
@@ -250,7 +256,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Comm_get_attr(
 
 /// `MPI_Attr_get`: the MPI-1 name of `MPI_Comm_get_attr`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Attr_get(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Attr_get(
     comm: c_int,
     keyval: c_int,
     attribute_val: *mut c_void,
@@ -288,7 +294,10 @@ fn get_attr(
 
 /// `MPI_Comm_test_inter`: false (arts has intracommunicators only).
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Comm_test_inter(comm: c_int, flag: *mut c_int) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Comm_test_inter(
+    comm: c_int,
+    flag: *mut c_int,
+) -> c_int {
     entry("MPI_Comm_test_inter", comm, |vp| {
         vp.mpi().comm_size(comm_of(comm)?)?;
         *out(flag, "flag")? = 0;

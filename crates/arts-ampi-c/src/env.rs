@@ -26,7 +26,10 @@ fn init(vp: &mut Vp, level: c_int) -> Result<(), Fail> {
 
 /// `MPI_Init` (the arguments are left as they are).
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Init(_argc: *mut c_int, _argv: *mut CVoid3) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Init(
+    _argc: *mut c_int,
+    _argv: *mut CVoid3,
+) -> c_int {
     entry_in("MPI_Init", MPI_COMM_WORLD, &[Phase::Before], |vp| {
         init(vp, MPI_THREAD_SINGLE)
     })
@@ -39,7 +42,7 @@ type CVoid3 = *mut *mut c_char;
 /// is granted as FUNNELED (only a rank's own thread may call MPI: other
 /// threads have no rank to suspend); MULTIPLE is refused with an error.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Init_thread(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Init_thread(
     _argc: *mut c_int,
     _argv: *mut CVoid3,
     required: c_int,
@@ -73,7 +76,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Init_thread(
 
 /// `MPI_Finalize`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Finalize() -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Finalize() -> c_int {
     entry("MPI_Finalize", MPI_COMM_WORLD, |vp| {
         // As if MPI_COMM_SELF were freed first: libraries hook clean-up there.
         crate::attrs::delete_all(vp, crate::object::Object::Comm(MPI_COMM_SELF))?;
@@ -86,7 +89,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Finalize() -> c_int {
 
 /// `MPI_Initialized` (allowed at any time).
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Initialized(flag: *mut c_int) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Initialized(flag: *mut c_int) -> c_int {
     entry_in("MPI_Initialized", MPI_COMM_WORLD, ALL, |vp| {
         *out(flag, "flag")? = c_int::from(vp.phase != Phase::Before);
         Ok(())
@@ -95,7 +98,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Initialized(flag: *mut c_int) -> c_int 
 
 /// `MPI_Finalized` (allowed at any time).
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Finalized(flag: *mut c_int) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Finalized(flag: *mut c_int) -> c_int {
     entry_in("MPI_Finalized", MPI_COMM_WORLD, ALL, |vp| {
         *out(flag, "flag")? = c_int::from(vp.phase == Phase::After);
         Ok(())
@@ -104,7 +107,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Finalized(flag: *mut c_int) -> c_int {
 
 /// `MPI_Query_thread`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Query_thread(provided: *mut c_int) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Query_thread(provided: *mut c_int) -> c_int {
     entry("MPI_Query_thread", MPI_COMM_WORLD, |vp| {
         *out(provided, "provided")? = vp.thread_level;
         Ok(())
@@ -114,7 +117,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Query_thread(provided: *mut c_int) -> c
 /// `MPI_Is_thread_main`: true on the rank's own thread (calls from other
 /// threads are refused before they get here).
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Is_thread_main(flag: *mut c_int) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Is_thread_main(flag: *mut c_int) -> c_int {
     entry("MPI_Is_thread_main", MPI_COMM_WORLD, |_| {
         *out(flag, "flag")? = 1;
         Ok(())
@@ -124,7 +127,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Is_thread_main(flag: *mut c_int) -> c_i
 /// `MPI_Abort`: ends the whole run (every rank) with `errorcode` as the
 /// process's exit status (1 if it is not in 1..=255).
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Abort(comm: c_int, errorcode: c_int) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Abort(comm: c_int, errorcode: c_int) -> c_int {
     let vp = crate::state::current();
     let who = if vp.is_null() {
         "a thread outside the ranks".to_string()
@@ -147,7 +150,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Abort(comm: c_int, errorcode: c_int) ->
 
 /// `MPI_Get_processor_name`: the host name.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Get_processor_name(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Get_processor_name(
     name: *mut c_char,
     resultlen: *mut c_int,
 ) -> c_int {
@@ -169,7 +172,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Get_processor_name(
 
 /// `MPI_Get_version`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Get_version(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Get_version(
     version: *mut c_int,
     sub: *mut c_int,
 ) -> c_int {
@@ -182,7 +185,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Get_version(
 
 /// `MPI_Get_library_version` (allowed at any time): arts and its version.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Get_library_version(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Get_library_version(
     version: *mut c_char,
     resultlen: *mut c_int,
 ) -> c_int {
@@ -211,7 +214,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Get_library_version(
 /// for every rank and every process of the machine (a rank that moves to
 /// another process reads on).
 #[unsafe(no_mangle)]
-pub extern "C-unwind" fn ARTS_MPI_Wtime() -> f64 {
+pub(crate) extern "C-unwind" fn ARTS_MPI_Wtime() -> f64 {
     let mut t = libc::timespec {
         tv_sec: 0,
         tv_nsec: 0,
@@ -223,7 +226,7 @@ pub extern "C-unwind" fn ARTS_MPI_Wtime() -> f64 {
 
 /// `MPI_Wtick`.
 #[unsafe(no_mangle)]
-pub extern "C-unwind" fn ARTS_MPI_Wtick() -> f64 {
+pub(crate) extern "C-unwind" fn ARTS_MPI_Wtick() -> f64 {
     1e-9
 }
 
@@ -231,7 +234,7 @@ pub extern "C-unwind" fn ARTS_MPI_Wtick() -> f64 {
 /// (its slot under `--isomalloc`, so they move with it); `*baseptr` is the
 /// address. `info` is ignored.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Alloc_mem(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Alloc_mem(
     size: std::ffi::c_long,
     _info: c_int,
     baseptr: *mut c_void,
@@ -254,7 +257,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Alloc_mem(
 
 /// `MPI_Free_mem` of a block from `MPI_Alloc_mem`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Free_mem(base: *mut c_void) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Free_mem(base: *mut c_void) -> c_int {
     entry("MPI_Free_mem", MPI_COMM_WORLD, |_| {
         crate::malloc::release(base);
         Ok(())

@@ -20,7 +20,7 @@ pub(crate) const FIRST_ERRHANDLER: c_int = 3;
 /// communicator and the error code; the failed call then returns the code.
 /// The handler may call MPI.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Comm_create_errhandler(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Comm_create_errhandler(
     function: Option<ErrFn>,
     errhandler: *mut c_int,
 ) -> c_int {
@@ -36,7 +36,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Comm_create_errhandler(
 /// `MPI_Errhandler_free`: communicators using the handler keep it;
 /// `*errhandler` becomes `MPI_ERRHANDLER_NULL`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Errhandler_free(errhandler: *mut c_int) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Errhandler_free(errhandler: *mut c_int) -> c_int {
     entry("MPI_Errhandler_free", MPI_COMM_WORLD, |vp| {
         let errhandler = out(errhandler, "errhandler")?;
         let h = *errhandler;
@@ -51,7 +51,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Errhandler_free(errhandler: *mut c_int)
 /// `MPI_Comm_call_errhandler`: applies `comm`'s handler to `errorcode` as
 /// a failed call would (and returns `MPI_SUCCESS` if it returns).
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Comm_call_errhandler(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Comm_call_errhandler(
     comm: c_int,
     errorcode: c_int,
 ) -> c_int {
@@ -81,7 +81,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Comm_call_errhandler(
 
 /// `MPI_Error_string` (allowed at any time).
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Error_string(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Error_string(
     code: c_int,
     string: *mut c_char,
     resultlen: *mut c_int,
@@ -121,7 +121,10 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Error_string(
 
 /// `MPI_Error_class`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Error_class(code: c_int, class: *mut c_int) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Error_class(
+    code: c_int,
+    class: *mut c_int,
+) -> c_int {
     let all = &[Phase::Before, Phase::Running, Phase::After];
     entry_in("MPI_Error_class", MPI_COMM_WORLD, all, |vp| {
         let class = out(class, "errorclass")?;
@@ -153,7 +156,7 @@ fn add_code(vp: &mut Vp, class: Option<c_int>) -> c_int {
 
 /// `MPI_Add_error_class`: a new error class (with the empty string).
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Add_error_class(errorclass: *mut c_int) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Add_error_class(errorclass: *mut c_int) -> c_int {
     entry("MPI_Add_error_class", MPI_COMM_WORLD, |vp| {
         let errorclass = out(errorclass, "errorclass")?;
         *errorclass = add_code(vp, None);
@@ -164,7 +167,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Add_error_class(errorclass: *mut c_int)
 /// `MPI_Add_error_code`: a new error code of class `errorclass` (a
 /// predefined class or one of `MPI_Add_error_class`).
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Add_error_code(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Add_error_code(
     errorclass: c_int,
     errorcode: *mut c_int,
 ) -> c_int {
@@ -186,7 +189,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Add_error_code(
 /// `MPI_Add_error_string`: what `MPI_Error_string` says of the program's
 /// error code (or class) `errorcode`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Add_error_string(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Add_error_string(
     errorcode: c_int,
     string: *const c_char,
 ) -> c_int {

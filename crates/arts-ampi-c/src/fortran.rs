@@ -128,7 +128,7 @@ macro_rules! fortran {
     ($($f:ident => $c:ident($($a:ident: $k:ident),*);)*) => {$(
         #[doc = concat!("Fortran's `", stringify!($c), "` (`ierr` last).")]
         #[unsafe(no_mangle)]
-        pub unsafe extern "C-unwind" fn $f($($a: fty!($k),)* ierr: *mut c_int) {
+        pub(crate) unsafe extern "C-unwind" fn $f($($a: fty!($k),)* ierr: *mut c_int) {
             // SAFETY: the program passes each argument by reference, as
             // Fortran does; `fval!` reads the inputs.
             let rc = unsafe { $c($(fval!($k, $a)),*) };
@@ -539,7 +539,7 @@ fortran! {
 
 /// Fortran's `MPI_Init(ierr)`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn mpi_init_(ierr: *mut c_int) {
+pub(crate) unsafe extern "C-unwind" fn mpi_init_(ierr: *mut c_int) {
     // SAFETY: MPI_Init takes null arguments (C's `MPI_Init(NULL, NULL)`).
     done(ierr, unsafe {
         ARTS_MPI_Init(std::ptr::null_mut(), std::ptr::null_mut())
@@ -548,7 +548,7 @@ pub unsafe extern "C-unwind" fn mpi_init_(ierr: *mut c_int) {
 
 /// Fortran's `MPI_Init_thread(required, provided, ierr)`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn mpi_init_thread_(
+pub(crate) unsafe extern "C-unwind" fn mpi_init_thread_(
     required: *const c_int,
     provided: *mut c_int,
     ierr: *mut c_int,
@@ -567,19 +567,19 @@ pub unsafe extern "C-unwind" fn mpi_init_thread_(
 
 /// Fortran's `MPI_Wtime()`.
 #[unsafe(no_mangle)]
-pub extern "C-unwind" fn mpi_wtime_() -> f64 {
+pub(crate) extern "C-unwind" fn mpi_wtime_() -> f64 {
     ARTS_MPI_Wtime()
 }
 
 /// Fortran's `MPI_Wtick()`.
 #[unsafe(no_mangle)]
-pub extern "C-unwind" fn mpi_wtick_() -> f64 {
+pub(crate) extern "C-unwind" fn mpi_wtick_() -> f64 {
     ARTS_MPI_Wtick()
 }
 
 /// Fortran's `AMPI_My_pe()`.
 #[unsafe(no_mangle)]
-pub extern "C-unwind" fn ampi_my_pe_() -> c_int {
+pub(crate) extern "C-unwind" fn ampi_my_pe_() -> c_int {
     // SAFETY: no arguments.
     unsafe { ARTS_AMPI_My_pe() }
 }
@@ -616,7 +616,7 @@ fn to_fortran(tmp: &[u8], out: *mut c_char, len: usize) {
 
 /// Fortran's `MPI_Get_processor_name(name, resultlen, ierr)`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn mpi_get_processor_name_(
+pub(crate) unsafe extern "C-unwind" fn mpi_get_processor_name_(
     name: *mut c_char,
     resultlen: *mut c_int,
     ierr: *mut c_int,
@@ -631,7 +631,7 @@ pub unsafe extern "C-unwind" fn mpi_get_processor_name_(
 
 /// Fortran's `MPI_Error_string(code, string, resultlen, ierr)`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn mpi_error_string_(
+pub(crate) unsafe extern "C-unwind" fn mpi_error_string_(
     code: *const c_int,
     string: *mut c_char,
     resultlen: *mut c_int,
@@ -648,7 +648,7 @@ pub unsafe extern "C-unwind" fn mpi_error_string_(
 /// Fortran's `MPI_Op_create(function, commute, op, ierr)`: the function
 /// takes `(invec, inoutvec, len, datatype)` by reference, as C's does.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn mpi_op_create_(
+pub(crate) unsafe extern "C-unwind" fn mpi_op_create_(
     function: Option<UserFn>,
     commute: *const c_int,
     op: *mut c_int,
@@ -670,7 +670,7 @@ fn from_one(i: *mut c_int) {
 
 /// Fortran's `MPI_Waitany(count, requests, index, status, ierr)` (index from 1).
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn mpi_waitany_(
+pub(crate) unsafe extern "C-unwind" fn mpi_waitany_(
     count: *const c_int,
     requests: *mut c_int,
     index: *mut c_int,
@@ -685,7 +685,7 @@ pub unsafe extern "C-unwind" fn mpi_waitany_(
 
 /// Fortran's `MPI_Testany(count, requests, index, flag, status, ierr)` (index from 1).
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn mpi_testany_(
+pub(crate) unsafe extern "C-unwind" fn mpi_testany_(
     count: *const c_int,
     requests: *mut c_int,
     index: *mut c_int,
@@ -731,7 +731,7 @@ fn some(
 
 /// Fortran's `MPI_Waitsome(incount, requests, outcount, indices, statuses, ierr)`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn mpi_waitsome_(
+pub(crate) unsafe extern "C-unwind" fn mpi_waitsome_(
     incount: *const c_int,
     requests: *mut c_int,
     outcount: *mut c_int,
@@ -752,7 +752,7 @@ pub unsafe extern "C-unwind" fn mpi_waitsome_(
 
 /// Fortran's `MPI_Testsome(incount, requests, outcount, indices, statuses, ierr)`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn mpi_testsome_(
+pub(crate) unsafe extern "C-unwind" fn mpi_testsome_(
     incount: *const c_int,
     requests: *mut c_int,
     outcount: *mut c_int,
@@ -800,19 +800,23 @@ fn fortran_text(s: *const c_char, len: usize) -> Option<String> {
 
 /// gfortran's `STOP 'text'` (and plain `STOP`): the rank ends, successfully.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn _gfortran_stop_string(s: *const c_char, len: usize, quiet: bool) {
+pub(crate) unsafe extern "C-unwind" fn _gfortran_stop_string(
+    s: *const c_char,
+    len: usize,
+    quiet: bool,
+) {
     stop("STOP", fortran_text(s, len), quiet, 0, false)
 }
 
 /// gfortran's `STOP n`: the rank ends with code `n`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn _gfortran_stop_numeric(code: c_int, quiet: bool) {
+pub(crate) unsafe extern "C-unwind" fn _gfortran_stop_numeric(code: c_int, quiet: bool) {
     stop("STOP", Some(code.to_string()), quiet, code, false)
 }
 
 /// gfortran's `ERROR STOP 'text'`: the rank fails.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn _gfortran_error_stop_string(
+pub(crate) unsafe extern "C-unwind" fn _gfortran_error_stop_string(
     s: *const c_char,
     len: usize,
     quiet: bool,
@@ -822,7 +826,7 @@ pub unsafe extern "C-unwind" fn _gfortran_error_stop_string(
 
 /// gfortran's `ERROR STOP n`: the rank fails with code `n`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn _gfortran_error_stop_numeric(code: c_int, quiet: bool) {
+pub(crate) unsafe extern "C-unwind" fn _gfortran_error_stop_numeric(code: c_int, quiet: bool) {
     stop("ERROR STOP", Some(code.to_string()), quiet, code, true)
 }
 
@@ -830,7 +834,7 @@ pub unsafe extern "C-unwind" fn _gfortran_error_stop_numeric(code: c_int, quiet:
 /// the value itself, an `INTEGER(KIND=MPI_ADDRESS_KIND)` (C gives a
 /// pointer to it), for the predefined attributes.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn mpi_comm_get_attr_(
+pub(crate) unsafe extern "C-unwind" fn mpi_comm_get_attr_(
     comm: *const c_int,
     keyval: *const c_int,
     value: *mut isize,
@@ -856,7 +860,7 @@ fn c_string(s: *const c_char, len: usize) -> std::ffi::CString {
 
 /// Fortran's `MPI_File_open(comm, filename, amode, info, fh, ierr)`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn mpi_file_open_(
+pub(crate) unsafe extern "C-unwind" fn mpi_file_open_(
     comm: *const c_int,
     filename: *const c_char,
     amode: *const c_int,
@@ -874,7 +878,7 @@ pub unsafe extern "C-unwind" fn mpi_file_open_(
 
 /// Fortran's `MPI_File_delete(filename, info, ierr)`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn mpi_file_delete_(
+pub(crate) unsafe extern "C-unwind" fn mpi_file_delete_(
     filename: *const c_char,
     info: *const c_int,
     ierr: *mut c_int,
@@ -887,7 +891,7 @@ pub unsafe extern "C-unwind" fn mpi_file_delete_(
 
 /// Fortran's `MPI_File_set_view(fh, disp, etype, filetype, datarep, info, ierr)`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn mpi_file_set_view_(
+pub(crate) unsafe extern "C-unwind" fn mpi_file_set_view_(
     fh: *const c_int,
     disp: *const i64,
     etype: *const c_int,
@@ -905,7 +909,7 @@ pub unsafe extern "C-unwind" fn mpi_file_set_view_(
 
 /// Fortran's `MPI_Comm_set_name(comm, name, ierr)`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn mpi_comm_set_name_(
+pub(crate) unsafe extern "C-unwind" fn mpi_comm_set_name_(
     comm: *const c_int,
     name: *const c_char,
     ierr: *mut c_int,
@@ -920,7 +924,7 @@ pub unsafe extern "C-unwind" fn mpi_comm_set_name_(
 
 /// Fortran's `MPI_Comm_get_name(comm, name, resultlen, ierr)`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn mpi_comm_get_name_(
+pub(crate) unsafe extern "C-unwind" fn mpi_comm_get_name_(
     comm: *const c_int,
     name: *mut c_char,
     resultlen: *mut c_int,
@@ -936,7 +940,7 @@ pub unsafe extern "C-unwind" fn mpi_comm_get_name_(
 
 /// Fortran's `MPI_Info_set(info, key, value, ierr)`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn mpi_info_set_(
+pub(crate) unsafe extern "C-unwind" fn mpi_info_set_(
     info: *const c_int,
     key: *const c_char,
     value: *const c_char,
@@ -953,7 +957,7 @@ pub unsafe extern "C-unwind" fn mpi_info_set_(
 
 /// Fortran's `MPI_Info_get(info, key, valuelen, value, flag, ierr)`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn mpi_info_get_(
+pub(crate) unsafe extern "C-unwind" fn mpi_info_get_(
     info: *const c_int,
     key: *const c_char,
     valuelen: *const c_int,
@@ -984,7 +988,7 @@ pub unsafe extern "C-unwind" fn mpi_info_get_(
 
 /// Fortran's `MPI_Info_get_valuelen(info, key, valuelen, flag, ierr)`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn mpi_info_get_valuelen_(
+pub(crate) unsafe extern "C-unwind" fn mpi_info_get_valuelen_(
     info: *const c_int,
     key: *const c_char,
     valuelen: *mut c_int,
@@ -1001,7 +1005,7 @@ pub unsafe extern "C-unwind" fn mpi_info_get_valuelen_(
 
 /// Fortran's `MPI_Info_get_nthkey(info, n, key, ierr)`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn mpi_info_get_nthkey_(
+pub(crate) unsafe extern "C-unwind" fn mpi_info_get_nthkey_(
     info: *const c_int,
     n: *const c_int,
     key: *mut c_char,
@@ -1017,7 +1021,7 @@ pub unsafe extern "C-unwind" fn mpi_info_get_nthkey_(
 
 /// Fortran's `MPI_Info_delete(info, key, ierr)`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn mpi_info_delete_(
+pub(crate) unsafe extern "C-unwind" fn mpi_info_delete_(
     info: *const c_int,
     key: *const c_char,
     ierr: *mut c_int,

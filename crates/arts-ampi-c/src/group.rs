@@ -18,7 +18,7 @@ pub(crate) struct Groups(Vec<Option<Vec<u32>>>);
 
 impl Groups {
     /// The table with `MPI_GROUP_EMPTY` alone.
-    pub fn new() -> Groups {
+    pub(crate) fn new() -> Groups {
         Groups(vec![Some(Vec::new())])
     }
 
@@ -84,7 +84,10 @@ fn make(
 
 /// `MPI_Comm_group`: the members of `comm`, in rank order.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Comm_group(comm: c_int, group: *mut c_int) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Comm_group(
+    comm: c_int,
+    group: *mut c_int,
+) -> c_int {
     make("MPI_Comm_group", group, |vp| {
         Ok(vp.mpi().comm_members(comm_of(comm)?)?)
     })
@@ -92,7 +95,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Comm_group(comm: c_int, group: *mut c_i
 
 /// `MPI_Group_incl`: the members at `ranks`, in that order.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Group_incl(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Group_incl(
     group: c_int,
     n: c_int,
     ranks: *const c_int,
@@ -106,7 +109,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Group_incl(
 
 /// `MPI_Group_excl`: the members not at `ranks`, in group order.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Group_excl(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Group_excl(
     group: c_int,
     n: c_int,
     ranks: *const c_int,
@@ -126,7 +129,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Group_excl(
 
 /// `MPI_Group_union`: the first group's members, then the second's not in it.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Group_union(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Group_union(
     group1: c_int,
     group2: c_int,
     newgroup: *mut c_int,
@@ -140,7 +143,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Group_union(
 
 /// `MPI_Group_intersection`: the first group's members also in the second.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Group_intersection(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Group_intersection(
     group1: c_int,
     group2: c_int,
     newgroup: *mut c_int,
@@ -153,7 +156,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Group_intersection(
 
 /// `MPI_Group_difference`: the first group's members not in the second.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Group_difference(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Group_difference(
     group1: c_int,
     group2: c_int,
     newgroup: *mut c_int,
@@ -166,7 +169,10 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Group_difference(
 
 /// `MPI_Group_size`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Group_size(group: c_int, size: *mut c_int) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Group_size(
+    group: c_int,
+    size: *mut c_int,
+) -> c_int {
     entry("MPI_Group_size", MPI_COMM_WORLD, |vp| {
         *out(size, "size")? = vp.groups.get(group)?.len() as c_int;
         Ok(())
@@ -175,7 +181,10 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Group_size(group: c_int, size: *mut c_i
 
 /// `MPI_Group_rank`: this rank's position in the group, or `MPI_UNDEFINED`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Group_rank(group: c_int, rank: *mut c_int) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Group_rank(
+    group: c_int,
+    rank: *mut c_int,
+) -> c_int {
     entry("MPI_Group_rank", MPI_COMM_WORLD, |vp| {
         let me = vp.rank as u32;
         let members = vp.groups.get(group)?;
@@ -191,7 +200,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Group_rank(group: c_int, rank: *mut c_i
 /// at `ranks1` of `group1` (`MPI_UNDEFINED` where absent; `MPI_PROC_NULL`
 /// stays).
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Group_translate_ranks(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Group_translate_ranks(
     group1: c_int,
     n: c_int,
     ranks1: *const c_int,
@@ -224,7 +233,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Group_translate_ranks(
 /// `MPI_Group_compare`: `MPI_IDENT` (same members, same order),
 /// `MPI_SIMILAR` (same members) or `MPI_UNEQUAL`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Group_compare(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Group_compare(
     group1: c_int,
     group2: c_int,
     result: *mut c_int,
@@ -244,7 +253,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Group_compare(
 
 /// `MPI_Group_free`: the handle becomes `MPI_GROUP_NULL`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Group_free(group: *mut c_int) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Group_free(group: *mut c_int) -> c_int {
     entry("MPI_Group_free", MPI_COMM_WORLD, |vp| {
         let g = out(group, "group")?;
         vp.groups.get(*g)?;
@@ -261,7 +270,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Group_free(group: *mut c_int) -> c_int 
 /// `group`'s members, ranked in group order; `MPI_COMM_NULL` for the
 /// ranks of `comm` not in it. The group must be a subset of `comm`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Comm_create(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Comm_create(
     comm: c_int,
     group: c_int,
     newcomm: *mut c_int,
@@ -322,7 +331,7 @@ fn ranks_in(ranges: *const [c_int; 3], n: c_int) -> Result<Vec<c_int>, Fail> {
 /// `MPI_Group_range_incl`: the members at the ranks of each triplet
 /// `(first, last, stride)`, in order.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Group_range_incl(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Group_range_incl(
     group: c_int,
     n: c_int,
     ranges: *const [c_int; 3],
@@ -337,7 +346,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Group_range_incl(
 /// `MPI_Group_range_excl`: the members not at the ranks of the triplets,
 /// in group order.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Group_range_excl(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Group_range_excl(
     group: c_int,
     n: c_int,
     ranges: *const [c_int; 3],

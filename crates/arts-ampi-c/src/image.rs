@@ -365,7 +365,7 @@ impl Image {
     /// `file` is the program loaded (and staying loaded) with its `main` at
     /// `main_at`: the words its relocations name are read there, as the
     /// loader bound them.
-    pub unsafe fn parse(file: &[u8], main_at: usize) -> Result<Image, String> {
+    pub(crate) unsafe fn parse(file: &[u8], main_at: usize) -> Result<Image, String> {
         let elf = Elf::read(file)?;
         let (Some(low), Some(high)) = (
             elf.segments.iter().map(|s| s.start).min(),
@@ -427,13 +427,13 @@ impl Image {
     /// A hash of what copies point at outside the program (library
     /// functions and data): equal in two processes when a copy made in one
     /// runs in the other.
-    pub fn external(&self) -> u64 {
+    pub(crate) fn external(&self) -> u64 {
         self.external
     }
 
     /// Copies the program into the heap of `slot` (open here; the running
     /// rank's); its constructors are the caller's to run.
-    pub fn copy(&self, slot: usize) -> Result<Copied, String> {
+    pub(crate) fn copy(&self, slot: usize) -> Result<Copied, String> {
         let len = self.span.len();
         let layout = Layout::from_size_align(len, region::page()).map_err(|e| e.to_string())?;
         // SAFETY: the caller's slot is open; a block of `len` bytes or null.

@@ -66,7 +66,7 @@ fn add(vp: &mut Vp, info: &mut c_int, p: Pairs) {
 
 /// `MPI_Info_create`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Info_create(info: *mut c_int) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Info_create(info: *mut c_int) -> c_int {
     entry("MPI_Info_create", MPI_COMM_WORLD, |vp| {
         add(vp, out(info, "info")?, Vec::new());
         Ok(())
@@ -75,7 +75,10 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Info_create(info: *mut c_int) -> c_int 
 
 /// `MPI_Info_dup`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Info_dup(info: c_int, newinfo: *mut c_int) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Info_dup(
+    info: c_int,
+    newinfo: *mut c_int,
+) -> c_int {
     entry("MPI_Info_dup", MPI_COMM_WORLD, |vp| {
         let copy = pairs(vp, info)?.clone();
         add(vp, out(newinfo, "newinfo")?, copy);
@@ -85,7 +88,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Info_dup(info: c_int, newinfo: *mut c_i
 
 /// `MPI_Info_free`: `*info` becomes `MPI_INFO_NULL`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Info_free(info: *mut c_int) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Info_free(info: *mut c_int) -> c_int {
     entry("MPI_Info_free", MPI_COMM_WORLD, |vp| {
         let info = out(info, "info")?;
         pairs(vp, *info)?;
@@ -97,7 +100,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Info_free(info: *mut c_int) -> c_int {
 
 /// `MPI_Info_set`: adds `key` or replaces its value.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Info_set(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Info_set(
     info: c_int,
     key: *const c_char,
     value: *const c_char,
@@ -116,7 +119,10 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Info_set(
 
 /// `MPI_Info_delete`: removing a key that is not there is `MPI_ERR_INFO_NOKEY`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Info_delete(info: c_int, key: *const c_char) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Info_delete(
+    info: c_int,
+    key: *const c_char,
+) -> c_int {
     entry("MPI_Info_delete", MPI_COMM_WORLD, |vp| {
         let key = text(key, "key", MPI_MAX_INFO_KEY)?;
         let p = pairs(vp, info)?;
@@ -131,7 +137,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Info_delete(info: c_int, key: *const c_
 /// `MPI_Info_get`: `*flag` says whether `key` is there; its value is
 /// copied into `value` (at most `valuelen` bytes and a NUL).
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Info_get(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Info_get(
     info: c_int,
     key: *const c_char,
     valuelen: c_int,
@@ -154,7 +160,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Info_get(
 
 /// `MPI_Info_get_valuelen`: the length of `key`'s value (without its NUL).
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Info_get_valuelen(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Info_get_valuelen(
     info: c_int,
     key: *const c_char,
     valuelen: *mut c_int,
@@ -174,7 +180,10 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Info_get_valuelen(
 
 /// `MPI_Info_get_nkeys`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Info_get_nkeys(info: c_int, nkeys: *mut c_int) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Info_get_nkeys(
+    info: c_int,
+    nkeys: *mut c_int,
+) -> c_int {
     entry("MPI_Info_get_nkeys", MPI_COMM_WORLD, |vp| {
         *out(nkeys, "nkeys")? = pairs(vp, info)?.len() as c_int;
         Ok(())
@@ -184,7 +193,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Info_get_nkeys(info: c_int, nkeys: *mut
 /// `MPI_Info_get_nthkey`: keys in the order they were first set; `key`
 /// has room for `MPI_MAX_INFO_KEY` bytes.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Info_get_nthkey(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Info_get_nthkey(
     info: c_int,
     n: c_int,
     key: *mut c_char,
@@ -219,7 +228,7 @@ macro_rules! info_calls {
     ($kind:literal, $of:path, $set:ident, $get:ident) => {
         #[doc = concat!("`MPI_", $kind, "_set_info`: the hints are checked and not used.")]
         #[unsafe(no_mangle)]
-        pub unsafe extern "C-unwind" fn $set(handle: c_int, info: c_int) -> c_int {
+        pub(crate) unsafe extern "C-unwind" fn $set(handle: c_int, info: c_int) -> c_int {
             entry(
                 concat!("MPI_", $kind, "_set_info"),
                 $of(handle).handler_key(),
@@ -232,7 +241,7 @@ macro_rules! info_calls {
 
         #[doc = concat!("`MPI_", $kind, "_get_info`: a new, empty info object (no hint is used).")]
         #[unsafe(no_mangle)]
-        pub unsafe extern "C-unwind" fn $get(handle: c_int, info_used: *mut c_int) -> c_int {
+        pub(crate) unsafe extern "C-unwind" fn $get(handle: c_int, info_used: *mut c_int) -> c_int {
             entry(
                 concat!("MPI_", $kind, "_get_info"),
                 $of(handle).handler_key(),

@@ -148,7 +148,7 @@ fn agree(
 /// `MPI_MODE_WRONLY`, `MPI_MODE_RDWR`, with `MPI_MODE_CREATE`,
 /// `MPI_MODE_EXCL`, `MPI_MODE_APPEND`, `MPI_MODE_DELETE_ON_CLOSE`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_File_open(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_File_open(
     comm: c_int,
     filename: *const c_char,
     amode: c_int,
@@ -242,7 +242,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_File_open(
 /// `MPI_File_close` (collective): `*fh` becomes `MPI_FILE_NULL`; a file
 /// opened with `MPI_MODE_DELETE_ON_CLOSE` is deleted.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_File_close(fh: *mut c_int) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_File_close(fh: *mut c_int) -> c_int {
     entry("MPI_File_close", key(fh), |vp| {
         let fh = out(fh, "fh")?;
         let f = file_of(vp, *fh)?;
@@ -266,7 +266,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_File_close(fh: *mut c_int) -> c_int {
 
 /// `MPI_File_delete`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_File_delete(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_File_delete(
     filename: *const c_char,
     _info: c_int,
 ) -> c_int {
@@ -286,7 +286,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_File_delete(
 /// types `etype`, where `filetype` (built of `etype`s) tiles the file.
 /// Resets the file pointer.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_File_set_view(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_File_set_view(
     fh: c_int,
     disp: i64,
     etype: c_int,
@@ -466,7 +466,7 @@ macro_rules! file_call {
     ($blocking:ident, $place:path, $write:expr, ($($extra:ident: $ty:ty),*)) => {
         #[doc = concat!("`", stringify!($blocking), "`: at the place `", stringify!($place), "` gives.")]
         #[unsafe(no_mangle)]
-        pub unsafe extern "C-unwind" fn $blocking(
+        pub(crate) unsafe extern "C-unwind" fn $blocking(
             fh: c_int,
             $($extra: $ty,)*
             buf: *mut c_void,
@@ -484,7 +484,7 @@ macro_rules! file_call {
 
         #[doc = concat!("`", stringify!($nonblocking), "`: `", stringify!($blocking), "`, a complete request.")]
         #[unsafe(no_mangle)]
-        pub unsafe extern "C-unwind" fn $nonblocking(
+        pub(crate) unsafe extern "C-unwind" fn $nonblocking(
             fh: c_int,
             $($extra: $ty,)*
             buf: *mut c_void,
@@ -563,7 +563,11 @@ pub(crate) fn seek_target(f: &File, offset: i64, whence: c_int, current: u64) ->
 /// `MPI_File_seek`: `MPI_SEEK_SET` or `MPI_SEEK_CUR` (in elementary types
 /// of the view); `MPI_SEEK_END` from the file's end (plain views only).
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_File_seek(fh: c_int, offset: i64, whence: c_int) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_File_seek(
+    fh: c_int,
+    offset: i64,
+    whence: c_int,
+) -> c_int {
     entry("MPI_File_seek", file_key(fh), |vp| {
         let f = file_of(vp, fh)?;
         f.pointer = seek_target(f, offset, whence, f.pointer)?;
@@ -573,7 +577,10 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_File_seek(fh: c_int, offset: i64, whenc
 
 /// `MPI_File_get_position`: the file pointer, in elementary types.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_File_get_position(fh: c_int, offset: *mut i64) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_File_get_position(
+    fh: c_int,
+    offset: *mut i64,
+) -> c_int {
     entry("MPI_File_get_position", file_key(fh), |vp| {
         let p = file_of(vp, fh)?.pointer;
         *out(offset, "offset")? = p as i64;
@@ -583,7 +590,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_File_get_position(fh: c_int, offset: *m
 
 /// `MPI_File_get_size`: in bytes.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_File_get_size(fh: c_int, size: *mut i64) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_File_get_size(fh: c_int, size: *mut i64) -> c_int {
     entry("MPI_File_get_size", file_key(fh), |vp| {
         let f = file_of(vp, fh)?;
         let len = f.file.metadata().map_err(|e| io_error("size", e))?.len();
@@ -594,7 +601,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_File_get_size(fh: c_int, size: *mut i64
 
 /// `MPI_File_set_size` (collective): truncates or extends the file.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_File_set_size(fh: c_int, size: i64) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_File_set_size(fh: c_int, size: i64) -> c_int {
     entry("MPI_File_set_size", file_key(fh), |vp| {
         let size = u64::try_from(size)
             .map_err(|_| Fail::new(ERR_ARG, format!("size {size} is negative")))?;
@@ -620,7 +627,7 @@ pub(crate) fn on_every_rank(
 
 /// `MPI_File_sync` (collective): the rank's writes reach the disk.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_File_sync(fh: c_int) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_File_sync(fh: c_int) -> c_int {
     entry("MPI_File_sync", file_key(fh), |vp| {
         on_every_rank(vp, fh, |f| {
             f.file.sync_data().map_err(|e| io_error("sync", e))
@@ -630,7 +637,10 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_File_sync(fh: c_int) -> c_int {
 
 /// `MPI_File_set_errhandler` (`MPI_FILE_NULL`: for files opened later).
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_File_set_errhandler(fh: c_int, handler: c_int) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_File_set_errhandler(
+    fh: c_int,
+    handler: c_int,
+) -> c_int {
     entry("MPI_File_set_errhandler", file_key(fh), |vp| {
         if fh != MPI_FILE_NULL {
             file_of(vp, fh)?;

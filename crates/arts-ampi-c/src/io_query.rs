@@ -12,7 +12,7 @@ use crate::state::{Fail, comm_of, entry, file_key, out};
 /// (a predefined type's own handle; a derived one as a new handle, which
 /// the program frees) and the data representation (`"native"`).
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_File_get_view(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_File_get_view(
     fh: c_int,
     disp: *mut i64,
     etype: *mut c_int,
@@ -53,7 +53,10 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_File_get_view(
 
 /// `MPI_File_get_amode`: the mode the file was opened with.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_File_get_amode(fh: c_int, amode: *mut c_int) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_File_get_amode(
+    fh: c_int,
+    amode: *mut c_int,
+) -> c_int {
     entry("MPI_File_get_amode", file_key(fh), |vp| {
         let mode = file_of(vp, fh)?.amode;
         *out(amode, "amode")? = mode;
@@ -63,7 +66,10 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_File_get_amode(fh: c_int, amode: *mut c
 
 /// `MPI_File_get_group`: the group of the communicator that opened it.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_File_get_group(fh: c_int, group: *mut c_int) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_File_get_group(
+    fh: c_int,
+    group: *mut c_int,
+) -> c_int {
     entry("MPI_File_get_group", file_key(fh), |vp| {
         let comm = comm_of(file_of(vp, fh)?.comm)?;
         let members = vp.mpi().comm_members(comm)?;
@@ -75,7 +81,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_File_get_group(fh: c_int, group: *mut c
 /// `MPI_File_get_byte_offset`: the byte of the file where elementary type
 /// `offset` of the view is.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_File_get_byte_offset(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_File_get_byte_offset(
     fh: c_int,
     offset: i64,
     disp: *mut i64,
@@ -94,7 +100,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_File_get_byte_offset(
 /// `MPI_File_get_type_extent`: the extent of `datatype` in the file
 /// (`"native"`: its extent in memory).
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_File_get_type_extent(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_File_get_type_extent(
     fh: c_int,
     datatype: c_int,
     extent: *mut isize,
@@ -110,7 +116,10 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_File_get_type_extent(
 /// is one `pread`/`pwrite` of each contiguous run, visible to the other
 /// ranks once it returns, in either mode.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_File_set_atomicity(fh: c_int, flag: c_int) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_File_set_atomicity(
+    fh: c_int,
+    flag: c_int,
+) -> c_int {
     entry("MPI_File_set_atomicity", file_key(fh), |vp| {
         on_every_rank(vp, fh, |f| {
             f.atomic = flag != 0;
@@ -121,7 +130,10 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_File_set_atomicity(fh: c_int, flag: c_i
 
 /// `MPI_File_get_atomicity`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_File_get_atomicity(fh: c_int, flag: *mut c_int) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_File_get_atomicity(
+    fh: c_int,
+    flag: *mut c_int,
+) -> c_int {
     entry("MPI_File_get_atomicity", file_key(fh), |vp| {
         let atomic = file_of(vp, fh)?.atomic;
         *out(flag, "flag")? = c_int::from(atomic);
@@ -132,7 +144,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_File_get_atomicity(fh: c_int, flag: *mu
 /// `MPI_File_preallocate` (collective): the file is at least `size`
 /// bytes long afterwards (extended, never shortened).
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_File_preallocate(fh: c_int, size: i64) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_File_preallocate(fh: c_int, size: i64) -> c_int {
     entry("MPI_File_preallocate", file_key(fh), |vp| {
         let size = u64::try_from(size)
             .map_err(|_| Fail::new(ERR_ARG, format!("size {size} is negative")))?;

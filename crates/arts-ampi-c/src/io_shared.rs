@@ -181,7 +181,7 @@ file_call!(ARTS_MPI_File_write_ordered, ordered, true, ());
 /// `MPI_SEEK_SET`, `MPI_SEEK_CUR` or `MPI_SEEK_END` (plain views only), in
 /// elementary types.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_File_seek_shared(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_File_seek_shared(
     fh: c_int,
     offset: i64,
     whence: c_int,
@@ -202,7 +202,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_File_seek_shared(
 
 /// `MPI_File_get_position_shared`: the shared pointer, in elementary types.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_File_get_position_shared(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_File_get_position_shared(
     fh: c_int,
     offset: *mut i64,
 ) -> c_int {

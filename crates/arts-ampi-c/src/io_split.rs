@@ -48,7 +48,7 @@ macro_rules! split {
     ($begin:ident, $end:ident, $place:path, $write:expr, ($($extra:ident: $ty:ty),*)) => {
         #[doc = concat!("`", stringify!($begin), "`: does the I/O; `", stringify!($end), "` gives its status.")]
         #[unsafe(no_mangle)]
-        pub unsafe extern "C-unwind" fn $begin(
+        pub(crate) unsafe extern "C-unwind" fn $begin(
             fh: c_int,
             $($extra: $ty,)*
             buf: *mut c_void,
@@ -65,7 +65,7 @@ macro_rules! split {
 
         #[doc = concat!("`", stringify!($end), "`: the status of `", stringify!($begin), "`.")]
         #[unsafe(no_mangle)]
-        pub unsafe extern "C-unwind" fn $end(
+        pub(crate) unsafe extern "C-unwind" fn $end(
             fh: c_int,
             _buf: *mut c_void,
             status: *mut MpiStatus,

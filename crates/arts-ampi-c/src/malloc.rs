@@ -126,7 +126,7 @@ extern "C" fn rank_malloc(size: usize) -> *mut c_void {
 /// flush their TLBs (an IPI per page). Written now, a page takes one plain
 /// fault.
 #[unsafe(export_name = "__wrap_calloc")]
-pub extern "C" fn rank_calloc(n: usize, size: usize) -> *mut c_void {
+pub(crate) extern "C" fn rank_calloc(n: usize, size: usize) -> *mut c_void {
     let Some(total) = n.checked_mul(size) else {
         return std::ptr::null_mut();
     };
@@ -236,7 +236,7 @@ extern "C" fn rank_strndup(s: *const c_char, n: usize) -> *mut c_char {
 /// The library's `new[]` calls it. A block, or the end of the process with
 /// one line (`operator new` may not return null).
 #[unsafe(export_name = "_Znwm")]
-pub extern "C" fn cxx_new(size: usize) -> *mut c_void {
+pub(crate) extern "C" fn cxx_new(size: usize) -> *mut c_void {
     let p = allocate(size.max(1), HEADER);
     if p.is_null() {
         eprintln!("error: operator new: out of memory ({size} bytes)");
@@ -248,7 +248,7 @@ pub extern "C" fn cxx_new(size: usize) -> *mut c_void {
 /// C++'s global `operator delete`, for the whole process (the library's
 /// `delete[]` and sized deletes call it).
 #[unsafe(export_name = "_ZdlPv")]
-pub extern "C" fn cxx_delete(p: *mut c_void) {
+pub(crate) extern "C" fn cxx_delete(p: *mut c_void) {
     release(p);
 }
 

@@ -104,7 +104,7 @@ macro_rules! name_calls {
     ($kind:literal, $of:path, $set:ident, $get:ident) => {
         #[doc = concat!("`MPI_", $kind, "_set_name`.")]
         #[unsafe(no_mangle)]
-        pub unsafe extern "C-unwind" fn $set(handle: c_int, name: *const c_char) -> c_int {
+        pub(crate) unsafe extern "C-unwind" fn $set(handle: c_int, name: *const c_char) -> c_int {
             entry(
                 concat!("MPI_", $kind, "_set_name"),
                 $of(handle).handler_key(),
@@ -117,7 +117,7 @@ macro_rules! name_calls {
 
         #[doc = concat!("`MPI_", $kind, "_get_name`.")]
         #[unsafe(no_mangle)]
-        pub unsafe extern "C-unwind" fn $get(
+        pub(crate) unsafe extern "C-unwind" fn $get(
             handle: c_int,
             name: *mut c_char,
             resultlen: *mut c_int,

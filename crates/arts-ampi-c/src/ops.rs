@@ -88,7 +88,7 @@ pub(crate) fn user_op(u: UserOp, size: usize, dt: c_int) -> Op {
 
 /// `MPI_Op_create`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Op_create(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Op_create(
     user_fn: Option<UserFn>,
     commute: c_int,
     op: *mut c_int,
@@ -108,7 +108,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Op_create(
 
 /// `MPI_Op_free`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Op_free(op: *mut c_int) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Op_free(op: *mut c_int) -> c_int {
     entry("MPI_Op_free", MPI_COMM_WORLD, |vp| {
         let h = out(op, "op")?;
         let slot = usize::try_from(*h - FIRST_USER_OP)
@@ -127,7 +127,10 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Op_free(op: *mut c_int) -> c_int {
 /// `MPI_Op_commutative`: true for the predefined operations, as declared
 /// for the program's.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Op_commutative(op: c_int, commute: *mut c_int) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Op_commutative(
+    op: c_int,
+    commute: *mut c_int,
+) -> c_int {
     entry("MPI_Op_commutative", MPI_COMM_WORLD, |vp| {
         let c = match lookup(op, &vp.ops)? {
             OpKind::Builtin(_) => true,

@@ -61,7 +61,7 @@ pub(crate) struct RecvBuf {
 
 impl RecvBuf {
     /// The target of `count` elements of `t` at `buf`.
-    pub fn new(buf: *mut c_void, count: usize, t: &TypeInfo) -> Result<RecvBuf, Fail> {
+    pub(crate) fn new(buf: *mut c_void, count: usize, t: &TypeInfo) -> Result<RecvBuf, Fail> {
         let len = byte_len(count, t)?;
         if len > 0 && buf.is_null() {
             return Err(Fail::new(ERR_BUFFER, "the buffer is a null pointer"));
@@ -84,7 +84,7 @@ impl RecvBuf {
     }
 
     /// A packed buffer of `len` bytes (for collectives that place parts themselves).
-    pub fn scratch(len: usize) -> RecvBuf {
+    pub(crate) fn scratch(len: usize) -> RecvBuf {
         let mut tmp = vec![0u8; len];
         RecvBuf {
             ptr: tmp.as_mut_ptr(),
@@ -96,7 +96,7 @@ impl RecvBuf {
 
     /// The bytes to receive into. They stay valid while `self` lives (a
     /// `Vec`'s heap block does not move when the `Vec` does).
-    pub fn slice(&mut self) -> &'static mut [u8] {
+    pub(crate) fn slice(&mut self) -> &'static mut [u8] {
         if self.len == 0 {
             return &mut [];
         }
@@ -106,22 +106,22 @@ impl RecvBuf {
     }
 
     /// Bytes to receive.
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.len
     }
 
     /// Whether the receive writes straight into the user's buffer.
-    pub fn direct(&self) -> bool {
+    pub(crate) fn direct(&self) -> bool {
         self.unpack.is_none() && self.tmp.is_empty()
     }
 
     /// The packed bytes (scratch buffers).
-    pub fn bytes(&self) -> &[u8] {
+    pub(crate) fn bytes(&self) -> &[u8] {
         &self.tmp
     }
 
     /// Unpacks the first `bytes` received bytes into the user's buffer.
-    pub fn finish(self, bytes: usize) {
+    pub(crate) fn finish(self, bytes: usize) {
         if let Some((t, dest)) = &self.unpack {
             // SAFETY: the user's buffer holds `count` elements of `t`, and
             // `bytes` is at most their packed size.
@@ -269,7 +269,7 @@ fn send_data(
 /// `MPI_Send`: eager, returns once the data is copied; a large message
 /// returns once its receiver took it (rendezvous).
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Send(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Send(
     buf: *const c_void,
     count: c_int,
     datatype: c_int,
@@ -285,7 +285,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Send(
 /// `MPI_Ssend`: returns once the receive has taken the message (by
 /// rendezvous, whatever its size).
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Ssend(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Ssend(
     buf: *const c_void,
     count: c_int,
     datatype: c_int,
@@ -309,7 +309,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Ssend(
 
 /// `MPI_Rsend`: as `MPI_Send`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Rsend(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Rsend(
     buf: *const c_void,
     count: c_int,
     datatype: c_int,
@@ -383,7 +383,7 @@ pub(crate) fn recv_into(
 
 /// `MPI_Recv`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Recv(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Recv(
     buf: *mut c_void,
     count: c_int,
     datatype: c_int,
@@ -475,7 +475,7 @@ fn nonblocking_send(
 /// rendezvous: complete once taken); a small one is copied at once
 /// (complete at once).
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Isend(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Isend(
     buf: *const c_void,
     count: c_int,
     datatype: c_int,
@@ -490,7 +490,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Isend(
 
 /// `MPI_Irsend`: as `MPI_Isend`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Irsend(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Irsend(
     buf: *const c_void,
     count: c_int,
     datatype: c_int,
@@ -506,7 +506,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Irsend(
 /// `MPI_Issend`: by rendezvous whatever its size; complete once the
 /// receive has the message.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Issend(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Issend(
     buf: *const c_void,
     count: c_int,
     datatype: c_int,
@@ -522,7 +522,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Issend(
 /// `MPI_Bsend`: copied into the message; returns at once whatever its
 /// size (no attached buffer is needed: arts buffers the copy itself).
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Bsend(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Bsend(
     buf: *const c_void,
     count: c_int,
     datatype: c_int,
@@ -537,7 +537,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Bsend(
 
 /// `MPI_Ibsend`: as `MPI_Bsend`, its request complete at once.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Ibsend(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Ibsend(
     buf: *const c_void,
     count: c_int,
     datatype: c_int,
@@ -557,7 +557,10 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Ibsend(
 /// `MPI_Buffer_attach`: recorded for `MPI_Buffer_detach` (sends never
 /// need it: arts buffers the copies of `MPI_Bsend` itself).
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Buffer_attach(buffer: *mut c_void, size: c_int) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Buffer_attach(
+    buffer: *mut c_void,
+    size: c_int,
+) -> c_int {
     entry("MPI_Buffer_attach", MPI_COMM_WORLD, |vp| {
         count(size, "size")?;
         if vp.attached.is_some() {
@@ -571,7 +574,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Buffer_attach(buffer: *mut c_void, size
 /// `MPI_Buffer_detach`: the attached buffer's address and size (NULL and
 /// 0 if none).
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Buffer_detach(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Buffer_detach(
     buffer_addr: *mut c_void,
     size: *mut c_int,
 ) -> c_int {
@@ -587,7 +590,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Buffer_detach(
 
 /// `MPI_Irecv`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Irecv(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Irecv(
     buf: *mut c_void,
     count: c_int,
     datatype: c_int,
@@ -606,7 +609,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Irecv(
 
 /// `MPI_Sendrecv`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Sendrecv(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Sendrecv(
     sendbuf: *const c_void,
     sendcount: c_int,
     sendtype: c_int,
@@ -640,7 +643,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Sendrecv(
 
 /// `MPI_Sendrecv_replace`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Sendrecv_replace(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Sendrecv_replace(
     buf: *mut c_void,
     count_: c_int,
     datatype: c_int,
@@ -675,7 +678,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Sendrecv_replace(
 
 /// `MPI_Probe` (count in bytes, see `MPI_Get_count`).
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Probe(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Probe(
     source: c_int,
     tag: c_int,
     comm: c_int,
@@ -695,7 +698,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Probe(
 
 /// `MPI_Iprobe`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Iprobe(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Iprobe(
     source: c_int,
     tag: c_int,
     comm: c_int,
@@ -755,7 +758,7 @@ fn matched_probe(
 /// `MPI_Mprobe`: waits for a matching message and takes it out of
 /// matching; only `MPI_Mrecv`/`MPI_Imrecv` with `*message` receive it.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Mprobe(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Mprobe(
     source: c_int,
     tag: c_int,
     comm: c_int,
@@ -770,7 +773,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Mprobe(
 /// `MPI_Improbe`: as `MPI_Mprobe` if a matching message is waiting
 /// (`*flag` true), else `*flag` false.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Improbe(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Improbe(
     source: c_int,
     tag: c_int,
     comm: c_int,
@@ -814,7 +817,7 @@ fn start_mrecv(
 
 /// `MPI_Mrecv`: receives a message taken by a matched probe.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Mrecv(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Mrecv(
     buf: *mut c_void,
     count: c_int,
     datatype: c_int,
@@ -831,7 +834,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Mrecv(
 
 /// `MPI_Imrecv`: starts the receive of a message taken by a matched probe.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Imrecv(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Imrecv(
     buf: *mut c_void,
     count: c_int,
     datatype: c_int,

@@ -262,7 +262,7 @@ fn locked(vp: &mut Vp, win: c_int) -> Result<Vec<usize>, Fail> {
 /// it returns if `rank` is this rank). `assert`
 /// is ignored.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Win_lock(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Win_lock(
     lock_type: c_int,
     rank: c_int,
     _assert: c_int,
@@ -298,7 +298,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Win_lock(
 /// `MPI_Win_unlock`: ends the epoch at `rank`; its operations are applied
 /// there when it returns.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Win_unlock(rank: c_int, win: c_int) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Win_unlock(rank: c_int, win: c_int) -> c_int {
     entry("MPI_Win_unlock", comm_of_win(win), |vp| {
         if win_of(vp, win)?.all_locked {
             return Err(Fail::new(
@@ -315,7 +315,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Win_unlock(rank: c_int, win: c_int) -> 
 
 /// `MPI_Win_lock_all`: a shared lock on every rank of the window.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Win_lock_all(_assert: c_int, win: c_int) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Win_lock_all(_assert: c_int, win: c_int) -> c_int {
     entry("MPI_Win_lock_all", comm_of_win(win), |vp| {
         let all: Vec<usize> = (0..win_of(vp, win)?.size()).collect();
         lock(vp, win, &all, false)?;
@@ -326,7 +326,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Win_lock_all(_assert: c_int, win: c_int
 
 /// `MPI_Win_unlock_all`: ends `MPI_Win_lock_all`'s epoch.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Win_unlock_all(win: c_int) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Win_unlock_all(win: c_int) -> c_int {
     entry("MPI_Win_unlock_all", comm_of_win(win), |vp| {
         if !win_of(vp, win)?.all_locked {
             return Err(Fail::new(
@@ -358,7 +358,7 @@ fn flush_all(vp: &mut Vp, win: c_int) -> Result<(), Fail> {
 /// `MPI_Win_flush`: this rank's operations at `rank` are applied there
 /// when it returns; the lock stays.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Win_flush(rank: c_int, win: c_int) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Win_flush(rank: c_int, win: c_int) -> c_int {
     entry("MPI_Win_flush", comm_of_win(win), |vp| {
         flush_one(vp, win, rank)
     })
@@ -367,7 +367,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Win_flush(rank: c_int, win: c_int) -> c
 /// `MPI_Win_flush_local`: as `MPI_Win_flush` (completing at the target
 /// also completes locally).
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Win_flush_local(rank: c_int, win: c_int) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Win_flush_local(rank: c_int, win: c_int) -> c_int {
     entry("MPI_Win_flush_local", comm_of_win(win), |vp| {
         flush_one(vp, win, rank)
     })
@@ -375,7 +375,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Win_flush_local(rank: c_int, win: c_int
 
 /// `MPI_Win_flush_all`: `MPI_Win_flush` at every locked target.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Win_flush_all(win: c_int) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Win_flush_all(win: c_int) -> c_int {
     entry("MPI_Win_flush_all", comm_of_win(win), |vp| {
         flush_all(vp, win)
     })
@@ -383,7 +383,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Win_flush_all(win: c_int) -> c_int {
 
 /// `MPI_Win_flush_local_all`: as `MPI_Win_flush_all`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Win_flush_local_all(win: c_int) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Win_flush_local_all(win: c_int) -> c_int {
     entry("MPI_Win_flush_local_all", comm_of_win(win), |vp| {
         flush_all(vp, win)
     })
@@ -393,7 +393,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Win_flush_local_all(win: c_int) -> c_in
 /// memory fence orders this rank's loads and stores of a shared-memory
 /// window (`shm.rs`) against other ranks' on other PE threads.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Win_sync(win: c_int) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Win_sync(win: c_int) -> c_int {
     entry("MPI_Win_sync", comm_of_win(win), |vp| {
         win_of(vp, win)?;
         std::sync::atomic::fence(std::sync::atomic::Ordering::SeqCst);

@@ -121,7 +121,7 @@ fn start(vp: &mut Vp, h: c_int) -> Result<(), Fail> {
 
 /// `MPI_Send_init`: a persistent `MPI_Isend`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Send_init(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Send_init(
     buf: *const c_void,
     count: c_int,
     datatype: c_int,
@@ -136,7 +136,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Send_init(
 
 /// `MPI_Ssend_init`: a persistent `MPI_Issend`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Ssend_init(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Ssend_init(
     buf: *const c_void,
     count: c_int,
     datatype: c_int,
@@ -151,7 +151,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Ssend_init(
 
 /// `MPI_Rsend_init`: a persistent `MPI_Irsend` (as `MPI_Send_init`).
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Rsend_init(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Rsend_init(
     buf: *const c_void,
     count: c_int,
     datatype: c_int,
@@ -166,7 +166,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Rsend_init(
 
 /// `MPI_Bsend_init`: a persistent `MPI_Ibsend`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Bsend_init(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Bsend_init(
     buf: *const c_void,
     count: c_int,
     datatype: c_int,
@@ -181,7 +181,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Bsend_init(
 
 /// `MPI_Recv_init`: a persistent `MPI_Irecv`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Recv_init(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Recv_init(
     buf: *mut c_void,
     count: c_int,
     datatype: c_int,
@@ -196,7 +196,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Recv_init(
 
 /// `MPI_Start`: starts an inactive persistent request.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Start(request: *mut c_int) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Start(request: *mut c_int) -> c_int {
     entry("MPI_Start", MPI_COMM_WORLD, |vp| {
         let h = *out(request, "request")?;
         start(vp, h)
@@ -206,7 +206,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Start(request: *mut c_int) -> c_int {
 /// `MPI_Startall`: starts each of `n` inactive persistent requests, in
 /// order.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Startall(n: c_int, requests: *mut c_int) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Startall(n: c_int, requests: *mut c_int) -> c_int {
     entry("MPI_Startall", MPI_COMM_WORLD, |vp| {
         let hs = crate::requests::handles(requests, count(n, "count")?)?;
         hs.iter().try_for_each(|&h| start(vp, h))

@@ -39,7 +39,7 @@ fn window_ranks(vp: &mut Vp, win: c_int, group: c_int) -> Result<Vec<usize>, Fai
 /// `MPI_Win_post`: exposes this rank's window to the ranks of `group`
 /// until `MPI_Win_wait`. `assert` is ignored.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Win_post(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Win_post(
     group: c_int,
     _assert: c_int,
     win: c_int,
@@ -65,7 +65,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Win_post(
 /// `MPI_Win_start`: an access epoch to the ranks of `group`, once each has
 /// posted. `assert` is ignored.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Win_start(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Win_start(
     group: c_int,
     _assert: c_int,
     win: c_int,
@@ -96,7 +96,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Win_start(
 
 /// `MPI_Win_complete`: ends the access epoch; its gets have their data.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Win_complete(win: c_int) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Win_complete(win: c_int) -> c_int {
     entry("MPI_Win_complete", comm_of_win(win), |vp| {
         let w = win_of(vp, win)?;
         // (An epoch of an empty group has no targets: nothing to end.)
@@ -145,7 +145,7 @@ fn completions(vp: &mut Vp, win: c_int, block: bool, call: &str) -> Result<bool,
 /// `MPI_Win_wait`: ends the exposure epoch once every origin of the posted
 /// group has completed; their operations are applied.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Win_wait(win: c_int) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Win_wait(win: c_int) -> c_int {
     entry("MPI_Win_wait", comm_of_win(win), |vp| {
         completions(vp, win, true, "MPI_Win_wait").map(|_| ())
     })
@@ -154,7 +154,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Win_wait(win: c_int) -> c_int {
 /// `MPI_Win_test`: `MPI_Win_wait` if every origin has completed (`*flag`
 /// true), else nothing (`*flag` false).
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Win_test(win: c_int, flag: *mut c_int) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Win_test(win: c_int, flag: *mut c_int) -> c_int {
     entry("MPI_Win_test", comm_of_win(win), |vp| {
         let flag = out(flag, "flag")?;
         *flag = c_int::from(completions(vp, win, false, "MPI_Win_test")?);

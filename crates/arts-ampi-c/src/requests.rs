@@ -54,7 +54,7 @@ fn test_req(vp: &mut Vp, r: CReq) -> Result<Result<Status, CReq>, Fail> {
 
 /// `MPI_Wait`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Wait(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Wait(
     request: *mut c_int,
     status: *mut MpiStatus,
 ) -> c_int {
@@ -74,7 +74,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Wait(
 
 /// `MPI_Waitall`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Waitall(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Waitall(
     n: c_int,
     requests: *mut c_int,
     statuses: *mut MpiStatus,
@@ -104,7 +104,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Waitall(
 
 /// `MPI_Waitany`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Waitany(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Waitany(
     n: c_int,
     requests: *mut c_int,
     index: *mut c_int,
@@ -167,7 +167,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Waitany(
 
 /// `MPI_Test`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Test(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Test(
     request: *mut c_int,
     flag: *mut c_int,
     status: *mut MpiStatus,
@@ -199,7 +199,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Test(
 /// `MPI_Request_get_status`: whether `request` completed, without freeing
 /// it (a later wait or test returns the same status at once).
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Request_get_status(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Request_get_status(
     request: c_int,
     flag: *mut c_int,
     status: *mut MpiStatus,
@@ -229,7 +229,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Request_get_status(
 
 /// `MPI_Testall`: true (and every request freed) only when all completed.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Testall(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Testall(
     n: c_int,
     requests: *mut c_int,
     flag: *mut c_int,
@@ -385,7 +385,7 @@ fn some(
 /// `MPI_Waitsome`: waits until at least one request completes; every one
 /// that has is returned.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Waitsome(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Waitsome(
     incount: c_int,
     requests: *mut c_int,
     outcount: *mut c_int,
@@ -400,7 +400,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Waitsome(
 
 /// `MPI_Testsome`: every request that has completed (none is not an error).
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Testsome(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Testsome(
     incount: c_int,
     requests: *mut c_int,
     outcount: *mut c_int,
@@ -415,7 +415,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Testsome(
 
 /// `MPI_Testany`: one request that has completed, if any.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Testany(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Testany(
     n: c_int,
     requests: *mut c_int,
     index: *mut c_int,
@@ -448,7 +448,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Testany(
 /// itself (one read in place before the rank finalizes). A persistent
 /// request is freed with its handle.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Request_free(request: *mut c_int) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Request_free(request: *mut c_int) -> c_int {
     entry("MPI_Request_free", MPI_COMM_WORLD, |vp| {
         let h = out(request, "request")?;
         let r = vp.take_req(*h)?;
@@ -464,7 +464,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Request_free(request: *mut c_int) -> c_
 /// matched receive, a send, a collective) completes as it would have.
 /// Either way the program still waits for (or tests, or frees) it.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Cancel(request: *mut c_int) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Cancel(request: *mut c_int) -> c_int {
     entry("MPI_Cancel", MPI_COMM_WORLD, |vp| {
         let h = *out(request, "request")?;
         if h == MPI_REQUEST_NULL {
@@ -487,7 +487,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Cancel(request: *mut c_int) -> c_int {
 
 /// `MPI_Test_cancelled`: whether the request of `status` was cancelled.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Test_cancelled(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Test_cancelled(
     status: *const MpiStatus,
     flag: *mut c_int,
 ) -> c_int {
@@ -511,7 +511,7 @@ fn elements(vp: &Vp, status: *const MpiStatus, datatype: c_int) -> Result<i64, F
 /// a last, partial element too: `MPI_Get_count` would say
 /// `MPI_UNDEFINED`).
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Get_elements(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Get_elements(
     status: *const MpiStatus,
     datatype: c_int,
     count: *mut c_int,
@@ -525,7 +525,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Get_elements(
 
 /// `MPI_Get_elements_x`: `MPI_Get_elements` as an `MPI_Count`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Get_elements_x(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Get_elements_x(
     status: *const MpiStatus,
     datatype: c_int,
     count: *mut i64,
@@ -549,7 +549,7 @@ fn set_elements(vp: &Vp, status: *mut MpiStatus, datatype: c_int, count: i64) ->
 /// `MPI_Status_set_elements` (for generalized requests and layered
 /// libraries): `MPI_Get_count` with `datatype` then gives `count`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Status_set_elements(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Status_set_elements(
     status: *mut MpiStatus,
     datatype: c_int,
     count: c_int,
@@ -561,7 +561,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Status_set_elements(
 
 /// `MPI_Status_set_elements_x`: `MPI_Status_set_elements` with an `MPI_Count`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Status_set_elements_x(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Status_set_elements_x(
     status: *mut MpiStatus,
     datatype: c_int,
     count: i64,
@@ -573,7 +573,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Status_set_elements_x(
 
 /// `MPI_Status_set_cancelled`: what `MPI_Test_cancelled` then says.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Status_set_cancelled(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Status_set_cancelled(
     status: *mut MpiStatus,
     flag: c_int,
 ) -> c_int {
@@ -586,7 +586,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Status_set_cancelled(
 /// `MPI_Get_count`: elements of `datatype` in a status (`MPI_UNDEFINED` if
 /// the bytes are not a whole number of elements).
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Get_count(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Get_count(
     status: *const MpiStatus,
     datatype: c_int,
     count: *mut c_int,

@@ -315,7 +315,7 @@ impl Win {
 /// `MPI_WIN_CREATE_FLAVOR` and `MPI_WIN_MODEL` pointers to `int`s; a user
 /// key (`crate::attrs`) the value set.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Win_get_attr(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Win_get_attr(
     win: c_int,
     keyval: c_int,
     attribute_val: *mut c_void,
@@ -347,7 +347,10 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Win_get_attr(
 
 /// `MPI_Win_get_group`: the group of the window's communicator.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Win_get_group(win: c_int, group: *mut c_int) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Win_get_group(
+    win: c_int,
+    group: *mut c_int,
+) -> c_int {
     entry("MPI_Win_get_group", comm_of_win(win), |vp| {
         let comm = win_of(vp, win)?.comm;
         let members = vp.mpi().comm_members(comm)?;
@@ -448,7 +451,7 @@ pub(crate) fn create(
 /// `MPI_Win_create` (collective): `size` bytes at `base`, displacements in
 /// units of `disp_unit` bytes. `info` is ignored.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Win_create(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Win_create(
     base: *mut c_void,
     size: isize,
     disp_unit: c_int,
@@ -466,7 +469,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Win_create(
 /// `MPI_Win_allocate` (collective): a window over `size` new bytes (from
 /// the rank's heap), whose address goes to `*baseptr`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Win_allocate(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Win_allocate(
     size: isize,
     disp_unit: c_int,
     _info: c_int,
@@ -502,7 +505,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Win_allocate(
 /// `MPI_Win_free` (collective; the last epoch must have ended with a
 /// fence): `*win` becomes `MPI_WIN_NULL`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Win_free(win: *mut c_int) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Win_free(win: *mut c_int) -> c_int {
     let h = if win.is_null() { -1 } else { unsafe { *win } };
     entry("MPI_Win_free", comm_of_win(h), |vp| {
         let handle = out(win, "win")?;
@@ -554,7 +557,10 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Win_free(win: *mut c_int) -> c_int {
 /// or one of `MPI_Win_create_errhandler` (`MPI_Comm_create_errhandler`'s
 /// are the same kind here). A window starts with its communicator's.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Win_set_errhandler(win: c_int, handler: c_int) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Win_set_errhandler(
+    win: c_int,
+    handler: c_int,
+) -> c_int {
     entry("MPI_Win_set_errhandler", comm_of_win(win), |vp| {
         win_of(vp, win)?;
         vp.set_errhandler(win_key(win), handler)
@@ -563,7 +569,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Win_set_errhandler(win: c_int, handler:
 
 /// `MPI_Win_get_errhandler`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Win_get_errhandler(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Win_get_errhandler(
     win: c_int,
     handler: *mut c_int,
 ) -> c_int {
@@ -759,7 +765,7 @@ fn accumulate(o: &Operation<'_>, at: *mut u8) -> Result<(), Fail> {
 /// started has completed and every operation on its window has been
 /// applied when it returns. `assert` is ignored.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Win_fence(_assert: c_int, win: c_int) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Win_fence(_assert: c_int, win: c_int) -> c_int {
     entry("MPI_Win_fence", comm_of_win(win), |vp| {
         let w = win_of(vp, win)?;
         let (comm, (tag, answer)) = (w.comm, tags(w.epoch));
@@ -921,7 +927,7 @@ macro_rules! one_sided {
      ($($arg:ident: $ty:ty),*) => ($($pass:expr),*)) => {
         $(#[$doc])*
         #[unsafe(no_mangle)]
-        pub unsafe extern "C-unwind" fn $plain($($arg: $ty),*, win: c_int) -> c_int {
+        pub(crate) unsafe extern "C-unwind" fn $plain($($arg: $ty),*, win: c_int) -> c_int {
             entry(&stringify!($plain)[5..], comm_of_win(win), |vp| {
                 $how(vp, $($pass),*, win, std::ptr::null_mut())
             })
@@ -929,7 +935,7 @@ macro_rules! one_sided {
 
         #[doc = concat!("`", stringify!($requested), "`: `", stringify!($plain), "` with a request (a lock must cover the target).")]
         #[unsafe(no_mangle)]
-        pub unsafe extern "C-unwind" fn $requested(
+        pub(crate) unsafe extern "C-unwind" fn $requested(
             $($arg: $ty),*,
             win: c_int,
             request: *mut c_int,
@@ -984,7 +990,7 @@ one_sided!(
 
 /// `MPI_Fetch_and_op`: `MPI_Get_accumulate` of one element of `datatype`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Fetch_and_op(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Fetch_and_op(
     origin_addr: *const c_void,
     result_addr: *mut c_void,
     datatype: c_int,
@@ -1003,7 +1009,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Fetch_and_op(
 /// `MPI_Compare_and_swap`: the target's element lands in `result_addr`;
 /// where it equals `compare_addr`'s, `origin_addr`'s replaces it.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Compare_and_swap(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Compare_and_swap(
     origin_addr: *const c_void,
     compare_addr: *const c_void,
     result_addr: *mut c_void,

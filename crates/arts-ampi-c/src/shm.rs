@@ -70,7 +70,7 @@ pub(crate) fn refuse_whole_checkpoint(vp: &Vp) -> Result<(), Fail> {
 /// `MPI_Win_allocate_shared` (collective over ranks of one process): a
 /// window of `size` new bytes at `*baseptr`, in a block the ranks share.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Win_allocate_shared(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Win_allocate_shared(
     size: isize,
     disp_unit: c_int,
     _info: c_int,
@@ -144,7 +144,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Win_allocate_shared(
 /// (`MPI_PROC_NULL`: the first non-empty one): its size, displacement
 /// unit and address in this rank's memory.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Win_shared_query(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Win_shared_query(
     win: c_int,
     rank: c_int,
     size: *mut isize,

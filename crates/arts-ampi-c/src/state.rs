@@ -85,7 +85,7 @@ pub(crate) struct Fail {
 
 impl Fail {
     /// A failure of `class` saying `msg`.
-    pub fn new(class: c_int, msg: impl Into<String>) -> Fail {
+    pub(crate) fn new(class: c_int, msg: impl Into<String>) -> Fail {
         Fail {
             class,
             msg: msg.into(),
@@ -141,17 +141,17 @@ pub(crate) enum CReq {
 impl CReq {
     /// An inactive persistent request (waits and tests return an empty
     /// status at once).
-    pub fn inactive() -> CReq {
+    pub(crate) fn inactive() -> CReq {
         CReq::Done(empty_status())
     }
 
     /// A request still to complete, with nothing to do then.
-    pub fn pending(req: Request<'static>) -> CReq {
+    pub(crate) fn pending(req: Request<'static>) -> CReq {
         CReq::Pending { req, finish: None }
     }
 
     /// Its status, if complete.
-    pub fn status(&self) -> Option<Status> {
+    pub(crate) fn status(&self) -> Option<Status> {
         match self {
             CReq::Done(s) => Some(*s),
             CReq::Pending { .. } => None,
@@ -159,7 +159,7 @@ impl CReq {
     }
 
     /// A request still to complete, `finish` run at completion.
-    pub fn finishing(
+    pub(crate) fn finishing(
         req: Request<'static>,
         finish: impl FnOnce(Status) -> Status + 'static,
     ) -> CReq {
@@ -243,7 +243,7 @@ pub(crate) enum AtExit {
 
 impl AtExit {
     /// Calls it.
-    pub fn run(self) {
+    pub(crate) fn run(self) {
         match self {
             AtExit::Plain(f) => f(),
             AtExit::WithArg(f, arg) => f(arg),
@@ -253,7 +253,7 @@ impl AtExit {
 
 impl Vp {
     /// The state of rank `rank` whose handle is `mpi`.
-    pub fn new(mpi: *mut Mpi<'static>, rank: i32) -> Vp {
+    pub(crate) fn new(mpi: *mut Mpi<'static>, rank: i32) -> Vp {
         Vp {
             mpi,
             rank,
@@ -288,7 +288,7 @@ impl Vp {
 
     /// The rank's `Mpi` handle.
     #[allow(clippy::mut_from_ref)]
-    pub fn mpi<'a>(&self) -> &'a mut Mpi<'static> {
+    pub(crate) fn mpi<'a>(&self) -> &'a mut Mpi<'static> {
         // SAFETY: the handle lives on the rank's coroutine stack for as long
         // as its `main` runs (the only time ARTS_* functions run for it),
         // and is a different object from this state.
@@ -296,7 +296,7 @@ impl Vp {
     }
 
     /// Stores a request; returns its handle (a freed one first).
-    pub fn add_req(&mut self, r: CReq) -> c_int {
+    pub(crate) fn add_req(&mut self, r: CReq) -> c_int {
         while let Some(i) = self.free_reqs.pop() {
             if self.reqs[i].is_none() {
                 self.reqs[i] = Some(r);
@@ -309,7 +309,7 @@ impl Vp {
 
     /// Takes request `h` out of the table (freeing its handle unless it is
     /// put back).
-    pub fn take_req(&mut self, h: c_int) -> Result<CReq, Fail> {
+    pub(crate) fn take_req(&mut self, h: c_int) -> Result<CReq, Fail> {
         let i = usize::try_from(h).ok();
         let r = i
             .and_then(|i| self.reqs.get_mut(i))
@@ -326,14 +326,14 @@ impl Vp {
     }
 
     /// Puts request `h` back.
-    pub fn put_req(&mut self, h: c_int, r: CReq) {
+    pub(crate) fn put_req(&mut self, h: c_int, r: CReq) {
         self.reqs[h as usize] = Some(r);
     }
 
     /// Whether handle `h` names an active request: not
     /// `MPI_REQUEST_NULL`, nor a persistent request not started.
     #[inline]
-    pub fn is_active(&self, h: c_int) -> bool {
+    pub(crate) fn is_active(&self, h: c_int) -> bool {
         h != MPI_REQUEST_NULL
             && (self.persistent.is_empty() || self.persistent.get(&h).is_none_or(|p| p.active))
     }
@@ -342,7 +342,7 @@ impl Vp {
     /// becomes `MPI_REQUEST_NULL`, unless it is persistent: then it stays,
     /// the request inactive until started again.
     #[inline]
-    pub fn retire(&mut self, h: &mut c_int) {
+    pub(crate) fn retire(&mut self, h: &mut c_int) {
         // Checked first: hashing the handle would cost every wait.
         if !self.persistent.is_empty()
             && let Some(p) = self.persistent.get_mut(h)
@@ -355,7 +355,7 @@ impl Vp {
     }
 
     /// Stores a message taken by a matched probe; returns its handle.
-    pub fn add_message(&mut self, m: Message) -> c_int {
+    pub(crate) fn add_message(&mut self, m: Message) -> c_int {
         let free = self.messages.iter().position(Option::is_none);
         let i = free.unwrap_or_else(|| {
             self.messages.push(None);
@@ -366,7 +366,7 @@ impl Vp {
     }
 
     /// Takes message `h` (of a matched probe) out of the table.
-    pub fn take_message(&mut self, h: c_int) -> Result<Message, Fail> {
+    pub(crate) fn take_message(&mut self, h: c_int) -> Result<Message, Fail> {
         usize::try_from(h)
             .ok()
             .and_then(|i| self.messages.get_mut(i))
@@ -375,7 +375,7 @@ impl Vp {
     }
 
     /// The error handler of `comm` (fatal unless set otherwise).
-    pub fn errhandler(&self, comm: c_int) -> c_int {
+    pub(crate) fn errhandler(&self, comm: c_int) -> c_int {
         self.errhandlers
             .get(&comm)
             .or_else(|| self.errhandlers.get(&MPI_COMM_WORLD))
@@ -387,7 +387,7 @@ impl Vp {
     /// (`MPI_ERRORS_RETURN`, or a handler of the program, also returned, for
     /// the caller to call once this state is no longer borrowed) or ends the
     /// rank (`MPI_ERRORS_ARE_FATAL`).
-    pub fn raise(&mut self, call: &str, comm: c_int, fail: Fail) -> (c_int, Option<ErrFn>) {
+    pub(crate) fn raise(&mut self, call: &str, comm: c_int, fail: Fail) -> (c_int, Option<ErrFn>) {
         let msg = format!("{call} on rank {}: {}", self.rank, fail.msg);
         self.last_error.insert(fail.class, msg);
         match self.errhandler(comm) {
@@ -405,7 +405,7 @@ impl Vp {
 
     /// Makes `handler` the error handler of `key` (a communicator, or a
     /// file's or window's key), if it is one.
-    pub fn set_errhandler(&mut self, key: c_int, handler: c_int) -> Result<(), Fail> {
+    pub(crate) fn set_errhandler(&mut self, key: c_int, handler: c_int) -> Result<(), Fail> {
         if !self.is_errhandler(handler) {
             return Err(Fail::new(
                 ERR_ARG,
@@ -420,12 +420,12 @@ impl Vp {
     }
 
     /// Whether `h` is an error handler: a predefined one or one of the program's.
-    pub fn is_errhandler(&self, h: c_int) -> bool {
+    pub(crate) fn is_errhandler(&self, h: c_int) -> bool {
         h == MPI_ERRORS_ARE_FATAL || h == MPI_ERRORS_RETURN || self.user_errhandler(h).is_some()
     }
 
     /// The program's error handler `h` (`MPI_Comm_create_errhandler`), if live.
-    pub fn user_errhandler(&self, h: c_int) -> Option<ErrFn> {
+    pub(crate) fn user_errhandler(&self, h: c_int) -> Option<ErrFn> {
         let i = usize::try_from(h - FIRST_ERRHANDLER).ok()?;
         self.user_errhandlers.get(i).copied().flatten()
     }

@@ -74,7 +74,7 @@ fn ranks(p: *const c_int, n: c_int, what: &str, size: i32) -> Result<Vec<c_int>,
 /// `comm_old` where this rank receives from `sources` and sends to
 /// `destinations`, in those orders.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Dist_graph_create_adjacent(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Dist_graph_create_adjacent(
     comm_old: c_int,
     indegree: c_int,
     sources: *const c_int,
@@ -115,7 +115,7 @@ fn with_graph(vp: &mut Vp, comm_old: c_int, graph: Graph) -> Result<c_int, Fail>
 /// those into it as its sources and those out of it as its destinations,
 /// in the order of the ranks that named them.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Dist_graph_create(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Dist_graph_create(
     comm_old: c_int,
     n: c_int,
     sources: *const c_int,
@@ -164,7 +164,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Dist_graph_create(
 
 /// `MPI_Dist_graph_neighbors_count`: `*weighted` is always false.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Dist_graph_neighbors_count(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Dist_graph_neighbors_count(
     comm: c_int,
     indegree: *mut c_int,
     outdegree: *mut c_int,
@@ -182,7 +182,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Dist_graph_neighbors_count(
 /// `MPI_Dist_graph_neighbors`: the first `maxindegree` sources and
 /// `maxoutdegree` destinations (weights, if asked for, are 1).
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Dist_graph_neighbors(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Dist_graph_neighbors(
     comm: c_int,
     maxindegree: c_int,
     sources: *mut c_int,
@@ -218,7 +218,10 @@ fn graph(vp: &Vp, comm: c_int) -> Result<Graph, Fail> {
 /// `MPI_Topo_test`: `MPI_CART`, `MPI_GRAPH`, `MPI_DIST_GRAPH` or
 /// `MPI_UNDEFINED`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Topo_test(comm: c_int, status: *mut c_int) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Topo_test(
+    comm: c_int,
+    status: *mut c_int,
+) -> c_int {
     entry("MPI_Topo_test", comm, |vp| {
         vp.mpi().comm_size(comm_of(comm)?)?;
         *out(status, "status")? = match (vp.carts.contains_key(&comm), vp.graphs.get(&comm)) {
@@ -275,7 +278,7 @@ fn node_neighbors((index, edges): &(Vec<c_int>, Vec<c_int>), r: c_int) -> Result
 /// ranks of `comm_old` (the others get `MPI_COMM_NULL`), node `r` linked
 /// to `edges[index[r-1]..index[r]]`; no reordering.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Graph_create(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Graph_create(
     comm_old: c_int,
     nnodes: c_int,
     index: *const c_int,
@@ -329,7 +332,7 @@ fn whole_of(vp: &Vp, comm: c_int) -> Result<(Vec<c_int>, Vec<c_int>), Fail> {
 
 /// `MPI_Graphdims_get`: the graph's nodes and edges.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Graphdims_get(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Graphdims_get(
     comm: c_int,
     nnodes: *mut c_int,
     nedges: *mut c_int,
@@ -353,7 +356,7 @@ fn copy_out(list: &[c_int], max: c_int, to: *mut c_int, what: &str) -> Result<()
 
 /// `MPI_Graph_get`: the first `maxindex` of `index` and `maxedges` of `edges`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Graph_get(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Graph_get(
     comm: c_int,
     maxindex: c_int,
     maxedges: c_int,
@@ -369,7 +372,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Graph_get(
 
 /// `MPI_Graph_neighbors_count`: the neighbors of node `rank`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Graph_neighbors_count(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Graph_neighbors_count(
     comm: c_int,
     rank: c_int,
     nneighbors: *mut c_int,
@@ -383,7 +386,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Graph_neighbors_count(
 
 /// `MPI_Graph_neighbors`: the first `maxneighbors` neighbors of node `rank`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Graph_neighbors(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Graph_neighbors(
     comm: c_int,
     rank: c_int,
     maxneighbors: c_int,
@@ -403,7 +406,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Graph_neighbors(
 /// `MPI_Graph_map`: this rank's rank in such a graph (no reordering: its
 /// own, or `MPI_UNDEFINED` beyond `nnodes`).
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Graph_map(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Graph_map(
     comm: c_int,
     nnodes: c_int,
     index: *const c_int,

@@ -44,7 +44,7 @@ fn recipe(
 
 /// `MPI_Type_contiguous`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Type_contiguous(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Type_contiguous(
     n: c_int,
     oldtype: c_int,
     newtype: *mut c_int,
@@ -85,7 +85,7 @@ fn hvector(
 
 /// `MPI_Type_vector` (stride in elements of `oldtype`).
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Type_vector(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Type_vector(
     n: c_int,
     blocklength: c_int,
     stride: c_int,
@@ -103,7 +103,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Type_vector(
 
 /// `MPI_Type_create_hvector` (stride in bytes).
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Type_create_hvector(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Type_create_hvector(
     n: c_int,
     blocklength: c_int,
     stride: isize,
@@ -126,7 +126,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Type_create_hvector(
 
 /// `MPI_Type_indexed` (displacements in elements of `oldtype`).
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Type_indexed(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Type_indexed(
     n: c_int,
     blocklengths: *const c_int,
     displacements: *const c_int,
@@ -154,7 +154,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Type_indexed(
 /// `MPI_Type_create_struct` (byte displacements; the extent is padded to
 /// the widest member's alignment, like a C struct).
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Type_create_struct(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Type_create_struct(
     n: c_int,
     blocklengths: *const c_int,
     displacements: *const isize,
@@ -185,7 +185,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Type_create_struct(
 
 /// `MPI_Type_create_resized`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Type_create_resized(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Type_create_resized(
     oldtype: c_int,
     lb: isize,
     extent: isize,
@@ -216,7 +216,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Type_create_resized(
 
 /// `MPI_Type_commit`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Type_commit(datatype: *mut c_int) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Type_commit(datatype: *mut c_int) -> c_int {
     entry("MPI_Type_commit", MPI_COMM_WORLD, |vp| {
         let h = *out(datatype, "datatype")?;
         vp.types.commit(h)
@@ -225,7 +225,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Type_commit(datatype: *mut c_int) -> c_
 
 /// `MPI_Type_free`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Type_free(datatype: *mut c_int) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Type_free(datatype: *mut c_int) -> c_int {
     entry("MPI_Type_free", MPI_COMM_WORLD, |vp| {
         let h = out(datatype, "datatype")?;
         vp.types.free(*h)?;
@@ -238,7 +238,10 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Type_free(datatype: *mut c_int) -> c_in
 
 /// `MPI_Type_size`: bytes of data in one element.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Type_size(datatype: c_int, size: *mut c_int) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Type_size(
+    datatype: c_int,
+    size: *mut c_int,
+) -> c_int {
     entry("MPI_Type_size", MPI_COMM_WORLD, |vp| {
         let s = vp.types.get(datatype)?.size;
         *out(size, "size")? = s as c_int;
@@ -248,7 +251,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Type_size(datatype: c_int, size: *mut c
 
 /// `MPI_Type_get_extent`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Type_get_extent(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Type_get_extent(
     datatype: c_int,
     lb: *mut isize,
     extent: *mut isize,
@@ -271,7 +274,7 @@ fn true_bounds(t: &TypeInfo) -> (isize, isize) {
 /// `MPI_Type_get_true_extent`: from the first byte of data to past the
 /// last, ignoring the bounds `MPI_Type_create_resized` set.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Type_get_true_extent(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Type_get_true_extent(
     datatype: c_int,
     true_lb: *mut isize,
     true_extent: *mut isize,
@@ -286,7 +289,10 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Type_get_true_extent(
 
 /// `MPI_Type_dup`: a new handle of the same type, committed if it is.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Type_dup(oldtype: c_int, newtype: *mut c_int) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Type_dup(
+    oldtype: c_int,
+    newtype: *mut c_int,
+) -> c_int {
     entry("MPI_Type_dup", MPI_COMM_WORLD, |vp| {
         let o = old(vp, oldtype)?;
         let t = TypeInfo {
@@ -303,7 +309,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Type_dup(oldtype: c_int, newtype: *mut 
 /// `MPI_Type_get_contents` gives back, and the constructor
 /// (`MPI_COMBINER_NAMED`, and no arguments, for a predefined type).
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Type_get_envelope(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Type_get_envelope(
     datatype: c_int,
     num_integers: *mut c_int,
     num_addresses: *mut c_int,
@@ -329,7 +335,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Type_get_envelope(
 /// derived one as a new handle (the program frees it).
 #[unsafe(no_mangle)]
 #[allow(clippy::too_many_arguments)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Type_get_contents(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Type_get_contents(
     datatype: c_int,
     max_integers: c_int,
     max_addresses: c_int,
@@ -392,7 +398,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Type_get_contents(
 /// `MPI_Type_get_attr`: the value set under a user key (`crate::attrs`);
 /// datatypes have no predefined attributes.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Type_get_attr(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Type_get_attr(
     datatype: c_int,
     keyval: c_int,
     attribute_val: *mut c_void,
@@ -406,7 +412,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Type_get_attr(
 
 /// `MPI_Type_create_hindexed_block` (byte displacements, equal blocks).
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Type_create_hindexed_block(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Type_create_hindexed_block(
     n: c_int,
     blocklength: c_int,
     displacements: *const isize,
@@ -441,7 +447,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Type_create_hindexed_block(
 
 /// `MPI_Type_create_hindexed` (byte displacements).
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Type_create_hindexed(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Type_create_hindexed(
     n: c_int,
     blocklengths: *const c_int,
     displacements: *const isize,
@@ -478,7 +484,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Type_create_hindexed(
 
 /// `MPI_Type_create_indexed_block` (displacements in elements of `oldtype`).
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Type_create_indexed_block(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Type_create_indexed_block(
     n: c_int,
     blocklength: c_int,
     displacements: *const c_int,
@@ -513,7 +519,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Type_create_indexed_block(
 /// of `sizes` (row-major for `MPI_ORDER_C`, column-major for
 /// `MPI_ORDER_FORTRAN`); its extent is the whole array's.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Type_create_subarray(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Type_create_subarray(
     ndims: c_int,
     sizes: *const c_int,
     subsizes: *const c_int,
@@ -635,7 +641,7 @@ fn distributed(
 /// `MPI_ORDER_FORTRAN`); its extent is the whole array's.
 #[unsafe(no_mangle)]
 #[allow(clippy::too_many_arguments)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Type_create_darray(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Type_create_darray(
     size: c_int,
     rank: c_int,
     ndims: c_int,
@@ -711,7 +717,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Type_create_darray(
 /// `MPI_Pack_size`: the bytes `MPI_Pack` needs for `incount` elements of
 /// `datatype` (their packed size: no header).
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Pack_size(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Pack_size(
     incount: c_int,
     datatype: c_int,
     comm: c_int,
@@ -759,7 +765,7 @@ fn window<'a>(
 /// `MPI_Pack`: appends `incount` elements of `datatype` at `inbuf` to the
 /// packed buffer `outbuf` at `*position`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Pack(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Pack(
     inbuf: *const c_void,
     incount: c_int,
     datatype: c_int,
@@ -784,7 +790,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Pack(
 /// `MPI_Unpack`: takes `outcount` elements of `datatype` from the packed
 /// buffer `inbuf` at `*position` into `outbuf`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Unpack(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Unpack(
     inbuf: *const c_void,
     insize: c_int,
     position: *mut c_int,
@@ -810,7 +816,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Unpack(
 /// `location`, for the displacements of `MPI_Type_create_struct` and
 /// `MPI_BOTTOM`-relative buffers.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Get_address(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Get_address(
     location: *const c_void,
     address: *mut isize,
 ) -> c_int {
@@ -822,7 +828,10 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Get_address(
 
 /// `MPI_Type_size_x`: `MPI_Type_size` as an `MPI_Count`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Type_size_x(datatype: c_int, size: *mut i64) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Type_size_x(
+    datatype: c_int,
+    size: *mut i64,
+) -> c_int {
     entry("MPI_Type_size_x", MPI_COMM_WORLD, |vp| {
         *out(size, "size")? = vp.types.get(datatype)?.size as i64;
         Ok(())
@@ -831,7 +840,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Type_size_x(datatype: c_int, size: *mut
 
 /// `MPI_Type_get_extent_x`: `MPI_Type_get_extent` as `MPI_Count`s.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Type_get_extent_x(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Type_get_extent_x(
     datatype: c_int,
     lb: *mut i64,
     extent: *mut i64,
@@ -847,7 +856,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Type_get_extent_x(
 
 /// `MPI_Type_get_true_extent_x`: `MPI_Type_get_true_extent` as `MPI_Count`s.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Type_get_true_extent_x(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Type_get_true_extent_x(
     datatype: c_int,
     true_lb: *mut i64,
     true_extent: *mut i64,
@@ -862,7 +871,10 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Type_get_true_extent_x(
 
 /// MPI-1's `MPI_Type_extent`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Type_extent(datatype: c_int, extent: *mut isize) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Type_extent(
+    datatype: c_int,
+    extent: *mut isize,
+) -> c_int {
     entry("MPI_Type_extent", MPI_COMM_WORLD, |vp| {
         *out(extent, "extent")? = vp.types.get(datatype)?.extent;
         Ok(())
@@ -871,7 +883,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Type_extent(datatype: c_int, extent: *m
 
 /// MPI-1's `MPI_Type_lb`: the lower bound.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Type_lb(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Type_lb(
     datatype: c_int,
     displacement: *mut isize,
 ) -> c_int {
@@ -883,7 +895,7 @@ pub unsafe extern "C-unwind" fn ARTS_MPI_Type_lb(
 
 /// MPI-1's `MPI_Type_ub`: the lower bound plus the extent.
 #[unsafe(no_mangle)]
-pub unsafe extern "C-unwind" fn ARTS_MPI_Type_ub(
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Type_ub(
     datatype: c_int,
     displacement: *mut isize,
 ) -> c_int {

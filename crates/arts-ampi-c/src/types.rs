@@ -41,7 +41,7 @@ pub(crate) enum Prim {
 
 impl Prim {
     /// Packed bytes of one element.
-    pub fn size(self) -> usize {
+    pub(crate) fn size(self) -> usize {
         match self {
             Prim::Byte | Prim::I8 | Prim::U8 => 1,
             Prim::I16 | Prim::U16 => 2,
@@ -127,7 +127,7 @@ impl TypeInfo {
     /// those of the whole elements, then of the last, partial one where
     /// its basic elements are all of one size; `None` where that partial
     /// element cannot be counted.
-    pub fn elements_in(&self, bytes: usize) -> Option<usize> {
+    pub(crate) fn elements_in(&self, bytes: usize) -> Option<usize> {
         if self.size == 0 {
             return Some(0);
         }
@@ -143,7 +143,7 @@ impl TypeInfo {
     }
 
     /// Whether `count` elements are exactly `count * size` contiguous bytes.
-    pub fn is_contiguous(&self) -> bool {
+    pub(crate) fn is_contiguous(&self) -> bool {
         self.blocks.len() == 1
             && self.blocks[0] == (0, self.size)
             && self.extent == self.size as isize
@@ -154,7 +154,7 @@ impl TypeInfo {
     ///
     /// # Safety
     /// `base` must hold `count` elements of this type.
-    pub unsafe fn pack(&self, base: *const u8, count: usize) -> Vec<u8> {
+    pub(crate) unsafe fn pack(&self, base: *const u8, count: usize) -> Vec<u8> {
         let mut out = Vec::with_capacity(self.size * count);
         for i in 0..count {
             for &(off, len) in self.blocks.iter() {
@@ -170,7 +170,7 @@ impl TypeInfo {
     ///
     /// # Safety
     /// `base` must hold enough elements of this type for `data`.
-    pub unsafe fn unpack(&self, data: &[u8], base: *mut u8) {
+    pub(crate) unsafe fn unpack(&self, data: &[u8], base: *mut u8) {
         let mut at_data = 0;
         let mut i = 0isize;
         while at_data < data.len() {
@@ -205,7 +205,7 @@ pub(crate) struct TypeTable {
 
 impl TypeTable {
     /// The predefined types.
-    pub fn new() -> TypeTable {
+    pub(crate) fn new() -> TypeTable {
         use Prim::*;
         let long = std::mem::size_of::<std::ffi::c_long>();
         let (long_s, long_u) = if long == 8 { (I64, U64) } else { (I32, U32) };
@@ -267,7 +267,7 @@ impl TypeTable {
     /// The element size of `h` if it is committed, contiguous and not
     /// empty: then `count` elements are `count * size` bytes at the buffer.
     #[inline]
-    pub fn plain_size(&self, h: c_int) -> Option<usize> {
+    pub(crate) fn plain_size(&self, h: c_int) -> Option<usize> {
         self.plain.get(h as usize).copied().filter(|&s| s > 0)
     }
 
@@ -280,7 +280,7 @@ impl TypeTable {
     }
 
     /// The type behind `h` (committed unless `uncommitted_ok`).
-    pub fn get(&self, h: c_int) -> Result<&TypeInfo, Fail> {
+    pub(crate) fn get(&self, h: c_int) -> Result<&TypeInfo, Fail> {
         let t = usize::try_from(h)
             .ok()
             .and_then(|i| self.types.get(i))
@@ -290,12 +290,12 @@ impl TypeTable {
     }
 
     /// The committed type behind `h`, for communication.
-    pub fn comm_type(&self, h: c_int) -> Result<TypeInfo, Fail> {
+    pub(crate) fn comm_type(&self, h: c_int) -> Result<TypeInfo, Fail> {
         self.comm_type_ref(h).cloned()
     }
 
     /// [`TypeTable::comm_type`], borrowed (the fast path of send and receive).
-    pub fn comm_type_ref(&self, h: c_int) -> Result<&TypeInfo, Fail> {
+    pub(crate) fn comm_type_ref(&self, h: c_int) -> Result<&TypeInfo, Fail> {
         let t = self.get(h)?;
         if !t.committed {
             return Err(Fail::new(
@@ -307,7 +307,7 @@ impl TypeTable {
     }
 
     /// Adds a type; returns its handle.
-    pub fn add(&mut self, t: TypeInfo) -> c_int {
+    pub(crate) fn add(&mut self, t: TypeInfo) -> c_int {
         self.types.push(Some(t));
         self.plain.push(0);
         let h = self.types.len() - 1;
@@ -316,7 +316,7 @@ impl TypeTable {
     }
 
     /// Commits `h`.
-    pub fn commit(&mut self, h: c_int) -> Result<(), Fail> {
+    pub(crate) fn commit(&mut self, h: c_int) -> Result<(), Fail> {
         self.get(h)?;
         if let Some(Some(t)) = self.types.get_mut(h as usize) {
             t.committed = true;
@@ -326,7 +326,7 @@ impl TypeTable {
     }
 
     /// Frees `h` (not a predefined type).
-    pub fn free(&mut self, h: c_int) -> Result<(), Fail> {
+    pub(crate) fn free(&mut self, h: c_int) -> Result<(), Fail> {
         if self.get(h)?.predefined {
             return Err(Fail::new(
                 ERR_TYPE,

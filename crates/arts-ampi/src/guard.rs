@@ -28,7 +28,7 @@ static INSTALL: Once = Once::new();
 
 /// Marks rank `rank` (stack `limit..limit + size + page`) as running on this
 /// thread until the returned guard is dropped.
-pub fn enter(rank: u32, limit: usize, stack_size: usize) -> Entered {
+pub(crate) fn enter(rank: u32, limit: usize, stack_size: usize) -> Entered {
     INSTALL.call_once(install);
     let page = page_size();
     let before = RUNNING.with(|r| r.replace((limit, limit + page, rank, stack_size)));
@@ -36,7 +36,7 @@ pub fn enter(rank: u32, limit: usize, stack_size: usize) -> Entered {
 }
 
 /// Restores the previous running rank when dropped.
-pub struct Entered(Running);
+pub(crate) struct Entered(Running);
 
 impl Drop for Entered {
     fn drop(&mut self) {

@@ -42,7 +42,7 @@ pub type ProgramFn = dyn Program;
 
 /// What every rank of a run shares: the program, the stack size, and where
 /// ranks leave their outcome at the end.
-pub struct Spec {
+pub(crate) struct Spec {
     /// The program every rank runs.
     pub program: Arc<ProgramFn>,
     /// Number of ranks.
@@ -70,7 +70,7 @@ pub struct RankOutcome {
 
 /// The messages of a rank's element.
 #[derive(Clone, Debug, Serialize, Deserialize)]
-pub enum AmpiMsg {
+pub(crate) enum AmpiMsg {
     /// Start the program.
     Start,
     /// A packet from another rank (or itself).
@@ -112,7 +112,7 @@ impl Message for AmpiMsg {
 
 /// Callback tags of an AMPI run.
 #[derive(Serialize)]
-pub enum Tag {
+pub(crate) enum Tag {
     /// Every rank left its outcome.
     Report,
     /// `[1 if every rank waits in checkpoint_ranks else 0, its step]`.
@@ -121,7 +121,7 @@ pub enum Tag {
 
 /// The element owning one rank. The `Cell` lets `Serialize` (which gets
 /// `&self`) move the rank out into the migration registry.
-pub struct Rank {
+pub(crate) struct Rank {
     vp: Cell<Option<Box<VpBox>>>,
     /// Why the rank could not be created (its stack could not be mapped).
     broken: Option<String>,

@@ -32,7 +32,7 @@ use crate::iso::{self, layout, slot::ImageMeta, slot::Slot};
 
 /// What the coroutine needs from the element running it: the network and
 /// the load-balancing calls of its `Ctx`.
-pub trait Host: Net {
+pub(crate) trait Host: Net {
     /// Joins the next load-balancing step (`Ctx::at_sync`).
     fn at_sync(&mut self);
     /// Allows or forbids migration (`Ctx::set_migratable`).
@@ -52,11 +52,11 @@ pub trait Host: Net {
 /// The element's host, passed to the coroutine at each resume; valid until
 /// the coroutine suspends again.
 #[derive(Clone, Copy)]
-pub struct HostPtr(pub *mut (dyn Host + 'static));
+pub(crate) struct HostPtr(pub *mut (dyn Host + 'static));
 
 /// Why the coroutine suspended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Suspend {
+pub(crate) enum Suspend {
     /// Blocked in an MPI call (named): resume when a message arrives.
     Blocked(&'static str),
     /// In `migrate()`: resume in `resume_from_sync`.
@@ -119,7 +119,7 @@ fn interned(name: String) -> &'static str {
 }
 
 /// A rank's state beside its coroutine.
-pub struct Shared {
+pub(crate) struct Shared {
     /// The MPI engine.
     pub engine: Engine,
     /// Where the rank is.
@@ -153,7 +153,7 @@ impl Shared {
     /// Whether the rank may leave its process before a direct transfer into
     /// or out of its memory would end: it joined a balancing step, or waits
     /// in `migrate_to` or in a checkpoint of whole ranks.
-    pub fn may_leave(&self) -> bool {
+    pub(crate) fn may_leave(&self) -> bool {
         self.sync_pending
             || self.checkpoint_step.is_some()
             || matches!(
@@ -164,7 +164,7 @@ impl Shared {
 }
 
 /// Where a rank's coroutine runs: a stack of its own, or its isomalloc slot.
-pub enum VpStack {
+pub(crate) enum VpStack {
     /// An `mmap`ed stack with a guard page.
     Mapped(DefaultStack),
     /// The stack part of an isomalloc slot (its guard page included).
@@ -196,17 +196,17 @@ unsafe impl Stack for VpStack {
 
 /// The coroutine type: resumed with the host, suspends with a reason,
 /// returns the program's result (`Err`: the failure text).
-pub type Co = Coroutine<HostPtr, Suspend, Result<(), String>, VpStack>;
+pub(crate) type Co = Coroutine<HostPtr, Suspend, Result<(), String>, VpStack>;
 
 /// The yielder the program's `Mpi` handle suspends through.
-pub type VpYielder = Yielder<HostPtr, Suspend>;
+pub(crate) type VpYielder = Yielder<HostPtr, Suspend>;
 
 /// Stack bytes below the one recorded at the last suspension that a copy
 /// of the rank includes: the frames of the switch itself.
 const STACK_MARGIN: usize = 64 * 1024;
 
 /// A rank: its coroutine and shared state, boxed so that both stay put.
-pub struct VpBox {
+pub(crate) struct VpBox {
     /// Dropped first: unwinding a suspended coroutine may touch `shared`.
     co: Option<Co>,
     shared: *mut Shared,
@@ -239,7 +239,7 @@ impl Drop for VpBox {
 /// serializes ([`Leaving::form`], read back as [`Arriving`]) straight from
 /// the slot's memory; the slot is given back when this is dropped, once it
 /// was written.
-pub struct Leaving {
+pub(crate) struct Leaving {
     slot: Slot,
     shared: u64,
     co: Vec<u8>,
@@ -248,7 +248,7 @@ pub struct Leaving {
 
 impl Leaving {
     /// What to serialize.
-    pub fn form(&self) -> Form<'_> {
+    pub(crate) fn form(&self) -> Form<'_> {
         Form::of(&self.slot, self.shared, &self.co, self.stack_from)
     }
 }
@@ -263,7 +263,7 @@ impl Drop for Leaving {
 /// (a restart [`arrive`](VpBox::arrive)s it), and stays in its slot and goes
 /// on. Its checkpoint plan (this process's, not part of the image) is
 /// attached again when this is dropped.
-pub struct Imaged<'a> {
+pub(crate) struct Imaged<'a> {
     vp: &'a mut VpBox,
     plan: Option<Arc<Checkpoints>>,
     co: Vec<u8>,
@@ -272,7 +272,7 @@ pub struct Imaged<'a> {
 
 impl Imaged<'_> {
     /// What to serialize.
-    pub fn form(&self) -> Form<'_> {
+    pub(crate) fn form(&self) -> Form<'_> {
         let slot = self.vp.slot.as_ref().expect("an imaged rank has a slot");
         Form::of(slot, self.vp.shared as u64, &self.co, self.stack_from)
     }
@@ -296,7 +296,7 @@ impl Serialize for Raw<'_> {
 /// A rank's serialized copy, field for field as [`Arriving`].
 #[derive(Serialize)]
 #[serde(rename = "Moved")]
-pub struct Form<'a> {
+pub(crate) struct Form<'a> {
     code: u64,
     meta: ImageMeta,
     shared: u64,
@@ -333,7 +333,7 @@ fn co_bytes(co: &Co) -> Vec<u8> {
 /// message where the format allows.
 #[derive(Deserialize)]
 #[serde(rename = "Moved")]
-pub struct Arriving<'a> {
+pub(crate) struct Arriving<'a> {
     /// [`layout::code_marker`] of the process it left.
     code: u64,
     /// Where its bytes go.
@@ -358,7 +358,7 @@ impl VpBox {
     /// A rank of `size` running `body` on a stack of `stack_size` bytes:
     /// its own mapping, or with `isomalloc` its slot (number `rank`), where
     /// its state is allocated too.
-    pub fn new(
+    pub(crate) fn new(
         rank: u32,
         size: u32,
         stack_size: usize,
@@ -410,19 +410,19 @@ impl VpBox {
     }
 
     /// The shared state (only while the coroutine is suspended).
-    pub fn shared(&mut self) -> &mut Shared {
+    pub(crate) fn shared(&mut self) -> &mut Shared {
         // SAFETY: the coroutine is not running (we hold `&mut self`, and
         // resume is the only way in), so nothing else references it.
         unsafe { &mut *self.shared }
     }
 
     /// The rank's isomalloc slot number, if it has a slot.
-    pub fn slot(&self) -> Option<usize> {
+    pub(crate) fn slot(&self) -> Option<usize> {
         self.slot.map(|s| s.index())
     }
 
     /// Runs the coroutine until it suspends or returns.
-    pub fn resume(&mut self, host: &mut dyn Host) {
+    pub(crate) fn resume(&mut self, host: &mut dyn Host) {
         let pe = host.pe();
         let mode = self.slot();
         let shared = self.shared();
@@ -459,7 +459,7 @@ impl VpBox {
     /// exactly its copy; without, an estimate (the stack in use, the heap
     /// the program declared and buffered messages; within a process
     /// nothing is copied).
-    pub fn footprint(&mut self) -> usize {
+    pub(crate) fn footprint(&mut self) -> usize {
         if let Some(slot) = self.slot {
             let from = self.stack_from();
             return slot.image_len(from) + std::mem::size_of::<Co>();
@@ -493,7 +493,7 @@ impl VpBox {
     /// Takes a rank with a slot out of this process (its checkpoint plan
     /// is attached again where it arrives). The rank now lives only in the
     /// returned [`Leaving`], which serializes it.
-    pub fn leave(mut self) -> Leaving {
+    pub(crate) fn leave(mut self) -> Leaving {
         let (slot, _plan, stack_from) = self.ready_to_copy();
         // Never dropped here: its stack is copied and resumes elsewhere.
         let co = self.co.take().map(ManuallyDrop::new);
@@ -510,7 +510,7 @@ impl VpBox {
     }
 
     /// Images a rank with a slot for a checkpoint; it goes on afterwards.
-    pub fn image(&mut self) -> Imaged<'_> {
+    pub(crate) fn image(&mut self) -> Imaged<'_> {
         let (_, plan, stack_from) = self.ready_to_copy();
         let co = self.co.as_ref().map_or_else(Vec::new, co_bytes);
         Imaged {
@@ -524,7 +524,7 @@ impl VpBox {
     /// Writes a rank that left this process or another back into its slot;
     /// refused if that process's program is loaded at another address, or
     /// the slot is taken here.
-    pub fn arrive(a: Arriving<'_>) -> Result<Box<VpBox>, String> {
+    pub(crate) fn arrive(a: Arriving<'_>) -> Result<Box<VpBox>, String> {
         let rank = a.meta.index;
         if a.code != layout::code_marker() {
             return Err(format!(
@@ -563,7 +563,7 @@ static NEXT_KEY: AtomicU64 = AtomicU64::new(1);
 static PARKED: Mutex<Option<HashMap<u64, Box<VpBox>>>> = Mutex::new(None);
 
 /// Parks a migrating rank; returns its key.
-pub fn park(vp: Box<VpBox>) -> u64 {
+pub(crate) fn park(vp: Box<VpBox>) -> u64 {
     let key = NEXT_KEY.fetch_add(1, Ordering::Relaxed);
     let mut parked = PARKED.lock().unwrap_or_else(|e| e.into_inner());
     parked.get_or_insert_with(HashMap::new).insert(key, vp);
@@ -571,7 +571,7 @@ pub fn park(vp: Box<VpBox>) -> u64 {
 }
 
 /// Takes back the rank parked under `key`.
-pub fn unpark(key: u64) -> Option<Box<VpBox>> {
+pub(crate) fn unpark(key: u64) -> Option<Box<VpBox>> {
     let mut parked = PARKED.lock().unwrap_or_else(|e| e.into_inner());
     parked.as_mut()?.remove(&key)
 }

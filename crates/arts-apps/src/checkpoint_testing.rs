@@ -11,7 +11,7 @@ use arts_core::checkpoint::session;
 
 /// A runtime configuration for tests: `pes` PEs, balanced by the strategy
 /// `lb` at every `at_sync`, if given.
-pub fn test_config(pes: u32, lb: Option<&str>) -> arts_core::Config {
+pub(crate) fn test_config(pes: u32, lb: Option<&str>) -> arts_core::Config {
     arts_core::Config {
         pes,
         lb: lb.map(|name| arts_core::LbConfig {
@@ -26,7 +26,7 @@ pub fn test_config(pes: u32, lb: Option<&str>) -> arts_core::Config {
 
 /// Asserts that a run balanced by the strategy `lb` (if any; `rotate` in
 /// the tests) moved objects.
-pub fn assert_moved_if_balanced(report: &arts_core::RunReport, lb: Option<&str>) {
+pub(crate) fn assert_moved_if_balanced(report: &arts_core::RunReport, lb: Option<&str>) {
     if lb.is_some() {
         let moved: u64 = report.lb_steps().iter().map(|s| s.migrations).sum();
         assert!(moved > 0, "{lb:?} moved no object");
@@ -34,11 +34,11 @@ pub fn assert_moved_if_balanced(report: &arts_core::RunReport, lb: Option<&str>)
 }
 
 /// A change to a checkpoint's manifest and what the refusal must say.
-pub type Edit<'a> = (&'a dyn Fn(&mut disk::Manifest), &'a [&'a str]);
+pub(crate) type Edit<'a> = (&'a dyn Fn(&mut disk::Manifest), &'a [&'a str]);
 
 /// Asserts that `check` refuses the newest checkpoint in `root` after each
 /// edit of its manifest, with an error that says every one of its words.
-pub fn assert_refused<T: std::fmt::Debug>(
+pub(crate) fn assert_refused<T: std::fmt::Debug>(
     root: &Path,
     check: impl Fn(&Checkpoint) -> Result<T, CheckpointError>,
     edits: &[Edit<'_>],
@@ -54,7 +54,7 @@ pub fn assert_refused<T: std::fmt::Debug>(
 /// Asks `requests` for a checkpoint (`stop`: and to stop after it) now
 /// (`delay` `None`) or after `delay` from another thread, whose handle is
 /// returned.
-pub fn ask(
+pub(crate) fn ask(
     requests: &Arc<OnDemand>,
     delay: Option<std::time::Duration>,
     stop: bool,
@@ -76,7 +76,7 @@ pub fn ask(
 
 /// Runtime configurations for [`at_random_moments`]: 1-3 PEs, some
 /// balancing (objects migrate while requests come).
-pub fn test_configs() -> [arts_core::Config; 6] {
+pub(crate) fn test_configs() -> [arts_core::Config; 6] {
     let config = test_config;
     [
         config(2, None),
@@ -96,7 +96,7 @@ pub fn test_configs() -> [arts_core::Config; 6] {
 /// took, if any, and checks that. Asserts that a run took at most one
 /// checkpoint (the step it stopped at, when it stopped) and that some
 /// run took one.
-pub fn at_random_moments<S>(
+pub(crate) fn at_random_moments<S>(
     rounds: usize,
     max_delay: std::time::Duration,
     mut run: impl FnMut(usize, session::Session<S>) -> Option<u32>,

@@ -88,7 +88,7 @@ pub enum DriverMsg {
 
 /// The largest piece of a [`Driver::pass`] sent as one message (MPI
 /// counts are 32-bit).
-pub const PASS_PIECE: usize = 1 << 30;
+pub(crate) const PASS_PIECE: usize = 1 << 30;
 
 struct ArrayMeta {
     name: Arc<str>,

@@ -53,7 +53,7 @@ pub(crate) enum Payload<'a> {
 
 impl Payload<'_> {
     /// The payload, owning its bytes (copied out of the frame if borrowed).
-    pub fn into_owned(self) -> Payload<'static> {
+    pub(crate) fn into_owned(self) -> Payload<'static> {
         match self {
             Payload::Local(b) => Payload::Local(b),
             Payload::Wire(w) => Payload::Wire(w),
@@ -104,7 +104,7 @@ pub(crate) enum BroadcastPayload {
 
 impl BroadcastPayload {
     /// A copy for a PE that needs `wire` (serialized) form or not.
-    pub fn copy_for(&self, wire: bool) -> BroadcastPayload {
+    pub(crate) fn copy_for(&self, wire: bool) -> BroadcastPayload {
         match self {
             BroadcastPayload::Local { msg, encode, .. } if wire => {
                 BroadcastPayload::Wire(Box::new(encode(msg.as_ref())))
@@ -119,7 +119,7 @@ impl BroadcastPayload {
     }
 
     /// The payload itself, for the last recipient.
-    pub fn into_payload(self) -> Payload<'static> {
+    pub(crate) fn into_payload(self) -> Payload<'static> {
         match self {
             BroadcastPayload::Local { msg, .. } => Payload::Local(msg),
             BroadcastPayload::Wire(bytes) => Payload::Wire(*bytes),
@@ -145,7 +145,7 @@ pub(crate) enum Call<'a> {
 impl Call<'_> {
     /// The call, owning its payload.
     #[inline]
-    pub fn into_owned(self) -> Call<'static> {
+    pub(crate) fn into_owned(self) -> Call<'static> {
         match self {
             Call::Msg(p) => Call::Msg(p.into_owned()),
             Call::Reduction { tag, value } => Call::Reduction { tag, value },
@@ -155,7 +155,7 @@ impl Call<'_> {
 
     /// Whether its payload is borrowed from a frame.
     #[inline]
-    pub fn in_frame(&self) -> bool {
+    pub(crate) fn in_frame(&self) -> bool {
         matches!(self, Call::Msg(Payload::InFrame(_)))
     }
 }
@@ -177,7 +177,7 @@ pub(crate) enum BroadcastCall {
 
 impl BroadcastCall {
     /// The call for the one element that gets the original.
-    pub fn into_call(self) -> Call<'static> {
+    pub(crate) fn into_call(self) -> Call<'static> {
         match self {
             BroadcastCall::Msg(p) => Call::Msg(p.into_payload()),
             BroadcastCall::Reduction { tag, value } => Call::Reduction { tag, value },
@@ -186,7 +186,7 @@ impl BroadcastCall {
     }
 
     /// A copy of the call for another PE (`wire`: it is in another process).
-    pub fn copy_for(&self, wire: bool) -> BroadcastCall {
+    pub(crate) fn copy_for(&self, wire: bool) -> BroadcastCall {
         match self {
             BroadcastCall::Msg(p) => BroadcastCall::Msg(p.copy_for(wire)),
             BroadcastCall::Reduction { tag, value } => BroadcastCall::Reduction {
@@ -309,7 +309,7 @@ pub(crate) type Body = MessageBody<'static>;
 impl MessageBody<'_> {
     /// The body, owning its payload (only an element message's may be borrowed).
     #[inline]
-    pub fn into_owned(self) -> Body {
+    pub(crate) fn into_owned(self) -> Body {
         use MessageBody as B;
         match self {
             B::Entry(Entry { to, hops, id, call }) => B::Entry(Entry {
@@ -339,13 +339,13 @@ impl MessageBody<'_> {
     }
 
     /// Whether quiescence detection counts this message (control traffic is not counted).
-    pub fn counted(&self) -> bool {
+    pub(crate) fn counted(&self) -> bool {
         !matches!(self, MessageBody::QdProbe { .. } | MessageBody::Shutdown)
     }
 
     /// Whether this message only ever goes from a driver to the PEs of its own
     /// process (it has no serialized form).
-    pub fn stays_local(&self) -> bool {
+    pub(crate) fn stays_local(&self) -> bool {
         matches!(
             self,
             MessageBody::CreateArray(_) | MessageBody::Shutdown | MessageBody::Checkpoint { .. }

@@ -79,7 +79,7 @@ pub(crate) struct GridSched {
 
 impl GridSched {
     /// The state of PE `pe`.
-    pub fn new(pe: PeId, config: &GridConfig) -> GridSched {
+    pub(crate) fn new(pe: PeId, config: &GridConfig) -> GridSched {
         GridSched {
             cluster: config.clusters.get(pe as usize).copied().unwrap_or(0),
             clusters: config.clusters.clone(),
@@ -93,39 +93,39 @@ impl GridSched {
     }
 
     /// The cluster of PE `pe`.
-    pub fn cluster_of(&self, pe: PeId) -> u32 {
+    pub(crate) fn cluster_of(&self, pe: PeId) -> u32 {
         self.clusters.get(pe as usize).copied().unwrap_or(0)
     }
 
     /// Local element `from` sends to PE `dest`: it is a border object if
     /// `dest` is in another cluster.
     #[inline]
-    pub fn note_send(&mut self, from: ObjId, dest: PeId) {
+    pub(crate) fn note_send(&mut self, from: ObjId, dest: PeId) {
         if self.cluster_of(dest) != self.cluster && !self.border.contains(&from) {
             self.border.insert(from);
         }
     }
 
     /// `obj` left this PE (or its border status must be learned anew).
-    pub fn forget(&mut self, obj: ObjId) {
+    pub(crate) fn forget(&mut self, obj: ObjId) {
         self.border.remove(&obj);
     }
 
     /// Forgets every border object of `array`: after a load-balancing step
     /// the neighbours may have moved, and the next sends tell again.
-    pub fn forget_array(&mut self, array: crate::envelope::ArrayId) {
+    pub(crate) fn forget_array(&mut self, array: crate::envelope::ArrayId) {
         self.border.retain(|o| o.array != array);
     }
 
     /// Number of local border objects.
-    pub fn border_objects(&self) -> usize {
+    pub(crate) fn border_objects(&self) -> usize {
         self.border.len()
     }
 
     /// Queues `env` in the grid queue if it is for a border object and
     /// prioritization is on; otherwise hands it back.
     #[inline]
-    pub fn offer(&mut self, prio: i32, env: Envelope) -> Option<Envelope> {
+    pub(crate) fn offer(&mut self, prio: i32, env: Envelope) -> Option<Envelope> {
         match &env.body {
             Body::Entry(e) if self.priority && self.border.contains(&e.to) => {
                 self.queue.push(prio, env);
@@ -138,7 +138,7 @@ impl GridSched {
     /// The next message: from the grid queue unless it served
     /// `starvation_limit` in a row while local messages wait.
     #[inline]
-    pub fn pop(&mut self, local: &mut PrioQueue<Envelope>) -> Option<Envelope> {
+    pub(crate) fn pop(&mut self, local: &mut PrioQueue<Envelope>) -> Option<Envelope> {
         if !self.queue.is_empty() && (self.run < self.starvation_limit || local.is_empty()) {
             self.run += 1;
             self.dispatches += 1;
@@ -149,7 +149,7 @@ impl GridSched {
     }
 
     /// Whether the grid queue is empty.
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.queue.is_empty()
     }
 }

@@ -26,7 +26,7 @@ const FEW: usize = 16;
 impl CommTable {
     /// Counts one message of `bytes` to `to`.
     #[inline]
-    pub fn record(&mut self, to: ObjId, bytes: u64) {
+    pub(crate) fn record(&mut self, to: ObjId, bytes: u64) {
         if self.many.is_none() {
             if let Some((_, c)) = self.few.iter_mut().find(|(o, _)| *o == to) {
                 c.messages += 1;
@@ -50,7 +50,7 @@ impl CommTable {
     }
 
     /// Every destination with its counts.
-    pub fn entries(&self) -> Vec<(ObjId, CommCount)> {
+    pub(crate) fn entries(&self) -> Vec<(ObjId, CommCount)> {
         match &self.many {
             Some(m) => m.iter().map(|(k, v)| (*k, *v)).collect(),
             None => self.few.clone(),
@@ -58,7 +58,7 @@ impl CommTable {
     }
 
     /// Forgets the period's counts.
-    pub fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         self.few.clear();
         self.many = None;
     }

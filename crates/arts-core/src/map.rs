@@ -8,7 +8,7 @@ use crate::PeId;
 use crate::index::{Index, Shape};
 
 /// A user-supplied placement: `(index, shape, num_pes) -> PE`.
-pub type MapFn = dyn Fn(Index, &Shape, u32) -> PeId + Send + Sync;
+pub(crate) type MapFn = dyn Fn(Index, &Shape, u32) -> PeId + Send + Sync;
 
 /// How an array's elements are placed on PEs at creation.
 #[derive(Clone, Default)]

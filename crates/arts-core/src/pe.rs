@@ -108,7 +108,7 @@ fn array_of(body: &MessageBody<'_>) -> Option<ArrayId> {
 }
 
 impl Pe {
-    pub fn new(
+    pub(crate) fn new(
         pe: PeId,
         transport: Arc<dyn Transport>,
         config: &crate::Config,
@@ -158,7 +158,7 @@ impl Pe {
     }
 
     /// Runs the scheduler loop until shut down.
-    pub fn run(mut self) -> PeReport {
+    pub(crate) fn run(mut self) -> PeReport {
         let transport = self.svc.transport.clone();
         let mailbox = transport.mailbox(self.svc.pe);
         mailbox.bind_owner();
@@ -483,7 +483,7 @@ pub(crate) mod testing {
 
     /// A test element that records the messages it received.
     #[derive(Default, Serialize, Deserialize)]
-    pub struct Probe {
+    pub(crate) struct Probe {
         /// What it received, in order.
         pub got: Vec<u32>,
     }
@@ -500,11 +500,14 @@ pub(crate) mod testing {
     }
 
     /// The array every harness creates: `ELEMENTS` probes, block-mapped.
-    pub const ELEMENTS: u32 = 6;
+    pub(crate) const ELEMENTS: u32 = 6;
 
     /// `pes` PEs on one in-process transport (`serialize`: payloads between
     /// PEs are serialized), without arrays, and the driver's channel.
-    pub fn bare(pes: u32, serialize: bool) -> (Vec<Pe>, crossbeam_channel::Receiver<DriverMsg>) {
+    pub(crate) fn bare(
+        pes: u32,
+        serialize: bool,
+    ) -> (Vec<Pe>, crossbeam_channel::Receiver<DriverMsg>) {
         let (tx, rx) = crossbeam_channel::unbounded();
         let transport: Arc<dyn Transport> = Arc::new(InProcess::new(pes, serialize, tx));
         let clock = quanta::Clock::new();
@@ -519,7 +522,7 @@ pub(crate) mod testing {
     }
 
     /// The creation of array 0: [`ELEMENTS`] [`Probe`]s, block-mapped.
-    pub fn creation() -> Envelope {
+    pub(crate) fn creation() -> Envelope {
         let factory = Arc::new(TypedFactory::<Probe> {
             id: 0,
             name: Arc::from("probes"),
@@ -532,7 +535,10 @@ pub(crate) mod testing {
     }
 
     /// [`bare`] PEs with array 0 created on each.
-    pub fn pes(pes: u32, serialize: bool) -> (Vec<Pe>, crossbeam_channel::Receiver<DriverMsg>) {
+    pub(crate) fn pes(
+        pes: u32,
+        serialize: bool,
+    ) -> (Vec<Pe>, crossbeam_channel::Receiver<DriverMsg>) {
         let (mut all, rx) = bare(pes, serialize);
         for pe in &mut all {
             pe.accept(creation());
@@ -541,12 +547,12 @@ pub(crate) mod testing {
     }
 
     /// Element `linear` of the test array.
-    pub fn obj(linear: u64) -> ObjId {
+    pub(crate) fn obj(linear: u64) -> ObjId {
         ObjId { array: 0, linear }
     }
 
     /// An envelope from PE 0 with priority 0.
-    pub fn envelope(body: Body) -> Envelope {
+    pub(crate) fn envelope(body: Body) -> Envelope {
         Envelope {
             prio: 0,
             src: 0,
@@ -555,7 +561,7 @@ pub(crate) mod testing {
     }
 
     /// Message `n` for element `to` that was forwarded `hops` times.
-    pub fn entry(to: u64, hops: u16, n: u32) -> Entry<'static> {
+    pub(crate) fn entry(to: u64, hops: u16, n: u32) -> Entry<'static> {
         let call = Call::Msg(Payload::Local(Box::new(n)));
         Entry {
             to: obj(to),
@@ -566,7 +572,7 @@ pub(crate) mod testing {
     }
 
     /// What element `linear` of PE `pe` received (it must live there).
-    pub fn received(pe: &mut Pe, linear: u64) -> Vec<u32> {
+    pub(crate) fn received(pe: &mut Pe, linear: u64) -> Vec<u32> {
         let store = pe.stores[0].as_mut().expect("array created");
         let migrant = store.emigrate(linear).expect("element is here");
         let probe: Probe = crate::wire::decode(&migrant.state).expect("state decodes");
@@ -575,7 +581,7 @@ pub(crate) mod testing {
     }
 
     /// The envelopes waiting in the mailbox of PE `pe`.
-    pub fn mailbox(pe: &Pe, of: PeId) -> Vec<Envelope> {
+    pub(crate) fn mailbox(pe: &Pe, of: PeId) -> Vec<Envelope> {
         let mb = pe.svc.transport.mailbox(of);
         std::iter::from_fn(|| mb.pop()).collect()
     }

@@ -34,7 +34,7 @@ impl<T> Ord for Prioritized<T> {
 }
 
 /// Priority queue with FIFO order among equal priorities.
-pub struct PrioQueue<T> {
+pub(crate) struct PrioQueue<T> {
     normal: VecDeque<T>,
     other: BinaryHeap<Prioritized<T>>,
     seq: u64,
@@ -53,7 +53,7 @@ impl<T> Default for PrioQueue<T> {
 impl<T> PrioQueue<T> {
     /// Adds `item` with priority `prio`.
     #[inline]
-    pub fn push(&mut self, prio: i32, item: T) {
+    pub(crate) fn push(&mut self, prio: i32, item: T) {
         if prio == DEFAULT_PRIORITY {
             self.normal.push_back(item);
         } else {
@@ -68,13 +68,13 @@ impl<T> PrioQueue<T> {
 
     /// Whether no item is queued.
     #[inline]
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.normal.is_empty() && self.other.is_empty()
     }
 
     /// Removes the item with the smallest priority, oldest first among equals.
     #[inline]
-    pub fn pop(&mut self) -> Option<T> {
+    pub(crate) fn pop(&mut self) -> Option<T> {
         match self.other.peek() {
             Some(top) if top.prio < DEFAULT_PRIORITY || self.normal.is_empty() => {
                 self.other.pop().map(|p| p.item)

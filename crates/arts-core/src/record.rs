@@ -16,7 +16,7 @@ use crate::envelope::{DRIVER, ObjId};
 
 /// What triggered an execution, as one PE sees it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub enum RawCause {
+pub(crate) enum RawCause {
     /// A message from the main program.
     Driver,
     /// Message number `seq` sent by PE `src`.
@@ -44,7 +44,7 @@ impl RawCause {
 
 /// One execution as recorded on its PE.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
-pub struct RawExec {
+pub(crate) struct RawExec {
     array: u32,
     element: u64,
     /// The entry method's name (borrowed while recording: no allocation).
@@ -56,7 +56,7 @@ pub struct RawExec {
 
 /// One message as recorded on the PE that sent it.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
-pub struct RawSend {
+pub(crate) struct RawSend {
     /// Index of the sending execution on this PE.
     exec: u32,
     /// When it was sent, ns since the run started.
@@ -86,7 +86,7 @@ pub(crate) struct Recorder {
 
 impl Recorder {
     /// Notes the start of an execution of `method` on `obj`.
-    pub fn begin(&mut self, obj: ObjId, method: &'static str, start_ns: u64) {
+    pub(crate) fn begin(&mut self, obj: ObjId, method: &'static str, start_ns: u64) {
         self.current = Some(self.rec.execs.len() as u32);
         self.rec.execs.push(RawExec {
             array: obj.array,
@@ -99,7 +99,7 @@ impl Recorder {
     }
 
     /// Notes the end of the current execution, `dur_ns` after it began.
-    pub fn end(&mut self, dur_ns: u64) {
+    pub(crate) fn end(&mut self, dur_ns: u64) {
         if let Some(i) = self.current.take() {
             self.rec.execs[i as usize].dur_ns = dur_ns;
         }
@@ -107,7 +107,7 @@ impl Recorder {
 
     /// Notes a message to `to` of `bytes`, sent at `time_ns`; returns the
     /// id the message carries (0 when sent outside an execution).
-    pub fn send(&mut self, to: ObjId, bytes: u64, time_ns: u64) -> u32 {
+    pub(crate) fn send(&mut self, to: ObjId, bytes: u64, time_ns: u64) -> u32 {
         let Some(exec) = self.current else { return 0 };
         self.rec.sends.push(RawSend {
             exec,
@@ -119,7 +119,7 @@ impl Recorder {
     }
 
     /// What was recorded, with the arrays' names and sizes.
-    pub fn finish(self, arrays: Vec<(String, u64)>) -> PeRecord {
+    pub(crate) fn finish(self, arrays: Vec<(String, u64)>) -> PeRecord {
         PeRecord { arrays, ..self.rec }
     }
 }

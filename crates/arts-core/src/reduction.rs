@@ -419,17 +419,17 @@ fn merge(into: &mut Partial, from: Partial) -> Result<(), String> {
 impl Reductions {
     /// Reductions of a restored array continue at `red_no` (at the root: the
     /// next one to complete).
-    pub fn start_at(&mut self, red_no: u32) {
+    pub(crate) fn start_at(&mut self, red_no: u32) {
         self.next_to_complete = red_no;
     }
 
     /// An element with next reduction number `red_no` now lives here.
-    pub fn element_arrived(&mut self, red_no: u32) {
+    pub(crate) fn element_arrived(&mut self, red_no: u32) {
         *self.owing.entry(red_no).or_default() += 1;
     }
 
     /// An element with next reduction number `red_no` left (migrated away).
-    pub fn element_left(&mut self, red_no: u32) {
+    pub(crate) fn element_left(&mut self, red_no: u32) {
         let n = self
             .owing
             .get_mut(&red_no)
@@ -441,7 +441,7 @@ impl Reductions {
     }
 
     /// A local element contributes to reduction `red_no` (its own next number).
-    pub fn contribute(&mut self, red_no: u32, partial: Partial) -> Result<(), String> {
+    pub(crate) fn contribute(&mut self, red_no: u32, partial: Partial) -> Result<(), String> {
         self.element_left(red_no);
         self.element_arrived(red_no + 1);
         match self.local.entry(red_no) {
@@ -454,7 +454,7 @@ impl Reductions {
     }
 
     /// Removes and returns the local partials no local element still owes to.
-    pub fn take_ready(&mut self) -> Vec<(u32, Partial)> {
+    pub(crate) fn take_ready(&mut self) -> Vec<(u32, Partial)> {
         let first_owed = self.owing.keys().next().copied().unwrap_or(u32::MAX);
         let mut ready = Vec::new();
         while let Some(entry) = self.local.first_entry() {
@@ -469,7 +469,7 @@ impl Reductions {
 
     /// At the root: adds a partial for `red_no` of an array of `total`
     /// elements and returns the reductions that completed, in order.
-    pub fn root_add(
+    pub(crate) fn root_add(
         &mut self,
         red_no: u32,
         partial: Partial,

@@ -74,7 +74,7 @@ pub type TransportParts =
     Result<(Arc<dyn Transport>, crossbeam_channel::Receiver<DriverMsg>), RunError>;
 
 /// Makes the transport of a run over the given number of PEs.
-pub type MakeTransport = dyn Fn(u32) -> TransportParts + Send + Sync;
+pub(crate) type MakeTransport = dyn Fn(u32) -> TransportParts + Send + Sync;
 
 impl std::fmt::Debug for TransportFactory {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

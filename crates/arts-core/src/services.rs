@@ -44,7 +44,7 @@ pub(crate) struct ArrayInfo {
 impl ArrayInfo {
     /// The home PE of element `linear`.
     #[inline]
-    pub fn home(&self, linear: u64, num_pes: u32) -> PeId {
+    pub(crate) fn home(&self, linear: u64, num_pes: u32) -> PeId {
         self.map.home(linear, &self.shape, num_pes)
     }
 }
@@ -99,7 +99,7 @@ pub(crate) struct Services {
 impl Services {
     /// The array `id`, which must exist on this PE.
     #[inline]
-    pub fn array(&self, id: ArrayId) -> &ArrayInfo {
+    pub(crate) fn array(&self, id: ArrayId) -> &ArrayInfo {
         self.arrays[id as usize]
             .as_ref()
             .expect("array used before it was created on this PE")
@@ -107,7 +107,7 @@ impl Services {
 
     /// Mutable access to array `id`.
     #[inline]
-    pub fn array_mut(&mut self, id: ArrayId) -> &mut ArrayInfo {
+    pub(crate) fn array_mut(&mut self, id: ArrayId) -> &mut ArrayInfo {
         self.arrays[id as usize]
             .as_mut()
             .expect("array used before it was created on this PE")
@@ -115,7 +115,7 @@ impl Services {
 
     /// Where this PE believes `obj` lives.
     #[inline]
-    pub fn route(&self, obj: ObjId) -> PeId {
+    pub(crate) fn route(&self, obj: ObjId) -> PeId {
         let info = self.array(obj.array);
         info.loc
             .lookup(obj.linear, info.home(obj.linear, self.num_pes))
@@ -124,7 +124,7 @@ impl Services {
     /// Sends an envelope to PE `to` (the local queue if it is this PE).
     /// Always inlined: the envelope is then built in place by its sender.
     #[inline(always)]
-    pub fn post(&mut self, to: PeId, mut env: Envelope) {
+    pub(crate) fn post(&mut self, to: PeId, mut env: Envelope) {
         if env.body.counted() {
             self.sent += 1;
         }
@@ -139,7 +139,7 @@ impl Services {
     /// Queues `env` at priority `prio` on this PE: in the grid queue if it
     /// is for a border object and prioritization is on, else the local queue.
     #[inline]
-    pub fn enqueue(&mut self, prio: i32, env: Envelope) {
+    pub(crate) fn enqueue(&mut self, prio: i32, env: Envelope) {
         let env = match &mut self.grid {
             Some(grid) => match grid.offer(prio, env) {
                 Some(env) => env,
@@ -152,7 +152,7 @@ impl Services {
 
     /// The next queued message to handle.
     #[inline]
-    pub fn dequeue(&mut self) -> Option<Envelope> {
+    pub(crate) fn dequeue(&mut self) -> Option<Envelope> {
         match &mut self.grid {
             Some(grid) => grid.pop(&mut self.queue),
             None => self.queue.pop(),
@@ -161,7 +161,7 @@ impl Services {
 
     /// Whether no message is queued.
     #[inline]
-    pub fn nothing_queued(&self) -> bool {
+    pub(crate) fn nothing_queued(&self) -> bool {
         self.queue.is_empty() && self.grid.as_ref().is_none_or(|g| g.is_empty())
     }
 
@@ -192,7 +192,7 @@ impl Services {
 
     /// Notes what triggers the entry methods run next, when recording.
     #[inline]
-    pub fn note_cause(&mut self, cause: Option<RawCause>) {
+    pub(crate) fn note_cause(&mut self, cause: Option<RawCause>) {
         if let Some(rec) = &mut self.record {
             rec.cause = cause;
         }
@@ -201,13 +201,13 @@ impl Services {
     /// Records an element message of `bytes` to `to` sent now; returns the
     /// id it carries.
     #[cold]
-    pub fn record_send(&mut self, to: ObjId, bytes: u64) -> u32 {
+    pub(crate) fn record_send(&mut self, to: ObjId, bytes: u64) -> u32 {
         let now = self.since_start(self.clock.raw());
         self.record.as_mut().map_or(0, |r| r.send(to, bytes, now))
     }
 
     /// Sends `call` to element `to` wherever it lives.
-    pub fn send_call(&mut self, to: ObjId, call: Call<'static>, prio: i32) {
+    pub(crate) fn send_call(&mut self, to: ObjId, call: Call<'static>, prio: i32) {
         let dest = self.route(to);
         let body = Body::Entry(Entry {
             to,
@@ -219,7 +219,7 @@ impl Services {
     }
 
     /// Sends `call` to every element of `array` (one envelope per PE).
-    pub fn broadcast(&mut self, array: ArrayId, call: BroadcastCall, prio: i32) {
+    pub(crate) fn broadcast(&mut self, array: ArrayId, call: BroadcastCall, prio: i32) {
         let last = self.num_pes - 1;
         for pe in 0..last {
             let copy = call.copy_for(pe != self.pe && self.transport.needs_wire(pe));
@@ -245,7 +245,7 @@ impl Services {
     }
 
     /// Sends this PE's finished reduction partials of `array` to the root.
-    pub fn flush_reductions(&mut self, array: ArrayId) {
+    pub(crate) fn flush_reductions(&mut self, array: ArrayId) {
         let ready = self.array_mut(array).red.take_ready();
         for (red_no, partial) in ready {
             if self.pe == REDUCTION_ROOT {
@@ -265,7 +265,7 @@ impl Services {
     }
 
     /// At the root: adds a partial and delivers every reduction it completes.
-    pub fn root_partial(&mut self, array: ArrayId, red_no: u32, partial: Partial) {
+    pub(crate) fn root_partial(&mut self, array: ArrayId, red_no: u32, partial: Partial) {
         let info = self.array_mut(array);
         let total = info.shape.len();
         match info.red.root_add(red_no, partial, total) {
@@ -299,7 +299,7 @@ impl Services {
     }
 
     /// Records the first failure of this PE and reports it to the driver.
-    pub fn fail(&mut self, err: RunError) {
+    pub(crate) fn fail(&mut self, err: RunError) {
         if self.failure.is_none() {
             self.transport
                 .to_all_drivers(crate::driver::DriverMsg::Abort(err.clone()));
@@ -309,12 +309,12 @@ impl Services {
 
     /// Nanoseconds since the run started, for trace spans.
     #[inline]
-    pub fn since_start(&self, raw: u64) -> u64 {
+    pub(crate) fn since_start(&self, raw: u64) -> u64 {
         self.clock.delta_as_nanos(self.epoch, raw)
     }
 
     /// Whether `src` is a PE that should learn an element's new location.
-    pub fn should_update(&self, src: PeId) -> bool {
+    pub(crate) fn should_update(&self, src: PeId) -> bool {
         src != self.pe && src != DRIVER
     }
 }

@@ -21,7 +21,7 @@ pub(crate) struct Serial<Sd> {
 
 impl<Sd> Serial<Sd> {
     /// A run of `steps` steps seeded by `seed`; the clock starts now.
-    pub fn new(seed: Sd, steps: usize) -> Self {
+    pub(crate) fn new(seed: Sd, steps: usize) -> Self {
         Serial {
             seed,
             last: Instant::now(),
@@ -30,7 +30,7 @@ impl<Sd> Serial<Sd> {
     }
 
     /// Ends a step: records the time since the previous step ended.
-    pub fn end_step(&mut self) {
+    pub(crate) fn end_step(&mut self) {
         let now = Instant::now();
         self.step_times.push(now - self.last);
         self.last = now;
@@ -38,7 +38,7 @@ impl<Sd> Serial<Sd> {
 
     /// Seeds `step` into `batch`; a panicking seed function becomes
     /// [`DispatchError::SeedPanicked`].
-    pub fn seed_step<T>(
+    pub(crate) fn seed_step<T>(
         &mut self,
         step: usize,
         batch: &mut Vec<T>,

@@ -66,12 +66,17 @@ impl Drop for Heartbeat {
 
 /// The period between heartbeats for a timeout: a quarter of it, at least
 /// 10 ms and at most 5 s.
-pub fn period(timeout: Duration) -> Duration {
+pub(crate) fn period(timeout: Duration) -> Duration {
     (timeout / 4).clamp(Duration::from_millis(10), Duration::from_secs(5))
 }
 
 /// The processes not heard from for longer than `timeout` at `now`.
-pub fn silent(last_heard: &[Instant], me: usize, now: Instant, timeout: Duration) -> Vec<usize> {
+pub(crate) fn silent(
+    last_heard: &[Instant],
+    me: usize,
+    now: Instant,
+    timeout: Duration,
+) -> Vec<usize> {
     (0..last_heard.len())
         .filter(|&p| p != me && now.duration_since(last_heard[p]) > timeout)
         .collect()

@@ -211,7 +211,7 @@ pub(crate) fn close_link() {
 impl PeLink {
     /// Tests every send in progress, freeing the buffers of completed ones.
     /// Returns whether none is left.
-    pub fn progress_sends(&mut self) -> bool {
+    pub(crate) fn progress_sends(&mut self) -> bool {
         if self.sends.is_empty() {
             return true;
         }
@@ -232,7 +232,10 @@ impl PeLink {
     /// Receives the next message waiting for this PE on `comm`, if any: its
     /// frame and bulk buffers. One per call, so that the PE acts on a message
     /// as soon as it arrived instead of first testing for the next one.
-    pub fn receive_frame(&mut self, comm: &SimpleCommunicator) -> Option<(Frame, BulkBuffers)> {
+    pub(crate) fn receive_frame(
+        &mut self,
+        comm: &SimpleCommunicator,
+    ) -> Option<(Frame, BulkBuffers)> {
         // Post the buffer of the previous message again, now that the PE
         // has acted on that message.
         if self.repost {

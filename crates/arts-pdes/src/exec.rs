@@ -24,7 +24,7 @@ pub(crate) struct Exec<'m, M: Model> {
 }
 
 impl<'m, M: Model> Exec<'m, M> {
-    pub fn new(model: &'m M) -> Self {
+    pub(crate) fn new(model: &'m M) -> Self {
         Exec {
             model,
             lookahead: model.lookahead(),
@@ -34,7 +34,7 @@ impl<'m, M: Model> Exec<'m, M> {
     }
 
     /// Creates LP `lp` and appends its initial events to `new`.
-    pub fn init(
+    pub(crate) fn init(
         &mut self,
         lp: LpId,
         seed: u64,
@@ -62,7 +62,7 @@ impl<'m, M: Model> Exec<'m, M> {
     /// nothing is appended and the send counter is unchanged (the state and
     /// random stream may have changed: the caller stops or rolls back).
     #[inline]
-    pub fn handle(
+    pub(crate) fn handle(
         &mut self,
         core: &mut LpCore<M::State>,
         ev: &Event<M::Msg>,

@@ -6,7 +6,7 @@ use crate::config::LpMapping;
 use crate::key::LpId;
 
 /// Largest supported PE count.
-pub const MAX_PES: usize = u16::MAX as usize;
+pub(crate) const MAX_PES: usize = u16::MAX as usize;
 
 /// Which PE owns each LP, and each LP's index inside its PE (looked up in
 /// tables built once: the engines ask on every event).

@@ -15,7 +15,7 @@ pub(crate) struct Summary {
 }
 
 impl Summary {
-    pub fn new<M: Model>(model: &M) -> Summary {
+    pub(crate) fn new<M: Model>(model: &M) -> Summary {
         let values = model
             .stats()
             .iter()
@@ -34,7 +34,7 @@ impl Summary {
     }
 
     /// Adds LP `lp` (must be the next id in order).
-    pub fn add<M: Model>(&mut self, model: &M, lp: LpId, core: &LpCore<M::State>) {
+    pub(crate) fn add<M: Model>(&mut self, model: &M, lp: LpId, core: &LpCore<M::State>) {
         assert_eq!(lp, self.next, "LPs must be summarized in id order");
         self.next += 1;
         model.finished(lp, &core.state);
@@ -59,7 +59,7 @@ impl Summary {
     }
 
     /// The checksum and the named statistics.
-    pub fn finish<M: Model>(self, model: &M) -> (u64, Vec<(&'static str, f64)>) {
+    pub(crate) fn finish<M: Model>(self, model: &M) -> (u64, Vec<(&'static str, f64)>) {
         let stats = model
             .stats()
             .iter()

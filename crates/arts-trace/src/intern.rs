@@ -17,7 +17,7 @@ fn table() -> &'static Mutex<HashSet<&'static str>> {
 }
 
 /// The `'static` copy of `name`, allocated the first time it is seen.
-pub fn intern(name: &str) -> &'static str {
+pub(crate) fn intern(name: &str) -> &'static str {
     let mut t = table().lock().unwrap_or_else(|e| e.into_inner());
     if let Some(&s) = t.get(name) {
         return s;

@@ -10,7 +10,7 @@ use arts_ampi::{AmpiError, AmpiReport, RunOptions};
 use arts_ampi_c::{CProgram, CRunOptions};
 
 /// `name` if it is on the PATH (else prints why the test is skipped).
-pub fn compiler(name: &str) -> Option<PathBuf> {
+pub(crate) fn compiler(name: &str) -> Option<PathBuf> {
     let found = std::process::Command::new(name)
         .arg("--version")
         .output()
@@ -24,12 +24,12 @@ pub fn compiler(name: &str) -> Option<PathBuf> {
 }
 
 /// The C test programs' folder.
-pub fn c_dir() -> PathBuf {
+pub(crate) fn c_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/c")
 }
 
 /// Compiles `tests/c/<name>.c` with arts-mpicc into `dir`; `None` (skipped) without gcc.
-pub fn build(name: &str, dir: &Path) -> Option<PathBuf> {
+pub(crate) fn build(name: &str, dir: &Path) -> Option<PathBuf> {
     wrap(
         "gcc",
         "arts-mpicc",
@@ -40,7 +40,7 @@ pub fn build(name: &str, dir: &Path) -> Option<PathBuf> {
 
 /// Compiles `tests/c/<name>.cpp` with arts-mpicxx into `dir`; `None`
 /// (skipped) without g++.
-pub fn build_cxx(name: &str, dir: &Path) -> Option<PathBuf> {
+pub(crate) fn build_cxx(name: &str, dir: &Path) -> Option<PathBuf> {
     wrap(
         "g++",
         "arts-mpicxx",
@@ -66,12 +66,16 @@ fn wrap(compiler_name: &str, wrapper: &str, source: &str, out: PathBuf) -> Optio
 }
 
 /// Runs `so` on `vp` ranks over `pes` PEs with `args`.
-pub fn run(so: &Path, vp: u32, pes: u32, args: &[&str]) -> Result<AmpiReport, AmpiError> {
+pub(crate) fn run(so: &Path, vp: u32, pes: u32, args: &[&str]) -> Result<AmpiReport, AmpiError> {
     run_with(so, RunOptions::new(vp, pes), args)
 }
 
 /// Runs `so` with `opts`.
-pub fn run_with(so: &Path, opts: RunOptions, args: &[&str]) -> Result<AmpiReport, AmpiError> {
+pub(crate) fn run_with(
+    so: &Path,
+    opts: RunOptions,
+    args: &[&str],
+) -> Result<AmpiReport, AmpiError> {
     let args = args.iter().map(|s| s.to_string()).collect();
     let prog = CProgram::open(so, opts.vp, args).expect("loads");
     arts_ampi_c::run(&opts, Arc::new(prog), &CRunOptions::default())

@@ -33,7 +33,7 @@ pub(super) struct Unexpected {
 
 impl Unexpected {
     /// Adds a message that matched no posted receive.
-    pub fn push(&mut self, p: Packet) {
+    pub(super) fn push(&mut self, p: Packet) {
         self.arrivals += 1;
         self.len += 1;
         let q = self.queues.entry((p.ctx, p.src)).or_default();
@@ -41,7 +41,7 @@ impl Unexpected {
     }
 
     /// The earliest-arrived message `m` matches.
-    pub fn find(&self, m: &Posted) -> Option<At> {
+    pub(super) fn find(&self, m: &Posted) -> Option<At> {
         if self.len == 0 {
             return None;
         }
@@ -65,12 +65,12 @@ impl Unexpected {
     }
 
     /// The message at `at` (from [`Unexpected::find`], nothing taken since).
-    pub fn get(&self, at: At) -> &Packet {
+    pub(super) fn get(&self, at: At) -> &Packet {
         &self.queues[&at.key][at.index].1
     }
 
     /// Takes the message at `at` (from [`Unexpected::find`], nothing taken since).
-    pub fn take(&mut self, at: At) -> Packet {
+    pub(super) fn take(&mut self, at: At) -> Packet {
         let q = self.queues.get_mut(&at.key).expect("found queue");
         let (_, p) = q.remove(at.index).expect("found message");
         if q.is_empty() && self.queues.len() > KEEP_EMPTY {
@@ -81,24 +81,24 @@ impl Unexpected {
     }
 
     /// Takes the earliest-arrived message `m` matches.
-    pub fn take_matching(&mut self, m: &Posted) -> Option<Packet> {
+    pub(super) fn take_matching(&mut self, m: &Posted) -> Option<Packet> {
         let at = self.find(m)?;
         Some(self.take(at))
     }
 
     /// Number of waiting messages.
     #[cfg(test)]
-    pub fn len(&self) -> usize {
+    pub(super) fn len(&self) -> usize {
         self.len
     }
 
     /// Every waiting message (in no particular order).
-    pub fn iter(&self) -> impl Iterator<Item = &Packet> {
+    pub(super) fn iter(&self) -> impl Iterator<Item = &Packet> {
         self.queues.values().flatten().map(|(_, p)| p)
     }
 
     /// Every waiting message, to change in place (in no particular order).
-    pub fn iter_mut(&mut self) -> impl Iterator<Item = &mut Packet> {
+    pub(super) fn iter_mut(&mut self) -> impl Iterator<Item = &mut Packet> {
         self.queues.values_mut().flatten().map(|(_, p)| p)
     }
 }

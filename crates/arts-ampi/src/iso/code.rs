@@ -51,7 +51,7 @@ impl Table {
     /// # Safety
     /// The slot holding this table is open here and its pieces' bytes are
     /// in place.
-    pub unsafe fn activate(&self) -> Result<(), String> {
+    pub(super) unsafe fn activate(&self) -> Result<(), String> {
         for (i, p) in self.pieces().iter().enumerate() {
             // SAFETY: the caller's contract: each piece lies in the open slot.
             if let Err(e) = unsafe { activate(p) } {
@@ -67,7 +67,7 @@ impl Table {
     ///
     /// # Safety
     /// The table was activated in this process and the slot is still open.
-    pub unsafe fn deactivate(&self) {
+    pub(super) unsafe fn deactivate(&self) {
         // SAFETY: the caller's contract.
         unsafe { deactivate(self.pieces()) };
     }

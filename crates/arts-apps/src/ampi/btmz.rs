@@ -17,16 +17,16 @@ use arts_ampi::{AmpiError, MpiError};
 use arts_ampi::{Mpi, WORLD};
 
 /// Growth of zone sides from one zone row (column) to the next.
-pub const RATIO: f64 = 1.7;
+pub(super) const RATIO: f64 = 1.7;
 
 /// Jacobi sweeps per zone per step.
-pub const SWEEPS: u32 = 2;
+pub(super) const SWEEPS: u32 = 2;
 
 /// Steps when `--iters` is not given.
 const DEFAULT_ITERS: u32 = 20;
 
 /// Zones per side when `--zones` is not given.
-pub const DEFAULT_ZONES: u32 = 4;
+pub(super) const DEFAULT_ZONES: u32 = 4;
 
 /// Ghost sides of a zone: the row above, the row below, the column left, right.
 const TOP: usize = 0;

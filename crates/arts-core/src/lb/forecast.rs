@@ -16,7 +16,7 @@ use arts_lb::ObjInfo;
 
 /// How far a forecast may move a load from its last measurement (a factor
 /// either way), so that one sharp change cannot make a wild forecast.
-pub const MAX_FORECAST_FACTOR: f64 = 2.0;
+pub(super) const MAX_FORECAST_FACTOR: f64 = 2.0;
 
 /// One object's load at a balancing step.
 #[derive(Clone, Copy, Debug)]
@@ -45,7 +45,7 @@ fn middles_apart(before: u32, now: u32) -> f64 {
 impl LoadHistory {
     /// The history after a period of `steps` steps whose loads were
     /// `objects`' (`load_s` is the period's total).
-    pub fn after(&self, objects: &[ObjInfo], steps: u32) -> LoadHistory {
+    pub(super) fn after(&self, objects: &[ObjInfo], steps: u32) -> LoadHistory {
         let n = steps.max(1);
         let apart = middles_apart(self.steps, n);
         let samples = objects
@@ -68,7 +68,7 @@ impl LoadHistory {
     /// previous and this period's per-step loads (taken at their periods'
     /// middles) continued to the next period's middle, within
     /// [`MAX_FORECAST_FACTOR`] of the measurement.
-    pub fn forecast(&self, objects: &mut [ObjInfo], steps: u32) {
+    pub(super) fn forecast(&self, objects: &mut [ObjInfo], steps: u32) {
         let n = steps.max(1);
         let apart = middles_apart(self.steps, n);
         let ahead = middles_apart(n, n);

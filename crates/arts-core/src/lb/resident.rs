@@ -29,7 +29,7 @@ impl Resident {
     /// Adds the share of PE `q` of every other array that balanced since
     /// `since` (`array`'s previous step; `None`: any), times `walls[q]`
     /// (the seconds `input` was measured over), to `q`'s background load.
-    pub fn add_others(
+    pub(super) fn add_others(
         &self,
         array: ArrayId,
         since: Option<Instant>,
@@ -49,7 +49,13 @@ impl Resident {
 
     /// Records where `mapping` puts `array`'s elements of `input` (measured
     /// over `walls` seconds per PE).
-    pub fn record(&mut self, array: ArrayId, input: &LbInput, mapping: &Mapping, walls: &[f64]) {
+    pub(super) fn record(
+        &mut self,
+        array: ArrayId,
+        input: &LbInput,
+        mapping: &Mapping,
+        walls: &[f64],
+    ) {
         let mut shares = vec![0.0; input.pes.len()];
         for (work, &q) in input.works().iter().zip(&mapping.pe_of) {
             shares[q] += work / input.pes[q].speed;

@@ -27,20 +27,20 @@ use arts_lb::LbStats;
 use super::AUTO_MAX_STEPS;
 
 /// Noise assumed, relative to the busiest PE's time, before any prediction.
-pub const NOISE_FIRST: f64 = 0.02;
+pub(super) const NOISE_FIRST: f64 = 0.02;
 /// The largest noise believed, relative to the busiest PE's time (a larger
 /// prediction error is the load drifting, which balancing is for).
-pub const NOISE_CAP: f64 = 0.05;
+pub(super) const NOISE_CAP: f64 = 0.05;
 
 /// A mapping that cuts the bytes sent between clusters by at least this
 /// fraction is applied even when the load model sees no gain (it cannot
 /// price wide-area latency, which is what a grid strategy is for), unless
 /// it makes the busiest PE busier beyond the noise.
-pub const CLUSTER_CUT_GAIN: f64 = 0.10;
+pub(super) const CLUSTER_CUT_GAIN: f64 = 0.10;
 
 /// The fewest steps a new mapping is assumed to serve (its benefit lasts
 /// beyond the next period unless the load drifts).
-pub const MIN_HORIZON: u32 = 10;
+pub(super) const MIN_HORIZON: u32 = 10;
 
 /// What earlier balancing steps measured.
 #[derive(Clone, Copy, Debug, Default)]
@@ -107,7 +107,7 @@ pub(crate) fn drifted(measured_max_s: f64, steps: u32, h: &History) -> bool {
 /// How much closer than the measured loads a forecast must have come to
 /// the busiest PE's time to be trusted (a forecast of noise comes no
 /// closer, a forecast of a real drift does).
-pub const FORECAST_MARGIN: f64 = 0.8;
+pub(super) const FORECAST_MARGIN: f64 = 0.8;
 
 /// Whether the forecast loads predicted the busiest PE's time
 /// (`measured_max_s` over `steps` steps) clearly better than the measured

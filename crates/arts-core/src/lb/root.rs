@@ -72,7 +72,7 @@ fn post(svc: &mut Services, to: PeId, msg: LbMsg) {
 
 impl LbRoot {
     /// `count` more elements of `array` are waiting in `at_sync`.
-    pub fn ready(&mut self, svc: &mut Services, array: ArrayId, count: u64) {
+    pub(crate) fn ready(&mut self, svc: &mut Services, array: ArrayId, count: u64) {
         let total = svc.array(array).shape.len();
         let st = self.arrays.entry(array).or_insert(RootArray {
             ready: 0,
@@ -114,7 +114,7 @@ impl LbRoot {
     }
 
     /// One PE's measurements arrived.
-    pub fn stats(&mut self, svc: &mut Services, stats: PeStats) {
+    pub(crate) fn stats(&mut self, svc: &mut Services, stats: PeStats) {
         let array = stats.array;
         let Some(st) = self.arrays.get_mut(&array) else {
             return;
@@ -265,7 +265,7 @@ impl LbRoot {
     }
 
     /// A PE finished its part of the migrations.
-    pub fn done(&mut self, svc: &mut Services, array: ArrayId, bytes_out: u64) {
+    pub(crate) fn done(&mut self, svc: &mut Services, array: ArrayId, bytes_out: u64) {
         let Some(st) = self.arrays.get_mut(&array) else {
             return;
         };

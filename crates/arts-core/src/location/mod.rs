@@ -44,7 +44,7 @@ pub(crate) struct Locations {
 impl Locations {
     /// Where to send a message for `linear`: the known location, else `home`.
     #[inline]
-    pub fn lookup(&self, linear: u64, home: PeId) -> PeId {
+    pub(crate) fn lookup(&self, linear: u64, home: PeId) -> PeId {
         if self.known.is_empty() {
             return home;
         }
@@ -52,7 +52,7 @@ impl Locations {
     }
 
     /// Records that `linear` lives on `pe` (an entry equal to home is dropped).
-    pub fn set(&mut self, linear: u64, pe: PeId, home: PeId) {
+    pub(crate) fn set(&mut self, linear: u64, pe: PeId, home: PeId) {
         if pe == home {
             self.known.remove(&linear);
         } else {

@@ -12,7 +12,7 @@ impl Detector {
     /// Feeds one complete wave: the totals over every PE (and the driver) of
     /// counted messages sent and fully handled. Returns true when the system
     /// was quiescent at the end of the previous wave (and hence still is).
-    pub fn observe(&mut self, sent: u64, processed: u64) -> bool {
+    pub(crate) fn observe(&mut self, sent: u64, processed: u64) -> bool {
         let quiet = self.previous_processed == Some(sent) && sent == processed;
         self.previous_processed = Some(processed);
         quiet

@@ -20,12 +20,12 @@ const WAITING_MASK: u64 = 0xFFFF;
 const EPOCH_ONE: u64 = 1 << 16;
 
 /// Waiting count of an idle word.
-pub fn waiting(word: u64) -> usize {
+pub(super) fn waiting(word: u64) -> usize {
     (word & WAITING_MASK) as usize
 }
 
 /// Shared state of one H-Dispatch run.
-pub struct Shared<T> {
+pub(super) struct Shared<T> {
     pub(crate) threads: usize,
     /// Tasks seeded for the current step. Written only in the serial section
     /// (between a step's completion and its successor's publication), read by claims.
@@ -59,7 +59,7 @@ unsafe impl<T: Send> Send for Shared<T> {}
 
 impl<T> Shared<T> {
     /// Fresh state for `threads` workers, all waiting, step 0 not yet seeded.
-    pub fn new(threads: usize) -> Self {
+    pub(super) fn new(threads: usize) -> Self {
         Shared {
             threads,
             batch: UnsafeCell::new(Vec::new()),
@@ -86,7 +86,7 @@ impl<T> Shared<T> {
     /// Only the thread in the serial section may call this: every other worker
     /// is waiting, and sees no batch work until `publish`.
     #[allow(clippy::mut_from_ref)]
-    pub unsafe fn batch_mut(&self) -> &mut Vec<T> {
+    pub(super) unsafe fn batch_mut(&self) -> &mut Vec<T> {
         // SAFETY: exclusive by the caller's contract.
         unsafe { &mut *self.batch.get() }
     }
@@ -98,7 +98,7 @@ impl<T> Shared<T> {
     /// # Safety
     /// Serial section only: called by the completion winner (or before the
     /// workers start).
-    pub unsafe fn begin_step(&self, step: usize) {
+    pub(super) unsafe fn begin_step(&self, step: usize) {
         self.current.store(step, SeqCst);
         self.batch_len.store(0, SeqCst);
         self.cursor.store(0, SeqCst);
@@ -111,7 +111,7 @@ impl<T> Shared<T> {
     ///
     /// # Safety
     /// Serial section only.
-    pub unsafe fn publish(&self) {
+    pub(super) unsafe fn publish(&self) {
         // SAFETY: serial section.
         let len = unsafe { (*self.batch.get()).len() };
         self.batch_len.store(len, SeqCst);
@@ -119,28 +119,28 @@ impl<T> Shared<T> {
     }
 
     /// Ends the run: every worker leaves its loop.
-    pub fn finish(&self) {
+    pub(super) fn finish(&self) {
         self.done.store(true, SeqCst);
         self.sleepers.wake_all();
     }
 
     /// True once the last step is complete.
-    pub fn finished(&self) -> bool {
+    pub(super) fn finished(&self) -> bool {
         self.done.load(SeqCst)
     }
 
     /// The step being run. Stable while any worker is active.
-    pub fn current_step(&self) -> usize {
+    pub(super) fn current_step(&self) -> usize {
         self.current.load(SeqCst)
     }
 
     /// True once any worker failed.
-    pub fn failed(&self) -> bool {
+    pub(super) fn failed(&self) -> bool {
         self.failed.load(SeqCst)
     }
 
     /// Records the first failure and wakes everyone so they shut down.
-    pub fn fail(&self, err: DispatchError) {
+    pub(super) fn fail(&self, err: DispatchError) {
         {
             let mut slot = self.failure.lock().unwrap_or_else(PoisonError::into_inner);
             if slot.is_none() {
@@ -152,7 +152,7 @@ impl<T> Shared<T> {
     }
 
     /// The recorded failure, if any.
-    pub fn take_failure(&self) -> Option<DispatchError> {
+    pub(super) fn take_failure(&self) -> Option<DispatchError> {
         self.failure
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
@@ -164,7 +164,7 @@ impl<T> Shared<T> {
     /// Claims the next task: first from the batch, then from the extra queue.
     /// Only a worker that is not counted as waiting may call this.
     #[inline]
-    pub fn claim(&self) -> Option<T> {
+    pub(super) fn claim(&self) -> Option<T> {
         if self.cursor.load(SeqCst) < self.batch_len.load(SeqCst) {
             let i = self.cursor.fetch_add(1, SeqCst);
             if i < self.batch_len.load(SeqCst) {
@@ -189,18 +189,18 @@ impl<T> Shared<T> {
 
     /// True if a claim could succeed now (a hint; the claim decides).
     #[inline]
-    pub fn has_work(&self) -> bool {
+    pub(super) fn has_work(&self) -> bool {
         self.cursor.load(SeqCst) < self.batch_len.load(SeqCst) || self.extra_len.load(SeqCst) > 0
     }
 
     /// True when no source is open and the queue is empty, read in that order.
     #[inline]
-    pub fn drained(&self) -> bool {
+    pub(super) fn drained(&self) -> bool {
         self.sources.load(SeqCst) == 0 && !self.has_work()
     }
 
     /// Adds a task during the step and wakes one parked worker.
-    pub fn push_extra(&self, task: T) {
+    pub(super) fn push_extra(&self, task: T) {
         {
             let mut q = self.extra.lock().unwrap_or_else(PoisonError::into_inner);
             q.push_back(task);
@@ -212,19 +212,19 @@ impl<T> Shared<T> {
     // ---- idle word ----------------------------------------------------------
 
     /// Enters the waiting state ("request sent, unanswered"). Returns the new word.
-    pub fn enter_waiting(&self) -> u64 {
+    pub(super) fn enter_waiting(&self) -> u64 {
         self.idle.fetch_add(1, SeqCst) + 1
     }
 
     /// Current idle word.
-    pub fn idle_word(&self) -> u64 {
+    pub(super) fn idle_word(&self) -> u64 {
         self.idle.load(SeqCst)
     }
 
     /// Leaves the waiting state if the word is still `word`; bumps the epoch.
     /// Used both to claim visible work and, once the step is found complete
     /// (`waiting(word) == threads` and drained), to become the serial worker.
-    pub fn try_leave(&self, word: u64) -> Result<(), u64> {
+    pub(super) fn try_leave(&self, word: u64) -> Result<(), u64> {
         self.idle
             .compare_exchange(word, word - 1 + EPOCH_ONE, SeqCst, SeqCst)
             .map(|_| ())
@@ -233,12 +233,12 @@ impl<T> Shared<T> {
     // ---- sources ------------------------------------------------------------
 
     /// Counts one more open source.
-    pub fn source_opened(&self) {
+    pub(super) fn source_opened(&self) {
         self.sources.fetch_add(1, SeqCst);
     }
 
     /// Counts one source closed; the last one wakes a worker to detect completion.
-    pub fn source_closed(&self) {
+    pub(super) fn source_closed(&self) {
         if self.sources.fetch_sub(1, SeqCst) == 1 {
             self.sleepers.wake_one();
         }
@@ -269,7 +269,7 @@ impl<T> Drop for Shared<T> {
 }
 
 /// The sink tasks and seeds see: a handle on the shared state.
-pub struct Sink<T>(pub Arc<Shared<T>>);
+pub(super) struct Sink<T>(pub Arc<Shared<T>>);
 
 impl<T: Send> TaskSink<T> for Sink<T> {
     fn spawn(&self, _worker: WorkerId, task: T) {

@@ -14,7 +14,7 @@ use crate::workers::start_worker;
 use crate::serial::Serial;
 
 /// Everything a worker needs, borrowed from `Dispatcher::run`.
-pub struct WorkerEnv<'a, T, Sd, I, B> {
+pub(super) struct WorkerEnv<'a, T, Sd, I, B> {
     /// Shared state.
     pub shared: &'a Shared<T>,
     /// The sink tasks and seeds add work through.
@@ -43,7 +43,7 @@ where
     /// The worker's whole life: build scratch, then alternate between waiting
     /// (request pending) and active (running tasks) until the last step is
     /// complete. Returns the number of tasks it ran.
-    pub fn run(&self, w: usize) -> u64 {
+    pub(super) fn run(&self, w: usize) -> u64 {
         let shared = self.shared;
         shared.sleepers.register(w);
         let Some(mut scratch) = start_worker(w, self.pin, self.init, |e| shared.fail(e)) else {

@@ -14,7 +14,7 @@ pub(crate) struct CommGraph {
 
 impl CommGraph {
     /// Builds the adjacency of `input.comm` (indices must be valid).
-    pub fn build(input: &LbInput) -> Self {
+    pub(super) fn build(input: &LbInput) -> Self {
         let n = input.objects.len();
         let mut pairs: Vec<(usize, usize, u64, u64)> = Vec::with_capacity(2 * input.comm.len());
         for e in &input.comm {
@@ -55,7 +55,7 @@ impl CommGraph {
     }
 
     /// Edge positions of `v`'s neighbours.
-    pub fn edges(&self, v: usize) -> std::ops::Range<usize> {
+    pub(super) fn edges(&self, v: usize) -> std::ops::Range<usize> {
         self.xadj[v]..self.xadj[v + 1]
     }
 }

@@ -26,7 +26,7 @@ use crate::model::{LoadHeaps, fixed_times, ideal_time, pe_times};
 /// How much higher (as a fraction) the predicted maximum of the kept
 /// mapping may be than that of re-placing every object before the latter
 /// is taken: keeping saves migrations only while it costs balance within this.
-pub const KEEP_SLACK: f64 = 0.02;
+pub(super) const KEEP_SLACK: f64 = 0.02;
 
 /// Greedy strategy parameters.
 #[derive(Clone, Copy, Debug)]

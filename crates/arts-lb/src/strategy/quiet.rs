@@ -23,7 +23,7 @@ mod imp {
     const BUF_LEN: usize = 1 << 16;
 
     /// Runs `f`, discarding what it wrote to C's `stdout` stream.
-    pub fn run<T>(f: impl FnOnce() -> T) -> T {
+    pub(crate) fn run<T>(f: impl FnOnce() -> T) -> T {
         let _guard = LOCK.lock().unwrap_or_else(|e| e.into_inner());
         // SAFETY: `stdout` is the C library's stream pointer, valid for the
         // whole process; the buffer is leaked, so it outlives the stream's use

@@ -3,7 +3,7 @@
 use arts_pdes::SimReport;
 
 /// Asserts that two runs committed the same events with the same results.
-pub fn assert_same(a: &SimReport, b: &SimReport, what: &str) {
+pub(crate) fn assert_same(a: &SimReport, b: &SimReport, what: &str) {
     assert!(
         a.same_results(b),
         "{what}: committed {} vs {}, checksum {:x} vs {:x}, stats {:?} vs {:?}",

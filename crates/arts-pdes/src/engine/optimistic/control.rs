@@ -24,7 +24,7 @@ pub(crate) enum Wire<M> {
 impl<M> Wire<M> {
     /// The key of the event carried or cancelled.
     #[inline]
-    pub fn key(&self) -> Key {
+    pub(super) fn key(&self) -> Key {
         match self {
             Wire::Event(e) => e.key,
             Wire::Anti { key, .. } => *key,
@@ -48,7 +48,7 @@ impl<M> Inbox<M> {
 
     /// Moves `items` in (the "placement" of the GVT argument: the SeqCst store of
     /// `len` orders it before the sender's next epoch read).
-    pub fn put(&self, items: &mut Vec<Wire<M>>) {
+    pub(super) fn put(&self, items: &mut Vec<Wire<M>>) {
         let mut q = self.queue.lock();
         q.append(items);
         self.len.store(q.len(), SeqCst);
@@ -56,12 +56,12 @@ impl<M> Inbox<M> {
 
     /// True if something may be waiting.
     #[inline]
-    pub fn has_items(&self) -> bool {
+    pub(super) fn has_items(&self) -> bool {
         self.len.load(SeqCst) > 0
     }
 
     /// Swaps the queued items into `into` (which must be empty).
-    pub fn take(&self, into: &mut Vec<Wire<M>>) {
+    pub(super) fn take(&self, into: &mut Vec<Wire<M>>) {
         let mut q = self.queue.lock();
         std::mem::swap(&mut *q, into);
         self.len.store(0, SeqCst);
@@ -86,7 +86,7 @@ pub(crate) struct Control<M> {
 }
 
 impl<M> Control<M> {
-    pub fn new(pes: usize) -> Self {
+    pub(super) fn new(pes: usize) -> Self {
         Control {
             pes,
             inboxes: (0..pes).map(|_| CachePadded::new(Inbox::new())).collect(),
@@ -107,26 +107,26 @@ impl<M> Control<M> {
     }
 
     /// Registers the calling thread as PE `me` (for unpark).
-    pub fn register(&self, me: usize) {
+    pub(super) fn register(&self, me: usize) {
         let _ = self.threads[me].set(std::thread::current());
     }
 
     #[inline]
-    pub fn epoch(&self) -> u64 {
+    pub(super) fn epoch(&self) -> u64 {
         self.epoch.load(SeqCst)
     }
 
     /// Last computed GVT.
-    pub fn gvt(&self) -> Key {
+    pub(super) fn gvt(&self) -> Key {
         *self.gvt.lock()
     }
 
-    pub fn rounds(&self) -> u64 {
+    pub(super) fn rounds(&self) -> u64 {
         self.rounds.load(SeqCst)
     }
 
     /// Starts a GVT round unless one is running. True if this call started it.
-    pub fn try_start_round(&self) -> bool {
+    pub(super) fn try_start_round(&self) -> bool {
         let e = self.epoch.load(SeqCst);
         if e & 1 == 1 {
             return false;
@@ -145,7 +145,7 @@ impl<M> Control<M> {
 
     /// Reports PE `me`'s local minimum for round `epoch`. The last reporter
     /// computes the GVT, publishes it and ends the round.
-    pub fn report(&self, me: usize, epoch: u64, local: Key) {
+    pub(super) fn report(&self, me: usize, epoch: u64, local: Key) {
         debug_assert!(epoch & 1 == 1);
         self.mins[me].0.store(local.time_bits, SeqCst);
         self.mins[me].1.store(local.tie, SeqCst);
@@ -172,7 +172,7 @@ impl<M> Control<M> {
     }
 
     /// Stops every PE because of a committed model error (the smallest key wins).
-    pub fn fail(&self, key: Key, err: EventError) {
+    pub(super) fn fail(&self, key: Key, err: EventError) {
         {
             let mut slot = self.error.lock();
             if slot.as_ref().is_none_or(|(k, _)| key < *k) {
@@ -184,23 +184,23 @@ impl<M> Control<M> {
     }
 
     /// Stops every PE without an error (a PE thread is unwinding).
-    pub fn abort(&self) {
+    pub(super) fn abort(&self) {
         self.stop.store(true, SeqCst);
         self.wake_all();
     }
 
     #[inline]
-    pub fn stopped(&self) -> bool {
+    pub(super) fn stopped(&self) -> bool {
         self.stop.load(SeqCst)
     }
 
-    pub fn take_error(&self) -> Option<EventError> {
+    pub(super) fn take_error(&self) -> Option<EventError> {
         self.error.lock().take().map(|(_, e)| e)
     }
 
     /// Wakes PE `pe` if it is parked (call after a SeqCst store it must see).
     #[inline]
-    pub fn wake(&self, pe: usize) {
+    pub(super) fn wake(&self, pe: usize) {
         if self.sleeping[pe].load(SeqCst)
             && let Some(t) = self.threads[pe].get()
         {
@@ -208,7 +208,7 @@ impl<M> Control<M> {
         }
     }
 
-    pub fn wake_all(&self) {
+    pub(super) fn wake_all(&self) {
         for pe in 0..self.pes {
             self.wake(pe);
         }
@@ -217,7 +217,7 @@ impl<M> Control<M> {
     /// Parks PE `me` unless its inbox has items, the epoch moved past `seen`,
     /// or the run stopped. The flag is raised before the re-check, so a waker
     /// either sees the flag (and unparks) or the sleeper sees its store.
-    pub fn sleep(&self, me: usize, seen: u64, timeout: std::time::Duration) {
+    pub(super) fn sleep(&self, me: usize, seen: u64, timeout: std::time::Duration) {
         self.sleeping[me].store(true, SeqCst);
         if !self.inboxes[me].has_items() && self.epoch.load(SeqCst) == seen && !self.stopped() {
             std::thread::park_timeout(timeout);

@@ -24,7 +24,7 @@ pub(crate) struct Log<T> {
 }
 
 impl<T> Log<T> {
-    pub fn new() -> Self {
+    pub(super) fn new() -> Self {
         Log {
             items: Vec::new(),
             start: 0,
@@ -34,25 +34,25 @@ impl<T> Log<T> {
 
     /// Index the next pushed record will get.
     #[inline]
-    pub fn next_index(&self) -> u64 {
+    pub(super) fn next_index(&self) -> u64 {
         self.start + self.items.len() as u64
     }
 
     /// Index of the oldest record still held.
     #[inline]
-    pub fn base(&self) -> u64 {
+    pub(super) fn base(&self) -> u64 {
         self.start + self.head as u64
     }
 
     /// Records held (not trimmed).
     #[cfg(test)]
-    pub fn len(&self) -> usize {
+    pub(super) fn len(&self) -> usize {
         self.items.len() - self.head
     }
 
     /// Appends a record and returns its index.
     #[inline]
-    pub fn push(&mut self, item: T) -> u64 {
+    pub(super) fn push(&mut self, item: T) -> u64 {
         self.items.push(item);
         self.next_index() - 1
     }
@@ -68,25 +68,25 @@ impl<T> Log<T> {
 
     /// The record at absolute index `idx`, unless trimmed (or `NONE`).
     #[inline]
-    pub fn get(&self, idx: u64) -> Option<&T> {
+    pub(super) fn get(&self, idx: u64) -> Option<&T> {
         self.pos(idx).map(|i| &self.items[i])
     }
 
     /// Mutable access to the record at absolute index `idx`, unless trimmed.
     #[inline]
-    pub fn get_mut(&mut self, idx: u64) -> Option<&mut T> {
+    pub(super) fn get_mut(&mut self, idx: u64) -> Option<&mut T> {
         self.pos(idx).map(|i| &mut self.items[i])
     }
 
     /// The records held, oldest first (the first has index `base()`).
     #[inline]
-    pub fn held(&self) -> &[T] {
+    pub(super) fn held(&self) -> &[T] {
         &self.items[self.head..]
     }
 
     /// Trims every record with index `< idx` (at most up to `next_index()`).
     #[inline]
-    pub fn trim_to(&mut self, idx: u64) {
+    pub(super) fn trim_to(&mut self, idx: u64) {
         let upto = (idx.saturating_sub(self.start)).min(self.items.len() as u64) as usize;
         if upto <= self.head {
             return;

@@ -174,7 +174,7 @@ pub(crate) struct TwPe<'m, M: Model> {
 
 impl<'m, M: Model> TwPe<'m, M> {
     /// Creates PE `me` and its LPs; initial events go to `pending` or `out`.
-    pub fn new(
+    pub(super) fn new(
         model: &'m M,
         me: usize,
         part: &Partition,
@@ -234,7 +234,7 @@ impl<'m, M: Model> TwPe<'m, M> {
     }
 
     /// A positive event for a local LP: roll the LP back if it is a straggler.
-    pub fn insert(&mut self, ev: Event<M::Msg>) {
+    pub(super) fn insert(&mut self, ev: Event<M::Msg>) {
         self.insert_at(self.owner.index(ev.dst), ev);
     }
 
@@ -256,7 +256,7 @@ impl<'m, M: Model> TwPe<'m, M> {
 
     /// An anti-message (or a local cancellation) for copy `uid` of event `key`
     /// of local LP `dst`.
-    pub fn cancel(&mut self, dst: LpId, key: Key, uid: u32) {
+    pub(super) fn cancel(&mut self, dst: LpId, key: Key, uid: u32) {
         debug_assert!(
             key >= self.gvt,
             "anti-message {key:?} below GVT {:?}",
@@ -272,7 +272,7 @@ impl<'m, M: Model> TwPe<'m, M> {
     }
 
     /// Handles one wire from the inbox.
-    pub fn receive(&mut self, w: Wire<M::Msg>) {
+    pub(super) fn receive(&mut self, w: Wire<M::Msg>) {
         match w {
             Wire::Event(ev) => self.insert(ev),
             Wire::Anti { dst, key, uid } => self.cancel(dst, key, uid),
@@ -343,7 +343,7 @@ impl<'m, M: Model> TwPe<'m, M> {
     /// The smallest pending event that is not cancelled (cancelled ones found
     /// on the way are discarded).
     #[inline]
-    pub fn next_event(&mut self) -> Option<Event<M::Msg>> {
+    pub(super) fn next_event(&mut self) -> Option<Event<M::Msg>> {
         loop {
             let ev = *self.pending.peek()?;
             if !self.cancelled.is_empty() && self.cancelled.remove(&(ev.key, ev.uid)) {
@@ -355,7 +355,7 @@ impl<'m, M: Model> TwPe<'m, M> {
     }
 
     /// Executes `ev`, which must be the event `next_event` just returned.
-    pub fn process(&mut self, ev: Event<M::Msg>) {
+    pub(super) fn process(&mut self, ev: Event<M::Msg>) {
         let model = self.exec.model;
         let li = self.owner.index(ev.dst);
         let lp = &mut self.lps[li];
@@ -430,7 +430,7 @@ impl<'m, M: Model> TwPe<'m, M> {
     }
 
     /// Smallest key this PE may still execute or be blocked at.
-    pub fn local_min(&mut self) -> Key {
+    pub(super) fn local_min(&mut self) -> Key {
         let m = self.pending.min_key();
         match &self.blocked {
             Some((k, _)) => m.min(*k),
@@ -440,7 +440,7 @@ impl<'m, M: Model> TwPe<'m, M> {
 
     /// Commits every executed event with key `< gvt` and trims the logs: one
     /// pass over the oldest records, then one trim of each log.
-    pub fn fossil_collect(&mut self, gvt: Key) {
+    pub(super) fn fossil_collect(&mut self, gvt: Key) {
         self.gvt = self.gvt.max(gvt);
         let (mut n, mut committed, mut cross) = (0usize, 0u64, 0u64);
         // Non-negative times order like their bit patterns.
@@ -471,30 +471,30 @@ impl<'m, M: Model> TwPe<'m, M> {
 
     /// Executed-but-uncommitted events held now.
     #[cfg(test)]
-    pub fn uncommitted(&self) -> u64 {
+    pub(super) fn uncommitted(&self) -> u64 {
         self.stats.live
     }
 
     /// Records held in the processed log (live or undone, not yet trimmed).
     #[cfg(test)]
-    pub fn log_len(&self) -> usize {
+    pub(super) fn log_len(&self) -> usize {
         self.log.len()
     }
 
     /// Pending events (cancelled ones included until discarded).
     #[cfg(test)]
-    pub fn pending_len(&self) -> usize {
+    pub(super) fn pending_len(&self) -> usize {
         self.pending.len()
     }
 
     /// Read access to local LP `lp`'s state.
     #[cfg(test)]
-    pub fn state(&self, lp: LpId) -> &M::State {
+    pub(super) fn state(&self, lp: LpId) -> &M::State {
         &self.lps[self.owner.index(lp)].core.state
     }
 
     /// The LPs, for the final summary.
-    pub fn into_lps(self) -> Vec<(LpId, LpCore<M::State>)> {
+    pub(super) fn into_lps(self) -> Vec<(LpId, LpCore<M::State>)> {
         self.ids
             .into_iter()
             .zip(self.lps.into_iter().map(|l| l.core))

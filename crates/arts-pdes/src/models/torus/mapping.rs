@@ -33,7 +33,7 @@ pub enum MappingSpec {
 const SALT: u64 = 0x6d61_7070_696e_6721;
 
 /// Builds the permutation `node_of[cell]` for `nodes` cells.
-pub fn build(spec: &MappingSpec, nodes: u32, seed: u64) -> Result<Vec<u32>, TorusError> {
+pub(super) fn build(spec: &MappingSpec, nodes: u32, seed: u64) -> Result<Vec<u32>, TorusError> {
     match spec {
         MappingSpec::Ideal => Ok((0..nodes).collect()),
         MappingSpec::Random => {
@@ -57,7 +57,7 @@ struct Entry {
 
 /// Parses a mapping file (JSON `{"pe_of": [...]}` or one node per line) and
 /// checks it is a permutation of `0..nodes`.
-pub fn parse(name: &str, text: &str, nodes: u32) -> Result<Vec<u32>, TorusError> {
+pub(super) fn parse(name: &str, text: &str, nodes: u32) -> Result<Vec<u32>, TorusError> {
     let entries = if text.trim_start().starts_with('{') {
         parse_json(name, text)?
     } else {

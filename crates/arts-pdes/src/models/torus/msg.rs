@@ -23,11 +23,11 @@ pub enum Kind {
 }
 
 /// Virtual channel used by the dimension-order escape route.
-pub const ESCAPE_VC: usize = 2;
+pub(super) const ESCAPE_VC: usize = 2;
 /// Virtual channels per link (two adaptive, one escape).
-pub const VCS: usize = 3;
+pub(super) const VCS: usize = 3;
 /// Largest number of buffer slots per virtual channel.
-pub const MAX_SLOTS: u32 = 64;
+pub(super) const MAX_SLOTS: u32 = 64;
 
 /// One event payload (see the module documentation).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -63,7 +63,7 @@ pub(crate) struct Layout {
 }
 
 impl Layout {
-    pub fn new(slots: usize) -> Layout {
+    pub(super) fn new(slots: usize) -> Layout {
         let dir_block = 1 + VCS * slots;
         let qhdr = DIR_BASE + DIRS * dir_block;
         let qdata = qhdr + QUEUES;
@@ -78,30 +78,30 @@ impl Layout {
 
     /// Link free time of output `o`.
     #[inline]
-    pub fn busy(&self, o: usize) -> usize {
+    pub(super) fn busy(&self, o: usize) -> usize {
         DIR_BASE + o * self.dir_block
     }
 
     /// First slot of virtual channel `vc` of output `o`.
     #[inline]
-    pub fn slot0(&self, o: usize, vc: usize) -> usize {
+    pub(super) fn slot0(&self, o: usize, vc: usize) -> usize {
         DIR_BASE + o * self.dir_block + 1 + vc * self.slots
     }
 
     /// Header of input queue `q`.
     #[inline]
-    pub fn qhdr(&self, q: usize) -> usize {
+    pub(super) fn qhdr(&self, q: usize) -> usize {
         self.qhdr + q
     }
 
     /// First word of entry `pos` of input queue `q`.
     #[inline]
-    pub fn qentry(&self, q: usize, pos: usize) -> usize {
+    pub(super) fn qentry(&self, q: usize, pos: usize) -> usize {
         self.qdata + (q * self.slots + pos) * 3
     }
 
     /// Words of a node with `incoming` incoming messages.
-    pub fn words(&self, incoming: usize) -> usize {
+    pub(super) fn words(&self, incoming: usize) -> usize {
         self.rem + incoming
     }
 }
@@ -172,19 +172,19 @@ pub(crate) struct Words<'a> {
 }
 
 impl<'a> Words<'a> {
-    pub fn new(w: &'a mut [u64], undo: &'a mut TorusUndo) -> Self {
+    pub(super) fn new(w: &'a mut [u64], undo: &'a mut TorusUndo) -> Self {
         Words { w, undo }
     }
 
     /// Reads word `i`.
     #[inline]
-    pub fn get(&self, i: usize) -> u64 {
+    pub(super) fn get(&self, i: usize) -> u64 {
         self.w[i]
     }
 
     /// Writes word `i`, logging its old value (no log if unchanged).
     #[inline]
-    pub fn set(&mut self, i: usize, v: u64) {
+    pub(super) fn set(&mut self, i: usize, v: u64) {
         let old = self.w[i];
         if old != v {
             self.undo.log(i, old);
@@ -196,7 +196,7 @@ impl<'a> Words<'a> {
     /// slot its sender held a token for, so there is room; a speculative
     /// (later cancelled) extra packet of the optimistic engine overwrites
     /// modulo the capacity instead of panicking, and is rolled back.
-    pub fn push(&mut self, l: &Layout, q: usize, p: TorusMsg) {
+    pub(super) fn push(&mut self, l: &Layout, q: usize, p: TorusMsg) {
         let h = self.get(l.qhdr(q));
         let (head, len) = ((h & 0xffff_ffff) as usize, (h >> 32) as usize);
         let pos = (head + len) % l.slots;
@@ -209,7 +209,7 @@ impl<'a> Words<'a> {
 
     /// The head packet of input queue `q`, if any.
     #[inline]
-    pub fn front(&self, l: &Layout, q: usize) -> Option<TorusMsg> {
+    pub(super) fn front(&self, l: &Layout, q: usize) -> Option<TorusMsg> {
         let h = self.get(l.qhdr(q));
         if h >> 32 == 0 {
             return None;
@@ -223,7 +223,7 @@ impl<'a> Words<'a> {
     }
 
     /// Removes the head of input queue `q`; returns the remaining length.
-    pub fn pop(&mut self, l: &Layout, q: usize) -> usize {
+    pub(super) fn pop(&mut self, l: &Layout, q: usize) -> usize {
         let h = self.get(l.qhdr(q));
         let (head, len) = ((h & 0xffff_ffff) as usize, (h >> 32) as usize);
         debug_assert!(len > 0);

@@ -7,11 +7,11 @@
 use super::TorusError;
 
 /// Number of link directions per node.
-pub const DIRS: usize = 6;
+pub(super) const DIRS: usize = 6;
 
 /// The direction opposite to `d` (same dimension, other sign).
 #[inline]
-pub fn opposite(d: usize) -> usize {
+pub(super) fn opposite(d: usize) -> usize {
     d ^ 1
 }
 
@@ -26,7 +26,7 @@ pub struct Topology {
 
 /// Largest node count the model accepts: 16 × Blue Gene/L's 65,536 (a
 /// node's state is ~2.7 KB, so this bounds memory to a few GB).
-pub const MAX_NODES: u64 = 1 << 20;
+pub(super) const MAX_NODES: u64 = 1 << 20;
 
 impl Topology {
     /// A torus of `dims[0] × dims[1] × dims[2]` nodes (each at least 1).

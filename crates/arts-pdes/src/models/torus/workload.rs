@@ -66,7 +66,7 @@ pub const LJS_ATOMS: f64 = 500_000.0;
 const MAX_BYTES: u64 = 1 << 40;
 const MAX_TIME_S: f64 = 3600.0;
 /// Most messages a workload may have.
-pub const MAX_MESSAGES: u64 = 1 << 26;
+pub(super) const MAX_MESSAGES: u64 = 1 << 26;
 
 /// Salt of the random workload's streams.
 const SALT: u64 = 0x776f_726b_6c6f_6164;
@@ -79,7 +79,7 @@ pub fn ljs_bytes(atoms: f64) -> [u64; 6] {
 
 /// Generates the messages of `spec` for cells laid out on a periodic grid of
 /// `dims` (cell id `x + X·(y + Y·z)`).
-pub fn generate(
+pub(super) fn generate(
     spec: &WorkloadSpec,
     dims: [u32; 3],
     seed: u64,
@@ -145,7 +145,11 @@ pub fn generate(
 /// Parses a CSV trace `time_s,source,destination,bytes` for `cells` cells.
 /// The header line is required; blank lines and lines starting with `#` are
 /// skipped. Errors name the file line.
-pub fn parse_trace(name: &str, text: &str, cells: u32) -> Result<Vec<AppMessage>, TorusError> {
+pub(super) fn parse_trace(
+    name: &str,
+    text: &str,
+    cells: u32,
+) -> Result<Vec<AppMessage>, TorusError> {
     let bad = |line: usize, msg: String| TorusError::Input {
         file: name.to_string(),
         line,
