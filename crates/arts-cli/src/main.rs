@@ -7,6 +7,7 @@ mod budget;
 mod commands;
 mod host;
 mod launch;
+mod lb_args;
 mod output;
 mod signals;
 mod usage;

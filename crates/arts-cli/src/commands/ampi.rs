@@ -11,15 +11,15 @@ use arts_ampi::{AmpiError, AmpiReport, RunOptions};
 use arts_ampi_c::{CProgram, CRunOptions, LoadError};
 use arts_apps::ampi::{self, PROGRAMS, Params};
 use arts_apps::report::LbStepSummary;
-use arts_core::{Config, LbConfig, LbPeriod};
+use arts_core::Config;
 use arts_experiments::ampi_bench::{BenchReport, Scale, run_bench};
 use arts_util::stats::median;
 use serde::Serialize;
 
 use super::grid_flags::{GridOpts, GridReport, GridSummary};
-use super::stencil::parse_period;
 use crate::args::{finite_f64, output_dir, output_file};
 use crate::budget::parse_size;
+use crate::lb_args::LbArgs;
 use crate::output::{CliError, CliResult, Output, PendingFile};
 
 /// Subcommands of `arts ampi`.
@@ -87,12 +87,8 @@ pub struct AmpiRunArgs {
     /// randomization off (arts re-executes itself).
     #[arg(long)]
     isomalloc: bool,
-    /// Load-balancing strategy at `migrate()` (none, greedy, refine, rotate, ...).
-    #[arg(long, default_value = "none")]
-    lb: String,
-    /// Balance at every Nth `migrate()`, every T seconds (0.5s), or `auto`.
-    #[arg(long, default_value = "auto", value_parser = parse_period)]
-    lb_period: LbPeriod,
+    #[command(flatten)]
+    lb: LbArgs,
     /// Write a Chrome trace-event JSON file of the ranks' entry methods
     /// (`start`, `data`, `wake`) on every PE (under mpirun: process 0's PEs).
     #[arg(long, value_parser = output_file)]
@@ -294,17 +290,7 @@ fn options(args: &AmpiRunArgs, json: bool) -> Result<(RunOptions, GridSummary), 
         .ok()
         .filter(|&s| s <= 1 << 30)
         .ok_or_else(|| CliError::usage("--stack-size: at most 1G"))?;
-    let lb = match args.lb.as_str() {
-        "none" => None,
-        name => Some(LbConfig {
-            strategy: Arc::from(
-                arts_lb::by_name(name).map_err(|e| CliError::usage(format!("--lb: {e}")))?,
-            ),
-            period: args.lb_period,
-            record_inputs: false,
-            speeds: None,
-        }),
-    };
+    let lb = args.lb.config(false, None)?;
     let c_program = is_c_program(&args.program);
     if c_program && args.checkpoint_every > 0 {
         return Err(CliError::usage(
@@ -499,7 +485,7 @@ fn report_run(
         step_time_steady_s: report.steady_step_time_s(),
         step_times_s: step_times,
         total_time_s: report.wall_s,
-        lb: args.lb.clone(),
+        lb: args.lb.lb.clone(),
         lb_steps: steps.len(),
         migrations: report.migrations(),
         migrated_bytes: steps.iter().map(|s| s.migrated_bytes).sum(),

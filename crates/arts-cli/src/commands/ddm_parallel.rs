@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use arts_apps::ddm::{Checkpointing, LiveCut, Outcome as SlabOutcome, Resume, Setup, Style};
 use arts_core::checkpoint::disk::Checkpoint;
-use arts_core::{Config, LbConfig, LbPeriod};
+use arts_core::{Config, LbPeriod};
 use arts_ddm::{BiasSolution, DdmError, Device, Mesh, Solver, SolverOptions, UpdateOrder};
 use serde::Serialize;
 
@@ -390,7 +390,7 @@ fn on_runtime(
 ) -> Result<RuntimeRun, CliError> {
     let (save, resume) = saving(args, mesh, biases, &opts.order, session)?;
     let pes = args.pes.unwrap_or_else(crate::args::default_pes);
-    let lb = lb_config(&args.lb)?;
+    let lb = crate::lb_args::lb_config(&args.lb, LbPeriod::Steps(1), false, None)?;
     let config = Config {
         pes,
         lb: lb.clone(),
@@ -440,7 +440,7 @@ fn on_ampi(
     let runtime = crate::launch::distribute(here, args.pes, args.pes_per_process)?;
     let runtime = crate::launch::pinned(runtime, args.pin, args.pes_per_process);
     let (runtime, emulation) = args.grid.configure(runtime, json)?;
-    let lb = lb_config(&args.lb)?;
+    let lb = crate::lb_args::lb_config(&args.lb, LbPeriod::Steps(1), false, None)?;
     let pes = runtime.pes;
     let run_opts = arts_ampi::RunOptions {
         lb: lb.clone(),
@@ -493,20 +493,6 @@ pub(super) fn cost_cut(
         .map_err(|e| CliError::usage(format!("--app-lb static: {e}")))?;
     UpdateOrder::relaxed_from_starts(mesh.rows, &cut.starts)
         .map_err(|e| CliError::usage(format!("--app-lb static: {e}")))
-}
-
-/// The load-balancing configuration of `--lb` (`none`: none).
-fn lb_config(name: &str) -> Result<Option<LbConfig>, CliError> {
-    if name == "none" {
-        return Ok(None);
-    }
-    let strategy = arts_lb::by_name(name).map_err(|e| CliError::usage(format!("--lb: {e}")))?;
-    Ok(Some(LbConfig {
-        strategy: Arc::from(strategy),
-        period: LbPeriod::Steps(1),
-        record_inputs: false,
-        speeds: None,
-    }))
 }
 
 /// The sweep on raw MPI ranks, one segment each.

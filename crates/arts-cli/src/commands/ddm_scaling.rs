@@ -159,7 +159,7 @@ pub fn run(args: &ScalingArgs, out: Output) -> CliResult {
         ..SolverOptions::default()
     };
     opts.validate(mesh.rows).map_err(CliError::usage)?;
-    let strategy = arts_lb::by_name(&args.lb).map_err(|e| CliError::usage(format!("--lb: {e}")))?;
+    let strategy = crate::lb_args::strategy(&args.lb)?;
     let config = Config {
         pes: args.pes.unwrap_or_else(crate::args::default_pes),
         ..Config::default()
@@ -208,7 +208,7 @@ pub fn run(args: &ScalingArgs, out: Output) -> CliResult {
             })
             .collect(),
         link: args.subcycle_dependency.link(),
-        strategy: Arc::from(strategy),
+        strategy,
         background_cpu: args.background_load,
         agree: crate::launch::from_root,
     };

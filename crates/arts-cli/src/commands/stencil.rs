@@ -12,12 +12,13 @@ use arts_apps::stencil2d::checkpoint::{
 use arts_apps::stencil2d::{Kernel, Outcome, Problem, Reference, run_session};
 use arts_core::checkpoint::hold::OnDemand;
 use arts_core::checkpoint::session::EveryN;
-use arts_core::{Config, LbConfig, LbPeriod, Map};
+use arts_core::{Config, Map};
 use serde::Serialize;
 
 use super::grid_flags::{GridOpts, GridSummary};
 use super::run_summary::RunSummary;
 use crate::args::output_file;
+use crate::lb_args::LbArgs;
 use crate::output::{CliError, CliResult, Output, PendingFile, write_atomic};
 use crate::usage::quote;
 
@@ -91,13 +92,8 @@ pub struct RunOpts {
     /// `arts predict`. Under mpirun, process 0 writes it. No load balancing.
     #[arg(long, value_parser = output_file)]
     record: Option<PathBuf>,
-    /// Load-balancing strategy (none, greedy, refine, greedy-comm, metis, rotate, ...).
-    #[arg(long, default_value = "none")]
-    lb: String,
-    /// Balance every N steps, every T seconds with a trailing `s` (e.g. 0.5s),
-    /// or `auto`: a period chosen from the measured step time and LB cost.
-    #[arg(long, default_value = "auto", value_parser = parse_period)]
-    lb_period: LbPeriod,
+    #[command(flatten)]
+    lb: LbArgs,
     /// Write every load-balancing step's input as JSON (replay with `arts lb simulate`).
     #[arg(long, value_parser = output_file)]
     lb_dump: Option<PathBuf>,
@@ -159,26 +155,6 @@ fn positive_seconds(s: &str) -> Result<f64, String> {
     }
 }
 
-/// A clap value parser for `--lb-period`: `auto`, a number of steps, or seconds like `0.5s`.
-pub fn parse_period(s: &str) -> Result<LbPeriod, String> {
-    if s == "auto" {
-        return Ok(LbPeriod::Auto);
-    }
-    if let Some(secs) = s.strip_suffix('s') {
-        match secs.parse::<f64>() {
-            Ok(t) if t.is_finite() && t >= 0.0 => Ok(LbPeriod::Seconds(t)),
-            _ => Err(format!("'{s}' is not a number of seconds like 0.5s")),
-        }
-    } else {
-        match s.parse::<u32>() {
-            Ok(n) if n >= 1 => Ok(LbPeriod::Steps(n)),
-            _ => Err(format!(
-                "'{s}' is neither auto, a number of steps >= 1, nor seconds like 0.5s"
-            )),
-        }
-    }
-}
-
 /// A configured run: the runtime configuration plus where its files go.
 pub struct Prepared {
     /// Runtime configuration.
@@ -215,7 +191,7 @@ impl RunOpts {
             ("--no-instrument", self.no_instrument),
             ("--comm-trace", self.comm_trace.is_some()),
             ("--record", self.record.is_some()),
-            ("--lb", self.lb != "none"),
+            ("--lb", self.lb.balances()),
             ("--lb-dump", self.lb_dump.is_some()),
             ("--pe-speeds", self.pe_speeds.is_some()),
             ("grid options", self.grid.given()),
@@ -262,23 +238,14 @@ impl RunOpts {
                 quote(&s.iter().map(f64::to_string).collect::<Vec<_>>().join(","))
             )));
         }
-        let lb = if self.lb == "none" {
-            if self.lb_dump.is_some() {
-                return Err(CliError::usage(
-                    "--lb-dump needs a load-balancing strategy (--lb NAME other than none)",
-                ));
-            }
-            None
-        } else {
-            let strategy =
-                arts_lb::by_name(&self.lb).map_err(|e| CliError::usage(format!("--lb: {e}")))?;
-            Some(LbConfig {
-                strategy: Arc::from(strategy),
-                period: self.lb_period,
-                record_inputs: self.lb_dump.is_some(),
-                speeds: self.pe_speeds.clone(),
-            })
-        };
+        if !self.lb.balances() && self.lb_dump.is_some() {
+            return Err(CliError::usage(
+                "--lb-dump needs a load-balancing strategy (--lb NAME other than none)",
+            ));
+        }
+        let lb = self
+            .lb
+            .config(self.lb_dump.is_some(), self.pe_speeds.clone())?;
         let checkpoint = self.checkpoint_dir.clone().map(|dir| Saving {
             every: self.checkpoint_every.unwrap_or(0),
             dir,
@@ -327,7 +294,7 @@ impl RunOpts {
             comm_trace,
             record,
             dump: self.lb_dump.clone(),
-            strategy: self.lb.clone(),
+            strategy: self.lb.lb.clone(),
             checkpoint,
             resume: None,
             restart_root: None,
