@@ -11,7 +11,7 @@
 //! is not an error: the reference is computed again (and the file
 //! replaced).
 
-use std::io::Write;
+use arts_util::atomic_file::write_atomic;
 use std::path::Path;
 
 use serde::Serialize;
@@ -88,32 +88,19 @@ pub fn load<T: DeserializeOwned>(dir: &Path, key: &Key) -> Option<T> {
     arts_core::wire::decode(&body[line + 1..]).ok()
 }
 
-/// Writes `value`, the reference of `key`, to `dir` (a temporary file
-/// renamed into place, so that a reader sees the whole file or none).
+/// Writes `value`, the reference of `key`, to `dir`, all or nothing
+/// (`arts_util::atomic_file`: a reader sees the whole file or none).
 pub fn save<T: Serialize>(dir: &Path, key: &Key, value: &T) -> std::io::Result<()> {
-    let path = dir.join(FILE);
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.subsec_nanos());
-    let temp = dir.join(format!("{FILE}.tmp-{}-{nanos}", std::process::id()));
-    let written = (|| {
-        let header = Header {
-            format: FORMAT,
-            key: key.clone(),
-        };
-        let mut body = serde_json::to_vec(&header)?;
-        body.push(b'\n');
-        arts_core::wire::encode_into(value, &mut body);
-        let mut out = std::fs::File::create(&temp)?;
-        out.write_all(&body)?;
-        out.write_all(&crc32fast::hash(&body).to_le_bytes())?;
-        out.sync_all()?;
-        std::fs::rename(&temp, &path)
-    })();
-    if written.is_err() {
-        let _ = std::fs::remove_file(&temp);
-    }
-    written
+    let header = Header {
+        format: FORMAT,
+        key: key.clone(),
+    };
+    let mut body = serde_json::to_vec(&header)?;
+    body.push(b'\n');
+    arts_core::wire::encode_into(value, &mut body);
+    let crc = crc32fast::hash(&body).to_le_bytes();
+    body.extend_from_slice(&crc);
+    write_atomic(&dir.join(FILE), &body).map_err(std::io::Error::other)
 }
 
 #[cfg(test)]

@@ -5,7 +5,6 @@
 mod args;
 mod budget;
 mod commands;
-mod host;
 mod launch;
 mod lb_args;
 mod output;

@@ -188,7 +188,7 @@ pub fn write_csv(path: &Path, header: &[&str], rows: &[Vec<String>]) -> io::Resu
 }
 
 /// The text of a CSV file; see [`write_csv`].
-pub fn csv_text(header: &[&str], rows: &[Vec<String>]) -> String {
+pub fn csv_text<R: AsRef<[String]>>(header: &[&str], rows: impl IntoIterator<Item = R>) -> String {
     let field = |f: &str| {
         if f.contains([',', '"', '\n']) {
             format!("\"{}\"", f.replace('"', "\"\""))
@@ -203,7 +203,12 @@ pub fn csv_text(header: &[&str], rows: &[Vec<String>]) -> String {
         .join(",");
     s.push('\n');
     for row in rows {
-        s += &row.iter().map(|f| field(f)).collect::<Vec<_>>().join(",");
+        s += &row
+            .as_ref()
+            .iter()
+            .map(|f| field(f))
+            .collect::<Vec<_>>()
+            .join(",");
         s.push('\n');
     }
     s

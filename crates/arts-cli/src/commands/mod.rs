@@ -9,7 +9,6 @@ pub mod ddm_flags;
 pub mod ddm_parallel;
 pub mod ddm_scaling;
 pub mod dispatch;
-mod dispatch_json;
 pub mod grid;
 pub mod grid_flags;
 pub mod heat_flags;

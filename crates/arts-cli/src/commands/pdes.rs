@@ -17,9 +17,9 @@ use arts_pdes::models::phold::{Phold, PholdParams};
 use arts_pdes::{LpMapping, Model, PdesError, Queue, RunConfig, SimReport, SyncMode};
 use serde::Serialize;
 
-use crate::host::load_average;
 use crate::output::{CliError, CliResult, Output};
 use crate::usage::quote;
+use arts_util::host::load_average;
 
 /// Subcommands of `arts pdes`.
 #[derive(clap::Subcommand)]

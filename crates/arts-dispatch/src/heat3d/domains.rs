@@ -8,6 +8,7 @@ use super::HeatError;
 
 /// How the grid is cut into tasks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum Shape {
     /// Blocks of `bx×by×bz` nodes (the paper's cubic domains).
     Cube,

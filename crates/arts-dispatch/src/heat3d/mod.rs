@@ -4,6 +4,7 @@
 //! updates one fine-grained domain (a cubic block or a row-wise run); the two
 //! buffers alternate by step parity, so no serial work is needed between steps.
 
+mod checked;
 mod domains;
 mod grid;
 mod kernel;
@@ -13,6 +14,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
+pub use checked::{Heat3dReport, run_checked};
 pub use domains::{Block, Domain, Shape, partition};
 pub use grid::Grid;
 pub use kernel::{Buffers, update_run};
@@ -44,8 +46,10 @@ pub enum HeatError {
 
 /// Which executor runs the steps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum Mode {
     /// H-Dispatch: persistent workers pulling domains.
+    #[cfg_attr(feature = "clap", value(name = "hdispatch"))]
     HDispatch,
     /// Scatter-gather: one task object per domain per step, gathered by count.
     Scatter,
@@ -54,6 +58,7 @@ pub enum Mode {
     /// rayon `par_chunks_mut` over z-planes (the comparison point).
     Rayon,
     /// The sequential reference (ignores threads and blocks).
+    #[cfg_attr(feature = "clap", value(alias = "seq"))]
     Sequential,
 }
 

@@ -5,7 +5,7 @@
 
 use std::time::Instant;
 
-use super::{StudyError, csv, reference_grid};
+use super::{StudyError, reference_grid};
 use arts_dispatch::Executor;
 use arts_dispatch::heat3d::{HeatConfig, run_executor};
 use arts_dispatch::{Dispatcher, WaitPolicy};
@@ -82,7 +82,7 @@ pub fn idle_study(heat: &HeatConfig, oversub_threads: usize) -> Result<Vec<IdleR
 
 /// CSV of the idle study.
 pub fn idle_csv(rows: &[IdleRow], oversub_threads: usize) -> String {
-    csv(
+    arts_util::chart::csv_text(
         &[
             "policy",
             "oversubscribed_threads",

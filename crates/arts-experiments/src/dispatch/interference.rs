@@ -6,7 +6,7 @@
 use std::sync::atomic::Ordering::Relaxed;
 
 use super::busy::BusyThread;
-use super::{StudyError, csv, reference_grid};
+use super::{StudyError, reference_grid};
 use arts_dispatch::heat3d::{HeatConfig, run_executor_with_hook};
 use arts_dispatch::{Dispatcher, StaticPartition};
 use arts_util::chart::{Band, Chart, Series};
@@ -154,7 +154,7 @@ pub fn interference(cfg: &InterferenceConfig) -> Result<InterferenceResult, Stud
 impl InterferenceResult {
     /// One CSV line per step.
     pub fn csv(&self) -> String {
-        csv(
+        arts_util::chart::csv_text(
             &[
                 "step",
                 "hdispatch_step_s",

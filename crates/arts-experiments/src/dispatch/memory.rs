@@ -5,8 +5,8 @@
 
 use std::time::Instant;
 
+use super::StudyError;
 use super::rss::{current_rss, peak_rss, reset_peak, trim_heap};
-use super::{StudyError, csv};
 use arts_dispatch::Executor;
 use arts_dispatch::alloc_count;
 use arts_dispatch::{Dispatcher, ScatterGather, StaticPartition};
@@ -119,7 +119,7 @@ pub fn memory(
 
 /// CSV of the memory study.
 pub fn memory_csv(rows: &[MemoryRow]) -> String {
-    csv(
+    arts_util::chart::csv_text(
         &[
             "mode",
             "scratch_bytes",

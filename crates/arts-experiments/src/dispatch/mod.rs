@@ -1,11 +1,13 @@
 //! The benchmark studies behind `arts bench dispatch`: a quick headline run,
 //! the task-size sweep (paper Fig. 10), the memory study (Fig. 7) and the
 //! interference study (a core monopolized by an external busy thread). Each
-//! returns plain rows; `csv()` and `svg()` helpers render them. Timings are
+//! returns plain rows; `csv()` and `svg()` helpers render them
+//! (`arts_util::chart`). Timings are
 //! medians of per-step wall times; repeated configurations are interleaved and
 //! the best (lowest) median of the repetitions is kept for every configuration
 //! alike, which filters out bursts of load from other processes.
 
+pub mod bench;
 pub mod busy;
 pub mod idle;
 pub mod interference;
@@ -30,6 +32,9 @@ pub enum StudyError {
     /// A dispatcher run failed.
     #[error(transparent)]
     Dispatch(#[from] arts_dispatch::DispatchError),
+    /// A chart of the results could not be drawn.
+    #[error("{0}")]
+    Chart(String),
 }
 
 /// Runs `cfg` once in `mode` on `threads` threads, checks the result against
@@ -54,15 +59,4 @@ pub fn timed_heat(
 /// The sequential reference result for `cfg` (grid only).
 pub fn reference_grid(cfg: &HeatConfig) -> Grid {
     run_reference(cfg.n, cfg.steps, cfg.alpha).0
-}
-
-/// Joins rows of cells into CSV text with a header line.
-pub fn csv(header: &[&str], rows: impl IntoIterator<Item = Vec<String>>) -> String {
-    let mut s = header.join(",");
-    s.push('\n');
-    for r in rows {
-        s.push_str(&r.join(","));
-        s.push('\n');
-    }
-    s
 }

@@ -2,7 +2,7 @@
 //! cubic and row-wise domains, H-Dispatch on 1 and 2 threads, plus the static
 //! and scatter-gather baselines at the largest thread count (cubic domains).
 
-use super::{StudyError, csv, reference_grid, timed_heat};
+use super::{StudyError, reference_grid, timed_heat};
 use arts_dispatch::heat3d::{Block, HeatConfig, Mode, Shape};
 use arts_util::chart::{Chart, Series};
 
@@ -140,7 +140,7 @@ pub fn sweep(
 
 /// CSV of the sweep.
 pub fn sweep_csv(rows: &[SweepRow]) -> String {
-    csv(
+    arts_util::chart::csv_text(
         &[
             "shape",
             "edge",

@@ -402,7 +402,7 @@ pub(super) fn run_torus(args: &TorusArgs, out: Output) -> CliResult {
         seed: cfg.seed,
         wall_s: report.wall_s,
         peak_rss_bytes: arts_pdes::mem::peak_rss_bytes(),
-        load_average: crate::host::load_average(),
+        load_average: arts_util::host::load_average(),
         valid,
         aggregate_comparison: aggregate,
     };
