@@ -355,7 +355,7 @@ pub fn write(
 }
 
 /// Publishes the checkpoint `contents` once every process has staged its
-/// share (`shard`, this process's) for `target` ([`write`] after the
+/// share (`shard`, this process's) for `target` ([`write()`] after the
 /// staging). Collective. Returns, on process 0, the bytes of element state.
 pub fn publish(
     d: &mut Driver,
