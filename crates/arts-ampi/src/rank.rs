@@ -157,7 +157,7 @@ impl Net for CtxHost<'_, '_> {
     fn process(&self) -> u32 {
         self.ctx.process()
     }
-    fn direct(&self) -> Option<&dyn arts_core::direct::Direct> {
+    fn direct(&self) -> Option<&dyn arts_core::transport::Direct> {
         self.ctx.direct()
     }
 }

@@ -149,7 +149,7 @@ impl Serialize for Inline<'_> {
 /// process: sending it beside the frame would cost a second MPI message,
 /// more than copying it in and out (4 KiB is Open MPI's shared-memory
 /// eager limit).
-pub const INLINE_MAX: usize = 4096;
+pub(crate) const INLINE_MAX: usize = 4096;
 
 impl Serialize for Bulk {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {

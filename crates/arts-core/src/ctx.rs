@@ -87,7 +87,7 @@ impl<'a, A: Chare> Ctx<'a, A> {
     }
 
     /// Direct transfers to and from other processes, where the run's
-    /// transport offers them (see [`crate::direct`]).
+    /// transport offers them (see [`Direct`](crate::transport::Direct)).
     pub fn direct(&self) -> Option<&dyn crate::direct::Direct> {
         self.svc.transport.direct()
     }

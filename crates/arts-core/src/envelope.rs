@@ -1,4 +1,4 @@
-//! What travels between PEs: a [`Message`] with a priority, the sending PE
+//! What travels between PEs: a [`Parcel`] with a priority, the sending PE
 //! and a body. Bodies are plain data; the only type-erased parts are
 //! application payloads, which are moved as Rust values (within a process),
 //! carried as serialized bytes (across processes, or when the runtime is
@@ -8,8 +8,8 @@
 //! An element message has one form, `Entry`: the body of an [`Envelope`]
 //! in queues and mailboxes, what `frame` writes and reads between processes,
 //! and what a store runs, whether its payload is owned or still in the
-//! transport's receive buffer. Only [`Message`] (opaque) is seen by
-//! transports: they turn it into a frame ([`Message::into_frame`]) and hand
+//! transport's receive buffer. Only [`Parcel`] (opaque) is seen by
+//! transports: they turn it into a frame ([`Parcel::into_frame`]) and hand
 //! frames they receive to the PE (`transport::Arrival`).
 
 use std::any::Any;
@@ -22,7 +22,7 @@ use crate::store::ArrayFactory;
 use crate::wire::{WireError, WireMsg};
 
 /// Identifies an object array within a run (creation order, same on every process).
-pub type ArrayId = u32;
+pub(crate) type ArrayId = u32;
 
 /// The global name of one array element: its array and row-major position.
 #[derive(
@@ -36,7 +36,7 @@ pub struct ObjId {
 }
 
 /// The sender id used for messages that come from the driver (the main program).
-pub const DRIVER: PeId = PeId::MAX;
+pub(crate) const DRIVER: PeId = PeId::MAX;
 
 /// An application message: a Rust value moved between threads, or its
 /// serialized bytes, owned or borrowed from the frame they arrived in.
@@ -354,10 +354,10 @@ impl MessageBody<'_> {
 }
 
 /// A message between PEs, opaque outside the runtime: a transport moves it
-/// within its process or turns it into a frame ([`Message::into_frame`]).
+/// within its process or turns it into a frame ([`Parcel::into_frame`]).
 /// `'a` is the frame an arrived element message's payload still lies in
 /// (`'static`, an [`Envelope`], for every message that is sent or queued).
-pub struct Message<'a> {
+pub struct Parcel<'a> {
     /// Priority (smaller first).
     pub(crate) prio: i32,
     /// The sending PE ([`DRIVER`] for the main program).
@@ -367,13 +367,13 @@ pub struct Message<'a> {
 }
 
 /// A message that owns its payload: what is sent, queued and put in mailboxes.
-pub type Envelope = Message<'static>;
+pub type Envelope = Parcel<'static>;
 
-impl Message<'_> {
+impl Parcel<'_> {
     /// The message, owning its payload (copied out of its frame if borrowed).
     #[inline]
     pub(crate) fn into_owned(self) -> Envelope {
-        Message {
+        Parcel {
             prio: self.prio,
             src: self.src,
             body: self.body.into_owned(),

@@ -20,8 +20,8 @@ use serde::{Deserialize, Serialize};
 use crate::PeId;
 use crate::bulk::BulkBuffers;
 use crate::envelope::{
-    ArrayId, BroadcastCall, BroadcastPayload, Call, Entry, Envelope, Message, MessageBody, Migrant,
-    ObjId, Partial, Payload,
+    ArrayId, BroadcastCall, BroadcastPayload, Call, Entry, Envelope, MessageBody, Migrant, ObjId,
+    Parcel, Partial, Payload,
 };
 use crate::reduction::{Callback, RedValue, Reducer, Tag, lookup_custom};
 use crate::wire::{WireError, WireMsg};
@@ -262,7 +262,7 @@ fn le4(h: &[u8], at: usize) -> [u8; 4] {
 /// An element message's payload stays where it is: borrowed from a borrowed
 /// frame without bulk buffers (run in place), else the frame's own buffer.
 #[inline(always)]
-pub(crate) fn decode(frame: Cow<'_, [u8]>, bulk: BulkBuffers) -> Result<Message<'_>, WireError> {
+pub(crate) fn decode(frame: Cow<'_, [u8]>, bulk: BulkBuffers) -> Result<Parcel<'_>, WireError> {
     let (header, start) = header_of(&frame)?;
     let (prio, src) = (
         i32::from_le_bytes(le4(header, 0)),
@@ -273,7 +273,7 @@ pub(crate) fn decode(frame: Cow<'_, [u8]>, bulk: BulkBuffers) -> Result<Message<
         let mut bytes = frame.into_owned();
         bytes.truncate(start);
         let body = restore(body, WireMsg::new(bytes, bulk))?;
-        return Ok(Message { prio, src, body });
+        return Ok(Parcel { prio, src, body });
     }
     let h = <&[u8; ENTRY_LEN]>::try_from(header).map_err(|_| WireError::HeaderLength {
         kind: ENTRY,
@@ -298,7 +298,7 @@ pub(crate) fn decode(frame: Cow<'_, [u8]>, bulk: BulkBuffers) -> Result<Message<
     };
     let call = Call::Msg(payload);
     let body = MessageBody::Entry(Entry { to, hops, id, call });
-    Ok(Message { prio, src, body })
+    Ok(Parcel { prio, src, body })
 }
 
 /// The body of a mirror read from a frame whose payload is `payload`.
@@ -377,7 +377,7 @@ mod tests {
             id: 9,
             call,
         });
-        Message {
+        Parcel {
             prio: -3,
             src: 5,
             body,
@@ -436,7 +436,7 @@ mod tests {
             array: 3,
             linear: 77,
         };
-        let env = Message {
+        let env = Parcel {
             prio: 4,
             src: 9,
             body: Body::LocationUpdate { obj, pe: 2 },
@@ -455,7 +455,7 @@ mod tests {
             id: 0,
             call,
         });
-        let (frame, bulk) = encode(Message {
+        let (frame, bulk) = encode(Parcel {
             prio: 0,
             src: 1,
             body,
@@ -481,7 +481,7 @@ mod tests {
             red_no: 9,
             partial,
         };
-        Message {
+        Parcel {
             prio: 0,
             src: 2,
             body,
@@ -520,7 +520,7 @@ mod tests {
             linear: 1,
         };
         let body = Body::LocationUpdate { obj, pe: 0 };
-        let (frame, _) = encode(Message {
+        let (frame, _) = encode(Parcel {
             prio: 0,
             src: 1,
             body,
@@ -564,7 +564,7 @@ mod tests {
         };
         e.call = Call::Msg(Payload::Local(Box::new(1u8)));
         assert_eq!(encode(env).err(), Some(WireError::LocalPayload));
-        let shutdown = Message {
+        let shutdown = Parcel {
             prio: 0,
             src: 0,
             body: Body::Shutdown,

@@ -61,20 +61,21 @@
 //! assert_eq!(total.unwrap(), 8 * 5 + 8);
 //! ```
 //!
-//! Layers, bottom up: [`mailbox`] and [`transport`] move envelopes between
-//! PEs; `pe` runs each PE's scheduler over its local `queue`; `store` keeps a
+//! Layers, bottom up: `mailbox` and [`transport`] move envelopes between
+//! PEs (what a transport implementer needs is in [`transport`] alone; the
+//! crate's root holds what an app writer needs); `pe` runs each PE's scheduler over its local `queue`; `store` keeps a
 //! PE's elements and runs their entry methods through [`Ctx`]; `location`,
 //! `reduction` and `driver` implement forwarding, reductions and quiescence.
 
 extern crate self as arts_core;
 
-pub mod bulk;
+mod bulk;
 mod chare;
 pub mod checkpoint;
 mod ctx;
-pub mod direct;
+mod direct;
 mod driver;
-pub mod envelope;
+mod envelope;
 mod frame;
 mod grid;
 mod index;
@@ -82,7 +83,7 @@ mod instrument;
 pub mod lb;
 pub mod limits;
 mod location;
-pub mod mailbox;
+mod mailbox;
 mod map;
 mod message;
 pub mod migration;

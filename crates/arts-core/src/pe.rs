@@ -19,7 +19,7 @@ use arts_trace::{Span, SpanKind};
 
 use crate::PeId;
 use crate::driver::DriverMsg;
-use crate::envelope::{ArrayCreation, ArrayId, Body, Envelope, Message, MessageBody};
+use crate::envelope::{ArrayCreation, ArrayId, Body, Envelope, MessageBody, Parcel};
 use crate::instrument::{CommRecord, PeCounters, PeriodMark, thread_cpu_ns};
 use crate::lb::{LbMsg, LbRoot, LbStepRecord, calibrate_speed};
 use crate::mailbox::{IdlePolicy, Mailbox};
@@ -350,14 +350,14 @@ impl Pe {
     /// arrived in runs at once if the queue is empty (neither copied nor
     /// queued on its way to its entry method: the path of every reply in a
     /// ping-pong); everything else is queued by priority.
-    pub(crate) fn accept(&mut self, m: Message<'_>) {
+    pub(crate) fn accept(&mut self, m: Parcel<'_>) {
         if let Some(array) = array_of(&m.body)
             && !self.knows(array)
         {
             self.early.push(m.into_owned());
             return;
         }
-        let Message { prio, src, body } = m;
+        let Parcel { prio, src, body } = m;
         match body {
             MessageBody::Entry(e) if e.call.in_frame() && self.svc.nothing_queued() => {
                 self.svc.counters.messages += 1;
@@ -375,7 +375,7 @@ impl Pe {
                     _ => prio,
                 };
                 let body = body.into_owned();
-                self.svc.enqueue(at, Message { prio, src, body });
+                self.svc.enqueue(at, Parcel { prio, src, body });
             }
         }
     }
@@ -418,7 +418,7 @@ impl Pe {
     pub(crate) fn handle(&mut self, env: Envelope) {
         self.svc.counters.messages += 1;
         let counted = env.body.counted();
-        let Message { prio, src, body } = env;
+        let Parcel { prio, src, body } = env;
         match body {
             Body::Entry(e) => self.deliver(prio, src, e),
             Body::Broadcast { array, call } => {

@@ -10,10 +10,12 @@ use std::ops::Range;
 use crossbeam_utils::CachePadded;
 
 use crate::PeId;
-use crate::bulk::BulkBuffers;
 use crate::driver::DriverMsg;
-use crate::envelope::Envelope;
-use crate::mailbox::Mailbox;
+
+pub use crate::bulk::{BulkBuffers, release};
+pub use crate::direct::{Direct, Transfer};
+pub use crate::envelope::{Envelope, Parcel};
+pub use crate::mailbox::Mailbox;
 
 /// Delivers envelopes between PEs and messages to drivers. Implementations
 /// must keep messages from one sender to one destination in order
@@ -91,7 +93,7 @@ pub trait Transport: Send + Sync + 'static {
     }
 
     /// Direct transfers between this process and the others (see
-    /// [`crate::direct`]), if this transport can make them.
+    /// [`Direct`]), if this transport can make them.
     fn direct(&self) -> Option<&dyn crate::direct::Direct> {
         None
     }

@@ -20,10 +20,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use arts_core::bulk::BulkBuffers;
-use arts_core::envelope::Envelope;
-use arts_core::mailbox::Mailbox;
-use arts_core::transport::{Arrival, Progress, Transport, frame_source};
+use arts_core::transport::{
+    Arrival, BulkBuffers, Envelope, Mailbox, Progress, Transport, frame_source,
+};
 use arts_core::{DriverMsg, PeId, PeReport};
 use parking_lot::Mutex;
 

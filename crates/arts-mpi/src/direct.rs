@@ -1,4 +1,4 @@
-//! [`MpiDirect`]: direct transfers ([`arts_core::direct`]) as non-blocking MPI
+//! [`MpiDirect`]: direct transfers ([`arts_core::transport::Direct`]) as non-blocking MPI
 //! point-to-point calls on a communicator of their own, straight between the
 //! two buffers: Open MPI moves a large message with a single copy (or none)
 //! once both sides are posted.
@@ -12,7 +12,7 @@
 use std::mem::MaybeUninit;
 use std::sync::{Mutex, PoisonError};
 
-use arts_core::direct::{Direct, Transfer};
+use arts_core::transport::{Direct, Transfer};
 use mpi::Count;
 use mpi::datatype::Equivalence;
 use mpi::ffi;

@@ -8,7 +8,7 @@ use std::mem::MaybeUninit;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
-use arts_core::bulk::BulkBuffers;
+use arts_core::transport::BulkBuffers;
 use arts_core::wire::{WireError, WireMsg};
 use mpi::Count;
 use mpi::datatype::Equivalence;
@@ -388,7 +388,7 @@ pub(crate) fn send_frame(
     bulk: BulkBuffers,
 ) {
     if bulk.is_empty() && frame.len() < EAGER_BYTES {
-        arts_core::bulk::release(bulk);
+        arts_core::transport::release(bulk);
         frame.push(WHOLE);
         send_bytes(comm, rank, local as i32, frame);
     } else {

@@ -5,10 +5,7 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use arts_core::bulk::BulkBuffers;
-use arts_core::envelope::Envelope;
-use arts_core::mailbox::Mailbox;
-use arts_core::transport::{Arrival, Progress, Transport};
+use arts_core::transport::{Arrival, BulkBuffers, Envelope, Mailbox, Progress, Transport};
 use arts_core::{DriverMsg, PeId, PeReport, RunError};
 use crossbeam_channel::{Receiver, Sender};
 use crossbeam_utils::CachePadded;
@@ -288,7 +285,7 @@ impl Transport for MpiTransport {
         link::close_link();
     }
 
-    fn direct(&self) -> Option<&dyn arts_core::direct::Direct> {
+    fn direct(&self) -> Option<&dyn arts_core::transport::Direct> {
         Some(&self.direct)
     }
 

@@ -2,7 +2,7 @@
 //! engine reaches other ranks ([`Net`]).
 
 use arts_core::Bulk;
-use arts_core::direct::Direct;
+use arts_core::transport::Direct;
 
 pub use super::payload::Payload;
 pub use super::rendezvous::{Large, Signal};

@@ -6,7 +6,7 @@
 use std::mem::take;
 
 use arts_core::Bulk;
-use arts_core::direct::{Direct, Transfer};
+use arts_core::transport::{Direct, Transfer};
 use serde::{Deserialize, Serialize};
 
 use super::{Engine, Net, Packet, Payload, Req, Status};
