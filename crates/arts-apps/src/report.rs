@@ -34,7 +34,7 @@ pub fn lb_split(step_times: &[f64], period: Option<LbPeriod>, lb_steps: usize) -
     let first = match period {
         _ if lb_steps == 0 => None,
         Some(LbPeriod::Steps(n)) => Some(n as usize),
-        Some(LbPeriod::Auto) => Some(arts_core::lb::AUTO_FIRST_SYNC as usize),
+        Some(LbPeriod::Auto) => Some(arts_core::lb_manager::AUTO_FIRST_SYNC as usize),
         Some(_) => Some(1),
         None => None,
     };

@@ -11,7 +11,7 @@ use crate::envelope::{
 };
 use crate::index::Index;
 use crate::instrument::{CommRecord, ElemMeta};
-use crate::lb::{LbMsg, LbPeriod};
+use crate::lb_manager::{LbMsg, LbPeriod};
 use crate::message::Message;
 use crate::queue::DEFAULT_PRIORITY;
 use crate::reduction::{Callback, Reducer, Reducible, register_custom};
@@ -231,7 +231,7 @@ impl<'a, A: Chare> Ctx<'a, A> {
             Some(LbPeriod::EverySync | LbPeriod::Seconds(_)) => true,
             Some(LbPeriod::Auto) => {
                 let next = self.svc.array(self.me.array).lb.next_sync;
-                self.meta.syncs >= next.unwrap_or(crate::lb::AUTO_FIRST_SYNC)
+                self.meta.syncs >= next.unwrap_or(crate::lb_manager::AUTO_FIRST_SYNC)
             }
         };
         if !balance {

@@ -287,7 +287,7 @@ pub(crate) enum MessageBody<'a> {
     /// Create this PE's share of a new array (sent by the driver).
     CreateArray(ArrayCreation),
     /// Load-balancing control (see `lb`).
-    Lb(crate::lb::LbMsg),
+    Lb(crate::lb_manager::LbMsg),
     /// Send the images of this PE's elements of `array` to the driver of
     /// its process (sent by each driver to its own PEs, at quiescence).
     Checkpoint {

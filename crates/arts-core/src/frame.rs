@@ -123,7 +123,7 @@ enum WireBody {
         obj: ObjId,
         migrant: Migrant,
     },
-    Lb(crate::lb::LbMsg),
+    Lb(crate::lb_manager::LbMsg),
     QdProbe {
         wave: u64,
     },

@@ -21,7 +21,7 @@ use crate::PeId;
 use crate::driver::DriverMsg;
 use crate::envelope::{ArrayCreation, ArrayId, Body, Envelope, MessageBody, Parcel};
 use crate::instrument::{CommRecord, PeCounters, PeriodMark, thread_cpu_ns};
-use crate::lb::{LbMsg, LbRoot, LbStepRecord, calibrate_speed};
+use crate::lb_manager::{LbMsg, LbRoot, LbStepRecord, calibrate_speed};
 use crate::mailbox::{IdlePolicy, Mailbox};
 use crate::queue::PrioQueue;
 use crate::record::{PeRecord, RawCause};

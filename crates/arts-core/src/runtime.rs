@@ -12,7 +12,7 @@ use crate::driver::{Driver, DriverMsg};
 use crate::grid::{EmulatedSpeeds, GridConfig};
 use crate::index::Index;
 use crate::instrument::CommRecord;
-use crate::lb::{LbConfig, LbStepRecord};
+use crate::lb_manager::{LbConfig, LbStepRecord};
 use crate::mailbox::IdlePolicy;
 use crate::pe::{Pe, PeReport};
 use crate::record::RecordingInfo;

@@ -14,7 +14,7 @@ use crate::envelope::{
 use crate::grid::GridSched;
 use crate::index::Shape;
 use crate::instrument::{CommRecord, PeCounters, PeriodMark};
-use crate::lb::{LbConfig, LbLocal};
+use crate::lb_manager::{LbConfig, LbLocal};
 use crate::location::Locations;
 use crate::map::Map;
 use crate::queue::PrioQueue;

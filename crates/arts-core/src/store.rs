@@ -15,7 +15,7 @@ use crate::ctx::Ctx;
 use crate::envelope::{ArrayId, BroadcastCall, Call, Migrant, ObjId, Payload, encode_boxed};
 use crate::index::Shape;
 use crate::instrument::ElemMeta;
-use crate::lb::LbLocal;
+use crate::lb_manager::LbLocal;
 use crate::location::{LinearMap, Locations};
 use crate::map::Map;
 use crate::message::Message;

@@ -73,8 +73,8 @@ pub fn run_checked(
         total_time_s: run.step_times.iter().map(|d| d.as_secs_f64()).sum::<f64>(),
         sequential_step_time_median_s: seq_median,
         speedup_vs_sequential: seq_median / median,
-        checksum: run.grid.checksum(),
-        valid: run.grid.bits_equal(&reference),
+        checksum: run.field.checksum(),
+        valid: run.field.bits_equal(&reference),
         load_average: arts_util::host::load_average(),
     })
 }

@@ -6,7 +6,7 @@
 
 mod checked;
 mod domains;
-mod grid;
+mod field;
 mod kernel;
 mod reference;
 
@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 
 pub use checked::{Heat3dReport, run_checked};
 pub use domains::{Block, Domain, Shape, partition};
-pub use grid::Grid;
+pub use field::Field;
 pub use kernel::{Buffers, update_run};
 pub use reference::run_reference;
 
@@ -143,8 +143,8 @@ impl HeatConfig {
 /// The outcome of one run.
 #[derive(Clone, Debug)]
 pub struct HeatRun {
-    /// The grid after the last step.
-    pub grid: Grid,
+    /// The field after the last step.
+    pub field: Field,
     /// Wall time of each step.
     pub step_times: Vec<Duration>,
     /// Tasks (domains) per step; 1 for the sequential reference, planes for rayon.
@@ -167,7 +167,7 @@ pub fn run_executor_with_hook<E: Executor>(
     mut hook: impl FnMut(usize) + Send,
 ) -> Result<HeatRun, HeatError> {
     let domains = partition(cfg.n, cfg.block, cfg.shape)?;
-    let mut a = Grid::initial(cfg.n);
+    let mut a = Field::initial(cfg.n);
     let mut b = a.clone();
     let bufs = Buffers::new(&mut a.data, &mut b.data);
     let (n, alpha) = (cfg.n, cfg.alpha);
@@ -195,7 +195,7 @@ pub fn run_executor_with_hook<E: Executor>(
     )?;
     let grid = if cfg.steps.is_multiple_of(2) { a } else { b };
     Ok(HeatRun {
-        grid,
+        field: grid,
         step_times: report.step_times,
         tasks_per_step: domains.len(),
         tasks_per_worker: report.tasks_per_worker,
@@ -215,7 +215,7 @@ pub fn run_rayon(cfg: &HeatConfig, threads: usize) -> Result<HeatRun, HeatError>
         .build()
         .map_err(|e| DispatchError::Spawn(e.to_string()))?;
     let (n, alpha) = (cfg.n, cfg.alpha);
-    let mut cur = Grid::initial(n);
+    let mut cur = Field::initial(n);
     let mut next = cur.clone();
     let mut times = Vec::with_capacity(cfg.steps);
     pool.install(|| {
@@ -240,7 +240,7 @@ pub fn run_rayon(cfg: &HeatConfig, threads: usize) -> Result<HeatRun, HeatError>
         }
     });
     Ok(HeatRun {
-        grid: cur,
+        field: cur,
         step_times: times,
         tasks_per_step: n,
         tasks_per_worker: Vec::new(),
@@ -263,7 +263,7 @@ pub fn run_mode(
         Mode::Sequential => {
             let (grid, step_times) = run_reference(cfg.n, cfg.steps, cfg.alpha);
             Ok(HeatRun {
-                grid,
+                field: grid,
                 step_times,
                 tasks_per_step: 1,
                 tasks_per_worker: Vec::new(),
@@ -328,7 +328,7 @@ mod tests {
                         for threads in [1, 3] {
                             let got = run_mode(&cfg, mode, threads, false).unwrap();
                             assert!(
-                                got.grid.bits_equal(&want),
+                                got.field.bits_equal(&want),
                                 "{mode} {shape} {block} t={threads} n={n}"
                             );
                             assert_eq!(got.step_times.len(), steps);

@@ -3,11 +3,11 @@
 
 use std::time::{Duration, Instant};
 
-use super::grid::Grid;
+use super::field::Field;
 
 /// Runs `steps` steps on one thread; returns the final grid and step times.
-pub fn run_reference(n: usize, steps: usize, alpha: f64) -> (Grid, Vec<Duration>) {
-    let mut cur = Grid::initial(n);
+pub fn run_reference(n: usize, steps: usize, alpha: f64) -> (Field, Vec<Duration>) {
+    let mut cur = Field::initial(n);
     let mut next = cur.clone();
     let nn = n * n;
     let mut times = Vec::with_capacity(steps);

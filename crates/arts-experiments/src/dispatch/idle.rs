@@ -49,7 +49,7 @@ pub fn idle_study(heat: &HeatConfig, oversub_threads: usize) -> Result<Vec<IdleR
     for (name, policy) in POLICIES {
         let d = Dispatcher::new(oversub_threads)?.with_idle_policy(policy);
         let run = run_executor(heat, &d)?;
-        if !run.grid.bits_equal(&reference) {
+        if !run.field.bits_equal(&reference) {
             return Err(StudyError::Invalid(format!("idle study ({name})")));
         }
         let oversub = median_s(&run.step_times);

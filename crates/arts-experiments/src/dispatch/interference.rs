@@ -99,7 +99,7 @@ pub fn interference(cfg: &InterferenceConfig) -> Result<InterferenceResult, Stud
     let valid = hd_runs
         .iter()
         .chain(&st_runs)
-        .all(|r| r.grid.bits_equal(&reference));
+        .all(|r| r.field.bits_equal(&reference));
     if !valid {
         return Err(StudyError::Invalid("interference run".into()));
     }

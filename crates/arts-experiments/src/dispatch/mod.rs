@@ -17,7 +17,7 @@ pub mod quick;
 pub mod rss;
 pub mod sweep;
 
-use arts_dispatch::heat3d::{Grid, HeatConfig, HeatError, Mode, run_mode, run_reference};
+use arts_dispatch::heat3d::{Field, HeatConfig, HeatError, Mode, run_mode, run_reference};
 use arts_util::stats::median_s;
 
 /// Why a study stopped.
@@ -44,10 +44,10 @@ pub fn timed_heat(
     mode: Mode,
     threads: usize,
     pin: bool,
-    reference: &Grid,
+    reference: &Field,
 ) -> Result<f64, StudyError> {
     let run = run_mode(cfg, mode, threads, pin)?;
-    if !run.grid.bits_equal(reference) {
+    if !run.field.bits_equal(reference) {
         return Err(StudyError::Invalid(format!(
             "{mode} ({} {}, {threads} threads)",
             cfg.shape, cfg.block
@@ -57,6 +57,6 @@ pub fn timed_heat(
 }
 
 /// The sequential reference result for `cfg` (grid only).
-pub fn reference_grid(cfg: &HeatConfig) -> Grid {
+pub fn reference_grid(cfg: &HeatConfig) -> Field {
     run_reference(cfg.n, cfg.steps, cfg.alpha).0
 }

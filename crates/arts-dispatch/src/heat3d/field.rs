@@ -1,18 +1,19 @@
-//! The n×n×n grid of the heat problem: layout, initial and boundary values.
+//! The temperature field of the heat problem on its n×n×n mesh: layout,
+//! initial and boundary values.
 
-/// A cubic grid of `n³` nodes, x fastest: index `(z*n + y)*n + x`.
+/// Temperatures on a cubic mesh of `n³` nodes, x fastest: index `(z*n + y)*n + x`.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Grid {
+pub struct Field {
     /// Nodes per edge.
     pub n: usize,
     /// Node values, x fastest.
     pub data: Vec<f64>,
 }
 
-impl Grid {
+impl Field {
     /// The initial condition: the face z = 0 held at 1.0, the other faces at
     /// 0.0, and a smooth interior bump `0.5·sin(πx')·sin(πy')·sin(πz')`.
-    pub fn initial(n: usize) -> Grid {
+    pub fn initial(n: usize) -> Field {
         let mut data = vec![0.0; n * n * n];
         let h = std::f64::consts::PI / (n.max(2) - 1) as f64;
         for z in 0..n {
@@ -31,7 +32,7 @@ impl Grid {
                 }
             }
         }
-        Grid { n, data }
+        Field { n, data }
     }
 
     /// Index of node (x, y, z).
@@ -45,7 +46,7 @@ impl Grid {
     }
 
     /// True when both grids hold bit-for-bit the same values.
-    pub fn bits_equal(&self, other: &Grid) -> bool {
+    pub fn bits_equal(&self, other: &Field) -> bool {
         self.n == other.n
             && self.data.len() == other.data.len()
             && self
