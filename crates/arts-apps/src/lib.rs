@@ -14,6 +14,7 @@ pub mod jacobi2d;
 pub mod leanmd;
 pub mod reference_file;
 pub mod report;
+pub mod run;
 pub mod stencil2d;
 pub mod stencil3d;
 pub mod storm;

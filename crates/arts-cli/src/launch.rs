@@ -6,7 +6,9 @@ use std::path::Path;
 use std::time::Duration;
 
 use arts_core::Config;
-use arts_core::checkpoint::disk::{self, Checkpoint, CheckpointError, held};
+use arts_core::checkpoint::disk::held::Collectives;
+use arts_core::checkpoint::disk::{Checkpoint, CheckpointError};
+use arts_core::checkpoint::recovery;
 use arts_core::checkpoint::session::Buddies;
 
 use crate::output::CliError;
@@ -93,35 +95,31 @@ mod imp {
         with(|m| m.host_names())
     }
 
-    pub fn all_gather(mine: &[u8]) -> Option<Vec<Vec<u8>>> {
-        with(|m| m.all_gather_bytes(mine))
-    }
-
     pub fn from_root(mine: Vec<u8>) -> Vec<u8> {
         let mut mine = Some(mine);
         with(|m| m.broadcast_bytes(0, mine.take().unwrap_or_default()))
             .unwrap_or_else(|| mine.take().unwrap_or_default())
     }
 
-    /// The world's collectives, for recovering from buddy stores.
-    struct World<'a>(&'a arts_mpi::Mpi);
+    /// The job's collectives, taking the MPI environment for each call.
+    struct Job;
 
-    impl held::Collectives for World<'_> {
+    impl Collectives for Job {
         fn process(&self) -> (u32, u32) {
-            (self.0.rank(), self.0.size())
+            rank_size()
         }
 
         fn all_gather(&self, mine: Vec<u8>) -> Vec<Vec<u8>> {
-            self.0.all_gather_bytes(&mine)
+            with(|m| m.all_gather(mine)).unwrap_or_default()
         }
 
         fn broadcast(&self, root: u32, mine: Vec<u8>) -> Vec<u8> {
-            self.0.broadcast_bytes(root, mine)
+            with(|m| m.broadcast(root, mine)).unwrap_or_default()
         }
     }
 
-    pub fn recover(dir: &Path, node: &str) -> Option<Result<Option<Checkpoint>, CheckpointError>> {
-        with(|m| held::recover(dir, node, &World(m)))
+    pub fn world() -> Option<&'static dyn Collectives> {
+        with(|_| ()).map(|()| &Job as &dyn Collectives)
     }
 }
 
@@ -152,18 +150,11 @@ mod imp {
         None
     }
 
-    pub fn all_gather(_mine: &[u8]) -> Option<Vec<Vec<u8>>> {
-        None
-    }
-
     pub fn from_root(mine: Vec<u8>) -> Vec<u8> {
         mine
     }
 
-    pub fn recover(
-        _dir: &Path,
-        _node: &str,
-    ) -> Option<Result<Option<Checkpoint>, CheckpointError>> {
+    pub fn world() -> Option<&'static dyn Collectives> {
         None
     }
 }
@@ -280,80 +271,30 @@ pub fn total_pes(pes: Option<u32>, pes_per_process: Option<u32>) -> Result<u32, 
 /// Whether `pes` PEs over `processes` processes put more PEs in a process
 /// than this machine has cores (the OS then time-slices them).
 pub fn oversubscribed(pes: u32, processes: u32) -> bool {
-    let per_process = pes.div_ceil(processes.max(1));
-    per_process > crate::args::default_pes()
+    arts_apps::run::summary::oversubscribed(pes, processes)
+}
+
+/// The job a run is part of: its collectives under MPI, `--max-memory`
+/// and the signals' checkpoint requests.
+pub fn job() -> arts_apps::run::Job {
+    arts_apps::run::Job {
+        world: imp::world(),
+        budget: crate::budget::budget(),
+        requests: crate::signals::checkpoint_requests,
+    }
 }
 
 /// The host of every process, by rank (this machine's name alone without MPI).
 pub fn host_names() -> Vec<String> {
-    imp::host_names().unwrap_or_else(|| vec![this_host()])
+    imp::host_names().unwrap_or_else(|| vec![recovery::host_name()])
 }
 
-/// This process's node, for buddy checkpoint stores: `$ARTS_NODE` when set
-/// (so that one machine can stand for several nodes), else the host name.
-/// Not collective: each process may set `$ARTS_NODE` or not.
-pub fn node_name() -> String {
-    match std::env::var("ARTS_NODE") {
-        Ok(node) if !node.is_empty() => node,
-        _ => this_host(),
-    }
-}
-
-/// This machine's host name.
-fn this_host() -> String {
-    std::fs::read_to_string("/proc/sys/kernel/hostname")
-        .map(|s| s.trim().to_string())
-        .unwrap_or_else(|_| "localhost".into())
-}
-
-/// This process's buddies for double checkpoints: every process's node
-/// is shared (collective under MPI) and [`Buddies::among`] pairs them.
+/// This process's buddies for double checkpoints (collective under MPI).
 pub fn buddies() -> Buddies {
-    let mine = node_name();
-    let nodes = match imp::all_gather(mine.as_bytes()) {
-        Some(all) => all
-            .iter()
-            .map(|b| String::from_utf8_lossy(b).into_owned())
-            .collect(),
-        None => vec![mine],
-    };
-    Buddies::among(&nodes, rank_size().0)
+    recovery::buddies(imp::world())
 }
 
-/// Whether `dir` is a buddy store on any process's node (collective under
-/// MPI: a node that has lost its store, or a new one, sees none).
-fn any_store(dir: &Path) -> bool {
-    let mine = [held::is_store(dir) as u8];
-    match imp::all_gather(&mine) {
-        Some(all) => all.iter().any(|b| b.first() == Some(&1)),
-        None => mine[0] == 1,
-    }
-}
-
-/// The newest checkpoint in the root `dir`, if there is one (for
-/// `--resume`): in a buddy store, the newest that the holds on every
-/// process's node cover together, recovered collectively under MPI.
-pub fn newest_checkpoint(dir: &Path) -> Result<Option<Checkpoint>, CheckpointError> {
-    if any_store(dir) {
-        return recover_store(dir);
-    }
-    if disk::list(dir).is_empty() {
-        return Ok(None);
-    }
-    disk::open(dir).map(Some)
-}
-
-/// The checkpoint at `path` (for `arts restart`): a checkpoint directory, a
-/// root, or a buddy store ([`newest_checkpoint`]), which must hold one.
+/// The checkpoint at `path` (for `arts restart`; collective under MPI).
 pub fn open_checkpoint(path: &Path) -> Result<Checkpoint, CheckpointError> {
-    if !any_store(path) {
-        return disk::open(path);
-    }
-    recover_store(path)?.ok_or_else(|| held::incomplete(path))
-}
-
-/// The newest checkpoint the holds of the store `dir` cover together:
-/// recovered collectively under MPI, read from every hold here otherwise.
-fn recover_store(dir: &Path) -> Result<Option<Checkpoint>, CheckpointError> {
-    imp::recover(dir, &node_name()).unwrap_or_else(|| Ok(held::open_store(dir)))
+    recovery::open_checkpoint(path, imp::world())
 }

@@ -11,9 +11,11 @@
 //! - [`grid_delay`]: how exactly the delay layer emulates latency.
 //! - [`ddm_study`]: the drift-diffusion paper's comparison of styles
 //!   (`arts experiment ddm-scaling`).
+//! - [`core_bench`]: the runtime's basic costs (`arts bench core`).
 //! - [`microbench`]: ping-pong and bandwidth between PEs.
 
 pub mod ampi_bench;
+pub mod core_bench;
 pub mod ddm_study;
 pub mod dispatch;
 pub mod grid_delay;

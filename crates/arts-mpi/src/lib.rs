@@ -216,3 +216,19 @@ impl Mpi {
         self.world.abort(code)
     }
 }
+
+/// The world's collectives, for finding the checkpoint a job continues
+/// from (`arts_core::checkpoint::recovery`).
+impl arts_core::checkpoint::disk::held::Collectives for Mpi {
+    fn process(&self) -> (u32, u32) {
+        (self.rank(), self.size())
+    }
+
+    fn all_gather(&self, mine: Vec<u8>) -> Vec<Vec<u8>> {
+        self.all_gather_bytes(&mine)
+    }
+
+    fn broadcast(&self, root: u32, mine: Vec<u8>) -> Vec<u8> {
+        self.broadcast_bytes(root, mine)
+    }
+}

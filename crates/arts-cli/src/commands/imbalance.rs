@@ -290,7 +290,7 @@ fn print_storm(json: &StormJson, out: Output) -> CliResult {
         }
         t
     })?;
-    if let Some(stopped) = json.checkpoint.stopped() {
+    if let Some(stopped) = super::checkpoint_summary::stopped_note(json.checkpoint.stopped()) {
         return stopped;
     }
     if json.valid {

@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use std::process::Command;
 
 use arts_apps::stencil2d::checkpoint::RESTARTABLE_APPS;
-use arts_core::checkpoint::disk::{self, held};
+use arts_core::checkpoint::recovery;
 
 use crate::output::{CliError, CliResult, Output};
 
@@ -110,8 +110,7 @@ pub fn run_launch(args: &LaunchArgs, out: Output) -> CliResult {
             _ => {}
         }
         np = (np - 1).max(1);
-        let held = held::held(&dir, None).into_iter().map(|h| h.manifest.step);
-        let from = match disk::list(&dir).into_iter().chain(held).max() {
+        let from = match recovery::newest_step_here(&dir) {
             Some(step) => format!(
                 "the newest checkpoint (after step {step} in {} on this node)",
                 dir.display()

@@ -19,7 +19,6 @@ pub mod md;
 pub mod mpi;
 pub mod pdes;
 pub mod predict;
-mod run_summary;
 pub mod stencil;
 pub mod topology;
 pub mod trace;

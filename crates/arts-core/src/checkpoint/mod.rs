@@ -8,6 +8,7 @@
 pub mod buffers;
 pub mod disk;
 pub mod hold;
+pub mod recovery;
 pub mod session;
 pub mod writer;
 
