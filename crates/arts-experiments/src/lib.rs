@@ -12,6 +12,7 @@
 //! - [`ddm_study`]: the drift-diffusion paper's comparison of styles
 //!   (`arts experiment ddm-scaling`).
 //! - [`microbench`]: ping-pong and bandwidth between PEs.
+//! - [`pdes_bench`]: the PDES engines side by side on PHOLD (`arts bench pdes`).
 
 pub mod ampi_bench;
 pub mod ddm_study;
@@ -19,3 +20,4 @@ pub mod dispatch;
 pub mod grid_delay;
 pub mod grid_study;
 pub mod microbench;
+pub mod pdes_bench;

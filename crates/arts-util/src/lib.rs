@@ -7,4 +7,5 @@
 pub mod affinity;
 pub mod atomic_file;
 pub mod chart;
+pub mod host;
 pub mod stats;
