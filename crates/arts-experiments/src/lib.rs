@@ -13,6 +13,7 @@
 //!   (`arts experiment ddm-scaling`).
 //! - [`core_bench`]: the runtime's basic costs (`arts bench core`).
 //! - [`microbench`]: ping-pong and bandwidth between PEs.
+//! - [`pdes_bench`]: the PDES engines side by side on PHOLD (`arts bench pdes`).
 
 pub mod ampi_bench;
 pub mod core_bench;
@@ -21,3 +22,4 @@ pub mod dispatch;
 pub mod grid_delay;
 pub mod grid_study;
 pub mod microbench;
+pub mod pdes_bench;

@@ -3,11 +3,13 @@
 //! that latency ([`discover`]), which rediscovers a grid's clusters.
 
 mod discover;
+mod report;
 
 use arts_core::{Callback, Chare, Config, Ctx, Index, Map, Reducer, RunError, Shape, message};
 use serde::{Deserialize, Serialize};
 
 pub use discover::{DEFAULT_GAP, Discovery, discover};
+pub use report::ProbeReport;
 
 /// The most PEs probed (the matrix is gathered by one reduction of
 /// `pes²` values per PE).

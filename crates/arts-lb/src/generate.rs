@@ -21,7 +21,7 @@ use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::dump::LbDump;
-use crate::input::{CommEdge, LbInput, ObjInfo, PeInfo};
+use crate::input::{CommEdge, LbInput, MAX_SPEED, MIN_SPEED, ObjInfo, PeInfo};
 
 /// Kind of synthetic input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,6 +34,18 @@ pub enum Kind {
     Zones,
     /// 2-D grid graph with neighbour communication.
     Mesh,
+}
+
+impl Kind {
+    /// The kind's name as reported.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Uniform => "uniform",
+            Kind::Skewed => "skewed",
+            Kind::Zones => "zones",
+            Kind::Mesh => "mesh",
+        }
+    }
 }
 
 /// Every accepted kind name, for error messages.
@@ -80,6 +92,42 @@ pub struct GenSpec {
 }
 
 impl GenSpec {
+    /// Checks the sizes and fractions (the speeds are [`parse_speeds`]'s);
+    /// the message names the flag and what is accepted.
+    pub fn check(&self) -> Result<(), String> {
+        if self.pes == 0 || self.pes > MAX_PES {
+            return Err(format!(
+                "--pes {} is invalid (1..={MAX_PES} accepted)",
+                self.pes
+            ));
+        }
+        if self.steps == 0 || self.steps > 1000 {
+            return Err(format!(
+                "--steps {} is invalid (1..=1000 accepted)",
+                self.steps
+            ));
+        }
+        if self.objects.saturating_mul(self.steps) > MAX_TOTAL_OBJECTS {
+            return Err(format!(
+                "--objects {} × --steps {} is too large (at most {MAX_TOTAL_OBJECTS} objects in total)",
+                self.objects, self.steps
+            ));
+        }
+        if !(0.0..=1.0).contains(&self.pinned_fraction) {
+            return Err(format!(
+                "--pinned-fraction {} is invalid (0..=1 accepted)",
+                self.pinned_fraction
+            ));
+        }
+        if self.clusters > self.pes {
+            return Err(format!(
+                "--clusters {} is invalid (0..={} accepted, at most one per PE)",
+                self.clusters, self.pes
+            ));
+        }
+        Ok(())
+    }
+
     /// A one-step spec with reference-speed PEs, nothing pinned, no clusters.
     pub fn new(objects: usize, pes: usize, kind: Kind, seed: u64) -> Self {
         GenSpec {
@@ -96,6 +144,76 @@ impl GenSpec {
 }
 
 const MS: f64 = 1e-3;
+
+/// The most PEs a generated dump has.
+pub const MAX_PES: usize = 10_000_000;
+
+/// The most objects a generated dump has over all its steps.
+pub const MAX_TOTAL_OBJECTS: usize = 20_000_000;
+
+/// Parses `--speeds`: comma-separated numbers in [`MIN_SPEED`, `MAX_SPEED`].
+pub fn parse_speeds(text: &str) -> Result<Vec<f64>, String> {
+    text.split(',')
+        .map(|s| {
+            let v: f64 = s.trim().parse().map_err(|_| {
+                format!(
+                    "--speeds: '{s}' is not a number (comma-separated numbers in 1e-6..=1e6 accepted)"
+                )
+            })?;
+            if (MIN_SPEED..=MAX_SPEED).contains(&v) {
+                Ok(v)
+            } else {
+                Err(format!(
+                    "--speeds: {v} is invalid ({MIN_SPEED}..={MAX_SPEED} accepted)"
+                ))
+            }
+        })
+        .collect()
+}
+
+/// What `arts lb generate` wrote.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct GenerateReport {
+    /// The file written.
+    pub out: String,
+    /// The kind.
+    pub kind: String,
+    /// Objects per step.
+    pub objects: usize,
+    /// PEs.
+    pub pes: usize,
+    /// LB steps.
+    pub steps: usize,
+    /// Seed.
+    pub seed: u64,
+    /// Communication edges of the first step.
+    pub comm_edges: usize,
+    /// Non-migratable objects of the first step.
+    pub pinned: usize,
+    /// Max/avg PE load of the first step.
+    pub max_avg_ratio: f64,
+    /// Bytes written.
+    pub bytes: u64,
+}
+
+impl GenerateReport {
+    /// The report of `dump`, made from `spec` and written to `out` in `bytes` bytes.
+    pub fn new(spec: &GenSpec, dump: &LbDump, out: String, bytes: u64) -> GenerateReport {
+        let first = &dump.steps[0].input;
+        GenerateReport {
+            out,
+            kind: spec.kind.name().to_string(),
+            objects: spec.objects,
+            pes: spec.pes,
+            steps: spec.steps,
+            seed: spec.seed,
+            comm_edges: first.comm.len(),
+            pinned: first.objects.iter().filter(|o| !o.migratable).count(),
+            max_avg_ratio: crate::evaluate(first, &first.current_mapping()).max_avg_ratio,
+            bytes,
+        }
+    }
+}
 
 /// Builds the dump described by `spec`. Panics only on a spec that breaks its
 /// documented ranges (`pes >= 1`, `steps >= 1`, speeds finite and > 0).

@@ -11,6 +11,7 @@ pub mod input;
 pub mod mapping;
 pub mod model;
 pub mod retarget;
+pub mod simulate;
 pub mod stats;
 pub mod strategy;
 pub mod weighted;

@@ -41,6 +41,16 @@ pub enum Queue {
     Heap,
 }
 
+impl Queue {
+    /// The name used on the command line and in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Queue::Calendar => "calendar",
+            Queue::Heap => "heap",
+        }
+    }
+}
+
 /// Heap entry ordered so that `BinaryHeap` (a max-heap) pops the smallest key.
 #[derive(Clone, Copy)]
 struct MinFirst<M>(Event<M>);

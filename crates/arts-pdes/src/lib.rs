@@ -27,7 +27,9 @@ pub mod mem;
 mod model;
 pub mod models;
 mod partition;
+mod progress;
 mod rng;
+pub mod runs;
 mod summary;
 
 pub use config::{LpMapping, RunConfig, SimReport, SyncMode};
@@ -37,4 +39,5 @@ pub use event::{Event, PendingSet, Queue};
 pub use key::{Key, LpId, MAX_LPS, Time};
 pub use model::{EventCtx, Model, StatKind, StatSpec};
 pub use partition::Partition;
+pub use progress::{Progress, run_watched};
 pub use rng::{LpRng, mix64};

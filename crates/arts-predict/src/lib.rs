@@ -35,6 +35,7 @@ mod model;
 pub mod placement;
 mod replay;
 mod report;
+pub mod study;
 pub mod synthetic;
 pub mod validation;
 

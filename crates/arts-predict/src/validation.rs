@@ -24,6 +24,45 @@ impl Validated {
     }
 }
 
+/// A row with its prediction error, as reported.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct ValidationRow {
+    /// The row.
+    #[serde(flatten)]
+    pub row: Validated,
+    /// Its error, `predicted / measured − 1`.
+    pub error: f64,
+}
+
+/// Every row with its error, and how many are within 10%.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct ValidationReport {
+    /// The rows.
+    pub rows: Vec<ValidationRow>,
+    /// Rows whose error is at most 10%.
+    pub within_10_percent: usize,
+    /// The chart written, if any.
+    pub svg: Option<String>,
+}
+
+impl ValidationReport {
+    /// The report of `rows`, charted to `svg` if given.
+    pub fn new(rows: Vec<Validated>, svg: Option<String>) -> ValidationReport {
+        let rows: Vec<ValidationRow> = rows
+            .into_iter()
+            .map(|row| ValidationRow {
+                error: row.error(),
+                row,
+            })
+            .collect();
+        ValidationReport {
+            within_10_percent: rows.iter().filter(|r| r.error.abs() <= 0.1).count(),
+            rows,
+            svg,
+        }
+    }
+}
+
 /// The columns a validation CSV must have (others are ignored).
 const COLUMNS: [&str; 4] = ["app", "target", "measured_s", "predicted_s"];
 

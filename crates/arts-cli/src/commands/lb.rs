@@ -3,13 +3,10 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::time::Instant;
 
 use arts_lb::dump::LbDump;
-use arts_lb::generate::{GenSpec, Kind, generate};
-use arts_lb::input::{MAX_SPEED, MIN_SPEED};
-use arts_lb::{LbError, LbStats, by_name, evaluate, retarget};
-use serde::Serialize;
+use arts_lb::generate::{GenSpec, GenerateReport, Kind, generate, parse_speeds};
+use arts_lb::simulate::{SimulateError, SimulateOptions, SimulateReport, simulate};
 
 use crate::output::{CliError, CliResult, Output, PendingFile};
 
@@ -65,18 +62,6 @@ pub enum KindArg {
     Mesh,
 }
 
-impl KindArg {
-    /// The kind's name as reported.
-    pub fn name(self) -> &'static str {
-        match self {
-            KindArg::Uniform => "uniform",
-            KindArg::Skewed => "skewed",
-            KindArg::Zones => "zones",
-            KindArg::Mesh => "mesh",
-        }
-    }
-}
-
 impl From<KindArg> for Kind {
     fn from(k: KindArg) -> Kind {
         match k {
@@ -123,53 +108,34 @@ pub struct GenerateArgs {
 /// Runs `arts lb ...`.
 pub fn run(command: LbCommand, out: Output) -> CliResult {
     match command {
-        LbCommand::Simulate(args) => simulate(&args, out),
+        LbCommand::Simulate(args) => simulate_cmd(&args, out),
         LbCommand::Generate(args) => generate_cmd(&args, out),
     }
 }
 
-/// Predicted figures of one mapping, as printed.
-#[derive(Serialize)]
-struct SimulateReport {
-    input: String,
-    step: u64,
-    steps_in_dump: usize,
-    strategy: String,
-    objects: usize,
-    pes: usize,
-    input_pes: usize,
-    retargeted: bool,
-    #[serde(flatten)]
-    after: LbStats,
-    strategy_time_s: f64,
-    strategy_time_min_s: f64,
-    repeat: usize,
-    before: LbStats,
-}
-
-fn lb_error(context: &str, err: LbError) -> CliError {
-    match err {
-        // A strategy breaking its contract or METIS failing is not the user's input.
-        LbError::MovedPinned { .. }
-        | LbError::MappingLength { .. }
-        | LbError::MappingPeOutOfRange { .. }
-        | LbError::Metis(_) => CliError::failed(format!("{context}: {err}")),
-        _ => CliError::usage(format!("{context}: {err}")),
+impl SimulateArgs {
+    /// The replay these flags ask for.
+    fn options(&self) -> SimulateOptions {
+        SimulateOptions {
+            strategy: self.strategy.clone(),
+            pes: self.pes,
+            step: self.step,
+            repeat: self.repeat,
+            dump_after: self.out_dump.is_some(),
+        }
     }
 }
 
-fn simulate(args: &SimulateArgs, out: Output) -> CliResult {
-    let strategy = by_name(&args.strategy).map_err(|e| lb_error("--strategy", e))?;
-    if args.repeat == 0 || args.repeat > 1000 {
-        return Err(CliError::usage(format!(
-            "--repeat {} is invalid (1..=1000 accepted)",
-            args.repeat
-        )));
+fn simulate_error(e: SimulateError) -> CliError {
+    match e {
+        SimulateError::Usage(m) => CliError::usage(m),
+        SimulateError::Failed(m) => CliError::failed(m),
     }
+}
 
-    if args.pes == Some(0) {
-        return Err(CliError::usage("--pes 0 is invalid (at least 1 accepted)"));
-    }
+fn simulate_cmd(args: &SimulateArgs, out: Output) -> CliResult {
+    let opts = args.options();
+    let strategy = opts.strategy().map_err(simulate_error)?;
     if let Some(p) = args.pes {
         crate::budget::check_memory(format!("--pes {p}"), arts_lb::retarget_memory_bytes(p))?;
     }
@@ -186,60 +152,19 @@ fn simulate(args: &SimulateArgs, out: Output) -> CliResult {
     let name = args.input.display().to_string();
     let bytes = read_capped(&args.input, MAX_DUMP_BYTES)
         .map_err(|e| CliError::usage(format!("cannot read {name}: {e}")))?;
-    let dump = LbDump::from_slice(&bytes).map_err(|e| CliError::usage(format!("{name}: {e}")))?;
-    drop(bytes);
-    let step = dump
-        .step(args.step)
-        .map_err(|e| CliError::usage(format!("{name}: {e}")))?;
-    let context = format!("{name} step {}", step.step);
-    step.input.validate().map_err(|e| lb_error(&context, e))?;
-    let input_pes = step.input.pes.len();
-    let input = match args.pes {
-        Some(p) if p != input_pes => retarget(&step.input, p).map_err(|e| lb_error(&context, e))?,
-        _ => step.input.clone(),
-    };
-
-    let mut times = Vec::with_capacity(args.repeat);
-    let mut mapping = None;
-    for _ in 0..args.repeat {
-        let start = Instant::now();
-        let m = strategy.map(&input).map_err(|e| lb_error(&context, e))?;
-        times.push(start.elapsed().as_secs_f64());
-        mapping = Some(m);
-    }
-    let mapping = mapping.expect("repeat >= 1 ran the strategy");
-    // Same checks as `balance`, outside the timed region.
-    mapping
-        .check(&input, strategy.name())
-        .map_err(|e| lb_error(&context, e))?;
-    times.sort_by(f64::total_cmp);
-
+    let sim = simulate(&opts, &*strategy, &name, bytes).map_err(simulate_error)?;
     if let Some(mut file) = mapping_file {
-        serde_json::to_writer(std::io::BufWriter::new(file.writer()), &mapping)
+        serde_json::to_writer(std::io::BufWriter::new(file.writer()), &sim.mapping)
             .map_err(|e| CliError::failed(format!("cannot write the mapping: {e}")))?;
         file.commit()?;
     }
-    if let (Some(mut file), Some(path)) = (dump_file, args.out_dump.as_deref()) {
-        let mut after = LbDump::new();
-        after.push(step.step, mapping.apply(&input));
-        write_dump(&mut file, &after, path)?;
+    if let (Some(mut file), Some(path), Some(after)) =
+        (dump_file, args.out_dump.as_deref(), &sim.after)
+    {
+        write_dump(&mut file, after, path)?;
         file.commit()?;
     }
-    let report = SimulateReport {
-        input: name,
-        step: step.step,
-        steps_in_dump: dump.steps.len(),
-        strategy: strategy.name().to_string(),
-        objects: input.objects.len(),
-        pes: input.pes.len(),
-        input_pes,
-        retargeted: input.pes.len() != input_pes,
-        after: evaluate(&input, &mapping),
-        strategy_time_s: times[times.len() / 2],
-        strategy_time_min_s: times[0],
-        repeat: args.repeat,
-        before: evaluate(&input, &input.current_mapping()),
-    };
+    let report = sim.report;
     out.emit(&report, || simulate_table(&report))
 }
 
@@ -286,23 +211,6 @@ fn simulate_table(r: &SimulateReport) -> String {
     )
 }
 
-/// What `arts lb generate` wrote.
-#[derive(Serialize)]
-struct GenerateReport {
-    out: String,
-    kind: String,
-    objects: usize,
-    pes: usize,
-    steps: usize,
-    seed: u64,
-    comm_edges: usize,
-    pinned: usize,
-    max_avg_ratio: f64,
-    bytes: u64,
-}
-
-const MAX_TOTAL_OBJECTS: usize = 20_000_000;
-
 /// The largest LB dump read (a dump of `MAX_TOTAL_OBJECTS` objects is ~1.2 GiB).
 const MAX_DUMP_BYTES: u64 = 2 << 30;
 
@@ -331,87 +239,24 @@ fn read_capped(path: &std::path::Path, cap: u64) -> std::io::Result<Vec<u8>> {
     }
     Ok(bytes)
 }
-const MAX_PES: usize = 10_000_000;
-
-fn parse_speeds(text: &str) -> Result<Vec<f64>, CliError> {
-    text.split(',')
-        .map(|s| {
-            let v: f64 = s.trim().parse().map_err(|_| {
-                CliError::usage(format!(
-                    "--speeds: '{s}' is not a number (comma-separated numbers in 1e-6..=1e6 accepted)"
-                ))
-            })?;
-            if (MIN_SPEED..=MAX_SPEED).contains(&v) {
-                Ok(v)
-            } else {
-                Err(CliError::usage(format!(
-                    "--speeds: {v} is invalid ({MIN_SPEED}..={MAX_SPEED} accepted)"
-                )))
-            }
-        })
-        .collect()
-}
-
 fn generate_cmd(args: &GenerateArgs, out: Output) -> CliResult {
-    let kind: Kind = args.kind.into();
-    if args.pes == 0 || args.pes > MAX_PES {
-        return Err(CliError::usage(format!(
-            "--pes {} is invalid (1..={MAX_PES} accepted)",
-            args.pes
-        )));
-    }
-    if args.steps == 0 || args.steps > 1000 {
-        return Err(CliError::usage(format!(
-            "--steps {} is invalid (1..=1000 accepted)",
-            args.steps
-        )));
-    }
-    if args.objects.saturating_mul(args.steps) > MAX_TOTAL_OBJECTS {
-        return Err(CliError::usage(format!(
-            "--objects {} × --steps {} is too large (at most {MAX_TOTAL_OBJECTS} objects in total)",
-            args.objects, args.steps
-        )));
-    }
-    if !(0.0..=1.0).contains(&args.pinned_fraction) {
-        return Err(CliError::usage(format!(
-            "--pinned-fraction {} is invalid (0..=1 accepted)",
-            args.pinned_fraction
-        )));
-    }
-    if args.clusters > args.pes {
-        return Err(CliError::usage(format!(
-            "--clusters {} is invalid (0..={} accepted, at most one per PE)",
-            args.clusters, args.pes
-        )));
-    }
-    let speeds = parse_speeds(&args.speeds)?;
-    let mut file = PendingFile::create(&args.out)?;
-    let spec = GenSpec {
+    let mut spec = GenSpec {
         objects: args.objects,
         pes: args.pes,
-        kind,
+        kind: Kind::from(args.kind),
         seed: args.seed,
         steps: args.steps,
-        speeds,
+        speeds: Vec::new(),
         pinned_fraction: args.pinned_fraction,
         clusters: args.clusters,
     };
+    spec.check().map_err(CliError::usage)?;
+    spec.speeds = parse_speeds(&args.speeds).map_err(CliError::usage)?;
+    let mut file = PendingFile::create(&args.out)?;
     let dump = generate(&spec);
-    let first = &dump.steps[0].input;
     let bytes = write_dump(&mut file, &dump, &args.out)?;
     file.commit()?;
-    let report = GenerateReport {
-        out: args.out.display().to_string(),
-        kind: args.kind.name().to_string(),
-        objects: args.objects,
-        pes: args.pes,
-        steps: args.steps,
-        seed: args.seed,
-        comm_edges: first.comm.len(),
-        pinned: first.objects.iter().filter(|o| !o.migratable).count(),
-        max_avg_ratio: evaluate(first, &first.current_mapping()).max_avg_ratio,
-        bytes,
-    };
+    let report = GenerateReport::new(&spec, &dump, args.out.display().to_string(), bytes);
     out.emit(&report, || {
         format!(
             "wrote {} ({} bytes): {} {} objects on {} PEs, {} step(s), {} comm edges, max/avg {:.4}\n",

@@ -11,15 +11,15 @@ pub use flags::{LpMappingArg, QueueArg, SyncArg};
 
 pub use torus::TorusArgs;
 
-use std::collections::BTreeMap;
+use std::sync::Mutex;
 
+use arts_experiments::pdes_bench::{Bench, BenchOptions, BenchReport};
 use arts_pdes::models::phold::{Phold, PholdParams};
-use arts_pdes::{LpMapping, Model, PdesError, Queue, RunConfig, SimReport, SyncMode};
-use serde::Serialize;
+use arts_pdes::runs::phold::PholdReport;
+use arts_pdes::{PdesError, Progress, RunConfig};
 
 use crate::output::{CliError, CliResult, Output};
 use crate::usage::quote;
-use arts_util::host::load_average;
 
 /// Subcommands of `arts pdes`.
 #[derive(clap::Subcommand)]
@@ -217,117 +217,40 @@ pub fn engine_error(e: PdesError) -> CliError {
     }
 }
 
-/// Runs `model` under `cfg` with a progress bar on stderr.
-pub fn run_with_progress<M: Model>(
-    model: &M,
-    cfg: &RunConfig,
+/// A progress bar on stderr for each run of a PDES library call.
+pub struct Bar {
     out: Output,
-    what: &str,
-) -> Result<SimReport, CliError> {
-    run_with_progress_to(model, cfg, out, what, cfg.end_time)
+    bar: Mutex<Option<indicatif::ProgressBar>>,
 }
 
-/// Like [`run_with_progress`], with the bar scaled to simulated time
-/// `horizon` (an estimate of when the run ends, for models run without an
-/// end time).
-pub fn run_with_progress_to<M: Model>(
-    model: &M,
-    cfg: &RunConfig,
-    out: Output,
-    what: &str,
-    horizon: f64,
-) -> Result<SimReport, CliError> {
-    arts_pdes::validate(model, cfg).map_err(engine_error)?;
+impl Bar {
     const STEPS: u64 = 1000;
-    let bar = out.progress(STEPS, what);
-    let end = horizon;
-    let report_progress = |t: f64| {
-        if end.is_finite() && end > 0.0 {
-            bar.set_position(((t / end).clamp(0.0, 1.0) * STEPS as f64) as u64);
-        }
-    };
-    let result = arts_pdes::run(model, cfg, Some(&report_progress));
-    bar.finish_and_clear();
-    result.map_err(engine_error)
-}
 
-pub(super) fn queue_name(q: Queue) -> &'static str {
-    match q {
-        Queue::Calendar => "calendar",
-        Queue::Heap => "heap",
-    }
-}
-
-/// One engine run as printed.
-#[derive(Serialize)]
-struct RunOut {
-    sync: &'static str,
-    pes: usize,
-    mapping: &'static str,
-    window: Option<f64>,
-    gvt_interval: u32,
-    queue: &'static str,
-    end_time: f64,
-    seed: u64,
-    committed_events: u64,
-    processed_events: u64,
-    rolled_back_events: u64,
-    anti_messages: u64,
-    gvt_rounds: u64,
-    events_per_s: f64,
-    efficiency: f64,
-    checksum: String,
-    final_time: f64,
-    cross_pe_events: u64,
-    remote_pe_fraction: f64,
-    peak_uncommitted_events: u64,
-    peak_rss_bytes: Option<u64>,
-    wall_s: f64,
-    stats: BTreeMap<&'static str, f64>,
-}
-
-impl RunOut {
-    fn new(r: &SimReport, cfg: &RunConfig) -> RunOut {
-        RunOut {
-            sync: r.sync.name(),
-            pes: r.pes,
-            mapping: cfg.mapping.name(),
-            window: cfg.window.is_finite().then_some(cfg.window),
-            gvt_interval: cfg.gvt_interval,
-            queue: queue_name(cfg.queue),
-            end_time: cfg.end_time,
-            seed: cfg.seed,
-            committed_events: r.committed_events,
-            processed_events: r.processed_events,
-            rolled_back_events: r.rolled_back_events,
-            anti_messages: r.anti_messages,
-            gvt_rounds: r.gvt_rounds,
-            events_per_s: r.events_per_s(),
-            efficiency: r.efficiency(),
-            checksum: format!("{:016x}", r.checksum),
-            final_time: r.final_time,
-            cross_pe_events: r.cross_pe_events,
-            remote_pe_fraction: r.remote_pe_fraction(),
-            peak_uncommitted_events: r.peak_uncommitted_events,
-            peak_rss_bytes: arts_pdes::mem::peak_rss_bytes(),
-            wall_s: r.wall_s,
-            stats: r.stats.iter().copied().collect(),
+    /// No bar yet; each run shows its own.
+    pub fn new(out: Output) -> Bar {
+        Bar {
+            out,
+            bar: Mutex::new(None),
         }
     }
 }
 
-/// `arts pdes phold` result.
-#[derive(Serialize)]
-struct PholdOut {
-    model: &'static str,
-    lps: u32,
-    events_per_lp: u32,
-    mean_delay: f64,
-    lookahead: f64,
-    remote: f64,
-    #[serde(flatten)]
-    run: RunOut,
-    valid: Option<bool>,
+impl Progress for Bar {
+    fn start(&self, what: &str) {
+        *self.bar.lock().expect("bar lock") = Some(self.out.progress(Self::STEPS, what));
+    }
+
+    fn advance(&self, fraction: f64) {
+        if let Some(bar) = &*self.bar.lock().expect("bar lock") {
+            bar.set_position((fraction * Self::STEPS as f64) as u64);
+        }
+    }
+
+    fn finish(&self) {
+        if let Some(bar) = self.bar.lock().expect("bar lock").take() {
+            bar.finish_and_clear();
+        }
+    }
 }
 
 fn run_phold(args: &PholdArgs, out: Output) -> CliResult {
@@ -337,29 +260,13 @@ fn run_phold(args: &PholdArgs, out: Output) -> CliResult {
     crate::budget::check_memory(format!("{events} PHOLD events"), need)?;
     let model = args.model.model()?;
     let cfg = args.engine.config()?;
-    let report = run_with_progress(&model, &cfg, out, "phold")?;
-    let valid = if args.engine.common.validate {
-        let mut seq = cfg.clone();
-        seq.sync = SyncMode::Sequential;
-        let oracle = arts_pdes::run(&model, &seq, None).map_err(engine_error)?;
-        Some(oracle.same_results(&report))
-    } else {
-        None
-    };
-    let result = PholdOut {
-        model: "phold",
-        lps: m.lps,
-        events_per_lp: m.events_per_lp,
-        mean_delay: m.mean_delay,
-        lookahead: m.lookahead,
-        remote: m.remote,
-        run: RunOut::new(&report, &cfg),
-        valid,
-    };
+    let validate = args.engine.common.validate;
+    let result = arts_pdes::runs::phold::run(&model, &cfg, validate, &Bar::new(out))
+        .map_err(engine_error)?;
     out.emit(&result, || phold_table(&result))
 }
 
-fn phold_table(r: &PholdOut) -> String {
+fn phold_table(r: &PholdReport) -> String {
     let run = &r.run;
     let mut t = format!(
         "phold: {} LPs, {} events/LP, delay {} + Exp({}), remote {}, end {}, seed {}\n",
@@ -402,43 +309,6 @@ fn phold_table(r: &PholdOut) -> String {
     t
 }
 
-/// One configuration of `arts bench pdes`.
-#[derive(Serialize)]
-struct BenchRow {
-    sync: &'static str,
-    pes: usize,
-    queue: &'static str,
-    events_per_s: f64,
-    ratio_to_sequential: f64,
-    efficiency: f64,
-    rolled_back_events: u64,
-    gvt_rounds: u64,
-    remote_pe_fraction: f64,
-    best_wall_s: f64,
-    walls_s: Vec<f64>,
-    valid: bool,
-}
-
-/// `arts bench pdes` result.
-#[derive(Serialize)]
-struct BenchOut {
-    model: &'static str,
-    lps: u32,
-    events_per_lp: u32,
-    mean_delay: f64,
-    lookahead: f64,
-    remote: f64,
-    end_time: f64,
-    seed: u64,
-    window: Option<f64>,
-    committed_events: u64,
-    checksum: String,
-    load_before: Option<f64>,
-    load_after: Option<f64>,
-    rows: Vec<BenchRow>,
-    peak_rss_bytes: Option<u64>,
-}
-
 fn parse_list<T: std::str::FromStr>(flag: &str, s: &str) -> Result<Vec<T>, CliError> {
     let items: Result<Vec<T>, _> = s.split(',').map(|x| x.trim().parse::<T>()).collect();
     match items {
@@ -449,114 +319,39 @@ fn parse_list<T: std::str::FromStr>(flag: &str, s: &str) -> Result<Vec<T>, CliEr
     }
 }
 
+impl BenchPdesArgs {
+    /// The comparison these flags ask for.
+    fn options(&self) -> Result<BenchOptions, CliError> {
+        Ok(BenchOptions {
+            end_time: self.end_time,
+            seed: self.seed,
+            window: parse_window(&self.window)?,
+            engines: self.engines.iter().map(|&e| e.into()).collect(),
+            pes: parse_list("--pes", &self.pes)?,
+            mapping: self.mapping.into(),
+            gvt_interval: self.gvt_interval,
+            queues: self.queue.iter().map(|&q| q.into()).collect(),
+            reps: self.reps,
+        })
+    }
+}
+
 /// Runs `arts bench pdes`.
 pub fn bench_pdes(args: &BenchPdesArgs, out: Output) -> CliResult {
-    let model = args.model.model()?;
-    let mapping: LpMapping = args.mapping.into();
-    let window = parse_window(&args.window)?;
-    let engines: Vec<SyncMode> = args.engines.iter().map(|&e| e.into()).collect();
-    let pes_list: Vec<usize> = parse_list("--pes", &args.pes)?;
-    let queues: Vec<Queue> = args.queue.iter().map(|&q| q.into()).collect();
-    if args.reps == 0 {
-        return Err(CliError::usage("--reps 0: must be at least 1"));
-    }
-    let make = |sync: SyncMode, pes: usize, queue: Queue| {
-        let mut c = RunConfig::new(sync, pes, args.end_time, args.seed);
-        c.mapping = mapping;
-        c.window = window;
-        c.gvt_interval = args.gvt_interval;
-        c.queue = queue;
-        c
-    };
-    let mut configs = Vec::new();
-    for &queue in &queues {
-        configs.push(make(SyncMode::Sequential, 1, queue));
-        for &sync in &engines {
-            if sync == SyncMode::Sequential {
-                continue;
-            }
-            for &pes in &pes_list {
-                configs.push(make(sync, pes, queue));
-            }
-        }
-    }
-    for c in &configs {
-        arts_pdes::validate(&model, c).map_err(engine_error)?;
-    }
-
-    let load_before = load_average();
-    let bar = out.progress(configs.len() as u64 * args.reps as u64, "bench pdes");
-    let mut oracle: Option<SimReport> = None;
-    let mut rows = Vec::new();
-    let mut seq_rate = 0.0;
-    for c in &configs {
-        let mut best: Option<SimReport> = None;
-        let mut walls = Vec::new();
-        for _ in 0..args.reps {
-            let r = arts_pdes::run(&model, c, None).map_err(engine_error)?;
-            walls.push(r.wall_s);
-            if best.as_ref().is_none_or(|b| r.wall_s < b.wall_s) {
-                best = Some(r);
-            }
-            bar.inc(1);
-        }
-        let r = best.expect("reps >= 1");
-        let valid = oracle.as_ref().is_none_or(|o| o.same_results(&r));
-        if c.sync == SyncMode::Sequential && seq_rate == 0.0 {
-            seq_rate = r.events_per_s();
-        }
-        rows.push(BenchRow {
-            sync: r.sync.name(),
-            pes: r.pes,
-            queue: queue_name(c.queue),
-            events_per_s: r.events_per_s(),
-            ratio_to_sequential: if seq_rate > 0.0 {
-                r.events_per_s() / seq_rate
-            } else {
-                0.0
-            },
-            efficiency: r.efficiency(),
-            rolled_back_events: r.rolled_back_events,
-            gvt_rounds: r.gvt_rounds,
-            remote_pe_fraction: r.remote_pe_fraction(),
-            best_wall_s: r.wall_s,
-            walls_s: walls,
-            valid,
-        });
-        if oracle.is_none() {
-            oracle = Some(r);
-        }
-    }
+    let bench = Bench::new(args.model.model()?, args.options()?).map_err(engine_error)?;
+    let bar = out.progress(bench.runs(), "bench pdes");
+    let result = bench.run(|| bar.inc(1)).map_err(engine_error)?;
     bar.finish_and_clear();
-    let oracle = oracle.expect("the sequential baseline always runs");
-    let m = &args.model;
-    let result = BenchOut {
-        model: "phold",
-        lps: m.lps,
-        events_per_lp: m.events_per_lp,
-        mean_delay: m.mean_delay,
-        lookahead: m.lookahead,
-        remote: m.remote,
-        end_time: args.end_time,
-        seed: args.seed,
-        window: window.is_finite().then_some(window),
-        committed_events: oracle.committed_events,
-        checksum: format!("{:016x}", oracle.checksum),
-        load_before,
-        load_after: load_average(),
-        rows,
-        peak_rss_bytes: arts_pdes::mem::peak_rss_bytes(),
-    };
+    out.emit(&result, || bench_table(&result))?;
     if result.rows.iter().any(|r| !r.valid) {
-        out.emit(&result, || bench_table(&result))?;
         return Err(CliError::failed(
             "an engine's committed results differ from the sequential engine's",
         ));
     }
-    out.emit(&result, || bench_table(&result))
+    Ok(())
 }
 
-fn bench_table(r: &BenchOut) -> String {
+fn bench_table(r: &BenchReport) -> String {
     let mut t = format!(
         "phold {} LPs, {} events/LP, delay {} + Exp({}), remote {}, end {}: {} committed events, checksum {}\n",
         r.lps,

@@ -6,12 +6,13 @@
 use std::path::{Path, PathBuf};
 
 use arts_predict::machine::{BGL_HOP_NS, BGL_LINK_MBS, torus_dims};
+use arts_predict::study::{Extrapolation, StudyOptions};
+use arts_predict::validation::ValidationReport;
 use arts_predict::{
-    CostModel, Engine, Layout, Link, Machine, Network, Placement, PredictError, Replay,
-    ReplayOptions, StudyPlan, Traffic,
+    CostModel, Engine, Link, Machine, Network, Placement, PredictError, Replay, ReplayOptions,
+    Traffic,
 };
 use arts_trace::record::Recording;
-use serde::Serialize;
 
 use crate::output::{CliError, CliResult, Output, PendingDir, PendingFile};
 
@@ -223,20 +224,6 @@ fn read_recording(path: &Path) -> Result<Recording, CliError> {
         .map_err(|e| CliError::usage(format!("{}: {e}", path.display())))
 }
 
-#[derive(Serialize)]
-struct ValidationJson {
-    rows: Vec<ValidationRow>,
-    within_10_percent: usize,
-    svg: Option<String>,
-}
-
-#[derive(Serialize)]
-struct ValidationRow {
-    #[serde(flatten)]
-    row: arts_predict::validation::Validated,
-    error: f64,
-}
-
 fn run_validation(a: &ValidationArgs, out: Output) -> CliResult {
     let text = std::fs::read_to_string(&a.csv)
         .map_err(|e| CliError::usage(format!("cannot read {}: {e}", a.csv.display())))?;
@@ -248,18 +235,8 @@ fn run_validation(a: &ValidationArgs, out: Output) -> CliResult {
             .map_err(|e| CliError::failed(format!("cannot draw {}: {e}", path.display())))?;
         crate::output::write_atomic(path, svg.as_bytes())?;
     }
-    let rows: Vec<ValidationRow> = rows
-        .into_iter()
-        .map(|row| ValidationRow {
-            error: row.error(),
-            row,
-        })
-        .collect();
-    let json = ValidationJson {
-        within_10_percent: rows.iter().filter(|r| r.error.abs() <= 0.1).count(),
-        rows,
-        svg: a.svg.as_ref().map(|p| p.display().to_string()),
-    };
+    let svg = a.svg.as_ref().map(|p| p.display().to_string());
+    let json = ValidationReport::new(rows, svg);
     out.emit(&json, || {
         let mut t = String::from("app        target  measured(s)  predicted(s)  error\n");
         for r in &json.rows {
@@ -426,76 +403,34 @@ fn network_name(n: &Network) -> &'static str {
     }
 }
 
-#[derive(Serialize)]
-struct ExtrapolationJson {
-    app: String,
-    recorded_pes: u32,
-    model: CostModel,
-    points: Vec<arts_predict::Extrapolated>,
-    files: Vec<String>,
+impl ExtrapolateArgs {
+    /// The study these flags ask for.
+    fn options(&self) -> StudyOptions {
+        StudyOptions {
+            pes: self.pes.clone(),
+            mappings: self.mapping.clone(),
+            seed: self.seed,
+            objects_per_pe: self.objects_per_pe,
+            steps: self.steps,
+            problem_scale: self.problem_scale,
+            uniform: self.uniform,
+            cpu_speed: self.cpu_speed,
+            latency: self.latency,
+            bandwidth: self.bandwidth,
+            hop_ns: self.hop_ns,
+            engine: engine(self.engine, self.threads),
+            traffic: self.traffic.is_some(),
+            contention: self.contention,
+        }
+    }
 }
 
 fn run_extrapolate(a: &ExtrapolateArgs, out: Output) -> CliResult {
-    if let Some(&p) = a.pes.iter().find(|&&p| p == 0 || p > 1 << 20) {
-        return Err(CliError::usage(format!(
-            "--pes {p}: give PE counts from 1 to 1048576"
-        )));
-    }
-    if a.objects_per_pe == 0 {
-        return Err(CliError::usage("--objects-per-pe 0: give at least 1"));
-    }
-    for (v, name) in [
-        (a.problem_scale, "--problem-scale"),
-        (a.cpu_speed, "--cpu-speed"),
-    ] {
-        if v <= 0.0 {
-            return Err(CliError::usage(format!("{name} {v}: give a number > 0")));
-        }
-    }
-    let layouts = a
-        .mapping
-        .iter()
-        .map(|m| {
-            let how = match m.as_str() {
-                "ideal" => Layout::Ideal,
-                "random" => Layout::Random(a.seed),
-                s => match s.strip_prefix("lb:") {
-                    Some(name) if arts_lb::by_name(name).is_ok() => Layout::Lb(name.into()),
-                    _ => {
-                        return Err(CliError::usage(format!(
-                            "--mapping '{m}': give ideal, random or lb:STRATEGY ({})",
-                            arts_lb::STRATEGY_NAMES.join(", ")
-                        )));
-                    }
-                },
-            };
-            Ok((m.clone(), how))
-        })
-        .collect::<Result<Vec<_>, CliError>>()?;
-    if a.traffic.is_some() && (a.pes.len() != 1 || layouts.len() != 1) {
-        return Err(CliError::usage(
-            "--traffic: give one PE count (--pes) and one mapping (--mapping)",
-        ));
-    }
+    let plan = a.options().plan().map_err(predict_error)?;
     let traffic = a.traffic.as_deref().map(PendingFile::create).transpose()?;
-    let link = Link::new(a.latency, a.bandwidth).map_err(predict_error)?;
     let rec = read_recording(&a.record)?;
     let model = CostModel::fit(&rec)
         .map_err(|e| CliError::usage(format!("{}: {e}", a.record.display())))?;
-    let plan = StudyPlan {
-        pes: a.pes.clone(),
-        layouts,
-        objects_per_pe: a.objects_per_pe,
-        steps: a.steps,
-        problem_scale: a.problem_scale,
-        heterogeneous: !a.uniform,
-        cpu_speed: a.cpu_speed,
-        link,
-        hop_ns: a.hop_ns,
-        engine: engine(a.engine, a.threads),
-        traffic: traffic.is_some(),
-        contention: a.contention,
-    };
     let bar = out.progress((a.pes.len() * plan.layouts.len()) as u64, "extrapolate");
     let points = arts_predict::study(&model, &plan, &mut |what| {
         bar.set_message(what.to_string());
@@ -523,7 +458,7 @@ fn run_extrapolate(a: &ExtrapolateArgs, out: Output) -> CliResult {
             files.push(dir.join(f).display().to_string());
         }
     }
-    let json = ExtrapolationJson {
+    let json = Extrapolation {
         app: rec.header.app.clone(),
         recorded_pes: rec.header.pes,
         model,

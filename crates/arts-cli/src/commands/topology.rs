@@ -6,8 +6,8 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use arts_core::Config;
-use arts_grid::probe::{DEFAULT_GAP, Discovery, MAX_PROBE_PES};
-use arts_grid::{Topology, discover, measure};
+use arts_grid::probe::{DEFAULT_GAP, MAX_PROBE_PES, ProbeReport};
+use arts_grid::{Topology, measure};
 use serde::Serialize;
 
 use crate::output::{CliError, CliResult, Output, PendingFile};
@@ -75,34 +75,6 @@ fn probe_config(pes: u32) -> Config {
     }
 }
 
-/// What `arts topology probe --json` prints.
-#[derive(Serialize)]
-struct ProbeReport {
-    pes: u32,
-    rounds: u32,
-    gap: f64,
-    matrix_ms: Vec<Vec<f64>>,
-    #[serde(flatten)]
-    discovery: Discovery,
-    note: Option<String>,
-}
-
-/// Why the probe found one cluster, when it did.
-fn note(d: &Discovery, pes: u32, gap: f64) -> Option<String> {
-    if d.separated {
-        return None;
-    }
-    Some(if pes < 3 {
-        format!(
-            "could not separate clusters: {pes} PE(s) give no latency gap to measure; one cluster"
-        )
-    } else {
-        format!(
-            "could not separate clusters: no jump of {gap}x between pair latencies; one cluster"
-        )
-    })
-}
-
 fn probe(args: &ProbeArgs, out: Output) -> CliResult {
     if !(args.gap.is_finite() && args.gap > 1.0) {
         return Err(CliError::usage(format!(
@@ -124,13 +96,8 @@ fn probe(args: &ProbeArgs, out: Output) -> CliResult {
     let config = crate::launch::distribute(probe_config(pes), args.pes, args.pes_per_process)?;
     let (config, _) = args.grid.configure(config, true)?;
     let matrix = measure(&config, args.rounds).map_err(CliError::failed)?;
-    let discovery = discover(&matrix, args.gap);
-    let note = note(&discovery, pes, args.gap);
-    let mut toml = String::new();
-    if let Some(n) = &note {
-        toml += &format!("# {n}\n");
-    }
-    toml += &discovery.topology.to_toml();
+    let report = ProbeReport::new(matrix, pes, args.rounds, args.gap);
+    let toml = report.toml();
     if let (Some(f), Some(path)) = (file.as_mut(), args.out.as_deref()) {
         f.writer()
             .write_all(toml.as_bytes())
@@ -139,14 +106,6 @@ fn probe(args: &ProbeArgs, out: Output) -> CliResult {
     if let Some(f) = file {
         f.commit()?;
     }
-    let report = ProbeReport {
-        pes,
-        rounds: args.rounds,
-        gap: args.gap,
-        matrix_ms: matrix.ms,
-        discovery,
-        note,
-    };
     out.emit(&report, || toml)
 }
 

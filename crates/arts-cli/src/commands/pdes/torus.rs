@@ -3,14 +3,13 @@
 //! (optionally also in aggregated mode, for comparison) and prints the
 //! figures of merit.
 
+use arts_pdes::RunConfig;
 use arts_pdes::models::torus::{
-    AGGREGATE_TRAIN, Figures, LJS_ATOMS, MappingSpec, PS, Torus, TorusError, TorusParams,
-    WorkloadSpec, parse_time,
+    AGGREGATE_TRAIN, LJS_ATOMS, MappingSpec, PS, TorusError, TorusParams, WorkloadSpec, parse_time,
 };
-use arts_pdes::{RunConfig, SimReport, SyncMode};
-use serde::Serialize;
+use arts_pdes::runs::torus::{TorusReport, TorusRun};
 
-use super::{SyncArgs, engine_error, run_with_progress_to};
+use super::{Bar, SyncArgs, engine_error};
 use crate::output::{CliError, CliResult, Output};
 use crate::usage::quote;
 
@@ -75,76 +74,6 @@ pub struct TorusArgs {
     window: String,
     #[command(flatten)]
     engine: SyncArgs,
-}
-
-/// The aggregated-mode run of `--compare-aggregate`, against the main run.
-#[derive(Serialize)]
-struct AggregateOut {
-    train_packets: u32,
-    units: u64,
-    events: u64,
-    wall_s: f64,
-    events_per_s: f64,
-    speedup: f64,
-    flush_time_s: f64,
-    flush_time_ratio: f64,
-    bandwidth_utilization: f64,
-    utilization_ratio: f64,
-    escape_fraction: f64,
-    avg_transit_s: f64,
-    within_5_percent: bool,
-}
-
-/// `arts pdes torus` result.
-#[derive(Serialize)]
-struct TorusOut {
-    model: &'static str,
-    dims: [u32; 3],
-    nodes: u32,
-    links: u64,
-    workload: String,
-    mapping: String,
-    messages: u64,
-    local_messages: u64,
-    bytes: u64,
-    packets: u64,
-    train_packets: u32,
-    units: u64,
-    hop_bytes: u64,
-    avg_hops: f64,
-    flush_time_s: f64,
-    flush_lower_bound_s: f64,
-    escape_fraction: f64,
-    escape_hop_fraction: f64,
-    avg_transit_s: f64,
-    bandwidth_utilization: f64,
-    messages_delivered: u64,
-    avg_message_latency_s: f64,
-    complete: bool,
-    compute_time_s: Option<f64>,
-    inject_delay_s: f64,
-    vc_packets: u32,
-    slots_per_vc: usize,
-    link_bandwidth_bytes_per_s: f64,
-    hop_latency_s: f64,
-    events: u64,
-    events_per_s: f64,
-    processed_events: u64,
-    rolled_back_events: u64,
-    efficiency: f64,
-    anti_messages: u64,
-    gvt_rounds: u64,
-    checksum: String,
-    sync: &'static str,
-    pes: usize,
-    pe_mapping: &'static str,
-    window_s: Option<f64>,
-    seed: u64,
-    wall_s: f64,
-    peak_rss_bytes: Option<u64>,
-    load_average: Option<f64>,
-    valid: Option<bool>,
-    aggregate_comparison: Option<AggregateOut>,
 }
 
 fn model_error(e: TorusError) -> CliError {
@@ -269,143 +198,15 @@ impl TorusArgs {
     }
 }
 
-fn describe_workload(args: &TorusArgs) -> String {
-    match args.workload.as_str() {
-        "ljs" => format!("ljs ({} atoms/cell)", args.ljs_atoms),
-        "random" => format!(
-            "random ({} x {} B per cell)",
-            args.random_messages, args.random_bytes
-        ),
-        w => w.to_string(),
-    }
-}
-
-fn run_model(
-    model: &Torus,
-    cfg: &RunConfig,
-    out: Output,
-    what: &str,
-) -> Result<(SimReport, Figures), CliError> {
-    // The bar runs to twice the injection lower bound of the flush time.
-    let horizon = 2.0 * model.flush_lower_bound_s() * PS;
-    let report = run_with_progress_to(model, cfg, out, what, horizon)?;
-    let fig = model.figures(&report);
-    Ok((report, fig))
-}
-
 /// Runs `arts pdes torus`.
 pub(super) fn run_torus(args: &TorusArgs, out: Output) -> CliResult {
-    let params = args.params()?;
-    let cfg = args.config()?;
-    let model = Torus::new(params.clone()).map_err(model_error)?;
-    // The comparison model is built (and its parameters checked) before any run.
-    let aggregated = match args.compare_aggregate {
-        None => None,
-        Some(k) => {
-            let mut p = params.clone();
-            p.train_packets = k;
-            let m = Torus::new(p).map_err(|e| {
-                CliError::usage(
-                    e.to_string()
-                        .replace("--train-packets", "--compare-aggregate"),
-                )
-            })?;
-            Some((k, m))
-        }
+    let run = TorusRun {
+        params: args.params()?,
+        config: args.config()?,
+        validate: args.engine.validate,
+        compare_aggregate: args.compare_aggregate,
     };
-    arts_pdes::validate(&model, &cfg).map_err(engine_error)?;
-    let (report, fig) = run_model(&model, &cfg, out, "torus")?;
-
-    let valid = if args.engine.validate {
-        let mut seq = cfg.clone();
-        seq.sync = SyncMode::Sequential;
-        seq.pes = 1;
-        let oracle = arts_pdes::run(&model, &seq, None).map_err(engine_error)?;
-        Some(oracle.same_results(&report))
-    } else {
-        None
-    };
-
-    let aggregate = match aggregated {
-        None => None,
-        Some((k, agg)) => {
-            let (r, f) = run_model(&agg, &cfg, out, "trains")?;
-            let ratio = |a: f64, b: f64| if b > 0.0 { a / b } else { 0.0 };
-            let flush_ratio = ratio(f.flush_time_s, fig.flush_time_s);
-            let util_ratio = ratio(f.bandwidth_utilization, fig.bandwidth_utilization);
-            Some(AggregateOut {
-                train_packets: k,
-                units: f.totals.units,
-                events: r.committed_events,
-                wall_s: r.wall_s,
-                events_per_s: r.events_per_s(),
-                speedup: ratio(report.wall_s, r.wall_s),
-                flush_time_s: f.flush_time_s,
-                flush_time_ratio: flush_ratio,
-                bandwidth_utilization: f.bandwidth_utilization,
-                utilization_ratio: util_ratio,
-                escape_fraction: f.escape_fraction,
-                avg_transit_s: f.avg_transit_s,
-                within_5_percent: (flush_ratio - 1.0).abs() <= 0.05
-                    && (util_ratio - 1.0).abs() <= 0.05,
-            })
-        }
-    };
-
-    let t = fig.totals;
-    let result = TorusOut {
-        model: "torus",
-        dims: params.dims,
-        nodes: fig.nodes,
-        links: t.links,
-        workload: describe_workload(args),
-        mapping: args.mapping.clone(),
-        messages: t.messages,
-        local_messages: t.local_messages,
-        bytes: t.bytes,
-        packets: t.packets,
-        train_packets: params.train_packets,
-        units: t.units,
-        hop_bytes: t.hop_bytes,
-        avg_hops: if t.bytes > 0 {
-            t.hop_bytes as f64 / t.bytes as f64
-        } else {
-            0.0
-        },
-        flush_time_s: fig.flush_time_s,
-        flush_lower_bound_s: model.flush_lower_bound_s(),
-        escape_fraction: fig.escape_fraction,
-        escape_hop_fraction: fig.escape_hop_fraction,
-        avg_transit_s: fig.avg_transit_s,
-        bandwidth_utilization: fig.bandwidth_utilization,
-        messages_delivered: fig.messages_delivered,
-        avg_message_latency_s: fig.avg_message_latency_s,
-        complete: fig.complete,
-        compute_time_s: params.compute_time_s(),
-        inject_delay_s: params.inject_delay_s,
-        vc_packets: params.vc_packets,
-        slots_per_vc: model.slots_per_vc(),
-        link_bandwidth_bytes_per_s: params.link_bytes_per_s,
-        hop_latency_s: params.hop_latency_s,
-        events: report.committed_events,
-        events_per_s: report.events_per_s(),
-        processed_events: report.processed_events,
-        rolled_back_events: report.rolled_back_events,
-        efficiency: report.efficiency(),
-        anti_messages: report.anti_messages,
-        gvt_rounds: report.gvt_rounds,
-        checksum: format!("{:016x}", report.checksum),
-        sync: report.sync.name(),
-        pes: report.pes,
-        pe_mapping: cfg.mapping.name(),
-        window_s: cfg.window.is_finite().then_some(cfg.window / PS),
-        seed: cfg.seed,
-        wall_s: report.wall_s,
-        peak_rss_bytes: arts_pdes::mem::peak_rss_bytes(),
-        load_average: arts_util::host::load_average(),
-        valid,
-        aggregate_comparison: aggregate,
-    };
+    let result = arts_pdes::runs::torus::run(&run, &Bar::new(out)).map_err(engine_error)?;
     out.emit(&result, || torus_table(&result))?;
     if result.valid == Some(false) {
         return Err(CliError::failed(
@@ -415,7 +216,7 @@ pub(super) fn run_torus(args: &TorusArgs, out: Output) -> CliResult {
     Ok(())
 }
 
-fn torus_table(r: &TorusOut) -> String {
+fn torus_table(r: &TorusReport) -> String {
     let us = |s: f64| format!("{:.3} us", s * 1e6);
     let ms = |s: f64| format!("{:.4} ms", s * 1e3);
     let mut t = format!(
