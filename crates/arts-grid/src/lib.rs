@@ -12,11 +12,13 @@
 //!   rediscovers the clusters.
 //! - [`emulate`]: turns a run's configuration into a grid run.
 //! - [`mapping`]: the thesis' Naive and Block initial mappings.
+//! - [`report`]: the grid part of every object-runtime run's report.
 
 pub mod delay;
 pub mod emulate;
 pub mod mapping;
 pub mod probe;
+pub mod report;
 pub mod topology;
 
 pub use delay::DelayTransport;

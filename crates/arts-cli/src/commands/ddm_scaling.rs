@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use arts_apps::ddm::Style;
+use arts_apps::ddm::sweep::read_device;
 use arts_core::Config;
 use arts_ddm::{ConstantSet, Mesh, SolverOptions};
 use arts_experiments::ddm_study::{self, Balancing, Plan};
@@ -143,7 +144,8 @@ pub fn run(args: &ScalingArgs, out: Output) -> CliResult {
         (None, None) => Some(PresetArg::ApdSam),
         (_, p) => p,
     };
-    let device = super::ddm::read_device(args.device.as_deref(), preset)?;
+    let device = read_device(args.device.as_deref(), preset.map(PresetArg::name))
+        .map_err(super::ddm::sweep_error)?;
     let constants = device.constants.unwrap_or(ConstantSet::Codata).constants();
     let mesh = Mesh::new(&device, constants).map_err(CliError::usage)?;
     let interior = mesh.rows - 2;
