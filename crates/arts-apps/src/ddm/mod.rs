@@ -14,6 +14,7 @@ pub mod checkpoint;
 pub mod live;
 pub mod master;
 pub mod parallel;
+pub mod partition;
 pub mod slab;
 pub mod sweep;
 

@@ -3,12 +3,12 @@
 //! device file).
 
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
+use arts_apps::ddm::partition;
 use arts_apps::ddm::sweep::{BiasSweep, Progress, RunOut, SweepError, SweepOptions};
 use arts_core::checkpoint::disk::{self, Checkpoint};
-use arts_ddm::{ConstantOverrides, csv, presets};
-use arts_lb::weighted::{self, Partition};
+use arts_ddm::{ConstantOverrides, presets};
 use serde::Serialize;
 
 use super::ddm_flags::{ConstantsArg, EdgeAverageArg, MeshArg, MethodArg, OrderArg, PresetArg};
@@ -417,98 +417,14 @@ fn table(r: &RunOut) -> String {
 
 // ---------------------------------------------------------------- partition
 
-#[derive(Serialize)]
-struct CutOut {
-    starts: Vec<usize>,
-    loads: Vec<f64>,
-    max_over_avg: f64,
-}
-
-#[derive(Serialize)]
-struct FittedOut {
-    starts: Vec<usize>,
-    positions: Vec<f64>,
-    loads: Vec<f64>,
-    max_over_avg: f64,
-    predicted_loads: Vec<f64>,
-    predicted_max_over_avg: f64,
-    coefficients: Vec<f64>,
-}
-
-#[derive(Serialize)]
-struct PartitionOut {
-    profile: String,
-    column: String,
-    rows: usize,
-    pieces: usize,
-    degree: usize,
-    total_work: f64,
-    equal_rows: CutOut,
-    prefix_sum: CutOut,
-    fitted: FittedOut,
-}
-
-/// Reads the cost column of a profile file; errors name the file and line.
-fn read_profile(path: &Path, column: Option<&str>) -> Result<(Vec<f64>, String), CliError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| CliError::usage(format!("cannot read {}: {e}", path.display())))?;
-    csv::read_cost_profile(&text, column).map_err(|e| {
-        let message = e.message.replace("a column name", "--column");
-        CliError::usage(match e.line {
-            Some(n) => format!("{} line {n}: {message}", path.display()),
-            None => format!("{}: {message}", path.display()),
-        })
-    })
-}
-
-fn cut_out(profile: &[f64], p: &Partition) -> CutOut {
-    let loads = weighted::piece_loads(profile, p);
-    CutOut {
-        starts: p.starts.clone(),
-        max_over_avg: weighted::imbalance(&loads),
-        loads,
-    }
-}
-
 fn run_partition(args: &PartitionArgs, out: Output) -> CliResult {
-    let (profile, column) = read_profile(&args.profile, args.column.as_deref())?;
-    let rows = profile.len();
-    if args.pieces == 0 || args.pieces > rows {
-        return Err(CliError::usage(format!(
-            "--pieces {} must be between 1 and the {rows} rows of the profile",
-            args.pieces
-        )));
-    }
-    if args.degree > 20 || args.degree >= rows {
-        return Err(CliError::usage(format!(
-            "--degree {} must be at most 20 and below the {rows} rows of the profile",
-            args.degree
-        )));
-    }
-    let usage = |e: weighted::WeightedError| CliError::usage(e);
-    let eq = weighted::equal_rows(rows, args.pieces).map_err(usage)?;
-    let ps = weighted::prefix_sum_cuts(&profile, args.pieces).map_err(usage)?;
-    let fit = weighted::fitted_cuts(&profile, args.pieces, args.degree).map_err(usage)?;
-    let fitted_loads = weighted::piece_loads(&profile, &fit.partition);
-    let result = PartitionOut {
-        profile: args.profile.display().to_string(),
-        column,
-        rows,
-        pieces: args.pieces,
-        degree: args.degree,
-        total_work: profile.iter().sum(),
-        equal_rows: cut_out(&profile, &eq),
-        prefix_sum: cut_out(&profile, &ps),
-        fitted: FittedOut {
-            starts: fit.partition.starts.clone(),
-            positions: fit.partition.positions.clone(),
-            max_over_avg: weighted::imbalance(&fitted_loads),
-            loads: fitted_loads,
-            predicted_max_over_avg: weighted::imbalance(&fit.predicted_loads),
-            predicted_loads: fit.predicted_loads.clone(),
-            coefficients: fit.poly.coeffs.clone(),
-        },
-    };
+    let result = partition::partition(
+        &args.profile,
+        args.column.as_deref(),
+        args.pieces,
+        args.degree,
+    )
+    .map_err(CliError::usage)?;
     out.emit(&result, || {
         let mut s = String::new();
         let _ = writeln!(
