@@ -163,7 +163,7 @@ pub struct ParallelOut {
     utilization: Vec<f64>,
     /// The emulated grid, as every object-runtime app reports it.
     #[serde(flatten)]
-    pub grid: GridReport,
+    pub(crate) grid: GridReport,
 }
 
 impl ParallelOut {

@@ -2,6 +2,7 @@
 //! sweep writes) cut into equal-work pieces three ways: equal rows, prefix
 //! sums and the polynomial fit with Simpson integration.
 
+use std::fmt::Write as _;
 use std::path::Path;
 
 use arts_ddm::csv;
@@ -12,10 +13,10 @@ use serde::Serialize;
 #[derive(Serialize)]
 pub struct CutOut {
     /// First row of each piece.
-    pub starts: Vec<usize>,
+    starts: Vec<usize>,
     loads: Vec<f64>,
     /// Largest piece over the average.
-    pub max_over_avg: f64,
+    max_over_avg: f64,
 }
 
 impl CutOut {
@@ -33,14 +34,14 @@ impl CutOut {
 #[derive(Serialize)]
 pub struct FittedOut {
     /// First row of each piece.
-    pub starts: Vec<usize>,
+    starts: Vec<usize>,
     positions: Vec<f64>,
     loads: Vec<f64>,
     /// Largest measured piece over the average.
-    pub max_over_avg: f64,
+    max_over_avg: f64,
     predicted_loads: Vec<f64>,
     /// Largest predicted piece over the average.
-    pub predicted_max_over_avg: f64,
+    predicted_max_over_avg: f64,
     coefficients: Vec<f64>,
 }
 
@@ -49,20 +50,66 @@ pub struct FittedOut {
 pub struct PartitionOut {
     profile: String,
     /// The cost column read.
-    pub column: String,
+    column: String,
     /// Rows of the profile.
-    pub rows: usize,
+    rows: usize,
     /// Pieces asked for.
-    pub pieces: usize,
+    pieces: usize,
     /// Degree of the fit.
-    pub degree: usize,
+    degree: usize,
     total_work: f64,
     /// Pieces of equal row counts.
-    pub equal_rows: CutOut,
+    equal_rows: CutOut,
     /// Pieces cut by prefix sums of the measured cost.
-    pub prefix_sum: CutOut,
+    prefix_sum: CutOut,
     /// Pieces cut by the fitted cost.
-    pub fitted: FittedOut,
+    fitted: FittedOut,
+}
+
+impl PartitionOut {
+    /// The text report.
+    pub fn table(&self) -> String {
+        let mut s = String::new();
+        let _ = writeln!(
+            s,
+            "{} rows ({}), {} pieces, fit degree {}",
+            self.rows, self.column, self.pieces, self.degree
+        );
+        let _ = writeln!(
+            s,
+            "{:<12} {:>12} {:>14}  starts",
+            "cut", "max/avg", "predicted"
+        );
+        let line = |s: &mut String, name: &str, c: &[usize], m: f64, p: Option<f64>| {
+            let _ = writeln!(
+                s,
+                "{name:<12} {m:>12.4} {:>14}  {c:?}",
+                p.map_or("-".to_string(), |p| format!("{p:.4}"))
+            );
+        };
+        line(
+            &mut s,
+            "equal-rows",
+            &self.equal_rows.starts,
+            self.equal_rows.max_over_avg,
+            None,
+        );
+        line(
+            &mut s,
+            "prefix-sum",
+            &self.prefix_sum.starts,
+            self.prefix_sum.max_over_avg,
+            None,
+        );
+        line(
+            &mut s,
+            "fitted",
+            &self.fitted.starts,
+            self.fitted.max_over_avg,
+            Some(self.fitted.predicted_max_over_avg),
+        );
+        s
+    }
 }
 
 /// Reads the cost column of a profile file; errors name the file and line.

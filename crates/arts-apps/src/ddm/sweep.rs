@@ -2,6 +2,7 @@
 //! Newton) or parallel ([`parallel`](super::parallel)), its validity, its
 //! report and the files it produces (per-bias CSVs and `summary.json`).
 
+use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use arts_ddm::{
@@ -480,13 +481,13 @@ impl<'a> BiasSweep<'a> {
 #[derive(Serialize)]
 pub struct HistoryOut {
     /// Iteration.
-    pub iteration: usize,
+    iteration: usize,
     /// Potential residual, V.
-    pub potential_v: f64,
+    potential_v: f64,
     /// Electron quasi-Fermi residual, V.
-    pub electrons_v: f64,
+    electrons_v: f64,
     /// Hole quasi-Fermi residual, V.
-    pub holes_v: f64,
+    holes_v: f64,
 }
 
 /// The same bias point in the other order (`order both`).
@@ -495,7 +496,7 @@ pub struct OtherOrderOut {
     order: &'static str,
     segments: usize,
     /// Its iterations.
-    pub iterations: usize,
+    iterations: usize,
     time_s: f64,
     terminal_current_a_per_cm2: f64,
 }
@@ -504,18 +505,18 @@ pub struct OtherOrderOut {
 #[derive(Serialize)]
 pub struct BiasOut {
     /// Volts on the biased contact.
-    pub bias_v: f64,
+    bias_v: f64,
     converged: bool,
     /// Iterations.
-    pub iterations: usize,
+    iterations: usize,
     /// Terminal current, A/cm².
-    pub terminal_current_a_per_cm2: f64,
+    terminal_current_a_per_cm2: f64,
     current_resolution_a_per_cm2: f64,
     current_spread: f64,
     /// Solver time, s.
-    pub time_s: f64,
+    time_s: f64,
     /// Time per row and iteration, ns.
-    pub ns_per_row_iteration: f64,
+    ns_per_row_iteration: f64,
     residual_potential_v: f64,
     residual_electrons_v: f64,
     residual_holes_v: f64,
@@ -533,10 +534,10 @@ pub struct BiasOut {
     #[serde(skip_serializing_if = "Option::is_none")]
     newton: Option<NewtonOut>,
     /// The residual history.
-    pub history: Vec<HistoryOut>,
+    history: Vec<HistoryOut>,
     /// The point in the relaxed order (`order both`).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub relaxed: Option<OtherOrderOut>,
+    relaxed: Option<OtherOrderOut>,
     files: Vec<String>,
 }
 
@@ -609,7 +610,7 @@ struct NewtonOut {
 pub struct FailureOut {
     bias_v: Option<f64>,
     /// The error.
-    pub message: String,
+    message: String,
     residual_potential_v: Option<f64>,
     residual_electrons_v: Option<f64>,
     residual_holes_v: Option<f64>,
@@ -633,43 +634,220 @@ impl FailureOut {
 #[derive(Serialize)]
 pub struct RunOut {
     /// Device name.
-    pub device: String,
+    device: String,
     /// Solver name.
-    pub method: &'static str,
+    method: &'static str,
     /// Mesh rows.
-    pub rows: usize,
+    rows: usize,
     /// Mesh spacing, nm.
-    pub spacing_nm: f64,
+    spacing_nm: f64,
     /// Lattice temperature, K.
-    pub temperature_k: f64,
+    temperature_k: f64,
     /// Constant set name.
-    pub constants: &'static str,
+    constants: &'static str,
     constants_replaced: Vec<&'static str>,
     constant_values: ConstantValuesOut,
     edge_average: &'static str,
     mesh: &'static str,
     /// Built-in potential, V.
-    pub builtin_potential_v: f64,
+    builtin_potential_v: f64,
     /// Update order name.
-    pub order: &'static str,
+    order: &'static str,
     segments: usize,
     tolerance_v: f64,
     converged: bool,
     /// Converged and equal to its reference (parallel) or physically
     /// consistent (sequential).
-    pub valid: bool,
+    valid: bool,
     iterations: usize,
     time_s: f64,
     terminal_current_a_per_cm2: Vec<f64>,
     /// The converged points.
-    pub biases: Vec<BiasOut>,
+    biases: Vec<BiasOut>,
     /// Why the sweep stopped early.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub failure: Option<FailureOut>,
+    failure: Option<FailureOut>,
     /// The output directory.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub out: Option<String>,
+    out: Option<String>,
     /// The parallel run.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub parallel: Option<ParallelOut>,
+    parallel: Option<ParallelOut>,
+}
+
+impl RunOut {
+    /// The text report.
+    pub fn table(&self) -> String {
+        let r = self;
+        let mut s = String::new();
+        let _ = writeln!(
+            s,
+            "device {}: {} rows at {} nm, {} K, constants {}, built-in potential {:.6} V, method {}, order {}",
+            r.device,
+            r.rows,
+            r.spacing_nm,
+            r.temperature_k,
+            r.constants,
+            r.builtin_potential_v,
+            r.method,
+            r.order
+        );
+        let _ = writeln!(
+            s,
+            "{:>9} {:>10} {:>15} {:>10} {:>9} {:>10}",
+            "bias_V", "iterations", "J_A_per_cm2", "time_s", "ns/row/it", "relaxed_it"
+        );
+        for b in &r.biases {
+            let _ = writeln!(
+                s,
+                "{:>9.3} {:>10} {:>15.6e} {:>10.3} {:>9.1} {:>10}",
+                b.bias_v,
+                b.iterations,
+                b.terminal_current_a_per_cm2,
+                b.time_s,
+                b.ns_per_row_iteration,
+                b.relaxed
+                    .as_ref()
+                    .map_or("-".to_string(), |a| a.iterations.to_string())
+            );
+        }
+        for b in r.biases.iter().filter(|b| !b.history.is_empty()) {
+            let _ = write!(s, "history {:+.3} V (iteration: residual V):", b.bias_v);
+            let h = &b.history;
+            let step = (h.len() / 8).max(1);
+            for (i, e) in h.iter().enumerate() {
+                if i % step == 0 || i + 1 == h.len() {
+                    let m = e.potential_v.max(e.electrons_v).max(e.holes_v);
+                    let _ = write!(s, " {}:{m:.2e}", e.iteration);
+                }
+            }
+            s.push('\n');
+        }
+        if let Some(f) = &r.failure {
+            let _ = writeln!(s, "converged: false ({})", f.message);
+        }
+        if let Some(p) = &r.parallel {
+            s += &p.grid.table();
+        }
+        let _ = writeln!(s, "valid: {}", r.valid);
+        if let Some(d) = &r.out {
+            let _ = writeln!(s, "files in {d}");
+        }
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ddm::Link;
+    use crate::ddm::parallel::{AppLb, ParallelStyle};
+    use arts_core::Config;
+
+    /// `si-pn` at 10 nm, biases 0 and 0.1 V, the CLI's defaults otherwise.
+    fn options(method: Method, out: Option<&str>) -> SweepOptions<'static> {
+        SweepOptions {
+            device_file: None,
+            preset: Some("si-pn"),
+            bias: Some(vec![0.0, 0.1]),
+            constants: None,
+            constant_overrides: ConstantOverrides::default(),
+            spacing_nm: Some(10.0),
+            temperature_k: None,
+            edge_average: None,
+            mesh: None,
+            method,
+            newton_iterations: 30,
+            max_halvings: 12,
+            order: SweepOrder::Sequential,
+            segments: 4,
+            segment_starts: None,
+            tolerance_v: 1e-8,
+            max_iterations: 400_000,
+            omega_phi: 1.9,
+            omega_carriers: 1.9,
+            instrument_every: 200,
+            check_every: None,
+            out: out.map(str::to_string),
+            parallel: None,
+        }
+    }
+
+    fn run(o: SweepOptions<'_>) -> Result<Swept, SweepError> {
+        BiasSweep::new(o)?.run(Progress {
+            point: &mut |_| {},
+            iteration: &mut || {},
+        })
+    }
+
+    fn json(r: &RunOut) -> serde_json::Value {
+        serde_json::to_value(r).unwrap()
+    }
+
+    #[test]
+    fn a_sequential_sweep_is_valid_and_gives_four_files_a_point_and_a_summary() {
+        let s = run(options(Method::Gummel, Some("out"))).unwrap();
+        assert!(s.failure.is_none());
+        let names: Vec<&str> = s.files.iter().map(|f| f.0.as_str()).collect();
+        assert_eq!(names.len(), 9);
+        assert_eq!(names[0], "profile_00_+0.000V.csv");
+        assert_eq!(names[8], "summary.json");
+        let j = json(&s.report);
+        assert_eq!(j["valid"], true);
+        assert_eq!(j["order"], "sequential");
+        assert_eq!(j["biases"][1]["files"].as_array().unwrap().len(), 4);
+        assert!(s.report.table().ends_with("valid: true\nfiles in out\n"));
+        // Without a directory no files, and Newton writes no cost files.
+        let newton = run(options(Method::Newton, None)).unwrap();
+        assert!(newton.files.is_empty());
+        assert_eq!(json(&newton.report)["order"], "coupled");
+    }
+
+    #[test]
+    fn newton_refuses_the_relaxed_order_and_a_bad_device_is_usage() {
+        let mut o = options(Method::Newton, None);
+        o.order = SweepOrder::Relaxed;
+        let Err(SweepError::Usage(m)) = run(o) else {
+            panic!("not a usage error")
+        };
+        assert!(m.starts_with("--order and --segment-starts apply to --method gummel only"));
+        let mut o = options(Method::Gummel, None);
+        o.preset = None;
+        assert!(matches!(BiasSweep::new(o), Err(SweepError::Usage(_))));
+    }
+
+    #[test]
+    fn a_distributed_sweep_is_valid_when_it_equals_the_relaxed_solver() {
+        let mut o = options(Method::Gummel, None);
+        o.parallel = Some(Parallel {
+            style: ParallelStyle::Distributed,
+            config: Config {
+                pes: 2,
+                ..Config::default()
+            },
+            grid: Default::default(),
+            processes: 1,
+            lb_name: "none".into(),
+            lb: None,
+            pin: false,
+            warmup_ms: 0,
+            app_lb: AppLb::Off,
+            live: crate::ddm::LiveCut {
+                every: 1000,
+                threshold: 0.05,
+            },
+            link: Link::None,
+            checkpoint: None,
+            argv: Vec::new(),
+            resume: None,
+            agree: |v| v,
+            on_mpi_ranks: &|_| Err(SweepError::Usage("no MPI".into())),
+        });
+        let s = run(o).unwrap();
+        let j = json(&s.report);
+        assert_eq!(j["valid"], true, "{j}");
+        assert_eq!(j["parallel"]["matches_relaxed_solver"], true);
+        assert_eq!(j["parallel"]["segments"], 4);
+        assert_eq!(j["segments"], 4);
+    }
 }

@@ -2,11 +2,10 @@
 //! cuts of a measured cost profile) and `arts ddm preset` (print a preset's
 //! device file).
 
-use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use arts_apps::ddm::partition;
-use arts_apps::ddm::sweep::{BiasSweep, Progress, RunOut, SweepError, SweepOptions};
+use arts_apps::ddm::sweep::{BiasSweep, Progress, SweepError, SweepOptions};
 use arts_core::checkpoint::disk::{self, Checkpoint};
 use arts_ddm::{ConstantOverrides, presets};
 use serde::Serialize;
@@ -353,66 +352,8 @@ fn run_sweep(
         }
         pending.commit()?;
     }
-    out.emit(&swept.report, || table(&swept.report))?;
+    out.emit(&swept.report, || swept.report.table())?;
     swept.failure.map_or(Ok(()), |e| Err(sweep_error(e)))
-}
-
-fn table(r: &RunOut) -> String {
-    let mut s = String::new();
-    let _ = writeln!(
-        s,
-        "device {}: {} rows at {} nm, {} K, constants {}, built-in potential {:.6} V, method {}, order {}",
-        r.device,
-        r.rows,
-        r.spacing_nm,
-        r.temperature_k,
-        r.constants,
-        r.builtin_potential_v,
-        r.method,
-        r.order
-    );
-    let _ = writeln!(
-        s,
-        "{:>9} {:>10} {:>15} {:>10} {:>9} {:>10}",
-        "bias_V", "iterations", "J_A_per_cm2", "time_s", "ns/row/it", "relaxed_it"
-    );
-    for b in &r.biases {
-        let _ = writeln!(
-            s,
-            "{:>9.3} {:>10} {:>15.6e} {:>10.3} {:>9.1} {:>10}",
-            b.bias_v,
-            b.iterations,
-            b.terminal_current_a_per_cm2,
-            b.time_s,
-            b.ns_per_row_iteration,
-            b.relaxed
-                .as_ref()
-                .map_or("-".to_string(), |a| a.iterations.to_string())
-        );
-    }
-    for b in r.biases.iter().filter(|b| !b.history.is_empty()) {
-        let _ = write!(s, "history {:+.3} V (iteration: residual V):", b.bias_v);
-        let h = &b.history;
-        let step = (h.len() / 8).max(1);
-        for (i, e) in h.iter().enumerate() {
-            if i % step == 0 || i + 1 == h.len() {
-                let m = e.potential_v.max(e.electrons_v).max(e.holes_v);
-                let _ = write!(s, " {}:{m:.2e}", e.iteration);
-            }
-        }
-        s.push('\n');
-    }
-    if let Some(f) = &r.failure {
-        let _ = writeln!(s, "converged: false ({})", f.message);
-    }
-    if let Some(p) = &r.parallel {
-        s += &p.grid.table();
-    }
-    let _ = writeln!(s, "valid: {}", r.valid);
-    if let Some(d) = &r.out {
-        let _ = writeln!(s, "files in {d}");
-    }
-    s
 }
 
 // ---------------------------------------------------------------- partition
@@ -425,46 +366,5 @@ fn run_partition(args: &PartitionArgs, out: Output) -> CliResult {
         args.degree,
     )
     .map_err(CliError::usage)?;
-    out.emit(&result, || {
-        let mut s = String::new();
-        let _ = writeln!(
-            s,
-            "{} rows ({}), {} pieces, fit degree {}",
-            result.rows, result.column, result.pieces, result.degree
-        );
-        let _ = writeln!(
-            s,
-            "{:<12} {:>12} {:>14}  starts",
-            "cut", "max/avg", "predicted"
-        );
-        let line = |s: &mut String, name: &str, c: &[usize], m: f64, p: Option<f64>| {
-            let _ = writeln!(
-                s,
-                "{name:<12} {m:>12.4} {:>14}  {c:?}",
-                p.map_or("-".to_string(), |p| format!("{p:.4}"))
-            );
-        };
-        line(
-            &mut s,
-            "equal-rows",
-            &result.equal_rows.starts,
-            result.equal_rows.max_over_avg,
-            None,
-        );
-        line(
-            &mut s,
-            "prefix-sum",
-            &result.prefix_sum.starts,
-            result.prefix_sum.max_over_avg,
-            None,
-        );
-        line(
-            &mut s,
-            "fitted",
-            &result.fitted.starts,
-            result.fitted.max_over_avg,
-            Some(result.fitted.predicted_max_over_avg),
-        );
-        s
-    })
+    out.emit(&result, || result.table())
 }
