@@ -11,6 +11,7 @@ use std::time::Instant;
 use arts_core::{Config, LbConfig, LbPeriod, RunError};
 use arts_ddm::{Mesh, Side, Solver, SolverOptions, UpdateOrder};
 use arts_lb::weighted;
+use serde::Serialize;
 
 use arts_apps::background::{BackgroundLoad, pin_pes};
 use arts_apps::ddm::{Link, Outcome, Setup, Style};
@@ -129,6 +130,31 @@ pub struct Study {
     pub runs: Vec<Run>,
 }
 
+impl Plan {
+    /// Checks the segment counts against the mesh and the emulated speeds
+    /// against the PEs; the error names the option at fault.
+    pub fn check(&self) -> Result<(), String> {
+        let interior = self.mesh.rows - 2;
+        if let Some(s) = self.segments.iter().find(|&&s| s == 0 || s > interior) {
+            return Err(format!(
+                "--segments {s} must be between 1 and the {interior} interior rows"
+            ));
+        }
+        let pes = self.config.pes;
+        if let Some(s) = &self.config.emulated_speeds
+            && (s.0.len() != pes as usize
+                || s.0
+                    .iter()
+                    .any(|v| !(v.is_finite() && *v > 0.0 && *v <= 1.0)))
+        {
+            return Err(format!(
+                "--emulate-speeds: give {pes} comma-separated speeds in (0, 1], one per PE"
+            ));
+        }
+        Ok(())
+    }
+}
+
 /// Runs the plan; `on_run` is told each run before it starts.
 pub fn run(plan: &Plan, on_run: &mut dyn FnMut(&str)) -> Result<Study, RunError> {
     let failed = |e: arts_ddm::DdmError| RunError::Internal(format!("sequential solver: {e}"));
@@ -230,6 +256,132 @@ pub fn run(plan: &Plan, on_run: &mut dyn FnMut(&str)) -> Result<Study, RunError>
         sequential_iterations: reference.iterations,
         runs,
     })
+}
+
+/// Where the study ran, as its report tells.
+pub struct Host {
+    /// Processes of the job.
+    pub processes: u32,
+    /// Cores of this machine.
+    pub cores: u32,
+    /// More PEs than cores.
+    pub oversubscribed: bool,
+}
+
+/// One run in the report.
+#[derive(Serialize)]
+pub struct RunJson {
+    style: &'static str,
+    segments: usize,
+    balancing: &'static str,
+    order: &'static str,
+    converged: bool,
+    iterations: usize,
+    time_s: f64,
+    speedup: f64,
+    migrations: u64,
+}
+
+/// The report of `arts ddm scaling` (JSON keys and their order are a contract).
+#[derive(Serialize)]
+pub struct ScalingJson {
+    device: String,
+    rows: usize,
+    bias_v: f64,
+    pes: u32,
+    processes: u32,
+    emulated_speeds: Option<Vec<f64>>,
+    background_load_cpu: Option<usize>,
+    cores: u32,
+    oversubscribed: bool,
+    check_every: usize,
+    sequential_time_s: f64,
+    sequential_iterations: usize,
+    runs: Vec<RunJson>,
+    files: Vec<String>,
+}
+
+impl ScalingJson {
+    /// The report of `study`, run by `plan` on `host` for `device`, which
+    /// wrote `files`.
+    pub fn new(device: &str, plan: &Plan, study: &Study, host: Host, files: Vec<String>) -> Self {
+        ScalingJson {
+            device: device.to_string(),
+            rows: plan.mesh.rows,
+            bias_v: plan.bias_v,
+            pes: plan.config.pes,
+            processes: host.processes,
+            emulated_speeds: (plan.config.emulated_speeds.as_ref()).map(|s| s.0.to_vec()),
+            background_load_cpu: plan.background_cpu,
+            cores: host.cores,
+            oversubscribed: host.oversubscribed,
+            check_every: plan.opts.check_every,
+            sequential_time_s: study.sequential_time_s,
+            sequential_iterations: study.sequential_iterations,
+            runs: study
+                .runs
+                .iter()
+                .map(|r| RunJson {
+                    style: r.style.name(),
+                    segments: r.segments,
+                    balancing: r.balancing.name(),
+                    order: r.order,
+                    converged: r.converged,
+                    iterations: r.iterations,
+                    time_s: r.time_s,
+                    speedup: r.speedup,
+                    migrations: r.migrations,
+                })
+                .collect(),
+            files,
+        }
+    }
+
+    /// The text report.
+    pub fn table(&self) -> String {
+        let mut t = format!(
+            "{} ({} rows) at {} V on {} PEs: sequential {:.3} s, {} iterations\n",
+            self.device,
+            self.rows,
+            self.bias_v,
+            self.pes,
+            self.sequential_time_s,
+            self.sequential_iterations
+        );
+        t.push_str(
+            "style        balancing   order       segments  iterations   time s  speed-up\n",
+        );
+        for r in &self.runs {
+            t.push_str(&format!(
+                "{:<12} {:<11} {:<11} {:>8} {:>11} {:>8.3} {:>9.2}{}\n",
+                r.style,
+                r.balancing,
+                r.order,
+                r.segments,
+                r.iterations,
+                r.time_s,
+                r.speedup,
+                if r.converged { "" } else { "  (not converged)" }
+            ));
+        }
+        for f in &self.files {
+            t.push_str(&format!("wrote {f}\n"));
+        }
+        t
+    }
+}
+
+/// The study's files (name, contents): the CSV and the charts drawn for
+/// `pes` PEs.
+pub fn files(study: &Study, pes: u32) -> Result<Vec<(String, String)>, String> {
+    let mut files = vec![("ddm_scaling.csv".to_string(), to_csv(study))];
+    for (file, chart) in charts(study, pes) {
+        let svg = chart
+            .svg()
+            .map_err(|e| format!("cannot draw {file}: {e}"))?;
+        files.push((file, svg));
+    }
+    Ok(files)
 }
 
 /// The study as CSV: one line per run, the sequential solver first.

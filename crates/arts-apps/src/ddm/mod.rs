@@ -13,7 +13,10 @@
 pub mod checkpoint;
 pub mod live;
 pub mod master;
+pub mod parallel;
+pub mod partition;
 pub mod slab;
+pub mod sweep;
 
 use std::sync::Arc;
 use std::time::Instant;

@@ -1,5 +1,7 @@
 //! The enumerated flags of `arts run ddm` and `arts ddm preset`.
 
+use arts_apps::ddm::parallel::AppLb;
+use arts_apps::ddm::sweep::Method;
 use arts_ddm::{ConstantSet, EdgeAverage, MeshKind, SweepOrder};
 
 /// A built-in device (`--preset`, `arts ddm preset NAME`).
@@ -108,12 +110,11 @@ pub enum MethodArg {
     Newton,
 }
 
-impl MethodArg {
-    /// The name reported in the JSON.
-    pub fn name(self) -> &'static str {
-        match self {
-            MethodArg::Gummel => "gummel",
-            MethodArg::Newton => "newton",
+impl From<MethodArg> for Method {
+    fn from(m: MethodArg) -> Method {
+        match m {
+            MethodArg::Gummel => Method::Gummel,
+            MethodArg::Newton => Method::Newton,
         }
     }
 }
@@ -173,13 +174,12 @@ pub enum AppLbArg {
     Live,
 }
 
-impl AppLbArg {
-    /// The name reported in the JSON.
-    pub fn name(self) -> &'static str {
-        match self {
-            AppLbArg::Off => "off",
-            AppLbArg::Static => "static",
-            AppLbArg::Live => "live",
+impl From<AppLbArg> for AppLb {
+    fn from(a: AppLbArg) -> AppLb {
+        match a {
+            AppLbArg::Off => AppLb::Off,
+            AppLbArg::Static => AppLb::Static,
+            AppLbArg::Live => AppLb::Live,
         }
     }
 }

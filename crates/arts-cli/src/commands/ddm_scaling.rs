@@ -5,10 +5,10 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use arts_apps::ddm::Style;
+use arts_apps::ddm::sweep::read_device;
 use arts_core::Config;
 use arts_ddm::{ConstantSet, Mesh, SolverOptions};
-use arts_experiments::ddm_study::{self, Balancing, Plan};
-use serde::Serialize;
+use arts_experiments::ddm_study::{self, Balancing, Host, Plan, ScalingJson};
 
 use super::ddm_flags::PresetArg;
 use crate::output::{CliError, CliResult, Output, PendingDir};
@@ -37,6 +37,28 @@ pub enum StyleArg {
     Distributed,
     /// Through one master.
     Centralized,
+}
+
+impl From<BalancingArg> for Balancing {
+    fn from(b: BalancingArg) -> Balancing {
+        match b {
+            BalancingArg::None => Balancing::None,
+            BalancingArg::App => Balancing::App,
+            BalancingArg::System => Balancing::System,
+            BalancingArg::Both => Balancing::Both,
+            BalancingArg::Live => Balancing::Live,
+            BalancingArg::LiveSystem => Balancing::LiveSystem,
+        }
+    }
+}
+
+impl From<StyleArg> for Style {
+    fn from(s: StyleArg) -> Style {
+        match s {
+            StyleArg::Distributed => Style::Distributed,
+            StyleArg::Centralized => Style::Centralized,
+        }
+    }
 }
 
 /// Arguments of `arts ddm scaling`.
@@ -106,112 +128,47 @@ pub struct ScalingArgs {
     out: Option<PathBuf>,
 }
 
-#[derive(Serialize)]
-struct RunJson {
-    style: &'static str,
-    segments: usize,
-    balancing: &'static str,
-    order: &'static str,
-    converged: bool,
-    iterations: usize,
-    time_s: f64,
-    speedup: f64,
-    migrations: u64,
-}
-
-#[derive(Serialize)]
-struct ScalingJson {
-    device: String,
-    rows: usize,
-    bias_v: f64,
-    pes: u32,
-    processes: u32,
-    emulated_speeds: Option<Vec<f64>>,
-    background_load_cpu: Option<usize>,
-    cores: u32,
-    oversubscribed: bool,
-    check_every: usize,
-    sequential_time_s: f64,
-    sequential_iterations: usize,
-    runs: Vec<RunJson>,
-    files: Vec<String>,
-}
-
 /// Runs `arts ddm scaling`.
 pub fn run(args: &ScalingArgs, out: Output) -> CliResult {
     let preset = match (&args.device, args.preset) {
         (None, None) => Some(PresetArg::ApdSam),
         (_, p) => p,
     };
-    let device = super::ddm::read_device(args.device.as_deref(), preset)?;
+    let device = read_device(args.device.as_deref(), preset.map(PresetArg::name))
+        .map_err(super::ddm::sweep_error)?;
     let constants = device.constants.unwrap_or(ConstantSet::Codata).constants();
     let mesh = Mesh::new(&device, constants).map_err(CliError::usage)?;
-    let interior = mesh.rows - 2;
-    if let Some(s) = args.segments.iter().find(|&&s| s == 0 || s > interior) {
-        return Err(CliError::usage(format!(
-            "--segments {s} must be between 1 and the {interior} interior rows"
-        )));
-    }
     let opts = SolverOptions {
         tolerance_v: args.tolerance,
         check_every: args.check_every,
         instrument_every: 200,
         ..SolverOptions::default()
     };
-    opts.validate(mesh.rows).map_err(CliError::usage)?;
     let strategy = crate::lb_args::strategy(&args.lb)?;
     let config = Config {
         pes: args.pes.unwrap_or_else(crate::args::default_pes),
+        emulated_speeds: (args.emulate_speeds.as_ref())
+            .map(|s| arts_core::EmulatedSpeeds(s.as_slice().into())),
         ..Config::default()
     };
-    let config = crate::launch::distribute(config, args.pes, args.pes_per_process)?;
-    let pes = config.pes;
-    if let Some(s) = &args.emulate_speeds
-        && (s.len() != pes as usize || s.iter().any(|v| !(v.is_finite() && *v > 0.0 && *v <= 1.0)))
-    {
-        return Err(CliError::usage(format!(
-            "--emulate-speeds: give {pes} comma-separated speeds in (0, 1], one per PE"
-        )));
-    }
-    let emulated_speeds = args
-        .emulate_speeds
-        .as_ref()
-        .map(|s| arts_core::EmulatedSpeeds(s.as_slice().into()));
     let plan = Plan {
         mesh: Arc::new(mesh),
         biased: device.biased,
         bias_v: args.bias,
-        opts,
-        config: Config {
-            emulated_speeds,
-            ..config
-        },
+        config: crate::launch::distribute(config, args.pes, args.pes_per_process)?,
         segments: args.segments.clone(),
-        styles: args
-            .styles
-            .iter()
-            .map(|s| match s {
-                StyleArg::Distributed => Style::Distributed,
-                StyleArg::Centralized => Style::Centralized,
-            })
-            .collect(),
-        balancing: args
-            .balancing
-            .iter()
-            .map(|b| match b {
-                BalancingArg::None => Balancing::None,
-                BalancingArg::App => Balancing::App,
-                BalancingArg::System => Balancing::System,
-                BalancingArg::Both => Balancing::Both,
-                BalancingArg::Live => Balancing::Live,
-                BalancingArg::LiveSystem => Balancing::LiveSystem,
-            })
-            .collect(),
+        styles: args.styles.iter().map(|&s| s.into()).collect(),
+        balancing: args.balancing.iter().map(|&b| b.into()).collect(),
         link: args.subcycle_dependency.link(),
         strategy,
         background_cpu: args.background_load,
         agree: crate::launch::from_root,
+        opts,
     };
+    plan.check().map_err(CliError::usage)?;
+    plan.opts
+        .validate(plan.mesh.rows)
+        .map_err(CliError::usage)?;
     let total = 1 + plan.styles.len() * plan.balancing.len() * plan.segments.len();
     let bar = out.progress(total as u64, "ddm scaling");
     let result = ddm_study::run(&plan, &mut |what| {
@@ -220,75 +177,22 @@ pub fn run(args: &ScalingArgs, out: Output) -> CliResult {
     })
     .map_err(CliError::failed)?;
     bar.finish_and_clear();
+    let pes = plan.config.pes;
     let mut files = Vec::new();
     if let Some(dir) = args.out.as_ref().filter(|_| crate::launch::is_root()) {
         let mut pending = PendingDir::create(dir)?;
-        pending.write("ddm_scaling.csv", ddm_study::to_csv(&result).as_bytes())?;
-        files.push(dir.join("ddm_scaling.csv").display().to_string());
-        for (file, chart) in ddm_study::charts(&result, pes) {
-            let svg = chart
-                .svg()
-                .map_err(|e| CliError::failed(format!("cannot draw {file}: {e}")))?;
-            pending.write(&file, svg.as_bytes())?;
+        for (file, text) in ddm_study::files(&result, pes).map_err(CliError::failed)? {
+            pending.write(&file, text.as_bytes())?;
             files.push(dir.join(file).display().to_string());
         }
         pending.commit()?;
     }
-    let json = ScalingJson {
-        device: device.name.clone(),
-        rows: plan.mesh.rows,
-        bias_v: args.bias,
-        pes,
-        processes: crate::launch::rank_size().1,
-        emulated_speeds: args.emulate_speeds.clone(),
-        background_load_cpu: args.background_load,
+    let processes = crate::launch::rank_size().1;
+    let host = Host {
+        processes,
         cores: crate::args::default_pes(),
-        oversubscribed: crate::launch::oversubscribed(pes, crate::launch::rank_size().1),
-        check_every: args.check_every,
-        sequential_time_s: result.sequential_time_s,
-        sequential_iterations: result.sequential_iterations,
-        runs: result
-            .runs
-            .iter()
-            .map(|r| RunJson {
-                style: r.style.name(),
-                segments: r.segments,
-                balancing: r.balancing.name(),
-                order: r.order,
-                converged: r.converged,
-                iterations: r.iterations,
-                time_s: r.time_s,
-                speedup: r.speedup,
-                migrations: r.migrations,
-            })
-            .collect(),
-        files,
+        oversubscribed: crate::launch::oversubscribed(pes, processes),
     };
-    out.emit(&json, || {
-        let mut t = format!(
-            "{} ({} rows) at {} V on {pes} PEs: sequential {:.3} s, {} iterations\n",
-            json.device, json.rows, json.bias_v, json.sequential_time_s, json.sequential_iterations
-        );
-        t.push_str(
-            "style        balancing   order       segments  iterations   time s  speed-up\n",
-        );
-        for r in &json.runs {
-            t.push_str(&format!(
-                "{:<12} {:<11} {:<11} {:>8} {:>11} {:>8.3} {:>9.2}{}\n",
-                r.style,
-                r.balancing,
-                r.order,
-                r.segments,
-                r.iterations,
-                r.time_s,
-                r.speedup,
-                if r.converged { "" } else { "  (not converged)" }
-            ));
-        }
-        for f in &json.files {
-            t.push_str(&format!("wrote {f}\n"));
-        }
-        t
-    })?;
-    Ok(())
+    let json = ScalingJson::new(&device.name, &plan, &result, host, files);
+    out.emit(&json, || json.table())
 }
