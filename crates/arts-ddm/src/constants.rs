@@ -19,6 +19,7 @@ pub struct Constants {
 
 /// The selectable constant sets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum ConstantSet {
     /// CODATA 2018 exact/recommended values (q and k exact since the 2019 SI).
     #[default]

@@ -56,6 +56,7 @@ use crate::nodes::{NodeColumn, NodeData};
 /// How permittivity and mobility are averaged onto the edge between two rows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Deserialize)]
 #[serde(rename_all = "lowercase")]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum EdgeAverage {
     /// 2ab/(a + b): exact for a piecewise-constant material in series (the default).
     #[default]
@@ -85,6 +86,7 @@ impl EdgeAverage {
 /// Where the mesh points sit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Deserialize)]
 #[serde(rename_all = "lowercase")]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum MeshKind {
     /// Cell-centred rows at x = (i + ½)h; each layer a whole number of rows,
     /// the contacts the first and last rows (the default).

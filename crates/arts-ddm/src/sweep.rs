@@ -6,6 +6,7 @@ use crate::{BiasSolution, DdmError, Mesh, Side, Solver, SolverOptions, UpdateOrd
 
 /// Which update orders a sweep solves with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum SweepOrder {
     /// Rows in mesh order (Gauss–Seidel).
     Sequential,

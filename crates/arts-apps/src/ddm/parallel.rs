@@ -41,6 +41,7 @@ impl ParallelStyle {
 
 /// Application-level balancing of the segments' rows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum AppLb {
     /// Segments as given.
     Off,

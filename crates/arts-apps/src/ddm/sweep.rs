@@ -41,6 +41,7 @@ impl From<DdmError> for SweepError {
 
 /// Which solver a sweep runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum Method {
     /// Gummel's decoupled iteration with point updates.
     Gummel,

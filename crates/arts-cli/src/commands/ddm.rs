@@ -10,10 +10,13 @@ use arts_core::checkpoint::disk::{self, Checkpoint};
 use arts_ddm::{ConstantOverrides, presets};
 use serde::Serialize;
 
-use super::ddm_flags::{ConstantsArg, EdgeAverageArg, MeshArg, MethodArg, OrderArg, PresetArg};
+use super::ddm_flags::PresetArg;
 use super::ddm_parallel::{self, ParallelArg};
 use super::stencil::RunOpts;
 use crate::output::{CliError, CliResult, Output, PendingDir};
+use arts_apps::ddm::parallel::AppLb;
+use arts_apps::ddm::sweep::Method;
+use arts_ddm::{ConstantSet, EdgeAverage, MeshKind, SweepOrder};
 
 /// Arguments of `arts run ddm`.
 #[derive(clap::Args)]
@@ -37,7 +40,7 @@ pub struct RunDdmArgs {
     pub out: Option<PathBuf>,
     /// Physical constants: codata or tcad (default: the device file's, else codata).
     #[arg(long, value_enum)]
-    pub constants: Option<ConstantsArg>,
+    pub constants: Option<ConstantSet>,
     /// Override the mesh spacing, nm (every layer must stay a whole number of rows).
     #[arg(long)]
     pub spacing_nm: Option<f64>,
@@ -55,15 +58,15 @@ pub struct RunDdmArgs {
     pub temperature_k: Option<f64>,
     /// Edge averaging of permittivity and mobility (default: the device file's, else harmonic).
     #[arg(long, value_enum)]
-    pub edge_average: Option<EdgeAverageArg>,
+    pub edge_average: Option<EdgeAverage>,
     /// Mesh points: cells (rows at (i + ½)h) or nodes (0 … L, contacts on the
     /// end nodes) (default: the device file's, else cells).
     #[arg(long, value_enum)]
-    pub mesh: Option<MeshArg>,
+    pub mesh: Option<MeshKind>,
     /// Solver: gummel (point updates, the load-balancing study's solver) or
     /// newton (coupled, block-tridiagonal direct solve; for single-device work).
     #[arg(long, value_enum, default_value = "gummel")]
-    pub method: MethodArg,
+    pub method: Method,
     /// Newton iterations allowed per attempt at one bias step (--method newton).
     #[arg(long, default_value_t = 30)]
     pub newton_iterations: usize,
@@ -72,7 +75,7 @@ pub struct RunDdmArgs {
     pub max_halvings: u32,
     /// Update order (--method gummel); both: solve twice, report both iteration counts.
     #[arg(long, value_enum, default_value = "sequential")]
-    pub order: OrderArg,
+    pub order: SweepOrder,
     /// Segments of the relaxed order (equal row counts).
     #[arg(long, default_value_t = 7)]
     pub segments: usize,
@@ -147,7 +150,7 @@ pub struct RunDdmArgs {
     /// off, static (cut once by the measured cost) or live (distributed:
     /// re-measured and re-cut while it runs).
     #[arg(long, value_enum, default_value = "off")]
-    pub app_lb: super::ddm_flags::AppLbArg,
+    pub app_lb: AppLb,
     /// With --app-lb live: iterations between two measurements.
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
     pub app_lb_every: u64,
@@ -299,7 +302,7 @@ fn options<'a>(
         device_file: args.device.clone(),
         preset: args.preset.map(PresetArg::name),
         bias: args.bias.clone(),
-        constants: args.constants.map(Into::into),
+        constants: args.constants,
         constant_overrides: ConstantOverrides {
             q: args.q_c,
             k: args.k_j_per_k,
@@ -307,12 +310,12 @@ fn options<'a>(
         },
         spacing_nm: args.spacing_nm,
         temperature_k: args.temperature_k,
-        edge_average: args.edge_average.map(Into::into),
-        mesh: args.mesh.map(Into::into),
-        method: args.method.into(),
+        edge_average: args.edge_average,
+        mesh: args.mesh,
+        method: args.method,
         newton_iterations: args.newton_iterations,
         max_halvings: args.max_halvings,
-        order: args.order.into(),
+        order: args.order,
         segments: args.segments,
         segment_starts: args.segment_starts.clone(),
         tolerance_v: args.tolerance,

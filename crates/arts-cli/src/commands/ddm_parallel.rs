@@ -8,7 +8,7 @@ use arts_core::checkpoint::disk::Checkpoint;
 use arts_core::{Config, LbPeriod};
 
 use super::ddm::RunDdmArgs;
-use super::ddm_flags::{AppLbArg, Dependency};
+use super::ddm_flags::Dependency;
 use super::grid_flags::GridSummary;
 use crate::output::{CliError, CliResult};
 
@@ -64,7 +64,10 @@ pub(super) fn check_args(args: &RunDdmArgs) -> CliResult {
     }
     if args.parallel.is_none() {
         let flags = [
-            ("--app-lb", args.app_lb != AppLbArg::Off),
+            (
+                "--app-lb",
+                args.app_lb != arts_apps::ddm::parallel::AppLb::Off,
+            ),
             ("--checkpoint-every", args.checkpoint_every.is_some()),
             ("--checkpoint-dir", args.checkpoint_dir.is_some()),
             ("--pes", args.pes.is_some()),
@@ -84,7 +87,7 @@ pub(super) fn check_args(args: &RunDdmArgs) -> CliResult {
         }
         return Ok(());
     }
-    if args.method != super::ddm_flags::MethodArg::Gummel {
+    if args.method != arts_apps::ddm::sweep::Method::Gummel {
         return Err(CliError::usage(
             "--parallel runs the Gummel solver (--method gummel); Newton solves all rows together",
         ));
@@ -103,12 +106,14 @@ pub(super) fn check_args(args: &RunDdmArgs) -> CliResult {
             "--subcycle-dependency on|local needs --parallel distributed (the staggered order passes rows after every sub-cycle, straight to the neighbours)",
         ));
     }
-    if args.app_lb == AppLbArg::Live && args.parallel != Some(ParallelArg::Distributed) {
+    if args.app_lb == arts_apps::ddm::parallel::AppLb::Live
+        && args.parallel != Some(ParallelArg::Distributed)
+    {
         return Err(CliError::usage(
             "--app-lb live needs --parallel distributed (the slabs hand rows to their neighbours)",
         ));
     }
-    if args.app_lb == AppLbArg::Static && args.segment_starts.is_some() {
+    if args.app_lb == arts_apps::ddm::parallel::AppLb::Static && args.segment_starts.is_some() {
         return Err(CliError::usage(
             "--app-lb static cuts the segments itself: give --segments, not --segment-starts",
         ));
@@ -123,7 +128,7 @@ pub(super) fn check_args(args: &RunDdmArgs) -> CliResult {
             "--checkpoint-every needs --parallel distributed (a sweep on slab objects checkpoints between bias points)",
         ));
     }
-    if args.order != super::ddm_flags::OrderArg::Sequential {
+    if args.order != arts_ddm::SweepOrder::Sequential {
         return Err(CliError::usage(
             "--parallel runs the relaxed order over --segments; --order applies to the sequential solver",
         ));
@@ -177,7 +182,7 @@ pub(super) fn parallel<'a>(
         lb,
         pin: args.pin,
         warmup_ms: args.warmup_ms.unwrap_or(WARMUP_MS),
-        app_lb: args.app_lb.into(),
+        app_lb: args.app_lb,
         live: LiveCut {
             every: args.app_lb_every as usize,
             threshold: args.app_lb_threshold,
