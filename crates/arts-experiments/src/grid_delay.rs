@@ -19,6 +19,8 @@ use serde::{Deserialize, Serialize};
 
 use arts_util::stats::median;
 
+use crate::grid_study::experiment::{StudyError, check_list};
+
 #[derive(Serialize)]
 enum Tag {
     Done,
@@ -208,6 +210,73 @@ pub fn layer_cost(
     })
 }
 
+/// The JSON result of `arts grid delay` (keys are a contract).
+#[derive(Serialize)]
+pub struct DelayReport {
+    /// `delay`.
+    pub experiment: &'static str,
+    /// One accuracy per latency.
+    pub runs: Vec<DelayAccuracy>,
+    /// The layer's cost at zero latency (`null`: not measured).
+    pub zero_latency_cost: Option<LayerCost>,
+}
+
+/// `arts grid delay`: [`delay_accuracy`] at each of `latencies_ms` (0 to
+/// 1000 ms) and, unless `cost_reps` is 0, the [`layer_cost`] of Jacobi2D
+/// 2048x2048 in 64 objects on 2 PEs.
+pub fn delay_report(
+    latencies_ms: &[f64],
+    trips: u32,
+    intra_reps: u32,
+    cost_reps: u32,
+) -> Result<DelayReport, StudyError> {
+    check_list("--latencies", latencies_ms, |l| {
+        l.is_finite() && (0.0..=1000.0).contains(l)
+    })?;
+    let failed = |e: RunError| StudyError::Failed(e.to_string());
+    let runs = delay_accuracy(latencies_ms, trips, intra_reps).map_err(failed)?;
+    let zero_latency_cost = match cost_reps {
+        0 => None,
+        reps => Some(layer_cost(2048, 64, 2, 60, reps).map_err(failed)?),
+    };
+    Ok(DelayReport {
+        experiment: "delay",
+        runs,
+        zero_latency_cost,
+    })
+}
+
+impl DelayReport {
+    /// The human table of the report.
+    pub fn table(&self) -> String {
+        let mut t = format!(
+            "{:>10} {:>14} {:>12} {:>16} {:>16} {:>12}\n",
+            "latency ms", "cross ms", "excess ms", "intra us", "intra base us", "intra ratio"
+        );
+        for r in &self.runs {
+            t += &format!(
+                "{:>10} {:>14.4} {:>12.4} {:>16.3} {:>16.3} {:>12.3}\n",
+                r.latency_ms,
+                r.cross_one_way_ms,
+                r.cross_excess_ms,
+                r.intra_one_way_us,
+                r.intra_baseline_us,
+                r.intra_ratio
+            );
+        }
+        if let Some(c) = &self.zero_latency_cost {
+            t += &format!(
+                "layer at 0 ms: step {:.3} ms vs {:.3} ms without (ratio {:.3}, {} runs each)\n",
+                c.layer_step_time_s * 1e3,
+                c.plain_step_time_s * 1e3,
+                c.ratio,
+                c.reps
+            );
+        }
+        t
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -224,5 +293,11 @@ mod tests {
     fn the_layer_cost_compares_valid_runs() {
         let c = layer_cost(64, 8, 2, 4, 1).unwrap();
         assert!(c.ratio > 0.0 && c.plain_step_time_s > 0.0);
+    }
+
+    #[test]
+    fn latencies_beyond_a_second_are_refused() {
+        let r = delay_report(&[2.0, 1001.0], 2, 1, 0);
+        assert!(matches!(r, Err(StudyError::Usage(m)) if m == "--latencies: 1001 is out of range"));
     }
 }

@@ -8,6 +8,8 @@
 //!   step time against the ideal (total work over total capacity);
 //! - [`lb_cost`]: strategy time and whole LB step time against object count.
 
+pub mod experiment;
+
 use std::sync::Arc;
 use std::time::Duration;
 

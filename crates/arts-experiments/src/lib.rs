@@ -13,6 +13,7 @@
 //!   (`arts experiment ddm-scaling`).
 //! - [`core_bench`]: the runtime's basic costs (`arts bench core`).
 //! - [`microbench`]: ping-pong and bandwidth between PEs.
+//! - `mpi_bench` (feature `mpi`): arts against raw MPI (`arts bench mpi`).
 //! - [`pdes_bench`]: the PDES engines side by side on PHOLD (`arts bench pdes`).
 
 pub mod ampi_bench;
@@ -22,4 +23,6 @@ pub mod dispatch;
 pub mod grid_delay;
 pub mod grid_study;
 pub mod microbench;
+#[cfg(feature = "mpi")]
+pub mod mpi_bench;
 pub mod pdes_bench;

@@ -25,6 +25,7 @@ use crate::input::{CommEdge, LbInput, MAX_SPEED, MIN_SPEED, ObjInfo, PeInfo};
 
 /// Kind of synthetic input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum Kind {
     /// Uniform-random loads, no communication.
     Uniform,

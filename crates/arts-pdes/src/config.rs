@@ -5,12 +5,16 @@ use crate::key::Time;
 
 /// Which synchronization engine runs the model.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum SyncMode {
     /// One thread, one event list: the oracle.
+    #[cfg_attr(feature = "clap", value(alias = "seq"))]
     Sequential,
     /// Threads as PEs advancing in lock-step time windows of one lookahead.
+    #[cfg_attr(feature = "clap", value(alias = "cons"))]
     Conservative,
     /// Time Warp: threads as PEs, rollback, anti-messages, GVT, fossil collection.
+    #[cfg_attr(feature = "clap", value(alias = "opt", alias = "timewarp"))]
     Optimistic,
 }
 
@@ -27,10 +31,12 @@ impl SyncMode {
 
 /// How LPs are assigned to PEs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum LpMapping {
     /// Contiguous blocks of LP ids (sizes differ by at most one).
     Block,
     /// LP `i` on PE `i % pes`.
+    #[cfg_attr(feature = "clap", value(alias = "rr"))]
     RoundRobin,
 }
 

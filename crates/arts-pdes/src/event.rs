@@ -34,6 +34,7 @@ pub struct Event<M> {
 
 /// Which pending-event set the engines use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum Queue {
     /// Adaptive calendar queue in front of a small heap (the default).
     Calendar,

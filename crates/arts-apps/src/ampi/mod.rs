@@ -9,6 +9,7 @@ mod carry;
 pub mod ddm;
 mod pingpong;
 mod recurse;
+pub mod run;
 mod stencil3d;
 mod storm;
 

@@ -2,21 +2,22 @@
 //! virtual processors (arts-ampi), with load balancing at `migrate()` like
 //! `run jacobi2d`'s `--lb`, and the AMPI figures beside their baselines.
 
-use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 
 use arts_ampi::checkpoint::{self, Checkpoints, MemStore};
 use arts_ampi::{AmpiError, AmpiReport, RunOptions};
 use arts_ampi_c::{CProgram, CRunOptions, LoadError};
-use arts_apps::ampi::{self, PROGRAMS, Params};
-use arts_apps::report::LbStepSummary;
+use arts_apps::ampi::run::{
+    AmpiRunReport, RunLabels, build_checked, check_checkpoints, check_program_args, check_stacks,
+    checkpoint_name, is_c_program,
+};
+use arts_apps::ampi::{PROGRAMS, Params};
 use arts_core::Config;
 use arts_experiments::ampi_bench::{BenchReport, Scale, run_bench};
-use arts_util::stats::median;
 use serde::Serialize;
 
-use super::grid_flags::{GridOpts, GridReport, GridSummary};
+use super::grid_flags::{GridOpts, GridSummary};
 use crate::args::{finite_f64, output_dir, output_file};
 use crate::budget::parse_size;
 use crate::lb_args::LbArgs;
@@ -153,46 +154,6 @@ struct ProgramLine {
     about: &'static str,
 }
 
-/// The result of `arts ampi run` (JSON keys are a contract: add, never rename).
-#[derive(Serialize)]
-struct AmpiRunReport {
-    program: String,
-    ranks: u32,
-    pes: u32,
-    stack_size: u64,
-    /// Each PE thread on a CPU of its own (`--pin`).
-    pinned: bool,
-    valid: Option<bool>,
-    max_abs_diff: Option<f64>,
-    latency_us: Option<f64>,
-    bandwidth_mb_s: Option<f64>,
-    step_times_s: Vec<f64>,
-    step_time_median_s: Option<f64>,
-    /// The mean of the last even number of steps, at most half of them
-    /// (`AmpiReport::steady_step_time_s`): steadier than the median when
-    /// a rank runs a step ahead and its steps alternate long and short.
-    step_time_steady_s: Option<f64>,
-    total_time_s: f64,
-    lb: String,
-    lb_steps: usize,
-    migrations: u64,
-    migrated_bytes: u64,
-    rank_moves: u64,
-    lb_history: Vec<LbStepSummary>,
-    utilization: Vec<f64>,
-    values: BTreeMap<String, Vec<f64>>,
-    /// Where checkpoint() wrote (`null`: nowhere).
-    checkpoint_dir: Option<String>,
-    /// The step the run continued from (`null`: not a restart).
-    resumed_from_step: Option<u64>,
-    /// Where the trace was written (`null`: no --trace).
-    trace: Option<String>,
-    /// The emulated grid (`topology`, `grid_priority`, `border_objects`,
-    /// `grid_dispatches`), as every object-runtime app reports it.
-    #[serde(flatten)]
-    grid: GridReport,
-}
-
 /// Runs `arts ampi ...`.
 pub fn run(command: AmpiCommand, out: Output) -> CliResult {
     match command {
@@ -291,26 +252,15 @@ fn options(args: &AmpiRunArgs, json: bool) -> Result<(RunOptions, GridSummary), 
         .filter(|&s| s <= 1 << 30)
         .ok_or_else(|| CliError::usage("--stack-size: at most 1G"))?;
     let lb = args.lb.config(false, None)?;
-    let c_program = is_c_program(&args.program);
-    if c_program && args.checkpoint_every > 0 {
-        return Err(CliError::usage(
-            "--checkpoint-every: a C program checkpoints when it calls AMPI_Checkpoint_state; \
-             give --checkpoint-dir alone",
-        ));
-    }
-    let checkpointing = args.checkpoint_every > 0 || args.restart.is_some();
-    if checkpointing && args.program != "stencil3d" && !c_program {
-        return Err(CliError::usage(format!(
-            "--checkpoint-every/--restart: only stencil3d checkpoints its ranks, not {}",
-            args.program
-        )));
-    }
+    check_checkpoints(&args.program, args.checkpoint_every, args.restart.is_some())
+        .map_err(to_cli)?;
     let mut checkpoint_dir = args.checkpoint_dir.clone();
     let restored = match &args.restart {
         Some(dir) => {
             // Collective under mpirun: the processes agree on one checkpoint.
             let c = crate::launch::open_checkpoint(dir).map_err(CliError::usage)?;
-            let restored = checkpoint::read(&c, &checkpoint_name(args), args.vp).map_err(to_cli)?;
+            let restored =
+                checkpoint::read(&c, &checkpoint_name(&args.program), args.vp).map_err(to_cli)?;
             // Ranks saved whole go on with their own options, checkpoints
             // included: into the root they came from unless told otherwise.
             if restored.whole.is_some() && checkpoint_dir.is_none() {
@@ -335,7 +285,7 @@ fn options(args: &AmpiRunArgs, json: bool) -> Result<(RunOptions, GridSummary), 
         Arc::new(Checkpoints {
             dir: checkpoint_dir,
             keep: args.keep as usize,
-            program: checkpoint_name(args),
+            program: checkpoint_name(&args.program),
             restored,
             memory,
         })
@@ -354,32 +304,13 @@ fn options(args: &AmpiRunArgs, json: bool) -> Result<(RunOptions, GridSummary), 
     Ok((opts, grid))
 }
 
-/// The program's name in checkpoints: a C program's file name (so that a
-/// restart may name it by another path).
-fn checkpoint_name(args: &AmpiRunArgs) -> String {
-    if is_c_program(&args.program) {
-        std::path::Path::new(&args.program).file_name().map_or_else(
-            || args.program.clone(),
-            |n| n.to_string_lossy().into_owned(),
-        )
-    } else {
-        args.program.clone()
-    }
-}
-
-/// Whether `program` names a C program file rather than a registered program.
-fn is_c_program(program: &str) -> bool {
-    program.contains('/') || program.ends_with(".so")
-}
-
 /// `arts ampi run ./prog.so`: one private copy of the program per rank.
 fn run_c_program(
     args: &AmpiRunArgs,
     opts: RunOptions,
     out: &Output,
 ) -> Result<AmpiReport, CliError> {
-    let stacks = opts.vp as u64 * opts.stack_size as u64;
-    crate::budget::check_memory(format!("{} rank stacks", opts.vp), stacks)?;
+    check_stacks(&opts, &crate::budget::budget()).map_err(to_cli)?;
     let path = std::path::Path::new(&args.program);
     let program_args = args.program_args.clone();
     let program = if opts.isomalloc {
@@ -404,12 +335,7 @@ fn run_c_program(
 
 fn run_program(args: &AmpiRunArgs, out: Output) -> CliResult {
     let (opts, grid) = options(args, out.json)?;
-    if !args.program_args.is_empty() && !is_c_program(&args.program) {
-        return Err(CliError::usage(format!(
-            "arguments after `--` are for C programs (./prog.so); {} takes options",
-            args.program
-        )));
-    }
+    check_program_args(&args.program, &args.program_args).map_err(to_cli)?;
     let trace = args.trace.as_deref().map(PendingFile::create).transpose()?;
     let report = if is_c_program(&args.program) {
         run_c_program(args, opts.clone(), &out)?
@@ -422,7 +348,16 @@ fn run_program(args: &AmpiRunArgs, out: Output) -> CliResult {
             .map_err(|e| CliError::failed(format!("cannot write trace: {e}")))?;
         file.commit()?;
     }
-    report_run(args, &opts, &report, grid, out)
+    let labels = RunLabels {
+        program: args.program.clone(),
+        pinned: args.pin,
+        lb: args.lb.lb.clone(),
+        trace: args.trace.as_ref().map(|p| p.display().to_string()),
+        grid,
+    };
+    let r = AmpiRunReport::new(labels, &opts, &report);
+    out.emit(&r, || r.table())?;
+    r.failure().map_or(Ok(()), |m| Err(CliError::failed(m)))
 }
 
 fn run_builtin(
@@ -443,125 +378,9 @@ fn run_builtin(
         whole_checkpoint: args.whole_checkpoints,
         memory: crate::budget::budget(),
     };
-    let stacks = opts.vp as u64 * opts.stack_size as u64;
-    // The program's own estimate comes from its parameters alone; check the
-    // stacks first so a huge --vp is refused before anything is built.
-    crate::budget::check_memory(format!("{} rank stacks", opts.vp), stacks)?;
-    let built = ampi::build(&args.program, &params, opts.vp).map_err(to_cli)?;
-    crate::budget::check_memory(
-        format!("ampi {} on {} ranks", args.program, opts.vp),
-        built.memory_bytes + stacks,
-    )?;
+    let built = build_checked(&args.program, &params, opts).map_err(to_cli)?;
     let bar = out.progress(1, &args.program);
     let report = arts_ampi::run(opts, built.program).map_err(to_cli)?;
     bar.finish_and_clear();
     Ok(report)
-}
-
-fn report_run(
-    args: &AmpiRunArgs,
-    opts: &RunOptions,
-    report: &AmpiReport,
-    grid: GridSummary,
-    out: Output,
-) -> CliResult {
-    let steps = &report.lb_steps;
-    let step_times = report
-        .values
-        .get("step_time_s")
-        .cloned()
-        .unwrap_or_default();
-    let r = AmpiRunReport {
-        program: args.program.clone(),
-        ranks: report.ranks,
-        pes: report.pes,
-        stack_size: args.stack_size,
-        pinned: args.pin,
-        valid: report.value("valid").map(|v| v == 1.0),
-        max_abs_diff: report.value("max_abs_diff"),
-        latency_us: report.value("latency_us"),
-        bandwidth_mb_s: report.value("bandwidth_mb_s"),
-        step_time_median_s: (!step_times.is_empty()).then(|| median(&step_times)),
-        step_time_steady_s: report.steady_step_time_s(),
-        step_times_s: step_times,
-        total_time_s: report.wall_s,
-        lb: args.lb.lb.clone(),
-        lb_steps: steps.len(),
-        migrations: report.migrations(),
-        migrated_bytes: steps.iter().map(|s| s.migrated_bytes).sum(),
-        rank_moves: report.rank_moves,
-        lb_history: steps.iter().map(LbStepSummary::from).collect(),
-        utilization: report.runtime.utilization(),
-        values: report.values.clone(),
-        checkpoint_dir: (opts.checkpoints.as_ref())
-            .and_then(|c| c.dir.as_ref())
-            .map(|d| d.display().to_string()),
-        resumed_from_step: opts
-            .checkpoints
-            .as_ref()
-            .and_then(|c| c.restored.as_ref())
-            .map(|r| r.step),
-        trace: args.trace.as_ref().map(|p| p.display().to_string()),
-        grid: GridReport::of(grid, &report.runtime),
-    };
-    out.emit(&r, || table(&r))?;
-    match r.valid {
-        Some(false) => Err(CliError::failed(format!(
-            "{} differs from its sequential reference by {:.3e}",
-            r.program,
-            r.max_abs_diff.unwrap_or(f64::NAN)
-        ))),
-        _ => Ok(()),
-    }
-}
-
-fn table(r: &AmpiRunReport) -> String {
-    let mut t = format!(
-        "ampi {}  ranks {}  PEs {}  stack {} bytes\n",
-        r.program, r.ranks, r.pes, r.stack_size
-    );
-    if let Some(v) = r.valid {
-        t += &format!(
-            "valid                 {v} (max |diff| vs sequential = {:.1e})\n",
-            r.max_abs_diff.unwrap_or(0.0)
-        );
-    }
-    if let Some(l) = r.latency_us {
-        t += &format!(
-            "one-way latency       {l:.3} us  ({:.1} MB/s)\n",
-            r.bandwidth_mb_s.unwrap_or(0.0)
-        );
-    }
-    if let Some(m) = r.step_time_median_s {
-        t += &format!("step time (median)    {:.3} ms\n", m * 1e3);
-    }
-    if let Some(m) = r.step_time_steady_s {
-        t += &format!("step time (steady)    {:.3} ms\n", m * 1e3);
-    }
-    t += &format!("total time            {:.3} s\n", r.total_time_s);
-    let shown = [
-        "valid",
-        "max_abs_diff",
-        "latency_us",
-        "bandwidth_mb_s",
-        "step_time_s",
-    ];
-    for (name, v) in r
-        .values
-        .iter()
-        .filter(|(k, _)| !shown.contains(&k.as_str()))
-    {
-        t += &format!("{name:<21} {}\n", v.first().copied().unwrap_or(0.0));
-    }
-    if r.lb != "none" {
-        t += &format!(
-            "load balancing        {}: {} steps, {} migrations, {} rank moves\n",
-            r.lb, r.lb_steps, r.migrations, r.rank_moves
-        );
-    }
-    t += &r.grid.table();
-    if let Some(p) = &r.trace {
-        t += &format!("trace written to      {p}\n");
-    }
-    t
 }

@@ -3,8 +3,9 @@
 
 use std::path::PathBuf;
 
-use arts_experiments::grid_study::{self, GridRun, Setup, Variant};
-use serde::Serialize;
+use arts_experiments::grid_delay;
+use arts_experiments::grid_study::experiment::{self, Experiment, Study, StudyError};
+use arts_experiments::grid_study::{GridRun, Setup, Variant};
 
 use crate::args::output_dir;
 use crate::output::{CliError, CliResult, Output, PendingDir};
@@ -43,59 +44,18 @@ pub struct DelayArgs {
     cost_reps: u32,
 }
 
-#[derive(Serialize)]
-struct DelayJson {
-    experiment: &'static str,
-    runs: Vec<arts_experiments::grid_delay::DelayAccuracy>,
-    zero_latency_cost: Option<arts_experiments::grid_delay::LayerCost>,
-}
-
 /// Runs `arts grid delay`.
 fn run_delay(a: &DelayArgs, out: Output) -> CliResult {
-    check_list("--latencies", &a.latencies, |l| {
-        l.is_finite() && (0.0..=1000.0).contains(l)
-    })?;
-    let runs = arts_experiments::grid_delay::delay_accuracy(&a.latencies, a.trips, a.intra_reps)
-        .map_err(CliError::failed)?;
-    let zero_latency_cost = match a.cost_reps {
-        0 => None,
-        reps => Some(
-            arts_experiments::grid_delay::layer_cost(2048, 64, 2, 60, reps)
-                .map_err(CliError::failed)?,
-        ),
-    };
-    let json = DelayJson {
-        experiment: "delay",
-        runs,
-        zero_latency_cost,
-    };
-    out.emit(&json, || {
-        let mut t = format!(
-            "{:>10} {:>14} {:>12} {:>16} {:>16} {:>12}\n",
-            "latency ms", "cross ms", "excess ms", "intra us", "intra base us", "intra ratio"
-        );
-        for r in &json.runs {
-            t += &format!(
-                "{:>10} {:>14.4} {:>12.4} {:>16.3} {:>16.3} {:>12.3}\n",
-                r.latency_ms,
-                r.cross_one_way_ms,
-                r.cross_excess_ms,
-                r.intra_one_way_us,
-                r.intra_baseline_us,
-                r.intra_ratio
-            );
-        }
-        if let Some(c) = &json.zero_latency_cost {
-            t += &format!(
-                "layer at 0 ms: step {:.3} ms vs {:.3} ms without (ratio {:.3}, {} runs each)\n",
-                c.layer_step_time_s * 1e3,
-                c.plain_step_time_s * 1e3,
-                c.ratio,
-                c.reps
-            );
-        }
-        t
-    })
+    let report = grid_delay::delay_report(&a.latencies, a.trips, a.intra_reps, a.cost_reps)
+        .map_err(study_error)?;
+    out.emit(&report, || report.table())
+}
+
+fn study_error(e: StudyError) -> CliError {
+    match e {
+        StudyError::Usage(m) => CliError::usage(m),
+        StudyError::Failed(m) => CliError::failed(m),
+    }
 }
 
 /// What every experiment takes.
@@ -185,206 +145,67 @@ pub struct LbCostArgs {
     opts: StudyOpts,
 }
 
-/// The JSON result of an experiment (keys are a contract: add, never rename).
-#[derive(Serialize)]
-struct StudyJson {
-    experiment: &'static str,
-    pes: u32,
-    clusters: u32,
-    cores: u32,
-    oversubscribed: bool,
-    runs: Vec<GridRun>,
-    files: Vec<String>,
-}
-
 /// Runs an `arts grid` experiment.
 pub fn run(command: GridCommand, out: Output) -> CliResult {
-    let (name, opts) = match &command {
-        GridCommand::Delay(a) => return run_delay(a, out),
-        GridCommand::Sweep(a) => ("sweep", &a.opts),
-        GridCommand::Heterogeneity(a) => ("heterogeneity", &a.opts),
-        GridCommand::LbCost(a) => ("lb-cost", &a.opts),
+    let (experiment, opts) = match command {
+        GridCommand::Delay(a) => return run_delay(&a, out),
+        GridCommand::Sweep(a) => (
+            Experiment::Sweep {
+                grids: a.grids,
+                objects_per_pe: a.objects_per_pe,
+                latencies_ms: a.latencies,
+                variants: a.variants,
+            },
+            a.opts,
+        ),
+        GridCommand::Heterogeneity(a) => (
+            Experiment::Heterogeneity {
+                grid: a.grid,
+                objects_per_pe: a.objects_per_pe,
+                cluster_speeds: a.cluster_speeds,
+                latency_ms: a.latency,
+                variants: a.variants,
+            },
+            a.opts,
+        ),
+        GridCommand::LbCost(a) => (
+            Experiment::LbCost {
+                grid: a.grid,
+                objects: a.objects,
+                strategies: a.strategies,
+            },
+            a.opts,
+        ),
     };
-    if opts.clusters > opts.pes {
-        return Err(CliError::usage(format!(
-            "--clusters {}: give at most --pes ({})",
-            opts.clusters, opts.pes
-        )));
-    }
-    let mut setup = Setup {
-        pes: opts.pes,
-        clusters: opts.clusters,
-        iters: opts.iters,
-        lb_every: opts.lb_every,
-        cluster_speeds: None,
-        reps: opts.reps,
+    let study = Study {
+        setup: Setup {
+            pes: opts.pes,
+            clusters: opts.clusters,
+            iters: opts.iters,
+            lb_every: opts.lb_every,
+            cluster_speeds: None,
+            reps: opts.reps,
+        },
+        memory: crate::budget::budget(),
+        experiment,
     };
-    for (grid, objects) in problems(&command, opts.pes) {
-        let p = grid_study::problem(grid, objects, opts.iters).map_err(CliError::usage)?;
-        crate::budget::check_memory(
-            format!("Jacobi2D {grid}x{grid} with {objects} objects"),
-            p.memory_bytes(true),
-        )?;
-    }
-    let bar = out.progress(runs_of(&command), name);
+    let bar = out.progress(study.experiment.runs(), study.experiment.name());
     let each = |r: &GridRun| {
         bar.set_message(format!("{} {} ms", r.variant, r.latency_ms));
         bar.inc(1);
     };
-    let rows = match &command {
-        GridCommand::Sweep(a) => {
-            check_list("--latencies", &a.latencies, |l| {
-                l.is_finite() && (0.0..=10_000.0).contains(l)
-            })?;
-            grid_study::latency_sweep(
-                &setup,
-                &a.grids,
-                &a.objects_per_pe,
-                &a.variants,
-                &a.latencies,
-                each,
-            )
-        }
-        GridCommand::Heterogeneity(a) => {
-            if a.cluster_speeds.len() != opts.clusters as usize {
-                return Err(CliError::usage(format!(
-                    "--cluster-speeds: give {} speeds (one per cluster)",
-                    opts.clusters
-                )));
-            }
-            check_list("--cluster-speeds", &a.cluster_speeds, |s| {
-                s.is_finite() && *s > 0.0
-            })?;
-            setup.cluster_speeds = Some(a.cluster_speeds.clone());
-            grid_study::heterogeneity(
-                &setup,
-                a.grid,
-                a.objects_per_pe,
-                &a.variants,
-                a.latency,
-                each,
-            )
-        }
-        GridCommand::LbCost(a) => {
-            for s in &a.strategies {
-                arts_lb::by_name(s).map_err(|e| CliError::usage(format!("--strategies: {e}")))?;
-            }
-            grid_study::lb_cost(&setup, a.grid, &a.objects, &a.strategies, each)
-        }
-        GridCommand::Delay(_) => unreachable!("`arts grid delay` returned above"),
-    }
-    .map_err(|e| match e {
-        arts_core::RunError::Config(m) => CliError::usage(m),
-        e => CliError::failed(e),
-    })?;
+    let outcome = experiment::run(&study, opts.out.as_deref(), each).map_err(study_error)?;
     bar.finish_and_clear();
-    let mut files = Vec::new();
     if let Some(dir) = &opts.out {
         let mut pending = PendingDir::create(dir)?;
-        let csv = format!("{name}.csv");
-        pending.write(&csv, grid_study::to_csv(&rows).as_bytes())?;
-        files.push(dir.join(csv).display().to_string());
-        for (file, chart) in grid_study::charts(name, &rows) {
-            let svg = chart
-                .svg()
-                .map_err(|e| CliError::failed(format!("cannot draw {file}: {e}")))?;
-            pending.write(&file, svg.as_bytes())?;
-            files.push(dir.join(file).display().to_string());
+        for (name, text) in &outcome.files {
+            pending.write(name, text.as_bytes())?;
         }
         pending.commit()?;
     }
-    let cores = crate::args::default_pes();
-    let json = StudyJson {
-        experiment: name,
-        pes: opts.pes,
-        clusters: opts.clusters,
-        cores,
-        oversubscribed: crate::launch::oversubscribed(opts.pes, 1),
-        runs: rows,
-        files,
-    };
-    out.emit(&json, || table(&json))?;
-    match json.runs.iter().find(|r| !r.valid) {
-        Some(r) => Err(CliError::failed(format!(
-            "{} with {} objects at {} ms differs from the sequential reference",
-            r.variant, r.objects, r.latency_ms
-        ))),
-        None => Ok(()),
-    }
-}
-
-fn check_list(flag: &str, v: &[f64], ok: impl Fn(&f64) -> bool) -> CliResult {
-    match v.iter().find(|x| !ok(x)) {
-        Some(bad) => Err(CliError::usage(format!("{flag}: {bad} is out of range"))),
-        None => Ok(()),
-    }
-}
-
-/// Every (mesh size, object count) an experiment runs, checked before any run.
-fn problems(c: &GridCommand, pes: u32) -> Vec<(usize, u32)> {
-    let per_pe = |opp: u32| opp.saturating_mul(pes);
-    match c {
-        GridCommand::Sweep(a) => a
-            .grids
-            .iter()
-            .flat_map(|&g| a.objects_per_pe.iter().map(move |&o| (g, per_pe(o))))
-            .collect(),
-        GridCommand::Heterogeneity(a) => vec![(a.grid, per_pe(a.objects_per_pe))],
-        GridCommand::LbCost(a) => a.objects.iter().map(|&o| (a.grid, o)).collect(),
-        GridCommand::Delay(_) => Vec::new(),
-    }
-}
-
-fn runs_of(c: &GridCommand) -> u64 {
-    let n = match c {
-        GridCommand::Sweep(a) => {
-            a.grids.len() * a.objects_per_pe.len() * a.variants.len() * a.latencies.len()
-        }
-        GridCommand::Heterogeneity(a) => a.variants.len(),
-        GridCommand::LbCost(a) => a.objects.len() * a.strategies.len(),
-        GridCommand::Delay(a) => a.latencies.len(),
-    };
-    n as u64
-}
-
-fn table(j: &StudyJson) -> String {
-    let mut t = format!(
-        "grid {}  {} PEs in {} clusters  ({} cores{})\n\
-         {:>6} {:>8} {:>22} {:>8} {:>10} {:>10} {:>8} {:>11}\n",
-        j.experiment,
-        j.pes,
-        j.clusters,
-        j.cores,
-        if j.oversubscribed {
-            ", OVERSUBSCRIBED: the OS time-slices PEs"
-        } else {
-            ""
-        },
-        "grid",
-        "objects",
-        "variant",
-        "lat ms",
-        "step ms",
-        "ideal ms",
-        "valid",
-        "strategy ms"
-    );
-    for r in &j.runs {
-        t += &format!(
-            "{:>6} {:>8} {:>22} {:>8} {:>10.3} {:>10.3} {:>8} {:>11}\n",
-            r.grid,
-            r.objects,
-            r.variant.to_string(),
-            r.latency_ms,
-            r.step_time_s * 1e3,
-            r.ideal_step_time_s * 1e3,
-            r.valid,
-            r.strategy_time_s
-                .map_or("-".into(), |s| format!("{:.3}", s * 1e3)),
-        );
-    }
-    for f in &j.files {
-        t += &format!("written: {f}\n");
-    }
-    t
+    let report = outcome.report;
+    out.emit(&report, || report.table())?;
+    report
+        .failure()
+        .map_or(Ok(()), |m| Err(CliError::failed(m)))
 }

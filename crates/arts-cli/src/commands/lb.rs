@@ -49,30 +49,6 @@ pub struct SimulateArgs {
     pub out_dump: Option<PathBuf>,
 }
 
-/// `--kind` of `arts lb generate`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum KindArg {
-    /// Uniform-random loads, no communication.
-    Uniform,
-    /// Heavy-tailed loads, no communication.
-    Skewed,
-    /// A few huge zones among many small objects, chain communication.
-    Zones,
-    /// 2-D grid graph with neighbour communication.
-    Mesh,
-}
-
-impl From<KindArg> for Kind {
-    fn from(k: KindArg) -> Kind {
-        match k {
-            KindArg::Uniform => Kind::Uniform,
-            KindArg::Skewed => Kind::Skewed,
-            KindArg::Zones => Kind::Zones,
-            KindArg::Mesh => Kind::Mesh,
-        }
-    }
-}
-
 /// Arguments of `arts lb generate`.
 #[derive(clap::Args)]
 pub struct GenerateArgs {
@@ -84,7 +60,7 @@ pub struct GenerateArgs {
     pub pes: usize,
     /// Kind of input.
     #[arg(long, value_enum)]
-    pub kind: KindArg,
+    pub kind: Kind,
     /// Output file.
     #[arg(long, value_parser = crate::args::output_file)]
     pub out: PathBuf,
@@ -243,7 +219,7 @@ fn generate_cmd(args: &GenerateArgs, out: Output) -> CliResult {
     let mut spec = GenSpec {
         objects: args.objects,
         pes: args.pes,
-        kind: Kind::from(args.kind),
+        kind: args.kind,
         seed: args.seed,
         steps: args.steps,
         speeds: Vec::new(),

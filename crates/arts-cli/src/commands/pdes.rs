@@ -4,10 +4,7 @@
 //! `arts-pdes`; this file (and `pdes/torus.rs` for the torus) parses,
 //! validates, runs and prints.
 
-mod flags;
 mod torus;
-
-pub use flags::{LpMappingArg, QueueArg, SyncArg};
 
 pub use torus::TorusArgs;
 
@@ -16,7 +13,7 @@ use std::sync::Mutex;
 use arts_experiments::pdes_bench::{Bench, BenchOptions, BenchReport};
 use arts_pdes::models::phold::{Phold, PholdParams};
 use arts_pdes::runs::phold::PholdReport;
-use arts_pdes::{PdesError, Progress, RunConfig};
+use arts_pdes::{LpMapping, PdesError, Progress, Queue, RunConfig, SyncMode};
 
 use crate::output::{CliError, CliResult, Output};
 use crate::usage::quote;
@@ -37,7 +34,7 @@ pub enum PdesCommand {
 pub struct SyncArgs {
     /// Synchronization engine.
     #[arg(long, value_enum, default_value = "optimistic")]
-    pub sync: SyncArg,
+    pub sync: SyncMode,
     /// Number of PEs (threads); at most the number of LPs.
     #[arg(long, default_value_t = 1)]
     pub pes: usize,
@@ -49,7 +46,7 @@ pub struct SyncArgs {
     pub gvt_interval: u32,
     /// Pending-event set.
     #[arg(long, value_enum, default_value = "calendar")]
-    pub queue: QueueArg,
+    pub queue: Queue,
     /// Also run the sequential engine and report whether the results match ("valid").
     #[arg(long)]
     pub validate: bool,
@@ -58,12 +55,12 @@ pub struct SyncArgs {
 impl SyncArgs {
     /// The engine configuration these flags describe, with the model's LP
     /// to PE mapping, end time and optimism window.
-    pub fn config(&self, mapping: LpMappingArg, end_time: f64, window: f64) -> RunConfig {
-        let mut cfg = RunConfig::new(self.sync.into(), self.pes, end_time, self.seed);
-        cfg.mapping = mapping.into();
+    pub fn config(&self, mapping: LpMapping, end_time: f64, window: f64) -> RunConfig {
+        let mut cfg = RunConfig::new(self.sync, self.pes, end_time, self.seed);
+        cfg.mapping = mapping;
         cfg.window = window;
         cfg.gvt_interval = self.gvt_interval;
-        cfg.queue = self.queue.into();
+        cfg.queue = self.queue;
         cfg
     }
 }
@@ -76,7 +73,7 @@ pub struct EngineArgs {
     pub common: SyncArgs,
     /// LP to PE mapping.
     #[arg(long, value_enum, default_value = "block")]
-    pub mapping: LpMappingArg,
+    pub mapping: LpMapping,
     /// Simulation end time (finite): events at or after it are not executed.
     #[arg(long, default_value_t = 1000.0, value_parser = crate::args::finite_f64)]
     pub end_time: f64,
@@ -134,13 +131,13 @@ pub struct BenchPdesArgs {
         value_delimiter = ',',
         default_value = "conservative,optimistic"
     )]
-    engines: Vec<SyncArg>,
+    engines: Vec<SyncMode>,
     /// PE counts to run each parallel engine on (comma separated).
     #[arg(long, default_value = "2")]
     pes: String,
     /// LP to PE mapping.
     #[arg(long, value_enum, default_value = "block")]
-    mapping: LpMappingArg,
+    mapping: LpMapping,
     /// Optimistic optimism window; "inf" = unbounded.
     #[arg(long, default_value = "8", allow_negative_numbers = true)]
     window: String,
@@ -150,7 +147,7 @@ pub struct BenchPdesArgs {
     /// Pending-event sets to compare (comma separated); the first one's
     /// sequential run is the baseline.
     #[arg(long, value_enum, value_delimiter = ',', default_value = "calendar")]
-    queue: Vec<QueueArg>,
+    queue: Vec<Queue>,
     /// Repetitions of every configuration; the fastest is reported.
     #[arg(long, default_value_t = 3)]
     reps: u32,
@@ -326,11 +323,11 @@ impl BenchPdesArgs {
             end_time: self.end_time,
             seed: self.seed,
             window: parse_window(&self.window)?,
-            engines: self.engines.iter().map(|&e| e.into()).collect(),
+            engines: self.engines.clone(),
             pes: parse_list("--pes", &self.pes)?,
-            mapping: self.mapping.into(),
+            mapping: self.mapping,
             gvt_interval: self.gvt_interval,
-            queues: self.queue.iter().map(|&q| q.into()).collect(),
+            queues: self.queue.clone(),
             reps: self.reps,
         })
     }

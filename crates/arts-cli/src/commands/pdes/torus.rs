@@ -63,7 +63,7 @@ pub struct TorusArgs {
     random_bytes: u64,
     /// LP to PE mapping of the parallel engines.
     #[arg(long, value_enum, default_value = "block")]
-    pe_mapping: super::LpMappingArg,
+    pe_mapping: arts_pdes::LpMapping,
     /// Stop at this simulated time (a bare number is in seconds; also 10ms);
     /// default: run until every packet is delivered.
     #[arg(long, allow_negative_numbers = true)]
