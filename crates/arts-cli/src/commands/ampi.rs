@@ -17,11 +17,12 @@ use arts_core::Config;
 use arts_experiments::ampi_bench::{BenchReport, Scale, run_bench};
 use serde::Serialize;
 
-use super::grid_flags::{GridOpts, GridSummary};
+use super::grid_flags::GridOpts;
 use crate::args::{finite_f64, output_dir, output_file};
 use crate::budget::parse_size;
 use crate::lb_args::LbArgs;
 use crate::output::{CliError, CliResult, Output, PendingFile};
+use arts_grid::report::GridSummary;
 
 /// Subcommands of `arts ampi`.
 #[derive(clap::Subcommand)]

@@ -9,8 +9,8 @@ use arts_core::{Config, LbPeriod};
 
 use super::ddm::RunDdmArgs;
 use super::ddm_flags::Dependency;
-use super::grid_flags::GridSummary;
 use crate::output::{CliError, CliResult};
+use arts_grid::report::GridSummary;
 
 /// How the solver is parallelized (`--parallel`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]

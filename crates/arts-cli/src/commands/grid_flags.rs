@@ -77,8 +77,6 @@ pub fn parse_duration(s: &str) -> Result<Duration, String> {
     }
 }
 
-pub use arts_grid::report::{GridReport, GridSummary};
-
 impl GridOpts {
     /// Whether any grid option was given.
     pub fn given(&self) -> bool {

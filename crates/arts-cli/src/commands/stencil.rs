@@ -14,11 +14,12 @@ use arts_apps::stencil2d::checkpoint::StencilApp;
 use arts_apps::stencil2d::{Kernel, Problem, Reference};
 use arts_core::{Config, Map};
 
-use super::grid_flags::{GridOpts, GridSummary};
+use super::grid_flags::GridOpts;
 use crate::args::output_file;
 use crate::lb_args::LbArgs;
 use crate::output::{CliError, CliResult, Output, PendingFile};
 use crate::usage::quote;
+use arts_grid::report::GridSummary;
 
 /// Initial placement of objects on PEs.
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
