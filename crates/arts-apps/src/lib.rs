@@ -13,6 +13,7 @@ pub mod hotspot;
 pub mod jacobi2d;
 pub mod leanmd;
 pub mod reference_file;
+pub mod registry;
 pub mod report;
 pub mod run;
 pub mod stencil2d;

@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use arts_core::checkpoint::disk::{Checkpoint, CheckpointError};
+use arts_core::checkpoint::disk::{self, Checkpoint, CheckpointError};
 use arts_core::checkpoint::hold::OnDemand;
 use arts_core::checkpoint::recovery;
 use arts_core::checkpoint::session::{EveryN, Resume, Session};
@@ -136,6 +136,15 @@ fn stencil_resume(
     stencil::read_resume(&c, &app)
         .map(Some)
         .map_err(Error::usage)
+}
+
+/// Where the sequential reference of a run restarted from `dir` (a
+/// checkpoint or a checkpoint root) may be kept: the root given, or the
+/// parent of a `ckpt-<step>`.
+pub fn restart_root(dir: &Path) -> PathBuf {
+    let is_checkpoint = dir.join(disk::MANIFEST).is_file();
+    let root = dir.parent().filter(|_| is_checkpoint);
+    root.unwrap_or(dir).to_path_buf()
 }
 
 /// `dir` (for --checkpoint-dir), created and checked writable.

@@ -3,12 +3,13 @@
 //! checkpoints to take, built from the command line by the CLI), the
 //! checkpoint session of the run ([`checkpoints`]), its sequential
 //! reference kept beside the checkpoints, the run itself and its report
-//! ([`summary`], [`stencil`], [`md`]).
+//! ([`summary`], [`stencil`], [`md`], [`storm`]).
 
 pub mod checkpoints;
 pub mod md;
 pub mod outputs;
 pub mod stencil;
+pub mod storm;
 pub mod summary;
 
 use std::path::{Path, PathBuf};

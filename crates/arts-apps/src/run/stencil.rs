@@ -4,15 +4,16 @@
 
 use std::sync::Arc;
 
+use arts_core::checkpoint::disk::{self, Checkpoint};
 use arts_core::{Config, Map, RunError};
 use serde::Serialize;
 
 use super::summary::{RunSummary, Verdict, reference_and_stop_lines};
 use super::{Error, Setup, Stages, median_of};
 use crate::reference_file::Key;
-use crate::report;
-use crate::stencil2d::checkpoint::StencilApp;
+use crate::stencil2d::checkpoint::{StencilApp, read_resume};
 use crate::stencil2d::{Kernel, Outcome, Problem, Reference, run_session};
+use crate::{hotspot, jacobi2d, report, zones};
 
 /// The result of a stencil app (JSON keys are a contract: add, never rename).
 #[derive(Serialize)]
@@ -64,6 +65,9 @@ pub struct StencilReport {
 /// How a stencil app runs in parallel (without a checkpoint session).
 pub type ParallelRun<K> =
     fn(&Problem<K>, &Config, Map, Option<Arc<Reference>>) -> Result<Outcome, RunError>;
+
+/// How a stencil app computes its sequential reference.
+pub type SequentialRun<K> = fn(&Problem<K>) -> Reference;
 
 /// Runs a validated problem of `app` (`run` in parallel, `reference`
 /// sequentially) as `setup` says, writes its files and builds the report;
@@ -190,4 +194,53 @@ impl Verdict for StencilReport {
             )
         })
     }
+}
+
+/// `arts restart` of the stencil checkpoint `c` of `app` (as
+/// `restartable_app` read it): the problem re-created from its options, the
+/// memory checked, the blocks read back, then the run as [`execute`].
+pub fn restart(
+    c: &Checkpoint,
+    app: StencilApp,
+    setup: Setup,
+    stages: Stages,
+) -> Result<StencilReport, Error> {
+    match app {
+        StencilApp::Jacobi2d(params) => resume(
+            c,
+            (app, params.problem()),
+            setup,
+            stages,
+            (jacobi2d::run, jacobi2d::reference),
+        ),
+        StencilApp::Zones(params) => resume(
+            c,
+            (app, params.problem()),
+            setup,
+            stages,
+            (zones::run, zones::reference),
+        ),
+        StencilApp::Hotspot(params) => resume(
+            c,
+            (app, params.problem()),
+            setup,
+            stages,
+            (hotspot::run, hotspot::reference),
+        ),
+    }
+}
+
+/// Restarts `app` from `c` with its `problem` (bad options name the manifest).
+fn resume<K: Kernel, E: std::fmt::Display>(
+    c: &Checkpoint,
+    (app, problem): (StencilApp, Result<Problem<K>, E>),
+    mut setup: Setup,
+    stages: Stages,
+    (run, reference): (ParallelRun<K>, SequentialRun<K>),
+) -> Result<StencilReport, Error> {
+    let manifest = c.dir.join(disk::MANIFEST);
+    let p = problem.map_err(|e| Error::usage(format!("{}: options: {e}", manifest.display())))?;
+    setup.check_restart_memory(c, p.memory_bytes(true))?;
+    setup.resume = Some(read_resume(c, &app).map_err(Error::usage)?);
+    execute(app, &p, setup, stages, run, reference)
 }

@@ -46,13 +46,6 @@ pub enum StencilApp {
 /// signals and a timer too).
 pub const STENCIL_APPS: [&str; 3] = ["jacobi2d", "zones", "hotspot"];
 
-/// The names of the apps whose `arts run` checkpoints (and continues with
-/// `--resume`, so `arts launch` runs them) and whose checkpoints `arts
-/// restart` continues (a distributed ddm sweep's too).
-pub const RESTARTABLE_APPS: [&str; 6] = [
-    "jacobi2d", "zones", "hotspot", "leanmd", "fracture", "storm",
-];
-
 impl StencilApp {
     /// The app's name (as `arts run` spells it).
     pub fn name(&self) -> &'static str {
@@ -81,12 +74,7 @@ impl StencilApp {
             "jacobi2d" => StencilApp::Jacobi2d(serde_json::from_value(v).map_err(params)?),
             "zones" => StencilApp::Zones(serde_json::from_value(v).map_err(params)?),
             "hotspot" => StencilApp::Hotspot(serde_json::from_value(v).map_err(params)?),
-            _ => {
-                return Err(format!(
-                    "written by app {name:?}; restartable apps are {}",
-                    RESTARTABLE_APPS.join(", ")
-                ));
-            }
+            _ => return Err(crate::registry::not_restartable(name)),
         })
     }
 

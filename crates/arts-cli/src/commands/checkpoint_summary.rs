@@ -2,8 +2,6 @@
 //! checkpoints of a run are reported by
 //! [`arts_apps::run::summary::CheckpointSummary`].
 
-pub use arts_apps::run::summary::CheckpointSummary;
-
 use crate::output::CliResult;
 
 /// `Some(Ok)` when a run stopped after a step with its checkpoints in a

@@ -1,15 +1,12 @@
-//! `arts run zones` and `arts run hotspot`: imbalanced workloads for
-//! measurement-based load balancing.
+//! `arts run zones`, `arts run hotspot` and `arts run storm`: imbalanced
+//! workloads for measurement-based load balancing.
 
+use arts_apps::run::storm::Storm;
 use arts_apps::stencil2d::checkpoint::StencilApp;
-use arts_apps::storm::checkpoint::{self, Session};
 use arts_apps::storm::{self, Failure};
 use arts_apps::{hotspot, zones};
-use arts_core::checkpoint::disk::Checkpoint;
 
-use super::checkpoint::{Reader, restart_session, run_session};
-use super::checkpoint_summary::CheckpointSummary;
-use super::stencil::{Prepared, RunOpts, execute, finish};
+use super::stencil::{RunOpts, execute, finish};
 use crate::args::dims2;
 use crate::output::{CliError, CliResult, Output};
 
@@ -153,27 +150,6 @@ fn element_round(s: &str) -> Result<(u32, u32), String> {
     Ok((parse(e)?, parse(r)?))
 }
 
-#[derive(serde::Serialize)]
-struct StormJson {
-    app: &'static str,
-    valid: bool,
-    exactly_once: bool,
-    reductions_ok: bool,
-    sent: u64,
-    received: u64,
-    elements: u32,
-    rounds: u32,
-    seed: u64,
-    pes: u32,
-    processes: u32,
-    lb_steps: usize,
-    migrations: u64,
-    migrated_bytes: u64,
-    total_time_s: f64,
-    #[serde(flatten)]
-    checkpoint: CheckpointSummary,
-}
-
 /// Runs `arts run storm`.
 pub fn run_storm(args: &StormArgs, out: Output) -> CliResult {
     let failure = match (args.panic_at, args.abort_at, args.stop_at) {
@@ -187,115 +163,12 @@ pub fn run_storm(args: &StormArgs, out: Output) -> CliResult {
             ));
         }
     };
-    let params = storm::Params {
+    let storm = Storm::new(storm::Params {
         elements: args.elements,
         rounds: args.rounds,
         failure,
         seed: args.seed,
-    };
-    let mut prepared = args.opts.prepare(out)?;
-    let reader = Reader {
-        app: checkpoint::APP,
-        restartable: checkpoint::restartable,
-        read_resume: checkpoint::read_resume,
-    };
-    // A checkpoint records the storm without its failure to inject; a
-    // resumed storm does not inject it again.
-    let without_failure = storm::Params {
-        failure: None,
-        ..params
-    };
-    let bytes = params.memory_bytes();
-    let session = run_session(&mut prepared, reader, &without_failure, bytes)?;
-    let params = match session.resume {
-        Some(_) => without_failure,
-        None => params,
-    };
-    let json = execute_storm(params, &prepared, session)?;
-    print_storm(&json, out)
-}
-
-/// Runs `arts restart` of a storm checkpoint `c`: its parameters (without
-/// a failure to inject), the PEs and other run options of `opts`.
-pub fn restart_storm(c: &Checkpoint, opts: &RunOpts, out: Output) -> CliResult {
-    let p = checkpoint::restartable(c).map_err(CliError::usage)?;
-    let mut prepared = opts.prepare(out)?;
-    let session = restart_session(c, &mut prepared, p.memory_bytes(), |c| {
-        checkpoint::read_resume(c, &p)
-    })?;
-    let json = execute_storm(p, &prepared, session)?;
-    print_storm(&json, out)
-}
-
-/// Runs a storm of `params` as `session` says.
-fn execute_storm(
-    params: storm::Params,
-    prepared: &Prepared,
-    session: Session,
-) -> Result<StormJson, CliError> {
-    crate::budget::check_memory(
-        format!("storm with {} elements", params.elements),
-        params.memory_bytes(),
-    )?;
-    let checkpoint = CheckpointSummary::of(&session);
-    let t = std::time::Instant::now();
-    let (r, report, done) =
-        storm::run_session(&prepared.config, params, session).map_err(CliError::failed)?;
-    let steps = report.lb_steps();
-    Ok(StormJson {
-        app: "storm",
-        valid: done.stopped_at.is_none() && r.exactly_once && r.reductions_ok,
-        exactly_once: r.exactly_once,
-        reductions_ok: r.reductions_ok,
-        sent: r.sent,
-        received: r.received,
-        elements: params.elements,
-        rounds: params.rounds,
-        seed: params.seed,
-        pes: prepared.config.pes,
-        processes: report.processes,
-        lb_steps: steps.len(),
-        migrations: steps.iter().map(|s| s.migrations).sum(),
-        migrated_bytes: steps.iter().map(|s| s.migrated_bytes).sum(),
-        total_time_s: t.elapsed().as_secs_f64(),
-        checkpoint: checkpoint.after(done.checkpoints, done.stopped_at),
-    })
-}
-
-/// Prints a storm's report; lost or duplicated messages fail.
-fn print_storm(json: &StormJson, out: Output) -> CliResult {
-    out.emit(json, || {
-        let mut t = format!(
-            "storm  {} elements  {} rounds  seed {}  PEs {}  processes {}\n\
-             messages sent/received  {} / {}  (exactly once: {})\n\
-             reductions correct      {}\n\
-             load balancing          {} steps, {} migrations, {} bytes",
-            json.elements,
-            json.rounds,
-            json.seed,
-            json.pes,
-            json.processes,
-            json.sent,
-            json.received,
-            json.exactly_once,
-            json.reductions_ok,
-            json.lb_steps,
-            json.migrations,
-            json.migrated_bytes
-        );
-        let lines = json.checkpoint.lines();
-        if !lines.is_empty() {
-            t += "\n";
-            t += lines.trim_end();
-        }
-        t
-    })?;
-    if let Some(stopped) = super::checkpoint_summary::stopped_note(json.checkpoint.stopped()) {
-        return stopped;
-    }
-    if json.valid {
-        Ok(())
-    } else {
-        Err(CliError::failed("storm lost or duplicated messages"))
-    }
+    });
+    let report = storm.run(args.opts.prepare(out)?)?;
+    finish(&report, out)
 }

@@ -10,7 +10,7 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-use arts_apps::stencil2d::checkpoint::RESTARTABLE_APPS;
+use arts_apps::registry;
 use arts_core::checkpoint::recovery;
 
 use crate::output::{CliError, CliResult, Output};
@@ -127,12 +127,13 @@ pub fn run_launch(args: &LaunchArgs, out: Output) -> CliResult {
 /// Checks that `command` is a run of a checkpointing app whose checkpoint
 /// options the launcher may add.
 fn check_command(command: &[String]) -> CliResult {
-    let accepted = RESTARTABLE_APPS.join(", ");
+    let accepted: Vec<_> = registry::launchable().collect();
     match command {
-        [run, app, ..] if run == "run" && RESTARTABLE_APPS.contains(&app.as_str()) => {}
+        [run, app, ..] if run == "run" && accepted.contains(&app.as_str()) => {}
         _ => {
             return Err(CliError::usage(format!(
-                "the job after `--` must be `run APP ...` with APP one of {accepted}, not {:?}",
+                "the job after `--` must be `run APP ...` with APP one of {}, not {:?}",
+                accepted.join(", "),
                 command.join(" ")
             )));
         }
