@@ -124,7 +124,7 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_AMPI_Checkpoint(dname: *const c_char
                 ),
             ));
         }
-        crate::shm::refuse_whole_checkpoint(vp)?;
+        crate::rma::shm::refuse_whole_checkpoint(vp)?;
         vp.whole_checkpoints += 1;
         vp.mpi().checkpoint_ranks(vp.whole_checkpoints)?;
         Ok(())
@@ -143,7 +143,7 @@ pub(crate) extern "C-unwind" fn ARTS_AMPI_MemCheckpoint() -> c_int {
         if !vp.mpi().checkpointing() {
             return Ok(());
         }
-        crate::shm::refuse_whole_checkpoint(vp)?;
+        crate::rma::shm::refuse_whole_checkpoint(vp)?;
         vp.whole_checkpoints += 1;
         vp.mpi().mem_checkpoint_ranks(vp.whole_checkpoints)?;
         Ok(())

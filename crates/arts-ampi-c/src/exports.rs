@@ -1,6 +1,6 @@
 //! The table of every exported function: the `ARTS_*` functions behind
 //! `mpi.h`, the Fortran binding's `mpi_*_` (`mpif.h`), `__wrap_calloc` (programs are linked with `--wrap=calloc`) and
-//! C++'s global `operator new`/`delete` (`crate::malloc`).
+//! C++'s global `operator new`/`delete` (`crate::loader::malloc`).
 //! The host binary references it ([`exported_names`]), so the linker keeps
 //! every function, and its build script exports these symbols to the
 //! programs it loads. A test checks the `ARTS_*` names against the
@@ -15,7 +15,10 @@ unsafe impl Sync for Exports {}
 /// Every exported function.
 #[used]
 pub static EXPORTS: Exports = Exports(&[
-    ("__wrap_calloc", crate::malloc::rank_calloc as *const ()),
+    (
+        "__wrap_calloc",
+        crate::loader::malloc::rank_calloc as *const (),
+    ),
     (
         "_gfortran_stop_string",
         crate::fortran::_gfortran_stop_string as *const (),
@@ -32,8 +35,8 @@ pub static EXPORTS: Exports = Exports(&[
         "_gfortran_error_stop_numeric",
         crate::fortran::_gfortran_error_stop_numeric as *const (),
     ),
-    ("_Znwm", crate::malloc::cxx_new as *const ()),
-    ("_ZdlPv", crate::malloc::cxx_delete as *const ()),
+    ("_Znwm", crate::loader::malloc::cxx_new as *const ()),
+    ("_ZdlPv", crate::loader::malloc::cxx_delete as *const ()),
     (
         "ARTS_AMPI_Migrate",
         crate::ampi::ARTS_AMPI_Migrate as *const (),
@@ -77,210 +80,228 @@ pub static EXPORTS: Exports = Exports(&[
     ),
     (
         "ARTS_MPI_Dims_create",
-        crate::cart::ARTS_MPI_Dims_create as *const (),
+        crate::topo::cart::ARTS_MPI_Dims_create as *const (),
     ),
     (
         "ARTS_MPI_Cart_create",
-        crate::cart::ARTS_MPI_Cart_create as *const (),
+        crate::topo::cart::ARTS_MPI_Cart_create as *const (),
     ),
     (
         "ARTS_MPI_Cart_coords",
-        crate::cart::ARTS_MPI_Cart_coords as *const (),
+        crate::topo::cart::ARTS_MPI_Cart_coords as *const (),
     ),
     (
         "ARTS_MPI_Cart_rank",
-        crate::cart::ARTS_MPI_Cart_rank as *const (),
+        crate::topo::cart::ARTS_MPI_Cart_rank as *const (),
     ),
     (
         "ARTS_MPI_Cart_shift",
-        crate::cart::ARTS_MPI_Cart_shift as *const (),
+        crate::topo::cart::ARTS_MPI_Cart_shift as *const (),
     ),
     (
         "ARTS_MPI_Cart_get",
-        crate::cart::ARTS_MPI_Cart_get as *const (),
+        crate::topo::cart::ARTS_MPI_Cart_get as *const (),
     ),
     (
         "ARTS_MPI_Cartdim_get",
-        crate::cart::ARTS_MPI_Cartdim_get as *const (),
+        crate::topo::cart::ARTS_MPI_Cartdim_get as *const (),
     ),
     (
         "ARTS_MPI_Cart_sub",
-        crate::cart::ARTS_MPI_Cart_sub as *const (),
+        crate::topo::cart::ARTS_MPI_Cart_sub as *const (),
     ),
     (
         "ARTS_MPI_Barrier",
-        crate::coll::ARTS_MPI_Barrier as *const (),
+        crate::coll::collectives::ARTS_MPI_Barrier as *const (),
     ),
     (
         "ARTS_MPI_Alltoallw",
-        crate::coll::ARTS_MPI_Alltoallw as *const (),
+        crate::coll::collectives::ARTS_MPI_Alltoallw as *const (),
     ),
     (
         "ARTS_MPI_Ialltoallw",
-        crate::coll::ARTS_MPI_Ialltoallw as *const (),
+        crate::coll::collectives::ARTS_MPI_Ialltoallw as *const (),
     ),
     (
         "ARTS_MPI_Alltoallw_init",
-        crate::coll::ARTS_MPI_Alltoallw_init as *const (),
+        crate::coll::collectives::ARTS_MPI_Alltoallw_init as *const (),
     ),
     (
         "ARTS_MPI_Neighbor_alltoallw",
-        crate::coll::ARTS_MPI_Neighbor_alltoallw as *const (),
+        crate::coll::collectives::ARTS_MPI_Neighbor_alltoallw as *const (),
     ),
     (
         "ARTS_MPI_Ineighbor_alltoallw",
-        crate::coll::ARTS_MPI_Ineighbor_alltoallw as *const (),
+        crate::coll::collectives::ARTS_MPI_Ineighbor_alltoallw as *const (),
     ),
     (
         "ARTS_MPI_Neighbor_alltoallw_init",
-        crate::coll::ARTS_MPI_Neighbor_alltoallw_init as *const (),
+        crate::coll::collectives::ARTS_MPI_Neighbor_alltoallw_init as *const (),
     ),
     (
         "ARTS_MPI_Barrier_init",
-        crate::coll::ARTS_MPI_Barrier_init as *const (),
+        crate::coll::collectives::ARTS_MPI_Barrier_init as *const (),
     ),
     (
         "ARTS_MPI_Bcast_init",
-        crate::coll::ARTS_MPI_Bcast_init as *const (),
+        crate::coll::collectives::ARTS_MPI_Bcast_init as *const (),
     ),
     (
         "ARTS_MPI_Reduce_init",
-        crate::coll::ARTS_MPI_Reduce_init as *const (),
+        crate::coll::collectives::ARTS_MPI_Reduce_init as *const (),
     ),
     (
         "ARTS_MPI_Allreduce_init",
-        crate::coll::ARTS_MPI_Allreduce_init as *const (),
+        crate::coll::collectives::ARTS_MPI_Allreduce_init as *const (),
     ),
     (
         "ARTS_MPI_Scan_init",
-        crate::coll::ARTS_MPI_Scan_init as *const (),
+        crate::coll::collectives::ARTS_MPI_Scan_init as *const (),
     ),
     (
         "ARTS_MPI_Exscan_init",
-        crate::coll::ARTS_MPI_Exscan_init as *const (),
+        crate::coll::collectives::ARTS_MPI_Exscan_init as *const (),
     ),
     (
         "ARTS_MPI_Reduce_scatter_init",
-        crate::coll::ARTS_MPI_Reduce_scatter_init as *const (),
+        crate::coll::collectives::ARTS_MPI_Reduce_scatter_init as *const (),
     ),
     (
         "ARTS_MPI_Reduce_scatter_block_init",
-        crate::coll::ARTS_MPI_Reduce_scatter_block_init as *const (),
+        crate::coll::collectives::ARTS_MPI_Reduce_scatter_block_init as *const (),
     ),
     (
         "ARTS_MPI_Gather_init",
-        crate::coll::ARTS_MPI_Gather_init as *const (),
+        crate::coll::collectives::ARTS_MPI_Gather_init as *const (),
     ),
     (
         "ARTS_MPI_Gatherv_init",
-        crate::coll::ARTS_MPI_Gatherv_init as *const (),
+        crate::coll::collectives::ARTS_MPI_Gatherv_init as *const (),
     ),
     (
         "ARTS_MPI_Scatter_init",
-        crate::coll::ARTS_MPI_Scatter_init as *const (),
+        crate::coll::collectives::ARTS_MPI_Scatter_init as *const (),
     ),
     (
         "ARTS_MPI_Scatterv_init",
-        crate::coll::ARTS_MPI_Scatterv_init as *const (),
+        crate::coll::collectives::ARTS_MPI_Scatterv_init as *const (),
     ),
     (
         "ARTS_MPI_Allgather_init",
-        crate::coll::ARTS_MPI_Allgather_init as *const (),
+        crate::coll::collectives::ARTS_MPI_Allgather_init as *const (),
     ),
     (
         "ARTS_MPI_Allgatherv_init",
-        crate::coll::ARTS_MPI_Allgatherv_init as *const (),
+        crate::coll::collectives::ARTS_MPI_Allgatherv_init as *const (),
     ),
     (
         "ARTS_MPI_Alltoall_init",
-        crate::coll::ARTS_MPI_Alltoall_init as *const (),
+        crate::coll::collectives::ARTS_MPI_Alltoall_init as *const (),
     ),
     (
         "ARTS_MPI_Alltoallv_init",
-        crate::coll::ARTS_MPI_Alltoallv_init as *const (),
+        crate::coll::collectives::ARTS_MPI_Alltoallv_init as *const (),
     ),
     (
         "ARTS_MPI_Neighbor_allgather_init",
-        crate::coll::ARTS_MPI_Neighbor_allgather_init as *const (),
+        crate::coll::collectives::ARTS_MPI_Neighbor_allgather_init as *const (),
     ),
     (
         "ARTS_MPI_Neighbor_allgatherv_init",
-        crate::coll::ARTS_MPI_Neighbor_allgatherv_init as *const (),
+        crate::coll::collectives::ARTS_MPI_Neighbor_allgatherv_init as *const (),
     ),
     (
         "ARTS_MPI_Neighbor_alltoall_init",
-        crate::coll::ARTS_MPI_Neighbor_alltoall_init as *const (),
+        crate::coll::collectives::ARTS_MPI_Neighbor_alltoall_init as *const (),
     ),
     (
         "ARTS_MPI_Neighbor_alltoallv_init",
-        crate::coll::ARTS_MPI_Neighbor_alltoallv_init as *const (),
+        crate::coll::collectives::ARTS_MPI_Neighbor_alltoallv_init as *const (),
     ),
     (
         "ARTS_MPI_Ibarrier",
-        crate::coll::ARTS_MPI_Ibarrier as *const (),
+        crate::coll::collectives::ARTS_MPI_Ibarrier as *const (),
     ),
-    ("ARTS_MPI_Bcast", crate::coll::ARTS_MPI_Bcast as *const ()),
-    ("ARTS_MPI_Ibcast", crate::coll::ARTS_MPI_Ibcast as *const ()),
-    ("ARTS_MPI_Reduce", crate::coll::ARTS_MPI_Reduce as *const ()),
+    (
+        "ARTS_MPI_Bcast",
+        crate::coll::collectives::ARTS_MPI_Bcast as *const (),
+    ),
+    (
+        "ARTS_MPI_Ibcast",
+        crate::coll::collectives::ARTS_MPI_Ibcast as *const (),
+    ),
+    (
+        "ARTS_MPI_Reduce",
+        crate::coll::collectives::ARTS_MPI_Reduce as *const (),
+    ),
     (
         "ARTS_MPI_Ireduce",
-        crate::coll::ARTS_MPI_Ireduce as *const (),
+        crate::coll::collectives::ARTS_MPI_Ireduce as *const (),
     ),
     (
         "ARTS_MPI_Allreduce",
-        crate::coll::ARTS_MPI_Allreduce as *const (),
+        crate::coll::collectives::ARTS_MPI_Allreduce as *const (),
     ),
     (
         "ARTS_MPI_Iallreduce",
-        crate::coll::ARTS_MPI_Iallreduce as *const (),
+        crate::coll::collectives::ARTS_MPI_Iallreduce as *const (),
     ),
-    ("ARTS_MPI_Scan", crate::coll::ARTS_MPI_Scan as *const ()),
-    ("ARTS_MPI_Gather", crate::coll::ARTS_MPI_Gather as *const ()),
+    (
+        "ARTS_MPI_Scan",
+        crate::coll::collectives::ARTS_MPI_Scan as *const (),
+    ),
+    (
+        "ARTS_MPI_Gather",
+        crate::coll::collectives::ARTS_MPI_Gather as *const (),
+    ),
     (
         "ARTS_MPI_Gatherv",
-        crate::coll::ARTS_MPI_Gatherv as *const (),
+        crate::coll::collectives::ARTS_MPI_Gatherv as *const (),
     ),
     (
         "ARTS_MPI_Scatter",
-        crate::coll::ARTS_MPI_Scatter as *const (),
+        crate::coll::collectives::ARTS_MPI_Scatter as *const (),
     ),
     (
         "ARTS_MPI_Scatterv",
-        crate::coll::ARTS_MPI_Scatterv as *const (),
+        crate::coll::collectives::ARTS_MPI_Scatterv as *const (),
     ),
     (
         "ARTS_MPI_Allgather",
-        crate::coll::ARTS_MPI_Allgather as *const (),
+        crate::coll::collectives::ARTS_MPI_Allgather as *const (),
     ),
     (
         "ARTS_MPI_Allgatherv",
-        crate::coll::ARTS_MPI_Allgatherv as *const (),
+        crate::coll::collectives::ARTS_MPI_Allgatherv as *const (),
     ),
     (
         "ARTS_MPI_Alltoall",
-        crate::coll::ARTS_MPI_Alltoall as *const (),
+        crate::coll::collectives::ARTS_MPI_Alltoall as *const (),
     ),
     (
         "ARTS_MPI_Alltoallv",
-        crate::coll::ARTS_MPI_Alltoallv as *const (),
+        crate::coll::collectives::ARTS_MPI_Alltoallv as *const (),
     ),
     (
         "ARTS_MPI_Reduce_scatter",
-        crate::coll::ARTS_MPI_Reduce_scatter as *const (),
+        crate::coll::collectives::ARTS_MPI_Reduce_scatter as *const (),
     ),
     (
         "ARTS_MPI_Reduce_scatter_block",
-        crate::coll::ARTS_MPI_Reduce_scatter_block as *const (),
+        crate::coll::collectives::ARTS_MPI_Reduce_scatter_block as *const (),
     ),
     (
         "ARTS_MPI_Iallgather",
-        crate::coll::ARTS_MPI_Iallgather as *const (),
+        crate::coll::collectives::ARTS_MPI_Iallgather as *const (),
     ),
     (
         "ARTS_MPI_Ialltoall",
-        crate::coll::ARTS_MPI_Ialltoall as *const (),
+        crate::coll::collectives::ARTS_MPI_Ialltoall as *const (),
     ),
-    ("ARTS_MPI_Exscan", crate::coll::ARTS_MPI_Exscan as *const ()),
+    (
+        "ARTS_MPI_Exscan",
+        crate::coll::collectives::ARTS_MPI_Exscan as *const (),
+    ),
     ("ampi_migrate_", crate::fortran::ampi_migrate_ as *const ()),
     (
         "ampi_migrateto_",
@@ -1116,969 +1137,1047 @@ pub static EXPORTS: Exports = Exports(&[
     ("mpi_wtime_", crate::fortran::mpi_wtime_ as *const ()),
     (
         "ARTS_MPI_Get_accumulate",
-        crate::rma::ARTS_MPI_Get_accumulate as *const (),
+        crate::rma::window::ARTS_MPI_Get_accumulate as *const (),
     ),
     (
         "ARTS_MPI_Fetch_and_op",
-        crate::rma::ARTS_MPI_Fetch_and_op as *const (),
+        crate::rma::window::ARTS_MPI_Fetch_and_op as *const (),
     ),
     (
         "ARTS_MPI_Compare_and_swap",
-        crate::rma::ARTS_MPI_Compare_and_swap as *const (),
+        crate::rma::window::ARTS_MPI_Compare_and_swap as *const (),
     ),
     (
         "ARTS_MPI_File_open",
-        crate::io::ARTS_MPI_File_open as *const (),
+        crate::io::file::ARTS_MPI_File_open as *const (),
     ),
     (
         "ARTS_MPI_File_close",
-        crate::io::ARTS_MPI_File_close as *const (),
+        crate::io::file::ARTS_MPI_File_close as *const (),
     ),
     (
         "ARTS_MPI_File_delete",
-        crate::io::ARTS_MPI_File_delete as *const (),
+        crate::io::file::ARTS_MPI_File_delete as *const (),
     ),
     (
         "ARTS_MPI_File_set_view",
-        crate::io::ARTS_MPI_File_set_view as *const (),
+        crate::io::file::ARTS_MPI_File_set_view as *const (),
     ),
     (
         "ARTS_MPI_File_read_at",
-        crate::io::ARTS_MPI_File_read_at as *const (),
+        crate::io::file::ARTS_MPI_File_read_at as *const (),
     ),
     (
         "ARTS_MPI_File_read",
-        crate::io::ARTS_MPI_File_read as *const (),
+        crate::io::file::ARTS_MPI_File_read as *const (),
     ),
     (
         "ARTS_MPI_File_write_at",
-        crate::io::ARTS_MPI_File_write_at as *const (),
+        crate::io::file::ARTS_MPI_File_write_at as *const (),
     ),
     (
         "ARTS_MPI_File_write",
-        crate::io::ARTS_MPI_File_write as *const (),
+        crate::io::file::ARTS_MPI_File_write as *const (),
     ),
     (
         "ARTS_MPI_File_read_at_all",
-        crate::io::ARTS_MPI_File_read_at_all as *const (),
+        crate::io::file::ARTS_MPI_File_read_at_all as *const (),
     ),
     (
         "ARTS_MPI_File_read_all",
-        crate::io::ARTS_MPI_File_read_all as *const (),
+        crate::io::file::ARTS_MPI_File_read_all as *const (),
     ),
     (
         "ARTS_MPI_File_write_at_all",
-        crate::io::ARTS_MPI_File_write_at_all as *const (),
+        crate::io::file::ARTS_MPI_File_write_at_all as *const (),
     ),
     (
         "ARTS_MPI_File_write_all",
-        crate::io::ARTS_MPI_File_write_all as *const (),
+        crate::io::file::ARTS_MPI_File_write_all as *const (),
     ),
     (
         "ARTS_MPI_File_seek",
-        crate::io::ARTS_MPI_File_seek as *const (),
+        crate::io::file::ARTS_MPI_File_seek as *const (),
     ),
     (
         "ARTS_MPI_File_get_position",
-        crate::io::ARTS_MPI_File_get_position as *const (),
+        crate::io::file::ARTS_MPI_File_get_position as *const (),
     ),
     (
         "ARTS_MPI_File_get_size",
-        crate::io::ARTS_MPI_File_get_size as *const (),
+        crate::io::file::ARTS_MPI_File_get_size as *const (),
     ),
     (
         "ARTS_MPI_File_set_size",
-        crate::io::ARTS_MPI_File_set_size as *const (),
+        crate::io::file::ARTS_MPI_File_set_size as *const (),
     ),
     (
         "ARTS_MPI_File_sync",
-        crate::io::ARTS_MPI_File_sync as *const (),
+        crate::io::file::ARTS_MPI_File_sync as *const (),
     ),
     (
         "ARTS_MPI_File_set_errhandler",
-        crate::io::ARTS_MPI_File_set_errhandler as *const (),
+        crate::io::file::ARTS_MPI_File_set_errhandler as *const (),
     ),
     (
         "ARTS_MPI_File_read_all_begin",
-        crate::io_split::ARTS_MPI_File_read_all_begin as *const (),
+        crate::io::split::ARTS_MPI_File_read_all_begin as *const (),
     ),
     (
         "ARTS_MPI_File_read_all_end",
-        crate::io_split::ARTS_MPI_File_read_all_end as *const (),
+        crate::io::split::ARTS_MPI_File_read_all_end as *const (),
     ),
     (
         "ARTS_MPI_File_write_all_begin",
-        crate::io_split::ARTS_MPI_File_write_all_begin as *const (),
+        crate::io::split::ARTS_MPI_File_write_all_begin as *const (),
     ),
     (
         "ARTS_MPI_File_write_all_end",
-        crate::io_split::ARTS_MPI_File_write_all_end as *const (),
+        crate::io::split::ARTS_MPI_File_write_all_end as *const (),
     ),
     (
         "ARTS_MPI_File_read_ordered_begin",
-        crate::io_split::ARTS_MPI_File_read_ordered_begin as *const (),
+        crate::io::split::ARTS_MPI_File_read_ordered_begin as *const (),
     ),
     (
         "ARTS_MPI_File_read_ordered_end",
-        crate::io_split::ARTS_MPI_File_read_ordered_end as *const (),
+        crate::io::split::ARTS_MPI_File_read_ordered_end as *const (),
     ),
     (
         "ARTS_MPI_File_write_ordered_begin",
-        crate::io_split::ARTS_MPI_File_write_ordered_begin as *const (),
+        crate::io::split::ARTS_MPI_File_write_ordered_begin as *const (),
     ),
     (
         "ARTS_MPI_File_write_ordered_end",
-        crate::io_split::ARTS_MPI_File_write_ordered_end as *const (),
+        crate::io::split::ARTS_MPI_File_write_ordered_end as *const (),
     ),
     (
         "ARTS_MPI_File_read_at_all_begin",
-        crate::io_split::ARTS_MPI_File_read_at_all_begin as *const (),
+        crate::io::split::ARTS_MPI_File_read_at_all_begin as *const (),
     ),
     (
         "ARTS_MPI_File_read_at_all_end",
-        crate::io_split::ARTS_MPI_File_read_at_all_end as *const (),
+        crate::io::split::ARTS_MPI_File_read_at_all_end as *const (),
     ),
     (
         "ARTS_MPI_File_write_at_all_begin",
-        crate::io_split::ARTS_MPI_File_write_at_all_begin as *const (),
+        crate::io::split::ARTS_MPI_File_write_at_all_begin as *const (),
     ),
     (
         "ARTS_MPI_File_write_at_all_end",
-        crate::io_split::ARTS_MPI_File_write_at_all_end as *const (),
+        crate::io::split::ARTS_MPI_File_write_at_all_end as *const (),
     ),
     (
         "ARTS_MPI_File_iread_at",
-        crate::io::ARTS_MPI_File_iread_at as *const (),
+        crate::io::file::ARTS_MPI_File_iread_at as *const (),
     ),
     (
         "ARTS_MPI_File_iread",
-        crate::io::ARTS_MPI_File_iread as *const (),
+        crate::io::file::ARTS_MPI_File_iread as *const (),
     ),
     (
         "ARTS_MPI_File_iwrite_at",
-        crate::io::ARTS_MPI_File_iwrite_at as *const (),
+        crate::io::file::ARTS_MPI_File_iwrite_at as *const (),
     ),
     (
         "ARTS_MPI_File_iwrite",
-        crate::io::ARTS_MPI_File_iwrite as *const (),
+        crate::io::file::ARTS_MPI_File_iwrite as *const (),
     ),
     (
         "ARTS_MPI_File_iread_at_all",
-        crate::io::ARTS_MPI_File_iread_at_all as *const (),
+        crate::io::file::ARTS_MPI_File_iread_at_all as *const (),
     ),
     (
         "ARTS_MPI_File_iread_all",
-        crate::io::ARTS_MPI_File_iread_all as *const (),
+        crate::io::file::ARTS_MPI_File_iread_all as *const (),
     ),
     (
         "ARTS_MPI_File_iwrite_at_all",
-        crate::io::ARTS_MPI_File_iwrite_at_all as *const (),
+        crate::io::file::ARTS_MPI_File_iwrite_at_all as *const (),
     ),
     (
         "ARTS_MPI_File_iwrite_all",
-        crate::io::ARTS_MPI_File_iwrite_all as *const (),
+        crate::io::file::ARTS_MPI_File_iwrite_all as *const (),
     ),
     (
         "ARTS_MPI_File_iread_shared",
-        crate::io_shared::ARTS_MPI_File_iread_shared as *const (),
+        crate::io::shared::ARTS_MPI_File_iread_shared as *const (),
     ),
     (
         "ARTS_MPI_File_iwrite_shared",
-        crate::io_shared::ARTS_MPI_File_iwrite_shared as *const (),
+        crate::io::shared::ARTS_MPI_File_iwrite_shared as *const (),
     ),
     (
         "ARTS_MPI_File_read_shared",
-        crate::io_shared::ARTS_MPI_File_read_shared as *const (),
+        crate::io::shared::ARTS_MPI_File_read_shared as *const (),
     ),
     (
         "ARTS_MPI_File_write_shared",
-        crate::io_shared::ARTS_MPI_File_write_shared as *const (),
+        crate::io::shared::ARTS_MPI_File_write_shared as *const (),
     ),
     (
         "ARTS_MPI_File_read_ordered",
-        crate::io_shared::ARTS_MPI_File_read_ordered as *const (),
+        crate::io::shared::ARTS_MPI_File_read_ordered as *const (),
     ),
     (
         "ARTS_MPI_File_write_ordered",
-        crate::io_shared::ARTS_MPI_File_write_ordered as *const (),
+        crate::io::shared::ARTS_MPI_File_write_ordered as *const (),
     ),
     (
         "ARTS_MPI_File_seek_shared",
-        crate::io_shared::ARTS_MPI_File_seek_shared as *const (),
+        crate::io::shared::ARTS_MPI_File_seek_shared as *const (),
     ),
     (
         "ARTS_MPI_File_get_position_shared",
-        crate::io_shared::ARTS_MPI_File_get_position_shared as *const (),
+        crate::io::shared::ARTS_MPI_File_get_position_shared as *const (),
     ),
     (
         "ARTS_MPI_Dist_graph_create_adjacent",
-        crate::topo::ARTS_MPI_Dist_graph_create_adjacent as *const (),
+        crate::topo::graph::ARTS_MPI_Dist_graph_create_adjacent as *const (),
     ),
     (
         "ARTS_MPI_Dist_graph_neighbors_count",
-        crate::topo::ARTS_MPI_Dist_graph_neighbors_count as *const (),
+        crate::topo::graph::ARTS_MPI_Dist_graph_neighbors_count as *const (),
     ),
     (
         "ARTS_MPI_Dist_graph_neighbors",
-        crate::topo::ARTS_MPI_Dist_graph_neighbors as *const (),
+        crate::topo::graph::ARTS_MPI_Dist_graph_neighbors as *const (),
     ),
     (
         "ARTS_MPI_Topo_test",
-        crate::topo::ARTS_MPI_Topo_test as *const (),
+        crate::topo::graph::ARTS_MPI_Topo_test as *const (),
     ),
     (
         "ARTS_MPI_Graph_create",
-        crate::topo::ARTS_MPI_Graph_create as *const (),
+        crate::topo::graph::ARTS_MPI_Graph_create as *const (),
     ),
     (
         "ARTS_MPI_Graphdims_get",
-        crate::topo::ARTS_MPI_Graphdims_get as *const (),
+        crate::topo::graph::ARTS_MPI_Graphdims_get as *const (),
     ),
     (
         "ARTS_MPI_Graph_get",
-        crate::topo::ARTS_MPI_Graph_get as *const (),
+        crate::topo::graph::ARTS_MPI_Graph_get as *const (),
     ),
     (
         "ARTS_MPI_Graph_neighbors_count",
-        crate::topo::ARTS_MPI_Graph_neighbors_count as *const (),
+        crate::topo::graph::ARTS_MPI_Graph_neighbors_count as *const (),
     ),
     (
         "ARTS_MPI_Graph_neighbors",
-        crate::topo::ARTS_MPI_Graph_neighbors as *const (),
+        crate::topo::graph::ARTS_MPI_Graph_neighbors as *const (),
     ),
     (
         "ARTS_MPI_Graph_map",
-        crate::topo::ARTS_MPI_Graph_map as *const (),
+        crate::topo::graph::ARTS_MPI_Graph_map as *const (),
     ),
     (
         "ARTS_MPI_Neighbor_allgather",
-        crate::coll::ARTS_MPI_Neighbor_allgather as *const (),
+        crate::coll::collectives::ARTS_MPI_Neighbor_allgather as *const (),
     ),
     (
         "ARTS_MPI_Ineighbor_allgather",
-        crate::coll::ARTS_MPI_Ineighbor_allgather as *const (),
+        crate::coll::collectives::ARTS_MPI_Ineighbor_allgather as *const (),
     ),
     (
         "ARTS_MPI_Neighbor_allgatherv",
-        crate::coll::ARTS_MPI_Neighbor_allgatherv as *const (),
+        crate::coll::collectives::ARTS_MPI_Neighbor_allgatherv as *const (),
     ),
     (
         "ARTS_MPI_Ineighbor_allgatherv",
-        crate::coll::ARTS_MPI_Ineighbor_allgatherv as *const (),
+        crate::coll::collectives::ARTS_MPI_Ineighbor_allgatherv as *const (),
     ),
     (
         "ARTS_MPI_Neighbor_alltoall",
-        crate::coll::ARTS_MPI_Neighbor_alltoall as *const (),
+        crate::coll::collectives::ARTS_MPI_Neighbor_alltoall as *const (),
     ),
     (
         "ARTS_MPI_Ineighbor_alltoall",
-        crate::coll::ARTS_MPI_Ineighbor_alltoall as *const (),
+        crate::coll::collectives::ARTS_MPI_Ineighbor_alltoall as *const (),
     ),
     (
         "ARTS_MPI_Neighbor_alltoallv",
-        crate::coll::ARTS_MPI_Neighbor_alltoallv as *const (),
+        crate::coll::collectives::ARTS_MPI_Neighbor_alltoallv as *const (),
     ),
     (
         "ARTS_MPI_Ineighbor_alltoallv",
-        crate::coll::ARTS_MPI_Ineighbor_alltoallv as *const (),
+        crate::coll::collectives::ARTS_MPI_Ineighbor_alltoallv as *const (),
     ),
     (
         "ARTS_MPI_Win_create",
-        crate::rma::ARTS_MPI_Win_create as *const (),
+        crate::rma::window::ARTS_MPI_Win_create as *const (),
     ),
     (
         "ARTS_MPI_Win_allocate",
-        crate::rma::ARTS_MPI_Win_allocate as *const (),
+        crate::rma::window::ARTS_MPI_Win_allocate as *const (),
     ),
     (
         "ARTS_MPI_Win_allocate_shared",
-        crate::shm::ARTS_MPI_Win_allocate_shared as *const (),
+        crate::rma::shm::ARTS_MPI_Win_allocate_shared as *const (),
     ),
     (
         "ARTS_MPI_Win_shared_query",
-        crate::shm::ARTS_MPI_Win_shared_query as *const (),
+        crate::rma::shm::ARTS_MPI_Win_shared_query as *const (),
     ),
     (
         "ARTS_MPI_Win_free",
-        crate::rma::ARTS_MPI_Win_free as *const (),
+        crate::rma::window::ARTS_MPI_Win_free as *const (),
     ),
     (
         "ARTS_MPI_Win_fence",
-        crate::rma::ARTS_MPI_Win_fence as *const (),
+        crate::rma::window::ARTS_MPI_Win_fence as *const (),
     ),
     (
         "ARTS_MPI_Win_post",
-        crate::pscw::ARTS_MPI_Win_post as *const (),
+        crate::rma::pscw::ARTS_MPI_Win_post as *const (),
     ),
     (
         "ARTS_MPI_Win_start",
-        crate::pscw::ARTS_MPI_Win_start as *const (),
+        crate::rma::pscw::ARTS_MPI_Win_start as *const (),
     ),
     (
         "ARTS_MPI_Win_complete",
-        crate::pscw::ARTS_MPI_Win_complete as *const (),
+        crate::rma::pscw::ARTS_MPI_Win_complete as *const (),
     ),
     (
         "ARTS_MPI_Win_wait",
-        crate::pscw::ARTS_MPI_Win_wait as *const (),
+        crate::rma::pscw::ARTS_MPI_Win_wait as *const (),
     ),
     (
         "ARTS_MPI_Win_test",
-        crate::pscw::ARTS_MPI_Win_test as *const (),
+        crate::rma::pscw::ARTS_MPI_Win_test as *const (),
     ),
     (
         "ARTS_MPI_Win_set_errhandler",
-        crate::rma::ARTS_MPI_Win_set_errhandler as *const (),
+        crate::rma::window::ARTS_MPI_Win_set_errhandler as *const (),
     ),
     (
         "ARTS_MPI_Win_get_errhandler",
-        crate::rma::ARTS_MPI_Win_get_errhandler as *const (),
+        crate::rma::window::ARTS_MPI_Win_get_errhandler as *const (),
     ),
     (
         "ARTS_MPI_Win_lock",
-        crate::passive::ARTS_MPI_Win_lock as *const (),
+        crate::rma::passive::ARTS_MPI_Win_lock as *const (),
     ),
     (
         "ARTS_MPI_Win_unlock",
-        crate::passive::ARTS_MPI_Win_unlock as *const (),
+        crate::rma::passive::ARTS_MPI_Win_unlock as *const (),
     ),
     (
         "ARTS_MPI_Win_lock_all",
-        crate::passive::ARTS_MPI_Win_lock_all as *const (),
+        crate::rma::passive::ARTS_MPI_Win_lock_all as *const (),
     ),
     (
         "ARTS_MPI_Win_unlock_all",
-        crate::passive::ARTS_MPI_Win_unlock_all as *const (),
+        crate::rma::passive::ARTS_MPI_Win_unlock_all as *const (),
     ),
     (
         "ARTS_MPI_Win_flush",
-        crate::passive::ARTS_MPI_Win_flush as *const (),
+        crate::rma::passive::ARTS_MPI_Win_flush as *const (),
     ),
     (
         "ARTS_MPI_Win_flush_local",
-        crate::passive::ARTS_MPI_Win_flush_local as *const (),
+        crate::rma::passive::ARTS_MPI_Win_flush_local as *const (),
     ),
     (
         "ARTS_MPI_Win_flush_all",
-        crate::passive::ARTS_MPI_Win_flush_all as *const (),
+        crate::rma::passive::ARTS_MPI_Win_flush_all as *const (),
     ),
     (
         "ARTS_MPI_Win_flush_local_all",
-        crate::passive::ARTS_MPI_Win_flush_local_all as *const (),
+        crate::rma::passive::ARTS_MPI_Win_flush_local_all as *const (),
     ),
     (
         "ARTS_MPI_Win_sync",
-        crate::passive::ARTS_MPI_Win_sync as *const (),
+        crate::rma::passive::ARTS_MPI_Win_sync as *const (),
     ),
-    ("ARTS_MPI_Put", crate::rma::ARTS_MPI_Put as *const ()),
-    ("ARTS_MPI_Get", crate::rma::ARTS_MPI_Get as *const ()),
-    ("ARTS_MPI_Rput", crate::rma::ARTS_MPI_Rput as *const ()),
-    ("ARTS_MPI_Rget", crate::rma::ARTS_MPI_Rget as *const ()),
+    (
+        "ARTS_MPI_Put",
+        crate::rma::window::ARTS_MPI_Put as *const (),
+    ),
+    (
+        "ARTS_MPI_Get",
+        crate::rma::window::ARTS_MPI_Get as *const (),
+    ),
+    (
+        "ARTS_MPI_Rput",
+        crate::rma::window::ARTS_MPI_Rput as *const (),
+    ),
+    (
+        "ARTS_MPI_Rget",
+        crate::rma::window::ARTS_MPI_Rget as *const (),
+    ),
     (
         "ARTS_MPI_Raccumulate",
-        crate::rma::ARTS_MPI_Raccumulate as *const (),
+        crate::rma::window::ARTS_MPI_Raccumulate as *const (),
     ),
     (
         "ARTS_MPI_Rget_accumulate",
-        crate::rma::ARTS_MPI_Rget_accumulate as *const (),
+        crate::rma::window::ARTS_MPI_Rget_accumulate as *const (),
     ),
     (
         "ARTS_MPI_Accumulate",
-        crate::rma::ARTS_MPI_Accumulate as *const (),
+        crate::rma::window::ARTS_MPI_Accumulate as *const (),
     ),
     (
         "ARTS_MPI_Comm_create_errhandler",
-        crate::errors::ARTS_MPI_Comm_create_errhandler as *const (),
+        crate::env::errors::ARTS_MPI_Comm_create_errhandler as *const (),
     ),
     (
         "ARTS_MPI_Errhandler_free",
-        crate::errors::ARTS_MPI_Errhandler_free as *const (),
+        crate::env::errors::ARTS_MPI_Errhandler_free as *const (),
     ),
     (
         "ARTS_MPI_Comm_call_errhandler",
-        crate::errors::ARTS_MPI_Comm_call_errhandler as *const (),
+        crate::env::errors::ARTS_MPI_Comm_call_errhandler as *const (),
     ),
     (
         "ARTS_MPI_Info_create",
-        crate::info::ARTS_MPI_Info_create as *const (),
+        crate::comm::info::ARTS_MPI_Info_create as *const (),
     ),
     (
         "ARTS_MPI_Info_dup",
-        crate::info::ARTS_MPI_Info_dup as *const (),
+        crate::comm::info::ARTS_MPI_Info_dup as *const (),
     ),
     (
         "ARTS_MPI_Info_free",
-        crate::info::ARTS_MPI_Info_free as *const (),
+        crate::comm::info::ARTS_MPI_Info_free as *const (),
     ),
     (
         "ARTS_MPI_Info_set",
-        crate::info::ARTS_MPI_Info_set as *const (),
+        crate::comm::info::ARTS_MPI_Info_set as *const (),
     ),
     (
         "ARTS_MPI_Info_delete",
-        crate::info::ARTS_MPI_Info_delete as *const (),
+        crate::comm::info::ARTS_MPI_Info_delete as *const (),
     ),
     (
         "ARTS_MPI_Info_get",
-        crate::info::ARTS_MPI_Info_get as *const (),
+        crate::comm::info::ARTS_MPI_Info_get as *const (),
     ),
     (
         "ARTS_MPI_Info_get_valuelen",
-        crate::info::ARTS_MPI_Info_get_valuelen as *const (),
+        crate::comm::info::ARTS_MPI_Info_get_valuelen as *const (),
     ),
     (
         "ARTS_MPI_Info_get_nkeys",
-        crate::info::ARTS_MPI_Info_get_nkeys as *const (),
+        crate::comm::info::ARTS_MPI_Info_get_nkeys as *const (),
     ),
     (
         "ARTS_MPI_Info_get_nthkey",
-        crate::info::ARTS_MPI_Info_get_nthkey as *const (),
+        crate::comm::info::ARTS_MPI_Info_get_nthkey as *const (),
     ),
     (
         "ARTS_MPI_Get_library_version",
-        crate::env::ARTS_MPI_Get_library_version as *const (),
+        crate::env::init::ARTS_MPI_Get_library_version as *const (),
     ),
     (
         "ARTS_MPI_Request_get_status",
-        crate::requests::ARTS_MPI_Request_get_status as *const (),
+        crate::p2p::requests::ARTS_MPI_Request_get_status as *const (),
     ),
     (
         "ARTS_MPI_Type_dup",
-        crate::typecalls::ARTS_MPI_Type_dup as *const (),
+        crate::types::calls::ARTS_MPI_Type_dup as *const (),
     ),
     (
         "ARTS_MPI_Type_get_true_extent",
-        crate::typecalls::ARTS_MPI_Type_get_true_extent as *const (),
+        crate::types::calls::ARTS_MPI_Type_get_true_extent as *const (),
     ),
     (
         "ARTS_MPI_Type_create_hindexed_block",
-        crate::typecalls::ARTS_MPI_Type_create_hindexed_block as *const (),
+        crate::types::calls::ARTS_MPI_Type_create_hindexed_block as *const (),
     ),
     (
         "ARTS_MPI_Comm_create_keyval",
-        crate::attrs::ARTS_MPI_Comm_create_keyval as *const (),
+        crate::comm::attrs::ARTS_MPI_Comm_create_keyval as *const (),
     ),
     (
         "ARTS_MPI_Comm_free_keyval",
-        crate::attrs::ARTS_MPI_Comm_free_keyval as *const (),
+        crate::comm::attrs::ARTS_MPI_Comm_free_keyval as *const (),
     ),
     (
         "ARTS_MPI_Comm_set_attr",
-        crate::attrs::ARTS_MPI_Comm_set_attr as *const (),
+        crate::comm::attrs::ARTS_MPI_Comm_set_attr as *const (),
     ),
     (
         "ARTS_MPI_Comm_delete_attr",
-        crate::attrs::ARTS_MPI_Comm_delete_attr as *const (),
+        crate::comm::attrs::ARTS_MPI_Comm_delete_attr as *const (),
     ),
     (
         "ARTS_MPI_Comm_set_name",
-        crate::names::ARTS_MPI_Comm_set_name as *const (),
+        crate::comm::names::ARTS_MPI_Comm_set_name as *const (),
     ),
     (
         "ARTS_MPI_Comm_get_name",
-        crate::names::ARTS_MPI_Comm_get_name as *const (),
+        crate::comm::names::ARTS_MPI_Comm_get_name as *const (),
     ),
     (
         "ARTS_MPI_Alloc_mem",
-        crate::env::ARTS_MPI_Alloc_mem as *const (),
+        crate::env::init::ARTS_MPI_Alloc_mem as *const (),
     ),
     (
         "ARTS_MPI_Free_mem",
-        crate::env::ARTS_MPI_Free_mem as *const (),
+        crate::env::init::ARTS_MPI_Free_mem as *const (),
     ),
     (
         "ARTS_MPI_Igather",
-        crate::coll::ARTS_MPI_Igather as *const (),
+        crate::coll::collectives::ARTS_MPI_Igather as *const (),
     ),
     (
         "ARTS_MPI_Igatherv",
-        crate::coll::ARTS_MPI_Igatherv as *const (),
+        crate::coll::collectives::ARTS_MPI_Igatherv as *const (),
     ),
     (
         "ARTS_MPI_Iscatter",
-        crate::coll::ARTS_MPI_Iscatter as *const (),
+        crate::coll::collectives::ARTS_MPI_Iscatter as *const (),
     ),
     (
         "ARTS_MPI_Iscatterv",
-        crate::coll::ARTS_MPI_Iscatterv as *const (),
+        crate::coll::collectives::ARTS_MPI_Iscatterv as *const (),
     ),
     (
         "ARTS_MPI_Iallgatherv",
-        crate::coll::ARTS_MPI_Iallgatherv as *const (),
+        crate::coll::collectives::ARTS_MPI_Iallgatherv as *const (),
     ),
     (
         "ARTS_MPI_Ialltoallv",
-        crate::coll::ARTS_MPI_Ialltoallv as *const (),
+        crate::coll::collectives::ARTS_MPI_Ialltoallv as *const (),
     ),
-    ("ARTS_MPI_Iscan", crate::coll::ARTS_MPI_Iscan as *const ()),
+    (
+        "ARTS_MPI_Iscan",
+        crate::coll::collectives::ARTS_MPI_Iscan as *const (),
+    ),
     (
         "ARTS_MPI_Iexscan",
-        crate::coll::ARTS_MPI_Iexscan as *const (),
+        crate::coll::collectives::ARTS_MPI_Iexscan as *const (),
     ),
     (
         "ARTS_MPI_Ireduce_scatter",
-        crate::coll::ARTS_MPI_Ireduce_scatter as *const (),
+        crate::coll::collectives::ARTS_MPI_Ireduce_scatter as *const (),
     ),
     (
         "ARTS_MPI_Ireduce_scatter_block",
-        crate::coll::ARTS_MPI_Ireduce_scatter_block as *const (),
+        crate::coll::collectives::ARTS_MPI_Ireduce_scatter_block as *const (),
     ),
     (
         "ARTS_MPI_Reduce_local",
-        crate::coll::ARTS_MPI_Reduce_local as *const (),
+        crate::coll::collectives::ARTS_MPI_Reduce_local as *const (),
     ),
     (
         "ARTS_MPI_Comm_rank",
-        crate::comm::ARTS_MPI_Comm_rank as *const (),
+        crate::comm::communicators::ARTS_MPI_Comm_rank as *const (),
     ),
     (
         "ARTS_MPI_Comm_size",
-        crate::comm::ARTS_MPI_Comm_size as *const (),
+        crate::comm::communicators::ARTS_MPI_Comm_size as *const (),
     ),
     (
         "ARTS_MPI_Comm_dup",
-        crate::comm::ARTS_MPI_Comm_dup as *const (),
+        crate::comm::communicators::ARTS_MPI_Comm_dup as *const (),
     ),
     (
         "ARTS_MPI_Comm_split",
-        crate::comm::ARTS_MPI_Comm_split as *const (),
+        crate::comm::communicators::ARTS_MPI_Comm_split as *const (),
     ),
     (
         "ARTS_MPI_Comm_split_type",
-        crate::comm::ARTS_MPI_Comm_split_type as *const (),
+        crate::comm::communicators::ARTS_MPI_Comm_split_type as *const (),
     ),
     (
         "ARTS_MPI_Comm_free",
-        crate::comm::ARTS_MPI_Comm_free as *const (),
+        crate::comm::communicators::ARTS_MPI_Comm_free as *const (),
     ),
     (
         "ARTS_MPI_Comm_compare",
-        crate::comm::ARTS_MPI_Comm_compare as *const (),
+        crate::comm::communicators::ARTS_MPI_Comm_compare as *const (),
     ),
     (
         "ARTS_MPI_Comm_set_errhandler",
-        crate::comm::ARTS_MPI_Comm_set_errhandler as *const (),
+        crate::comm::communicators::ARTS_MPI_Comm_set_errhandler as *const (),
     ),
     (
         "ARTS_MPI_Comm_get_errhandler",
-        crate::comm::ARTS_MPI_Comm_get_errhandler as *const (),
+        crate::comm::communicators::ARTS_MPI_Comm_get_errhandler as *const (),
     ),
-    ("ARTS_MPI_Init", crate::env::ARTS_MPI_Init as *const ()),
+    (
+        "ARTS_MPI_Init",
+        crate::env::init::ARTS_MPI_Init as *const (),
+    ),
     (
         "ARTS_MPI_Init_thread",
-        crate::env::ARTS_MPI_Init_thread as *const (),
+        crate::env::init::ARTS_MPI_Init_thread as *const (),
     ),
     (
         "ARTS_MPI_Finalize",
-        crate::env::ARTS_MPI_Finalize as *const (),
+        crate::env::init::ARTS_MPI_Finalize as *const (),
     ),
     (
         "ARTS_MPI_Initialized",
-        crate::env::ARTS_MPI_Initialized as *const (),
+        crate::env::init::ARTS_MPI_Initialized as *const (),
     ),
     (
         "ARTS_MPI_Finalized",
-        crate::env::ARTS_MPI_Finalized as *const (),
+        crate::env::init::ARTS_MPI_Finalized as *const (),
     ),
     (
         "ARTS_MPI_Query_thread",
-        crate::env::ARTS_MPI_Query_thread as *const (),
+        crate::env::init::ARTS_MPI_Query_thread as *const (),
     ),
     (
         "ARTS_MPI_Is_thread_main",
-        crate::env::ARTS_MPI_Is_thread_main as *const (),
+        crate::env::init::ARTS_MPI_Is_thread_main as *const (),
     ),
-    ("ARTS_MPI_Abort", crate::env::ARTS_MPI_Abort as *const ()),
+    (
+        "ARTS_MPI_Abort",
+        crate::env::init::ARTS_MPI_Abort as *const (),
+    ),
     (
         "ARTS_MPI_Get_processor_name",
-        crate::env::ARTS_MPI_Get_processor_name as *const (),
+        crate::env::init::ARTS_MPI_Get_processor_name as *const (),
     ),
     (
         "ARTS_MPI_Get_version",
-        crate::env::ARTS_MPI_Get_version as *const (),
+        crate::env::init::ARTS_MPI_Get_version as *const (),
     ),
-    ("ARTS_MPI_Wtime", crate::env::ARTS_MPI_Wtime as *const ()),
-    ("ARTS_MPI_Wtick", crate::env::ARTS_MPI_Wtick as *const ()),
+    (
+        "ARTS_MPI_Wtime",
+        crate::env::init::ARTS_MPI_Wtime as *const (),
+    ),
+    (
+        "ARTS_MPI_Wtick",
+        crate::env::init::ARTS_MPI_Wtick as *const (),
+    ),
     (
         "ARTS_MPI_Error_string",
-        crate::errors::ARTS_MPI_Error_string as *const (),
+        crate::env::errors::ARTS_MPI_Error_string as *const (),
     ),
     (
         "ARTS_MPI_Error_class",
-        crate::errors::ARTS_MPI_Error_class as *const (),
+        crate::env::errors::ARTS_MPI_Error_class as *const (),
     ),
     (
         "ARTS_MPI_Op_create",
-        crate::ops::ARTS_MPI_Op_create as *const (),
+        crate::coll::ops::ARTS_MPI_Op_create as *const (),
     ),
     (
         "ARTS_MPI_Op_free",
-        crate::ops::ARTS_MPI_Op_free as *const (),
+        crate::coll::ops::ARTS_MPI_Op_free as *const (),
     ),
-    ("ARTS_MPI_Send", crate::p2p::ARTS_MPI_Send as *const ()),
-    ("ARTS_MPI_Ssend", crate::p2p::ARTS_MPI_Ssend as *const ()),
-    ("ARTS_MPI_Rsend", crate::p2p::ARTS_MPI_Rsend as *const ()),
-    ("ARTS_MPI_Recv", crate::p2p::ARTS_MPI_Recv as *const ()),
-    ("ARTS_MPI_Isend", crate::p2p::ARTS_MPI_Isend as *const ()),
-    ("ARTS_MPI_Issend", crate::p2p::ARTS_MPI_Issend as *const ()),
-    ("ARTS_MPI_Irsend", crate::p2p::ARTS_MPI_Irsend as *const ()),
-    ("ARTS_MPI_Bsend", crate::p2p::ARTS_MPI_Bsend as *const ()),
-    ("ARTS_MPI_Ibsend", crate::p2p::ARTS_MPI_Ibsend as *const ()),
+    (
+        "ARTS_MPI_Send",
+        crate::p2p::send_recv::ARTS_MPI_Send as *const (),
+    ),
+    (
+        "ARTS_MPI_Ssend",
+        crate::p2p::send_recv::ARTS_MPI_Ssend as *const (),
+    ),
+    (
+        "ARTS_MPI_Rsend",
+        crate::p2p::send_recv::ARTS_MPI_Rsend as *const (),
+    ),
+    (
+        "ARTS_MPI_Recv",
+        crate::p2p::send_recv::ARTS_MPI_Recv as *const (),
+    ),
+    (
+        "ARTS_MPI_Isend",
+        crate::p2p::send_recv::ARTS_MPI_Isend as *const (),
+    ),
+    (
+        "ARTS_MPI_Issend",
+        crate::p2p::send_recv::ARTS_MPI_Issend as *const (),
+    ),
+    (
+        "ARTS_MPI_Irsend",
+        crate::p2p::send_recv::ARTS_MPI_Irsend as *const (),
+    ),
+    (
+        "ARTS_MPI_Bsend",
+        crate::p2p::send_recv::ARTS_MPI_Bsend as *const (),
+    ),
+    (
+        "ARTS_MPI_Ibsend",
+        crate::p2p::send_recv::ARTS_MPI_Ibsend as *const (),
+    ),
     (
         "ARTS_MPI_Buffer_attach",
-        crate::p2p::ARTS_MPI_Buffer_attach as *const (),
+        crate::p2p::send_recv::ARTS_MPI_Buffer_attach as *const (),
     ),
     (
         "ARTS_MPI_Buffer_detach",
-        crate::p2p::ARTS_MPI_Buffer_detach as *const (),
+        crate::p2p::send_recv::ARTS_MPI_Buffer_detach as *const (),
     ),
-    ("ARTS_MPI_Irecv", crate::p2p::ARTS_MPI_Irecv as *const ()),
+    (
+        "ARTS_MPI_Irecv",
+        crate::p2p::send_recv::ARTS_MPI_Irecv as *const (),
+    ),
     (
         "ARTS_MPI_Sendrecv",
-        crate::p2p::ARTS_MPI_Sendrecv as *const (),
+        crate::p2p::send_recv::ARTS_MPI_Sendrecv as *const (),
     ),
     (
         "ARTS_MPI_Sendrecv_replace",
-        crate::p2p::ARTS_MPI_Sendrecv_replace as *const (),
+        crate::p2p::send_recv::ARTS_MPI_Sendrecv_replace as *const (),
     ),
-    ("ARTS_MPI_Probe", crate::p2p::ARTS_MPI_Probe as *const ()),
+    (
+        "ARTS_MPI_Probe",
+        crate::p2p::send_recv::ARTS_MPI_Probe as *const (),
+    ),
     (
         "ARTS_MPI_Comm_group",
-        crate::group::ARTS_MPI_Comm_group as *const (),
+        crate::comm::group::ARTS_MPI_Comm_group as *const (),
     ),
     (
         "ARTS_MPI_Group_incl",
-        crate::group::ARTS_MPI_Group_incl as *const (),
+        crate::comm::group::ARTS_MPI_Group_incl as *const (),
     ),
     (
         "ARTS_MPI_Group_excl",
-        crate::group::ARTS_MPI_Group_excl as *const (),
+        crate::comm::group::ARTS_MPI_Group_excl as *const (),
     ),
     (
         "ARTS_MPI_Group_union",
-        crate::group::ARTS_MPI_Group_union as *const (),
+        crate::comm::group::ARTS_MPI_Group_union as *const (),
     ),
     (
         "ARTS_MPI_Group_intersection",
-        crate::group::ARTS_MPI_Group_intersection as *const (),
+        crate::comm::group::ARTS_MPI_Group_intersection as *const (),
     ),
     (
         "ARTS_MPI_Group_difference",
-        crate::group::ARTS_MPI_Group_difference as *const (),
+        crate::comm::group::ARTS_MPI_Group_difference as *const (),
     ),
     (
         "ARTS_MPI_Group_size",
-        crate::group::ARTS_MPI_Group_size as *const (),
+        crate::comm::group::ARTS_MPI_Group_size as *const (),
     ),
     (
         "ARTS_MPI_Group_rank",
-        crate::group::ARTS_MPI_Group_rank as *const (),
+        crate::comm::group::ARTS_MPI_Group_rank as *const (),
     ),
     (
         "ARTS_MPI_Group_translate_ranks",
-        crate::group::ARTS_MPI_Group_translate_ranks as *const (),
+        crate::comm::group::ARTS_MPI_Group_translate_ranks as *const (),
     ),
     (
         "ARTS_MPI_Group_compare",
-        crate::group::ARTS_MPI_Group_compare as *const (),
+        crate::comm::group::ARTS_MPI_Group_compare as *const (),
     ),
     (
         "ARTS_MPI_Group_free",
-        crate::group::ARTS_MPI_Group_free as *const (),
+        crate::comm::group::ARTS_MPI_Group_free as *const (),
     ),
     (
         "ARTS_MPI_Comm_create",
-        crate::group::ARTS_MPI_Comm_create as *const (),
+        crate::comm::group::ARTS_MPI_Comm_create as *const (),
     ),
     (
         "ARTS_MPI_Comm_get_attr",
-        crate::comm::ARTS_MPI_Comm_get_attr as *const (),
+        crate::comm::communicators::ARTS_MPI_Comm_get_attr as *const (),
     ),
     (
         "ARTS_MPI_Attr_get",
-        crate::comm::ARTS_MPI_Attr_get as *const (),
+        crate::comm::communicators::ARTS_MPI_Attr_get as *const (),
     ),
     (
         "ARTS_MPI_Pack",
-        crate::typecalls::ARTS_MPI_Pack as *const (),
+        crate::types::calls::ARTS_MPI_Pack as *const (),
     ),
     (
         "ARTS_MPI_Unpack",
-        crate::typecalls::ARTS_MPI_Unpack as *const (),
+        crate::types::calls::ARTS_MPI_Unpack as *const (),
     ),
     (
         "ARTS_MPI_Pack_size",
-        crate::typecalls::ARTS_MPI_Pack_size as *const (),
+        crate::types::calls::ARTS_MPI_Pack_size as *const (),
     ),
-    ("ARTS_MPI_Mprobe", crate::p2p::ARTS_MPI_Mprobe as *const ()),
+    (
+        "ARTS_MPI_Mprobe",
+        crate::p2p::send_recv::ARTS_MPI_Mprobe as *const (),
+    ),
     (
         "ARTS_MPI_Improbe",
-        crate::p2p::ARTS_MPI_Improbe as *const (),
+        crate::p2p::send_recv::ARTS_MPI_Improbe as *const (),
     ),
-    ("ARTS_MPI_Mrecv", crate::p2p::ARTS_MPI_Mrecv as *const ()),
-    ("ARTS_MPI_Imrecv", crate::p2p::ARTS_MPI_Imrecv as *const ()),
+    (
+        "ARTS_MPI_Mrecv",
+        crate::p2p::send_recv::ARTS_MPI_Mrecv as *const (),
+    ),
+    (
+        "ARTS_MPI_Imrecv",
+        crate::p2p::send_recv::ARTS_MPI_Imrecv as *const (),
+    ),
     (
         "ARTS_MPI_Send_init",
-        crate::persistent::ARTS_MPI_Send_init as *const (),
+        crate::p2p::persistent::ARTS_MPI_Send_init as *const (),
     ),
     (
         "ARTS_MPI_Ssend_init",
-        crate::persistent::ARTS_MPI_Ssend_init as *const (),
+        crate::p2p::persistent::ARTS_MPI_Ssend_init as *const (),
     ),
     (
         "ARTS_MPI_Rsend_init",
-        crate::persistent::ARTS_MPI_Rsend_init as *const (),
+        crate::p2p::persistent::ARTS_MPI_Rsend_init as *const (),
     ),
     (
         "ARTS_MPI_Bsend_init",
-        crate::persistent::ARTS_MPI_Bsend_init as *const (),
+        crate::p2p::persistent::ARTS_MPI_Bsend_init as *const (),
     ),
     (
         "ARTS_MPI_Recv_init",
-        crate::persistent::ARTS_MPI_Recv_init as *const (),
+        crate::p2p::persistent::ARTS_MPI_Recv_init as *const (),
     ),
     (
         "ARTS_MPI_Start",
-        crate::persistent::ARTS_MPI_Start as *const (),
+        crate::p2p::persistent::ARTS_MPI_Start as *const (),
     ),
     (
         "ARTS_MPI_Startall",
-        crate::persistent::ARTS_MPI_Startall as *const (),
+        crate::p2p::persistent::ARTS_MPI_Startall as *const (),
     ),
     (
         "ARTS_MPI_Cancel",
-        crate::requests::ARTS_MPI_Cancel as *const (),
+        crate::p2p::requests::ARTS_MPI_Cancel as *const (),
     ),
     (
         "ARTS_MPI_Test_cancelled",
-        crate::requests::ARTS_MPI_Test_cancelled as *const (),
+        crate::p2p::requests::ARTS_MPI_Test_cancelled as *const (),
     ),
-    ("ARTS_MPI_Iprobe", crate::p2p::ARTS_MPI_Iprobe as *const ()),
-    ("ARTS_MPI_Wait", crate::requests::ARTS_MPI_Wait as *const ()),
+    (
+        "ARTS_MPI_Iprobe",
+        crate::p2p::send_recv::ARTS_MPI_Iprobe as *const (),
+    ),
+    (
+        "ARTS_MPI_Wait",
+        crate::p2p::requests::ARTS_MPI_Wait as *const (),
+    ),
     (
         "ARTS_MPI_Waitall",
-        crate::requests::ARTS_MPI_Waitall as *const (),
+        crate::p2p::requests::ARTS_MPI_Waitall as *const (),
     ),
     (
         "ARTS_MPI_Waitany",
-        crate::requests::ARTS_MPI_Waitany as *const (),
+        crate::p2p::requests::ARTS_MPI_Waitany as *const (),
     ),
     (
         "ARTS_MPI_Waitsome",
-        crate::requests::ARTS_MPI_Waitsome as *const (),
+        crate::p2p::requests::ARTS_MPI_Waitsome as *const (),
     ),
-    ("ARTS_MPI_Test", crate::requests::ARTS_MPI_Test as *const ()),
+    (
+        "ARTS_MPI_Test",
+        crate::p2p::requests::ARTS_MPI_Test as *const (),
+    ),
     (
         "ARTS_MPI_Testany",
-        crate::requests::ARTS_MPI_Testany as *const (),
+        crate::p2p::requests::ARTS_MPI_Testany as *const (),
     ),
     (
         "ARTS_MPI_Testsome",
-        crate::requests::ARTS_MPI_Testsome as *const (),
+        crate::p2p::requests::ARTS_MPI_Testsome as *const (),
     ),
     (
         "ARTS_MPI_Testall",
-        crate::requests::ARTS_MPI_Testall as *const (),
+        crate::p2p::requests::ARTS_MPI_Testall as *const (),
     ),
     (
         "ARTS_MPI_Request_free",
-        crate::requests::ARTS_MPI_Request_free as *const (),
+        crate::p2p::requests::ARTS_MPI_Request_free as *const (),
     ),
     (
         "ARTS_MPI_Get_count",
-        crate::requests::ARTS_MPI_Get_count as *const (),
+        crate::p2p::requests::ARTS_MPI_Get_count as *const (),
     ),
     (
         "ARTS_MPI_Type_contiguous",
-        crate::typecalls::ARTS_MPI_Type_contiguous as *const (),
+        crate::types::calls::ARTS_MPI_Type_contiguous as *const (),
     ),
     (
         "ARTS_MPI_Type_vector",
-        crate::typecalls::ARTS_MPI_Type_vector as *const (),
+        crate::types::calls::ARTS_MPI_Type_vector as *const (),
     ),
     (
         "ARTS_MPI_Type_create_hvector",
-        crate::typecalls::ARTS_MPI_Type_create_hvector as *const (),
+        crate::types::calls::ARTS_MPI_Type_create_hvector as *const (),
     ),
     (
         "ARTS_MPI_Type_indexed",
-        crate::typecalls::ARTS_MPI_Type_indexed as *const (),
+        crate::types::calls::ARTS_MPI_Type_indexed as *const (),
     ),
     (
         "ARTS_MPI_Type_create_struct",
-        crate::typecalls::ARTS_MPI_Type_create_struct as *const (),
+        crate::types::calls::ARTS_MPI_Type_create_struct as *const (),
     ),
     (
         "ARTS_MPI_Type_create_resized",
-        crate::typecalls::ARTS_MPI_Type_create_resized as *const (),
+        crate::types::calls::ARTS_MPI_Type_create_resized as *const (),
     ),
     (
         "ARTS_MPI_Type_commit",
-        crate::typecalls::ARTS_MPI_Type_commit as *const (),
+        crate::types::calls::ARTS_MPI_Type_commit as *const (),
     ),
     (
         "ARTS_MPI_Type_free",
-        crate::typecalls::ARTS_MPI_Type_free as *const (),
+        crate::types::calls::ARTS_MPI_Type_free as *const (),
     ),
     (
         "ARTS_MPI_Type_size",
-        crate::typecalls::ARTS_MPI_Type_size as *const (),
+        crate::types::calls::ARTS_MPI_Type_size as *const (),
     ),
     (
         "ARTS_MPI_Type_get_extent",
-        crate::typecalls::ARTS_MPI_Type_get_extent as *const (),
+        crate::types::calls::ARTS_MPI_Type_get_extent as *const (),
     ),
     (
         "ARTS_MPI_Type_create_hindexed",
-        crate::typecalls::ARTS_MPI_Type_create_hindexed as *const (),
+        crate::types::calls::ARTS_MPI_Type_create_hindexed as *const (),
     ),
     (
         "ARTS_MPI_Type_create_indexed_block",
-        crate::typecalls::ARTS_MPI_Type_create_indexed_block as *const (),
+        crate::types::calls::ARTS_MPI_Type_create_indexed_block as *const (),
     ),
     (
         "ARTS_MPI_Type_create_subarray",
-        crate::typecalls::ARTS_MPI_Type_create_subarray as *const (),
+        crate::types::calls::ARTS_MPI_Type_create_subarray as *const (),
     ),
     (
         "ARTS_MPI_Get_address",
-        crate::typecalls::ARTS_MPI_Get_address as *const (),
+        crate::types::calls::ARTS_MPI_Get_address as *const (),
     ),
     (
         "ARTS_MPI_Get_elements",
-        crate::requests::ARTS_MPI_Get_elements as *const (),
+        crate::p2p::requests::ARTS_MPI_Get_elements as *const (),
     ),
     (
         "ARTS_MPI_Get_elements_x",
-        crate::requests::ARTS_MPI_Get_elements_x as *const (),
+        crate::p2p::requests::ARTS_MPI_Get_elements_x as *const (),
     ),
     (
         "ARTS_MPI_Type_size_x",
-        crate::typecalls::ARTS_MPI_Type_size_x as *const (),
+        crate::types::calls::ARTS_MPI_Type_size_x as *const (),
     ),
     (
         "ARTS_MPI_Type_get_extent_x",
-        crate::typecalls::ARTS_MPI_Type_get_extent_x as *const (),
+        crate::types::calls::ARTS_MPI_Type_get_extent_x as *const (),
     ),
     (
         "ARTS_MPI_Type_get_true_extent_x",
-        crate::typecalls::ARTS_MPI_Type_get_true_extent_x as *const (),
+        crate::types::calls::ARTS_MPI_Type_get_true_extent_x as *const (),
     ),
     (
         "ARTS_MPI_Type_extent",
-        crate::typecalls::ARTS_MPI_Type_extent as *const (),
+        crate::types::calls::ARTS_MPI_Type_extent as *const (),
     ),
     (
         "ARTS_MPI_Type_lb",
-        crate::typecalls::ARTS_MPI_Type_lb as *const (),
+        crate::types::calls::ARTS_MPI_Type_lb as *const (),
     ),
     (
         "ARTS_MPI_Type_ub",
-        crate::typecalls::ARTS_MPI_Type_ub as *const (),
+        crate::types::calls::ARTS_MPI_Type_ub as *const (),
     ),
     (
         "ARTS_MPI_Type_set_name",
-        crate::names::ARTS_MPI_Type_set_name as *const (),
+        crate::comm::names::ARTS_MPI_Type_set_name as *const (),
     ),
     (
         "ARTS_MPI_Type_get_name",
-        crate::names::ARTS_MPI_Type_get_name as *const (),
+        crate::comm::names::ARTS_MPI_Type_get_name as *const (),
     ),
     (
         "ARTS_MPI_Win_set_name",
-        crate::names::ARTS_MPI_Win_set_name as *const (),
+        crate::comm::names::ARTS_MPI_Win_set_name as *const (),
     ),
     (
         "ARTS_MPI_Win_get_name",
-        crate::names::ARTS_MPI_Win_get_name as *const (),
+        crate::comm::names::ARTS_MPI_Win_get_name as *const (),
     ),
     (
         "ARTS_MPI_Win_create_keyval",
-        crate::attrs::ARTS_MPI_Win_create_keyval as *const (),
+        crate::comm::attrs::ARTS_MPI_Win_create_keyval as *const (),
     ),
     (
         "ARTS_MPI_Win_free_keyval",
-        crate::attrs::ARTS_MPI_Win_free_keyval as *const (),
+        crate::comm::attrs::ARTS_MPI_Win_free_keyval as *const (),
     ),
     (
         "ARTS_MPI_Win_set_attr",
-        crate::attrs::ARTS_MPI_Win_set_attr as *const (),
+        crate::comm::attrs::ARTS_MPI_Win_set_attr as *const (),
     ),
     (
         "ARTS_MPI_Win_get_attr",
-        crate::rma::ARTS_MPI_Win_get_attr as *const (),
+        crate::rma::window::ARTS_MPI_Win_get_attr as *const (),
     ),
     (
         "ARTS_MPI_Win_delete_attr",
-        crate::attrs::ARTS_MPI_Win_delete_attr as *const (),
+        crate::comm::attrs::ARTS_MPI_Win_delete_attr as *const (),
     ),
     (
         "ARTS_MPI_Win_get_group",
-        crate::rma::ARTS_MPI_Win_get_group as *const (),
+        crate::rma::window::ARTS_MPI_Win_get_group as *const (),
     ),
     (
         "ARTS_MPI_Type_create_keyval",
-        crate::attrs::ARTS_MPI_Type_create_keyval as *const (),
+        crate::comm::attrs::ARTS_MPI_Type_create_keyval as *const (),
     ),
     (
         "ARTS_MPI_Type_free_keyval",
-        crate::attrs::ARTS_MPI_Type_free_keyval as *const (),
+        crate::comm::attrs::ARTS_MPI_Type_free_keyval as *const (),
     ),
     (
         "ARTS_MPI_Type_set_attr",
-        crate::attrs::ARTS_MPI_Type_set_attr as *const (),
+        crate::comm::attrs::ARTS_MPI_Type_set_attr as *const (),
     ),
     (
         "ARTS_MPI_Type_get_attr",
-        crate::typecalls::ARTS_MPI_Type_get_attr as *const (),
+        crate::types::calls::ARTS_MPI_Type_get_attr as *const (),
     ),
     (
         "ARTS_MPI_Type_delete_attr",
-        crate::attrs::ARTS_MPI_Type_delete_attr as *const (),
+        crate::comm::attrs::ARTS_MPI_Type_delete_attr as *const (),
     ),
     (
         "ARTS_MPI_Op_commutative",
-        crate::ops::ARTS_MPI_Op_commutative as *const (),
+        crate::coll::ops::ARTS_MPI_Op_commutative as *const (),
     ),
     (
         "ARTS_MPI_Group_range_incl",
-        crate::group::ARTS_MPI_Group_range_incl as *const (),
+        crate::comm::group::ARTS_MPI_Group_range_incl as *const (),
     ),
     (
         "ARTS_MPI_Group_range_excl",
-        crate::group::ARTS_MPI_Group_range_excl as *const (),
+        crate::comm::group::ARTS_MPI_Group_range_excl as *const (),
     ),
     (
         "ARTS_MPI_Comm_test_inter",
-        crate::comm::ARTS_MPI_Comm_test_inter as *const (),
+        crate::comm::communicators::ARTS_MPI_Comm_test_inter as *const (),
     ),
     (
         "ARTS_MPI_Cart_map",
-        crate::cart::ARTS_MPI_Cart_map as *const (),
+        crate::topo::cart::ARTS_MPI_Cart_map as *const (),
     ),
     (
         "ARTS_MPI_Add_error_class",
-        crate::errors::ARTS_MPI_Add_error_class as *const (),
+        crate::env::errors::ARTS_MPI_Add_error_class as *const (),
     ),
     (
         "ARTS_MPI_Add_error_code",
-        crate::errors::ARTS_MPI_Add_error_code as *const (),
+        crate::env::errors::ARTS_MPI_Add_error_code as *const (),
     ),
     (
         "ARTS_MPI_Add_error_string",
-        crate::errors::ARTS_MPI_Add_error_string as *const (),
+        crate::env::errors::ARTS_MPI_Add_error_string as *const (),
     ),
     (
         "ARTS_MPI_Status_set_elements",
-        crate::requests::ARTS_MPI_Status_set_elements as *const (),
+        crate::p2p::requests::ARTS_MPI_Status_set_elements as *const (),
     ),
     (
         "ARTS_MPI_Status_set_elements_x",
-        crate::requests::ARTS_MPI_Status_set_elements_x as *const (),
+        crate::p2p::requests::ARTS_MPI_Status_set_elements_x as *const (),
     ),
     (
         "ARTS_MPI_Status_set_cancelled",
-        crate::requests::ARTS_MPI_Status_set_cancelled as *const (),
+        crate::p2p::requests::ARTS_MPI_Status_set_cancelled as *const (),
     ),
     (
         "mpi_add_error_class_",
@@ -2127,79 +2226,79 @@ pub static EXPORTS: Exports = Exports(&[
     ),
     (
         "ARTS_MPI_Comm_set_info",
-        crate::info::ARTS_MPI_Comm_set_info as *const (),
+        crate::comm::info::ARTS_MPI_Comm_set_info as *const (),
     ),
     (
         "ARTS_MPI_Comm_get_info",
-        crate::info::ARTS_MPI_Comm_get_info as *const (),
+        crate::comm::info::ARTS_MPI_Comm_get_info as *const (),
     ),
     (
         "ARTS_MPI_Comm_dup_with_info",
-        crate::comm::ARTS_MPI_Comm_dup_with_info as *const (),
+        crate::comm::communicators::ARTS_MPI_Comm_dup_with_info as *const (),
     ),
     (
         "ARTS_MPI_Win_set_info",
-        crate::info::ARTS_MPI_Win_set_info as *const (),
+        crate::comm::info::ARTS_MPI_Win_set_info as *const (),
     ),
     (
         "ARTS_MPI_Win_get_info",
-        crate::info::ARTS_MPI_Win_get_info as *const (),
+        crate::comm::info::ARTS_MPI_Win_get_info as *const (),
     ),
     (
         "ARTS_MPI_File_set_info",
-        crate::info::ARTS_MPI_File_set_info as *const (),
+        crate::comm::info::ARTS_MPI_File_set_info as *const (),
     ),
     (
         "ARTS_MPI_File_get_info",
-        crate::info::ARTS_MPI_File_get_info as *const (),
+        crate::comm::info::ARTS_MPI_File_get_info as *const (),
     ),
     (
         "ARTS_MPI_Dist_graph_create",
-        crate::topo::ARTS_MPI_Dist_graph_create as *const (),
+        crate::topo::graph::ARTS_MPI_Dist_graph_create as *const (),
     ),
     (
         "ARTS_MPI_File_get_view",
-        crate::io_query::ARTS_MPI_File_get_view as *const (),
+        crate::io::query::ARTS_MPI_File_get_view as *const (),
     ),
     (
         "ARTS_MPI_File_get_amode",
-        crate::io_query::ARTS_MPI_File_get_amode as *const (),
+        crate::io::query::ARTS_MPI_File_get_amode as *const (),
     ),
     (
         "ARTS_MPI_File_get_group",
-        crate::io_query::ARTS_MPI_File_get_group as *const (),
+        crate::io::query::ARTS_MPI_File_get_group as *const (),
     ),
     (
         "ARTS_MPI_File_get_byte_offset",
-        crate::io_query::ARTS_MPI_File_get_byte_offset as *const (),
+        crate::io::query::ARTS_MPI_File_get_byte_offset as *const (),
     ),
     (
         "ARTS_MPI_File_get_type_extent",
-        crate::io_query::ARTS_MPI_File_get_type_extent as *const (),
+        crate::io::query::ARTS_MPI_File_get_type_extent as *const (),
     ),
     (
         "ARTS_MPI_File_set_atomicity",
-        crate::io_query::ARTS_MPI_File_set_atomicity as *const (),
+        crate::io::query::ARTS_MPI_File_set_atomicity as *const (),
     ),
     (
         "ARTS_MPI_File_get_atomicity",
-        crate::io_query::ARTS_MPI_File_get_atomicity as *const (),
+        crate::io::query::ARTS_MPI_File_get_atomicity as *const (),
     ),
     (
         "ARTS_MPI_File_preallocate",
-        crate::io_query::ARTS_MPI_File_preallocate as *const (),
+        crate::io::query::ARTS_MPI_File_preallocate as *const (),
     ),
     (
         "ARTS_MPI_Type_get_envelope",
-        crate::typecalls::ARTS_MPI_Type_get_envelope as *const (),
+        crate::types::calls::ARTS_MPI_Type_get_envelope as *const (),
     ),
     (
         "ARTS_MPI_Type_get_contents",
-        crate::typecalls::ARTS_MPI_Type_get_contents as *const (),
+        crate::types::calls::ARTS_MPI_Type_get_contents as *const (),
     ),
     (
         "ARTS_MPI_Type_create_darray",
-        crate::typecalls::ARTS_MPI_Type_create_darray as *const (),
+        crate::types::calls::ARTS_MPI_Type_create_darray as *const (),
     ),
     (
         "mpi_type_create_darray_",

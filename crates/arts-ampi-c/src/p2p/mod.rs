@@ -1,0 +1,6 @@
+//! Point-to-point communication: sends, receives and probes, their
+//! completion (waits and tests), and persistent requests.
+
+pub(crate) mod persistent;
+pub(crate) mod requests;
+pub(crate) mod send_recv;
