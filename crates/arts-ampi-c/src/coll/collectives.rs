@@ -10,9 +10,11 @@ use arts_ampi::Comm;
 
 use crate::abi::*;
 use crate::coll::reduce::{Which, reduce, reduce_local};
+use crate::p2p::buffers::{RecvBuf, send_bytes};
 use crate::p2p::requests::wait_req_as;
-use crate::p2p::send_recv::{RecvBuf, send_bytes};
-use crate::state::{CReq, Fail, Vp, comm_of, count, entry, ints};
+use crate::state::fail::{Fail, comm_of, count, ints};
+use crate::state::request::CReq;
+use crate::state::{Vp, entry};
 use crate::types::layout::TypeInfo;
 
 /// `MPI_IN_PLACE` (`(void *)1` in mpi.h).
@@ -41,7 +43,7 @@ macro_rules! collective {
         #[unsafe(no_mangle)]
         pub(crate) unsafe extern "C-unwind" fn $nonblocking($($arg: $ty,)* request: *mut c_int) -> c_int {
             entry(&stringify!($nonblocking)[5..], $comm, |$vp| {
-                let request = crate::state::out(request, "request")?;
+                let request = crate::state::fail::out(request, "request")?;
                 let r = $start?;
                 *request = $vp.add_req(r);
                 Ok(())
@@ -56,7 +58,7 @@ macro_rules! collective {
             request: *mut c_int,
         ) -> c_int {
             entry(&stringify!($init)[5..], $comm, |vp| {
-                let request = crate::state::out(request, "request")?;
+                let request = crate::state::fail::out(request, "request")?;
                 let start = move |$vp: &mut Vp| -> Result<CReq, Fail> { $start };
                 *request = crate::p2p::persistent::persistent(vp, std::rc::Rc::new(start));
                 Ok(())
@@ -272,7 +274,7 @@ collective!(ARTS_MPI_Reduce, ARTS_MPI_Ireduce, ARTS_MPI_Reduce_init, [comm](
     root: c_int,
     comm: c_int,
 ) |vp| {
-    let n = crate::state::count(count, "count")?;
+    let n = crate::state::fail::count(count, "count")?;
     reduction(vp, Which::Reduce(root), sendbuf, recvbuf, n, datatype, op, comm)
 });
 
@@ -288,7 +290,7 @@ macro_rules! reduction_of_count {
             op: c_int,
             comm: c_int,
         ) |vp| {
-            let n = crate::state::count(count, "count")?;
+            let n = crate::state::fail::count(count, "count")?;
             reduction(vp, $which, sendbuf, recvbuf, n, datatype, op, comm)
         });
     };

@@ -1,26 +1,15 @@
 //! Reduction operations: the predefined ones map onto `arts_ampi::Op`;
 //! `MPI_Op_create` wraps the C function as a user operation on bytes.
 
-use std::ffi::{c_int, c_void};
+use std::ffi::c_int;
 use std::sync::Arc;
 
 use arts_ampi::Op;
 
 use crate::abi::*;
-use crate::state::{Fail, entry, out};
-
-/// A C user function: `f(in, inout, &len, &datatype)`.
-pub(crate) type UserFn =
-    unsafe extern "C-unwind" fn(*mut c_void, *mut c_void, *mut c_int, *mut c_int);
-
-/// An operation made by `MPI_Op_create`.
-#[derive(Clone, Copy)]
-pub(crate) struct UserOp {
-    /// The C function (combined in rank order, so `commute` does not matter).
-    pub f: UserFn,
-    /// Whether the program declared it commutative (`MPI_Op_commutative`).
-    pub commute: bool,
-}
+use crate::state::entry;
+use crate::state::fail::{Fail, out};
+use crate::state::tables::{UserFn, UserOp};
 
 /// First handle of user operations.
 pub(crate) const FIRST_USER_OP: c_int = 100;

@@ -8,8 +8,10 @@ use std::ffi::c_int;
 use arts_ampi::{Comm, Loc, Mpi, MpiError, MpiType, Op, Request};
 
 use crate::abi::*;
-use crate::coll::ops::{OpKind, UserOp, lookup, user_op};
-use crate::state::{Fail, Vp};
+use crate::coll::ops::{OpKind, lookup, user_op};
+use crate::state::Vp;
+use crate::state::fail::Fail;
+use crate::state::tables::UserOp;
 use crate::types::layout::{Prim, TypeInfo};
 
 /// Which reduction.

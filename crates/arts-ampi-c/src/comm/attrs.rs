@@ -12,107 +12,17 @@
 //! in `mpi.h`. Callbacks run inside the call that triggers them, with MPI
 //! calls refused (`state::callback`).
 
-use std::collections::BTreeMap;
 use std::ffi::{c_int, c_void};
 
 use crate::abi::*;
-use crate::comm::object::Object;
-use crate::state::{Fail, Vp, callback, entry, out};
-
-/// `MPI_Comm_copy_attr_function` (and the window and datatype ones: the
-/// same shape, with their object's handle first).
-pub(crate) type CopyFn = unsafe extern "C-unwind" fn(
-    c_int,
-    c_int,
-    *mut c_void,
-    *mut c_void,
-    *mut c_void,
-    *mut c_int,
-) -> c_int;
-
-/// `MPI_Comm_delete_attr_function` (and the window and datatype ones).
-pub(crate) type DeleteFn =
-    unsafe extern "C-unwind" fn(c_int, c_int, *mut c_void, *mut c_void) -> c_int;
-
-/// The first key `MPI_Comm_create_keyval` gives (below: the predefined
-/// attributes, `MPI_TAG_UB`, `MPI_WIN_BASE` and the others).
-pub(crate) const FIRST_KEYVAL: c_int = 64;
+use crate::comm::keyvals::{CopyFn, DeleteFn, FIRST_KEYVAL, Keyval, OnDup};
+use crate::state::fail::{Fail, out};
+use crate::state::object::Object;
+use crate::state::{Vp, callback, entry};
 
 /// `MPI_COMM_DUP_FN` (`MPI_WIN_DUP_FN`, `MPI_TYPE_DUP_FN`) in `mpi.h`:
 /// copy the value as it is.
 const DUP_FN: usize = 1;
-
-/// What a dup does with an attribute.
-#[derive(Clone, Copy)]
-enum OnDup {
-    /// `MPI_COMM_NULL_COPY_FN`: nothing.
-    Never,
-    /// `MPI_COMM_DUP_FN`: the same value.
-    Value,
-    /// The program's function decides.
-    Call(CopyFn),
-}
-
-/// A key's kind of object, callbacks and extra state.
-#[derive(Clone, Copy)]
-struct Keyval {
-    kind: &'static str,
-    copy: OnDup,
-    delete: Option<DeleteFn>,
-    extra: *mut c_void,
-}
-
-/// The keys and the attributes of one rank's objects.
-#[derive(Default)]
-pub(crate) struct Attributes {
-    /// Key `FIRST_KEYVAL + i`; `None` once freed.
-    keys: Vec<Option<Keyval>>,
-    /// Value and callbacks by (object, key).
-    values: BTreeMap<(Object, c_int), (*mut c_void, Keyval)>,
-}
-
-impl Attributes {
-    /// The live key `key`, made for objects like `of`.
-    fn key(&self, key: c_int, of: Object) -> Result<Keyval, Fail> {
-        let k = usize::try_from(key - FIRST_KEYVAL)
-            .ok()
-            .and_then(|i| self.keys.get(i).copied().flatten())
-            .ok_or_else(|| {
-                Fail::new(
-                    ERR_KEYVAL,
-                    format!(
-                        "keyval {key} is not a key made by MPI_{}_create_keyval (or was freed)",
-                        of.kind()
-                    ),
-                )
-            })?;
-        if k.kind != of.kind() {
-            return Err(Fail::new(
-                ERR_KEYVAL,
-                format!(
-                    "keyval {key} was made by MPI_{}_create_keyval, not MPI_{}_create_keyval",
-                    k.kind,
-                    of.kind()
-                ),
-            ));
-        }
-        Ok(k)
-    }
-
-    /// The value of attribute `key` on `of`, if set.
-    pub(crate) fn get(&self, of: Object, key: c_int) -> Option<*mut c_void> {
-        self.values.get(&(of, key)).map(|(v, _)| *v)
-    }
-
-    /// The attributes of `of`, by key.
-    fn of(&self, of: Object) -> Vec<(c_int, *mut c_void, Keyval)> {
-        let range = (of, c_int::MIN)..=(of, c_int::MAX);
-        let found = self.values.range(range);
-        found
-            .map(|(&(_, key), &(value, k))| (key, value, k))
-            .collect()
-    }
-}
 
 /// Runs the delete callback of attribute `key` = `value` of `of`.
 fn deleted(of: Object, key: c_int, value: *mut c_void, k: Keyval) -> Result<(), Fail> {

@@ -9,8 +9,9 @@ use arts_ampi::{Comm, WORLD};
 
 use crate::abi::*;
 use crate::comm::attrs;
-use crate::comm::object::Object;
-use crate::state::{Fail, Vp, comm_of, entry, out};
+use crate::state::fail::{Fail, comm_of, out};
+use crate::state::object::Object;
+use crate::state::{Vp, entry};
 
 /// Registers `new` as derived from `old`: inherits the error handler.
 pub(crate) fn inherit(vp: &mut Vp, old: c_int, new: c_int) {

@@ -11,40 +11,8 @@ use arts_ampi::Comm;
 
 use crate::abi::*;
 use crate::comm::communicators::inherit;
-use crate::state::{Fail, Vp, comm_of, count, entry, ints, out};
-
-/// Groups of a rank: handle = index; 0 is `MPI_GROUP_EMPTY`.
-pub(crate) struct Groups(Vec<Option<Vec<u32>>>);
-
-impl Groups {
-    /// The table with `MPI_GROUP_EMPTY` alone.
-    pub(crate) fn new() -> Groups {
-        Groups(vec![Some(Vec::new())])
-    }
-
-    /// The members of group `h`.
-    pub(crate) fn get(&self, h: c_int) -> Result<&[u32], Fail> {
-        usize::try_from(h)
-            .ok()
-            .and_then(|i| self.0.get(i))
-            .and_then(Option::as_deref)
-            .ok_or_else(|| Fail::new(ERR_GROUP, format!("invalid group handle {h}")))
-    }
-
-    /// Stores a group; returns its handle (a freed one first).
-    pub(crate) fn add(&mut self, members: Vec<u32>) -> c_int {
-        let free = self.0.iter().skip(1).position(Option::is_none);
-        let i = free.map_or_else(
-            || {
-                self.0.push(None);
-                self.0.len() - 1
-            },
-            |i| i + 1,
-        );
-        self.0[i] = Some(members);
-        i as c_int
-    }
-}
+use crate::state::fail::{Fail, comm_of, count, ints, out};
+use crate::state::{Vp, entry};
 
 /// The members of group `group` at the `n` positions `ranks`, checked.
 fn at(members: &[u32], ranks: &[c_int]) -> Result<Vec<u32>, Fail> {
@@ -260,7 +228,7 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Group_free(group: *mut c_int) ->
         if *g == MPI_GROUP_EMPTY {
             return Err(Fail::new(ERR_GROUP, "MPI_GROUP_EMPTY cannot be freed"));
         }
-        vp.groups.0[*g as usize] = None;
+        vp.groups.free(*g);
         *g = MPI_GROUP_NULL;
         Ok(())
     })

@@ -6,8 +6,9 @@
 use std::ffi::{CStr, c_char, c_int};
 
 use crate::abi::*;
-use crate::comm::object::Object;
-use crate::state::{Fail, Vp, entry, out};
+use crate::state::fail::{Fail, out};
+use crate::state::object::Object;
+use crate::state::{Vp, entry};
 
 type Pairs = Vec<(String, String)>;
 

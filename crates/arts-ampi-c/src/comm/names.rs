@@ -7,8 +7,9 @@
 use std::ffi::{CStr, c_char, c_int};
 
 use crate::abi::*;
-use crate::comm::object::Object;
-use crate::state::{Fail, Vp, entry, out};
+use crate::state::fail::{Fail, out};
+use crate::state::object::Object;
+use crate::state::{Vp, entry};
 
 /// The names of the predefined datatypes, by handle (1 ..).
 const TYPE_NAMES: [&str; 42] = [

@@ -6,15 +6,10 @@
 use std::ffi::{c_char, c_int};
 
 use crate::abi::*;
-use crate::state::{Fail, Phase, Vp, call_errhandler, comm_of, entry, entry_in, out};
-
-/// `MPI_Comm_errhandler_function`: the communicator and the error code, by
-/// pointer (then nothing: the variadic part is implementation-defined).
-pub(crate) type ErrFn = unsafe extern "C-unwind" fn(*mut c_int, *mut c_int, ...);
-
-/// The first handle `MPI_Comm_create_errhandler` gives (below: the
-/// predefined `MPI_ERRORS_ARE_FATAL` and `MPI_ERRORS_RETURN`).
-pub(crate) const FIRST_ERRHANDLER: c_int = 3;
+use crate::state::errhandler::call_errhandler;
+use crate::state::errhandler::{ErrFn, FIRST_ERRHANDLER};
+use crate::state::fail::{Fail, comm_of, out};
+use crate::state::{Phase, Vp, entry, entry_in};
 
 /// `MPI_Comm_create_errhandler`: a handler that calls `function` with the
 /// communicator and the error code; the failed call then returns the code.

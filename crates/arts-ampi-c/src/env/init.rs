@@ -4,7 +4,8 @@
 use std::ffi::{c_char, c_int, c_void};
 
 use crate::abi::*;
-use crate::state::{Fail, Phase, Vp, entry, entry_in, out};
+use crate::state::fail::{Fail, out};
+use crate::state::{Phase, Vp, entry, entry_in};
 
 const ALL: &[Phase] = &[Phase::Before, Phase::Running, Phase::After];
 
@@ -79,7 +80,7 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Init_thread(
 pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Finalize() -> c_int {
     entry("MPI_Finalize", MPI_COMM_WORLD, |vp| {
         // As if MPI_COMM_SELF were freed first: libraries hook clean-up there.
-        crate::comm::attrs::delete_all(vp, crate::comm::object::Object::Comm(MPI_COMM_SELF))?;
+        crate::comm::attrs::delete_all(vp, crate::state::object::Object::Comm(MPI_COMM_SELF))?;
         // Receivers may still read the buffers of large `MPI_Isend`s.
         vp.mpi().complete_sends("MPI_Finalize");
         vp.phase = Phase::After;

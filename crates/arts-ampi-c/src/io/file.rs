@@ -18,93 +18,17 @@ use std::os::unix::fs::{FileExt, OpenOptionsExt};
 use arts_ampi::Op;
 
 use crate::abi::*;
-use crate::io::shared::Shared;
-use crate::p2p::send_recv::{RecvBuf, byte_len, send_bytes};
-use crate::state::{CReq, Fail, Vp, comm_of, count, entry, file_key, out};
-use crate::types::layout::TypeInfo;
+use crate::io::handle::Shared;
+use crate::io::handle::{File, View};
+use crate::p2p::buffers::{RecvBuf, byte_len, send_bytes};
+use crate::state::errhandler::file_key;
+use crate::state::fail::{Fail, comm_of, count, out};
+use crate::state::file_of;
+use crate::state::request::CReq;
+use crate::state::{Vp, entry};
 
 /// `MPI_BYTE`: the elementary and file type of a file's first view.
 const MPI_BYTE: c_int = 4;
-
-/// An open file of one rank.
-pub(crate) struct File {
-    pub(crate) file: std::fs::File,
-    path: std::path::PathBuf,
-    pub(crate) comm: c_int,
-    pub(crate) amode: c_int,
-    pub(crate) view: View,
-    /// `MPI_File_set_atomicity`'s mode (`query.rs`).
-    pub(crate) atomic: bool,
-    /// The individual file pointer, in elementary types of the view.
-    pointer: u64,
-    /// The shared file pointer (`shared.rs`).
-    pub(crate) shared: Shared,
-    /// The bytes moved by a split collective begun and not ended yet
-    /// (`split.rs`).
-    pub(crate) split: Option<usize>,
-}
-
-/// Where a file's data is: `filetype` tiles the file from byte `disp`.
-pub(crate) struct View {
-    pub(crate) disp: u64,
-    pub(crate) etype: TypeInfo,
-    pub(crate) filetype: TypeInfo,
-    /// The handles `MPI_File_set_view` was given: etype, file type.
-    pub(crate) handles: [c_int; 2],
-}
-
-impl View {
-    /// The file's byte runs of `len` bytes of data starting at elementary
-    /// type `start` of the view.
-    pub(crate) fn runs(&self, start: u64, len: usize) -> Result<Vec<(u64, usize)>, Fail> {
-        let ft = &self.filetype;
-        if ft.size == 0 {
-            return Err(Fail::new(ERR_ARG, "the view's file type holds no data"));
-        }
-        let mut pos = start * self.etype.size as u64;
-        if ft.is_contiguous() {
-            // One stream of bytes from the displacement.
-            return Ok(if len == 0 {
-                Vec::new()
-            } else {
-                vec![(self.disp + pos, len)]
-            });
-        }
-        let mut left = len;
-        let mut runs: Vec<(u64, usize)> = Vec::new();
-        while left > 0 {
-            let (tile, mut within) = (pos / ft.size as u64, (pos % ft.size as u64) as usize);
-            let base = self.disp as i64 + tile as i64 * ft.extent as i64;
-            for &(off, blen) in ft.blocks.iter() {
-                if within >= blen {
-                    within -= blen;
-                    continue;
-                }
-                let n = (blen - within).min(left);
-                let at = u64::try_from(base + off as i64 + within as i64)
-                    .map_err(|_| Fail::new(ERR_ARG, "the view reaches before the file's start"))?;
-                match runs.last_mut() {
-                    Some(last) if last.0 + last.1 as u64 == at => last.1 += n,
-                    _ => runs.push((at, n)),
-                }
-                (left, pos, within) = (left - n, pos + n as u64, 0);
-                if left == 0 {
-                    break;
-                }
-            }
-        }
-        Ok(runs)
-    }
-}
-
-/// The file of handle `fh`.
-pub(crate) fn file_of(vp: &mut Vp, fh: c_int) -> Result<&mut File, Fail> {
-    usize::try_from(fh)
-        .ok()
-        .and_then(|i| vp.files.get_mut(i))
-        .and_then(Option::as_mut)
-        .ok_or_else(|| Fail::new(ERR_FILE, format!("{fh} is not an open file")))
-}
 
 /// The MPI error of an I/O error, with what failed.
 pub(crate) fn io_error(what: &str, e: std::io::Error) -> Fail {
@@ -647,44 +571,4 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_File_set_errhandler(
         }
         vp.set_errhandler(file_key(fh), handler)
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::types::layout::{TypeTable, from_placements};
-
-    #[test]
-    fn a_view_maps_data_to_the_blocks_its_file_type_tiles() {
-        let t = TypeTable::new();
-        let int = t.get(7).unwrap().clone();
-        // Ints 1 and 3 of every 4 (extent 16 bytes), from byte 100.
-        let filetype = from_placements(&int, &[4, 12]);
-        let filetype = TypeInfo {
-            extent: 16,
-            ..filetype
-        };
-        let view = View {
-            disp: 100,
-            etype: int,
-            filetype,
-            handles: [7, 0],
-        };
-        // 3 ints from the view's start: tiles 0 and 1.
-        assert_eq!(
-            view.runs(0, 12).unwrap(),
-            vec![(104, 4), (112, 4), (120, 4)]
-        );
-        // From its 3rd int: tile 1's second block, then tile 2's first.
-        assert_eq!(view.runs(3, 8).unwrap(), vec![(128, 4), (136, 4)]);
-        // A contiguous view merges its runs.
-        let byte = t.get(MPI_BYTE).unwrap().clone();
-        let plain = View {
-            disp: 8,
-            etype: byte.clone(),
-            filetype: byte,
-            handles: [MPI_BYTE; 2],
-        };
-        assert_eq!(plain.runs(2, 5).unwrap(), vec![(10, 5)]);
-    }
 }

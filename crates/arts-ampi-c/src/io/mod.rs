@@ -2,6 +2,7 @@
 //! says of itself, and split collectives.
 
 pub(crate) mod file;
+pub(crate) mod handle;
 pub(crate) mod query;
 pub(crate) mod shared;
 pub(crate) mod split;

@@ -18,8 +18,12 @@ use arts_ampi::engine::{Active, Replies};
 use arts_ampi::{Comm, Op};
 
 use crate::abi::*;
-use crate::io::file::{done_request, file_call, file_of, seek_target, transfer};
-use crate::state::{Fail, Vp, count, entry, file_key, out};
+use crate::io::file::{done_request, file_call, seek_target, transfer};
+use crate::io::handle::Shared;
+use crate::state::errhandler::file_key;
+use crate::state::fail::{Fail, count, out};
+use crate::state::file_of;
+use crate::state::{Vp, entry};
 
 /// Requests to the pointer (on the file's active communicator), each an
 /// 8-byte little-endian number; the reply is the pointer before.
@@ -36,14 +40,6 @@ impl Active for SharedPointer {
         self.0 = if tag == SET { n } else { before + n };
         replies.push((src, 0, before.to_le_bytes().to_vec()));
     }
-}
-
-/// The communicators of a file's shared pointer: the active one, whose
-/// rank 0 holds it, and the one its answers come on.
-#[derive(Clone, Copy)]
-pub(crate) struct Shared {
-    active: Comm,
-    replies: Comm,
 }
 
 impl Shared {

@@ -8,9 +8,12 @@
 use std::ffi::{c_int, c_void};
 
 use crate::abi::*;
-use crate::io::file::{at_offset, at_pointer, file_of, write_file_status};
+use crate::io::file::{at_offset, at_pointer, write_file_status};
 use crate::io::shared::ordered;
-use crate::state::{Fail, Vp, entry, file_key};
+use crate::state::errhandler::file_key;
+use crate::state::fail::Fail;
+use crate::state::file_of;
+use crate::state::{Vp, entry};
 
 /// Checks that no split collective of `fh` is under way.
 fn idle(vp: &mut Vp, fh: c_int) -> Result<(), Fail> {

@@ -16,11 +16,10 @@ use std::rc::Rc;
 
 use crate::abi::*;
 use crate::p2p::send_recv::{Returns, check_tag, send, sent, start_recv, start_send};
-use crate::state::{CReq, Fail, Vp, comm_of, count, entry, out};
-
-/// Starts a persistent request: its non-blocking call on the arguments it
-/// was made with.
-pub(crate) type Starter = Rc<dyn Fn(&mut Vp) -> Result<CReq, Fail>>;
+use crate::state::fail::{Fail, comm_of, count, out};
+use crate::state::request::CReq;
+use crate::state::{Persistent, Starter};
+use crate::state::{Vp, entry};
 
 /// What a persistent point-to-point request does when started.
 #[derive(Clone, Copy)]
@@ -33,14 +32,6 @@ enum Op {
     Bsend,
     /// `MPI_Irecv`.
     Recv,
-}
-
-/// A persistent request: how it starts, and whether it is started.
-#[derive(Clone)]
-pub(crate) struct Persistent {
-    start: Starter,
-    /// Started and not yet completed.
-    pub active: bool,
 }
 
 /// Stores an inactive persistent request that `start` starts; its handle.

@@ -9,7 +9,9 @@ use std::ffi::c_int;
 use arts_ampi::{Mpi, MpiError, Request, Status};
 
 use crate::abi::*;
-use crate::state::{CReq, Fail, Finish, Vp, count, empty_status, entry, out, write_status};
+use crate::state::fail::{Fail, count, out};
+use crate::state::request::{CReq, Finish, empty_status, write_status};
+use crate::state::{Vp, entry};
 
 /// The `n` request handles at `requests` (checked non-null).
 pub(crate) fn handles<'a>(requests: *mut c_int, n: usize) -> Result<&'a mut [c_int], Fail> {

@@ -4,4 +4,5 @@
 pub(crate) mod passive;
 pub(crate) mod pscw;
 pub(crate) mod shm;
+pub(crate) mod win;
 pub(crate) mod window;

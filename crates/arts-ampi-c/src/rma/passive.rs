@@ -35,8 +35,11 @@ use arts_ampi::engine::{Active, Replies};
 
 use crate::abi::*;
 use crate::p2p::requests::wait_req;
-use crate::rma::window::{Memory, apply, comm_of_win, win_of};
-use crate::state::{Fail, Vp, entry};
+use crate::rma::win::Memory;
+use crate::rma::window::{apply, comm_of_win};
+use crate::state::fail::Fail;
+use crate::state::win_of;
+use crate::state::{Vp, entry};
 
 /// Message tags on a window's active communicator.
 const LOCK_SHARED: i32 = 0;

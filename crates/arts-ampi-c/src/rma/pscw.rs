@@ -15,8 +15,10 @@ use std::ffi::c_int;
 
 use crate::abi::*;
 use crate::rma::passive::{COMPLETED, POSTED, take_answers};
-use crate::rma::window::{comm_of_win, win_of};
-use crate::state::{Fail, Vp, entry, out};
+use crate::rma::window::comm_of_win;
+use crate::state::fail::{Fail, out};
+use crate::state::win_of;
+use crate::state::{Vp, entry};
 
 /// The window ranks of group `group`'s members.
 fn window_ranks(vp: &mut Vp, win: c_int, group: c_int) -> Result<Vec<usize>, Fail> {

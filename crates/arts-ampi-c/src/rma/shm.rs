@@ -15,29 +15,14 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::ffi::{c_int, c_void};
 
 use crate::abi::*;
-use crate::rma::window::{comm_of_win, create, extent, win_of};
-use crate::state::{Fail, Vp, comm_of, entry, out};
+use crate::rma::win::Block;
+use crate::rma::window::{comm_of_win, create, extent};
+use crate::state::fail::{Fail, comm_of, out};
+use crate::state::win_of;
+use crate::state::{Vp, entry};
 
 /// Alignment of the block and of each segment.
 const ALIGN: usize = 64;
-
-/// A shared window's block and every rank's segment in it.
-pub(crate) struct Block {
-    /// The block (rank 0 of the window allocated it and frees it).
-    base: *mut u8,
-    layout: Layout,
-    /// Each rank's segment: (offset in the block, bytes, displacement unit).
-    segments: Vec<(usize, usize, usize)>,
-}
-
-impl Block {
-    /// Frees the block (by rank 0 of the window, after the others are done).
-    pub(crate) fn release(&self) {
-        // SAFETY: allocated by `System` with this layout in
-        // `ARTS_MPI_Win_allocate_shared`, freed once, here.
-        unsafe { System.dealloc(self.base, self.layout) };
-    }
-}
 
 /// Whether the running rank lives in an isomalloc slot (and could leave
 /// its process).

@@ -20,87 +20,25 @@
 
 use std::ffi::{c_int, c_void};
 
-use arts_ampi::{ANY_SOURCE, Comm, Op, Status};
+use arts_ampi::{ANY_SOURCE, Op, Status};
 
 use crate::abi::*;
 use crate::coll::reduce::reduce_local;
-use crate::comm::object::Object;
-use crate::p2p::send_recv::{RecvBuf, recv_into, send_bytes};
-use crate::state::{CReq, Fail, Vp, comm_of, count, entry, out, win_key};
+use crate::p2p::buffers::{RecvBuf, send_bytes};
+use crate::p2p::send_recv::recv_into;
+use crate::rma::win::{Memory, Predefined, Win, offset};
+use crate::state::errhandler::win_key;
+use crate::state::fail::{Fail, comm_of, count, out};
+use crate::state::object::Object;
+use crate::state::request::CReq;
+use crate::state::win_of;
+use crate::state::{Vp, entry};
 use crate::types::layout::{Prim, TypeInfo};
 
 /// `MPI_REPLACE` (an accumulate that is a put).
 const REPLACE: c_int = 11;
 /// `MPI_NO_OP` (a get-accumulate that is a get).
 const NO_OP: c_int = 12;
-
-/// One rank's side of a window.
-pub(crate) struct Win {
-    base: *mut u8,
-    /// This rank in the window's communicator.
-    me: usize,
-    /// Every rank's window: (bytes, displacement unit).
-    extents: Vec<(usize, usize)>,
-    /// A private duplicate of the window's communicator: fence epochs,
-    /// and the replies of targets under locks and access epochs.
-    pub(crate) comm: Comm,
-    /// A second one, active: operations to locked or started targets.
-    pub(crate) active: Comm,
-    /// Operations sent to each rank this epoch.
-    sent: Vec<u32>,
-    /// Gets waiting for their answers: (target, where the data goes).
-    gets: Vec<(i32, RecvBuf, usize)>,
-    /// The receives of the answers of gets from locked or started targets,
-    /// posted when the get starts (so they match in issue order), by
-    /// target; completed by the next flush, unlock or complete.
-    pub(crate) passive_gets: Vec<(usize, CReq)>,
-    /// The lock this rank holds (or has asked for) on each rank:
-    /// `Some(exclusive)`.
-    pub(crate) locks: Vec<Option<bool>>,
-    /// Per locked rank, what its next flush must wait for: `None`, nothing
-    /// (no operation since the last completion); `Some(true)`, only the
-    /// answer of the last operation, which came after all others;
-    /// `Some(false)`, a `DONE`.
-    pub(crate) unflushed: Vec<Option<bool>>,
-    /// Whether the locks are `MPI_Win_lock_all`'s.
-    pub(crate) all_locked: bool,
-    /// The targets of this rank's `MPI_Win_start` epoch (`pscw.rs`).
-    pub(crate) started: Vec<bool>,
-    /// The origins of this rank's `MPI_Win_post` epoch that have not
-    /// completed yet, or `None` outside one.
-    pub(crate) exposed: Option<Vec<usize>>,
-    epoch: i32,
-    /// Memory of `MPI_Win_allocate`, freed with the window.
-    owned: bool,
-    /// The block of a shared-memory window (`shm.rs`).
-    pub(crate) block: Option<crate::rma::shm::Block>,
-    /// What `MPI_Win_get_attr` points at (boxed: the table of windows may
-    /// move, the program keeps the pointers).
-    predefined: Box<Predefined>,
-}
-
-/// The values of a window's predefined attributes.
-struct Predefined {
-    /// `MPI_WIN_SIZE`.
-    size: isize,
-    /// `MPI_WIN_DISP_UNIT`, `MPI_WIN_CREATE_FLAVOR`, `MPI_WIN_MODEL`.
-    ints: [c_int; 3],
-}
-
-/// A window's memory on its rank, as the target of operations.
-#[derive(Clone, Copy)]
-pub(crate) struct Memory {
-    base: *mut u8,
-    /// Bytes.
-    size: usize,
-    /// Displacement unit in bytes.
-    unit: usize,
-}
-
-// SAFETY: a window's memory belongs to its rank, which moves between PE
-// threads as a whole; the memory is touched by one thread at a time (the
-// rank's, or its engine's between the rank's turns).
-unsafe impl Send for Memory {}
 
 /// What an operation does at its target.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -232,82 +170,6 @@ fn decode(msg: &[u8]) -> Result<Operation<'_>, Fail> {
         t,
         data: &msg[*at..],
     })
-}
-
-/// The byte offset of displacement `disp` (in units of `unit` bytes) for
-/// `n` elements of `t`, if they fit a window of `size` bytes.
-fn offset(disp: i64, unit: usize, n: usize, t: &TypeInfo, size: usize) -> Option<usize> {
-    let start = usize::try_from(disp.checked_mul(unit as i64)?).ok()?;
-    let span = if n == 0 {
-        0
-    } else {
-        let last = t
-            .blocks
-            .iter()
-            .map(|b| b.0 + b.1 as isize)
-            .max()
-            .unwrap_or(0);
-        usize::try_from((n as isize - 1) * t.extent + last).ok()?
-    };
-    (start.checked_add(span)? <= size).then_some(start)
-}
-
-impl Memory {
-    /// The address of displacement `disp` for `n` elements of `t` (checked
-    /// at the origin already).
-    fn target(&self, disp: i64, n: usize, t: &TypeInfo) -> Result<*mut u8, Fail> {
-        let at = offset(disp, self.unit, n, t, self.size).ok_or_else(|| {
-            Fail::new(ERR_INTERN, "a one-sided operation falls outside the window")
-        })?;
-        // SAFETY: inside the window (checked).
-        Ok(unsafe { self.base.add(at) })
-    }
-}
-
-#[cfg(test)]
-impl Memory {
-    /// An empty window.
-    pub(crate) fn for_tests() -> Memory {
-        Memory {
-            base: std::ptr::null_mut(),
-            size: 0,
-            unit: 1,
-        }
-    }
-}
-
-impl Win {
-    /// This rank's window memory.
-    pub(crate) fn memory(&self) -> Memory {
-        let (size, unit) = self.extents[self.me];
-        Memory {
-            base: self.base,
-            size,
-            unit,
-        }
-    }
-
-    /// Number of ranks of the window.
-    pub(crate) fn size(&self) -> usize {
-        self.extents.len()
-    }
-}
-
-/// The window of handle `win`.
-pub(crate) fn win_of(vp: &mut Vp, win: c_int) -> Result<&mut Win, Fail> {
-    usize::try_from(win)
-        .ok()
-        .and_then(|i| vp.wins.get_mut(i))
-        .and_then(Option::as_mut)
-        .ok_or_else(|| Fail::new(ERR_WIN, format!("{win} is not a window")))
-}
-
-impl Win {
-    /// Marks it a shared-memory window (`MPI_Win_allocate_shared`).
-    pub(crate) fn shared(&mut self, block: crate::rma::shm::Block) {
-        self.block = Some(block);
-        self.predefined.ints[1] = MPI_WIN_FLAVOR_SHARED;
-    }
 }
 
 /// `MPI_Win_get_attr`: `MPI_WIN_BASE` gives the window's base address,

@@ -10,24 +10,30 @@
 //! [`set_current`], so no thread-local address is cached across a
 //! suspension.
 
+pub(crate) mod errhandler;
+pub(crate) mod fail;
+pub(crate) mod object;
+pub(crate) mod request;
+pub(crate) mod tables;
+
 use std::cell::Cell;
 use std::collections::HashMap;
 use std::ffi::{c_int, c_void};
 use std::panic::resume_unwind;
+use std::rc::Rc;
 
-use arts_ampi::{Comm, Message, Mpi, MpiError, Request, Status};
+use arts_ampi::{Message, Mpi};
 
 use crate::abi::*;
-use crate::coll::ops::UserOp;
-use crate::comm::attrs::Attributes;
-use crate::comm::group::Groups;
-use crate::env::errors::{ErrFn, FIRST_ERRHANDLER};
-use crate::io::file::File;
-use crate::p2p::persistent::Persistent;
-use crate::rma::window::Win;
-use crate::topo::cart::Cart;
-use crate::topo::graph::Graph;
+use crate::comm::keyvals::Attributes;
+use crate::io::handle::File;
+use crate::rma::win::Win;
 use crate::types::layout::TypeTable;
+use errhandler::{ErrFn, FIRST_ERRHANDLER, call_errhandler, file_key};
+use fail::{Fail, comm_of};
+use object::Object;
+use request::CReq;
+use tables::{Cart, Graph, Groups, UserOp};
 
 thread_local! {
     static CURRENT: Cell<*mut Vp> = const { Cell::new(std::ptr::null_mut()) };
@@ -74,101 +80,9 @@ pub(crate) enum Phase {
     After,
 }
 
-/// A failed call: its error class and what went wrong.
-#[derive(Debug)]
-pub(crate) struct Fail {
-    /// The MPI error class.
-    pub class: c_int,
-    /// The message (without the call and rank, which [`entry`] adds).
-    pub msg: String,
-}
-
-impl Fail {
-    /// A failure of `class` saying `msg`.
-    pub(crate) fn new(class: c_int, msg: impl Into<String>) -> Fail {
-        Fail {
-            class,
-            msg: msg.into(),
-        }
-    }
-}
-
-impl From<MpiError> for Fail {
-    fn from(e: MpiError) -> Fail {
-        let class = match &e {
-            MpiError::InvalidRank { .. } => ERR_RANK,
-            MpiError::InvalidTag { .. } => ERR_TAG,
-            MpiError::Truncated { .. } => ERR_TRUNCATE,
-            MpiError::Count { .. } => ERR_COUNT,
-            MpiError::InvalidHandle { call, .. } => {
-                if call.contains("wait") || call.contains("test") {
-                    ERR_REQUEST
-                } else {
-                    ERR_COMM
-                }
-            }
-            MpiError::OpType { .. } => ERR_OP,
-            MpiError::InvalidPe { .. } => ERR_ARG,
-            _ => ERR_OTHER,
-        };
-        Fail::new(class, e.to_string())
-    }
-}
-
 /// The payload a fatal error unwinds the rank's `main` with (caught by the
 /// loader, which fails the rank with the message).
 pub(crate) struct Fatal(pub String);
-
-/// Work at a request's completion (unpacking a received message),
-/// owning the buffers it reads.
-pub(crate) type Finish = Box<dyn FnOnce(Status) -> Status>;
-
-/// A request of the C program.
-pub(crate) enum CReq {
-    /// Complete: a send copied at once, a partner `MPI_PROC_NULL`, an
-    /// inactive persistent request, or one `MPI_Testall` found complete
-    /// while others were not.
-    Done(Status),
-    /// Still to complete.
-    Pending {
-        /// The arts request (dropped first: it may point into `finish`'s buffers).
-        req: Request<'static>,
-        /// Work at completion.
-        finish: Option<Finish>,
-    },
-}
-
-impl CReq {
-    /// An inactive persistent request (waits and tests return an empty
-    /// status at once).
-    pub(crate) fn inactive() -> CReq {
-        CReq::Done(empty_status())
-    }
-
-    /// A request still to complete, with nothing to do then.
-    pub(crate) fn pending(req: Request<'static>) -> CReq {
-        CReq::Pending { req, finish: None }
-    }
-
-    /// Its status, if complete.
-    pub(crate) fn status(&self) -> Option<Status> {
-        match self {
-            CReq::Done(s) => Some(*s),
-            CReq::Pending { .. } => None,
-        }
-    }
-
-    /// A request still to complete, `finish` run at completion.
-    pub(crate) fn finishing(
-        req: Request<'static>,
-        finish: impl FnOnce(Status) -> Status + 'static,
-    ) -> CReq {
-        CReq::Pending {
-            req,
-            finish: Some(Box::new(finish)),
-        }
-    }
-}
 
 /// One rank's C-side state.
 pub(crate) struct Vp {
@@ -211,7 +125,7 @@ pub(crate) struct Vp {
     /// Fortran program), which the Fortran binding turns into C's.
     pub fortran_in_place: usize,
     /// Names of communicators, windows and datatypes (`crate::comm::names`).
-    pub names: HashMap<crate::comm::object::Object, Vec<u8>>,
+    pub names: HashMap<Object, Vec<u8>>,
     /// Cartesian topologies by communicator.
     pub carts: HashMap<c_int, Cart>,
     /// Distributed graph topologies by communicator.
@@ -502,119 +416,53 @@ pub(crate) fn entry_in(
     }
 }
 
-/// Keys of `Vp::errhandlers` below the communicators': files'.
-const FILE_KEYS: c_int = -1_000_000;
-/// Keys of `Vp::errhandlers` below the files': windows'.
-const WIN_KEYS: c_int = -2_000_000;
+/// Starts a persistent request: its non-blocking call on the arguments it
+/// was made with.
+pub(crate) type Starter = Rc<dyn Fn(&mut Vp) -> Result<CReq, Fail>>;
 
-/// The error handler key of file `h` (`MPI_FILE_NULL`'s: the default of
-/// files opened later).
-pub(crate) fn file_key(h: c_int) -> c_int {
-    FILE_KEYS - h
+/// A persistent request: how it starts, and whether it is started.
+#[derive(Clone)]
+pub(crate) struct Persistent {
+    pub start: Starter,
+    /// Started and not yet completed.
+    pub active: bool,
 }
 
-/// The error handler key of window `h`.
-pub(crate) fn win_key(h: c_int) -> c_int {
-    WIN_KEYS - h
+/// The window of handle `win`.
+pub(crate) fn win_of(vp: &mut Vp, win: c_int) -> Result<&mut Win, Fail> {
+    usize::try_from(win)
+        .ok()
+        .and_then(|i| vp.wins.get_mut(i))
+        .and_then(Option::as_mut)
+        .ok_or_else(|| Fail::new(ERR_WIN, format!("{win} is not a window")))
 }
 
-/// The handle (communicator, file or window) of error handler key `key`.
-fn handle_of_key(key: c_int) -> c_int {
-    if key > file_key(MPI_FILE_NULL) {
-        key
-    } else if key > win_key(MPI_WIN_NULL) {
-        FILE_KEYS - key
-    } else {
-        WIN_KEYS - key
-    }
+/// The file of handle `fh`.
+pub(crate) fn file_of(vp: &mut Vp, fh: c_int) -> Result<&mut File, Fail> {
+    usize::try_from(fh)
+        .ok()
+        .and_then(|i| vp.files.get_mut(i))
+        .and_then(Option::as_mut)
+        .ok_or_else(|| Fail::new(ERR_FILE, format!("{fh} is not an open file")))
 }
 
-/// Calls the program's error handler `h` for the communicator, file or
-/// window of key `key` and `code`. Nothing of the rank's state is borrowed
-/// here, so the handler may call MPI.
-#[cold]
-pub(crate) fn call_errhandler(h: ErrFn, key: c_int, code: c_int) {
-    let (mut comm, mut code) = (handle_of_key(key), code);
-    // SAFETY: the program registered `h` as an `MPI_Comm_errhandler_function`,
-    // which takes the communicator and the code by pointer.
-    unsafe { h(&mut comm, &mut code) };
-}
-
-/// The arts communicator of C handle `comm`.
-pub(crate) fn comm_of(comm: c_int) -> Result<Comm, Fail> {
-    if comm < 0 {
-        return Err(Fail::new(
-            ERR_COMM,
-            format!("invalid communicator {comm} (MPI_COMM_NULL or not a communicator)"),
-        ));
-    }
-    Ok(Comm(comm as u32))
-}
-
-/// Checks an output pointer argument.
-pub(crate) fn out<'a, T>(p: *mut T, what: &str) -> Result<&'a mut T, Fail> {
-    if p.is_null() {
-        return Err(Fail::new(ERR_ARG, format!("{what} is a null pointer")));
-    }
-    // SAFETY: the C program passes a valid pointer to a `T` (checked non-null).
-    Ok(unsafe { &mut *p })
-}
-
-/// Checks a count argument.
-pub(crate) fn count(c: c_int, what: &str) -> Result<usize, Fail> {
-    usize::try_from(c).map_err(|_| Fail::new(ERR_COUNT, format!("{what} {c} is negative")))
-}
-
-/// Reads `n` ints from a C array.
-pub(crate) fn ints<'a>(p: *const c_int, n: usize, what: &str) -> Result<&'a [c_int], Fail> {
-    if n == 0 {
-        return Ok(&[]);
-    }
-    if p.is_null() {
-        return Err(Fail::new(ERR_ARG, format!("{what} is a null pointer")));
-    }
-    // SAFETY: the C program passes an array of at least `n` ints.
-    Ok(unsafe { std::slice::from_raw_parts(p, n) })
-}
-
-/// Writes `s` into a C `MPI_Status` (unless `MPI_STATUS_IGNORE`).
-pub(crate) fn write_status(p: *mut MpiStatus, s: &Status) {
-    if p.is_null() {
-        return;
-    }
-    // SAFETY: the C program passes a valid `MPI_Status` or MPI_STATUS_IGNORE (null).
-    unsafe {
-        *p = MpiStatus {
-            source: s.source,
-            tag: if s.cancelled() { MPI_ANY_TAG } else { s.tag },
-            error: MPI_SUCCESS,
-            cancelled: c_int::from(s.cancelled()),
-            count: s.bytes as i64,
+impl Object {
+    /// The object itself if its handle is live, else the error naming it.
+    pub(crate) fn checked(self, vp: &mut Vp) -> Result<Object, Fail> {
+        match self {
+            Object::Comm(c) => vp.mpi().comm_size(comm_of(c)?).map(drop)?,
+            Object::Win(w) => crate::state::win_of(vp, w).map(drop)?,
+            Object::Type(t) => vp.types.get(t).map(drop)?,
+            Object::File(f) => crate::state::file_of(vp, f).map(drop)?,
         }
-    };
-}
-
-/// The status of a receive from `MPI_PROC_NULL`.
-pub(crate) fn proc_null_status() -> Status {
-    Status {
-        source: MPI_PROC_NULL,
-        tag: MPI_ANY_TAG,
-        ..Status::default()
-    }
-}
-
-/// The empty status of a null or inactive request: any source, any tag,
-/// nothing received.
-pub(crate) fn empty_status() -> Status {
-    Status {
-        source: MPI_ANY_SOURCE,
-        tag: MPI_ANY_TAG,
-        ..Status::default()
+        Ok(self)
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use arts_ampi::Status;
+
     use super::*;
 
     fn req() -> CReq {

@@ -7,45 +7,9 @@ use std::ffi::c_int;
 use arts_ampi::Comm;
 
 use crate::abi::*;
-use crate::state::{Fail, Vp, comm_of, count, entry, ints, out};
-
-/// A Cartesian grid.
-#[derive(Clone, Debug)]
-pub(crate) struct Cart {
-    /// Extent of each dimension.
-    pub dims: Vec<c_int>,
-    /// Whether each dimension wraps around.
-    pub periods: Vec<bool>,
-}
-
-impl Cart {
-    /// Coordinates of `rank`.
-    pub(crate) fn coords(&self, mut rank: c_int) -> Vec<c_int> {
-        let mut c = vec![0; self.dims.len()];
-        for i in (0..self.dims.len()).rev() {
-            c[i] = rank % self.dims[i];
-            rank /= self.dims[i];
-        }
-        c
-    }
-
-    /// The rank at `coords` (wrapped in periodic dimensions; `None` outside).
-    pub(crate) fn rank(&self, coords: &[c_int]) -> Option<c_int> {
-        let mut r = 0;
-        for (i, &x) in coords.iter().enumerate() {
-            let d = self.dims[i];
-            let x = if self.periods[i] {
-                x.rem_euclid(d)
-            } else if (0..d).contains(&x) {
-                x
-            } else {
-                return None;
-            };
-            r = r * d + x;
-        }
-        Some(r)
-    }
-}
+use crate::state::fail::{Fail, comm_of, count, ints, out};
+use crate::state::tables::Cart;
+use crate::state::{Vp, entry};
 
 fn cart_of(vp: &Vp, comm: c_int) -> Result<Cart, Fail> {
     vp.carts.get(&comm).cloned().ok_or_else(|| {

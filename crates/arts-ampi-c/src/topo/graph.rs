@@ -11,22 +11,12 @@ use arts_ampi::Comm;
 use std::ffi::c_int;
 
 use crate::abi::*;
-use crate::state::{Fail, Vp, comm_of, count, entry, ints, out};
+use crate::state::fail::{Fail, comm_of, count, ints, out};
+use crate::state::tables::Graph;
+use crate::state::{Vp, entry};
 
 /// `MPI_UNWEIGHTED` and `MPI_WEIGHTS_EMPTY` in mpi.h (no weights).
 const NO_WEIGHTS: [usize; 2] = [2, 3];
-
-/// A rank's edges in a graph topology.
-#[derive(Clone, Debug)]
-pub(crate) struct Graph {
-    /// Ranks it receives from, in order.
-    pub sources: Vec<c_int>,
-    /// Ranks it sends to, in order.
-    pub dests: Vec<c_int>,
-    /// An MPI-1 graph's `index` and `edges` (all ranks'), or `None` for a
-    /// distributed graph.
-    pub whole: Option<(Vec<c_int>, Vec<c_int>)>,
-}
 
 /// This rank's neighbors in `comm`'s topology: (sources, destinations).
 /// A Cartesian grid gives, per dimension, the rank one step down and one

@@ -6,9 +6,10 @@ use std::ffi::{c_int, c_void};
 use std::sync::Arc;
 
 use crate::abi::*;
-use crate::comm::object::Object;
-use crate::p2p::send_recv::{RecvBuf, byte_len, send_bytes};
-use crate::state::{Fail, Vp, comm_of, count, entry, ints, out};
+use crate::p2p::buffers::{RecvBuf, byte_len, send_bytes};
+use crate::state::fail::{Fail, comm_of, count, ints, out};
+use crate::state::object::Object;
+use crate::state::{Vp, entry};
 use crate::types::layout::{Recipe, TypeInfo, from_placements, structure};
 
 fn old(vp: &Vp, h: c_int) -> Result<TypeInfo, Fail> {

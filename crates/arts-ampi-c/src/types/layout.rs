@@ -6,7 +6,7 @@ use std::ffi::c_int;
 use std::sync::Arc;
 
 use crate::abi::*;
-use crate::state::Fail;
+use crate::state::fail::Fail;
 
 /// The element kind of a homogeneous type, for reductions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

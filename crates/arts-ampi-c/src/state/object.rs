@@ -6,7 +6,7 @@
 use std::ffi::c_int;
 
 use crate::abi::*;
-use crate::state::{Fail, Vp, comm_of, file_key, win_key};
+use crate::state::errhandler::{file_key, win_key};
 
 /// An object, by kind and handle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -58,16 +58,5 @@ impl Object {
             Object::Type(_) => MPI_COMM_WORLD,
             Object::File(f) => file_key(f),
         }
-    }
-
-    /// The object itself if its handle is live, else the error naming it.
-    pub(crate) fn checked(self, vp: &mut Vp) -> Result<Object, Fail> {
-        match self {
-            Object::Comm(c) => vp.mpi().comm_size(comm_of(c)?).map(drop)?,
-            Object::Win(w) => crate::rma::window::win_of(vp, w).map(drop)?,
-            Object::Type(t) => vp.types.get(t).map(drop)?,
-            Object::File(f) => crate::io::file::file_of(vp, f).map(drop)?,
-        }
-        Ok(self)
     }
 }
