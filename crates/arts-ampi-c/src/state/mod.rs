@@ -423,6 +423,7 @@ pub(crate) type Starter = Rc<dyn Fn(&mut Vp) -> Result<CReq, Fail>>;
 /// A persistent request: how it starts, and whether it is started.
 #[derive(Clone)]
 pub(crate) struct Persistent {
+    /// Starts it.
     pub start: Starter,
     /// Started and not yet completed.
     pub active: bool,
@@ -451,9 +452,9 @@ impl Object {
     pub(crate) fn checked(self, vp: &mut Vp) -> Result<Object, Fail> {
         match self {
             Object::Comm(c) => vp.mpi().comm_size(comm_of(c)?).map(drop)?,
-            Object::Win(w) => crate::state::win_of(vp, w).map(drop)?,
+            Object::Win(w) => win_of(vp, w).map(drop)?,
             Object::Type(t) => vp.types.get(t).map(drop)?,
-            Object::File(f) => crate::state::file_of(vp, f).map(drop)?,
+            Object::File(f) => file_of(vp, f).map(drop)?,
         }
         Ok(self)
     }
