@@ -6,8 +6,7 @@
 use std::ffi::{c_char, c_int};
 
 use crate::abi::*;
-use crate::state::errhandler::call_errhandler;
-use crate::state::errhandler::{ErrFn, FIRST_ERRHANDLER};
+use crate::state::errhandler::{ErrFn, FIRST_ERRHANDLER, call_errhandler};
 use crate::state::fail::{Fail, comm_of, out};
 use crate::state::{Phase, Vp, entry, entry_in};
 

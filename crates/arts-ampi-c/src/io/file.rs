@@ -18,17 +18,12 @@ use std::os::unix::fs::{FileExt, OpenOptionsExt};
 use arts_ampi::Op;
 
 use crate::abi::*;
-use crate::io::handle::Shared;
-use crate::io::handle::{File, View};
+use crate::io::handle::{File, MPI_BYTE, Shared, View};
 use crate::p2p::buffers::{RecvBuf, byte_len, send_bytes};
 use crate::state::errhandler::file_key;
 use crate::state::fail::{Fail, comm_of, count, out};
-use crate::state::file_of;
 use crate::state::request::CReq;
-use crate::state::{Vp, entry};
-
-/// `MPI_BYTE`: the elementary and file type of a file's first view.
-const MPI_BYTE: c_int = 4;
+use crate::state::{Vp, entry, file_of};
 
 /// The MPI error of an I/O error, with what failed.
 pub(crate) fn io_error(what: &str, e: std::io::Error) -> Fail {

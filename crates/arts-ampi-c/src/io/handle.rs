@@ -8,6 +8,9 @@ use crate::abi::*;
 use crate::state::fail::Fail;
 use crate::types::layout::TypeInfo;
 
+/// `MPI_BYTE`: the elementary and file type of a file's first view.
+pub(crate) const MPI_BYTE: c_int = 4;
+
 /// An open file of one rank.
 pub(crate) struct File {
     pub(crate) file: std::fs::File,
@@ -115,13 +118,13 @@ mod tests {
         );
         // From its 3rd int: tile 1's second block, then tile 2's first.
         assert_eq!(view.runs(3, 8).unwrap(), vec![(128, 4), (136, 4)]);
-        // A contiguous view (of MPI_BYTE) merges its runs.
-        let byte = t.get(4).unwrap().clone();
+        // A contiguous view merges its runs.
+        let byte = t.get(MPI_BYTE).unwrap().clone();
         let plain = View {
             disp: 8,
             etype: byte.clone(),
             filetype: byte,
-            handles: [4; 2],
+            handles: [MPI_BYTE; 2],
         };
         assert_eq!(plain.runs(2, 5).unwrap(), vec![(10, 5)]);
     }

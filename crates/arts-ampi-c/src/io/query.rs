@@ -6,10 +6,9 @@ use std::ffi::{c_char, c_int};
 
 use crate::abi::*;
 use crate::io::file::{io_error, on_every_rank};
-use crate::state::entry;
 use crate::state::errhandler::file_key;
 use crate::state::fail::{Fail, comm_of, out};
-use crate::state::file_of;
+use crate::state::{entry, file_of};
 
 /// `MPI_File_get_view`: the displacement, the elementary and file types
 /// (a predefined type's own handle; a derived one as a new handle, which

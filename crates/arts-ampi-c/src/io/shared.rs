@@ -22,8 +22,7 @@ use crate::io::file::{done_request, file_call, seek_target, transfer};
 use crate::io::handle::Shared;
 use crate::state::errhandler::file_key;
 use crate::state::fail::{Fail, count, out};
-use crate::state::file_of;
-use crate::state::{Vp, entry};
+use crate::state::{Vp, entry, file_of};
 
 /// Requests to the pointer (on the file's active communicator), each an
 /// 8-byte little-endian number; the reply is the pointer before.

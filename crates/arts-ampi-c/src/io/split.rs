@@ -12,8 +12,7 @@ use crate::io::file::{at_offset, at_pointer, write_file_status};
 use crate::io::shared::ordered;
 use crate::state::errhandler::file_key;
 use crate::state::fail::Fail;
-use crate::state::file_of;
-use crate::state::{Vp, entry};
+use crate::state::{Vp, entry, file_of};
 
 /// Checks that no split collective of `fh` is under way.
 fn idle(vp: &mut Vp, fh: c_int) -> Result<(), Fail> {

@@ -18,8 +18,7 @@ use crate::abi::*;
 use crate::p2p::send_recv::{Returns, check_tag, send, sent, start_recv, start_send};
 use crate::state::fail::{Fail, comm_of, count, out};
 use crate::state::request::CReq;
-use crate::state::{Persistent, Starter};
-use crate::state::{Vp, entry};
+use crate::state::{Persistent, Starter, Vp, entry};
 
 /// What a persistent point-to-point request does when started.
 #[derive(Clone, Copy)]

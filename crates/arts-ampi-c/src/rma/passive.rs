@@ -38,8 +38,7 @@ use crate::p2p::requests::wait_req;
 use crate::rma::win::Memory;
 use crate::rma::window::{apply, comm_of_win};
 use crate::state::fail::Fail;
-use crate::state::win_of;
-use crate::state::{Vp, entry};
+use crate::state::{Vp, entry, win_of};
 
 /// Message tags on a window's active communicator.
 const LOCK_SHARED: i32 = 0;

@@ -17,8 +17,7 @@ use crate::abi::*;
 use crate::rma::passive::{COMPLETED, POSTED, take_answers};
 use crate::rma::window::comm_of_win;
 use crate::state::fail::{Fail, out};
-use crate::state::win_of;
-use crate::state::{Vp, entry};
+use crate::state::{Vp, entry, win_of};
 
 /// The window ranks of group `group`'s members.
 fn window_ranks(vp: &mut Vp, win: c_int, group: c_int) -> Result<Vec<usize>, Fail> {

@@ -18,8 +18,7 @@ use crate::abi::*;
 use crate::rma::win::Block;
 use crate::rma::window::{comm_of_win, create, extent};
 use crate::state::fail::{Fail, comm_of, out};
-use crate::state::win_of;
-use crate::state::{Vp, entry};
+use crate::state::{Vp, entry, win_of};
 
 /// Alignment of the block and of each segment.
 const ALIGN: usize = 64;

@@ -31,8 +31,7 @@ use crate::state::errhandler::win_key;
 use crate::state::fail::{Fail, comm_of, count, out};
 use crate::state::object::Object;
 use crate::state::request::CReq;
-use crate::state::win_of;
-use crate::state::{Vp, entry};
+use crate::state::{Vp, entry, win_of};
 use crate::types::layout::{Prim, TypeInfo};
 
 /// `MPI_REPLACE` (an accumulate that is a put).

@@ -1,6 +1,6 @@
 //! An MPI object that calls name by handle: a communicator, window,
-//! datatype or file. Attributes (`attrs.rs`), names (`names.rs`) and hints
-//! (`info.rs`) are kept per object, and every call on one checks its
+//! datatype or file. Attributes (`comm/attrs.rs`), names (`comm/names.rs`)
+//! and hints (`comm/info.rs`) are kept per object, and every call on one checks its
 //! handle the same way and reports through the same error handler.
 
 use std::ffi::c_int;
