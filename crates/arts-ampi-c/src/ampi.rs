@@ -11,7 +11,8 @@ use std::ffi::{CStr, c_char, c_int, c_void};
 use std::path::Path;
 
 use crate::abi::*;
-use crate::state::{Fail, comm_of, current, entry, out, set_current};
+use crate::state::fail::{Fail, comm_of, out};
+use crate::state::{current, entry, set_current};
 
 /// `AMPI_INFO_LB_SYNC`: `AMPI_Migrate` waits for the balancing step.
 const INFO_LB_SYNC: c_int = 1;
@@ -56,7 +57,7 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_AMPI_Async_Migrate() -> c_int {
 fn migrate_to(call: &'static str, pe: c_int) -> c_int {
     entry(call, MPI_COMM_WORLD, |vp| {
         let pe = u32::try_from(pe)
-            .map_err(|_| crate::state::Fail::new(ERR_ARG, format!("PE {pe} is negative")))?;
+            .map_err(|_| crate::state::fail::Fail::new(ERR_ARG, format!("PE {pe} is negative")))?;
         vp.mpi().migrate_to(pe)?;
         Ok(())
     })
@@ -124,7 +125,7 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_AMPI_Checkpoint(dname: *const c_char
                 ),
             ));
         }
-        crate::shm::refuse_whole_checkpoint(vp)?;
+        crate::rma::shm::refuse_whole_checkpoint(vp)?;
         vp.whole_checkpoints += 1;
         vp.mpi().checkpoint_ranks(vp.whole_checkpoints)?;
         Ok(())
@@ -143,7 +144,7 @@ pub(crate) extern "C-unwind" fn ARTS_AMPI_MemCheckpoint() -> c_int {
         if !vp.mpi().checkpointing() {
             return Ok(());
         }
-        crate::shm::refuse_whole_checkpoint(vp)?;
+        crate::rma::shm::refuse_whole_checkpoint(vp)?;
         vp.whole_checkpoints += 1;
         vp.mpi().mem_checkpoint_ranks(vp.whole_checkpoints)?;
         Ok(())

@@ -21,37 +21,17 @@
 
 pub mod abi;
 mod ampi;
-mod attrs;
-mod cart;
 mod coll;
 mod comm;
 mod env;
-mod errors;
 mod exports;
 mod fortran;
-mod group;
-mod image;
-mod info;
 mod io;
-mod io_query;
-mod io_shared;
-mod io_split;
 pub mod loader;
-mod malloc;
-mod names;
-mod object;
-mod ops;
 mod p2p;
-mod passive;
-mod persistent;
-mod pscw;
-mod reduce;
-mod requests;
 mod rma;
-mod shm;
 mod state;
 mod topo;
-mod typecalls;
 mod types;
 
 pub use exports::{EXPORTS, exported_names};

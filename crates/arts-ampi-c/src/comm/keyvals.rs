@@ -1,0 +1,100 @@
+//! The keys of user attributes and the attributes of a rank's objects
+//! ([`Attributes`]), as its state keeps them (the calls: `attrs.rs`).
+
+use std::collections::BTreeMap;
+use std::ffi::{c_int, c_void};
+
+use crate::abi::*;
+use crate::state::fail::Fail;
+use crate::state::object::Object;
+
+/// `MPI_Comm_copy_attr_function` (and the window and datatype ones: the
+/// same shape, with their object's handle first).
+pub(crate) type CopyFn = unsafe extern "C-unwind" fn(
+    c_int,
+    c_int,
+    *mut c_void,
+    *mut c_void,
+    *mut c_void,
+    *mut c_int,
+) -> c_int;
+
+/// `MPI_Comm_delete_attr_function` (and the window and datatype ones).
+pub(crate) type DeleteFn =
+    unsafe extern "C-unwind" fn(c_int, c_int, *mut c_void, *mut c_void) -> c_int;
+
+/// The first key `MPI_Comm_create_keyval` gives (below: the predefined
+/// attributes, `MPI_TAG_UB`, `MPI_WIN_BASE` and the others).
+pub(crate) const FIRST_KEYVAL: c_int = 64;
+
+/// What a dup does with an attribute.
+#[derive(Clone, Copy)]
+pub(crate) enum OnDup {
+    /// `MPI_COMM_NULL_COPY_FN`: nothing.
+    Never,
+    /// `MPI_COMM_DUP_FN`: the same value.
+    Value,
+    /// The program's function decides.
+    Call(CopyFn),
+}
+
+/// A key's kind of object, callbacks and extra state.
+#[derive(Clone, Copy)]
+pub(crate) struct Keyval {
+    pub(crate) kind: &'static str,
+    pub(crate) copy: OnDup,
+    pub(crate) delete: Option<DeleteFn>,
+    pub(crate) extra: *mut c_void,
+}
+
+/// The keys and the attributes of one rank's objects.
+#[derive(Default)]
+pub(crate) struct Attributes {
+    /// Key `FIRST_KEYVAL + i`; `None` once freed.
+    pub(crate) keys: Vec<Option<Keyval>>,
+    /// Value and callbacks by (object, key).
+    pub(crate) values: BTreeMap<(Object, c_int), (*mut c_void, Keyval)>,
+}
+
+impl Attributes {
+    /// The live key `key`, made for objects like `of`.
+    pub(crate) fn key(&self, key: c_int, of: Object) -> Result<Keyval, Fail> {
+        let k = usize::try_from(key - FIRST_KEYVAL)
+            .ok()
+            .and_then(|i| self.keys.get(i).copied().flatten())
+            .ok_or_else(|| {
+                Fail::new(
+                    ERR_KEYVAL,
+                    format!(
+                        "keyval {key} is not a key made by MPI_{}_create_keyval (or was freed)",
+                        of.kind()
+                    ),
+                )
+            })?;
+        if k.kind != of.kind() {
+            return Err(Fail::new(
+                ERR_KEYVAL,
+                format!(
+                    "keyval {key} was made by MPI_{}_create_keyval, not MPI_{}_create_keyval",
+                    k.kind,
+                    of.kind()
+                ),
+            ));
+        }
+        Ok(k)
+    }
+
+    /// The value of attribute `key` on `of`, if set.
+    pub(crate) fn get(&self, of: Object, key: c_int) -> Option<*mut c_void> {
+        self.values.get(&(of, key)).map(|(v, _)| *v)
+    }
+
+    /// The attributes of `of`, by key.
+    pub(crate) fn of(&self, of: Object) -> Vec<(c_int, *mut c_void, Keyval)> {
+        let range = (of, c_int::MIN)..=(of, c_int::MAX);
+        let found = self.values.range(range);
+        found
+            .map(|(&(_, key), &(value, k))| (key, value, k))
+            .collect()
+    }
+}

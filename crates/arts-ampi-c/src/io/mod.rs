@@ -1,0 +1,8 @@
+//! MPI-IO: files and views, the shared file pointer, what an open file
+//! says of itself, and split collectives.
+
+pub(crate) mod file;
+pub(crate) mod handle;
+pub(crate) mod query;
+pub(crate) mod shared;
+pub(crate) mod split;

@@ -1,0 +1,7 @@
+//! Point-to-point communication: sends, receives and probes, their
+//! completion (waits and tests), and persistent requests.
+
+pub(crate) mod buffers;
+pub(crate) mod persistent;
+pub(crate) mod requests;
+pub(crate) mod send_recv;

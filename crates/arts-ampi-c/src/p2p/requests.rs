@@ -1,0 +1,609 @@
+//! Completing requests: `MPI_Wait`, `MPI_Test` and their `all`, `any` and
+//! `some` forms, `MPI_Cancel`, `MPI_Request_free`, and what a status says
+//! (`MPI_Get_count`, `MPI_Test_cancelled`). A completed request's handle
+//! becomes `MPI_REQUEST_NULL`, unless the request is persistent: then it
+//! stays, inactive, for the next `MPI_Start` (`crate::p2p::persistent`).
+
+use std::ffi::c_int;
+
+use arts_ampi::{Mpi, MpiError, Request, Status};
+
+use crate::abi::*;
+use crate::state::fail::{Fail, count, out};
+use crate::state::request::{CReq, Finish, empty_status, write_status};
+use crate::state::{Vp, entry};
+
+/// The `n` request handles at `requests` (checked non-null).
+pub(crate) fn handles<'a>(requests: *mut c_int, n: usize) -> Result<&'a mut [c_int], Fail> {
+    if n == 0 {
+        return Ok(&mut []);
+    }
+    if requests.is_null() {
+        return Err(Fail::new(ERR_ARG, "the request array is a null pointer"));
+    }
+    // SAFETY: the program passes an array of `n` requests (checked non-null).
+    Ok(unsafe { std::slice::from_raw_parts_mut(requests, n) })
+}
+
+/// Runs `finish`, if any, on status `s` of a completed request.
+fn finished(finish: Option<Finish>, s: Status) -> Status {
+    finish.map_or(s, |f| f(s))
+}
+
+/// Waits for `r` and runs its completion work.
+pub(crate) fn wait_req(vp: &mut Vp, r: CReq) -> Result<Status, Fail> {
+    wait_req_as(vp, "wait", r)
+}
+
+/// [`wait_req`], blocked (and reporting a deadlock) as `call`.
+pub(crate) fn wait_req_as(vp: &mut Vp, call: &'static str, r: CReq) -> Result<Status, Fail> {
+    match r {
+        CReq::Done(s) => Ok(s),
+        CReq::Pending { req, finish } => Ok(finished(finish, vp.mpi().wait_as(call, req)?)),
+    }
+}
+
+/// Tests `r`: its status if complete (completion work done), else it back.
+fn test_req(vp: &mut Vp, r: CReq) -> Result<Result<Status, CReq>, Fail> {
+    let CReq::Pending { mut req, finish } = r else {
+        return Ok(r.status().ok_or(r));
+    };
+    Ok(match vp.mpi().test(&mut req)? {
+        Some(s) => Ok(finished(finish, s)),
+        None => Err(CReq::Pending { req, finish }),
+    })
+}
+
+/// `MPI_Wait`.
+#[unsafe(no_mangle)]
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Wait(
+    request: *mut c_int,
+    status: *mut MpiStatus,
+) -> c_int {
+    entry("MPI_Wait", MPI_COMM_WORLD, |vp| {
+        let h = out(request, "request")?;
+        if !vp.is_active(*h) {
+            write_status(status, &empty_status());
+            return Ok(());
+        }
+        let r = vp.take_req(*h)?;
+        vp.retire(h);
+        let s = wait_req(vp, r)?;
+        write_status(status, &s);
+        Ok(())
+    })
+}
+
+/// `MPI_Waitall`.
+#[unsafe(no_mangle)]
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Waitall(
+    n: c_int,
+    requests: *mut c_int,
+    statuses: *mut MpiStatus,
+) -> c_int {
+    entry("MPI_Waitall", MPI_COMM_WORLD, |vp| {
+        let n = count(n, "count")?;
+        let hs = handles(requests, n)?;
+        for (i, h) in hs.iter_mut().enumerate() {
+            let st = if statuses.is_null() {
+                statuses
+            } else {
+                // SAFETY: the program passes `n` statuses (or MPI_STATUSES_IGNORE).
+                unsafe { statuses.add(i) }
+            };
+            if !vp.is_active(*h) {
+                write_status(st, &empty_status());
+                continue;
+            }
+            let r = vp.take_req(*h)?;
+            vp.retire(h);
+            let s = wait_req(vp, r)?;
+            write_status(st, &s);
+        }
+        Ok(())
+    })
+}
+
+/// `MPI_Waitany`.
+#[unsafe(no_mangle)]
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Waitany(
+    n: c_int,
+    requests: *mut c_int,
+    index: *mut c_int,
+    status: *mut MpiStatus,
+) -> c_int {
+    entry("MPI_Waitany", MPI_COMM_WORLD, |vp| {
+        let n = count(n, "count")?;
+        let index = out(index, "index")?;
+        let hs = handles(requests, n)?;
+        let mut any = false;
+        for (i, h) in hs.iter_mut().enumerate() {
+            if !vp.is_active(*h) {
+                continue;
+            }
+            any = true;
+            match vp.take_req(*h)? {
+                CReq::Done(s) => {
+                    vp.retire(h);
+                    *index = i as c_int;
+                    write_status(status, &s);
+                    return Ok(());
+                }
+                r => vp.put_req(*h, r),
+            }
+        }
+        if !any {
+            *index = MPI_UNDEFINED;
+            return Ok(());
+        }
+        // Every active request is pending: take them out, wait for the
+        // first to finish, put the others back.
+        let mut slots = Vec::new();
+        let mut taken = Vec::new();
+        for (i, h) in hs.iter().enumerate() {
+            if !vp.is_active(*h) {
+                continue;
+            }
+            match vp.take_req(*h)? {
+                CReq::Pending { req, finish } => {
+                    slots.push(Some(req));
+                    taken.push((i, finish));
+                }
+                r => vp.put_req(*h, r),
+            }
+        }
+        let (_, s) = vp.mpi().waitany(&mut slots)?;
+        for ((i, finish), slot) in taken.into_iter().zip(slots) {
+            match slot {
+                Some(req) => vp.put_req(hs[i], CReq::Pending { req, finish }),
+                None => {
+                    vp.retire(&mut hs[i]);
+                    *index = i as c_int;
+                    write_status(status, &finished(finish, s));
+                }
+            }
+        }
+        Ok(())
+    })
+}
+
+/// `MPI_Test`.
+#[unsafe(no_mangle)]
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Test(
+    request: *mut c_int,
+    flag: *mut c_int,
+    status: *mut MpiStatus,
+) -> c_int {
+    entry("MPI_Test", MPI_COMM_WORLD, |vp| {
+        let h = out(request, "request")?;
+        let flag = out(flag, "flag")?;
+        if !vp.is_active(*h) {
+            *flag = 1;
+            write_status(status, &empty_status());
+            return Ok(());
+        }
+        let r = vp.take_req(*h)?;
+        match test_req(vp, r)? {
+            Ok(s) => {
+                vp.retire(h);
+                *flag = 1;
+                write_status(status, &s);
+            }
+            Err(r) => {
+                vp.put_req(*h, r);
+                *flag = 0;
+            }
+        }
+        Ok(())
+    })
+}
+
+/// `MPI_Request_get_status`: whether `request` completed, without freeing
+/// it (a later wait or test returns the same status at once).
+#[unsafe(no_mangle)]
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Request_get_status(
+    request: c_int,
+    flag: *mut c_int,
+    status: *mut MpiStatus,
+) -> c_int {
+    entry("MPI_Request_get_status", MPI_COMM_WORLD, |vp| {
+        let flag = out(flag, "flag")?;
+        if !vp.is_active(request) {
+            *flag = 1;
+            write_status(status, &empty_status());
+            return Ok(());
+        }
+        let r = vp.take_req(request)?;
+        match test_req(vp, r)? {
+            Ok(s) => {
+                vp.put_req(request, CReq::Done(s));
+                *flag = 1;
+                write_status(status, &s);
+            }
+            Err(r) => {
+                vp.put_req(request, r);
+                *flag = 0;
+            }
+        }
+        Ok(())
+    })
+}
+
+/// `MPI_Testall`: true (and every request freed) only when all completed.
+#[unsafe(no_mangle)]
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Testall(
+    n: c_int,
+    requests: *mut c_int,
+    flag: *mut c_int,
+    statuses: *mut MpiStatus,
+) -> c_int {
+    entry("MPI_Testall", MPI_COMM_WORLD, |vp| {
+        let n = count(n, "count")?;
+        let flag = out(flag, "flag")?;
+        let hs = handles(requests, n)?;
+        let mut all = true;
+        for h in hs.iter() {
+            if !vp.is_active(*h) {
+                continue;
+            }
+            let r = vp.take_req(*h)?;
+            match test_req(vp, r)? {
+                Ok(s) => vp.put_req(*h, CReq::Done(s)),
+                Err(r) => {
+                    all = false;
+                    vp.put_req(*h, r);
+                }
+            }
+        }
+        *flag = c_int::from(all);
+        if all {
+            for (i, h) in hs.iter_mut().enumerate() {
+                let s = if vp.is_active(*h) {
+                    let r = vp.take_req(*h)?;
+                    vp.retire(h);
+                    r.status().unwrap_or_default()
+                } else {
+                    empty_status()
+                };
+                if !statuses.is_null() {
+                    // SAFETY: the program passes `n` statuses (or IGNORE).
+                    write_status(unsafe { statuses.add(i) }, &s);
+                }
+            }
+        }
+        Ok(())
+    })
+}
+
+/// What `MPI_Waitsome`, `MPI_Testsome` and `MPI_Testany` ask of the
+/// pending requests: positions (among them) and statuses of those done.
+type Pick<'a> = &'a mut dyn FnMut(
+    &mut Mpi<'static>,
+    &mut [Option<Request<'static>>],
+) -> Result<Vec<(usize, Status)>, MpiError>;
+
+/// Completes some of the requests `hs`, at most `most`: those complete
+/// already (sends copied at once, `MPI_PROC_NULL`) if any, else those
+/// `pick` completes among the pending ones. Returns their positions and
+/// statuses in order, each handle retired (`Vp::retire`); `None` when
+/// no request is active.
+fn complete_some(
+    vp: &mut Vp,
+    hs: &mut [c_int],
+    most: usize,
+    pick: Pick<'_>,
+) -> Result<Option<Vec<(usize, Status)>>, Fail> {
+    let active = hs.iter().any(|&h| vp.is_active(h));
+    let mut done = Vec::new();
+    let mut pending = Vec::new();
+    let mut slots = Vec::new();
+    for (i, h) in hs.iter_mut().enumerate() {
+        if !vp.is_active(*h) || done.len() == most {
+            continue;
+        }
+        match vp.take_req(*h)? {
+            CReq::Done(s) => {
+                done.push((i, s));
+                vp.retire(h);
+            }
+            CReq::Pending { req, finish } => {
+                slots.push(Some(req));
+                pending.push((i, finish));
+            }
+        }
+    }
+    let picked = if done.is_empty() && !slots.is_empty() {
+        pick(vp.mpi(), &mut slots)
+    } else {
+        Ok(Vec::new())
+    };
+    let mut statuses = picked
+        .as_ref()
+        .map_or(&[][..], Vec::as_slice)
+        .iter()
+        .peekable();
+    // Those still pending go back, also when `pick` failed.
+    for (j, ((i, finish), slot)) in pending.into_iter().zip(slots).enumerate() {
+        if let Some(req) = slot {
+            vp.put_req(hs[i], CReq::Pending { req, finish });
+            continue;
+        }
+        vp.retire(&mut hs[i]);
+        if let Some(&(_, s)) = statuses.next_if(|p| p.0 == j) {
+            done.push((i, finished(finish, s)));
+        }
+    }
+    picked?;
+    Ok(active.then_some(done))
+}
+
+/// Writes the result of `complete_some` as MPI's `outcount`, `indices`
+/// and `statuses`.
+fn write_some(
+    result: Option<Vec<(usize, Status)>>,
+    outcount: &mut c_int,
+    indices: *mut c_int,
+    statuses: *mut MpiStatus,
+) -> Result<(), Fail> {
+    let Some(done) = result else {
+        *outcount = MPI_UNDEFINED;
+        return Ok(());
+    };
+    *outcount = done.len() as c_int;
+    if !done.is_empty() && indices.is_null() {
+        return Err(Fail::new(ERR_ARG, "indices is a null pointer"));
+    }
+    for (k, (i, s)) in done.iter().enumerate() {
+        // SAFETY: the program passes room for `incount` indices and
+        // statuses (or MPI_STATUSES_IGNORE); k < incount.
+        unsafe {
+            *indices.add(k) = *i as c_int;
+            if !statuses.is_null() {
+                write_status(statuses.add(k), s);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `MPI_Waitsome` or `MPI_Testsome` (`call`), whose `pick` completes some
+/// of the pending requests; the result goes to `(outcount, indices,
+/// statuses)`.
+fn some(
+    call: &'static str,
+    incount: c_int,
+    requests: *mut c_int,
+    (outcount, indices, statuses): (*mut c_int, *mut c_int, *mut MpiStatus),
+    pick: Pick<'_>,
+) -> c_int {
+    entry(call, MPI_COMM_WORLD, |vp| {
+        let hs = handles(requests, count(incount, "incount")?)?;
+        let outcount = out(outcount, "outcount")?;
+        let done = complete_some(vp, hs, usize::MAX, pick)?;
+        write_some(done, outcount, indices, statuses)
+    })
+}
+
+/// `MPI_Waitsome`: waits until at least one request completes; every one
+/// that has is returned.
+#[unsafe(no_mangle)]
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Waitsome(
+    incount: c_int,
+    requests: *mut c_int,
+    outcount: *mut c_int,
+    indices: *mut c_int,
+    statuses: *mut MpiStatus,
+) -> c_int {
+    let out = (outcount, indices, statuses);
+    some("MPI_Waitsome", incount, requests, out, &mut |m, r| {
+        m.waitsome(r)
+    })
+}
+
+/// `MPI_Testsome`: every request that has completed (none is not an error).
+#[unsafe(no_mangle)]
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Testsome(
+    incount: c_int,
+    requests: *mut c_int,
+    outcount: *mut c_int,
+    indices: *mut c_int,
+    statuses: *mut MpiStatus,
+) -> c_int {
+    let out = (outcount, indices, statuses);
+    some("MPI_Testsome", incount, requests, out, &mut |m, r| {
+        m.testsome(r)
+    })
+}
+
+/// `MPI_Testany`: one request that has completed, if any.
+#[unsafe(no_mangle)]
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Testany(
+    n: c_int,
+    requests: *mut c_int,
+    index: *mut c_int,
+    flag: *mut c_int,
+    status: *mut MpiStatus,
+) -> c_int {
+    entry("MPI_Testany", MPI_COMM_WORLD, |vp| {
+        let hs = handles(requests, count(n, "count")?)?;
+        let (index, flag) = (out(index, "index")?, out(flag, "flag")?);
+        let pick: Pick<'_> = &mut |m, r| Ok(m.testany(r)?.into_iter().collect());
+        match complete_some(vp, hs, 1, pick)? {
+            // No active request: true, with an empty status.
+            None => {
+                (*index, *flag) = (MPI_UNDEFINED, 1);
+                write_status(status, &empty_status());
+            }
+            Some(done) => match done.first() {
+                Some(&(i, s)) => {
+                    (*index, *flag) = (i as c_int, 1);
+                    write_status(status, &s);
+                }
+                None => (*index, *flag) = (MPI_UNDEFINED, 0),
+            },
+        }
+        Ok(())
+    })
+}
+
+/// `MPI_Request_free`: a receive is withdrawn; a send completes by
+/// itself (one read in place before the rank finalizes). A persistent
+/// request is freed with its handle.
+#[unsafe(no_mangle)]
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Request_free(request: *mut c_int) -> c_int {
+    entry("MPI_Request_free", MPI_COMM_WORLD, |vp| {
+        let h = out(request, "request")?;
+        let r = vp.take_req(*h)?;
+        drop(r);
+        vp.persistent.remove(h);
+        *h = MPI_REQUEST_NULL;
+        Ok(())
+    })
+}
+
+/// `MPI_Cancel`: a receive no message has matched yet is withdrawn and
+/// completes cancelled (`MPI_Test_cancelled`); any other request (a
+/// matched receive, a send, a collective) completes as it would have.
+/// Either way the program still waits for (or tests, or frees) it.
+#[unsafe(no_mangle)]
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Cancel(request: *mut c_int) -> c_int {
+    entry("MPI_Cancel", MPI_COMM_WORLD, |vp| {
+        let h = *out(request, "request")?;
+        if h == MPI_REQUEST_NULL {
+            return Err(Fail::new(
+                ERR_REQUEST,
+                "MPI_REQUEST_NULL cannot be cancelled",
+            ));
+        }
+        if !vp.is_active(h) {
+            return Ok(());
+        }
+        let r = vp.take_req(h)?;
+        if let CReq::Pending { req, .. } = &r {
+            vp.mpi().cancel(req);
+        }
+        vp.put_req(h, r);
+        Ok(())
+    })
+}
+
+/// `MPI_Test_cancelled`: whether the request of `status` was cancelled.
+#[unsafe(no_mangle)]
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Test_cancelled(
+    status: *const MpiStatus,
+    flag: *mut c_int,
+) -> c_int {
+    entry("MPI_Test_cancelled", MPI_COMM_WORLD, |_| {
+        let st = out(status.cast_mut(), "status")?;
+        *out(flag, "flag")? = c_int::from(st.cancelled != 0);
+        Ok(())
+    })
+}
+
+/// Basic elements of `datatype` in `status`'s bytes (`MPI_UNDEFINED`
+/// where a partial element mixes basic types of several sizes).
+fn elements(vp: &Vp, status: *const MpiStatus, datatype: c_int) -> Result<i64, Fail> {
+    let t = vp.types.get(datatype)?;
+    let st = out(status.cast_mut(), "status")?;
+    let n = t.elements_in(usize::try_from(st.count).unwrap_or(0));
+    Ok(n.map_or(i64::from(MPI_UNDEFINED), |n| n as i64))
+}
+
+/// `MPI_Get_elements`: basic elements of `datatype` in a status (those of
+/// a last, partial element too: `MPI_Get_count` would say
+/// `MPI_UNDEFINED`).
+#[unsafe(no_mangle)]
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Get_elements(
+    status: *const MpiStatus,
+    datatype: c_int,
+    count: *mut c_int,
+) -> c_int {
+    entry("MPI_Get_elements", MPI_COMM_WORLD, |vp| {
+        let n = elements(vp, status, datatype)?;
+        *out(count, "count")? = c_int::try_from(n).unwrap_or(MPI_UNDEFINED);
+        Ok(())
+    })
+}
+
+/// `MPI_Get_elements_x`: `MPI_Get_elements` as an `MPI_Count`.
+#[unsafe(no_mangle)]
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Get_elements_x(
+    status: *const MpiStatus,
+    datatype: c_int,
+    count: *mut i64,
+) -> c_int {
+    entry("MPI_Get_elements_x", MPI_COMM_WORLD, |vp| {
+        let n = elements(vp, status, datatype)?;
+        *out(count, "count")? = n;
+        Ok(())
+    })
+}
+
+/// Sets `status` as if it received `count` elements of `datatype`.
+fn set_elements(vp: &Vp, status: *mut MpiStatus, datatype: c_int, count: i64) -> Result<(), Fail> {
+    let size = vp.types.get(datatype)?.size as i64;
+    let n = u64::try_from(count)
+        .map_err(|_| Fail::new(ERR_COUNT, format!("count {count} is negative")))?;
+    out(status, "status")?.count = n as i64 * size;
+    Ok(())
+}
+
+/// `MPI_Status_set_elements` (for generalized requests and layered
+/// libraries): `MPI_Get_count` with `datatype` then gives `count`.
+#[unsafe(no_mangle)]
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Status_set_elements(
+    status: *mut MpiStatus,
+    datatype: c_int,
+    count: c_int,
+) -> c_int {
+    entry("MPI_Status_set_elements", MPI_COMM_WORLD, |vp| {
+        set_elements(vp, status, datatype, i64::from(count))
+    })
+}
+
+/// `MPI_Status_set_elements_x`: `MPI_Status_set_elements` with an `MPI_Count`.
+#[unsafe(no_mangle)]
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Status_set_elements_x(
+    status: *mut MpiStatus,
+    datatype: c_int,
+    count: i64,
+) -> c_int {
+    entry("MPI_Status_set_elements_x", MPI_COMM_WORLD, |vp| {
+        set_elements(vp, status, datatype, count)
+    })
+}
+
+/// `MPI_Status_set_cancelled`: what `MPI_Test_cancelled` then says.
+#[unsafe(no_mangle)]
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Status_set_cancelled(
+    status: *mut MpiStatus,
+    flag: c_int,
+) -> c_int {
+    entry("MPI_Status_set_cancelled", MPI_COMM_WORLD, |_| {
+        out(status, "status")?.cancelled = c_int::from(flag != 0);
+        Ok(())
+    })
+}
+
+/// `MPI_Get_count`: elements of `datatype` in a status (`MPI_UNDEFINED` if
+/// the bytes are not a whole number of elements).
+#[unsafe(no_mangle)]
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Get_count(
+    status: *const MpiStatus,
+    datatype: c_int,
+    count: *mut c_int,
+) -> c_int {
+    entry("MPI_Get_count", MPI_COMM_WORLD, |vp| {
+        let t = vp.types.get(datatype)?.size as i64;
+        let count = out(count, "count")?;
+        let st = out(status.cast_mut(), "status")?;
+        *count = if t == 0 {
+            0
+        } else if st.count % t == 0 {
+            (st.count / t) as c_int
+        } else {
+            MPI_UNDEFINED
+        };
+        Ok(())
+    })
+}

@@ -1,0 +1,8 @@
+//! One-sided communication: windows and fences, passive target (locks),
+//! post/start/complete/wait, and shared-memory windows.
+
+pub(crate) mod passive;
+pub(crate) mod pscw;
+pub(crate) mod shm;
+pub(crate) mod win;
+pub(crate) mod window;

@@ -1,0 +1,95 @@
+//! A request of the C program ([`CReq`]), and the statuses the calls
+//! write.
+
+use std::ffi::c_int;
+
+use arts_ampi::{Request, Status};
+
+use crate::abi::*;
+
+/// Work at a request's completion (unpacking a received message),
+/// owning the buffers it reads.
+pub(crate) type Finish = Box<dyn FnOnce(Status) -> Status>;
+
+/// A request of the C program.
+pub(crate) enum CReq {
+    /// Complete: a send copied at once, a partner `MPI_PROC_NULL`, an
+    /// inactive persistent request, or one `MPI_Testall` found complete
+    /// while others were not.
+    Done(Status),
+    /// Still to complete.
+    Pending {
+        /// The arts request (dropped first: it may point into `finish`'s buffers).
+        req: Request<'static>,
+        /// Work at completion.
+        finish: Option<Finish>,
+    },
+}
+
+impl CReq {
+    /// An inactive persistent request (waits and tests return an empty
+    /// status at once).
+    pub(crate) fn inactive() -> CReq {
+        CReq::Done(empty_status())
+    }
+
+    /// A request still to complete, with nothing to do then.
+    pub(crate) fn pending(req: Request<'static>) -> CReq {
+        CReq::Pending { req, finish: None }
+    }
+
+    /// Its status, if complete.
+    pub(crate) fn status(&self) -> Option<Status> {
+        match self {
+            CReq::Done(s) => Some(*s),
+            CReq::Pending { .. } => None,
+        }
+    }
+
+    /// A request still to complete, `finish` run at completion.
+    pub(crate) fn finishing(
+        req: Request<'static>,
+        finish: impl FnOnce(Status) -> Status + 'static,
+    ) -> CReq {
+        CReq::Pending {
+            req,
+            finish: Some(Box::new(finish)),
+        }
+    }
+}
+
+/// Writes `s` into a C `MPI_Status` (unless `MPI_STATUS_IGNORE`).
+pub(crate) fn write_status(p: *mut MpiStatus, s: &Status) {
+    if p.is_null() {
+        return;
+    }
+    // SAFETY: the C program passes a valid `MPI_Status` or MPI_STATUS_IGNORE (null).
+    unsafe {
+        *p = MpiStatus {
+            source: s.source,
+            tag: if s.cancelled() { MPI_ANY_TAG } else { s.tag },
+            error: MPI_SUCCESS,
+            cancelled: c_int::from(s.cancelled()),
+            count: s.bytes as i64,
+        }
+    };
+}
+
+/// The status of a receive from `MPI_PROC_NULL`.
+pub(crate) fn proc_null_status() -> Status {
+    Status {
+        source: MPI_PROC_NULL,
+        tag: MPI_ANY_TAG,
+        ..Status::default()
+    }
+}
+
+/// The empty status of a null or inactive request: any source, any tag,
+/// nothing received.
+pub(crate) fn empty_status() -> Status {
+    Status {
+        source: MPI_ANY_SOURCE,
+        tag: MPI_ANY_TAG,
+        ..Status::default()
+    }
+}

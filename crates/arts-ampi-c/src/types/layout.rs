@@ -1,0 +1,513 @@
+//! Datatypes: the predefined ones and derived ones (contiguous, vector,
+//! hvector, indexed, struct, resized) as a list of byte blocks of one
+//! element plus its extent; packing and unpacking to contiguous bytes.
+
+use std::ffi::c_int;
+use std::sync::Arc;
+
+use crate::abi::*;
+use crate::state::fail::Fail;
+
+/// The element kind of a homogeneous type, for reductions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Prim {
+    /// Uninterpreted bytes.
+    Byte,
+    I8,
+    U8,
+    I16,
+    U16,
+    I32,
+    U32,
+    I64,
+    U64,
+    F32,
+    F64,
+    /// `MPI_DOUBLE_INT`: packed as 8 + 4 bytes.
+    DoubleInt,
+    /// `MPI_2INT`.
+    TwoInt,
+    /// `MPI_FLOAT_INT`.
+    FloatInt,
+    /// Fortran's `MPI_2REAL`: value and index, both `REAL`.
+    TwoReal,
+    /// Fortran's `MPI_2DOUBLE_PRECISION`: value and index, both `DOUBLE PRECISION`.
+    TwoDouble,
+    /// Fortran's `MPI_COMPLEX`: two `REAL`s.
+    Complex32,
+    /// Fortran's `MPI_DOUBLE_COMPLEX`: two `DOUBLE PRECISION`s.
+    Complex64,
+}
+
+impl Prim {
+    /// Packed bytes of one element.
+    pub(crate) fn size(self) -> usize {
+        match self {
+            Prim::Byte | Prim::I8 | Prim::U8 => 1,
+            Prim::I16 | Prim::U16 => 2,
+            Prim::I32 | Prim::U32 | Prim::F32 => 4,
+            Prim::I64 | Prim::U64 | Prim::F64 | Prim::TwoInt | Prim::FloatInt => 8,
+            Prim::TwoReal | Prim::Complex32 => 8,
+            Prim::DoubleInt => 12,
+            Prim::TwoDouble | Prim::Complex64 => 16,
+        }
+    }
+}
+
+/// One datatype.
+#[derive(Clone, Debug)]
+pub(crate) struct TypeInfo {
+    /// Bytes of data in one element.
+    pub size: usize,
+    /// Lower bound.
+    pub lb: isize,
+    /// Extent (stride between consecutive elements).
+    pub extent: isize,
+    /// `(offset, bytes)` of the data of one element, in order, merged.
+    pub blocks: Arc<[(isize, usize)]>,
+    /// The element kind when all data is of one predefined type.
+    pub prim: Option<Prim>,
+    /// Basic elements in one element (`MPI_Get_elements`: a pair type
+    /// such as `MPI_DOUBLE_INT` has two).
+    pub elements: usize,
+    /// Alignment of the widest member (for struct extents).
+    pub align: usize,
+    /// Whether it may be used in communication.
+    pub committed: bool,
+    /// Whether it is predefined (cannot be freed).
+    pub predefined: bool,
+    /// How it was made, for a datatype the program built
+    /// (`MPI_Type_get_envelope`); `None` for the predefined ones.
+    pub recipe: Option<Arc<Recipe>>,
+}
+
+/// The constructor call that made a datatype and its arguments, as
+/// `MPI_Type_get_contents` gives them back.
+#[derive(Debug)]
+pub(crate) struct Recipe {
+    /// `MPI_COMBINER_*`.
+    pub combiner: c_int,
+    /// The integer arguments, in the standard's order.
+    pub ints: Vec<c_int>,
+    /// The address-sized arguments.
+    pub aints: Vec<isize>,
+    /// The datatypes it was made of: the handle given, and the type then
+    /// (a derived one may have been freed since).
+    pub types: Vec<(c_int, TypeInfo)>,
+}
+
+impl TypeInfo {
+    fn predefined(size: usize, prim: Prim) -> TypeInfo {
+        let (blocks, extent, align) = match prim {
+            Prim::DoubleInt => (vec![(0, 8), (8, 4)], 16, 8),
+            Prim::FloatInt => (vec![(0, 8)], 8, 4),
+            Prim::TwoInt | Prim::TwoReal | Prim::Complex32 => (vec![(0, 8)], 8, 4),
+            Prim::TwoDouble | Prim::Complex64 => (vec![(0, 16)], 16, 8),
+            _ => (vec![(0, size)], size as isize, size.max(1)),
+        };
+        let pair = matches!(
+            prim,
+            Prim::DoubleInt | Prim::TwoInt | Prim::FloatInt | Prim::TwoReal | Prim::TwoDouble
+        );
+        TypeInfo {
+            size: blocks.iter().map(|b| b.1).sum(),
+            lb: 0,
+            extent,
+            blocks: blocks.into(),
+            prim: Some(prim),
+            elements: if pair { 2 } else { 1 },
+            align,
+            committed: true,
+            predefined: true,
+            recipe: None,
+        }
+    }
+
+    /// Basic elements in `bytes` of this type's data (`MPI_Get_elements`):
+    /// those of the whole elements, then of the last, partial one where
+    /// its basic elements are all of one size; `None` where that partial
+    /// element cannot be counted.
+    pub(crate) fn elements_in(&self, bytes: usize) -> Option<usize> {
+        if self.size == 0 {
+            return Some(0);
+        }
+        let (whole, rest) = (bytes / self.size, bytes % self.size);
+        let partial = match rest {
+            0 => 0,
+            _ if self.prim.is_some() && self.size.is_multiple_of(self.elements) => {
+                rest / (self.size / self.elements)
+            }
+            _ => return None,
+        };
+        Some(whole * self.elements + partial)
+    }
+
+    /// Whether `count` elements are exactly `count * size` contiguous bytes.
+    pub(crate) fn is_contiguous(&self) -> bool {
+        self.blocks.len() == 1
+            && self.blocks[0] == (0, self.size)
+            && self.extent == self.size as isize
+            || self.size == 0
+    }
+
+    /// Packs `count` elements at `base` into contiguous bytes.
+    ///
+    /// # Safety
+    /// `base` must hold `count` elements of this type.
+    pub(crate) unsafe fn pack(&self, base: *const u8, count: usize) -> Vec<u8> {
+        let mut out = Vec::with_capacity(self.size * count);
+        for i in 0..count {
+            for &(off, len) in self.blocks.iter() {
+                let at = i as isize * self.extent + off;
+                // SAFETY: per the contract, the block lies inside element `i`.
+                out.extend_from_slice(unsafe { std::slice::from_raw_parts(base.offset(at), len) });
+            }
+        }
+        out
+    }
+
+    /// Unpacks contiguous `data` into elements at `base` (as many as it holds).
+    ///
+    /// # Safety
+    /// `base` must hold enough elements of this type for `data`.
+    pub(crate) unsafe fn unpack(&self, data: &[u8], base: *mut u8) {
+        let mut at_data = 0;
+        let mut i = 0isize;
+        while at_data < data.len() {
+            for &(off, len) in self.blocks.iter() {
+                let n = len.min(data.len() - at_data);
+                if n == 0 {
+                    return;
+                }
+                // SAFETY: per the contract, the block lies inside element `i`.
+                unsafe {
+                    std::ptr::copy_nonoverlapping(
+                        data.as_ptr().add(at_data),
+                        base.offset(i * self.extent + off),
+                        n,
+                    )
+                };
+                at_data += n;
+            }
+            i += 1;
+        }
+    }
+}
+
+/// The datatypes of one rank (handle = index; 0 unused).
+pub(crate) struct TypeTable {
+    types: Vec<Option<TypeInfo>>,
+    /// By handle: the element size of a committed contiguous type with
+    /// data, else 0. Sends and receives read this one word to take their
+    /// fast path.
+    plain: Vec<usize>,
+}
+
+impl TypeTable {
+    /// The predefined types.
+    pub(crate) fn new() -> TypeTable {
+        use Prim::*;
+        let long = std::mem::size_of::<std::ffi::c_long>();
+        let (long_s, long_u) = if long == 8 { (I64, U64) } else { (I32, U32) };
+        let prims: [(usize, Prim); 42] = [
+            (1, I8),         // CHAR
+            (1, I8),         // SIGNED_CHAR
+            (1, U8),         // UNSIGNED_CHAR
+            (1, Byte),       // BYTE
+            (2, I16),        // SHORT
+            (2, U16),        // UNSIGNED_SHORT
+            (4, I32),        // INT
+            (4, U32),        // UNSIGNED
+            (long, long_s),  // LONG
+            (long, long_u),  // UNSIGNED_LONG
+            (8, I64),        // LONG_LONG
+            (8, U64),        // UNSIGNED_LONG_LONG
+            (4, F32),        // FLOAT
+            (8, F64),        // DOUBLE
+            (1, I8),         // INT8_T
+            (1, U8),         // UINT8_T
+            (2, I16),        // INT16_T
+            (2, U16),        // UINT16_T
+            (4, I32),        // INT32_T
+            (4, U32),        // UINT32_T
+            (8, I64),        // INT64_T
+            (8, U64),        // UINT64_T
+            (1, U8),         // C_BOOL
+            (8, I64),        // AINT
+            (12, DoubleInt), // DOUBLE_INT
+            (8, TwoInt),     // 2INT
+            (8, FloatInt),   // FLOAT_INT
+            (1, Byte),       // PACKED
+            // Fortran's (handles 29..=42, `mpif.h`)
+            (4, I32),        // INTEGER
+            (4, F32),        // REAL
+            (8, F64),        // DOUBLE_PRECISION
+            (4, I32),        // LOGICAL (gfortran: .TRUE. is 1)
+            (1, Byte),       // CHARACTER
+            (8, Complex32),  // COMPLEX
+            (16, Complex64), // DOUBLE_COMPLEX
+            (8, TwoInt),     // 2INTEGER
+            (8, TwoReal),    // 2REAL
+            (16, TwoDouble), // 2DOUBLE_PRECISION
+            (4, I32),        // INTEGER4
+            (8, I64),        // INTEGER8
+            (4, F32),        // REAL4
+            (8, F64),        // REAL8
+        ];
+        let mut table = TypeTable {
+            types: vec![None],
+            plain: vec![0],
+        };
+        for &(size, prim) in &prims {
+            table.add(TypeInfo::predefined(size, prim));
+        }
+        table
+    }
+
+    /// The element size of `h` if it is committed, contiguous and not
+    /// empty: then `count` elements are `count * size` bytes at the buffer.
+    #[inline]
+    pub(crate) fn plain_size(&self, h: c_int) -> Option<usize> {
+        self.plain.get(h as usize).copied().filter(|&s| s > 0)
+    }
+
+    /// Brings `plain[h]` up to date after `types[h]` changed.
+    fn update_plain(&mut self, h: usize) {
+        self.plain[h] = match &self.types[h] {
+            Some(t) if t.committed && t.size > 0 && t.is_contiguous() => t.size,
+            _ => 0,
+        };
+    }
+
+    /// The type behind `h` (committed unless `uncommitted_ok`).
+    pub(crate) fn get(&self, h: c_int) -> Result<&TypeInfo, Fail> {
+        let t = usize::try_from(h)
+            .ok()
+            .and_then(|i| self.types.get(i))
+            .and_then(Option::as_ref)
+            .ok_or_else(|| Fail::new(ERR_TYPE, format!("invalid datatype handle {h}")))?;
+        Ok(t)
+    }
+
+    /// The committed type behind `h`, for communication.
+    pub(crate) fn comm_type(&self, h: c_int) -> Result<TypeInfo, Fail> {
+        self.comm_type_ref(h).cloned()
+    }
+
+    /// [`TypeTable::comm_type`], borrowed (the fast path of send and receive).
+    pub(crate) fn comm_type_ref(&self, h: c_int) -> Result<&TypeInfo, Fail> {
+        let t = self.get(h)?;
+        if !t.committed {
+            return Err(Fail::new(
+                ERR_TYPE,
+                format!("datatype {h} is not committed (call MPI_Type_commit)"),
+            ));
+        }
+        Ok(t)
+    }
+
+    /// Adds a type; returns its handle.
+    pub(crate) fn add(&mut self, t: TypeInfo) -> c_int {
+        self.types.push(Some(t));
+        self.plain.push(0);
+        let h = self.types.len() - 1;
+        self.update_plain(h);
+        h as c_int
+    }
+
+    /// Commits `h`.
+    pub(crate) fn commit(&mut self, h: c_int) -> Result<(), Fail> {
+        self.get(h)?;
+        if let Some(Some(t)) = self.types.get_mut(h as usize) {
+            t.committed = true;
+        }
+        self.update_plain(h as usize);
+        Ok(())
+    }
+
+    /// Frees `h` (not a predefined type).
+    pub(crate) fn free(&mut self, h: c_int) -> Result<(), Fail> {
+        if self.get(h)?.predefined {
+            return Err(Fail::new(
+                ERR_TYPE,
+                format!("datatype {h} is predefined and cannot be freed"),
+            ));
+        }
+        self.types[h as usize] = None;
+        self.update_plain(h as usize);
+        Ok(())
+    }
+}
+
+/// Appends `blocks` shifted by `at`, merging with the previous block when adjacent.
+fn push_blocks(out: &mut Vec<(isize, usize)>, blocks: &[(isize, usize)], at: isize) {
+    for &(off, len) in blocks {
+        let off = off + at;
+        if len == 0 {
+            continue;
+        }
+        match out.last_mut() {
+            Some(last) if last.0 + last.1 as isize == off => last.1 += len,
+            _ => out.push((off, len)),
+        }
+    }
+}
+
+/// A type made of copies of `old` placed at the byte displacements
+/// `placements` (each a block start), with lb/ub from the placements.
+pub(crate) fn from_placements(old: &TypeInfo, placements: &[isize]) -> TypeInfo {
+    let mut blocks = Vec::new();
+    let (mut lb, mut ub) = (isize::MAX, isize::MIN);
+    for &p in placements {
+        push_blocks(&mut blocks, &old.blocks, p);
+        lb = lb.min(p + old.lb);
+        ub = ub.max(p + old.lb + old.extent);
+    }
+    if placements.is_empty() {
+        (lb, ub) = (0, 0);
+    }
+    TypeInfo {
+        size: old.size * placements.len(),
+        lb,
+        extent: ub - lb,
+        blocks: blocks.into(),
+        prim: old.prim,
+        elements: old.elements * placements.len(),
+        align: old.align,
+        committed: false,
+        predefined: false,
+        recipe: None,
+    }
+}
+
+/// `MPI_Type_create_struct`: blocks of different types at byte displacements.
+pub(crate) fn structure(parts: &[(usize, isize, TypeInfo)]) -> TypeInfo {
+    let mut blocks = Vec::new();
+    let (mut lb, mut ub) = (isize::MAX, isize::MIN);
+    let mut prim = parts.first().and_then(|p| p.2.prim);
+    let mut align = 1;
+    let (mut size, mut elements) = (0, 0);
+    for (n, disp, t) in parts {
+        if t.prim != prim {
+            prim = None;
+        }
+        align = align.max(t.align);
+        for j in 0..*n {
+            let at = disp + j as isize * t.extent;
+            push_blocks(&mut blocks, &t.blocks, at);
+            lb = lb.min(at + t.lb);
+            ub = ub.max(at + t.lb + t.extent);
+        }
+        size += n * t.size;
+        elements += n * t.elements;
+    }
+    if lb > ub {
+        (lb, ub) = (0, 0);
+    }
+    // Like C structs, the extent is padded to the widest member's alignment.
+    let a = align as isize;
+    let extent = (ub - lb + a - 1) / a * a;
+    TypeInfo {
+        size,
+        lb,
+        extent,
+        blocks: blocks.into(),
+        prim,
+        elements,
+        align,
+        committed: false,
+        predefined: false,
+        recipe: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_fortran_handles_are_predefined_with_their_sizes() {
+        let t = TypeTable::new();
+        for &(name, h, bytes) in FORTRAN_DATATYPES {
+            let info = t.get(h).unwrap();
+            assert_eq!(info.size, bytes, "{name}");
+            assert_eq!(info.extent, bytes as isize, "{name}");
+            assert!(info.committed && info.predefined, "{name}");
+            assert_eq!(t.plain_size(h), Some(bytes), "{name}");
+        }
+    }
+
+    #[test]
+    fn basic_elements_count_partial_elements_of_one_basic_size() {
+        let t = TypeTable::new();
+        let (double, int) = (t.get(14).unwrap().clone(), t.get(7).unwrap().clone());
+        let pair = from_placements(&double, &[0, 8]);
+        assert_eq!(pair.elements, 2);
+        assert_eq!(pair.elements_in(40), Some(5));
+        let mixed = structure(&[(1, 0, double), (1, 8, int)]);
+        assert_eq!((mixed.size, mixed.elements), (12, 2));
+        assert_eq!(mixed.elements_in(24), Some(4));
+        assert_eq!(mixed.elements_in(30), None);
+        assert_eq!(t.get(25).unwrap().elements, 2, "MPI_DOUBLE_INT is a pair");
+    }
+
+    #[test]
+    fn a_vector_packs_a_column_and_unpacks_it_back() {
+        let t = TypeTable::new();
+        let double = t.get(14).unwrap().clone();
+        // 3 rows of a 3x4 row-major matrix: one column.
+        let col = from_placements(&double, &[0, 32, 64]);
+        assert_eq!(col.size, 24);
+        assert_eq!(col.extent, 72);
+        let m: Vec<f64> = (0..12).map(f64::from).collect();
+        // SAFETY: the matrix holds the column.
+        let packed = unsafe { col.pack(m.as_ptr().add(1).cast(), 1) };
+        let vals: Vec<f64> = packed
+            .chunks(8)
+            .map(|c| f64::from_ne_bytes(c.try_into().unwrap()))
+            .collect();
+        assert_eq!(vals, vec![1.0, 5.0, 9.0]);
+        let mut back = vec![0.0f64; 12];
+        // SAFETY: as above.
+        unsafe { col.unpack(&packed, back.as_mut_ptr().add(2).cast()) };
+        assert_eq!((back[2], back[6], back[10]), (1.0, 5.0, 9.0));
+        assert!(!col.is_contiguous());
+        assert!(from_placements(&double, &[0, 8]).is_contiguous());
+    }
+
+    #[test]
+    fn a_struct_is_padded_like_c() {
+        let t = TypeTable::new();
+        let (double, int) = (t.get(14).unwrap().clone(), t.get(7).unwrap().clone());
+        let s = structure(&[(1, 0, double), (1, 8, int)]);
+        assert_eq!((s.size, s.extent, s.prim), (12, 16, None));
+        assert_eq!(t.get(25).unwrap().size, 12);
+        assert!(t.get(43).is_err() && t.get(-1).is_err());
+    }
+
+    #[test]
+    fn the_fast_path_size_follows_commit_and_free() {
+        let mut t = TypeTable::new();
+        // Predefined: DOUBLE is plain, DOUBLE_INT has a hole, 0 and
+        // out-of-range handles are not types.
+        assert_eq!(t.plain_size(14), Some(8));
+        assert_eq!(t.plain_size(25), None);
+        assert_eq!(
+            (t.plain_size(0), t.plain_size(-1), t.plain_size(43)),
+            (None, None, None)
+        );
+        let double = t.get(14).unwrap().clone();
+        let pair = t.add(from_placements(&double, &[0, 8]));
+        let column = t.add(from_placements(&double, &[0, 32]));
+        let empty = t.add(from_placements(&double, &[]));
+        assert_eq!(t.plain_size(pair), None, "not committed yet");
+        for h in [pair, column, empty] {
+            t.commit(h).unwrap();
+        }
+        assert_eq!(t.plain_size(pair), Some(16));
+        assert_eq!(t.plain_size(column), None, "strided");
+        assert_eq!(t.plain_size(empty), None, "no data");
+        t.free(pair).unwrap();
+        assert_eq!(t.plain_size(pair), None, "freed");
+    }
+}
