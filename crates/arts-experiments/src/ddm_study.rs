@@ -16,8 +16,9 @@ use serde::Serialize;
 use arts_apps::background::{BackgroundLoad, pin_pes};
 use arts_apps::ddm::{Link, Outcome, Setup, Style};
 
-/// Which balancing a run has.
+/// Which balancing a run has (`--balancing`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum Balancing {
     /// Equal rows per segment, no load balancer.
     None,

@@ -39,6 +39,7 @@ pub const CHECKS_PER_SYNC: usize = 20;
 
 /// How the slabs exchange rows and residuals.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum Style {
     /// Rows straight to the neighbours, residuals by reduction.
     Distributed,

@@ -13,54 +13,6 @@ use arts_experiments::ddm_study::{self, Balancing, Host, Plan, ScalingJson};
 use super::ddm_flags::PresetArg;
 use crate::output::{CliError, CliResult, Output, PendingDir};
 
-/// A balancing of the sweep (`--balancing`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum BalancingArg {
-    /// Equal rows, no load balancer.
-    None,
-    /// Segments cut for equal measured cost (application level).
-    App,
-    /// The runtime's load balancer (system level).
-    System,
-    /// Both.
-    Both,
-    /// Live application-level balancing (distributed only: re-cut while it runs).
-    Live,
-    /// Live application-level balancing and the load balancer.
-    LiveSystem,
-}
-
-/// A style of the sweep (`--styles`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum StyleArg {
-    /// Rows straight to the neighbours.
-    Distributed,
-    /// Through one master.
-    Centralized,
-}
-
-impl From<BalancingArg> for Balancing {
-    fn from(b: BalancingArg) -> Balancing {
-        match b {
-            BalancingArg::None => Balancing::None,
-            BalancingArg::App => Balancing::App,
-            BalancingArg::System => Balancing::System,
-            BalancingArg::Both => Balancing::Both,
-            BalancingArg::Live => Balancing::Live,
-            BalancingArg::LiveSystem => Balancing::LiveSystem,
-        }
-    }
-}
-
-impl From<StyleArg> for Style {
-    fn from(s: StyleArg) -> Style {
-        match s {
-            StyleArg::Distributed => Style::Distributed,
-            StyleArg::Centralized => Style::Centralized,
-        }
-    }
-}
-
 /// Arguments of `arts ddm scaling`.
 #[derive(clap::Args)]
 pub struct ScalingArgs {
@@ -90,7 +42,7 @@ pub struct ScalingArgs {
         value_delimiter = ',',
         default_value = "distributed,centralized"
     )]
-    styles: Vec<StyleArg>,
+    styles: Vec<Style>,
     /// Balancings.
     #[arg(
         long,
@@ -98,7 +50,7 @@ pub struct ScalingArgs {
         value_delimiter = ',',
         default_value = "none,app,system,both"
     )]
-    balancing: Vec<BalancingArg>,
+    balancing: Vec<Balancing>,
     /// The distributed slabs' sub-cycle dependency, as for `arts run ddm`:
     /// off (the relaxed order), on (the sequential order as a pipeline) or
     /// local (linked between slabs on the same PE, relaxed between PEs).
@@ -157,8 +109,8 @@ pub fn run(args: &ScalingArgs, out: Output) -> CliResult {
         bias_v: args.bias,
         config: crate::launch::distribute(config, args.pes, args.pes_per_process)?,
         segments: args.segments.clone(),
-        styles: args.styles.iter().map(|&s| s.into()).collect(),
-        balancing: args.balancing.iter().map(|&b| b.into()).collect(),
+        styles: args.styles.clone(),
+        balancing: args.balancing.clone(),
         link: args.subcycle_dependency.link(),
         strategy,
         background_cpu: args.background_load,
