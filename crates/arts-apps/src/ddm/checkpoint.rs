@@ -8,9 +8,9 @@
 //! PEs, decodes the saved results exactly as they were decoded the first
 //! time, and goes on with the next bias point: the sweep ends bit-identical
 //! to an uninterrupted one. With buddies, the checkpoints are double, in
-//! node-local stores (see `checkpoint_files`). In the background, the
+//! node-local stores (see `arts_core::checkpoint::session`). In the background, the
 //! next bias point starts as soon as the slabs are imaged
-//! (`checkpoint_writer`).
+//! (`arts_core::checkpoint::writer`).
 
 use std::path::PathBuf;
 use std::sync::Arc;

@@ -1,5 +1,5 @@
 //! `arts run ddm`: a bias sweep of one device, sequential (Gummel or
-//! Newton) or parallel ([`parallel`](super::parallel)), its validity, its
+//! Newton) or parallel ([`super::parallel`]), its validity, its
 //! report and the files it produces (per-bias CSVs and `summary.json`).
 
 use std::fmt::Write as _;
