@@ -5,6 +5,7 @@
 
 use arts_pdes::models::phold::Phold;
 use arts_pdes::runs::checksum_hex;
+use arts_pdes::runs::phold::PholdModel;
 use arts_pdes::{LpMapping, PdesError, Queue, RunConfig, SimReport, SyncMode};
 use arts_util::host::load_average;
 use serde::Serialize;
@@ -64,18 +65,9 @@ pub struct BenchRow {
 /// `arts bench pdes` result.
 #[derive(Clone, Debug, Serialize)]
 pub struct BenchReport {
-    /// `"phold"`.
-    pub model: &'static str,
-    /// Number of LPs.
-    pub lps: u32,
-    /// Initial events per LP.
-    pub events_per_lp: u32,
-    /// Mean of the exponential part of every delay.
-    pub mean_delay: f64,
-    /// Fixed part of every delay.
-    pub lookahead: f64,
-    /// Probability of a remote destination.
-    pub remote: f64,
+    /// The model.
+    #[serde(flatten)]
+    pub model: PholdModel,
     /// Simulation end time.
     pub end_time: f64,
     /// Seed.
@@ -191,15 +183,9 @@ impl Bench {
             }
         }
         let oracle = oracle.expect("the sequential baseline always runs");
-        let p = self.model.params();
         let window = self.options.window;
         Ok(BenchReport {
-            model: "phold",
-            lps: p.lps,
-            events_per_lp: p.events_per_lp,
-            mean_delay: p.mean_delay,
-            lookahead: p.lookahead,
-            remote: p.remote,
+            model: PholdModel::of(&self.model),
             end_time: self.options.end_time,
             seed: self.options.seed,
             window: window.is_finite().then_some(window),

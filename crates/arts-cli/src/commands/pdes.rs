@@ -267,7 +267,13 @@ fn phold_table(r: &PholdReport) -> String {
     let run = &r.run;
     let mut t = format!(
         "phold: {} LPs, {} events/LP, delay {} + Exp({}), remote {}, end {}, seed {}\n",
-        r.lps, r.events_per_lp, r.lookahead, r.mean_delay, r.remote, run.end_time, run.seed
+        r.model.lps,
+        r.model.events_per_lp,
+        r.model.lookahead,
+        r.model.mean_delay,
+        r.model.remote,
+        run.end_time,
+        run.seed
     );
     let window = run
         .window
@@ -351,11 +357,11 @@ pub fn bench_pdes(args: &BenchPdesArgs, out: Output) -> CliResult {
 fn bench_table(r: &BenchReport) -> String {
     let mut t = format!(
         "phold {} LPs, {} events/LP, delay {} + Exp({}), remote {}, end {}: {} committed events, checksum {}\n",
-        r.lps,
-        r.events_per_lp,
-        r.lookahead,
-        r.mean_delay,
-        r.remote,
+        r.model.lps,
+        r.model.events_per_lp,
+        r.model.lookahead,
+        r.model.mean_delay,
+        r.model.remote,
         r.end_time,
         r.committed_events,
         r.checksum

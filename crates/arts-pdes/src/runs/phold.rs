@@ -8,10 +8,9 @@ use crate::error::PdesError;
 use crate::models::phold::Phold;
 use crate::progress::{Progress, run_watched};
 
-/// A PHOLD run as reported: the model's parameters, the run, and whether it
-/// matched the sequential engine (when checked).
+/// The PHOLD model as every report states it (`model` and its parameters).
 #[derive(Clone, Debug, Serialize)]
-pub struct PholdReport {
+pub struct PholdModel {
     /// `"phold"`.
     pub model: &'static str,
     /// Number of LPs.
@@ -24,6 +23,30 @@ pub struct PholdReport {
     pub lookahead: f64,
     /// Probability of a remote destination.
     pub remote: f64,
+}
+
+impl PholdModel {
+    /// The parameters of `model`.
+    pub fn of(model: &Phold) -> PholdModel {
+        let p = model.params();
+        PholdModel {
+            model: "phold",
+            lps: p.lps,
+            events_per_lp: p.events_per_lp,
+            mean_delay: p.mean_delay,
+            lookahead: p.lookahead,
+            remote: p.remote,
+        }
+    }
+}
+
+/// A PHOLD run as reported: the model's parameters, the run, and whether it
+/// matched the sequential engine (when checked).
+#[derive(Clone, Debug, Serialize)]
+pub struct PholdReport {
+    /// The model.
+    #[serde(flatten)]
+    pub model: PholdModel,
     /// The engine run.
     #[serde(flatten)]
     pub run: RunReport,
@@ -45,14 +68,8 @@ pub fn run(
     } else {
         None
     };
-    let p = model.params();
     Ok(PholdReport {
-        model: "phold",
-        lps: p.lps,
-        events_per_lp: p.events_per_lp,
-        mean_delay: p.mean_delay,
-        lookahead: p.lookahead,
-        remote: p.remote,
+        model: PholdModel::of(model),
         run: RunReport::new(&report, cfg),
         valid,
     })
@@ -74,7 +91,7 @@ mod tests {
         let cfg = RunConfig::new(SyncMode::Optimistic, 2, 20.0, 3);
         let r = run(&model, &cfg, true, &()).unwrap();
         assert_eq!(r.valid, Some(true));
-        assert_eq!(r.lps, 32);
+        assert_eq!(r.model.lps, 32);
         assert_eq!(r.run.sync, "optimistic");
         assert_eq!(r.run.checksum.len(), 16);
         assert_eq!(r.run.window, None);
