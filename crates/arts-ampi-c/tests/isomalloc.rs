@@ -39,6 +39,7 @@ fn run_so_in_slots(
     let prog = CProgram::open_in_slots(so, vp, args).expect("loads");
     assert!(prog.in_slots());
     arts_ampi_c::run(&in_slots(vp, pes), Arc::new(prog), &CRunOptions::default())
+        .and_then(common::exit_ok)
 }
 
 /// Builds `tests/c/<name>.c` and runs it like [`run_so_in_slots`].

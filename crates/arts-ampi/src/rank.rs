@@ -66,6 +66,8 @@ pub struct RankOutcome {
     pub records: Vec<(String, f64)>,
     /// The PEs it ran on, in order.
     pub pes: Vec<u32>,
+    /// The code its program exited with (0: none given).
+    pub exit_code: i32,
 }
 
 /// The messages of a rank's element.
@@ -231,12 +233,14 @@ impl Rank {
                     state: s.state.clone(),
                     records: s.records.clone(),
                     pes: s.pes.clone(),
+                    exit_code: s.exit_code,
                 }
             }
             (None, broken) => RankOutcome {
                 state: VpState::Failed(broken.clone().unwrap_or_else(|| "lost".into())),
                 records: Vec::new(),
                 pes: Vec::new(),
+                exit_code: 0,
             },
         }
     }

@@ -100,6 +100,14 @@ impl AmpiReport {
         self.lb_steps.iter().map(|s| s.migrations).sum()
     }
 
+    /// The run's exit code, as `mpirun` gives it: the largest code a rank's
+    /// program exited with, and the lowest rank that did (`None`: all 0).
+    pub fn exit_code(&self) -> Option<(i32, u32)> {
+        let code = self.outcomes.iter().map(|o| o.exit_code).max()?;
+        let rank = self.outcomes.iter().position(|o| o.exit_code == code)?;
+        (code != 0).then_some((code, rank as u32))
+    }
+
     /// The first value recorded under `name`.
     pub fn value(&self, name: &str) -> Option<f64> {
         self.values.get(name).and_then(|v| v.first().copied())

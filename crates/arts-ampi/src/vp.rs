@@ -126,6 +126,8 @@ pub(crate) struct Shared {
     pub state: VpState,
     /// Values the program recorded (`Mpi::record`).
     pub records: Vec<(String, f64)>,
+    /// The code the program exited with (`Mpi::set_exit_code`).
+    pub exit_code: i32,
     /// Heap bytes the program declared (`Mpi::declare_heap`), for the migration-size estimate.
     pub declared_heap: usize,
     /// Highest address of the coroutine's stack.
@@ -389,6 +391,7 @@ impl VpBox {
                 engine: Engine::new(rank, size),
                 state: VpState::New,
                 records: Vec::new(),
+                exit_code: 0,
                 declared_heap: 0,
                 stack_base: stack.base().get(),
                 stack_limit: stack.limit().get(),

@@ -18,6 +18,10 @@ pub enum CliError {
     /// The run itself failed (an app's entry method panicked, a solver diverged, ...).
     #[error("{0}")]
     Failed(String),
+    /// The program run ended with a non-zero exit code of its own (an MPI
+    /// program's rank called `exit(n)`): the process exits with it.
+    #[error("{1}")]
+    Exited(i32, String),
 }
 
 impl CliError {
@@ -36,6 +40,7 @@ impl CliError {
         match self {
             CliError::Usage(_) => 2,
             CliError::Failed(_) => 1,
+            CliError::Exited(code, _) => *code,
         }
     }
 }

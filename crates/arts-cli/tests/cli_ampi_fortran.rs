@@ -167,11 +167,11 @@ fn stop_ends_its_rank_not_the_run() {
             "{out}"
         );
         assert!(out.contains("ranks 4"), "{out}");
-        // STOP 3: that rank fails with its code.
+        // STOP 3 after MPI_Finalize: the job's exit code, as under mpirun.
         let (code, _, err) = run("code");
-        assert_eq!(code, 1, "{err}");
+        assert_eq!(code, 3, "{err}");
         assert!(err.contains("STOP 3"), "{err}");
-        assert!(err.contains("error: rank 1: main returned 3"), "{err}");
+        assert!(err.contains("error: rank 1 exited with code 3"), "{err}");
         // ERROR STOP: the rank fails with its message; the others are reported.
         let (code, _, err) = run("error");
         assert_eq!(code, 1, "{err}");

@@ -236,7 +236,10 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Group_free(group: *mut c_int) ->
 
 /// `MPI_Comm_create` (collective over `comm`): a communicator of
 /// `group`'s members, ranked in group order; `MPI_COMM_NULL` for the
-/// ranks of `comm` not in it. The group must be a subset of `comm`.
+/// ranks of `comm` not in it. The group must be a subset of `comm`. Since
+/// MPI-2.2 each rank may pass its own group if the groups are disjoint
+/// (row and column communicators): each group becomes a communicator of
+/// its own, named among the others by its lowest member.
 #[unsafe(no_mangle)]
 pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Comm_create(
     comm: c_int,
@@ -247,7 +250,7 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Comm_create(
         let newcomm = out(newcomm, "newcomm")?;
         let c = comm_of(comm)?;
         let members = vp.mpi().comm_members(c)?;
-        let group_members = vp.groups.get(group)?;
+        let group_members = vp.groups.get(group)?.to_vec();
         if let Some(m) = group_members.iter().find(|m| !members.contains(m)) {
             return Err(Fail::new(
                 ERR_GROUP,
@@ -257,12 +260,24 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Comm_create(
             ));
         }
         let me = vp.rank as u32;
+        // Disjoint groups have distinct lowest members; equal groups, one.
+        let lowest = group_members.iter().min().map_or(0, |&m| m as c_int);
         let (color, key) = match group_members.iter().position(|&m| m == me) {
-            Some(i) => (0, i as c_int),
+            Some(i) => (lowest, i as c_int),
             None => (arts_ampi::UNDEFINED, 0),
         };
         *newcomm = match vp.mpi().comm_split(c, color, key)? {
             Some(Comm(new)) => {
+                // Overlapping groups (erroneous) would join ranks whose
+                // groups differ: refuse rather than give a wrong communicator.
+                if vp.mpi().comm_members(Comm(new))? != group_members {
+                    vp.mpi().comm_free(Comm(new))?;
+                    return Err(Fail::new(
+                        ERR_GROUP,
+                        "the ranks passed groups that overlap but differ (they must \
+                         be equal or disjoint)",
+                    ));
+                }
                 inherit(vp, comm, new as c_int);
                 new as c_int
             }

@@ -20,6 +20,7 @@
 //! own globals bind to its own copy even when a name also exists in the
 //! host process.
 
+pub(crate) mod exit;
 pub(crate) mod image;
 pub(crate) mod malloc;
 
@@ -31,8 +32,7 @@ use std::sync::Arc;
 
 use arts_ampi::{AmpiError, AmpiReport, Mpi, MpiError, PerProcess, ProgramFn, RunOptions};
 
-use crate::fortran::Stopped;
-use crate::state::{Fatal, Phase, Vp, set_current};
+use crate::state::{Phase, Vp, set_current};
 use image::{Image, InitFn};
 
 /// A C `main`.
@@ -126,8 +126,19 @@ fn sym(handle: *mut c_void, name: &CStr) -> *mut c_void {
     unsafe { libc::dlsym(handle, name.as_ptr()) }
 }
 
-/// Reads `path`, refusing what is not an ELF file.
+/// Reads `path`, refusing what is not a whole ELF file (a truncated one
+/// would fault in `dlopen` when the loader touches a missing page).
 fn read_program(path: &Path) -> Result<Vec<u8>, LoadError> {
+    // A FIFO or a device would block the read, or never end it.
+    match std::fs::metadata(path) {
+        Ok(m) if !m.is_file() => {
+            return Err(not_a_program(
+                path,
+                "is not a regular file; give the shared object `arts-mpicc` built".into(),
+            ));
+        }
+        _ => {}
+    }
     let bytes =
         std::fs::read(path).map_err(|e| not_a_program(path, format!("cannot read it: {e}")))?;
     if !bytes.starts_with(b"\x7fELF") {
@@ -138,7 +149,27 @@ fn read_program(path: &Path) -> Result<Vec<u8>, LoadError> {
                 .into(),
         ));
     }
+    segments_within(&bytes).map_err(|why| not_a_program(path, why))?;
     Ok(bytes)
+}
+
+/// Checks that the ELF header, the program headers and every segment's
+/// bytes lie within `file`.
+fn segments_within(file: &[u8]) -> Result<(), String> {
+    use object::read::elf::{FileHeader, ProgramHeader};
+    let bad = |e: object::read::Error| format!("is not a whole ELF file ({e}); rebuild it");
+    let header = object::elf::FileHeader64::<object::Endianness>::parse(file).map_err(bad)?;
+    let endian = header.endian().map_err(bad)?;
+    for ph in header.program_headers(endian, file).map_err(bad)? {
+        let end = ph.p_offset(endian).checked_add(ph.p_filesz(endian));
+        if end.is_none_or(|e| e > file.len() as u64) {
+            return Err(format!(
+                "is truncated: a segment ends past its {} bytes; rebuild it",
+                file.len()
+            ));
+        }
+    }
+    Ok(())
 }
 
 fn not_a_program(path: &Path, why: String) -> LoadError {
@@ -384,7 +415,10 @@ fn load_base(p: *mut c_void) -> Option<usize> {
 
 /// Runs the constructors `init`, then `main` with `argv`, as the running
 /// rank (`mpi`), then what the program registered to run at its exit; and
-/// turns how it ended into the rank's result.
+/// turns how it ended into the rank's result. `main` returning `n`,
+/// `exit(n)` and Fortran's `STOP n` end the rank with code `n` (the run's
+/// exit code is the largest; `mpirun`'s too) after `MPI_Finalize`, and fail
+/// it before.
 fn run_main(start: Start, argv: Vec<String>, mpi: &mut Mpi<'_>) -> Result<(), MpiError> {
     let Start {
         main,
@@ -413,38 +447,34 @@ fn run_main(start: Start, argv: Vec<String>, mpi: &mut Mpi<'_>) -> Result<(), Mp
         for f in &init {
             f(argc, argv.as_mut_ptr(), environ);
         }
-        // A Fortran `STOP n` ends the rank as `main` returning n would.
-        let code = match catch_unwind(AssertUnwindSafe(|| main(argc, argv.as_mut_ptr()))) {
-            Ok(code) => code,
-            Err(p) => match p.downcast::<Stopped>() {
-                Ok(s) if !s.error => s.code,
-                Ok(s) => resume_unwind(s),
-                Err(p) => resume_unwind(p),
-            },
+        // `exit(n)` and a Fortran `STOP n` end the rank as `main`
+        // returning n would.
+        let (code, how) = match catch_unwind(AssertUnwindSafe(|| main(argc, argv.as_mut_ptr()))) {
+            Ok(code) => (code, exit::Ending::Returned),
+            Err(p) => exit::ending(p).unwrap_or_else(|p| resume_unwind(p)),
         };
         // `main` may have suspended: the rank's state afresh.
         set_current(vp_ptr);
-        while let Some(f) = (*vp_ptr).at_exit.pop() {
+        while how.runs_at_exit()
+            && let Some(f) = (*vp_ptr).at_exit.pop()
+        {
             f.run();
         }
-        code
+        // The code a parent process would see (exit(-1) is 255).
+        (code & 0xff, how)
     }));
     set_current(std::ptr::null_mut());
     match result {
-        Ok(0) if vp.phase == Phase::Running => Err(MpiError::Program(
-            "main returned without calling MPI_Finalize".into(),
+        Ok((code, how)) if vp.phase == Phase::Running => {
+            Err(MpiError::Program(how.before_finalize(code)))
+        }
+        Ok((code, _)) => {
+            mpi.set_exit_code(code);
+            Ok(())
+        }
+        Err(p) => Err(MpiError::Program(
+            exit::failure(p).unwrap_or_else(|p| resume_unwind(p)),
         )),
-        Ok(0) => Ok(()),
-        Ok(code) => Err(MpiError::Program(format!(
-            "main returned {code} (or the program stopped with STOP {code})"
-        ))),
-        Err(p) => match p.downcast::<Fatal>() {
-            Ok(f) => Err(MpiError::Program(f.0)),
-            Err(p) => match p.downcast::<Stopped>() {
-                Ok(s) => Err(MpiError::Program(format!("ERROR STOP {}", s.code))),
-                Err(p) => resume_unwind(p),
-            },
-        },
     }
 }
 

@@ -70,7 +70,8 @@ pub(crate) fn run(so: &Path, vp: u32, pes: u32, args: &[&str]) -> Result<AmpiRep
     run_with(so, RunOptions::new(vp, pes), args)
 }
 
-/// Runs `so` with `opts`.
+/// Runs `so` with `opts`; a rank exiting with a non-zero code (a kernel
+/// that found its results wrong) is an error too.
 pub(crate) fn run_with(
     so: &Path,
     opts: RunOptions,
@@ -78,5 +79,19 @@ pub(crate) fn run_with(
 ) -> Result<AmpiReport, AmpiError> {
     let args = args.iter().map(|s| s.to_string()).collect();
     let prog = CProgram::open(so, opts.vp, args).expect("loads");
-    arts_ampi_c::run(&opts, Arc::new(prog), &CRunOptions::default())
+    exit_ok(arts_ampi_c::run(
+        &opts,
+        Arc::new(prog),
+        &CRunOptions::default(),
+    )?)
+}
+
+/// `report`, or an error if a rank exited with a non-zero code.
+pub(crate) fn exit_ok(report: AmpiReport) -> Result<AmpiReport, AmpiError> {
+    match report.exit_code() {
+        Some((code, rank)) => Err(AmpiError::RankFailed(format!(
+            "rank {rank} exited with code {code}"
+        ))),
+        None => Ok(report),
+    }
 }

@@ -1,6 +1,6 @@
 ! STOP and ERROR STOP end their rank, not the run:
 !   stops stop    every rank: MPI_Finalize, then a plain STOP (success)
-!   stops code    rank 1 stops with STOP 3 after MPI_Finalize (it fails)
+!   stops code    rank 1 stops with STOP 3 after MPI_Finalize (the job's code)
 !   stops error   rank 1: ERROR STOP 'bad input' before MPI_Finalize
 program stops
   use mpi

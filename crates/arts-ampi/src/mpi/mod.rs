@@ -244,6 +244,13 @@ impl<'y> Mpi<'y> {
         self.shared().records.push((name.to_string(), value));
     }
 
+    /// Sets the code this rank's program exited with (a C program's
+    /// `exit(n)` after `MPI_Finalize`): the run's exit code is the largest
+    /// of its ranks' ([`AmpiReport::exit_code`](crate::AmpiReport::exit_code)).
+    pub fn set_exit_code(&mut self, code: i32) {
+        self.shared().exit_code = code;
+    }
+
     /// Lets this rank's element take in arrived messages (a yield to the
     /// scheduler): non-blocking collectives progress meanwhile.
     pub fn poll(&mut self) {

@@ -159,6 +159,11 @@ pub struct AmpiRunReport {
     pub resumed_from_step: Option<u64>,
     /// Where the trace was written (`null`: no --trace).
     pub trace: Option<String>,
+    /// The run's exit code, as `mpirun`'s: the largest code a rank's
+    /// program exited with (`exit(n)` or `return n` after `MPI_Finalize`).
+    pub exit_code: i32,
+    /// The lowest rank that exited with it (`null`: every rank exited with 0).
+    pub exit_rank: Option<u32>,
     /// The emulated grid (`topology`, `grid_priority`, `border_objects`,
     /// `grid_dispatches`), as every object-runtime app reports it.
     #[serde(flatten)]
@@ -203,6 +208,8 @@ impl AmpiRunReport {
                 .and_then(|c| c.restored.as_ref())
                 .map(|r| r.step),
             trace: labels.trace,
+            exit_code: report.exit_code().map_or(0, |(code, _)| code),
+            exit_rank: report.exit_code().map(|(_, rank)| rank),
             grid: GridReport::of(labels.grid, &report.runtime),
         }
     }
@@ -261,6 +268,9 @@ impl AmpiRunReport {
             );
         }
         t += &self.grid.table();
+        if let Some(rank) = self.exit_rank {
+            t += &format!("exit code             {} (rank {rank})\n", self.exit_code);
+        }
         if let Some(p) = &self.trace {
             t += &format!("trace written to      {p}\n");
         }

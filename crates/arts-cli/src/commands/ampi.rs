@@ -358,7 +358,20 @@ fn run_program(args: &AmpiRunArgs, out: Output) -> CliResult {
     };
     let r = AmpiRunReport::new(labels, &opts, &report);
     out.emit(&r, || r.table())?;
-    r.failure().map_or(Ok(()), |m| Err(CliError::failed(m)))
+    if let Some(m) = r.failure() {
+        return Err(CliError::failed(m));
+    }
+    match r.exit_rank {
+        Some(rank) => Err(CliError::Exited(
+            r.exit_code,
+            format!(
+                "rank {rank} exited with code {} (the run's exit code is the largest of its \
+                 ranks', as under mpirun)",
+                r.exit_code
+            ),
+        )),
+        None => Ok(()),
+    }
 }
 
 fn run_builtin(

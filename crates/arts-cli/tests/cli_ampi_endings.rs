@@ -1,0 +1,263 @@
+//! Real programs' habits under `arts ampi run`: how a rank's program ends
+//! (`exit`, `_exit`, `abort`, a fault, a stack overflow) and the job's exit
+//! code (`tests/c/endings.c`), and the reproducers of defects found by
+//! public MPI benchmark suites (`tests/c/repro/`), each printing what Open
+//! MPI prints for it at V = 4 and 8 on 1, 2 and 3 PEs.
+
+mod common;
+use common::{arts_text, c_dir, have, mpicc, program_lines};
+
+use std::path::Path;
+use std::process::Command;
+
+/// Compiles `tests/c/<source>` with arts-mpicc into `dir` (warnings
+/// allowed: a C89 program's own undeclared function only warns); `None`
+/// without gcc.
+fn build_plain(source: &str, dir: &Path) -> Option<String> {
+    if !have("gcc") {
+        eprintln!("skipped: gcc is not installed");
+        return None;
+    }
+    let stem = Path::new(source).file_stem().unwrap().to_string_lossy();
+    let out = dir.join(format!("{stem}.so"));
+    let o = Command::new("sh")
+        .arg(mpicc())
+        .arg(c_dir().join(source))
+        .args(["-O2", "-o"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "arts-mpicc {source}: {o:?}");
+    Some(out.display().to_string())
+}
+
+/// `so` on `vp` ranks over `pes` PEs with `args`: exit code, stdout, stderr.
+fn run(so: &str, vp: u32, pes: u32, args: &[&str]) -> (i32, String, String) {
+    let (vp, pes) = (vp.to_string(), pes.to_string());
+    let mut a = vec!["ampi", "run", "--vp", &vp, "--pes", &pes, so, "--"];
+    a.extend_from_slice(args);
+    arts_text(&a)
+}
+
+/// The lines of `text`, sorted (ranks' lines may come in any order).
+fn sorted(text: &str) -> Vec<String> {
+    let mut lines: Vec<String> = text.lines().map(String::from).collect();
+    lines.sort();
+    lines
+}
+
+#[test]
+fn exit_ends_the_rank_and_the_largest_code_is_the_jobs() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(so) = build_plain("endings.c", dir.path()) else {
+        return;
+    };
+    // exit(3) after MPI_Finalize in rank 2: the job's code, named.
+    let (code, out, err) = run(&so, 4, 2, &["code"]);
+    assert_eq!(code, 3, "{out}\n{err}");
+    assert!(out.contains("exit code             3 (rank 2)"), "{out}");
+    assert!(err.contains("error: rank 2 exited with code 3"), "{err}");
+    let (code, out, _) = arts_text(&["--json", "ampi", "run", "--vp", "4", &so, "--", "code"]);
+    assert_eq!(code, 3);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (v["exit_code"].as_i64(), v["exit_rank"].as_u64()),
+        (Some(3), Some(2))
+    );
+    // exit(0) and _exit(0) in every rank: the slow rank still prints.
+    for mode in ["late", "quick"] {
+        for pes in [1, 2, 3] {
+            let (code, out, err) = run(&so, 4, pes, &[mode]);
+            assert_eq!(code, 0, "{mode}: {err}");
+            assert_eq!(
+                program_lines(&out),
+                "rank 3: done after the others\n",
+                "{mode} on {pes} PEs"
+            );
+        }
+    }
+    // exit before MPI_Finalize fails that rank, named; nothing hangs.
+    let (code, _, err) = run(&so, 4, 2, &["before"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("rank 1: exit(0) called before MPI_Finalize"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_rank_that_aborts_or_faults_is_named_and_the_job_fails() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(so) = build_plain("endings.c", dir.path()) else {
+        return;
+    };
+    for (mode, needle) in [
+        ("abort", "rank 1: abort() called (SIGABRT)"),
+        (
+            "segv",
+            "error: rank 1 was ended by SIGSEGV (segmentation fault) at address 0x0",
+        ),
+        (
+            "fpe",
+            "error: rank 2 was ended by SIGFPE (arithmetic exception)",
+        ),
+        // 600 KiB of locals on a 256 KiB stack: stack-clash protection
+        // makes the frame touch the guard page, never another rank's stack.
+        ("vla", "error: rank 0 overflowed its stack of 262144 bytes"),
+    ] {
+        for _ in 0..3 {
+            let (code, out, err) = run(&so, 4, 2, &[mode]);
+            assert_eq!(code, 1, "{mode}: {out}\n{err}");
+            assert!(err.contains(needle), "{mode}: {err}");
+        }
+    }
+}
+
+/// The stdout of `source` under Open MPI on `np` processes (`None` when
+/// Open MPI is not installed).
+fn open_mpi(source: &str, dir: &Path, np: u32) -> Option<String> {
+    if !have("mpicc") || !have("mpirun") {
+        eprintln!("not compared with Open MPI: mpicc/mpirun are not installed");
+        return None;
+    }
+    let exe = dir.join(format!("{}.ompi", source.replace('/', "_")));
+    let ok = Command::new("mpicc")
+        .arg(c_dir().join(source))
+        .arg("-o")
+        .arg(&exe)
+        .output()
+        .unwrap();
+    assert!(ok.status.success(), "mpicc {source}: {ok:?}");
+    let out = Command::new("mpirun")
+        .args(["--allow-run-as-root", "--oversubscribe", "-np"])
+        .arg(np.to_string())
+        .arg(&exe)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "mpirun {source}: {out:?}");
+    Some(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// What `comm_create_disjoint.c` prints on `v` ranks (rows of 2).
+fn disjoint_expected(v: u32) -> String {
+    let mut s = String::new();
+    for r in 0..v {
+        let row = r / 2 * 2;
+        let col_sum: u32 = (0..v).filter(|q| q % 2 == r % 2).sum();
+        s += &format!(
+            "world {r}: row rank {}/2 sum {} | col rank {}/{} sum {col_sum}\n",
+            r % 2,
+            2 * row + 1,
+            r / 2,
+            v / 2
+        );
+    }
+    s
+}
+
+#[test]
+fn the_reproducers_print_what_open_mpi_prints() {
+    let dir = tempfile::tempdir().unwrap();
+    for (source, expected) in [
+        (
+            "repro/exit_after_finalize.c",
+            Box::new(|v: u32| format!("rank {}: done, printing after the others exited\n", v - 1))
+                as Box<dyn Fn(u32) -> String>,
+        ),
+        ("repro/comm_create_disjoint.c", Box::new(disjoint_expected)),
+        (
+            "repro/own_undeclared_function.c",
+            Box::new(|_| "OK 42\n".into()),
+        ),
+    ] {
+        let Some(so) = build_plain(source, dir.path()) else {
+            return;
+        };
+        for v in [4, 8] {
+            let reference = open_mpi(source, dir.path(), v).unwrap_or_else(|| expected(v));
+            assert_eq!(
+                sorted(&reference),
+                sorted(&expected(v)),
+                "{source}: Open MPI"
+            );
+            for pes in [1, 2, 3] {
+                let (code, out, err) = run(&so, v, pes, &[]);
+                assert_eq!(code, 0, "{source} V={v} P={pes}: {err}");
+                assert_eq!(
+                    sorted(&program_lines(&out)),
+                    sorted(&reference),
+                    "{source} V={v} P={pes}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn an_mpi_call_arts_lacks_fails_the_link_naming_it() {
+    if !have("gcc") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let src = dir.path().join("spawn.c");
+    std::fs::write(
+        &src,
+        "#include <mpi.h>\n\
+         int main(int argc, char **argv) {\n\
+           MPI_Comm child;\n\
+           MPI_Init(&argc, &argv);\n\
+           MPI_Comm_spawn(\"x\", 0, 1, MPI_INFO_NULL, 0, MPI_COMM_WORLD, &child, 0);\n\
+           return MPI_Finalize();\n\
+         }\n",
+    )
+    .unwrap();
+    let so = dir.path().join("spawn.so");
+    let o = Command::new("sh")
+        .arg(mpicc())
+        .arg(&src)
+        .arg("-o")
+        .arg(&so)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success(), "{err}");
+    assert!(
+        err.contains("calls MPI functions arts does not provide: MPI_Comm_spawn"),
+        "{err}"
+    );
+    assert!(!so.exists(), "nothing half-built is left");
+}
+
+#[test]
+fn a_truncated_program_or_a_fifo_is_refused_and_nothing_is_left_behind() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(so) = build_plain("endings.c", dir.path()) else {
+        return;
+    };
+    let bytes = std::fs::read(&so).unwrap();
+    let cut = dir.path().join("cut.so");
+    std::fs::write(&cut, &bytes[..bytes.len() / 2]).unwrap();
+    let fifo = dir.path().join("fifo.so");
+    assert!(
+        Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    let tmp = tempfile::tempdir().unwrap();
+    for (file, needle) in [(&cut, "is truncated"), (&fifo, "is not a regular file")] {
+        let out = Command::new(env!("CARGO_BIN_EXE_arts"))
+            .args(["ampi", "run", "--vp", "2"])
+            .arg(file)
+            .env("TMPDIR", tmp.path())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(err.starts_with("error: ") && err.contains(needle), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        let left: Vec<_> = std::fs::read_dir(tmp.path()).unwrap().collect();
+        assert!(left.is_empty(), "left behind: {left:?}");
+    }
+}
