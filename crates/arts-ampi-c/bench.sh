@@ -19,6 +19,8 @@
 # 5. with --isomalloc (the program copied into each rank's slot, its
 #    malloc served from there): the 1-PE ping-pong, the yield and the
 #    stencil at 1 VP per PE beside the same runs without.
+# 6. MPI_Alltoallv of 1 MiB per pair, V=8 on 2 PEs, vs `mpirun -np 8` on
+#    the same data (a2a.c: seconds per call, the slowest rank's, mean of 10).
 # Medians of `reps` (default 3) alternating runs.
 set -e
 cd "$(dirname "$0")/../.."
@@ -26,7 +28,7 @@ reps=${1:-3}
 arts=target/release/arts
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-for p in pingpong stencil2d yield; do
+for p in pingpong stencil2d yield a2a; do
     sh crates/arts-ampi-c/bin/arts-mpicc -O2 crates/arts-ampi-c/tests/c/$p.c -o "$dir/$p.so"
     mpicc -O2 crates/arts-ampi-c/tests/c/$p.c -o "$dir/$p.ompi"
 done
@@ -39,7 +41,7 @@ n=${STENCIL_N:-2048}
 iters=${STENCIL_ITERS:-200}
 : > "$dir/c_pp"; : > "$dir/r_pp"; : > "$dir/c_pp1"; : > "$dir/r_pp1"; : > "$dir/c_y"; : > "$dir/r_y"; : > "$dir/sw"
 : > "$dir/a1"; : > "$dir/o1"; : > "$dir/ai"; : > "$dir/oi"; : > "$dir/ai3"; : > "$dir/oi3"
-: > "$dir/c_pp1_iso"; : > "$dir/c_y_iso"; : > "$dir/a1_iso"
+: > "$dir/c_pp1_iso"; : > "$dir/c_y_iso"; : > "$dir/a1_iso"; : > "$dir/a2a"; : > "$dir/o2a"
 for r in $(seq "$reps"); do
     $arts ampi run --vp 2 --pes 1 "$dir/pingpong.so" -- 8 50000 | field latency_us >> "$dir/c_pp1"
     $arts --json ampi run pingpong --vp 2 --pes 1 --bytes 8 --iters 50000 \
@@ -60,10 +62,12 @@ for r in $(seq "$reps"); do
     $mpirun -np 2 "$dir/stencil2d.ompi" $n $iters 2 0 2>&1 >/dev/null | field time_s >> "$dir/oi"
     $arts ampi run --vp 8 --pes 2 --lb greedy --lb-period 1 "$dir/stencil2d.so" -- $n $iters 3 10 2>&1 >/dev/null | field time_s >> "$dir/ai3"
     $mpirun -np 2 "$dir/stencil2d.ompi" $n $iters 3 0 2>&1 >/dev/null | field time_s >> "$dir/oi3"
+    $arts ampi run --vp 8 --pes 2 "$dir/a2a.so" -- 1048576 10 v | field seconds_per_call >> "$dir/a2a"
+    $mpirun -np 8 "$dir/a2a.ompi" 1048576 10 v | field seconds_per_call >> "$dir/o2a"
 done
 c_pp=$(median < "$dir/c_pp"); r_pp=$(median < "$dir/r_pp")
 c_pp1=$(median < "$dir/c_pp1"); r_pp1=$(median < "$dir/r_pp1"); sw=$(median < "$dir/sw")
-for f in c_pp1 r_pp1 c_pp r_pp c_y r_y sw a1 o1 ai oi ai3 oi3 c_pp1_iso c_y_iso a1_iso; do
+for f in c_pp1 r_pp1 c_pp r_pp c_y r_y sw a1 o1 ai oi ai3 oi3 c_pp1_iso c_y_iso a1_iso a2a o2a; do
     echo "raw $f: $(tr '\n' ' ' < "$dir/$f") (range $(range "$dir/$f"))"
 done
 c_y=$(median < "$dir/c_y"); r_y=$(median < "$dir/r_y")
@@ -75,6 +79,7 @@ echo "reps=$reps stencil n=$n iters=$iters"
 pair() { paste "$dir/$1" "$dir/$2" | awk '{print $1/$2}' > "$dir/ratio"; echo "$(median < "$dir/ratio") (range $(range "$dir/ratio"))"; }
 echo "pair ratios: pingpong 1 PE $(pair c_pp1 r_pp1); 2 PEs $(pair c_pp r_pp); yield $(pair c_y r_y)"
 echo "pair ratios: stencil 1 VP/PE $(pair a1 o1); 2x imbalance $(pair ai oi); 3x $(pair ai3 oi3)"
+echo "pair ratios: alltoallv 1 MiB/pair V=8 P=2 / Open MPI np=8 $(pair a2a o2a) (target <= 1.2)"
 echo "pair ratios, --isomalloc / without: pingpong 1 PE $(pair c_pp1_iso c_pp1); yield $(pair c_y_iso c_y); stencil 1 VP/PE $(pair a1_iso a1)"
 awk -v a="$c_pp1" -v b="$r_pp1" 'BEGIN {printf "pingpong 8B 1 PE: C ABI %.3f us, Rust API %.3f us, ratio %.3f (target <= 1.1)\n", a, b, a/b}'
 awk -v a="$c_pp" -v b="$r_pp" 'BEGIN {printf "pingpong 8B 2 PEs: C ABI %.3f us, Rust API %.3f us, ratio %.3f (target <= 1.1)\n", a, b, a/b}'

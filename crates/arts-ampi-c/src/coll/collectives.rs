@@ -2,7 +2,9 @@
 //! it, the blocking form waits for it (one function, [`collective!`],
 //! defines both). Data moves as packed bytes through `arts_ampi`'s
 //! collectives; when the request completes, the result is unpacked at the
-//! displacements the program gave (`*v` forms) or into its buffer.
+//! displacements the program gave (`*v` forms) or into its buffer. The
+//! blocking all-to-alls are point-to-point messages between the buffers
+//! instead ([`alltoall_direct`]).
 
 use std::ffi::{c_int, c_void};
 
@@ -12,6 +14,7 @@ use crate::abi::*;
 use crate::coll::reduce::{Which, reduce, reduce_local};
 use crate::p2p::buffers::{RecvBuf, send_bytes};
 use crate::p2p::requests::wait_req_as;
+use crate::p2p::send_recv::{start_recv, start_send};
 use crate::state::fail::{Fail, comm_of, count, ints};
 use crate::state::request::CReq;
 use crate::state::{Vp, entry};
@@ -39,6 +42,21 @@ macro_rules! collective {
             })
         }
 
+        collective!(@started $blocking, $nonblocking, $init, [$comm] ($($arg: $ty),*) |$vp| $start);
+    };
+    // The blocking form done by `$direct`, not as the non-blocking one waited for.
+    ($blocking:ident = $direct:ident, $nonblocking:ident, $init:ident, [$comm:ident]
+     ($($arg:ident: $ty:ty),* $(,)?) |$vp:ident| $start:block) => {
+        #[doc = concat!("`", stringify!($blocking), "` (blocking): `", stringify!($direct), "`.")]
+        #[unsafe(no_mangle)]
+        pub(crate) unsafe extern "C-unwind" fn $blocking($($arg: $ty),*) -> c_int {
+            entry(&stringify!($blocking)[5..], $comm, |vp| $direct(vp, $($arg),*))
+        }
+
+        collective!(@started $blocking, $nonblocking, $init, [$comm] ($($arg: $ty),*) |$vp| $start);
+    };
+    (@started $blocking:ident, $nonblocking:ident, $init:ident, [$comm:ident]
+     ($($arg:ident: $ty:ty),* $(,)?) |$vp:ident| $start:block) => {
         #[doc = concat!("`", stringify!($nonblocking), "`: started, completed by a wait or test.")]
         #[unsafe(no_mangle)]
         pub(crate) unsafe extern "C-unwind" fn $nonblocking($($arg: $ty,)* request: *mut c_int) -> c_int {
@@ -580,6 +598,136 @@ collective!(ARTS_MPI_Allgatherv, ARTS_MPI_Iallgatherv, ARTS_MPI_Allgatherv_init,
 
 /// Starts an all-to-all between parts laid out as `send` and `recv` say.
 #[allow(clippy::too_many_arguments)]
+/// The tag of a blocking all-to-all's messages (on the communicator's shadow).
+const ALLTOALL_TAG: c_int = 0;
+
+/// The copy of `comm` that its blocking all-to-alls exchange on, made
+/// (collectively: every rank's first blocking all-to-all on `comm`) when missing.
+fn shadow_of(vp: &mut Vp, comm: c_int) -> Result<c_int, Fail> {
+    if let Some(&s) = vp.shadows.get(&comm) {
+        return Ok(s);
+    }
+    let Comm(s) = vp.mpi().comm_dup(comm_of(comm)?)?;
+    vp.shadows.insert(comm, s as c_int);
+    Ok(s as c_int)
+}
+
+/// A blocking all-to-all as point-to-point messages on `comm`'s shadow
+/// (its own context: no message of the program matches them): each part
+/// goes from the sender's buffer straight into the receiver's (a large
+/// one by rendezvous, copied once), where the non-blocking form's plan
+/// packs, concatenates and unpacks the whole exchange, four copies in all.
+/// Blocking and non-blocking collectives never match each other (MPI-3),
+/// so the two forms may differ.
+#[allow(clippy::too_many_arguments)]
+fn alltoall_direct(
+    vp: &mut Vp,
+    call: &'static str,
+    sendbuf: *const c_void,
+    send: Layout,
+    sendtype: c_int,
+    recvbuf: *mut c_void,
+    recv: Layout,
+    recvtype: c_int,
+    comm: c_int,
+) -> Result<(), Fail> {
+    if sendbuf == IN_PLACE {
+        return Err(Fail::new(
+            ERR_UNSUPPORTED,
+            "MPI_IN_PLACE is not supported in all-to-all",
+        ));
+    }
+    let c = comm_of(comm)?;
+    let (size, me) = size_rank(vp, c)?;
+    let send_extent = vp.types.comm_type(sendtype)?.extent;
+    let recv_extent = vp.types.comm_type(recvtype)?.extent;
+    let (send, recv) = (send.parts(size)?, recv.parts(size)?);
+    let shadow = shadow_of(vp, comm)?;
+    let mut reqs = Vec::with_capacity(2 * size);
+    // Rank `me` receives from `me - k` while it sends to `me + k`.
+    for k in 0..size {
+        let from = (me + size - k) % size;
+        let at = recvbuf
+            .cast::<u8>()
+            .wrapping_offset(recv.displs[from] * recv_extent);
+        let count = recv.counts[from] as c_int;
+        let r = start_recv(
+            vp,
+            at.cast(),
+            count,
+            recvtype,
+            from as c_int,
+            ALLTOALL_TAG,
+            shadow,
+        )?;
+        reqs.push(r);
+    }
+    for k in 0..size {
+        let to = (me + k) % size;
+        let at = sendbuf
+            .cast::<u8>()
+            .wrapping_offset(send.displs[to] * send_extent);
+        let count = send.counts[to] as c_int;
+        let r = start_send(
+            vp,
+            at.cast(),
+            count,
+            sendtype,
+            to as c_int,
+            ALLTOALL_TAG,
+            shadow,
+            false,
+        )?;
+        reqs.push(r);
+    }
+    for r in reqs {
+        wait_req_as(vp, call, r)?;
+    }
+    Ok(())
+}
+
+/// Blocking `MPI_Alltoall` ([`alltoall_direct`]).
+#[allow(clippy::too_many_arguments)]
+fn alltoall_blocking(
+    vp: &mut Vp,
+    sendbuf: *const c_void,
+    sendcount: c_int,
+    sendtype: c_int,
+    recvbuf: *mut c_void,
+    recvcount: c_int,
+    recvtype: c_int,
+    comm: c_int,
+) -> Result<(), Fail> {
+    let send = Layout::Equal(sendcount, "sendcount");
+    let recv = Layout::Equal(recvcount, "recvcount");
+    let call = "MPI_Alltoall";
+    alltoall_direct(
+        vp, call, sendbuf, send, sendtype, recvbuf, recv, recvtype, comm,
+    )
+}
+
+/// Blocking `MPI_Alltoallv` ([`alltoall_direct`]).
+#[allow(clippy::too_many_arguments)]
+fn alltoallv_blocking(
+    vp: &mut Vp,
+    sendbuf: *const c_void,
+    sendcounts: *const c_int,
+    sdispls: *const c_int,
+    sendtype: c_int,
+    recvbuf: *mut c_void,
+    recvcounts: *const c_int,
+    rdispls: *const c_int,
+    recvtype: c_int,
+    comm: c_int,
+) -> Result<(), Fail> {
+    let send = Layout::Given(sendcounts, sdispls, ["sendcounts", "sdispls"]);
+    let recv = Layout::Given(recvcounts, rdispls, ["recvcounts", "rdispls"]);
+    let call = "MPI_Alltoallv";
+    alltoall_direct(
+        vp, call, sendbuf, send, sendtype, recvbuf, recv, recvtype, comm,
+    )
+}
+
 fn alltoall_parts(
     vp: &mut Vp,
     sendbuf: *const c_void,
@@ -608,7 +756,7 @@ fn alltoall_parts(
     })
 }
 
-collective!(ARTS_MPI_Alltoall, ARTS_MPI_Ialltoall, ARTS_MPI_Alltoall_init, [comm](
+collective!(ARTS_MPI_Alltoall = alltoall_blocking, ARTS_MPI_Ialltoall, ARTS_MPI_Alltoall_init, [comm](
     sendbuf: *const c_void,
     sendcount: c_int,
     sendtype: c_int,
@@ -622,7 +770,7 @@ collective!(ARTS_MPI_Alltoall, ARTS_MPI_Ialltoall, ARTS_MPI_Alltoall_init, [comm
     alltoall_parts(vp, sendbuf, send, sendtype, recvbuf, recv, recvtype, comm)
 });
 
-collective!(ARTS_MPI_Alltoallv, ARTS_MPI_Ialltoallv, ARTS_MPI_Alltoallv_init, [comm](
+collective!(ARTS_MPI_Alltoallv = alltoallv_blocking, ARTS_MPI_Ialltoallv, ARTS_MPI_Alltoallv_init, [comm](
     sendbuf: *const c_void,
     sendcounts: *const c_int,
     sdispls: *const c_int,

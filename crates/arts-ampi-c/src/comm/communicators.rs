@@ -175,6 +175,9 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Comm_free(comm: *mut c_int) -> c
         comm_of(*comm)?;
         attrs::delete_all(vp, Object::Comm(*comm))?;
         vp.mpi().comm_free(Comm(*comm as u32))?;
+        if let Some(shadow) = vp.shadows.remove(comm) {
+            vp.mpi().comm_free(Comm(shadow as u32))?;
+        }
         vp.carts.remove(comm);
         vp.graphs.remove(comm);
         vp.errhandlers.remove(comm);

@@ -130,6 +130,9 @@ pub(crate) struct Vp {
     pub carts: HashMap<c_int, Cart>,
     /// Distributed graph topologies by communicator.
     pub graphs: HashMap<c_int, Graph>,
+    /// The copy of each communicator its blocking all-to-alls exchange
+    /// their messages on (`crate::coll::collectives`), made at the first.
+    pub shadows: HashMap<c_int, c_int>,
     /// The last message of each error class, for `MPI_Error_string`.
     pub last_error: HashMap<c_int, String>,
     /// The program's error codes (`MPI_Add_error_code`), from
@@ -191,6 +194,7 @@ impl Vp {
             names: HashMap::new(),
             carts: HashMap::new(),
             graphs: HashMap::new(),
+            shadows: HashMap::new(),
             last_error: HashMap::new(),
             user_codes: Vec::new(),
             attrs: Attributes::default(),
