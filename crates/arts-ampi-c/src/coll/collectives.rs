@@ -596,8 +596,6 @@ collective!(ARTS_MPI_Allgatherv, ARTS_MPI_Iallgatherv, ARTS_MPI_Allgatherv_init,
     allgather_parts(vp, sendbuf, sendcount, sendtype, recvbuf, layout, recvtype, comm)
 });
 
-/// Starts an all-to-all between parts laid out as `send` and `recv` say.
-#[allow(clippy::too_many_arguments)]
 /// The tag of a blocking all-to-all's messages (on the communicator's shadow).
 const ALLTOALL_TAG: c_int = 0;
 
@@ -728,6 +726,8 @@ fn alltoallv_blocking(
     )
 }
 
+/// Starts an all-to-all between parts laid out as `send` and `recv` say.
+#[allow(clippy::too_many_arguments)]
 fn alltoall_parts(
     vp: &mut Vp,
     sendbuf: *const c_void,
