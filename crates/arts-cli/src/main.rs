@@ -4,6 +4,7 @@
 
 mod args;
 mod budget;
+mod charm_args;
 mod commands;
 mod launch;
 mod lb_args;

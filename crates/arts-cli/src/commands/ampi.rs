@@ -1,4 +1,5 @@
-//! `arts ampi list`, `arts ampi run` and `arts ampi bench`: MPI programs on
+//! `arts ampi list`, `arts ampi run`, `arts ampi bench` and `arts ampi
+//! charmrun` (`ampirun`, Charm++'s options): MPI programs on
 //! virtual processors (arts-ampi), with load balancing at `migrate()` like
 //! `run jacobi2d`'s `--lb`, and the AMPI figures beside their baselines.
 
@@ -34,6 +35,21 @@ pub enum AmpiCommand {
     /// Measure the AMPI figures (context switch, latency, VPs per PE, LB,
     /// overlapped collectives, memory, bt-mz), each beside its baseline.
     Bench(AmpiBenchArgs),
+    /// AMPI's launcher (what the `ampirun` script runs): Charm++'s options
+    /// around the program, run as `arts ampi run`, e.g. `+p2 ./prog.so
+    /// +vp8 +balancer GreedyLB +LBPeriod 1 -- args` or `-np 2 ./prog.so +vp 8`.
+    Charmrun {
+        /// The program, Charm++'s `+` options (before or after it) and its arguments.
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 0..)]
+        args: Vec<String>,
+    },
+}
+
+/// `arts ampi run`'s arguments alone, as `charmrun` builds them.
+#[derive(clap::Parser)]
+struct RunOnly {
+    #[command(flatten)]
+    args: AmpiRunArgs,
 }
 
 impl AmpiCommand {
@@ -175,6 +191,16 @@ pub fn run(command: AmpiCommand, out: Output) -> CliResult {
         }
         AmpiCommand::Run(args) => run_program(&args, out),
         AmpiCommand::Bench(args) => one_process().and_then(|()| bench(&args, out)),
+        AmpiCommand::Charmrun { args } => {
+            let run = crate::charm_args::translate(&args).map_err(CliError::usage)?;
+            let argv = std::iter::once("ampirun".to_string()).chain(run);
+            let parsed = <RunOnly as clap::Parser>::try_parse_from(argv).map_err(|e| {
+                let text = e.to_string();
+                let first = text.lines().next().unwrap_or_default();
+                CliError::usage(first.trim_start_matches("error: ").to_string())
+            })?;
+            run_program(&parsed.args, out)
+        }
     }
 }
 

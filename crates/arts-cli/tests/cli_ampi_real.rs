@@ -1,8 +1,9 @@
 //! Real programs' habits under `arts ampi run`: how a rank's program ends
 //! (`exit`, `_exit`, `abort`, a fault, a stack overflow) and the job's exit
-//! code (`tests/c/endings.c`), and the reproducers of defects found by
-//! public MPI benchmark suites (`tests/c/repro/`), each printing what Open
-//! MPI prints for it at V = 4 and 8 on 1, 2 and 3 PEs.
+//! code (`tests/c/endings.c`); the reproducers of defects found by public
+//! MPI benchmark suites (`tests/c/repro/`), each printing what Open MPI
+//! prints for it at V = 4 and 8 on 1, 2 and 3 PEs; AMPI users' `ampicc`
+//! and `ampirun`.
 
 mod common;
 use common::{arts_text, c_dir, have, mpicc, program_lines};
@@ -260,4 +261,96 @@ fn a_truncated_program_or_a_fifo_is_refused_and_nothing_is_left_behind() {
         let left: Vec<_> = std::fs::read_dir(tmp.path()).unwrap().collect();
         assert!(left.is_empty(), "left behind: {left:?}");
     }
+}
+
+/// Runs `bin/<script>` of arts-ampi-c with `args` in `dir` (arts: this build's).
+fn script(name: &str, dir: &Path, args: &[&str]) -> (i32, String, String) {
+    let out = Command::new("sh")
+        .arg(mpicc().with_file_name(name))
+        .args(args)
+        .current_dir(dir)
+        .env("ARTS_BIN", env!("CARGO_BIN_EXE_arts"))
+        .output()
+        .unwrap();
+    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    (
+        out.status.code().unwrap_or(-1),
+        text(&out.stdout),
+        text(&out.stderr),
+    )
+}
+
+#[test]
+fn ampicc_and_ampirun_take_ampi_users_options() {
+    if !have("gcc") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let src = c_dir().join("endings.c").display().to_string();
+    // AMPI's own wrapper options are accepted, with one note.
+    let (code, _, err) = script(
+        "ampicc",
+        dir.path(),
+        &[
+            &src,
+            "-module",
+            "CommonLBs",
+            "-memory",
+            "isomalloc",
+            "-tlsglobals",
+            "-o",
+            "endings",
+        ],
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("note: arts-mpicc: ignored AMPI options: -module CommonLBs -memory isomalloc -tlsglobals"),
+        "{err}"
+    );
+    for args in [
+        &["+p2", "./endings", "+vp4", "--", "late"][..],
+        &[
+            "-np",
+            "2",
+            "endings",
+            "+vp",
+            "4",
+            "+balancer",
+            "GreedyLB",
+            "+LBPeriod",
+            "1",
+            "late",
+        ],
+        &[
+            "+p",
+            "3",
+            "+vp=4",
+            "+setcpuaffinity",
+            "++quiet",
+            "endings",
+            "late",
+        ],
+    ] {
+        let (code, out, err) = script("ampirun", dir.path(), args);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        assert!(out.contains("rank 3: done after the others"), "{out}");
+        assert!(out.contains("ranks 4"), "{out}");
+    }
+    let (_, out, _) = script(
+        "ampirun",
+        dir.path(),
+        &["+p2", "endings", "+vp4", "+balancer", "GreedyLB", "late"],
+    );
+    assert!(out.contains("load balancing        greedy"), "{out}");
+    let (code, _, err) = script(
+        "ampirun",
+        dir.path(),
+        &["+p2", "./endings", "+vp4", "+pes", "3"],
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.starts_with("error: unknown option +pes: accepted are +p N"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
 }

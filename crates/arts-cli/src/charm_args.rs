@@ -1,0 +1,177 @@
+//! `ampirun` (`arts ampi charmrun`): the command line AMPI users type —
+//! Charm++'s `+` options around the program — turned into `arts ampi run`'s.
+//!
+//! `ampirun +p2 ./prog +vp8 +balancer GreedyLB +LBPeriod 1 -- args` and
+//! `ampirun -np 2 ./prog +vp 8 args` both become
+//! `arts ampi run --pes 2 --vp 8 [--lb greedy --lb-period 1] ./prog -- args`.
+//! A `+` option may come before or after the program, its value joined
+//! (`+p2`) or apart (`+p 2`); `--` ends them. Anything else after the
+//! program is the program's; an unknown `+` option is refused.
+
+/// Charm++'s balancer names and arts' `--lb` names for them.
+const BALANCERS: &[(&str, &str)] = &[
+    ("NullLB", "none"),
+    ("GreedyLB", "greedy"),
+    ("GreedyCommLB", "greedy-comm"),
+    ("RefineLB", "refine"),
+    ("MetisLB", "metis"),
+    ("RotateLB", "rotate"),
+    ("GridCommLB", "grid-comm"),
+    ("GridMetisLB", "grid-metis"),
+    ("GridHybridLB", "grid-hybrid"),
+];
+
+/// The `+` options with a value, and the `arts ampi run` flag each becomes.
+const VALUED: &[(&str, &str)] = &[
+    ("+p", "--pes"),
+    ("+vp", "--vp"),
+    ("+balancer", "--lb"),
+    ("+LBPeriod", "--lb-period"),
+    ("+stacksize", "--stack-size"),
+    ("+tcharm_stacksize", "--stack-size"),
+];
+
+/// The `+` (and `++`) options taken without a value: the flag each
+/// becomes (empty: accepted and ignored, as they change nothing here).
+const FLAGS: &[(&str, &str)] = &[
+    ("+setcpuaffinity", "--pin"),
+    ("+isomalloc_sync", ""),
+    ("++local", ""),
+    ("++quiet", ""),
+];
+
+/// `arts ampi run`'s arguments for the `ampirun` arguments `args`.
+pub fn translate(args: &[String]) -> Result<Vec<String>, String> {
+    let mut run: Vec<String> = Vec::new();
+    let mut program: Option<String> = None;
+    let mut program_args: Vec<String> = Vec::new();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        if a == "--" {
+            program_args.extend(it.by_ref().cloned());
+            break;
+        }
+        if a == "-np" || a == "-n" {
+            let v = it.next().ok_or(format!("{a} needs a number of PEs"))?;
+            run.extend(["--pes".into(), v.clone()]);
+        } else if let Some((flag, value)) = valued(a) {
+            let value = match value {
+                Some(v) => v.to_string(),
+                None => it
+                    .next()
+                    .cloned()
+                    .ok_or_else(|| format!("{a} needs a value"))?,
+            };
+            let value = if flag == "--lb" {
+                balancer(&value)?
+            } else {
+                value
+            };
+            run.extend([flag.to_string(), value]);
+        } else if let Some(&(_, flag)) = FLAGS.iter().find(|(o, _)| o == a) {
+            if !flag.is_empty() {
+                run.push(flag.into());
+            }
+        } else if a.starts_with('+') {
+            return Err(format!(
+                "unknown option {a}: accepted are +p N, -np N, +vp N, +balancer NAME, \
+                 +LBPeriod N, +stacksize BYTES, +tcharm_stacksize BYTES, +setcpuaffinity, \
+                 ++local, ++quiet, and -- before the program's own arguments"
+            ));
+        } else if program.is_none() {
+            program = Some(a.clone());
+        } else {
+            program_args.push(a.clone());
+        }
+    }
+    let program = program.ok_or("no program: ampirun +p2 ./prog.so +vp8 [-- args]")?;
+    // A bare file name is a program in this folder (a path, to `arts ampi run`).
+    let program = if program.contains('/') {
+        program
+    } else {
+        format!("./{program}")
+    };
+    run.push(program);
+    if !program_args.is_empty() {
+        run.push("--".into());
+        run.extend(program_args);
+    }
+    Ok(run)
+}
+
+/// The flag and the joined value (`+p2`, `+balancer=X`) of a valued `+` option.
+fn valued(a: &str) -> Option<(&'static str, Option<&str>)> {
+    // No name is the start of another.
+    let &(name, flag) = VALUED.iter().find(|(name, _)| a.starts_with(name))?;
+    let rest = &a[name.len()..];
+    let rest = rest.strip_prefix('=').unwrap_or(rest);
+    match rest {
+        "" => Some((flag, None)),
+        // `+pes` is not `+p` with value `es`: a joined value is a number,
+        // except a balancer's name.
+        r if flag == "--lb" || r.starts_with(|c: char| c.is_ascii_digit()) => Some((flag, Some(r))),
+        _ => None,
+    }
+}
+
+/// arts' `--lb` name for a Charm++ balancer name (arts' own names pass).
+fn balancer(name: &str) -> Result<String, String> {
+    if let Some(&(_, lb)) = BALANCERS.iter().find(|(charm, _)| *charm == name) {
+        return Ok(lb.into());
+    }
+    if arts_lb::STRATEGY_NAMES.contains(&name) {
+        return Ok(name.into());
+    }
+    let charm: Vec<&str> = BALANCERS.iter().map(|(c, _)| *c).collect();
+    Err(format!(
+        "+balancer {name}: accepted are {} (or arts' names: {})",
+        charm.join(", "),
+        arts_lb::STRATEGY_NAMES.join(", ")
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn t(line: &str) -> Result<String, String> {
+        let args: Vec<String> = line.split_whitespace().map(String::from).collect();
+        translate(&args).map(|v| v.join(" "))
+    }
+
+    #[test]
+    fn charm_options_become_ampi_run_flags() {
+        assert_eq!(
+            t("+p2 ./prog +vp8 +balancer GreedyLB +LBPeriod 1 -- a b").unwrap(),
+            "--pes 2 --vp 8 --lb greedy --lb-period 1 ./prog -- a b"
+        );
+        assert_eq!(
+            t("-np 2 ./prog +vp 8 x").unwrap(),
+            "--pes 2 --vp 8 ./prog -- x"
+        );
+        assert_eq!(
+            t("prog.so +p 3 +vp=6 +balancer=refine +setcpuaffinity ++quiet").unwrap(),
+            "--pes 3 --vp 6 --lb refine --pin ./prog.so"
+        );
+        assert_eq!(
+            t("./p +tcharm_stacksize 1M -- +vp9").unwrap(),
+            "--stack-size 1M ./p -- +vp9"
+        );
+    }
+
+    #[test]
+    fn unknown_options_and_balancers_are_refused_naming_what_is_accepted() {
+        let e = t("+p2 ./prog +pes 3").unwrap_err();
+        assert!(
+            e.starts_with("unknown option +pes: accepted are +p N"),
+            "{e}"
+        );
+        let e = t("+p2 ./prog +balancer FancyLB").unwrap_err();
+        assert!(
+            e.contains("+balancer FancyLB: accepted are NullLB, GreedyLB"),
+            "{e}"
+        );
+        assert!(t("+p2").unwrap_err().starts_with("no program"));
+        assert!(t("./prog +vp").unwrap_err().contains("+vp needs a value"));
+    }
+}
