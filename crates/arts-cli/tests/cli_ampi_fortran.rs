@@ -179,3 +179,37 @@ fn stop_ends_its_rank_not_the_run() {
         assert!(err.contains("error: rank 1: ERROR STOP 1"), "{err}");
     }
 }
+
+#[test]
+fn the_mpi1_datatype_calls_of_old_fortran_codes_load_and_run() {
+    // Issue 51's reproducer (MPI_Type_struct, MPI_Type_extent), V != P.
+    let dir = tempfile::tempdir().unwrap();
+    let Some(so) = build_fortran("mpi1_names.f90", dir.path()) else {
+        return;
+    };
+    for vp in ["4", "8"] {
+        for pes in ["1", "2", "3"] {
+            let (code, out, err) = arts_text(&["ampi", "run", "--vp", vp, "--pes", pes, &so]);
+            assert_eq!(code, 0, "vp {vp} pes {pes}: {err}");
+            assert_eq!(program_lines(&out), "OK extent 16\n", "vp {vp} pes {pes}");
+        }
+    }
+    if let Some(theirs) = open_mpi("mpi1_names.f90", dir.path(), 4, &[]) {
+        assert_eq!(theirs, "OK extent 16\n");
+    }
+}
+
+#[test]
+fn the_fortran_names_of_the_audit_check_their_results() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(so) = build_fortran("bindings.f90", dir.path()) else {
+        return;
+    };
+    let (code, out, err) = arts_text(&["ampi", "run", "--vp", "4", "--pes", "2", &so]);
+    assert_eq!(code, 0, "{out}\n{err}");
+    let ours = program_lines(&out);
+    assert_eq!(ours, "bindings: mpi1 1 address 1\n");
+    if let Some(theirs) = open_mpi("bindings.f90", dir.path(), 4, &[]) {
+        assert_eq!(ours, theirs, "arts and Open MPI differ");
+    }
+}

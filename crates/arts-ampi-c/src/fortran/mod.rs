@@ -46,6 +46,9 @@ use crate::topo::cart::*;
 use crate::topo::graph::*;
 use crate::types::calls::*;
 
+mod mpi1;
+mod text;
+
 /// The first two words of `MPI_STATUS_IGNORE` and `MPI_STATUSES_IGNORE`
 /// in `mpif.h` (a source and a tag no message has).
 const IGNORE: [c_int; 2] = [-1_999_999, -1_999_998];
