@@ -29,7 +29,7 @@ fn open_mpi(file: &str, dir: &Path, np: u32, args: &[&str]) -> Option<String> {
     // host; programs with windows (more.f90, epochs.f90) use its UCX one
     // (and its shared-memory one for shared windows), and are not compared
     // where that fails.
-    let one_sided = matches!(file, "more.f90" | "epochs.f90");
+    let one_sided = matches!(file, "more.f90" | "epochs.f90" | "bindings.f90");
     let mut run = Command::new("mpirun");
     if one_sided {
         run.env("OMPI_MCA_osc", "ucx,sm");
@@ -205,11 +205,38 @@ fn the_fortran_names_of_the_audit_check_their_results() {
     let Some(so) = build_fortran("bindings.f90", dir.path()) else {
         return;
     };
-    let (code, out, err) = arts_text(&["ampi", "run", "--vp", "4", "--pes", "2", &so]);
-    assert_eq!(code, 0, "{out}\n{err}");
-    let ours = program_lines(&out);
-    assert_eq!(ours, "bindings: mpi1 1 address 1\n");
-    if let Some(theirs) = open_mpi("bindings.f90", dir.path(), 4, &[]) {
-        assert_eq!(ours, theirs, "arts and Open MPI differ");
+    let prefix = dir.path().join("view").display().to_string();
+    for (vp, pes) in [("4", "2"), ("3", "1")] {
+        let args = ["ampi", "run", "--vp", vp, "--pes", pes, &so, "--", &prefix];
+        let (code, out, err) = arts_text(&args);
+        assert_eq!(code, 0, "{out}\n{err}");
+        let ours = program_lines(&out);
+        assert_eq!(
+            ours,
+            "bindings: mpi1 1 address 1 names 1 errhandlers 1 persistent 1 ranges 1 \
+             ineighbor 1 statuses 1 alloc_mem 1\n",
+            "vp {vp}"
+        );
+        let vp: u32 = vp.parse().unwrap();
+        if let Some(theirs) = open_mpi("bindings.f90", dir.path(), vp, &[&prefix]) {
+            assert_eq!(ours, theirs, "arts and Open MPI differ");
+        }
+    }
+}
+
+#[test]
+fn the_ampi_extensions_have_their_fortran_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(so) = build_fortran("ampi_names.f90", dir.path()) else {
+        return;
+    };
+    for vp in ["2", "5"] {
+        let (code, out, err) = arts_text(&["ampi", "run", "--vp", vp, "--pes", "2", &so]);
+        assert_eq!(code, 0, "{out}\n{err}");
+        assert_eq!(
+            program_lines(&out),
+            "extensions: migration 1 checkpoints 1 icoll 1\n",
+            "vp {vp}"
+        );
     }
 }

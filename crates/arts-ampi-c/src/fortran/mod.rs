@@ -94,6 +94,7 @@ macro_rules! fty {
     (i) => { *const c_int };      // INTEGER in
     (o) => { *mut c_int };        // INTEGER (or LOGICAL) out
     (a) => { *const c_int };      // INTEGER array in
+    (r) => { *const [c_int; 3] }; // INTEGER ranges(3, n) in
     (m) => { *mut c_int };        // INTEGER array in and out (requests)
     (b) => { *mut c_void };       // choice buffer
     (p) => { *mut c_void };       // choice buffer or MPI_IN_PLACE
@@ -540,6 +541,54 @@ fortran! {
 
     ampi_migrate_ => ARTS_AMPI_Migrate(hints: i);
     ampi_migrateto_ => ARTS_AMPI_Migrateto(pe: i);
+    ampi_async_migrate_ => ARTS_AMPI_Async_Migrate();
+    ampi_migrate_to_pe_ => ARTS_AMPI_Migrate_to_pe(pe: i);
+    ampi_setmigratable_ => ARTS_AMPI_Setmigratable(comm: i, mig: i);
+    ampi_checkpoint_state_ => ARTS_AMPI_Checkpoint_state(step: l, state: b, bytes: l);
+    ampi_memcheckpoint_state_ => ARTS_AMPI_MemCheckpoint_state(step: l, state: b, bytes: l);
+    ampi_restored_state_ => ARTS_AMPI_Restored_state(step: lo, state: b, capacity: l,
+        bytes: lo, flag: o);
+    ampi_ireduce_ => ARTS_MPI_Ireduce(sendbuf: p, recvbuf: b, count: i, datatype: i, op: i,
+        root: i, comm: i, request: o);
+    ampi_iallreduce_ => ARTS_MPI_Iallreduce(sendbuf: p, recvbuf: b, count: i, datatype: i,
+        op: i, comm: i, request: o);
+    ampi_ialltoall_ => ARTS_MPI_Ialltoall(sendbuf: b, sendcount: i, sendtype: i, recvbuf: b,
+        recvcount: i, recvtype: i, comm: i, request: o);
+
+    // MPI-1's names of the error handler calls, and the rest of the audit's simple calls.
+    mpi_errhandler_create_ => ARTS_MPI_Comm_create_errhandler(function: e, errhandler: o);
+    mpi_errhandler_set_ => ARTS_MPI_Comm_set_errhandler(comm: i, errhandler: i);
+    mpi_errhandler_get_ => ARTS_MPI_Comm_get_errhandler(comm: i, errhandler: o);
+    mpi_file_set_errhandler_ => ARTS_MPI_File_set_errhandler(fh: i, errhandler: i);
+    mpi_bsend_init_ => ARTS_MPI_Bsend_init(buf: b, count: i, datatype: i, dest: i, tag: i,
+        comm: i, request: o);
+    mpi_rsend_init_ => ARTS_MPI_Rsend_init(buf: b, count: i, datatype: i, dest: i, tag: i,
+        comm: i, request: o);
+    mpi_group_range_incl_ => ARTS_MPI_Group_range_incl(group: i, n: i, ranges: r,
+        newgroup: o);
+    mpi_group_range_excl_ => ARTS_MPI_Group_range_excl(group: i, n: i, ranges: r,
+        newgroup: o);
+    mpi_ineighbor_allgather_ => ARTS_MPI_Ineighbor_allgather(sendbuf: b, sendcount: i,
+        sendtype: i, recvbuf: b, recvcount: i, recvtype: i, comm: i, request: o);
+    mpi_ineighbor_allgatherv_ => ARTS_MPI_Ineighbor_allgatherv(sendbuf: b, sendcount: i,
+        sendtype: i, recvbuf: b, recvcounts: a, displs: a, recvtype: i, comm: i, request: o);
+    mpi_ineighbor_alltoall_ => ARTS_MPI_Ineighbor_alltoall(sendbuf: b, sendcount: i,
+        sendtype: i, recvbuf: b, recvcount: i, recvtype: i, comm: i, request: o);
+    mpi_ineighbor_alltoallv_ => ARTS_MPI_Ineighbor_alltoallv(sendbuf: b, sendcounts: a,
+        sdispls: a, sendtype: i, recvbuf: b, recvcounts: a, rdispls: a, recvtype: i, comm: i,
+        request: o);
+    mpi_is_thread_main_ => ARTS_MPI_Is_thread_main(flag: o);
+    mpi_status_set_elements_ => ARTS_MPI_Status_set_elements(status: s, datatype: i,
+        count: i);
+    mpi_status_set_elements_x_ => ARTS_MPI_Status_set_elements_x(status: s, datatype: i,
+        count: l);
+    mpi_status_set_cancelled_ => ARTS_MPI_Status_set_cancelled(status: s, flag: i);
+    mpi_test_cancelled_ => ARTS_MPI_Test_cancelled(status: s, flag: o);
+    mpi_dist_graph_neighbors_count_ => ARTS_MPI_Dist_graph_neighbors_count(comm: i,
+        indegree: o, outdegree: o, weighted: o);
+    mpi_free_mem_ => ARTS_MPI_Free_mem(base: b);
+    mpi_win_allocate_ => ARTS_MPI_Win_allocate(size: x, disp_unit: i, info: i, comm: i,
+        baseptr: b, win: o);
 }
 
 /// Fortran's `MPI_Init(ierr)`.
@@ -587,6 +636,55 @@ pub(crate) extern "C-unwind" fn mpi_wtick_() -> f64 {
 pub(crate) extern "C-unwind" fn ampi_my_pe_() -> c_int {
     // SAFETY: no arguments.
     unsafe { ARTS_AMPI_My_pe() }
+}
+
+/// Fortran's `AMPI_MemCheckpoint(ierr)`.
+#[unsafe(no_mangle)]
+pub(crate) unsafe extern "C-unwind" fn ampi_memcheckpoint_(ierr: *mut c_int) {
+    done(ierr, ARTS_AMPI_MemCheckpoint());
+}
+
+/// Fortran's `AMPI_Checkpoint(dname, ierr)`.
+#[unsafe(no_mangle)]
+pub(crate) unsafe extern "C-unwind" fn ampi_checkpoint_(
+    dname: *const c_char,
+    ierr: *mut c_int,
+    dname_len: usize,
+) {
+    let dir = c_string(dname, dname_len);
+    // SAFETY: a C string.
+    done(ierr, unsafe { ARTS_AMPI_Checkpoint(dir.as_ptr()) });
+}
+
+/// Fortran's `MPI_Alloc_mem(size, info, baseptr, ierr)`: `size` and
+/// `baseptr` are `INTEGER(KIND=MPI_ADDRESS_KIND)` (the program reaches the
+/// block through a Cray pointer or `C_F_POINTER`).
+#[unsafe(no_mangle)]
+pub(crate) unsafe extern "C-unwind" fn mpi_alloc_mem_(
+    size: *const isize,
+    info: *const c_int,
+    baseptr: *mut isize,
+    ierr: *mut c_int,
+) {
+    // SAFETY: by reference; C writes the block's address into `*baseptr`.
+    done(ierr, unsafe {
+        ARTS_MPI_Alloc_mem(*size as std::ffi::c_long, *info, baseptr.cast())
+    });
+}
+
+/// Fortran's `MPI_Buffer_detach(buffer_addr, size, ierr)`: the buffer's
+/// address is not given back (Fortran has no use for it), its size is.
+#[unsafe(no_mangle)]
+pub(crate) unsafe extern "C-unwind" fn mpi_buffer_detach_(
+    _buffer_addr: *mut c_void,
+    size: *mut c_int,
+    ierr: *mut c_int,
+) {
+    let mut addr: *mut c_void = std::ptr::null_mut();
+    // SAFETY: `addr` receives C's address of the buffer.
+    done(ierr, unsafe {
+        ARTS_MPI_Buffer_detach((&raw mut addr).cast(), size)
+    });
 }
 
 /// Runs C call `call` writing a string of at most `room` bytes, then
