@@ -29,7 +29,10 @@ fn open_mpi(file: &str, dir: &Path, np: u32, args: &[&str]) -> Option<String> {
     // host; programs with windows (more.f90, epochs.f90) use its UCX one
     // (and its shared-memory one for shared windows), and are not compared
     // where that fails.
-    let one_sided = matches!(file, "more.f90" | "epochs.f90" | "bindings.f90");
+    let one_sided = matches!(
+        file,
+        "more.f90" | "epochs.f90" | "bindings.f90" | "attrs.f90"
+    );
     let mut run = Command::new("mpirun");
     if one_sided {
         run.env("OMPI_MCA_osc", "ucx,sm");
@@ -238,5 +241,25 @@ fn the_ampi_extensions_have_their_fortran_names() {
             "extensions: migration 1 checkpoints 1 icoll 1\n",
             "vp {vp}"
         );
+    }
+}
+
+#[test]
+fn fortran_attributes_and_their_callbacks_match_open_mpi() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(so) = build_fortran("attrs.f90", dir.path()) else {
+        return;
+    };
+    // The same with the program copied into each rank's slot.
+    for iso in [&[][..], &["--isomalloc"]] {
+        let args = [&["ampi", "run", "--vp", "3", "--pes", "2"], iso, &[&so]].concat();
+        let (code, out, err) = arts_text(&args);
+        assert_eq!(code, 0, "{out}\n{err}");
+        let ours = program_lines(&out);
+        assert_eq!(ours, "attrs: comm 1 mpi1 1 win 1 type 1\n", "{iso:?}");
+    }
+    let (_, out, _) = arts_text(&["ampi", "run", "--vp", "3", "--pes", "2", &so]);
+    if let Some(theirs) = open_mpi("attrs.f90", dir.path(), 3, &[]) {
+        assert_eq!(program_lines(&out), theirs, "arts and Open MPI differ");
     }
 }

@@ -46,9 +46,6 @@ use crate::topo::cart::*;
 use crate::topo::graph::*;
 use crate::types::calls::*;
 
-mod mpi1;
-mod text;
-
 /// The first two words of `MPI_STATUS_IGNORE` and `MPI_STATUSES_IGNORE`
 /// in `mpif.h` (a source and a tag no message has).
 const IGNORE: [c_int; 2] = [-1_999_999, -1_999_998];
@@ -105,6 +102,8 @@ macro_rules! fty {
     (xo) => { *mut isize };       // INTEGER(KIND=MPI_ADDRESS_KIND) out
     (l) => { *const i64 };        // INTEGER(KIND=MPI_OFFSET_KIND) in
     (lo) => { *mut i64 };         // INTEGER(KIND=MPI_OFFSET_KIND) out
+    (v) => { *const isize };      // attribute value: INTEGER(KIND=MPI_ADDRESS_KIND) in
+    (vi) => { *const c_int };     // MPI-1's attribute value: INTEGER in
 }
 
 /// What the C call gets for argument `$a` of kind `$k`.
@@ -117,6 +116,12 @@ macro_rules! fval {
     };
     (l, $a:ident) => {
         *$a
+    };
+    (v, $a:ident) => {
+        *$a as *mut c_void
+    };
+    (vi, $a:ident) => {
+        *$a as isize as *mut c_void
     };
     (s, $a:ident) => {
         status($a)
@@ -142,6 +147,11 @@ macro_rules! fortran {
         }
     )*};
 }
+
+// The hand-written calls of a few families, after the macros they use.
+mod attrs;
+mod mpi1;
+mod text;
 
 fortran! {
     mpi_finalize_ => ARTS_MPI_Finalize();
@@ -931,27 +941,6 @@ pub(crate) unsafe extern "C-unwind" fn _gfortran_error_stop_string(
 #[unsafe(no_mangle)]
 pub(crate) unsafe extern "C-unwind" fn _gfortran_error_stop_numeric(code: c_int, quiet: bool) {
     stop("ERROR STOP", Some(code.to_string()), quiet, code, true)
-}
-
-/// Fortran's `MPI_Comm_get_attr(comm, keyval, attribute_val, flag, ierr)`:
-/// the value itself, an `INTEGER(KIND=MPI_ADDRESS_KIND)` (C gives a
-/// pointer to it), for the predefined attributes.
-#[unsafe(no_mangle)]
-pub(crate) unsafe extern "C-unwind" fn mpi_comm_get_attr_(
-    comm: *const c_int,
-    keyval: *const c_int,
-    value: *mut isize,
-    flag: *mut c_int,
-    ierr: *mut c_int,
-) {
-    let mut slot: *mut c_int = std::ptr::null_mut();
-    // SAFETY: by reference; `slot` receives C's pointer to the value.
-    let rc = unsafe { ARTS_MPI_Comm_get_attr(*comm, *keyval, (&raw mut slot).cast(), flag) };
-    // SAFETY: `flag` was written; a predefined attribute points at an int.
-    if rc == 0 && unsafe { *flag } != 0 && !slot.is_null() && !value.is_null() {
-        unsafe { *value = *slot as isize };
-    }
-    done(ierr, rc);
 }
 
 /// A Fortran `CHARACTER(len)` argument as a C string (trailing blanks
