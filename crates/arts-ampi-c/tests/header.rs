@@ -232,17 +232,10 @@ fn every_export_is_listed_once() {
         && n.chars().all(|c| c.is_ascii_lowercase() || c == '_')));
 }
 
-/// Why two distributed graph calls are not bound: `mpif.h` has no
-/// `MPI_UNWEIGHTED` whose address the binding would recognize.
-const WEIGHTS: &str = "no MPI_UNWEIGHTED in mpif.h";
-
 /// The C calls of `mpi.h` that deliberately have no Fortran name, each with
 /// its reason. Keep it short: a name here is a call a Fortran program of
 /// `mpif.h` or `use mpi` cannot make.
-const NOT_IN_FORTRAN: &[(&str, &str)] = &[
-    ("mpi_dist_graph_create_adjacent_", WEIGHTS),
-    ("mpi_dist_graph_neighbors_", WEIGHTS),
-];
+const NOT_IN_FORTRAN: &[(&str, &str)] = &[];
 
 #[test]
 fn every_c_call_has_its_fortran_name_but_the_listed_ones() {

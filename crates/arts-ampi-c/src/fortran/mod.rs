@@ -78,6 +78,22 @@ fn in_place(p: *mut c_void) -> *mut c_void {
     }
 }
 
+/// The first words of `MPI_UNWEIGHTED` and `MPI_WEIGHTS_EMPTY` in
+/// `mpif.h` (constant arrays: no weight is negative).
+const NO_WEIGHTS: [c_int; 2] = [-1_999_997, -1_999_996];
+
+/// C's `MPI_UNWEIGHTED` or `MPI_WEIGHTS_EMPTY` where `p` is the Fortran
+/// one (an array whose first word is [`NO_WEIGHTS`]'s), else `p`.
+fn weights(p: *mut c_int) -> *mut c_int {
+    // SAFETY: a Fortran weights argument is an array of at least one
+    // INTEGER (or one of the constants).
+    match (!p.is_null()).then(|| unsafe { *p }) {
+        Some(w) if w == NO_WEIGHTS[0] => std::ptr::without_provenance_mut(2),
+        Some(w) if w == NO_WEIGHTS[1] => std::ptr::without_provenance_mut(3),
+        _ => p,
+    }
+}
+
 /// Stores the C call's result in `ierr`.
 fn done(ierr: *mut c_int, rc: c_int) {
     if !ierr.is_null() {
@@ -92,6 +108,7 @@ macro_rules! fty {
     (o) => { *mut c_int };        // INTEGER (or LOGICAL) out
     (a) => { *const c_int };      // INTEGER array in
     (r) => { *const [c_int; 3] }; // INTEGER ranges(3, n) in
+    (w) => { *mut c_int };        // weights, MPI_UNWEIGHTED or MPI_WEIGHTS_EMPTY
     (m) => { *mut c_int };        // INTEGER array in and out (requests)
     (b) => { *mut c_void };       // choice buffer
     (p) => { *mut c_void };       // choice buffer or MPI_IN_PLACE
@@ -128,6 +145,9 @@ macro_rules! fval {
     };
     (p, $a:ident) => {
         in_place($a)
+    };
+    (w, $a:ident) => {
+        weights($a)
     };
     ($k:ident, $a:ident) => {
         $a
@@ -184,7 +204,12 @@ fortran! {
     mpi_type_get_contents_ => ARTS_MPI_Type_get_contents(datatype: i, max_integers: i,
         max_addresses: i, max_datatypes: i, integers: m, addresses: xo, datatypes: m);
     mpi_dist_graph_create_ => ARTS_MPI_Dist_graph_create(comm_old: i, n: i, sources: a,
-        degrees: a, destinations: a, weights: a, info: i, reorder: i, comm_dist_graph: o);
+        degrees: a, destinations: a, weights: w, info: i, reorder: i, comm_dist_graph: o);
+    mpi_dist_graph_create_adjacent_ => ARTS_MPI_Dist_graph_create_adjacent(comm_old: i,
+        indegree: i, sources: a, sourceweights: w, outdegree: i, destinations: a,
+        destweights: w, info: i, reorder: i, comm_dist_graph: o);
+    mpi_dist_graph_neighbors_ => ARTS_MPI_Dist_graph_neighbors(comm: i, maxindegree: i,
+        sources: m, sourceweights: w, maxoutdegree: i, destinations: m, destweights: w);
     mpi_comm_set_info_ => ARTS_MPI_Comm_set_info(comm: i, info: i);
     mpi_comm_get_info_ => ARTS_MPI_Comm_get_info(comm: i, info_used: o);
     mpi_comm_dup_with_info_ => ARTS_MPI_Comm_dup_with_info(comm: i, info: i, newcomm: o);

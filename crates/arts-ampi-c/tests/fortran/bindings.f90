@@ -3,7 +3,8 @@
 ! names of datatypes and windows, the library version, error strings and
 ! MPI-1's error handler calls; a file's view and error handler; buffered
 ! and ready persistent sends; group ranges; non-blocking neighbour
-! collectives; statuses made by hand; MPI_Alloc_mem and MPI_Win_allocate.
+! collectives; statuses made by hand; MPI_Alloc_mem and MPI_Win_allocate;
+! adjacent distributed graphs, with and without weights.
 ! Argument: a file name prefix. Prints one line of checks (1 = right), the
 ! same under Open MPI's mpif90.
 module binding_state
@@ -25,12 +26,12 @@ program bindings
   use iso_c_binding, only: c_f_pointer, c_null_ptr
   implicit none
   external noted
-  integer, parameter :: nchecks = 9
+  integer, parameter :: nchecks = 10
   integer :: ierr, rank, n, i, t, class, ok(nchecks), all(nchecks)
   integer :: a(8), b(8), lens(2), disps(2), types(2), extent, lb, ub, addr1, addr2
   integer :: h, h2, code, fh, etype, ftype, g, g2, sz, cart, left, right, win
   integer :: reqs(4), status(MPI_STATUS_SIZE), got(4), counts(2), displs(2)
-  integer :: bsend_buf(64)
+  integer :: bsend_buf(64), graph, indeg, outdeg, srcs(2), dsts(2), ws(2), wd(2)
   integer(kind=MPI_ADDRESS_KIND) :: big, base
   integer(kind=MPI_OFFSET_KIND) :: disp
   integer(kind=MPI_COUNT_KIND) :: count_x
@@ -243,9 +244,33 @@ program bindings
   call MPI_Free_mem(mem, ierr)
   if (ierr /= MPI_SUCCESS) ok(9) = 0
 
+  ! 10. a ring as an adjacent distributed graph: unweighted, then weighted
+  left = mod(rank + n - 1, n)
+  right = mod(rank + 1, n)
+  call MPI_Dist_graph_create_adjacent(MPI_COMM_WORLD, 2, (/ left, right /), MPI_UNWEIGHTED, &
+                                      2, (/ left, right /), MPI_UNWEIGHTED, MPI_INFO_NULL, &
+                                      .false., graph, ierr)
+  call MPI_Dist_graph_neighbors_count(graph, indeg, outdeg, flag, ierr)
+  if (indeg /= 2 .or. outdeg /= 2 .or. flag) ok(10) = 0
+  srcs = -1
+  dsts = -1
+  call MPI_Dist_graph_neighbors(graph, 2, srcs, MPI_UNWEIGHTED, 2, dsts, MPI_UNWEIGHTED, ierr)
+  if (any(srcs /= (/ left, right /)) .or. any(dsts /= (/ left, right /))) ok(10) = 0
+  if (ierr /= MPI_SUCCESS) ok(10) = 0
+  call MPI_Comm_free(graph, ierr)
+  call MPI_Dist_graph_create_adjacent(MPI_COMM_WORLD, 1, (/ left /), (/ 1 /), 1, &
+                                      (/ right /), (/ 1 /), MPI_INFO_NULL, .false., graph, &
+                                      ierr)
+  ws = -1
+  wd = -1
+  call MPI_Dist_graph_neighbors(graph, 1, srcs, ws, 1, dsts, wd, ierr)
+  if (srcs(1) /= left .or. dsts(1) /= right .or. ws(1) /= 1 .or. wd(1) /= 1) ok(10) = 0
+  call MPI_Comm_free(graph, ierr)
+
   call MPI_Allreduce(ok, all, nchecks, MPI_INTEGER, MPI_MIN, MPI_COMM_WORLD, ierr)
-  if (rank == 0) write (*, '(a, 9(a, i1))') 'bindings:', ' mpi1 ', all(1), ' address ', &
+  if (rank == 0) write (*, '(a, 10(a, i1))') 'bindings:', ' mpi1 ', all(1), ' address ', &
       all(2), ' names ', all(3), ' errhandlers ', all(4), ' persistent ', all(5), &
-      ' ranges ', all(6), ' ineighbor ', all(7), ' statuses ', all(8), ' alloc_mem ', all(9)
+      ' ranges ', all(6), ' ineighbor ', all(7), ' statuses ', all(8), ' alloc_mem ', all(9), &
+      ' graph ', all(10)
   call MPI_Finalize(ierr)
 end program bindings
