@@ -233,8 +233,8 @@ fn every_export_is_listed_once() {
 }
 
 /// The C calls of `mpi.h` that deliberately have no Fortran name, each with
-/// its reason. Keep it short: a name here is a call a Fortran program of
-/// `mpif.h` or `use mpi` cannot make.
+/// its reason (`("mpi_x_", "why")`). Keep it short: a name here is a call a
+/// Fortran program of `mpif.h` or `use mpi` cannot make. None today.
 const NOT_IN_FORTRAN: &[(&str, &str)] = &[];
 
 #[test]
