@@ -231,3 +231,39 @@ fn every_export_is_listed_once() {
         && !n.ends_with("__")
         && n.chars().all(|c| c.is_ascii_lowercase() || c == '_')));
 }
+
+/// The C calls of `mpi.h` that deliberately have no Fortran name, each with
+/// its reason (`("mpi_x_", "why")`). Keep it short: a name here is a call a
+/// Fortran program of `mpif.h` or `use mpi` cannot make. None today.
+const NOT_IN_FORTRAN: &[(&str, &str)] = &[];
+
+#[test]
+fn every_c_call_has_its_fortran_name_but_the_listed_ones() {
+    // `#define MPI_x ARTS_...` (and `AMPI_x`): gfortran's name is `mpi_x_`.
+    let c: BTreeSet<String> = defines()
+        .into_iter()
+        .filter(|(name, value)| {
+            value.starts_with("ARTS_") && (name.starts_with("MPI_") || name.starts_with("AMPI_"))
+        })
+        .map(|(name, _)| format!("{}_", name.to_lowercase()))
+        .collect();
+    let fortran: BTreeSet<String> = arts_ampi_c::exported_names()
+        .into_iter()
+        .filter(|n| n.starts_with("mpi_") || n.starts_with("ampi_"))
+        .map(String::from)
+        .collect();
+    let missing: Vec<&str> = c.difference(&fortran).map(String::as_str).collect();
+    let listed: Vec<&str> = NOT_IN_FORTRAN.iter().map(|(name, _)| *name).collect();
+    assert_eq!(missing, listed, "C calls without a Fortran name");
+    // And no Fortran name lacks its C call but the predefined attribute
+    // callbacks (constants in mpi.h, subroutines in Fortran).
+    let extra: Vec<&str> = fortran.difference(&c).map(String::as_str).collect();
+    let mut callbacks: Vec<String> = ["", "comm_", "type_", "win_"]
+        .iter()
+        .flat_map(|kind| {
+            ["dup_fn_", "null_copy_fn_", "null_delete_fn_"].map(|f| format!("mpi_{kind}{f}"))
+        })
+        .collect();
+    callbacks.sort();
+    assert_eq!(extra, callbacks, "Fortran names without a C call");
+}

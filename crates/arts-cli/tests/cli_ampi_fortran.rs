@@ -29,7 +29,10 @@ fn open_mpi(file: &str, dir: &Path, np: u32, args: &[&str]) -> Option<String> {
     // host; programs with windows (more.f90, epochs.f90) use its UCX one
     // (and its shared-memory one for shared windows), and are not compared
     // where that fails.
-    let one_sided = matches!(file, "more.f90" | "epochs.f90");
+    let one_sided = matches!(
+        file,
+        "more.f90" | "epochs.f90" | "bindings.f90" | "attrs.f90"
+    );
     let mut run = Command::new("mpirun");
     if one_sided {
         run.env("OMPI_MCA_osc", "ucx,sm");
@@ -177,5 +180,86 @@ fn stop_ends_its_rank_not_the_run() {
         assert_eq!(code, 1, "{err}");
         assert!(err.contains("ERROR STOP bad input"), "{err}");
         assert!(err.contains("error: rank 1: ERROR STOP 1"), "{err}");
+    }
+}
+
+#[test]
+fn the_mpi1_datatype_calls_of_old_fortran_codes_load_and_run() {
+    // Issue 51's reproducer (MPI_Type_struct, MPI_Type_extent), V != P.
+    let dir = tempfile::tempdir().unwrap();
+    let Some(so) = build_fortran("mpi1_names.f90", dir.path()) else {
+        return;
+    };
+    for vp in ["4", "8"] {
+        for pes in ["1", "2", "3"] {
+            let (code, out, err) = arts_text(&["ampi", "run", "--vp", vp, "--pes", pes, &so]);
+            assert_eq!(code, 0, "vp {vp} pes {pes}: {err}");
+            assert_eq!(program_lines(&out), "OK extent 16\n", "vp {vp} pes {pes}");
+        }
+    }
+    if let Some(theirs) = open_mpi("mpi1_names.f90", dir.path(), 4, &[]) {
+        assert_eq!(theirs, "OK extent 16\n");
+    }
+}
+
+#[test]
+fn the_fortran_names_of_the_audit_check_their_results() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(so) = build_fortran("bindings.f90", dir.path()) else {
+        return;
+    };
+    let prefix = dir.path().join("view").display().to_string();
+    for (vp, pes) in [("4", "2"), ("3", "1")] {
+        let args = ["ampi", "run", "--vp", vp, "--pes", pes, &so, "--", &prefix];
+        let (code, out, err) = arts_text(&args);
+        assert_eq!(code, 0, "{out}\n{err}");
+        let ours = program_lines(&out);
+        assert_eq!(
+            ours,
+            "bindings: mpi1 1 address 1 names 1 errhandlers 1 persistent 1 ranges 1 \
+             ineighbor 1 statuses 1 alloc_mem 1 graph 1\n",
+            "vp {vp}"
+        );
+        let vp: u32 = vp.parse().unwrap();
+        if let Some(theirs) = open_mpi("bindings.f90", dir.path(), vp, &[&prefix]) {
+            assert_eq!(ours, theirs, "arts and Open MPI differ");
+        }
+    }
+}
+
+#[test]
+fn the_ampi_extensions_have_their_fortran_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(so) = build_fortran("ampi_names.f90", dir.path()) else {
+        return;
+    };
+    for vp in ["2", "5"] {
+        let (code, out, err) = arts_text(&["ampi", "run", "--vp", vp, "--pes", "2", &so]);
+        assert_eq!(code, 0, "{out}\n{err}");
+        assert_eq!(
+            program_lines(&out),
+            "extensions: migration 1 checkpoints 1 icoll 1\n",
+            "vp {vp}"
+        );
+    }
+}
+
+#[test]
+fn fortran_attributes_and_their_callbacks_match_open_mpi() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(so) = build_fortran("attrs.f90", dir.path()) else {
+        return;
+    };
+    // The same with the program copied into each rank's slot.
+    for iso in [&[][..], &["--isomalloc"]] {
+        let args = [&["ampi", "run", "--vp", "3", "--pes", "2"], iso, &[&so]].concat();
+        let (code, out, err) = arts_text(&args);
+        assert_eq!(code, 0, "{out}\n{err}");
+        let ours = program_lines(&out);
+        assert_eq!(ours, "attrs: comm 1 mpi1 1 win 1 type 1\n", "{iso:?}");
+    }
+    let (_, out, _) = arts_text(&["ampi", "run", "--vp", "3", "--pes", "2", &so]);
+    if let Some(theirs) = open_mpi("attrs.f90", dir.path(), 3, &[]) {
+        assert_eq!(program_lines(&out), theirs, "arts and Open MPI differ");
     }
 }

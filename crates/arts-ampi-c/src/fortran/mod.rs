@@ -78,6 +78,22 @@ fn in_place(p: *mut c_void) -> *mut c_void {
     }
 }
 
+/// The first words of `MPI_UNWEIGHTED` and `MPI_WEIGHTS_EMPTY` in
+/// `mpif.h` (constant arrays: no weight is negative).
+const NO_WEIGHTS: [c_int; 2] = [-1_999_997, -1_999_996];
+
+/// C's `MPI_UNWEIGHTED` or `MPI_WEIGHTS_EMPTY` where `p` is the Fortran
+/// one (an array whose first word is [`NO_WEIGHTS`]'s), else `p`.
+fn weights(p: *mut c_int) -> *mut c_int {
+    // SAFETY: a Fortran weights argument is an array of at least one
+    // INTEGER (or one of the constants).
+    match (!p.is_null()).then(|| unsafe { *p }) {
+        Some(w) if w == NO_WEIGHTS[0] => std::ptr::without_provenance_mut(2),
+        Some(w) if w == NO_WEIGHTS[1] => std::ptr::without_provenance_mut(3),
+        _ => p,
+    }
+}
+
 /// Stores the C call's result in `ierr`.
 fn done(ierr: *mut c_int, rc: c_int) {
     if !ierr.is_null() {
@@ -91,6 +107,8 @@ macro_rules! fty {
     (i) => { *const c_int };      // INTEGER in
     (o) => { *mut c_int };        // INTEGER (or LOGICAL) out
     (a) => { *const c_int };      // INTEGER array in
+    (r) => { *const [c_int; 3] }; // INTEGER ranges(3, n) in
+    (w) => { *mut c_int };        // weights, MPI_UNWEIGHTED or MPI_WEIGHTS_EMPTY
     (m) => { *mut c_int };        // INTEGER array in and out (requests)
     (b) => { *mut c_void };       // choice buffer
     (p) => { *mut c_void };       // choice buffer or MPI_IN_PLACE
@@ -101,6 +119,8 @@ macro_rules! fty {
     (xo) => { *mut isize };       // INTEGER(KIND=MPI_ADDRESS_KIND) out
     (l) => { *const i64 };        // INTEGER(KIND=MPI_OFFSET_KIND) in
     (lo) => { *mut i64 };         // INTEGER(KIND=MPI_OFFSET_KIND) out
+    (v) => { *const isize };      // attribute value: INTEGER(KIND=MPI_ADDRESS_KIND) in
+    (vi) => { *const c_int };     // MPI-1's attribute value: INTEGER in
 }
 
 /// What the C call gets for argument `$a` of kind `$k`.
@@ -114,11 +134,20 @@ macro_rules! fval {
     (l, $a:ident) => {
         *$a
     };
+    (v, $a:ident) => {
+        *$a as *mut c_void
+    };
+    (vi, $a:ident) => {
+        *$a as isize as *mut c_void
+    };
     (s, $a:ident) => {
         status($a)
     };
     (p, $a:ident) => {
         in_place($a)
+    };
+    (w, $a:ident) => {
+        weights($a)
     };
     ($k:ident, $a:ident) => {
         $a
@@ -138,6 +167,11 @@ macro_rules! fortran {
         }
     )*};
 }
+
+// The hand-written calls of a few families, after the macros they use.
+mod attrs;
+mod mpi1;
+mod text;
 
 fortran! {
     mpi_finalize_ => ARTS_MPI_Finalize();
@@ -170,7 +204,12 @@ fortran! {
     mpi_type_get_contents_ => ARTS_MPI_Type_get_contents(datatype: i, max_integers: i,
         max_addresses: i, max_datatypes: i, integers: m, addresses: xo, datatypes: m);
     mpi_dist_graph_create_ => ARTS_MPI_Dist_graph_create(comm_old: i, n: i, sources: a,
-        degrees: a, destinations: a, weights: a, info: i, reorder: i, comm_dist_graph: o);
+        degrees: a, destinations: a, weights: w, info: i, reorder: i, comm_dist_graph: o);
+    mpi_dist_graph_create_adjacent_ => ARTS_MPI_Dist_graph_create_adjacent(comm_old: i,
+        indegree: i, sources: a, sourceweights: w, outdegree: i, destinations: a,
+        destweights: w, info: i, reorder: i, comm_dist_graph: o);
+    mpi_dist_graph_neighbors_ => ARTS_MPI_Dist_graph_neighbors(comm: i, maxindegree: i,
+        sources: m, sourceweights: w, maxoutdegree: i, destinations: m, destweights: w);
     mpi_comm_set_info_ => ARTS_MPI_Comm_set_info(comm: i, info: i);
     mpi_comm_get_info_ => ARTS_MPI_Comm_get_info(comm: i, info_used: o);
     mpi_comm_dup_with_info_ => ARTS_MPI_Comm_dup_with_info(comm: i, info: i, newcomm: o);
@@ -537,6 +576,54 @@ fortran! {
 
     ampi_migrate_ => ARTS_AMPI_Migrate(hints: i);
     ampi_migrateto_ => ARTS_AMPI_Migrateto(pe: i);
+    ampi_async_migrate_ => ARTS_AMPI_Async_Migrate();
+    ampi_migrate_to_pe_ => ARTS_AMPI_Migrate_to_pe(pe: i);
+    ampi_setmigratable_ => ARTS_AMPI_Setmigratable(comm: i, mig: i);
+    ampi_checkpoint_state_ => ARTS_AMPI_Checkpoint_state(step: l, state: b, bytes: l);
+    ampi_memcheckpoint_state_ => ARTS_AMPI_MemCheckpoint_state(step: l, state: b, bytes: l);
+    ampi_restored_state_ => ARTS_AMPI_Restored_state(step: lo, state: b, capacity: l,
+        bytes: lo, flag: o);
+    ampi_ireduce_ => ARTS_MPI_Ireduce(sendbuf: p, recvbuf: b, count: i, datatype: i, op: i,
+        root: i, comm: i, request: o);
+    ampi_iallreduce_ => ARTS_MPI_Iallreduce(sendbuf: p, recvbuf: b, count: i, datatype: i,
+        op: i, comm: i, request: o);
+    ampi_ialltoall_ => ARTS_MPI_Ialltoall(sendbuf: b, sendcount: i, sendtype: i, recvbuf: b,
+        recvcount: i, recvtype: i, comm: i, request: o);
+
+    // MPI-1's names of the error handler calls, and the rest of the audit's simple calls.
+    mpi_errhandler_create_ => ARTS_MPI_Comm_create_errhandler(function: e, errhandler: o);
+    mpi_errhandler_set_ => ARTS_MPI_Comm_set_errhandler(comm: i, errhandler: i);
+    mpi_errhandler_get_ => ARTS_MPI_Comm_get_errhandler(comm: i, errhandler: o);
+    mpi_file_set_errhandler_ => ARTS_MPI_File_set_errhandler(fh: i, errhandler: i);
+    mpi_bsend_init_ => ARTS_MPI_Bsend_init(buf: b, count: i, datatype: i, dest: i, tag: i,
+        comm: i, request: o);
+    mpi_rsend_init_ => ARTS_MPI_Rsend_init(buf: b, count: i, datatype: i, dest: i, tag: i,
+        comm: i, request: o);
+    mpi_group_range_incl_ => ARTS_MPI_Group_range_incl(group: i, n: i, ranges: r,
+        newgroup: o);
+    mpi_group_range_excl_ => ARTS_MPI_Group_range_excl(group: i, n: i, ranges: r,
+        newgroup: o);
+    mpi_ineighbor_allgather_ => ARTS_MPI_Ineighbor_allgather(sendbuf: b, sendcount: i,
+        sendtype: i, recvbuf: b, recvcount: i, recvtype: i, comm: i, request: o);
+    mpi_ineighbor_allgatherv_ => ARTS_MPI_Ineighbor_allgatherv(sendbuf: b, sendcount: i,
+        sendtype: i, recvbuf: b, recvcounts: a, displs: a, recvtype: i, comm: i, request: o);
+    mpi_ineighbor_alltoall_ => ARTS_MPI_Ineighbor_alltoall(sendbuf: b, sendcount: i,
+        sendtype: i, recvbuf: b, recvcount: i, recvtype: i, comm: i, request: o);
+    mpi_ineighbor_alltoallv_ => ARTS_MPI_Ineighbor_alltoallv(sendbuf: b, sendcounts: a,
+        sdispls: a, sendtype: i, recvbuf: b, recvcounts: a, rdispls: a, recvtype: i, comm: i,
+        request: o);
+    mpi_is_thread_main_ => ARTS_MPI_Is_thread_main(flag: o);
+    mpi_status_set_elements_ => ARTS_MPI_Status_set_elements(status: s, datatype: i,
+        count: i);
+    mpi_status_set_elements_x_ => ARTS_MPI_Status_set_elements_x(status: s, datatype: i,
+        count: l);
+    mpi_status_set_cancelled_ => ARTS_MPI_Status_set_cancelled(status: s, flag: i);
+    mpi_test_cancelled_ => ARTS_MPI_Test_cancelled(status: s, flag: o);
+    mpi_dist_graph_neighbors_count_ => ARTS_MPI_Dist_graph_neighbors_count(comm: i,
+        indegree: o, outdegree: o, weighted: o);
+    mpi_free_mem_ => ARTS_MPI_Free_mem(base: b);
+    mpi_win_allocate_ => ARTS_MPI_Win_allocate(size: x, disp_unit: i, info: i, comm: i,
+        baseptr: b, win: o);
 }
 
 /// Fortran's `MPI_Init(ierr)`.
@@ -584,6 +671,55 @@ pub(crate) extern "C-unwind" fn mpi_wtick_() -> f64 {
 pub(crate) extern "C-unwind" fn ampi_my_pe_() -> c_int {
     // SAFETY: no arguments.
     unsafe { ARTS_AMPI_My_pe() }
+}
+
+/// Fortran's `AMPI_MemCheckpoint(ierr)`.
+#[unsafe(no_mangle)]
+pub(crate) unsafe extern "C-unwind" fn ampi_memcheckpoint_(ierr: *mut c_int) {
+    done(ierr, ARTS_AMPI_MemCheckpoint());
+}
+
+/// Fortran's `AMPI_Checkpoint(dname, ierr)`.
+#[unsafe(no_mangle)]
+pub(crate) unsafe extern "C-unwind" fn ampi_checkpoint_(
+    dname: *const c_char,
+    ierr: *mut c_int,
+    dname_len: usize,
+) {
+    let dir = c_string(dname, dname_len);
+    // SAFETY: a C string.
+    done(ierr, unsafe { ARTS_AMPI_Checkpoint(dir.as_ptr()) });
+}
+
+/// Fortran's `MPI_Alloc_mem(size, info, baseptr, ierr)`: `size` and
+/// `baseptr` are `INTEGER(KIND=MPI_ADDRESS_KIND)` (the program reaches the
+/// block through a Cray pointer or `C_F_POINTER`).
+#[unsafe(no_mangle)]
+pub(crate) unsafe extern "C-unwind" fn mpi_alloc_mem_(
+    size: *const isize,
+    info: *const c_int,
+    baseptr: *mut isize,
+    ierr: *mut c_int,
+) {
+    // SAFETY: by reference; C writes the block's address into `*baseptr`.
+    done(ierr, unsafe {
+        ARTS_MPI_Alloc_mem(*size as std::ffi::c_long, *info, baseptr.cast())
+    });
+}
+
+/// Fortran's `MPI_Buffer_detach(buffer_addr, size, ierr)`: the buffer's
+/// address is not given back (Fortran has no use for it), its size is.
+#[unsafe(no_mangle)]
+pub(crate) unsafe extern "C-unwind" fn mpi_buffer_detach_(
+    _buffer_addr: *mut c_void,
+    size: *mut c_int,
+    ierr: *mut c_int,
+) {
+    let mut addr: *mut c_void = std::ptr::null_mut();
+    // SAFETY: `addr` receives C's address of the buffer.
+    done(ierr, unsafe {
+        ARTS_MPI_Buffer_detach((&raw mut addr).cast(), size)
+    });
 }
 
 /// Runs C call `call` writing a string of at most `room` bytes, then
@@ -830,27 +966,6 @@ pub(crate) unsafe extern "C-unwind" fn _gfortran_error_stop_string(
 #[unsafe(no_mangle)]
 pub(crate) unsafe extern "C-unwind" fn _gfortran_error_stop_numeric(code: c_int, quiet: bool) {
     stop("ERROR STOP", Some(code.to_string()), quiet, code, true)
-}
-
-/// Fortran's `MPI_Comm_get_attr(comm, keyval, attribute_val, flag, ierr)`:
-/// the value itself, an `INTEGER(KIND=MPI_ADDRESS_KIND)` (C gives a
-/// pointer to it), for the predefined attributes.
-#[unsafe(no_mangle)]
-pub(crate) unsafe extern "C-unwind" fn mpi_comm_get_attr_(
-    comm: *const c_int,
-    keyval: *const c_int,
-    value: *mut isize,
-    flag: *mut c_int,
-    ierr: *mut c_int,
-) {
-    let mut slot: *mut c_int = std::ptr::null_mut();
-    // SAFETY: by reference; `slot` receives C's pointer to the value.
-    let rc = unsafe { ARTS_MPI_Comm_get_attr(*comm, *keyval, (&raw mut slot).cast(), flag) };
-    // SAFETY: `flag` was written; a predefined attribute points at an int.
-    if rc == 0 && unsafe { *flag } != 0 && !slot.is_null() && !value.is_null() {
-        unsafe { *value = *slot as isize };
-    }
-    done(ierr, rc);
 }
 
 /// A Fortran `CHARACTER(len)` argument as a C string (trailing blanks
