@@ -259,7 +259,9 @@ typedef MPI_Comm_delete_attr_function MPI_Delete_function;
 #define MPI_ORDER_C 0
 #define MPI_ORDER_FORTRAN 1
 
-/* AMPI_Migrate hints */
+/* AMPI_Migrate hints: predefined info objects (ampi_load_balance = sync,
+ * async); a program's own info may also set ampi_checkpoint = in_memory or
+ * to_file=DIR. */
 #define AMPI_INFO_LB_SYNC 1
 #define AMPI_INFO_LB_ASYNC 2
 
@@ -561,11 +563,15 @@ typedef MPI_Comm_delete_attr_function MPI_Delete_function;
 #define AMPI_Checkpoint_state ARTS_AMPI_Checkpoint_state
 #define AMPI_MemCheckpoint_state ARTS_AMPI_MemCheckpoint_state
 #define AMPI_Restored_state ARTS_AMPI_Restored_state
+#define AMPI_Load_start_measure ARTS_AMPI_Load_start_measure
+#define AMPI_Load_stop_measure ARTS_AMPI_Load_stop_measure
+#define AMPI_Load_set_value ARTS_AMPI_Load_set_value
 /* AMPI's names for the asynchronous collectives (paper section 2.4.4),
  * from before MPI-3 had them: the same calls. */
 #define AMPI_Ireduce ARTS_MPI_Ireduce
 #define AMPI_Iallreduce ARTS_MPI_Iallreduce
 #define AMPI_Ialltoall ARTS_MPI_Ialltoall
+#define AMPI_Iallgather ARTS_MPI_Iallgather
 
 /* ---- environment ---- */
 int MPI_Init(int *argc, char ***argv);
@@ -1142,8 +1148,17 @@ int MPI_Error_class(int errorcode, int *errorclass);
 /* A load-balancing point (collective over MPI_COMM_WORLD): the rank may
  * move to another PE; its stack, heap and globals move with it. With
  * AMPI_INFO_LB_ASYNC it returns at once and the rank moves at a later
- * blocking call; MPI_INFO_NULL or AMPI_INFO_LB_SYNC wait for the step. */
+ * blocking call; MPI_INFO_NULL or AMPI_INFO_LB_SYNC wait for the step. An
+ * info of the program's: ampi_load_balance = sync | async | false (the
+ * default), then ampi_checkpoint = in_memory (AMPI_MemCheckpoint) |
+ * to_file=DIR (AMPI_Checkpoint(DIR)) | false. */
 int AMPI_Migrate(MPI_Info hints);
+/* This rank's time stops (stop) or starts again (start) counting into the
+ * load the balancer sees; set_value gives the load of the current period,
+ * in seconds, instead of the measured one. */
+int AMPI_Load_start_measure(void);
+int AMPI_Load_stop_measure(void);
+int AMPI_Load_set_value(double value);
 /* AMPI_Migrate(AMPI_INFO_LB_ASYNC). */
 int AMPI_Async_Migrate(void);
 /* Moves this rank to PE `destPE` (not collective). */

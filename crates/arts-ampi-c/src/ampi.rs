@@ -1,5 +1,9 @@
 //! The AMPI extensions: `AMPI_Migrate` (a collective load-balancing point,
-//! blocking or with `AMPI_INFO_LB_ASYNC` not) and `AMPI_Async_Migrate`,
+//! blocking or with `AMPI_INFO_LB_ASYNC` not, and a checkpoint, as its
+//! info's `ampi_load_balance` and `ampi_checkpoint` hints say) and
+//! `AMPI_Async_Migrate`, the load instrumentation
+//! (`AMPI_Load_start_measure`, `AMPI_Load_stop_measure`,
+//! `AMPI_Load_set_value`),
 //! `AMPI_Migrateto` / `AMPI_Migrate_to_pe`, `AMPI_Setmigratable`, `AMPI_My_pe`,
 //! checkpoints of whole ranks (`AMPI_Checkpoint`, `AMPI_MemCheckpoint`,
 //! with isomalloc), and
@@ -11,37 +15,92 @@ use std::ffi::{CStr, c_char, c_int, c_void};
 use std::path::Path;
 
 use crate::abi::*;
+use crate::comm::info;
 use crate::state::fail::{Fail, comm_of, out};
-use crate::state::{current, entry, set_current};
+use crate::state::{Vp, current, entry, set_current};
 
-/// `AMPI_INFO_LB_SYNC`: `AMPI_Migrate` waits for the balancing step.
-const INFO_LB_SYNC: c_int = 1;
-/// `AMPI_INFO_LB_ASYNC`: `AMPI_Migrate` joins the step and returns at once.
-const INFO_LB_ASYNC: c_int = 2;
-/// `MPI_INFO_NULL`: no hint (as `AMPI_INFO_LB_SYNC`).
+/// `MPI_INFO_NULL`: no hints (a balancing step, as `AMPI_INFO_LB_SYNC`).
 const INFO_NULL: c_int = 0;
 
-/// `AMPI_Migrate(hints)`: every rank calls it; the load balancer may move
-/// this rank (stack, heap and its private globals) to another PE. With
-/// `AMPI_INFO_LB_ASYNC` the rank goes on at once and moves at a later
-/// blocking call (`Mpi::async_migrate`).
+/// `AMPI_Migrate(hints)`: every rank calls it. Its info's (AMPI's hints):
+/// `ampi_load_balance` = `sync` (the load balancer may move this rank —
+/// stack, heap and its private globals — to another PE; `AMPI_INFO_LB_SYNC`
+/// and `MPI_INFO_NULL`), `async` (the rank goes on at once and moves at a
+/// later blocking call, `Mpi::async_migrate`; `AMPI_INFO_LB_ASYNC`) or
+/// `false` (the default of an info without the key); then
+/// `ampi_checkpoint` = `in_memory` (as `AMPI_MemCheckpoint`), `to_file=DIR`
+/// (as `AMPI_Checkpoint(DIR)`) or `false`.
 #[unsafe(no_mangle)]
 pub(crate) unsafe extern "C-unwind" fn ARTS_AMPI_Migrate(hints: c_int) -> c_int {
-    entry("AMPI_Migrate", MPI_COMM_WORLD, |vp| match hints {
-        INFO_NULL | INFO_LB_SYNC => {
-            vp.mpi().migrate();
-            Ok(())
-        }
-        INFO_LB_ASYNC => {
-            vp.mpi().async_migrate();
-            Ok(())
-        }
-        other => Err(Fail::new(
-            ERR_ARG,
-            format!(
-                "hints {other}: accepted are MPI_INFO_NULL, AMPI_INFO_LB_SYNC and AMPI_INFO_LB_ASYNC"
+    entry("AMPI_Migrate", MPI_COMM_WORLD, |vp| {
+        let (lb, checkpoint) = match hints {
+            INFO_NULL => (Some("sync".to_string()), None),
+            h => (
+                info::value(vp, h, "ampi_load_balance")?,
+                info::value(vp, h, "ampi_checkpoint")?,
             ),
-        )),
+        };
+        match lb.as_deref() {
+            Some("sync") => vp.mpi().migrate(),
+            Some("async") => vp.mpi().async_migrate(),
+            None | Some("false") => {}
+            Some(other) => {
+                return Err(Fail::new(
+                    ERR_ARG,
+                    format!(
+                        "ampi_load_balance = {other:?}: accepted are \"sync\", \"async\" and \"false\""
+                    ),
+                ));
+            }
+        }
+        match checkpoint.as_deref() {
+            None | Some("false") => Ok(()),
+            Some("in_memory") => mem_checkpoint(vp),
+            Some(c) if c.starts_with("to_file=") => whole_checkpoint(vp, Some(&c[8..])),
+            Some(other) => Err(Fail::new(
+                ERR_ARG,
+                format!(
+                    "ampi_checkpoint = {other:?}: accepted are \"in_memory\", \"to_file=DIR\" \
+                     and \"false\""
+                ),
+            )),
+        }
+    })
+}
+
+/// `AMPI_Load_start_measure()`: this rank's time counts into the load the
+/// balancer sees again (`Mpi::measure_load`).
+#[unsafe(no_mangle)]
+pub(crate) unsafe extern "C-unwind" fn ARTS_AMPI_Load_start_measure() -> c_int {
+    entry("AMPI_Load_start_measure", MPI_COMM_WORLD, |vp| {
+        vp.mpi().measure_load(true);
+        Ok(())
+    })
+}
+
+/// `AMPI_Load_stop_measure()`: this rank's time stops counting into the
+/// load the balancer sees, until `AMPI_Load_start_measure`.
+#[unsafe(no_mangle)]
+pub(crate) unsafe extern "C-unwind" fn ARTS_AMPI_Load_stop_measure() -> c_int {
+    entry("AMPI_Load_stop_measure", MPI_COMM_WORLD, |vp| {
+        vp.mpi().measure_load(false);
+        Ok(())
+    })
+}
+
+/// `AMPI_Load_set_value(value)`: this rank's load for the current
+/// balancing period is `value` seconds, not its measured time.
+#[unsafe(no_mangle)]
+pub(crate) unsafe extern "C-unwind" fn ARTS_AMPI_Load_set_value(value: f64) -> c_int {
+    entry("AMPI_Load_set_value", MPI_COMM_WORLD, |vp| {
+        if !(value.is_finite() && value >= 0.0) {
+            return Err(Fail::new(
+                ERR_ARG,
+                format!("value {value}: a load is a number of seconds >= 0"),
+            ));
+        }
+        vp.mpi().set_load(value);
+        Ok(())
     })
 }
 
@@ -108,28 +167,34 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_AMPI_My_pe() -> c_int {
 #[unsafe(no_mangle)]
 pub(crate) unsafe extern "C-unwind" fn ARTS_AMPI_Checkpoint(dname: *const c_char) -> c_int {
     entry("AMPI_Checkpoint", MPI_COMM_WORLD, |vp| {
-        let Some(dir) = vp.mpi().checkpoint_dir() else {
-            return Ok(());
-        };
         // SAFETY: the program passes a C string or null.
         let named = (!dname.is_null()).then(|| unsafe { CStr::from_ptr(dname) }.to_string_lossy());
-        if let Some(named) = named.filter(|n| !n.is_empty())
-            && !same_dir(Path::new(named.as_ref()), &dir)
-        {
-            return Err(Fail::new(
-                ERR_ARG,
-                format!(
-                    "dname {named:?} is not the run's checkpoint directory ({}); \
-                     pass NULL or that directory",
-                    dir.display()
-                ),
-            ));
-        }
-        crate::rma::shm::refuse_whole_checkpoint(vp)?;
-        vp.whole_checkpoints += 1;
-        vp.mpi().checkpoint_ranks(vp.whole_checkpoints)?;
-        Ok(())
+        whole_checkpoint(vp, named.as_deref())
     })
+}
+
+/// Saves every rank whole into the run's checkpoint directory, which
+/// `named` must name if given (not empty); nothing without one.
+fn whole_checkpoint(vp: &mut Vp, named: Option<&str>) -> Result<(), Fail> {
+    let Some(dir) = vp.mpi().checkpoint_dir() else {
+        return Ok(());
+    };
+    if let Some(named) = named.filter(|n| !n.is_empty())
+        && !same_dir(Path::new(named), &dir)
+    {
+        return Err(Fail::new(
+            ERR_ARG,
+            format!(
+                "dname {named:?} is not the run's checkpoint directory ({}); \
+                 pass NULL or that directory",
+                dir.display()
+            ),
+        ));
+    }
+    crate::rma::shm::refuse_whole_checkpoint(vp)?;
+    vp.whole_checkpoints += 1;
+    vp.mpi().checkpoint_ranks(vp.whole_checkpoints)?;
+    Ok(())
 }
 
 /// `AMPI_MemCheckpoint()`: as `AMPI_Checkpoint`, but the ranks are kept
@@ -140,15 +205,18 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_AMPI_Checkpoint(dname: *const c_char
 /// node's store was lost. Without a checkpoint directory it does nothing.
 #[unsafe(no_mangle)]
 pub(crate) extern "C-unwind" fn ARTS_AMPI_MemCheckpoint() -> c_int {
-    entry("AMPI_MemCheckpoint", MPI_COMM_WORLD, |vp| {
-        if !vp.mpi().checkpointing() {
-            return Ok(());
-        }
-        crate::rma::shm::refuse_whole_checkpoint(vp)?;
-        vp.whole_checkpoints += 1;
-        vp.mpi().mem_checkpoint_ranks(vp.whole_checkpoints)?;
-        Ok(())
-    })
+    entry("AMPI_MemCheckpoint", MPI_COMM_WORLD, mem_checkpoint)
+}
+
+/// Keeps every rank whole in memory (nothing without a checkpoint directory).
+fn mem_checkpoint(vp: &mut Vp) -> Result<(), Fail> {
+    if !vp.mpi().checkpointing() {
+        return Ok(());
+    }
+    crate::rma::shm::refuse_whole_checkpoint(vp)?;
+    vp.whole_checkpoints += 1;
+    vp.mpi().mem_checkpoint_ranks(vp.whole_checkpoints)?;
+    Ok(())
 }
 
 /// Whether `a` and `b` name the same directory.

@@ -25,6 +25,7 @@ fn the_kernels_check_their_results() {
     kernel("halo", 9, 2, &["27", "3"]);
     kernel("allreduce", 3, 2, &["10"]);
     kernel("colltime", 5, 2, &["100"]);
+    kernel("hints", 4, 2, &[]);
     // Blocking all-to-alls by point-to-point (eager and rendezvous parts).
     for mode in ["a", "v"] {
         kernel("a2a", 5, 2, &["1000", "3", mode]);

@@ -185,6 +185,15 @@ impl Host for CtxHost<'_, '_> {
     fn wake_later(&mut self) {
         iso::outside(|| self.ctx.send_self(AmpiMsg::Wake))
     }
+    fn measure_load(&mut self, on: bool) {
+        match on {
+            true => self.ctx.resume_load_measure(),
+            false => self.ctx.pause_load_measure(),
+        }
+    }
+    fn set_load(&mut self, seconds: f64) {
+        self.ctx.set_load(seconds)
+    }
 }
 
 impl Rank {
@@ -193,6 +202,11 @@ impl Rank {
             // A rank that arrived from another process gets this one's plan.
             if vp.slot().is_some() && vp.shared().checkpoints.is_none() {
                 vp.shared().checkpoints = ctx.init().checkpoints.clone();
+            }
+            // A rank that arrived paused stays paused (its element's
+            // measurements start afresh wherever it lands).
+            if vp.shared().load_paused {
+                ctx.pause_load_measure();
             }
             vp.resume(&mut CtxHost { ctx });
         }

@@ -47,6 +47,11 @@ pub(crate) trait Host: Net {
     /// Queues a message that resumes the rank after the messages already
     /// queued for it (a yield to the scheduler).
     fn wake_later(&mut self);
+    /// Counts the rank's time into its measured load, or stops counting
+    /// it (`Ctx::resume_load_measure`, `Ctx::pause_load_measure`).
+    fn measure_load(&mut self, on: bool);
+    /// Sets the rank's load for this balancing period (`Ctx::set_load`).
+    fn set_load(&mut self, seconds: f64);
 }
 
 /// The element's host, passed to the coroutine at each resume; valid until
@@ -128,6 +133,8 @@ pub(crate) struct Shared {
     pub records: Vec<(String, f64)>,
     /// The code the program exited with (`Mpi::set_exit_code`).
     pub exit_code: i32,
+    /// Its time is not counted into its load (`Mpi::measure_load`).
+    pub load_paused: bool,
     /// Heap bytes the program declared (`Mpi::declare_heap`), for the migration-size estimate.
     pub declared_heap: usize,
     /// Highest address of the coroutine's stack.
@@ -392,6 +399,7 @@ impl VpBox {
                 state: VpState::New,
                 records: Vec::new(),
                 exit_code: 0,
+                load_paused: false,
                 declared_heap: 0,
                 stack_base: stack.base().get(),
                 stack_limit: stack.limit().get(),
@@ -617,6 +625,8 @@ mod tests {
             2
         }
         fn wake_later(&mut self) {}
+        fn measure_load(&mut self, _: bool) {}
+        fn set_load(&mut self, _: f64) {}
     }
 
     #[test]

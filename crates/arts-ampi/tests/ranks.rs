@@ -485,3 +485,56 @@ fn resumptions_count_the_suspensions_a_call_made() {
     .unwrap();
     assert_eq!(report.values["ok"].len(), 2);
 }
+
+#[test]
+fn a_ranks_load_is_what_it_measures_or_what_it_says() {
+    let mut opts = RunOptions::new(4, 2);
+    opts.lb = Some(LbConfig {
+        strategy: Arc::from(arts_lb::by_name("greedy").unwrap()),
+        period: LbPeriod::EverySync,
+        record_inputs: true,
+        speeds: None,
+    });
+    let report = run(
+        &opts,
+        program(|mpi| {
+            let spin = |ms| {
+                let t = std::time::Instant::now();
+                while t.elapsed() < std::time::Duration::from_millis(ms) {}
+            };
+            match mpi.rank() {
+                // Work the balancer does not see.
+                0 => {
+                    mpi.measure_load(false);
+                    spin(40);
+                    mpi.barrier(WORLD)?;
+                    spin(40);
+                    mpi.measure_load(true);
+                }
+                // Work it sees.
+                1 => {
+                    spin(40);
+                    mpi.barrier(WORLD)?;
+                }
+                // A load the rank gives itself.
+                2 => {
+                    mpi.barrier(WORLD)?;
+                    mpi.set_load(5.0);
+                }
+                _ => mpi.barrier(WORLD)?,
+            }
+            mpi.migrate();
+            Ok(())
+        }),
+    )
+    .unwrap();
+    let input = report.lb_steps[0].input.as_ref().expect("recorded");
+    let mut loads: Vec<(u64, f64)> = input.objects.iter().map(|o| (o.id, o.load_s)).collect();
+    loads.sort_by_key(|&(id, _)| id);
+    let load: Vec<f64> = loads.iter().map(|&(_, l)| l).collect();
+    // Measured loads are wall-clock times scaled to the CPU share the PE
+    // got, so compare them: rank 1 spun as long as rank 0 did unmeasured.
+    assert!(load[0] < 0.005, "paused rank 0: {load:?}");
+    assert!(load[1] > 50.0 * load[0], "measured rank 1: {load:?}");
+    assert_eq!(load[2], 5.0, "rank 2 said 5 s: {load:?}");
+}

@@ -256,6 +256,34 @@ impl<'a, A: Chare> Ctx<'a, A> {
         }
     }
 
+    /// Stops counting this element's time into its measured load until
+    /// [`resume_load_measure`](Ctx::resume_load_measure) (AMPI's
+    /// `AMPI_Load_stop_measure`): work the balancer should not see.
+    pub fn pause_load_measure(&mut self) {
+        if self.meta.unmeasured_since.is_none() {
+            self.meta.unmeasured_since = Some(self.svc.clock.raw());
+        }
+    }
+
+    /// Counts this element's time into its measured load again.
+    pub fn resume_load_measure(&mut self) {
+        if let Some(since) = self.meta.unmeasured_since.take() {
+            let now = self.svc.clock.raw();
+            self.meta.unmeasured_ns += self.svc.clock.delta_as_nanos(since, now);
+        }
+    }
+
+    /// Sets this element's load for the current load-balancing period to
+    /// `seconds`, reported instead of the measured time (AMPI's
+    /// `AMPI_Load_set_value`); negative or not finite counts as 0.
+    pub fn set_load(&mut self, seconds: f64) {
+        self.meta.load_set_s = Some(if seconds.is_finite() {
+            seconds.max(0.0)
+        } else {
+            0.0
+        });
+    }
+
     /// Allows or forbids the load balancer to move this element (default: allowed).
     pub fn set_migratable(&mut self, migratable: bool) {
         self.meta.migratable = migratable;

@@ -69,6 +69,14 @@ impl CommTable {
 pub(crate) struct ElemMeta {
     /// CPU time in this element's entry methods this period, ns.
     pub load_ns: u64,
+    /// Since when (the clock's raw time) the element's time is not
+    /// counted in `load_ns` (`Ctx::pause_load_measure`); `None`: counted.
+    pub unmeasured_since: Option<u64>,
+    /// Time of the running entry method not counted, ns.
+    pub unmeasured_ns: u64,
+    /// The load the element gave itself this period (`Ctx::set_load`),
+    /// reported instead of the measured one.
+    pub load_set_s: Option<f64>,
     /// Outgoing messages this period.
     pub comm: CommTable,
     /// Next reduction number this element contributes to.

@@ -141,6 +141,10 @@ fn run_entry<A: Chare>(
         array,
         linear: slot.linear,
     };
+    if timed && slot.meta.unmeasured_since.is_some() {
+        // Still paused (`Ctx::pause_load_measure`): from this entry's start.
+        slot.meta.unmeasured_since = Some(start);
+    }
     if svc.record.is_some() {
         let start_ns = svc.since_start(start);
         if let Some(rec) = &mut svc.record {
@@ -159,7 +163,11 @@ fn run_entry<A: Chare>(
             end = crate::grid::busy_for(&svc.clock, end, (ns as f64 * svc.stretch) as u64);
             ns = svc.clock.delta_as_nanos(start, end);
         }
-        slot.meta.load_ns += ns;
+        if let Some(since) = slot.meta.unmeasured_since {
+            slot.meta.unmeasured_ns += svc.clock.delta_as_nanos(since, end);
+            slot.meta.unmeasured_since = Some(end);
+        }
+        slot.meta.load_ns += ns.saturating_sub(std::mem::take(&mut slot.meta.unmeasured_ns));
         if let Some(rec) = &mut svc.record {
             rec.end(ns);
         }

@@ -1,16 +1,35 @@
 //! `MPI_Info`: ordered (key, value) strings the program hands to calls
-//! that take hints. arts reads no hint; the objects behave as MPI says, so
-//! programs that build them work unchanged. Handles are `1 + index`
-//! (`MPI_INFO_NULL` is 0).
+//! that take hints. arts reads AMPI's hints of `AMPI_Migrate` and no
+//! other; the objects behave as MPI says, so programs that build them work
+//! unchanged. Handles are `1 + index` (`MPI_INFO_NULL` is 0); the first
+//! two are AMPI's predefined `AMPI_INFO_LB_SYNC` and `AMPI_INFO_LB_ASYNC`,
+//! which cannot be changed or freed.
 
 use std::ffi::{CStr, c_char, c_int};
 
 use crate::abi::*;
 use crate::state::fail::{Fail, out};
 use crate::state::object::Object;
-use crate::state::{Vp, entry};
+use crate::state::{PREDEFINED_INFOS, Vp, entry};
 
 type Pairs = Vec<(String, String)>;
+
+/// The value of `key` in info object `info` (`None`: not set).
+pub(crate) fn value(vp: &mut Vp, info: c_int, key: &str) -> Result<Option<String>, Fail> {
+    let p = pairs(vp, info)?;
+    Ok(p.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone()))
+}
+
+/// The live info object `info`, to be changed or freed (not a predefined one).
+fn writable(vp: &mut Vp, info: c_int) -> Result<&mut Pairs, Fail> {
+    if (1..=PREDEFINED_INFOS).contains(&info) {
+        return Err(Fail::new(
+            ERR_INFO,
+            format!("{info} is a predefined info object (AMPI_INFO_LB_*): it cannot change"),
+        ));
+    }
+    pairs(vp, info)
+}
 
 /// The live info object `info`.
 fn pairs(vp: &mut Vp, info: c_int) -> Result<&mut Pairs, Fail> {
@@ -92,7 +111,7 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Info_dup(
 pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Info_free(info: *mut c_int) -> c_int {
     entry("MPI_Info_free", MPI_COMM_WORLD, |vp| {
         let info = out(info, "info")?;
-        pairs(vp, *info)?;
+        writable(vp, *info)?;
         vp.infos[*info as usize - 1] = None;
         *info = MPI_INFO_NULL;
         Ok(())
@@ -109,7 +128,7 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Info_set(
     entry("MPI_Info_set", MPI_COMM_WORLD, |vp| {
         let key = text(key, "key", MPI_MAX_INFO_KEY)?;
         let value = text(value, "value", MPI_MAX_INFO_VAL)?;
-        let p = pairs(vp, info)?;
+        let p = writable(vp, info)?;
         match p.iter_mut().find(|(k, _)| *k == key) {
             Some(kv) => kv.1 = value,
             None => p.push((key, value)),
@@ -126,7 +145,7 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Info_delete(
 ) -> c_int {
     entry("MPI_Info_delete", MPI_COMM_WORLD, |vp| {
         let key = text(key, "key", MPI_MAX_INFO_KEY)?;
-        let p = pairs(vp, info)?;
+        let p = writable(vp, info)?;
         let Some(i) = p.iter().position(|(k, _)| *k == key) else {
             return Err(Fail::new(ERR_INFO_NOKEY, format!("no key {key:?}")));
         };

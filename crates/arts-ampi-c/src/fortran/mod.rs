@@ -589,6 +589,10 @@ fortran! {
         op: i, comm: i, request: o);
     ampi_ialltoall_ => ARTS_MPI_Ialltoall(sendbuf: b, sendcount: i, sendtype: i, recvbuf: b,
         recvcount: i, recvtype: i, comm: i, request: o);
+    ampi_iallgather_ => ARTS_MPI_Iallgather(sendbuf: p, sendcount: i, sendtype: i, recvbuf: b,
+        recvcount: i, recvtype: i, comm: i, request: o);
+    ampi_load_start_measure_ => ARTS_AMPI_Load_start_measure();
+    ampi_load_stop_measure_ => ARTS_AMPI_Load_stop_measure();
 
     // MPI-1's names of the error handler calls, and the rest of the audit's simple calls.
     mpi_errhandler_create_ => ARTS_MPI_Comm_create_errhandler(function: e, errhandler: o);
@@ -671,6 +675,13 @@ pub(crate) extern "C-unwind" fn mpi_wtick_() -> f64 {
 pub(crate) extern "C-unwind" fn ampi_my_pe_() -> c_int {
     // SAFETY: no arguments.
     unsafe { ARTS_AMPI_My_pe() }
+}
+
+/// Fortran's `AMPI_Load_set_value(value, ierr)` (`DOUBLE PRECISION` seconds).
+#[unsafe(no_mangle)]
+pub(crate) unsafe extern "C-unwind" fn ampi_load_set_value_(value: *const f64, ierr: *mut c_int) {
+    // SAFETY: by reference.
+    done(ierr, unsafe { ARTS_AMPI_Load_set_value(*value) });
 }
 
 /// Fortran's `AMPI_MemCheckpoint(ierr)`.

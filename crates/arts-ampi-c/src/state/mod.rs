@@ -149,6 +149,16 @@ pub(crate) struct Vp {
     pub at_exit: Vec<AtExit>,
 }
 
+/// The info objects every rank starts with, AMPI's `AMPI_INFO_LB_SYNC`
+/// (handle 1) and `AMPI_INFO_LB_ASYNC` (2): hints of `AMPI_Migrate`.
+fn predefined_infos() -> Vec<Option<Vec<(String, String)>>> {
+    let lb = |v: &str| Some(vec![("ampi_load_balance".to_string(), v.to_string())]);
+    vec![lb("sync"), lb("async")]
+}
+
+/// How many handles the predefined info objects take.
+pub(crate) const PREDEFINED_INFOS: c_int = 2;
+
 /// A function registered to run when the rank's `main` returns.
 #[derive(Clone, Copy)]
 pub(crate) enum AtExit {
@@ -181,7 +191,7 @@ impl Vp {
             user_errhandlers: Vec::new(),
             files: Vec::new(),
             wins: Vec::new(),
-            infos: Vec::new(),
+            infos: predefined_infos(),
             types: TypeTable::new(),
             ops: Vec::new(),
             reqs: Vec::new(),

@@ -244,6 +244,21 @@ impl<'y> Mpi<'y> {
         self.shared().records.push((name.to_string(), value));
     }
 
+    /// Counts this rank's time into the load the balancer sees (`on`,
+    /// the default) or stops counting it (AMPI's `AMPI_Load_start_measure`
+    /// and `AMPI_Load_stop_measure`): work the balancer should not move
+    /// ranks for. It stays so when the rank moves.
+    pub fn measure_load(&mut self, on: bool) {
+        self.shared().load_paused = !on;
+        self.host().measure_load(on);
+    }
+
+    /// Sets this rank's load for the current balancing period to `seconds`,
+    /// reported instead of its measured time (AMPI's `AMPI_Load_set_value`).
+    pub fn set_load(&mut self, seconds: f64) {
+        self.host().set_load(seconds);
+    }
+
     /// Sets the code this rank's program exited with (a C program's
     /// `exit(n)` after `MPI_Finalize`): the run's exit code is the largest
     /// of its ranks' ([`AmpiReport::exit_code`](crate::AmpiReport::exit_code)).

@@ -112,6 +112,9 @@ pub struct LbStepRecord {
 pub(crate) struct ObjStats {
     pub linear: u64,
     pub load_s: f64,
+    /// `load_s` is the element's own (`Ctx::set_load`), not a measured
+    /// wall-clock time to turn into CPU time.
+    pub given: bool,
     pub migratable: bool,
     pub bytes: u64,
 }

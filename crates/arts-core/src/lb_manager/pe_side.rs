@@ -70,7 +70,8 @@ impl Pe {
             store.for_each_element(&mut |linear, meta, bytes| {
                 objects.push(ObjStats {
                     linear,
-                    load_s: meta.load_ns as f64 * 1e-9,
+                    given: meta.load_set_s.is_some(),
+                    load_s: (meta.load_set_s.take()).unwrap_or(meta.load_ns as f64 * 1e-9),
                     migratable: meta.migratable,
                     bytes,
                 });

@@ -339,7 +339,7 @@ fn build_input(all: &[PeStats], speeds: Option<&[f64]>, clusters: Option<&[u32]>
             s.objects.iter().map(move |o| ObjInfo {
                 id: o.linear,
                 pe: s.pe as usize,
-                load_s: o.load_s * f,
+                load_s: if o.given { o.load_s } else { o.load_s * f },
                 migratable: o.migratable,
                 bytes: o.bytes,
             })
