@@ -423,7 +423,16 @@ fn judge(outcomes: &[RankOutcome]) -> Result<(), AmpiError> {
         .collect::<Vec<_>>()
         .join("; ");
     if !failed.is_empty() {
-        let mut text = failed.join("; ");
+        // Thousands of ranks may fail alike: the first few, then a count.
+        let mut text = failed
+            .iter()
+            .take(8)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("; ");
+        if failed.len() > 8 {
+            text += &format!("; and {} more ranks failed", failed.len() - 8);
+        }
         if !stuck.is_empty() {
             text += &format!(" (left behind: {stuck_text})");
         }
@@ -438,6 +447,31 @@ fn judge(outcomes: &[RankOutcome]) -> Result<(), AmpiError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn thousands_of_failed_ranks_make_one_short_line() {
+        let failed = RankOutcome {
+            state: VpState::Failed("cannot map a stack".into()),
+            records: Vec::new(),
+            pes: Vec::new(),
+            exit_code: 0,
+        };
+        let blocked = RankOutcome {
+            state: VpState::Blocked("MPI_Barrier"),
+            ..failed.clone()
+        };
+        let mut outcomes = vec![failed; 84_000];
+        outcomes.extend(vec![blocked; 16_000]);
+        let Err(AmpiError::RankFailed(text)) = judge(&outcomes) else {
+            panic!("ranks failed")
+        };
+        assert!(text.len() < 600, "{} bytes: {text}", text.len());
+        assert!(text.contains("; and 83992 more ranks failed"), "{text}");
+        assert!(
+            text.contains("and 15984 more blocked in MPI_Barrier"),
+            "{text}"
+        );
+    }
 
     #[test]
     fn the_ranks_of_each_process_are_its_block_and_cover_the_run() {

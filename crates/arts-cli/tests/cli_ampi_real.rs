@@ -354,3 +354,27 @@ fn ampicc_and_ampirun_take_ampi_users_options() {
     );
     assert_eq!(err.lines().count(), 1, "{err}");
 }
+
+#[test]
+fn ranks_beyond_the_memory_map_limit_are_refused_before_starting() {
+    let Some(max) = std::fs::read_to_string("/proc/sys/vm/max_map_count")
+        .ok()
+        .and_then(|s| s.trim().parse::<u64>().ok())
+    else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let Some(so) = build_plain("endings.c", dir.path()) else {
+        return;
+    };
+    // Seven maps per C rank: a few more ranks than the limit allows.
+    let vp = (max / 7 + 100).to_string();
+    let out = common::arts(&["ampi", "run", "--vp", &vp, "--stack-size", "16K", &so]);
+    let err = common::stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("memory maps") && err.contains("vm.max_map_count"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+}

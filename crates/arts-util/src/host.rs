@@ -10,6 +10,19 @@ pub fn load_average() -> Option<f64> {
         .ok()
 }
 
+/// The memory maps (mappings) this process holds now and the most the
+/// system allows one (`vm.max_map_count`), when the system says (Linux).
+pub fn memory_maps() -> Option<(u64, u64)> {
+    let max = std::fs::read_to_string("/proc/sys/vm/max_map_count")
+        .ok()?
+        .trim()
+        .parse()
+        .ok()?;
+    let maps = std::fs::read("/proc/self/maps").ok()?;
+    let used = maps.iter().filter(|&&b| b == b'\n').count() as u64;
+    Some((used, max))
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -17,6 +30,14 @@ mod tests {
         if cfg!(target_os = "linux") {
             let l = super::load_average().expect("/proc/loadavg is readable");
             assert!(l.is_finite() && l >= 0.0);
+        }
+    }
+
+    #[test]
+    fn a_process_holds_some_memory_maps_below_the_limit() {
+        if cfg!(target_os = "linux") {
+            let (used, max) = super::memory_maps().expect("/proc is readable");
+            assert!(used > 0 && used < max, "{used} of {max}");
         }
     }
 }

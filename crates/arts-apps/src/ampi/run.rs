@@ -69,12 +69,44 @@ pub fn check_program_args(program: &str, args: &[String]) -> Result<(), AmpiErro
 
 /// Refuses, as bad input, rank stacks (`opts.vp` of `opts.stack_size`)
 /// beyond `memory`; returns their bytes.
-pub fn check_stacks(opts: &RunOptions, memory: &MemoryBudget) -> Result<u64, AmpiError> {
+pub fn check_stacks(
+    opts: &RunOptions,
+    memory: &MemoryBudget,
+    maps_per_rank: u64,
+) -> Result<u64, AmpiError> {
     let stacks = opts.vp as u64 * opts.stack_size as u64;
     memory
         .check(format!("{} rank stacks", opts.vp), stacks)
         .map_err(|e| AmpiError::Usage(e.to_string()))?;
+    check_maps(opts.vp, maps_per_rank, arts_util::host::memory_maps())?;
     Ok(stacks)
+}
+
+/// The memory maps a rank of a registered program takes: its stack and
+/// the guard page below it.
+pub const MAPS_PER_RANK: u64 = 2;
+/// The memory maps a rank of a C program takes: its stack and guard page,
+/// and its private copy of the program's segments (measured: 7 in all).
+pub const MAPS_PER_C_RANK: u64 = 7;
+
+/// Refuses `vp` ranks of `per_rank` memory maps each beyond what the
+/// system allows one process (`maps`: those held now and the limit,
+/// `vm.max_map_count`), which would end the run part-way.
+fn check_maps(vp: u32, per_rank: u64, maps: Option<(u64, u64)>) -> Result<(), AmpiError> {
+    let Some((used, max)) = maps else {
+        return Ok(());
+    };
+    let need = vp as u64 * per_rank;
+    if used + need <= max {
+        return Ok(());
+    }
+    Err(AmpiError::Usage(format!(
+        "--vp {vp}: the ranks need about {need} memory maps beside the {used} in use, beyond \
+         the system's limit of {max} per process (vm.max_map_count); run fewer ranks \
+         (at most about {}) or raise the limit (sysctl vm.max_map_count={})",
+        max.saturating_sub(used) / per_rank,
+        (used + need) * 2
+    )))
 }
 
 /// Builds the registered `program` for the ranks of `opts`, refused (as
@@ -86,7 +118,7 @@ pub fn build_checked(
     params: &Params,
     opts: &RunOptions,
 ) -> Result<Built, AmpiError> {
-    let stacks = check_stacks(opts, &params.memory)?;
+    let stacks = check_stacks(opts, &params.memory, MAPS_PER_RANK)?;
     let built = build(program, params, opts.vp)?;
     check_memory(params, program, opts.vp, built.memory_bytes + stacks)?;
     Ok(built)
@@ -288,6 +320,18 @@ mod tests {
         assert!(!is_c_program("stencil3d"));
         assert_eq!(checkpoint_name("/tmp/x/prog.so"), "prog.so");
         assert_eq!(checkpoint_name("stencil3d"), "stencil3d");
+    }
+
+    #[test]
+    fn ranks_beyond_the_memory_map_limit_are_refused_naming_it() {
+        assert!(check_maps(1000, 7, Some((100, 65_530))).is_ok());
+        assert!(check_maps(1000, 7, None).is_ok());
+        let e = check_maps(100_000, 2, Some((100, 65_530))).unwrap_err();
+        let AmpiError::Usage(text) = e else {
+            panic!("a usage error")
+        };
+        assert!(text.starts_with("--vp 100000: the ranks need about 200000 memory maps"));
+        assert!(text.contains("(at most about 32715)"), "{text}");
     }
 
     #[test]

@@ -10,8 +10,8 @@ use arts_ampi::checkpoint::{self, Checkpoints, MemStore};
 use arts_ampi::{AmpiError, AmpiReport, RunOptions};
 use arts_ampi_c::{CProgram, CRunOptions, LoadError};
 use arts_apps::ampi::run::{
-    AmpiRunReport, RunLabels, build_checked, check_checkpoints, check_program_args, check_stacks,
-    checkpoint_name, is_c_program,
+    AmpiRunReport, MAPS_PER_C_RANK, RunLabels, build_checked, check_checkpoints,
+    check_program_args, check_stacks, checkpoint_name, is_c_program,
 };
 use arts_apps::ampi::{PROGRAMS, Params};
 use arts_core::Config;
@@ -337,7 +337,7 @@ fn run_c_program(
     opts: RunOptions,
     out: &Output,
 ) -> Result<AmpiReport, CliError> {
-    check_stacks(&opts, &crate::budget::budget()).map_err(to_cli)?;
+    check_stacks(&opts, &crate::budget::budget(), MAPS_PER_C_RANK).map_err(to_cli)?;
     let path = std::path::Path::new(&args.program);
     let program_args = args.program_args.clone();
     let program = if opts.isomalloc {
