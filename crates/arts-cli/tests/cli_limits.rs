@@ -34,6 +34,25 @@ fn huge_grids_are_refused_with_the_memory_they_would_need() {
 }
 
 #[test]
+fn billions_of_steps_are_refused_with_the_memory_their_records_need() {
+    for (app, flag) in [
+        ("jacobi2d", "--iters"),
+        ("zones", "--iters"),
+        ("hotspot", "--iters"),
+        ("leanmd", "--steps"),
+        ("fracture", "--steps"),
+    ] {
+        let t = Instant::now();
+        let o = arts(&["run", app, flag, "4000000000"]);
+        assert_usage_error(&o, "over 4000000000 steps needs about");
+        assert!(
+            t.elapsed() < Duration::from_secs(5),
+            "{app}: refused at once"
+        );
+    }
+}
+
+#[test]
 fn simulators_and_readers_refuse_unbounded_requests() {
     let t = Instant::now();
     assert_usage_error(

@@ -220,8 +220,8 @@ impl Leanmd {
     ) -> Result<LeanmdReport, Error> {
         let (p, geom) = (&self.params, &self.geom);
         setup.job.check_memory(
-            format!("leanmd with {} atoms", p.atoms(geom)),
-            p.memory_bytes(geom),
+            format!("leanmd with {} atoms over {} steps", p.atoms(geom), p.steps),
+            (p.memory_bytes(geom)).saturating_add(super::step_records_bytes(p.steps)),
         )?;
         let mut checkpoint = CheckpointSummary::of(&session);
         stages("sequential reference");
@@ -379,8 +379,8 @@ impl Fracture {
     ) -> Result<FractureReport, Error> {
         let p = &self.params;
         setup.job.check_memory(
-            format!("fracture with {} objects", p.count()),
-            p.memory_bytes(),
+            format!("fracture with {} objects over {} steps", p.count(), p.steps),
+            (p.memory_bytes()).saturating_add(super::step_records_bytes(p.steps)),
         )?;
         let mut checkpoint = CheckpointSummary::of(&session);
         stages("sequential reference");

@@ -135,6 +135,14 @@ impl Setup {
     }
 }
 
+/// The bytes of the per-step records a run of `steps` steps keeps, for
+/// its memory estimate: the step times and the residuals or energies of
+/// the sequential reference and of the parallel run, and the report's
+/// copies of them (8 values of 8 bytes a step).
+pub fn step_records_bytes(steps: u32) -> u64 {
+    u64::from(steps).saturating_mul(64)
+}
+
 /// Called with the name of each stage of a run as it begins (a progress bar).
 pub type Stages<'a> = &'a dyn Fn(&str);
 

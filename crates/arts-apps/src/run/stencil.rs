@@ -92,8 +92,9 @@ pub fn execute<K: Kernel>(
         None => 0,
     };
     setup.job.check_memory(
-        format!("{app} on a {rows}x{cols} grid"),
-        problem.memory_bytes(true).saturating_add(checkpoint),
+        format!("{app} on a {rows}x{cols} grid over {} steps", problem.iters),
+        (problem.memory_bytes(true).saturating_add(checkpoint))
+            .saturating_add(super::step_records_bytes(problem.iters)),
     )?;
     let session = setup.stencil_session(stencil_app)?;
     let checkpoint_dir = session
