@@ -336,6 +336,18 @@ fn ampicc_and_ampirun_take_ampi_users_options() {
         assert!(out.contains("rank 3: done after the others"), "{out}");
         assert!(out.contains("ranks 4"), "{out}");
     }
+    // The program starts itself, as AMPI programs do (x86-64).
+    if cfg!(target_arch = "x86_64") {
+        let out = Command::new(dir.path().join("endings"))
+            .args(["+vp4", "+p2", "late"])
+            .env("ARTS_BIN", env!("CARGO_BIN_EXE_arts"))
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "{out:?}");
+        assert!(text.contains("rank 3: done after the others"), "{text}");
+        assert!(text.contains("ranks 4  PEs 2"), "{text}");
+    }
     let (_, out, _) = script(
         "ampirun",
         dir.path(),
