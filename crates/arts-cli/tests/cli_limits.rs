@@ -52,6 +52,151 @@ fn billions_of_steps_are_refused_with_the_memory_their_records_need() {
     }
 }
 
+/// Runs arts with `args`; returns its exit code and its peak resident bytes.
+#[allow(clippy::zombie_processes)] // reaped by `wait4`, which gives its usage
+fn peak_rss(args: &[&str]) -> (i32, u64) {
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_arts"))
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("arts starts");
+    let mut status = 0;
+    // SAFETY: a zeroed rusage for wait4 to fill; `child` is ours, unreaped.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    let pid = unsafe { libc::wait4(child.id() as i32, &mut status, 0, &mut usage) };
+    assert_eq!(pid, child.id() as i32);
+    let code = if libc::WIFEXITED(status) {
+        libc::WEXITSTATUS(status)
+    } else {
+        -1
+    };
+    (code, usage.ru_maxrss as u64 * 1024)
+}
+
+#[test]
+fn accepted_runs_stay_within_max_memory_and_the_rest_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("g.json").display().to_string();
+    let rec = dir.path().join("r.json").display().to_string();
+    for (limit, args) in [
+        // 10^6 one-cell blocks: the runtime's share of each element counts.
+        (
+            "256M",
+            &[
+                "run",
+                "jacobi2d",
+                "--grid",
+                "1000x1000",
+                "--objects",
+                "1000x1000",
+                "--iters",
+                "3",
+            ][..],
+        ),
+        (
+            "512M",
+            &[
+                "run",
+                "jacobi2d",
+                "--pes",
+                "16000",
+                "--grid",
+                "512x512",
+                "--objects",
+                "4x4",
+                "--iters",
+                "2",
+            ],
+        ),
+        (
+            "512M",
+            &[
+                "run",
+                "jacobi2d",
+                "--pes",
+                "3000",
+                "--grid",
+                "512x512",
+                "--objects",
+                "4x4",
+                "--iters",
+                "2",
+            ],
+        ),
+        // A recording grows with the steps.
+        (
+            "100M",
+            &[
+                "run",
+                "jacobi2d",
+                "--grid",
+                "256x256",
+                "--objects",
+                "8x8",
+                "--iters",
+                "3000",
+                "--record",
+                &rec,
+            ],
+        ),
+        (
+            "100M",
+            &[
+                "run",
+                "jacobi2d",
+                "--grid",
+                "256x256",
+                "--objects",
+                "8x8",
+                "--iters",
+                "200",
+                "--record",
+                &rec,
+            ],
+        ),
+        (
+            "128M",
+            &[
+                "lb",
+                "generate",
+                "--objects",
+                "5000000",
+                "--pes",
+                "4",
+                "--kind",
+                "uniform",
+                "--out",
+                &out,
+            ],
+        ),
+        (
+            "128M",
+            &[
+                "lb",
+                "generate",
+                "--objects",
+                "300000",
+                "--pes",
+                "4",
+                "--kind",
+                "mesh",
+                "--out",
+                &out,
+            ],
+        ),
+    ] {
+        let bound = arts_core::limits::parse_bytes(limit).unwrap();
+        let mut a = vec!["--max-memory", limit];
+        a.extend_from_slice(args);
+        let (code, peak) = peak_rss(&a);
+        assert!(code == 0 || code == 2, "{args:?}: exit {code}");
+        if code == 0 {
+            assert!(peak <= bound, "{args:?}: peak {peak} bytes over {limit}");
+        }
+    }
+}
+
 #[test]
 fn simulators_and_readers_refuse_unbounded_requests() {
     let t = Instant::now();

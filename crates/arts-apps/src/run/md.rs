@@ -221,7 +221,12 @@ impl Leanmd {
         let (p, geom) = (&self.params, &self.geom);
         setup.job.check_memory(
             format!("leanmd with {} atoms over {} steps", p.atoms(geom), p.steps),
-            (p.memory_bytes(geom)).saturating_add(super::step_records_bytes(p.steps)),
+            (p.memory_bytes(geom))
+                .saturating_add(super::step_records_bytes(p.steps))
+                .saturating_add(arts_core::limits::runtime_bytes(
+                    u64::from(geom.cells()) + u64::from(geom.pairs()),
+                    u64::from(setup.config.pes),
+                )),
         )?;
         let mut checkpoint = CheckpointSummary::of(&session);
         stages("sequential reference");
@@ -380,7 +385,12 @@ impl Fracture {
         let p = &self.params;
         setup.job.check_memory(
             format!("fracture with {} objects over {} steps", p.count(), p.steps),
-            (p.memory_bytes()).saturating_add(super::step_records_bytes(p.steps)),
+            (p.memory_bytes())
+                .saturating_add(super::step_records_bytes(p.steps))
+                .saturating_add(arts_core::limits::runtime_bytes(
+                    p.count(),
+                    u64::from(setup.config.pes),
+                )),
         )?;
         let mut checkpoint = CheckpointSummary::of(&session);
         stages("sequential reference");

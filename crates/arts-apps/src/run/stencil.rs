@@ -91,10 +91,19 @@ pub fn execute<K: Kernel>(
         Some(_) => problem.memory_bytes(false),
         None => 0,
     };
+    let (ox, oy) = problem.layout.objects();
+    let objects = ox as u64 * oy as u64;
+    let mut runtime = arts_core::limits::runtime_bytes(objects, setup.config.pes as u64);
+    if setup.outputs.record.is_some() || setup.outputs.trace.is_some() {
+        // A step is an entry per block and one per halo message (four).
+        let events = arts_core::limits::mul(&[u64::from(problem.iters), objects, 5]);
+        runtime = runtime.saturating_add(arts_core::limits::recording_bytes(events));
+    }
     setup.job.check_memory(
         format!("{app} on a {rows}x{cols} grid over {} steps", problem.iters),
         (problem.memory_bytes(true).saturating_add(checkpoint))
-            .saturating_add(super::step_records_bytes(problem.iters)),
+            .saturating_add(super::step_records_bytes(problem.iters))
+            .saturating_add(runtime),
     )?;
     let session = setup.stencil_session(stencil_app)?;
     let checkpoint_dir = session

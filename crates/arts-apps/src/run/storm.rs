@@ -108,7 +108,10 @@ fn execute(
 ) -> Result<StormReport, Error> {
     setup.job.check_memory(
         format!("storm with {} elements", params.elements),
-        params.memory_bytes(),
+        (params.memory_bytes()).saturating_add(arts_core::limits::runtime_bytes(
+            params.elements as u64,
+            u64::from(setup.config.pes),
+        )),
     )?;
     let checkpoint = CheckpointSummary::of(&session);
     let t = Instant::now();

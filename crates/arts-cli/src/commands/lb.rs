@@ -227,6 +227,10 @@ fn generate_cmd(args: &GenerateArgs, out: Output) -> CliResult {
         clusters: args.clusters,
     };
     spec.check().map_err(CliError::usage)?;
+    crate::budget::check_memory(
+        format!("{} {} objects", spec.kind.name(), spec.objects),
+        spec.memory_bytes(),
+    )?;
     spec.speeds = parse_speeds(&args.speeds).map_err(CliError::usage)?;
     let mut file = PendingFile::create(&args.out)?;
     let dump = generate(&spec);
