@@ -27,7 +27,7 @@ fn the_kernels_check_their_results() {
     kernel("colltime", 5, 2, &["100"]);
     kernel("hints", 4, 2, &[]);
     // Blocking all-to-alls by point-to-point (eager and rendezvous parts).
-    for mode in ["a", "v"] {
+    for mode in ["a", "v", "i", "w"] {
         kernel("a2a", 5, 2, &["1000", "3", mode]);
         kernel("a2a", 4, 3, &["300000", "2", mode]);
     }

@@ -40,11 +40,95 @@ pub(crate) fn wait_req_as(vp: &mut Vp, call: &'static str, r: CReq) -> Result<St
     match r {
         CReq::Done(s) => Ok(s),
         CReq::Pending { req, finish } => Ok(finished(finish, vp.mpi().wait_as(call, req)?)),
+        CReq::All(parts) => {
+            for p in parts {
+                wait_req_as(vp, call, p)?;
+            }
+            Ok(empty_status())
+        }
+    }
+}
+
+/// Tests the parts of `r` if it is [`CReq::All`]: done (`CReq::Done`)
+/// once none is pending, else those still pending. Other requests as they are.
+fn settle(vp: &mut Vp, r: CReq) -> Result<CReq, Fail> {
+    let CReq::All(parts) = r else {
+        return Ok(r);
+    };
+    let mut left = Vec::new();
+    for p in parts {
+        if let Err(p) = test_req(vp, p)? {
+            left.push(p);
+        }
+    }
+    Ok(match left.is_empty() {
+        true => CReq::Done(empty_status()),
+        false => CReq::All(left),
+    })
+}
+
+/// A pending request's place among those a `waitany` or `waitsome`
+/// watches: its own arts request, or (an `All`) one of its parts'.
+enum Watched {
+    /// The request's own completion work.
+    Own(Option<Finish>),
+    /// The watched part's completion work, and the other parts.
+    Part(Option<Finish>, Vec<CReq>),
+}
+
+/// The arts request to watch for pending request `r` (not `Done`), and
+/// how to put `r` together again.
+fn watch(r: CReq) -> (Request<'static>, Watched) {
+    match r {
+        CReq::Pending { req, finish } => (req, Watched::Own(finish)),
+        CReq::All(mut parts) => {
+            // Settled: every part left is pending, and there is one.
+            let k = (parts.iter())
+                .position(|p| matches!(p, CReq::Pending { .. }))
+                .expect("a pending part");
+            let CReq::Pending { req, finish } = parts.swap_remove(k) else {
+                unreachable!("found pending above")
+            };
+            (req, Watched::Part(finish, parts))
+        }
+        CReq::Done(_) => unreachable!("only pending requests are watched"),
+    }
+}
+
+impl Watched {
+    /// `r` again, with the watched request `req` still pending.
+    fn again(self, req: Request<'static>) -> CReq {
+        match self {
+            Watched::Own(finish) => CReq::Pending { req, finish },
+            Watched::Part(finish, mut parts) => {
+                parts.push(CReq::Pending { req, finish });
+                CReq::All(parts)
+            }
+        }
+    }
+
+    /// `r` after the watched request completed with `s`: done with its
+    /// status, or (an `All` with parts left) still pending.
+    fn completed(self, vp: &mut Vp, s: Status) -> Result<Result<Status, CReq>, Fail> {
+        match self {
+            Watched::Own(finish) => Ok(Ok(finished(finish, s))),
+            Watched::Part(finish, parts) => {
+                finished(finish, s);
+                if parts.is_empty() {
+                    return Ok(Ok(empty_status()));
+                }
+                Ok(match settle(vp, CReq::All(parts))? {
+                    CReq::Done(s) => Ok(s),
+                    r => Err(r),
+                })
+            }
+        }
     }
 }
 
 /// Tests `r`: its status if complete (completion work done), else it back.
 fn test_req(vp: &mut Vp, r: CReq) -> Result<Result<Status, CReq>, Fail> {
+    let r = settle(vp, r)?;
     let CReq::Pending { mut req, finish } = r else {
         return Ok(r.status().ok_or(r));
     };
@@ -116,54 +200,59 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Waitany(
         let n = count(n, "count")?;
         let index = out(index, "index")?;
         let hs = handles(requests, n)?;
-        let mut any = false;
-        for (i, h) in hs.iter_mut().enumerate() {
-            if !vp.is_active(*h) {
-                continue;
-            }
-            any = true;
-            match vp.take_req(*h)? {
-                CReq::Done(s) => {
-                    vp.retire(h);
-                    *index = i as c_int;
-                    write_status(status, &s);
-                    return Ok(());
+        // A part of an all-part request may complete without it: then again.
+        loop {
+            let mut any = false;
+            for (i, h) in hs.iter_mut().enumerate() {
+                if !vp.is_active(*h) {
+                    continue;
                 }
-                r => vp.put_req(*h, r),
-            }
-        }
-        if !any {
-            *index = MPI_UNDEFINED;
-            return Ok(());
-        }
-        // Every active request is pending: take them out, wait for the
-        // first to finish, put the others back.
-        let mut slots = Vec::new();
-        let mut taken = Vec::new();
-        for (i, h) in hs.iter().enumerate() {
-            if !vp.is_active(*h) {
-                continue;
-            }
-            match vp.take_req(*h)? {
-                CReq::Pending { req, finish } => {
-                    slots.push(Some(req));
-                    taken.push((i, finish));
-                }
-                r => vp.put_req(*h, r),
-            }
-        }
-        let (_, s) = vp.mpi().waitany(&mut slots)?;
-        for ((i, finish), slot) in taken.into_iter().zip(slots) {
-            match slot {
-                Some(req) => vp.put_req(hs[i], CReq::Pending { req, finish }),
-                None => {
-                    vp.retire(&mut hs[i]);
-                    *index = i as c_int;
-                    write_status(status, &finished(finish, s));
+                any = true;
+                let r = vp.take_req(*h)?;
+                match settle(vp, r)? {
+                    CReq::Done(s) => {
+                        vp.retire(h);
+                        *index = i as c_int;
+                        write_status(status, &s);
+                        return Ok(());
+                    }
+                    r => vp.put_req(*h, r),
                 }
             }
+            if !any {
+                *index = MPI_UNDEFINED;
+                return Ok(());
+            }
+            // Every active request is pending: take them out, wait for the
+            // first to finish, put the others back.
+            let mut slots = Vec::new();
+            let mut taken = Vec::new();
+            for (i, h) in hs.iter().enumerate() {
+                if !vp.is_active(*h) {
+                    continue;
+                }
+                let (req, watched) = watch(vp.take_req(*h)?);
+                slots.push(Some(req));
+                taken.push((i, watched));
+            }
+            let (_, s) = vp.mpi().waitany(&mut slots)?;
+            let mut found = None;
+            for ((i, watched), slot) in taken.into_iter().zip(slots) {
+                match slot {
+                    Some(req) => vp.put_req(hs[i], watched.again(req)),
+                    None => match watched.completed(vp, s)? {
+                        Ok(s) => found = Some((i, s)),
+                        Err(r) => vp.put_req(hs[i], r),
+                    },
+                }
+            }
+            if let Some((i, s)) = found {
+                vp.retire(&mut hs[i]);
+                *index = i as c_int;
+                write_status(status, &s);
+                return Ok(());
+            }
         }
-        Ok(())
     })
 }
 
@@ -291,50 +380,66 @@ fn complete_some(
     vp: &mut Vp,
     hs: &mut [c_int],
     most: usize,
+    blocking: bool,
     pick: Pick<'_>,
 ) -> Result<Option<Vec<(usize, Status)>>, Fail> {
     let active = hs.iter().any(|&h| vp.is_active(h));
-    let mut done = Vec::new();
-    let mut pending = Vec::new();
-    let mut slots = Vec::new();
-    for (i, h) in hs.iter_mut().enumerate() {
-        if !vp.is_active(*h) || done.len() == most {
-            continue;
+    loop {
+        let mut done = Vec::new();
+        let mut pending = Vec::new();
+        let mut slots = Vec::new();
+        for (i, h) in hs.iter_mut().enumerate() {
+            if !vp.is_active(*h) || done.len() == most {
+                continue;
+            }
+            let r = vp.take_req(*h)?;
+            match settle(vp, r)? {
+                CReq::Done(s) => {
+                    done.push((i, s));
+                    vp.retire(h);
+                }
+                r => {
+                    let (req, watched) = watch(r);
+                    slots.push(Some(req));
+                    pending.push((i, watched));
+                }
+            }
         }
-        match vp.take_req(*h)? {
-            CReq::Done(s) => {
-                done.push((i, s));
-                vp.retire(h);
+        let picked = if done.is_empty() && !slots.is_empty() {
+            pick(vp.mpi(), &mut slots)
+        } else {
+            Ok(Vec::new())
+        };
+        let mut statuses = picked
+            .as_ref()
+            .map_or(&[][..], Vec::as_slice)
+            .iter()
+            .peekable();
+        // Those still pending go back, also when `pick` failed.
+        let watching = !pending.is_empty();
+        for (j, ((i, watched), slot)) in pending.into_iter().zip(slots).enumerate() {
+            if let Some(req) = slot {
+                vp.put_req(hs[i], watched.again(req));
+                continue;
             }
-            CReq::Pending { req, finish } => {
-                slots.push(Some(req));
-                pending.push((i, finish));
+            let Some(&(_, s)) = statuses.next_if(|p| p.0 == j) else {
+                vp.retire(&mut hs[i]);
+                continue;
+            };
+            match watched.completed(vp, s)? {
+                Ok(s) => {
+                    vp.retire(&mut hs[i]);
+                    done.push((i, s));
+                }
+                // A part of an all-part request completed, not all of it.
+                Err(r) => vp.put_req(hs[i], r),
             }
+        }
+        picked?;
+        if !(blocking && watching && done.is_empty()) {
+            return Ok(active.then_some(done));
         }
     }
-    let picked = if done.is_empty() && !slots.is_empty() {
-        pick(vp.mpi(), &mut slots)
-    } else {
-        Ok(Vec::new())
-    };
-    let mut statuses = picked
-        .as_ref()
-        .map_or(&[][..], Vec::as_slice)
-        .iter()
-        .peekable();
-    // Those still pending go back, also when `pick` failed.
-    for (j, ((i, finish), slot)) in pending.into_iter().zip(slots).enumerate() {
-        if let Some(req) = slot {
-            vp.put_req(hs[i], CReq::Pending { req, finish });
-            continue;
-        }
-        vp.retire(&mut hs[i]);
-        if let Some(&(_, s)) = statuses.next_if(|p| p.0 == j) {
-            done.push((i, finished(finish, s)));
-        }
-    }
-    picked?;
-    Ok(active.then_some(done))
 }
 
 /// Writes the result of `complete_some` as MPI's `outcount`, `indices`
@@ -371,6 +476,7 @@ fn write_some(
 /// statuses)`.
 fn some(
     call: &'static str,
+    blocking: bool,
     incount: c_int,
     requests: *mut c_int,
     (outcount, indices, statuses): (*mut c_int, *mut c_int, *mut MpiStatus),
@@ -379,7 +485,7 @@ fn some(
     entry(call, MPI_COMM_WORLD, |vp| {
         let hs = handles(requests, count(incount, "incount")?)?;
         let outcount = out(outcount, "outcount")?;
-        let done = complete_some(vp, hs, usize::MAX, pick)?;
+        let done = complete_some(vp, hs, usize::MAX, blocking, pick)?;
         write_some(done, outcount, indices, statuses)
     })
 }
@@ -395,7 +501,7 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Waitsome(
     statuses: *mut MpiStatus,
 ) -> c_int {
     let out = (outcount, indices, statuses);
-    some("MPI_Waitsome", incount, requests, out, &mut |m, r| {
+    some("MPI_Waitsome", true, incount, requests, out, &mut |m, r| {
         m.waitsome(r)
     })
 }
@@ -410,9 +516,14 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Testsome(
     statuses: *mut MpiStatus,
 ) -> c_int {
     let out = (outcount, indices, statuses);
-    some("MPI_Testsome", incount, requests, out, &mut |m, r| {
-        m.testsome(r)
-    })
+    some(
+        "MPI_Testsome",
+        false,
+        incount,
+        requests,
+        out,
+        &mut |m, r| m.testsome(r),
+    )
 }
 
 /// `MPI_Testany`: one request that has completed, if any.
@@ -428,7 +539,7 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Testany(
         let hs = handles(requests, count(n, "count")?)?;
         let (index, flag) = (out(index, "index")?, out(flag, "flag")?);
         let pick: Pick<'_> = &mut |m, r| Ok(m.testany(r)?.into_iter().collect());
-        match complete_some(vp, hs, 1, pick)? {
+        match complete_some(vp, hs, 1, false, pick)? {
             // No active request: true, with an empty status.
             None => {
                 (*index, *flag) = (MPI_UNDEFINED, 1);

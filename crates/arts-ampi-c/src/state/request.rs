@@ -24,6 +24,10 @@ pub(crate) enum CReq {
         /// Work at completion.
         finish: Option<Finish>,
     },
+    /// Complete when every one of its parts is: the point-to-point
+    /// messages of a collective built from them (the all-to-alls), those
+    /// still pending (never empty; `crate::p2p::requests::settle`).
+    All(Vec<CReq>),
 }
 
 impl CReq {
@@ -42,7 +46,7 @@ impl CReq {
     pub(crate) fn status(&self) -> Option<Status> {
         match self {
             CReq::Done(s) => Some(*s),
-            CReq::Pending { .. } => None,
+            CReq::Pending { .. } | CReq::All(_) => None,
         }
     }
 

@@ -9,7 +9,8 @@ use std::sync::Arc;
 pub struct CommInfo {
     /// Context of point-to-point messages.
     pub ctx: u32,
-    /// Context of collective messages (`ctx + 1`).
+    /// Context of collective messages (`ctx + 1`; `ctx + 2` is for the
+    /// communicator's internal copy, `Engine::internal_comm`).
     pub coll_ctx: u32,
     /// `WORLD` rank of each member, by communicator rank (empty for
     /// `WORLD` itself: identity, so V ranks do not hold V² entries).

@@ -193,6 +193,10 @@ pub struct Engine {
     active: RankMap<u32, active::Registered>,
 }
 
+/// Contexts each communicator takes: `ctx` (point to point), `ctx + 1`
+/// (collectives' messages), `ctx + 2` ([`Engine::internal_comm`]).
+pub const CONTEXTS: u32 = 3;
+
 /// The handle of `WORLD` in every engine.
 pub const WORLD: u32 = 0;
 
@@ -211,7 +215,7 @@ impl Engine {
             reqs: Vec::new(),
             free: Vec::new(),
             comms: vec![Some(CommInfo::world(me, size))],
-            next_ctx: 2,
+            next_ctx: CONTEXTS,
             buffered: 0,
             rdv: rendezvous::Rendezvous::default(),
             active: RankMap::default(),
@@ -260,17 +264,29 @@ impl Engine {
         self.next_ctx
     }
 
-    /// Marks contexts `ctx` and `ctx + 1` as used.
+    /// Marks the contexts of a communicator at `ctx` (`ctx` up to
+    /// `ctx + CONTEXTS - 1`) as used.
     pub fn reserve_context(&mut self, ctx: u32) {
-        self.next_ctx = self.next_ctx.max(ctx + 2);
+        self.next_ctx = self.next_ctx.max(ctx + CONTEXTS);
     }
 
     /// Adds a communicator of `ranks` (WORLD ranks, in order) with context
-    /// `ctx` (and `ctx + 1`); returns its handle.
+    /// `ctx` (and the two after it); returns its handle.
     pub fn add_comm(&mut self, ctx: u32, ranks: Vec<u32>) -> u32 {
-        self.next_ctx = self.next_ctx.max(ctx + 2);
+        self.reserve_context(ctx);
         self.comms.push(Some(CommInfo::new(ctx, ranks, self.me)));
         self.comms.len() as u32 - 1
+    }
+
+    /// Adds a communicator of `comm`'s members on `comm`'s third context
+    /// (`ctx + 2`), for point-to-point messages that no message of `comm`
+    /// matches: collectives a library builds from sends and receives. The
+    /// same on every member without a word between them; returns its handle.
+    pub fn internal_comm(&mut self, call: &'static str, comm: u32) -> Result<u32, MpiError> {
+        let c = self.comm(call, comm)?;
+        let info = CommInfo::new(c.ctx + 2, c.members(), self.me);
+        self.comms.push(Some(info));
+        Ok(self.comms.len() as u32 - 1)
     }
 
     /// Frees communicator `comm` (not `WORLD`).

@@ -96,6 +96,14 @@ impl Mpi<'_> {
         Comm(self.engine().add_comm(ctx, vec![me]))
     }
 
+    /// A copy of `comm` for a library's point-to-point messages (a
+    /// collective built from sends and receives): the same members on a
+    /// context of `comm`'s own, so no message of `comm` matches them. Local:
+    /// every member gets the same copy without waiting for the others.
+    pub fn comm_internal(&mut self, comm: Comm) -> Result<Comm, MpiError> {
+        Ok(Comm(self.engine().internal_comm("comm_internal", comm.0)?))
+    }
+
     /// The `WORLD` ranks of `comm`'s members, in communicator order.
     pub fn comm_members(&mut self, comm: Comm) -> Result<Vec<u32>, MpiError> {
         Ok(self.engine().comm("comm_members", comm.0)?.members())
