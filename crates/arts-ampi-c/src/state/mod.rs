@@ -130,7 +130,7 @@ pub(crate) struct Vp {
     pub carts: HashMap<c_int, Cart>,
     /// Distributed graph topologies by communicator.
     pub graphs: HashMap<c_int, Graph>,
-    /// The copy of each communicator its blocking all-to-alls exchange
+    /// The internal copy of each communicator its all-to-alls exchange
     /// their messages on (`crate::coll::collectives`), made at the first.
     pub shadows: HashMap<c_int, c_int>,
     /// The last message of each error class, for `MPI_Error_string`.
