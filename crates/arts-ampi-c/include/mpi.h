@@ -318,6 +318,7 @@ typedef MPI_Comm_delete_attr_function MPI_Delete_function;
 #define MPI_Group_compare ARTS_MPI_Group_compare
 #define MPI_Group_free ARTS_MPI_Group_free
 #define MPI_Comm_create ARTS_MPI_Comm_create
+#define MPI_Comm_create_group ARTS_MPI_Comm_create_group
 #define MPI_Comm_get_attr ARTS_MPI_Comm_get_attr
 #define MPI_Attr_get ARTS_MPI_Attr_get
 #define MPI_Comm_create_keyval ARTS_MPI_Comm_create_keyval
@@ -654,6 +655,7 @@ int MPI_Group_translate_ranks(MPI_Group group1, int n, const int ranks1[], MPI_G
 int MPI_Group_compare(MPI_Group group1, MPI_Group group2, int *result);
 int MPI_Group_free(MPI_Group *group);
 int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm);
+int MPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm *newcomm);
 int MPI_Comm_get_attr(MPI_Comm comm, int comm_keyval, void *attribute_val, int *flag);
 int MPI_Attr_get(MPI_Comm comm, int keyval, void *attribute_val, int *flag);
 /* User attributes: the copy function runs at MPI_Comm_dup, the delete

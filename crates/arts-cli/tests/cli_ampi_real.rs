@@ -156,6 +156,25 @@ fn disjoint_expected(v: u32) -> String {
     s
 }
 
+/// What `create_group.c` prints on `v` ranks.
+fn create_group_expected(v: u32) -> String {
+    let mut s = String::new();
+    for r in 0..v {
+        let half_sum: u32 = (0..v).filter(|q| q % 2 == r % 2).sum();
+        let half_size = (0..v).filter(|q| q % 2 == r % 2).count();
+        let (pr, ps, psum) = if r < 2 {
+            (1 - r as i32, 2, 1)
+        } else {
+            (-1, -1, -1)
+        };
+        s += &format!(
+            "world {r}: half {}/{half_size} sum {half_sum} | pair {pr}/{ps} sum {psum}\n",
+            r / 2
+        );
+    }
+    s
+}
+
 #[test]
 fn the_reproducers_print_what_open_mpi_prints() {
     let dir = tempfile::tempdir().unwrap();
@@ -170,6 +189,7 @@ fn the_reproducers_print_what_open_mpi_prints() {
             "repro/own_undeclared_function.c",
             Box::new(|_| "OK 42\n".into()),
         ),
+        ("create_group.c", Box::new(create_group_expected)),
     ] {
         let Some(so) = build_plain(source, dir.path()) else {
             return;

@@ -588,17 +588,6 @@ collective!(ARTS_MPI_Allgatherv, ARTS_MPI_Iallgatherv, ARTS_MPI_Allgatherv_init,
 /// The tag of a blocking all-to-all's messages (on the communicator's shadow).
 const ALLTOALL_TAG: c_int = 0;
 
-/// The copy of `comm` that its all-to-alls exchange on
-/// (`Mpi::comm_internal`: local, made at the first).
-fn shadow_of(vp: &mut Vp, comm: c_int) -> Result<c_int, Fail> {
-    if let Some(&s) = vp.shadows.get(&comm) {
-        return Ok(s);
-    }
-    let Comm(s) = vp.mpi().comm_internal(comm_of(comm)?)?;
-    vp.shadows.insert(comm, s as c_int);
-    Ok(s as c_int)
-}
-
 /// Starts an all-to-all as point-to-point messages on `comm`'s shadow
 /// (its own context: no message of the program matches them), one request
 /// for them all: each part goes from the sender's buffer straight into the
@@ -627,7 +616,7 @@ fn alltoall_direct(
     let send_extent = vp.types.comm_type(sendtype)?.extent;
     let recv_extent = vp.types.comm_type(recvtype)?.extent;
     let (send, recv) = (send.parts(size)?, recv.parts(size)?);
-    let shadow = shadow_of(vp, comm)?;
+    let shadow = vp.shadow(comm)?;
     let mut reqs = Vec::with_capacity(2 * size);
     // Rank `me` receives from `me - k` while it sends to `me + k`.
     for k in 0..size {

@@ -287,6 +287,49 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Comm_create(
     })
 }
 
+/// `MPI_Comm_create_group` (MPI-3; collective over `group`'s members
+/// only): a communicator of `group`'s members, ranked in group order,
+/// made without the other ranks of `comm`; `tag` tells apart calls that
+/// run at once.
+#[unsafe(no_mangle)]
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Comm_create_group(
+    comm: c_int,
+    group: c_int,
+    tag: c_int,
+    newcomm: *mut c_int,
+) -> c_int {
+    entry("MPI_Comm_create_group", comm, |vp| {
+        let newcomm = out(newcomm, "newcomm")?;
+        crate::p2p::send_recv::check_tag(tag)?;
+        let c = comm_of(comm)?;
+        let members = vp.mpi().comm_members(c)?;
+        let group_members = vp.groups.get(group)?.to_vec();
+        if let Some(m) = group_members.iter().find(|m| !members.contains(m)) {
+            return Err(Fail::new(
+                ERR_GROUP,
+                format!(
+                    "the group has rank {m} of MPI_COMM_WORLD, which is not in the communicator"
+                ),
+            ));
+        }
+        if !group_members.contains(&(vp.rank as u32)) {
+            return Err(Fail::new(
+                ERR_GROUP,
+                "the calling rank is not in the group (only its members call)",
+            ));
+        }
+        let internal = arts_ampi::Comm(vp.shadow(comm)? as u32);
+        *newcomm = match vp.mpi().comm_create_group(internal, &group_members, tag)? {
+            Some(Comm(new)) => {
+                inherit(vp, comm, new as c_int);
+                new as c_int
+            }
+            None => MPI_COMM_NULL,
+        };
+        Ok(())
+    })
+}
+
 /// The ranks of `n` triplets `(first, last, stride)` at `ranges`, in order.
 fn ranks_in(ranges: *const [c_int; 3], n: c_int) -> Result<Vec<c_int>, Fail> {
     let n = count(n, "n")?;

@@ -351,6 +351,7 @@ fortran! {
     mpi_group_incl_ => ARTS_MPI_Group_incl(group: i, n: i, ranks: a, newgroup: o);
     mpi_group_free_ => ARTS_MPI_Group_free(group: m);
     mpi_comm_create_ => ARTS_MPI_Comm_create(comm: i, group: i, newcomm: o);
+    mpi_comm_create_group_ => ARTS_MPI_Comm_create_group(comm: i, group: i, tag: i, newcomm: o);
 
     mpi_dims_create_ => ARTS_MPI_Dims_create(nnodes: i, ndims: i, dims: m);
     mpi_cart_create_ => ARTS_MPI_Cart_create(comm: i, ndims: i, dims: a, periods: a,

@@ -130,8 +130,7 @@ pub(crate) struct Vp {
     pub carts: HashMap<c_int, Cart>,
     /// Distributed graph topologies by communicator.
     pub graphs: HashMap<c_int, Graph>,
-    /// The internal copy of each communicator its all-to-alls exchange
-    /// their messages on (`crate::coll::collectives`), made at the first.
+    /// The internal copy of each communicator (`Vp::shadow`).
     pub shadows: HashMap<c_int, c_int>,
     /// The last message of each error class, for `MPI_Error_string`.
     pub last_error: HashMap<c_int, String>,
@@ -179,6 +178,19 @@ impl AtExit {
 }
 
 impl Vp {
+    /// The internal copy of communicator `comm` (`Mpi::comm_internal`:
+    /// local, made at the first call), for the point-to-point messages of
+    /// collectives built from them: the all-to-alls, `MPI_Comm_create_group`.
+    pub(crate) fn shadow(&mut self, comm: c_int) -> Result<c_int, Fail> {
+        if let Some(&s) = self.shadows.get(&comm) {
+            return Ok(s);
+        }
+        let c = fail::comm_of(comm)?;
+        let arts_ampi::Comm(s) = self.mpi().comm_internal(c)?;
+        self.shadows.insert(comm, s as c_int);
+        Ok(s as c_int)
+    }
+
     /// The state of rank `rank` whose handle is `mpi`.
     pub(crate) fn new(mpi: *mut Mpi<'static>, rank: i32) -> Vp {
         Vp {

@@ -104,6 +104,58 @@ impl Mpi<'_> {
         Ok(Comm(self.engine().internal_comm("comm_internal", comm.0)?))
     }
 
+    /// A communicator of `members` (`WORLD` ranks, in the new ranks' order,
+    /// all in `comm`), made by them alone (MPI-3's `MPI_Comm_create_group`:
+    /// the other ranks of `comm` take no part). They agree on a context
+    /// through the first member, by point-to-point messages of `tag` on
+    /// `comm`'s internal copy (`internal`, from [`Mpi::comm_internal`]),
+    /// so calls with different tags may run at once. `None` for a rank
+    /// that is not a member.
+    pub fn comm_create_group(
+        &mut self,
+        internal: Comm,
+        members: &[u32],
+        tag: i32,
+    ) -> Result<Option<Comm>, MpiError> {
+        let all = self.comm_members(internal)?;
+        if let Some(&m) = members.iter().find(|m| !all.contains(m)) {
+            return Err(MpiError::InvalidRank {
+                call: "comm_create_group",
+                rank: m as i32,
+                size: all.len() as u32,
+            });
+        }
+        let me = self.engine().world_rank();
+        let Some(&first) = members.first() else {
+            return Ok(None);
+        };
+        if !members.contains(&me) {
+            return Ok(None);
+        }
+        let rank_in = |mpi: &mut Self, world: u32| -> Result<i32, MpiError> {
+            let c = mpi.engine().comm("comm_create_group", internal.0)?;
+            Ok(c.rank_of(world) as i32)
+        };
+        let mut ctx = [self.engine().next_context()];
+        if me == first {
+            for &m in members.iter().filter(|&&m| m != me) {
+                let mut theirs = [0u32];
+                let from = rank_in(self, m)?;
+                self.recv(&mut theirs, from, tag, internal)?;
+                ctx[0] = ctx[0].max(theirs[0]);
+            }
+            for &m in members.iter().filter(|&&m| m != me) {
+                let to = rank_in(self, m)?;
+                self.send(&ctx, to, tag, internal)?;
+            }
+        } else {
+            let leader = rank_in(self, first)?;
+            self.send(&ctx, leader, tag, internal)?;
+            self.recv(&mut ctx, leader, tag, internal)?;
+        }
+        Ok(Some(Comm(self.engine().add_comm(ctx[0], members.to_vec()))))
+    }
+
     /// The `WORLD` ranks of `comm`'s members, in communicator order.
     pub fn comm_members(&mut self, comm: Comm) -> Result<Vec<u32>, MpiError> {
         Ok(self.engine().comm("comm_members", comm.0)?.members())
