@@ -134,6 +134,13 @@ impl Layout {
 }
 
 impl Parts {
+    /// Where rank `i`'s part of elements `extent` bytes apart starts in
+    /// the buffer at `base`, and its count.
+    fn part(&self, i: usize, base: *const c_void, extent: isize) -> (*mut c_void, c_int) {
+        let at = base.cast::<u8>().wrapping_offset(self.displs[i] * extent);
+        (at.cast_mut().cast(), self.counts[i] as c_int)
+    }
+
     /// Rank `i`'s part alone.
     fn only(&self, i: usize) -> Parts {
         Parts {
@@ -621,38 +628,24 @@ fn alltoall_direct(
     // Rank `me` receives from `me - k` while it sends to `me + k`.
     for k in 0..size {
         let from = (me + size - k) % size;
-        let at = recvbuf
-            .cast::<u8>()
-            .wrapping_offset(recv.displs[from] * recv_extent);
-        let count = recv.counts[from] as c_int;
-        let r = start_recv(
-            vp,
-            at.cast(),
-            count,
-            recvtype,
-            from as c_int,
-            ALLTOALL_TAG,
-            shadow,
-        )?;
-        reqs.push(r);
+        let (at, n) = recv.part(from, recvbuf, recv_extent);
+        let tag = ALLTOALL_TAG;
+        reqs.push(start_recv(vp, at, n, recvtype, from as c_int, tag, shadow)?);
     }
     for k in 0..size {
         let to = (me + k) % size;
-        let at = sendbuf
-            .cast::<u8>()
-            .wrapping_offset(send.displs[to] * send_extent);
-        let count = send.counts[to] as c_int;
-        let r = start_send(
+        let (at, n) = send.part(to, sendbuf, send_extent);
+        let tag = ALLTOALL_TAG;
+        reqs.push(start_send(
             vp,
-            at.cast(),
-            count,
+            at,
+            n,
             sendtype,
             to as c_int,
-            ALLTOALL_TAG,
+            tag,
             shadow,
             false,
-        )?;
-        reqs.push(r);
+        )?);
     }
     Ok(CReq::All(reqs))
 }

@@ -234,6 +234,21 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Group_free(group: *mut c_int) ->
     })
 }
 
+/// Communicator `comm` and the members (`WORLD` ranks) of `group`, which
+/// must all be in it.
+fn group_in(vp: &mut Vp, comm: c_int, group: c_int) -> Result<(Comm, Vec<u32>), Fail> {
+    let c = comm_of(comm)?;
+    let members = vp.mpi().comm_members(c)?;
+    let group_members = vp.groups.get(group)?.to_vec();
+    if let Some(m) = group_members.iter().find(|m| !members.contains(m)) {
+        return Err(Fail::new(
+            ERR_GROUP,
+            format!("the group has rank {m} of MPI_COMM_WORLD, which is not in the communicator"),
+        ));
+    }
+    Ok((c, group_members))
+}
+
 /// `MPI_Comm_create` (collective over `comm`): a communicator of
 /// `group`'s members, ranked in group order; `MPI_COMM_NULL` for the
 /// ranks of `comm` not in it. The group must be a subset of `comm`. Since
@@ -248,17 +263,7 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Comm_create(
 ) -> c_int {
     entry("MPI_Comm_create", comm, |vp| {
         let newcomm = out(newcomm, "newcomm")?;
-        let c = comm_of(comm)?;
-        let members = vp.mpi().comm_members(c)?;
-        let group_members = vp.groups.get(group)?.to_vec();
-        if let Some(m) = group_members.iter().find(|m| !members.contains(m)) {
-            return Err(Fail::new(
-                ERR_GROUP,
-                format!(
-                    "the group has rank {m} of MPI_COMM_WORLD, which is not in the communicator"
-                ),
-            ));
-        }
+        let (c, group_members) = group_in(vp, comm, group)?;
         let me = vp.rank as u32;
         // Disjoint groups have distinct lowest members; equal groups, one.
         let lowest = group_members.iter().min().map_or(0, |&m| m as c_int);
@@ -301,17 +306,7 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Comm_create_group(
     entry("MPI_Comm_create_group", comm, |vp| {
         let newcomm = out(newcomm, "newcomm")?;
         crate::p2p::send_recv::check_tag(tag)?;
-        let c = comm_of(comm)?;
-        let members = vp.mpi().comm_members(c)?;
-        let group_members = vp.groups.get(group)?.to_vec();
-        if let Some(m) = group_members.iter().find(|m| !members.contains(m)) {
-            return Err(Fail::new(
-                ERR_GROUP,
-                format!(
-                    "the group has rank {m} of MPI_COMM_WORLD, which is not in the communicator"
-                ),
-            ));
-        }
+        let (_, group_members) = group_in(vp, comm, group)?;
         if !group_members.contains(&(vp.rank as u32)) {
             return Err(Fail::new(
                 ERR_GROUP,
