@@ -1172,9 +1172,9 @@ int AMPI_Setmigratable(MPI_Comm comm, int mig);
 int AMPI_My_pe(void);
 /* Checkpoint of whole ranks (stack, heap, globals; needs `arts ampi run
  * --isomalloc`): collective over MPI_COMM_WORLD, saves every rank as the
- * run's K-th checkpoint (K = 1, 2, ... by call) into --checkpoint-dir DIR,
- * which dname must name (or be NULL or ""); without a checkpoint directory
- * the call does nothing. `arts ampi run --isomalloc --restart DIR/ckpt-K
+ * run's K-th checkpoint (K = 1, 2, ... by call) into directory dname (the
+ * same on every rank), or with NULL or "" into --checkpoint-dir DIR;
+ * with neither the call does nothing. `arts ampi run --isomalloc --restart DIR/ckpt-K
  * ./prog.so` (any PEs and processes, the same ranks) continues from the
  * call's return. */
 int AMPI_Checkpoint(const char *dname);

@@ -160,10 +160,10 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_AMPI_My_pe() -> c_int {
 /// `AMPI_Checkpoint(dname)`: collective over `MPI_COMM_WORLD`; saves every
 /// rank *whole* — its stack, heap, globals and MPI state
 /// (`Mpi::checkpoint_ranks`; needs `--isomalloc`) — as the run's K-th
-/// checkpoint (K = 1, 2, … by call) into `--checkpoint-dir`, which `dname`
-/// must name (or be NULL or empty), and returns when it is written.
-/// `--restart DIR/ckpt-K` continues from this call's return. Without a
-/// checkpoint directory it does nothing (on every rank).
+/// checkpoint (K = 1, 2, … by call) into directory `dname` (the same on
+/// every rank), or with NULL or "" into `--checkpoint-dir`, and returns
+/// when it is written. `--restart DIR/ckpt-K` continues from this call's
+/// return. With neither it does nothing (on every rank).
 #[unsafe(no_mangle)]
 pub(crate) unsafe extern "C-unwind" fn ARTS_AMPI_Checkpoint(dname: *const c_char) -> c_int {
     entry("AMPI_Checkpoint", MPI_COMM_WORLD, |vp| {
@@ -173,27 +173,23 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_AMPI_Checkpoint(dname: *const c_char
     })
 }
 
-/// Saves every rank whole into the run's checkpoint directory, which
-/// `named` must name if given (not empty); nothing without one.
+/// Saves every rank whole into `named` (any directory, the same on every
+/// rank), else into the run's checkpoint directory; nothing without either.
 fn whole_checkpoint(vp: &mut Vp, named: Option<&str>) -> Result<(), Fail> {
-    let Some(dir) = vp.mpi().checkpoint_dir() else {
-        return Ok(());
+    let named = named.filter(|n| !n.is_empty()).map(Path::new);
+    let run_dir = vp.mpi().checkpoint_dir();
+    let elsewhere = match (named, &run_dir) {
+        (None, None) => return Ok(()),
+        (Some(n), Some(d)) if same_dir(n, d) => None,
+        (n, _) => n,
     };
-    if let Some(named) = named.filter(|n| !n.is_empty())
-        && !same_dir(Path::new(named), &dir)
-    {
-        return Err(Fail::new(
-            ERR_ARG,
-            format!(
-                "dname {named:?} is not the run's checkpoint directory ({}); \
-                 pass NULL or that directory",
-                dir.display()
-            ),
-        ));
-    }
     crate::rma::shm::refuse_whole_checkpoint(vp)?;
     vp.whole_checkpoints += 1;
-    vp.mpi().checkpoint_ranks(vp.whole_checkpoints)?;
+    let step = vp.whole_checkpoints;
+    match elsewhere {
+        Some(dir) => vp.mpi().checkpoint_ranks_to(step, dir)?,
+        None => vp.mpi().checkpoint_ranks(step)?,
+    }
     Ok(())
 }
 

@@ -199,19 +199,37 @@ fn contents_of<'a>(
 }
 
 /// Writes `image`, the AMPI array with every rank saved whole, as the
-/// checkpoint after `step` of a run of `ranks` ranks into `plan.dir`;
-/// returns its directory, or why it could not be written.
+/// checkpoint after `step` of a run of `ranks` ranks into `named` (the
+/// ranks named it), else `plan.dir`; returns its directory, or why it
+/// could not be written.
 pub(crate) fn write_ranks(
     plan: &Checkpoints,
+    named: Option<&std::path::Path>,
     ranks: u32,
     step: u64,
     image: &ArrayImage,
 ) -> Result<PathBuf, String> {
-    let Some(dir) = &plan.dir else {
-        return Err("the run has no checkpoint directory".into());
+    let Some(dir) = named.or(plan.dir.as_deref()) else {
+        return Err(
+            "the run has no checkpoint directory (in a process without ranks, \
+             the directory the ranks named is not known)"
+                .into(),
+        );
     };
     let contents = contents_of(plan, ranks, step, &[], true);
     disk::write(dir, &contents, &[image], plan.keep).map_err(|e| e.to_string())
+}
+
+/// A hash of the directory a rank named for a checkpoint (`None`: 0),
+/// that the ranks compare in a reduction.
+pub(crate) fn dir_hash(dir: Option<&std::path::Path>) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let Some(dir) = dir else {
+        return 0;
+    };
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    dir.hash(&mut h);
+    h.finish() | 1
 }
 
 /// Keeps `local`, this process's share of the AMPI array with every rank

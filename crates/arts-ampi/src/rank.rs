@@ -55,6 +55,9 @@ pub(crate) struct Spec {
     pub outcomes: Mutex<Vec<Option<RankOutcome>>>,
     /// Where the ranks checkpoint and what they restart from.
     pub checkpoints: Option<Arc<Checkpoints>>,
+    /// The directory the ranks of this process named for the checkpoint of
+    /// whole ranks they wait in (`Mpi::checkpoint_ranks_to`).
+    pub checkpoint_to: Mutex<Option<std::path::PathBuf>>,
 }
 
 /// How a rank ended.
@@ -318,14 +321,27 @@ impl Chare for Rank {
             AmpiMsg::Poll => {
                 let step = self.vp.get_mut().as_mut().and_then(|vp| {
                     let s = vp.shared();
+                    let to = s.checkpoint_to.clone();
                     s.checkpoint_step
                         .filter(|_| s.state == VpState::Blocked("checkpoint_ranks"))
+                        .map(|(step, memory)| (step, memory, to))
                 });
-                // Waiting, at which step, in memory: the same on every rank
-                // (the reduction takes the minimum of each).
+                // Waiting, at which step, in memory, into which directory:
+                // the same on every rank (the reduction takes the minimum of
+                // each; of the directory's hash and of its complement, which
+                // are each other's complement only if every rank named one).
                 let said = match step {
-                    Some((step, memory)) => vec![1, step, u64::from(memory)],
-                    None => vec![0, 0, 0],
+                    Some((step, memory, to)) => {
+                        let h = crate::checkpoint::dir_hash(to.as_deref());
+                        if let Some(to) = to {
+                            *ctx.init()
+                                .checkpoint_to
+                                .lock()
+                                .unwrap_or_else(|e| e.into_inner()) = Some(to);
+                        }
+                        vec![1, step, u64::from(memory), h, !h]
+                    }
+                    None => vec![0, 0, 0, 0, 0],
                 };
                 ctx.contribute(said, Reducer::Min, Callback::main(Tag::Poll));
             }

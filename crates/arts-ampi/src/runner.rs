@@ -184,6 +184,7 @@ pub fn run(opts: &RunOptions, program: Arc<ProgramFn>) -> Result<AmpiReport, Amp
         isomalloc: opts.isomalloc,
         outcomes: Mutex::new(vec![None; opts.vp as usize]),
         checkpoints: opts.checkpoints.clone(),
+        checkpoint_to: Mutex::new(None),
     });
     let mut config = Config {
         pes: opts.pes,
@@ -210,8 +211,8 @@ pub fn run(opts: &RunOptions, program: Arc<ProgramFn>) -> Result<AmpiReport, Amp
     let shared = spec.clone();
     let plan = opts.checkpoints.as_ref();
     let whole = plan.and_then(|p| p.restored.as_ref()?.whole.clone());
-    let saving_whole =
-        opts.isomalloc && plan.is_some_and(|p| p.dir.is_some() || p.memory.is_some());
+    // A plan without a directory still serves `checkpoint_ranks_to`.
+    let saving_whole = opts.isomalloc && plan.is_some();
     let (result, runtime) = arts_core::run_on(&config, transport, rx, move |d| {
         if opts.isomalloc {
             same_code_address(d)?;
@@ -282,7 +283,18 @@ fn serve_whole_checkpoints(
         if said.first() != Some(&1) {
             return Ok(());
         }
-        let saved = save_whole(d, ranks, spec, said[1], said[2] == 1)?;
+        // Every process forgets what its ranks named this time.
+        let named = spec
+            .checkpoint_to
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .take();
+        let saved = if said[3] != !said[4] {
+            Err("the ranks named different checkpoint directories".to_string())
+        } else {
+            let named = named.filter(|_| said[3] != crate::checkpoint::dir_hash(None));
+            save_whole(d, ranks, spec, said[1], said[2] == 1, named)?
+        };
         d.broadcast(ranks, AmpiMsg::Checkpointed(saved));
         d.wait_quiescence()?;
     }
@@ -299,6 +311,7 @@ fn save_whole(
     spec: &Spec,
     step: u64,
     in_memory: bool,
+    named: Option<std::path::PathBuf>,
 ) -> Result<Result<(), String>, RunError> {
     let plan = spec
         .checkpoints
@@ -311,7 +324,8 @@ fn save_whole(
     let image = d.checkpoint(ranks)?;
     let mut verdict = Vec::new();
     if d.process().0 == 0
-        && let Err(why) = crate::checkpoint::write_ranks(plan, spec.size, step, &image)
+        && let Err(why) =
+            crate::checkpoint::write_ranks(plan, named.as_deref(), spec.size, step, &image)
     {
         verdict = why.into_bytes();
     }

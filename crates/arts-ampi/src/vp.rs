@@ -154,6 +154,8 @@ pub(crate) struct Shared {
     /// The step of the `checkpoint_ranks` (or, `true`,
     /// `mem_checkpoint_ranks`) call this rank waits in.
     pub checkpoint_step: Option<(u64, bool)>,
+    /// The directory that call named (`checkpoint_ranks_to`), if not the run's.
+    pub checkpoint_to: Option<std::path::PathBuf>,
     /// How that checkpoint went, once the run has taken it.
     pub checkpointed: Option<Result<(), String>>,
 }
@@ -409,6 +411,7 @@ impl VpBox {
                 checkpoints: None,
                 sync_pending: false,
                 checkpoint_step: None,
+                checkpoint_to: None,
                 checkpointed: None,
             }));
             let co = Co::with_stack(stack, move |y, host| body(y, shared, host));

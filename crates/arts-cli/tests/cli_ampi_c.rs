@@ -736,6 +736,26 @@ fn whole_c_ranks_saved_by_ampi_checkpoint_restart_where_they_were() {
         "continues after the call: {again}"
     );
     assert_eq!(again.lines().last().unwrap(), checksum);
+    // Into a directory the program names, without --checkpoint-dir.
+    let own = dir.path().join("own").display().to_string();
+    let named = program_lines(&run_arts(
+        &so,
+        4,
+        2,
+        &["--isomalloc"],
+        &["30", "10", "0", &own],
+    ));
+    assert_eq!(named.lines().last().unwrap(), checksum);
+    let restart = dir.path().join("own/ckpt-2").display().to_string();
+    let again = program_lines(&run_arts(
+        &so,
+        4,
+        2,
+        &["--isomalloc", "--restart", &restart],
+        &[],
+    ));
+    assert!(again.starts_with("step 21\n"), "{again}");
+    assert_eq!(again.lines().last().unwrap(), checksum);
     // Without isomalloc a whole rank cannot be saved: the call names why.
     let (code, _, err) = arts_text(&["ampi", "run", "--vp", "2", "--checkpoint-dir", &ck, &so]);
     assert_eq!(code, 1, "{err}");

@@ -6,8 +6,10 @@
  * checksum as the run that saved it. With `mem` = 1 the checkpoints are
  * kept in memory (AMPI_MemCheckpoint: --checkpoint-dir is a node-local
  * store, each process's share in its hold and a copy in its buddy's).
+ * With `dname`, AMPI_Checkpoint(dname) saves there (any directory, no
+ * --checkpoint-dir needed).
  *
- *   whole [steps=30] [every=10] [mem=0] */
+ *   whole [steps=30] [every=10] [mem=0] [dname] */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +24,7 @@ int main(int argc, char **argv)
     int steps = argc > 1 ? atoi(argv[1]) : 30;
     int every = argc > 2 ? atoi(argv[2]) : 10;
     int mem = argc > 3 ? atoi(argv[3]) : 0;
+    const char *dname = argc > 4 ? argv[4] : NULL;
     int size, rank, i;
     double sum = 0, total = 0;
     MPI_Init(&argc, &argv);
@@ -49,7 +52,7 @@ int main(int argc, char **argv)
             if (mem)
                 AMPI_MemCheckpoint();
             else
-                AMPI_Checkpoint(NULL);
+                AMPI_Checkpoint(dname);
         }
     }
     for (i = 0; i < N; i++)

@@ -40,6 +40,20 @@ impl Mpi<'_> {
         self.save_ranks("checkpoint_ranks", step, false)
     }
 
+    /// As [`Mpi::checkpoint_ranks`], into `dir` (any directory, the same
+    /// on every rank; a run without `--checkpoint-dir` too): AMPI's
+    /// `AMPI_Checkpoint(dname)`. `--restart DIR/ckpt-K` continues from it.
+    pub fn checkpoint_ranks_to(
+        &mut self,
+        step: u64,
+        dir: &std::path::Path,
+    ) -> Result<(), MpiError> {
+        self.shared().checkpoint_to = Some(dir.to_path_buf());
+        let saved = self.save_ranks("checkpoint_ranks", step, false);
+        self.shared().checkpoint_to = None;
+        saved
+    }
+
     /// AMPI's `AMPI_MemCheckpoint`: as [`Mpi::checkpoint_ranks`], but the
     /// ranks are kept in memory, Charm++'s double checkpoint: every
     /// process's share in its hold of the run's node-local store
@@ -67,9 +81,10 @@ impl Mpi<'_> {
         }
         // Not a clone of the plan: nothing of this process may stay on the
         // stack across the wait, which a restart resumes in another.
+        let named = self.shared().checkpoint_to.is_some();
         let has = |p: &Checkpoints| match in_memory {
             true => p.memory.is_some(),
-            false => p.dir.is_some(),
+            false => p.dir.is_some() || named,
         };
         if !self.shared().checkpoints.as_deref().is_some_and(has) {
             return Err(checkpoint_error(

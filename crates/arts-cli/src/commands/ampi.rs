@@ -308,7 +308,9 @@ fn options(args: &AmpiRunArgs, json: bool) -> Result<(RunOptions, GridSummary), 
             ward: buddies.ward,
         }
     });
-    let checkpoints = (checkpoint_dir.is_some() || restored.is_some()).then(|| {
+    // A C program may name its own directory (AMPI_Checkpoint(dname)).
+    let c_program = is_c_program(&args.program);
+    let checkpoints = (checkpoint_dir.is_some() || restored.is_some() || c_program).then(|| {
         Arc::new(Checkpoints {
             dir: checkpoint_dir,
             keep: args.keep as usize,
