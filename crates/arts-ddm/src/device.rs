@@ -53,6 +53,10 @@ use crate::error::{DdmError, input};
 use crate::material::{self, Bands, Material, MaterialSpec};
 use crate::nodes::{NodeColumn, NodeData};
 
+/// The largest node CSV read: a line of about 100 bytes for each of the
+/// mesh's most rows ([`crate::mesh::MAX_ROWS`]).
+const MAX_NODE_CSV_BYTES: u64 = 512 << 20;
+
 /// How permittivity and mobility are averaged onto the edge between two rows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -292,8 +296,8 @@ impl Device {
             return Ok(());
         };
         let path = base_dir.join(name);
-        let text = std::fs::read_to_string(&path)
-            .map_err(|e| input(format!("node_csv {}: {e}", path.display())))?;
+        let text = arts_util::input_file::read_text(&path, MAX_NODE_CSV_BYTES)
+            .map_err(|e| input(format!("node_csv {e}")))?;
         let data = NodeData::parse(&text).map_err(|e| input(format!("{}: {e}", path.display())))?;
         self.nodes = Some(data);
         self.node_values(NodeColumn::Donors).map(|_| ())

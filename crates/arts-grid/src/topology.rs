@@ -47,11 +47,11 @@ pub enum TopologyError {
     #[error("{0}")]
     Invalid(String),
     /// A topology file could not be read (missing, not a regular file, too large).
-    #[error("{file}: cannot read it: {message}")]
+    #[error("{file}: {message}")]
     Read {
         /// The file as given.
         file: String,
-        /// Why it could not be read.
+        /// Why it could not be read (`cannot read it: …`, `is a FIFO …`).
         message: String,
     },
     /// A topology file that is malformed or fails a check, at a line.

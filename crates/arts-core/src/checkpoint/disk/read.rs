@@ -2,30 +2,19 @@
 //! lengths and checksums, each error naming the file.
 
 use std::collections::HashMap;
-use std::fs::File;
-use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use super::{
     CheckpointError, FORMAT, FileEntry, LATEST, MAIN_STATE, MANIFEST, MAX_DATA_BYTES,
-    MAX_MANIFEST_BYTES, Manifest, OLDEST_VERSION, VERSION, held, invalid, io, parse_array_file,
+    MAX_MANIFEST_BYTES, Manifest, OLDEST_VERSION, VERSION, held, invalid, parse_array_file,
     step_of,
 };
 use crate::checkpoint::ArrayImage;
 
-/// Reads at most `max` bytes of `path`, refusing a longer file before reading it.
+/// Reads `path`, a regular file of at most `max` bytes, refusing anything
+/// else before opening it (a FIFO never blocks: [`arts_util::input_file`]).
 fn read_bounded(path: &Path, max: u64) -> Result<Vec<u8>, CheckpointError> {
-    let f = File::open(path).map_err(io(path))?;
-    let len = f.metadata().map_err(io(path))?.len();
-    if len > max {
-        return Err(invalid(
-            path,
-            format!("{len} bytes, more than {max} accepted"),
-        ));
-    }
-    let mut bytes = Vec::with_capacity(len as usize);
-    f.take(max).read_to_end(&mut bytes).map_err(io(path))?;
-    Ok(bytes)
+    arts_util::input_file::read(path, max).map_err(|e| invalid(path, e.why))
 }
 
 /// The file `entry` at `path`, refused unless it has the recorded length
