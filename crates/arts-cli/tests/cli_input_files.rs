@@ -89,6 +89,32 @@ fn fifos_in_a_checkpoint_are_refused_naming_them() {
 }
 
 #[test]
+fn an_edited_manifest_is_refused_naming_the_field() {
+    let root = tempfile::tempdir().unwrap();
+    checkpointed(root.path());
+    let manifest = root.path().join("ckpt-8").join("manifest.json");
+    let text = std::fs::read_to_string(&manifest).unwrap();
+    let good: serde_json::Value = serde_json::from_str(&text).unwrap();
+    for (field, value, words) in [
+        ("rows", 512, "field `options.rows` is 512"),
+        ("iters", 40, "field `options.iters` is 40"),
+    ] {
+        let mut m = good.clone();
+        assert!(m["options"][field].is_u64(), "{m}");
+        m["options"][field] = value.into();
+        std::fs::write(&manifest, serde_json::to_string_pretty(&m).unwrap()).unwrap();
+        let o = restart(root.path());
+        assert_usage_error(&o, &format!("{}: {words}", s(&manifest)));
+    }
+    let mut m = good.clone();
+    m["step"] = 4.into();
+    std::fs::write(&manifest, serde_json::to_string_pretty(&m).unwrap()).unwrap();
+    assert_usage_error(&restart(root.path()), "field `step` is 4");
+    std::fs::write(&manifest, &text).unwrap();
+    assert_eq!(json(&restart(root.path()))["valid"], true);
+}
+
+#[test]
 fn fifos_and_devices_given_as_inputs_are_refused_naming_them() {
     let dir = tempfile::tempdir().unwrap();
     let fifo = dir.path().join("fifo");
