@@ -173,3 +173,26 @@ fn a_ddm_node_csv_must_be_a_small_regular_file_and_is_quoted_short() {
     assert_usage_error(&o, "unknown column `xxxx");
     assert!(o.stderr.len() < 600, "{} bytes", o.stderr.len());
 }
+
+#[test]
+fn cluster_speeds_take_the_range_of_topology_files() {
+    for speeds in ["1e-7,1", "1e7,1"] {
+        let o = arts(&[
+            "run",
+            "jacobi2d",
+            "--grid",
+            "64x64",
+            "--objects",
+            "2x2",
+            "--iters",
+            "2",
+            "--pes",
+            "2",
+            "--clusters",
+            "2",
+            "--cluster-speeds",
+            speeds,
+        ]);
+        assert_usage_error(&o, "each 0.000001 to 1000000");
+    }
+}

@@ -10,7 +10,7 @@ use std::time::Duration;
 use arts_core::PeId;
 use serde::{Deserialize, Serialize};
 
-pub use check::{MAX_LATENCY_MS, MAX_SPEED, MIN_SPEED};
+pub use check::{MAX_LATENCY_MS, MAX_SPEED, MIN_SPEED, speed_accepted};
 
 /// Clusters of PEs and the wide-area latency between them.
 ///
