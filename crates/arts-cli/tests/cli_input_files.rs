@@ -175,6 +175,14 @@ fn a_ddm_node_csv_must_be_a_small_regular_file_and_is_quoted_short() {
 }
 
 #[test]
+fn ddm_temperatures_outside_the_models_range_are_refused() {
+    for t in ["0.001", "1e6"] {
+        let o = arts(&["run", "ddm", "--preset", "si-pn", "--temperature-k", t]);
+        assert_usage_error(&o, "accepted are 50 to 1000 K");
+    }
+}
+
+#[test]
 fn cluster_speeds_take_the_range_of_topology_files() {
     for speeds in ["1e-7,1", "1e7,1"] {
         let o = arts(&[
