@@ -23,6 +23,10 @@ pub const FILE: &str = "reference.bin";
 /// Its format version.
 const FORMAT: u32 = 2;
 
+/// The largest reference file read (a grid of 2^33 cells, its residuals
+/// and step times fit easily).
+const MAX_BYTES: u64 = 1 << 37;
+
 /// What a reference is of: the app and the options that make its problem
 /// (as its checkpoints' manifest records them).
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -75,7 +79,8 @@ pub fn load_or_compute<T: Serialize + DeserializeOwned, E>(
 /// The reference of `key` in `dir`, if the file is there, intact and made
 /// for `key`.
 pub fn load<T: DeserializeOwned>(dir: &Path, key: &Key) -> Option<T> {
-    let bytes = std::fs::read(dir.join(FILE)).ok()?;
+    // A FIFO or a device there is refused unopened, as a damaged file.
+    let bytes = arts_util::input_file::read(&dir.join(FILE), MAX_BYTES).ok()?;
     let (body, crc) = bytes.split_last_chunk::<4>()?;
     if crc32fast::hash(body) != u32::from_le_bytes(*crc) {
         return None;
@@ -91,6 +96,15 @@ pub fn load<T: DeserializeOwned>(dir: &Path, key: &Key) -> Option<T> {
 /// Writes `value`, the reference of `key`, to `dir`, all or nothing
 /// (`arts_util::atomic_file`: a reader sees the whole file or none).
 pub fn save<T: Serialize>(dir: &Path, key: &Key, value: &T) -> std::io::Result<()> {
+    // Not into a FIFO or a device in its place (`write_atomic` streams into
+    // those, and nobody reads this one): the reference is not kept then.
+    let path = dir.join(FILE);
+    if std::fs::symlink_metadata(&path).is_ok_and(|m| !m.is_file()) {
+        return Err(std::io::Error::other(format!(
+            "{} is not a regular file",
+            path.display()
+        )));
+    }
     let header = Header {
         format: FORMAT,
         key: key.clone(),
@@ -100,7 +114,7 @@ pub fn save<T: Serialize>(dir: &Path, key: &Key, value: &T) -> std::io::Result<(
     arts_core::wire::encode_into(value, &mut body);
     let crc = crc32fast::hash(&body).to_le_bytes();
     body.extend_from_slice(&crc);
-    write_atomic(&dir.join(FILE), &body).map_err(std::io::Error::other)
+    write_atomic(&path, &body).map_err(std::io::Error::other)
 }
 
 #[cfg(test)]
@@ -172,6 +186,31 @@ mod tests {
         assert_eq!(r.grid, reference(&app(4)).grid);
         // ... and it replaced the other one.
         assert!(load::<Reference>(dir.path(), &app(4)).is_some());
+    }
+
+    /// Issue 59, item 10: a FIFO in the reference's place (no writer) is
+    /// neither read nor written, so a restart does not block on it; the
+    /// reference is computed again.
+    #[test]
+    fn a_fifo_in_place_of_the_file_is_computed_again_without_blocking() {
+        use std::os::unix::ffi::OsStrExt;
+        use std::os::unix::fs::FileTypeExt;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(FILE);
+        let c = std::ffi::CString::new(path.as_os_str().as_bytes()).unwrap();
+        // SAFETY: a NUL-terminated path that outlives the call.
+        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+        assert!(load::<Reference>(dir.path(), &app(3)).is_none());
+        let d = Some(dir.path());
+        let (_, reused) = load_or_compute(d, d, &app(3), computed(&app(3)));
+        assert!(!reused);
+        // Not kept either: nothing is written into the FIFO.
+        assert!(
+            std::fs::symlink_metadata(&path)
+                .unwrap()
+                .file_type()
+                .is_fifo()
+        );
     }
 
     #[test]

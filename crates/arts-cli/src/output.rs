@@ -45,6 +45,13 @@ impl CliError {
     }
 }
 
+/// An input file refused ([`arts_util::input_file`]) is bad input: exit 2.
+impl From<arts_util::input_file::InputError> for CliError {
+    fn from(e: arts_util::input_file::InputError) -> Self {
+        CliError::usage(e)
+    }
+}
+
 /// Result type of every subcommand.
 pub type CliResult = Result<(), CliError>;
 

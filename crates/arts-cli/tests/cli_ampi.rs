@@ -399,11 +399,10 @@ fn ranks_saved_whole_restart_on_other_pe_counts_and_only_in_their_build() {
     let ckpt3 = format!("{dir}/ckpt-3");
     let out = arts(&strs(&stencil3d(&["--restart", &ckpt3])));
     assert_usage_error(&out, "only with --isomalloc");
-    let manifest = root.path().join("ckpt-3/manifest.json");
-    let text = std::fs::read_to_string(&manifest).unwrap();
-    let mut m: serde_json::Value = serde_json::from_str(&text).unwrap();
-    m["options"]["build"] = serde_json::json!(12345);
-    std::fs::write(&manifest, m.to_string()).unwrap();
+    // (Sealed into main.bin too: an edited manifest alone is refused first.)
+    common::edit_manifest_sealed(&root.path().join("ckpt-3"), |m| {
+        m["options"]["build"] = serde_json::json!(12345);
+    });
     let out = run(&["--pes", "1", "--restart", &ckpt3]);
     assert_usage_error(&out, "another build of arts");
     // Kept in memory instead (mem_checkpoint_ranks): the store's hold.

@@ -150,10 +150,12 @@ fn a_damaged_or_foreign_checkpoint_is_refused_naming_the_file() {
     std::fs::write(&data, &bytes).unwrap();
     let manifest = ckpt.join("manifest.json");
     let text = std::fs::read_to_string(&manifest).unwrap();
+    // An edited app is refused by the manifest's seal (issue 59), before
+    // the apps' own checks (their unit tests reach those).
     std::fs::write(&manifest, text.replace("\"jacobi2d\"", "\"pdes\"")).unwrap();
-    assert_usage_error(&run(&ckpt), "manifest.json: written by app \"pdes\"");
+    assert_usage_error(&run(&ckpt), "manifest.json: field `app` is \"pdes\"");
     std::fs::write(&manifest, text.replace("\"jacobi2d\"", "\"zones\"")).unwrap();
-    assert_usage_error(&run(&ckpt), "manifest.json: options of zones");
+    assert_usage_error(&run(&ckpt), "manifest.json: field `app` is \"zones\"");
     std::fs::write(&manifest, "not json").unwrap();
     assert_usage_error(&run(&ckpt), "manifest.json: not an arts checkpoint");
     let empty = tempfile::tempdir().unwrap();
@@ -584,9 +586,9 @@ fn a_leanmd_checkpoint_that_does_not_fit_is_refused_naming_the_file() {
     let manifest = ckpt.join("manifest.json");
     let text = std::fs::read_to_string(&manifest).unwrap();
     std::fs::write(&manifest, text.replace("\"steps\": 20", "\"steps\": 16")).unwrap();
-    assert_usage_error(&run(), "manifest.json: options");
+    assert_usage_error(&run(), "manifest.json: field `options.steps` is 16");
     std::fs::write(&manifest, text.replace("\"leanmd\"", "\"hotspot\"")).unwrap();
-    assert_usage_error(&run(), "manifest.json: options of hotspot");
+    assert_usage_error(&run(), "manifest.json: field `app` is \"hotspot\"");
     std::fs::write(&manifest, text.replace("\"leanmd\"", "\"fracture\"")).unwrap();
     assert_usage_error(&run(), "ckpt-16");
     std::fs::write(&manifest, &text).unwrap();
@@ -714,7 +716,7 @@ fn fracture_restarts_on_1_and_3_pes_bit_identical_to_an_uninterrupted_run() {
     let text = std::fs::read_to_string(&manifest).unwrap();
     std::fs::write(&manifest, text.replace("\"work\": 4", "\"work\": 5")).unwrap();
     let out = arts(&["restart", dir, "--pes", "3"]);
-    assert_usage_error(&out, "manifest.json: options");
+    assert_usage_error(&out, "manifest.json: field `options.work` is 5");
 }
 
 #[test]

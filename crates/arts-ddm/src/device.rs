@@ -53,6 +53,10 @@ use crate::error::{DdmError, input};
 use crate::material::{self, Bands, Material, MaterialSpec};
 use crate::nodes::{NodeColumn, NodeData};
 
+/// The largest node CSV read: a line of about 100 bytes for each of the
+/// mesh's most rows ([`crate::mesh::MAX_ROWS`]).
+const MAX_NODE_CSV_BYTES: u64 = 512 << 20;
+
 /// How permittivity and mobility are averaged onto the edge between two rows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -292,8 +296,8 @@ impl Device {
             return Ok(());
         };
         let path = base_dir.join(name);
-        let text = std::fs::read_to_string(&path)
-            .map_err(|e| input(format!("node_csv {}: {e}", path.display())))?;
+        let text = arts_util::input_file::read_text(&path, MAX_NODE_CSV_BYTES)
+            .map_err(|e| input(format!("node_csv {e}")))?;
         let data = NodeData::parse(&text).map_err(|e| input(format!("{}: {e}", path.display())))?;
         self.nodes = Some(data);
         self.node_values(NodeColumn::Donors).map(|_| ())
@@ -441,12 +445,23 @@ impl Device {
     }
 }
 
+/// The lattice temperatures accepted, K: the range the models are defined
+/// for. They hold every parameter at 300 K (mobilities, lifetimes, band
+/// gaps and affinities taken as temperature independent; Nc and Nv scaled
+/// as (T/300)^1.5, `material`), which is a fair model from 50 K, below
+/// which dopants freeze out (ionization the models take as complete), to
+/// 1000 K, above which silicon is intrinsic at any doping the files give
+/// and nears its melting point (1687 K).
+pub const TEMPERATURE_RANGE_K: (f64, f64) = (50.0, 1000.0);
+
 fn check_temperature(temperature_k: f64) -> Result<(), DdmError> {
-    if temperature_k.is_finite() && temperature_k > 0.0 {
+    let (low, high) = TEMPERATURE_RANGE_K;
+    if (low..=high).contains(&temperature_k) {
         Ok(())
     } else {
         Err(input(format!(
-            "temperature_k = {temperature_k} must be a positive number of kelvin"
+            "temperature_k = {temperature_k}: accepted are {low} to {high} K, \
+             the range the mobility, lifetime and band models are defined for"
         )))
     }
 }
@@ -615,6 +630,25 @@ donors_cm3 = 1e16
         assert_eq!(d.layer_rows().unwrap()[1].first, 100);
         assert_eq!(d.bias_v, vec![0.0]);
         assert_eq!(d.biased, Side::Left);
+    }
+
+    /// Issue 59, item 16: temperatures the models are not defined for
+    /// are refused, from the file and as a replacement.
+    #[test]
+    fn temperatures_outside_the_models_range_are_refused() {
+        let d = Device::from_toml(PN, "pn").unwrap();
+        for t in [0.001, 49.9, 1000.5, 1e6, f64::NAN, -300.0] {
+            let e = d.with_temperature(t).unwrap_err().to_string();
+            assert!(e.contains("accepted are 50 to 1000 K"), "{e}");
+            if t.is_finite() {
+                let text = PN.replace("spacing_nm", &format!("temperature_k = {t:?}\nspacing_nm"));
+                let e = Device::from_toml(&text, "pn").unwrap_err().to_string();
+                assert!(e.contains("accepted are 50 to 1000 K"), "{t}: {e}");
+            }
+        }
+        for t in [50.0, 77.0, 300.0, 1000.0] {
+            assert_eq!(d.with_temperature(t).unwrap().temperature_k, t);
+        }
     }
 
     #[test]

@@ -12,6 +12,11 @@
 //! 1,0,1e16,1350
 //! ```
 
+use arts_util::input_file::excerpt;
+
+/// The most characters of a cell or column name an error quotes.
+pub const QUOTE: usize = 80;
+
 /// A per-node quantity a CSV column can give.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NodeColumn {
@@ -83,7 +88,8 @@ impl NodeData {
             .map(|(_, v)| v.as_slice())
     }
 
-    /// Parses the CSV text; errors name the 1-based line and column.
+    /// Parses the CSV text; errors name the 1-based line and column and
+    /// quote at most [`QUOTE`] characters of it.
     pub fn parse(text: &str) -> Result<NodeData, String> {
         let mut lines = text
             .lines()
@@ -104,12 +110,16 @@ impl NodeData {
                 .ok_or_else(|| {
                     let known: Vec<&str> = COLUMNS.iter().map(|(n, _)| *n).collect();
                     format!(
-                        "node CSV: unknown column `{name}` (accepted: {}, and row, x_um, x_nm)",
+                        "node CSV: unknown column `{}` (accepted: {}, and row, x_um, x_nm)",
+                        excerpt(name, QUOTE),
                         known.join(", ")
                     )
                 })?;
             if fields.contains(&Some(col)) {
-                return Err(format!("node CSV: column `{name}` appears twice"));
+                return Err(format!(
+                    "node CSV: column `{}` appears twice",
+                    excerpt(name, QUOTE)
+                ));
             }
             fields.push(Some(col));
         }
@@ -134,6 +144,7 @@ impl NodeData {
                     .ok()
                     .filter(|v: &f64| v.is_finite())
                     .ok_or_else(|| {
+                        let cell = excerpt(cell, QUOTE);
                         format!("node CSV line {}: `{cell}` is not a finite number", no + 1)
                     })?;
                 check(*col, v).map_err(|m| format!("node CSV line {}: {m}", no + 1))?;
@@ -211,5 +222,23 @@ mod tests {
         let e = NodeData::parse("band_gap_ev,affinity_ev,nc_cm3,nv_cm3\n0,4,1e19,1e19\n");
         assert!(e.unwrap_err().contains("band_gap_ev = 0 must be positive"));
         assert!(NodeData::parse("tau_p_s\n").is_err());
+    }
+
+    /// Issue 59, item 7: a 20 MB one-line file is not echoed whole.
+    #[test]
+    fn errors_quote_at_most_80_characters() {
+        let long = "y".repeat(20 << 20);
+        let e = NodeData::parse(&long).unwrap_err();
+        assert!(
+            e.contains(&format!("`{}…`", "y".repeat(80))) && e.len() < 400,
+            "{}",
+            e.len()
+        );
+        let e = NodeData::parse(&format!("donors_cm3\n{long}\n")).unwrap_err();
+        assert!(
+            e.starts_with("node CSV line 2: `yyy") && e.len() < 200,
+            "{}",
+            e.len()
+        );
     }
 }

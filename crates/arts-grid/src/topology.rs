@@ -10,7 +10,7 @@ use std::time::Duration;
 use arts_core::PeId;
 use serde::{Deserialize, Serialize};
 
-pub use check::{MAX_LATENCY_MS, MAX_SPEED, MIN_SPEED};
+pub use check::{MAX_LATENCY_MS, MAX_SPEED, MIN_SPEED, speed_accepted};
 
 /// Clusters of PEs and the wide-area latency between them.
 ///
@@ -47,11 +47,11 @@ pub enum TopologyError {
     #[error("{0}")]
     Invalid(String),
     /// A topology file could not be read (missing, not a regular file, too large).
-    #[error("{file}: cannot read it: {message}")]
+    #[error("{file}: {message}")]
     Read {
         /// The file as given.
         file: String,
-        /// Why it could not be read.
+        /// Why it could not be read (`cannot read it: …`, `is a FIFO …`).
         message: String,
     },
     /// A topology file that is malformed or fails a check, at a line.

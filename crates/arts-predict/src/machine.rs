@@ -13,17 +13,28 @@ pub struct Link {
     pub ns_per_byte: f64,
 }
 
+/// The longest one-way link latency accepted, µs (ten seconds): beyond
+/// it, predicted times lose the nanoseconds of the steps they add up.
+pub const MAX_LATENCY_US: f64 = 1e7;
+/// The link bandwidths accepted, MB/s: 1 kB/s to 1 PB/s (a megabyte at the
+/// slowest still costs a time exact to the nanosecond).
+pub const BANDWIDTH_RANGE_MBS: (f64, f64) = (1e-3, 1e9);
+/// The longest torus per-hop latency accepted, ns (one second).
+pub const MAX_HOP_NS: f64 = 1e9;
+
 impl Link {
-    /// A link of `latency_us` microseconds and `bandwidth_mbs` MB/s.
+    /// A link of `latency_us` microseconds (`0..=MAX_LATENCY_US`) and
+    /// `bandwidth_mbs` MB/s (in [`BANDWIDTH_RANGE_MBS`]).
     pub fn new(latency_us: f64, bandwidth_mbs: f64) -> Result<Link, PredictError> {
-        if !(latency_us.is_finite() && latency_us >= 0.0) {
+        if !(0.0..=MAX_LATENCY_US).contains(&latency_us) {
             return Err(PredictError::Input(format!(
-                "latency {latency_us} µs: give a number >= 0"
+                "latency {latency_us} µs: accepted are 0 to {MAX_LATENCY_US:e} µs"
             )));
         }
-        if !(bandwidth_mbs.is_finite() && bandwidth_mbs > 0.0) {
+        let (low, high) = BANDWIDTH_RANGE_MBS;
+        if !(low..=high).contains(&bandwidth_mbs) {
             return Err(PredictError::Input(format!(
-                "bandwidth {bandwidth_mbs} MB/s: give a number > 0"
+                "bandwidth {bandwidth_mbs} MB/s: accepted are {low:e} to {high:e} MB/s"
             )));
         }
         Ok(Link {
@@ -120,6 +131,11 @@ impl Machine {
             ));
         }
         match &self.network {
+            Network::Torus { hop_ns, .. } if !(0.0..=MAX_HOP_NS).contains(hop_ns) => {
+                return bad(format!(
+                    "hop latency {hop_ns} ns: accepted are 0 to {MAX_HOP_NS:e} ns"
+                ));
+            }
             Network::Torus { dims, .. } => {
                 let nodes = dims.iter().map(|&d| d as u64).product::<u64>();
                 if nodes != self.processes as u64 || dims.contains(&0) {
@@ -295,5 +311,16 @@ mod tests {
                 .contains("8 nodes")
         );
         assert!(Link::new(-1.0, 1.0).is_err() && Link::new(1.0, 0.0).is_err());
+    }
+
+    /// Issue 59, item 13: latencies and bandwidths that would push the
+    /// replay's times past their precision are refused saying the range.
+    #[test]
+    fn absurd_links_are_refused_with_the_accepted_range() {
+        for (lat, bw) in [(1e300, 1.0), (1e7 + 1.0, 1.0), (1.0, 1e-300), (1.0, 1e300)] {
+            let e = Link::new(lat, bw).unwrap_err().to_string();
+            assert!(e.contains("accepted are"), "{e}");
+        }
+        assert!(Link::new(1e7, 1e-3).is_ok() && Link::new(0.0, 1e9).is_ok());
     }
 }

@@ -57,8 +57,8 @@ impl StudyOptions {
             (self.problem_scale, "--problem-scale"),
             (self.cpu_speed, "--cpu-speed"),
         ] {
-            if v <= 0.0 {
-                return bad(format!("{name} {v}: give a number > 0"));
+            if !(1e-6..=1e6).contains(&v) {
+                return bad(format!("{name} {v}: accepted are 1e-6 to 1e6"));
             }
         }
         let layouts = self
@@ -68,6 +68,13 @@ impl StudyOptions {
             .collect::<Result<Vec<_>, PredictError>>()?;
         if self.traffic && (self.pes.len() != 1 || layouts.len() != 1) {
             return bad("--traffic: give one PE count (--pes) and one mapping (--mapping)".into());
+        }
+        if !(0.0..=crate::machine::MAX_HOP_NS).contains(&self.hop_ns) {
+            return bad(format!(
+                "--hop-ns {}: accepted are 0 to {:e} ns",
+                self.hop_ns,
+                crate::machine::MAX_HOP_NS
+            ));
         }
         Ok(StudyPlan {
             pes: self.pes.clone(),
@@ -193,5 +200,35 @@ mod tests {
             })
             .starts_with("--traffic:")
         );
+    }
+
+    /// Issue 59, item 13: scales, latencies and bandwidths that would
+    /// overflow the predicted sizes and times are refused saying the range.
+    #[test]
+    fn absurd_scales_and_links_are_refused_with_the_range() {
+        let o = || options();
+        let m = refused(StudyOptions {
+            problem_scale: 1e30,
+            ..o()
+        });
+        assert_eq!(
+            m,
+            "--problem-scale 1000000000000000000000000000000: accepted are 1e-6 to 1e6"
+        );
+        let m = refused(StudyOptions {
+            latency: 1e300,
+            ..o()
+        });
+        assert!(m.contains("accepted are 0 to 1e7 µs"), "{m}");
+        let m = refused(StudyOptions {
+            bandwidth: 1e-300,
+            ..o()
+        });
+        assert!(m.contains("accepted are 1e-3 to 1e9 MB/s"), "{m}");
+        let m = refused(StudyOptions {
+            hop_ns: 1e300,
+            ..o()
+        });
+        assert!(m.starts_with("--hop-ns 1"), "{m}");
     }
 }

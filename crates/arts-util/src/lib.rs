@@ -1,12 +1,14 @@
 //! Helpers shared by every arts layer, each written once: the workspace's
 //! one median and step-time statistics ([`stats`]), pinning a thread to a
 //! CPU ([`affinity`]), all-or-nothing output files ([`atomic_file`]),
-//! SVG line charts with their CSV ([`chart`]) and what the host reports
-//! beside a benchmark's figures ([`host`]). It depends on no other arts
+//! SVG line charts with their CSV ([`chart`]), what the host reports
+//! beside a benchmark's figures ([`host`]) and reading the files a user
+//! names, regular files only, capped ([`input_file`]). It depends on no other arts
 //! crate, so that any of them may use it.
 
 pub mod affinity;
 pub mod atomic_file;
 pub mod chart;
 pub mod host;
+pub mod input_file;
 pub mod stats;

@@ -100,7 +100,7 @@ pub fn read_resume(
             ),
         ));
     }
-    let image = c.array(0)?;
+    let image = c.array_of::<super::slab::Slab>(0)?;
     if c.manifest.arrays() != 1 || image.len() != segments {
         return Err(invalid(
             manifest,

@@ -112,10 +112,13 @@ impl PartitionOut {
     }
 }
 
+/// The largest cost profile read.
+const MAX_PROFILE_BYTES: u64 = 256 << 20;
+
 /// Reads the cost column of a profile file; errors name the file and line.
 fn read_profile(path: &Path, column: Option<&str>) -> Result<(Vec<f64>, String), String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let text =
+        arts_util::input_file::read_text(path, MAX_PROFILE_BYTES).map_err(|e| e.to_string())?;
     csv::read_cost_profile(&text, column).map_err(|e| {
         let message = e.message.replace("a column name", "--column");
         match e.line {
@@ -209,7 +212,7 @@ mod tests {
             partition(missing, None, 1, 1)
                 .err()
                 .unwrap()
-                .starts_with("cannot read /nonexistent/profile.csv")
+                .starts_with("/nonexistent/profile.csv: cannot read it")
         );
     }
 }

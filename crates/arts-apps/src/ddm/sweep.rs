@@ -176,13 +176,16 @@ struct Ran {
     parallel: Option<ParallelOut>,
 }
 
+/// The largest device file read.
+const MAX_DEVICE_BYTES: u64 = 16 << 20;
+
 /// The device of `path` or the preset `preset` (exactly one).
 pub fn read_device(path: Option<&Path>, preset: Option<&str>) -> Result<Device, SweepError> {
     let usage = |e: &dyn std::fmt::Display| SweepError::Usage(e.to_string());
     match (path, preset) {
         (Some(path), None) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| usage(&format!("cannot read {}: {e}", path.display())))?;
+            let text =
+                arts_util::input_file::read_text(path, MAX_DEVICE_BYTES).map_err(|e| usage(&e))?;
             let fallback = path
                 .file_stem()
                 .map(|s| s.to_string_lossy().into_owned())

@@ -67,7 +67,7 @@ pub fn read_resume(c: &Checkpoint, p: &Params) -> Result<Resume, CheckpointError
     }
     let [nx, ny, nz] = p.objects;
     let shape = arts_core::Shape::d3(nx, ny, nz);
-    let image = session::array_shaped(c, 0, shape, "objects")?;
+    let image = session::array_shaped::<super::Piece>(c, 0, shape, "objects")?;
     Ok(Resume {
         step,
         state,

@@ -82,8 +82,8 @@ pub fn read_resume(c: &Checkpoint, p: &Params) -> Result<Resume, CheckpointError
         .geometry()
         .map_err(|e| invalid(c.dir.join(disk::MANIFEST), e))?;
     let cells = Shape::d3(g.n[0], g.n[1], g.n[2]);
-    let cells = session::array_shaped(c, 0, cells, "cells")?;
-    let pairs = session::array_shaped(c, 1, Shape::d1(g.pairs()), "pairs")?;
+    let cells = session::array_shaped::<super::chares::Cell>(c, 0, cells, "cells")?;
+    let pairs = session::array_shaped::<super::chares::Pair>(c, 1, Shape::d1(g.pairs()), "pairs")?;
     Ok(Resume {
         step,
         state,

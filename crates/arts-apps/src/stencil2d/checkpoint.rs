@@ -16,6 +16,7 @@ use arts_core::{ArrayImage, ArrayProxy, Driver, RunError};
 use serde::{Deserialize, Serialize};
 
 use super::Problem;
+use super::block::Block;
 use crate::{hotspot, jacobi2d, zones};
 pub use arts_core::checkpoint::hold::OnDemand;
 use arts_core::checkpoint::session::{self, Contents, EveryN, invalid};
@@ -157,7 +158,10 @@ pub fn read_resume(c: &Checkpoint, app: &StencilApp) -> Result<Resume, Checkpoin
             format!("{} residuals for step {step}", state.residuals.len()),
         ));
     }
-    let image = c.array(0)?;
+    let image = match app {
+        StencilApp::Hotspot(_) => c.array_of::<Block<hotspot::Hotspot>>(0)?,
+        StencilApp::Jacobi2d(_) | StencilApp::Zones(_) => c.array_of::<Block<super::Plain>>(0)?,
+    };
     let (_, (objs_x, objs_y)) = app
         .shape()
         .map_err(|e| invalid(c.dir.join(disk::MANIFEST), e))?;
@@ -603,5 +607,89 @@ mod tests {
         );
         let e = edit(&|m| m.options["objs_x"] = 2.into());
         assert!(e.contains("6 elements for 2x2"), "{e}");
+    }
+
+    /// Checkpoints every 4 steps of the 9 of `app` (the problem `p`) into `root`.
+    fn checkpoint_run<K: Kernel>(root: &Path, app: StencilApp, p: &Problem<K>) {
+        let session = Session {
+            save: Some(Checkpointing {
+                plan: EveryN::new(root, 4, 1),
+                app,
+            }),
+            ..Session::default()
+        };
+        run_session("j", p, &pes(1), Map::Block, None, session).unwrap();
+    }
+
+    /// Issue 59, item 15: the blocks of another app (hotspot's, of the
+    /// same grid, every checksum right) in a jacobi2d checkpoint are bad
+    /// input naming the array file, not a failed run.
+    #[test]
+    fn blocks_of_another_apps_element_type_are_refused_naming_the_file() {
+        let jacobi = jacobi();
+        let hot = hotspot::Params {
+            rows: jacobi.rows,
+            cols: jacobi.cols,
+            objs_x: jacobi.objs_x,
+            objs_y: jacobi.objs_y,
+            iters: jacobi.iters,
+            radius: 0.5,
+            work: 1,
+            growth: 1.0,
+        };
+        let (j_root, h_root) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        let app = StencilApp::Jacobi2d(jacobi);
+        checkpoint_run(j_root.path(), app, &jacobi.problem().unwrap());
+        checkpoint_run(
+            h_root.path(),
+            StencilApp::Hotspot(hot),
+            &hot.problem().unwrap(),
+        );
+        let (j, h) = (
+            disk::open(j_root.path()).unwrap(),
+            disk::open(h_root.path()).unwrap(),
+        );
+        let mixed = tempfile::tempdir().unwrap();
+        let contents = disk::Contents {
+            app: app.name(),
+            options: app.options(),
+            step: j.manifest.step,
+            main_state: &j.main_state().unwrap(),
+        };
+        disk::write(mixed.path(), &contents, &[&h.array(0).unwrap()], 1).unwrap();
+        let c = disk::open(mixed.path()).unwrap();
+        assert_eq!(restartable_app(&c).unwrap(), app);
+        let e = read_resume(&c, &app).unwrap_err().to_string();
+        assert!(
+            e.contains("array-0.p0.bin: ") && e.contains("Hotspot"),
+            "{e}"
+        );
+    }
+
+    /// Issue 59, item 2: a jacobi2d checkpoint whose manifest says 512 rows
+    /// (the grid had 24) is refused naming the manifest and the field.
+    #[test]
+    fn an_edited_grid_size_in_the_manifest_is_refused() {
+        let root = tempfile::tempdir().unwrap();
+        let params = jacobi();
+        checkpoint_run(
+            root.path(),
+            StencilApp::Jacobi2d(params),
+            &params.problem().unwrap(),
+        );
+        let manifest = root.path().join("ckpt-8").join(disk::MANIFEST);
+        let text = std::fs::read_to_string(&manifest).unwrap();
+        for (from, to, field) in [
+            ("\"rows\": 24", "\"rows\": 512", "`options.rows` is 512"),
+            ("\"iters\": 9", "\"iters\": 20", "`options.iters` is 20"),
+        ] {
+            assert!(text.contains(from), "{text}");
+            std::fs::write(&manifest, text.replace(from, to)).unwrap();
+            let e = disk::open(root.path()).unwrap_err().to_string();
+            assert!(
+                e.contains("manifest.json: field ") && e.contains(field),
+                "{e}"
+            );
+        }
     }
 }

@@ -73,7 +73,7 @@ pub fn read_resume(c: &Checkpoint, p: &Params) -> Result<Resume, CheckpointError
         ));
     }
     let shape = arts_core::Shape::d1(p.elements);
-    let image = session::array_shaped(c, 0, shape, "elements")?;
+    let image = session::array_shaped::<super::Roamer>(c, 0, shape, "elements")?;
     Ok(Resume {
         step: c.manifest.step as u32,
         state,

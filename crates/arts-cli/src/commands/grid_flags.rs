@@ -5,6 +5,7 @@
 use std::time::Duration;
 
 use arts_core::Config;
+use arts_grid::topology::{MAX_SPEED, MIN_SPEED, speed_accepted};
 use arts_grid::{Emulation, Topology};
 
 use crate::output::CliError;
@@ -147,9 +148,10 @@ impl GridOpts {
         let mut topology = Topology::uniform(pes, k, latency).map_err(CliError::usage)?;
         topology.jitter_ms = self.jitter.map_or(0.0, |j| j.as_secs_f64() * 1e3);
         if let Some(speeds) = &self.cluster_speeds {
-            if speeds.len() != k as usize || speeds.iter().any(|s| !(s.is_finite() && *s > 0.0)) {
+            if speeds.len() != k as usize || !speeds.iter().all(|&s| speed_accepted(s)) {
                 return Err(CliError::usage(format!(
-                    "--cluster-speeds: give {k} comma-separated speeds > 0 (one per cluster)"
+                    "--cluster-speeds: give {k} comma-separated speeds (one per cluster), \
+                     each {MIN_SPEED} to {MAX_SPEED}"
                 )));
             }
             let of = topology.cluster_of_pes();

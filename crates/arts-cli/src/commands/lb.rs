@@ -126,8 +126,7 @@ fn simulate_cmd(args: &SimulateArgs, out: Output) -> CliResult {
         .map(PendingFile::create)
         .transpose()?;
     let name = args.input.display().to_string();
-    let bytes = read_capped(&args.input, MAX_DUMP_BYTES)
-        .map_err(|e| CliError::usage(format!("cannot read {name}: {e}")))?;
+    let bytes = arts_util::input_file::read(&args.input, MAX_DUMP_BYTES)?;
     let sim = simulate(&opts, &*strategy, &name, bytes).map_err(simulate_error)?;
     if let Some(mut file) = mapping_file {
         serde_json::to_writer(std::io::BufWriter::new(file.writer()), &sim.mapping)
@@ -190,31 +189,6 @@ fn simulate_table(r: &SimulateReport) -> String {
 /// The largest LB dump read (a dump of `MAX_TOTAL_OBJECTS` objects is ~1.2 GiB).
 const MAX_DUMP_BYTES: u64 = 2 << 30;
 
-/// Reads a whole file of at most `cap` bytes (a device such as /dev/zero
-/// or an oversized file is refused instead of filling memory).
-fn read_capped(path: &std::path::Path, cap: u64) -> std::io::Result<Vec<u8>> {
-    use std::io::Read;
-    let too_large = || {
-        std::io::Error::other(format!(
-            "it is larger than {} (the most accepted)",
-            arts_core::limits::human_bytes(cap)
-        ))
-    };
-    let file = std::fs::File::open(path)?;
-    let meta = file.metadata()?;
-    if !meta.is_file() {
-        return Err(std::io::Error::other("it is not a regular file"));
-    }
-    if meta.len() > cap {
-        return Err(too_large());
-    }
-    let mut bytes = Vec::new();
-    file.take(cap + 1).read_to_end(&mut bytes)?;
-    if bytes.len() as u64 > cap {
-        return Err(too_large());
-    }
-    Ok(bytes)
-}
 fn generate_cmd(args: &GenerateArgs, out: Output) -> CliResult {
     let mut spec = GenSpec {
         objects: args.objects,

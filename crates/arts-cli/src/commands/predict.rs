@@ -217,16 +217,20 @@ fn predict_error(e: PredictError) -> CliError {
     }
 }
 
+/// The largest recording read (`--record` files).
+const MAX_RECORDING_BYTES: u64 = 64 << 30;
+/// The largest validation CSV read.
+const MAX_CSV_BYTES: u64 = 16 << 20;
+
 fn read_recording(path: &Path) -> Result<Recording, CliError> {
-    let f = std::fs::File::open(path)
-        .map_err(|e| CliError::usage(format!("cannot read {}: {e}", path.display())))?;
+    let (f, _) = arts_util::input_file::open(path, MAX_RECORDING_BYTES)?;
+    let f = std::io::Read::take(f, MAX_RECORDING_BYTES);
     arts_trace::record::read(std::io::BufReader::new(f))
         .map_err(|e| CliError::usage(format!("{}: {e}", path.display())))
 }
 
 fn run_validation(a: &ValidationArgs, out: Output) -> CliResult {
-    let text = std::fs::read_to_string(&a.csv)
-        .map_err(|e| CliError::usage(format!("cannot read {}: {e}", a.csv.display())))?;
+    let text = arts_util::input_file::read_text(&a.csv, MAX_CSV_BYTES)?;
     let rows = arts_predict::validation::parse(&text)
         .map_err(|e| CliError::usage(format!("{}: {e}", a.csv.display())))?;
     if let Some(path) = &a.svg {

@@ -18,12 +18,15 @@ pub enum TraceCommand {
     },
 }
 
+/// The largest trace file read.
+const MAX_TRACE_BYTES: u64 = 64 << 30;
+
 /// Runs `arts trace ...`.
 pub fn run(command: TraceCommand, out: Output) -> CliResult {
     match command {
         TraceCommand::Summary { file, top } => {
-            let f = std::fs::File::open(&file)
-                .map_err(|e| CliError::usage(format!("cannot read {}: {e}", file.display())))?;
+            let (f, _) = arts_util::input_file::open(&file, MAX_TRACE_BYTES)?;
+            let f = std::io::Read::take(f, MAX_TRACE_BYTES);
             let s = arts_trace::summarize(std::io::BufReader::new(f), top)
                 .map_err(|e| CliError::usage(format!("{}: {e}", file.display())))?;
             out.emit(&s, || {

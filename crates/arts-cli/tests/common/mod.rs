@@ -177,3 +177,29 @@ pub fn stencil3d(extra: &[&str]) -> Vec<String> {
 pub fn strs(v: &[String]) -> Vec<&str> {
     v.iter().map(String::as_str).collect()
 }
+
+/// Edits the manifest of the checkpoint directory `dir` with `edit` and
+/// seals the edited manifest into its `main.bin` as a writer would
+/// (`arts_core::checkpoint::disk` format 3): a checkpoint that other data
+/// (another build, other options) wrote consistently.
+pub fn edit_manifest_sealed(dir: &Path, edit: impl FnOnce(&mut serde_json::Value)) {
+    let (manifest, main) = (dir.join("manifest.json"), dir.join("main.bin"));
+    let mut m: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&manifest).unwrap()).unwrap();
+    edit(&mut m);
+    let bytes = std::fs::read(&main).unwrap();
+    let body = bytes.strip_suffix(b"ARTSSEAL").expect("a sealed main.bin");
+    let (body, len) = body.split_at(body.len() - 4);
+    let state = &body[..body.len() - u32::from_le_bytes(len.try_into().unwrap()) as usize];
+    let mut sealed = m.clone();
+    sealed["files"].as_array_mut().unwrap().remove(0);
+    let json = serde_json::to_vec(&sealed).unwrap();
+    let mut out = state.to_vec();
+    out.extend_from_slice(&json);
+    out.extend_from_slice(&(json.len() as u32).to_le_bytes());
+    out.extend_from_slice(b"ARTSSEAL");
+    m["files"][0]["len"] = out.len().into();
+    m["files"][0]["crc32"] = crc32fast::hash(&out).into();
+    std::fs::write(&main, &out).unwrap();
+    std::fs::write(&manifest, m.to_string()).unwrap();
+}

@@ -225,15 +225,19 @@ impl ArrayImage {
 
     /// Whether the image was taken of an array of `A`, else why not.
     pub(crate) fn check_type<A: 'static>(&self) -> Result<(), RunError> {
+        self.type_mismatch::<A>()
+            .map_or(Ok(()), |why| Err(RunError::Checkpoint(why)))
+    }
+
+    /// Why the image's elements are not of type `A`, if they are not.
+    pub(crate) fn type_mismatch<A: 'static>(&self) -> Option<String> {
         let want = std::any::type_name::<A>();
-        if self.type_name == want {
-            Ok(())
-        } else {
-            Err(RunError::Checkpoint(format!(
+        (self.type_name != want).then(|| {
+            format!(
                 "the image of array `{}` holds elements of type {}, not {want}",
                 self.name, self.type_name
-            )))
-        }
+            )
+        })
     }
 }
 

@@ -93,7 +93,7 @@ fn recover_store(
 ) -> Result<Option<Checkpoint>, CheckpointError> {
     match world {
         Some(w) => held::recover(dir, &node_name(), w),
-        None => Ok(held::open_store(dir)),
+        None => held::open_store(dir).map(Checkpoint::sealed).transpose(),
     }
 }
 

@@ -264,15 +264,16 @@ pub fn expect_layout(
     Ok(())
 }
 
-/// Array `i` of a checkpoint, which must have the shape `want` (`what` its
-/// elements are called in the error, which names its first file).
-pub fn array_shaped(
+/// Array `i` of a checkpoint, which must hold elements of type `A` and
+/// have the shape `want` (`what` its elements are called in the error,
+/// which names its first file).
+pub fn array_shaped<A: 'static>(
     c: &Checkpoint,
     i: usize,
     want: Shape,
     what: &str,
 ) -> Result<Arc<ArrayImage>, CheckpointError> {
-    let image = c.array(i)?;
+    let image = c.array_of::<A>(i)?;
     if image.shape() != want {
         let file = c.manifest.array_files(i).next().map(|f| f.name.clone());
         return Err(invalid(

@@ -216,8 +216,15 @@ pub fn run(
                     setup.clusters
                 )));
             }
-            check_list("--cluster-speeds", cluster_speeds, |s| {
-                s.is_finite() && *s > 0.0
+            check_list("--cluster-speeds", cluster_speeds, |&s| {
+                arts_grid::topology::speed_accepted(s)
+            })
+            .map_err(|e| {
+                let (low, high) = (
+                    arts_grid::topology::MIN_SPEED,
+                    arts_grid::topology::MAX_SPEED,
+                );
+                StudyError::Usage(format!("{e}; {low} to {high} accepted"))
             })?;
             setup.cluster_speeds = Some(cluster_speeds.clone());
             heterogeneity(&setup, *grid, *objects_per_pe, variants, *latency_ms, each)

@@ -11,6 +11,12 @@ pub const MIN_SPEED: f64 = 1e-6;
 /// The fastest relative PE speed accepted.
 pub const MAX_SPEED: f64 = 1e6;
 
+/// Whether `speed` is an accepted relative PE speed, `MIN_SPEED..=MAX_SPEED`:
+/// the one range of topology files, `--cluster-speeds` and the studies.
+pub fn speed_accepted(speed: f64) -> bool {
+    (MIN_SPEED..=MAX_SPEED).contains(&speed)
+}
+
 /// A failed check: where (a path to the value) and what was wrong.
 #[derive(Debug)]
 pub(crate) struct Problem {
@@ -175,7 +181,7 @@ fn check_speeds(speeds: &[f64], pes: u32) -> Result<(), Problem> {
         ));
     }
     for (p, &s) in speeds.iter().enumerate() {
-        if !(MIN_SPEED..=MAX_SPEED).contains(&s) {
+        if !speed_accepted(s) {
             return Err(problem(
                 &[Key("speeds"), Index(p)],
                 format!("speeds[{p}] = {s} is invalid; {MIN_SPEED}..={MAX_SPEED} accepted"),

@@ -21,9 +21,11 @@ impl Topology {
     /// Errors name the file and line: `FILE:LINE: what; what is accepted`.
     pub fn from_file(path: &Path, pes: Option<u32>) -> Result<Topology, TopologyError> {
         let file = path.display().to_string();
-        let text = read_capped(path).map_err(|message| TopologyError::Read {
-            file: file.clone(),
-            message,
+        let text = arts_util::input_file::read_text(path, MAX_FILE_BYTES).map_err(|e| {
+            TopologyError::Read {
+                file: file.clone(),
+                message: e.why,
+            }
         })?;
         let json =
             path.extension().is_some_and(|e| e == "json") || text.trim_start().starts_with('{');
@@ -168,26 +170,6 @@ fn pe_ranges(list: &[arts_core::PeId]) -> String {
         i = j + 1;
     }
     out.join(",")
-}
-
-/// The whole file, refusing non-regular files and files over the cap.
-fn read_capped(path: &Path) -> Result<String, String> {
-    use std::io::Read;
-    let f = std::fs::File::open(path).map_err(|e| e.to_string())?;
-    let meta = f.metadata().map_err(|e| e.to_string())?;
-    if !meta.is_file() {
-        return Err("it is not a regular file".into());
-    }
-    let mut bytes = Vec::new();
-    f.take(MAX_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| e.to_string())?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(format!(
-            "it is larger than {MAX_FILE_BYTES} bytes (the most accepted)"
-        ));
-    }
-    String::from_utf8(bytes).map_err(|_| "it is not UTF-8 text".into())
 }
 
 #[cfg(test)]

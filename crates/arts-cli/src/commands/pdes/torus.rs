@@ -90,14 +90,17 @@ fn time_flag(flag: &str, s: &str, unit: f64, unit_name: &str) -> Result<f64, Cli
     }
 }
 
+/// The largest file a torus flag names.
+const MAX_FILE_BYTES: u64 = 256 << 20;
+
 fn read_file(flag: &str, path: &str) -> Result<String, CliError> {
     if path.is_empty() {
         return Err(CliError::usage(format!(
             "{flag}: a file name is needed after ':'"
         )));
     }
-    std::fs::read_to_string(path)
-        .map_err(|e| CliError::usage(format!("{flag}: cannot read {path}: {e}")))
+    arts_util::input_file::read_text(std::path::Path::new(path), MAX_FILE_BYTES)
+        .map_err(|e| CliError::usage(format!("{flag}: {e}")))
 }
 
 impl TorusArgs {

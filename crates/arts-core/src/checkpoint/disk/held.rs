@@ -245,5 +245,5 @@ pub fn recover(
         let bytes = got.map_err(|why| invalid(path, format!("on process {holder}: {why}")))?;
         sources.insert(f.name.clone(), Source::Bytes(bytes));
     }
-    Ok(Some(assembled(r, sources)))
+    assembled(r, sources).sealed().map(Some)
 }

@@ -3,9 +3,11 @@
 //! the newest. A checkpoint directory holds `main.bin` (the main program's
 //! state, serde bytes), each [`super::ArrayImage`] as one file per process that
 //! wrote a share of it, `array-<i>.p<process>.bin` (version 1 had one
-//! `array-<i>.bin` per array, still read), and `manifest.json`: format and
+//! `array-<i>.bin` per array), and `manifest.json`: format and
 //! version, app name and options, step, element count, and every data
-//! file's length and CRC-32.
+//! file's length and CRC-32. `main.bin` ends with a copy of the manifest
+//! (but its own entry), which opening compares field by field (`seal.rs`):
+//! the manifest is never trusted over the data.
 //!
 //! Writing is all-or-nothing: each process writes its share into a staging
 //! directory `DIR/.arts-shard-<pid>-ckpt-<step>-p<process>` ([`write_shard`],
@@ -34,6 +36,7 @@ mod crash;
 mod direct;
 pub mod held;
 mod read;
+mod seal;
 mod spare;
 mod write;
 
@@ -45,10 +48,11 @@ pub use write::{
 
 /// The `format` field of every manifest.
 pub const FORMAT: &str = "arts-checkpoint";
-/// The format version this build writes (it reads this one and version 1).
-pub const VERSION: u32 = 2;
+/// The format version this build writes and reads (version 3 seals the
+/// manifest into `main.bin`, `seal.rs`; older checkpoints are refused).
+pub const VERSION: u32 = 3;
 /// The oldest format version this build reads.
-pub const OLDEST_VERSION: u32 = 1;
+pub const OLDEST_VERSION: u32 = 3;
 /// How the names of shard staging directories begin.
 const SHARD_PREFIX: &str = ".arts-shard-";
 /// The file naming the newest checkpoint of a root.

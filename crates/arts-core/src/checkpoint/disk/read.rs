@@ -2,30 +2,19 @@
 //! lengths and checksums, each error naming the file.
 
 use std::collections::HashMap;
-use std::fs::File;
-use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use super::{
     CheckpointError, FORMAT, FileEntry, LATEST, MAIN_STATE, MANIFEST, MAX_DATA_BYTES,
-    MAX_MANIFEST_BYTES, Manifest, OLDEST_VERSION, VERSION, held, invalid, io, parse_array_file,
+    MAX_MANIFEST_BYTES, Manifest, OLDEST_VERSION, VERSION, held, invalid, parse_array_file, seal,
     step_of,
 };
 use crate::checkpoint::ArrayImage;
 
-/// Reads at most `max` bytes of `path`, refusing a longer file before reading it.
+/// Reads `path`, a regular file of at most `max` bytes, refusing anything
+/// else before opening it (a FIFO never blocks: [`arts_util::input_file`]).
 fn read_bounded(path: &Path, max: u64) -> Result<Vec<u8>, CheckpointError> {
-    let f = File::open(path).map_err(io(path))?;
-    let len = f.metadata().map_err(io(path))?.len();
-    if len > max {
-        return Err(invalid(
-            path,
-            format!("{len} bytes, more than {max} accepted"),
-        ));
-    }
-    let mut bytes = Vec::with_capacity(len as usize);
-    f.take(max).read_to_end(&mut bytes).map_err(io(path))?;
-    Ok(bytes)
+    arts_util::input_file::read(path, max).map_err(|e| invalid(path, e.why))
 }
 
 /// The file `entry` at `path`, refused unless it has the recorded length
@@ -84,7 +73,8 @@ impl std::fmt::Debug for Source {
 /// such).
 pub fn open(path: &Path) -> Result<Checkpoint, CheckpointError> {
     if !path.join(MANIFEST).exists() && !path.join(LATEST).exists() && held::is_store(path) {
-        return held::open_store(path).ok_or_else(|| held::incomplete(path));
+        let c = held::open_store(path).ok_or_else(|| held::incomplete(path))?;
+        return c.sealed();
     }
     let dir = if path.join(MANIFEST).exists() || !path.join(LATEST).exists() {
         path.to_path_buf()
@@ -105,11 +95,12 @@ pub fn open(path: &Path) -> Result<Checkpoint, CheckpointError> {
         ));
     }
     let manifest = read_manifest(&manifest_path)?;
-    Ok(Checkpoint {
+    Checkpoint {
         dir,
         manifest,
         sources: HashMap::new(),
-    })
+    }
+    .sealed()
 }
 
 pub(super) fn read_manifest(path: &Path) -> Result<Manifest, CheckpointError> {
@@ -122,7 +113,17 @@ pub(super) fn read_manifest(path: &Path) -> Result<Manifest, CheckpointError> {
             format!("format {:?}, not {FORMAT:?}", m.format),
         ));
     }
-    if !(OLDEST_VERSION..=VERSION).contains(&m.version) {
+    if m.version < OLDEST_VERSION {
+        return Err(invalid(
+            path,
+            format!(
+                "format version {}, written before manifests were sealed into {MAIN_STATE}; \
+                 this build reads versions {OLDEST_VERSION} to {VERSION} (run from the start)",
+                m.version
+            ),
+        ));
+    }
+    if m.version > VERSION {
         return Err(invalid(
             path,
             format!(
@@ -165,9 +166,18 @@ pub(super) fn read_manifest(path: &Path) -> Result<Manifest, CheckpointError> {
 }
 
 impl Checkpoint {
-    /// Reads data file `i` of the manifest (0: the main program's state),
-    /// checking its length and checksum.
+    /// Reads data file `i` of the manifest (0: the main program's state,
+    /// without the manifest's seal), checking its length and checksum.
     pub fn read_file(&self, i: usize) -> Result<Vec<u8>, CheckpointError> {
+        let bytes = self.read_raw(i)?;
+        match i {
+            0 => seal::state(&self.dir, &bytes),
+            _ => Ok(bytes),
+        }
+    }
+
+    /// Data file `i` as it is on disk, its length and checksum checked.
+    fn read_raw(&self, i: usize) -> Result<Vec<u8>, CheckpointError> {
         let Some(entry) = self.manifest.files.get(i) else {
             return Err(invalid(
                 &self.dir.join(MANIFEST),
@@ -175,6 +185,13 @@ impl Checkpoint {
             ));
         };
         self.read_entry(entry)
+    }
+
+    /// This checkpoint, if its manifest is the one sealed into its
+    /// `main.bin` (`seal.rs`); else the error naming the field that differs.
+    pub(crate) fn sealed(self) -> Result<Checkpoint, CheckpointError> {
+        seal::check(&self.dir, &self.read_raw(0)?, &self.manifest)?;
+        Ok(self)
     }
 
     fn read_entry(&self, entry: &FileEntry) -> Result<Vec<u8>, CheckpointError> {
@@ -206,6 +223,19 @@ impl Checkpoint {
     /// The main program's state.
     pub fn main_state(&self) -> Result<Vec<u8>, CheckpointError> {
         self.read_file(0)
+    }
+
+    /// Array image `i` ([`Checkpoint::array`]), refused naming its first
+    /// file unless its elements are of type `A` (an array of another app).
+    pub fn array_of<A: 'static>(&self, i: usize) -> Result<ArrayImage, CheckpointError> {
+        let image = self.array(i)?;
+        match image.type_mismatch::<A>() {
+            None => Ok(image),
+            Some(why) => {
+                let first = self.manifest.array_files(i).next();
+                Err(invalid(&self.dir.join(first.map_or("", |f| &f.name)), why))
+            }
+        }
     }
 
     /// Array image `i` (in the order written), merged from the shares of

@@ -124,7 +124,7 @@ fn a_foreign_or_newer_manifest_is_named() {
     let dir = save(root.path(), 1, 1);
     let manifest = dir.join(MANIFEST);
     let text = std::fs::read_to_string(&manifest).unwrap();
-    std::fs::write(&manifest, text.replace("\"version\": 2", "\"version\": 9")).unwrap();
+    std::fs::write(&manifest, text.replace("\"version\": 3", "\"version\": 9")).unwrap();
     let e = error_of(root.path());
     assert!(
         e.contains("manifest.json") && e.contains("version 9"),
@@ -393,17 +393,51 @@ fn a_spare_directory_left_by_a_killed_run_is_removed_at_the_next_publish() {
 }
 
 #[test]
-fn version_1_checkpoints_still_read() {
+fn checkpoints_older_than_the_seal_are_refused_clearly() {
     let root = tempfile::tempdir().unwrap();
     let dir = save(root.path(), 1, 1);
     let manifest = dir.join(MANIFEST);
-    std::fs::rename(dir.join("array-0.p0.bin"), dir.join("array-0.bin")).unwrap();
     let text = std::fs::read_to_string(&manifest).unwrap();
-    let text = text
-        .replace("array-0.p0.bin", "array-0.bin")
-        .replace("\"version\": 2", "\"version\": 1");
-    std::fs::write(&manifest, text).unwrap();
-    assert_eq!(open(root.path()).unwrap().array(0).unwrap(), image(3));
+    for old in [1, 2] {
+        let edited = text.replace("\"version\": 3", &format!("\"version\": {old}"));
+        std::fs::write(&manifest, edited).unwrap();
+        let e = error_of(root.path());
+        assert!(e.contains("manifest.json: format version"), "{e}");
+        assert!(e.contains("before manifests were sealed"), "{e}");
+    }
+}
+
+/// Issue 59, item 2: an edited manifest (a grid's size, the run's length,
+/// the step, the element count) is refused naming the file and the field,
+/// not trusted over the data.
+#[test]
+fn an_edited_manifest_is_refused_naming_the_field() {
+    let root = tempfile::tempdir().unwrap();
+    let dir = save(root.path(), 1, 1);
+    let manifest = dir.join(MANIFEST);
+    let text = std::fs::read_to_string(&manifest).unwrap();
+    let edits = [
+        ("\"iters\": 10", "\"iters\": 20", "`options.iters` is 20"),
+        ("\"step\": 1,", "\"step\": 2,", "`step` is 2"),
+        ("\"elements\": 3", "\"elements\": 4", "`elements` is 4"),
+        (
+            "\"app\": \"demo\"",
+            "\"app\": \"zones\"",
+            "`app` is \"zones\"",
+        ),
+    ];
+    for (from, to, words) in edits {
+        assert!(text.contains(from), "{from} in {text}");
+        std::fs::write(&manifest, text.replace(from, to)).unwrap();
+        let e = open(root.path()).unwrap_err().to_string();
+        assert!(
+            e.contains("manifest.json: field") && e.contains(words),
+            "{e}"
+        );
+    }
+    // main.bin's state comes back without the seal.
+    std::fs::write(&manifest, &text).unwrap();
+    assert_eq!(open(root.path()).unwrap().main_state().unwrap(), b"main");
 }
 
 #[test]

@@ -12,7 +12,7 @@ use super::{
     SHARD_PREFIX, Shard, VERSION, dir_name, invalid, io, parse_array_file, shard_file_name,
     step_of,
 };
-use super::{crash, spare};
+use super::{crash, seal, spare};
 use crate::checkpoint::ArrayImage;
 
 fn write_synced(path: &Path, bytes: &[u8]) -> Result<(), CheckpointError> {
@@ -235,6 +235,7 @@ pub fn publish_with(
 ) -> Result<PathBuf, CheckpointError> {
     std::fs::create_dir_all(root).map_err(io(root))?;
     remove_stale_temporaries(root, &shards);
+    let (main_state, manifest) = &sealed(main_state, manifest);
     let name = dir_name(manifest.step);
     let tmp = root.join(format!(".arts-tmp-{}-{name}", std::process::id()));
     if tmp.exists() {
@@ -253,6 +254,24 @@ pub fn publish_with(
     crash::point("published, older checkpoints not yet rotated out");
     rotate(root, keep.max(1));
     Ok(root.join(name))
+}
+
+/// The bytes of `main.bin` — `main_state` with `manifest` sealed in
+/// ([`seal`]) — and the manifest with their length and CRC-32 as
+/// `main.bin`'s entry.
+fn sealed(main_state: &[u8], manifest: &Manifest) -> (Vec<u8>, Manifest) {
+    let bytes = seal::seal(main_state, manifest);
+    let entry = FileEntry {
+        name: MAIN_STATE.to_string(),
+        len: bytes.len() as u64,
+        crc32: crc32fast::hash(&bytes),
+    };
+    let mut manifest = manifest.clone();
+    match manifest.files.first_mut() {
+        Some(f) if f.name == MAIN_STATE => *f = entry,
+        _ => manifest.files.insert(0, entry),
+    }
+    (bytes, manifest)
 }
 
 /// Puts the directory `tmp` in the place of the existing `dest` of `root`:
