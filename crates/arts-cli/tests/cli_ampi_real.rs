@@ -267,7 +267,7 @@ fn a_truncated_program_or_a_fifo_is_refused_and_nothing_is_left_behind() {
             .success()
     );
     let tmp = tempfile::tempdir().unwrap();
-    for (file, needle) in [(&cut, "is truncated"), (&fifo, "is not a regular file")] {
+    for (file, needle) in [(&cut, "is truncated"), (&fifo, "not a regular file")] {
         let out = Command::new(env!("CARGO_BIN_EXE_arts"))
             .args(["ampi", "run", "--vp", "2"])
             .arg(file)

@@ -126,21 +126,19 @@ fn sym(handle: *mut c_void, name: &CStr) -> *mut c_void {
     unsafe { libc::dlsym(handle, name.as_ptr()) }
 }
 
+/// The largest program file `arts ampi run` reads (4 GiB).
+const MAX_PROGRAM_BYTES: u64 = 4 << 30;
+
 /// Reads `path`, refusing what is not a whole ELF file (a truncated one
 /// would fault in `dlopen` when the loader touches a missing page).
 fn read_program(path: &Path) -> Result<Vec<u8>, LoadError> {
     // A FIFO or a device would block the read, or never end it.
-    match std::fs::metadata(path) {
-        Ok(m) if !m.is_file() => {
-            return Err(not_a_program(
-                path,
-                "is not a regular file; give the shared object `arts-mpicc` built".into(),
-            ));
-        }
-        _ => {}
-    }
-    let bytes =
-        std::fs::read(path).map_err(|e| not_a_program(path, format!("cannot read it: {e}")))?;
+    let bytes = arts_util::input_file::read(path, MAX_PROGRAM_BYTES).map_err(|e| {
+        not_a_program(
+            path,
+            format!("{}; give the shared object `arts-mpicc` built", e.why),
+        )
+    })?;
     if !bytes.starts_with(b"\x7fELF") {
         return Err(not_a_program(
             path,
