@@ -74,6 +74,13 @@ pub fn read_resume(c: &Checkpoint, p: &Params) -> Result<Resume, CheckpointError
     }
     let shape = arts_core::Shape::d1(p.elements);
     let image = session::array_shaped::<super::Roamer>(c, 0, shape, "elements")?;
+    let round = c.manifest.step as u32;
+    image
+        .check_elements(|i, r: &super::Roamer| r.restorable(i, round, p.rounds))
+        .map_err(|why| {
+            let file = c.manifest.array_files(0).next().map(|f| f.name.clone());
+            invalid(c.dir.join(file.unwrap_or_default()), why)
+        })?;
     Ok(Resume {
         step: c.manifest.step as u32,
         state,
@@ -171,6 +178,33 @@ mod tests {
         };
         let max_delay = std::time::Duration::from_millis(40);
         crate::checkpoint_testing::at_random_moments(configs.len(), max_delay, run, restart);
+    }
+
+    #[test]
+    fn a_restored_roamer_must_be_one_a_run_could_have_saved() {
+        use arts_core::{Chare, Index};
+        let setup = super::super::Setup {
+            params: params(),
+            checkpoint_every: 0,
+        };
+        let mut r = super::super::Roamer::new(Index([3, 0, 0]), &setup);
+        let rounds = params().rounds;
+        assert!(r.restorable(3, 0, rounds).is_ok());
+        assert!(
+            r.restorable(2, 0, rounds)
+                .unwrap_err()
+                .contains("element 3")
+        );
+        assert!(
+            r.restorable(3, 4, rounds)
+                .unwrap_err()
+                .contains("round 0 of")
+        );
+        r.ballast[7] = 9;
+        assert_eq!(
+            r.restorable(3, 0, rounds).unwrap_err(),
+            "its ballast was altered"
+        );
     }
 
     #[test]

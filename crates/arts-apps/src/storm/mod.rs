@@ -42,6 +42,27 @@ pub struct Roamer {
     hold: HoldPoint,
 }
 
+impl Roamer {
+    /// Whether this state, restored as element `index` after `round` of
+    /// `rounds` rounds, is one a run could have saved: its own index, the
+    /// round, its ballast intact, no more received than the run sends.
+    fn restorable(&self, index: u64, round: u32, rounds: u32) -> Result<(), String> {
+        if u64::from(self.me) != index {
+            return Err(format!("it says it is element {}", self.me));
+        }
+        if self.round != round || self.rounds != rounds {
+            return Err(format!(
+                "it is at round {} of {}, the checkpoint at {round} of {rounds}",
+                self.round, self.rounds
+            ));
+        }
+        if self.ballast.len() != 4096 || self.ballast.iter().any(|&b| b != u64::from(self.me)) {
+            return Err("its ballast was altered".into());
+        }
+        Ok(())
+    }
+}
+
 /// Messages of a [`Roamer`].
 #[message]
 #[derive(Clone)]
@@ -229,6 +250,8 @@ impl Chare for Roamer {
                 self.sum_in = self.sum_in.wrapping_add(tag);
             }
             RoamMsg::Report => {
+                // Restored states are checked before a restart (`restorable`):
+                // an altered ballast here is the runtime's doing.
                 assert!(self.ballast.iter().all(|&b| b == self.me as u64));
                 ctx.contribute(
                     vec![self.sent, self.received, self.sum_out, self.sum_in],

@@ -171,6 +171,22 @@ impl ArrayImage {
         self.shape
     }
 
+    /// Decodes every element as an `A` and checks it with `check` (its
+    /// linear index and state): the restored state an app trusts, checked
+    /// before the run rather than asserted in it. The first failure says
+    /// which element and why.
+    pub fn check_elements<A: serde::de::DeserializeOwned>(
+        &self,
+        check: impl Fn(u64, &A) -> Result<(), String>,
+    ) -> Result<(), String> {
+        for e in &self.elements {
+            let a: A = crate::wire::decode(&e.state)
+                .map_err(|err| format!("element {}: {err}", e.linear))?;
+            check(e.linear, &a).map_err(|why| format!("element {}: {why}", e.linear))?;
+        }
+        Ok(())
+    }
+
     /// Number of elements in the image (0 on the drivers of processes other
     /// than 0 after [`crate::Driver::checkpoint`]; this process's share after
     /// [`crate::Driver::checkpoint_local`]).

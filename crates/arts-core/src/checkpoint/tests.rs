@@ -77,6 +77,36 @@ fn a_restored_array_continues_on_another_pe_count_with_the_same_results() {
 }
 
 #[test]
+fn an_app_checks_every_restored_element_before_it_runs() {
+    let shape = Shape::d1(6);
+    let (image, _) = run(&pes(2), |d| {
+        let a = d.create_array::<Acc>("acc", shape, Map::Block, 7);
+        steps(d, &a, 0, 2);
+        d.checkpoint(&a).unwrap()
+    })
+    .unwrap();
+    assert!(
+        image
+            .check_elements(|_, a: &Acc| if a.steps == 2 {
+                Ok(())
+            } else {
+                Err("no".into())
+            })
+            .is_ok()
+    );
+    let e = image
+        .check_elements(|i, a: &Acc| match i == 4 && a.steps == 2 {
+            true => Err(format!("{} steps", a.steps)),
+            false => Ok(()),
+        })
+        .unwrap_err();
+    assert_eq!(e, "element 4: 2 steps");
+    // A state that is not an `A` is named too.
+    let e = image.check_elements(|_, _: &String| Ok(())).unwrap_err();
+    assert!(e.starts_with("element 0: "), "{e}");
+}
+
+#[test]
 fn an_image_restores_only_its_own_element_type() {
     #[derive(Serialize, Deserialize)]
     struct Other;
