@@ -79,6 +79,39 @@ fn accepted_runs_stay_within_max_memory_and_the_rest_are_refused() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("g.json").display().to_string();
     let rec = dir.path().join("r.json").display().to_string();
+    // A small recording to predict from, on absurd and fitting machines.
+    let small = dir.path().join("small.json").display().to_string();
+    let o = arts(&[
+        "run",
+        "jacobi2d",
+        "--grid",
+        "256x256",
+        "--objects",
+        "8x8",
+        "--iters",
+        "20",
+        "--record",
+        &small,
+    ]);
+    assert!(o.status.success(), "{o:?}");
+    for (pes, code) in [
+        ("1000000000", 2),
+        ("20000000", 2),
+        ("16000000", 2),
+        ("200000", 0),
+    ] {
+        let (c, peak) = peak_rss(&[
+            "--max-memory",
+            "100M",
+            "predict",
+            "--record",
+            &small,
+            "--pes",
+            pes,
+        ]);
+        assert_eq!(c, code, "predict --pes {pes}");
+        assert!(peak <= 100 << 20, "predict --pes {pes}: peak {peak} bytes");
+    }
     for (limit, args) in [
         // 10^6 one-cell blocks: the runtime's share of each element counts.
         (

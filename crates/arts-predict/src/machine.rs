@@ -108,12 +108,26 @@ pub struct Machine {
 }
 
 impl Machine {
+    /// The bytes a replay on this machine holds for its PEs (their
+    /// simulated state and results: measured 303 bytes a PE at 16 M PEs),
+    /// beside the recording's graph.
+    pub fn memory_bytes(&self) -> u64 {
+        u64::from(self.pes).saturating_mul(320)
+    }
+
     /// Checks the machine's shape: PEs and processes >= 1, PEs a multiple
     /// of processes, a positive speed, and a network that fits the processes.
     pub fn check(&self) -> Result<(), PredictError> {
         let bad = |s: String| Err(PredictError::Input(s));
         if self.pes == 0 || self.processes == 0 {
             return bad("the target machine needs at least 1 PE and 1 process".into());
+        }
+        if self.pes > arts_pdes::MAX_LPS {
+            return bad(format!(
+                "{} PEs: the simulator models at most {} (one logical process each)",
+                self.pes,
+                arts_pdes::MAX_LPS
+            ));
         }
         if !self.pes.is_multiple_of(self.processes) {
             return bad(format!(

@@ -322,6 +322,8 @@ fn machine(a: &ReplayArgs) -> Result<Machine, CliError> {
 fn run_replay(a: &ReplayArgs, out: Output) -> CliResult {
     let path = a.record.as_deref().expect("clap requires --record");
     let m = machine(a)?;
+    m.check().map_err(predict_error)?;
+    crate::budget::check_memory(format!("a replay on {} PEs", m.pes), m.memory_bytes())?;
     let placement =
         Placement::parse(&a.mapping).map_err(|e| CliError::usage(format!("--mapping: {e}")))?;
     let traffic = a.traffic.as_deref().map(PendingFile::create).transpose()?;
