@@ -88,13 +88,17 @@ fn background_checkpoints_are_published_and_restart_bit_identical() {
         assert_eq!(again["residual_final"], plain["residual_final"], "{step}");
         assert_eq!(again["valid"], true);
     }
-    // Only the checkpoints are left: no staging directory outlives the run.
+    // Only the checkpoints (and the jobs' lock file) are left: no staging
+    // directory outlives the run.
     let mut names: Vec<String> = std::fs::read_dir(root.path())
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     names.sort();
-    assert_eq!(names, ["ckpt-4", "ckpt-8", "latest", "reference.bin"]);
+    assert_eq!(
+        names,
+        [".arts-lock", "ckpt-4", "ckpt-8", "latest", "reference.bin"]
+    );
 }
 
 #[test]
@@ -772,4 +776,56 @@ fn storm_checkpoints_on_sigusr1_and_sigterm_and_restarts_like_a_plain_run() {
     let storm = ["storm", "--elements", "12", "--rounds", "3000"];
     let keys = ["sent", "received", "exactly_once", "reductions_ok"];
     signals_checkpoint_a_run_that_restarts_like_a_plain_one(&storm, &keys);
+}
+
+#[test]
+fn a_second_job_on_the_same_checkpoint_dir_is_refused_naming_the_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let ck = dir.path().join("ck").display().to_string();
+    // A long run that checkpoints now and then into `ck`.
+    let mut first = std::process::Command::new(env!("CARGO_BIN_EXE_arts"))
+        .args(["run", "jacobi2d", "--grid", "256x256", "--objects", "4x4"])
+        .args(["--iters", "10000000", "--checkpoint-every", "1000"])
+        .args(["--checkpoint-dir", &ck])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let lock = dir.path().join("ck/.arts-lock");
+    let t = std::time::Instant::now();
+    while !std::fs::read_to_string(&lock).is_ok_and(|s| !s.trim().is_empty()) {
+        assert!(t.elapsed().as_secs() < 30, "the first job took its lock");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let out = arts(&[
+        "run",
+        "jacobi2d",
+        "--grid",
+        "64x64",
+        "--iters",
+        "2",
+        "--checkpoint-every",
+        "1",
+        "--checkpoint-dir",
+        &ck,
+    ]);
+    let _ = first.kill();
+    let _ = first.wait();
+    assert_usage_error(&out, "is in use by another job");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(&format!("(process {})", first.id())), "{err}");
+    // Once the first job is gone, the directory is free again.
+    let again = arts(&[
+        "run",
+        "jacobi2d",
+        "--grid",
+        "64x64",
+        "--iters",
+        "2",
+        "--checkpoint-every",
+        "1",
+        "--checkpoint-dir",
+        &ck,
+    ]);
+    assert!(again.status.success(), "{again:?}");
 }

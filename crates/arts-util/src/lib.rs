@@ -2,13 +2,15 @@
 //! one median and step-time statistics ([`stats`]), pinning a thread to a
 //! CPU ([`affinity`]), all-or-nothing output files ([`atomic_file`]),
 //! SVG line charts with their CSV ([`chart`]), what the host reports
-//! beside a benchmark's figures ([`host`]) and reading the files a user
-//! names, regular files only, capped ([`input_file`]). It depends on no other arts
+//! beside a benchmark's figures ([`host`]), reading the files a user
+//! names, regular files only, capped ([`input_file`]), and one job per
+//! directory it writes ([`dir_lock`]). It depends on no other arts
 //! crate, so that any of them may use it.
 
 pub mod affinity;
 pub mod atomic_file;
 pub mod chart;
+pub mod dir_lock;
 pub mod host;
 pub mod input_file;
 pub mod stats;

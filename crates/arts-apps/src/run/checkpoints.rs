@@ -40,11 +40,13 @@ impl Saving {
     /// checked writable. Collective under MPI with double checkpoints (the
     /// processes share their nodes' names to choose their buddies).
     fn plan(self, job: &Job) -> Result<EveryN, Error> {
+        let dir = writable_dir(self.dir)?;
+        lock_for_job(&dir, job)?;
         Ok(EveryN {
             every: self.every,
             every_seconds: self.every_seconds,
             buddies: self.buddies.then(|| recovery::buddies(job.world)),
-            dir: writable_dir(self.dir)?,
+            dir,
             keep: self.keep,
             background: self.background,
         })
@@ -145,6 +147,30 @@ pub fn restart_root(dir: &Path) -> PathBuf {
     let is_checkpoint = dir.join(disk::MANIFEST).is_file();
     let root = dir.parent().filter(|_| is_checkpoint);
     root.unwrap_or(dir).to_path_buf()
+}
+
+/// Takes `dir`'s lock for this job (by process 0 under MPI, the verdict
+/// shared), so that a second job given the same `--checkpoint-dir` is
+/// refused naming the first one's process instead of deleting its files.
+/// Collective under MPI.
+fn lock_for_job(dir: &Path, job: &Job) -> Result<(), Error> {
+    let mine = match job.is_root() {
+        true => arts_util::dir_lock::hold_for_process(dir)
+            .err()
+            .map(|e| e.to_string()),
+        false => None,
+    };
+    let verdict = match job.world {
+        Some(w) => {
+            let said = w.broadcast(0, mine.unwrap_or_default().into_bytes());
+            Some(String::from_utf8_lossy(&said).into_owned()).filter(|s| !s.is_empty())
+        }
+        None => mine,
+    };
+    match verdict {
+        Some(why) => Err(Error::usage(format!("--checkpoint-dir: {why}"))),
+        None => Ok(()),
+    }
 }
 
 /// `dir` (for --checkpoint-dir), created and checked writable.
