@@ -410,8 +410,11 @@ fn ranks_saved_whole_restart_on_other_pe_counts_and_only_in_their_build() {
     let at = store.to_str().unwrap();
     let keeping = [&whole[..], &["--mem-checkpoints", "--checkpoint-dir", at]].concat();
     assert_eq!(json(&run(&keeping))["valid"], true);
-    let hold = std::fs::read_dir(&store).unwrap().next().unwrap().unwrap();
-    assert!(hold.file_name().to_string_lossy().starts_with("hold-"));
+    let hold = std::fs::read_dir(&store)
+        .unwrap()
+        .map(Result::unwrap)
+        .find(|e| e.file_name().to_string_lossy().starts_with("hold-"))
+        .expect("the store's hold");
     assert!(hold.path().join("ckpt-6").is_dir());
     let v = json(&run(&["--pes", "1", "--restart", at]));
     assert_eq!(

@@ -40,8 +40,7 @@ impl Saving {
     /// checked writable. Collective under MPI with double checkpoints (the
     /// processes share their nodes' names to choose their buddies).
     fn plan(self, job: &Job) -> Result<EveryN, Error> {
-        let dir = writable_dir(self.dir)?;
-        lock_for_job(&dir, job)?;
+        let dir = claim_dir(self.dir, job)?;
         Ok(EveryN {
             every: self.every,
             every_seconds: self.every_seconds,
@@ -147,6 +146,14 @@ pub fn restart_root(dir: &Path) -> PathBuf {
     let is_checkpoint = dir.join(disk::MANIFEST).is_file();
     let root = dir.parent().filter(|_| is_checkpoint);
     root.unwrap_or(dir).to_path_buf()
+}
+
+/// `dir` (for --checkpoint-dir), created, checked writable and locked for
+/// this job ([`lock_for_job`]). Collective under MPI.
+pub fn claim_dir(dir: PathBuf, job: &Job) -> Result<PathBuf, Error> {
+    let dir = writable_dir(dir)?;
+    lock_for_job(&dir, job)?;
+    Ok(dir)
 }
 
 /// Takes `dir`'s lock for this job (by process 0 under MPI, the verdict

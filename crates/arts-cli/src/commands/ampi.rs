@@ -297,6 +297,12 @@ fn options(args: &AmpiRunArgs, json: bool) -> Result<(RunOptions, GridSummary), 
         }
         None => None,
     };
+    if let Some(dir) = checkpoint_dir.take() {
+        // One job per directory (collective under mpirun).
+        let job = crate::launch::job();
+        let dir = arts_apps::run::checkpoints::claim_dir(dir, &job)?;
+        checkpoint_dir = Some(dir);
+    }
     let memory = checkpoint_dir.as_ref().map(|dir| {
         // Collective under mpirun: every process's node is shared.
         let buddies = crate::launch::buddies();
