@@ -20,13 +20,8 @@ use crate::state::{Fatal, current};
 
 /// What the functions here unwind a rank's `main` with.
 pub(crate) enum Exit {
-    /// `exit(code)` (`at_exit`) or `_exit(code)`.
-    Code {
-        /// The code given.
-        code: c_int,
-        /// Whether what the program registered at exit runs.
-        at_exit: bool,
-    },
+    /// `exit(code)` ([`Ending::Exit`]) or `_exit(code)` ([`Ending::QuickExit`]).
+    Ended(c_int, Ending),
     /// `abort()`.
     Abort,
 }
@@ -72,14 +67,7 @@ pub(crate) fn ending(p: Box<dyn Any + Send>) -> Result<(c_int, Ending), Box<dyn 
     };
     match p.downcast::<Exit>() {
         Ok(e) => match *e {
-            Exit::Code { code, at_exit } => {
-                let how = if at_exit {
-                    Ending::Exit
-                } else {
-                    Ending::QuickExit
-                };
-                Ok((code, how))
-            }
+            Exit::Ended(code, how) => Ok((code, how)),
             Exit::Abort => Err(e),
         },
         Err(p) => Err(p),
@@ -118,11 +106,7 @@ fn end_rank(e: Exit) {
 /// The program's `exit(code)`: its rank ends as if `main` returned `code`.
 #[unsafe(no_mangle)]
 pub(crate) extern "C-unwind" fn __wrap_exit(code: c_int) -> ! {
-    let e = Exit::Code {
-        code,
-        at_exit: true,
-    };
-    end_rank(e);
+    end_rank(Exit::Ended(code, Ending::Exit));
     // SAFETY: outside a rank, the C library's exit.
     unsafe { libc::exit(code) }
 }
@@ -131,11 +115,7 @@ pub(crate) extern "C-unwind" fn __wrap_exit(code: c_int) -> ! {
 /// registered at exit running.
 #[unsafe(no_mangle)]
 pub(crate) extern "C-unwind" fn __wrap__exit(code: c_int) -> ! {
-    let e = Exit::Code {
-        code,
-        at_exit: false,
-    };
-    end_rank(e);
+    end_rank(Exit::Ended(code, Ending::QuickExit));
     // SAFETY: outside a rank, the C library's _exit.
     unsafe { libc::_exit(code) }
 }
