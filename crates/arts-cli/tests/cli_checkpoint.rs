@@ -797,35 +797,17 @@ fn a_second_job_on_the_same_checkpoint_dir_is_refused_naming_the_first() {
         assert!(t.elapsed().as_secs() < 30, "the first job took its lock");
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
-    let out = arts(&[
-        "run",
-        "jacobi2d",
-        "--grid",
-        "64x64",
-        "--iters",
-        "2",
-        "--checkpoint-every",
-        "1",
-        "--checkpoint-dir",
-        &ck,
-    ]);
+    let second = || {
+        let short = ["--grid", "64x64", "--iters", "2", "--checkpoint-every", "1"];
+        arts(&[&["run", "jacobi2d"][..], &short, &["--checkpoint-dir", &ck]].concat())
+    };
+    let out = second();
     let _ = first.kill();
     let _ = first.wait();
     assert_usage_error(&out, "is in use by another job");
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains(&format!("(process {})", first.id())), "{err}");
     // Once the first job is gone, the directory is free again.
-    let again = arts(&[
-        "run",
-        "jacobi2d",
-        "--grid",
-        "64x64",
-        "--iters",
-        "2",
-        "--checkpoint-every",
-        "1",
-        "--checkpoint-dir",
-        &ck,
-    ]);
+    let again = second();
     assert!(again.status.success(), "{again:?}");
 }
