@@ -319,3 +319,30 @@ fn topology_files_auto_and_hosts_drive_a_run() {
         assert_eq!(v["topology"]["clusters"], serde_json::json!([[0, 1]]));
     }
 }
+
+#[test]
+fn a_very_slow_emulated_pe_is_noted_at_start() {
+    let run = |speeds: &str| {
+        let args = [
+            "run",
+            "jacobi2d",
+            "--grid",
+            "32x32",
+            "--objects",
+            "2x2",
+            "--iters",
+            "2",
+        ];
+        let grid = ["--clusters", "2", "--cluster-speeds", speeds];
+        arts_text(&[&args[..], &grid].concat())
+    };
+    let (code, _, err) = run("0.001,1");
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("note: the slowest PE emulates speed 1e-3: its work takes 1000x as long"),
+        "{err}"
+    );
+    let (code, _, err) = run("0.5,1");
+    assert_eq!(code, 0, "{err}");
+    assert!(!err.contains("note: the slowest PE"), "{err}");
+}

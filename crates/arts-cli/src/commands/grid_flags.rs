@@ -104,6 +104,17 @@ impl GridOpts {
         if !json && crate::launch::is_root() {
             eprint!("{}", e.topology.table());
         }
+        let slowest = (e.topology.speeds.iter().flatten().copied()).reduce(f64::min);
+        if let Some(slow) = slowest.filter(|&s| s < SLOW_NOTE)
+            && crate::launch::is_root()
+        {
+            eprintln!(
+                "note: the slowest PE emulates speed {slow:e}: its work takes {:.0}x as long, \
+                 and a run that waits for it is about that much longer (noted below speed \
+                 {SLOW_NOTE})",
+                1.0 / slow
+            );
+        }
         let config = e.apply(config).map_err(CliError::usage)?;
         Ok((config, Some(e)))
     }
@@ -187,6 +198,10 @@ fn probed(config: &Config) -> Result<Topology, CliError> {
     }
     Ok(topology)
 }
+
+/// Speeds below this (work 100 times as long) are noted at start-up: a run
+/// that waits for such a PE takes that much longer.
+const SLOW_NOTE: f64 = 0.01;
 
 /// Round trips per pair of PEs when `--topology auto` probes at start-up.
 const AUTO_PROBE_ROUNDS: u32 = 5;
