@@ -149,7 +149,7 @@ pub fn restart_root(dir: &Path) -> PathBuf {
 }
 
 /// `dir` (for --checkpoint-dir), created, checked writable and locked for
-/// this job ([`lock_for_job`]). Collective under MPI.
+/// this job (`lock_for_job`). Collective under MPI.
 pub fn claim_dir(dir: PathBuf, job: &Job) -> Result<PathBuf, Error> {
     let dir = writable_dir(dir)?;
     lock_for_job(&dir, job)?;
