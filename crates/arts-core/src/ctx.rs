@@ -260,16 +260,20 @@ impl<'a, A: Chare> Ctx<'a, A> {
     /// [`resume_load_measure`](Ctx::resume_load_measure) (AMPI's
     /// `AMPI_Load_stop_measure`): work the balancer should not see.
     pub fn pause_load_measure(&mut self) {
-        if self.meta.unmeasured_since.is_none() {
-            self.meta.unmeasured_since = Some(self.svc.clock.raw());
+        let now = self.svc.clock.raw();
+        let asked = self.meta.load_asked.get_or_insert_default();
+        if asked.unmeasured_since.is_none() {
+            asked.unmeasured_since = Some(now);
         }
     }
 
     /// Counts this element's time into its measured load again.
     pub fn resume_load_measure(&mut self) {
-        if let Some(since) = self.meta.unmeasured_since.take() {
-            let now = self.svc.clock.raw();
-            self.meta.unmeasured_ns += self.svc.clock.delta_as_nanos(since, now);
+        let now = self.svc.clock.raw();
+        if let Some(asked) = self.meta.load_asked.as_deref_mut()
+            && let Some(since) = asked.unmeasured_since.take()
+        {
+            asked.unmeasured_ns += self.svc.clock.delta_as_nanos(since, now);
         }
     }
 
@@ -277,7 +281,7 @@ impl<'a, A: Chare> Ctx<'a, A> {
     /// `seconds`, reported instead of the measured time (AMPI's
     /// `AMPI_Load_set_value`); negative or not finite counts as 0.
     pub fn set_load(&mut self, seconds: f64) {
-        self.meta.load_set_s = Some(if seconds.is_finite() {
+        self.meta.load_asked.get_or_insert_default().set_s = Some(if seconds.is_finite() {
             seconds.max(0.0)
         } else {
             0.0

@@ -69,14 +69,10 @@ impl CommTable {
 pub(crate) struct ElemMeta {
     /// CPU time in this element's entry methods this period, ns.
     pub load_ns: u64,
-    /// Since when (the clock's raw time) the element's time is not
-    /// counted in `load_ns` (`Ctx::pause_load_measure`); `None`: counted.
-    pub unmeasured_since: Option<u64>,
-    /// Time of the running entry method not counted, ns.
-    pub unmeasured_ns: u64,
-    /// The load the element gave itself this period (`Ctx::set_load`),
-    /// reported instead of the measured one.
-    pub load_set_s: Option<f64>,
+    /// What the element asked of its own load (`Ctx::pause_load_measure`,
+    /// `Ctx::set_load`); boxed, so that elements that never ask keep a
+    /// small slot (every entry method touches it).
+    pub load_asked: Option<Box<LoadAsked>>,
     /// Outgoing messages this period.
     pub comm: CommTable,
     /// Next reduction number this element contributes to.
@@ -87,6 +83,18 @@ pub(crate) struct ElemMeta {
     pub at_sync: bool,
     /// How many times it called `at_sync`.
     pub syncs: u32,
+}
+
+/// What an element asked of its own load.
+#[derive(Debug, Default)]
+pub(crate) struct LoadAsked {
+    /// Since when (the clock's raw time) the element's time is not
+    /// counted in `load_ns`; `None`: counted.
+    pub unmeasured_since: Option<u64>,
+    /// Time of the running entry method not counted, ns.
+    pub unmeasured_ns: u64,
+    /// The load it gave itself this period, reported instead of the measured one.
+    pub set_s: Option<f64>,
 }
 
 /// Time accounting of one PE.

@@ -141,9 +141,12 @@ fn run_entry<A: Chare>(
         array,
         linear: slot.linear,
     };
-    if timed && slot.meta.unmeasured_since.is_some() {
+    if timed
+        && let Some(asked) = slot.meta.load_asked.as_deref_mut()
+        && asked.unmeasured_since.is_some()
+    {
         // Still paused (`Ctx::pause_load_measure`): from this entry's start.
-        slot.meta.unmeasured_since = Some(start);
+        asked.unmeasured_since = Some(start);
     }
     if svc.record.is_some() {
         let start_ns = svc.since_start(start);
@@ -163,11 +166,15 @@ fn run_entry<A: Chare>(
             end = crate::grid::busy_for(&svc.clock, end, (ns as f64 * svc.stretch) as u64);
             ns = svc.clock.delta_as_nanos(start, end);
         }
-        if let Some(since) = slot.meta.unmeasured_since {
-            slot.meta.unmeasured_ns += svc.clock.delta_as_nanos(since, end);
-            slot.meta.unmeasured_since = Some(end);
+        let mut unmeasured = 0;
+        if let Some(asked) = slot.meta.load_asked.as_deref_mut() {
+            if let Some(since) = asked.unmeasured_since {
+                asked.unmeasured_ns += svc.clock.delta_as_nanos(since, end);
+                asked.unmeasured_since = Some(end);
+            }
+            unmeasured = std::mem::take(&mut asked.unmeasured_ns);
         }
-        slot.meta.load_ns += ns.saturating_sub(std::mem::take(&mut slot.meta.unmeasured_ns));
+        slot.meta.load_ns += ns.saturating_sub(unmeasured);
         if let Some(rec) = &mut svc.record {
             rec.end(ns);
         }

@@ -68,10 +68,11 @@ impl Pe {
         let mut comm = Vec::new();
         if let Some(store) = self.stores[array as usize].as_mut() {
             store.for_each_element(&mut |linear, meta, bytes| {
+                let given = meta.load_asked.as_deref_mut().and_then(|a| a.set_s.take());
                 objects.push(ObjStats {
                     linear,
-                    given: meta.load_set_s.is_some(),
-                    load_s: (meta.load_set_s.take()).unwrap_or(meta.load_ns as f64 * 1e-9),
+                    given: given.is_some(),
+                    load_s: given.unwrap_or(meta.load_ns as f64 * 1e-9),
                     migratable: meta.migratable,
                     bytes,
                 });
