@@ -146,16 +146,20 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Wait(
 ) -> c_int {
     entry("MPI_Wait", MPI_COMM_WORLD, |vp| {
         let h = out(request, "request")?;
-        if !vp.is_active(*h) {
-            write_status(status, &empty_status());
-            return Ok(());
-        }
-        let r = vp.take_req(*h)?;
-        vp.retire(h);
-        let s = wait_req(vp, r)?;
-        write_status(status, &s);
+        write_status(status, &wait_handle(vp, h)?);
         Ok(())
     })
+}
+
+/// Waits for the request of handle `h` (an inactive one: an empty
+/// status at once) and retires the handle.
+fn wait_handle(vp: &mut Vp, h: &mut c_int) -> Result<Status, Fail> {
+    if !vp.is_active(*h) {
+        return Ok(empty_status());
+    }
+    let r = vp.take_req(*h)?;
+    vp.retire(h);
+    wait_req(vp, r)
 }
 
 /// `MPI_Waitall`.
@@ -175,14 +179,7 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Waitall(
                 // SAFETY: the program passes `n` statuses (or MPI_STATUSES_IGNORE).
                 unsafe { statuses.add(i) }
             };
-            if !vp.is_active(*h) {
-                write_status(st, &empty_status());
-                continue;
-            }
-            let r = vp.take_req(*h)?;
-            vp.retire(h);
-            let s = wait_req(vp, r)?;
-            write_status(st, &s);
+            write_status(st, &wait_handle(vp, h)?);
         }
         Ok(())
     })
