@@ -16,7 +16,7 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use commands::{
     ampi, checkpoint, core, ddm, ddm_scaling, dispatch, grid, imbalance, launcher, lb, md, mpi,
-    pdes, predict, topology, trace,
+    pdes, predict, reproduce, topology, trace,
 };
 use output::{CliResult, Output};
 
@@ -99,6 +99,12 @@ enum Command {
     Ampi {
         #[command(subcommand)]
         command: ampi::AmpiCommand,
+    },
+    /// Every figure and table of the five papers: list them, run them, the
+    /// paper's numbers beside ours with a verdict each.
+    Reproduce {
+        #[command(subcommand)]
+        command: reproduce::ReproduceCommand,
     },
     /// The papers' experiments, each writing CSV and SVG plots.
     Experiment {
@@ -195,6 +201,7 @@ fn run(cli: Cli) -> CliResult {
         Command::Experiment { command } => match command {
             Experiment::DdmScaling(args) => ddm_scaling::run(&args, out),
         },
+        Command::Reproduce { command } => reproduce::run(command, out),
         Command::Grid { command } => grid::run(command, out),
         Command::Topology { command } => topology::run(command, out),
         Command::Ampi { command } => ampi::run(command, out),
@@ -247,6 +254,15 @@ pub(crate) fn parse_run_ddm(argv: &[String]) -> Result<ddm::RunDdmArgs, String> 
         } => Ok(args),
         _ => Err("not an `arts run ddm` command line".into()),
     }
+}
+
+/// Whether `argv` (without the program name) is a command line `arts`
+/// accepts; the reason when not.
+#[cfg(test)]
+pub(crate) fn parses(argv: &[String]) -> Result<(), String> {
+    Cli::try_parse_from(std::iter::once("arts").chain(argv.iter().map(|s| s.as_str())))
+        .map(|_| ())
+        .map_err(|e| e.to_string())
 }
 
 fn main() {

@@ -15,6 +15,8 @@
 //! - [`microbench`]: ping-pong and bandwidth between PEs.
 //! - `mpi_bench` (feature `mpi`): arts against raw MPI (`arts bench mpi`).
 //! - [`pdes_bench`]: the PDES engines side by side on PHOLD (`arts bench pdes`).
+//! - [`reproduce`]: every figure and table of the five papers beside ours
+//!   (`arts reproduce`).
 
 pub mod ampi_bench;
 pub mod core_bench;
@@ -26,3 +28,4 @@ pub mod microbench;
 #[cfg(feature = "mpi")]
 pub mod mpi_bench;
 pub mod pdes_bench;
+pub mod reproduce;

@@ -40,6 +40,9 @@ pub struct Chart {
     pub log_x: bool,
     /// The curves.
     pub series: Vec<Series>,
+    /// Reference curves (e.g. a paper's values), drawn dashed with hollow
+    /// markers beside the measured ones.
+    pub reference: Vec<Series>,
     /// An x interval to shade, if any.
     pub band: Option<Band>,
     /// The y range drawn; `None`: the points' range with a margin.
@@ -84,7 +87,7 @@ impl Chart {
                 if self.log_x { " > 0" } else { "" }
             )));
         }
-        for s in &self.series {
+        for s in self.series.iter().chain(&self.reference) {
             for &(x, y) in &s.points {
                 if !x.is_finite() || !y.is_finite() || (self.log_x && x <= 0.0) {
                     return Err(invalid(format!(
@@ -120,7 +123,12 @@ impl Chart {
         root: &DrawingArea<DB, plotters::coord::Shift>,
     ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
         root.fill(&WHITE)?;
-        let points = || self.series.iter().flat_map(|s| s.points.iter());
+        let points = || {
+            self.series
+                .iter()
+                .chain(&self.reference)
+                .flat_map(|s| s.points.iter())
+        };
         let xs = padded(points().map(|p| self.x_of(p.0)));
         let ys = match self.y_range {
             Some((lo, hi)) if hi > lo => lo..hi,
@@ -169,6 +177,25 @@ impl Chart {
                 line,
                 4,
                 color.filled(),
+                &|c, size, style| Circle::new(c, size, style),
+            ))?;
+        }
+        for (i, s) in self.reference.iter().enumerate() {
+            let color = Palette99::pick(self.series.len() + i).to_rgba();
+            let line: Vec<(f64, f64)> = s.points.iter().map(|&(x, y)| (self.x_of(x), y)).collect();
+            chart
+                .draw_series(DashedLineSeries::new(
+                    line.clone(),
+                    6,
+                    4,
+                    color.stroke_width(2),
+                ))?
+                .label(&s.name)
+                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], color));
+            chart.draw_series(PointSeries::of_element(
+                line,
+                5,
+                color.stroke_width(2),
                 &|c, size, style| Circle::new(c, size, style),
             ))?;
         }

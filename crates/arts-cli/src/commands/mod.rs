@@ -19,6 +19,7 @@ pub mod md;
 pub mod mpi;
 pub mod pdes;
 pub mod predict;
+pub mod reproduce;
 pub mod stencil;
 pub mod topology;
 pub mod trace;

@@ -197,6 +197,7 @@ impl InterferenceResult {
             x_label: "step".into(),
             y_label: "step time (ms)".into(),
             log_x: false,
+            reference: Vec::new(),
             series: vec![
                 Series {
                     name: "H-Dispatch".into(),

@@ -1,0 +1,217 @@
+//! Our series, read out of the JSON a command printed, by an entry's
+//! [`Plot`] spec.
+
+use serde_json::Value;
+
+use super::registry::{Plot, XValue};
+
+/// A named curve: ours or the paper's.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Curve {
+    /// The legend entry.
+    pub name: String,
+    /// The points, in the order read.
+    pub points: Vec<(XValue, f64)>,
+}
+
+/// One command's output: the sweep value it ran with (if any) and its JSON.
+#[derive(Clone, Debug)]
+pub struct Output {
+    /// The value of the sweep flag.
+    pub sweep: Option<String>,
+    /// What the command printed.
+    pub json: Value,
+}
+
+/// The curves `plot` reads from `outputs`; an error names the field that
+/// is missing or not a number.
+pub fn curves(plot: &Plot, outputs: &[Output]) -> Result<Vec<Curve>, String> {
+    let mut curves: Vec<Curve> = Vec::new();
+    for out in outputs {
+        for row in rows(plot, &out.json)? {
+            if !plot.filter.iter().all(|(k, v)| field(row, k) == Some(v)) {
+                continue;
+            }
+            let x = match (plot.x.as_str(), &out.sweep) {
+                ("sweep", Some(s)) => x_of(&Value::String(s.clone())),
+                (x, _) => x_of(field(row, x).ok_or_else(|| missing(&plot.x, row))?),
+            };
+            for (i, y_field) in plot.y.iter().enumerate() {
+                let y = field(row, y_field).ok_or_else(|| missing(y_field, row))?;
+                let y = y
+                    .as_f64()
+                    .ok_or_else(|| format!("field '{y_field}' is {y}, not a number"))?;
+                let name = match (&plot.group, &plot.names) {
+                    (Some(g), _) => label(field(row, g).ok_or_else(|| missing(g, row))?),
+                    (None, Some(names)) => names[i].clone(),
+                    (None, None) => y_field.clone(),
+                };
+                match curves.iter_mut().find(|c| c.name == name) {
+                    Some(c) => c.points.push((x.clone(), y)),
+                    None => curves.push(Curve {
+                        name,
+                        points: vec![(x.clone(), y)],
+                    }),
+                }
+            }
+        }
+    }
+    if curves.is_empty() {
+        return Err("the output has no rows to plot (check plot.rows and plot.filter)".into());
+    }
+    Ok(curves)
+}
+
+/// The rows of one output.
+fn rows<'a>(plot: &Plot, json: &'a Value) -> Result<Vec<&'a Value>, String> {
+    match &plot.rows {
+        None => Ok(vec![json]),
+        Some(ptr) => match json.pointer(ptr) {
+            Some(Value::Array(a)) => Ok(a.iter().collect()),
+            Some(other) => Err(format!("'{ptr}' is {}, not an array of rows", kind(other))),
+            None => Err(format!("the output has no '{ptr}' (keys: {})", keys(json))),
+        },
+    }
+}
+
+/// A row's field: a key, or a JSON pointer when it starts with `/`.
+fn field<'a>(row: &'a Value, name: &str) -> Option<&'a Value> {
+    if name.starts_with('/') {
+        row.pointer(name)
+    } else {
+        row.get(name)
+    }
+}
+
+/// An x value: a number (a numeric string counts), else a category.
+fn x_of(v: &Value) -> XValue {
+    match v {
+        Value::Number(n) => XValue::Num(n.as_f64().unwrap_or(f64::NAN)),
+        Value::String(s) => s
+            .trim()
+            .parse()
+            .map(XValue::Num)
+            .unwrap_or_else(|_| XValue::Cat(s.clone())),
+        other => XValue::Cat(other.to_string()),
+    }
+}
+
+/// A series name from a group value.
+fn label(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+fn missing(name: &str, row: &Value) -> String {
+    format!("a row has no field '{name}' (keys: {})", keys(row))
+}
+
+fn keys(v: &Value) -> String {
+    match v {
+        Value::Object(m) => m.keys().cloned().collect::<Vec<_>>().join(", "),
+        other => format!("none: it is {}", kind(other)),
+    }
+}
+
+fn kind(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn plot(x: &str, y: &[&str], group: Option<&str>) -> Plot {
+        Plot {
+            rows: Some("/points".into()),
+            x: x.into(),
+            y: y.iter().map(|s| s.to_string()).collect(),
+            group: group.map(Into::into),
+            names: None,
+            filter: Default::default(),
+            x_label: "x".into(),
+            y_label: "y".into(),
+            log_x: false,
+        }
+    }
+
+    fn out(json: Value) -> Output {
+        Output { sweep: None, json }
+    }
+
+    #[test]
+    fn groups_split_rows_into_series_and_filters_drop_rows() {
+        let json = json!({"points": [
+            {"lat": 0, "map": "naive", "ms": 2.0, "lb": "none"},
+            {"lat": 0, "map": "block", "ms": 1.0, "lb": "none"},
+            {"lat": 8, "map": "naive", "ms": 5.0, "lb": "none"},
+            {"lat": 8, "map": "block", "ms": 3.0, "lb": "greedy"},
+        ]});
+        let c = curves(&plot("lat", &["ms"], Some("map")), &[out(json.clone())]).unwrap();
+        assert_eq!(c.len(), 2);
+        assert_eq!(c[0].name, "naive");
+        assert_eq!(
+            c[0].points,
+            vec![(XValue::Num(0.0), 2.0), (XValue::Num(8.0), 5.0)]
+        );
+        let mut p = plot("lat", &["ms"], Some("map"));
+        p.filter.insert("lb".into(), json!("none"));
+        let c = curves(&p, &[out(json)]).unwrap();
+        assert_eq!(c[1].points, vec![(XValue::Num(0.0), 1.0)]);
+    }
+
+    #[test]
+    fn sweeps_give_x_and_pointers_reach_nested_fields() {
+        let mut p = plot("sweep", &["/time/mean"], None);
+        p.rows = None;
+        let outs: Vec<Output> = [("1", 4.0), ("2", 2.5)]
+            .iter()
+            .map(|(s, t)| Output {
+                sweep: Some(s.to_string()),
+                json: json!({"time": {"mean": t}}),
+            })
+            .collect();
+        let c = curves(&p, &outs).unwrap();
+        assert_eq!(c[0].name, "/time/mean");
+        assert_eq!(
+            c[0].points,
+            vec![(XValue::Num(1.0), 4.0), (XValue::Num(2.0), 2.5)]
+        );
+    }
+
+    #[test]
+    fn a_missing_field_is_named_with_the_keys_there_are() {
+        let e = curves(
+            &plot("lat", &["ms"], None),
+            &[out(json!({"points": [{"lat": 1}]}))],
+        )
+        .unwrap_err();
+        assert!(e.contains("no field 'ms' (keys: lat)"), "{e}");
+        let e = curves(&plot("lat", &["ms"], None), &[out(json!({"rows": []}))]).unwrap_err();
+        assert!(e.contains("no '/points' (keys: rows)"), "{e}");
+        let e = curves(
+            &plot("lat", &["ms"], None),
+            &[out(json!({"points": [{"lat": 1, "ms": "x"}]}))],
+        )
+        .unwrap_err();
+        assert!(e.contains("not a number"), "{e}");
+    }
+
+    #[test]
+    fn string_x_values_are_categories_unless_numeric() {
+        let json = json!({"points": [{"s": "greedy", "ms": 1.0}, {"s": "8", "ms": 2.0}]});
+        let c = curves(&plot("s", &["ms"], None), &[out(json)]).unwrap();
+        assert_eq!(c[0].points[0].0, XValue::Cat("greedy".into()));
+        assert_eq!(c[0].points[1].0, XValue::Num(8.0));
+    }
+}

@@ -1,0 +1,341 @@
+//! Running registry entries: each entry's command (once per sweep value),
+//! its curves, its checks and its files, written as each entry ends so an
+//! interrupted run keeps what finished.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use arts_util::atomic_file::write_atomic;
+use serde::Serialize;
+
+use super::check::{self, Outcome};
+use super::exec;
+use super::extract::{self, Curve, Output};
+use super::registry::{Entry, State};
+use super::report;
+use super::{ReproduceError, registry::PAPERS};
+
+/// What one entry's run came to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Verdict {
+    /// Every check holds on our numbers.
+    Reproduced,
+    /// A check fails: ours differ from the paper's finding.
+    Differs,
+    /// It ran and was plotted; it has no check to decide.
+    Measured,
+    /// Not run: a program it needs is missing.
+    Skipped,
+    /// The command failed or its output could not be read.
+    Failed,
+    /// Nothing to run: arts has no command for it yet.
+    Missing,
+    /// Nothing to run: it needs a machine we do not have.
+    NotReproducible,
+    /// Nothing to run: a drawing.
+    Diagram,
+}
+
+impl Verdict {
+    /// Every verdict, in the order reports list them.
+    pub const ALL: [Verdict; 8] = [
+        Verdict::Reproduced,
+        Verdict::Differs,
+        Verdict::Measured,
+        Verdict::Skipped,
+        Verdict::Failed,
+        Verdict::Missing,
+        Verdict::NotReproducible,
+        Verdict::Diagram,
+    ];
+
+    /// The name in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Verdict::Reproduced => "reproduced",
+            Verdict::Differs => "differs",
+            Verdict::Measured => "measured",
+            Verdict::Skipped => "skipped",
+            Verdict::Failed => "failed",
+            Verdict::Missing => "missing",
+            Verdict::NotReproducible => "not-reproducible",
+            Verdict::Diagram => "diagram",
+        }
+    }
+}
+
+/// One entry of a reproduction run.
+#[derive(Clone, Debug, Serialize)]
+pub struct EntryResult {
+    /// The entry's id.
+    pub id: String,
+    /// The state recorded in the registry.
+    pub recorded: State,
+    /// What this run found.
+    pub verdict: Verdict,
+    /// Why (the failing checks, the error, the missing program, the recorded reason).
+    pub why: Option<String>,
+    /// The command run (full size), if any.
+    pub command: Option<String>,
+    /// Seconds the command(s) took.
+    pub seconds: f64,
+    /// Each check with its evidence.
+    pub checks: Vec<Outcome>,
+    /// The files written for it, relative to the output directory.
+    pub files: Vec<String>,
+}
+
+/// The JSON report of `arts reproduce run`.
+#[derive(Clone, Debug, Serialize)]
+pub struct RunReport {
+    /// The output directory.
+    pub out: PathBuf,
+    /// Whether the quick sizes ran.
+    pub quick: bool,
+    /// Seconds the whole run took.
+    pub seconds: f64,
+    /// Entries per verdict.
+    pub counts: BTreeMap<String, usize>,
+    /// One result per entry, in registry order.
+    pub entries: Vec<EntryResult>,
+}
+
+impl RunReport {
+    /// A short human table.
+    pub fn table(&self) -> String {
+        let mut s = String::new();
+        for r in &self.entries {
+            s += &format!(
+                "{:<18} {:<16} {}\n",
+                r.id,
+                r.verdict.name(),
+                r.why.as_deref().unwrap_or("")
+            );
+        }
+        let counts: Vec<String> = self
+            .counts
+            .iter()
+            .filter(|(_, n)| **n > 0)
+            .map(|(v, n)| format!("{n} {v}"))
+            .collect();
+        s + &format!(
+            "{} ({:.0} s); report: {}\n",
+            counts.join(", "),
+            self.seconds,
+            self.out.join("report.md").display()
+        )
+    }
+}
+
+/// How to run the entries.
+#[derive(Clone, Debug)]
+pub struct RunOptions {
+    /// The smaller sizes (each entry ≤ 1 minute here).
+    pub quick: bool,
+    /// Where the files go.
+    pub out: PathBuf,
+    /// The arts binary that runs each command.
+    pub exe: PathBuf,
+    /// The most time one command may take.
+    pub limit: Duration,
+}
+
+/// Checks `dir` can hold the outputs (creating it if missing): before any
+/// entry runs, so a bad `--out` costs nothing.
+pub fn prepare_out(dir: &Path) -> Result<(), ReproduceError> {
+    let refuse = |why: String| ReproduceError::Out(format!("--out {}: {why}", dir.display()));
+    if dir.exists() && !dir.is_dir() {
+        return Err(refuse("exists and is not a directory".into()));
+    }
+    std::fs::create_dir_all(dir).map_err(|e| refuse(format!("cannot create it: {e}")))?;
+    tempfile::tempfile_in(dir).map_err(|e| refuse(format!("cannot write there: {e}")))?;
+    Ok(())
+}
+
+/// Runs `entries`, calling `progress` before each; writes each entry's
+/// files, the paper pages and `report.md`/`report.json` as it goes.
+pub fn run(
+    entries: &[&Entry],
+    opts: &RunOptions,
+    progress: &mut dyn FnMut(&Entry),
+) -> Result<RunReport, ReproduceError> {
+    prepare_out(&opts.out)?;
+    let start = Instant::now();
+    let mut results = Vec::new();
+    for (i, e) in entries.iter().enumerate() {
+        progress(e);
+        results.push(run_entry(e, opts)?);
+        write_reports(
+            &entries[..=i],
+            &results,
+            opts,
+            start.elapsed().as_secs_f64(),
+        )?;
+    }
+    Ok(finish(&results, opts, start.elapsed().as_secs_f64()))
+}
+
+fn finish(results: &[EntryResult], opts: &RunOptions, seconds: f64) -> RunReport {
+    let counts = Verdict::ALL
+        .iter()
+        .map(|v| {
+            (
+                v.name().to_string(),
+                results.iter().filter(|r| r.verdict == *v).count(),
+            )
+        })
+        .collect();
+    RunReport {
+        out: opts.out.clone(),
+        quick: opts.quick,
+        seconds,
+        counts,
+        entries: results.to_vec(),
+    }
+}
+
+/// The index, the paper pages of the papers run, and `report.json`.
+fn write_reports(
+    entries: &[&Entry],
+    results: &[EntryResult],
+    opts: &RunOptions,
+    seconds: f64,
+) -> Result<(), ReproduceError> {
+    let pairs: Vec<(&Entry, &EntryResult)> = entries.iter().copied().zip(results).collect();
+    write(
+        &opts.out,
+        "report.md",
+        &report::index(&pairs, opts.quick, seconds),
+    )?;
+    for (key, _) in PAPERS {
+        let of_paper: Vec<_> = pairs
+            .iter()
+            .filter(|(e, _)| e.paper() == *key)
+            .copied()
+            .collect();
+        if !of_paper.is_empty() {
+            write(
+                &opts.out,
+                &format!("{key}.md"),
+                &report::paper_page(key, &of_paper),
+            )?;
+        }
+    }
+    let json =
+        serde_json::to_string_pretty(&finish(results, opts, seconds)).expect("a report serializes");
+    write(&opts.out, "report.json", &json)
+}
+
+fn write(dir: &Path, name: &str, text: &str) -> Result<(), ReproduceError> {
+    write_atomic(&dir.join(name), text.as_bytes()).map_err(|e| ReproduceError::Write(e.to_string()))
+}
+
+/// Runs one entry; an entry that fails is a result, not an error (only a
+/// file that cannot be written stops the run).
+fn run_entry(e: &Entry, opts: &RunOptions) -> Result<EntryResult, ReproduceError> {
+    let mut result = EntryResult {
+        id: e.id.clone(),
+        recorded: e.state,
+        verdict: Verdict::Missing,
+        why: e.reason.clone(),
+        command: e.run.as_ref().map(|r| r.command()),
+        seconds: 0.0,
+        checks: Vec::new(),
+        files: Vec::new(),
+    };
+    let (Some(run), Some(plot)) = (&e.run, &e.plot) else {
+        result.verdict = match e.state {
+            State::NotReproducible => Verdict::NotReproducible,
+            State::Diagram => Verdict::Diagram,
+            _ => Verdict::Missing,
+        };
+        return Ok(result);
+    };
+    if let Some(why) = exec::missing_requirement(&run.requires) {
+        result.verdict = Verdict::Skipped;
+        result.why = Some(why);
+        return Ok(result);
+    }
+    let start = Instant::now();
+    let outputs = outputs(run, opts);
+    result.seconds = start.elapsed().as_secs_f64();
+    let ours = match outputs.and_then(|o| extract::curves(plot, &o)) {
+        Ok(c) => c,
+        Err(why) => {
+            result.verdict = Verdict::Failed;
+            result.why = Some(why);
+            return Ok(result);
+        }
+    };
+    let paper: Vec<Curve> = e
+        .paper_series
+        .iter()
+        .map(|p| Curve {
+            name: p.name.clone(),
+            points: p.points.clone(),
+        })
+        .collect();
+    let sources: Vec<String> = e.paper_series.iter().map(|p| p.source.clone()).collect();
+    let stem = e.file_stem();
+    write(
+        &opts.out,
+        &format!("{stem}.csv"),
+        &report::csv(&ours, &paper, &sources),
+    )?;
+    result.files.push(format!("{stem}.csv"));
+    let plot_error = match report::chart(e, plot, &ours, &paper).svg() {
+        Ok(svg) => {
+            write(&opts.out, &format!("{stem}.svg"), &svg)?;
+            result.files.push(format!("{stem}.svg"));
+            None
+        }
+        Err(err) => Some(format!("no plot: {err}")),
+    };
+    result.checks = e
+        .checks
+        .iter()
+        .map(|c| check::evaluate(c, &ours, &paper))
+        .collect();
+    let failing: Vec<&str> = result
+        .checks
+        .iter()
+        .filter(|c| !c.passed)
+        .map(|c| c.check.as_str())
+        .collect();
+    let (verdict, why) = if e.checks.is_empty() {
+        (Verdict::Measured, Some("no check decides it".to_string()))
+    } else if failing.is_empty() {
+        (Verdict::Reproduced, None)
+    } else {
+        (
+            Verdict::Differs,
+            Some(format!("fails: {}", failing.join("; "))),
+        )
+    };
+    result.verdict = verdict;
+    result.why = match (why, plot_error) {
+        (Some(w), Some(p)) => Some(format!("{w}; {p}")),
+        (w, p) => w.or(p),
+    };
+    Ok(result)
+}
+
+/// The command's outputs: one, or one per sweep value.
+fn outputs(run: &super::registry::Run, opts: &RunOptions) -> Result<Vec<Output>, String> {
+    let (args, sweep) = run.sized(opts.quick);
+    let one = |extra: &[String], sweep: Option<String>| {
+        let all: Vec<String> = args.iter().chain(extra).cloned().collect();
+        let json = exec::run_json(&opts.exe, &all, opts.limit)
+            .map_err(|e| format!("arts {}: {e}", all.join(" ")))?;
+        Ok(Output { sweep, json })
+    };
+    match sweep {
+        None => Ok(vec![one(&[], None)?]),
+        Some((flag, values)) => values
+            .iter()
+            .map(|v| one(&[flag.to_string(), v.clone()], Some(v.clone())))
+            .collect(),
+    }
+}
