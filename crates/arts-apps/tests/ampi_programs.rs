@@ -61,10 +61,20 @@ fn pingpong_and_multiping_measure_latency() {
     assert_eq!(r.value("pairs"), Some(1.0));
     let r = run(
         &RunOptions::new(7, 2),
-        build("multiping", &params, 7).unwrap().program,
+        build("pingpong-pairs", &params, 7).unwrap().program,
     )
     .unwrap();
     assert_eq!(r.value("pairs"), Some(3.0));
+    // The paper's multi-ping: pipelined pings cost less each than a ping-pong's one-way trip
+    // needs at least a send and a receive; both are measured in the same run.
+    let r = run(
+        &RunOptions::new(3, 2),
+        build("multiping", &params, 3).unwrap().program,
+    )
+    .unwrap();
+    assert!(r.value("multiping_us").unwrap() > 0.0);
+    assert!(r.value("pingpong_us").unwrap() > 0.0);
+    assert_eq!(r.value("burst"), Some(32.0));
 }
 
 #[test]

@@ -8,9 +8,10 @@ fn list_names_every_program_on_one_line() {
     let (code, stdout, _) = arts_text(&["ampi", "list"]);
     assert_eq!(code, 0);
     let lines: Vec<&str> = stdout.lines().collect();
-    assert_eq!(lines.len(), 7, "{stdout}");
+    assert_eq!(lines.len(), 8, "{stdout}");
     for name in [
         "pingpong",
+        "pingpong-pairs",
         "multiping",
         "stencil3d",
         "bt-mz",
@@ -24,7 +25,7 @@ fn list_names_every_program_on_one_line() {
         );
     }
     let v = json(&arts(&["ampi", "list", "--json"]));
-    assert_eq!(v["programs"].as_array().unwrap().len(), 7);
+    assert_eq!(v["programs"].as_array().unwrap().len(), 8);
 }
 
 #[test]

@@ -106,8 +106,13 @@ pub const PROGRAMS: &[ProgramInfo] = &[
         about: "one-way latency between ranks 0 and 1 (--bytes, --iters round trips)",
     },
     ProgramInfo {
-        name: "multiping",
+        name: "pingpong-pairs",
         about: "every pair of ranks (2i, 2i+1) ping-pongs at once; mean one-way latency",
+    },
+    ProgramInfo {
+        name: "multiping",
+        about: "the AMPI paper's multi-ping: rank 0 sends bursts of 32 pings, rank 1 answers \
+                each burst with one pong; time per ping beside the ping-pong's one-way time",
     },
     ProgramInfo {
         name: "stencil3d",
@@ -160,7 +165,8 @@ pub fn build(name: &str, params: &Params, vp: u32) -> Result<Built, AmpiError> {
     }
     match name {
         "pingpong" => pingpong::build(params, vp, false),
-        "multiping" => pingpong::build(params, vp, true),
+        "pingpong-pairs" => pingpong::build(params, vp, true),
+        "multiping" => pingpong::build_multi(params, vp),
         "stencil3d" => stencil3d::build(params, vp),
         "bt-mz" => btmz::build(params, vp),
         "recurse" => recurse::build(params, vp),

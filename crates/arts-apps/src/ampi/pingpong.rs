@@ -1,5 +1,8 @@
-//! `pingpong` (ranks 0 and 1) and `multiping` (all pairs at once): one-way
-//! latency from timed round trips of `--bytes`-byte messages.
+//! `pingpong` (ranks 0 and 1) and `pingpong-pairs` (all pairs at once):
+//! one-way latency from timed round trips of `--bytes`-byte messages; and
+//! the AMPI paper's `multiping` (its Fig. 9): rank 0 sends a burst of
+//! pings that rank 1 answers with one short pong once all arrived, which
+//! fills the pipeline, timed beside the ping-pong of the same size.
 
 use std::sync::Arc;
 
@@ -36,11 +39,83 @@ fn ping(
     Ok((mpi.wtime() - start) / (2.0 * trips as f64))
 }
 
+/// Pings per burst of `multiping`.
+const BURST: u32 = 32;
+
+/// Bursts of `multiping` when `--iters` is not given.
+const DEFAULT_BURSTS: u32 = 100;
+
+/// Timed bursts of [`BURST`] pings to `partner`, each answered by one
+/// 1-byte pong; returns the time per ping in seconds.
+fn multi_ping(
+    mpi: &mut Mpi<'_>,
+    partner: i32,
+    leader: bool,
+    buf: &mut [u8],
+    bursts: u32,
+) -> Result<f64, MpiError> {
+    let warmup = (bursts / 10).max(1);
+    let mut pong = [0u8];
+    let mut start = 0.0;
+    for i in 0..warmup + bursts {
+        if i == warmup {
+            start = mpi.wtime();
+        }
+        if leader {
+            for _ in 0..BURST {
+                mpi.send(buf, partner, 1, WORLD)?;
+            }
+            mpi.recv(&mut pong, partner, 2, WORLD)?;
+        } else {
+            for _ in 0..BURST {
+                mpi.recv(buf, partner, 1, WORLD)?;
+            }
+            mpi.send(&pong, partner, 2, WORLD)?;
+        }
+    }
+    Ok((mpi.wtime() - start) / f64::from(bursts * BURST))
+}
+
+/// `multiping`: ranks 0 and 1 time the ping-pong and the multi-ping of
+/// `--bytes`-byte messages; the other ranks wait.
+pub(super) fn build_multi(params: &Params, vp: u32) -> Result<Built, AmpiError> {
+    if vp < 2 {
+        return Err(AmpiError::Usage(format!(
+            "multiping needs at least 2 ranks (--vp), got {vp}"
+        )));
+    }
+    let bytes = params.bytes;
+    let bursts = params.iters.unwrap_or(DEFAULT_BURSTS);
+    let program = move |mpi: &mut Mpi<'_>| -> Result<(), MpiError> {
+        let r = mpi.rank();
+        if r < 2 {
+            let mut buf = vec![r as u8; bytes];
+            let one_way = ping(mpi, r ^ 1, r == 0, &mut buf, bursts * BURST / 2)?;
+            let per_ping = multi_ping(mpi, r ^ 1, r == 0, &mut buf, bursts)?;
+            if r == 0 {
+                mpi.record("pingpong_us", one_way * 1e6);
+                mpi.record("multiping_us", per_ping * 1e6);
+                mpi.record("burst", f64::from(BURST));
+                mpi.record("bandwidth_mb_s", bytes as f64 / per_ping / 1e6);
+            }
+        }
+        mpi.barrier(WORLD)
+    };
+    Ok(Built {
+        program: Arc::new(program),
+        memory_bytes: (vp as u64 + u64::from(BURST) * 2) * bytes as u64,
+    })
+}
+
 pub(super) fn build(params: &Params, vp: u32, all_pairs: bool) -> Result<Built, AmpiError> {
     if vp < 2 {
         return Err(AmpiError::Usage(format!(
             "{} needs at least 2 ranks (--vp), got {vp}",
-            if all_pairs { "multiping" } else { "pingpong" }
+            if all_pairs {
+                "pingpong-pairs"
+            } else {
+                "pingpong"
+            }
         )));
     }
     let (bytes, trips) = (params.bytes, params.iters.unwrap_or(DEFAULT_ROUND_TRIPS));
