@@ -66,11 +66,13 @@ pub fn run(command: ReproduceCommand, out: Output) -> CliResult {
             let exe = std::env::current_exe()
                 .map_err(|e| CliError::failed(format!("cannot find the arts binary: {e}")))?;
             let limit = Duration::from_secs(timeout.unwrap_or(if quick { 180 } else { 900 }));
+            let mpi = cfg!(feature = "mpi");
             let opts = RunOptions {
                 quick,
                 out: dir,
                 exe,
                 limit,
+                mpi,
             };
             let bar = out.progress(entries.len() as u64, "reproduce");
             let report = run::run(&entries, &opts, &mut |e| {

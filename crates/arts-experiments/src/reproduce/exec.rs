@@ -10,18 +10,40 @@ use serde_json::Value;
 
 use super::registry::Requirement;
 
-/// Runs `exe --json args…`, waiting at most `limit`; returns the JSON it
-/// printed, or one line saying why not (its own `error:` line when it
-/// refused or failed).
-pub fn run_json(exe: &Path, args: &[String], limit: Duration) -> Result<Value, String> {
-    let mut child = Command::new(exe)
+/// Runs `exe --json args…` (under `mpirun -np N` with `processes`),
+/// waiting at most `limit`; returns the JSON it printed, or one line saying
+/// why not (its own `error:` line when it refused or failed).
+pub fn run_json(
+    exe: &Path,
+    args: &[String],
+    processes: Option<u32>,
+    limit: Duration,
+) -> Result<Value, String> {
+    let mut command = match processes {
+        None => Command::new(exe),
+        Some(n) => {
+            let mut c = Command::new("mpirun");
+            // SAFETY: geteuid has no preconditions.
+            if unsafe { libc::geteuid() } == 0 {
+                c.arg("--allow-run-as-root");
+            }
+            c.args(["--oversubscribe", "-np", &n.to_string()]).arg(exe);
+            c
+        }
+    };
+    let mut child = command
         .arg("--json")
         .args(args)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .map_err(|e| format!("cannot start {}: {e}", exe.display()))?;
+        .map_err(|e| {
+            format!(
+                "cannot start {}: {e}",
+                command.get_program().to_string_lossy()
+            )
+        })?;
     let drain = |mut pipe: Box<dyn Read + Send>| {
         std::thread::spawn(move || {
             let mut buf = Vec::new();
@@ -92,8 +114,14 @@ mod tests {
         std::fs::write(&script, "#!/bin/sh\nshift\neval \"$1\"\n").unwrap();
         std::fs::set_permissions(&script, std::os::unix::fs::PermissionsExt::from_mode(0o755))
             .unwrap();
-        let run =
-            |body: &str, secs| run_json(&script, &[body.to_string()], Duration::from_secs(secs));
+        let run = |body: &str, secs| {
+            run_json(
+                &script,
+                &[body.to_string()],
+                None,
+                Duration::from_secs(secs),
+            )
+        };
         assert_eq!(run("echo '{\"a\": 1}'", 5).unwrap()["a"], 1);
         let e = run("echo 'error: --pes 0 is not accepted' >&2; exit 2", 5).unwrap_err();
         assert_eq!(e, "exit 2: error: --pes 0 is not accepted");

@@ -29,7 +29,7 @@ pub fn curves(plot: &Plot, outputs: &[Output]) -> Result<Vec<Curve>, String> {
     let mut curves: Vec<Curve> = Vec::new();
     for out in outputs {
         for row in rows(plot, &out.json)? {
-            if !plot.filter.iter().all(|(k, v)| field(row, k) == Some(v)) {
+            if !plot.filter.iter().all(|(k, v)| kept(field(row, k), v)) {
                 continue;
             }
             let x = match (plot.x.as_str(), &out.sweep) {
@@ -60,6 +60,45 @@ pub fn curves(plot: &Plot, outputs: &[Output]) -> Result<Vec<Curve>, String> {
         return Err("the output has no rows to plot (check plot.rows and plot.filter)".into());
     }
     Ok(curves)
+}
+
+/// Whether a row's field passes a filter value (an array: any of its values).
+fn kept(field: Option<&Value>, wanted: &Value) -> bool {
+    match (field, wanted) {
+        (None, _) => false,
+        (Some(f), Value::Array(any)) if !f.is_array() => any.contains(f),
+        (Some(f), w) => f == w,
+    }
+}
+
+/// The pointwise median of the curves of repeated runs (the same curves
+/// and points in each).
+pub fn median_of(runs: Vec<Vec<Curve>>) -> Result<Vec<Curve>, String> {
+    let mut runs = runs.into_iter();
+    let mut first = runs.next().ok_or("no run")?;
+    let rest: Vec<Vec<Curve>> = runs.collect();
+    for c in &mut first {
+        for (i, (x, y)) in c.points.iter_mut().enumerate() {
+            let mut ys = vec![*y];
+            for other in &rest {
+                let point = other
+                    .iter()
+                    .find(|o| o.name == c.name)
+                    .and_then(|o| o.points.get(i));
+                match point {
+                    Some((ox, oy)) if ox == x => ys.push(*oy),
+                    _ => {
+                        return Err(format!(
+                            "the repeats differ in their points of '{}'",
+                            c.name
+                        ));
+                    }
+                }
+            }
+            *y = arts_util::stats::median(&ys);
+        }
+    }
+    Ok(first)
 }
 
 /// The rows of one output.
@@ -166,8 +205,10 @@ mod tests {
         );
         let mut p = plot("lat", &["ms"], Some("map"));
         p.filter.insert("lb".into(), json!("none"));
-        let c = curves(&p, &[out(json)]).unwrap();
+        let c = curves(&p, &[out(json.clone())]).unwrap();
         assert_eq!(c[1].points, vec![(XValue::Num(0.0), 1.0)]);
+        p.filter.insert("lb".into(), json!(["none", "greedy"]));
+        assert_eq!(curves(&p, &[out(json)]).unwrap()[1].points.len(), 2);
     }
 
     #[test]
@@ -187,6 +228,24 @@ mod tests {
             c[0].points,
             vec![(XValue::Num(1.0), 4.0), (XValue::Num(2.0), 2.5)]
         );
+    }
+
+    #[test]
+    fn repeats_combine_into_the_pointwise_median() {
+        let run = |ys: [f64; 2]| {
+            vec![Curve {
+                name: "a".into(),
+                points: vec![(XValue::Num(1.0), ys[0]), (XValue::Num(2.0), ys[1])],
+            }]
+        };
+        let m = median_of(vec![run([1.0, 9.0]), run([3.0, 1.0]), run([2.0, 5.0])]).unwrap();
+        assert_eq!(
+            m[0].points,
+            vec![(XValue::Num(1.0), 2.0), (XValue::Num(2.0), 5.0)]
+        );
+        let mut odd = run([1.0, 1.0]);
+        odd[0].points.pop();
+        assert!(median_of(vec![run([1.0, 2.0]), odd]).is_err());
     }
 
     #[test]

@@ -149,6 +149,10 @@ pub struct Run {
     pub requires: Vec<Requirement>,
     /// Run once per value of a flag.
     pub sweep: Option<Sweep>,
+    /// Run under `mpirun -np N` (needs Open MPI and arts built with `--features mpi`).
+    pub processes: Option<u32>,
+    /// Run this many times and take the pointwise median (noisy timings).
+    pub repeat: Option<u32>,
 }
 
 impl Run {
@@ -170,7 +174,10 @@ impl Run {
 
     /// The command line as a user types it (full size).
     pub fn command(&self) -> String {
-        let mut words = vec!["arts".to_string()];
+        let mut words = match self.processes {
+            Some(n) => vec![format!("mpirun -np {n} arts")],
+            None => vec!["arts".to_string()],
+        };
         words.extend(self.args.iter().map(|a| shell_word(a)));
         if let Some(s) = &self.sweep {
             words.push(format!("{} {{{}}}", s.flag, s.values.join(",")));
@@ -570,6 +577,9 @@ fn check_entry(e: &Entry, paper: &str) -> Result<(), String> {
         if run.args.is_empty() {
             return Err("run.args is empty".into());
         }
+        if run.processes == Some(0) || run.repeat == Some(0) {
+            return Err("run.processes and run.repeat must be at least 1".into());
+        }
         if run
             .args
             .iter()
@@ -703,6 +713,8 @@ series = "a"
             args: vec!["grid".into(), "sweep".into(), "a b".into()],
             quick: None,
             requires: vec![],
+            processes: None,
+            repeat: None,
             sweep: Some(Sweep {
                 flag: "--pes".into(),
                 values: vec!["1".into(), "2".into()],

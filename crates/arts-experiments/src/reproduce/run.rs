@@ -12,7 +12,14 @@ use serde::Serialize;
 use super::check::{self, Outcome};
 use super::exec;
 use super::extract::{self, Curve, Output};
-use super::registry::{Entry, State};
+use super::registry::{Entry, Requirement, Run, State};
+
+/// The outputs of the commands run so far, by (arguments, processes,
+/// repeat): entries that run the same command share one run.
+type Cache = std::collections::HashMap<(Vec<String>, Option<u32>, u32), serde_json::Value>;
+
+/// The placeholder for an entry's own output directory in its arguments.
+const OUT: &str = "{out}";
 use super::report;
 use super::{ReproduceError, registry::PAPERS};
 
@@ -140,6 +147,8 @@ pub struct RunOptions {
     pub exe: PathBuf,
     /// The most time one command may take.
     pub limit: Duration,
+    /// Whether `exe` can run across processes (built with `--features mpi`).
+    pub mpi: bool,
 }
 
 /// Checks `dir` can hold the outputs (creating it if missing): before any
@@ -164,9 +173,10 @@ pub fn run(
     prepare_out(&opts.out)?;
     let start = Instant::now();
     let mut results = Vec::new();
+    let mut cache = Cache::new();
     for (i, e) in entries.iter().enumerate() {
         progress(e);
-        results.push(run_entry(e, opts)?);
+        results.push(run_entry(e, opts, &mut cache)?);
         write_reports(
             &entries[..=i],
             &results,
@@ -234,7 +244,11 @@ fn write(dir: &Path, name: &str, text: &str) -> Result<(), ReproduceError> {
 
 /// Runs one entry; an entry that fails is a result, not an error (only a
 /// file that cannot be written stops the run).
-fn run_entry(e: &Entry, opts: &RunOptions) -> Result<EntryResult, ReproduceError> {
+fn run_entry(
+    e: &Entry,
+    opts: &RunOptions,
+    cache: &mut Cache,
+) -> Result<EntryResult, ReproduceError> {
     let mut result = EntryResult {
         id: e.id.clone(),
         recorded: e.state,
@@ -253,15 +267,29 @@ fn run_entry(e: &Entry, opts: &RunOptions) -> Result<EntryResult, ReproduceError
         };
         return Ok(result);
     };
-    if let Some(why) = exec::missing_requirement(&run.requires) {
+    let needs_mpi = run.processes.is_some();
+    let mpirun: &[Requirement] = if needs_mpi {
+        &[Requirement::Mpirun]
+    } else {
+        &[]
+    };
+    let unmet = exec::missing_requirement(&[&run.requires[..], mpirun].concat()).or_else(|| {
+        (needs_mpi && !opts.mpi).then(|| {
+            "needs arts built with --features mpi (cargo build --release --features mpi)".into()
+        })
+    });
+    if let Some(why) = unmet {
         result.verdict = Verdict::Skipped;
         result.why = Some(why);
         return Ok(result);
     }
     let start = Instant::now();
-    let outputs = outputs(run, opts);
+    let stem = e.file_stem();
+    let repeats = (0..run.repeat.unwrap_or(1))
+        .map(|k| outputs(run, opts, &stem, k, cache).and_then(|o| extract::curves(plot, &o)))
+        .collect::<Result<Vec<_>, String>>();
     result.seconds = start.elapsed().as_secs_f64();
-    let ours = match outputs.and_then(|o| extract::curves(plot, &o)) {
+    let ours = match repeats.and_then(extract::median_of) {
         Ok(c) => c,
         Err(why) => {
             result.verdict = Verdict::Failed;
@@ -307,7 +335,11 @@ fn run_entry(e: &Entry, opts: &RunOptions) -> Result<EntryResult, ReproduceError
     let (verdict, why) = if e.checks.is_empty() {
         (Verdict::Measured, Some("no check decides it".to_string()))
     } else if failing.is_empty() {
-        (Verdict::Reproduced, None)
+        let recorded = e.reason.as_ref().filter(|_| e.state != State::Reproduced);
+        (
+            Verdict::Reproduced,
+            recorded.map(|r| format!("the checks hold; recorded {}: {r}", e.state)),
+        )
     } else {
         (
             Verdict::Differs,
@@ -322,13 +354,41 @@ fn run_entry(e: &Entry, opts: &RunOptions) -> Result<EntryResult, ReproduceError
     Ok(result)
 }
 
-/// The command's outputs: one, or one per sweep value.
-fn outputs(run: &super::registry::Run, opts: &RunOptions) -> Result<Vec<Output>, String> {
+/// The command's outputs: one, or one per sweep value. `{out}` in an
+/// argument becomes `DIR/<entry>` (`DIR/<entry>/<value>` in a sweep), a
+/// directory for the files the command writes itself.
+fn outputs(
+    run: &Run,
+    opts: &RunOptions,
+    stem: &str,
+    repeat: u32,
+    cache: &mut Cache,
+) -> Result<Vec<Output>, String> {
     let (args, sweep) = run.sized(opts.quick);
-    let one = |extra: &[String], sweep: Option<String>| {
-        let all: Vec<String> = args.iter().chain(extra).cloned().collect();
-        let json = exec::run_json(&opts.exe, &all, opts.limit)
-            .map_err(|e| format!("arts {}: {e}", all.join(" ")))?;
+    let own = opts.out.join(stem);
+    if args.iter().any(|a| a.contains(OUT)) {
+        std::fs::create_dir_all(&own)
+            .map_err(|e| format!("cannot create {}: {e}", own.display()))?;
+    }
+    let mut one = |extra: &[String], sweep: Option<String>| {
+        let dir = match &sweep {
+            Some(v) => own.join(v),
+            None => own.clone(),
+        };
+        let all: Vec<String> = args
+            .iter()
+            .map(|a| a.replace(OUT, &dir.display().to_string()))
+            .chain(extra.iter().cloned())
+            .collect();
+        let key = (all.clone(), run.processes, repeat);
+        let json = match cache.get(&key) {
+            Some(json) => json.clone(),
+            None => {
+                let json = exec::run_json(&opts.exe, &all, run.processes, opts.limit)
+                    .map_err(|e| format!("arts {}: {e}", all.join(" ")))?;
+                cache.entry(key).or_insert(json).clone()
+            }
+        };
         Ok(Output { sweep, json })
     };
     match sweep {
