@@ -60,6 +60,18 @@ pub fn evaluate(check: &Check, ours: &[Curve], paper: &[Curve]) -> Outcome {
                 None => (true, format!("{} points within ×{factor}", pts.len())),
             }
         }),
+        Check::PeakAt {
+            series,
+            x,
+            tolerance,
+            ..
+        } => extreme(ours, series, x, true, *tolerance),
+        Check::LowestAt {
+            series,
+            x,
+            tolerance,
+            ..
+        } => extreme(ours, series, x, false, *tolerance),
         Check::AtMost { series, value, .. } => bound(ours, series, |y| y <= *value),
         Check::AtLeast { series, value, .. } => bound(ours, series, |y| y >= *value),
     };
@@ -94,6 +106,12 @@ pub fn describe(check: &Check) -> String {
             factor,
             note,
         } => (format!("{series} within ×{factor} of {of}"), note),
+        Check::PeakAt {
+            series, x, note, ..
+        } => (format!("{series} highest at x = {x}"), note),
+        Check::LowestAt {
+            series, x, note, ..
+        } => (format!("{series} lowest at x = {x}"), note),
         Check::AtMost {
             series,
             value,
@@ -159,6 +177,36 @@ fn monotone(
         None if c.points.len() < 2 => (false, "fewer than two points".into()),
         None => (true, format!("{} points", c.points.len())),
     })
+}
+
+/// Whether the series' highest (`peak`) or lowest y is at `at`, within
+/// `tolerance` of it.
+fn extreme(
+    ours: &[Curve],
+    series: &str,
+    at: &XValue,
+    peak: bool,
+    tolerance: f64,
+) -> Result<(bool, String), String> {
+    let c = find(ours, series)?;
+    let word = if peak { "highest" } else { "lowest" };
+    let Some((_, y)) = c.points.iter().find(|(x, _)| x == at) else {
+        return Ok((false, format!("no point at x = {at}")));
+    };
+    let better = |a: f64, b: f64| if peak { a > b } else { a < b };
+    let (bx, by) = c.points.iter().fold(
+        &c.points[0],
+        |best, p| if better(p.1, best.1) { p } else { best },
+    );
+    let close = if peak {
+        *y >= by * (1.0 - tolerance)
+    } else {
+        *y <= by * (1.0 + tolerance)
+    };
+    Ok((
+        close,
+        format!("{word} {by:.4} at x = {bx}; {y:.4} at x = {at}"),
+    ))
 }
 
 fn bound(ours: &[Curve], series: &str, ok: impl Fn(f64) -> bool) -> Result<(bool, String), String> {
@@ -257,6 +305,23 @@ mod tests {
             )
             .passed
         );
+        let peak = |x: f64, tolerance| Check::PeakAt {
+            series: "a".into(),
+            x: XValue::Num(x),
+            tolerance,
+            note: None,
+        };
+        assert!(evaluate(&peak(1.0, 0.0), &ours, &[]).passed);
+        assert!(!evaluate(&peak(3.0, 0.0), &ours, &[]).passed);
+        assert!(evaluate(&peak(3.0, 0.31), &ours, &[]).passed);
+        let low = |x: f64| Check::LowestAt {
+            series: "a".into(),
+            x: XValue::Num(x),
+            tolerance: 0.0,
+            note: None,
+        };
+        assert!(evaluate(&low(2.0), &ours, &[]).passed);
+        assert_eq!(evaluate(&low(5.0), &ours, &[]).detail, "no point at x = 5");
         let o = evaluate(
             &Check::AtMost {
                 series: "b".into(),

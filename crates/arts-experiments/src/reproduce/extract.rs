@@ -19,6 +19,8 @@ pub struct Curve {
 pub struct Output {
     /// The value of the sweep flag.
     pub sweep: Option<String>,
+    /// The name of the variant it ran.
+    pub variant: Option<String>,
     /// What the command printed.
     pub json: Value,
 }
@@ -29,13 +31,11 @@ pub fn curves(plot: &Plot, outputs: &[Output]) -> Result<Vec<Curve>, String> {
     let mut curves: Vec<Curve> = Vec::new();
     for out in outputs {
         for row in rows(plot, &out.json)? {
+            let row = &tagged(row, out);
             if !plot.filter.iter().all(|(k, v)| kept(field(row, k), v)) {
                 continue;
             }
-            let x = match (plot.x.as_str(), &out.sweep) {
-                ("sweep", Some(s)) => x_of(&Value::String(s.clone())),
-                (x, _) => x_of(field(row, x).ok_or_else(|| missing(&plot.x, row))?),
-            };
+            let x = x_of(field(row, &plot.x).ok_or_else(|| missing(&plot.x, row))?);
             for (i, y_field) in plot.y.iter().enumerate() {
                 let y = field(row, y_field).ok_or_else(|| missing(y_field, row))?;
                 let y = y
@@ -60,6 +60,19 @@ pub fn curves(plot: &Plot, outputs: &[Output]) -> Result<Vec<Curve>, String> {
         return Err("the output has no rows to plot (check plot.rows and plot.filter)".into());
     }
     Ok(curves)
+}
+
+/// The row with the fields `sweep` and `variant` of the run it came from.
+fn tagged(row: &Value, out: &Output) -> Value {
+    let mut row = row.clone();
+    if let Value::Object(m) = &mut row {
+        for (key, value) in [("sweep", &out.sweep), ("variant", &out.variant)] {
+            if let Some(v) = value {
+                m.insert(key.to_string(), Value::String(v.clone()));
+            }
+        }
+    }
+    row
 }
 
 /// Whether a row's field passes a filter value (an array: any of its values).
@@ -185,7 +198,11 @@ mod tests {
     }
 
     fn out(json: Value) -> Output {
-        Output { sweep: None, json }
+        Output {
+            sweep: None,
+            variant: None,
+            json,
+        }
     }
 
     #[test]
@@ -219,6 +236,7 @@ mod tests {
             .iter()
             .map(|(s, t)| Output {
                 sweep: Some(s.to_string()),
+                variant: Some("v".into()),
                 json: json!({"time": {"mean": t}}),
             })
             .collect();
@@ -228,6 +246,8 @@ mod tests {
             c[0].points,
             vec![(XValue::Num(1.0), 4.0), (XValue::Num(2.0), 2.5)]
         );
+        p.group = Some("variant".into());
+        assert_eq!(curves(&p, &outs).unwrap()[0].name, "v");
     }
 
     #[test]

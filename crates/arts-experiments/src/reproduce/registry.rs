@@ -136,6 +136,17 @@ pub struct Sweep {
     pub quick_values: Option<Vec<String>>,
 }
 
+/// One way of running an entry's command: its arguments appended, its
+/// name the rows' `variant` field (one series each with `group = "variant"`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Variant {
+    /// The name (a series name with `group = "variant"`).
+    pub name: String,
+    /// The arguments appended.
+    pub args: Vec<String>,
+}
+
 /// The arts command that reproduces an entry.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -153,6 +164,9 @@ pub struct Run {
     pub processes: Option<u32>,
     /// Run this many times and take the pointwise median (noisy timings).
     pub repeat: Option<u32>,
+    /// Run once per variant (each over the whole sweep).
+    #[serde(default)]
+    pub variants: Vec<Variant>,
 }
 
 impl Run {
@@ -181,6 +195,10 @@ impl Run {
         words.extend(self.args.iter().map(|a| shell_word(a)));
         if let Some(s) = &self.sweep {
             words.push(format!("{} {{{}}}", s.flag, s.values.join(",")));
+        }
+        if !self.variants.is_empty() {
+            let each: Vec<String> = self.variants.iter().map(|v| v.args.join(" ")).collect();
+            words.push(format!("{{{}}}", each.join(" | ")));
         }
         words.join(" ")
     }
@@ -309,6 +327,30 @@ pub enum Check {
         series: String,
         /// The bound.
         value: f64,
+        /// The paper's claim in words.
+        note: Option<String>,
+    },
+    /// The series is highest at `x` (within `tolerance` of its highest y).
+    PeakAt {
+        /// The series.
+        series: String,
+        /// Where the peak should be.
+        x: XValue,
+        /// The relative shortfall from the highest y allowed at `x`.
+        #[serde(default)]
+        tolerance: f64,
+        /// The paper's claim in words.
+        note: Option<String>,
+    },
+    /// The series is lowest at `x` (within `tolerance` of its lowest y).
+    LowestAt {
+        /// The series.
+        series: String,
+        /// Where the minimum should be.
+        x: XValue,
+        /// The relative excess over the lowest y allowed at `x`.
+        #[serde(default)]
+        tolerance: f64,
         /// The paper's claim in words.
         note: Option<String>,
     },
@@ -607,6 +649,10 @@ fn check_entry(e: &Entry, paper: &str) -> Result<(), String> {
         if p.x == "sweep" && e.run.as_ref().is_some_and(|r| r.sweep.is_none()) {
             return Err("plot.x = 'sweep' needs run.sweep".into());
         }
+        let uses_variant = p.x == "variant" || p.group.as_deref() == Some("variant");
+        if uses_variant && e.run.as_ref().is_some_and(|r| r.variants.is_empty()) {
+            return Err("plot 'variant' needs run.variants".into());
+        }
     }
     for c in &e.checks {
         if let Check::Within { factor, .. } = c
@@ -715,6 +761,7 @@ series = "a"
             requires: vec![],
             processes: None,
             repeat: None,
+            variants: vec![],
             sweep: Some(Sweep {
                 flag: "--pes".into(),
                 values: vec!["1".into(), "2".into()],

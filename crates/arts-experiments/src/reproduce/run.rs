@@ -12,7 +12,7 @@ use serde::Serialize;
 use super::check::{self, Outcome};
 use super::exec;
 use super::extract::{self, Curve, Output};
-use super::registry::{Entry, Requirement, Run, State};
+use super::registry::{Entry, Requirement, Run, State, Variant};
 
 /// The outputs of the commands run so far, by (arguments, processes,
 /// repeat): entries that run the same command share one run.
@@ -364,21 +364,29 @@ fn outputs(
     repeat: u32,
     cache: &mut Cache,
 ) -> Result<Vec<Output>, String> {
-    let (args, sweep) = run.sized(opts.quick);
+    let (args, sweep_flag) = run.sized(opts.quick);
     let own = opts.out.join(stem);
-    if args.iter().any(|a| a.contains(OUT)) {
-        std::fs::create_dir_all(&own)
-            .map_err(|e| format!("cannot create {}: {e}", own.display()))?;
-    }
-    let mut one = |extra: &[String], sweep: Option<String>| {
-        let dir = match &sweep {
-            Some(v) => own.join(v),
-            None => own.clone(),
-        };
+    let variant_args = run.variants.iter().flat_map(|v| &v.args);
+    let uses_out = args.iter().chain(variant_args).any(|a| a.contains(OUT));
+    let mut one = |variant: Option<&Variant>, sweep: Option<&str>| -> Result<Output, String> {
+        let mut dir = own.clone();
+        let mut extra: Vec<String> = Vec::new();
+        if let Some(v) = variant {
+            dir.push(&v.name);
+            extra.extend(v.args.iter().cloned());
+        }
+        if let (Some(value), Some((flag, _))) = (sweep, sweep_flag) {
+            dir.push(value);
+            extra.extend([flag.to_string(), value.to_string()]);
+        }
+        if uses_out && let Some(parent) = dir.parent() {
+            std::fs::create_dir_all(parent)
+                .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+        }
         let all: Vec<String> = args
             .iter()
+            .chain(&extra)
             .map(|a| a.replace(OUT, &dir.display().to_string()))
-            .chain(extra.iter().cloned())
             .collect();
         let key = (all.clone(), run.processes, repeat);
         let json = match cache.get(&key) {
@@ -389,13 +397,26 @@ fn outputs(
                 cache.entry(key).or_insert(json).clone()
             }
         };
-        Ok(Output { sweep, json })
+        Ok(Output {
+            sweep: sweep.map(str::to_string),
+            variant: variant.map(|v| v.name.clone()),
+            json,
+        })
     };
-    match sweep {
-        None => Ok(vec![one(&[], None)?]),
-        Some((flag, values)) => values
-            .iter()
-            .map(|v| one(&[flag.to_string(), v.clone()], Some(v.clone())))
-            .collect(),
+    let variants: Vec<Option<&Variant>> = if run.variants.is_empty() {
+        vec![None]
+    } else {
+        run.variants.iter().map(Some).collect()
+    };
+    let values: Vec<Option<&str>> = match sweep_flag {
+        None => vec![None],
+        Some((_, values)) => values.iter().map(|v| Some(v.as_str())).collect(),
+    };
+    let mut outs = Vec::new();
+    for v in &variants {
+        for value in &values {
+            outs.push(one(*v, *value)?);
+        }
     }
+    Ok(outs)
 }
