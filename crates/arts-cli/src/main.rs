@@ -157,6 +157,10 @@ enum App {
     /// `arts ampi run stencil3d` written on raw MPI, one block per rank (under mpirun).
     #[command(name = "stencil3d-mpi")]
     Stencil3dMpi(mpi::Stencil3dMpiArgs),
+    /// The H-Dispatch paper's MPI heat solver: `run heat3d` as slabs of
+    /// z-planes with ghost planes, one per process (under mpirun).
+    #[command(name = "heat3d-mpi")]
+    Heat3dMpi(mpi::Heat3dMpiArgs),
 }
 
 #[derive(Subcommand)]
@@ -186,6 +190,7 @@ fn run(cli: Cli) -> CliResult {
             App::Jacobi2dMpi(args) => mpi::run_jacobi2d_mpi(&args, out),
             App::ZonesMpi(args) => mpi::run_zones_mpi(&args, out),
             App::Stencil3dMpi(args) => mpi::run_stencil3d_mpi(&args, out),
+            App::Heat3dMpi(args) => mpi::run_heat3d_mpi(&args, out),
         },
         Command::Bench { suite } => match suite {
             Suite::Core(args) => core::bench_core(&args, out),

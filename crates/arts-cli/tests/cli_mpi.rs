@@ -426,6 +426,36 @@ fn static_mpi_baselines_are_valid() {
 }
 
 #[test]
+fn heat3d_on_slabs_of_processes_equals_the_sequential_reference() {
+    // The H-Dispatch paper's MPI baseline: one slab of z-planes per process,
+    // ghost planes exchanged; bit for bit the sequential sweep, also with
+    // slabs of unequal thickness (3 ranks, 10 interior planes).
+    for np in [1, 2, 3] {
+        let v = json(&mpirun(
+            np,
+            &["run", "heat3d-mpi", "--n", "12", "--steps", "7", "--json"],
+        ));
+        assert_eq!(
+            (v["valid"].clone(), v["max_abs_diff"].clone()),
+            (true.into(), 0.0.into()),
+            "{v}"
+        );
+        assert_eq!(
+            (v["processes"].as_u64(), v["mode"].as_str()),
+            (Some(np as u64), Some("mpi"))
+        );
+        assert!(v["speedup_vs_sequential"].as_f64().unwrap() > 0.0);
+    }
+    // More processes than interior planes, or an unstable alpha: exit 2.
+    for bad in [&["--n", "4"][..], &["--alpha", "0.2"]] {
+        let o = mpirun(3, &[&["run", "heat3d-mpi"][..], bad].concat());
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        assert!(err.contains("error: "), "{err}");
+    }
+}
+
+#[test]
 fn a_panicking_element_stops_every_process_with_its_name() {
     let t = Instant::now();
     let o = mpirun(

@@ -5,8 +5,9 @@
 //! stencil problem of `arts-apps` (Jacobi2D, zones, hotspot) with the same
 //! kernels as the runtime version, so results are bit-identical and timings
 //! compare like with like. [`stencil3d`] is the AMPI program `stencil3d`
-//! written the same way (one 3-D block per rank) and [`ddm`] the drift-
-//! diffusion solver's static MPI version.
+//! written the same way (one 3-D block per rank), [`ddm`] the drift-
+//! diffusion solver's static MPI version and [`heat3d`] the H-Dispatch
+//! paper's MPI heat solver (slabs with ghost planes).
 
 use std::time::Instant;
 
@@ -18,6 +19,7 @@ use crate::stencil2d::{Kernel, Problem, Reference, initial_grid, split, step_ban
 
 pub mod ddm;
 mod halo;
+pub mod heat3d;
 pub mod stencil3d;
 
 use halo::exchange_halo;

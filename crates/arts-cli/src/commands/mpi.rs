@@ -1,5 +1,5 @@
-//! `arts run jacobi2d-mpi`, `arts run zones-mpi`, `arts run stencil3d-mpi`
-//! (the static-partition MPI baselines) and `arts bench mpi` (arts against
+//! `arts run jacobi2d-mpi`, `arts run zones-mpi`, `arts run stencil3d-mpi`,
+//! `arts run heat3d-mpi` (the static-partition MPI baselines) and `arts bench mpi` (arts against
 //! raw MPI, side by side).
 //! All need `arts` built with `--features mpi` and started by `mpirun`.
 
@@ -29,6 +29,20 @@ pub struct ZonesMpiArgs {
     /// Number of steps.
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..))]
     iters: u32,
+}
+
+/// Arguments of `arts run heat3d-mpi`.
+#[derive(clap::Args)]
+pub struct Heat3dMpiArgs {
+    /// Nodes per grid edge (n³ nodes; one slab of z-planes per rank; n >= ranks + 2).
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(3..=512))]
+    n: u64,
+    /// Time steps.
+    #[arg(long, visible_alias = "iters", default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    steps: u64,
+    /// Diffusion number kΔt/Δx² (stable for 0 < alpha <= 1/6).
+    #[arg(long, default_value_t = 0.1)]
+    alpha: f64,
 }
 
 /// Arguments of `arts run stencil3d-mpi`.
@@ -81,6 +95,12 @@ pub fn run_zones_mpi(_args: &ZonesMpiArgs, _out: Output) -> CliResult {
 #[cfg(not(feature = "mpi"))]
 pub fn run_stencil3d_mpi(_args: &Stencil3dMpiArgs, _out: Output) -> CliResult {
     Err(no_mpi("stencil3d-mpi"))
+}
+
+/// Runs `arts run heat3d-mpi`.
+#[cfg(not(feature = "mpi"))]
+pub fn run_heat3d_mpi(_args: &Heat3dMpiArgs, _out: Output) -> CliResult {
+    Err(no_mpi("heat3d-mpi"))
 }
 
 /// Runs `arts bench mpi`.
@@ -256,6 +276,84 @@ mod imp {
         })?
     }
 
+    #[derive(Serialize)]
+    struct Heat3dMpiJson {
+        app: &'static str,
+        mode: &'static str,
+        processes: u32,
+        cores: u32,
+        n: u64,
+        steps: u64,
+        alpha: f64,
+        valid: bool,
+        max_abs_diff: f64,
+        step_time_median_s: f64,
+        step_time_mean_s: f64,
+        total_time_s: f64,
+        sequential_step_time_median_s: f64,
+        speedup_vs_sequential: f64,
+        grid_bytes_per_process: u64,
+    }
+
+    /// Runs `arts run heat3d-mpi`.
+    pub fn run_heat3d_mpi(args: &Heat3dMpiArgs, out: Output) -> CliResult {
+        if !(args.alpha > 0.0 && args.alpha <= arts_dispatch::heat3d::MAX_STABLE_ALPHA) {
+            return Err(CliError::usage(format!(
+                "--alpha {} is not stable; 0 < alpha <= 1/6 accepted",
+                args.alpha
+            )));
+        }
+        require_mpi("heat3d-mpi", |mpi| {
+            let n = args.n as usize;
+            crate::budget::check_memory(
+                "heat3d-mpi (the reference and a slab)",
+                4 * (n * n * n * 8) as u64,
+            )?;
+            let o = baselines::heat3d::slabs(mpi.world(), n, args.steps as usize, args.alpha)
+                .map_err(|e| CliError::usage(format!("--n: {e}")))?;
+            let median = median(&o.step_times);
+            let r = Heat3dMpiJson {
+                app: "heat3d-mpi",
+                mode: "mpi",
+                processes: mpi.size(),
+                cores: mpi.size(),
+                n: args.n,
+                steps: args.steps,
+                alpha: args.alpha,
+                valid: o.valid,
+                max_abs_diff: o.max_diff,
+                step_time_median_s: median,
+                step_time_mean_s: o.total_time_s / args.steps as f64,
+                total_time_s: o.total_time_s,
+                sequential_step_time_median_s: o.sequential_step_time_median_s,
+                speedup_vs_sequential: o.sequential_step_time_median_s / median,
+                grid_bytes_per_process: o.bytes_per_rank,
+            };
+            out.emit(&r, || {
+                format!(
+                    "heat3d-mpi {n}³, {steps} steps, one slab per process on {p} processes\n\
+                     step time median  {:>10.3} ms   (sequential {:.3} ms, speed-up {:.2})\n\
+                     valid             {} (max |diff| {:.1e})\n",
+                    r.step_time_median_s * 1e3,
+                    r.sequential_step_time_median_s * 1e3,
+                    r.speedup_vs_sequential,
+                    r.valid,
+                    r.max_abs_diff,
+                    n = r.n,
+                    steps = r.steps,
+                    p = r.processes,
+                )
+            })?;
+            if r.valid {
+                Ok(())
+            } else {
+                Err(CliError::failed(
+                    "heat3d-mpi differs from the sequential reference",
+                ))
+            }
+        })?
+    }
+
     /// Runs `arts bench mpi`.
     pub fn bench_mpi(args: &BenchMpiArgs, out: Output) -> CliResult {
         require_mpi("bench mpi", |mpi| {
@@ -267,4 +365,4 @@ mod imp {
 }
 
 #[cfg(feature = "mpi")]
-pub use imp::{bench_mpi, run_jacobi2d_mpi, run_stencil3d_mpi, run_zones_mpi};
+pub use imp::{bench_mpi, run_heat3d_mpi, run_jacobi2d_mpi, run_stencil3d_mpi, run_zones_mpi};

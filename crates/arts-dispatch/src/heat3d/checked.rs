@@ -14,6 +14,8 @@ pub struct Heat3dReport {
     mode: String,
     /// Worker threads.
     pub threads: usize,
+    /// Cores used (= threads; `run heat3d-mpi` reports its processes here).
+    pub cores: usize,
     /// Nodes per grid edge.
     pub n: usize,
     /// Time steps.
@@ -60,6 +62,7 @@ pub fn run_checked(
         app: "heat3d",
         mode: mode.to_string(),
         threads,
+        cores: threads,
         n: cfg.n,
         steps: cfg.steps,
         alpha: cfg.alpha,

@@ -145,6 +145,8 @@ pub struct Variant {
     pub name: String,
     /// The arguments appended.
     pub args: Vec<String>,
+    /// Run under `mpirun -np N` (instead of the run's own `processes`).
+    pub processes: Option<u32>,
 }
 
 /// The arts command that reproduces an entry.

@@ -267,26 +267,35 @@ fn run_entry(
         };
         return Ok(result);
     };
-    let needs_mpi = run.processes.is_some();
-    let mpirun: &[Requirement] = if needs_mpi {
-        &[Requirement::Mpirun]
-    } else {
-        &[]
-    };
-    let unmet = exec::missing_requirement(&[&run.requires[..], mpirun].concat()).or_else(|| {
-        (needs_mpi && !opts.mpi).then(|| {
-            "needs arts built with --features mpi (cargo build --release --features mpi)".into()
-        })
-    });
-    if let Some(why) = unmet {
+    if let Some(why) = exec::missing_requirement(&run.requires)
+        .or_else(|| run.processes.and_then(|_| mpi_unmet(opts)))
+    {
         result.verdict = Verdict::Skipped;
         result.why = Some(why);
         return Ok(result);
     }
+    // Variants under mpirun that cannot run here are left out, said in `why`.
+    let dropped: Vec<&str> = match run.variants.iter().any(|v| v.processes.is_some()) {
+        true => match mpi_unmet(opts) {
+            Some(_) => run
+                .variants
+                .iter()
+                .filter(|v| v.processes.is_some())
+                .map(|v| v.name.as_str())
+                .collect(),
+            None => Vec::new(),
+        },
+        false => Vec::new(),
+    };
+    let skipped_note = mpi_unmet(opts)
+        .filter(|_| !dropped.is_empty())
+        .map(|why| format!("left out {}: {why}", dropped.join(", ")));
     let start = Instant::now();
     let stem = e.file_stem();
     let repeats = (0..run.repeat.unwrap_or(1))
-        .map(|k| outputs(run, opts, &stem, k, cache).and_then(|o| extract::curves(plot, &o)))
+        .map(|k| {
+            outputs(run, opts, &stem, k, &dropped, cache).and_then(|o| extract::curves(plot, &o))
+        })
         .collect::<Result<Vec<_>, String>>();
     result.seconds = start.elapsed().as_secs_f64();
     let ours = match repeats.and_then(extract::median_of) {
@@ -347,11 +356,21 @@ fn run_entry(
         )
     };
     result.verdict = verdict;
-    result.why = match (why, plot_error) {
-        (Some(w), Some(p)) => Some(format!("{w}; {p}")),
-        (w, p) => w.or(p),
-    };
+    let notes: Vec<String> = [why, plot_error, skipped_note]
+        .into_iter()
+        .flatten()
+        .collect();
+    result.why = (!notes.is_empty()).then(|| notes.join("; "));
     Ok(result)
+}
+
+/// Why this arts cannot run a command under mpirun, if it cannot.
+fn mpi_unmet(opts: &RunOptions) -> Option<String> {
+    exec::missing_requirement(&[Requirement::Mpirun]).or_else(|| {
+        (!opts.mpi).then(|| {
+            "needs arts built with --features mpi (cargo build --release --features mpi)".into()
+        })
+    })
 }
 
 /// The command's outputs: one, or one per sweep value. `{out}` in an
@@ -362,6 +381,7 @@ fn outputs(
     opts: &RunOptions,
     stem: &str,
     repeat: u32,
+    dropped: &[&str],
     cache: &mut Cache,
 ) -> Result<Vec<Output>, String> {
     let (args, sweep_flag) = run.sized(opts.quick);
@@ -388,11 +408,12 @@ fn outputs(
             .chain(&extra)
             .map(|a| a.replace(OUT, &dir.display().to_string()))
             .collect();
-        let key = (all.clone(), run.processes, repeat);
+        let processes = variant.and_then(|v| v.processes).or(run.processes);
+        let key = (all.clone(), processes, repeat);
         let json = match cache.get(&key) {
             Some(json) => json.clone(),
             None => {
-                let json = exec::run_json(&opts.exe, &all, run.processes, opts.limit)
+                let json = exec::run_json(&opts.exe, &all, processes, opts.limit)
                     .map_err(|e| format!("arts {}: {e}", all.join(" ")))?;
                 cache.entry(key).or_insert(json).clone()
             }
@@ -403,10 +424,13 @@ fn outputs(
             json,
         })
     };
-    let variants: Vec<Option<&Variant>> = if run.variants.is_empty() {
-        vec![None]
-    } else {
-        run.variants.iter().map(Some).collect()
+    let kept = run
+        .variants
+        .iter()
+        .filter(|v| !dropped.contains(&v.name.as_str()));
+    let variants: Vec<Option<&Variant>> = match run.variants.is_empty() {
+        true => vec![None],
+        false => kept.map(Some).collect(),
     };
     let values: Vec<Option<&str>> = match sweep_flag {
         None => vec![None],
