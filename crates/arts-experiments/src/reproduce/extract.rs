@@ -41,10 +41,17 @@ pub fn curves(plot: &Plot, outputs: &[Output]) -> Result<Vec<Curve>, String> {
                 let y = y
                     .as_f64()
                     .ok_or_else(|| format!("field '{y_field}' is {y}, not a number"))?;
-                let name = match (&plot.group, &plot.names) {
-                    (Some(g), _) => label(field(row, g).ok_or_else(|| missing(g, row))?),
-                    (None, Some(names)) => names[i].clone(),
-                    (None, None) => y_field.clone(),
+                let name = if !plot.group.is_empty() {
+                    let parts = plot
+                        .group
+                        .iter()
+                        .map(|g| field(row, g).map(label).ok_or_else(|| missing(g, row)))
+                        .collect::<Result<Vec<_>, _>>()?;
+                    parts.join(" / ")
+                } else if let Some(names) = &plot.names {
+                    names[i].clone()
+                } else {
+                    y_field.clone()
                 };
                 match curves.iter_mut().find(|c| c.name == name) {
                     Some(c) => c.points.push((x.clone(), y)),
@@ -188,7 +195,7 @@ mod tests {
             rows: Some("/points".into()),
             x: x.into(),
             y: y.iter().map(|s| s.to_string()).collect(),
-            group: group.map(Into::into),
+            group: group.into_iter().map(Into::into).collect(),
             names: None,
             filter: Default::default(),
             x_label: "x".into(),
@@ -246,8 +253,8 @@ mod tests {
             c[0].points,
             vec![(XValue::Num(1.0), 4.0), (XValue::Num(2.0), 2.5)]
         );
-        p.group = Some("variant".into());
-        assert_eq!(curves(&p, &outs).unwrap()[0].name, "v");
+        p.group = vec!["variant".into(), "sweep".into()];
+        assert_eq!(curves(&p, &outs).unwrap()[0].name, "v / 1");
     }
 
     #[test]

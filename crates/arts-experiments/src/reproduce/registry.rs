@@ -190,16 +190,29 @@ impl Run {
 
     /// The command line as a user types it (full size).
     pub fn command(&self) -> String {
+        self.command_sized(false)
+    }
+
+    /// The command line of the full or the quick size.
+    pub fn command_sized(&self, quick: bool) -> String {
+        let (args, sweep) = self.sized(quick);
         let mut words = match self.processes {
             Some(n) => vec![format!("mpirun -np {n} arts")],
             None => vec!["arts".to_string()],
         };
-        words.extend(self.args.iter().map(|a| shell_word(a)));
-        if let Some(s) = &self.sweep {
-            words.push(format!("{} {{{}}}", s.flag, s.values.join(",")));
+        words.extend(args.iter().map(|a| shell_word(a)));
+        if let Some((flag, values)) = sweep {
+            words.push(format!("{flag} {{{}}}", values.join(",")));
         }
         if !self.variants.is_empty() {
-            let each: Vec<String> = self.variants.iter().map(|v| v.args.join(" ")).collect();
+            let each: Vec<String> = self
+                .variants
+                .iter()
+                .map(|v| match v.processes {
+                    Some(n) => format!("{} (mpirun -np {n})", v.args.join(" ")),
+                    None => v.args.join(" "),
+                })
+                .collect();
             words.push(format!("{{{}}}", each.join(" | ")));
         }
         words.join(" ")
@@ -229,8 +242,9 @@ pub struct Plot {
     pub x: String,
     /// The y fields: one series each (or one field split by `group`).
     pub y: Vec<String>,
-    /// One series per distinct value of this row field.
-    pub group: Option<String>,
+    /// One series per distinct value of these row fields (a string: one field).
+    #[serde(default, deserialize_with = "one_or_many")]
+    pub group: Vec<String>,
     /// The series' names, instead of the y fields.
     pub names: Option<Vec<String>>,
     /// Only rows whose fields equal these values.
@@ -243,6 +257,20 @@ pub struct Plot {
     /// A logarithmic x axis.
     #[serde(default)]
     pub log_x: bool,
+}
+
+/// A list written as one string or as an array of strings.
+fn one_or_many<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum OneOrMany {
+        One(String),
+        Many(Vec<String>),
+    }
+    Ok(match OneOrMany::deserialize(d)? {
+        OneOrMany::One(s) => vec![s],
+        OneOrMany::Many(v) => v,
+    })
 }
 
 /// An x value: a number, or a category (a strategy, a mapping).
@@ -642,7 +670,7 @@ fn check_entry(e: &Entry, paper: &str) -> Result<(), String> {
         if p.y.is_empty() {
             return Err("plot.y is empty".into());
         }
-        if p.group.is_some() && (p.y.len() != 1 || p.names.is_some()) {
+        if !p.group.is_empty() && (p.y.len() != 1 || p.names.is_some()) {
             return Err("plot.group takes one y field and no names".into());
         }
         if p.names.as_ref().is_some_and(|n| n.len() != p.y.len()) {
@@ -651,7 +679,7 @@ fn check_entry(e: &Entry, paper: &str) -> Result<(), String> {
         if p.x == "sweep" && e.run.as_ref().is_some_and(|r| r.sweep.is_none()) {
             return Err("plot.x = 'sweep' needs run.sweep".into());
         }
-        let uses_variant = p.x == "variant" || p.group.as_deref() == Some("variant");
+        let uses_variant = p.x == "variant" || p.group.iter().any(|g| g == "variant");
         if uses_variant && e.run.as_ref().is_some_and(|r| r.variants.is_empty()) {
             return Err("plot 'variant' needs run.variants".into());
         }

@@ -209,7 +209,7 @@ mod tests {
             rows: None,
             x: "s".into(),
             y: vec!["t".into()],
-            group: None,
+            group: vec![],
             names: None,
             filter: Default::default(),
             x_label: "strategy".into(),

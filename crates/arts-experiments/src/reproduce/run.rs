@@ -84,7 +84,7 @@ pub struct EntryResult {
     pub verdict: Verdict,
     /// Why (the failing checks, the error, the missing program, the recorded reason).
     pub why: Option<String>,
-    /// The command run (full size), if any.
+    /// The command run (at the size run), if any.
     pub command: Option<String>,
     /// Seconds the command(s) took.
     pub seconds: f64,
@@ -254,7 +254,7 @@ fn run_entry(
         recorded: e.state,
         verdict: Verdict::Missing,
         why: e.reason.clone(),
-        command: e.run.as_ref().map(|r| r.command()),
+        command: e.run.as_ref().map(|r| r.command_sized(opts.quick)),
         seconds: 0.0,
         checks: Vec::new(),
         files: Vec::new(),
