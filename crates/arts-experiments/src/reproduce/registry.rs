@@ -395,6 +395,22 @@ pub enum Check {
     },
 }
 
+impl Check {
+    /// The series it names.
+    pub fn series_names(&self) -> Vec<&str> {
+        match self {
+            Check::Below { series, than, .. } => vec![series, than],
+            Check::Within { series, of, .. } => vec![series, of],
+            Check::Decreasing { series, .. }
+            | Check::Increasing { series, .. }
+            | Check::PeakAt { series, .. }
+            | Check::LowestAt { series, .. }
+            | Check::AtMost { series, .. }
+            | Check::AtLeast { series, .. } => vec![series],
+        }
+    }
+}
+
 /// One figure or table of a paper.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -678,10 +694,6 @@ fn check_entry(e: &Entry, paper: &str) -> Result<(), String> {
         }
         if p.x == "sweep" && e.run.as_ref().is_some_and(|r| r.sweep.is_none()) {
             return Err("plot.x = 'sweep' needs run.sweep".into());
-        }
-        let uses_variant = p.x == "variant" || p.group.iter().any(|g| g == "variant");
-        if uses_variant && e.run.as_ref().is_some_and(|r| r.variants.is_empty()) {
-            return Err("plot 'variant' needs run.variants".into());
         }
     }
     for c in &e.checks {

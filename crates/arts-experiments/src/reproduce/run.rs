@@ -330,9 +330,11 @@ fn run_entry(
         }
         Err(err) => Some(format!("no plot: {err}")),
     };
+    // A check on a series left out is not decided here.
     result.checks = e
         .checks
         .iter()
+        .filter(|c| !c.series_names().iter().any(|n| dropped.contains(n)))
         .map(|c| check::evaluate(c, &ours, &paper))
         .collect();
     let failing: Vec<&str> = result
@@ -341,7 +343,7 @@ fn run_entry(
         .filter(|c| !c.passed)
         .map(|c| c.check.as_str())
         .collect();
-    let (verdict, why) = if e.checks.is_empty() {
+    let (verdict, why) = if result.checks.is_empty() {
         (Verdict::Measured, Some("no check decides it".to_string()))
     } else if failing.is_empty() {
         let recorded = e.reason.as_ref().filter(|_| e.state != State::Reproduced);
