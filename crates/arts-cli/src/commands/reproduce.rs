@@ -126,16 +126,8 @@ mod tests {
         for e in Registry::built_in().unwrap().entries {
             let Some(run) = &e.run else { continue };
             for quick in [false, true] {
-                let (args, sweep) = run.sized(quick);
-                let lines: Vec<Vec<String>> = match sweep {
-                    None => vec![args.to_vec()],
-                    Some((flag, values)) => values
-                        .iter()
-                        .map(|v| [args, &[flag.to_string(), v.clone()]].concat())
-                        .collect(),
-                };
-                for line in lines {
-                    let line = [vec!["--json".to_string()], line].concat();
+                for inv in run.invocations(quick) {
+                    let line = [vec!["--json".to_string()], inv.argv].concat();
                     if let Err(e2) = crate::parses(&line) {
                         panic!("{}: `arts {}` is refused: {e2}", e.id, line.join(" "));
                     }

@@ -149,6 +149,19 @@ pub struct Variant {
     pub processes: Option<u32>,
 }
 
+/// One command line of a run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Invocation<'a> {
+    /// The variant it runs, if any.
+    pub variant: Option<&'a Variant>,
+    /// The sweep value it runs with, if any.
+    pub sweep: Option<&'a str>,
+    /// The arguments of `arts` (without `--json`; `{out}` not yet replaced).
+    pub argv: Vec<String>,
+    /// Under `mpirun -np N`.
+    pub processes: Option<u32>,
+}
+
 /// The arts command that reproduces an entry.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -186,6 +199,40 @@ impl Run {
             (s.flag.as_str(), values.as_slice())
         });
         (args, sweep)
+    }
+
+    /// Every command line the run is made of, at the full or quick size:
+    /// one per variant and sweep value, in that order.
+    pub fn invocations(&self, quick: bool) -> Vec<Invocation<'_>> {
+        let (args, sweep) = self.sized(quick);
+        let variants: Vec<Option<&Variant>> = match self.variants.is_empty() {
+            true => vec![None],
+            false => self.variants.iter().map(Some).collect(),
+        };
+        let values: Vec<Option<&str>> = match sweep {
+            None => vec![None],
+            Some((_, values)) => values.iter().map(|v| Some(v.as_str())).collect(),
+        };
+        let mut all = Vec::new();
+        for variant in &variants {
+            for value in &values {
+                let mut argv = args.to_vec();
+                if let Some(v) = variant {
+                    argv.extend(v.args.iter().cloned());
+                }
+                if let (Some(value), Some((flag, _))) = (value, sweep) {
+                    argv.extend([flag.to_string(), value.to_string()]);
+                }
+                let processes = variant.and_then(|v| v.processes).or(self.processes);
+                all.push(Invocation {
+                    variant: *variant,
+                    sweep: *value,
+                    argv,
+                    processes,
+                });
+            }
+        }
+        all
     }
 
     /// The command line as a user types it (full size).

@@ -172,7 +172,11 @@ pub fn paper_page(key: &str, results: &[(&Entry, &EntryResult)]) -> String {
             let _ = writeln!(s, "- **Recorded:** {} — {}", e.state, reason.trim());
         }
         if let Some(cmd) = &r.command {
-            let _ = writeln!(s, "- **Command:** `{cmd}` ({:.1} s)", r.seconds);
+            let load = r
+                .load_average
+                .map(|l| format!(", load {l:.1}"))
+                .unwrap_or_default();
+            let _ = writeln!(s, "- **Command:** `{cmd}` ({:.1} s{load})", r.seconds);
         }
         for c in &r.checks {
             let mark = if c.passed { "holds" } else { "fails" };

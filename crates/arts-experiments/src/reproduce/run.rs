@@ -12,7 +12,7 @@ use serde::Serialize;
 use super::check::{self, Outcome};
 use super::exec;
 use super::extract::{self, Curve, Output};
-use super::registry::{Entry, Requirement, Run, State, Variant};
+use super::registry::{Entry, Requirement, Run, State};
 
 /// The outputs of the commands run so far, by (arguments, processes,
 /// repeat): entries that run the same command share one run.
@@ -88,6 +88,9 @@ pub struct EntryResult {
     pub command: Option<String>,
     /// Seconds the command(s) took.
     pub seconds: f64,
+    /// The host's 1-minute load average when it ended (timings on a loaded
+    /// machine are noise).
+    pub load_average: Option<f64>,
     /// Each check with its evidence.
     pub checks: Vec<Outcome>,
     /// The files written for it, relative to the output directory.
@@ -256,6 +259,7 @@ fn run_entry(
         why: e.reason.clone(),
         command: e.run.as_ref().map(|r| r.command_sized(opts.quick)),
         seconds: 0.0,
+        load_average: None,
         checks: Vec::new(),
         files: Vec::new(),
     };
@@ -298,6 +302,7 @@ fn run_entry(
         })
         .collect::<Result<Vec<_>, String>>();
     result.seconds = start.elapsed().as_secs_f64();
+    result.load_average = arts_util::host::load_average();
     let ours = match repeats.and_then(extract::median_of) {
         Ok(c) => c,
         Err(why) => {
@@ -386,63 +391,46 @@ fn outputs(
     dropped: &[&str],
     cache: &mut Cache,
 ) -> Result<Vec<Output>, String> {
-    let (args, sweep_flag) = run.sized(opts.quick);
     let own = opts.out.join(stem);
-    let variant_args = run.variants.iter().flat_map(|v| &v.args);
-    let uses_out = args.iter().chain(variant_args).any(|a| a.contains(OUT));
-    let mut one = |variant: Option<&Variant>, sweep: Option<&str>| -> Result<Output, String> {
+    let mut outs = Vec::new();
+    for inv in run.invocations(opts.quick) {
+        if inv
+            .variant
+            .is_some_and(|v| dropped.contains(&v.name.as_str()))
+        {
+            continue;
+        }
         let mut dir = own.clone();
-        let mut extra: Vec<String> = Vec::new();
-        if let Some(v) = variant {
-            dir.push(&v.name);
-            extra.extend(v.args.iter().cloned());
-        }
-        if let (Some(value), Some((flag, _))) = (sweep, sweep_flag) {
-            dir.push(value);
-            extra.extend([flag.to_string(), value.to_string()]);
-        }
+        dir.extend(
+            inv.variant
+                .map(|v| v.name.as_str())
+                .into_iter()
+                .chain(inv.sweep),
+        );
+        let uses_out = inv.argv.iter().any(|a| a.contains(OUT));
         if uses_out && let Some(parent) = dir.parent() {
             std::fs::create_dir_all(parent)
                 .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
         }
-        let all: Vec<String> = args
+        let argv: Vec<String> = inv
+            .argv
             .iter()
-            .chain(&extra)
             .map(|a| a.replace(OUT, &dir.display().to_string()))
             .collect();
-        let processes = variant.and_then(|v| v.processes).or(run.processes);
-        let key = (all.clone(), processes, repeat);
+        let key = (argv.clone(), inv.processes, repeat);
         let json = match cache.get(&key) {
             Some(json) => json.clone(),
             None => {
-                let json = exec::run_json(&opts.exe, &all, processes, opts.limit)
-                    .map_err(|e| format!("arts {}: {e}", all.join(" ")))?;
+                let json = exec::run_json(&opts.exe, &argv, inv.processes, opts.limit)
+                    .map_err(|e| format!("arts {}: {e}", argv.join(" ")))?;
                 cache.entry(key).or_insert(json).clone()
             }
         };
-        Ok(Output {
-            sweep: sweep.map(str::to_string),
-            variant: variant.map(|v| v.name.clone()),
+        outs.push(Output {
+            sweep: inv.sweep.map(str::to_string),
+            variant: inv.variant.map(|v| v.name.clone()),
             json,
-        })
-    };
-    let kept = run
-        .variants
-        .iter()
-        .filter(|v| !dropped.contains(&v.name.as_str()));
-    let variants: Vec<Option<&Variant>> = match run.variants.is_empty() {
-        true => vec![None],
-        false => kept.map(Some).collect(),
-    };
-    let values: Vec<Option<&str>> = match sweep_flag {
-        None => vec![None],
-        Some((_, values)) => values.iter().map(|v| Some(v.as_str())).collect(),
-    };
-    let mut outs = Vec::new();
-    for v in &variants {
-        for value in &values {
-            outs.push(one(*v, *value)?);
-        }
+        });
     }
     Ok(outs)
 }
