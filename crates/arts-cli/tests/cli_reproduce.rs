@@ -163,8 +163,9 @@ fn entries_run_end_to_end_and_write_their_files_and_verdicts() {
     );
     let report = std::fs::read_to_string(out.join("report.md")).unwrap();
     assert!(
-        report
-            .contains("| [pdes/fig1](pdes.md#pdesfig1) | Bandwidth | missing | issue 58 adds it |"),
+        report.contains(
+            "| [pdes/fig1](pdes.md#pdesfig1) | Bandwidth | missing | missing | issue 58 adds it |"
+        ),
         "{report}"
     );
     let saved: serde_json::Value =

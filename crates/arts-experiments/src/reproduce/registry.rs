@@ -248,9 +248,6 @@ impl Run {
             None => vec!["arts".to_string()],
         };
         words.extend(args.iter().map(|a| shell_word(a)));
-        if let Some((flag, values)) = sweep {
-            words.push(format!("{flag} {{{}}}", values.join(",")));
-        }
         if !self.variants.is_empty() {
             let each: Vec<String> = self
                 .variants
@@ -261,6 +258,9 @@ impl Run {
                 })
                 .collect();
             words.push(format!("{{{}}}", each.join(" | ")));
+        }
+        if let Some((flag, values)) = sweep {
+            words.push(format!("{flag} {{{}}}", values.join(",")));
         }
         words.join(" ")
     }

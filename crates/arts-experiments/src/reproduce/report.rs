@@ -91,11 +91,22 @@ pub fn chart(entry: &Entry, plot: &Plot, ours: &[Curve], paper: &[Curve]) -> Cha
 /// The index: counts per verdict and per recorded state, and one line per entry.
 pub fn index(results: &[(&Entry, &EntryResult)], quick: bool, seconds: f64) -> String {
     let mut s = String::from("# The papers side by side\n\n");
+    let loads: Vec<f64> = results.iter().filter_map(|(_, r)| r.load_average).collect();
+    let load = match (
+        loads.iter().copied().reduce(f64::min),
+        loads.iter().copied().reduce(f64::max),
+    ) {
+        (Some(lo), Some(hi)) => format!(", the host's load average {lo:.1}-{hi:.1}"),
+        _ => String::new(),
+    };
     let _ = writeln!(
         s,
-        "Written by `arts reproduce run{}` in {:.0} s. Each entry's page section has the paper's finding, ours, and the verdict; `arts reproduce list` has every entry.\n",
+        "Written by `arts reproduce run{}` (arts {}) in {seconds:.0} s{load}. The verdict is this run's: \
+         its checks on our numbers; `recorded` is the state the registry keeps from our last full-size run, \
+         with its reason. Each paper's page has every entry: the paper's finding, ours, the plot \
+         (ours solid, the paper's numbers dashed) and the checks.\n",
         if quick { " --quick" } else { "" },
-        seconds
+        env!("CARGO_PKG_VERSION"),
     );
     s.push_str("| paper | entries | ");
     let verdicts = Verdict::ALL;
@@ -124,16 +135,17 @@ pub fn index(results: &[(&Entry, &EntryResult)], quick: bool, seconds: f64) -> S
         }
         s.push('\n');
     }
-    s.push_str("\n| id | title | verdict | why |\n|---|---|---|---|\n");
+    s.push_str("\n| id | title | verdict | recorded | why |\n|---|---|---|---|---|\n");
     for (e, r) in results {
         let _ = writeln!(
             s,
-            "| [{}]({}.md#{}) | {} | {} | {} |",
+            "| [{}]({}.md#{}) | {} | {} | {} | {} |",
             e.id,
             e.paper(),
             anchor(&e.id),
             cell(&e.title),
             r.verdict.name(),
+            e.state,
             cell(r.why.as_deref().unwrap_or(""))
         );
     }

@@ -1,6 +1,6 @@
-//! Running registry entries: each entry's command (once per sweep value),
-//! its curves, its checks and its files, written as each entry ends so an
-//! interrupted run keeps what finished.
+//! Running registry entries: each entry's command (once per variant and
+//! sweep value, `repeat` times), its curves, its checks and its files,
+//! written as each entry ends so an interrupted run keeps what finished.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -12,7 +12,8 @@ use serde::Serialize;
 use super::check::{self, Outcome};
 use super::exec;
 use super::extract::{self, Curve, Output};
-use super::registry::{Entry, Requirement, Run, State};
+use super::registry::{Entry, PAPERS, Requirement, Run, State};
+use super::{ReproduceError, report};
 
 /// The outputs of the commands run so far, by (arguments, processes,
 /// repeat): entries that run the same command share one run.
@@ -20,8 +21,6 @@ type Cache = std::collections::HashMap<(Vec<String>, Option<u32>, u32), serde_js
 
 /// The placeholder for an entry's own output directory in its arguments.
 const OUT: &str = "{out}";
-use super::report;
-use super::{ReproduceError, registry::PAPERS};
 
 /// What one entry's run came to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -279,19 +278,17 @@ fn run_entry(
         return Ok(result);
     }
     // Variants under mpirun that cannot run here are left out, said in `why`.
-    let dropped: Vec<&str> = match run.variants.iter().any(|v| v.processes.is_some()) {
-        true => match mpi_unmet(opts) {
-            Some(_) => run
-                .variants
-                .iter()
-                .filter(|v| v.processes.is_some())
-                .map(|v| v.name.as_str())
-                .collect(),
-            None => Vec::new(),
-        },
-        false => Vec::new(),
+    let unmet = mpi_unmet(opts);
+    let dropped: Vec<&str> = match unmet {
+        Some(_) => run
+            .variants
+            .iter()
+            .filter(|v| v.processes.is_some())
+            .map(|v| v.name.as_str())
+            .collect(),
+        None => Vec::new(),
     };
-    let skipped_note = mpi_unmet(opts)
+    let skipped_note = unmet
         .filter(|_| !dropped.is_empty())
         .map(|why| format!("left out {}: {why}", dropped.join(", ")));
     let start = Instant::now();
@@ -320,7 +317,6 @@ fn run_entry(
         })
         .collect();
     let sources: Vec<String> = e.paper_series.iter().map(|p| p.source.clone()).collect();
-    let stem = e.file_stem();
     write(
         &opts.out,
         &format!("{stem}.csv"),
