@@ -1,14 +1,13 @@
 //! The H-Dispatch paper's MPI baseline (its Fig. 11, an MPI.NET solver):
 //! the `n`³ heat grid of `arts run heat3d` cut into slabs of z-planes, one
 //! per rank, each with a ghost plane on either side that its neighbours
-//! send every step. The update is the expression of
-//! `arts_dispatch::heat3d::run_reference`, so the result is bit-identical.
+//! send every step. The update is `arts_dispatch::heat3d::update_run`, the
+//! kernel of every heat3d mode, so the result is bit-identical.
 
 use std::time::Instant;
 
-use arts_dispatch::heat3d::{Field, run_reference};
+use arts_dispatch::heat3d::{Field, run_reference, update_run};
 use arts_util::stats::median_s;
-use mpi::collective::SystemOperation;
 use mpi::request::WaitGuard;
 use mpi::topology::{Communicator, SimpleCommunicator};
 use mpi::traits::*;
@@ -81,13 +80,7 @@ pub fn slabs(
         .iter()
         .zip(theirs)
         .fold(0.0f64, |d, (a, b)| d.max((a - b).abs()));
-    let (mut max_diff, mut all_same) = (0.0f64, 0u8);
-    world.all_reduce_into(&diff, &mut max_diff, SystemOperation::max());
-    world.all_reduce_into(
-        &u8::from(same),
-        &mut all_same,
-        SystemOperation::logical_and(),
-    );
+    let (max_diff, valid) = super::agree(&world, diff, same);
     let root = world.process_at_rank(0);
     root.broadcast_into(&mut step_times[..]);
     let mut timing = [total_time_s, median_s(&ref_times)];
@@ -96,7 +89,7 @@ pub fn slabs(
         step_times,
         total_time_s: timing[0],
         sequential_step_time_median_s: timing[1],
-        valid: all_same == 1,
+        valid,
         max_diff,
         bytes_per_rank: (2 * (count + 2) * nn * std::mem::size_of::<f64>()) as u64,
     })
@@ -134,21 +127,13 @@ fn exchange(world: &SimpleCommunicator, grid: &mut [f64], nn: usize, count: usiz
     });
 }
 
-/// One step on the owned planes (local 1..=count), in the reference's
-/// order of additions.
+/// One step on the owned planes (local 1..=count), row by row with the
+/// kernel every heat3d mode uses.
 fn update(src: &[f64], dst: &mut [f64], n: usize, count: usize, alpha: f64) {
-    let nn = n * n;
     for z in 1..=count {
         for y in 1..n - 1 {
-            for x in 1..n - 1 {
-                let i = (z * n + y) * n + x;
-                let u = src[i];
-                let lap = (src[i - 1] + src[i + 1])
-                    + (src[i - n] + src[i + n])
-                    + (src[i - nn] + src[i + nn])
-                    - 6.0 * u;
-                dst[i] = u + alpha * lap;
-            }
+            let base = (z * n + y) * n + 1;
+            update_run(src, &mut dst[base..base + n - 2], base, n, alpha);
         }
     }
 }

@@ -24,6 +24,19 @@ pub mod stencil3d;
 
 use halo::exchange_halo;
 
+/// Every rank's comparison with the sequential reference, combined: the
+/// largest difference, and whether every rank was bit-identical.
+fn agree(world: &SimpleCommunicator, diff: f64, same: bool) -> (f64, bool) {
+    let (mut max_diff, mut all_same) = (0.0f64, 0u8);
+    world.all_reduce_into(&diff, &mut max_diff, SystemOperation::max());
+    world.all_reduce_into(
+        &u8::from(same),
+        &mut all_same,
+        SystemOperation::logical_and(),
+    );
+    (max_diff, all_same == 1)
+}
+
 /// What a baseline run produced (the same on every rank).
 #[derive(Clone, Debug)]
 pub struct BaselineOutcome {

@@ -6,7 +6,6 @@
 
 use std::time::Instant;
 
-use mpi::collective::SystemOperation;
 use mpi::request::WaitGuard;
 use mpi::topology::{Communicator, SimpleCommunicator};
 use mpi::traits::*;
@@ -93,19 +92,13 @@ pub fn static_blocks(
     }
     let total_time_s = start.elapsed().as_secs_f64();
     let (diff, same) = b.compare(&reference(n, iters), origin);
-    let (mut max_diff, mut all_same) = (0.0f64, 0u8);
-    world.all_reduce_into(&diff, &mut max_diff, SystemOperation::max());
-    world.all_reduce_into(
-        &u8::from(same),
-        &mut all_same,
-        SystemOperation::logical_and(),
-    );
+    let (max_diff, all_same) = super::agree(&world, diff, same);
     // Every rank reports rank 0's step times.
     world.process_at_rank(0).broadcast_into(&mut step_times[..]);
     Ok(Stencil3dOutcome {
         step_times,
         total_time_s,
-        valid: all_same == 1,
+        valid: all_same,
         max_diff,
         grid,
     })
