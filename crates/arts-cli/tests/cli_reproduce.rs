@@ -171,6 +171,32 @@ fn entries_run_end_to_end_and_write_their_files_and_verdicts() {
     let saved: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
     assert_eq!(saved["entries"], v["entries"]);
+    // Running one entry again keeps the others' results in the reports.
+    let again = [
+        "--json",
+        "reproduce",
+        "run",
+        "--registry",
+        reg.to_str().unwrap(),
+        "pdes/fig1",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    assert_eq!(json(&arts(&again))["entries"].as_array().unwrap().len(), 1);
+    let saved: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
+    let ids: Vec<&str> = saved["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids, ["pdes/fig2", "pdes/fig1", "pdes/table1"]);
+    assert!(
+        std::fs::read_to_string(out.join("pdes.md"))
+            .unwrap()
+            .contains("## pdes/fig2")
+    );
 }
 
 #[test]

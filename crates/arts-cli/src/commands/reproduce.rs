@@ -75,7 +75,7 @@ pub fn run(command: ReproduceCommand, out: Output) -> CliResult {
                 mpi,
             };
             let bar = out.progress(entries.len() as u64, "reproduce");
-            let report = run::run(&entries, &opts, &mut |e| {
+            let report = run::run(&registry, &entries, &opts, &mut |e| {
                 bar.set_message(e.id.clone());
                 bar.inc(1);
             })

@@ -1,13 +1,13 @@
 //! The paper's findings, tested on our curves: each [`Check`] passes or
 //! fails with the points that decided it.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::extract::Curve;
 use super::registry::{Check, XValue};
 
 /// The outcome of one check.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Outcome {
     /// The check in words.
     pub check: String,

@@ -89,24 +89,26 @@ pub fn chart(entry: &Entry, plot: &Plot, ours: &[Curve], paper: &[Curve]) -> Cha
 }
 
 /// The index: counts per verdict and per recorded state, and one line per entry.
-pub fn index(results: &[(&Entry, &EntryResult)], quick: bool, seconds: f64) -> String {
+pub fn index(results: &[(&Entry, &EntryResult)], seconds: f64) -> String {
     let mut s = String::from("# The papers side by side\n\n");
     let loads: Vec<f64> = results.iter().filter_map(|(_, r)| r.load_average).collect();
     let load = match (
         loads.iter().copied().reduce(f64::min),
         loads.iter().copied().reduce(f64::max),
     ) {
-        (Some(lo), Some(hi)) => format!(", the host's load average {lo:.1}-{hi:.1}"),
+        (Some(lo), Some(hi)) => format!("; the host's load average {lo:.1}-{hi:.1}"),
         _ => String::new(),
     };
+    let quick = results.iter().filter(|(_, r)| r.quick).count();
     let _ = writeln!(
         s,
-        "Written by `arts reproduce run{}` (arts {}) in {seconds:.0} s{load}. The verdict is this run's: \
-         its checks on our numbers; `recorded` is the state the registry keeps from our last full-size run, \
-         with its reason. Each paper's page has every entry: the paper's finding, ours, the plot \
-         (ours solid, the paper's numbers dashed) and the checks.\n",
-        if quick { " --quick" } else { "" },
+        "Written by `arts reproduce run` (arts {}): {quick} entries at the quick size (`--quick`), {} at the full size; \
+         the latest run took {seconds:.0} s{load}. The verdict is the run's: its checks on our numbers; \
+         `recorded` is the state the registry keeps from our last full-size run, with its reason. \
+         Each paper's page has every entry: the paper's finding, ours, the plot (ours solid, the \
+         paper's numbers dashed) and the checks.\n",
         env!("CARGO_PKG_VERSION"),
+        results.len() - quick,
     );
     s.push_str("| paper | entries | ");
     let verdicts = Verdict::ALL;

@@ -7,12 +7,12 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use arts_util::atomic_file::write_atomic;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::check::{self, Outcome};
 use super::exec;
 use super::extract::{self, Curve, Output};
-use super::registry::{Entry, PAPERS, Requirement, Run, State};
+use super::registry::{Entry, PAPERS, Registry, Requirement, Run, State};
 use super::{ReproduceError, report};
 
 /// The outputs of the commands run so far, by (arguments, processes,
@@ -23,7 +23,7 @@ type Cache = std::collections::HashMap<(Vec<String>, Option<u32>, u32), serde_js
 const OUT: &str = "{out}";
 
 /// What one entry's run came to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Verdict {
     /// Every check holds on our numbers.
@@ -73,10 +73,12 @@ impl Verdict {
 }
 
 /// One entry of a reproduction run.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct EntryResult {
     /// The entry's id.
     pub id: String,
+    /// Whether it ran at the quick size.
+    pub quick: bool,
     /// The state recorded in the registry.
     pub recorded: State,
     /// What this run found.
@@ -165,28 +167,44 @@ pub fn prepare_out(dir: &Path) -> Result<(), ReproduceError> {
     Ok(())
 }
 
-/// Runs `entries`, calling `progress` before each; writes each entry's
-/// files, the paper pages and `report.md`/`report.json` as it goes.
+/// Runs `entries` (of `registry`), calling `progress` before each; writes
+/// each entry's files, the paper pages and `report.md`/`report.json` as it
+/// goes. The reports keep the results of other entries an earlier run
+/// wrote into the same directory, so one figure can be run again alone.
 pub fn run(
+    registry: &Registry,
     entries: &[&Entry],
     opts: &RunOptions,
     progress: &mut dyn FnMut(&Entry),
 ) -> Result<RunReport, ReproduceError> {
     prepare_out(&opts.out)?;
+    let earlier: Vec<EntryResult> = earlier_results(&opts.out)
+        .into_iter()
+        .filter(|r| registry.get(&r.id).is_some() && !entries.iter().any(|e| e.id == r.id))
+        .collect();
     let start = Instant::now();
     let mut results = Vec::new();
     let mut cache = Cache::new();
-    for (i, e) in entries.iter().enumerate() {
+    for e in entries {
         progress(e);
         results.push(run_entry(e, opts, &mut cache)?);
-        write_reports(
-            &entries[..=i],
-            &results,
-            opts,
-            start.elapsed().as_secs_f64(),
-        )?;
+        let mut all: Vec<&EntryResult> = earlier.iter().chain(&results).collect();
+        all.sort_by_key(|r| registry.entries.iter().position(|e| e.id == r.id));
+        write_reports(registry, &all, opts, start.elapsed().as_secs_f64())?;
     }
     Ok(finish(&results, opts, start.elapsed().as_secs_f64()))
+}
+
+/// The results in `dir/report.json`, if an earlier run wrote one.
+fn earlier_results(dir: &Path) -> Vec<EntryResult> {
+    #[derive(Deserialize)]
+    struct Saved {
+        entries: Vec<EntryResult>,
+    }
+    std::fs::read(dir.join("report.json"))
+        .ok()
+        .and_then(|bytes| serde_json::from_slice::<Saved>(&bytes).ok())
+        .map_or_else(Vec::new, |s| s.entries)
 }
 
 fn finish(results: &[EntryResult], opts: &RunOptions, seconds: f64) -> RunReport {
@@ -208,19 +226,19 @@ fn finish(results: &[EntryResult], opts: &RunOptions, seconds: f64) -> RunReport
     }
 }
 
-/// The index, the paper pages of the papers run, and `report.json`.
+/// The index, the paper pages of the papers run, and `report.json`, over
+/// `results` (in registry order).
 fn write_reports(
-    entries: &[&Entry],
-    results: &[EntryResult],
+    registry: &Registry,
+    results: &[&EntryResult],
     opts: &RunOptions,
     seconds: f64,
 ) -> Result<(), ReproduceError> {
-    let pairs: Vec<(&Entry, &EntryResult)> = entries.iter().copied().zip(results).collect();
-    write(
-        &opts.out,
-        "report.md",
-        &report::index(&pairs, opts.quick, seconds),
-    )?;
+    let pairs: Vec<(&Entry, &EntryResult)> = results
+        .iter()
+        .filter_map(|r| registry.get(&r.id).map(|e| (e, *r)))
+        .collect();
+    write(&opts.out, "report.md", &report::index(&pairs, seconds))?;
     for (key, _) in PAPERS {
         let of_paper: Vec<_> = pairs
             .iter()
@@ -235,8 +253,9 @@ fn write_reports(
             )?;
         }
     }
+    let owned: Vec<EntryResult> = results.iter().map(|r| (*r).clone()).collect();
     let json =
-        serde_json::to_string_pretty(&finish(results, opts, seconds)).expect("a report serializes");
+        serde_json::to_string_pretty(&finish(&owned, opts, seconds)).expect("a report serializes");
     write(&opts.out, "report.json", &json)
 }
 
@@ -253,6 +272,7 @@ fn run_entry(
 ) -> Result<EntryResult, ReproduceError> {
     let mut result = EntryResult {
         id: e.id.clone(),
+        quick: opts.quick,
         recorded: e.state,
         verdict: Verdict::Missing,
         why: e.reason.clone(),
