@@ -103,7 +103,8 @@ fn bad_program_parameters_are_usage_errors() {
     assert!(usage(build("stencil3d", &bad, 2).map(drop)));
     let bad = Params { zones: 0, ..p };
     assert!(usage(build("bt-mz", &bad, 1).map(drop)));
-    assert_eq!(PROGRAMS.len(), 7);
+    assert!(usage(build("multiping", &p, 1).map(drop)));
+    assert_eq!(PROGRAMS.len(), 8);
 }
 
 #[test]
