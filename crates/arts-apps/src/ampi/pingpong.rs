@@ -14,6 +14,23 @@ use arts_ampi::{Mpi, WORLD};
 /// Round trips when `--iters` is not given.
 const DEFAULT_ROUND_TRIPS: u32 = 1000;
 
+/// Seconds `rounds` calls of `round` take, after a tenth as many (at least
+/// one) untimed to warm up.
+fn timed(
+    mpi: &mut Mpi<'_>,
+    rounds: u32,
+    mut round: impl FnMut(&mut Mpi<'_>) -> Result<(), MpiError>,
+) -> Result<f64, MpiError> {
+    for _ in 0..(rounds / 10).max(1) {
+        round(mpi)?;
+    }
+    let start = mpi.wtime();
+    for _ in 0..rounds {
+        round(mpi)?;
+    }
+    Ok(mpi.wtime() - start)
+}
+
 /// Timed round trips with `partner`; returns the one-way latency in seconds.
 fn ping(
     mpi: &mut Mpi<'_>,
@@ -22,21 +39,16 @@ fn ping(
     buf: &mut [u8],
     trips: u32,
 ) -> Result<f64, MpiError> {
-    let warmup = (trips / 10).max(1);
-    let mut start = 0.0;
-    for i in 0..warmup + trips {
-        if i == warmup {
-            start = mpi.wtime();
-        }
+    let total = timed(mpi, trips, |mpi| {
         if leader {
             mpi.send(buf, partner, 0, WORLD)?;
-            mpi.recv(buf, partner, 0, WORLD)?;
+            mpi.recv(buf, partner, 0, WORLD).map(drop)
         } else {
             mpi.recv(buf, partner, 0, WORLD)?;
-            mpi.send(buf, partner, 0, WORLD)?;
+            mpi.send(buf, partner, 0, WORLD)
         }
-    }
-    Ok((mpi.wtime() - start) / (2.0 * trips as f64))
+    })?;
+    Ok(total / (2.0 * trips as f64))
 }
 
 /// Pings per burst of `multiping`.
@@ -54,36 +66,37 @@ fn multi_ping(
     buf: &mut [u8],
     bursts: u32,
 ) -> Result<f64, MpiError> {
-    let warmup = (bursts / 10).max(1);
     let mut pong = [0u8];
-    let mut start = 0.0;
-    for i in 0..warmup + bursts {
-        if i == warmup {
-            start = mpi.wtime();
-        }
+    let total = timed(mpi, bursts, |mpi| {
         if leader {
             for _ in 0..BURST {
                 mpi.send(buf, partner, 1, WORLD)?;
             }
-            mpi.recv(&mut pong, partner, 2, WORLD)?;
+            mpi.recv(&mut pong, partner, 2, WORLD).map(drop)
         } else {
             for _ in 0..BURST {
                 mpi.recv(buf, partner, 1, WORLD)?;
             }
-            mpi.send(&pong, partner, 2, WORLD)?;
+            mpi.send(&pong, partner, 2, WORLD)
         }
+    })?;
+    Ok(total / f64::from(bursts * BURST))
+}
+
+/// Refuses a run of `program` on fewer than two ranks.
+fn two_ranks(program: &str, vp: u32) -> Result<(), AmpiError> {
+    if vp < 2 {
+        return Err(AmpiError::Usage(format!(
+            "{program} needs at least 2 ranks (--vp), got {vp}"
+        )));
     }
-    Ok((mpi.wtime() - start) / f64::from(bursts * BURST))
+    Ok(())
 }
 
 /// `multiping`: ranks 0 and 1 time the ping-pong and the multi-ping of
 /// `--bytes`-byte messages; the other ranks wait.
 pub(super) fn build_multi(params: &Params, vp: u32) -> Result<Built, AmpiError> {
-    if vp < 2 {
-        return Err(AmpiError::Usage(format!(
-            "multiping needs at least 2 ranks (--vp), got {vp}"
-        )));
-    }
+    two_ranks("multiping", vp)?;
     let bytes = params.bytes;
     let bursts = params.iters.unwrap_or(DEFAULT_BURSTS);
     let program = move |mpi: &mut Mpi<'_>| -> Result<(), MpiError> {
@@ -108,16 +121,14 @@ pub(super) fn build_multi(params: &Params, vp: u32) -> Result<Built, AmpiError> 
 }
 
 pub(super) fn build(params: &Params, vp: u32, all_pairs: bool) -> Result<Built, AmpiError> {
-    if vp < 2 {
-        return Err(AmpiError::Usage(format!(
-            "{} needs at least 2 ranks (--vp), got {vp}",
-            if all_pairs {
-                "pingpong-pairs"
-            } else {
-                "pingpong"
-            }
-        )));
-    }
+    two_ranks(
+        if all_pairs {
+            "pingpong-pairs"
+        } else {
+            "pingpong"
+        },
+        vp,
+    )?;
     let (bytes, trips) = (params.bytes, params.iters.unwrap_or(DEFAULT_ROUND_TRIPS));
     let program = move |mpi: &mut Mpi<'_>| -> Result<(), MpiError> {
         let r = mpi.rank();
