@@ -219,18 +219,20 @@ fn experiments_write_their_csv() {
     assert!((r["intra_ratio"].as_f64().unwrap() - ratio).abs() < 1e-9);
 }
 
+/// A Jacobi2D run of a few milliseconds, for options to be tried on.
+const TINY_JACOBI2D: [&str; 8] = [
+    "run",
+    "jacobi2d",
+    "--grid",
+    "32x32",
+    "--objects",
+    "2x2",
+    "--iters",
+    "2",
+];
+
 #[test]
 fn bad_grid_options_are_one_error_line() {
-    let j = [
-        "run",
-        "jacobi2d",
-        "--grid",
-        "32x32",
-        "--objects",
-        "2x2",
-        "--iters",
-        "2",
-    ];
     for bad in [
         &["--pes", "2", "--clusters", "3"][..],
         &["--pes", "2", "--latency", "5ms"],
@@ -240,7 +242,7 @@ fn bad_grid_options_are_one_error_line() {
         &["--pes", "2", "--clusters", "2", "--cluster-speeds", "1,0"],
         &["--pes", "2", "--clusters", "0"],
     ] {
-        let (code, out, err) = arts_text(&[&j[..], bad].concat());
+        let (code, out, err) = arts_text(&[&TINY_JACOBI2D[..], bad].concat());
         assert_eq!(code, 2, "{bad:?}: {err}");
         assert!(out.is_empty());
         assert_eq!(err.lines().count(), 1, "{bad:?}: {err}");
@@ -323,18 +325,8 @@ fn topology_files_auto_and_hosts_drive_a_run() {
 #[test]
 fn a_very_slow_emulated_pe_is_noted_at_start() {
     let run = |speeds: &str| {
-        let args = [
-            "run",
-            "jacobi2d",
-            "--grid",
-            "32x32",
-            "--objects",
-            "2x2",
-            "--iters",
-            "2",
-        ];
         let grid = ["--clusters", "2", "--cluster-speeds", speeds];
-        arts_text(&[&args[..], &grid].concat())
+        arts_text(&[&TINY_JACOBI2D[..], &grid].concat())
     };
     let (code, _, err) = run("0.001,1");
     assert_eq!(code, 0, "{err}");
