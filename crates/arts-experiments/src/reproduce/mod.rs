@@ -92,7 +92,15 @@ impl ListReport {
             .filter(|e| filters.is_empty() || filters.iter().any(|f| e.id.starts_with(f.as_str())))
             .collect();
         ListReport {
-            counts: Registry::counts(&chosen),
+            counts: State::ALL
+                .iter()
+                .map(|s| {
+                    (
+                        s.name().to_string(),
+                        chosen.iter().filter(|e| e.state == *s).count(),
+                    )
+                })
+                .collect(),
             entries: chosen
                 .iter()
                 .map(|e| ListedEntry {

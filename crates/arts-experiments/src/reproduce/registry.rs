@@ -613,19 +613,6 @@ impl Registry {
             .map(|(_, id)| id.to_string())
             .collect()
     }
-
-    /// How many entries are in each state.
-    pub fn counts(entries: &[&Entry]) -> BTreeMap<String, usize> {
-        State::ALL
-            .iter()
-            .map(|s| {
-                (
-                    s.name().to_string(),
-                    entries.iter().filter(|e| e.state == *s).count(),
-                )
-            })
-            .collect()
-    }
 }
 
 /// The paper keys, comma-separated.

@@ -157,7 +157,7 @@ pub struct RunOptions {
 
 /// Checks `dir` can hold the outputs (creating it if missing): before any
 /// entry runs, so a bad `--out` costs nothing.
-pub fn prepare_out(dir: &Path) -> Result<(), ReproduceError> {
+fn prepare_out(dir: &Path) -> Result<(), ReproduceError> {
     let refuse = |why: String| ReproduceError::Out(format!("--out {}: {why}", dir.display()));
     if dir.exists() && !dir.is_dir() {
         return Err(refuse("exists and is not a directory".into()));
