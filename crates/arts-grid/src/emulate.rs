@@ -138,6 +138,11 @@ mod tests {
     fn run_pingpong(latency_ms: f64, msg: Ping, idle: u32) -> Duration {
         let topo =
             Topology::uniform(4, 2, Duration::from_secs_f64(latency_ms * 1e-3)).expect("valid");
+        run_pingpong_on(topo, msg, idle)
+    }
+
+    /// [`run_pingpong`] on `topo`.
+    fn run_pingpong_on(topo: Topology, msg: Ping, idle: u32) -> Duration {
         let base = Config {
             pes: 4,
             ..Config::default()
@@ -176,6 +181,31 @@ mod tests {
             2,
         );
         assert!(t < Duration::from_millis(100), "{t:?}");
+    }
+
+    #[test]
+    fn messages_cross_a_link_with_a_bandwidth_serialized_and_in_time() {
+        // 10 kbit/s and 2 ms per message: each of 4 one-way trips of a
+        // frame of more than its 31-byte header takes 2 ms + over 24.8 ms
+        // on the link, then 1 ms on the way.
+        let topo = Topology::uniform(4, 2, Duration::from_millis(1))
+            .unwrap()
+            .with_links(Some(1e4), Some(Duration::from_millis(2)));
+        let ball = Ping::Ball {
+            left: 4,
+            start: None,
+        };
+        let t = run_pingpong_on(topo.clone(), ball, 1);
+        assert!(
+            t >= Duration::from_micros(4 * (1000 + 2000 + 24_800)),
+            "{t:?}"
+        );
+        // Within a cluster the link is not used.
+        let local = Ping::Local {
+            left: 4,
+            start: None,
+        };
+        assert!(run_pingpong_on(topo, local, 2) < Duration::from_millis(100));
     }
 
     #[test]

@@ -1,8 +1,10 @@
 //! A grid topology: which PEs form which cluster, the one-way latency
-//! between clusters, optional jitter and optional per-PE speeds.
+//! between clusters, optional jitter, optional bandwidth and per-message
+//! overhead of each link between clusters, and optional per-PE speeds.
 
 mod check;
 mod file;
+pub mod link;
 mod locate;
 
 use std::time::Duration;
@@ -11,12 +13,15 @@ use arts_core::PeId;
 use serde::{Deserialize, Serialize};
 
 pub use check::{MAX_LATENCY_MS, MAX_SPEED, MIN_SPEED, speed_accepted};
+pub use link::LinkCost;
 
 /// Clusters of PEs and the wide-area latency between them.
 ///
 /// The file form (TOML or JSON, same keys) is this struct serialized:
 /// `clusters` (PE lists), `latency_ms` (one-way, one row per cluster),
-/// optional `jitter_ms`, `asymmetric` and `speeds` (one per PE).
+/// optional `jitter_ms`, `asymmetric`, `bandwidth_mbit_s` and
+/// `overhead_us` (one row per cluster, like `latency_ms`) and `speeds`
+/// (one per PE).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Topology {
@@ -28,9 +33,20 @@ pub struct Topology {
     /// Largest extra delay, ms, drawn uniformly per cross-cluster message.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub jitter_ms: f64,
-    /// Whether `latency_ms` may differ between `a → b` and `b → a`.
+    /// Whether `latency_ms` (and `bandwidth_mbit_s`, `overhead_us`) may
+    /// differ between `a → b` and `b → a`.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub asymmetric: bool,
+    /// Bandwidth in Mbit/s of the link from cluster `a` to cluster `b`
+    /// (`bandwidth_mbit_s[a][b]`, the diagonal 0); `None`: unlimited, bytes
+    /// cost nothing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bandwidth_mbit_s: Option<Vec<Vec<f64>>>,
+    /// Time in µs every message from cluster `a` to cluster `b` occupies
+    /// their link before its bytes (`overhead_us[a][b]`, the diagonal 0);
+    /// `None`: none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub overhead_us: Option<Vec<Vec<f64>>>,
     /// Relative speed of each PE (1.0: full speed); `None`: all full speed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub speeds: Option<Vec<f64>>,
@@ -91,6 +107,8 @@ impl Topology {
             latency_ms,
             jitter_ms: 0.0,
             asymmetric: false,
+            bandwidth_mbit_s: None,
+            overhead_us: None,
             speeds: None,
         })
     }
@@ -141,6 +159,8 @@ impl Topology {
             latency_ms: vec![vec![0.0; k]; k],
             jitter_ms: 0.0,
             asymmetric: false,
+            bandwidth_mbit_s: None,
+            overhead_us: None,
             speeds: None,
         })
     }
@@ -149,8 +169,9 @@ impl Topology {
     /// exactly one non-empty cluster, at most `pes` clusters, a square
     /// latency matrix (one row per cluster) of finite values in
     /// `0..=MAX_LATENCY_MS` with a zero diagonal, symmetric unless
-    /// `asymmetric`, jitter in the same range, one speed per PE in
-    /// `MIN_SPEED..=MAX_SPEED`.
+    /// `asymmetric`, jitter in the same range, bandwidth and overhead
+    /// matrices of the same shape (zero diagonal, every other value in the
+    /// ranges of [`link`]), one speed per PE in `MIN_SPEED..=MAX_SPEED`.
     pub fn validate(&self, pes: u32) -> Result<(), TopologyError> {
         check::check(self, pes).map_err(|p| TopologyError::Invalid(p.message))
     }
@@ -163,6 +184,37 @@ impl Topology {
     /// The largest jitter added to a cross-cluster message.
     pub fn jitter(&self) -> Duration {
         Duration::from_secs_f64(self.jitter_ms * 1e-3)
+    }
+
+    /// The topology with the same bandwidth (bit/s) and per-message
+    /// overhead on the link of every pair of different clusters (`None`:
+    /// unlimited, none). Values are checked by [`Topology::validate`].
+    pub fn with_links(mut self, bits_per_s: Option<f64>, overhead: Option<Duration>) -> Topology {
+        let k = self.clusters.len();
+        let every = |v: f64| -> Vec<Vec<f64>> {
+            (0..k)
+                .map(|a| (0..k).map(|b| if a == b { 0.0 } else { v }).collect())
+                .collect()
+        };
+        self.bandwidth_mbit_s = bits_per_s.map(|b| every(b / 1e6));
+        self.overhead_us = overhead.map(|o| every(o.as_nanos() as f64 / 1e3));
+        self
+    }
+
+    /// What the link from cluster `a` to cluster `b` costs a message
+    /// beyond its latency (nothing within a cluster).
+    pub fn link(&self, a: u32, b: u32) -> LinkCost {
+        let at = |m: &Option<Vec<Vec<f64>>>| {
+            m.as_ref()
+                .map(|m| m[a as usize][b as usize])
+                .filter(|&v| a != b && v > 0.0)
+        };
+        LinkCost {
+            bits_per_s: at(&self.bandwidth_mbit_s).map(|mbit| mbit * 1e6),
+            overhead: at(&self.overhead_us).map_or(Duration::ZERO, |us| {
+                Duration::from_nanos((us * 1e3).round() as u64)
+            }),
+        }
     }
 }
 
@@ -178,6 +230,27 @@ mod tests {
         assert_eq!(t.latency(0, 1), Duration::from_millis(8));
         assert_eq!(t.latency(1, 1), Duration::ZERO);
         assert!(Topology::uniform(2, 3, Duration::ZERO).is_err());
+    }
+
+    #[test]
+    fn links_cost_only_between_clusters() {
+        let t = Topology::uniform(4, 2, Duration::from_millis(8)).unwrap();
+        assert!(!t.link(0, 1).costs(), "unlimited by default");
+        let t = t.with_links(Some(1e9), Some(Duration::from_micros(50)));
+        t.validate(4).unwrap();
+        assert_eq!(
+            t.bandwidth_mbit_s,
+            Some(vec![vec![0.0, 1e3], vec![1e3, 0.0]])
+        );
+        let l = t.link(1, 0);
+        assert_eq!(l.bits_per_s, Some(1e9));
+        assert_eq!(l.overhead, Duration::from_micros(50));
+        assert!(!t.link(1, 1).costs());
+        let only = Topology::uniform(4, 2, Duration::ZERO)
+            .unwrap()
+            .with_links(None, Some(Duration::from_micros(5)));
+        assert_eq!(only.link(0, 1).bits_per_s, None);
+        assert!(only.link(0, 1).costs());
     }
 
     #[test]

@@ -148,6 +148,8 @@ fn cluster_topology(matrix: &LatencyMatrix, clusters: Vec<Vec<u32>>, of: &[usize
         latency_ms,
         jitter_ms: 0.0,
         asymmetric: false,
+        bandwidth_mbit_s: None,
+        overhead_us: None,
         speeds: None,
     }
 }

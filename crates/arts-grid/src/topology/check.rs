@@ -2,6 +2,10 @@
 //! the value it is about (for the file's line) and what is accepted.
 
 use super::Topology;
+use super::link::{
+    MAX_BANDWIDTH_BIT_S, MAX_OVERHEAD_US, MIN_BANDWIDTH_BIT_S, bandwidth_accepted,
+    overhead_accepted,
+};
 use super::locate::Step::{self, Index, Key};
 
 /// The largest latency or jitter accepted, ms (one hour).
@@ -37,6 +41,7 @@ fn problem(at: &[Step], message: String) -> Problem {
 pub(crate) fn check(t: &Topology, pes: u32) -> Result<(), Problem> {
     check_clusters(t, pes)?;
     check_latency(t)?;
+    check_links(t)?;
     if !(0.0..=MAX_LATENCY_MS).contains(&t.jitter_ms) {
         return Err(problem(
             &[Key("jitter_ms")],
@@ -110,13 +115,48 @@ fn check_clusters(t: &Topology, pes: u32) -> Result<(), Problem> {
 }
 
 fn check_latency(t: &Topology) -> Result<(), Problem> {
+    let accepted = format!("0..={MAX_LATENCY_MS} ms accepted");
+    let ok = |v: f64| (0.0..=MAX_LATENCY_MS).contains(&v);
+    check_matrix(t, "latency_ms", &t.latency_ms, &ok, &accepted)
+}
+
+/// The bandwidth and overhead matrices, when given: shaped like
+/// `latency_ms`, every value between clusters in its range.
+fn check_links(t: &Topology) -> Result<(), Problem> {
+    if let Some(m) = &t.bandwidth_mbit_s {
+        let accepted = format!(
+            "{}..={} Mbit/s accepted (1 kbit/s to 1 Tbit/s; leave the key out for unlimited)",
+            MIN_BANDWIDTH_BIT_S * 1e-6,
+            MAX_BANDWIDTH_BIT_S * 1e-6
+        );
+        let ok = |v: f64| bandwidth_accepted(v * 1e6);
+        check_matrix(t, "bandwidth_mbit_s", m, &ok, &accepted)?;
+    }
+    if let Some(m) = &t.overhead_us {
+        let accepted = format!(
+            "above 0 and at most {MAX_OVERHEAD_US} us accepted (leave the key out for none)"
+        );
+        check_matrix(t, "overhead_us", m, &overhead_accepted, &accepted)?;
+    }
+    Ok(())
+}
+
+/// A cluster-pair matrix named `key`: one row per cluster, one value per
+/// cluster, each `ok` (`accepted` says what is), 0 on the diagonal
+/// (nothing is added within a cluster), symmetric unless `asymmetric`.
+fn check_matrix(
+    t: &Topology,
+    key: &'static str,
+    m: &[Vec<f64>],
+    ok: &dyn Fn(f64) -> bool,
+    accepted: &str,
+) -> Result<(), Problem> {
     let k = t.clusters.len();
-    let m = &t.latency_ms;
     if m.len() != k {
         return Err(problem(
-            &[Key("latency_ms")],
+            &[Key(key)],
             format!(
-                "latency_ms has {} rows for {k} clusters; one row per cluster accepted",
+                "{key} has {} rows for {k} clusters; one row per cluster accepted",
                 m.len()
             ),
         ));
@@ -124,9 +164,9 @@ fn check_latency(t: &Topology) -> Result<(), Problem> {
     for (a, row) in m.iter().enumerate() {
         if row.len() != k {
             return Err(problem(
-                &[Key("latency_ms"), Index(a)],
+                &[Key(key), Index(a)],
                 format!(
-                    "latency_ms row {a} has {} values for {k} clusters; one per cluster accepted",
+                    "{key} row {a} has {} values for {k} clusters; one per cluster accepted",
                     row.len()
                 ),
             ));
@@ -134,20 +174,19 @@ fn check_latency(t: &Topology) -> Result<(), Problem> {
     }
     for (a, row) in m.iter().enumerate() {
         for (b, &v) in row.iter().enumerate() {
-            let at = [Key("latency_ms"), Index(a), Index(b)];
-            if !(0.0..=MAX_LATENCY_MS).contains(&v) {
+            let at = [Key(key), Index(a), Index(b)];
+            let diagonal = a == b && v == 0.0;
+            if !diagonal && !ok(v) {
                 return Err(problem(
                     &at,
-                    format!(
-                        "latency_ms[{a}][{b}] = {v} is invalid; 0..={MAX_LATENCY_MS} ms accepted"
-                    ),
+                    format!("{key}[{a}][{b}] = {v} is invalid; {accepted}"),
                 ));
             }
             if a == b && v != 0.0 {
                 return Err(problem(
                     &at,
                     format!(
-                        "latency_ms[{a}][{a}] = {v}; the diagonal must be 0 (nothing is added within a cluster)"
+                        "{key}[{a}][{a}] = {v}; the diagonal must be 0 (nothing is added within a cluster)"
                     ),
                 ));
             }
@@ -155,12 +194,12 @@ fn check_latency(t: &Topology) -> Result<(), Problem> {
     }
     for (a, row) in m.iter().enumerate() {
         for (b, &v) in row.iter().enumerate() {
-            let at = [Key("latency_ms"), Index(a), Index(b)];
+            let at = [Key(key), Index(a), Index(b)];
             if !t.asymmetric && v != m[b][a] {
                 return Err(problem(
                     &at,
                     format!(
-                        "latency_ms[{a}][{b}] = {v} but latency_ms[{b}][{a}] = {}; a symmetric matrix accepted (or set asymmetric = true)",
+                        "{key}[{a}][{b}] = {v} but {key}[{b}][{a}] = {}; a symmetric matrix accepted (or set asymmetric = true)",
                         m[b][a]
                     ),
                 ));

@@ -4,6 +4,7 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
+use super::link::format_bandwidth;
 use super::locate::{line_at, line_of};
 use super::{Topology, TopologyError};
 
@@ -12,7 +13,8 @@ const MAX_FILE_BYTES: u64 = 16 << 20;
 
 /// What a file holds, appended to syntax errors.
 const ACCEPTED: &str = "accepted: keys clusters (PE lists), latency_ms (one row per cluster), \
-                        optional jitter_ms, asymmetric, speeds";
+                        optional jitter_ms, asymmetric, bandwidth_mbit_s and overhead_us (numbers, \
+                        one row per cluster), speeds";
 
 impl Topology {
     /// Reads and checks a topology file for a run of `pes` PEs (`None`:
@@ -75,13 +77,22 @@ impl Topology {
         for c in &self.clusters {
             let _ = writeln!(s, "    [{}],", list(&mut c.iter().map(|p| p.to_string())));
         }
-        s += "]\nlatency_ms = [\n";
-        for row in &self.latency_ms {
-            let _ = writeln!(
-                s,
-                "    [{}],",
-                list(&mut row.iter().map(|v| format!("{v:?}")))
-            );
+        let matrix = |s: &mut String, key: &str, m: &[Vec<f64>]| {
+            let _ = writeln!(s, "]\n{key} = [");
+            for row in m {
+                let _ = writeln!(
+                    s,
+                    "    [{}],",
+                    list(&mut row.iter().map(|v| format!("{v:?}")))
+                );
+            }
+        };
+        matrix(&mut s, "latency_ms", &self.latency_ms);
+        if let Some(m) = &self.bandwidth_mbit_s {
+            matrix(&mut s, "bandwidth_mbit_s", m);
+        }
+        if let Some(m) = &self.overhead_us {
+            matrix(&mut s, "overhead_us", m);
         }
         s += "]\n";
         if self.jitter_ms != 0.0 {
@@ -101,7 +112,8 @@ impl Topology {
     }
 
     /// A table for humans: one line per cluster with its PEs, their
-    /// speeds and its latency row (ms), then the jitter.
+    /// speeds and its latency row (ms), then the jitter, then the
+    /// bandwidth and overhead of the links that have them.
     pub fn table(&self) -> String {
         let k = self.clusters.len();
         let pes: Vec<String> = self.clusters.iter().map(|c| pe_ranges(c)).collect();
@@ -129,6 +141,17 @@ impl Topology {
                 ""
             }
         );
+        for (a, b) in (0..k as u32).flat_map(|a| (0..k as u32).map(move |b| (a, b))) {
+            let link = self.link(a, b);
+            if link.costs() {
+                let bandwidth = link.bits_per_s.map_or("unlimited".into(), format_bandwidth);
+                let overhead = link.overhead.as_nanos() as f64 / 1e3;
+                let _ = writeln!(
+                    s,
+                    "link     {a} -> {b}: {bandwidth}, {overhead} us per message"
+                );
+            }
+        }
         s
     }
 
@@ -186,8 +209,19 @@ mod tests {
             ],
             jitter_ms: 0.25,
             asymmetric: true,
+            bandwidth_mbit_s: None,
+            overhead_us: None,
             speeds: Some(vec![1.0, 1.0, 0.5, 2.0, 1.0, 1.0]),
         }
+    }
+
+    /// `sample` with a bandwidth and an overhead on every link, one pair
+    /// different each way.
+    fn with_links() -> Topology {
+        let mut t = sample().with_links(Some(1e9), Some(std::time::Duration::from_micros(50)));
+        t.bandwidth_mbit_s.as_mut().unwrap()[2][1] = 100.0;
+        t.overhead_us.as_mut().unwrap()[0][2] = 7.5;
+        t
     }
 
     #[test]
@@ -201,6 +235,110 @@ mod tests {
         let text = plain.to_toml();
         assert!(!text.contains("jitter_ms") && !text.contains("speeds"));
         assert_eq!(Topology::parse(&text, "u", false, Some(4)).unwrap(), plain);
+        let linked = with_links();
+        let text = linked.to_toml();
+        assert!(text.contains("bandwidth_mbit_s = [") && text.contains("overhead_us = ["));
+        assert_eq!(Topology::parse(&text, "l", false, Some(6)).unwrap(), linked);
+        let json = serde_json::to_string(&linked).unwrap();
+        assert_eq!(
+            Topology::parse(&json, "l.json", true, None).unwrap(),
+            linked
+        );
+    }
+
+    #[test]
+    fn links_are_read_per_pair_and_listed() {
+        let t = with_links();
+        assert_eq!(t.link(2, 1).bits_per_s, Some(1e8));
+        assert_eq!(t.link(1, 2).bits_per_s, Some(1e9));
+        assert_eq!(t.link(0, 2).overhead, std::time::Duration::from_nanos(7500));
+        let table = t.table();
+        assert!(
+            table.contains("link     2 -> 1: 100 Mbit/s, 50 us per message"),
+            "{table}"
+        );
+        assert!(
+            table.contains("link     0 -> 2: 1 Gbit/s, 7.5 us per message"),
+            "{table}"
+        );
+        assert_eq!(table.lines().count(), 5 + 6, "{table}");
+    }
+
+    #[test]
+    fn bad_links_name_the_line_in_either_form() {
+        let head = "clusters = [[0, 1], [2, 3]]\nlatency_ms = [[0, 8], [8, 0]]\n";
+        let cases = [
+            (
+                "bandwidth_mbit_s = [[0, 0], [0, 0]]\n",
+                3,
+                "bandwidth_mbit_s[0][1] = 0 is invalid",
+            ),
+            (
+                "bandwidth_mbit_s = [[0, 1000],\n [-1000, 0]]\n",
+                4,
+                "bandwidth_mbit_s[1][0] = -1000 is invalid",
+            ),
+            (
+                "bandwidth_mbit_s = [[0, 2e6], [2e6, 0]]\n",
+                3,
+                "1 kbit/s to 1 Tbit/s",
+            ),
+            (
+                "bandwidth_mbit_s = [[0, nan], [1, 0]]\n",
+                3,
+                "= NaN is invalid",
+            ),
+            (
+                "bandwidth_mbit_s = [[0, \"1Gbit/s\"], [1, 0]]\n",
+                3,
+                "invalid type: string",
+            ),
+            (
+                "bandwidth_mbit_s = [[5, 1], [1, 0]]\n",
+                3,
+                "the diagonal must be 0",
+            ),
+            (
+                "bandwidth_mbit_s = [[0, 1], [2, 0]]\n",
+                3,
+                "symmetric matrix accepted",
+            ),
+            ("bandwidth_mbit_s = [[0, 1]]\n", 3, "1 rows for 2 clusters"),
+            (
+                "overhead_us = [[0, 0], [0, 0]]\n",
+                3,
+                "overhead_us[0][1] = 0 is invalid; above 0",
+            ),
+            (
+                "overhead_us = [[0, 2e6], [2e6, 0]]\n",
+                3,
+                "at most 1000000 us",
+            ),
+            (
+                "overhead_us = [[0, -3], [-3, 0]]\n",
+                3,
+                "overhead_us[0][1] = -3 is invalid",
+            ),
+        ];
+        for (tail, line, what) in cases {
+            let err = toml_error(&format!("{head}{tail}"), Some(4));
+            assert!(
+                err.starts_with(&format!("bad.toml:{line}: ")) && err.contains(what),
+                "{tail}: {err}"
+            );
+            assert_eq!(err.lines().count(), 1, "{err}");
+        }
+        let json = "{\n\"clusters\": [[0], [1]],\n\"latency_ms\": [[0, 4], [4, 0]],\n\
+                    \"overhead_us\": [[0, 50],\n [0, 0]]\n}";
+        let err = Topology::parse(json, "b.json", true, None)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.starts_with("b.json:5: overhead_us[1][0] = 0 is invalid"),
+            "{err}"
+        );
+        let asym = format!("{head}bandwidth_mbit_s = [[0, 1], [2, 0]]\nasymmetric = true\n");
+        assert!(Topology::parse(&asym, "a", false, Some(4)).is_ok());
     }
 
     #[test]
