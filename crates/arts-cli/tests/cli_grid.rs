@@ -338,3 +338,184 @@ fn a_very_slow_emulated_pe_is_noted_at_start() {
     assert_eq!(code, 0, "{err}");
     assert!(!err.contains("note: the slowest PE"), "{err}");
 }
+
+#[test]
+fn bad_bandwidths_and_overheads_are_one_error_line_in_a_flag_or_a_file() {
+    let grid = ["--pes", "2", "--clusters", "2", "--latency", "1ms"];
+    for (bad, needle) in [
+        ("--bandwidth=0Gbit/s", "out of range"),
+        ("--bandwidth=-1Gbit/s", "out of range"),
+        ("--bandwidth=2Tbit/s", "out of range"),
+        ("--bandwidth=fastbit/s", "not a number"),
+        ("--bandwidth=1000", "needs a unit"),
+        ("--per-message-overhead=0", "above 0 and at most 1s"),
+        ("--per-message-overhead=-5us", "above 0 and at most 1s"),
+        ("--per-message-overhead=2s", "above 0 and at most 1s"),
+        ("--per-message-overhead=abc", "above 0 and at most 1s"),
+    ] {
+        let out = arts(&[&TINY_JACOBI2D[..], &grid, &[bad]].concat());
+        common::assert_usage_error(&out, needle);
+    }
+    // Without a grid, or beside a topology file.
+    let out = arts(&[&TINY_JACOBI2D[..], &["--bandwidth", "1Gbit/s"]].concat());
+    common::assert_usage_error(&out, "need a grid");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("grid.toml");
+    let head = "clusters = [[0], [1]]\nlatency_ms = [[0, 1], [1, 0]]\n";
+    std::fs::write(&file, head).unwrap();
+    let path = file.to_str().unwrap();
+    let with = ["--pes", "2", "--topology", path, "--bandwidth", "1Gbit/s"];
+    let out = arts(&[&TINY_JACOBI2D[..], &with].concat());
+    common::assert_usage_error(&out, "cannot be used with");
+    for (tail, needle) in [
+        (
+            "bandwidth_mbit_s = [[0, 0], [0, 0]]",
+            ":3: bandwidth_mbit_s[0][1] = 0 is invalid",
+        ),
+        (
+            "bandwidth_mbit_s = [[0, -5], [-5, 0]]",
+            ":3: bandwidth_mbit_s[0][1] = -5 is invalid",
+        ),
+        (
+            "bandwidth_mbit_s = [[0, 2e6], [2e6, 0]]",
+            "1 kbit/s to 1 Tbit/s",
+        ),
+        (
+            "bandwidth_mbit_s = [[0, \"fast\"], [1, 0]]",
+            ":3: invalid type: string",
+        ),
+        (
+            "overhead_us = [[0, 0], [0, 0]]",
+            ":3: overhead_us[0][1] = 0 is invalid",
+        ),
+        ("overhead_us = [[0, 2e6], [2e6, 0]]", "at most 1000000 us"),
+    ] {
+        std::fs::write(&file, format!("{head}{tail}\n")).unwrap();
+        let out = arts(&[&TINY_JACOBI2D[..], &["--pes", "2", "--topology", path]].concat());
+        common::assert_usage_error(&out, needle);
+    }
+    for bad in [
+        &["--bandwidth", "0bit/s"][..],
+        &["--bandwidth", "1kbit/s"],
+        &["--message-bytes", "67108865"],
+        &["--per-message-overhead", "0"],
+        &["--link-latency", "2s"],
+    ] {
+        let out = arts(&[&["grid", "delay", "--cost-reps", "0"][..], bad].concat());
+        let err = common::stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{bad:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{bad:?}: {err}");
+        assert!(err.starts_with("error:"), "{err}");
+    }
+}
+
+#[test]
+fn apps_run_valid_over_links_with_a_bandwidth() {
+    let link = ["--bandwidth", "100Mbit/s", "--per-message-overhead", "20us"];
+    let v = run_app(
+        &[
+            "jacobi2d",
+            "--grid",
+            "64x48",
+            "--objects",
+            "4x4",
+            "--iters",
+            "8",
+        ],
+        &[
+            &link[..],
+            &["--map", "naive", "--lb", "grid-hybrid", "--lb-period", "3"],
+        ]
+        .concat(),
+    );
+    assert_eq!(v["valid"], true);
+    assert_eq!(
+        v["topology"]["bandwidth_mbit_s"],
+        serde_json::json!([[0.0, 100.0], [100.0, 0.0]])
+    );
+    assert_eq!(
+        v["topology"]["overhead_us"],
+        serde_json::json!([[0.0, 20.0], [20.0, 0.0]])
+    );
+    // Migrations, reductions and location updates cross the link serialized.
+    let v = run_app(
+        &["storm", "--elements", "64", "--rounds", "6"],
+        &[&link[..], &["--lb", "grid-metis", "--lb-period", "2"]].concat(),
+    );
+    assert_eq!(v["exactly_once"], true);
+    assert_eq!(v["reductions_ok"], true);
+    assert!(v["migrations"].as_u64().unwrap() > 0);
+    // Per pair and per direction from a file.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("grid.json");
+    std::fs::write(
+        &file,
+        r#"{"clusters": [[0], [1]], "latency_ms": [[0, 1], [1, 0]], "asymmetric": true,
+            "bandwidth_mbit_s": [[0, 1000], [10, 0]], "overhead_us": [[0, 5], [50, 0]]}"#,
+    )
+    .unwrap();
+    let v = json(&arts(
+        &[
+            &TINY_JACOBI2D[..],
+            &["--pes", "2", "--topology", file.to_str().unwrap(), "--json"],
+        ]
+        .concat(),
+    ));
+    assert_eq!(v["valid"], true);
+    assert_eq!(v["topology"]["bandwidth_mbit_s"][1][0], 10.0);
+}
+
+#[test]
+fn the_delay_check_measures_a_link_against_its_configuration() {
+    let d = json(&arts(&[
+        "grid",
+        "delay",
+        "--latencies",
+        "1",
+        "--trips",
+        "2",
+        "--intra-reps",
+        "1",
+        "--cost-reps",
+        "0",
+        "--link-reps",
+        "1",
+        "--link-latency",
+        "2ms",
+        "--message-bytes",
+        "262144",
+        "--overhead-messages",
+        "4",
+        "--json",
+    ]));
+    assert!(d["runs"][0]["cross_one_way_ms"].as_f64().unwrap() >= 1.0);
+    assert!(d["zero_latency_cost"].is_null());
+    let l = &d["link"];
+    assert_eq!(l["bandwidth_bit_s"], 1e9);
+    assert_eq!(l["overhead_us"], 50.0);
+    let expected = l["expected_one_way_ms"].as_f64().unwrap();
+    assert!((expected - (2.0 + 2.097152)).abs() < 1e-9, "{l}");
+    // Never early; late only by what the machine adds.
+    assert!(l["one_way_ms"].as_f64().unwrap() >= expected, "{l}");
+    assert!(l["overhead_one_way_ms"].as_f64().unwrap() >= 2.05, "{l}");
+    for key in ["gap_ms", "gap_error", "overhead_gap_us", "transfer_error"] {
+        assert!(l[key].is_f64(), "{key}: {l}");
+    }
+    assert!(l["within_tolerance"].is_boolean());
+    let off = json(&arts(&[
+        "grid",
+        "delay",
+        "--latencies",
+        "1",
+        "--trips",
+        "2",
+        "--intra-reps",
+        "1",
+        "--cost-reps",
+        "0",
+        "--link-reps",
+        "0",
+        "--json",
+    ]));
+    assert!(off["link"].is_null());
+}

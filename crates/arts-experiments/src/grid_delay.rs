@@ -9,6 +9,11 @@
 //! time over its one-way trips, measured by its elements. Game A's
 //! accuracy is measured alone as well (reported): with more busy PEs than
 //! cores, the OS would delay the wake-ups of A's idle PEs.
+//!
+//! [`link`] checks a link's bandwidth and per-message overhead the same
+//! way.
+
+pub mod link;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -20,6 +25,7 @@ use serde::{Deserialize, Serialize};
 use arts_util::stats::median;
 
 use crate::grid_study::experiment::{StudyError, check_list};
+use link::{LinkCheck, LinkSetup};
 
 #[derive(Serialize)]
 enum Tag {
@@ -219,30 +225,40 @@ pub struct DelayReport {
     pub runs: Vec<DelayAccuracy>,
     /// The layer's cost at zero latency (`null`: not measured).
     pub zero_latency_cost: Option<LayerCost>,
+    /// A link's bandwidth and per-message overhead, measured against what
+    /// was configured (`null`: not measured).
+    pub link: Option<LinkCheck>,
 }
 
 /// `arts grid delay`: [`delay_accuracy`] at each of `latencies_ms` (0 to
-/// 1000 ms) and, unless `cost_reps` is 0, the [`layer_cost`] of Jacobi2D
-/// 2048x2048 in 64 objects on 2 PEs.
+/// 1000 ms), unless `cost_reps` is 0 the [`layer_cost`] of Jacobi2D
+/// 2048x2048 in 64 objects on 2 PEs, and with a `link` setup its
+/// [`link::link_check`].
 pub fn delay_report(
     latencies_ms: &[f64],
     trips: u32,
     intra_reps: u32,
     cost_reps: u32,
+    link: Option<&LinkSetup>,
 ) -> Result<DelayReport, StudyError> {
     check_list("--latencies", latencies_ms, |l| {
         l.is_finite() && (0.0..=1000.0).contains(l)
     })?;
+    if let Some(setup) = link {
+        link::check_setup(setup).map_err(StudyError::Usage)?;
+    }
     let failed = |e: RunError| StudyError::Failed(e.to_string());
     let runs = delay_accuracy(latencies_ms, trips, intra_reps).map_err(failed)?;
     let zero_latency_cost = match cost_reps {
         0 => None,
         reps => Some(layer_cost(2048, 64, 2, 60, reps).map_err(failed)?),
     };
+    let link = link.map(link::link_check).transpose().map_err(failed)?;
     Ok(DelayReport {
         experiment: "delay",
         runs,
         zero_latency_cost,
+        link,
     })
 }
 
@@ -273,6 +289,9 @@ impl DelayReport {
                 c.reps
             );
         }
+        if let Some(link) = &self.link {
+            t += &link.table();
+        }
         t
     }
 }
@@ -297,7 +316,17 @@ mod tests {
 
     #[test]
     fn latencies_beyond_a_second_are_refused() {
-        let r = delay_report(&[2.0, 1001.0], 2, 1, 0);
+        let r = delay_report(&[2.0, 1001.0], 2, 1, 0, None);
         assert!(matches!(r, Err(StudyError::Usage(m)) if m == "--latencies: 1001 is out of range"));
+        let slow = LinkSetup {
+            latency: Duration::from_millis(8),
+            bits_per_s: 1e3,
+            message_bytes: 1 << 20,
+            overhead: Duration::from_micros(50),
+            overhead_messages: 20,
+            reps: 1,
+        };
+        let r = delay_report(&[2.0], 2, 1, 0, Some(&slow));
+        assert!(matches!(r, Err(StudyError::Usage(m)) if m.contains("would occupy the link")));
     }
 }

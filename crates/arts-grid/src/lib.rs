@@ -3,11 +3,13 @@
 //! wide-area latency, emulated on one machine or under `mpirun`.
 //!
 //! - [`topology`]: clusters, the one-way latency between them, optional
-//!   jitter and per-PE speeds; read from `--clusters K --latency L` or a
-//!   TOML/JSON file, printed as a table or JSON.
+//!   jitter, link bandwidth and per-message overhead, and per-PE speeds;
+//!   read from `--clusters K --latency L [--bandwidth B]` or a TOML/JSON
+//!   file, printed as a table or JSON.
 //! - [`delay`]: the delay layer, a [`Transport`](arts_core::transport::Transport)
 //!   wrapper that holds each cross-cluster message until its send time plus
-//!   the latency of its cluster pair.
+//!   the latency of its cluster pair (after its link carried its bytes,
+//!   when the link has a bandwidth or an overhead).
 //! - [`probe`]: measures the latency between every pair of PEs and
 //!   rediscovers the clusters.
 //! - [`emulate`]: turns a run's configuration into a grid run.

@@ -65,6 +65,22 @@ impl GridReport {
             t.latency_ms.iter().flatten().copied().fold(0.0, f64::max),
             t.jitter_ms,
         );
+        let off_diagonal = |m: &[Vec<f64>]| -> Vec<f64> {
+            let cells = m.iter().enumerate();
+            let cells = cells.flat_map(|(a, r)| r.iter().enumerate().filter(move |(b, _)| a != *b));
+            cells.map(|(_, &v)| v).collect()
+        };
+        if let Some(m) = &t.bandwidth_mbit_s {
+            let min = off_diagonal(m).into_iter().fold(f64::INFINITY, f64::min);
+            s += &format!(
+                "link bandwidth        {} (min)\n",
+                crate::topology::link::format_bandwidth(min * 1e6)
+            );
+        }
+        if let Some(m) = &t.overhead_us {
+            let max = off_diagonal(m).into_iter().fold(0.0, f64::max);
+            s += &format!("per-message overhead  {max} us (max)\n");
+        }
         if let Some(speeds) = &t.speeds {
             let v: Vec<String> = speeds.iter().map(|v| format!("{v}")).collect();
             s += &format!("emulated PE speeds    {}\n", v.join(" "));

@@ -2,11 +2,14 @@
 //! writing a CSV and SVG plots with `--out DIR`.
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 use arts_experiments::grid_delay;
+use arts_experiments::grid_delay::link::LinkSetup;
 use arts_experiments::grid_study::experiment::{self, Experiment, Study, StudyError};
 use arts_experiments::grid_study::{GridRun, Setup, Variant};
 
+use super::grid_flags::{parse_bandwidth, parse_duration, parse_overhead};
 use crate::args::output_dir;
 use crate::output::{CliError, CliResult, Output, PendingDir};
 
@@ -21,7 +24,8 @@ pub enum GridCommand {
     /// Strategy time and LB step time against object count.
     LbCost(LbCostArgs),
     /// Accuracy of the delay layer: cross-cluster one-way time against the
-    /// configured latency, intra-cluster latency while cross traffic waits.
+    /// configured latency, intra-cluster latency while cross traffic waits,
+    /// and a link's bandwidth and per-message overhead against the configured.
     Delay(DelayArgs),
 }
 
@@ -42,12 +46,46 @@ pub struct DelayArgs {
     /// 2048x2048, 64 objects, 2 PEs); 0 skips it.
     #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(0..=100))]
     cost_reps: u32,
+    /// Bandwidth of the link whose check sends one, then two large messages.
+    #[arg(long, default_value = "1Gbit/s", value_parser = parse_bandwidth)]
+    bandwidth: f64,
+    /// Payload bytes of each large message of the link check.
+    #[arg(long, default_value_t = 1 << 20,
+          value_parser = clap::value_parser!(u64).range(1..=(64 << 20)))]
+    message_bytes: u64,
+    /// One-way latency of the link check's link (at most 1s).
+    #[arg(long, default_value = "8ms", value_parser = parse_duration)]
+    link_latency: Duration,
+    /// Per-message overhead of the link whose check sends many empty messages.
+    #[arg(long, default_value = "50us", value_parser = parse_overhead)]
+    per_message_overhead: Duration,
+    /// Empty messages sent together for the overhead check.
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(2..=10_000))]
+    overhead_messages: u32,
+    /// Runs of each burst of the link check, interleaved; the medians are
+    /// reported; 0 skips the check.
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(0..=100))]
+    link_reps: u32,
 }
 
 /// Runs `arts grid delay`.
 fn run_delay(a: &DelayArgs, out: Output) -> CliResult {
-    let report = grid_delay::delay_report(&a.latencies, a.trips, a.intra_reps, a.cost_reps)
-        .map_err(study_error)?;
+    let link = (a.link_reps > 0).then(|| LinkSetup {
+        latency: a.link_latency,
+        bits_per_s: a.bandwidth,
+        message_bytes: a.message_bytes,
+        overhead: a.per_message_overhead,
+        overhead_messages: a.overhead_messages,
+        reps: a.link_reps,
+    });
+    let report = grid_delay::delay_report(
+        &a.latencies,
+        a.trips,
+        a.intra_reps,
+        a.cost_reps,
+        link.as_ref(),
+    )
+    .map_err(study_error)?;
     out.emit(&report, || report.table())
 }
 

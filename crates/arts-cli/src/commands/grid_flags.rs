@@ -1,6 +1,7 @@
 //! The grid options every object-runtime app takes (`--clusters`,
-//! `--latency`, `--jitter`, `--cluster-speeds`, `--grid-priority`,
-//! `--grid-starvation`), turned into an [`Emulation`] by `arts-grid`.
+//! `--latency`, `--jitter`, `--bandwidth`, `--per-message-overhead`,
+//! `--cluster-speeds`, `--grid-priority`, `--grid-starvation`), turned
+//! into an [`Emulation`] by `arts-grid`.
 
 use std::time::Duration;
 
@@ -17,10 +18,12 @@ pub struct GridOpts {
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     clusters: Option<u32>,
     /// Clusters from a file (TOML or JSON: `clusters`, `latency_ms`, optional
-    /// `jitter_ms`, `asymmetric`, `speeds`; see docs/grid.md), `hosts` (one
-    /// cluster per host, no latency added) or `auto` (probe the latency
-    /// between PEs at start-up and cluster them; no latency added).
-    #[arg(long, conflicts_with_all = ["clusters", "latency", "jitter", "cluster_speeds"])]
+    /// `jitter_ms`, `asymmetric`, `bandwidth_mbit_s`, `overhead_us`, `speeds`;
+    /// see docs/grid.md), `hosts` (one cluster per host, no latency added) or
+    /// `auto` (probe the latency between PEs at start-up and cluster them; no
+    /// latency added).
+    #[arg(long, conflicts_with_all = ["clusters", "latency", "jitter", "cluster_speeds",
+                                      "bandwidth", "per_message_overhead"])]
     topology: Option<String>,
     /// One-way latency between any two clusters, e.g. 8ms, 500us, 0.01s.
     #[arg(long, value_parser = parse_duration)]
@@ -28,6 +31,16 @@ pub struct GridOpts {
     /// Largest random extra delay per cross-cluster message (uniform), e.g. 1ms.
     #[arg(long, value_parser = parse_duration)]
     jitter: Option<Duration>,
+    /// Bandwidth of the link between any two clusters (one per direction),
+    /// e.g. 1Gbit/s, 100Mbit/s, 125MB/s: a cross-cluster message occupies
+    /// it for its bytes ÷ this, after the messages sent before it
+    /// (unlimited if not given).
+    #[arg(long, value_parser = parse_bandwidth)]
+    bandwidth: Option<f64>,
+    /// Time every cross-cluster message occupies its link before its bytes,
+    /// e.g. 50us (none if not given).
+    #[arg(long, value_parser = parse_overhead)]
+    per_message_overhead: Option<Duration>,
     /// Relative speed of each cluster, comma-separated (e.g. 1,0.5): slower
     /// PEs really take longer per entry method (busy work).
     #[arg(long, value_delimiter = ',')]
@@ -78,6 +91,20 @@ pub fn parse_duration(s: &str) -> Result<Duration, String> {
     }
 }
 
+/// Parses a bandwidth: `1Gbit/s`, `100Mbit/s`, `125MB/s` (bit/s returned;
+/// 1 kbit/s to 1 Tbit/s).
+pub fn parse_bandwidth(s: &str) -> Result<f64, String> {
+    arts_grid::topology::link::parse_bandwidth(s)
+}
+
+/// Parses a per-message overhead: a duration above 0 and at most 1 s.
+pub fn parse_overhead(s: &str) -> Result<Duration, String> {
+    let refuse =
+        || format!("'{s}' is not a per-message overhead above 0 and at most 1s (e.g. 50us, 0.2ms)");
+    let d = parse_duration(s).map_err(|_| refuse())?;
+    arts_grid::topology::link::check_overhead(d).map_err(|_| refuse())
+}
+
 impl GridOpts {
     /// Whether any grid option was given.
     pub fn given(&self) -> bool {
@@ -85,6 +112,8 @@ impl GridOpts {
             || self.topology.is_some()
             || self.latency.is_some()
             || self.jitter.is_some()
+            || self.bandwidth.is_some()
+            || self.per_message_overhead.is_some()
             || self.cluster_speeds.is_some()
             || self.grid_priority == OnOff::On
             || self.grid_starvation != arts_core::DEFAULT_STARVATION_LIMIT
@@ -136,12 +165,14 @@ impl GridOpts {
         let Some(topology) = topology else {
             if self.latency.is_some()
                 || self.jitter.is_some()
+                || self.bandwidth.is_some()
+                || self.per_message_overhead.is_some()
                 || self.cluster_speeds.is_some()
                 || self.grid_priority == OnOff::On
             {
                 return Err(CliError::usage(
-                    "--latency, --jitter, --cluster-speeds and --grid-priority need \
-                     a grid: give --clusters K or --topology",
+                    "--latency, --jitter, --bandwidth, --per-message-overhead, --cluster-speeds \
+                     and --grid-priority need a grid: give --clusters K or --topology",
                 ));
             }
             return Ok(None);
@@ -153,10 +184,13 @@ impl GridOpts {
         }))
     }
 
-    /// `--clusters K --latency L [--jitter J] [--cluster-speeds ..]`.
+    /// `--clusters K --latency L [--jitter J] [--bandwidth B]
+    /// [--per-message-overhead O] [--cluster-speeds ..]`.
     fn uniform(&self, pes: u32, k: u32) -> Result<Topology, CliError> {
         let latency = self.latency.unwrap_or(Duration::ZERO);
-        let mut topology = Topology::uniform(pes, k, latency).map_err(CliError::usage)?;
+        let mut topology = Topology::uniform(pes, k, latency)
+            .map_err(CliError::usage)?
+            .with_links(self.bandwidth, self.per_message_overhead);
         topology.jitter_ms = self.jitter.map_or(0.0, |j| j.as_secs_f64() * 1e3);
         if let Some(speeds) = &self.cluster_speeds {
             if speeds.len() != k as usize || !speeds.iter().all(|&s| speed_accepted(s)) {
@@ -219,5 +253,17 @@ mod tests {
         for bad in ["8", "-1ms", "NaNms", "2h", "ms", "1e9s"] {
             assert!(parse_duration(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn overheads_are_positive_durations_up_to_a_second() {
+        assert_eq!(parse_overhead("50us"), Ok(Duration::from_micros(50)));
+        assert_eq!(parse_overhead("1s"), Ok(Duration::from_secs(1)));
+        for bad in ["0", "0us", "-5us", "50", "fastus", "1.5s", "2h"] {
+            let err = parse_overhead(bad).unwrap_err();
+            assert!(err.contains("above 0 and at most 1s"), "{bad}: {err}");
+        }
+        assert_eq!(parse_bandwidth("1Gbit/s"), Ok(1e9));
+        assert!(parse_bandwidth("2Tbit/s").is_err());
     }
 }
