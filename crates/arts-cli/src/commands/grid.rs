@@ -70,7 +70,7 @@ pub struct DelayArgs {
 
 /// Runs `arts grid delay`.
 fn run_delay(a: &DelayArgs, out: Output) -> CliResult {
-    let link = (a.link_reps > 0).then(|| LinkSetup {
+    let link = (a.link_reps > 0).then_some(LinkSetup {
         latency: a.link_latency,
         bits_per_s: a.bandwidth,
         message_bytes: a.message_bytes,
