@@ -79,9 +79,10 @@ fn time_axis(out: &mut String, t0: f64, t1: f64, y: f64) {
         let _ = writeln!(
             out,
             "<line x1=\"{x:.1}\" y1=\"{y}\" x2=\"{x:.1}\" y2=\"{}\" stroke=\"#333\"/>\
-             <text x=\"{x:.1}\" y=\"{}\" text-anchor=\"middle\">{}</text>",
+             <text x=\"{x:.1}\" y=\"{}\" text-anchor=\"{}\">{}</text>",
             y + 4.0,
             y + 16.0,
+            if i == 5 { "end" } else { "middle" },
             fmt_s(t)
         );
     }
