@@ -336,9 +336,9 @@ fn headless(bin: &str, page: &Path, args: &[&str]) -> (String, String) {
 /// No script error in Chromium's log.
 fn assert_no_console_errors(log: &str) {
     for line in log.lines() {
-        let console = line.contains("CONSOLE");
+        let console_error = line.contains("CONSOLE") && line.contains("Error");
         assert!(
-            !line.contains("Uncaught") && !(console && line.contains("Error")),
+            !(line.contains("Uncaught") || console_error),
             "console error: {line}"
         );
     }
@@ -405,4 +405,37 @@ fn decode(path: &Path) -> (u32, u32, Vec<u8>) {
         .flat_map(|p| [p[0], p[1 % channels], p[2 % channels]])
         .collect();
     (info.width, info.height, rgb)
+}
+
+#[test]
+fn checkpoints_are_marked() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = dir.path().join("c.json");
+    let ck = dir.path().join("ck");
+    run_ok(&[
+        "run",
+        "jacobi2d",
+        "--grid",
+        "64x64",
+        "--objects",
+        "2x2",
+        "--iters",
+        "10",
+        "--pes",
+        "2",
+        "--checkpoint-every",
+        "5",
+        "--checkpoint-dir",
+        ck.to_str().unwrap(),
+        "--trace",
+        t.to_str().unwrap(),
+    ]);
+    let v = view(&t, &dir.path().join("view"), &[]);
+    // One imaging per PE and checkpoint.
+    assert!(v["checkpoints"].as_u64().unwrap() >= 2, "{v}");
+    let overview = std::fs::read_to_string(dir.path().join("view/overview.svg")).unwrap();
+    assert!(
+        overview.contains("checkpoint jacobi2d"),
+        "checkpoints not marked"
+    );
 }

@@ -421,9 +421,9 @@ fn objects(trace: &Trace, t1: u64) -> Vec<ObjectTrack> {
         })
         .collect();
     // The objects that moved most first, then by name.
-    tracks.sort_by(|a, b| b.segments.len().cmp(&a.segments.len()));
+    tracks.sort_by_key(|t| std::cmp::Reverse(t.segments.len()));
     tracks.truncate(MAX_OBJECTS);
-    tracks.sort_by(|a, b| natural(&a.name).cmp(&natural(&b.name)));
+    tracks.sort_by_key(|t| natural(&t.name));
     tracks
 }
 

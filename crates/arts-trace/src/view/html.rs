@@ -44,11 +44,11 @@ pub(crate) fn page(v: &Views, source: &str, charts: &Charts) -> String {
         "Busy fraction of each PE per time bin (darker = busier). Under the axis: load-balancing steps (orange, also shaded over the map), migrations (red ticks), checkpoints (green).",
         &charts.overview,
     );
-    let _ = write!(
+    let _ = writeln!(
         h,
         "<section id=\"profile\"><h2>Time profile</h2><p>Time of each entry method, idle and overhead \
          per time bin, stacked. <label>PEs: <select id=\"profile-pe\"><option value=\"all\">all PEs</option></select></label></p>\
-         <div class=\"chart\" id=\"profile-chart\"></div></section>\n"
+         <div class=\"chart\" id=\"profile-chart\"></div></section>"
     );
     section(
         &mut h,
@@ -83,13 +83,13 @@ pub(crate) fn page(v: &Views, source: &str, charts: &Charts) -> String {
             fmt_s(tl.to_s)
         )
     };
-    let _ = write!(
+    let _ = writeln!(
         h,
         "<section id=\"timeline\"><h2>Timeline</h2><p>One row per PE; entry methods as boxes coloured by \
          method, idle as thin grey bars, gaps are untraced time. Wheel: zoom, drag: pan. \
          <button id=\"tl-reset\">reset</button> <label><input type=\"checkbox\" id=\"tl-msgs\"> message arrows</label></p>\
          <p class=\"note\" id=\"tl-note\">{note}</p><div class=\"chart\" id=\"timeline-chart\">\
-         <canvas id=\"tl-canvas\"></canvas><div id=\"tl-tip\"></div></div></section>\n"
+         <canvas id=\"tl-canvas\"></canvas><div id=\"tl-tip\"></div></div></section>"
     );
     match &charts.communication {
         Some(c) => section(
@@ -100,9 +100,9 @@ pub(crate) fn page(v: &Views, source: &str, charts: &Charts) -> String {
             c,
         ),
         None => {
-            let _ = write!(
+            let _ = writeln!(
                 h,
-                "<section id=\"communication\"><h2>Communication</h2><p class=\"note\">This trace has no message events (it was written before arts traced sends).</p></section>\n"
+                "<section id=\"communication\"><h2>Communication</h2><p class=\"note\">This trace has no message events (it was written before arts traced sends).</p></section>"
             );
         }
     }
@@ -115,9 +115,9 @@ pub(crate) fn page(v: &Views, source: &str, charts: &Charts) -> String {
             c,
         ),
         None => {
-            let _ = write!(
+            let _ = writeln!(
                 h,
-                "<section id=\"objects\"><h2>Objects</h2><p class=\"note\">No object migrated in this trace.</p></section>\n"
+                "<section id=\"objects\"><h2>Objects</h2><p class=\"note\">No object migrated in this trace.</p></section>"
             );
         }
     }
@@ -139,9 +139,9 @@ pub(crate) fn page(v: &Views, source: &str, charts: &Charts) -> String {
 }
 
 fn section(h: &mut String, id: &str, title: &str, text: &str, chart: &str) {
-    let _ = write!(
+    let _ = writeln!(
         h,
-        "<section id=\"{id}\"><h2>{title}</h2><p>{text}</p><div class=\"chart\" id=\"{id}-chart\">{chart}</div></section>\n"
+        "<section id=\"{id}\"><h2>{title}</h2><p>{text}</p><div class=\"chart\" id=\"{id}-chart\">{chart}</div></section>"
     );
 }
 

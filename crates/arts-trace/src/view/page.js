@@ -1,7 +1,8 @@
 // arts trace view: draws the time profile (all PEs or one) and the
 // zoomable timeline from the binned data in #view-data, then marks the
 // page ready (body data-ready="1") and lists where each view was drawn
-// (body data-boxes="id:x,y,w,h;...", page coordinates) for tests.
+// (body data-boxes="id:x,y,w,h;...", page coordinates) for tests, and
+// the time it took (data-ready-ms).
 "use strict";
 (function () {
   const V = JSON.parse(document.getElementById("view-data").textContent);
@@ -197,5 +198,7 @@
     }
   }
   document.body.dataset.boxes = boxes.join(";");
+  // Milliseconds from the start of navigation until every view was drawn.
+  document.body.dataset.readyMs = String(Math.round(performance.now()));
   document.body.dataset.ready = "1";
 })();

@@ -136,7 +136,7 @@ fn as_u64(v: &Option<serde_json::Value>) -> Option<u64> {
 
 /// Microseconds (the trace's unit) to ns; `what` names the field in errors.
 fn ns(us: f64, what: &str, name: &str) -> Result<u64, ViewError> {
-    if !(us.is_finite() && us >= 0.0 && us < 1e15) {
+    if !(0.0..1e15).contains(&us) {
         return Err(ViewError::Malformed(format!(
             "event {name:?} has an invalid {what} ({us})"
         )));
