@@ -39,7 +39,7 @@ pub struct Views {
     pub pes: u32,
     /// Events read from the file.
     pub events: u64,
-    /// Categories of busy time: the [`TOP_METHODS`] entry methods with the
+    /// Categories of busy time: the 11 entry methods with the
     /// most time, then `other` when there are more. The profiles append
     /// `idle` and `overhead` (time in neither an entry method nor idle).
     pub groups: Vec<String>,

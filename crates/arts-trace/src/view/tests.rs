@@ -216,3 +216,22 @@ fn options_are_checked() {
         .contains("--from")
     );
 }
+
+#[test]
+fn every_prefix_and_byte_change_is_handled_without_panic() {
+    let t = sample();
+    let opts = ViewOptions::default();
+    for n in 0..t.len() {
+        // A prefix is valid only once the closing brackets are in.
+        let r = render(&t[..n], "x", &opts);
+        assert!(r.is_err() || n >= t.len() - 3, "prefix {n} accepted");
+    }
+    let mut bytes = t.clone();
+    for i in 0..t.len() {
+        for b in [b'0', b'-', b'"', b'}', b'9', b'e'] {
+            bytes[i] = b;
+            let _ = render(&bytes[..], "x", &opts);
+        }
+        bytes[i] = t[i];
+    }
+}
