@@ -221,14 +221,14 @@ impl Trace {
                 let pe = self.pe_of(tid)?;
                 let dur_us = args.dur.as_ref().and_then(|v| v.as_f64()).unwrap_or(0.0);
                 let dur = ns(dur_us, "args.dur", &ev.name)?;
-                let end = ns(ev.ts.unwrap_or(f64::NAN), "ts", &ev.name)?;
-                // The writer puts an instant at the mark's start.
+                // The writer puts the instant at the mark's start.
+                let start = ns(ev.ts.unwrap_or(f64::NAN), "ts", &ev.name)?;
                 let mut label = ev.name;
                 if let Some(m) = as_u64(&args.migrations) {
                     label += &format!(" ({m} moved)");
                 }
                 let mark = MarkRec {
-                    start: end,
+                    start,
                     dur,
                     pe,
                     label,

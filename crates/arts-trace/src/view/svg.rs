@@ -234,7 +234,7 @@ pub(crate) fn overview(v: &Views) -> String {
     }
     let axis_y = T + ph + marks_h;
     time_axis(&mut out, v.t0_s, v.t1_s, axis_y);
-    let mut ly = axis_y + B + 6.0;
+    let ly = axis_y + B + 6.0;
     let grads: Vec<(String, String)> = [0.0, 0.25, 0.5, 0.75, 1.0]
         .iter()
         .map(|&f| (format!("{:.0}% busy", f * 100.0), heat(f)))
@@ -250,13 +250,13 @@ pub(crate) fn overview(v: &Views) -> String {
         format!("checkpoint ({})", v.marks.checkpoints.len()),
         "#2ca02c",
     ));
-    ly = legend(&mut out, &items, ly);
-    finish(out, ly)
+    legend(&mut out, &items, ly);
+    finish(out)
 }
 
-/// Closes an SVG whose content ends at `y` (the height is fixed by `open`;
-/// content past it is cut, so callers size it).
-fn finish(mut out: String, _y: f64) -> String {
+/// Closes an SVG (its height was fixed by `open`; callers size it to hold
+/// their content).
+fn finish(mut out: String) -> String {
     out.push_str("</svg>\n");
     out
 }
@@ -299,8 +299,8 @@ pub(crate) fn time_profile(v: &Views) -> String {
         );
     }
     time_axis(&mut out, v.t0_s, v.t1_s, T + ph);
-    let y = legend(&mut out, &items, T + ph + B + 10.0);
-    finish(out, y)
+    legend(&mut out, &items, T + ph + B + 10.0);
+    finish(out)
 }
 
 /// Usage profile: per PE, the share of each category over the whole trace.
@@ -346,8 +346,8 @@ pub(crate) fn usage(v: &Views) -> String {
             25 * i
         );
     }
-    let y = legend(&mut out, &items, y0 + B);
-    finish(out, y)
+    legend(&mut out, &items, y0 + B);
+    finish(out)
 }
 
 /// Histograms of entry-method durations (log bins), one panel per method.
@@ -410,7 +410,7 @@ pub(crate) fn histograms(v: &Views) -> String {
             max as u64
         );
     }
-    finish(out, h)
+    finish(out)
 }
 
 fn short(s: &str, n: usize) -> String {
@@ -525,7 +525,7 @@ pub(crate) fn communication(v: &Views) -> Option<String> {
     }
     out.push('\n');
     time_axis(&mut out, v.t0_s, v.t1_s, ty + th);
-    let y = legend(
+    legend(
         &mut out,
         &[
             ("to another PE".into(), "#4e79a7"),
@@ -533,7 +533,7 @@ pub(crate) fn communication(v: &Views) -> Option<String> {
         ],
         ty + th + B + 8.0,
     );
-    Some(finish(out, y))
+    Some(finish(out))
 }
 
 /// Objects that migrated (AMPI ranks, array elements): their PE over time.
@@ -584,7 +584,7 @@ pub(crate) fn objects(v: &Views) -> Option<String> {
         out.push('\n');
     }
     time_axis(&mut out, v.t0_s, v.t1_s, T + ph);
-    Some(finish(out, h))
+    Some(finish(out))
 }
 
 /// Timeline of the CLI's window: one row per PE, entry methods as boxes
@@ -628,6 +628,6 @@ pub(crate) fn timeline(v: &Views) -> String {
     }
     pe_labels(&mut out, v.pes, T, rh);
     time_axis(&mut out, tl.from_s, tl.to_s, T + ph);
-    let y = legend(&mut out, &items, T + ph + B + 10.0);
-    finish(out, y)
+    legend(&mut out, &items, T + ph + B + 10.0);
+    finish(out)
 }
