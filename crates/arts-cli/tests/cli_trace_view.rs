@@ -46,7 +46,7 @@ fn jacobi_trace(dir: &Path) -> PathBuf {
     t
 }
 
-/// An AMPI run whose ranks migrate, traced into `dir/a.json`.
+/// An AMPI run whose ranks migrate (every 5 iterations), traced into `dir/a.json`.
 fn ampi_trace(dir: &Path) -> PathBuf {
     let t = dir.join("a.json");
     run_ok(&[
@@ -65,8 +65,9 @@ fn ampi_trace(dir: &Path) -> PathBuf {
         "4",
         "--migrate-every",
         "5",
+        // rotate moves every rank at every step: migrations whatever the timing.
         "--lb",
-        "greedy",
+        "rotate",
         "--lb-period",
         "1",
         "--trace",
@@ -176,12 +177,15 @@ fn timeline_window_and_replacing_a_previous_view() {
     let t = jacobi_trace(dir.path());
     let out = dir.path().join("view");
     let whole = view(&t, &out, &[]);
-    let (from, to) = (
-        whole["from_s"].as_f64().unwrap(),
-        whole["to_s"].as_f64().unwrap(),
-    );
-    let mid = format!("{}", (from + to) / 2.0);
-    let end = format!("{to}");
+    // A window from the start of the quarter span to that of the three-quarter
+    // one (by start time): at least half of the spans overlap it.
+    let data: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(out.join("views.json")).unwrap()).unwrap();
+    let boxes = data["timeline"]["boxes"].as_array().unwrap();
+    assert!(boxes.len() >= 40, "{} spans", boxes.len());
+    let start = |i: usize| boxes[i][2].as_f64().unwrap();
+    let mid = format!("{}", start(boxes.len() / 4));
+    let end = format!("{}", start(boxes.len() * 3 / 4));
     // A previous view is replaced whole.
     std::fs::write(out.join("stale.svg"), "<svg/>").unwrap();
     let half = view(
