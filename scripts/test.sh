@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Runs the whole arts test suite, the multi-process (MPI) tests included.
 # Installs what the tests need when it is missing (Open MPI, libclang for
-# the MPI bindings, cargo-nextest). Fails first on unformatted code, a
+# the MPI bindings, Chromium for the headless check of `arts trace view`'s
+# page, cargo-nextest). Fails first on unformatted code, a
 # clippy warning or a dependency that runs up the layers.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 need=()
-for pkg in openmpi-bin libopenmpi-dev libclang-dev; do
+for pkg in openmpi-bin libopenmpi-dev libclang-dev chromium; do
     dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
 if [ ${#need[@]} -gt 0 ]; then
@@ -28,7 +29,9 @@ cargo fmt --all --check
 cargo clippy --workspace --all-targets --all-features --quiet -- -D warnings
 python3 scripts/check-layers.py --self-test
 
-cargo nextest run --workspace --all-features --no-fail-fast "$@"
+# cli_trace_view renders a trace's page in headless Chromium; here its
+# absence is a failure, not a skip.
+ARTS_REQUIRE_CHROMIUM=1 cargo nextest run --workspace --all-features --no-fail-fast "$@"
 # The input-reader fuzzers again, 4x their default cases (fixed seed).
 FUZZ_CASES=4 cargo nextest run -p arts-cli --all-features -E 'binary(fuzz_readers)' "$@"
 cargo test --workspace --all-features --doc --quiet

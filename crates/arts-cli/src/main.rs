@@ -80,7 +80,7 @@ enum Command {
         #[command(subcommand)]
         command: ddm::DdmCommand,
     },
-    /// Trace tools: summarize a Chrome trace written by `--trace`.
+    /// Trace tools: summarize or view a Chrome trace written by `--trace`.
     Trace {
         #[command(subcommand)]
         command: trace::TraceCommand,

@@ -154,6 +154,11 @@ impl<'a, A: Chare> Ctx<'a, A> {
         if let Some(grid) = &mut self.svc.grid {
             grid.note_send(self.me, dest);
         }
+        if self.svc.trace.is_some() {
+            let bytes = msg.size() as u64;
+            let kind = arts_trace::SpanKind::Send { to_pe: dest, bytes };
+            self.svc.trace_now(0, kind);
+        }
         let src = self.svc.pe;
         let payload = if dest != src && self.svc.transport.needs_wire(dest) {
             Payload::Wire(wire::encode_message(&msg))

@@ -440,7 +440,13 @@ impl Pe {
                 let store = self.stores[array as usize]
                     .as_ref()
                     .expect("checked in accept");
+                let start = self.svc.clock.raw();
                 let elements = store.snapshot();
+                if self.svc.trace.is_some() {
+                    let ns = self.svc.clock.delta_as_nanos(start, self.svc.clock.raw());
+                    let name = self.svc.array(array).name.clone();
+                    self.svc.trace_now(ns, SpanKind::Checkpoint { array: name });
+                }
                 let image = DriverMsg::Image { array, elements };
                 let process = self.svc.transport.process().0;
                 self.svc.transport.to_driver(process, image);

@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use arts_trace::Span;
+use arts_trace::{Span, SpanKind};
 
 use crate::PeId;
 use crate::envelope::{
@@ -311,6 +311,24 @@ impl Services {
     #[inline]
     pub(crate) fn since_start(&self, raw: u64) -> u64 {
         self.clock.delta_as_nanos(self.epoch, raw)
+    }
+
+    /// Records, when tracing, a span of `kind` on this PE that ends now and
+    /// lasted `dur_ns` (0: an instant event).
+    pub(crate) fn trace_now(&mut self, dur_ns: u64, kind: SpanKind) {
+        if self.trace.is_none() {
+            return;
+        }
+        let end = self.since_start(self.clock.raw());
+        let span = Span {
+            pe: self.pe,
+            start_ns: end.saturating_sub(dur_ns),
+            dur_ns,
+            kind,
+        };
+        if let Some(trace) = &mut self.trace {
+            trace.push(span);
+        }
     }
 
     /// Whether `src` is a PE that should learn an element's new location.

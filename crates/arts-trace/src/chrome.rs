@@ -1,5 +1,9 @@
 //! Chrome trace-event JSON writer: one track (thread) per PE, one complete
-//! event (`"ph":"X"`) per span, entry spans named `array::method`.
+//! event (`"ph":"X"`) per entry or idle span, entry spans named
+//! `array::method`; sends, migrations, checkpoints (on their PE's track)
+//! and load-balancing steps (global) are instant events (`"ph":"i"`) whose
+//! `args` carry the details (and `dur` in µs where the event has one), so
+//! readers that count complete events only see what they saw before.
 
 use std::io::{self, Write};
 
@@ -48,6 +52,30 @@ pub fn write_chrome<W: Write>(out: W, pes: u32, spans: &[Span]) -> io::Result<()
                         "args": {"element": element}}),
             SpanKind::Idle => json!({"ph": "X", "pid": 0, "tid": span.pe, "cat": "idle",
                                      "name": "idle", "ts": ts, "dur": dur}),
+            SpanKind::Send { to_pe, bytes } => {
+                json!({"ph": "i", "s": "t", "pid": 0, "tid": span.pe, "cat": "msg",
+                       "name": "send", "ts": ts, "args": {"to": to_pe, "bytes": bytes}})
+            }
+            SpanKind::Migrate {
+                array,
+                element,
+                to_pe,
+            } => json!({"ph": "i", "s": "t", "pid": 0, "tid": span.pe, "cat": "migration",
+                        "name": format!("migrate {array}[{element}]"), "ts": ts,
+                        "args": {"array": &**array, "element": element, "to": to_pe}}),
+            SpanKind::LbStep {
+                array,
+                step,
+                migrations,
+            } => json!({"ph": "i", "s": "g", "pid": 0, "tid": span.pe, "cat": "lb",
+                        "name": format!("LB step {step} of {array}"), "ts": ts,
+                        "args": {"array": &**array, "step": step, "migrations": migrations,
+                                 "dur": dur}}),
+            SpanKind::Checkpoint { array } => {
+                json!({"ph": "i", "s": "t", "pid": 0, "tid": span.pe, "cat": "checkpoint",
+                       "name": format!("checkpoint {array}"), "ts": ts,
+                       "args": {"array": &**array, "dur": dur}})
+            }
         };
         emit(&mut out, event)?;
     }

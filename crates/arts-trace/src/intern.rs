@@ -37,6 +37,23 @@ enum SpanKindWire {
         element: u64,
     },
     Idle,
+    Send {
+        to_pe: u32,
+        bytes: u64,
+    },
+    Migrate {
+        array: Arc<str>,
+        element: u64,
+        to_pe: u32,
+    },
+    LbStep {
+        array: Arc<str>,
+        step: u64,
+        migrations: u64,
+    },
+    Checkpoint {
+        array: Arc<str>,
+    },
 }
 
 impl<'de> serde::Deserialize<'de> for SpanKind {
@@ -58,6 +75,26 @@ impl From<SpanKindWire> for SpanKind {
                 element,
             },
             SpanKindWire::Idle => SpanKind::Idle,
+            SpanKindWire::Send { to_pe, bytes } => SpanKind::Send { to_pe, bytes },
+            SpanKindWire::Migrate {
+                array,
+                element,
+                to_pe,
+            } => SpanKind::Migrate {
+                array,
+                element,
+                to_pe,
+            },
+            SpanKindWire::LbStep {
+                array,
+                step,
+                migrations,
+            } => SpanKind::LbStep {
+                array,
+                step,
+                migrations,
+            },
+            SpanKindWire::Checkpoint { array } => SpanKind::Checkpoint { array },
         }
     }
 }

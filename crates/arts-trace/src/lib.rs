@@ -5,13 +5,15 @@
 //! The runtime records [`Span`]s per PE while it runs (one per entry method
 //! executed, one per idle period) and hands them to [`write_chrome`] at the end.
 //! [`summarize`] reads any such file back and reports per-PE utilization and
-//! the entry methods that took the most time. [`record`] is the causal
-//! recording `arts predict` replays.
+//! the entry methods that took the most time. [`view`] bins a trace into
+//! the performance views of `arts trace view` (an offline HTML page and
+//! SVG charts). [`record`] is the causal recording `arts predict` replays.
 
 mod chrome;
 mod intern;
 pub mod record;
 mod summary;
+pub mod view;
 
 pub use chrome::write_chrome;
 pub use summary::{EntryTotal, PeUtilization, Summary, TraceError, summarize};
@@ -30,6 +32,38 @@ pub enum SpanKind {
     },
     /// The PE had nothing to do.
     Idle,
+    /// An element sent a message to an element on PE `to_pe` (an instant:
+    /// `dur_ns` is 0).
+    Send {
+        /// The PE the message was routed to.
+        to_pe: u32,
+        /// Payload bytes (the message's wire size).
+        bytes: u64,
+    },
+    /// An element left this PE for PE `to_pe` (an instant).
+    Migrate {
+        /// Name of the element's array.
+        array: std::sync::Arc<str>,
+        /// Linear index of the element.
+        element: u64,
+        /// The PE it moved to.
+        to_pe: u32,
+    },
+    /// A load-balancing step of an array, from the last `at_sync` to the
+    /// resume (recorded on PE 0).
+    LbStep {
+        /// Name of the balanced array.
+        array: std::sync::Arc<str>,
+        /// Step number (1-based, per array).
+        step: u64,
+        /// Objects that moved.
+        migrations: u64,
+    },
+    /// This PE imaged its elements of an array for a checkpoint.
+    Checkpoint {
+        /// Name of the array.
+        array: std::sync::Arc<str>,
+    },
 }
 
 /// One interval of a PE's time, in nanoseconds since the run started.

@@ -293,6 +293,14 @@ impl LbRoot {
         else {
             unreachable!("matched above")
         };
+        if svc.trace.is_some() {
+            let kind = arts_trace::SpanKind::LbStep {
+                array: svc.array(array).name.clone(),
+                step: record.step,
+                migrations: record.migrations,
+            };
+            svc.trace_now((record.step_time_s * 1e9) as u64, kind);
+        }
         self.records.push(*record);
         svc.broadcast(array, BroadcastCall::ResumeFromSync, 0);
     }

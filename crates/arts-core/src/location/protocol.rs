@@ -147,6 +147,14 @@ impl Pe {
         if let Some(grid) = &mut self.svc.grid {
             grid.forget(obj);
         }
+        if self.svc.trace.is_some() {
+            let kind = arts_trace::SpanKind::Migrate {
+                array: self.svc.array(obj.array).name.clone(),
+                element: obj.linear,
+                to_pe: to,
+            };
+            self.svc.trace_now(0, kind);
+        }
         let num_pes = self.svc.num_pes;
         let info = self.svc.array_mut(obj.array);
         let home = info.home(obj.linear, num_pes);
