@@ -74,12 +74,13 @@ impl GridLbArgs {
     /// not given; a usage error for an option `strategy` does not use.
     pub fn options_for(&self, strategy: &str, flag: &str) -> Result<GridOptions, CliError> {
         let given = [
-            self.grid_tolerance.is_some(),
-            self.grid_phase2.is_some(),
-            self.grid_metis_weights.is_some(),
+            ("--grid-tolerance", self.grid_tolerance.is_some()),
+            ("--grid-phase2", self.grid_phase2.is_some()),
+            ("--grid-metis-weights", self.grid_metis_weights.is_some()),
         ];
-        for ((option, users), given) in GRID_OPTION_USERS.iter().zip(given) {
-            if given && !users.contains(&strategy) {
+        for (option, users) in GRID_OPTION_USERS {
+            let named = given.iter().any(|&(name, is)| is && name == *option);
+            if named && !users.contains(&strategy) {
                 return Err(CliError::usage(format!(
                     "{option} is an option of {} only; {flag} {strategy} does not use it",
                     users.join(" and ")
