@@ -30,7 +30,7 @@ pub(super) struct Placement<'a> {
     /// Work of every object (reference seconds).
     pub works: &'a [f64],
     /// The communication graph of all objects.
-    pub graph: CommGraph,
+    pub graph: &'a CommGraph,
     /// Cross-cluster messages of every object (0: local-only object).
     pub wide: Vec<u64>,
     /// Predicted time of every PE.
@@ -54,14 +54,15 @@ pub(super) struct Placement<'a> {
 
 impl<'a> Placement<'a> {
     /// Nothing placed but the pinned objects; `obj_cluster` says which cluster
-    /// every object goes to (and so which objects are border objects).
+    /// every object goes to (and so which objects are border objects);
+    /// `graph` is `input`'s.
     pub(super) fn new(
         input: &LbInput,
+        graph: &'a CommGraph,
         works: &'a [f64],
         cluster_of_pe: &[usize],
         obj_cluster: &[usize],
     ) -> Self {
-        let graph = CommGraph::build(input);
         let n = works.len();
         let wide: Vec<u64> = (0..n)
             .map(|i| {

@@ -41,9 +41,10 @@ pub(super) fn multipliers(speeds: &[f64]) -> Vec<u64> {
 }
 
 /// Phase 1: the cluster of every object (pinned objects keep their PE's
-/// cluster).
+/// cluster); `graph` is `input`'s.
 pub(super) fn cluster_partition(
     input: &LbInput,
+    graph: &CommGraph,
     works: &[f64],
     cluster_of_pe: &[usize],
     nclusters: usize,
@@ -95,12 +96,11 @@ pub(super) fn cluster_partition(
         }
     };
     let (targets, tpwgts) = targets_of(&shares);
-    let graph = CommGraph::build(input);
     let part = partition(
         strategy,
         &movable,
         vertex_weights,
-        &graph,
+        graph,
         EdgeWeight::Messages,
         &tpwgts,
     )?;

@@ -23,6 +23,7 @@ mod metis_phase;
 mod seed;
 
 use super::Strategy;
+use super::graph::CommGraph;
 use crate::error::LbError;
 use crate::input::LbInput;
 use crate::mapping::Mapping;
@@ -140,17 +141,20 @@ fn clusters(input: &LbInput, strategy: &str) -> Result<(Vec<usize>, usize), LbEr
 /// Places every migratable object on a PE of `obj_cluster[i]` by `phase2`.
 fn place(
     input: &LbInput,
+    graph: &CommGraph,
     works: &[f64],
     cluster_of_pe: &[usize],
     obj_cluster: &[usize],
     tolerance: f64,
     phase2: Phase2,
 ) -> Vec<usize> {
-    let mut p = Placement::new(input, works, cluster_of_pe, obj_cluster);
-    for c in 0..p.pes_of.len() {
-        match phase2 {
-            Phase2::Seed => seed::seed_cluster(&mut p, c, tolerance),
-            Phase2::Greedy => comm::greedy_cluster(&mut p, c, tolerance),
+    let mut p = Placement::new(input, graph, works, cluster_of_pe, obj_cluster);
+    match phase2 {
+        Phase2::Seed => seed::seed_clusters(&mut p, tolerance),
+        Phase2::Greedy => {
+            for c in 0..p.pes_of.len() {
+                comm::greedy_cluster(&mut p, c, tolerance);
+            }
         }
     }
     p.pe_of
@@ -186,6 +190,7 @@ impl Strategy for GridComm {
         Ok(Mapping {
             pe_of: place(
                 input,
+                &CommGraph::build(input),
                 &works,
                 &cluster_of_pe,
                 &obj_cluster,
@@ -217,6 +222,7 @@ impl Strategy for GridMetis {
         let works = input.works();
         let obj_cluster = cluster_partition(
             input,
+            &CommGraph::build(input),
             &works,
             &cluster_of_pe,
             nclusters,
@@ -263,8 +269,10 @@ impl Strategy for GridHybrid {
     fn map(&self, input: &LbInput) -> Result<Mapping, LbError> {
         let (cluster_of_pe, nclusters) = clusters(input, self.name())?;
         let works = input.works();
+        let graph = CommGraph::build(input);
         let obj_cluster = cluster_partition(
             input,
+            &graph,
             &works,
             &cluster_of_pe,
             nclusters,
@@ -274,6 +282,7 @@ impl Strategy for GridHybrid {
         Ok(Mapping {
             pe_of: place(
                 input,
+                &graph,
                 &works,
                 &cluster_of_pe,
                 &obj_cluster,

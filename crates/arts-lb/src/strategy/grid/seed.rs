@@ -24,13 +24,16 @@
 //! O(n³).
 
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap};
+use std::collections::BinaryHeap;
 
 use super::comm::{ObjectQueue, Placement, Ties};
 use crate::model::Key;
 
 /// Border objects (stage 0), then local-only ones (stage 1).
 const STAGES: usize = 2;
+
+/// Not an object of the cluster being placed.
+const NOT_OURS: u8 = u8::MAX;
 
 /// Candidates of one PE for one stage.
 #[derive(Default)]
@@ -41,19 +44,36 @@ struct Candidates {
     ready: BinaryHeap<(u64, Key, Reverse<usize>)>,
 }
 
-/// The seed technique's state inside one cluster.
+/// The seed technique's state (shared by the clusters in turn: an object
+/// is only ever a candidate in its own cluster).
 struct Growth {
-    /// Local index of every PE of the cluster (`usize::MAX`: another cluster).
-    local_pe: Vec<usize>,
-    /// Stage of every object to place here (`usize::MAX`: not ours).
-    stage_of: Vec<usize>,
-    /// Messages between every unplaced neighbour and each PE's objects.
-    conn: Vec<HashMap<usize, u64>>,
-    /// Candidates per stage, per local PE.
+    /// Index of every PE within its cluster.
+    local_pe: Vec<u32>,
+    /// Stage of every object of the cluster being placed (else `NOT_OURS`).
+    stage_of: Vec<u8>,
+    /// Messages between object `j` and the objects of each PE of its
+    /// cluster holding a neighbour of it: `(local PE, messages)` pairs in
+    /// `j`'s own slots `graph.xadj[j]..` (one per neighbour at most).
+    conn: Vec<(u32, u64)>,
+    /// Slots of `conn` in use, per object.
+    used: Vec<u32>,
+    /// Per stage, a tolerance floor at least the current one (floors only
+    /// fall): a candidate at or above it is pushed straight to `ready`.
+    floor: [f64; STAGES],
+    /// Candidates per stage, per local PE of the cluster being placed.
     cands: [Vec<Candidates>; STAGES],
 }
 
 impl Growth {
+    /// Messages between unplaced object `j` and local PE `lq`'s objects.
+    fn conn(&self, p: &Placement<'_>, j: usize, lq: u32) -> Option<u64> {
+        let base = p.graph.xadj[j];
+        self.conn[base..base + self.used[j] as usize]
+            .iter()
+            .find(|&&(l, _)| l == lq)
+            .map(|&(_, m)| m)
+    }
+
     /// Object `i` was placed on PE `q`: its unplaced neighbours of this
     /// cluster become (better) candidates of `q`.
     fn grow_from(&mut self, p: &Placement<'_>, i: usize, q: usize) {
@@ -61,21 +81,40 @@ impl Growth {
         for k in p.graph.edges(i) {
             let j = p.graph.adj[k];
             let stage = self.stage_of[j];
-            if stage == usize::MAX || p.placed[j] {
+            if stage == NOT_OURS || p.placed[j] {
                 continue;
             }
-            let conn = self.conn[lq].entry(j).or_insert(0);
-            *conn += p.graph.messages[k];
-            self.cands[stage][lq]
-                .parked
-                .push((Key(p.works[j]), *conn, Reverse(j)));
+            let base = p.graph.xadj[j];
+            let used = self.used[j] as usize;
+            let slots = &mut self.conn[base..base + used];
+            let conn = match slots.iter_mut().find(|(l, _)| *l == lq) {
+                Some((_, m)) => {
+                    *m += p.graph.messages[k];
+                    *m
+                }
+                None => {
+                    self.conn[base + used] = (lq, p.graph.messages[k]);
+                    self.used[j] += 1;
+                    p.graph.messages[k]
+                }
+            };
+            let stage = usize::from(stage);
+            let c = &mut self.cands[stage][lq as usize];
+            let w = p.works[j];
+            if w >= self.floor[stage] {
+                c.ready.push((conn, Key(w), Reverse(j)));
+            } else {
+                c.parked.push((Key(w), conn, Reverse(j)));
+            }
         }
     }
 
     /// The best ready candidate of stage `stage` on local PE `lq` whose work
-    /// is at least `floor`, removed from the heaps; `None` if there is none.
-    fn best(&mut self, p: &Placement<'_>, stage: usize, lq: usize, floor: f64) -> Option<usize> {
-        let c = &mut self.cands[stage][lq];
+    /// is at least `floor` (the stage's current one), removed from the
+    /// heaps; `None` if there is none.
+    fn best(&mut self, p: &Placement<'_>, stage: usize, lq: u32, floor: f64) -> Option<usize> {
+        self.floor[stage] = floor;
+        let c = &mut self.cands[stage][lq as usize];
         while let Some(&(Key(w), conn, j)) = c.parked.peek() {
             if w < floor {
                 break;
@@ -83,9 +122,9 @@ impl Growth {
             c.parked.pop();
             c.ready.push((conn, Key(w), j));
         }
-        while let Some((conn, _, Reverse(j))) = c.ready.pop() {
+        while let Some((conn, _, Reverse(j))) = self.cands[stage][lq as usize].ready.pop() {
             // Stale: placed since, or pushed again with more messages.
-            if !p.placed[j] && self.conn[lq].get(&j) == Some(&conn) {
+            if !p.placed[j] && self.conn(p, j, lq) == Some(conn) {
                 return Some(j);
             }
         }
@@ -93,35 +132,58 @@ impl Growth {
     }
 }
 
-/// Places the migratable objects of cluster `c` by the seed technique.
-pub(super) fn seed_cluster(p: &mut Placement<'_>, c: usize, tolerance: f64) {
+/// Places the migratable objects of every cluster by the seed technique.
+pub(super) fn seed_clusters(p: &mut Placement<'_>, tolerance: f64) {
+    let n = p.works.len();
+    let mut g = Growth {
+        local_pe: vec![0; p.load.len()],
+        stage_of: vec![NOT_OURS; n],
+        conn: vec![(0, 0); p.graph.adj.len()],
+        used: vec![0; n],
+        floor: [f64::INFINITY; STAGES],
+        cands: [Vec::new(), Vec::new()],
+    };
+    let mut pinned_of: Vec<Vec<usize>> = vec![Vec::new(); p.pes_of.len()];
+    let mut cluster_of_pe = vec![0; p.load.len()];
+    for (c, pes) in p.pes_of.iter().enumerate() {
+        for (l, &q) in pes.iter().enumerate() {
+            g.local_pe[q] = u32::try_from(l).expect("PE counts fit in u32");
+            cluster_of_pe[q] = c;
+        }
+    }
+    for i in 0..n {
+        if p.placed[i] {
+            pinned_of[cluster_of_pe[p.pe_of[i]]].push(i);
+        }
+    }
+    for (c, pinned) in pinned_of.iter().enumerate() {
+        seed_cluster(p, &mut g, c, pinned, tolerance);
+    }
+}
+
+/// Places the migratable objects of cluster `c` (holding the pinned
+/// objects `pinned`) by the seed technique.
+fn seed_cluster(p: &mut Placement<'_>, g: &mut Growth, c: usize, pinned: &[usize], tolerance: f64) {
     let pes = p.pes_of[c].clone();
     let objs = p.objs_of[c].clone();
     if pes.is_empty() || objs.is_empty() {
         return;
     }
-    let n = p.works.len();
-    let mut g = Growth {
-        local_pe: vec![usize::MAX; p.load.len()],
-        stage_of: vec![usize::MAX; n],
-        conn: vec![HashMap::new(); pes.len()],
-        cands: std::array::from_fn(|_| (0..pes.len()).map(|_| Candidates::default()).collect()),
-    };
-    for (l, &q) in pes.iter().enumerate() {
-        g.local_pe[q] = l;
-    }
+    g.cands = std::array::from_fn(|_| (0..pes.len()).map(|_| Candidates::default()).collect());
     let mut by_stage: [Vec<usize>; STAGES] = [Vec::new(), Vec::new()];
     for &i in &objs {
         let stage = usize::from(p.wide[i] == 0);
-        g.stage_of[i] = stage;
+        g.stage_of[i] = stage as u8;
         by_stage[stage].push(i);
     }
-    // Pinned objects already on this cluster's PEs are seeds.
-    for i in 0..n {
-        let q = p.pe_of[i];
-        if p.placed[i] && g.local_pe[q] != usize::MAX {
-            g.grow_from(p, i, q);
-        }
+    let mut queues =
+        by_stage.map(|members| ObjectQueue::new(members, p.works, tolerance, Ties::Scrambled));
+    for (stage, queue) in queues.iter_mut().enumerate() {
+        g.floor[stage] = queue.floor(&p.placed, p.works).unwrap_or(f64::INFINITY);
+    }
+    // Pinned objects on this cluster's PEs are seeds.
+    for &i in pinned {
+        g.grow_from(p, i, p.pe_of[i]);
     }
     // 1. Seeds: the greedy, on PEs that hold nothing yet, lightest first.
     let mut empty: Vec<usize> = pes.iter().copied().filter(|&q| p.holds[q] == 0).collect();
@@ -136,8 +198,7 @@ pub(super) fn seed_cluster(p: &mut Placement<'_>, c: usize, tolerance: f64) {
     }
     // 2 and 3: grow every PE from its objects, border objects first.
     let mut order = p.pe_order(c);
-    for (stage, members) in by_stage.into_iter().enumerate() {
-        let mut queue = ObjectQueue::new(members, p.works, tolerance, Ties::Scrambled);
+    for (stage, queue) in queues.iter_mut().enumerate() {
         while let Some(floor) = queue.floor(&p.placed, p.works) {
             let &(_, q) = order.first().expect("the cluster has PEs");
             let i = match g.best(p, stage, g.local_pe[q], floor) {
@@ -156,6 +217,7 @@ pub(super) fn seed_cluster(p: &mut Placement<'_>, c: usize, tolerance: f64) {
 
 #[cfg(test)]
 mod tests {
+    use super::super::super::graph::CommGraph;
     use super::*;
     use crate::input::{CommEdge, LbInput, ObjInfo, PeInfo};
 
@@ -193,8 +255,9 @@ mod tests {
         let works = input.works();
         let cluster_of_pe = vec![0; input.pes.len()];
         let obj_cluster = vec![0; works.len()];
-        let mut p = Placement::new(input, &works, &cluster_of_pe, &obj_cluster);
-        seed_cluster(&mut p, 0, tolerance);
+        let graph = CommGraph::build(input);
+        let mut p = Placement::new(input, &graph, &works, &cluster_of_pe, &obj_cluster);
+        seed_clusters(&mut p, tolerance);
         assert!(p.placed.iter().all(|&b| b));
         p.pe_of
     }
@@ -285,8 +348,9 @@ mod tests {
         let works = input.works();
         let cluster_of_pe = vec![0, 0, 1];
         let obj_cluster: Vec<usize> = (0..9).map(|i| usize::from(i == 8)).collect();
-        let mut p = Placement::new(&input, &works, &cluster_of_pe, &obj_cluster);
-        seed_cluster(&mut p, 0, 0.10);
+        let graph = CommGraph::build(&input);
+        let mut p = Placement::new(&input, &graph, &works, &cluster_of_pe, &obj_cluster);
+        seed_clusters(&mut p, 0.10);
         let mut border = [0; 2];
         for i in 0..4 {
             border[p.pe_of[i]] += 1;

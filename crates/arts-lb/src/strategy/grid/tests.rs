@@ -171,7 +171,16 @@ fn messages_weighting_splits_objects_by_count_load_weighting_by_work() {
     let works = input.works();
     let (cluster_of_pe, n) = clusters(&input, "t").unwrap();
     let split = |weights| {
-        let oc = cluster_partition(&input, &works, &cluster_of_pe, n, weights, "t").unwrap();
+        let oc = cluster_partition(
+            &input,
+            &CommGraph::build(&input),
+            &works,
+            &cluster_of_pe,
+            n,
+            weights,
+            "t",
+        )
+        .unwrap();
         let mut count = [0usize; 2];
         let mut work = [0.0f64; 2];
         for (i, &c) in oc.iter().enumerate() {
@@ -200,6 +209,7 @@ fn messages_weighting_gives_clusters_objects_by_integer_speed_multipliers() {
     let (cluster_of_pe, n) = clusters(&input, "t").unwrap();
     let oc = cluster_partition(
         &input,
+        &CommGraph::build(&input),
         &works,
         &cluster_of_pe,
         n,
@@ -223,6 +233,7 @@ fn the_seed_technique_balances_and_spreads_border_objects() {
         let (cluster_of_pe, n) = clusters(&input, "t").unwrap();
         let oc = cluster_partition(
             &input,
+            &CommGraph::build(&input),
             &works,
             &cluster_of_pe,
             n,
