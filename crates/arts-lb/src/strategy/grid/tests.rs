@@ -294,6 +294,12 @@ fn seed_technique_cuts_fewer_intra_cluster_edges_than_grid_comm() {
     assert_eq!(block, 48);
     assert!(seed < comm, "seed {seed} vs grid-comm {comm}");
     assert!(seed < greedy, "seed {seed} vs greedy phase 2 {greedy}");
+    // Larger: 128 × 64 objects, 16 PEs (512 objects per PE).
+    let input = jacobi_naive(128, 64, 16);
+    let cut = |s: &dyn Strategy| intra_cluster_cut(&input, &s.map(&input).unwrap().pe_of);
+    let (seed, comm) = (cut(&GridHybrid::default()), cut(&GridComm::default()));
+    eprintln!("128x64 on 16 PEs: grid-comm {comm}, hybrid seed {seed}");
+    assert!(seed * 2 < comm, "seed {seed} vs grid-comm {comm}");
 }
 
 #[test]
