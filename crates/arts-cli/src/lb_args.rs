@@ -1,11 +1,14 @@
 //! `--lb`: the one place a load-balancing strategy named on the command
-//! line is parsed (`none`: no balancing), and the option group `--lb`
-//! `--lb-period` that the commands balancing at their sync points flatten.
+//! line is parsed (`none`: no balancing), the option group `--lb`
+//! `--lb-period` (with the grid strategies' options) that the commands
+//! balancing at their sync points flatten, and [`GridLbArgs`], the grid
+//! strategies' options (`arts lb simulate` flattens them too).
 
 use std::sync::Arc;
 
 use arts_core::{LbConfig, LbPeriod};
 use arts_lb::Strategy;
+use arts_lb::strategy::{GRID_OPTION_USERS, GridOptions, MetisWeights, Phase2};
 
 use crate::output::CliError;
 
@@ -13,7 +16,8 @@ use crate::output::CliError;
 /// its sync points (steps of the apps, `migrate()` calls of AMPI ranks).
 #[derive(clap::Args, Clone, Debug)]
 pub struct LbArgs {
-    /// Load-balancing strategy (none, greedy, refine, greedy-comm, metis, rotate, ...).
+    /// Load-balancing strategy (none, greedy, refine, greedy-comm, metis, rotate,
+    /// grid-comm, grid-metis, grid-hybrid, ...).
     #[arg(long, default_value = "none")]
     pub lb: String,
     /// Balance every N steps (AMPI: every Nth `migrate()`), every T seconds
@@ -21,6 +25,9 @@ pub struct LbArgs {
     /// measured step time and LB cost.
     #[arg(long, default_value = "auto", value_parser = parse_period)]
     pub lb_period: LbPeriod,
+    /// The grid strategies' options.
+    #[command(flatten)]
+    pub grid: GridLbArgs,
 }
 
 impl LbArgs {
@@ -36,14 +43,76 @@ impl LbArgs {
         record_inputs: bool,
         speeds: Option<Vec<f64>>,
     ) -> Result<Option<LbConfig>, CliError> {
-        lb_config(&self.lb, self.lb_period, record_inputs, speeds)
+        let grid = self.grid.options_for(&self.lb, "--lb")?;
+        lb_config_with(&self.lb, &grid, self.lb_period, record_inputs, speeds)
+    }
+}
+
+/// The grid strategies' options (thesis ch. 7), given only with a strategy
+/// that uses them.
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct GridLbArgs {
+    /// Load tolerance of grid-comm and grid-hybrid: a fraction in (0, 1]
+    /// [default: 0.10, the thesis' 10%].
+    #[arg(long, value_name = "F", value_parser = parse_tolerance)]
+    pub grid_tolerance: Option<f64>,
+    /// grid-hybrid's second phase: seed (the thesis' seed technique: each PE
+    /// grows from its objects, border objects first) or greedy (grid-comm's
+    /// greedy) [default: seed].
+    #[arg(long, value_enum, value_name = "PHASE")]
+    pub grid_phase2: Option<Phase2>,
+    /// Phase 1 of grid-metis and grid-hybrid: messages (as the thesis: METIS
+    /// cuts messages, every object weighs the same, clusters get objects by
+    /// integer speed multipliers) or load (objects weigh their work, clusters
+    /// get work by capacity) [default: messages].
+    #[arg(long, value_enum, value_name = "WEIGHTS")]
+    pub grid_metis_weights: Option<MetisWeights>,
+}
+
+impl GridLbArgs {
+    /// The options for `strategy` (named by `flag`): defaults for what was
+    /// not given; a usage error for an option `strategy` does not use.
+    pub fn options_for(&self, strategy: &str, flag: &str) -> Result<GridOptions, CliError> {
+        let given = [
+            ("--grid-tolerance", self.grid_tolerance.is_some()),
+            ("--grid-phase2", self.grid_phase2.is_some()),
+            ("--grid-metis-weights", self.grid_metis_weights.is_some()),
+        ];
+        for (option, users) in GRID_OPTION_USERS {
+            let named = given.iter().any(|&(name, is)| is && name == *option);
+            if named && !users.contains(&strategy) {
+                return Err(CliError::usage(format!(
+                    "{option} is an option of {} only; {flag} {strategy} does not use it",
+                    users.join(" and ")
+                )));
+            }
+        }
+        let d = GridOptions::default();
+        Ok(GridOptions {
+            tolerance: self.grid_tolerance.unwrap_or(d.tolerance),
+            phase2: self.grid_phase2.unwrap_or(d.phase2),
+            metis_weights: self.grid_metis_weights.unwrap_or(d.metis_weights),
+        })
+    }
+}
+
+/// Parses `--grid-tolerance`: a fraction in (0, 1].
+pub fn parse_tolerance(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(t) if t > 0.0 && t <= 1.0 => Ok(t),
+        _ => Err(format!("'{s}' is not a fraction in (0, 1] such as 0.10")),
     }
 }
 
 /// The strategy `--lb NAME` names (`none` included), or the usage error
 /// `--lb: ...` listing the strategies accepted.
 pub fn strategy(name: &str) -> Result<Arc<dyn Strategy>, CliError> {
-    arts_lb::by_name(name)
+    strategy_with(name, &GridOptions::default())
+}
+
+/// [`strategy`] with the grid strategies built with `grid`.
+pub fn strategy_with(name: &str, grid: &GridOptions) -> Result<Arc<dyn Strategy>, CliError> {
+    arts_lb::strategy::by_name_with(name, grid)
         .map(Arc::from)
         .map_err(|e| CliError::usage(format!("--lb: {e}")))
 }
@@ -56,11 +125,22 @@ pub fn lb_config(
     record_inputs: bool,
     speeds: Option<Vec<f64>>,
 ) -> Result<Option<LbConfig>, CliError> {
+    lb_config_with(name, &GridOptions::default(), period, record_inputs, speeds)
+}
+
+/// [`lb_config`] with the grid strategies built with `grid`.
+pub fn lb_config_with(
+    name: &str,
+    grid: &GridOptions,
+    period: LbPeriod,
+    record_inputs: bool,
+    speeds: Option<Vec<f64>>,
+) -> Result<Option<LbConfig>, CliError> {
     if name == "none" {
         return Ok(None);
     }
     Ok(Some(LbConfig {
-        strategy: strategy(name)?,
+        strategy: strategy_with(name, grid)?,
         period,
         record_inputs,
         speeds,
@@ -132,5 +212,66 @@ mod tests {
         for period in ["0", "-1s", "x", "nans"] {
             assert!(parse(&["--lb-period", period]).is_err(), "{period}");
         }
+    }
+
+    #[test]
+    fn grid_options_reach_grid_strategies_and_only_them() {
+        let lb = parse(&[
+            "--lb",
+            "grid-hybrid",
+            "--grid-tolerance",
+            "0.2",
+            "--grid-phase2",
+            "greedy",
+            "--grid-metis-weights",
+            "load",
+        ])
+        .unwrap()
+        .lb;
+        assert_eq!(
+            lb.grid.options_for(&lb.lb, "--lb").unwrap(),
+            GridOptions {
+                tolerance: 0.2,
+                phase2: Phase2::Greedy,
+                metis_weights: MetisWeights::Load,
+            }
+        );
+        assert_eq!(
+            lb.config(false, None).unwrap().unwrap().strategy.name(),
+            "grid-hybrid"
+        );
+        let plain = parse(&["--lb", "grid-comm"]).unwrap().lb;
+        assert_eq!(
+            plain.grid.options_for("grid-comm", "--lb").unwrap(),
+            GridOptions::default()
+        );
+        for (args, option) in [
+            (
+                &["--lb", "greedy", "--grid-tolerance", "0.2"][..],
+                "--grid-tolerance",
+            ),
+            (
+                &["--lb", "grid-metis", "--grid-tolerance", "0.2"][..],
+                "--grid-tolerance",
+            ),
+            (
+                &["--lb", "grid-comm", "--grid-phase2", "seed"][..],
+                "--grid-phase2",
+            ),
+            (
+                &["--grid-metis-weights", "load"][..],
+                "--grid-metis-weights",
+            ),
+        ] {
+            let e = parse(args).unwrap().lb.config(false, None).unwrap_err();
+            assert_eq!(e.exit_code(), 2);
+            let e = e.to_string();
+            assert!(e.starts_with(option) && e.contains("only"), "{e}");
+        }
+        for bad in ["0", "-0.1", "1.01", "x", "nan", "inf"] {
+            assert!(parse(&["--grid-tolerance", bad]).is_err(), "{bad}");
+        }
+        assert!(parse(&["--grid-phase2", "bogus"]).is_err());
+        assert_eq!(parse_tolerance("1"), Ok(1.0));
     }
 }

@@ -153,6 +153,54 @@ fn grid_comm_never_moves_objects_between_clusters() {
     assert_eq!(border, 16);
 }
 
+/// Issue 52: this command line printed "border objects/PE 0 0": phase 1,
+/// weighing objects by work, had put every object in one cluster (the PEs'
+/// background time, on a shared machine, outweighed the objects' work). By
+/// messages (the thesis, now the default) each cluster keeps half of them,
+/// and both PEs have border objects at the end.
+#[test]
+fn grid_hybrid_from_naive_keeps_border_objects_on_both_clusters() {
+    let args = [
+        "run",
+        "jacobi2d",
+        "--grid",
+        "64x64",
+        "--objects",
+        "8x8",
+        "--iters",
+        "12",
+        "--pes",
+        "2",
+        "--clusters",
+        "2",
+        "--latency",
+        "2ms",
+        "--map",
+        "naive",
+        "--lb",
+        "grid-hybrid",
+        "--lb-period",
+        "3",
+        "--grid-priority",
+        "on",
+        "--json",
+    ];
+    let v = json(&arts(&args));
+    assert_eq!(v["valid"], true);
+    assert!(v["migrations"].as_u64().unwrap() > 0);
+    let border: Vec<u64> = v["border_objects"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b.as_u64().unwrap())
+        .collect();
+    assert!(border.iter().all(|&b| (4..=32).contains(&b)), "{border:?}");
+    // The thesis' options are accepted with it.
+    let mut tuned = args.to_vec();
+    tuned.extend_from_slice(&["--grid-tolerance", "0.2", "--grid-phase2", "greedy"]);
+    assert_eq!(json(&arts(&tuned))["valid"], true);
+}
+
 #[test]
 fn storm_delivers_exactly_once_while_migrating_on_an_emulated_grid() {
     let v = run_app(
@@ -241,6 +289,76 @@ fn bad_grid_options_are_one_error_line() {
         &["--pes", "2", "--clusters", "2", "--cluster-speeds", "1"],
         &["--pes", "2", "--clusters", "2", "--cluster-speeds", "1,0"],
         &["--pes", "2", "--clusters", "0"],
+        &[
+            "--pes",
+            "2",
+            "--clusters",
+            "2",
+            "--lb",
+            "greedy",
+            "--grid-tolerance",
+            "0.2",
+        ],
+        &[
+            "--pes",
+            "2",
+            "--clusters",
+            "2",
+            "--lb",
+            "grid-metis",
+            "--grid-tolerance",
+            "0.2",
+        ],
+        &[
+            "--pes",
+            "2",
+            "--clusters",
+            "2",
+            "--lb",
+            "grid-comm",
+            "--grid-phase2",
+            "seed",
+        ],
+        &[
+            "--pes",
+            "2",
+            "--clusters",
+            "2",
+            "--lb",
+            "grid-comm",
+            "--grid-metis-weights",
+            "load",
+        ],
+        &[
+            "--pes",
+            "2",
+            "--clusters",
+            "2",
+            "--lb",
+            "grid-hybrid",
+            "--grid-tolerance",
+            "0",
+        ],
+        &[
+            "--pes",
+            "2",
+            "--clusters",
+            "2",
+            "--lb",
+            "grid-hybrid",
+            "--grid-tolerance",
+            "1.5",
+        ],
+        &[
+            "--pes",
+            "2",
+            "--clusters",
+            "2",
+            "--lb",
+            "grid-hybrid",
+            "--grid-phase2",
+            "blob",
+        ],
     ] {
         let (code, out, err) = arts_text(&[&TINY_JACOBI2D[..], bad].concat());
         assert_eq!(code, 2, "{bad:?}: {err}");

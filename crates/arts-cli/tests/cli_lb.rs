@@ -303,4 +303,33 @@ fn grid_strategies_need_and_use_clusters() {
             assert!(r["comm_cut_bytes"].as_u64() < classic["comm_cut_bytes"].as_u64());
         }
     }
+    // The grid options reach the strategies that use them, and only those.
+    let seed = simulate(&path, "grid-hybrid", &[]);
+    let greedy = simulate(&path, "grid-hybrid", &["--grid-phase2", "greedy"]);
+    assert!(seed["comm_cut_bytes"].as_u64() < greedy["comm_cut_bytes"].as_u64());
+    for extra in [
+        &["--grid-tolerance", "0.25"][..],
+        &["--grid-metis-weights", "load"],
+        &["--grid-tolerance", "1", "--grid-metis-weights", "messages"],
+    ] {
+        let r = simulate(&path, "grid-hybrid", extra);
+        assert!(r["max_avg_ratio"].as_f64().unwrap() < 1.2, "{extra:?}");
+    }
+    let run = |strategy: &str, extra: &[&str]| {
+        let args = [
+            &["lb", "simulate", "--input", &path, "--strategy", strategy][..],
+            extra,
+        ]
+        .concat();
+        arts(&args)
+    };
+    assert_usage_error(
+        &run("greedy", &["--grid-tolerance", "0.2"]),
+        "--grid-tolerance is an option of grid-comm and grid-hybrid only",
+    );
+    assert_usage_error(
+        &run("grid-metis", &["--grid-phase2", "seed"]),
+        "--grid-phase2 is an option of grid-hybrid only",
+    );
+    assert_usage_error(&run("grid-comm", &["--grid-tolerance", "0"]), "(0, 1]");
 }

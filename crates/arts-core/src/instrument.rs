@@ -111,7 +111,8 @@ pub struct PeCounters {
     /// Messages served from the grid queue (border-object prioritization).
     #[serde(default)]
     pub grid_dispatches: u64,
-    /// Border objects on the PE when it stopped (grid runs).
+    /// Border objects on the PE when it stopped (grid runs): elements seen
+    /// sending to another cluster since the last load-balancing step.
     #[serde(default)]
     pub border_objects: u64,
 }

@@ -33,7 +33,10 @@ pub struct GridReport {
     /// The emulated grid (`topology: null` without one).
     #[serde(flatten)]
     pub emulated: GridSummary,
-    /// Elements seen sending to another cluster, per PE.
+    /// Elements seen sending to another cluster, per PE, at the end of the
+    /// run: learned from their sends since the last load-balancing step
+    /// (which forgets them, as objects may have moved). 0 on every PE after
+    /// a balancer put all objects in one cluster.
     pub border_objects: Vec<u64>,
     /// Messages served from the grid queue, per PE.
     pub grid_dispatches: Vec<u64>,

@@ -133,6 +133,16 @@ pub enum LbError {
         /// Why.
         reason: String,
     },
+    /// A strategy option is out of range.
+    #[error("{option} {value} is invalid ({accepted} accepted)")]
+    BadOption {
+        /// The option, as a flag.
+        option: &'static str,
+        /// The rejected value.
+        value: String,
+        /// What is accepted.
+        accepted: &'static str,
+    },
     /// The METIS library returned an error.
     #[error("METIS failed: {0}")]
     Metis(String),

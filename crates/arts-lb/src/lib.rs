@@ -21,4 +21,4 @@ pub use input::{CommEdge, LbInput, ObjInfo, PeInfo};
 pub use mapping::Mapping;
 pub use retarget::{retarget, retarget_memory_bytes};
 pub use stats::{LbStats, evaluate};
-pub use strategy::{STRATEGY_NAMES, Strategy, balance, by_name};
+pub use strategy::{GridOptions, STRATEGY_NAMES, Strategy, balance, by_name, by_name_with};

@@ -11,7 +11,7 @@ use crate::error::LbError;
 use crate::mapping::Mapping;
 use crate::retarget::retarget;
 use crate::stats::{LbStats, evaluate};
-use crate::strategy::{Strategy, by_name};
+use crate::strategy::{GridOptions, Strategy, by_name_with};
 
 /// Why a replay could not be made: bad input, or a strategy that failed.
 #[derive(Debug, thiserror::Error)]
@@ -41,8 +41,10 @@ impl SimulateError {
 /// What to replay.
 #[derive(Clone, Debug)]
 pub struct SimulateOptions {
-    /// The strategy's name ([`by_name`]).
+    /// The strategy's name ([`crate::by_name`]).
     pub strategy: String,
+    /// The grid strategies' options.
+    pub grid: GridOptions,
     /// Re-target the dump to this many PEs.
     pub pes: Option<usize>,
     /// The LB step to replay (default: the dump's first).
@@ -56,7 +58,8 @@ pub struct SimulateOptions {
 impl SimulateOptions {
     /// Checks what needs no dump and returns the strategy.
     pub fn strategy(&self) -> Result<Box<dyn Strategy>, SimulateError> {
-        let strategy = by_name(&self.strategy).map_err(|e| SimulateError::lb("--strategy", e))?;
+        let strategy = by_name_with(&self.strategy, &self.grid)
+            .map_err(|e| SimulateError::lb("--strategy", e))?;
         if self.repeat == 0 || self.repeat > 1000 {
             return Err(SimulateError::Usage(format!(
                 "--repeat {} is invalid (1..=1000 accepted)",
@@ -182,6 +185,7 @@ mod tests {
     fn options(strategy: &str) -> SimulateOptions {
         SimulateOptions {
             strategy: strategy.into(),
+            grid: GridOptions::default(),
             pes: None,
             step: None,
             repeat: 3,
@@ -215,6 +219,13 @@ mod tests {
         assert!(bad(SimulateOptions {
             pes: Some(0),
             ..options("greedy")
+        }));
+        assert!(bad(SimulateOptions {
+            grid: GridOptions {
+                tolerance: 2.0,
+                ..GridOptions::default()
+            },
+            ..options("grid-hybrid")
         }));
         let opts = options("greedy");
         let strategy = opts.strategy().unwrap();

@@ -30,6 +30,9 @@ pub struct SimulateArgs {
     /// metis-messages, rotate, grid-comm, grid-metis, grid-hybrid (grid-* need PE clusters).
     #[arg(long)]
     pub strategy: String,
+    /// The grid strategies' options.
+    #[command(flatten)]
+    pub grid: crate::lb_args::GridLbArgs,
     /// Re-target the dump to N PEs: objects on PEs >= N fold onto PE (pe mod N)
     /// with their work kept; added PEs have speed 1.0.
     #[arg(long)]
@@ -91,14 +94,15 @@ pub fn run(command: LbCommand, out: Output) -> CliResult {
 
 impl SimulateArgs {
     /// The replay these flags ask for.
-    fn options(&self) -> SimulateOptions {
-        SimulateOptions {
+    fn options(&self) -> Result<SimulateOptions, CliError> {
+        Ok(SimulateOptions {
             strategy: self.strategy.clone(),
+            grid: self.grid.options_for(&self.strategy, "--strategy")?,
             pes: self.pes,
             step: self.step,
             repeat: self.repeat,
             dump_after: self.out_dump.is_some(),
-        }
+        })
     }
 }
 
@@ -110,7 +114,7 @@ fn simulate_error(e: SimulateError) -> CliError {
 }
 
 fn simulate_cmd(args: &SimulateArgs, out: Output) -> CliResult {
-    let opts = args.options();
+    let opts = args.options()?;
     let strategy = opts.strategy().map_err(simulate_error)?;
     if let Some(p) = args.pes {
         crate::budget::check_memory(format!("--pes {p}"), arts_lb::retarget_memory_bytes(p))?;

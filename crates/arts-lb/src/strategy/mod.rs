@@ -13,7 +13,9 @@ mod within;
 
 pub use greedy::Greedy;
 pub use greedy_comm::GreedyComm;
-pub use grid::{GridComm, GridHybrid, GridMetis};
+pub use grid::{
+    DEFAULT_TOLERANCE, GridComm, GridHybrid, GridMetis, GridOptions, MetisWeights, Phase2,
+};
 pub use metis::{EdgeWeight, Metis};
 pub use refine::Refine;
 pub use simple::{NoLb, Rotate};
@@ -65,6 +67,21 @@ pub const STRATEGY_NAMES: &[&str] = &[
 
 /// The strategy called `name` with its default parameters.
 pub fn by_name(name: &str) -> Result<Box<dyn Strategy>, LbError> {
+    by_name_with(name, &GridOptions::default())
+}
+
+/// The grid strategies that use each [`GridOptions`] field, as
+/// `(flag, strategies)`: other strategies ignore it.
+pub const GRID_OPTION_USERS: &[(&str, &[&str])] = &[
+    ("--grid-tolerance", &["grid-comm", "grid-hybrid"]),
+    ("--grid-phase2", &["grid-hybrid"]),
+    ("--grid-metis-weights", &["grid-metis", "grid-hybrid"]),
+];
+
+/// The strategy called `name`, the grid ones built with `grid` (checked
+/// with [`GridOptions::check`]); the others take their defaults.
+pub fn by_name_with(name: &str, grid: &GridOptions) -> Result<Box<dyn Strategy>, LbError> {
+    grid.check()?;
     Ok(match name {
         "none" => Box::new(NoLb),
         "greedy" => Box::new(Greedy::default()),
@@ -76,9 +93,17 @@ pub fn by_name(name: &str) -> Result<Box<dyn Strategy>, LbError> {
             edge_weight: EdgeWeight::Messages,
         }),
         "rotate" => Box::new(Rotate),
-        "grid-comm" => Box::new(GridComm::default()),
-        "grid-metis" => Box::new(GridMetis),
-        "grid-hybrid" => Box::new(GridHybrid::default()),
+        "grid-comm" => Box::new(GridComm {
+            tolerance: grid.tolerance,
+        }),
+        "grid-metis" => Box::new(GridMetis {
+            metis_weights: grid.metis_weights,
+        }),
+        "grid-hybrid" => Box::new(GridHybrid {
+            tolerance: grid.tolerance,
+            phase2: grid.phase2,
+            metis_weights: grid.metis_weights,
+        }),
         _ => {
             return Err(LbError::UnknownStrategy {
                 name: name.to_string(),
@@ -107,6 +132,71 @@ mod tests {
         for name in STRATEGY_NAMES {
             assert_eq!(by_name(name).unwrap().name(), *name);
         }
+    }
+
+    #[test]
+    fn options_reach_the_grid_strategies_and_are_checked() {
+        let grid = GridOptions {
+            tolerance: 0.25,
+            phase2: Phase2::Greedy,
+            metis_weights: MetisWeights::Load,
+        };
+        for name in STRATEGY_NAMES {
+            assert_eq!(by_name_with(name, &grid).unwrap().name(), *name);
+        }
+        // Each option changes the mapping of a mesh with a hot disc.
+        let mut spec = crate::generate::GenSpec::new(1024, 8, crate::generate::Kind::Mesh, 3);
+        spec.clusters = 2;
+        let input = crate::generate::generate(&spec).steps.remove(0).input;
+        let map = |name: &str, g: GridOptions| by_name_with(name, &g).unwrap().map(&input).unwrap();
+        let base = GridOptions::default();
+        for (name, changed) in [
+            (
+                "grid-comm",
+                GridOptions {
+                    tolerance: 1.0,
+                    ..base
+                },
+            ),
+            (
+                "grid-hybrid",
+                GridOptions {
+                    phase2: Phase2::Greedy,
+                    ..base
+                },
+            ),
+            (
+                "grid-metis",
+                GridOptions {
+                    metis_weights: MetisWeights::Load,
+                    ..base
+                },
+            ),
+        ] {
+            assert_ne!(map(name, base), map(name, changed), "{name} {changed:?}");
+            assert_eq!(map(name, base), by_name(name).unwrap().map(&input).unwrap());
+        }
+        for bad in [0.0, -0.1, 1.5, f64::NAN] {
+            let e = by_name_with(
+                "grid-comm",
+                &GridOptions {
+                    tolerance: bad,
+                    ..grid
+                },
+            )
+            .err()
+            .unwrap()
+            .to_string();
+            assert!(
+                e.contains("--grid-tolerance") && e.contains("(0, 1]"),
+                "{e}"
+            );
+        }
+        let users: Vec<&str> = GRID_OPTION_USERS
+            .iter()
+            .flat_map(|(_, s)| s.iter().copied())
+            .collect();
+        assert!(users.iter().all(|u| STRATEGY_NAMES.contains(u)));
     }
 
     #[test]
