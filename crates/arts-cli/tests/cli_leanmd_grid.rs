@@ -83,3 +83,89 @@ fn bad_input_is_one_error_line() {
     assert_usage_error(&with(&["--lb-every", "8"]), "--lb-every 8");
     assert_usage_error(&with(&["--cells", "2x3x3"]), "leanmd:");
 }
+
+/// The mean of `v`'s `step_times_s`.
+fn mean_of_steps(v: &serde_json::Value) -> f64 {
+    let t: Vec<f64> = (v["step_times_s"].as_array().unwrap().iter())
+        .map(|x| x.as_f64().unwrap())
+        .collect();
+    t.iter().sum::<f64>() / t.len() as f64
+}
+
+#[test]
+fn app_reports_and_grid_sweeps_give_the_mean_step_time() {
+    let jacobi = json(&arts(&[
+        "run",
+        "jacobi2d",
+        "--grid",
+        "32x32",
+        "--objects",
+        "2x2",
+        "--iters",
+        "6",
+        "--pes",
+        "2",
+        "--clusters",
+        "2",
+        "--latency",
+        "1ms",
+        "--lb",
+        "grid-hybrid",
+        "--lb-period",
+        "3",
+        "--json",
+    ]));
+    let leanmd = json(&arts(&[
+        "run",
+        "leanmd",
+        "--cells",
+        "3x3x3",
+        "--atoms-per-cell",
+        "27",
+        "--steps",
+        "4",
+        "--pes",
+        "2",
+        "--kernel-reps",
+        "0",
+        "--json",
+    ]));
+    for v in [&jacobi, &leanmd] {
+        let mean = v["step_time_mean_s"].as_f64().unwrap();
+        assert!(
+            (mean - mean_of_steps(v)).abs() <= 1e-12 * mean.max(1.0),
+            "{v}"
+        );
+        assert!(v["step_time_median_s"].as_f64().unwrap() > 0.0);
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("sweep");
+    let v = json(&arts(&[
+        "grid",
+        "sweep",
+        "--grids",
+        "64",
+        "--objects-per-pe",
+        "2",
+        "--latencies",
+        "0,1",
+        "--variants",
+        "block",
+        "--iters",
+        "4",
+        "--reps",
+        "3",
+        "--out",
+        out.to_str().unwrap(),
+        "--json",
+    ]));
+    for r in v["runs"].as_array().unwrap() {
+        assert!(r["step_time_mean_s"].as_f64().unwrap() > 0.0, "{r}");
+        assert!(r["step_time_s"].as_f64().unwrap() > 0.0, "{r}");
+    }
+    let csv = std::fs::read_to_string(out.join("sweep.csv")).unwrap();
+    assert!(
+        csv.lines().next().unwrap().ends_with(",step_time_mean_s"),
+        "{csv}"
+    );
+}
