@@ -125,7 +125,7 @@ mod tests {
         // the mean is the window over the steps.
         let t = [0.015, 0.0003, 0.0003, 0.0003, 0.0003];
         assert_eq!(median(&t), 0.0003);
-        assert!((step_time_mean(&t) - 0.01512 / 5.0).abs() < 1e-12);
+        assert!((step_time_mean(&t) - 0.0162 / 5.0).abs() < 1e-12);
         assert_eq!(step_time_mean(&[]), 0.0);
     }
 
