@@ -31,8 +31,10 @@ pub struct Findings {
     /// Whether that is at most 1.05: every balancer within 5% of its own
     /// zero-latency step time up to 0.3 × step(0).
     pub masked_within_5pct: Option<bool>,
-    /// The knee: the smallest multiple of step(0) at which some balancer's
-    /// mean step exceeds 1.05 × its own zero-latency one.
+    /// The knee: the smallest multiple of step(0) from which on (at it and
+    /// at every larger multiple) every balancer's mean step exceeds 1.05 ×
+    /// its own zero-latency one — where latency is no longer masked by any
+    /// balancer (a single noisy point below it does not make a knee).
     pub knee_multiple: Option<f64>,
     /// The knee in ms.
     pub knee_ms: Option<f64>,
@@ -94,12 +96,16 @@ fn findings(base: &Baseline, all: &[LeanmdGridRun]) -> Findings {
         .filter_map(ratio)
         .collect();
     let worst = masked.iter().copied().reduce(f64::max);
-    let knee = (multiples.iter().copied()).find(|&m| {
-        (rows.iter())
+    let unmasked = |m: f64| {
+        let at: Vec<f64> = (rows.iter())
             .filter(|r| r.multiple == m)
             .filter_map(ratio)
-            .any(|x| x > MASKED_RATIO)
-    });
+            .collect();
+        !at.is_empty() && at.iter().all(|&x| x > MASKED_RATIO)
+    };
+    let knee = (0..multiples.len())
+        .find(|&i| multiples[i] > 0.0 && multiples[i..].iter().all(|&m| unmasked(m)))
+        .map(|i| multiples[i]);
     let hybrid_over_greedy: Vec<(f64, f64)> = (multiples.iter())
         .filter_map(|&m| {
             Some((
@@ -334,20 +340,26 @@ mod tests {
             row("greedy", 0.0, 9.0),
             row("greedy", 0.3, 9.9), // 1.10: not masked
             row("greedy", 1.0, 13.0),
+            row("greedy", 2.0, 20.0),
             row("grid-hybrid", 0.0, 9.0),
             row("grid-hybrid", 0.3, 9.0),
             row("grid-hybrid", 1.0, 12.0),
+            row("grid-hybrid", 2.0, 21.0), // past the knee, above greedy
         ];
         let f = findings(&base, &rows);
         assert!((f.worst_masked_ratio.unwrap() - 1.1).abs() < 1e-9);
         assert_eq!(f.masked_within_5pct, Some(false));
-        assert_eq!(f.knee_multiple, Some(0.3));
-        assert!((f.knee_ms.unwrap() - 3.0).abs() < 1e-9);
-        assert_eq!(f.hybrid_le_greedy_past_knee, Some(true));
+        // At 0.3 only greedy is unmasked (a noisy point is no knee); from
+        // 1 x step(0) on, every balancer is.
+        assert_eq!(f.knee_multiple, Some(1.0));
+        assert!((f.knee_ms.unwrap() - 10.0).abs() < 1e-9);
+        assert_eq!(f.hybrid_le_greedy_past_knee, Some(false));
+        assert_eq!(f.hybrid_over_greedy.len(), 4);
         assert_eq!(f.gain_at_zero.len(), 2);
         assert!((f.gain_at_zero[0].1 - 0.1).abs() < 1e-9);
         // Without a zero-latency point there is no ratio, no knee, no verdict.
         let f = findings(&base, &rows[1..3]);
+        assert_eq!(f.gain_at_zero.len(), 0);
         assert_eq!((f.worst_masked_ratio, f.knee_multiple), (None, None));
         assert_eq!(f.hybrid_le_greedy_past_knee, None);
     }
