@@ -202,7 +202,8 @@ fn valid(o: &leanmd::Outcome) -> bool {
 }
 
 /// Runs the study: at each PE count, step(0), then every balancer at every
-/// multiple of it, `reps` times interleaved; `each` hears what finished.
+/// multiple of it (the balancers side by side at each latency), `reps`
+/// times interleaved; `each` hears what finished.
 pub fn run(plan: &Plan, each: &mut dyn FnMut(&str)) -> Result<LeanmdGridReport, Error> {
     plan.check()?;
     let failed = |e: RunError| match e {
@@ -234,8 +235,11 @@ pub fn run(plan: &Plan, each: &mut dyn FnMut(&str)) -> Result<LeanmdGridReport, 
             step_time_median_s: median(&medians),
         };
         baselines.push(base);
-        let cells: Vec<(&str, f64)> = (plan.balancers.iter())
-            .flat_map(|b| plan.multiples.iter().map(move |&m| (b.as_str(), m)))
+        // Latency-major: the balancers at one latency run one after the
+        // other, so that a drift of the machine's load over the sweep
+        // moves them together rather than one balancer's whole line.
+        let cells: Vec<(&str, f64)> = (plan.multiples.iter())
+            .flat_map(|&m| plan.balancers.iter().map(move |b| (b.as_str(), m)))
             .collect();
         let mut runs: Vec<Vec<LeanmdGridRun>> = cells.iter().map(|_| Vec::new()).collect();
         for _ in 0..reps {
