@@ -84,8 +84,12 @@ fn step(rows: &[&LeanmdGridRun], balancer: &str, multiple: f64) -> Option<f64> {
 /// The findings of the runs on `base.pes` PEs.
 fn findings(base: &Baseline, all: &[LeanmdGridRun]) -> Findings {
     let rows: Vec<&LeanmdGridRun> = all.iter().filter(|r| r.pes == base.pes).collect();
-    let mut balancers: Vec<&str> = rows.iter().map(|r| r.balancer.as_str()).collect();
-    balancers.dedup();
+    let mut balancers: Vec<&str> = Vec::new();
+    for r in &rows {
+        if !balancers.contains(&r.balancer.as_str()) {
+            balancers.push(&r.balancer);
+        }
+    }
     let mut multiples: Vec<f64> = rows.iter().map(|r| r.multiple).collect();
     multiples.sort_by(f64::total_cmp);
     multiples.dedup();
@@ -346,7 +350,14 @@ mod tests {
             row("grid-hybrid", 1.0, 12.0),
             row("grid-hybrid", 2.0, 21.0), // past the knee, above greedy
         ];
-        let f = findings(&base, &rows);
+        let mut f = findings(&base, &rows);
+        // The same rows latency-major (as the study runs them): the same findings.
+        let mut by_latency = rows.clone();
+        by_latency.sort_by(|a, b| a.multiple.total_cmp(&b.multiple));
+        let g = findings(&base, &by_latency);
+        assert_eq!(g.gain_at_zero, f.gain_at_zero);
+        assert_eq!(g.knee_multiple, f.knee_multiple);
+        f.gain_at_zero.sort_by(|a, b| a.0.cmp(&b.0));
         assert!((f.worst_masked_ratio.unwrap() - 1.1).abs() < 1e-9);
         assert_eq!(f.masked_within_5pct, Some(false));
         // At 0.3 only greedy is unmasked (a noisy point is no knee); from
