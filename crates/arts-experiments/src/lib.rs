@@ -9,6 +9,8 @@
 //!   (`arts ampi bench`).
 //! - [`grid_study`]: the grid thesis' experiments on Jacobi2D (`arts grid`).
 //! - [`grid_delay`]: how exactly the delay layer emulates latency.
+//! - [`leanmd_grid`]: the thesis' LeanMD case study on two clusters
+//!   (`arts experiment leanmd-grid`).
 //! - [`ddm_study`]: the drift-diffusion paper's comparison of styles
 //!   (`arts experiment ddm-scaling`).
 //! - [`core_bench`]: the runtime's basic costs (`arts bench core`).
@@ -24,6 +26,7 @@ pub mod ddm_study;
 pub mod dispatch;
 pub mod grid_delay;
 pub mod grid_study;
+pub mod leanmd_grid;
 pub mod microbench;
 #[cfg(feature = "mpi")]
 pub mod mpi_bench;

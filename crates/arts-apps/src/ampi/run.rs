@@ -167,6 +167,10 @@ pub struct AmpiRunReport {
     /// (`AmpiReport::steady_step_time_s`): steadier than the median when
     /// a rank runs a step ahead and its steps alternate long and short.
     pub step_time_steady_s: Option<f64>,
+    /// The mean step time over the timed window: the recorded steps' times
+    /// summed (the load-balancing steps included) over their count
+    /// (`null`: the program records no steps).
+    pub step_time_mean_s: Option<f64>,
     /// Seconds of the run.
     pub total_time_s: f64,
     /// The load-balancing strategy (`none`).
@@ -224,6 +228,8 @@ impl AmpiRunReport {
             bandwidth_mb_s: report.value("bandwidth_mb_s"),
             step_time_median_s: (!step_times.is_empty()).then(|| median(&step_times)),
             step_time_steady_s: report.steady_step_time_s(),
+            step_time_mean_s: (!step_times.is_empty())
+                .then(|| crate::report::step_time_mean(&step_times)),
             step_times_s: step_times,
             total_time_s: report.wall_s,
             lb: labels.lb,
@@ -278,6 +284,9 @@ impl AmpiRunReport {
         }
         if let Some(m) = self.step_time_median_s {
             t += &format!("step time (median)    {:.3} ms\n", m * 1e3);
+        }
+        if let Some(m) = self.step_time_mean_s {
+            t += &format!("step time (mean)      {:.3} ms\n", m * 1e3);
         }
         if let Some(m) = self.step_time_steady_s {
             t += &format!("step time (steady)    {:.3} ms\n", m * 1e3);

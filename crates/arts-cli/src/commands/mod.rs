@@ -15,6 +15,7 @@ pub mod heat_flags;
 pub mod imbalance;
 pub mod launcher;
 pub mod lb;
+pub mod leanmd_grid;
 pub mod md;
 pub mod mpi;
 pub mod pdes;

@@ -285,7 +285,7 @@ impl StudyReport {
     pub fn table(&self) -> String {
         let mut t = format!(
             "grid {}  {} PEs in {} clusters  ({} cores{})\n\
-             {:>6} {:>8} {:>22} {:>8} {:>10} {:>10} {:>8} {:>11}\n",
+             {:>6} {:>8} {:>22} {:>8} {:>10} {:>10} {:>10} {:>8} {:>11}\n",
             self.experiment,
             self.pes,
             self.clusters,
@@ -299,18 +299,20 @@ impl StudyReport {
             "objects",
             "variant",
             "lat ms",
-            "step ms",
+            "mean ms",
+            "median ms",
             "ideal ms",
             "valid",
             "strategy ms"
         );
         for r in &self.runs {
             t += &format!(
-                "{:>6} {:>8} {:>22} {:>8} {:>10.3} {:>10.3} {:>8} {:>11}\n",
+                "{:>6} {:>8} {:>22} {:>8} {:>10.3} {:>10.3} {:>10.3} {:>8} {:>11}\n",
                 r.grid,
                 r.objects,
                 r.variant.to_string(),
                 r.latency_ms,
+                r.step_time_mean_s * 1e3,
                 r.step_time_s * 1e3,
                 r.ideal_step_time_s * 1e3,
                 r.valid,
