@@ -267,6 +267,36 @@ fn experiments_write_their_csv() {
     assert!((r["intra_ratio"].as_f64().unwrap() - ratio).abs() < 1e-9);
 }
 
+#[test]
+fn a_sweep_over_a_narrow_link_pays_for_its_bytes() {
+    // Naive puts neighbours in different clusters: every step sends ~1 KiB
+    // boundaries across, 8 ms each at 1 Mbit/s, against well under 1 ms
+    // for a whole 256² step without a bandwidth limit.
+    let mean = |link: &[&str]| {
+        let mut args = vec![
+            "grid",
+            "sweep",
+            "--grids",
+            "256",
+            "--objects-per-pe",
+            "4",
+            "--latencies",
+            "0",
+            "--variants",
+            "naive",
+            "--iters",
+            "4",
+            "--json",
+        ];
+        args.extend_from_slice(link);
+        json(&arts(&args))["runs"][0]["step_time_mean_s"]
+            .as_f64()
+            .unwrap()
+    };
+    let (free, narrow) = (mean(&[]), mean(&["--bandwidth", "1Mbit/s"]));
+    assert!(narrow > 0.008 && narrow > 5.0 * free, "{narrow} vs {free}");
+}
+
 /// A Jacobi2D run of a few milliseconds, for options to be tried on.
 const TINY_JACOBI2D: [&str; 8] = [
     "run",
@@ -372,6 +402,8 @@ fn bad_grid_options_are_one_error_line() {
         &["grid", "heterogeneity", "--cluster-speeds", "1"],
         &["grid", "lb-cost", "--strategies", "nope"],
         &["grid", "sweep", "--pes", "2", "--clusters", "3"],
+        &["grid", "sweep", "--bandwidth", "0"],
+        &["grid", "heterogeneity", "--per-message-overhead", "2s"],
     ] {
         let (code, _, err) = arts_text(bad);
         assert_eq!(code, 2, "{bad:?}: {err}");

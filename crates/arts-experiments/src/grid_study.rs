@@ -157,12 +157,19 @@ pub struct Setup {
     /// Runs per cell, interleaved (all cells once, then again, ...); the
     /// run with the median mean step time is reported.
     pub reps: u32,
+    /// Bandwidth of every cross-cluster link, bit/s (`None`: unlimited).
+    pub bandwidth_bits_per_s: Option<f64>,
+    /// Per-message overhead on every cross-cluster link (`None`: none).
+    pub per_message_overhead: Option<Duration>,
 }
 
 impl Setup {
     fn topology(&self, latency_ms: f64) -> Result<Topology, RunError> {
         let latency = Duration::from_secs_f64(latency_ms * 1e-3);
         let mut t = Topology::uniform(self.pes, self.clusters, latency)
+            .map_err(|e| RunError::Config(e.to_string()))?
+            .with_links(self.bandwidth_bits_per_s, self.per_message_overhead);
+        t.validate(self.pes)
             .map_err(|e| RunError::Config(e.to_string()))?;
         if let Some(speeds) = &self.cluster_speeds {
             let of = t.cluster_of_pes();
@@ -579,6 +586,8 @@ mod tests {
             lb_every: 3,
             cluster_speeds: Some(vec![1.0, 0.5]),
             reps: 2,
+            bandwidth_bits_per_s: Some(1e9),
+            per_message_overhead: Some(Duration::from_micros(20)),
         };
         let variants: Vec<Variant> = ["naive", "block", "block+prio", "naive+grid-metis"]
             .iter()

@@ -115,6 +115,12 @@ pub struct StudyOpts {
     /// heterogeneity).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100))]
     reps: u32,
+    /// Bandwidth of every cross-cluster link, e.g. 1Gbit/s (default: unlimited).
+    #[arg(long, value_parser = parse_bandwidth)]
+    bandwidth: Option<f64>,
+    /// Time every cross-cluster message occupies its link besides its bytes, e.g. 50us.
+    #[arg(long, value_parser = parse_overhead)]
+    per_message_overhead: Option<Duration>,
     /// Write the CSV (and SVG plot) into this directory.
     #[arg(long, value_parser = output_dir)]
     out: Option<PathBuf>,
@@ -223,6 +229,8 @@ pub fn run(command: GridCommand, out: Output) -> CliResult {
             lb_every: opts.lb_every,
             cluster_speeds: None,
             reps: opts.reps,
+            bandwidth_bits_per_s: opts.bandwidth,
+            per_message_overhead: opts.per_message_overhead,
         },
         memory: crate::budget::budget(),
         experiment,

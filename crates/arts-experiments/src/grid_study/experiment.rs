@@ -341,6 +341,8 @@ mod tests {
                 lb_every: 2,
                 cluster_speeds: None,
                 reps: 1,
+                bandwidth_bits_per_s: None,
+                per_message_overhead: None,
             },
             memory: MemoryBudget::new(None),
         }
