@@ -73,6 +73,17 @@ impl GridLbArgs {
     /// The options for `strategy` (named by `flag`): defaults for what was
     /// not given; a usage error for an option `strategy` does not use.
     pub fn options_for(&self, strategy: &str, flag: &str) -> Result<GridOptions, CliError> {
+        self.options_for_any(&[strategy], flag)
+    }
+
+    /// The options for a study that runs each of `strategies` (named by
+    /// `flag`): defaults for what was not given; a usage error for an
+    /// option none of them uses.
+    pub fn options_for_any(
+        &self,
+        strategies: &[&str],
+        flag: &str,
+    ) -> Result<GridOptions, CliError> {
         let given = [
             ("--grid-tolerance", self.grid_tolerance.is_some()),
             ("--grid-phase2", self.grid_phase2.is_some()),
@@ -80,10 +91,11 @@ impl GridLbArgs {
         ];
         for (option, users) in GRID_OPTION_USERS {
             let named = given.iter().any(|&(name, is)| is && name == *option);
-            if named && !users.contains(&strategy) {
+            if named && !strategies.iter().any(|s| users.contains(s)) {
                 return Err(CliError::usage(format!(
-                    "{option} is an option of {} only; {flag} {strategy} does not use it",
-                    users.join(" and ")
+                    "{option} is an option of {} only; {flag} {} does not use it",
+                    users.join(" and "),
+                    strategies.join(",")
                 )));
             }
         }

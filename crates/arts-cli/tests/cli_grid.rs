@@ -297,6 +297,36 @@ fn a_sweep_over_a_narrow_link_pays_for_its_bytes() {
     assert!(narrow > 0.008 && narrow > 5.0 * free, "{narrow} vs {free}");
 }
 
+#[test]
+fn grid_balancer_options_reach_the_sweeps() {
+    let v = json(&arts(&[
+        "grid",
+        "sweep",
+        "--grids",
+        "64",
+        "--objects-per-pe",
+        "4",
+        "--latencies",
+        "1",
+        "--variants",
+        "naive+grid-hybrid",
+        "--iters",
+        "4",
+        "--lb-every",
+        "2",
+        "--grid-tolerance",
+        "0.3",
+        "--grid-phase2",
+        "greedy",
+        "--grid-metis-weights",
+        "load",
+        "--json",
+    ]));
+    let run = &v["runs"][0];
+    assert_eq!(run["valid"], true, "{run}");
+    assert!(run["lb_steps"].as_u64().unwrap() >= 1, "{run}");
+}
+
 /// A Jacobi2D run of a few milliseconds, for options to be tried on.
 const TINY_JACOBI2D: [&str; 8] = [
     "run",
@@ -403,6 +433,22 @@ fn bad_grid_options_are_one_error_line() {
         &["grid", "lb-cost", "--strategies", "nope"],
         &["grid", "sweep", "--pes", "2", "--clusters", "3"],
         &["grid", "sweep", "--bandwidth", "0"],
+        &[
+            "grid",
+            "sweep",
+            "--variants",
+            "naive,block+greedy",
+            "--grid-tolerance",
+            "0.2",
+        ],
+        &[
+            "grid",
+            "lb-cost",
+            "--strategies",
+            "grid-comm",
+            "--grid-phase2",
+            "greedy",
+        ],
         &["grid", "heterogeneity", "--per-message-overhead", "2s"],
     ] {
         let (code, _, err) = arts_text(bad);

@@ -15,6 +15,7 @@ use std::time::Duration;
 
 use arts_core::{Config, LbConfig, LbPeriod, Map, RunError};
 use arts_grid::{Emulation, Topology, mapping};
+use arts_lb::GridOptions;
 use arts_util::chart::{Chart, Series};
 use serde::Serialize;
 
@@ -63,7 +64,8 @@ impl Variant {
         })
     }
 
-    fn strategy(&self) -> Option<&str> {
+    /// The balancer this variant runs, if any.
+    pub fn strategy(&self) -> Option<&str> {
         match self {
             Variant::NaiveLb(s) | Variant::BlockLb(s) => Some(s),
             _ => None,
@@ -161,6 +163,8 @@ pub struct Setup {
     pub bandwidth_bits_per_s: Option<f64>,
     /// Per-message overhead on every cross-cluster link (`None`: none).
     pub per_message_overhead: Option<Duration>,
+    /// Options of the grid strategies (tolerance, phases).
+    pub grid: GridOptions,
 }
 
 impl Setup {
@@ -195,7 +199,8 @@ impl Setup {
         let lb = match variant.strategy() {
             Some(name) => Some(LbConfig {
                 strategy: Arc::from(
-                    arts_lb::by_name(name).map_err(|e| RunError::Config(e.to_string()))?,
+                    arts_lb::by_name_with(name, &self.grid)
+                        .map_err(|e| RunError::Config(e.to_string()))?,
                 ),
                 period: LbPeriod::Steps(self.lb_every),
                 record_inputs: false,
@@ -588,6 +593,7 @@ mod tests {
             reps: 2,
             bandwidth_bits_per_s: Some(1e9),
             per_message_overhead: Some(Duration::from_micros(20)),
+            grid: GridOptions::default(),
         };
         let variants: Vec<Variant> = ["naive", "block", "block+prio", "naive+grid-metis"]
             .iter()

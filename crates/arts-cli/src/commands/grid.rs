@@ -11,6 +11,7 @@ use arts_experiments::grid_study::{GridRun, Setup, Variant};
 
 use super::grid_flags::{parse_bandwidth, parse_duration, parse_overhead};
 use crate::args::output_dir;
+use crate::lb_args::GridLbArgs;
 use crate::output::{CliError, CliResult, Output, PendingDir};
 
 /// The grid experiments.
@@ -124,6 +125,8 @@ pub struct StudyOpts {
     /// Write the CSV (and SVG plot) into this directory.
     #[arg(long, value_parser = output_dir)]
     out: Option<PathBuf>,
+    #[command(flatten)]
+    grid_lb: GridLbArgs,
 }
 
 /// Arguments of `arts grid sweep`.
@@ -221,6 +224,17 @@ pub fn run(command: GridCommand, out: Output) -> CliResult {
             a.opts,
         ),
     };
+    let (names, flag): (Vec<&str>, &str) = match &experiment {
+        Experiment::Sweep { variants, .. } | Experiment::Heterogeneity { variants, .. } => (
+            variants.iter().filter_map(Variant::strategy).collect(),
+            "--variants",
+        ),
+        Experiment::LbCost { strategies, .. } => (
+            strategies.iter().map(String::as_str).collect(),
+            "--strategies",
+        ),
+    };
+    let grid = opts.grid_lb.options_for_any(&names, flag)?;
     let study = Study {
         setup: Setup {
             pes: opts.pes,
@@ -231,6 +245,7 @@ pub fn run(command: GridCommand, out: Output) -> CliResult {
             reps: opts.reps,
             bandwidth_bits_per_s: opts.bandwidth,
             per_message_overhead: opts.per_message_overhead,
+            grid,
         },
         memory: crate::budget::budget(),
         experiment,

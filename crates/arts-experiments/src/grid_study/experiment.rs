@@ -343,6 +343,7 @@ mod tests {
                 reps: 1,
                 bandwidth_bits_per_s: None,
                 per_message_overhead: None,
+                grid: arts_lb::GridOptions::default(),
             },
             memory: MemoryBudget::new(None),
         }
