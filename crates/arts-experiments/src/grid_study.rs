@@ -109,6 +109,26 @@ pub fn object_grid(count: u32) -> (u32, u32) {
     (ox, count / ox)
 }
 
+/// The balancing of a grid study's run: `strategy` (the grid ones built
+/// with `grid`) every `every` steps; `None` without a strategy.
+pub(crate) fn balancing(
+    strategy: Option<&str>,
+    every: u32,
+    grid: &GridOptions,
+) -> Result<Option<LbConfig>, RunError> {
+    let Some(name) = strategy else {
+        return Ok(None);
+    };
+    let strategy =
+        arts_lb::by_name_with(name, grid).map_err(|e| RunError::Config(e.to_string()))?;
+    Ok(Some(LbConfig {
+        strategy: Arc::from(strategy),
+        period: LbPeriod::Steps(every),
+        record_inputs: false,
+        speeds: None,
+    }))
+}
+
 /// One run of an experiment.
 #[derive(Clone, Debug, Serialize)]
 pub struct GridRun {
@@ -196,18 +216,7 @@ impl Setup {
         } else {
             Map::RoundRobin
         };
-        let lb = match variant.strategy() {
-            Some(name) => Some(LbConfig {
-                strategy: Arc::from(
-                    arts_lb::by_name_with(name, &self.grid)
-                        .map_err(|e| RunError::Config(e.to_string()))?,
-                ),
-                period: LbPeriod::Steps(self.lb_every),
-                record_inputs: false,
-                speeds: None,
-            }),
-            None => None,
-        };
+        let lb = balancing(variant.strategy(), self.lb_every, &self.grid)?;
         let base = Config {
             pes: self.pes,
             lb,

@@ -19,10 +19,13 @@ use arts_apps::leanmd::reference::{self, Reference};
 use arts_apps::leanmd::{self, Params};
 use arts_apps::report::step_time_mean;
 use arts_core::limits::MemoryBudget;
-use arts_core::{Config, LbConfig, LbPeriod, RunError};
+use arts_core::{Config, RunError};
 use arts_grid::{Emulation, Topology, mapping};
+use arts_lb::GridOptions;
 use arts_util::stats::median;
 use serde::Serialize;
+
+use crate::grid_study::balancing;
 
 pub use output::{Findings, LeanmdGridReport};
 
@@ -171,17 +174,8 @@ impl Plan {
         let latency = Duration::from_secs_f64(latency_ms * 1e-3);
         let topology = Topology::uniform(pes, CLUSTERS, latency)
             .map_err(|e| RunError::Config(e.to_string()))?;
-        let lb = match balancer {
-            "none" => None,
-            name => Some(LbConfig {
-                strategy: Arc::from(
-                    arts_lb::by_name(name).map_err(|e| RunError::Config(e.to_string()))?,
-                ),
-                period: LbPeriod::Steps(self.lb_every),
-                record_inputs: false,
-                speeds: None,
-            }),
-        };
+        let strategy = (balancer != "none").then_some(balancer);
+        let lb = balancing(strategy, self.lb_every, &GridOptions::default())?;
         let emulation = Emulation::new(topology);
         let config = emulation.apply(Config {
             pes,
