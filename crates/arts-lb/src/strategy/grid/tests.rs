@@ -104,6 +104,23 @@ fn spread(v: &[usize]) -> usize {
     v.iter().max().unwrap() - v.iter().min().unwrap()
 }
 
+/// Phase 1 of `input` with `weights`: each PE's cluster and each object's.
+fn phase_1(input: &LbInput, weights: MetisWeights) -> (Vec<usize>, Vec<usize>) {
+    let (cluster_of_pe, n) = clusters(input, "t").unwrap();
+    let graph = CommGraph::build(input);
+    let oc = cluster_partition(
+        input,
+        &graph,
+        &input.works(),
+        &cluster_of_pe,
+        n,
+        weights,
+        "t",
+    )
+    .unwrap();
+    (cluster_of_pe, oc)
+}
+
 #[test]
 fn grid_comm_keeps_objects_in_their_cluster_and_balances() {
     let input = mesh(1024, 8, 2);
@@ -169,18 +186,8 @@ fn messages_weighting_splits_objects_by_count_load_weighting_by_work() {
     // the work is split evenly and the object counts are not.
     let input = mesh(2048, 8, 2);
     let works = input.works();
-    let (cluster_of_pe, n) = clusters(&input, "t").unwrap();
     let split = |weights| {
-        let oc = cluster_partition(
-            &input,
-            &CommGraph::build(&input),
-            &works,
-            &cluster_of_pe,
-            n,
-            weights,
-            "t",
-        )
-        .unwrap();
+        let (_, oc) = phase_1(&input, weights);
         let mut count = [0usize; 2];
         let mut work = [0.0f64; 2];
         for (i, &c) in oc.iter().enumerate() {
@@ -205,18 +212,7 @@ fn messages_weighting_gives_clusters_objects_by_integer_speed_multipliers() {
     for p in &mut input.pes[4..] {
         p.speed = 2.2;
     }
-    let works = input.works();
-    let (cluster_of_pe, n) = clusters(&input, "t").unwrap();
-    let oc = cluster_partition(
-        &input,
-        &CommGraph::build(&input),
-        &works,
-        &cluster_of_pe,
-        n,
-        MetisWeights::Messages,
-        "t",
-    )
-    .unwrap();
+    let (_, oc) = phase_1(&input, MetisWeights::Messages);
     let fast = oc.iter().filter(|&&c| c == 1).count();
     assert!(
         (1024 * 2 / 3 - 20..=1024 * 2 / 3 + 20).contains(&fast),
@@ -230,17 +226,7 @@ fn the_seed_technique_balances_and_spreads_border_objects() {
         let m = GridHybrid::default().map(&input).unwrap();
         m.check(&input, "grid-hybrid").unwrap();
         let works = input.works();
-        let (cluster_of_pe, n) = clusters(&input, "t").unwrap();
-        let oc = cluster_partition(
-            &input,
-            &CommGraph::build(&input),
-            &works,
-            &cluster_of_pe,
-            n,
-            MetisWeights::Messages,
-            "t",
-        )
-        .unwrap();
+        let (cluster_of_pe, oc) = phase_1(&input, MetisWeights::Messages);
         // Every object in its phase-1 cluster.
         for (i, &q) in m.pe_of.iter().enumerate() {
             assert_eq!(cluster_of_pe[q], oc[i]);
