@@ -296,6 +296,28 @@ impl PendingDir {
         })();
         result.map_err(failed)
     }
+
+    /// Makes the staging directory become the destination at once, in
+    /// place of whatever directory was there: the old one is moved aside,
+    /// the new one renamed into place, then the old one removed (put back
+    /// if the rename fails).
+    pub fn replace(self) -> WriteResult {
+        if !self.dir.is_dir() {
+            return self.commit();
+        }
+        let dir = self.dir.clone();
+        let failed = |e: std::io::Error| {
+            WriteError::failed(format!("cannot replace {}: {e}", dir.display()))
+        };
+        let aside = tmp_builder().tempdir_in(dir_of(&dir)).map_err(failed)?;
+        let old = aside.path().join("old");
+        std::fs::rename(&dir, &old).map_err(failed)?;
+        if let Err(e) = self.commit() {
+            let _ = std::fs::rename(&old, &dir);
+            return Err(e);
+        }
+        Ok(())
+    }
 }
 
 #[cfg(test)]
@@ -343,6 +365,23 @@ mod tests {
         d.write("x", b"").unwrap();
         drop(d);
         assert!(!other.exists());
+        assert_eq!(std::fs::read_dir(root.path()).unwrap().count(), 1);
+    }
+
+    #[test]
+    fn pending_dir_replaces_a_directory_whole() {
+        let root = tempfile::tempdir().unwrap();
+        let dir = root.path().join("out");
+        for (name, bytes) in [("old.svg", b"1"), ("new.svg", b"2")] {
+            let mut d = PendingDir::create(&dir).unwrap();
+            d.write(name, bytes).unwrap();
+            d.replace().unwrap();
+        }
+        let names: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names, ["new.svg"], "the old directory's files are gone");
         assert_eq!(std::fs::read_dir(root.path()).unwrap().count(), 1);
     }
 

@@ -118,7 +118,7 @@ struct ViewOutput {
 fn view(file: &Path, dir: &Path, opts: &ViewOptions, out: Output) -> CliResult {
     arts_trace::view::check(opts).map_err(CliError::usage)?;
     let (f, _) = arts_util::input_file::open(file, MAX_TRACE_BYTES)?;
-    let previous = previous_view(dir)?;
+    check_out_dir(dir)?;
     let mut pending = PendingDir::create(dir)?;
     let f = std::io::Read::take(f, MAX_TRACE_BYTES);
     let rendered =
@@ -129,7 +129,7 @@ fn view(file: &Path, dir: &Path, opts: &ViewOptions, out: Output) -> CliResult {
     for (name, bytes) in &rendered.files {
         pending.write(name, bytes)?;
     }
-    commit(pending, previous)?;
+    pending.replace()?;
     let report = ViewOutput {
         out: dir.display().to_string(),
         files: rendered.files.iter().map(|f| f.0.clone()).collect(),
@@ -154,11 +154,11 @@ fn view(file: &Path, dir: &Path, opts: &ViewOptions, out: Output) -> CliResult {
     })
 }
 
-/// Whether `dir` exists and holds a previous view (then it is replaced);
-/// refuses any other existing path.
-fn previous_view(dir: &Path) -> Result<bool, CliError> {
+/// Accepts a `dir` that does not exist or holds a previous view (which is
+/// replaced whole); refuses any other existing path.
+fn check_out_dir(dir: &Path) -> Result<(), CliError> {
     let meta = match std::fs::symlink_metadata(dir) {
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(false),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
         Err(e) => {
             return Err(CliError::usage(format!(
                 "--out {}: cannot inspect it: {e}",
@@ -195,33 +195,5 @@ fn previous_view(dir: &Path) -> Result<bool, CliError> {
     if !has_index || !head.contains("<title>arts trace view") {
         return Err(refuse("exists and does not hold a previous view"));
     }
-    Ok(true)
-}
-
-/// Makes the view appear at once: a previous view is moved aside, the new
-/// one renamed into place, then the old one removed (put back on failure).
-fn commit(pending: PendingDir, previous: bool) -> Result<(), CliError> {
-    let dir = pending.path().to_path_buf();
-    if !previous {
-        return Ok(pending.commit()?);
-    }
-    let parent = match dir.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let aside = tempfile::Builder::new()
-        .prefix(".arts-tmp-old-view-")
-        .tempdir_in(&parent)
-        .map_err(|e| CliError::failed(format!("cannot replace {}: {e}", dir.display())))?
-        .keep();
-    let old = aside.join("view");
-    std::fs::rename(&dir, &old)
-        .map_err(|e| CliError::failed(format!("cannot replace {}: {e}", dir.display())))?;
-    if let Err(e) = pending.commit() {
-        let _ = std::fs::rename(&old, &dir);
-        let _ = std::fs::remove_dir_all(&aside);
-        return Err(e.into());
-    }
-    let _ = std::fs::remove_dir_all(&aside);
     Ok(())
 }
