@@ -78,6 +78,9 @@ pub struct LbStepSummary {
     pub migration_time_s: f64,
     /// The strategy's mapping was refused as not worth its cost.
     pub restrained: bool,
+    /// The placement applied: the strategy's name, `refine` (restraint
+    /// took the incremental refinement instead) or `current` (kept).
+    pub placement: String,
     /// Steps until the next balancing step (`--lb-period auto`).
     pub next_period_steps: Option<u32>,
 }
@@ -93,6 +96,7 @@ impl From<&LbStepRecord> for LbStepSummary {
             strategy_time_s: s.strategy_time_s,
             migration_time_s: s.migration_time_s,
             restrained: s.restrained,
+            placement: s.placement.to_string(),
             next_period_steps: s.next_period_steps,
         }
     }

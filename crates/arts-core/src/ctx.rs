@@ -14,7 +14,7 @@ use crate::instrument::{CommRecord, ElemMeta};
 use crate::lb_manager::{LbMsg, LbPeriod};
 use crate::message::Message;
 use crate::queue::DEFAULT_PRIORITY;
-use crate::reduction::{Callback, Reducer, Reducible, register_custom};
+use crate::reduction::{Callback, RedValue, Reducer, Reducible, register_custom};
 use crate::runtime::RunError;
 use crate::services::REDUCTION_ROOT;
 use crate::services::Services;
@@ -192,8 +192,13 @@ impl<'a, A: Chare> Ctx<'a, A> {
         }
         let red_no = self.meta.red_no;
         self.meta.red_no += 1;
+        let value = match reducer {
+            // Each piece keeps its element's place in the result.
+            Reducer::Concat => RedValue::Indexed(vec![(self.me.linear, value.into_value())]),
+            _ => value.into_value(),
+        };
         let partial = Partial {
-            value: value.into_value(),
+            value,
             count: 1,
             reducer,
             callback,

@@ -100,6 +100,16 @@ struct ArrayMeta {
 /// flight; each further busy wave doubles it, up to [`QD_PAUSE_MAX`].
 const QD_PAUSE_FIRST: Duration = Duration::from_micros(20);
 
+/// How long a one-process driver waits for a callback before it checks,
+/// with one quiescence wave, whether the result can still come.
+const HANG_CHECK: Duration = Duration::from_millis(200);
+
+/// A callback tag as the app wrote it (`{"Step":3}` for `Tag::Step(3)`),
+/// for error messages; its bytes when it does not encode as JSON.
+fn describe_tag(tag: &impl Serialize) -> String {
+    serde_json::to_string(tag).unwrap_or_else(|_| format!("{:?}", Tag::new(tag)))
+}
+
 /// The longest pause between busy waves: what detection may lag behind
 /// the moment the work ends.
 const QD_PAUSE_MAX: Duration = Duration::from_millis(1);
@@ -469,6 +479,34 @@ impl Driver {
         }
     }
 
+    /// [`Driver::next_msg`], or `None` when nothing came within `wait`.
+    fn next_msg_within(&mut self, wait: Duration) -> Result<Option<DriverMsg>, RunError> {
+        let deadline = std::time::Instant::now() + wait;
+        loop {
+            if let Some(err) = &self.failure {
+                return Err(err.clone());
+            }
+            let msg = match self.rx.recv_deadline(deadline) {
+                Ok(msg) => msg,
+                Err(crossbeam_channel::RecvTimeoutError::Timeout) => return Ok(None),
+                Err(crossbeam_channel::RecvTimeoutError::Disconnected) => {
+                    return Err(RunError::Internal("all PEs stopped".into()));
+                }
+            };
+            match msg {
+                DriverMsg::Abort(err) => {
+                    self.failure = Some(err.clone());
+                    return Err(err);
+                }
+                DriverMsg::CheckpointRequest => self.checkpoint_requested = true,
+                msg @ (DriverMsg::Gathered { .. }
+                | DriverMsg::Bcast { .. }
+                | DriverMsg::Passed { .. }) => self.keep(msg),
+                msg => return Ok(Some(msg)),
+            }
+        }
+    }
+
     fn recv(&mut self) -> Result<DriverMsg, RunError> {
         loop {
             if let Some(err) = &self.failure {
@@ -512,24 +550,53 @@ impl Driver {
     /// type the elements contributed: `f64`, `Vec<u64>`, `()`, ...).
     /// Results for other tags that arrive meanwhile are kept for later
     /// calls. Collective: every driver receives every result.
+    ///
+    /// In a one-process run, a wait that can never end is an error: once
+    /// the run is quiescent (nothing in flight, nothing running) and no
+    /// result for `tag` came, [`RunError::NoResult`] names the tag (within
+    /// about half a second of quiescence). A result of another type than `V`
+    /// is [`RunError::ResultType`].
     pub fn wait_callback<V: Reducible>(&mut self, tag: impl Serialize) -> Result<V, RunError> {
-        let tag = Tag::new(&tag);
-        let value = self.wait_value(tag)?;
+        let describe = || describe_tag(&tag);
+        let value = self.wait_value(Tag::new(&tag), describe)?;
         let kind = value.kind();
-        V::from_value(value).ok_or_else(|| {
-            RunError::Internal(format!(
-                "the result for callback {tag:?} is {kind}, not {}",
-                std::any::type_name::<V>()
-            ))
+        V::from_value(value).ok_or_else(|| RunError::ResultType {
+            tag: describe(),
+            got: kind.to_string(),
+            expected: std::any::type_name::<V>().to_string(),
         })
     }
 
-    fn wait_value(&mut self, tag: Tag) -> Result<RedValue, RunError> {
-        if let Some(i) = self.early.iter().position(|(t, _)| *t == tag) {
-            return Ok(self.early.remove(i).expect("position is valid").1);
-        }
+    fn wait_value(
+        &mut self,
+        tag: Tag,
+        describe: impl Fn() -> String,
+    ) -> Result<RedValue, RunError> {
+        let alone = self.process().1 == 1;
+        let mut detector = Detector::default();
         loop {
-            match self.next_msg()? {
+            if let Some(i) = self.early.iter().position(|(t, _)| *t == tag) {
+                return Ok(self.early.remove(i).expect("position is valid").1);
+            }
+            let msg = if alone {
+                match self.next_msg_within(HANG_CHECK)? {
+                    Some(msg) => msg,
+                    None => {
+                        // Nothing came for a while: one quiescence wave. Two
+                        // balanced waves in a row without the result mean it
+                        // can never come (only this driver could still send).
+                        let (sent, processed) = self.qd_wave()?;
+                        let arrived = self.early.iter().any(|(t, _)| *t == tag);
+                        if detector.observe(sent, processed) && !arrived {
+                            return Err(RunError::NoResult { tag: describe() });
+                        }
+                        continue;
+                    }
+                }
+            } else {
+                self.next_msg()?
+            };
+            match msg {
                 DriverMsg::Callback { tag: t, value } if t == tag => return Ok(value),
                 DriverMsg::Callback { tag: t, value } => self.early.push_back((t, value)),
                 DriverMsg::QdReport { .. }
@@ -542,6 +609,40 @@ impl Driver {
                 | DriverMsg::CheckpointRequest => {}
             }
         }
+    }
+
+    /// One quiescence wave: probes every PE and sums their counters
+    /// (callbacks that arrive meanwhile are kept for later waits).
+    fn qd_wave(&mut self) -> Result<(u64, u64), RunError> {
+        self.wave += 1;
+        let wave = self.wave;
+        for pe in 0..self.num_pes() {
+            self.post(pe, Body::QdProbe { wave });
+        }
+        let (mut sent, mut processed, mut reports) = (0u64, 0u64, 0u64);
+        while reports < self.num_pes() as u64 {
+            match self.next_msg()? {
+                DriverMsg::QdReport {
+                    wave: w,
+                    sent: s,
+                    processed: p,
+                } if w == wave => {
+                    sent += s;
+                    processed += p;
+                    reports += 1;
+                }
+                DriverMsg::Callback { tag, value } => self.early.push_back((tag, value)),
+                DriverMsg::QdReport { .. }
+                | DriverMsg::Quiescent
+                | DriverMsg::Image { .. }
+                | DriverMsg::Gathered { .. }
+                | DriverMsg::Bcast { .. }
+                | DriverMsg::Passed { .. }
+                | DriverMsg::Abort(_)
+                | DriverMsg::CheckpointRequest => {}
+            }
+        }
+        Ok((sent, processed))
     }
 
     /// Waits until no message is in flight or being handled anywhere
@@ -565,38 +666,10 @@ impl Driver {
                 }
             }
         }
-        let pes = self.num_pes() as u64;
         let mut detector = Detector::default();
         let mut pause = QD_PAUSE_FIRST;
         loop {
-            self.wave += 1;
-            let wave = self.wave;
-            for pe in 0..self.num_pes() {
-                self.post(pe, Body::QdProbe { wave });
-            }
-            let (mut sent, mut processed, mut reports) = (0u64, 0u64, 0u64);
-            while reports < pes {
-                match self.next_msg()? {
-                    DriverMsg::QdReport {
-                        wave: w,
-                        sent: s,
-                        processed: p,
-                    } if w == wave => {
-                        sent += s;
-                        processed += p;
-                        reports += 1;
-                    }
-                    DriverMsg::Callback { tag, value } => self.early.push_back((tag, value)),
-                    DriverMsg::QdReport { .. }
-                    | DriverMsg::Quiescent
-                    | DriverMsg::Image { .. }
-                    | DriverMsg::Gathered { .. }
-                    | DriverMsg::Bcast { .. }
-                    | DriverMsg::Passed { .. }
-                    | DriverMsg::Abort(_)
-                    | DriverMsg::CheckpointRequest => {}
-                }
-            }
+            let (sent, processed) = self.qd_wave()?;
             if detector.observe(sent, processed) {
                 let (_, processes) = self.process();
                 for p in 1..processes {
@@ -687,8 +760,61 @@ mod tests {
             d.wait_callback::<f64>(AppTag::First).unwrap_err()
         })
         .unwrap();
-        let text = err.to_string();
-        assert!(text.contains("u64") && text.contains("f64"), "{text}");
+        assert!(
+            matches!(&err, RunError::ResultType { tag, got, expected }
+                if tag == "\"First\"" && got == "u64" && expected == "f64"),
+            "{err:?}"
+        );
+    }
+
+    #[derive(Clone, Copy, Serialize)]
+    enum StepTag {
+        Step(u32),
+    }
+
+    #[test]
+    fn waiting_for_a_tag_nobody_contributes_to_is_an_error_soon_after_quiescence() {
+        let (err, _) = run(&Config::default(), |d| {
+            let a = d.create_array::<Two>("two", Shape::d1(4), Map::Block, ());
+            d.broadcast(&a, ());
+            let first: u64 = d.wait_callback(AppTag::First).unwrap();
+            assert_eq!(first, 4);
+            let quiet = std::time::Instant::now();
+            let err = d.wait_callback::<f64>(StepTag::Step(3)).unwrap_err();
+            (err, quiet.elapsed())
+        })
+        .unwrap();
+        let (err, waited) = err;
+        assert!(
+            matches!(&err, RunError::NoResult { tag } if tag == r#"{"Step":3}"#),
+            "{err:?}"
+        );
+        assert!(waited < std::time::Duration::from_secs(1), "{waited:?}");
+    }
+
+    #[test]
+    fn a_result_that_comes_late_is_not_mistaken_for_a_hang() {
+        #[derive(Serialize, Deserialize)]
+        struct Slow;
+        impl Chare for Slow {
+            type Msg = ();
+            type Init = ();
+            fn new(_: Index, _: &()) -> Self {
+                Slow
+            }
+            fn receive(&mut self, (): (), ctx: &mut Ctx<'_, Self>) {
+                // Longer than several hang checks: the PE is busy, not quiet.
+                std::thread::sleep(std::time::Duration::from_millis(700));
+                ctx.contribute(1.0, Reducer::Sum, Callback::main(()));
+            }
+        }
+        let (v, _) = run(&one_pe(), |d| {
+            let a = d.create_array::<Slow>("slow", Shape::d1(1), Map::Block, ());
+            d.broadcast(&a, ());
+            d.wait_callback::<f64>(())
+        })
+        .unwrap();
+        assert_eq!(v.unwrap(), 1.0);
     }
 
     #[test]

@@ -48,6 +48,7 @@ enum WireReducer {
     Min,
     Max,
     Custom(String),
+    Concat,
 }
 
 /// The serde mirror of a reduction partial (a custom reducer by its name).
@@ -65,6 +66,7 @@ impl From<Partial> for WirePartial {
             Reducer::Sum => WireReducer::Sum,
             Reducer::Min => WireReducer::Min,
             Reducer::Max => WireReducer::Max,
+            Reducer::Concat => WireReducer::Concat,
             Reducer::Custom(name, _) => WireReducer::Custom(name.to_string()),
         };
         WirePartial {
@@ -81,6 +83,7 @@ impl WirePartial {
     fn restore(self) -> Result<Partial, WireError> {
         let reducer = match self.reducer {
             WireReducer::Sum => Reducer::Sum,
+            WireReducer::Concat => Reducer::Concat,
             WireReducer::Min => Reducer::Min,
             WireReducer::Max => Reducer::Max,
             WireReducer::Custom(name) => {

@@ -39,6 +39,10 @@ pub enum RedValue {
     U64s(Vec<u64>),
     /// Opaque bytes, for custom reducers.
     Bytes(Vec<u8>),
+    /// Contributions to a [`Reducer::Concat`] under way, each with its
+    /// element's linear index; joined in index order before delivery, so
+    /// a callback never receives this kind.
+    Indexed(Vec<(u64, RedValue)>),
 }
 
 impl RedValue {
@@ -71,6 +75,7 @@ impl RedValue {
             RedValue::I64s(_) => "i64 vector",
             RedValue::U64s(_) => "u64 vector",
             RedValue::Bytes(_) => "bytes",
+            RedValue::Indexed(_) => "indexed pieces",
         }
     }
 }
@@ -133,6 +138,11 @@ pub enum Reducer {
     Min,
     /// Maximum (element-wise for vectors).
     Max,
+    /// Concatenation in element order (row-major linear index): vectors
+    /// end to end, numbers and bytes likewise, into one vector of their
+    /// kind (`f64` and `Vec<f64>` contributions give a `Vec<f64>`). Gathers
+    /// a distributed field with as much traffic as the field itself.
+    Concat,
     /// A named user function. The name identifies it across processes.
     Custom(&'static str, CombineFn),
 }
@@ -141,9 +151,36 @@ impl Reducer {
     /// Folds `other` into `acc`; an error names the mismatch.
     pub fn combine(&self, acc: &mut RedValue, other: RedValue) -> Result<(), String> {
         use RedValue::*;
-        if let Reducer::Custom(_, f) = self {
-            return f(acc, other);
+        match (self, &mut *acc, other) {
+            (Reducer::Custom(_, f), _, other) => f(acc, other),
+            (Reducer::Concat, Indexed(a), Indexed(b)) => {
+                a.extend(b);
+                Ok(())
+            }
+            (Reducer::Concat, a, b) => Err(format!(
+                "cannot concatenate {} with {} (contribute through Ctx::contribute)",
+                a.kind(),
+                b.kind()
+            )),
+            (_, _, other) => self.combine_values(acc, other),
         }
+    }
+
+    /// The result a callback receives from the combined `value`: itself,
+    /// except for `Concat`, whose pieces are joined in index order.
+    pub(crate) fn finish(&self, value: RedValue) -> Result<RedValue, String> {
+        match (self, value) {
+            (Reducer::Concat, RedValue::Indexed(mut pieces)) => {
+                pieces.sort_by_key(|&(i, _)| i);
+                join(pieces.into_iter().map(|(_, v)| v))
+            }
+            (_, value) => Ok(value),
+        }
+    }
+
+    /// `combine` for the element-wise reducers (`Sum`, `Min`, `Max`).
+    fn combine_values(&self, acc: &mut RedValue, other: RedValue) -> Result<(), String> {
+        use RedValue::*;
         /// Integer sums wrap (like `wrapping_add`) instead of panicking.
         trait Num: PartialOrd + Copy {
             fn add(self, other: Self) -> Self;
@@ -176,7 +213,9 @@ impl Reducer {
                         *a = b
                     }
                 }
-                Reducer::Custom(..) => unreachable!("custom reducers return earlier"),
+                Reducer::Custom(..) | Reducer::Concat => {
+                    unreachable!("custom and concat reducers return earlier")
+                }
             }
         }
         fn vec_op<T: Num>(r: &Reducer, a: &mut [T], b: &[T]) -> Result<(), String> {
@@ -219,6 +258,41 @@ impl Reducer {
     }
 }
 
+/// Joins values of one kind end to end: numbers or vectors of `f64`,
+/// `i64` or `u64` into a vector of that number, bytes into bytes, nothing
+/// into nothing.
+fn join(values: impl Iterator<Item = RedValue>) -> Result<RedValue, String> {
+    use RedValue::*;
+    let mut out: Option<RedValue> = None;
+    for v in values {
+        let acc = out.get_or_insert_with(|| match &v {
+            F64(_) | F64s(_) => F64s(Vec::new()),
+            I64(_) | I64s(_) => I64s(Vec::new()),
+            U64(_) | U64s(_) => U64s(Vec::new()),
+            Bytes(_) => Bytes(Vec::new()),
+            Nothing | Indexed(_) => Nothing,
+        });
+        match (acc, v) {
+            (F64s(a), F64(x)) => a.push(x),
+            (F64s(a), F64s(x)) => a.extend(x),
+            (I64s(a), I64(x)) => a.push(x),
+            (I64s(a), I64s(x)) => a.extend(x),
+            (U64s(a), U64(x)) => a.push(x),
+            (U64s(a), U64s(x)) => a.extend(x),
+            (Bytes(a), Bytes(x)) => a.extend(x),
+            (Nothing, Nothing) => {}
+            (a, b) => {
+                return Err(format!(
+                    "cannot concatenate {} with {}: every element must contribute the same kind",
+                    a.kind(),
+                    b.kind()
+                ));
+            }
+        }
+    }
+    Ok(out.unwrap_or(Nothing))
+}
+
 impl PartialEq for Reducer {
     /// Custom reducers are equal when their names are.
     fn eq(&self, other: &Reducer) -> bool {
@@ -226,7 +300,8 @@ impl PartialEq for Reducer {
             (Reducer::Custom(a, _), Reducer::Custom(b, _)) => a == b,
             (Reducer::Sum, Reducer::Sum)
             | (Reducer::Min, Reducer::Min)
-            | (Reducer::Max, Reducer::Max) => true,
+            | (Reducer::Max, Reducer::Max)
+            | (Reducer::Concat, Reducer::Concat) => true,
             _ => false,
         }
     }
@@ -489,7 +564,7 @@ impl Reductions {
             let p = entry.remove();
             self.next_to_complete += 1;
             done.push(Completed {
-                value: p.value,
+                value: p.reducer.finish(p.value)?,
                 callback: p.callback,
             });
         }
@@ -551,6 +626,35 @@ mod tests {
         };
         assert_eq!(r.tag::<AppTag>(), Some(AppTag::Validate));
         assert_eq!(r.value::<i64>(), Some(-3));
+    }
+
+    #[test]
+    fn concat_joins_pieces_in_index_order_whatever_order_they_meet() {
+        let piece = |i: u64, v: RedValue| RedValue::Indexed(vec![(i, v)]);
+        let mut acc = piece(2, RedValue::F64s(vec![5.0, 6.0]));
+        Reducer::Concat
+            .combine(&mut acc, piece(0, RedValue::F64(1.0)))
+            .unwrap();
+        Reducer::Concat
+            .combine(&mut acc, piece(1, RedValue::F64s(vec![2.0, 3.0])))
+            .unwrap();
+        let joined = Reducer::Concat.finish(acc).unwrap();
+        assert_eq!(joined, RedValue::F64s(vec![1.0, 2.0, 3.0, 5.0, 6.0]));
+        let mut mixed = piece(0, RedValue::F64(1.0));
+        Reducer::Concat
+            .combine(&mut mixed, piece(1, RedValue::Bytes(vec![1])))
+            .unwrap();
+        assert!(
+            Reducer::Concat
+                .finish(mixed)
+                .unwrap_err()
+                .contains("same kind")
+        );
+        assert!(
+            Reducer::Concat
+                .combine(&mut RedValue::F64(1.0), RedValue::F64(2.0))
+                .is_err()
+        );
     }
 
     #[test]

@@ -148,6 +148,26 @@ pub enum RunError {
     /// A checkpoint could not be taken or restored.
     #[error("checkpoint: {0}")]
     Checkpoint(String),
+    /// The main program waits for a callback result that can never come:
+    /// the run is quiescent and no element contributed to it.
+    #[error(
+        "no result will come for callback {tag}: the run is quiescent and no reduction \
+         or message is under way to it (did every element contribute with this tag?)"
+    )]
+    NoResult {
+        /// The awaited tag, as the app wrote it (`{"Step":3}`).
+        tag: String,
+    },
+    /// A callback's result is not of the type the main program waits for.
+    #[error("the result for callback {tag} is {got}, not {expected}")]
+    ResultType {
+        /// The callback's tag, as the app wrote it.
+        tag: String,
+        /// What the elements contributed (`f64`, `vector of u64`, ...).
+        got: String,
+        /// The type the main program asked for.
+        expected: String,
+    },
     /// A runtime invariant broke (a bug in arts).
     #[error("internal runtime error: {0}")]
     Internal(String),

@@ -413,3 +413,36 @@ fn traces_record_entry_spans() {
         .count();
     assert!(entries >= 11, "{entries} entry spans");
 }
+
+#[test]
+fn concat_gathers_a_distributed_field_in_element_order() {
+    /// Element `i` holds the values `10 i, 10 i + 1, ..., 10 i + i` (its
+    /// share of the field differs in length).
+    #[derive(serde::Serialize, serde::Deserialize)]
+    struct Piece(u32);
+    impl Chare for Piece {
+        type Msg = ();
+        type Init = ();
+        fn new(i: Index, _: &()) -> Self {
+            Piece(i.x())
+        }
+        fn receive(&mut self, (): (), ctx: &mut Ctx<'_, Self>) {
+            let mine: Vec<u64> = (0..=self.0).map(|k| u64::from(10 * self.0 + k)).collect();
+            ctx.contribute(mine, Reducer::Concat, Callback::main(()));
+        }
+    }
+    let cfg = Config {
+        pes: 3,
+        ..Config::default()
+    };
+    let (field, _) = run(&cfg, |d| {
+        let a = d.create_array::<Piece>("piece", Shape::d1(7), Map::RoundRobin, ());
+        d.broadcast(&a, ());
+        d.wait_callback::<Vec<u64>>(()).unwrap()
+    })
+    .unwrap();
+    let expected: Vec<u64> = (0..7u64)
+        .flat_map(|i| (0..=i).map(move |k| 10 * i + k))
+        .collect();
+    assert_eq!(field, expected);
+}

@@ -25,6 +25,7 @@ pub(crate) use root::LbRoot;
 
 use crate::PeId;
 use crate::envelope::ArrayId;
+use crate::runtime::RunError;
 
 /// When an `at_sync` call really balances.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -64,6 +65,53 @@ pub struct LbConfig {
     pub speeds: Option<Vec<f64>>,
 }
 
+impl LbConfig {
+    /// Balancing with the strategy called `name` (one of
+    /// [`arts_lb::STRATEGY_NAMES`], default parameters) every `period`,
+    /// PE speeds measured at start-up:
+    /// `LbConfig::new("greedy", LbPeriod::Steps(10))?`. An unknown name is
+    /// a [`RunError::Config`] listing the names accepted; so is a period
+    /// of zero steps or of negative or non-finite seconds.
+    pub fn new(name: &str, period: LbPeriod) -> Result<LbConfig, RunError> {
+        match period {
+            LbPeriod::Steps(0) => {
+                return Err(RunError::Config(
+                    "an LB period of 0 steps; give at least 1 (or LbPeriod::EverySync)".into(),
+                ));
+            }
+            LbPeriod::Seconds(t) if !(t.is_finite() && t >= 0.0) => {
+                return Err(RunError::Config(format!(
+                    "an LB period of {t} seconds; give a finite number of seconds, 0 or more"
+                )));
+            }
+            _ => {}
+        }
+        let strategy = arts_lb::by_name(name).map_err(|e| RunError::Config(e.to_string()))?;
+        Ok(LbConfig {
+            strategy: Arc::from(strategy),
+            period,
+            record_inputs: false,
+            speeds: None,
+        })
+    }
+
+    /// The same, with these relative PE speeds instead of measured ones.
+    pub fn with_speeds(self, speeds: Vec<f64>) -> LbConfig {
+        LbConfig {
+            speeds: Some(speeds),
+            ..self
+        }
+    }
+
+    /// The same, keeping every step's strategy input (for `--lb-dump`).
+    pub fn recording_inputs(self) -> LbConfig {
+        LbConfig {
+            record_inputs: true,
+            ..self
+        }
+    }
+}
+
 impl std::fmt::Debug for LbConfig {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("LbConfig")
@@ -101,6 +149,10 @@ pub struct LbStepRecord {
     /// The strategy's mapping was not applied: its predicted gain did not
     /// exceed the measured noise plus the migration cost (see `restraint`).
     pub restrained: bool,
+    /// The placement applied: the strategy's name; `refine` when restraint
+    /// took the incremental refinement instead (it paid more); `current`
+    /// when the placement was kept as it was.
+    pub placement: &'static str,
     /// Steps until the next balancing step (`Auto` periods), if chosen.
     pub next_period_steps: Option<u32>,
     /// The strategy's input, when `LbConfig::record_inputs` is set.
@@ -172,4 +224,36 @@ pub struct PeStats {
     pub(crate) objects: Vec<ObjStats>,
     /// (from linear, to linear, messages, bytes) within the array.
     pub(crate) comm: Vec<(u64, u64, u64, u64)>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_config_by_name_checks_the_name_and_the_period() {
+        let lb = LbConfig::new("greedy", LbPeriod::Steps(10)).unwrap();
+        assert_eq!(
+            (lb.strategy.name(), lb.period),
+            ("greedy", LbPeriod::Steps(10))
+        );
+        assert!(!lb.record_inputs && lb.speeds.is_none());
+        let lb = lb.with_speeds(vec![1.0, 2.0]).recording_inputs();
+        assert!(lb.record_inputs && lb.speeds == Some(vec![1.0, 2.0]));
+        let unknown = LbConfig::new("gredy", LbPeriod::EverySync).unwrap_err();
+        assert!(
+            matches!(&unknown, RunError::Config(m) if m.contains("gredy") && m.contains("refine")),
+            "{unknown}"
+        );
+        for bad in [
+            LbPeriod::Steps(0),
+            LbPeriod::Seconds(f64::NAN),
+            LbPeriod::Seconds(-1.0),
+        ] {
+            assert!(matches!(
+                LbConfig::new("greedy", bad),
+                Err(RunError::Config(_))
+            ));
+        }
+    }
 }

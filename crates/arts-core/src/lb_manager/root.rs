@@ -173,6 +173,7 @@ impl LbRoot {
                 judge(measured_max_s, &before, &ideal, steps, &st.history).keep_current
             });
         let t = Instant::now();
+        let mut placement = lb.strategy.name();
         let (mut mapping, mut after, mut judgement) = if hopeless {
             let mut j = judge(measured_max_s, &before, &before, steps, &st.history);
             j.keep_current = true;
@@ -204,12 +205,14 @@ impl LbRoot {
                     && (judgement.keep_current || j.net_gain_s > judgement.net_gain_s)
                 {
                     (mapping, after, judgement) = (m, a, j);
+                    placement = "refine";
                 }
             }
         }
         if judgement.keep_current {
             after = before.clone();
             mapping = current;
+            placement = "current";
         }
         let predicted = after.max_load_s / steps as f64;
         st.history.predicted_max_s = Some(predicted);
@@ -243,6 +246,7 @@ impl LbRoot {
             migration_time_s: 0.0,
             step_time_s: 0.0,
             restrained: judgement.keep_current,
+            placement,
             next_period_steps: auto.then_some(judgement.next_steps),
             input: lb.record_inputs.then_some(input),
         };

@@ -37,7 +37,10 @@ pub trait Strategy: Send + Sync {
     /// Whether the runtime may keep the current placement when this
     /// strategy's mapping is predicted not to pay for its migrations (true
     /// for every balancing strategy; false for `rotate`, whose moves are
-    /// the point: it exercises migration).
+    /// the point: it exercises migration, and for `none`, which moves
+    /// nothing and is never replaced by another placement). A restrained
+    /// strategy that is not topology-aware may also see its mapping
+    /// replaced by `refine`'s when that pays more.
     fn restrained(&self) -> bool {
         true
     }

@@ -15,6 +15,12 @@ impl Strategy for NoLb {
         "none"
     }
 
+    /// Nothing to restrain, and never replaced by another placement:
+    /// `none` means nothing moves.
+    fn restrained(&self) -> bool {
+        false
+    }
+
     fn map(&self, input: &LbInput) -> Result<Mapping, LbError> {
         Ok(input.current_mapping())
     }
