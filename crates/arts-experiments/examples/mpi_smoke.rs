@@ -9,16 +9,14 @@ fn main() {
     let mpi = arts_mpi::Mpi::init().expect("MPI starts");
     let mut args = std::env::args().skip(1);
     let per: u32 = args.next().and_then(|a| a.parse().ok()).unwrap_or(2);
-    let lb = args.next().map(|name| LbConfig {
-        strategy: Arc::from(arts_lb::by_name(&name).unwrap()),
-        period: if std::env::var("EVERY").is_ok() {
-            LbPeriod::EverySync
-        } else {
-            LbPeriod::Steps(2)
-        },
-        record_inputs: false,
-        speeds: None,
-    });
+    let period = if std::env::var("EVERY").is_ok() {
+        LbPeriod::EverySync
+    } else {
+        LbPeriod::Steps(2)
+    };
+    let lb = args
+        .next()
+        .map(|name| LbConfig::new(&name, period).expect("a strategy name"));
     let p = Params {
         rows: 64,
         cols: 48,

@@ -1,7 +1,5 @@
 //! Migration storm across processes: `mpirun -np 4 target/debug/examples/mpi_storm [pes_per_process] [strategy] [elements] [rounds]`.
 
-use std::sync::Arc;
-
 use arts_core::{Config, LbConfig, LbPeriod};
 
 fn main() {
@@ -11,12 +9,7 @@ fn main() {
     let name = args.next().unwrap_or_else(|| "rotate".into());
     let n: u32 = args.next().and_then(|a| a.parse().ok()).unwrap_or(24);
     let rounds: u32 = args.next().and_then(|a| a.parse().ok()).unwrap_or(10);
-    let lb = LbConfig {
-        strategy: Arc::from(arts_lb::by_name(&name).unwrap()),
-        period: LbPeriod::EverySync,
-        record_inputs: false,
-        speeds: None,
-    };
+    let lb = LbConfig::new(&name, LbPeriod::EverySync).expect("a strategy name");
     let cfg = mpi.config(
         &Config {
             lb: Some(lb),

@@ -204,12 +204,9 @@ pub fn run(
         reference: Arc::new(jacobi2d::reference(&base)),
     };
     let rotate = Config {
-        lb: Some(arts_core::LbConfig {
-            strategy: Arc::from(arts_lb::by_name("rotate").map_err(failed)?),
-            period: arts_core::LbPeriod::EverySync,
-            record_inputs: false,
-            speeds: None,
-        }),
+        lb: Some(
+            arts_core::LbConfig::new("rotate", arts_core::LbPeriod::EverySync).map_err(failed)?,
+        ),
         ..pes(2)
     };
     let mut samples: Vec<Vec<f64>> = vec![Vec::new(); MEASURES.len()];

@@ -137,12 +137,7 @@ mod tests {
         assert!(bandwidth_bytes_per_s(&cfg, 1 << 16, 5, true).unwrap() > 0.0);
         assert!(bandwidth_bytes_per_s(&cfg, 1 << 16, 5, false).unwrap() > 0.0);
         let rotate = Config {
-            lb: Some(arts_core::LbConfig {
-                strategy: std::sync::Arc::from(arts_lb::by_name("rotate").unwrap()),
-                period: arts_core::LbPeriod::EverySync,
-                record_inputs: false,
-                speeds: None,
-            }),
+            lb: Some(arts_core::LbConfig::new("rotate", arts_core::LbPeriod::EverySync).unwrap()),
             ..cfg
         };
         let (t, moved) = migration_s(&rotate, 1 << 20, 4).unwrap();

@@ -117,14 +117,8 @@ pub fn bench(
     let failed = |e: RunError| MpiBenchError::Failed(e.to_string());
     let usage = |e: String| MpiBenchError::Usage(e);
     let one_pe = mpi.config(&Config::default(), 1);
-    let greedy = LbConfig {
-        strategy: Arc::from(
-            arts_lb::by_name("greedy").map_err(|e| MpiBenchError::Failed(e.to_string()))?,
-        ),
-        period: LbPeriod::Steps(10),
-        record_inputs: false,
-        speeds: None,
-    };
+    let greedy = LbConfig::new("greedy", LbPeriod::Steps(10))
+        .map_err(|e| MpiBenchError::Failed(e.to_string()))?;
     let lb_cfg = mpi.config(
         &Config {
             lb: Some(greedy),

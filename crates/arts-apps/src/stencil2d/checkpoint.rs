@@ -451,12 +451,7 @@ mod tests {
 
     fn rotating(n: u32) -> Config {
         Config {
-            lb: Some(arts_core::LbConfig {
-                strategy: Arc::from(arts_lb::by_name("rotate").unwrap()),
-                period: arts_core::LbPeriod::EverySync,
-                record_inputs: false,
-                speeds: None,
-            }),
+            lb: Some(arts_core::LbConfig::new("rotate", arts_core::LbPeriod::EverySync).unwrap()),
             ..pes(n)
         }
     }

@@ -2,7 +2,6 @@
 //! arts' own chare ping-pong, the 3-D stencil at V VPs on 2 PEs, load
 //! balancing of an imbalanced stencil, and `bt-mz` with and without it.
 
-use std::sync::Arc;
 use std::time::Instant;
 
 use arts_apps::stencil3d::{Block, block_of, rank_grid};
@@ -28,13 +27,8 @@ fn best_run(
     let built = build(name, params, vp)?;
     let mut opts = RunOptions::new(vp, pes);
     if let Some(lb) = lb {
-        let strategy = arts_lb::by_name(lb).map_err(|e| AmpiError::Usage(e.to_string()))?;
-        opts.lb = Some(LbConfig {
-            strategy: Arc::from(strategy),
-            period: LbPeriod::EverySync,
-            record_inputs: false,
-            speeds: None,
-        });
+        let config = LbConfig::new(lb, LbPeriod::EverySync);
+        opts.lb = Some(config.map_err(|e| AmpiError::Usage(e.to_string()))?);
     }
     let mut best: Option<AmpiReport> = None;
     for _ in 0..reps.max(1) {
