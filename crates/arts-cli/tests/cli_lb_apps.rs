@@ -37,6 +37,9 @@ fn zones_with_greedy_reports_the_contract_keys_and_balances() {
     assert_eq!(v["lb_steps"], 2);
     let first = &v["lb_history"][0];
     assert!(first["max_avg_after"].as_f64().unwrap() <= first["max_avg_before"].as_f64().unwrap());
+    // Which placement each step applied: the strategy's, refine's, or none.
+    let placement = first["placement"].as_str().unwrap();
+    assert!(["greedy", "refine", "current"].contains(&placement), "{placement}");
 }
 
 #[test]
@@ -63,6 +66,9 @@ fn hotspot_without_and_with_lb_is_valid() {
         ]));
         assert_eq!(v["valid"], true, "{lb}");
         assert!(v["utilization_mean"].as_f64().unwrap() > 0.0);
+        if lb == "none" {
+            assert_eq!(v["migrations"], 0);
+        }
     }
 }
 
