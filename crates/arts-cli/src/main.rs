@@ -181,6 +181,7 @@ enum Suite {
 
 fn run(cli: Cli) -> CliResult {
     let out = Output { json: cli.json };
+    out.install_step_progress();
     match cli.command {
         Command::Run { app } => match app {
             App::Jacobi2d(args) => core::run_jacobi2d(&args, out),

@@ -78,13 +78,24 @@ impl Output {
         writeln!(stdout, "{}", text.trim_end()).map_err(CliError::failed)
     }
 
-    /// A progress bar on stderr for `len` units of work; hidden with `--json`
-    /// or when stderr is not a terminal.
+    /// Whether progress is drawn: not with `--json`, not on processes
+    /// other than the first, and only when stdout and stderr are both
+    /// terminals (a run piped to a file or a script stays silent).
+    pub fn shows_progress(&self) -> bool {
+        use std::io::IsTerminal;
+        !self.json
+            && crate::launch::is_root()
+            && std::io::stdout().is_terminal()
+            && std::io::stderr().is_terminal()
+    }
+
+    /// A progress bar on stderr for `len` units of work (stages, runs of a
+    /// study); hidden unless [`Output::shows_progress`].
     pub fn progress(&self, len: u64, what: &str) -> indicatif::ProgressBar {
-        if self.json || !crate::launch::is_root() {
+        if !self.shows_progress() {
             return indicatif::ProgressBar::hidden();
         }
-        let bar = indicatif::ProgressBar::new(len);
+        let bar = bars().add(indicatif::ProgressBar::new(len));
         bar.set_style(
             indicatif::ProgressStyle::with_template(
                 "{msg:>12} [{elapsed_precise}] {wide_bar} {pos}/{len} (eta {eta})",
@@ -93,6 +104,57 @@ impl Output {
         );
         bar.set_message(what.to_string());
         bar
+    }
+
+    /// Draws the steps the libraries report ([`arts_util::progress`]) as a
+    /// bar with steps/s and an ETA, below the command's own bar, when
+    /// [`Output::shows_progress`].
+    pub fn install_step_progress(&self) {
+        if self.shows_progress() {
+            arts_util::progress::install(Box::new(StepBar::default()));
+        }
+    }
+}
+
+/// Every bar of the process, drawn together on stderr.
+fn bars() -> &'static indicatif::MultiProgress {
+    static BARS: std::sync::OnceLock<indicatif::MultiProgress> = std::sync::OnceLock::new();
+    BARS.get_or_init(indicatif::MultiProgress::new)
+}
+
+/// The bar of the loop under way (one at a time).
+#[derive(Default)]
+struct StepBar(std::sync::Mutex<Option<indicatif::ProgressBar>>);
+
+impl arts_util::progress::Sink for StepBar {
+    fn begin(&self, what: &str, total: u64) {
+        let bar = bars().add(indicatif::ProgressBar::new(total));
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{msg:>12} [{elapsed_precise}] {wide_bar} {pos}/{len} {rate} (eta {eta})",
+            )
+            .expect("static progress template is valid")
+            .with_key(
+                "rate",
+                |s: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                    let _ = write!(w, "{:.1}/s", s.per_sec());
+                },
+            ),
+        );
+        bar.set_message(what.to_string());
+        *self.0.lock().expect("bar lock") = Some(bar);
+    }
+
+    fn advance(&self, done: u64) {
+        if let Some(bar) = &*self.0.lock().expect("bar lock") {
+            bar.set_position(done);
+        }
+    }
+
+    fn end(&self) {
+        if let Some(bar) = self.0.lock().expect("bar lock").take() {
+            bar.finish_and_clear();
+        }
     }
 }
 

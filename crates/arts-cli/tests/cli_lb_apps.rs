@@ -39,7 +39,10 @@ fn zones_with_greedy_reports_the_contract_keys_and_balances() {
     assert!(first["max_avg_after"].as_f64().unwrap() <= first["max_avg_before"].as_f64().unwrap());
     // Which placement each step applied: the strategy's, refine's, or none.
     let placement = first["placement"].as_str().unwrap();
-    assert!(["greedy", "refine", "current"].contains(&placement), "{placement}");
+    assert!(
+        ["greedy", "refine", "current"].contains(&placement),
+        "{placement}"
+    );
 }
 
 #[test]

@@ -21,12 +21,18 @@ fn block<'a>(doc: &'a str, heading: &str, lang: &str) -> &'a str {
 
 #[test]
 fn the_tutorial_program_builds_and_runs_as_a_crate_outside_the_workspace() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .unwrap();
     let doc = std::fs::read_to_string(root.join("docs/writing-an-app.md")).unwrap();
     let manifest = block(&doc, "## 0. Your crate", "toml");
     let program = block(&doc, "## 8. The complete program", "rust");
     let path = "../arts/crates/arts-core";
-    assert!(manifest.contains(path), "section 0 depends on arts-core by {path}");
+    assert!(
+        manifest.contains(path),
+        "section 0 depends on arts-core by {path}"
+    );
     let arts_core = root.join("crates/arts-core");
     let manifest = manifest.replace(path, arts_core.to_str().unwrap());
 

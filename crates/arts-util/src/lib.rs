@@ -3,8 +3,9 @@
 //! CPU ([`affinity`]), all-or-nothing output files ([`atomic_file`]),
 //! SVG line charts with their CSV ([`chart`]), what the host reports
 //! beside a benchmark's figures ([`host`]), reading the files a user
-//! names, regular files only, capped ([`input_file`]), and one job per
-//! directory it writes ([`dir_lock`]). It depends on no other arts
+//! names, regular files only, capped ([`input_file`]), one job per
+//! directory it writes ([`dir_lock`]), and the progress of long loops,
+//! reported by libraries and drawn by the binary ([`progress`]). It depends on no other arts
 //! crate, so that any of them may use it.
 
 pub mod affinity;
@@ -13,4 +14,5 @@ pub mod chart;
 pub mod dir_lock;
 pub mod host;
 pub mod input_file;
+pub mod progress;
 pub mod stats;

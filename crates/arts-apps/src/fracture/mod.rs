@@ -396,8 +396,11 @@ pub fn run_session(
         let mut holder = session.holder(d, "fracture-hold", p.count());
         let mut writer = session.writer();
         let mut stopped_at = None;
+        let mut progress =
+            arts_util::progress::Steps::begin("steps", p.steps.saturating_sub(first).into());
         for s in first..p.steps {
             d.wait_callback::<()>(Tag::Step(s))?;
+            progress.step();
             let now = start.elapsed().as_secs_f64();
             state.step_times.push(now - last);
             last = now;

@@ -332,9 +332,12 @@ pub fn run_session(
         let mut holder = session.holder(d, "leanmd-hold", elements);
         let mut writer = session.writer();
         let mut stopped_at = None;
+        let mut progress =
+            arts_util::progress::Steps::begin("steps", (steps + 1).saturating_sub(first).into());
         for s in first..=steps {
             let ke: Vec<f64> = d.wait_callback(Tag::Kinetic(s))?;
             let pe: Vec<f64> = d.wait_callback(Tag::Potential(s))?;
+            progress.step();
             let sum = |v: &[f64]| v.iter().fold(0.0, |s, e| s + e);
             state.energy.push(sum(&ke) + sum(&pe));
             let now = start.elapsed().as_secs_f64();

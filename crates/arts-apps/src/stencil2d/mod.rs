@@ -201,8 +201,11 @@ pub fn run_session<K: Kernel>(
         let requests = session.save.as_ref().and(on_demand);
         let mut holder = Holder::new(d, "stencil-hold", elements, requests, every_seconds);
         let mut stopped_at = None;
+        let mut progress =
+            arts_util::progress::Steps::begin("steps", problem.iters.saturating_sub(first).into());
         for it in first..problem.iters {
             let step: Vec<f64> = d.wait_callback(StencilTag::Step(it))?;
+            progress.step();
             let began = Instant::now();
             let [residual, end, minus_start] = step[..] else {
                 return Err(RunError::Internal("a step result has 3 values".into()));

@@ -347,9 +347,12 @@ pub fn run_session(
         let mut done = SessionResult::default();
         let mut holder = session.holder(d, "storm-hold", n as u64);
         let mut writer = session.writer();
+        let mut progress =
+            arts_util::progress::Steps::begin("rounds", rounds.saturating_sub(first).into());
         for r in first..rounds {
             let expect: u64 = (0..n as u64).map(|x| x + r as u64).sum();
             state.reductions_ok &= d.wait_callback::<u64>(StormTag::Round(r))? == expect;
+            progress.step();
             let Some(plan) = &session.save else {
                 continue;
             };
