@@ -83,10 +83,8 @@ impl Prober {
             self.ping(ctx);
             return;
         }
-        let mut all = vec![0.0; (n * n) as usize];
-        let start = (self.me * n) as usize;
-        all[start..start + n as usize].copy_from_slice(&self.row);
-        ctx.contribute(all, Reducer::Sum, Callback::main(MatrixTag));
+        // The matrix, row by row in element order.
+        ctx.contribute(self.row.clone(), Reducer::Concat, Callback::main(MatrixTag));
         if self.me + 1 < n {
             let next = ctx.this_proxy().at(self.me + 1);
             ctx.send(next, ProbeMsg::Start);
