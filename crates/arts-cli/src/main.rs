@@ -10,6 +10,7 @@ mod launch;
 mod lb_args;
 mod output;
 mod signals;
+mod trace_args;
 mod usage;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};

@@ -83,6 +83,87 @@ fn trace_is_written_and_summarized() {
     assert!(names.contains(&"jacobi2d::compute"), "{names:?}");
 }
 
+/// `arts run jacobi2d` (64 objects, 40 steps, 2 PEs) traced into `t`
+/// with `extra` options; the trace's summary.
+fn traced_jacobi(t: &str, extra: &[&str]) -> serde_json::Value {
+    let mut args = vec![
+        "run",
+        "jacobi2d",
+        "--grid",
+        "128x128",
+        "--objects",
+        "8x8",
+        "--iters",
+        "40",
+        "--pes",
+        "2",
+        "--trace",
+        t,
+    ];
+    args.extend_from_slice(extra);
+    let o = arts(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = arts(&["trace", "summary", t, "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    serde_json::from_slice(&o.stdout).unwrap()
+}
+
+/// Executions of `jacobi2d::compute` in a trace summary.
+fn computes(v: &serde_json::Value) -> u64 {
+    let entries = v["entries"].as_array().unwrap();
+    let compute = entries.iter().find(|e| e["name"] == "jacobi2d::compute");
+    compute.unwrap()["count"].as_u64().unwrap()
+}
+
+#[test]
+fn summary_and_bounded_traces_keep_less_and_say_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    let (full, summary, bounded) = (
+        path("full.json"),
+        path("summary.json"),
+        path("bounded.json"),
+    );
+    let v = traced_jacobi(&full, &[]);
+    assert_eq!(computes(&v), 64 * 40);
+    // Per-bin totals: the same calls, far fewer events.
+    let v = traced_jacobi(
+        &summary,
+        &["--trace-mode", "summary", "--trace-bin-ms", "5"],
+    );
+    assert_eq!(computes(&v), 64 * 40, "every call counted in the totals");
+    let size = |p: &str| std::fs::metadata(p).unwrap().len();
+    assert!(
+        size(&summary) * 10 < size(&full),
+        "{} vs {}",
+        size(&summary),
+        size(&full)
+    );
+    let text = std::fs::read_to_string(&summary).unwrap();
+    assert!(text.contains(r#""mode":"summary""#) && text.contains(r#""bin_us":5000.0"#));
+    // A bound: each PE keeps its share, the file counts the rest.
+    traced_jacobi(&bounded, &["--trace-max-events", "200"]);
+    let doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&bounded).unwrap()).unwrap();
+    let events = doc["traceEvents"].as_array().unwrap();
+    let spans = events.iter().filter(|e| e["ph"] != "M").count();
+    assert!(spans <= 200, "{spans}");
+    let about = events.iter().find(|e| e["name"] == "arts_trace").unwrap();
+    assert!(about["args"]["dropped"].as_u64().unwrap() > 0, "{about}");
+    // The views read both and say what the file holds.
+    for (trace, mode) in [(&summary, "summary"), (&bounded, "full")] {
+        let out = path(&format!("view-{mode}"));
+        let o = arts(&["trace", "view", trace, "--out", &out, "--json"]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(v["trace_mode"], mode);
+        assert_eq!(v["dropped"].as_u64().unwrap() > 0, mode == "full");
+    }
+    // The limits need a trace to bound.
+    let o = arts(&["run", "jacobi2d", "--iters", "2", "--trace-mode", "summary"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+}
+
 #[test]
 fn bad_input_exits_2_with_one_line() {
     for args in [

@@ -15,7 +15,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use arts_trace::{Span, SpanKind};
+use arts_trace::{Span, SpanKind, TraceBuffer};
 
 use crate::PeId;
 use crate::driver::DriverMsg;
@@ -50,6 +50,8 @@ pub struct PeReport {
     pub wall_ns: u64,
     /// Its trace spans, if tracing was on.
     pub trace: Option<Vec<Span>>,
+    /// Spans its trace did not keep (past `TraceOptions::max_events`).
+    pub trace_dropped: u64,
     /// Its sent element-to-element messages, if recording a communication trace.
     pub comm_trace: Option<Vec<CommRecord>>,
     /// Its causal recording, if recording (`Config::record`).
@@ -116,10 +118,11 @@ impl Pe {
         epoch: u64,
         driver_sent: Option<Arc<AtomicU64>>,
     ) -> Self {
+        let num_pes = transport.num_pes();
         Pe {
             svc: Services {
                 pe,
-                num_pes: transport.num_pes(),
+                num_pes,
                 queue: PrioQueue::default(),
                 transport,
                 arrays: Vec::new(),
@@ -130,7 +133,9 @@ impl Pe {
                 woke_at: None,
                 epoch,
                 instrument: config.instrument,
-                trace: config.trace.then(Vec::new),
+                trace: config
+                    .trace
+                    .then(|| TraceBuffer::new(&config.trace_options, pe, num_pes)),
                 comm_trace: config.comm_trace.then(Vec::new),
                 record: config.record.then(Box::default),
                 failure: None,
@@ -207,11 +212,14 @@ impl Pe {
             self.svc.counters.grid_dispatches = grid.dispatches;
             self.svc.counters.border_objects = grid.border_objects() as u64;
         }
+        let trace = self.svc.trace.take().map(TraceBuffer::finish);
+        let trace_dropped = trace.as_ref().map_or(0, |t| t.1);
         PeReport {
             pe: self.svc.pe,
             counters: self.svc.counters,
             wall_ns,
-            trace: self.svc.trace.take(),
+            trace: trace.map(|t| t.0),
+            trace_dropped,
             comm_trace: self.svc.comm_trace.take(),
             record: self.svc.record.take().map(|r| {
                 let arrays = (self.svc.arrays.iter().flatten())

@@ -30,6 +30,9 @@ pub struct Config {
     pub instrument: bool,
     /// Record trace spans (entry methods and idle periods).
     pub trace: bool,
+    /// How much of the run the trace keeps: every span up to a bound, or
+    /// per-bin totals (`arts_trace::TraceOptions`).
+    pub trace_options: arts_trace::TraceOptions,
     /// Record every message between elements of the same array (time,
     /// source, destination, bytes): a communication trace.
     pub comm_trace: bool,
@@ -89,6 +92,7 @@ impl Default for Config {
             idle: IdlePolicy::default(),
             instrument: true,
             trace: false,
+            trace_options: arts_trace::TraceOptions::default(),
             comm_trace: false,
             record: false,
             serialize_local: false,
@@ -231,6 +235,11 @@ impl RunReport {
             all.extend_from_slice(pe.trace.as_ref()?);
         }
         Some(all)
+    }
+
+    /// Trace spans not kept, over all PEs (past `TraceOptions::max_events`).
+    pub fn trace_dropped(&self) -> u64 {
+        self.pes.iter().map(|pe| pe.trace_dropped).sum()
     }
 }
 

@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use arts_trace::{Span, SpanKind};
+use arts_trace::{Span, SpanKind, TraceBuffer};
 
 use crate::PeId;
 use crate::envelope::{
@@ -68,7 +68,7 @@ pub(crate) struct Services {
     pub woke_at: Option<u64>,
     pub epoch: u64,
     pub instrument: bool,
-    pub trace: Option<Vec<Span>>,
+    pub trace: Option<TraceBuffer>,
     /// Messages between elements of one array, when recording a communication trace.
     pub comm_trace: Option<Vec<CommRecord>>,
     /// The causal recording of this PE's executions and messages (`Config::record`).

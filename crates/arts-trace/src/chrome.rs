@@ -11,8 +11,51 @@ use serde_json::json;
 
 use crate::{Span, SpanKind};
 
+/// What a trace file holds, beside its events.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct TraceAbout {
+    /// `full` or `summary`.
+    pub mode: String,
+    /// Summary traces: the bin width, µs.
+    pub bin_us: Option<f64>,
+    /// Spans not kept (past `--trace-max-events`), over all PEs.
+    pub dropped: u64,
+}
+
+impl TraceAbout {
+    /// A trace of `mode` that dropped `dropped` spans.
+    pub fn new(mode: crate::TraceMode, dropped: u64) -> TraceAbout {
+        match mode {
+            crate::TraceMode::Full => TraceAbout {
+                mode: "full".into(),
+                bin_us: None,
+                dropped,
+            },
+            crate::TraceMode::Summary { bin_ns } => TraceAbout {
+                mode: "summary".into(),
+                bin_us: Some(bin_ns as f64 / 1e3),
+                dropped,
+            },
+        }
+    }
+}
+
+impl Default for TraceAbout {
+    /// A full trace that kept every span.
+    fn default() -> Self {
+        TraceAbout::new(crate::TraceMode::Full, 0)
+    }
+}
+
 /// Writes `spans` of a run on `pes` PEs as a Chrome trace-event JSON document.
-pub fn write_chrome<W: Write>(out: W, pes: u32, spans: &[Span]) -> io::Result<()> {
+/// `about` is written as the metadata event `arts_trace` (the mode, the
+/// bin width, the spans dropped), so readers can say what the file holds.
+pub fn write_chrome<W: Write>(
+    out: W,
+    pes: u32,
+    spans: &[Span],
+    about: &TraceAbout,
+) -> io::Result<()> {
     let mut out = io::BufWriter::new(out);
     out.write_all(b"{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n")?;
     let mut first = true;
@@ -26,6 +69,10 @@ pub fn write_chrome<W: Write>(out: W, pes: u32, spans: &[Span]) -> io::Result<()
     emit(
         &mut out,
         json!({"ph": "M", "pid": 0, "name": "process_name", "args": {"name": "arts"}}),
+    )?;
+    emit(
+        &mut out,
+        json!({"ph": "M", "pid": 0, "name": "arts_trace", "args": about}),
     )?;
     for pe in 0..pes {
         emit(
@@ -71,6 +118,20 @@ pub fn write_chrome<W: Write>(out: W, pes: u32, spans: &[Span]) -> io::Result<()
                         "name": format!("LB step {step} of {array}"), "ts": ts,
                         "args": {"array": &**array, "step": step, "migrations": migrations,
                                  "dur": dur}}),
+            SpanKind::EntryTotal {
+                array,
+                method,
+                calls,
+            } => json!({"ph": "X", "pid": 0, "tid": span.pe, "cat": "entry",
+                        "name": format!("{array}::{method}"), "ts": ts, "dur": dur,
+                        "args": {"calls": calls}}),
+            SpanKind::SendTotal {
+                to_pe,
+                bytes,
+                count,
+            } => json!({"ph": "i", "s": "t", "pid": 0, "tid": span.pe, "cat": "msg",
+                        "name": "send", "ts": ts,
+                        "args": {"to": to_pe, "bytes": bytes, "count": count}}),
             SpanKind::Checkpoint { array } => {
                 json!({"ph": "i", "s": "t", "pid": 0, "tid": span.pe, "cat": "checkpoint",
                        "name": format!("checkpoint {array}"), "ts": ts,

@@ -54,6 +54,16 @@ enum SpanKindWire {
     Checkpoint {
         array: Arc<str>,
     },
+    EntryTotal {
+        array: Arc<str>,
+        method: String,
+        calls: u64,
+    },
+    SendTotal {
+        to_pe: u32,
+        bytes: u64,
+        count: u64,
+    },
 }
 
 impl<'de> serde::Deserialize<'de> for SpanKind {
@@ -95,6 +105,24 @@ impl From<SpanKindWire> for SpanKind {
                 migrations,
             },
             SpanKindWire::Checkpoint { array } => SpanKind::Checkpoint { array },
+            SpanKindWire::EntryTotal {
+                array,
+                method,
+                calls,
+            } => SpanKind::EntryTotal {
+                array,
+                method: intern(&method),
+                calls,
+            },
+            SpanKindWire::SendTotal {
+                to_pe,
+                bytes,
+                count,
+            } => SpanKind::SendTotal {
+                to_pe,
+                bytes,
+                count,
+            },
         }
     }
 }

@@ -3,19 +3,22 @@
 //! such files.
 //!
 //! The runtime records [`Span`]s per PE while it runs (one per entry method
-//! executed, one per idle period) and hands them to [`write_chrome`] at the end.
+//! executed, one per idle period) into a [`TraceBuffer`] (every span up to a
+//! bound, or per-bin totals) and hands them to [`write_chrome`] at the end.
 //! [`summarize`] reads any such file back and reports per-PE utilization and
 //! the entry methods that took the most time. [`view`] bins a trace into
 //! the performance views of `arts trace view` (an offline HTML page and
 //! SVG charts). [`record`] is the causal recording `arts predict` replays.
 
+mod buffer;
 mod chrome;
 mod intern;
 pub mod record;
 mod summary;
 pub mod view;
 
-pub use chrome::write_chrome;
+pub use buffer::{TraceBuffer, TraceMode, TraceOptions};
+pub use chrome::{TraceAbout, write_chrome};
 pub use summary::{EntryTotal, PeUtilization, Summary, TraceError, summarize};
 
 /// What a span of time on a PE was spent on.
@@ -63,6 +66,26 @@ pub enum SpanKind {
     Checkpoint {
         /// Name of the array.
         array: std::sync::Arc<str>,
+    },
+    /// Summary traces: an entry method's busy time over one bin of a PE
+    /// (`dur_ns`), packed after the bin's other totals.
+    EntryTotal {
+        /// Name of the array.
+        array: std::sync::Arc<str>,
+        /// Name of the entry method.
+        method: &'static str,
+        /// Executions that began in the bin.
+        calls: u64,
+    },
+    /// Summary traces: the messages a PE sent to PE `to_pe` in one bin (an
+    /// instant at the bin's start).
+    SendTotal {
+        /// The PE they were routed to.
+        to_pe: u32,
+        /// Payload bytes, summed.
+        bytes: u64,
+        /// Messages.
+        count: u64,
     },
 }
 

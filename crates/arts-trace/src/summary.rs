@@ -72,6 +72,16 @@ struct Event {
     ts: f64,
     #[serde(default)]
     dur: f64,
+    #[serde(default)]
+    args: Option<Args>,
+}
+
+/// The one argument the summary reads: the calls a summary trace's
+/// per-bin total stands for.
+#[derive(Deserialize)]
+struct Args {
+    #[serde(default)]
+    calls: Option<u64>,
 }
 
 /// Summarizes a Chrome trace-event document; `top` limits the entry list.
@@ -97,7 +107,7 @@ pub fn summarize<R: Read>(input: R, top: usize) -> Result<Summary, TraceError> {
         } else {
             pe.0 += ev.dur;
             let e = entries.entry(ev.name.clone()).or_default();
-            e.0 += 1;
+            e.0 += ev.args.as_ref().and_then(|a| a.calls).unwrap_or(1);
             e.1 += ev.dur;
         }
     }
@@ -164,7 +174,7 @@ mod tests {
             entry(1, 1_000, 1_000, "ghost"),
         ];
         let mut buf = Vec::new();
-        write_chrome(&mut buf, 2, &spans).unwrap();
+        write_chrome(&mut buf, 2, &spans, &Default::default()).unwrap();
         let s = summarize(&buf[..], 10).unwrap();
         assert_eq!(s.pes.len(), 2);
         assert!((s.span_s - 4e-6).abs() < 1e-12);

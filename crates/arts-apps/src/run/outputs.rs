@@ -18,6 +18,8 @@ pub struct Outputs {
     pub trace: Option<PendingFile>,
     /// Where it goes (kept once it is written, for the report).
     pub trace_path: Option<PathBuf>,
+    /// What the trace keeps (full or per-bin totals, bounded).
+    pub trace_options: arts_trace::TraceOptions,
     /// The communication trace (`--comm-trace`).
     pub comm_trace: Option<PendingFile>,
     /// The causal recording (`--record`).
@@ -65,7 +67,9 @@ impl Outputs {
         }
         if let Some(mut file) = self.trace.take().filter(|_| root) {
             let spans = report.trace().unwrap_or_default();
-            arts_trace::write_chrome(file.writer(), pes, &spans)
+            let about =
+                arts_trace::TraceAbout::new(self.trace_options.mode, report.trace_dropped());
+            arts_trace::write_chrome(file.writer(), pes, &spans, &about)
                 .map_err(|e| Error::failed(format!("cannot write trace: {e}")))?;
             file.commit()?;
         }

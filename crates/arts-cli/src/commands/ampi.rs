@@ -23,6 +23,7 @@ use crate::args::{finite_f64, output_dir, output_file};
 use crate::budget::parse_size;
 use crate::lb_args::LbArgs;
 use crate::output::{CliError, CliResult, Output, PendingFile};
+use crate::trace_args::TraceLimits;
 use arts_grid::report::GridSummary;
 
 /// Subcommands of `arts ampi`.
@@ -111,6 +112,8 @@ pub struct AmpiRunArgs {
     /// (`start`, `data`, `wake`) on every PE (under mpirun: process 0's PEs).
     #[arg(long, value_parser = output_file)]
     trace: Option<PathBuf>,
+    #[command(flatten)]
+    trace_limits: TraceLimits,
     /// Grid side (stencil3d: N^3 points).
     #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=4096))]
     size: u64,
@@ -268,6 +271,7 @@ fn options(args: &AmpiRunArgs, json: bool) -> Result<(RunOptions, GridSummary), 
     let here = Config {
         pes: crate::launch::total_pes(args.pes, args.pes_per_process)?,
         trace: args.trace.is_some(),
+        trace_options: args.trace_limits.options(),
         ..Config::default()
     };
     let runtime = crate::launch::distribute(here, args.pes, args.pes_per_process)?;
@@ -379,7 +383,9 @@ fn run_program(args: &AmpiRunArgs, out: Output) -> CliResult {
     };
     if let Some(mut file) = trace.filter(|_| crate::launch::is_root()) {
         let spans = report.runtime.trace().unwrap_or_default();
-        arts_trace::write_chrome(file.writer(), report.pes, &spans)
+        let options = args.trace_limits.options();
+        let about = arts_trace::TraceAbout::new(options.mode, report.runtime.trace_dropped());
+        arts_trace::write_chrome(file.writer(), report.pes, &spans, &about)
             .map_err(|e| CliError::failed(format!("cannot write trace: {e}")))?;
         file.commit()?;
     }

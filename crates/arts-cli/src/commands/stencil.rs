@@ -18,6 +18,7 @@ use super::grid_flags::GridOpts;
 use crate::args::output_file;
 use crate::lb_args::LbArgs;
 use crate::output::{CliError, CliResult, Output, PendingFile};
+use crate::trace_args::TraceLimits;
 use crate::usage::quote;
 use arts_grid::report::GridSummary;
 
@@ -79,6 +80,8 @@ pub struct RunOpts {
     /// Write a Chrome trace-event JSON file (open in Perfetto or chrome://tracing).
     #[arg(long, value_parser = output_file)]
     trace: Option<PathBuf>,
+    #[command(flatten)]
+    trace_limits: TraceLimits,
     /// Turn off per-object measurement (load and communication).
     #[arg(long)]
     no_instrument: bool,
@@ -239,6 +242,7 @@ impl RunOpts {
         let outputs = Outputs {
             trace: open(&self.trace)?,
             trace_path: self.trace.clone(),
+            trace_options: self.trace_limits.options(),
             record: open(&self.record)?,
             comm_trace: open(&self.comm_trace)?,
             dump: self.lb_dump.clone(),
@@ -247,6 +251,7 @@ impl RunOpts {
             pes,
             instrument: !self.no_instrument,
             trace: outputs.trace.is_some(),
+            trace_options: outputs.trace_options,
             comm_trace: outputs.comm_trace.is_some(),
             record: outputs.record.is_some(),
             lb,

@@ -27,6 +27,8 @@ pub(crate) const MAX_MATRIX_PES: usize = 256;
 /// Everything the views draw, binned (serialized into the page).
 #[derive(Debug, Serialize)]
 pub struct Views {
+    /// What the file said it holds (a summary trace, spans dropped).
+    pub about: Option<crate::TraceAbout>,
     /// Start of the traced interval, s since the run started.
     pub t0_s: f64,
     /// Its end, s.
@@ -262,6 +264,7 @@ pub(crate) fn bin(trace: &Trace, opts: &ViewOptions) -> Views {
         .collect();
 
     Views {
+        about: trace.about.clone(),
         t0_s: s(t0),
         t1_s: s(t1),
         bin_s: bin_ns / 1e9,
@@ -372,10 +375,10 @@ fn comm(trace: &Trace, pes: usize, t0: u64, bin_ns: f64, bins: usize) -> Option<
     for m in &trace.sends {
         let (f, t) = (m.from as usize / group, m.to as usize / group);
         bytes_matrix[f][t] += m.bytes;
-        msgs_matrix[f][t] += 1;
+        msgs_matrix[f][t] += m.count;
         bytes += m.bytes;
         let b = ((m.at.saturating_sub(t0) as f64 / bin_ns) as usize).min(bins - 1);
-        msgs_bins[b] += 1;
+        msgs_bins[b] += m.count;
         if m.from == m.to {
             bytes_local[b] += m.bytes;
         } else {
@@ -383,7 +386,7 @@ fn comm(trace: &Trace, pes: usize, t0: u64, bin_ns: f64, bins: usize) -> Option<
         }
     }
     Some(Comm {
-        messages: trace.sends.len() as u64,
+        messages: trace.sends.iter().map(|m| m.count).sum(),
         bytes,
         group: group as u32,
         bytes_matrix,

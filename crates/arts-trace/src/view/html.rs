@@ -18,6 +18,31 @@ fn script_json(v: &Views) -> String {
         .replace("<!--", "<\\!--")
 }
 
+/// What the header says of a summary trace or one that dropped spans.
+fn kept_note(about: Option<&crate::TraceAbout>) -> String {
+    let Some(a) = about else {
+        return String::new();
+    };
+    let mut note = String::new();
+    if a.mode == "summary" {
+        let bin = a
+            .bin_us
+            .map_or(String::new(), |us| format!(" of {}", fmt_s(us / 1e6)));
+        note += &format!(
+            " <strong>A summary trace</strong>: per-PE totals per bin{bin}, so the timeline \
+             and histograms show those totals, not single executions."
+        );
+    }
+    if a.dropped > 0 {
+        note += &format!(
+            " <strong>{} spans were not kept</strong> (past --trace-max-events): the views \
+             end where each PE's share ran out.",
+            a.dropped
+        );
+    }
+    note
+}
+
 /// The whole page; `source` names the trace file in the title.
 pub(crate) fn page(v: &Views, source: &str, charts: &Charts) -> String {
     let mut h = String::with_capacity(1 << 20);
@@ -26,7 +51,7 @@ pub(crate) fn page(v: &Views, source: &str, charts: &Charts) -> String {
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
          <title>arts trace view: {src}</title><style>{STYLE}</style></head>\n<body>\n\
          <header><h1>arts trace view</h1><p>{src}: {pes} PEs, {ev} events, {t0} – {t1} \
-         (bins of {bin}). Views: <a href=\"#overview\">Overview</a> · <a href=\"#profile\">Time profile</a> · \
+         (bins of {bin}).{kept} Views: <a href=\"#overview\">Overview</a> · <a href=\"#profile\">Time profile</a> · \
          <a href=\"#usage\">Usage profile</a> · <a href=\"#histograms\">Histograms</a> · \
          <a href=\"#timeline\">Timeline</a> · <a href=\"#communication\">Communication</a> · \
          <a href=\"#objects\">Objects</a></p></header>\n",
@@ -36,6 +61,7 @@ pub(crate) fn page(v: &Views, source: &str, charts: &Charts) -> String {
         t0 = fmt_s(v.t0_s),
         t1 = fmt_s(v.t1_s),
         bin = fmt_s(v.bin_s),
+        kept = kept_note(v.about.as_ref()),
     );
     section(
         &mut h,

@@ -105,6 +105,10 @@ pub struct ViewReport {
     pub migrations: u64,
     /// Checkpoint imagings traced (one per PE and checkpoint).
     pub checkpoints: u64,
+    /// `full` or `summary` (per-bin totals), as the file says.
+    pub trace_mode: String,
+    /// Spans the run did not keep (past `--trace-max-events`).
+    pub dropped: u64,
 }
 
 /// Reads the trace from `input` (`source` names it on the page) and returns
@@ -128,6 +132,8 @@ pub fn render<R: Read>(input: R, source: &str, opts: &ViewOptions) -> Result<Ren
         lb_steps: views.marks.lb.len() as u64,
         migrations: views.marks.migrations_total,
         checkpoints: views.marks.checkpoints.len() as u64,
+        trace_mode: views.about.as_ref().map_or("full", |a| &a.mode).to_string(),
+        dropped: views.about.as_ref().map_or(0, |a| a.dropped),
     };
     let charts = html::Charts::draw(&views);
     let page = html::page(&views, source, &charts);

@@ -44,6 +44,8 @@ pub(crate) struct SendRec {
     pub to: u32,
     /// Bytes.
     pub bytes: u64,
+    /// Messages (more than 1 in a summary trace's totals).
+    pub count: u64,
 }
 
 /// An element leaving a PE.
@@ -93,6 +95,8 @@ pub(crate) struct Trace {
     pub checkpoints: Vec<MarkRec>,
     /// Events read in all.
     pub events: u64,
+    /// What the file says it holds (arts' `arts_trace` metadata).
+    pub about: Option<crate::TraceAbout>,
     /// Whether the file names itself as written by arts.
     arts: bool,
     ids: HashMap<String, u32>,
@@ -124,10 +128,19 @@ struct Args {
     to: Option<serde_json::Value>,
     #[serde(default)]
     bytes: Option<serde_json::Value>,
+    /// Messages an instant stands for (summary traces); 1 when absent.
+    #[serde(default)]
+    count: Option<serde_json::Value>,
     #[serde(default)]
     migrations: Option<serde_json::Value>,
     #[serde(default)]
     dur: Option<serde_json::Value>,
+    #[serde(default)]
+    mode: Option<serde_json::Value>,
+    #[serde(default)]
+    bin_us: Option<serde_json::Value>,
+    #[serde(default)]
+    dropped: Option<serde_json::Value>,
 }
 
 fn as_u64(v: &Option<serde_json::Value>) -> Option<u64> {
@@ -158,6 +171,18 @@ impl Trace {
                 && let Some(t) = ev.tid
             {
                 self.pe_of(t)?;
+            }
+            if ev.name == "arts_trace" {
+                self.about = Some(crate::TraceAbout {
+                    mode: args
+                        .mode
+                        .as_ref()
+                        .and_then(|v| v.as_str())
+                        .unwrap_or("full")
+                        .into(),
+                    bin_us: args.bin_us.as_ref().and_then(serde_json::Value::as_f64),
+                    dropped: as_u64(&args.dropped).unwrap_or(0),
+                });
             }
             return Ok(());
         }
@@ -198,6 +223,7 @@ impl Trace {
                     from,
                     to,
                     bytes: as_u64(&args.bytes).unwrap_or(0),
+                    count: as_u64(&args.count).unwrap_or(1),
                 });
             }
             ("i" | "I", "migration") if self.migrations.len() < MAX_INSTANTS => {

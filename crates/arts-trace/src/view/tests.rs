@@ -67,7 +67,7 @@ fn sample() -> Vec<u8> {
         },
     ];
     let mut buf = Vec::new();
-    write_chrome(&mut buf, 2, &spans).unwrap();
+    write_chrome(&mut buf, 2, &spans, &Default::default()).unwrap();
     buf
 }
 

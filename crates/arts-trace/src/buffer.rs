@@ -1,0 +1,318 @@
+//! A PE's trace while the run goes on, within bounds a long run can afford.
+//!
+//! - **Full** keeps every span, up to a number of events: past it, spans
+//!   are counted as dropped, not kept (the file says how many).
+//! - **Summary** keeps, per time bin of the PE, each entry method's busy
+//!   time and calls, the idle time, and the messages and bytes sent to
+//!   each PE — the way Projections' summary logs do. A bin becomes a few
+//!   packed complete events (`EntryTotal`, idle) and instants (`SendTotal`),
+//!   so every reader of full traces (the summary, the views' overview,
+//!   time and usage profiles, communication) reads a summary trace as it
+//!   is, at the bin's resolution. Memory grows with the run's length over
+//!   the bin width, not with its events.
+//!
+//! Migrations, LB steps and checkpoints are rare and kept in both modes.
+
+use std::sync::Arc;
+
+use crate::{Span, SpanKind};
+
+/// How much of a run a trace keeps.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum TraceMode {
+    /// Every span.
+    Full,
+    /// Per-bin totals of `bin_ns` nanoseconds.
+    Summary {
+        /// Bin width, ns (at least 1).
+        bin_ns: u64,
+    },
+}
+
+/// A trace's mode and bound for a whole run.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TraceOptions {
+    /// Full or summary.
+    pub mode: TraceMode,
+    /// The most events kept over all PEs (each PE keeps its share); `None`:
+    /// no bound.
+    pub max_events: Option<u64>,
+}
+
+impl Default for TraceOptions {
+    fn default() -> Self {
+        TraceOptions {
+            mode: TraceMode::Full,
+            max_events: None,
+        }
+    }
+}
+
+/// One PE's trace under [`TraceOptions`].
+#[derive(Debug)]
+pub struct TraceBuffer {
+    spans: Vec<Span>,
+    /// The most spans this PE keeps.
+    limit: usize,
+    dropped: u64,
+    bins: Option<Bins>,
+}
+
+/// The bin under way of a summary trace.
+#[derive(Debug)]
+struct Bins {
+    width: u64,
+    /// The bin's number (start = number × width).
+    at: u64,
+    pe: u32,
+    /// Entry methods: array, method, busy ns, calls.
+    entries: Vec<(Arc<str>, &'static str, u64, u64)>,
+    idle_ns: u64,
+    /// Sends: destination PE, bytes, messages.
+    sends: Vec<(u32, u64, u64)>,
+}
+
+impl TraceBuffer {
+    /// PE `pe`'s buffer in a run of `pes` PEs.
+    pub fn new(options: &TraceOptions, pe: u32, pes: u32) -> TraceBuffer {
+        let limit = options.max_events.map_or(usize::MAX, |m| {
+            usize::try_from(m / u64::from(pes.max(1))).unwrap_or(usize::MAX)
+        });
+        let bins = match options.mode {
+            TraceMode::Full => None,
+            TraceMode::Summary { bin_ns } => Some(Bins {
+                width: bin_ns.max(1),
+                at: 0,
+                pe,
+                entries: Vec::new(),
+                idle_ns: 0,
+                sends: Vec::new(),
+            }),
+        };
+        TraceBuffer {
+            spans: Vec::new(),
+            limit,
+            dropped: 0,
+            bins,
+        }
+    }
+
+    /// Records `span` (spans of one PE come in the order they end).
+    pub fn push(&mut self, span: Span) {
+        let Some(bins) = &mut self.bins else {
+            self.keep(span);
+            return;
+        };
+        match span.kind {
+            SpanKind::Entry { .. } | SpanKind::Idle | SpanKind::Send { .. } => {
+                // A span past the bin under way closes it (empty bins are skipped).
+                let bin = span.start_ns / bins.width;
+                if bins.at < bin {
+                    for s in bins.close() {
+                        keep(&mut self.spans, &mut self.dropped, self.limit, s);
+                    }
+                    bins.at = bin;
+                }
+                bins.add(span, &mut self.spans, &mut self.dropped, self.limit);
+            }
+            _ => self.keep(span),
+        }
+    }
+
+    /// The spans kept (a summary's last bin closed) and how many were dropped.
+    pub fn finish(mut self) -> (Vec<Span>, u64) {
+        if let Some(bins) = &mut self.bins {
+            let closed = bins.close();
+            closed.into_iter().for_each(|s| self.keep(s));
+        }
+        (self.spans, self.dropped)
+    }
+
+    fn keep(&mut self, span: Span) {
+        keep(&mut self.spans, &mut self.dropped, self.limit, span);
+    }
+}
+
+fn keep(spans: &mut Vec<Span>, dropped: &mut u64, limit: usize, span: Span) {
+    if spans.len() < limit {
+        spans.push(span);
+    } else {
+        *dropped += 1;
+    }
+}
+
+impl Bins {
+    /// Adds `span`, closing the bins it runs past on the way.
+    fn add(&mut self, span: Span, out: &mut Vec<Span>, dropped: &mut u64, limit: usize) {
+        let (mut start, end) = (span.start_ns, span.start_ns + span.dur_ns);
+        loop {
+            let bin_end = (self.at + 1) * self.width;
+            let part = end
+                .min(bin_end)
+                .saturating_sub(start.max(self.at * self.width));
+            let first = start == span.start_ns;
+            match &span.kind {
+                SpanKind::Entry { array, method, .. } => {
+                    let calls = u64::from(first);
+                    match self
+                        .entries
+                        .iter_mut()
+                        .find(|e| Arc::ptr_eq(&e.0, array) && e.1 == *method)
+                    {
+                        Some(e) => (e.2, e.3) = (e.2 + part, e.3 + calls),
+                        None => self.entries.push((array.clone(), method, part, calls)),
+                    }
+                }
+                SpanKind::Idle => self.idle_ns += part,
+                SpanKind::Send { to_pe, bytes } => {
+                    match self.sends.iter_mut().find(|s| s.0 == *to_pe) {
+                        Some(s) => (s.1, s.2) = (s.1 + bytes, s.2 + 1),
+                        None => self.sends.push((*to_pe, *bytes, 1)),
+                    }
+                    return;
+                }
+                _ => unreachable!("only entries, idle and sends are binned"),
+            }
+            if end <= bin_end {
+                return;
+            }
+            for s in self.close() {
+                keep(out, dropped, limit, s);
+            }
+            start = bin_end;
+        }
+    }
+
+    /// The bin under way as packed spans; the next bin begins.
+    fn close(&mut self) -> Vec<Span> {
+        let mut t = self.at * self.width;
+        let pe = self.pe;
+        let mut spans = Vec::with_capacity(self.entries.len() + self.sends.len() + 1);
+        for (array, method, ns, calls) in self.entries.drain(..) {
+            let kind = SpanKind::EntryTotal {
+                array,
+                method,
+                calls,
+            };
+            spans.push(Span {
+                pe,
+                start_ns: t,
+                dur_ns: ns,
+                kind,
+            });
+            t += ns;
+        }
+        if self.idle_ns > 0 {
+            let dur_ns = std::mem::take(&mut self.idle_ns);
+            spans.push(Span {
+                pe,
+                start_ns: t,
+                dur_ns,
+                kind: SpanKind::Idle,
+            });
+        }
+        let at = self.at * self.width;
+        for (to_pe, bytes, count) in self.sends.drain(..) {
+            let kind = SpanKind::SendTotal {
+                to_pe,
+                bytes,
+                count,
+            };
+            spans.push(Span {
+                pe,
+                start_ns: at,
+                dur_ns: 0,
+                kind,
+            });
+        }
+        self.at += 1;
+        spans
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(array: &Arc<str>, start_ns: u64, dur_ns: u64) -> Span {
+        let kind = SpanKind::Entry {
+            array: array.clone(),
+            method: "step",
+            element: 0,
+        };
+        Span {
+            pe: 1,
+            start_ns,
+            dur_ns,
+            kind,
+        }
+    }
+
+    #[test]
+    fn full_mode_keeps_its_share_and_counts_the_rest() {
+        let opts = TraceOptions {
+            mode: TraceMode::Full,
+            max_events: Some(6),
+        };
+        let mut b = TraceBuffer::new(&opts, 1, 2);
+        let a: Arc<str> = "a".into();
+        for i in 0..5 {
+            b.push(entry(&a, i * 10, 5));
+        }
+        let (spans, dropped) = b.finish();
+        assert_eq!((spans.len(), dropped), (3, 2));
+    }
+
+    #[test]
+    fn summary_mode_totals_each_bin_and_splits_spans_across_bins() {
+        let opts = TraceOptions {
+            mode: TraceMode::Summary { bin_ns: 100 },
+            max_events: None,
+        };
+        let mut b = TraceBuffer::new(&opts, 1, 2);
+        let a: Arc<str> = "a".into();
+        b.push(entry(&a, 10, 20));
+        b.push(Span {
+            pe: 1,
+            start_ns: 30,
+            dur_ns: 40,
+            kind: SpanKind::Idle,
+        });
+        b.push(entry(&a, 70, 60)); // 30 ns in bin 0, 30 in bin 1
+        for _ in 0..3 {
+            b.push(Span {
+                pe: 1,
+                start_ns: 130,
+                dur_ns: 0,
+                kind: SpanKind::Send { to_pe: 0, bytes: 8 },
+            });
+        }
+        b.push(entry(&a, 450, 10)); // bins 2 and 3 stay empty
+        let (spans, dropped) = b.finish();
+        assert_eq!(dropped, 0);
+        let total = |s: &Span| match &s.kind {
+            SpanKind::EntryTotal { calls, .. } => Some((s.start_ns, s.dur_ns, *calls)),
+            _ => None,
+        };
+        let totals: Vec<_> = spans.iter().filter_map(total).collect();
+        assert_eq!(totals, [(0, 50, 2), (100, 30, 0), (400, 10, 1)]);
+        let idle: Vec<_> = spans
+            .iter()
+            .filter(|s| s.kind == SpanKind::Idle)
+            .map(|s| (s.start_ns, s.dur_ns))
+            .collect();
+        assert_eq!(idle, [(50, 40)], "packed after the bin's entries");
+        let sends: Vec<_> = spans
+            .iter()
+            .filter_map(|s| match s.kind {
+                SpanKind::SendTotal {
+                    to_pe,
+                    bytes,
+                    count,
+                } => Some((s.start_ns, to_pe, bytes, count)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(sends, [(100, 0, 24, 3)]);
+    }
+}
