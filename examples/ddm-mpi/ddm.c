@@ -223,9 +223,11 @@ static void print_json(const ddm_device *d, const ddm_mesh *m, const args *a, in
     int len = 0;
     MPI_Get_library_version(lib, &len);
     for (char *c = lib; *c; c++)
-        if (*c == '\n' || *c == '"' || *c == '\\' || (unsigned char)*c < 32) {
+        if (*c == '\n') {
             *c = 0;
             break;
+        } else if (*c == '"' || *c == '\\' || (unsigned char)*c < 32) {
+            *c = ' ';
         }
     int converged = npts == (a->bias_given ? a->nbias : d->nbias) && pts[npts - 1].verdict == DDM_CONVERGED;
     long its = 0;
