@@ -58,17 +58,21 @@ pub enum DdmMpiError {
 
 /// One system of the comparison.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
 pub enum System {
     /// arts' Rust solver, `arts run ddm --parallel static` under `mpirun`.
+    #[serde(rename = "rust-static")]
     RustStatic,
     /// The C program under Open MPI.
+    #[serde(rename = "c-openmpi")]
     COpenMpi,
     /// The C program under MPICH.
+    #[serde(rename = "c-mpich")]
     CMpich,
     /// The C program under arts' AMPI, one rank per PE (S = P).
+    #[serde(rename = "c-ampi")]
     CAmpi,
     /// The C program under arts' AMPI, S = 4P ranks, `AMPI_Migrate` balancing.
+    #[serde(rename = "c-ampi-4p-migrate")]
     CAmpiMigrate,
 }
 
@@ -538,6 +542,16 @@ mod tests {
         assert_eq!(rows.len(), 2);
         assert_eq!(rows[1].vs_packed, 0.5);
         assert!(rows.iter().all(|r| r.valid));
+    }
+
+    #[test]
+    fn json_names_are_the_row_names() {
+        for s in [System::RustStatic, System::COpenMpi, System::CMpich, System::CAmpi, System::CAmpiMigrate] {
+            assert_eq!(serde_json::to_value(s).unwrap(), s.name());
+        }
+        for m in Mpi::ALL {
+            assert_eq!(serde_json::to_value(m).unwrap(), m.name());
+        }
     }
 
     #[test]

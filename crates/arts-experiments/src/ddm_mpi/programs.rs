@@ -12,13 +12,15 @@ const RUN_LIMIT_S: &str = "900";
 
 /// The MPIs a C program is built for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
 pub enum Mpi {
     /// Open MPI: `mpicc`, `mpirun`.
+    #[serde(rename = "openmpi")]
     OpenMpi,
     /// MPICH (Debian's `mpich` package beside Open MPI): `mpicc.mpich`, `mpirun.mpich`.
+    #[serde(rename = "mpich")]
     Mpich,
     /// arts' Adaptive MPI: `arts-mpicc`, `arts ampi run --vp S --pes P`.
+    #[serde(rename = "arts-ampi")]
     Ampi,
 }
 
