@@ -15,8 +15,8 @@ mod usage;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use commands::{
-    ampi, checkpoint, core, ddm, ddm_mpi, ddm_scaling, dispatch, grid, imbalance, launcher, lb, leanmd_grid,
-    md, mpi, pdes, predict, reproduce, topology, trace,
+    ampi, checkpoint, core, ddm, ddm_mpi, ddm_scaling, dispatch, grid, imbalance, launcher, lb,
+    leanmd_grid, md, mpi, pdes, predict, reproduce, topology, trace,
 };
 use output::{CliResult, Output};
 

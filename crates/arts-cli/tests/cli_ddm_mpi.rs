@@ -44,8 +44,19 @@ fn rust(device: &Path, s: u32) -> Vec<(u64, f64)> {
     let d = device.display().to_string();
     let s = s.to_string();
     let v = json(&arts(&[
-        "run", "ddm", "--device", &d, "--bias", BIASES, "--order", "relaxed", "--segments", &s,
-        "--check-every", CHECK, "--json",
+        "run",
+        "ddm",
+        "--device",
+        &d,
+        "--bias",
+        BIASES,
+        "--order",
+        "relaxed",
+        "--segments",
+        &s,
+        "--check-every",
+        CHECK,
+        "--json",
     ]));
     points(&v)
 }
@@ -70,23 +81,45 @@ fn points(v: &serde_json::Value) -> Vec<(u64, f64)> {
 fn assert_equal(what: &str, c: &[(u64, f64)], r: &[(u64, f64)]) {
     assert_eq!(c.len(), r.len(), "{what}: {c:?} vs {r:?}");
     for (a, b) in c.iter().zip(r) {
-        assert!(a.0.abs_diff(b.0) * 100 <= b.0, "{what}: iterations {c:?} vs {r:?}");
+        assert!(
+            a.0.abs_diff(b.0) * 100 <= b.0,
+            "{what}: iterations {c:?} vs {r:?}"
+        );
     }
-    let (ci, ri): (Vec<f64>, Vec<f64>) = (c.iter().map(|p| p.1).collect(), r.iter().map(|p| p.1).collect());
+    let (ci, ri): (Vec<f64>, Vec<f64>) = (
+        c.iter().map(|p| p.1).collect(),
+        r.iter().map(|p| p.1).collect(),
+    );
     assert!(ri[1] > 1e-7, "the forward bias carries a current: {r:?}");
-    assert!(current_diff(&ci, &ri) <= 1e-6, "{what}: currents {c:?} vs {r:?}");
+    assert!(
+        current_diff(&ci, &ri) <= 1e-6,
+        "{what}: currents {c:?} vs {r:?}"
+    );
 }
 
 fn c_args(device: &Path, extra: &[&str]) -> Vec<String> {
-    let mut a: Vec<String> = ["--device", &device.display().to_string(), "--bias", BIASES, "--check-every", CHECK]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
+    let mut a: Vec<String> = [
+        "--device",
+        &device.display().to_string(),
+        "--bias",
+        BIASES,
+        "--check-every",
+        CHECK,
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
     a.extend(extra.iter().map(|s| s.to_string()));
     a
 }
 
-fn run_c(mpi: Mpi, b: &programs::Built, ranks: u32, lb: &str, args: &[String]) -> programs::Printed {
+fn run_c(
+    mpi: Mpi,
+    b: &programs::Built,
+    ranks: u32,
+    lb: &str,
+    args: &[String],
+) -> programs::Printed {
     let how = Launch {
         ranks,
         pes: 2,
@@ -107,7 +140,10 @@ fn the_c_program_under_open_mpi_equals_the_rust_solver_on_1_and_2_ranks() {
         let v = &out.program;
         assert_eq!(v["ranks"], s);
         assert_eq!(v["ampi"], false);
-        assert!(v["mpi_library"].as_str().unwrap().contains("Open MPI"), "{v}");
+        assert!(
+            v["mpi_library"].as_str().unwrap().contains("Open MPI"),
+            "{v}"
+        );
         assert_equal(&format!("Open MPI, {s} ranks"), &points(v), &rust(&dev, s));
     }
 }
@@ -124,11 +160,27 @@ fn the_c_program_under_arts_ampi_equals_the_rust_solver_and_migrates() {
     assert_equal("AMPI, S = 2", &points(&out.program), &rust(&dev, 2));
     // S = 4 ranks on 2 PEs, AMPI_Migrate every 100 iterations with a
     // balancer that moves ranks every time: the same numbers as 4 segments.
-    let out = run_c(Mpi::Ampi, &b, 4, "rotate", &c_args(&dev, &["--migrate-every", "100"]));
-    assert!(out.program["migrations"].as_u64().unwrap() >= 10, "{}", out.program);
-    let moves = out.summary.as_ref().unwrap()["rank_moves"].as_u64().unwrap();
+    let out = run_c(
+        Mpi::Ampi,
+        &b,
+        4,
+        "rotate",
+        &c_args(&dev, &["--migrate-every", "100"]),
+    );
+    assert!(
+        out.program["migrations"].as_u64().unwrap() >= 10,
+        "{}",
+        out.program
+    );
+    let moves = out.summary.as_ref().unwrap()["rank_moves"]
+        .as_u64()
+        .unwrap();
     assert!(moves > 0, "ranks moved: {:?}", out.summary);
-    assert_equal("AMPI, S = 4, migrating", &points(&out.program), &rust(&dev, 4));
+    assert_equal(
+        "AMPI, S = 4, migrating",
+        &points(&out.program),
+        &rust(&dev, 4),
+    );
 }
 
 #[test]
@@ -140,7 +192,14 @@ fn the_c_program_under_mpich_equals_the_rust_solver() {
     };
     let dev = device(dir.path());
     let out = run_c(Mpi::Mpich, &b, 2, "none", &c_args(&dev, &[]));
-    assert!(out.program["mpi_library"].as_str().unwrap().contains("MPICH"), "{}", out.program);
+    assert!(
+        out.program["mpi_library"]
+            .as_str()
+            .unwrap()
+            .contains("MPICH"),
+        "{}",
+        out.program
+    );
     assert_equal("MPICH, 2 ranks", &points(&out.program), &rust(&dev, 2));
 }
 
@@ -152,14 +211,40 @@ fn bad_input_to_the_c_program_is_one_error_line() {
     };
     let dev = device(dir.path());
     let bad_dev = dir.path().join("bad.toml");
-    std::fs::write(&bad_dev, "spacing_nm = 5.0\n[[layers]]\nname = \"p\"\nmaterial = \"Sii\"\nthickness_nm = 100\n").unwrap();
+    std::fs::write(
+        &bad_dev,
+        "spacing_nm = 5.0\n[[layers]]\nname = \"p\"\nmaterial = \"Sii\"\nthickness_nm = 100\n",
+    )
+    .unwrap();
     let d = dev.display().to_string();
     let cases: [(Vec<String>, &str); 5] = [
         (vec!["--bias".into(), "0,x".into()], "--bias `0,x`"),
-        (vec!["--device".into(), d.clone(), "--check-every".into(), "3".into()], "divisor of 100"),
-        (vec!["--device".into(), d.clone(), "--migrate-every".into(), "10".into()], "needs AMPI"),
-        (vec!["--device".into(), bad_dev.display().to_string()], "unknown material `Sii`"),
-        (vec!["--device".into(), d, "--frobnicate".into(), "1".into()], "unknown option"),
+        (
+            vec![
+                "--device".into(),
+                d.clone(),
+                "--check-every".into(),
+                "3".into(),
+            ],
+            "divisor of 100",
+        ),
+        (
+            vec![
+                "--device".into(),
+                d.clone(),
+                "--migrate-every".into(),
+                "10".into(),
+            ],
+            "needs AMPI",
+        ),
+        (
+            vec!["--device".into(), bad_dev.display().to_string()],
+            "unknown material `Sii`",
+        ),
+        (
+            vec!["--device".into(), d, "--frobnicate".into(), "1".into()],
+            "unknown option",
+        ),
     ];
     for (args, needle) in cases {
         let out = Command::new("mpirun")
@@ -169,8 +254,14 @@ fn bad_input_to_the_c_program_is_one_error_line() {
             .output()
             .unwrap();
         let err = String::from_utf8_lossy(&out.stderr);
-        let line = err.lines().find(|l| l.starts_with("error: ")).unwrap_or_default();
-        assert!(!out.status.success() && line.contains(needle), "{args:?}: {err}");
+        let line = err
+            .lines()
+            .find(|l| l.starts_with("error: "))
+            .unwrap_or_default();
+        assert!(
+            !out.status.success() && line.contains(needle),
+            "{args:?}: {err}"
+        );
         assert!(out.stdout.is_empty(), "{args:?}");
     }
 }
@@ -185,25 +276,62 @@ fn the_experiment_runs_every_installed_mpi_and_writes_its_files() {
     let out_dir = dir.path().join("out");
     let o = out_dir.display().to_string();
     let v = json(&arts(&[
-        "experiment", "ddm-mpi", "--preset", "si-pn", "--bias", "0", "--repeats", "1",
-        "--check-every", "10", "--migrate-every", "50", "--pack-iterations", "50", "--pack-rounds", "1",
-        "--out", &o, "--json",
+        "experiment",
+        "ddm-mpi",
+        "--preset",
+        "si-pn",
+        "--bias",
+        "0",
+        "--repeats",
+        "1",
+        "--check-every",
+        "10",
+        "--migrate-every",
+        "50",
+        "--pack-iterations",
+        "50",
+        "--pack-rounds",
+        "1",
+        "--out",
+        &o,
+        "--json",
     ]));
     let runs = v["runs"].as_array().unwrap();
     let systems: Vec<&str> = runs.iter().map(|r| r["system"].as_str().unwrap()).collect();
     for s in ["c-openmpi", "c-ampi", "c-ampi-4p-migrate"] {
         assert!(systems.contains(&s), "{systems:?}");
     }
-    let notes: Vec<&str> = v["notes"].as_array().unwrap().iter().map(|n| n.as_str().unwrap()).collect();
-    assert_eq!(systems.contains(&"c-mpich"), have("mpirun.mpich"), "{notes:?}");
+    let notes: Vec<&str> = v["notes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_str().unwrap())
+        .collect();
+    assert_eq!(
+        systems.contains(&"c-mpich"),
+        have("mpirun.mpich"),
+        "{notes:?}"
+    );
     // The Rust static row needs an arts built with MPI; otherwise one note says so.
-    assert!(systems.contains(&"rust-static") || notes.iter().any(|n| n.starts_with("rust-static")), "{notes:?}");
+    assert!(
+        systems.contains(&"rust-static") || notes.iter().any(|n| n.starts_with("rust-static")),
+        "{notes:?}"
+    );
     for r in runs {
         assert_eq!(r["converged"], true, "{r}");
     }
     let pack = v["pack"].as_array().unwrap();
-    assert!(pack.len() >= 8 && pack.iter().all(|p| p["valid"] == true), "{pack:?}");
-    for f in ["ddm_mpi.csv", "ddm_mpi_pack.csv", "ddm_mpi.json", "ddm_mpi_time.svg", "ddm_mpi_pack.svg"] {
+    assert!(
+        pack.len() >= 8 && pack.iter().all(|p| p["valid"] == true),
+        "{pack:?}"
+    );
+    for f in [
+        "ddm_mpi.csv",
+        "ddm_mpi_pack.csv",
+        "ddm_mpi.json",
+        "ddm_mpi_time.svg",
+        "ddm_mpi_pack.svg",
+    ] {
         assert!(out_dir.join(f).is_file(), "{f}");
     }
 }

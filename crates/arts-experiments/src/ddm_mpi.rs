@@ -179,7 +179,9 @@ impl Plan {
             ));
         }
         if self.repeats == 0 || self.pack_iterations == 0 || self.pack_rounds == 0 {
-            return usage("--repeats, --pack-iterations and --pack-rounds must be at least 1".into());
+            return usage(
+                "--repeats, --pack-iterations and --pack-rounds must be at least 1".into(),
+            );
         }
         if self.biases.iter().any(|b| !b.is_finite()) {
             return usage("--bias takes finite voltages".into());
@@ -237,7 +239,10 @@ fn sample(v: &serde_json::Value, library: String, migrations: u64) -> Result<Sam
     Ok(Sample {
         library,
         converged: v["converged"].as_bool() == Some(true),
-        iterations: pts.iter().map(|p| p["iterations"].as_u64().unwrap_or(0)).collect(),
+        iterations: pts
+            .iter()
+            .map(|p| p["iterations"].as_u64().unwrap_or(0))
+            .collect(),
         currents: pts
             .iter()
             .map(|p| f(p, "terminal_current_a_per_cm2").unwrap_or(f64::NAN))
@@ -272,15 +277,26 @@ pub fn run(plan: &Plan, progress: &mut dyn FnMut(&str)) -> Result<DdmMpiResult, 
     let p = plan.pes;
     let args = plan.program_args();
     let mut systems = vec![System::RustStatic];
-    for s in [System::COpenMpi, System::CMpich, System::CAmpi, System::CAmpiMigrate] {
+    for s in [
+        System::COpenMpi,
+        System::CMpich,
+        System::CAmpi,
+        System::CAmpiMigrate,
+    ] {
         if s.mpi().and_then(program).is_some() {
             systems.push(s);
         }
     }
-    let mut samples: Vec<(System, Vec<Sample>)> = systems.iter().map(|&s| (s, Vec::new())).collect();
+    let mut samples: Vec<(System, Vec<Sample>)> =
+        systems.iter().map(|&s| (s, Vec::new())).collect();
     for rep in 0..plan.repeats {
         for (system, got) in samples.iter_mut() {
-            progress(&format!("{} (run {} of {})", system.name(), rep + 1, plan.repeats));
+            progress(&format!(
+                "{} (run {} of {})",
+                system.name(),
+                rep + 1,
+                plan.repeats
+            ));
             let one = match system.mpi() {
                 None => {
                     let mut a = vec!["--device".to_string(), plan.device.display().to_string()];
@@ -294,7 +310,11 @@ pub fn run(plan: &Plan, progress: &mut dyn FnMut(&str)) -> Result<DdmMpiResult, 
                     let how = Launch {
                         ranks: if migrate { 4 * p } else { p },
                         pes: p,
-                        lb: if migrate { plan.lb.clone() } else { "none".into() },
+                        lb: if migrate {
+                            plan.lb.clone()
+                        } else {
+                            "none".into()
+                        },
                     };
                     let mut a = args.clone();
                     if migrate {
@@ -306,7 +326,10 @@ pub fn run(plan: &Plan, progress: &mut dyn FnMut(&str)) -> Result<DdmMpiResult, 
                             .as_ref()
                             .and_then(|s| s["rank_moves"].as_u64())
                             .unwrap_or(0);
-                        let lib = out.program["mpi_library"].as_str().unwrap_or("").to_string();
+                        let lib = out.program["mpi_library"]
+                            .as_str()
+                            .unwrap_or("")
+                            .to_string();
                         sample(&out.program, lib, moves)
                     })
                 }
@@ -375,8 +398,12 @@ fn rows(plan: &Plan, samples: Vec<(System, Vec<Sample>)>) -> Vec<RunRow> {
     for r in runs.iter_mut() {
         r.vs_rust_static = rust.as_ref().map(|b| r.time_s / b.time_s);
         r.vs_openmpi = ompi.as_ref().map(|b| r.time_s / b.time_s);
-        let base = rust.as_ref().or(ompi.as_ref()).filter(|b| b.system != r.system);
-        r.max_current_rel_diff = base.map(|b| current_diff(&r.currents_a_per_cm2, &b.currents_a_per_cm2));
+        let base = rust
+            .as_ref()
+            .or(ompi.as_ref())
+            .filter(|b| b.system != r.system);
+        r.max_current_rel_diff =
+            base.map(|b| current_diff(&r.currents_a_per_cm2, &b.currents_a_per_cm2));
     }
     runs
 }
@@ -390,7 +417,11 @@ pub fn current_diff(a: &[f64], b: &[f64]) -> f64 {
         .zip(b)
         .map(|(x, y)| {
             let scale = x.abs().max(y.abs());
-            if scale == 0.0 { 0.0 } else { (x - y).abs() / scale }
+            if scale == 0.0 {
+                0.0
+            } else {
+                (x - y).abs() / scale
+            }
         })
         .fold(0.0, f64::max)
 }
@@ -424,12 +455,21 @@ pub fn files(result: &DdmMpiResult) -> Result<Vec<(String, String)>, String> {
             r.ranks.to_string(),
             r.pes.to_string(),
             r.converged.to_string(),
-            r.iterations.iter().map(u64::to_string).collect::<Vec<_>>().join(" "),
-            r.currents_a_per_cm2.iter().map(|c| format!("{c:e}")).collect::<Vec<_>>().join(" "),
+            r.iterations
+                .iter()
+                .map(u64::to_string)
+                .collect::<Vec<_>>()
+                .join(" "),
+            r.currents_a_per_cm2
+                .iter()
+                .map(|c| format!("{c:e}"))
+                .collect::<Vec<_>>()
+                .join(" "),
             format!("{:.6}", r.time_s),
             opt(r.vs_rust_static),
             opt(r.vs_openmpi),
-            r.max_current_rel_diff.map_or(String::new(), |d| format!("{d:e}")),
+            r.max_current_rel_diff
+                .map_or(String::new(), |d| format!("{d:e}")),
             r.migrations.to_string(),
         ]
     });
@@ -546,7 +586,13 @@ mod tests {
 
     #[test]
     fn json_names_are_the_row_names() {
-        for s in [System::RustStatic, System::COpenMpi, System::CMpich, System::CAmpi, System::CAmpiMigrate] {
+        for s in [
+            System::RustStatic,
+            System::COpenMpi,
+            System::CMpich,
+            System::CAmpi,
+            System::CAmpiMigrate,
+        ] {
             assert_eq!(serde_json::to_value(s).unwrap(), s.name());
         }
         for m in Mpi::ALL {

@@ -76,7 +76,9 @@ impl Report<'_> {
             "ddm-mpi  device {}  P = {}  reduction every {} step(s)\n",
             self.device, self.pes, self.check_every
         );
-        s.push_str("system                 S   time s   vs rust  vs ompi  iterations      max dI/I\n");
+        s.push_str(
+            "system                 S   time s   vs rust  vs ompi  iterations      max dI/I\n",
+        );
         let opt = |x: Option<f64>| x.map_or("-".to_string(), |v| format!("{v:.3}"));
         for r in &self.result.runs {
             let its: Vec<String> = r.iterations.iter().map(u64::to_string).collect();
@@ -88,7 +90,8 @@ impl Report<'_> {
                 opt(r.vs_rust_static),
                 opt(r.vs_openmpi),
                 its.join(","),
-                r.max_current_rel_diff.map_or("-".into(), |d| format!("{d:.1e}"))
+                r.max_current_rel_diff
+                    .map_or("-".into(), |d| format!("{d:.1e}"))
             ));
         }
         s.push_str("Fig. 11 (us per 624-byte message; ratio to MPI_Pack)\n");
@@ -117,13 +120,17 @@ pub fn run(args: &DdmMpiArgs, out: Output) -> CliResult {
             let name = p.unwrap_or(PresetArg::ApdSam).name();
             let text = arts_ddm::presets::preset_text(name).map_err(CliError::usage)?;
             let path = scratch.path().join(format!("{name}.toml"));
-            std::fs::write(&path, text).map_err(|e| CliError::failed(format!("{}: {e}", path.display())))?;
+            std::fs::write(&path, text)
+                .map_err(|e| CliError::failed(format!("{}: {e}", path.display())))?;
             path
         }
     };
     let arts = match &args.arts {
         Some(a) if !a.is_file() => {
-            return Err(CliError::usage(format!("--arts {}: no such file", a.display())));
+            return Err(CliError::usage(format!(
+                "--arts {}: no such file",
+                a.display()
+            )));
         }
         Some(a) => a.clone(),
         None => std::env::current_exe()

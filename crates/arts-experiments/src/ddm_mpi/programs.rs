@@ -124,9 +124,7 @@ pub fn build(tools: &Tools, mpi: Mpi, dir: &Path) -> Result<Built, String> {
             cmd.arg(src(f));
         }
         cmd.arg("-lm");
-        let o = cmd
-            .output()
-            .map_err(|e| format!("{}: {e}", cc.display()))?;
+        let o = cmd.output().map_err(|e| format!("{}: {e}", cc.display()))?;
         if o.status.success() {
             Ok(())
         } else {
@@ -185,7 +183,13 @@ pub fn launch(
     let np = how.ranks.to_string();
     match mpi {
         Mpi::OpenMpi => {
-            cmd.args(["mpirun", "--allow-run-as-root", "--oversubscribe", "-np", &np]);
+            cmd.args([
+                "mpirun",
+                "--allow-run-as-root",
+                "--oversubscribe",
+                "-np",
+                &np,
+            ]);
             cmd.arg(program);
         }
         Mpi::Mpich => {
@@ -227,13 +231,31 @@ pub fn launch(
 
 /// Runs `arts run ddm ... --parallel static` under Open MPI's `mpirun` on
 /// `ranks` processes; its JSON.
-pub fn rust_static(tools: &Tools, ranks: u32, args: &[String]) -> Result<serde_json::Value, String> {
+pub fn rust_static(
+    tools: &Tools,
+    ranks: u32,
+    args: &[String],
+) -> Result<serde_json::Value, String> {
     let np = ranks.to_string();
     let out = Command::new("timeout")
         .arg(RUN_LIMIT_S)
-        .args(["mpirun", "--allow-run-as-root", "--oversubscribe", "-np", &np])
+        .args([
+            "mpirun",
+            "--allow-run-as-root",
+            "--oversubscribe",
+            "-np",
+            &np,
+        ])
         .arg(&tools.arts)
-        .args(["run", "ddm", "--json", "--parallel", "static", "--segments", &np])
+        .args([
+            "run",
+            "ddm",
+            "--json",
+            "--parallel",
+            "static",
+            "--segments",
+            &np,
+        ])
         .args(["--warmup-ms", "0"])
         .args(args)
         .output()
