@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 need=()
-for pkg in openmpi-bin libopenmpi-dev libclang-dev chromium; do
+for pkg in openmpi-bin libopenmpi-dev mpich libclang-dev chromium; do
     dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
 if [ ${#need[@]} -gt 0 ]; then

@@ -16,8 +16,8 @@ mod usage;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use commands::{
-    ampi, checkpoint, core, ddm, ddm_scaling, dispatch, grid, imbalance, launcher, lb, leanmd_grid,
-    md, mpi, pdes, predict, reproduce, topology, trace,
+    ampi, checkpoint, core, ddm, ddm_mpi, ddm_scaling, dispatch, grid, imbalance, launcher, lb,
+    leanmd_grid, md, mpi, pdes, predict, reproduce, topology, trace,
 };
 use output::{CliResult, Output};
 
@@ -128,6 +128,10 @@ enum Experiment {
     /// The drift-diffusion study: styles × segments × balancing, run time and
     /// speed-up (the same as `arts ddm scaling`).
     DdmScaling(ddm_scaling::ScalingArgs),
+    /// The drift-diffusion paper's MPI program in C on Open MPI, MPICH and
+    /// arts' AMPI beside the Rust `--parallel static` solver, and its Fig. 11
+    /// (MPI_Pack against a derived datatype).
+    DdmMpi(ddm_mpi::DdmMpiArgs),
     /// The grid thesis' LeanMD case study (ch. 8, Fig. 8.1): LeanMD over two
     /// clusters, mean step time against cross-cluster latency (multiples of
     /// the no-latency step), one line per balancer.
@@ -211,6 +215,7 @@ fn run(cli: Cli) -> CliResult {
         Command::Predict(args) => predict::run(args, out),
         Command::Experiment { command } => match command {
             Experiment::DdmScaling(args) => ddm_scaling::run(&args, out),
+            Experiment::DdmMpi(args) => ddm_mpi::run(&args, out),
             Experiment::LeanmdGrid(args) => leanmd_grid::run(&args, out),
         },
         Command::Reproduce { command } => reproduce::run(command, out),

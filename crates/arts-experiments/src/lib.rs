@@ -13,6 +13,8 @@
 //!   (`arts experiment leanmd-grid`).
 //! - [`ddm_study`]: the drift-diffusion paper's comparison of styles
 //!   (`arts experiment ddm-scaling`).
+//! - [`ddm_mpi`]: its MPI program in C on three MPIs, and Fig. 11
+//!   (`arts experiment ddm-mpi`).
 //! - [`core_bench`]: the runtime's basic costs (`arts bench core`).
 //! - [`microbench`]: ping-pong and bandwidth between PEs.
 //! - `mpi_bench` (feature `mpi`): arts against raw MPI (`arts bench mpi`).
@@ -22,6 +24,7 @@
 
 pub mod ampi_bench;
 pub mod core_bench;
+pub mod ddm_mpi;
 pub mod ddm_study;
 pub mod dispatch;
 pub mod grid_delay;

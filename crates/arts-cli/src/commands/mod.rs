@@ -6,6 +6,7 @@ pub mod checkpoint_summary;
 pub mod core;
 pub mod ddm;
 pub mod ddm_flags;
+pub mod ddm_mpi;
 pub mod ddm_parallel;
 pub mod ddm_scaling;
 pub mod dispatch;

@@ -1,0 +1,183 @@
+//! `arts experiment ddm-mpi`: the drift-diffusion paper's MPI program in C
+//! on Open MPI, MPICH and arts' AMPI beside the Rust solver, and its Fig. 11
+//! (`arts_experiments::ddm_mpi`, `docs/ddm-mpi.md`).
+
+use std::path::PathBuf;
+
+use arts_experiments::ddm_mpi::{self, DdmMpiError, DdmMpiResult, Plan, programs::Tools};
+use serde::Serialize;
+
+use super::ddm_flags::PresetArg;
+use crate::output::{CliError, CliResult, Output, PendingDir};
+
+/// Arguments of `arts experiment ddm-mpi`.
+#[derive(clap::Args)]
+pub struct DdmMpiArgs {
+    /// Device file (TOML; the subset examples/ddm-mpi/README.md lists).
+    #[arg(long, conflicts_with = "preset")]
+    device: Option<PathBuf>,
+    /// Built-in device (default apd-sam, the paper's).
+    #[arg(long, value_enum)]
+    preset: Option<PresetArg>,
+    /// Bias points, V (default: the device file's).
+    #[arg(long, value_delimiter = ',', allow_hyphen_values = true)]
+    bias: Option<Vec<f64>>,
+    /// P: MPI processes of the Open MPI, MPICH and Rust runs, PEs of the
+    /// AMPI runs (S = P ranks, and S = 4P with AMPI_Migrate).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pes: u32,
+    /// Residual reduction every K iterations (1: every step, the paper's).
+    #[arg(long, default_value_t = 1)]
+    check_every: usize,
+    /// Convergence tolerance, V.
+    #[arg(long, default_value_t = 1e-9)]
+    tolerance: f64,
+    /// S = 4P under AMPI: AMPI_Migrate every N iterations.
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+    migrate_every: u64,
+    /// S = 4P under AMPI: the balancer at each AMPI_Migrate.
+    #[arg(long, default_value = "refine")]
+    lb: String,
+    /// Runs of each system, alternating; the median is reported.
+    #[arg(long, default_value_t = 3)]
+    repeats: usize,
+    /// Fig. 11: round trips per timed loop.
+    #[arg(long, default_value_t = 20000)]
+    pack_iterations: u64,
+    /// Fig. 11: timed loops per mode.
+    #[arg(long, default_value_t = 5)]
+    pack_rounds: u64,
+    /// The arts binary whose Rust solver and AMPI run (default: this one;
+    /// give a release build with `--features mpi` for timings).
+    #[arg(long)]
+    arts: Option<PathBuf>,
+    /// The C sources (default: examples/ddm-mpi of the tree arts was built from).
+    #[arg(long)]
+    source: Option<PathBuf>,
+    /// Directory for ddm_mpi.csv, ddm_mpi_pack.csv, ddm_mpi.json and the SVG charts.
+    #[arg(long, value_parser = crate::args::output_dir)]
+    out: Option<PathBuf>,
+}
+
+/// The JSON report.
+#[derive(Serialize)]
+struct Report<'a> {
+    device: String,
+    pes: u32,
+    check_every: usize,
+    #[serde(flatten)]
+    result: &'a DdmMpiResult,
+    files: Vec<String>,
+}
+
+impl Report<'_> {
+    fn table(&self) -> String {
+        let mut s = format!(
+            "ddm-mpi  device {}  P = {}  reduction every {} step(s)\n",
+            self.device, self.pes, self.check_every
+        );
+        s.push_str(
+            "system                 S   time s   vs rust  vs ompi  iterations      max dI/I\n",
+        );
+        let opt = |x: Option<f64>| x.map_or("-".to_string(), |v| format!("{v:.3}"));
+        for r in &self.result.runs {
+            let its: Vec<String> = r.iterations.iter().map(u64::to_string).collect();
+            s.push_str(&format!(
+                "{:<20} {:>3} {:>8.3} {:>9} {:>8}  {:<14} {}\n",
+                r.system.name(),
+                r.ranks,
+                r.time_s,
+                opt(r.vs_rust_static),
+                opt(r.vs_openmpi),
+                its.join(","),
+                r.max_current_rel_diff
+                    .map_or("-".into(), |d| format!("{d:.1e}"))
+            ));
+        }
+        s.push_str("Fig. 11 (us per 624-byte message; ratio to MPI_Pack)\n");
+        for p in &self.result.pack {
+            s.push_str(&format!(
+                "  {:<10} {:<11} {:>8.3} {:>6.3}\n",
+                p.mpi.name(),
+                p.mode,
+                p.median_us,
+                p.vs_packed
+            ));
+        }
+        for n in &self.result.notes {
+            s.push_str(&format!("note: {n}\n"));
+        }
+        s
+    }
+}
+
+/// Runs `arts experiment ddm-mpi`.
+pub fn run(args: &DdmMpiArgs, out: Output) -> CliResult {
+    let scratch = tempfile::tempdir().map_err(|e| CliError::failed(format!("scratch dir: {e}")))?;
+    let device = match (&args.device, args.preset) {
+        (Some(d), _) => d.clone(),
+        (None, p) => {
+            let name = p.unwrap_or(PresetArg::ApdSam).name();
+            let text = arts_ddm::presets::preset_text(name).map_err(CliError::usage)?;
+            let path = scratch.path().join(format!("{name}.toml"));
+            std::fs::write(&path, text)
+                .map_err(|e| CliError::failed(format!("{}: {e}", path.display())))?;
+            path
+        }
+    };
+    let arts = match &args.arts {
+        Some(a) if !a.is_file() => {
+            return Err(CliError::usage(format!(
+                "--arts {}: no such file",
+                a.display()
+            )));
+        }
+        Some(a) => a.clone(),
+        None => std::env::current_exe()
+            .map_err(|e| CliError::failed(format!("cannot find the arts binary: {e}")))?,
+    };
+    let mut tools = Tools::of_this_tree(arts);
+    if let Some(src) = &args.source {
+        tools.source = src.clone();
+    }
+    let plan = Plan {
+        tools,
+        scratch: scratch.path().join("build"),
+        device: device.clone(),
+        biases: args.bias.clone().unwrap_or_default(),
+        pes: args.pes,
+        check_every: args.check_every,
+        tolerance_v: args.tolerance,
+        migrate_every: args.migrate_every,
+        lb: args.lb.clone(),
+        repeats: args.repeats,
+        pack_iterations: args.pack_iterations,
+        pack_rounds: args.pack_rounds,
+    };
+    crate::lb_args::strategy(&args.lb)?;
+    let err = |e: DdmMpiError| match e {
+        DdmMpiError::Usage(m) => CliError::usage(m),
+        DdmMpiError::Failed(m) => CliError::failed(m),
+    };
+    plan.check().map_err(err)?;
+    let bar = out.progress(0, "ddm-mpi");
+    let result = ddm_mpi::run(&plan, &mut |what| bar.set_message(what.to_string())).map_err(err)?;
+    bar.finish_and_clear();
+    let mut files = Vec::new();
+    if let Some(dir) = &args.out {
+        let mut pending = PendingDir::create(dir)?;
+        for (file, text) in ddm_mpi::files(&result).map_err(CliError::failed)? {
+            pending.write(&file, text.as_bytes())?;
+            files.push(dir.join(file).display().to_string());
+        }
+        pending.commit()?;
+    }
+    let report = Report {
+        device: device.display().to_string(),
+        pes: args.pes,
+        check_every: args.check_every,
+        result: &result,
+        files,
+    };
+    out.emit(&report, || report.table())
+}
