@@ -54,7 +54,9 @@ typedef struct {
     double E, nu, rho;      /* elastic constants [Pa], [-], [kg/m^3] */
     double sy0, syinf, hvoce, hlin; /* plasticity: yield, saturation, Voce rate, linear modulus */
     double sigc, deltac, beta; /* cohesive strength [Pa], critical opening [m], shear weight */
-    double rate;            /* applied strain rate [1/s]: v0 = rate * height / 2 */
+    double rate;            /* tension: applied strain rate [1/s]: v0 = rate * height / 2 */
+    double v0, ramp;        /* dcb: arm opening velocity [m/s], its ramp time [s] */
+    int dcb;                /* load: 1 = double cantilever (arms pulled), 0 = tension */
     double cfl, dt;         /* time step: cfl * stable, or dt given */
     int steps, print, migrate, barrier;
     int crack, plastic;     /* switches */
@@ -75,17 +77,20 @@ static void defaults(Params *p) {
     p->E = 200e9;
     p->nu = 0.3;
     p->rho = 7850.0;
-    p->sy0 = 350e6;
-    p->syinf = 600e6;
+    p->sy0 = 250e6;
+    p->syinf = 400e6;
     p->hvoce = 60.0;
     p->hlin = 2e9;
-    p->sigc = 900e6;
-    p->deltac = 4e-6;
+    p->sigc = 650e6;
+    p->deltac = 20e-6;
     p->beta = 1.0;
     p->rate = 200.0;
-    p->cfl = 0.9;
-    p->steps = 600;
-    p->print = 100;
+    p->v0 = 4.0;
+    p->ramp = 10e-6;
+    p->dcb = 1;
+    p->cfl = 0.5;
+    p->steps = 2400;
+    p->print = 400;
     p->migrate = 0;
     p->barrier = 0;
     p->crack = 1;
@@ -117,11 +122,14 @@ static void usage(void) {
            "  --crack-y Y          crack plane of a read mesh                [mid height]\n"
            "  --write-msh FILE     write the generated block as .msh and stop\n"
            "  --E --nu --rho       elastic constants                         [200e9 0.3 7850]\n"
-           "  --sy0 --syinf --hvoce --hlin   J2 hardening                    [350e6 600e6 60 2e9]\n"
-           "  --sigc --deltac      cohesive strength, critical opening       [900e6 4e-6]\n"
-           "  --rate R             applied strain rate 1/s                   [200]\n"
-           "  --cfl C | --dt DT    time step (C * stable, C <= 1)            [0.9]\n"
-           "  --steps N --print N  steps, energy report interval             [600 100]\n"
+           "  --sy0 --syinf --hvoce --hlin   J2 hardening                    [250e6 400e6 60 2e9]\n"
+           "  --sigc --deltac      cohesive strength, critical opening       [650e6 2e-5]\n"
+           "  --load dcb|tension   pull the notch's arms apart (double cantilever) or the\n"
+           "                       whole top and bottom edges                [dcb]\n"
+           "  --v0 V --ramp T      dcb: opening velocity of each arm, its ramp [4 1e-5]\n"
+           "  --rate R             tension: applied strain rate 1/s         [200]\n"
+           "  --cfl C | --dt DT    time step (C * stable, C <= 1)            [0.5]\n"
+           "  --steps N --print N  steps, energy report interval             [2400 400]\n"
            "  --migrate N          AMPI_Migrate every N steps (AMPI only)    [0: never]\n"
            "  --barrier N          MPI_Barrier every N steps                 [0: never]\n"
            "  --no-crack --no-plastic   elastic / uncracked runs\n"
@@ -152,7 +160,7 @@ static int parse(Params *p, int argc, char **argv) {
             {"--E", &p->E}, {"--nu", &p->nu}, {"--rho", &p->rho}, {"--sy0", &p->sy0},
             {"--syinf", &p->syinf}, {"--hvoce", &p->hvoce}, {"--hlin", &p->hlin},
             {"--sigc", &p->sigc}, {"--deltac", &p->deltac}, {"--rate", &p->rate},
-            {"--cfl", &p->cfl}, {"--dt", &p->dt}, {"--crack-y", &p->crack_y},
+            {"--cfl", &p->cfl}, {"--v0", &p->v0}, {"--ramp", &p->ramp}, {"--dt", &p->dt}, {"--crack-y", &p->crack_y},
         };
         struct { const char *name; int *dst; } ints[] = {
             {"--nx", &p->nx}, {"--ny", &p->ny}, {"--steps", &p->steps}, {"--print", &p->print},
@@ -161,6 +169,14 @@ static int parse(Params *p, int argc, char **argv) {
         int found = 0;
         if (!strcmp(a, "--mesh")) { p->mesh = v; found = 1; }
         if (!strcmp(a, "--write-msh")) { p->write_msh = v; found = 1; }
+        if (!strcmp(a, "--load")) {
+            if (strcmp(v, "dcb") && strcmp(v, "tension")) {
+                fail("--load %s is not known; dcb or tension", v);
+                return 2;
+            }
+            p->dcb = !strcmp(v, "dcb");
+            found = 1;
+        }
         for (size_t k = 0; !found && k < sizeof dbl / sizeof dbl[0]; k++)
             if (!strcmp(a, dbl[k].name)) {
                 if (!num) {
@@ -196,6 +212,8 @@ static int parse(Params *p, int argc, char **argv) {
     else if (!(p->sy0 > 0) || !(p->syinf >= p->sy0) || !(p->hvoce >= 0) || !(p->hlin >= 0))
         bad = "hardening needs --sy0 > 0, --syinf >= --sy0, --hvoce >= 0, --hlin >= 0";
     else if (!(p->sigc > 0) || !(p->deltac > 0)) bad = "--sigc and --deltac must be positive";
+    else if (!(p->v0 >= 0) || !(p->ramp >= 0) || !(p->rate >= 0))
+        bad = "--v0, --ramp and --rate must be >= 0";
     else if (!(p->cfl > 0)) bad = "--cfl must be positive";
     else if (p->dt < 0) bad = "--dt must be positive";
     else if (p->steps < 1) bad = "--steps must be at least 1";
@@ -697,7 +715,9 @@ typedef struct {
     /* globals of the run */
     double dt, v0, lambda, mu, kpen, c_d, dt_stable;
     double work, ke0;
-    double t_compute; /* seconds in the element loops since the last report */
+    double t_compute; /* seconds in the element loops this step */
+    double *step_cost; /* per step of the current report interval */
+    int nstep_cost;
     double cost_total;
 } Chunk;
 
@@ -801,6 +821,7 @@ static Chunk *build_chunk(const Params *p, const Mesh *m, const int *part, int m
     c->owned = xcalloc(nn, sizeof(int));
     c->tied = xcalloc(nn, sizeof(int));
     double H = m->ymax - m->ymin, tol = 1e-9 * H;
+    double notch_x = m->xmin + p->notch * (m->xmax - m->xmin);
     for (int n = 0; n < m->nn; n++) {
         int i = l_of[n];
         if (i < 0)
@@ -810,8 +831,9 @@ static Chunk *build_chunk(const Params *p, const Mesh *m, const int *part, int m
         c->X[2 * i + 1] = m->x[2 * n + 1];
         c->partner[i] = m->partner[n] >= 0 ? l_of[m->partner[n]] : -1;
         double y = m->x[2 * n + 1], x = m->x[2 * n];
-        if (fabs(y - m->ymax) < tol) c->fix_y[i] = p->wave ? 0 : 1;
-        if (fabs(y - m->ymin) < tol) c->fix_y[i] = -1;
+        int loaded = p->wave || !p->dcb || x <= notch_x + tol;
+        if (fabs(y - m->ymax) < tol && loaded) c->fix_y[i] = p->wave ? 0 : 1;
+        if (fabs(y - m->ymin) < tol && loaded) c->fix_y[i] = -1;
         if (p->wave && (fabs(x - m->xmin) < tol || fabs(x - m->xmax) < tol))
             c->fix_x[i] = 1;
         c->owned[i] = hold[hdeg[n]] == me; /* the lowest holder counts it */
@@ -866,7 +888,6 @@ static Chunk *build_chunk(const Params *p, const Mesh *m, const int *part, int m
     c->ecoh = xcalloc(c->ne, sizeof(double));
     int *eloc = xmalloc(sizeof(int) * (m->ne + 1));
     int ei = 0;
-    double notch_x = m->xmin + p->notch * (m->xmax - m->xmin);
     for (int e = 0; e < m->ne; e++) {
         eloc[e] = -1;
         if (owner[m->nt + e] != me)
@@ -986,7 +1007,7 @@ static Chunk *build_chunk(const Params *p, const Mesh *m, const int *part, int m
     c->c_d = sqrt((c->lambda + 2 * c->mu) / p->rho);
     c->dt_stable = hmin / c->c_d;
     c->kpen = p->E / hmin; /* contact penalty: one element's stiffness */
-    c->v0 = p->rate * (m->ymax - m->ymin) / 2;
+    c->v0 = p->wave || !p->dcb ? p->rate * (m->ymax - m->ymin) / 2 : p->v0;
     return c;
 }
 
@@ -1187,7 +1208,28 @@ static void accelerations(Chunk *c, const double *f) {
 /* Time stepping                                                       */
 /* ------------------------------------------------------------------ */
 
-enum { E_KE, E_EL, E_PL, E_COH, E_WORK, E_CRACKED, E_PLASTIC, E_N };
+enum { E_KE, E_EL, E_PL, E_COH, E_WORK, E_CRACKED, E_PLASTIC, E_ACTIVE, E_N };
+
+/* Heaviest and median chunk cost over the steps since the last call, on
+   rank 0. A chunk's cost is its median step time in the element loops
+   times the steps: robust to the time its thread was descheduled. */
+static void chunk_costs(Chunk *c, double *costs, double *heavy, double *median) {
+    double mine = 0;
+    if (c->nstep_cost) {
+        qsort(c->step_cost, c->nstep_cost, sizeof(double), cmp_double);
+        int n = c->nstep_cost;
+        double med = n % 2 ? c->step_cost[n / 2] : 0.5 * (c->step_cost[n / 2 - 1] + c->step_cost[n / 2]);
+        mine = med * n;
+    }
+    c->nstep_cost = 0;
+    MPI_Gather(&mine, 1, MPI_DOUBLE, costs, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+    if (c->rank != 0)
+        return;
+    int n = c->size;
+    qsort(costs, n, sizeof(double), cmp_double);
+    *heavy = costs[n - 1];
+    *median = n % 2 ? costs[n / 2] : 0.5 * (costs[n / 2 - 1] + costs[n / 2]);
+}
 
 static void energies(Chunk *c, double out[E_N]) {
     double loc[E_N] = {0};
@@ -1198,6 +1240,7 @@ static void energies(Chunk *c, double out[E_N]) {
         loc[E_EL] += c->wel[i];
         loc[E_PL] += c->dissip[i];
         loc[E_PLASTIC] += c->alpha[i] > 0;
+        loc[E_ACTIVE] += c->plastic_now[i];
     }
     for (int e = 0; e < c->ne; e++) {
         loc[E_COH] += c->ecoh[e];
@@ -1205,6 +1248,21 @@ static void energies(Chunk *c, double out[E_N]) {
     }
     loc[E_WORK] = c->work;
     MPI_Allreduce(loc, out, E_N, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+}
+
+/* The prescribed velocity of the loaded edges at time t (the top's; the bottom's is its negative). */
+static double load_velocity(const Chunk *c, double t) {
+    if (c->p.dcb && !c->p.wave && c->p.ramp > 0 && t < c->p.ramp)
+        return c->v0 * t / c->p.ramp;
+    return c->v0;
+}
+
+/* Sets the loaded edges' velocity at time t. */
+static void set_load(Chunk *c, double t) {
+    double v = load_velocity(c, t);
+    for (int i = 0; i < c->nn; i++)
+        if (c->fix_y[i])
+            c->v[2 * i + 1] = c->p.wave ? v : c->fix_y[i] * v;
 }
 
 /* Prescribed velocities (and their reactions' work) after the forces f. */
@@ -1366,6 +1424,7 @@ int main(int argc, char **argv) {
         return rc;
     }
     c->dt = p.dt > 0 ? p.dt : p.cfl * dts;
+    c->step_cost = xmalloc(sizeof(double) * (p.print + 1));
     int nn_global = m.nn;
     double ymin = m.ymin, H = m.ymax - m.ymin, ymid = m.yc;
     int ne_global = m.ne, nt_global = m.nt, nplane = m.nplane;
@@ -1390,11 +1449,9 @@ int main(int argc, char **argv) {
     /* initial velocity: the linear field of the applied strain rate */
     for (int i = 0; i < c->nn; i++) {
         double y = c->X[2 * i + 1];
-        c->v[2 * i + 1] = p.wave ? (c->fix_y[i] == -1 ? c->v0 : 0)
-                                 : c->v0 * (2 * (y - ymin) / H - 1);
-        if (c->fix_y[i] == 1 && !p.wave)
-            c->v[2 * i + 1] = c->v0;
+        c->v[2 * i + 1] = p.wave || p.dcb ? 0 : c->v0 * (2 * (y - ymin) / H - 1);
     }
+    set_load(c, 0);
     element_forces(c);
     exchange(c);
     assemble(c, f);
@@ -1403,20 +1460,22 @@ int main(int argc, char **argv) {
     double e0[E_N];
     energies(c, e0);
     double ke0 = e0[E_KE];
+    c->t_compute = 0;
     if (rank == 0) {
         printf("fracture: 2-D plane strain CST, %d triangles, %d nodes (%d on the crack plane y=%g), "
                "%d cohesive sites, %d chunks\n",
                nt_global, nn_global, nplane, ymid, ne_global, size);
         printf("fracture: dt %.4g s (stable %.4g s, c_d %.1f m/s), v0 %.4g m/s, %d steps\n", c->dt, dts,
                c->c_d, c->v0, p.steps);
-        printf("%6s %11s %11s %11s %11s %11s %11s %9s %6s %6s\n", "step", "time", "kinetic", "elastic",
-               "plastic", "cohesive", "work", "balance", "cracks", "plast");
+        printf("%6s %11s %11s %11s %11s %11s %11s %9s %6s %6s %6s %6s\n", "step", "time", "kinetic",
+               "elastic", "plastic", "cohesive", "work", "balance", "cracks", "plast", "yield", "imb");
     }
     double t_start = MPI_Wtime(), t_arrive = -1;
     double max_err = 0, e[E_N] = {0};
-    double cost_window = 0;
+    double *costs = rank == 0 ? xmalloc(sizeof(double) * size) : NULL, heavy = 0, median = 0, peak_imb = 0;
     for (int step = 1; step <= p.steps; step++) {
         double dt = c->dt;
+        set_load(c, (step - 0.5) * dt); /* the loaded edges move at the mid-step velocity */
         for (int i = 0; i < 2 * c->nn; i++) {
             c->v[i] += 0.5 * dt * c->a[i];
             c->u[i] += dt * c->v[i];
@@ -1428,6 +1487,9 @@ int main(int argc, char **argv) {
         boundary(c, f, 0);
         for (int i = 0; i < 2 * c->nn; i++)
             c->v[i] += 0.5 * dt * c->a[i];
+        set_load(c, step * dt);
+        c->step_cost[c->nstep_cost++] = c->t_compute;
+        c->t_compute = 0;
         if (p.wave && t_arrive < 0) {
             double vm = midline_velocity(c, ymin + 0.5 * H, 1e-9 * H);
             if (vm >= 0.5 * c->v0)
@@ -1435,23 +1497,22 @@ int main(int argc, char **argv) {
         }
         if (step % p.print == 0 || step == p.steps) {
             energies(c, e);
+            chunk_costs(c, costs, &heavy, &median);
+            if (median > 0 && heavy / median > peak_imb)
+                peak_imb = heavy / median;
             double in = e[E_WORK] + ke0;
             double out = e[E_KE] + e[E_EL] + e[E_PL] + e[E_COH];
             double err = fabs(out - in) / fmax(fabs(in), 1e-300);
             if (err > max_err)
                 max_err = err;
             if (rank == 0)
-                printf("%6d %11.4e %11.5e %11.5e %11.5e %11.5e %11.5e %9.2e %6d %6d\n", step, step * dt,
-                       e[E_KE], e[E_EL], e[E_PL], e[E_COH], e[E_WORK], err, (int)e[E_CRACKED],
-                       (int)e[E_PLASTIC]);
+                printf("%6d %11.4e %11.5e %11.5e %11.5e %11.5e %11.5e %9.2e %6d %6d %6d %6.2f\n", step,
+                       step * dt, e[E_KE], e[E_EL], e[E_PL], e[E_COH], e[E_WORK], err, (int)e[E_CRACKED],
+                       (int)e[E_PLASTIC], (int)e[E_ACTIVE], median > 0 ? heavy / median : 0.0);
             fflush(stdout);
         }
         if (p.barrier && step % p.barrier == 0)
             MPI_Barrier(MPI_COMM_WORLD);
-        if (step > p.steps - p.print) /* element cost of the last interval */
-            cost_window = c->t_compute;
-        else
-            c->t_compute = 0;
 #ifdef AMPI
         if (p.migrate && step % p.migrate == 0)
             AMPI_Migrate(AMPI_INFO_LB_SYNC);
@@ -1465,19 +1526,15 @@ int main(int argc, char **argv) {
     double sum_u = 0;
     uint64_t bits = 0;
     checksum(c, nn_global, &sum_u, &bits);
-    /* chunk costs of the last interval: heaviest / median */
-    double *costs = rank == 0 ? xmalloc(sizeof(double) * size) : NULL;
-    MPI_Gather(&cost_window, 1, MPI_DOUBLE, costs, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
     int status = 0;
     if (rank == 0) {
-        qsort(costs, size, sizeof(double), cmp_double);
-        double med = size % 2 ? costs[size / 2] : 0.5 * (costs[size / 2 - 1] + costs[size / 2]);
         printf("fracture: energy balance max error %.3e (kinetic+elastic+plastic+cohesive vs initial "
                "kinetic+work)\n", max_err);
         printf("fracture: crack tip x = %.6g m, %d of %d faces cracked, %d plastic elements\n",
                tip > -1e299 ? tip : 0.0, (int)e[E_CRACKED], ne_global, (int)e[E_PLASTIC]);
         printf("fracture: chunk cost of the last %d steps: heaviest %.4g s, median %.4g s, ratio %.2f\n",
-               p.print, costs[size - 1], med, med > 0 ? costs[size - 1] / med : 0.0);
+               p.steps % p.print ? p.steps % p.print : p.print, heavy, median, median > 0 ? heavy / median : 0.0);
+        printf("fracture: largest heaviest/median chunk cost of any report interval %.2f\n", peak_imb);
         printf("fracture: checksum sum|u| %.17g bits %016llx\n", sum_u, (unsigned long long)bits);
         printf("fracture: time %.4f s, mean step %.6f s\n", tmax, tmax / p.steps);
         if (p.wave) {
