@@ -1471,8 +1471,9 @@ int main(int argc, char **argv) {
                nt_global, nn_global, nplane, ymid, ne_global, size);
         printf("fracture: dt %.4g s (stable %.4g s, c_d %.1f m/s), v0 %.4g m/s, %d steps\n", c->dt, dts,
                c->c_d, c->v0, p.steps);
-        printf("%6s %11s %11s %11s %11s %11s %11s %9s %6s %6s %6s %6s\n", "step", "time", "kinetic",
-               "elastic", "plastic", "cohesive", "work", "balance", "cracks", "plast", "yield", "imb");
+        printf("%6s %11s %11s %11s %11s %11s %11s %9s %6s %6s %6s %6s %9s\n", "step", "time", "kinetic",
+               "elastic", "plastic", "cohesive", "work", "balance", "cracks", "plast", "yield", "imb",
+               "wall");
     }
     double t_start = MPI_Wtime(), t_arrive[2] = {-1, -1}, vm_prev[2] = {0, 0};
     double max_err = 0, e[E_N] = {0};
@@ -1513,9 +1514,10 @@ int main(int argc, char **argv) {
             if (err > max_err)
                 max_err = err;
             if (rank == 0)
-                printf("%6d %11.4e %11.5e %11.5e %11.5e %11.5e %11.5e %9.2e %6d %6d %6d %6.2f\n", step,
+                printf("%6d %11.4e %11.5e %11.5e %11.5e %11.5e %11.5e %9.2e %6d %6d %6d %6.2f %9.4f\n", step,
                        step * dt, e[E_KE], e[E_EL], e[E_PL], e[E_COH], e[E_WORK], err, (int)e[E_CRACKED],
-                       (int)e[E_PLASTIC], (int)e[E_ACTIVE], median > 0 ? heavy / median : 0.0);
+                       (int)e[E_PLASTIC], (int)e[E_ACTIVE], median > 0 ? heavy / median : 0.0,
+                       MPI_Wtime() - t_start);
             fflush(stdout);
         }
         if (p.barrier && step % p.barrier == 0)
