@@ -1270,10 +1270,13 @@ static void set_load(Chunk *c, double t) {
 }
 
 /* Prescribed velocities (and their reactions' work) after the forces f. */
-static void boundary(Chunk *c, const double *f, int first) {
+static void boundary(Chunk *c, const double *f, int first, double t) {
+    /* the loaded edges' acceleration: the ramp's slope while it lasts */
+    double acc = c->p.dcb && !c->p.wave && c->p.ramp > 0 && t < c->p.ramp ? c->v0 / c->p.ramp : 0;
     for (int i = 0; i < c->nn; i++) {
         if (c->fix_y[i]) {
-            double R = -f[2 * i + 1]; /* the support's force: m a = f + R, a = 0 */
+            /* the support's force: m a = f + R */
+            double R = c->mass[i] * c->fix_y[i] * acc - f[2 * i + 1];
             if (c->owned[i] && !first)
                 c->work += 0.5 * (c->fext_prev[2 * i + 1] + R) * c->v[2 * i + 1] * c->dt;
             c->fext_prev[2 * i + 1] = R;
@@ -1460,7 +1463,7 @@ int main(int argc, char **argv) {
     exchange(c);
     assemble(c, f);
     accelerations(c, f);
-    boundary(c, f, 1);
+    boundary(c, f, 1, 0);
     double e0[E_N];
     energies(c, e0);
     double ke0 = e0[E_KE];
@@ -1489,7 +1492,7 @@ int main(int argc, char **argv) {
         exchange(c);
         assemble(c, f);
         accelerations(c, f);
-        boundary(c, f, 0);
+        boundary(c, f, 0, step * dt);
         for (int i = 0; i < 2 * c->nn; i++)
             c->v[i] += 0.5 * dt * c->a[i];
         set_load(c, step * dt);
