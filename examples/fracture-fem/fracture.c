@@ -58,7 +58,7 @@ typedef struct {
     double v0, ramp;        /* dcb: arm opening velocity [m/s], its ramp time [s] */
     int dcb;                /* load: 1 = double cantilever (arms pulled), 0 = tension */
     double cfl, dt;         /* time step: cfl * stable, or dt given */
-    int steps, print, migrate, barrier;
+    int steps, print, migrate, barrier, checkpoint;
     int crack, plastic;     /* switches */
     int wave;               /* elastic wave-speed test */
     const char *mesh;       /* Gmsh .msh to read instead of the block */
@@ -132,6 +132,8 @@ static void usage(void) {
            "  --steps N --print N  steps, energy report interval             [2400 400]\n"
            "  --migrate N          AMPI_Migrate every N steps (AMPI only)    [0: never]\n"
            "  --barrier N          MPI_Barrier every N steps                 [0: never]\n"
+           "  --checkpoint N       AMPI_Checkpoint every N steps (AMPI, with arts'\n"
+           "                       --isomalloc --checkpoint-dir)             [0: never]\n"
            "  --no-crack --no-plastic   elastic / uncracked runs\n"
            "  --wave               1-D elastic wave test against the wave speed\n");
 }
@@ -164,7 +166,7 @@ static int parse(Params *p, int argc, char **argv) {
         };
         struct { const char *name; int *dst; } ints[] = {
             {"--nx", &p->nx}, {"--ny", &p->ny}, {"--steps", &p->steps}, {"--print", &p->print},
-            {"--migrate", &p->migrate}, {"--barrier", &p->barrier},
+            {"--migrate", &p->migrate}, {"--barrier", &p->barrier}, {"--checkpoint", &p->checkpoint},
         };
         int found = 0;
         if (!strcmp(a, "--mesh")) { p->mesh = v; found = 1; }
@@ -1528,6 +1530,10 @@ int main(int argc, char **argv) {
 #ifdef AMPI
         if (p.migrate && step % p.migrate == 0)
             AMPI_Migrate(AMPI_INFO_LB_SYNC);
+        /* the whole rank (stack, heap, globals) is saved; a restarted run
+           goes on from this call's return */
+        if (p.checkpoint && step % p.checkpoint == 0)
+            AMPI_Checkpoint(NULL);
 #endif
     }
     double t_total = MPI_Wtime() - t_start;

@@ -267,3 +267,100 @@ fn bad_parameters_and_bad_meshes_are_refused_from_rank_0() {
     };
     refused(&so, &["--mesh", &write("two.msh", &disconnected)], "disconnected");
 }
+
+#[test]
+fn the_experiment_writes_utilization_and_latency_figures() {
+    if !have("gcc") {
+        eprintln!("skipped: gcc is not installed");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let out_dir = dir.path().join("figs");
+    let out = common::arts(&[
+        "--json",
+        "experiment",
+        "fracture-fem",
+        "--quick",
+        "--vp",
+        "8",
+        "--steps",
+        "400",
+        "--latencies",
+        "0,0.5",
+        "--balancers",
+        "none,grid-comm",
+        "--bins",
+        "10",
+        "--out",
+        out_dir.to_str().unwrap(),
+    ]);
+    let v = common::json(&out);
+    assert_eq!(v["experiment"], "fracture-fem");
+    let util = v["utilization"].as_array().unwrap();
+    assert_eq!(util.len(), 2);
+    assert_eq!(util[1]["lb"], "greedy");
+    // Balancing moves chunks, never changes the displacements.
+    assert_eq!(util[0]["checksum"], util[1]["checksum"]);
+    for u in util {
+        let per_pe = u["utilization"]["per_pe"].as_array().unwrap();
+        assert_eq!(per_pe.len(), 2);
+        for x in per_pe[0].as_array().unwrap() {
+            let x = x.as_f64().unwrap();
+            assert!((0.0..=1.0).contains(&x), "{x}");
+        }
+    }
+    let grid = v["grid"].as_array().unwrap();
+    assert_eq!(grid.len(), 4);
+    // Latency on every step's exchange costs: 0.5 ms is slower than none.
+    let at = |lat: f64, b: &str| {
+        grid.iter()
+            .find(|g| g["latency_ms"] == lat && g["balancer"] == b)
+            .unwrap()["step_600_700_ms"]
+            .as_f64()
+            .unwrap()
+    };
+    assert!(at(0.5, "none") > at(0.0, "none"), "{grid:?}");
+    for f in [
+        "fracture-fem-utilization.csv",
+        "fracture-fem-grid.csv",
+        "fracture-fem-utilization-time.svg",
+        "fracture-fem-utilization-pe.svg",
+        "fracture-fem-grid.svg",
+    ] {
+        assert!(out_dir.join(f).is_file(), "{f}");
+    }
+    let csv = std::fs::read_to_string(out_dir.join("fracture-fem-grid.csv")).unwrap();
+    assert!(csv.starts_with("latency_ms,balancer,step_600_700_ms,mean_step_ms\n"), "{csv}");
+    // A bad balancer is refused before any run, nothing written.
+    let bad_dir = dir.path().join("bad");
+    let out = common::arts(&[
+        "experiment",
+        "fracture-fem",
+        "--quick",
+        "--balancers",
+        "fastest",
+        "--out",
+        bad_dir.to_str().unwrap(),
+    ]);
+    common::assert_usage_error(&out, "balancer 'fastest' is not known");
+    assert!(!bad_dir.exists());
+}
+
+#[test]
+fn a_run_restarted_from_a_whole_rank_checkpoint_ends_as_the_run_that_saved_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(so) = build_arts(dir.path()) else {
+        return;
+    };
+    let ck = dir.path().join("ck");
+    let ck = ck.to_str().unwrap();
+    let mut args = SMALL.to_vec();
+    args.extend_from_slice(&["--checkpoint", "400"]);
+    let whole = arts_run(&so, 4, &["--isomalloc", "--checkpoint-dir", ck], &args);
+    let restart = format!("{ck}/ckpt-1");
+    let resumed = arts_run(&so, 4, &["--isomalloc", "--restart", &restart], &args);
+    // It goes on at step 401: the rows from 600 on only, the same end.
+    assert!(!resumed.lines().any(|l| l.trim_start().starts_with("400 ")), "{resumed}");
+    assert!(resumed.lines().any(|l| l.trim_start().starts_with("600 ")), "{resumed}");
+    assert_eq!(checksum(&resumed), checksum(&whole));
+}

@@ -336,3 +336,64 @@ pub fn run(plan: &Plan, progress: &mut dyn FnMut(&str)) -> Result<FractureFemRep
     let grid = grid_runs(&ready, progress)?;
     Ok(FractureFemReport::new(plan, utilization, grid))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const OUT: &str = "\
+fracture: 2-D plane strain CST, 1024 triangles, 594 nodes (33 on the crack plane y=0.025), 32 cohesive sites, 4 chunks
+fracture: dt 1.887e-07 s (stable 3.773e-07 s, c_d 5856.4 m/s), v0 4 m/s, 200 steps
+  step        time     kinetic     elastic     plastic    cohesive        work   balance cracks  plast  yield    imb      wall
+   100  1.8866e-05 6.87086e+01 1.65110e+02 8.47119e+01 0.00000e+00 3.18520e+02  3.29e-05      6     80     80   1.50    0.0025
+   200  3.7732e-05 9.06056e+01 2.54994e+02 5.81086e+02 0.00000e+00 9.26310e+02  4.05e-04      6    168    118   2.25    0.0060
+fracture: energy balance max error 4.05e-04 (kinetic+elastic+plastic+cohesive vs initial kinetic+work)
+fracture: crack tip x = 0.01875 m, 6 of 32 faces cracked, 168 plastic elements
+fracture: checksum sum|u| 0.1 bits 00ff
+fracture: time 0.0100 s, mean step 0.000050 s
+ampi ./fracture.so  ranks 4  PEs 2
+";
+
+    #[test]
+    fn the_programs_report_is_read() {
+        let r = parse_program(OUT).unwrap();
+        assert_eq!(r.steps, 200);
+        assert_eq!(r.wall, vec![(100, 0.0025), (200, 0.0060)]);
+        assert_eq!(r.imbalance, vec![(100, 1.5), (200, 2.25)]);
+        assert_eq!(r.energy_error, 4.05e-4);
+        assert_eq!(r.cracked, 6);
+        assert_eq!(r.total_s, 0.01);
+        assert!(r.checksum.ends_with("bits 00ff"));
+        // A run that stopped before its summary is an error, not zeros.
+        assert!(parse_program(&OUT[..400]).is_err());
+    }
+
+    #[test]
+    fn a_plan_with_bad_options_is_refused_before_any_run() {
+        let plan = Plan {
+            arts: PathBuf::from("arts"),
+            program: None,
+            vp: 16,
+            pes: 2,
+            mesh_args: Vec::new(),
+            steps: 800,
+            migrate: 200,
+            lb: "greedy".into(),
+            bins: 10,
+            latencies_ms: vec![0.0, 1.0],
+            balancers: vec!["none".into(), "grid-comm".into()],
+            reps: 1,
+        };
+        assert!(plan.check().is_ok());
+        assert_eq!(plan.runs(), 2 + 4);
+        let bad = |p: Plan, needle: &str| match p.check() {
+            Err(Error::Usage(m)) => assert!(m.contains(needle), "{m}"),
+            other => panic!("{other:?}"),
+        };
+        bad(Plan { pes: 3, vp: 16, ..plan.clone() }, "even PE count");
+        bad(Plan { migrate: 800, ..plan.clone() }, "--migrate 800");
+        bad(Plan { balancers: vec!["fastest".into()], ..plan.clone() }, "'fastest' is not known");
+        bad(Plan { latencies_ms: vec![-1.0], ..plan.clone() }, "latency -1");
+        bad(Plan { program: Some(PathBuf::from("/nonexistent.so")), ..plan }, "does not exist");
+    }
+}
