@@ -15,8 +15,8 @@ mod usage;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use commands::{
-    ampi, checkpoint, core, ddm, ddm_scaling, dispatch, fracture_fem, grid, imbalance, launcher, lb, leanmd_grid,
-    md, mpi, pdes, predict, reproduce, topology, trace,
+    ampi, checkpoint, core, ddm, ddm_scaling, dispatch, fracture_fem, grid, imbalance, launcher,
+    lb, leanmd_grid, md, mpi, pdes, predict, reproduce, topology, trace,
 };
 use output::{CliResult, Output};
 

@@ -117,11 +117,18 @@ fn chunks_and_mpis_agree_bit_for_bit_with_energy_balanced_and_crack_grown() {
         return;
     };
     let one = arts_run(&so, 1, &[], &SMALL);
-    let err: f64 = field(&one, "fracture: energy balance", "max error ").parse().unwrap();
+    let err: f64 = field(&one, "fracture: energy balance", "max error ")
+        .parse()
+        .unwrap();
     assert!(err < 0.01, "energy balance {err}: {one}");
     let cracked: u32 = field(&one, "fracture: crack tip", "m, ").parse().unwrap();
-    assert!(cracked > 12, "the crack grew from the notch's 6 faces: {one}");
-    let plastic: u32 = field(&one, "fracture: crack tip", "cracked, ").parse().unwrap();
+    assert!(
+        cracked > 12,
+        "the crack grew from the notch's 6 faces: {one}"
+    );
+    let plastic: u32 = field(&one, "fracture: crack tip", "cracked, ")
+        .parse()
+        .unwrap();
     assert!(plastic > 100, "{one}");
     let reference = checksum(&one);
     // V = 4 and 16 on 2 PEs; 16 with ranks moved by the balancer.
@@ -161,7 +168,9 @@ fn elastic_wave_travels_at_the_dilatational_speed() {
     let Some(so) = build_arts(dir.path()) else {
         return;
     };
-    let args = ["--wave", "--nx", "8", "--ny", "64", "--steps", "300", "--print", "100"];
+    let args = [
+        "--wave", "--nx", "8", "--ny", "64", "--steps", "300", "--print", "100",
+    ];
     let out = arts_run(&so, 4, &[], &args);
     let err: f64 = field(&out, "fracture: wave speed", "error ")
         .trim_end_matches('%')
@@ -169,7 +178,9 @@ fn elastic_wave_travels_at_the_dilatational_speed() {
         .unwrap();
     assert!(err < 1.0, "wave speed error {err}%: {out}");
     // Without cracking the energy is conserved to the integrator's order.
-    let bal: f64 = field(&out, "fracture: energy balance", "max error ").parse().unwrap();
+    let bal: f64 = field(&out, "fracture: energy balance", "max error ")
+        .parse()
+        .unwrap();
     assert!(bal < 0.01, "{out}");
 }
 
@@ -181,12 +192,24 @@ fn a_gmsh_file_of_the_block_gives_the_generated_run() {
     };
     let msh = dir.path().join("block.msh");
     let msh = msh.to_str().unwrap();
-    arts_run(&so, 1, &[], &["--nx", "32", "--ny", "16", "--write-msh", msh]);
-    assert!(std::fs::read_to_string(msh).unwrap().starts_with("$MeshFormat\n4.1 0 8\n"));
+    arts_run(
+        &so,
+        1,
+        &[],
+        &["--nx", "32", "--ny", "16", "--write-msh", msh],
+    );
+    assert!(
+        std::fs::read_to_string(msh)
+            .unwrap()
+            .starts_with("$MeshFormat\n4.1 0 8\n")
+    );
     let generated = arts_run(&so, 4, &[], &SMALL);
     let mut read = SMALL.to_vec();
     read.extend_from_slice(&["--mesh", msh]);
-    assert_eq!(checksum(&arts_run(&so, 4, &[], &read)), checksum(&generated));
+    assert_eq!(
+        checksum(&arts_run(&so, 4, &[], &read)),
+        checksum(&generated)
+    );
 }
 
 /// Runs `args` on 4 ranks under arts; asserts exit 2 and one program error
@@ -196,7 +219,10 @@ fn refused(so: &str, args: &[&str], needle: &str) {
     a.extend_from_slice(args);
     let (code, _, err) = arts_text(&a);
     assert_eq!(code, 2, "{args:?}: {err}");
-    let ours: Vec<&str> = err.lines().filter(|l| l.starts_with("error: fracture:")).collect();
+    let ours: Vec<&str> = err
+        .lines()
+        .filter(|l| l.starts_with("error: fracture:"))
+        .collect();
     assert_eq!(ours.len(), 1, "{err}");
     assert!(ours[0].contains(needle), "{args:?}: {err}");
 }
@@ -207,14 +233,30 @@ fn bad_parameters_and_bad_meshes_are_refused_from_rank_0() {
     let Some(so) = build_arts(dir.path()) else {
         return;
     };
-    refused(&so, &["--dt", "1e-6"], "above the stable time step 1.887e-07 s");
+    refused(
+        &so,
+        &["--dt", "1e-6"],
+        "above the stable time step 1.887e-07 s",
+    );
     refused(&so, &["--cfl", "1.5"], "stable time step");
     refused(&so, &["--nu", "0.5"], "--nu must be in [0, 0.5)");
     refused(&so, &["--steps", "x"], "--steps x is not a whole number");
     refused(&so, &["--load", "shear"], "dcb or tension");
     refused(&so, &["--mesh", "/nonexistent.msh"], "cannot open mesh");
     let msh = dir.path().join("b.msh");
-    arts_run(&so, 1, &[], &["--nx", "4", "--ny", "4", "--write-msh", msh.to_str().unwrap()]);
+    arts_run(
+        &so,
+        1,
+        &[],
+        &[
+            "--nx",
+            "4",
+            "--ny",
+            "4",
+            "--write-msh",
+            msh.to_str().unwrap(),
+        ],
+    );
     let good = std::fs::read_to_string(&msh).unwrap();
     let write = |name: &str, text: &str| {
         let p = dir.path().join(name);
@@ -229,7 +271,11 @@ fn bad_parameters_and_bad_meshes_are_refused_from_rank_0() {
     let t: Vec<&str> = inv[at].split(' ').collect();
     let swapped = format!("{} {} {} {}", t[0], t[1], t[3], t[2]);
     inv[at] = &swapped;
-    refused(&so, &["--mesh", &write("inv.msh", &inv.join("\n"))], "inverted");
+    refused(
+        &so,
+        &["--mesh", &write("inv.msh", &inv.join("\n"))],
+        "inverted",
+    );
     let v2 = write("v2.msh", &good.replacen("4.1 0 8", "2.2 0 8", 1));
     refused(&so, &["--mesh", &v2], "only v4 ASCII");
     // Two blocks side by side: a second copy of every triangle on new nodes.
@@ -265,7 +311,11 @@ fn bad_parameters_and_bad_meshes_are_refused_from_rank_0() {
         }
         s + "$EndElements\n"
     };
-    refused(&so, &["--mesh", &write("two.msh", &disconnected)], "disconnected");
+    refused(
+        &so,
+        &["--mesh", &write("two.msh", &disconnected)],
+        "disconnected",
+    );
 }
 
 #[test]
@@ -330,7 +380,10 @@ fn the_experiment_writes_utilization_and_latency_figures() {
         assert!(out_dir.join(f).is_file(), "{f}");
     }
     let csv = std::fs::read_to_string(out_dir.join("fracture-fem-grid.csv")).unwrap();
-    assert!(csv.starts_with("latency_ms,balancer,step_600_700_ms,mean_step_ms\n"), "{csv}");
+    assert!(
+        csv.starts_with("latency_ms,balancer,step_600_700_ms,mean_step_ms\n"),
+        "{csv}"
+    );
     // A bad balancer is refused before any run, nothing written.
     let bad_dir = dir.path().join("bad");
     let out = common::arts(&[
@@ -360,7 +413,13 @@ fn a_run_restarted_from_a_whole_rank_checkpoint_ends_as_the_run_that_saved_it() 
     let restart = format!("{ck}/ckpt-1");
     let resumed = arts_run(&so, 4, &["--isomalloc", "--restart", &restart], &args);
     // It goes on at step 401: the rows from 600 on only, the same end.
-    assert!(!resumed.lines().any(|l| l.trim_start().starts_with("400 ")), "{resumed}");
-    assert!(resumed.lines().any(|l| l.trim_start().starts_with("600 ")), "{resumed}");
+    assert!(
+        !resumed.lines().any(|l| l.trim_start().starts_with("400 ")),
+        "{resumed}"
+    );
+    assert!(
+        resumed.lines().any(|l| l.trim_start().starts_with("600 ")),
+        "{resumed}"
+    );
     assert_eq!(checksum(&resumed), checksum(&whole));
 }

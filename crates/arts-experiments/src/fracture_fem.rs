@@ -98,8 +98,14 @@ impl Plan {
         if self.bins == 0 {
             return Err(Error::Usage("--bins must be at least 1".into()));
         }
-        if let Some(l) = self.latencies_ms.iter().find(|l| !(l.is_finite() && **l >= 0.0)) {
-            return Err(Error::Usage(format!("latency {l} ms: finite values >= 0 accepted")));
+        if let Some(l) = self
+            .latencies_ms
+            .iter()
+            .find(|l| !(l.is_finite() && **l >= 0.0))
+        {
+            return Err(Error::Usage(format!(
+                "latency {l} ms: finite values >= 0 accepted"
+            )));
         }
         for b in self.balancers.iter().chain([&self.lb]) {
             if b != "none" && arts_lb::by_name(b).is_err() {
@@ -209,7 +215,14 @@ pub fn parse_program(out: &str) -> Result<ProgramRun, String> {
 fn run_arts(ready: &Ready, arts_args: &[String], args: &[String]) -> Result<ProgramRun, Error> {
     let plan = ready.plan;
     let out = Command::new(&plan.arts)
-        .args(["ampi", "run", "--vp", &plan.vp.to_string(), "--pes", &plan.pes.to_string()])
+        .args([
+            "ampi",
+            "run",
+            "--vp",
+            &plan.vp.to_string(),
+            "--pes",
+            &plan.pes.to_string(),
+        ])
         .args(arts_args)
         .arg(&ready.program)
         .arg("--")
@@ -223,7 +236,9 @@ fn run_arts(ready: &Ready, arts_args: &[String], args: &[String]) -> Result<Prog
         return Err(Error::Failed(format!(
             "arts ampi run {} failed: {}",
             arts_args.join(" "),
-            err.lines().find(|l| l.starts_with("error")).unwrap_or(err.trim())
+            err.lines()
+                .find(|l| l.starts_with("error"))
+                .unwrap_or(err.trim())
         )));
     }
     parse_program(&stdout).map_err(Error::Failed)
@@ -273,7 +288,8 @@ fn utilization_runs(
 /// The grid sweep: every latency × balancer, `reps` times interleaved.
 fn grid_runs(ready: &Ready, progress: &mut dyn FnMut(&str)) -> Result<Vec<GridRow>, Error> {
     let plan = ready.plan;
-    let mut samples: Vec<Vec<(f64, f64)>> = vec![Vec::new(); plan.latencies_ms.len() * plan.balancers.len()];
+    let mut samples: Vec<Vec<(f64, f64)>> =
+        vec![Vec::new(); plan.latencies_ms.len() * plan.balancers.len()];
     let args = strings(&[
         "--steps",
         &WINDOW.1.to_string(),
@@ -295,10 +311,13 @@ fn grid_runs(ready: &Ready, progress: &mut dyn FnMut(&str)) -> Result<Vec<GridRo
                 let run = run_arts(ready, &a, &args)?;
                 let at = |s: u32| run.wall.iter().find(|w| w.0 == s).map(|w| w.1);
                 let (Some(t0), Some(t1)) = (at(WINDOW.0), at(WINDOW.1)) else {
-                    return Err(Error::Failed("the run lacks the rows of steps 600 and 700".into()));
+                    return Err(Error::Failed(
+                        "the run lacks the rows of steps 600 and 700".into(),
+                    ));
                 };
                 let window = (t1 - t0) / f64::from(WINDOW.1 - WINDOW.0);
-                samples[li * plan.balancers.len() + bi].push((window, run.total_s / f64::from(run.steps)));
+                samples[li * plan.balancers.len() + bi]
+                    .push((window, run.total_s / f64::from(run.steps)));
             }
         }
     }
@@ -331,7 +350,11 @@ pub fn run(plan: &Plan, progress: &mut dyn FnMut(&str)) -> Result<FractureFemRep
             build_program(dir.path())?
         }
     };
-    let ready = Ready { plan, program, scratch: dir.path().to_path_buf() };
+    let ready = Ready {
+        plan,
+        program,
+        scratch: dir.path().to_path_buf(),
+    };
     let utilization = utilization_runs(&ready, progress)?;
     let grid = grid_runs(&ready, progress)?;
     Ok(FractureFemReport::new(plan, utilization, grid))
@@ -390,10 +413,41 @@ ampi ./fracture.so  ranks 4  PEs 2
             Err(Error::Usage(m)) => assert!(m.contains(needle), "{m}"),
             other => panic!("{other:?}"),
         };
-        bad(Plan { pes: 3, vp: 16, ..plan.clone() }, "even PE count");
-        bad(Plan { migrate: 800, ..plan.clone() }, "--migrate 800");
-        bad(Plan { balancers: vec!["fastest".into()], ..plan.clone() }, "'fastest' is not known");
-        bad(Plan { latencies_ms: vec![-1.0], ..plan.clone() }, "latency -1");
-        bad(Plan { program: Some(PathBuf::from("/nonexistent.so")), ..plan }, "does not exist");
+        bad(
+            Plan {
+                pes: 3,
+                vp: 16,
+                ..plan.clone()
+            },
+            "even PE count",
+        );
+        bad(
+            Plan {
+                migrate: 800,
+                ..plan.clone()
+            },
+            "--migrate 800",
+        );
+        bad(
+            Plan {
+                balancers: vec!["fastest".into()],
+                ..plan.clone()
+            },
+            "'fastest' is not known",
+        );
+        bad(
+            Plan {
+                latencies_ms: vec![-1.0],
+                ..plan.clone()
+            },
+            "latency -1",
+        );
+        bad(
+            Plan {
+                program: Some(PathBuf::from("/nonexistent.so")),
+                ..plan
+            },
+            "does not exist",
+        );
     }
 }

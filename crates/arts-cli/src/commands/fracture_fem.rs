@@ -40,8 +40,11 @@ pub struct FractureFemArgs {
           value_parser = crate::args::finite_f64)]
     latencies: Option<Vec<f64>>,
     /// Balancers of the grid sweep, comma-separated (`none` or a strategy).
-    #[arg(long, value_delimiter = ',',
-          default_value = "none,greedy,grid-comm,grid-metis,grid-hybrid")]
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "none,greedy,grid-comm,grid-metis,grid-hybrid"
+    )]
     balancers: Vec<String>,
     /// Runs of every grid cell, interleaved; the median is reported.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100))]

@@ -88,12 +88,16 @@ impl FractureFemReport {
     /// balanced run's displacements differ from the unbalanced one's.
     pub fn failure(&self) -> Option<String> {
         if let Some(r) = self.utilization.iter().find(|r| r.energy_error > 0.01) {
-            return Some(format!("the run with lb {} misses the energy balance by {:.3}", r.lb, r.energy_error));
+            return Some(format!(
+                "the run with lb {} misses the energy balance by {:.3}",
+                r.lb, r.energy_error
+            ));
         }
         match self.utilization.as_slice() {
-            [a, b] if a.checksum != b.checksum => {
-                Some(format!("balancing changed the result: '{}' vs '{}'", a.checksum, b.checksum))
-            }
+            [a, b] if a.checksum != b.checksum => Some(format!(
+                "balancing changed the result: '{}' vs '{}'",
+                a.checksum, b.checksum
+            )),
             _ => None,
         }
     }
@@ -140,7 +144,10 @@ impl FractureFemReport {
             (
                 "fracture-fem-utilization-time.svg".into(),
                 Chart {
-                    title: format!("fracture FEM, V={} on {} PEs: utilization over time (AMPI Fig. 15)", self.vp, self.pes),
+                    title: format!(
+                        "fracture FEM, V={} on {} PEs: utilization over time (AMPI Fig. 15)",
+                        self.vp, self.pes
+                    ),
                     x_label: "time (s)".into(),
                     y_label: "mean PE utilization (%)".into(),
                     series: over_time,
@@ -162,7 +169,10 @@ impl FractureFemReport {
             (
                 "fracture-fem-grid.svg".into(),
                 Chart {
-                    title: format!("fracture FEM on 2 clusters, V={} on {} PEs (thesis Figs 8.2-8.3, scaled)", self.vp, self.pes),
+                    title: format!(
+                        "fracture FEM on 2 clusters, V={} on {} PEs (thesis Figs 8.2-8.3, scaled)",
+                        self.vp, self.pes
+                    ),
                     x_label: "cross-cluster latency (ms)".into(),
                     y_label: "mean step time, steps 600-700 (ms)".into(),
                     series: grid,
@@ -203,11 +213,16 @@ impl FractureFemReport {
             ),
             (
                 "fracture-fem-grid.csv".to_string(),
-                csv_text(&["latency_ms", "balancer", "step_600_700_ms", "mean_step_ms"], grid_rows),
+                csv_text(
+                    &["latency_ms", "balancer", "step_600_700_ms", "mean_step_ms"],
+                    grid_rows,
+                ),
             ),
         ];
         for (name, chart) in self.charts() {
-            let svg = chart.svg().map_err(|e| Error::Failed(format!("{name}: {e}")))?;
+            let svg = chart
+                .svg()
+                .map_err(|e| Error::Failed(format!("{name}: {e}")))?;
             files.push((name, svg));
         }
         Ok(files)
@@ -215,7 +230,12 @@ impl FractureFemReport {
 
     /// A short human table.
     pub fn table(&self) -> String {
-        let mut t = format!("fracture-fem: V={} on {} PEs, {}\n", self.vp, self.pes, self.mesh_args.join(" "));
+        let mut t = format!(
+            "fracture-fem: V={} on {} PEs, {}\n",
+            self.vp,
+            self.pes,
+            self.mesh_args.join(" ")
+        );
         for r in &self.utilization {
             let u = &r.utilization.overall;
             let mean = u.iter().sum::<f64>() / u.len().max(1) as f64;
@@ -231,7 +251,10 @@ impl FractureFemReport {
                 r.imbalance.last().map_or(0.0, |x| x.1)
             );
         }
-        t += &format!("  balancing gain {:.1}% (AMPI paper: 23%)\n", 100.0 * self.lb_gain);
+        t += &format!(
+            "  balancing gain {:.1}% (AMPI paper: 23%)\n",
+            100.0 * self.lb_gain
+        );
         t += "  latency_ms balancer     step 600-700 (ms)  mean step (ms)\n";
         for g in &self.grid {
             t += &format!(

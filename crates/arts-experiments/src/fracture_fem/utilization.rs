@@ -46,7 +46,8 @@ struct Event {
 
 /// Reads `path` (one event per line, as arts writes it) into `bins` bins.
 pub fn utilization_of_trace(path: &Path, bins: u32) -> Result<Utilization, String> {
-    let file = std::fs::File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let file =
+        std::fs::File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let mut spans: Vec<(u32, f64, f64)> = Vec::new();
     let (mut t0, mut t1) = (f64::INFINITY, f64::NEG_INFINITY);
     for line in BufReader::new(file).lines() {
@@ -79,7 +80,12 @@ pub fn utilization_of_trace(path: &Path, bins: u32) -> Result<Utilization, Strin
         total[pe as usize] += b - a;
         let first = (((a - t0) / width) as usize).min(n - 1);
         let last = (((b - t0) / width) as usize).min(n - 1);
-        for (bin, slot) in busy[pe as usize].iter_mut().enumerate().take(last + 1).skip(first) {
+        for (bin, slot) in busy[pe as usize]
+            .iter_mut()
+            .enumerate()
+            .take(last + 1)
+            .skip(first)
+        {
             let lo = t0 + bin as f64 * width;
             let hi = lo + width;
             *slot += (b.min(hi) - a.max(lo)).max(0.0);
@@ -91,7 +97,10 @@ pub fn utilization_of_trace(path: &Path, bins: u32) -> Result<Utilization, Strin
             .into_iter()
             .map(|v| v.into_iter().map(|x| (x / width).min(1.0)).collect())
             .collect(),
-        overall: total.into_iter().map(|x| (x / (t1 - t0)).min(1.0)).collect(),
+        overall: total
+            .into_iter()
+            .map(|x| (x / (t1 - t0)).min(1.0))
+            .collect(),
     })
 }
 
