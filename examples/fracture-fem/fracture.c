@@ -517,12 +517,9 @@ static int prepare(const Params *p, Mesh *m, const char *name) {
     m->ne = 0;
     m->face = xmalloc(sizeof(int) * 4 * cap);
     m->face_tri = xmalloc(sizeof(int) * 2 * cap);
-    int *below_edge = xmalloc(sizeof(int) * 3 * m->nt);
     for (int t = 0; t < m->nt; t++) {
         int *q = m->tri + 3 * t;
         double cy = (m->x[2 * q[0] + 1] + m->x[2 * q[1] + 1] + m->x[2 * q[2] + 1]) / 3;
-        for (int c = 0; c < 3; c++)
-            below_edge[3 * t + c] = -1;
         if (cy > m->yc) {
             for (int c = 0; c < 3; c++)
                 if (upper[q[c]] >= 0)
@@ -545,7 +542,6 @@ static int prepare(const Params *p, Mesh *m, const char *name) {
             }
         }
     }
-    free(below_edge);
     /* The triangle above each face: the one holding both upper copies. */
     for (int t = 0; t < m->nt; t++) {
         int *q = m->tri + 3 * t;
