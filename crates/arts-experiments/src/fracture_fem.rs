@@ -83,7 +83,7 @@ impl Plan {
                 self.vp, self.pes
             )));
         }
-        if self.pes % 2 != 0 {
+        if !self.pes.is_multiple_of(2) {
             return Err(Error::Usage(format!(
                 "--pes {}: the grid sweep needs an even PE count (two clusters)",
                 self.pes
