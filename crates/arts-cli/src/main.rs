@@ -16,8 +16,8 @@ mod usage;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use commands::{
-    ampi, checkpoint, core, ddm, ddm_mpi, ddm_scaling, dispatch, grid, imbalance, launcher, lb,
-    leanmd_grid, md, mpi, pdes, predict, reproduce, topology, trace,
+    ampi, checkpoint, core, ddm, ddm_mpi, ddm_scaling, dispatch, fracture_fem, grid, imbalance,
+    launcher, lb, leanmd_grid, md, mpi, pdes, predict, reproduce, topology, trace,
 };
 use output::{CliResult, Output};
 
@@ -136,6 +136,11 @@ enum Experiment {
     /// clusters, mean step time against cross-cluster latency (multiples of
     /// the no-latency step), one line per balancer.
     LeanmdGrid(leanmd_grid::LeanmdGridArgs),
+    /// The fracture FEM program (examples/fracture-fem) under AMPI: per-PE
+    /// utilization without and with balancing (AMPI paper Figs 15-16) and
+    /// mean step time against cross-cluster latency per balancer (the grid
+    /// thesis' §8.3, scaled down).
+    FractureFem(fracture_fem::FractureFemArgs),
 }
 
 #[derive(Subcommand)]
@@ -217,6 +222,7 @@ fn run(cli: Cli) -> CliResult {
             Experiment::DdmScaling(args) => ddm_scaling::run(&args, out),
             Experiment::DdmMpi(args) => ddm_mpi::run(&args, out),
             Experiment::LeanmdGrid(args) => leanmd_grid::run(&args, out),
+            Experiment::FractureFem(args) => fracture_fem::run(&args, out),
         },
         Command::Reproduce { command } => reproduce::run(command, out),
         Command::Grid { command } => grid::run(command, out),

@@ -11,6 +11,8 @@
 //! - [`grid_delay`]: how exactly the delay layer emulates latency.
 //! - [`leanmd_grid`]: the thesis' LeanMD case study on two clusters
 //!   (`arts experiment leanmd-grid`).
+//! - [`fracture_fem`]: the fracture FEM program's utilization and grid
+//!   figures (`arts experiment fracture-fem`).
 //! - [`ddm_study`]: the drift-diffusion paper's comparison of styles
 //!   (`arts experiment ddm-scaling`).
 //! - [`ddm_mpi`]: its MPI program in C on three MPIs, and Fig. 11
@@ -27,6 +29,7 @@ pub mod core_bench;
 pub mod ddm_mpi;
 pub mod ddm_study;
 pub mod dispatch;
+pub mod fracture_fem;
 pub mod grid_delay;
 pub mod grid_study;
 pub mod leanmd_grid;

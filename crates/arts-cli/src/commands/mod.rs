@@ -10,6 +10,7 @@ pub mod ddm_mpi;
 pub mod ddm_parallel;
 pub mod ddm_scaling;
 pub mod dispatch;
+pub mod fracture_fem;
 pub mod grid;
 pub mod grid_flags;
 pub mod heat_flags;
