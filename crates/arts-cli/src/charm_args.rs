@@ -14,6 +14,7 @@ const BALANCERS: &[(&str, &str)] = &[
     ("GreedyLB", "greedy"),
     ("GreedyCommLB", "greedy-comm"),
     ("RefineLB", "refine"),
+    ("RefineCommLB", "refine-comm"),
     ("MetisLB", "metis"),
     ("RotateLB", "rotate"),
     ("GridCommLB", "grid-comm"),

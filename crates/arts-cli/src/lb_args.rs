@@ -16,7 +16,7 @@ use crate::output::CliError;
 /// its sync points (steps of the apps, `migrate()` calls of AMPI ranks).
 #[derive(clap::Args, Clone, Debug)]
 pub struct LbArgs {
-    /// Load-balancing strategy (none, greedy, refine, greedy-comm, metis, rotate,
+    /// Load-balancing strategy (none, greedy, refine, refine-comm, greedy-comm, metis, rotate,
     /// grid-comm, grid-metis, grid-hybrid, ...).
     #[arg(long, default_value = "none")]
     pub lb: String,
