@@ -10,6 +10,7 @@
 
 mod calibrate;
 mod forecast;
+mod periodic;
 mod pe_side;
 mod resident;
 mod restraint;
@@ -20,6 +21,7 @@ use std::sync::Arc;
 use arts_lb::{LbInput, LbStats, Strategy};
 
 pub(crate) use calibrate::calibrate_speed;
+pub(crate) use periodic::PeriodicClock;
 pub(crate) use pe_side::LbLocal;
 pub(crate) use root::LbRoot;
 
@@ -43,7 +45,17 @@ pub enum LbPeriod {
     /// as much as the balancing step did (1 to [`AUTO_MAX_STEPS`]). The
     /// other `at_sync`s resume at once, as with `Steps`.
     Auto,
+    /// Periodic, asynchronous balancing (`--lb-mode periodic`): every this
+    /// many seconds the manager balances each array that never called
+    /// `at_sync`, migrating elements between their entry methods
+    /// (`periodic.rs`, `README.md`). An array that calls `at_sync`
+    /// balances there, as with `Seconds`.
+    Periodic(f64),
 }
+
+/// The period of `--lb-mode periodic` when none is given in seconds
+/// (Charm++'s default `+LBPeriod`).
+pub const DEFAULT_PERIODIC_S: f64 = 0.5;
 
 /// The first `at_sync` at which an `Auto` period balances.
 pub const AUTO_FIRST_SYNC: u32 = 2;
@@ -62,6 +74,15 @@ pub struct LbConfig {
     pub record_inputs: bool,
     /// Relative PE speeds; `None` measures them at start-up.
     pub speeds: Option<Vec<f64>>,
+}
+
+impl LbConfig {
+    /// Whether applications should join balancing steps with `at_sync`
+    /// (false under [`LbPeriod::Periodic`]: the runtime balances their
+    /// arrays by itself, between entry methods).
+    pub fn at_sync_points(&self) -> bool {
+        !matches!(self.period, LbPeriod::Periodic(_))
+    }
 }
 
 impl std::fmt::Debug for LbConfig {
@@ -137,6 +158,8 @@ pub enum LbMsg {
     /// A PE's measurements.
     Stats(Box<PeStats>),
     /// Manager to one PE: migrate these elements; expect `arrivals` elements.
+    /// In a periodic step (`periodic`) a departure whose element waits in
+    /// `at_sync` is declined instead ([`LbMsg::Declined`]).
     Moves {
         /// The array.
         array: ArrayId,
@@ -146,6 +169,14 @@ pub enum LbMsg {
         arrivals: u64,
         /// The `at_sync` number of the next balancing step (`Auto` periods).
         next_sync: u32,
+        /// A periodic step (elements are not waiting in `at_sync`).
+        periodic: bool,
+    },
+    /// A PE to the destination of a periodic departure it declined (the
+    /// element had entered `at_sync` meanwhile): counts as its arrival.
+    Declined {
+        /// The array.
+        array: ArrayId,
     },
     /// A PE sent its departures and received all its arrivals.
     Done {
