@@ -155,6 +155,10 @@ mod tests {
             "--pes 3 --vp 6 --lb refine --pin ./prog.so"
         );
         assert_eq!(
+            t("+p2 ./prog +balancer RefineCommLB").unwrap(),
+            "--pes 2 --lb refine-comm ./prog"
+        );
+        assert_eq!(
             t("./p +tcharm_stacksize 1M -- +vp9").unwrap(),
             "--stack-size 1M ./p -- +vp9"
         );
