@@ -91,6 +91,20 @@ fn distributed_ddm_stays_bit_identical_with_periodic_refine_comm() {
 }
 
 #[test]
+fn ampi_ranks_migrate_periodically_inside_their_blocking_calls_and_stay_exact() {
+    // stencil3d without --migrate-every never calls AMPI_Migrate: periodic
+    // balancing moves ranks while they wait in MPI calls.
+    let v = json(&arts(&[
+        "ampi", "run", "--vp", "7", "--pes", "2", "--lb", "rotate", "--lb-mode", "periodic",
+        "--lb-period", "0.002s", "stencil3d", "--size", "14", "--iters", "40", "--imbalance",
+        "1.5", "--json",
+    ]));
+    assert_eq!(v["valid"], true);
+    assert_eq!(v["max_abs_diff"], 0.0);
+    assert!(v["rank_moves"].as_u64().unwrap() > 0, "{v}");
+}
+
+#[test]
 fn refine_comm_is_taken_wherever_a_strategy_is_named() {
     // A sync run of an app.
     let v = json(&arts(&[
