@@ -55,9 +55,9 @@ impl LbMode {
             (LbMode::Periodic, LbPeriod::Seconds(s) | LbPeriod::Periodic(s)) if s > 0.0 => {
                 Ok(LbPeriod::Periodic(s))
             }
-            (LbMode::Periodic, LbPeriod::Auto) => {
-                Ok(LbPeriod::Periodic(arts_core::lb_manager::DEFAULT_PERIODIC_S))
-            }
+            (LbMode::Periodic, LbPeriod::Auto) => Ok(LbPeriod::Periodic(
+                arts_core::lb_manager::DEFAULT_PERIODIC_S,
+            )),
             (LbMode::Periodic, _) => Err(CliError::usage(
                 "--lb-mode periodic balances every T seconds: give --lb-period in seconds \
                  above 0 (e.g. 0.5s) or auto (0.5s)",
@@ -273,10 +273,24 @@ mod tests {
         let periodic = periodic.unwrap().unwrap();
         assert_eq!(periodic.period, LbPeriod::Periodic(0.5));
         assert!(!periodic.at_sync_points());
-        let every = config(&["--lb", "refine", "--lb-mode", "periodic", "--lb-period", "0.02s"]);
+        let every = config(&[
+            "--lb",
+            "refine",
+            "--lb-mode",
+            "periodic",
+            "--lb-period",
+            "0.02s",
+        ]);
         assert_eq!(every.unwrap().unwrap().period, LbPeriod::Periodic(0.02));
         for period in ["5", "0s"] {
-            let e = config(&["--lb", "refine", "--lb-mode", "periodic", "--lb-period", period]);
+            let e = config(&[
+                "--lb",
+                "refine",
+                "--lb-mode",
+                "periodic",
+                "--lb-period",
+                period,
+            ]);
             let e = e.unwrap_err();
             assert_eq!(e.exit_code(), 2);
             assert!(e.to_string().contains("--lb-period in seconds"), "{e}");

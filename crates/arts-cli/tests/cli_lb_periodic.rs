@@ -21,7 +21,16 @@ fn stencils_stay_bit_identical_while_periodic_balancing_moves_blocks() {
         ),
         (
             "hotspot",
-            &["--grid", "128x128", "--objects", "8x8", "--iters", "200", "--work", "20"][..],
+            &[
+                "--grid",
+                "128x128",
+                "--objects",
+                "8x8",
+                "--iters",
+                "200",
+                "--work",
+                "20",
+            ][..],
             &["refine-comm"][..],
         ),
     ] {
@@ -36,8 +45,14 @@ fn stencils_stay_bit_identical_while_periodic_balancing_moves_blocks() {
         for lb in lbs {
             let v = run(&["--lb", lb, "--lb-mode", "periodic", "--lb-period", "0.005s"]);
             assert_eq!(results(&v, &keys), results(&plain, &keys), "{app} {lb}");
-            assert_eq!(v["max_abs_diff"], 0.0, "{app} {lb}: equal to the sequential run");
-            assert!(v["lb_steps"].as_u64().unwrap() > 0, "{app} {lb}: periodic steps ran");
+            assert_eq!(
+                v["max_abs_diff"], 0.0,
+                "{app} {lb}: equal to the sequential run"
+            );
+            assert!(
+                v["lb_steps"].as_u64().unwrap() > 0,
+                "{app} {lb}: periodic steps ran"
+            );
             moved += v["migrations"].as_u64().unwrap();
         }
         assert!(moved > 0, "{app}: periodic balancing moved blocks");
@@ -69,11 +84,19 @@ fn distributed_ddm_stays_bit_identical_with_periodic_refine_comm() {
     };
     // Every result of every bias point (not its timings).
     let solved = |v: &serde_json::Value| {
-        let per_bias = ["bias_v", "converged", "iterations", "terminal_current_a_per_cm2"];
+        let per_bias = [
+            "bias_v",
+            "converged",
+            "iterations",
+            "terminal_current_a_per_cm2",
+        ];
         let mut all = results(v, &["valid", "converged", "terminal_current_a_per_cm2"]);
         for b in v["biases"].as_array().unwrap() {
             all.extend(results(b, &per_bias));
-            all.extend(results(b, &["residual_potential_v", "residual_electrons_v"]));
+            all.extend(results(
+                b,
+                &["residual_potential_v", "residual_electrons_v"],
+            ));
         }
         all
     };
@@ -84,7 +107,10 @@ fn distributed_ddm_stays_bit_identical_with_periodic_refine_comm() {
         assert_eq!(solved(&v), solved(&plain), "{lb}");
         let p = &v["parallel"];
         assert_eq!(p["matches_relaxed_solver"], true, "{lb}");
-        assert_eq!(p["max_potential_diff_v"], plain["parallel"]["max_potential_diff_v"]);
+        assert_eq!(
+            p["max_potential_diff_v"],
+            plain["parallel"]["max_potential_diff_v"]
+        );
         moved += p["migrations"].as_u64().unwrap();
     }
     assert!(moved > 0, "periodic balancing moved slabs");
@@ -95,9 +121,26 @@ fn ampi_ranks_migrate_periodically_inside_their_blocking_calls_and_stay_exact() 
     // stencil3d without --migrate-every never calls AMPI_Migrate: periodic
     // balancing moves ranks while they wait in MPI calls.
     let v = json(&arts(&[
-        "ampi", "run", "--vp", "7", "--pes", "2", "--lb", "rotate", "--lb-mode", "periodic",
-        "--lb-period", "0.002s", "stencil3d", "--size", "14", "--iters", "40", "--imbalance",
-        "1.5", "--json",
+        "ampi",
+        "run",
+        "--vp",
+        "7",
+        "--pes",
+        "2",
+        "--lb",
+        "rotate",
+        "--lb-mode",
+        "periodic",
+        "--lb-period",
+        "0.002s",
+        "stencil3d",
+        "--size",
+        "14",
+        "--iters",
+        "40",
+        "--imbalance",
+        "1.5",
+        "--json",
     ]));
     assert_eq!(v["valid"], true);
     assert_eq!(v["max_abs_diff"], 0.0);
@@ -108,23 +151,63 @@ fn ampi_ranks_migrate_periodically_inside_their_blocking_calls_and_stay_exact() 
 fn refine_comm_is_taken_wherever_a_strategy_is_named() {
     // A sync run of an app.
     let v = json(&arts(&[
-        "run", "hotspot", "--grid", "64x64", "--objects", "8x8", "--iters", "12", "--work", "4",
-        "--pes", "2", "--lb", "refine-comm", "--lb-period", "4", "--json",
+        "run",
+        "hotspot",
+        "--grid",
+        "64x64",
+        "--objects",
+        "8x8",
+        "--iters",
+        "12",
+        "--work",
+        "4",
+        "--pes",
+        "2",
+        "--lb",
+        "refine-comm",
+        "--lb-period",
+        "4",
+        "--json",
     ]));
-    assert_eq!((v["valid"].clone(), v["lb"].clone()), (true.into(), "refine-comm".into()));
+    assert_eq!(
+        (v["valid"].clone(), v["lb"].clone()),
+        (true.into(), "refine-comm".into())
+    );
     // Offline replay of a generated communication-heavy input.
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("zones.json");
     let p = path.to_str().unwrap();
     json(&arts(&[
-        "--json", "lb", "generate", "--objects", "4096", "--pes", "16", "--kind", "zones",
-        "--out", p,
+        "--json",
+        "lb",
+        "generate",
+        "--objects",
+        "4096",
+        "--pes",
+        "16",
+        "--kind",
+        "zones",
+        "--out",
+        p,
     ]));
-    let sim = |s: &str| json(&arts(&["--json", "lb", "simulate", "--input", p, "--strategy", s]));
+    let sim = |s: &str| {
+        json(&arts(&[
+            "--json",
+            "lb",
+            "simulate",
+            "--input",
+            p,
+            "--strategy",
+            s,
+        ]))
+    };
     let (ours, greedy) = (sim("refine-comm"), sim("greedy-comm"));
     assert_eq!(ours["strategy"], "refine-comm");
     let moves = |v: &serde_json::Value| v["migrations"].as_u64().unwrap();
-    assert!(moves(&greedy) > 0 && 4 * moves(&ours) <= moves(&greedy), "{ours} {greedy}");
+    assert!(
+        moves(&greedy) > 0 && 4 * moves(&ours) <= moves(&greedy),
+        "{ours} {greedy}"
+    );
     assert!(ours["max_avg_ratio"].as_f64().unwrap() <= 1.05);
 }
 
@@ -135,10 +218,30 @@ fn bad_lb_mode_values_are_one_line_naming_what_is_accepted() {
     let err = common::stderr(&out);
     assert!(err.contains("sync") && err.contains("periodic"), "{err}");
     for period in ["4", "0s"] {
-        let args = ["run", "jacobi2d", "--lb", "refine", "--lb-mode", "periodic", "--lb-period"];
+        let args = [
+            "run",
+            "jacobi2d",
+            "--lb",
+            "refine",
+            "--lb-mode",
+            "periodic",
+            "--lb-period",
+        ];
         let out = arts(&[&args[..], &[period]].concat());
         assert_usage_error(&out, "--lb-period in seconds");
     }
-    let ddm = ["run", "ddm", "--preset", "si-pn", "--parallel", "distributed", "--lb", "refine"];
-    assert_usage_error(&arts(&[&ddm[..], &["--lb-mode", "sometimes"]].concat()), "--lb-mode");
+    let ddm = [
+        "run",
+        "ddm",
+        "--preset",
+        "si-pn",
+        "--parallel",
+        "distributed",
+        "--lb",
+        "refine",
+    ];
+    assert_usage_error(
+        &arts(&[&ddm[..], &["--lb-mode", "sometimes"]].concat()),
+        "--lb-mode",
+    );
 }

@@ -76,7 +76,11 @@ impl Chare for Roamer {
         }
     }
     fn receive(&mut self, msg: RoamMsg, ctx: &mut Ctx<'_, Self>) {
-        assert!(!self.in_entry, "element {} moved inside an entry method", self.me);
+        assert!(
+            !self.in_entry,
+            "element {} moved inside an entry method",
+            self.me
+        );
         self.in_entry = true;
         if !self.pes_seen.contains(&ctx.pe()) {
             self.pes_seen.push(ctx.pe());
@@ -148,10 +152,17 @@ fn elements_migrate_under_traffic_and_broadcasts_without_loss() {
     assert_eq!(v[0], n64 * budget, "all sent");
     assert_eq!(v[1], v[0], "every message received once (count)");
     assert_eq!(v[3], v[2], "every message received once (checksum)");
-    assert_eq!(v[4], n64 * bcasts, "every broadcast reached every element once");
+    assert_eq!(
+        v[4],
+        n64 * bcasts,
+        "every broadcast reached every element once"
+    );
     assert_eq!(v[5], n64 * bcasts * (bcasts + 1) / 2, "each broadcast once");
     let moved: u64 = report.lb_steps().iter().map(|s| s.migrations).sum();
-    assert!(moved >= u64::from(n), "periodic steps moved elements: {moved}");
+    assert!(
+        moved >= u64::from(n),
+        "periodic steps moved elements: {moved}"
+    );
     assert!(v[6] > n64, "elements ran on more than one PE: {}", v[6]);
 }
 
@@ -198,10 +209,17 @@ fn an_array_that_calls_at_sync_keeps_its_sync_steps_beside_a_periodic_one() {
         total
     })
     .unwrap();
-    assert_eq!(total, u64::from(n * rounds), "every element resumed every round");
+    assert_eq!(
+        total,
+        u64::from(n * rounds),
+        "every element resumed every round"
+    );
     let steps = report.lb_steps();
     let sync_steps = steps.iter().filter(|s| s.array == "sync").count();
     // Seconds(0.003)-like: a sync balances when the period has passed.
-    assert!(sync_steps >= 1, "the sync array balanced at its sync points");
+    assert!(
+        sync_steps >= 1,
+        "the sync array balanced at its sync points"
+    );
     assert!(steps.iter().any(|s| s.array == "roam" && s.migrations > 0));
 }

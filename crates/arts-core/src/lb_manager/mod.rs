@@ -10,8 +10,8 @@
 
 mod calibrate;
 mod forecast;
-mod periodic;
 mod pe_side;
+mod periodic;
 mod resident;
 mod restraint;
 mod root;
@@ -21,8 +21,8 @@ use std::sync::Arc;
 use arts_lb::{LbInput, LbStats, Strategy};
 
 pub(crate) use calibrate::calibrate_speed;
-pub(crate) use periodic::PeriodicClock;
 pub(crate) use pe_side::LbLocal;
+pub(crate) use periodic::PeriodicClock;
 pub(crate) use root::LbRoot;
 
 use crate::PeId;

@@ -118,7 +118,11 @@ impl LbRoot {
     /// step under way.
     pub(crate) fn tick(&mut self, svc: &mut Services) {
         let arrays: Vec<ArrayId> = (svc.arrays.iter().enumerate())
-            .filter_map(|(id, a)| a.as_ref().filter(|a| a.shape.len() > 0).map(|_| id as ArrayId))
+            .filter_map(|(id, a)| {
+                a.as_ref()
+                    .filter(|a| !a.shape.is_empty())
+                    .map(|_| id as ArrayId)
+            })
             .collect();
         for array in arrays {
             let st = self.state(array);

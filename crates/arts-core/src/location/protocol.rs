@@ -176,7 +176,11 @@ impl Pe {
             let body = Body::Lb(crate::lb_manager::LbMsg::Ready { array, count });
             self.svc.post(
                 crate::services::REDUCTION_ROOT,
-                Envelope { prio: crate::queue::DEFAULT_PRIORITY, src: self.svc.pe, body },
+                Envelope {
+                    prio: crate::queue::DEFAULT_PRIORITY,
+                    src: self.svc.pe,
+                    body,
+                },
             );
         }
         let migrant = Box::new(migrant);

@@ -227,9 +227,15 @@ mod tests {
 
     /// (refine-comm, greedy-comm) figures of a generated input.
     fn against_greedy_comm(kind: Kind, objects: usize, pes: usize, seed: u64) -> [LbStats; 2] {
-        let input = generate(&GenSpec::new(objects, pes, kind, seed)).steps.remove(0).input;
-        [RefineComm::default().map(&input), GreedyComm::default().map(&input)]
-            .map(|m| evaluate(&input, &m.unwrap()))
+        let input = generate(&GenSpec::new(objects, pes, kind, seed))
+            .steps
+            .remove(0)
+            .input;
+        [
+            RefineComm::default().map(&input),
+            GreedyComm::default().map(&input),
+        ]
+        .map(|m| evaluate(&input, &m.unwrap()))
     }
 
     #[test]
@@ -256,7 +262,10 @@ mod tests {
         // A hot disc of objects 3x as heavy: no strategy reaching 1.05 can
         // move fewer objects than the excess over the limit divided by the
         // heaviest object. refine-comm stays within 15% of that count.
-        let input = generate(&GenSpec::new(4096, 8, Kind::Mesh, 1)).steps.remove(0).input;
+        let input = generate(&GenSpec::new(4096, 8, Kind::Mesh, 1))
+            .steps
+            .remove(0)
+            .input;
         let works = input.works();
         let limit = 1.05 * ideal_time(&input, &works);
         let heaviest = works.iter().copied().fold(0.0, f64::max);
@@ -328,9 +337,17 @@ mod tests {
             pes: vec![PeInfo::default(); 3],
             ..LbInput::default()
         };
-        assert!(balance(&RefineComm::default(), &empty).unwrap().pe_of.is_empty());
+        assert!(
+            balance(&RefineComm::default(), &empty)
+                .unwrap()
+                .pe_of
+                .is_empty()
+        );
         let one = LbInput::from_loads(vec![PeInfo::default()], &[(0, 1.0), (0, 5.0)]);
-        assert_eq!(balance(&RefineComm::default(), &one).unwrap().pe_of, vec![0, 0]);
+        assert_eq!(
+            balance(&RefineComm::default(), &one).unwrap().pe_of,
+            vec![0, 0]
+        );
         let near = LbInput::from_loads(vec![PeInfo::default(); 2], &[(0, 1.0), (1, 1.04)]);
         assert_eq!(
             balance(&RefineComm::default(), &near).unwrap(),
@@ -341,10 +358,8 @@ mod tests {
     #[test]
     fn never_pushes_a_receiver_over_the_limit() {
         // One object heavier than any receiver's room stays put.
-        let input = LbInput::from_loads(
-            vec![PeInfo::default(); 2],
-            &[(0, 10.0), (0, 1.0), (1, 1.0)],
-        );
+        let input =
+            LbInput::from_loads(vec![PeInfo::default(); 2], &[(0, 10.0), (0, 1.0), (1, 1.0)]);
         let m = balance(&RefineComm::default(), &input).unwrap();
         assert_eq!(m.pe_of[0], 0);
         assert!(evaluate(&input, &m).max_load_s <= 11.0);
