@@ -57,7 +57,15 @@ struct RootArray {
     /// Every element reached `at_sync` while a periodic step was under
     /// way: the sync step starts when it ends.
     deferred_sync: bool,
+    /// Periodic ticks to let pass before the next periodic step: after a
+    /// step that measured no load at all, 1, 2, 4, ... up to
+    /// [`IDLE_BACKOFF_MAX`] (an idle array is probed ever more rarely, so
+    /// that quiescence detection is not kept waiting by probes).
+    idle_skip: (u32, u32),
 }
+
+/// The most periodic ticks an idle array lets pass between its steps.
+const IDLE_BACKOFF_MAX: u32 = 64;
 
 /// State of the LB manager (used on PE 0 only).
 #[derive(Default)]
@@ -94,6 +102,7 @@ impl LbRoot {
             synced: false,
             periodic: false,
             deferred_sync: false,
+            idle_skip: (0, 0),
         })
     }
 
@@ -127,6 +136,10 @@ impl LbRoot {
         for array in arrays {
             let st = self.state(array);
             if st.synced || !matches!(st.phase, Phase::Gathering) {
+                continue;
+            }
+            if st.idle_skip.0 > 0 {
+                st.idle_skip.0 -= 1;
                 continue;
             }
             st.periodic = true;
@@ -204,6 +217,15 @@ impl LbRoot {
         let current = input.current_mapping();
         let measured = evaluate(&input, &current);
         let measured_max_s = measured.max_load_s;
+        if st.periodic {
+            let idle = input.objects.iter().all(|o| o.load_s == 0.0);
+            let backoff = if idle {
+                (st.idle_skip.1 * 2).clamp(1, IDLE_BACKOFF_MAX)
+            } else {
+                0
+            };
+            st.idle_skip = (backoff, backoff);
+        }
         let history = st.loads.after(&input.objects, steps);
         let previous = std::mem::replace(&mut st.loads, history);
         // While the load drifts, balance the loads the next period will
