@@ -166,7 +166,9 @@ fn elements_migrate_under_traffic_and_broadcasts_without_loss() {
     assert!(v[6] > n64, "elements ran on more than one PE: {}", v[6]);
 }
 
-/// Calls `at_sync` every round and counts the resumes.
+/// Works unsynced for a while (its first five messages, 1 ms each: the
+/// periodic steps move it meanwhile, and it enters `at_sync` while they
+/// do), then calls `at_sync` every round and counts the resumes.
 #[derive(Serialize, Deserialize)]
 struct Syncer {
     round: u32,
@@ -179,7 +181,12 @@ impl Chare for Syncer {
     fn new(_: Index, &rounds: &u32) -> Self {
         Syncer { round: 0, rounds }
     }
-    fn receive(&mut self, _: u8, ctx: &mut Ctx<'_, Self>) {
+    fn receive(&mut self, warmup: u8, ctx: &mut Ctx<'_, Self>) {
+        if warmup > 0 {
+            std::thread::sleep(Duration::from_millis(1));
+            ctx.send(ctx.me(), warmup - 1);
+            return;
+        }
         std::thread::sleep(Duration::from_micros(200));
         ctx.at_sync();
     }
@@ -200,7 +207,7 @@ fn an_array_that_calls_at_sync_keeps_its_sync_steps_beside_a_periodic_one() {
         let roam = d.create_array::<Roamer>("roam", Shape::d1(8), Map::Block, 2000);
         let sync = d.create_array::<Syncer>("sync", Shape::d1(n), Map::Block, rounds);
         d.broadcast(&roam, RoamMsg::Go);
-        d.broadcast(&sync, 0);
+        d.broadcast(&sync, 5);
         let total = d.wait_callback::<u64>(2).unwrap();
         d.wait_quiescence().unwrap();
         d.broadcast(&roam, RoamMsg::Report);
