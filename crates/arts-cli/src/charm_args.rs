@@ -14,6 +14,7 @@ const BALANCERS: &[(&str, &str)] = &[
     ("GreedyLB", "greedy"),
     ("GreedyCommLB", "greedy-comm"),
     ("RefineLB", "refine"),
+    ("RefineCommLB", "refine-comm"),
     ("MetisLB", "metis"),
     ("RotateLB", "rotate"),
     ("GridCommLB", "grid-comm"),
@@ -152,6 +153,10 @@ mod tests {
         assert_eq!(
             t("prog.so +p 3 +vp=6 +balancer=refine +setcpuaffinity ++quiet").unwrap(),
             "--pes 3 --vp 6 --lb refine --pin ./prog.so"
+        );
+        assert_eq!(
+            t("+p2 ./prog +balancer RefineCommLB").unwrap(),
+            "--pes 2 --lb refine-comm ./prog"
         );
         assert_eq!(
             t("./p +tcharm_stacksize 1M -- +vp9").unwrap(),

@@ -1,6 +1,6 @@
 //! `--lb`: the one place a load-balancing strategy named on the command
 //! line is parsed (`none`: no balancing), the option group `--lb`
-//! `--lb-period` (with the grid strategies' options) that the commands
+//! `--lb-period` `--lb-mode` (with the grid strategies' options) that the commands
 //! balancing at their sync points flatten, and [`GridLbArgs`], the grid
 //! strategies' options (`arts lb simulate` flattens them too).
 
@@ -16,7 +16,7 @@ use crate::output::CliError;
 /// its sync points (steps of the apps, `migrate()` calls of AMPI ranks).
 #[derive(clap::Args, Clone, Debug)]
 pub struct LbArgs {
-    /// Load-balancing strategy (none, greedy, refine, greedy-comm, metis, rotate,
+    /// Load-balancing strategy (none, greedy, refine, refine-comm, greedy-comm, metis, rotate,
     /// grid-comm, grid-metis, grid-hybrid, ...).
     #[arg(long, default_value = "none")]
     pub lb: String,
@@ -25,9 +25,45 @@ pub struct LbArgs {
     /// measured step time and LB cost.
     #[arg(long, default_value = "auto", value_parser = parse_period)]
     pub lb_period: LbPeriod,
+    /// sync: balance where the application joins a step (`at_sync`: app
+    /// steps, AMPI `migrate()`); periodic: the runtime balances every
+    /// --lb-period seconds (auto: 0.5s) by itself, moving elements between
+    /// their entry methods (arrays that call `at_sync` still balance there).
+    #[arg(long, value_enum, default_value = "sync")]
+    pub lb_mode: LbMode,
     /// The grid strategies' options.
     #[command(flatten)]
     pub grid: GridLbArgs,
+}
+
+/// `--lb-mode`: when balancing happens.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum LbMode {
+    /// At the application's sync points (`at_sync`).
+    #[default]
+    Sync,
+    /// Every period, asynchronously, between entry methods.
+    Periodic,
+}
+
+impl LbMode {
+    /// The runtime's period for `--lb-mode self --lb-period period`, or the
+    /// usage error naming what periodic mode accepts.
+    pub fn period(self, period: LbPeriod) -> Result<LbPeriod, CliError> {
+        match (self, period) {
+            (LbMode::Sync, p) => Ok(p),
+            (LbMode::Periodic, LbPeriod::Seconds(s) | LbPeriod::Periodic(s)) if s > 0.0 => {
+                Ok(LbPeriod::Periodic(s))
+            }
+            (LbMode::Periodic, LbPeriod::Auto) => Ok(LbPeriod::Periodic(
+                arts_core::lb_manager::DEFAULT_PERIODIC_S,
+            )),
+            (LbMode::Periodic, _) => Err(CliError::usage(
+                "--lb-mode periodic balances every T seconds: give --lb-period in seconds \
+                 above 0 (e.g. 0.5s) or auto (0.5s)",
+            )),
+        }
+    }
 }
 
 impl LbArgs {
@@ -44,7 +80,8 @@ impl LbArgs {
         speeds: Option<Vec<f64>>,
     ) -> Result<Option<LbConfig>, CliError> {
         let grid = self.grid.options_for(&self.lb, "--lb")?;
-        lb_config_with(&self.lb, &grid, self.lb_period, record_inputs, speeds)
+        let period = self.lb_mode.period(self.lb_period)?;
+        lb_config_with(&self.lb, &grid, period, record_inputs, speeds)
     }
 }
 
@@ -224,6 +261,42 @@ mod tests {
         for period in ["0", "-1s", "x", "nans"] {
             assert!(parse(&["--lb-period", period]).is_err(), "{period}");
         }
+    }
+
+    #[test]
+    fn lb_mode_periodic_takes_seconds_or_auto() {
+        let sync = parse(&["--lb", "refine-comm"]).unwrap().lb;
+        assert_eq!(sync.lb_mode, LbMode::Sync);
+        assert!(sync.config(false, None).unwrap().unwrap().at_sync_points());
+        let config = |args: &[&str]| parse(args).unwrap().lb.config(false, None);
+        let periodic = config(&["--lb", "refine-comm", "--lb-mode", "periodic"]);
+        let periodic = periodic.unwrap().unwrap();
+        assert_eq!(periodic.period, LbPeriod::Periodic(0.5));
+        assert!(!periodic.at_sync_points());
+        let every = config(&[
+            "--lb",
+            "refine",
+            "--lb-mode",
+            "periodic",
+            "--lb-period",
+            "0.02s",
+        ]);
+        assert_eq!(every.unwrap().unwrap().period, LbPeriod::Periodic(0.02));
+        for period in ["5", "0s"] {
+            let e = config(&[
+                "--lb",
+                "refine",
+                "--lb-mode",
+                "periodic",
+                "--lb-period",
+                period,
+            ]);
+            let e = e.unwrap_err();
+            assert_eq!(e.exit_code(), 2);
+            assert!(e.to_string().contains("--lb-period in seconds"), "{e}");
+        }
+        let bad = parse(&["--lb-mode", "async"]).err().unwrap().to_string();
+        assert!(bad.contains("sync") && bad.contains("periodic"), "{bad}");
     }
 
     #[test]

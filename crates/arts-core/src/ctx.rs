@@ -238,7 +238,7 @@ impl<'a, A: Chare> Ctx<'a, A> {
         let balance = match self.svc.lb.as_ref().map(|l| l.period) {
             None => false,
             Some(LbPeriod::Steps(n)) => self.meta.syncs.is_multiple_of(n.max(1)),
-            Some(LbPeriod::EverySync | LbPeriod::Seconds(_)) => true,
+            Some(LbPeriod::EverySync | LbPeriod::Seconds(_) | LbPeriod::Periodic(_)) => true,
             Some(LbPeriod::Auto) => {
                 let next = self.svc.array(self.me.array).lb.next_sync;
                 self.meta.syncs >= next.unwrap_or(crate::lb_manager::AUTO_FIRST_SYNC)
@@ -255,8 +255,7 @@ impl<'a, A: Chare> Ctx<'a, A> {
         let array = self.me.array;
         let lb = &mut self.svc.array_mut(array).lb;
         lb.waiting += 1;
-        if lb.waiting == lb.local {
-            let count = std::mem::take(&mut lb.waiting);
+        if let Some(count) = lb.take_ready() {
             let env = Envelope {
                 prio: DEFAULT_PRIORITY,
                 src: self.svc.pe,

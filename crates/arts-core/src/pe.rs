@@ -21,7 +21,7 @@ use crate::PeId;
 use crate::driver::DriverMsg;
 use crate::envelope::{ArrayCreation, ArrayId, Body, Envelope, MessageBody, Parcel};
 use crate::instrument::{CommRecord, PeCounters, PeriodMark, thread_cpu_ns};
-use crate::lb_manager::{LbMsg, LbRoot, LbStepRecord, calibrate_speed};
+use crate::lb_manager::{LbMsg, LbRoot, LbStepRecord, PeriodicClock, calibrate_speed};
 use crate::mailbox::{IdlePolicy, Mailbox};
 use crate::queue::PrioQueue;
 use crate::record::{PeRecord, RawCause};
@@ -87,6 +87,8 @@ pub(crate) struct Pe {
     pub(crate) lb_root: LbRoot,
     /// Messages for arrays not yet created on this PE.
     pub(crate) early: Vec<Envelope>,
+    /// When the next periodic balancing step is due (PE 0, periodic mode).
+    pub(crate) periodic: Option<PeriodicClock>,
     idle: IdlePolicy,
     stop: bool,
 }
@@ -101,7 +103,8 @@ fn array_of(body: &MessageBody<'_>) -> Option<ArrayId> {
             LbMsg::Ready { array, .. }
             | LbMsg::Collect { array }
             | LbMsg::Moves { array, .. }
-            | LbMsg::Done { array, .. },
+            | LbMsg::Done { array, .. }
+            | LbMsg::Declined { array },
         ) => Some(*array),
         Body::Lb(LbMsg::Stats(s)) => Some(s.array),
         Body::Checkpoint { array } => Some(*array),
@@ -157,6 +160,7 @@ impl Pe {
             stores: Vec::new(),
             lb_root: LbRoot::default(),
             early: Vec::new(),
+            periodic: PeriodicClock::of(pe, config.lb.as_ref().map(|l| l.period)),
             idle: config.idle,
             stop: false,
         }
@@ -205,6 +209,9 @@ impl Pe {
                 }
                 None => self.wait(&*transport, mailbox),
             }
+            if self.periodic.is_some() {
+                self.periodic_tick();
+            }
         }
         let wall_ns = self.svc.clock.delta_as_nanos(start, self.svc.clock.raw());
         transport.retire(self.svc.pe);
@@ -236,9 +243,12 @@ impl Pe {
         let start = self.svc.clock.raw();
         match transport.poll_interval() {
             None => {
+                let tick = self.periodic.as_ref().map(PeriodicClock::deadline);
                 let parked = match transport.next_release(self.svc.pe) {
-                    Some(release) => mailbox.wait_precisely(&self.idle, release),
-                    None => mailbox.wait(&self.idle, None),
+                    Some(release) => {
+                        mailbox.wait_precisely(&self.idle, tick.map_or(release, |t| t.min(release)))
+                    }
+                    None => mailbox.wait(&self.idle, tick),
                 };
                 self.end_wait(start, parked);
             }
@@ -302,7 +312,9 @@ impl Pe {
             if progress == Progress::Arrived {
                 return;
             }
-            if !mailbox.is_empty() {
+            if !mailbox.is_empty()
+                || (self.periodic.as_ref()).is_some_and(|c| Instant::now() >= c.deadline())
+            {
                 return self.end_wait(start, parked);
             }
             polls = polls.wrapping_add(1);
@@ -429,6 +441,9 @@ impl Pe {
         let Parcel { prio, src, body } = env;
         match body {
             Body::Entry(e) => self.deliver(prio, src, e),
+            Body::Broadcast { array, call } if self.broadcasts_via_homes() => {
+                self.broadcast_via_homes(prio, src, array, call);
+            }
             Body::Broadcast { array, call } => {
                 let store = self.stores[array as usize]
                     .as_mut()

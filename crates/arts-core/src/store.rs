@@ -50,6 +50,8 @@ pub(crate) trait ElemStore: Send {
     fn immigrate(&mut self, linear: u64, migrant: Migrant) -> Result<(), WireError>;
     /// Whether element `linear` lives here.
     fn contains(&self, linear: u64) -> bool;
+    /// Whether element `linear` lives here and waits in `at_sync`.
+    fn in_sync(&self, linear: u64) -> bool;
     /// Serializes every local element for a checkpoint (they stay here).
     fn snapshot(&self) -> Vec<ElementImage>;
     /// Visits every local element: linear index, bookkeeping, migration size in bytes.
@@ -251,7 +253,10 @@ fn run_call<A: Chare>(slot: &mut Slot<A>, array: ArrayId, call: Call<'_>, svc: &
             obj.reduction(Reduced { tag, value: *value }, ctx)
         }),
         Call::ResumeFromSync => {
-            slot.meta.at_sync = false;
+            if std::mem::take(&mut slot.meta.at_sync) {
+                let lb = &mut svc.array_mut(array).lb;
+                lb.reported = lb.reported.saturating_sub(1);
+            }
             run_entry(slot, array, "resume_from_sync", svc, |obj, ctx| {
                 obj.resume_from_sync(ctx)
             })
@@ -310,6 +315,12 @@ impl<A: Chare> ElemStore for TypedStore<A> {
 
     fn contains(&self, linear: u64) -> bool {
         self.pos.contains_key(&linear)
+    }
+
+    fn in_sync(&self, linear: u64) -> bool {
+        self.pos
+            .get(&linear)
+            .is_some_and(|&i| self.slots[i as usize].meta.at_sync)
     }
 
     fn snapshot(&self) -> Vec<ElementImage> {

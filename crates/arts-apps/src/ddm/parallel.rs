@@ -345,7 +345,7 @@ impl Job<'_> {
             biased: self.biased,
             opts: self.opts.clone(),
             ranges: self.ranges.to_vec(),
-            sync: self.p.lb.is_some(),
+            sync: self.p.lb.as_ref().is_some_and(LbConfig::at_sync_points),
             style,
             live,
         }

@@ -169,7 +169,10 @@ pub fn run_session<K: Kernel>(
     let init = StencilInit {
         problem: problem.clone(),
         reference,
-        sync_every_step: config.lb.is_some(),
+        sync_every_step: config
+            .lb
+            .as_ref()
+            .is_some_and(arts_core::LbConfig::at_sync_points),
         checkpoint_every: session.save.as_ref().map_or(0, |c| c.plan.every),
     };
     let (objs_x, objs_y) = problem.layout.objects();

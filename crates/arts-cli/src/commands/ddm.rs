@@ -136,6 +136,15 @@ pub struct RunDdmArgs {
     /// (none, greedy, refine, rotate, ...), every 20 residual checks.
     #[arg(long, default_value = "none")]
     pub lb: String,
+    /// With --parallel and --lb: sync (at the segments' sync points) or
+    /// periodic (the runtime balances every --lb-period seconds, moving
+    /// segments between their entry methods).
+    #[arg(long, value_enum, default_value = "sync")]
+    pub lb_mode: crate::lb_args::LbMode,
+    /// With --lb-mode periodic: seconds between balancing steps, like
+    /// 0.05s, or auto (0.5s).
+    #[arg(long, default_value = "auto", value_parser = crate::lb_args::parse_period)]
+    pub lb_period: arts_core::LbPeriod,
     /// With --parallel distributed: `on` runs each sub-cycle of a segment on
     /// its left neighbour's fresh rows (the staggered order, which is the
     /// sequential order as a pipeline: fewer iterations, less

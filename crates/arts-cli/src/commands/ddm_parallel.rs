@@ -155,7 +155,11 @@ pub(super) fn parallel<'a>(
     let (config, grid, lb) = match style {
         ParallelArg::Static => (config, None, None),
         _ => {
-            let lb = crate::lb_args::lb_config(&args.lb, LbPeriod::Steps(1), false, None)?;
+            let period = match args.lb_mode {
+                crate::lb_args::LbMode::Sync => LbPeriod::Steps(1),
+                periodic => periodic.period(args.lb_period)?,
+            };
+            let lb = crate::lb_args::lb_config(&args.lb, period, false, None)?;
             let config = crate::launch::distribute(config, args.pes, args.pes_per_process)?;
             let config = crate::launch::pinned(config, args.pin, args.pes_per_process);
             let (config, emulation) = args.grid.configure(config, json)?;

@@ -26,8 +26,8 @@ pub struct SimulateArgs {
     /// LB dump file (written by `--lb-dump` or `arts lb generate`).
     #[arg(long)]
     pub input: PathBuf,
-    /// Strategy: none, greedy, greedy-classic, refine, greedy-comm, metis,
-    /// metis-messages, rotate, grid-comm, grid-metis, grid-hybrid (grid-* need PE clusters).
+    /// Strategy: none, greedy, greedy-classic, refine, refine-comm, greedy-comm,
+    /// metis, metis-messages, rotate, grid-comm, grid-metis, grid-hybrid (grid-* need PE clusters).
     #[arg(long)]
     pub strategy: String,
     /// The grid strategies' options.

@@ -11,6 +11,7 @@
 mod calibrate;
 mod forecast;
 mod pe_side;
+mod periodic;
 mod resident;
 mod restraint;
 mod root;
@@ -21,6 +22,7 @@ use arts_lb::{LbInput, LbStats, Strategy};
 
 pub(crate) use calibrate::calibrate_speed;
 pub(crate) use pe_side::LbLocal;
+pub(crate) use periodic::PeriodicClock;
 pub(crate) use root::LbRoot;
 
 use crate::PeId;
@@ -44,7 +46,17 @@ pub enum LbPeriod {
     /// as much as the balancing step did (1 to [`AUTO_MAX_STEPS`]). The
     /// other `at_sync`s resume at once, as with `Steps`.
     Auto,
+    /// Periodic, asynchronous balancing (`--lb-mode periodic`): every this
+    /// many seconds the manager balances each array that never called
+    /// `at_sync`, migrating elements between their entry methods
+    /// (`periodic.rs`, `README.md`). An array that calls `at_sync`
+    /// balances there, as with `Seconds`.
+    Periodic(f64),
 }
+
+/// The period of `--lb-mode periodic` when none is given in seconds
+/// (Charm++'s default `+LBPeriod`).
+pub const DEFAULT_PERIODIC_S: f64 = 0.5;
 
 /// The first `at_sync` at which an `Auto` period balances.
 pub const AUTO_FIRST_SYNC: u32 = 2;
@@ -84,6 +96,11 @@ impl LbConfig {
                     "an LB period of {t} seconds; give a finite number of seconds, 0 or more"
                 )));
             }
+            LbPeriod::Periodic(t) if !(t.is_finite() && t > 0.0) => {
+                return Err(RunError::Config(format!(
+                    "a periodic LB period of {t} seconds; give a finite number of seconds above 0"
+                )));
+            }
             _ => {}
         }
         let strategy = arts_lb::by_name(name).map_err(|e| RunError::Config(e.to_string()))?;
@@ -109,6 +126,13 @@ impl LbConfig {
             record_inputs: true,
             ..self
         }
+    }
+
+    /// Whether applications should join balancing steps with `at_sync`
+    /// (false under [`LbPeriod::Periodic`]: the runtime balances their
+    /// arrays by itself, between entry methods).
+    pub fn at_sync_points(&self) -> bool {
+        !matches!(self.period, LbPeriod::Periodic(_))
     }
 }
 
@@ -189,6 +213,8 @@ pub enum LbMsg {
     /// A PE's measurements.
     Stats(Box<PeStats>),
     /// Manager to one PE: migrate these elements; expect `arrivals` elements.
+    /// In a periodic step (`periodic`) a departure whose element waits in
+    /// `at_sync` is declined instead ([`LbMsg::Declined`]).
     Moves {
         /// The array.
         array: ArrayId,
@@ -198,6 +224,14 @@ pub enum LbMsg {
         arrivals: u64,
         /// The `at_sync` number of the next balancing step (`Auto` periods).
         next_sync: u32,
+        /// A periodic step (elements are not waiting in `at_sync`).
+        periodic: bool,
+    },
+    /// A PE to the destination of a periodic departure it declined (the
+    /// element had entered `at_sync` meanwhile): counts as its arrival.
+    Declined {
+        /// The array.
+        array: ArrayId,
     },
     /// A PE sent its departures and received all its arrivals.
     Done {

@@ -14,6 +14,10 @@ pub(crate) struct LbLocal {
     pub local: u64,
     /// Local elements waiting in `at_sync`, not yet reported.
     pub waiting: u64,
+    /// Local elements waiting in `at_sync`, already reported (they count
+    /// where they are, so an element that arrives or leaves outside a
+    /// step does not upset the count).
+    pub reported: u64,
     /// Arrivals announced by the manager for the current step.
     pub expected: Option<u64>,
     /// Elements that arrived in the current step.
@@ -23,6 +27,19 @@ pub(crate) struct LbLocal {
     /// The `at_sync` number of the next balancing step (`Auto` periods;
     /// `None` before the first).
     pub next_sync: Option<u32>,
+}
+
+impl LbLocal {
+    /// The count to report as `Ready` once every local element waits in
+    /// `at_sync` (and some were not yet reported); they are then reported.
+    pub(crate) fn take_ready(&mut self) -> Option<u64> {
+        if self.waiting > 0 && self.waiting + self.reported == self.local {
+            let count = std::mem::take(&mut self.waiting);
+            self.reported += count;
+            return Some(count);
+        }
+        None
+    }
 }
 
 fn to_root(pe: &mut Pe, msg: LbMsg) {
@@ -46,20 +63,47 @@ impl Pe {
                 departures,
                 arrivals,
                 next_sync,
+                periodic,
             } => {
-                self.svc.array_mut(array).lb.next_sync = Some(next_sync);
-                if let Some(grid) = &mut self.svc.grid {
+                if !periodic {
+                    self.svc.array_mut(array).lb.next_sync = Some(next_sync);
+                }
+                if let Some(grid) = &mut self.svc.grid
+                    && (!periodic || !departures.is_empty())
+                {
                     grid.forget_array(array);
                 }
                 for (linear, to) in departures {
                     let obj = crate::envelope::ObjId { array, linear };
-                    self.emigrate(obj, to);
+                    if periodic && !self.may_leave_now(obj) {
+                        let env = Envelope {
+                            prio: 0,
+                            src: self.svc.pe,
+                            body: Body::Lb(LbMsg::Declined { array }),
+                        };
+                        self.svc.post(to, env);
+                    } else {
+                        self.emigrate(obj, to);
+                    }
                 }
                 self.svc.array_mut(array).lb.expected = Some(arrivals);
                 self.check_arrivals(array);
             }
+            LbMsg::Declined { array } => {
+                self.svc.array_mut(array).lb.arrived += 1;
+                self.check_arrivals(array);
+            }
             LbMsg::Done { array, bytes_out } => self.lb_root.done(&mut self.svc, array, bytes_out),
         }
+    }
+
+    /// Whether element `obj` may leave in a periodic step: it is here and
+    /// not waiting in `at_sync` (its array turned out to balance at sync
+    /// points after the manager collected its measurements).
+    fn may_leave_now(&self, obj: crate::envelope::ObjId) -> bool {
+        self.stores[obj.array as usize]
+            .as_ref()
+            .is_some_and(|s| s.contains(obj.linear) && !s.in_sync(obj.linear))
     }
 
     /// Reports this PE's measurements for `array` and starts a new period.

@@ -49,7 +49,23 @@ struct RootArray {
     history: History,
     /// The objects' loads at the previous balancing step, for forecasts.
     loads: LoadHistory,
+    /// Some element called `at_sync`: the array balances at its sync
+    /// points, never periodically.
+    synced: bool,
+    /// The step under way is periodic (elements are not at sync).
+    periodic: bool,
+    /// Every element reached `at_sync` while a periodic step was under
+    /// way: the sync step starts when it ends.
+    deferred_sync: bool,
+    /// Periodic ticks to let pass before the next periodic step: after a
+    /// step that measured no load at all, 1, 2, 4, ... up to
+    /// [`IDLE_BACKOFF_MAX`] (an idle array is probed ever more rarely, so
+    /// that quiescence detection is not kept waiting by probes).
+    idle_skip: (u32, u32),
 }
+
+/// The most periodic ticks an idle array lets pass between its steps.
+const IDLE_BACKOFF_MAX: u32 = 64;
 
 /// State of the LB manager (used on PE 0 only).
 #[derive(Default)]
@@ -71,10 +87,9 @@ fn post(svc: &mut Services, to: PeId, msg: LbMsg) {
 }
 
 impl LbRoot {
-    /// `count` more elements of `array` are waiting in `at_sync`.
-    pub(crate) fn ready(&mut self, svc: &mut Services, array: ArrayId, count: u64) {
-        let total = svc.array(array).shape.len();
-        let st = self.arrays.entry(array).or_insert(RootArray {
+    /// The manager's state of `array`, new if it has none yet.
+    fn state(&mut self, array: ArrayId) -> &mut RootArray {
+        self.arrays.entry(array).or_insert(RootArray {
             ready: 0,
             step: 0,
             last_balance: None,
@@ -84,11 +99,65 @@ impl LbRoot {
             next_sync: AUTO_FIRST_SYNC,
             history: History::default(),
             loads: LoadHistory::default(),
-        });
+            synced: false,
+            periodic: false,
+            deferred_sync: false,
+            idle_skip: (0, 0),
+        })
+    }
+
+    /// `count` more elements of `array` are waiting in `at_sync`.
+    pub(crate) fn ready(&mut self, svc: &mut Services, array: ArrayId, count: u64) {
+        let total = svc.array(array).shape.len();
+        let st = self.state(array);
+        st.synced = true;
         st.ready += count;
         if st.ready < total {
             return;
         }
+        if st.periodic {
+            st.deferred_sync = true;
+            return;
+        }
+        self.start_sync(svc, array);
+    }
+
+    /// A periodic tick (`LbPeriod::Periodic`): starts a periodic step for
+    /// every array that has elements, never called `at_sync`, and has no
+    /// step under way.
+    pub(crate) fn tick(&mut self, svc: &mut Services) {
+        let arrays: Vec<ArrayId> = (svc.arrays.iter().enumerate())
+            .filter_map(|(id, a)| {
+                a.as_ref()
+                    .filter(|a| !a.shape.is_empty())
+                    .map(|_| id as ArrayId)
+            })
+            .collect();
+        for array in arrays {
+            let st = self.state(array);
+            if st.synced || !matches!(st.phase, Phase::Gathering) {
+                continue;
+            }
+            if st.idle_skip.0 > 0 {
+                st.idle_skip.0 -= 1;
+                continue;
+            }
+            st.periodic = true;
+            st.step += 1;
+            st.phase = Phase::Collecting {
+                stats: Vec::with_capacity(svc.num_pes as usize),
+                since: Instant::now(),
+            };
+            for pe in 0..svc.num_pes {
+                post(svc, pe, LbMsg::Collect { array });
+            }
+        }
+    }
+
+    /// Every element of `array` is at sync: balances, or resumes them if
+    /// the period skips this sync.
+    fn start_sync(&mut self, svc: &mut Services, array: ArrayId) {
+        let st = self.state(array);
         st.ready = 0;
         st.step += 1;
         st.syncs_since += 1;
@@ -96,7 +165,7 @@ impl LbRoot {
             .lb
             .clone()
             .expect("at_sync reports only with LB configured");
-        if let LbPeriod::Seconds(s) = lb.period
+        if let LbPeriod::Seconds(s) | LbPeriod::Periodic(s) = lb.period
             && st
                 .last_balance
                 .is_some_and(|t| t.elapsed().as_secs_f64() < s)
@@ -141,13 +210,22 @@ impl LbRoot {
         let steps = match lb.period {
             LbPeriod::EverySync => 1,
             LbPeriod::Steps(n) => n.max(1),
-            LbPeriod::Seconds(_) => st.syncs_since.max(1),
+            LbPeriod::Seconds(_) | LbPeriod::Periodic(_) => st.syncs_since.max(1),
             LbPeriod::Auto => st.period_steps,
         };
         st.syncs_since = 0;
         let current = input.current_mapping();
         let measured = evaluate(&input, &current);
         let measured_max_s = measured.max_load_s;
+        if st.periodic {
+            let idle = input.objects.iter().all(|o| o.load_s == 0.0);
+            let backoff = if idle {
+                (st.idle_skip.1 * 2).clamp(1, IDLE_BACKOFF_MAX)
+            } else {
+                0
+            };
+            st.idle_skip = (backoff, backoff);
+        }
         let history = st.loads.after(&input.objects, steps);
         let previous = std::mem::replace(&mut st.loads, history);
         // While the load drifts, balance the loads the next period will
@@ -231,7 +309,7 @@ impl LbRoot {
             st.period_steps = judgement.next_steps;
             st.next_sync += judgement.next_steps;
         }
-        let next_sync = st.next_sync;
+        let (next_sync, periodic) = (st.next_sync, st.periodic);
         self.resident.record(array, &input, &mapping, &walls);
         let (departures, arrivals) = moves(&input, &mapping, svc.num_pes);
         let record = LbStepRecord {
@@ -263,6 +341,7 @@ impl LbRoot {
                 departures,
                 arrivals,
                 next_sync,
+                periodic,
             };
             post(svc, pe as PeId, msg);
         }
@@ -306,6 +385,13 @@ impl LbRoot {
             svc.trace_now((record.step_time_s * 1e9) as u64, kind);
         }
         self.records.push(*record);
+        if std::mem::take(&mut st.periodic) {
+            // Nobody waits for a periodic step; a sync one may be due.
+            if std::mem::take(&mut st.deferred_sync) {
+                self.start_sync(svc, array);
+            }
+            return;
+        }
         svc.broadcast(array, BroadcastCall::ResumeFromSync, 0);
     }
 }

@@ -79,7 +79,7 @@ impl Pe {
 
     /// Installs migrated element `obj` and tells its home (rule 4, arrival).
     pub(crate) fn immigrate(&mut self, obj: ObjId, migrant: Migrant) {
-        let (red_no, requested) = (migrant.red_no, migrant.requested);
+        let (red_no, requested, at_sync) = (migrant.red_no, migrant.requested, migrant.at_sync);
         let store = self.stores[obj.array as usize]
             .as_mut()
             .expect("checked in accept");
@@ -98,6 +98,9 @@ impl Pe {
         info.loc.set(obj.linear, me, home);
         info.red.element_arrived(red_no);
         info.lb.local += 1;
+        // An element at sync was reported where it waited (moves happen
+        // only once every element is, or never to one at sync).
+        info.lb.reported += u64::from(at_sync);
         if !requested {
             info.lb.arrived += 1;
         }
@@ -161,10 +164,25 @@ impl Pe {
         info.loc.set(obj.linear, to, home);
         info.red.element_left(migrant.red_no);
         info.lb.local -= 1;
+        info.lb.reported -= u64::from(migrant.at_sync);
         if !requested {
             info.lb.bytes_out += migrant.state.len() as u64;
         }
+        // The elements left behind may now all wait in `at_sync`.
+        let ready = (!migrant.at_sync).then(|| info.lb.take_ready()).flatten();
         self.svc.flush_reductions(obj.array);
+        if let Some(count) = ready {
+            let array = obj.array;
+            let body = Body::Lb(crate::lb_manager::LbMsg::Ready { array, count });
+            self.svc.post(
+                crate::services::REDUCTION_ROOT,
+                Envelope {
+                    prio: crate::queue::DEFAULT_PRIORITY,
+                    src: self.svc.pe,
+                    body,
+                },
+            );
+        }
         let migrant = Box::new(migrant);
         self.post_control(to, Body::Migrate { obj, migrant });
     }

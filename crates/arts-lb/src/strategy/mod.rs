@@ -8,6 +8,7 @@ mod grid;
 mod metis;
 mod quiet;
 mod refine;
+mod refine_comm;
 mod simple;
 mod within;
 
@@ -18,6 +19,7 @@ pub use grid::{
 };
 pub use metis::{EdgeWeight, Metis};
 pub use refine::Refine;
+pub use refine_comm::RefineComm;
 pub use simple::{NoLb, Rotate};
 pub use within::WithinGroups;
 
@@ -59,6 +61,7 @@ pub const STRATEGY_NAMES: &[&str] = &[
     "greedy",
     "greedy-classic",
     "refine",
+    "refine-comm",
     "greedy-comm",
     "metis",
     "metis-messages",
@@ -90,6 +93,7 @@ pub fn by_name_with(name: &str, grid: &GridOptions) -> Result<Box<dyn Strategy>,
         "greedy" => Box::new(Greedy::default()),
         "greedy-classic" => Box::new(Greedy::classic()),
         "refine" => Box::new(Refine::default()),
+        "refine-comm" => Box::new(RefineComm::default()),
         "greedy-comm" => Box::new(GreedyComm::default()),
         "metis" => Box::new(Metis::default()),
         "metis-messages" => Box::new(Metis {
