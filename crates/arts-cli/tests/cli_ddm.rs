@@ -397,7 +397,10 @@ fn a_non_converging_sweep_exits_1_and_writes_what_converged() {
         serde_json::from_str(&std::fs::read_to_string(out_dir.join("summary.json")).unwrap())
             .unwrap();
     assert_eq!(summary["converged"], false);
-    assert_eq!(std::fs::read_dir(&out_dir).unwrap().count(), 5);
+    // (profile, cost rows, cost history, its Fig. 14 chart, edges) + summary
+    let files = biases[0]["files"].as_array().unwrap().len();
+    assert_eq!(files, 5);
+    assert_eq!(std::fs::read_dir(&out_dir).unwrap().count(), files + 1);
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
 }
 

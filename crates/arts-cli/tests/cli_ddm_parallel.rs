@@ -396,6 +396,8 @@ fn the_scaling_study_writes_csv_and_charts() {
         "2",
         "--balancing",
         "none,both",
+        "--subcycle-dependency",
+        "off",
         "--out",
         out.to_str().unwrap(),
     ]));
@@ -409,9 +411,18 @@ fn the_scaling_study_writes_csv_and_charts() {
     assert!(v["sequential_time_s"].as_f64().unwrap() > 0.0);
     let csv = std::fs::read_to_string(out.join("ddm_scaling.csv")).unwrap();
     assert_eq!(csv.lines().count(), 1 + 1 + 8, "header, sequential, runs");
-    for chart in ["ddm_time.svg", "ddm_speedup.svg"] {
+    for chart in [
+        "ddm_time.svg",
+        "ddm_speedup.svg",
+        "ddm_iterations.svg",
+        "ddm_migrations.svg",
+    ] {
         let svg = std::fs::read_to_string(out.join(chart)).unwrap();
         assert!(svg.contains("<svg") && svg.contains("centralized app+system"));
+    }
+    for r in runs {
+        let per_pe = r["migrations"].as_f64().unwrap() / 2.0;
+        assert_eq!(r["migrations_per_pe"].as_f64().unwrap(), per_pe);
     }
     assert_usage_error(
         &arts(&["ddm", "scaling", "--preset", "si-pn", "--segments", "0"]),
@@ -447,7 +458,11 @@ fn distributed_study(extra: &[&str]) -> serde_json::Value {
         true => &[],
         false => &["--segments", "4"],
     };
-    json(&arts(&[&base[..], segments, extra].concat()))
+    let dependency: &[&str] = match extra.contains(&"--subcycle-dependency") {
+        true => &[],
+        false => &["--subcycle-dependency", "off"],
+    };
+    json(&arts(&[&base[..], segments, dependency, extra].concat()))
 }
 
 #[test]
@@ -488,10 +503,71 @@ fn the_study_balances_live_on_the_distributed_style_only() {
         "2",
         "--balancing",
         "live",
+        "--subcycle-dependency",
+        "off",
     ]));
     let runs = v["runs"].as_array().unwrap();
     assert_eq!(runs.len(), 1);
     assert_eq!(runs[0]["style"], "distributed");
+}
+
+#[test]
+fn the_study_compares_the_paper_fit_with_and_without_sub_cycle_dependency() {
+    // Default segments: P, 2P, 4P, 8P; dependency off and on for the
+    // distributed style, once (relaxed) for the centralized one.
+    let v = json(&arts(&[
+        "--json",
+        "experiment",
+        "ddm-scaling",
+        "--preset",
+        "si-pn",
+        "--pes",
+        "1",
+        "--balancing",
+        "paper-fit,paper-fit-system",
+        "--fit-every",
+        "10",
+    ]));
+    let runs = v["runs"].as_array().unwrap();
+    assert_eq!(
+        runs.len(),
+        (2 + 1) * 2 * 4,
+        "(dist x 2 deps + central) x balancings x S"
+    );
+    assert!(runs.iter().all(|r| r["converged"] == true));
+    let segments: Vec<u64> = runs[..4]
+        .iter()
+        .map(|r| r["segments"].as_u64().unwrap())
+        .collect();
+    assert_eq!(segments, [1, 2, 4, 8]);
+    let orders: std::collections::BTreeSet<&str> =
+        runs.iter().map(|r| r["order"].as_str().unwrap()).collect();
+    assert!(
+        orders.contains("relaxed") && orders.contains("staggered"),
+        "{orders:?}"
+    );
+    assert!(runs.iter().any(|r| r["balancing"] == "paper-fit+system"));
+    // Too few samples for a 5th-degree fit: one clear line.
+    let out = arts(&[
+        "experiment",
+        "ddm-scaling",
+        "--preset",
+        "si-pn",
+        "--pes",
+        "1",
+        "--segments",
+        "2",
+        "--balancing",
+        "paper-fit",
+        "--fit-every",
+        "100000",
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("error: ") && err.contains("--fit-every"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
 }
 
 /// The per-point results of a sweep's JSON that must not change.

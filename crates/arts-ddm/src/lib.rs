@@ -26,5 +26,5 @@ pub use mesh::Mesh;
 pub use newton::{NewtonOptions, NewtonPoint, NewtonSolver};
 pub use solution::{BiasSolution, ProfileRow};
 pub use solver::instrument::{CostProfile, CostSample, Residual, SUBCYCLE_NAMES};
-pub use solver::{Links, Solver, SolverOptions, UpdateOrder};
+pub use solver::{Links, PointUpdate, Solver, SolverOptions, UpdateOrder};
 pub use sweep::{Sweep, SweepOrder, SweepPoint};

@@ -34,6 +34,25 @@ pub enum Balancing {
     Live,
     /// Live application-level balancing and the runtime's load balancer.
     LiveSystem,
+    /// The paper's application-level balancing: the absorption layer's
+    /// rows weighted by the ratio of the Simpson areas of a 5th-degree fit
+    /// to its first sub-cycle's cost history (`--app-lb paper-fit`), no
+    /// load balancer.
+    PaperFit,
+    /// The paper's fit and the runtime's load balancer (the paper's
+    /// best: "lb + rc").
+    PaperFitSystem,
+}
+
+/// How a balancing cuts the strip into segments.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Cut {
+    /// Equal rows.
+    Equal,
+    /// Equal measured per-row cost.
+    Cost,
+    /// Equal weight, the paper's fit.
+    PaperFit,
 }
 
 impl Balancing {
@@ -46,17 +65,24 @@ impl Balancing {
             Balancing::Both => "app+system",
             Balancing::Live => "live",
             Balancing::LiveSystem => "live+system",
+            Balancing::PaperFit => "paper-fit",
+            Balancing::PaperFitSystem => "paper-fit+system",
         }
     }
 
-    fn cuts_by_cost(self) -> bool {
-        matches!(self, Balancing::App | Balancing::Both)
+    fn cut(self) -> Cut {
+        match self {
+            Balancing::App | Balancing::Both => Cut::Cost,
+            Balancing::PaperFit | Balancing::PaperFitSystem => Cut::PaperFit,
+            _ => Cut::Equal,
+        }
     }
 
-    fn balances(self) -> bool {
+    /// Whether the runtime's load balancer runs (system-level balancing).
+    pub fn balances(self) -> bool {
         matches!(
             self,
-            Balancing::System | Balancing::Both | Balancing::LiveSystem
+            Balancing::System | Balancing::Both | Balancing::LiveSystem | Balancing::PaperFitSystem
         )
     }
 
@@ -83,9 +109,14 @@ pub struct Plan {
     pub styles: Vec<Style>,
     /// Balancings.
     pub balancing: Vec<Balancing>,
-    /// The distributed slabs' links (the centralized style relays rows
-    /// once per iteration: always relaxed).
-    pub link: Link,
+    /// The distributed slabs' links, one sweep each (the paper's
+    /// sub-cycle dependency off and on; the centralized style relays rows
+    /// once per iteration: always relaxed, run once).
+    pub links: Vec<Link>,
+    /// The device's layer names (the paper's fit weighs the absorption layer).
+    pub layer_names: Vec<String>,
+    /// Iterations between two cost samples of the paper's fit.
+    pub fit_every: usize,
     /// The load balancer of system-level balancing.
     pub strategy: Arc<dyn arts_lb::Strategy>,
     /// A CPU kept busy by a competing thread during the parallel runs
@@ -97,11 +128,33 @@ pub struct Plan {
     pub agree: fn(Vec<f64>) -> Vec<f64>,
 }
 
+/// Where a run's row comes from: a style on the object runtime, or —
+/// the extension point for the C MPI program of `arts experiment ddm-mpi`
+/// (Open MPI, MPICH, arts' AMPI) — another program, named by it; such rows
+/// are added to [`Study::runs`] and drawn and written like the others.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum System {
+    /// A style of the Rust solver on the object runtime.
+    Runtime(Style),
+    /// Rows measured by another program (its name in the CSV and legends).
+    External(String),
+}
+
+impl System {
+    /// Its name in the CSV and the legends.
+    pub fn name(&self) -> &str {
+        match self {
+            System::Runtime(s) => s.name(),
+            System::External(n) => n,
+        }
+    }
+}
+
 /// One run of the sweep.
 #[derive(Clone, Debug)]
 pub struct Run {
-    /// Style.
-    pub style: Style,
+    /// Where the row comes from.
+    pub system: System,
     /// Segments.
     pub segments: usize,
     /// Balancing.
@@ -118,6 +171,15 @@ pub struct Run {
     pub speedup: f64,
     /// Slab moves by the load balancer.
     pub migrations: u64,
+    /// PEs of the run (migrations per PE: the paper's Fig. 17).
+    pub pes: u32,
+}
+
+impl Run {
+    /// Load-balancer moves per PE (the paper's Fig. 17).
+    pub fn migrations_per_pe(&self) -> f64 {
+        self.migrations as f64 / self.pes.max(1) as f64
+    }
 }
 
 /// The sweep's result.
@@ -164,7 +226,7 @@ pub fn run(plan: &Plan, on_run: &mut dyn FnMut(&str)) -> Result<Study, RunError>
     let seq_opts = SolverOptions {
         order: UpdateOrder::Sequential,
         check_every: 1,
-        instrument_every: plan.opts.instrument_every.max(1),
+        instrument_every: plan.fit_every.max(1),
         ..plan.opts.clone()
     };
     // Once measuring the per-row cost (for the application-level cuts),
@@ -173,6 +235,19 @@ pub fn run(plan: &Plan, on_run: &mut dyn FnMut(&str)) -> Result<Study, RunError>
         .solve(plan.bias_v, &seq_opts, &mut |_, _| {})
         .map_err(failed)?;
     let cost = (plan.agree)(profiled.cost.row_cost_ns());
+    let wants_fit = plan.balancing.iter().any(|b| b.cut() == Cut::PaperFit);
+    let fit = if wants_fit {
+        let fit = arts_apps::ddm::paper_fit::fit(&profiled.cost, &plan.mesh, &plan.layer_names)
+            .map_err(|e| {
+                RunError::Internal(format!(
+                    "paper-fit: {e} (the sequential solver converged in {} iterations)",
+                    profiled.iterations
+                ))
+            })?;
+        Some((plan.agree)(fit.weights))
+    } else {
+        None
+    };
     let timed_opts = SolverOptions {
         instrument_every: 0,
         ..seq_opts
@@ -187,68 +262,85 @@ pub fn run(plan: &Plan, on_run: &mut dyn FnMut(&str)) -> Result<Study, RunError>
     let start_handler = plan.background_cpu.map(|_| pin_pes(|pe| pe as usize));
     let mut runs = Vec::new();
     for &style in &plan.styles {
-        for &balancing in &plan.balancing {
-            for &s in &plan.segments {
-                if balancing.live() && style != Style::Distributed {
-                    continue; // rows move between neighbouring slabs only
-                }
-                on_run(&format!("{style:?} S={s} {}", balancing.name()));
-                let order = if balancing.cuts_by_cost() {
-                    let cut = weighted::prefix_sum_cuts(&cost, s)
-                        .map_err(|e| RunError::Internal(format!("cost cut: {e}")))?;
-                    UpdateOrder::relaxed_from_starts(rows, &cut.starts)
-                } else {
-                    UpdateOrder::relaxed_equal(rows, s)
-                }
-                .map_err(failed)?;
-                let ranges = order.segments().to_vec();
-                let order = match style {
-                    Style::Distributed => plan.link.order(order, plan.config.pes),
-                    Style::Centralized => order,
-                };
-                let order_name = order.name();
-                let lb = balancing.balances().then(|| LbConfig {
-                    strategy: plan.strategy.clone(),
-                    period: LbPeriod::Steps(1),
-                    record_inputs: false,
-                    speeds: None,
-                });
-                let config = Config {
-                    lb: lb.clone(),
-                    start_handler: start_handler.clone(),
-                    ..plan.config.clone()
-                };
-                let setup = Setup {
-                    mesh: plan.mesh.clone(),
-                    biased: plan.biased,
-                    opts: SolverOptions {
-                        order,
-                        ..plan.opts.clone()
-                    },
-                    ranges,
-                    sync: lb.is_some(),
-                    style,
-                    live: balancing.live().then(arts_apps::ddm::LiveCut::default),
-                };
-                let (points, report) = arts_apps::ddm::run(&config, setup, &[plan.bias_v])?;
-                let p = &points[0];
-                let (converged, iterations) = match &p.outcome {
-                    Outcome::Converged(sol) => (true, sol.iterations),
-                    Outcome::NotConverged { iterations, .. } | Outcome::Diverged { iterations } => {
-                        (false, *iterations)
+        // The centralized master relays rows once per iteration: its order
+        // is always relaxed, so it runs once whatever the links.
+        let links: &[Link] = match style {
+            Style::Distributed => &plan.links,
+            Style::Centralized => &[Link::None],
+        };
+        for &link in links {
+            for &balancing in &plan.balancing {
+                for &s in &plan.segments {
+                    if balancing.live() && style != Style::Distributed {
+                        continue; // rows move between neighbouring slabs only
                     }
-                };
-                runs.push(Run {
-                    style,
-                    segments: s,
-                    balancing,
-                    order: order_name,
-                    converged,
-                    iterations,
-                    time_s: p.time_s,
-                    speedup: sequential_time_s / p.time_s,
-                    migrations: report.lb_steps().iter().map(|s| s.migrations).sum(),
-                });
+                    on_run(&format!("{style:?} S={s} {} {link:?}", balancing.name()));
+                    let cut = match (balancing.cut(), &fit) {
+                        (Cut::Cost, _) => Some(&cost),
+                        (Cut::PaperFit, Some(w)) => Some(w),
+                        _ => None,
+                    };
+                    let order = match cut {
+                        Some(profile) => {
+                            let cut = weighted::prefix_sum_cuts(profile, s)
+                                .map_err(|e| RunError::Internal(format!("cost cut: {e}")))?;
+                            UpdateOrder::relaxed_from_starts(rows, &cut.starts)
+                        }
+                        None => UpdateOrder::relaxed_equal(rows, s),
+                    }
+                    .map_err(failed)?;
+                    let ranges = order.segments().to_vec();
+                    let order = match style {
+                        Style::Distributed => link.order(order, plan.config.pes),
+                        Style::Centralized => order,
+                    };
+                    let order_name = order.name();
+                    // System-level balancing: the strategy at sync points
+                    // (`--lb`; `refine-comm` with periodic migration goes
+                    // here once the runtime has it).
+                    let lb = balancing.balances().then(|| LbConfig {
+                        strategy: plan.strategy.clone(),
+                        period: LbPeriod::Steps(1),
+                        record_inputs: false,
+                        speeds: None,
+                    });
+                    let config = Config {
+                        lb: lb.clone(),
+                        start_handler: start_handler.clone(),
+                        ..plan.config.clone()
+                    };
+                    let setup = Setup {
+                        mesh: plan.mesh.clone(),
+                        biased: plan.biased,
+                        opts: SolverOptions {
+                            order,
+                            ..plan.opts.clone()
+                        },
+                        ranges,
+                        sync: lb.is_some(),
+                        style,
+                        live: balancing.live().then(arts_apps::ddm::LiveCut::default),
+                    };
+                    let (points, report) = arts_apps::ddm::run(&config, setup, &[plan.bias_v])?;
+                    let p = &points[0];
+                    let (converged, iterations) = match &p.outcome {
+                        Outcome::Converged(sol) => (true, sol.iterations),
+                        Outcome::NotConverged { iterations, .. }
+                        | Outcome::Diverged { iterations } => (false, *iterations),
+                    };
+                    runs.push(Run {
+                        system: System::Runtime(style),
+                        segments: s,
+                        balancing,
+                        order: order_name,
+                        converged,
+                        iterations,
+                        time_s: p.time_s,
+                        speedup: sequential_time_s / p.time_s,
+                        migrations: report.lb_steps().iter().map(|s| s.migrations).sum(),
+                        pes: config.pes,
+                    });
+                }
             }
         }
     }
@@ -272,7 +364,7 @@ pub struct Host {
 /// One run in the report.
 #[derive(Serialize)]
 pub struct RunJson {
-    style: &'static str,
+    style: String,
     segments: usize,
     balancing: &'static str,
     order: &'static str,
@@ -281,6 +373,8 @@ pub struct RunJson {
     time_s: f64,
     speedup: f64,
     migrations: u64,
+    /// Load-balancer moves per PE (the paper's Fig. 17).
+    migrations_per_pe: f64,
 }
 
 /// The report of `arts ddm scaling` (JSON keys and their order are a contract).
@@ -323,7 +417,7 @@ impl ScalingJson {
                 .runs
                 .iter()
                 .map(|r| RunJson {
-                    style: r.style.name(),
+                    style: r.system.name().to_string(),
                     segments: r.segments,
                     balancing: r.balancing.name(),
                     order: r.order,
@@ -332,6 +426,7 @@ impl ScalingJson {
                     time_s: r.time_s,
                     speedup: r.speedup,
                     migrations: r.migrations,
+                    migrations_per_pe: r.migrations_per_pe(),
                 })
                 .collect(),
             files,
@@ -397,6 +492,7 @@ pub fn to_csv(study: &Study) -> String {
         "time_s",
         "speedup",
         "migrations",
+        "migrations_per_pe",
     ];
     let mut rows = vec![vec![
         "sequential".to_string(),
@@ -408,10 +504,11 @@ pub fn to_csv(study: &Study) -> String {
         study.sequential_time_s.to_string(),
         "1".into(),
         "0".into(),
+        "0".into(),
     ]];
     rows.extend(study.runs.iter().map(|r| {
         vec![
-            r.style.name().to_string(),
+            r.system.name().to_string(),
             r.segments.to_string(),
             r.balancing.name().to_string(),
             r.order.to_string(),
@@ -420,21 +517,22 @@ pub fn to_csv(study: &Study) -> String {
             r.time_s.to_string(),
             r.speedup.to_string(),
             r.migrations.to_string(),
+            r.migrations_per_pe().to_string(),
         ]
     }));
     arts_util::chart::csv_text(&header, &rows)
 }
 
-/// The run-time and speed-up charts against the segment count (the paper's
-/// figures 15–16 and 18–24 for this machine): one curve per style and
-/// balancing.
+/// The run-time, speed-up, iteration and migration charts against the
+/// segment count (the paper's figures 15–24 for this machine): one curve per
+/// system, order and balancing.
 pub fn charts(study: &Study, pes: u32) -> Vec<(String, arts_util::chart::Chart)> {
     use arts_util::chart::{Chart, Series};
     let mut curves: Vec<(String, Vec<&Run>)> = Vec::new();
     for r in &study.runs {
         let name = match r.order {
-            "relaxed" => format!("{} {}", r.style.name(), r.balancing.name()),
-            order => format!("{} ({order}) {}", r.style.name(), r.balancing.name()),
+            "relaxed" => format!("{} {}", r.system.name(), r.balancing.name()),
+            order => format!("{} ({order}) {}", r.system.name(), r.balancing.name()),
         };
         match curves.iter_mut().find(|c| c.0 == name) {
             Some(c) => c.1.push(r),
@@ -474,6 +572,28 @@ pub fn charts(study: &Study, pes: u32) -> Vec<(String, arts_util::chart::Chart)>
                 y_label: "speed-up".into(),
                 log_x: true,
                 series: series(|r| r.speedup),
+                ..Chart::default()
+            },
+        ),
+        (
+            "ddm_iterations.svg".into(),
+            Chart {
+                title: format!("Iterations to convergence (Fig. 19), {pes} PEs"),
+                x_label: "segments (virtual nodes)".into(),
+                y_label: "iterations".into(),
+                log_x: true,
+                series: series(|r| r.iterations as f64),
+                ..Chart::default()
+            },
+        ),
+        (
+            "ddm_migrations.svg".into(),
+            Chart {
+                title: format!("Load-balancer migrations per PE (Fig. 17), {pes} PEs"),
+                x_label: "segments (virtual nodes)".into(),
+                y_label: "migrations per PE".into(),
+                log_x: true,
+                series: series(Run::migrations_per_pe),
                 ..Chart::default()
             },
         ),

@@ -13,6 +13,7 @@
 pub mod checkpoint;
 pub mod live;
 pub mod master;
+pub mod paper_fit;
 pub mod parallel;
 pub mod partition;
 pub mod slab;

@@ -50,6 +50,12 @@ pub enum AppLb {
     Static,
     /// Re-measured and re-cut while it runs (distributed only).
     Live,
+    /// The paper's: the absorption layer's first sub-cycle timed every
+    /// `--fit-every` iterations of the sequential solver on the first bias
+    /// point, a 5th-degree fit integrated by Simpson's rule, that layer's
+    /// rows weighted by the ratio of the areas, cut once for equal weight
+    /// (see [`super::paper_fit`]).
+    PaperFit,
 }
 
 impl AppLb {
@@ -58,6 +64,7 @@ impl AppLb {
             AppLb::Off => "off",
             AppLb::Static => "static",
             AppLb::Live => "live",
+            AppLb::PaperFit => "paper-fit",
         }
     }
 }
@@ -103,6 +110,8 @@ pub struct Parallel<'a> {
     pub app_lb: AppLb,
     /// With [`AppLb::Live`]: how often and by how much.
     pub live: LiveCut,
+    /// With [`AppLb::PaperFit`]: measure the cost every this many iterations.
+    pub fit_every: usize,
     /// Which boundaries between slabs are linked.
     pub link: Link,
     /// Checkpoint between bias points (its `options` are the sweep's own).
@@ -130,8 +139,12 @@ pub struct ParallelOut {
     pinned: bool,
     /// Milliseconds the CPUs were kept busy before the timed runs (`--warmup-ms`).
     warmup_ms: u64,
-    /// Application-level balancing: off, static or live.
+    /// Application-level balancing: off, static, live or paper-fit.
     app_lb: &'static str,
+    /// With paper-fit: the weighted layer, its weight per row and the
+    /// samples fitted.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    paper_fit: Option<PaperFitOut>,
     /// Cuts live balancing took.
     recuts: u32,
     /// Each segment's first row at the end (moved by live balancing).
@@ -184,6 +197,19 @@ impl ParallelOut {
             _ => self.matches_relaxed_solver,
         }
     }
+}
+
+/// What paper-fit balancing found (the `parallel.paper_fit` object).
+#[derive(Clone, Debug, Serialize)]
+pub struct PaperFitOut {
+    /// The weighted layer's name.
+    pub layer: String,
+    /// The weight of each of its rows (every other row: 1).
+    pub factor: f64,
+    /// Cost samples fitted.
+    pub samples: usize,
+    /// Iterations between samples (`--fit-every`).
+    pub fit_every: usize,
 }
 
 /// The parallel sweep: the points that converged (in order), the failure
@@ -249,6 +275,44 @@ pub(crate) fn cost_cut(
     let usage = |e: &dyn std::fmt::Display| SweepError::Usage(format!("--app-lb static: {e}"));
     let cut = arts_lb::weighted::prefix_sum_cuts(&cost, segments).map_err(|e| usage(&e))?;
     UpdateOrder::relaxed_from_starts(solver.mesh().rows, &cut.starts).map_err(|e| usage(&e))
+}
+
+/// `AppLb::PaperFit`: the relaxed order over `segments` pieces of equal
+/// weight, the weights fitted from `solver`'s cost history at `bias` with
+/// `opts` (measured every `p.fit_every` iterations; layers named `names`).
+pub(crate) fn paper_fit_cut(
+    p: &Parallel<'_>,
+    mut solver: Solver,
+    bias: f64,
+    segments: usize,
+    opts: &SolverOptions,
+    names: &[String],
+) -> Result<(UpdateOrder, PaperFitOut), SweepError> {
+    let opts = SolverOptions {
+        instrument_every: p.fit_every,
+        ..opts.clone()
+    };
+    let profiled = solver
+        .solve(bias, &opts, &mut |_, _| {})
+        .map_err(|e| SweepError::Failed(format!("--app-lb paper-fit: profiling {bias} V: {e}")))?;
+    let usage = |e: &dyn std::fmt::Display| SweepError::Usage(format!("--app-lb paper-fit: {e}"));
+    let fit = super::paper_fit::fit(&profiled.cost, solver.mesh(), names).map_err(|e| {
+        usage(&format!(
+            "{e} (the first bias point converged in {} iterations, sampled every {})",
+            profiled.iterations, p.fit_every
+        ))
+    })?;
+    let weights = (p.agree)(fit.weights.clone());
+    let cut = arts_lb::weighted::prefix_sum_cuts(&weights, segments).map_err(|e| usage(&e))?;
+    let order =
+        UpdateOrder::relaxed_from_starts(solver.mesh().rows, &cut.starts).map_err(|e| usage(&e))?;
+    let out = PaperFitOut {
+        layer: fit.layer_name,
+        factor: fit.factor,
+        samples: fit.samples,
+        fit_every: p.fit_every,
+    };
+    Ok((order, out))
 }
 
 /// The order `p.link` makes of the relaxed `order` ([`Link`]; the slabs are
@@ -419,6 +483,7 @@ pub(crate) fn run(
     biased: Side,
     biases: &[f64],
     opts: SolverOptions,
+    paper_fit: Option<PaperFitOut>,
 ) -> Result<ParallelRun, SweepError> {
     let ranges = opts.order.segments().to_vec();
     if ranges.is_empty() {
@@ -513,6 +578,7 @@ pub(crate) fn run(
         pinned: p.pin,
         warmup_ms: p.warmup_ms,
         app_lb: p.app_lb.name(),
+        paper_fit,
         recuts,
         segment_starts,
         checkpoint_dir: (p.checkpoint.as_ref()).map(|c| c.dir.display().to_string()),

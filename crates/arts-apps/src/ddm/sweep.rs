@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 
 use arts_ddm::{
     BiasSolution, ConstantOverrides, ConstantSet, DdmError, Device, EdgeAverage, FileFormat, Mesh,
-    MeshKind, NewtonOptions, Solver, SolverOptions, Sweep, SweepOrder, UpdateOrder, csv, newton,
-    presets,
+    MeshKind, NewtonOptions, PointUpdate, Solver, SolverOptions, Sweep, SweepOrder, UpdateOrder,
+    csv, newton, presets,
 };
 use serde::Serialize;
 
@@ -99,6 +99,8 @@ pub struct SweepOptions<'a> {
     pub omega_phi: f64,
     /// Over-relaxation of the continuity updates.
     pub omega_carriers: f64,
+    /// The point updates (the paper's ignores both ω).
+    pub point_update: PointUpdate,
     /// Measure per-row cost every N iterations.
     pub instrument_every: usize,
     /// Observe the residual every K iterations (default 1, parallel 10).
@@ -275,6 +277,7 @@ impl<'a> BiasSweep<'a> {
             max_iterations: o.max_iterations,
             omega_phi: o.omega_phi,
             omega_carriers: Some(o.omega_carriers),
+            point_update: o.point_update,
             instrument_every: o.instrument_every,
             check_every: o.check_every.unwrap_or(default_check),
             order,
@@ -293,7 +296,7 @@ impl<'a> BiasSweep<'a> {
 
     fn on_parallel(&self, p: &Parallel<'_>) -> Result<Ran, SweepError> {
         let o = &self.options;
-        let order = match p.app_lb {
+        let (order, fit) = match p.app_lb {
             parallel::AppLb::Static => {
                 let profiling = SolverOptions {
                     order: UpdateOrder::Sequential,
@@ -305,16 +308,33 @@ impl<'a> BiasSweep<'a> {
                 };
                 let bias = self.biases.first().copied().unwrap_or(0.0);
                 let solver = Solver::new(self.mesh.clone(), self.device.biased);
-                parallel::cost_cut(p, solver, bias, o.segments, &profiling)?
+                (
+                    parallel::cost_cut(p, solver, bias, o.segments, &profiling)?,
+                    None,
+                )
             }
-            _ => self.relaxed_order()?,
+            parallel::AppLb::PaperFit => {
+                let profiling = SolverOptions {
+                    order: UpdateOrder::Sequential,
+                    check_every: 1,
+                    ..self.solver_options(UpdateOrder::Sequential)
+                };
+                let bias = self.biases.first().copied().unwrap_or(0.0);
+                let solver = Solver::new(self.mesh.clone(), self.device.biased);
+                let names: Vec<String> =
+                    self.device.layers.iter().map(|l| l.name.clone()).collect();
+                let (order, fit) =
+                    parallel::paper_fit_cut(p, solver, bias, o.segments, &profiling, &names)?;
+                (order, Some(fit))
+            }
+            _ => (self.relaxed_order()?, None),
         };
         let order = parallel::linked(p, order)?;
         let name = order.name();
         let opts = self.solver_options(order);
         opts.validate(self.mesh.rows)?;
         let (points, failure, report) =
-            parallel::run(p, &self.mesh, self.device.biased, &self.biases, opts)?;
+            parallel::run(p, &self.mesh, self.device.biased, &self.biases, opts, fit)?;
         Ok(Ran {
             order: name,
             segments: report.segments(),
@@ -421,6 +441,13 @@ impl<'a> BiasSweep<'a> {
                         format!("cost_history_{tag}.csv"),
                         csv::cost_history_csv(&sol.cost, device),
                     ));
+                    let names: Vec<String> = device.layers.iter().map(|l| l.name.clone()).collect();
+                    let title = format!("{} at {:+.3} V", device.name, sol.bias_v);
+                    if let Some(svg) = super::paper_fit::fig14(&sol.cost, mesh, &names, &title)
+                        .and_then(|c| c.svg().ok())
+                    {
+                        these.push((format!("cost_history_{tag}.svg"), svg));
+                    }
                 }
                 these.push((format!("edges_{tag}.csv"), csv::edges_csv(sol, mesh)));
                 for (name, text) in these {
@@ -468,6 +495,8 @@ impl<'a> BiasSweep<'a> {
             failure: failure.as_ref().map(FailureOut::new),
             out: self.options.out.clone(),
             parallel,
+            point_update: (self.options.method == Method::Gummel)
+                .then(|| self.options.point_update.name()),
         };
         if report.out.is_some() {
             let summary = serde_json::to_string_pretty(&report).expect("a report serializes");
@@ -677,6 +706,9 @@ pub struct RunOut {
     /// The parallel run.
     #[serde(skip_serializing_if = "Option::is_none")]
     parallel: Option<ParallelOut>,
+    /// The Gummel point updates: newton-sor or paper (absent for Newton).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    point_update: Option<&'static str>,
 }
 
 impl RunOut {
@@ -770,6 +802,7 @@ mod tests {
             max_iterations: 400_000,
             omega_phi: 1.9,
             omega_carriers: 1.9,
+            point_update: PointUpdate::NewtonSor,
             instrument_every: 200,
             check_every: None,
             out: out.map(str::to_string),
@@ -792,14 +825,23 @@ mod tests {
     fn a_sequential_sweep_is_valid_and_gives_four_files_a_point_and_a_summary() {
         let s = run(options(Method::Gummel, Some("out"))).unwrap();
         assert!(s.failure.is_none());
-        let names: Vec<&str> = s.files.iter().map(|f| f.0.as_str()).collect();
+        // Fig. 14's chart of a point measured at two iterations or more.
+        let svgs: Vec<&str> = (s.files.iter().map(|f| f.0.as_str()))
+            .filter(|n| n.ends_with(".svg"))
+            .collect();
+        assert!(svgs.iter().all(|n| n.starts_with("cost_history_")));
+        assert!(!svgs.is_empty());
+        let names: Vec<&str> = (s.files.iter().map(|f| f.0.as_str()))
+            .filter(|n| !n.ends_with(".svg"))
+            .collect();
         assert_eq!(names.len(), 9);
         assert_eq!(names[0], "profile_00_+0.000V.csv");
         assert_eq!(names[8], "summary.json");
         let j = json(&s.report);
         assert_eq!(j["valid"], true);
         assert_eq!(j["order"], "sequential");
-        assert_eq!(j["biases"][1]["files"].as_array().unwrap().len(), 4);
+        let files = j["biases"][1]["files"].as_array().unwrap().len();
+        assert!(files == 4 || files == 5, "{files}");
         assert!(s.report.table().ends_with("valid: true\nfiles in out\n"));
         // Without a directory no files, and Newton writes no cost files.
         let newton = run(options(Method::Newton, None)).unwrap();
@@ -840,6 +882,7 @@ mod tests {
                 every: 1000,
                 threshold: 0.05,
             },
+            fit_every: 20,
             link: Link::None,
             checkpoint: None,
             argv: Vec::new(),

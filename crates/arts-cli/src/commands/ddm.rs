@@ -156,10 +156,22 @@ pub struct RunDdmArgs {
     #[arg(long, value_enum, default_value = "off")]
     pub subcycle_dependency: super::ddm_flags::Dependency,
     /// With --parallel: application-level balancing of the segments' rows:
-    /// off, static (cut once by the measured cost) or live (distributed:
-    /// re-measured and re-cut while it runs).
+    /// off, static (cut once by the measured cost), live (distributed:
+    /// re-measured and re-cut while it runs) or paper-fit (the paper's: the
+    /// absorption layer's first sub-cycle timed every --fit-every
+    /// iterations, a 5th-degree fit, its rows weighted by the ratio of the
+    /// Simpson areas, cut once).
     #[arg(long, value_enum, default_value = "off")]
     pub app_lb: AppLb,
+    /// With --app-lb paper-fit: iterations between two timings of the
+    /// first bias point (the paper: 200 of ~10⁵; at least 6 timings needed).
+    #[arg(long, default_value_t = arts_apps::ddm::paper_fit::DEFAULT_FIT_EVERY as u64, value_parser = clap::value_parser!(u64).range(1..))]
+    pub fit_every: u64,
+    /// The Gummel point updates: newton-sor (scalar Newton on the
+    /// potential, over-relaxed by --omega-phi/--omega-carriers) or paper
+    /// (the paper's explicit Korman–Mayergoyz formulas, no over-relaxation).
+    #[arg(long, value_enum, default_value = "newton-sor")]
+    pub point_update: arts_ddm::PointUpdate,
     /// With --app-lb live: iterations between two measurements.
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
     pub app_lb_every: u64,
@@ -331,6 +343,7 @@ fn options<'a>(
         max_iterations: args.max_iterations,
         omega_phi: args.omega_phi,
         omega_carriers: args.omega_carriers,
+        point_update: args.point_update,
         instrument_every: args.instrument_every,
         check_every: args.check_every,
         out: args.out.as_ref().map(|d| d.display().to_string()),

@@ -1,7 +1,7 @@
 //! `arts run ddm --parallel`: the flags of the parallel sweep, checked and
 //! turned into where this process runs it (`arts_apps::ddm::parallel`).
 
-use arts_apps::ddm::parallel::{Parallel, ParallelStyle, StaticSweep};
+use arts_apps::ddm::parallel::{AppLb, Parallel, ParallelStyle, StaticSweep};
 use arts_apps::ddm::sweep::SweepError;
 use arts_apps::ddm::{Checkpointing, LiveCut, Point};
 use arts_core::checkpoint::disk::Checkpoint;
@@ -113,10 +113,16 @@ pub(super) fn check_args(args: &RunDdmArgs) -> CliResult {
             "--app-lb live needs --parallel distributed (the slabs hand rows to their neighbours)",
         ));
     }
-    if args.app_lb == arts_apps::ddm::parallel::AppLb::Static && args.segment_starts.is_some() {
-        return Err(CliError::usage(
-            "--app-lb static cuts the segments itself: give --segments, not --segment-starts",
-        ));
+    let cuts = [AppLb::Static, AppLb::PaperFit];
+    if cuts.contains(&args.app_lb) && args.segment_starts.is_some() {
+        let name = if args.app_lb == AppLb::Static {
+            "static"
+        } else {
+            "paper-fit"
+        };
+        return Err(CliError::usage(format!(
+            "--app-lb {name} cuts the segments itself: give --segments, not --segment-starts"
+        )));
     }
     if args.checkpoint_every.is_some() != args.checkpoint_dir.is_some() {
         return Err(CliError::usage(
@@ -191,6 +197,7 @@ pub(super) fn parallel<'a>(
             every: args.app_lb_every as usize,
             threshold: args.app_lb_threshold,
         },
+        fit_every: args.fit_every as usize,
         link: args.subcycle_dependency.link(),
         checkpoint,
         argv,

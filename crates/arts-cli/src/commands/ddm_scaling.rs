@@ -32,9 +32,10 @@ pub struct ScalingArgs {
     /// Under mpirun: PEs in each process (default 1).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pes_per_process: Option<u32>,
-    /// Segment counts (virtual nodes).
-    #[arg(long, value_delimiter = ',', default_value = "1,2,4,8,16,32,64")]
-    segments: Vec<usize>,
+    /// Segment counts (virtual nodes; default P, 2P, 4P and 8P for P PEs,
+    /// the paper's range).
+    #[arg(long, value_delimiter = ',')]
+    segments: Option<Vec<usize>>,
     /// Styles.
     #[arg(
         long,
@@ -48,14 +49,20 @@ pub struct ScalingArgs {
         long,
         value_enum,
         value_delimiter = ',',
-        default_value = "none,app,system,both"
+        default_value = "none,app,paper-fit,live,system,both,paper-fit-system,live-system"
     )]
     balancing: Vec<Balancing>,
-    /// The distributed slabs' sub-cycle dependency, as for `arts run ddm`:
-    /// off (the relaxed order), on (the sequential order as a pipeline) or
-    /// local (linked between slabs on the same PE, relaxed between PEs).
-    #[arg(long, value_enum, default_value = "off")]
-    subcycle_dependency: super::ddm_flags::Dependency,
+    /// The distributed slabs' sub-cycle dependencies, comma-separated, one
+    /// sweep each (the paper's Figs. 19–20 compare off and on), as for
+    /// `arts run ddm`: off (the relaxed order), on (the sequential order as
+    /// a pipeline) or local (linked between slabs on the same PE, relaxed
+    /// between PEs). The centralized style is always relaxed.
+    #[arg(long, value_enum, value_delimiter = ',', default_value = "off,on")]
+    subcycle_dependency: Vec<super::ddm_flags::Dependency>,
+    /// Iterations between two cost samples of the paper's fit
+    /// (`--balancing paper-fit`; at least 6 samples needed).
+    #[arg(long, default_value_t = arts_apps::ddm::paper_fit::DEFAULT_FIT_EVERY as u64, value_parser = clap::value_parser!(u64).range(1..))]
+    fit_every: u64,
     /// The load balancer of system-level balancing.
     #[arg(long, default_value = "refine")]
     lb: String,
@@ -75,7 +82,8 @@ pub struct ScalingArgs {
     /// study on a machine with another tenant.
     #[arg(long)]
     background_load: Option<usize>,
-    /// Directory for `ddm_scaling.csv`, `ddm_time.svg` and `ddm_speedup.svg`.
+    /// Directory for `ddm_scaling.csv`, `ddm_time.svg`, `ddm_speedup.svg`,
+    /// `ddm_iterations.svg` and `ddm_migrations.svg`.
     #[arg(long, value_parser = crate::args::output_dir)]
     out: Option<PathBuf>,
 }
@@ -103,15 +111,21 @@ pub fn run(args: &ScalingArgs, out: Output) -> CliResult {
             .map(|s| arts_core::EmulatedSpeeds(s.as_slice().into())),
         ..Config::default()
     };
+    let config = crate::launch::distribute(config, args.pes, args.pes_per_process)?;
+    let p = config.pes as usize;
+    let mut links: Vec<_> = args.subcycle_dependency.iter().map(|d| d.link()).collect();
+    links.dedup();
     let plan = Plan {
         mesh: Arc::new(mesh),
         biased: device.biased,
         bias_v: args.bias,
-        config: crate::launch::distribute(config, args.pes, args.pes_per_process)?,
-        segments: args.segments.clone(),
+        config,
+        segments: (args.segments.clone()).unwrap_or_else(|| vec![p, 2 * p, 4 * p, 8 * p]),
         styles: args.styles.clone(),
         balancing: args.balancing.clone(),
-        link: args.subcycle_dependency.link(),
+        links,
+        layer_names: device.layers.iter().map(|l| l.name.clone()).collect(),
+        fit_every: args.fit_every as usize,
         strategy,
         background_cpu: args.background_load,
         agree: crate::launch::from_root,
@@ -121,7 +135,8 @@ pub fn run(args: &ScalingArgs, out: Output) -> CliResult {
     plan.opts
         .validate(plan.mesh.rows)
         .map_err(CliError::usage)?;
-    let total = 1 + plan.styles.len() * plan.balancing.len() * plan.segments.len();
+    let total =
+        1 + plan.styles.len() * plan.links.len() * plan.balancing.len() * plan.segments.len();
     let bar = out.progress(total as u64, "ddm scaling");
     let result = ddm_study::run(&plan, &mut |what| {
         bar.set_message(what.to_string());

@@ -7,8 +7,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::SolverOptions;
 use super::instrument::Residual;
+use super::{PointUpdate, SolverOptions};
 
 /// What an observed residual means for the iteration.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,22 +33,37 @@ pub struct Controller {
     best: (f64, usize),
     reductions: u32,
     last_finite: Residual,
+    /// The paper's explicit point updates (no over-relaxation).
+    #[serde(default)]
+    explicit: bool,
 }
 
 impl Controller {
     /// The controller of one bias point on a strip of `rows` rows.
     pub fn new(opts: &SolverOptions, rows: usize) -> Controller {
+        let explicit = opts.point_update == PointUpdate::Paper;
         Controller {
             tolerance_v: opts.tolerance_v,
-            adaptive: opts.adaptive_omega,
+            adaptive: opts.adaptive_omega && !explicit,
             overrelax_below_v: opts.overrelax_below_v,
             check_every: opts.check_every.max(1),
-            omega: (opts.omega_phi, opts.carrier_omega(rows)),
+            omega: if explicit {
+                (1.0, 1.0)
+            } else {
+                (opts.omega_phi, opts.carrier_omega(rows))
+            },
             relaxing: false,
             best: (f64::INFINITY, 0),
             reductions: 0,
             last_finite: Residual::default(),
+            explicit,
         }
+    }
+
+    /// Whether the potential takes the paper's explicit point update
+    /// ([`PointUpdate::Paper`]) rather than scalar Newton.
+    pub fn explicit(&self) -> bool {
+        self.explicit
     }
 
     /// The over-relaxation factors of the next iteration: (potential, carriers).

@@ -235,7 +235,8 @@ impl Segment {
             0 => {
                 self.it += 1;
                 subcycles::reset(s, a, b, &mut inner);
-                self.sums[0] = subcycles::phi(m, s, a, b, links, w_phi, &mut inner);
+                let explicit = self.control.explicit();
+                self.sums[0] = subcycles::phi(m, s, (a, b), links, (w_phi, explicit), &mut inner);
             }
             _ => {
                 self.sums[1] = subcycles::electrons(m, s, a, b, links, w_c, &mut inner);

@@ -72,8 +72,14 @@ fn exp_shift(ex: f64, x_plus_t: f64, t: f64) -> f64 {
 /// Solves the scalar nonlinear Poisson equation of one row by Newton:
 /// lin − esum·x + β·e^−x − α·e^x + c = 0 (strictly decreasing in x).
 /// Returns the root, the iteration count and e^root.
+/// At most `max_inner` steps (1: the paper's explicit formula, the point
+/// equation linearized at `x0`).
 #[inline(always)]
-fn newton_point(x0: f64, lin: f64, esum: f64, alpha: f64, beta: f64, c: f64) -> (f64, u32, f64) {
+fn newton_point(
+    x0: f64,
+    (lin, esum, alpha, beta, c): (f64, f64, f64, f64, f64),
+    max_inner: u32,
+) -> (f64, u32, f64) {
     let mut x = x0;
     let mut k = 0;
     loop {
@@ -88,23 +94,25 @@ fn newton_point(x0: f64, lin: f64, esum: f64, alpha: f64, beta: f64, c: f64) -> 
             d = d.signum() * (1.0 + d.abs().ln());
         }
         x += d;
-        if d.abs() < INNER_TOL || k >= MAX_INNER {
+        if d.abs() < INNER_TOL || k >= max_inner {
             return (x, k, exp_shift(ex, x, d));
         }
     }
 }
 
-/// The `phi` sub-cycle: nonlinear Poisson point update with u, v frozen,
-/// over-relaxed by `omega`. Returns Σ|Δψ| (thermal voltages).
+/// The `phi` sub-cycle over rows `[a, b)`: nonlinear Poisson point update
+/// with u, v frozen, over-relaxed by `omega`; with `explicit` the paper's
+/// explicit formula (one linearized step) instead of the scalar Newton
+/// solve. Returns Σ|Δψ| (thermal voltages).
 pub(crate) fn phi(
     m: &Mesh,
     s: &mut State,
-    a: usize,
-    b: usize,
+    (a, b): (usize, usize),
     links: Links,
-    omega: f64,
+    (omega, explicit): (f64, bool),
     probe: &mut impl Probe,
 ) -> f64 {
+    let max_inner = if explicit { 1 } else { MAX_INNER };
     probe.begin(SubCycle::Phi);
     let State { cur, old, .. } = s;
     let mut psi_l = old.psi[a - 1];
@@ -120,7 +128,8 @@ pub(crate) fn phi(
         let alpha = cur.u[i] * m.e_vn[i];
         let beta = cur.v[i] * m.e_vp[i];
         let prev = cur.psi[i];
-        let (x, k, ex_root) = newton_point(prev, lin, el + er, alpha, beta, m.doping[i]);
+        let point = (lin, el + er, alpha, beta, m.doping[i]);
+        let (x, k, ex_root) = newton_point(prev, point, max_inner);
         // Over-relax only small changes: far from the solution the exponentials
         // make an over-relaxed point step overshoot (Gummel then diverges).
         let step = x - prev;
@@ -337,7 +346,7 @@ mod tests {
     #[test]
     fn newton_point_solves_the_row_equation() {
         let (lin, esum, alpha, beta, c) = (3.0, 2.0, 1e-3, 1e5, -1e4);
-        let (x, k, ex) = newton_point(0.0, lin, esum, alpha, beta, c);
+        let (x, k, ex) = newton_point(0.0, (lin, esum, alpha, beta, c), MAX_INNER);
         assert!((ex / x.exp() - 1.0).abs() < 1e-14);
         let f = lin - esum * x + beta * (-x).exp() - alpha * x.exp() + c;
         assert!(f.abs() < 1e-6 * c.abs(), "{f}");
