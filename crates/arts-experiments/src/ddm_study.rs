@@ -119,6 +119,10 @@ pub struct Plan {
     pub fit_every: usize,
     /// The load balancer of system-level balancing.
     pub strategy: Arc<dyn arts_lb::Strategy>,
+    /// When system-level balancing runs: `Steps(1)` at every sync point,
+    /// or `Periodic(s)` (the paper's periodic `RefineCommLB`: the runtime
+    /// migrates slabs between entry methods; the slabs never sync).
+    pub lb_period: LbPeriod,
     /// A CPU kept busy by a competing thread during the parallel runs
     /// (each PE then pinned to its own CPU), or none.
     pub background_cpu: Option<usize>,
@@ -295,12 +299,11 @@ pub fn run(plan: &Plan, on_run: &mut dyn FnMut(&str)) -> Result<Study, RunError>
                         Style::Centralized => order,
                     };
                     let order_name = order.name();
-                    // System-level balancing: the strategy at sync points
-                    // (`--lb`; `refine-comm` with periodic migration goes
-                    // here once the runtime has it).
+                    // System-level balancing: `--lb` at every sync point,
+                    // or periodically (`--lb-mode periodic`).
                     let lb = balancing.balances().then(|| LbConfig {
                         strategy: plan.strategy.clone(),
-                        period: LbPeriod::Steps(1),
+                        period: plan.lb_period,
                         record_inputs: false,
                         speeds: None,
                     });
@@ -317,7 +320,7 @@ pub fn run(plan: &Plan, on_run: &mut dyn FnMut(&str)) -> Result<Study, RunError>
                             ..plan.opts.clone()
                         },
                         ranges,
-                        sync: lb.is_some(),
+                        sync: lb.as_ref().is_some_and(LbConfig::at_sync_points),
                         style,
                         live: balancing.live().then(arts_apps::ddm::LiveCut::default),
                     };

@@ -6,11 +6,12 @@ use std::sync::Arc;
 
 use arts_apps::ddm::Style;
 use arts_apps::ddm::sweep::read_device;
-use arts_core::Config;
+use arts_core::{Config, LbPeriod};
 use arts_ddm::{ConstantSet, Mesh, SolverOptions};
 use arts_experiments::ddm_study::{self, Balancing, Host, Plan, ScalingJson};
 
 use super::ddm_flags::PresetArg;
+use crate::lb_args::LbMode;
 use crate::output::{CliError, CliResult, Output, PendingDir};
 
 /// Arguments of `arts ddm scaling`.
@@ -66,6 +67,11 @@ pub struct ScalingArgs {
     /// The load balancer of system-level balancing.
     #[arg(long, default_value = "refine")]
     lb: String,
+    /// When it balances: sync (every sync point of the slabs) or periodic
+    /// (every 0.5 s, migrating slabs between entry methods, as the paper's
+    /// periodic RefineCommLB; use with --lb refine-comm).
+    #[arg(long, value_enum, default_value = "sync")]
+    lb_mode: LbMode,
     /// Residual check (reduction) every K iterations, a divisor of 100.
     #[arg(long, default_value_t = 10)]
     check_every: usize,
@@ -127,6 +133,10 @@ pub fn run(args: &ScalingArgs, out: Output) -> CliResult {
         layer_names: device.layers.iter().map(|l| l.name.clone()).collect(),
         fit_every: args.fit_every as usize,
         strategy,
+        lb_period: match args.lb_mode {
+            LbMode::Sync => LbPeriod::Steps(1),
+            LbMode::Periodic => LbPeriod::Periodic(arts_core::lb_manager::DEFAULT_PERIODIC_S),
+        },
         background_cpu: args.background_load,
         agree: crate::launch::from_root,
         opts,
