@@ -59,21 +59,26 @@ fn phold_across_1_2_and_4_processes_equals_the_sequential_engine() {
         let oracle = run(&m, &cfg, None).unwrap();
         assert!(oracle.committed_events > 1000);
         for (procs, per) in [(1u32, 1usize), (1, 2), (2, 1), (2, 2), (4, 1), (4, 2)] {
-            for mapping in [LpMapping::Block, LpMapping::RoundRobin] {
+            for (mapping, sync) in [
+                (LpMapping::Block, SyncMode::Optimistic),
+                (LpMapping::RoundRobin, SyncMode::Optimistic),
+                (LpMapping::RoundRobin, SyncMode::Conservative),
+            ] {
                 for delay in [0u64, 40] {
                     let mut c = cfg.clone();
-                    c.sync = SyncMode::Optimistic;
+                    c.sync = sync;
                     c.pes = procs as usize * per;
                     c.mapping = mapping;
                     let reports = across(&m, &c, mesh(procs, delay, seed ^ delay));
                     for (rank, r) in reports.into_iter().enumerate() {
                         let r = r.unwrap();
                         let what = format!(
-                            "{procs} processes x {per} PEs, {mapping:?}, delay {delay}, rank {rank}"
+                            "{sync:?} {procs} processes x {per} PEs, {mapping:?}, delay {delay}, rank {rank}"
                         );
                         assert_same(&oracle, &r, &what);
                         assert_eq!(r.processes, procs, "{what}");
                         assert!(r.gvt_rounds > 0, "{what}");
+                        assert_eq!(r.sync, sync);
                         assert_eq!(r.peak_rss_per_process.len(), procs as usize);
                     }
                 }
@@ -92,9 +97,13 @@ fn torus_across_processes_equals_the_sequential_engine() {
     let m = Torus::new(p).unwrap();
     let cfg = RunConfig::new(SyncMode::Sequential, 1, f64::INFINITY, 1);
     let oracle = run(&m, &cfg, None).unwrap();
-    for (procs, per, window) in [(2u32, 1usize, f64::INFINITY), (4, 2, 2e5)] {
+    for (procs, per, window, sync) in [
+        (2u32, 1usize, f64::INFINITY, SyncMode::Optimistic),
+        (4, 2, 2e5, SyncMode::Optimistic),
+        (4, 1, f64::INFINITY, SyncMode::Conservative),
+    ] {
         let mut c = cfg.clone();
-        c.sync = SyncMode::Optimistic;
+        c.sync = sync;
         c.pes = procs as usize * per;
         c.window = window;
         c.gvt_interval = 64;
@@ -160,13 +169,15 @@ fn a_model_error_on_any_process_is_the_sequential_engines_everywhere() {
         let Err(PdesError::Event(expected)) = run(&m, &cfg, None) else {
             panic!("the sequential engine fails");
         };
-        let mut c = cfg.clone();
-        c.sync = SyncMode::Optimistic;
-        c.pes = 4;
-        for r in across(&m, &c, mesh(4, 10, 1)) {
-            match r {
-                Err(PdesError::Event(e)) => assert_eq!(e, expected),
-                other => panic!("expected {expected}, got {other:?}"),
+        for sync in [SyncMode::Optimistic, SyncMode::Conservative] {
+            let mut c = cfg.clone();
+            c.sync = sync;
+            c.pes = 4;
+            for r in across(&m, &c, mesh(4, 10, 1)) {
+                match r {
+                    Err(PdesError::Event(e)) => assert_eq!(e, expected, "{sync:?}"),
+                    other => panic!("{sync:?}: expected {expected}, got {other:?}"),
+                }
             }
         }
     }
@@ -182,9 +193,10 @@ fn bad_configurations_across_processes_are_refused() {
     };
     assert!(msg.contains("3 PEs cannot be spread evenly over 2 processes"), "{msg}");
     c.pes = 2;
-    c.sync = SyncMode::Conservative;
+    c.sync = SyncMode::Sequential;
     let Err(PdesError::Config(msg)) = run(&m, &c, None) else {
-        panic!("conservative across processes");
+        panic!("sequential across processes");
     };
-    assert!(msg.contains("accepted there: optimistic"), "{msg}");
+    assert!(msg.contains("accepted there: optimistic, conservative"), "{msg}");
 }
+

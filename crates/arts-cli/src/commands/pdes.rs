@@ -97,8 +97,14 @@ impl SyncArgs {
         self.join(cfg, size)
     }
 
-    /// Sets the job's processes on `cfg` when there are several.
+    /// Sets the job's processes on `cfg` when there are several. The
+    /// sequential engine stays in one process: every rank runs it whole
+    /// (rank 0 prints), as the oracle the others are checked against.
     fn join(&self, cfg: &mut RunConfig, size: u32) -> Result<(), CliError> {
+        if self.sync == SyncMode::Sequential {
+            cfg.pes = self.pes;
+            return Ok(());
+        }
         if size > 1 {
             cfg.processes = Some(processes()?);
         }

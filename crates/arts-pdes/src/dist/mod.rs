@@ -10,13 +10,16 @@
 //! `arts-mpi` implements [`Net`] over MPI.
 
 mod mesh;
-pub use mesh::mesh;
+mod report;
 mod wire;
+
+pub use mesh::mesh;
+pub(crate) use report::{End, gather_report};
 
 use std::fmt;
 use std::sync::Arc;
 
-pub(crate) use wire::{Digest, Totals, decode_batch, decode_end, encode_end, encode_wire};
+pub(crate) use wire::{Totals, decode_batch, encode_wire};
 
 /// What a run needs from the processes it spans. Every process of the run
 /// calls the collectives in the same order.

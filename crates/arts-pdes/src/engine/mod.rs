@@ -2,6 +2,7 @@
 //! dispatches to them.
 
 mod conservative;
+mod conservative_across;
 pub(crate) mod optimistic;
 mod sequential;
 
@@ -76,11 +77,11 @@ pub fn validate<M: Model>(model: &M, cfg: &RunConfig) -> Result<(), PdesError> {
 fn validate_across<M: Model>(model: &M, cfg: &RunConfig, size: u32) -> Result<(), PdesError> {
     let bad = |msg: String| Err(PdesError::Config(msg));
     let name = model.name();
-    if cfg.sync != SyncMode::Optimistic {
-        return bad(format!(
-            "--sync {} does not run across processes; accepted there: optimistic",
-            cfg.sync.name()
-        ));
+    if cfg.sync == SyncMode::Sequential {
+        return bad(
+            "--sync sequential does not run across processes; accepted there: optimistic, conservative"
+                .into(),
+        );
     }
     if model.codec().is_none() {
         return bad(format!(
@@ -108,7 +109,10 @@ where
     validate(model, cfg)?;
     match cfg.sync {
         SyncMode::Sequential => sequential::run(model, cfg, progress),
-        SyncMode::Conservative => conservative::run(model, cfg, progress),
+        SyncMode::Conservative => match &cfg.processes {
+            Some(procs) => conservative_across::run(model, cfg, procs, progress),
+            None => conservative::run(model, cfg, progress),
+        },
         SyncMode::Optimistic => match &cfg.processes {
             Some(procs) => optimistic::run_across(model, cfg, procs, progress),
             None => optimistic::run(model, cfg, progress),

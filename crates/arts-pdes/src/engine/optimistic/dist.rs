@@ -16,13 +16,12 @@ use crossbeam_utils::CachePadded;
 use parking_lot::Mutex;
 
 use crate::config::{RunConfig, SimReport, SyncMode};
-use crate::dist::{Digest, Net, Processes, Totals, decode_batch, decode_end, encode_end, encode_wire};
+use crate::dist::{End, Net, Processes, Totals, decode_batch, encode_wire, gather_report};
 use crate::engine::ProgressFn;
 use crate::error::{EventError, PdesError};
 use crate::key::Key;
 use crate::model::{Model, MsgCodec};
 use crate::partition::Partition;
-use crate::summary::{Summary, lp_hash};
 
 use super::control::{Inbox, Wire};
 use super::pe::TwPe;
@@ -577,8 +576,7 @@ fn leader_round<M: Model>(
 
 type PeResult<S> = Option<(super::pe::PeStats, Vec<(crate::key::LpId, crate::exec::LpCore<S>)>)>;
 
-/// Gathers every process's totals, LP digests and error, and folds them
-/// as the one-process engines do (LP-id order), identically everywhere.
+/// Sums this process's PEs and hands the run to the final gather.
 fn finish<M: Model>(
     model: &M,
     cfg: &RunConfig,
@@ -599,84 +597,15 @@ fn finish<M: Model>(
         t.final_time_bits = t.final_time_bits.max(st.final_time.to_bits());
         lps.extend(mine);
     }
-    lps.sort_by_key(|(lp, _)| *lp);
-    let nstats = model.stats().len();
-    let mut scratch = vec![0.0; nstats];
-    let digests: Vec<Digest> = lps
-        .iter()
-        .map(|(lp, core)| {
-            model.finished(*lp, &core.state);
-            scratch.iter_mut().for_each(|v| *v = 0.0);
-            model.lp_stats(&core.state, &mut scratch);
-            Digest {
-                lp: *lp,
-                hash: lp_hash(model, core),
-                stats: scratch.clone(),
-            }
-        })
-        .collect();
-    drop(lps);
     t.gvt_ns = sh.gvt_ns.load(SeqCst);
-    t.peak_rss = crate::mem::peak_rss_bytes().unwrap_or(0);
     let err = sh.error.lock().clone();
-    let mine = encode_end(&t, &digests, err.as_ref());
-    drop(digests);
-    let all = net.all_gather_bytes(&mine);
-    drop(mine);
-    let n = model.lp_count() as usize;
-    let mut hashes = vec![0u64; n];
-    let mut stats = vec![0.0f64; n * nstats];
-    let mut sum = Totals::default();
-    let mut rss = Vec::with_capacity(all.len());
-    let mut first_err: Option<(Key, EventError)> = None;
-    let mut gvt_ns0 = 0;
-    for (rank, bytes) in all.iter().enumerate() {
-        let (pt, ds, e) = decode_end(bytes, model.name());
-        sum.processed += pt.processed;
-        sum.rolled_back += pt.rolled_back;
-        sum.anti_sent += pt.anti_sent;
-        sum.committed += pt.committed;
-        sum.cross += pt.cross;
-        sum.peak_live += pt.peak_live;
-        sum.final_time_bits = sum.final_time_bits.max(pt.final_time_bits);
-        if rank == 0 {
-            gvt_ns0 = pt.gvt_ns;
-        }
-        rss.push(pt.peak_rss);
-        for d in ds {
-            hashes[d.lp as usize] = d.hash;
-            stats[d.lp as usize * nstats..(d.lp as usize + 1) * nstats].copy_from_slice(&d.stats);
-        }
-        if let Some((k, e)) = e
-            && first_err.as_ref().is_none_or(|(fk, _)| k < *fk)
-        {
-            first_err = Some((k, e));
-        }
-    }
-    if let Some((_, e)) = first_err {
-        return Err(e.into());
-    }
-    let mut summary = Summary::new(model);
-    for lp in 0..n {
-        summary.add_digest(model, lp as u32, hashes[lp], &stats[lp * nstats..(lp + 1) * nstats]);
-    }
-    let (checksum, stats) = summary.finish(model);
-    Ok(SimReport {
+    let end = End {
         sync: SyncMode::Optimistic,
-        pes: cfg.pes,
-        committed_events: sum.committed,
-        processed_events: sum.processed,
-        rolled_back_events: sum.rolled_back,
-        anti_messages: sum.anti_sent,
-        cross_pe_events: sum.cross,
-        gvt_rounds: sh.rounds.load(SeqCst),
-        peak_uncommitted_events: sum.peak_live,
-        checksum,
-        stats,
-        final_time: f64::from_bits(sum.final_time_bits),
-        wall_s: start.elapsed().as_secs_f64(),
-        processes: net.size(),
-        gvt_s: Some(gvt_ns0 as f64 * 1e-9),
-        peak_rss_per_process: rss,
-    })
+        totals: t,
+        lps,
+        error: err,
+        rounds: sh.rounds.load(SeqCst),
+        start,
+    };
+    gather_report(model, cfg, net, end)
 }
