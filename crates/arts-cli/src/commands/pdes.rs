@@ -74,7 +74,7 @@ impl SyncArgs {
     pub fn across(&self, cfg: &mut RunConfig) -> Result<(), CliError> {
         let (_, size) = crate::launch::rank_size();
         let Some(per) = self.pes_per_process.map(|p| p as usize) else {
-            if size > 1 && self.pes % size as usize != 0 {
+            if size > 1 && self.pes != 1 && !self.pes.is_multiple_of(size as usize) {
                 return Err(CliError::usage(format!(
                     "--pes {}: not a multiple of the {size} processes; give --pes-per-process K instead",
                     self.pes

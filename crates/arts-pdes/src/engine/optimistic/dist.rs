@@ -226,8 +226,11 @@ fn run_pe<M: Model>(pe: &mut TwPe<'_, M>, ctx: &Ctx<'_, M>, i: usize) {
         let mut round = false;
         if leader {
             pump(ctx, &mut sorted);
+            // An idle leader with other local PEs waits for them to ask
+            // (when their interval is up or they are idle too): holding a
+            // busy PE at every idle turn of the leader would stall it.
             let asked = sh.want.load(SeqCst) || sh.stop.load(SeqCst);
-            if asked || since_round >= ctx.gvt_interval || idle > 0 {
+            if asked || since_round >= ctx.gvt_interval || (idle > 0 && sh.k == 1) {
                 leader_round(pe, ctx, &mut out, &mut inbuf, &mut sorted);
                 since_round = 0;
                 round = true;
