@@ -96,7 +96,7 @@ fn torus_across_2_processes_equals_the_sequential_engine() {
         "torus",
         "--json",
         "--dims",
-        "4x4x2",
+        "4x2x2",
         "--mapping",
         "random",
         "--vc-packets",
@@ -105,7 +105,7 @@ fn torus_across_2_processes_equals_the_sequential_engine() {
     let seq = single(&[&torus[..], &["--sync", "sequential"]].concat());
     let v = json(&mpirun(
         2,
-        &[&torus[..], &["--sync", "optimistic", "--pes-per-process", "2"]].concat(),
+        &[&torus[..], &["--sync", "optimistic", "--pes-per-process", "1"]].concat(),
     ));
     for key in ["events", "checksum", "flush_time_s", "escape_fraction", "avg_transit_s"] {
         assert_eq!(seq[key], v[key], "torus: {key}");
@@ -160,13 +160,13 @@ fn bad_input_across_processes_is_one_line_and_exit_2() {
 fn a_torus_mapping_naming_a_node_that_does_not_exist_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("map.txt");
-    let mut lines: Vec<String> = (0..31).map(|i| i.to_string()).collect();
+    let mut lines: Vec<String> = (0..15).map(|i| i.to_string()).collect();
     lines.push("99".into());
     std::fs::write(&file, lines.join("\n")).unwrap();
     let arg = format!("file:{}", file.display());
     let out = mpirun(
         2,
-        &["pdes", "torus", "--dims", "4x4x2", "--mapping", &arg, "--sync", "optimistic"],
+        &["pdes", "torus", "--dims", "4x2x2", "--mapping", &arg, "--sync", "optimistic"],
     );
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
