@@ -28,10 +28,12 @@ fn mpirun(np: u32, args: &[&str]) -> Output {
 }
 
 fn single(args: &[&str]) -> serde_json::Value {
-    json(&Command::new(env!("CARGO_BIN_EXE_arts"))
-        .args(args)
-        .output()
-        .unwrap())
+    json(
+        &Command::new(env!("CARGO_BIN_EXE_arts"))
+            .args(args)
+            .output()
+            .unwrap(),
+    )
 }
 
 /// The committed results every engine must share.
@@ -71,7 +73,14 @@ fn phold_across_1_2_and_4_processes_equals_the_sequential_engine() {
         let what = format!("{np} processes x {per} PEs, {mapping}");
         let args = [
             &PHOLD[..],
-            &["--sync", "optimistic", "--pes-per-process", per, "--mapping", mapping],
+            &[
+                "--sync",
+                "optimistic",
+                "--pes-per-process",
+                per,
+                "--mapping",
+                mapping,
+            ],
         ]
         .concat();
         let v = json(&mpirun(np, &args));
@@ -105,9 +114,19 @@ fn torus_across_2_processes_equals_the_sequential_engine() {
     let seq = single(&[&torus[..], &["--sync", "sequential"]].concat());
     let v = json(&mpirun(
         2,
-        &[&torus[..], &["--sync", "optimistic", "--pes-per-process", "1"]].concat(),
+        &[
+            &torus[..],
+            &["--sync", "optimistic", "--pes-per-process", "1"],
+        ]
+        .concat(),
     ));
-    for key in ["events", "checksum", "flush_time_s", "escape_fraction", "avg_transit_s"] {
+    for key in [
+        "events",
+        "checksum",
+        "flush_time_s",
+        "escape_fraction",
+        "avg_transit_s",
+    ] {
         assert_eq!(seq[key], v[key], "torus: {key}");
     }
     assert_eq!(v["processes"], 2);
@@ -136,7 +155,10 @@ fn bad_input_across_processes_is_one_line_and_exit_2() {
         "--pes 3: not a multiple of the 2 processes",
     );
     refused(
-        &mpirun(2, &[&base[..], &["10", "--pes", "4", "--pes-per-process", "1"]].concat()),
+        &mpirun(
+            2,
+            &[&base[..], &["10", "--pes", "4", "--pes-per-process", "1"]].concat(),
+        ),
         "--pes 4 does not match 2 processes x --pes-per-process 1",
     );
     refused(
@@ -145,7 +167,14 @@ fn bad_input_across_processes_is_one_line_and_exit_2() {
     );
     // Each rank with another seed: refused at start-up, naming the rank.
     let o = Command::new("timeout")
-        .args(["60", "mpirun", "--allow-run-as-root", "--oversubscribe", "-np", "2"])
+        .args([
+            "60",
+            "mpirun",
+            "--allow-run-as-root",
+            "--oversubscribe",
+            "-np",
+            "2",
+        ])
         .args(["sh", "-c"])
         .arg(format!(
             "exec {} pdes phold --lps 64 --end-time 10 --seed $((1 + OMPI_COMM_WORLD_RANK))",
@@ -166,7 +195,16 @@ fn a_torus_mapping_naming_a_node_that_does_not_exist_is_refused() {
     let arg = format!("file:{}", file.display());
     let out = mpirun(
         2,
-        &["pdes", "torus", "--dims", "4x2x2", "--mapping", &arg, "--sync", "optimistic"],
+        &[
+            "pdes",
+            "torus",
+            "--dims",
+            "4x2x2",
+            "--mapping",
+            &arg,
+            "--sync",
+            "optimistic",
+        ],
     );
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");

@@ -61,7 +61,9 @@ impl MpiNet {
     }
 
     fn sends(&self) -> std::sync::MutexGuard<'_, Vec<InFlight>> {
-        self.in_flight.lock().unwrap_or_else(PoisonError::into_inner)
+        self.in_flight
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
     }
 
     /// Drops the sends that completed.

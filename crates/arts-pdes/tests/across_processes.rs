@@ -191,12 +191,17 @@ fn bad_configurations_across_processes_are_refused() {
     let Err(PdesError::Config(msg)) = run(&m, &c, None) else {
         panic!("3 PEs over 2 processes");
     };
-    assert!(msg.contains("3 PEs cannot be spread evenly over 2 processes"), "{msg}");
+    assert!(
+        msg.contains("3 PEs cannot be spread evenly over 2 processes"),
+        "{msg}"
+    );
     c.pes = 2;
     c.sync = SyncMode::Sequential;
     let Err(PdesError::Config(msg)) = run(&m, &c, None) else {
         panic!("sequential across processes");
     };
-    assert!(msg.contains("accepted there: optimistic, conservative"), "{msg}");
+    assert!(
+        msg.contains("accepted there: optimistic, conservative"),
+        "{msg}"
+    );
 }
-

@@ -115,7 +115,10 @@ impl SyncArgs {
 /// The processes of this MPI job, for a PDES run across them.
 #[cfg(feature = "mpi")]
 fn processes() -> Result<arts_pdes::dist::Processes, CliError> {
-    crate::launch::require_mpi("a PDES run across processes", arts_mpi::pdes::MpiNet::processes)
+    crate::launch::require_mpi(
+        "a PDES run across processes",
+        arts_mpi::pdes::MpiNet::processes,
+    )
 }
 
 /// Without MPI there is only this process.

@@ -10,11 +10,14 @@ use std::sync::{Arc, Barrier, Mutex};
 use super::{Net, Processes};
 use crate::rng::mix64;
 
+/// Messages waiting for one receiver, each with the poll count that releases it.
+type Queue = Mutex<Vec<(u64, Vec<u8>)>>;
+
 struct Shared {
     size: u32,
     max_delay: u64,
     /// Per receiver: messages with the receiver poll count that releases them.
-    queues: Vec<Mutex<Vec<(u64, Vec<u8>)>>>,
+    queues: Vec<Queue>,
     polls: Vec<AtomicU64>,
     slots: Mutex<Vec<Vec<u8>>>,
     barrier: Barrier,

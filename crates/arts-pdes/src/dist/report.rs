@@ -5,8 +5,8 @@
 
 use std::time::Instant;
 
-use super::wire::{Digest, Totals, decode_end, encode_end};
 use super::Net;
+use super::wire::{Digest, Totals, decode_end, encode_end};
 use crate::config::{RunConfig, SimReport, SyncMode};
 use crate::error::{EventError, PdesError};
 use crate::exec::LpCore;
@@ -101,7 +101,12 @@ pub(crate) fn gather_report<M: Model>(
     }
     let mut summary = Summary::new(model);
     for lp in 0..n {
-        summary.add_digest(model, lp as LpId, hashes[lp], &stats[lp * nstats..(lp + 1) * nstats]);
+        summary.add_digest(
+            model,
+            lp as LpId,
+            hashes[lp],
+            &stats[lp * nstats..(lp + 1) * nstats],
+        );
     }
     let (checksum, stats) = summary.finish(model);
     Ok(SimReport {

@@ -135,7 +135,11 @@ pub(crate) struct Digest {
 
 /// A process's end-of-run message: totals, LP digests, and the committed
 /// error it holds (if any).
-pub(crate) fn encode_end(t: &Totals, digests: &[Digest], err: Option<&(Key, EventError)>) -> Vec<u8> {
+pub(crate) fn encode_end(
+    t: &Totals,
+    digests: &[Digest],
+    err: Option<&(Key, EventError)>,
+) -> Vec<u8> {
     let mut out = Vec::new();
     for w in t.words() {
         out.extend_from_slice(&w.to_le_bytes());
@@ -187,7 +191,9 @@ pub(crate) fn encode_error(out: &mut Vec<u8>, (key, e): &(Key, EventError)) {
     let (tag, x, y): (u64, u64, u64) = match e.fault {
         EventFault::DstOutOfRange { dst, lps } => (0, dst as u64, lps as u64),
         EventFault::NotFinite { delay } => (1, delay.to_bits(), 0),
-        EventFault::BelowLookahead { delay, lookahead } => (2, delay.to_bits(), lookahead.to_bits()),
+        EventFault::BelowLookahead { delay, lookahead } => {
+            (2, delay.to_bits(), lookahead.to_bits())
+        }
         EventFault::NotInFuture { delay, now } => (3, delay.to_bits(), now.to_bits()),
     };
     let words = [
@@ -263,7 +269,9 @@ mod tests {
         encode_wire(&mut b, &anti, &UnitCodec);
         let mut got = Vec::new();
         decode_batch(&b, &UnitCodec, |w| got.push(w)).unwrap();
-        assert!(matches!(got[0], Wire::Event(e) if e.key == Key::new(2.5, 7, 3) && e.dst == 11 && e.uid == 9));
+        assert!(
+            matches!(got[0], Wire::Event(e) if e.key == Key::new(2.5, 7, 3) && e.dst == 11 && e.uid == 9)
+        );
         assert!(matches!(got[1], Wire::Anti { dst: 4, uid: 5, key } if key == Key::new(1.0, 2, 1)));
         assert!(decode_batch(&b[1..], &UnitCodec, |_| ()).is_err());
 
@@ -291,7 +299,10 @@ mod tests {
         let bytes = encode_end(&t, &d, Some(&(Key::new(1.5, 2, 0), err.clone())));
         let (t2, d2, e2) = decode_end(&bytes, "m");
         assert_eq!((t2.committed, t2.final_time_bits), (42, 3.0f64.to_bits()));
-        assert_eq!((d2[0].lp, d2[0].hash, d2[0].stats.clone()), (5, 77, vec![1.5, -2.0]));
+        assert_eq!(
+            (d2[0].lp, d2[0].hash, d2[0].stats.clone()),
+            (5, 77, vec![1.5, -2.0])
+        );
         assert_eq!(e2, Some((Key::new(1.5, 2, 0), err)));
     }
 }

@@ -293,7 +293,18 @@ fn pe_main<M: Model>(
             }
         }
         let (pend, out_, rem) = (&mut pending, &mut out, &mut remote);
-        route(sh, part, me, codec, &mut fresh, pend, out_, rem, &mut counts, &mut remote_min);
+        route(
+            sh,
+            part,
+            me,
+            codec,
+            &mut fresh,
+            pend,
+            out_,
+            rem,
+            &mut counts,
+            &mut remote_min,
+        );
     }
     flush(sh, net, &mut out, &mut remote, &mut counts, &mut remote_min);
     sh.barrier.wait();
@@ -340,7 +351,18 @@ fn pe_main<M: Model>(
                 cross += 1;
             }
             let (pend, out_, rem) = (&mut pending, &mut out, &mut remote);
-            route(sh, part, me, codec, &mut fresh, pend, out_, rem, &mut counts, &mut remote_min);
+            route(
+                sh,
+                part,
+                me,
+                codec,
+                &mut fresh,
+                pend,
+                out_,
+                rem,
+                &mut counts,
+                &mut remote_min,
+            );
         }
         flush(sh, net, &mut out, &mut remote, &mut counts, &mut remote_min);
         windows += 1;

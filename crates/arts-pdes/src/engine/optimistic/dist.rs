@@ -570,14 +570,16 @@ fn leader_round<M: Model>(
         Outcome::Stop => sh.end.store(true, SeqCst),
     }
     sh.rounds.fetch_add(1, SeqCst);
-    sh.gvt_ns
-        .fetch_add(t0.elapsed().as_nanos() as u64, SeqCst);
+    sh.gvt_ns.fetch_add(t0.elapsed().as_nanos() as u64, SeqCst);
     sh.acks.store(0, SeqCst);
     sh.want.store(false, SeqCst);
     sh.hold.store(h + 2, SeqCst);
 }
 
-type PeResult<S> = Option<(super::pe::PeStats, Vec<(crate::key::LpId, crate::exec::LpCore<S>)>)>;
+type PeResult<S> = Option<(
+    super::pe::PeStats,
+    Vec<(crate::key::LpId, crate::exec::LpCore<S>)>,
+)>;
 
 /// Sums this process's PEs and hands the run to the final gather.
 fn finish<M: Model>(
