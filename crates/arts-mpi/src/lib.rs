@@ -12,6 +12,7 @@
 mod direct;
 mod heartbeat;
 mod link;
+pub mod pdes;
 pub mod rawbench;
 pub mod transport;
 

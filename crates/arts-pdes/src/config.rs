@@ -71,6 +71,10 @@ pub struct RunConfig {
     pub gvt_interval: u32,
     /// Pending-event set of every PE.
     pub queue: Queue,
+    /// The processes the run spans (`None`: this process only). With them,
+    /// `pes` counts the PEs of all processes together (a multiple of the
+    /// process count) and each process holds only its PEs' LPs.
+    pub processes: Option<crate::dist::Processes>,
 }
 
 impl RunConfig {
@@ -86,6 +90,7 @@ impl RunConfig {
             window: f64::INFINITY,
             gvt_interval: 1024,
             queue: Queue::Calendar,
+            processes: None,
         }
     }
 }
@@ -122,6 +127,14 @@ pub struct SimReport {
     pub final_time: Time,
     /// Wall-clock seconds of the run (initialization included).
     pub wall_s: f64,
+    /// Processes the run spanned (1 in one process).
+    pub processes: u32,
+    /// Runs across processes: wall-clock seconds process 0 spent in GVT
+    /// rounds (`None` where not measured).
+    pub gvt_s: Option<f64>,
+    /// Runs across processes: each process's peak resident set size in
+    /// bytes, by rank (empty in one process).
+    pub peak_rss_per_process: Vec<u64>,
 }
 
 impl SimReport {

@@ -18,6 +18,7 @@
 //! ```
 
 mod config;
+pub mod dist;
 mod engine;
 mod error;
 mod event;
@@ -37,7 +38,7 @@ pub use engine::{ProgressFn, run, validate};
 pub use error::{EventError, EventFault, PdesError};
 pub use event::{Event, PendingSet, Queue};
 pub use key::{Key, LpId, MAX_LPS, Time};
-pub use model::{EventCtx, Model, StatKind, StatSpec};
+pub use model::{EventCtx, Model, MsgCodec, StatKind, StatSpec, UnitCodec};
 pub use partition::Partition;
 pub use progress::{Progress, run_watched};
 pub use rng::{LpRng, mix64};

@@ -89,7 +89,36 @@ pub trait Model: Sync {
 
     /// Sees LP `lp`'s final committed state once, after the run, in LP-id
     /// order on every engine (for models that report more than statistics).
+    /// A run across processes calls it in the process that owns the LP.
     fn finished(&self, _lp: LpId, _state: &Self::State) {}
+
+    /// How an event payload crosses processes (runs over several processes,
+    /// `crate::dist`); `None` (the default): this model runs in one process only.
+    fn codec(&self) -> Option<&dyn MsgCodec<Self::Msg>> {
+        None
+    }
+}
+
+/// Writes event payloads as bytes and reads them back, for events that cross
+/// processes. Every payload takes the same number of bytes.
+pub trait MsgCodec<M>: Sync {
+    /// Bytes of one payload.
+    fn bytes(&self) -> usize;
+    /// Writes `msg` into `out` (exactly `bytes()` long).
+    fn put(&self, msg: &M, out: &mut [u8]);
+    /// Reads a payload `put` wrote into `bytes` (exactly `bytes()` long).
+    fn get(&self, bytes: &[u8]) -> M;
+}
+
+/// The codec of payloads that carry nothing (`()`, PHOLD's).
+pub struct UnitCodec;
+
+impl MsgCodec<()> for UnitCodec {
+    fn bytes(&self) -> usize {
+        0
+    }
+    fn put(&self, _msg: &(), _out: &mut [u8]) {}
+    fn get(&self, _bytes: &[u8]) {}
 }
 
 /// A new event requested by a handler (validated by the engine afterwards).

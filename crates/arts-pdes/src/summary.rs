@@ -35,21 +35,24 @@ impl Summary {
 
     /// Adds LP `lp` (must be the next id in order).
     pub(crate) fn add<M: Model>(&mut self, model: &M, lp: LpId, core: &LpCore<M::State>) {
+        model.finished(lp, &core.state);
+        let h = lp_hash(model, core);
+        self.scratch.iter_mut().for_each(|v| *v = 0.0);
+        if !self.values.is_empty() {
+            model.lp_stats(&core.state, &mut self.scratch);
+        }
+        let stats = std::mem::take(&mut self.scratch);
+        self.add_digest(model, lp, h, &stats);
+        self.scratch = stats;
+    }
+
+    /// Adds LP `lp` (the next id in order) by its hash ([`lp_hash`]) and
+    /// statistics, computed where the LP lived.
+    pub(crate) fn add_digest<M: Model>(&mut self, model: &M, lp: LpId, h: u64, stats: &[f64]) {
         assert_eq!(lp, self.next, "LPs must be summarized in id order");
         self.next += 1;
-        model.finished(lp, &core.state);
-        let h = mix64(
-            model.checksum(&core.state)
-                ^ mix64(core.rng.draws().wrapping_add(0x1234_5678))
-                ^ mix64(core.seq).rotate_left(17),
-        );
         self.checksum = mix64(self.checksum.rotate_left(7) ^ h ^ lp as u64);
-        if self.values.is_empty() {
-            return;
-        }
-        self.scratch.iter_mut().for_each(|v| *v = 0.0);
-        model.lp_stats(&core.state, &mut self.scratch);
-        for ((acc, v), spec) in self.values.iter_mut().zip(&self.scratch).zip(model.stats()) {
+        for ((acc, v), spec) in self.values.iter_mut().zip(stats).zip(model.stats()) {
             match spec.kind {
                 StatKind::Sum => *acc += *v,
                 StatKind::Max => *acc = acc.max(*v),
@@ -68,6 +71,15 @@ impl Summary {
             .collect();
         (self.checksum, stats)
     }
+}
+
+/// One LP's contribution to the run checksum (state, random stream, sends).
+pub(crate) fn lp_hash<M: Model>(model: &M, core: &LpCore<M::State>) -> u64 {
+    mix64(
+        model.checksum(&core.state)
+            ^ mix64(core.rng.draws().wrapping_add(0x1234_5678))
+            ^ mix64(core.seq).rotate_left(17),
+    )
 }
 
 /// Summarizes LPs handed back by PEs as `(id, core)` lists in any order.

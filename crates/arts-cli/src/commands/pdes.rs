@@ -35,9 +35,14 @@ pub struct SyncArgs {
     /// Synchronization engine.
     #[arg(long, value_enum, default_value = "optimistic")]
     pub sync: SyncMode,
-    /// Number of PEs (threads); at most the number of LPs.
+    /// Number of PEs (threads); at most the number of LPs. Under mpirun:
+    /// the total over all processes (or give --pes-per-process).
     #[arg(long, default_value_t = 1)]
     pub pes: usize,
+    /// Under mpirun: PEs (threads) in each process (default 1); the run's
+    /// LPs are spread over the PEs of every process.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=4096))]
+    pub pes_per_process: Option<u32>,
     /// Seed of the per-LP random streams (and of the model's random choices).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -63,6 +68,65 @@ impl SyncArgs {
         cfg.queue = self.queue;
         cfg
     }
+
+    /// Under mpirun (more than one process): `cfg` spread over the job's
+    /// processes, `--pes-per-process` PEs each.
+    pub fn across(&self, cfg: &mut RunConfig) -> Result<(), CliError> {
+        let (_, size) = crate::launch::rank_size();
+        let Some(per) = self.pes_per_process.map(|p| p as usize) else {
+            if size > 1 && self.pes != 1 && !self.pes.is_multiple_of(size as usize) {
+                return Err(CliError::usage(format!(
+                    "--pes {}: not a multiple of the {size} processes; give --pes-per-process K instead",
+                    self.pes
+                )));
+            }
+            if size > 1 && self.pes == 1 {
+                cfg.pes = size as usize;
+            }
+            return self.join(cfg, size);
+        };
+        let total = per * size as usize;
+        if self.pes != 1 && self.pes != total {
+            return Err(CliError::usage(format!(
+                "--pes {} does not match {size} processes x --pes-per-process {per}; \
+                 give --pes-per-process only",
+                self.pes
+            )));
+        }
+        cfg.pes = total;
+        self.join(cfg, size)
+    }
+
+    /// Sets the job's processes on `cfg` when there are several. The
+    /// sequential engine stays in one process: every rank runs it whole
+    /// (rank 0 prints), as the oracle the others are checked against.
+    fn join(&self, cfg: &mut RunConfig, size: u32) -> Result<(), CliError> {
+        if self.sync == SyncMode::Sequential {
+            cfg.pes = self.pes;
+            return Ok(());
+        }
+        if size > 1 {
+            cfg.processes = Some(processes()?);
+        }
+        Ok(())
+    }
+}
+
+/// The processes of this MPI job, for a PDES run across them.
+#[cfg(feature = "mpi")]
+fn processes() -> Result<arts_pdes::dist::Processes, CliError> {
+    crate::launch::require_mpi(
+        "a PDES run across processes",
+        arts_mpi::pdes::MpiNet::processes,
+    )
+}
+
+/// Without MPI there is only this process.
+#[cfg(not(feature = "mpi"))]
+fn processes() -> Result<arts_pdes::dist::Processes, CliError> {
+    Err(CliError::usage(
+        "a PDES run across processes needs arts built with `--features mpi`",
+    ))
 }
 
 /// PHOLD's engine flags: the shared ones plus mapping, end time and window
@@ -183,9 +247,11 @@ pub fn parse_window(s: &str) -> Result<f64, CliError> {
 impl EngineArgs {
     /// The engine configuration these flags describe.
     pub fn config(&self) -> Result<RunConfig, CliError> {
-        Ok(self
+        let mut cfg = self
             .common
-            .config(self.mapping, self.end_time, parse_window(&self.window)?))
+            .config(self.mapping, self.end_time, parse_window(&self.window)?);
+        self.common.across(&mut cfg)?;
+        Ok(cfg)
     }
 }
 
@@ -282,6 +348,9 @@ fn phold_table(r: &PholdReport) -> String {
         "engine            {} on {} PE(s), {} mapping, window {}\n",
         run.sync, run.pes, run.mapping, window
     );
+    if run.processes > 1 {
+        t += &format!("processes         {}\n", run.processes);
+    }
     t += &format!("committed events  {}\n", run.committed_events);
     t += &format!("events/s          {:.3} M\n", run.events_per_s / 1e6);
     t += &format!("processed events  {}\n", run.processed_events);
@@ -299,6 +368,20 @@ fn phold_table(r: &PholdReport) -> String {
         t += &format!(
             "peak memory       {:.1} MiB\n",
             rss as f64 / (1 << 20) as f64
+        );
+    }
+    if let Some(rss) = &run.peak_rss_bytes_per_process {
+        let mib: Vec<String> = rss
+            .iter()
+            .map(|b| format!("{:.1}", *b as f64 / (1 << 20) as f64))
+            .collect();
+        t += &format!("peak memory/proc  {} MiB\n", mib.join(", "));
+    }
+    if let Some(g) = run.gvt_s {
+        t += &format!(
+            "GVT time          {:.3} s ({:.1}% of the run, process 0)\n",
+            g,
+            100.0 * g / run.wall_s.max(1e-9)
         );
     }
     t += &format!("wall time         {:.3} s\n", run.wall_s);

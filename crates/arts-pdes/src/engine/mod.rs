@@ -2,6 +2,7 @@
 //! dispatches to them.
 
 mod conservative;
+mod conservative_across;
 pub(crate) mod optimistic;
 mod sequential;
 
@@ -66,6 +67,33 @@ pub fn validate<M: Model>(model: &M, cfg: &RunConfig) -> Result<(), PdesError> {
     if cfg.gvt_interval == 0 {
         return bad("--gvt-interval 0: must be at least 1".into());
     }
+    if let Some(procs) = &cfg.processes {
+        validate_across(model, cfg, procs.size())?;
+    }
+    Ok(())
+}
+
+/// The checks of a run across `size` processes.
+fn validate_across<M: Model>(model: &M, cfg: &RunConfig, size: u32) -> Result<(), PdesError> {
+    let bad = |msg: String| Err(PdesError::Config(msg));
+    let name = model.name();
+    if cfg.sync == SyncMode::Sequential {
+        return bad(
+            "--sync sequential does not run across processes; accepted there: optimistic, conservative"
+                .into(),
+        );
+    }
+    if model.codec().is_none() {
+        return bad(format!(
+            "model {name} cannot run across processes (its events cannot cross them)"
+        ));
+    }
+    if !cfg.pes.is_multiple_of(size as usize) || cfg.pes < size as usize {
+        return bad(format!(
+            "{} PEs cannot be spread evenly over {size} processes",
+            cfg.pes
+        ));
+    }
     Ok(())
 }
 
@@ -81,7 +109,13 @@ where
     validate(model, cfg)?;
     match cfg.sync {
         SyncMode::Sequential => sequential::run(model, cfg, progress),
-        SyncMode::Conservative => conservative::run(model, cfg, progress),
-        SyncMode::Optimistic => optimistic::run(model, cfg, progress),
+        SyncMode::Conservative => match &cfg.processes {
+            Some(procs) => conservative_across::run(model, cfg, procs, progress),
+            None => conservative::run(model, cfg, progress),
+        },
+        SyncMode::Optimistic => match &cfg.processes {
+            Some(procs) => optimistic::run_across(model, cfg, procs, progress),
+            None => optimistic::run(model, cfg, progress),
+        },
     }
 }

@@ -91,5 +91,8 @@ pub(crate) fn run<M: Model>(
         stats,
         final_time,
         wall_s: start.elapsed().as_secs_f64(),
+        processes: 1,
+        gvt_s: None,
+        peak_rss_per_process: Vec::new(),
     })
 }

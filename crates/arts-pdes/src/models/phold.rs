@@ -161,6 +161,10 @@ impl Model for Phold {
         self.p.lookahead
     }
 
+    fn codec(&self) -> Option<&dyn crate::model::MsgCodec<()>> {
+        Some(&crate::model::UnitCodec)
+    }
+
     fn init(&self, lp: LpId, ctx: &mut EventCtx<'_, ()>) -> PholdState {
         let mut s = PholdState::default();
         for _ in 0..self.p.events_per_lp {

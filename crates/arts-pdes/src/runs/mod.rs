@@ -60,6 +60,12 @@ pub struct RunReport {
     pub peak_uncommitted_events: u64,
     /// Peak resident set size of this process.
     pub peak_rss_bytes: Option<u64>,
+    /// Processes the run spanned (1 in one process).
+    pub processes: u32,
+    /// Across processes: seconds process 0 spent in GVT rounds.
+    pub gvt_s: Option<f64>,
+    /// Across processes: each process's peak resident set size, by rank.
+    pub peak_rss_bytes_per_process: Option<Vec<u64>>,
     /// Wall-clock seconds of the run.
     pub wall_s: f64,
     /// The model's statistics by name.
@@ -91,6 +97,10 @@ impl RunReport {
             remote_pe_fraction: r.remote_pe_fraction(),
             peak_uncommitted_events: r.peak_uncommitted_events,
             peak_rss_bytes: crate::mem::peak_rss_bytes(),
+            processes: r.processes,
+            gvt_s: r.gvt_s,
+            peak_rss_bytes_per_process: (!r.peak_rss_per_process.is_empty())
+                .then(|| r.peak_rss_per_process.clone()),
             wall_s: r.wall_s,
             stats: r.stats.iter().copied().collect(),
         }
@@ -113,5 +123,8 @@ where
     M::State: Send,
 {
     seq.sync = SyncMode::Sequential;
+    // Across processes every process checks against its own sequential run.
+    seq.processes = None;
+    seq.pes = 1;
     Ok(run(model, &seq, None)?.same_results(report))
 }

@@ -145,6 +145,12 @@ pub struct TorusReport {
     pub wall_s: f64,
     /// Peak resident set size of this process.
     pub peak_rss_bytes: Option<u64>,
+    /// Processes the run spanned (1 in one process).
+    pub processes: u32,
+    /// Across processes: seconds process 0 spent in GVT rounds.
+    pub gvt_s: Option<f64>,
+    /// Across processes: each process's peak resident set size, by rank.
+    pub peak_rss_bytes_per_process: Option<Vec<u64>>,
     /// The host's load average after the run.
     pub load_average: Option<f64>,
     /// Whether the committed results match the sequential engine's.
@@ -265,6 +271,10 @@ pub fn run(run: &TorusRun, progress: &dyn Progress) -> Result<TorusReport, PdesE
         seed: cfg.seed,
         wall_s: report.wall_s,
         peak_rss_bytes: crate::mem::peak_rss_bytes(),
+        processes: report.processes,
+        gvt_s: report.gvt_s,
+        peak_rss_bytes_per_process: (!report.peak_rss_per_process.is_empty())
+            .then(|| report.peak_rss_per_process.clone()),
         load_average: arts_util::host::load_average(),
         valid,
         aggregate_comparison,

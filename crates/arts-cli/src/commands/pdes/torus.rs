@@ -197,7 +197,9 @@ impl TorusArgs {
                 v * PS
             }
         };
-        Ok(self.engine.config(self.pe_mapping, end, window))
+        let mut cfg = self.engine.config(self.pe_mapping, end, window);
+        self.engine.across(&mut cfg)?;
+        Ok(cfg)
     }
 }
 
@@ -269,6 +271,13 @@ fn torus_table(r: &TorusReport) -> String {
         r.events_per_s / 1e6,
         r.wall_s
     );
+    if r.processes > 1 {
+        t += &format!("processes         {}", r.processes);
+        if let Some(g) = r.gvt_s {
+            t += &format!(", GVT {:.1}% of the run", 100.0 * g / r.wall_s.max(1e-9));
+        }
+        t += "\n";
+    }
     if r.rolled_back_events > 0 {
         t += &format!(
             "rolled back       {} (efficiency {:.4})\n",

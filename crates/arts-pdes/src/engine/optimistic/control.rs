@@ -30,6 +30,15 @@ impl<M> Wire<M> {
             Wire::Anti { key, .. } => *key,
         }
     }
+
+    /// The LP the wire is for.
+    #[inline]
+    pub(super) fn dst(&self) -> LpId {
+        match self {
+            Wire::Event(e) => e.dst,
+            Wire::Anti { dst, .. } => *dst,
+        }
+    }
 }
 
 /// One PE's inbox: senders append under the lock; `len` is a lock-free hint.
@@ -39,7 +48,7 @@ pub(crate) struct Inbox<M> {
 }
 
 impl<M> Inbox<M> {
-    fn new() -> Self {
+    pub(super) fn new() -> Self {
         Inbox {
             len: AtomicUsize::new(0),
             queue: Mutex::new(Vec::new()),

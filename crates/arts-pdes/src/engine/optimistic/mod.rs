@@ -3,9 +3,11 @@
 //! optional optimism window (breathing time warp). See README.md for the GVT
 //! and sleep protocols.
 
-mod control;
+pub(crate) mod control;
+mod dist;
 mod log;
 mod pe;
+pub(crate) use dist::run as run_across;
 #[cfg(test)]
 mod tests;
 mod worker;
@@ -109,5 +111,8 @@ pub(crate) fn run<M: Model>(
         stats,
         final_time: total.final_time,
         wall_s: start.elapsed().as_secs_f64(),
+        processes: 1,
+        gvt_s: None,
+        peak_rss_per_process: Vec::new(),
     })
 }

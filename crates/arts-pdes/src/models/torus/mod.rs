@@ -538,6 +538,10 @@ impl Model for Torus {
         self.lookahead_ps as f64
     }
 
+    fn codec(&self) -> Option<&dyn crate::model::MsgCodec<TorusMsg>> {
+        Some(&msg::TorusCodec)
+    }
+
     fn init(&self, lp: LpId, ctx: &mut EventCtx<'_, TorusMsg>) -> NodeState {
         let (a, b) = (
             self.in_first[lp as usize] as usize,

@@ -39,6 +39,28 @@ pub struct TorusMsg {
     pub t: u64,
 }
 
+/// The torus payload on the wire: its three words, little-endian.
+pub(super) struct TorusCodec;
+
+impl crate::model::MsgCodec<TorusMsg> for TorusCodec {
+    fn bytes(&self) -> usize {
+        24
+    }
+    fn put(&self, m: &TorusMsg, out: &mut [u8]) {
+        out[0..8].copy_from_slice(&m.a.to_le_bytes());
+        out[8..16].copy_from_slice(&m.b.to_le_bytes());
+        out[16..24].copy_from_slice(&m.t.to_le_bytes());
+    }
+    fn get(&self, b: &[u8]) -> TorusMsg {
+        let word = |i: usize| u64::from_le_bytes(b[i..i + 8].try_into().expect("8 bytes"));
+        TorusMsg {
+            a: word(0),
+            b: word(8),
+            t: word(16),
+        }
+    }
+}
+
 impl TorusMsg {
     /// A control event (`Inject`, `Token`, `Wake`).
     #[inline]
