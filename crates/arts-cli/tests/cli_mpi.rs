@@ -270,6 +270,8 @@ fn the_ddm_study_runs_across_processes() {
             "1",
             "--balancing",
             "none,system,app",
+            "--subcycle-dependency",
+            "off",
             "--out",
             out.to_str().unwrap(),
         ],
