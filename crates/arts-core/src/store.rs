@@ -7,8 +7,6 @@ use std::any::Any;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 
-use arts_trace::{Span, SpanKind};
-
 use crate::chare::Chare;
 use crate::checkpoint::{self, ArrayImage, ElementImage};
 use crate::ctx::Ctx;
@@ -182,18 +180,12 @@ fn run_entry<A: Chare>(
         }
         svc.counters.entry_ns += ns;
         if svc.trace.is_some() {
-            let span = Span {
-                pe: svc.pe,
-                start_ns: svc.since_start(start),
-                dur_ns: ns,
-                kind: SpanKind::Entry {
-                    array: svc.array(array).name.clone(),
-                    method,
-                    element: slot.linear,
-                },
-            };
-            if let Some(trace) = &mut svc.trace {
-                trace.push(span);
+            let (pe, start_ns) = (svc.pe, svc.since_start(start));
+            // The name is borrowed: a summary clones it once per bin, not
+            // per execution (its count is shared by every PE).
+            let info = svc.arrays[array as usize].as_ref();
+            if let (Some(trace), Some(info)) = (&mut svc.trace, info) {
+                trace.push_entry(pe, (start_ns, ns), &info.name, method, slot.linear);
             }
         }
     }

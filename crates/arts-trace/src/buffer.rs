@@ -58,6 +58,15 @@ pub struct TraceBuffer {
     bins: Option<Bins>,
 }
 
+/// What a summary adds to its bin: an entry method's time, idle time, or
+/// a message.
+#[derive(Clone, Copy)]
+enum Binned<'a> {
+    Entry(&'a Arc<str>, &'static str),
+    Idle,
+    Send(u32, u64),
+}
+
 /// The bin under way of a summary trace.
 #[derive(Debug)]
 struct Bins {
@@ -99,23 +108,93 @@ impl TraceBuffer {
 
     /// Records `span` (spans of one PE come in the order they end).
     pub fn push(&mut self, span: Span) {
-        let Some(bins) = &mut self.bins else {
+        let binned = match &span.kind {
+            SpanKind::Entry { array, method, .. } => Binned::Entry(array, method),
+            SpanKind::Idle => Binned::Idle,
+            &SpanKind::Send { to_pe, bytes } => Binned::Send(to_pe, bytes),
+            _ => {
+                self.keep(span);
+                return;
+            }
+        };
+        if self.bins.is_some() {
+            self.bin(span.start_ns, span.dur_ns, binned);
+        } else {
             self.keep(span);
+        }
+    }
+
+    /// Records an execution of `array::method` on element `element` of
+    /// this PE (what `push` of a `SpanKind::Entry` does, without cloning
+    /// the array's name when a summary only adds to its bin's total).
+    pub fn push_entry(
+        &mut self,
+        pe: u32,
+        (start_ns, dur_ns): (u64, u64),
+        array: &Arc<str>,
+        method: &'static str,
+        element: u64,
+    ) {
+        if self.bins.is_some() {
+            self.bin(start_ns, dur_ns, Binned::Entry(array, method));
+        } else {
+            let kind = SpanKind::Entry {
+                array: array.clone(),
+                method,
+                element,
+            };
+            self.keep(Span {
+                pe,
+                start_ns,
+                dur_ns,
+                kind,
+            });
+        }
+    }
+
+    /// Adds a span to the summary's bins, closing those it starts after
+    /// (empty bins are skipped) and those it runs past.
+    fn bin(&mut self, start_ns: u64, dur_ns: u64, what: Binned<'_>) {
+        let Some(bins) = &mut self.bins else {
             return;
         };
-        match span.kind {
-            SpanKind::Entry { .. } | SpanKind::Idle | SpanKind::Send { .. } => {
-                // A span past the bin under way closes it (empty bins are skipped).
-                let bin = span.start_ns / bins.width;
-                if bins.at < bin {
-                    for s in bins.close() {
-                        keep(&mut self.spans, &mut self.dropped, self.limit, s);
-                    }
-                    bins.at = bin;
-                }
-                bins.add(span, &mut self.spans, &mut self.dropped, self.limit);
+        let bin = start_ns / bins.width;
+        if bins.at < bin {
+            for s in bins.close() {
+                keep(&mut self.spans, &mut self.dropped, self.limit, s);
             }
-            _ => self.keep(span),
+            bins.at = bin;
+        }
+        let (mut start, end) = (start_ns, start_ns + dur_ns);
+        loop {
+            let bin_end = (bins.at + 1) * bins.width;
+            let part = end
+                .min(bin_end)
+                .saturating_sub(start.max(bins.at * bins.width));
+            let calls = u64::from(start == start_ns);
+            match what {
+                Binned::Entry(array, method) => match (bins.entries.iter_mut())
+                    .find(|e| Arc::ptr_eq(&e.0, array) && e.1 == method)
+                {
+                    Some(e) => (e.2, e.3) = (e.2 + part, e.3 + calls),
+                    None => bins.entries.push((array.clone(), method, part, calls)),
+                },
+                Binned::Idle => bins.idle_ns += part,
+                Binned::Send(to_pe, bytes) => {
+                    match bins.sends.iter_mut().find(|s| s.0 == to_pe) {
+                        Some(s) => (s.1, s.2) = (s.1 + bytes, s.2 + 1),
+                        None => bins.sends.push((to_pe, bytes, 1)),
+                    }
+                    return;
+                }
+            }
+            if end <= bin_end {
+                return;
+            }
+            for s in bins.close() {
+                keep(&mut self.spans, &mut self.dropped, self.limit, s);
+            }
+            start = bin_end;
         }
     }
 
@@ -142,47 +221,6 @@ fn keep(spans: &mut Vec<Span>, dropped: &mut u64, limit: usize, span: Span) {
 }
 
 impl Bins {
-    /// Adds `span`, closing the bins it runs past on the way.
-    fn add(&mut self, span: Span, out: &mut Vec<Span>, dropped: &mut u64, limit: usize) {
-        let (mut start, end) = (span.start_ns, span.start_ns + span.dur_ns);
-        loop {
-            let bin_end = (self.at + 1) * self.width;
-            let part = end
-                .min(bin_end)
-                .saturating_sub(start.max(self.at * self.width));
-            let first = start == span.start_ns;
-            match &span.kind {
-                SpanKind::Entry { array, method, .. } => {
-                    let calls = u64::from(first);
-                    match self
-                        .entries
-                        .iter_mut()
-                        .find(|e| Arc::ptr_eq(&e.0, array) && e.1 == *method)
-                    {
-                        Some(e) => (e.2, e.3) = (e.2 + part, e.3 + calls),
-                        None => self.entries.push((array.clone(), method, part, calls)),
-                    }
-                }
-                SpanKind::Idle => self.idle_ns += part,
-                SpanKind::Send { to_pe, bytes } => {
-                    match self.sends.iter_mut().find(|s| s.0 == *to_pe) {
-                        Some(s) => (s.1, s.2) = (s.1 + bytes, s.2 + 1),
-                        None => self.sends.push((*to_pe, *bytes, 1)),
-                    }
-                    return;
-                }
-                _ => unreachable!("only entries, idle and sends are binned"),
-            }
-            if end <= bin_end {
-                return;
-            }
-            for s in self.close() {
-                keep(out, dropped, limit, s);
-            }
-            start = bin_end;
-        }
-    }
-
     /// The bin under way as packed spans; the next bin begins.
     fn close(&mut self) -> Vec<Span> {
         let mut t = self.at * self.width;
