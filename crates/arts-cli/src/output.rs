@@ -160,6 +160,23 @@ impl arts_util::progress::Sink for StepBar {
 
 pub use arts_util::atomic_file::{PendingDir, PendingFile, remove_temporaries, write_atomic};
 
+/// Writes a study's `files` (name, contents) into `pending` (opened before
+/// the runs, so a bad directory is refused before any work), makes them
+/// appear together, and returns each one's path under `dir`.
+pub fn commit_files<N: AsRef<str>, T: AsRef<[u8]>>(
+    mut pending: PendingDir,
+    dir: &std::path::Path,
+    files: impl IntoIterator<Item = (N, T)>,
+) -> Result<Vec<String>, CliError> {
+    let mut paths = Vec::new();
+    for (name, text) in files {
+        pending.write(name.as_ref(), text.as_ref())?;
+        paths.push(dir.join(name.as_ref()).display().to_string());
+    }
+    pending.commit()?;
+    Ok(paths)
+}
+
 impl From<arts_util::atomic_file::WriteError> for CliError {
     fn from(e: arts_util::atomic_file::WriteError) -> Self {
         match e {

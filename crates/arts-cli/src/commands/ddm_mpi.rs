@@ -8,7 +8,7 @@ use arts_experiments::ddm_mpi::{self, DdmMpiError, DdmMpiResult, Plan, programs:
 use serde::Serialize;
 
 use super::ddm_flags::PresetArg;
-use crate::output::{CliError, CliResult, Output, PendingDir};
+use crate::output::{CliError, CliResult, Output, PendingDir, commit_files};
 
 /// Arguments of `arts experiment ddm-mpi`.
 #[derive(clap::Args)]
@@ -165,12 +165,9 @@ pub fn run(args: &DdmMpiArgs, out: Output) -> CliResult {
     bar.finish_and_clear();
     let mut files = Vec::new();
     if let Some(dir) = &args.out {
-        let mut pending = PendingDir::create(dir)?;
-        for (file, text) in ddm_mpi::files(&result).map_err(CliError::failed)? {
-            pending.write(&file, text.as_bytes())?;
-            files.push(dir.join(file).display().to_string());
-        }
-        pending.commit()?;
+        let pending = PendingDir::create(dir)?;
+        let written = ddm_mpi::files(&result).map_err(CliError::failed)?;
+        files = commit_files(pending, dir, written)?;
     }
     let report = Report {
         device: device.display().to_string(),

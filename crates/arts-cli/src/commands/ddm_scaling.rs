@@ -12,7 +12,7 @@ use arts_experiments::ddm_study::{self, Balancing, Host, Plan, ScalingJson};
 
 use super::ddm_flags::PresetArg;
 use crate::lb_args::LbMode;
-use crate::output::{CliError, CliResult, Output, PendingDir};
+use crate::output::{CliError, CliResult, Output, PendingDir, commit_files};
 
 /// Arguments of `arts ddm scaling`.
 #[derive(clap::Args)]
@@ -157,12 +157,9 @@ pub fn run(args: &ScalingArgs, out: Output) -> CliResult {
     let pes = plan.config.pes;
     let mut files = Vec::new();
     if let Some(dir) = args.out.as_ref().filter(|_| crate::launch::is_root()) {
-        let mut pending = PendingDir::create(dir)?;
-        for (file, text) in ddm_study::files(&result, pes).map_err(CliError::failed)? {
-            pending.write(&file, text.as_bytes())?;
-            files.push(dir.join(file).display().to_string());
-        }
-        pending.commit()?;
+        let pending = PendingDir::create(dir)?;
+        let written = ddm_study::files(&result, pes).map_err(CliError::failed)?;
+        files = commit_files(pending, dir, written)?;
     }
     let processes = crate::launch::rank_size().1;
     let host = Host {

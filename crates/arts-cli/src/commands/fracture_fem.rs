@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use arts_experiments::fracture_fem::{self, Error, Plan};
 
-use crate::output::{CliError, CliResult, Output, PendingDir};
+use crate::output::{CliError, CliResult, Output, PendingDir, commit_files};
 
 /// Arguments of `arts experiment fracture-fem`.
 #[derive(clap::Args)]
@@ -109,12 +109,9 @@ pub fn run(args: &FractureFemArgs, out: Output) -> CliResult {
     })
     .map_err(error)?;
     bar.finish_and_clear();
-    if let (Some(dir), Some(mut pending)) = (&args.out, pending.take()) {
-        for (name, text) in report.files().map_err(error)? {
-            pending.write(&name, text.as_bytes())?;
-            report.files.push(dir.join(name).display().to_string());
-        }
-        pending.commit()?;
+    if let (Some(dir), Some(pending)) = (&args.out, pending.take()) {
+        let files = report.files().map_err(error)?;
+        report.files = commit_files(pending, dir, files)?;
     }
     out.emit(&report, || report.table())?;
     report

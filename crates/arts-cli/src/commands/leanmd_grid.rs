@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use arts_apps::leanmd::Params;
 use arts_experiments::leanmd_grid::{self, Error, MULTIPLES, Plan};
 
-use crate::output::{CliError, CliResult, Output, PendingDir};
+use crate::output::{CliError, CliResult, Output, PendingDir, commit_files};
 
 /// Arguments of `arts experiment leanmd-grid`.
 #[derive(clap::Args)]
@@ -123,12 +123,9 @@ pub fn run(args: &LeanmdGridArgs, out: Output) -> CliResult {
     })
     .map_err(error)?;
     bar.finish_and_clear();
-    if let (Some(dir), Some(mut pending)) = (&args.out, pending.take()) {
-        for (name, text) in report.files().map_err(error)? {
-            pending.write(&name, text.as_bytes())?;
-            report.files.push(dir.join(name).display().to_string());
-        }
-        pending.commit()?;
+    if let (Some(dir), Some(pending)) = (&args.out, pending.take()) {
+        let files = report.files().map_err(error)?;
+        report.files = commit_files(pending, dir, files)?;
     }
     out.emit(&report, || report.table())?;
     report
