@@ -147,62 +147,70 @@ pub(crate) fn run<M: Model>(
     gather_report(model, cfg, net, end)
 }
 
-/// Hands `fresh` to their PEs: this PE's pending set, a local PE's outbox,
-/// or the batch for another process.
-#[allow(clippy::too_many_arguments)]
-fn route<M: Copy>(
-    sh: &Shared<M>,
-    part: &Partition,
-    me: usize,
-    codec: &dyn MsgCodec<M>,
-    fresh: &mut Vec<Event<M>>,
-    pending: &mut PendingSet<M>,
-    out: &mut [Vec<Event<M>>],
-    remote: &mut [Vec<u8>],
-    counts: &mut [u64],
-    remote_min: &mut u64,
-) {
-    for ev in fresh.drain(..) {
-        let pe = part.pe_of(ev.dst);
-        if pe == me {
-            pending.push(ev);
-        } else if let Some(local) = pe.checked_sub(sh.first).filter(|&l| l < sh.k) {
-            out[local].push(ev);
-        } else {
-            let p = pe / sh.k;
-            if remote[p].is_empty() {
-                remote[p].extend_from_slice(&sh.epoch.load(SeqCst).to_le_bytes());
-            }
-            encode_wire(&mut remote[p], &Wire::Event(ev), codec);
-            counts[p] += 1;
-            *remote_min = (*remote_min).min(ev.key.time_bits);
-        }
-    }
+/// A PE's events on their way out: to the other PEs of this process, and
+/// in one batch per other process (counted, with the earliest time).
+struct Outbox<M> {
+    local: Vec<Vec<Event<M>>>,
+    remote: Vec<Vec<u8>>,
+    counts: Vec<u64>,
+    /// The earliest event time (bits) in the remote batches.
+    min: u64,
 }
 
-/// Places the local outboxes and sends the remote batches, counting them.
-fn flush<M: Copy>(
-    sh: &Shared<M>,
-    net: &dyn Net,
-    out: &mut [Vec<Event<M>>],
-    remote: &mut [Vec<u8>],
-    counts: &mut [u64],
-    remote_min: &mut u64,
-) {
-    for (pe, buf) in out.iter_mut().enumerate() {
-        if !buf.is_empty() {
-            sh.inboxes[pe].lock().append(buf);
+impl<M: Copy> Outbox<M> {
+    fn new(sh: &Shared<M>) -> Self {
+        Outbox {
+            local: (0..sh.k).map(|_| Vec::new()).collect(),
+            remote: vec![Vec::new(); sh.size],
+            counts: vec![0; sh.size],
+            min: u64::MAX,
         }
     }
-    for p in 0..sh.size {
-        if counts[p] > 0 {
-            sh.sent_to[p].fetch_add(counts[p], SeqCst);
-            counts[p] = 0;
-            net.send(p as u32, std::mem::take(&mut remote[p]));
+
+    /// Hands `fresh` to their PEs: PE `me`'s pending set, a local PE's
+    /// outbox, or the batch for another process.
+    fn route(
+        &mut self,
+        (sh, part, me): (&Shared<M>, &Partition, usize),
+        codec: &dyn MsgCodec<M>,
+        fresh: &mut Vec<Event<M>>,
+        pending: &mut PendingSet<M>,
+    ) {
+        for ev in fresh.drain(..) {
+            let pe = part.pe_of(ev.dst);
+            if pe == me {
+                pending.push(ev);
+            } else if let Some(local) = pe.checked_sub(sh.first).filter(|&l| l < sh.k) {
+                self.local[local].push(ev);
+            } else {
+                let p = pe / sh.k;
+                if self.remote[p].is_empty() {
+                    self.remote[p].extend_from_slice(&sh.epoch.load(SeqCst).to_le_bytes());
+                }
+                encode_wire(&mut self.remote[p], &Wire::Event(ev), codec);
+                self.counts[p] += 1;
+                self.min = self.min.min(ev.key.time_bits);
+            }
         }
     }
-    sh.sent_min.fetch_min(*remote_min, SeqCst);
-    *remote_min = u64::MAX;
+
+    /// Places the local outboxes and sends the remote batches, counting them.
+    fn flush(&mut self, sh: &Shared<M>, net: &dyn Net) {
+        for (pe, buf) in self.local.iter_mut().enumerate() {
+            if !buf.is_empty() {
+                sh.inboxes[pe].lock().append(buf);
+            }
+        }
+        for p in 0..sh.size {
+            if self.counts[p] > 0 {
+                sh.sent_to[p].fetch_add(self.counts[p], SeqCst);
+                self.counts[p] = 0;
+                net.send(p as u32, std::mem::take(&mut self.remote[p]));
+            }
+        }
+        sh.sent_min.fetch_min(self.min, SeqCst);
+        self.min = u64::MAX;
+    }
 }
 
 /// The leader's part of a window: agree on its start with every process
@@ -276,10 +284,7 @@ fn pe_main<M: Model>(
     let ids = part.lps_of(me);
     let mut exec = Exec::new(model);
     let mut pending = PendingSet::new(cfg.queue);
-    let mut out: Vec<Vec<Event<M::Msg>>> = (0..sh.k).map(|_| Vec::new()).collect();
-    let mut remote: Vec<Vec<u8>> = vec![Vec::new(); sh.size];
-    let mut counts = vec![0u64; sh.size];
-    let mut remote_min = u64::MAX;
+    let mut out = Outbox::new(sh);
     let mut fresh = Vec::new();
     let mut lps = Vec::with_capacity(ids.len());
     let mut failed = false;
@@ -292,21 +297,9 @@ fn pe_main<M: Model>(
                 break;
             }
         }
-        let (pend, out_, rem) = (&mut pending, &mut out, &mut remote);
-        route(
-            sh,
-            part,
-            me,
-            codec,
-            &mut fresh,
-            pend,
-            out_,
-            rem,
-            &mut counts,
-            &mut remote_min,
-        );
+        out.route((sh, part, me), codec, &mut fresh, &mut pending);
     }
-    flush(sh, net, &mut out, &mut remote, &mut counts, &mut remote_min);
+    out.flush(sh, net);
     sh.barrier.wait();
 
     let (lookahead, end) = (model.lookahead(), cfg.end_time);
@@ -350,21 +343,9 @@ fn pe_main<M: Model>(
             if part.pe_of(ev.key.src()) != me {
                 cross += 1;
             }
-            let (pend, out_, rem) = (&mut pending, &mut out, &mut remote);
-            route(
-                sh,
-                part,
-                me,
-                codec,
-                &mut fresh,
-                pend,
-                out_,
-                rem,
-                &mut counts,
-                &mut remote_min,
-            );
+            out.route((sh, part, me), codec, &mut fresh, &mut pending);
         }
-        flush(sh, net, &mut out, &mut remote, &mut counts, &mut remote_min);
+        out.flush(sh, net);
         windows += 1;
         if i == 0
             && let Some(p) = progress
