@@ -15,8 +15,8 @@ use crossbeam_utils::CachePadded;
 use parking_lot::Mutex;
 
 use crate::config::{RunConfig, SimReport, SyncMode};
-use crate::engine::ProgressFn;
-use crate::error::{EventError, PdesError};
+use crate::engine::{FirstError, ProgressFn};
+use crate::error::PdesError;
 use crate::event::{Event, PendingSet};
 use crate::exec::{Exec, LpCore};
 use crate::key::{Key, LpId, Time};
@@ -30,17 +30,8 @@ struct Shared<M> {
     /// Per PE: it hit a model error. Written only before the first barrier of
     /// a window and read only after it, so every PE sees the same flags.
     failed: Vec<CachePadded<AtomicBool>>,
-    error: Mutex<Option<(Key, EventError)>>,
+    error: FirstError,
     barrier: Barrier,
-}
-
-impl<M> Shared<M> {
-    fn fail(&self, key: Key, err: EventError) {
-        let mut slot = self.error.lock();
-        if slot.as_ref().is_none_or(|(k, _)| key < *k) {
-            *slot = Some((key, err));
-        }
-    }
 }
 
 struct PeResult<S> {
@@ -68,7 +59,7 @@ pub(crate) fn run<M: Model>(
         failed: (0..cfg.pes)
             .map(|_| CachePadded::new(AtomicBool::new(false)))
             .collect(),
-        error: Mutex::new(None),
+        error: FirstError::default(),
         barrier: Barrier::new(cfg.pes),
     };
     let results: Vec<PeResult<M::State>> = std::thread::scope(|s| {
@@ -83,7 +74,7 @@ pub(crate) fn run<M: Model>(
             .map(|h| h.join().expect("conservative PE thread panicked"))
             .collect()
     });
-    if let Some((_, err)) = shared.error.into_inner() {
+    if let Some((_, err)) = shared.error.take() {
         return Err(err.into());
     }
     let processed = results.iter().map(|r| r.processed).sum();
@@ -130,7 +121,7 @@ fn pe_main<M: Model>(
         match exec.init(lp, cfg.seed, &mut fresh) {
             Ok(core) => lps.push(core),
             Err(err) => {
-                shared.fail(Key::new(0.0, lp, 0), err);
+                shared.error.offer(Key::new(0.0, lp, 0), err);
                 failed = true;
                 break;
             }
@@ -176,7 +167,7 @@ fn pe_main<M: Model>(
             pending.pop();
             let li = part.local_of(ev.dst);
             if let Err(err) = exec.handle(&mut lps[li], &ev, &mut undo, &mut fresh) {
-                shared.fail(ev.key, err);
+                shared.error.offer(ev.key, err);
                 failed = true;
                 break;
             }

@@ -27,9 +27,9 @@ use parking_lot::Mutex;
 
 use crate::config::{RunConfig, SimReport, SyncMode};
 use crate::dist::{End, Net, Processes, Totals, decode_batch, encode_wire, gather_report};
-use crate::engine::ProgressFn;
 use crate::engine::optimistic::control::Wire;
-use crate::error::{EventError, PdesError};
+use crate::engine::{FirstError, ProgressFn};
+use crate::error::PdesError;
 use crate::event::{Event, PendingSet};
 use crate::exec::{Exec, LpCore};
 use crate::key::{Key, LpId, Time};
@@ -55,17 +55,8 @@ struct Shared<M> {
     epoch: AtomicU64,
     /// Batches of a later window that arrived early (leader only).
     early: Mutex<Vec<Vec<u8>>>,
-    error: Mutex<Option<(Key, EventError)>>,
+    error: FirstError,
     barrier: Barrier,
-}
-
-impl<M> Shared<M> {
-    fn fail(&self, key: Key, err: EventError) {
-        let mut slot = self.error.lock();
-        if slot.as_ref().is_none_or(|(k, _)| key < *k) {
-            *slot = Some((key, err));
-        }
-    }
 }
 
 struct PeResult<S> {
@@ -110,7 +101,7 @@ pub(crate) fn run<M: Model>(
         start: AtomicU64::new(0),
         epoch: AtomicU64::new(0),
         early: Mutex::new(Vec::new()),
-        error: Mutex::new(None),
+        error: FirstError::default(),
         barrier: Barrier::new(k),
     };
     let results: Vec<PeResult<M::State>> = std::thread::scope(|s| {
@@ -140,7 +131,7 @@ pub(crate) fn run<M: Model>(
         sync: SyncMode::Conservative,
         totals,
         lps,
-        error: sh.error.into_inner(),
+        error: sh.error.take(),
         rounds: windows,
         start,
     };
@@ -292,7 +283,7 @@ fn pe_main<M: Model>(
         match exec.init(lp, cfg.seed, &mut fresh) {
             Ok(core) => lps.push(core),
             Err(err) => {
-                sh.fail(Key::new(0.0, lp, 0), err);
+                sh.error.offer(Key::new(0.0, lp, 0), err);
                 failed = true;
                 break;
             }
@@ -334,7 +325,7 @@ fn pe_main<M: Model>(
             pending.pop();
             let li = part.local_of(ev.dst);
             if let Err(err) = exec.handle(&mut lps[li], &ev, &mut undo, &mut fresh) {
-                sh.fail(ev.key, err);
+                sh.error.offer(ev.key, err);
                 failed = true;
                 break;
             }

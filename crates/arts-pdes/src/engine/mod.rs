@@ -7,10 +7,40 @@ pub(crate) mod optimistic;
 mod sequential;
 
 use crate::config::{RunConfig, SimReport, SyncMode};
-use crate::error::PdesError;
-use crate::key::{MAX_LPS, Time};
+use crate::error::{EventError, PdesError};
+use crate::key::{Key, MAX_LPS, Time};
 use crate::model::Model;
 use crate::partition::MAX_PES;
+
+/// The first model error in event order (the smallest key: the one the
+/// sequential engine would have hit), kept by every PE of an engine.
+#[derive(Debug, Default)]
+pub(crate) struct FirstError(parking_lot::Mutex<Option<(Key, EventError)>>);
+
+impl FirstError {
+    /// Keeps `err` at `key` if it comes before the one kept so far.
+    pub(crate) fn offer(&self, key: Key, err: EventError) {
+        let mut slot = self.0.lock();
+        if slot.as_ref().is_none_or(|(k, _)| key < *k) {
+            *slot = Some((key, err));
+        }
+    }
+
+    /// Whether an error was kept.
+    pub(crate) fn is_set(&self) -> bool {
+        self.0.lock().is_some()
+    }
+
+    /// The error kept, left in place.
+    pub(crate) fn get(&self) -> Option<(Key, EventError)> {
+        self.0.lock().clone()
+    }
+
+    /// The error kept, taken out.
+    pub(crate) fn take(&self) -> Option<(Key, EventError)> {
+        self.0.lock().take()
+    }
+}
 
 /// Called now and then with the simulation time reached (GVT for the optimistic
 /// engine); meant for progress bars.

@@ -9,6 +9,7 @@ use std::thread::Thread;
 use crossbeam_utils::CachePadded;
 use parking_lot::Mutex;
 
+use crate::engine::FirstError;
 use crate::error::EventError;
 use crate::event::Event;
 use crate::key::{Key, LpId};
@@ -89,7 +90,7 @@ pub(crate) struct Control<M> {
     gvt: Mutex<Key>,
     rounds: AtomicU64,
     stop: AtomicBool,
-    error: Mutex<Option<(Key, EventError)>>,
+    error: FirstError,
     sleeping: Vec<CachePadded<AtomicBool>>,
     threads: Vec<OnceLock<Thread>>,
 }
@@ -107,7 +108,7 @@ impl<M> Control<M> {
             gvt: Mutex::new(Key::MIN),
             rounds: AtomicU64::new(0),
             stop: AtomicBool::new(false),
-            error: Mutex::new(None),
+            error: FirstError::default(),
             sleeping: (0..pes)
                 .map(|_| CachePadded::new(AtomicBool::new(false)))
                 .collect(),
@@ -182,12 +183,7 @@ impl<M> Control<M> {
 
     /// Stops every PE because of a committed model error (the smallest key wins).
     pub(super) fn fail(&self, key: Key, err: EventError) {
-        {
-            let mut slot = self.error.lock();
-            if slot.as_ref().is_none_or(|(k, _)| key < *k) {
-                *slot = Some((key, err));
-            }
-        }
+        self.error.offer(key, err);
         self.stop.store(true, SeqCst);
         self.wake_all();
     }
@@ -204,7 +200,7 @@ impl<M> Control<M> {
     }
 
     pub(super) fn take_error(&self) -> Option<EventError> {
-        self.error.lock().take().map(|(_, e)| e)
+        self.error.take().map(|(_, e)| e)
     }
 
     /// Wakes PE `pe` if it is parked (call after a SeqCst store it must see).

@@ -17,8 +17,8 @@ use parking_lot::Mutex;
 
 use crate::config::{RunConfig, SimReport, SyncMode};
 use crate::dist::{End, Net, Processes, Totals, decode_batch, encode_wire, gather_report};
-use crate::engine::ProgressFn;
-use crate::error::{EventError, PdesError};
+use crate::engine::{FirstError, ProgressFn};
+use crate::error::PdesError;
 use crate::key::Key;
 use crate::model::{Model, MsgCodec};
 use crate::partition::Partition;
@@ -64,7 +64,7 @@ struct Shared<M> {
     /// Something local went wrong (a PE panicked): told to the others at
     /// the next round.
     stop: AtomicBool,
-    error: Mutex<Option<(Key, EventError)>>,
+    error: FirstError,
 }
 
 impl<M> Shared<M> {
@@ -90,15 +90,7 @@ impl<M> Shared<M> {
             started: AtomicBool::new(false),
             end: AtomicBool::new(false),
             stop: AtomicBool::new(false),
-            error: Mutex::new(None),
-        }
-    }
-
-    /// Keeps the committed error with the smallest key.
-    fn record_error(&self, key: Key, err: EventError) {
-        let mut slot = self.error.lock();
-        if slot.as_ref().is_none_or(|(k, _)| key < *k) {
-            *slot = Some((key, err));
+            error: FirstError::default(),
         }
     }
 }
@@ -169,7 +161,7 @@ pub(crate) fn run<M: Model>(
                     let pe = match TwPe::new(model, first + i, ctx.part, cfg.seed, cfg.queue) {
                         Ok(pe) => Some(pe),
                         Err((lp, err)) => {
-                            ctx.sh.record_error(Key::new(0.0, lp, 0), err);
+                            ctx.sh.error.offer(Key::new(0.0, lp, 0), err);
                             None
                         }
                     };
@@ -203,7 +195,7 @@ fn start_up<M: Model>(ctx: &Ctx<'_, M>) {
     while sh.ready.load(SeqCst) < sh.k {
         std::thread::yield_now();
     }
-    let failed = sh.error.lock().is_some() as u64;
+    let failed = sh.error.is_set() as u64;
     let all = ctx.net.all_gather_u64(&[failed]);
     if all.iter().any(|&f| f != 0) {
         sh.end.store(true, SeqCst);
@@ -322,7 +314,7 @@ fn after_round<M: Model>(
     if let Some((k, err)) = &pe.blocked
         && g >= *k
     {
-        ctx.sh.record_error(*k, err.clone());
+        ctx.sh.error.offer(*k, err.clone());
     }
     if g <= *gvt {
         return None;
@@ -603,7 +595,7 @@ fn finish<M: Model>(
         lps.extend(mine);
     }
     t.gvt_ns = sh.gvt_ns.load(SeqCst);
-    let err = sh.error.lock().clone();
+    let err = sh.error.get();
     let end = End {
         sync: SyncMode::Optimistic,
         totals: t,
