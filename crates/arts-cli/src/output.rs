@@ -116,6 +116,15 @@ impl Output {
     }
 }
 
+/// A study's `on_run(what)` callback for `bar`: names the run starting and
+/// counts it.
+pub fn run_counter(bar: &indicatif::ProgressBar) -> impl FnMut(&str) + '_ {
+    move |what| {
+        bar.set_message(what.to_string());
+        bar.inc(1);
+    }
+}
+
 /// Every bar of the process, drawn together on stderr.
 fn bars() -> &'static indicatif::MultiProgress {
     static BARS: std::sync::OnceLock<indicatif::MultiProgress> = std::sync::OnceLock::new();

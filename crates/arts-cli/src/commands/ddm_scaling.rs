@@ -12,7 +12,7 @@ use arts_experiments::ddm_study::{self, Balancing, Host, Plan, ScalingJson};
 
 use super::ddm_flags::PresetArg;
 use crate::lb_args::LbMode;
-use crate::output::{CliError, CliResult, Output, PendingDir, commit_files};
+use crate::output::{CliError, CliResult, Output, PendingDir, commit_files, run_counter};
 
 /// Arguments of `arts ddm scaling`.
 #[derive(clap::Args)]
@@ -148,11 +148,7 @@ pub fn run(args: &ScalingArgs, out: Output) -> CliResult {
     let total =
         1 + plan.styles.len() * plan.links.len() * plan.balancing.len() * plan.segments.len();
     let bar = out.progress(total as u64, "ddm scaling");
-    let result = ddm_study::run(&plan, &mut |what| {
-        bar.set_message(what.to_string());
-        bar.inc(1);
-    })
-    .map_err(CliError::failed)?;
+    let result = ddm_study::run(&plan, &mut run_counter(&bar)).map_err(CliError::failed)?;
     bar.finish_and_clear();
     let pes = plan.config.pes;
     let mut files = Vec::new();

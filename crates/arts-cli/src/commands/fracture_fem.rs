@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use arts_experiments::fracture_fem::{self, Error, Plan};
 
-use crate::output::{CliError, CliResult, Output, PendingDir, commit_files};
+use crate::output::{CliError, CliResult, Output, PendingDir, commit_files, run_counter};
 
 /// Arguments of `arts experiment fracture-fem`.
 #[derive(clap::Args)]
@@ -103,11 +103,7 @@ pub fn run(args: &FractureFemArgs, out: Output) -> CliResult {
     plan.check().map_err(error)?;
     let mut pending = args.out.as_deref().map(PendingDir::create).transpose()?;
     let bar = out.progress(plan.runs(), "fracture-fem");
-    let mut report = fracture_fem::run(&plan, &mut |what| {
-        bar.set_message(what.to_string());
-        bar.inc(1);
-    })
-    .map_err(error)?;
+    let mut report = fracture_fem::run(&plan, &mut run_counter(&bar)).map_err(error)?;
     bar.finish_and_clear();
     if let (Some(dir), Some(pending)) = (&args.out, pending.take()) {
         let files = report.files().map_err(error)?;

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use arts_apps::leanmd::Params;
 use arts_experiments::leanmd_grid::{self, Error, MULTIPLES, Plan};
 
-use crate::output::{CliError, CliResult, Output, PendingDir, commit_files};
+use crate::output::{CliError, CliResult, Output, PendingDir, commit_files, run_counter};
 
 /// Arguments of `arts experiment leanmd-grid`.
 #[derive(clap::Args)]
@@ -117,11 +117,7 @@ pub fn run(args: &LeanmdGridArgs, out: Output) -> CliResult {
     // Refuse an output directory that cannot be written before any run.
     let mut pending = args.out.as_deref().map(PendingDir::create).transpose()?;
     let bar = out.progress(plan.runs(), "leanmd-grid");
-    let mut report = leanmd_grid::run(&plan, &mut |what| {
-        bar.set_message(what.to_string());
-        bar.inc(1);
-    })
-    .map_err(error)?;
+    let mut report = leanmd_grid::run(&plan, &mut run_counter(&bar)).map_err(error)?;
     bar.finish_and_clear();
     if let (Some(dir), Some(pending)) = (&args.out, pending.take()) {
         let files = report.files().map_err(error)?;

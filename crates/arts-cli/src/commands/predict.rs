@@ -14,7 +14,7 @@ use arts_predict::{
 };
 use arts_trace::record::Recording;
 
-use crate::output::{CliError, CliResult, Output, PendingDir, PendingFile};
+use crate::output::{CliError, CliResult, Output, PendingDir, PendingFile, run_counter};
 
 /// `arts predict`: the replay flags, or a subcommand.
 #[derive(clap::Args)]
@@ -438,11 +438,8 @@ fn run_extrapolate(a: &ExtrapolateArgs, out: Output) -> CliResult {
     let model = CostModel::fit(&rec)
         .map_err(|e| CliError::usage(format!("{}: {e}", a.record.display())))?;
     let bar = out.progress((a.pes.len() * plan.layouts.len()) as u64, "extrapolate");
-    let points = arts_predict::study(&model, &plan, &mut |what| {
-        bar.set_message(what.to_string());
-        bar.inc(1);
-    })
-    .map_err(predict_error)?;
+    let points =
+        arts_predict::study(&model, &plan, &mut run_counter(&bar)).map_err(predict_error)?;
     bar.finish_and_clear();
     let mut files = Vec::new();
     if let (Some(file), Some(p)) = (traffic, points.first()) {
