@@ -133,11 +133,13 @@ fn ampi_ranks_migrate_periodically_inside_their_blocking_calls_and_stay_exact() 
         "periodic",
         "--lb-period",
         "0.002s",
+        // Long enough (≈ 15 ms) for several 2 ms periods whatever the
+        // machine's load: a 2 ms run saw one period, after the ranks ended.
         "stencil3d",
         "--size",
-        "14",
+        "28",
         "--iters",
-        "40",
+        "200",
         "--imbalance",
         "1.5",
         "--json",
