@@ -567,6 +567,46 @@ typedef MPI_Comm_delete_attr_function MPI_Delete_function;
 #define AMPI_Load_start_measure ARTS_AMPI_Load_start_measure
 #define AMPI_Load_stop_measure ARTS_AMPI_Load_stop_measure
 #define AMPI_Load_set_value ARTS_AMPI_Load_set_value
+/* AMPI's PUP interface (Charm++'s pup_c.h). */
+#define AMPI_Register_pup ARTS_AMPI_Register_pup
+#define AMPI_Get_pup_data ARTS_AMPI_Get_pup_data
+#define pup_char ARTS_pup_char
+#define pup_chars ARTS_pup_chars
+#define pup_short ARTS_pup_short
+#define pup_shorts ARTS_pup_shorts
+#define pup_int ARTS_pup_int
+#define pup_ints ARTS_pup_ints
+#define pup_long ARTS_pup_long
+#define pup_longs ARTS_pup_longs
+#define pup_longlong ARTS_pup_longlong
+#define pup_longlongs ARTS_pup_longlongs
+#define pup_uchar ARTS_pup_uchar
+#define pup_uchars ARTS_pup_uchars
+#define pup_ushort ARTS_pup_ushort
+#define pup_ushorts ARTS_pup_ushorts
+#define pup_uint ARTS_pup_uint
+#define pup_uints ARTS_pup_uints
+#define pup_ulong ARTS_pup_ulong
+#define pup_ulongs ARTS_pup_ulongs
+#define pup_ulonglong ARTS_pup_ulonglong
+#define pup_ulonglongs ARTS_pup_ulonglongs
+#define pup_float ARTS_pup_float
+#define pup_floats ARTS_pup_floats
+#define pup_double ARTS_pup_double
+#define pup_doubles ARTS_pup_doubles
+#define pup_bool ARTS_pup_bool
+#define pup_bools ARTS_pup_bools
+#define pup_bytes ARTS_pup_bytes
+#define pup_isSizing ARTS_pup_isSizing
+#define pup_isPacking ARTS_pup_isPacking
+#define pup_isUnpacking ARTS_pup_isUnpacking
+#define pup_isDeleting ARTS_pup_isDeleting
+#define pup_isUserlevel ARTS_pup_isUserlevel
+#define pup_size ARTS_pup_size
+#define pup_new_sizer ARTS_pup_new_sizer
+#define pup_new_toMem ARTS_pup_new_toMem
+#define pup_new_fromMem ARTS_pup_new_fromMem
+#define pup_destroy ARTS_pup_destroy
 /* AMPI's names for the asynchronous collectives (paper section 2.4.4),
  * from before MPI-3 had them: the same calls. */
 #define AMPI_Ireduce ARTS_MPI_Ireduce
@@ -1198,6 +1238,84 @@ int AMPI_Checkpoint_state(long long step, const void *state, long long bytes);
 int AMPI_MemCheckpoint_state(long long step, const void *state, long long bytes);
 int AMPI_Restored_state(long long *step, void *state, long long capacity, long long *bytes,
                         int *flag);
+
+/* AMPI's PUP interface (Charm++'s pup_c.h; also reachable as <pup_c.h>).
+ * A PUP routine `void fn(pup_er p, void *data)` lists the rank's data with
+ * pup_int(p, &x), pup_doubles(p, arr, n), ...: the same routine sizes,
+ * packs (native byte order) and unpacks it, as pup_isSizing,
+ * pup_isPacking and pup_isUnpacking say; it allocates its heap data when
+ * unpacking and frees it when pup_isDeleting.
+ *
+ * AMPI_Register_pup(fn, data, &idx) registers fn for this rank's `data`
+ * (passed to fn as is; AMPI programs pass &ptr and assign *(T **)data when
+ * unpacking); AMPI_Get_pup_data(idx, &data) gives `data` back. When arts
+ * calls the routines:
+ *  - Without --isomalloc, AMPI_Checkpoint, AMPI_MemCheckpoint and
+ *    AMPI_Migrate with an ampi_checkpoint hint save each rank's registered
+ *    data (a sizing pass, then a packing pass, pup_isUserlevel = 1,
+ *    pup_isDeleting = 0) as the run's K-th checkpoint. A run restarted from
+ *    it (`arts ampi run --restart DIR/ckpt-K`) starts main again; its
+ *    AMPI_Register_pup(fn, data, &idx) runs fn's unpacking pass at once
+ *    with this run's `data`, so the rank finds its data as saved (a program
+ *    registers before it initializes: data still NULL afterwards = a fresh
+ *    run). An unpacking pass that reads more (or less) than was packed ends
+ *    the rank with one message.
+ *  - Migration: without isomalloc a rank's stack cannot leave its process;
+ *    it moves only between the PEs of its process, which share its heap,
+ *    so arts does not call the routines (the data stays where it is).
+ *    With --isomalloc the rank's heap moves and is saved with it; the
+ *    routines are not called either.
+ * MPI calls from a PUP routine are refused (as in AMPI). */
+typedef void *pup_er;
+typedef void (*MPI_PupFn)(pup_er, void *);
+typedef MPI_PupFn AMPI_PupFn;
+int AMPI_Register_pup(MPI_PupFn fn, void *data, int *idx);
+int AMPI_Get_pup_data(int idx, void *data);
+int pup_isSizing(const pup_er p);
+int pup_isPacking(const pup_er p);
+int pup_isUnpacking(const pup_er p);
+int pup_isDeleting(const pup_er p);
+int pup_isUserlevel(const pup_er p);
+void pup_char(pup_er p, char *v);
+void pup_chars(pup_er p, char *arr, int nItems);
+void pup_short(pup_er p, short *v);
+void pup_shorts(pup_er p, short *arr, int nItems);
+void pup_int(pup_er p, int *v);
+void pup_ints(pup_er p, int *arr, int nItems);
+void pup_long(pup_er p, long *v);
+void pup_longs(pup_er p, long *arr, int nItems);
+void pup_longlong(pup_er p, long long *v);
+void pup_longlongs(pup_er p, long long *arr, int nItems);
+void pup_uchar(pup_er p, unsigned char *v);
+void pup_uchars(pup_er p, unsigned char *arr, int nItems);
+void pup_ushort(pup_er p, unsigned short *v);
+void pup_ushorts(pup_er p, unsigned short *arr, int nItems);
+void pup_uint(pup_er p, unsigned int *v);
+void pup_uints(pup_er p, unsigned int *arr, int nItems);
+void pup_ulong(pup_er p, unsigned long *v);
+void pup_ulongs(pup_er p, unsigned long *arr, int nItems);
+void pup_ulonglong(pup_er p, unsigned long long *v);
+void pup_ulonglongs(pup_er p, unsigned long long *arr, int nItems);
+void pup_float(pup_er p, float *v);
+void pup_floats(pup_er p, float *arr, int nItems);
+void pup_double(pup_er p, double *v);
+void pup_doubles(pup_er p, double *arr, int nItems);
+#ifdef __cplusplus
+void pup_bool(pup_er p, bool *v);
+void pup_bools(pup_er p, bool *arr, int nItems);
+#else
+void pup_bool(pup_er p, _Bool *v);
+void pup_bools(pup_er p, _Bool *arr, int nItems);
+#endif
+void pup_bytes(pup_er p, void *ptr, int nBytes);
+/* Passes of the program's own over its buffers (arts does not know their
+ * size): a sizer, then a packer into a buffer of pup_size(sizer) bytes,
+ * an unpacker from it; pup_size: bytes moved so far; pup_destroy frees. */
+pup_er pup_new_sizer(void);
+pup_er pup_new_toMem(void *buf);
+pup_er pup_new_fromMem(const void *buf);
+int pup_size(const pup_er p);
+void pup_destroy(pup_er p);
 
 /* Around the subset: addresses and counts of datatypes, the MPI-1 names
  * of datatype and error handler calls, names and user attributes of

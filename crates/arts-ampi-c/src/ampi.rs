@@ -6,7 +6,8 @@
 //! `AMPI_Load_set_value`),
 //! `AMPI_Migrateto` / `AMPI_Migrate_to_pe`, `AMPI_Setmigratable`, `AMPI_My_pe`,
 //! checkpoints of whole ranks (`AMPI_Checkpoint`, `AMPI_MemCheckpoint`,
-//! with isomalloc), and
+//! with isomalloc; without it, of the data the ranks registered with
+//! `AMPI_Register_pup`, `crate::pup::registry`), and
 //! checkpoints of the ranks' own state (`AMPI_Checkpoint_state`,
 //! `AMPI_Restored_state`: `Mpi::checkpoint`/`restored` with the bytes the
 //! program names, which also work without isomalloc).
@@ -16,6 +17,7 @@ use std::path::Path;
 
 use crate::abi::*;
 use crate::comm::info;
+use crate::pup::registry::{self, Target};
 use crate::state::fail::{Fail, comm_of, out};
 use crate::state::{Vp, current, entry, set_current};
 
@@ -159,7 +161,8 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_AMPI_My_pe() -> c_int {
 
 /// `AMPI_Checkpoint(dname)`: collective over `MPI_COMM_WORLD`; saves every
 /// rank *whole* — its stack, heap, globals and MPI state
-/// (`Mpi::checkpoint_ranks`; needs `--isomalloc`) — as the run's K-th
+/// (`Mpi::checkpoint_ranks`; with `--isomalloc`; without it, the data
+/// the ranks registered with `AMPI_Register_pup`) — as the run's K-th
 /// checkpoint (K = 1, 2, … by call) into directory `dname` (the same on
 /// every rank), or with NULL or "" into `--checkpoint-dir`, and returns
 /// when it is written. `--restart DIR/ckpt-K` continues from this call's
@@ -183,6 +186,9 @@ fn whole_checkpoint(vp: &mut Vp, named: Option<&str>) -> Result<(), Fail> {
         (Some(n), Some(d)) if same_dir(n, d) => None,
         (n, _) => n,
     };
+    if !in_slot() {
+        return registry::checkpoint(vp, Target::File(elsewhere));
+    }
     crate::rma::shm::refuse_whole_checkpoint(vp)?;
     vp.whole_checkpoints += 1;
     let step = vp.whole_checkpoints;
@@ -209,10 +215,20 @@ fn mem_checkpoint(vp: &mut Vp) -> Result<(), Fail> {
     if !vp.mpi().checkpointing() {
         return Ok(());
     }
+    if !in_slot() {
+        return registry::checkpoint(vp, Target::Memory);
+    }
     crate::rma::shm::refuse_whole_checkpoint(vp)?;
     vp.whole_checkpoints += 1;
     vp.mpi().mem_checkpoint_ranks(vp.whole_checkpoints)?;
     Ok(())
+}
+
+/// Whether the running rank lives in an isomalloc slot (can be saved
+/// whole); otherwise checkpoints save the data it registered with
+/// `AMPI_Register_pup` (`crate::pup::registry`).
+fn in_slot() -> bool {
+    arts_ampi::iso::current().is_some()
 }
 
 /// Whether `a` and `b` name the same directory.
@@ -306,7 +322,9 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_AMPI_Restored_state(
     entry("AMPI_Restored_state", MPI_COMM_WORLD, |vp| {
         let flag = out(flag, "flag")?;
         let (step, bytes) = (out(step, "step")?, out(bytes, "bytes")?);
-        let Some((at, data)) = vp.mpi().restored::<Vec<u8>>()? else {
+        let saved = vp.mpi().restored::<Vec<u8>>()?;
+        // A checkpoint of registered data goes back through AMPI_Register_pup.
+        let Some((at, data)) = saved.filter(|(_, d)| !registry::is_record(d)) else {
             *flag = 0;
             return Ok(());
         };

@@ -29,6 +29,7 @@ mod fortran;
 mod io;
 pub mod loader;
 mod p2p;
+mod pup;
 mod rma;
 mod state;
 mod topo;

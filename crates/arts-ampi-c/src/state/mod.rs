@@ -45,13 +45,19 @@ thread_local! {
 /// call, so MPI calls the callback makes are refused, with a message that
 /// says why.
 pub(crate) fn callback<R>(f: impl FnOnce() -> R) -> R {
-    let p = current();
+    /// Gives the rank its state back, also when the callback unwinds (a
+    /// fatal error in a PUP routine).
+    struct Back(*mut Vp);
+    impl Drop for Back {
+        fn drop(&mut self) {
+            IN_CALLBACK.with(|c| c.set(false));
+            set_current(self.0);
+        }
+    }
+    let _back = Back(current());
     set_current(std::ptr::null_mut());
     IN_CALLBACK.with(|c| c.set(true));
-    let r = f();
-    IN_CALLBACK.with(|c| c.set(false));
-    set_current(p);
-    r
+    f()
 }
 
 /// Makes `vp` the rank running on this thread.
@@ -143,6 +149,8 @@ pub(crate) struct Vp {
     pub attached: Option<(usize, c_int)>,
     /// Checkpoints of whole ranks taken so far (`AMPI_Checkpoint`).
     pub whole_checkpoints: u64,
+    /// The rank's PUP routines (`AMPI_Register_pup`).
+    pub pups: crate::pup::registry::PupTable,
     /// Functions the rank's copy of the program registered to run at its
     /// exit (`atexit`, C++ static destructors), in order (`crate::loader::image`).
     pub at_exit: Vec<AtExit>,
@@ -222,6 +230,7 @@ impl Vp {
             attrs: Attributes::default(),
             attached: None,
             whole_checkpoints: 0,
+            pups: Default::default(),
             at_exit: Vec::new(),
         }
     }
@@ -396,8 +405,9 @@ pub(crate) fn entry_in(
     if p.is_null() {
         if IN_CALLBACK.with(Cell::get) {
             eprintln!(
-                "error: {call} called from an attribute callback: arts runs callbacks \
-                 inside the MPI call that triggers them, where MPI calls are not allowed"
+                "error: {call} called from an attribute callback or a PUP routine: arts runs \
+                 callbacks inside the MPI call that triggers them, where MPI calls are not \
+                 allowed"
             );
         } else {
             eprintln!(

@@ -28,6 +28,24 @@ impl Mpi<'_> {
         })
     }
 
+    /// As [`Mpi::checkpoint`], into `dir` (any directory, the same on every
+    /// rank; a run without a checkpoint directory too): AMPI's
+    /// `AMPI_Checkpoint(dname)` for ranks saved by their registered data.
+    pub fn checkpoint_to<S: Serialize>(
+        &mut self,
+        step: u64,
+        dir: &std::path::Path,
+        state: &S,
+    ) -> Result<(), MpiError> {
+        let call = "checkpoint";
+        let Some(plan) = self.shared().checkpoints.clone() else {
+            return Err(checkpoint_error(call, "the run takes no checkpoints"));
+        };
+        self.save_states(call, state, |ranks, main| {
+            crate::iso::outside(|| crate::checkpoint::write(&plan, dir, ranks, step, main))
+        })
+    }
+
     /// AMPI's `AMPI_Checkpoint`: collective over `WORLD`; every rank is
     /// saved *whole* — its stack, heap and MPI state — as the run's
     /// checkpoint after `step` (into the run's checkpoint directory), and
@@ -240,13 +258,14 @@ impl Mpi<'_> {
     }
 
     /// This rank's state in the checkpoint the run continues from, with the
-    /// step it was saved at (`None`: the run starts afresh).
+    /// step it was saved at (`None`: the run starts afresh, or its ranks
+    /// were restored whole and have no separate state).
     pub fn restored<S: DeserializeOwned>(&mut self) -> Result<Option<(u64, S)>, MpiError> {
         let rank = self.rank() as usize;
         let Some(plan) = self.shared().checkpoints.clone() else {
             return Ok(None);
         };
-        let Some(restored) = plan.restored.as_ref() else {
+        let Some(restored) = plan.restored.as_ref().filter(|r| r.whole.is_none()) else {
             return Ok(None);
         };
         let state =
