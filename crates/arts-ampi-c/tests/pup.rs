@@ -58,8 +58,18 @@ fn registered_data_comes_back_at_the_restarts_registration() {
     run(&so, saving(&ck), &["20", "5", "10", "file"]).unwrap();
     assert!(ck.join("ckpt-2").is_dir(), "the 2nd checkpoint, step 10");
     // pup.c checks what it got back (its tag, name, length and counter).
-    run(&so, restoring(&ck.join("ckpt-2")), &["20", "5", "0", "file"]).unwrap();
-    let e = run(&so, restoring(&ck.join("ckpt-2")), &["20", "5", "0", "over"]).unwrap_err();
+    run(
+        &so,
+        restoring(&ck.join("ckpt-2")),
+        &["20", "5", "0", "file"],
+    )
+    .unwrap();
+    let e = run(
+        &so,
+        restoring(&ck.join("ckpt-2")),
+        &["20", "5", "0", "over"],
+    )
+    .unwrap_err();
     assert!(
         e.contains("pup_int: PUP routine 0 (unpacking at restart) unpacks more than was packed"),
         "{e}"

@@ -12,7 +12,13 @@ use common::{arts_text, build, program_lines};
 /// the program's lines (exit 0 asserted).
 fn run(so: &str, pes: u32, extra: &[&str], args: &[&str]) -> String {
     let pes = pes.to_string();
-    let a = [&["ampi", "run", "--vp", "4", "--pes", &pes], extra, &[so, "--"], args].concat();
+    let a = [
+        &["ampi", "run", "--vp", "4", "--pes", &pes],
+        extra,
+        &[so, "--"],
+        args,
+    ]
+    .concat();
     let (code, stdout, stderr) = arts_text(&a);
     assert_eq!(code, 0, "{stdout}\n{stderr}");
     program_lines(&stdout)
@@ -24,7 +30,11 @@ fn continued(lines: &str, step: u32, whole: &str) {
         lines.starts_with(&format!("continuing from step {step}\n")),
         "{lines}"
     );
-    assert_eq!(lines.lines().nth(1), Some(whole), "the same end as the whole run");
+    assert_eq!(
+        lines.lines().nth(1),
+        Some(whole),
+        "the same end as the whole run"
+    );
 }
 
 #[test]
@@ -38,21 +48,43 @@ fn registered_heap_data_survives_checkpoint_and_restart_without_isomalloc() {
     let whole = whole.trim_end();
     // AMPI_Checkpoint into --checkpoint-dir: the 3rd checkpoint is step 15.
     let ck = dir.path().join("ck").display().to_string();
-    let first = run(&so, 2, &["--checkpoint-dir", &ck], &["30", "5", "15", "file"]);
+    let first = run(
+        &so,
+        2,
+        &["--checkpoint-dir", &ck],
+        &["30", "5", "15", "file"],
+    );
     assert!(first.contains("stopped after saving step 15"), "{first}");
     let at = dir.path().join("ck/ckpt-3").display().to_string();
-    continued(&run(&so, 3, &["--restart", &at], &["30", "5", "0", "file"]), 15, whole);
+    continued(
+        &run(&so, 3, &["--restart", &at], &["30", "5", "0", "file"]),
+        15,
+        whole,
+    );
     // AMPI_MemCheckpoint: kept in the node-local store.
     let store = dir.path().join("store").display().to_string();
-    let first = run(&so, 2, &["--checkpoint-dir", &store], &["30", "5", "20", "mem"]);
+    let first = run(
+        &so,
+        2,
+        &["--checkpoint-dir", &store],
+        &["30", "5", "20", "mem"],
+    );
     assert!(first.contains("stopped after saving step 20"), "{first}");
-    continued(&run(&so, 1, &["--restart", &store], &["30", "5", "0", "mem"]), 20, whole);
+    continued(
+        &run(&so, 1, &["--restart", &store], &["30", "5", "0", "mem"]),
+        20,
+        whole,
+    );
     // AMPI_Migrate with ampi_checkpoint = to_file=DIR, no --checkpoint-dir.
     let own = dir.path().join("own").display().to_string();
     let first = run(&so, 2, &[], &["30", "5", "10", "info", &own]);
     assert!(first.contains("stopped after saving step 10"), "{first}");
     let at = dir.path().join("own/ckpt-2").display().to_string();
-    continued(&run(&so, 2, &["--restart", &at], &["30", "5", "0", "info", &own]), 10, whole);
+    continued(
+        &run(&so, 2, &["--restart", &at], &["30", "5", "0", "info", &own]),
+        10,
+        whole,
+    );
 }
 
 #[test]
@@ -62,13 +94,34 @@ fn a_routine_unpacking_more_than_it_packed_fails_its_rank_in_one_line() {
         return;
     };
     let ck = dir.path().join("ck").display().to_string();
-    run(&so, 2, &["--checkpoint-dir", &ck], &["10", "5", "5", "file"]);
-    let a = ["ampi", "run", "--vp", "4", "--pes", "2", "--restart", &ck, &so, "--"];
+    run(
+        &so,
+        2,
+        &["--checkpoint-dir", &ck],
+        &["10", "5", "5", "file"],
+    );
+    let a = [
+        "ampi",
+        "run",
+        "--vp",
+        "4",
+        "--pes",
+        "2",
+        "--restart",
+        &ck,
+        &so,
+        "--",
+    ];
     let (code, _, err) = arts_text(&[&a[..], &["10", "5", "0", "over"]].concat());
     assert_eq!(code, 1, "{err}");
-    let line = err.lines().find(|l| l.starts_with("error: rank ")).unwrap_or_else(|| panic!("{err}"));
+    let line = err
+        .lines()
+        .find(|l| l.starts_with("error: rank "))
+        .unwrap_or_else(|| panic!("{err}"));
     assert!(
-        line.contains(": pup_int: PUP routine 0 (unpacking at restart) unpacks more than was packed"),
+        line.contains(
+            ": pup_int: PUP routine 0 (unpacking at restart) unpacks more than was packed"
+        ),
         "{line}"
     );
     assert!(!err.contains("panicked"), "{err}");
@@ -83,7 +136,10 @@ fn a_null_routine_is_an_mpi_error_and_own_passes_size_what_they_pack() {
     let null = run(&so, 2, &[], &["1", "1", "0", "null"]);
     assert_eq!(null, "null routine refused: 1\n");
     let own = run(&so, 2, &[], &["1", "1", "0", "own"]);
-    assert!(own.starts_with("own sizer=") && own.ends_with("same=1\n"), "{own}");
+    assert!(
+        own.starts_with("own sizer=") && own.ends_with("same=1\n"),
+        "{own}"
+    );
     // rank 0: two ints, 16 doubles, a long, 8 chars.
     assert!(own.contains("sizer=152 packed=152 unpacked=152"), "{own}");
     // Without isomalloc and without registered routines a checkpoint says why.
@@ -93,5 +149,8 @@ fn a_null_routine_is_an_mpi_error_and_own_passes_size_what_they_pack() {
     let ck = dir.path().join("ck").display().to_string();
     let (code, _, err) = arts_text(&["ampi", "run", "--vp", "2", "--checkpoint-dir", &ck, &whole]);
     assert_eq!(code, 1, "{err}");
-    assert!(err.contains("AMPI_Checkpoint") && err.contains("AMPI_Register_pup"), "{err}");
+    assert!(
+        err.contains("AMPI_Checkpoint") && err.contains("AMPI_Register_pup"),
+        "{err}"
+    );
 }
