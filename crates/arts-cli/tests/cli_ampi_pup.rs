@@ -79,6 +79,12 @@ fn registered_heap_data_survives_checkpoint_and_restart_without_isomalloc() {
     let own = dir.path().join("own").display().to_string();
     let first = run(&so, 2, &[], &["30", "5", "10", "info", &own]);
     assert!(first.contains("stopped after saving step 10"), "{first}");
+    // Ranks moved between the PEs of their process at every AMPI_Migrate
+    // keep their registered data where it is.
+    let moved = dir.path().join("moved").display().to_string();
+    let rotate = ["--lb", "rotate", "--lb-period", "1"];
+    let lines = run(&so, 2, &rotate, &["30", "5", "0", "info", &moved]);
+    assert_eq!(lines.trim_end(), whole, "moved between PEs");
     let at = dir.path().join("own/ckpt-2").display().to_string();
     continued(
         &run(&so, 2, &["--restart", &at], &["30", "5", "0", "info", &own]),
