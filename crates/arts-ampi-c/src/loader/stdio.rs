@@ -17,7 +17,10 @@
 //! `fflush` (complete lines: a partial line waits for its newline) and at
 //! the rank's end, whatever the way (`main` returning, `exit`, `_exit`,
 //! `abort`, a fatal MPI error, `MPI_Abort`), the partial last line too. A
-//! line longer than [`LONGEST_LINE`] is written as it stands.
+//! line longer than [`LONGEST_LINE`] is written as it stands. Complete
+//! lines are also written before a callback of the program runs inside an
+//! MPI call (it writes to the C library) and before the rank is saved
+//! whole (a restart would write them again).
 //!
 //! With `--tag-output` ([`set_tag_output`]) each line is prefixed as Open
 //! MPI prefixes it: `[1,RANK]<stdout>:` or `[1,RANK]<stderr>:`.
@@ -219,6 +222,13 @@ impl Streams {
         }
     }
 
+    /// Writes the complete lines of both streams (before a callback of the
+    /// program, which writes to the C library, and before the rank is
+    /// saved whole, so that a restart does not write them again).
+    pub(crate) fn flush_lines(&mut self) {
+        self.flush(None);
+    }
+
     /// Writes everything, a partial last line too (the rank ends).
     pub(crate) fn finish(&mut self) {
         let rank = self.rank;
@@ -322,18 +332,36 @@ mod tests {
     }
 
     #[test]
-    fn a_block_stream_waits_for_a_block_of_lines() {
+    fn arts_mpicc_wraps_exactly_the_functions_lib_stdio_c_defines() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let c = std::fs::read_to_string(dir.join("lib/stdio.c")).unwrap();
+        let mut defined: Vec<&str> = c
+            .lines()
+            // Definitions: `type __wrap_NAME(...) {` at the start of a line.
+            .filter(|l| !l.starts_with([' ', '/', '*']) && l.ends_with('{'))
+            .filter_map(|l| l.split_once(" __wrap_")?.1.split_once('(').map(|(n, _)| n))
+            .collect();
+        let script = std::fs::read_to_string(dir.join("bin/arts-mpicc")).unwrap();
+        let list = script
+            .lines()
+            .find_map(|l| l.strip_prefix("stdio_names=\""))
+            .expect("stdio_names in arts-mpicc");
+        let mut wrapped: Vec<&str> = list.trim_end_matches('"').split(' ').collect();
+        defined.sort_unstable();
+        wrapped.sort_unstable();
+        assert_eq!(defined, wrapped);
+        assert!(wrapped.contains(&"__printf_chk") && wrapped.contains(&"fwrite"));
+    }
+
+    #[test]
+    fn a_block_stream_keeps_lines_below_a_block() {
         let mut s = Stream {
             which: Which::Out,
             buf: Vec::new(),
             line_mode: false,
         };
-        s.push(0, b"");
-        s.push(0, b"a partial line");
-        assert_eq!(s.buf.len(), 14);
-        // Empty buffers write nothing.
-        s.buf.clear();
-        s.flush(0, true);
-        assert!(s.buf.is_empty());
+        s.push(0, b"one line\n");
+        s.push(0, b"and a partial one");
+        assert_eq!(s.buf, b"one line\nand a partial one");
     }
 }

@@ -46,6 +46,13 @@ thread_local! {
 /// says why.
 pub(crate) fn callback<R>(f: impl FnOnce() -> R) -> R {
     let p = current();
+    if !p.is_null() {
+        // What the callback writes goes to the C library directly: the
+        // rank's lines before it are written first.
+        // SAFETY: the running rank's state; its output buffer is not
+        // borrowed by the MPI call under way.
+        unsafe { (*p).stdio.flush_lines() };
+    }
     set_current(std::ptr::null_mut());
     IN_CALLBACK.with(|c| c.set(true));
     let r = f();
