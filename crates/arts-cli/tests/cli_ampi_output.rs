@@ -40,7 +40,10 @@ fn expected(v: u32, n: u32, tag: bool) -> (Vec<String>, Vec<String>) {
     )];
     for r in 0..v {
         for i in 0..n {
-            out.push(format!("{}rank {r} line {i}: a b c d e", prefix(r, "stdout")));
+            out.push(format!(
+                "{}rank {r} line {i}: a b c d e",
+                prefix(r, "stdout")
+            ));
             err.push(format!("{}rank {r} note {i}: x y z", prefix(r, "stderr")));
         }
     }
@@ -80,7 +83,14 @@ fn every_line_of_every_rank_arrives_whole() {
                 .filter(|l| l.starts_with(&format!("rank {r} ")))
                 .collect();
             let mut in_order = own.clone();
-            in_order.sort_by_key(|l| l.split(' ').nth(3).unwrap().trim_end_matches(':').parse::<u32>().unwrap());
+            in_order.sort_by_key(|l| {
+                l.split(' ')
+                    .nth(3)
+                    .unwrap()
+                    .trim_end_matches(':')
+                    .parse::<u32>()
+                    .unwrap()
+            });
             assert_eq!(own, in_order, "rank {r}");
         }
     }
@@ -125,7 +135,12 @@ fn open_mpi_tagged(dir: &Path, v: u32, n: u32) -> Option<(Vec<String>, Vec<Strin
         .unwrap();
     assert!(ok.status.success(), "mpicc lines.c: {ok:?}");
     let out = Command::new("mpirun")
-        .args(["--allow-run-as-root", "--oversubscribe", "--tag-output", "-np"])
+        .args([
+            "--allow-run-as-root",
+            "--oversubscribe",
+            "--tag-output",
+            "-np",
+        ])
         .arg(v.to_string())
         .arg(&exe)
         .arg(n.to_string())
@@ -147,7 +162,11 @@ fn tag_output_prefixes_each_line_as_open_mpi_does() {
     };
     let want = expected(4, 3, true);
     if let Some(reference) = open_mpi_tagged(dir.path(), 4, 3) {
-        assert_eq!(reference, want, "Open MPI");
+        // Its stdout only: a rank's stderr is unbuffered, and mpirun tags
+        // each piece it reads of it (a line written in pieces may arrive
+        // as several tagged pieces), which arts does not copy.
+        assert_eq!(reference.0, want.0, "Open MPI");
+        assert!(reference.1.iter().all(|l| l.contains("]<stderr>:")));
     }
     let (code, out, err) = run(&so, &["--tag-output"], 4, 2, &["3"]);
     assert_eq!(code, 0, "{err}");

@@ -113,7 +113,10 @@ impl Stream {
         let end = if all {
             self.buf.len()
         } else {
-            self.buf.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1)
+            self.buf
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |i| i + 1)
         };
         if end == 0 {
             return;
