@@ -190,6 +190,8 @@ fn whole_checkpoint(vp: &mut Vp, named: Option<&str>) -> Result<(), Fail> {
         return registry::checkpoint(vp, Target::File(elsewhere));
     }
     crate::rma::shm::refuse_whole_checkpoint(vp)?;
+    // Lines written before the save are not written again by a restart.
+    vp.stdio.flush_lines();
     vp.whole_checkpoints += 1;
     let step = vp.whole_checkpoints;
     match elsewhere {
@@ -219,6 +221,7 @@ fn mem_checkpoint(vp: &mut Vp) -> Result<(), Fail> {
         return registry::checkpoint(vp, Target::Memory);
     }
     crate::rma::shm::refuse_whole_checkpoint(vp)?;
+    vp.stdio.flush_lines();
     vp.whole_checkpoints += 1;
     vp.mpi().mem_checkpoint_ranks(vp.whole_checkpoints)?;
     Ok(())

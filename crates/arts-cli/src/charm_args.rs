@@ -52,7 +52,10 @@ pub fn translate(args: &[String]) -> Result<Vec<String>, String> {
             program_args.extend(it.by_ref().cloned());
             break;
         }
-        if a == "-np" || a == "-n" {
+        if a == "--tag-output" || a == "-tag-output" {
+            // Open MPI's mpirun spells it both ways.
+            run.push("--tag-output".into());
+        } else if a == "-np" || a == "-n" {
             let v = it.next().ok_or(format!("{a} needs a number of PEs"))?;
             run.extend(["--pes".into(), v.clone()]);
         } else if let Some((flag, value)) = valued(a) {
@@ -77,7 +80,8 @@ pub fn translate(args: &[String]) -> Result<Vec<String>, String> {
             return Err(format!(
                 "unknown option {a}: accepted are +p N, -np N, +vp N, +balancer NAME, \
                  +LBPeriod N, +stacksize BYTES, +tcharm_stacksize BYTES, +setcpuaffinity, \
-                 ++local, ++quiet, and -- before the program's own arguments"
+                 ++local, ++quiet, --tag-output (or -tag-output), and -- before the program's \
+                 own arguments"
             ));
         } else if program.is_none() {
             program = Some(a.clone());
@@ -161,6 +165,15 @@ mod tests {
         assert_eq!(
             t("./p +tcharm_stacksize 1M -- +vp9").unwrap(),
             "--stack-size 1M ./p -- +vp9"
+        );
+        // Open MPI's --tag-output, either spelling.
+        assert_eq!(
+            t("-tag-output -np 2 ./prog +vp 4").unwrap(),
+            "--tag-output --pes 2 --vp 4 ./prog"
+        );
+        assert_eq!(
+            t("+p2 --tag-output ./prog -- -tag-output").unwrap(),
+            "--pes 2 --tag-output ./prog -- -tag-output"
         );
     }
 

@@ -136,6 +136,10 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Abort(comm: c_int, errorcode: c_
         // SAFETY: the running rank's state (see `state::set_current`).
         format!("rank {}", unsafe { &*vp }.rank)
     };
+    if !vp.is_null() {
+        // SAFETY: the running rank's state: what it wrote is written out.
+        unsafe { (*vp).stdio.finish() };
+    }
     // SAFETY: flushing every C stream is always allowed.
     unsafe { libc::fflush(std::ptr::null_mut()) };
     eprintln!(

@@ -23,6 +23,7 @@
 pub(crate) mod exit;
 pub(crate) mod image;
 pub(crate) mod malloc;
+pub(crate) mod stdio;
 
 use std::ffi::{CStr, CString, c_char, c_int, c_void};
 use std::ops::Range;
@@ -461,6 +462,8 @@ fn run_main(start: Start, argv: Vec<String>, mpi: &mut Mpi<'_>) -> Result<(), Mp
         // The code a parent process would see (exit(-1) is 255).
         (code & 0xff, how)
     }));
+    // What the rank wrote reaches its destination, a partial last line too.
+    vp.stdio.finish();
     set_current(std::ptr::null_mut());
     match result {
         Ok((code, how)) if vp.phase == Phase::Running => {
@@ -487,6 +490,10 @@ pub struct CRunOptions {
     /// Send what the program writes to stdout to stderr instead (so that
     /// `--json` output stays one JSON object).
     pub program_stdout_to_stderr: bool,
+    /// Prefix every line a rank writes with `[1,RANK]<stdout>:` or
+    /// `[1,RANK]<stderr>:`, as Open MPI's `mpirun --tag-output`
+    /// (`crate::loader::stdio`).
+    pub tag_output: bool,
 }
 
 /// Runs `program` on `opts.vp` ranks (it must have been opened for at least as many).
@@ -534,6 +541,7 @@ pub fn run(
     } else {
         None
     };
+    stdio::set_tag_output(c.tag_output);
     let result = arts_ampi::run(opts, body);
     // SAFETY: flushing every C stream, and restoring fd 1.
     unsafe {

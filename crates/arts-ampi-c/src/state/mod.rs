@@ -45,6 +45,14 @@ thread_local! {
 /// call, so MPI calls the callback makes are refused, with a message that
 /// says why.
 pub(crate) fn callback<R>(f: impl FnOnce() -> R) -> R {
+    let p = current();
+    if !p.is_null() {
+        // What the callback writes goes to the C library directly: the
+        // rank's lines before it are written first.
+        // SAFETY: the running rank's state; its output buffer is not
+        // borrowed by the MPI call under way.
+        unsafe { (*p).stdio.flush_lines() };
+    }
     /// Gives the rank its state back, also when the callback unwinds (a
     /// fatal error in a PUP routine).
     struct Back(*mut Vp);
@@ -54,7 +62,7 @@ pub(crate) fn callback<R>(f: impl FnOnce() -> R) -> R {
             set_current(self.0);
         }
     }
-    let _back = Back(current());
+    let _back = Back(p);
     set_current(std::ptr::null_mut());
     IN_CALLBACK.with(|c| c.set(true));
     f()
@@ -130,6 +138,9 @@ pub(crate) struct Vp {
     /// The address of this rank's Fortran `MPI_IN_PLACE` (0: not a
     /// Fortran program), which the Fortran binding turns into C's.
     pub fortran_in_place: usize,
+    /// What the rank wrote to `stdout`/`stderr` and not yet written out
+    /// (`crate::loader::stdio`).
+    pub stdio: crate::loader::stdio::Streams,
     /// Names of communicators, windows and datatypes (`crate::comm::names`).
     pub names: HashMap<Object, Vec<u8>>,
     /// Cartesian topologies by communicator.
@@ -221,6 +232,7 @@ impl Vp {
             groups: Groups::new(),
             predefined: [0; MPI_UNIVERSE_SIZE as usize + 1],
             fortran_in_place: 0,
+            stdio: crate::loader::stdio::Streams::new(rank),
             names: HashMap::new(),
             carts: HashMap::new(),
             graphs: HashMap::new(),

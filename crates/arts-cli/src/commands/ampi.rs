@@ -96,6 +96,11 @@ pub struct AmpiRunArgs {
     /// under mpirun, processes of one host take consecutive CPUs).
     #[arg(long)]
     pin: bool,
+    /// A C program: prefix every line a rank writes with `[1,RANK]<stdout>:`
+    /// or `[1,RANK]<stderr>:`, as Open MPI's `mpirun --tag-output`
+    /// (`ampirun` also takes `-tag-output`).
+    #[arg(long)]
+    tag_output: bool,
     /// Stack size of each rank (e.g. 256K, 1M).
     #[arg(long, default_value = "256K", value_parser = parse_size)]
     stack_size: u64,
@@ -368,6 +373,7 @@ fn run_c_program(
     })?;
     let c = CRunOptions {
         program_stdout_to_stderr: out.json,
+        tag_output: args.tag_output,
     };
     arts_ampi_c::run(&opts, Arc::new(program), &c).map_err(to_cli)
 }
