@@ -124,6 +124,9 @@ pub(crate) struct Vp {
     /// The address of this rank's Fortran `MPI_IN_PLACE` (0: not a
     /// Fortran program), which the Fortran binding turns into C's.
     pub fortran_in_place: usize,
+    /// The program's heap as counted against the rank's share of
+    /// `--max-memory` (`crate::loader::heap_share`).
+    pub heap: crate::loader::heap_share::Heap,
     /// Names of communicators, windows and datatypes (`crate::comm::names`).
     pub names: HashMap<Object, Vec<u8>>,
     /// Cartesian topologies by communicator.
@@ -213,6 +216,7 @@ impl Vp {
             groups: Groups::new(),
             predefined: [0; MPI_UNIVERSE_SIZE as usize + 1],
             fortran_in_place: 0,
+            heap: Default::default(),
             names: HashMap::new(),
             carts: HashMap::new(),
             graphs: HashMap::new(),
