@@ -96,6 +96,8 @@ pub(crate) struct Recorder {
     current: Option<u32>,
     /// The most executions and messages it notes (`None`: no bound).
     limit: Option<usize>,
+    /// The execution running now is one left out (so are its messages).
+    skipping: bool,
 }
 
 impl Recorder {
@@ -123,7 +125,8 @@ impl Recorder {
 
     /// Notes the start of an execution of `method` on `obj`.
     pub(crate) fn begin(&mut self, obj: ObjId, method: &'static str, start_ns: u64) {
-        if self.full() {
+        self.skipping = self.full();
+        if self.skipping {
             self.current = None;
             return;
         }
@@ -140,6 +143,7 @@ impl Recorder {
 
     /// Notes the end of the current execution, `dur_ns` after it began.
     pub(crate) fn end(&mut self, dur_ns: u64) {
+        self.skipping = false;
         if let Some(i) = self.current.take() {
             self.rec.execs[i as usize].dur_ns = dur_ns;
         }
@@ -148,7 +152,10 @@ impl Recorder {
     /// Notes a message to `to` of `bytes`, sent at `time_ns`; returns the
     /// id the message carries (0 when sent outside an execution).
     pub(crate) fn send(&mut self, to: ObjId, bytes: u64, time_ns: u64) -> u32 {
-        let Some(exec) = self.current else { return 0 };
+        let Some(exec) = self.current else {
+            self.rec.dropped += u64::from(self.skipping);
+            return 0;
+        };
         if self.full() {
             return 0;
         }
@@ -370,7 +377,7 @@ mod tests {
         }
         let rec = r.finish(vec![]);
         assert_eq!((rec.execs.len(), rec.sends.len()), (3, 3));
-        assert_eq!(rec.dropped(), 4, "two executions and two messages");
+        assert_eq!(rec.dropped(), 4, "two executions and their messages");
         let mut whole = Recorder::within(None, 2);
         whole.begin(obj(0), "step", 0);
         assert_eq!(whole.finish(vec![]).dropped(), 0);
