@@ -36,6 +36,7 @@ mod topo;
 mod types;
 
 pub use exports::{EXPORTS, exported_names};
+pub use loader::heap_share::HeapLimit;
 pub use loader::{CProgram, CRunOptions, LoadError, run};
 
 /// The directory holding `mpi.h` in the source tree.

@@ -20,6 +20,14 @@ pub fn budget() -> MemoryBudget {
     MemoryBudget::new(MAX_MEMORY.get().copied().flatten())
 }
 
+/// The bytes a trace or a recording may hold while the run goes on: half
+/// of an explicit `--max-memory` (the other half for the run itself);
+/// `None` without it (then bounded only by `--trace-max-events` and the
+/// up-front estimates).
+pub fn trace_share() -> Option<u64> {
+    MAX_MEMORY.get().copied().flatten().map(|b| b / 2)
+}
+
 /// Refuses, as bad input, a run whose estimated `need` (bytes) for `what`
 /// exceeds the budget.
 pub fn check_memory(what: impl Into<String>, need: u64) -> Result<(), CliError> {

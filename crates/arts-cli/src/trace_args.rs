@@ -39,7 +39,9 @@ fn positive_ms(s: &str) -> Result<f64, String> {
 }
 
 impl TraceLimits {
-    /// The runtime's trace options.
+    /// The runtime's trace options: with `--max-memory`, the events kept
+    /// hold at most half of it (`crate::budget::trace_share`), past which
+    /// they are counted as dropped, as past `--trace-max-events`.
     pub fn options(&self) -> TraceOptions {
         let mode = match self.trace_mode {
             TraceModeArg::Full => TraceMode::Full,
@@ -47,9 +49,13 @@ impl TraceLimits {
                 bin_ns: (self.trace_bin_ms * 1e6) as u64,
             },
         };
-        TraceOptions {
+        let options = TraceOptions {
             mode,
             max_events: self.trace_max_events,
+        };
+        match crate::budget::trace_share() {
+            Some(bytes) => options.within_bytes(bytes),
+            None => options,
         }
     }
 }

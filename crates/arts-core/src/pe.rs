@@ -24,7 +24,7 @@ use crate::instrument::{CommRecord, PeCounters, PeriodMark, thread_cpu_ns};
 use crate::lb_manager::{LbMsg, LbRoot, LbStepRecord, PeriodicClock, calibrate_speed};
 use crate::mailbox::{IdlePolicy, Mailbox};
 use crate::queue::PrioQueue;
-use crate::record::{PeRecord, RawCause};
+use crate::record::{PeRecord, RawCause, Recorder};
 use crate::runtime::RunError;
 use crate::services::Services;
 use crate::store::ElemStore;
@@ -140,7 +140,8 @@ impl Pe {
                     .trace
                     .then(|| TraceBuffer::new(&config.trace_options, pe, num_pes)),
                 comm_trace: config.comm_trace.then(Vec::new),
-                record: config.record.then(Box::default),
+                record: (config.record)
+                    .then(|| Box::new(Recorder::within(config.record_max_events, num_pes))),
                 failure: None,
                 lb: config.lb.clone().map(Arc::new),
                 speed: 1.0,

@@ -72,6 +72,18 @@ pub struct PeRecord {
     sends: Vec<RawSend>,
     /// The arrays the PE knew when it stopped: name and element count.
     arrays: Vec<(String, u64)>,
+    /// Executions and messages not noted: past the PE's share of
+    /// `Config::record_max_events`.
+    #[serde(default)]
+    dropped: u64,
+}
+
+impl PeRecord {
+    /// Executions and messages this PE did not note, past its share of
+    /// `Config::record_max_events` (0: the recording is whole).
+    pub fn dropped(&self) -> u64 {
+        self.dropped
+    }
 }
 
 /// A PE's recorder.
@@ -82,11 +94,42 @@ pub(crate) struct Recorder {
     pub cause: Option<RawCause>,
     /// The execution running now.
     current: Option<u32>,
+    /// The most executions and messages it notes (`None`: no bound).
+    limit: Option<usize>,
+    /// The execution running now is one left out (so are its messages).
+    skipping: bool,
 }
 
 impl Recorder {
+    /// The recorder of one of `pes` PEs, noting its share of `max_events`
+    /// executions and messages (`None`: every one). Past it, it notes only
+    /// how many it left out ([`PeRecord::dropped`]): a recording's memory
+    /// stays within its share of `--max-memory` however long the run.
+    pub(crate) fn within(max_events: Option<u64>, pes: u32) -> Recorder {
+        Recorder {
+            limit: max_events
+                .map(|m| usize::try_from(m / u64::from(pes.max(1))).unwrap_or(usize::MAX)),
+            ..Recorder::default()
+        }
+    }
+
+    /// Whether the recorder holds its share already (then one more event
+    /// is counted as dropped).
+    fn full(&mut self) -> bool {
+        let full = self
+            .limit
+            .is_some_and(|l| self.rec.execs.len() + self.rec.sends.len() >= l);
+        self.rec.dropped += u64::from(full);
+        full
+    }
+
     /// Notes the start of an execution of `method` on `obj`.
     pub(crate) fn begin(&mut self, obj: ObjId, method: &'static str, start_ns: u64) {
+        self.skipping = self.full();
+        if self.skipping {
+            self.current = None;
+            return;
+        }
         self.current = Some(self.rec.execs.len() as u32);
         self.rec.execs.push(RawExec {
             array: obj.array,
@@ -100,6 +143,7 @@ impl Recorder {
 
     /// Notes the end of the current execution, `dur_ns` after it began.
     pub(crate) fn end(&mut self, dur_ns: u64) {
+        self.skipping = false;
         if let Some(i) = self.current.take() {
             self.rec.execs[i as usize].dur_ns = dur_ns;
         }
@@ -108,7 +152,13 @@ impl Recorder {
     /// Notes a message to `to` of `bytes`, sent at `time_ns`; returns the
     /// id the message carries (0 when sent outside an execution).
     pub(crate) fn send(&mut self, to: ObjId, bytes: u64, time_ns: u64) -> u32 {
-        let Some(exec) = self.current else { return 0 };
+        let Some(exec) = self.current else {
+            self.rec.dropped += u64::from(self.skipping);
+            return 0;
+        };
+        if self.full() {
+            return 0;
+        }
         self.rec.sends.push(RawSend {
             exec,
             time_ns,
@@ -313,6 +363,24 @@ mod tests {
         b.begin(obj(1), "pong", recv_ns);
         b.end(100);
         (a.finish(vec![]), b.finish(vec![]))
+    }
+
+    #[test]
+    fn a_bounded_recorder_notes_its_share_and_counts_the_rest() {
+        let obj = |linear| ObjId { array: 0, linear };
+        // 12 events over 2 PEs: 6 for this one.
+        let mut r = Recorder::within(Some(12), 2);
+        for i in 0..5 {
+            r.begin(obj(i), "step", i * 100);
+            r.send(obj(i + 1), 8, i * 100 + 1);
+            r.end(10);
+        }
+        let rec = r.finish(vec![]);
+        assert_eq!((rec.execs.len(), rec.sends.len()), (3, 3));
+        assert_eq!(rec.dropped(), 4, "two executions and their messages");
+        let mut whole = Recorder::within(None, 2);
+        whole.begin(obj(0), "step", 0);
+        assert_eq!(whole.finish(vec![]).dropped(), 0);
     }
 
     #[test]

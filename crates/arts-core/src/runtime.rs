@@ -15,7 +15,7 @@ use crate::instrument::CommRecord;
 use crate::lb_manager::{LbConfig, LbStepRecord};
 use crate::mailbox::IdlePolicy;
 use crate::pe::{Pe, PeReport};
-use crate::record::RecordingInfo;
+use crate::record::{PeRecord, RecordingInfo};
 use crate::transport::{InProcess, Transport};
 use arts_trace::record::Recording;
 
@@ -39,6 +39,10 @@ pub struct Config {
     /// Record every entry method and element message with their causes,
     /// for trace-driven prediction (`RunReport::recording`).
     pub record: bool,
+    /// With `record`: the most executions and messages the recording
+    /// notes over all PEs (each PE its share; `None`: every one). Past it
+    /// they are counted ([`RunReport::recording_dropped`]), not kept.
+    pub record_max_events: Option<u64>,
     /// Serialize application messages between different PEs, as if they were
     /// in different processes (tests the wire path on one machine).
     pub serialize_local: bool,
@@ -95,6 +99,7 @@ impl Default for Config {
             trace_options: arts_trace::TraceOptions::default(),
             comm_trace: false,
             record: false,
+            record_max_events: None,
             serialize_local: false,
             lb: None,
             transport: None,
@@ -226,6 +231,15 @@ impl RunReport {
         let per = (self.pes.len() / self.processes.max(1) as usize).max(1);
         let process: Vec<usize> = (0..self.pes.len()).map(|pe| pe / per).collect();
         every_pe.then(|| crate::record::join(&parts, &process, info))
+    }
+
+    /// Executions and messages the recording left out, past
+    /// `Config::record_max_events` (0: it is whole, or there is none).
+    pub fn recording_dropped(&self) -> u64 {
+        (self.pes.iter())
+            .filter_map(|p| p.record.as_ref())
+            .map(PeRecord::dropped)
+            .sum()
     }
 
     /// All PEs' trace spans, if tracing was on.

@@ -17,7 +17,7 @@ pub mod record;
 mod summary;
 pub mod view;
 
-pub use buffer::{TraceBuffer, TraceMode, TraceOptions};
+pub use buffer::{BYTES_PER_EVENT, TraceBuffer, TraceMode, TraceOptions};
 pub use chrome::{TraceAbout, write_chrome};
 pub use summary::{EntryTotal, PeUtilization, Summary, TraceError, summarize};
 

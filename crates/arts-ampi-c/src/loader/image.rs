@@ -518,7 +518,7 @@ mod tests {
                 .any(|(_, r)| matches!(r, Reloc::Symbol { defined: None, name, .. } if name == n))
         };
         assert!(
-            named(b"malloc") && named(b"ARTS_MPI_Init"),
+            named(b"__wrap_malloc") && named(b"ARTS_MPI_Init"),
             "{:?}",
             elf.relocs
         );

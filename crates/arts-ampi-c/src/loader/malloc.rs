@@ -14,6 +14,8 @@ use std::ffi::{c_char, c_int, c_void};
 
 use arts_ampi::iso::{self, region, slot};
 
+use super::heap_share as hs;
+
 /// Bytes of the header below every block.
 const HEADER: usize = 16;
 
@@ -101,7 +103,7 @@ pub(crate) fn release(p: *mut c_void) {
 }
 
 /// Usable bytes of a block (0 for null).
-fn usable(p: *mut c_void) -> usize {
+pub(crate) fn usable(p: *mut c_void) -> usize {
     match slot_of(p) {
         // SAFETY: the C library's block (or null).
         None => unsafe { libc::malloc_usable_size(p) },
@@ -112,20 +114,19 @@ fn usable(p: *mut c_void) -> usize {
 }
 
 /// `malloc`.
-extern "C" fn rank_malloc(size: usize) -> *mut c_void {
+pub(crate) extern "C" fn rank_malloc(size: usize) -> *mut c_void {
     allocate(size, HEADER)
 }
 
 /// `calloc`, also outside slots: `arts-mpicc` links programs with
-/// `--wrap=calloc`, so their `calloc` is this function, exported by the
-/// `arts` binary as `__wrap_calloc`. Its zeros are written now, in a slot
+/// `--wrap=calloc`, so their `calloc` is this function (through
+/// `__wrap_calloc`, `crate::loader::heap_share`). Its zeros are written now, in a slot
 /// or in a block of the C library. glibc's `calloc` hands out a large
 /// block as untouched zero pages: the program's first write to each page
 /// then takes a copy-on-write fault, and in a process whose PE threads
 /// share the address space every such fault interrupts the other PEs to
 /// flush their TLBs (an IPI per page). Written now, a page takes one plain
 /// fault.
-#[unsafe(export_name = "__wrap_calloc")]
 pub(crate) extern "C" fn rank_calloc(n: usize, size: usize) -> *mut c_void {
     let Some(total) = n.checked_mul(size) else {
         return std::ptr::null_mut();
@@ -139,12 +140,12 @@ pub(crate) extern "C" fn rank_calloc(n: usize, size: usize) -> *mut c_void {
 }
 
 /// `free`.
-extern "C" fn rank_free(p: *mut c_void) {
+pub(crate) extern "C" fn rank_free(p: *mut c_void) {
     release(p);
 }
 
 /// `realloc`: a slot block stays in its slot; a C library block stays there.
-extern "C" fn rank_realloc(p: *mut c_void, size: usize) -> *mut c_void {
+pub(crate) extern "C" fn rank_realloc(p: *mut c_void, size: usize) -> *mut c_void {
     match slot_of(p) {
         // SAFETY: the C library's block (or null, then a new block there or
         // in the slot: `malloc`'s choice).
@@ -168,16 +169,12 @@ extern "C" fn rank_realloc(p: *mut c_void, size: usize) -> *mut c_void {
     }
 }
 
-/// `reallocarray`.
-extern "C" fn rank_reallocarray(p: *mut c_void, n: usize, size: usize) -> *mut c_void {
-    match n.checked_mul(size) {
-        Some(total) => rank_realloc(p, total),
-        None => std::ptr::null_mut(),
-    }
-}
-
 /// `posix_memalign`.
-extern "C" fn rank_posix_memalign(out: *mut *mut c_void, align: usize, size: usize) -> c_int {
+pub(crate) extern "C" fn rank_posix_memalign(
+    out: *mut *mut c_void,
+    align: usize,
+    size: usize,
+) -> c_int {
     if !align.is_power_of_two() || !align.is_multiple_of(size_of::<usize>()) {
         return libc::EINVAL;
     }
@@ -191,7 +188,7 @@ extern "C" fn rank_posix_memalign(out: *mut *mut c_void, align: usize, size: usi
 }
 
 /// `aligned_alloc` and `memalign`.
-extern "C" fn rank_aligned_alloc(align: usize, size: usize) -> *mut c_void {
+pub(crate) extern "C" fn rank_aligned_alloc(align: usize, size: usize) -> *mut c_void {
     if !align.is_power_of_two() {
         return std::ptr::null_mut();
     }
@@ -199,7 +196,7 @@ extern "C" fn rank_aligned_alloc(align: usize, size: usize) -> *mut c_void {
 }
 
 /// `valloc`.
-extern "C" fn rank_valloc(size: usize) -> *mut c_void {
+pub(crate) extern "C" fn rank_valloc(size: usize) -> *mut c_void {
     allocate(size, region::page())
 }
 
@@ -209,13 +206,13 @@ extern "C" fn rank_malloc_usable_size(p: *mut c_void) -> usize {
 }
 
 /// `strdup`.
-extern "C" fn rank_strdup(s: *const c_char) -> *mut c_char {
+pub(crate) extern "C" fn rank_strdup(s: *const c_char) -> *mut c_char {
     // SAFETY: the caller passes a C string, as for strdup.
     rank_strndup(s, unsafe { libc::strlen(s) })
 }
 
 /// `strndup`.
-extern "C" fn rank_strndup(s: *const c_char, n: usize) -> *mut c_char {
+pub(crate) extern "C" fn rank_strndup(s: *const c_char, n: usize) -> *mut c_char {
     // SAFETY: the caller passes a C string, as for strndup; the copy holds
     // `len + 1` bytes.
     unsafe {
@@ -252,21 +249,24 @@ pub(crate) extern "C" fn cxx_delete(p: *mut c_void) {
     release(p);
 }
 
-/// The library functions a copy of a program calls here instead, by name.
+/// The library functions a copy of a program calls here instead, by name:
+/// those that allocate or free through `crate::loader::heap_share` (the
+/// functions a program linked by `arts-mpicc` calls by their `__wrap_`
+/// names), which counts the rank's blocks when the run bounds them.
 pub(crate) const REPLACEMENTS: &[(&str, *const ())] = &[
-    ("malloc", rank_malloc as *const ()),
-    ("calloc", rank_calloc as *const ()),
-    ("realloc", rank_realloc as *const ()),
-    ("reallocarray", rank_reallocarray as *const ()),
-    ("free", rank_free as *const ()),
-    ("cfree", rank_free as *const ()),
-    ("posix_memalign", rank_posix_memalign as *const ()),
-    ("aligned_alloc", rank_aligned_alloc as *const ()),
-    ("memalign", rank_aligned_alloc as *const ()),
-    ("valloc", rank_valloc as *const ()),
+    ("malloc", hs::__wrap_malloc as *const ()),
+    ("calloc", hs::__wrap_calloc as *const ()),
+    ("realloc", hs::__wrap_realloc as *const ()),
+    ("reallocarray", hs::__wrap_reallocarray as *const ()),
+    ("free", hs::__wrap_free as *const ()),
+    ("cfree", hs::__wrap_free as *const ()),
+    ("posix_memalign", hs::__wrap_posix_memalign as *const ()),
+    ("aligned_alloc", hs::__wrap_aligned_alloc as *const ()),
+    ("memalign", hs::__wrap_memalign as *const ()),
+    ("valloc", hs::__wrap_valloc as *const ()),
     ("malloc_usable_size", rank_malloc_usable_size as *const ()),
-    ("strdup", rank_strdup as *const ()),
-    ("strndup", rank_strndup as *const ()),
+    ("strdup", hs::__wrap_strdup as *const ()),
+    ("strndup", hs::__wrap_strndup as *const ()),
 ];
 
 #[cfg(test)]

@@ -21,6 +21,7 @@
 //! host process.
 
 pub(crate) mod exit;
+pub mod heap_share;
 pub(crate) mod image;
 pub(crate) mod malloc;
 pub(crate) mod stdio;
@@ -34,6 +35,7 @@ use std::sync::Arc;
 use arts_ampi::{AmpiError, AmpiReport, Mpi, MpiError, PerProcess, ProgramFn, RunOptions};
 
 use crate::state::{Phase, Vp, set_current};
+use heap_share::{Heap, HeapLimit};
 use image::{Image, InitFn};
 
 /// A C `main`.
@@ -377,8 +379,9 @@ impl CProgram {
         })
     }
 
-    /// Runs rank `mpi.rank()`'s copy of `main` on this rank.
-    fn run_rank(&self, mpi: &mut Mpi<'_>) -> Result<(), MpiError> {
+    /// Runs rank `mpi.rank()`'s copy of `main` on this rank, its heap
+    /// bounded by `heap` (`None`: unbounded).
+    fn run_rank(&self, mpi: &mut Mpi<'_>, heap: Option<Arc<HeapLimit>>) -> Result<(), MpiError> {
         let rank = mpi.rank();
         let start = self.start_of(rank as u32)?;
         let argv: Vec<String> = std::iter::once(self.path.display().to_string())
@@ -386,7 +389,7 @@ impl CProgram {
             .collect();
         // `self` is not touched past this point: with isomalloc the rank may
         // end in another process, where it is not at this address.
-        run_main(start, argv, mpi)
+        run_main(start, argv, mpi, heap)
     }
 }
 
@@ -418,7 +421,12 @@ fn load_base(p: *mut c_void) -> Option<usize> {
 /// `exit(n)` and Fortran's `STOP n` end the rank with code `n` (the run's
 /// exit code is the largest; `mpirun`'s too) after `MPI_Finalize`, and fail
 /// it before.
-fn run_main(start: Start, argv: Vec<String>, mpi: &mut Mpi<'_>) -> Result<(), MpiError> {
+fn run_main(
+    start: Start,
+    argv: Vec<String>,
+    mpi: &mut Mpi<'_>,
+    heap: Option<Arc<HeapLimit>>,
+) -> Result<(), MpiError> {
     let Start {
         main,
         init,
@@ -430,6 +438,7 @@ fn run_main(start: Start, argv: Vec<String>, mpi: &mut Mpi<'_>) -> Result<(), Mp
         unsafe { std::mem::transmute::<*mut Mpi<'_>, *mut Mpi<'static>>(std::ptr::from_mut(mpi)) };
     let mut vp = Box::new(Vp::new(mpi_ptr, rank));
     vp.fortran_in_place = in_place;
+    vp.heap = Heap::new(heap);
     let vp_ptr: *mut Vp = &mut *vp;
     let cargs: Vec<CString> = argv
         .into_iter()
@@ -494,6 +503,9 @@ pub struct CRunOptions {
     /// `[1,RANK]<stderr>:`, as Open MPI's `mpirun --tag-output`
     /// (`crate::loader::stdio`).
     pub tag_output: bool,
+    /// Each rank's bound on its program's heap (`None`: unbounded, nothing
+    /// counted), enforced while it runs (`heap_share`).
+    pub heap_limit: Option<HeapLimit>,
 }
 
 /// Runs `program` on `opts.vp` ranks (it must have been opened for at least as many).
@@ -509,13 +521,14 @@ pub fn run(
             opts.vp
         )));
     }
+    let heap = c.heap_limit.clone().map(Arc::new);
     let body: Arc<ProgramFn> = match (program.in_slots(), opts.isomalloc) {
-        (false, false) => Arc::new(move |mpi| program.run_rank(mpi)),
+        (false, false) => Arc::new(move |mpi| program.run_rank(mpi, heap.clone())),
         // A rank may run in another process, which reaches its own loaded
         // program through the same handle (an `Arc` would be this one's).
         (true, true) => {
             let here = PerProcess::new(program);
-            Arc::new(move |mpi| here.get().run_rank(mpi))
+            Arc::new(move |mpi| here.get().run_rank(mpi, heap.clone()))
         }
         (true, false) => {
             return Err(AmpiError::Usage(

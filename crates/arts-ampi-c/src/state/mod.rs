@@ -141,6 +141,9 @@ pub(crate) struct Vp {
     /// What the rank wrote to `stdout`/`stderr` and not yet written out
     /// (`crate::loader::stdio`).
     pub stdio: crate::loader::stdio::Streams,
+    /// The program's heap as counted against the rank's share of
+    /// `--max-memory` (`crate::loader::heap_share`).
+    pub heap: crate::loader::heap_share::Heap,
     /// Names of communicators, windows and datatypes (`crate::comm::names`).
     pub names: HashMap<Object, Vec<u8>>,
     /// Cartesian topologies by communicator.
@@ -233,6 +236,7 @@ impl Vp {
             predefined: [0; MPI_UNIVERSE_SIZE as usize + 1],
             fortran_in_place: 0,
             stdio: crate::loader::stdio::Streams::new(rank),
+            heap: Default::default(),
             names: HashMap::new(),
             carts: HashMap::new(),
             graphs: HashMap::new(),

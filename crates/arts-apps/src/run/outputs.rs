@@ -57,6 +57,14 @@ impl Outputs {
                 steps: steps as u64,
                 wall_ns: (wall_s * 1e9) as u64,
             };
+            let dropped = report.recording_dropped();
+            if dropped > 0 {
+                return Err(Error::failed(format!(
+                    "the recording reached its share of --max-memory (half of it) and left out \
+                     {dropped} executions and messages; record fewer steps or raise --max-memory \
+                     (no recording written)"
+                )));
+            }
             let recording = report
                 .recording(info)
                 .ok_or_else(|| Error::failed("the run left no recording"))?;

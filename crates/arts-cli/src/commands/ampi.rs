@@ -354,8 +354,9 @@ fn run_c_program(
     opts: RunOptions,
     out: &Output,
 ) -> Result<AmpiReport, CliError> {
-    check_stacks(&opts, &crate::budget::budget(), MAPS_PER_C_RANK).map_err(to_cli)?;
+    let stacks = check_stacks(&opts, &crate::budget::budget(), MAPS_PER_C_RANK).map_err(to_cli)?;
     let path = std::path::Path::new(&args.program);
+    let heap_limit = heap_limit(&opts, stacks, path)?;
     let program_args = args.program_args.clone();
     let program = if opts.isomalloc {
         // Every rank copies the program into its slot; any may run here.
@@ -374,8 +375,46 @@ fn run_c_program(
     let c = CRunOptions {
         program_stdout_to_stderr: out.json,
         tag_output: args.tag_output,
+        heap_limit,
     };
     arts_ampi_c::run(&opts, Arc::new(program), &c).map_err(to_cli)
+}
+
+/// Each rank's share of an explicit `--max-memory` for its program's heap,
+/// enforced while it runs: the bound less the runtime, the `stacks` and a
+/// copy of the program per rank, over the ranks of the run (all of them,
+/// also under mpirun, where each process hosts fewer). Without
+/// `--max-memory` heaps are not bounded (`None`). Refused when nothing is
+/// left for the heaps.
+fn heap_limit(
+    opts: &RunOptions,
+    stacks: u64,
+    program: &std::path::Path,
+) -> Result<Option<arts_ampi_c::HeapLimit>, CliError> {
+    let budget = crate::budget::budget();
+    if !budget.explicit {
+        return Ok(None);
+    }
+    let copy = std::fs::metadata(program).map_or(0, |m| m.len());
+    let runtime = arts_core::limits::runtime_bytes(opts.vp as u64, opts.pes as u64)
+        .saturating_add(stacks)
+        .saturating_add(arts_core::limits::mul(&[copy, opts.vp as u64]));
+    let source = format!(
+        "--max-memory {}",
+        arts_core::limits::human_bytes(budget.bytes)
+    );
+    arts_ampi_c::HeapLimit::share(budget.bytes, runtime, opts.vp, source)
+        .map(Some)
+        .ok_or_else(|| {
+            CliError::usage(format!(
+                "--max-memory {} leaves nothing for the heaps of {} ranks: the runtime, their \
+                 stacks and copies of the program need about {}; raise --max-memory or run \
+                 fewer ranks",
+                arts_core::limits::human_bytes(budget.bytes),
+                opts.vp,
+                arts_core::limits::human_bytes(runtime)
+            ))
+        })
 }
 
 fn run_program(args: &AmpiRunArgs, out: Output) -> CliResult {

@@ -254,6 +254,9 @@ impl RunOpts {
             trace_options: outputs.trace_options,
             comm_trace: outputs.comm_trace.is_some(),
             record: outputs.record.is_some(),
+            // Half of --max-memory, as a trace (`budget::trace_share`).
+            record_max_events: crate::budget::trace_share()
+                .map(|b| b / arts_core::limits::RECORDING_BYTES_PER_NOTE),
             lb,
             ..Config::default()
         };
