@@ -80,7 +80,14 @@ fn bad_input_exits_2_and_leaves_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("scaling");
     let out_s = out.to_str().unwrap();
-    let base = ["experiment", "scaling", "--out", out_s, "--studies", "heat3d"];
+    let base = [
+        "experiment",
+        "scaling",
+        "--out",
+        out_s,
+        "--studies",
+        "heat3d",
+    ];
     let with = |extra: &[&str]| {
         let mut a: Vec<&str> = base.to_vec();
         a.extend(extra);

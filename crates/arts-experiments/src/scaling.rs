@@ -89,8 +89,11 @@ pub struct Calibration {
     pub measured_s: f64,
     /// Its predicted seconds on the reference machine.
     pub predicted_s: f64,
-    /// Seconds here per reference second (bounded).
+    /// Seconds here per reference second (bounded), from this run.
     pub factor: f64,
+    /// The same, learned from every run of the campaign (what sized the
+    /// last study).
+    pub final_factor: f64,
 }
 
 /// Rows by outcome.
@@ -142,7 +145,8 @@ pub struct Summary {
     pub out: PathBuf,
     /// The budget, seconds.
     pub budget_s: u64,
-    /// Predicted seconds of the runs at the sizes chosen.
+    /// Predicted seconds of the runs at the sizes first chosen (each
+    /// study's size is chosen again when it starts).
     pub predicted_s: f64,
     /// Wall seconds of the whole campaign.
     pub seconds: f64,
@@ -156,7 +160,7 @@ pub struct Summary {
     pub mpirun: Option<String>,
     /// Whether every study ran at its tiny size (`--quick`).
     pub quick: bool,
-    /// The size chosen per study.
+    /// The size each study ran at.
     pub sizes: BTreeMap<String, Size>,
     /// The speed calibration.
     pub calibration: Calibration,
@@ -175,7 +179,7 @@ pub struct Summary {
 impl Summary {
     /// A short human table.
     pub fn table(&self) -> String {
-        let f = |v: Option<f64>| v.map_or("-".to_string(), |v| format!("{v:.3}"));
+        let f = |v: Option<f64>| v.map_or("-".to_string(), significant);
         let mut s = format!(
             "{:<10} {:<26} {:>4} {:>10} {:>7} {:>6}  valid\n",
             "study", "variant", "pes", "value", "ratio", "eff"
@@ -207,6 +211,18 @@ impl Summary {
             self.budget_s,
             self.out.display()
         )
+    }
+}
+
+/// `v` with 4 significant digits (a step of 2.5e-4 s stays readable).
+fn significant(v: f64) -> String {
+    if v == 0.0 {
+        "0.000".to_string()
+    } else if (1e-3..1e5).contains(&v.abs()) {
+        let decimals = (3 - v.abs().log10().floor() as i32).clamp(0, 6) as usize;
+        format!("{v:.decimals$}")
+    } else {
+        format!("{v:.3e}")
     }
 }
 
@@ -258,19 +274,30 @@ pub fn run(opts: &Options, progress: &mut dyn FnMut(&str)) -> Result<Summary, Sc
     // small is refused before anything runs.
     let largest = if opts.quick { Size::Tiny } else { Size::Full };
     let factor_guess = 1.0;
-    if let Err(need) = cost::choose(&studies, &pes, &host, factor_guess, opts.budget_s as f64, largest)
-    {
+    if let Err(need) = cost::choose(
+        &studies,
+        &pes,
+        &host,
+        factor_guess,
+        opts.budget_s as f64,
+        largest,
+    ) {
         return Err(too_small(opts.budget_s, need));
     }
     let mut pending = PendingDir::create(&opts.out)?;
     let deadline = start + Duration::from_secs(opts.budget_s);
-    let calibration = calibrate(&opts.exe, &host, deadline)?;
+    let mut calibration = calibrate(&opts.exe, &host, deadline)?;
+    let left = |deadline: Instant| {
+        deadline
+            .saturating_duration_since(Instant::now())
+            .as_secs_f64()
+    };
     let choice = cost::choose(
         &studies,
         &pes,
         &host,
         calibration.factor,
-        deadline.saturating_duration_since(Instant::now()).as_secs_f64(),
+        left(deadline),
         largest,
     )
     .map_err(|need| too_small(opts.budget_s, need))?;
@@ -294,16 +321,28 @@ pub fn run(opts: &Options, progress: &mut dyn FnMut(&str)) -> Result<Summary, Sc
         c_program,
         cores: host.cores,
         deadline,
-        factor: calibration.factor,
     };
+    // Each study's size is chosen again when it starts, for the budget
+    // left and the speed the runs so far have shown.
+    let mut learned = cost::Learned::new(calibration.factor);
+    let mut sizes = BTreeMap::new();
     let mut rows = Vec::new();
-    for &study in &studies {
-        let size = choice.sizes[&study];
+    for (i, &study) in studies.iter().enumerate() {
+        let factor = learned.factor();
+        let size = cost::choose(&studies[i..], &pes, &host, factor, left(deadline), largest)
+            .map_or(Size::Tiny, |c| c.sizes[&study]);
+        sizes.insert(study.name().to_string(), size);
         for point in plan::points(study, size, &pes, &host) {
             progress(&format!("{} P={}", study.name(), point.pes));
-            rows.extend(runner.run(&point, size));
+            let factor = learned.factor();
+            let new = runner.run(&point, size, factor);
+            if let Some(r) = new.first().filter(|r| r.status != Status::Skipped) {
+                learned.add(r.seconds, point.cost_s);
+            }
+            rows.extend(new);
         }
     }
+    calibration.final_factor = learned.factor();
     row::fill_ratios(&mut rows);
     let oversubscribed = pes.iter().any(|p| *p > host.cores);
     if oversubscribed {
@@ -314,7 +353,11 @@ pub fn run(opts: &Options, progress: &mut dyn FnMut(&str)) -> Result<Summary, Sc
     }
     let skipped_for_budget = rows
         .iter()
-        .filter(|r| r.reason.as_deref().is_some_and(|w| w.starts_with("budget spent")))
+        .filter(|r| {
+            r.reason
+                .as_deref()
+                .is_some_and(|w| w.starts_with("budget spent"))
+        })
         .count();
     if skipped_for_budget > 0 {
         notes.push(format!(
@@ -332,11 +375,7 @@ pub fn run(opts: &Options, progress: &mut dyn FnMut(&str)) -> Result<Summary, Sc
         oversubscribed,
         mpirun: mpirun.map(|m| m.display().to_string()),
         quick: opts.quick,
-        sizes: choice
-            .sizes
-            .iter()
-            .map(|(s, z)| (s.name().to_string(), *z))
-            .collect(),
+        sizes,
         calibration,
         all_valid: counts.failed == 0 && counts.invalid == 0,
         counts,
@@ -375,9 +414,7 @@ fn too_small(budget_s: u64, need: f64) -> ScalingError {
 /// The `mpirun` of the multi-process rows, or a note saying why none.
 fn find_mpirun(opts: &Options, notes: &mut Vec<String>) -> Option<PathBuf> {
     if !opts.mpi_build {
-        notes.push(
-            "MPI rows skipped: this arts was built without --features mpi".to_string(),
-        );
+        notes.push("MPI rows skipped: this arts was built without --features mpi".to_string());
         return None;
     }
     let found = match &opts.mpirun {
@@ -395,7 +432,11 @@ fn find_mpirun(opts: &Options, notes: &mut Vec<String>) -> Option<PathBuf> {
 }
 
 /// Times the tiny jacobi2d run at 1 PE against its prediction.
-fn calibrate(exe: &Path, host: &plan::Host, deadline: Instant) -> Result<Calibration, ScalingError> {
+fn calibrate(
+    exe: &Path,
+    host: &plan::Host,
+    deadline: Instant,
+) -> Result<Calibration, ScalingError> {
     let point = plan::points(Study::Jacobi2d, Size::Tiny, &[1], host).remove(0);
     let plan::Exec::Child { args, .. } = &point.exec else {
         unreachable!("the jacobi2d point runs as a child")
@@ -416,6 +457,7 @@ fn calibrate(exe: &Path, host: &plan::Host, deadline: Instant) -> Result<Calibra
         measured_s,
         predicted_s: point.cost_s,
         factor: cost::calibration(measured_s, point.cost_s),
+        final_factor: cost::calibration(measured_s, point.cost_s),
     })
 }
 
@@ -439,7 +481,11 @@ fn compile_c(opts: &Options, dir: &Path) -> Result<PathBuf, String> {
         .map_err(|e| format!("cannot run {}: {e}", mpicc.display()))?;
     if !out.status.success() {
         let err = String::from_utf8_lossy(&out.stderr);
-        let line = err.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("no message");
+        let line = err
+            .lines()
+            .rev()
+            .find(|l| !l.trim().is_empty())
+            .unwrap_or("no message");
         return Err(format!("arts-mpicc failed: {}", line.trim()));
     }
     Ok(so)
@@ -497,6 +543,16 @@ fn headlines(rows: &[Row]) -> Vec<Headline> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn table_values_keep_four_significant_digits() {
+        assert_eq!(significant(0.0), "0.000");
+        assert_eq!(significant(0.012345), "0.01235");
+        assert_eq!(significant(2.5), "2.500");
+        assert_eq!(significant(1234.5), "1234");
+        assert_eq!(significant(2.5e-4), "2.500e-4");
+        assert_eq!(significant(3.0e6), "3.000e6");
+    }
 
     #[test]
     fn default_pes_double_up_to_the_cores() {

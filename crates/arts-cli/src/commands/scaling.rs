@@ -48,7 +48,10 @@ pub fn run(args: &ScalingArgs, out: Output) -> CliResult {
     let opts = Options {
         out: args.out.clone(),
         budget_s: args.budget,
-        pes: args.pes.clone().unwrap_or_else(|| scaling::default_pes(cores)),
+        pes: args
+            .pes
+            .clone()
+            .unwrap_or_else(|| scaling::default_pes(cores)),
         studies: args.studies.clone(),
         quick: args.quick,
         exe,

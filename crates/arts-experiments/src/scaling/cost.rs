@@ -29,14 +29,53 @@ pub fn predict(seq_s: f64, references: f64, pes: u32, cores: u32) -> f64 {
     STARTUP_S + seq_s * (references + parallel)
 }
 
-/// The machine's speed against the reference machine: `measured` seconds
-/// of a run predicted at `predicted`, kept within [1/8, 8] so one noisy
-/// calibration cannot ask for absurd sizes.
+/// The machine's speed against the reference machine from one short
+/// calibration run: `measured` seconds of a run predicted at `predicted`,
+/// kept within [1/2, 8]: a short run is mostly start-up, so it may not
+/// claim a machine more than twice as fast until longer runs say so
+/// ([`Learned`]).
 pub fn calibration(measured: f64, predicted: f64) -> f64 {
     if !(measured > 0.0 && predicted > 0.0) {
         return 1.0;
     }
-    (measured / predicted).clamp(0.125, 8.0)
+    (measured / predicted).clamp(0.5, 8.0)
+}
+
+/// The machine's speed learned from every run so far: measured seconds
+/// over predicted seconds, summed (long runs weigh most), within [1/8, 8].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Learned {
+    measured_s: f64,
+    predicted_s: f64,
+    first: f64,
+}
+
+impl Learned {
+    /// Starts from the calibration's factor.
+    pub fn new(calibration_factor: f64) -> Learned {
+        Learned {
+            measured_s: 0.0,
+            predicted_s: 0.0,
+            first: calibration_factor,
+        }
+    }
+
+    /// Adds a run: `measured` seconds for `predicted` reference seconds.
+    pub fn add(&mut self, measured: f64, predicted: f64) {
+        if measured.is_finite() && predicted.is_finite() && predicted > 0.0 {
+            self.measured_s += measured;
+            self.predicted_s += predicted;
+        }
+    }
+
+    /// The factor now: the calibration's until runs of a few seconds in
+    /// all have been seen, then theirs.
+    pub fn factor(&self) -> f64 {
+        if self.predicted_s < 2.0 {
+            return self.first;
+        }
+        (self.measured_s / self.predicted_s).clamp(0.125, 8.0)
+    }
 }
 
 /// The size chosen for each study, and the campaign's predicted seconds.
@@ -70,7 +109,8 @@ pub fn choose(
 ) -> Result<Choice, f64> {
     let cost = |study, size| study_cost(study, size, pes, host, factor);
     let mut sizes: BTreeMap<Study, Size> = studies.iter().map(|&s| (s, Size::Tiny)).collect();
-    let total = |sizes: &BTreeMap<Study, Size>| sizes.iter().map(|(&s, &z)| cost(s, z)).sum::<f64>();
+    let total =
+        |sizes: &BTreeMap<Study, Size>| sizes.iter().map(|(&s, &z)| cost(s, z)).sum::<f64>();
     let tiny = total(&sizes);
     if tiny > FILL * budget_s {
         return Err((tiny / FILL).ceil());
@@ -119,11 +159,21 @@ mod tests {
     }
 
     #[test]
-    fn calibration_is_bounded() {
+    fn calibration_is_bounded_and_runs_teach_the_factor() {
         assert_eq!(calibration(2.0, 1.0), 2.0);
         assert_eq!(calibration(100.0, 1.0), 8.0);
+        assert_eq!(calibration(0.1, 1.0), 0.5);
         assert_eq!(calibration(0.0, 1.0), 1.0);
         assert_eq!(calibration(1.0, f64::NAN), 1.0);
+        let mut l = Learned::new(0.5);
+        l.add(3.0, 1.0);
+        assert_eq!(l.factor(), 0.5, "too little seen yet");
+        l.add(9.0, 3.0);
+        assert_eq!(l.factor(), 3.0);
+        l.add(f64::NAN, 1.0);
+        assert_eq!(l.factor(), 3.0);
+        l.add(1000.0, 1.0);
+        assert_eq!(l.factor(), 8.0);
     }
 
     #[test]

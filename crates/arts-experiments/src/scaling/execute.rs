@@ -29,13 +29,12 @@ pub struct Runner {
     pub cores: u32,
     /// When the budget ends.
     pub deadline: Instant,
-    /// Calibration: this machine's seconds per predicted second.
-    pub factor: f64,
 }
 
 impl Runner {
-    /// Runs `point` at `size`; one row per measure.
-    pub fn run(&self, point: &Point, size: Size) -> Vec<Row> {
+    /// Runs `point` at `size`, `factor` seconds here per predicted
+    /// second; one row per measure.
+    pub fn run(&self, point: &Point, size: Size, factor: f64) -> Vec<Row> {
         let processes = match &point.exec {
             Exec::Child { processes, .. } => *processes,
             _ => None,
@@ -59,7 +58,7 @@ impl Runner {
         if let Exec::Skip(why) = &point.exec {
             return rows_of(&made, Status::Skipped, why);
         }
-        let predicted = point.cost_s * self.factor;
+        let predicted = point.cost_s * factor;
         let left = self
             .deadline
             .saturating_duration_since(Instant::now())
@@ -140,8 +139,10 @@ impl Runner {
 }
 
 fn name_of(p: &Path) -> String {
-    p.file_name()
-        .map_or_else(|| p.display().to_string(), |n| n.to_string_lossy().into_owned())
+    p.file_name().map_or_else(
+        || p.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
 }
 
 /// The plain jacobi2d loop on a rayon pool of `threads`, beside the plain
@@ -176,7 +177,6 @@ mod tests {
             c_program: None,
             cores: 2,
             deadline: Instant::now() + Duration::from_secs(secs),
-            factor: 1.0,
         }
     }
 
@@ -214,19 +214,33 @@ mod tests {
             processes,
         };
         let r = runner(&exe, 60);
-        let ok = r.run(&point(child("echo '{\"a\": 2, \"valid\": true}'", None), 4, 0.1), Size::Tiny);
-        assert_eq!((ok[0].status, ok[0].value, ok[0].valid), (Status::Ok, Some(2.0), Some(true)));
+        let ok = r.run(
+            &point(child("echo '{\"a\": 2, \"valid\": true}'", None), 4, 0.1),
+            Size::Tiny,
+            1.0,
+        );
+        assert_eq!(
+            (ok[0].status, ok[0].value, ok[0].valid),
+            (Status::Ok, Some(2.0), Some(true))
+        );
         assert!(ok[0].oversubscribed, "4 PEs on 2 cores");
-        let bad = r.run(&point(child("echo 'error: boom' >&2; exit 1", None), 1, 0.1), Size::Tiny);
+        let bad = r.run(
+            &point(child("echo 'error: boom' >&2; exit 1", None), 1, 0.1),
+            Size::Tiny,
+            1.0,
+        );
         assert_eq!(bad[0].status, Status::Failed);
         assert_eq!(bad[0].reason.as_deref(), Some("exit 1: error: boom"));
-        let mpi = r.run(&point(child("true", Some(2)), 2, 0.1), Size::Tiny);
+        let mpi = r.run(&point(child("true", Some(2)), 2, 0.1), Size::Tiny, 1.0);
         assert_eq!(mpi[0].reason.as_deref(), Some("no mpirun found"));
-        let late = r.run(&point(child("true", None), 1, 1000.0), Size::Tiny);
+        let late = r.run(&point(child("true", None), 1, 1000.0), Size::Tiny, 1.0);
         assert_eq!(late[0].status, Status::Skipped);
         assert!(late[0].reason.as_ref().unwrap().starts_with("budget spent"));
-        let c = r.run(&point(child(C_PROGRAM, None), 1, 0.1), Size::Tiny);
-        assert_eq!(c[0].reason.as_deref(), Some("the C program was not compiled"));
+        let c = r.run(&point(child(C_PROGRAM, None), 1, 0.1), Size::Tiny, 1.0);
+        assert_eq!(
+            c[0].reason.as_deref(),
+            Some("the C program was not compiled")
+        );
     }
 
     #[test]

@@ -339,14 +339,21 @@ fn leanmd(size: Size, p: u32, add: &mut Add) {
     };
     add(
         child(base(&[])),
-        vec![timed("uniform", "step_time_median_s").efficiency(Efficiency::Key("parallel_efficiency"))],
+        vec![
+            timed("uniform", "step_time_median_s")
+                .efficiency(Efficiency::Key("parallel_efficiency")),
+        ],
         seq,
         1.0,
     );
     for lb in ["none", "refine"] {
         let m = timed(format!("dense-{lb}"), "step_time_mean_s")
             .efficiency(Efficiency::Key("parallel_efficiency"));
-        let m = if lb == "refine" { m.over("dense-none") } else { m };
+        let m = if lb == "refine" {
+            m.over("dense-none")
+        } else {
+            m
+        };
         add(
             child(base(&["--dense-region", "0.125:3", "--lb", lb])),
             vec![m],
@@ -365,7 +372,11 @@ fn heat3d(size: Size, p: u32, add: &mut Add) {
         a.extend([s("--n"), s(n), s("--steps"), s(steps), s("--threads"), s(p)]);
         let m = timed(mode, "step_time_median_s")
             .efficiency(Efficiency::SpeedupOverPes("speedup_vs_sequential"));
-        let m = if mode == "hdispatch" { m.over("rayon") } else { m };
+        let m = if mode == "hdispatch" {
+            m.over("rayon")
+        } else {
+            m
+        };
         add(child(a), vec![m], seq, 1.0);
     }
 }
@@ -385,8 +396,32 @@ fn pdes(size: Size, p: u32, add: &mut Add) {
     };
     let oracle = Validity::Unchecked("the sequential engine is the oracle");
     for (model, seq, extra) in [
-        ("phold", phold_seq, vec![s("pdes"), s("phold"), s("--lps"), s(16384), s("--end-time"), s(end)]),
-        ("torus-ljs", torus_seq, vec![s("pdes"), s("torus"), s("--dims"), s("16x16x16"), s("--workload"), s("ljs"), s("--ljs-atoms"), s(atoms)]),
+        (
+            "phold",
+            phold_seq,
+            vec![
+                s("pdes"),
+                s("phold"),
+                s("--lps"),
+                s(16384),
+                s("--end-time"),
+                s(end),
+            ],
+        ),
+        (
+            "torus-ljs",
+            torus_seq,
+            vec![
+                s("pdes"),
+                s("torus"),
+                s("--dims"),
+                s("16x16x16"),
+                s("--workload"),
+                s("ljs"),
+                s("--ljs-atoms"),
+                s(atoms),
+            ],
+        ),
     ] {
         let baseline = format!("{model}-sequential");
         let mut a = extra.clone();
@@ -420,7 +455,11 @@ fn balancers(size: Size, p: u32, add: &mut Add) {
     let hot_iters = size.pick([20u32, 40, 60]);
     for lb in ["none", "greedy", "refine"] {
         for (app, extra, seq) in [
-            ("zones", vec![s("--iters"), s(zones_iters)], 0.037 * zones_iters as f64),
+            (
+                "zones",
+                vec![s("--iters"), s(zones_iters)],
+                0.037 * zones_iters as f64,
+            ),
             (
                 "hotspot",
                 vec![s("--grid"), s(hot_grid), s("--iters"), s(hot_iters)],
@@ -461,7 +500,12 @@ fn grid(size: Size, p: u32, delay_here: bool, add: &mut Add) {
     let seq = size.pick([0.02, 0.1, 0.2]) * iters as f64;
     let base = |extra: &[String]| {
         let mut a = args(&["run", "jacobi2d", "--objects", "16x16", "--clusters", "2"]);
-        a.extend([s("--grid"), format!("{side}x{side}"), s("--iters"), s(iters)]);
+        a.extend([
+            s("--grid"),
+            format!("{side}x{side}"),
+            s("--iters"),
+            s(iters),
+        ]);
         a.extend([s("--pes"), s(p)]);
         a.extend(extra.iter().cloned());
         a
@@ -477,7 +521,12 @@ fn grid(size: Size, p: u32, delay_here: bool, add: &mut Add) {
                 timed(block.clone(), "step_time_mean_s")
             };
             // The emulated latency adds to every step's wall time.
-            add(child(base(&extra)), vec![m], seq + l as f64 * 1e-3 * iters as f64, 1.0);
+            add(
+                child(base(&extra)),
+                vec![m],
+                seq + l as f64 * 1e-3 * iters as f64,
+                1.0,
+            );
         }
     }
     for lb in ["greedy", "grid-hybrid"] {
@@ -497,12 +546,26 @@ fn grid(size: Size, p: u32, delay_here: bool, add: &mut Add) {
         } else {
             m
         };
-        add(child(base(&extra)), vec![m], seq + 8e-3 * iters as f64 * 2.0, 1.0);
+        add(
+            child(base(&extra)),
+            vec![m],
+            seq + 8e-3 * iters as f64 * 2.0,
+            1.0,
+        );
     }
     if delay_here {
         let trips = size.pick([20u32, 40, 40]);
         let reps = size.pick([3u32, 5, 5]);
-        let mut a = args(&["grid", "delay", "--latencies", "8", "--cost-reps", "0", "--link-reps", "0"]);
+        let mut a = args(&[
+            "grid",
+            "delay",
+            "--latencies",
+            "8",
+            "--cost-reps",
+            "0",
+            "--link-reps",
+            "0",
+        ]);
         a.extend([s("--trips"), s(trips), s("--intra-reps"), s(reps)]);
         add(
             child(a),
@@ -526,7 +589,16 @@ fn ddm(size: Size, p: u32, host: &Host, add: &mut Add) {
     let tolerance = size.pick(["1e-6", "1e-6", "1e-9"]);
     let seq = size.pick([0.2, 7.0, 12.0]);
     let run = |style: &str, segments: u32| {
-        let mut a = args(&["run", "ddm", "--preset", preset, "--bias", "0", "--instrument-every", "0"]);
+        let mut a = args(&[
+            "run",
+            "ddm",
+            "--preset",
+            preset,
+            "--bias",
+            "0",
+            "--instrument-every",
+            "0",
+        ]);
         a.extend([s("--tolerance"), s(tolerance), s("--parallel"), s(style)]);
         a.extend([s("--segments"), s(segments)]);
         a
@@ -569,7 +641,16 @@ fn ampi(size: Size, p: u32, host: &Host, add: &mut Add) {
     let seq = size.pick([0.12, 0.7, 5.0]);
     for vp in [p, 8 * p] {
         let mut a = args(&["ampi", "run", "stencil3d"]);
-        a.extend([s("--vp"), s(vp), s("--pes"), s(p), s("--size"), s(side), s("--iters"), s(iters)]);
+        a.extend([
+            s("--vp"),
+            s(vp),
+            s("--pes"),
+            s(p),
+            s("--size"),
+            s(side),
+            s("--iters"),
+            s(iters),
+        ]);
         let m = if vp == p {
             timed("stencil3d-V=P", "step_time_median_s")
         } else {
@@ -612,8 +693,16 @@ fn mpi(size: Size, p: u32, host: &Host, add: &mut Add) {
         ..timed(variant, metric)
     };
     let measures = vec![
-        by_keys("jacobi2d-vs-static-mpi", "arts_jacobi_step_s", "static_mpi_jacobi_step_s"),
-        by_keys("zones-vs-static-mpi", "arts_zones_greedy_step_s", "static_mpi_zones_step_s"),
+        by_keys(
+            "jacobi2d-vs-static-mpi",
+            "arts_jacobi_step_s",
+            "static_mpi_jacobi_step_s",
+        ),
+        by_keys(
+            "zones-vs-static-mpi",
+            "arts_zones_greedy_step_s",
+            "static_mpi_zones_step_s",
+        ),
         by_keys("pingpong-vs-raw-mpi", "arts_pingpong_ns", "raw_pingpong_ns"),
     ];
     let exec = if p < 2 {
@@ -625,7 +714,14 @@ fn mpi(size: Size, p: u32, host: &Host, add: &mut Add) {
         let iters = size.pick([12u32, 20, 40]);
         let repeat = size.pick([1u32, 1, 3]);
         let mut a = args(&["bench", "mpi"]);
-        a.extend([s("--round-trips"), s(trips), s("--iters"), s(iters), s("--repeat"), s(repeat)]);
+        a.extend([
+            s("--round-trips"),
+            s(trips),
+            s("--iters"),
+            s(iters),
+            s("--repeat"),
+            s(repeat),
+        ]);
         Exec::Child {
             args: a,
             processes: Some(p),
@@ -709,7 +805,10 @@ mod tests {
         assert!(matches!(&ddm[1].exec, Exec::Skip(w) if w.contains("mpirun")));
         assert!(matches!(ddm[0].exec, Exec::Child { .. }));
         let grid = points(Study::Grid, Size::Tiny, &[1, 3], &host(true));
-        assert!(grid.iter().all(|p| matches!(&p.exec, Exec::Skip(w) if w.contains("even"))));
+        assert!(
+            grid.iter()
+                .all(|p| matches!(&p.exec, Exec::Skip(w) if w.contains("even")))
+        );
         // The delay check runs once, at the first even P.
         let grid = points(Study::Grid, Size::Tiny, &[2, 4], &host(true));
         let delays = grid

@@ -92,10 +92,11 @@ pub struct Made {
 
 /// The value at a dotted `path` of `json` (numbers index arrays).
 pub fn lookup<'a>(json: &'a Value, path: &str) -> Option<&'a Value> {
-    path.split('.').try_fold(json, |v, key| match key.parse::<usize>() {
-        Ok(i) => v.get(i),
-        Err(_) => v.get(key),
-    })
+    path.split('.')
+        .try_fold(json, |v, key| match key.parse::<usize>() {
+            Ok(i) => v.get(i),
+            Err(_) => v.get(key),
+        })
 }
 
 fn number(json: &Value, path: &str) -> Option<f64> {
@@ -167,7 +168,10 @@ impl Row {
                         .all(|k| lookup(json, k).and_then(Value::as_bool) == Some(true));
                     (Some(ok), None)
                 } else {
-                    (None, Some(format!("its JSON has no {}", missing.join(", "))))
+                    (
+                        None,
+                        Some(format!("its JSON has no {}", missing.join(", "))),
+                    )
                 }
             }
             Validity::BySuccess => (
@@ -196,9 +200,10 @@ pub fn fill_ratios(rows: &mut [Row]) {
             .iter()
             .find(|(s, p, v, _)| *s == row.study && *p == row.pes && v == base)
             .and_then(|(_, _, _, value)| *value);
-        row.ratio = found.zip(row.value).map(|(b, v)| {
-            if row.higher_is_better { v / b } else { b / v }
-        });
+        row.ratio =
+            found
+                .zip(row.value)
+                .map(|(b, v)| if row.higher_is_better { v / b } else { b / v });
     }
 }
 
@@ -242,7 +247,10 @@ mod tests {
         let m = measure("hd", Ratio::None);
         let j = serde_json::json!({"step": 0.5, "speedup": 3.0, "valid": true, "inner": {"same": true}});
         let r = Row::read(&m, &made(4), &j);
-        assert_eq!((r.status, r.value, r.valid), (Status::Ok, Some(0.5), Some(true)));
+        assert_eq!(
+            (r.status, r.value, r.valid),
+            (Status::Ok, Some(0.5), Some(true))
+        );
         assert_eq!(r.efficiency, Some(0.75));
         let j = serde_json::json!({"step": 0.5, "speedup": 3.0, "valid": true, "inner": {"same": false}});
         assert_eq!(Row::read(&m, &made(4), &j).valid, Some(false));
@@ -259,10 +267,22 @@ mod tests {
         let j = |v: f64| serde_json::json!({"step": v, "valid": true, "inner": {"same": true}});
         let mut rows = vec![
             Row::read(&measure("rayon", Ratio::None), &made(2), &j(2.0)),
-            Row::read(&measure("hd", Ratio::Over("rayon".into())), &made(2), &j(1.0)),
+            Row::read(
+                &measure("hd", Ratio::Over("rayon".into())),
+                &made(2),
+                &j(1.0),
+            ),
             Row::read(&measure("rayon", Ratio::None), &made(4), &j(1.0)),
-            Row::read(&measure("hd", Ratio::Over("rayon".into())), &made(4), &j(2.0)),
-            Row::read(&measure("hd", Ratio::Over("rayon".into())), &made(8), &j(2.0)),
+            Row::read(
+                &measure("hd", Ratio::Over("rayon".into())),
+                &made(4),
+                &j(2.0),
+            ),
+            Row::read(
+                &measure("hd", Ratio::Over("rayon".into())),
+                &made(8),
+                &j(2.0),
+            ),
         ];
         fill_ratios(&mut rows);
         assert_eq!(rows[1].ratio, Some(2.0), "half the time: twice as good");

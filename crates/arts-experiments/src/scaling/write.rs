@@ -50,7 +50,12 @@ pub fn csv(rows: &[Row], cores: u32) -> String {
                 opt(&r.valid),
                 opt(&r.validity_note),
                 r.metric.clone(),
-                if r.higher_is_better { "higher" } else { "lower" }.to_string(),
+                if r.higher_is_better {
+                    "higher"
+                } else {
+                    "lower"
+                }
+                .to_string(),
                 opt(&r.value),
                 opt(&r.efficiency),
                 opt(&r.baseline),
@@ -199,7 +204,10 @@ mod tests {
 
     #[test]
     fn the_csv_has_one_line_per_row_and_quotes_commas() {
-        let rows = vec![row(Study::Heat3d, 1, 1.0, None), row(Study::Heat3d, 2, 0.6, None)];
+        let rows = vec![
+            row(Study::Heat3d, 1, 1.0, None),
+            row(Study::Heat3d, 2, 0.6, None),
+        ];
         let text = csv(&rows, 2);
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines.len(), 3);
