@@ -281,7 +281,9 @@ pub fn points(study: Study, size: Size, pes: &[u32], host: &Host) -> Vec<Point> 
 
 /// Index of the first even PE count (where the grid delay check runs once).
 fn first_even(pes: &[u32]) -> usize {
-    pes.iter().position(|p| p.is_multiple_of(2)).unwrap_or(usize::MAX)
+    pes.iter()
+        .position(|p| p.is_multiple_of(2))
+        .unwrap_or(usize::MAX)
 }
 
 type Add<'a> = dyn FnMut(Exec, Vec<Measure>, f64, f64) + 'a;

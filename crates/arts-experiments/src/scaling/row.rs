@@ -200,10 +200,9 @@ pub fn fill_ratios(rows: &mut [Row]) {
             .iter()
             .find(|(s, p, v, _)| *s == row.study && *p == row.pes && v == base)
             .and_then(|(_, _, _, value)| *value);
-        row.ratio =
-            found
-                .zip(row.value)
-                .map(|(b, v)| if row.higher_is_better { v / b } else { b / v });
+        row.ratio = found
+            .zip(row.value)
+            .map(|(b, v)| if row.higher_is_better { v / b } else { b / v });
     }
 }
 
