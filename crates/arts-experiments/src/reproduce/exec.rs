@@ -19,7 +19,12 @@ pub fn run_json(
     processes: Option<u32>,
     limit: Duration,
 ) -> Result<Value, String> {
-    run_json_under(exe, args, processes.map(|n| (Path::new("mpirun"), n)), limit)
+    run_json_under(
+        exe,
+        args,
+        processes.map(|n| (Path::new("mpirun"), n)),
+        limit,
+    )
 }
 
 /// As [`run_json`], with the `mpirun` to use named: `Some((mpirun, N))`
