@@ -17,7 +17,7 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use commands::{
     ampi, checkpoint, core, ddm, ddm_mpi, ddm_scaling, dispatch, fracture_fem, grid, imbalance,
-    launcher, lb, leanmd_grid, md, mpi, pdes, predict, reproduce, topology, trace,
+    launcher, lb, leanmd_grid, md, mpi, pdes, predict, reproduce, scaling, topology, trace,
 };
 use output::{CliResult, Output};
 
@@ -141,6 +141,10 @@ enum Experiment {
     /// mean step time against cross-cluster latency per balancer (the grid
     /// thesis' §8.3, scaled down).
     FractureFem(fracture_fem::FractureFemArgs),
+    /// The scaling campaign (issue 57): every study against its baseline
+    /// at several PE counts, sized to a time budget; rows.csv, SVG charts
+    /// and summary.json (docs/scaling.md).
+    Scaling(scaling::ScalingArgs),
 }
 
 #[derive(Subcommand)]
@@ -223,6 +227,7 @@ fn run(cli: Cli) -> CliResult {
             Experiment::DdmMpi(args) => ddm_mpi::run(&args, out),
             Experiment::LeanmdGrid(args) => leanmd_grid::run(&args, out),
             Experiment::FractureFem(args) => fracture_fem::run(&args, out),
+            Experiment::Scaling(args) => scaling::run(&args, out),
         },
         Command::Reproduce { command } => reproduce::run(command, out),
         Command::Grid { command } => grid::run(command, out),

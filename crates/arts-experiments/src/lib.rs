@@ -23,6 +23,8 @@
 //! - [`pdes_bench`]: the PDES engines side by side on PHOLD (`arts bench pdes`).
 //! - [`reproduce`]: every figure and table of the five papers beside ours
 //!   (`arts reproduce`).
+//! - [`scaling`]: the scaling campaign of every study against its baseline
+//!   at several PE counts, sized to a time budget (`arts experiment scaling`).
 
 pub mod ampi_bench;
 pub mod core_bench;
@@ -38,3 +40,4 @@ pub mod microbench;
 pub mod mpi_bench;
 pub mod pdes_bench;
 pub mod reproduce;
+pub mod scaling;

@@ -23,6 +23,7 @@ pub mod mpi;
 pub mod pdes;
 pub mod predict;
 pub mod reproduce;
+pub mod scaling;
 pub mod stencil;
 pub mod topology;
 pub mod trace;

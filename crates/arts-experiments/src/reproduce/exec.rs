@@ -19,10 +19,26 @@ pub fn run_json(
     processes: Option<u32>,
     limit: Duration,
 ) -> Result<Value, String> {
-    let mut command = match processes {
+    run_json_under(
+        exe,
+        args,
+        processes.map(|n| (Path::new("mpirun"), n)),
+        limit,
+    )
+}
+
+/// As [`run_json`], with the `mpirun` to use named: `Some((mpirun, N))`
+/// runs `mpirun --oversubscribe -np N exe --json args…`.
+pub fn run_json_under(
+    exe: &Path,
+    args: &[String],
+    mpirun: Option<(&Path, u32)>,
+    limit: Duration,
+) -> Result<Value, String> {
+    let mut command = match mpirun {
         None => Command::new(exe),
-        Some(n) => {
-            let mut c = Command::new("mpirun");
+        Some((mpirun, n)) => {
+            let mut c = Command::new(mpirun);
             // SAFETY: geteuid has no preconditions.
             if unsafe { libc::geteuid() } == 0 {
                 c.arg("--allow-run-as-root");
@@ -95,7 +111,7 @@ pub fn missing_requirement(requires: &[Requirement]) -> Option<String> {
 }
 
 /// Where `program` is on `PATH`.
-fn on_path(program: &str) -> Option<PathBuf> {
+pub fn on_path(program: &str) -> Option<PathBuf> {
     let path = std::env::var_os("PATH")?;
     std::env::split_paths(&path)
         .map(|d| d.join(program))
