@@ -197,6 +197,8 @@ pub enum Tag {
     Kinetic(u32),
     /// Potential energy at step n (per pair, summed in pair order likewise).
     Potential(u32),
+    /// When step n ended: the last cell's wall clock (`Reducer::Max`).
+    Ended(u32),
     /// Atoms, atoms differing from the reference, stray atoms (cells, at the end).
     Check,
     /// Largest position difference to the reference (cells, at the end).
@@ -208,7 +210,7 @@ pub enum Tag {
 pub struct Outcome {
     /// Total energy at step 0..=steps.
     pub energy: Vec<f64>,
-    /// Seconds of each step (from one step's energies to the next's).
+    /// Seconds of each step (from one step's end, stamped by its last cell, to the next's).
     pub step_times: Vec<f64>,
     /// Seconds of the whole parallel run.
     pub total_time_s: f64,
@@ -326,7 +328,7 @@ pub fn run_session(
             Some(_) => resume(d),
             None => d.broadcast(&cells, CellMsg::Start { pairs }),
         }
-        let mut last = (first > 0).then_some(0.0);
+        let mut last = (first > 0).then(chares::wall_clock_s);
         let mut checkpoints = 0;
         let elements = geom.cells() as u64 + geom.pairs() as u64;
         let mut holder = session.holder(d, "leanmd-hold", elements);
@@ -337,14 +339,14 @@ pub fn run_session(
         for s in first..=steps {
             let ke: Vec<f64> = d.wait_callback(Tag::Kinetic(s))?;
             let pe: Vec<f64> = d.wait_callback(Tag::Potential(s))?;
+            let ended: f64 = d.wait_callback(Tag::Ended(s))?;
             progress.step();
             let sum = |v: &[f64]| v.iter().fold(0.0, |s, e| s + e);
             state.energy.push(sum(&ke) + sum(&pe));
-            let now = start.elapsed().as_secs_f64();
             if let Some(last) = last {
-                state.step_times.push(now - last);
+                state.step_times.push((ended - last).max(0.0));
             }
-            last = Some(now);
+            last = Some(ended);
             let Some(plan) = &session.save else {
                 continue;
             };
