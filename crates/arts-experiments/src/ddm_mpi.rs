@@ -9,10 +9,15 @@
 //! with one note.
 
 pub mod programs;
+mod report;
+
+pub use report::DdmMpiReport;
 
 use std::path::PathBuf;
 
 use serde::Serialize;
+
+use crate::StudyError;
 
 use programs::{Launch, Mpi, Tools};
 
@@ -45,16 +50,6 @@ pub struct Plan {
     pub pack_rounds: u64,
 }
 
-/// Why the study could not run.
-#[derive(Debug, thiserror::Error)]
-pub enum DdmMpiError {
-    /// Bad options (exit 2).
-    #[error("{0}")]
-    Usage(String),
-    /// A run failed after the options were accepted.
-    #[error("{0}")]
-    Failed(String),
-}
 
 /// One system of the comparison.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -161,8 +156,8 @@ pub struct DdmMpiResult {
 
 impl Plan {
     /// Checks the options before any work.
-    pub fn check(&self) -> Result<(), DdmMpiError> {
-        let usage = |m: String| Err(DdmMpiError::Usage(m));
+    pub fn check(&self) -> Result<(), StudyError> {
+        let usage = |m: String| Err(StudyError::Usage(m));
         if self.pes == 0 {
             return usage("--pes must be at least 1".into());
         }
@@ -253,9 +248,9 @@ fn sample(v: &serde_json::Value, library: String, migrations: u64) -> Result<Sam
 }
 
 /// Runs the study; `progress` is told what runs next.
-pub fn run(plan: &Plan, progress: &mut dyn FnMut(&str)) -> Result<DdmMpiResult, DdmMpiError> {
+pub fn run(plan: &Plan, progress: &mut dyn FnMut(&str)) -> Result<DdmMpiResult, StudyError> {
     plan.check()?;
-    let failed = DdmMpiError::Failed;
+    let failed = StudyError::Failed;
     std::fs::create_dir_all(&plan.scratch)
         .map_err(|e| failed(format!("{}: {e}", plan.scratch.display())))?;
     let mut notes = Vec::new();
@@ -582,6 +577,27 @@ mod tests {
         assert_eq!(rows.len(), 2);
         assert_eq!(rows[1].vs_packed, 0.5);
         assert!(rows.iter().all(|r| r.valid));
+    }
+
+    #[test]
+    fn the_table_has_a_row_per_system_and_the_notes() {
+        let v = serde_json::json!({"valid": true, "modes": [{"mode": "packed", "median_us": 2.0}]});
+        let result = DdmMpiResult {
+            runs: vec![],
+            pack: pack_rows(Mpi::Mpich, &v),
+            notes: vec!["MPICH: not installed".into()],
+        };
+        let report = DdmMpiReport {
+            device: "d.toml".into(),
+            pes: 2,
+            check_every: 10,
+            result: &result,
+            files: vec![],
+        };
+        let t = report.table();
+        assert!(t.starts_with("ddm-mpi  device d.toml  P = 2  reduction every 10 step(s)\n"));
+        assert!(t.ends_with("note: MPICH: not installed\n"), "{t}");
+        assert_eq!(t.lines().count(), 5, "{t}");
     }
 
     #[test]

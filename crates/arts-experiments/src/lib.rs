@@ -38,3 +38,6 @@ pub mod microbench;
 pub mod mpi_bench;
 pub mod pdes_bench;
 pub mod reproduce;
+
+mod error;
+pub use error::StudyError;

@@ -11,9 +11,11 @@
 
 mod mesh;
 mod report;
+mod spread;
 mod wire;
 
 pub use mesh::mesh;
+pub use spread::spread;
 pub(crate) use report::{End, gather_report};
 
 use std::fmt;

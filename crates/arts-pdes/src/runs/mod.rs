@@ -14,6 +14,7 @@ use crate::model::Model;
 
 pub mod phold;
 pub mod torus;
+mod tables;
 
 /// One engine run as reported.
 #[derive(Clone, Debug, Serialize)]
