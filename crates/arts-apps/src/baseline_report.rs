@@ -279,7 +279,10 @@ mod tests {
         let ok = BaselineReport::new("jacobi2d-mpi", 2, &outcome(1e-13, &[0.3, 0.1, 0.2]));
         assert!(ok.valid && ok.failure().is_none());
         assert_eq!(ok.step_time_median_s, 0.2);
-        assert!(ok.table().starts_with("jacobi2d-mpi (static partition on MPI, 2 ranks)\n"));
+        assert!(
+            ok.table()
+                .starts_with("jacobi2d-mpi (static partition on MPI, 2 ranks)\n")
+        );
         let bad = BaselineReport::new("zones-mpi", 2, &outcome(1e-9, &[0.1]));
         assert_eq!(
             bad.failure().as_deref(),
@@ -298,7 +301,11 @@ mod tests {
         };
         let r = Stencil3dMpiReport::new(4, o);
         assert_eq!(r.step_time_steady_s, Some(1.0));
-        assert!(r.table().contains("step time (steady)   1000.000 ms"), "{}", r.table());
+        assert!(
+            r.table().contains("step time (steady)   1000.000 ms"),
+            "{}",
+            r.table()
+        );
         assert!(r.failure().is_none());
     }
 
@@ -320,7 +327,10 @@ mod tests {
         };
         let r = Heat3dMpiReport::new(p, &m);
         assert_eq!((r.speedup_vs_sequential, r.step_time_mean_s), (2.0, 0.5));
-        assert!(r.table().starts_with("heat3d-mpi 10³, 4 steps, one slab per process on 2 processes\n"));
+        assert!(
+            r.table()
+                .starts_with("heat3d-mpi 10³, 4 steps, one slab per process on 2 processes\n")
+        );
         assert!(r.failure().is_some());
     }
 }

@@ -99,7 +99,9 @@ impl Launch {
         let dir = self.dir()?;
         let mut words = self.mpirun.split_whitespace();
         let Some(mpirun) = words.next() else {
-            return Err(Error::Usage("--mpirun is empty; give e.g. \"mpirun\"".into()));
+            return Err(Error::Usage(
+                "--mpirun is empty; give e.g. \"mpirun\"".into(),
+            ));
         };
         let mpirun_options: Vec<&str> = words.collect();
         let memory = self.fault_tolerance == FaultTolerance::Memory;
@@ -129,7 +131,11 @@ impl Launch {
                     }
                     return Ok(());
                 }
-                Some(2) => return Err(Error::Usage("the job refused its options (see above)".into())),
+                Some(2) => {
+                    return Err(Error::Usage(
+                        "the job refused its options (see above)".into(),
+                    ));
+                }
                 _ if attempt == self.max_restarts => {
                     return Err(Error::Failed(format!(
                         "the job failed ({status}) after {attempt} restart(s); its checkpoints stay in {}",
@@ -169,7 +175,10 @@ mod tests {
             ("bench core", "the job after `--` must be `run APP ...`"),
             ("run jacobi2d --pes 4", "--pes: a launched job"),
             ("run jacobi2d --resume", "--resume: `arts launch` sets"),
-            ("run jacobi2d --checkpoint-dir=x", "--checkpoint-dir=x: `arts launch`"),
+            (
+                "run jacobi2d --checkpoint-dir=x",
+                "--checkpoint-dir=x: `arts launch`",
+            ),
         ] {
             let e = check_command(&words(bad)).unwrap_err().to_string();
             assert!(e.starts_with(expected), "{bad}: {e}");
@@ -191,14 +200,20 @@ mod tests {
         let e = launch.run(Path::new("arts"), &mut |n| notes.push(n.to_string()));
         assert!(matches!(e, Err(Error::Failed(m)) if m.contains("after 2 restart(s)")));
         assert_eq!(notes.len(), 2);
-        assert!(notes[0].contains("again on 2 process(es) from the start"), "{notes:?}");
+        assert!(
+            notes[0].contains("again on 2 process(es) from the start"),
+            "{notes:?}"
+        );
         assert!(notes[1].contains("again on 1 process(es)"), "{notes:?}");
         let no_dir = Launch {
             checkpoint_dir: None,
             ..launch.clone()
         };
         let e = no_dir.run(Path::new("arts"), &mut |_| {}).unwrap_err();
-        assert_eq!(e.to_string(), "--fault-tolerance disk needs --checkpoint-dir DIR");
+        assert_eq!(
+            e.to_string(),
+            "--fault-tolerance disk needs --checkpoint-dir DIR"
+        );
         let empty = Launch {
             mpirun: " ".into(),
             ..launch

@@ -209,13 +209,19 @@ mod tests {
     #[test]
     fn none_is_no_balancing_and_a_name_is_a_strategy() {
         let grid = GridOptions::default();
-        assert!(lb_config("none", &grid, LbPeriod::Auto, false, None).unwrap().is_none());
+        assert!(
+            lb_config("none", &grid, LbPeriod::Auto, false, None)
+                .unwrap()
+                .is_none()
+        );
         let c = lb_config("refine", &grid, LbPeriod::Steps(2), true, Some(vec![1.0]))
             .unwrap()
             .unwrap();
         assert_eq!(c.strategy.name(), "refine");
         assert!(c.record_inputs && c.speeds == Some(vec![1.0]));
-        let e = lb_config("bogus", &grid, LbPeriod::Auto, false, None).err().unwrap();
+        let e = lb_config("bogus", &grid, LbPeriod::Auto, false, None)
+            .err()
+            .unwrap();
         assert!(e.to_string().contains("refine"), "{e}");
     }
 }

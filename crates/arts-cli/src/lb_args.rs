@@ -6,8 +6,8 @@
 
 use std::sync::Arc;
 
-pub use arts_apps::lb_choice::{LbMode, parse_period};
 use arts_apps::lb_choice::{self, GridChoices, parse_tolerance};
+pub use arts_apps::lb_choice::{LbMode, parse_period};
 use arts_core::{LbConfig, LbPeriod};
 use arts_lb::strategy::{GridOptions, MetisWeights, Phase2};
 use arts_lb::{LbError, Strategy};
@@ -52,7 +52,10 @@ impl LbArgs {
         speeds: Option<Vec<f64>>,
     ) -> Result<Option<LbConfig>, CliError> {
         let grid = self.grid.options_for(&self.lb, "--lb")?;
-        let period = self.lb_mode.period(self.lb_period).map_err(CliError::usage)?;
+        let period = self
+            .lb_mode
+            .period(self.lb_period)
+            .map_err(CliError::usage)?;
         lb_choice::lb_config(&self.lb, &grid, period, record_inputs, speeds).map_err(lb_error)
     }
 }
@@ -179,7 +182,14 @@ mod tests {
         let config = |args: &[&str]| parse(args).unwrap().lb.config(false, None);
         let periodic = config(&["--lb", "refine-comm", "--lb-mode", "periodic"]);
         assert_eq!(periodic.unwrap().unwrap().period, LbPeriod::Periodic(0.5));
-        let e = config(&["--lb", "refine", "--lb-mode", "periodic", "--lb-period", "5"]);
+        let e = config(&[
+            "--lb",
+            "refine",
+            "--lb-mode",
+            "periodic",
+            "--lb-period",
+            "5",
+        ]);
         let e = e.unwrap_err();
         assert_eq!(e.exit_code(), 2);
         assert!(e.to_string().contains("--lb-period in seconds"), "{e}");
@@ -190,7 +200,10 @@ mod tests {
         let e = config(&["--lb", "greedy", "--grid-tolerance", "0.2"]).unwrap_err();
         assert_eq!(e.exit_code(), 2);
         assert!(e.to_string().starts_with("--grid-tolerance") && e.to_string().contains("only"));
-        for bad in [&["--grid-tolerance", "1.01"][..], &["--grid-phase2", "bogus"]] {
+        for bad in [
+            &["--grid-tolerance", "1.01"][..],
+            &["--grid-phase2", "bogus"],
+        ] {
             assert!(parse(bad).is_err(), "{bad:?}");
         }
     }

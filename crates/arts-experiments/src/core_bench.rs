@@ -29,7 +29,6 @@ pub struct CoreBenchOptions {
     pub repeat: u32,
 }
 
-
 /// The suite's medians (JSON keys are a contract: add, never rename).
 #[derive(Serialize)]
 pub struct CoreBench {

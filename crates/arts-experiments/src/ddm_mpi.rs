@@ -50,7 +50,6 @@ pub struct Plan {
     pub pack_rounds: u64,
 }
 
-
 /// One system of the comparison.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum System {
@@ -152,6 +151,38 @@ pub struct DdmMpiResult {
     pub pack: Vec<PackRow>,
     /// Systems skipped, and why (one line each).
     pub notes: Vec<String>,
+}
+
+/// The device file to run: `device` if given, else preset `preset`
+/// written into `scratch`.
+pub fn device_file(
+    device: Option<&std::path::Path>,
+    preset: &str,
+    scratch: &std::path::Path,
+) -> Result<PathBuf, StudyError> {
+    if let Some(d) = device {
+        return Ok(d.to_path_buf());
+    }
+    let text =
+        arts_ddm::presets::preset_text(preset).map_err(|e| StudyError::Usage(e.to_string()))?;
+    let path = scratch.join(format!("{preset}.toml"));
+    std::fs::write(&path, text)
+        .map_err(|e| StudyError::Failed(format!("{}: {e}", path.display())))?;
+    Ok(path)
+}
+
+/// The `arts` binary that runs the Rust solver and AMPI: `given` (`--arts`)
+/// if it is a file, else this process's own.
+pub fn arts_binary(given: Option<&std::path::Path>) -> Result<PathBuf, StudyError> {
+    match given {
+        Some(a) if !a.is_file() => Err(StudyError::Usage(format!(
+            "--arts {}: no such file",
+            a.display()
+        ))),
+        Some(a) => Ok(a.to_path_buf()),
+        None => std::env::current_exe()
+            .map_err(|e| StudyError::Failed(format!("cannot find the arts binary: {e}"))),
+    }
 }
 
 impl Plan {
@@ -577,6 +608,19 @@ mod tests {
         assert_eq!(rows.len(), 2);
         assert_eq!(rows[1].vs_packed, 0.5);
         assert!(rows.iter().all(|r| r.valid));
+    }
+
+    #[test]
+    fn a_named_binary_must_exist_and_a_preset_is_written_out() {
+        let e = arts_binary(Some(std::path::Path::new("/no/such/arts"))).unwrap_err();
+        assert_eq!(e.to_string(), "--arts /no/such/arts: no such file");
+        let dir = std::env::temp_dir();
+        let path = device_file(None, "si-pn", &dir).unwrap();
+        assert!(std::fs::read_to_string(&path).unwrap().contains('['));
+        assert!(matches!(
+            device_file(None, "bogus", &dir),
+            Err(StudyError::Usage(_))
+        ));
     }
 
     #[test]

@@ -21,7 +21,6 @@ use std::process::Command;
 
 use crate::StudyError;
 
-
 /// What to run.
 #[derive(Clone, Debug)]
 pub struct Plan {
@@ -204,7 +203,11 @@ pub fn parse_program(out: &str) -> Result<ProgramRun, String> {
 }
 
 /// Runs `arts ampi run` with `arts_args` on the program with `args`.
-fn run_arts(ready: &Ready, arts_args: &[String], args: &[String]) -> Result<ProgramRun, StudyError> {
+fn run_arts(
+    ready: &Ready,
+    arts_args: &[String],
+    args: &[String],
+) -> Result<ProgramRun, StudyError> {
     let plan = ready.plan;
     let out = Command::new(&plan.arts)
         .args([

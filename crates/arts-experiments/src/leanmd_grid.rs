@@ -65,7 +65,6 @@ pub struct Plan {
     pub memory: MemoryBudget,
 }
 
-
 /// One run of the sweep.
 #[derive(Clone, Debug, Serialize)]
 pub struct LeanmdGridRun {

@@ -14,7 +14,6 @@ use serde::Serialize;
 
 use crate::{StudyError, microbench};
 
-
 /// The `rows x cols` Jacobi2D in `objs` bands of rows.
 pub fn jacobi_problem(
     grid: (usize, usize),

@@ -289,7 +289,13 @@ mod tests {
         assert_eq!(r.window, None);
         let table = r.table();
         assert_eq!(table.lines().count(), 3 + r.rows.len(), "{table}");
-        assert!(table.lines().nth(4).unwrap().starts_with("optimistic      2  calendar"));
+        assert!(
+            table
+                .lines()
+                .nth(4)
+                .unwrap()
+                .starts_with("optimistic      2  calendar")
+        );
     }
 
     #[test]

@@ -259,20 +259,30 @@ mod tests {
         };
         let e = slow.emulation(&config(4), Vec::new).unwrap().unwrap();
         assert_eq!(e.topology.speeds, Some(vec![1.0, 1.0, 0.001, 0.001]));
-        assert!(slow_note(&e.topology).unwrap().contains("takes 1000x as long"));
+        assert!(
+            slow_note(&e.topology)
+                .unwrap()
+                .contains("takes 1000x as long")
+        );
         let wrong = GridChoices {
             cluster_speeds: Some(vec![1.0]),
             ..slow.clone()
         };
         let err = wrong.emulation(&config(4), Vec::new).unwrap_err();
-        assert!(err.starts_with("--cluster-speeds: give 2 comma-separated"), "{err}");
+        assert!(
+            err.starts_with("--cluster-speeds: give 2 comma-separated"),
+            "{err}"
+        );
         let alone = GridChoices {
             latency: Some(Duration::from_millis(1)),
             ..GridChoices::default()
         };
         assert!(alone.given());
         let err = alone.emulation(&config(4), Vec::new).unwrap_err();
-        assert!(err.ends_with("need a grid: give --clusters K or --topology"), "{err}");
+        assert!(
+            err.ends_with("need a grid: give --clusters K or --topology"),
+            "{err}"
+        );
     }
 
     #[test]

@@ -256,7 +256,10 @@ mod tests {
         assert_eq!((sim.report.pes, sim.report.input_pes), (4, 8));
         let t = sim.report.table();
         assert!(t.starts_with("strategy        greedy on d step "), "{t}");
-        assert!(t.contains("objects / PEs   200 / 4 (re-targeted from 8)\n"), "{t}");
+        assert!(
+            t.contains("objects / PEs   200 / 4 (re-targeted from 8)\n"),
+            "{t}"
+        );
         assert!(t.ends_with("(median of 3)\n"), "{t}");
     }
 

@@ -148,7 +148,10 @@ mod tests {
             }
             n => panic!("{n:?}"),
         }
-        assert_eq!(spec(NetworkKind::Grid).machine().unwrap().network.name(), "grid");
+        assert_eq!(
+            spec(NetworkKind::Grid).machine().unwrap().network.name(),
+            "grid"
+        );
     }
 
     #[test]

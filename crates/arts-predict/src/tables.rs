@@ -77,7 +77,13 @@ impl Extrapolation {
         let mut t = format!(
             "{}: cost per object and step = {:.4} ns·N + {:.3e} ns·N² (N = message bytes; R² {:.3}, {} objects, mean N {:.0} B, mean cost {:.0} ns)\n\n\
              PEs       mapping        objects   step(s)       utilization  comm. on path  sim(s)  contention/msg\n",
-            self.app, m.a_ns_per_byte, m.b_ns_per_byte2, m.r2, m.objects, m.mean_bytes, m.mean_cost_ns
+            self.app,
+            m.a_ns_per_byte,
+            m.b_ns_per_byte2,
+            m.r2,
+            m.objects,
+            m.mean_bytes,
+            m.mean_cost_ns
         );
         for p in &self.points {
             let cp = &p.prediction.critical_path;

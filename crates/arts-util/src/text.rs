@@ -25,6 +25,9 @@ mod tests {
         assert_eq!(quote("short"), "short");
         let long = "x".repeat(30) + &"y".repeat(30);
         let q = quote(&long);
-        assert!(q.starts_with(&"x".repeat(24)) && q.ends_with("yyyyyyyyyyyy (60 characters)"), "{q}");
+        assert!(
+            q.starts_with(&"x".repeat(24)) && q.ends_with("yyyyyyyyyyyy (60 characters)"),
+            "{q}"
+        );
     }
 }

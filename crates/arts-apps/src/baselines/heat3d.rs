@@ -15,7 +15,6 @@ use mpi::traits::*;
 pub use crate::baseline_report::Heat3dOutcome;
 use crate::stencil2d::split;
 
-
 /// Tags of the planes sent down (to rank − 1) and up (to rank + 1).
 const DOWN: i32 = 1;
 const UP: i32 = 2;

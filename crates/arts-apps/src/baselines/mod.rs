@@ -39,7 +39,6 @@ fn agree(world: &SimpleCommunicator, diff: f64, same: bool) -> (f64, bool) {
     (max_diff, all_same == 1)
 }
 
-
 /// Runs `p` with a fixed band of block rows per rank of `world` (MPI must be
 /// initialized with it). Every rank must call it.
 pub fn static_bands<K: Kernel>(

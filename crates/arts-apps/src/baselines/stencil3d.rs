@@ -13,7 +13,6 @@ use mpi::traits::*;
 pub use crate::baseline_report::Stencil3dOutcome;
 use crate::stencil3d::{Block, Face, block_of, faces, rank_grid, reference};
 
-
 /// Exchanges the faces as the AMPI program does: every receive posted,
 /// then every send, then all waited for; z faces straight from and into
 /// the block, the others packed into `out` and unpacked from `into`.

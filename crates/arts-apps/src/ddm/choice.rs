@@ -171,7 +171,10 @@ mod tests {
             pin: true,
             ..choices(None)
         };
-        assert_eq!(pin.check().unwrap_err(), "--pin applies to --parallel runs only");
+        assert_eq!(
+            pin.check().unwrap_err(),
+            "--pin applies to --parallel runs only"
+        );
         let grid = ParallelChoices {
             grid_given: true,
             ..choices(Some(ParallelStyle::Static))
@@ -193,7 +196,11 @@ mod tests {
             segment_starts_given: true,
             ..choices(d)
         };
-        assert!(cut.check().unwrap_err().starts_with("--app-lb paper-fit cuts"));
+        assert!(
+            cut.check()
+                .unwrap_err()
+                .starts_with("--app-lb paper-fit cuts")
+        );
         let half = ParallelChoices {
             checkpoint_dir_given: true,
             ..choices(d)
@@ -203,7 +210,11 @@ mod tests {
             lb: "greedy",
             ..choices(Some(ParallelStyle::Static))
         };
-        assert!(stat.check().unwrap_err().starts_with("--parallel static runs"));
+        assert!(
+            stat.check()
+                .unwrap_err()
+                .starts_with("--parallel static runs")
+        );
         assert_eq!(Dependency::Local.link(), Link::SamePe);
     }
 }

@@ -61,28 +61,9 @@ pub struct DdmMpiArgs {
 /// Runs `arts experiment ddm-mpi`.
 pub fn run(args: &DdmMpiArgs, out: Output) -> CliResult {
     let scratch = tempfile::tempdir().map_err(|e| CliError::failed(format!("scratch dir: {e}")))?;
-    let device = match (&args.device, args.preset) {
-        (Some(d), _) => d.clone(),
-        (None, p) => {
-            let name = p.unwrap_or(PresetArg::ApdSam).name();
-            let text = arts_ddm::presets::preset_text(name).map_err(CliError::usage)?;
-            let path = scratch.path().join(format!("{name}.toml"));
-            std::fs::write(&path, text)
-                .map_err(|e| CliError::failed(format!("{}: {e}", path.display())))?;
-            path
-        }
-    };
-    let arts = match &args.arts {
-        Some(a) if !a.is_file() => {
-            return Err(CliError::usage(format!(
-                "--arts {}: no such file",
-                a.display()
-            )));
-        }
-        Some(a) => a.clone(),
-        None => std::env::current_exe()
-            .map_err(|e| CliError::failed(format!("cannot find the arts binary: {e}")))?,
-    };
+    let preset = args.preset.unwrap_or(PresetArg::ApdSam).name();
+    let device = ddm_mpi::device_file(args.device.as_deref(), preset, scratch.path())?;
+    let arts = ddm_mpi::arts_binary(args.arts.as_deref())?;
     let mut tools = Tools::of_this_tree(arts);
     if let Some(src) = &args.source {
         tools.source = src.clone();

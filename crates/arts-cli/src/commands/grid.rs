@@ -9,10 +9,10 @@ use arts_experiments::grid_delay::link::LinkSetup;
 use arts_experiments::grid_study::experiment::{self, Experiment, Study};
 use arts_experiments::grid_study::{GridRun, Setup, Variant};
 
-use arts_grid::choice::{parse_bandwidth, parse_duration, parse_overhead};
 use crate::args::output_dir;
 use crate::lb_args::GridLbArgs;
 use crate::output::{CliError, CliResult, Output, PendingDir};
+use arts_grid::choice::{parse_bandwidth, parse_duration, parse_overhead};
 
 /// The grid experiments.
 #[derive(clap::Subcommand)]
@@ -85,8 +85,7 @@ fn run_delay(a: &DelayArgs, out: Output) -> CliResult {
         a.intra_reps,
         a.cost_reps,
         link.as_ref(),
-    )
-    ?;
+    )?;
     out.emit(&report, || report.table())
 }
 

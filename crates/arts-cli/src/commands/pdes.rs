@@ -115,32 +115,11 @@ pub struct EngineArgs {
     pub window: String,
 }
 
-/// PHOLD parameters (ROSS-compatible: ROSS `--mean=M --lookahead=L` is ours
-/// `--mean-delay M-L --lookahead L`).
-#[derive(clap::Args, Clone, Debug)]
-pub struct PholdModelArgs {
-    /// Total number of LPs.
-    #[arg(long, default_value_t = 16_384)]
-    pub lps: u32,
-    /// Initial events per LP.
-    #[arg(long, default_value_t = 1)]
-    pub events_per_lp: u32,
-    /// Mean of the exponential part of every delay.
-    #[arg(long, default_value_t = 1.0, allow_negative_numbers = true)]
-    pub mean_delay: f64,
-    /// Fixed part of every delay, the model's lookahead.
-    #[arg(long, default_value_t = 1.0, allow_negative_numbers = true)]
-    pub lookahead: f64,
-    /// Probability that an event goes to a uniformly random LP (else to itself).
-    #[arg(long, default_value_t = 0.1, allow_negative_numbers = true)]
-    pub remote: f64,
-}
-
 /// Arguments of `arts pdes phold`.
 #[derive(clap::Args, Debug)]
 pub struct PholdArgs {
     #[command(flatten)]
-    model: PholdModelArgs,
+    model: PholdParams,
     #[command(flatten)]
     engine: EngineArgs,
 }
@@ -149,7 +128,7 @@ pub struct PholdArgs {
 #[derive(clap::Args, Debug)]
 pub struct BenchPdesArgs {
     #[command(flatten)]
-    model: PholdModelArgs,
+    model: PholdParams,
     /// Simulation end time of every run (finite).
     #[arg(long, default_value_t = 1000.0, value_parser = crate::args::finite_f64)]
     end_time: f64,
@@ -223,20 +202,9 @@ impl EngineArgs {
     }
 }
 
-impl PholdModelArgs {
-    fn params(&self) -> PholdParams {
-        PholdParams {
-            lps: self.lps,
-            events_per_lp: self.events_per_lp,
-            mean_delay: self.mean_delay,
-            lookahead: self.lookahead,
-            remote: self.remote,
-        }
-    }
-
-    fn model(&self) -> Result<Phold, CliError> {
-        Phold::new(self.params()).map_err(|e| CliError::usage(format!("phold: {e}")))
-    }
+/// The PHOLD model of `params`, or the usage error naming what is wrong.
+fn phold(params: &PholdParams) -> Result<Phold, CliError> {
+    Phold::new(params.clone()).map_err(|e| CliError::usage(format!("phold: {e}")))
 }
 
 /// Maps an engine error: bad configuration is bad input (exit 2); a model
@@ -287,9 +255,9 @@ impl Progress for Bar {
 fn run_phold(args: &PholdArgs, out: Output) -> CliResult {
     let m = &args.model;
     let events = (m.lps as u64).saturating_mul(m.events_per_lp as u64);
-    let need = m.params().memory_bytes();
+    let need = m.memory_bytes();
     crate::budget::check_memory(format!("{events} PHOLD events"), need)?;
-    let model = args.model.model()?;
+    let model = phold(&args.model)?;
     let cfg = args.engine.config()?;
     let validate = args.engine.common.validate;
     let result = arts_pdes::runs::phold::run(&model, &cfg, validate, &Bar::new(out))
@@ -326,7 +294,7 @@ impl BenchPdesArgs {
 
 /// Runs `arts bench pdes`.
 pub fn bench_pdes(args: &BenchPdesArgs, out: Output) -> CliResult {
-    let bench = Bench::new(args.model.model()?, args.options()?).map_err(engine_error)?;
+    let bench = Bench::new(phold(&args.model)?, args.options()?).map_err(engine_error)?;
     let bar = out.progress(bench.runs(), "bench pdes");
     let result = bench.run(|| bar.inc(1)).map_err(engine_error)?;
     bar.finish_and_clear();

@@ -12,7 +12,9 @@ use arts_predict::validation::ValidationReport;
 use arts_predict::{CostModel, Machine, Placement, PredictError, ReplayOptions, Traffic};
 use arts_trace::record::Recording;
 
-use crate::output::{CliError, CliResult, Output, PendingDir, PendingFile, run_counter};
+use crate::output::{
+    CliError, CliResult, Output, PendingDir, PendingFile, commit_files, run_counter,
+};
 
 /// `arts predict`: the replay flags, or a subcommand.
 #[derive(clap::Args)]
@@ -327,19 +329,10 @@ fn run_extrapolate(a: &ExtrapolateArgs, out: Output) -> CliResult {
         files.extend(a.traffic.as_ref().map(|t| t.display().to_string()));
     }
     if let Some(dir) = &a.out {
-        let mut pending = PendingDir::create(dir)?;
-        pending.write(
-            "extrapolation.csv",
-            arts_predict::extrapolate::to_csv(&points).as_bytes(),
-        )?;
-        let svg = arts_predict::extrapolate::chart(&points, &rec.header.app)
-            .svg()
-            .map_err(|e| CliError::failed(format!("cannot draw extrapolation.svg: {e}")))?;
-        pending.write("extrapolation.svg", svg.as_bytes())?;
-        pending.commit()?;
-        for f in ["extrapolation.csv", "extrapolation.svg"] {
-            files.push(dir.join(f).display().to_string());
-        }
+        let pending = PendingDir::create(dir)?;
+        let written =
+            arts_predict::extrapolate::files(&points, &rec.header.app).map_err(CliError::failed)?;
+        files.extend(commit_files(pending, dir, written)?);
     }
     let json = Extrapolation {
         app: rec.header.app.clone(),

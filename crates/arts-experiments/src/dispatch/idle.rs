@@ -43,7 +43,10 @@ pub fn process_cpu_s() -> f64 {
 
 /// Runs the three cases for every policy. `heat` is the oversubscription
 /// problem, run with `oversub_threads` workers.
-pub fn idle_study(heat: &HeatConfig, oversub_threads: usize) -> Result<Vec<IdleRow>, DispatchStudyError> {
+pub fn idle_study(
+    heat: &HeatConfig,
+    oversub_threads: usize,
+) -> Result<Vec<IdleRow>, DispatchStudyError> {
     let reference = reference_grid(heat);
     let mut rows = Vec::new();
     for (name, policy) in POLICIES {

@@ -58,7 +58,11 @@ pub struct MemoryRow {
     pub peak_heap: u64,
 }
 
-fn measure<E: Executor>(ex: &E, size: usize, cfg: &MemoryConfig) -> Result<MemoryRow, DispatchStudyError> {
+fn measure<E: Executor>(
+    ex: &E,
+    size: usize,
+    cfg: &MemoryConfig,
+) -> Result<MemoryRow, DispatchStudyError> {
     trim_heap();
     reset_peak();
     let base = current_rss().unwrap_or(0);

@@ -132,7 +132,6 @@ pub struct Study {
     pub memory: MemoryBudget,
 }
 
-
 /// The JSON result of an experiment (keys are a contract: add, never rename).
 #[derive(Serialize)]
 pub struct StudyReport {

@@ -15,8 +15,8 @@ mod spread;
 mod wire;
 
 pub use mesh::mesh;
-pub use spread::spread;
 pub(crate) use report::{End, gather_report};
+pub use spread::spread;
 
 use std::fmt;
 use std::sync::Arc;

@@ -9,7 +9,12 @@ use crate::{RunConfig, SyncMode};
 /// stays whole in every process (each runs it, the oracle the others are
 /// checked against). Returns whether the run spans processes, so that the
 /// caller sets [`RunConfig::processes`].
-pub fn spread(cfg: &mut RunConfig, pes: usize, per: Option<usize>, size: u32) -> Result<bool, String> {
+pub fn spread(
+    cfg: &mut RunConfig,
+    pes: usize,
+    per: Option<usize>,
+    size: u32,
+) -> Result<bool, String> {
     let processes = size as usize;
     match per {
         None => {
@@ -66,8 +71,16 @@ mod tests {
     #[test]
     fn mismatches_are_refused_and_the_sequential_engine_stays_whole() {
         let mut c = cfg(SyncMode::Optimistic, 3);
-        assert!(spread(&mut c, 3, None, 2).unwrap_err().contains("not a multiple"));
-        assert!(spread(&mut c, 5, Some(2), 2).unwrap_err().contains("does not match"));
+        assert!(
+            spread(&mut c, 3, None, 2)
+                .unwrap_err()
+                .contains("not a multiple")
+        );
+        assert!(
+            spread(&mut c, 5, Some(2), 2)
+                .unwrap_err()
+                .contains("does not match")
+        );
         let mut c = cfg(SyncMode::Sequential, 1);
         assert_eq!(spread(&mut c, 1, None, 4), Ok(false));
         assert_eq!(c.pes, 1);

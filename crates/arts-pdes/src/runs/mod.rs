@@ -13,8 +13,8 @@ use crate::error::PdesError;
 use crate::model::Model;
 
 pub mod phold;
-pub mod torus;
 mod tables;
+pub mod torus;
 
 /// One engine run as reported.
 #[derive(Clone, Debug, Serialize)]

@@ -105,9 +105,16 @@ mod tests {
         assert_eq!(check_out_dir(&dir), Ok(()));
         std::fs::write(dir.join("notes.txt"), "mine").unwrap();
         let e = check_out_dir(&dir).unwrap_err();
-        assert!(e.contains("holds \"notes.txt\", which a view does not"), "{e}");
+        assert!(
+            e.contains("holds \"notes.txt\", which a view does not"),
+            "{e}"
+        );
         let file = dir.join("notes.txt");
-        assert!(check_out_dir(&file).unwrap_err().contains("is not a directory"));
+        assert!(
+            check_out_dir(&file)
+                .unwrap_err()
+                .contains("is not a directory")
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

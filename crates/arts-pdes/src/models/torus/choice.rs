@@ -197,16 +197,48 @@ mod tests {
     #[test]
     fn bad_flags_are_named() {
         for (c, expected) in [
-            (TorusChoices { workload: "bogus", ..choices() }, "--workload bogus: unknown workload"),
-            (TorusChoices { mapping: "file:", ..choices() }, "--mapping: a file name is needed"),
-            (TorusChoices { inject_delay: "-1", ..choices() }, "--inject-delay -1: expected a time >= 0"),
-            (TorusChoices { link_bandwidth: 0.0, ..choices() }, "--link-bandwidth 0: must be"),
             (
-                TorusChoices { aggregate: true, train_packets: 4, ..choices() },
+                TorusChoices {
+                    workload: "bogus",
+                    ..choices()
+                },
+                "--workload bogus: unknown workload",
+            ),
+            (
+                TorusChoices {
+                    mapping: "file:",
+                    ..choices()
+                },
+                "--mapping: a file name is needed",
+            ),
+            (
+                TorusChoices {
+                    inject_delay: "-1",
+                    ..choices()
+                },
+                "--inject-delay -1: expected a time >= 0",
+            ),
+            (
+                TorusChoices {
+                    link_bandwidth: 0.0,
+                    ..choices()
+                },
+                "--link-bandwidth 0: must be",
+            ),
+            (
+                TorusChoices {
+                    aggregate: true,
+                    train_packets: 4,
+                    ..choices()
+                },
                 "--aggregate and --train-packets",
             ),
             (
-                TorusChoices { train_packets: 4, compare_aggregate: Some(8), ..choices() },
+                TorusChoices {
+                    train_packets: 4,
+                    compare_aggregate: Some(8),
+                    ..choices()
+                },
                 "--compare-aggregate compares",
             ),
         ] {
@@ -222,6 +254,10 @@ mod tests {
         assert!(end_time(Some("0")).unwrap_err().ends_with("must be > 0"));
         assert_eq!(window("inf"), Ok(f64::INFINITY));
         assert_eq!(window("5"), Ok(5e-6 * PS));
-        assert!(window("0").unwrap_err().contains("or inf for unbounded optimism"));
+        assert!(
+            window("0")
+                .unwrap_err()
+                .contains("or inf for unbounded optimism")
+        );
     }
 }
