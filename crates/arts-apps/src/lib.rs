@@ -3,6 +3,7 @@
 
 pub mod ampi;
 pub mod background;
+pub mod baseline_report;
 #[cfg(feature = "mpi")]
 pub mod baselines;
 #[cfg(test)]
@@ -11,6 +12,8 @@ pub mod ddm;
 pub mod fracture;
 pub mod hotspot;
 pub mod jacobi2d;
+pub mod launch;
+pub mod lb_choice;
 pub mod leanmd;
 pub mod reference_file;
 pub mod registry;

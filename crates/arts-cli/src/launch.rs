@@ -6,7 +6,6 @@ use std::path::Path;
 use std::time::Duration;
 
 use arts_core::Config;
-use arts_core::checkpoint::disk::held::Collectives;
 use arts_core::checkpoint::disk::{Checkpoint, CheckpointError};
 use arts_core::checkpoint::recovery;
 use arts_core::checkpoint::session::Buddies;
@@ -20,111 +19,25 @@ fn under_mpirun() -> bool {
         .any(|v| std::env::var_os(v).is_some())
 }
 
+/// Under MPI: this process's job, held by `arts_mpi::job`.
 #[cfg(feature = "mpi")]
 mod imp {
-    use std::io::Read;
-    use std::sync::Mutex;
-
     use super::*;
 
-    static MPI: Mutex<Option<arts_mpi::Mpi>> = Mutex::new(None);
-    /// Stopped (collectively) before MPI is finalized.
-    static HEARTBEAT: Mutex<Option<arts_mpi::Heartbeat>> = Mutex::new(None);
-    /// Rank and size, readable while `MPI` is locked (e.g. by `with`).
-    static RANK_SIZE: std::sync::OnceLock<(u32, u32)> = std::sync::OnceLock::new();
-
-    /// A hash of this binary and its arguments: every rank must agree on it.
-    /// CRC-32s (hardware-accelerated), the binary read a piece at a time:
-    /// this runs at every start under `mpirun`, and reading a 60 MB binary
-    /// whole into fresh memory and SipHashing it took ~90 ms.
-    fn fingerprint() -> u64 {
-        let mut binary = crc32fast::Hasher::new();
-        if let Ok(mut exe) = std::fs::File::open("/proc/self/exe") {
-            let mut piece = vec![0u8; 1 << 20];
-            let mut len = 0u64;
-            while let Ok(n @ 1..) = exe.read(&mut piece) {
-                binary.update(&piece[..n]);
-                len += n as u64;
-            }
-            binary.update(&len.to_le_bytes());
-        }
-        let mut args = crc32fast::Hasher::new();
-        for a in std::env::args().skip(1) {
-            args.update(a.as_bytes());
-            args.update(&[0]);
-        }
-        (u64::from(binary.finalize()) << 32) | u64::from(args.finalize())
-    }
+    pub use arts_mpi::job::{distribute, finish, from_root, host_names, rank_size, with, world};
 
     pub fn init(heartbeat: Duration) -> Result<(), CliError> {
         if !under_mpirun() {
             return Ok(());
         }
-        let mpi = arts_mpi::Mpi::init().map_err(CliError::usage)?;
-        let check = mpi.check_consistent(fingerprint());
-        let _ = RANK_SIZE.set((mpi.rank(), mpi.size()));
-        if check.is_ok() {
-            *HEARTBEAT.lock().unwrap_or_else(|e| e.into_inner()) =
-                Some(arts_mpi::Heartbeat::start(mpi.world(), heartbeat));
-        }
-        *MPI.lock().unwrap_or_else(|e| e.into_inner()) = Some(mpi);
-        check.map_err(CliError::usage)
-    }
-
-    pub fn with<R>(f: impl FnOnce(&arts_mpi::Mpi) -> R) -> Option<R> {
-        MPI.lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .as_ref()
-            .map(f)
-    }
-
-    pub fn finish() {
-        drop(HEARTBEAT.lock().unwrap_or_else(|e| e.into_inner()).take());
-        drop(MPI.lock().unwrap_or_else(|e| e.into_inner()).take());
-    }
-
-    pub fn rank_size() -> (u32, u32) {
-        RANK_SIZE.get().copied().unwrap_or((0, 1))
-    }
-
-    pub fn distribute(config: Config, per: u32) -> Option<Config> {
-        with(|m| m.config(&config, per))
-    }
-
-    pub fn host_names() -> Option<Vec<String>> {
-        with(|m| m.host_names())
-    }
-
-    pub fn from_root(mine: Vec<u8>) -> Vec<u8> {
-        let mut mine = Some(mine);
-        with(|m| m.broadcast_bytes(0, mine.take().unwrap_or_default()))
-            .unwrap_or_else(|| mine.take().unwrap_or_default())
-    }
-
-    /// The job's collectives, taking the MPI environment for each call.
-    struct Job;
-
-    impl Collectives for Job {
-        fn process(&self) -> (u32, u32) {
-            rank_size()
-        }
-
-        fn all_gather(&self, mine: Vec<u8>) -> Vec<Vec<u8>> {
-            with(|m| m.all_gather(mine)).unwrap_or_default()
-        }
-
-        fn broadcast(&self, root: u32, mine: Vec<u8>) -> Vec<u8> {
-            with(|m| m.broadcast(root, mine)).unwrap_or_default()
-        }
-    }
-
-    pub fn world() -> Option<&'static dyn Collectives> {
-        with(|_| ()).map(|()| &Job as &dyn Collectives)
+        arts_mpi::job::init(heartbeat).map_err(CliError::usage)
     }
 }
 
 #[cfg(not(feature = "mpi"))]
 mod imp {
+    use arts_core::checkpoint::disk::held::Collectives;
+
     use super::*;
 
     pub fn init(_heartbeat: Duration) -> Result<(), CliError> {

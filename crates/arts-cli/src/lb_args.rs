@@ -6,9 +6,11 @@
 
 use std::sync::Arc;
 
+use arts_apps::lb_choice::{self, GridChoices, parse_tolerance};
+pub use arts_apps::lb_choice::{LbMode, parse_period};
 use arts_core::{LbConfig, LbPeriod};
-use arts_lb::Strategy;
-use arts_lb::strategy::{GRID_OPTION_USERS, GridOptions, MetisWeights, Phase2};
+use arts_lb::strategy::{GridOptions, MetisWeights, Phase2};
+use arts_lb::{LbError, Strategy};
 
 use crate::output::CliError;
 
@@ -36,36 +38,6 @@ pub struct LbArgs {
     pub grid: GridLbArgs,
 }
 
-/// `--lb-mode`: when balancing happens.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum LbMode {
-    /// At the application's sync points (`at_sync`).
-    #[default]
-    Sync,
-    /// Every period, asynchronously, between entry methods.
-    Periodic,
-}
-
-impl LbMode {
-    /// The runtime's period for `--lb-mode self --lb-period period`, or the
-    /// usage error naming what periodic mode accepts.
-    pub fn period(self, period: LbPeriod) -> Result<LbPeriod, CliError> {
-        match (self, period) {
-            (LbMode::Sync, p) => Ok(p),
-            (LbMode::Periodic, LbPeriod::Seconds(s) | LbPeriod::Periodic(s)) if s > 0.0 => {
-                Ok(LbPeriod::Periodic(s))
-            }
-            (LbMode::Periodic, LbPeriod::Auto) => Ok(LbPeriod::Periodic(
-                arts_core::lb_manager::DEFAULT_PERIODIC_S,
-            )),
-            (LbMode::Periodic, _) => Err(CliError::usage(
-                "--lb-mode periodic balances every T seconds: give --lb-period in seconds \
-                 above 0 (e.g. 0.5s) or auto (0.5s)",
-            )),
-        }
-    }
-}
-
 impl LbArgs {
     /// Whether a strategy other than `none` was named.
     pub fn balances(&self) -> bool {
@@ -80,8 +52,11 @@ impl LbArgs {
         speeds: Option<Vec<f64>>,
     ) -> Result<Option<LbConfig>, CliError> {
         let grid = self.grid.options_for(&self.lb, "--lb")?;
-        let period = self.lb_mode.period(self.lb_period)?;
-        lb_config_with(&self.lb, &grid, period, record_inputs, speeds)
+        let period = self
+            .lb_mode
+            .period(self.lb_period)
+            .map_err(CliError::usage)?;
+        lb_choice::lb_config(&self.lb, &grid, period, record_inputs, speeds).map_err(lb_error)
     }
 }
 
@@ -121,49 +96,26 @@ impl GridLbArgs {
         strategies: &[&str],
         flag: &str,
     ) -> Result<GridOptions, CliError> {
-        let given = [
-            ("--grid-tolerance", self.grid_tolerance.is_some()),
-            ("--grid-phase2", self.grid_phase2.is_some()),
-            ("--grid-metis-weights", self.grid_metis_weights.is_some()),
-        ];
-        for (option, users) in GRID_OPTION_USERS {
-            let named = given.iter().any(|&(name, is)| is && name == *option);
-            if named && !strategies.iter().any(|s| users.contains(s)) {
-                return Err(CliError::usage(format!(
-                    "{option} is an option of {} only; {flag} {} does not use it",
-                    users.join(" and "),
-                    strategies.join(",")
-                )));
-            }
-        }
-        let d = GridOptions::default();
-        Ok(GridOptions {
-            tolerance: self.grid_tolerance.unwrap_or(d.tolerance),
-            phase2: self.grid_phase2.unwrap_or(d.phase2),
-            metis_weights: self.grid_metis_weights.unwrap_or(d.metis_weights),
-        })
+        let given = GridChoices {
+            tolerance: self.grid_tolerance,
+            phase2: self.grid_phase2,
+            metis_weights: self.grid_metis_weights,
+        };
+        given
+            .options_for_any(strategies, flag)
+            .map_err(CliError::usage)
     }
 }
 
-/// Parses `--grid-tolerance`: a fraction in (0, 1].
-pub fn parse_tolerance(s: &str) -> Result<f64, String> {
-    match s.parse::<f64>() {
-        Ok(t) if t > 0.0 && t <= 1.0 => Ok(t),
-        _ => Err(format!("'{s}' is not a fraction in (0, 1] such as 0.10")),
-    }
+/// `--lb: ` and the strategy error (exit 2).
+fn lb_error(e: LbError) -> CliError {
+    CliError::usage(format!("--lb: {e}"))
 }
 
 /// The strategy `--lb NAME` names (`none` included), or the usage error
 /// `--lb: ...` listing the strategies accepted.
 pub fn strategy(name: &str) -> Result<Arc<dyn Strategy>, CliError> {
-    strategy_with(name, &GridOptions::default())
-}
-
-/// [`strategy`] with the grid strategies built with `grid`.
-pub fn strategy_with(name: &str, grid: &GridOptions) -> Result<Arc<dyn Strategy>, CliError> {
-    arts_lb::strategy::by_name_with(name, grid)
-        .map(Arc::from)
-        .map_err(|e| CliError::usage(format!("--lb: {e}")))
+    lb_choice::strategy(name, &GridOptions::default()).map_err(lb_error)
 }
 
 /// The balancing configuration of `--lb NAME` at `period` (`None` for
@@ -174,46 +126,8 @@ pub fn lb_config(
     record_inputs: bool,
     speeds: Option<Vec<f64>>,
 ) -> Result<Option<LbConfig>, CliError> {
-    lb_config_with(name, &GridOptions::default(), period, record_inputs, speeds)
-}
-
-/// [`lb_config`] with the grid strategies built with `grid`.
-pub fn lb_config_with(
-    name: &str,
-    grid: &GridOptions,
-    period: LbPeriod,
-    record_inputs: bool,
-    speeds: Option<Vec<f64>>,
-) -> Result<Option<LbConfig>, CliError> {
-    if name == "none" {
-        return Ok(None);
-    }
-    Ok(Some(LbConfig {
-        strategy: strategy_with(name, grid)?,
-        period,
-        record_inputs,
-        speeds,
-    }))
-}
-
-/// Parses `--lb-period`: `auto`, a number of steps ≥ 1, or seconds like `0.5s`.
-pub fn parse_period(s: &str) -> Result<LbPeriod, String> {
-    if s == "auto" {
-        return Ok(LbPeriod::Auto);
-    }
-    if let Some(secs) = s.strip_suffix('s') {
-        match secs.parse::<f64>() {
-            Ok(t) if t.is_finite() && t >= 0.0 => Ok(LbPeriod::Seconds(t)),
-            _ => Err(format!("'{s}' is not a number of seconds like 0.5s")),
-        }
-    } else {
-        match s.parse::<u32>() {
-            Ok(n) if n >= 1 => Ok(LbPeriod::Steps(n)),
-            _ => Err(format!(
-                "'{s}' is neither auto, a number of steps >= 1, nor seconds like 0.5s"
-            )),
-        }
-    }
+    let grid = GridOptions::default();
+    lb_choice::lb_config(name, &grid, period, record_inputs, speeds).map_err(lb_error)
 }
 
 #[cfg(test)]
@@ -264,99 +178,33 @@ mod tests {
     }
 
     #[test]
-    fn lb_mode_periodic_takes_seconds_or_auto() {
-        let sync = parse(&["--lb", "refine-comm"]).unwrap().lb;
-        assert_eq!(sync.lb_mode, LbMode::Sync);
-        assert!(sync.config(false, None).unwrap().unwrap().at_sync_points());
+    fn the_mode_and_grid_options_reach_the_config_as_usage_errors() {
         let config = |args: &[&str]| parse(args).unwrap().lb.config(false, None);
         let periodic = config(&["--lb", "refine-comm", "--lb-mode", "periodic"]);
-        let periodic = periodic.unwrap().unwrap();
-        assert_eq!(periodic.period, LbPeriod::Periodic(0.5));
-        assert!(!periodic.at_sync_points());
-        let every = config(&[
+        assert_eq!(periodic.unwrap().unwrap().period, LbPeriod::Periodic(0.5));
+        let e = config(&[
             "--lb",
             "refine",
             "--lb-mode",
             "periodic",
             "--lb-period",
-            "0.02s",
+            "5",
         ]);
-        assert_eq!(every.unwrap().unwrap().period, LbPeriod::Periodic(0.02));
-        for period in ["5", "0s"] {
-            let e = config(&[
-                "--lb",
-                "refine",
-                "--lb-mode",
-                "periodic",
-                "--lb-period",
-                period,
-            ]);
-            let e = e.unwrap_err();
-            assert_eq!(e.exit_code(), 2);
-            assert!(e.to_string().contains("--lb-period in seconds"), "{e}");
-        }
+        let e = e.unwrap_err();
+        assert_eq!(e.exit_code(), 2);
+        assert!(e.to_string().contains("--lb-period in seconds"), "{e}");
         let bad = parse(&["--lb-mode", "async"]).err().unwrap().to_string();
         assert!(bad.contains("sync") && bad.contains("periodic"), "{bad}");
-    }
-
-    #[test]
-    fn grid_options_reach_grid_strategies_and_only_them() {
-        let lb = parse(&[
-            "--lb",
-            "grid-hybrid",
-            "--grid-tolerance",
-            "0.2",
-            "--grid-phase2",
-            "greedy",
-            "--grid-metis-weights",
-            "load",
-        ])
-        .unwrap()
-        .lb;
-        assert_eq!(
-            lb.grid.options_for(&lb.lb, "--lb").unwrap(),
-            GridOptions {
-                tolerance: 0.2,
-                phase2: Phase2::Greedy,
-                metis_weights: MetisWeights::Load,
-            }
-        );
-        assert_eq!(
-            lb.config(false, None).unwrap().unwrap().strategy.name(),
-            "grid-hybrid"
-        );
-        let plain = parse(&["--lb", "grid-comm"]).unwrap().lb;
-        assert_eq!(
-            plain.grid.options_for("grid-comm", "--lb").unwrap(),
-            GridOptions::default()
-        );
-        for (args, option) in [
-            (
-                &["--lb", "greedy", "--grid-tolerance", "0.2"][..],
-                "--grid-tolerance",
-            ),
-            (
-                &["--lb", "grid-metis", "--grid-tolerance", "0.2"][..],
-                "--grid-tolerance",
-            ),
-            (
-                &["--lb", "grid-comm", "--grid-phase2", "seed"][..],
-                "--grid-phase2",
-            ),
-            (
-                &["--grid-metis-weights", "load"][..],
-                "--grid-metis-weights",
-            ),
+        let hybrid = config(&["--lb", "grid-hybrid", "--grid-phase2", "greedy"]);
+        assert_eq!(hybrid.unwrap().unwrap().strategy.name(), "grid-hybrid");
+        let e = config(&["--lb", "greedy", "--grid-tolerance", "0.2"]).unwrap_err();
+        assert_eq!(e.exit_code(), 2);
+        assert!(e.to_string().starts_with("--grid-tolerance") && e.to_string().contains("only"));
+        for bad in [
+            &["--grid-tolerance", "1.01"][..],
+            &["--grid-phase2", "bogus"],
         ] {
-            let e = parse(args).unwrap().lb.config(false, None).unwrap_err();
-            assert_eq!(e.exit_code(), 2);
-            let e = e.to_string();
-            assert!(e.starts_with(option) && e.contains("only"), "{e}");
+            assert!(parse(bad).is_err(), "{bad:?}");
         }
-        for bad in ["0", "-0.1", "1.01", "x", "nan", "inf"] {
-            assert!(parse(&["--grid-tolerance", bad]).is_err(), "{bad}");
-        }
-        assert!(parse(&["--grid-phase2", "bogus"]).is_err());
-        assert_eq!(parse_tolerance("1"), Ok(1.0));
     }
 }

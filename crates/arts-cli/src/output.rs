@@ -52,6 +52,15 @@ impl From<arts_util::input_file::InputError> for CliError {
     }
 }
 
+impl From<arts_experiments::StudyError> for CliError {
+    fn from(e: arts_experiments::StudyError) -> Self {
+        match e {
+            arts_experiments::StudyError::Usage(m) => CliError::Usage(m),
+            arts_experiments::StudyError::Failed(m) => CliError::Failed(m),
+        }
+    }
+}
+
 /// Result type of every subcommand.
 pub type CliResult = Result<(), CliError>;
 

@@ -3,21 +3,7 @@
 
 use clap::error::ErrorKind;
 
-/// Longest user input an error message quotes whole.
-const QUOTE_MAX: usize = 48;
-
-/// `s` as an error message quotes it: whole when short, else its start and
-/// end around `...` and its length.
-pub fn quote(s: &str) -> String {
-    let n = s.chars().count();
-    if n <= QUOTE_MAX {
-        return s.to_string();
-    }
-    let keep = QUOTE_MAX / 2;
-    let head: String = s.chars().take(keep).collect();
-    let tail: String = s.chars().skip(n - keep / 2).collect();
-    format!("{head}...{tail} ({n} characters)")
-}
+pub use arts_util::text::quote;
 
 /// Lets every option of `command` and its subcommands take a value that
 /// starts with `-` followed by a digit (`--alpha -1`, `--bias -0.5,0`).

@@ -14,7 +14,7 @@ use arts_core::{Config, Map};
 use arts_util::stats::median;
 use serde::Serialize;
 
-use crate::microbench;
+use crate::{StudyError, microbench};
 
 /// What `arts bench core` measures with.
 #[derive(Clone, Copy, Debug)]
@@ -27,17 +27,6 @@ pub struct CoreBenchOptions {
     pub round_trips: u32,
     /// Repetitions of every measurement, interleaved.
     pub repeat: u32,
-}
-
-/// Why the suite stopped.
-#[derive(Debug, thiserror::Error)]
-pub enum CoreBenchError {
-    /// Bad input (a grid that does not fit in memory or cannot be cut).
-    #[error("{0}")]
-    Usage(String),
-    /// A run failed or was not valid.
-    #[error("{0}")]
-    Failed(String),
 }
 
 /// The suite's medians (JSON keys are a contract: add, never rename).
@@ -140,8 +129,8 @@ fn pes(pes: u32) -> Config {
     }
 }
 
-fn failed(e: impl std::fmt::Display) -> CoreBenchError {
-    CoreBenchError::Failed(e.to_string())
+fn failed(e: impl std::fmt::Display) -> StudyError {
+    StudyError::Failed(e.to_string())
 }
 
 /// Jacobi2D on the suite's grid, cut into `objects` blocks.
@@ -154,7 +143,7 @@ impl Jacobi {
     fn problem(
         opts: &CoreBenchOptions,
         objects: (usize, usize),
-    ) -> Result<Problem<Plain>, CoreBenchError> {
+    ) -> Result<Problem<Plain>, StudyError> {
         let g = opts.grid as usize;
         let params = Params {
             rows: g,
@@ -165,11 +154,11 @@ impl Jacobi {
         };
         params
             .problem()
-            .map_err(|e| CoreBenchError::Usage(format!("--grid/--objects: {e}")))
+            .map_err(|e| StudyError::Usage(format!("--grid/--objects: {e}")))
     }
 
     /// The median step time of a valid run on `config`.
-    fn step_s(&self, objects: (usize, usize), config: Config) -> Result<f64, CoreBenchError> {
+    fn step_s(&self, objects: (usize, usize), config: Config) -> Result<f64, StudyError> {
         let p = Self::problem(&self.opts, objects)?;
         let o =
             jacobi2d::run(&p, &config, Map::Block, Some(self.reference.clone())).map_err(failed)?;
@@ -189,7 +178,7 @@ pub fn run(
     opts: &CoreBenchOptions,
     budget: &MemoryBudget,
     mut each: impl FnMut(),
-) -> Result<CoreBench, CoreBenchError> {
+) -> Result<CoreBench, StudyError> {
     use Measure::*;
     let g = opts.grid;
     let base = Jacobi::problem(opts, (1, 1))?;
@@ -198,7 +187,7 @@ pub fn run(
             format!("bench core on a {g}x{g} grid"),
             base.memory_bytes(true),
         )
-        .map_err(|e| CoreBenchError::Usage(e.to_string()))?;
+        .map_err(|e| StudyError::Usage(e.to_string()))?;
     let jacobi = Jacobi {
         opts: *opts,
         reference: Arc::new(jacobi2d::reference(&base)),
@@ -349,7 +338,7 @@ mod tests {
         };
         let mut measured = 0;
         let e = run(&opts, &MemoryBudget::new(Some(1 << 20)), || measured += 1).err();
-        assert!(matches!(e, Some(CoreBenchError::Usage(_))), "{e:?}");
+        assert!(matches!(e, Some(StudyError::Usage(_))), "{e:?}");
         assert_eq!(measured, 0);
     }
 }

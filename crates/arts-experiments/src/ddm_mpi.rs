@@ -9,10 +9,15 @@
 //! with one note.
 
 pub mod programs;
+mod report;
+
+pub use report::DdmMpiReport;
 
 use std::path::PathBuf;
 
 use serde::Serialize;
+
+use crate::StudyError;
 
 use programs::{Launch, Mpi, Tools};
 
@@ -43,17 +48,6 @@ pub struct Plan {
     pub pack_iterations: u64,
     /// Fig. 11: timed loops per mode (alternating modes).
     pub pack_rounds: u64,
-}
-
-/// Why the study could not run.
-#[derive(Debug, thiserror::Error)]
-pub enum DdmMpiError {
-    /// Bad options (exit 2).
-    #[error("{0}")]
-    Usage(String),
-    /// A run failed after the options were accepted.
-    #[error("{0}")]
-    Failed(String),
 }
 
 /// One system of the comparison.
@@ -159,10 +153,42 @@ pub struct DdmMpiResult {
     pub notes: Vec<String>,
 }
 
+/// The device file to run: `device` if given, else preset `preset`
+/// written into `scratch`.
+pub fn device_file(
+    device: Option<&std::path::Path>,
+    preset: &str,
+    scratch: &std::path::Path,
+) -> Result<PathBuf, StudyError> {
+    if let Some(d) = device {
+        return Ok(d.to_path_buf());
+    }
+    let text =
+        arts_ddm::presets::preset_text(preset).map_err(|e| StudyError::Usage(e.to_string()))?;
+    let path = scratch.join(format!("{preset}.toml"));
+    std::fs::write(&path, text)
+        .map_err(|e| StudyError::Failed(format!("{}: {e}", path.display())))?;
+    Ok(path)
+}
+
+/// The `arts` binary that runs the Rust solver and AMPI: `given` (`--arts`)
+/// if it is a file, else this process's own.
+pub fn arts_binary(given: Option<&std::path::Path>) -> Result<PathBuf, StudyError> {
+    match given {
+        Some(a) if !a.is_file() => Err(StudyError::Usage(format!(
+            "--arts {}: no such file",
+            a.display()
+        ))),
+        Some(a) => Ok(a.to_path_buf()),
+        None => std::env::current_exe()
+            .map_err(|e| StudyError::Failed(format!("cannot find the arts binary: {e}"))),
+    }
+}
+
 impl Plan {
     /// Checks the options before any work.
-    pub fn check(&self) -> Result<(), DdmMpiError> {
-        let usage = |m: String| Err(DdmMpiError::Usage(m));
+    pub fn check(&self) -> Result<(), StudyError> {
+        let usage = |m: String| Err(StudyError::Usage(m));
         if self.pes == 0 {
             return usage("--pes must be at least 1".into());
         }
@@ -253,9 +279,9 @@ fn sample(v: &serde_json::Value, library: String, migrations: u64) -> Result<Sam
 }
 
 /// Runs the study; `progress` is told what runs next.
-pub fn run(plan: &Plan, progress: &mut dyn FnMut(&str)) -> Result<DdmMpiResult, DdmMpiError> {
+pub fn run(plan: &Plan, progress: &mut dyn FnMut(&str)) -> Result<DdmMpiResult, StudyError> {
     plan.check()?;
-    let failed = DdmMpiError::Failed;
+    let failed = StudyError::Failed;
     std::fs::create_dir_all(&plan.scratch)
         .map_err(|e| failed(format!("{}: {e}", plan.scratch.display())))?;
     let mut notes = Vec::new();
@@ -582,6 +608,40 @@ mod tests {
         assert_eq!(rows.len(), 2);
         assert_eq!(rows[1].vs_packed, 0.5);
         assert!(rows.iter().all(|r| r.valid));
+    }
+
+    #[test]
+    fn a_named_binary_must_exist_and_a_preset_is_written_out() {
+        let e = arts_binary(Some(std::path::Path::new("/no/such/arts"))).unwrap_err();
+        assert_eq!(e.to_string(), "--arts /no/such/arts: no such file");
+        let dir = std::env::temp_dir();
+        let path = device_file(None, "si-pn", &dir).unwrap();
+        assert!(std::fs::read_to_string(&path).unwrap().contains('['));
+        assert!(matches!(
+            device_file(None, "bogus", &dir),
+            Err(StudyError::Usage(_))
+        ));
+    }
+
+    #[test]
+    fn the_table_has_a_row_per_system_and_the_notes() {
+        let v = serde_json::json!({"valid": true, "modes": [{"mode": "packed", "median_us": 2.0}]});
+        let result = DdmMpiResult {
+            runs: vec![],
+            pack: pack_rows(Mpi::Mpich, &v),
+            notes: vec!["MPICH: not installed".into()],
+        };
+        let report = DdmMpiReport {
+            device: "d.toml".into(),
+            pes: 2,
+            check_every: 10,
+            result: &result,
+            files: vec![],
+        };
+        let t = report.table();
+        assert!(t.starts_with("ddm-mpi  device d.toml  P = 2  reduction every 10 step(s)\n"));
+        assert!(t.ends_with("note: MPICH: not installed\n"), "{t}");
+        assert_eq!(t.lines().count(), 5, "{t}");
     }
 
     #[test]

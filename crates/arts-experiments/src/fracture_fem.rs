@@ -19,16 +19,7 @@ pub use utilization::{Utilization, utilization_of_trace};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// Why the experiment could not run.
-#[derive(Debug, thiserror::Error)]
-pub enum Error {
-    /// Bad options (exit code 2).
-    #[error("{0}")]
-    Usage(String),
-    /// A run failed (exit code 1).
-    #[error("{0}")]
-    Failed(String),
-}
+use crate::StudyError;
 
 /// What to run.
 #[derive(Clone, Debug)]
@@ -76,46 +67,46 @@ pub const WINDOW: (u32, u32) = (600, 700);
 
 impl Plan {
     /// Checks the plan before any run.
-    pub fn check(&self) -> Result<(), Error> {
+    pub fn check(&self) -> Result<(), StudyError> {
         if self.vp < self.pes || self.pes == 0 {
-            return Err(Error::Usage(format!(
+            return Err(StudyError::Usage(format!(
                 "--vp {} must be at least --pes {} (and --pes at least 1)",
                 self.vp, self.pes
             )));
         }
         if !self.pes.is_multiple_of(2) {
-            return Err(Error::Usage(format!(
+            return Err(StudyError::Usage(format!(
                 "--pes {}: the grid sweep needs an even PE count (two clusters)",
                 self.pes
             )));
         }
         if self.migrate == 0 || self.migrate >= self.steps {
-            return Err(Error::Usage(format!(
+            return Err(StudyError::Usage(format!(
                 "--migrate {} must be in 1..{} (--steps)",
                 self.migrate, self.steps
             )));
         }
         if self.bins == 0 {
-            return Err(Error::Usage("--bins must be at least 1".into()));
+            return Err(StudyError::Usage("--bins must be at least 1".into()));
         }
         if let Some(l) = self
             .latencies_ms
             .iter()
             .find(|l| !(l.is_finite() && **l >= 0.0))
         {
-            return Err(Error::Usage(format!(
+            return Err(StudyError::Usage(format!(
                 "latency {l} ms: finite values >= 0 accepted"
             )));
         }
         for b in self.balancers.iter().chain([&self.lb]) {
             if b != "none" && arts_lb::by_name(b).is_err() {
-                return Err(Error::Usage(format!(
+                return Err(StudyError::Usage(format!(
                     "balancer '{b}' is not known (none, greedy, refine, grid-comm, grid-metis, grid-hybrid, ...)"
                 )));
             }
         }
         if let Some(p) = self.program.as_ref().filter(|p| !p.is_file()) {
-            return Err(Error::Usage(format!(
+            return Err(StudyError::Usage(format!(
                 "the program {} does not exist (build examples/fracture-fem/fracture.c with arts-mpicc)",
                 p.display()
             )));
@@ -135,7 +126,7 @@ pub fn source() -> PathBuf {
 }
 
 /// Builds the program with this tree's `arts-mpicc` into `dir`.
-pub fn build_program(dir: &Path) -> Result<PathBuf, Error> {
+pub fn build_program(dir: &Path) -> Result<PathBuf, StudyError> {
     let wrapper = Path::new(env!("CARGO_MANIFEST_DIR")).join("../arts-ampi-c/bin/arts-mpicc");
     let out = dir.join("fracture.so");
     let status = Command::new("sh")
@@ -146,9 +137,9 @@ pub fn build_program(dir: &Path) -> Result<PathBuf, Error> {
         .arg(&out)
         .arg("-lm")
         .status()
-        .map_err(|e| Error::Failed(format!("cannot run {}: {e}", wrapper.display())))?;
+        .map_err(|e| StudyError::Failed(format!("cannot run {}: {e}", wrapper.display())))?;
     if !status.success() {
-        return Err(Error::Failed(format!(
+        return Err(StudyError::Failed(format!(
             "arts-mpicc could not build {}",
             source().display()
         )));
@@ -212,7 +203,11 @@ pub fn parse_program(out: &str) -> Result<ProgramRun, String> {
 }
 
 /// Runs `arts ampi run` with `arts_args` on the program with `args`.
-fn run_arts(ready: &Ready, arts_args: &[String], args: &[String]) -> Result<ProgramRun, Error> {
+fn run_arts(
+    ready: &Ready,
+    arts_args: &[String],
+    args: &[String],
+) -> Result<ProgramRun, StudyError> {
     let plan = ready.plan;
     let out = Command::new(&plan.arts)
         .args([
@@ -229,11 +224,11 @@ fn run_arts(ready: &Ready, arts_args: &[String], args: &[String]) -> Result<Prog
         .args(&plan.mesh_args)
         .args(args)
         .output()
-        .map_err(|e| Error::Failed(format!("cannot run {}: {e}", plan.arts.display())))?;
+        .map_err(|e| StudyError::Failed(format!("cannot run {}: {e}", plan.arts.display())))?;
     let stdout = String::from_utf8_lossy(&out.stdout);
     if !out.status.success() {
         let err = String::from_utf8_lossy(&out.stderr);
-        return Err(Error::Failed(format!(
+        return Err(StudyError::Failed(format!(
             "arts ampi run {} failed: {}",
             arts_args.join(" "),
             err.lines()
@@ -241,7 +236,7 @@ fn run_arts(ready: &Ready, arts_args: &[String], args: &[String]) -> Result<Prog
                 .unwrap_or(err.trim())
         )));
     }
-    parse_program(&stdout).map_err(Error::Failed)
+    parse_program(&stdout).map_err(StudyError::Failed)
 }
 
 fn strings(v: &[&str]) -> Vec<String> {
@@ -252,7 +247,7 @@ fn strings(v: &[&str]) -> Vec<String> {
 fn utilization_runs(
     ready: &Ready,
     progress: &mut dyn FnMut(&str),
-) -> Result<Vec<UtilizationRun>, Error> {
+) -> Result<Vec<UtilizationRun>, StudyError> {
     let plan = ready.plan;
     let mut runs = Vec::new();
     for lb in ["none", plan.lb.as_str()] {
@@ -271,7 +266,7 @@ fn utilization_runs(
             plan.migrate.min(100).to_string(),
         ];
         let run = run_arts(ready, &a, &args)?;
-        let util = utilization_of_trace(&trace, plan.bins).map_err(Error::Failed)?;
+        let util = utilization_of_trace(&trace, plan.bins).map_err(StudyError::Failed)?;
         let _ = std::fs::remove_file(&trace);
         runs.push(UtilizationRun {
             lb: lb.to_string(),
@@ -286,7 +281,7 @@ fn utilization_runs(
 }
 
 /// The grid sweep: every latency × balancer, `reps` times interleaved.
-fn grid_runs(ready: &Ready, progress: &mut dyn FnMut(&str)) -> Result<Vec<GridRow>, Error> {
+fn grid_runs(ready: &Ready, progress: &mut dyn FnMut(&str)) -> Result<Vec<GridRow>, StudyError> {
     let plan = ready.plan;
     let mut samples: Vec<Vec<(f64, f64)>> =
         vec![Vec::new(); plan.latencies_ms.len() * plan.balancers.len()];
@@ -311,7 +306,7 @@ fn grid_runs(ready: &Ready, progress: &mut dyn FnMut(&str)) -> Result<Vec<GridRo
                 let run = run_arts(ready, &a, &args)?;
                 let at = |s: u32| run.wall.iter().find(|w| w.0 == s).map(|w| w.1);
                 let (Some(t0), Some(t1)) = (at(WINDOW.0), at(WINDOW.1)) else {
-                    return Err(Error::Failed(
+                    return Err(StudyError::Failed(
                         "the run lacks the rows of steps 600 and 700".into(),
                     ));
                 };
@@ -339,10 +334,10 @@ fn grid_runs(ready: &Ready, progress: &mut dyn FnMut(&str)) -> Result<Vec<GridRo
 }
 
 /// Runs the experiment.
-pub fn run(plan: &Plan, progress: &mut dyn FnMut(&str)) -> Result<FractureFemReport, Error> {
+pub fn run(plan: &Plan, progress: &mut dyn FnMut(&str)) -> Result<FractureFemReport, StudyError> {
     plan.check()?;
     let dir = tempfile::tempdir()
-        .map_err(|e| Error::Failed(format!("cannot make a temporary folder: {e}")))?;
+        .map_err(|e| StudyError::Failed(format!("cannot make a temporary folder: {e}")))?;
     let program = match &plan.program {
         Some(p) => p.clone(),
         None => {
@@ -410,7 +405,7 @@ ampi ./fracture.so  ranks 4  PEs 2
         assert!(plan.check().is_ok());
         assert_eq!(plan.runs(), 2 + 4);
         let bad = |p: Plan, needle: &str| match p.check() {
-            Err(Error::Usage(m)) => assert!(m.contains(needle), "{m}"),
+            Err(StudyError::Usage(m)) => assert!(m.contains(needle), "{m}"),
             other => panic!("{other:?}"),
         };
         bad(

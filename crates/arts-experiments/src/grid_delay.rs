@@ -24,7 +24,8 @@ use serde::{Deserialize, Serialize};
 
 use arts_util::stats::median;
 
-use crate::grid_study::experiment::{StudyError, check_list};
+use crate::StudyError;
+use crate::grid_study::experiment::check_list;
 use link::{LinkCheck, LinkSetup};
 
 #[derive(Serialize)]

@@ -25,6 +25,7 @@ use arts_lb::GridOptions;
 use arts_util::stats::median;
 use serde::Serialize;
 
+use crate::StudyError;
 use crate::grid_study::balancing;
 
 pub use output::{Findings, LeanmdGridReport};
@@ -64,17 +65,6 @@ pub struct Plan {
     pub memory: MemoryBudget,
 }
 
-/// Why the study did not report.
-#[derive(Debug, thiserror::Error)]
-pub enum Error {
-    /// Bad input, one line naming it and what is accepted.
-    #[error("{0}")]
-    Usage(String),
-    /// A run failed, or a chart could not be drawn.
-    #[error("{0}")]
-    Failed(String),
-}
-
 /// One run of the sweep.
 #[derive(Clone, Debug, Serialize)]
 pub struct LeanmdGridRun {
@@ -111,8 +101,8 @@ pub struct Baseline {
 
 impl Plan {
     /// Refuses bad input before any run: one line naming it.
-    pub fn check(&self) -> Result<(), Error> {
-        let usage = |m: String| Err(Error::Usage(m));
+    pub fn check(&self) -> Result<(), StudyError> {
+        let usage = |m: String| Err(StudyError::Usage(m));
         if self.pes.is_empty() {
             return usage("--pes: give at least one PE count".into());
         }
@@ -135,7 +125,7 @@ impl Plan {
             return usage("--balancers: give at least one balancer".into());
         }
         for b in self.balancers.iter().filter(|b| *b != "none") {
-            arts_lb::by_name(b).map_err(|e| Error::Usage(format!("--balancers: {e}")))?;
+            arts_lb::by_name(b).map_err(|e| StudyError::Usage(format!("--balancers: {e}")))?;
         }
         if self.lb_every == 0 || self.lb_every >= self.params.steps {
             return usage(format!(
@@ -147,13 +137,13 @@ impl Plan {
         let geom = self
             .params
             .geometry()
-            .map_err(|e| Error::Usage(format!("leanmd: {e}")))?;
+            .map_err(|e| StudyError::Usage(format!("leanmd: {e}")))?;
         self.memory
             .check(
                 format!("LeanMD with {} cells", geom.cells()),
                 self.params.memory_bytes(&geom),
             )
-            .map_err(|e| Error::Usage(e.to_string()))
+            .map_err(|e| StudyError::Usage(e.to_string()))
     }
 
     /// Runs in all: step(0)'s and the sweep's, at every PE count.
@@ -198,13 +188,13 @@ fn valid(o: &leanmd::Outcome) -> bool {
 /// Runs the study: at each PE count, step(0), then every balancer at every
 /// multiple of it (the balancers side by side at each latency), `reps`
 /// times interleaved; `each` hears what finished.
-pub fn run(plan: &Plan, each: &mut dyn FnMut(&str)) -> Result<LeanmdGridReport, Error> {
+pub fn run(plan: &Plan, each: &mut dyn FnMut(&str)) -> Result<LeanmdGridReport, StudyError> {
     plan.check()?;
     let failed = |e: RunError| match e {
-        RunError::Config(m) => Error::Usage(m),
-        e => Error::Failed(e.to_string()),
+        RunError::Config(m) => StudyError::Usage(m),
+        e => StudyError::Failed(e.to_string()),
     };
-    let reference = Arc::new(reference::simulate(&plan.params).map_err(Error::Usage)?);
+    let reference = Arc::new(reference::simulate(&plan.params).map_err(StudyError::Usage)?);
     let reps = plan.reps.max(1);
     let mut baselines = Vec::new();
     let mut rows = Vec::new();
@@ -214,7 +204,7 @@ pub fn run(plan: &Plan, each: &mut dyn FnMut(&str)) -> Result<LeanmdGridReport, 
         for _ in 0..reps {
             let (o, _, _) = plan.run_one(&reference, pes, "none", 0.0).map_err(failed)?;
             if !valid(&o) {
-                return Err(Error::Failed(format!(
+                return Err(StudyError::Failed(format!(
                     "leanmd on {pes} PEs without latency: {} atoms differ from the sequential reference",
                     o.mismatched
                 )));
@@ -287,7 +277,7 @@ mod tests {
     #[test]
     fn bad_input_is_refused_with_what_is_accepted() {
         let refused = |p: Plan, needle: &str| match p.check() {
-            Err(Error::Usage(m)) => assert!(m.contains(needle), "{m}"),
+            Err(StudyError::Usage(m)) => assert!(m.contains(needle), "{m}"),
             other => panic!("{needle}: {other:?}"),
         };
         refused(

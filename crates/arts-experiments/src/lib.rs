@@ -41,3 +41,6 @@ pub mod mpi_bench;
 pub mod pdes_bench;
 pub mod reproduce;
 pub mod scaling;
+
+mod error;
+pub use error::StudyError;

@@ -12,25 +12,14 @@ use arts_mpi::{Mpi, rawbench};
 use arts_util::stats::{mean, median};
 use serde::Serialize;
 
-use crate::microbench;
-
-/// Why the benchmark (or a baseline's problem) did not report.
-#[derive(Debug, thiserror::Error)]
-pub enum MpiBenchError {
-    /// Bad input, one line naming it.
-    #[error("{0}")]
-    Usage(String),
-    /// A run failed, or a result differed from its reference.
-    #[error("{0}")]
-    Failed(String),
-}
+use crate::{StudyError, microbench};
 
 /// The `rows x cols` Jacobi2D in `objs` bands of rows.
 pub fn jacobi_problem(
     grid: (usize, usize),
     objs: u32,
     iters: u32,
-) -> Result<Problem<Plain>, MpiBenchError> {
+) -> Result<Problem<Plain>, StudyError> {
     jacobi2d::Params {
         rows: grid.0,
         cols: grid.1,
@@ -39,7 +28,7 @@ pub fn jacobi_problem(
         iters,
     }
     .problem()
-    .map_err(|e| MpiBenchError::Usage(format!("--grid: {e}")))
+    .map_err(|e| StudyError::Usage(format!("--grid: {e}")))
 }
 
 /// The zones problem of `zones` (rows x columns) with smallest side `base`.
@@ -47,9 +36,9 @@ pub fn zones_problem(
     zones: (usize, usize),
     base: usize,
     iters: u32,
-) -> Result<Problem<Plain>, MpiBenchError> {
+) -> Result<Problem<Plain>, StudyError> {
     let count = |v: usize| {
-        u32::try_from(v).map_err(|_| MpiBenchError::Usage(format!("--zones: {v} is too large")))
+        u32::try_from(v).map_err(|_| StudyError::Usage(format!("--zones: {v} is too large")))
     };
     zones::Params {
         zones_x: count(zones.0)?,
@@ -59,7 +48,7 @@ pub fn zones_problem(
         ..zones::Params::default()
     }
     .problem()
-    .map_err(|e| MpiBenchError::Usage(format!("zones: {e}")))
+    .map_err(|e| StudyError::Usage(format!("zones: {e}")))
 }
 
 /// The result of `arts bench mpi` (JSON keys are a contract).
@@ -107,18 +96,18 @@ pub fn bench(
     round_trips: u32,
     iters: u32,
     repeat: u32,
-) -> Result<BenchMpiReport, MpiBenchError> {
+) -> Result<BenchMpiReport, StudyError> {
     let size = mpi.size();
     if size < 2 {
-        return Err(MpiBenchError::Usage(
+        return Err(StudyError::Usage(
             "bench mpi needs at least 2 ranks (mpirun -np 2)".into(),
         ));
     }
-    let failed = |e: RunError| MpiBenchError::Failed(e.to_string());
-    let usage = |e: String| MpiBenchError::Usage(e);
+    let failed = |e: RunError| StudyError::Failed(e.to_string());
+    let usage = |e: String| StudyError::Usage(e);
     let one_pe = mpi.config(&Config::default(), 1);
     let greedy = LbConfig::new("greedy", LbPeriod::Steps(10))
-        .map_err(|e| MpiBenchError::Failed(e.to_string()))?;
+        .map_err(|e| StudyError::Failed(e.to_string()))?;
     let lb_cfg = mpi.config(
         &Config {
             lb: Some(greedy),
@@ -153,7 +142,7 @@ pub fn bench(
         .iter()
         .any(|d| *d != 0.0)
         {
-            return Err(MpiBenchError::Failed(
+            return Err(StudyError::Failed(
                 "a result differs from the sequential reference".into(),
             ));
         }

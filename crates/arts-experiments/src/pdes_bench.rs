@@ -199,6 +199,47 @@ impl Bench {
     }
 }
 
+impl BenchReport {
+    /// The comparison as a table: the model, the host load, one row per engine, PE count and queue.
+    pub fn table(&self) -> String {
+        let r = self;
+        let mut t = format!(
+            "phold {} LPs, {} events/LP, delay {} + Exp({}), remote {}, end {}: {} committed events, checksum {}\n",
+            r.model.lps,
+            r.model.events_per_lp,
+            r.model.lookahead,
+            r.model.mean_delay,
+            r.model.remote,
+            r.end_time,
+            r.committed_events,
+            r.checksum
+        );
+        let load = |l: Option<f64>| l.map_or("?".into(), |l| format!("{l:.2}"));
+        t += &format!(
+            "load average {} before, {} after\n",
+            load(r.load_before),
+            load(r.load_after)
+        );
+        t += "engine        pes  queue      M events/s  vs seq  efficiency  rolled back  GVT rounds  cross-PE  valid\n";
+        for row in &r.rows {
+            t += &format!(
+                "{:<12} {:>4}  {:<8} {:>12.3} {:>7.2} {:>11.4} {:>12} {:>11} {:>8.2}%  {}\n",
+                row.sync,
+                row.pes,
+                row.queue,
+                row.events_per_s / 1e6,
+                row.ratio_to_sequential,
+                row.efficiency,
+                row.rolled_back_events,
+                row.gvt_rounds,
+                100.0 * row.remote_pe_fraction,
+                row.valid
+            );
+        }
+        t
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use arts_pdes::models::phold::PholdParams;
@@ -246,6 +287,15 @@ mod tests {
         );
         assert!(r.rows.iter().all(|r| r.valid && r.walls_s.len() == 2));
         assert_eq!(r.window, None);
+        let table = r.table();
+        assert_eq!(table.lines().count(), 3 + r.rows.len(), "{table}");
+        assert!(
+            table
+                .lines()
+                .nth(4)
+                .unwrap()
+                .starts_with("optimistic      2  calendar")
+        );
     }
 
     #[test]

@@ -15,7 +15,10 @@
 //! - [`emulate`]: turns a run's configuration into a grid run.
 //! - [`mapping`]: the thesis' Naive and Block initial mappings.
 //! - [`report`]: the grid part of every object-runtime app's report.
+//! - [`choice`]: the grid options of a command line, parsed and checked
+//!   into an [`Emulation`].
 
+pub mod choice;
 pub mod delay;
 pub mod emulate;
 pub mod mapping;

@@ -13,6 +13,7 @@ use arts_core::PeId;
 use serde::{Deserialize, Serialize};
 
 pub use check::{MAX_LATENCY_MS, MAX_SPEED, MIN_SPEED, speed_accepted};
+pub use file::Shown;
 pub use link::LinkCost;
 
 /// Clusters of PEs and the wide-area latency between them.

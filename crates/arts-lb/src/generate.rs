@@ -228,6 +228,22 @@ impl GenerateReport {
             bytes,
         }
     }
+
+    /// The report as one line: the file, its size, what it holds.
+    pub fn table(&self) -> String {
+        let report = self;
+        format!(
+            "wrote {} ({} bytes): {} {} objects on {} PEs, {} step(s), {} comm edges, max/avg {:.4}\n",
+            report.out,
+            report.bytes,
+            report.kind,
+            report.objects,
+            report.pes,
+            report.steps,
+            report.comm_edges,
+            report.max_avg_ratio
+        )
+    }
 }
 
 /// Builds the dump described by `spec`. Panics only on a spec that breaks its
@@ -352,6 +368,19 @@ fn graph(kind: Kind, n: usize, is_zone: impl Fn(usize) -> bool) -> Vec<CommEdge>
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_report_says_what_was_written() {
+        let spec = GenSpec::new(100, 4, Kind::Uniform, 1);
+        let dump = generate(&spec);
+        let r = GenerateReport::new(&spec, &dump, "d.json".into(), 123);
+        assert!(
+            r.table()
+                .starts_with("wrote d.json (123 bytes): uniform 100 objects on 4 PEs, 1 step(s), "),
+            "{}",
+            r.table()
+        );
+    }
 
     #[test]
     fn every_kind_is_valid_and_deterministic() {

@@ -177,6 +177,54 @@ pub fn simulate(
     })
 }
 
+impl SimulateReport {
+    /// The replay as a table: the strategy, the balance and communication
+    /// cut before and after, the strategy's time.
+    pub fn table(&self) -> String {
+        let r = self;
+        let pct = |part: u64, all: u64| {
+            if all == 0 {
+                0.0
+            } else {
+                100.0 * part as f64 / all as f64
+            }
+        };
+        let retarget = if r.retargeted {
+            format!(" (re-targeted from {})", r.input_pes)
+        } else {
+            String::new()
+        };
+        format!(
+            "strategy        {} on {} step {}\n\
+             objects / PEs   {} / {}{}\n\
+             max/avg         {:.4} -> {:.4}\n\
+             max load        {:.6} s -> {:.6} s (ideal {:.6} s)\n\
+             migrations      {} objects, {} bytes\n\
+             comm cut        {} B ({:.1}%) -> {} B ({:.1}%)\n\
+             strategy time   {:.6} s (median of {})\n",
+            r.strategy,
+            r.input,
+            r.step,
+            r.objects,
+            r.pes,
+            retarget,
+            r.before.max_avg_ratio,
+            r.after.max_avg_ratio,
+            r.before.max_load_s,
+            r.after.max_load_s,
+            r.after.avg_load_s,
+            r.after.migrations,
+            r.after.migrated_bytes,
+            r.before.comm_cut_bytes,
+            pct(r.before.comm_cut_bytes, r.before.comm_total_bytes),
+            r.after.comm_cut_bytes,
+            pct(r.after.comm_cut_bytes, r.after.comm_total_bytes),
+            r.strategy_time_s,
+            r.repeat,
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -206,6 +254,13 @@ mod tests {
         let sim = simulate(&opts, &*strategy, "d", dump.to_json()).unwrap();
         assert!(sim.report.retargeted);
         assert_eq!((sim.report.pes, sim.report.input_pes), (4, 8));
+        let t = sim.report.table();
+        assert!(t.starts_with("strategy        greedy on d step "), "{t}");
+        assert!(
+            t.contains("objects / PEs   200 / 4 (re-targeted from 8)\n"),
+            "{t}"
+        );
+        assert!(t.ends_with("(median of 3)\n"), "{t}");
     }
 
     #[test]

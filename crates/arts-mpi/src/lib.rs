@@ -11,6 +11,7 @@
 
 mod direct;
 mod heartbeat;
+pub mod job;
 mod link;
 pub mod pdes;
 pub mod rawbench;

@@ -223,6 +223,18 @@ pub fn to_csv(points: &[Extrapolated]) -> String {
     s
 }
 
+/// The files of a study of `app`: `extrapolation.csv` and
+/// `extrapolation.svg` (name, contents), or why the chart cannot be drawn.
+pub fn files(points: &[Extrapolated], app: &str) -> Result<Vec<(String, String)>, String> {
+    let svg = chart(points, app)
+        .svg()
+        .map_err(|e| format!("cannot draw extrapolation.svg: {e}"))?;
+    Ok(vec![
+        ("extrapolation.csv".into(), to_csv(points)),
+        ("extrapolation.svg".into(), svg),
+    ])
+}
+
 /// Predicted step time against PEs, one series per placement.
 pub fn chart(points: &[Extrapolated], app: &str) -> arts_util::chart::Chart {
     let mut series: Vec<arts_util::chart::Series> = Vec::new();

@@ -35,8 +35,10 @@ mod model;
 pub mod placement;
 mod replay;
 mod report;
+pub mod spec;
 pub mod study;
 pub mod synthetic;
+mod tables;
 pub mod validation;
 
 pub use costmodel::CostModel;

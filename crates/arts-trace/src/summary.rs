@@ -141,6 +141,31 @@ pub fn summarize<R: Read>(input: R, top: usize) -> Result<Summary, TraceError> {
     })
 }
 
+impl Summary {
+    /// The summary as a table: the interval, one row per PE, then the
+    /// entry methods.
+    pub fn table(&self) -> String {
+        let mut t = format!(
+            "traced interval {:.6} s\n\nPE  busy(s)    idle(s)    utilization\n",
+            self.span_s
+        );
+        for p in &self.pes {
+            t += &format!(
+                "{:<3} {:<10.6} {:<10.6} {:.1}%\n",
+                p.pe,
+                p.busy_s,
+                p.idle_s,
+                p.utilization * 100.0
+            );
+        }
+        t += "\nentry method                      count      total(s)\n";
+        for e in &self.entries {
+            t += &format!("{:<32} {:<10} {:.6}\n", e.name, e.count, e.total_s);
+        }
+        t
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -182,6 +207,10 @@ mod tests {
         assert!((s.pes[1].utilization - 0.5).abs() < 1e-9);
         assert_eq!(s.entries[0].name, "grid::compute");
         assert_eq!(s.entries[1].count, 2);
+        let t = s.table();
+        assert!(t.starts_with("traced interval 0.000004 s\n"), "{t}");
+        assert!(t.contains("\n0   0.000003   0.000001   75.0%\n"), "{t}");
+        assert_eq!(t.lines().count(), 4 + 2 + 2 + 1, "{t}");
     }
 
     #[test]

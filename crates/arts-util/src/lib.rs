@@ -5,7 +5,8 @@
 //! beside a benchmark's figures ([`host`]), reading the files a user
 //! names, regular files only, capped ([`input_file`]), one job per
 //! directory it writes ([`dir_lock`]), and the progress of long loops,
-//! reported by libraries and drawn by the binary ([`progress`]). It depends on no other arts
+//! reported by libraries and drawn by the binary ([`progress`]), user input
+//! quoted in an error message ([`text`]). It depends on no other arts
 //! crate, so that any of them may use it.
 
 pub mod affinity;
@@ -16,3 +17,4 @@ pub mod host;
 pub mod input_file;
 pub mod progress;
 pub mod stats;
+pub mod text;

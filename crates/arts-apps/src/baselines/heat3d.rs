@@ -12,24 +12,8 @@ use mpi::request::WaitGuard;
 use mpi::topology::{Communicator, SimpleCommunicator};
 use mpi::traits::*;
 
+pub use crate::baseline_report::Heat3dOutcome;
 use crate::stencil2d::split;
-
-/// What a run produced (the same on every rank).
-#[derive(Clone, Debug)]
-pub struct Heat3dOutcome {
-    /// Rank 0's time of each step, seconds.
-    pub step_times: Vec<f64>,
-    /// Total time of the steps on rank 0, seconds.
-    pub total_time_s: f64,
-    /// Rank 0's median step time of the sequential reference, seconds.
-    pub sequential_step_time_median_s: f64,
-    /// Every rank's slab equals the sequential reference bit for bit.
-    pub valid: bool,
-    /// Largest absolute difference to the sequential reference.
-    pub max_diff: f64,
-    /// Bytes of grid each rank holds (its slab and ghost planes, twice).
-    pub bytes_per_rank: u64,
-}
 
 /// Tags of the planes sent down (to rank − 1) and up (to rank + 1).
 const DOWN: i32 = 1;

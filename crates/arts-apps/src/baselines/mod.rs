@@ -24,6 +24,8 @@ pub mod stencil3d;
 
 use halo::exchange_halo;
 
+pub use crate::baseline_report::BaselineOutcome;
+
 /// Every rank's comparison with the sequential reference, combined: the
 /// largest difference, and whether every rank was bit-identical.
 fn agree(world: &SimpleCommunicator, diff: f64, same: bool) -> (f64, bool) {
@@ -35,19 +37,6 @@ fn agree(world: &SimpleCommunicator, diff: f64, same: bool) -> (f64, bool) {
         SystemOperation::logical_and(),
     );
     (max_diff, all_same == 1)
-}
-
-/// What a baseline run produced (the same on every rank).
-#[derive(Clone, Debug)]
-pub struct BaselineOutcome {
-    /// Wall time of each step on this rank, seconds.
-    pub step_times: Vec<f64>,
-    /// Global residual of each step.
-    pub residuals: Vec<f64>,
-    /// Total time of the steps, seconds.
-    pub total_time_s: f64,
-    /// Largest absolute difference to the reference over the whole grid.
-    pub max_diff: f64,
 }
 
 /// Runs `p` with a fixed band of block rows per rank of `world` (MPI must be

@@ -10,22 +10,8 @@ use mpi::request::WaitGuard;
 use mpi::topology::{Communicator, SimpleCommunicator};
 use mpi::traits::*;
 
+pub use crate::baseline_report::Stencil3dOutcome;
 use crate::stencil3d::{Block, Face, block_of, faces, rank_grid, reference};
-
-/// What a run produced (the same on every rank).
-#[derive(Clone, Debug)]
-pub struct Stencil3dOutcome {
-    /// Rank 0's time of each step, seconds.
-    pub step_times: Vec<f64>,
-    /// Total time of the steps, seconds.
-    pub total_time_s: f64,
-    /// Every rank's block equals the sequential sweep bit for bit.
-    pub valid: bool,
-    /// Largest absolute difference to the sequential sweep.
-    pub max_diff: f64,
-    /// The rank grid (ranks per axis).
-    pub grid: [usize; 3],
-}
 
 /// Exchanges the faces as the AMPI program does: every receive posted,
 /// then every send, then all waited for; z faces straight from and into

@@ -11,6 +11,7 @@
 //! relaxed order over the same segments bit for bit.
 
 pub mod checkpoint;
+pub mod choice;
 pub mod live;
 pub mod master;
 pub mod paper_fit;

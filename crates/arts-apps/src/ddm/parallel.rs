@@ -15,16 +15,25 @@ use serde::Serialize;
 use super::sweep::{Solved, SweepError};
 use super::{Checkpointing, Link, LiveCut, Outcome, Point, Resume, Setup, Style};
 
-/// How the solver is parallelized.
+/// How the solver is parallelized (`--parallel`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum ParallelStyle {
-    /// One migratable slab object per segment, halos straight to the neighbours.
+    /// The paper's Charm++ version: one migratable slab object per segment,
+    /// halos sent straight to the neighbours, residuals reduced every
+    /// `--check-every` iterations.
     Distributed,
-    /// The slabs report to one master object every iteration.
+    /// The paper's MOSIX version: the slabs report rows and residual sums to
+    /// one master object every iteration, which relays them; the slabs are
+    /// balanced by the system (`--lb`) without application knowledge.
     Centralized,
-    /// One AMPI rank per segment.
+    /// The MPI code's structure on AMPI virtual processors: one rank per
+    /// segment (`--segments V`, any number of ranks on `--pes P`), rows sent
+    /// to the neighbours, `migrate()` every 20 checks with `--lb`.
     Ampi,
-    /// One fixed segment per raw MPI rank, no migration.
+    /// The paper's MPI version: one fixed segment per MPI rank (`mpirun -np
+    /// S`, `--segments S`), rows traded with the neighbours on raw MPI, no
+    /// migration. Needs a build with `--features mpi`.
     Static,
 }
 

@@ -3,7 +3,7 @@
 use arts_apps::jacobi2d::{self, Params};
 use arts_apps::stencil2d::checkpoint::StencilApp;
 use arts_apps::stencil2d::{Plain, Problem};
-use arts_experiments::core_bench::{self, CoreBenchError, CoreBenchOptions};
+use arts_experiments::core_bench::{self, CoreBenchOptions};
 
 use super::stencil::{RunOpts, execute, finish};
 use crate::args::dims2;
@@ -88,11 +88,7 @@ pub fn bench_core(args: &BenchCoreArgs, out: Output) -> CliResult {
         repeat: args.repeat,
     };
     let bar = out.progress(core_bench::measurements(&opts), "bench core");
-    let r =
-        core_bench::run(&opts, &crate::budget::budget(), || bar.inc(1)).map_err(|e| match e {
-            CoreBenchError::Usage(m) => CliError::usage(m),
-            CoreBenchError::Failed(m) => CliError::failed(m),
-        })?;
+    let r = core_bench::run(&opts, &crate::budget::budget(), || bar.inc(1))?;
     bar.finish_and_clear();
     out.emit(&r, || r.table())
 }

@@ -11,10 +11,10 @@ use arts_ddm::{ConstantOverrides, presets};
 use serde::Serialize;
 
 use super::ddm_flags::PresetArg;
-use super::ddm_parallel::{self, ParallelArg};
+use super::ddm_parallel;
 use super::stencil::RunOpts;
 use crate::output::{CliError, CliResult, Output, PendingDir};
-use arts_apps::ddm::parallel::AppLb;
+use arts_apps::ddm::parallel::{AppLb, ParallelStyle};
 use arts_apps::ddm::sweep::Method;
 use arts_ddm::{ConstantSet, EdgeAverage, MeshKind, SweepOrder};
 
@@ -109,7 +109,7 @@ pub struct RunDdmArgs {
     /// master). The result equals the sequential relaxed solver bit for bit
     /// (the JSON's `parallel.matches_relaxed_solver`).
     #[arg(long, value_enum)]
-    pub parallel: Option<ParallelArg>,
+    pub parallel: Option<ParallelStyle>,
     /// With --parallel: PEs (default: one per core).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pub pes: Option<u32>,
@@ -154,7 +154,7 @@ pub struct RunDdmArgs {
     /// PEs: a PE runs its segments in sequence anyway, so the iterations are
     /// those of one segment per PE, without the pipeline's waits.
     #[arg(long, value_enum, default_value = "off")]
-    pub subcycle_dependency: super::ddm_flags::Dependency,
+    pub subcycle_dependency: arts_apps::ddm::choice::Dependency,
     /// With --parallel: application-level balancing of the segments' rows:
     /// off, static (cut once by the measured cost), live (distributed:
     /// re-measured and re-cut while it runs) or paper-fit (the paper's: the

@@ -41,26 +41,3 @@ mod tests {
         );
     }
 }
-
-/// Where the segments of a parallel run wait for each other's rows after
-/// every sub-cycle (`--subcycle-dependency`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Dependency {
-    /// Nowhere: every boundary relaxed.
-    Off,
-    /// Everywhere: the sequential order, staggered (a pipeline).
-    On,
-    /// Between segments that start on the same PE; relaxed between PEs.
-    Local,
-}
-
-impl Dependency {
-    /// The slabs' links it asks for.
-    pub fn link(self) -> arts_apps::ddm::Link {
-        match self {
-            Dependency::Off => arts_apps::ddm::Link::None,
-            Dependency::On => arts_apps::ddm::Link::All,
-            Dependency::Local => arts_apps::ddm::Link::SamePe,
-        }
-    }
-}

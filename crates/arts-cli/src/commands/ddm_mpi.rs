@@ -4,8 +4,7 @@
 
 use std::path::PathBuf;
 
-use arts_experiments::ddm_mpi::{self, DdmMpiError, DdmMpiResult, Plan, programs::Tools};
-use serde::Serialize;
+use arts_experiments::ddm_mpi::{self, DdmMpiReport, Plan, programs::Tools};
 
 use super::ddm_flags::PresetArg;
 use crate::output::{CliError, CliResult, Output, PendingDir, commit_files};
@@ -59,83 +58,12 @@ pub struct DdmMpiArgs {
     out: Option<PathBuf>,
 }
 
-/// The JSON report.
-#[derive(Serialize)]
-struct Report<'a> {
-    device: String,
-    pes: u32,
-    check_every: usize,
-    #[serde(flatten)]
-    result: &'a DdmMpiResult,
-    files: Vec<String>,
-}
-
-impl Report<'_> {
-    fn table(&self) -> String {
-        let mut s = format!(
-            "ddm-mpi  device {}  P = {}  reduction every {} step(s)\n",
-            self.device, self.pes, self.check_every
-        );
-        s.push_str(
-            "system                 S   time s   vs rust  vs ompi  iterations      max dI/I\n",
-        );
-        let opt = |x: Option<f64>| x.map_or("-".to_string(), |v| format!("{v:.3}"));
-        for r in &self.result.runs {
-            let its: Vec<String> = r.iterations.iter().map(u64::to_string).collect();
-            s.push_str(&format!(
-                "{:<20} {:>3} {:>8.3} {:>9} {:>8}  {:<14} {}\n",
-                r.system.name(),
-                r.ranks,
-                r.time_s,
-                opt(r.vs_rust_static),
-                opt(r.vs_openmpi),
-                its.join(","),
-                r.max_current_rel_diff
-                    .map_or("-".into(), |d| format!("{d:.1e}"))
-            ));
-        }
-        s.push_str("Fig. 11 (us per 624-byte message; ratio to MPI_Pack)\n");
-        for p in &self.result.pack {
-            s.push_str(&format!(
-                "  {:<10} {:<11} {:>8.3} {:>6.3}\n",
-                p.mpi.name(),
-                p.mode,
-                p.median_us,
-                p.vs_packed
-            ));
-        }
-        for n in &self.result.notes {
-            s.push_str(&format!("note: {n}\n"));
-        }
-        s
-    }
-}
-
 /// Runs `arts experiment ddm-mpi`.
 pub fn run(args: &DdmMpiArgs, out: Output) -> CliResult {
     let scratch = tempfile::tempdir().map_err(|e| CliError::failed(format!("scratch dir: {e}")))?;
-    let device = match (&args.device, args.preset) {
-        (Some(d), _) => d.clone(),
-        (None, p) => {
-            let name = p.unwrap_or(PresetArg::ApdSam).name();
-            let text = arts_ddm::presets::preset_text(name).map_err(CliError::usage)?;
-            let path = scratch.path().join(format!("{name}.toml"));
-            std::fs::write(&path, text)
-                .map_err(|e| CliError::failed(format!("{}: {e}", path.display())))?;
-            path
-        }
-    };
-    let arts = match &args.arts {
-        Some(a) if !a.is_file() => {
-            return Err(CliError::usage(format!(
-                "--arts {}: no such file",
-                a.display()
-            )));
-        }
-        Some(a) => a.clone(),
-        None => std::env::current_exe()
-            .map_err(|e| CliError::failed(format!("cannot find the arts binary: {e}")))?,
-    };
+    let preset = args.preset.unwrap_or(PresetArg::ApdSam).name();
+    let device = ddm_mpi::device_file(args.device.as_deref(), preset, scratch.path())?;
+    let arts = ddm_mpi::arts_binary(args.arts.as_deref())?;
     let mut tools = Tools::of_this_tree(arts);
     if let Some(src) = &args.source {
         tools.source = src.clone();
@@ -155,13 +83,9 @@ pub fn run(args: &DdmMpiArgs, out: Output) -> CliResult {
         pack_rounds: args.pack_rounds,
     };
     crate::lb_args::strategy(&args.lb)?;
-    let err = |e: DdmMpiError| match e {
-        DdmMpiError::Usage(m) => CliError::usage(m),
-        DdmMpiError::Failed(m) => CliError::failed(m),
-    };
-    plan.check().map_err(err)?;
+    plan.check()?;
     let bar = out.progress(0, "ddm-mpi");
-    let result = ddm_mpi::run(&plan, &mut |what| bar.set_message(what.to_string())).map_err(err)?;
+    let result = ddm_mpi::run(&plan, &mut |what| bar.set_message(what.to_string()))?;
     bar.finish_and_clear();
     let mut files = Vec::new();
     if let Some(dir) = &args.out {
@@ -169,7 +93,7 @@ pub fn run(args: &DdmMpiArgs, out: Output) -> CliResult {
         let written = ddm_mpi::files(&result).map_err(CliError::failed)?;
         files = commit_files(pending, dir, written)?;
     }
-    let report = Report {
+    let report = DdmMpiReport {
         device: device.display().to_string(),
         pes: args.pes,
         check_every: args.check_every,

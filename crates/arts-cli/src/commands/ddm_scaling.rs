@@ -59,7 +59,7 @@ pub struct ScalingArgs {
     /// a pipeline) or local (linked between slabs on the same PE, relaxed
     /// between PEs). The centralized style is always relaxed.
     #[arg(long, value_enum, value_delimiter = ',', default_value = "off,on")]
-    subcycle_dependency: Vec<super::ddm_flags::Dependency>,
+    subcycle_dependency: Vec<arts_apps::ddm::choice::Dependency>,
     /// Iterations between two cost samples of the paper's fit
     /// (`--balancing paper-fit`; at least 6 samples needed).
     #[arg(long, default_value_t = arts_apps::ddm::paper_fit::DEFAULT_FIT_EVERY as u64, value_parser = clap::value_parser!(u64).range(1..))]

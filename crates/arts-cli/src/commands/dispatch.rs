@@ -6,7 +6,7 @@ use std::cell::RefCell;
 use std::path::PathBuf;
 
 use arts_dispatch::heat3d::{Block, HeatConfig, HeatError, MAX_N, Mode, Shape, run_checked};
-use arts_experiments::dispatch::StudyError;
+use arts_experiments::dispatch::DispatchStudyError;
 use arts_experiments::dispatch::bench::{BenchOptions, bench};
 
 use super::heat_flags::StudyArg;
@@ -83,9 +83,9 @@ fn usage_heat(e: HeatError) -> CliError {
     }
 }
 
-fn study_err(e: StudyError) -> CliError {
+fn study_err(e: DispatchStudyError) -> CliError {
     match e {
-        StudyError::Heat(h) => usage_heat(h),
+        DispatchStudyError::Heat(h) => usage_heat(h),
         other => CliError::failed(other),
     }
 }

@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 
-use arts_experiments::fracture_fem::{self, Error, Plan};
+use arts_experiments::fracture_fem::{self, Plan};
 
 use crate::output::{CliError, CliResult, Output, PendingDir, commit_files, run_counter};
 
@@ -96,17 +96,13 @@ impl FractureFemArgs {
 /// Runs `arts experiment fracture-fem`.
 pub fn run(args: &FractureFemArgs, out: Output) -> CliResult {
     let plan = args.plan()?;
-    let error = |e: Error| match e {
-        Error::Usage(m) => CliError::usage(m),
-        Error::Failed(m) => CliError::failed(m),
-    };
-    plan.check().map_err(error)?;
+    plan.check()?;
     let mut pending = args.out.as_deref().map(PendingDir::create).transpose()?;
     let bar = out.progress(plan.runs(), "fracture-fem");
-    let mut report = fracture_fem::run(&plan, &mut run_counter(&bar)).map_err(error)?;
+    let mut report = fracture_fem::run(&plan, &mut run_counter(&bar))?;
     bar.finish_and_clear();
     if let (Some(dir), Some(pending)) = (&args.out, pending.take()) {
-        let files = report.files().map_err(error)?;
+        let files = report.files()?;
         report.files = commit_files(pending, dir, files)?;
     }
     out.emit(&report, || report.table())?;

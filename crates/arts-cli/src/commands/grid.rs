@@ -6,13 +6,13 @@ use std::time::Duration;
 
 use arts_experiments::grid_delay;
 use arts_experiments::grid_delay::link::LinkSetup;
-use arts_experiments::grid_study::experiment::{self, Experiment, Study, StudyError};
+use arts_experiments::grid_study::experiment::{self, Experiment, Study};
 use arts_experiments::grid_study::{GridRun, Setup, Variant};
 
-use super::grid_flags::{parse_bandwidth, parse_duration, parse_overhead};
 use crate::args::output_dir;
 use crate::lb_args::GridLbArgs;
 use crate::output::{CliError, CliResult, Output, PendingDir};
+use arts_grid::choice::{parse_bandwidth, parse_duration, parse_overhead};
 
 /// The grid experiments.
 #[derive(clap::Subcommand)]
@@ -85,16 +85,8 @@ fn run_delay(a: &DelayArgs, out: Output) -> CliResult {
         a.intra_reps,
         a.cost_reps,
         link.as_ref(),
-    )
-    .map_err(study_error)?;
+    )?;
     out.emit(&report, || report.table())
-}
-
-fn study_error(e: StudyError) -> CliError {
-    match e {
-        StudyError::Usage(m) => CliError::usage(m),
-        StudyError::Failed(m) => CliError::failed(m),
-    }
 }
 
 /// What every experiment takes.
@@ -224,16 +216,7 @@ pub fn run(command: GridCommand, out: Output) -> CliResult {
             a.opts,
         ),
     };
-    let (names, flag): (Vec<&str>, &str) = match &experiment {
-        Experiment::Sweep { variants, .. } | Experiment::Heterogeneity { variants, .. } => (
-            variants.iter().filter_map(Variant::strategy).collect(),
-            "--variants",
-        ),
-        Experiment::LbCost { strategies, .. } => (
-            strategies.iter().map(String::as_str).collect(),
-            "--strategies",
-        ),
-    };
+    let (names, flag) = experiment.strategies();
     let grid = opts.grid_lb.options_for_any(&names, flag)?;
     let study = Study {
         setup: Setup {
@@ -255,7 +238,7 @@ pub fn run(command: GridCommand, out: Output) -> CliResult {
         bar.set_message(format!("{} {} ms", r.variant, r.latency_ms));
         bar.inc(1);
     };
-    let outcome = experiment::run(&study, opts.out.as_deref(), each).map_err(study_error)?;
+    let outcome = experiment::run(&study, opts.out.as_deref(), each)?;
     bar.finish_and_clear();
     if let Some(dir) = &opts.out {
         let mut pending = PendingDir::create(dir)?;

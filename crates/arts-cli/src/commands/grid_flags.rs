@@ -6,8 +6,8 @@
 use std::time::Duration;
 
 use arts_core::Config;
-use arts_grid::topology::{MAX_SPEED, MIN_SPEED, speed_accepted};
-use arts_grid::{Emulation, Topology};
+use arts_grid::Emulation;
+use arts_grid::choice::{self, GridChoices, parse_bandwidth, parse_duration, parse_overhead};
 
 use crate::output::CliError;
 
@@ -63,60 +63,25 @@ pub enum OnOff {
     Off,
 }
 
-/// Parses a duration with a unit: `8ms`, `500us`, `0.01s`, `0`.
-pub fn parse_duration(s: &str) -> Result<Duration, String> {
-    let t = s.trim();
-    let (num, scale) = if let Some(v) = t.strip_suffix("ms") {
-        (v, 1e-3)
-    } else if let Some(v) = t.strip_suffix("us") {
-        (v, 1e-6)
-    } else if let Some(v) = t.strip_suffix("ns") {
-        (v, 1e-9)
-    } else if let Some(v) = t.strip_suffix('s') {
-        (v, 1.0)
-    } else if t == "0" {
-        (t, 0.0)
-    } else {
-        return Err(format!(
-            "'{s}' needs a unit: give a duration like 8ms, 500us or 0.01s"
-        ));
-    };
-    match num.trim().parse::<f64>() {
-        Ok(v) if v.is_finite() && v >= 0.0 && v * scale <= 3600.0 => {
-            Ok(Duration::from_secs_f64(v * scale))
-        }
-        _ => Err(format!(
-            "'{s}' is not a duration between 0 and 1 hour (e.g. 8ms, 500us, 0.01s)"
-        )),
-    }
-}
-
-/// Parses a bandwidth: `1Gbit/s`, `100Mbit/s`, `125MB/s` (bit/s returned;
-/// 1 kbit/s to 1 Tbit/s).
-pub fn parse_bandwidth(s: &str) -> Result<f64, String> {
-    arts_grid::topology::link::parse_bandwidth(s)
-}
-
-/// Parses a per-message overhead: a duration above 0 and at most 1 s.
-pub fn parse_overhead(s: &str) -> Result<Duration, String> {
-    let refuse =
-        || format!("'{s}' is not a per-message overhead above 0 and at most 1s (e.g. 50us, 0.2ms)");
-    let d = parse_duration(s).map_err(|_| refuse())?;
-    arts_grid::topology::link::check_overhead(d).map_err(|_| refuse())
-}
-
 impl GridOpts {
+    /// The options as the library takes them.
+    fn choices(&self) -> GridChoices {
+        GridChoices {
+            clusters: self.clusters,
+            topology: self.topology.clone(),
+            latency: self.latency,
+            jitter: self.jitter,
+            bandwidth: self.bandwidth,
+            per_message_overhead: self.per_message_overhead,
+            cluster_speeds: self.cluster_speeds.clone(),
+            priority: self.grid_priority == OnOff::On,
+            starvation_limit: self.grid_starvation,
+        }
+    }
+
     /// Whether any grid option was given.
     pub fn given(&self) -> bool {
-        self.clusters.is_some()
-            || self.topology.is_some()
-            || self.latency.is_some()
-            || self.jitter.is_some()
-            || self.bandwidth.is_some()
-            || self.per_message_overhead.is_some()
-            || self.cluster_speeds.is_some()
-            || self.grid_priority == OnOff::On
-            || self.grid_starvation != arts_core::DEFAULT_STARVATION_LIMIT
+        self.choices().given()
     }
 
     /// `config` (already distributed over the processes) on the grid these
@@ -133,16 +98,10 @@ impl GridOpts {
         if !json && crate::launch::is_root() {
             eprint!("{}", e.topology.table());
         }
-        let slowest = (e.topology.speeds.iter().flatten().copied()).reduce(f64::min);
-        if let Some(slow) = slowest.filter(|&s| s < SLOW_NOTE)
+        if let Some(note) = choice::slow_note(&e.topology)
             && crate::launch::is_root()
         {
-            eprintln!(
-                "note: the slowest PE emulates speed {slow:e}: its work takes {:.0}x as long, \
-                 and a run that waits for it is about that much longer (noted below speed \
-                 {SLOW_NOTE})",
-                1.0 / slow
-            );
+            eprintln!("{note}");
         }
         let config = e.apply(config).map_err(CliError::usage)?;
         Ok((config, Some(e)))
@@ -151,119 +110,9 @@ impl GridOpts {
     /// The emulation these options ask for on the run `config` (already
     /// distributed over the processes), if any.
     pub fn emulation(&self, config: &Config) -> Result<Option<Emulation>, CliError> {
-        let pes = config.pes;
-        let topology = match (self.clusters, self.topology.as_deref()) {
-            (Some(k), _) => Some(self.uniform(pes, k)?),
-            (None, Some("hosts")) => Some(hosts(config)?),
-            (None, Some("auto")) => Some(probed(config)?),
-            (None, Some(file)) => Some(
-                Topology::from_file(std::path::Path::new(file), Some(pes))
-                    .map_err(CliError::usage)?,
-            ),
-            (None, None) => None,
-        };
-        let Some(topology) = topology else {
-            if self.latency.is_some()
-                || self.jitter.is_some()
-                || self.bandwidth.is_some()
-                || self.per_message_overhead.is_some()
-                || self.cluster_speeds.is_some()
-                || self.grid_priority == OnOff::On
-            {
-                return Err(CliError::usage(
-                    "--latency, --jitter, --bandwidth, --per-message-overhead, --cluster-speeds \
-                     and --grid-priority need a grid: give --clusters K or --topology",
-                ));
-            }
-            return Ok(None);
-        };
-        Ok(Some(Emulation {
-            topology,
-            priority: self.grid_priority == OnOff::On,
-            starvation_limit: self.grid_starvation,
-        }))
-    }
-
-    /// `--clusters K --latency L [--jitter J] [--bandwidth B]
-    /// [--per-message-overhead O] [--cluster-speeds ..]`.
-    fn uniform(&self, pes: u32, k: u32) -> Result<Topology, CliError> {
-        let latency = self.latency.unwrap_or(Duration::ZERO);
-        let mut topology = Topology::uniform(pes, k, latency)
-            .map_err(CliError::usage)?
-            .with_links(self.bandwidth, self.per_message_overhead);
-        topology.jitter_ms = self.jitter.map_or(0.0, |j| j.as_secs_f64() * 1e3);
-        if let Some(speeds) = &self.cluster_speeds {
-            if speeds.len() != k as usize || !speeds.iter().all(|&s| speed_accepted(s)) {
-                return Err(CliError::usage(format!(
-                    "--cluster-speeds: give {k} comma-separated speeds (one per cluster), \
-                     each {MIN_SPEED} to {MAX_SPEED}"
-                )));
-            }
-            let of = topology.cluster_of_pes();
-            topology.speeds = Some(of.iter().map(|&c| speeds[c as usize]).collect());
-        }
-        Ok(topology)
-    }
-}
-
-/// `--topology hosts`: the PEs of the processes on one host form a cluster.
-fn hosts(config: &Config) -> Result<Topology, CliError> {
-    let names = crate::launch::host_names();
-    let per = config.pes / names.len() as u32;
-    let host_of_pe: Vec<&String> = names
-        .iter()
-        .flat_map(|n| std::iter::repeat_n(n, per as usize))
-        .collect();
-    Topology::hosts(&host_of_pe).map_err(CliError::usage)
-}
-
-/// `--topology auto`: the probe's clusters; the latency between them is
-/// the network's own, so none is added.
-fn probed(config: &Config) -> Result<Topology, CliError> {
-    let probe = Config {
-        instrument: false,
-        lb: None,
-        ..config.clone()
-    };
-    let matrix = arts_grid::measure(&probe, AUTO_PROBE_ROUNDS).map_err(CliError::usage)?;
-    let mut topology = arts_grid::discover(&matrix, arts_grid::probe::DEFAULT_GAP).topology;
-    for row in &mut topology.latency_ms {
-        row.iter_mut().for_each(|l| *l = 0.0);
-    }
-    Ok(topology)
-}
-
-/// Speeds below this (work 100 times as long) are noted at start-up: a run
-/// that waits for such a PE takes that much longer.
-const SLOW_NOTE: f64 = 0.01;
-
-/// Round trips per pair of PEs when `--topology auto` probes at start-up.
-const AUTO_PROBE_ROUNDS: u32 = 5;
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn durations_need_a_unit_and_a_sane_value() {
-        assert_eq!(parse_duration("8ms"), Ok(Duration::from_millis(8)));
-        assert_eq!(parse_duration("500us"), Ok(Duration::from_micros(500)));
-        assert_eq!(parse_duration("0.25s"), Ok(Duration::from_millis(250)));
-        assert_eq!(parse_duration("0"), Ok(Duration::ZERO));
-        for bad in ["8", "-1ms", "NaNms", "2h", "ms", "1e9s"] {
-            assert!(parse_duration(bad).is_err(), "{bad}");
-        }
-    }
-
-    #[test]
-    fn overheads_are_positive_durations_up_to_a_second() {
-        assert_eq!(parse_overhead("50us"), Ok(Duration::from_micros(50)));
-        assert_eq!(parse_overhead("1s"), Ok(Duration::from_secs(1)));
-        for bad in ["0", "0us", "-5us", "50", "fastus", "1.5s", "2h"] {
-            let err = parse_overhead(bad).unwrap_err();
-            assert!(err.contains("above 0 and at most 1s"), "{bad}: {err}");
-        }
-        assert_eq!(parse_bandwidth("1Gbit/s"), Ok(1e9));
-        assert!(parse_bandwidth("2Tbit/s").is_err());
+        let names = crate::launch::host_names;
+        self.choices()
+            .emulation(config, names)
+            .map_err(CliError::usage)
     }
 }

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use arts_lb::dump::LbDump;
 use arts_lb::generate::{GenSpec, GenerateReport, Kind, generate, parse_speeds};
-use arts_lb::simulate::{SimulateError, SimulateOptions, SimulateReport, simulate};
+use arts_lb::simulate::{SimulateError, SimulateOptions, simulate};
 
 use crate::output::{CliError, CliResult, Output, PendingFile};
 
@@ -144,50 +144,7 @@ fn simulate_cmd(args: &SimulateArgs, out: Output) -> CliResult {
         file.commit()?;
     }
     let report = sim.report;
-    out.emit(&report, || simulate_table(&report))
-}
-
-fn simulate_table(r: &SimulateReport) -> String {
-    let pct = |part: u64, all: u64| {
-        if all == 0 {
-            0.0
-        } else {
-            100.0 * part as f64 / all as f64
-        }
-    };
-    let retarget = if r.retargeted {
-        format!(" (re-targeted from {})", r.input_pes)
-    } else {
-        String::new()
-    };
-    format!(
-        "strategy        {} on {} step {}\n\
-         objects / PEs   {} / {}{}\n\
-         max/avg         {:.4} -> {:.4}\n\
-         max load        {:.6} s -> {:.6} s (ideal {:.6} s)\n\
-         migrations      {} objects, {} bytes\n\
-         comm cut        {} B ({:.1}%) -> {} B ({:.1}%)\n\
-         strategy time   {:.6} s (median of {})\n",
-        r.strategy,
-        r.input,
-        r.step,
-        r.objects,
-        r.pes,
-        retarget,
-        r.before.max_avg_ratio,
-        r.after.max_avg_ratio,
-        r.before.max_load_s,
-        r.after.max_load_s,
-        r.after.avg_load_s,
-        r.after.migrations,
-        r.after.migrated_bytes,
-        r.before.comm_cut_bytes,
-        pct(r.before.comm_cut_bytes, r.before.comm_total_bytes),
-        r.after.comm_cut_bytes,
-        pct(r.after.comm_cut_bytes, r.after.comm_total_bytes),
-        r.strategy_time_s,
-        r.repeat,
-    )
+    out.emit(&report, || report.table())
 }
 
 /// The largest LB dump read (a dump of `MAX_TOTAL_OBJECTS` objects is ~1.2 GiB).
@@ -215,19 +172,7 @@ fn generate_cmd(args: &GenerateArgs, out: Output) -> CliResult {
     let bytes = write_dump(&mut file, &dump, &args.out)?;
     file.commit()?;
     let report = GenerateReport::new(&spec, &dump, args.out.display().to_string(), bytes);
-    out.emit(&report, || {
-        format!(
-            "wrote {} ({} bytes): {} {} objects on {} PEs, {} step(s), {} comm edges, max/avg {:.4}\n",
-            report.out,
-            report.bytes,
-            report.kind,
-            report.objects,
-            report.pes,
-            report.steps,
-            report.comm_edges,
-            report.max_avg_ratio
-        )
-    })
+    out.emit(&report, || report.table())
 }
 
 fn write_dump(file: &mut PendingFile, dump: &LbDump, path: &Path) -> Result<u64, CliError> {

@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 
 use arts_apps::leanmd::Params;
-use arts_experiments::leanmd_grid::{self, Error, MULTIPLES, Plan};
+use arts_experiments::leanmd_grid::{self, MULTIPLES, Plan};
 
 use crate::output::{CliError, CliResult, Output, PendingDir, commit_files, run_counter};
 
@@ -109,18 +109,14 @@ impl LeanmdGridArgs {
 /// Runs `arts experiment leanmd-grid`.
 pub fn run(args: &LeanmdGridArgs, out: Output) -> CliResult {
     let plan = args.plan();
-    let error = |e: Error| match e {
-        Error::Usage(m) => CliError::usage(m),
-        Error::Failed(m) => CliError::failed(m),
-    };
-    plan.check().map_err(error)?;
+    plan.check()?;
     // Refuse an output directory that cannot be written before any run.
     let mut pending = args.out.as_deref().map(PendingDir::create).transpose()?;
     let bar = out.progress(plan.runs(), "leanmd-grid");
-    let mut report = leanmd_grid::run(&plan, &mut run_counter(&bar)).map_err(error)?;
+    let mut report = leanmd_grid::run(&plan, &mut run_counter(&bar))?;
     bar.finish_and_clear();
     if let (Some(dir), Some(pending)) = (&args.out, pending.take()) {
-        let files = report.files().map_err(error)?;
+        let files = report.files()?;
         report.files = commit_files(pending, dir, files)?;
     }
     out.emit(&report, || report.table())?;

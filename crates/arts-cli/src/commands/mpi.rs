@@ -111,31 +111,18 @@ pub fn bench_mpi(_args: &BenchMpiArgs, _out: Output) -> CliResult {
 
 #[cfg(feature = "mpi")]
 mod imp {
+    use arts_apps::baseline_report::{
+        BaselineReport, Heat3dMpiProblem, Heat3dMpiReport, Stencil3dMpiReport,
+    };
     use arts_apps::baselines;
-    use arts_apps::stencil2d::{Kernel, Plain, Problem, sequential};
-    use arts_experiments::mpi_bench::{self, MpiBenchError};
+    use arts_apps::stencil2d::{Kernel, Problem, sequential};
+    use arts_experiments::mpi_bench;
     use arts_mpi::Mpi;
-    use arts_util::stats::median;
-    use serde::Serialize;
 
     use super::*;
     use crate::launch::require_mpi;
 
-    #[derive(Serialize)]
-    struct BaselineJson {
-        app: String,
-        valid: bool,
-        max_abs_diff: f64,
-        processes: u32,
-        step_time_median_s: f64,
-        total_time_s: f64,
-    }
-
-    fn baseline_run<K: Kernel>(
-        mpi: &Mpi,
-        app: &str,
-        p: &Problem<K>,
-    ) -> Result<BaselineJson, CliError> {
+    fn baseline_run<K: Kernel>(mpi: &Mpi, app: &str, p: &Problem<K>, out: Output) -> CliResult {
         let (rows, cols) = (p.layout.rows(), p.layout.cols());
         crate::budget::check_memory(
             format!("{app} on a {rows}x{cols} grid"),
@@ -144,92 +131,25 @@ mod imp {
         let reference = sequential(p);
         let o =
             baselines::static_bands(mpi.world(), p, Some(&reference)).map_err(CliError::usage)?;
-        Ok(BaselineJson {
-            app: app.to_string(),
-            valid: o.max_diff <= 1e-12,
-            max_abs_diff: o.max_diff,
-            processes: mpi.size(),
-            step_time_median_s: median(&o.step_times),
-            total_time_s: o.total_time_s,
-        })
-    }
-
-    fn print(r: &BaselineJson, out: Output) -> CliResult {
-        out.emit(r, || {
-            format!(
-                "{} (static partition on MPI, {} ranks)\nvalid                {} (max |diff| {:.1e})\n\
-                 step time (median)   {:.3} ms\ntotal time           {:.3} s",
-                r.app,
-                r.processes,
-                r.valid,
-                r.max_abs_diff,
-                r.step_time_median_s * 1e3,
-                r.total_time_s
-            )
-        })?;
-        if r.valid {
-            Ok(())
-        } else {
-            Err(CliError::failed(format!(
-                "{} differs from the sequential reference",
-                r.app
-            )))
-        }
-    }
-
-    fn jacobi_problem(
-        grid: (usize, usize),
-        objs: u32,
-        iters: u32,
-    ) -> Result<Problem<Plain>, CliError> {
-        mpi_bench::jacobi_problem(grid, objs, iters).map_err(bench_error)
-    }
-
-    fn zones_problem(
-        zones: (usize, usize),
-        base: usize,
-        iters: u32,
-    ) -> Result<Problem<Plain>, CliError> {
-        mpi_bench::zones_problem(zones, base, iters).map_err(bench_error)
-    }
-
-    fn bench_error(e: MpiBenchError) -> CliError {
-        match e {
-            MpiBenchError::Usage(m) => CliError::usage(m),
-            MpiBenchError::Failed(m) => CliError::failed(m),
-        }
+        let r = BaselineReport::new(app, mpi.size(), &o);
+        out.emit(&r, || r.table())?;
+        r.failure().map_or(Ok(()), |m| Err(CliError::failed(m)))
     }
 
     /// Runs `arts run jacobi2d-mpi`.
     pub fn run_jacobi2d_mpi(args: &Jacobi2dMpiArgs, out: Output) -> CliResult {
         require_mpi("jacobi2d-mpi", |mpi| {
-            let p = jacobi_problem(args.grid, mpi.size(), args.iters)?;
-            print(&baseline_run(mpi, "jacobi2d-mpi", &p)?, out)
+            let p = mpi_bench::jacobi_problem(args.grid, mpi.size(), args.iters)?;
+            baseline_run(mpi, "jacobi2d-mpi", &p, out)
         })?
     }
 
     /// Runs `arts run zones-mpi`.
     pub fn run_zones_mpi(args: &ZonesMpiArgs, out: Output) -> CliResult {
         require_mpi("zones-mpi", |mpi| {
-            let p = zones_problem(args.zones, args.base, args.iters)?;
-            print(&baseline_run(mpi, "zones-mpi", &p)?, out)
+            let p = mpi_bench::zones_problem(args.zones, args.base, args.iters)?;
+            baseline_run(mpi, "zones-mpi", &p, out)
         })?
-    }
-
-    /// The result of `arts run stencil3d-mpi` (keys as `arts ampi run stencil3d`'s).
-    #[derive(Serialize)]
-    struct Stencil3dMpiJson {
-        program: &'static str,
-        ranks: u32,
-        valid: bool,
-        max_abs_diff: f64,
-        step_times_s: Vec<f64>,
-        step_time_median_s: f64,
-        /// The mean of the last even number of steps, at most half of them,
-        /// as `step_time_steady_s` of `arts ampi run`.
-        step_time_steady_s: Option<f64>,
-        total_time_s: f64,
-        rank_grid: [usize; 3],
     }
 
     /// Runs `arts run stencil3d-mpi`.
@@ -242,57 +162,10 @@ mod imp {
             let o =
                 baselines::stencil3d::static_blocks(mpi.world(), args.size as usize, args.iters)
                     .map_err(|e| CliError::usage(format!("--size: {e}")))?;
-            let r = Stencil3dMpiJson {
-                program: "stencil3d-mpi",
-                ranks: mpi.size(),
-                valid: o.valid,
-                max_abs_diff: o.max_diff,
-                step_time_median_s: median(&o.step_times),
-                step_time_steady_s: arts_util::stats::steady_mean(&o.step_times),
-                step_times_s: o.step_times,
-                total_time_s: o.total_time_s,
-                rank_grid: o.grid,
-            };
-            out.emit(&r, || {
-                format!(
-                    "stencil3d-mpi (one block per rank on MPI, {} ranks, grid {:?})\n\
-                     valid                {} (max |diff| {:.1e})\n\
-                     step time (steady)   {:.3} ms\ntotal time           {:.3} s",
-                    r.ranks,
-                    r.rank_grid,
-                    r.valid,
-                    r.max_abs_diff,
-                    r.step_time_steady_s.unwrap_or(r.step_time_median_s) * 1e3,
-                    r.total_time_s
-                )
-            })?;
-            if r.valid {
-                Ok(())
-            } else {
-                Err(CliError::failed(
-                    "stencil3d-mpi differs from the sequential reference",
-                ))
-            }
+            let r = Stencil3dMpiReport::new(mpi.size(), o);
+            out.emit(&r, || r.table())?;
+            r.failure().map_or(Ok(()), |m| Err(CliError::failed(m)))
         })?
-    }
-
-    #[derive(Serialize)]
-    struct Heat3dMpiJson {
-        app: &'static str,
-        mode: &'static str,
-        processes: u32,
-        cores: u32,
-        n: u64,
-        steps: u64,
-        alpha: f64,
-        valid: bool,
-        max_abs_diff: f64,
-        step_time_median_s: f64,
-        step_time_mean_s: f64,
-        total_time_s: f64,
-        sequential_step_time_median_s: f64,
-        speedup_vs_sequential: f64,
-        grid_bytes_per_process: u64,
     }
 
     /// Runs `arts run heat3d-mpi`.
@@ -311,54 +184,22 @@ mod imp {
             )?;
             let o = baselines::heat3d::slabs(mpi.world(), n, args.steps as usize, args.alpha)
                 .map_err(|e| CliError::usage(format!("--n: {e}")))?;
-            let median = median(&o.step_times);
-            let r = Heat3dMpiJson {
-                app: "heat3d-mpi",
-                mode: "mpi",
+            let problem = Heat3dMpiProblem {
                 processes: mpi.size(),
-                cores: mpi.size(),
                 n: args.n,
                 steps: args.steps,
                 alpha: args.alpha,
-                valid: o.valid,
-                max_abs_diff: o.max_diff,
-                step_time_median_s: median,
-                step_time_mean_s: o.total_time_s / args.steps as f64,
-                total_time_s: o.total_time_s,
-                sequential_step_time_median_s: o.sequential_step_time_median_s,
-                speedup_vs_sequential: o.sequential_step_time_median_s / median,
-                grid_bytes_per_process: o.bytes_per_rank,
             };
-            out.emit(&r, || {
-                format!(
-                    "heat3d-mpi {n}³, {steps} steps, one slab per process on {p} processes\n\
-                     step time median  {:>10.3} ms   (sequential {:.3} ms, speed-up {:.2})\n\
-                     valid             {} (max |diff| {:.1e})\n",
-                    r.step_time_median_s * 1e3,
-                    r.sequential_step_time_median_s * 1e3,
-                    r.speedup_vs_sequential,
-                    r.valid,
-                    r.max_abs_diff,
-                    n = r.n,
-                    steps = r.steps,
-                    p = r.processes,
-                )
-            })?;
-            if r.valid {
-                Ok(())
-            } else {
-                Err(CliError::failed(
-                    "heat3d-mpi differs from the sequential reference",
-                ))
-            }
+            let r = Heat3dMpiReport::new(problem, &o);
+            out.emit(&r, || r.table())?;
+            r.failure().map_or(Ok(()), |m| Err(CliError::failed(m)))
         })?
     }
 
     /// Runs `arts bench mpi`.
     pub fn bench_mpi(args: &BenchMpiArgs, out: Output) -> CliResult {
         require_mpi("bench mpi", |mpi| {
-            let r = mpi_bench::bench(mpi, args.round_trips, args.iters, args.repeat)
-                .map_err(bench_error)?;
+            let r = mpi_bench::bench(mpi, args.round_trips, args.iters, args.repeat)?;
             out.emit(&r, || r.table())
         })?
     }

@@ -10,9 +10,8 @@ pub use torus::TorusArgs;
 
 use std::sync::Mutex;
 
-use arts_experiments::pdes_bench::{Bench, BenchOptions, BenchReport};
+use arts_experiments::pdes_bench::{Bench, BenchOptions};
 use arts_pdes::models::phold::{Phold, PholdParams};
-use arts_pdes::runs::phold::PholdReport;
 use arts_pdes::{LpMapping, PdesError, Progress, Queue, RunConfig, SyncMode};
 
 use crate::output::{CliError, CliResult, Output};
@@ -70,42 +69,11 @@ impl SyncArgs {
     }
 
     /// Under mpirun (more than one process): `cfg` spread over the job's
-    /// processes, `--pes-per-process` PEs each.
+    /// processes, `--pes-per-process` PEs each (`arts_pdes::dist::spread`).
     pub fn across(&self, cfg: &mut RunConfig) -> Result<(), CliError> {
         let (_, size) = crate::launch::rank_size();
-        let Some(per) = self.pes_per_process.map(|p| p as usize) else {
-            if size > 1 && self.pes != 1 && !self.pes.is_multiple_of(size as usize) {
-                return Err(CliError::usage(format!(
-                    "--pes {}: not a multiple of the {size} processes; give --pes-per-process K instead",
-                    self.pes
-                )));
-            }
-            if size > 1 && self.pes == 1 {
-                cfg.pes = size as usize;
-            }
-            return self.join(cfg, size);
-        };
-        let total = per * size as usize;
-        if self.pes != 1 && self.pes != total {
-            return Err(CliError::usage(format!(
-                "--pes {} does not match {size} processes x --pes-per-process {per}; \
-                 give --pes-per-process only",
-                self.pes
-            )));
-        }
-        cfg.pes = total;
-        self.join(cfg, size)
-    }
-
-    /// Sets the job's processes on `cfg` when there are several. The
-    /// sequential engine stays in one process: every rank runs it whole
-    /// (rank 0 prints), as the oracle the others are checked against.
-    fn join(&self, cfg: &mut RunConfig, size: u32) -> Result<(), CliError> {
-        if self.sync == SyncMode::Sequential {
-            cfg.pes = self.pes;
-            return Ok(());
-        }
-        if size > 1 {
+        let per = self.pes_per_process.map(|p| p as usize);
+        if arts_pdes::dist::spread(cfg, self.pes, per, size).map_err(CliError::usage)? {
             cfg.processes = Some(processes()?);
         }
         Ok(())
@@ -147,32 +115,11 @@ pub struct EngineArgs {
     pub window: String,
 }
 
-/// PHOLD parameters (ROSS-compatible: ROSS `--mean=M --lookahead=L` is ours
-/// `--mean-delay M-L --lookahead L`).
-#[derive(clap::Args, Clone, Debug)]
-pub struct PholdModelArgs {
-    /// Total number of LPs.
-    #[arg(long, default_value_t = 16_384)]
-    pub lps: u32,
-    /// Initial events per LP.
-    #[arg(long, default_value_t = 1)]
-    pub events_per_lp: u32,
-    /// Mean of the exponential part of every delay.
-    #[arg(long, default_value_t = 1.0, allow_negative_numbers = true)]
-    pub mean_delay: f64,
-    /// Fixed part of every delay, the model's lookahead.
-    #[arg(long, default_value_t = 1.0, allow_negative_numbers = true)]
-    pub lookahead: f64,
-    /// Probability that an event goes to a uniformly random LP (else to itself).
-    #[arg(long, default_value_t = 0.1, allow_negative_numbers = true)]
-    pub remote: f64,
-}
-
 /// Arguments of `arts pdes phold`.
 #[derive(clap::Args, Debug)]
 pub struct PholdArgs {
     #[command(flatten)]
-    model: PholdModelArgs,
+    model: PholdParams,
     #[command(flatten)]
     engine: EngineArgs,
 }
@@ -181,7 +128,7 @@ pub struct PholdArgs {
 #[derive(clap::Args, Debug)]
 pub struct BenchPdesArgs {
     #[command(flatten)]
-    model: PholdModelArgs,
+    model: PholdParams,
     /// Simulation end time of every run (finite).
     #[arg(long, default_value_t = 1000.0, value_parser = crate::args::finite_f64)]
     end_time: f64,
@@ -255,20 +202,9 @@ impl EngineArgs {
     }
 }
 
-impl PholdModelArgs {
-    fn params(&self) -> PholdParams {
-        PholdParams {
-            lps: self.lps,
-            events_per_lp: self.events_per_lp,
-            mean_delay: self.mean_delay,
-            lookahead: self.lookahead,
-            remote: self.remote,
-        }
-    }
-
-    fn model(&self) -> Result<Phold, CliError> {
-        Phold::new(self.params()).map_err(|e| CliError::usage(format!("phold: {e}")))
-    }
+/// The PHOLD model of `params`, or the usage error naming what is wrong.
+fn phold(params: &PholdParams) -> Result<Phold, CliError> {
+    Phold::new(params.clone()).map_err(|e| CliError::usage(format!("phold: {e}")))
 }
 
 /// Maps an engine error: bad configuration is bad input (exit 2); a model
@@ -319,80 +255,14 @@ impl Progress for Bar {
 fn run_phold(args: &PholdArgs, out: Output) -> CliResult {
     let m = &args.model;
     let events = (m.lps as u64).saturating_mul(m.events_per_lp as u64);
-    let need = m.params().memory_bytes();
+    let need = m.memory_bytes();
     crate::budget::check_memory(format!("{events} PHOLD events"), need)?;
-    let model = args.model.model()?;
+    let model = phold(&args.model)?;
     let cfg = args.engine.config()?;
     let validate = args.engine.common.validate;
     let result = arts_pdes::runs::phold::run(&model, &cfg, validate, &Bar::new(out))
         .map_err(engine_error)?;
-    out.emit(&result, || phold_table(&result))
-}
-
-fn phold_table(r: &PholdReport) -> String {
-    let run = &r.run;
-    let mut t = format!(
-        "phold: {} LPs, {} events/LP, delay {} + Exp({}), remote {}, end {}, seed {}\n",
-        r.model.lps,
-        r.model.events_per_lp,
-        r.model.lookahead,
-        r.model.mean_delay,
-        r.model.remote,
-        run.end_time,
-        run.seed
-    );
-    let window = run
-        .window
-        .map_or_else(|| "inf".to_string(), |w| w.to_string());
-    t += &format!(
-        "engine            {} on {} PE(s), {} mapping, window {}\n",
-        run.sync, run.pes, run.mapping, window
-    );
-    if run.processes > 1 {
-        t += &format!("processes         {}\n", run.processes);
-    }
-    t += &format!("committed events  {}\n", run.committed_events);
-    t += &format!("events/s          {:.3} M\n", run.events_per_s / 1e6);
-    t += &format!("processed events  {}\n", run.processed_events);
-    t += &format!("rolled back       {}\n", run.rolled_back_events);
-    t += &format!("efficiency        {:.4}\n", run.efficiency);
-    t += &format!("anti-messages     {}\n", run.anti_messages);
-    t += &format!("GVT rounds        {}\n", run.gvt_rounds);
-    t += &format!(
-        "cross-PE events   {} ({:.2}%)\n",
-        run.cross_pe_events,
-        100.0 * run.remote_pe_fraction
-    );
-    t += &format!("peak uncommitted  {}\n", run.peak_uncommitted_events);
-    if let Some(rss) = run.peak_rss_bytes {
-        t += &format!(
-            "peak memory       {:.1} MiB\n",
-            rss as f64 / (1 << 20) as f64
-        );
-    }
-    if let Some(rss) = &run.peak_rss_bytes_per_process {
-        let mib: Vec<String> = rss
-            .iter()
-            .map(|b| format!("{:.1}", *b as f64 / (1 << 20) as f64))
-            .collect();
-        t += &format!("peak memory/proc  {} MiB\n", mib.join(", "));
-    }
-    if let Some(g) = run.gvt_s {
-        t += &format!(
-            "GVT time          {:.3} s ({:.1}% of the run, process 0)\n",
-            g,
-            100.0 * g / run.wall_s.max(1e-9)
-        );
-    }
-    t += &format!("wall time         {:.3} s\n", run.wall_s);
-    t += &format!("checksum          {}\n", run.checksum);
-    for (k, v) in &run.stats {
-        t += &format!("{k:<17} {v}\n");
-    }
-    if let Some(v) = r.valid {
-        t += &format!("valid             {v}\n");
-    }
-    t
+    out.emit(&result, || result.table())
 }
 
 fn parse_list<T: std::str::FromStr>(flag: &str, s: &str) -> Result<Vec<T>, CliError> {
@@ -424,52 +294,15 @@ impl BenchPdesArgs {
 
 /// Runs `arts bench pdes`.
 pub fn bench_pdes(args: &BenchPdesArgs, out: Output) -> CliResult {
-    let bench = Bench::new(args.model.model()?, args.options()?).map_err(engine_error)?;
+    let bench = Bench::new(phold(&args.model)?, args.options()?).map_err(engine_error)?;
     let bar = out.progress(bench.runs(), "bench pdes");
     let result = bench.run(|| bar.inc(1)).map_err(engine_error)?;
     bar.finish_and_clear();
-    out.emit(&result, || bench_table(&result))?;
+    out.emit(&result, || result.table())?;
     if result.rows.iter().any(|r| !r.valid) {
         return Err(CliError::failed(
             "an engine's committed results differ from the sequential engine's",
         ));
     }
     Ok(())
-}
-
-fn bench_table(r: &BenchReport) -> String {
-    let mut t = format!(
-        "phold {} LPs, {} events/LP, delay {} + Exp({}), remote {}, end {}: {} committed events, checksum {}\n",
-        r.model.lps,
-        r.model.events_per_lp,
-        r.model.lookahead,
-        r.model.mean_delay,
-        r.model.remote,
-        r.end_time,
-        r.committed_events,
-        r.checksum
-    );
-    let load = |l: Option<f64>| l.map_or("?".into(), |l| format!("{l:.2}"));
-    t += &format!(
-        "load average {} before, {} after\n",
-        load(r.load_before),
-        load(r.load_after)
-    );
-    t += "engine        pes  queue      M events/s  vs seq  efficiency  rolled back  GVT rounds  cross-PE  valid\n";
-    for row in &r.rows {
-        t += &format!(
-            "{:<12} {:>4}  {:<8} {:>12.3} {:>7.2} {:>11.4} {:>12} {:>11} {:>8.2}%  {}\n",
-            row.sync,
-            row.pes,
-            row.queue,
-            row.events_per_s / 1e6,
-            row.ratio_to_sequential,
-            row.efficiency,
-            row.rolled_back_events,
-            row.gvt_rounds,
-            100.0 * row.remote_pe_fraction,
-            row.valid
-        );
-    }
-    t
 }

@@ -5,16 +5,16 @@
 
 use std::path::{Path, PathBuf};
 
-use arts_predict::machine::{BGL_HOP_NS, BGL_LINK_MBS, torus_dims};
+use arts_predict::machine::{BGL_HOP_NS, BGL_LINK_MBS};
+use arts_predict::spec::{EngineKind, MachineSpec, NetworkKind};
 use arts_predict::study::{Extrapolation, StudyOptions};
 use arts_predict::validation::ValidationReport;
-use arts_predict::{
-    CostModel, Engine, Link, Machine, Network, Placement, PredictError, Replay, ReplayOptions,
-    Traffic,
-};
+use arts_predict::{CostModel, Machine, Placement, PredictError, ReplayOptions, Traffic};
 use arts_trace::record::Recording;
 
-use crate::output::{CliError, CliResult, Output, PendingDir, PendingFile, run_counter};
+use crate::output::{
+    CliError, CliResult, Output, PendingDir, PendingFile, commit_files, run_counter,
+};
 
 /// `arts predict`: the replay flags, or a subcommand.
 #[derive(clap::Args)]
@@ -49,26 +49,6 @@ pub struct ValidationArgs {
     svg: Option<PathBuf>,
 }
 
-/// The network between processes (`--network`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum NetworkArg {
-    /// One link between every pair of processes (--latency, --bandwidth).
-    LatencyBandwidth,
-    /// Blue Gene/L 3-D torus, one process per node (--torus-dims, --hop-ns).
-    Torus,
-    /// Clusters joined by a wide-area link (--clusters, --wan-latency).
-    Grid,
-}
-
-/// The PDES engine (`--engine`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum EngineArg {
-    /// One thread.
-    Sequential,
-    /// Time Warp on --threads threads (same results).
-    Optimistic,
-}
-
 /// Flags of a replay.
 #[derive(clap::Args)]
 pub struct ReplayArgs {
@@ -83,7 +63,7 @@ pub struct ReplayArgs {
     processes: u32,
     /// The network between processes.
     #[arg(long, value_enum, default_value = "latency-bandwidth")]
-    network: NetworkArg,
+    network: NetworkKind,
     /// One-way latency between processes, µs (default: 0.3, shared-memory
     /// MPI on this machine; 3 on the torus; within a cluster on a grid).
     #[arg(long, value_parser = crate::args::finite_f64)]
@@ -129,7 +109,7 @@ pub struct ReplayArgs {
     overhead_ns: Option<f64>,
     /// The PDES engine.
     #[arg(long, value_enum, default_value = "sequential")]
-    engine: EngineArg,
+    engine: EngineKind,
     /// Threads of the optimistic engine.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=64))]
     threads: u32,
@@ -186,7 +166,7 @@ pub struct ExtrapolateArgs {
     seed: u64,
     /// The PDES engine.
     #[arg(long, value_enum, default_value = "sequential")]
-    engine: EngineArg,
+    engine: EngineKind,
     /// Threads of the optimistic engine.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=64))]
     threads: u32,
@@ -241,35 +221,7 @@ fn run_validation(a: &ValidationArgs, out: Output) -> CliResult {
     }
     let svg = a.svg.as_ref().map(|p| p.display().to_string());
     let json = ValidationReport::new(rows, svg);
-    out.emit(&json, || {
-        let mut t = String::from("app        target  measured(s)  predicted(s)  error\n");
-        for r in &json.rows {
-            t += &format!(
-                "{:<10} {:<7} {:>11.3}  {:>12.3}  {:+.1}%\n",
-                r.row.app,
-                r.row.target,
-                r.row.measured_s,
-                r.row.predicted_s,
-                r.error * 100.0
-            );
-        }
-        t += &format!(
-            "{} of {} within 10%",
-            json.within_10_percent,
-            json.rows.len()
-        );
-        if let Some(svg) = &json.svg {
-            t += &format!("; chart: {svg}");
-        }
-        t
-    })
-}
-
-fn engine(e: EngineArg, threads: u32) -> Engine {
-    match e {
-        EngineArg::Sequential => Engine::Sequential,
-        EngineArg::Optimistic => Engine::Optimistic(threads as usize),
-    }
+    out.emit(&json, || json.table())
 }
 
 /// Parses `XxYxZ`.
@@ -283,46 +235,33 @@ fn parse_torus(s: &str) -> Result<[u32; 3], CliError> {
 }
 
 fn machine(a: &ReplayArgs) -> Result<Machine, CliError> {
-    let link = |lat, bw| Link::new(lat, bw).map_err(predict_error);
-    let torus = a.network == NetworkArg::Torus;
-    let latency = a.latency.unwrap_or(if torus { 3.0 } else { 0.3 });
-    let bandwidth = a
-        .bandwidth
-        .unwrap_or(if torus { BGL_LINK_MBS } else { 5000.0 });
-    let network = match a.network {
-        NetworkArg::LatencyBandwidth => Network::LatencyBandwidth {
-            link: link(latency, bandwidth)?,
-        },
-        NetworkArg::Torus => Network::Torus {
-            dims: match &a.torus_dims {
-                Some(s) => parse_torus(s)?,
-                None => torus_dims(a.processes.max(1)),
-            },
-            link: link(latency, bandwidth)?,
-            hop_ns: a.hop_ns,
-        },
-        NetworkArg::Grid => Network::Grid {
-            clusters: a.clusters,
-            intra: link(latency, bandwidth)?,
-            inter: link(a.wan_latency, a.wan_bandwidth)?,
-        },
+    let torus_dims = match (a.network, &a.torus_dims) {
+        (NetworkKind::Torus, Some(s)) => Some(parse_torus(s)?),
+        _ => None,
     };
-    let m = Machine {
+    MachineSpec {
         pes: a.pes.unwrap_or(0),
         processes: a.processes,
+        network: a.network,
+        latency_us: a.latency,
+        bandwidth_mbs: a.bandwidth,
+        local_latency_us: a.local_latency,
+        local_bandwidth_mbs: a.local_bandwidth,
+        torus_dims,
+        hop_ns: a.hop_ns,
+        clusters: a.clusters,
+        wan_latency_us: a.wan_latency,
+        wan_bandwidth_mbs: a.wan_bandwidth,
         cpu_speed: a.cpu_speed,
         cores: a.cores,
-        local: link(a.local_latency, a.local_bandwidth)?,
-        network,
-    };
-    m.check().map_err(predict_error)?;
-    Ok(m)
+    }
+    .machine()
+    .map_err(predict_error)
 }
 
 fn run_replay(a: &ReplayArgs, out: Output) -> CliResult {
     let path = a.record.as_deref().expect("clap requires --record");
     let m = machine(a)?;
-    m.check().map_err(predict_error)?;
     crate::budget::check_memory(format!("a replay on {} PEs", m.pes), m.memory_bytes())?;
     let placement =
         Placement::parse(&a.mapping).map_err(|e| CliError::usage(format!("--mapping: {e}")))?;
@@ -332,14 +271,14 @@ fn run_replay(a: &ReplayArgs, out: Output) -> CliResult {
         machine: m,
         placement,
         overhead_ns: a.overhead_ns,
-        engine: engine(a.engine, a.threads),
+        engine: a.engine.engine(a.threads),
         traffic: traffic.is_some(),
     };
     let r = arts_predict::replay(&rec, &opts, &a.mapping).map_err(predict_error)?;
     if let Some(file) = traffic {
         write_traffic(file, &r.traffic)?;
     }
-    out.emit(&r, || replay_table(&r))
+    out.emit(&r, || r.table())
 }
 
 /// Writes predicted traffic in the torus model's trace format.
@@ -350,63 +289,6 @@ fn write_traffic(mut file: PendingFile, traffic: &[Traffic]) -> CliResult {
     super::stencil::write_comm_csv(file.writer(), rows)
         .map_err(|e| CliError::failed(format!("cannot write the traffic: {e}")))?;
     Ok(file.commit()?)
-}
-
-fn replay_table(r: &Replay) -> String {
-    let p = &r.prediction;
-    let cp = &p.critical_path;
-    let mut t = format!(
-        "{} recorded on {} PE(s): {} steps in {:.4} s ({} executions, {} messages, {} unattributed)\n\
-         target                {} PEs in {} process(es), {} network, mapping {}, effective CPU speed {:.3}\n\
-         predicted time        {:.4} s (step {:.6} s)\n\
-         utilization           {} (mean {:.1}%)\n\
-         critical path         {} executions, compute {:.4} s, communication {:.4} s, {} waited for their PE\n",
-        r.recorded.app,
-        r.recorded.pes,
-        r.recorded.steps,
-        r.recorded.time_s,
-        r.recorded.executions,
-        r.recorded.messages,
-        r.recorded.unattributed,
-        r.machine.pes,
-        r.machine.processes,
-        network_name(&r.machine.network),
-        r.mapping,
-        r.speed,
-        r.time_s,
-        r.step_time_s,
-        p.utilization
-            .iter()
-            .map(|u| format!("{:.1}%", u * 100.0))
-            .collect::<Vec<_>>()
-            .join(" "),
-        p.utilization_mean * 100.0,
-        cp.executions,
-        cp.compute_ns as f64 * 1e-9,
-        cp.communication_ns as f64 * 1e-9,
-        cp.waited_for_pe,
-    );
-    for e in &cp.top {
-        t += &format!(
-            "  {:<30} {:>8} × {:.6} s\n",
-            e.method,
-            e.count,
-            e.time_ns as f64 * 1e-9
-        );
-    }
-    t += &format!(
-        "simulation            {} events in {:.3} s; overhead per execution {:.0} ns\n",
-        p.events, p.sim_wall_s, r.overhead_ns
-    );
-    t
-}
-
-fn network_name(n: &Network) -> &'static str {
-    match n {
-        Network::LatencyBandwidth { .. } => "latency-bandwidth",
-        Network::Torus { .. } => "torus",
-        Network::Grid { .. } => "grid",
-    }
 }
 
 impl ExtrapolateArgs {
@@ -424,7 +306,7 @@ impl ExtrapolateArgs {
             latency: self.latency,
             bandwidth: self.bandwidth,
             hop_ns: self.hop_ns,
-            engine: engine(self.engine, self.threads),
+            engine: self.engine.engine(self.threads),
             traffic: self.traffic.is_some(),
             contention: self.contention,
         }
@@ -447,19 +329,10 @@ fn run_extrapolate(a: &ExtrapolateArgs, out: Output) -> CliResult {
         files.extend(a.traffic.as_ref().map(|t| t.display().to_string()));
     }
     if let Some(dir) = &a.out {
-        let mut pending = PendingDir::create(dir)?;
-        pending.write(
-            "extrapolation.csv",
-            arts_predict::extrapolate::to_csv(&points).as_bytes(),
-        )?;
-        let svg = arts_predict::extrapolate::chart(&points, &rec.header.app)
-            .svg()
-            .map_err(|e| CliError::failed(format!("cannot draw extrapolation.svg: {e}")))?;
-        pending.write("extrapolation.svg", svg.as_bytes())?;
-        pending.commit()?;
-        for f in ["extrapolation.csv", "extrapolation.svg"] {
-            files.push(dir.join(f).display().to_string());
-        }
+        let pending = PendingDir::create(dir)?;
+        let written =
+            arts_predict::extrapolate::files(&points, &rec.header.app).map_err(CliError::failed)?;
+        files.extend(commit_files(pending, dir, written)?);
     }
     let json = Extrapolation {
         app: rec.header.app.clone(),
@@ -468,31 +341,5 @@ fn run_extrapolate(a: &ExtrapolateArgs, out: Output) -> CliResult {
         points,
         files,
     };
-    out.emit(&json, || {
-        let m = &json.model;
-        let mut t = format!(
-            "{}: cost per object and step = {:.4} ns·N + {:.3e} ns·N² (N = message bytes; R² {:.3}, {} objects, mean N {:.0} B, mean cost {:.0} ns)\n\n\
-             PEs       mapping        objects   step(s)       utilization  comm. on path  sim(s)  contention/msg\n",
-            json.app, m.a_ns_per_byte, m.b_ns_per_byte2, m.r2, m.objects, m.mean_bytes, m.mean_cost_ns
-        );
-        for p in &json.points {
-            let cp = &p.prediction.critical_path;
-            t += &format!(
-                "{:<9} {:<14} {:<9} {:<13.6e} {:<12.1} {:<14.1} {:<7.2} {}\n",
-                p.pes,
-                p.mapping,
-                p.app.objects(),
-                p.step_time_s,
-                p.prediction.utilization_mean * 100.0,
-                cp.communication_ns as f64 * 100.0 / cp.length_ns.max(1) as f64,
-                p.prediction.sim_wall_s,
-                p.contention
-                    .map_or("-".into(), |c| format!("+{:.1} µs", c.excess_ns * 1e-3)),
-            );
-        }
-        for f in &json.files {
-            t += &format!("wrote {f}\n");
-        }
-        t
-    })
+    out.emit(&json, || json.table())
 }

@@ -6,9 +6,9 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use arts_core::Config;
+use arts_grid::measure;
 use arts_grid::probe::{DEFAULT_GAP, MAX_PROBE_PES, ProbeReport};
-use arts_grid::{Topology, measure};
-use serde::Serialize;
+use arts_grid::topology::Shown;
 
 use crate::output::{CliError, CliResult, Output, PendingFile};
 
@@ -109,29 +109,7 @@ fn probe(args: &ProbeArgs, out: Output) -> CliResult {
     out.emit(&report, || toml)
 }
 
-/// What `arts topology show --json` prints.
-#[derive(Serialize)]
-struct ShowReport {
-    file: String,
-    pes: u32,
-    #[serde(flatten)]
-    topology: Topology,
-}
-
 fn show(args: &ShowArgs, out: Output) -> CliResult {
-    let topology = Topology::from_file(&args.topology, args.pes).map_err(CliError::usage)?;
-    let report = ShowReport {
-        file: args.topology.display().to_string(),
-        pes: args.pes.unwrap_or_else(|| topology.num_pes()),
-        topology,
-    };
-    out.emit(&report, || {
-        format!(
-            "{}: {} cluster(s), {} PE(s)\n{}",
-            report.file,
-            report.topology.clusters.len(),
-            report.pes,
-            report.topology.table()
-        )
-    })
+    let shown = Shown::read(&args.topology, args.pes).map_err(CliError::usage)?;
+    out.emit(&shown, || shown.table())
 }

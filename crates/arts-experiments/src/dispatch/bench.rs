@@ -16,7 +16,7 @@ use super::interference::{InterferenceConfig, InterferenceResult, interference};
 use super::memory::{MemoryConfig, MemoryPlot, MemoryRow, memory, memory_csv, memory_svg};
 use super::quick::{QuickConfig, QuickResult, quick};
 use super::sweep::{SweepConfig, sweep, sweep_csv, sweep_svg};
-use super::{StudyError, rss};
+use super::{DispatchStudyError, rss};
 
 /// One study of `arts bench dispatch`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -91,7 +91,7 @@ impl Outputs<'_> {
 pub fn bench(
     opts: &BenchOptions,
     progress: &dyn Fn(&str, usize, usize),
-) -> Result<BenchOutcome, StudyError> {
+) -> Result<BenchOutcome, DispatchStudyError> {
     let dir = opts.out.clone().unwrap_or_default();
     let mut o = Outputs {
         dir: &dir,
@@ -129,8 +129,8 @@ pub fn bench(
 }
 
 /// An SVG chart, or the study's failure to draw it.
-fn svg(chart: std::io::Result<String>) -> Result<String, StudyError> {
-    chart.map_err(|e| StudyError::Chart(e.to_string()))
+fn svg(chart: std::io::Result<String>) -> Result<String, DispatchStudyError> {
+    chart.map_err(|e| DispatchStudyError::Chart(e.to_string()))
 }
 
 fn bench_quick(
@@ -138,7 +138,7 @@ fn bench_quick(
     progress: &dyn Fn(&str, usize, usize),
     result: &mut BenchDispatchOut,
     o: &mut Outputs<'_>,
-) -> Result<(), StudyError> {
+) -> Result<(), DispatchStudyError> {
     let mut cfg = QuickConfig::default_for(opts.threads);
     cfg.n = opts.n;
     cfg.candidates
@@ -197,7 +197,7 @@ fn bench_sweep(
     progress: &dyn Fn(&str, usize, usize),
     result: &mut BenchDispatchOut,
     o: &mut Outputs<'_>,
-) -> Result<(), StudyError> {
+) -> Result<(), DispatchStudyError> {
     let mut cfg = SweepConfig::standard(opts.n, opts.steps.unwrap_or(10));
     cfg.threads = if opts.threads == 1 {
         vec![1]
@@ -249,7 +249,7 @@ fn bench_memory(
     progress: &dyn Fn(&str, usize, usize),
     result: &mut BenchDispatchOut,
     o: &mut Outputs<'_>,
-) -> Result<(), StudyError> {
+) -> Result<(), DispatchStudyError> {
     let mut cfg = MemoryConfig::paper(opts.threads);
     if let Some(s) = opts.steps {
         cfg.steps = s;
@@ -292,7 +292,7 @@ fn bench_interference(
     opts: &BenchOptions,
     result: &mut BenchDispatchOut,
     o: &mut Outputs<'_>,
-) -> Result<(), StudyError> {
+) -> Result<(), DispatchStudyError> {
     let steps = opts.steps.unwrap_or(300).max(3);
     let third = steps / 3;
     let cfg = InterferenceConfig {
@@ -347,7 +347,7 @@ fn bench_idle(
     opts: &BenchOptions,
     result: &mut BenchDispatchOut,
     o: &mut Outputs<'_>,
-) -> Result<(), StudyError> {
+) -> Result<(), DispatchStudyError> {
     let oversub = 2 * available_cpus();
     let heat = HeatConfig {
         n: opts.n,

@@ -5,7 +5,7 @@
 
 use std::time::Instant;
 
-use super::{StudyError, reference_grid};
+use super::{DispatchStudyError, reference_grid};
 use arts_dispatch::Executor;
 use arts_dispatch::heat3d::{HeatConfig, run_executor};
 use arts_dispatch::{Dispatcher, WaitPolicy};
@@ -43,14 +43,17 @@ pub fn process_cpu_s() -> f64 {
 
 /// Runs the three cases for every policy. `heat` is the oversubscription
 /// problem, run with `oversub_threads` workers.
-pub fn idle_study(heat: &HeatConfig, oversub_threads: usize) -> Result<Vec<IdleRow>, StudyError> {
+pub fn idle_study(
+    heat: &HeatConfig,
+    oversub_threads: usize,
+) -> Result<Vec<IdleRow>, DispatchStudyError> {
     let reference = reference_grid(heat);
     let mut rows = Vec::new();
     for (name, policy) in POLICIES {
         let d = Dispatcher::new(oversub_threads)?.with_idle_policy(policy);
         let run = run_executor(heat, &d)?;
         if !run.field.bits_equal(&reference) {
-            return Err(StudyError::Invalid(format!("idle study ({name})")));
+            return Err(DispatchStudyError::Invalid(format!("idle study ({name})")));
         }
         let oversub = median_s(&run.step_times);
 

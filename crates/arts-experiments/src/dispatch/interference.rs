@@ -6,7 +6,7 @@
 use std::sync::atomic::Ordering::Relaxed;
 
 use super::busy::BusyThread;
-use super::{StudyError, reference_grid};
+use super::{DispatchStudyError, reference_grid};
 use arts_dispatch::heat3d::{HeatConfig, run_executor_with_hook};
 use arts_dispatch::{Dispatcher, StaticPartition};
 use arts_util::chart::{Band, Chart, Series};
@@ -68,7 +68,7 @@ pub struct InterferenceResult {
 }
 
 /// Runs the study: H-Dispatch first, then static partition, same busy window.
-pub fn interference(cfg: &InterferenceConfig) -> Result<InterferenceResult, StudyError> {
+pub fn interference(cfg: &InterferenceConfig) -> Result<InterferenceResult, DispatchStudyError> {
     let steps = cfg.steps_before + cfg.steps_busy + cfg.steps_after;
     let heat = HeatConfig { steps, ..cfg.heat };
     let reference = reference_grid(&heat);
@@ -88,7 +88,7 @@ pub fn interference(cfg: &InterferenceConfig) -> Result<InterferenceResult, Stud
             run_executor_with_hook(&heat, &ex, hook)
         };
         busy.set_active(false);
-        r.map_err(StudyError::from)
+        r.map_err(DispatchStudyError::from)
     };
     let mut hd_runs = Vec::new();
     let mut st_runs = Vec::new();
@@ -101,7 +101,7 @@ pub fn interference(cfg: &InterferenceConfig) -> Result<InterferenceResult, Stud
         .chain(&st_runs)
         .all(|r| r.field.bits_equal(&reference));
     if !valid {
-        return Err(StudyError::Invalid("interference run".into()));
+        return Err(DispatchStudyError::Invalid("interference run".into()));
     }
     let pick =
         |runs: &[arts_dispatch::heat3d::HeatRun], inside: bool| -> Vec<std::time::Duration> {

@@ -5,7 +5,7 @@
 
 use std::time::Instant;
 
-use super::StudyError;
+use super::DispatchStudyError;
 use super::rss::{current_rss, peak_rss, reset_peak, trim_heap};
 use arts_dispatch::Executor;
 use arts_dispatch::alloc_count;
@@ -58,7 +58,11 @@ pub struct MemoryRow {
     pub peak_heap: u64,
 }
 
-fn measure<E: Executor>(ex: &E, size: usize, cfg: &MemoryConfig) -> Result<MemoryRow, StudyError> {
+fn measure<E: Executor>(
+    ex: &E,
+    size: usize,
+    cfg: &MemoryConfig,
+) -> Result<MemoryRow, DispatchStudyError> {
     trim_heap();
     reset_peak();
     let base = current_rss().unwrap_or(0);
@@ -100,7 +104,7 @@ fn measure<E: Executor>(ex: &E, size: usize, cfg: &MemoryConfig) -> Result<Memor
 pub fn memory(
     cfg: &MemoryConfig,
     mut progress: impl FnMut(usize, usize),
-) -> Result<Vec<MemoryRow>, StudyError> {
+) -> Result<Vec<MemoryRow>, DispatchStudyError> {
     let hd = Dispatcher::new(cfg.threads)?;
     let st = StaticPartition::new(cfg.threads)?;
     let sg = ScatterGather::new(cfg.threads)?;

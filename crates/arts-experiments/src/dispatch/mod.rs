@@ -20,9 +20,9 @@ pub mod sweep;
 use arts_dispatch::heat3d::{Field, HeatConfig, HeatError, Mode, run_mode, run_reference};
 use arts_util::stats::median_s;
 
-/// Why a study stopped.
+/// Why an H-Dispatch study stopped (a heat run's own error kept whole).
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
-pub enum StudyError {
+pub enum DispatchStudyError {
     /// A heat run failed or was refused.
     #[error(transparent)]
     Heat(#[from] HeatError),
@@ -45,10 +45,10 @@ pub fn timed_heat(
     threads: usize,
     pin: bool,
     reference: &Field,
-) -> Result<f64, StudyError> {
+) -> Result<f64, DispatchStudyError> {
     let run = run_mode(cfg, mode, threads, pin)?;
     if !run.field.bits_equal(reference) {
-        return Err(StudyError::Invalid(format!(
+        return Err(DispatchStudyError::Invalid(format!(
             "{mode} ({} {}, {threads} threads)",
             cfg.shape, cfg.block
         )));

@@ -4,7 +4,7 @@
 
 use super::interference::{InterferenceConfig, interference};
 use super::overhead::{allocations_per_task, dispatch_overhead, spawn_overhead};
-use super::{StudyError, reference_grid, timed_heat};
+use super::{DispatchStudyError, reference_grid, timed_heat};
 use arts_dispatch::heat3d::{Block, HeatConfig, Mode, Shape};
 use arts_dispatch::{Dispatcher, ScatterGather};
 
@@ -121,7 +121,7 @@ pub struct QuickResult {
 pub fn quick(
     cfg: &QuickConfig,
     mut progress: impl FnMut(usize, usize),
-) -> Result<QuickResult, StudyError> {
+) -> Result<QuickResult, DispatchStudyError> {
     let t = cfg.threads;
     let base = HeatConfig {
         n: cfg.n,

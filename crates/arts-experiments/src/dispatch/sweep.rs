@@ -2,7 +2,7 @@
 //! cubic and row-wise domains, H-Dispatch on 1 and 2 threads, plus the static
 //! and scatter-gather baselines at the largest thread count (cubic domains).
 
-use super::{StudyError, reference_grid, timed_heat};
+use super::{DispatchStudyError, reference_grid, timed_heat};
 use arts_dispatch::heat3d::{Block, HeatConfig, Mode, Shape};
 use arts_util::chart::{Chart, Series};
 
@@ -68,7 +68,7 @@ pub struct SweepRow {
 pub fn sweep(
     cfg: &SweepConfig,
     mut progress: impl FnMut(usize, usize),
-) -> Result<Vec<SweepRow>, StudyError> {
+) -> Result<Vec<SweepRow>, DispatchStudyError> {
     let base = HeatConfig {
         n: cfg.n,
         steps: cfg.steps,

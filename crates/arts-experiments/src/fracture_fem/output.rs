@@ -5,7 +5,8 @@
 use arts_util::chart::{Chart, Series, csv_text};
 use serde::Serialize;
 
-use super::{Error, Plan, Utilization};
+use super::{Plan, Utilization};
+use crate::StudyError;
 
 /// One traced run of the utilization figures.
 #[derive(Clone, Debug, Serialize)]
@@ -183,7 +184,7 @@ impl FractureFemReport {
     }
 
     /// The CSV and SVG files, by name.
-    pub fn files(&self) -> Result<Vec<(String, String)>, Error> {
+    pub fn files(&self) -> Result<Vec<(String, String)>, StudyError> {
         let mut util_rows = Vec::new();
         for r in &self.utilization {
             for (pe, bins) in r.utilization.per_pe.iter().enumerate() {
@@ -222,7 +223,7 @@ impl FractureFemReport {
         for (name, chart) in self.charts() {
             let svg = chart
                 .svg()
-                .map_err(|e| Error::Failed(format!("{name}: {e}")))?;
+                .map_err(|e| StudyError::Failed(format!("{name}: {e}")))?;
             files.push((name, svg));
         }
         Ok(files)

@@ -8,6 +8,8 @@ use arts_core::RunError;
 use arts_core::limits::MemoryBudget;
 use serde::Serialize;
 
+use crate::StudyError;
+
 use super::{
     GridRun, Setup, Variant, charts, heterogeneity, latency_sweep, lb_cost, problem, to_csv,
 };
@@ -57,6 +59,21 @@ impl Experiment {
             Experiment::Sweep { .. } => "sweep",
             Experiment::Heterogeneity { .. } => "heterogeneity",
             Experiment::LbCost { .. } => "lb-cost",
+        }
+    }
+
+    /// The balancing strategies it runs, and the flag that names them
+    /// (`--variants` or `--strategies`), for checking the grid options.
+    pub fn strategies(&self) -> (Vec<&str>, &'static str) {
+        match self {
+            Experiment::Sweep { variants, .. } | Experiment::Heterogeneity { variants, .. } => (
+                variants.iter().filter_map(Variant::strategy).collect(),
+                "--variants",
+            ),
+            Experiment::LbCost { strategies, .. } => (
+                strategies.iter().map(String::as_str).collect(),
+                "--strategies",
+            ),
         }
     }
 
@@ -113,17 +130,6 @@ pub struct Study {
     pub setup: Setup,
     /// The memory its meshes may use.
     pub memory: MemoryBudget,
-}
-
-/// Why an experiment did not report.
-#[derive(Debug, thiserror::Error)]
-pub enum StudyError {
-    /// Bad input, one line naming it.
-    #[error("{0}")]
-    Usage(String),
-    /// A run failed, or a chart could not be drawn.
-    #[error("{0}")]
-    Failed(String),
 }
 
 /// The JSON result of an experiment (keys are a contract: add, never rename).

@@ -5,7 +5,8 @@
 use arts_util::chart::{Chart, Series};
 use serde::Serialize;
 
-use super::{Baseline, Error, LeanmdGridRun, Plan};
+use super::{Baseline, LeanmdGridRun, Plan};
+use crate::StudyError;
 
 /// The largest latency, as a multiple of step(0), at which every balancer
 /// should stay within [`MASKED_RATIO`] of its own zero-latency step.
@@ -159,12 +160,12 @@ impl LeanmdGridReport {
     }
 
     /// The CSV and one SVG chart per PE count: (file name, contents).
-    pub fn files(&self) -> Result<Vec<(String, String)>, Error> {
+    pub fn files(&self) -> Result<Vec<(String, String)>, StudyError> {
         let mut files = vec![("leanmd-grid.csv".to_string(), self.csv())];
         for (name, chart) in self.charts() {
             let svg = chart
                 .svg()
-                .map_err(|e| Error::Failed(format!("cannot draw {name}: {e}")))?;
+                .map_err(|e| StudyError::Failed(format!("cannot draw {name}: {e}")))?;
             files.push((name, svg));
         }
         Ok(files)

@@ -195,6 +195,42 @@ fn pe_ranges(list: &[arts_core::PeId]) -> String {
     out.join(",")
 }
 
+/// A topology file as `arts topology show` reports it.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Shown {
+    /// The file.
+    pub file: String,
+    /// The PEs it was checked for.
+    pub pes: u32,
+    /// What it holds.
+    #[serde(flatten)]
+    pub topology: Topology,
+}
+
+impl Shown {
+    /// Reads and checks the topology file at `path` for `pes` PEs (default:
+    /// the PEs its clusters list).
+    pub fn read(path: &Path, pes: Option<u32>) -> Result<Shown, TopologyError> {
+        let topology = Topology::from_file(path, pes)?;
+        Ok(Shown {
+            file: path.display().to_string(),
+            pes: pes.unwrap_or_else(|| topology.num_pes()),
+            topology,
+        })
+    }
+
+    /// The file, its clusters and PEs, then the topology's table.
+    pub fn table(&self) -> String {
+        format!(
+            "{}: {} cluster(s), {} PE(s)\n{}",
+            self.file,
+            self.topology.clusters.len(),
+            self.pes,
+            self.topology.table()
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -222,6 +258,19 @@ mod tests {
         t.bandwidth_mbit_s.as_mut().unwrap()[2][1] = 100.0;
         t.overhead_us.as_mut().unwrap()[0][2] = 7.5;
         t
+    }
+
+    #[test]
+    fn a_shown_file_names_itself_its_clusters_and_pes() {
+        let path = std::env::temp_dir().join(format!("arts-shown-{}.toml", std::process::id()));
+        std::fs::write(&path, sample().to_toml()).unwrap();
+        let shown = Shown::read(&path, None).unwrap();
+        assert_eq!(shown.pes, 6);
+        let table = shown.table();
+        assert!(table.starts_with(&format!("{}: 3 cluster(s), 6 PE(s)\n", path.display())));
+        assert!(table.ends_with(&sample().table()));
+        assert!(Shown::read(&path, Some(5)).is_err());
+        std::fs::remove_file(&path).unwrap();
     }
 
     #[test]

@@ -11,10 +11,12 @@
 
 mod mesh;
 mod report;
+mod spread;
 mod wire;
 
 pub use mesh::mesh;
 pub(crate) use report::{End, gather_report};
+pub use spread::spread;
 
 use std::fmt;
 use std::sync::Arc;

@@ -16,18 +16,34 @@ use crate::key::{LpId, MAX_LPS, Time};
 use crate::model::{EventCtx, Model, StatKind, StatSpec};
 use crate::rng::mix64;
 
-/// PHOLD parameters.
+/// PHOLD parameters (ROSS-compatible: ROSS `--mean=M --lookahead=L` is ours
+/// `--mean-delay M-L --lookahead L`).
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "clap", derive(clap::Args))]
 pub struct PholdParams {
-    /// Total LPs.
+    /// Total number of LPs.
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 16_384))]
     pub lps: u32,
     /// Initial events per LP.
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 1))]
     pub events_per_lp: u32,
-    /// Mean of the exponential part of each delay.
+    /// Mean of the exponential part of every delay.
+    #[cfg_attr(
+        feature = "clap",
+        arg(long, default_value_t = 1.0, allow_negative_numbers = true)
+    )]
     pub mean_delay: Time,
-    /// Fixed part of each delay (the model's lookahead).
+    /// Fixed part of every delay, the model's lookahead.
+    #[cfg_attr(
+        feature = "clap",
+        arg(long, default_value_t = 1.0, allow_negative_numbers = true)
+    )]
     pub lookahead: Time,
-    /// Probability an event goes to a uniformly random LP instead of itself.
+    /// Probability that an event goes to a uniformly random LP (else to itself).
+    #[cfg_attr(
+        feature = "clap",
+        arg(long, default_value_t = 0.1, allow_negative_numbers = true)
+    )]
     pub remote: f64,
 }
 

@@ -13,6 +13,7 @@ use crate::error::PdesError;
 use crate::model::Model;
 
 pub mod phold;
+mod tables;
 pub mod torus;
 
 /// One engine run as reported.

@@ -8,12 +8,14 @@
 
 mod bins;
 mod html;
+mod output;
 mod parse;
 mod svg;
 
 use std::io::Read;
 
 pub use bins::{Comm, Histograms, Marks, ObjectTrack, Timeline, Views};
+pub use output::{ViewOutput, check_out_dir};
 
 /// The name of the file that marks a directory as a view (the page).
 pub const INDEX: &str = "index.html";

@@ -1,17 +1,15 @@
-//! `arts pdes torus`: the Blue Gene/L torus model on any engine. Parses and
-//! validates the flags, reads the trace and mapping files, runs the model
-//! (optionally also in aggregated mode, for comparison) and prints the
-//! figures of merit.
+//! `arts pdes torus`: the Blue Gene/L torus model on any engine. The flags
+//! are checked and the files they name read by `arts_pdes`
+//! (`models::torus::choice`); this module runs the model (optionally also
+//! in aggregated mode, for comparison) and prints the figures of merit.
 
 use arts_pdes::RunConfig;
-use arts_pdes::models::torus::{
-    AGGREGATE_TRAIN, LJS_ATOMS, MappingSpec, PS, TorusError, TorusParams, WorkloadSpec, parse_time,
-};
-use arts_pdes::runs::torus::{TorusReport, TorusRun};
+use arts_pdes::models::torus::choice::{self, TorusChoices};
+use arts_pdes::models::torus::{LJS_ATOMS, TorusParams};
+use arts_pdes::runs::torus::TorusRun;
 
 use super::{Bar, SyncArgs, engine_error};
 use crate::output::{CliError, CliResult, Output};
-use crate::usage::quote;
 
 /// Arguments of `arts pdes torus`.
 #[derive(clap::Args, Debug)]
@@ -76,127 +74,31 @@ pub struct TorusArgs {
     engine: SyncArgs,
 }
 
-fn model_error(e: TorusError) -> CliError {
-    CliError::usage(e)
-}
-
-/// Parses a time flag with a default unit (seconds per bare unit).
-fn time_flag(flag: &str, s: &str, unit: f64, unit_name: &str) -> Result<f64, CliError> {
-    match parse_time(s, unit) {
-        Some(v) if v.is_finite() && v >= 0.0 => Ok(v),
-        _ => Err(CliError::usage(format!(
-            "{flag} {s}: expected a time >= 0 (a bare number is in {unit_name}; units ns, us, ms, s)"
-        ))),
-    }
-}
-
-/// The largest file a torus flag names.
-const MAX_FILE_BYTES: u64 = 256 << 20;
-
-fn read_file(flag: &str, path: &str) -> Result<String, CliError> {
-    if path.is_empty() {
-        return Err(CliError::usage(format!(
-            "{flag}: a file name is needed after ':'"
-        )));
-    }
-    arts_util::input_file::read_text(std::path::Path::new(path), MAX_FILE_BYTES)
-        .map_err(|e| CliError::usage(format!("{flag}: {e}")))
-}
-
 impl TorusArgs {
     fn params(&self) -> Result<TorusParams, CliError> {
-        let dims =
-            arts_pdes::models::torus::Topology::parse_dims(&self.dims).map_err(model_error)?;
-        let mut p = TorusParams::new(dims);
-        p.seed = self.engine.seed;
-        p.workload = match self.workload.as_str() {
-            "ljs" => WorkloadSpec::Ljs {
-                atoms: self.ljs_atoms,
-            },
-            "random" => WorkloadSpec::Random {
-                messages: self.random_messages,
-                bytes: self.random_bytes,
-            },
-            w => match w.strip_prefix("trace:") {
-                Some(path) => WorkloadSpec::Trace {
-                    name: path.to_string(),
-                    text: read_file("--workload", path)?,
-                },
-                None => {
-                    return Err(CliError::usage(format!(
-                        "--workload {}: unknown workload; accepted: ljs, random, trace:FILE",
-                        quote(w)
-                    )));
-                }
-            },
-        };
-        p.mapping = match self.mapping.as_str() {
-            "ideal" => MappingSpec::Ideal,
-            "random" => MappingSpec::Random,
-            m => match m.strip_prefix("file:") {
-                Some(path) => MappingSpec::File {
-                    name: path.to_string(),
-                    text: read_file("--mapping", path)?,
-                },
-                None => {
-                    return Err(CliError::usage(format!(
-                        "--mapping {}: unknown mapping; accepted: ideal, random, file:FILE",
-                        quote(m)
-                    )));
-                }
-            },
-        };
-        p.inject_delay_s = time_flag("--inject-delay", &self.inject_delay, 1e-6, "microseconds")?;
-        p.hop_latency_s = time_flag("--hop-latency", &self.hop_latency, 1e-9, "nanoseconds")?;
-        if !(self.link_bandwidth.is_finite() && self.link_bandwidth > 0.0) {
-            return Err(CliError::usage(format!(
-                "--link-bandwidth {}: must be a positive number of MB/s",
-                self.link_bandwidth
-            )));
+        TorusChoices {
+            dims: &self.dims,
+            workload: &self.workload,
+            mapping: &self.mapping,
+            inject_delay: &self.inject_delay,
+            hop_latency: &self.hop_latency,
+            link_bandwidth: self.link_bandwidth,
+            vc_packets: self.vc_packets,
+            train_packets: self.train_packets,
+            aggregate: self.aggregate,
+            compare_aggregate: self.compare_aggregate,
+            ljs_atoms: self.ljs_atoms,
+            random_messages: self.random_messages,
+            random_bytes: self.random_bytes,
+            seed: self.engine.seed,
         }
-        p.link_bytes_per_s = self.link_bandwidth * 1e6;
-        p.vc_packets = self.vc_packets;
-        if self.aggregate && self.train_packets != 1 {
-            return Err(CliError::usage(
-                "--aggregate and --train-packets: give only one of them",
-            ));
-        }
-        p.train_packets = if self.aggregate {
-            AGGREGATE_TRAIN
-        } else {
-            self.train_packets
-        };
-        if self.compare_aggregate.is_some() && p.train_packets != 1 {
-            return Err(CliError::usage(
-                "--compare-aggregate compares against the per-packet model: do not also give --aggregate or --train-packets",
-            ));
-        }
-        Ok(p)
+        .params()
+        .map_err(CliError::usage)
     }
 
     fn config(&self) -> Result<RunConfig, CliError> {
-        let end = match &self.end_time {
-            None => f64::INFINITY,
-            Some(s) => {
-                let v = time_flag("--end-time", s, 1.0, "seconds")?;
-                if v <= 0.0 {
-                    return Err(CliError::usage(format!("--end-time {s}: must be > 0")));
-                }
-                v * PS
-            }
-        };
-        let window = match self.window.as_str() {
-            "inf" | "infinity" | "none" => f64::INFINITY,
-            w => {
-                let v = time_flag("--window", w, 1e-6, "microseconds")?;
-                if v <= 0.0 {
-                    return Err(CliError::usage(format!(
-                        "--window {w}: must be > 0 (or inf for unbounded optimism)"
-                    )));
-                }
-                v * PS
-            }
-        };
+        let end = choice::end_time(self.end_time.as_deref()).map_err(CliError::usage)?;
+        let window = choice::window(&self.window).map_err(CliError::usage)?;
         let mut cfg = self.engine.config(self.pe_mapping, end, window);
         self.engine.across(&mut cfg)?;
         Ok(cfg)
@@ -212,93 +114,11 @@ pub(super) fn run_torus(args: &TorusArgs, out: Output) -> CliResult {
         compare_aggregate: args.compare_aggregate,
     };
     let result = arts_pdes::runs::torus::run(&run, &Bar::new(out)).map_err(engine_error)?;
-    out.emit(&result, || torus_table(&result))?;
+    out.emit(&result, || result.table())?;
     if result.valid == Some(false) {
         return Err(CliError::failed(
             "the engine's committed results differ from the sequential engine's",
         ));
     }
     Ok(())
-}
-
-fn torus_table(r: &TorusReport) -> String {
-    let us = |s: f64| format!("{:.3} us", s * 1e6);
-    let ms = |s: f64| format!("{:.4} ms", s * 1e3);
-    let mut t = format!(
-        "torus {}x{}x{} ({} nodes, {} links), workload {}, mapping {}\n",
-        r.dims[0], r.dims[1], r.dims[2], r.nodes, r.links, r.workload, r.mapping
-    );
-    t += &format!(
-        "messages          {} ({} local, not sent), {} bytes, {} packets",
-        r.messages, r.local_messages, r.bytes, r.packets
-    );
-    if r.train_packets > 1 {
-        t += &format!(" in {} trains of {}", r.units, r.train_packets);
-    }
-    t += &format!(", {:.2} hops on average\n", r.avg_hops);
-    t += &format!(
-        "flush time        {} (injection lower bound {})\n",
-        ms(r.flush_time_s),
-        ms(r.flush_lower_bound_s)
-    );
-    t += &format!(
-        "escapes           {:.2}% of packets ({:.2}% of hops)\n",
-        100.0 * r.escape_fraction,
-        100.0 * r.escape_hop_fraction
-    );
-    t += &format!("avg transit       {}\n", us(r.avg_transit_s));
-    t += &format!(
-        "bandwidth util.   {:.2}%\n",
-        100.0 * r.bandwidth_utilization
-    );
-    t += &format!(
-        "messages done     {} (avg latency {}){}\n",
-        r.messages_delivered,
-        ms(r.avg_message_latency_s),
-        if r.complete { "" } else { "  INCOMPLETE" }
-    );
-    if let Some(c) = r.compute_time_s {
-        t += &format!(
-            "LJS compute time  {:.4} s per iteration (paper's 1.48 s per 500,000 atoms)\n",
-            c
-        );
-    }
-    t += &format!(
-        "engine            {} on {} PE(s), {} events, {:.3} M events/s, {:.2} s\n",
-        r.sync,
-        r.pes,
-        r.events,
-        r.events_per_s / 1e6,
-        r.wall_s
-    );
-    if r.processes > 1 {
-        t += &format!("processes         {}", r.processes);
-        if let Some(g) = r.gvt_s {
-            t += &format!(", GVT {:.1}% of the run", 100.0 * g / r.wall_s.max(1e-9));
-        }
-        t += "\n";
-    }
-    if r.rolled_back_events > 0 {
-        t += &format!(
-            "rolled back       {} (efficiency {:.4})\n",
-            r.rolled_back_events, r.efficiency
-        );
-    }
-    t += &format!("checksum          {}\n", r.checksum);
-    if let Some(v) = r.valid {
-        t += &format!("valid             {v}\n");
-    }
-    if let Some(a) = &r.aggregate_comparison {
-        t += &format!(
-            "aggregated ({} packets/train): {:.2}x faster, flush {} ({:+.2}%), util {:.2}% ({:+.2}%), within 5%: {}\n",
-            a.train_packets,
-            a.speedup,
-            ms(a.flush_time_s),
-            100.0 * (a.flush_time_ratio - 1.0),
-            100.0 * a.bandwidth_utilization,
-            100.0 * (a.utilization_ratio - 1.0),
-            a.within_5_percent
-        );
-    }
-    t
 }

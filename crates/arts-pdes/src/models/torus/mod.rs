@@ -15,6 +15,7 @@
 //! assert!(fig.complete && fig.bandwidth_utilization > 0.7);
 //! ```
 
+pub mod choice;
 mod mapping;
 mod msg;
 mod router;

@@ -1,0 +1,33 @@
+//! User input quoted in an error message ([`quote`]).
+
+/// Longest user input an error message quotes whole.
+pub const QUOTE_MAX: usize = 48;
+
+/// `s` as an error message quotes it: whole when short, else its start and
+/// end around `...` and its length.
+pub fn quote(s: &str) -> String {
+    let n = s.chars().count();
+    if n <= QUOTE_MAX {
+        return s.to_string();
+    }
+    let keep = QUOTE_MAX / 2;
+    let head: String = s.chars().take(keep).collect();
+    let tail: String = s.chars().skip(n - keep / 2).collect();
+    format!("{head}...{tail} ({n} characters)")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_input_keeps_its_ends_and_says_its_length() {
+        assert_eq!(quote("short"), "short");
+        let long = "x".repeat(30) + &"y".repeat(30);
+        let q = quote(&long);
+        assert!(
+            q.starts_with(&"x".repeat(24)) && q.ends_with("yyyyyyyyyyyy (60 characters)"),
+            "{q}"
+        );
+    }
+}
