@@ -28,6 +28,7 @@ use serde::Serialize;
 pub use plan::{Size, Study};
 pub use row::{Row, Status};
 
+use crate::StudyError;
 use crate::reproduce::exec::{on_path, run_json_under};
 
 /// The default budget: a 10-minute command with room to spare.
@@ -58,26 +59,6 @@ pub struct Options {
     pub c_source: Option<PathBuf>,
     /// CPU cores of this machine.
     pub cores: u32,
-}
-
-/// Why the campaign could not run.
-#[derive(Debug, thiserror::Error)]
-pub enum ScalingError {
-    /// The input cannot be used (nothing was run or written).
-    #[error("{0}")]
-    Usage(String),
-    /// The campaign could not go on or its files could not be written.
-    #[error("{0}")]
-    Failed(String),
-}
-
-impl From<WriteError> for ScalingError {
-    fn from(e: WriteError) -> Self {
-        match e {
-            WriteError::Refused(m) => ScalingError::Usage(m),
-            WriteError::Failed(m) => ScalingError::Failed(m),
-        }
-    }
 }
 
 /// The run that measures this machine's speed against the reference.
@@ -240,18 +221,18 @@ pub fn default_pes(cores: u32) -> Vec<u32> {
 /// Runs the campaign: checks the input, calibrates, sizes, runs every
 /// point (calling `progress` with each), and writes the files into `out`
 /// at once; on any error nothing of `out` is written.
-pub fn run(opts: &Options, progress: &mut dyn FnMut(&str)) -> Result<Summary, ScalingError> {
+pub fn run(opts: &Options, progress: &mut dyn FnMut(&str)) -> Result<Summary, StudyError> {
     let start = Instant::now();
     let mut pes = opts.pes.clone();
     pes.sort_unstable();
     pes.dedup();
     if pes.is_empty() || pes[0] == 0 {
-        return Err(ScalingError::Usage(
+        return Err(StudyError::Usage(
             "--pes needs PE counts of at least 1, e.g. 1,2,4".into(),
         ));
     }
     if opts.budget_s == 0 {
-        return Err(ScalingError::Usage(
+        return Err(StudyError::Usage(
             "--budget 0 is not accepted: seconds, at least 1".into(),
         ));
     }
@@ -302,7 +283,7 @@ pub fn run(opts: &Options, progress: &mut dyn FnMut(&str)) -> Result<Summary, Sc
     )
     .map_err(|need| too_small(opts.budget_s, need))?;
     let scratch = tempfile::tempdir()
-        .map_err(|e| ScalingError::Failed(format!("cannot make a scratch directory: {e}")))?;
+        .map_err(|e| StudyError::Failed(format!("cannot make a scratch directory: {e}")))?;
     let c_program = if studies.contains(&Study::Ampi) {
         match compile_c(opts, scratch.path()) {
             Ok(p) => Some(p),
@@ -383,13 +364,13 @@ pub fn run(opts: &Options, progress: &mut dyn FnMut(&str)) -> Result<Summary, Sc
         notes,
         files: Vec::new(),
     };
-    let write_failed = |e: WriteError| ScalingError::Failed(e.to_string());
+    let write_failed = |e: WriteError| StudyError::Failed(e.to_string());
     pending
         .write("rows.csv", write::csv(&rows, host.cores).as_bytes())
         .map_err(write_failed)?;
     summary.files.push("rows.csv".into());
     let charts = write::charts(&rows)
-        .map_err(|e| ScalingError::Failed(format!("cannot draw the charts: {e}")))?;
+        .map_err(|e| StudyError::Failed(format!("cannot draw the charts: {e}")))?;
     for (name, svg) in charts {
         pending.write(name, svg.as_bytes()).map_err(write_failed)?;
         summary.files.push(name.into());
@@ -397,7 +378,7 @@ pub fn run(opts: &Options, progress: &mut dyn FnMut(&str)) -> Result<Summary, Sc
     summary.files.push("summary.json".into());
     summary.seconds = start.elapsed().as_secs_f64();
     let json = serde_json::to_string_pretty(&summary)
-        .map_err(|e| ScalingError::Failed(format!("cannot write summary.json: {e}")))?;
+        .map_err(|e| StudyError::Failed(format!("cannot write summary.json: {e}")))?;
     pending
         .write("summary.json", json.as_bytes())
         .map_err(write_failed)?;
@@ -405,8 +386,8 @@ pub fn run(opts: &Options, progress: &mut dyn FnMut(&str)) -> Result<Summary, Sc
     Ok(summary)
 }
 
-fn too_small(budget_s: u64, need: f64) -> ScalingError {
-    ScalingError::Usage(format!(
+fn too_small(budget_s: u64, need: f64) -> StudyError {
+    StudyError::Usage(format!(
         "--budget {budget_s} is too small for these studies and PE counts: the smallest that fits is --budget {need:.0}"
     ))
 }
@@ -436,7 +417,7 @@ fn calibrate(
     exe: &Path,
     host: &plan::Host,
     deadline: Instant,
-) -> Result<Calibration, ScalingError> {
+) -> Result<Calibration, StudyError> {
     let point = plan::points(Study::Jacobi2d, Size::Tiny, &[1], host).remove(0);
     let plan::Exec::Child { args, .. } = &point.exec else {
         unreachable!("the jacobi2d point runs as a child")
@@ -446,7 +427,7 @@ fn calibrate(
         .min(Duration::from_secs(60));
     let start = Instant::now();
     run_json_under(exe, args, None, limit).map_err(|e| {
-        ScalingError::Failed(format!(
+        StudyError::Failed(format!(
             "the calibration run (arts --json {}) failed: {e}",
             args.join(" ")
         ))

@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use arts_experiments::scaling::{self, Options, ScalingError, Study};
+use arts_experiments::scaling::{self, Options, Study};
 
 use crate::output::{CliError, CliResult, Output, run_counter};
 
@@ -62,10 +62,7 @@ pub fn run(args: &ScalingArgs, out: Output) -> CliResult {
         cores,
     };
     let bar = out.progress(0, "scaling");
-    let summary = scaling::run(&opts, &mut run_counter(&bar)).map_err(|e| match e {
-        ScalingError::Usage(m) => CliError::usage(m),
-        ScalingError::Failed(m) => CliError::failed(m),
-    })?;
+    let summary = scaling::run(&opts, &mut run_counter(&bar))?;
     bar.finish_and_clear();
     out.emit(&summary, || summary.table())
 }
