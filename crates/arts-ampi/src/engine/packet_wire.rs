@@ -7,6 +7,11 @@
 //! The byte string: `src` (4 bytes), `seq` (8), `ctx` (4), `tag` (4),
 //! `large` (1), the inline length (1; [`SHARED`] when the payload is
 //! shared), then the inline bytes; integers little-endian.
+//!
+//! A packet with an inline payload is also written without serde, as this
+//! byte string alone ([`Packet::write_compact`]): the compact form its
+//! rank's message crosses processes in (`rank.rs`, `Message::compact_len`),
+//! which saves the serde calls of a small message's two ends.
 
 use std::fmt;
 
