@@ -113,7 +113,43 @@ impl Message for AmpiMsg {
             _ => 4,
         }
     }
+
+    // A packet with an inline payload (every message of at most 16 bytes)
+    // crosses processes as `COMPACT_DATA` and its byte string, without
+    // serde: the path of a cross-process ping-pong.
+    #[inline]
+    fn compact_len(&self) -> Option<usize> {
+        match self {
+            AmpiMsg::Data(p) => p.compact_len().map(|n| n + 1),
+            _ => None,
+        }
+    }
+
+    #[inline]
+    fn write_compact(&self, out: &mut Vec<u8>) {
+        if let AmpiMsg::Data(p) = self {
+            out.push(COMPACT_DATA);
+            p.write_compact(out);
+        }
+    }
+
+    #[inline]
+    fn decode_compact(bytes: &[u8]) -> Option<Result<Self, arts_core::wire::WireError>> {
+        match bytes.split_first() {
+            Some((&COMPACT_DATA, packet)) => Some(
+                Packet::read_compact(packet)
+                    .map(AmpiMsg::Data)
+                    .map_err(arts_core::wire::WireError::Decode),
+            ),
+            _ => None,
+        }
+    }
 }
+
+/// First byte of an `AmpiMsg::Data` in its compact form. The serde form of
+/// an `AmpiMsg` starts with its variant's index, a little-endian `u32`
+/// below 7, so its first byte is never this one.
+const COMPACT_DATA: u8 = 0xA7;
 
 /// Callback tags of an AMPI run.
 #[derive(Serialize)]
@@ -483,5 +519,71 @@ impl<'de> Deserialize<'de> for Rank {
             vp: Cell::new(vp),
             broken: p.broken,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Payload;
+    use arts_core::wire::{decode_chare_message, encode_chare_message};
+
+    fn data(bytes: &[u8]) -> AmpiMsg {
+        AmpiMsg::Data(Packet {
+            src: 3,
+            seq: 41,
+            ctx: 2,
+            tag: 9,
+            data: Payload::new(bytes),
+            large: false,
+        })
+    }
+
+    /// Encodes `msg` for another process and reads it back.
+    fn across(msg: &AmpiMsg) -> (Vec<u8>, AmpiMsg) {
+        let (bytes, bulk) = encode_chare_message(msg).into_parts();
+        let back = decode_chare_message(&bytes, &bulk).expect("decodes");
+        (bytes, back)
+    }
+
+    #[test]
+    fn small_packets_cross_in_their_compact_form_and_other_messages_by_serde() {
+        let large = vec![5u8; 100];
+        for payload in [&[][..], &[1, 2, 3], &[7; 16], &large] {
+            let (bytes, back) = across(&data(payload));
+            let compact = payload.len() <= crate::engine::INLINE_BYTES;
+            assert_eq!(bytes[0] == COMPACT_DATA, compact, "{} bytes", payload.len());
+            if compact {
+                assert_eq!(bytes.len(), 1 + 22 + payload.len());
+            }
+            let AmpiMsg::Data(p) = back else {
+                panic!("a packet came back as {back:?}")
+            };
+            assert_eq!((p.src, p.seq, p.ctx, p.tag, p.large), (3, 41, 2, 9, false));
+            assert_eq!(&p.data[..], payload);
+        }
+        // Every other message goes by serde, whose first byte is never the
+        // compact form's.
+        for msg in [
+            AmpiMsg::Start,
+            AmpiMsg::Wake,
+            AmpiMsg::Checkpointed(Err("no room".into())),
+        ] {
+            let (bytes, back) = across(&msg);
+            assert_ne!(bytes[0], COMPACT_DATA);
+            assert_eq!(back.entry_name(), msg.entry_name());
+        }
+    }
+
+    #[test]
+    fn a_damaged_compact_packet_is_an_error_not_a_panic() {
+        let (mut bytes, _) = across(&data(&[1, 2, 3]));
+        bytes.pop();
+        let err = decode_chare_message::<AmpiMsg>(&bytes, &[]).unwrap_err();
+        assert!(
+            err.to_string().contains("compact packet of 24 bytes"),
+            "{err}"
+        );
+        assert!(decode_chare_message::<AmpiMsg>(&[COMPACT_DATA], &[]).is_err());
     }
 }

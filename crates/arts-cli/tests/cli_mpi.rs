@@ -1280,6 +1280,36 @@ fn ampi_ranks_in_isomalloc_slots_move_between_processes() {
 }
 
 #[test]
+fn small_messages_reach_ranks_moving_between_processes_once_and_in_order() {
+    // 16-byte messages cross processes in their compact form (no serde),
+    // while every rank changes process every round: each arrives exactly
+    // once, intact, and those of one sender in send order (`storm` checks
+    // all three), whether it overtook its rank or waited for it.
+    let storm = [
+        "--json",
+        "ampi",
+        "run",
+        "storm",
+        "--vp",
+        "7",
+        "--pes-per-process",
+        "1",
+        "--isomalloc",
+        "--lb",
+        "rotate",
+        "--lb-period",
+        "1",
+        "--bytes",
+        "16",
+        "--iters",
+        "30",
+    ];
+    let v = json(&mpirun(2, &storm));
+    assert_eq!(v["valid"], true, "{v}");
+    assert!(v["rank_moves"].as_u64().unwrap() >= 150, "{v}");
+}
+
+#[test]
 fn ampi_ranks_saved_whole_on_2_processes_restart_on_1_and_3() {
     let root = tempfile::tempdir().unwrap();
     let dir = root.path().to_str().unwrap();

@@ -161,7 +161,7 @@ impl<'a, A: Chare> Ctx<'a, A> {
         }
         let src = self.svc.pe;
         let payload = if dest != src && self.svc.transport.needs_wire(dest) {
-            Payload::Wire(wire::encode_message(&msg))
+            Payload::Wire(wire::encode_chare_message(&msg))
         } else {
             Payload::Local(Box::new(msg))
         };

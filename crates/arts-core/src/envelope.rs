@@ -78,8 +78,8 @@ pub(crate) fn clone_boxed<M: Clone + Send + 'static>(b: &(dyn Any + Send)) -> Bo
 }
 
 /// The [`EncodeFn`] for messages of type `M`.
-pub(crate) fn encode_boxed<M: serde::Serialize + 'static>(b: &(dyn Any + Send)) -> WireMsg {
-    crate::wire::encode_message(
+pub(crate) fn encode_boxed<M: crate::Message>(b: &(dyn Any + Send)) -> WireMsg {
+    crate::wire::encode_chare_message(
         b.downcast_ref::<M>()
             .expect("a boxed message has the type its functions were made for"),
     )

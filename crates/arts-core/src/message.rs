@@ -38,6 +38,34 @@ pub trait Message: Serialize + DeserializeOwned + Send + 'static {
     fn size(&self) -> usize {
         crate::wire::size(self)
     }
+
+    /// Bytes of this message's compact form, if it has one: a hand-written
+    /// form for another process that skips serde (AMPI's small packets, on
+    /// the path of every cross-process ping-pong). `None` (the default):
+    /// the message crosses processes in its serde form.
+    #[inline]
+    fn compact_len(&self) -> Option<usize> {
+        None
+    }
+
+    /// Appends the compact form, of [`Message::compact_len`] bytes, to
+    /// `out`. Called only when `compact_len` is `Some`. The form must be
+    /// one that [`Message::decode_compact`] tells apart from the serde form
+    /// (for an enum, a first byte no variant index starts with).
+    fn write_compact(&self, out: &mut Vec<u8>) {
+        let _ = out;
+    }
+
+    /// Reads a compact form: `None` when `bytes` are not one (they are then
+    /// read as the serde form), else the message or why the form is damaged.
+    #[inline]
+    fn decode_compact(bytes: &[u8]) -> Option<Result<Self, crate::wire::WireError>>
+    where
+        Self: Sized,
+    {
+        let _ = bytes;
+        None
+    }
 }
 
 macro_rules! plain_messages {

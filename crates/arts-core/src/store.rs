@@ -226,14 +226,16 @@ fn run_call<A: Chare>(slot: &mut Slot<A>, array: ArrayId, call: Call<'_>, svc: &
                         return;
                     }
                 },
-                Payload::Wire(bytes) => match wire::decode_message(&bytes) {
-                    Ok(m) => {
-                        _received = Some(bytes);
-                        m
+                Payload::Wire(bytes) => {
+                    match wire::decode_chare_message(&bytes.bytes, bytes.bulk()) {
+                        Ok(m) => {
+                            _received = Some(bytes);
+                            m
+                        }
+                        Err(e) => return undecodable(array, e, svc),
                     }
-                    Err(e) => return undecodable(array, e, svc),
-                },
-                Payload::InFrame(bytes) => match wire::decode(bytes) {
+                }
+                Payload::InFrame(bytes) => match wire::decode_chare_message(bytes, &[]) {
                     Ok(m) => m,
                     Err(e) => return undecodable(array, e, svc),
                 },

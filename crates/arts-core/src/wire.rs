@@ -116,6 +116,37 @@ pub fn encode_message<T: Serialize + ?Sized>(value: &T) -> WireMsg {
     WireMsg::new(bytes, buffers)
 }
 
+/// Serializes a chare message for another process: its compact form
+/// ([`crate::Message::compact_len`]) if it has one, else as
+/// [`encode_message`] does.
+#[inline]
+pub fn encode_chare_message<M: crate::Message>(msg: &M) -> WireMsg {
+    match msg.compact_len() {
+        Some(n) => {
+            let mut out = frame_buffer(n + FRAME_HEADROOM);
+            msg.write_compact(&mut out);
+            WireMsg::new(out, Vec::new())
+        }
+        None => encode_message(msg),
+    }
+}
+
+/// Reads a chare message that [`encode_chare_message`] wrote (its compact
+/// form, or its serde form with `bulk` buffers beside it).
+#[inline]
+pub fn decode_chare_message<M: crate::Message>(
+    bytes: &[u8],
+    bulk: &[std::sync::Arc<Vec<u8>>],
+) -> Result<M, WireError> {
+    if let Some(compact) = M::decode_compact(bytes) {
+        return compact;
+    }
+    match bulk {
+        [] => decode(bytes),
+        buffers => bulk::provide(buffers, || decode(bytes)),
+    }
+}
+
 /// Why bytes from another PE could not be read: a frame (see `Envelope::into_frame`)
 /// or a serialized value that is malformed, or a message that cannot be framed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, serde::Serialize, serde::Deserialize)]

@@ -7,6 +7,11 @@
 //! The byte string: `src` (4 bytes), `seq` (8), `ctx` (4), `tag` (4),
 //! `large` (1), the inline length (1; [`SHARED`] when the payload is
 //! shared), then the inline bytes; integers little-endian.
+//!
+//! A packet with an inline payload is also written without serde, as this
+//! byte string alone ([`Packet::write_compact`]): the compact form its
+//! rank's message crosses processes in (`rank.rs`, `Message::compact_len`),
+//! which saves the serde calls of a small message's two ends.
 
 use std::fmt;
 
@@ -57,6 +62,63 @@ impl Serialize for Packet {
         t.serialize_element(&Bytes(&head[..n]))?;
         t.serialize_element(&shared)?;
         t.end()
+    }
+}
+
+impl Packet {
+    /// Bytes of this packet's byte string when its payload is inline (the
+    /// packet is then written whole, without serde: its compact form);
+    /// `None` for a shared payload.
+    #[inline]
+    pub fn compact_len(&self) -> Option<usize> {
+        match &self.data {
+            Payload::Inline { len, .. } => Some(HEAD + usize::from(*len)),
+            Payload::Shared(_) => None,
+        }
+    }
+
+    /// Appends the byte string of this packet, whose payload is inline
+    /// ([`Packet::compact_len`]), to `out`.
+    #[inline]
+    pub fn write_compact(&self, out: &mut Vec<u8>) {
+        let Payload::Inline { len, bytes } = &self.data else {
+            debug_assert!(false, "only a packet with an inline payload is compact");
+            return;
+        };
+        out.extend_from_slice(&self.src.to_le_bytes());
+        out.extend_from_slice(&self.seq.to_le_bytes());
+        out.extend_from_slice(&self.ctx.to_le_bytes());
+        out.extend_from_slice(&self.tag.to_le_bytes());
+        out.push(u8::from(self.large));
+        out.push(*len);
+        out.extend_from_slice(&bytes[..usize::from(*len)]);
+    }
+
+    /// Reads a byte string that [`Packet::write_compact`] wrote.
+    pub fn read_compact(b: &[u8]) -> Result<Packet, String> {
+        let inline = usize::from(*b.get(21).unwrap_or(&0));
+        if b.len() < HEAD || inline > INLINE_BYTES || b.len() != HEAD + inline {
+            return Err(format!(
+                "a compact packet of {} bytes whose payload length byte is {:?}: \
+                 not one of {HEAD} bytes and that many inline bytes (at most {INLINE_BYTES})",
+                b.len(),
+                b.get(21)
+            ));
+        }
+        let word = |at: usize| u32::from_le_bytes(b[at..at + 4].try_into().expect("4 bytes"));
+        let mut bytes = [0u8; INLINE_BYTES];
+        bytes[..inline].copy_from_slice(&b[HEAD..]);
+        Ok(Packet {
+            src: word(0),
+            seq: u64::from_le_bytes(b[4..12].try_into().expect("8 bytes")),
+            ctx: word(12),
+            tag: word(16) as i32,
+            data: Payload::Inline {
+                len: inline as u8,
+                bytes,
+            },
+            large: b[20] != 0,
+        })
     }
 }
 
@@ -169,6 +231,32 @@ mod tests {
                 assert_eq!(back.data.shared().is_some(), n > INLINE_BYTES);
             }
         }
+    }
+
+    #[test]
+    fn inline_packets_round_trip_in_their_compact_form() {
+        for n in [0, 1, INLINE_BYTES] {
+            let data: Vec<u8> = (0..n).map(|i| i as u8 ^ 0x3c).collect();
+            for large in [false, true] {
+                let p = packet(&data, large);
+                let len = p.compact_len().expect("an inline payload is compact");
+                let mut out = vec![9];
+                p.write_compact(&mut out);
+                assert_eq!(out.len(), 1 + len);
+                let back = Packet::read_compact(&out[1..]).unwrap();
+                assert_eq!(
+                    (back.src, back.seq, back.ctx, back.tag, back.large),
+                    (7, u64::MAX - 3, 0x1234_5678, -2, large)
+                );
+                assert_eq!(&back.data[..], &data[..]);
+                // Cut short, or one byte too long: an error naming the length.
+                assert!(Packet::read_compact(&out[1..len]).is_err());
+                out.push(0);
+                let err = Packet::read_compact(&out[1..]).unwrap_err();
+                assert!(err.contains(&format!("{} bytes", len + 1)), "{err}");
+            }
+        }
+        assert_eq!(packet(&[0; INLINE_BYTES + 1], false).compact_len(), None);
     }
 
     #[test]

@@ -3,8 +3,9 @@
 //! pseudo-random ranks, calls `migrate()` while they are on their way, then
 //! receives what the others sent it. Each message carries its sender and
 //! number; every rank works out which messages were sent to it and checks
-//! that each arrived exactly once with its payload intact, and rank 0
-//! records `valid`. With `--lb rotate --isomalloc` under
+//! that each arrived exactly once with its payload intact, and those of
+//! each sender in the order they were sent (MPI's order: same sender, same
+//! tag), and rank 0 records `valid`. With `--lb rotate --isomalloc` under
 //! `mpirun` the ranks change process every round, messages in flight
 //! following them or waiting in their engines.
 
@@ -58,12 +59,18 @@ pub(super) fn build(params: &Params, _vp: u32) -> Result<Built, AmpiError> {
                 .flat_map(|src| (0..sends(src)).map(move |j| (src, j)))
                 .filter(|&(src, j)| dest(src, j) == me)
                 .collect();
+            // The number of the last message received from each sender.
+            let mut last: Vec<Option<u64>> = vec![None; n];
             for _ in 0..expected.len() {
                 let mut got = vec![0u8; bytes];
                 let s = mpi.recv(&mut got, ANY_SOURCE, round as i32, WORLD)?;
                 let src = u64::from_le_bytes(got[..8].try_into().expect("8 bytes"));
                 let j = u64::from_le_bytes(got[8..16].try_into().expect("8 bytes"));
                 let at = expected.iter().position(|&e| e == (src, j));
+                if let Some(before) = last.get_mut(src as usize) {
+                    intact &= before.is_none_or(|b| b < j);
+                    *before = Some(j);
+                }
                 intact &= s.source as u64 == src
                     && s.bytes == bytes
                     && (16..bytes).all(|i| got[i] == byte(src, round, j, i));
