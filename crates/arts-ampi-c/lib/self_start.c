@@ -17,8 +17,10 @@
 const char arts_ampi_interp[] __attribute__((section(".interp"))) =
     "/lib64/ld-linux-x86-64.so.2";
 
-/* The C library's _exit (arts-mpicc wraps the program's, which only arts serves). */
+/* The C library's _exit and malloc (arts-mpicc wraps the program's, which
+ * only arts serves: a program executed directly has no arts loaded yet). */
 void __real__exit(int) __attribute__((noreturn));
+void *__real_malloc(size_t);
 
 #ifndef ARTS_TREE
 #define ARTS_TREE ""
@@ -30,7 +32,7 @@ __attribute__((visibility("hidden"), noreturn, used)) void arts_ampi_self_exec(l
   char **argv = (char **)(sp + 1);
   static char self[PATH_MAX], tree[PATH_MAX];
   static const char *kinds[] = {"release", "debug"};
-  char **args = malloc((size_t)(argc + 4) * sizeof *args);
+  char **args = __real_malloc((size_t)(argc + 4) * sizeof *args);
   const char *bin = getenv("ARTS_BIN");
   ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
   int i, k = 0;

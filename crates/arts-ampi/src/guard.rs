@@ -145,6 +145,17 @@ fn signal_message(buf: &mut [u8], rank: u32, name: &str, addr: Option<usize>) ->
     put(buf, at, b"\n")
 }
 
+/// What a rank's fatal signal writes out before the process ends, beside
+/// the C library's `stdout` (see [`set_fault_flush`]).
+static FAULT_FLUSH: std::sync::OnceLock<fn()> = std::sync::OnceLock::new();
+
+/// Sets what a rank's fatal signal writes out before the process ends (the
+/// C ABI's per-rank output buffers); the first call wins. It runs in the
+/// signal handler, after the rank's line: it must not block or allocate.
+pub fn set_fault_flush(flush: fn()) {
+    let _ = FAULT_FLUSH.set(flush);
+}
+
 unsafe extern "C" {
     /// C's standard output stream.
     static mut stdout: *mut libc::FILE;
@@ -173,6 +184,9 @@ fn report_and_exit(buf: &[u8], n: usize) -> ! {
         if !out.is_null() && ftrylockfile(out) == 0 {
             libc::fflush(out);
             funlockfile(out);
+        }
+        if let Some(flush) = FAULT_FLUSH.get() {
+            flush();
         }
         libc::_exit(1)
     }

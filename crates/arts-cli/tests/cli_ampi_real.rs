@@ -110,6 +110,10 @@ fn a_rank_that_aborts_or_faults_is_named_and_the_job_fails() {
             let (code, out, err) = run(&so, 4, 2, &[mode]);
             assert_eq!(code, 1, "{mode}: {out}\n{err}");
             assert!(err.contains(needle), "{mode}: {err}");
+            if mode == "segv" {
+                // What the rank printed before its fault is written out.
+                assert!(out.contains("rank 1: about to fault\n"), "{out}");
+            }
         }
     }
 }

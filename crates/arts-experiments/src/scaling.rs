@@ -413,11 +413,7 @@ fn find_mpirun(opts: &Options, notes: &mut Vec<String>) -> Option<PathBuf> {
 }
 
 /// Times the tiny jacobi2d run at 1 PE against its prediction.
-fn calibrate(
-    exe: &Path,
-    host: &plan::Host,
-    deadline: Instant,
-) -> Result<Calibration, StudyError> {
+fn calibrate(exe: &Path, host: &plan::Host, deadline: Instant) -> Result<Calibration, StudyError> {
     let point = plan::points(Study::Jacobi2d, Size::Tiny, &[1], host).remove(0);
     let plan::Exec::Child { args, .. } = &point.exec else {
         unreachable!("the jacobi2d point runs as a child")

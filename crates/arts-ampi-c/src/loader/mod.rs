@@ -555,6 +555,7 @@ pub fn run(
         None
     };
     stdio::set_tag_output(c.tag_output);
+    arts_ampi::set_fault_flush(stdio::flush_after_fault);
     let result = arts_ampi::run(opts, body);
     // SAFETY: flushing every C stream, and restoring fd 1.
     unsafe {

@@ -173,6 +173,75 @@ fn write_out(which: Which, mut bytes: &[u8]) {
     }
 }
 
+/// Writes what the running rank holds, a partial line too, when a fatal
+/// signal ends the process ([`arts_ampi::set_fault_flush`]): in a signal
+/// handler, so nothing blocks or allocates; skipped when another thread is
+/// writing. Other ranks' buffers are lost, as `mpirun` loses what a killed
+/// process had not written.
+pub(crate) fn flush_after_fault() {
+    let vp = crate::state::current();
+    if vp.is_null() {
+        return;
+    }
+    let Ok(_held) = WRITING.try_lock() else {
+        return;
+    };
+    // SAFETY: the rank faulted on this thread and the process ends after
+    // this; its buffers are read, not changed.
+    let streams = unsafe { &(*vp).stdio };
+    let tag = TAG_OUTPUT.load(Ordering::Relaxed);
+    for stream in [&streams.out, &streams.err] {
+        let file = stream.which.file();
+        if file.is_null() {
+            continue;
+        }
+        // SAFETY: asking a C library stream's descriptor (reads a field).
+        let fd = unsafe { libc::fileno(file) };
+        for line in stream.buf.split_inclusive(|&b| b == b'\n') {
+            if tag {
+                let mut prefix = [0u8; 40];
+                let n = fault_prefix(&mut prefix, streams.rank, stream.which);
+                write_all_raw(fd, &prefix[..n]);
+            }
+            write_all_raw(fd, line);
+        }
+    }
+}
+
+/// Open MPI's `[1,RANK]<stdout>:` prefix into `buf`, without allocating.
+fn fault_prefix(buf: &mut [u8; 40], rank: i32, which: Which) -> usize {
+    let mut digits = [0u8; 12];
+    let mut r = rank.unsigned_abs();
+    let mut d = digits.len();
+    loop {
+        d -= 1;
+        digits[d] = b'0' + (r % 10) as u8;
+        r /= 10;
+        if r == 0 {
+            break;
+        }
+    }
+    let parts: [&[u8]; 5] = [b"[1,", &digits[d..], b"]<", which.tag().as_bytes(), b">:"];
+    let mut at = 0;
+    for part in parts {
+        buf[at..at + part.len()].copy_from_slice(part);
+        at += part.len();
+    }
+    at
+}
+
+/// `write(2)` of all of `bytes` to `fd`, giving up on an error.
+fn write_all_raw(fd: c_int, mut bytes: &[u8]) {
+    while !bytes.is_empty() {
+        // SAFETY: `bytes` is a live slice of that many bytes.
+        let n = unsafe { libc::write(fd, bytes.as_ptr().cast(), bytes.len()) };
+        if n <= 0 {
+            return;
+        }
+        bytes = &bytes[n as usize..];
+    }
+}
+
 /// A rank's `stdout` and `stderr`.
 pub(crate) struct Streams {
     rank: i32,
@@ -354,6 +423,18 @@ mod tests {
         wrapped.sort_unstable();
         assert_eq!(defined, wrapped);
         assert!(wrapped.contains(&"__printf_chk") && wrapped.contains(&"fwrite"));
+    }
+
+    #[test]
+    fn the_fault_prefix_is_open_mpis() {
+        let mut buf = [0u8; 40];
+        let n = fault_prefix(&mut buf, 1234, Which::Err);
+        assert_eq!(&buf[..n], b"[1,1234]<stderr>:");
+        let n = fault_prefix(&mut buf, 0, Which::Out);
+        assert_eq!(
+            &buf[..n],
+            tag_lines(b"x", 0, Which::Out).strip_suffix(b"x").unwrap()
+        );
     }
 
     #[test]

@@ -6,7 +6,7 @@
      quick   as late, with _exit (stdout flushed first)  its line, exit 0
      before  rank 1 calls exit(0) before MPI_Finalize   rank 1 fails, exit 1
      abort   rank 1 calls abort()                        rank 1 fails, exit 1
-     segv    rank 1 writes through a null pointer        named, exit 1
+     segv    rank 1 prints, writes through a null pointer named, exit 1, its line kept
      fpe     rank 2 divides an integer by zero           named, exit 1
      vla     rank 0 takes a local array of 600 KiB       overflow named, exit 1 */
 #include <mpi.h>
@@ -33,6 +33,7 @@ int main(int argc, char **argv) {
   if (!strcmp(mode, "before") && rank == 1) exit(0);
   if (!strcmp(mode, "abort") && rank == 1) abort();
   if (!strcmp(mode, "segv") && rank == 1) {
+    printf("rank 1: about to fault\n"); /* still buffered: must come out */
     volatile int *p = NULL;
     *p = 1;
   }

@@ -220,7 +220,11 @@ impl Cell {
         // The step ends when its last cell does: the main program times
         // steps by these stamps, not by when it happens to read the energies
         // (the cells may run several steps ahead of it).
-        ctx.contribute(wall_clock_s(), Reducer::Max, Callback::main(Tag::Ended(self.step)));
+        ctx.contribute(
+            wall_clock_s(),
+            Reducer::Max,
+            Callback::main(Tag::Ended(self.step)),
+        );
         let s = ctx.init();
         if self.step < s.steps {
             if pauses_after(self.step, s.checkpoint_every, s.steps) || self.hold.stops_at(self.step)
