@@ -53,25 +53,9 @@ fn billions_of_steps_are_refused_with_the_memory_their_records_need() {
 }
 
 /// Runs arts with `args`; returns its exit code and its peak resident bytes.
-#[allow(clippy::zombie_processes)] // reaped by `wait4`, which gives its usage
 fn peak_rss(args: &[&str]) -> (i32, u64) {
-    let child = std::process::Command::new(env!("CARGO_BIN_EXE_arts"))
-        .args(args)
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .expect("arts starts");
-    let mut status = 0;
-    // SAFETY: a zeroed rusage for wait4 to fill; `child` is ours, unreaped.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    let pid = unsafe { libc::wait4(child.id() as i32, &mut status, 0, &mut usage) };
-    assert_eq!(pid, child.id() as i32);
-    let code = if libc::WIFEXITED(status) {
-        libc::WEXITSTATUS(status)
-    } else {
-        -1
-    };
-    (code, usage.ru_maxrss as u64 * 1024)
+    let null = std::process::Stdio::null;
+    common::arts_peak(args, null(), null())
 }
 
 #[test]

@@ -5,7 +5,7 @@
 //! share holds. Each run's peak resident memory stays within the bound.
 
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 mod common;
 use common::build;
@@ -18,33 +18,17 @@ struct Ran {
     peak: u64,
 }
 
-/// Runs arts with `args` in `dir`; its output goes to files there, its
-/// peak resident memory comes from `wait4`.
-#[allow(clippy::zombie_processes)] // reaped by `wait4`, which gives its usage
+/// Runs arts with `args` in `dir`; its output goes to files there.
 fn run(dir: &Path, args: &[&str]) -> Ran {
     let out = dir.join("stdout");
     let err = dir.join("stderr");
-    let child = Command::new(env!("CARGO_BIN_EXE_arts"))
-        .args(args)
-        .stdout(Stdio::from(std::fs::File::create(&out).unwrap()))
-        .stderr(Stdio::from(std::fs::File::create(&err).unwrap()))
-        .spawn()
-        .expect("arts starts");
-    let mut status = 0;
-    // SAFETY: a zeroed rusage for wait4 to fill; `child` is ours, unreaped.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    let pid = unsafe { libc::wait4(child.id() as i32, &mut status, 0, &mut usage) };
-    assert_eq!(pid, child.id() as i32);
-    let code = if libc::WIFEXITED(status) {
-        libc::WEXITSTATUS(status)
-    } else {
-        -1
-    };
+    let file = |p: &Path| Stdio::from(std::fs::File::create(p).unwrap());
+    let (code, peak) = common::arts_peak(args, file(&out), file(&err));
     Ran {
         code,
         stdout: std::fs::read_to_string(out).unwrap(),
         stderr: std::fs::read_to_string(err).unwrap(),
-        peak: usage.ru_maxrss as u64 * 1024,
+        peak,
     }
 }
 

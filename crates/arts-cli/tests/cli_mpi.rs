@@ -1250,26 +1250,7 @@ fn ampi_ranks_in_isomalloc_slots_move_between_processes() {
     assert!(v["values"]["move_median_us"][0].as_f64().unwrap() > 0.0);
     // Messages in flight while every rank changes process every round:
     // each arrives exactly once (some beside the frame: 10 KiB > 4 KiB).
-    let storm = [
-        "--json",
-        "ampi",
-        "run",
-        "storm",
-        "--vp",
-        "7",
-        "--pes-per-process",
-        "1",
-        "--isomalloc",
-        "--lb",
-        "rotate",
-        "--lb-period",
-        "1",
-        "--bytes",
-        "10K",
-        "--iters",
-        "20",
-    ];
-    let v = json(&mpirun(2, &storm));
+    let v = storm_moving_every_round("10K", "20");
     assert_eq!(v["valid"], true, "{v}");
     assert!(v["rank_moves"].as_u64().unwrap() >= 100, "{v}");
     // Without isomalloc the move is refused, naming the call.
@@ -1279,12 +1260,9 @@ fn ampi_ranks_in_isomalloc_slots_move_between_processes() {
     assert!(err.contains("migrate_to"), "{err}");
 }
 
-#[test]
-fn small_messages_reach_ranks_moving_between_processes_once_and_in_order() {
-    // 16-byte messages cross processes in their compact form (no serde),
-    // while every rank changes process every round: each arrives exactly
-    // once, intact, and those of one sender in send order (`storm` checks
-    // all three), whether it overtook its rank or waited for it.
+/// `storm` with 7 ranks on 2 processes, every rank changing process every
+/// round (`--isomalloc --lb rotate --lb-period 1`): its JSON report.
+fn storm_moving_every_round(bytes: &str, iters: &str) -> serde_json::Value {
     let storm = [
         "--json",
         "ampi",
@@ -1300,11 +1278,20 @@ fn small_messages_reach_ranks_moving_between_processes_once_and_in_order() {
         "--lb-period",
         "1",
         "--bytes",
-        "16",
+        bytes,
         "--iters",
-        "30",
+        iters,
     ];
-    let v = json(&mpirun(2, &storm));
+    json(&mpirun(2, &storm))
+}
+
+#[test]
+fn small_messages_reach_ranks_moving_between_processes_once_and_in_order() {
+    // 16-byte messages cross processes in their compact form (no serde),
+    // while every rank changes process every round: each arrives exactly
+    // once, intact, and those of one sender in send order (`storm` checks
+    // all three), whether it overtook its rank or waited for it.
+    let v = storm_moving_every_round("16", "30");
     assert_eq!(v["valid"], true, "{v}");
     assert!(v["rank_moves"].as_u64().unwrap() >= 150, "{v}");
 }

@@ -2,7 +2,7 @@
 #![allow(dead_code)] // each test file uses a subset
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 
 /// Runs the `arts` binary (panics in entry methods print one error line).
 pub fn arts(args: &[&str]) -> Output {
@@ -202,4 +202,28 @@ pub fn edit_manifest_sealed(dir: &Path, edit: impl FnOnce(&mut serde_json::Value
     m["files"][0]["crc32"] = crc32fast::hash(&out).into();
     std::fs::write(&main, &out).unwrap();
     std::fs::write(&manifest, m.to_string()).unwrap();
+}
+
+/// Runs arts with `args`, its output to `stdout` and `stderr`; returns its
+/// exit code (-1 when a signal ended it) and its peak resident bytes (from
+/// `wait4`).
+#[allow(clippy::zombie_processes)] // reaped by `wait4`, which gives its usage
+pub fn arts_peak(args: &[&str], stdout: Stdio, stderr: Stdio) -> (i32, u64) {
+    let child = Command::new(env!("CARGO_BIN_EXE_arts"))
+        .args(args)
+        .stdout(stdout)
+        .stderr(stderr)
+        .spawn()
+        .expect("arts starts");
+    let mut status = 0;
+    // SAFETY: a zeroed rusage for wait4 to fill; `child` is ours, unreaped.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    let pid = unsafe { libc::wait4(child.id() as i32, &mut status, 0, &mut usage) };
+    assert_eq!(pid, child.id() as i32);
+    let code = if libc::WIFEXITED(status) {
+        libc::WEXITSTATUS(status)
+    } else {
+        -1
+    };
+    (code, usage.ru_maxrss as u64 * 1024)
 }
