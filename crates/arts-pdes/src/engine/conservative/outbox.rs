@@ -49,7 +49,8 @@ impl<M: Copy> Outbox<M> {
             if let Some(local) = pe.checked_sub(sh.first).filter(|&l| l < sh.k) {
                 self.local[local].push(ev);
             } else {
-                let codec = codec.expect("validate() refuses models without a codec across processes");
+                let codec =
+                    codec.expect("validate() refuses models without a codec across processes");
                 let p = pe / sh.k;
                 if self.remote[p].is_empty() {
                     self.remote[p].extend_from_slice(&sh.epoch.load(SeqCst).to_le_bytes());
