@@ -11,11 +11,13 @@
 
 mod mesh;
 mod report;
+mod solo;
 mod spread;
 mod wire;
 
 pub use mesh::mesh;
 pub(crate) use report::{End, gather_report};
+pub(crate) use solo::Solo;
 pub use spread::spread;
 
 use std::fmt;

@@ -2,7 +2,6 @@
 //! dispatches to them.
 
 mod conservative;
-mod conservative_across;
 pub(crate) mod optimistic;
 mod sequential;
 
@@ -139,10 +138,7 @@ where
     validate(model, cfg)?;
     match cfg.sync {
         SyncMode::Sequential => sequential::run(model, cfg, progress),
-        SyncMode::Conservative => match &cfg.processes {
-            Some(procs) => conservative_across::run(model, cfg, procs, progress),
-            None => conservative::run(model, cfg, progress),
-        },
+        SyncMode::Conservative => conservative::run(model, cfg, progress),
         SyncMode::Optimistic => match &cfg.processes {
             Some(procs) => optimistic::run_across(model, cfg, procs, progress),
             None => optimistic::run(model, cfg, progress),
