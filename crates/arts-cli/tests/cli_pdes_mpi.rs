@@ -99,6 +99,29 @@ fn phold_across_1_2_and_4_processes_equals_the_sequential_engine() {
 }
 
 #[test]
+fn conservative_phold_across_processes_equals_the_sequential_engine() {
+    let seq = single(&[&PHOLD[..], &["--sync", "sequential"]].concat());
+    for (np, per, mapping) in [
+        (2, "1", "block"),
+        (2, "2", "round-robin"),
+        (4, "2", "block"),
+    ] {
+        let what = format!("conservative, {np} processes x {per} PEs, {mapping}");
+        let sync = [
+            "--sync",
+            "conservative",
+            "--pes-per-process",
+            per,
+            "--mapping",
+            mapping,
+        ];
+        let v = json(&mpirun(np, &[&PHOLD[..], &sync].concat()));
+        same(&seq, &v, &what);
+        assert_eq!(v["processes"], np, "{what}");
+    }
+}
+
+#[test]
 fn torus_across_2_processes_equals_the_sequential_engine() {
     let torus = [
         "pdes",
