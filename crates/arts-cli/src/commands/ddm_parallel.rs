@@ -21,15 +21,15 @@ const WARMUP_MS: u64 = 300;
 pub(super) fn check_args(args: &RunDdmArgs) -> CliResult {
     ParallelChoices {
         parallel: args.parallel,
-        method: args.method,
-        order: args.order,
+        method: args.solver.method,
+        order: args.solver.order,
         app_lb: args.app_lb,
         app_lb_threshold: args.app_lb_threshold,
         dependency: args.subcycle_dependency,
         lb: &args.lb,
         pin: args.pin,
         grid_given: args.grid.given(),
-        segment_starts_given: args.segment_starts.is_some(),
+        segment_starts_given: args.solver.segment_starts.is_some(),
         checkpoint_every_given: args.checkpoint_every.is_some(),
         checkpoint_dir_given: args.checkpoint_dir.is_some(),
         pes_given: args.pes.is_some(),

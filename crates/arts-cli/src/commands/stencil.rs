@@ -18,7 +18,7 @@ use super::grid_flags::GridOpts;
 use crate::args::output_file;
 use crate::lb_args::LbArgs;
 use crate::output::{CliError, CliResult, Output, PendingFile};
-use crate::trace_args::TraceLimits;
+use arts_trace::limits::TraceLimits;
 use crate::usage::quote;
 use arts_grid::report::GridSummary;
 
@@ -222,7 +222,8 @@ impl RunOpts {
         }
         let lb = self
             .lb
-            .config(self.lb_dump.is_some(), self.pe_speeds.clone())?;
+            .config(self.lb_dump.is_some(), self.pe_speeds.clone())
+            .map_err(CliError::usage)?;
         let checkpoint = self.checkpoint_dir.clone().map(|dir| Saving {
             every: self.checkpoint_every.unwrap_or(0),
             dir,
@@ -242,7 +243,7 @@ impl RunOpts {
         let outputs = Outputs {
             trace: open(&self.trace)?,
             trace_path: self.trace.clone(),
-            trace_options: self.trace_limits.options(),
+            trace_options: self.trace_limits.options(crate::budget::trace_share()),
             record: open(&self.record)?,
             comm_trace: open(&self.comm_trace)?,
             dump: self.lb_dump.clone(),
