@@ -73,6 +73,8 @@ pub fn parse_tolerance(s: &str) -> Result<f64, String> {
 /// option group (`clap::Args` behind the `clap` feature).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 #[cfg_attr(feature = "clap", derive(clap::Args))]
+// Not `GridChoices`: arts-grid's grid options flatten beside it.
+#[cfg_attr(feature = "clap", group(id = "GridLbArgs"))]
 pub struct GridChoices {
     /// Load tolerance of grid-comm and grid-hybrid: a fraction in (0, 1]
     /// [default: 0.10, the thesis' 10%].
@@ -86,7 +88,12 @@ pub struct GridChoices {
     /// greedy) [default: seed].
     #[cfg_attr(
         feature = "clap",
-        arg(id = "grid_phase2", long = "grid-phase2", value_enum, value_name = "PHASE")
+        arg(
+            id = "grid_phase2",
+            long = "grid-phase2",
+            value_enum,
+            value_name = "PHASE"
+        )
     )]
     pub phase2: Option<Phase2>,
     /// Phase 1 of grid-metis and grid-hybrid: messages (as the thesis: METIS
@@ -95,7 +102,12 @@ pub struct GridChoices {
     /// get work by capacity) [default: messages].
     #[cfg_attr(
         feature = "clap",
-        arg(id = "grid_metis_weights", long = "grid-metis-weights", value_enum, value_name = "WEIGHTS")
+        arg(
+            id = "grid_metis_weights",
+            long = "grid-metis-weights",
+            value_enum,
+            value_name = "WEIGHTS"
+        )
     )]
     pub metis_weights: Option<MetisWeights>,
 }
@@ -357,7 +369,10 @@ mod args_tests {
         let hybrid = config(&["--lb", "grid-hybrid", "--grid-phase2", "greedy"]);
         assert_eq!(hybrid.unwrap().unwrap().strategy.name(), "grid-hybrid");
         let e = config(&["--lb", "greedy", "--grid-tolerance", "0.2"]).unwrap_err();
-        assert!(e.starts_with("--grid-tolerance") && e.contains("only"), "{e}");
+        assert!(
+            e.starts_with("--grid-tolerance") && e.contains("only"),
+            "{e}"
+        );
         for bad in [
             &["--grid-tolerance", "1.01"][..],
             &["--grid-phase2", "bogus"],

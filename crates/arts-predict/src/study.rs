@@ -3,14 +3,14 @@
 
 use serde::Serialize;
 
+use crate::PredictError;
 use crate::costmodel::CostModel;
 use crate::extrapolate::{Extrapolated, StudyPlan};
 use crate::machine::Link;
-use crate::synthetic::Layout;
-use crate::PredictError;
 #[cfg(feature = "clap")]
 use crate::machine::{BGL_HOP_NS, BGL_LINK_MBS};
 use crate::spec::EngineKind;
+use crate::synthetic::Layout;
 #[cfg(feature = "clap")]
 use arts_util::text::finite_f64;
 
@@ -28,7 +28,12 @@ pub struct StudyOptions {
     /// Placements: ideal, random, lb:STRATEGY.
     #[cfg_attr(
         feature = "clap",
-        arg(long = "mapping", value_delimiter = ',', default_value = "ideal,random")
+        arg(
+            long = "mapping",
+            value_name = "MAPPING",
+            value_delimiter = ',',
+            default_value = "ideal,random"
+        )
     )]
     pub mappings: Vec<String>,
     /// Objects per PE.

@@ -297,9 +297,14 @@ mod tests {
         };
         assert_eq!(HeapLimit::for_run(&implicit, &opts, 0, program), Ok(None));
         let big = MemoryBudget::new(Some(1 << 40));
-        let share = HeapLimit::for_run(&big, &opts, 0, program).unwrap().unwrap();
+        let share = HeapLimit::for_run(&big, &opts, 0, program)
+            .unwrap()
+            .unwrap();
         assert!(share.bytes > 0 && share.bytes < (1 << 40) / 4, "{share:?}");
-        assert_eq!(share.source, format!("--max-memory {}", human_bytes(1 << 40)));
+        assert_eq!(
+            share.source,
+            format!("--max-memory {}", human_bytes(1 << 40))
+        );
         let tiny = MemoryBudget::new(Some(1));
         let e = HeapLimit::for_run(&tiny, &opts, 0, program).unwrap_err();
         assert!(e.contains("leaves nothing for the heaps of 4 ranks"), "{e}");

@@ -7,7 +7,9 @@ use std::path::PathBuf;
 
 use arts_ddm::{ConstantOverrides, ConstantSet, EdgeAverage, MeshKind, PointUpdate, SweepOrder};
 
-use super::parallel::Parallel;
+use super::choice::Dependency;
+use super::live::LiveCut;
+use super::parallel::{AppLb, Parallel};
 use super::sweep::{Method, SweepOptions};
 
 /// A sweep's physical constants, mesh and solver settings.
@@ -79,6 +81,57 @@ pub struct SolverFlags {
     /// segments that often (default: 1, with --parallel 10).
     #[cfg_attr(feature = "clap", arg(long))]
     pub check_every: Option<usize>,
+}
+
+/// How a parallel sweep treats its segments' rows: the sub-cycle order,
+/// application-level balancing, and the Gummel point updates.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "clap", derive(clap::Args))]
+pub struct RowFlags {
+    /// With --parallel distributed: `on` runs each sub-cycle of a segment on
+    /// its left neighbour's fresh rows (the staggered order, which is the
+    /// sequential order as a pipeline: fewer iterations, less
+    /// parallelism); `off` (default) uses the neighbours' rows of the
+    /// previous iteration (the relaxed order); `local` does the first
+    /// between segments that start on the same PE and the second between
+    /// PEs: a PE runs its segments in sequence anyway, so the iterations are
+    /// those of one segment per PE, without the pipeline's waits.
+    #[cfg_attr(feature = "clap", arg(long, value_enum, default_value = "off"))]
+    pub subcycle_dependency: Dependency,
+    /// With --parallel: application-level balancing of the segments' rows:
+    /// off, static (cut once by the measured cost), live (distributed:
+    /// re-measured and re-cut while it runs) or paper-fit (the paper's: the
+    /// absorption layer's first sub-cycle timed every --fit-every
+    /// iterations, a 5th-degree fit, its rows weighted by the ratio of the
+    /// Simpson areas, cut once).
+    #[cfg_attr(feature = "clap", arg(long, value_enum, default_value = "off"))]
+    pub app_lb: AppLb,
+    /// With --app-lb paper-fit: iterations between two timings of the
+    /// first bias point (the paper: 200 of ~10⁵; at least 6 timings needed).
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = super::paper_fit::DEFAULT_FIT_EVERY as u64, value_parser = clap::value_parser!(u64).range(1..)))]
+    pub fit_every: u64,
+    /// The Gummel point updates: newton-sor (scalar Newton on the
+    /// potential, over-relaxed by --omega-phi/--omega-carriers) or paper
+    /// (the paper's explicit Korman–Mayergoyz formulas, no over-relaxation).
+    #[cfg_attr(feature = "clap", arg(long, value_enum, default_value = "newton-sor"))]
+    pub point_update: PointUpdate,
+    /// With --app-lb live: iterations between two measurements.
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..)))]
+    pub app_lb_every: u64,
+    /// With --app-lb live: least relative improvement of the predicted
+    /// max/avg that moves rows, in [0, 1).
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 0.05))]
+    pub app_lb_threshold: f64,
+}
+
+impl RowFlags {
+    /// `--app-lb live`'s measurements.
+    pub fn live(&self) -> LiveCut {
+        LiveCut {
+            every: self.app_lb_every as usize,
+            threshold: self.app_lb_threshold,
+        }
+    }
 }
 
 /// What a sweep runs on besides its solver settings: the device (a file

@@ -23,8 +23,8 @@ use crate::args::{finite_f64, output_dir, output_file};
 use crate::budget::parse_size;
 use crate::lb_args::LbArgs;
 use crate::output::{CliError, CliResult, Output, PendingFile};
-use arts_trace::limits::TraceLimits;
 use arts_grid::report::GridSummary;
+use arts_trace::limits::TraceLimits;
 
 /// Subcommands of `arts ampi`.
 #[derive(clap::Subcommand)]
@@ -334,9 +334,8 @@ fn run_c_program(
 ) -> Result<AmpiReport, CliError> {
     let stacks = check_stacks(&opts, &crate::budget::budget(), MAPS_PER_C_RANK).map_err(to_cli)?;
     let path = std::path::Path::new(&args.program);
-    let heap_limit =
-        arts_ampi_c::HeapLimit::for_run(&crate::budget::budget(), &opts, stacks, path)
-            .map_err(CliError::usage)?;
+    let heap_limit = arts_ampi_c::HeapLimit::for_run(&crate::budget::budget(), &opts, stacks, path)
+        .map_err(CliError::usage)?;
     let program_args = args.program_args.clone();
     let program = if opts.isomalloc {
         // Every rank copies the program into its slot; any may run here.

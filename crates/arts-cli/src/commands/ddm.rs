@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use arts_apps::ddm::partition;
-use arts_apps::ddm::solver_flags::{SolverFlags, SweepSource};
+use arts_apps::ddm::solver_flags::{RowFlags, SolverFlags, SweepSource};
 use arts_apps::ddm::sweep::{BiasSweep, Progress, SweepError, SweepOptions};
 use arts_core::checkpoint::disk::{self, Checkpoint};
 use arts_ddm::presets;
@@ -15,7 +15,7 @@ use super::ddm_flags::PresetArg;
 use super::ddm_parallel;
 use super::stencil::RunOpts;
 use crate::output::{CliError, CliResult, Output, PendingDir};
-use arts_apps::ddm::parallel::{AppLb, ParallelStyle};
+use arts_apps::ddm::parallel::ParallelStyle;
 
 /// Arguments of `arts run ddm`.
 #[derive(clap::Args)]
@@ -82,40 +82,9 @@ pub struct RunDdmArgs {
     /// 0.05s, or auto (0.5s).
     #[arg(long, default_value = "auto", value_parser = crate::lb_args::parse_period)]
     pub lb_period: arts_core::LbPeriod,
-    /// With --parallel distributed: `on` runs each sub-cycle of a segment on
-    /// its left neighbour's fresh rows (the staggered order, which is the
-    /// sequential order as a pipeline: fewer iterations, less
-    /// parallelism); `off` (default) uses the neighbours' rows of the
-    /// previous iteration (the relaxed order); `local` does the first
-    /// between segments that start on the same PE and the second between
-    /// PEs: a PE runs its segments in sequence anyway, so the iterations are
-    /// those of one segment per PE, without the pipeline's waits.
-    #[arg(long, value_enum, default_value = "off")]
-    pub subcycle_dependency: arts_apps::ddm::choice::Dependency,
-    /// With --parallel: application-level balancing of the segments' rows:
-    /// off, static (cut once by the measured cost), live (distributed:
-    /// re-measured and re-cut while it runs) or paper-fit (the paper's: the
-    /// absorption layer's first sub-cycle timed every --fit-every
-    /// iterations, a 5th-degree fit, its rows weighted by the ratio of the
-    /// Simpson areas, cut once).
-    #[arg(long, value_enum, default_value = "off")]
-    pub app_lb: AppLb,
-    /// With --app-lb paper-fit: iterations between two timings of the
-    /// first bias point (the paper: 200 of ~10⁵; at least 6 timings needed).
-    #[arg(long, default_value_t = arts_apps::ddm::paper_fit::DEFAULT_FIT_EVERY as u64, value_parser = clap::value_parser!(u64).range(1..))]
-    pub fit_every: u64,
-    /// The Gummel point updates: newton-sor (scalar Newton on the
-    /// potential, over-relaxed by --omega-phi/--omega-carriers) or paper
-    /// (the paper's explicit Korman–Mayergoyz formulas, no over-relaxation).
-    #[arg(long, value_enum, default_value = "newton-sor")]
-    pub point_update: arts_ddm::PointUpdate,
-    /// With --app-lb live: iterations between two measurements.
-    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
-    pub app_lb_every: u64,
-    /// With --app-lb live: least relative improvement of the predicted
-    /// max/avg that moves rows, in [0, 1).
-    #[arg(long, default_value_t = 0.05)]
-    pub app_lb_threshold: f64,
+    /// The segments' sub-cycle order, application-level balancing and point updates.
+    #[command(flatten)]
+    pub rows: RowFlags,
     /// With --parallel distributed: checkpoint after every N bias points
     /// (not after the last) into --checkpoint-dir; `arts restart DIR`
     /// continues the sweep.
@@ -260,7 +229,7 @@ fn options<'a>(
         device_file: args.device.clone(),
         preset: args.preset.map(PresetArg::name),
         bias: args.bias.clone(),
-        point_update: args.point_update,
+        point_update: args.rows.point_update,
         out: args.out.as_ref().map(|d| d.display().to_string()),
     };
     Ok(args.solver.sweep_options(source, parallel))
