@@ -24,6 +24,7 @@
 //! `README.md` beside this crate describes the protocol: blocking,
 //! resuming, migration, and what cannot migrate.
 
+pub mod charmrun;
 pub mod checkpoint;
 pub mod datatype;
 pub mod engine;

@@ -68,15 +68,95 @@ pub fn parse_tolerance(s: &str) -> Result<f64, String> {
     }
 }
 
-/// The grid strategies' options as given (`None`: not given).
+/// The grid strategies' options as given (`None`: not given; thesis ch.
+/// 7), given only with a strategy that uses them; also the command line's
+/// option group (`clap::Args` behind the `clap` feature).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "clap", derive(clap::Args))]
+// Not `GridChoices`: arts-grid's grid options flatten beside it.
+#[cfg_attr(feature = "clap", group(id = "GridLbArgs"))]
 pub struct GridChoices {
-    /// `--grid-tolerance`.
+    /// Load tolerance of grid-comm and grid-hybrid: a fraction in (0, 1]
+    /// [default: 0.10, the thesis' 10%].
+    #[cfg_attr(
+        feature = "clap",
+        arg(id = "grid_tolerance", long = "grid-tolerance", value_name = "F", value_parser = parse_tolerance)
+    )]
     pub tolerance: Option<f64>,
-    /// `--grid-phase2`.
+    /// grid-hybrid's second phase: seed (the thesis' seed technique: each PE
+    /// grows from its objects, border objects first) or greedy (grid-comm's
+    /// greedy) [default: seed].
+    #[cfg_attr(
+        feature = "clap",
+        arg(
+            id = "grid_phase2",
+            long = "grid-phase2",
+            value_enum,
+            value_name = "PHASE"
+        )
+    )]
     pub phase2: Option<Phase2>,
-    /// `--grid-metis-weights`.
+    /// Phase 1 of grid-metis and grid-hybrid: messages (as the thesis: METIS
+    /// cuts messages, every object weighs the same, clusters get objects by
+    /// integer speed multipliers) or load (objects weigh their work, clusters
+    /// get work by capacity) [default: messages].
+    #[cfg_attr(
+        feature = "clap",
+        arg(
+            id = "grid_metis_weights",
+            long = "grid-metis-weights",
+            value_enum,
+            value_name = "WEIGHTS"
+        )
+    )]
     pub metis_weights: Option<MetisWeights>,
+}
+
+/// `--lb`, `--lb-period` and `--lb-mode` with the grid strategies'
+/// options: the option group every command that balances at its sync
+/// points flattens (steps of the apps, `migrate()` calls of AMPI ranks),
+/// parsed into the runtime's [`LbConfig`] in one place ([`LbArgs::config`]).
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "clap", derive(clap::Args))]
+pub struct LbArgs {
+    /// Load-balancing strategy (none, greedy, refine, refine-comm, greedy-comm, metis, rotate,
+    /// grid-comm, grid-metis, grid-hybrid, ...).
+    #[cfg_attr(feature = "clap", arg(long, default_value = "none"))]
+    pub lb: String,
+    /// Balance every N steps (AMPI: every Nth `migrate()`), every T seconds
+    /// with a trailing `s` (e.g. 0.5s), or `auto`: a period chosen from the
+    /// measured step time and LB cost.
+    #[cfg_attr(feature = "clap", arg(long, default_value = "auto", value_parser = parse_period))]
+    pub lb_period: LbPeriod,
+    /// sync: balance where the application joins a step (`at_sync`: app
+    /// steps, AMPI `migrate()`); periodic: the runtime balances every
+    /// --lb-period seconds (auto: 0.5s) by itself, moving elements between
+    /// their entry methods (arrays that call `at_sync` still balance there).
+    #[cfg_attr(feature = "clap", arg(long, value_enum, default_value = "sync"))]
+    pub lb_mode: LbMode,
+    /// The grid strategies' options.
+    #[cfg_attr(feature = "clap", command(flatten))]
+    pub grid: GridChoices,
+}
+
+impl LbArgs {
+    /// Whether a strategy other than `none` was named.
+    pub fn balances(&self) -> bool {
+        self.lb != "none"
+    }
+
+    /// The runtime's balancing configuration (`None` for `--lb none`),
+    /// keeping every step's input when `record_inputs`; an error is one
+    /// line naming the bad flag and what it accepts.
+    pub fn config(
+        &self,
+        record_inputs: bool,
+        speeds: Option<Vec<f64>>,
+    ) -> Result<Option<LbConfig>, String> {
+        let grid = self.grid.options_for_any(&[&self.lb], "--lb")?;
+        let period = self.lb_mode.period(self.lb_period)?;
+        lb_config(&self.lb, &grid, period, record_inputs, speeds).map_err(|e| format!("--lb: {e}"))
+    }
 }
 
 impl GridChoices {
@@ -223,5 +303,81 @@ mod tests {
             .err()
             .unwrap();
         assert!(e.to_string().contains("refine"), "{e}");
+    }
+}
+
+#[cfg(all(test, feature = "clap"))]
+mod args_tests {
+    use clap::Parser;
+
+    use super::*;
+
+    #[derive(Parser)]
+    struct Cmd {
+        #[command(flatten)]
+        lb: LbArgs,
+    }
+
+    fn parse(args: &[&str]) -> Result<Cmd, clap::Error> {
+        Cmd::try_parse_from(std::iter::once("cmd").chain(args.iter().copied()))
+    }
+
+    #[test]
+    fn the_group_keeps_its_flags_defaults_and_errors() {
+        let none = parse(&[]).unwrap().lb;
+        assert_eq!((none.lb.as_str(), none.lb_period), ("none", LbPeriod::Auto));
+        assert!(!none.balances());
+        assert!(none.config(false, None).unwrap().is_none());
+        let lb = parse(&["--lb", "refine", "--lb-period", "0.5s"])
+            .unwrap()
+            .lb;
+        let config = lb.config(true, Some(vec![1.0, 0.5])).unwrap().unwrap();
+        assert_eq!(config.strategy.name(), "refine");
+        assert_eq!(config.period, LbPeriod::Seconds(0.5));
+        assert!(config.record_inputs);
+        assert_eq!(config.speeds, Some(vec![1.0, 0.5]));
+        assert_eq!(
+            parse(&["--lb-period", "7"]).unwrap().lb.lb_period,
+            LbPeriod::Steps(7)
+        );
+        let bad = parse(&["--lb", "bogus"]).unwrap().lb.config(false, None);
+        let e = bad.unwrap_err();
+        assert!(e.starts_with("--lb: "), "{e}");
+        assert!(e.contains("refine"), "names what is accepted: {e}");
+        for period in ["0", "-1s", "x", "nans"] {
+            assert!(parse(&["--lb-period", period]).is_err(), "{period}");
+        }
+    }
+
+    #[test]
+    fn the_mode_and_grid_options_reach_the_config_as_usage_errors() {
+        let config = |args: &[&str]| parse(args).unwrap().lb.config(false, None);
+        let periodic = config(&["--lb", "refine-comm", "--lb-mode", "periodic"]);
+        assert_eq!(periodic.unwrap().unwrap().period, LbPeriod::Periodic(0.5));
+        let e = config(&[
+            "--lb",
+            "refine",
+            "--lb-mode",
+            "periodic",
+            "--lb-period",
+            "5",
+        ]);
+        let e = e.unwrap_err();
+        assert!(e.contains("--lb-period in seconds"), "{e}");
+        let bad = parse(&["--lb-mode", "async"]).err().unwrap().to_string();
+        assert!(bad.contains("sync") && bad.contains("periodic"), "{bad}");
+        let hybrid = config(&["--lb", "grid-hybrid", "--grid-phase2", "greedy"]);
+        assert_eq!(hybrid.unwrap().unwrap().strategy.name(), "grid-hybrid");
+        let e = config(&["--lb", "greedy", "--grid-tolerance", "0.2"]).unwrap_err();
+        assert!(
+            e.starts_with("--grid-tolerance") && e.contains("only"),
+            "{e}"
+        );
+        for bad in [
+            &["--grid-tolerance", "1.01"][..],
+            &["--grid-phase2", "bogus"],
+        ] {
+            assert!(parse(bad).is_err(), "{bad:?}");
+        }
     }
 }

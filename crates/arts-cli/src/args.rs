@@ -84,14 +84,7 @@ fn probe_dir(dir: &Path, what: &str) -> Result<(), String> {
         .map_err(|e| format!("cannot write '{}': {e}", quote(what)))
 }
 
-/// A clap value parser for a finite number (`inf` and `NaN` are refused).
-pub fn finite_f64(s: &str) -> Result<f64, String> {
-    match s.trim().parse::<f64>() {
-        Ok(v) if v.is_finite() => Ok(v),
-        Ok(_) => Err(format!("'{}' is not a finite number", quote(s))),
-        Err(_) => Err(format!("'{}' is not a number", quote(s))),
-    }
-}
+pub use arts_util::text::finite_f64;
 
 /// The number of cores, the default number of PEs.
 pub fn default_pes() -> u32 {
@@ -127,13 +120,5 @@ mod tests {
             1,
             "probes leave nothing"
         );
-    }
-
-    #[test]
-    fn finite_numbers() {
-        assert_eq!(finite_f64("-1.5").unwrap(), -1.5);
-        assert!(finite_f64("inf").is_err());
-        assert!(finite_f64("NaN").is_err());
-        assert!(finite_f64("x").is_err());
     }
 }

@@ -4,13 +4,11 @@
 
 mod args;
 mod budget;
-mod charm_args;
 mod commands;
 mod launch;
 mod lb_args;
 mod output;
 mod signals;
-mod trace_args;
 mod usage;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};

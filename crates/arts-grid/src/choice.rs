@@ -6,6 +6,9 @@
 
 use std::time::Duration;
 
+#[cfg(feature = "clap")]
+use clap::builder::TypedValueParser as _;
+
 use arts_core::{Config, DEFAULT_STARVATION_LIMIT};
 
 pub use crate::topology::link::parse_bandwidth;
@@ -55,27 +58,62 @@ pub const SLOW_NOTE: f64 = 0.01;
 /// Round trips per pair of PEs when `--topology auto` probes at start-up.
 const AUTO_PROBE_ROUNDS: u32 = 5;
 
-/// The grid options as given (`None`, `false`: not given).
+/// The grid options as given (`None`, `false`: not given); also the
+/// command line's option group (`clap::Args` behind the `clap` feature).
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "clap", derive(clap::Args))]
 pub struct GridChoices {
-    /// `--clusters K`.
+    /// Split the PEs into K contiguous clusters (grid emulation).
+    #[cfg_attr(feature = "clap", arg(long, value_parser = clap::value_parser!(u32).range(1..)))]
     pub clusters: Option<u32>,
-    /// `--topology FILE|hosts|auto`.
+    /// Clusters from a file (TOML or JSON: `clusters`, `latency_ms`, optional
+    /// `jitter_ms`, `asymmetric`, `bandwidth_mbit_s`, `overhead_us`, `speeds`;
+    /// see docs/grid.md), `hosts` (one cluster per host, no latency added) or
+    /// `auto` (probe the latency between PEs at start-up and cluster them; no
+    /// latency added).
+    #[cfg_attr(feature = "clap", arg(long, conflicts_with_all = ["clusters", "latency", "jitter", "cluster_speeds",
+                                      "bandwidth", "per_message_overhead"]))]
     pub topology: Option<String>,
-    /// `--latency`.
+    /// One-way latency between any two clusters, e.g. 8ms, 500us, 0.01s.
+    #[cfg_attr(feature = "clap", arg(long, value_parser = parse_duration))]
     pub latency: Option<Duration>,
-    /// `--jitter`.
+    /// Largest random extra delay per cross-cluster message (uniform), e.g. 1ms.
+    #[cfg_attr(feature = "clap", arg(long, value_parser = parse_duration))]
     pub jitter: Option<Duration>,
-    /// `--bandwidth`, bit/s.
+    /// Bandwidth of the link between any two clusters (one per direction),
+    /// e.g. 1Gbit/s, 100Mbit/s, 125MB/s: a cross-cluster message occupies
+    /// it for its bytes ÷ this, after the messages sent before it
+    /// (unlimited if not given).
+    #[cfg_attr(feature = "clap", arg(long, value_parser = parse_bandwidth))]
     pub bandwidth: Option<f64>,
-    /// `--per-message-overhead`.
+    /// Time every cross-cluster message occupies its link before its bytes,
+    /// e.g. 50us (none if not given).
+    #[cfg_attr(feature = "clap", arg(long, value_parser = parse_overhead))]
     pub per_message_overhead: Option<Duration>,
-    /// `--cluster-speeds`.
+    /// Relative speed of each cluster, comma-separated (e.g. 1,0.5): slower
+    /// PEs really take longer per entry method (busy work).
+    #[cfg_attr(feature = "clap", arg(long, value_delimiter = ','))]
     pub cluster_speeds: Option<Vec<f64>>,
-    /// `--grid-priority on`.
+    /// Serve messages for border objects (those that send across clusters) first.
+    #[cfg_attr(feature = "clap", arg(id = "grid_priority", long = "grid-priority", value_name = "GRID_PRIORITY", default_value = "off",
+        action = clap::ArgAction::Set,
+        value_parser = clap::builder::EnumValueParser::<OnOff>::new().map(|v| v == OnOff::On)))]
     pub priority: bool,
-    /// `--grid-starvation`.
+    /// With --grid-priority on: a local message runs after at most N grid-queue messages.
+    #[cfg_attr(feature = "clap", arg(id = "grid_starvation", long = "grid-starvation", value_name = "GRID_STARVATION",
+        default_value_t = arts_core::DEFAULT_STARVATION_LIMIT,
+        value_parser = clap::value_parser!(u32).range(1..)))]
     pub starvation_limit: u32,
+}
+
+/// A switch (`--grid-priority on|off`).
+#[cfg(feature = "clap")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum OnOff {
+    /// On.
+    On,
+    /// Off.
+    Off,
 }
 
 impl Default for GridChoices {

@@ -3,43 +3,81 @@
 
 use serde::Serialize;
 
+use crate::PredictError;
 use crate::costmodel::CostModel;
 use crate::extrapolate::{Extrapolated, StudyPlan};
 use crate::machine::Link;
+#[cfg(feature = "clap")]
+use crate::machine::{BGL_HOP_NS, BGL_LINK_MBS};
+use crate::spec::EngineKind;
 use crate::synthetic::Layout;
-use crate::{Engine, PredictError};
+#[cfg(feature = "clap")]
+use arts_util::text::finite_f64;
 
-/// The options of an extrapolation study, as given.
+/// The options of an extrapolation study, as given (also `arts predict
+/// extrapolate`'s flags, behind the `clap` feature).
 #[derive(Clone, Debug)]
+#[cfg_attr(feature = "clap", derive(clap::Args))]
 pub struct StudyOptions {
-    /// Target PE counts (1..=2^20).
+    /// Target PE counts (one PE per torus node).
+    #[cfg_attr(
+        feature = "clap",
+        arg(long, value_delimiter = ',', default_value = "64,512,4096,32768,65536")
+    )]
     pub pes: Vec<u32>,
-    /// Placements: `ideal`, `random` or `lb:STRATEGY`.
+    /// Placements: ideal, random, lb:STRATEGY.
+    #[cfg_attr(
+        feature = "clap",
+        arg(
+            long = "mapping",
+            value_name = "MAPPING",
+            value_delimiter = ',',
+            default_value = "ideal,random"
+        )
+    )]
     pub mappings: Vec<String>,
-    /// Seed of the random placement.
-    pub seed: u64,
-    /// Objects per PE (at least 1).
+    /// Objects per PE.
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 1))]
     pub objects_per_pe: u32,
     /// Steps simulated per point.
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=1000)))]
     pub steps: u32,
-    /// Problem size per object relative to the recording (> 0).
+    /// Problem size per object relative to the recording (scales message size N).
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 1.0, value_parser = finite_f64))]
     pub problem_scale: f64,
-    /// Every object the recorded mean size.
+    /// Give every object the recorded mean size instead of the recorded
+    /// units' sizes in turn.
+    #[cfg_attr(feature = "clap", arg(long))]
     pub uniform: bool,
-    /// Target compute speed relative to the recording (> 0).
+    /// Target compute speed relative to the recording machine.
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 1.0, value_parser = finite_f64))]
     pub cpu_speed: f64,
-    /// Software one-way latency, µs.
+    /// Software one-way latency of a message, µs.
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 3.0, value_parser = finite_f64))]
     pub latency: f64,
     /// Torus link bandwidth, MB/s.
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = BGL_LINK_MBS, value_parser = finite_f64))]
     pub bandwidth: f64,
-    /// Per-hop latency, ns.
+    /// Torus per-hop latency, ns.
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = BGL_HOP_NS, value_parser = finite_f64))]
     pub hop_ns: f64,
-    /// The engine.
-    pub engine: Engine,
-    /// List the predicted messages (one PE count and one mapping only).
-    pub traffic: bool,
-    /// Add link contention.
+    /// Add link contention: replay each point's predicted traffic on the
+    /// packet-level torus model and predict again with the latency it adds.
+    #[cfg_attr(feature = "clap", arg(long))]
     pub contention: bool,
+    /// Seed of the random placement.
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 1))]
+    pub seed: u64,
+    /// The PDES engine.
+    #[cfg_attr(feature = "clap", arg(long, value_enum, default_value = "sequential"))]
+    pub engine: EngineKind,
+    /// Threads of the optimistic engine.
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=64)))]
+    pub threads: u32,
+    /// List the predicted messages (one PE count and one mapping only; the
+    /// command line's `--traffic FILE`).
+    #[cfg_attr(feature = "clap", arg(skip))]
+    pub traffic: bool,
 }
 
 impl StudyOptions {
@@ -86,7 +124,7 @@ impl StudyOptions {
             cpu_speed: self.cpu_speed,
             link: Link::new(self.latency, self.bandwidth)?,
             hop_ns: self.hop_ns,
-            engine: self.engine,
+            engine: self.engine.engine(self.threads),
             traffic: self.traffic,
             contention: self.contention,
         })
@@ -142,7 +180,8 @@ mod tests {
             latency: 3.0,
             bandwidth: 175.0,
             hop_ns: 100.0,
-            engine: Engine::Sequential,
+            engine: EngineKind::Sequential,
+            threads: 2,
             traffic: false,
             contention: false,
         }

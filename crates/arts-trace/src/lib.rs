@@ -13,6 +13,7 @@
 mod buffer;
 mod chrome;
 mod intern;
+pub mod limits;
 pub mod record;
 mod summary;
 pub mod view;

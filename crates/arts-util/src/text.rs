@@ -1,4 +1,5 @@
-//! User input quoted in an error message ([`quote`]).
+//! User input quoted in an error message ([`quote`]), and the parser of a
+//! finite number that quotes it ([`finite_f64`]).
 
 /// Longest user input an error message quotes whole.
 pub const QUOTE_MAX: usize = 48;
@@ -16,9 +17,27 @@ pub fn quote(s: &str) -> String {
     format!("{head}...{tail} ({n} characters)")
 }
 
+/// A command-line value parser for a finite number (`inf` and `NaN` are
+/// refused, the input quoted).
+pub fn finite_f64(s: &str) -> Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(v) if v.is_finite() => Ok(v),
+        Ok(_) => Err(format!("'{}' is not a finite number", quote(s))),
+        Err(_) => Err(format!("'{}' is not a number", quote(s))),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn finite_numbers() {
+        assert_eq!(finite_f64("-1.5").unwrap(), -1.5);
+        assert!(finite_f64("inf").is_err());
+        assert!(finite_f64("NaN").is_err());
+        assert!(finite_f64("x").is_err());
+    }
 
     #[test]
     fn long_input_keeps_its_ends_and_says_its_length() {

@@ -18,6 +18,7 @@ pub mod paper_fit;
 pub mod parallel;
 pub mod partition;
 pub mod slab;
+pub mod solver_flags;
 pub mod sweep;
 
 use std::sync::Arc;

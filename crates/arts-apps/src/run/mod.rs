@@ -5,6 +5,7 @@
 //! reference kept beside the checkpoints, the run itself and its report
 //! ([`summary`], [`stencil`], [`md`], [`storm`]).
 
+pub mod checkpoint_flags;
 pub mod checkpoints;
 pub mod md;
 pub mod outputs;

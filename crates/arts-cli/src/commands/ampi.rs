@@ -15,7 +15,7 @@ use arts_apps::ampi::run::{
 };
 use arts_apps::ampi::{PROGRAMS, Params};
 use arts_core::Config;
-use arts_experiments::ampi_bench::{BenchReport, Scale, run_bench};
+use arts_experiments::ampi_bench::{Scale, run_bench};
 use serde::Serialize;
 
 use super::grid_flags::GridOpts;
@@ -23,8 +23,8 @@ use crate::args::{finite_f64, output_dir, output_file};
 use crate::budget::parse_size;
 use crate::lb_args::LbArgs;
 use crate::output::{CliError, CliResult, Output, PendingFile};
-use crate::trace_args::TraceLimits;
 use arts_grid::report::GridSummary;
+use arts_trace::limits::TraceLimits;
 
 /// Subcommands of `arts ampi`.
 #[derive(clap::Subcommand)]
@@ -200,7 +200,7 @@ pub fn run(command: AmpiCommand, out: Output) -> CliResult {
         AmpiCommand::Run(args) => run_program(&args, out),
         AmpiCommand::Bench(args) => one_process().and_then(|()| bench(&args, out)),
         AmpiCommand::Charmrun { args } => {
-            let run = crate::charm_args::translate(&args).map_err(CliError::usage)?;
+            let run = arts_ampi::charmrun::translate(&args).map_err(CliError::usage)?;
             let argv = std::iter::once("ampirun".to_string()).chain(run);
             let parsed = <RunOnly as clap::Parser>::try_parse_from(argv).map_err(|e| {
                 let text = e.to_string();
@@ -239,29 +239,7 @@ fn bench(args: &AmpiBenchArgs, out: Output) -> CliResult {
     })
     .map_err(to_cli)?;
     bar.finish_and_clear();
-    out.emit(&report, || bench_table(&report))
-}
-
-fn bench_table(r: &BenchReport) -> String {
-    let mut t = String::new();
-    let mut section = "";
-    for f in &r.figures {
-        if f.section != section {
-            section = f.section;
-            t += &format!("== {section}\n");
-        }
-        let target = match (&f.target, f.met) {
-            (Some(target), Some(met)) => {
-                format!(
-                    "  (target {target}: {})",
-                    if met { "met" } else { "MISSED" }
-                )
-            }
-            _ => String::new(),
-        };
-        t += &format!("{:<64} {:>10.3} {}{target}\n", f.name, f.value, f.unit);
-    }
-    t
+    out.emit(&report, || report.table())
 }
 
 fn to_cli(e: AmpiError) -> CliError {
@@ -276,7 +254,7 @@ fn options(args: &AmpiRunArgs, json: bool) -> Result<(RunOptions, GridSummary), 
     let here = Config {
         pes: crate::launch::total_pes(args.pes, args.pes_per_process)?,
         trace: args.trace.is_some(),
-        trace_options: args.trace_limits.options(),
+        trace_options: args.trace_limits.options(crate::budget::trace_share()),
         ..Config::default()
     };
     let runtime = crate::launch::distribute(here, args.pes, args.pes_per_process)?;
@@ -287,7 +265,7 @@ fn options(args: &AmpiRunArgs, json: bool) -> Result<(RunOptions, GridSummary), 
         .ok()
         .filter(|&s| s <= 1 << 30)
         .ok_or_else(|| CliError::usage("--stack-size: at most 1G"))?;
-    let lb = args.lb.config(false, None)?;
+    let lb = args.lb.config(false, None).map_err(CliError::usage)?;
     check_checkpoints(&args.program, args.checkpoint_every, args.restart.is_some())
         .map_err(to_cli)?;
     let mut checkpoint_dir = args.checkpoint_dir.clone();
@@ -356,7 +334,8 @@ fn run_c_program(
 ) -> Result<AmpiReport, CliError> {
     let stacks = check_stacks(&opts, &crate::budget::budget(), MAPS_PER_C_RANK).map_err(to_cli)?;
     let path = std::path::Path::new(&args.program);
-    let heap_limit = heap_limit(&opts, stacks, path)?;
+    let heap_limit = arts_ampi_c::HeapLimit::for_run(&crate::budget::budget(), &opts, stacks, path)
+        .map_err(CliError::usage)?;
     let program_args = args.program_args.clone();
     let program = if opts.isomalloc {
         // Every rank copies the program into its slot; any may run here.
@@ -380,43 +359,6 @@ fn run_c_program(
     arts_ampi_c::run(&opts, Arc::new(program), &c).map_err(to_cli)
 }
 
-/// Each rank's share of an explicit `--max-memory` for its program's heap,
-/// enforced while it runs: the bound less the runtime, the `stacks` and a
-/// copy of the program per rank, over the ranks of the run (all of them,
-/// also under mpirun, where each process hosts fewer). Without
-/// `--max-memory` heaps are not bounded (`None`). Refused when nothing is
-/// left for the heaps.
-fn heap_limit(
-    opts: &RunOptions,
-    stacks: u64,
-    program: &std::path::Path,
-) -> Result<Option<arts_ampi_c::HeapLimit>, CliError> {
-    let budget = crate::budget::budget();
-    if !budget.explicit {
-        return Ok(None);
-    }
-    let copy = std::fs::metadata(program).map_or(0, |m| m.len());
-    let runtime = arts_core::limits::runtime_bytes(opts.vp as u64, opts.pes as u64)
-        .saturating_add(stacks)
-        .saturating_add(arts_core::limits::mul(&[copy, opts.vp as u64]));
-    let source = format!(
-        "--max-memory {}",
-        arts_core::limits::human_bytes(budget.bytes)
-    );
-    arts_ampi_c::HeapLimit::share(budget.bytes, runtime, opts.vp, source)
-        .map(Some)
-        .ok_or_else(|| {
-            CliError::usage(format!(
-                "--max-memory {} leaves nothing for the heaps of {} ranks: the runtime, their \
-                 stacks and copies of the program need about {}; raise --max-memory or run \
-                 fewer ranks",
-                arts_core::limits::human_bytes(budget.bytes),
-                opts.vp,
-                arts_core::limits::human_bytes(runtime)
-            ))
-        })
-}
-
 fn run_program(args: &AmpiRunArgs, out: Output) -> CliResult {
     let (opts, grid) = options(args, out.json)?;
     check_program_args(&args.program, &args.program_args).map_err(to_cli)?;
@@ -428,7 +370,7 @@ fn run_program(args: &AmpiRunArgs, out: Output) -> CliResult {
     };
     if let Some(mut file) = trace.filter(|_| crate::launch::is_root()) {
         let spans = report.runtime.trace().unwrap_or_default();
-        let options = args.trace_limits.options();
+        let options = args.trace_limits.options(crate::budget::trace_share());
         let about = arts_trace::TraceAbout::new(options.mode, report.runtime.trace_dropped());
         arts_trace::write_chrome(file.writer(), report.pes, &spans, &about)
             .map_err(|e| CliError::failed(format!("cannot write trace: {e}")))?;

@@ -5,18 +5,17 @@
 use std::path::PathBuf;
 
 use arts_apps::ddm::partition;
+use arts_apps::ddm::solver_flags::{RowFlags, SolverFlags, SweepSource};
 use arts_apps::ddm::sweep::{BiasSweep, Progress, SweepError, SweepOptions};
 use arts_core::checkpoint::disk::{self, Checkpoint};
-use arts_ddm::{ConstantOverrides, presets};
+use arts_ddm::presets;
 use serde::Serialize;
 
 use super::ddm_flags::PresetArg;
 use super::ddm_parallel;
 use super::stencil::RunOpts;
 use crate::output::{CliError, CliResult, Output, PendingDir};
-use arts_apps::ddm::parallel::{AppLb, ParallelStyle};
-use arts_apps::ddm::sweep::Method;
-use arts_ddm::{ConstantSet, EdgeAverage, MeshKind, SweepOrder};
+use arts_apps::ddm::parallel::ParallelStyle;
 
 /// Arguments of `arts run ddm`.
 #[derive(clap::Args)]
@@ -38,71 +37,9 @@ pub struct RunDdmArgs {
     /// still written (summary.json says `converged: false`), all files or none.
     #[arg(long, value_parser = crate::args::output_dir)]
     pub out: Option<PathBuf>,
-    /// Physical constants: codata or tcad (default: the device file's, else codata).
-    #[arg(long, value_enum)]
-    pub constants: Option<ConstantSet>,
-    /// Override the mesh spacing, nm (every layer must stay a whole number of rows).
-    #[arg(long)]
-    pub spacing_nm: Option<f64>,
-    /// Elementary charge q, C, replacing the constant set's (and the file's).
-    #[arg(long)]
-    pub q_c: Option<f64>,
-    /// Boltzmann constant k, J/K, replacing the constant set's (and the file's).
-    #[arg(long)]
-    pub k_j_per_k: Option<f64>,
-    /// Vacuum permittivity ε0, F/cm, replacing the constant set's (and the file's).
-    #[arg(long)]
-    pub eps0_f_per_cm: Option<f64>,
-    /// Lattice temperature, K (default: the device file's).
-    #[arg(long)]
-    pub temperature_k: Option<f64>,
-    /// Edge averaging of permittivity and mobility (default: the device file's, else harmonic).
-    #[arg(long, value_enum)]
-    pub edge_average: Option<EdgeAverage>,
-    /// Mesh points: cells (rows at (i + ½)h) or nodes (0 … L, contacts on the
-    /// end nodes) (default: the device file's, else cells).
-    #[arg(long, value_enum)]
-    pub mesh: Option<MeshKind>,
-    /// Solver: gummel (point updates, the load-balancing study's solver) or
-    /// newton (coupled, block-tridiagonal direct solve; for single-device work).
-    #[arg(long, value_enum, default_value = "gummel")]
-    pub method: Method,
-    /// Newton iterations allowed per attempt at one bias step (--method newton).
-    #[arg(long, default_value_t = 30)]
-    pub newton_iterations: usize,
-    /// How often Newton may halve the bias step toward one bias point (--method newton).
-    #[arg(long, default_value_t = 12)]
-    pub max_halvings: u32,
-    /// Update order (--method gummel); both: solve twice, report both iteration counts.
-    #[arg(long, value_enum, default_value = "sequential")]
-    pub order: SweepOrder,
-    /// Segments of the relaxed order (equal row counts).
-    #[arg(long, default_value_t = 7)]
-    pub segments: usize,
-    /// First rows of the relaxed order's segments instead, e.g. the `starts` that
-    /// `arts ddm partition` prints (`0,256,512`); overrides --segments.
-    #[arg(long, value_delimiter = ',')]
-    pub segment_starts: Option<Vec<usize>>,
-    /// Convergence tolerance: summed changes of potential and quasi-Fermi potentials, V.
-    #[arg(long, default_value_t = 1e-9)]
-    pub tolerance: f64,
-    /// Gummel iteration limit per bias (--method gummel).
-    #[arg(long, default_value_t = 400_000)]
-    pub max_iterations: usize,
-    /// Over-relaxation of the potential point update, in (0, 2).
-    #[arg(long, default_value_t = 1.9)]
-    pub omega_phi: f64,
-    /// Over-relaxation of the continuity point updates, in (0, 2).
-    #[arg(long, default_value_t = 1.9)]
-    pub omega_carriers: f64,
-    /// Measure per-row cost every N iterations (0: only never).
-    #[arg(long, default_value_t = 200)]
-    pub instrument_every: usize,
-    /// Observe the residual (convergence, over-relaxation) every K
-    /// iterations, a divisor of 100; a parallel run reduces it across the
-    /// segments that often (default: 1, with --parallel 10).
-    #[arg(long)]
-    pub check_every: Option<usize>,
+    /// The physics and the solver.
+    #[command(flatten)]
+    pub solver: SolverFlags,
     /// Run the Gummel solver on the object runtime, one migratable object per
     /// segment (--segments or --segment-starts), in the relaxed order:
     /// distributed (rows to the neighbours) or centralized (through one
@@ -145,40 +82,9 @@ pub struct RunDdmArgs {
     /// 0.05s, or auto (0.5s).
     #[arg(long, default_value = "auto", value_parser = crate::lb_args::parse_period)]
     pub lb_period: arts_core::LbPeriod,
-    /// With --parallel distributed: `on` runs each sub-cycle of a segment on
-    /// its left neighbour's fresh rows (the staggered order, which is the
-    /// sequential order as a pipeline: fewer iterations, less
-    /// parallelism); `off` (default) uses the neighbours' rows of the
-    /// previous iteration (the relaxed order); `local` does the first
-    /// between segments that start on the same PE and the second between
-    /// PEs: a PE runs its segments in sequence anyway, so the iterations are
-    /// those of one segment per PE, without the pipeline's waits.
-    #[arg(long, value_enum, default_value = "off")]
-    pub subcycle_dependency: arts_apps::ddm::choice::Dependency,
-    /// With --parallel: application-level balancing of the segments' rows:
-    /// off, static (cut once by the measured cost), live (distributed:
-    /// re-measured and re-cut while it runs) or paper-fit (the paper's: the
-    /// absorption layer's first sub-cycle timed every --fit-every
-    /// iterations, a 5th-degree fit, its rows weighted by the ratio of the
-    /// Simpson areas, cut once).
-    #[arg(long, value_enum, default_value = "off")]
-    pub app_lb: AppLb,
-    /// With --app-lb paper-fit: iterations between two timings of the
-    /// first bias point (the paper: 200 of ~10⁵; at least 6 timings needed).
-    #[arg(long, default_value_t = arts_apps::ddm::paper_fit::DEFAULT_FIT_EVERY as u64, value_parser = clap::value_parser!(u64).range(1..))]
-    pub fit_every: u64,
-    /// The Gummel point updates: newton-sor (scalar Newton on the
-    /// potential, over-relaxed by --omega-phi/--omega-carriers) or paper
-    /// (the paper's explicit Korman–Mayergoyz formulas, no over-relaxation).
-    #[arg(long, value_enum, default_value = "newton-sor")]
-    pub point_update: arts_ddm::PointUpdate,
-    /// With --app-lb live: iterations between two measurements.
-    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
-    pub app_lb_every: u64,
-    /// With --app-lb live: least relative improvement of the predicted
-    /// max/avg that moves rows, in [0, 1).
-    #[arg(long, default_value_t = 0.05)]
-    pub app_lb_threshold: f64,
+    /// The segments' sub-cycle order, application-level balancing and point updates.
+    #[command(flatten)]
+    pub rows: RowFlags,
     /// With --parallel distributed: checkpoint after every N bias points
     /// (not after the last) into --checkpoint-dir; `arts restart DIR`
     /// continues the sweep.
@@ -319,36 +225,14 @@ fn options<'a>(
         Some(style) => Some(ddm_parallel::parallel(args, style, argv, resume, json)?),
         None => None,
     };
-    Ok(SweepOptions {
+    let source = SweepSource {
         device_file: args.device.clone(),
         preset: args.preset.map(PresetArg::name),
         bias: args.bias.clone(),
-        constants: args.constants,
-        constant_overrides: ConstantOverrides {
-            q: args.q_c,
-            k: args.k_j_per_k,
-            eps0: args.eps0_f_per_cm,
-        },
-        spacing_nm: args.spacing_nm,
-        temperature_k: args.temperature_k,
-        edge_average: args.edge_average,
-        mesh: args.mesh,
-        method: args.method,
-        newton_iterations: args.newton_iterations,
-        max_halvings: args.max_halvings,
-        order: args.order,
-        segments: args.segments,
-        segment_starts: args.segment_starts.clone(),
-        tolerance_v: args.tolerance,
-        max_iterations: args.max_iterations,
-        omega_phi: args.omega_phi,
-        omega_carriers: args.omega_carriers,
-        point_update: args.point_update,
-        instrument_every: args.instrument_every,
-        check_every: args.check_every,
+        point_update: args.rows.point_update,
         out: args.out.as_ref().map(|d| d.display().to_string()),
-        parallel,
-    })
+    };
+    Ok(args.solver.sweep_options(source, parallel))
 }
 
 /// Runs the sweep `args` ask for, continuing from `resume` if given.

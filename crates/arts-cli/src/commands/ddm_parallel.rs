@@ -4,7 +4,7 @@
 use arts_apps::ddm::choice::ParallelChoices;
 use arts_apps::ddm::parallel::{Parallel, ParallelStyle, StaticSweep};
 use arts_apps::ddm::sweep::SweepError;
-use arts_apps::ddm::{Checkpointing, LiveCut, Point};
+use arts_apps::ddm::{Checkpointing, Point};
 use arts_core::checkpoint::disk::Checkpoint;
 use arts_core::{Config, LbPeriod};
 
@@ -21,15 +21,15 @@ const WARMUP_MS: u64 = 300;
 pub(super) fn check_args(args: &RunDdmArgs) -> CliResult {
     ParallelChoices {
         parallel: args.parallel,
-        method: args.method,
-        order: args.order,
-        app_lb: args.app_lb,
-        app_lb_threshold: args.app_lb_threshold,
-        dependency: args.subcycle_dependency,
+        method: args.solver.method,
+        order: args.solver.order,
+        app_lb: args.rows.app_lb,
+        app_lb_threshold: args.rows.app_lb_threshold,
+        dependency: args.rows.subcycle_dependency,
         lb: &args.lb,
         pin: args.pin,
         grid_given: args.grid.given(),
-        segment_starts_given: args.segment_starts.is_some(),
+        segment_starts_given: args.solver.segment_starts.is_some(),
         checkpoint_every_given: args.checkpoint_every.is_some(),
         checkpoint_dir_given: args.checkpoint_dir.is_some(),
         pes_given: args.pes.is_some(),
@@ -90,13 +90,10 @@ pub(super) fn parallel<'a>(
         lb,
         pin: args.pin,
         warmup_ms: args.warmup_ms.unwrap_or(WARMUP_MS),
-        app_lb: args.app_lb,
-        live: LiveCut {
-            every: args.app_lb_every as usize,
-            threshold: args.app_lb_threshold,
-        },
-        fit_every: args.fit_every as usize,
-        link: args.subcycle_dependency.link(),
+        app_lb: args.rows.app_lb,
+        live: args.rows.live(),
+        fit_every: args.rows.fit_every as usize,
+        link: args.rows.subcycle_dependency.link(),
         checkpoint,
         argv,
         resume,

@@ -217,7 +217,10 @@ pub fn run(command: GridCommand, out: Output) -> CliResult {
         ),
     };
     let (names, flag) = experiment.strategies();
-    let grid = opts.grid_lb.options_for_any(&names, flag)?;
+    let grid = opts
+        .grid_lb
+        .options_for_any(&names, flag)
+        .map_err(CliError::usage)?;
     let study = Study {
         setup: Setup {
             pes: opts.pes,

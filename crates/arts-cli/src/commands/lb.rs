@@ -97,7 +97,10 @@ impl SimulateArgs {
     fn options(&self) -> Result<SimulateOptions, CliError> {
         Ok(SimulateOptions {
             strategy: self.strategy.clone(),
-            grid: self.grid.options_for(&self.strategy, "--strategy")?,
+            grid: self
+                .grid
+                .options_for_any(&[&self.strategy], "--strategy")
+                .map_err(CliError::usage)?,
             pes: self.pes,
             step: self.step,
             repeat: self.repeat,

@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use arts_predict::machine::{BGL_HOP_NS, BGL_LINK_MBS};
+use arts_predict::machine::BGL_HOP_NS;
 use arts_predict::spec::{EngineKind, MachineSpec, NetworkKind};
 use arts_predict::study::{Extrapolation, StudyOptions};
 use arts_predict::validation::ValidationReport;
@@ -126,50 +126,8 @@ pub struct ExtrapolateArgs {
     /// The recording to fit (`arts run APP --record FILE`).
     #[arg(long)]
     record: PathBuf,
-    /// Target PE counts (one PE per torus node).
-    #[arg(long, value_delimiter = ',', default_value = "64,512,4096,32768,65536")]
-    pes: Vec<u32>,
-    /// Placements: ideal, random, lb:STRATEGY.
-    #[arg(long, value_delimiter = ',', default_value = "ideal,random")]
-    mapping: Vec<String>,
-    /// Objects per PE.
-    #[arg(long, default_value_t = 1)]
-    objects_per_pe: u32,
-    /// Steps simulated per point.
-    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=1000))]
-    steps: u32,
-    /// Problem size per object relative to the recording (scales message size N).
-    #[arg(long, default_value_t = 1.0, value_parser = crate::args::finite_f64)]
-    problem_scale: f64,
-    /// Give every object the recorded mean size instead of the recorded
-    /// units' sizes in turn.
-    #[arg(long)]
-    uniform: bool,
-    /// Target compute speed relative to the recording machine.
-    #[arg(long, default_value_t = 1.0, value_parser = crate::args::finite_f64)]
-    cpu_speed: f64,
-    /// Software one-way latency of a message, µs.
-    #[arg(long, default_value_t = 3.0, value_parser = crate::args::finite_f64)]
-    latency: f64,
-    /// Torus link bandwidth, MB/s.
-    #[arg(long, default_value_t = BGL_LINK_MBS, value_parser = crate::args::finite_f64)]
-    bandwidth: f64,
-    /// Torus per-hop latency, ns.
-    #[arg(long, default_value_t = BGL_HOP_NS, value_parser = crate::args::finite_f64)]
-    hop_ns: f64,
-    /// Add link contention: replay each point's predicted traffic on the
-    /// packet-level torus model and predict again with the latency it adds.
-    #[arg(long)]
-    contention: bool,
-    /// Seed of the random placement.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// The PDES engine.
-    #[arg(long, value_enum, default_value = "sequential")]
-    engine: EngineKind,
-    /// Threads of the optimistic engine.
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=64))]
-    threads: u32,
+    #[command(flatten)]
+    study: StudyOptions,
     /// Directory for `extrapolation.csv` and `extrapolation.svg`.
     #[arg(long, value_parser = crate::args::output_dir)]
     out: Option<PathBuf>,
@@ -291,35 +249,17 @@ fn write_traffic(mut file: PendingFile, traffic: &[Traffic]) -> CliResult {
     Ok(file.commit()?)
 }
 
-impl ExtrapolateArgs {
-    /// The study these flags ask for.
-    fn options(&self) -> StudyOptions {
-        StudyOptions {
-            pes: self.pes.clone(),
-            mappings: self.mapping.clone(),
-            seed: self.seed,
-            objects_per_pe: self.objects_per_pe,
-            steps: self.steps,
-            problem_scale: self.problem_scale,
-            uniform: self.uniform,
-            cpu_speed: self.cpu_speed,
-            latency: self.latency,
-            bandwidth: self.bandwidth,
-            hop_ns: self.hop_ns,
-            engine: self.engine.engine(self.threads),
-            traffic: self.traffic.is_some(),
-            contention: self.contention,
-        }
-    }
-}
-
 fn run_extrapolate(a: &ExtrapolateArgs, out: Output) -> CliResult {
-    let plan = a.options().plan().map_err(predict_error)?;
+    let study = StudyOptions {
+        traffic: a.traffic.is_some(),
+        ..a.study.clone()
+    };
+    let plan = study.plan().map_err(predict_error)?;
     let traffic = a.traffic.as_deref().map(PendingFile::create).transpose()?;
     let rec = read_recording(&a.record)?;
     let model = CostModel::fit(&rec)
         .map_err(|e| CliError::usage(format!("{}: {e}", a.record.display())))?;
-    let bar = out.progress((a.pes.len() * plan.layouts.len()) as u64, "extrapolate");
+    let bar = out.progress((plan.pes.len() * plan.layouts.len()) as u64, "extrapolate");
     let points =
         arts_predict::study(&model, &plan, &mut run_counter(&bar)).map_err(predict_error)?;
     bar.finish_and_clear();

@@ -6,10 +6,11 @@
 use std::path::PathBuf;
 
 pub use arts_apps::run::Setup as Prepared;
+use arts_apps::run::checkpoint_flags::CheckpointFlags;
 pub(crate) use arts_apps::run::outputs::write_comm_csv;
 use arts_apps::run::stencil::StencilReport;
 use arts_apps::run::summary::Verdict;
-use arts_apps::run::{self, Outputs, Saving};
+use arts_apps::run::{self, Outputs};
 use arts_apps::stencil2d::checkpoint::StencilApp;
 use arts_apps::stencil2d::{Kernel, Problem, Reference};
 use arts_core::{Config, Map};
@@ -18,9 +19,9 @@ use super::grid_flags::GridOpts;
 use crate::args::output_file;
 use crate::lb_args::LbArgs;
 use crate::output::{CliError, CliResult, Output, PendingFile};
-use crate::trace_args::TraceLimits;
 use crate::usage::quote;
 use arts_grid::report::GridSummary;
+use arts_trace::limits::TraceLimits;
 
 /// Initial placement of objects on PEs.
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
@@ -104,57 +105,8 @@ pub struct RunOpts {
     pe_speeds: Option<Vec<f64>>,
     #[command(flatten)]
     grid: GridOpts,
-    /// Checkpoint after every N steps into --checkpoint-dir (continue with
-    /// `arts restart DIR`).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..), requires = "checkpoint_dir")]
-    checkpoint_every: Option<u32>,
-    /// Directory of the checkpoints: `DIR/ckpt-<step>` and `DIR/latest`.
-    /// With it, SIGUSR1 asks for a checkpoint at the next step boundary
-    /// (under mpirun: SIGUSR1 to mpirun, or to the process of rank 0).
-    #[arg(long)]
-    checkpoint_dir: Option<PathBuf>,
-    /// Also checkpoint at the first step boundary T seconds after the last
-    /// checkpoint (timed on the process of rank 0).
-    #[arg(long, requires = "checkpoint_dir", value_parser = positive_seconds)]
-    checkpoint_every_seconds: Option<f64>,
-    /// On SIGTERM, write a last checkpoint into --checkpoint-dir and stop
-    /// (exit 0; the report has `stopped_at_step`). Under mpirun: SIGTERM to
-    /// mpirun, or to the process of rank 0.
-    #[arg(long, requires = "checkpoint_dir")]
-    checkpoint_on_term: bool,
-    /// Continue from the newest checkpoint in --checkpoint-dir when there is
-    /// one (it must be of this app with the same options); otherwise start
-    /// afresh. The same command line then both starts and restarts a run
-    /// (what `arts launch` relies on).
-    #[arg(long, requires = "checkpoint_dir")]
-    resume: bool,
-    /// Double checkpoints (Charm++'s scheme): --checkpoint-dir is local to
-    /// each node (e.g. /dev/shm), and each process keeps its share of every
-    /// checkpoint and a copy of its buddy's (a process on another node when
-    /// there is one) in `DIR/hold-<node>.p<process>`. --resume and `arts
-    /// restart` recover from the copies when a process or a node's store is
-    /// lost. The node is the host name, or $ARTS_NODE when set.
-    #[arg(long, requires = "checkpoint_dir")]
-    buddy_checkpoints: bool,
-    /// Write each checkpoint in the background: the run goes on as soon as
-    /// its state is imaged, and the checkpoint is published (all or
-    /// nothing) at the next checkpoint or at the end. A failure before then
-    /// loses it and restarts from the previous one.
-    #[arg(long, requires = "checkpoint_dir")]
-    checkpoint_async: bool,
-    /// Checkpoints to keep in --checkpoint-dir (older ones are removed; while
-    /// the run goes on, the files of the last one removed are kept for the
-    /// next checkpoint to overwrite, in `DIR/.arts-spare`).
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..))]
-    keep: u32,
-}
-
-/// A clap value parser for a period in seconds: a finite number > 0.
-fn positive_seconds(s: &str) -> Result<f64, String> {
-    match s.parse::<f64>() {
-        Ok(t) if t.is_finite() && t > 0.0 => Ok(t),
-        _ => Err(format!("expected a number of seconds > 0, got '{s}'")),
-    }
+    #[command(flatten)]
+    checkpoint: CheckpointFlags,
 }
 
 impl RunOpts {
@@ -174,18 +126,19 @@ impl RunOpts {
             ("grid options", self.grid.given()),
             (
                 "--checkpoint-every-seconds",
-                self.checkpoint_every_seconds.is_some(),
+                self.checkpoint.checkpoint_every_seconds.is_some(),
             ),
-            ("--checkpoint-on-term", self.checkpoint_on_term),
-            ("--resume", self.resume),
+            ("--checkpoint-on-term", self.checkpoint.checkpoint_on_term),
+            ("--resume", self.checkpoint.resume),
         ];
         if let Some((flag, _)) = others.iter().find(|o| o.1) {
             return Err(CliError::usage(format!(
                 "{flag}: a restarted ddm sweep keeps its own options; it takes --pes, --pes-per-process, --pin, --checkpoint-every, --checkpoint-dir, --keep, --buddy-checkpoints and --checkpoint-async"
             )));
         }
-        let checkpoint = match (self.checkpoint_every, &self.checkpoint_dir) {
-            (Some(n), Some(dir)) => Some((n, dir.clone(), self.keep)),
+        let c = &self.checkpoint;
+        let checkpoint = match (c.checkpoint_every, &c.checkpoint_dir) {
+            (Some(n), Some(dir)) => Some((n, dir.clone(), c.keep)),
             (None, Some(_)) => {
                 return Err(CliError::usage(
                     "--checkpoint-dir: a restarted ddm sweep checkpoints every --checkpoint-every N bias points",
@@ -198,8 +151,8 @@ impl RunOpts {
             pes_per_process: self.pes_per_process,
             pin: self.pin,
             checkpoint,
-            buddy_checkpoints: self.buddy_checkpoints,
-            checkpoint_async: self.checkpoint_async,
+            buddy_checkpoints: c.buddy_checkpoints,
+            checkpoint_async: c.checkpoint_async,
         })
     }
 
@@ -222,17 +175,9 @@ impl RunOpts {
         }
         let lb = self
             .lb
-            .config(self.lb_dump.is_some(), self.pe_speeds.clone())?;
-        let checkpoint = self.checkpoint_dir.clone().map(|dir| Saving {
-            every: self.checkpoint_every.unwrap_or(0),
-            dir,
-            keep: self.keep as usize,
-            on_term: self.checkpoint_on_term,
-            resume: self.resume,
-            every_seconds: self.checkpoint_every_seconds,
-            buddies: self.buddy_checkpoints,
-            background: self.checkpoint_async,
-        });
+            .config(self.lb_dump.is_some(), self.pe_speeds.clone())
+            .map_err(CliError::usage)?;
+        let checkpoint = self.checkpoint.saving();
         if self.record.is_some() && lb.is_some() {
             return Err(CliError::usage(
                 "--record: record a run without load balancing (--lb none); predict a balanced mapping with arts predict --mapping",
@@ -242,7 +187,7 @@ impl RunOpts {
         let outputs = Outputs {
             trace: open(&self.trace)?,
             trace_path: self.trace.clone(),
-            trace_options: self.trace_limits.options(),
+            trace_options: self.trace_limits.options(crate::budget::trace_share()),
             record: open(&self.record)?,
             comm_trace: open(&self.comm_trace)?,
             dump: self.lb_dump.clone(),

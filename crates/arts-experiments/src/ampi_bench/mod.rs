@@ -47,6 +47,30 @@ pub struct BenchReport {
 }
 
 impl BenchReport {
+    /// The human table of `arts ampi bench`: each section's figures, one
+    /// line each, with its target and whether it is met.
+    pub fn table(&self) -> String {
+        let mut t = String::new();
+        let mut section = "";
+        for f in &self.figures {
+            if f.section != section {
+                section = f.section;
+                t += &format!("== {section}\n");
+            }
+            let target = match (&f.target, f.met) {
+                (Some(target), Some(met)) => {
+                    format!(
+                        "  (target {target}: {})",
+                        if met { "met" } else { "MISSED" }
+                    )
+                }
+                _ => String::new(),
+            };
+            t += &format!("{:<64} {:>10.3} {}{target}\n", f.name, f.value, f.unit);
+        }
+        t
+    }
+
     fn add(
         &mut self,
         section: &'static str,
@@ -121,6 +145,19 @@ pub fn run_bench(scale: Scale, progress: &mut dyn FnMut(&str)) -> Result<BenchRe
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_table_heads_each_section_once_and_says_whether_targets_are_met() {
+        let mut r = BenchReport::default();
+        r.add("switch", "baseline: x", 2.0, "ns");
+        r.check("switch", "y", (1.0, "ns"), true, 0.5);
+        r.add("memory", "z", 3.0, "KiB");
+        let t = r.table();
+        assert_eq!(t.matches("== switch\n").count(), 1, "{t}");
+        assert!(t.contains("== memory\n"), "{t}");
+        assert!(t.contains("(target <= 0.5: MISSED)"), "{t}");
+        assert_eq!(t.lines().count(), 5, "{t}");
+    }
 
     #[test]
     fn a_quick_bench_measures_every_figure_with_its_baseline() {

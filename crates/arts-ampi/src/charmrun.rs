@@ -1,5 +1,7 @@
 //! `ampirun` (`arts ampi charmrun`): the command line AMPI users type —
-//! Charm++'s `+` options around the program — turned into `arts ampi run`'s.
+//! Charm++'s `+` options around the program — turned into `arts ampi run`'s
+//! (the Charm++ option and balancer names mapped to arts' flags and `--lb`
+//! names, here beside the runtime that takes them).
 //!
 //! `ampirun +p2 ./prog +vp8 +balancer GreedyLB +LBPeriod 1 -- args` and
 //! `ampirun -np 2 ./prog +vp 8 args` both become

@@ -1,0 +1,101 @@
+//! The option group that bounds a trace for long runs: `--trace-mode
+//! full|summary`, `--trace-bin-ms`, `--trace-max-events` (`clap::Args`
+//! behind the `clap` feature; every command that takes `--trace` flattens
+//! it beside its own `--trace FILE`), and the [`TraceOptions`] they make.
+
+use crate::{TraceMode, TraceOptions};
+
+/// What a trace keeps (`--trace-mode`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
+pub enum TraceKeep {
+    /// Every entry method, idle period and message (up to --trace-max-events).
+    #[default]
+    Full,
+    /// Per time bin and PE: each entry method's busy time and calls, idle
+    /// time, messages and bytes per destination (Projections' summary logs).
+    Summary,
+}
+
+/// `--trace-mode`, `--trace-bin-ms`, `--trace-max-events`.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "clap", derive(clap::Args))]
+pub struct TraceLimits {
+    /// With --trace: what the trace keeps (summary: a long run's per-bin
+    /// totals, in the same file format, read by `arts trace summary|view`).
+    #[cfg_attr(
+        feature = "clap",
+        arg(long, value_enum, default_value = "full", requires = "trace")
+    )]
+    pub trace_mode: TraceKeep,
+    /// With --trace-mode summary: the bin width, milliseconds.
+    #[cfg_attr(
+        feature = "clap",
+        arg(long, default_value_t = 10.0, value_parser = positive_ms, requires = "trace")
+    )]
+    pub trace_bin_ms: f64,
+    /// With --trace: the most spans kept over all PEs (each PE keeps its
+    /// share; the rest are counted in the file's `arts_trace.dropped`).
+    #[cfg_attr(
+        feature = "clap",
+        arg(long, value_parser = clap::value_parser!(u64).range(1..), requires = "trace")
+    )]
+    pub trace_max_events: Option<u64>,
+}
+
+/// Parses `--trace-bin-ms`: milliseconds ≥ 0.001.
+pub fn positive_ms(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(t) if t.is_finite() && t >= 0.001 => Ok(t),
+        _ => Err(format!("expected milliseconds ≥ 0.001, got '{s}'")),
+    }
+}
+
+impl TraceLimits {
+    /// The runtime's trace options; with `share` (bytes: half of an
+    /// explicit `--max-memory`), the events kept hold at most that much,
+    /// past which they are counted as dropped, as past `--trace-max-events`.
+    pub fn options(&self, share: Option<u64>) -> TraceOptions {
+        let mode = match self.trace_mode {
+            TraceKeep::Full => TraceMode::Full,
+            TraceKeep::Summary => TraceMode::Summary {
+                bin_ns: (self.trace_bin_ms * 1e6) as u64,
+            },
+        };
+        let options = TraceOptions {
+            mode,
+            max_events: self.trace_max_events,
+        };
+        match share {
+            Some(bytes) => options.within_bytes(bytes),
+            None => options,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn limits_make_the_mode_bin_and_bound_asked_for() {
+        let summary = TraceLimits {
+            trace_mode: TraceKeep::Summary,
+            trace_bin_ms: 2.5,
+            trace_max_events: Some(100),
+        };
+        let o = summary.options(None);
+        assert_eq!(o.mode, TraceMode::Summary { bin_ns: 2_500_000 });
+        assert_eq!(o.max_events, Some(100));
+        let full = TraceLimits {
+            trace_mode: TraceKeep::Full,
+            trace_bin_ms: 10.0,
+            trace_max_events: None,
+        };
+        let bounded = full.options(Some(160 * 1000));
+        assert!(bounded.max_events.is_some_and(|n| n <= 1000), "{bounded:?}");
+        assert_eq!(full.options(None).max_events, None);
+        assert!(positive_ms("0.0001").is_err() && positive_ms("x").is_err());
+        assert_eq!(positive_ms("0.5"), Ok(0.5));
+    }
+}
