@@ -8,7 +8,7 @@ use std::path::Path;
 use std::process::Stdio;
 
 mod common;
-use common::build;
+use common::{build, build_cxx};
 
 /// What a run of arts left: exit code, stdout, stderr, peak resident bytes.
 struct Ran {
@@ -221,4 +221,42 @@ fn a_trace_keeps_what_its_share_holds_and_counts_the_rest() {
     assert!(dropped(&run(dir.path(), &a)) > 0);
     a.drain(..2);
     assert_eq!(dropped(&run(dir.path(), &a[..a.len() - 2])), 0);
+}
+
+#[test]
+fn a_cxx_rank_leaking_with_new_ends_at_its_share() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(leak) = build_cxx("leak", dir.path()) else {
+        return;
+    };
+    let args = [
+        "--max-memory",
+        "256M",
+        "ampi",
+        "run",
+        "--vp",
+        "4",
+        "--pes",
+        "2",
+    ];
+    let r = run(
+        dir.path(),
+        &[&args[..], &[leak.as_str(), "--", "1", "1024"]].concat(),
+    );
+    let what = format!("{:?} {:?}", r.stdout, r.stderr);
+    assert_eq!(r.code, 1, "{what}");
+    assert!(
+        r.stderr
+            .starts_with("error: rank 1: exceeded its memory share ("),
+        "{what}"
+    );
+    assert!(!r.stdout.contains("done"), "{what}");
+    assert!(r.peak <= 256 * MIB, "{what}: peak {} MiB", r.peak / MIB);
+    // Within its share (8 MiB) the program ends normally.
+    let r = run(
+        dir.path(),
+        &[&args[..], &[leak.as_str(), "--", "1", "8"]].concat(),
+    );
+    assert_eq!(r.code, 0, "{:?}", r.stderr);
+    assert_eq!(r.stdout.matches(" done").count(), 4, "{}", r.stdout);
 }

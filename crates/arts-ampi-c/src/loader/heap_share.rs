@@ -15,9 +15,11 @@
 //! `main` as a fatal MPI error does (returning null would not stop a
 //! program that does not check): the run fails with exit 1 and one line
 //! naming the rank, and the process never holds more than the shares.
+//! C++'s global `operator new`/`delete` (exported by the binary,
+//! [`crate::loader::malloc`]) come here too.
 //!
 //! Not counted: blocks the C library allocates for itself (`fopen`'s
-//! buffer, `asprintf`, `getline`), C++'s `operator new`, and allocations
+//! buffer, `asprintf`, `getline`) and allocations
 //! outside a rank (constructors of a program not in a slot, threads the
 //! program starts). A block freed by another rank than the one that
 //! allocated it is taken off the freeing rank's count (never below zero).

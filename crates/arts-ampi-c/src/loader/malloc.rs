@@ -230,11 +230,13 @@ pub(crate) extern "C" fn rank_strndup(s: *const c_char, n: usize) -> *mut c_char
 /// replace it, and the `arts` binary exports it, so the C++ library that a
 /// loaded program brings allocates through it too (a `std::string` it
 /// builds for a running rank is in the rank's slot, and moves with it).
-/// The library's `new[]` calls it. A block, or the end of the process with
-/// one line (`operator new` may not return null).
+/// The library's `new[]` calls it. Counted against a rank's share as its
+/// `malloc` is (`crate::loader::heap_share`: past it, the rank ends). A
+/// block, or the end of the process with one line (`operator new` may not
+/// return null).
 #[unsafe(export_name = "_Znwm")]
-pub(crate) extern "C" fn cxx_new(size: usize) -> *mut c_void {
-    let p = allocate(size.max(1), HEADER);
+pub(crate) extern "C-unwind" fn cxx_new(size: usize) -> *mut c_void {
+    let p = hs::__wrap_malloc(size.max(1));
     if p.is_null() {
         eprintln!("error: operator new: out of memory ({size} bytes)");
         std::process::abort();
@@ -245,8 +247,8 @@ pub(crate) extern "C" fn cxx_new(size: usize) -> *mut c_void {
 /// C++'s global `operator delete`, for the whole process (the library's
 /// `delete[]` and sized deletes call it).
 #[unsafe(export_name = "_ZdlPv")]
-pub(crate) extern "C" fn cxx_delete(p: *mut c_void) {
-    release(p);
+pub(crate) extern "C-unwind" fn cxx_delete(p: *mut c_void) {
+    hs::__wrap_free(p);
 }
 
 /// The library functions a copy of a program calls here instead, by name:
