@@ -9,7 +9,7 @@
 //! - [`execute`]: one run as a child of the arts binary (or the rayon
 //!   baseline in process) and its rows.
 //! - [`row`]: a row, its validity and its ratio to its baseline.
-//! - [`write`]: the CSV and the charts.
+//! - [`write`](mod@write): the CSV and the charts.
 
 pub mod cost;
 pub mod execute;

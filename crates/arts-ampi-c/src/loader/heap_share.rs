@@ -7,16 +7,16 @@
 //! `strndup`), so their calls reach the `__wrap_*` functions here, which
 //! the `arts` binary exports; a program copied into a slot (`--isomalloc`)
 //! that was linked without them has the same names pointed here
-//! ([`crate::loader::malloc::REPLACEMENTS`]). Each serves the block as
-//! [`crate::loader::malloc`] does (the rank's slot, else the C library) and,
+//! (`crate::loader::malloc::REPLACEMENTS`). Each serves the block as
+//! `crate::loader::malloc` does (the rank's slot, else the C library) and,
 //! when the run has a [`HeapLimit`], keeps the running rank's live bytes
-//! (each block's usable size) in its state ([`Heap`]). An allocation that
+//! (each block's usable size) in its state (`Heap`). An allocation that
 //! would take the rank past its share ends the rank instead, unwinding its
 //! `main` as a fatal MPI error does (returning null would not stop a
 //! program that does not check): the run fails with exit 1 and one line
 //! naming the rank, and the process never holds more than the shares.
 //! C++'s global `operator new`/`delete` (exported by the binary,
-//! [`crate::loader::malloc`]) come here too.
+//! `crate::loader::malloc`) come here too.
 //!
 //! Not counted: blocks the C library allocates for itself (`fopen`'s
 //! buffer, `asprintf`, `getline`) and allocations
