@@ -171,29 +171,7 @@ impl Mpi {
     /// Every process's `mine`, in rank order, on every process. Collective;
     /// for small values (at most 2 GiB together).
     pub fn all_gather_bytes(&self, mine: &[u8]) -> Vec<Vec<u8>> {
-        let n = self.size() as usize;
-        let mut lens = vec![0 as mpi::Count; n];
-        let len = mpi::Count::try_from(mine.len()).expect("at most 2 GiB gathered");
-        self.world.all_gather_into(&len, &mut lens[..]);
-        let displs: Vec<mpi::Count> = lens
-            .iter()
-            .scan(0, |at, &l| {
-                let d = *at;
-                *at += l;
-                Some(d)
-            })
-            .collect();
-        let total: usize = lens.iter().map(|&l| l as usize).sum();
-        let mut all = vec![0u8; total];
-        {
-            let mut parts = mpi::datatype::PartitionMut::new(&mut all[..], &lens[..], &displs[..]);
-            self.world.all_gather_varcount_into(mine, &mut parts);
-        }
-        displs
-            .iter()
-            .zip(&lens)
-            .map(|(&d, &l)| all[d as usize..(d + l) as usize].to_vec())
-            .collect()
+        all_gather_bytes(&self.world, mine)
     }
 
     /// Rank `root`'s `mine` on every process (the others' `mine` is
@@ -233,4 +211,32 @@ impl arts_core::checkpoint::disk::held::Collectives for Mpi {
     fn broadcast(&self, root: u32, mine: Vec<u8>) -> Vec<u8> {
         self.broadcast_bytes(root, mine)
     }
+}
+
+/// Every process's `mine` on `comm`, in rank order, on every process.
+/// Collective; for small values (at most 2 GiB together).
+pub(crate) fn all_gather_bytes(comm: &impl Communicator, mine: &[u8]) -> Vec<Vec<u8>> {
+    let n = comm.size() as usize;
+    let mut lens = vec![0 as mpi::Count; n];
+    let len = mpi::Count::try_from(mine.len()).expect("at most 2 GiB gathered");
+    comm.all_gather_into(&len, &mut lens[..]);
+    let displs: Vec<mpi::Count> = lens
+        .iter()
+        .scan(0, |at, &l| {
+            let d = *at;
+            *at += l;
+            Some(d)
+        })
+        .collect();
+    let total: usize = lens.iter().map(|&l| l as usize).sum();
+    let mut all = vec![0u8; total];
+    {
+        let mut parts = mpi::datatype::PartitionMut::new(&mut all[..], &lens[..], &displs[..]);
+        comm.all_gather_varcount_into(mine, &mut parts);
+    }
+    displs
+        .iter()
+        .zip(&lens)
+        .map(|(&d, &l)| all[d as usize..(d + l) as usize].to_vec())
+        .collect()
 }

@@ -142,28 +142,6 @@ impl Net for MpiNet {
     }
 
     fn all_gather_bytes(&self, mine: &[u8]) -> Vec<Vec<u8>> {
-        let n = self.size as usize;
-        let mut lens = vec![0 as Count; n];
-        let len = Count::try_from(mine.len()).expect("at most 2 GiB gathered");
-        self.coll.0.all_gather_into(&len, &mut lens[..]);
-        let displs: Vec<Count> = lens
-            .iter()
-            .scan(0, |at, &l| {
-                let d = *at;
-                *at += l;
-                Some(d)
-            })
-            .collect();
-        let total: usize = lens.iter().map(|&l| l as usize).sum();
-        let mut all = vec![0u8; total];
-        {
-            let mut parts = mpi::datatype::PartitionMut::new(&mut all[..], &lens[..], &displs[..]);
-            self.coll.0.all_gather_varcount_into(mine, &mut parts);
-        }
-        displs
-            .iter()
-            .zip(&lens)
-            .map(|(&d, &l)| all[d as usize..(d + l) as usize].to_vec())
-            .collect()
+        crate::all_gather_bytes(&self.coll.0, mine)
     }
 }
