@@ -1265,7 +1265,11 @@ int AMPI_Restored_state(long long *step, void *state, long long capacity, long l
  *    so arts does not call the routines (the data stays where it is).
  *    With --isomalloc the rank's heap moves and is saved with it; the
  *    routines are not called either.
- * MPI calls from a PUP routine are refused (as in AMPI). */
+ * MPI calls from a PUP routine are refused (as in AMPI).
+ * C++: <pup.h> views a pup_er as a PUP::er (`p | x`, `void pup(PUP::er &)`
+ * methods), <pup_stl.h> adds std::vector, std::string, std::pair.
+ * Fortran: pupf.h (fpup_int, fpup_doubles, fpup_isunpacking, ...) and
+ * `use pupmod` (pup, apup); see mpif.h. */
 typedef void *pup_er;
 typedef void (*MPI_PupFn)(pup_er, void *);
 typedef MPI_PupFn AMPI_PupFn;

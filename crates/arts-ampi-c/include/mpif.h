@@ -371,6 +371,13 @@
       EXTERNAL MPI_WTIME, MPI_WTICK
       INTEGER AMPI_MY_PE
       EXTERNAL AMPI_MY_PE
+! AMPI's PUP interface: CALL AMPI_Register_pup(r, d, idx, ierr)
+! registers SUBROUTINE r(p, d) for the variable d (INTEGER :: p, only
+! passed on to the fpup_* calls of pupf.h, or pup/apup of `use pupmod`);
+! a checkpoint without --isomalloc saves what it packs, and in a run
+! restarted from it the CALL unpacks d at once (allocating its arrays).
+! CALL AMPI_Get_pup_data(idx, addr, ierr): d's address, into an
+! INTEGER(KIND=MPI_ADDRESS_KIND).
 ! the predefined attribute callbacks (subroutines of the binding)
       EXTERNAL MPI_NULL_COPY_FN, MPI_NULL_DELETE_FN, MPI_DUP_FN
       EXTERNAL MPI_COMM_NULL_COPY_FN, MPI_COMM_NULL_DELETE_FN

@@ -235,17 +235,7 @@ fn every_export_is_listed_once() {
 /// The C calls of `mpi.h` that deliberately have no Fortran name, each with
 /// its reason (`("mpi_x_", "why")`). Keep it short: a name here is a call a
 /// Fortran program of `mpif.h` or `use mpi` cannot make.
-const NOT_IN_FORTRAN: &[(&str, &str)] = &[
-    (
-        "ampi_get_pup_data_",
-        "AMPI's PUP interface is C only: Fortran PUP routines need AMPI's \
-         `pupmod` (fpup_*), which arts does not provide",
-    ),
-    (
-        "ampi_register_pup_",
-        "AMPI's PUP interface is C only (see ampi_get_pup_data_)",
-    ),
-];
+const NOT_IN_FORTRAN: &[(&str, &str)] = &[];
 
 #[test]
 fn every_c_call_has_its_fortran_name_but_the_listed_ones() {

@@ -4,9 +4,12 @@
 //! `AMPI_MemCheckpoint` and `AMPI_Migrate`'s `ampi_checkpoint` hint, and a
 //! restart continues from it to the checksum of an uninterrupted run.
 //! A routine that unpacks more than it packed fails its rank in one line.
+//! The same in Fortran (`tests/fortran/pup.f90`: pupf.h's `fpup_*` calls
+//! and pupmod's `pup`/`apup` over ALLOCATABLE and POINTER arrays), and in
+//! C++ (`tests/c/pup.cpp`: `void pup(PUP::er &p)` with pup.h, pup_stl.h).
 
 mod common;
-use common::{arts_text, build, program_lines};
+use common::{arts_text, build, build_cxx, build_fortran, program_lines};
 
 /// Runs `so` on 4 ranks over `pes` PEs (plus `extra` options); returns
 /// the program's lines (exit 0 asserted).
@@ -158,5 +161,95 @@ fn a_null_routine_is_an_mpi_error_and_own_passes_size_what_they_pack() {
     assert!(
         err.contains("AMPI_Checkpoint") && err.contains("AMPI_Register_pup"),
         "{err}"
+    );
+}
+
+#[test]
+fn a_fortran_programs_allocatable_arrays_survive_checkpoint_and_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(so) = build_fortran("pup.f90", dir.path()) else {
+        return;
+    };
+    let whole = run(&so, 2, &[], &["30", "5", "0", "file"]);
+    assert!(whole.starts_with("pup steps=30 checksum="), "{whole}");
+    let whole = whole.trim_end();
+    let ck = dir.path().join("ck").display().to_string();
+    let first = run(
+        &so,
+        2,
+        &["--checkpoint-dir", &ck],
+        &["30", "5", "15", "file"],
+    );
+    assert!(first.contains("stopped after saving step 15"), "{first}");
+    let at = dir.path().join("ck/ckpt-3").display().to_string();
+    continued(
+        &run(&so, 3, &["--restart", &at], &["30", "5", "0", "file"]),
+        15,
+        whole,
+    );
+    let store = dir.path().join("store").display().to_string();
+    let first = run(
+        &so,
+        2,
+        &["--checkpoint-dir", &store],
+        &["30", "5", "20", "mem"],
+    );
+    assert!(first.contains("stopped after saving step 20"), "{first}");
+    continued(
+        &run(&so, 1, &["--restart", &store], &["30", "5", "0", "mem"]),
+        20,
+        whole,
+    );
+}
+
+#[test]
+fn a_fortran_routine_unpacking_more_than_it_packed_fails_its_rank_in_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(so) = build_fortran("pup.f90", dir.path()) else {
+        return;
+    };
+    let ck = dir.path().join("ck").display().to_string();
+    run(
+        &so,
+        2,
+        &["--checkpoint-dir", &ck],
+        &["10", "5", "5", "file"],
+    );
+    let a = ["ampi", "run", "--vp", "4", "--pes", "2", "--restart", &ck, &so, "--"];
+    let (code, _, err) = arts_text(&[&a[..], &["10", "5", "0", "over"]].concat());
+    assert_eq!(code, 1, "{err}");
+    let line = err
+        .lines()
+        .find(|l| l.starts_with("error: rank "))
+        .unwrap_or_else(|| panic!("{err}"));
+    assert!(
+        line.contains(
+            ": fpup_int: PUP routine 0 (unpacking at restart) unpacks more than was packed: \
+             4 bytes at byte "
+        ),
+        "{line}"
+    );
+    // Rank r packed 16 + r doubles, two INTEGERs and an INTEGER(KIND=8).
+    let at = |r: usize| format!("at byte {0} of {0}", 16 + (16 + r) * 8);
+    assert!((0..4).any(|r| line.contains(&at(r))), "{line}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn a_cpp_objects_pup_method_carries_it_through_checkpoint_and_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(so) = build_cxx("pup", dir.path()) else {
+        return;
+    };
+    let whole = run(&so, 2, &[], &["30", "5", "0"]);
+    assert!(whole.starts_with("pup steps=30 checksum="), "{whole}");
+    let ck = dir.path().join("ck").display().to_string();
+    let first = run(&so, 2, &["--checkpoint-dir", &ck], &["30", "5", "10"]);
+    assert!(first.contains("stopped after saving step 10"), "{first}");
+    let at = dir.path().join("ck/ckpt-2").display().to_string();
+    continued(
+        &run(&so, 3, &["--restart", &at], &["30", "5", "0"]),
+        10,
+        whole.trim_end(),
     );
 }

@@ -171,6 +171,7 @@ macro_rules! fortran {
 // The hand-written calls of a few families, after the macros they use.
 mod attrs;
 mod mpi1;
+mod pup;
 mod text;
 
 fortran! {

@@ -39,11 +39,12 @@ pub(crate) enum Mode {
 #[repr(C)]
 pub(crate) struct Pupper {
     magic: u64,
-    mode: Mode,
+    /// Which pass this is.
+    pub(crate) mode: Mode,
     /// The data is freed after this pass (`pup_isDeleting`).
-    deleting: bool,
+    pub(crate) deleting: bool,
     /// A pass of a checkpoint, not of a migration (`pup_isUserlevel`).
-    userlevel: bool,
+    pub(crate) userlevel: bool,
     /// Packing: where the bytes go; unpacking: where they come from
     /// (null when sizing).
     buf: *mut u8,
@@ -162,7 +163,7 @@ unsafe fn pupper<'a>(call: &str, p: *mut c_void) -> &'a mut Pupper {
 ///
 /// # Safety
 /// `p` as for [`pupper`]; `data` points to `n` items of `size` bytes.
-unsafe fn items(call: &str, p: *mut c_void, data: *mut u8, n: c_int, size: usize) {
+pub(crate) unsafe fn items(call: &str, p: *mut c_void, data: *mut u8, n: c_int, size: usize) {
     // SAFETY: the caller's contract.
     let pup = unsafe { pupper(call, p) };
     let Ok(n) = usize::try_from(n) else {
@@ -225,7 +226,11 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_pup_bytes(p: *mut c_void, v: *mut c_
 ///
 /// # Safety
 /// As for [`pupper`].
-unsafe fn flag(call: &str, p: *mut c_void, f: impl FnOnce(&Pupper) -> bool) -> c_int {
+pub(crate) unsafe fn flag(
+    call: &str,
+    p: *mut c_void,
+    f: impl FnOnce(&Pupper) -> bool,
+) -> c_int {
     // SAFETY: the caller's contract.
     c_int::from(f(unsafe { pupper(call, p) }))
 }
