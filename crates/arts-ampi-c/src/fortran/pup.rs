@@ -147,8 +147,10 @@ mod tests {
     #[test]
     fn fortran_calls_move_fortran_sizes_and_name_themselves_when_over() {
         let mut sizer = Pupper::new(Mode::Sizing, std::ptr::null_mut(), usize::MAX, "s".into());
-        let (mut i, mut d, mut l, mut c) = (3i32, [1.0f64, 2.0], 1 as c_int, [b'a' as c_char; 5]);
-        let (two, five) = (2 as c_int, 5 as c_int);
+        let (mut i, mut d) = (3i32, [1.0f64, 2.0]);
+        let mut l: c_int = 1;
+        let mut c: [c_char; 5] = [0; 5];
+        let (two, five): (c_int, c_int) = (2, 5);
         // SAFETY: live handles, items of the declared sizes.
         unsafe {
             let h = sizer.handle();
