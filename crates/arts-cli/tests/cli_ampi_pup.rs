@@ -215,7 +215,18 @@ fn a_fortran_routine_unpacking_more_than_it_packed_fails_its_rank_in_one_line() 
         &["--checkpoint-dir", &ck],
         &["10", "5", "5", "file"],
     );
-    let a = ["ampi", "run", "--vp", "4", "--pes", "2", "--restart", &ck, &so, "--"];
+    let a = [
+        "ampi",
+        "run",
+        "--vp",
+        "4",
+        "--pes",
+        "2",
+        "--restart",
+        &ck,
+        &so,
+        "--",
+    ];
     let (code, _, err) = arts_text(&[&a[..], &["10", "5", "0", "over"]].concat());
     assert_eq!(code, 1, "{err}");
     let line = err

@@ -65,7 +65,11 @@ fpup_type!(fpup_logical_, fpup_logicals_, c_int);
 
 /// Fortran's `fpup_bytes(p, d, n)`: `n` untyped bytes.
 #[unsafe(no_mangle)]
-pub(crate) unsafe extern "C-unwind" fn fpup_bytes_(p: *mut c_void, d: *mut c_void, n: *const c_int) {
+pub(crate) unsafe extern "C-unwind" fn fpup_bytes_(
+    p: *mut c_void,
+    d: *mut c_void,
+    n: *const c_int,
+) {
     // SAFETY: the program passes its pup_er, `n` bytes and the count.
     unsafe { items("fpup_bytes", p, d.cast(), count(n), 1) }
 }
@@ -175,6 +179,10 @@ mod tests {
             msg.starts_with("fpup_doubles: PUP routine 0 unpacks more than was packed: 16 bytes"),
             "{msg}"
         );
-        assert_eq!((i, d), (0, [1.0, 2.0]), "nothing past the packed bytes read");
+        assert_eq!(
+            (i, d),
+            (0, [1.0, 2.0]),
+            "nothing past the packed bytes read"
+        );
     }
 }

@@ -226,11 +226,7 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_pup_bytes(p: *mut c_void, v: *mut c_
 ///
 /// # Safety
 /// As for [`pupper`].
-pub(crate) unsafe fn flag(
-    call: &str,
-    p: *mut c_void,
-    f: impl FnOnce(&Pupper) -> bool,
-) -> c_int {
+pub(crate) unsafe fn flag(call: &str, p: *mut c_void, f: impl FnOnce(&Pupper) -> bool) -> c_int {
     // SAFETY: the caller's contract.
     c_int::from(f(unsafe { pupper(call, p) }))
 }
