@@ -14,7 +14,7 @@ use arts_core::{Callback, Chare, Ctx, Index, Message, Reducer};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::checkpoint::Checkpoints;
-use crate::engine::{Engine, Net, Packet, Signal};
+use crate::engine::{Engine, Net, Packet, Payload, Signal};
 use crate::error::MpiError;
 use crate::iso;
 use crate::mpi::Mpi;
@@ -186,6 +186,21 @@ impl Net for CtxHost<'_, '_> {
     fn send(&mut self, dest: u32, packet: Packet) {
         iso::outside(|| {
             let to = self.ctx.this_proxy().at(dest);
+            self.ctx.send(to, AmpiMsg::Data(packet));
+        })
+    }
+    #[inline]
+    fn send_bytes(&mut self, dest: u32, (src, seq): (u32, u64), ctx: u32, tag: i32, data: &[u8]) {
+        iso::outside(|| {
+            let to = self.ctx.this_proxy().at(dest);
+            let packet = Packet {
+                src,
+                seq,
+                ctx,
+                tag,
+                data: Payload::new(data),
+                large: false,
+            };
             self.ctx.send(to, AmpiMsg::Data(packet));
         })
     }
@@ -525,7 +540,6 @@ impl<'de> Deserialize<'de> for Rank {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Payload;
     use arts_core::wire::{decode_chare_message, encode_chare_message};
 
     fn data(bytes: &[u8]) -> AmpiMsg {

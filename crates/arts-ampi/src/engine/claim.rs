@@ -66,7 +66,7 @@ impl Engine {
                 })?;
         self.buffered -= p.data.len();
         let h = self.alloc(Req::Recv(RecvReq::new(call, comm, buf, capacity, elem)));
-        self.fill(h, p);
+        self.fill(h, &p);
         Ok(h)
     }
 

@@ -15,6 +15,7 @@ mod payload;
 pub mod plans;
 mod rendezvous;
 mod schedule;
+mod seq;
 mod unexpected;
 
 use std::collections::HashMap;
@@ -173,8 +174,8 @@ pub type RankMap<K, V> = HashMap<K, V, BuildHasherDefault<RankHasher>>;
 pub struct Engine {
     me: u32,
     size: u32,
-    next_seq: RankMap<u32, u64>,
-    expect_seq: RankMap<u32, u64>,
+    next_seq: seq::Seqs,
+    expect_seq: seq::Seqs,
     held: RankMap<(u32, u64), Packet>,
     unexpected: Unexpected,
     /// Messages taken out of matching by a matched probe, by sender and
@@ -206,8 +207,8 @@ impl Engine {
         Engine {
             me,
             size,
-            next_seq: RankMap::default(),
-            expect_seq: RankMap::default(),
+            next_seq: seq::Seqs::default(),
+            expect_seq: seq::Seqs::default(),
             held: RankMap::default(),
             unexpected: Unexpected::default(),
             claimed: RankMap::default(),
@@ -318,6 +319,10 @@ impl Engine {
 
     // ---- requests ----
 
+    // Always inlined, so that a request can be built where it goes:
+    // built by the caller and moved in, it was read back in 16-byte pieces
+    // from stores of other widths (a store-forwarding stall each receive).
+    #[inline(always)]
     fn alloc(&mut self, req: Req) -> u32 {
         match self.free.pop() {
             Some(h) => {
@@ -380,23 +385,18 @@ impl Engine {
     }
 
     /// The sequence number of the next message to `to`.
+    #[inline]
     fn take_seq(&mut self, to: u32) -> u64 {
-        let seq = self.next_seq.entry(to).or_insert(0);
+        let seq = self.next_seq.at(to);
         *seq += 1;
         *seq - 1
     }
 
+    #[inline]
     fn post_packet(&mut self, net: &mut dyn Net, to: u32, ctx: u32, tag: i32, data: &[u8]) {
-        let packet = Packet {
-            src: self.me,
-            seq: self.take_seq(to),
-            ctx,
-            tag,
-            // What leaves the rank is never in its isomalloc slot.
-            data: Payload::new(data),
-            large: false,
-        };
-        net.send(to, packet);
+        let seq = self.take_seq(to);
+        // The packet's payload is never in the rank's isomalloc slot.
+        net.send_bytes(to, (self.me, seq), ctx, tag, data);
     }
 
     fn matcher(
@@ -448,7 +448,7 @@ impl Engine {
         match self.unexpected.take_matching(&posted) {
             Some(p) => {
                 self.buffered -= p.data.len();
-                self.fill(h, p);
+                self.fill(h, &p);
             }
             None => self.posted.push(Posted {
                 target: Target::User(h),
@@ -460,7 +460,7 @@ impl Engine {
 
     /// Completes user receive `h` with packet `p` (a large one is pulled
     /// by the next [`Engine::rendezvous`]).
-    fn fill(&mut self, h: u32, p: Packet) {
+    fn fill(&mut self, h: u32, p: &Packet) {
         let Some(Some(Req::Recv(r))) = self.reqs.get_mut(h as usize) else {
             return;
         };
@@ -480,12 +480,12 @@ impl Engine {
                 capacity: r.capacity,
             }));
             if let Some(large) = p.announced() {
-                self.refused_large(&p, large);
+                self.refused_large(p, large);
             }
             return;
         }
         if let Some(large) = p.announced() {
-            return self.matched_large(h, &p, large, status);
+            return self.matched_large(h, p, large, status);
         }
         // SAFETY: the caller of `irecv` keeps `buf` valid and exclusive for
         // `capacity` bytes until the request completes.
@@ -566,7 +566,7 @@ impl Engine {
         if p.large {
             self.take_early(&mut p);
         }
-        let expect = self.expect_seq.entry(p.src).or_insert(0);
+        let expect = self.expect_seq.at(p.src);
         if p.seq != *expect {
             self.buffered += p.data.len();
             self.held.insert((p.src, p.seq), p);
@@ -576,12 +576,12 @@ impl Engine {
         let src = p.src;
         self.deliver(net, p);
         while !self.held.is_empty() {
-            let next = self.expect_seq[&src];
+            let next = self.expect_seq.get(src);
             let Some(p) = self.held.remove(&(src, next)) else {
                 break;
             };
             self.buffered -= p.data.len();
-            *self.expect_seq.get_mut(&src).expect("present") += 1;
+            *self.expect_seq.at(src) += 1;
             self.deliver(net, p);
         }
     }
@@ -596,7 +596,7 @@ impl Engine {
         };
         match self.posted.iter().position(|r| r.matches(&p)) {
             Some(i) => match self.posted.remove(i).target {
-                Target::User(h) => self.fill(h, p),
+                Target::User(h) => self.fill(h, &p),
                 Target::Sched { req, slot } => {
                     self.sched_arrived(net, req, slot, p.data.into_vec())
                 }

@@ -469,7 +469,7 @@ impl Engine {
                 let done = Signal::Done { req: large.req };
                 self.rdv.signals.push((src, done));
             }
-        } else if seq >= self.expect_seq.get(&src).copied().unwrap_or(0) {
+        } else if seq >= self.expect_seq.get(src) {
             // Pushed, and here before its announcement.
             self.buffered += data.len();
             self.rdv.early.push((src, seq, data));
