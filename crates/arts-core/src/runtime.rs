@@ -195,6 +195,8 @@ pub struct RunReport {
     pub processes: u32,
     /// This process (MPI rank; 0 in one process).
     pub process: u32,
+    /// This process's PEs.
+    pub local_pes: std::ops::Range<u32>,
     /// Traced multi-process runs: ns to add to this process's trace times
     /// to put them on process 0's clock, measured at the start (0 in one
     /// process or untraced).
@@ -277,16 +279,14 @@ impl RunReport {
     /// The report of this process's own PEs only (under MPI, process 0's
     /// report holds every PE's).
     pub fn local(&self) -> RunReport {
-        let per = (self.pes.len() as u32 / self.processes.max(1)).max(1);
-        let mine = self.process * per..(self.process + 1) * per;
-        let pes = match self.pes.len() as u32 == per {
-            true => self.pes.clone(),
-            false => (self.pes.iter())
-                .filter(|p| mine.contains(&p.pe))
-                .cloned()
-                .collect(),
-        };
-        RunReport { pes, ..self.clone() }
+        let pes = (self.pes.iter())
+            .filter(|p| self.local_pes.contains(&p.pe))
+            .cloned()
+            .collect();
+        RunReport {
+            pes,
+            ..self.clone()
+        }
     }
 }
 
@@ -426,6 +426,7 @@ pub fn run_on<R>(
             instrumented: config.instrument,
             processes: transport.process().1,
             process: transport.process().0,
+            local_pes: transport.local_pes(),
             clock_offset_ns,
             clusters: config.grid.as_ref().map(|g| g.clusters.clone()),
         },

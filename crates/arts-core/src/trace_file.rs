@@ -76,6 +76,7 @@ mod tests {
             instrumented: true,
             processes,
             process,
+            local_pes: 0..2,
             clock_offset_ns: -42,
             clusters: Some(vec![0, 0, 1, 1].into()),
         }
