@@ -389,4 +389,37 @@ mod tests {
         assert!(s.table().contains("g::b"));
         assert!(CounterSummary::of(&[]).is_none());
     }
+
+    #[test]
+    fn entry_methods_are_counted_where_the_machine_allows_it() {
+        let set = parse_list("cycles,instructions").unwrap();
+        let opts = crate::TraceOptions {
+            counters: set,
+            ..Default::default()
+        };
+        let mut b = crate::TraceBuffer::new(&opts, 0, 1);
+        let array: Arc<str> = "g".into();
+        let mut x = 0u64;
+        for i in 0..10 {
+            b.entry_begins();
+            for k in 0..100_000u64 {
+                x = std::hint::black_box(x.wrapping_mul(31).wrapping_add(k));
+            }
+            b.push_entry(0, (i * 10, 5), &array, "work", 0);
+        }
+        let counted = b.finish().counters;
+        match probe(set) {
+            Ok(()) => {
+                let c = counted.expect("counters opened");
+                let v = &c.entries["g::work"];
+                assert!(v[1] >= 10 * 100_000, "instructions {v:?}");
+                assert!(v[0] > 0, "cycles {v:?}");
+                eprintln!("counted: {v:?}, IPC {:?}", rates(&c.names, v).ipc);
+            }
+            Err(why) => {
+                assert!(why.starts_with("perf_event_open: "), "{why}");
+                assert!(counted.is_none(), "nothing counted where refused");
+            }
+        }
+    }
 }
