@@ -41,7 +41,11 @@ fn computes(files: &[&str]) -> u64 {
 }
 
 fn jacobi(trace: &str, extra: &[&str]) -> Output {
-    let pes = if extra.contains(&"--pes") { &[][..] } else { &["--pes", "2"][..] };
+    let pes = if extra.contains(&"--pes") {
+        &[][..]
+    } else {
+        &["--pes", "2"][..]
+    };
     let mut args = vec![
         "run",
         "jacobi2d",
@@ -89,7 +93,10 @@ fn a_window_keeps_the_last_steps_and_the_file_and_view_say_so() {
         let o = jacobi(&bad, &["--trace-window", w]);
         assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
         let e = stderr(&o);
-        assert!(e.starts_with("error:") && e.trim().lines().count() == 1, "{e}");
+        assert!(
+            e.starts_with("error:") && e.trim().lines().count() == 1,
+            "{e}"
+        );
     }
     assert!(!std::path::Path::new(&bad).exists());
     let o = arts(&["run", "jacobi2d", "--iters", "2", "--trace-window", "3"]);
@@ -161,7 +168,13 @@ fn a_run_with_clusters_separates_cross_cluster_traffic() {
 #[cfg(feature = "mpi")]
 fn mpirun(np: u32, args: &[&str]) -> Output {
     Command::new("timeout")
-        .args(["120", "mpirun", "--allow-run-as-root", "--oversubscribe", "-np"])
+        .args([
+            "120",
+            "mpirun",
+            "--allow-run-as-root",
+            "--oversubscribe",
+            "-np",
+        ])
         .arg(np.to_string())
         .arg(env!("CARGO_BIN_EXE_arts"))
         .args(args)
@@ -204,7 +217,10 @@ fn per_process_traces_merge_and_the_gathered_file_still_works() {
     let (p0, p1) = (format!("{t}.p0"), format!("{t}.p1"));
     for (p, file) in [(0, &p0), (1, &p1)] {
         let a = about(file);
-        assert_eq!((a["process"].as_u64(), a["processes"].as_u64()), (Some(p), Some(2)));
+        assert_eq!(
+            (a["process"].as_u64(), a["processes"].as_u64()),
+            (Some(p), Some(2))
+        );
         let offset = a["clock_offset_ns"].as_i64().unwrap();
         // Both origins were taken after a barrier on one host: the offset
         // is the barrier's exit skew and the exchange's error, well under 50 ms.

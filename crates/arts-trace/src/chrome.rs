@@ -103,7 +103,11 @@ impl TraceAbout {
             parts.push(format!("summary trace ({bin} µs bins)"));
         }
         if let Some(steps) = self.window_steps {
-            let unit = self.window_unit.as_deref().unwrap_or("steps").replace('_', " ");
+            let unit = self
+                .window_unit
+                .as_deref()
+                .unwrap_or("steps")
+                .replace('_', " ");
             let from = (self.window_first_step)
                 .map_or(String::new(), |f| format!(", whole from step {f}"));
             parts.push(format!(
@@ -112,7 +116,10 @@ impl TraceAbout {
             ));
         }
         if self.dropped > 0 {
-            parts.push(format!("{} spans dropped past the event bound", self.dropped));
+            parts.push(format!(
+                "{} spans dropped past the event bound",
+                self.dropped
+            ));
         }
         if let (Some(p), Some(n)) = (self.process, self.processes) {
             parts.push(format!("process {p} of {n}"));

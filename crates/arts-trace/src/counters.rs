@@ -354,8 +354,7 @@ mod tests {
         assert!(!set.is_empty());
         let e = parse_list("cycles,flops").unwrap_err();
         assert!(
-            e.contains("'flops'")
-                && e.contains("cycles,instructions,cache-misses,branch-misses"),
+            e.contains("'flops'") && e.contains("cycles,instructions,cache-misses,branch-misses"),
             "{e}"
         );
         assert!(parse_list("").is_err());
@@ -378,9 +377,12 @@ mod tests {
         let names = vec!["cycles".to_string(), "instructions".to_string()];
         let pe = |a: u64| PeCounts {
             names: names.clone(),
-            entries: [("g::a".to_string(), vec![a, 2 * a]), ("g::b".into(), vec![1, 1])]
-                .into_iter()
-                .collect(),
+            entries: [
+                ("g::a".to_string(), vec![a, 2 * a]),
+                ("g::b".into(), vec![1, 1]),
+            ]
+            .into_iter()
+            .collect(),
         };
         let s = CounterSummary::of(&[pe(10), pe(30)]).unwrap();
         assert_eq!(s.total.values, [42, 82]);

@@ -91,7 +91,9 @@ impl TraceLimits {
             Ok(()) => None,
             Err(why) => {
                 self.counters = None;
-                Some(format!("note: hardware counters unavailable: {why}; the run goes on without them"))
+                Some(format!(
+                    "note: hardware counters unavailable: {why}; the run goes on without them"
+                ))
             }
         }
     }

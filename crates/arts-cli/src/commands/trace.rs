@@ -105,7 +105,10 @@ fn open_all(files: &[PathBuf]) -> Result<Vec<impl std::io::Read + use<>>, CliErr
     let mut inputs = Vec::with_capacity(files.len());
     for file in files {
         let (f, _) = arts_util::input_file::open(file, MAX_TRACE_BYTES)?;
-        inputs.push(std::io::BufReader::new(std::io::Read::take(f, MAX_TRACE_BYTES)));
+        inputs.push(std::io::BufReader::new(std::io::Read::take(
+            f,
+            MAX_TRACE_BYTES,
+        )));
     }
     Ok(inputs)
 }
@@ -129,11 +132,10 @@ fn view(files: &[PathBuf], dir: &Path, opts: &ViewOptions, out: Output) -> CliRe
     arts_trace::view::check_out_dir(dir).map_err(CliError::usage)?;
     let mut pending = PendingDir::create(dir)?;
     let source = names(files);
-    let rendered =
-        arts_trace::view::render_many(inputs, &source, opts).map_err(|e| match e {
-            ViewError::Options(m) => CliError::usage(m),
-            e => CliError::usage(format!("{source}: {e}")),
-        })?;
+    let rendered = arts_trace::view::render_many(inputs, &source, opts).map_err(|e| match e {
+        ViewError::Options(m) => CliError::usage(m),
+        e => CliError::usage(format!("{source}: {e}")),
+    })?;
     for (name, bytes) in &rendered.files {
         pending.write(name, bytes)?;
     }

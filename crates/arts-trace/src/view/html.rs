@@ -41,7 +41,11 @@ fn kept_note(about: Option<&crate::TraceAbout>) -> String {
         );
     }
     if let Some(steps) = a.window_steps {
-        let unit = a.window_unit.as_deref().unwrap_or("steps").replace('_', " ");
+        let unit = a
+            .window_unit
+            .as_deref()
+            .unwrap_or("steps")
+            .replace('_', " ");
         let from = a
             .window_first_step
             .map_or(String::new(), |f| format!(", whole from step {f}"));

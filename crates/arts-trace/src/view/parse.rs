@@ -168,7 +168,8 @@ struct Args {
 impl Args {
     /// The `arts_trace` metadata these arguments describe.
     fn about(&self) -> crate::TraceAbout {
-        let str_of = |v: &Option<serde_json::Value>| v.as_ref().and_then(|v| v.as_str()).map(String::from);
+        let str_of =
+            |v: &Option<serde_json::Value>| v.as_ref().and_then(|v| v.as_str()).map(String::from);
         let u32_of = |v: &Option<serde_json::Value>| as_u64(v).and_then(|n| u32::try_from(n).ok());
         crate::TraceAbout {
             mode: str_of(&self.mode).unwrap_or_else(|| "full".into()),
@@ -180,7 +181,10 @@ impl Args {
             window_dropped: as_u64(&self.window_dropped).unwrap_or(0),
             process: u32_of(&self.process),
             processes: u32_of(&self.processes),
-            clock_offset_ns: self.clock_offset_ns.as_ref().and_then(serde_json::Value::as_i64),
+            clock_offset_ns: self
+                .clock_offset_ns
+                .as_ref()
+                .and_then(serde_json::Value::as_i64),
             clusters: self
                 .clusters
                 .as_ref()

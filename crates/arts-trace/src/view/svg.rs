@@ -539,7 +539,10 @@ pub(crate) fn communication(v: &Views) -> Option<String> {
         fmt_bytes(bmax)
     );
     for b in 0..v.bins {
-        let hx = c.cross.as_ref().map_or(0.0, |x| x.bytes_bins[b] as f64 / bmax * th);
+        let hx = c
+            .cross
+            .as_ref()
+            .map_or(0.0, |x| x.bytes_bins[b] as f64 / bmax * th);
         let hr = c.bytes_remote[b] as f64 / bmax * th - hx;
         let hl = c.bytes_local[b] as f64 / bmax * th;
         let x = L + b as f64 * cw;

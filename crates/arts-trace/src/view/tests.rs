@@ -245,10 +245,10 @@ fn traffic_between_clusters_is_separated() {
     let spans = vec![
         entry(0, 0, 1_000, "a"),
         entry(3, 0, 2_000, "a"),
-        send(0, 100, 1, 10),   // within cluster 0
-        send(0, 200, 2, 100),  // 0 -> 1
+        send(0, 100, 1, 10),      // within cluster 0
+        send(0, 200, 2, 100),     // 0 -> 1
         send(3, 1_500, 0, 1_000), // 1 -> 0, in the second half
-        send(2, 1_600, 2, 5),  // to itself
+        send(2, 1_600, 2, 5),     // to itself
     ];
     let about = crate::TraceAbout {
         clusters: Some(vec![0, 0, 1, 1]),
@@ -267,7 +267,11 @@ fn traffic_between_clusters_is_separated() {
     assert_eq!(x.bytes_matrix, [[10, 100], [1_000, 5]]);
     assert_eq!(x.bytes_bins, [100, 1_000]);
     assert_eq!(x.msgs_bins, [1, 1]);
-    assert_eq!(c.bytes_remote, [110, 1_000], "cross-cluster bytes are remote");
+    assert_eq!(
+        c.bytes_remote,
+        [110, 1_000],
+        "cross-cluster bytes are remote"
+    );
     let svg = svg::communication(&v).unwrap();
     assert!(svg.contains("across clusters: 2 messages"), "{svg}");
     assert_eq!(svg.matches("class=\"cluster-edge\"").count(), 2);
@@ -282,7 +286,10 @@ fn traffic_between_clusters_is_separated() {
 /// of its own clock, sending to the other PE.
 fn process_file(process: u32, offset_ns: i64, start: u64) -> Vec<u8> {
     let pe = process;
-    let spans = vec![entry(pe, start, 1_000, "a"), send(pe, start + 10, 1 - pe, 8)];
+    let spans = vec![
+        entry(pe, start, 1_000, "a"),
+        send(pe, start + 10, 1 - pe, 8),
+    ];
     let about = crate::TraceAbout {
         process: Some(process),
         processes: Some(2),
@@ -304,7 +311,11 @@ fn per_process_files_merge_on_process_0s_clock() {
     let r = render_many(vec![&p1[..], &p0[..]], "t", &ViewOptions::default()).unwrap();
     assert_eq!((r.report.pes, r.report.files), (2, 2));
     assert_eq!(r.report.dropped, 2, "each file's drops add up");
-    assert!((r.report.from_s - 2e-6).abs() < 1e-12, "{}", r.report.from_s);
+    assert!(
+        (r.report.from_s - 2e-6).abs() < 1e-12,
+        "{}",
+        r.report.from_s
+    );
     assert!((r.report.to_s - 7e-6).abs() < 1e-12, "{}", r.report.to_s);
     assert_eq!(r.report.messages, 2);
     let page = String::from_utf8(r.files[0].1.clone()).unwrap();
@@ -317,10 +328,16 @@ fn per_process_files_merge_on_process_0s_clock() {
 fn merging_needs_every_process_once() {
     let p0 = process_file(0, 0, 0);
     let e = render_many(vec![&p0[..], &p0[..]], "t", &ViewOptions::default()).unwrap_err();
-    assert!(e.to_string().contains("processes 0, 0 of a 2-process run"), "{e}");
+    assert!(
+        e.to_string().contains("processes 0, 0 of a 2-process run"),
+        "{e}"
+    );
     let whole = sample();
     let e = render_many(vec![&p0[..], &whole[..]], "t", &ViewOptions::default()).unwrap_err();
-    assert!(e.to_string().contains("file 2: not a per-process trace"), "{e}");
+    assert!(
+        e.to_string().contains("file 2: not a per-process trace"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -335,10 +352,15 @@ fn a_window_is_said_on_the_page_and_in_the_report() {
     let mut buf = Vec::new();
     write_chrome(&mut buf, 1, &[entry(0, 0, 10, "a")], &about).unwrap();
     let r = render(&buf[..], "t", &ViewOptions::default()).unwrap();
-    assert_eq!((r.report.window_steps, r.report.window_dropped), (Some(3), 120));
+    assert_eq!(
+        (r.report.window_steps, r.report.window_dropped),
+        (Some(3), 120)
+    );
     let page = String::from_utf8(r.files[0].1.clone()).unwrap();
     assert!(
-        page.contains("A window of the last 3 steps</strong> (--trace-window, whole from step 7): 120 earlier"),
+        page.contains(
+            "A window of the last 3 steps</strong> (--trace-window, whole from step 7): 120 earlier"
+        ),
         "{page}"
     );
 }
