@@ -248,3 +248,51 @@ fn per_process_traces_merge_and_the_gathered_file_still_works() {
     assert_eq!(computes(&[&g]), 16 * 10);
     assert!(about(&g).get("process").is_none());
 }
+
+#[test]
+fn an_ampi_window_counts_load_balancing_steps() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = dir.path().join("a.json").to_str().unwrap().to_string();
+    let args = [
+        "ampi",
+        "run",
+        "--vp",
+        "4",
+        "--pes",
+        "2",
+        "--lb",
+        "rotate",
+        "--lb-period",
+        "1",
+        "--migrate-every",
+        "2",
+        "stencil3d",
+        "--size",
+        "12",
+        "--iters",
+        "20",
+        "--json",
+        "--trace",
+        &t,
+        "--trace-window",
+        "2",
+    ];
+    json(&arts(&args));
+    let a = about(&t);
+    assert_eq!(
+        (a["window_steps"].as_u64(), a["window_unit"].as_str()),
+        (Some(2), Some("lb_steps"))
+    );
+    assert!(a["window_dropped"].as_u64().unwrap() > 0, "{a}");
+    let doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&t).unwrap()).unwrap();
+    let lb = doc["traceEvents"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["cat"] == "lb");
+    assert!(
+        lb.count() <= 3,
+        "at most the window's LB steps and the one under way"
+    );
+}
