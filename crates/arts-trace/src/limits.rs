@@ -50,7 +50,7 @@ pub struct TraceLimits {
     /// step (an AMPI_Migrate that balanced). STEPS >= 1.
     #[cfg_attr(
         feature = "clap",
-        arg(long, value_name = "STEPS", value_parser = clap::value_parser!(u64).range(1..), requires = "trace")
+        arg(long, value_name = "STEPS", value_parser = window_steps, requires = "trace")
     )]
     pub trace_window: Option<u64>,
     /// With --trace in a run of several processes (mpirun): each process
@@ -78,6 +78,16 @@ pub fn positive_ms(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
         Ok(t) if t.is_finite() && t >= 0.001 => Ok(t),
         _ => Err(format!("expected milliseconds ≥ 0.001, got '{s}'")),
+    }
+}
+
+/// Parses `--trace-window`: a whole number of steps >= 1.
+pub fn window_steps(s: &str) -> Result<u64, String> {
+    match s.parse::<u64>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!(
+            "expected a whole number of steps >= 1 (the last steps the trace keeps), got '{s}'"
+        )),
     }
 }
 
@@ -155,5 +165,7 @@ mod tests {
         assert_eq!(full.options(None).max_events, None);
         assert!(positive_ms("0.0001").is_err() && positive_ms("x").is_err());
         assert_eq!(positive_ms("0.5"), Ok(0.5));
+        assert_eq!(window_steps("3"), Ok(3));
+        assert!(window_steps("0").unwrap_err().contains(">= 1") && window_steps("-2").is_err());
     }
 }
