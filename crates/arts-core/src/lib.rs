@@ -95,6 +95,7 @@ mod reduction;
 mod runtime;
 mod services;
 mod store;
+pub mod trace_file;
 pub mod transport;
 pub mod wire;
 

@@ -52,6 +52,12 @@ pub struct PeReport {
     pub trace: Option<Vec<Span>>,
     /// Spans its trace did not keep (past `TraceOptions::max_events`).
     pub trace_dropped: u64,
+    /// Spans that fell out of its trace's window (`TraceOptions::window`).
+    pub trace_outside: u64,
+    /// With a trace window: the first step whose spans it kept whole.
+    pub trace_first_step: Option<u64>,
+    /// Its hardware counter totals per entry method (`--counters`).
+    pub trace_counters: Option<arts_trace::counters::PeCounts>,
     /// Its sent element-to-element messages, if recording a communication trace.
     pub comm_trace: Option<Vec<CommRecord>>,
     /// Its causal recording, if recording (`Config::record`).
@@ -220,14 +226,20 @@ impl Pe {
             self.svc.counters.grid_dispatches = grid.dispatches;
             self.svc.counters.border_objects = grid.border_objects() as u64;
         }
-        let trace = self.svc.trace.take().map(TraceBuffer::finish);
-        let trace_dropped = trace.as_ref().map_or(0, |t| t.1);
+        let mut trace = self.svc.trace.take().map(TraceBuffer::finish);
+        let trace_dropped = trace.as_ref().map_or(0, |t| t.dropped);
+        let trace_outside = trace.as_ref().map_or(0, |t| t.outside);
+        let trace_first_step = trace.as_ref().and_then(|t| t.first_step);
+        let trace_counters = trace.as_mut().and_then(|t| t.counters.take());
         PeReport {
             pe: self.svc.pe,
             counters: self.svc.counters,
             wall_ns,
-            trace: trace.map(|t| t.0),
+            trace: trace.map(|t| t.spans),
             trace_dropped,
+            trace_outside,
+            trace_first_step,
+            trace_counters,
             comm_trace: self.svc.comm_trace.take(),
             record: self.svc.record.take().map(|r| {
                 let arrays = (self.svc.arrays.iter().flatten())

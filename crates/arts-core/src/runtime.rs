@@ -193,6 +193,16 @@ pub struct RunReport {
     pub instrumented: bool,
     /// Number of processes the job ran on.
     pub processes: u32,
+    /// This process (MPI rank; 0 in one process).
+    pub process: u32,
+    /// This process's PEs.
+    pub local_pes: std::ops::Range<u32>,
+    /// Traced multi-process runs: ns to add to this process's trace times
+    /// to put them on process 0's clock, measured at the start (0 in one
+    /// process or untraced).
+    pub clock_offset_ns: i64,
+    /// Runs on a grid: the cluster of every PE.
+    pub clusters: Option<Arc<[u32]>>,
 }
 
 impl RunReport {
@@ -254,6 +264,29 @@ impl RunReport {
     /// Trace spans not kept, over all PEs (past `TraceOptions::max_events`).
     pub fn trace_dropped(&self) -> u64 {
         self.pes.iter().map(|pe| pe.trace_dropped).sum()
+    }
+
+    /// Trace spans that fell out of the window, over all PEs.
+    pub fn trace_window_dropped(&self) -> u64 {
+        self.pes.iter().map(|pe| pe.trace_outside).sum()
+    }
+
+    /// With a trace window: the first step every PE kept whole.
+    pub fn trace_first_step(&self) -> Option<u64> {
+        self.pes.iter().filter_map(|pe| pe.trace_first_step).max()
+    }
+
+    /// The report of this process's own PEs only (under MPI, process 0's
+    /// report holds every PE's).
+    pub fn local(&self) -> RunReport {
+        let pes = (self.pes.iter())
+            .filter(|p| self.local_pes.contains(&p.pe))
+            .cloned()
+            .collect();
+        RunReport {
+            pes,
+            ..self.clone()
+        }
     }
 }
 
@@ -334,12 +367,16 @@ pub fn run_on<R>(
         )));
     }
     let clock = quanta::Clock::new();
-    if config.record {
-        // The processes' recordings share one time origin (to within a
-        // barrier's exit skew, a few µs).
+    if config.record || config.trace {
+        // The processes' recordings and traces share one time origin (to
+        // within a barrier's exit skew, a few µs).
         transport.driver_barrier();
     }
     let epoch = clock.raw();
+    let clock_offset_ns = match config.trace && transport.process().1 > 1 {
+        true => transport.clock_offset(&|| clock.delta_as_nanos(epoch, clock.raw())),
+        false => 0,
+    };
     let started = Instant::now();
     let driver_sent = Arc::new(AtomicU64::new(0));
     let leader = transport.local_pes().start;
@@ -388,6 +425,10 @@ pub fn run_on<R>(
             pes,
             instrumented: config.instrument,
             processes: transport.process().1,
+            process: transport.process().0,
+            local_pes: transport.local_pes(),
+            clock_offset_ns,
+            clusters: config.grid.as_ref().map(|g| g.clusters.clone()),
         },
     ))
 }

@@ -154,6 +154,9 @@ fn run_entry<A: Chare>(
             rec.begin(obj, method, start_ns);
         }
     }
+    if timed && let Some(trace) = &mut svc.trace {
+        trace.entry_begins();
+    }
     let result = {
         let mut ctx = Ctx::new(svc, &mut slot.meta, obj);
         let target = &mut slot.obj;

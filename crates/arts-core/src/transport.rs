@@ -46,6 +46,14 @@ pub trait Transport: Send + Sync + 'static {
     /// Returns once the driver of every process has called it.
     fn driver_barrier(&self);
 
+    /// Collective over the drivers: ns to add to this process's `now()`
+    /// (ns since its run started) to read process 0's, measured by
+    /// exchanging timestamps with process 0. 0 in one process.
+    fn clock_offset(&self, now: &dyn Fn() -> u64) -> i64 {
+        let _ = now;
+        0
+    }
+
     /// Called often by local PE `pe` on its own thread (when idle, and every
     /// few messages when busy): progress this thread's sends and hand the
     /// next message that arrived from another process for `pe`, if any, to

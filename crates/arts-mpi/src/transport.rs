@@ -17,6 +17,10 @@ use mpi::traits::*;
 use crate::direct::MpiDirect;
 use crate::link::{self, Frame, MAX_PES_PER_PROCESS, PeLink};
 
+/// Tag of the clock exchange of traced runs (`clock_offset`).
+const CLOCK_TAG: i32 = 32_003;
+/// Round trips per process of the clock exchange (the shortest one counts).
+const CLOCK_ROUNDS: usize = 16;
 /// Tag of messages for a process's driver.
 const DRIVER_TAG: i32 = 32_000;
 /// Tag of the PE reports gathered on process 0 at the end of a run.
@@ -214,6 +218,38 @@ impl Transport for MpiTransport {
     fn driver_barrier(&self) {
         let request = self.driver_comm.0.immediate_barrier();
         self.wait_barrier(request, || std::thread::sleep(Duration::from_micros(20)));
+    }
+
+    /// Cristian's algorithm: each process in turn sends process 0 its time,
+    /// process 0 answers with its own; of `CLOCK_ROUNDS` round trips the
+    /// shortest gives the offset (process 0's time at the trip's midpoint
+    /// minus this process's), off by at most half that round trip.
+    fn clock_offset(&self, now: &dyn Fn() -> u64) -> i64 {
+        let comm = &self.driver_comm.0;
+        if self.rank == 0 {
+            for r in 1..self.size {
+                let p = comm.process_at_rank(r as i32);
+                for _ in 0..CLOCK_ROUNDS {
+                    let _ = p.receive_with_tag::<u64>(CLOCK_TAG);
+                    p.send_with_tag(&now(), CLOCK_TAG);
+                }
+            }
+            return 0;
+        }
+        let root = comm.process_at_rank(0);
+        let mut best = (u64::MAX, 0i64);
+        for _ in 0..CLOCK_ROUNDS {
+            let t0 = now();
+            root.send_with_tag(&t0, CLOCK_TAG);
+            let (theirs, _) = root.receive_with_tag::<u64>(CLOCK_TAG);
+            let t1 = now();
+            let trip = t1.saturating_sub(t0);
+            if trip < best.0 {
+                let mid = t0 + trip / 2;
+                best = (trip, theirs as i64 - mid as i64);
+            }
+        }
+        best.1
     }
 
     fn poll(&self, pe: PeId, deliver: &mut dyn FnMut(Arrival<'_>)) -> Progress {

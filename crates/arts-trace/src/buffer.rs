@@ -12,9 +12,13 @@
 //!   the bin width, not with its events.
 //!
 //! Migrations, LB steps and checkpoints are rare and kept in both modes.
+//!
+//! Either mode can keep only a window of the last steps (`window`, a ring
+//! of spans per PE bounded by steps, see [`crate::window`]).
 
 use std::sync::Arc;
 
+use crate::window::{Ring, TraceWindow};
 use crate::{Span, SpanKind};
 
 /// How much of a run a trace keeps.
@@ -37,6 +41,10 @@ pub struct TraceOptions {
     /// The most events kept over all PEs (each PE keeps its share); `None`:
     /// no bound.
     pub max_events: Option<u64>,
+    /// Keep only the last steps (`--trace-window`); `None`: the whole run.
+    pub window: Option<TraceWindow>,
+    /// Hardware counters per entry method (`--counters`; empty: none).
+    pub counters: crate::counters::CounterSet,
 }
 
 impl Default for TraceOptions {
@@ -44,8 +52,27 @@ impl Default for TraceOptions {
         TraceOptions {
             mode: TraceMode::Full,
             max_events: None,
+            window: None,
+            counters: crate::counters::CounterSet::default(),
         }
     }
+}
+
+/// What a PE's trace kept when it finished.
+#[derive(Debug, Default)]
+pub struct Finished {
+    /// The spans kept.
+    pub spans: Vec<Span>,
+    /// Spans not kept past the event bound (with a window: the oldest
+    /// evicted).
+    pub dropped: u64,
+    /// Spans that fell out of the window (0 without one).
+    pub outside: u64,
+    /// With a window: the first step whose spans are all kept (0-based,
+    /// counted from the run's start).
+    pub first_step: Option<u64>,
+    /// Hardware counter totals per entry method, if counted.
+    pub counters: Option<crate::counters::PeCounts>,
 }
 
 /// The memory a full trace holds per event until it is written
@@ -54,6 +81,14 @@ impl Default for TraceOptions {
 pub const BYTES_PER_EVENT: u64 = 160;
 
 impl TraceOptions {
+    /// These options with the window's steps counted by `clock`.
+    pub fn counting(self, clock: crate::window::StepClock) -> TraceOptions {
+        TraceOptions {
+            window: self.window.map(|w| TraceWindow { clock, ..w }),
+            ..self
+        }
+    }
+
     /// These options with their bound lowered, if need be, so that the
     /// events kept hold at most `bytes` ([`BYTES_PER_EVENT`] each; at least
     /// one event): a trace within a share of `--max-memory`. An explicit
@@ -70,11 +105,31 @@ impl TraceOptions {
 /// One PE's trace under [`TraceOptions`].
 #[derive(Debug)]
 pub struct TraceBuffer {
+    store: Store,
+    bins: Option<Bins>,
+    counts: Option<crate::counters::EntryCounts>,
+}
+
+/// Where kept spans go: a vector up to a bound, or a window's ring.
+#[derive(Debug)]
+struct Store {
     spans: Vec<Span>,
     /// The most spans this PE keeps.
     limit: usize,
     dropped: u64,
-    bins: Option<Bins>,
+    ring: Option<Ring>,
+}
+
+impl Store {
+    fn keep(&mut self, span: Span) {
+        if let Some(ring) = &mut self.ring {
+            ring.push(span);
+        } else if self.spans.len() < self.limit {
+            self.spans.push(span);
+        } else {
+            self.dropped += 1;
+        }
+    }
 }
 
 /// What a summary adds to its bin: an entry method's time, idle time, or
@@ -117,11 +172,17 @@ impl TraceBuffer {
                 sends: Vec::new(),
             }),
         };
+        let ring = options.window.map(|w| Ring::new(w, limit));
         TraceBuffer {
-            spans: Vec::new(),
-            limit,
-            dropped: 0,
+            store: Store {
+                spans: Vec::new(),
+                limit,
+                dropped: 0,
+                ring,
+            },
             bins,
+            counts: (!options.counters.is_empty())
+                .then(|| crate::counters::EntryCounts::new(options.counters)),
         }
     }
 
@@ -143,6 +204,15 @@ impl TraceBuffer {
         }
     }
 
+    /// An entry method begins on this PE's thread (reads the hardware
+    /// counters, when counted).
+    #[inline]
+    pub fn entry_begins(&mut self) {
+        if let Some(c) = &mut self.counts {
+            c.begin();
+        }
+    }
+
     /// Records an execution of `array::method` on element `element` of
     /// this PE (what `push` of a `SpanKind::Entry` does, without cloning
     /// the array's name when a summary only adds to its bin's total).
@@ -154,6 +224,9 @@ impl TraceBuffer {
         method: &'static str,
         element: u64,
     ) {
+        if let Some(c) = &mut self.counts {
+            c.end(array, method);
+        }
         if self.bins.is_some() {
             self.bin(start_ns, dur_ns, Binned::Entry(array, method));
         } else {
@@ -180,7 +253,7 @@ impl TraceBuffer {
         let bin = start_ns / bins.width;
         if bins.at < bin {
             for s in bins.close() {
-                keep(&mut self.spans, &mut self.dropped, self.limit, s);
+                self.store.keep(s);
             }
             bins.at = bin;
         }
@@ -211,31 +284,43 @@ impl TraceBuffer {
                 return;
             }
             for s in bins.close() {
-                keep(&mut self.spans, &mut self.dropped, self.limit, s);
+                self.store.keep(s);
             }
             start = bin_end;
         }
     }
 
-    /// The spans kept (a summary's last bin closed) and how many were dropped.
-    pub fn finish(mut self) -> (Vec<Span>, u64) {
+    /// The spans kept (a summary's last bin closed) and what was not.
+    pub fn finish(mut self) -> Finished {
         if let Some(bins) = &mut self.bins {
             let closed = bins.close();
-            closed.into_iter().for_each(|s| self.keep(s));
+            closed.into_iter().for_each(|s| self.store.keep(s));
         }
-        (self.spans, self.dropped)
+        let store = self.store;
+        let counters = self.counts.and_then(crate::counters::EntryCounts::finish);
+        match store.ring {
+            None => Finished {
+                spans: store.spans,
+                dropped: store.dropped,
+                counters,
+                ..Finished::default()
+            },
+            Some(ring) => {
+                let (outside, evicted) = (ring.outside, ring.evicted);
+                let (first, spans) = ring.finish();
+                Finished {
+                    spans,
+                    dropped: evicted,
+                    outside,
+                    first_step: Some(first),
+                    counters,
+                }
+            }
+        }
     }
 
     fn keep(&mut self, span: Span) {
-        keep(&mut self.spans, &mut self.dropped, self.limit, span);
-    }
-}
-
-fn keep(spans: &mut Vec<Span>, dropped: &mut u64, limit: usize, span: Span) {
-    if spans.len() < limit {
-        spans.push(span);
-    } else {
-        *dropped += 1;
+        self.store.keep(span);
     }
 }
 
@@ -326,8 +411,8 @@ mod tests {
         for i in 0..5 {
             b.push(entry(&a, i * 10, 5));
         }
-        let (spans, dropped) = b.finish();
-        assert_eq!((spans.len(), dropped), (2, 3), "its share of 4 events");
+        let f = b.finish();
+        assert_eq!((f.spans.len(), f.dropped), (2, 3), "its share of 4 events");
     }
 
     #[test]
@@ -335,21 +420,22 @@ mod tests {
         let opts = TraceOptions {
             mode: TraceMode::Full,
             max_events: Some(6),
+            ..TraceOptions::default()
         };
         let mut b = TraceBuffer::new(&opts, 1, 2);
         let a: Arc<str> = "a".into();
         for i in 0..5 {
             b.push(entry(&a, i * 10, 5));
         }
-        let (spans, dropped) = b.finish();
-        assert_eq!((spans.len(), dropped), (3, 2));
+        let f = b.finish();
+        assert_eq!((f.spans.len(), f.dropped, f.first_step), (3, 2, None));
     }
 
     #[test]
     fn summary_mode_totals_each_bin_and_splits_spans_across_bins() {
         let opts = TraceOptions {
             mode: TraceMode::Summary { bin_ns: 100 },
-            max_events: None,
+            ..TraceOptions::default()
         };
         let mut b = TraceBuffer::new(&opts, 1, 2);
         let a: Arc<str> = "a".into();
@@ -370,7 +456,7 @@ mod tests {
             });
         }
         b.push(entry(&a, 450, 10)); // bins 2 and 3 stay empty
-        let (spans, dropped) = b.finish();
+        let crate::Finished { spans, dropped, .. } = b.finish();
         assert_eq!(dropped, 0);
         let total = |s: &Span| match &s.kind {
             SpanKind::EntryTotal { calls, .. } => Some((s.start_ns, s.dur_ns, *calls)),
@@ -396,5 +482,33 @@ mod tests {
             })
             .collect();
         assert_eq!(sends, [(100, 0, 24, 3)]);
+    }
+
+    #[test]
+    fn a_window_keeps_the_last_steps_of_a_summary_too() {
+        use crate::window::StepClock;
+        use std::sync::atomic::{AtomicU64, Ordering};
+        static STEP: AtomicU64 = AtomicU64::new(0);
+        let opts = TraceOptions {
+            mode: TraceMode::Summary { bin_ns: 100 },
+            max_events: None,
+            window: Some(TraceWindow {
+                steps: 1,
+                clock: StepClock::Counter(&STEP),
+            }),
+            ..TraceOptions::default()
+        };
+        let mut b = TraceBuffer::new(&opts, 0, 1);
+        let a: Arc<str> = "a".into();
+        for step in 0..4u64 {
+            STEP.store(step, Ordering::Relaxed);
+            b.push(entry(&a, step * 100 + 10, 20));
+        }
+        // Each push closes the previous step's bin into the step under way.
+        let f = b.finish();
+        assert_eq!(f.first_step, Some(2));
+        let starts: Vec<u64> = f.spans.iter().map(|s| s.start_ns).collect();
+        assert_eq!(starts, [100, 200, 300], "bins closed in steps 2 and 3");
+        assert_eq!((f.outside, f.dropped), (1, 0));
     }
 }

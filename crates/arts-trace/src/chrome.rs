@@ -13,6 +13,7 @@ use crate::{Span, SpanKind};
 
 /// What a trace file holds, beside its events.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
 pub struct TraceAbout {
     /// `full` or `summary`.
     pub mode: String,
@@ -20,6 +21,35 @@ pub struct TraceAbout {
     pub bin_us: Option<f64>,
     /// Spans not kept (past `--trace-max-events`), over all PEs.
     pub dropped: u64,
+    /// `--trace-window`: the steps kept besides the one under way.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub window_steps: Option<u64>,
+    /// What a step of the window is: `steps` (the app's iterations) or
+    /// `lb_steps` (load-balancing steps, AMPI).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub window_unit: Option<String>,
+    /// The first step (0-based) whose spans every PE kept whole.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub window_first_step: Option<u64>,
+    /// Spans that fell out of the window (before it), over all PEs.
+    pub window_dropped: u64,
+    /// Per-process files: this file's process (MPI rank).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub process: Option<u32>,
+    /// Per-process files: the processes of the run (one file each).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub processes: Option<u32>,
+    /// Per-process files: ns to add to this file's times to put them on
+    /// process 0's clock (measured at the run's start).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub clock_offset_ns: Option<i64>,
+    /// Runs with clusters (`--clusters`): the cluster of each PE.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub clusters: Option<Vec<u32>>,
+    /// `--counters`: each PE's hardware counter totals per entry method,
+    /// `[pe, counts]`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub counters: Vec<(u32, crate::counters::PeCounts)>,
 }
 
 impl TraceAbout {
@@ -30,13 +60,71 @@ impl TraceAbout {
                 mode: "full".into(),
                 bin_us: None,
                 dropped,
+                window_steps: None,
+                window_unit: None,
+                window_first_step: None,
+                window_dropped: 0,
+                process: None,
+                processes: None,
+                clock_offset_ns: None,
+                clusters: None,
+                counters: Vec::new(),
             },
             crate::TraceMode::Summary { bin_ns } => TraceAbout {
                 mode: "summary".into(),
                 bin_us: Some(bin_ns as f64 / 1e3),
-                dropped,
+                ..TraceAbout::new(crate::TraceMode::Full, dropped)
             },
         }
+    }
+
+    /// This description with the window of `options` (if any) and what
+    /// fell out of it: `outside` spans, all PEs whole from `first_step`.
+    pub fn with_window(
+        mut self,
+        options: &crate::TraceOptions,
+        outside: u64,
+        first_step: Option<u64>,
+    ) -> TraceAbout {
+        if let Some(w) = options.window {
+            self.window_steps = Some(w.steps);
+            self.window_unit = Some(w.clock.unit().into());
+            self.window_first_step = first_step;
+            self.window_dropped = outside;
+        }
+        self
+    }
+
+    /// The one-line description of what the file holds beyond a full
+    /// trace (empty for a whole full trace).
+    pub fn describe(&self) -> String {
+        let mut parts = Vec::new();
+        if let Some(bin) = self.bin_us {
+            parts.push(format!("summary trace ({bin} µs bins)"));
+        }
+        if let Some(steps) = self.window_steps {
+            let unit = self
+                .window_unit
+                .as_deref()
+                .unwrap_or("steps")
+                .replace('_', " ");
+            let from = (self.window_first_step)
+                .map_or(String::new(), |f| format!(", whole from step {f}"));
+            parts.push(format!(
+                "window of the last {steps} {unit}{from}; {} earlier spans dropped",
+                self.window_dropped
+            ));
+        }
+        if self.dropped > 0 {
+            parts.push(format!(
+                "{} spans dropped past the event bound",
+                self.dropped
+            ));
+        }
+        if let (Some(p), Some(n)) = (self.process, self.processes) {
+            parts.push(format!("process {p} of {n}"));
+        }
+        parts.join("; ")
     }
 }
 

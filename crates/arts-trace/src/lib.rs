@@ -12,15 +12,17 @@
 
 mod buffer;
 mod chrome;
+pub mod counters;
 mod intern;
 pub mod limits;
 pub mod record;
 mod summary;
 pub mod view;
+pub mod window;
 
-pub use buffer::{BYTES_PER_EVENT, TraceBuffer, TraceMode, TraceOptions};
+pub use buffer::{BYTES_PER_EVENT, Finished, TraceBuffer, TraceMode, TraceOptions};
 pub use chrome::{TraceAbout, write_chrome};
-pub use summary::{EntryTotal, PeUtilization, Summary, TraceError, summarize};
+pub use summary::{EntryTotal, PeUtilization, Summary, TraceError, summarize, summarize_many};
 
 /// What a span of time on a PE was spent on.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]

@@ -51,6 +51,8 @@ pub struct Summary {
     pub pes: Vec<PeUtilization>,
     /// Entry methods by decreasing total time.
     pub entries: Vec<EntryTotal>,
+    /// Hardware counter totals and rates (`--counters`), if counted.
+    pub counters: Option<crate::counters::CounterSummary>,
 }
 
 #[derive(Deserialize)]
@@ -82,25 +84,56 @@ struct Event {
 struct Args {
     #[serde(default)]
     calls: Option<u64>,
+    /// Per-process files (`arts_trace` metadata): ns to add to the times.
+    #[serde(default)]
+    clock_offset_ns: Option<i64>,
+    /// `arts_trace` metadata: hardware counter totals per PE.
+    #[serde(default)]
+    counters: Vec<(u32, crate::counters::PeCounts)>,
 }
 
 /// Summarizes a Chrome trace-event document; `top` limits the entry list.
 pub fn summarize<R: Read>(input: R, top: usize) -> Result<Summary, TraceError> {
-    let doc: Doc =
-        serde_json::from_reader(input).map_err(|e| TraceError::Malformed(e.to_string()))?;
+    summarize_many(vec![input], top)
+}
+
+/// Summarizes one trace or the per-process files of one run together,
+/// each file's times moved by its `clock_offset_ns` onto process 0's clock.
+pub fn summarize_many<R: Read>(inputs: Vec<R>, top: usize) -> Result<Summary, TraceError> {
+    let several = inputs.len() > 1;
+    let mut docs = Vec::with_capacity(inputs.len());
+    for (i, input) in inputs.into_iter().enumerate() {
+        let doc: Doc = serde_json::from_reader(input).map_err(|e| match several {
+            true => TraceError::Malformed(format!("file {}: {e}", i + 1)),
+            false => TraceError::Malformed(e.to_string()),
+        })?;
+        let offset_us = (doc.trace_events.iter())
+            .find(|e| e.ph == "M" && e.name == "arts_trace")
+            .and_then(|e| e.args.as_ref()?.clock_offset_ns)
+            .map_or(0.0, |ns| ns as f64 / 1e3);
+        docs.push((doc, offset_us));
+    }
+    let counts: Vec<crate::counters::PeCounts> = (docs.iter())
+        .flat_map(|(d, _)| d.trace_events.iter())
+        .filter(|e| e.ph == "M" && e.name == "arts_trace")
+        .filter_map(|e| e.args.as_ref())
+        .flat_map(|a| a.counters.iter().map(|(_, c)| c.clone()))
+        .collect();
     let mut first = f64::INFINITY;
     let mut last = f64::NEG_INFINITY;
     let mut pes: BTreeMap<u64, (f64, f64)> = BTreeMap::new();
     let mut entries: BTreeMap<String, (u64, f64)> = BTreeMap::new();
-    for ev in doc.trace_events.iter().filter(|e| e.ph == "X") {
+    let events = (docs.iter()).flat_map(|(d, off)| d.trace_events.iter().map(move |e| (e, *off)));
+    for (ev, offset_us) in events.filter(|(e, _)| e.ph == "X") {
         if !(ev.ts.is_finite() && ev.dur.is_finite() && ev.dur >= 0.0) {
             return Err(TraceError::Malformed(format!(
                 "event {:?} has an invalid ts/dur",
                 ev.name
             )));
         }
-        first = first.min(ev.ts);
-        last = last.max(ev.ts + ev.dur);
+        let ts = ev.ts + offset_us;
+        first = first.min(ts);
+        last = last.max(ts + ev.dur);
         let pe = pes.entry(ev.tid).or_default();
         if ev.cat == "idle" {
             pe.1 += ev.dur;
@@ -138,6 +171,7 @@ pub fn summarize<R: Read>(input: R, top: usize) -> Result<Summary, TraceError> {
         span_s: span_us / 1e6,
         pes,
         entries,
+        counters: crate::counters::CounterSummary::of(&counts),
     })
 }
 
@@ -161,6 +195,9 @@ impl Summary {
         t += "\nentry method                      count      total(s)\n";
         for e in &self.entries {
             t += &format!("{:<32} {:<10} {:.6}\n", e.name, e.count, e.total_s);
+        }
+        if let Some(c) = &self.counters {
+            t += &c.table();
         }
         t
     }

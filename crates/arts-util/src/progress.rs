@@ -14,6 +14,7 @@
 //! ```
 
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Where progress reports go (installed once per process by the binary).
 pub trait Sink: Send + Sync {
@@ -26,6 +27,15 @@ pub trait Sink: Send + Sync {
 }
 
 static SINK: OnceLock<Box<dyn Sink>> = OnceLock::new();
+
+/// Steps finished by every loop of this process so far (whether or not a
+/// sink draws them): the clock of `--trace-window`.
+static FINISHED: AtomicU64 = AtomicU64::new(0);
+
+/// Steps every loop of this process has finished so far (monotonic).
+pub fn steps_finished() -> u64 {
+    FINISHED.load(Ordering::Relaxed)
+}
 
 /// Installs the process's sink; false if one was installed already.
 pub fn install(sink: Box<dyn Sink>) -> bool {
@@ -53,6 +63,7 @@ impl Steps {
     /// One more step is finished.
     pub fn step(&mut self) {
         self.done += 1;
+        FINISHED.fetch_add(1, Ordering::Relaxed);
         if let Some(s) = self.sink {
             s.advance(self.done);
         }
@@ -104,5 +115,6 @@ mod tests {
             *SEEN.lock().unwrap(),
             ["begin app 2", "at 1", "at 2", "end"]
         );
+        assert!(steps_finished() >= 2, "the process-wide count went on");
     }
 }

@@ -20,6 +20,8 @@ pub struct Outputs {
     pub trace_path: Option<PathBuf>,
     /// What the trace keeps (full or per-bin totals, bounded).
     pub trace_options: arts_trace::TraceOptions,
+    /// One trace file per process (`--trace-per-process`).
+    pub trace_per_process: bool,
     /// The communication trace (`--comm-trace`).
     pub comm_trace: Option<PendingFile>,
     /// The causal recording (`--record`).
@@ -73,12 +75,22 @@ impl Outputs {
                 .map_err(|e| Error::failed(format!("cannot write the recording: {e}")))?;
             file.commit()?;
         }
-        if let Some(mut file) = self.trace.take().filter(|_| root) {
-            let spans = report.trace().unwrap_or_default();
-            let about =
-                arts_trace::TraceAbout::new(self.trace_options.mode, report.trace_dropped());
-            arts_trace::write_chrome(file.writer(), pes, &spans, &about)
-                .map_err(|e| Error::failed(format!("cannot write trace: {e}")))?;
+        let per_process = self.trace_per_process;
+        let path = (self.trace_path.as_deref())
+            .and_then(|p| arts_core::trace_file::trace_path(p, report, per_process));
+        if let (Some(mut file), Some(path)) = (self.trace.take(), path) {
+            if Some(&path) != self.trace_path.as_ref() {
+                // This process's own file, beside the one opened before the run.
+                file = PendingFile::create(&path)?;
+            }
+            arts_core::trace_file::write_trace(
+                file.writer(),
+                report,
+                pes,
+                &self.trace_options,
+                per_process,
+            )
+            .map_err(|e| Error::failed(format!("cannot write trace: {e}")))?;
             file.commit()?;
         }
         if let Some(mut file) = self.comm_trace.take().filter(|_| root) {

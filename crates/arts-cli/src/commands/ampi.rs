@@ -254,7 +254,7 @@ fn options(args: &AmpiRunArgs, json: bool) -> Result<(RunOptions, GridSummary), 
     let here = Config {
         pes: crate::launch::total_pes(args.pes, args.pes_per_process)?,
         trace: args.trace.is_some(),
-        trace_options: args.trace_limits.options(crate::budget::trace_share()),
+        trace_options: trace_options(args, true),
         ..Config::default()
     };
     let runtime = crate::launch::distribute(here, args.pes, args.pes_per_process)?;
@@ -359,6 +359,13 @@ fn run_c_program(
     arts_ampi_c::run(&opts, Arc::new(program), &c).map_err(to_cli)
 }
 
+/// The trace's options; a window's steps are load-balancing steps (an
+/// AMPI program's iterations are its own).
+fn trace_options(args: &AmpiRunArgs, probe: bool) -> arts_trace::TraceOptions {
+    super::trace::run_options(&args.trace_limits, probe && args.trace.is_some())
+        .counting(arts_trace::window::StepClock::Lb)
+}
+
 fn run_program(args: &AmpiRunArgs, out: Output) -> CliResult {
     let (opts, grid) = options(args, out.json)?;
     check_program_args(&args.program, &args.program_args).map_err(to_cli)?;
@@ -368,12 +375,23 @@ fn run_program(args: &AmpiRunArgs, out: Output) -> CliResult {
     } else {
         run_builtin(args, &opts, &out)?
     };
-    if let Some(mut file) = trace.filter(|_| crate::launch::is_root()) {
-        let spans = report.runtime.trace().unwrap_or_default();
-        let options = args.trace_limits.options(crate::budget::trace_share());
-        let about = arts_trace::TraceAbout::new(options.mode, report.runtime.trace_dropped());
-        arts_trace::write_chrome(file.writer(), report.pes, &spans, &about)
-            .map_err(|e| CliError::failed(format!("cannot write trace: {e}")))?;
+    let per_process = args.trace_limits.trace_per_process;
+    let path = (args.trace.as_deref())
+        .and_then(|p| arts_core::trace_file::trace_path(p, &report.runtime, per_process));
+    if let (Some(mut file), Some(path)) = (trace, path) {
+        if Some(&path) != args.trace.as_ref() {
+            // This process's own file, beside the one opened before the run.
+            file = PendingFile::create(&path)?;
+        }
+        let options = trace_options(args, false);
+        arts_core::trace_file::write_trace(
+            file.writer(),
+            &report.runtime,
+            report.pes,
+            &options,
+            per_process,
+        )
+        .map_err(|e| CliError::failed(format!("cannot write trace: {e}")))?;
         file.commit()?;
     }
     let labels = RunLabels {

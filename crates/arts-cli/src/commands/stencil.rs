@@ -187,7 +187,8 @@ impl RunOpts {
         let outputs = Outputs {
             trace: open(&self.trace)?,
             trace_path: self.trace.clone(),
-            trace_options: self.trace_limits.options(crate::budget::trace_share()),
+            trace_options: super::trace::run_options(&self.trace_limits, self.trace.is_some()),
+            trace_per_process: self.trace_limits.trace_per_process,
             record: open(&self.record)?,
             comm_trace: open(&self.comm_trace)?,
             dump: self.lb_dump.clone(),

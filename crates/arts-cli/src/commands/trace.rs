@@ -14,8 +14,11 @@ use crate::output::{CliError, CliResult, Output};
 pub enum TraceCommand {
     /// Per-PE utilization and top entry methods of a trace file.
     Summary {
-        /// A Chrome trace-event JSON file (from `--trace`).
-        file: PathBuf,
+        /// A Chrome trace-event JSON file (from `--trace`), or every
+        /// process's file of a run traced with `--trace-per-process`
+        /// (FILE.p0 FILE.p1 ...), merged on process 0's clock.
+        #[arg(required = true, num_args = 1..)]
+        files: Vec<PathBuf>,
         /// How many entry methods to list.
         #[arg(long, default_value_t = 10)]
         top: usize,
@@ -28,8 +31,11 @@ pub enum TraceCommand {
     /// `index.html` written by `arts trace view` and its charts only), which
     /// is replaced whole. The view appears whole or not at all.
     View {
-        /// A Chrome trace-event JSON file (from `--trace`).
-        file: PathBuf,
+        /// A Chrome trace-event JSON file (from `--trace`), or every
+        /// process's file of a run traced with `--trace-per-process`
+        /// (FILE.p0 FILE.p1 ...), merged on process 0's clock.
+        #[arg(required = true, num_args = 1..)]
+        files: Vec<PathBuf>,
         /// The directory to write.
         #[arg(long)]
         out: PathBuf,
@@ -51,15 +57,32 @@ pub enum TraceCommand {
     },
 }
 
+/// The trace options of a traced run (`--trace` and its limits): with
+/// `probe`, hardware counters the machine refuses are dropped after one
+/// note on stderr (process 0's), and the run goes on without them.
+pub(crate) fn run_options(
+    limits: &arts_trace::limits::TraceLimits,
+    probe: bool,
+) -> arts_trace::TraceOptions {
+    let mut limits = limits.clone();
+    if probe
+        && let Some(note) = limits.probe_counters()
+        && crate::launch::is_root()
+    {
+        eprintln!("{note}");
+    }
+    limits.options(crate::budget::trace_share())
+}
+
 /// The largest trace file read.
 const MAX_TRACE_BYTES: u64 = 64 << 30;
 
 /// Runs `arts trace ...`.
 pub fn run(command: TraceCommand, out: Output) -> CliResult {
     match command {
-        TraceCommand::Summary { file, top } => summary(&file, top, out),
+        TraceCommand::Summary { files, top } => summary(&files, top, out),
         TraceCommand::View {
-            file,
+            files,
             out: dir,
             from,
             to,
@@ -72,30 +95,47 @@ pub fn run(command: TraceCommand, out: Output) -> CliResult {
                 to_s: to,
                 max_boxes,
             };
-            view(&file, &dir, &opts, out)
+            view(&files, &dir, &opts, out)
         }
     }
 }
 
-fn summary(file: &Path, top: usize, out: Output) -> CliResult {
-    let (f, _) = arts_util::input_file::open(file, MAX_TRACE_BYTES)?;
-    let f = std::io::Read::take(f, MAX_TRACE_BYTES);
-    let s = arts_trace::summarize(std::io::BufReader::new(f), top)
-        .map_err(|e| CliError::usage(format!("{}: {e}", file.display())))?;
+/// Opens every trace file (each at most `MAX_TRACE_BYTES`).
+fn open_all(files: &[PathBuf]) -> Result<Vec<impl std::io::Read + use<>>, CliError> {
+    let mut inputs = Vec::with_capacity(files.len());
+    for file in files {
+        let (f, _) = arts_util::input_file::open(file, MAX_TRACE_BYTES)?;
+        inputs.push(std::io::BufReader::new(std::io::Read::take(
+            f,
+            MAX_TRACE_BYTES,
+        )));
+    }
+    Ok(inputs)
+}
+
+/// The files as errors and the page name them: `a.json`, or `a.p0 + a.p1`.
+fn names(files: &[PathBuf]) -> String {
+    let names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
+    names.join(" + ")
+}
+
+fn summary(files: &[PathBuf], top: usize, out: Output) -> CliResult {
+    let inputs = open_all(files)?;
+    let s = arts_trace::summarize_many(inputs, top)
+        .map_err(|e| CliError::usage(format!("{}: {e}", names(files))))?;
     out.emit(&s, || s.table())
 }
 
-fn view(file: &Path, dir: &Path, opts: &ViewOptions, out: Output) -> CliResult {
+fn view(files: &[PathBuf], dir: &Path, opts: &ViewOptions, out: Output) -> CliResult {
     arts_trace::view::check(opts).map_err(CliError::usage)?;
-    let (f, _) = arts_util::input_file::open(file, MAX_TRACE_BYTES)?;
+    let inputs = open_all(files)?;
     arts_trace::view::check_out_dir(dir).map_err(CliError::usage)?;
     let mut pending = PendingDir::create(dir)?;
-    let f = std::io::Read::take(f, MAX_TRACE_BYTES);
-    let rendered =
-        arts_trace::view::render(f, &file.display().to_string(), opts).map_err(|e| match e {
-            ViewError::Options(m) => CliError::usage(m),
-            e => CliError::usage(format!("{}: {e}", file.display())),
-        })?;
+    let source = names(files);
+    let rendered = arts_trace::view::render_many(inputs, &source, opts).map_err(|e| match e {
+        ViewError::Options(m) => CliError::usage(m),
+        e => CliError::usage(format!("{source}: {e}")),
+    })?;
     for (name, bytes) in &rendered.files {
         pending.write(name, bytes)?;
     }

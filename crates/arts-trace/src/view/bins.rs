@@ -65,6 +65,8 @@ pub struct Views {
     pub comm: Option<Comm>,
     /// Migrated objects and their PE over time.
     pub objects: Vec<ObjectTrack>,
+    /// Hardware counter totals and rates per entry method (`--counters`).
+    pub counters: Option<crate::counters::CounterSummary>,
 }
 
 /// Entry-method durations in logarithmic bins.
@@ -127,6 +129,28 @@ pub struct Comm {
     pub msgs_bins: Vec<u64>,
     /// Sends beyond those the reader kept (not counted above).
     pub dropped: u64,
+    /// Runs with clusters (`--clusters`): traffic between clusters.
+    pub cross: Option<CrossCluster>,
+}
+
+/// The traffic of a run with clusters that crossed from one cluster to
+/// another (the trace's metadata names each PE's cluster).
+#[derive(Debug, Serialize, PartialEq)]
+pub struct CrossCluster {
+    /// The cluster of every PE.
+    pub clusters: Vec<u32>,
+    /// Messages between PEs of different clusters.
+    pub messages: u64,
+    /// Their bytes.
+    pub bytes: u64,
+    /// `bytes[from_cluster][to_cluster]` (the diagonal: within a cluster).
+    pub bytes_matrix: Vec<Vec<u64>>,
+    /// `messages[from_cluster][to_cluster]`.
+    pub msgs_matrix: Vec<Vec<u64>>,
+    /// Bytes per time bin sent to another cluster (part of `bytes_remote`).
+    pub bytes_bins: Vec<u64>,
+    /// Messages per time bin sent to another cluster.
+    pub msgs_bins: Vec<u64>,
 }
 
 /// One migrated object's PE over time.
@@ -263,7 +287,11 @@ pub(crate) fn bin(trace: &Trace, opts: &ViewOptions) -> Views {
         .map(|i| HIST_MIN_NS * 10f64.powf(i as f64 / PER_DECADE))
         .collect();
 
+    let counts: Vec<crate::counters::PeCounts> = (trace.about.iter())
+        .flat_map(|a| a.counters.iter().map(|(_, c)| c.clone()))
+        .collect();
     Views {
+        counters: crate::counters::CounterSummary::of(&counts),
         about: trace.about.clone(),
         t0_s: s(t0),
         t1_s: s(t1),
@@ -372,12 +400,38 @@ fn comm(trace: &Trace, pes: usize, t0: u64, bin_ns: f64, bins: usize) -> Option<
     let mut bytes_local = vec![0u64; bins];
     let mut msgs_bins = vec![0u64; bins];
     let mut bytes = 0u64;
+    let clusters = (trace.about.as_ref())
+        .and_then(|a| a.clusters.clone())
+        .filter(|c| c.len() >= pes && !c.is_empty());
+    let mut cross = clusters.map(|clusters| {
+        let k = clusters.iter().max().map_or(1, |&c| c as usize + 1);
+        CrossCluster {
+            clusters,
+            messages: 0,
+            bytes: 0,
+            bytes_matrix: vec![vec![0; k]; k],
+            msgs_matrix: vec![vec![0; k]; k],
+            bytes_bins: vec![0; bins],
+            msgs_bins: vec![0; bins],
+        }
+    });
     for m in &trace.sends {
         let (f, t) = (m.from as usize / group, m.to as usize / group);
+        let b = ((m.at.saturating_sub(t0) as f64 / bin_ns) as usize).min(bins - 1);
+        if let Some(x) = &mut cross {
+            let (cf, ct) = (x.clusters[m.from as usize], x.clusters[m.to as usize]);
+            x.bytes_matrix[cf as usize][ct as usize] += m.bytes;
+            x.msgs_matrix[cf as usize][ct as usize] += m.count;
+            if cf != ct {
+                x.messages += m.count;
+                x.bytes += m.bytes;
+                x.bytes_bins[b] += m.bytes;
+                x.msgs_bins[b] += m.count;
+            }
+        }
         bytes_matrix[f][t] += m.bytes;
         msgs_matrix[f][t] += m.count;
         bytes += m.bytes;
-        let b = ((m.at.saturating_sub(t0) as f64 / bin_ns) as usize).min(bins - 1);
         msgs_bins[b] += m.count;
         if m.from == m.to {
             bytes_local[b] += m.bytes;
@@ -395,6 +449,7 @@ fn comm(trace: &Trace, pes: usize, t0: u64, bin_ns: f64, bins: usize) -> Option<
         bytes_local,
         msgs_bins,
         dropped: trace.sends_dropped,
+        cross,
     })
 }
 

@@ -40,6 +40,33 @@ fn kept_note(about: Option<&crate::TraceAbout>) -> String {
             a.dropped
         );
     }
+    if let Some(steps) = a.window_steps {
+        let unit = a
+            .window_unit
+            .as_deref()
+            .unwrap_or("steps")
+            .replace('_', " ");
+        let from = a
+            .window_first_step
+            .map_or(String::new(), |f| format!(", whole from step {f}"));
+        note += &format!(
+            " <strong>A window of the last {steps} {unit}</strong> (--trace-window{from}): \
+             {} earlier spans were dropped, so the views start where the window does.",
+            a.window_dropped
+        );
+    }
+    match (a.process, a.processes) {
+        (None, Some(n)) => {
+            note += &format!(" Merged from {n} per-process files, on process 0's clock.");
+        }
+        (Some(p), Some(n)) => {
+            note += &format!(
+                " <strong>Process {p}'s PEs only</strong> (of {n} processes): give every \
+                 FILE.p&lt;N&gt; to merge them."
+            );
+        }
+        _ => {}
+    }
     note
 }
 
@@ -147,6 +174,9 @@ pub(crate) fn page(v: &Views, source: &str, charts: &Charts) -> String {
             );
         }
     }
+    if let Some(c) = &v.counters {
+        counters_section(&mut h, c);
+    }
     let mut colours: Vec<&str> = PALETTE.to_vec();
     colours.truncate(v.groups.len().min(PALETTE.len()));
     while colours.len() < v.groups.len() {
@@ -162,6 +192,37 @@ pub(crate) fn page(v: &Views, source: &str, charts: &Charts) -> String {
         serde_json::to_string(&colours).expect("strings serialize")
     );
     h
+}
+
+/// The hardware counters' table: totals and rates per entry method.
+fn counters_section(h: &mut String, c: &crate::counters::CounterSummary) {
+    let f = |v: Option<f64>| v.map_or("–".into(), |v| format!("{v:.3}"));
+    let _ = write!(
+        h,
+        "<section id=\"counters\"><h2>Hardware counters</h2><p>Totals over every PE, per \
+         entry method (--counters), and their rates.</p><table class=\"counters\"><tr><th>entry method</th>"
+    );
+    for n in &c.names {
+        let _ = write!(h, "<th>{}</th>", esc(n));
+    }
+    let _ = write!(
+        h,
+        "<th>IPC</th><th>cache misses / 1k instructions</th><th>branch misses / 1k instructions</th></tr>"
+    );
+    for e in std::iter::once(&c.total).chain(&c.entries) {
+        let _ = write!(h, "<tr><td>{}</td>", esc(&e.name));
+        for v in &e.values {
+            let _ = write!(h, "<td>{v}</td>");
+        }
+        let _ = write!(
+            h,
+            "<td>{}</td><td>{}</td><td>{}</td></tr>",
+            f(e.rates.ipc),
+            f(e.rates.cache_misses_per_kinst),
+            f(e.rates.branch_misses_per_kinst)
+        );
+    }
+    let _ = writeln!(h, "</table></section>");
 }
 
 fn section(h: &mut String, id: &str, title: &str, text: &str, chart: &str) {

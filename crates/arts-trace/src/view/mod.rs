@@ -14,7 +14,7 @@ mod svg;
 
 use std::io::Read;
 
-pub use bins::{Comm, Histograms, Marks, ObjectTrack, Timeline, Views};
+pub use bins::{Comm, CrossCluster, Histograms, Marks, ObjectTrack, Timeline, Views};
 pub use output::{ViewOutput, check_out_dir};
 
 /// The name of the file that marks a directory as a view (the page).
@@ -111,14 +111,32 @@ pub struct ViewReport {
     pub trace_mode: String,
     /// Spans the run did not keep (past `--trace-max-events`).
     pub dropped: u64,
+    /// `--trace-window`: the steps kept (`None`: the whole run).
+    pub window_steps: Option<u64>,
+    /// Spans that fell out of the window.
+    pub window_dropped: u64,
+    /// Files merged (per-process traces), 1 for one file.
+    pub files: usize,
 }
 
 /// Reads the trace from `input` (`source` names it on the page) and returns
 /// the files of its view: `index.html`, one SVG per chart and `views.json`
 /// (the binned data).
 pub fn render<R: Read>(input: R, source: &str, opts: &ViewOptions) -> Result<Rendered, ViewError> {
+    render_many(vec![input], source, opts)
+}
+
+/// [`render`] of one trace or of the per-process files of one run
+/// (`--trace-per-process`: every process's file once, in any order), merged
+/// on process 0's clock.
+pub fn render_many<R: Read>(
+    inputs: Vec<R>,
+    source: &str,
+    opts: &ViewOptions,
+) -> Result<Rendered, ViewError> {
     check(opts)?;
-    let trace = parse::read(input)?;
+    let files = inputs.len();
+    let trace = parse::read_many(inputs)?;
     let views = bins::bin(&trace, opts);
     drop(trace);
     let report = ViewReport {
@@ -136,6 +154,9 @@ pub fn render<R: Read>(input: R, source: &str, opts: &ViewOptions) -> Result<Ren
         checkpoints: views.marks.checkpoints.len() as u64,
         trace_mode: views.about.as_ref().map_or("full", |a| &a.mode).to_string(),
         dropped: views.about.as_ref().map_or(0, |a| a.dropped),
+        window_steps: views.about.as_ref().and_then(|a| a.window_steps),
+        window_dropped: views.about.as_ref().map_or(0, |a| a.window_dropped),
+        files,
     };
     let charts = html::Charts::draw(&views);
     let page = html::page(&views, source, &charts);

@@ -99,6 +99,10 @@ pub(crate) struct Trace {
     pub about: Option<crate::TraceAbout>,
     /// Whether the file names itself as written by arts.
     arts: bool,
+    /// ns added to the times of the file being read (its clock offset).
+    offset_ns: i64,
+    /// The process and processes the file being read says it is of.
+    file_process: Option<(Option<u32>, Option<u32>)>,
     ids: HashMap<String, u32>,
 }
 
@@ -141,6 +145,55 @@ struct Args {
     bin_us: Option<serde_json::Value>,
     #[serde(default)]
     dropped: Option<serde_json::Value>,
+    #[serde(default)]
+    window_steps: Option<serde_json::Value>,
+    #[serde(default)]
+    window_unit: Option<serde_json::Value>,
+    #[serde(default)]
+    window_first_step: Option<serde_json::Value>,
+    #[serde(default)]
+    window_dropped: Option<serde_json::Value>,
+    #[serde(default)]
+    process: Option<serde_json::Value>,
+    #[serde(default)]
+    processes: Option<serde_json::Value>,
+    #[serde(default)]
+    clock_offset_ns: Option<serde_json::Value>,
+    #[serde(default)]
+    clusters: Option<serde_json::Value>,
+    #[serde(default)]
+    counters: Option<serde_json::Value>,
+}
+
+impl Args {
+    /// The `arts_trace` metadata these arguments describe.
+    fn about(&self) -> crate::TraceAbout {
+        let str_of =
+            |v: &Option<serde_json::Value>| v.as_ref().and_then(|v| v.as_str()).map(String::from);
+        let u32_of = |v: &Option<serde_json::Value>| as_u64(v).and_then(|n| u32::try_from(n).ok());
+        crate::TraceAbout {
+            mode: str_of(&self.mode).unwrap_or_else(|| "full".into()),
+            bin_us: self.bin_us.as_ref().and_then(serde_json::Value::as_f64),
+            dropped: as_u64(&self.dropped).unwrap_or(0),
+            window_steps: as_u64(&self.window_steps),
+            window_unit: str_of(&self.window_unit),
+            window_first_step: as_u64(&self.window_first_step),
+            window_dropped: as_u64(&self.window_dropped).unwrap_or(0),
+            process: u32_of(&self.process),
+            processes: u32_of(&self.processes),
+            clock_offset_ns: self
+                .clock_offset_ns
+                .as_ref()
+                .and_then(serde_json::Value::as_i64),
+            clusters: self
+                .clusters
+                .as_ref()
+                .and_then(|v| serde_json::from_value::<Vec<u32>>(v.clone()).ok()),
+            counters: (self.counters.as_ref())
+                .and_then(|v| serde_json::from_value(v.clone()).ok())
+                .unwrap_or_default(),
+        }
+    }
 }
 
 fn as_u64(v: &Option<serde_json::Value>) -> Option<u64> {
@@ -173,16 +226,7 @@ impl Trace {
                 self.pe_of(t)?;
             }
             if ev.name == "arts_trace" {
-                self.about = Some(crate::TraceAbout {
-                    mode: args
-                        .mode
-                        .as_ref()
-                        .and_then(|v| v.as_str())
-                        .unwrap_or("full")
-                        .into(),
-                    bin_us: args.bin_us.as_ref().and_then(serde_json::Value::as_f64),
-                    dropped: as_u64(&args.dropped).unwrap_or(0),
-                });
+                self.merge_about(args.about());
             }
             return Ok(());
         }
@@ -190,7 +234,7 @@ impl Trace {
         match (ev.ph.as_str(), ev.cat.as_str()) {
             ("X", cat) => {
                 let pe = self.pe_of(tid)?;
-                let start = ns(ev.ts.unwrap_or(f64::NAN), "ts", &ev.name)?;
+                let start = self.shift(ns(ev.ts.unwrap_or(f64::NAN), "ts", &ev.name)?);
                 let dur = ns(ev.dur.unwrap_or(f64::NAN), "dur", &ev.name)?;
                 let name = if cat == "idle" {
                     IDLE
@@ -211,7 +255,7 @@ impl Trace {
             }
             ("i" | "I", "msg") => {
                 let from = self.pe_of(tid)?;
-                let at = ns(ev.ts.unwrap_or(f64::NAN), "ts", &ev.name)?;
+                let at = self.shift(ns(ev.ts.unwrap_or(f64::NAN), "ts", &ev.name)?);
                 let to = as_u64(&args.to).unwrap_or(u64::from(from));
                 let to = self.pe_of(to)?;
                 if self.sends.len() >= MAX_INSTANTS {
@@ -228,7 +272,7 @@ impl Trace {
             }
             ("i" | "I", "migration") if self.migrations.len() < MAX_INSTANTS => {
                 let from = self.pe_of(tid)?;
-                let at = ns(ev.ts.unwrap_or(f64::NAN), "ts", &ev.name)?;
+                let at = self.shift(ns(ev.ts.unwrap_or(f64::NAN), "ts", &ev.name)?);
                 let to = as_u64(&args.to).unwrap_or(u64::from(from));
                 let to = self.pe_of(to)?;
                 let object = ev
@@ -248,7 +292,7 @@ impl Trace {
                 let dur_us = args.dur.as_ref().and_then(|v| v.as_f64()).unwrap_or(0.0);
                 let dur = ns(dur_us, "args.dur", &ev.name)?;
                 // The writer puts the instant at the mark's start.
-                let start = ns(ev.ts.unwrap_or(f64::NAN), "ts", &ev.name)?;
+                let start = self.shift(ns(ev.ts.unwrap_or(f64::NAN), "ts", &ev.name)?);
                 let mut label = ev.name;
                 if let Some(m) = as_u64(&args.migrations) {
                     label += &format!(" ({m} moved)");
@@ -271,6 +315,29 @@ impl Trace {
             _ => {}
         }
         Ok(())
+    }
+
+    /// A time of the file being read on process 0's clock.
+    fn shift(&self, t: u64) -> u64 {
+        t.saturating_add_signed(self.offset_ns)
+    }
+
+    /// Takes a file's `arts_trace` metadata: the first file's, then the
+    /// next per-process files' drops added.
+    fn merge_about(&mut self, next: crate::TraceAbout) {
+        self.offset_ns = next.clock_offset_ns.unwrap_or(0);
+        self.file_process = Some((next.process, next.processes));
+        match &mut self.about {
+            None => self.about = Some(next),
+            Some(a) => {
+                a.dropped += next.dropped;
+                a.window_dropped += next.window_dropped;
+                a.window_first_step = a.window_first_step.max(next.window_first_step);
+                a.process = None;
+                a.clusters = a.clusters.take().or(next.clusters);
+                a.counters.extend(next.counters);
+            }
+        }
     }
 
     fn pe_of(&mut self, tid: u64) -> Result<u32, ViewError> {
@@ -296,14 +363,69 @@ impl Trace {
 }
 
 /// Reads a whole trace document.
+#[cfg(test)]
 pub(crate) fn read<R: Read>(input: R) -> Result<Trace, ViewError> {
+    read_many(vec![input])
+}
+
+/// Reads one trace or the per-process files of one run (`--trace-per-process`,
+/// each with its clock offset) into one trace; an error names the file
+/// (`file N: ...`, 1-based) when there are several.
+pub(crate) fn read_many<R: Read>(inputs: Vec<R>) -> Result<Trace, ViewError> {
+    let several = inputs.len() > 1;
     let mut trace = Trace::default();
+    let mut processes = Vec::new();
+    for (i, input) in inputs.into_iter().enumerate() {
+        trace.arts = false;
+        trace.offset_ns = 0;
+        trace.file_process = None;
+        read_one(input, &mut trace).map_err(|e| match e {
+            e if !several => e,
+            ViewError::Malformed(m) => ViewError::Malformed(format!("file {}: {m}", i + 1)),
+            ViewError::Foreign(m) => ViewError::Foreign(format!("file {}: {m}", i + 1)),
+            e => e,
+        })?;
+        if several {
+            match trace.file_process {
+                Some((Some(p), Some(n))) => processes.push((p, n)),
+                _ => {
+                    return Err(ViewError::Foreign(format!(
+                        "file {}: not a per-process trace (--trace-per-process): only such \
+                         files of one run can be merged",
+                        i + 1
+                    )));
+                }
+            }
+        }
+    }
+    if several {
+        let n = processes[0].1;
+        processes.sort_unstable();
+        let expected: Vec<(u32, u32)> = (0..n).map(|p| (p, n)).collect();
+        if processes != expected {
+            let got: Vec<String> = processes.iter().map(|p| p.0.to_string()).collect();
+            return Err(ViewError::Foreign(format!(
+                "the files are processes {} of a {n}-process run: give each process's file once \
+                 (FILE.p0 .. FILE.p{})",
+                got.join(", "),
+                n - 1
+            )));
+        }
+    }
+    if trace.spans.is_empty() {
+        return Err(ViewError::Empty);
+    }
+    Ok(trace)
+}
+
+/// Reads one document into `trace`.
+fn read_one<R: Read>(input: R, trace: &mut Trace) -> Result<(), ViewError> {
     let mut found = false;
     let mut failure = None;
     let mut de =
         serde_json::Deserializer::from_reader(std::io::BufReader::with_capacity(1 << 20, input));
     let result = DocSeed {
-        trace: &mut trace,
+        trace,
         found: &mut found,
         failure: &mut failure,
     }
@@ -334,10 +456,7 @@ pub(crate) fn read<R: Read>(input: R) -> Result<Trace, ViewError> {
             "a trace not written by arts (no process named \"arts\")".into(),
         ));
     }
-    if trace.spans.is_empty() {
-        return Err(ViewError::Empty);
-    }
-    Ok(trace)
+    Ok(())
 }
 
 /// The document: an object whose `traceEvents` is visited by [`EventsSeed`].

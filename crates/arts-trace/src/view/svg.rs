@@ -434,9 +434,14 @@ pub(crate) fn communication(v: &Views) -> Option<String> {
     let mut out = open(
         h,
         &format!(
-            "Communication: {} messages, {} in all",
+            "Communication: {} messages, {} in all{}",
             c.messages,
-            fmt_bytes(c.bytes as f64)
+            fmt_bytes(c.bytes as f64),
+            c.cross.as_ref().map_or(String::new(), |x| format!(
+                "; across clusters: {} messages, {}",
+                x.messages,
+                fmt_bytes(x.bytes as f64)
+            ))
         ),
     );
     let max = c
@@ -481,6 +486,26 @@ pub(crate) fn communication(v: &Views) -> Option<String> {
         }
         out.push('\n');
     }
+    // Cluster boundaries over the matrix (one PE per row).
+    if let Some(x) = c.cross.as_ref().filter(|_| c.group == 1) {
+        for i in 1..n {
+            if x.clusters[i] != x.clusters[i - 1] {
+                let at = i as f64 * cell;
+                let _ = write!(
+                    out,
+                    "<line class=\"cluster-edge\" x1=\"{:.2}\" y1=\"{top:.2}\" x2=\"{:.2}\" y2=\"{:.2}\" stroke=\"#000\" stroke-width=\"1.2\"/>\
+                     <line class=\"cluster-edge\" x1=\"{L}\" y1=\"{:.2}\" x2=\"{:.2}\" y2=\"{:.2}\" stroke=\"#000\" stroke-width=\"1.2\"/>",
+                    L + at,
+                    L + at,
+                    top + side,
+                    top + at,
+                    L + side,
+                    top + at
+                );
+            }
+        }
+        out.push('\n');
+    }
     if n <= 32 {
         for i in 0..n {
             let _ = writeln!(
@@ -502,37 +527,56 @@ pub(crate) fn communication(v: &Views) -> Option<String> {
         .max()
         .unwrap_or(1)
         .max(1) as f64;
+    let across = if c.cross.is_some() {
+        "to another cluster, to another PE of the cluster"
+    } else {
+        "to another PE"
+    };
     let _ = writeln!(
         out,
-        "<text x=\"{L}\" y=\"{:.1}\">bytes sent per time bin (max {}): to another PE, to the same PE</text>",
+        "<text x=\"{L}\" y=\"{:.1}\">bytes sent per time bin (max {}): {across}, to the same PE</text>",
         ty - 6.0,
         fmt_bytes(bmax)
     );
     for b in 0..v.bins {
-        let hr = c.bytes_remote[b] as f64 / bmax * th;
+        let hx = c
+            .cross
+            .as_ref()
+            .map_or(0.0, |x| x.bytes_bins[b] as f64 / bmax * th);
+        let hr = c.bytes_remote[b] as f64 / bmax * th - hx;
         let hl = c.bytes_local[b] as f64 / bmax * th;
         let x = L + b as f64 * cw;
         let _ = write!(
             out,
             "<rect x=\"{x:.2}\" y=\"{:.2}\" width=\"{:.2}\" height=\"{hr:.2}\" fill=\"#4e79a7\"><title>{} messages</title></rect>\
              <rect x=\"{x:.2}\" y=\"{:.2}\" width=\"{:.2}\" height=\"{hl:.2}\" fill=\"#a0cbe8\"/>",
-            ty + th - hr,
+            ty + th - hx - hr,
             cw + 0.05,
             c.msgs_bins[b],
-            ty + th - hr - hl,
+            ty + th - hx - hr - hl,
             cw + 0.05
         );
+        if let Some(xc) = &c.cross {
+            let _ = write!(
+                out,
+                "<rect class=\"cross-cluster\" x=\"{x:.2}\" y=\"{:.2}\" width=\"{:.2}\" height=\"{hx:.2}\" fill=\"#e15759\"><title>{} messages across clusters</title></rect>",
+                ty + th - hx,
+                cw + 0.05,
+                xc.msgs_bins[b]
+            );
+        }
     }
     out.push('\n');
     time_axis(&mut out, v.t0_s, v.t1_s, ty + th);
-    legend(
-        &mut out,
-        &[
-            ("to another PE".into(), "#4e79a7"),
-            ("to the same PE".into(), "#a0cbe8"),
-        ],
-        ty + th + B + 8.0,
-    );
+    let mut items = vec![
+        ("to another PE".into(), "#4e79a7"),
+        ("to the same PE".into(), "#a0cbe8"),
+    ];
+    if c.cross.is_some() {
+        items.insert(0, ("to another cluster".into(), "#e15759"));
+        items[1].0 = "to another PE of its cluster".into();
+    }
+    legend(&mut out, &items, ty + th + B + 8.0);
     Some(finish(out))
 }
 

@@ -235,3 +235,157 @@ fn every_prefix_and_byte_change_is_handled_without_panic() {
         bytes[i] = t[i];
     }
 }
+
+fn send(pe: u32, at: u64, to_pe: u32, bytes: u64) -> Span {
+    instant(pe, at, SpanKind::Send { to_pe, bytes })
+}
+
+#[test]
+fn traffic_between_clusters_is_separated() {
+    let spans = vec![
+        entry(0, 0, 1_000, "a"),
+        entry(3, 0, 2_000, "a"),
+        send(0, 100, 1, 10),      // within cluster 0
+        send(0, 200, 2, 100),     // 0 -> 1
+        send(3, 1_500, 0, 1_000), // 1 -> 0, in the second half
+        send(2, 1_600, 2, 5),     // to itself
+    ];
+    let about = crate::TraceAbout {
+        clusters: Some(vec![0, 0, 1, 1]),
+        ..Default::default()
+    };
+    let mut buf = Vec::new();
+    write_chrome(&mut buf, 4, &spans, &about).unwrap();
+    let opts = ViewOptions {
+        bins: 2,
+        ..Default::default()
+    };
+    let v = views(&buf, &opts);
+    let c = v.comm.as_ref().unwrap();
+    let x = c.cross.as_ref().expect("clusters in the metadata");
+    assert_eq!((x.messages, x.bytes), (2, 1_100));
+    assert_eq!(x.bytes_matrix, [[10, 100], [1_000, 5]]);
+    assert_eq!(x.bytes_bins, [100, 1_000]);
+    assert_eq!(x.msgs_bins, [1, 1]);
+    assert_eq!(
+        c.bytes_remote,
+        [110, 1_000],
+        "cross-cluster bytes are remote"
+    );
+    let svg = svg::communication(&v).unwrap();
+    assert!(svg.contains("across clusters: 2 messages"), "{svg}");
+    assert_eq!(svg.matches("class=\"cluster-edge\"").count(), 2);
+    // Without clusters there is no cross-cluster part.
+    let mut plain = Vec::new();
+    write_chrome(&mut plain, 4, &spans, &Default::default()).unwrap();
+    let v = views(&plain, &opts);
+    assert!(v.comm.unwrap().cross.is_none());
+}
+
+/// One process's file of a 2-process run: PE `pe` busy from `start` ns
+/// of its own clock, sending to the other PE.
+fn process_file(process: u32, offset_ns: i64, start: u64) -> Vec<u8> {
+    let pe = process;
+    let spans = vec![
+        entry(pe, start, 1_000, "a"),
+        send(pe, start + 10, 1 - pe, 8),
+    ];
+    let about = crate::TraceAbout {
+        process: Some(process),
+        processes: Some(2),
+        clock_offset_ns: Some(offset_ns),
+        dropped: 1,
+        ..Default::default()
+    };
+    let mut buf = Vec::new();
+    write_chrome(&mut buf, 2, &spans, &about).unwrap();
+    buf
+}
+
+#[test]
+fn per_process_files_merge_on_process_0s_clock() {
+    // Process 1's clock runs 5 µs behind process 0's: its span at 1 µs of
+    // its clock is at 6 µs of process 0's.
+    let p0 = process_file(0, 0, 2_000);
+    let p1 = process_file(1, 5_000, 1_000);
+    let r = render_many(vec![&p1[..], &p0[..]], "t", &ViewOptions::default()).unwrap();
+    assert_eq!((r.report.pes, r.report.files), (2, 2));
+    assert_eq!(r.report.dropped, 2, "each file's drops add up");
+    assert!(
+        (r.report.from_s - 2e-6).abs() < 1e-12,
+        "{}",
+        r.report.from_s
+    );
+    assert!((r.report.to_s - 7e-6).abs() < 1e-12, "{}", r.report.to_s);
+    assert_eq!(r.report.messages, 2);
+    let page = String::from_utf8(r.files[0].1.clone()).unwrap();
+    assert!(page.contains("Merged from 2 per-process files"));
+    let sum = crate::summarize_many(vec![&p0[..], &p1[..]], 5).unwrap();
+    assert!((sum.span_s - 5e-6).abs() < 1e-12, "{}", sum.span_s);
+}
+
+#[test]
+fn merging_needs_every_process_once() {
+    let p0 = process_file(0, 0, 0);
+    let e = render_many(vec![&p0[..], &p0[..]], "t", &ViewOptions::default()).unwrap_err();
+    assert!(
+        e.to_string().contains("processes 0, 0 of a 2-process run"),
+        "{e}"
+    );
+    let whole = sample();
+    let e = render_many(vec![&p0[..], &whole[..]], "t", &ViewOptions::default()).unwrap_err();
+    assert!(
+        e.to_string().contains("file 2: not a per-process trace"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_window_is_said_on_the_page_and_in_the_report() {
+    let about = crate::TraceAbout {
+        window_steps: Some(3),
+        window_unit: Some("steps".into()),
+        window_first_step: Some(7),
+        window_dropped: 120,
+        ..Default::default()
+    };
+    let mut buf = Vec::new();
+    write_chrome(&mut buf, 1, &[entry(0, 0, 10, "a")], &about).unwrap();
+    let r = render(&buf[..], "t", &ViewOptions::default()).unwrap();
+    assert_eq!(
+        (r.report.window_steps, r.report.window_dropped),
+        (Some(3), 120)
+    );
+    let page = String::from_utf8(r.files[0].1.clone()).unwrap();
+    assert!(
+        page.contains(
+            "A window of the last 3 steps</strong> (--trace-window, whole from step 7): 120 earlier"
+        ),
+        "{page}"
+    );
+}
+
+#[test]
+fn counters_in_the_metadata_become_a_table_of_rates() {
+    let counts = crate::counters::PeCounts {
+        names: vec!["cycles".into(), "instructions".into()],
+        entries: [("grid::a".to_string(), vec![1_000, 2_500])]
+            .into_iter()
+            .collect(),
+    };
+    let about = crate::TraceAbout {
+        counters: vec![(0, counts.clone()), (1, counts)],
+        ..Default::default()
+    };
+    let mut buf = Vec::new();
+    write_chrome(&mut buf, 2, &[entry(0, 0, 10, "a")], &about).unwrap();
+    let v = views(&buf, &ViewOptions::default());
+    let c = v.counters.as_ref().unwrap();
+    assert_eq!(c.total.values, [2_000, 5_000]);
+    assert_eq!(c.entries[0].rates.ipc, Some(2.5));
+    let r = render(&buf[..], "t", &ViewOptions::default()).unwrap();
+    let page = String::from_utf8(r.files[0].1.clone()).unwrap();
+    assert!(page.contains("<h2>Hardware counters</h2>") && page.contains("<td>2.500</td>"));
+    let s = crate::summarize(&buf[..], 5).unwrap();
+    assert_eq!(s.counters.unwrap().total.rates.ipc, Some(2.5));
+}
