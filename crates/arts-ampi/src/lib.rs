@@ -42,7 +42,7 @@ pub use datatype::{Datatype, Kind, Loc, MpiType};
 pub use engine::{ANY_SOURCE, ANY_TAG, Status};
 pub use error::{AmpiError, MpiError};
 pub use guard::set_fault_flush;
-pub use mpi::{Comm, Message, Mpi, Request, UNDEFINED, WORLD};
+pub use mpi::{Comm, MatchedMessage, Mpi, Request, UNDEFINED, WORLD};
 pub use op::Op;
 pub use per_process::PerProcess;
 pub use rank::{Program, ProgramFn, RankOutcome};

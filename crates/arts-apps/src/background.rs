@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use arts_core::{PeId, StartHandler};
+use arts_core::{Config, PeId, StartHandler};
 use arts_util::affinity::pin_current_thread;
 
 /// A busy loop on one CPU, stopped when dropped.
@@ -74,6 +74,26 @@ pub fn pin_pes(slot: impl Fn(PeId) -> usize + Send + Sync + 'static) -> StartHan
             eprintln!("warning: PE {pe} could not be pinned to a CPU; it runs unpinned");
         }
     }))
+}
+
+/// `config` with each PE of this process on a CPU of its own (`--pin`).
+/// In one process PE `p` takes the `p`-th CPU the process may run on. In
+/// a job of several processes (`in_job`, `pes_per_process` PEs each, 1 by
+/// default) the processes of one host take consecutive slots by their
+/// node-local rank ([`arts_util::launcher::node_local_rank`]), so that
+/// processes the launcher left unbound do not pin onto the same CPUs, and
+/// a process it bound stays inside its binding (slots wrap around the
+/// allowed CPUs).
+pub fn pinned(mut config: Config, in_job: bool, pes_per_process: Option<u32>) -> Config {
+    let (first, per) = if in_job {
+        let per = pes_per_process.unwrap_or(1);
+        let local = arts_util::launcher::node_local_rank().unwrap_or(0);
+        (local * per as usize, per)
+    } else {
+        (0, config.pes)
+    };
+    config.start_handler = Some(pin_pes(move |pe| first + (pe % per.max(1)) as usize));
+    config
 }
 
 #[cfg(test)]

@@ -9,15 +9,9 @@ use arts_core::Config;
 use arts_core::checkpoint::disk::{Checkpoint, CheckpointError};
 use arts_core::checkpoint::recovery;
 use arts_core::checkpoint::session::Buddies;
+use arts_util::launcher::started_by_launcher as under_mpirun;
 
 use crate::output::CliError;
-
-/// Whether this process was started by an MPI launcher.
-fn under_mpirun() -> bool {
-    ["OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_SIZE"]
-        .iter()
-        .any(|v| std::env::var_os(v).is_some())
-}
 
 /// Under MPI: this process's job, held by `arts_mpi::job`.
 #[cfg(feature = "mpi")]
@@ -133,34 +127,13 @@ pub fn distribute(
 }
 
 /// `config` with, if `pin` (`--pin`), each PE of this process on a CPU of
-/// its own. In one process PE `p` takes the `p`-th CPU the process may run
-/// on. Under an MPI launcher the processes of one host take consecutive
-/// slots by their node-local rank (`OMPI_COMM_WORLD_LOCAL_RANK`, MPICH's
-/// `MPI_LOCALRANKID`, Slurm's `SLURM_LOCALID`), so that processes the
-/// launcher left unbound do not pin onto the same CPUs, and a process it
-/// bound stays inside its binding (slots wrap around the allowed CPUs).
-pub fn pinned(mut config: Config, pin: bool, pes_per_process: Option<u32>) -> Config {
+/// its own (`arts_apps::background::pinned`; under MPI, by node-local rank).
+pub fn pinned(config: Config, pin: bool, pes_per_process: Option<u32>) -> Config {
     if !pin {
         return config;
     }
-    let (first, per) = if rank_size().1 > 1 || under_mpirun() {
-        let per = pes_per_process.unwrap_or(1);
-        let local: usize = [
-            "OMPI_COMM_WORLD_LOCAL_RANK",
-            "MPI_LOCALRANKID",
-            "SLURM_LOCALID",
-        ]
-        .iter()
-        .find_map(|v| std::env::var(v).ok()?.parse().ok())
-        .unwrap_or(0);
-        (local * per as usize, per)
-    } else {
-        (0, config.pes)
-    };
-    config.start_handler = Some(arts_apps::background::pin_pes(move |pe| {
-        first + (pe % per.max(1)) as usize
-    }));
-    config
+    let in_job = rank_size().1 > 1 || under_mpirun();
+    arts_apps::background::pinned(config, in_job, pes_per_process)
 }
 
 /// The run's number of PEs: `--pes` (default one per core) in one

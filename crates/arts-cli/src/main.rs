@@ -14,8 +14,8 @@ mod usage;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use commands::{
-    ampi, checkpoint, core, ddm, ddm_mpi, ddm_scaling, dispatch, fracture_fem, grid, imbalance,
-    launcher, lb, leanmd_grid, md, mpi, pdes, predict, reproduce, scaling, topology, trace,
+    ampi, core, ddm, ddm_mpi, ddm_scaling, dispatch, fracture_fem, grid, imbalance, launcher, lb,
+    leanmd_grid, md, mpi, pdes, predict, reproduce, restart, scaling, topology, trace,
 };
 use output::{CliResult, Output};
 
@@ -115,7 +115,7 @@ enum Command {
     Predict(predict::PredictArgs),
     /// Continue a checkpointed run (`run jacobi2d --checkpoint-every N
     /// --checkpoint-dir DIR`) from DIR, on any number of PEs.
-    Restart(checkpoint::RestartArgs),
+    Restart(restart::RestartArgs),
     /// Run a checkpointing job under mpirun and start it again on fewer
     /// processes, from its newest checkpoint, when one of them fails.
     Launch(launcher::LaunchArgs),
@@ -186,7 +186,7 @@ enum Suite {
     /// H-Dispatch studies: efficiency, rayon comparison, dispatch overhead, interference.
     Dispatch(dispatch::BenchDispatchArgs),
     /// PDES engine benchmarks.
-    Pdes(pdes::BenchPdesArgs),
+    Pdes(arts_experiments::pdes_bench_flags::BenchFlags),
     /// arts against raw MPI and static-partition MPI baselines (under mpirun -np 2).
     Mpi(mpi::BenchMpiArgs),
 }
@@ -231,7 +231,7 @@ fn run(cli: Cli) -> CliResult {
         Command::Grid { command } => grid::run(command, out),
         Command::Topology { command } => topology::run(command, out),
         Command::Ampi { command } => ampi::run(command, out),
-        Command::Restart(args) => checkpoint::run_restart(&args, out),
+        Command::Restart(args) => restart::run_restart(&args, out),
         Command::Launch(args) => launcher::run_launch(&args, out),
     }
 }

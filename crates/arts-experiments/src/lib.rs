@@ -39,6 +39,7 @@ pub mod microbench;
 #[cfg(feature = "mpi")]
 pub mod mpi_bench;
 pub mod pdes_bench;
+pub mod pdes_bench_flags;
 pub mod reproduce;
 pub mod scaling;
 

@@ -23,6 +23,7 @@ mod engine;
 mod error;
 mod event;
 mod exec;
+pub mod flags;
 mod key;
 pub mod mem;
 mod model;

@@ -34,6 +34,7 @@ pub mod machine;
 mod model;
 pub mod placement;
 mod replay;
+pub mod replay_flags;
 mod report;
 pub mod spec;
 pub mod study;

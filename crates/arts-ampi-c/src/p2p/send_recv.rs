@@ -5,7 +5,7 @@
 
 use std::ffi::{c_int, c_void};
 
-use arts_ampi::{Comm, Message, Mpi, MpiError, Request, Status};
+use arts_ampi::{Comm, MatchedMessage, Mpi, MpiError, Request, Status};
 
 use crate::abi::*;
 use crate::p2p::buffers::{RecvBuf, byte_len, send_bytes};
@@ -695,7 +695,7 @@ fn start_mrecv(
         *message = MPI_MESSAGE_NULL;
         return Ok(CReq::Done(proc_null_status()));
     }
-    let msg: Message = vp.take_message(*message)?;
+    let msg: MatchedMessage = vp.take_message(*message)?;
     *message = MPI_MESSAGE_NULL;
     post_recv(vp, buf, n, &t, |mpi, bytes| mpi.imrecv(msg, bytes))
 }

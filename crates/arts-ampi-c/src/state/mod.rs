@@ -22,7 +22,7 @@ use std::ffi::{c_int, c_void};
 use std::panic::resume_unwind;
 use std::rc::Rc;
 
-use arts_ampi::{Message, Mpi};
+use arts_ampi::{MatchedMessage, Mpi};
 
 use crate::abi::*;
 use crate::comm::keyvals::Attributes;
@@ -130,7 +130,7 @@ pub(crate) struct Vp {
     /// Persistent requests by handle: what `MPI_Start` starts.
     pub persistent: HashMap<c_int, Persistent>,
     /// Messages taken by matched probes (handle = index).
-    pub messages: Vec<Option<Message>>,
+    pub messages: Vec<Option<MatchedMessage>>,
     /// Groups (`crate::comm::group`).
     pub groups: Groups,
     /// The values `MPI_Comm_get_attr` points at, by predefined attribute.
@@ -320,7 +320,7 @@ impl Vp {
     }
 
     /// Stores a message taken by a matched probe; returns its handle.
-    pub(crate) fn add_message(&mut self, m: Message) -> c_int {
+    pub(crate) fn add_message(&mut self, m: MatchedMessage) -> c_int {
         let free = self.messages.iter().position(Option::is_none);
         let i = free.unwrap_or_else(|| {
             self.messages.push(None);
@@ -331,7 +331,7 @@ impl Vp {
     }
 
     /// Takes message `h` (of a matched probe) out of the table.
-    pub(crate) fn take_message(&mut self, h: c_int) -> Result<Message, Fail> {
+    pub(crate) fn take_message(&mut self, h: c_int) -> Result<MatchedMessage, Fail> {
         usize::try_from(h)
             .ok()
             .and_then(|i| self.messages.get_mut(i))

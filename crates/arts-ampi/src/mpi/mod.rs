@@ -12,7 +12,7 @@ mod request;
 use std::time::Instant;
 
 pub use comm::UNDEFINED;
-pub use p2p::Message;
+pub use p2p::MatchedMessage;
 pub use request::Request;
 
 use crate::engine::{Engine, Net};

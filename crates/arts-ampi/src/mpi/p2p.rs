@@ -15,7 +15,7 @@ use crate::error::MpiError;
 /// receives it. Dropping it unreceived loses the message.
 #[must_use = "a matched message is received only by mrecv or imrecv"]
 #[derive(Debug)]
-pub struct Message(Claimed);
+pub struct MatchedMessage(Claimed);
 
 impl Mpi<'_> {
     #[inline]
@@ -301,7 +301,7 @@ impl Mpi<'_> {
     }
 
     /// Takes a waiting message matching `src`/`tag` out of matching (MPI's
-    /// matched probe): its status (count in bytes) and the [`Message`] that
+    /// matched probe): its status (count in bytes) and the [`MatchedMessage`] that
     /// [`Mpi::mrecv`] receives. `None` if none is waiting (it yields once
     /// to take in arrived messages then).
     pub fn improbe(
@@ -309,13 +309,13 @@ impl Mpi<'_> {
         src: i32,
         tag: i32,
         comm: Comm,
-    ) -> Result<Option<(Message, Status)>, MpiError> {
+    ) -> Result<Option<(MatchedMessage, Status)>, MpiError> {
         let mut found = self.engine().improbe("improbe", comm.0, src, tag)?;
         if found.is_none() {
             self.poll();
             found = self.engine().improbe("improbe", comm.0, src, tag)?;
         }
-        Ok(found.map(|(m, s)| (Message(m), s)))
+        Ok(found.map(|(m, s)| (MatchedMessage(m), s)))
     }
 
     /// Waits for a message matching `src`/`tag` and takes it out of
@@ -325,10 +325,10 @@ impl Mpi<'_> {
         src: i32,
         tag: i32,
         comm: Comm,
-    ) -> Result<(Message, Status), MpiError> {
+    ) -> Result<(MatchedMessage, Status), MpiError> {
         loop {
             if let Some((m, s)) = self.engine().improbe("mprobe", comm.0, src, tag)? {
-                return Ok((Message(m), s));
+                return Ok((MatchedMessage(m), s));
             }
             self.block("mprobe");
         }
@@ -338,14 +338,18 @@ impl Mpi<'_> {
     /// message is an error, `Truncated`, and is lost).
     pub fn imrecv<'a, T: MpiType>(
         &mut self,
-        msg: Message,
+        msg: MatchedMessage,
         buf: &'a mut [T],
     ) -> Result<Request<'a>, MpiError> {
         self.imrecv_named("imrecv", msg, bytes_of_mut(buf), T::DATATYPE.size)
     }
 
     /// Receives matched message `msg` into `buf`.
-    pub fn mrecv<T: MpiType>(&mut self, msg: Message, buf: &mut [T]) -> Result<Status, MpiError> {
+    pub fn mrecv<T: MpiType>(
+        &mut self,
+        msg: MatchedMessage,
+        buf: &mut [T],
+    ) -> Result<Status, MpiError> {
         let req = self.imrecv_named("mrecv", msg, bytes_of_mut(buf), T::DATATYPE.size)?;
         self.wait_as("mrecv", req)
     }
@@ -355,7 +359,7 @@ impl Mpi<'_> {
     fn imrecv_named<'a>(
         &mut self,
         call: &'static str,
-        msg: Message,
+        msg: MatchedMessage,
         bytes: &'a mut [u8],
         elem: usize,
     ) -> Result<Request<'a>, MpiError> {

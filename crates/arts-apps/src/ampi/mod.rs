@@ -10,6 +10,7 @@ pub mod ddm;
 mod pingpong;
 mod recurse;
 pub mod run;
+pub mod run_flags;
 mod stencil3d;
 mod storm;
 

@@ -20,6 +20,7 @@ pub mod partition;
 pub mod slab;
 pub mod solver_flags;
 pub mod sweep;
+pub mod sweep_restart;
 
 use std::sync::Arc;
 use std::time::Instant;

@@ -6,20 +6,20 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use arts_ampi::checkpoint::{self, Checkpoints, MemStore};
 use arts_ampi::{AmpiError, AmpiReport, RunOptions};
 use arts_ampi_c::{CProgram, CRunOptions, LoadError};
+use arts_apps::ampi::PROGRAMS;
 use arts_apps::ampi::run::{
-    AmpiRunReport, MAPS_PER_C_RANK, RunLabels, build_checked, check_checkpoints,
-    check_program_args, check_stacks, checkpoint_name, is_c_program,
+    AmpiRunReport, MAPS_PER_C_RANK, RunLabels, build_checked, check_program_args, check_stacks,
+    is_c_program,
 };
-use arts_apps::ampi::{PROGRAMS, Params};
+use arts_apps::ampi::run_flags::{AmpiCheckpointFlags, ProgramFlags};
 use arts_core::Config;
 use arts_experiments::ampi_bench::{Scale, run_bench};
 use serde::Serialize;
 
 use super::grid_flags::GridOpts;
-use crate::args::{finite_f64, output_dir, output_file};
+use crate::args::output_file;
 use crate::budget::parse_size;
 use crate::lb_args::LbArgs;
 use crate::output::{CliError, CliResult, Output, PendingFile};
@@ -119,57 +119,10 @@ pub struct AmpiRunArgs {
     trace: Option<PathBuf>,
     #[command(flatten)]
     trace_limits: TraceLimits,
-    /// Grid side (stencil3d: N^3 points).
-    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=4096))]
-    size: u64,
-    /// Iterations (stencil3d sweeps, default 10; ping-pong round trips, default 1000).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
-    iters: Option<u32>,
-    /// Time factor of the heavy ranks' sweeps (the first --heavy-fraction) in stencil3d; 1 = balanced.
-    #[arg(long, default_value = "1", value_parser = finite_f64)]
-    imbalance: f64,
-    /// Call migrate() every N iterations (0: never).
-    #[arg(long, default_value_t = 0)]
-    migrate_every: u32,
-    /// Ping-pong message size in bytes.
-    #[arg(long, default_value = "8", value_parser = parse_size)]
-    bytes: u64,
-    /// Fraction of the ranks (the first ones) that are heavy in stencil3d.
-    #[arg(long, default_value = "0.25", value_parser = finite_f64)]
-    heavy_fraction: f64,
-    /// Zones per side in bt-mz (zones^2 zones; --size is the smallest zone's side).
-    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=64))]
-    zones: u32,
-    /// stencil3d: call checkpoint() every N iterations (saves each rank's
-    /// grid into --checkpoint-dir).
-    #[arg(long, default_value_t = 0, requires = "checkpoint_dir")]
-    checkpoint_every: u32,
-    /// Where checkpoint() writes: `DIR/ckpt-<step>` and `DIR/latest`; and
-    /// the store, local to each node, where mem_checkpoint() keeps every
-    /// process's copy (`DIR/hold-<node>.p<process>`).
-    #[arg(long, value_parser = output_dir)]
-    checkpoint_dir: Option<PathBuf>,
-    /// stencil3d: call mem_checkpoint() instead of checkpoint(): every
-    /// process keeps the checkpoint in its hold of --checkpoint-dir, a
-    /// store local to each node (e.g. /dev/shm/job).
-    #[arg(long, requires = "checkpoint_every")]
-    mem_checkpoints: bool,
-    /// stencil3d: call checkpoint_ranks() instead of checkpoint(): every
-    /// rank saved whole (stack, heap, MPI state; needs --isomalloc), and a
-    /// run restarted from it (--restart, same build of arts) continues from
-    /// that call. With --mem-checkpoints, mem_checkpoint_ranks(): the
-    /// ranks kept whole in the node-local store, each process's share in
-    /// its hold and a copy in its buddy's.
-    #[arg(long, requires = "checkpoint_every")]
-    whole_checkpoints: bool,
-    /// Checkpoints to keep in --checkpoint-dir.
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
-    keep: u64,
-    /// Continue from a checkpoint of the same program on as many ranks
-    /// (`DIR/ckpt-<step>`, a root whose `latest` names one, or a store of
-    /// mem_checkpoint() copies), on any number of PEs and processes.
-    #[arg(long)]
-    restart: Option<PathBuf>,
+    #[command(flatten)]
+    program_flags: ProgramFlags,
+    #[command(flatten)]
+    checkpoint: AmpiCheckpointFlags,
 }
 
 /// One line of `arts ampi list --json`.
@@ -266,52 +219,9 @@ fn options(args: &AmpiRunArgs, json: bool) -> Result<(RunOptions, GridSummary), 
         .filter(|&s| s <= 1 << 30)
         .ok_or_else(|| CliError::usage("--stack-size: at most 1G"))?;
     let lb = args.lb.config(false, None).map_err(CliError::usage)?;
-    check_checkpoints(&args.program, args.checkpoint_every, args.restart.is_some())
-        .map_err(to_cli)?;
-    let mut checkpoint_dir = args.checkpoint_dir.clone();
-    let restored = match &args.restart {
-        Some(dir) => {
-            // Collective under mpirun: the processes agree on one checkpoint.
-            let c = crate::launch::open_checkpoint(dir).map_err(CliError::usage)?;
-            let restored =
-                checkpoint::read(&c, &checkpoint_name(&args.program), args.vp).map_err(to_cli)?;
-            // Ranks saved whole go on with their own options, checkpoints
-            // included: into the root they came from unless told otherwise.
-            if restored.whole.is_some() && checkpoint_dir.is_none() {
-                checkpoint_dir = c.dir.parent().map(PathBuf::from);
-            }
-            Some(restored)
-        }
-        None => None,
-    };
-    if let Some(dir) = checkpoint_dir.take() {
-        // One job per directory (collective under mpirun).
-        let job = crate::launch::job();
-        let dir = arts_apps::run::checkpoints::claim_dir(dir, &job)?;
-        checkpoint_dir = Some(dir);
-    }
-    let memory = checkpoint_dir.as_ref().map(|dir| {
-        // Collective under mpirun: every process's node is shared.
-        let buddies = crate::launch::buddies();
-        MemStore {
-            dir: dir.clone(),
-            node: buddies.node,
-            process: crate::launch::rank_size().0,
-            buddy: buddies.buddy,
-            ward: buddies.ward,
-        }
-    });
-    // A C program may name its own directory (AMPI_Checkpoint(dname)).
-    let c_program = is_c_program(&args.program);
-    let checkpoints = (checkpoint_dir.is_some() || restored.is_some() || c_program).then(|| {
-        Arc::new(Checkpoints {
-            dir: checkpoint_dir,
-            keep: args.keep as usize,
-            program: checkpoint_name(&args.program),
-            restored,
-            memory,
-        })
-    });
+    let checkpoints = args
+        .checkpoint
+        .checkpoints(&args.program, args.vp, &crate::launch::job())?;
     let opts = RunOptions {
         vp: args.vp,
         pes,
@@ -424,19 +334,10 @@ fn run_builtin(
     opts: &RunOptions,
     out: &Output,
 ) -> Result<AmpiReport, CliError> {
-    let params = Params {
-        size: args.size as usize,
-        iters: args.iters,
-        imbalance: args.imbalance,
-        migrate_every: args.migrate_every,
-        bytes: usize::try_from(args.bytes).map_err(|_| CliError::usage("--bytes: too large"))?,
-        heavy_fraction: args.heavy_fraction,
-        zones: args.zones,
-        checkpoint_every: args.checkpoint_every,
-        mem_checkpoint: args.mem_checkpoints,
-        whole_checkpoint: args.whole_checkpoints,
-        memory: crate::budget::budget(),
-    };
+    let params = args
+        .program_flags
+        .params(&args.checkpoint, crate::budget::budget())
+        .map_err(to_cli)?;
     let built = build_checked(&args.program, &params, opts).map_err(to_cli)?;
     let bar = out.progress(1, &args.program);
     let report = arts_ampi::run(opts, built.program).map_err(to_cli)?;

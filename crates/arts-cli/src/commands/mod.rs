@@ -1,7 +1,6 @@
 //! One module per area; each owns its subcommands' arguments and runners.
 
 pub mod ampi;
-pub mod checkpoint;
 pub mod checkpoint_summary;
 pub mod core;
 pub mod ddm;
@@ -23,6 +22,7 @@ pub mod mpi;
 pub mod pdes;
 pub mod predict;
 pub mod reproduce;
+pub mod restart;
 pub mod scaling;
 pub mod stencil;
 pub mod topology;

@@ -5,11 +5,10 @@
 
 use std::path::{Path, PathBuf};
 
-use arts_predict::machine::BGL_HOP_NS;
-use arts_predict::spec::{EngineKind, MachineSpec, NetworkKind};
+use arts_predict::replay_flags::ReplayFlags;
 use arts_predict::study::{Extrapolation, StudyOptions};
 use arts_predict::validation::ValidationReport;
-use arts_predict::{CostModel, Machine, Placement, PredictError, ReplayOptions, Traffic};
+use arts_predict::{CostModel, PredictError, Traffic};
 use arts_trace::record::Recording;
 
 use crate::output::{
@@ -23,7 +22,7 @@ pub struct PredictArgs {
     #[command(subcommand)]
     command: Option<PredictCommand>,
     #[command(flatten)]
-    replay: ReplayArgs,
+    replay: ReplayFlags,
 }
 
 /// Subcommands of `arts predict`.
@@ -47,77 +46,6 @@ pub struct ValidationArgs {
     /// Write the chart (predicted over measured, with the ±10% band) here as SVG.
     #[arg(long, value_parser = crate::args::output_file)]
     svg: Option<PathBuf>,
-}
-
-/// Flags of a replay.
-#[derive(clap::Args)]
-pub struct ReplayArgs {
-    /// The recording (`arts run APP --record FILE`).
-    #[arg(long, required = true)]
-    record: Option<PathBuf>,
-    /// PEs of the target machine.
-    #[arg(long, required = true)]
-    pes: Option<u32>,
-    /// Processes (nodes) the PEs are split into, in equal blocks.
-    #[arg(long, default_value_t = 1)]
-    processes: u32,
-    /// The network between processes.
-    #[arg(long, value_enum, default_value = "latency-bandwidth")]
-    network: NetworkKind,
-    /// One-way latency between processes, µs (default: 0.3, shared-memory
-    /// MPI on this machine; 3 on the torus; within a cluster on a grid).
-    #[arg(long, value_parser = crate::args::finite_f64)]
-    latency: Option<f64>,
-    /// Bandwidth between processes, MB/s (default: 5000; 175 per torus link).
-    #[arg(long, value_parser = crate::args::finite_f64)]
-    bandwidth: Option<f64>,
-    /// One-way latency between PEs of one process, µs.
-    #[arg(long, default_value_t = 0.25, value_parser = crate::args::finite_f64)]
-    local_latency: f64,
-    /// Bandwidth between PEs of one process, MB/s.
-    #[arg(long, default_value_t = 10_000.0, value_parser = crate::args::finite_f64)]
-    local_bandwidth: f64,
-    /// Torus shape XxYxZ (product = --processes; default: the most cubic).
-    #[arg(long)]
-    torus_dims: Option<String>,
-    /// Torus per-hop latency, ns.
-    #[arg(long, default_value_t = BGL_HOP_NS, value_parser = crate::args::finite_f64)]
-    hop_ns: f64,
-    /// Grid: clusters (processes in equal consecutive blocks).
-    #[arg(long, default_value_t = 2)]
-    clusters: u32,
-    /// Grid: one-way latency between clusters, µs.
-    #[arg(long, default_value_t = 1000.0, value_parser = crate::args::finite_f64)]
-    wan_latency: f64,
-    /// Grid: bandwidth between clusters, MB/s.
-    #[arg(long, default_value_t = 100.0, value_parser = crate::args::finite_f64)]
-    wan_bandwidth: f64,
-    /// Object placement: block, round-robin, recorded (folded), or lb:STRATEGY.
-    #[arg(long, default_value = "block")]
-    mapping: String,
-    /// Target compute speed relative to the recording machine.
-    #[arg(long, default_value_t = 1.0, value_parser = crate::args::finite_f64)]
-    cpu_speed: f64,
-    /// Cores of the whole target (default: one per PE), split evenly among
-    /// its processes; with fewer cores than PEs, the PEs of a process that
-    /// want a core at a time share the process's (an oversubscribed
-    /// machine; JSON `speed`).
-    #[arg(long)]
-    cores: Option<u32>,
-    /// Scheduler cost per execution, ns (default: measured in the recording).
-    #[arg(long, value_parser = crate::args::finite_f64)]
-    overhead_ns: Option<f64>,
-    /// The PDES engine.
-    #[arg(long, value_enum, default_value = "sequential")]
-    engine: EngineKind,
-    /// Threads of the optimistic engine.
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=64))]
-    threads: u32,
-    /// Write the predicted messages between processes as CSV
-    /// `time_s,source,destination,bytes` (replay them with link contention:
-    /// `arts pdes torus --workload trace:FILE`).
-    #[arg(long, value_parser = crate::args::output_file)]
-    traffic: Option<PathBuf>,
 }
 
 /// Flags of `arts predict extrapolate`.
@@ -182,56 +110,14 @@ fn run_validation(a: &ValidationArgs, out: Output) -> CliResult {
     out.emit(&json, || json.table())
 }
 
-/// Parses `XxYxZ`.
-fn parse_torus(s: &str) -> Result<[u32; 3], CliError> {
-    let dims: Vec<u32> = crate::args::parse_dims(s, 3)
-        .map_err(|e| CliError::usage(format!("--torus-dims: {e}")))?
-        .into_iter()
-        .map(|d| u32::try_from(d).unwrap_or(u32::MAX))
-        .collect();
-    Ok([dims[0], dims[1], dims[2]])
-}
-
-fn machine(a: &ReplayArgs) -> Result<Machine, CliError> {
-    let torus_dims = match (a.network, &a.torus_dims) {
-        (NetworkKind::Torus, Some(s)) => Some(parse_torus(s)?),
-        _ => None,
-    };
-    MachineSpec {
-        pes: a.pes.unwrap_or(0),
-        processes: a.processes,
-        network: a.network,
-        latency_us: a.latency,
-        bandwidth_mbs: a.bandwidth,
-        local_latency_us: a.local_latency,
-        local_bandwidth_mbs: a.local_bandwidth,
-        torus_dims,
-        hop_ns: a.hop_ns,
-        clusters: a.clusters,
-        wan_latency_us: a.wan_latency,
-        wan_bandwidth_mbs: a.wan_bandwidth,
-        cpu_speed: a.cpu_speed,
-        cores: a.cores,
-    }
-    .machine()
-    .map_err(predict_error)
-}
-
-fn run_replay(a: &ReplayArgs, out: Output) -> CliResult {
+fn run_replay(a: &ReplayFlags, out: Output) -> CliResult {
     let path = a.record.as_deref().expect("clap requires --record");
-    let m = machine(a)?;
+    let m = a.machine().map_err(predict_error)?;
     crate::budget::check_memory(format!("a replay on {} PEs", m.pes), m.memory_bytes())?;
-    let placement =
-        Placement::parse(&a.mapping).map_err(|e| CliError::usage(format!("--mapping: {e}")))?;
+    let placement = a.placement().map_err(predict_error)?;
     let traffic = a.traffic.as_deref().map(PendingFile::create).transpose()?;
     let rec = read_recording(path)?;
-    let opts = ReplayOptions {
-        machine: m,
-        placement,
-        overhead_ns: a.overhead_ns,
-        engine: a.engine.engine(a.threads),
-        traffic: traffic.is_some(),
-    };
+    let opts = a.options(m, placement);
     let r = arts_predict::replay(&rec, &opts, &a.mapping).map_err(predict_error)?;
     if let Some(file) = traffic {
         write_traffic(file, &r.traffic)?;

@@ -5,6 +5,7 @@
 
 use std::path::PathBuf;
 
+use arts_apps::ddm::sweep_restart::SweepRestart;
 pub use arts_apps::run::Setup as Prepared;
 use arts_apps::run::checkpoint_flags::CheckpointFlags;
 pub(crate) use arts_apps::run::outputs::write_comm_csv;
@@ -44,22 +45,6 @@ impl MapArg {
             (MapArg::RoundRobin, _) => arts_grid::mapping::naive(),
         }
     }
-}
-
-/// What `arts restart` of a drift-diffusion sweep takes of [`RunOpts`].
-pub struct SweepRestart {
-    /// PEs (default: the sweep's own choice).
-    pub pes: Option<u32>,
-    /// Under mpirun: PEs in each process.
-    pub pes_per_process: Option<u32>,
-    /// Pin each PE thread to a CPU of its own.
-    pub pin: bool,
-    /// Go on checkpointing: every N bias points, into DIR, keeping K.
-    pub checkpoint: Option<(u32, PathBuf, u32)>,
-    /// ... as double checkpoints in node-local stores.
-    pub buddy_checkpoints: bool,
-    /// ... written in the background.
-    pub checkpoint_async: bool,
 }
 
 /// Options every stencil app takes: PEs, placement, tracing, load balancing.
@@ -124,36 +109,9 @@ impl RunOpts {
             ("--lb-dump", self.lb_dump.is_some()),
             ("--pe-speeds", self.pe_speeds.is_some()),
             ("grid options", self.grid.given()),
-            (
-                "--checkpoint-every-seconds",
-                self.checkpoint.checkpoint_every_seconds.is_some(),
-            ),
-            ("--checkpoint-on-term", self.checkpoint.checkpoint_on_term),
-            ("--resume", self.checkpoint.resume),
         ];
-        if let Some((flag, _)) = others.iter().find(|o| o.1) {
-            return Err(CliError::usage(format!(
-                "{flag}: a restarted ddm sweep keeps its own options; it takes --pes, --pes-per-process, --pin, --checkpoint-every, --checkpoint-dir, --keep, --buddy-checkpoints and --checkpoint-async"
-            )));
-        }
-        let c = &self.checkpoint;
-        let checkpoint = match (c.checkpoint_every, &c.checkpoint_dir) {
-            (Some(n), Some(dir)) => Some((n, dir.clone(), c.keep)),
-            (None, Some(_)) => {
-                return Err(CliError::usage(
-                    "--checkpoint-dir: a restarted ddm sweep checkpoints every --checkpoint-every N bias points",
-                ));
-            }
-            _ => None,
-        };
-        Ok(SweepRestart {
-            pes: self.pes,
-            pes_per_process: self.pes_per_process,
-            pin: self.pin,
-            checkpoint,
-            buddy_checkpoints: c.buddy_checkpoints,
-            checkpoint_async: c.checkpoint_async,
-        })
+        let (pes, per, pin) = (self.pes, self.pes_per_process, self.pin);
+        SweepRestart::new(&others, pes, per, pin, &self.checkpoint).map_err(CliError::from)
     }
 
     /// Validates the options and opens output files (so that a bad path is

@@ -4,11 +4,12 @@
 //! in aggregated mode, for comparison) and prints the figures of merit.
 
 use arts_pdes::RunConfig;
+use arts_pdes::flags::SyncFlags;
 use arts_pdes::models::torus::choice::{self, TorusChoices};
 use arts_pdes::models::torus::{LJS_ATOMS, TorusParams};
 use arts_pdes::runs::torus::TorusRun;
 
-use super::{Bar, SyncArgs, engine_error};
+use super::{Bar, across, engine_error};
 use crate::output::{CliError, CliResult, Output};
 
 /// Arguments of `arts pdes torus`.
@@ -71,7 +72,7 @@ pub struct TorusArgs {
     #[arg(long, allow_negative_numbers = true, default_value = "5us")]
     window: String,
     #[command(flatten)]
-    engine: SyncArgs,
+    engine: SyncFlags,
 }
 
 impl TorusArgs {
@@ -100,7 +101,7 @@ impl TorusArgs {
         let end = choice::end_time(self.end_time.as_deref()).map_err(CliError::usage)?;
         let window = choice::window(&self.window).map_err(CliError::usage)?;
         let mut cfg = self.engine.config(self.pe_mapping, end, window);
-        self.engine.across(&mut cfg)?;
+        across(&self.engine, &mut cfg)?;
         Ok(cfg)
     }
 }
