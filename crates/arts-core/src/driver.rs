@@ -756,8 +756,8 @@ impl Driver {
                     | DriverMsg::Passed { .. }
                     | DriverMsg::Abort(_)
                     | DriverMsg::CheckpointRequest
-                | DriverMsg::Waiting { .. }
-                | DriverMsg::NoResult { .. } => {}
+                    | DriverMsg::Waiting { .. }
+                    | DriverMsg::NoResult { .. } => {}
                 }
             }
         }

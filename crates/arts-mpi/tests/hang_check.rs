@@ -135,5 +135,8 @@ fn a_driver_that_enters_the_wait_late_is_waited_for() {
     // Process 0 is quiescent and waits long before process 1 broadcasts
     // (or enters the second wait): its result must still come, and the
     // error within a second of process 1's entering the wait.
-    check(&mpirun(name), Duration::from_millis(600) + Duration::from_secs(1));
+    check(
+        &mpirun(name),
+        Duration::from_millis(600) + Duration::from_secs(1),
+    );
 }

@@ -14,7 +14,12 @@ use super::{HEADER, from_bits, to_bits};
 
 /// One slab's piece: the run's `header` (slab 0 only), its `moves`, then
 /// its segment's rows and edges; as bit patterns.
-pub(super) fn piece(header: Option<[f64; HEADER]>, moves: u32, seg: &Segment, rows: usize) -> Vec<u64> {
+pub(super) fn piece(
+    header: Option<[f64; HEADER]>,
+    moves: u32,
+    seg: &Segment,
+    rows: usize,
+) -> Vec<u64> {
     let mut v = Vec::new();
     v.extend(header.iter().flatten());
     v.push(moves as f64);
@@ -46,7 +51,10 @@ pub(super) fn summed(pieces: &[u64], slabs: usize, rows: usize) -> Result<Vec<u6
         rest = &tail[took..];
     }
     if !rest.is_empty() {
-        return Err(format!("{} values left after {slabs} slabs' pieces", rest.len()));
+        return Err(format!(
+            "{} values left after {slabs} slabs' pieces",
+            rest.len()
+        ));
     }
     Ok(to_bits(&v))
 }
