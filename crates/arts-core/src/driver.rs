@@ -639,8 +639,7 @@ impl Driver {
                 // Nothing came for a while: the hang check (`qd/README.md`).
                 if me != 0 {
                     if !announced {
-                        let from = me;
-                        let tag = tag.clone();
+                        let (from, tag) = (me, tag);
                         self.transport
                             .to_driver(0, DriverMsg::Waiting { from, wait, tag });
                         announced = true;
