@@ -84,6 +84,24 @@ pub enum DriverMsg {
     /// An element asked for a checkpoint ([`crate::Ctx::checkpoint`]; to
     /// process 0's driver).
     CheckpointRequest,
+    /// A driver has waited a while, in its `wait`-th
+    /// [`Driver::wait_callback`], for the result `tag`; having entered the
+    /// wait it sends nothing more until the wait ends (to process 0's
+    /// driver, which decides whether the wait can end: `qd/README.md`).
+    Waiting {
+        /// The process it came from.
+        from: u32,
+        /// Its number of waits begun, this one included.
+        wait: u64,
+        /// The tag it waits for.
+        tag: Tag,
+    },
+    /// From the driver of process 0: the `wait`-th wait can never end
+    /// (every driver is in it, the job is quiescent, and no result came).
+    NoResult {
+        /// The wait.
+        wait: u64,
+    },
 }
 
 /// The largest piece of a [`Driver::pass`] sent as one message (MPI
@@ -100,8 +118,10 @@ struct ArrayMeta {
 /// flight; each further busy wave doubles it, up to [`QD_PAUSE_MAX`].
 const QD_PAUSE_FIRST: Duration = Duration::from_micros(20);
 
-/// How long a one-process driver waits for a callback before it checks,
-/// with one quiescence wave, whether the result can still come.
+/// How long a driver waits for a callback, with no message coming,
+/// before it checks whether the result can still come (one process), or
+/// says it waits (the others, to process 0's driver, which checks once all
+/// do).
 const HANG_CHECK: Duration = Duration::from_millis(200);
 
 /// A callback tag as the app wrote it (`{"Step":3}` for `Tag::Step(3)`),
@@ -138,6 +158,15 @@ pub struct Driver {
     /// An element asked for a checkpoint since the last
     /// [`Driver::take_checkpoint_request`].
     checkpoint_requested: bool,
+    /// Waits for a result begun ([`Driver::wait_callback`]), the current
+    /// one included: every driver counts alike (the waits are collective).
+    waits: u64,
+    /// On process 0's driver: each other process's latest
+    /// [`DriverMsg::Waiting`] (its wait and tag).
+    waiting: Vec<Option<(u64, Tag)>>,
+    /// The wait that process 0's driver found can never end
+    /// ([`DriverMsg::NoResult`]).
+    hopeless: Option<u64>,
 }
 
 impl Driver {
@@ -158,6 +187,9 @@ impl Driver {
             wave: 0,
             failure: None,
             checkpoint_requested: false,
+            waits: 0,
+            waiting: Vec::new(),
+            hopeless: None,
         }
     }
 
@@ -387,7 +419,9 @@ impl Driver {
     }
 
     /// Keeps a value of a collective for it ([`Driver::gather`],
-    /// [`Driver::bcast`], [`Driver::pass`]); drops other messages.
+    /// [`Driver::bcast`], [`Driver::pass`]) and what the hang check of
+    /// [`Driver::wait_callback`] learns ([`DriverMsg::Waiting`],
+    /// [`DriverMsg::NoResult`]); drops other messages.
     fn keep(&mut self, msg: DriverMsg) {
         match msg {
             DriverMsg::Gathered { from, bytes } => self.gathered.push_back((from, bytes)),
@@ -395,6 +429,14 @@ impl Driver {
             DriverMsg::Passed { from, bytes, last } => {
                 self.passed.push_back((from, bytes.into_vec(), last))
             }
+            DriverMsg::Waiting { from, wait, tag } => {
+                let from = from as usize;
+                if self.waiting.len() <= from {
+                    self.waiting.resize(from + 1, None);
+                }
+                self.waiting[from] = Some((wait, tag));
+            }
+            DriverMsg::NoResult { wait } => self.hopeless = Some(wait),
             _ => {}
         }
     }
@@ -473,7 +515,9 @@ impl Driver {
             match self.recv()? {
                 msg @ (DriverMsg::Gathered { .. }
                 | DriverMsg::Bcast { .. }
-                | DriverMsg::Passed { .. }) => self.keep(msg),
+                | DriverMsg::Passed { .. }
+                | DriverMsg::Waiting { .. }
+                | DriverMsg::NoResult { .. }) => self.keep(msg),
                 msg => return Ok(msg),
             }
         }
@@ -501,7 +545,9 @@ impl Driver {
                 DriverMsg::CheckpointRequest => self.checkpoint_requested = true,
                 msg @ (DriverMsg::Gathered { .. }
                 | DriverMsg::Bcast { .. }
-                | DriverMsg::Passed { .. }) => self.keep(msg),
+                | DriverMsg::Passed { .. }
+                | DriverMsg::Waiting { .. }
+                | DriverMsg::NoResult { .. }) => self.keep(msg),
                 msg => return Ok(Some(msg)),
             }
         }
@@ -538,7 +584,9 @@ impl Driver {
                 DriverMsg::Callback { tag, value } => self.early.push_back((tag, value)),
                 msg @ (DriverMsg::Gathered { .. }
                 | DriverMsg::Bcast { .. }
-                | DriverMsg::Passed { .. }) => self.keep(msg),
+                | DriverMsg::Passed { .. }
+                | DriverMsg::Waiting { .. }
+                | DriverMsg::NoResult { .. }) => self.keep(msg),
                 // Protocol messages come only while their protocol waits.
                 DriverMsg::QdReport { .. } | DriverMsg::Quiescent | DriverMsg::Image { .. } => {}
             }
@@ -551,11 +599,14 @@ impl Driver {
     /// Results for other tags that arrive meanwhile are kept for later
     /// calls. Collective: every driver receives every result.
     ///
-    /// In a one-process run, a wait that can never end is an error: once
-    /// the run is quiescent (nothing in flight, nothing running) and no
-    /// result for `tag` came, [`RunError::NoResult`] names the tag (within
-    /// about half a second of quiescence). A result of another type than `V`
-    /// is [`RunError::ResultType`].
+    /// A wait that can never end is an error, with one process or several:
+    /// once every driver is in this wait, the run is quiescent (nothing in
+    /// flight, nothing running) and no result for `tag` came,
+    /// [`RunError::NoResult`] names the tag on every driver (within about
+    /// half a second of quiescence; `qd/README.md`). A wait that ends costs
+    /// nothing more than before: the check starts after
+    /// 200 ms without a message. A result of another type than `V` is
+    /// [`RunError::ResultType`].
     pub fn wait_callback<V: Reducible>(&mut self, tag: impl Serialize) -> Result<V, RunError> {
         let describe = || describe_tag(&tag);
         let value = self.wait_value(Tag::new(&tag), describe)?;
@@ -572,29 +623,36 @@ impl Driver {
         tag: Tag,
         describe: impl Fn() -> String,
     ) -> Result<RedValue, RunError> {
-        let alone = self.process().1 == 1;
+        self.waits += 1;
+        let wait = self.waits;
+        let (me, processes) = self.process();
         let mut detector = Detector::default();
+        let mut announced = false;
         loop {
             if let Some(i) = self.early.iter().position(|(t, _)| *t == tag) {
                 return Ok(self.early.remove(i).expect("position is valid").1);
             }
-            let msg = if alone {
-                match self.next_msg_within(HANG_CHECK)? {
-                    Some(msg) => msg,
-                    None => {
-                        // Nothing came for a while: one quiescence wave. Two
-                        // balanced waves in a row without the result mean it
-                        // can never come (only this driver could still send).
-                        let (sent, processed) = self.qd_wave()?;
-                        let arrived = self.early.iter().any(|(t, _)| *t == tag);
-                        if detector.observe(sent, processed) && !arrived {
-                            return Err(RunError::NoResult { tag: describe() });
-                        }
-                        continue;
+            if self.hopeless == Some(wait) {
+                return Err(RunError::NoResult { tag: describe() });
+            }
+            let Some(msg) = self.next_msg_within(HANG_CHECK)? else {
+                // Nothing came for a while: the hang check (`qd/README.md`).
+                if me != 0 {
+                    if !announced {
+                        let (from, tag) = (me, tag);
+                        self.transport
+                            .to_driver(0, DriverMsg::Waiting { from, wait, tag });
+                        announced = true;
                     }
+                } else if self.all_waiting(wait, &tag, processes)
+                    && self.can_never_come(&tag, &mut detector)?
+                {
+                    for p in 1..processes {
+                        self.transport.to_driver(p, DriverMsg::NoResult { wait });
+                    }
+                    return Err(RunError::NoResult { tag: describe() });
                 }
-            } else {
-                self.next_msg()?
+                continue;
             };
             match msg {
                 DriverMsg::Callback { tag: t, value } if t == tag => return Ok(value),
@@ -606,7 +664,39 @@ impl Driver {
                 | DriverMsg::Bcast { .. }
                 | DriverMsg::Passed { .. }
                 | DriverMsg::Abort(_)
-                | DriverMsg::CheckpointRequest => {}
+                | DriverMsg::CheckpointRequest
+                | DriverMsg::Waiting { .. }
+                | DriverMsg::NoResult { .. } => {}
+            }
+        }
+    }
+
+    /// Whether every other process's driver said it is in this driver's
+    /// `wait`-th wait, for `tag` (always, with one process).
+    fn all_waiting(&self, wait: u64, tag: &Tag, processes: u32) -> bool {
+        (1..processes as usize).all(|p| {
+            self.waiting
+                .get(p)
+                .and_then(Option::as_ref)
+                .is_some_and(|(w, t)| *w == wait && t == tag)
+        })
+    }
+
+    /// Quiescence waves while they find nothing in flight, fed to
+    /// `detector`: true once two balanced waves in a row came without the
+    /// result for `tag` (nothing can send it any more: every driver waits);
+    /// false once a wave finds work in flight or the result came.
+    fn can_never_come(&mut self, tag: &Tag, detector: &mut Detector) -> Result<bool, RunError> {
+        loop {
+            let (sent, processed) = self.qd_wave()?;
+            if self.early.iter().any(|(t, _)| t == tag) {
+                return Ok(false);
+            }
+            if detector.observe(sent, processed) {
+                return Ok(true);
+            }
+            if sent != processed {
+                return Ok(false);
             }
         }
     }
@@ -639,7 +729,9 @@ impl Driver {
                 | DriverMsg::Bcast { .. }
                 | DriverMsg::Passed { .. }
                 | DriverMsg::Abort(_)
-                | DriverMsg::CheckpointRequest => {}
+                | DriverMsg::CheckpointRequest
+                | DriverMsg::Waiting { .. }
+                | DriverMsg::NoResult { .. } => {}
             }
         }
         Ok((sent, processed))
@@ -662,7 +754,9 @@ impl Driver {
                     | DriverMsg::Bcast { .. }
                     | DriverMsg::Passed { .. }
                     | DriverMsg::Abort(_)
-                    | DriverMsg::CheckpointRequest => {}
+                    | DriverMsg::CheckpointRequest
+                    | DriverMsg::Waiting { .. }
+                    | DriverMsg::NoResult { .. } => {}
                 }
             }
         }

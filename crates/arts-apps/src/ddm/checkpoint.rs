@@ -51,7 +51,9 @@ pub struct Checkpointing {
 pub struct SavedPoint {
     /// Volts on the driven contact.
     pub bias_v: f64,
-    /// The slabs' summed result vector (status, solution, ...), bit patterns.
+    /// The slabs' result vector (status, solution, ...), bit patterns, laid
+    /// out as their sum of zero-padded vectors once was (`gather.rs`; the
+    /// gather changed, this format did not).
     pub result: Vec<u64>,
     /// Seconds it took.
     pub time_s: f64,

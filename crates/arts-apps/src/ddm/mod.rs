@@ -12,6 +12,7 @@
 
 pub mod checkpoint;
 pub mod choice;
+mod gather;
 pub mod live;
 pub mod master;
 pub mod paper_fit;
@@ -345,7 +346,10 @@ pub fn run_session(
                 d.broadcast(&slabs, bias(i));
                 Instant::now()
             });
-            let result = d.wait_callback::<Vec<u64>>(DdmTag::Solved(index))?;
+            let pieces = d.wait_callback::<Vec<u64>>(DdmTag::Solved(index))?;
+            let result = gather::summed(&pieces, n, mesh.rows).map_err(|e| {
+                RunError::Internal(format!("the slabs' solution of bias point {index}: {e}"))
+            })?;
             let time_s = start.elapsed().as_secs_f64();
             let mut point = decode(&mut assembly, &mesh, n, bias_v, &result, time_s);
             point.time_s = start.elapsed().as_secs_f64();

@@ -21,12 +21,12 @@ use std::time::Instant;
 
 use arts_core::*;
 use arts_ddm::solver::controller::Verdict;
-use arts_ddm::solver::segment::{Halo, RowBlock, STEPS, Segment, solution_len};
+use arts_ddm::solver::segment::{Halo, RowBlock, STEPS, Segment};
 use arts_ddm::{Links, Residual};
 use serde::{Deserialize, Serialize};
 
 use super::master::{Master, MasterMsg};
-use super::{DdmTag, HEADER, Setup, Status, Style, to_bits};
+use super::{DdmTag, Setup, Status, Style, to_bits};
 
 /// Messages of a [`Slab`].
 #[message]
@@ -392,18 +392,16 @@ impl Slab {
     }
 
     /// Sends this slab's rows (and, from slab 0, the run's header) to the
-    /// main program: one sum over all slabs.
+    /// main program: one piece of a concatenation in slab order
+    /// (`gather.rs`).
     fn finish(&mut self, status: Status, r: Residual, ctx: &mut Ctx<'_, Self>) {
         self.done = true;
         let rows = ctx.init().mesh.rows;
-        let n = Self::slabs(ctx) as usize;
-        let mut v = vec![0.0; HEADER + 2 * n + solution_len(rows)];
-        if self.me == 0 {
+        let header = (self.me == 0).then(|| {
             let ((w0, w1), halvings) = self.seg.omega();
-            let it = self.seg.iteration() as f64;
-            let header = [
+            [
                 status.code(),
-                it,
+                self.seg.iteration() as f64,
                 r.psi_v,
                 r.u_v,
                 r.v_v,
@@ -411,14 +409,11 @@ impl Slab {
                 w1,
                 halvings as f64,
                 self.cut as f64,
-            ];
-            v[..HEADER].copy_from_slice(&header);
-        }
-        v[HEADER + self.me as usize] = self.moves as f64;
-        v[HEADER + n + self.me as usize] = self.seg.rows().0 as f64;
-        self.seg.write_solution(rows, &mut v[HEADER + 2 * n..]);
+            ]
+        });
+        let v = super::gather::piece(header, self.moves, &self.seg, rows);
         let tag = Callback::main(DdmTag::Solved(self.bias));
-        ctx.contribute(to_bits(&v), Reducer::Sum, tag);
+        ctx.contribute(v, Reducer::Concat, tag);
     }
 }
 

@@ -17,6 +17,8 @@
 //! halo rows are meaningful): simple, and small for 1-D devices (13 values
 //! per row).
 
+use std::ops::Range;
+
 use serde::{Deserialize, Serialize};
 
 use super::controller::{Controller, Verdict};
@@ -281,22 +283,87 @@ impl Segment {
 
     /// Writes its rows and edges into `out`, laid out as [`Assembly`] reads it.
     pub fn write_solution(&self, rows: usize, out: &mut [f64]) {
-        let (c, f) = (&self.state.cur, &self.state.fields);
-        let edges_end = if self.b == rows - 1 {
-            self.b
-        } else {
-            self.b - 1
-        };
-        for (k, arr) in [&c.psi, &c.u, &c.v].into_iter().enumerate() {
-            let base = k * rows;
-            out[base + self.a..base + self.b].copy_from_slice(&arr[self.a..self.b]);
-        }
-        let edge_arrays = [&f.field, &f.jn, &f.jp, &self.state.an, &self.state.ap];
-        for (k, arr) in edge_arrays.into_iter().enumerate() {
-            let base = 3 * rows + k * (rows - 1);
-            out[base + self.a - 1..base + edges_end].copy_from_slice(&arr[self.a - 1..edges_end]);
+        for (base, range, arr) in self.solution_arrays(rows) {
+            out[base + range.start..base + range.end].copy_from_slice(&arr[range]);
         }
     }
+
+    /// Appends its rows and edges to `out` as one piece: its first row `a`
+    /// and end row `b` (as `f64`), then the values
+    /// [`Segment::write_solution`] writes, in the same order. The pieces of
+    /// all segments joined are as long as the solution (plus two values
+    /// each); [`place_piece`] puts one where `write_solution` would have.
+    pub fn append_piece(&self, rows: usize, out: &mut Vec<f64>) {
+        out.extend([self.a as f64, self.b as f64]);
+        for (_, range, arr) in self.solution_arrays(rows) {
+            out.extend_from_slice(&arr[range]);
+        }
+    }
+
+    /// Each array of the solution with its offset in the solution vector
+    /// and the range of it this segment owns.
+    fn solution_arrays(&self, rows: usize) -> [(usize, Range<usize>, &[f64]); 8] {
+        let (c, f, s) = (&self.state.cur, &self.state.fields, &self.state);
+        let [r, e] = piece_ranges(rows, self.a, self.b);
+        let row = |k: usize| k * rows;
+        let edge = |k: usize| 3 * rows + k * (rows - 1);
+        [
+            (row(0), r.clone(), &c.psi[..]),
+            (row(1), r.clone(), &c.u[..]),
+            (row(2), r, &c.v[..]),
+            (edge(0), e.clone(), &f.field[..]),
+            (edge(1), e.clone(), &f.jn[..]),
+            (edge(2), e.clone(), &f.jp[..]),
+            (edge(3), e.clone(), &s.an[..]),
+            (edge(4), e, &s.ap[..]),
+        ]
+    }
+}
+
+/// The rows and the edges a segment of rows `[a, b)` owns in a mesh of
+/// `rows` rows: its rows, and the edges from the one left of `a` to the
+/// one left of `b` (to the last edge for the last segment).
+fn piece_ranges(rows: usize, a: usize, b: usize) -> [Range<usize>; 2] {
+    let edges_end = if b == rows - 1 { b } else { b - 1 };
+    [a..b, a - 1..edges_end]
+}
+
+/// Puts the piece at the start of `pieces` ([`Segment::append_piece`])
+/// into `out` (a solution vector of a mesh of `rows` rows) where its
+/// segment's [`Segment::write_solution`] would have written it; returns
+/// the number of values it took. An error says what does not fit.
+pub fn place_piece(rows: usize, pieces: &[f64], out: &mut [f64]) -> Result<usize, String> {
+    let [a, b] = match pieces {
+        [a, b, ..] => [*a, *b],
+        _ => return Err(format!("a piece of {} values has no rows", pieces.len())),
+    };
+    let whole = |x: f64| x.fract() == 0.0 && x >= 1.0 && x <= (rows - 1) as f64;
+    if !whole(a) || !whole(b) || a >= b || out.len() != solution_len(rows) {
+        return Err(format!(
+            "rows [{a}, {b}) of a solution of {} values do not fit a mesh of {rows} rows",
+            out.len()
+        ));
+    }
+    let (a, b) = (a as usize, b as usize);
+    let [r, e] = piece_ranges(rows, a, b);
+    let len = 2 + 3 * r.len() + 5 * e.len();
+    if pieces.len() < len {
+        return Err(format!(
+            "the piece of rows [{a}, {b}) holds {} of its {len} values",
+            pieces.len()
+        ));
+    }
+    let mut values = &pieces[2..len];
+    for k in 0..8 {
+        let (base, range) = match k {
+            0..3 => (k * rows, r.clone()),
+            _ => (3 * rows + (k - 3) * (rows - 1), e.clone()),
+        };
+        let (mine, rest) = values.split_at(range.len());
+        out[base + range.start..base + range.end].copy_from_slice(mine);
+        values = rest;
+    }
+    Ok(len)
 }
 
 /// Counts the inner Newton iterations of the potential update.
@@ -396,6 +463,44 @@ mod tests {
             .with_spacing(10.0)
             .unwrap();
         Mesh::new(&d, ConstantSet::Codata.constants()).unwrap()
+    }
+
+    #[test]
+    fn pieces_placed_equal_the_written_solution_bit_for_bit() {
+        let m = mesh();
+        let opts = SolverOptions::default();
+        let cuts = [1, 40, 41, 100, m.rows - 1];
+        let mut segs: Vec<Segment> = cuts
+            .windows(2)
+            .map(|w| Segment::new(&m, w[0], w[1], &opts))
+            .collect();
+        for s in &mut segs {
+            s.start_bias(&m, Side::Left, 0.3, &opts);
+            s.iterate(&m);
+        }
+        let mut written = vec![0.0; solution_len(m.rows)];
+        let mut pieces = Vec::new();
+        for s in &segs {
+            s.write_solution(m.rows, &mut written);
+            s.append_piece(m.rows, &mut pieces);
+        }
+        // Two values per piece more than the rows and edges it owns.
+        let owned = 3 * (m.rows - 2) + 5 * (m.rows - 1);
+        assert_eq!(pieces.len(), owned + 2 * segs.len());
+        let mut placed = vec![0.0; solution_len(m.rows)];
+        let mut rest = &pieces[..];
+        while !rest.is_empty() {
+            let took = place_piece(m.rows, rest, &mut placed).unwrap();
+            rest = &rest[took..];
+        }
+        let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+        assert_eq!(bits(&placed), bits(&written));
+        // A cut-off or misplaced piece is an error, not a panic.
+        let mut out = vec![0.0; solution_len(m.rows)];
+        let err = place_piece(m.rows, &pieces[..10], &mut out).unwrap_err();
+        assert!(err.contains("holds 10 of its"), "{err}");
+        let err = place_piece(m.rows, &[0.0, 5.0], &mut out).unwrap_err();
+        assert!(err.contains("do not fit"), "{err}");
     }
 
     #[test]
