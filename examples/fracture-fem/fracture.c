@@ -23,8 +23,9 @@
  *
  * Parallelism: the mesh (generated for a block, or read from a Gmsh v4 ASCII
  * .msh) is partitioned into one chunk per rank by recursive coordinate
- * bisection of element centroids (the two triangles on either side of a
- * plane face stay together). Each chunk computes its elements' nodal forces;
+ * bisection of element centroids or by METIS_PartGraphKway on the element
+ * dual graph (--partition; the two triangles on either side of a plane face
+ * stay together). Each chunk computes its elements' nodal forces;
  * the contributions to nodes shared with other chunks travel with
  * MPI_Isend/MPI_Irecv every step, and every node sums its contributions in
  * the order of the global element numbers, so displacements are
@@ -662,7 +663,7 @@ static int prepare(const Params *p, Mesh *m, const char *name) {
 }
 
 /* ------------------------------------------------------------------ */
-/* Partitioning: recursive coordinate bisection of units               */
+/* Partitioning: recursive coordinate bisection or METIS, of units    */
 /* ------------------------------------------------------------------ */
 
 static int cmp_double(const void *a, const void *b) {
