@@ -515,7 +515,12 @@ fn a_mesh_above_max_mesh_mb_is_refused_before_it_is_read() {
     // A file: its headers' counts, before a node is stored.
     let msh = dir.path().join("b.msh");
     let msh = msh.to_str().unwrap();
-    arts_run(&so, 1, &[], &["--nx", "32", "--ny", "16", "--write-msh", msh]);
+    arts_run(
+        &so,
+        1,
+        &[],
+        &["--nx", "32", "--ny", "16", "--write-msh", msh],
+    );
     refused(
         &so,
         &["--mesh", msh, "--max-mesh-mb", "0.05"],
@@ -530,12 +535,30 @@ fn a_mesh_above_max_mesh_mb_is_refused_before_it_is_read() {
         checksum(&arts_run(&so, 4, &[], &SMALL))
     );
     let args = [
-        "ampi", "run", "--vp", "4", "--pes", "2", "--max-memory", "512M", &so, "--", "--nx",
-        "2000", "--ny", "1000", "--max-mesh-mb", "64",
+        "ampi",
+        "run",
+        "--vp",
+        "4",
+        "--pes",
+        "2",
+        "--max-memory",
+        "512M",
+        &so,
+        "--",
+        "--nx",
+        "2000",
+        "--ny",
+        "1000",
+        "--max-mesh-mb",
+        "64",
     ];
     let (code, _, err) = arts_text(&args);
     assert_eq!(code, 2, "{err}");
-    let lines: Vec<&str> = err.lines().filter(|l| l.starts_with("error:")).collect();
+    let lines: Vec<&str> = err
+        .lines()
+        .filter(|l| l.starts_with("error: fracture:"))
+        .collect();
     assert_eq!(lines.len(), 1, "{err}");
     assert!(lines[0].contains("above --max-mesh-mb 64"), "{err}");
+    assert!(!err.contains("exceeded its memory share"), "{err}");
 }
