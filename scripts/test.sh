@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Runs the whole arts test suite, the multi-process (MPI) tests included.
 # Installs what the tests need when it is missing (Open MPI, libclang for
-# the MPI bindings, Chromium for the headless check of `arts trace view`'s
-# page, cargo-nextest). Fails first on unformatted code, a
-# clippy warning or a dependency that runs up the layers.
+# the MPI bindings, METIS for fracture-fem's Open MPI build, Chromium for
+# the headless check of `arts trace view`'s page, cargo-nextest). Fails
+# first on unformatted code, a clippy warning or a dependency that runs up
+# the layers.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 need=()
-for pkg in openmpi-bin libopenmpi-dev mpich libclang-dev chromium; do
+for pkg in openmpi-bin libopenmpi-dev mpich libclang-dev chromium libmetis-dev; do
     dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
 if [ ${#need[@]} -gt 0 ]; then

@@ -23,8 +23,9 @@
  *
  * Parallelism: the mesh (generated for a block, or read from a Gmsh v4 ASCII
  * .msh) is partitioned into one chunk per rank by recursive coordinate
- * bisection of element centroids (the two triangles on either side of a
- * plane face stay together). Each chunk computes its elements' nodal forces;
+ * bisection of element centroids or by METIS_PartGraphKway on the element
+ * dual graph (--partition; the two triangles on either side of a plane face
+ * stay together). Each chunk computes its elements' nodal forces;
  * the contributions to nodes shared with other chunks travel with
  * MPI_Isend/MPI_Irecv every step, and every node sums its contributions in
  * the order of the global element numbers, so displacements are
@@ -42,6 +43,25 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* METIS: under arts the `arts` binary exports the METIS 5 of its balancers
+   (32-bit idx_t and real_t; declared weak: an arts without it is named at
+   run time); elsewhere the system's, with -DHAVE_METIS ... -lmetis. */
+#if defined(AMPI)
+#define FRACTURE_METIS 1
+typedef int32_t idx_t;
+typedef float real_t;
+#define METIS_OK 1
+extern int METIS_PartGraphKway(idx_t *nvtxs, idx_t *ncon, idx_t *xadj, idx_t *adjncy, idx_t *vwgt,
+                               idx_t *vsize, idx_t *adjwgt, idx_t *nparts, real_t *tpwgts,
+                               real_t *ubvec, idx_t *options, idx_t *edgecut, idx_t *part)
+    __attribute__((weak));
+static int metis_available(void) { return METIS_PartGraphKway != NULL; }
+#elif defined(HAVE_METIS)
+#define FRACTURE_METIS 1
+#include <metis.h>
+static int metis_available(void) { return 1; }
+#endif
 
 /* ------------------------------------------------------------------ */
 /* Parameters                                                          */
@@ -65,6 +85,8 @@ typedef struct {
     const char *write_msh;  /* write the generated block as .msh and stop */
     double crack_y;         /* crack plane for a read mesh (default: mid height) */
     int have_crack_y;
+    int metis;              /* partition: 1 = METIS, 0 = recursive coordinate bisection */
+    double max_mesh_mb;     /* bound on a rank's mesh data in MB (0: none) */
 } Params;
 
 static void defaults(Params *p) {
@@ -121,6 +143,10 @@ static void usage(void) {
            "  --mesh FILE.msh      read a Gmsh v4 ASCII triangle mesh instead\n"
            "  --crack-y Y          crack plane of a read mesh                [mid height]\n"
            "  --write-msh FILE     write the generated block as .msh and stop\n"
+           "  --max-mesh-mb MB     refuse a mesh whose data would take a rank past MB\n"
+           "                       (estimated from its counts before reading it) [0: no bound]\n"
+           "  --partition rcb|metis  chunks by recursive coordinate bisection, or by\n"
+           "                       METIS_PartGraphKway (arts' METIS; mpicc: -DHAVE_METIS -lmetis) [rcb]\n"
            "  --E --nu --rho       elastic constants                         [200e9 0.3 7850]\n"
            "  --sy0 --syinf --hvoce --hlin   J2 hardening                    [250e6 400e6 60 2e9]\n"
            "  --sigc --deltac      cohesive strength, critical opening       [650e6 2e-5]\n"
@@ -163,6 +189,7 @@ static int parse(Params *p, int argc, char **argv) {
             {"--syinf", &p->syinf}, {"--hvoce", &p->hvoce}, {"--hlin", &p->hlin},
             {"--sigc", &p->sigc}, {"--deltac", &p->deltac}, {"--rate", &p->rate},
             {"--cfl", &p->cfl}, {"--v0", &p->v0}, {"--ramp", &p->ramp}, {"--dt", &p->dt}, {"--crack-y", &p->crack_y},
+            {"--max-mesh-mb", &p->max_mesh_mb},
         };
         struct { const char *name; int *dst; } ints[] = {
             {"--nx", &p->nx}, {"--ny", &p->ny}, {"--steps", &p->steps}, {"--print", &p->print},
@@ -171,6 +198,14 @@ static int parse(Params *p, int argc, char **argv) {
         int found = 0;
         if (!strcmp(a, "--mesh")) { p->mesh = v; found = 1; }
         if (!strcmp(a, "--write-msh")) { p->write_msh = v; found = 1; }
+        if (!strcmp(a, "--partition")) {
+            if (strcmp(v, "rcb") && strcmp(v, "metis")) {
+                fail("--partition %s is not known; rcb or metis", v);
+                return 2;
+            }
+            p->metis = !strcmp(v, "metis");
+            found = 1;
+        }
         if (!strcmp(a, "--load")) {
             if (strcmp(v, "dcb") && strcmp(v, "tension")) {
                 fail("--load %s is not known; dcb or tension", v);
@@ -219,6 +254,7 @@ static int parse(Params *p, int argc, char **argv) {
     else if (!(p->cfl > 0)) bad = "--cfl must be positive";
     else if (p->dt < 0) bad = "--dt must be positive";
     else if (p->steps < 1) bad = "--steps must be at least 1";
+    else if (!(p->max_mesh_mb >= 0)) bad = "--max-mesh-mb must be >= 0 (0: no bound)";
     if (bad) {
         fail("%s", bad);
         return 2;
@@ -301,6 +337,61 @@ static void generate(const Params *p, Mesh *m) {
             }
             t += 2;
         }
+}
+
+/* A rank's peak bytes for a mesh of `nodes` nodes, `tris` elements and
+   node tags up to `maxtag` (0 for the generated block) on `ranks` chunks:
+   the larger of reading it (coordinates, tags, the tag index, elements)
+   and building its chunk (the global mesh and the node-element incidence
+   that every rank holds while it builds, plus its share of the per-node
+   and per-element state). The per-item bytes are the program's arrays';
+   heaptrack measured a peak of 0.91-0.99 of it (docs/fracture-fem.md). */
+static double mesh_bytes(double nodes, double tris, double maxtag, int ranks) {
+    double read = 24 * nodes + 4 * (maxtag + 1) + 12 * tris;
+    double global = 32 * nodes + 92 * tris;
+    double chunk = (132 * nodes + 248 * tris) / ranks;
+    return fmax(read, global) + chunk;
+}
+
+/* Refuses (2, one line from rank 0) a mesh whose estimated data exceed
+   --max-mesh-mb; 0 when it fits or there is no bound. */
+static int check_mesh_memory(const Params *p, const char *name, double nodes, double tris, double maxtag,
+                             int ranks) {
+    if (p->max_mesh_mb <= 0)
+        return 0;
+    double need = mesh_bytes(nodes, tris, maxtag, ranks) / 1e6;
+    if (need <= p->max_mesh_mb)
+        return 0;
+    fail("%s needs about %.1f MB per rank (%.0f nodes, %.0f elements, %d ranks), above --max-mesh-mb %g; "
+         "use a coarser mesh, more ranks or a larger bound",
+         name, need, nodes, tris, ranks, p->max_mesh_mb);
+    return 2;
+}
+
+/* The counts of a Gmsh v4 file's $Nodes and $Elements headers (nodes, max
+   node tag, elements), read without storing the mesh; 0 when both were
+   found (else the reader names what is wrong). */
+static int msh_counts(const char *path, double *nodes, double *maxtag, double *elems) {
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return 2;
+    char line[512];
+    int found = 0;
+    while (found != 3 && fgets(line, sizeof line, f)) {
+        long a, b, c, d;
+        if (!strncmp(line, "$Nodes", 6) && fgets(line, sizeof line, f) &&
+            sscanf(line, "%ld %ld %ld %ld", &a, &b, &c, &d) == 4) {
+            *nodes = b;
+            *maxtag = d;
+            found |= 1;
+        } else if (!strncmp(line, "$Elements", 9) && fgets(line, sizeof line, f) &&
+                   sscanf(line, "%ld %ld %ld %ld", &a, &b, &c, &d) == 4) {
+            *elems = b;
+            found |= 2;
+        }
+    }
+    fclose(f);
+    return found == 3 ? 0 : 2;
 }
 
 /* Gmsh v4 ASCII reader (3-node triangles; other element types skipped). */
@@ -572,8 +663,18 @@ static int prepare(const Params *p, Mesh *m, const char *name) {
 }
 
 /* ------------------------------------------------------------------ */
-/* Partitioning: recursive coordinate bisection of units               */
+/* Partitioning: recursive coordinate bisection or METIS, of units    */
 /* ------------------------------------------------------------------ */
+
+static int cmp_double(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static int cmp_int(const void *a, const void *b) {
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
 
 typedef struct {
     double c[2];
@@ -608,9 +709,12 @@ static void rcb(Unit *u, int n, int parts, int first, int *part_of_unit) {
     rcb(u + nl, n - nl, parts - pl, first + pl, part_of_unit);
 }
 
-/* part[t] for every triangle; the two triangles of a plane face stay together. */
-static int *partition(const Mesh *m, int parts) {
-    int *unit_of = xmalloc(sizeof(int) * m->nt);
+/* The partition's units: the triangles, the two of a plane face (and any
+   triangle with two plane faces) merged into one, so that every cohesive
+   site lies inside one chunk. unit_of[t] for every triangle; returns the
+   number of units (numbered 0.. in order of their first face, then of the
+   other triangles). */
+static int units(const Mesh *m, int *unit_of) {
     for (int t = 0; t < m->nt; t++)
         unit_of[t] = -1;
     int nu = 0;
@@ -631,6 +735,21 @@ static int *partition(const Mesh *m, int parts) {
     for (int t = 0; t < m->nt; t++)
         if (unit_of[t] < 0)
             unit_of[t] = nu++;
+    /* renumber densely, in the same order (merging leaves gaps) */
+    int *dense = xcalloc(nu + 1, sizeof(int));
+    for (int t = 0; t < m->nt; t++)
+        dense[unit_of[t]] = 1;
+    int used = 0;
+    for (int i = 0; i < nu; i++)
+        dense[i] = dense[i] ? used++ : -1;
+    for (int t = 0; t < m->nt; t++)
+        unit_of[t] = dense[unit_of[t]];
+    free(dense);
+    return used;
+}
+
+/* Recursive coordinate bisection of the units' centroids: part_of_unit. */
+static void partition_rcb(const Mesh *m, const int *unit_of, int nu, int parts, int *part_of_unit) {
     Unit *u = xcalloc(nu, sizeof(Unit));
     int *cnt = xcalloc(nu, sizeof(int));
     for (int i = 0; i < nu; i++)
@@ -643,21 +762,156 @@ static int *partition(const Mesh *m, int parts) {
                 u[k].c[d] += m->x[2 * q[c] + d] / 3;
         cnt[k]++;
     }
-    int used = 0;
-    for (int i = 0; i < nu; i++)
-        if (cnt[i]) {
-            u[used] = u[i];
-            u[used].c[0] /= cnt[i];
-            u[used].c[1] /= cnt[i];
-            used++;
-        }
-    int *part_of_unit = xmalloc(sizeof(int) * nu);
-    rcb(u, used, parts, 0, part_of_unit);
-    int *part = xmalloc(sizeof(int) * m->nt);
-    for (int t = 0; t < m->nt; t++)
-        part[t] = part_of_unit[unit_of[t]];
+    for (int i = 0; i < nu; i++) {
+        u[i].c[0] /= cnt[i];
+        u[i].c[1] /= cnt[i];
+    }
+    rcb(u, nu, parts, 0, part_of_unit);
     free(u);
     free(cnt);
+}
+
+typedef struct {
+    int a, b, unit;
+} Edge;
+static int cmp_edge(const void *x, const void *y) {
+    const Edge *e = x, *f = y;
+    if (e->a != f->a)
+        return e->a < f->a ? -1 : 1;
+    if (e->b != f->b)
+        return e->b < f->b ? -1 : 1;
+    return e->unit - f->unit;
+}
+
+/* The units' dual graph in CSR form (METIS's xadj/adjncy): two units are
+   neighbours when triangles of theirs share an edge; each unit weighs its
+   triangles (vwgt). Returns the number of graph edges (each counted twice). */
+static int dual_graph(const Mesh *m, const int *unit_of, int nu, int **xadj, int **adj, int **vwgt) {
+    Edge *ed = xmalloc(sizeof(Edge) * 3 * m->nt);
+    for (int t = 0; t < m->nt; t++)
+        for (int c = 0; c < 3; c++) {
+            int a = m->tri[3 * t + c], b = m->tri[3 * t + (c + 1) % 3];
+            ed[3 * t + c] = (Edge){a < b ? a : b, a < b ? b : a, unit_of[t]};
+        }
+    qsort(ed, 3 * m->nt, sizeof(Edge), cmp_edge);
+    /* unit pairs (both directions) of every interior edge between two units */
+    int *pairs = xmalloc(sizeof(int) * 2 * 3 * m->nt), np = 0;
+    for (int i = 0; i + 1 < 3 * m->nt; i++)
+        if (ed[i].a == ed[i + 1].a && ed[i].b == ed[i + 1].b && ed[i].unit != ed[i + 1].unit) {
+            pairs[2 * np] = ed[i].unit; pairs[2 * np + 1] = ed[i + 1].unit; np++;
+            pairs[2 * np] = ed[i + 1].unit; pairs[2 * np + 1] = ed[i].unit; np++;
+        }
+    free(ed);
+    int *x = xcalloc(nu + 1, sizeof(int));
+    for (int k = 0; k < np; k++)
+        x[pairs[2 * k] + 1]++;
+    for (int i = 0; i < nu; i++)
+        x[i + 1] += x[i];
+    int *fill = xmalloc(sizeof(int) * (nu + 1)), *a = xmalloc(sizeof(int) * (np + 1));
+    memcpy(fill, x, sizeof(int) * (nu + 1));
+    for (int k = 0; k < np; k++)
+        a[fill[pairs[2 * k]]++] = pairs[2 * k + 1];
+    free(pairs);
+    /* sorted, duplicates (units sharing two edges) dropped */
+    int n = 0;
+    for (int i = 0; i < nu; i++) {
+        int lo = x[i], hi = x[i + 1];
+        qsort(a + lo, hi - lo, sizeof(int), cmp_int);
+        x[i] = n;
+        for (int j = lo; j < hi; j++)
+            if (j == lo || a[j] != a[j - 1])
+                a[n++] = a[j];
+    }
+    x[nu] = n;
+    free(fill);
+    int *w = xcalloc(nu, sizeof(int));
+    for (int t = 0; t < m->nt; t++)
+        w[unit_of[t]]++;
+    *xadj = x;
+    *adj = a;
+    *vwgt = w;
+    return n;
+}
+
+/* METIS_PartGraphKway on the units' dual graph, weighted by triangles:
+   part_of_unit; returns 0, or 2 with the error printed. The result is
+   METIS's (deterministic for a given METIS version: its default seed). */
+static int partition_metis(const Mesh *m, const int *unit_of, int nu, int parts, int *part_of_unit) {
+#ifdef FRACTURE_METIS
+    if (!metis_available()) {
+        fail("--partition metis: this arts binary exports no METIS_PartGraphKway; use --partition rcb");
+        return 2;
+    }
+    int *x, *a, *w;
+    dual_graph(m, unit_of, nu, &x, &a, &w);
+    idx_t nv = nu, ncon = 1, np = parts, cut = 0;
+    idx_t *xi = xmalloc(sizeof(idx_t) * (nu + 1)), *ai = xmalloc(sizeof(idx_t) * (x[nu] + 1));
+    idx_t *wi = xmalloc(sizeof(idx_t) * nu), *pi = xmalloc(sizeof(idx_t) * nu);
+    for (int i = 0; i <= nu; i++)
+        xi[i] = x[i];
+    for (int j = 0; j < x[nu]; j++)
+        ai[j] = a[j];
+    for (int i = 0; i < nu; i++)
+        wi[i] = w[i];
+    int rc = METIS_PartGraphKway(&nv, &ncon, xi, ai, wi, NULL, NULL, &np, NULL, NULL, NULL, &cut, pi);
+    for (int i = 0; i < nu; i++)
+        part_of_unit[i] = (int)pi[i];
+    free(x); free(a); free(w); free(xi); free(ai); free(wi); free(pi);
+    if (rc != METIS_OK) {
+        fail("METIS_PartGraphKway failed (code %d) on %d units into %d parts; use --partition rcb", rc, nu, parts);
+        return 2;
+    }
+    return 0;
+#else
+    (void)m; (void)unit_of; (void)nu; (void)parts; (void)part_of_unit;
+    fail("--partition metis: this build has no METIS (build with mpicc -DHAVE_METIS ... -lmetis, "
+         "or with arts-mpicc); use --partition rcb");
+    return 2;
+#endif
+}
+
+/* part[t] for every triangle into `parts` chunks by p->partition, or NULL
+   with the error printed by rank 0. Rank 0 partitions and broadcasts (METIS
+   runs once; every rank gets the same chunks). A chunk left without
+   triangles is refused. *cut: the unit-graph edges between chunks. */
+static int *partition(const Params *p, const Mesh *m, int parts, int rank, int *cut) {
+    int *unit_of = xmalloc(sizeof(int) * m->nt);
+    int nu = units(m, unit_of);
+    int *part_of_unit = xcalloc(nu, sizeof(int));
+    int rc = 0;
+    if (parts > 1 && rank == 0)
+        rc = p->metis ? partition_metis(m, unit_of, nu, parts, part_of_unit)
+                      : (partition_rcb(m, unit_of, nu, parts, part_of_unit), 0);
+    MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    int *part = NULL;
+    if (!rc) {
+        if (parts > 1)
+            MPI_Bcast(part_of_unit, nu, MPI_INT, 0, MPI_COMM_WORLD);
+        part = xmalloc(sizeof(int) * m->nt);
+        int *size = xcalloc(parts, sizeof(int));
+        for (int t = 0; t < m->nt; t++) {
+            part[t] = part_of_unit[unit_of[t]];
+            size[part[t]]++;
+        }
+        for (int k = 0; k < parts; k++)
+            if (size[k] == 0) {
+                fail("the %s partition left chunk %d of %d without triangles (%d triangles, %d units); "
+                     "run fewer ranks or use a finer mesh",
+                     p->metis ? "METIS" : "RCB", k, parts, m->nt, nu);
+                free(part);
+                part = NULL;
+                break;
+            }
+        free(size);
+        int *x, *a, *w;
+        dual_graph(m, unit_of, nu, &x, &a, &w);
+        *cut = 0;
+        for (int i = 0; i < nu; i++)
+            for (int j = x[i]; j < x[i + 1]; j++)
+                *cut += part_of_unit[i] != part_of_unit[a[j]];
+        *cut /= 2;
+        free(x); free(a); free(w);
+    }
     free(part_of_unit);
     free(unit_of);
     return part;
@@ -734,15 +988,6 @@ static double tri_min_altitude(const double *x, const int *t) {
     return h;
 }
 
-static int cmp_double(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static int cmp_int(const void *a, const void *b) {
-    int x = *(const int *)a, y = *(const int *)b;
-    return (x > y) - (x < y);
-}
 
 /* Builds the chunk of rank `me` from the global mesh and partition. */
 static Chunk *build_chunk(const Params *p, const Mesh *m, const int *part, int me, int size) {
@@ -1385,8 +1630,18 @@ int main(int argc, char **argv) {
     memset(&m, 0, sizeof m);
     const char *name = p.mesh ? p.mesh : "generated block";
     if (p.mesh) {
-        rc = read_msh(p.mesh, &m);
+        double nodes = 0, maxtag = 0, elems = 0;
+        if (p.max_mesh_mb > 0 && !msh_counts(p.mesh, &nodes, &maxtag, &elems))
+            rc = check_mesh_memory(&p, name, nodes, elems, maxtag, size);
+        if (!rc)
+            rc = read_msh(p.mesh, &m);
     } else {
+        double nodes = (double)(p.nx + 1) * (p.ny + 2), tris = 2.0 * p.nx * p.ny;
+        rc = check_mesh_memory(&p, name, nodes, tris, 0, size);
+        if (rc) {
+            MPI_Finalize();
+            return rc;
+        }
         generate(&p, &m);
         if (p.write_msh) {
             rc = rank == 0 ? write_msh(p.write_msh, &m) : 0;
@@ -1406,7 +1661,12 @@ int main(int argc, char **argv) {
         MPI_Finalize();
         return rc;
     }
-    int *part = partition(&m, size);
+    int cut = 0;
+    int *part = partition(&p, &m, size, rank, &cut);
+    if (!part) {
+        MPI_Finalize();
+        return 2;
+    }
     Chunk *c = build_chunk(&p, &m, part, rank, size);
     free(part);
     /* stable step: the global minimum (every rank has the whole mesh, the
@@ -1470,6 +1730,8 @@ int main(int argc, char **argv) {
         printf("fracture: 2-D plane strain CST, %d triangles, %d nodes (%d on the crack plane y=%g), "
                "%d cohesive sites, %d chunks\n",
                nt_global, nn_global, nplane, ymid, ne_global, size);
+        printf("fracture: partition %s, %d chunks, %d element-graph edges cut\n", p.metis ? "metis" : "rcb",
+               size, cut);
         printf("fracture: dt %.4g s (stable %.4g s, c_d %.1f m/s), v0 %.4g m/s, %d steps\n", c->dt, dts,
                c->c_d, c->v0, p.steps);
         printf("%6s %11s %11s %11s %11s %11s %11s %9s %6s %6s %6s %6s %9s\n", "step", "time", "kinetic",

@@ -1,7 +1,8 @@
 //! The table of every exported function: the `ARTS_*` functions behind
 //! `mpi.h`, the Fortran binding's `mpi_*_` (`mpif.h`), `__wrap_calloc`
 //! (programs are linked with `--wrap=calloc`) and C++'s global `operator
-//! new`/`delete` (`crate::loader::malloc`).
+//! new`/`delete` (`crate::loader::malloc`) and METIS's graph partitioners
+//! (`METIS_PartGraphKway`, for programs that partition their own meshes).
 //! The host binary references it ([`exported_names`]), so the linker keeps
 //! every function, and its build script exports these symbols to the
 //! programs it loads. The table is generated (`build.rs`) from
@@ -14,6 +15,10 @@ pub struct Exports(pub &'static [(&'static str, *const ())]);
 
 // SAFETY: the table is immutable: names and code addresses only.
 unsafe impl Sync for Exports {}
+
+// The METIS functions of the table are C symbols of the `metis` crate's
+// vendored METIS: the crate is named so that it is linked.
+use metis as _;
 
 include!(concat!(env!("OUT_DIR"), "/exports.rs"));
 

@@ -423,3 +423,142 @@ fn a_run_restarted_from_a_whole_rank_checkpoint_ends_as_the_run_that_saved_it() 
     );
     assert_eq!(checksum(&resumed), checksum(&whole));
 }
+
+/// Builds the program with Open MPI's mpicc and the system's METIS
+/// (`-DHAVE_METIS -lmetis`; `None` without Open MPI or `libmetis-dev`).
+fn build_open_mpi_metis(dir: &Path) -> Option<PathBuf> {
+    if !have("mpicc") || !have("mpirun") || !Path::new("/usr/include/metis.h").is_file() {
+        eprintln!("not compared with Open MPI + METIS: mpicc, mpirun or metis.h is missing");
+        return None;
+    }
+    let exe = dir.join("fracture.metis");
+    let ok = Command::new("mpicc")
+        .args(["-O2", "-Wall", "-Werror", "-DHAVE_METIS"])
+        .arg(source())
+        .arg("-o")
+        .arg(&exe)
+        .args(["-lm", "-lmetis"])
+        .status()
+        .unwrap();
+    assert!(ok.success(), "mpicc -DHAVE_METIS fracture.c -lmetis");
+    Some(exe)
+}
+
+/// The partition line: method and chunks, e.g. `metis, 4 chunks`.
+fn partition_of(out: &str) -> String {
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("fracture: partition "))
+        .unwrap_or_else(|| panic!("no partition line: {out}"));
+    line["fracture: partition ".len()..]
+        .split(" chunks")
+        .next()
+        .unwrap()
+        .to_string()
+}
+
+#[test]
+fn metis_chunks_give_the_displacements_of_bisection_on_both_mpis() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(so) = build_arts(dir.path()) else {
+        return;
+    };
+    let reference = arts_run(&so, 4, &[], &SMALL);
+    assert_eq!(partition_of(&reference), "rcb, 4");
+    let mut metis = SMALL.to_vec();
+    metis.extend_from_slice(&["--partition", "metis"]);
+    // METIS through the arts binary's export, at V = 4 and 16 (moving).
+    let four = arts_run(&so, 4, &[], &metis);
+    assert_eq!(partition_of(&four), "metis, 4");
+    assert_eq!(checksum(&four), checksum(&reference));
+    let mut moving = metis.clone();
+    moving.extend_from_slice(&["--migrate", "200"]);
+    let sixteen = arts_run(&so, 16, &["--lb", "greedy", "--lb-period", "1"], &moving);
+    assert_eq!(partition_of(&sixteen), "metis, 16");
+    assert_eq!(checksum(&sixteen), checksum(&reference));
+    // The system's METIS under Open MPI.
+    if let Some(exe) = build_open_mpi_metis(dir.path()) {
+        let (code, out, err) = mpirun(&exe, 2, &metis);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(partition_of(&out), "metis, 2");
+        assert_eq!(checksum(&out), checksum(&reference));
+    }
+    // Without METIS (Open MPI, no -DHAVE_METIS) it is named, not guessed.
+    if let Some(exe) = build_open_mpi(dir.path()) {
+        let (code, _, err) = mpirun(&exe, 2, &metis);
+        assert_eq!(code, 2, "{err}");
+        let ours: Vec<&str> = err
+            .lines()
+            .filter(|l| l.starts_with("error: fracture:"))
+            .collect();
+        assert_eq!(ours.len(), 1, "{err}");
+        assert!(ours[0].contains("this build has no METIS"), "{err}");
+    }
+    refused(&so, &["--partition", "scotch"], "rcb or metis");
+}
+
+#[test]
+fn a_mesh_above_max_mesh_mb_is_refused_before_it_is_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(so) = build_arts(dir.path()) else {
+        return;
+    };
+    // 2 million triangles would need about 373 MB per rank of 4: the
+    // global mesh while a chunk is built (216 MB) and a quarter of the state.
+    refused(
+        &so,
+        &["--nx", "1000", "--ny", "1000", "--max-mesh-mb", "100"],
+        "generated block needs about 373.2 MB per rank (1003002 nodes, 2000000 elements, 4 ranks), \
+         above --max-mesh-mb 100",
+    );
+    refused(&so, &["--max-mesh-mb", "-1"], "--max-mesh-mb must be >= 0");
+    // A file: its headers' counts, before a node is stored.
+    let msh = dir.path().join("b.msh");
+    let msh = msh.to_str().unwrap();
+    arts_run(
+        &so,
+        1,
+        &[],
+        &["--nx", "32", "--ny", "16", "--write-msh", msh],
+    );
+    refused(
+        &so,
+        &["--mesh", msh, "--max-mesh-mb", "0.05"],
+        "b.msh needs about 0.2 MB per rank",
+    );
+    // Under a bound it fits, the run is the unbounded one; under arts'
+    // --max-memory the program's own check names the mesh first.
+    let mut fits = SMALL.to_vec();
+    fits.extend_from_slice(&["--max-mesh-mb", "1"]);
+    assert_eq!(
+        checksum(&arts_run(&so, 4, &[], &fits)),
+        checksum(&arts_run(&so, 4, &[], &SMALL))
+    );
+    let args = [
+        "ampi",
+        "run",
+        "--vp",
+        "4",
+        "--pes",
+        "2",
+        "--max-memory",
+        "512M",
+        &so,
+        "--",
+        "--nx",
+        "2000",
+        "--ny",
+        "1000",
+        "--max-mesh-mb",
+        "64",
+    ];
+    let (code, _, err) = arts_text(&args);
+    assert_eq!(code, 2, "{err}");
+    let lines: Vec<&str> = err
+        .lines()
+        .filter(|l| l.starts_with("error: fracture:"))
+        .collect();
+    assert_eq!(lines.len(), 1, "{err}");
+    assert!(lines[0].contains("above --max-mesh-mb 64"), "{err}");
+    assert!(!err.contains("exceeded its memory share"), "{err}");
+}
