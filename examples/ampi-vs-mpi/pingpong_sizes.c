@@ -1,7 +1,7 @@
 /* Ping-pong between ranks 0 and 1 over message sizes 8 B, 32 B, ... (powers
  * of 4 times 8) up to `max_bytes` (and `max_bytes` itself): the one-way time
  * of each size, half the round trip, over `iters` round trips (fewer above
- * 4 KiB: iters * 4096 / bytes, at least 10), after a tenth as many to warm
+ * 64 KiB: iters * 65536 / bytes, at least 100), after a tenth as many to warm
  * up, timed in 5 blocks of which the median is kept (a block that the OS
  * preempted on a shared machine does not count). The receiver checks the first and last byte of every message. Rank 0
  * prints one JSON object on stdout. The same source builds with Open MPI's
@@ -18,13 +18,14 @@
 #define MAX_SIZES 32
 #define BLOCKS 5
 
-/* Round trips at `bytes`: all of them up to 4 KiB, fewer above. */
+/* Round trips at `bytes`: all of them up to 64 KiB, fewer above (at least
+ * 100, so that each of the 5 timed blocks has 20). */
 static int iters_for(long bytes, int iters)
 {
-    if (bytes <= 4096)
+    if (bytes <= 65536)
         return iters;
-    long n = (long)iters * 4096 / bytes;
-    return n < 10 ? 10 : (int)n;
+    long n = (long)iters * 65536 / bytes;
+    return n < 100 ? 100 : (int)n;
 }
 
 /* The median of `n` values (sorts them). */

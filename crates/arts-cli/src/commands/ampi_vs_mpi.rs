@@ -43,7 +43,7 @@ pub enum AmpiVsMpiCommand {
         /// The largest message, bytes.
         #[arg(long, default_value_t = 1 << 20)]
         max_bytes: u64,
-        /// Round trips per size (fewer above 4 KiB).
+        /// Round trips per size (fewer above 64 KiB).
         #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u32).range(1..))]
         iters: u32,
         #[command(flatten)]

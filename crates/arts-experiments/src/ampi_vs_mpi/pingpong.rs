@@ -16,7 +16,7 @@ pub struct PingPongPlan {
     pub plan: Plan,
     /// The largest message, bytes (sizes are 8, 32, ... up to it).
     pub max_bytes: u64,
-    /// Round trips per size (fewer above 4 KiB).
+    /// Round trips per size (fewer above 64 KiB).
     pub iters: u32,
 }
 
