@@ -14,8 +14,9 @@ mod usage;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use commands::{
-    ampi, ampi_vs_mpi, checkpoint, core, ddm, ddm_mpi, ddm_scaling, dispatch, fracture_fem, grid, imbalance,
-    launcher, lb, leanmd_grid, md, mpi, pdes, predict, reproduce, scaling, topology, trace,
+    ampi, ampi_vs_mpi, checkpoint, core, ddm, ddm_mpi, ddm_scaling, dispatch, fracture_fem, grid,
+    imbalance, launcher, lb, leanmd_grid, md, mpi, pdes, predict, reproduce, scaling, topology,
+    trace,
 };
 use output::{CliResult, Output};
 

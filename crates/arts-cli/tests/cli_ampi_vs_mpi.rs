@@ -69,7 +69,11 @@ fn a_missing_mpich_is_skipped_with_one_note_and_the_others_run() {
     assert!(!systems.contains(&"mpich"), "{systems:?}");
     for s in ["ampi-1pe", "ampi-2pe"] {
         // 8, 32, 128 bytes.
-        assert_eq!(systems.iter().filter(|x| **x == s).count(), 3, "{systems:?}");
+        assert_eq!(
+            systems.iter().filter(|x| **x == s).count(),
+            3,
+            "{systems:?}"
+        );
     }
     if have("mpicc") && have("mpirun") {
         assert!(systems.contains(&"openmpi"), "{systems:?}");
@@ -78,8 +82,15 @@ fn a_missing_mpich_is_skipped_with_one_note_and_the_others_run() {
     }
     assert!(rows.iter().all(|r| r["one_way_us"].as_f64().unwrap() > 0.0));
     let csv = std::fs::read_to_string(out.join("pingpong.csv")).unwrap();
-    assert!(csv.starts_with("system,bytes,one_way_us,vs_openmpi,samples_us\n"), "{csv}");
-    assert!(std::fs::read_to_string(out.join("pingpong.svg")).unwrap().contains("<svg"));
+    assert!(
+        csv.starts_with("system,bytes,one_way_us,vs_openmpi,samples_us\n"),
+        "{csv}"
+    );
+    assert!(
+        std::fs::read_to_string(out.join("pingpong.svg"))
+            .unwrap()
+            .contains("<svg")
+    );
 }
 
 #[test]
@@ -111,13 +122,23 @@ fn the_fig12_entry_runs_end_to_end_at_its_quick_size() {
         assert!(csv.contains(&format!("{series},arts,1,")), "{csv}");
         assert!(csv.contains(&format!("{series},arts,2,")), "{csv}");
     }
-    assert!(std::fs::read_to_string(out.join("ampi-fig12.svg")).unwrap().contains("<svg"));
+    assert!(
+        std::fs::read_to_string(out.join("ampi-fig12.svg"))
+            .unwrap()
+            .contains("<svg")
+    );
 }
 
 #[test]
 fn bad_input_is_one_line() {
     assert_usage_error(
-        &arts(&["experiment", "ampi-vs-mpi", "checkpoint", "--ft-size", "100"]),
+        &arts(&[
+            "experiment",
+            "ampi-vs-mpi",
+            "checkpoint",
+            "--ft-size",
+            "100",
+        ]),
         "--ft-size 100 must be a power of 2",
     );
     assert_usage_error(
@@ -128,6 +149,12 @@ fn bad_input_is_one_line() {
         &arts(&["experiment", "ampi-vs-mpi", "pingpong", "--max-bytes", "4"]),
         "--max-bytes 4 must be 8 to 256M",
     );
-    let o = arts(&["experiment", "ampi-vs-mpi", "pingpong", "--source", "/nonexistent"]);
+    let o = arts(&[
+        "experiment",
+        "ampi-vs-mpi",
+        "pingpong",
+        "--source",
+        "/nonexistent",
+    ]);
     assert_usage_error(&o, "pingpong_sizes.c is not in /nonexistent");
 }

@@ -95,8 +95,7 @@ impl Available {
                     Mpi::OpenMpi => " (apt-get install openmpi-bin libopenmpi-dev)",
                     Mpi::Ampi => "",
                 };
-                a.notes
-                    .push(format!("{} skipped: {why}{hint}", mpi.name()));
+                a.notes.push(format!("{} skipped: {why}{hint}", mpi.name()));
                 continue;
             }
             progress(&format!("build {source} for {}", mpi.name()));
@@ -136,7 +135,12 @@ impl Available {
         for rep in 0..plan.repeats {
             let mut keep = Vec::new();
             for (start, runs) in got.drain(..) {
-                progress(&format!("{} (run {} of {})", start.name, rep + 1, plan.repeats));
+                progress(&format!(
+                    "{} (run {} of {})",
+                    start.name,
+                    rep + 1,
+                    plan.repeats
+                ));
                 let program = self.program(start.mpi).expect("filtered above");
                 match launch::run(&plan.tools, &start, program, args, plan.limit_s) {
                     Ok(v) if v["valid"] == serde_json::Value::Bool(false) => {
@@ -161,6 +165,9 @@ impl Available {
 
     /// The program built with `mpi`.
     pub fn program(&self, mpi: Mpi) -> Option<&PathBuf> {
-        self.programs.iter().find(|(m, _)| *m == mpi).map(|(_, p)| p)
+        self.programs
+            .iter()
+            .find(|(m, _)| *m == mpi)
+            .map(|(_, p)| p)
     }
 }

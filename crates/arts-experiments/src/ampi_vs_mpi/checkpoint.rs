@@ -91,7 +91,7 @@ fn check(p: &CheckpointPlan) -> Result<(), StudyError> {
     if let Some(bad) = p
         .pes
         .iter()
-        .find(|&&q| q == 0 || p.ft_size % q != 0 || p.lu_size % q != 0)
+        .find(|&&q| q == 0 || !p.ft_size.is_multiple_of(q) || !p.lu_size.is_multiple_of(q))
     {
         return usage(format!(
             "--pes {bad} must divide --ft-size {} and --lu-size {}",
@@ -285,7 +285,10 @@ pub fn files(result: &CheckpointResult) -> Result<Vec<(String, String)>, String>
     };
     Ok(vec![
         ("checkpoint.csv".into(), csv),
-        ("checkpoint.svg".into(), chart.svg().map_err(|e| e.to_string())?),
+        (
+            "checkpoint.svg".into(),
+            chart.svg().map_err(|e| e.to_string())?,
+        ),
     ])
 }
 
@@ -313,16 +316,30 @@ mod tests {
     #[test]
     fn bad_sizes_are_refused_before_any_work() {
         let e = |p: CheckpointPlan| check(&p).unwrap_err().to_string();
-        assert!(e(CheckpointPlan { ft_size: 48, ..plan() }).contains("power of 2"));
-        assert!(e(CheckpointPlan { pes: vec![3], ..plan() }).contains("--pes 3 must divide"));
+        assert!(
+            e(CheckpointPlan {
+                ft_size: 48,
+                ..plan()
+            })
+            .contains("power of 2")
+        );
+        assert!(
+            e(CheckpointPlan {
+                pes: vec![3],
+                ..plan()
+            })
+            .contains("--pes 3 must divide")
+        );
         assert!(e(CheckpointPlan { every: 5, ..plan() }).contains("--every 5"));
         assert!(check(&plan()).is_ok());
     }
 
     #[test]
     fn a_checksum_far_from_the_reference_fails_the_row() {
-        let runs = [serde_json::json!({"checksum": 2.0, "checkpoint_mean_s": 0.5,
-            "checkpoint_times_s": [0.4, 0.6], "step_time_s": 0.1, "bytes_per_rank": 8})];
+        let runs = [
+            serde_json::json!({"checksum": 2.0, "checkpoint_mean_s": 0.5,
+            "checkpoint_times_s": [0.4, 0.6], "step_time_s": 0.1, "bytes_per_rank": 8}),
+        ];
         let ok = row("ft", "disk", 2, 2.0, &runs).unwrap();
         assert_eq!(ok.checkpoint_s, 0.5);
         assert_eq!(ok.samples_s, vec![0.4, 0.6]);

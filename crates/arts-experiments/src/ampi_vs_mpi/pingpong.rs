@@ -151,6 +151,9 @@ pub fn files(result: &PingPongResult) -> Result<Vec<(String, String)>, String> {
     };
     Ok(vec![
         ("pingpong.csv".into(), csv),
-        ("pingpong.svg".into(), chart.svg().map_err(|e| e.to_string())?),
+        (
+            "pingpong.svg".into(),
+            chart.svg().map_err(|e| e.to_string())?,
+        ),
     ])
 }

@@ -112,7 +112,10 @@ mod tests {
         assert!(t.starts_with("ampi-vs-mpi pingpong\n"), "{t}");
         assert!(t.contains("system=openmpi"), "{t}");
         assert!(t.contains("bytes=8"), "{t}");
-        assert!(t.ends_with("note: mpich skipped: mpicc.mpich not found\n"), "{t}");
+        assert!(
+            t.ends_with("note: mpich skipped: mpicc.mpich not found\n"),
+            "{t}"
+        );
         let v = serde_json::to_value(&r).unwrap();
         assert_eq!(v["study"], "pingpong");
         assert_eq!(v["rows"][0]["bytes"], 8);

@@ -62,8 +62,8 @@ const CHECKSUM_TOLERANCE: f64 = 1e-9;
 
 /// Runs the study; `progress` is told what runs next.
 pub fn run(p: &StencilPlan, progress: &mut dyn FnMut(&str)) -> Result<StencilResult, StudyError> {
-    let counts = p.vp.iter().chain(&p.pes).chain(&p.native);
-    if p.size < 2 || p.steps == 0 || counts.clone().any(|&c| c == 0 || c > 512) {
+    let mut counts = p.vp.iter().chain(&p.pes).chain(&p.native);
+    if p.size < 2 || p.steps == 0 || counts.any(|&c| c == 0 || c > 512) {
         return Err(StudyError::Usage(format!(
             "--size {} must be at least 2, --steps at least 1, and --vp, --pes, --native 1 to 512",
             p.size
@@ -130,7 +130,14 @@ pub fn run(p: &StencilPlan, progress: &mut dyn FnMut(&str)) -> Result<StencilRes
 pub fn files(result: &StencilResult) -> Result<Vec<(String, String)>, String> {
     use arts_util::chart::{Chart, Series};
     let csv = arts_util::chart::csv_text(
-        &["system", "pes", "ranks", "rank_grid", "step_time_s", "samples_s"],
+        &[
+            "system",
+            "pes",
+            "ranks",
+            "rank_grid",
+            "step_time_s",
+            "samples_s",
+        ],
         result.rows.iter().map(|r| {
             vec![
                 r.system.clone(),
@@ -180,6 +187,9 @@ pub fn files(result: &StencilResult) -> Result<Vec<(String, String)>, String> {
     };
     Ok(vec![
         ("stencil.csv".into(), csv),
-        ("stencil.svg".into(), chart.svg().map_err(|e| e.to_string())?),
+        (
+            "stencil.svg".into(),
+            chart.svg().map_err(|e| e.to_string())?,
+        ),
     ])
 }
