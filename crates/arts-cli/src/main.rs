@@ -14,8 +14,8 @@ mod usage;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use commands::{
-    ampi, core, ddm, ddm_mpi, ddm_scaling, dispatch, fracture_fem, grid, imbalance, launcher, lb,
-    leanmd_grid, md, mpi, pdes, predict, reproduce, restart, scaling, topology, trace,
+    ampi, ampi_vs_mpi, core, ddm, ddm_mpi, ddm_scaling, dispatch, fracture_fem, grid, imbalance,
+    launcher, lb, leanmd_grid, md, mpi, pdes, predict, reproduce, restart, scaling, topology, trace,
 };
 use output::{CliResult, Output};
 
@@ -130,6 +130,13 @@ enum Experiment {
     /// arts' AMPI beside the Rust `--parallel static` solver, and its Fig. 11
     /// (MPI_Pack against a derived datatype).
     DdmMpi(ddm_mpi::DdmMpiArgs),
+    /// The AMPI paper's comparisons with native MPI in C: Figs 7-8
+    /// (ping-pong over sizes), Tables 1-3 (3-D stencil), Fig. 12
+    /// (checkpoint of FT- and LU-like kernels) on Open MPI, MPICH and AMPI.
+    AmpiVsMpi {
+        #[command(subcommand)]
+        command: ampi_vs_mpi::AmpiVsMpiCommand,
+    },
     /// The grid thesis' LeanMD case study (ch. 8, Fig. 8.1): LeanMD over two
     /// clusters, mean step time against cross-cluster latency (multiples of
     /// the no-latency step), one line per balancer.
@@ -223,6 +230,7 @@ fn run(cli: Cli) -> CliResult {
         Command::Experiment { command } => match command {
             Experiment::DdmScaling(args) => ddm_scaling::run(&args, out),
             Experiment::DdmMpi(args) => ddm_mpi::run(&args, out),
+            Experiment::AmpiVsMpi { command } => ampi_vs_mpi::run(&command, out),
             Experiment::LeanmdGrid(args) => leanmd_grid::run(&args, out),
             Experiment::FractureFem(args) => fracture_fem::run(&args, out),
             Experiment::Scaling(args) => scaling::run(&args, out),

@@ -13,6 +13,8 @@
 //!   (`arts experiment leanmd-grid`).
 //! - [`fracture_fem`]: the fracture FEM program's utilization and grid
 //!   figures (`arts experiment fracture-fem`).
+//! - [`ampi_vs_mpi`]: the AMPI paper's comparisons with Open MPI and MPICH
+//!   in C (Figs 7-8, Tables 1-3, Fig. 12; `arts experiment ampi-vs-mpi`).
 //! - [`ddm_study`]: the drift-diffusion paper's comparison of styles
 //!   (`arts experiment ddm-scaling`).
 //! - [`ddm_mpi`]: its MPI program in C on three MPIs, and Fig. 11
@@ -27,6 +29,7 @@
 //!   at several PE counts, sized to a time budget (`arts experiment scaling`).
 
 pub mod ampi_bench;
+pub mod ampi_vs_mpi;
 pub mod core_bench;
 pub mod ddm_mpi;
 pub mod ddm_study;

@@ -1,6 +1,7 @@
 //! One module per area; each owns its subcommands' arguments and runners.
 
 pub mod ampi;
+pub mod ampi_vs_mpi;
 pub mod checkpoint_summary;
 pub mod core;
 pub mod ddm;
