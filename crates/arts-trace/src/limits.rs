@@ -54,7 +54,7 @@ pub struct TraceLimits {
     )]
     pub trace_window: Option<u64>,
     /// With --trace in a run of several processes (mpirun): each process
-    /// writes its own PEs' spans to FILE.p<RANK> (no gathering to process
+    /// writes its own PEs' spans to `FILE.p<RANK>` (no gathering to process
     /// 0), with its clock offset to process 0 measured at the start; `arts
     /// trace view|summary FILE.p0 FILE.p1 ...` merges them. Without it (or
     /// with one process) the spans are gathered into FILE.
