@@ -144,7 +144,7 @@ impl Pe {
                 instrument: config.instrument,
                 trace: config
                     .trace
-                    .then(|| TraceBuffer::new(&config.trace_options, pe, num_pes)),
+                    .then(|| Box::new(TraceBuffer::new(&config.trace_options, pe, num_pes))),
                 comm_trace: config.comm_trace.then(Vec::new),
                 record: (config.record)
                     .then(|| Box::new(Recorder::within(config.record_max_events, num_pes))),
@@ -226,7 +226,7 @@ impl Pe {
             self.svc.counters.grid_dispatches = grid.dispatches;
             self.svc.counters.border_objects = grid.border_objects() as u64;
         }
-        let mut trace = self.svc.trace.take().map(TraceBuffer::finish);
+        let mut trace = self.svc.trace.take().map(|t| t.finish());
         let trace_dropped = trace.as_ref().map_or(0, |t| t.dropped);
         let trace_outside = trace.as_ref().map_or(0, |t| t.outside);
         let trace_first_step = trace.as_ref().and_then(|t| t.first_step);

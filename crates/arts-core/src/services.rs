@@ -68,7 +68,9 @@ pub(crate) struct Services {
     pub woke_at: Option<u64>,
     pub epoch: u64,
     pub instrument: bool,
-    pub trace: Option<TraceBuffer>,
+    /// Boxed: a trace buffer is a few hundred bytes, which would push the
+    /// fields after it onto other cache lines in every untraced run.
+    pub trace: Option<Box<TraceBuffer>>,
     /// Messages between elements of one array, when recording a communication trace.
     pub comm_trace: Option<Vec<CommRecord>>,
     /// The causal recording of this PE's executions and messages (`Config::record`).
