@@ -136,7 +136,7 @@ enum Experiment {
     /// (checkpoint of FT- and LU-like kernels) on Open MPI, MPICH and AMPI.
     AmpiVsMpi {
         #[command(subcommand)]
-        command: ampi_vs_mpi::AmpiVsMpiCommand,
+        command: arts_experiments::ampi_vs_mpi::flags::Study,
     },
     /// The grid thesis' LeanMD case study (ch. 8, Fig. 8.1): LeanMD over two
     /// clusters, mean step time against cross-cluster latency (multiples of

@@ -14,6 +14,7 @@
 //! note; the other systems still run.
 
 pub mod checkpoint;
+pub mod flags;
 pub mod launch;
 pub mod pingpong;
 pub mod report;
