@@ -14,7 +14,7 @@ use arts_core::{Callback, Chare, Ctx, Index, Message, Reducer};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::checkpoint::Checkpoints;
-use crate::engine::{Engine, Net, Packet, Payload, Signal};
+use crate::engine::{Engine, Net, Packet, Signal};
 use crate::error::MpiError;
 use crate::iso;
 use crate::mpi::Mpi;
@@ -193,14 +193,7 @@ impl Net for CtxHost<'_, '_> {
     fn send_bytes(&mut self, dest: u32, (src, seq): (u32, u64), ctx: u32, tag: i32, data: &[u8]) {
         iso::outside(|| {
             let to = self.ctx.this_proxy().at(dest);
-            let packet = Packet {
-                src,
-                seq,
-                ctx,
-                tag,
-                data: Payload::new(data),
-                large: false,
-            };
+            let packet = Packet::eager((src, seq), ctx, tag, data);
             self.ctx.send(to, AmpiMsg::Data(packet));
         })
     }
@@ -543,14 +536,7 @@ mod tests {
     use arts_core::wire::{decode_chare_message, encode_chare_message};
 
     fn data(bytes: &[u8]) -> AmpiMsg {
-        AmpiMsg::Data(Packet {
-            src: 3,
-            seq: 41,
-            ctx: 2,
-            tag: 9,
-            data: Payload::new(bytes),
-            large: false,
-        })
+        AmpiMsg::Data(Packet::eager((3, 41), 2, 9, bytes))
     }
 
     /// Encodes `msg` for another process and reads it back.

@@ -28,6 +28,20 @@ pub struct Packet {
 }
 
 impl Packet {
+    /// A point-to-point message of `data` from `src`, its `seq`-th to its
+    /// destination (built where the caller puts it: always inlined).
+    #[inline(always)]
+    pub fn eager((src, seq): (u32, u64), ctx: u32, tag: i32, data: &[u8]) -> Packet {
+        Packet {
+            src,
+            seq,
+            ctx,
+            tag,
+            data: Payload::new(data),
+            large: false,
+        }
+    }
+
     /// The large message this packet announces, if it does.
     #[inline]
     pub fn announced(&self) -> Option<Large> {
@@ -71,15 +85,7 @@ pub trait Net {
     /// one built here (a store-forwarding stall each message).
     #[inline]
     fn send_bytes(&mut self, dest: u32, (src, seq): (u32, u64), ctx: u32, tag: i32, data: &[u8]) {
-        let packet = Packet {
-            src,
-            seq,
-            ctx,
-            tag,
-            data: Payload::new(data),
-            large: false,
-        };
-        self.send(dest, packet);
+        self.send(dest, Packet::eager((src, seq), ctx, tag, data));
     }
     /// Sends a rendezvous `signal` to the rank `dest` of `WORLD`.
     fn signal(&mut self, dest: u32, signal: Signal);

@@ -10,7 +10,7 @@ use std::process::Command;
 
 use serde::Serialize;
 
-use crate::ddm_mpi::programs::{Mpi, Tools};
+use crate::ddm_mpi::programs::{Mpi, Tools, error_line, first_line};
 
 /// How one system starts a program: which MPI, how many processes, and
 /// (AMPI) how many ranks on how many PEs.
@@ -139,12 +139,7 @@ pub fn run(
         .output()
         .map_err(|e| format!("cannot start {}: {e}", start.name))?;
     if !out.status.success() {
-        let err = String::from_utf8_lossy(&out.stderr);
-        let line = err
-            .lines()
-            .find(|l| l.starts_with("error:"))
-            .map(str::to_string)
-            .unwrap_or_else(|| first_line(&out.stderr));
+        let line = error_line(&out.stderr);
         let why = match out.status.code() {
             Some(124) => format!("stopped after {limit_s} s"),
             Some(c) => format!("exit {c}: {line}"),
@@ -162,16 +157,6 @@ pub fn run(
 fn is_root() -> bool {
     // SAFETY: geteuid has no preconditions.
     unsafe { libc::geteuid() == 0 }
-}
-
-/// The first non-empty line of a stream, for messages.
-fn first_line(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes)
-        .lines()
-        .find(|l| !l.trim().is_empty())
-        .unwrap_or("(no output)")
-        .trim()
-        .to_string()
 }
 
 /// The first line of `bytes` that parses as a JSON object with a

@@ -142,12 +142,22 @@ pub fn build(tools: &Tools, mpi: Mpi, dir: &Path) -> Result<Built, String> {
 }
 
 /// The first non-empty line of a stream, for messages.
-fn first_line(bytes: &[u8]) -> String {
+pub(crate) fn first_line(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes)
         .lines()
         .find(|l| !l.trim().is_empty())
         .unwrap_or("(no output)")
+        .trim()
         .to_string()
+}
+
+/// What a failed program said: its first `error:` line, else its first
+/// line.
+pub(crate) fn error_line(stderr: &[u8]) -> String {
+    String::from_utf8_lossy(stderr)
+        .lines()
+        .find(|l| l.starts_with("error:"))
+        .map_or_else(|| first_line(stderr), str::to_string)
 }
 
 /// How a program is started.
@@ -268,12 +278,7 @@ fn check(out: &Output, program: &Path) -> Result<(), String> {
     if out.status.success() {
         return Ok(());
     }
-    let err = String::from_utf8_lossy(&out.stderr);
-    let line = err
-        .lines()
-        .find(|l| l.starts_with("error:"))
-        .map(str::to_string)
-        .unwrap_or_else(|| first_line(&out.stderr));
+    let line = error_line(&out.stderr);
     Err(format!(
         "{} exited with {}: {line}",
         program.display(),
