@@ -46,38 +46,8 @@ fn registered_heap_data_survives_checkpoint_and_restart_without_isomalloc() {
     let Some(so) = build("pup", dir.path()) else {
         return;
     };
-    let whole = run(&so, 2, &[], &["30", "5", "0", "file"]);
-    assert!(whole.starts_with("pup steps=30 checksum="), "{whole}");
-    let whole = whole.trim_end();
-    // AMPI_Checkpoint into --checkpoint-dir: the 3rd checkpoint is step 15.
-    let ck = dir.path().join("ck").display().to_string();
-    let first = run(
-        &so,
-        2,
-        &["--checkpoint-dir", &ck],
-        &["30", "5", "15", "file"],
-    );
-    assert!(first.contains("stopped after saving step 15"), "{first}");
-    let at = dir.path().join("ck/ckpt-3").display().to_string();
-    continued(
-        &run(&so, 3, &["--restart", &at], &["30", "5", "0", "file"]),
-        15,
-        whole,
-    );
-    // AMPI_MemCheckpoint: kept in the node-local store.
-    let store = dir.path().join("store").display().to_string();
-    let first = run(
-        &so,
-        2,
-        &["--checkpoint-dir", &store],
-        &["30", "5", "20", "mem"],
-    );
-    assert!(first.contains("stopped after saving step 20"), "{first}");
-    continued(
-        &run(&so, 1, &["--restart", &store], &["30", "5", "0", "mem"]),
-        20,
-        whole,
-    );
+    let whole = restarts_from_disk_and_memory(&so, dir.path());
+    let whole = whole.as_str();
     // AMPI_Migrate with ampi_checkpoint = to_file=DIR, no --checkpoint-dir.
     let own = dir.path().join("own").display().to_string();
     let first = run(&so, 2, &[], &["30", "5", "10", "info", &own]);
@@ -145,36 +115,7 @@ fn a_fortran_programs_allocatable_arrays_survive_checkpoint_and_restart() {
     let Some(so) = build_fortran("pup.f90", dir.path()) else {
         return;
     };
-    let whole = run(&so, 2, &[], &["30", "5", "0", "file"]);
-    assert!(whole.starts_with("pup steps=30 checksum="), "{whole}");
-    let whole = whole.trim_end();
-    let ck = dir.path().join("ck").display().to_string();
-    let first = run(
-        &so,
-        2,
-        &["--checkpoint-dir", &ck],
-        &["30", "5", "15", "file"],
-    );
-    assert!(first.contains("stopped after saving step 15"), "{first}");
-    let at = dir.path().join("ck/ckpt-3").display().to_string();
-    continued(
-        &run(&so, 3, &["--restart", &at], &["30", "5", "0", "file"]),
-        15,
-        whole,
-    );
-    let store = dir.path().join("store").display().to_string();
-    let first = run(
-        &so,
-        2,
-        &["--checkpoint-dir", &store],
-        &["30", "5", "20", "mem"],
-    );
-    assert!(first.contains("stopped after saving step 20"), "{first}");
-    continued(
-        &run(&so, 1, &["--restart", &store], &["30", "5", "0", "mem"]),
-        20,
-        whole,
-    );
+    restarts_from_disk_and_memory(&so, dir.path());
 }
 
 #[test]
@@ -239,4 +180,42 @@ fn overread_at_restart(so: &str, dir: &std::path::Path) -> String {
         .find(|l| l.starts_with("error: rank "))
         .unwrap_or_else(|| panic!("{err}"))
         .to_string()
+}
+
+/// Runs `so` whole, then checkpoints it with `AMPI_Checkpoint` into
+/// --checkpoint-dir (the 3rd checkpoint, step 15) and restarts on 3 PEs,
+/// and with `AMPI_MemCheckpoint` (step 20, the node-local store) and
+/// restarts on 1 PE: both end as the whole run. Returns its last line.
+fn restarts_from_disk_and_memory(so: &str, dir: &std::path::Path) -> String {
+    let whole = run(so, 2, &[], &["30", "5", "0", "file"]);
+    assert!(whole.starts_with("pup steps=30 checksum="), "{whole}");
+    let whole = whole.trim_end();
+    let ck = dir.join("ck").display().to_string();
+    let first = run(
+        so,
+        2,
+        &["--checkpoint-dir", &ck],
+        &["30", "5", "15", "file"],
+    );
+    assert!(first.contains("stopped after saving step 15"), "{first}");
+    let at = dir.join("ck/ckpt-3").display().to_string();
+    continued(
+        &run(so, 3, &["--restart", &at], &["30", "5", "0", "file"]),
+        15,
+        whole,
+    );
+    let store = dir.join("store").display().to_string();
+    let first = run(
+        so,
+        2,
+        &["--checkpoint-dir", &store],
+        &["30", "5", "20", "mem"],
+    );
+    assert!(first.contains("stopped after saving step 20"), "{first}");
+    continued(
+        &run(so, 1, &["--restart", &store], &["30", "5", "0", "mem"]),
+        20,
+        whole,
+    );
+    whole.to_string()
 }
