@@ -155,9 +155,7 @@ impl<'a, A: Chare> Ctx<'a, A> {
             grid.note_send(self.me, dest);
         }
         if self.svc.trace.is_some() {
-            let bytes = msg.size() as u64;
-            let kind = arts_trace::SpanKind::Send { to_pe: dest, bytes };
-            self.svc.trace_now(0, kind);
+            self.svc.trace_send(dest, msg.size() as u64);
         }
         let src = self.svc.pe;
         let payload = if dest != src && self.svc.transport.needs_wire(dest) {

@@ -333,6 +333,18 @@ impl Services {
         }
     }
 
+    /// Records, when tracing, a message of `bytes` sent now to PE `to_pe`
+    /// (a summary trace adds it to its bin without reading the clock).
+    #[inline]
+    pub(crate) fn trace_send(&mut self, to_pe: PeId, bytes: u64) {
+        let (clock, epoch, pe) = (&self.clock, self.epoch, self.pe);
+        if let Some(trace) = &mut self.trace {
+            trace.push_send(pe, to_pe, bytes, || {
+                clock.delta_as_nanos(epoch, clock.raw())
+            });
+        }
+    }
+
     /// Whether `src` is a PE that should learn an element's new location.
     pub(crate) fn should_update(&self, src: PeId) -> bool {
         src != self.pe && src != DRIVER

@@ -18,6 +18,7 @@
 
 use std::sync::Arc;
 
+use crate::log::Log;
 use crate::window::{Ring, TraceWindow};
 use crate::{Span, SpanKind};
 
@@ -105,15 +106,16 @@ impl TraceOptions {
 /// One PE's trace under [`TraceOptions`].
 #[derive(Debug)]
 pub struct TraceBuffer {
+    pe: u32,
     store: Store,
     bins: Option<Bins>,
     counts: Option<crate::counters::EntryCounts>,
 }
 
-/// Where kept spans go: a vector up to a bound, or a window's ring.
+/// Where kept spans go: a compact log up to a bound, or a window's ring.
 #[derive(Debug)]
 struct Store {
-    spans: Vec<Span>,
+    log: Log,
     /// The most spans this PE keeps.
     limit: usize,
     dropped: u64,
@@ -124,10 +126,56 @@ impl Store {
     fn keep(&mut self, span: Span) {
         if let Some(ring) = &mut self.ring {
             ring.push(span);
-        } else if self.spans.len() < self.limit {
-            self.spans.push(span);
+        } else if self.log.len() < self.limit {
+            self.log.span(span);
         } else {
             self.dropped += 1;
+        }
+    }
+
+    /// Keeps an execution of `array::method` (no span built, no name
+    /// cloned, unless a window's ring holds it).
+    #[inline]
+    fn keep_entry(
+        &mut self,
+        pe: u32,
+        (start_ns, dur_ns): (u64, u64),
+        array: &Arc<str>,
+        method: &'static str,
+        element: u64,
+    ) {
+        if let Some(ring) = &mut self.ring {
+            let kind = SpanKind::Entry {
+                array: array.clone(),
+                method,
+                element,
+            };
+            ring.push(Span {
+                pe,
+                start_ns,
+                dur_ns,
+                kind,
+            });
+        } else if self.log.len() < self.limit {
+            self.log.entry((start_ns, dur_ns), array, method, element);
+        } else {
+            self.dropped += 1;
+        }
+    }
+
+    /// Keeps a message of `bytes` to PE `to_pe` sent at `at_ns`.
+    #[inline]
+    fn keep_send(&mut self, pe: u32, at_ns: u64, to_pe: u32, bytes: u64) {
+        if self.ring.is_none() && self.log.len() < self.limit {
+            self.log.send(at_ns, to_pe, bytes);
+        } else {
+            let kind = SpanKind::Send { to_pe, bytes };
+            self.keep(Span {
+                pe,
+                start_ns: at_ns,
+                dur_ns: 0,
+                kind,
+            });
         }
     }
 }
@@ -174,8 +222,9 @@ impl TraceBuffer {
         };
         let ring = options.window.map(|w| Ring::new(w, limit));
         TraceBuffer {
+            pe,
             store: Store {
-                spans: Vec::new(),
+                log: Log::default(),
                 limit,
                 dropped: 0,
                 ring,
@@ -230,17 +279,20 @@ impl TraceBuffer {
         if self.bins.is_some() {
             self.bin(start_ns, dur_ns, Binned::Entry(array, method));
         } else {
-            let kind = SpanKind::Entry {
-                array: array.clone(),
-                method,
-                element,
-            };
-            self.keep(Span {
-                pe,
-                start_ns,
-                dur_ns,
-                kind,
-            });
+            (self.store).keep_entry(pe, (start_ns, dur_ns), array, method, element);
+        }
+    }
+
+    /// Records a message of `bytes` that PE `pe` sends to PE `to_pe` now:
+    /// `now` gives the time (ns since the run started). A summary adds the
+    /// message to the bin under way without reading the clock (the bin of
+    /// the PE's last span: exact at the bin's resolution, give or take the
+    /// sending entry method's duration).
+    #[inline]
+    pub fn push_send(&mut self, pe: u32, to_pe: u32, bytes: u64, now: impl FnOnce() -> u64) {
+        match &mut self.bins {
+            Some(bins) => bins.add_send(to_pe, bytes),
+            None => self.store.keep_send(pe, now(), to_pe, bytes),
         }
     }
 
@@ -273,10 +325,7 @@ impl TraceBuffer {
                 },
                 Binned::Idle => bins.idle_ns += part,
                 Binned::Send(to_pe, bytes) => {
-                    match bins.sends.iter_mut().find(|s| s.0 == to_pe) {
-                        Some(s) => (s.1, s.2) = (s.1 + bytes, s.2 + 1),
-                        None => bins.sends.push((to_pe, bytes, 1)),
-                    }
+                    bins.add_send(to_pe, bytes);
                     return;
                 }
             }
@@ -292,6 +341,7 @@ impl TraceBuffer {
 
     /// The spans kept (a summary's last bin closed) and what was not.
     pub fn finish(mut self) -> Finished {
+        let pe = self.pe;
         if let Some(bins) = &mut self.bins {
             let closed = bins.close();
             closed.into_iter().for_each(|s| self.store.keep(s));
@@ -300,7 +350,7 @@ impl TraceBuffer {
         let counters = self.counts.and_then(crate::counters::EntryCounts::finish);
         match store.ring {
             None => Finished {
-                spans: store.spans,
+                spans: store.log.into_spans(pe),
                 dropped: store.dropped,
                 counters,
                 ..Finished::default()
@@ -325,6 +375,15 @@ impl TraceBuffer {
 }
 
 impl Bins {
+    /// Adds a message of `bytes` to PE `to_pe` to the bin under way.
+    #[inline]
+    fn add_send(&mut self, to_pe: u32, bytes: u64) {
+        match self.sends.iter_mut().find(|s| s.0 == to_pe) {
+            Some(s) => (s.1, s.2) = (s.1 + bytes, s.2 + 1),
+            None => self.sends.push((to_pe, bytes, 1)),
+        }
+    }
+
     /// The bin under way as packed spans; the next bin begins.
     fn close(&mut self) -> Vec<Span> {
         let mut t = self.at * self.width;
@@ -482,6 +541,43 @@ mod tests {
             })
             .collect();
         assert_eq!(sends, [(100, 0, 24, 3)]);
+    }
+
+    #[test]
+    fn sends_read_the_clock_in_full_mode_only() {
+        let a: Arc<str> = "a".into();
+        let full = TraceOptions::default();
+        let mut b = TraceBuffer::new(&full, 1, 2);
+        b.push_send(1, 0, 8, || 42);
+        b.push_entry(1, (40, 5), &a, "step", 3);
+        let f = b.finish();
+        let kinds: Vec<_> = f
+            .spans
+            .iter()
+            .map(|s| (s.start_ns, s.kind.clone()))
+            .collect();
+        let entry = SpanKind::Entry {
+            array: a.clone(),
+            method: "step",
+            element: 3,
+        };
+        let send = SpanKind::Send { to_pe: 0, bytes: 8 };
+        assert_eq!(kinds, [(42, send), (40, entry)]);
+        let summary = TraceOptions {
+            mode: TraceMode::Summary { bin_ns: 100 },
+            ..full
+        };
+        let mut b = TraceBuffer::new(&summary, 1, 2);
+        b.push_entry(1, (150, 10), &a, "step", 0);
+        b.push_send(1, 0, 8, || unreachable!("a summary reads no clock"));
+        b.push_send(1, 0, 8, || unreachable!("a summary reads no clock"));
+        let sends: Vec<_> = (b.finish().spans.iter())
+            .filter_map(|s| match s.kind {
+                SpanKind::SendTotal { bytes, count, .. } => Some((s.start_ns, bytes, count)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(sends, [(100, 16, 2)], "in the bin under way");
     }
 
     #[test]

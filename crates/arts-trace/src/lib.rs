@@ -15,6 +15,7 @@ mod chrome;
 pub mod counters;
 mod intern;
 pub mod limits;
+mod log;
 pub mod record;
 mod summary;
 pub mod view;
