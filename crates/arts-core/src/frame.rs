@@ -126,7 +126,7 @@ enum WireBody {
         obj: ObjId,
         migrant: Migrant,
     },
-    Lb(crate::lb_manager::LbMsg),
+    Lb(crate::control::LbMsg),
     QdProbe {
         wave: u64,
     },
