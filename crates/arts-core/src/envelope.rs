@@ -16,12 +16,12 @@ use std::any::Any;
 use std::sync::Arc;
 
 use crate::PeId;
-use crate::bulk::BulkBuffers;
 use crate::control::LbMsg;
-use crate::reduction::{Callback, RedValue, Reducer, Tag};
-use crate::wire::{WireError, WireMsg};
+use crate::reduction::{RedValue, Tag};
+use crate::wire::WireMsg;
 
 pub(crate) use crate::ids::{ArrayId, ObjId};
+pub(crate) use crate::reduction::Partial;
 
 /// The sender id used for messages that come from the driver (the main program).
 pub(crate) const DRIVER: PeId = PeId::MAX;
@@ -184,19 +184,6 @@ impl BroadcastCall {
             BroadcastCall::ResumeFromSync => BroadcastCall::ResumeFromSync,
         }
     }
-}
-
-/// A contribution of one PE (or part of one) to reduction `red_no` of an array.
-#[derive(Debug)]
-pub(crate) struct Partial {
-    /// The combined value so far.
-    pub value: RedValue,
-    /// How many elements' contributions `value` combines.
-    pub count: u64,
-    /// How values are combined.
-    pub reducer: Reducer,
-    /// Where the result goes.
-    pub callback: Callback,
 }
 
 /// A migrating element: its serialized state and runtime bookkeeping.
@@ -377,12 +364,5 @@ impl Envelope {
         (self.src != DRIVER).then_some(self.src)
     }
 
-    /// Serializes the message for another process: the frame (see `frame`),
-    /// and the bulk buffers of its payload, to be sent beside it. Application
-    /// payloads must already be serialized (the runtime does so for PEs that
-    /// `Transport::needs_wire`); their buffer becomes the frame, without a copy.
-    #[inline]
-    pub fn into_frame(self) -> Result<(Vec<u8>, BulkBuffers), WireError> {
-        crate::frame::encode(self)
-    }
+    // `Envelope::into_frame` is in `frame`, which serializes envelopes.
 }
