@@ -10,7 +10,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use arts_ampi::RunOptions;
-use arts_ampi::checkpoint::{self, Checkpoints};
+use arts_ampi::rank_state::{self, Checkpoints};
 
 /// Runs `so` on 4 ranks over 2 PEs with checkpoints `plan`.
 fn run(so: &Path, plan: Checkpoints, args: &[&str]) -> Result<(), String> {
@@ -33,7 +33,7 @@ fn saving(dir: &Path) -> Checkpoints {
 fn restoring(at: &Path) -> Checkpoints {
     Checkpoints {
         program: "pup.so".into(),
-        restored: Some(checkpoint::open(at, "pup.so", 4).expect("a checkpoint")),
+        restored: Some(rank_state::open(at, "pup.so", 4).expect("a checkpoint")),
         ..Default::default()
     }
 }

@@ -25,7 +25,6 @@
 //! resuming, migration, and what cannot migrate.
 
 pub mod charmrun;
-pub mod checkpoint;
 pub mod datatype;
 pub mod engine;
 pub mod error;
@@ -35,6 +34,7 @@ mod mpi;
 pub mod op;
 mod per_process;
 mod rank;
+pub mod rank_state;
 mod runner;
 mod vp;
 

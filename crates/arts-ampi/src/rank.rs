@@ -13,11 +13,11 @@ use std::sync::{Arc, Mutex};
 use arts_core::{Callback, Chare, Ctx, Index, Message, Reducer};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::checkpoint::Checkpoints;
 use crate::engine::{Engine, Net, Packet, Signal};
 use crate::error::MpiError;
 use crate::iso;
 use crate::mpi::Mpi;
+use crate::rank_state::Checkpoints;
 use crate::vp::{self, Arriving, Host, VpBox, VpState};
 
 /// A rank's program: a function of its `Mpi` handle that can be copied,
@@ -376,7 +376,7 @@ impl Chare for Rank {
                 // are each other's complement only if every rank named one).
                 let said = match step {
                     Some((step, memory, to)) => {
-                        let h = crate::checkpoint::dir_hash(to.as_deref());
+                        let h = crate::rank_state::dir_hash(to.as_deref());
                         if let Some(to) = to {
                             *ctx.init()
                                 .checkpoint_to

@@ -21,9 +21,9 @@ use arts_core::{
 };
 use arts_lb::strategy::WithinGroups;
 
-use crate::checkpoint::Checkpoints;
 use crate::error::AmpiError;
 use crate::rank::{AmpiMsg, ProgramFn, Rank, RankOutcome, Spec, Tag};
+use crate::rank_state::Checkpoints;
 use crate::vp::VpState;
 
 /// The default stack size of a rank.
@@ -292,7 +292,7 @@ fn serve_whole_checkpoints(
         let saved = if said[3] != !said[4] {
             Err("the ranks named different checkpoint directories".to_string())
         } else {
-            let named = named.filter(|_| said[3] != crate::checkpoint::dir_hash(None));
+            let named = named.filter(|_| said[3] != crate::rank_state::dir_hash(None));
             save_whole(d, ranks, spec, said[1], said[2] == 1, named)?
         };
         d.broadcast(ranks, AmpiMsg::Checkpointed(saved));
@@ -319,13 +319,13 @@ fn save_whole(
         .expect("saving whole ranks has a plan");
     if in_memory {
         let local = d.checkpoint_local(ranks)?;
-        return crate::checkpoint::hold_ranks(d, plan, spec.size, step, &local);
+        return crate::rank_state::hold_ranks(d, plan, spec.size, step, &local);
     }
     let image = d.checkpoint(ranks)?;
     let mut verdict = Vec::new();
     if d.process().0 == 0
         && let Err(why) =
-            crate::checkpoint::write_ranks(plan, named.as_deref(), spec.size, step, &image)
+            crate::rank_state::write_ranks(plan, named.as_deref(), spec.size, step, &image)
     {
         verdict = why.into_bytes();
     }

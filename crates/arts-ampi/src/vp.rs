@@ -26,9 +26,9 @@ use corosensei::stack::{DefaultStack, Stack, StackPointer};
 use corosensei::{Coroutine, CoroutineResult, Yielder};
 use serde::{Deserialize, Deserializer, Serialize};
 
-use crate::checkpoint::Checkpoints;
 use crate::engine::{Engine, Net};
 use crate::iso::{self, layout, slot::ImageMeta, slot::Slot};
+use crate::rank_state::Checkpoints;
 
 /// What the coroutine needs from the element running it: the network and
 /// the load-balancing calls of its `Ctx`.

@@ -167,10 +167,10 @@ fn a_failed_rank_in_a_slot_is_reported_and_its_slot_given_back() {
 
 fn saving_into(
     dir: &std::path::Path,
-    restored: Option<arts_ampi::checkpoint::Restored>,
+    restored: Option<arts_ampi::rank_state::Restored>,
 ) -> RunOptions {
     RunOptions {
-        checkpoints: Some(Arc::new(arts_ampi::checkpoint::Checkpoints {
+        checkpoints: Some(Arc::new(arts_ampi::rank_state::Checkpoints {
             dir: Some(dir.to_path_buf()),
             keep: 3,
             program: "whole".into(),
@@ -211,7 +211,7 @@ fn ranks_saved_whole_restart_from_the_call_with_their_stack_and_heap() {
     // Restart from the first checkpoint, on 1 and on 3 PEs: every rank
     // resumes from its first call and makes the second one.
     for pes in [1, 3] {
-        let ckpt = arts_ampi::checkpoint::open(&root.path().join("ckpt-1"), "whole", 4).unwrap();
+        let ckpt = arts_ampi::rank_state::open(&root.path().join("ckpt-1"), "whole", 4).unwrap();
         assert!(ckpt.whole.is_some() && ckpt.step == 1);
         let mut opts = saving_into(root.path(), Some(ckpt));
         opts.pes = pes;
@@ -230,7 +230,7 @@ fn ranks_saved_whole_restart_from_the_call_with_their_stack_and_heap() {
     )
     .unwrap_err();
     assert!(err.to_string().contains("isomalloc slots"), "{err}");
-    let ckpt = arts_ampi::checkpoint::open(&root.path().join("ckpt-2"), "whole", 4).unwrap();
+    let ckpt = arts_ampi::rank_state::open(&root.path().join("ckpt-2"), "whole", 4).unwrap();
     let opts = RunOptions {
         isomalloc: false,
         ..saving_into(root.path(), Some(ckpt))

@@ -80,14 +80,14 @@ pub fn pin_pes(slot: impl Fn(PeId) -> usize + Send + Sync + 'static) -> StartHan
 /// In one process PE `p` takes the `p`-th CPU the process may run on. In
 /// a job of several processes (`in_job`, `pes_per_process` PEs each, 1 by
 /// default) the processes of one host take consecutive slots by their
-/// node-local rank ([`arts_util::launcher::node_local_rank`]), so that
+/// node-local rank ([`arts_util::launcher_env::node_local_rank`]), so that
 /// processes the launcher left unbound do not pin onto the same CPUs, and
 /// a process it bound stays inside its binding (slots wrap around the
 /// allowed CPUs).
 pub fn pinned(mut config: Config, in_job: bool, pes_per_process: Option<u32>) -> Config {
     let (first, per) = if in_job {
         let per = pes_per_process.unwrap_or(1);
-        let local = arts_util::launcher::node_local_rank().unwrap_or(0);
+        let local = arts_util::launcher_env::node_local_rank().unwrap_or(0);
         (local * per as usize, per)
     } else {
         (0, config.pes)

@@ -12,7 +12,7 @@ use crate::run::stencil::{self, StencilReport};
 use crate::run::storm::{Storm, StormReport};
 use crate::run::summary::Verdict;
 use crate::run::{Error, Setup, Stages};
-use crate::stencil2d::checkpoint::restartable_app;
+use crate::stencil2d::saved_state::restartable_app;
 
 /// How an app's checkpoint is continued.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -117,7 +117,7 @@ struct LeanmdRun;
 
 impl App for LeanmdRun {
     fn name(&self) -> &'static str {
-        crate::leanmd::checkpoint::APP
+        crate::leanmd::saved_state::APP
     }
 
     fn can(&self) -> Can {
@@ -140,7 +140,7 @@ struct FractureRun;
 
 impl App for FractureRun {
     fn name(&self) -> &'static str {
-        crate::fracture::checkpoint::APP
+        crate::fracture::saved_state::APP
     }
 
     fn can(&self) -> Can {
@@ -163,7 +163,7 @@ struct StormRun;
 
 impl App for StormRun {
     fn name(&self) -> &'static str {
-        crate::storm::checkpoint::APP
+        crate::storm::saved_state::APP
     }
 
     fn can(&self) -> Can {
@@ -186,7 +186,7 @@ struct DdmSweep;
 
 impl App for DdmSweep {
     fn name(&self) -> &'static str {
-        crate::ddm::checkpoint::APP
+        crate::ddm::saved_state::APP
     }
 
     fn can(&self) -> Can {

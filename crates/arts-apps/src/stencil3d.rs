@@ -133,7 +133,7 @@ impl Block {
         });
     }
 
-    /// Compares the interior with `reference` (the whole grid) at
+    /// Compares the interior with `reference` (the whole domain) at
     /// `origin`: the largest absolute difference, and whether every point
     /// is bit-identical.
     pub fn compare(&self, reference: &Block, origin: [usize; 3]) -> (f64, bool) {
@@ -229,11 +229,11 @@ fn for_plane(n: [usize; 3], axis: usize, at: usize, mut f: impl FnMut(usize)) {
 /// per point (8 doubles per line: 8 + 1 + 8).
 const FACE_COST: [usize; 3] = [17, 3, 1];
 
-/// The rank grid for `ranks` ranks on an `n`-point side: the factorization
+/// The rank dimensions (ranks along x, y and z) for `ranks` ranks on an `n`-point side: the factorization
 /// whose largest block has the cheapest faces to exchange (only split axes
 /// have neighbours; z faces cost least, x faces most, see `FACE_COST`), every factor at
 /// most `n`.
-pub fn rank_grid(ranks: u32, n: usize) -> Option<[usize; 3]> {
+pub fn rank_dims(ranks: u32, n: usize) -> Option<[usize; 3]> {
     let vp = ranks as usize;
     let mut best: Option<([usize; 3], usize)> = None;
     for px in (1..=vp).filter(|p| vp.is_multiple_of(*p)) {
@@ -256,22 +256,22 @@ pub fn rank_grid(ranks: u32, n: usize) -> Option<[usize; 3]> {
     best.map(|(p, _)| p)
 }
 
-/// Where rank `rank` sits in an `n`³ grid split by `grid`: its origin (first
+/// Where rank `rank` sits in an `n`³ domain split by `dims`: its origin (first
 /// global point) and its number of points per axis.
-pub fn block_of(rank: usize, grid: [usize; 3], n: usize) -> ([usize; 3], [usize; 3]) {
-    let me = coords(rank, grid);
-    let lo = |a: usize, c: usize| c * n / grid[a];
+pub fn block_of(rank: usize, dims: [usize; 3], n: usize) -> ([usize; 3], [usize; 3]) {
+    let me = coords(rank, dims);
+    let lo = |a: usize, c: usize| c * n / dims[a];
     let origin = [lo(0, me[0]), lo(1, me[1]), lo(2, me[2])];
     let size = [0, 1, 2].map(|a| lo(a, me[a] + 1) - origin[a]);
     (origin, size)
 }
 
-/// Rank `rank`'s position in `grid` (x fastest).
-fn coords(rank: usize, grid: [usize; 3]) -> [usize; 3] {
+/// Rank `rank`'s position in `dims` (x fastest).
+fn coords(rank: usize, dims: [usize; 3]) -> [usize; 3] {
     [
-        rank % grid[0],
-        (rank / grid[0]) % grid[1],
-        rank / grid[0] / grid[1],
+        rank % dims[0],
+        (rank / dims[0]) % dims[1],
+        rank / dims[0] / dims[1],
     ]
 }
 
@@ -301,15 +301,15 @@ impl Face {
     }
 }
 
-/// The faces rank `rank` of `grid` exchanges, in a fixed order (by axis,
+/// The faces rank `rank` of `dims` exchanges, in a fixed order (by axis,
 /// lower side first); `size` is its block's points per axis.
-pub fn faces(rank: usize, grid: [usize; 3], size: [usize; 3]) -> Vec<Face> {
-    let me = coords(rank, grid);
-    let rank_of = |c: [usize; 3]| (c[2] * grid[1] + c[1]) * grid[0] + c[0];
+pub fn faces(rank: usize, dims: [usize; 3], size: [usize; 3]) -> Vec<Face> {
+    let me = coords(rank, dims);
+    let rank_of = |c: [usize; 3]| (c[2] * dims[1] + c[1]) * dims[0] + c[0];
     let mut out = Vec::with_capacity(6);
     for axis in 0..3 {
         for side in 0..2 {
-            if side == 0 && me[axis] == 0 || side == 1 && me[axis] + 1 == grid[axis] {
+            if side == 0 && me[axis] == 0 || side == 1 && me[axis] + 1 == dims[axis] {
                 continue;
             }
             let mut c = me;
@@ -338,7 +338,7 @@ pub fn memory_bytes(n: usize) -> u64 {
     (n as u64 + 2).saturating_pow(3).saturating_mul(4 * 8)
 }
 
-/// The sequential sweep of the whole grid, `iters` times.
+/// The sequential sweep of the whole domain, `iters` times.
 pub fn reference(n: usize, iters: u32) -> Block {
     let mut b = Block::new([n; 3], [0; 3]);
     for _ in 0..iters {
@@ -354,24 +354,24 @@ mod tests {
 
     #[test]
     fn rank_grids_factor_any_count_that_fits() {
-        assert_eq!(rank_grid(8, 10), Some([1, 1, 8]), "z faces are cheapest");
-        assert_eq!(rank_grid(8, 240), Some([1, 1, 8]));
+        assert_eq!(rank_dims(8, 10), Some([1, 1, 8]), "z faces are cheapest");
+        assert_eq!(rank_dims(8, 240), Some([1, 1, 8]));
         assert_eq!(
-            rank_grid(27, 240),
+            rank_dims(27, 240),
             Some([1, 3, 9]),
             "thin slabs have large faces"
         );
-        assert_eq!(rank_grid(2, 240), Some([1, 1, 2]));
-        assert_eq!(rank_grid(64, 16), Some([1, 4, 16]));
+        assert_eq!(rank_dims(2, 240), Some([1, 1, 2]));
+        assert_eq!(rank_dims(64, 16), Some([1, 4, 16]));
         assert_eq!(
-            rank_grid(64, 4),
+            rank_dims(64, 4),
             Some([4, 4, 4]),
             "x is split when it must be"
         );
-        assert_eq!(rank_grid(7, 10), Some([1, 1, 7]));
-        let g = rank_grid(12, 10).unwrap();
+        assert_eq!(rank_dims(7, 10), Some([1, 1, 7]));
+        let g = rank_dims(12, 10).unwrap();
         assert_eq!(g.iter().product::<usize>(), 12);
-        assert_eq!(rank_grid(13, 10), None, "13 is prime and above the side");
+        assert_eq!(rank_dims(13, 10), None, "13 is prime and above the side");
     }
 
     #[test]
@@ -384,15 +384,15 @@ mod tests {
 
     #[test]
     fn blocks_tile_the_grid_and_faces_pair_up() {
-        let (n, grid) = (11, [1, 2, 3]);
+        let (n, dims) = (11, [1, 2, 3]);
         let mut points = 0;
         for r in 0..6 {
-            let (origin, size) = block_of(r, grid, n);
+            let (origin, size) = block_of(r, dims, n);
             points += size.iter().product::<usize>();
             assert!((0..3).all(|a| origin[a] + size[a] <= n));
-            for f in faces(r, grid, size) {
-                let (_, theirs) = block_of(f.neighbour, grid, n);
-                let back = faces(f.neighbour, grid, theirs);
+            for f in faces(r, dims, size) {
+                let (_, theirs) = block_of(f.neighbour, dims, n);
+                let back = faces(f.neighbour, dims, theirs);
                 let pair = back.iter().find(|g| g.neighbour == r).unwrap();
                 assert_eq!((pair.axis, pair.send_tag), (f.axis, f.recv_tag));
                 // Faces across an axis have the same points on both sides.
@@ -410,13 +410,13 @@ mod tests {
 
     #[test]
     fn z_faces_exchanged_in_place_equal_the_whole_sweep() {
-        let (n, iters, grid) = (7, 3, [1, 2, 3]);
+        let (n, iters, dims) = (7, 3, [1, 2, 3]);
         let ranks = 6;
         let whole = reference(n, iters);
         let mut blocks: Vec<_> = (0..ranks)
             .map(|r| {
-                let (origin, size) = block_of(r, grid, n);
-                (Block::new(size, origin), origin, faces(r, grid, size))
+                let (origin, size) = block_of(r, dims, n);
+                (Block::new(size, origin), origin, faces(r, dims, size))
             })
             .collect();
         for _ in 0..iters {
@@ -462,20 +462,20 @@ mod tests {
 
     #[test]
     fn a_split_sweep_equals_the_whole_one() {
-        let (n, iters, grid) = (9, 3, [1, 1, 2]);
+        let (n, iters, dims) = (9, 3, [1, 1, 2]);
         let whole = reference(n, iters);
         let mut blocks: Vec<_> = (0..2)
             .map(|r| {
-                let (origin, size) = block_of(r, grid, n);
+                let (origin, size) = block_of(r, dims, n);
                 (Block::new(size, origin), origin, size)
             })
             .collect();
         let mut face = Vec::new();
         for _ in 0..iters {
             for r in 0..2 {
-                for f in faces(r, grid, blocks[r].2) {
+                for f in faces(r, dims, blocks[r].2) {
                     let (theirs, _, size) = &blocks[f.neighbour];
-                    let back = faces(f.neighbour, grid, *size);
+                    let back = faces(f.neighbour, dims, *size);
                     let to_me = back.iter().find(|g| g.neighbour == r).unwrap();
                     theirs.pack(to_me.axis, to_me.send_plane, &mut face);
                     blocks[r].0.unpack(f.axis, f.ghost_plane, &face);

@@ -6,7 +6,7 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use arts_ampi::checkpoint::{Checkpoints, MemStore, open};
+use arts_ampi::rank_state::{Checkpoints, MemStore, open};
 use arts_ampi::{AmpiError, AmpiReport, RunOptions, run};
 use arts_apps::ampi::{self as programs, Params};
 use arts_core::checkpoint::disk;

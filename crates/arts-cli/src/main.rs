@@ -5,18 +5,17 @@
 mod args;
 mod budget;
 mod commands;
-mod launch;
 mod lb_args;
 mod output;
 mod signals;
 mod usage;
+mod world;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use commands::{
     ampi, ampi_vs_mpi, core, ddm, ddm_mpi, ddm_scaling, dispatch, fracture_fem, grid, imbalance,
-    launcher, lb, leanmd_grid, md, mpi, pdes, predict, reproduce, restart, scaling, topology,
-    trace,
+    launch, lb, leanmd_grid, md, mpi, pdes, predict, reproduce, restart, scaling, topology, trace,
 };
 use output::{CliResult, Output};
 
@@ -119,7 +118,7 @@ enum Command {
     Restart(restart::RestartArgs),
     /// Run a checkpointing job under mpirun and start it again on fewer
     /// processes, from its newest checkpoint, when one of them fails.
-    Launch(launcher::LaunchArgs),
+    Launch(launch::LaunchArgs),
 }
 
 #[derive(Subcommand)]
@@ -241,7 +240,7 @@ fn run(cli: Cli) -> CliResult {
         Command::Topology { command } => topology::run(command, out),
         Command::Ampi { command } => ampi::run(command, out),
         Command::Restart(args) => restart::run_restart(&args, out),
-        Command::Launch(args) => launcher::run_launch(&args, out),
+        Command::Launch(args) => launch::run_launch(&args, out),
     }
 }
 
@@ -313,16 +312,16 @@ fn main() {
         let _ = arts_ampi::iso::layout::fix_addresses();
     }
     budget::set_max_memory(cli.max_memory);
-    let result = launch::init(cli.heartbeat).and_then(|()| run(cli));
+    let result = world::init(cli.heartbeat).and_then(|()| run(cli));
     // Printed before MPI is finalized, which no process leaves before all
     // entered it: a process that fails without printing cannot exit, and
     // have mpirun kill the job, before the first one has said why.
     if let Err(err) = &result
-        && launch::is_root()
+        && world::is_root()
     {
         eprintln!("error: {err}");
     }
-    launch::finish();
+    world::finish();
     if let Err(err) = result {
         std::process::exit(err.exit_code());
     }

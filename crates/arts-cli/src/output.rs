@@ -75,7 +75,7 @@ pub struct Output {
 impl Output {
     /// Prints `value` as one JSON object (with `--json`) or the `table` text.
     pub fn emit<T: Serialize>(&self, value: &T, table: impl FnOnce() -> String) -> CliResult {
-        if !crate::launch::is_root() {
+        if !crate::world::is_root() {
             return Ok(());
         }
         let mut stdout = std::io::stdout().lock();
@@ -93,7 +93,7 @@ impl Output {
     pub fn shows_progress(&self) -> bool {
         use std::io::IsTerminal;
         !self.json
-            && crate::launch::is_root()
+            && crate::world::is_root()
             && std::io::stdout().is_terminal()
             && std::io::stderr().is_terminal()
     }

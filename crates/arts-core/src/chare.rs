@@ -11,7 +11,7 @@ use crate::ctx::Ctx;
 use crate::envelope::{ArrayId, ObjId};
 use crate::index::{Index, Shape};
 use crate::message::Message;
-use crate::reduction::Reduced;
+use crate::reduction::{Callback, Reduced, Tag};
 
 /// An element type of an object array. Elements are created on their home
 /// PE by [`Chare::new`], react to messages in entry methods that run to
@@ -163,5 +163,19 @@ impl<A> Eq for Element<A> {}
 impl<A> std::fmt::Debug for Element<A> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "Element({}:{})", self.obj.array, self.obj.linear)
+    }
+}
+
+/// Callbacks to elements and arrays, beside the handles they take (the
+/// rest of `Callback` is in `reduction`).
+impl Callback {
+    /// To `Chare::reduction` of element `to`.
+    pub fn element<A>(to: Element<A>, tag: impl Serialize) -> Callback {
+        Callback::Element(to.obj(), Tag::new(&tag))
+    }
+
+    /// To `Chare::reduction` of every element of `to`.
+    pub fn broadcast<A>(to: &ArrayProxy<A>, tag: impl Serialize) -> Callback {
+        Callback::Broadcast(to.id(), Tag::new(&tag))
     }
 }

@@ -14,14 +14,14 @@ use crate::bulk::Bulk;
 use crate::chare::{ArrayProxy, Chare, Element};
 use crate::checkpoint::{ArrayImage, ElementImage};
 use crate::ctx::broadcast_call;
-use crate::envelope::{ArrayCreation, ArrayId, Body, Call, DRIVER, Entry, Envelope, Payload};
+use crate::envelope::{ArrayId, Body, Call, DRIVER, Entry, Envelope, Payload};
 use crate::index::Shape;
 use crate::map::Map;
 use crate::qd::Detector;
 use crate::queue::DEFAULT_PRIORITY;
 use crate::reduction::{RedValue, Reducible, Tag};
 use crate::runtime::RunError;
-use crate::store::TypedFactory;
+use crate::store::{self, TypedFactory};
 use crate::transport::Transport;
 use crate::wire;
 use serde::Serialize;
@@ -459,8 +459,9 @@ impl Driver {
             init: Arc::new(init),
             image,
         });
+        let creation = store::creation(factory);
         for pe in self.transport.local_pes() {
-            self.post(pe, Body::CreateArray(ArrayCreation(factory.clone())));
+            self.post(pe, Body::CreateArray(creation.clone()));
         }
         self.arrays.push(ArrayMeta { name, shape, map });
         // Every process must know the array before any PE addresses it.

@@ -16,24 +16,12 @@ use std::any::Any;
 use std::sync::Arc;
 
 use crate::PeId;
-use crate::bulk::BulkBuffers;
-use crate::reduction::{Callback, RedValue, Reducer, Tag};
-use crate::store::ArrayFactory;
-use crate::wire::{WireError, WireMsg};
+use crate::control::LbMsg;
+use crate::reduction::{RedValue, Tag};
+use crate::wire::WireMsg;
 
-/// Identifies an object array within a run (creation order, same on every process).
-pub(crate) type ArrayId = u32;
-
-/// The global name of one array element: its array and row-major position.
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
-)]
-pub struct ObjId {
-    /// The array.
-    pub array: ArrayId,
-    /// Row-major linear position of the element.
-    pub linear: u64,
-}
+pub(crate) use crate::ids::{ArrayId, ObjId};
+pub(crate) use crate::reduction::Partial;
 
 /// The sender id used for messages that come from the driver (the main program).
 pub(crate) const DRIVER: PeId = PeId::MAX;
@@ -198,19 +186,6 @@ impl BroadcastCall {
     }
 }
 
-/// A contribution of one PE (or part of one) to reduction `red_no` of an array.
-#[derive(Debug)]
-pub(crate) struct Partial {
-    /// The combined value so far.
-    pub value: RedValue,
-    /// How many elements' contributions `value` combines.
-    pub count: u64,
-    /// How values are combined.
-    pub reducer: Reducer,
-    /// Where the result goes.
-    pub callback: Callback,
-}
-
 /// A migrating element: its serialized state and runtime bookkeeping.
 #[derive(Debug, serde::Serialize, serde::Deserialize)]
 pub(crate) struct Migrant {
@@ -231,9 +206,11 @@ pub(crate) struct Migrant {
     pub requested: bool,
 }
 
-/// How to build one PE's share of a new array (opaque outside the runtime).
+/// How to build one PE's share of a new array, opaque here: the store makes
+/// it and runs it (`store::creation`, `store::factory`); the envelope only
+/// carries it from a driver to the PEs of its own process.
 #[derive(Clone)]
-pub(crate) struct ArrayCreation(pub(crate) Arc<dyn ArrayFactory>);
+pub(crate) struct ArrayCreation(pub(crate) Arc<dyn Any + Send + Sync>);
 
 /// An element message: a call for one element, routed by the location
 /// manager. The one form of an element message (see the module doc).
@@ -286,8 +263,8 @@ pub(crate) enum MessageBody<'a> {
     },
     /// Create this PE's share of a new array (sent by the driver).
     CreateArray(ArrayCreation),
-    /// Load-balancing control (see `lb`).
-    Lb(crate::lb_manager::LbMsg),
+    /// Load-balancing control (see `lb_manager`; plain data, `control`).
+    Lb(LbMsg),
     /// Send the images of this PE's elements of `array` to the driver of
     /// its process (sent by each driver to its own PEs, at quiescence).
     Checkpoint {
@@ -387,12 +364,5 @@ impl Envelope {
         (self.src != DRIVER).then_some(self.src)
     }
 
-    /// Serializes the message for another process: the frame (see `frame`),
-    /// and the bulk buffers of its payload, to be sent beside it. Application
-    /// payloads must already be serialized (the runtime does so for PEs that
-    /// `Transport::needs_wire`); their buffer becomes the frame, without a copy.
-    #[inline]
-    pub fn into_frame(self) -> Result<(Vec<u8>, BulkBuffers), WireError> {
-        crate::frame::encode(self)
-    }
+    // `Envelope::into_frame` is in `frame`, which serializes envelopes.
 }

@@ -126,7 +126,7 @@ enum WireBody {
         obj: ObjId,
         migrant: Migrant,
     },
-    Lb(crate::lb_manager::LbMsg),
+    Lb(crate::control::LbMsg),
     QdProbe {
         wave: u64,
     },
@@ -360,6 +360,18 @@ fn restore(body: WireBody, payload: WireMsg) -> Result<MessageBody<'static>, Wir
             migrant: Box::new(migrant),
         },
     })
+}
+
+impl Envelope {
+    /// Serializes the message for another process: the frame (see the
+    /// module doc), and the bulk buffers of its payload, to be sent beside
+    /// it. Application payloads must already be serialized (the runtime does
+    /// so for PEs that `Transport::needs_wire`); their buffer becomes the
+    /// frame, without a copy.
+    #[inline]
+    pub fn into_frame(self) -> Result<(Vec<u8>, BulkBuffers), WireError> {
+        encode(self)
+    }
 }
 
 #[cfg(test)]

@@ -19,7 +19,7 @@ use arts_trace::{Span, SpanKind, TraceBuffer};
 
 use crate::PeId;
 use crate::driver::DriverMsg;
-use crate::envelope::{ArrayCreation, ArrayId, Body, Envelope, MessageBody, Parcel};
+use crate::envelope::{ArrayId, Body, Envelope, MessageBody, Parcel};
 use crate::instrument::{CommRecord, PeCounters, PeriodMark, thread_cpu_ns};
 use crate::lb_manager::{LbMsg, LbRoot, LbStepRecord, PeriodicClock, calibrate_speed};
 use crate::mailbox::{IdlePolicy, Mailbox};
@@ -27,7 +27,7 @@ use crate::queue::PrioQueue;
 use crate::record::{PeRecord, RawCause, Recorder};
 use crate::runtime::RunError;
 use crate::services::Services;
-use crate::store::ElemStore;
+use crate::store::{self, ElemStore};
 use crate::transport::{Arrival, Progress, Transport};
 
 /// Lowest priority: quiescence probes run after all other queued work.
@@ -420,7 +420,8 @@ impl Pe {
     fn act_at_once(&mut self, body: Body) {
         match body {
             Body::Shutdown => self.stop = true,
-            Body::CreateArray(ArrayCreation(factory)) => {
+            Body::CreateArray(creation) => {
+                let factory = store::factory(&creation);
                 let id = factory.id() as usize;
                 let store = factory.create(&mut self.svc);
                 if self.stores.len() <= id {
@@ -518,7 +519,7 @@ pub(crate) mod testing {
     use serde::{Deserialize, Serialize};
 
     use super::Pe;
-    use crate::envelope::{ArrayCreation, Body, Call, Entry, Envelope, ObjId, Payload};
+    use crate::envelope::{Body, Call, Entry, Envelope, ObjId, Payload};
     use crate::store::TypedFactory;
     use crate::transport::{InProcess, Transport};
     use crate::{Chare, Ctx, DriverMsg, Index, Map, PeId, Shape};
@@ -573,7 +574,7 @@ pub(crate) mod testing {
             init: Arc::new(()),
             image: None,
         });
-        envelope(Body::CreateArray(ArrayCreation(factory)))
+        envelope(Body::CreateArray(crate::store::creation(factory)))
     }
 
     /// [`bare`] PEs with array 0 created on each.

@@ -17,8 +17,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::chare::{ArrayProxy, Element};
-use crate::envelope::{ArrayId, ObjId, Partial};
+use crate::ids::{ArrayId, ObjId};
 
 /// A value contributed to, or produced by, a reduction.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -448,15 +447,21 @@ impl Callback {
         Callback::Main(Tag::new(&tag))
     }
 
-    /// To `Chare::reduction` of element `to`.
-    pub fn element<A>(to: Element<A>, tag: impl Serialize) -> Callback {
-        Callback::Element(to.obj(), Tag::new(&tag))
-    }
+    // `Callback::element` and `Callback::broadcast` are in `chare`, beside
+    // the handles they take.
+}
 
-    /// To `Chare::reduction` of every element of `to`.
-    pub fn broadcast<A>(to: &ArrayProxy<A>, tag: impl Serialize) -> Callback {
-        Callback::Broadcast(to.id(), Tag::new(&tag))
-    }
+/// A contribution of one PE (or part of one) to reduction `red_no` of an array.
+#[derive(Debug)]
+pub(crate) struct Partial {
+    /// The combined value so far.
+    pub value: RedValue,
+    /// How many elements' contributions `value` combines.
+    pub count: u64,
+    /// How values are combined.
+    pub reducer: Reducer,
+    /// Where the result goes.
+    pub callback: Callback,
 }
 
 /// Per-PE, per-array reduction state.

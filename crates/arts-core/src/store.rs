@@ -10,7 +10,9 @@ use std::sync::Arc;
 use crate::chare::Chare;
 use crate::checkpoint::{self, ArrayImage, ElementImage};
 use crate::ctx::Ctx;
-use crate::envelope::{ArrayId, BroadcastCall, Call, Migrant, ObjId, Payload, encode_boxed};
+use crate::envelope::{
+    ArrayCreation, ArrayId, BroadcastCall, Call, Migrant, ObjId, Payload, encode_boxed,
+};
 use crate::index::Shape;
 use crate::instrument::ElemMeta;
 use crate::lb_manager::LbLocal;
@@ -28,6 +30,20 @@ pub(crate) trait ArrayFactory: Send + Sync {
     fn create(&self, svc: &mut Services) -> Box<dyn ElemStore>;
     /// The id of the array it creates.
     fn id(&self) -> ArrayId;
+}
+
+/// The creation message's payload for `factory` (opaque to the envelope).
+pub(crate) fn creation(factory: Arc<dyn ArrayFactory>) -> ArrayCreation {
+    ArrayCreation(Arc::new(factory))
+}
+
+/// The factory a creation message carries (made by [`creation`]).
+pub(crate) fn factory(creation: &ArrayCreation) -> &dyn ArrayFactory {
+    creation
+        .0
+        .downcast_ref::<Arc<dyn ArrayFactory>>()
+        .expect("an array creation carries the factory `store::creation` put in it")
+        .as_ref()
 }
 
 /// One PE's elements of one array, with the element type erased.

@@ -13,7 +13,7 @@
 //! A missing MPI (MPICH most often, or `mpirun`) skips its rows with one
 //! note; the other systems still run.
 
-pub mod checkpoint;
+pub mod checkpoint_time;
 pub mod flags;
 pub mod launch;
 pub mod pingpong;

@@ -113,7 +113,7 @@ pub fn measurements(opts: &CoreBenchOptions) -> u64 {
 }
 
 /// Objects grid (rows x cols) with `n` objects, as square as possible.
-fn object_grid(n: u64) -> (usize, usize) {
+fn object_layout(n: u64) -> (usize, usize) {
     let mut r = (n as f64).sqrt() as u64;
     while !n.is_multiple_of(r) {
         r -= 1;
@@ -220,7 +220,7 @@ pub fn run(
                 OnePe => jacobi.step_s((8, 8), pes(1))?,
                 Rayon => median(&jacobi2d::threaded(&base, 2)),
                 TwoPe => jacobi.step_s((8, 8), pes(2))?,
-                PerPe(n) => jacobi.step_s(object_grid(2 * n), pes(2))?,
+                PerPe(n) => jacobi.step_s(object_layout(2 * n), pes(2))?,
                 Uninstrumented => jacobi.step_s(
                     (8, 8),
                     Config {
@@ -321,11 +321,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn object_grids_are_as_square_as_possible() {
-        assert_eq!(object_grid(8), (2, 4));
-        assert_eq!(object_grid(128), (8, 16));
-        assert_eq!(object_grid(2048), (32, 64));
-        assert_eq!(object_grid(7), (1, 7));
+    fn object_layouts_are_as_square_as_possible() {
+        assert_eq!(object_layout(8), (2, 4));
+        assert_eq!(object_layout(128), (8, 16));
+        assert_eq!(object_layout(2048), (32, 64));
+        assert_eq!(object_layout(7), (1, 7));
     }
 
     #[test]

@@ -100,7 +100,7 @@ impl std::fmt::Display for Variant {
 
 /// The object grid for `count` objects: the most nearly square `ox × oy`
 /// with `oy ≥ ox` (the clusters' slabs are cut across `oy`).
-pub fn object_grid(count: u32) -> (u32, u32) {
+pub fn object_layout(count: u32) -> (u32, u32) {
     let mut ox = (count as f64).sqrt() as u32;
     while ox > 1 && !count.is_multiple_of(ox) {
         ox -= 1;
@@ -287,7 +287,7 @@ impl Setup {
 
 /// Jacobi2D on a `grid²` mesh cut into `objects` blocks.
 pub fn problem(grid: usize, objects: u32, iters: u32) -> Result<Problem<Plain>, RunError> {
-    let (objs_x, objs_y) = object_grid(objects);
+    let (objs_x, objs_y) = object_layout(objects);
     Params {
         rows: grid,
         cols: grid,
@@ -584,11 +584,11 @@ mod tests {
     }
 
     #[test]
-    fn object_grids_are_nearly_square() {
-        assert_eq!(object_grid(64), (8, 8));
-        assert_eq!(object_grid(2), (1, 2));
-        assert_eq!(object_grid(512), (16, 32));
-        assert_eq!(object_grid(7), (1, 7));
+    fn object_layouts_are_nearly_square() {
+        assert_eq!(object_layout(64), (8, 8));
+        assert_eq!(object_layout(2), (1, 2));
+        assert_eq!(object_layout(512), (16, 32));
+        assert_eq!(object_layout(7), (1, 7));
     }
 
     #[test]

@@ -6,7 +6,7 @@
 //! names, regular files only, capped ([`input_file`]), one job per
 //! directory it writes ([`dir_lock`]), the parsers of the paths a run
 //! writes ([`output_path`]), what an MPI launcher tells its processes
-//! ([`launcher`]), and the progress of long loops,
+//! ([`launcher_env`]), and the progress of long loops,
 //! reported by libraries and drawn by the binary ([`progress`]), user input
 //! quoted in an error message ([`text`]). It depends on no other arts
 //! crate, so that any of them may use it.
@@ -17,7 +17,7 @@ pub mod chart;
 pub mod dir_lock;
 pub mod host;
 pub mod input_file;
-pub mod launcher;
+pub mod launcher_env;
 pub mod output_path;
 pub mod progress;
 pub mod stats;

@@ -3,10 +3,10 @@
 //! coroutine; its PE runs other ranks meanwhile, and a message that arrives
 //! for this rank resumes it to check again.
 
-mod checkpoint;
 mod coll;
 mod comm;
 mod p2p;
+mod rank_state;
 mod request;
 
 use std::time::Instant;

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use arts_ampi::AmpiError;
-use arts_ampi::checkpoint::{self, Checkpoints, MemStore};
+use arts_ampi::rank_state::{self, Checkpoints, MemStore};
 use arts_core::checkpoint::recovery;
 use arts_core::limits::MemoryBudget;
 #[cfg(feature = "clap")]
@@ -139,7 +139,7 @@ impl AmpiCheckpointFlags {
             Some(path) => {
                 let c = recovery::open_checkpoint(path, job.world).map_err(Error::usage)?;
                 let restored =
-                    checkpoint::read(&c, &checkpoint_name(program), vp).map_err(run_error)?;
+                    rank_state::read(&c, &checkpoint_name(program), vp).map_err(run_error)?;
                 // Ranks saved whole go on with their own options, checkpoints
                 // included: into the root they came from unless told otherwise.
                 if restored.whole.is_some() && dir.is_none() {

@@ -18,7 +18,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::{Built, Params};
-use crate::stencil3d::{self, Block, Face, block_of, faces, rank_grid, reference};
+use crate::stencil3d::{self, Block, Face, block_of, faces, rank_dims, reference};
 
 use arts_ampi::PerProcess;
 use arts_ampi::datatype::bytes_of;
@@ -84,7 +84,7 @@ pub(super) fn build(params: &Params, vp: u32) -> Result<Built, AmpiError> {
     if n == 0 {
         return Err(AmpiError::Usage("--size must be at least 1".into()));
     }
-    let grid = rank_grid(vp, n).ok_or_else(|| {
+    let grid = rank_dims(vp, n).ok_or_else(|| {
         AmpiError::Usage(format!(
             "{vp} ranks do not split a grid of {n}^3 points into 3-D blocks of at least one point \
              (a factor of {vp} exceeds {n}); use fewer ranks or a larger --size"
@@ -151,7 +151,7 @@ pub(super) fn build(params: &Params, vp: u32) -> Result<Built, AmpiError> {
         let (diff, same) = b.compare(reference.get(), origin);
         super::record_validity(mpi, same, diff)?;
         if r == 0 {
-            // Ranks along x, y and z; `rank_grid` is the three in one
+            // Ranks along x, y and z; `rank_dims` gives the three; `rank_grid` is the three in one
             // number (x·10⁴ + y·10² + z), kept for scripts.
             for (name, n) in ["rank_grid_x", "rank_grid_y", "rank_grid_z"]
                 .iter()

@@ -15,7 +15,7 @@ use mpi::collective::SystemOperation;
 use mpi::topology::{Communicator, SimpleCommunicator};
 use mpi::traits::*;
 
-use crate::stencil2d::{Kernel, Problem, Reference, initial_grid, split, step_band};
+use crate::stencil2d::{Kernel, Problem, Reference, initial_field, split, step_band};
 
 pub mod ddm;
 mod halo;
@@ -61,7 +61,7 @@ pub fn static_bands<K: Kernel>(
     let (l0, lrows, _, _) = p.layout.block(bands.end - 1, 0);
     let last = l0 + lrows;
     let stride = p.stride();
-    let mut cur = initial_grid(p);
+    let mut cur = initial_field(p);
     let mut next = cur.clone();
     let mut step_times = Vec::with_capacity(p.iters as usize);
     let mut residuals = Vec::with_capacity(p.iters as usize);

@@ -11,7 +11,7 @@ use mpi::topology::{Communicator, SimpleCommunicator};
 use mpi::traits::*;
 
 pub use crate::baseline_report::Stencil3dOutcome;
-use crate::stencil3d::{Block, Face, block_of, faces, rank_grid, reference};
+use crate::stencil3d::{Block, Face, block_of, faces, rank_dims, reference};
 
 /// Exchanges the faces as the AMPI program does: every receive posted,
 /// then every send, then all waited for; z faces straight from and into
@@ -54,7 +54,7 @@ pub fn static_blocks(
 ) -> Result<Stencil3dOutcome, String> {
     let world = world.duplicate();
     let (rank, size) = (world.rank() as usize, world.size() as u32);
-    let grid = rank_grid(size, n).ok_or_else(|| {
+    let grid = rank_dims(size, n).ok_or_else(|| {
         format!(
             "{size} ranks do not split a grid of {n}^3 points into 3-D blocks of at least one point"
         )

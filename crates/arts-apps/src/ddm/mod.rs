@@ -10,7 +10,6 @@
 //! the same residuals, so both styles equal the sequential solver in the
 //! relaxed order over the same segments bit for bit.
 
-pub mod checkpoint;
 pub mod choice;
 mod gather;
 pub mod live;
@@ -18,6 +17,7 @@ pub mod master;
 pub mod paper_fit;
 pub mod parallel;
 pub mod partition;
+pub mod saved_state;
 pub mod slab;
 pub mod solver_flags;
 pub mod sweep;
@@ -33,10 +33,10 @@ use arts_ddm::{BiasSolution, Mesh, Residual, Side, SolverOptions, UpdateOrder};
 use serde::{Deserialize, Serialize};
 
 use arts_core::checkpoint::writer::Writer;
-pub use checkpoint::{Checkpointing, Resume};
-use checkpoint::{MainState, SavedPoint};
 pub use live::LiveCut;
 use master::{Master, MasterSetup};
+pub use saved_state::{Checkpointing, Resume};
+use saved_state::{MainState, SavedPoint};
 use slab::{Slab, SlabMsg};
 
 /// Checks between two `at_sync` calls when load balancing is on.
@@ -370,7 +370,7 @@ pub fn run_session(
                         d.broadcast(&slabs, bias(done));
                         started = Some(Instant::now());
                     };
-                    checkpoint::take(d, &slabs, plan, &state, &mut writer, next)?;
+                    saved_state::take(d, &slabs, plan, &state, &mut writer, next)?;
                 }
             }
         }
@@ -586,7 +586,7 @@ mod tests {
         assert_eq!(disk::list(root.path()), vec![1, 2, 3], "not after the last");
         for (n, step, lb) in [(1, 1, None), (3, 2, Some(rotate())), (2, 3, None)] {
             let c = disk::open(&root.path().join(disk::dir_name(step))).unwrap();
-            let resume = checkpoint::read_resume(&c, &biases, 5).unwrap();
+            let resume = saved_state::read_resume(&c, &biases, 5).unwrap();
             assert_eq!(resume.state.points.len(), step as usize);
             let sync = lb.is_some();
             let (points, _) =
@@ -596,8 +596,8 @@ mod tests {
                 assert_eq!(solution(p), solution(q), "{n} PEs from step {step}");
             }
             // A checkpoint of another sweep is refused.
-            assert!(checkpoint::read_resume(&c, &[0.05, 0.1, 0.2, 0.3], 5).is_err());
-            assert!(checkpoint::read_resume(&c, &biases, 4).is_err());
+            assert!(saved_state::read_resume(&c, &[0.05, 0.1, 0.2, 0.3], 5).is_err());
+            assert!(saved_state::read_resume(&c, &biases, 4).is_err());
         }
     }
 

@@ -395,7 +395,7 @@ fn saving(
             c.dir.join(disk::MANIFEST).display()
         )));
     }
-    let resume = super::checkpoint::read_resume(c, biases, order.segments().len())
+    let resume = super::saved_state::read_resume(c, biases, order.segments().len())
         .map_err(|e| SweepError::Usage(e.to_string()))?;
     Ok((save, Some(resume)))
 }

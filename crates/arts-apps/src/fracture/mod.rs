@@ -8,7 +8,7 @@
 //! The expensive objects therefore keep moving, and the best mapping with
 //! them. Deterministic; validated bit for bit against [`reference()`].
 
-pub mod checkpoint;
+pub mod saved_state;
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -16,7 +16,7 @@ use std::time::Instant;
 use arts_core::*;
 use serde::{Deserialize, Serialize};
 
-use checkpoint::{MainState, Session, pauses_after};
+use saved_state::{MainState, Session, pauses_after};
 
 use arts_core::checkpoint::hold::{self, HoldMsg, HoldPoint};
 
@@ -419,7 +419,7 @@ pub fn run_session(
                     }
                 };
                 let at = (Instant::now(), go_on);
-                checkpoint::take(d, &mut writer, &a, plan, (done, &state), at)?;
+                saved_state::take(d, &mut writer, &a, plan, (done, &state), at)?;
                 checkpoints += 1;
                 holder.checkpointed();
                 if stop {

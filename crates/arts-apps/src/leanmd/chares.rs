@@ -9,10 +9,10 @@ use serde::{Deserialize, Serialize};
 
 use super::Tag;
 use super::buffers;
-use super::checkpoint::pauses_after;
 use super::geometry::{DIRECTIONS, Geometry, PAIRS_PER_CELL};
 use super::physics::{Atoms, Lj, drift, kick, kinetic, pair_forces, self_forces, sum_partials};
 use super::reference::Reference;
+use super::saved_state::pauses_after;
 use super::state::{assemble, destination, split};
 use arts_core::checkpoint::hold::{HoldMsg, HoldPoint};
 

@@ -15,10 +15,10 @@
 
 pub mod buffers;
 pub mod chares;
-pub mod checkpoint;
 pub mod geometry;
 pub mod physics;
 pub mod reference;
+pub mod saved_state;
 pub mod state;
 
 use std::sync::Arc;
@@ -29,10 +29,10 @@ use serde::{Deserialize, Serialize};
 
 use arts_core::checkpoint::hold;
 use chares::{Cell, CellMsg, CellSetup, Pair, PairMsg, PairSetup};
-use checkpoint::{MainState, Session};
 use geometry::Geometry;
 use physics::Lj;
 use reference::Reference;
+use saved_state::{MainState, Session};
 
 /// The largest time step accepted (reduced units).
 pub const MAX_DT: f64 = 0.01;
@@ -355,7 +355,7 @@ pub fn run_session(
                 hold::each(d, &cells, CellMsg::Hold(m));
                 hold::each(d, &pairs, PairMsg::Hold(m));
             })?;
-            if on_demand.is_some() || checkpoint::pauses_after(s, plan.every, steps) {
+            if on_demand.is_some() || saved_state::pauses_after(s, plan.every, steps) {
                 let stop = on_demand == Some(true);
                 let go_on = |d: &mut Driver| {
                     if !stop {
@@ -364,7 +364,7 @@ pub fn run_session(
                 };
                 let arrays = (&cells, &pairs);
                 let at = (Instant::now(), go_on);
-                checkpoint::take(d, &mut writer, arrays, plan, (s, &state), at)?;
+                saved_state::take(d, &mut writer, arrays, plan, (s, &state), at)?;
                 checkpoints += 1;
                 holder.checkpointed();
                 if stop {

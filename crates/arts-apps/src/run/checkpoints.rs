@@ -12,7 +12,7 @@ use arts_core::checkpoint::recovery;
 use arts_core::checkpoint::session::{EveryN, Resume, Session};
 
 use super::{Error, Job, Setup};
-use crate::stencil2d::checkpoint::{self as stencil, StencilApp};
+use crate::stencil2d::saved_state::{self as stencil, StencilApp};
 
 /// The checkpoint options of a run.
 #[derive(Clone, Debug)]

@@ -14,7 +14,7 @@ use super::summary::{CheckpointSummary, RunSummary, Verdict};
 use super::{Error, Setup, Stages};
 use crate::fracture;
 use crate::leanmd::geometry::Geometry;
-use crate::leanmd::{self, Params, checkpoint, reference};
+use crate::leanmd::{self, Params, reference, saved_state};
 use crate::reference_file::Key;
 
 /// The dense region as reported.
@@ -176,7 +176,7 @@ impl Leanmd {
 
     /// The run a leanmd checkpoint `c` continues.
     pub fn restartable(c: &Checkpoint) -> Result<Self, Error> {
-        Leanmd::new(checkpoint::restartable(c).map_err(Error::usage)?)
+        Leanmd::new(saved_state::restartable(c).map_err(Error::usage)?)
     }
 
     /// `arts run leanmd`: runs as `setup` says, timing the force kernel
@@ -188,9 +188,9 @@ impl Leanmd {
         stages: Stages,
     ) -> Result<LeanmdReport, Error> {
         let reader = Reader {
-            app: checkpoint::APP,
-            restartable: checkpoint::restartable,
-            read_resume: checkpoint::read_resume,
+            app: saved_state::APP,
+            restartable: saved_state::restartable,
+            read_resume: saved_state::read_resume,
         };
         let p = &self.params;
         let session = run_session(&mut setup, reader, p, p.memory_bytes(&self.geom))?;
@@ -206,7 +206,7 @@ impl Leanmd {
     ) -> Result<LeanmdReport, Error> {
         let p = &self.params;
         let session = restart_session(c, &mut setup, p.memory_bytes(&self.geom), |c| {
-            checkpoint::read_resume(c, p)
+            saved_state::read_resume(c, p)
         })?;
         self.execute(setup, session, 0, stages)
     }
@@ -214,7 +214,7 @@ impl Leanmd {
     fn execute(
         &self,
         mut setup: Setup,
-        session: checkpoint::Session,
+        session: saved_state::Session,
         kernel_reps: u32,
         stages: Stages,
     ) -> Result<LeanmdReport, Error> {
@@ -346,16 +346,16 @@ impl Fracture {
 
     /// The run a fracture checkpoint `c` continues.
     pub fn restartable(c: &Checkpoint) -> Result<Self, Error> {
-        let params = fracture::checkpoint::restartable(c).map_err(Error::usage)?;
+        let params = fracture::saved_state::restartable(c).map_err(Error::usage)?;
         Ok(Fracture { params })
     }
 
     /// `arts run fracture`: runs as `setup` says.
     pub fn run(&self, mut setup: Setup, stages: Stages) -> Result<FractureReport, Error> {
         let reader = Reader {
-            app: fracture::checkpoint::APP,
-            restartable: fracture::checkpoint::restartable,
-            read_resume: fracture::checkpoint::read_resume,
+            app: fracture::saved_state::APP,
+            restartable: fracture::saved_state::restartable,
+            read_resume: fracture::saved_state::read_resume,
         };
         let p = &self.params;
         let session = run_session(&mut setup, reader, p, p.memory_bytes())?;
@@ -371,7 +371,7 @@ impl Fracture {
     ) -> Result<FractureReport, Error> {
         let p = &self.params;
         let session = restart_session(c, &mut setup, p.memory_bytes(), |c| {
-            fracture::checkpoint::read_resume(c, p)
+            fracture::saved_state::read_resume(c, p)
         })?;
         self.execute(setup, session, stages)
     }
@@ -379,7 +379,7 @@ impl Fracture {
     fn execute(
         &self,
         mut setup: Setup,
-        session: fracture::checkpoint::Session,
+        session: fracture::saved_state::Session,
         stages: Stages,
     ) -> Result<FractureReport, Error> {
         let p = &self.params;

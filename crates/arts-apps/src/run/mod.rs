@@ -25,7 +25,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::reference_file::{self, Key};
-use crate::stencil2d::checkpoint::Resume;
+use crate::stencil2d::saved_state::Resume;
 pub use checkpoints::Saving;
 pub use outputs::Outputs;
 

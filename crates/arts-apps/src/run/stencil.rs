@@ -11,7 +11,7 @@ use serde::Serialize;
 use super::summary::{RunSummary, Verdict, reference_and_stop_lines};
 use super::{Error, Setup, Stages, median_of};
 use crate::reference_file::Key;
-use crate::stencil2d::checkpoint::{StencilApp, read_resume};
+use crate::stencil2d::saved_state::{StencilApp, read_resume};
 use crate::stencil2d::{Kernel, Outcome, Problem, Reference, run_session};
 use crate::{hotspot, jacobi2d, report, zones};
 

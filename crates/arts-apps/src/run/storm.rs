@@ -10,7 +10,7 @@ use serde::Serialize;
 use super::checkpoints::{Reader, restart_session, run_session};
 use super::summary::{CheckpointSummary, Verdict};
 use super::{Error, Setup};
-use crate::storm::{self, Params, checkpoint};
+use crate::storm::{self, Params, saved_state};
 
 /// The result of `arts run storm` (JSON keys are a contract: add, never rename).
 #[derive(Serialize)]
@@ -64,16 +64,16 @@ impl Storm {
 
     /// The run a storm checkpoint `c` continues (without a failure to inject).
     pub fn restartable(c: &Checkpoint) -> Result<Self, Error> {
-        let params = checkpoint::restartable(c).map_err(Error::usage)?;
+        let params = saved_state::restartable(c).map_err(Error::usage)?;
         Ok(Storm { params })
     }
 
     /// `arts run storm`: runs as `setup` says.
     pub fn run(&self, mut setup: Setup) -> Result<StormReport, Error> {
         let reader = Reader {
-            app: checkpoint::APP,
-            restartable: checkpoint::restartable,
-            read_resume: checkpoint::read_resume,
+            app: saved_state::APP,
+            restartable: saved_state::restartable,
+            read_resume: saved_state::read_resume,
         };
         // A checkpoint records the storm without its failure to inject; a
         // resumed storm does not inject it again.
@@ -94,7 +94,7 @@ impl Storm {
     pub fn restart(&self, c: &Checkpoint, mut setup: Setup) -> Result<StormReport, Error> {
         let p = &self.params;
         let session = restart_session(c, &mut setup, p.memory_bytes(), |c| {
-            checkpoint::read_resume(c, p)
+            saved_state::read_resume(c, p)
         })?;
         execute(*p, &setup, session)
     }
@@ -104,7 +104,7 @@ impl Storm {
 fn execute(
     params: Params,
     setup: &Setup,
-    session: checkpoint::Session,
+    session: saved_state::Session,
 ) -> Result<StormReport, Error> {
     setup.job.check_memory(
         format!("storm with {} elements", params.elements),

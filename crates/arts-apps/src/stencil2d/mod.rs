@@ -8,16 +8,16 @@
 //! step with `at_sync`) and checks the final grid against the reference.
 
 mod block;
-pub mod checkpoint;
 mod kernel;
 mod layout;
 mod reference;
+pub mod saved_state;
 
 use std::sync::Arc;
 use std::time::Instant;
 
 use arts_core::{Config, Driver, Map, RunError, RunReport, Shape};
-use checkpoint::{MainState, Session};
+use saved_state::{MainState, Session};
 
 use arts_core::checkpoint::hold::{self, Holder};
 pub use arts_core::checkpoint::writer::CheckpointStats;
@@ -26,7 +26,7 @@ use arts_core::checkpoint::writer::Writer;
 pub use block::{Block, StencilMsg, StencilTag};
 pub use kernel::{Kernel, Plain, sweep_rows};
 pub use layout::{Layout, LayoutError, split};
-pub use reference::{Reference, initial_grid, sequential, step_band};
+pub use reference::{Reference, initial_field, sequential, step_band};
 
 use arts_util::stats::median;
 
@@ -233,7 +233,7 @@ pub fn run_session<K: Kernel>(
                         d.broadcast(&blocks, StencilMsg::Resume);
                     }
                 };
-                checkpoint::take(
+                saved_state::take(
                     d,
                     &mut writer,
                     &blocks,

@@ -22,7 +22,7 @@ pub struct Reference {
 }
 
 /// The initial whole grid with its fixed boundary, `(rows + 2) × (cols + 2)`.
-pub fn initial_grid<K>(p: &Problem<K>) -> Vec<f64> {
+pub fn initial_field<K>(p: &Problem<K>) -> Vec<f64> {
     let stride = p.stride();
     let mut g = vec![0.0; (p.layout.rows() + 2) * stride];
     g[..stride].fill(boundary(0));
@@ -79,7 +79,7 @@ pub fn step_band<K: Kernel>(
 /// Runs `p` sequentially.
 pub fn sequential<K: Kernel>(p: &Problem<K>) -> Reference {
     let (ox, _) = p.layout.objects();
-    let mut cur = initial_grid(p);
+    let mut cur = initial_field(p);
     let mut next = cur.clone();
     let mut step_times = Vec::with_capacity(p.iters as usize);
     let mut residuals = Vec::with_capacity(p.iters as usize);

@@ -9,7 +9,7 @@
 //! a serde-copied `Vec<u8>`), so large and small messages interleave on
 //! every path.
 
-pub mod checkpoint;
+pub mod saved_state;
 
 use std::time::Instant;
 
@@ -20,7 +20,7 @@ use serde::{Deserialize, Serialize};
 
 use arts_core::checkpoint::hold::{self, HoldMsg, HoldPoint};
 use arts_core::checkpoint::session::one_image;
-use checkpoint::{MainState, Session, pauses_after};
+use saved_state::{MainState, Session, pauses_after};
 
 /// Each round: send a burst of messages to random elements, contribute the
 /// round's reduction, then `at_sync` (with `rotate`, every element moves).
@@ -368,7 +368,7 @@ pub fn run_session(
                     }
                 };
                 let at = (Instant::now(), go_on);
-                checkpoint::take(d, &mut writer, &a, plan, (round, &state), at)?;
+                saved_state::take(d, &mut writer, &a, plan, (round, &state), at)?;
                 done.checkpoints += 1;
                 holder.checkpointed();
                 if stop {

@@ -169,7 +169,7 @@ pub fn run(command: AmpiCommand, out: Output) -> CliResult {
 /// figures and baselines are measured within one process, and each
 /// process would measure them on its own.
 fn one_process() -> CliResult {
-    match crate::launch::rank_size().1 {
+    match crate::world::rank_size().1 {
         1 => Ok(()),
         n => Err(CliError::usage(format!(
             "arts ampi bench measures within one process, and under mpirun each of the {n} \
@@ -205,13 +205,13 @@ fn to_cli(e: AmpiError) -> CliError {
 /// The run `args` ask for, and the grid it emulates (printed unless `json`).
 fn options(args: &AmpiRunArgs, json: bool) -> Result<(RunOptions, GridSummary), CliError> {
     let here = Config {
-        pes: crate::launch::total_pes(args.pes, args.pes_per_process)?,
+        pes: crate::world::total_pes(args.pes, args.pes_per_process)?,
         trace: args.trace.is_some(),
         trace_options: trace_options(args, true),
         ..Config::default()
     };
-    let runtime = crate::launch::distribute(here, args.pes, args.pes_per_process)?;
-    let runtime = crate::launch::pinned(runtime, args.pin, args.pes_per_process);
+    let runtime = crate::world::distribute(here, args.pes, args.pes_per_process)?;
+    let runtime = crate::world::pinned(runtime, args.pin, args.pes_per_process);
     let (runtime, emulation) = args.grid.configure(runtime, json)?;
     let pes = runtime.pes;
     let stack_size = usize::try_from(args.stack_size)
@@ -221,7 +221,7 @@ fn options(args: &AmpiRunArgs, json: bool) -> Result<(RunOptions, GridSummary), 
     let lb = args.lb.config(false, None).map_err(CliError::usage)?;
     let checkpoints = args
         .checkpoint
-        .checkpoints(&args.program, args.vp, &crate::launch::job())?;
+        .checkpoints(&args.program, args.vp, &crate::world::job())?;
     let opts = RunOptions {
         vp: args.vp,
         pes,
@@ -252,7 +252,7 @@ fn run_c_program(
         CProgram::open_in_slots(path, opts.vp, program_args)
     } else {
         // Under mpirun each process opens copies for its own ranks only.
-        let (process, processes) = crate::launch::rank_size();
+        let (process, processes) = crate::world::rank_size();
         let per = opts.pes / processes;
         let here = arts_ampi::ranks_on(opts.vp, opts.pes, process * per..(process + 1) * per);
         CProgram::open_ranks(path, opts.vp, here, program_args)

@@ -8,7 +8,7 @@ use crate::output::CliResult;
 /// directory (saying, on the root process, how to continue it).
 pub fn stopped_note(stopped: Option<(u32, &str)>) -> Option<CliResult> {
     let (step, dir) = stopped?;
-    if crate::launch::is_root() {
+    if crate::world::is_root() {
         eprintln!(
             "note: stopped after step {step}, checkpointed; continue with `arts restart {dir}`"
         );

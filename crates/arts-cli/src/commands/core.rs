@@ -1,7 +1,7 @@
 //! `arts run jacobi2d` and `arts bench core`.
 
 use arts_apps::jacobi2d::{self, Params};
-use arts_apps::stencil2d::checkpoint::StencilApp;
+use arts_apps::stencil2d::saved_state::StencilApp;
 use arts_apps::stencil2d::{Plain, Problem};
 use arts_experiments::core_bench::{self, CoreBenchOptions};
 

@@ -51,7 +51,7 @@ pub(super) fn parallel<'a>(
     resume: Option<&'a Checkpoint>,
     json: bool,
 ) -> Result<Parallel<'a>, CliError> {
-    let pes = crate::launch::total_pes(args.pes, args.pes_per_process)?;
+    let pes = crate::world::total_pes(args.pes, args.pes_per_process)?;
     let config = Config {
         pes,
         ..Config::default()
@@ -64,8 +64,8 @@ pub(super) fn parallel<'a>(
                 periodic => periodic.period(args.lb_period).map_err(CliError::usage)?,
             };
             let lb = crate::lb_args::lb_config(&args.lb, period, false, None)?;
-            let config = crate::launch::distribute(config, args.pes, args.pes_per_process)?;
-            let config = crate::launch::pinned(config, args.pin, args.pes_per_process);
+            let config = crate::world::distribute(config, args.pes, args.pes_per_process)?;
+            let config = crate::world::pinned(config, args.pin, args.pes_per_process);
             let (config, emulation) = args.grid.configure(config, json)?;
             (config, emulation, lb)
         }
@@ -76,7 +76,7 @@ pub(super) fn parallel<'a>(
             dir: dir.clone(),
             keep: args.keep as usize,
             options: serde_json::Value::Null,
-            buddies: args.buddy_checkpoints.then(crate::launch::buddies),
+            buddies: args.buddy_checkpoints.then(crate::world::buddies),
             background: args.checkpoint_async,
         }),
         _ => None,
@@ -85,7 +85,7 @@ pub(super) fn parallel<'a>(
         style,
         config,
         grid: GridSummary::of(grid.as_ref()),
-        processes: crate::launch::rank_size().1,
+        processes: crate::world::rank_size().1,
         lb_name: args.lb.clone(),
         lb,
         pin: args.pin,
@@ -97,7 +97,7 @@ pub(super) fn parallel<'a>(
         checkpoint,
         argv,
         resume,
-        agree: crate::launch::from_root,
+        agree: crate::world::from_root,
         on_mpi_ranks: &on_mpi_ranks,
     })
 }
@@ -105,7 +105,7 @@ pub(super) fn parallel<'a>(
 /// The sweep on raw MPI ranks, one segment each.
 #[cfg(feature = "mpi")]
 fn on_mpi_ranks(s: &StaticSweep<'_>) -> Result<Vec<Point>, SweepError> {
-    crate::launch::with(|m| {
+    crate::world::with(|m| {
         arts_apps::baselines::ddm::static_segments(
             m.world(),
             s.mesh,

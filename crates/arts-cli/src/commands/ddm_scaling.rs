@@ -117,7 +117,7 @@ pub fn run(args: &ScalingArgs, out: Output) -> CliResult {
             .map(|s| arts_core::EmulatedSpeeds(s.as_slice().into())),
         ..Config::default()
     };
-    let config = crate::launch::distribute(config, args.pes, args.pes_per_process)?;
+    let config = crate::world::distribute(config, args.pes, args.pes_per_process)?;
     let p = config.pes as usize;
     let mut links: Vec<_> = args.subcycle_dependency.iter().map(|d| d.link()).collect();
     links.dedup();
@@ -138,7 +138,7 @@ pub fn run(args: &ScalingArgs, out: Output) -> CliResult {
             LbMode::Periodic => LbPeriod::Periodic(arts_core::lb_manager::DEFAULT_PERIODIC_S),
         },
         background_cpu: args.background_load,
-        agree: crate::launch::from_root,
+        agree: crate::world::from_root,
         opts,
     };
     plan.check().map_err(CliError::usage)?;
@@ -152,16 +152,16 @@ pub fn run(args: &ScalingArgs, out: Output) -> CliResult {
     bar.finish_and_clear();
     let pes = plan.config.pes;
     let mut files = Vec::new();
-    if let Some(dir) = args.out.as_ref().filter(|_| crate::launch::is_root()) {
+    if let Some(dir) = args.out.as_ref().filter(|_| crate::world::is_root()) {
         let pending = PendingDir::create(dir)?;
         let written = ddm_study::files(&result, pes).map_err(CliError::failed)?;
         files = commit_files(pending, dir, written)?;
     }
-    let processes = crate::launch::rank_size().1;
+    let processes = crate::world::rank_size().1;
     let host = Host {
         processes,
         cores: crate::args::default_pes(),
-        oversubscribed: crate::launch::oversubscribed(pes, processes),
+        oversubscribed: crate::world::oversubscribed(pes, processes),
     };
     let json = ScalingJson::new(&device.name, &plan, &result, host, files);
     out.emit(&json, || json.table())

@@ -74,7 +74,7 @@ pub struct BenchDispatchArgs {
 /// Bad input is a usage error naming the flag; a failed run exits 1.
 fn usage_heat(e: HeatError) -> CliError {
     match e {
-        HeatError::BadGrid(_) | HeatError::BadSteps(_) | HeatError::Unstable(_) => {
+        HeatError::BadSize(_) | HeatError::BadSteps(_) | HeatError::Unstable(_) => {
             CliError::usage(format!("--{e}"))
         }
         HeatError::Dispatch(arts_dispatch::DispatchError::BadThreads { .. })
@@ -94,7 +94,7 @@ fn check_n(n: usize) -> Result<(), CliError> {
     if (3..=MAX_N).contains(&n) {
         Ok(())
     } else {
-        Err(usage_heat(HeatError::BadGrid(n)))
+        Err(usage_heat(HeatError::BadSize(n)))
     }
 }
 

@@ -34,11 +34,11 @@ impl GridOpts {
         let Some(e) = self.emulation(&config)? else {
             return Ok((config, None));
         };
-        if !json && crate::launch::is_root() {
+        if !json && crate::world::is_root() {
             eprint!("{}", e.topology.table());
         }
         if let Some(note) = choice::slow_note(&e.topology)
-            && crate::launch::is_root()
+            && crate::world::is_root()
         {
             eprintln!("{note}");
         }
@@ -49,7 +49,7 @@ impl GridOpts {
     /// The emulation these options ask for on the run `config` (already
     /// distributed over the processes), if any.
     pub fn emulation(&self, config: &Config) -> Result<Option<Emulation>, CliError> {
-        let names = crate::launch::host_names;
+        let names = crate::world::host_names;
         self.choices
             .emulation(config, names)
             .map_err(CliError::usage)

@@ -2,7 +2,7 @@
 //! workloads for measurement-based load balancing.
 
 use arts_apps::run::storm::Storm;
-use arts_apps::stencil2d::checkpoint::StencilApp;
+use arts_apps::stencil2d::saved_state::StencilApp;
 use arts_apps::storm::{self, Failure};
 use arts_apps::{hotspot, zones};
 

@@ -15,7 +15,7 @@ pub mod grid;
 pub mod grid_flags;
 pub mod heat_flags;
 pub mod imbalance;
-pub mod launcher;
+pub mod launch;
 pub mod lb;
 pub mod leanmd_grid;
 pub mod md;

@@ -120,7 +120,7 @@ mod imp {
     use arts_mpi::Mpi;
 
     use super::*;
-    use crate::launch::require_mpi;
+    use crate::world::require_mpi;
 
     fn baseline_run<K: Kernel>(mpi: &Mpi, app: &str, p: &Problem<K>, out: Output) -> CliResult {
         let (rows, cols) = (p.layout.rows(), p.layout.cols());

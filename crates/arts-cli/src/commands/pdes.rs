@@ -31,7 +31,7 @@ pub enum PdesCommand {
 /// Under mpirun (more than one process): `cfg` spread over the job's
 /// processes, `--pes-per-process` PEs each (`arts_pdes::dist::spread`).
 pub fn across(sync: &SyncFlags, cfg: &mut RunConfig) -> Result<(), CliError> {
-    let (_, size) = crate::launch::rank_size();
+    let (_, size) = crate::world::rank_size();
     let per = sync.pes_per_process.map(|p| p as usize);
     if arts_pdes::dist::spread(cfg, sync.pes, per, size).map_err(CliError::usage)? {
         cfg.processes = Some(processes()?);
@@ -42,7 +42,7 @@ pub fn across(sync: &SyncFlags, cfg: &mut RunConfig) -> Result<(), CliError> {
 /// The processes of this MPI job, for a PDES run across them.
 #[cfg(feature = "mpi")]
 fn processes() -> Result<arts_pdes::dist::Processes, CliError> {
-    crate::launch::require_mpi(
+    crate::world::require_mpi(
         "a PDES run across processes",
         arts_mpi::pdes::MpiNet::processes,
     )

@@ -23,7 +23,7 @@ pub struct RestartArgs {
 /// Runs `arts restart`: a checkpoint that cannot be read (missing,
 /// truncated, modified, of another app or version) is bad input naming the file.
 pub fn run_restart(args: &RestartArgs, out: Output) -> CliResult {
-    let c = crate::launch::open_checkpoint(&args.dir).map_err(CliError::usage)?;
+    let c = crate::world::open_checkpoint(&args.dir).map_err(CliError::usage)?;
     let app = registry::of_checkpoint(&c).map_err(CliError::usage)?;
     let Restart::Run { stages: steps } = app.can().restart else {
         return super::ddm::restart(&c, &args.opts, out);

@@ -12,7 +12,7 @@ pub(crate) use arts_apps::run::outputs::write_comm_csv;
 use arts_apps::run::stencil::StencilReport;
 use arts_apps::run::summary::Verdict;
 use arts_apps::run::{self, Outputs};
-use arts_apps::stencil2d::checkpoint::StencilApp;
+use arts_apps::stencil2d::saved_state::StencilApp;
 use arts_apps::stencil2d::{Kernel, Problem, Reference};
 use arts_core::{Config, Map};
 
@@ -117,7 +117,7 @@ impl RunOpts {
     /// Validates the options and opens output files (so that a bad path is
     /// reported before any work).
     pub fn prepare(&self, out: Output) -> Result<Prepared, CliError> {
-        let pes = crate::launch::total_pes(self.pes, self.pes_per_process)?;
+        let pes = crate::world::total_pes(self.pes, self.pes_per_process)?;
         if let Some(s) = &self.pe_speeds
             && (s.len() != pes as usize || s.iter().any(|v| !(v.is_finite() && *v > 0.0)))
         {
@@ -164,8 +164,8 @@ impl RunOpts {
             lb,
             ..Config::default()
         };
-        let config = crate::launch::distribute(config, self.pes, self.pes_per_process)?;
-        let config = crate::launch::pinned(config, self.pin, self.pes_per_process);
+        let config = crate::world::distribute(config, self.pes, self.pes_per_process)?;
+        let config = crate::world::pinned(config, self.pin, self.pes_per_process);
         let (config, emulation) = self.grid.configure(config, out.json)?;
         Ok(Prepared {
             config,
@@ -177,7 +177,7 @@ impl RunOpts {
             checkpoint,
             resume: None,
             restart_root: None,
-            job: crate::launch::job(),
+            job: crate::world::job(),
         })
     }
 }

@@ -82,7 +82,7 @@ fn probe(args: &ProbeArgs, out: Output) -> CliResult {
             args.gap
         )));
     }
-    let (_, processes) = crate::launch::rank_size();
+    let (_, processes) = crate::world::rank_size();
     let pes = match processes {
         1 => args.pes.unwrap_or_else(crate::args::default_pes),
         n => args.pes_per_process.unwrap_or(1).saturating_mul(n),
@@ -93,7 +93,7 @@ fn probe(args: &ProbeArgs, out: Output) -> CliResult {
         )));
     }
     let mut file = args.out.as_deref().map(PendingFile::create).transpose()?;
-    let config = crate::launch::distribute(probe_config(pes), args.pes, args.pes_per_process)?;
+    let config = crate::world::distribute(probe_config(pes), args.pes, args.pes_per_process)?;
     let (config, _) = args.grid.configure(config, true)?;
     let matrix = measure(&config, args.rounds).map_err(CliError::failed)?;
     let report = ProbeReport::new(matrix, pes, args.rounds, args.gap);

@@ -67,7 +67,7 @@ pub(crate) fn run_options(
     let mut limits = limits.clone();
     if probe
         && let Some(note) = limits.probe_counters()
-        && crate::launch::is_root()
+        && crate::world::is_root()
     {
         eprintln!("{note}");
     }

@@ -152,7 +152,7 @@ impl Domain {
 /// Domains with no interior node are left out.
 pub fn partition(n: usize, block: Block, shape: Shape) -> Result<Vec<Domain>, HeatError> {
     if n < 3 {
-        return Err(HeatError::BadGrid(n));
+        return Err(HeatError::BadSize(n));
     }
     if block.x == 0 || block.y == 0 || block.z == 0 {
         return Err(HeatError::BadBlock(format!(
@@ -266,7 +266,7 @@ mod tests {
         ));
         assert!(matches!(
             partition(2, Block::cube(1), Shape::Cube),
-            Err(HeatError::BadGrid(2))
+            Err(HeatError::BadSize(2))
         ));
     }
 

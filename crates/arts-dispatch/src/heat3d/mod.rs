@@ -29,7 +29,7 @@ use crate::{Dispatcher, ScatterGather, StaticPartition};
 pub enum HeatError {
     /// The grid is too small to have interior nodes, or larger than [`MAX_N`].
     #[error("n {0} is out of range (accepted: 3..={MAX_N})")]
-    BadGrid(usize),
+    BadSize(usize),
     /// No time step to run.
     #[error("steps {0} is out of range (accepted: 1 or more)")]
     BadSteps(usize),
@@ -128,7 +128,7 @@ impl HeatConfig {
     /// that fits the grid.
     pub fn validate(&self) -> Result<(), HeatError> {
         if !(3..=MAX_N).contains(&self.n) {
-            return Err(HeatError::BadGrid(self.n));
+            return Err(HeatError::BadSize(self.n));
         }
         if self.steps == 0 {
             return Err(HeatError::BadSteps(self.steps));
@@ -208,7 +208,7 @@ pub fn run_rayon(cfg: &HeatConfig, threads: usize) -> Result<HeatRun, HeatError>
     use rayon::prelude::*;
     crate::error::check_threads(threads)?;
     if cfg.n < 3 {
-        return Err(HeatError::BadGrid(cfg.n));
+        return Err(HeatError::BadSize(cfg.n));
     }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
@@ -291,7 +291,7 @@ mod tests {
         assert_eq!(c.validate(), Err(HeatError::BadSteps(0)));
         c.steps = 1;
         c.n = MAX_N + 1;
-        assert_eq!(c.validate(), Err(HeatError::BadGrid(MAX_N + 1)));
+        assert_eq!(c.validate(), Err(HeatError::BadSize(MAX_N + 1)));
     }
 
     #[test]
@@ -355,7 +355,7 @@ mod tests {
         cfg.n = 2;
         assert!(matches!(
             run_mode(&cfg, Mode::Rayon, 1, false),
-            Err(HeatError::BadGrid(2))
+            Err(HeatError::BadSize(2))
         ));
     }
 }

@@ -4,7 +4,7 @@
 
 use std::time::Instant;
 
-use arts_apps::stencil3d::{Block, block_of, rank_grid};
+use arts_apps::stencil3d::{Block, block_of, rank_dims};
 
 use arts_core::{Config, LbConfig, LbPeriod};
 
@@ -146,7 +146,7 @@ pub(super) fn stencil(scale: Scale, r: &mut BenchReport) -> Result<(), AmpiError
 /// ranks (half of `vp`) of an `n`³ grid, one after the other, as that PE
 /// does: the least of 5 rounds of 5 sweeps.
 fn sweep_ns(n: usize, vp: u32) -> f64 {
-    let Some(grid) = rank_grid(vp, n) else {
+    let Some(grid) = rank_dims(vp, n) else {
         return f64::NAN;
     };
     let mut blocks: Vec<Block> = (0..(vp as usize / 2).max(1))

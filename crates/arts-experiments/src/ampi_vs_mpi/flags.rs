@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use crate::StudyError;
 
-use super::checkpoint::{self, CheckpointPlan};
+use super::checkpoint_time::{self, CheckpointPlan};
 use super::pingpong::{self, PingPongPlan};
 use super::stencil::{self, StencilPlan};
 use super::{Outcome, Plan};
@@ -177,7 +177,7 @@ impl Study {
                 pes,
                 memory_dir,
                 ..
-            } => Outcome::Checkpoint(checkpoint::run(
+            } => Outcome::Checkpoint(checkpoint_time::run(
                 &CheckpointPlan {
                     plan,
                     ft_size,

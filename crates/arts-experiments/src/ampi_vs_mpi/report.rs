@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use super::checkpoint::CheckpointResult;
+use super::checkpoint_time::CheckpointResult;
 use super::pingpong::PingPongResult;
 use super::stencil::StencilResult;
 
@@ -34,7 +34,7 @@ impl Outcome {
         match self {
             Outcome::PingPong(r) => super::pingpong::files(r),
             Outcome::Stencil(r) => super::stencil::files(r),
-            Outcome::Checkpoint(r) => super::checkpoint::files(r),
+            Outcome::Checkpoint(r) => super::checkpoint_time::files(r),
         }
     }
 }

@@ -5,7 +5,7 @@
 
 use std::time::Instant;
 
-use super::{DispatchStudyError, reference_grid};
+use super::{DispatchStudyError, reference_field};
 use arts_dispatch::Executor;
 use arts_dispatch::heat3d::{HeatConfig, run_executor};
 use arts_dispatch::{Dispatcher, WaitPolicy};
@@ -47,7 +47,7 @@ pub fn idle_study(
     heat: &HeatConfig,
     oversub_threads: usize,
 ) -> Result<Vec<IdleRow>, DispatchStudyError> {
-    let reference = reference_grid(heat);
+    let reference = reference_field(heat);
     let mut rows = Vec::new();
     for (name, policy) in POLICIES {
         let d = Dispatcher::new(oversub_threads)?.with_idle_policy(policy);

@@ -6,7 +6,7 @@
 use std::sync::atomic::Ordering::Relaxed;
 
 use super::busy::BusyThread;
-use super::{DispatchStudyError, reference_grid};
+use super::{DispatchStudyError, reference_field};
 use arts_dispatch::heat3d::{HeatConfig, run_executor_with_hook};
 use arts_dispatch::{Dispatcher, StaticPartition};
 use arts_util::chart::{Band, Chart, Series};
@@ -71,7 +71,7 @@ pub struct InterferenceResult {
 pub fn interference(cfg: &InterferenceConfig) -> Result<InterferenceResult, DispatchStudyError> {
     let steps = cfg.steps_before + cfg.steps_busy + cfg.steps_after;
     let heat = HeatConfig { steps, ..cfg.heat };
-    let reference = reference_grid(&heat);
+    let reference = reference_field(&heat);
     let busy = BusyThread::start(cfg.busy_cpu);
     let window = cfg.steps_before..cfg.steps_before + cfg.steps_busy;
     let run = |which: &str| {

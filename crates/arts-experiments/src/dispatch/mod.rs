@@ -57,6 +57,6 @@ pub fn timed_heat(
 }
 
 /// The sequential reference result for `cfg` (grid only).
-pub fn reference_grid(cfg: &HeatConfig) -> Field {
+pub fn reference_field(cfg: &HeatConfig) -> Field {
     run_reference(cfg.n, cfg.steps, cfg.alpha).0
 }

@@ -4,7 +4,7 @@
 
 use super::interference::{InterferenceConfig, interference};
 use super::overhead::{allocations_per_task, dispatch_overhead, spawn_overhead};
-use super::{DispatchStudyError, reference_grid, timed_heat};
+use super::{DispatchStudyError, reference_field, timed_heat};
 use arts_dispatch::heat3d::{Block, HeatConfig, Mode, Shape};
 use arts_dispatch::{Dispatcher, ScatterGather};
 
@@ -130,7 +130,7 @@ pub fn quick(
         block: Block::cube(13),
         shape: Shape::Cube,
     };
-    let reference = reference_grid(&base);
+    let reference = reference_field(&base);
     let k = cfg.candidates.len();
     let reps = cfg.reps.max(1);
     let total = reps * (2 * k + 2) + 4 + 1;

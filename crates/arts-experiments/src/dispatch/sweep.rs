@@ -2,7 +2,7 @@
 //! cubic and row-wise domains, H-Dispatch on 1 and 2 threads, plus the static
 //! and scatter-gather baselines at the largest thread count (cubic domains).
 
-use super::{DispatchStudyError, reference_grid, timed_heat};
+use super::{DispatchStudyError, reference_field, timed_heat};
 use arts_dispatch::heat3d::{Block, HeatConfig, Mode, Shape};
 use arts_util::chart::{Chart, Series};
 
@@ -76,7 +76,7 @@ pub fn sweep(
         block: Block::cube(1),
         shape: Shape::Cube,
     };
-    let reference = reference_grid(&base);
+    let reference = reference_field(&base);
     let seq = (0..cfg.reps.max(1))
         .map(|_| {
             arts_util::stats::median_s(

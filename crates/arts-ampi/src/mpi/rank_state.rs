@@ -1,13 +1,13 @@
 //! `Mpi::checkpoint` and `Mpi::restored`: checkpoints of the ranks' own
-//! state (see `crate::checkpoint`).
+//! state (see `crate::rank_state`).
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use super::{Mpi, UNDEFINED, WORLD};
 use crate::Op;
-use crate::checkpoint::{Checkpoints, MemStore, main_state_for, state_entry};
 use crate::error::MpiError;
+use crate::rank_state::{Checkpoints, MemStore, main_state_for, state_entry};
 
 impl Mpi<'_> {
     /// Collective over `WORLD`: saves every rank's `state` as the run's
@@ -24,7 +24,7 @@ impl Mpi<'_> {
             ));
         };
         self.save_states(call, state, |ranks, main| {
-            crate::iso::outside(|| crate::checkpoint::write(plan, &dir, ranks, step, main))
+            crate::iso::outside(|| crate::rank_state::write(plan, &dir, ranks, step, main))
         })
     }
 
@@ -42,7 +42,7 @@ impl Mpi<'_> {
             return Err(checkpoint_error(call, "the run takes no checkpoints"));
         };
         self.save_states(call, state, |ranks, main| {
-            crate::iso::outside(|| crate::checkpoint::write(&plan, dir, ranks, step, main))
+            crate::iso::outside(|| crate::rank_state::write(&plan, dir, ranks, step, main))
         })
     }
 
@@ -150,7 +150,7 @@ impl Mpi<'_> {
         let mut written = Ok(());
         if let Some(main) = main.or(copy) {
             written = crate::iso::outside(|| {
-                crate::checkpoint::write_hold(plan, &store, ranks, step, &main).map(drop)
+                crate::rank_state::write_hold(plan, &store, ranks, step, &main).map(drop)
             });
         }
         self.agree(written, "another rank could not keep the checkpoint")

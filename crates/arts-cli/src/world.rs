@@ -9,7 +9,7 @@ use arts_core::Config;
 use arts_core::checkpoint::disk::{Checkpoint, CheckpointError};
 use arts_core::checkpoint::recovery;
 use arts_core::checkpoint::session::Buddies;
-use arts_util::launcher::started_by_launcher as under_mpirun;
+use arts_util::launcher_env::started_by_launcher as under_mpirun;
 
 use crate::output::CliError;
 

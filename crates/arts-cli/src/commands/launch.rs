@@ -1,10 +1,10 @@
 //! `arts launch`: a checkpointing `arts run` under `mpirun`, started again
 //! on one process fewer when a process of the job fails, from the newest
-//! checkpoint. The launcher and its recovery are `arts_apps::launch`'s.
+//! checkpoint. The launcher and its recovery are `arts_apps::relaunch`'s.
 
 use std::path::PathBuf;
 
-use arts_apps::launch::{FaultTolerance, Launch};
+use arts_apps::relaunch::{FaultTolerance, Launch};
 
 use crate::output::{CliError, CliResult, Output};
 
