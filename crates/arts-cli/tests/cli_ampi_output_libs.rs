@@ -59,9 +59,18 @@ fn open_mpi(dir: &Path, compiler: &str, source: &Path, v: u32, args: &[&str]) ->
         .arg(&exe)
         .output()
         .unwrap();
-    assert!(ok.status.success(), "{compiler} {}: {ok:?}", source.display());
+    assert!(
+        ok.status.success(),
+        "{compiler} {}: {ok:?}",
+        source.display()
+    );
     let out = Command::new("mpirun")
-        .args(["--allow-run-as-root", "--oversubscribe", "--tag-output", "-np"])
+        .args([
+            "--allow-run-as-root",
+            "--oversubscribe",
+            "--tag-output",
+            "-np",
+        ])
         .arg(v.to_string())
         .arg(&exe)
         .args(args)
@@ -74,7 +83,17 @@ fn open_mpi(dir: &Path, compiler: &str, source: &Path, v: u32, args: &[&str]) ->
 /// `arts ampi run --tag-output` of `so` on `vp` ranks over `pes` PEs.
 fn run(so: &str, vp: u32, pes: u32, args: &[&str]) -> (String, String) {
     let (v, p) = (vp.to_string(), pes.to_string());
-    let mut a = vec!["ampi", "run", "--vp", &v, "--pes", &p, "--tag-output", so, "--"];
+    let mut a = vec![
+        "ampi",
+        "run",
+        "--vp",
+        &v,
+        "--pes",
+        &p,
+        "--tag-output",
+        so,
+        "--",
+    ];
     a.extend_from_slice(args);
     let (code, out, err) = arts_text(&a);
     assert_eq!(code, 0, "V={vp} P={pes} {args:?}: {err}");
