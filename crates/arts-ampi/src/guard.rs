@@ -149,6 +149,13 @@ fn signal_message(buf: &mut [u8], rank: u32, name: &str, addr: Option<usize>) ->
 /// the C library's `stdout` (see [`set_fault_flush`]).
 static FAULT_FLUSH: std::sync::OnceLock<fn()> = std::sync::OnceLock::new();
 
+/// Whether a rank's fatal signal is ending the process: what writes to
+/// `stdout`/`stderr` from now on goes straight to the descriptors (the C
+/// ABI's interposed output functions must not buffer or allocate then).
+pub fn ending_on_fault() -> bool {
+    REPORTED.load(std::sync::atomic::Ordering::Relaxed)
+}
+
 /// Sets what a rank's fatal signal writes out before the process ends (the
 /// C ABI's per-rank output buffers); the first call wins. It runs in the
 /// signal handler, after the rank's line: it must not block or allocate.

@@ -41,7 +41,7 @@ mod vp;
 pub use datatype::{Datatype, Kind, Loc, MpiType};
 pub use engine::{ANY_SOURCE, ANY_TAG, Status};
 pub use error::{AmpiError, MpiError};
-pub use guard::set_fault_flush;
+pub use guard::{ending_on_fault, set_fault_flush};
 pub use mpi::{Comm, MatchedMessage, Mpi, Request, UNDEFINED, WORLD};
 pub use op::Op;
 pub use per_process::PerProcess;

@@ -23,6 +23,7 @@
 pub(crate) mod exit;
 pub mod heap_share;
 pub(crate) mod image;
+pub(crate) mod interpose;
 pub(crate) mod malloc;
 pub(crate) mod stdio;
 
@@ -188,6 +189,7 @@ fn load(file: &Path, path: &Path) -> Result<Lib, LoadError> {
     let file = std::path::absolute(file).unwrap_or_else(|_| file.to_path_buf());
     let c = CString::new(file.as_os_str().as_encoded_bytes())
         .map_err(|_| bad("the path has a NUL byte".into()))?;
+    interpose::prepare();
     // SAFETY: dlopen of a file path; constructors of the program run.
     let h = unsafe { libc::dlopen(c.as_ptr(), libc::RTLD_NOW | libc::RTLD_LOCAL) };
     if h.is_null() {
@@ -554,6 +556,7 @@ pub fn run(
     } else {
         None
     };
+    interpose::prepare();
     stdio::set_tag_output(c.tag_output);
     arts_ampi::set_fault_flush(stdio::flush_after_fault);
     let result = arts_ampi::run(opts, body);

@@ -22,6 +22,10 @@
 //! MPI call (it writes to the C library) and before the rank is saved
 //! whole (a restart would write them again).
 //!
+//! libgfortran's and libstdc++'s output reaches the same buffers through
+//! the C library functions the `arts` binary interposes
+//! (`super::interpose`).
+//!
 //! With `--tag-output` ([`set_tag_output`]) each line is prefixed as Open
 //! MPI prefixes it: `[1,RANK]<stdout>:` or `[1,RANK]<stderr>:`.
 
@@ -150,17 +154,16 @@ fn write_out(which: Which, mut bytes: &[u8]) {
     if file.is_null() {
         return;
     }
-    // SAFETY: flushing and asking the descriptor of a C library stream.
-    let fd = unsafe {
-        libc::fflush(file);
-        libc::fileno(file)
-    };
+    // Past the interposed `fflush` and `write` (`super::interpose`), which
+    // would hand a rank's bytes back to its buffer.
+    super::interpose::real_fflush(file);
+    // SAFETY: asking the descriptor of a C library stream.
+    let fd = unsafe { libc::fileno(file) };
     if fd < 0 {
         return;
     }
     while !bytes.is_empty() {
-        // SAFETY: `bytes` is a live slice of that many bytes.
-        let n = unsafe { libc::write(fd, bytes.as_ptr().cast(), bytes.len()) };
+        let n = super::interpose::sys_write(fd, bytes);
         if n > 0 {
             bytes = &bytes[n as usize..];
         } else if n < 0 && std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted
@@ -233,8 +236,7 @@ fn fault_prefix(buf: &mut [u8; 40], rank: i32, which: Which) -> usize {
 /// `write(2)` of all of `bytes` to `fd`, giving up on an error.
 fn write_all_raw(fd: c_int, mut bytes: &[u8]) {
     while !bytes.is_empty() {
-        // SAFETY: `bytes` is a live slice of that many bytes.
-        let n = unsafe { libc::write(fd, bytes.as_ptr().cast(), bytes.len()) };
+        let n = super::interpose::sys_write(fd, bytes);
         if n <= 0 {
             return;
         }

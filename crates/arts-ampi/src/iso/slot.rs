@@ -299,8 +299,10 @@ fn report_full(slot: usize, bytes: usize) {
     let mut w = std::io::Cursor::new(&mut buf[..]);
     let _ = std::io::Write::write_fmt(&mut w, text);
     let n = w.position() as usize;
-    // SAFETY: writes `n` initialized bytes of `buf` to stderr.
-    unsafe { libc::write(2, buf.as_ptr().cast(), n) };
+    // SAFETY: writes `n` initialized bytes of `buf` to stderr, with the
+    // system call itself: the C ABI interposes `write` for the ranks'
+    // output, which allocates (this runs where the heap is exhausted).
+    unsafe { libc::syscall(libc::SYS_write, 2, buf.as_ptr(), n) };
 }
 
 #[cfg(test)]
