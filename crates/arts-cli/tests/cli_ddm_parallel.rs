@@ -447,6 +447,7 @@ fn distributed_study(extra: &[&str]) -> serde_json::Value {
         "--json",
         "experiment",
         "ddm-scaling",
+        "--no-c-program",
         "--preset",
         "si-pn",
         "--pes",
@@ -519,6 +520,7 @@ fn the_study_compares_the_paper_fit_with_and_without_sub_cycle_dependency() {
         "--json",
         "experiment",
         "ddm-scaling",
+        "--no-c-program",
         "--preset",
         "si-pn",
         "--pes",
@@ -551,6 +553,7 @@ fn the_study_compares_the_paper_fit_with_and_without_sub_cycle_dependency() {
     let out = arts(&[
         "experiment",
         "ddm-scaling",
+        "--no-c-program",
         "--preset",
         "si-pn",
         "--pes",
