@@ -369,13 +369,19 @@ fn the_scaling_study_runs_the_c_program_beside_the_rust_styles() {
         .map(|n| n.as_str().unwrap())
         .collect();
     let row = |style: &str, balancing: &str, s: u64| {
-        runs.iter().find(|r| {
-            r["style"] == style && r["balancing"] == balancing && r["segments"] == s
-        })
+        runs.iter()
+            .find(|r| r["style"] == style && r["balancing"] == balancing && r["segments"] == s)
     };
-    let mut systems = vec![("c-openmpi", "none"), ("c-ampi", "none"), ("c-ampi", "system")];
+    let mut systems = vec![
+        ("c-openmpi", "none"),
+        ("c-ampi", "none"),
+        ("c-ampi", "system"),
+    ];
     match Mpi::Mpich.missing(&tools()) {
-        Some(_) => assert!(notes.iter().any(|n| n.starts_with("mpich rows skipped")), "{notes:?}"),
+        Some(_) => assert!(
+            notes.iter().any(|n| n.starts_with("mpich rows skipped")),
+            "{notes:?}"
+        ),
         None => systems.push(("c-mpich", "none")),
     }
     assert!(
@@ -425,7 +431,8 @@ fn the_scaling_study_runs_the_c_program_beside_the_rust_styles() {
     assert_eq!(notes.len(), 1, "{notes:?}");
     let note = notes[0].as_str().unwrap();
     assert!(
-        note.starts_with("c-ampi S=1 none: ") && note.ends_with("its runs at larger S skipped (--c-limit 30)"),
+        note.starts_with("c-ampi S=1 none: ")
+            && note.ends_with("its runs at larger S skipped (--c-limit 30)"),
         "{note}"
     );
 }
@@ -442,9 +449,15 @@ fn a_run_past_its_limit_is_stopped_and_said_so() {
         lb: "none".into(),
         limit_s: 1,
     };
-    let e = programs::launch(&tools(), Mpi::OpenMpi, Path::new("/bin/sleep"), &how, &["5".into()])
-        .err()
-        .unwrap();
+    let e = programs::launch(
+        &tools(),
+        Mpi::OpenMpi,
+        Path::new("/bin/sleep"),
+        &how,
+        &["5".into()],
+    )
+    .err()
+    .unwrap();
     assert_eq!(e, "stopped after 1 s");
 }
 

@@ -151,11 +151,16 @@ pub fn run(args: &ScalingArgs, out: Output) -> CliResult {
     let c_program = if args.no_c_program || args.c_systems.is_empty() {
         None
     } else if processes > 1 {
-        notes.push("C program rows skipped: the study runs under mpirun (run it in one process)".into());
+        notes.push(
+            "C program rows skipped: the study runs under mpirun (run it in one process)".into(),
+        );
         None
     } else {
-        let device_file =
-            ddm_mpi::device_file(args.device.as_deref(), preset.map_or("", PresetArg::name), scratch.path())?;
+        let device_file = ddm_mpi::device_file(
+            args.device.as_deref(),
+            preset.map_or("", PresetArg::name),
+            scratch.path(),
+        )?;
         Some(CPlan {
             tools: Tools::of_this_tree(ddm_mpi::arts_binary(args.arts.as_deref())?),
             scratch: scratch.path().join("build"),
@@ -193,7 +198,8 @@ pub fn run(args: &ScalingArgs, out: Output) -> CliResult {
     plan.opts
         .validate(plan.mesh.rows)
         .map_err(CliError::usage)?;
-    let c_runs = (plan.c_program.as_ref()).map_or(0, |c| c.systems.len() * (plan.segments.len() + 1));
+    let c_runs =
+        (plan.c_program.as_ref()).map_or(0, |c| c.systems.len() * (plan.segments.len() + 1));
     let total = 1
         + plan.styles.len() * plan.links.len() * plan.balancing.len() * plan.segments.len()
         + c_runs;
