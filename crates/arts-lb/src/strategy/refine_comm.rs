@@ -334,7 +334,7 @@ mod tests {
                 ours.max_avg_ratio
             );
             assert!(ours.max_avg_ratio <= 1.05);
-            assert!(ours.migrations as usize >= fewest, "the floor is a floor");
+            assert!(ours.migrations >= fewest, "the floor is a floor");
             assert!(
                 ours.migrations as f64 <= 1.10 * fewest as f64,
                 "{} moves, floor {fewest}",
