@@ -125,7 +125,7 @@ enum Command {
 enum Experiment {
     /// The drift-diffusion study: styles × segments × balancing, run time and
     /// speed-up (the same as `arts ddm scaling`).
-    DdmScaling(ddm_scaling::ScalingArgs),
+    DdmScaling(Box<ddm_scaling::ScalingArgs>),
     /// The drift-diffusion paper's MPI program in C on Open MPI, MPICH and
     /// arts' AMPI beside the Rust `--parallel static` solver, and its Fig. 11
     /// (MPI_Pack against a derived datatype).

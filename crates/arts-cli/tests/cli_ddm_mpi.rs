@@ -124,6 +124,7 @@ fn run_c(
         ranks,
         pes: 2,
         lb: lb.into(),
+        limit_s: programs::RUN_LIMIT_S,
     };
     programs::launch(&tools(), mpi, &b.ddm, &how, args).unwrap()
 }
@@ -334,6 +335,130 @@ fn the_experiment_runs_every_installed_mpi_and_writes_its_files() {
     ] {
         assert!(out_dir.join(f).is_file(), "{f}");
     }
+}
+
+#[test]
+fn the_scaling_study_runs_the_c_program_beside_the_rust_styles() {
+    // si-pn at 0.2 V, S = 1 and 2 on one PE: the C program's rows join the
+    // study's; each equals the Rust relaxed run over the same segments.
+    let v = json(&arts(&[
+        "--json",
+        "experiment",
+        "ddm-scaling",
+        "--preset",
+        "si-pn",
+        "--bias",
+        "0.2",
+        "--pes",
+        "1",
+        "--segments",
+        "2,1",
+        "--styles",
+        "distributed",
+        "--balancing",
+        "none",
+        "--subcycle-dependency",
+        "off",
+        "--migrate-every",
+        "200",
+        "--c-limit",
+        "120",
+    ]));
+    let runs = v["runs"].as_array().unwrap();
+    let notes: Vec<&str> = (v["notes"].as_array().unwrap().iter())
+        .map(|n| n.as_str().unwrap())
+        .collect();
+    let row = |style: &str, balancing: &str, s: u64| {
+        runs.iter()
+            .find(|r| r["style"] == style && r["balancing"] == balancing && r["segments"] == s)
+    };
+    let mut systems = vec![
+        ("c-openmpi", "none"),
+        ("c-ampi", "none"),
+        ("c-ampi", "system"),
+    ];
+    match Mpi::Mpich.missing(&tools()) {
+        Some(_) => assert!(
+            notes.iter().any(|n| n.starts_with("mpich rows skipped")),
+            "{notes:?}"
+        ),
+        None => systems.push(("c-mpich", "none")),
+    }
+    assert!(
+        notes.iter().all(|n| n.starts_with("mpich")),
+        "only a missing MPICH may be noted: {notes:?}"
+    );
+    assert_eq!(runs.len(), 2 * (1 + systems.len()), "{runs:?}");
+    for s in [1, 2] {
+        let rust = row("distributed", "none", s).unwrap();
+        for (style, balancing) in &systems {
+            let c = row(style, balancing, s).unwrap_or_else(|| panic!("{style} {balancing} S={s}"));
+            assert_eq!(c["converged"], true, "{c}");
+            assert_eq!(c["order"], "relaxed");
+            if *balancing == "none" {
+                // The same decomposition and order: the same iterations.
+                assert_eq!(c["iterations"], rust["iterations"], "{style} S={s}");
+            }
+        }
+    }
+    // A failing C run ends that system's sweep with one note (here an
+    // `arts` for AMPI that fails at once); the Rust rows stay.
+    let v = json(&arts(&[
+        "--json",
+        "experiment",
+        "ddm-scaling",
+        "--preset",
+        "si-pn",
+        "--pes",
+        "1",
+        "--segments",
+        "1,2",
+        "--styles",
+        "distributed",
+        "--balancing",
+        "none",
+        "--subcycle-dependency",
+        "off",
+        "--c-systems",
+        "ampi",
+        "--arts",
+        "/bin/false",
+    ]));
+    let runs = v["runs"].as_array().unwrap();
+    assert_eq!(runs.len(), 2);
+    assert!(runs.iter().all(|r| r["style"] == "distributed"));
+    let notes = v["notes"].as_array().unwrap();
+    assert_eq!(notes.len(), 1, "{notes:?}");
+    let note = notes[0].as_str().unwrap();
+    assert!(
+        note.starts_with("c-ampi S=1 none: ")
+            && note.ends_with("its runs at larger S skipped (--c-limit 30)"),
+        "{note}"
+    );
+}
+
+#[test]
+fn a_run_past_its_limit_is_stopped_and_said_so() {
+    if Mpi::OpenMpi.missing(&tools()).is_some() {
+        eprintln!("note: Open MPI not tested: not installed");
+        return;
+    }
+    let how = Launch {
+        ranks: 1,
+        pes: 1,
+        lb: "none".into(),
+        limit_s: 1,
+    };
+    let e = programs::launch(
+        &tools(),
+        Mpi::OpenMpi,
+        Path::new("/bin/sleep"),
+        &how,
+        &["5".into()],
+    )
+    .err()
+    .unwrap();
+    assert_eq!(e, "stopped after 1 s");
 }
 
 #[test]

@@ -341,6 +341,7 @@ pub fn run(plan: &Plan, progress: &mut dyn FnMut(&str)) -> Result<DdmMpiResult, 
                         } else {
                             "none".into()
                         },
+                        limit_s: programs::RUN_LIMIT_S,
                     };
                     let mut a = args.clone();
                     if migrate {
@@ -377,6 +378,7 @@ pub fn run(plan: &Plan, progress: &mut dyn FnMut(&str)) -> Result<DdmMpiResult, 
             ranks: 2,
             pes: 2,
             lb: "none".into(),
+            limit_s: programs::RUN_LIMIT_S,
         };
         let a = vec![
             "--iterations".to_string(),

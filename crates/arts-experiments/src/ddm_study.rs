@@ -3,7 +3,11 @@
 //! P PEs, without and with application-level balancing (segments cut from
 //! the measured per-row cost instead of equal rows) and system-level
 //! balancing (a runtime load balancer moving the slab objects), each run
-//! timed against the sequential solver measured in the same process.
+//! timed against the sequential solver measured in the same process; and
+//! the C MPI program of `examples/ddm-mpi` on Open MPI, MPICH and arts'
+//! AMPI at the same segment counts ([`c_program`]).
+
+pub mod c_program;
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -130,6 +134,8 @@ pub struct Plan {
     /// the application-level cuts are taken from it (under MPI: the root's;
     /// in one process: as it is).
     pub agree: fn(Vec<f64>) -> Vec<f64>,
+    /// The C MPI program's rows, or none.
+    pub c_program: Option<c_program::CPlan>,
 }
 
 /// Where a run's row comes from: a style on the object runtime, or —
@@ -195,6 +201,8 @@ pub struct Study {
     pub sequential_iterations: usize,
     /// Every parallel run.
     pub runs: Vec<Run>,
+    /// Systems skipped or cut short, one line each.
+    pub notes: Vec<String>,
 }
 
 impl Plan {
@@ -347,10 +355,31 @@ pub fn run(plan: &Plan, on_run: &mut dyn FnMut(&str)) -> Result<Study, RunError>
             }
         }
     }
+    let mut notes = Vec::new();
+    if let Some(c) = &plan.c_program {
+        let mut segments = plan.segments.clone();
+        segments.sort_unstable();
+        segments.dedup();
+        let args = c_program::Args {
+            pes: plan.config.pes,
+            segments: &segments,
+            bias_v: plan.bias_v,
+            check_every: plan.opts.check_every,
+            tolerance_v: plan.opts.tolerance_v,
+            max_iterations: plan.opts.max_iterations,
+        };
+        let against = c_program::Reference {
+            current: reference.terminal_current_a_per_cm2(),
+            resolution: reference.terminal_current_resolution(),
+            time_s: sequential_time_s,
+        };
+        c_program::run(c, &args, &against, &mut runs, &mut notes, on_run);
+    }
     Ok(Study {
         sequential_time_s,
         sequential_iterations: reference.iterations,
         runs,
+        notes,
     })
 }
 
@@ -397,6 +426,8 @@ pub struct ScalingJson {
     sequential_iterations: usize,
     runs: Vec<RunJson>,
     files: Vec<String>,
+    /// Systems skipped or cut short, one line each.
+    notes: Vec<String>,
 }
 
 impl ScalingJson {
@@ -433,6 +464,7 @@ impl ScalingJson {
                 })
                 .collect(),
             files,
+            notes: study.notes.clone(),
         }
     }
 
@@ -465,6 +497,9 @@ impl ScalingJson {
         }
         for f in &self.files {
             t.push_str(&format!("wrote {f}\n"));
+        }
+        for n in &self.notes {
+            t.push_str(&format!("note: {n}\n"));
         }
         t
     }

@@ -143,7 +143,7 @@ pub enum DdmCommand {
     Preset(PresetArgs),
     /// The paper's study on this machine: styles x segments x balancing,
     /// timed against the sequential solver, as CSV and SVG charts.
-    Scaling(super::ddm_scaling::ScalingArgs),
+    Scaling(Box<super::ddm_scaling::ScalingArgs>),
 }
 
 /// Runs `arts ddm ...`.

@@ -8,7 +8,7 @@ use std::process::{Command, Output};
 use serde::Serialize;
 
 /// Seconds any one program run may take before it is stopped (`timeout`).
-const RUN_LIMIT_S: &str = "900";
+pub const RUN_LIMIT_S: u64 = 900;
 
 /// The MPIs a C program is built for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -169,6 +169,9 @@ pub struct Launch {
     pub pes: u32,
     /// AMPI: the load balancer (`none`: no balancing).
     pub lb: String,
+    /// Seconds the run may take before it is stopped (then an error
+    /// saying so).
+    pub limit_s: u64,
 }
 
 /// What a launched program printed: its JSON object and, under AMPI, the
@@ -189,7 +192,7 @@ pub fn launch(
     args: &[String],
 ) -> Result<Printed, String> {
     let mut cmd = Command::new("timeout");
-    cmd.arg(RUN_LIMIT_S);
+    cmd.arg(how.limit_s.to_string());
     let np = how.ranks.to_string();
     match mpi {
         Mpi::OpenMpi => {
@@ -223,6 +226,9 @@ pub fn launch(
         Mpi::Ampi => (&out.stderr, Some(&out.stdout)),
         _ => (&out.stdout, None),
     };
+    if out.status.code() == Some(124) {
+        return Err(format!("stopped after {} s", how.limit_s));
+    }
     check(&out, program)?;
     let program_json = json_line(prog_stream)
         .ok_or_else(|| format!("{} printed no JSON object", program.display()))?;
@@ -248,7 +254,7 @@ pub fn rust_static(
 ) -> Result<serde_json::Value, String> {
     let np = ranks.to_string();
     let out = Command::new("timeout")
-        .arg(RUN_LIMIT_S)
+        .arg(RUN_LIMIT_S.to_string())
         .args([
             "mpirun",
             "--allow-run-as-root",

@@ -285,6 +285,64 @@ mod tests {
         assert!(ours.comm_cut_bytes < greedy.comm_cut_bytes);
     }
 
+    /// The fewest objects any placement reaching the limit must move: each
+    /// PE above `1.05 × ideal` must lose at least the objects it sheds when
+    /// it sheds its heaviest first (no smaller set of its objects weighs
+    /// enough), whatever it receives and wherever they go.
+    fn fewest_moves(input: &LbInput) -> usize {
+        let works = input.works();
+        let limit = 1.05 * ideal_time(input, &works);
+        let times = pe_times(input, &works, &input.current_mapping().pe_of);
+        let mut fewest = 0;
+        for (q, &t) in times.iter().enumerate() {
+            let mut own: Vec<f64> = (input.objects.iter().enumerate())
+                .filter(|(_, o)| o.pe == q && o.migratable)
+                .map(|(i, _)| works[i] / input.pes[q].speed)
+                .collect();
+            own.sort_unstable_by(|a, b| b.total_cmp(a));
+            let mut left = t;
+            for w in own {
+                if left <= limit {
+                    break;
+                }
+                left -= w;
+                fewest += 1;
+            }
+        }
+        fewest
+    }
+
+    #[test]
+    fn on_meshes_the_quarter_is_below_the_floor_of_any_strategy() {
+        // A hot disc: greedy-comm moves ~4x the objects the overloaded PEs
+        // must shed at the least, so no strategy reaching 1.05 moves under
+        // ~25% of greedy-comm's; refine-comm moves within 10% of that floor.
+        for (objects, pes) in [(4096, 8), (16384, 32)] {
+            let input = generate(&GenSpec::new(objects, pes, Kind::Mesh, 1))
+                .steps
+                .remove(0)
+                .input;
+            let fewest = fewest_moves(&input);
+            let [ours, greedy] = against_greedy_comm(Kind::Mesh, objects, pes, 1);
+            println!(
+                "mesh {objects}/{pes}: refine-comm {} moves, floor {fewest}, greedy-comm {}; \
+                 floor/greedy {:.3}, ours/greedy {:.3}, max/avg {:.4}",
+                ours.migrations,
+                greedy.migrations,
+                fewest as f64 / greedy.migrations as f64,
+                ours.migrations as f64 / greedy.migrations as f64,
+                ours.max_avg_ratio
+            );
+            assert!(ours.max_avg_ratio <= 1.05);
+            assert!(ours.migrations >= fewest, "the floor is a floor");
+            assert!(
+                ours.migrations as f64 <= 1.10 * fewest as f64,
+                "{} moves, floor {fewest}",
+                ours.migrations
+            );
+        }
+    }
+
     #[test]
     fn prefers_the_moves_that_save_cut_bytes() {
         // PE 0 holds 4 objects (load 4), PEs 1 and 2 one each: two leave PE 0.

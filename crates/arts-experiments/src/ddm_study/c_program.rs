@@ -1,0 +1,288 @@
+//! The C MPI program's rows of the study (`examples/ddm-mpi`, the paper's
+//! MPI version): at each segment count S of the sweep, the program with S
+//! ranks under Open MPI and MPICH (S processes), and under arts' AMPI (S
+//! ranks on P PEs) without and with `AMPI_Migrate` balancing. Each row is
+//! checked against the sequential solver: the program converged and its
+//! terminal current agrees (see [`agrees`]). A missing MPI skips its rows
+//! with one note; a run that fails or passes the time limit ends its
+//! system's sweep (larger S would take longer) with one note.
+
+use std::path::PathBuf;
+
+use super::{Balancing, Run, System};
+use crate::ddm_mpi::programs::{self, Launch, Mpi, Tools};
+
+/// How the C program's rows are run.
+#[derive(Clone, Debug)]
+pub struct CPlan {
+    /// Sources, `arts-mpicc` and the `arts` binary (AMPI).
+    pub tools: Tools,
+    /// Where the programs are built.
+    pub scratch: PathBuf,
+    /// The device file the program reads (TOML, its subset).
+    pub device: PathBuf,
+    /// The systems to run.
+    pub systems: Vec<CSystem>,
+    /// Seconds one run may take; a run stopped at it ends its system's sweep.
+    pub limit_s: u64,
+    /// AMPI with balancing: `AMPI_Migrate` every this many iterations.
+    pub migrate_every: u64,
+    /// AMPI with balancing: arts' load balancer at each `AMPI_Migrate`.
+    pub lb: String,
+}
+
+/// One system of the C program (`--c-systems`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
+pub enum CSystem {
+    /// Open MPI, S processes.
+    Openmpi,
+    /// MPICH, S processes.
+    Mpich,
+    /// arts' AMPI, S ranks on P PEs, no balancing.
+    Ampi,
+    /// arts' AMPI, S ranks on P PEs, `AMPI_Migrate` balancing.
+    AmpiMigrate,
+}
+
+impl CSystem {
+    fn mpi(self) -> Mpi {
+        match self {
+            CSystem::Openmpi => Mpi::OpenMpi,
+            CSystem::Mpich => Mpi::Mpich,
+            CSystem::Ampi | CSystem::AmpiMigrate => Mpi::Ampi,
+        }
+    }
+
+    /// Its name in the CSV and legends (the balancing tells the two AMPI
+    /// systems apart: `none`, or `system` with `AMPI_Migrate`).
+    pub fn name(self) -> &'static str {
+        match self {
+            CSystem::Openmpi => "c-openmpi",
+            CSystem::Mpich => "c-mpich",
+            CSystem::Ampi | CSystem::AmpiMigrate => "c-ampi",
+        }
+    }
+
+    fn balancing(self) -> Balancing {
+        match self {
+            CSystem::AmpiMigrate => Balancing::System,
+            _ => Balancing::None,
+        }
+    }
+}
+
+/// The sequential solver's answer the rows are checked against.
+#[derive(Clone, Copy, Debug)]
+pub struct Reference {
+    /// Its terminal current, A/cm².
+    pub current: f64,
+    /// That current's resolution (the spread of the current over the
+    /// device), A/cm².
+    pub resolution: f64,
+    /// Its seconds (the speed-ups' numerator).
+    pub time_s: f64,
+}
+
+/// Relative current difference the check accepts (beyond the current's
+/// own resolution): the iteration stops at a potential tolerance, and
+/// different segmentations stop at different iterates.
+pub const CURRENT_TOLERANCE: f64 = 1e-3;
+
+/// Whether a current agrees with the reference: within its resolution or
+/// within [`CURRENT_TOLERANCE`] of it, relatively.
+pub fn agrees(current: f64, r: &Reference) -> bool {
+    let diff = (current - r.current).abs();
+    diff <= r.resolution || diff <= CURRENT_TOLERANCE * current.abs().max(r.current.abs())
+}
+
+/// What the study passes to the program besides the device.
+pub struct Args<'a> {
+    /// PEs (AMPI).
+    pub pes: u32,
+    /// Segment counts, ascending.
+    pub segments: &'a [usize],
+    /// The bias point, V.
+    pub bias_v: f64,
+    /// Residual check every K iterations.
+    pub check_every: usize,
+    /// Tolerance, V.
+    pub tolerance_v: f64,
+    /// Iteration limit.
+    pub max_iterations: usize,
+}
+
+/// Runs the C program's rows; pushes them onto `runs` and one note per
+/// system skipped or cut short onto `notes`.
+pub fn run(
+    c: &CPlan,
+    a: &Args,
+    reference: &Reference,
+    runs: &mut Vec<Run>,
+    notes: &mut Vec<String>,
+    on_run: &mut dyn FnMut(&str),
+) {
+    if let Err(e) = std::fs::create_dir_all(&c.scratch) {
+        notes.push(format!(
+            "C program rows skipped: {}: {e}",
+            c.scratch.display()
+        ));
+        return;
+    }
+    let mut built = Vec::new();
+    let mut live: Vec<CSystem> = Vec::new();
+    for mpi in Mpi::ALL {
+        let wanted: Vec<CSystem> = (c.systems.iter().copied())
+            .filter(|s| s.mpi() == mpi)
+            .collect();
+        if wanted.is_empty() {
+            continue;
+        }
+        let why = match mpi.missing(&c.tools) {
+            Some(why) => Some(why),
+            None => {
+                on_run(&format!("build the C program for {}", mpi.name()));
+                match programs::build(&c.tools, mpi, &c.scratch) {
+                    Ok(b) => {
+                        built.push(b);
+                        None
+                    }
+                    Err(e) => Some(e),
+                }
+            }
+        };
+        match why {
+            Some(why) => {
+                let hint = if mpi == Mpi::Mpich {
+                    " (apt-get install mpich)"
+                } else {
+                    ""
+                };
+                notes.push(format!("{} rows skipped: {why}{hint}", mpi.name()));
+            }
+            None => live.extend(wanted),
+        }
+    }
+    let program_args = vec![
+        "--device".to_string(),
+        c.device.display().to_string(),
+        "--bias".into(),
+        a.bias_v.to_string(),
+        "--check-every".into(),
+        a.check_every.to_string(),
+        "--tolerance".into(),
+        a.tolerance_v.to_string(),
+        "--max-iterations".into(),
+        a.max_iterations.to_string(),
+    ];
+    let migrate = ["--migrate-every".to_string(), c.migrate_every.to_string()];
+    for &s in a.segments {
+        for system in live.clone() {
+            let label = format!("{} S={s} {}", system.name(), system.balancing().name());
+            on_run(&label);
+            let b = (built.iter().find(|b| b.mpi == system.mpi())).expect("built above");
+            let how = Launch {
+                ranks: s as u32,
+                pes: a.pes,
+                lb: match system {
+                    CSystem::AmpiMigrate => c.lb.clone(),
+                    _ => "none".into(),
+                },
+                limit_s: c.limit_s,
+            };
+            let args = match system {
+                CSystem::AmpiMigrate => [&program_args[..], &migrate[..]].concat(),
+                _ => program_args.clone(),
+            };
+            let row = programs::launch(&c.tools, b.mpi, &b.ddm, &how, &args)
+                .and_then(|out| row(system, s, a.pes, &out, reference));
+            match row {
+                Ok(r) => runs.push(r),
+                Err(e) => {
+                    notes.push(format!(
+                        "{label}: {e}; its runs at larger S skipped (--c-limit {})",
+                        c.limit_s
+                    ));
+                    live.retain(|&x| x != system);
+                }
+            }
+        }
+    }
+}
+
+/// The row of one run of the program, checked against the reference.
+fn row(
+    system: CSystem,
+    segments: usize,
+    pes: u32,
+    out: &programs::Printed,
+    reference: &Reference,
+) -> Result<Run, String> {
+    let v = &out.program;
+    let point = v["biases"]
+        .as_array()
+        .and_then(|b| b.first())
+        .ok_or("the program printed no bias point")?;
+    let converged = v["converged"].as_bool() == Some(true);
+    let current = point["terminal_current_a_per_cm2"]
+        .as_f64()
+        .ok_or("the program printed no current")?;
+    let time_s = point["time_s"]
+        .as_f64()
+        .ok_or("the program printed no time")?;
+    if converged && !agrees(current, reference) {
+        return Err(format!(
+            "its current {current:e} A/cm² disagrees with the sequential solver's {:e}",
+            reference.current
+        ));
+    }
+    let migrations = out
+        .summary
+        .as_ref()
+        .and_then(|s| s["rank_moves"].as_u64())
+        .unwrap_or(0);
+    Ok(Run {
+        system: System::External(system.name().to_string()),
+        segments,
+        balancing: system.balancing(),
+        order: "relaxed",
+        converged,
+        iterations: point["iterations"].as_u64().unwrap_or(0) as usize,
+        time_s,
+        speedup: reference.time_s / time_s,
+        migrations,
+        pes,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn currents_agree_within_the_resolution_or_the_relative_tolerance() {
+        let r = Reference {
+            current: 2.0,
+            resolution: 1e-6,
+            time_s: 1.0,
+        };
+        assert!(agrees(2.0, &r));
+        assert!(agrees(2.0 + 1.5e-3, &r));
+        assert!(!agrees(2.01, &r));
+        let zero = Reference {
+            current: 0.0,
+            resolution: 1e-19,
+            time_s: 1.0,
+        };
+        assert!(agrees(5e-20, &zero));
+        assert!(!agrees(1e-12, &zero));
+    }
+
+    #[test]
+    fn the_ampi_systems_share_a_name_and_differ_in_balancing() {
+        assert_eq!(CSystem::Ampi.name(), CSystem::AmpiMigrate.name());
+        assert_eq!(CSystem::Ampi.balancing(), Balancing::None);
+        assert_eq!(CSystem::AmpiMigrate.balancing(), Balancing::System);
+        assert_eq!(CSystem::Mpich.mpi(), Mpi::Mpich);
+    }
+}
