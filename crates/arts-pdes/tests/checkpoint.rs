@@ -64,6 +64,7 @@ fn checkpointed(dir: &Path, every: f64) -> Plan {
         every: Some(every),
         dir: dir.to_path_buf(),
         restart: None,
+        writer: true,
     }
 }
 
@@ -72,6 +73,7 @@ fn restart(dir: &Path) -> Plan {
         every: None,
         dir: dir.to_path_buf(),
         restart: Some(dir.to_path_buf()),
+        writer: true,
     }
 }
 

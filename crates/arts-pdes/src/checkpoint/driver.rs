@@ -20,7 +20,7 @@ use crate::model::Model;
 use crate::progress::{Progress, run_watched};
 
 /// Checkpoint and restart options of a run.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Plan {
     /// Simulated time between checkpoints (`None`: no checkpoints).
     pub every: Option<f64>,
@@ -28,6 +28,10 @@ pub struct Plan {
     pub dir: PathBuf,
     /// The checkpoint to start from.
     pub restart: Option<PathBuf>,
+    /// Whether this process writes checkpoints: false on every process of
+    /// an MPI job but 0 when each runs the whole model alone (the
+    /// sequential engine under mpirun).
+    pub writer: bool,
 }
 
 impl Plan {
@@ -120,7 +124,7 @@ where
             pes: cfg.pes,
             state_hash: String::new(),
         };
-        save(cfg.processes.as_ref(), &plan.dir, manifest, &mine)?;
+        save(cfg.processes.as_ref(), plan, manifest, &mine)?;
         // The next segment keeps this process's LPs where they are.
         resume = Some(Arc::new(Resume::new(
             Arc::unwrap_or_clone(mine),
@@ -212,12 +216,16 @@ fn load<M: Model>(
 /// process learns whether it succeeded (they all fail alike).
 fn save(
     procs: Option<&Processes>,
-    dir: &std::path::Path,
+    plan: &Plan,
     manifest: Manifest,
     mine: &Snapshot,
 ) -> Result<(), PdesError> {
+    let dir = &plan.dir;
     let failed = |e: String| PdesError::Io(format!("checkpoint {}: {e}", dir.display()));
     let Some(p) = procs else {
+        if !plan.writer {
+            return Ok(());
+        }
         let mut all = mine.clone();
         all.sort();
         return files::write(dir, manifest, &all).map_err(failed);
