@@ -54,14 +54,19 @@ fn rank_pid(seed: &str, rank: u32) -> u32 {
             };
             let args: Vec<&[u8]> = cmdline.split(|&b| b == 0).collect();
             let ours = args.first().is_some_and(|a| a.ends_with(b"/arts"))
-                && args.windows(2).any(|w| w[0] == b"--seed" && w[1] == seed.as_bytes());
+                && args
+                    .windows(2)
+                    .any(|w| w[0] == b"--seed" && w[1] == seed.as_bytes());
             let env = std::fs::read(entry.path().join("environ")).unwrap_or_default();
             let want = format!("OMPI_COMM_WORLD_RANK={rank}");
             if ours && env.split(|&b| b == 0).any(|v| v == want.as_bytes()) {
                 return pid;
             }
         }
-        assert!(t.elapsed() < Duration::from_secs(60), "rank {rank} never started");
+        assert!(
+            t.elapsed() < Duration::from_secs(60),
+            "rank {rank} never started"
+        );
         std::thread::sleep(Duration::from_millis(50));
     }
 }
@@ -69,7 +74,15 @@ fn rank_pid(seed: &str, rank: u32) -> u32 {
 /// A PHOLD run that lasts far longer than the tests wait.
 fn endless(seed: &str, extra: &[&str]) -> Child {
     let args = [
-        &["--json", "pdes", "phold", "--lps", "4096", "--end-time", "1e9"][..],
+        &[
+            "--json",
+            "pdes",
+            "phold",
+            "--lps",
+            "4096",
+            "--end-time",
+            "1e9",
+        ][..],
         &["--sync", "optimistic", "--seed", seed],
         extra,
     ]
@@ -96,7 +109,11 @@ fn a_killed_process_ends_the_pdes_job_in_seconds_naming_its_rank() {
     let out = job.wait_with_output().unwrap();
     let err = common::stderr(&out);
     assert!(!out.status.success(), "{err}");
-    assert!(t.elapsed() < Duration::from_secs(30), "took {:?}", t.elapsed());
+    assert!(
+        t.elapsed() < Duration::from_secs(30),
+        "took {:?}",
+        t.elapsed()
+    );
     assert!(err.contains("rank 1"), "{err}");
 }
 
@@ -111,12 +128,25 @@ fn a_stopped_process_is_named_by_the_heartbeat_and_ends_the_pdes_job() {
     let err = common::stderr(&out);
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains("process 1 of 2 stopped answering"), "{err}");
-    assert!(t.elapsed() < Duration::from_secs(30), "took {:?}", t.elapsed());
+    assert!(
+        t.elapsed() < Duration::from_secs(30),
+        "took {:?}",
+        t.elapsed()
+    );
 }
 
 const PHOLD: [&str; 11] = [
-    "--json", "pdes", "phold", "--lps", "1001", "--remote", "0.5", "--seed", "5",
-    "--gvt-interval", "64",
+    "--json",
+    "pdes",
+    "phold",
+    "--lps",
+    "1001",
+    "--remote",
+    "0.5",
+    "--seed",
+    "5",
+    "--gvt-interval",
+    "64",
 ];
 
 fn same(a: &serde_json::Value, b: &serde_json::Value, what: &str) {
@@ -130,10 +160,21 @@ fn a_checkpoint_of_2_processes_restarts_on_1_and_4_like_the_uninterrupted_run() 
     let root = tempfile::tempdir().unwrap();
     let dir = root.path().join("ckpt");
     let dir = dir.to_str().unwrap();
-    let upto = |end: &str| single(&[&PHOLD[..], &["--sync", "sequential", "--end-time", end]].concat());
+    let upto =
+        |end: &str| single(&[&PHOLD[..], &["--sync", "sequential", "--end-time", end]].concat());
     let (seq20, seq30) = (upto("20"), upto("30"));
-    let ckpt = ["--checkpoint-every", "8", "--checkpoint-dir", dir, "--end-time", "20"];
-    let v = json(&mpirun(2, &[&PHOLD[..], &["--sync", "optimistic"], &ckpt].concat()));
+    let ckpt = [
+        "--checkpoint-every",
+        "8",
+        "--checkpoint-dir",
+        dir,
+        "--end-time",
+        "20",
+    ];
+    let v = json(&mpirun(
+        2,
+        &[&PHOLD[..], &["--sync", "optimistic"], &ckpt].concat(),
+    ));
     same(&seq20, &v, "2 processes, checkpointed");
     let manifest: serde_json::Value =
         serde_json::from_slice(&std::fs::read(root.path().join("ckpt/checkpoint.json")).unwrap())
@@ -141,9 +182,23 @@ fn a_checkpoint_of_2_processes_restarts_on_1_and_4_like_the_uninterrupted_run() 
     assert_eq!(manifest["time"], 16.0);
     assert_eq!(manifest["processes"], 2);
     let restart = ["--restart", dir, "--end-time", "30"];
-    let four = [&PHOLD[..], &["--sync", "optimistic", "--pes-per-process", "2"], &restart].concat();
-    same(&seq30, &json(&mpirun(4, &four)), "restarted on 4 processes x 2 PEs");
-    let one = [&PHOLD[..], &["--sync", "optimistic", "--pes", "3"], &restart].concat();
+    let four = [
+        &PHOLD[..],
+        &["--sync", "optimistic", "--pes-per-process", "2"],
+        &restart,
+    ]
+    .concat();
+    same(
+        &seq30,
+        &json(&mpirun(4, &four)),
+        "restarted on 4 processes x 2 PEs",
+    );
+    let one = [
+        &PHOLD[..],
+        &["--sync", "optimistic", "--pes", "3"],
+        &restart,
+    ]
+    .concat();
     same(&seq30, &single(&one), "restarted in 1 process, 3 PEs");
     let seq = [&PHOLD[..], &["--sync", "sequential"], &restart].concat();
     same(&seq30, &single(&seq), "restarted on the sequential engine");
