@@ -193,3 +193,75 @@ fn bench_rejects_bad_lists() {
         "{stderr}"
     );
 }
+
+#[test]
+fn a_checkpointed_run_restarts_and_bad_checkpoints_are_one_line() {
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().join("ckpt");
+    let dir = dir.to_str().unwrap();
+    let base = ["pdes", "phold", "--lps", "300"];
+    let run = |extra: &[&str]| {
+        let seed: &[&str] = if extra.contains(&"--seed") {
+            &[]
+        } else {
+            &["--seed", "3"]
+        };
+        common::arts(&[&base[..], seed, extra].concat())
+    };
+    let plain = common::json(&run(&[
+        "--json",
+        "--sync",
+        "sequential",
+        "--end-time",
+        "40",
+    ]));
+    let first = [
+        "--json",
+        "--end-time",
+        "25",
+        "--checkpoint-every",
+        "10",
+        "--checkpoint-dir",
+        dir,
+    ];
+    let out = run(&first);
+    assert!(out.status.success(), "{}", common::stderr(&out));
+    let again = run(&[
+        "--json",
+        "--pes",
+        "2",
+        "--restart",
+        dir,
+        "--end-time",
+        "40",
+        "--validate",
+    ]);
+    let v = common::json(&again);
+    assert_eq!(v["valid"], true);
+    for key in ["committed_events", "checksum", "final_time"] {
+        assert_eq!(v[key], plain[key], "{key}");
+    }
+    let refused = |extra: &[&str], needle: &str| {
+        common::assert_usage_error(&run(extra), needle);
+    };
+    refused(&["--restart", "/nonexistent/ckpt"], "cannot read");
+    refused(&["--restart", dir, "--seed", "4"], "--seed 3");
+    refused(
+        &["--restart", dir, "--remote", "0.2"],
+        "the checkpoint is of model",
+    );
+    refused(&["--checkpoint-every", "0"], "--checkpoint-every 0");
+    refused(
+        &[
+            "--checkpoint-every",
+            "5",
+            "--checkpoint-dir",
+            "/nonexistent/x",
+        ],
+        "does not exist",
+    );
+    std::fs::write(root.path().join("ckpt/state.bin"), b"garbage").unwrap();
+    refused(&["--restart", dir], "corrupt");
+    let torus = common::arts(&["pdes", "torus", "--restart", dir]);
+    common::assert_usage_error(&torus, "torus");
+}

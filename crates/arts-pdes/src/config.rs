@@ -75,6 +75,12 @@ pub struct RunConfig {
     /// `pes` counts the PEs of all processes together (a multiple of the
     /// process count) and each process holds only its PEs' LPs.
     pub processes: Option<crate::dist::Processes>,
+    /// Start from these LP states and pending events instead of the
+    /// model's `init` (a checkpoint; `crate::checkpoint`).
+    pub resume: Option<std::sync::Arc<crate::checkpoint::Resume>>,
+    /// Return this process's final LP states and pending events in
+    /// [`SimReport::end_state`] (for a checkpoint).
+    pub keep: bool,
 }
 
 impl RunConfig {
@@ -91,6 +97,8 @@ impl RunConfig {
             gvt_interval: 1024,
             queue: Queue::Calendar,
             processes: None,
+            resume: None,
+            keep: false,
         }
     }
 }
@@ -135,6 +143,9 @@ pub struct SimReport {
     /// Runs across processes: each process's peak resident set size in
     /// bytes, by rank (empty in one process).
     pub peak_rss_per_process: Vec<u64>,
+    /// With [`RunConfig::keep`]: this process's LP states and pending
+    /// events at the end time.
+    pub end_state: Option<std::sync::Arc<crate::checkpoint::Snapshot>>,
 }
 
 impl SimReport {

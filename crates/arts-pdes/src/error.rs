@@ -65,4 +65,7 @@ pub enum PdesError {
     /// A handler scheduled a bad event.
     #[error(transparent)]
     Event(#[from] EventError),
+    /// A file the run writes (a checkpoint) could not be written.
+    #[error("{0}")]
+    Io(String),
 }

@@ -58,6 +58,20 @@ impl<'m, M: Model> Exec<'m, M> {
         Ok(core)
     }
 
+    /// Creates LP `lp` as the run starts: from `cfg`'s checkpoint when it
+    /// resumes one, else by the model's `init`.
+    pub(crate) fn start(
+        &mut self,
+        lp: LpId,
+        cfg: &crate::config::RunConfig,
+        new: &mut Vec<Event<M::Msg>>,
+    ) -> Result<LpCore<M::State>, EventError> {
+        match &cfg.resume {
+            Some(r) => Ok(r.restore(self.model, lp, cfg.seed, new)),
+            None => self.init(lp, cfg.seed, new),
+        }
+    }
+
     /// Handles `ev` on `core` and appends the new events to `new`. On error
     /// nothing is appended and the send counter is unchanged (the state and
     /// random stream may have changed: the caller stops or rolls back).

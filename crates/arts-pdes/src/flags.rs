@@ -37,6 +37,40 @@ pub struct SyncFlags {
     /// Also run the sequential engine and report whether the results match ("valid").
     #[cfg_attr(feature = "clap", arg(long))]
     pub validate: bool,
+    /// Checkpoints and restarts.
+    #[cfg_attr(feature = "clap", command(flatten))]
+    pub checkpoint: CheckpointFlags,
+}
+
+/// `--checkpoint-every`, `--checkpoint-dir` and `--restart` of `arts pdes`.
+#[derive(Clone, Debug, Default)]
+#[cfg_attr(feature = "clap", derive(clap::Args))]
+pub struct CheckpointFlags {
+    /// Checkpoint every this much simulated time (in the model's time
+    /// unit): at each multiple of it, when GVT reaches it, the committed LP
+    /// states and pending events are written to --checkpoint-dir.
+    #[cfg_attr(feature = "clap", arg(long, value_parser = finite_f64))]
+    pub checkpoint_every: Option<f64>,
+    /// Where checkpoints go (each replaces the previous one).
+    #[cfg_attr(feature = "clap", arg(long, default_value = "pdes-checkpoint"))]
+    pub checkpoint_dir: std::path::PathBuf,
+    /// Start from the checkpoint in this directory (any process, PE count
+    /// and engine; the same model, parameters and seed) and run on to
+    /// --end-time.
+    #[cfg_attr(feature = "clap", arg(long))]
+    pub restart: Option<std::path::PathBuf>,
+}
+
+impl CheckpointFlags {
+    /// The checkpoint plan these flags describe.
+    pub fn plan(&self) -> crate::checkpoint::Plan {
+        crate::checkpoint::Plan {
+            every: self.checkpoint_every,
+            dir: self.checkpoint_dir.clone(),
+            restart: self.restart.clone(),
+            writer: true,
+        }
+    }
 }
 
 impl SyncFlags {

@@ -17,6 +17,7 @@
 //! assert!(seq.same_results(&opt));
 //! ```
 
+pub mod checkpoint;
 mod config;
 pub mod dist;
 mod engine;
@@ -39,7 +40,7 @@ pub use engine::{ProgressFn, run, validate};
 pub use error::{EventError, EventFault, PdesError};
 pub use event::{Event, PendingSet, Queue};
 pub use key::{Key, LpId, MAX_LPS, Time};
-pub use model::{EventCtx, Model, MsgCodec, StatKind, StatSpec, UnitCodec};
+pub use model::{EventCtx, Model, MsgCodec, StatKind, StatSpec, StateCodec, UnitCodec};
 pub use partition::Partition;
 pub use progress::{Progress, run_watched};
 pub use rng::{LpRng, mix64};

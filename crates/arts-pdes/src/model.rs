@@ -97,6 +97,21 @@ pub trait Model: Sync {
     fn codec(&self) -> Option<&dyn MsgCodec<Self::Msg>> {
         None
     }
+
+    /// How an LP's state is written into a checkpoint and read back
+    /// (`crate::checkpoint`); `None` (the default): this model's runs cannot
+    /// be checkpointed.
+    fn state_codec(&self) -> Option<&dyn StateCodec<Self::State>> {
+        None
+    }
+}
+
+/// Writes LP states as bytes and reads them back, for checkpoints.
+pub trait StateCodec<S>: Sync {
+    /// Appends `state` to `out`.
+    fn put(&self, state: &S, out: &mut Vec<u8>);
+    /// Reads a state `put` wrote (`None`: the bytes are not one).
+    fn get(&self, bytes: &[u8]) -> Option<S>;
 }
 
 /// Writes event payloads as bytes and reads them back, for events that cross

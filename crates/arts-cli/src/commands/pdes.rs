@@ -91,6 +91,7 @@ pub fn engine_error(e: PdesError) -> CliError {
     match e {
         PdesError::Config(msg) => CliError::usage(msg),
         PdesError::Event(err) => CliError::failed(err),
+        PdesError::Io(msg) => CliError::failed(msg),
     }
 }
 
@@ -138,8 +139,11 @@ fn run_phold(args: &PholdArgs, out: Output) -> CliResult {
     let model = phold(&args.model)?;
     let cfg = engine_config(&args.engine)?;
     let validate = args.engine.common.validate;
-    let result = arts_pdes::runs::phold::run(&model, &cfg, validate, &Bar::new(out))
-        .map_err(engine_error)?;
+    let mut plan = args.engine.common.checkpoint.plan();
+    plan.writer = crate::launch::rank_size().0 == 0;
+    let result =
+        arts_pdes::runs::phold::run_planned(&model, &cfg, Some(&plan), validate, &Bar::new(out))
+            .map_err(engine_error)?;
     out.emit(&result, || result.table())
 }
 

@@ -125,6 +125,7 @@ pub(crate) fn gather_report<M: Model>(
         wall_s: start.elapsed().as_secs_f64(),
         processes: net.size(),
         gvt_s: (sync == SyncMode::Optimistic).then_some(gvt_ns0 as f64 * 1e-9),
+        end_state: None,
         peak_rss_per_process: rss,
     })
 }

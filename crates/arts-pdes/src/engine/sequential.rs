@@ -3,6 +3,7 @@
 
 use std::time::Instant;
 
+use crate::checkpoint::Snapshot;
 use crate::config::{RunConfig, SimReport, SyncMode};
 use crate::engine::ProgressFn;
 use crate::error::PdesError;
@@ -29,7 +30,7 @@ pub(crate) fn run<M: Model>(
     let mut pending = PendingSet::new(cfg.queue);
     let mut lps: Vec<LpCore<M::State>> = Vec::with_capacity(n as usize);
     for lp in 0..n {
-        lps.push(exec.init(lp, cfg.seed, &mut new)?);
+        lps.push(exec.start(lp, cfg, &mut new)?);
         for ev in new.drain(..) {
             pending.push(ev);
         }
@@ -72,6 +73,18 @@ pub(crate) fn run<M: Model>(
         }
     }
 
+    // Everything left is at or after the end time: with `keep`, the state
+    // a checkpoint holds.
+    let end_state = cfg.keep.then(|| {
+        let mut snap = Snapshot::default();
+        for (lp, core) in lps.iter().enumerate() {
+            snap.add_lp(model, lp as u32, core);
+        }
+        while let Some(ev) = pending.pop() {
+            snap.add_event(model, &ev);
+        }
+        std::sync::Arc::new(snap)
+    });
     let mut sum = Summary::new(model);
     for (lp, core) in lps.iter().enumerate() {
         sum.add(model, lp as u32, core);
@@ -93,6 +106,7 @@ pub(crate) fn run<M: Model>(
         wall_s: start.elapsed().as_secs_f64(),
         processes: 1,
         gvt_s: None,
+        end_state,
         peak_rss_per_process: Vec::new(),
     })
 }

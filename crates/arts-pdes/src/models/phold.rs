@@ -160,6 +160,31 @@ impl Phold {
     }
 }
 
+/// PHOLD's LP state in a checkpoint: its three fields, little-endian.
+struct PholdStateCodec;
+
+impl crate::model::StateCodec<PholdState> for PholdStateCodec {
+    fn put(&self, s: &PholdState, out: &mut Vec<u8>) {
+        out.extend_from_slice(&s.received.to_le_bytes());
+        out.extend_from_slice(&s.remote_sent.to_le_bytes());
+        out.extend_from_slice(&s.delay_sum.to_bits().to_le_bytes());
+    }
+
+    fn get(&self, bytes: &[u8]) -> Option<PholdState> {
+        let word = |i: usize| -> Option<u64> {
+            Some(u64::from_le_bytes(
+                bytes.get(i * 8..i * 8 + 8)?.try_into().ok()?,
+            ))
+        };
+        (bytes.len() == 24).then_some(())?;
+        Some(PholdState {
+            received: word(0)?,
+            remote_sent: word(1)?,
+            delay_sum: f64::from_bits(word(2)?),
+        })
+    }
+}
+
 impl Model for Phold {
     type State = PholdState;
     type Msg = ();
@@ -179,6 +204,10 @@ impl Model for Phold {
 
     fn codec(&self) -> Option<&dyn crate::model::MsgCodec<()>> {
         Some(&crate::model::UnitCodec)
+    }
+
+    fn state_codec(&self) -> Option<&dyn crate::model::StateCodec<PholdState>> {
+        Some(&PholdStateCodec)
     }
 
     fn init(&self, lp: LpId, ctx: &mut EventCtx<'_, ()>) -> PholdState {

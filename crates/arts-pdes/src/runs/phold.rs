@@ -3,6 +3,7 @@
 use serde::Serialize;
 
 use super::{RunReport, agrees_with_oracle};
+use crate::checkpoint::{self, Plan};
 use crate::config::RunConfig;
 use crate::error::PdesError;
 use crate::models::phold::Phold;
@@ -62,7 +63,26 @@ pub fn run(
     validate: bool,
     progress: &dyn Progress,
 ) -> Result<PholdReport, PdesError> {
-    let report = run_watched(model, cfg, progress, "phold", cfg.end_time)?;
+    run_planned(model, cfg, None, validate, progress)
+}
+
+/// [`run`] with checkpoints or a restart (`plan`; the sequential check,
+/// with `validate`, runs from time 0 uninterrupted).
+pub fn run_planned(
+    model: &Phold,
+    cfg: &RunConfig,
+    plan: Option<&Plan>,
+    validate: bool,
+    progress: &dyn Progress,
+) -> Result<PholdReport, PdesError> {
+    let report = match plan.filter(|p| p.active()) {
+        Some(plan) => {
+            let described = serde_json::to_value(PholdModel::of(model))
+                .map_err(|e| PdesError::Config(e.to_string()))?;
+            checkpoint::run(model, cfg, plan, described, progress, "phold")?
+        }
+        None => run_watched(model, cfg, progress, "phold", cfg.end_time)?,
+    };
     let valid = if validate {
         Some(agrees_with_oracle(model, cfg.clone(), &report)?)
     } else {

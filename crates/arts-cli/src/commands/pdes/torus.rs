@@ -108,6 +108,11 @@ impl TorusArgs {
 
 /// Runs `arts pdes torus`.
 pub(super) fn run_torus(args: &TorusArgs, out: Output) -> CliResult {
+    if args.engine.checkpoint.plan().active() {
+        return Err(CliError::usage(
+            "--checkpoint-every and --restart: the torus model's LP states cannot be saved yet; accepted with `arts pdes phold`",
+        ));
+    }
     let run = TorusRun {
         params: args.params()?,
         config: args.config()?,

@@ -26,6 +26,7 @@
 mod exchange;
 mod outbox;
 
+use crate::checkpoint::Snapshot;
 use std::sync::Barrier;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::SeqCst};
 use std::time::Instant;
@@ -80,6 +81,8 @@ struct PeResult<S> {
     cross: u64,
     windows: u64,
     final_time: Time,
+    /// With `cfg.keep`: the PE's LPs and pending events at the end.
+    kept: Option<Snapshot>,
 }
 
 /// Runs `model` under `cfg`: across `cfg.processes` if set (every process
@@ -131,8 +134,18 @@ pub(crate) fn run<M: Model>(
             .collect()
     });
     let windows = results.first().map_or(0, |r| r.windows);
+    let mut results = results;
+    let end_state = cfg.keep.then(|| {
+        let mut snap = Snapshot::default();
+        for r in &mut results {
+            snap.merge(r.kept.take().unwrap_or_default());
+        }
+        std::sync::Arc::new(snap)
+    });
     if cfg.processes.is_some() {
-        return report_across(model, cfg, net, results, sh.error.take(), windows, start);
+        let mut report = report_across(model, cfg, net, results, sh.error.take(), windows, start)?;
+        report.end_state = end_state;
+        return Ok(report);
     }
     if let Some((_, err)) = sh.error.take() {
         return Err(err.into());
@@ -157,6 +170,7 @@ pub(crate) fn run<M: Model>(
         wall_s: start.elapsed().as_secs_f64(),
         processes: 1,
         gvt_s: None,
+        end_state,
         peak_rss_per_process: Vec::new(),
     })
 }
@@ -217,7 +231,7 @@ fn pe_main<M: Model>(
     let mut lps = Vec::with_capacity(ids.len());
     let mut failed = false;
     for &lp in &ids {
-        match exec.init(lp, cfg.seed, &mut fresh) {
+        match exec.start(lp, cfg, &mut fresh) {
             Ok(core) => lps.push(core),
             Err(err) => {
                 sh.error.offer(Key::new(0.0, lp, 0), err);
@@ -249,6 +263,8 @@ fn pe_main<M: Model>(
         }
         let t = f64::from_bits(t_bits);
         if t >= end {
+            // Every event left is pending here or was just delivered.
+            pending.extend_from(&mut sh.inboxes[i].lock());
             break;
         }
         pending.extend_from(&mut sh.inboxes[i].lock());
@@ -280,7 +296,18 @@ fn pe_main<M: Model>(
             p(t);
         }
     }
+    let kept = cfg.keep.then(|| {
+        let mut snap = Snapshot::default();
+        for (&lp, core) in ids.iter().zip(&lps) {
+            snap.add_lp(model, lp, core);
+        }
+        while let Some(ev) = pending.pop() {
+            snap.add_event(model, &ev);
+        }
+        snap
+    });
     PeResult {
+        kept,
         lps: ids.into_iter().zip(lps).collect(),
         processed,
         cross,

@@ -9,6 +9,7 @@
 //! other processes and runs the GVT rounds; the other PEs only execute,
 //! send, and hold still while a round runs.
 
+use crate::checkpoint::Snapshot;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::SeqCst};
 use std::time::Instant;
 
@@ -152,13 +153,21 @@ pub(crate) fn run<M: Model>(
         gvt_interval: cfg.gvt_interval,
         progress,
     };
+    let kept = parking_lot::Mutex::new(Snapshot::default());
     let results: Vec<_> = std::thread::scope(|s| {
         let handles: Vec<_> = (0..k)
             .map(|i| {
-                let ctx = &ctx;
+                let (ctx, kept) = (&ctx, &kept);
                 s.spawn(move || {
                     let _guard = StopOnPanic(ctx.sh);
-                    let pe = match TwPe::new(model, first + i, ctx.part, cfg.seed, cfg.queue) {
+                    let pe = match TwPe::new(
+                        model,
+                        first + i,
+                        ctx.part,
+                        cfg.seed,
+                        cfg.queue,
+                        cfg.resume.as_deref(),
+                    ) {
                         Ok(pe) => Some(pe),
                         Err((lp, err)) => {
                             ctx.sh.error.offer(Key::new(0.0, lp, 0), err);
@@ -176,6 +185,12 @@ pub(crate) fn run<M: Model>(
                     if !ctx.sh.end.load(SeqCst) {
                         run_pe(&mut pe, ctx, i);
                     }
+                    if cfg.keep {
+                        // The last round left nothing in flight (README).
+                        let mut snap = Snapshot::default();
+                        pe.snapshot(&mut snap);
+                        kept.lock().merge(snap);
+                    }
                     Some((pe.stats, pe.into_lps()))
                 })
             })
@@ -185,7 +200,11 @@ pub(crate) fn run<M: Model>(
             .map(|h| h.join().expect("optimistic PE thread panicked"))
             .collect()
     });
-    finish(model, cfg, net, &sh, results, start)
+    let mut report = finish(model, cfg, net, &sh, results, start)?;
+    if cfg.keep {
+        report.end_state = Some(std::sync::Arc::new(kept.into_inner()));
+    }
+    Ok(report)
 }
 
 /// The leader's start-up: waits for the local PEs, then learns whether

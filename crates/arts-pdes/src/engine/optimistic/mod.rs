@@ -14,6 +14,7 @@ mod worker;
 
 use std::time::Instant;
 
+use crate::checkpoint::Snapshot;
 use crate::config::{RunConfig, SimReport, SyncMode};
 use crate::engine::ProgressFn;
 use crate::error::PdesError;
@@ -37,6 +38,32 @@ impl<M> Drop for StopOnPanic<'_, M> {
     }
 }
 
+/// At the end of a run (GVT at the end time, every PE stopped): places
+/// the wires still buffered and takes every inbox (events at or after the
+/// end time and their cancellations: nothing executed is rolled back, so
+/// nothing new is sent), then gathers the LP states and pending events.
+fn settle_and_snapshot<M: Model>(pes: &mut [TwPe<'_, M>], ctl: &Control<M::Msg>) -> Snapshot {
+    for pe in pes.iter_mut() {
+        for (dst, buf) in pe.out.iter_mut().enumerate() {
+            if !buf.is_empty() {
+                ctl.inboxes[dst].put(buf);
+            }
+        }
+        pe.out_count = 0;
+    }
+    let mut inbuf = Vec::new();
+    let mut snap = Snapshot::default();
+    for pe in pes.iter_mut() {
+        ctl.inboxes[pe.me].take(&mut inbuf);
+        for w in inbuf.drain(..) {
+            pe.receive(w);
+        }
+        debug_assert_eq!(pe.out_count, 0, "a settled PE sends nothing");
+        pe.snapshot(&mut snap);
+    }
+    snap
+}
+
 pub(crate) fn run<M: Model>(
     model: &M,
     cfg: &RunConfig,
@@ -55,7 +82,7 @@ pub(crate) fn run<M: Model>(
         flush_batch: 64,
         spins: if cfg.pes <= cores { 4096 } else { 64 },
     };
-    let results: Vec<Option<(PeStats, Vec<_>)>> = std::thread::scope(|s| {
+    let results: Vec<Option<TwPe<'_, M>>> = std::thread::scope(|s| {
         let handles: Vec<_> = (0..cfg.pes)
             .map(|me| {
                 let (ctl, part) = (&ctl, &part);
@@ -63,10 +90,10 @@ pub(crate) fn run<M: Model>(
                     // A panicking PE (a model bug) stops the others, which
                     // would otherwise wait for its GVT reports forever.
                     let _guard = StopOnPanic(ctl);
-                    match TwPe::new(model, me, part, cfg.seed, cfg.queue) {
+                    match TwPe::new(model, me, part, cfg.seed, cfg.queue, cfg.resume.as_deref()) {
                         Ok(mut pe) => {
                             run_pe(&mut pe, ctl, tuning, progress);
-                            Some((pe.stats, pe.into_lps()))
+                            Some(pe)
                         }
                         Err((lp, err)) => {
                             ctl.fail(Key::new(0.0, lp, 0), err);
@@ -84,9 +111,14 @@ pub(crate) fn run<M: Model>(
     if let Some(err) = ctl.take_error() {
         return Err(err.into());
     }
+    let mut pes: Vec<TwPe<'_, M>> = results.into_iter().flatten().collect();
+    let end_state = cfg
+        .keep
+        .then(|| std::sync::Arc::new(settle_and_snapshot(&mut pes, &ctl)));
     let mut total = PeStats::default();
-    let mut parts = Vec::with_capacity(results.len());
-    for (st, lps) in results.into_iter().flatten() {
+    let mut parts = Vec::with_capacity(pes.len());
+    for pe in pes {
+        let (st, lps) = (pe.stats, pe.into_lps());
         total.processed += st.processed;
         total.rolled_back += st.rolled_back;
         total.anti_sent += st.anti_sent;
@@ -113,6 +145,7 @@ pub(crate) fn run<M: Model>(
         wall_s: start.elapsed().as_secs_f64(),
         processes: 1,
         gvt_s: None,
+        end_state,
         peak_rss_per_process: Vec::new(),
     })
 }

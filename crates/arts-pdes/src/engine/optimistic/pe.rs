@@ -2,6 +2,7 @@
 //! cancellation (anti-messages) and fossil collection. Single-threaded; the
 //! worker loop in `worker.rs` moves messages between PEs.
 
+use crate::checkpoint::{Resume, Snapshot};
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -173,13 +174,15 @@ pub(crate) struct TwPe<'m, M: Model> {
 }
 
 impl<'m, M: Model> TwPe<'m, M> {
-    /// Creates PE `me` and its LPs; initial events go to `pending` or `out`.
+    /// Creates PE `me` and its LPs (from `resume` when the run restarts
+    /// from a checkpoint); initial events go to `pending` or `out`.
     pub(super) fn new(
         model: &'m M,
         me: usize,
         part: &Partition,
         seed: u64,
         queue: Queue,
+        resume: Option<&Resume>,
     ) -> Result<Self, (LpId, EventError)> {
         let ids = part.lps_of(me);
         let mut pe = TwPe {
@@ -205,7 +208,10 @@ impl<'m, M: Model> TwPe<'m, M> {
         let mut fresh = Vec::new();
         for i in 0..pe.ids.len() {
             let lp = pe.ids[i];
-            let core = pe.exec.init(lp, seed, &mut fresh).map_err(|e| (lp, e))?;
+            let core = match resume {
+                Some(r) => r.restore(model, lp, seed, &mut fresh),
+                None => pe.exec.init(lp, seed, &mut fresh).map_err(|e| (lp, e))?,
+            };
             pe.lps.push(TwLp { core, last: NONE });
             for ev in fresh.drain(..) {
                 pe.route(ev);
@@ -491,6 +497,19 @@ impl<'m, M: Model> TwPe<'m, M> {
     #[cfg(test)]
     pub(super) fn state(&self, lp: LpId) -> &M::State {
         &self.lps[self.owner.index(lp)].core.state
+    }
+
+    /// This PE's LPs and its pending events (cancelled copies left out),
+    /// added to `snap`: at the end of a run, when nothing is in flight.
+    pub(super) fn snapshot(&mut self, snap: &mut Snapshot) {
+        let model = self.exec.model;
+        for (lp, l) in self.ids.iter().zip(&self.lps) {
+            snap.add_lp(model, *lp, &l.core);
+        }
+        while let Some(ev) = self.next_event() {
+            self.pending.pop();
+            snap.add_event(model, &ev);
+        }
     }
 
     /// The LPs, for the final summary.

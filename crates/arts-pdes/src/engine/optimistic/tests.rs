@@ -115,7 +115,8 @@ fn run_all(pe: &mut TwPe<'_, Trace>) {
 
 fn pe_of<'m>(m: &'m Trace, pes: usize) -> TwPe<'m, Trace> {
     let part = Partition::new(m.lps, pes, LpMapping::Block);
-    TwPe::new(m, 0, &part, 1, crate::event::Queue::Calendar).unwrap_or_else(|_| panic!("init"))
+    TwPe::new(m, 0, &part, 1, crate::event::Queue::Calendar, None)
+        .unwrap_or_else(|_| panic!("init"))
 }
 
 #[test]
