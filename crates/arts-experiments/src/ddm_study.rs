@@ -206,6 +206,17 @@ pub struct Study {
 }
 
 impl Plan {
+    /// How many runs the study makes: the sequential reference, every
+    /// style × link × balancing × segment count, and the C program's rows
+    /// (each system at every segment count, and a build: at most one per
+    /// system).
+    pub fn run_count(&self) -> usize {
+        let c_runs =
+            (self.c_program.as_ref()).map_or(0, |c| c.systems.len() * (self.segments.len() + 1));
+        1 + self.styles.len() * self.links.len() * self.balancing.len() * self.segments.len()
+            + c_runs
+    }
+
     /// Checks the segment counts against the mesh and the emulated speeds
     /// against the PEs; the error names the option at fault.
     pub fn check(&self) -> Result<(), String> {

@@ -8,8 +8,7 @@ use arts_apps::ddm::Style;
 use arts_apps::ddm::sweep::read_device;
 use arts_core::{Config, LbPeriod};
 use arts_ddm::{ConstantSet, Mesh, SolverOptions};
-use arts_experiments::ddm_mpi::{self, programs::Tools};
-use arts_experiments::ddm_study::c_program::{CPlan, CSystem};
+use arts_experiments::ddm_study::c_program::CProgramFlags;
 use arts_experiments::ddm_study::{self, Balancing, Host, Plan, ScalingJson};
 
 use super::ddm_flags::PresetArg;
@@ -90,30 +89,8 @@ pub struct ScalingArgs {
     /// study on a machine with another tenant.
     #[arg(long)]
     background_load: Option<usize>,
-    /// The C MPI program's systems (`examples/ddm-mpi`) run at each segment
-    /// count: openmpi and mpich (S processes), ampi (S ranks on P PEs) and
-    /// ampi-migrate (the same with `AMPI_Migrate` and `--lb`). A missing
-    /// MPI skips its rows with one note.
-    #[arg(
-        long,
-        value_enum,
-        value_delimiter = ',',
-        default_value = "openmpi,mpich,ampi,ampi-migrate"
-    )]
-    c_systems: Vec<CSystem>,
-    /// Leave out the C MPI program's rows.
-    #[arg(long)]
-    no_c_program: bool,
-    /// Seconds one run of the C program may take; a run stopped at it (or
-    /// failing) ends that system's sweep with one note.
-    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..))]
-    c_limit: u64,
-    /// ampi-migrate: `AMPI_Migrate` every this many iterations.
-    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
-    migrate_every: u64,
-    /// The arts binary whose AMPI runs the C program (default: this one).
-    #[arg(long)]
-    arts: Option<PathBuf>,
+    #[command(flatten)]
+    c_program: CProgramFlags,
     /// Directory for `ddm_scaling.csv`, `ddm_time.svg`, `ddm_speedup.svg`,
     /// `ddm_iterations.svg` and `ddm_migrations.svg`.
     #[arg(long, value_parser = crate::args::output_dir)]
@@ -147,30 +124,13 @@ pub fn run(args: &ScalingArgs, out: Output) -> CliResult {
     let p = config.pes as usize;
     let processes = crate::world::rank_size().1;
     let scratch = tempfile::tempdir().map_err(|e| CliError::failed(format!("scratch dir: {e}")))?;
-    let mut notes = Vec::new();
-    let c_program = if args.no_c_program || args.c_systems.is_empty() {
-        None
-    } else if processes > 1 {
-        notes.push(
-            "C program rows skipped: the study runs under mpirun (run it in one process)".into(),
-        );
-        None
-    } else {
-        let device_file = ddm_mpi::device_file(
-            args.device.as_deref(),
-            preset.map_or("", PresetArg::name),
-            scratch.path(),
-        )?;
-        Some(CPlan {
-            tools: Tools::of_this_tree(ddm_mpi::arts_binary(args.arts.as_deref())?),
-            scratch: scratch.path().join("build"),
-            device: device_file,
-            systems: args.c_systems.clone(),
-            limit_s: args.c_limit,
-            migrate_every: args.migrate_every,
-            lb: args.lb.clone(),
-        })
-    };
+    let (c_program, c_note) = (args.c_program).plan(
+        args.device.as_deref(),
+        preset.map_or("", PresetArg::name),
+        scratch.path(),
+        processes,
+        &args.lb,
+    )?;
     let mut links: Vec<_> = args.subcycle_dependency.iter().map(|d| d.link()).collect();
     links.dedup();
     let plan = Plan {
@@ -198,14 +158,9 @@ pub fn run(args: &ScalingArgs, out: Output) -> CliResult {
     plan.opts
         .validate(plan.mesh.rows)
         .map_err(CliError::usage)?;
-    let c_runs =
-        (plan.c_program.as_ref()).map_or(0, |c| c.systems.len() * (plan.segments.len() + 1));
-    let total = 1
-        + plan.styles.len() * plan.links.len() * plan.balancing.len() * plan.segments.len()
-        + c_runs;
-    let bar = out.progress(total as u64, "ddm scaling");
+    let bar = out.progress(plan.run_count() as u64, "ddm scaling");
     let mut result = ddm_study::run(&plan, &mut run_counter(&bar)).map_err(CliError::failed)?;
-    result.notes.splice(0..0, notes);
+    result.notes.splice(0..0, c_note);
     bar.finish_and_clear();
     let pes = plan.config.pes;
     let mut files = Vec::new();

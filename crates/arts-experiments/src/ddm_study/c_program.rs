@@ -286,3 +286,71 @@ mod tests {
         assert_eq!(CSystem::Mpich.mpi(), Mpi::Mpich);
     }
 }
+
+/// The C program's flags of `arts ddm scaling` (clap behind the `clap`
+/// feature, flattened into the command).
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "clap", derive(clap::Args))]
+pub struct CProgramFlags {
+    /// The C MPI program's systems (`examples/ddm-mpi`) run at each segment
+    /// count: openmpi and mpich (S processes), ampi (S ranks on P PEs) and
+    /// ampi-migrate (the same with `AMPI_Migrate` and `--lb`). A missing
+    /// MPI skips its rows with one note.
+    #[cfg_attr(
+        feature = "clap",
+        arg(
+            long,
+            value_enum,
+            value_delimiter = ',',
+            default_value = "openmpi,mpich,ampi,ampi-migrate"
+        )
+    )]
+    pub c_systems: Vec<CSystem>,
+    /// Leave out the C MPI program's rows.
+    #[cfg_attr(feature = "clap", arg(long))]
+    pub no_c_program: bool,
+    /// Seconds one run of the C program may take; a run stopped at it (or
+    /// failing) ends that system's sweep with one note.
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..)))]
+    pub c_limit: u64,
+    /// ampi-migrate: `AMPI_Migrate` every this many iterations.
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..)))]
+    pub migrate_every: u64,
+    /// The arts binary whose AMPI runs the C program (default: this one).
+    #[cfg_attr(feature = "clap", arg(long))]
+    pub arts: Option<PathBuf>,
+}
+
+impl CProgramFlags {
+    /// The plan of the C program's rows, or `None` with the note saying
+    /// why they are left out: by the flags, or because the study itself
+    /// runs under mpirun (`processes` > 1). `device` and `preset` name the
+    /// study's device; `lb` is the study's system-level balancer.
+    pub fn plan(
+        &self,
+        device: Option<&std::path::Path>,
+        preset: &str,
+        scratch: &std::path::Path,
+        processes: u32,
+        lb: &str,
+    ) -> Result<(Option<CPlan>, Option<String>), crate::StudyError> {
+        if self.no_c_program || self.c_systems.is_empty() {
+            return Ok((None, None));
+        }
+        if processes > 1 {
+            let note =
+                "C program rows skipped: the study runs under mpirun (run it in one process)";
+            return Ok((None, Some(note.into())));
+        }
+        let plan = CPlan {
+            tools: Tools::of_this_tree(crate::ddm_mpi::arts_binary(self.arts.as_deref())?),
+            scratch: scratch.join("build"),
+            device: crate::ddm_mpi::device_file(device, preset, scratch)?,
+            systems: self.c_systems.clone(),
+            limit_s: self.c_limit,
+            migrate_every: self.migrate_every,
+            lb: lb.to_string(),
+        };
+        Ok((Some(plan), None))
+    }
+}
