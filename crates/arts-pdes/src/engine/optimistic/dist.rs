@@ -122,6 +122,8 @@ struct Ctx<'a, M: Model> {
     end_time: f64,
     window: f64,
     gvt_interval: u32,
+    /// A PE whose log holds more bytes than this is throttled.
+    log_budget: usize,
     progress: Option<ProgressFn<'a>>,
 }
 
@@ -133,6 +135,7 @@ pub(crate) fn run<M: Model>(
     progress: Option<ProgressFn<'_>>,
 ) -> Result<SimReport, PdesError> {
     let start = Instant::now();
+    crate::mem::return_large_frees();
     let net: &dyn Net = &*procs.0;
     let (rank, size) = (net.rank(), net.size());
     let k = cfg.pes / size as usize;
@@ -150,6 +153,7 @@ pub(crate) fn run<M: Model>(
         end_time: cfg.end_time,
         window: cfg.window,
         gvt_interval: cfg.gvt_interval,
+        log_budget: cfg.log_budget,
         progress,
     };
     let results: Vec<_> = std::thread::scope(|s| {
@@ -221,8 +225,10 @@ fn run_pe<M: Model>(pe: &mut TwPe<'_, M>, ctx: &Ctx<'_, M>, i: usize) {
             // An idle leader with other local PEs waits for them to ask
             // (when their interval is up or they are idle too): holding a
             // busy PE at every idle turn of the leader would stall it.
+            // A throttled leader needs a round to free its log.
             let asked = sh.want.load(SeqCst) || sh.stop.load(SeqCst);
-            if asked || since_round >= ctx.gvt_interval || (idle > 0 && sh.k == 1) {
+            let stuck = idle > 0 && (sh.k == 1 || pe.log_bytes() > ctx.log_budget);
+            if asked || since_round >= ctx.gvt_interval || stuck {
                 leader_round(pe, ctx, &mut out, &mut inbuf, &mut sorted);
                 since_round = 0;
                 round = true;
@@ -259,12 +265,21 @@ fn run_pe<M: Model>(pe: &mut TwPe<'_, M>, ctx: &Ctx<'_, M>, i: usize) {
             idle = 0;
         }
 
-        // ---- execute up to 16 events inside the window.
+        // ---- execute up to 16 events inside the window; a PE whose log is
+        // over its budget (throttled) only those at GVT, which the PE
+        // holding GVT's event can always execute (so the run goes on).
+        let throttled = pe.log_bytes() > ctx.log_budget;
         let limit = ctx.end_time.min(gvt.time() + ctx.window);
         let mut done = 0u32;
         while done < 16 {
             let next = pe.next_event().filter(|ev| {
-                ev.key.time() < limit && pe.blocked.as_ref().is_none_or(|(k, _)| ev.key < *k)
+                let t = ev.key.time();
+                let inside = if throttled {
+                    t <= gvt.time() && t < ctx.end_time
+                } else {
+                    t < limit
+                };
+                inside && pe.blocked.as_ref().is_none_or(|(k, _)| ev.key < *k)
             });
             let Some(ev) = next else { break };
             pe.process(ev);
