@@ -266,18 +266,18 @@ fn run_pe<M: Model>(pe: &mut TwPe<'_, M>, ctx: &Ctx<'_, M>, i: usize) {
         }
 
         // ---- execute up to 16 events inside the window; a PE whose log is
-        // over its budget (throttled) only those at GVT, which the PE
-        // holding GVT's event can always execute (so the run goes on).
+        // over its budget (throttled) only GVT's own event (keys, not times:
+        // a burst shares one time), which the PE holding it can always
+        // execute (so the run goes on).
         let throttled = pe.log_bytes() > ctx.log_budget;
         let limit = ctx.end_time.min(gvt.time() + ctx.window);
         let mut done = 0u32;
         while done < 16 {
             let next = pe.next_event().filter(|ev| {
-                let t = ev.key.time();
                 let inside = if throttled {
-                    t <= gvt.time() && t < ctx.end_time
+                    ev.key <= gvt && ev.key.time() < ctx.end_time
                 } else {
-                    t < limit
+                    ev.key.time() < limit
                 };
                 inside && pe.blocked.as_ref().is_none_or(|(k, _)| ev.key < *k)
             });
