@@ -228,7 +228,7 @@ fn run_pe<M: Model>(pe: &mut TwPe<'_, M>, ctx: &Ctx<'_, M>, i: usize) {
             // A throttled leader needs a round to free its log.
             let asked = sh.want.load(SeqCst) || sh.stop.load(SeqCst);
             let stuck = idle > 0 && (sh.k == 1 || pe.log_bytes() > ctx.log_budget);
-            if asked || since_round >= ctx.gvt_interval || stuck {
+            if asked || round_due(pe, ctx, since_round) || stuck {
                 leader_round(pe, ctx, &mut out, &mut inbuf, &mut sorted);
                 since_round = 0;
                 round = true;
@@ -296,7 +296,7 @@ fn run_pe<M: Model>(pe: &mut TwPe<'_, M>, ctx: &Ctx<'_, M>, i: usize) {
                 flush(pe, ctx, &mut out);
                 since_flush = 0;
             }
-            if !leader && since_round >= ctx.gvt_interval {
+            if !leader && round_due(pe, ctx, since_round) {
                 sh.want.store(true, SeqCst);
                 since_round = 0;
             }
@@ -315,6 +315,17 @@ fn run_pe<M: Model>(pe: &mut TwPe<'_, M>, ctx: &Ctx<'_, M>, i: usize) {
     }
     // GVT >= end time (or the run stopped): everything executed is committed.
     pe.fossil_collect(Key::MAX);
+}
+
+/// Whether a busy PE that executed `since` events since the last round
+/// wants the next one. Rounds across processes are collective and cost
+/// more than in one process, so they come by log memory: after
+/// `gvt_interval` events only once the log holds a quarter of its budget
+/// (what a round would free), and at the latest after 64 intervals.
+fn round_due<M: Model>(pe: &TwPe<'_, M>, ctx: &Ctx<'_, M>, since: u32) -> bool {
+    since >= ctx.gvt_interval
+        && (pe.log_bytes() >= ctx.log_budget / 4
+            || since / 64 >= ctx.gvt_interval)
 }
 
 /// After a round: commit below the new GVT, and record a model error that
