@@ -324,8 +324,7 @@ fn run_pe<M: Model>(pe: &mut TwPe<'_, M>, ctx: &Ctx<'_, M>, i: usize) {
 /// (what a round would free), and at the latest after 64 intervals.
 fn round_due<M: Model>(pe: &TwPe<'_, M>, ctx: &Ctx<'_, M>, since: u32) -> bool {
     since >= ctx.gvt_interval
-        && (pe.log_bytes() >= ctx.log_budget / 4
-            || since / 64 >= ctx.gvt_interval)
+        && (pe.log_bytes() >= ctx.log_budget / 4 || since / 64 >= ctx.gvt_interval)
 }
 
 /// After a round: commit below the new GVT, and record a model error that

@@ -173,7 +173,11 @@ mod tests {
         // Fossil collection leaves a few hundred records: the memory goes.
         log.trim_to(log.next_index() - 300);
         assert_eq!(log.len(), 300);
-        assert!(log.items.capacity() <= 2 * COMPACT_MIN, "{}", log.items.capacity());
+        assert!(
+            log.items.capacity() <= 2 * COMPACT_MIN,
+            "{}",
+            log.items.capacity()
+        );
         for idx in log.base()..log.next_index() {
             assert_eq!(log.get(idx), Some(&idx));
         }
