@@ -69,6 +69,12 @@ pub struct RunConfig {
     pub window: Time,
     /// Optimistic only: a busy PE starts a GVT round after this many events.
     pub gvt_interval: u32,
+    /// Optimistic across processes: a PE whose processed-event log holds
+    /// more than this many bytes executes only events at GVT (throttled)
+    /// and asks for GVT rounds until fossil collection frees its log.
+    /// Bounds each process's memory when another process lags behind.
+    /// Default 4 MiB.
+    pub log_budget: usize,
     /// Pending-event set of every PE.
     pub queue: Queue,
     /// The processes the run spans (`None`: this process only). With them,
@@ -83,6 +89,9 @@ pub struct RunConfig {
     pub keep: bool,
 }
 
+/// Default `RunConfig::log_budget`: 4 MiB of processed-event log per PE.
+pub(crate) const DEFAULT_LOG_BUDGET: usize = 4 << 20;
+
 impl RunConfig {
     /// A configuration with the defaults: block mapping, unbounded window,
     /// GVT every 1024 events per PE.
@@ -95,6 +104,7 @@ impl RunConfig {
             seed,
             window: f64::INFINITY,
             gvt_interval: 1024,
+            log_budget: DEFAULT_LOG_BUDGET,
             queue: Queue::Calendar,
             processes: None,
             resume: None,

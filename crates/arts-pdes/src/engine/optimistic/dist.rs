@@ -123,6 +123,8 @@ struct Ctx<'a, M: Model> {
     end_time: f64,
     window: f64,
     gvt_interval: u32,
+    /// A PE whose log holds more bytes than this is throttled.
+    log_budget: usize,
     progress: Option<ProgressFn<'a>>,
 }
 
@@ -134,6 +136,7 @@ pub(crate) fn run<M: Model>(
     progress: Option<ProgressFn<'_>>,
 ) -> Result<SimReport, PdesError> {
     let start = Instant::now();
+    crate::mem::return_large_frees();
     let net: &dyn Net = &*procs.0;
     let (rank, size) = (net.rank(), net.size());
     let k = cfg.pes / size as usize;
@@ -151,6 +154,7 @@ pub(crate) fn run<M: Model>(
         end_time: cfg.end_time,
         window: cfg.window,
         gvt_interval: cfg.gvt_interval,
+        log_budget: cfg.log_budget,
         progress,
     };
     let kept = parking_lot::Mutex::new(Snapshot::default());
@@ -240,8 +244,10 @@ fn run_pe<M: Model>(pe: &mut TwPe<'_, M>, ctx: &Ctx<'_, M>, i: usize) {
             // An idle leader with other local PEs waits for them to ask
             // (when their interval is up or they are idle too): holding a
             // busy PE at every idle turn of the leader would stall it.
+            // A throttled leader needs a round to free its log.
             let asked = sh.want.load(SeqCst) || sh.stop.load(SeqCst);
-            if asked || since_round >= ctx.gvt_interval || (idle > 0 && sh.k == 1) {
+            let stuck = idle > 0 && (sh.k == 1 || pe.log_bytes() > ctx.log_budget);
+            if asked || round_due(pe, ctx, since_round) || stuck {
                 leader_round(pe, ctx, &mut out, &mut inbuf, &mut sorted);
                 since_round = 0;
                 round = true;
@@ -278,12 +284,21 @@ fn run_pe<M: Model>(pe: &mut TwPe<'_, M>, ctx: &Ctx<'_, M>, i: usize) {
             idle = 0;
         }
 
-        // ---- execute up to 16 events inside the window.
+        // ---- execute up to 16 events inside the window; a PE whose log is
+        // over its budget (throttled) only GVT's own event (keys, not times:
+        // a burst shares one time), which the PE holding it can always
+        // execute (so the run goes on).
+        let throttled = pe.log_bytes() > ctx.log_budget;
         let limit = ctx.end_time.min(gvt.time() + ctx.window);
         let mut done = 0u32;
         while done < 16 {
             let next = pe.next_event().filter(|ev| {
-                ev.key.time() < limit && pe.blocked.as_ref().is_none_or(|(k, _)| ev.key < *k)
+                let inside = if throttled {
+                    ev.key <= gvt && ev.key.time() < ctx.end_time
+                } else {
+                    ev.key.time() < limit
+                };
+                inside && pe.blocked.as_ref().is_none_or(|(k, _)| ev.key < *k)
             });
             let Some(ev) = next else { break };
             pe.process(ev);
@@ -300,7 +315,7 @@ fn run_pe<M: Model>(pe: &mut TwPe<'_, M>, ctx: &Ctx<'_, M>, i: usize) {
                 flush(pe, ctx, &mut out);
                 since_flush = 0;
             }
-            if !leader && since_round >= ctx.gvt_interval {
+            if !leader && round_due(pe, ctx, since_round) {
                 sh.want.store(true, SeqCst);
                 since_round = 0;
             }
@@ -319,6 +334,16 @@ fn run_pe<M: Model>(pe: &mut TwPe<'_, M>, ctx: &Ctx<'_, M>, i: usize) {
     }
     // GVT >= end time (or the run stopped): everything executed is committed.
     pe.fossil_collect(Key::MAX);
+}
+
+/// Whether a busy PE that executed `since` events since the last round
+/// wants the next one. Rounds across processes are collective and cost
+/// more than in one process, so they come by log memory: after
+/// `gvt_interval` events only once the log holds a quarter of its budget
+/// (what a round would free), and at the latest after 64 intervals.
+fn round_due<M: Model>(pe: &TwPe<'_, M>, ctx: &Ctx<'_, M>, since: u32) -> bool {
+    since >= ctx.gvt_interval
+        && (pe.log_bytes() >= ctx.log_budget / 4 || since / 64 >= ctx.gvt_interval)
 }
 
 /// After a round: commit below the new GVT, and record a model error that

@@ -7,7 +7,9 @@
 //! Trimmed records are dropped, and the survivors moved to the front of the
 //! buffer, once they make up at least half of it (and at least `COMPACT_MIN`
 //! records): every record is moved at most once per trimming of as many
-//! records, and the buffer's memory is reused instead of wandering.
+//! records, and the buffer's memory is reused instead of wandering. A
+//! buffer that a burst grew is shrunk at compaction once its survivors fill
+//! a quarter of it, so fossil collection gives the memory back.
 
 /// Absolute index meaning "no record".
 pub(crate) const NONE: u64 = u64::MAX;
@@ -45,7 +47,7 @@ impl<T> Log<T> {
     }
 
     /// Records held (not trimmed).
-    #[cfg(test)]
+    #[inline]
     pub(super) fn len(&self) -> usize {
         self.items.len() - self.head
     }
@@ -102,6 +104,13 @@ impl<T> Log<T> {
         self.items.drain(..self.head);
         self.start += self.head as u64;
         self.head = 0;
+        // A burst (a PE far ahead of GVT) grew the buffer: give the memory
+        // back once the survivors use a quarter of it, keeping room for
+        // twice as many (so steady state never shrinks and regrows).
+        let len = self.items.len();
+        if self.items.capacity() > 4 * len.max(COMPACT_MIN) {
+            self.items.shrink_to(2 * len.max(COMPACT_MIN));
+        }
     }
 }
 
@@ -152,5 +161,25 @@ mod tests {
         // Compaction dropped the trimmed records: few are still allocated.
         assert!(Rc::strong_count(&alive) < 1 + 2 * COMPACT_MIN + 1000);
         assert!(log.items.capacity() < 8 * COMPACT_MIN);
+    }
+
+    #[test]
+    fn a_burst_grown_buffer_shrinks_once_trimmed() {
+        let mut log = Log::new();
+        for i in 0..100_000u64 {
+            log.push(i);
+        }
+        assert!(log.items.capacity() >= 100_000);
+        // Fossil collection leaves a few hundred records: the memory goes.
+        log.trim_to(log.next_index() - 300);
+        assert_eq!(log.len(), 300);
+        assert!(
+            log.items.capacity() <= 2 * COMPACT_MIN,
+            "{}",
+            log.items.capacity()
+        );
+        for idx in log.base()..log.next_index() {
+            assert_eq!(log.get(idx), Some(&idx));
+        }
     }
 }

@@ -70,6 +70,7 @@ pub(crate) fn run<M: Model>(
     progress: Option<ProgressFn<'_>>,
 ) -> Result<SimReport, PdesError> {
     let start = Instant::now();
+    crate::mem::return_large_frees();
     let part = Partition::new(model.lp_count(), cfg.pes, cfg.mapping);
     let ctl: Control<M::Msg> = Control::new(cfg.pes);
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());

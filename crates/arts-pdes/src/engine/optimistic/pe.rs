@@ -487,6 +487,13 @@ impl<'m, M: Model> TwPe<'m, M> {
         self.log.len()
     }
 
+    /// Bytes of processed-event records (and the sends they name) held now:
+    /// what fossil collection will free.
+    #[inline]
+    pub(super) fn log_bytes(&self) -> usize {
+        self.log.len() * size_of::<Done<M::Msg, M::Undo>>() + self.sent.len() * size_of::<SentRef>()
+    }
+
     /// Pending events (cancelled ones included until discarded).
     #[cfg(test)]
     pub(super) fn pending_len(&self) -> usize {
