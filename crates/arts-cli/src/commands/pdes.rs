@@ -140,7 +140,7 @@ fn run_phold(args: &PholdArgs, out: Output) -> CliResult {
     let cfg = engine_config(&args.engine)?;
     let validate = args.engine.common.validate;
     let mut plan = args.engine.common.checkpoint.plan();
-    plan.writer = crate::launch::rank_size().0 == 0;
+    plan.writer = crate::world::is_root();
     let result =
         arts_pdes::runs::phold::run_planned(&model, &cfg, Some(&plan), validate, &Bar::new(out))
             .map_err(engine_error)?;
