@@ -18,6 +18,7 @@ pub mod imbalance;
 pub mod launcher;
 pub mod lb;
 pub mod leanmd_grid;
+pub mod ljs_profile;
 pub mod md;
 pub mod mpi;
 pub mod pdes;
