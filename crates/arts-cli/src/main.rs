@@ -15,8 +15,8 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use commands::{
     ampi, ampi_vs_mpi, core, ddm, ddm_mpi, ddm_scaling, dispatch, fracture_fem, grid, imbalance,
-    launcher, lb, leanmd_grid, ljs_profile, md, mpi, pdes, predict, reproduce, restart, scaling, topology,
-    trace,
+    launcher, lb, leanmd_grid, ljs_profile, md, mpi, pdes, predict, reproduce, restart, scaling,
+    topology, trace,
 };
 use output::{CliResult, Output};
 

@@ -101,8 +101,14 @@ pub fn counters() -> Counters {
     let set = arts_trace::counters::parse_list("cycles,instructions")
         .expect("the names of two counters arts-trace knows");
     match arts_trace::counters::probe(set) {
-        Ok(()) => Counters { available: true, reason: None },
-        Err(e) => Counters { available: false, reason: Some(e) },
+        Ok(()) => Counters {
+            available: true,
+            reason: None,
+        },
+        Err(e) => Counters {
+            available: false,
+            reason: Some(e),
+        },
     }
 }
 
@@ -117,18 +123,34 @@ impl Plan {
             return usage(format!("--pes {}: give 1 to {MAX_PES}", self.pes));
         }
         if !(1..=MAX_STEPS).contains(&self.params.steps) {
-            return usage(format!("--steps {}: give 1 to {MAX_STEPS}", self.params.steps));
+            return usage(format!(
+                "--steps {}: give 1 to {MAX_STEPS}",
+                self.params.steps
+            ));
         }
         for &cells in &self.grids {
-            let p = Params { cells, ..self.params };
-            let geom = p.geometry().map_err(|e| StudyError::Usage(format!("leanmd: {e}")))?;
-            let events = u64::from(geom.pairs()) * 4 * u64::from(p.steps);
-            let need = p.memory_bytes(&geom).saturating_add(arts_core::limits::mul(&[
-                events,
-                arts_core::limits::RECORDING_BYTES_PER_NOTE,
-            ]));
-            (self.memory.check(format!("LeanMD with {} cells, recorded", geom.cells()), need))
-                .map_err(|e| StudyError::Usage(e.to_string()))?;
+            let p = Params {
+                cells,
+                ..self.params
+            };
+            let geom = p
+                .geometry()
+                .map_err(|e| StudyError::Usage(format!("leanmd: {e}")))?;
+            // Per force evaluation a cell runs 28 entry methods (a resume,
+            // 27 force shares) and sends 27 positions, a pair runs about
+            // three and sends one or two forces: under 10 notes per pair.
+            let events = u64::from(geom.pairs()) * 10 * (u64::from(p.steps) + 1);
+            let need = p
+                .memory_bytes(&geom)
+                .saturating_add(arts_core::limits::mul(&[
+                    events,
+                    arts_core::limits::RECORDING_BYTES_PER_NOTE,
+                ]));
+            (self.memory.check(
+                format!("LeanMD with {} cells, recorded", geom.cells()),
+                need,
+            ))
+            .map_err(|e| StudyError::Usage(e.to_string()))?;
         }
         Ok(())
     }
@@ -145,10 +167,17 @@ fn run_grid(plan: &Plan, cells: [u32; 3]) -> Result<(GridRun, Vec<PhaseRow>), St
         RunError::Config(m) => StudyError::Usage(m),
         e => StudyError::Failed(e.to_string()),
     };
-    let p = Params { cells, ..plan.params };
+    let p = Params {
+        cells,
+        ..plan.params
+    };
     let geom = p.geometry().map_err(StudyError::Usage)?;
     let reference = Arc::new(reference::simulate(&p).map_err(StudyError::Usage)?);
-    let config = Config { pes: plan.pes, record: true, ..Config::default() };
+    let config = Config {
+        pes: plan.pes,
+        record: true,
+        ..Config::default()
+    };
     let out = leanmd::run(&p, &config, Map::Block, reference).map_err(failed)?;
     let info = RecordingInfo {
         app: "leanmd".into(),
@@ -246,8 +275,12 @@ impl LjsProfileReport {
 
     /// Why the experiment failed, if a run did not match its reference.
     pub fn failure(&self) -> Option<String> {
-        let bad: Vec<&str> = (self.runs.iter()).filter(|r| !r.valid).map(|r| r.cells.as_str()).collect();
-        (!bad.is_empty()).then(|| format!("leanmd on {} did not match its reference", bad.join(", ")))
+        let bad: Vec<&str> = (self.runs.iter())
+            .filter(|r| !r.valid)
+            .map(|r| r.cells.as_str())
+            .collect();
+        (!bad.is_empty())
+            .then(|| format!("leanmd on {} did not match its reference", bad.join(", ")))
     }
 }
 
@@ -258,7 +291,12 @@ mod tests {
     fn plan(grids: Vec<[u32; 3]>) -> Plan {
         Plan {
             grids,
-            params: Params { atoms_per_cell: 27, steps: 4, migrate_every: 2, ..Params::small() },
+            params: Params {
+                atoms_per_cell: 27,
+                steps: 4,
+                migrate_every: 2,
+                ..Params::small()
+            },
             pes: 2,
             memory: MemoryBudget::new(None),
         }
@@ -272,7 +310,10 @@ mod tests {
         // Every cell sends its positions to its 27 pairs every step, one
         // message each, of 24 bytes per atom (plus the message's fields).
         assert_eq!(fwd.senders, 27);
-        assert!((fwd.messages_per_sender_per_step - 27.0).abs() < 1e-9, "{fwd:?}");
+        assert!(
+            (fwd.messages_per_sender_per_step - 27.0).abs() < 1e-9,
+            "{fwd:?}"
+        );
         assert_eq!(fwd.destinations_per_sender, 27);
         assert!(fwd.bytes_min >= 24 * 20, "{fwd:?}");
         // Every pair answers each of its (one or two) cells: as many forces
@@ -288,7 +329,9 @@ mod tests {
     #[test]
     fn the_force_phase_grows_with_the_volume() {
         let r = run(&plan(vec![[3, 3, 3], [6, 3, 3]]), &mut |_| {}).unwrap();
-        let force: Vec<&PhaseRow> = (r.phases.iter()).filter(|p| p.phase.starts_with("compute force")).collect();
+        let force: Vec<&PhaseRow> = (r.phases.iter())
+            .filter(|p| p.phase.starts_with("compute force"))
+            .collect();
         assert_eq!(force.len(), 2);
         assert_eq!(force[0].volume_fraction, 0.5);
         assert_eq!(force[1].work_vs_largest, 1.0);
@@ -300,7 +343,13 @@ mod tests {
     fn bad_plans_are_refused_with_one_line() {
         for (p, what) in [
             (plan(vec![]), "--cells"),
-            (Plan { pes: 0, ..plan(vec![[3, 3, 3]]) }, "--pes"),
+            (
+                Plan {
+                    pes: 0,
+                    ..plan(vec![[3, 3, 3]])
+                },
+                "--pes",
+            ),
             (plan(vec![[2, 3, 3]]), "at least 3"),
         ] {
             match p.check() {

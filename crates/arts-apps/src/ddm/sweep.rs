@@ -558,7 +558,9 @@ impl CostHistoryOut {
                 out.push(CostHistoryOut {
                     iteration: h.iteration,
                     layer: l,
-                    layer_name: layers.get(l).map_or_else(|| l.to_string(), |n| n.to_string()),
+                    layer_name: layers
+                        .get(l)
+                        .map_or_else(|| l.to_string(), |n| n.to_string()),
                     reset_ns,
                     phi_ns,
                     u_ns,
@@ -908,7 +910,10 @@ mod tests {
         assert!(samples >= 2);
         assert_eq!(history.len() % samples, 0);
         assert!(history[0]["layer_name"].is_string() && history[0]["phi_ns"].is_u64());
-        assert_eq!(history.last().unwrap()["iteration"], j["biases"][0]["history"][samples - 1]["iteration"]);
+        assert_eq!(
+            history.last().unwrap()["iteration"],
+            j["biases"][0]["history"][samples - 1]["iteration"]
+        );
         assert!(s.report.table().ends_with("valid: true\nfiles in out\n"));
         // Without a directory no files, and Newton writes no cost files.
         let newton = run(options(Method::Newton, None)).unwrap();

@@ -33,7 +33,11 @@ const PHASES: [Phase; 4] = [
     Phase {
         name: "positions + forward communication",
         paper: "position computation + communication",
-        timed: &[(CELLS, "start"), (CELLS, "resume_from_sync"), (CELLS, "resume")],
+        timed: &[
+            (CELLS, "start"),
+            (CELLS, "resume_from_sync"),
+            (CELLS, "resume"),
+        ],
         consumes: Some((PAIRS, "coords")),
     },
     Phase {
@@ -157,16 +161,32 @@ pub fn profile(rec: &Recording, cells: &str, atoms: u64, steps: u32) -> Vec<Phas
                 entries: ph.timed.iter().map(|(a, m)| format!("{a}::{m}")).collect(),
                 executions_per_step: timed.len() as f64 / steps,
                 time_per_step_s: ns as f64 * 1e-9 / steps,
-                share_of_step: if total_ns == 0 { 0.0 } else { ns as f64 / total_ns as f64 },
+                share_of_step: if total_ns == 0 {
+                    0.0
+                } else {
+                    ns as f64 / total_ns as f64
+                },
                 work_vs_largest: 1.0,
                 messages_per_step: n / steps,
                 senders,
-                messages_per_sender_per_step: if senders == 0 { 0.0 } else { n / steps / senders as f64 },
+                messages_per_sender_per_step: if senders == 0 {
+                    0.0
+                } else {
+                    n / steps / senders as f64
+                },
                 destinations_per_sender: dests.values().map(|d| d.len() as u64).max().unwrap_or(0),
-                bytes_mean: if sizes.is_empty() { 0.0 } else { sizes.iter().sum::<u64>() as f64 / n },
+                bytes_mean: if sizes.is_empty() {
+                    0.0
+                } else {
+                    sizes.iter().sum::<u64>() as f64 / n
+                },
                 bytes_min: sizes.iter().copied().min().unwrap_or(0),
                 bytes_max: sizes.iter().copied().max().unwrap_or(0),
-                remote_fraction: if sizes.is_empty() { 0.0 } else { remote as f64 / n },
+                remote_fraction: if sizes.is_empty() {
+                    0.0
+                } else {
+                    remote as f64 / n
+                },
             }
         })
         .collect()
@@ -196,16 +216,39 @@ mod tests {
     use super::*;
     use arts_trace::record::{ArrayInfo, Exec, Header, Send};
 
-    fn exec(id: u64, pe: u32, array: u32, element: u64, method: &str, dur_ns: u64, cause: Cause) -> Exec {
-        Exec { id, pe, array, element, method: method.into(), start_ns: id * 10, dur_ns, cause }
+    fn exec(
+        id: u64,
+        pe: u32,
+        array: u32,
+        element: u64,
+        method: &str,
+        dur_ns: u64,
+        cause: Cause,
+    ) -> Exec {
+        Exec {
+            id,
+            pe,
+            array,
+            element,
+            method: method.into(),
+            start_ns: id * 10,
+            dur_ns,
+            cause,
+        }
     }
 
     /// Two cells, one pair: each cell sends its positions (100 and 200
     /// bytes) to the pair, the pair sends each cell its forces.
     fn recording() -> Recording {
         let arrays = vec![
-            ArrayInfo { name: CELLS.into(), elements: 2 },
-            ArrayInfo { name: PAIRS.into(), elements: 1 },
+            ArrayInfo {
+                name: CELLS.into(),
+                elements: 2,
+            },
+            ArrayInfo {
+                name: PAIRS.into(),
+                elements: 1,
+            },
         ];
         let execs = vec![
             exec(0, 0, 0, 0, "start", 10, Cause::Driver),
@@ -215,8 +258,20 @@ mod tests {
             exec(4, 0, 0, 0, "forces", 15, Cause::Msg(2)),
             exec(5, 1, 0, 1, "forces", 15, Cause::Msg(3)),
         ];
-        let send = |id, from, array, element, bytes| Send { id, from, at_ns: 1, array, element, bytes };
-        let sends = vec![send(0, 0, 1, 0, 100), send(1, 1, 1, 0, 200), send(2, 3, 0, 0, 40), send(3, 3, 0, 1, 80)];
+        let send = |id, from, array, element, bytes| Send {
+            id,
+            from,
+            at_ns: 1,
+            array,
+            element,
+            bytes,
+        };
+        let sends = vec![
+            send(0, 0, 1, 0, 100),
+            send(1, 1, 1, 0, 200),
+            send(2, 3, 0, 0, 40),
+            send(3, 3, 0, 1, 80),
+        ];
         let header = Header {
             format: "arts-recording".into(),
             version: 1,
@@ -229,7 +284,11 @@ mod tests {
             executions: execs.len() as u64,
             messages: sends.len() as u64,
         };
-        Recording { header, execs, sends }
+        Recording {
+            header,
+            execs,
+            sends,
+        }
     }
 
     #[test]
@@ -237,9 +296,15 @@ mod tests {
         let rows = profile(&recording(), "1x1x2", 2, 1);
         let fwd = &rows[0];
         assert_eq!(fwd.messages_per_step, 2.0);
-        assert_eq!((fwd.bytes_min, fwd.bytes_max, fwd.bytes_mean), (100, 200, 150.0));
+        assert_eq!(
+            (fwd.bytes_min, fwd.bytes_max, fwd.bytes_mean),
+            (100, 200, 150.0)
+        );
         assert_eq!(fwd.senders, 2);
-        assert_eq!(fwd.remote_fraction, 0.5, "cell 1 on PE 1 sent to the pair on PE 0");
+        assert_eq!(
+            fwd.remote_fraction, 0.5,
+            "cell 1 on PE 1 sent to the pair on PE 0"
+        );
         let rev = &rows[1];
         assert_eq!(rev.messages_per_step, 2.0);
         assert_eq!((rev.senders, rev.destinations_per_sender), (1, 2));
@@ -250,10 +315,16 @@ mod tests {
     #[test]
     fn time_is_that_of_the_phase_entry_methods() {
         let rows = profile(&recording(), "1x1x2", 2, 2);
-        assert!((rows[1].time_per_step_s - 75e-9).abs() < 1e-15, "150 ns over 2 steps");
+        assert!(
+            (rows[1].time_per_step_s - 75e-9).abs() < 1e-15,
+            "150 ns over 2 steps"
+        );
         assert!((rows[1].share_of_step - 150.0 / 200.0).abs() < 1e-12);
         let shares: f64 = rows.iter().map(|r| r.share_of_step).sum();
-        assert!((shares - 1.0).abs() < 1e-12, "every execution is in one phase");
+        assert!(
+            (shares - 1.0).abs() < 1e-12,
+            "every execution is in one phase"
+        );
     }
 
     #[test]
