@@ -15,7 +15,8 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use commands::{
     ampi, ampi_vs_mpi, core, ddm, ddm_mpi, ddm_scaling, dispatch, fracture_fem, grid, imbalance,
-    launch, lb, leanmd_grid, md, mpi, pdes, predict, reproduce, restart, scaling, topology, trace,
+    launch, lb, leanmd_grid, ljs_profile, md, mpi, pdes, predict, reproduce, restart, scaling,
+    topology, trace,
 };
 use output::{CliResult, Output};
 
@@ -141,6 +142,9 @@ enum Experiment {
     /// clusters, mean step time against cross-cluster latency (multiples of
     /// the no-latency step), one line per balancer.
     LeanmdGrid(leanmd_grid::LeanmdGridArgs),
+    /// The PDES paper's LJS phase profiles (sec. 3.2.4-3.2.6) on a recorded
+    /// LeanMD run: messages (count, bytes) and time per phase of a step.
+    LjsProfile(ljs_profile::LjsProfileArgs),
     /// The fracture FEM program (examples/fracture-fem) under AMPI: per-PE
     /// utilization without and with balancing (AMPI paper Figs 15-16) and
     /// mean step time against cross-cluster latency per balancer (the grid
@@ -232,6 +236,7 @@ fn run(cli: Cli) -> CliResult {
             Experiment::DdmMpi(args) => ddm_mpi::run(&args, out),
             Experiment::AmpiVsMpi { command } => ampi_vs_mpi::run(&command, out),
             Experiment::LeanmdGrid(args) => leanmd_grid::run(&args, out),
+            Experiment::LjsProfile(args) => ljs_profile::run(&args, out),
             Experiment::FractureFem(args) => fracture_fem::run(&args, out),
             Experiment::Scaling(args) => scaling::run(&args, out),
         },

@@ -13,7 +13,7 @@
 mod output;
 mod utilization;
 
-pub use output::{FractureFemReport, GridRow, UtilizationRun};
+pub use output::{FractureFemReport, GridRow, UtilizationBin, UtilizationRun};
 pub use utilization::{Utilization, utilization_of_trace};
 
 use std::path::{Path, PathBuf};

@@ -11,6 +11,8 @@
 //! - [`grid_delay`]: how exactly the delay layer emulates latency.
 //! - [`leanmd_grid`]: the thesis' LeanMD case study on two clusters
 //!   (`arts experiment leanmd-grid`).
+//! - [`ljs_profile`]: the PDES paper's LJS phase profiles on a recorded
+//!   LeanMD run (`arts experiment ljs-profile`).
 //! - [`fracture_fem`]: the fracture FEM program's utilization and grid
 //!   figures (`arts experiment fracture-fem`).
 //! - [`ampi_vs_mpi`]: the AMPI paper's comparisons with Open MPI and MPICH
@@ -38,6 +40,7 @@ pub mod fracture_fem;
 pub mod grid_delay;
 pub mod grid_study;
 pub mod leanmd_grid;
+pub mod ljs_profile;
 pub mod microbench;
 #[cfg(feature = "mpi")]
 pub mod mpi_bench;

@@ -455,7 +455,8 @@ impl<'a> BiasSweep<'a> {
                     files.push((name, text));
                 }
             }
-            bias_out.push(BiasOut::new(p, rows, segments, names));
+            let layers: Vec<&str> = device.layers.iter().map(|l| l.name.as_str()).collect();
+            bias_out.push(BiasOut::new(p, rows, segments, names, &layers));
         }
         let converged = failure.is_none();
         let report = RunOut {
@@ -523,6 +524,56 @@ pub struct HistoryOut {
     holes_v: f64,
 }
 
+/// One layer's measured cost in one instrumented iteration (Fig. 14 of the
+/// DDM paper: the sub-cycles' time per iteration over the run).
+#[derive(Serialize)]
+pub struct CostHistoryOut {
+    /// Iteration.
+    iteration: usize,
+    /// Layer number.
+    layer: usize,
+    /// Layer name.
+    layer_name: String,
+    /// ns in the reset sub-cycle.
+    reset_ns: u64,
+    /// ns in the potential (phi) sub-cycle.
+    phi_ns: u64,
+    /// ns in the electron (u) sub-cycle.
+    u_ns: u64,
+    /// ns in the hole (v) sub-cycle.
+    v_ns: u64,
+    /// ns in the field sub-cycle.
+    field_ns: u64,
+    /// Inner Newton iterations of the potential update.
+    phi_inner_iterations: u64,
+}
+
+impl CostHistoryOut {
+    /// One row per layer of every instrumented iteration of `cost`.
+    fn of(cost: &arts_ddm::CostProfile, layers: &[&str]) -> Vec<CostHistoryOut> {
+        let mut out = Vec::new();
+        for h in &cost.history {
+            for (l, (ns, inner)) in h.layer_ns.iter().zip(&h.layer_inner).enumerate() {
+                let [reset_ns, phi_ns, u_ns, v_ns, field_ns] = *ns;
+                out.push(CostHistoryOut {
+                    iteration: h.iteration,
+                    layer: l,
+                    layer_name: layers
+                        .get(l)
+                        .map_or_else(|| l.to_string(), |n| n.to_string()),
+                    reset_ns,
+                    phi_ns,
+                    u_ns,
+                    v_ns,
+                    field_ns,
+                    phi_inner_iterations: *inner,
+                });
+            }
+        }
+        out
+    }
+}
+
 /// The same bias point in the other order (`order both`).
 #[derive(Serialize)]
 pub struct OtherOrderOut {
@@ -568,6 +619,9 @@ pub struct BiasOut {
     newton: Option<NewtonOut>,
     /// The residual history.
     history: Vec<HistoryOut>,
+    /// The per-layer, per-sub-cycle cost of every instrumented iteration
+    /// (the iterations `--instrument-every` measured).
+    cost_history: Vec<CostHistoryOut>,
     /// The point in the relaxed order (`order both`).
     #[serde(skip_serializing_if = "Option::is_none")]
     relaxed: Option<OtherOrderOut>,
@@ -576,7 +630,13 @@ pub struct BiasOut {
 
 impl BiasOut {
     /// The report of `p` on `rows` rows and `segments` segments.
-    fn new(p: &Solved, rows: usize, segments: usize, files: Vec<String>) -> BiasOut {
+    fn new(
+        p: &Solved,
+        rows: usize,
+        segments: usize,
+        files: Vec<String>,
+        layers: &[&str],
+    ) -> BiasOut {
         let sol = &p.solution;
         let gummel = p.newton.is_none();
         BiasOut {
@@ -610,6 +670,7 @@ impl BiasOut {
                     holes_v: h.residual.v_v,
                 })
                 .collect(),
+            cost_history: CostHistoryOut::of(&sol.cost, layers),
             relaxed: p.relaxed.as_ref().map(|a| OtherOrderOut {
                 order: "relaxed",
                 segments,
@@ -842,6 +903,17 @@ mod tests {
         assert_eq!(j["order"], "sequential");
         let files = j["biases"][1]["files"].as_array().unwrap().len();
         assert!(files == 4 || files == 5, "{files}");
+        // Fig. 14's history in the JSON too: one row per layer of every
+        // measured iteration, the layers named.
+        let history = j["biases"][0]["cost_history"].as_array().unwrap();
+        let samples = j["biases"][0]["history"].as_array().unwrap().len();
+        assert!(samples >= 2);
+        assert_eq!(history.len() % samples, 0);
+        assert!(history[0]["layer_name"].is_string() && history[0]["phi_ns"].is_u64());
+        assert_eq!(
+            history.last().unwrap()["iteration"],
+            j["biases"][0]["history"][samples - 1]["iteration"]
+        );
         assert!(s.report.table().ends_with("valid: true\nfiles in out\n"));
         // Without a directory no files, and Newton writes no cost files.
         let newton = run(options(Method::Newton, None)).unwrap();

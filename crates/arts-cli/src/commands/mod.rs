@@ -18,6 +18,7 @@ pub mod imbalance;
 pub mod launch;
 pub mod lb;
 pub mod leanmd_grid;
+pub mod ljs_profile;
 pub mod md;
 pub mod mpi;
 pub mod pdes;

@@ -26,6 +26,39 @@ pub struct UtilizationRun {
     pub utilization: Utilization,
 }
 
+/// One time bin of a utilization run, the mean over the PEs (AMPI Fig. 15,
+/// as rows a registry plot reads).
+#[derive(Clone, Debug, Serialize)]
+pub struct UtilizationBin {
+    /// `none` or the balancer of the run.
+    pub lb: String,
+    /// The bin's number.
+    pub bin: u32,
+    /// The bin's middle, s since the run started.
+    pub time_s: f64,
+    /// The bin's middle as a fraction of the run (0..1).
+    pub run_fraction: f64,
+    /// Busy fraction of the bin, the mean over the PEs (0..1).
+    pub utilization: f64,
+}
+
+impl UtilizationBin {
+    /// The bins of `run`.
+    pub fn of(run: &UtilizationRun) -> Vec<UtilizationBin> {
+        let mean = run.utilization.mean_over_pes();
+        let n = mean.len() as f64;
+        (mean.iter().enumerate())
+            .map(|(i, &u)| UtilizationBin {
+                lb: run.lb.clone(),
+                bin: i as u32,
+                time_s: (i as f64 + 0.5) * run.utilization.bin_s,
+                run_fraction: (i as f64 + 0.5) / n,
+                utilization: u,
+            })
+            .collect()
+    }
+}
+
 /// One cell of the grid sweep (the median of its runs).
 #[derive(Clone, Debug, Serialize)]
 pub struct GridRow {
@@ -56,6 +89,8 @@ pub struct FractureFemReport {
     pub migrate: u32,
     /// The two utilization runs.
     pub utilization: Vec<UtilizationRun>,
+    /// Their utilization over time, one row per bin of each run.
+    pub utilization_time: Vec<UtilizationBin>,
     /// 1 − balanced ÷ unbalanced mean step time (the AMPI paper: 23%).
     pub lb_gain: f64,
     /// The grid sweep.
@@ -78,6 +113,7 @@ impl FractureFemReport {
             mesh_args: plan.mesh_args.clone(),
             steps: plan.steps,
             migrate: plan.migrate,
+            utilization_time: utilization.iter().flat_map(UtilizationBin::of).collect(),
             utilization,
             lb_gain: gain,
             grid,
@@ -267,5 +303,33 @@ impl FractureFemReport {
             t += &format!("  wrote {f}\n");
         }
         t
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn utilization_bins_are_the_mean_over_pes_at_the_bins_middles() {
+        let run = UtilizationRun {
+            lb: "greedy".into(),
+            run_mean_step_s: 0.1,
+            energy_error: 0.0,
+            checksum: String::new(),
+            imbalance: Vec::new(),
+            utilization: Utilization {
+                bin_s: 2.0,
+                per_pe: vec![vec![1.0, 0.2], vec![0.5, 0.4]],
+                overall: vec![0.6, 0.45],
+            },
+        };
+        let bins = UtilizationBin::of(&run);
+        assert_eq!(bins.len(), 2);
+        assert_eq!((bins[0].time_s, bins[1].time_s), (1.0, 3.0));
+        assert_eq!((bins[0].run_fraction, bins[1].run_fraction), (0.25, 0.75));
+        assert!((bins[0].utilization - 0.75).abs() < 1e-12);
+        assert!((bins[1].utilization - 0.3).abs() < 1e-12);
+        assert!(bins.iter().all(|b| b.lb == "greedy"));
     }
 }

@@ -74,6 +74,7 @@ pub fn evaluate(check: &Check, ours: &[Curve], paper: &[Curve]) -> Outcome {
         } => extreme(ours, series, x, false, *tolerance),
         Check::AtMost { series, value, .. } => bound(ours, series, |y| y <= *value),
         Check::AtLeast { series, value, .. } => bound(ours, series, |y| y >= *value),
+        Check::Grows { series, factor, .. } => grows(ours, series, *factor),
     };
     let (passed, detail) = result.unwrap_or_else(|missing| (false, missing));
     Outcome {
@@ -122,6 +123,11 @@ pub fn describe(check: &Check) -> String {
             value,
             note,
         } => (format!("{series} at least {value}"), note),
+        Check::Grows {
+            series,
+            factor,
+            note,
+        } => (format!("{series} grows ×{factor} from first to last"), note),
     };
     match note {
         Some(n) => format!("{what} ({n})"),
@@ -209,6 +215,22 @@ fn extreme(
     ))
 }
 
+/// Whether the series' last y is at least `factor` times its first.
+fn grows(ours: &[Curve], series: &str, factor: f64) -> Result<(bool, String), String> {
+    let c = find(ours, series)?;
+    let (Some((x0, y0)), Some((x1, y1))) = (c.points.first(), c.points.last()) else {
+        return Ok((false, "no points".into()));
+    };
+    if c.points.len() < 2 {
+        return Ok((false, "fewer than two points".into()));
+    }
+    let ratio = if *y0 == 0.0 { f64::INFINITY } else { y1 / y0 };
+    Ok((
+        ratio >= factor,
+        format!("{y0:.4} at x = {x0} to {y1:.4} at x = {x1}: ×{ratio:.3}"),
+    ))
+}
+
 fn bound(ours: &[Curve], series: &str, ok: impl Fn(f64) -> bool) -> Result<(bool, String), String> {
     let c = find(ours, series)?;
     Ok(match c.points.iter().find(|(_, y)| !ok(*y)) {
@@ -243,6 +265,21 @@ mod tests {
         let o = evaluate(&below(0.0), &ours, &[]);
         assert!(!o.passed && o.detail.contains("x = 2"), "{o:?}");
         assert!(evaluate(&below(0.1), &ours, &[]).passed);
+    }
+
+    #[test]
+    fn grows_compares_the_last_point_with_the_first() {
+        let ours = [curve("a", &[(1.0, 1.0), (2.0, 0.5), (3.0, 2.5)])];
+        let grows = |factor| Check::Grows {
+            series: "a".into(),
+            factor,
+            note: None,
+        };
+        let o = evaluate(&grows(2.0), &ours, &[]);
+        assert!(o.passed && o.detail.contains("×2.500"), "{o:?}");
+        assert!(!evaluate(&grows(3.0), &ours, &[]).passed);
+        let one = [curve("a", &[(1.0, 1.0)])];
+        assert!(!evaluate(&grows(1.0), &one, &[]).passed);
     }
 
     #[test]

@@ -440,6 +440,15 @@ pub enum Check {
         /// The paper's claim in words.
         note: Option<String>,
     },
+    /// The series' last y ≥ factor × its first y (a cost that rises over a run).
+    Grows {
+        /// The series.
+        series: String,
+        /// The least ratio of the last y to the first.
+        factor: f64,
+        /// The paper's claim in words.
+        note: Option<String>,
+    },
 }
 
 impl Check {
@@ -453,7 +462,8 @@ impl Check {
             | Check::PeakAt { series, .. }
             | Check::LowestAt { series, .. }
             | Check::AtMost { series, .. }
-            | Check::AtLeast { series, .. } => vec![series],
+            | Check::AtLeast { series, .. }
+            | Check::Grows { series, .. } => vec![series],
         }
     }
 }
@@ -735,6 +745,11 @@ fn check_entry(e: &Entry, paper: &str) -> Result<(), String> {
             && (factor.is_nan() || *factor < 1.0)
         {
             return Err(format!("check 'within' needs factor >= 1, got {factor}"));
+        }
+        if let Check::Grows { factor, .. } = c
+            && !(factor.is_finite() && *factor > 0.0)
+        {
+            return Err(format!("check 'grows' needs a factor > 0, got {factor}"));
         }
     }
     for s in &e.paper_series {
