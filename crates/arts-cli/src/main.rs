@@ -144,7 +144,7 @@ enum Experiment {
     LeanmdGrid(leanmd_grid::LeanmdGridArgs),
     /// The PDES paper's LJS phase profiles (sec. 3.2.4-3.2.6) on a recorded
     /// LeanMD run: messages (count, bytes) and time per phase of a step.
-    LjsProfile(ljs_profile::LjsProfileArgs),
+    LjsProfile(arts_experiments::ljs_profile::flags::LjsProfileFlags),
     /// The fracture FEM program (examples/fracture-fem) under AMPI: per-PE
     /// utilization without and with balancing (AMPI paper Figs 15-16) and
     /// mean step time against cross-cluster latency per balancer (the grid
@@ -249,21 +249,6 @@ fn run(cli: Cli) -> CliResult {
     }
 }
 
-/// Panics inside entry methods are caught by the runtime and reported as
-/// one error line naming the element; the default hook's message would
-/// repeat them (set `RUST_BACKTRACE` to see it anyway).
-fn quiet_pe_panics() {
-    let default = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        let on_pe = std::thread::current()
-            .name()
-            .is_some_and(|n| n.starts_with("arts-pe-"));
-        if !on_pe || std::env::var_os("RUST_BACKTRACE").is_some_and(|v| v != "0") {
-            default(info);
-        }
-    }));
-}
-
 /// Parses the command line; usage errors become one `error:` line (exit 2).
 fn parse() -> Cli {
     let command = usage::accept_negative_numbers(Cli::command());
@@ -305,7 +290,7 @@ pub(crate) fn parses(argv: &[String]) -> Result<(), String> {
 }
 
 fn main() {
-    quiet_pe_panics();
+    arts_core::quiet_pe_panics();
     signals::install();
     let cli = parse();
     if let Command::Ampi { command } = &cli.command

@@ -125,8 +125,8 @@ pub use reduction::{
     Callback, CombineFn, RedValue, Reduced, Reducer, Reducible, Tag, register_custom,
 };
 pub use runtime::{
-    Config, RunError, RunReport, StartHandler, TransportFactory, TransportParts, connect, run,
-    run_on,
+    Config, RunError, RunReport, StartHandler, TransportFactory, TransportParts, connect,
+    quiet_pe_panics, run, run_on,
 };
 
 #[doc(hidden)]

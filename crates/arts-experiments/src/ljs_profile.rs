@@ -11,6 +11,7 @@
 //! PMU does not), and the profile then stands on the measured CPU time of
 //! each phase's entry methods.
 
+pub mod flags;
 pub mod phases;
 
 use std::sync::Arc;

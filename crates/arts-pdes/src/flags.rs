@@ -71,6 +71,17 @@ impl CheckpointFlags {
             writer: true,
         }
     }
+
+    /// Refuses checkpoint flags for a model whose LP states cannot be
+    /// saved (`model` names it in the error).
+    pub fn refuse_for(&self, model: &str) -> Result<(), String> {
+        if !self.plan().active() {
+            return Ok(());
+        }
+        Err(format!(
+            "--checkpoint-every and --restart: the {model} model's LP states cannot be saved yet; accepted with `arts pdes phold`"
+        ))
+    }
 }
 
 impl SyncFlags {

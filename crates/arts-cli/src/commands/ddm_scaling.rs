@@ -99,10 +99,7 @@ pub struct ScalingArgs {
 
 /// Runs `arts ddm scaling`.
 pub fn run(args: &ScalingArgs, out: Output) -> CliResult {
-    let preset = match (&args.device, args.preset) {
-        (None, None) => Some(PresetArg::ApdSam),
-        (_, p) => p,
-    };
+    let preset = (args.preset).or(args.device.is_none().then_some(PresetArg::ApdSam));
     let device = read_device(args.device.as_deref(), preset.map(PresetArg::name))
         .map_err(super::ddm::sweep_error)?;
     let constants = device.constants.unwrap_or(ConstantSet::Codata).constants();

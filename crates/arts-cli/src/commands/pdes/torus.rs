@@ -108,11 +108,7 @@ impl TorusArgs {
 
 /// Runs `arts pdes torus`.
 pub(super) fn run_torus(args: &TorusArgs, out: Output) -> CliResult {
-    if args.engine.checkpoint.plan().active() {
-        return Err(CliError::usage(
-            "--checkpoint-every and --restart: the torus model's LP states cannot be saved yet; accepted with `arts pdes phold`",
-        ));
-    }
+    (args.engine.checkpoint.refuse_for("torus")).map_err(CliError::usage)?;
     let run = TorusRun {
         params: args.params()?,
         config: args.config()?,
