@@ -908,12 +908,15 @@ mod tests {
         let history = j["biases"][0]["cost_history"].as_array().unwrap();
         let samples = j["biases"][0]["history"].as_array().unwrap().len();
         assert!(samples >= 2);
-        assert_eq!(history.len() % samples, 0);
         assert!(history[0]["layer_name"].is_string() && history[0]["phi_ns"].is_u64());
-        assert_eq!(
-            history.last().unwrap()["iteration"],
-            j["biases"][0]["history"][samples - 1]["iteration"]
-        );
+        // Rows come from the measured iterations (the final one, added for
+        // its residual, may have no layer timings).
+        let measured: Vec<&serde_json::Value> = (j["biases"][0]["history"].as_array())
+            .unwrap()
+            .iter()
+            .map(|h| &h["iteration"])
+            .collect();
+        assert!(history.iter().all(|r| measured.contains(&&r["iteration"])));
         assert!(s.report.table().ends_with("valid: true\nfiles in out\n"));
         // Without a directory no files, and Newton writes no cost files.
         let newton = run(options(Method::Newton, None)).unwrap();
