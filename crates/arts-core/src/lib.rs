@@ -89,6 +89,7 @@ mod mailbox;
 mod map;
 mod message;
 pub mod migration;
+mod panics;
 mod pe;
 mod qd;
 mod queue;
@@ -118,6 +119,7 @@ pub use lb_manager::{LbConfig, LbPeriod, LbStepRecord};
 pub use mailbox::IdlePolicy;
 pub use map::Map;
 pub use message::{Message, WireSize};
+pub use panics::quiet_pe_panics;
 pub use pe::PeReport;
 pub use queue::DEFAULT_PRIORITY;
 pub use record::{PeRecord, RecordingInfo};
@@ -125,8 +127,8 @@ pub use reduction::{
     Callback, CombineFn, RedValue, Reduced, Reducer, Reducible, Tag, register_custom,
 };
 pub use runtime::{
-    Config, RunError, RunReport, StartHandler, TransportFactory, TransportParts, connect,
-    quiet_pe_panics, run, run_on,
+    Config, RunError, RunReport, StartHandler, TransportFactory, TransportParts, connect, run,
+    run_on,
 };
 
 #[doc(hidden)]

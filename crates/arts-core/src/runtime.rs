@@ -387,7 +387,7 @@ pub fn run_on<R>(
             let pe_state = Pe::new(pe, transport.clone(), config, clock.clone(), epoch, sent);
             let start = config.start_handler.clone();
             std::thread::Builder::new()
-                .name(format!("{PE_THREAD_PREFIX}{pe}"))
+                .name(format!("{}{pe}", crate::panics::PE_THREAD_PREFIX))
                 .spawn(move || {
                     if let Some(h) = start {
                         (h.0)(pe);
@@ -432,22 +432,3 @@ pub fn run_on<R>(
         },
     ))
 }
-
-/// Keeps the default panic message off for panics on PE threads: the
-/// runtime catches them inside entry methods and reports each as one
-/// error naming the element, which the default hook would repeat (set
-/// `RUST_BACKTRACE` to see it anyway). Panics elsewhere print as usual.
-pub fn quiet_pe_panics() {
-    let default = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        let on_pe = std::thread::current()
-            .name()
-            .is_some_and(|n| n.starts_with(PE_THREAD_PREFIX));
-        if !on_pe || std::env::var_os("RUST_BACKTRACE").is_some_and(|v| v != "0") {
-            default(info);
-        }
-    }));
-}
-
-/// The name of every PE thread starts with this.
-const PE_THREAD_PREFIX: &str = "arts-pe-";
