@@ -136,7 +136,6 @@ pub(crate) fn run<M: Model>(
     progress: Option<ProgressFn<'_>>,
 ) -> Result<SimReport, PdesError> {
     let start = Instant::now();
-    crate::mem::return_large_frees();
     let net: &dyn Net = &*procs.0;
     let (rank, size) = (net.rank(), net.size());
     let k = cfg.pes / size as usize;

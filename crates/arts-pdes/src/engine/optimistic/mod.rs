@@ -18,7 +18,8 @@ use crate::checkpoint::Snapshot;
 use crate::config::{RunConfig, SimReport, SyncMode};
 use crate::engine::ProgressFn;
 use crate::error::PdesError;
-use crate::key::Key;
+use crate::exec::LpCore;
+use crate::key::{Key, LpId};
 use crate::model::Model;
 use crate::partition::Partition;
 use crate::summary::summarize_parts;
@@ -64,13 +65,21 @@ fn settle_and_snapshot<M: Model>(pes: &mut [TwPe<'_, M>], ctl: &Control<M::Msg>)
     snap
 }
 
+/// What a PE thread hands back: the PE itself when the run keeps its end
+/// state (settled and gathered once every PE has stopped), else its
+/// statistics and LPs, the rest of it (logs, queues) freed on its own
+/// thread, in parallel with the others.
+enum Ended<'m, M: Model> {
+    Kept(Box<TwPe<'m, M>>),
+    Done(PeStats, Vec<(LpId, LpCore<M::State>)>),
+}
+
 pub(crate) fn run<M: Model>(
     model: &M,
     cfg: &RunConfig,
     progress: Option<ProgressFn<'_>>,
 ) -> Result<SimReport, PdesError> {
     let start = Instant::now();
-    crate::mem::return_large_frees();
     let part = Partition::new(model.lp_count(), cfg.pes, cfg.mapping);
     let ctl: Control<M::Msg> = Control::new(cfg.pes);
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -83,7 +92,7 @@ pub(crate) fn run<M: Model>(
         flush_batch: 64,
         spins: if cfg.pes <= cores { 4096 } else { 64 },
     };
-    let results: Vec<Option<TwPe<'_, M>>> = std::thread::scope(|s| {
+    let results: Vec<Option<Ended<'_, M>>> = std::thread::scope(|s| {
         let handles: Vec<_> = (0..cfg.pes)
             .map(|me| {
                 let (ctl, part) = (&ctl, &part);
@@ -94,7 +103,10 @@ pub(crate) fn run<M: Model>(
                     match TwPe::new(model, me, part, cfg.seed, cfg.queue, cfg.resume.as_deref()) {
                         Ok(mut pe) => {
                             run_pe(&mut pe, ctl, tuning, progress);
-                            Some(pe)
+                            Some(match cfg.keep {
+                                true => Ended::Kept(Box::new(pe)),
+                                false => Ended::Done(pe.stats, pe.into_lps()),
+                            })
                         }
                         Err((lp, err)) => {
                             ctl.fail(Key::new(0.0, lp, 0), err);
@@ -112,14 +124,9 @@ pub(crate) fn run<M: Model>(
     if let Some(err) = ctl.take_error() {
         return Err(err.into());
     }
-    let mut pes: Vec<TwPe<'_, M>> = results.into_iter().flatten().collect();
-    let end_state = cfg
-        .keep
-        .then(|| std::sync::Arc::new(settle_and_snapshot(&mut pes, &ctl)));
     let mut total = PeStats::default();
-    let mut parts = Vec::with_capacity(pes.len());
-    for pe in pes {
-        let (st, lps) = (pe.stats, pe.into_lps());
+    let mut parts = Vec::with_capacity(results.len());
+    let mut add = |st: PeStats, lps| {
         total.processed += st.processed;
         total.rolled_back += st.rolled_back;
         total.anti_sent += st.anti_sent;
@@ -128,6 +135,19 @@ pub(crate) fn run<M: Model>(
         total.peak_live += st.peak_live;
         total.final_time = total.final_time.max(st.final_time);
         parts.push(lps);
+    };
+    let mut kept = Vec::new();
+    for ended in results.into_iter().flatten() {
+        match ended {
+            Ended::Kept(pe) => kept.push(*pe),
+            Ended::Done(st, lps) => add(st, lps),
+        }
+    }
+    let end_state = cfg
+        .keep
+        .then(|| std::sync::Arc::new(settle_and_snapshot(&mut kept, &ctl)));
+    for pe in kept {
+        add(pe.stats, pe.into_lps());
     }
     let (checksum, stats) = summarize_parts(model, parts);
     Ok(SimReport {
