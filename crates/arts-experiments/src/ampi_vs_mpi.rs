@@ -7,7 +7,7 @@
 //! - [`pingpong`]: Figs 7-8, ping-pong time against message size.
 //! - [`stencil`]: Tables 1-3, the 3-D stencil on PE counts that are not
 //!   cubes with a cube number of VPs, against native MPI.
-//! - [`checkpoint`]: Fig. 12, checkpoint time of FT- and LU-like kernels
+//! - [`checkpoint_time`]: Fig. 12, checkpoint time of FT- and LU-like kernels
 //!   to disk against in memory.
 //!
 //! A missing MPI (MPICH most often, or `mpirun`) skips its rows with one
