@@ -5,40 +5,11 @@
 //! uninterrupted run. Built only with `--features mpi` (as `cli_mpi.rs`).
 #![cfg(feature = "mpi")]
 
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 mod common;
-use common::json;
-
-fn mpirun_cmd(np: u32, args: &[&str]) -> Command {
-    let mut c = Command::new("timeout");
-    c.args([
-        "120",
-        "mpirun",
-        "--allow-run-as-root",
-        "--oversubscribe",
-        "-np",
-        &np.to_string(),
-    ])
-    .arg(env!("CARGO_BIN_EXE_arts"))
-    .args(args)
-    .env_remove("RUST_BACKTRACE");
-    c
-}
-
-fn mpirun(np: u32, args: &[&str]) -> Output {
-    mpirun_cmd(np, args).output().expect("mpirun runs")
-}
-
-fn single(args: &[&str]) -> serde_json::Value {
-    json(
-        &Command::new(env!("CARGO_BIN_EXE_arts"))
-            .args(args)
-            .output()
-            .unwrap(),
-    )
-}
+use common::{arts_json, json, mpirun, mpirun_cmd};
 
 /// The pid of rank `rank` of the job whose ranks' command lines hold `seed`
 /// (as `--seed SEED`), once it runs.
@@ -161,7 +132,7 @@ fn a_checkpoint_of_2_processes_restarts_on_1_and_4_like_the_uninterrupted_run() 
     let dir = root.path().join("ckpt");
     let dir = dir.to_str().unwrap();
     let upto =
-        |end: &str| single(&[&PHOLD[..], &["--sync", "sequential", "--end-time", end]].concat());
+        |end: &str| arts_json(&[&PHOLD[..], &["--sync", "sequential", "--end-time", end]].concat());
     let (seq20, seq30) = (upto("20"), upto("30"));
     let ckpt = [
         "--checkpoint-every",
@@ -199,7 +170,11 @@ fn a_checkpoint_of_2_processes_restarts_on_1_and_4_like_the_uninterrupted_run() 
         &restart,
     ]
     .concat();
-    same(&seq30, &single(&one), "restarted in 1 process, 3 PEs");
+    same(&seq30, &arts_json(&one), "restarted in 1 process, 3 PEs");
     let seq = [&PHOLD[..], &["--sync", "sequential"], &restart].concat();
-    same(&seq30, &single(&seq), "restarted on the sequential engine");
+    same(
+        &seq30,
+        &arts_json(&seq),
+        "restarted on the sequential engine",
+    );
 }

@@ -8,33 +8,7 @@
 use std::process::{Command, Output};
 
 mod common;
-use common::json;
-
-fn mpirun(np: u32, args: &[&str]) -> Output {
-    Command::new("timeout")
-        .args([
-            "120",
-            "mpirun",
-            "--allow-run-as-root",
-            "--oversubscribe",
-            "-np",
-            &np.to_string(),
-        ])
-        .arg(env!("CARGO_BIN_EXE_arts"))
-        .args(args)
-        .env_remove("RUST_BACKTRACE")
-        .output()
-        .expect("mpirun runs")
-}
-
-fn single(args: &[&str]) -> serde_json::Value {
-    json(
-        &Command::new(env!("CARGO_BIN_EXE_arts"))
-            .args(args)
-            .output()
-            .unwrap(),
-    )
-}
+use common::{arts_json, json, mpirun};
 
 /// The committed results every engine must share.
 fn same(a: &serde_json::Value, b: &serde_json::Value, what: &str) {
@@ -61,7 +35,7 @@ const PHOLD: [&str; 13] = [
 
 #[test]
 fn phold_across_1_2_and_4_processes_equals_the_sequential_engine() {
-    let seq = single(&[&PHOLD[..], &["--sync", "sequential"]].concat());
+    let seq = arts_json(&[&PHOLD[..], &["--sync", "sequential"]].concat());
     assert!(seq["committed_events"].as_u64().unwrap() > 10_000);
     for (np, per, mapping) in [
         (1, "1", "block"),
@@ -100,7 +74,7 @@ fn phold_across_1_2_and_4_processes_equals_the_sequential_engine() {
 
 #[test]
 fn conservative_phold_across_processes_equals_the_sequential_engine() {
-    let seq = single(&[&PHOLD[..], &["--sync", "sequential"]].concat());
+    let seq = arts_json(&[&PHOLD[..], &["--sync", "sequential"]].concat());
     for (np, per, mapping) in [
         (2, "1", "block"),
         (2, "2", "round-robin"),
@@ -134,7 +108,7 @@ fn torus_across_2_processes_equals_the_sequential_engine() {
         "--vc-packets",
         "2",
     ];
-    let seq = single(&[&torus[..], &["--sync", "sequential"]].concat());
+    let seq = arts_json(&[&torus[..], &["--sync", "sequential"]].concat());
     let v = json(&mpirun(
         2,
         &[

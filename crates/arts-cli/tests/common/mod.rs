@@ -13,6 +13,34 @@ pub fn arts(args: &[&str]) -> Output {
         .expect("arts runs")
 }
 
+/// `arts ARGS` under `mpirun -np NP` (as root, oversubscribed, stopped
+/// after 120 s by `timeout`), to spawn or run.
+pub fn mpirun_cmd(np: u32, args: &[&str]) -> Command {
+    let mut c = Command::new("timeout");
+    c.args([
+        "120",
+        "mpirun",
+        "--allow-run-as-root",
+        "--oversubscribe",
+        "-np",
+    ])
+    .arg(np.to_string())
+    .arg(env!("CARGO_BIN_EXE_arts"))
+    .args(args)
+    .env_remove("RUST_BACKTRACE");
+    c
+}
+
+/// Runs `arts ARGS` under `mpirun -np NP` ([`mpirun_cmd`]).
+pub fn mpirun(np: u32, args: &[&str]) -> Output {
+    mpirun_cmd(np, args).output().expect("mpirun runs")
+}
+
+/// The JSON object of a successful `arts ARGS` (which must hold `--json`).
+pub fn arts_json(args: &[&str]) -> serde_json::Value {
+    json(&arts(args))
+}
+
 /// Runs the `arts` binary; returns its exit code (-1 if killed), stdout
 /// and stderr as text.
 pub fn arts_text(args: &[&str]) -> (i32, String, String) {
