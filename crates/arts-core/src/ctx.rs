@@ -15,7 +15,7 @@ use crate::lb_manager::{LbMsg, LbPeriod};
 use crate::message::Message;
 use crate::queue::DEFAULT_PRIORITY;
 use crate::reduction::{Callback, RedValue, Reducer, Reducible, register_custom};
-use crate::runtime::RunError;
+use crate::run_error::RunError;
 use crate::services::REDUCTION_ROOT;
 use crate::services::Services;
 use crate::wire;

@@ -20,7 +20,7 @@ use crate::map::Map;
 use crate::qd::Detector;
 use crate::queue::DEFAULT_PRIORITY;
 use crate::reduction::{RedValue, Reducible, Tag};
-use crate::runtime::RunError;
+use crate::run_error::RunError;
 use crate::store::{self, TypedFactory};
 use crate::transport::Transport;
 use crate::wire;

@@ -95,6 +95,7 @@ mod qd;
 mod queue;
 mod record;
 mod reduction;
+mod run_error;
 mod runtime;
 mod services;
 mod store;
@@ -126,9 +127,9 @@ pub use record::{PeRecord, RecordingInfo};
 pub use reduction::{
     Callback, CombineFn, RedValue, Reduced, Reducer, Reducible, Tag, register_custom,
 };
+pub use run_error::RunError;
 pub use runtime::{
-    Config, RunError, RunReport, StartHandler, TransportFactory, TransportParts, connect, run,
-    run_on,
+    Config, RunReport, StartHandler, TransportFactory, TransportParts, connect, run, run_on,
 };
 
 #[doc(hidden)]

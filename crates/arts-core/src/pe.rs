@@ -25,7 +25,7 @@ use crate::lb_manager::{LbMsg, LbRoot, LbStepRecord, PeriodicClock, calibrate_sp
 use crate::mailbox::{IdlePolicy, Mailbox};
 use crate::queue::PrioQueue;
 use crate::record::{PeRecord, RawCause, Recorder};
-use crate::runtime::RunError;
+use crate::run_error::RunError;
 use crate::services::Services;
 use crate::store::{self, ElemStore};
 use crate::transport::{Arrival, Progress, Transport};

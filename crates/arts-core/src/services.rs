@@ -20,7 +20,7 @@ use crate::map::Map;
 use crate::queue::PrioQueue;
 use crate::record::{RawCause, Recorder};
 use crate::reduction::{Callback, Completed, Reductions};
-use crate::runtime::RunError;
+use crate::run_error::RunError;
 use crate::transport::Transport;
 
 /// The PE that completes reductions (the root of every reduction).

@@ -20,7 +20,7 @@ use crate::location::{LinearMap, Locations};
 use crate::map::Map;
 use crate::message::Message;
 use crate::reduction::{Reduced, Reductions};
-use crate::runtime::RunError;
+use crate::run_error::RunError;
 use crate::services::{ArrayInfo, Services};
 use crate::wire::{self, WireError};
 

@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::envelope::Migrant;
 use crate::index::Shape;
-use crate::runtime::RunError;
+use crate::run_error::RunError;
 
 /// One element in an [`ArrayImage`]: its serialized state and the runtime
 /// bookkeeping that survives a restart.

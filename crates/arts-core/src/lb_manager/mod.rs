@@ -28,7 +28,7 @@ pub(crate) use root::LbRoot;
 pub(crate) use crate::control::ObjStats;
 pub use crate::control::{LbMsg, PeStats};
 
-use crate::runtime::RunError;
+use crate::run_error::RunError;
 
 /// When an `at_sync` call really balances.
 #[derive(Clone, Copy, Debug, PartialEq)]

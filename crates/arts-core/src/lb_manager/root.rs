@@ -14,7 +14,7 @@ use super::restraint::{History, drifted, forecasts_trusted, judge, perfect_balan
 use super::{AUTO_FIRST_SYNC, LbMsg, LbPeriod, LbStepRecord, PeStats};
 use crate::PeId;
 use crate::envelope::{ArrayId, Body, BroadcastCall, Envelope};
-use crate::runtime::RunError;
+use crate::run_error::RunError;
 use crate::services::Services;
 
 /// Calibrated speeds closer than this are treated as equal.

@@ -6,7 +6,7 @@ use crate::PeId;
 use crate::envelope::{Body, Entry, Envelope, Migrant, ObjId};
 use crate::pe::Pe;
 use crate::record::RawCause;
-use crate::runtime::RunError;
+use crate::run_error::RunError;
 
 /// Priority of the protocol's own messages (location updates, migrations).
 const CONTROL_PRIORITY: i32 = 0;
