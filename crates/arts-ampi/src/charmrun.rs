@@ -9,6 +9,11 @@
 //! A `+` option may come before or after the program, its value joined
 //! (`+p2`) or apart (`+p 2`); `--` ends them. Anything else after the
 //! program is the program's; an unknown `+` option is refused.
+//!
+//! As in Charm++, the grid balancers read their load tolerance from the
+//! environment: `CK_LDB_GRIDCOMMLB_LOAD_TOLERANCE` (GridCommLB) and
+//! `CK_LDB_GRIDHYBRIDLB_LOAD_TOLERANCE` (GridHybridLB) become
+//! `--grid-tolerance` when that balancer is chosen.
 
 /// Charm++'s balancer names and arts' `--lb` names for them.
 const BALANCERS: &[(&str, &str)] = &[
@@ -43,8 +48,24 @@ const FLAGS: &[(&str, &str)] = &[
     ("++quiet", ""),
 ];
 
-/// `arts ampi run`'s arguments for the `ampirun` arguments `args`.
+/// The Charm++ environment variable holding each grid balancer's load
+/// tolerance (arts' `--lb` name, variable).
+const TOLERANCE_VARS: &[(&str, &str)] = &[
+    ("grid-comm", "CK_LDB_GRIDCOMMLB_LOAD_TOLERANCE"),
+    ("grid-hybrid", "CK_LDB_GRIDHYBRIDLB_LOAD_TOLERANCE"),
+];
+
+/// `arts ampi run`'s arguments for the `ampirun` arguments `args`, with
+/// Charm++'s grid-balancer variables read from this process' environment.
 pub fn translate(args: &[String]) -> Result<Vec<String>, String> {
+    translate_with(args, |name| std::env::var(name).ok())
+}
+
+/// [`translate`] with the environment given as a lookup.
+pub fn translate_with(
+    args: &[String],
+    env: impl Fn(&str) -> Option<String>,
+) -> Result<Vec<String>, String> {
     let mut run: Vec<String> = Vec::new();
     let mut program: Option<String> = None;
     let mut program_args: Vec<String> = Vec::new();
@@ -92,6 +113,7 @@ pub fn translate(args: &[String]) -> Result<Vec<String>, String> {
         }
     }
     let program = program.ok_or("no program: ampirun +p2 ./prog.so +vp8 [-- args]")?;
+    run.extend(grid_tolerance(&run, env)?);
     // A bare file name is a program in this folder (a path, to `arts ampi run`).
     let program = if program.contains('/') {
         program
@@ -104,6 +126,32 @@ pub fn translate(args: &[String]) -> Result<Vec<String>, String> {
         run.extend(program_args);
     }
     Ok(run)
+}
+
+/// `--grid-tolerance F` when the chosen balancer (`--lb` in `run`) is a
+/// grid balancer whose Charm++ tolerance variable is set; a value outside
+/// (0, 1] is refused naming the variable.
+fn grid_tolerance(
+    run: &[String],
+    env: impl Fn(&str) -> Option<String>,
+) -> Result<Vec<String>, String> {
+    let lb = run
+        .iter()
+        .position(|a| a == "--lb")
+        .and_then(|i| run.get(i + 1));
+    let Some(&(_, var)) = lb.and_then(|lb| TOLERANCE_VARS.iter().find(|(name, _)| name == lb))
+    else {
+        return Ok(Vec::new());
+    };
+    let Some(value) = env(var) else {
+        return Ok(Vec::new());
+    };
+    match value.trim().parse::<f64>() {
+        Ok(f) if f > 0.0 && f <= 1.0 => Ok(vec!["--grid-tolerance".into(), f.to_string()]),
+        _ => Err(format!(
+            "{var}={value}: accepted is a load tolerance in (0, 1], e.g. 0.10"
+        )),
+    }
 }
 
 /// The flag and the joined value (`+p2`, `+balancer=X`) of a valued `+` option.
@@ -193,5 +241,36 @@ mod tests {
         );
         assert!(t("+p2").unwrap_err().starts_with("no program"));
         assert!(t("./prog +vp").unwrap_err().contains("+vp needs a value"));
+    }
+
+    #[test]
+    fn grid_tolerance_comes_from_charms_variables_for_the_chosen_balancer() {
+        let env =
+            |name: &str| (name == "CK_LDB_GRIDHYBRIDLB_LOAD_TOLERANCE").then(|| "0.25".to_string());
+        let args =
+            |line: &str| -> Vec<String> { line.split_whitespace().map(String::from).collect() };
+        let run = |line: &str| translate_with(&args(line), env).map(|v| v.join(" "));
+        assert_eq!(
+            run("+p2 ./prog +balancer GridHybridLB").unwrap(),
+            "--pes 2 --lb grid-hybrid --grid-tolerance 0.25 ./prog"
+        );
+        // Another balancer's variable, or none chosen: nothing added.
+        assert_eq!(
+            run("+p2 ./prog +balancer GridCommLB").unwrap(),
+            "--pes 2 --lb grid-comm ./prog"
+        );
+        assert_eq!(run("+p2 ./prog").unwrap(), "--pes 2 ./prog");
+        let bad = |v: &'static str| {
+            move |name: &str| (name == "CK_LDB_GRIDCOMMLB_LOAD_TOLERANCE").then(|| v.to_string())
+        };
+        for v in ["0", "1.5", "-0.1", "ten"] {
+            let e = translate_with(&args("+p2 ./prog +balancer GridCommLB"), bad(v)).unwrap_err();
+            assert_eq!(
+                e,
+                format!(
+                    "CK_LDB_GRIDCOMMLB_LOAD_TOLERANCE={v}: accepted is a load tolerance in (0, 1], e.g. 0.10"
+                )
+            );
+        }
     }
 }
