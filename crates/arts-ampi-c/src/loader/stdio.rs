@@ -112,8 +112,6 @@ pub(crate) extern "C" fn arts_stdio_flush(stream: c_int) -> c_int {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-
     #[test]
     fn arts_mpicc_wraps_exactly_the_functions_lib_stdio_c_defines() {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
