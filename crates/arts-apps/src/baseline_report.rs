@@ -1,7 +1,7 @@
 //! What the static-partition MPI baselines report (`arts run
 //! jacobi2d-mpi`, `zones-mpi`, `stencil3d-mpi`, `heat3d-mpi`): the JSON
 //! objects, their validity rule and their human tables. The runs are
-//! [`crate::baselines`]' (feature `mpi`); these reports need no MPI, so
+//! `crate::baselines`' (feature `mpi`); these reports need no MPI, so
 //! unit tests reach them.
 
 use arts_util::stats::{median, steady_mean};

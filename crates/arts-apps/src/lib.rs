@@ -18,6 +18,7 @@ pub mod reference_file;
 pub mod registry;
 pub mod relaunch;
 pub mod report;
+pub mod restartable;
 pub mod run;
 pub mod stencil2d;
 pub mod stencil3d;

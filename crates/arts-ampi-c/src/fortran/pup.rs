@@ -16,7 +16,8 @@
 
 use std::ffi::{c_char, c_int, c_void};
 
-use crate::pup::registry::{ARTS_AMPI_Get_pup_data, ARTS_AMPI_Register_pup, PupFn};
+use crate::pup::registry::{ARTS_AMPI_Get_pup_data, ARTS_AMPI_Register_pup};
+use crate::pup::table::PupFn;
 use crate::pup::{Mode, flag, items};
 
 /// `*n` for a count passed by reference (a null one is refused as -1

@@ -10,13 +10,13 @@
 //! (`crate::loader::malloc::REPLACEMENTS`). Each serves the block as
 //! `crate::loader::malloc` does (the rank's slot, else the C library) and,
 //! when the run has a [`HeapLimit`], keeps the running rank's live bytes
-//! (each block's usable size) in its state (`Heap`). An allocation that
-//! would take the rank past its share ends the rank instead, unwinding its
-//! `main` as a fatal MPI error does (returning null would not stop a
-//! program that does not check): the run fails with exit 1 and one line
-//! naming the rank, and the process never holds more than the shares.
-//! C++'s global `operator new`/`delete` (exported by the binary,
-//! `crate::loader::malloc`) come here too.
+//! (each block's usable size) in its state (`Heap`, a leaf:
+//! `super::heap_account`). An allocation that would take the rank past its
+//! share ends the rank instead, unwinding its `main` as a fatal MPI error
+//! does (returning null would not stop a program that does not check): the
+//! run fails with exit 1 and one line naming the rank, and the process
+//! never holds more than the shares. C++'s global `operator new`/`delete`
+//! (exported by the binary, `crate::loader::malloc`) come here too.
 //!
 //! Not counted: blocks the C library allocates for itself (`fopen`'s
 //! buffer, `asprintf`, `getline`) and allocations
@@ -26,83 +26,13 @@
 //! Without a limit nothing is counted: the wrappers only pass the call on.
 
 use std::ffi::{c_char, c_int, c_void};
-use std::sync::Arc;
 
-use arts_core::limits::{self, MemoryBudget, human_bytes};
+use arts_core::limits::human_bytes;
 
+use super::heap_account::Heap;
+pub use super::heap_account::HeapLimit;
 use super::malloc;
 use crate::state::{Fatal, current};
-
-/// A run's bound on each rank's heap.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct HeapLimit {
-    /// Bytes each rank's program may hold in live blocks.
-    pub bytes: u64,
-    /// Where the share comes from, as the failure names it (e.g.
-    /// `--max-memory 256M`).
-    pub source: String,
-}
-
-impl HeapLimit {
-    /// Each of `ranks` ranks' share of `budget` bytes, less `runtime` (the
-    /// bytes the runtime, the ranks' stacks and the program's copies hold,
-    /// beside the heaps); `None` when nothing is left.
-    pub fn share(budget: u64, runtime: u64, ranks: u32, source: String) -> Option<HeapLimit> {
-        let left = budget.checked_sub(runtime)?;
-        let bytes = left / u64::from(ranks.max(1));
-        (bytes > 0).then_some(HeapLimit { bytes, source })
-    }
-
-    /// Each rank's share of an explicit `--max-memory` (`budget`) for its
-    /// program's heap: the bound less the runtime, the `stacks` and a copy
-    /// of the `program` per rank, over the ranks of the run `opts` (all of
-    /// them, also under mpirun, where each process hosts fewer). Without an
-    /// explicit bound heaps are not bounded (`None`). Refused (one line)
-    /// when nothing is left for the heaps.
-    pub fn for_run(
-        budget: &MemoryBudget,
-        opts: &arts_ampi::RunOptions,
-        stacks: u64,
-        program: &std::path::Path,
-    ) -> Result<Option<HeapLimit>, String> {
-        if !budget.explicit {
-            return Ok(None);
-        }
-        let copy = std::fs::metadata(program).map_or(0, |m| m.len());
-        let runtime = limits::runtime_bytes(opts.vp as u64, opts.pes as u64)
-            .saturating_add(stacks)
-            .saturating_add(limits::mul(&[copy, opts.vp as u64]));
-        let source = format!("--max-memory {}", human_bytes(budget.bytes));
-        HeapLimit::share(budget.bytes, runtime, opts.vp, source)
-            .map(Some)
-            .ok_or_else(|| {
-                format!(
-                    "--max-memory {} leaves nothing for the heaps of {} ranks: the runtime, \
-                     their stacks and copies of the program need about {}; raise --max-memory \
-                     or run fewer ranks",
-                    human_bytes(budget.bytes),
-                    opts.vp,
-                    human_bytes(runtime)
-                )
-            })
-    }
-}
-
-/// One rank's heap account.
-#[derive(Default)]
-pub(crate) struct Heap {
-    /// Usable bytes of the rank's live blocks.
-    live: u64,
-    /// The bound (`None`: nothing counted).
-    limit: Option<Arc<HeapLimit>>,
-}
-
-impl Heap {
-    /// An account bounded by `limit` (`None`: unbounded, nothing counted).
-    pub(crate) fn new(limit: Option<Arc<HeapLimit>>) -> Heap {
-        Heap { live: 0, limit }
-    }
-}
 
 /// The running rank's account when the run bounds heaps.
 #[inline]
@@ -283,32 +213,4 @@ pub(crate) unsafe extern "C-unwind" fn __wrap_strndup(s: *const c_char, n: usize
     // SAFETY: the caller passes a C string, as for strndup.
     let len = unsafe { libc::strnlen(s, n) };
     counted(len + 1, || malloc::rank_strndup(s, n).cast()).cast()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_run_shares_only_an_explicit_budget_and_refuses_one_too_small() {
-        let opts = arts_ampi::RunOptions::new(4, 2);
-        let program = std::path::Path::new("/nonexistent/prog.so");
-        let implicit = MemoryBudget {
-            bytes: 1 << 40,
-            explicit: false,
-        };
-        assert_eq!(HeapLimit::for_run(&implicit, &opts, 0, program), Ok(None));
-        let big = MemoryBudget::new(Some(1 << 40));
-        let share = HeapLimit::for_run(&big, &opts, 0, program)
-            .unwrap()
-            .unwrap();
-        assert!(share.bytes > 0 && share.bytes < (1 << 40) / 4, "{share:?}");
-        assert_eq!(
-            share.source,
-            format!("--max-memory {}", human_bytes(1 << 40))
-        );
-        let tiny = MemoryBudget::new(Some(1));
-        let e = HeapLimit::for_run(&tiny, &opts, 0, program).unwrap_err();
-        assert!(e.contains("leaves nothing for the heaps of 4 ranks"), "{e}");
-    }
 }

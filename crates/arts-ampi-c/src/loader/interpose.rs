@@ -15,7 +15,7 @@
 //! descriptor or stream, a thread that runs no rank, or once a rank's fatal
 //! signal is ending the process) goes to the C library unchanged: `write`
 //! and `writev` as system calls, the others through the C library's own
-//! function (`dlsym(RTLD_NEXT)`).
+//! function (`dlsym(RTLD_NEXT)`, `super::real`).
 //!
 //! libstdc++'s standard streams in their default mode (synchronised with
 //! stdio) hold nothing: each insertion is an `fwrite` or a `putc`, and
@@ -26,8 +26,10 @@
 
 use std::ffi::{CStr, c_char, c_int, c_void};
 use std::sync::Once;
-use std::sync::atomic::{AtomicPtr, Ordering};
 
+use super::real::{
+    REAL_FPUTC, REAL_FPUTS, REAL_FWRITE, REAL_PUTC, REAL_PUTCHAR, REAL_PUTS, find_all, real_fflush,
+};
 use super::stdio::{arts_stdio_flush, arts_stdio_write};
 use crate::state::current;
 
@@ -77,63 +79,12 @@ fn take(s: c_int, p: *const u8, len: usize) {
     unsafe { arts_stdio_write(s, p.cast::<c_char>(), len) };
 }
 
-/// `write(2)` itself, past the interposed `write`.
-pub(crate) fn sys_write(fd: c_int, bytes: &[u8]) -> isize {
-    // SAFETY: `bytes` is a live slice of that many bytes.
-    unsafe { libc::syscall(libc::SYS_write, fd, bytes.as_ptr(), bytes.len()) as isize }
-}
-
-/// One of the C library's functions, found once past the interposed one.
-struct Real {
-    name: &'static CStr,
-    at: AtomicPtr<c_void>,
-}
-
-impl Real {
-    const fn new(name: &'static CStr) -> Real {
-        Real {
-            name,
-            at: AtomicPtr::new(std::ptr::null_mut()),
-        }
-    }
-
-    /// The C library's function (null if it has none).
-    fn get(&self) -> *mut c_void {
-        let p = self.at.load(Ordering::Acquire);
-        if !p.is_null() {
-            return p;
-        }
-        // SAFETY: looking a symbol up after this object's.
-        let p = unsafe { libc::dlsym(libc::RTLD_NEXT, self.name.as_ptr()) };
-        self.at.store(p, Ordering::Release);
-        p
-    }
-}
-
-static REAL_FWRITE: Real = Real::new(c"fwrite");
-static REAL_FPUTC: Real = Real::new(c"fputc");
-static REAL_PUTC: Real = Real::new(c"putc");
-static REAL_FPUTS: Real = Real::new(c"fputs");
-static REAL_PUTS: Real = Real::new(c"puts");
-static REAL_PUTCHAR: Real = Real::new(c"putchar");
-static REAL_FFLUSH: Real = Real::new(c"fflush");
-
 /// Finds the C library's functions now (a fatal signal's handler must not
 /// look them up), and makes libgfortran's preconnected units unbuffered.
 pub(crate) fn prepare() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
-        for r in [
-            &REAL_FWRITE,
-            &REAL_FPUTC,
-            &REAL_PUTC,
-            &REAL_FPUTS,
-            &REAL_PUTS,
-            &REAL_PUTCHAR,
-            &REAL_FFLUSH,
-        ] {
-            r.get();
-        }
+        find_all();
         unbuffer_fortran();
     });
 }
@@ -148,19 +99,6 @@ fn unbuffer_fortran() {
     // SAFETY: set before the program (and libgfortran) is loaded, while no
     // rank runs; nothing else in arts reads or writes this variable.
     unsafe { std::env::set_var("GFORTRAN_UNBUFFERED_PRECONNECTED", "y") };
-}
-
-/// The C library's `fflush`, past the interposed one.
-pub(crate) fn real_fflush(f: *mut libc::FILE) -> c_int {
-    let p = REAL_FFLUSH.get();
-    if p.is_null() {
-        return libc::EOF;
-    }
-    // SAFETY: the C library's fflush.
-    unsafe {
-        let f2: unsafe extern "C" fn(*mut libc::FILE) -> c_int = std::mem::transmute(p);
-        f2(f)
-    }
 }
 
 /// Calls the C library's function `real` (of type `$t`) with `$args`, or

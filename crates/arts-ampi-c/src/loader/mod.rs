@@ -21,11 +21,14 @@
 //! host process.
 
 pub(crate) mod exit;
+pub(crate) mod heap_account;
 pub mod heap_share;
 pub(crate) mod image;
 pub(crate) mod interpose;
 pub(crate) mod malloc;
+mod real;
 pub(crate) mod stdio;
+pub(crate) mod streams;
 
 use std::ffi::{CStr, CString, c_char, c_int, c_void};
 use std::ops::Range;
@@ -36,7 +39,7 @@ use std::sync::Arc;
 use arts_ampi::{AmpiError, AmpiReport, Mpi, MpiError, PerProcess, ProgramFn, RunOptions};
 
 use crate::state::{Phase, Vp, set_current};
-use heap_share::{Heap, HeapLimit};
+use heap_account::{Heap, HeapLimit};
 use image::{Image, InitFn};
 
 /// A C `main`.
@@ -557,7 +560,7 @@ pub fn run(
         None
     };
     interpose::prepare();
-    stdio::set_tag_output(c.tag_output);
+    streams::set_tag_output(c.tag_output);
     arts_ampi::set_fault_flush(stdio::flush_after_fault);
     let result = arts_ampi::run(opts, body);
     // SAFETY: flushing every C stream, and restoring fd 1.

@@ -6,7 +6,8 @@
 //! `pup_bytes`, … move one item or an array of each C type;
 //! `pup_isSizing`/`isPacking`/`isUnpacking`/`isDeleting`/`isUserlevel`
 //! say which pass it is. `registry` serves `AMPI_Register_pup`: the
-//! routines arts calls at checkpoints and restarts.
+//! routines arts calls at checkpoints and restarts (each rank's table of
+//! them: `table`).
 //!
 //! A routine that moves more bytes than the pass allows (unpacking more
 //! than was packed, packing more than it sized) ends its rank with one
@@ -14,6 +15,7 @@
 //! written out of bounds.
 
 pub(crate) mod registry;
+pub(crate) mod table;
 
 use std::ffi::{c_char, c_int, c_long, c_longlong, c_short, c_uchar, c_uint, c_ulong};
 use std::ffi::{c_ulonglong, c_ushort, c_void};

@@ -26,31 +26,14 @@ use std::path::Path;
 
 use arts_ampi::{Op, WORLD};
 
+use super::table::{PupFn, PupTable, Registration};
 use super::{Mode, Pupper, fatal};
 use crate::abi::*;
 use crate::state::fail::{Fail, out};
 use crate::state::{Vp, callback, entry};
 
-/// A C PUP routine: `void fn(pup_er p, void *data)`.
-pub(crate) type PupFn = unsafe extern "C-unwind" fn(*mut c_void, *mut c_void);
-
 /// The first bytes of a rank's record of its registered data.
 const RECORD: &[u8; 8] = b"artspup1";
-
-/// One `AMPI_Register_pup`.
-struct Registration {
-    f: PupFn,
-    data: *mut c_void,
-}
-
-/// A rank's registered PUP routines.
-#[derive(Default)]
-pub(crate) struct PupTable {
-    regs: Vec<Registration>,
-    /// The parts of the record the run restarted from, once read (at the
-    /// first registration): `Some(vec![])` when there is none.
-    restored: Option<Vec<Vec<u8>>>,
-}
 
 /// Where [`checkpoint`] saves the records.
 pub(crate) enum Target<'a> {

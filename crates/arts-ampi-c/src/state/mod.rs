@@ -27,6 +27,9 @@ use arts_ampi::{MatchedMessage, Mpi};
 use crate::abi::*;
 use crate::comm::keyvals::Attributes;
 use crate::io::handle::File;
+use crate::loader::heap_account::Heap;
+use crate::loader::streams::Streams;
+use crate::pup::table::PupTable;
 use crate::rma::win::Win;
 use crate::types::layout::TypeTable;
 use errhandler::{ErrFn, FIRST_ERRHANDLER, call_errhandler, file_key};
@@ -140,10 +143,10 @@ pub(crate) struct Vp {
     pub fortran_in_place: usize,
     /// What the rank wrote to `stdout`/`stderr` and not yet written out
     /// (`crate::loader::stdio`).
-    pub stdio: crate::loader::stdio::Streams,
+    pub stdio: Streams,
     /// The program's heap as counted against the rank's share of
     /// `--max-memory` (`crate::loader::heap_share`).
-    pub heap: crate::loader::heap_share::Heap,
+    pub heap: Heap,
     /// Names of communicators, windows and datatypes (`crate::comm::names`).
     pub names: HashMap<Object, Vec<u8>>,
     /// Cartesian topologies by communicator.
@@ -164,7 +167,7 @@ pub(crate) struct Vp {
     /// Checkpoints of whole ranks taken so far (`AMPI_Checkpoint`).
     pub whole_checkpoints: u64,
     /// The rank's PUP routines (`AMPI_Register_pup`).
-    pub pups: crate::pup::registry::PupTable,
+    pub pups: PupTable,
     /// Functions the rank's copy of the program registered to run at its
     /// exit (`atexit`, C++ static destructors), in order (`crate::loader::image`).
     pub at_exit: Vec<AtExit>,
@@ -235,7 +238,7 @@ impl Vp {
             groups: Groups::new(),
             predefined: [0; MPI_UNIVERSE_SIZE as usize + 1],
             fortran_in_place: 0,
-            stdio: crate::loader::stdio::Streams::new(rank),
+            stdio: Streams::new(rank),
             heap: Default::default(),
             names: HashMap::new(),
             carts: HashMap::new(),

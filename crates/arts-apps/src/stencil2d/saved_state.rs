@@ -75,7 +75,7 @@ impl StencilApp {
             "jacobi2d" => StencilApp::Jacobi2d(serde_json::from_value(v).map_err(params)?),
             "zones" => StencilApp::Zones(serde_json::from_value(v).map_err(params)?),
             "hotspot" => StencilApp::Hotspot(serde_json::from_value(v).map_err(params)?),
-            _ => return Err(crate::registry::not_restartable(name)),
+            _ => return Err(crate::restartable::not_restartable(name)),
         })
     }
 
