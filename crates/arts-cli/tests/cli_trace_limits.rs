@@ -77,18 +77,14 @@ fn a_window_keeps_the_last_steps_and_the_file_and_view_say_so() {
     assert_eq!(a["window_unit"], "steps");
     assert!(a["window_dropped"].as_u64().unwrap() > 0, "{a}");
     let first = a["window_first_step"].as_u64().unwrap();
-    // Steps are counted when the driver learns of them, behind the
-    // elements (docs/views.md): a PE whose last spans are stamped after
-    // the driver saw all 30 steps keeps only those (a loaded CI run gave
-    // 30), so the first kept step is anywhere from 20 to 30.
-    assert!((20..=30).contains(&first), "{a}");
-    // 16 objects: at most the window's steps and the one under way of the
-    // run's 30 x 16 computes are left. In a run this short the elements
-    // can finish before the driver has counted their steps, and the spans
-    // stamped after that (idle, the end) then push every compute out: none
-    // is left (a known gap, docs/views.md), so there is no lower bound.
+    // Each PE counts its own steps (its part of each step's reduction, and
+    // of the final check's): 31, of which the window keeps the last 5 and
+    // the one under way.
+    assert!((25..=27).contains(&first), "{a}");
+    // 16 objects: the window's steps of the run's 30 x 16 computes are
+    // left, give or take the step an element runs ahead of its PE's count.
     let n = computes(&[&t]);
-    assert!(n <= 16 * 7, "{n}");
+    assert!((16 * 3..=16 * 7).contains(&n), "{n}");
     let out = path("view");
     let v = json(&arts(&["trace", "view", &t, "--out", &out, "--json"]));
     assert_eq!(v["window_steps"], 5);
@@ -255,6 +251,75 @@ fn per_process_traces_merge_and_the_gathered_file_still_works() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(computes(&[&g]), 16 * 10);
     assert!(about(&g).get("process").is_none());
+}
+
+#[cfg(feature = "mpi")]
+#[test]
+fn every_process_keeps_its_ampi_window_under_mpirun() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |n: &str| dir.path().join(n).to_str().unwrap().to_string();
+    let run = |trace: &str, more: &[&str]| {
+        let mut args = vec![
+            "ampi",
+            "run",
+            "--vp",
+            "4",
+            "--pes-per-process",
+            "1",
+            "--lb",
+            "rotate",
+            "--lb-period",
+            "1",
+            "--migrate-every",
+            "2",
+            "stencil3d",
+            "--size",
+            "12",
+            "--iters",
+            "20",
+            "--json",
+            "--trace",
+            trace,
+            "--trace-window",
+            "2",
+        ];
+        args.extend_from_slice(more);
+        let o = mpirun(2, &args);
+        assert!(o.status.success(), "{}", stderr(&o));
+    };
+    // One file per process: each kept only its PEs' last LB steps.
+    let t = path("pp.json");
+    run(&t, &["--trace-per-process"]);
+    for p in 0..2 {
+        let a = about(&format!("{t}.p{p}"));
+        assert_eq!(a["process"].as_u64(), Some(p));
+        assert_eq!(a["window_unit"], "lb_steps");
+        assert!(
+            a["window_dropped"].as_u64().unwrap() > 0,
+            "process {p}: {a}"
+        );
+        assert!(a["window_first_step"].as_u64().unwrap() > 0, "{a}");
+    }
+    // Gathered on process 0: every PE's spans, each windowed where it ran.
+    let g = path("g.json");
+    run(&g, &[]);
+    let a = about(&g);
+    assert!(a["window_dropped"].as_u64().unwrap() > 0, "{a}");
+    let doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&g).unwrap()).unwrap();
+    let events = doc["traceEvents"].as_array().unwrap();
+    let end = (events.iter())
+        .filter_map(|e| Some(e["ts"].as_f64()? + e["dur"].as_f64().unwrap_or(0.0)))
+        .fold(0.0, f64::max);
+    for pe in 0..2u64 {
+        let first = (events.iter())
+            .filter(|e| e["ph"] == "X" && e["tid"].as_u64() == Some(pe))
+            .filter_map(|e| e["ts"].as_f64())
+            .fold(f64::INFINITY, f64::min);
+        // The run's first LB steps fell out on both processes: no PE keeps
+        // the run's start (here each kept from 17% of the run on).
+        assert!(first > end * 0.1, "PE {pe} kept from {first} of {end} µs");
+    }
 }
 
 #[test]

@@ -250,6 +250,10 @@ impl Services {
     pub(crate) fn flush_reductions(&mut self, array: ArrayId) {
         let ready = self.array_mut(array).red.take_ready();
         for (red_no, partial) in ready {
+            if let (Some(trace), Callback::Main(_)) = (&mut self.trace, &partial.callback) {
+                // This PE's part of an app's step is done: its window moves on.
+                trace.step_finished(arts_trace::window::StepClock::App);
+            }
             if self.pe == REDUCTION_ROOT {
                 self.root_partial(array, red_no, partial);
             } else {

@@ -9,8 +9,19 @@ use std::time::Instant;
 
 use arts_trace::{Span, SpanKind, TraceBuffer, TraceMode, TraceOptions};
 
-fn one_pe(options: TraceOptions, pe: u32, name: Arc<str>, pairs: u64) -> (f64, usize) {
+/// Minor page faults of the calling thread so far.
+fn thread_faults() -> u64 {
+    // SAFETY: `getrusage` fills the struct it is given.
+    unsafe {
+        let mut usage: libc::rusage = std::mem::zeroed();
+        libc::getrusage(libc::RUSAGE_THREAD, &mut usage);
+        usage.ru_minflt as u64
+    }
+}
+
+fn one_pe(options: TraceOptions, pe: u32, name: Arc<str>, pairs: u64) -> (f64, f64, usize) {
     let mut buffer = TraceBuffer::new(&options, pe, 2);
+    let faults = thread_faults();
     let begin = Instant::now();
     for i in 0..pairs {
         let t = i * 1_000;
@@ -27,8 +38,9 @@ fn one_pe(options: TraceOptions, pe: u32, name: Arc<str>, pairs: u64) -> (f64, u
         buffer.push_entry(pe, (t, 900), &name, "step", i % 512);
     }
     let ns = begin.elapsed().as_nanos() as f64 / (2 * pairs) as f64;
+    let faults = (thread_faults() - faults) as f64 * 1000.0 / (2 * pairs) as f64;
     let finished = buffer.finish();
-    (ns, finished.spans.len())
+    (ns, faults, finished.spans.len())
 }
 
 fn main() {
@@ -53,13 +65,16 @@ fn main() {
                     std::thread::spawn(move || one_pe(options, pe, name, pairs))
                 })
                 .collect();
-            let results: Vec<(f64, usize)> = threads
+            let results: Vec<(f64, f64, usize)> = threads
                 .into_iter()
                 .map(|t| t.join().expect("a PE thread"))
                 .collect();
             let ns = results.iter().map(|r| r.0).sum::<f64>() / results.len() as f64;
-            let kept: usize = results.iter().map(|r| r.1).sum();
-            println!("round {round} {label:8} {ns:7.1} ns/event  ({kept} spans kept)");
+            let faults = results.iter().map(|r| r.1).sum::<f64>() / results.len() as f64;
+            let kept: usize = results.iter().map(|r| r.2).sum();
+            println!(
+                "round {round} {label:8} {ns:7.1} ns/event  {faults:6.2} faults/1k events  ({kept} spans kept)"
+            );
         }
     }
 }

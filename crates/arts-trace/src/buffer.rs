@@ -195,7 +195,13 @@ struct Bins {
     width: u64,
     /// The bin's number (start = number × width).
     at: u64,
+    /// Its end, ns (`(at + 1) × width`): a span that starts before it
+    /// adds to the bin under way with no division.
+    end: u64,
     pe: u32,
+    /// The entry method added to last (a PE mostly runs one method after
+    /// another): its index in `entries`.
+    last: usize,
     /// Entry methods: array, method, busy ns, calls.
     entries: Vec<(Arc<str>, &'static str, u64, u64)>,
     idle_ns: u64,
@@ -214,7 +220,9 @@ impl TraceBuffer {
             TraceMode::Summary { bin_ns } => Some(Bins {
                 width: bin_ns.max(1),
                 at: 0,
+                end: bin_ns.max(1),
                 pe,
+                last: 0,
                 entries: Vec::new(),
                 idle_ns: 0,
                 sends: Vec::new(),
@@ -250,6 +258,16 @@ impl TraceBuffer {
             self.bin(span.start_ns, span.dur_ns, binned);
         } else {
             self.keep(span);
+        }
+    }
+
+    /// This PE finished a step of `clock` (called on its thread by the
+    /// runtime): a window that counts such steps moves on for this PE
+    /// alone. Without a window, or one of another clock, nothing happens.
+    #[inline]
+    pub fn step_finished(&mut self, clock: crate::window::StepClock) {
+        if let Some(ring) = &mut self.store.ring {
+            ring.step_finished(clock);
         }
     }
 
@@ -302,27 +320,22 @@ impl TraceBuffer {
         let Some(bins) = &mut self.bins else {
             return;
         };
-        let bin = start_ns / bins.width;
-        if bins.at < bin {
+        if start_ns >= bins.end {
             for s in bins.close() {
                 self.store.keep(s);
             }
-            bins.at = bin;
+            bins.at = start_ns / bins.width;
+            bins.end = (bins.at + 1) * bins.width;
         }
         let (mut start, end) = (start_ns, start_ns + dur_ns);
         loop {
-            let bin_end = (bins.at + 1) * bins.width;
+            let bin_end = bins.end;
             let part = end
                 .min(bin_end)
-                .saturating_sub(start.max(bins.at * bins.width));
+                .saturating_sub(start.max(bin_end - bins.width));
             let calls = u64::from(start == start_ns);
             match what {
-                Binned::Entry(array, method) => match (bins.entries.iter_mut())
-                    .find(|e| Arc::ptr_eq(&e.0, array) && e.1 == method)
-                {
-                    Some(e) => (e.2, e.3) = (e.2 + part, e.3 + calls),
-                    None => bins.entries.push((array.clone(), method, part, calls)),
-                },
+                Binned::Entry(array, method) => bins.add_entry(array, method, part, calls),
                 Binned::Idle => bins.idle_ns += part,
                 Binned::Send(to_pe, bytes) => {
                     bins.add_send(to_pe, bytes);
@@ -375,6 +388,28 @@ impl TraceBuffer {
 }
 
 impl Bins {
+    /// Adds `ns` of busy time and `calls` executions of `array::method`
+    /// to the bin under way (the method added to last is tried first).
+    #[inline]
+    fn add_entry(&mut self, array: &Arc<str>, method: &'static str, ns: u64, calls: u64) {
+        let same = |e: &(Arc<str>, &'static str, u64, u64)| {
+            Arc::ptr_eq(&e.0, array) && (std::ptr::eq(e.1, method) || e.1 == method)
+        };
+        let at = match self.entries.get(self.last) {
+            Some(e) if same(e) => self.last,
+            _ => match self.entries.iter().position(same) {
+                Some(at) => at,
+                None => {
+                    self.entries.push((array.clone(), method, 0, 0));
+                    self.entries.len() - 1
+                }
+            },
+        };
+        self.last = at;
+        let e = &mut self.entries[at];
+        (e.2, e.3) = (e.2 + ns, e.3 + calls);
+    }
+
     /// Adds a message of `bytes` to PE `to_pe` to the bin under way.
     #[inline]
     fn add_send(&mut self, to_pe: u32, bytes: u64) {
@@ -427,6 +462,7 @@ impl Bins {
             });
         }
         self.at += 1;
+        self.end += self.width;
         spans
     }
 }

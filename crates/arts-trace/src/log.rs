@@ -14,6 +14,9 @@ use crate::{Span, SpanKind};
 /// so a long trace is never copied while it grows.
 const CHUNK: usize = 1 << 16;
 
+/// A chunk's bytes: one huge page (see [`Chunk`]).
+const CHUNK_BYTES: usize = CHUNK * std::mem::size_of::<Record>();
+
 /// What a record is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Tag {
@@ -38,10 +41,89 @@ struct Record {
     tag: Tag,
 }
 
+/// Room for [`CHUNK`] records, aligned to its size and, on Linux, asked
+/// to be one transparent huge page: filling it costs one page fault, not
+/// 512 (the faults on new record memory were most of what a full trace
+/// cost a PE).
+struct Chunk {
+    records: std::ptr::NonNull<Record>,
+    len: usize,
+}
+
+// SAFETY: a chunk owns its records (plain data), as a `Vec` would.
+unsafe impl Send for Chunk {}
+// SAFETY: shared access only reads the records.
+unsafe impl Sync for Chunk {}
+
+impl Chunk {
+    fn layout() -> std::alloc::Layout {
+        std::alloc::Layout::from_size_align(CHUNK_BYTES, CHUNK_BYTES).expect("a chunk's layout")
+    }
+
+    /// An empty chunk.
+    fn new() -> Chunk {
+        let layout = Chunk::layout();
+        // SAFETY: the layout's size is not zero.
+        let raw = unsafe { std::alloc::alloc(layout) };
+        let Some(records) = std::ptr::NonNull::new(raw.cast::<Record>()) else {
+            std::alloc::handle_alloc_error(layout)
+        };
+        advise_huge_page(raw);
+        Chunk { records, len: 0 }
+    }
+
+    #[inline]
+    fn is_full(&self) -> bool {
+        self.len == CHUNK
+    }
+
+    /// Appends `record` (the chunk is not full).
+    #[inline]
+    fn push(&mut self, record: Record) {
+        assert!(self.len < CHUNK, "a full chunk");
+        // SAFETY: `len < CHUNK`: within the allocation.
+        unsafe { self.records.as_ptr().add(self.len).write(record) };
+        self.len += 1;
+    }
+
+    /// The records written.
+    fn records(&self) -> &[Record] {
+        // SAFETY: the first `len` records were written.
+        unsafe { std::slice::from_raw_parts(self.records.as_ptr(), self.len) }
+    }
+}
+
+/// Asks the kernel to back the chunk at `raw` with one huge page.
+#[cfg(target_os = "linux")]
+fn advise_huge_page(raw: *mut u8) {
+    // SAFETY: advice on memory the chunk owns; a refusal changes nothing.
+    unsafe {
+        libc::madvise(raw.cast(), CHUNK_BYTES, libc::MADV_HUGEPAGE);
+    }
+}
+
+/// Huge pages are asked for on Linux only.
+#[cfg(not(target_os = "linux"))]
+fn advise_huge_page(_raw: *mut u8) {}
+
+impl Drop for Chunk {
+    fn drop(&mut self) {
+        // SAFETY: allocated by `Chunk::new` with this layout (records
+        // need no drop).
+        unsafe { std::alloc::dealloc(self.records.as_ptr().cast(), Chunk::layout()) };
+    }
+}
+
+impl std::fmt::Debug for Chunk {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Chunk({} records)", self.len)
+    }
+}
+
 /// A PE's spans in the order they were recorded.
 #[derive(Debug, Default)]
 pub(crate) struct Log {
-    chunks: Vec<Vec<Record>>,
+    chunks: Vec<Chunk>,
     /// Entry methods seen on this PE, by id.
     names: Vec<(Arc<str>, &'static str)>,
     /// The id found last (a PE mostly runs one method after another).
@@ -61,14 +143,19 @@ impl Log {
     #[inline]
     fn put(&mut self, record: Record) {
         match self.chunks.last_mut() {
-            Some(chunk) if chunk.len() < CHUNK => chunk.push(record),
-            _ => {
-                let mut chunk = Vec::with_capacity(CHUNK);
-                chunk.push(record);
-                self.chunks.push(chunk);
-            }
+            Some(chunk) if !chunk.is_full() => chunk.push(record),
+            _ => self.grow(record),
         }
         self.len += 1;
+    }
+
+    /// Starts a new chunk with `record`.
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self, record: Record) {
+        let mut chunk = Chunk::new();
+        chunk.push(record);
+        self.chunks.push(chunk);
     }
 
     /// The id of `array::method`, interned the first time it is seen.
@@ -169,7 +256,7 @@ impl Log {
         let mut rare: Vec<Option<SpanKind>> = rare.into_iter().map(Some).collect();
         let mut spans = Vec::with_capacity(len);
         for chunk in chunks {
-            spans.extend(chunk.into_iter().map(|r| {
+            spans.extend(chunk.records().iter().map(|r| {
                 let kind = match r.tag {
                     Tag::Entry => {
                         let (array, method) = &names[r.id as usize];
@@ -205,6 +292,14 @@ mod tests {
     #[test]
     fn records_are_small() {
         assert_eq!(std::mem::size_of::<Record>(), 32);
+    }
+
+    #[test]
+    fn chunks_are_aligned_to_a_huge_page() {
+        let chunk = Chunk::new();
+        assert_eq!(CHUNK_BYTES, 2 << 20);
+        assert_eq!(chunk.records.as_ptr() as usize % CHUNK_BYTES, 0);
+        assert!(chunk.records().is_empty());
     }
 
     #[test]

@@ -1,39 +1,42 @@
 //! `--trace-window STEPS`: a flight recorder. Each PE keeps the spans of
-//! the last `STEPS` finished steps and of the step under way, in a ring
-//! bounded by steps: when a step begins, the spans of the step that falls
-//! out of the window are dropped (and counted). What a Projections user
-//! asks of a long run is "what did the end look like" (the state the run
-//! reached, after warm-up and after the balancer settled), so the window
-//! keeps the newest steps, not the first ones.
+//! its own last `STEPS` finished steps and of the step under way, in a
+//! ring bounded by steps: when a step begins, the spans of the step that
+//! falls out of the window are dropped (and counted). What a Projections
+//! user asks of a long run is "what did the end look like" (the state the
+//! run reached, after warm-up and after the balancer settled), so the
+//! window keeps the newest steps, not the first ones.
 //!
-//! A step is what the run counts as one: an app's iteration
-//! ([`StepClock::App`], the steps its progress reports), or a
-//! load-balancing step ([`StepClock::Lb`], for AMPI programs, whose
-//! iterations the runtime cannot see: each `AMPI_Migrate` that balanced).
-//! A span belongs to the step under way when it was recorded (it ended).
+//! Steps are counted **per PE**, on the PE's own thread, as it reaches
+//! them (not when a driver on process 0 learns of them), so every PE of
+//! every process keeps its own last steps:
+//! - [`StepClock::App`]: an app's iteration, as the PE sees it end: its
+//!   elements finished their part of a reduction the main program waits
+//!   for (the result an app's driver counts a step by). An app that waits
+//!   for several reductions per step (leanmd: three) has its PEs count
+//!   each.
+//! - [`StepClock::Lb`]: a load-balancing step (for AMPI programs, whose
+//!   iterations the runtime cannot see: each `AMPI_Migrate` that
+//!   balanced), counted when the PE gets its part of the step's moves.
+//!
+//! A span belongs to the PE's step under way when it was recorded (it
+//! ended).
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::Span;
 
-/// Load-balancing steps finished in this process (the clock of
-/// [`StepClock::Lb`]).
-static LB_STEPS: AtomicU64 = AtomicU64::new(0);
-
-/// Counts a finished load-balancing step (called by the runtime).
-pub fn lb_step_finished() {
-    LB_STEPS.fetch_add(1, Ordering::Relaxed);
-}
-
 /// What counts as a step of the window.
 #[derive(Clone, Copy, Debug)]
 pub enum StepClock {
-    /// The app's iterations (`arts_util::progress` steps).
+    /// The app's iterations: reductions to the main program a PE's
+    /// elements finished (counted per PE by the runtime, see
+    /// [`crate::TraceBuffer::step_finished`]).
     App,
-    /// Load-balancing steps (AMPI's `AMPI_Migrate` that balanced).
+    /// Load-balancing steps (AMPI's `AMPI_Migrate` that balanced), counted
+    /// per PE by the runtime.
     Lb,
-    /// A counter of the caller's (tests, embedders).
+    /// A counter of the caller's, shared by every PE (tests, embedders).
     Counter(&'static AtomicU64),
 }
 
@@ -49,15 +52,6 @@ impl PartialEq for StepClock {
 impl Eq for StepClock {}
 
 impl StepClock {
-    /// Steps finished so far.
-    pub fn now(self) -> u64 {
-        match self {
-            StepClock::App => arts_util::progress::steps_finished(),
-            StepClock::Lb => LB_STEPS.load(Ordering::Relaxed),
-            StepClock::Counter(c) => c.load(Ordering::Relaxed),
-        }
-    }
-
     /// The unit's name in a trace's metadata (`steps` or `lb_steps`).
     pub fn unit(self) -> &'static str {
         match self {
@@ -81,6 +75,8 @@ pub struct TraceWindow {
 #[derive(Debug)]
 pub(crate) struct Ring {
     window: TraceWindow,
+    /// Steps this PE finished ([`StepClock::App`], [`StepClock::Lb`]).
+    own: u64,
     /// Steps finished when this PE's trace began: its first step.
     origin: u64,
     spans: VecDeque<Span>,
@@ -98,22 +94,41 @@ pub(crate) struct Ring {
 impl Ring {
     /// An empty ring of `window` holding at most `limit` spans.
     pub(crate) fn new(window: TraceWindow, limit: usize) -> Ring {
-        Ring {
+        let mut ring = Ring {
             window,
-            origin: window.clock.now(),
+            own: 0,
+            origin: 0,
             spans: VecDeque::new(),
             steps: VecDeque::new(),
             limit,
             outside: 0,
             evicted: 0,
             partial: false,
+        };
+        ring.origin = ring.now();
+        ring
+    }
+
+    /// This PE's steps finished so far.
+    fn now(&self) -> u64 {
+        match self.window.clock {
+            StepClock::App | StepClock::Lb => self.own,
+            StepClock::Counter(c) => c.load(Ordering::Relaxed),
+        }
+    }
+
+    /// This PE finished a step of `clock` (ignored unless the window
+    /// counts those).
+    pub(crate) fn step_finished(&mut self, clock: StepClock) {
+        if clock == self.window.clock {
+            self.own += 1;
         }
     }
 
     /// Keeps `span` in the step under way; drops the steps it leaves
     /// behind and, past the bound, the oldest span.
     pub(crate) fn push(&mut self, span: Span) {
-        let step = self.window.clock.now();
+        let step = self.now();
         match self.steps.back_mut() {
             Some((s, n)) if *s == step => *n += 1,
             _ => self.steps.push_back((step, 1)),
@@ -188,6 +203,35 @@ mod tests {
         assert_eq!(first, 3);
         let starts: Vec<u64> = spans.iter().map(|s| s.start_ns).collect();
         assert_eq!(starts, [30, 31, 32, 40, 41, 42, 50, 51, 52]);
+    }
+
+    #[test]
+    fn each_pe_keeps_its_own_last_steps() {
+        let window = TraceWindow {
+            steps: 1,
+            clock: StepClock::App,
+        };
+        // PE 0 is three steps ahead of PE 1 (as elements run ahead of the
+        // step a driver has counted).
+        let (mut ahead, mut behind) =
+            (Ring::new(window, usize::MAX), Ring::new(window, usize::MAX));
+        for step in 0..6u64 {
+            ahead.push(idle(step * 10));
+            ahead.step_finished(StepClock::App);
+            if step < 3 {
+                behind.push(idle(step * 10));
+                behind.step_finished(StepClock::App);
+            }
+        }
+        ahead.step_finished(StepClock::Lb); // another clock: not a step here
+        ahead.push(idle(99));
+        behind.push(idle(99));
+        let (first, spans) = ahead.finish();
+        let starts: Vec<u64> = spans.iter().map(|s| s.start_ns).collect();
+        assert_eq!((first, starts), (5, vec![50, 99]), "its steps 5 and 6");
+        let (first, spans) = behind.finish();
+        let starts: Vec<u64> = spans.iter().map(|s| s.start_ns).collect();
+        assert_eq!((first, starts), (2, vec![20, 99]), "its steps 2 and 3");
     }
 
     #[test]

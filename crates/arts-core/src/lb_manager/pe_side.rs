@@ -65,6 +65,9 @@ impl Pe {
                 next_sync,
                 periodic,
             } => {
+                if let Some(trace) = &mut self.svc.trace {
+                    trace.step_finished(arts_trace::window::StepClock::Lb);
+                }
                 if !periodic {
                     self.svc.array_mut(array).lb.next_sync = Some(next_sync);
                 }

@@ -376,7 +376,6 @@ impl LbRoot {
         else {
             unreachable!("matched above")
         };
-        arts_trace::window::lb_step_finished();
         if svc.trace.is_some() {
             let kind = arts_trace::SpanKind::LbStep {
                 array: svc.array(array).name.clone(),
