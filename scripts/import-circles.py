@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
 """Circles in a crate's import graph, file by file (issue 50's figure).
 
-Usage: scripts/import-circles.py CRATE_SRC [...]
+Usage: scripts/import-circles.py [--self-test] CRATE_SRC [...]
 
 Reads every `crate::`/`super::` path in the crate's `.rs` files (tests
 modules and `tests/` left out), resolves each to the file that defines
 the module it names (`a/b.rs` or `a/b/mod.rs`; `lib.rs`, the re-export
 hub, is left out), and prints each circle (a strongly connected set of
 files) with the folders it spans. Exit 1 when a circle spans more than one
-folder, else 0.
+folder, else 0. `--self-test` first checks, on a small crate written to
+a temporary folder, that a circle across two folders fails and one inside
+a folder passes.
 """
 import os
 import re
@@ -114,9 +116,44 @@ def circles(graph):
     return comps
 
 
+def spans_folders(src):
+    """Whether some circle in crate `src` spans more than one folder."""
+    return any(
+        len({os.path.dirname(f) or "." for f in comp}) > 1 for comp in circles(edges(src))
+    )
+
+
+def self_test():
+    """A circle across two folders is found; one inside a folder is not
+    counted against the crate."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as src:
+        os.makedirs(os.path.join(src, "net"))
+        files = {
+            "lib.rs": "mod a; mod b; mod net;",
+            "a.rs": "use crate::b::B;",
+            "b.rs": "use super::a::A;",
+            "net/mod.rs": "pub mod wire;",
+            "net/wire.rs": "use crate::a::A;",
+        }
+        for name, text in files.items():
+            with open(os.path.join(src, name), "w") as f:
+                f.write(text)
+        assert not spans_folders(src), "a circle inside one folder was counted"
+        with open(os.path.join(src, "a.rs"), "a") as f:
+            f.write("\nuse crate::net::wire::W;")
+        assert spans_folders(src), "a circle across two folders was not found"
+    print("import-circles self-test: ok")
+
+
 def main():
+    args = sys.argv[1:]
+    if args[:1] == ["--self-test"]:
+        self_test()
+        args = args[1:]
     bad = False
-    for src in sys.argv[1:]:
+    for src in args:
         for comp in circles(edges(src)):
             folders = sorted({os.path.dirname(f) or "." for f in comp})
             print(f"{src}: {len(comp)} files in folders {', '.join(folders)}: {' '.join(comp)}")

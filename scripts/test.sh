@@ -25,10 +25,13 @@ if ! command -v cargo-nextest >/dev/null 2>&1; then
 fi
 
 # The habits the build enforces: formatting, lints, and the layering of the
-# crates (no runtime depends on an app, an experiment or the CLI).
+# crates (no runtime depends on an app, an experiment or the CLI) and of
+# each crate's folders (no import circle across two of them).
 cargo fmt --all --check
 cargo clippy --workspace --all-targets --all-features --quiet -- -D warnings
 python3 scripts/check-layers.py --self-test
+# No import circle spans two folders of a crate (issue 50).
+python3 scripts/import-circles.py --self-test crates/*/src
 
 # cli_trace_view renders a trace's page in headless Chromium; here its
 # absence is a failure, not a skip.
