@@ -274,7 +274,13 @@ impl Rank {
                 engine.rendezvous(host, mobile);
             });
         }
-        if self.blocked() {
+        if self.blocked()
+            && self
+                .vp
+                .get_mut()
+                .as_mut()
+                .is_some_and(|vp| vp.shared().engine.wakes())
+        {
             self.resume(ctx);
         }
     }
