@@ -61,7 +61,6 @@ def edges(src):
                 continue
             text = strip_tests(open(os.path.join(src, rel)).read())
             here = module_of(src, rel)
-            is_dir_mod = rel.endswith("mod.rs")
             paths = []
             for kind, prefix, body in GROUP.findall(text):
                 for item in re.split(r",", re.sub(r"\{[^}]*\}", "", body)):
@@ -76,8 +75,12 @@ def edges(src):
                 if kind == "crate":
                     mod = names
                 else:
-                    base = here if is_dir_mod else here[:-1]
-                    mod = base[:-1] + names if base else names
+                    # `super` is the parent of this file's module (`a/b.rs`
+                    # and `a/b/mod.rs` are both module `a::b`: `super` = `a`).
+                    base = here[:-1]
+                    while names and names[0] == "super":
+                        base, names = base[:-1], names[1:]
+                    mod = base + names
                 target = file_of(src, mod)
                 if target and target != rel and target != "lib.rs":
                     out.add(target)
@@ -135,11 +138,13 @@ def self_test():
             "a.rs": "use crate::b::B;",
             "b.rs": "use super::a::A;",
             "net/mod.rs": "pub mod wire;",
-            "net/wire.rs": "use crate::a::A;",
+            "net/wire.rs": "use crate::a::A;\nuse super::frame::F;",
+            "net/frame.rs": "use super::wire::W;",
         }
         for name, text in files.items():
             with open(os.path.join(src, name), "w") as f:
                 f.write(text)
+        assert ["net/frame.rs", "net/wire.rs"] in circles(edges(src)), "`super::` of a file missed"
         assert not spans_folders(src), "a circle inside one folder was counted"
         with open(os.path.join(src, "a.rs"), "a") as f:
             f.write("\nuse crate::net::wire::W;")
