@@ -215,11 +215,11 @@ pub struct Study {
 impl Plan {
     /// How many runs the study makes: the sequential reference, every
     /// style × link × balancing × segment count, and the C program's rows
-    /// (each system at every segment count, and a build: at most one per
-    /// system).
+    /// (each system at every segment count, and one build per MPI).
     pub fn run_count(&self) -> usize {
-        let c_runs =
-            (self.c_program.as_ref()).map_or(0, |c| c.systems.len() * (self.segments.len() + 1));
+        let c_runs = (self.c_program.as_ref()).map_or(0, |c| {
+            c.systems.len() * self.segments.len() + c_program::builds(&c.systems)
+        });
         1 + self.styles.len() * self.links.len() * self.balancing.len() * self.segments.len()
             + c_runs
     }

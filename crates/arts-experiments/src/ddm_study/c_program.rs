@@ -73,6 +73,13 @@ impl CSystem {
     }
 }
 
+/// How many builds `systems` need: one per MPI among them.
+pub fn builds(systems: &[CSystem]) -> usize {
+    (Mpi::ALL.iter())
+        .filter(|&&m| systems.iter().any(|s| s.mpi() == m))
+        .count()
+}
+
 /// The sequential solver's answer the rows are checked against.
 #[derive(Clone, Copy, Debug)]
 pub struct Reference {
@@ -307,6 +314,19 @@ mod tests {
         assert_eq!(CSystem::Ampi.balancing(), Balancing::None);
         assert_eq!(CSystem::AmpiMigrate.balancing(), Balancing::System);
         assert_eq!(CSystem::Mpich.mpi(), Mpi::Mpich);
+    }
+
+    #[test]
+    fn the_two_ampi_systems_share_one_build() {
+        let all = [
+            CSystem::Openmpi,
+            CSystem::Mpich,
+            CSystem::Ampi,
+            CSystem::AmpiMigrate,
+        ];
+        assert_eq!(builds(&all), 3);
+        assert_eq!(builds(&[CSystem::Ampi, CSystem::AmpiMigrate]), 1);
+        assert_eq!(builds(&[]), 0);
     }
 }
 
