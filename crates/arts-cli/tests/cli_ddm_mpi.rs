@@ -401,6 +401,22 @@ fn the_scaling_study_runs_the_c_program_beside_the_rust_styles() {
             }
         }
     }
+    // Where the study's time went: each row's wall time holds its solve;
+    // the rest (sequential solver, builds) is reported beside the rows.
+    let wall = |r: &serde_json::Value, k: &str| r[k].as_f64().unwrap();
+    assert!(
+        runs.iter().all(|r| wall(r, "wall_s") >= wall(r, "time_s")),
+        "{runs:?}"
+    );
+    let rows: f64 = runs.iter().map(|r| wall(r, "wall_s")).sum();
+    assert!(
+        wall(&v, "other_wall_s") > wall(&v, "sequential_time_s"),
+        "{v}"
+    );
+    assert!(
+        (wall(&v, "wall_s") - wall(&v, "other_wall_s") - rows).abs() < 1e-6,
+        "{v}"
+    );
     // A failing C run ends that system's sweep with one note (here an
     // `arts` for AMPI that fails at once); the Rust rows stay.
     let v = json(&arts(&[

@@ -183,6 +183,9 @@ pub struct Run {
     pub migrations: u64,
     /// PEs of the run (migrations per PE: the paper's Fig. 17).
     pub pes: u32,
+    /// Wall-clock seconds the row cost the study, set-up and start-up
+    /// included (`time_s` is the solve alone).
+    pub wall_s: f64,
 }
 
 impl Run {
@@ -203,16 +206,20 @@ pub struct Study {
     pub runs: Vec<Run>,
     /// Systems skipped or cut short, one line each.
     pub notes: Vec<String>,
+    /// Wall-clock seconds in no row: the sequential solver's profiled and
+    /// timed runs, the C program's builds and its runs that failed or
+    /// passed `--c-limit`.
+    pub other_wall_s: f64,
 }
 
 impl Plan {
     /// How many runs the study makes: the sequential reference, every
     /// style × link × balancing × segment count, and the C program's rows
-    /// (each system at every segment count, and a build: at most one per
-    /// system).
+    /// (each system at every segment count, and one build per MPI).
     pub fn run_count(&self) -> usize {
-        let c_runs =
-            (self.c_program.as_ref()).map_or(0, |c| c.systems.len() * (self.segments.len() + 1));
+        let c_runs = (self.c_program.as_ref()).map_or(0, |c| {
+            c.systems.len() * self.segments.len() + c_program::builds(&c.systems)
+        });
         1 + self.styles.len() * self.links.len() * self.balancing.len() * self.segments.len()
             + c_runs
     }
@@ -245,6 +252,7 @@ impl Plan {
 pub fn run(plan: &Plan, on_run: &mut dyn FnMut(&str)) -> Result<Study, RunError> {
     let failed = |e: arts_ddm::DdmError| RunError::Internal(format!("sequential solver: {e}"));
     let rows = plan.mesh.rows;
+    let other_start = Instant::now();
     on_run("sequential");
     let seq_opts = SolverOptions {
         order: UpdateOrder::Sequential,
@@ -281,6 +289,7 @@ pub fn run(plan: &Plan, on_run: &mut dyn FnMut(&str)) -> Result<Study, RunError>
         .solve(plan.bias_v, &timed_opts, &mut |_, _| {})
         .map_err(failed)?;
     let sequential_time_s = start.elapsed().as_secs_f64();
+    let mut other_wall_s = other_start.elapsed().as_secs_f64();
     let _load = plan.background_cpu.map(BackgroundLoad::start);
     let start_handler = plan.background_cpu.map(|_| pin_pes(|pe| pe as usize));
     let mut runs = Vec::new();
@@ -297,6 +306,7 @@ pub fn run(plan: &Plan, on_run: &mut dyn FnMut(&str)) -> Result<Study, RunError>
                     if balancing.live() && style != Style::Distributed {
                         continue; // rows move between neighbouring slabs only
                     }
+                    let row_start = Instant::now();
                     on_run(&format!("{style:?} S={s} {} {link:?}", balancing.name()));
                     let cut = match (balancing.cut(), &fit) {
                         (Cut::Cost, _) => Some(&cost),
@@ -361,6 +371,7 @@ pub fn run(plan: &Plan, on_run: &mut dyn FnMut(&str)) -> Result<Study, RunError>
                         speedup: sequential_time_s / p.time_s,
                         migrations: report.lb_steps().iter().map(|s| s.migrations).sum(),
                         pes: config.pes,
+                        wall_s: row_start.elapsed().as_secs_f64(),
                     });
                 }
             }
@@ -384,13 +395,14 @@ pub fn run(plan: &Plan, on_run: &mut dyn FnMut(&str)) -> Result<Study, RunError>
             resolution: reference.terminal_current_resolution(),
             time_s: sequential_time_s,
         };
-        c_program::run(c, &args, &against, &mut runs, &mut notes, on_run);
+        other_wall_s += c_program::run(c, &args, &against, &mut runs, &mut notes, on_run);
     }
     Ok(Study {
         sequential_time_s,
         sequential_iterations: reference.iterations,
         runs,
         notes,
+        other_wall_s,
     })
 }
 
@@ -418,6 +430,8 @@ pub struct RunJson {
     migrations: u64,
     /// Load-balancer moves per PE (the paper's Fig. 17).
     migrations_per_pe: f64,
+    /// Wall-clock seconds of the row, set-up and start-up included.
+    wall_s: f64,
 }
 
 /// The report of `arts ddm scaling` (JSON keys and their order are a contract).
@@ -439,6 +453,11 @@ pub struct ScalingJson {
     files: Vec<String>,
     /// Systems skipped or cut short, one line each.
     notes: Vec<String>,
+    /// Wall-clock seconds in no row (the sequential solver, the C
+    /// program's builds and its runs stopped or failed).
+    other_wall_s: f64,
+    /// Wall-clock seconds of the whole study: the set-up and every row.
+    wall_s: f64,
 }
 
 impl ScalingJson {
@@ -472,10 +491,13 @@ impl ScalingJson {
                     speedup: r.speedup,
                     migrations: r.migrations,
                     migrations_per_pe: r.migrations_per_pe(),
+                    wall_s: r.wall_s,
                 })
                 .collect(),
             files,
             notes: study.notes.clone(),
+            other_wall_s: study.other_wall_s,
+            wall_s: study.other_wall_s + study.runs.iter().map(|r| r.wall_s).sum::<f64>(),
         }
     }
 
@@ -506,6 +528,12 @@ impl ScalingJson {
                 if r.converged { "" } else { "  (not converged)" }
             ));
         }
+        t.push_str(&format!(
+            "wall time {:.1} s: {:.1} s in the rows (start-up included), {:.1} s besides (sequential solver, C builds, C runs stopped)\n",
+            self.wall_s,
+            self.wall_s - self.other_wall_s,
+            self.other_wall_s
+        ));
         for f in &self.files {
             t.push_str(&format!("wrote {f}\n"));
         }
@@ -647,4 +675,63 @@ pub fn charts(study: &Study, pes: u32) -> Vec<(String, arts_util::chart::Chart)>
             },
         ),
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arts_ddm::{ConstantSet, presets};
+
+    #[test]
+    fn every_row_and_the_set_up_report_their_wall_time() {
+        let d = presets::preset("si-pn").unwrap();
+        let mesh = Mesh::new(&d, ConstantSet::Codata.constants()).unwrap();
+        let plan = Plan {
+            mesh: Arc::new(mesh),
+            biased: d.biased,
+            bias_v: 0.2,
+            opts: SolverOptions {
+                check_every: 10,
+                ..SolverOptions::default()
+            },
+            config: Config {
+                pes: 1,
+                ..Config::default()
+            },
+            segments: vec![1, 2],
+            styles: vec![Style::Distributed],
+            balancing: vec![Balancing::None],
+            links: vec![Link::None],
+            layer_names: d.layers.iter().map(|l| l.name.clone()).collect(),
+            fit_every: 20,
+            strategy: Arc::from(arts_lb::by_name("refine").unwrap()),
+            lb_period: LbPeriod::Steps(1),
+            background_cpu: None,
+            agree: |c| c,
+            c_program: None,
+        };
+        let study = run(&plan, &mut |_| {}).unwrap();
+        assert_eq!(study.runs.len(), 2);
+        for r in &study.runs {
+            assert!(r.converged);
+            // The row's wall time holds its solve and the run's start-up.
+            assert!(r.wall_s >= r.time_s && r.time_s > 0.0, "{r:?}");
+        }
+        // The set-up holds the sequential solver's timed run (and its
+        // profiled one).
+        assert!(study.other_wall_s >= study.sequential_time_s);
+        let host = Host {
+            processes: 1,
+            cores: 1,
+            oversubscribed: false,
+        };
+        let json =
+            serde_json::to_value(ScalingJson::new("si-pn", &plan, &study, host, vec![])).unwrap();
+        let rows: f64 = study.runs.iter().map(|r| r.wall_s).sum();
+        assert_eq!(json["wall_s"].as_f64().unwrap(), study.other_wall_s + rows);
+        assert_eq!(
+            json["runs"][1]["wall_s"].as_f64(),
+            Some(study.runs[1].wall_s)
+        );
+    }
 }

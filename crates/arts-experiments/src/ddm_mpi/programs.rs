@@ -112,33 +112,46 @@ pub struct Built {
 
 /// Builds `ddm` and `pack_bench` for `mpi` into `dir`.
 pub fn build(tools: &Tools, mpi: Mpi, dir: &Path) -> Result<Built, String> {
-    let ext = if mpi == Mpi::Ampi { ".so" } else { "" };
-    let src = |f: &str| tools.source.join(f);
-    let ddm = dir.join(format!("ddm-{}{ext}", mpi.name()));
-    let pack = dir.join(format!("pack-{}{ext}", mpi.name()));
-    let cc = mpi.compiler(tools);
-    let compile = |out: &Path, files: &[&str]| -> Result<(), String> {
-        let mut cmd = Command::new(&cc);
-        cmd.args(["-O2", "-ffp-contract=off", "-o"]).arg(out);
-        for f in files {
-            cmd.arg(src(f));
-        }
-        cmd.arg("-lm");
-        let o = cmd.output().map_err(|e| format!("{}: {e}", cc.display()))?;
-        if o.status.success() {
-            Ok(())
-        } else {
-            Err(format!(
-                "{} failed to build {}: {}",
-                cc.display(),
-                out.display(),
-                first_line(&o.stderr)
-            ))
-        }
-    };
-    compile(&ddm, &["ddm.c", "solver.c", "device.c"])?;
-    compile(&pack, &["pack_bench.c"])?;
+    let ddm = build_solver(tools, mpi, dir)?;
+    let pack = dir.join(format!("pack-{}{}", mpi.name(), ext(mpi)));
+    compile(tools, mpi, &pack, &["pack_bench.c"])?;
     Ok(Built { mpi, ddm, pack })
+}
+
+/// Builds only the solver, `ddm`, for `mpi` into `dir` (what the study
+/// runs); its path.
+pub fn build_solver(tools: &Tools, mpi: Mpi, dir: &Path) -> Result<PathBuf, String> {
+    let ddm = dir.join(format!("ddm-{}{}", mpi.name(), ext(mpi)));
+    compile(tools, mpi, &ddm, &["ddm.c", "solver.c", "device.c"])?;
+    Ok(ddm)
+}
+
+/// The extension of a program built for `mpi` (AMPI's are shared objects).
+fn ext(mpi: Mpi) -> &'static str {
+    if mpi == Mpi::Ampi { ".so" } else { "" }
+}
+
+/// Compiles the sources `files` of `examples/ddm-mpi` with `mpi`'s
+/// compiler into `out`.
+fn compile(tools: &Tools, mpi: Mpi, out: &Path, files: &[&str]) -> Result<(), String> {
+    let cc = mpi.compiler(tools);
+    let mut cmd = Command::new(&cc);
+    cmd.args(["-O2", "-ffp-contract=off", "-o"]).arg(out);
+    for f in files {
+        cmd.arg(tools.source.join(f));
+    }
+    cmd.arg("-lm");
+    let o = cmd.output().map_err(|e| format!("{}: {e}", cc.display()))?;
+    if o.status.success() {
+        Ok(())
+    } else {
+        Err(format!(
+            "{} failed to build {}: {}",
+            cc.display(),
+            out.display(),
+            first_line(&o.stderr)
+        ))
+    }
 }
 
 /// The first non-empty line of a stream, for messages.

@@ -8,6 +8,7 @@
 //! system's sweep (larger S would take longer) with one note.
 
 use std::path::PathBuf;
+use std::time::Instant;
 
 use super::{Balancing, Run, System};
 use crate::ddm_mpi::programs::{self, Launch, Mpi, Tools};
@@ -72,6 +73,13 @@ impl CSystem {
     }
 }
 
+/// How many builds `systems` need: one per MPI among them.
+pub fn builds(systems: &[CSystem]) -> usize {
+    (Mpi::ALL.iter())
+        .filter(|&&m| systems.iter().any(|s| s.mpi() == m))
+        .count()
+}
+
 /// The sequential solver's answer the rows are checked against.
 #[derive(Clone, Copy, Debug)]
 pub struct Reference {
@@ -113,7 +121,9 @@ pub struct Args<'a> {
 }
 
 /// Runs the C program's rows; pushes them onto `runs` and one note per
-/// system skipped or cut short onto `notes`.
+/// system skipped or cut short onto `notes`. Returns the wall-clock
+/// seconds that are in no row: the builds, and the runs that failed or
+/// passed the limit.
 pub fn run(
     c: &CPlan,
     a: &Args,
@@ -121,38 +131,51 @@ pub fn run(
     runs: &mut Vec<Run>,
     notes: &mut Vec<String>,
     on_run: &mut dyn FnMut(&str),
-) {
+) -> f64 {
+    let build_start = Instant::now();
     if let Err(e) = std::fs::create_dir_all(&c.scratch) {
         notes.push(format!(
             "C program rows skipped: {}: {e}",
             c.scratch.display()
         ));
-        return;
+        return build_start.elapsed().as_secs_f64();
     }
-    let mut built = Vec::new();
-    let mut live: Vec<CSystem> = Vec::new();
-    for mpi in Mpi::ALL {
-        let wanted: Vec<CSystem> = (c.systems.iter().copied())
-            .filter(|s| s.mpi() == mpi)
+    // The MPIs wanted, each checked and its solver built on its own
+    // thread: the builds are set-up, not measured, and overlap.
+    let wanted: Vec<(Mpi, Vec<CSystem>)> = (Mpi::ALL.into_iter())
+        .map(|mpi| {
+            let systems = (c.systems.iter().copied())
+                .filter(|s| s.mpi() == mpi)
+                .collect::<Vec<_>>();
+            (mpi, systems)
+        })
+        .filter(|(_, systems)| !systems.is_empty())
+        .collect();
+    for (mpi, _) in &wanted {
+        on_run(&format!("build the C program for {}", mpi.name()));
+    }
+    let outcomes: Vec<Result<PathBuf, String>> = std::thread::scope(|scope| {
+        let builds: Vec<_> = (wanted.iter())
+            .map(|&(mpi, _)| {
+                scope.spawn(move || match mpi.missing(&c.tools) {
+                    Some(why) => Err(why),
+                    None => programs::build_solver(&c.tools, mpi, &c.scratch),
+                })
+            })
             .collect();
-        if wanted.is_empty() {
-            continue;
-        }
-        let why = match mpi.missing(&c.tools) {
-            Some(why) => Some(why),
-            None => {
-                on_run(&format!("build the C program for {}", mpi.name()));
-                match programs::build(&c.tools, mpi, &c.scratch) {
-                    Ok(b) => {
-                        built.push(b);
-                        None
-                    }
-                    Err(e) => Some(e),
-                }
+        (builds.into_iter())
+            .map(|b| (b.join()).unwrap_or_else(|_| Err("the build panicked".into())))
+            .collect()
+    });
+    let mut built: Vec<(Mpi, PathBuf)> = Vec::new();
+    let mut live: Vec<CSystem> = Vec::new();
+    for ((mpi, systems), outcome) in wanted.into_iter().zip(outcomes) {
+        match outcome {
+            Ok(ddm) => {
+                built.push((mpi, ddm));
+                live.extend(systems);
             }
-        };
-        match why {
-            Some(why) => {
+            Err(why) => {
                 let hint = if mpi == Mpi::Mpich {
                     " (apt-get install mpich)"
                 } else {
@@ -160,7 +183,6 @@ pub fn run(
                 };
                 notes.push(format!("{} rows skipped: {why}{hint}", mpi.name()));
             }
-            None => live.extend(wanted),
         }
     }
     let program_args = vec![
@@ -175,12 +197,14 @@ pub fn run(
         "--max-iterations".into(),
         a.max_iterations.to_string(),
     ];
+    let mut unrowed_s = build_start.elapsed().as_secs_f64();
     let migrate = ["--migrate-every".to_string(), c.migrate_every.to_string()];
     for &s in a.segments {
         for system in live.clone() {
+            let row_start = Instant::now();
             let label = format!("{} S={s} {}", system.name(), system.balancing().name());
             on_run(&label);
-            let b = (built.iter().find(|b| b.mpi == system.mpi())).expect("built above");
+            let (mpi, ddm) = (built.iter().find(|b| b.0 == system.mpi())).expect("built above");
             let how = Launch {
                 ranks: s as u32,
                 pes: a.pes,
@@ -194,11 +218,15 @@ pub fn run(
                 CSystem::AmpiMigrate => [&program_args[..], &migrate[..]].concat(),
                 _ => program_args.clone(),
             };
-            let row = programs::launch(&c.tools, b.mpi, &b.ddm, &how, &args)
+            let row = programs::launch(&c.tools, *mpi, ddm, &how, &args)
                 .and_then(|out| row(system, s, a.pes, &out, reference));
             match row {
-                Ok(r) => runs.push(r),
+                Ok(r) => runs.push(Run {
+                    wall_s: row_start.elapsed().as_secs_f64(),
+                    ..r
+                }),
                 Err(e) => {
+                    unrowed_s += row_start.elapsed().as_secs_f64();
                     notes.push(format!(
                         "{label}: {e}; its runs at larger S skipped (--c-limit {})",
                         c.limit_s
@@ -208,6 +236,7 @@ pub fn run(
             }
         }
     }
+    unrowed_s
 }
 
 /// The row of one run of the program, checked against the reference.
@@ -252,6 +281,7 @@ fn row(
         speedup: reference.time_s / time_s,
         migrations,
         pes,
+        wall_s: 0.0,
     })
 }
 
@@ -284,6 +314,19 @@ mod tests {
         assert_eq!(CSystem::Ampi.balancing(), Balancing::None);
         assert_eq!(CSystem::AmpiMigrate.balancing(), Balancing::System);
         assert_eq!(CSystem::Mpich.mpi(), Mpi::Mpich);
+    }
+
+    #[test]
+    fn the_two_ampi_systems_share_one_build() {
+        let all = [
+            CSystem::Openmpi,
+            CSystem::Mpich,
+            CSystem::Ampi,
+            CSystem::AmpiMigrate,
+        ];
+        assert_eq!(builds(&all), 3);
+        assert_eq!(builds(&[CSystem::Ampi, CSystem::AmpiMigrate]), 1);
+        assert_eq!(builds(&[]), 0);
     }
 }
 
