@@ -129,6 +129,39 @@ fn torus_across_2_processes_equals_the_sequential_engine() {
     assert_eq!(v["processes"], 2);
 }
 
+/// An optimistic torus run with 2 PEs in each process (its optimism
+/// window makes the PEs idle and ask for GVT rounds at every window; PHOLD
+/// at 2 x 2 is in the first test) finishes, with the sequential engine's
+/// results. An 8x8x8 torus run of this kind was reported not to finish; on
+/// a loaded host it spends about 90% of its time in GVT rounds. `mpirun`
+/// runs under `timeout` (120 s): a hang fails the test instead of stalling
+/// it.
+#[test]
+fn an_optimistic_torus_with_2_pes_per_process_finishes_with_the_sequential_results() {
+    let torus = [
+        "pdes",
+        "torus",
+        "--json",
+        "--dims",
+        "4x4x4",
+        "--end-time",
+        "0.05ms",
+    ];
+    let seq = arts_json(&[&torus[..], &["--sync", "sequential"]].concat());
+    let v = json(&mpirun(
+        2,
+        &[
+            &torus[..],
+            &["--sync", "optimistic", "--pes-per-process", "2"],
+        ]
+        .concat(),
+    ));
+    for key in ["events", "checksum", "flush_time_s", "avg_transit_s"] {
+        assert_eq!(seq[key], v[key], "torus 2x2: {key}");
+    }
+    assert_eq!(v["pes"], 4);
+}
+
 /// Exit 2 and one `error:` line containing `needle` (printed once, by rank 0).
 fn refused(out: &Output, needle: &str) {
     let err = String::from_utf8_lossy(&out.stderr);
