@@ -73,7 +73,12 @@ fn a_torus_checkpoint_of_2_processes_restarts_on_4_and_1_like_the_uninterrupted_
     let restart = ["--restart", dir];
     let four = [&TORUS[..], &["--sync", "optimistic"], &restart].concat();
     same(&seq, &json(&mpirun(4, &four)), "restarted on 4 processes");
-    let one = [&TORUS[..], &["--sync", "optimistic", "--pes", "3"], &restart].concat();
+    let one = [
+        &TORUS[..],
+        &["--sync", "optimistic", "--pes", "3"],
+        &restart,
+    ]
+    .concat();
     same(&seq, &arts_json(&one), "restarted in 1 process, 3 PEs");
     let s = [&TORUS[..], &["--sync", "sequential"], &restart].concat();
     same(&seq, &arts_json(&s), "restarted on the sequential engine");

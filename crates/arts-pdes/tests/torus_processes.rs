@@ -24,7 +24,13 @@ fn params() -> TorusParams {
 }
 
 /// The nodes process `rank` of `procs` runs with `pes` PEs in all.
-fn held_by(lps: u32, pes: usize, mapping: LpMapping, procs: u32, rank: u32) -> impl Fn(u32) -> bool {
+fn held_by(
+    lps: u32,
+    pes: usize,
+    mapping: LpMapping,
+    procs: u32,
+    rank: u32,
+) -> impl Fn(u32) -> bool {
     let part = Partition::new(lps, pes, mapping);
     let k = pes / procs as usize;
     move |n| part.pe_of(n) / k == rank as usize
@@ -51,13 +57,7 @@ fn each_process_holds_only_its_nodes_messages_and_the_results_are_the_whole_mode
         cfg.mapping = mapping;
         cfg.gvt_interval = 64;
         let models: Vec<Torus> = (0..procs)
-            .map(|r| {
-                Torus::holding(
-                    params(),
-                    &held_by(32, cfg.pes, mapping, procs, r),
-                )
-                .unwrap()
-            })
+            .map(|r| Torus::holding(params(), &held_by(32, cfg.pes, mapping, procs, r)).unwrap())
             .collect();
         let (mut sent, mut incoming, mut nodes) = (0, 0, 0);
         for m in &models {
@@ -68,7 +68,10 @@ fn each_process_holds_only_its_nodes_messages_and_the_results_are_the_whole_mode
             assert!(s < totals.messages as usize && i < totals.messages as usize);
             (sent, incoming, nodes) = (sent + s, incoming + i, nodes + m.held_nodes());
         }
-        assert_eq!((sent, incoming), (totals.messages as usize, totals.messages as usize));
+        assert_eq!(
+            (sent, incoming),
+            (totals.messages as usize, totals.messages as usize)
+        );
         assert_eq!(nodes, 32);
         let reports = across(&models, &cfg, mesh(procs, 20, 9));
         for (rank, r) in reports.into_iter().enumerate() {
@@ -215,7 +218,11 @@ fn a_torus_checkpoint_restarts_on_other_engines_and_process_counts_like_the_unin
         // Checkpointed all the way without an end time: ends when nothing
         // is pending, with the uninterrupted run's results.
         for r in torus_run(rsync, rprocs, rpes, inf, plan(&dir, Some(every), false)) {
-            same(&oracle, &r.unwrap(), &format!("{what}, checkpointed to the end"));
+            same(
+                &oracle,
+                &r.unwrap(),
+                &format!("{what}, checkpointed to the end"),
+            );
         }
     }
 }
@@ -224,10 +231,16 @@ fn a_torus_checkpoint_restarts_on_other_engines_and_process_counts_like_the_unin
 fn a_torus_checkpoint_of_other_parameters_is_refused_with_one_line() {
     let root = tempfile::tempdir().unwrap();
     let dir = root.path().join("ckpt");
-    torus_run(SyncMode::Sequential, 0, 1, 3e6, plan(&dir, Some(1e6), false))
-        .pop()
-        .unwrap()
-        .unwrap();
+    torus_run(
+        SyncMode::Sequential,
+        0,
+        1,
+        3e6,
+        plan(&dir, Some(1e6), false),
+    )
+    .pop()
+    .unwrap()
+    .unwrap();
     let mut other = params();
     other.vc_packets = 3;
     let r = run_torus(

@@ -404,8 +404,11 @@ impl Torus {
         }
         let mut msgs = Vec::with_capacity(first[n] as usize);
         let incoming = in_first[n] as usize;
-        let (mut in_ids, mut in_units, mut in_time) =
-            (vec![0u32; incoming], vec![0u32; incoming], vec![0u64; incoming]);
+        let (mut in_ids, mut in_units, mut in_time) = (
+            vec![0u32; incoming],
+            vec![0u32; incoming],
+            vec![0u64; incoming],
+        );
         let mut fill = in_first[..n].to_vec();
         for (id, m) in app.iter().enumerate() {
             let units = m.bytes.div_ceil(unit_bytes).max(1) as u32;
@@ -608,9 +611,9 @@ impl Torus {
 
     /// Nodes this model runs.
     pub fn held_nodes(&self) -> u32 {
-        self.held
-            .as_ref()
-            .map_or(self.topo.nodes(), |h| h.iter().filter(|&&b| b).count() as u32)
+        self.held.as_ref().map_or(self.topo.nodes(), |h| {
+            h.iter().filter(|&&b| b).count() as u32
+        })
     }
 
     /// A hash of the whole workload as resolved to nodes (times, source

@@ -298,7 +298,9 @@ mod tests {
             min_words: l.words(0),
         };
         let s = NodeState {
-            w: (0..l.words(2) as u64).map(|i| i.wrapping_mul(0x9e37_79b9_7f4a_7c15)).collect(),
+            w: (0..l.words(2) as u64)
+                .map(|i| i.wrapping_mul(0x9e37_79b9_7f4a_7c15))
+                .collect(),
         };
         let mut b = Vec::new();
         codec.put(&s, &mut b);
