@@ -47,8 +47,9 @@ pub struct SyncFlags {
 #[cfg_attr(feature = "clap", derive(clap::Args))]
 pub struct CheckpointFlags {
     /// Checkpoint every this much simulated time (in the model's time
-    /// unit): at each multiple of it, when GVT reaches it, the committed LP
-    /// states and pending events are written to --checkpoint-dir.
+    /// unit; seconds for the torus): at each multiple of it, when GVT
+    /// reaches it, the committed LP states and pending events are written
+    /// to --checkpoint-dir.
     #[cfg_attr(feature = "clap", arg(long, value_parser = finite_f64))]
     pub checkpoint_every: Option<f64>,
     /// Where checkpoints go (each replaces the previous one).
@@ -72,6 +73,17 @@ impl CheckpointFlags {
         }
     }
 
+    /// The plan of `arts pdes torus`: `--checkpoint-every` is in seconds
+    /// there (as its other times; a bare number) and the model's time unit
+    /// is the picosecond; `writer`: whether this process writes
+    /// checkpoints (see [`crate::checkpoint::Plan::writer`]).
+    pub fn torus_plan(&self, writer: bool) -> crate::checkpoint::Plan {
+        let mut plan = self.plan();
+        plan.every = plan.every.map(|s| s * crate::models::torus::PS);
+        plan.writer = writer;
+        plan
+    }
+
     /// Refuses checkpoint flags for a model whose LP states cannot be
     /// saved (`model` names it in the error).
     pub fn refuse_for(&self, model: &str) -> Result<(), String> {
@@ -79,7 +91,7 @@ impl CheckpointFlags {
             return Ok(());
         }
         Err(format!(
-            "--checkpoint-every and --restart: the {model} model's LP states cannot be saved yet; accepted with `arts pdes phold`"
+            "--checkpoint-every and --restart: the {model} model's LP states cannot be saved yet; accepted with `arts pdes phold` and `arts pdes torus`"
         ))
     }
 }

@@ -54,6 +54,27 @@ pub fn run<M: Model>(
 where
     M::State: Send,
 {
+    run_to(model, cfg, plan, described, progress, what, cfg.end_time)
+}
+
+/// [`run`] with progress shown against `horizon` (the simulated time the
+/// run is expected to reach: the end time, or for a run without one, such
+/// as the torus model's, an estimate). The run ends at its end time, or
+/// earlier at the first checkpoint time where no event is pending in any
+/// process (nothing can happen after it; no checkpoint is written then):
+/// this is how a run without an end time, the torus model's default, ends.
+pub fn run_to<M: Model>(
+    model: &M,
+    cfg: &RunConfig,
+    plan: &Plan,
+    described: serde_json::Value,
+    progress: &dyn Progress,
+    what: &str,
+    horizon: f64,
+) -> Result<SimReport, PdesError>
+where
+    M::State: Send,
+{
     let bad = |m: String| PdesError::Config(m);
     crate::engine::validate(model, cfg)?;
     if model.state_codec().is_none() || model.codec().is_none() {
@@ -91,12 +112,21 @@ where
         seg.end_time = stop;
         seg.resume = resume.take();
         seg.keep = stop < cfg.end_time;
-        let mut r = run_watched(model, &seg, progress, what, cfg.end_time)?;
+        let mut r = run_watched(model, &seg, progress, what, horizon)?;
         add(&mut total, &r);
         if let Some(g) = r.gvt_s {
             *gvt_s.get_or_insert(0.0) += g;
         }
-        if stop >= cfg.end_time {
+        let drained = stop < cfg.end_time && {
+            let mine = r.end_state.as_ref().map_or(0, |s| s.event_count()) as u64;
+            let all = match cfg.processes.as_ref() {
+                None => mine,
+                Some(p) => p.0.all_gather_u64(&[mine]).iter().sum(),
+            };
+            all == 0
+        };
+        if stop >= cfg.end_time || drained {
+            r.end_state = None;
             r.committed_events = total.committed_events;
             r.processed_events = total.processed_events;
             r.rolled_back_events = total.rolled_back_events;

@@ -8,5 +8,5 @@ mod driver;
 pub mod files;
 mod snapshot;
 
-pub use driver::{Plan, run};
+pub use driver::{Plan, run, run_to};
 pub use snapshot::{Resume, Snapshot};

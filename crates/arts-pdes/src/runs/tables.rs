@@ -190,6 +190,7 @@ mod tests {
             config: RunConfig::new(SyncMode::Sequential, 1, f64::INFINITY, 1),
             validate: false,
             compare_aggregate: None,
+            plan: None,
         };
         let t = crate::runs::torus::run(&run, &()).unwrap().table();
         assert!(t.starts_with("torus 2x2x2 (8 nodes"), "{t}");

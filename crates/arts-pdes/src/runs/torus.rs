@@ -5,9 +5,13 @@
 use serde::Serialize;
 
 use super::{agrees_with_oracle, checksum_hex};
+use crate::checkpoint::{self, Plan};
 use crate::config::{RunConfig, SimReport};
 use crate::error::PdesError;
-use crate::models::torus::{Figures, MappingSpec, PS, Torus, TorusParams, WorkloadSpec};
+use crate::models::torus::{
+    Figures, MappingSpec, PS, Torus, TorusError, TorusParams, WorkloadSpec,
+};
+use crate::partition::Partition;
 use crate::progress::{Progress, run_watched};
 
 /// What to run: the model, the engine and what to compare it with.
@@ -21,6 +25,9 @@ pub struct TorusRun {
     pub validate: bool,
     /// Also run the aggregated mode with trains of this many packets.
     pub compare_aggregate: Option<u32>,
+    /// Checkpoints and restarts (times in picoseconds; `None` or an
+    /// inactive plan: neither).
+    pub plan: Option<Plan>,
 }
 
 /// The aggregated-mode run of `--compare-aggregate`, against the main run.
@@ -185,7 +192,18 @@ pub fn describe_mapping(m: &MappingSpec) -> String {
 pub fn run(run: &TorusRun, progress: &dyn Progress) -> Result<TorusReport, PdesError> {
     let params = &run.params;
     let cfg = &run.config;
-    let model = Torus::new(params.clone()).map_err(|e| PdesError::Config(e.to_string()))?;
+    // Across processes each process holds only its own nodes' part of the
+    // workload (the sequential check, with --validate, needs it whole).
+    let held = (!run.validate)
+        .then(|| held_by_this_process(params, cfg))
+        .flatten();
+    let build = |p: TorusParams| -> Result<Torus, TorusError> {
+        match &held {
+            Some(part) => Torus::holding(p, &|n| part(n)),
+            None => Torus::new(p),
+        }
+    };
+    let model = build(params.clone()).map_err(|e| PdesError::Config(e.to_string()))?;
     // The comparison model is built (and its parameters checked) before any run.
     let aggregated = match run.compare_aggregate {
         None => None,
@@ -194,7 +212,7 @@ pub fn run(run: &TorusRun, progress: &dyn Progress) -> Result<TorusReport, PdesE
                 train_packets: k,
                 ..params.clone()
             };
-            let m = Torus::new(p).map_err(|e| {
+            let m = build(p).map_err(|e| {
                 PdesError::Config(
                     e.to_string()
                         .replace("--train-packets", "--compare-aggregate"),
@@ -203,8 +221,25 @@ pub fn run(run: &TorusRun, progress: &dyn Progress) -> Result<TorusReport, PdesE
             Some((k, m))
         }
     };
+    drop(held);
+    release_freed_memory();
     crate::engine::validate(&model, cfg)?;
-    let (report, fig) = run_model(&model, cfg, progress, "torus")?;
+    let (report, fig) = match run.plan.as_ref().filter(|p| p.active()) {
+        Some(plan) => {
+            let report = checkpoint::run_to(
+                &model,
+                cfg,
+                plan,
+                describe(&model),
+                progress,
+                "torus",
+                horizon(&model),
+            )?;
+            let fig = model.figures(&report);
+            (report, fig)
+        }
+        None => run_model(&model, cfg, progress, "torus")?,
+    };
     let valid = if run.validate {
         let seq = RunConfig {
             pes: 1,
@@ -281,16 +316,85 @@ pub fn run(run: &TorusRun, progress: &dyn Progress) -> Result<TorusReport, PdesE
     })
 }
 
-/// Runs `model` with progress up to twice the injection lower bound of its
-/// flush time, and takes its figures.
+/// Which nodes this process runs, for a run across processes: process `r`
+/// of `n` holds global PEs `r*K .. (r+1)*K` (`K = pes / n`) and the nodes
+/// the LP-to-PE mapping gives them (`crate::dist`). `None`: all of them
+/// (one process, or a configuration the engine will refuse anyway).
+fn held_by_this_process(
+    params: &TorusParams,
+    cfg: &RunConfig,
+) -> Option<impl Fn(u32) -> bool + use<>> {
+    let procs = cfg.processes.as_ref()?;
+    let nodes: u64 = params.dims.iter().map(|&d| d as u64).product();
+    let size = procs.size() as usize;
+    let fits = nodes > 0
+        && nodes <= u32::MAX as u64
+        && size > 1
+        && cfg.pes >= size
+        && cfg.pes.is_multiple_of(size)
+        && cfg.pes as u64 <= nodes
+        && cfg.pes <= crate::partition::MAX_PES;
+    if !fits {
+        return None;
+    }
+    let part = Partition::new(nodes as u32, cfg.pes, cfg.mapping);
+    let (k, rank) = (cfg.pes / size, procs.rank() as usize);
+    Some(move |n: u32| part.pe_of(n) / k == rank)
+}
+
+/// Returns what building the models freed (the whole workload, generated
+/// and sorted, of which a process keeps its nodes' part) to the operating
+/// system before the run. Under MPI `arts-mpi` keeps freed memory in the
+/// heap (large mmap and trim thresholds, for message buffers), and the PE
+/// threads allocate from their own arenas, so without this the transient
+/// tables would stay resident through the whole run.
+fn release_freed_memory() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: malloc_trim only returns the allocator's free memory to the
+    // operating system; no allocation is moved or invalidated.
+    unsafe {
+        libc::malloc_trim(0);
+    }
+}
+
+/// The model and its parameters as a checkpoint names them (a restart must
+/// match): every parameter, the workload's totals and its fingerprint (so
+/// that a trace or mapping file of the same name but other contents is
+/// refused).
+fn describe(model: &Torus) -> serde_json::Value {
+    let p = model.params();
+    let t = model.totals();
+    serde_json::json!({
+        "model": "torus",
+        "dims": p.dims,
+        "workload": describe_workload(&p.workload),
+        "mapping": describe_mapping(&p.mapping),
+        "link_bytes_per_s": p.link_bytes_per_s,
+        "hop_latency_s": p.hop_latency_s,
+        "packet_bytes": p.packet_bytes,
+        "vc_packets": p.vc_packets,
+        "inject_delay_s": p.inject_delay_s,
+        "train_packets": p.train_packets,
+        "messages": t.messages,
+        "units": t.units,
+        "workload_fingerprint": format!("{:016x}", model.fingerprint()),
+    })
+}
+
+/// The simulated time progress is shown against: twice the injection
+/// lower bound of the flush time, in picoseconds.
+fn horizon(model: &Torus) -> f64 {
+    2.0 * model.flush_lower_bound_s() * PS
+}
+
+/// Runs `model` with progress up to [`horizon`], and takes its figures.
 fn run_model(
     model: &Torus,
     cfg: &RunConfig,
     progress: &dyn Progress,
     what: &str,
 ) -> Result<(SimReport, Figures), PdesError> {
-    let horizon = 2.0 * model.flush_lower_bound_s() * PS;
-    let report = run_watched(model, cfg, progress, what, horizon)?;
+    let report = run_watched(model, cfg, progress, what, horizon(model))?;
     let fig = model.figures(&report);
     Ok((report, fig))
 }
@@ -333,6 +437,7 @@ mod tests {
             config: RunConfig::new(SyncMode::Sequential, 1, f64::INFINITY, 1),
             validate: true,
             compare_aggregate: Some(4),
+            plan: None,
         };
         let r = run(&run_opts, &()).unwrap();
         assert_eq!(r.nodes, 8);
@@ -350,6 +455,7 @@ mod tests {
             config: RunConfig::new(SyncMode::Sequential, 1, f64::INFINITY, 1),
             validate: false,
             compare_aggregate: Some(100_000),
+            plan: None,
         };
         match run(&run_opts, &()) {
             Err(PdesError::Config(msg)) => assert!(msg.contains("--compare-aggregate"), "{msg}"),

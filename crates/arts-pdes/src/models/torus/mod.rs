@@ -104,16 +104,14 @@ impl TorusParams {
     }
 }
 
-/// A network message, with its source and destination resolved to nodes.
+/// A network message sent by a node, with its destination resolved to a node.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct NetMsg {
     pub dst: u32,
-    /// Index among the destination node's incoming messages.
-    pub dst_local: u32,
-    pub bytes: u64,
-    pub time_ps: u64,
     /// Simulated units (packets, or trains in aggregated mode).
     pub units: u32,
+    pub bytes: u64,
+    pub time_ps: u64,
 }
 
 /// Totals of the workload, known before the run.
@@ -142,14 +140,27 @@ pub struct Torus {
     p: TorusParams,
     topo: Topology,
     layout: Layout,
-    /// Messages grouped by source node: `msgs[first[n] .. first[n + 1]]`.
+    /// The held nodes' messages grouped by source node:
+    /// `msgs[first[n] .. first[n + 1]]` (empty for a node not held).
     msgs: Vec<NetMsg>,
     first: Vec<u32>,
-    /// Incoming messages' unit counts grouped by destination node:
-    /// `in_units[in_first[n] + dst_local]`.
+    /// Global id of node `n`'s first message (packets carry global ids:
+    /// messages numbered by source node, then post time).
+    id_first: Vec<u32>,
+    /// The held nodes' incoming messages grouped by destination node, in
+    /// id order (`k` = the message's index among its destination's):
+    /// global id `in_ids[in_first[n] + k]`, units still to arrive at the
+    /// start `in_units[..]`, post time `in_time[..]`.
     in_first: Vec<u32>,
+    in_ids: Vec<u32>,
     in_units: Vec<u32>,
+    in_time: Vec<u64>,
+    /// The nodes this model runs (`None`: all).
+    held: Option<Vec<bool>>,
+    state_codec: state::NodeCodec,
     totals: Totals,
+    /// Hash of the whole workload as resolved to nodes (checkpoints name it).
+    fingerprint: u64,
     chunk_ps: u64,
     lat_ps: u64,
     unit_chunks: u32,
@@ -263,6 +274,16 @@ impl Torus {
     /// Builds the model: validates the parameters, generates the workload,
     /// places cells on nodes and resolves every message to nodes.
     pub fn new(p: TorusParams) -> Result<Torus, TorusError> {
+        Torus::holding(p, &|_| true)
+    }
+
+    /// [`Torus::new`] for a process that runs only the nodes `held`
+    /// selects (a run across processes): the workload is still generated
+    /// and counted whole (totals, flush bound, the same message ids), but
+    /// only the held nodes' messages, sent and incoming, are kept. The
+    /// model then runs those nodes only: [`Model::init`] of another node
+    /// panics. Results are those of the whole model.
+    pub fn holding(p: TorusParams, held: &dyn Fn(u32) -> bool) -> Result<Torus, TorusError> {
         let topo = Topology::new(p.dims)?;
         let param = |m: String| Err(TorusError::Param(m));
         if !(p.link_bytes_per_s.is_finite() && p.link_bytes_per_s >= 1e3) {
@@ -323,37 +344,33 @@ impl Torus {
         } as usize;
         let inject_gap_ps = (p.inject_delay_s * PS).round() as u64 * p.train_packets as u64;
 
-        let app = workload::generate(&p.workload, p.dims, p.seed)?;
+        let mut app = workload::generate(&p.workload, p.dims, p.seed)?;
         let node_of = mapping::build(&p.mapping, topo.nodes(), p.seed)?;
         let n = topo.nodes() as usize;
         let mut totals = Totals {
             links: topo.links(),
             ..Totals::default()
         };
-        // Group by source node, stable (trace order), then by time.
-        let mut net: Vec<(u32, AppMessage)> = Vec::with_capacity(app.len());
-        for m in &app {
+        // Cells to nodes, in place (trace order); messages between cells of
+        // one node are not sent. Then group by source node, stable, then by
+        // time: a message's index in this order is its global id.
+        let sent = app.len();
+        app.retain_mut(|m| {
             let (s, d) = (node_of[m.src as usize], node_of[m.dst as usize]);
-            if s == d {
-                totals.local_messages += 1;
-                continue;
-            }
-            net.push((
-                s,
-                AppMessage {
-                    src: s,
-                    dst: d,
-                    ..*m
-                },
-            ));
-        }
-        drop(app);
-        net.sort_by_key(|(s, m)| (*s, m.time_ps));
+            (m.src, m.dst) = (s, d);
+            s != d
+        });
+        totals.local_messages = (sent - app.len()) as u64;
+        drop(node_of);
+        app.sort_by_key(|m| (m.src, m.time_ps));
+        // Every message is counted (totals, flush bound, fingerprint); only
+        // the held nodes' messages are kept: sent ones by source, incoming
+        // ones (global id, units, post time) by destination.
+        let mut id_first = vec![0u32; n + 1];
         let mut first = vec![0u32; n + 1];
-        let mut incoming = vec![0u32; n];
-        let mut msgs = Vec::with_capacity(net.len());
-        for (s, m) in &net {
-            first[*s as usize + 1] += 1;
+        let mut in_first = vec![0u32; n + 1];
+        let mut fingerprint = 0x243f_6a88_85a3_08d3u64;
+        for m in &app {
             let units = m.bytes.div_ceil(unit_bytes).max(1);
             if units > u32::MAX as u64 / 2 {
                 return param(format!(
@@ -369,34 +386,66 @@ impl Torus {
             let hops = topo.distance(m.src, m.dst) as u64;
             totals.hop_bytes += m.bytes * hops;
             totals.unit_hops += units * hops;
-            msgs.push(NetMsg {
-                dst: m.dst,
-                dst_local: incoming[m.dst as usize],
-                bytes: m.bytes,
-                time_ps: m.time_ps,
-                units: units as u32,
-            });
-            incoming[m.dst as usize] += 1;
+            fingerprint = mix64(fingerprint ^ m.time_ps);
+            fingerprint = mix64(fingerprint ^ ((m.src as u64) << 32 | m.dst as u64));
+            fingerprint = mix64(fingerprint ^ m.bytes);
+            id_first[m.src as usize + 1] += 1;
+            if held(m.src) {
+                first[m.src as usize + 1] += 1;
+            }
+            if held(m.dst) {
+                in_first[m.dst as usize + 1] += 1;
+            }
         }
-        let mut in_first = vec![0u32; n + 1];
         for i in 0..n {
+            id_first[i + 1] += id_first[i];
             first[i + 1] += first[i];
-            in_first[i + 1] = in_first[i] + incoming[i];
+            in_first[i + 1] += in_first[i];
         }
-        let mut in_units = vec![0u32; msgs.len()];
-        for m in &msgs {
-            in_units[(in_first[m.dst as usize] + m.dst_local) as usize] = m.units;
+        let mut msgs = Vec::with_capacity(first[n] as usize);
+        let incoming = in_first[n] as usize;
+        let (mut in_ids, mut in_units, mut in_time) = (
+            vec![0u32; incoming],
+            vec![0u32; incoming],
+            vec![0u64; incoming],
+        );
+        let mut fill = in_first[..n].to_vec();
+        for (id, m) in app.iter().enumerate() {
+            let units = m.bytes.div_ceil(unit_bytes).max(1) as u32;
+            if held(m.src) {
+                msgs.push(NetMsg {
+                    dst: m.dst,
+                    units,
+                    bytes: m.bytes,
+                    time_ps: m.time_ps,
+                });
+            }
+            if held(m.dst) {
+                // Ids ascend: a node's incoming ids are sorted.
+                let k = fill[m.dst as usize] as usize;
+                fill[m.dst as usize] += 1;
+                (in_ids[k], in_units[k], in_time[k]) = (id as u32, units, m.time_ps);
+            }
         }
-        drop(incoming);
+        drop(fill);
+        let held_nodes = (0..n as u32).filter(|&v| held(v)).count();
         let mut model = Torus {
             p,
             topo,
             layout: Layout::new(slots),
             msgs,
             first,
+            id_first,
             in_first,
+            in_ids,
             in_units,
+            in_time,
+            held: (held_nodes < n).then(|| (0..n as u32).map(held).collect()),
+            state_codec: state::NodeCodec {
+                min_words: Layout::new(slots).words(0),
+            },
             totals,
+            fingerprint,
             chunk_ps,
             lat_ps,
             unit_chunks,
@@ -405,20 +454,28 @@ impl Torus {
             lookahead_ps: lat_ps.min(chunk_ps),
             fifo_bound_ps: 0,
         };
-        model.fifo_bound_ps = model.fifo_bound();
+        model.fifo_bound_ps = model.fifo_bound(&app);
         Ok(model)
     }
 
-    /// Longest time any injection FIFO needs to serialize its packets.
-    fn fifo_bound(&self) -> u64 {
+    /// Longest time any injection FIFO needs to serialize its packets
+    /// (`app`: every message, grouped by source node in global id order).
+    fn fifo_bound(&self, app: &[AppMessage]) -> u64 {
         let mut worst = 0u64;
         for node in 0..self.topo.nodes() as usize {
-            let mine = &self.msgs[self.first[node] as usize..self.first[node + 1] as usize];
+            let mine = &app[self.id_first[node] as usize..self.id_first[node + 1] as usize];
             for f in 0..DIRS {
                 let mut t = 0u64;
                 for m in mine.iter().skip(f).step_by(DIRS) {
-                    let ser = self.message_chunks(m) * self.chunk_ps;
-                    let gap = self.inject_gap_ps * (m.units as u64 - 1);
+                    let units = m.bytes.div_ceil(self.unit_bytes).max(1) as u32;
+                    let msg = NetMsg {
+                        dst: m.dst,
+                        units,
+                        bytes: m.bytes,
+                        time_ps: m.time_ps,
+                    };
+                    let ser = self.message_chunks(&msg) * self.chunk_ps;
+                    let gap = self.inject_gap_ps * (units as u64 - 1);
                     t = t.max(m.time_ps) + ser.max(gap);
                 }
                 worst = worst.max(t);
@@ -515,10 +572,55 @@ impl Torus {
         }
     }
 
-    /// Messages sent by node `n`.
+    /// Messages sent by node `n` (a held node).
     #[inline]
     pub(crate) fn sent_by(&self, n: u32) -> &[NetMsg] {
         &self.msgs[self.first[n as usize] as usize..self.first[n as usize + 1] as usize]
+    }
+
+    /// Global id of the `idx`-th message node `n` sends.
+    #[inline]
+    pub(crate) fn message_id(&self, n: u32, idx: usize) -> u32 {
+        self.id_first[n as usize] + idx as u32
+    }
+
+    /// The incoming message of held node `n` with global id `id`: its index
+    /// among `n`'s incoming messages and its post time (`None`: not one of
+    /// them, which only a speculative, later cancelled packet can ask).
+    #[inline]
+    pub(crate) fn incoming(&self, n: u32, id: u64) -> Option<(usize, u64)> {
+        let (a, b) = (
+            self.in_first[n as usize] as usize,
+            self.in_first[n as usize + 1] as usize,
+        );
+        let id = u32::try_from(id).ok()?;
+        let k = self.in_ids[a..b].binary_search(&id).ok()?;
+        Some((k, self.in_time[a + k]))
+    }
+
+    /// Whether this model runs node `n` (see [`Torus::holding`]).
+    pub fn holds(&self, n: LpId) -> bool {
+        self.held.as_ref().is_none_or(|h| h[n as usize])
+    }
+
+    /// Messages this model keeps: `(sent by its nodes, incoming to them)`
+    /// (both [`Totals::messages`] when it holds every node).
+    pub fn stored_messages(&self) -> (usize, usize) {
+        (self.msgs.len(), self.in_ids.len())
+    }
+
+    /// Nodes this model runs.
+    pub fn held_nodes(&self) -> u32 {
+        self.held.as_ref().map_or(self.topo.nodes(), |h| {
+            h.iter().filter(|&&b| b).count() as u32
+        })
+    }
+
+    /// A hash of the whole workload as resolved to nodes (times, source
+    /// and destination nodes, sizes, in message-id order): equal models
+    /// have equal fingerprints whichever nodes they hold.
+    pub fn fingerprint(&self) -> u64 {
+        self.fingerprint
     }
 }
 
@@ -543,7 +645,15 @@ impl Model for Torus {
         Some(&msg::TorusCodec)
     }
 
+    fn state_codec(&self) -> Option<&dyn crate::model::StateCodec<NodeState>> {
+        Some(&self.state_codec)
+    }
+
     fn init(&self, lp: LpId, ctx: &mut EventCtx<'_, TorusMsg>) -> NodeState {
+        assert!(
+            self.holds(lp),
+            "torus node {lp} is not one this process's model holds"
+        );
         let (a, b) = (
             self.in_first[lp as usize] as usize,
             self.in_first[lp as usize + 1] as usize,

@@ -296,7 +296,7 @@ impl Router<'_, '_> {
             self.wait(QUEUES + f);
             return;
         };
-        let id = self.m.first[self.me as usize] + idx as u32;
+        let id = self.m.message_id(self.me, idx);
         self.launch(TorusMsg::packet(msg.dst, chunks, id, c.start), &c);
         let (k2, u2) = if u + 1 == msg.units {
             (k + 1, 0)
@@ -329,13 +329,18 @@ impl Router<'_, '_> {
         if now > self.ws.get(LAST) {
             self.ws.set(LAST, now);
         }
-        let msg = self.m.msgs[p.b as usize];
-        let r = self.l.rem + msg.dst_local as usize;
+        let Some((k, posted)) = self.m.incoming(self.me, p.b) else {
+            // Not one of this node's incoming messages: cannot happen (a
+            // packet is delivered at its message's destination); ignored
+            // rather than panicking on a speculative path.
+            return;
+        };
+        let r = self.l.rem + k;
         let left = self.ws.get(r).wrapping_sub(1);
         self.ws.set(r, left);
         if left == 0 {
             self.ws.set(MSGS, self.ws.get(MSGS) + 1);
-            let lat = now.wrapping_sub(msg.time_ps);
+            let lat = now.wrapping_sub(posted);
             self.ws.set(MSG_LAT, self.ws.get(MSG_LAT).wrapping_add(lat));
         }
     }
