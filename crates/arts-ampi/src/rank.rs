@@ -274,13 +274,7 @@ impl Rank {
                 engine.rendezvous(host, mobile);
             });
         }
-        if self.blocked()
-            && self
-                .vp
-                .get_mut()
-                .as_mut()
-                .is_some_and(|vp| vp.shared().engine.wakes())
-        {
+        if self.blocked() {
             self.resume(ctx);
         }
     }

@@ -172,44 +172,17 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Waitall(
     entry("MPI_Waitall", MPI_COMM_WORLD, |vp| {
         let n = count(n, "count")?;
         let hs = handles(requests, n)?;
-        // The rank is resumed once all of them have completed, not at each
-        // message that leaves one of them incomplete.
-        let mut engine_handles = Vec::new();
-        for &h in hs.iter() {
-            if vp.is_active(h)
-                && let Some(Some(r)) = usize::try_from(h).ok().and_then(|i| vp.reqs.get(i))
-            {
-                engine_handles_of(r, &mut engine_handles);
-            }
+        for (i, h) in hs.iter_mut().enumerate() {
+            let st = if statuses.is_null() {
+                statuses
+            } else {
+                // SAFETY: the program passes `n` statuses (or MPI_STATUSES_IGNORE).
+                unsafe { statuses.add(i) }
+            };
+            write_status(st, &wait_handle(vp, h)?);
         }
-        let mine = vp.mpi().wake_when_all(engine_handles);
-        let mut waited = || -> Result<(), Fail> {
-            for (i, h) in hs.iter_mut().enumerate() {
-                let st = if statuses.is_null() {
-                    statuses
-                } else {
-                    // SAFETY: the program passes `n` statuses (or MPI_STATUSES_IGNORE).
-                    unsafe { statuses.add(i) }
-                };
-                write_status(st, &wait_handle(vp, h)?);
-            }
-            Ok(())
-        };
-        let result = waited();
-        if mine {
-            vp.mpi().wake_on_any();
-        }
-        result
+        Ok(())
     })
-}
-
-/// Appends the arts request handles that `r` waits for to `out`.
-fn engine_handles_of(r: &CReq, out: &mut Vec<u32>) {
-    match r {
-        CReq::Done(_) => {}
-        CReq::Pending { req, .. } => out.extend(req.handle()),
-        CReq::All(parts) => parts.iter().for_each(|p| engine_handles_of(p, out)),
-    }
 }
 
 /// `MPI_Waitany`.

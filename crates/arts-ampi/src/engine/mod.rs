@@ -192,9 +192,6 @@ pub struct Engine {
     rdv: rendezvous::Rendezvous,
     /// Handlers of active contexts, by context (`active.rs`).
     active: RankMap<u32, active::Registered>,
-    /// The requests this rank, blocked in a wait, waits for all of
-    /// (empty: any message resumes it); see [`Engine::wakes`].
-    wake_on: Vec<u32>,
 }
 
 /// Contexts each communicator takes: `ctx` (point to point), `ctx + 1`
@@ -223,48 +220,7 @@ impl Engine {
             buffered: 0,
             rdv: rendezvous::Rendezvous::default(),
             active: RankMap::default(),
-            wake_on: Vec::new(),
         }
-    }
-
-    /// Whether what was just taken in should resume this rank, blocked in
-    /// a call: yes, unless it waits for requests ([`Engine::wake_on`])
-    /// among which a point-to-point receive is still incomplete. Without
-    /// this, every message resumed the rank to find that out itself: a
-    /// rank waiting for its six neighbours' messages was resumed six times
-    /// a step. A request of another kind (a collective, a large send), a
-    /// direct transfer in progress or an empty list resume it as before.
-    pub fn wakes(&self) -> bool {
-        if self.wake_on.is_empty() || self.transferring() {
-            return true;
-        }
-        let mut pending = false;
-        for &h in &self.wake_on {
-            match self.reqs.get(h as usize) {
-                Some(Some(Req::Recv(r))) => pending |= r.done.is_none(),
-                // Complete, or already retired by a wait.
-                Some(Some(Req::Sent(_)) | None) | None => {}
-                Some(Some(_)) => return true,
-            }
-        }
-        !pending
-    }
-
-    /// Resumes this rank, blocked, only once every request of `handles` is
-    /// complete (as far as [`Engine::wakes`] can tell), until
-    /// [`Engine::wake_on_any`]; returns whether it set them (false: a
-    /// list was set already, by an enclosing wait, and stays).
-    pub fn wake_on(&mut self, handles: impl IntoIterator<Item = u32>) -> bool {
-        if !self.wake_on.is_empty() {
-            return false;
-        }
-        self.wake_on.extend(handles);
-        true
-    }
-
-    /// Any message resumes this rank again, blocked (the default).
-    pub fn wake_on_any(&mut self) {
-        self.wake_on.clear();
     }
 
     /// This rank in `WORLD`.

@@ -393,34 +393,3 @@ fn rehoming_copies_every_held_message_into_the_slot_and_keeps_it_intact() {
     drop(sim);
     slot.close();
 }
-
-#[test]
-fn a_rank_waiting_for_all_its_receives_is_woken_only_once_they_are_complete() {
-    let mut sim = Sim::new(3);
-    let (mut a, mut b) = ([0u8; 1], [0u8; 1]);
-    let ha = recv(&mut sim.engines[0], &mut a, 1, 7).unwrap();
-    let hb = recv(&mut sim.engines[0], &mut b, 2, 7).unwrap();
-    // Nothing to wait for: any message wakes the rank.
-    assert!(sim.engines[0].wakes());
-    assert!(sim.engines[0].wake_on([ha, hb]));
-    // A second list does not replace the first.
-    assert!(!sim.engines[0].wake_on([ha]));
-    assert!(!sim.engines[0].wakes());
-    sim.send(2, 0, 7, b"b");
-    sim.pump();
-    assert!(
-        !sim.engines[0].wakes(),
-        "one of the two receives is still open"
-    );
-    sim.send(1, 0, 7, b"a");
-    sim.pump();
-    assert!(sim.engines[0].wakes());
-    // Retired requests count as complete.
-    sim.engines[0].test("recv", ha).unwrap().unwrap();
-    assert!(sim.engines[0].wakes());
-    sim.engines[0].wake_on_any();
-    assert!(sim.engines[0].wake_on([hb]));
-    assert!(sim.engines[0].wakes());
-    sim.engines[0].wake_on_any();
-    assert_eq!((a, b), ([b'a'], [b'b']));
-}

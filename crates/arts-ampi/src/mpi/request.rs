@@ -66,28 +66,8 @@ impl Mpi<'_> {
             if let Some(s) = self.engine().test(call, h)? {
                 return Ok(s);
             }
-            // Resumed when `h` completes, not at every message.
-            let mine = self.engine().wake_on([h]);
             self.block(call);
-            if mine {
-                self.engine().wake_on_any();
-            }
         }
-    }
-
-    /// Until [`Mpi::wake_on_any`], this rank, blocked in a wait, is resumed
-    /// only once every one of the requests `handles` has completed, not at
-    /// each message that leaves one incomplete: for a wait on all of them
-    /// (`MPI_Waitall`). Returns false, changing nothing, while another
-    /// such list is set.
-    pub fn wake_when_all(&mut self, handles: impl IntoIterator<Item = u32>) -> bool {
-        self.engine().wake_on(handles)
-    }
-
-    /// Any message resumes this rank again when it waits (the default;
-    /// ends [`Mpi::wake_when_all`]).
-    pub fn wake_on_any(&mut self) {
-        self.engine().wake_on_any();
     }
 
     /// Cancels `req` if it is a receive no message has matched yet (MPI's
@@ -121,7 +101,6 @@ impl Mpi<'_> {
     /// Waits for every request; statuses in order. The first error is returned
     /// after all completed.
     pub fn waitall(&mut self, reqs: Vec<Request<'_>>) -> Result<Vec<Status>, MpiError> {
-        let mine = self.wake_when_all(reqs.iter().filter_map(Request::handle));
         let mut out = Vec::with_capacity(reqs.len());
         let mut first_err = None;
         for r in reqs {
@@ -132,9 +111,6 @@ impl Mpi<'_> {
                     out.push(Status::default());
                 }
             }
-        }
-        if mine {
-            self.wake_on_any();
         }
         first_err.map_or(Ok(out), Err)
     }
