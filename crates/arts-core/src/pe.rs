@@ -307,8 +307,7 @@ impl Pe {
         start: u64,
     ) {
         let pe = self.svc.pe;
-        let long_poll = self.idle.long_poll;
-        let spin = if long_poll {
+        let spin = if self.idle.long_poll {
             self.idle.spin.max(interval * 10)
         } else {
             self.idle.spin
@@ -319,16 +318,10 @@ impl Pe {
         let mut parked = Duration::ZERO;
         let mut polls = 0u32;
         loop {
-            let mut arrived = |a: Arrival<'_>| {
+            let progress = transport.poll(pe, &mut |a| {
                 self.end_wait(start, parked);
                 self.arrive(a);
-            };
-            // Spinning on the transport (a core of its own): several tests
-            // a poll; else one, and a yield between polls.
-            let progress = match long_poll {
-                true => transport.poll_idle(pe, &mut arrived),
-                false => transport.poll(pe, &mut arrived),
-            };
+            });
             if progress == Progress::Arrived {
                 return;
             }

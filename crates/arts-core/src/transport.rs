@@ -64,15 +64,6 @@ pub trait Transport: Send + Sync + 'static {
         Progress::Idle
     }
 
-    /// [`Transport::poll`] by a PE with nothing else to do (its queue and
-    /// mailbox were empty) that spins on a core of its own: a transport may
-    /// look for an arrival several times in one call, so that the PE tests
-    /// its network more often than it runs its own idle loop, as long as it
-    /// returns once the PE's mailbox has work. The default polls once.
-    fn poll_idle(&self, pe: PeId, deliver: &mut dyn FnMut(Arrival<'_>)) -> Progress {
-        self.poll(pe, deliver)
-    }
-
     /// How long an idle PE may park before it must `poll` again; `None` when
     /// every message arrives through the mailbox (whose push wakes the PE).
     fn poll_interval(&self) -> Option<std::time::Duration> {

@@ -261,30 +261,6 @@ impl PeLink {
         Some(received)
     }
 
-    /// [`PeLink::receive_frame`] for an idle PE: looks for a message up to
-    /// `tests` times (at least once), and stops early once `other_work`
-    /// says the PE has something else to do. Testing in this loop costs
-    /// less than a round of the PE's idle loop between two tests, so that a
-    /// message that arrives is found sooner.
-    #[inline]
-    pub(crate) fn await_frame(
-        &mut self,
-        comm: &SimpleCommunicator,
-        tests: u32,
-        mut other_work: impl FnMut() -> bool,
-    ) -> Option<(Frame, BulkBuffers)> {
-        let mut left = tests;
-        loop {
-            if let Some(received) = self.receive_frame(comm) {
-                return Some(received);
-            }
-            left = left.saturating_sub(1);
-            if left == 0 || other_work() {
-                return None;
-            }
-        }
-    }
-
     /// Receives the frame and bulk buffers of a large message from `source`,
     /// given its `header` (off the path of small messages).
     #[cold]

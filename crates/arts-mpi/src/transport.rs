@@ -27,31 +27,15 @@ const DRIVER_TAG: i32 = 32_000;
 const REPORT_TAG: i32 = 32_001;
 /// Tag of the bulk buffers that follow a message for a process's driver.
 const DRIVER_BODY_TAG: i32 = 32_002;
-/// The leader PE probes for driver messages once every this many tests
-/// for an arrival that found nothing.
+/// The leader PE probes for driver messages on every this many empty polls.
 const DRIVER_PROBE_EVERY: u32 = 64;
-/// Tests for an arrival in one poll of an idle PE spinning on a core of its
-/// own (`Transport::poll_idle`), fewer if its mailbox gets work: a few
-/// hundred nanoseconds.
-const IDLE_TESTS: u32 = 8;
 /// How long an idle PE may park between two polls of MPI.
 const POLL_INTERVAL: Duration = Duration::from_micros(200);
 
 thread_local! {
-    /// Tests of the leader PE that found nothing; driver messages are
-    /// looked for once every `DRIVER_PROBE_EVERY`.
+    /// Empty polls of the leader PE; driver messages are looked for on
+    /// every `DRIVER_PROBE_EVERY`th.
     static DRIVER_POLLS: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
-}
-
-/// Counts `tests` more empty tests in `tests_so_far`: whether the count
-/// passed a multiple of `DRIVER_PROBE_EVERY` (time to probe for driver
-/// messages).
-#[inline]
-fn probe_due(tests_so_far: &std::cell::Cell<u32>, tests: u32) -> bool {
-    let before = tests_so_far.get();
-    let after = before.wrapping_add(tests);
-    tests_so_far.set(after);
-    before / DRIVER_PROBE_EVERY != after / DRIVER_PROBE_EVERY
 }
 
 /// An MPI communicator shared by the threads of one process.
@@ -185,44 +169,6 @@ impl MpiTransport {
             while_waiting();
         }
     }
-
-    /// Polls for PE `pe` (see [`Transport::poll`]), testing for an arrival
-    /// up to `tests` times while its mailbox stays empty.
-    #[inline]
-    fn poll_tests(&self, pe: PeId, deliver: &mut dyn FnMut(Arrival<'_>), tests: u32) -> Progress {
-        let local = self.local(pe);
-        let mailbox = &self.mailboxes[local];
-        // Sends are progressed by the polls that find nothing, off the path
-        // of an arriving message.
-        let (received, sent) = link::with_link(&self.comm.0, local, |link| {
-            match link.await_frame(&self.comm.0, tests, || !mailbox.is_empty()) {
-                Some(received) => (Some(received), false),
-                None => (None, link.progress_sends()),
-            }
-        });
-        if let Some((frame, bulk)) = received {
-            let frame = match frame {
-                // SAFETY: the buffer is posted again only by this PE's next
-                // poll; `deliver` acts on the message before that (it does
-                // not poll), and does not keep the borrowed frame.
-                Frame::InBuffer(bytes) => Cow::Borrowed(unsafe { &*bytes }),
-                Frame::Owned(bytes) => Cow::Owned(bytes),
-            };
-            deliver(Arrival { frame, bulk });
-            return Progress::Arrived;
-        }
-        // Driver messages are rare (a probe costs as much as a few tests):
-        // look for them once every `DRIVER_PROBE_EVERY` tests that found
-        // nothing else, a few microseconds apart.
-        if local == 0 && DRIVER_POLLS.with(|n| probe_due(n, tests)) {
-            self.deliver_driver_msgs();
-        }
-        if sent {
-            Progress::Idle
-        } else {
-            Progress::Sending
-        }
-    }
 }
 
 impl Transport for MpiTransport {
@@ -307,11 +253,41 @@ impl Transport for MpiTransport {
     }
 
     fn poll(&self, pe: PeId, deliver: &mut dyn FnMut(Arrival<'_>)) -> Progress {
-        self.poll_tests(pe, deliver, 1)
-    }
-
-    fn poll_idle(&self, pe: PeId, deliver: &mut dyn FnMut(Arrival<'_>)) -> Progress {
-        self.poll_tests(pe, deliver, IDLE_TESTS)
+        let local = self.local(pe);
+        // Sends are progressed by the polls that find nothing, off the path
+        // of an arriving message.
+        let (received, sent) = link::with_link(&self.comm.0, local, |link| {
+            match link.receive_frame(&self.comm.0) {
+                Some(received) => (Some(received), false),
+                None => (None, link.progress_sends()),
+            }
+        });
+        if let Some((frame, bulk)) = received {
+            let frame = match frame {
+                // SAFETY: the buffer is posted again only by this PE's next
+                // poll; `deliver` acts on the message before that (it does
+                // not poll), and does not keep the borrowed frame.
+                Frame::InBuffer(bytes) => Cow::Borrowed(unsafe { &*bytes }),
+                Frame::Owned(bytes) => Cow::Owned(bytes),
+            };
+            deliver(Arrival { frame, bulk });
+            return Progress::Arrived;
+        }
+        // Driver messages are rare (a probe costs as much as a few polls):
+        // look for them on every `DRIVER_PROBE_EVERY`th poll that found
+        // nothing else, a few microseconds apart.
+        if local == 0
+            && DRIVER_POLLS
+                .with(|n| n.replace(n.get().wrapping_add(1)))
+                .is_multiple_of(DRIVER_PROBE_EVERY)
+        {
+            self.deliver_driver_msgs();
+        }
+        if sent {
+            Progress::Idle
+        } else {
+            Progress::Sending
+        }
     }
 
     fn poll_interval(&self) -> Option<Duration> {
@@ -368,30 +344,5 @@ impl Transport for MpiTransport {
         }
         all.sort_by_key(|p| p.pe);
         all
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// How many of `polls` polls of `tests` tests each probe for driver
-    /// messages, from a count of `start`.
-    fn probes(start: u32, polls: u32, tests: u32) -> u32 {
-        let n = std::cell::Cell::new(start);
-        (0..polls).filter(|_| probe_due(&n, tests)).count() as u32
-    }
-
-    #[test]
-    fn driver_messages_are_probed_for_once_every_so_many_tests() {
-        // One test a poll (a busy PE): every 64th poll, as before.
-        assert_eq!(probes(0, 64 * 10, 1), 10);
-        assert_eq!(probes(0, 63, 1), 0);
-        // `IDLE_TESTS` a poll (an idle PE): as often per test, so more
-        // often per poll.
-        assert_eq!(probes(0, 64 * 10, IDLE_TESTS), 10 * IDLE_TESTS);
-        // Across the counter's wrap, the cadence holds.
-        assert_eq!(probes(u32::MAX - 63, 64, 1), 1);
-        assert_eq!(probes(u32::MAX - 7, 16, 8), 2);
     }
 }
