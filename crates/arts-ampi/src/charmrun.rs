@@ -62,7 +62,7 @@ pub fn translate(args: &[String]) -> Result<Vec<String>, String> {
 }
 
 /// [`translate`] with the environment given as a lookup.
-pub fn translate_with(
+fn translate_with(
     args: &[String],
     env: impl Fn(&str) -> Option<String>,
 ) -> Result<Vec<String>, String> {
