@@ -264,6 +264,7 @@ impl Rank {
     /// resumes the rank if it waits.
     #[inline]
     fn take_in(&mut self, ctx: &mut Ctx<'_, Rank>, take: impl FnOnce(&mut Engine, &mut CtxHost)) {
+        let mut wakes = true;
         if let Some(vp) = self.vp.get_mut() {
             let mode = vp.slot();
             let mobile = vp.shared().may_leave();
@@ -273,8 +274,10 @@ impl Rank {
                 take(engine, host);
                 engine.rendezvous(host, mobile);
             });
+            // A rank in `waitall` waits for all its receives (`engine/gate.rs`).
+            wakes = engine.wakes();
         }
-        if self.blocked() {
+        if wakes && self.blocked() {
             self.resume(ctx);
         }
     }

@@ -172,17 +172,46 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Waitall(
     entry("MPI_Waitall", MPI_COMM_WORLD, |vp| {
         let n = count(n, "count")?;
         let hs = handles(requests, n)?;
-        for (i, h) in hs.iter_mut().enumerate() {
-            let st = if statuses.is_null() {
-                statuses
-            } else {
-                // SAFETY: the program passes `n` statuses (or MPI_STATUSES_IGNORE).
-                unsafe { statuses.add(i) }
-            };
-            write_status(st, &wait_handle(vp, h)?);
+        // The rank is resumed once all of them have completed, not at each
+        // message that leaves one incomplete (arts-ampi's `engine/gate.rs`).
+        let active = hs.iter().filter(|&&h| vp.is_active(h));
+        let pending = active.filter_map(|&h| vp.reqs.get(usize::try_from(h).ok()?)?.as_ref());
+        let gated = vp.mpi().wake_when_all(pending.flat_map(engine_handles));
+        let mut waited = || -> Result<(), Fail> {
+            for (i, h) in hs.iter_mut().enumerate() {
+                let st = if statuses.is_null() {
+                    statuses
+                } else {
+                    // SAFETY: the program passes `n` statuses (or MPI_STATUSES_IGNORE).
+                    unsafe { statuses.add(i) }
+                };
+                write_status(st, &wait_handle(vp, h)?);
+            }
+            Ok(())
+        };
+        let result = waited();
+        if gated {
+            vp.mpi().wake_on_any();
         }
-        Ok(())
+        result
     })
+}
+
+/// The arts request handles that `r` completes with: its own, or its
+/// parts' (`u32::MAX` for anything it cannot name, on which the gate
+/// is not set).
+fn engine_handles(r: &CReq) -> impl Iterator<Item = u32> + '_ {
+    let (own, parts): (Option<u32>, &[CReq]) = match r {
+        CReq::Done(_) => (None, &[]),
+        CReq::Pending { req, .. } => (Some(req.handle().unwrap_or(u32::MAX)), &[]),
+        CReq::All(parts) => (None, parts),
+    };
+    let of_part = |p: &CReq| match p {
+        CReq::Done(_) => None,
+        CReq::Pending { req, .. } => Some(req.handle().unwrap_or(u32::MAX)),
+        CReq::All(_) => Some(u32::MAX),
+    };
+    own.into_iter().chain(parts.iter().filter_map(of_part))
 }
 
 /// `MPI_Waitany`.
