@@ -264,7 +264,6 @@ impl Rank {
     /// resumes the rank if it waits.
     #[inline]
     fn take_in(&mut self, ctx: &mut Ctx<'_, Rank>, take: impl FnOnce(&mut Engine, &mut CtxHost)) {
-        let mut wakes = true;
         if let Some(vp) = self.vp.get_mut() {
             let mode = vp.slot();
             let mobile = vp.shared().may_leave();
@@ -274,12 +273,23 @@ impl Rank {
                 take(engine, host);
                 engine.rendezvous(host, mobile);
             });
-            // A rank in `waitall` waits for all its receives (`engine/gate.rs`).
-            wakes = engine.wakes();
         }
-        if wakes && self.blocked() {
+        if self.blocked_woken() {
             self.resume(ctx);
         }
+    }
+
+    /// Whether the rank is blocked and what arrived resumes it: a rank
+    /// blocked in `waitall` waits for all its receives (`engine/gate.rs`).
+    #[inline]
+    fn blocked_woken(&mut self) -> bool {
+        self.vp.get_mut().as_mut().is_some_and(|vp| {
+            let s = vp.shared();
+            match s.state {
+                VpState::Blocked(call) => call != crate::engine::WAITALL || s.engine.wakes(),
+                _ => false,
+            }
+        })
     }
 
     fn blocked(&mut self) -> bool {

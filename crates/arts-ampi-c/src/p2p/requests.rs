@@ -154,12 +154,17 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Wait(
 /// Waits for the request of handle `h` (an inactive one: an empty
 /// status at once) and retires the handle.
 fn wait_handle(vp: &mut Vp, h: &mut c_int) -> Result<Status, Fail> {
+    wait_handle_as(vp, "wait", h)
+}
+
+/// [`wait_handle`], blocked as `call`.
+fn wait_handle_as(vp: &mut Vp, call: &'static str, h: &mut c_int) -> Result<Status, Fail> {
     if !vp.is_active(*h) {
         return Ok(empty_status());
     }
     let r = vp.take_req(*h)?;
     vp.retire(h);
-    wait_req(vp, r)
+    wait_req_as(vp, call, r)
 }
 
 /// `MPI_Waitall`.
@@ -185,7 +190,8 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Waitall(
                     // SAFETY: the program passes `n` statuses (or MPI_STATUSES_IGNORE).
                     unsafe { statuses.add(i) }
                 };
-                write_status(st, &wait_handle(vp, h)?);
+                // Blocked as `WAITALL`, the call the gate holds for.
+                write_status(st, &wait_handle_as(vp, arts_ampi::WAITALL, h)?);
             }
             Ok(())
         };

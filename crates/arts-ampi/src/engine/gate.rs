@@ -4,11 +4,17 @@
 //! to find that out itself: a rank waiting for its six neighbours' ghost
 //! messages was suspended and resumed six times a step.
 //!
-//! Only a multi-request wait sets the gate ([`Engine::gate_on`]); blocking
-//! sends and receives and single waits never touch it, so their path pays
-//! one test of an empty list per message ([`Engine::wakes`]).
+//! Only a multi-request wait sets the gate ([`Engine::gate_on`]), and it
+//! blocks as [`WAITALL`]: the delivery consults the gate only for a rank
+//! blocked in that call, so blocking sends and receives and single waits
+//! pay nothing for it (the call's name is read anyway, with the rank's
+//! state; a name of another length differs at once).
 
 use super::{Engine, Req};
+
+/// The call a rank waiting behind the gate is blocked in (deadlock
+/// reports name it).
+pub const WAITALL: &str = "waitall";
 
 /// The requests a rank blocked in a multi-request wait waits for all of.
 #[derive(Default)]
@@ -55,10 +61,10 @@ impl Engine {
         self.gate.complete = 0;
     }
 
-    /// Whether what was just taken in should resume this rank if it is
-    /// blocked: yes, unless it waits behind the gate for receives of which
-    /// one is still incomplete. A direct transfer in progress resumes it
-    /// at every message, as without the gate.
+    /// Whether what was just taken in should resume this rank, blocked
+    /// in [`WAITALL`]: yes, unless it waits behind the gate for receives
+    /// of which one is still incomplete. A direct transfer in progress
+    /// resumes it at every message, as without the gate.
     #[inline]
     pub fn wakes(&mut self) -> bool {
         self.gate.handles.is_empty() || self.gate_open()

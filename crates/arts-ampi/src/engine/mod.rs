@@ -27,6 +27,7 @@ use arts_core::Bulk;
 pub use active::{Active, Replies};
 pub use claim::Claimed;
 pub use comm::CommInfo;
+pub use gate::WAITALL;
 pub use packet::{Large, Net, Outbox, Packet, Payload, Signal};
 pub use payload::INLINE_BYTES;
 pub use rendezvous::RENDEZVOUS_MIN;

@@ -105,7 +105,7 @@ impl Mpi<'_> {
         let mut out = Vec::with_capacity(reqs.len());
         let mut first_err = None;
         for r in reqs {
-            match self.wait(r) {
+            match self.wait_as(crate::engine::WAITALL, r) {
                 Ok(s) => out.push(s),
                 Err(e) => {
                     first_err.get_or_insert(e);
@@ -122,10 +122,12 @@ impl Mpi<'_> {
     /// Until [`Mpi::wake_on_any`], this rank, blocked in a wait, is resumed
     /// only once every one of the requests `handles` has completed, not at
     /// each message that leaves one of them incomplete: for a wait on all
-    /// of them (`MPI_Waitall`). Returns whether it took effect (false,
-    /// changing nothing: another such wait is in progress, or there are
-    /// fewer than two handles); call [`Mpi::wake_on_any`] after the wait
-    /// only then. Blocking calls and single waits never set it.
+    /// of them (`MPI_Waitall`), which waits for each with
+    /// [`Mpi::wait_as`] as [`WAITALL`](crate::WAITALL) (the gate holds
+    /// only for a rank blocked as that). Returns whether it took effect
+    /// (false, changing nothing: another such wait is in progress, or
+    /// there are fewer than two handles); call [`Mpi::wake_on_any`] after
+    /// the wait only then. Blocking calls and single waits never set it.
     pub fn wake_when_all(&mut self, handles: impl IntoIterator<Item = u32>) -> bool {
         self.engine().gate_on(handles)
     }
