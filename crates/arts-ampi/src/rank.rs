@@ -274,9 +274,22 @@ impl Rank {
                 engine.rendezvous(host, mobile);
             });
         }
-        if self.blocked() {
+        if self.blocked_woken() {
             self.resume(ctx);
         }
+    }
+
+    /// Whether the rank is blocked and what arrived resumes it: a rank
+    /// blocked in `waitall` waits for all its receives (`engine/gate.rs`).
+    #[inline]
+    fn blocked_woken(&mut self) -> bool {
+        self.vp.get_mut().as_mut().is_some_and(|vp| {
+            let s = vp.shared();
+            match s.state {
+                VpState::Blocked(call) => call != crate::engine::WAITALL || s.engine.wakes(),
+                _ => false,
+            }
+        })
     }
 
     fn blocked(&mut self) -> bool {

@@ -487,6 +487,43 @@ fn resumptions_count_the_suspensions_a_call_made() {
 }
 
 #[test]
+fn a_rank_in_waitall_is_resumed_once_all_its_receives_completed() {
+    // Rank 0 waits for one message from each other rank, sent one after
+    // the other along a chain of tokens, each arriving while it waits:
+    // resumed at each, it would be resumed three times.
+    let report = run(
+        &RunOptions::new(4, 1),
+        program(|mpi| {
+            let r = mpi.rank();
+            if r == 0 {
+                let mut got = [[0i32]; 3];
+                let [a, b, c] = &mut got;
+                let mut reqs = vec![
+                    mpi.irecv(a, 1, 0, WORLD)?,
+                    mpi.irecv(b, 2, 0, WORLD)?,
+                    mpi.irecv(c, 3, 0, WORLD)?,
+                ];
+                reqs.push(mpi.isend(&[0i32], 1, 1, WORLD)?);
+                let before = mpi.resumptions();
+                mpi.waitall(reqs)?;
+                mpi.record("resumed in waitall", (mpi.resumptions() - before) as f64);
+                assert_eq!(got, [[1], [2], [3]]);
+            } else {
+                let mut token = [0i32];
+                mpi.recv(&mut token, r - 1, 1, WORLD)?;
+                mpi.send(&[r], 0, 0, WORLD)?;
+                if r < 3 {
+                    mpi.send(&[r], r + 1, 1, WORLD)?;
+                }
+            }
+            Ok(())
+        }),
+    )
+    .unwrap();
+    assert_eq!(report.values["resumed in waitall"], vec![1.0]);
+}
+
+#[test]
 fn a_ranks_load_is_what_it_measures_or_what_it_says() {
     let mut opts = RunOptions::new(4, 2);
     opts.lb = Some(LbConfig {

@@ -154,12 +154,17 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Wait(
 /// Waits for the request of handle `h` (an inactive one: an empty
 /// status at once) and retires the handle.
 fn wait_handle(vp: &mut Vp, h: &mut c_int) -> Result<Status, Fail> {
+    wait_handle_as(vp, "wait", h)
+}
+
+/// [`wait_handle`], blocked as `call`.
+fn wait_handle_as(vp: &mut Vp, call: &'static str, h: &mut c_int) -> Result<Status, Fail> {
     if !vp.is_active(*h) {
         return Ok(empty_status());
     }
     let r = vp.take_req(*h)?;
     vp.retire(h);
-    wait_req(vp, r)
+    wait_req_as(vp, call, r)
 }
 
 /// `MPI_Waitall`.
@@ -172,17 +177,47 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Waitall(
     entry("MPI_Waitall", MPI_COMM_WORLD, |vp| {
         let n = count(n, "count")?;
         let hs = handles(requests, n)?;
-        for (i, h) in hs.iter_mut().enumerate() {
-            let st = if statuses.is_null() {
-                statuses
-            } else {
-                // SAFETY: the program passes `n` statuses (or MPI_STATUSES_IGNORE).
-                unsafe { statuses.add(i) }
-            };
-            write_status(st, &wait_handle(vp, h)?);
+        // The rank is resumed once all of them have completed, not at each
+        // message that leaves one incomplete (arts-ampi's `engine/gate.rs`).
+        let active = hs.iter().filter(|&&h| vp.is_active(h));
+        let pending = active.filter_map(|&h| vp.reqs.get(usize::try_from(h).ok()?)?.as_ref());
+        let gated = vp.mpi().wake_when_all(pending.flat_map(engine_handles));
+        let mut waited = || -> Result<(), Fail> {
+            for (i, h) in hs.iter_mut().enumerate() {
+                let st = if statuses.is_null() {
+                    statuses
+                } else {
+                    // SAFETY: the program passes `n` statuses (or MPI_STATUSES_IGNORE).
+                    unsafe { statuses.add(i) }
+                };
+                // Blocked as `WAITALL`, the call the gate holds for.
+                write_status(st, &wait_handle_as(vp, arts_ampi::WAITALL, h)?);
+            }
+            Ok(())
+        };
+        let result = waited();
+        if gated {
+            vp.mpi().wake_on_any();
         }
-        Ok(())
+        result
     })
+}
+
+/// The arts request handles that `r` completes with: its own, or its
+/// parts' (`u32::MAX` for anything it cannot name, on which the gate
+/// is not set).
+fn engine_handles(r: &CReq) -> impl Iterator<Item = u32> + '_ {
+    let (own, parts): (Option<u32>, &[CReq]) = match r {
+        CReq::Done(_) => (None, &[]),
+        CReq::Pending { req, .. } => (Some(req.handle().unwrap_or(u32::MAX)), &[]),
+        CReq::All(parts) => (None, parts),
+    };
+    let of_part = |p: &CReq| match p {
+        CReq::Done(_) => None,
+        CReq::Pending { req, .. } => Some(req.handle().unwrap_or(u32::MAX)),
+        CReq::All(_) => Some(u32::MAX),
+    };
+    own.into_iter().chain(parts.iter().filter_map(of_part))
 }
 
 /// `MPI_Waitany`.

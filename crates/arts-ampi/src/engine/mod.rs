@@ -9,6 +9,7 @@
 mod active;
 mod claim;
 mod comm;
+mod gate;
 mod packet;
 mod packet_wire;
 mod payload;
@@ -26,6 +27,7 @@ use arts_core::Bulk;
 pub use active::{Active, Replies};
 pub use claim::Claimed;
 pub use comm::CommInfo;
+pub use gate::WAITALL;
 pub use packet::{Large, Net, Outbox, Packet, Payload, Signal};
 pub use payload::INLINE_BYTES;
 pub use rendezvous::RENDEZVOUS_MIN;
@@ -192,6 +194,9 @@ pub struct Engine {
     rdv: rendezvous::Rendezvous,
     /// Handlers of active contexts, by context (`active.rs`).
     active: RankMap<u32, active::Registered>,
+    /// The requests this rank, blocked in a multi-request wait, waits
+    /// for all of (`gate.rs`).
+    gate: gate::Gate,
 }
 
 /// Contexts each communicator takes: `ctx` (point to point), `ctx + 1`
@@ -220,6 +225,7 @@ impl Engine {
             buffered: 0,
             rdv: rendezvous::Rendezvous::default(),
             active: RankMap::default(),
+            gate: gate::Gate::default(),
         }
     }
 

@@ -393,3 +393,60 @@ fn rehoming_copies_every_held_message_into_the_slot_and_keeps_it_intact() {
     drop(sim);
     slot.close();
 }
+
+#[test]
+fn a_rank_waiting_for_all_its_receives_is_woken_only_once_they_are_complete() {
+    let mut sim = Sim::new(3);
+    let (mut a, mut b) = ([0u8; 1], [0u8; 1]);
+    let ha = recv(&mut sim.engines[0], &mut a, 1, 7).unwrap();
+    let hb = recv(&mut sim.engines[0], &mut b, 2, 7).unwrap();
+    let e = &mut sim.engines[0];
+    // No gate: any message wakes the rank; one request sets none.
+    assert!(e.wakes());
+    assert!(!e.gate_on([ha]));
+    assert!(e.wakes());
+    assert!(e.gate_on([ha, hb]));
+    // A second gate does not replace the first.
+    assert!(!e.gate_on([ha]));
+    assert!(!e.wakes());
+    sim.send(2, 0, 7, b"b");
+    sim.pump();
+    assert!(
+        !sim.engines[0].wakes(),
+        "one of the two receives is still open"
+    );
+    sim.send(1, 0, 7, b"a");
+    sim.pump();
+    let e = &mut sim.engines[0];
+    assert!(e.wakes());
+    // Retired requests count as complete.
+    e.test("recv", ha).unwrap().unwrap();
+    assert!(e.wakes());
+    e.gate_off();
+    assert!(e.wakes());
+    e.test("recv", hb).unwrap().unwrap();
+    assert_eq!((a, b), ([b'a'], [b'b']));
+}
+
+#[test]
+fn a_gate_is_not_set_on_what_it_cannot_name() {
+    let mut sim = Sim::new(2);
+    let mut a = [0u8; 1];
+    let ha = recv(&mut sim.engines[0], &mut a, 1, 7).unwrap();
+    let e = &mut sim.engines[0];
+    // A handle of no request of this rank's (as the C layer passes for a
+    // request it cannot name), in either place: no gate, woken as before.
+    assert!(!e.gate_on([ha, u32::MAX]));
+    assert!(e.wakes());
+    assert!(!e.gate_on([u32::MAX, ha]));
+    assert!(e.wakes());
+    // Nor is one left set: a later wait can set its own.
+    let mut b = [0u8; 1];
+    let hb = recv(e, &mut b, 1, 8).unwrap();
+    assert!(e.gate_on([ha, hb]));
+    assert!(!e.wakes());
+    e.gate_off();
+    assert!(e.wakes());
+    e.cancel(ha);
+    e.cancel(hb);
+}

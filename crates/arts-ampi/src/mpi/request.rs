@@ -101,10 +101,11 @@ impl Mpi<'_> {
     /// Waits for every request; statuses in order. The first error is returned
     /// after all completed.
     pub fn waitall(&mut self, reqs: Vec<Request<'_>>) -> Result<Vec<Status>, MpiError> {
+        let gated = self.wake_when_all(reqs.iter().filter_map(Request::handle));
         let mut out = Vec::with_capacity(reqs.len());
         let mut first_err = None;
         for r in reqs {
-            match self.wait(r) {
+            match self.wait_as(crate::engine::WAITALL, r) {
                 Ok(s) => out.push(s),
                 Err(e) => {
                     first_err.get_or_insert(e);
@@ -112,7 +113,29 @@ impl Mpi<'_> {
                 }
             }
         }
+        if gated {
+            self.wake_on_any();
+        }
         first_err.map_or(Ok(out), Err)
+    }
+
+    /// Until [`Mpi::wake_on_any`], this rank, blocked in a wait, is resumed
+    /// only once every one of the requests `handles` has completed, not at
+    /// each message that leaves one of them incomplete: for a wait on all
+    /// of them (`MPI_Waitall`), which waits for each with
+    /// [`Mpi::wait_as`] as [`WAITALL`](crate::WAITALL) (the gate holds
+    /// only for a rank blocked as that). Returns whether it took effect
+    /// (false, changing nothing: another such wait is in progress, or
+    /// there are fewer than two handles); call [`Mpi::wake_on_any`] after
+    /// the wait only then. Blocking calls and single waits never set it.
+    pub fn wake_when_all(&mut self, handles: impl IntoIterator<Item = u32>) -> bool {
+        self.engine().gate_on(handles)
+    }
+
+    /// Any message resumes this rank again when it waits (the default;
+    /// ends [`Mpi::wake_when_all`]).
+    pub fn wake_on_any(&mut self) {
+        self.engine().gate_off();
     }
 
     /// Waits until at least one of `reqs` completes (`None` entries are
