@@ -27,6 +27,18 @@ use crate::{Span, SpanKind};
 /// records fill them.
 const CHUNK_BYTES: usize = 1 << 20;
 
+/// Bytes of records ahead of the last one whose pages
+/// [`Log::prefault`] touches.
+const PREFAULT_AHEAD: usize = 64 << 10;
+
+/// The most pages one [`Log::prefault`] touches (each a fault, a few µs
+/// on a VM: an idle PE that gets work answers it at most this late).
+const PREFAULT_PAGES: usize = 4;
+
+/// The page size the prefaulting steps by (a larger one is touched more
+/// than once, harmlessly).
+const PAGE: usize = 4096;
+
 /// The longest record: a head byte, an id and three varints.
 const MAX_RECORD: usize = 1 + 5 + 3 * 10;
 
@@ -47,44 +59,39 @@ enum Tag {
     Rare = 3,
 }
 
-/// One record being written: at most [`MAX_RECORD`] bytes.
-struct Encoder {
-    bytes: [u8; MAX_RECORD],
+/// Writes one record into a chunk's free room (at most [`MAX_RECORD`]
+/// bytes, straight into the chunk: no copy).
+struct Writer<'a> {
+    free: &'a mut [std::mem::MaybeUninit<u8>],
     len: usize,
 }
 
-impl Encoder {
-    /// A record of `tag` naming `id`.
+impl Writer<'_> {
     #[inline]
-    fn new(tag: Tag, id: u32) -> Encoder {
-        let mut e = Encoder {
-            bytes: [0; MAX_RECORD],
-            len: 1,
-        };
+    fn byte(&mut self, b: u8) {
+        self.free[self.len].write(b);
+        self.len += 1;
+    }
+
+    /// A record's head: its tag and its id, the id as a varint after it
+    /// unless below [`ID_ESCAPE`].
+    #[inline]
+    fn head(&mut self, tag: Tag, id: u32) {
         let small = id.min(ID_ESCAPE);
-        e.bytes[0] = tag as u8 | (small as u8) << 2;
+        self.byte(tag as u8 | (small as u8) << 2);
         if small == ID_ESCAPE {
-            e.varint(u64::from(id));
+            self.varint(u64::from(id));
         }
-        e
     }
 
     /// Appends `v` as a varint (7 bits a byte, low bits first).
     #[inline]
     fn varint(&mut self, mut v: u64) {
         while v >= 0x80 {
-            self.bytes[self.len] = v as u8 | 0x80;
-            self.len += 1;
+            self.byte(v as u8 | 0x80);
             v >>= 7;
         }
-        self.bytes[self.len] = v as u8;
-        self.len += 1;
-    }
-
-    /// The record's bytes.
-    #[inline]
-    fn as_bytes(&self) -> &[u8] {
-        &self.bytes[..self.len]
+        self.byte(v as u8);
     }
 }
 
@@ -132,7 +139,8 @@ impl Decoder<'_> {
 #[derive(Debug, Default)]
 pub(crate) struct Log {
     /// Full chunks and the one being filled (each with room for
-    /// [`CHUNK_BYTES`]; a record never straddles two).
+    /// [`CHUNK_BYTES`]; a record never straddles two, and a chunk with
+    /// less than [`MAX_RECORD`] bytes of room is full).
     chunks: Vec<Vec<u8>>,
     /// Entry methods seen on this PE, by id.
     names: Vec<(Arc<str>, &'static str)>,
@@ -144,6 +152,11 @@ pub(crate) struct Log {
     /// record's start is written relative to it.
     cursor: u64,
     len: usize,
+    /// The next chunk, allocated ahead by [`Log::prefault`].
+    spare: Option<Vec<u8>>,
+    /// Bytes of the last chunk (or, once it is nearly full, of `spare`)
+    /// whose pages [`Log::prefault`] touched.
+    touched: usize,
 }
 
 impl Log {
@@ -153,27 +166,88 @@ impl Log {
         self.len
     }
 
-    /// Appends a record whose time ends at `end`.
+    /// Appends a record of `tag` and `id` for a span of `(start_ns,
+    /// dur_ns)` with argument `arg` (a send has no duration, an idle
+    /// period no argument).
     #[inline]
-    fn put(&mut self, record: &Encoder, end: u64) {
-        let bytes = record.as_bytes();
-        match self.chunks.last_mut() {
-            Some(chunk) if chunk.capacity() - chunk.len() >= bytes.len() => {
-                chunk.extend_from_slice(bytes);
-            }
-            _ => self.grow(bytes),
+    fn put(&mut self, tag: Tag, id: u32, (start_ns, dur_ns): (u64, u64), arg: u64) {
+        if !(self.chunks.last()).is_some_and(|c| c.capacity() - c.len() >= MAX_RECORD) {
+            self.grow();
         }
-        self.cursor = end;
+        let cursor = self.cursor;
+        if let Some(chunk) = self.chunks.last_mut() {
+            let len = chunk.len();
+            let mut w = Writer {
+                free: &mut chunk.spare_capacity_mut()[..MAX_RECORD],
+                len: 0,
+            };
+            w.head(tag, id);
+            w.varint(zigzag(start_ns, cursor));
+            if tag != Tag::Send {
+                w.varint(dur_ns);
+            }
+            if tag != Tag::Idle {
+                w.varint(arg);
+            }
+            let n = w.len;
+            // SAFETY: the record's `n` bytes (at most `MAX_RECORD`, within
+            // the capacity) were just written.
+            unsafe { chunk.set_len(len + n) };
+        }
+        self.cursor = match tag {
+            Tag::Send => start_ns,
+            _ => start_ns.wrapping_add(dur_ns),
+        };
         self.len += 1;
     }
 
-    /// Starts a new chunk with `bytes`.
+    /// Starts a new chunk (the one made ahead, if any).
     #[cold]
     #[inline(never)]
-    fn grow(&mut self, bytes: &[u8]) {
-        let mut chunk = Vec::with_capacity(CHUNK_BYTES);
-        chunk.extend_from_slice(bytes);
+    fn grow(&mut self) {
+        let chunk = match self.spare.take() {
+            Some(spare) => spare,
+            None => {
+                self.touched = 0;
+                Vec::with_capacity(CHUNK_BYTES)
+            }
+        };
         self.chunks.push(chunk);
+    }
+
+    /// Touches the pages that the next [`PREFAULT_AHEAD`] bytes of records
+    /// will go to (allocating the next chunk when the last one is nearly
+    /// full), at most [`PREFAULT_PAGES`] of them: called while the PE is
+    /// idle, so that the faults on new memory happen then and not while
+    /// it runs entry methods.
+    pub(crate) fn prefault(&mut self) {
+        let Some(last) = self.chunks.last_mut() else {
+            return;
+        };
+        let room = last.capacity() - last.len();
+        let (chunk, want) = if room >= PREFAULT_AHEAD {
+            let want = last.len() + PREFAULT_AHEAD;
+            (last, want)
+        } else {
+            if self.spare.is_none() {
+                self.touched = 0;
+            }
+            let spare = self
+                .spare
+                .get_or_insert_with(|| Vec::with_capacity(CHUNK_BYTES));
+            (spare, PREFAULT_AHEAD - room)
+        };
+        let len = chunk.len();
+        let from = self.touched.max(len);
+        let to = want.min(chunk.capacity()).min(from + PREFAULT_PAGES * PAGE);
+        let free = chunk.spare_capacity_mut();
+        let mut at = from;
+        while at < to {
+            // A byte past the records: overwritten when records reach it.
+            free[at - len].write(0);
+            at = (at / PAGE + 1) * PAGE;
+        }
+        self.touched = self.touched.max(to);
     }
 
     /// The id of `array::method`, interned the first time it is seen.
@@ -195,39 +269,23 @@ impl Log {
         at as u32
     }
 
-    /// A record of `tag` and `id` for a span of `(start_ns, dur_ns)`, its
-    /// duration written unless it is a send's.
-    #[inline]
-    fn timed(&self, tag: Tag, id: u32, (start_ns, dur_ns): (u64, u64)) -> Encoder {
-        let mut e = Encoder::new(tag, id);
-        e.varint(zigzag(start_ns, self.cursor));
-        if tag != Tag::Send {
-            e.varint(dur_ns);
-        }
-        e
-    }
-
     /// Records an execution of `array::method` on `element`.
     #[inline]
     pub(crate) fn entry(
         &mut self,
-        (start_ns, dur_ns): (u64, u64),
+        span: (u64, u64),
         array: &Arc<str>,
         method: &'static str,
         element: u64,
     ) {
         let id = self.id(array, method);
-        let mut e = self.timed(Tag::Entry, id, (start_ns, dur_ns));
-        e.varint(element);
-        self.put(&e, start_ns.wrapping_add(dur_ns));
+        self.put(Tag::Entry, id, span, element);
     }
 
     /// Records a message of `bytes` sent to PE `to_pe` at `at_ns`.
     #[inline]
     pub(crate) fn send(&mut self, at_ns: u64, to_pe: u32, bytes: u64) {
-        let mut e = self.timed(Tag::Send, to_pe, (at_ns, 0));
-        e.varint(bytes);
-        self.put(&e, at_ns);
+        self.put(Tag::Send, to_pe, (at_ns, 0), bytes);
     }
 
     /// Records `span` (its PE is the log's).
@@ -238,7 +296,6 @@ impl Log {
             kind,
             ..
         } = span;
-        let end = start_ns.wrapping_add(dur_ns);
         match kind {
             SpanKind::Entry {
                 array,
@@ -246,15 +303,11 @@ impl Log {
                 element,
             } => self.entry((start_ns, dur_ns), &array, method, element),
             SpanKind::Send { to_pe, bytes } => self.send(start_ns, to_pe, bytes),
-            SpanKind::Idle => {
-                let e = self.timed(Tag::Idle, 0, (start_ns, dur_ns));
-                self.put(&e, end);
-            }
+            SpanKind::Idle => self.put(Tag::Idle, 0, (start_ns, dur_ns), 0),
             kind => {
                 self.rare.push(kind);
-                let mut e = self.timed(Tag::Rare, 0, (start_ns, dur_ns));
-                e.varint((self.rare.len() - 1) as u64);
-                self.put(&e, end);
+                let at = (self.rare.len() - 1) as u64;
+                self.put(Tag::Rare, 0, (start_ns, dur_ns), at);
             }
         }
     }
@@ -286,8 +339,16 @@ impl Log {
                 }
                 let start_ns = unzigzag(d.varint(), cursor);
                 let tag = head & 3;
-                let dur_ns = if tag == Tag::Send as u8 { 0 } else { d.varint() };
-                let arg = if tag == Tag::Idle as u8 { 0 } else { d.varint() };
+                let dur_ns = if tag == Tag::Send as u8 {
+                    0
+                } else {
+                    d.varint()
+                };
+                let arg = if tag == Tag::Idle as u8 {
+                    0
+                } else {
+                    d.varint()
+                };
                 cursor = start_ns.wrapping_add(dur_ns);
                 let kind = match tag {
                     0 => {
@@ -299,7 +360,10 @@ impl Log {
                         }
                     }
                     1 => SpanKind::Idle,
-                    2 => SpanKind::Send { to_pe: id, bytes: arg },
+                    2 => SpanKind::Send {
+                        to_pe: id,
+                        bytes: arg,
+                    },
                     _ => (rare.get_mut(arg as usize).and_then(Option::take))
                         .unwrap_or(SpanKind::Idle),
                 };
@@ -319,7 +383,13 @@ impl Log {
 mod tests {
     use super::*;
 
-    fn entry(array: &Arc<str>, method: &'static str, start_ns: u64, dur_ns: u64, element: u64) -> Span {
+    fn entry(
+        array: &Arc<str>,
+        method: &'static str,
+        start_ns: u64,
+        dur_ns: u64,
+        element: u64,
+    ) -> Span {
         Span {
             pe: 3,
             start_ns,
@@ -350,11 +420,59 @@ mod tests {
     }
 
     #[test]
+    fn prefaulting_ahead_changes_no_record_and_hands_on_its_chunk() {
+        let a: Arc<str> = "a".into();
+        let mut log = Log::default();
+        log.prefault(); // nothing recorded yet: nothing to do
+        let mut expected = Vec::new();
+        let mut i = 0u64;
+        let mut spare_seen = false;
+        while log.chunks.len() < 2 {
+            log.entry((i * 300, 250), &a, "x", i % 512);
+            expected.push(entry(&a, "x", i * 300, 250, i % 512));
+            if i % 500 == 0 {
+                log.prefault();
+                spare_seen |= log.spare.is_some();
+                if log.spare.is_none() {
+                    let last = &log.chunks[log.chunks.len() - 1];
+                    assert!(
+                        log.touched > last.len(),
+                        "pages ahead of the records touched"
+                    );
+                    assert!(log.touched <= last.len() + PREFAULT_AHEAD);
+                }
+            }
+            i += 1;
+        }
+        assert!(
+            spare_seen,
+            "a nearly full chunk had its successor made ahead"
+        );
+        assert!(log.spare.is_none(), "the spare became the new chunk");
+        assert!(log.chunks.iter().all(|c| c.capacity() == CHUNK_BYTES));
+        assert!(
+            log.into_spans(3) == expected,
+            "the spans differ from those recorded"
+        );
+    }
+
+    #[test]
     fn any_values_come_back() {
         let a: Arc<str> = "a".into();
         let mut log = Log::default();
         let mut expected = Vec::new();
-        let extremes = [0, 1, 62, 63, 64, 127, 128, u64::from(u32::MAX), u64::MAX - 1, u64::MAX];
+        let extremes = [
+            0,
+            1,
+            62,
+            63,
+            64,
+            127,
+            128,
+            u64::from(u32::MAX),
+            u64::MAX - 1,
+            u64::MAX,
+        ];
         for (i, &v) in extremes.iter().enumerate() {
             let w = extremes[(i * 7 + 3) % extremes.len()];
             log.entry((v, w), &a, "x", w);
@@ -387,7 +505,10 @@ mod tests {
             expected.push(entry(&a, m, i as u64, 1, 0));
         }
         assert_eq!(log.len(), expected.len());
-        assert!(log.into_spans(3) == expected, "the spans differ from those recorded");
+        assert!(
+            log.into_spans(3) == expected,
+            "the spans differ from those recorded"
+        );
     }
 
     #[test]
@@ -434,7 +555,10 @@ mod tests {
         assert_eq!(log.len(), expected.len());
         assert_eq!(log.names.len(), 2, "each method interned once");
         assert!(log.chunks.len() >= 2, "{} chunks", log.chunks.len());
-        assert!(log.chunks.iter().all(|c| c.capacity() == CHUNK_BYTES), "no chunk grew");
+        assert!(
+            log.chunks.iter().all(|c| c.capacity() == CHUNK_BYTES),
+            "no chunk grew"
+        );
         let spans = log.into_spans(3);
         assert!(spans == expected, "the spans differ from those recorded");
     }
