@@ -171,7 +171,7 @@ impl Log {
     /// period no argument).
     #[inline]
     fn put(&mut self, tag: Tag, id: u32, (start_ns, dur_ns): (u64, u64), arg: u64) {
-        if !(self.chunks.last()).is_some_and(|c| c.capacity() - c.len() >= MAX_RECORD) {
+        if (self.chunks.last()).is_none_or(|c| c.capacity() - c.len() < MAX_RECORD) {
             self.grow();
         }
         let cursor = self.cursor;
@@ -430,7 +430,7 @@ mod tests {
         while log.chunks.len() < 2 {
             log.entry((i * 300, 250), &a, "x", i % 512);
             expected.push(entry(&a, "x", i * 300, 250, i % 512));
-            if i % 500 == 0 {
+            if i.is_multiple_of(500) {
                 log.prefault();
                 spare_seen |= log.spare.is_some();
                 if log.spare.is_none() {
