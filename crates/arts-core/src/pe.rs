@@ -254,6 +254,9 @@ impl Pe {
 
     fn wait(&mut self, transport: &dyn Transport, mailbox: &Mailbox) {
         let start = self.svc.clock.raw();
+        if let Some(trace) = &mut self.svc.trace {
+            trace.idle();
+        }
         match transport.poll_interval() {
             None => {
                 let tick = self.periodic.as_ref().map(PeriodicClock::deadline);

@@ -271,6 +271,19 @@ impl TraceBuffer {
         }
     }
 
+    /// This PE is about to wait for work: a full trace touches the pages
+    /// its next records will go to (a few, see `Log::prefault`), so that
+    /// the faults on new memory fall in idle time, not in entry methods.
+    #[inline]
+    pub fn idle(&mut self) {
+        if self.bins.is_none()
+            && self.store.ring.is_none()
+            && self.store.log.len() < self.store.limit
+        {
+            self.store.log.prefault();
+        }
+    }
+
     /// An entry method begins on this PE's thread (reads the hardware
     /// counters, when counted).
     #[inline]
