@@ -747,5 +747,48 @@ mod tests {
             json["runs"][1]["wall_s"].as_f64(),
             Some(study.runs[1].wall_s)
         );
+        assert!(json["paper_fit"].is_null(), "no paper-fit row asked");
+    }
+
+    #[test]
+    fn on_a_flat_profile_the_paper_fit_rows_are_the_equal_row_ones() {
+        // si-pin at 0.3 V: no layer's share of the time moves (spread
+        // ≈ 0.09), so paper-fit cuts equal rows: the same iterations.
+        let d = presets::preset("si-pin").unwrap();
+        let mesh = Mesh::new(&d, ConstantSet::Codata.constants()).unwrap();
+        let plan = Plan {
+            mesh: Arc::new(mesh),
+            biased: d.biased,
+            bias_v: 0.3,
+            opts: SolverOptions {
+                check_every: 10,
+                ..SolverOptions::default()
+            },
+            config: Config {
+                pes: 1,
+                ..Config::default()
+            },
+            segments: vec![3, 4],
+            styles: vec![Style::Distributed],
+            balancing: vec![Balancing::None, Balancing::PaperFit],
+            links: vec![Link::None],
+            layer_names: d.layers.iter().map(|l| l.name.clone()).collect(),
+            fit_every: 20,
+            strategy: Arc::from(arts_lb::by_name("refine").unwrap()),
+            lb_period: LbPeriod::Steps(1),
+            background_cpu: None,
+            agree: |c| c,
+            c_program: None,
+        };
+        let study = run(&plan, &mut |_| {}).unwrap();
+        let fit = study.paper_fit.as_ref().unwrap();
+        assert!(!fit.weighted && fit.factor == 1.0, "{fit:?}");
+        assert_eq!(study.runs.len(), 4);
+        let (none, paper) = study.runs.split_at(2);
+        for (n, p) in none.iter().zip(paper) {
+            assert_eq!(n.segments, p.segments);
+            assert!(n.converged && p.converged);
+            assert_eq!(n.iterations, p.iterations, "S = {}", n.segments);
+        }
     }
 }
