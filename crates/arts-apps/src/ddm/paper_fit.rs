@@ -221,7 +221,7 @@ pub fn spread(own: &[f64], rest: &[f64]) -> f64 {
         })
         .collect();
     let mean = medians.iter().sum::<f64>() / medians.len().max(1) as f64;
-    if !(mean > 0.0) {
+    if mean.is_nan() || mean <= 0.0 {
         return 0.0;
     }
     let (lo, hi) = (medians.iter()).fold((f64::MAX, 0.0f64), |(lo, hi), &q| (lo.min(q), hi.max(q)));
