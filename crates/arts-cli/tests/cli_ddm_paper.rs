@@ -56,6 +56,10 @@ fn paper_fit_cuts_the_strip_once_and_stays_valid() {
     assert!(p["paper_fit"]["samples"].as_u64().unwrap() >= 6);
     assert_eq!(p["paper_fit"]["fit_every"], 20);
     assert!(p["paper_fit"]["factor"].as_f64().unwrap() > 0.0);
+    assert!(p["paper_fit"]["spread"].as_f64().unwrap() >= 0.0);
+    if p["paper_fit"]["weighted"] == false {
+        assert_eq!(p["paper_fit"]["factor"], 1.0);
+    }
     assert_eq!(p["segment_starts"].as_array().unwrap().len(), 4);
     // The centralized style is cut the same way (from its own timings).
     let mut central = base.to_vec();
@@ -68,6 +72,40 @@ fn paper_fit_cuts_the_strip_once_and_stays_valid() {
     let mut few = base.to_vec();
     few.extend(["--fit-every", "100000"]);
     assert_usage_error(&arts(&few), "--fit-every");
+}
+
+#[test]
+fn paper_fit_on_a_flat_profile_is_the_equal_row_run() {
+    // si-pin at 0.3 V: every layer keeps its share of the time over the
+    // run, so nothing is reweighted: the same cut and, the relaxed order
+    // being deterministic, the same iterations as the unbalanced run.
+    let base = [
+        "--json",
+        "run",
+        "ddm",
+        "--preset",
+        "si-pin",
+        "--bias",
+        "0.3",
+        "--warmup-ms",
+        "0",
+        "--parallel",
+        "distributed",
+        "--pes",
+        "2",
+        "--segments",
+        "4",
+    ];
+    let fit = json(&arts(&[&base[..], &["--app-lb", "paper-fit"]].concat()));
+    let none = json(&arts(&base));
+    let (f, n) = (&fit["parallel"], &none["parallel"]);
+    assert_eq!(f["paper_fit"]["weighted"], false, "{}", f["paper_fit"]);
+    assert_eq!(f["paper_fit"]["factor"], 1.0);
+    assert_eq!(f["segment_starts"], n["segment_starts"]);
+    assert_eq!(
+        fit["biases"][0]["iterations"],
+        none["biases"][0]["iterations"]
+    );
 }
 
 #[test]

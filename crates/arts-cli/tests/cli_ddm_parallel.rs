@@ -551,6 +551,14 @@ fn the_study_compares_the_paper_fit_with_and_without_sub_cycle_dependency() {
         "{orders:?}"
     );
     assert!(runs.iter().any(|r| r["balancing"] == "paper-fit+system"));
+    // What the fit found: the layer of the largest spread, weighted or not.
+    let fit = &v["paper_fit"];
+    assert!(
+        ["p", "n"].contains(&fit["layer"].as_str().unwrap()),
+        "{fit}"
+    );
+    assert!(fit["spread"].as_f64().unwrap() >= 0.0 && fit["weighted"].is_boolean());
+    assert_eq!(fit["fit_every"], 10);
     // Too few samples for a 5th-degree fit: one clear line.
     let out = arts(&[
         "experiment",

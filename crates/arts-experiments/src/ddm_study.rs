@@ -18,7 +18,8 @@ use arts_lb::weighted;
 use serde::Serialize;
 
 use arts_apps::background::{BackgroundLoad, pin_pes};
-use arts_apps::ddm::{Link, Outcome, Setup, Style};
+use arts_apps::ddm::parallel::PaperFitOut;
+use arts_apps::ddm::{Link, Outcome, Setup, Style, paper_fit};
 
 /// Which balancing a run has (`--balancing`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,10 +39,11 @@ pub enum Balancing {
     Live,
     /// Live application-level balancing and the runtime's load balancer.
     LiveSystem,
-    /// The paper's application-level balancing: the absorption layer's
-    /// rows weighted by the ratio of the Simpson areas of a 5th-degree fit
-    /// to its first sub-cycle's cost history (`--app-lb paper-fit`), no
-    /// load balancer.
+    /// The paper's application-level balancing: the rows of the layer whose
+    /// first sub-cycle's cost varies most over the run weighted by the
+    /// ratio of the Simpson areas of 5th-degree fits to its cost history
+    /// and the rest's (`--app-lb paper-fit`; equal rows on a flat profile),
+    /// no load balancer.
     PaperFit,
     /// The paper's fit and the runtime's load balancer (the paper's
     /// best: "lb + rc").
@@ -117,7 +119,7 @@ pub struct Plan {
     /// sub-cycle dependency off and on; the centralized style relays rows
     /// once per iteration: always relaxed, run once).
     pub links: Vec<Link>,
-    /// The device's layer names (the paper's fit weighs the absorption layer).
+    /// The device's layer names (the paper's fit names the layer it weighs).
     pub layer_names: Vec<String>,
     /// Iterations between two cost samples of the paper's fit.
     pub fit_every: usize,
@@ -210,6 +212,8 @@ pub struct Study {
     /// timed runs, the C program's builds and its runs that failed or
     /// passed `--c-limit`.
     pub other_wall_s: f64,
+    /// What the paper's fit found, where a balancing asked for it.
+    pub paper_fit: Option<PaperFitOut>,
 }
 
 impl Plan {
@@ -275,7 +279,16 @@ pub fn run(plan: &Plan, on_run: &mut dyn FnMut(&str)) -> Result<Study, RunError>
                     profiled.iterations
                 ))
             })?;
-        Some((plan.agree)(fit.weights))
+        let weights = (plan.agree)(fit.weights.clone());
+        let found = PaperFitOut {
+            layer: fit.layer_name,
+            factor: fit.factor,
+            samples: fit.samples,
+            fit_every: plan.fit_every,
+            spread: fit.spread,
+            weighted: fit.weighted,
+        };
+        Some((weights, found))
     } else {
         None
     };
@@ -308,20 +321,17 @@ pub fn run(plan: &Plan, on_run: &mut dyn FnMut(&str)) -> Result<Study, RunError>
                     }
                     let row_start = Instant::now();
                     on_run(&format!("{style:?} S={s} {} {link:?}", balancing.name()));
-                    let cut = match (balancing.cut(), &fit) {
-                        (Cut::Cost, _) => Some(&cost),
-                        (Cut::PaperFit, Some(w)) => Some(w),
-                        _ => None,
-                    };
-                    let order = match cut {
-                        Some(profile) => {
-                            let cut = weighted::prefix_sum_cuts(profile, s)
+                    let order = match (balancing.cut(), &fit) {
+                        (Cut::Cost, _) => {
+                            let cut = weighted::prefix_sum_cuts(&cost, s)
                                 .map_err(|e| RunError::Internal(format!("cost cut: {e}")))?;
-                            UpdateOrder::relaxed_from_starts(rows, &cut.starts)
+                            UpdateOrder::relaxed_from_starts(rows, &cut.starts).map_err(failed)?
                         }
-                        None => UpdateOrder::relaxed_equal(rows, s),
-                    }
-                    .map_err(failed)?;
+                        // Equal rows where the profile is flat.
+                        (Cut::PaperFit, Some((w, _))) => paper_fit::cut(w, s)
+                            .map_err(|e| RunError::Internal(format!("paper-fit cut: {e}")))?,
+                        _ => UpdateOrder::relaxed_equal(rows, s).map_err(failed)?,
+                    };
                     let ranges = order.segments().to_vec();
                     let order = match style {
                         Style::Distributed => link.order(order, plan.config.pes),
@@ -403,6 +413,7 @@ pub fn run(plan: &Plan, on_run: &mut dyn FnMut(&str)) -> Result<Study, RunError>
         runs,
         notes,
         other_wall_s,
+        paper_fit: fit.map(|(_, found)| found),
     })
 }
 
@@ -458,6 +469,8 @@ pub struct ScalingJson {
     other_wall_s: f64,
     /// Wall-clock seconds of the whole study: the set-up and every row.
     wall_s: f64,
+    /// What the paper's fit found (null where no balancing asked for it).
+    paper_fit: Option<PaperFitOut>,
 }
 
 impl ScalingJson {
@@ -498,6 +511,7 @@ impl ScalingJson {
             notes: study.notes.clone(),
             other_wall_s: study.other_wall_s,
             wall_s: study.other_wall_s + study.runs.iter().map(|r| r.wall_s).sum::<f64>(),
+            paper_fit: study.paper_fit.clone(),
         }
     }
 
@@ -733,5 +747,48 @@ mod tests {
             json["runs"][1]["wall_s"].as_f64(),
             Some(study.runs[1].wall_s)
         );
+        assert!(json["paper_fit"].is_null(), "no paper-fit row asked");
+    }
+
+    #[test]
+    fn on_a_flat_profile_the_paper_fit_rows_are_the_equal_row_ones() {
+        // si-pin at 0.3 V: no layer's share of the time moves (spread
+        // ≈ 0.09), so paper-fit cuts equal rows: the same iterations.
+        let d = presets::preset("si-pin").unwrap();
+        let mesh = Mesh::new(&d, ConstantSet::Codata.constants()).unwrap();
+        let plan = Plan {
+            mesh: Arc::new(mesh),
+            biased: d.biased,
+            bias_v: 0.3,
+            opts: SolverOptions {
+                check_every: 10,
+                ..SolverOptions::default()
+            },
+            config: Config {
+                pes: 1,
+                ..Config::default()
+            },
+            segments: vec![3, 4],
+            styles: vec![Style::Distributed],
+            balancing: vec![Balancing::None, Balancing::PaperFit],
+            links: vec![Link::None],
+            layer_names: d.layers.iter().map(|l| l.name.clone()).collect(),
+            fit_every: 20,
+            strategy: Arc::from(arts_lb::by_name("refine").unwrap()),
+            lb_period: LbPeriod::Steps(1),
+            background_cpu: None,
+            agree: |c| c,
+            c_program: None,
+        };
+        let study = run(&plan, &mut |_| {}).unwrap();
+        let fit = study.paper_fit.as_ref().unwrap();
+        assert!(!fit.weighted && fit.factor == 1.0, "{fit:?}");
+        assert_eq!(study.runs.len(), 4);
+        let (none, paper) = study.runs.split_at(2);
+        for (n, p) in none.iter().zip(paper) {
+            assert_eq!(n.segments, p.segments);
+            assert!(n.converged && p.converged);
+            assert_eq!(n.iterations, p.iterations, "S = {}", n.segments);
+        }
     }
 }

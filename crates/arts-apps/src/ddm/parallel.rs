@@ -211,14 +211,22 @@ impl ParallelOut {
 /// What paper-fit balancing found (the `parallel.paper_fit` object).
 #[derive(Clone, Debug, Serialize)]
 pub struct PaperFitOut {
-    /// The weighted layer's name.
+    /// The name of the layer whose cost varies most over the run (the
+    /// weighted one when `weighted`).
     pub layer: String,
-    /// The weight of each of its rows (every other row: 1).
+    /// The weight of each of its rows (every other row: 1); 1 when not
+    /// `weighted`.
     pub factor: f64,
     /// Cost samples fitted.
     pub samples: usize,
     /// Iterations between samples (`--fit-every`).
     pub fit_every: usize,
+    /// How much the layer's cost moves against the rest's over the run
+    /// ([`super::paper_fit::spread`]).
+    pub spread: f64,
+    /// Whether the layer is weighted (its spread reaches
+    /// [`super::paper_fit::FLAT_SPREAD`]); a flat profile is cut into equal rows.
+    pub weighted: bool,
 }
 
 /// The parallel sweep: the points that converged (in order), the failure
@@ -312,14 +320,14 @@ pub(crate) fn paper_fit_cut(
         ))
     })?;
     let weights = (p.agree)(fit.weights.clone());
-    let cut = arts_lb::weighted::prefix_sum_cuts(&weights, segments).map_err(|e| usage(&e))?;
-    let order =
-        UpdateOrder::relaxed_from_starts(solver.mesh().rows, &cut.starts).map_err(|e| usage(&e))?;
+    let order = super::paper_fit::cut(&weights, segments).map_err(|e| usage(&e))?;
     let out = PaperFitOut {
         layer: fit.layer_name,
         factor: fit.factor,
         samples: fit.samples,
         fit_every: p.fit_every,
+        spread: fit.spread,
+        weighted: fit.weighted,
     };
     Ok((order, out))
 }
