@@ -163,7 +163,8 @@ pub struct GridRun {
     /// to every PE done: gather, strategy, migration), s.
     pub lb_step_time_s: Option<f64>,
     /// Of it, gathering the measurements after every element was at sync
-    /// (0 when they came with the PEs' `Ready` reports), s.
+    /// (bookkeeping only, under a millisecond, when they came with the
+    /// PEs' `Ready` reports; a `Collect` round, two crossings, otherwise), s.
     pub lb_gather_time_s: Option<f64>,
     /// Of it, from the decision to every PE done (migrations), s.
     pub lb_migration_time_s: Option<f64>,
@@ -658,7 +659,8 @@ mod tests {
             .find(|r| r.variant.strategy().is_some())
             .unwrap();
         assert!(balanced.lb_steps >= 1 && balanced.strategy_time_s.is_some());
-        // The measurements came with the PEs' Ready reports: no gathering.
-        assert_eq!(balanced.lb_gather_time_s, Some(0.0));
+        // The measurements came with the PEs' Ready reports: no round of
+        // Collect and Stats across the link, only bookkeeping.
+        assert!(balanced.lb_gather_time_s.is_some_and(|t| t < 0.05));
     }
 }

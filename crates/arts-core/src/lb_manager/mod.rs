@@ -166,8 +166,9 @@ pub struct LbStepRecord {
     /// Serialized bytes actually moved.
     pub migrated_bytes: u64,
     /// Time from every element at sync to every PE's measurements at the
-    /// manager, seconds: 0 when they all came with the PEs' `Ready`
-    /// reports (the usual case), else one `Collect`/`Stats` round.
+    /// manager, seconds: only bookkeeping (well under a millisecond) when
+    /// they all came with the PEs' `Ready` reports (the usual case), else
+    /// one `Collect`/`Stats` round.
     pub gather_time_s: f64,
     /// Time the strategy took, seconds.
     pub strategy_time_s: f64,
