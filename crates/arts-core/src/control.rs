@@ -22,12 +22,24 @@ pub(crate) struct ObjStats {
 /// Load-balancing messages between PEs and the manager on PE 0.
 #[derive(Debug, serde::Serialize, serde::Deserialize)]
 pub enum LbMsg {
-    /// `count` elements of `array` on the sender are waiting in `at_sync`.
+    /// `count` more elements of `array` on this PE are waiting in
+    /// `at_sync` (an element to its own PE, which then reports [`LbMsg::Ready`]).
+    AtSync {
+        /// The array.
+        array: ArrayId,
+        /// Elements newly at sync.
+        count: u64,
+    },
+    /// `count` elements of `array` on the sender are waiting in `at_sync`;
+    /// with the sender's measurements when the step will balance (so the
+    /// manager need not ask for them: one wide-area crossing instead of three).
     Ready {
         /// The array.
         array: ArrayId,
         /// Elements newly at sync.
         count: u64,
+        /// The sender's measurements since its last report, if sent along.
+        stats: Option<Box<PeStats>>,
     },
     /// Manager to every PE: send your measurements for `array`.
     Collect {

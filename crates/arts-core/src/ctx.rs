@@ -16,7 +16,6 @@ use crate::message::Message;
 use crate::queue::DEFAULT_PRIORITY;
 use crate::reduction::{Callback, RedValue, Reducer, Reducible, register_custom};
 use crate::run_error::RunError;
-use crate::services::REDUCTION_ROOT;
 use crate::services::Services;
 use crate::wire;
 
@@ -257,9 +256,10 @@ impl<'a, A: Chare> Ctx<'a, A> {
             let env = Envelope {
                 prio: DEFAULT_PRIORITY,
                 src: self.svc.pe,
-                body: Body::Lb(LbMsg::Ready { array, count }),
+                body: Body::Lb(LbMsg::AtSync { array, count }),
             };
-            self.svc.post(REDUCTION_ROOT, env);
+            // Through this PE, which sends its measurements along.
+            self.svc.post(self.svc.pe, env);
         }
     }
 

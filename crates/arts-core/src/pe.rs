@@ -107,6 +107,7 @@ fn array_of(body: &MessageBody<'_>) -> Option<ArrayId> {
         Body::Broadcast { array, .. } | Body::ReductionPartial { array, .. } => Some(*array),
         Body::Lb(
             LbMsg::Ready { array, .. }
+            | LbMsg::AtSync { array, .. }
             | LbMsg::Collect { array }
             | LbMsg::Moves { array, .. }
             | LbMsg::Done { array, .. }

@@ -159,8 +159,19 @@ pub struct GridRun {
     pub migrations: u64,
     /// Strategy time of the first LB step, s.
     pub strategy_time_s: Option<f64>,
-    /// The whole first LB step (gather, strategy, migration, resume), s.
+    /// The whole first LB step at the manager (from every element at sync
+    /// to every PE done: gather, strategy, migration), s.
     pub lb_step_time_s: Option<f64>,
+    /// Of it, gathering the measurements after every element was at sync
+    /// (bookkeeping only, under a millisecond, when they came with the
+    /// PEs' `Ready` reports; a `Collect` round, two crossings, otherwise), s.
+    pub lb_gather_time_s: Option<f64>,
+    /// Of it, from the decision to every PE done (migrations), s.
+    pub lb_migration_time_s: Option<f64>,
+    /// What the LB steps cost the run: its total time less the steps at
+    /// the median step time (every LB step's wait for the protocol's
+    /// wide-area crossings and migrations, beyond an ordinary step), s.
+    pub lb_overhead_s: f64,
 }
 
 /// The common setup of an experiment.
@@ -281,8 +292,26 @@ impl Setup {
             migrations: steps.iter().map(|s| s.migrations).sum(),
             strategy_time_s: steps.first().map(|s| s.strategy_time_s),
             lb_step_time_s: steps.first().map(|s| s.step_time_s),
+            lb_gather_time_s: steps.first().map(|s| s.gather_time_s),
+            lb_migration_time_s: steps.first().map(|s| s.migration_time_s),
+            lb_overhead_s: if steps.is_empty() {
+                0.0
+            } else {
+                lb_overhead(&out.step_times)
+            },
         }
     }
+}
+
+/// The time of the steps beyond the median step, in all: with balancing,
+/// what the LB steps cost over an ordinary step (a run's mean step is its
+/// median plus this over the steps, when the other steps are even).
+pub fn lb_overhead(step_times: &[f64]) -> f64 {
+    if step_times.is_empty() {
+        return 0.0;
+    }
+    let median = arts_util::stats::median(step_times);
+    step_times.iter().sum::<f64>() - median * step_times.len() as f64
 }
 
 /// Jacobi2D on a `grid²` mesh cut into `objects` blocks.
@@ -536,6 +565,13 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_lb_overhead_is_the_time_beyond_median_steps() {
+        assert_eq!(lb_overhead(&[]), 0.0);
+        assert_eq!(lb_overhead(&[1.0, 1.0, 1.0]), 0.0);
+        assert!((lb_overhead(&[1.0, 5.0, 1.0, 1.0, 3.0]) - 6.0).abs() < 1e-12);
+    }
+
+    #[test]
     fn variants_parse_and_print_back() {
         for s in [
             "naive",
@@ -566,6 +602,9 @@ mod tests {
             migrations: 0,
             strategy_time_s: None,
             lb_step_time_s: None,
+            lb_gather_time_s: None,
+            lb_migration_time_s: None,
+            lb_overhead_s: 0.0,
         };
         let rows = vec![
             run(4, "naive", 0.0),
@@ -620,5 +659,8 @@ mod tests {
             .find(|r| r.variant.strategy().is_some())
             .unwrap();
         assert!(balanced.lb_steps >= 1 && balanced.strategy_time_s.is_some());
+        // The measurements came with the PEs' Ready reports: no round of
+        // Collect and Stats across the link, only bookkeeping.
+        assert!(balanced.lb_gather_time_s.is_some_and(|t| t < 0.05));
     }
 }

@@ -86,6 +86,9 @@ pub struct LeanmdGridRun {
     pub lb_steps: usize,
     /// Objects migrated in all.
     pub migrations: u64,
+    /// What the LB steps cost the run beyond ordinary steps (the total
+    /// time less the steps at the median step time), s.
+    pub lb_overhead_s: f64,
 }
 
 /// step(0) at one PE count: no balancer, a two-cluster grid without latency.
@@ -242,6 +245,11 @@ pub fn run(plan: &Plan, each: &mut dyn FnMut(&str)) -> Result<LeanmdGridReport, 
                     valid: valid(&o),
                     lb_steps,
                     migrations,
+                    lb_overhead_s: if lb_steps == 0 {
+                        0.0
+                    } else {
+                        crate::grid_study::lb_overhead(&o.step_times)
+                    },
                 });
                 each(&format!("{pes} PEs: {balancer} at {multiple} x step(0)"));
             }

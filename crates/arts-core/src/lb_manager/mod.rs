@@ -165,6 +165,11 @@ pub struct LbStepRecord {
     pub migrations: u64,
     /// Serialized bytes actually moved.
     pub migrated_bytes: u64,
+    /// Time from every element at sync to every PE's measurements at the
+    /// manager, seconds: only bookkeeping (well under a millisecond) when
+    /// they all came with the PEs' `Ready` reports (the usual case), else
+    /// one `Collect`/`Stats` round.
+    pub gather_time_s: f64,
     /// Time the strategy took, seconds.
     pub strategy_time_s: f64,
     /// Time from the decision to the last arrival, seconds.

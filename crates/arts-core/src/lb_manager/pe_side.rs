@@ -1,8 +1,8 @@
 //! The PE side of load balancing: reporting measurements, migrating the
 //! elements the manager moves, and telling it when arrivals are complete.
 
-use super::{LbMsg, ObjStats, PeStats};
-use crate::envelope::{ArrayId, Body, Envelope};
+use super::{LbMsg, LbPeriod, ObjStats, PeStats};
+use crate::envelope::{ArrayId, Body, BroadcastCall, Envelope};
 use crate::instrument::{PeriodMark, thread_cpu_ns};
 use crate::pe::Pe;
 use crate::services::REDUCTION_ROOT as LB_ROOT;
@@ -27,6 +27,9 @@ pub(crate) struct LbLocal {
     /// The `at_sync` number of the next balancing step (`Auto` periods;
     /// `None` before the first).
     pub next_sync: Option<u32>,
+    /// The step under way is a sync step: once its arrivals are complete,
+    /// this PE resumes its elements itself (no global barrier).
+    pub resume_on_arrival: bool,
 }
 
 impl LbLocal {
@@ -55,8 +58,18 @@ impl Pe {
     /// Handles a load-balancing message.
     pub(crate) fn handle_lb(&mut self, msg: LbMsg) {
         match msg {
-            LbMsg::Ready { array, count } => self.lb_root.ready(&mut self.svc, array, count),
-            LbMsg::Collect { array } => self.send_stats(array),
+            LbMsg::AtSync { array, count } => self.report_ready(array, count),
+            LbMsg::Ready {
+                array,
+                count,
+                stats,
+            } => self
+                .lb_root
+                .ready(&mut self.svc, array, count, stats.map(|s| *s)),
+            LbMsg::Collect { array } => {
+                let stats = self.measure(array);
+                to_root(self, LbMsg::Stats(Box::new(stats)));
+            }
             LbMsg::Stats(stats) => self.lb_root.stats(&mut self.svc, *stats),
             LbMsg::Moves {
                 array,
@@ -71,6 +84,7 @@ impl Pe {
                 if !periodic {
                     self.svc.array_mut(array).lb.next_sync = Some(next_sync);
                 }
+                self.svc.array_mut(array).lb.resume_on_arrival = !periodic;
                 if let Some(grid) = &mut self.svc.grid
                     && (!periodic || !departures.is_empty())
                 {
@@ -109,8 +123,34 @@ impl Pe {
             .is_some_and(|s| s.contains(obj.linear) && !s.in_sync(obj.linear))
     }
 
-    /// Reports this PE's measurements for `array` and starts a new period.
-    fn send_stats(&mut self, array: ArrayId) {
+    /// `count` more local elements of `array` wait in `at_sync`: tells the
+    /// manager, with this PE's measurements when the step will balance
+    /// (periods whose every reported sync balances: `EverySync`, `Steps`,
+    /// `Auto`). The manager then needs no `Collect`/`Stats` round, which
+    /// costs two wide-area crossings on a grid. Under `Seconds` periods a
+    /// sync may be skipped, and its measurements must go on; they are
+    /// collected as before.
+    fn report_ready(&mut self, array: ArrayId, count: u64) {
+        let along = self.svc.lb.as_ref().is_some_and(|l| {
+            matches!(
+                l.period,
+                LbPeriod::EverySync | LbPeriod::Steps(_) | LbPeriod::Auto
+            )
+        });
+        let stats = along.then(|| Box::new(self.measure(array)));
+        to_root(
+            self,
+            LbMsg::Ready {
+                array,
+                count,
+                stats,
+            },
+        );
+    }
+
+    /// This PE's measurements for `array` since its last report; starts a
+    /// new period.
+    fn measure(&mut self, array: ArrayId) -> PeStats {
         let mut objects = Vec::new();
         let mut comm = Vec::new();
         if let Some(store) = self.stores[array as usize].as_mut() {
@@ -153,10 +193,15 @@ impl Pe {
             comm,
         };
         self.svc.lb_marks.insert(array, now);
-        to_root(self, LbMsg::Stats(Box::new(stats)));
+        stats
     }
 
-    /// Tells the manager once this PE's arrivals for `array` are complete.
+    /// Once this PE's arrivals for `array` are complete: tells the manager
+    /// and, in a sync step, resumes the elements here. Every element that
+    /// moves in the step has left or arrived by then, so each is resumed
+    /// once, where it stays; the other PEs need not be done (as in
+    /// Charm++'s central balancers without `+LBSyncResume`): messages to an
+    /// element still in flight follow it through the location protocol.
     pub(crate) fn check_arrivals(&mut self, array: ArrayId) {
         let lb = &mut self.svc.array_mut(array).lb;
         match lb.expected {
@@ -164,7 +209,19 @@ impl Pe {
                 lb.arrived -= e;
                 lb.expected = None;
                 let bytes_out = std::mem::take(&mut lb.bytes_out);
+                let resume = std::mem::take(&mut lb.resume_on_arrival);
                 to_root(self, LbMsg::Done { array, bytes_out });
+                if resume {
+                    let env = Envelope {
+                        prio: 0,
+                        src: self.svc.pe,
+                        body: Body::Broadcast {
+                            array,
+                            call: BroadcastCall::ResumeFromSync,
+                        },
+                    };
+                    self.svc.post(self.svc.pe, env);
+                }
             }
             _ => {}
         }

@@ -23,8 +23,14 @@ const SPEED_TOLERANCE: f64 = 0.10;
 enum Phase {
     /// Counting elements at sync.
     Gathering,
-    /// Waiting for every PE's measurements.
-    Collecting { stats: Vec<PeStats>, since: Instant },
+    /// Waiting for the measurements asked with `Collect` (`awaiting`
+    /// replies; those that came with `Ready` are in `early`).
+    Collecting {
+        stats: Vec<PeStats>,
+        awaiting: usize,
+        early: Vec<PeStats>,
+        since: Instant,
+    },
     /// Waiting for every PE to finish its migrations.
     Migrating {
         done: u32,
@@ -54,9 +60,13 @@ struct RootArray {
     synced: bool,
     /// The step under way is periodic (elements are not at sync).
     periodic: bool,
-    /// Every element reached `at_sync` while a periodic step was under
-    /// way: the sync step starts when it ends.
+    /// Every element reached `at_sync` while a step was under way (a
+    /// periodic one, or the last sync step while some PE's migrations were
+    /// still going on, its elements already resumed elsewhere): the sync
+    /// step starts when it ends.
     deferred_sync: bool,
+    /// Measurements that came with `Ready` for the next sync step.
+    early: Vec<PeStats>,
     /// Periodic ticks to let pass before the next periodic step: after a
     /// step that measured no load at all, 1, 2, 4, ... up to
     /// [`IDLE_BACKOFF_MAX`] (an idle array is probed ever more rarely, so
@@ -102,20 +112,29 @@ impl LbRoot {
             synced: false,
             periodic: false,
             deferred_sync: false,
+            early: Vec::new(),
             idle_skip: (0, 0),
         })
     }
 
-    /// `count` more elements of `array` are waiting in `at_sync`.
-    pub(crate) fn ready(&mut self, svc: &mut Services, array: ArrayId, count: u64) {
+    /// `count` more elements of `array` are waiting in `at_sync`, with
+    /// their PE's measurements if it sent them along.
+    pub(crate) fn ready(
+        &mut self,
+        svc: &mut Services,
+        array: ArrayId,
+        count: u64,
+        stats: Option<PeStats>,
+    ) {
         let total = svc.array(array).shape.len();
         let st = self.state(array);
         st.synced = true;
         st.ready += count;
+        st.early.extend(stats);
         if st.ready < total {
             return;
         }
-        if st.periodic {
+        if !matches!(st.phase, Phase::Gathering) {
             st.deferred_sync = true;
             return;
         }
@@ -146,6 +165,8 @@ impl LbRoot {
             st.step += 1;
             st.phase = Phase::Collecting {
                 stats: Vec::with_capacity(svc.num_pes as usize),
+                awaiting: svc.num_pes as usize,
+                early: Vec::new(),
                 since: Instant::now(),
             };
             for pe in 0..svc.num_pes {
@@ -157,10 +178,12 @@ impl LbRoot {
     /// Every element of `array` is at sync: balances, or resumes them if
     /// the period skips this sync.
     fn start_sync(&mut self, svc: &mut Services, array: ArrayId) {
+        let elements = svc.array(array).shape.len();
         let st = self.state(array);
         st.ready = 0;
         st.step += 1;
         st.syncs_since += 1;
+        let early = std::mem::take(&mut st.early);
         let lb = svc
             .lb
             .clone()
@@ -173,30 +196,60 @@ impl LbRoot {
             svc.broadcast(array, BroadcastCall::ResumeFromSync, 0);
             return;
         }
+        let ask = to_collect(&early, svc.num_pes, elements);
         st.phase = Phase::Collecting {
-            stats: Vec::with_capacity(svc.num_pes as usize),
+            stats: Vec::with_capacity(ask.len()),
+            awaiting: ask.len(),
+            early,
             since: Instant::now(),
         };
-        for pe in 0..svc.num_pes {
+        if ask.is_empty() {
+            self.decide(svc, array);
+            return;
+        }
+        for pe in ask {
             post(svc, pe, LbMsg::Collect { array });
         }
     }
 
-    /// One PE's measurements arrived.
+    /// One PE's measurements arrived (its reply to `Collect`).
     pub(crate) fn stats(&mut self, svc: &mut Services, stats: PeStats) {
         let array = stats.array;
         let Some(st) = self.arrays.get_mut(&array) else {
             return;
         };
-        let Phase::Collecting { stats: all, since } = &mut st.phase else {
+        let Phase::Collecting {
+            stats: all,
+            awaiting,
+            ..
+        } = &mut st.phase
+        else {
             return;
         };
         all.push(stats);
-        if all.len() < svc.num_pes as usize {
-            return;
+        if all.len() >= *awaiting {
+            self.decide(svc, array);
         }
+    }
+
+    /// Every PE's measurements are in: runs the strategy and sends every
+    /// PE its moves.
+    fn decide(&mut self, svc: &mut Services, array: ArrayId) {
+        let Some(st) = self.arrays.get_mut(&array) else {
+            return;
+        };
+        let Phase::Collecting {
+            stats: replies,
+            early,
+            since,
+            ..
+        } = &mut st.phase
+        else {
+            return;
+        };
         let synced_at = *since;
-        let mut all = std::mem::take(all);
+        let gather_time_s = since.elapsed().as_secs_f64();
+        let mut all = merge(std::mem::take(early), std::mem::take(replies));
         all.sort_by_key(|s| s.pe);
         let lb = svc.lb.clone().expect("LB configured");
         let clusters = svc
@@ -320,6 +373,7 @@ impl LbRoot {
             before: Some(before),
             after: Some(after),
             migrated_bytes: 0,
+            gather_time_s,
             strategy_time_s,
             migration_time_s: 0.0,
             step_time_s: 0.0,
@@ -385,14 +439,13 @@ impl LbRoot {
             svc.trace_now((record.step_time_s * 1e9) as u64, kind);
         }
         self.records.push(*record);
-        if std::mem::take(&mut st.periodic) {
-            // Nobody waits for a periodic step; a sync one may be due.
-            if std::mem::take(&mut st.deferred_sync) {
-                self.start_sync(svc, array);
-            }
-            return;
+        // Nobody waits for this: each PE resumed its elements once its own
+        // arrivals were in (a periodic step resumes nobody). A sync step
+        // may be due already.
+        st.periodic = false;
+        if std::mem::take(&mut st.deferred_sync) {
+            self.start_sync(svc, array);
         }
-        svc.broadcast(array, BroadcastCall::ResumeFromSync, 0);
     }
 }
 
@@ -460,6 +513,64 @@ fn build_input(all: &[PeStats], speeds: Option<&[f64]>, clusters: Option<&[u32]>
     LbInput { pes, objects, comm }
 }
 
+/// The PEs to ask for their measurements (`Collect`) when `early` came
+/// with the `Ready` reports: none when every element of the array (of
+/// `elements`) was reported once and no PE twice, except the PEs that sent
+/// none (they host no element, but their background load counts). Every PE
+/// otherwise (an element moved, outside a step, after its PE had reported):
+/// their replies say where each element is now.
+fn to_collect(early: &[PeStats], pes: u32, elements: u64) -> Vec<PeId> {
+    let mut reported = vec![false; pes as usize];
+    let mut seen = std::collections::HashSet::new();
+    let mut consistent = true;
+    for s in early {
+        let twice = reported.get(s.pe as usize).is_none_or(|&r| r);
+        if let Some(r) = reported.get_mut(s.pe as usize) {
+            *r = true;
+        }
+        consistent &= !twice && s.objects.iter().all(|o| seen.insert(o.linear));
+    }
+    consistent &= seen.len() as u64 == elements;
+    (0..pes)
+        .filter(|&pe| !consistent || !reported[pe as usize])
+        .collect()
+}
+
+/// The measurements of a step: the replies to `Collect`, with what came
+/// along with `Ready` added (per PE its times; per element its load and
+/// messages, where the replies place it).
+fn merge(early: Vec<PeStats>, replies: Vec<PeStats>) -> Vec<PeStats> {
+    if replies.is_empty() {
+        return early;
+    }
+    let mut out = replies;
+    let at: HashMap<u64, (usize, usize)> = (out.iter().enumerate())
+        .flat_map(|(i, s)| (s.objects.iter().enumerate()).map(move |(j, o)| (o.linear, (i, j))))
+        .collect();
+    for mut e in early {
+        let Some(i) = out.iter().position(|s| s.pe == e.pe) else {
+            e.objects.retain(|o| !at.contains_key(&o.linear));
+            out.push(e);
+            continue;
+        };
+        let r = &mut out[i];
+        r.wall_s += e.wall_s;
+        r.entry_s += e.entry_s;
+        r.idle_s += e.idle_s;
+        r.parked_s += e.parked_s;
+        r.cpu_s += e.cpu_s;
+        r.comm.append(&mut e.comm);
+        for o in e.objects {
+            if let Some(&(a, b)) = at.get(&o.linear) {
+                let to = &mut out[a].objects[b];
+                to.load_s += o.load_s;
+                to.given |= o.given;
+            }
+        }
+    }
+    out
+}
+
 /// The mean migration size of `input`'s objects, bytes.
 fn mean_bytes(input: &LbInput) -> u64 {
     let total: u64 = input.objects.iter().map(|o| o.bytes).sum();
@@ -488,4 +599,69 @@ fn moves(input: &LbInput, mapping: &Mapping, pes: u32) -> (Vec<Vec<(u64, PeId)>>
         }
     }
     (departures, arrivals)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::control::ObjStats;
+
+    fn report(pe: PeId, linears: &[u64], load_s: f64) -> PeStats {
+        PeStats {
+            array: 0,
+            pe,
+            speed: 1.0,
+            wall_s: 1.0,
+            entry_s: 0.5,
+            idle_s: 0.25,
+            parked_s: 0.0,
+            cpu_s: 0.5,
+            objects: (linears.iter())
+                .map(|&linear| ObjStats {
+                    linear,
+                    load_s,
+                    given: false,
+                    migratable: true,
+                    bytes: 8,
+                })
+                .collect(),
+            comm: (linears.first()).map_or(Vec::new(), |&l| vec![(l, l + 1, 1, 8)]),
+        }
+    }
+
+    #[test]
+    fn reports_sent_with_ready_make_collecting_unneeded() {
+        let early = [report(0, &[0, 1], 1.0), report(1, &[2, 3], 1.0)];
+        assert!(to_collect(&early, 2, 4).is_empty());
+        // A PE without elements sends nothing: only it is asked.
+        assert_eq!(to_collect(&early, 3, 4), vec![2]);
+        // An element missing, reported twice, or a PE twice: ask everyone.
+        assert_eq!(to_collect(&early, 2, 5), vec![0, 1]);
+        let twice = [report(0, &[0, 1], 1.0), report(1, &[1, 2], 1.0)];
+        assert_eq!(to_collect(&twice, 2, 3), vec![0, 1]);
+        let pe_twice = [report(0, &[0], 1.0), report(0, &[1], 1.0)];
+        assert_eq!(to_collect(&pe_twice, 2, 2), vec![0, 1]);
+    }
+
+    #[test]
+    fn merged_reports_place_elements_where_the_replies_say() {
+        // Element 1 was reported on PE 0 with Ready, then moved to PE 1;
+        // the replies to Collect place it there.
+        let early = vec![report(0, &[0, 1], 1.0), report(1, &[2], 1.0)];
+        let replies = vec![report(0, &[0], 0.5), report(1, &[1, 2], 0.5)];
+        let mut all = merge(early, replies);
+        all.sort_by_key(|s| s.pe);
+        let placed: Vec<Vec<(u64, f64)>> = (all.iter())
+            .map(|s| s.objects.iter().map(|o| (o.linear, o.load_s)).collect())
+            .collect();
+        assert_eq!(placed, vec![vec![(0, 1.5)], vec![(1, 1.5), (2, 1.5)]]);
+        assert_eq!((all[0].wall_s, all[1].idle_s), (2.0, 0.5));
+        assert_eq!(all[1].comm.len(), 2);
+        // Without replies the early reports are the step's.
+        let alone = merge(vec![report(0, &[0], 1.0)], Vec::new());
+        assert_eq!(alone.len(), 1);
+        // A PE asked alone (it hosts nothing) is added to the others.
+        let mixed = merge(vec![report(0, &[0], 1.0)], vec![report(1, &[], 0.0)]);
+        assert_eq!(mixed.iter().map(|s| s.objects.len()).sum::<usize>(), 1);
+    }
 }

@@ -173,7 +173,11 @@ impl Pe {
         self.svc.flush_reductions(obj.array);
         if let Some(count) = ready {
             let array = obj.array;
-            let body = Body::Lb(crate::lb_manager::LbMsg::Ready { array, count });
+            let body = Body::Lb(crate::lb_manager::LbMsg::Ready {
+                array,
+                count,
+                stats: None,
+            });
             self.svc.post(
                 crate::services::REDUCTION_ROOT,
                 Envelope {

@@ -328,6 +328,7 @@ mod tests {
             valid: true,
             lb_steps: 1,
             migrations: 0,
+            lb_overhead_s: 0.0,
         }
     }
 
