@@ -116,7 +116,7 @@ impl Topology {
     pub fn neighbor(&self, id: u32, d: usize) -> u32 {
         let dim = d / 2;
         let (c, k, step) = (self.coords(id)[dim], self.dims[dim], self.stride[dim]);
-        if d % 2 == 0 {
+        if d.is_multiple_of(2) {
             // +1 along `dim`, from the last coordinate back to 0.
             if c + 1 == k { id - c * step } else { id + step }
         } else if c == 0 {
@@ -217,7 +217,7 @@ mod tests {
                 for d in 0..DIRS {
                     let (dim, k) = (d / 2, dims[d / 2]);
                     let mut cc = c;
-                    cc[dim] = if d % 2 == 0 {
+                    cc[dim] = if d.is_multiple_of(2) {
                         (c[dim] + 1) % k
                     } else {
                         (c[dim] + k - 1) % k
