@@ -136,6 +136,9 @@ where
     M::State: Send,
 {
     validate(model, cfg)?;
+    if cfg.processes.is_some() {
+        crate::mem::map_large_buffers();
+    }
     match cfg.sync {
         SyncMode::Sequential => sequential::run(model, cfg, progress),
         SyncMode::Conservative => conservative::run(model, cfg, progress),

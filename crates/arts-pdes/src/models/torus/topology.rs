@@ -15,12 +15,15 @@ pub(super) fn opposite(d: usize) -> usize {
     d ^ 1
 }
 
-/// A 3-D torus with its neighbour table.
+/// A 3-D torus with its coordinate table (12 bytes a node; a neighbour is
+/// found from its node's coordinates, without a table of its own, which
+/// every process of a run across processes would hold whole).
 #[derive(Clone, Debug)]
 pub struct Topology {
     dims: [u32; 3],
     nodes: u32,
-    nbr: Vec<[u32; DIRS]>,
+    /// Node-id step of one hop along each dimension: 1, X, X·Y.
+    stride: [u32; 3],
     xyz: Vec<[u32; 3]>,
 }
 
@@ -53,27 +56,10 @@ impl Topology {
         let mut t = Topology {
             dims,
             nodes: n as u32,
-            nbr: Vec::new(),
+            stride: [1, dims[0], dims[0] * dims[1]],
             xyz: Vec::new(),
         };
         t.xyz = (0..t.nodes).map(|id| t.compute_coords(id)).collect();
-        t.nbr = (0..t.nodes)
-            .map(|id| {
-                let c = t.coords(id);
-                let mut row = [0u32; DIRS];
-                for (d, slot) in row.iter_mut().enumerate() {
-                    let (dim, k) = (d / 2, dims[d / 2]);
-                    let mut cc = c;
-                    cc[dim] = if d % 2 == 0 {
-                        (c[dim] + 1) % k
-                    } else {
-                        (c[dim] + k - 1) % k
-                    };
-                    *slot = t.id(cc);
-                }
-                row
-            })
-            .collect();
         Ok(t)
     }
 
@@ -128,7 +114,17 @@ impl Topology {
     /// The neighbour of `id` in direction `d`.
     #[inline]
     pub fn neighbor(&self, id: u32, d: usize) -> u32 {
-        self.nbr[id as usize][d]
+        let dim = d / 2;
+        let (c, k, step) = (self.coords(id)[dim], self.dims[dim], self.stride[dim]);
+        if d.is_multiple_of(2) {
+            // +1 along `dim`, from the last coordinate back to 0.
+            if c + 1 == k { id - c * step } else { id + step }
+        } else if c == 0 {
+            // -1 along `dim`, from 0 to the last coordinate.
+            id + (k - 1) * step
+        } else {
+            id - step
+        }
     }
 
     /// Unidirectional links that exist: two per node for every dimension
@@ -210,6 +206,26 @@ mod tests {
         }
         assert_eq!(t.neighbor(t.id([3, 0, 0]), 0), t.id([0, 0, 0]));
         assert_eq!(t.neighbor(t.id([0, 0, 0]), 3), t.id([0, 2, 0]));
+    }
+
+    #[test]
+    fn neighbours_are_the_coordinates_one_step_away() {
+        for dims in [[4, 3, 2], [1, 5, 2], [2, 1, 7], [3, 3, 1]] {
+            let t = Topology::new(dims).unwrap();
+            for id in 0..t.nodes() {
+                let c = t.coords(id);
+                for d in 0..DIRS {
+                    let (dim, k) = (d / 2, dims[d / 2]);
+                    let mut cc = c;
+                    cc[dim] = if d.is_multiple_of(2) {
+                        (c[dim] + 1) % k
+                    } else {
+                        (c[dim] + k - 1) % k
+                    };
+                    assert_eq!(t.neighbor(id, d), t.id(cc), "{dims:?} node {id} dir {d}");
+                }
+            }
+        }
     }
 
     #[test]
