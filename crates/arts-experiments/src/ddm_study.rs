@@ -696,14 +696,14 @@ mod tests {
     use super::*;
     use arts_ddm::{ConstantSet, presets};
 
-    #[test]
-    fn every_row_and_the_set_up_report_their_wall_time() {
-        let d = presets::preset("si-pn").unwrap();
+    /// A one-PE distributed study of `preset` at `bias_v`, refine every step.
+    fn plan(preset: &str, bias_v: f64, segments: Vec<usize>, balancing: Vec<Balancing>) -> Plan {
+        let d = presets::preset(preset).unwrap();
         let mesh = Mesh::new(&d, ConstantSet::Codata.constants()).unwrap();
-        let plan = Plan {
+        Plan {
             mesh: Arc::new(mesh),
             biased: d.biased,
-            bias_v: 0.2,
+            bias_v,
             opts: SolverOptions {
                 check_every: 10,
                 ..SolverOptions::default()
@@ -712,9 +712,9 @@ mod tests {
                 pes: 1,
                 ..Config::default()
             },
-            segments: vec![1, 2],
+            segments,
             styles: vec![Style::Distributed],
-            balancing: vec![Balancing::None],
+            balancing,
             links: vec![Link::None],
             layer_names: d.layers.iter().map(|l| l.name.clone()).collect(),
             fit_every: 20,
@@ -723,7 +723,12 @@ mod tests {
             background_cpu: None,
             agree: |c| c,
             c_program: None,
-        };
+        }
+    }
+
+    #[test]
+    fn every_row_and_the_set_up_report_their_wall_time() {
+        let plan = plan("si-pn", 0.2, vec![1, 2], vec![Balancing::None]);
         let study = run(&plan, &mut |_| {}).unwrap();
         assert_eq!(study.runs.len(), 2);
         for r in &study.runs {
@@ -754,32 +759,12 @@ mod tests {
     fn on_a_flat_profile_the_paper_fit_rows_are_the_equal_row_ones() {
         // si-pin at 0.3 V: no layer's share of the time moves (spread
         // ≈ 0.09), so paper-fit cuts equal rows: the same iterations.
-        let d = presets::preset("si-pin").unwrap();
-        let mesh = Mesh::new(&d, ConstantSet::Codata.constants()).unwrap();
-        let plan = Plan {
-            mesh: Arc::new(mesh),
-            biased: d.biased,
-            bias_v: 0.3,
-            opts: SolverOptions {
-                check_every: 10,
-                ..SolverOptions::default()
-            },
-            config: Config {
-                pes: 1,
-                ..Config::default()
-            },
-            segments: vec![3, 4],
-            styles: vec![Style::Distributed],
-            balancing: vec![Balancing::None, Balancing::PaperFit],
-            links: vec![Link::None],
-            layer_names: d.layers.iter().map(|l| l.name.clone()).collect(),
-            fit_every: 20,
-            strategy: Arc::from(arts_lb::by_name("refine").unwrap()),
-            lb_period: LbPeriod::Steps(1),
-            background_cpu: None,
-            agree: |c| c,
-            c_program: None,
-        };
+        let plan = plan(
+            "si-pin",
+            0.3,
+            vec![3, 4],
+            vec![Balancing::None, Balancing::PaperFit],
+        );
         let study = run(&plan, &mut |_| {}).unwrap();
         let fit = study.paper_fit.as_ref().unwrap();
         assert!(!fit.weighted && fit.factor == 1.0, "{fit:?}");
