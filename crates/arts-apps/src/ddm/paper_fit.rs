@@ -5,7 +5,7 @@
 //! The paper (§4): "Once the first subcycle timings (taken every 200
 //! iterations) were available for the absorption layer, then the data was
 //! fitted to a suitable function (in this case a 5th degree polynomial).
-//! [...] Simpson's rule [...] find[s] the area under the constant part of
+//! \[...\] Simpson's rule \[...\] find\[s\] the area under the constant part of
 //! the polynomial and the area under the 'exponential' part (refer to
 //! Fig. 14). Dividing the latter area by the former area gives a factor by
 //! which to weight processing time of a row in the absorption layer,
