@@ -83,6 +83,9 @@ const ADAPT_ADVANCES: u64 = 1024;
 const ADAPT_MOVED: u64 = 8192;
 /// Spare bucket buffers kept for reuse.
 const SPARES: usize = 64;
+/// The far heap gives back the free half of its buffer only above this
+/// many slots (a small heap keeps its capacity for reuse).
+const SHRINK_MIN: usize = 4096;
 
 /// Pending events of one PE, smallest key first. Storage is reused, so steady
 /// state allocates nothing.
@@ -264,6 +267,12 @@ impl<M: Copy> PendingSet<M> {
                 break;
             }
             let ev = self.far.pop().expect("peeked").0;
+            if self.far.capacity() > SHRINK_MIN && self.far.len() < self.far.capacity() / 2 {
+                // The far heap's buffer would stay as large as the heap once
+                // was while its events fill the ring (after a rescale, all
+                // of them): give the free half back (in place, no copy).
+                self.far.shrink_to(self.far.len());
+            }
             self.far_moved += 1;
             if b <= self.cur {
                 self.near.push(MinFirst(ev));
@@ -310,21 +319,29 @@ impl<M: Copy> PendingSet<M> {
         }
     }
 
-    /// Re-buckets ring and far events with a new width and bucket count.
+    /// Re-buckets ring and far events with a new width and bucket count,
+    /// without a copy of the pending set: each non-empty ring bucket is
+    /// detached (its buffer, not its events) and re-pushed bucket by bucket,
+    /// each buffer freed or kept as a spare once emptied, so at most one
+    /// bucket's events are held twice; the far heap stays as it is (its key
+    /// order does not depend on the width) and only the events that entered
+    /// the new horizon leave it. A temporary vector of every ring and far
+    /// event peaked at their whole size again (5–10 MB a process of a
+    /// 65,536-node torus over 4).
     fn rescale(&mut self, inv_w: f64, nb: u64) {
         if !(inv_w.is_finite() && inv_w > 0.0) {
             return;
         }
         let lower_time = self.cur as f64 / self.inv_w;
         let old_cur = self.cur;
-        let mut all: Vec<Event<M>> = Vec::with_capacity(self.ring_count + self.far.len());
+        let mut detached: Vec<Vec<Event<M>>> = Vec::new();
         for slot in &mut self.ring {
-            all.append(slot);
-            if slot.capacity() > 64 {
+            if !slot.is_empty() {
+                detached.push(std::mem::take(slot));
+            } else if slot.capacity() > 64 {
                 slot.shrink_to(16);
             }
         }
-        all.extend(self.far.drain().map(|e| e.0));
         self.ring_count = 0;
         self.inv_w = inv_w;
         if nb != self.nb {
@@ -338,9 +355,20 @@ impl<M: Copy> PendingSet<M> {
             cur = cur.max(self.bucket(e));
         }
         self.cur = if old_cur == u64::MAX { old_cur } else { cur };
-        for ev in all {
-            self.push(ev);
+        while let Some(mut events) = detached.pop() {
+            for ev in events.drain(..) {
+                self.push(ev);
+            }
+            if events.capacity() <= 64 * 1024 && self.spare.len() < SPARES {
+                self.spare.push(events);
+            }
         }
+        // Far events whose bucket is now within the horizon (or at or
+        // below the current bucket) move to the ring (or `near`); that is
+        // the new width's doing, not a sign of a short horizon.
+        let far_moved = self.far_moved;
+        self.pull_far();
+        self.far_moved = far_moved;
     }
 
     /// True when the smallest event is in `near` rather than `front`.
@@ -499,6 +527,100 @@ mod tests {
             "buckets keep {capacity} slots for bursts of {burst}"
         );
         assert!(set.near.capacity() < 2 * burst as usize);
+    }
+
+    /// Counts the bytes the current thread holds and their peak (other
+    /// tests run on other threads and do not disturb the counts).
+    mod counting {
+        use std::alloc::{GlobalAlloc, Layout, System};
+        use std::cell::Cell;
+
+        thread_local! {
+            static LIVE: Cell<isize> = const { Cell::new(0) };
+            static PEAK: Cell<isize> = const { Cell::new(0) };
+        }
+
+        fn add(n: isize) {
+            // `try_with`: the counters may be gone while a thread exits.
+            let _ = LIVE.try_with(|l| {
+                l.set(l.get() + n);
+                let _ = PEAK.try_with(|p| p.set(p.get().max(l.get())));
+            });
+        }
+
+        /// Bytes this thread holds now.
+        pub fn live() -> isize {
+            LIVE.with(Cell::get)
+        }
+
+        /// Restarts the peak at the current holding.
+        pub fn reset_peak() {
+            PEAK.with(|p| p.set(live()));
+        }
+
+        /// Most bytes this thread held since [`reset_peak`].
+        pub fn peak() -> isize {
+            PEAK.with(Cell::get)
+        }
+
+        pub struct Counting;
+
+        // SAFETY: every call is forwarded to the system allocator unchanged;
+        // the counters only observe sizes.
+        unsafe impl GlobalAlloc for Counting {
+            unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+                add(layout.size() as isize);
+                // SAFETY: forwarded with the caller's layout.
+                unsafe { System.alloc(layout) }
+            }
+            unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+                add(-(layout.size() as isize));
+                // SAFETY: `ptr` came from `System` with `layout`.
+                unsafe { System.dealloc(ptr, layout) }
+            }
+        }
+
+        #[global_allocator]
+        static GLOBAL: Counting = Counting;
+    }
+
+    /// A change of bucket width re-buckets without a copy of the pending
+    /// events: during the rescale the set holds less than its events'
+    /// bytes beyond what it holds before or after it (a temporary vector of every ring and far event,
+    /// as the queue once made, held the whole set again), and keeps its
+    /// order.
+    #[test]
+    fn rescaling_holds_no_copy_of_the_pending_events() {
+        const N: u64 = 200_000;
+        let mut set = PendingSet::new(Queue::Calendar);
+        let mut rng = LpRng::new(7, 0);
+        for seq in 0..N {
+            // Half within the ring's horizon, half beyond it (far).
+            set.push(ev(1.0 + rng.unif() * 2.0 * NB_MIN as f64, seq));
+        }
+        assert!(set.ring_count > 0 && !set.far.is_empty());
+        let bytes = N as isize * std::mem::size_of::<Event<u64>>() as isize;
+        for (inv_w, nb) in [(0.25, NB_MIN), (1.0, NB_MIN * 4), (4.0, NB_MIN * 4)] {
+            counting::reset_peak();
+            let before = counting::live();
+            set.rescale(inv_w, nb);
+            // What the rescale held beyond both the set before and the
+            // set after it (narrower buckets need more bucket buffers).
+            let extra = counting::peak() - before.max(counting::live());
+            // Far events moving into the ring (wider buckets) overlap the
+            // far heap's buffer until it gives back its free half: 0.55 of
+            // the events' bytes here; the copy made it 1.0.
+            assert!(
+                extra < bytes * 3 / 4,
+                "rescale to 1/{inv_w} x {nb} held {extra} more bytes (events {bytes})"
+            );
+            assert_eq!(set.len(), N as usize);
+        }
+        let mut last = Key::MIN;
+        while let Some(e) = set.pop() {
+            assert!(e.key > last);
+            last = e.key;
+        }
     }
 
     #[test]

@@ -60,6 +60,12 @@ pub(crate) fn gather_report<M: Model>(
         })
         .collect();
     drop(lps);
+    if net.size() > 1 {
+        // The run's memory (node states here, queues and logs in the PE
+        // threads' arenas) is free now; without returning it, the gather
+        // below (every LP's digest, in every process) adds to it.
+        crate::mem::release_free_memory();
+    }
     totals.peak_rss = crate::mem::peak_rss_bytes().unwrap_or(0);
     let mine = encode_end(&totals, &digests, error.as_ref());
     drop(digests);

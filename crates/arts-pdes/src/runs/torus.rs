@@ -222,7 +222,10 @@ pub fn run(run: &TorusRun, progress: &dyn Progress) -> Result<TorusReport, PdesE
         }
     };
     drop(held);
-    release_freed_memory();
+    // What building the models freed (the whole workload, generated and
+    // sorted, of which a process keeps its nodes' part) goes back to the
+    // system before the run.
+    crate::mem::release_free_memory();
     crate::engine::validate(&model, cfg)?;
     let (report, fig) = match run.plan.as_ref().filter(|p| p.active()) {
         Some(plan) => {
@@ -340,21 +343,6 @@ fn held_by_this_process(
     let part = Partition::new(nodes as u32, cfg.pes, cfg.mapping);
     let (k, rank) = (cfg.pes / size, procs.rank() as usize);
     Some(move |n: u32| part.pe_of(n) / k == rank)
-}
-
-/// Returns what building the models freed (the whole workload, generated
-/// and sorted, of which a process keeps its nodes' part) to the operating
-/// system before the run. Under MPI `arts-mpi` keeps freed memory in the
-/// heap (large mmap and trim thresholds, for message buffers), and the PE
-/// threads allocate from their own arenas, so without this the transient
-/// tables would stay resident through the whole run.
-fn release_freed_memory() {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    // SAFETY: malloc_trim only returns the allocator's free memory to the
-    // operating system; no allocation is moved or invalidated.
-    unsafe {
-        libc::malloc_trim(0);
-    }
 }
 
 /// The model and its parameters as a checkpoint names them (a restart must
