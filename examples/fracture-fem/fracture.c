@@ -925,8 +925,8 @@ typedef struct {
     int nbr;          /* neighbour rank */
     int nsend, nrecv; /* contributions */
     int *send_slot;   /* local slots packed for it */
-    double *sbuf, *rbuf;
-    int rbase;        /* first slot of its contributions in the slot array */
+    double *sbuf;
+    int rbase;        /* first slot of its contributions in the slot array (received there in place) */
 } Link;
 
 typedef struct {
@@ -940,6 +940,7 @@ typedef struct {
     int *partner;     /* local index of the other copy, else -1 */
     int *fix_y;       /* 0 free, +1 top (v=+v0), -1 bottom (v=-v0) */
     int *fix_x;       /* wave test: lateral rollers */
+    int nfixed, *fixed; /* the nodes with fix_y or fix_x, ascending */
     int *owned;       /* counts this node in energies */
     int *tied;        /* plane pair tied this step */
     int *slot_start, *slot_list; /* node -> contribution slots, in global element order */
@@ -1085,6 +1086,12 @@ static Chunk *build_chunk(const Params *p, const Mesh *m, const int *part, int m
             c->fix_x[i] = 1;
         c->owned[i] = hold[hdeg[n]] == me; /* the lowest holder counts it */
     }
+    /* the supported nodes, so that the per-step boundary loops skip the rest */
+    c->fixed = xmalloc(sizeof(int) * (nn + 1));
+    c->nfixed = 0;
+    for (int i = 0; i < nn; i++)
+        if (c->fix_y[i] || c->fix_x[i])
+            c->fixed[c->nfixed++] = i;
     /* my elements */
     int *tloc = xmalloc(sizeof(int) * m->nt);
     c->nt = 0;
@@ -1200,7 +1207,6 @@ static Chunk *build_chunk(const Params *p, const Mesh *m, const int *part, int m
                 L->nrecv = nr;
                 L->send_slot = xmalloc(sizeof(int) * (ns + 1));
                 L->sbuf = xmalloc(sizeof(double) * 3 * (ns + 1));
-                L->rbuf = xmalloc(sizeof(double) * 3 * (nr + 1));
                 L->rbase = nslots;
                 nslots += nr;
             }
@@ -1394,13 +1400,15 @@ static void element_forces(Chunk *c) {
     c->t_compute += MPI_Wtime() - t0;
 }
 
-/* Sends my contributions to shared nodes, receives the others'. */
+/* Sends my contributions to shared nodes, receives the others' straight
+   into their slots (each link's are contiguous, after my own elements'). */
 static void exchange(Chunk *c) {
     int nr = 0;
     for (int l = 0; l < c->nlinks; l++) {
         Link *L = &c->link[l];
         if (L->nrecv)
-            MPI_Irecv(L->rbuf, 3 * L->nrecv, MPI_DOUBLE, L->nbr, 7, MPI_COMM_WORLD, &c->req[nr++]);
+            MPI_Irecv(c->slot + 3 * L->rbase, 3 * L->nrecv, MPI_DOUBLE, L->nbr, 7, MPI_COMM_WORLD,
+                      &c->req[nr++]);
     }
     for (int l = 0; l < c->nlinks; l++) {
         Link *L = &c->link[l];
@@ -1410,10 +1418,6 @@ static void exchange(Chunk *c) {
             MPI_Isend(L->sbuf, 3 * L->nsend, MPI_DOUBLE, L->nbr, 7, MPI_COMM_WORLD, &c->req[nr++]);
     }
     MPI_Waitall(nr, c->req, MPI_STATUSES_IGNORE);
-    for (int l = 0; l < c->nlinks; l++) {
-        Link *L = &c->link[l];
-        memcpy(c->slot + 3 * L->rbase, L->rbuf, sizeof(double) * 3 * L->nrecv);
-    }
 }
 
 /* Sums each node's force in global element order; returns tie flags too. */
@@ -1507,16 +1511,19 @@ static double load_velocity(const Chunk *c, double t) {
 /* Sets the loaded edges' velocity at time t. */
 static void set_load(Chunk *c, double t) {
     double v = load_velocity(c, t);
-    for (int i = 0; i < c->nn; i++)
+    for (int j = 0; j < c->nfixed; j++) {
+        int i = c->fixed[j];
         if (c->fix_y[i])
             c->v[2 * i + 1] = c->p.wave ? v : c->fix_y[i] * v;
+    }
 }
 
 /* Prescribed velocities (and their reactions' work) after the forces f. */
 static void boundary(Chunk *c, const double *f, int first, double t) {
     /* the loaded edges' acceleration: the ramp's slope while it lasts */
     double acc = c->p.dcb && !c->p.wave && c->p.ramp > 0 && t < c->p.ramp ? c->v0 / c->p.ramp : 0;
-    for (int i = 0; i < c->nn; i++) {
+    for (int j = 0; j < c->nfixed; j++) {
+        int i = c->fixed[j];
         if (c->fix_y[i]) {
             /* the support's force: m a = f + R */
             double R = c->mass[i] * c->fix_y[i] * acc - f[2 * i + 1];
