@@ -43,6 +43,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 /* METIS: under arts the `arts` binary exports the METIS 5 of its balancers
    (32-bit idx_t and real_t; declared weak: an arts without it is named at
@@ -1461,10 +1462,31 @@ static void accelerations(Chunk *c, const double *f) {
 
 enum { E_KE, E_EL, E_PL, E_COH, E_WORK, E_CRACKED, E_PLASTIC, E_ACTIVE, E_N };
 
+/* User + system CPU seconds of this process so far (under arts: every
+   rank's, all PEs'; under mpirun: this rank's process). */
+static double process_cpu(void) {
+    struct rusage r;
+    getrusage(RUSAGE_SELF, &r);
+    return r.ru_utime.tv_sec + 1e-6 * r.ru_utime.tv_usec + r.ru_stime.tv_sec + 1e-6 * r.ru_stime.tv_usec;
+}
+
 /* Heaviest and median chunk cost over the steps since the last call, on
    rank 0. A chunk's cost is its median step time in the element loops
    times the steps: robust to the time its thread was descheduled. */
-static void chunk_costs(Chunk *c, double *costs, double *heavy, double *median) {
+/* max/avg of the cost sums of the two halves of the ranks (0..V/2-1 and
+   the rest): the PEs' loads from the element loops when arts places the
+   ranks in blocks on 2 PEs (its initial placement), so 1 - 1/x is the
+   most a balancer could take off those loops' time there. */
+static double halves_ratio(const double *cost, int n) {
+    double a = 0, b = 0;
+    for (int r = 0; r < n; r++)
+        *(r < n / 2 ? &a : &b) += cost[r];
+    return a + b > 0 ? fmax(a, b) / (0.5 * (a + b)) : 0.0;
+}
+
+/* Also, on rank 0: `halves` of this interval's costs and `run` (rank
+   order) summed over the run. */
+static void chunk_costs(Chunk *c, double *costs, double *heavy, double *median, double *halves, double *run) {
     double mine = 0;
     if (c->nstep_cost) {
         qsort(c->step_cost, c->nstep_cost, sizeof(double), cmp_double);
@@ -1477,6 +1499,9 @@ static void chunk_costs(Chunk *c, double *costs, double *heavy, double *median) 
     if (c->rank != 0)
         return;
     int n = c->size;
+    for (int r = 0; r < n; r++)
+        run[r] += costs[r];
+    *halves = halves_ratio(costs, n);
     qsort(costs, n, sizeof(double), cmp_double);
     *heavy = costs[n - 1];
     *median = n % 2 ? costs[n / 2] : 0.5 * (costs[n / 2 - 1] + costs[n / 2]);
@@ -1745,9 +1770,12 @@ int main(int argc, char **argv) {
                "elastic", "plastic", "cohesive", "work", "balance", "cracks", "plast", "yield", "imb",
                "wall");
     }
+    /* every rank has passed its set-up: energies() reduced over all of them */
+    double cpu_start = process_cpu();
     double t_start = MPI_Wtime(), t_arrive[2] = {-1, -1}, vm_prev[2] = {0, 0};
     double max_err = 0, e[E_N] = {0};
     double *costs = rank == 0 ? xmalloc(sizeof(double) * size) : NULL, heavy = 0, median = 0, peak_imb = 0;
+    double *run_costs = rank == 0 ? xcalloc(size, sizeof(double)) : NULL, halves = 0;
     for (int step = 1; step <= p.steps; step++) {
         double dt = c->dt;
         set_load(c, (step - 0.5) * dt); /* the loaded edges move at the mid-step velocity */
@@ -1775,7 +1803,7 @@ int main(int argc, char **argv) {
             }
         if (step % p.print == 0 || step == p.steps) {
             energies(c, e);
-            chunk_costs(c, costs, &heavy, &median);
+            chunk_costs(c, costs, &heavy, &median, &halves, run_costs);
             if (median > 0 && heavy / median > peak_imb)
                 peak_imb = heavy / median;
             double in = e[E_WORK] + ke0;
@@ -1804,6 +1832,7 @@ int main(int argc, char **argv) {
     double t_total = MPI_Wtime() - t_start;
     double tmax;
     MPI_Allreduce(&t_total, &tmax, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+    double cpu_steps = process_cpu() - cpu_start; /* every rank has done its steps */
     double tip;
     crack_tip(c, &tip);
     double sum_u = 0;
@@ -1818,8 +1847,13 @@ int main(int argc, char **argv) {
         printf("fracture: chunk cost of the last %d steps: heaviest %.4g s, median %.4g s, ratio %.2f\n",
                p.steps % p.print ? p.steps % p.print : p.print, heavy, median, median > 0 ? heavy / median : 0.0);
         printf("fracture: largest heaviest/median chunk cost of any report interval %.2f\n", peak_imb);
+        printf("fracture: chunk costs of the two halves of the ranks (2 PEs, blocks), max/avg: last %d steps "
+               "%.3f, the whole run %.3f\n",
+               p.steps % p.print ? p.steps % p.print : p.print, halves, halves_ratio(run_costs, size));
         printf("fracture: checksum sum|u| %.17g bits %016llx\n", sum_u, (unsigned long long)bits);
         printf("fracture: time %.4f s, mean step %.6f s\n", tmax, tmax / p.steps);
+        printf("fracture: process cpu of the steps %.4f s, %.3e s a step (rank 0's process: under arts every "
+               "rank's)\n", cpu_steps, cpu_steps / p.steps);
         if (p.wave) {
             if (t_arrive[1] < 0) {
                 printf("fracture: wave front did not reach y = 3H/4 in %d steps; run more --steps\n", p.steps);
@@ -1833,6 +1867,7 @@ int main(int argc, char **argv) {
         }
         fflush(stdout);
         free(costs);
+        free(run_costs);
     }
     free(f);
     MPI_Finalize();
