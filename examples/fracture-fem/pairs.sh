@@ -50,7 +50,7 @@ while [ "$i" -le "$pairs" ]; do
         run none --vp 64 --pes 2 "$so" -- --migrate 300 "$@"
         run greedy --json --vp 64 --pes 2 --lb greedy --lb-period 1 "$so" -- --migrate 300 "$@"
         # --json: the report on stdout, the program's lines on stderr
-        sed -n '/^{/,$p' "$tmp/greedy" >"$tmp/greedy.json"
+        grep '^{"program"' "$tmp/greedy" >"$tmp/greedy.json"
         a=$(field none "mean step") b=$(field greedy "mean step")
         same=no
         [ "$(grep checksum "$tmp/none")" = "$(grep checksum "$tmp/greedy")" ] && same=yes
