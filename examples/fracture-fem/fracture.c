@@ -1470,22 +1470,24 @@ static double process_cpu(void) {
     return r.ru_utime.tv_sec + 1e-6 * r.ru_utime.tv_usec + r.ru_stime.tv_sec + 1e-6 * r.ru_stime.tv_usec;
 }
 
-/* Heaviest and median chunk cost over the steps since the last call, on
-   rank 0. A chunk's cost is its median step time in the element loops
-   times the steps: robust to the time its thread was descheduled. */
 /* max/avg of the cost sums of the two halves of the ranks (0..V/2-1 and
    the rest): the PEs' loads from the element loops when arts places the
    ranks in blocks on 2 PEs (its initial placement), so 1 - 1/x is the
-   most a balancer could take off those loops' time there. */
+   most a balancer could take off those loops' time there (1 for one rank). */
 static double halves_ratio(const double *cost, int n) {
+    if (n < 2)
+        return 1.0;
     double a = 0, b = 0;
     for (int r = 0; r < n; r++)
         *(r < n / 2 ? &a : &b) += cost[r];
     return a + b > 0 ? fmax(a, b) / (0.5 * (a + b)) : 0.0;
 }
 
-/* Also, on rank 0: `halves` of this interval's costs and `run` (rank
-   order) summed over the run. */
+/* Heaviest and median chunk cost over the steps since the last call, on
+   rank 0. A chunk's cost is its median step time in the element loops
+   times the steps: robust to the time its thread was descheduled. Also,
+   on rank 0: `halves` of this interval's costs and `run` (rank order)
+   summed over the run. */
 static void chunk_costs(Chunk *c, double *costs, double *heavy, double *median, double *halves, double *run) {
     double mine = 0;
     if (c->nstep_cost) {
