@@ -43,6 +43,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 /* METIS: under arts the `arts` binary exports the METIS 5 of its balancers
    (32-bit idx_t and real_t; declared weak: an arts without it is named at
@@ -925,8 +926,8 @@ typedef struct {
     int nbr;          /* neighbour rank */
     int nsend, nrecv; /* contributions */
     int *send_slot;   /* local slots packed for it */
-    double *sbuf, *rbuf;
-    int rbase;        /* first slot of its contributions in the slot array */
+    double *sbuf;
+    int rbase;        /* first slot of its contributions in the slot array (received there in place) */
 } Link;
 
 typedef struct {
@@ -940,6 +941,7 @@ typedef struct {
     int *partner;     /* local index of the other copy, else -1 */
     int *fix_y;       /* 0 free, +1 top (v=+v0), -1 bottom (v=-v0) */
     int *fix_x;       /* wave test: lateral rollers */
+    int nfixed, *fixed; /* the nodes with fix_y or fix_x, ascending */
     int *owned;       /* counts this node in energies */
     int *tied;        /* plane pair tied this step */
     int *slot_start, *slot_list; /* node -> contribution slots, in global element order */
@@ -1085,6 +1087,12 @@ static Chunk *build_chunk(const Params *p, const Mesh *m, const int *part, int m
             c->fix_x[i] = 1;
         c->owned[i] = hold[hdeg[n]] == me; /* the lowest holder counts it */
     }
+    /* the supported nodes, so that the per-step boundary loops skip the rest */
+    c->fixed = xmalloc(sizeof(int) * (nn + 1));
+    c->nfixed = 0;
+    for (int i = 0; i < nn; i++)
+        if (c->fix_y[i] || c->fix_x[i])
+            c->fixed[c->nfixed++] = i;
     /* my elements */
     int *tloc = xmalloc(sizeof(int) * m->nt);
     c->nt = 0;
@@ -1200,7 +1208,6 @@ static Chunk *build_chunk(const Params *p, const Mesh *m, const int *part, int m
                 L->nrecv = nr;
                 L->send_slot = xmalloc(sizeof(int) * (ns + 1));
                 L->sbuf = xmalloc(sizeof(double) * 3 * (ns + 1));
-                L->rbuf = xmalloc(sizeof(double) * 3 * (nr + 1));
                 L->rbase = nslots;
                 nslots += nr;
             }
@@ -1394,13 +1401,15 @@ static void element_forces(Chunk *c) {
     c->t_compute += MPI_Wtime() - t0;
 }
 
-/* Sends my contributions to shared nodes, receives the others'. */
+/* Sends my contributions to shared nodes, receives the others' straight
+   into their slots (each link's are contiguous, after my own elements'). */
 static void exchange(Chunk *c) {
     int nr = 0;
     for (int l = 0; l < c->nlinks; l++) {
         Link *L = &c->link[l];
         if (L->nrecv)
-            MPI_Irecv(L->rbuf, 3 * L->nrecv, MPI_DOUBLE, L->nbr, 7, MPI_COMM_WORLD, &c->req[nr++]);
+            MPI_Irecv(c->slot + 3 * L->rbase, 3 * L->nrecv, MPI_DOUBLE, L->nbr, 7, MPI_COMM_WORLD,
+                      &c->req[nr++]);
     }
     for (int l = 0; l < c->nlinks; l++) {
         Link *L = &c->link[l];
@@ -1410,10 +1419,6 @@ static void exchange(Chunk *c) {
             MPI_Isend(L->sbuf, 3 * L->nsend, MPI_DOUBLE, L->nbr, 7, MPI_COMM_WORLD, &c->req[nr++]);
     }
     MPI_Waitall(nr, c->req, MPI_STATUSES_IGNORE);
-    for (int l = 0; l < c->nlinks; l++) {
-        Link *L = &c->link[l];
-        memcpy(c->slot + 3 * L->rbase, L->rbuf, sizeof(double) * 3 * L->nrecv);
-    }
 }
 
 /* Sums each node's force in global element order; returns tie flags too. */
@@ -1457,10 +1462,33 @@ static void accelerations(Chunk *c, const double *f) {
 
 enum { E_KE, E_EL, E_PL, E_COH, E_WORK, E_CRACKED, E_PLASTIC, E_ACTIVE, E_N };
 
+/* User + system CPU seconds of this process so far (under arts: every
+   rank's, all PEs'; under mpirun: this rank's process). */
+static double process_cpu(void) {
+    struct rusage r;
+    getrusage(RUSAGE_SELF, &r);
+    return r.ru_utime.tv_sec + 1e-6 * r.ru_utime.tv_usec + r.ru_stime.tv_sec + 1e-6 * r.ru_stime.tv_usec;
+}
+
+/* max/avg of the cost sums of the two halves of the ranks (0..V/2-1 and
+   the rest): the PEs' loads from the element loops when arts places the
+   ranks in blocks on 2 PEs (its initial placement), so 1 - 1/x is the
+   most a balancer could take off those loops' time there (1 for one rank). */
+static double halves_ratio(const double *cost, int n) {
+    if (n < 2)
+        return 1.0;
+    double a = 0, b = 0;
+    for (int r = 0; r < n; r++)
+        *(r < n / 2 ? &a : &b) += cost[r];
+    return a + b > 0 ? fmax(a, b) / (0.5 * (a + b)) : 0.0;
+}
+
 /* Heaviest and median chunk cost over the steps since the last call, on
    rank 0. A chunk's cost is its median step time in the element loops
-   times the steps: robust to the time its thread was descheduled. */
-static void chunk_costs(Chunk *c, double *costs, double *heavy, double *median) {
+   times the steps: robust to the time its thread was descheduled. Also,
+   on rank 0: `halves` of this interval's costs and `run` (rank order)
+   summed over the run. */
+static void chunk_costs(Chunk *c, double *costs, double *heavy, double *median, double *halves, double *run) {
     double mine = 0;
     if (c->nstep_cost) {
         qsort(c->step_cost, c->nstep_cost, sizeof(double), cmp_double);
@@ -1473,6 +1501,9 @@ static void chunk_costs(Chunk *c, double *costs, double *heavy, double *median) 
     if (c->rank != 0)
         return;
     int n = c->size;
+    for (int r = 0; r < n; r++)
+        run[r] += costs[r];
+    *halves = halves_ratio(costs, n);
     qsort(costs, n, sizeof(double), cmp_double);
     *heavy = costs[n - 1];
     *median = n % 2 ? costs[n / 2] : 0.5 * (costs[n / 2 - 1] + costs[n / 2]);
@@ -1507,16 +1538,19 @@ static double load_velocity(const Chunk *c, double t) {
 /* Sets the loaded edges' velocity at time t. */
 static void set_load(Chunk *c, double t) {
     double v = load_velocity(c, t);
-    for (int i = 0; i < c->nn; i++)
+    for (int j = 0; j < c->nfixed; j++) {
+        int i = c->fixed[j];
         if (c->fix_y[i])
             c->v[2 * i + 1] = c->p.wave ? v : c->fix_y[i] * v;
+    }
 }
 
 /* Prescribed velocities (and their reactions' work) after the forces f. */
 static void boundary(Chunk *c, const double *f, int first, double t) {
     /* the loaded edges' acceleration: the ramp's slope while it lasts */
     double acc = c->p.dcb && !c->p.wave && c->p.ramp > 0 && t < c->p.ramp ? c->v0 / c->p.ramp : 0;
-    for (int i = 0; i < c->nn; i++) {
+    for (int j = 0; j < c->nfixed; j++) {
+        int i = c->fixed[j];
         if (c->fix_y[i]) {
             /* the support's force: m a = f + R */
             double R = c->mass[i] * c->fix_y[i] * acc - f[2 * i + 1];
@@ -1738,9 +1772,12 @@ int main(int argc, char **argv) {
                "elastic", "plastic", "cohesive", "work", "balance", "cracks", "plast", "yield", "imb",
                "wall");
     }
+    /* every rank has passed its set-up: energies() reduced over all of them */
+    double cpu_start = process_cpu();
     double t_start = MPI_Wtime(), t_arrive[2] = {-1, -1}, vm_prev[2] = {0, 0};
     double max_err = 0, e[E_N] = {0};
     double *costs = rank == 0 ? xmalloc(sizeof(double) * size) : NULL, heavy = 0, median = 0, peak_imb = 0;
+    double *run_costs = rank == 0 ? xcalloc(size, sizeof(double)) : NULL, halves = 0;
     for (int step = 1; step <= p.steps; step++) {
         double dt = c->dt;
         set_load(c, (step - 0.5) * dt); /* the loaded edges move at the mid-step velocity */
@@ -1768,7 +1805,7 @@ int main(int argc, char **argv) {
             }
         if (step % p.print == 0 || step == p.steps) {
             energies(c, e);
-            chunk_costs(c, costs, &heavy, &median);
+            chunk_costs(c, costs, &heavy, &median, &halves, run_costs);
             if (median > 0 && heavy / median > peak_imb)
                 peak_imb = heavy / median;
             double in = e[E_WORK] + ke0;
@@ -1797,6 +1834,7 @@ int main(int argc, char **argv) {
     double t_total = MPI_Wtime() - t_start;
     double tmax;
     MPI_Allreduce(&t_total, &tmax, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+    double cpu_steps = process_cpu() - cpu_start; /* every rank has done its steps */
     double tip;
     crack_tip(c, &tip);
     double sum_u = 0;
@@ -1811,8 +1849,13 @@ int main(int argc, char **argv) {
         printf("fracture: chunk cost of the last %d steps: heaviest %.4g s, median %.4g s, ratio %.2f\n",
                p.steps % p.print ? p.steps % p.print : p.print, heavy, median, median > 0 ? heavy / median : 0.0);
         printf("fracture: largest heaviest/median chunk cost of any report interval %.2f\n", peak_imb);
+        printf("fracture: chunk costs of the two halves of the ranks (2 PEs, blocks), max/avg: last %d steps "
+               "%.3f, the whole run %.3f\n",
+               p.steps % p.print ? p.steps % p.print : p.print, halves, halves_ratio(run_costs, size));
         printf("fracture: checksum sum|u| %.17g bits %016llx\n", sum_u, (unsigned long long)bits);
         printf("fracture: time %.4f s, mean step %.6f s\n", tmax, tmax / p.steps);
+        printf("fracture: process cpu of the steps %.4f s, %.3e s a step (rank 0's process: under arts every "
+               "rank's)\n", cpu_steps, cpu_steps / p.steps);
         if (p.wave) {
             if (t_arrive[1] < 0) {
                 printf("fracture: wave front did not reach y = 3H/4 in %d steps; run more --steps\n", p.steps);
@@ -1826,6 +1869,7 @@ int main(int argc, char **argv) {
         }
         fflush(stdout);
         free(costs);
+        free(run_costs);
     }
     free(f);
     MPI_Finalize();

@@ -6,17 +6,23 @@
 //! its count from several threads bounces its cache line between them).
 //! Spans are rebuilt, names and all, once the run is over ([`Log::into_spans`]).
 //!
-//! A record is a head byte (its tag, and its id when below 63) and
-//! varints: its start as the signed difference from the previous record's
-//! end (zigzag), its duration (not for sends), its argument. A jacobi2d
-//! entry takes 6–8 bytes, a send 4–5, against 32 for fixed records: what
-//! a full trace costs a PE is mostly the first touch of its new memory
-//! (each new page is a fault, and on a VM whose free memory the host took
-//! back, a fault of the host too), so fewer bytes is fewer faults. The
-//! chunks are ordinary pages, not huge ones: a huge page is one fault that
-//! stalls the PE for milliseconds at once (measured on this project's VM,
-//! 3–4 ms of system time per 2 MiB), which made a few steps of a traced
-//! run very long.
+//! Most records are one 8-byte word, written with one store: an entry
+//! method whose id, start (the signed difference from the previous
+//! record's end, zigzag), duration and element fit 6, 16, 20 and 19 bits
+//! (a jacobi2d entry does), or a send whose destination PE, start and
+//! bytes fit 14, 24 and 23 bits. Any other record is a 16-bit head — its
+//! tag and, 3 bits each, the byte lengths of its four fields — then the
+//! fields, little-endian, each in as few bytes as hold it (0 for a zero):
+//! its id, its start, its duration, its argument. A record costs a PE
+//! ~20 instructions (varints per byte took ~100 with the calls around
+//! them, measured with callgrind on jacobi2d) and 8 bytes, against 32 for
+//! fixed records of whole fields: what a full trace costs a PE is also the
+//! first touch of its new memory (each new page is a fault, and on a VM
+//! whose free memory the host took back, a fault of the host too), which
+//! [`Log::prefault`] moves to the PE's idle time. The chunks are ordinary
+//! pages, not huge ones: a huge page is one fault that stalls the PE for
+//! milliseconds at once (measured on this project's VM, 3–4 ms of system
+//! time per 2 MiB), which made a few steps of a traced run very long.
 
 use std::sync::Arc;
 
@@ -39,13 +45,19 @@ const PREFAULT_PAGES: usize = 4;
 /// than once, harmlessly).
 const PAGE: usize = 4096;
 
-/// The longest record: a head byte, an id and three varints.
-const MAX_RECORD: usize = 1 + 5 + 3 * 10;
+/// The room a record is written into: its head and four fields of at most
+/// 8 bytes (each field is stored as a whole word, so the last one's word
+/// ends at most here).
+const MAX_RECORD: usize = 2 + 4 * 8;
 
-/// The id a head byte holds when the id follows as a varint.
-const ID_ESCAPE: u32 = 63;
+/// The low 3 bits of a one-word entry record.
+const WORD_ENTRY: u64 = 0;
 
-/// What a record is (the low 2 bits of its head byte).
+/// The low 3 bits of a one-word send record.
+const WORD_SEND: u64 = 1;
+
+/// What a record of a 16-bit head is (the low 3 bits of its head, less
+/// [`HEAD_TAGS`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Tag {
     /// An entry method: `id` names it, `arg` is the element.
@@ -59,45 +71,27 @@ enum Tag {
     Rare = 3,
 }
 
-/// Writes one record into a chunk's free room (at most [`MAX_RECORD`]
-/// bytes, straight into the chunk: no copy).
-struct Writer<'a> {
-    free: &'a mut [std::mem::MaybeUninit<u8>],
-    len: usize,
+/// What a 16-bit head's low 3 bits hold beyond its [`Tag`] (so that they
+/// never read as a one-word record's).
+const HEAD_TAGS: u16 = 4;
+
+/// The 3-bit code of a field's length: its significant bytes (0 to 8),
+/// 7 standing for 8 (a value of 7 significant bytes is stored in 8).
+#[inline(always)]
+fn code(v: u64) -> u16 {
+    let n = (64 - v.leading_zeros() as u16).div_ceil(8);
+    n - (n >> 3)
 }
 
-impl Writer<'_> {
-    #[inline]
-    fn byte(&mut self, b: u8) {
-        self.free[self.len].write(b);
-        self.len += 1;
-    }
-
-    /// A record's head: its tag and its id, the id as a varint after it
-    /// unless below [`ID_ESCAPE`].
-    #[inline]
-    fn head(&mut self, tag: Tag, id: u32) {
-        let small = id.min(ID_ESCAPE);
-        self.byte(tag as u8 | (small as u8) << 2);
-        if small == ID_ESCAPE {
-            self.varint(u64::from(id));
-        }
-    }
-
-    /// Appends `v` as a varint (7 bits a byte, low bits first).
-    #[inline]
-    fn varint(&mut self, mut v: u64) {
-        while v >= 0x80 {
-            self.byte(v as u8 | 0x80);
-            v >>= 7;
-        }
-        self.byte(v as u8);
-    }
+/// The bytes a field of length code `c` takes.
+#[inline(always)]
+fn bytes(c: u16) -> usize {
+    usize::from(c + u16::from(c == 7))
 }
 
-/// `t - from` as a varint's value: signed, zigzag-encoded (the clock may
+/// `t - from` as a field's value: signed, zigzag-encoded (the clock may
 /// be anywhere; differences wrap).
-#[inline]
+#[inline(always)]
 fn zigzag(t: u64, from: u64) -> u64 {
     let d = t.wrapping_sub(from) as i64;
     ((d << 1) ^ (d >> 63)) as u64
@@ -117,31 +111,28 @@ struct Decoder<'a> {
 }
 
 impl Decoder<'_> {
-    /// The next varint (0 past the end: chunks hold whole records).
-    fn varint(&mut self) -> u64 {
-        let mut v = 0u64;
-        let mut shift = 0;
-        while let Some(&b) = self.bytes.get(self.at) {
-            self.at += 1;
-            if shift < 64 {
-                v |= u64::from(b & 0x7f) << shift;
-            }
-            shift += 7;
-            if b & 0x80 == 0 {
-                break;
-            }
-        }
-        v
+    /// The next field, of length code `c` (0 past the end: chunks hold
+    /// whole records).
+    fn field(&mut self, c: u16) -> u64 {
+        let n = bytes(c);
+        let mut word = [0u8; 8];
+        let end = (self.at + n).min(self.bytes.len());
+        let got = &self.bytes[self.at.min(end)..end];
+        word[..got.len()].copy_from_slice(got);
+        self.at = end;
+        u64::from_le_bytes(word)
     }
 }
 
 /// A PE's spans in the order they were recorded.
 #[derive(Debug, Default)]
 pub(crate) struct Log {
-    /// Full chunks and the one being filled (each with room for
-    /// [`CHUNK_BYTES`]; a record never straddles two, and a chunk with
-    /// less than [`MAX_RECORD`] bytes of room is full).
+    /// Full chunks (each with room for [`CHUNK_BYTES`]; a record never
+    /// straddles two, and a chunk with less than [`MAX_RECORD`] bytes of
+    /// room is full).
     chunks: Vec<Vec<u8>>,
+    /// The chunk being filled (none yet: no capacity).
+    cur: Vec<u8>,
     /// Entry methods seen on this PE, by id.
     names: Vec<(Arc<str>, &'static str)>,
     /// The id found last (a PE mostly runs one method after another).
@@ -154,8 +145,8 @@ pub(crate) struct Log {
     len: usize,
     /// The next chunk, allocated ahead by [`Log::prefault`].
     spare: Option<Vec<u8>>,
-    /// Bytes of the last chunk (or, once it is nearly full, of `spare`)
-    /// whose pages [`Log::prefault`] touched.
+    /// Bytes of the chunk being filled (or, once it is nearly full, of
+    /// `spare`) whose pages [`Log::prefault`] touched.
     touched: usize,
 }
 
@@ -166,38 +157,63 @@ impl Log {
         self.len
     }
 
-    /// Appends a record of `tag` and `id` for a span of `(start_ns,
-    /// dur_ns)` with argument `arg` (a send has no duration, an idle
-    /// period no argument).
-    #[inline]
-    fn put(&mut self, tag: Tag, id: u32, (start_ns, dur_ns): (u64, u64), arg: u64) {
-        if (self.chunks.last()).is_none_or(|c| c.capacity() - c.len() < MAX_RECORD) {
+    /// Appends the one-word record `word` (see the module's doc), which
+    /// ends at `end_ns`.
+    #[inline(always)]
+    fn word(&mut self, word: u64, end_ns: u64) {
+        if self.cur.capacity() - self.cur.len() < MAX_RECORD {
             self.grow();
         }
-        let cursor = self.cursor;
-        if let Some(chunk) = self.chunks.last_mut() {
-            let len = chunk.len();
-            let mut w = Writer {
-                free: &mut chunk.spare_capacity_mut()[..MAX_RECORD],
-                len: 0,
-            };
-            w.head(tag, id);
-            w.varint(zigzag(start_ns, cursor));
-            if tag != Tag::Send {
-                w.varint(dur_ns);
-            }
-            if tag != Tag::Idle {
-                w.varint(arg);
-            }
-            let n = w.len;
-            // SAFETY: the record's `n` bytes (at most `MAX_RECORD`, within
-            // the capacity) were just written.
-            unsafe { chunk.set_len(len + n) };
+        let len = self.cur.len();
+        let free = self.cur.spare_capacity_mut()[..8]
+            .as_mut_ptr()
+            .cast::<[u8; 8]>();
+        // SAFETY: `free` points to 8 bytes of the chunk's room (at least
+        // `MAX_RECORD`), which the record fills.
+        unsafe {
+            free.write_unaligned(word.to_le_bytes());
+            self.cur.set_len(len + 8);
         }
-        self.cursor = match tag {
-            Tag::Send => start_ns,
-            _ => start_ns.wrapping_add(dur_ns),
-        };
+        self.cursor = end_ns;
+        self.len += 1;
+    }
+
+    /// Appends a record of `tag` and `id` for a span of `(start_ns,
+    /// dur_ns)` with argument `arg`, with a 16-bit head (a send has no
+    /// duration, an idle period no argument: both are zero, and take no
+    /// byte).
+    #[inline(never)]
+    fn put(&mut self, tag: Tag, id: u32, (start_ns, dur_ns): (u64, u64), arg: u64) {
+        if self.cur.capacity() - self.cur.len() < MAX_RECORD {
+            self.grow();
+        }
+        let fields = [u64::from(id), zigzag(start_ns, self.cursor), dur_ns, arg];
+        let codes = fields.map(code);
+        let head = (tag as u16 + HEAD_TAGS)
+            | codes[0] << 3
+            | codes[1] << 6
+            | codes[2] << 9
+            | codes[3] << 12;
+        let len = self.cur.len();
+        let free = self.cur.spare_capacity_mut()[..MAX_RECORD]
+            .as_mut_ptr()
+            .cast::<u8>();
+        let mut n = 2;
+        // SAFETY: `free` has room for `MAX_RECORD` bytes: the head (2)
+        // and four words at offsets of at most 2 + 3 × 8 end within it.
+        unsafe {
+            free.cast::<[u8; 2]>().write_unaligned(head.to_le_bytes());
+            for (v, c) in fields.into_iter().zip(codes) {
+                free.add(n)
+                    .cast::<[u8; 8]>()
+                    .write_unaligned(v.to_le_bytes());
+                n += bytes(c);
+            }
+            // The record's `n` bytes (at most `MAX_RECORD`, within the
+            // capacity) were just written.
+            self.cur.set_len(len + n);
+        }
+        self.cursor = start_ns.wrapping_add(dur_ns);
         self.len += 1;
     }
 
@@ -212,7 +228,10 @@ impl Log {
                 Vec::with_capacity(CHUNK_BYTES)
             }
         };
-        self.chunks.push(chunk);
+        let full = std::mem::replace(&mut self.cur, chunk);
+        if full.capacity() > 0 {
+            self.chunks.push(full);
+        }
     }
 
     /// Touches the pages that the next [`PREFAULT_AHEAD`] bytes of records
@@ -221,9 +240,10 @@ impl Log {
     /// idle, so that the faults on new memory happen then and not while
     /// it runs entry methods.
     pub(crate) fn prefault(&mut self) {
-        let Some(last) = self.chunks.last_mut() else {
+        let last = &mut self.cur;
+        if last.capacity() == 0 {
             return;
-        };
+        }
         let room = last.capacity() - last.len();
         let (chunk, want) = if room >= PREFAULT_AHEAD {
             let want = last.len() + PREFAULT_AHEAD;
@@ -251,13 +271,21 @@ impl Log {
     }
 
     /// The id of `array::method`, interned the first time it is seen.
-    #[inline]
+    #[inline(always)]
     fn id(&mut self, array: &Arc<str>, method: &'static str) -> u32 {
         let same =
             |n: &(Arc<str>, &'static str)| Arc::ptr_eq(&n.0, array) && std::ptr::eq(n.1, method);
         if self.names.get(self.last).is_some_and(same) {
             return self.last as u32;
         }
+        self.find(array, method)
+    }
+
+    /// [`Log::id`] when it is not the last one found.
+    #[inline(never)]
+    fn find(&mut self, array: &Arc<str>, method: &'static str) -> u32 {
+        let same =
+            |n: &(Arc<str>, &'static str)| Arc::ptr_eq(&n.0, array) && std::ptr::eq(n.1, method);
         let at = match self.names.iter().position(same) {
             Some(at) => at,
             None => {
@@ -270,7 +298,7 @@ impl Log {
     }
 
     /// Records an execution of `array::method` on `element`.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn entry(
         &mut self,
         span: (u64, u64),
@@ -279,13 +307,28 @@ impl Log {
         element: u64,
     ) {
         let id = self.id(array, method);
-        self.put(Tag::Entry, id, span, element);
+        let (start_ns, dur_ns) = span;
+        let z = zigzag(start_ns, self.cursor);
+        if u64::from(id) >> 6 | z >> 16 | dur_ns >> 20 | element >> 19 == 0 {
+            let word = WORD_ENTRY | u64::from(id) << 3 | z << 9 | dur_ns << 25 | element << 45;
+            self.word(word, start_ns.wrapping_add(dur_ns));
+        } else {
+            self.put(Tag::Entry, id, span, element);
+        }
     }
 
     /// Records a message of `bytes` sent to PE `to_pe` at `at_ns`.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn send(&mut self, at_ns: u64, to_pe: u32, bytes: u64) {
-        self.put(Tag::Send, to_pe, (at_ns, 0), bytes);
+        let z = zigzag(at_ns, self.cursor);
+        if to_pe >> 14 == 0 && z >> 24 | bytes >> 23 == 0 {
+            self.word(
+                WORD_SEND | u64::from(to_pe) << 3 | z << 17 | bytes << 41,
+                at_ns,
+            );
+        } else {
+            self.put(Tag::Send, to_pe, (at_ns, 0), bytes);
+        }
     }
 
     /// Records `span` (its PE is the log's).
@@ -316,12 +359,14 @@ impl Log {
     /// freed once read).
     pub(crate) fn into_spans(self, pe: u32) -> Vec<Span> {
         let Log {
-            chunks,
+            mut chunks,
+            cur,
             names,
             rare,
             len,
             ..
         } = self;
+        chunks.push(cur);
         let mut rare: Vec<Option<SpanKind>> = rare.into_iter().map(Some).collect();
         let mut spans = Vec::with_capacity(len);
         let mut cursor = 0u64;
@@ -330,25 +375,30 @@ impl Log {
                 bytes: &chunk,
                 at: 0,
             };
-            while d.at < chunk.len() {
-                let head = chunk[d.at];
-                d.at += 1;
-                let mut id = u32::from(head >> 2);
-                if id == ID_ESCAPE {
-                    id = d.varint() as u32;
-                }
-                let start_ns = unzigzag(d.varint(), cursor);
-                let tag = head & 3;
-                let dur_ns = if tag == Tag::Send as u8 {
-                    0
+            while d.at + 2 <= chunk.len() {
+                let first = chunk[d.at];
+                let (tag, id, start, dur_ns, arg) = if u16::from(first & 7) < HEAD_TAGS {
+                    let w = d.field(7);
+                    let bits = |at: u32, n: u32| (w >> at) & ((1 << n) - 1);
+                    match u64::from(first & 7) {
+                        WORD_ENTRY => (0, bits(3, 6), bits(9, 16), bits(25, 20), bits(45, 19)),
+                        _ => (2, bits(3, 14), bits(17, 24), 0, bits(41, 23)),
+                    }
                 } else {
-                    d.varint()
+                    let head = u16::from_le_bytes([first, chunk[d.at + 1]]);
+                    d.at += 2;
+                    let c = |shift: u16| (head >> shift) & 7;
+                    let tag = (head & 7) - HEAD_TAGS;
+                    (
+                        tag,
+                        d.field(c(3)),
+                        d.field(c(6)),
+                        d.field(c(9)),
+                        d.field(c(12)),
+                    )
                 };
-                let arg = if tag == Tag::Idle as u8 {
-                    0
-                } else {
-                    d.varint()
-                };
+                let id = id as u32;
+                let start_ns = unzigzag(start, cursor);
                 cursor = start_ns.wrapping_add(dur_ns);
                 let kind = match tag {
                     0 => {
@@ -383,6 +433,13 @@ impl Log {
 mod tests {
     use super::*;
 
+    impl Log {
+        /// The full chunks and the one being filled.
+        fn all_chunks(&self) -> impl Iterator<Item = &Vec<u8>> {
+            self.chunks.iter().chain(Some(&self.cur))
+        }
+    }
+
     fn entry(
         array: &Arc<str>,
         method: &'static str,
@@ -403,7 +460,7 @@ mod tests {
     }
 
     #[test]
-    fn a_jacobi_step_takes_a_few_bytes_an_event() {
+    fn a_jacobi_step_takes_one_word_an_event() {
         // Entries of a few hundred ns, each sending one 145-byte message
         // inside it, 512 elements: as jacobi2d's PEs record them.
         let a: Arc<str> = "jacobi2d".into();
@@ -414,9 +471,62 @@ mod tests {
             log.entry((t, 250), &a, "ghost", i % 512);
             t += 270;
         }
-        let bytes: usize = log.chunks.iter().map(Vec::len).sum();
+        let bytes: usize = log.all_chunks().map(Vec::len).sum();
         assert_eq!(log.len(), 20_000);
-        assert!(bytes <= 20_000 * 6, "{bytes} bytes for 20,000 events");
+        assert_eq!(bytes, 20_000 * 8, "one word each");
+        let back = log.into_spans(3);
+        assert_eq!(back[2].start_ns, 1_000_000_270 + 120);
+        assert_eq!(back[3], entry(&a, "ghost", 1_000_000_270, 250, 1));
+    }
+
+    #[test]
+    fn fields_at_the_one_word_limits_come_back() {
+        let a: Arc<str> = "a".into();
+        let mut log = Log::default();
+        let mut expected = Vec::new();
+        let mut t = 1u64 << 40;
+        let mut words = 0;
+        // (start after the previous end, duration, element; whether one word)
+        let entries = [
+            (0, (1 << 20) - 1, (1 << 19) - 1, true),
+            (0, 1 << 20, 0, false),
+            (0, 5, 1 << 19, false),
+            ((1 << 15) - 1, 5, 0, true), // zigzag 2^16 - 2
+            (1 << 15, 5, 0, false),
+        ];
+        for (gap, dur, element) in entries.iter().map(|e| (e.0, e.1, e.2)) {
+            t += gap;
+            log.entry((t, dur), &a, "x", element);
+            expected.push(entry(&a, "x", t, dur, element));
+            t += dur;
+        }
+        words += entries.iter().filter(|e| e.3).count();
+        // 1 ns before the previous end: zigzag 1.
+        log.entry((t - 1, 1), &a, "x", 0);
+        expected.push(entry(&a, "x", t - 1, 1, 0));
+        words += 1;
+        let sends = [
+            ((1 << 14) - 1, (1 << 23) - 1, (1 << 23) - 1, true),
+            (1 << 14, 0, 0, false),
+            (0, 1 << 23, 0, false),
+            (0, 0, 1 << 23, false),
+        ];
+        for &(to_pe, gap, bytes, _) in &sends {
+            t += gap;
+            log.send(t, to_pe, bytes);
+            expected.push(Span {
+                pe: 3,
+                start_ns: t,
+                dur_ns: 0,
+                kind: SpanKind::Send { to_pe, bytes },
+            });
+        }
+        words += sends.iter().filter(|e| e.3).count();
+        let bytes: usize = log.all_chunks().map(Vec::len).sum();
+        assert!(bytes > words * 8, "the others take a head");
+        assert_eq!(log.len(), expected.len());
+        let back = log.into_spans(3);
+        assert!(back == expected, "{back:?}");
     }
 
     #[test]
@@ -427,14 +537,14 @@ mod tests {
         let mut expected = Vec::new();
         let mut i = 0u64;
         let mut spare_seen = false;
-        while log.chunks.len() < 2 {
+        while log.chunks.is_empty() {
             log.entry((i * 300, 250), &a, "x", i % 512);
             expected.push(entry(&a, "x", i * 300, 250, i % 512));
             if i.is_multiple_of(500) {
                 log.prefault();
                 spare_seen |= log.spare.is_some();
                 if log.spare.is_none() {
-                    let last = &log.chunks[log.chunks.len() - 1];
+                    let last = &log.cur;
                     assert!(
                         log.touched > last.len(),
                         "pages ahead of the records touched"
@@ -449,7 +559,7 @@ mod tests {
             "a nearly full chunk had its successor made ahead"
         );
         assert!(log.spare.is_none(), "the spare became the new chunk");
-        assert!(log.chunks.iter().all(|c| c.capacity() == CHUNK_BYTES));
+        assert!(log.all_chunks().all(|c| c.capacity() == CHUNK_BYTES));
         assert!(
             log.into_spans(3) == expected,
             "the spans differ from those recorded"
@@ -554,9 +664,13 @@ mod tests {
         }
         assert_eq!(log.len(), expected.len());
         assert_eq!(log.names.len(), 2, "each method interned once");
-        assert!(log.chunks.len() >= 2, "{} chunks", log.chunks.len());
         assert!(
-            log.chunks.iter().all(|c| c.capacity() == CHUNK_BYTES),
+            log.all_chunks().count() >= 2,
+            "{} chunks",
+            log.all_chunks().count()
+        );
+        assert!(
+            log.all_chunks().all(|c| c.capacity() == CHUNK_BYTES),
             "no chunk grew"
         );
         let spans = log.into_spans(3);
