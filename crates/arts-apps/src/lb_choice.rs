@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use arts_core::{LbConfig, LbPeriod};
+use arts_core::{LbConfig, LbPeriod, LbSteps};
 use arts_lb::strategy::{GRID_OPTION_USERS, GridOptions, MetisWeights, Phase2};
 use arts_lb::{LbError, Strategy};
 
@@ -57,6 +57,33 @@ pub fn parse_period(s: &str) -> Result<LbPeriod, String> {
                 "'{s}' is neither auto, a number of steps >= 1, nor seconds like 0.5s"
             )),
         }
+    }
+}
+
+/// Parses `--lb-at`: steps to balance at, comma-separated, each at least 1,
+/// ascending (e.g. `20` or `10,200`).
+pub fn parse_lb_at(s: &str) -> Result<LbSteps, String> {
+    let steps = s
+        .split(',')
+        .map(|t| {
+            t.trim()
+                .parse::<u32>()
+                .map_err(|_| format!("'{t}' in '{s}' is not a step number"))
+        })
+        .collect::<Result<Vec<u32>, String>>()?;
+    LbSteps::new(&steps).map_err(|e| format!("'{s}': {e}"))
+}
+
+/// Checks an `--lb-at` schedule against a run of `steps` steps: the steps
+/// sync (`at_sync`) after steps 1 to `steps` - 1, so a step from the last
+/// one on could never balance.
+pub fn check_lb_at(at: &LbSteps, steps: u64) -> Result<(), String> {
+    match at.as_slice().last() {
+        Some(&last) if u64::from(last) >= steps => Err(format!(
+            "--lb-at: step {last} is past the run's last balancing point; give 1 to steps - 1 ({})",
+            steps.saturating_sub(1)
+        )),
+        _ => Ok(()),
     }
 }
 
@@ -128,6 +155,14 @@ pub struct LbArgs {
     /// measured step time and LB cost.
     #[cfg_attr(feature = "clap", arg(long, default_value = "auto", value_parser = parse_period))]
     pub lb_period: LbPeriod,
+    /// Balance at these steps only (AMPI: these `migrate()` calls),
+    /// comma-separated, ascending, e.g. 20 (the grid thesis balanced once,
+    /// early in a long run); instead of --lb-period.
+    #[cfg_attr(
+        feature = "clap",
+        arg(long, value_name = "STEP[,STEP...]", value_parser = parse_lb_at, conflicts_with = "lb_period")
+    )]
+    pub lb_at: Option<LbSteps>,
     /// sync: balance where the application joins a step (`at_sync`: app
     /// steps, AMPI `migrate()`); periodic: the runtime balances every
     /// --lb-period seconds (auto: 0.5s) by itself, moving elements between
@@ -154,7 +189,13 @@ impl LbArgs {
         speeds: Option<Vec<f64>>,
     ) -> Result<Option<LbConfig>, String> {
         let grid = self.grid.options_for_any(&[&self.lb], "--lb")?;
-        let period = self.lb_mode.period(self.lb_period)?;
+        let period = match (self.lb_at, self.lb_mode) {
+            (Some(at), LbMode::Sync) => LbPeriod::At(at),
+            (Some(_), LbMode::Periodic) => {
+                return Err("--lb-at balances at sync points: give it with --lb-mode sync".into());
+            }
+            (None, mode) => mode.period(self.lb_period)?,
+        };
         lb_config(&self.lb, &grid, period, record_inputs, speeds).map_err(|e| format!("--lb: {e}"))
     }
 }
@@ -347,6 +388,28 @@ mod args_tests {
         for period in ["0", "-1s", "x", "nans"] {
             assert!(parse(&["--lb-period", period]).is_err(), "{period}");
         }
+    }
+
+    #[test]
+    fn lb_at_is_a_schedule_instead_of_a_period() {
+        let lb = parse(&["--lb", "greedy", "--lb-at", "10,200"]).unwrap().lb;
+        let at = LbSteps::new(&[10, 200]).unwrap();
+        assert_eq!(lb.lb_at, Some(at));
+        let config = lb.config(false, None).unwrap().unwrap();
+        assert_eq!(config.period, LbPeriod::At(at));
+        assert!(check_lb_at(&at, 201).is_ok());
+        let e = check_lb_at(&at, 200).unwrap_err();
+        assert_eq!(
+            e,
+            "--lb-at: step 200 is past the run's last balancing point; give 1 to steps - 1 (199)"
+        );
+        for bad in ["0", "20,10", "5,5", "x", "1,,2", "-3", ""] {
+            assert!(parse(&["--lb-at", bad]).is_err(), "{bad}");
+        }
+        assert!(parse(&["--lb-at", "5", "--lb-period", "5"]).is_err());
+        let periodic = parse(&["--lb", "greedy", "--lb-at", "5", "--lb-mode", "periodic"]);
+        let e = periodic.unwrap().lb.config(false, None).unwrap_err();
+        assert!(e.contains("--lb-mode sync"), "{e}");
     }
 
     #[test]

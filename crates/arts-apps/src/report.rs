@@ -44,6 +44,7 @@ pub fn lb_split(step_times: &[f64], period: Option<LbPeriod>, lb_steps: usize) -
         _ if lb_steps == 0 => None,
         Some(LbPeriod::Steps(n)) => Some(n as usize),
         Some(LbPeriod::Auto) => Some(arts_core::lb_manager::AUTO_FIRST_SYNC as usize),
+        Some(LbPeriod::At(at)) => at.as_slice().first().map(|&s| s as usize),
         Some(_) => Some(1),
         None => None,
     };
@@ -146,5 +147,8 @@ mod tests {
         assert_eq!(lb_split(&t, Some(LbPeriod::Steps(2)), 0).after, None);
         assert_eq!(lb_split(&t, None, 3).after, None);
         assert_eq!(lb_split(&t, Some(LbPeriod::Steps(9)), 1).before, None);
+        let at = arts_core::LbSteps::new(&[3, 4]).unwrap();
+        let s = lb_split(&t, Some(LbPeriod::At(at)), 2);
+        assert_eq!((s.before, s.after), (Some(4.0), Some(1.0)));
     }
 }

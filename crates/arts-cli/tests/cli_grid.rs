@@ -715,3 +715,92 @@ fn the_delay_check_measures_a_link_against_its_configuration() {
     ]));
     assert!(off["link"].is_null());
 }
+
+/// The grid sweep flags of a tiny run of `variants` over `iters` steps.
+fn tiny_sweep(variants: &str, iters: &str, extra: &[&str]) -> std::process::Output {
+    let base = [
+        "grid",
+        "sweep",
+        "--grids",
+        "64",
+        "--objects-per-pe",
+        "4",
+        "--latencies",
+        "1",
+        "--variants",
+        variants,
+        "--iters",
+        iters,
+        "--json",
+    ];
+    arts(&[&base[..], extra].concat())
+}
+
+#[test]
+fn lb_at_balances_at_the_steps_given_only() {
+    let v = json(&tiny_sweep(
+        "naive,naive+grid-hybrid",
+        "12",
+        &["--lb-at", "3"],
+    ));
+    assert_eq!(
+        (v["iters"].as_u64(), v["lb_every"].as_u64()),
+        (Some(12), Some(0))
+    );
+    assert_eq!(v["lb_at"], serde_json::json!([3]));
+    let runs = v["runs"].as_array().unwrap();
+    let lb: Vec<u64> = runs
+        .iter()
+        .map(|r| r["lb_steps"].as_u64().unwrap())
+        .collect();
+    assert_eq!(lb, [0, 1], "{v}");
+    assert!(runs.iter().all(|r| r["valid"] == true), "{v}");
+    let every = json(&tiny_sweep("naive+grid-hybrid", "12", &["--lb-every", "3"]));
+    assert_eq!(every["lb_every"], 3);
+    assert!(every.get("lb_at").is_none(), "{every}");
+    // Steps 3, 6 and 9: a run syncs after every step but its last.
+    assert_eq!(every["runs"][0]["lb_steps"], 3, "{every}");
+    let run = json(&arts(&[
+        "run",
+        "jacobi2d",
+        "--grid",
+        "32x32",
+        "--objects",
+        "2x2",
+        "--iters",
+        "9",
+        "--lb",
+        "greedy",
+        "--lb-at",
+        "2,6",
+        "--json",
+    ]));
+    assert_eq!(run["lb_steps"], 2, "{run}");
+}
+
+#[test]
+fn bad_lb_at_is_one_error_line() {
+    for (bad, needle) in [
+        ("0", "step 0"),
+        ("5,3", "ascending"),
+        ("2,2", "ascending"),
+        ("x", "'x'"),
+        (
+            "12",
+            "step 12 is past the run's last balancing point; give 1 to steps - 1 (11)",
+        ),
+    ] {
+        let out = tiny_sweep("naive+grid-hybrid", "12", &["--lb-at", bad]);
+        common::assert_usage_error(&out, needle);
+    }
+    let both = tiny_sweep(
+        "naive+grid-hybrid",
+        "12",
+        &["--lb-at", "3", "--lb-every", "2"],
+    );
+    common::assert_usage_error(&both, "cannot be used with");
+    let run = arts(&[&TINY_JACOBI2D[..], &["--lb", "greedy", "--lb-at", "4,1"]].concat());
+    common::assert_usage_error(&run, "ascending");
+    let period = arts(&[&TINY_JACOBI2D[..], &["--lb-at", "1", "--lb-period", "2"]].concat());
+    common::assert_usage_error(&period, "cannot be used with");
+}

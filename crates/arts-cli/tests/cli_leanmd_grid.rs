@@ -81,6 +81,12 @@ fn bad_input_is_one_error_line() {
     assert_usage_error(&with(&["--multiples", "-1"]), "--multiples: -1");
     assert_usage_error(&with(&["--balancers", "nope"]), "--balancers");
     assert_usage_error(&with(&["--lb-every", "8"]), "--lb-every 8");
+    assert_usage_error(&with(&["--lb-at", "8"]), "--lb-at: step 8 is past");
+    assert_usage_error(&with(&["--lb-at", "4,2"]), "ascending");
+    assert_usage_error(
+        &with(&["--lb-at", "2", "--lb-every", "2"]),
+        "cannot be used",
+    );
     assert_usage_error(&with(&["--cells", "2x3x3"]), "leanmd:");
 }
 

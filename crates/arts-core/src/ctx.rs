@@ -235,6 +235,7 @@ impl<'a, A: Chare> Ctx<'a, A> {
         let balance = match self.svc.lb.as_ref().map(|l| l.period) {
             None => false,
             Some(LbPeriod::Steps(n)) => self.meta.syncs.is_multiple_of(n.max(1)),
+            Some(LbPeriod::At(at)) => at.contains(self.meta.syncs),
             Some(LbPeriod::EverySync | LbPeriod::Seconds(_) | LbPeriod::Periodic(_)) => true,
             Some(LbPeriod::Auto) => {
                 let next = self.svc.array(self.me.array).lb.next_sync;

@@ -116,7 +116,7 @@ pub use grid::{DEFAULT_STARVATION_LIMIT, EmulatedSpeeds, GridConfig};
 pub use ids::ObjId;
 pub use index::{Index, Shape};
 pub use instrument::{CommCount, CommRecord, PeCounters};
-pub use lb_manager::{LbConfig, LbPeriod, LbStepRecord};
+pub use lb_manager::{LbConfig, LbPeriod, LbStepRecord, LbSteps};
 pub use mailbox::IdlePolicy;
 pub use map::Map;
 pub use message::{Message, WireSize};

@@ -9,6 +9,9 @@
 //! - [`lb_cost`]: strategy time and whole LB step time against object count.
 
 pub mod experiment;
+pub mod schedule;
+
+pub use schedule::Schedule;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -113,7 +116,7 @@ pub fn object_layout(count: u32) -> (u32, u32) {
 /// with `grid`) every `every` steps; `None` without a strategy.
 pub(crate) fn balancing(
     strategy: Option<&str>,
-    every: u32,
+    period: LbPeriod,
     grid: &GridOptions,
 ) -> Result<Option<LbConfig>, RunError> {
     let Some(name) = strategy else {
@@ -123,7 +126,7 @@ pub(crate) fn balancing(
         arts_lb::by_name_with(name, grid).map_err(|e| RunError::Config(e.to_string()))?;
     Ok(Some(LbConfig {
         strategy: Arc::from(strategy),
-        period: LbPeriod::Steps(every),
+        period,
         record_inputs: false,
         speeds: None,
     }))
@@ -183,8 +186,8 @@ pub struct Setup {
     pub clusters: u32,
     /// Steps per run.
     pub iters: u32,
-    /// Balance every this many steps (variants with a strategy).
-    pub lb_every: u32,
+    /// When the variants with a strategy balance.
+    pub schedule: Schedule,
     /// Relative speed of each cluster (`None`: all full speed).
     pub cluster_speeds: Option<Vec<f64>>,
     /// Runs per cell, interleaved (all cells once, then again, ...); the
@@ -227,7 +230,7 @@ impl Setup {
         } else {
             Map::RoundRobin
         };
-        let lb = balancing(variant.strategy(), self.lb_every, &self.grid)?;
+        let lb = balancing(variant.strategy(), self.schedule.period(), &self.grid)?;
         let base = Config {
             pes: self.pes,
             lb,
@@ -636,7 +639,7 @@ mod tests {
             pes: 2,
             clusters: 2,
             iters: 6,
-            lb_every: 3,
+            schedule: Schedule::Every(3),
             cluster_speeds: Some(vec![1.0, 0.5]),
             reps: 2,
             bandwidth_bits_per_s: Some(1e9),

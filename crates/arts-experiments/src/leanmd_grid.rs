@@ -26,8 +26,9 @@ use arts_util::stats::median;
 use serde::Serialize;
 
 use crate::StudyError;
-use crate::grid_study::balancing;
+use crate::grid_study::{Schedule, balancing};
 
+pub use crate::grid_study::schedule::ScheduleFlags;
 pub use output::{Findings, LeanmdGridReport};
 
 /// The balancers of the thesis' Fig. 8.1 (`none`: no balancing).
@@ -52,8 +53,8 @@ pub struct Plan {
     pub pes: Vec<u32>,
     /// LeanMD's parameters (cells, atoms, steps, ...).
     pub params: Params,
-    /// Balance every this many steps (balancers other than `none`).
-    pub lb_every: u32,
+    /// When the balancers other than `none` balance.
+    pub schedule: Schedule,
     /// Latencies as multiples of step(0).
     pub multiples: Vec<f64>,
     /// Balancer names (`none` or an `arts-lb` strategy).
@@ -130,12 +131,14 @@ impl Plan {
         for b in self.balancers.iter().filter(|b| *b != "none") {
             arts_lb::by_name(b).map_err(|e| StudyError::Usage(format!("--balancers: {e}")))?;
         }
-        if self.lb_every == 0 || self.lb_every >= self.params.steps {
-            return usage(format!(
-                "--lb-every {}: give 1 to steps - 1 ({}), so that the runs balance",
-                self.lb_every,
-                self.params.steps.saturating_sub(1)
-            ));
+        match self.schedule {
+            Schedule::Every(n) if n == 0 || n >= self.params.steps => {
+                return usage(format!(
+                    "--lb-every {n}: give 1 to steps - 1 ({}), so that the runs balance",
+                    self.params.steps.saturating_sub(1)
+                ));
+            }
+            at => at.check(self.params.steps).map_err(StudyError::Usage)?,
         }
         let geom = self
             .params
@@ -168,7 +171,7 @@ impl Plan {
         let topology = Topology::uniform(pes, CLUSTERS, latency)
             .map_err(|e| RunError::Config(e.to_string()))?;
         let strategy = (balancer != "none").then_some(balancer);
-        let lb = balancing(strategy, self.lb_every, &GridOptions::default())?;
+        let lb = balancing(strategy, self.schedule.period(), &GridOptions::default())?;
         let emulation = Emulation::new(topology);
         let config = emulation.apply(Config {
             pes,
@@ -274,7 +277,7 @@ mod tests {
                 migrate_every: 3,
                 ..Params::small()
             },
-            lb_every: 3,
+            schedule: Schedule::Every(3),
             multiples: vec![0.0, 1.0],
             balancers: vec!["none".into(), "grid-hybrid".into()],
             reps: 1,
@@ -325,11 +328,23 @@ mod tests {
         );
         refused(
             Plan {
-                lb_every: 6,
+                schedule: Schedule::Every(6),
                 ..plan()
             },
             "--lb-every 6",
         );
+        refused(
+            Plan {
+                schedule: Schedule::At(arts_core::LbSteps::new(&[2, 6]).unwrap()),
+                ..plan()
+            },
+            "--lb-at: step 6 is past",
+        );
+        let once = Plan {
+            schedule: Schedule::At(arts_core::LbSteps::new(&[2]).unwrap()),
+            ..plan()
+        };
+        assert!(once.check().is_ok());
         let mut p = plan();
         p.params.cells = [2, 3, 3];
         refused(p, "leanmd:");

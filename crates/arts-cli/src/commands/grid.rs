@@ -7,7 +7,7 @@ use std::time::Duration;
 use arts_experiments::grid_delay;
 use arts_experiments::grid_delay::link::LinkSetup;
 use arts_experiments::grid_study::experiment::{self, Experiment, Study};
-use arts_experiments::grid_study::{GridRun, Setup, Variant};
+use arts_experiments::grid_study::{GridRun, Setup, Variant, schedule::ScheduleFlags};
 
 use crate::args::output_dir;
 use crate::lb_args::GridLbArgs;
@@ -101,9 +101,8 @@ pub struct StudyOpts {
     /// Steps per run.
     #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u32).range(2..))]
     iters: u32,
-    /// Balance every N steps (variants with a strategy).
-    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..))]
-    lb_every: u32,
+    #[command(flatten)]
+    lb: ScheduleFlags,
     /// Runs of every cell, interleaved; the median is reported (sweep and
     /// heterogeneity).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100))]
@@ -226,7 +225,7 @@ pub fn run(command: GridCommand, out: Output) -> CliResult {
             pes: opts.pes,
             clusters: opts.clusters,
             iters: opts.iters,
-            lb_every: opts.lb_every,
+            schedule: opts.lb.schedule(10),
             cluster_speeds: None,
             reps: opts.reps,
             bandwidth_bits_per_s: opts.bandwidth,

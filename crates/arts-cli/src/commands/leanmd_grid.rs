@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 
 use arts_apps::leanmd::Params;
-use arts_experiments::leanmd_grid::{self, MULTIPLES, Plan};
+use arts_experiments::leanmd_grid::{self, MULTIPLES, Plan, ScheduleFlags};
 
 use crate::output::{CliError, CliResult, Output, PendingDir, commit_files, run_counter};
 
@@ -27,9 +27,8 @@ pub struct LeanmdGridArgs {
     /// Steps per run (default 60; --quick: 8).
     #[arg(long, value_parser = clap::value_parser!(u32).range(2..))]
     steps: Option<u32>,
-    /// Balance every N steps (default 20; --quick: 4).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
-    lb_every: Option<u32>,
+    #[command(flatten)]
+    lb: ScheduleFlags,
     /// Cross-cluster latencies as multiples of step(0), the mean step time
     /// without latency or balancing, comma-separated (default
     /// 0,0.05,0.1,0.2,0.3,0.6,1,2,4; --quick: 0,0.3,2).
@@ -94,7 +93,7 @@ impl LeanmdGridArgs {
                 seed: self.seed,
                 ..base
             },
-            lb_every: pick(self.lb_every, 20, 4),
+            schedule: self.lb.schedule(if q { 4 } else { 20 }),
             multiples: self.multiples.clone().unwrap_or_else(|| match q {
                 true => vec![0.0, 0.3, 2.0],
                 false => MULTIPLES.to_vec(),

@@ -53,6 +53,70 @@ pub enum LbPeriod {
     /// (`periodic.rs`, `README.md`). An array that calls `at_sync`
     /// balances there, as with `Seconds`.
     Periodic(f64),
+    /// At these `at_sync`s only (1-based numbers of each element's syncs,
+    /// ascending), the others resuming at once as with `Steps`: a schedule
+    /// such as the grid thesis' one balancing step early in a long run
+    /// (Charm++: `AtSync` where the program chooses, `+LBOff` with
+    /// `TurnManualLBOn`).
+    At(LbSteps),
+}
+
+/// The most steps an [`LbPeriod::At`] schedule holds.
+pub const LB_AT_MAX: usize = 16;
+
+/// The `at_sync` numbers an [`LbPeriod::At`] schedule balances at: 1 to
+/// [`LB_AT_MAX`] numbers, each at least 1, strictly ascending (a fixed
+/// array, so that a period stays `Copy`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LbSteps {
+    steps: [u32; LB_AT_MAX],
+    len: u8,
+}
+
+impl LbSteps {
+    /// The schedule of `steps`, or a one-line error saying what is wrong
+    /// with them (empty, a 0, not ascending, more than [`LB_AT_MAX`]).
+    pub fn new(steps: &[u32]) -> Result<LbSteps, String> {
+        if steps.is_empty() || steps.len() > LB_AT_MAX {
+            return Err(format!(
+                "give 1 to {LB_AT_MAX} steps to balance at, got {}",
+                steps.len()
+            ));
+        }
+        if steps[0] == 0 {
+            return Err("step 0 is before the first step; steps count from 1".into());
+        }
+        if let Some(w) = steps.windows(2).find(|w| w[1] <= w[0]) {
+            return Err(format!(
+                "steps must be ascending without repeats: {} then {}",
+                w[0], w[1]
+            ));
+        }
+        let mut out = LbSteps {
+            steps: [0; LB_AT_MAX],
+            len: steps.len() as u8,
+        };
+        out.steps[..steps.len()].copy_from_slice(steps);
+        Ok(out)
+    }
+
+    /// The steps, ascending.
+    pub fn as_slice(&self) -> &[u32] {
+        &self.steps[..self.len as usize]
+    }
+
+    /// Whether the `sync`-th `at_sync` balances.
+    pub fn contains(&self, sync: u32) -> bool {
+        self.as_slice().binary_search(&sync).is_ok()
+    }
+
+    /// Steps in the period that ends at the `k`-th balancing step
+    /// (1-based): from the one before it, or from the start.
+    pub fn period_of(&self, k: u64) -> u32 {
+        let s = self.as_slice();
+        let i = (k.max(1) as usize - 1).min(s.len() - 1);
+        s[i] - if i == 0 { 0 } else { s[i - 1] }
+    }
 }
 
 /// The period of `--lb-mode periodic` when none is given in seconds
@@ -218,5 +282,21 @@ mod tests {
                 Err(RunError::Config(_))
             ));
         }
+    }
+
+    #[test]
+    fn a_schedule_is_ascending_steps_from_1() {
+        let at = LbSteps::new(&[10, 20, 50]).unwrap();
+        assert_eq!(at.as_slice(), &[10, 20, 50]);
+        assert!(at.contains(10) && at.contains(50));
+        assert!(!at.contains(0) && !at.contains(11) && !at.contains(60));
+        assert_eq!(
+            (at.period_of(1), at.period_of(2), at.period_of(3)),
+            (10, 10, 30)
+        );
+        for bad in [&[][..], &[0], &[5, 5], &[7, 3], &[1; LB_AT_MAX + 1]] {
+            assert!(LbSteps::new(bad).is_err(), "{bad:?}");
+        }
+        assert!(LbSteps::new(&(1..=LB_AT_MAX as u32).collect::<Vec<_>>()).is_ok());
     }
 }

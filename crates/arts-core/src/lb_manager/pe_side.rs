@@ -126,7 +126,7 @@ impl Pe {
     /// `count` more local elements of `array` wait in `at_sync`: tells the
     /// manager, with this PE's measurements when the step will balance
     /// (periods whose every reported sync balances: `EverySync`, `Steps`,
-    /// `Auto`). The manager then needs no `Collect`/`Stats` round, which
+    /// `Auto`, `At`). The manager then needs no `Collect`/`Stats` round, which
     /// costs two wide-area crossings on a grid. Under `Seconds` periods a
     /// sync may be skipped, and its measurements must go on; they are
     /// collected as before.
@@ -134,7 +134,7 @@ impl Pe {
         let along = self.svc.lb.as_ref().is_some_and(|l| {
             matches!(
                 l.period,
-                LbPeriod::EverySync | LbPeriod::Steps(_) | LbPeriod::Auto
+                LbPeriod::EverySync | LbPeriod::Steps(_) | LbPeriod::Auto | LbPeriod::At(_)
             )
         });
         let stats = along.then(|| Box::new(self.measure(array)));

@@ -263,6 +263,7 @@ impl LbRoot {
         let steps = match lb.period {
             LbPeriod::EverySync => 1,
             LbPeriod::Steps(n) => n.max(1),
+            LbPeriod::At(at) => at.period_of(st.step),
             LbPeriod::Seconds(_) | LbPeriod::Periodic(_) => st.syncs_since.max(1),
             LbPeriod::Auto => st.period_steps,
         };

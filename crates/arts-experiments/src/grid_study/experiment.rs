@@ -9,6 +9,7 @@ use arts_core::limits::MemoryBudget;
 use serde::Serialize;
 
 use crate::StudyError;
+use crate::grid_study::schedule::ScheduleFields;
 
 use super::{
     GridRun, Setup, Variant, charts, heterogeneity, latency_sweep, lb_cost, problem, to_csv,
@@ -145,6 +146,11 @@ pub struct StudyReport {
     pub cores: u32,
     /// More PEs than cores (the OS time-slices them).
     pub oversubscribed: bool,
+    /// Steps per run.
+    pub iters: u32,
+    /// When the variants with a strategy balanced (`lb_every`, `lb_at`).
+    #[serde(flatten)]
+    pub schedule: ScheduleFields,
     /// Every run.
     pub runs: Vec<GridRun>,
     /// The files written.
@@ -187,6 +193,10 @@ pub fn run(
             setup.clusters, setup.pes
         )));
     }
+    setup
+        .schedule
+        .check(setup.iters)
+        .map_err(StudyError::Usage)?;
     let usage = |e: RunError| StudyError::Usage(e.to_string());
     for (grid, objects) in study.experiment.problems(setup.pes) {
         let p = problem(grid, objects, setup.iters).map_err(usage)?;
@@ -267,6 +277,8 @@ pub fn run(
         clusters: setup.clusters,
         cores: std::thread::available_parallelism().map_or(1, |n| n.get() as u32),
         oversubscribed: arts_apps::run::summary::oversubscribed(setup.pes, 1),
+        iters: setup.iters,
+        schedule: setup.schedule.fields(),
         runs: rows,
         files: (out.into_iter())
             .flat_map(|dir| files.iter().map(|(f, _)| dir.join(f).display().to_string()))
@@ -290,11 +302,13 @@ impl StudyReport {
     /// The human table of the report.
     pub fn table(&self) -> String {
         let mut t = format!(
-            "grid {}  {} PEs in {} clusters  ({} cores{})\n\
+            "grid {}  {} PEs in {} clusters  {} steps, balancing {}  ({} cores{})\n\
              {:>6} {:>8} {:>22} {:>8} {:>10} {:>10} {:>10} {:>8} {:>11}\n",
             self.experiment,
             self.pes,
             self.clusters,
+            self.iters,
+            self.schedule.label(),
             self.cores,
             if self.oversubscribed {
                 ", OVERSUBSCRIBED: the OS time-slices PEs"
@@ -344,7 +358,7 @@ mod tests {
                 pes,
                 clusters,
                 iters: 4,
-                lb_every: 2,
+                schedule: crate::grid_study::Schedule::Every(2),
                 cluster_speeds: None,
                 reps: 1,
                 bandwidth_bits_per_s: None,

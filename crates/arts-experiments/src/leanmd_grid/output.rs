@@ -7,6 +7,7 @@ use serde::Serialize;
 
 use super::{Baseline, LeanmdGridRun, Plan};
 use crate::StudyError;
+use crate::grid_study::schedule::ScheduleFields;
 
 /// The largest latency, as a multiple of step(0), at which every balancer
 /// should stay within [`MASKED_RATIO`] of its own zero-latency step.
@@ -61,8 +62,10 @@ pub struct LeanmdGridReport {
     pub atoms_per_cell: u32,
     /// Steps per run.
     pub steps: u32,
-    /// Balancing every this many steps.
-    pub lb_every: u32,
+    /// When the balancers balanced (`lb_every`: every this many steps, 0
+    /// with `lb_at`: at these steps only).
+    #[serde(flatten)]
+    pub schedule: ScheduleFields,
     /// Runs per cell.
     pub reps: u32,
     /// step(0) at each PE count.
@@ -150,7 +153,7 @@ impl LeanmdGridReport {
             cells: plan.params.cells,
             atoms_per_cell: plan.params.atoms_per_cell,
             steps: plan.params.steps,
-            lb_every: plan.lb_every,
+            schedule: plan.schedule.fields(),
             reps: plan.reps.max(1),
             findings: baselines.iter().map(|b| findings(b, &runs)).collect(),
             baselines,
@@ -251,11 +254,11 @@ impl LeanmdGridReport {
         let opt = |v: Option<f64>, f: &dyn Fn(f64) -> String| v.map_or("-".into(), f);
         let yes = |v: Option<bool>| v.map_or("-", |b| if b { "yes" } else { "no" });
         let mut t = format!(
-            "leanmd-grid  cells {}  {} atoms/cell  {} steps, balancing every {}  {} reps  ({} cores)\n",
+            "leanmd-grid  cells {}  {} atoms/cell  {} steps, balancing {}  {} reps  ({} cores)\n",
             self.cells.map(|c| c.to_string()).join("x"),
             self.atoms_per_cell,
             self.steps,
-            self.lb_every,
+            self.schedule.label(),
             self.reps,
             self.cores
         );
