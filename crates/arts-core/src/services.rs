@@ -337,9 +337,32 @@ impl Services {
         }
     }
 
+    /// Records, when tracing, an execution of `array`'s `method` on element
+    /// `linear` that started at raw clock reading `start` and took `ns`.
+    /// Out of line, as [`Services::trace_send`], so that the trace's record
+    /// path is not inlined into every chare type's delivery code.
+    #[inline(never)]
+    pub(crate) fn trace_entry(
+        &mut self,
+        array: ArrayId,
+        method: &'static str,
+        linear: u64,
+        start: u64,
+        ns: u64,
+    ) {
+        let (pe, start_ns) = (self.pe, self.since_start(start));
+        // The name is borrowed: a summary clones it once per bin, not per
+        // execution (its count is shared by every PE).
+        let info = self.arrays[array as usize].as_ref();
+        if let (Some(trace), Some(info)) = (&mut self.trace, info) {
+            trace.push_entry(pe, (start_ns, ns), &info.name, method, linear);
+        }
+    }
+
     /// Records, when tracing, a message of `bytes` sent now to PE `to_pe`
-    /// (a summary trace adds it to its bin without reading the clock).
-    #[inline]
+    /// (a summary trace adds it to its bin without reading the clock). Out
+    /// of line: every send site is generic in its message type.
+    #[inline(never)]
     pub(crate) fn trace_send(&mut self, to_pe: PeId, bytes: u64) {
         let (clock, epoch, pe) = (&self.clock, self.epoch, self.pe);
         if let Some(trace) = &mut self.trace {

@@ -199,13 +199,7 @@ fn run_entry<A: Chare>(
         }
         svc.counters.entry_ns += ns;
         if svc.trace.is_some() {
-            let (pe, start_ns) = (svc.pe, svc.since_start(start));
-            // The name is borrowed: a summary clones it once per bin, not
-            // per execution (its count is shared by every PE).
-            let info = svc.arrays[array as usize].as_ref();
-            if let (Some(trace), Some(info)) = (&mut svc.trace, info) {
-                trace.push_entry(pe, (start_ns, ns), &info.name, method, slot.linear);
-            }
+            svc.trace_entry(array, method, slot.linear, start, ns);
         }
     }
     if let Err(panic) = result {
