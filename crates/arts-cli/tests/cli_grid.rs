@@ -299,29 +299,20 @@ fn a_sweep_over_a_narrow_link_pays_for_its_bytes() {
 
 #[test]
 fn grid_balancer_options_reach_the_sweeps() {
-    let v = json(&arts(&[
-        "grid",
-        "sweep",
-        "--grids",
-        "64",
-        "--objects-per-pe",
-        "4",
-        "--latencies",
-        "1",
-        "--variants",
+    let v = json(&tiny_sweep(
         "naive+grid-hybrid",
-        "--iters",
         "4",
-        "--lb-every",
-        "2",
-        "--grid-tolerance",
-        "0.3",
-        "--grid-phase2",
-        "greedy",
-        "--grid-metis-weights",
-        "load",
-        "--json",
-    ]));
+        &[
+            "--lb-every",
+            "2",
+            "--grid-tolerance",
+            "0.3",
+            "--grid-phase2",
+            "greedy",
+            "--grid-metis-weights",
+            "load",
+        ],
+    ));
     let run = &v["runs"][0];
     assert_eq!(run["valid"], true, "{run}");
     assert!(run["lb_steps"].as_u64().unwrap() >= 1, "{run}");
@@ -760,21 +751,13 @@ fn lb_at_balances_at_the_steps_given_only() {
     assert!(every.get("lb_at").is_none(), "{every}");
     // Steps 3, 6 and 9: a run syncs after every step but its last.
     assert_eq!(every["runs"][0]["lb_steps"], 3, "{every}");
-    let run = json(&arts(&[
-        "run",
-        "jacobi2d",
-        "--grid",
-        "32x32",
-        "--objects",
-        "2x2",
-        "--iters",
-        "9",
-        "--lb",
-        "greedy",
-        "--lb-at",
-        "2,6",
-        "--json",
-    ]));
+    let run = json(&arts(
+        &[
+            &TINY_JACOBI2D[..6],
+            &["--iters", "9", "--lb", "greedy", "--lb-at", "2,6", "--json"],
+        ]
+        .concat(),
+    ));
     assert_eq!(run["lb_steps"], 2, "{run}");
 }
 
