@@ -34,25 +34,6 @@ pub fn map_large_buffers() {
     }
 }
 
-/// Returns the allocator's free memory to the operating system
-/// (`malloc_trim`: free pages inside every arena, not only at the tops).
-///
-/// Under MPI `arts-mpi` keeps freed memory in the heap (large mmap and trim
-/// thresholds, for message buffers), and the PE threads allocate from their
-/// own arenas, whose freed pages no other thread reuses. Runs across
-/// processes call this where a phase's memory is freed before the next one
-/// allocates: after building a model (the whole workload, of which a
-/// process keeps its nodes' part), and after the run, before the final
-/// gather (the PE threads' node states, event queues and logs).
-pub fn release_free_memory() {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    // SAFETY: malloc_trim only returns the allocator's free memory to the
-    // operating system; no allocation is moved or invalidated.
-    unsafe {
-        libc::malloc_trim(0);
-    }
-}
-
 /// Peak resident set size of this process in bytes (`VmHWM`), if the platform
 /// reports it (Linux `/proc/self/status`).
 pub fn peak_rss_bytes() -> Option<u64> {

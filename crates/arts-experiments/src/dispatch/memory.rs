@@ -6,7 +6,7 @@
 use std::time::Instant;
 
 use super::DispatchStudyError;
-use super::rss::{current_rss, peak_rss, reset_peak, trim_heap};
+use super::rss::{current_rss, peak_rss, reset_peak};
 use arts_dispatch::Executor;
 use arts_dispatch::alloc_count;
 use arts_dispatch::{Dispatcher, ScatterGather, StaticPartition};
@@ -63,7 +63,7 @@ fn measure<E: Executor>(
     size: usize,
     cfg: &MemoryConfig,
 ) -> Result<MemoryRow, DispatchStudyError> {
-    trim_heap();
+    arts_util::host::release_free_memory();
     reset_peak();
     let base = current_rss().unwrap_or(0);
     let counting = alloc_count::is_installed();

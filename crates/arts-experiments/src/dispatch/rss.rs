@@ -28,15 +28,6 @@ pub fn reset_peak() -> bool {
     std::fs::write("/proc/self/clear_refs", "5").is_ok()
 }
 
-/// Returns freed heap memory to the OS so the next measurement starts clean.
-pub fn trim_heap() {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    // SAFETY: malloc_trim only releases free memory of the allocator.
-    unsafe {
-        libc::malloc_trim(0);
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -46,7 +37,7 @@ mod tests {
         if !cfg!(target_os = "linux") {
             return;
         }
-        trim_heap();
+        arts_util::host::release_free_memory();
         assert!(reset_peak());
         let base = current_rss().unwrap();
         let v = std::hint::black_box(vec![1u8; 64 << 20]);

@@ -64,7 +64,7 @@ pub(crate) fn gather_report<M: Model>(
         // The run's memory (node states here, queues and logs in the PE
         // threads' arenas) is free now; without returning it, the gather
         // below (every LP's digest, in every process) adds to it.
-        crate::mem::release_free_memory();
+        arts_util::host::release_free_memory();
     }
     totals.peak_rss = crate::mem::peak_rss_bytes().unwrap_or(0);
     let mine = encode_end(&totals, &digests, error.as_ref());

@@ -225,7 +225,7 @@ pub fn run(run: &TorusRun, progress: &dyn Progress) -> Result<TorusReport, PdesE
     // What building the models freed (the whole workload, generated and
     // sorted, of which a process keeps its nodes' part) goes back to the
     // system before the run.
-    crate::mem::release_free_memory();
+    arts_util::host::release_free_memory();
     crate::engine::validate(&model, cfg)?;
     let (report, fig) = match run.plan.as_ref().filter(|p| p.active()) {
         Some(plan) => {
