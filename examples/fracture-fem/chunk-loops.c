@@ -4,9 +4,10 @@
    docs/fracture-fem.md.)
 
      cc -O2 chunk-loops.c -o /tmp/chunk-loops
-     /tmp/chunk-loops ELEMENTS CHUNKS ROW REPS
+     /tmp/chunk-loops ELEMENTS CHUNKS ROW REPS [LINES [POOL_MB]]
      /tmp/chunk-loops 65536 2 256 60     # 2 chunks of 32,768 elements, rows of 256
      /tmp/chunk-loops 65536 64 64 60     # 64 chunks of 1,024, rows of 64
+     /tmp/chunk-loops 65536 64 64 60 250 # and 250 foreign cache lines between turns
 
    Each chunk has K arrays of 6 doubles an element (its per-element state,
    allocated chunk after chunk for each array in turn, interleaved as ranks
@@ -14,10 +15,15 @@
    doubles an element. Phase A, every chunk in turn: read the K arrays,
    write S (the element forces). Phase B, every chunk in turn: each node of
    the chunk's strip sums the S entries of the elements around it, from
-   two element rows, through an index list (the assembly). Prints the best
-   time per element of REPS repetitions of A then B. */
+   two element rows, through an index list (the assembly). Before each
+   chunk's turn in either phase, LINES (default 0) cache lines at random in
+   a POOL_MB (default 16) pool are written, as a runtime's work between two
+   ranks' turns touches memory of its own (message buffers, other ranks'
+   state). Prints the best time per element of REPS repetitions of A then
+   B, the loops' time only. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #define K 6
@@ -45,12 +51,14 @@ static int arg(const char *s, const char *what) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 5) {
-        fprintf(stderr, "error: usage: chunk-loops ELEMENTS CHUNKS ROW REPS\n");
+    if (argc < 5 || argc > 7) {
+        fprintf(stderr, "error: usage: chunk-loops ELEMENTS CHUNKS ROW REPS [LINES [POOL_MB]]\n");
         return 2;
     }
     int total = arg(argv[1], "ELEMENTS"), chunks = arg(argv[2], "CHUNKS"), w = arg(argv[3], "ROW"),
         reps = arg(argv[4], "REPS");
+    int lines = argc > 5 && strcmp(argv[5], "0") ? arg(argv[5], "LINES") : 0;
+    size_t pool = (size_t)(argc > 6 ? arg(argv[6], "POOL_MB") : 16) << 20;
     int n = total / chunks;
     if (n < w || n % w || w % 2) {
         fprintf(stderr, "error: chunk-loops: a chunk's %d elements must be whole rows of an even ROW (%d)\n", n, w);
@@ -82,11 +90,21 @@ int main(int argc, char **argv) {
             }
         h->start[h->nn] = t;
     }
+    char *foreign = malloc(pool);
+    memset(foreign, 1, pool);
+    unsigned seed = 1;
+#define FOREIGN()                                                                \
+    for (int z = 0; z < lines; z++) {                                            \
+        seed = seed * 1103515245u + 12345u;                                      \
+        foreign[(size_t)(seed % (pool / 64)) * 64] += 1;                         \
+    }
     double sum = 0, best = 1e30;
     for (int r = 0; r < reps; r++) {
-        double t0 = now();
+        double t = 0;
         for (int q = 0; q < chunks; q++) {
             Chunk *h = &c[q];
+            FOREIGN()
+            double t0 = now();
             for (int i = 0; i < h->n; i++) {
                 double e = 0;
                 for (int k = 0; k < K; k++)
@@ -94,9 +112,12 @@ int main(int argc, char **argv) {
                 for (int j = 0; j < 9; j++)
                     h->S[9 * i + j] = e * j;
             }
+            t += now() - t0;
         }
         for (int q = 0; q < chunks; q++) {
             Chunk *h = &c[q];
+            FOREIGN()
+            double t0 = now();
             for (int i = 0; i < h->nn; i++) {
                 double fx = 0, fy = 0;
                 for (int j = h->start[i]; j < h->start[i + 1]; j++) {
@@ -108,12 +129,13 @@ int main(int argc, char **argv) {
                 h->F[2 * i + 1] = fy;
                 sum += fx;
             }
+            t += now() - t0;
         }
-        double t = now() - t0;
         if (t < best)
             best = t;
     }
-    printf("%d chunks of %d elements (rows of %d): %.2f ns an element (best of %d; sum %.6g)\n", chunks, n, w,
-           best / total * 1e9, reps, sum);
+    printf("%d chunks of %d elements (rows of %d), %d foreign lines a turn: %.2f ns an element (best of %d; sum "
+           "%.6g)\n",
+           chunks, n, w, lines, best / total * 1e9, reps, sum);
     return 0;
 }
