@@ -26,7 +26,7 @@ use corosensei::stack::{DefaultStack, Stack, StackPointer};
 use corosensei::{Coroutine, CoroutineResult, Yielder};
 use serde::{Deserialize, Deserializer, Serialize};
 
-use crate::engine::{Engine, Net};
+use crate::engine::{Engine, Net, Packet, Signal};
 use crate::iso::{self, layout, slot::ImageMeta, slot::Slot};
 use crate::rank_state::Checkpoints;
 
@@ -52,6 +52,22 @@ pub(crate) trait Host: Net {
     fn measure_load(&mut self, on: bool);
     /// Sets the rank's load for this balancing period (`Ctx::set_load`).
     fn set_load(&mut self, seconds: f64);
+    /// Polls once for a packet or signal of the rank's own that arrived
+    /// from another process while its PE has nothing else to do
+    /// (`Ctx::poll_own`; see `crate::mpi`, "Blocking without a switch").
+    fn poll_own(&mut self) -> Own;
+}
+
+/// What [`Host::poll_own`] found.
+pub(crate) enum Own {
+    /// A packet for the rank, handled by the PE's accounts: match it now.
+    Packet(Packet),
+    /// A rendezvous signal for the rank, likewise.
+    Signal(Signal),
+    /// Nothing arrived.
+    Empty,
+    /// The PE has other work (or may not be polled): suspend.
+    Busy,
 }
 
 /// The element's host, passed to the coroutine at each resume; valid until
@@ -630,6 +646,9 @@ mod tests {
         fn wake_later(&mut self) {}
         fn measure_load(&mut self, _: bool) {}
         fn set_load(&mut self, _: f64) {}
+        fn poll_own(&mut self) -> Own {
+            Own::Busy
+        }
     }
 
     #[test]
