@@ -242,9 +242,9 @@ impl Host for CtxHost<'_, '_> {
         self.ctx.set_load(seconds)
     }
     #[inline]
-    fn poll_own(&mut self) -> Own {
+    fn poll_own(&mut self, polls: u32) -> Own {
         let wanted = |m: &AmpiMsg| matches!(m, AmpiMsg::Data(_) | AmpiMsg::Signal(_));
-        match iso::outside(|| self.ctx.poll_own(wanted)) {
+        match iso::outside(|| self.ctx.poll_own(polls, wanted)) {
             OwnPoll::Took(AmpiMsg::Data(p)) => Own::Packet(p),
             OwnPoll::Took(AmpiMsg::Signal(s)) => Own::Signal(s),
             OwnPoll::Empty => Own::Empty,

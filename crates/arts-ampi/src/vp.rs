@@ -52,10 +52,10 @@ pub(crate) trait Host: Net {
     fn measure_load(&mut self, on: bool);
     /// Sets the rank's load for this balancing period (`Ctx::set_load`).
     fn set_load(&mut self, seconds: f64);
-    /// Polls once for a packet or signal of the rank's own that arrived
-    /// from another process while its PE has nothing else to do
-    /// (`Ctx::poll_own`; see `crate::mpi`, "Blocking without a switch").
-    fn poll_own(&mut self) -> Own;
+    /// Polls up to `polls` times for a packet or signal of the rank's own
+    /// that arrived from another process while its PE has nothing else to
+    /// do (`Ctx::poll_own`; see `Mpi::take_own`).
+    fn poll_own(&mut self, polls: u32) -> Own;
 }
 
 /// What [`Host::poll_own`] found.
@@ -64,7 +64,7 @@ pub(crate) enum Own {
     Packet(Packet),
     /// A rendezvous signal for the rank, likewise.
     Signal(Signal),
-    /// Nothing arrived.
+    /// Nothing arrived in the polls.
     Empty,
     /// The PE has other work (or may not be polled): suspend.
     Busy,
@@ -646,7 +646,7 @@ mod tests {
         fn wake_later(&mut self) {}
         fn measure_load(&mut self, _: bool) {}
         fn set_load(&mut self, _: f64) {}
-        fn poll_own(&mut self) -> Own {
+        fn poll_own(&mut self, _: u32) -> Own {
             Own::Busy
         }
     }

@@ -323,16 +323,18 @@ impl<'a, A: Chare> Ctx<'a, A> {
 
     /// For an entry method that waits for a message of this element's own
     /// (an AMPI rank blocked in a receive): if the PE has nothing else to
-    /// do, polls the transport once, and a message for this element that
-    /// arrived from another process, sent straight to this PE, and
-    /// `wanted`, is returned to act on now, counted as handled (quiescence
-    /// detection sees it as the PE's poll would have). Anything else stays
-    /// where it is for the scheduler, in order: the element should then
-    /// return to it ([`OwnPoll::Busy`]). Always `Busy` when the PE has
-    /// queued or mailed messages, the element is about to move or waits in
-    /// `at_sync`, or the run times entry methods (load balancing, traces,
-    /// recordings), whose accounts see each message as its own entry.
-    pub fn poll_own(&mut self, wanted: impl Fn(&A::Msg) -> bool) -> OwnPoll<A::Msg> {
+    /// do, polls the transport up to `polls` times
+    /// ([`Transport::offer`](crate::transport::Transport::offer)); the first
+    /// message for this element that arrived from another process, sent
+    /// straight to this PE, and `wanted`, is returned to act on now, counted
+    /// as handled (quiescence detection sees it as the PE's poll would
+    /// have). Anything else stays where it is for the scheduler, in order:
+    /// the element should then return to it ([`OwnPoll::Busy`]). Always
+    /// `Busy` when the PE has queued or mailed messages, the element is
+    /// about to move or waits in `at_sync`, or the run times entry methods
+    /// (load balancing, traces, recordings), whose accounts see each
+    /// message as its own entry.
+    pub fn poll_own(&mut self, polls: u32, wanted: impl Fn(&A::Msg) -> bool) -> OwnPoll<A::Msg> {
         let svc = &mut *self.svc;
         if !svc.nothing_queued()
             || svc.instrument
@@ -347,7 +349,7 @@ impl<'a, A: Chare> Ctx<'a, A> {
         }
         let me = self.me;
         let mut got = None;
-        let offered = svc.transport.offer(svc.pe, &mut |frame| {
+        let offered = svc.transport.offer(svc.pe, polls, &mut |frame| {
             let Ok(parcel) = crate::frame::decode(std::borrow::Cow::Borrowed(frame), Vec::new())
             else {
                 return false;
@@ -384,7 +386,7 @@ impl<'a, A: Chare> Ctx<'a, A> {
 pub enum OwnPoll<M> {
     /// A message for the element, to act on now.
     Took(M),
-    /// Nothing arrived: the element may poll again.
+    /// Nothing arrived in the polls.
     Empty,
     /// The PE has other work, or may not be polled from an entry method:
     /// the element should return to the scheduler.

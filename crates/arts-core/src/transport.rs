@@ -66,15 +66,17 @@ pub trait Transport: Send + Sync + 'static {
 
     /// Called by local PE `pe` on its own thread from inside an entry
     /// method (an element waiting for a message of its own, see
-    /// [`Ctx::poll_own`](crate::Ctx::poll_own)): offers the frame of the
-    /// next message from another process for `pe` to `take`, which returns
-    /// whether it took it (it reads the frame only during the call). A
-    /// message it does not take, or one that is not a single frame, stays
-    /// first in line for the PE's next [`Transport::poll`]. When nothing
-    /// arrived, progresses sends as `poll` does. Transports that are not
-    /// polled offer nothing ([`Offer::Declined`]: the PE reads its mailbox).
-    fn offer(&self, pe: PeId, take: &mut dyn FnMut(&[u8]) -> bool) -> Offer {
-        let _ = (pe, take);
+    /// [`Ctx::poll_own`](crate::Ctx::poll_own)): polls up to `polls` times
+    /// while nothing arrives and `pe`'s mailbox stays empty, and offers the
+    /// frame of the first message from another process for `pe` to `take`,
+    /// which returns whether it took it (it reads the frame only during the
+    /// call). A message it does not take, or one that is not a single
+    /// frame, stays first in line for the PE's next [`Transport::poll`].
+    /// Polls that find nothing progress sends as `poll` does. Transports
+    /// that are not polled offer nothing ([`Offer::Declined`]: the PE reads
+    /// its mailbox).
+    fn offer(&self, pe: PeId, polls: u32, take: &mut dyn FnMut(&[u8]) -> bool) -> Offer {
+        let _ = (pe, polls, take);
         Offer::Declined
     }
 
@@ -166,10 +168,10 @@ pub enum Progress {
 pub enum Offer {
     /// A message arrived and `take` took it.
     Taken,
-    /// A message is waiting that `take` did not take (or the transport
-    /// offers none): the PE has work of its own.
+    /// A message is waiting that `take` did not take, the PE's mailbox
+    /// has one, or the transport offers none: the PE has work of its own.
     Declined,
-    /// Nothing arrived.
+    /// Nothing arrived in all the polls.
     Empty,
 }
 

@@ -296,23 +296,24 @@ impl Transport for MpiTransport {
         }
     }
 
-    fn offer(&self, pe: PeId, take: &mut dyn FnMut(&[u8]) -> bool) -> Offer {
+    fn offer(&self, pe: PeId, polls: u32, take: &mut dyn FnMut(&[u8]) -> bool) -> Offer {
         let local = self.local(pe);
-        let offered = link::with_link(&self.comm.0, local, |link| {
-            let offered = link.offer_frame(&self.comm.0, take);
-            if offered.is_none() {
+        let mailbox = &self.mailboxes[local];
+        link::with_link(&self.comm.0, local, |link| {
+            for _ in 0..polls {
+                match link.offer_frame(&self.comm.0, take) {
+                    Some(true) => return Offer::Taken,
+                    Some(false) => return Offer::Declined,
+                    None => {}
+                }
                 link.progress_sends();
-            }
-            offered
-        });
-        match offered {
-            Some(true) => Offer::Taken,
-            Some(false) => Offer::Declined,
-            None => {
                 self.probe_driver(local);
-                Offer::Empty
+                if !mailbox.is_empty() {
+                    return Offer::Declined;
+                }
             }
-        }
+            Offer::Empty
+        })
     }
 
     fn poll_interval(&self) -> Option<Duration> {

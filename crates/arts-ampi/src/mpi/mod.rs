@@ -109,30 +109,26 @@ impl<'y> Mpi<'y> {
     }
 
     /// Blocking without a switch: while this rank's PE has nothing else to
-    /// do, polls the transport itself (up to `OWN_POLLS` empty polls) and
-    /// takes in a packet or signal of its own from another process as its
+    /// do, polls the transport itself (up to `OWN_POLLS` times) and takes
+    /// in a packet or signal of its own from another process as its
     /// element would, without suspending; returns whether it took one (the
     /// caller checks again what it waits for). Everything else stays for
     /// the scheduler, in order, and the rank suspends (`false`).
     #[inline]
     fn take_own(&mut self) -> bool {
-        for _ in 0..OWN_POLLS {
-            let own = self.host().poll_own();
-            let mobile = match own {
-                Own::Empty => continue,
-                Own::Busy => return false,
-                _ => self.shared().may_leave(),
-            };
-            let (e, net) = self.parts();
-            match own {
-                Own::Packet(p) => e.on_packet(net, p),
-                Own::Signal(s) => e.on_signal(s),
-                Own::Empty | Own::Busy => unreachable!("handled above"),
-            }
-            e.rendezvous(net, mobile);
-            return true;
+        let own = self.host().poll_own(OWN_POLLS);
+        let mobile = match own {
+            Own::Empty | Own::Busy => return false,
+            Own::Packet(_) | Own::Signal(_) => self.shared().may_leave(),
+        };
+        let (e, net) = self.parts();
+        match own {
+            Own::Packet(p) => e.on_packet(net, p),
+            Own::Signal(s) => e.on_signal(s),
+            Own::Empty | Own::Busy => unreachable!("returned above"),
         }
-        false
+        e.rendezvous(net, mobile);
+        true
     }
 
     /// Readies this rank for a balancing step, a `migrate_to` or a
