@@ -251,6 +251,9 @@ impl Host for CtxHost<'_, '_> {
             OwnPoll::Took(_) | OwnPoll::Busy => Own::Busy,
         }
     }
+    fn offers(&self) -> bool {
+        self.ctx.offers()
+    }
 }
 
 impl Rank {
@@ -259,6 +262,7 @@ impl Rank {
             // A rank that arrived from another process gets this one's plan.
             if vp.slot().is_some() && vp.shared().checkpoints.is_none() {
                 vp.shared().checkpoints = ctx.init().checkpoints.clone();
+                vp.shared().offers = None;
             }
             // A rank that arrived paused stays paused (its element's
             // measurements start afresh wherever it lands).

@@ -56,6 +56,8 @@ pub(crate) trait Host: Net {
     /// that arrived from another process while its PE has nothing else to
     /// do (`Ctx::poll_own`; see `Mpi::take_own`).
     fn poll_own(&mut self, polls: u32) -> Own;
+    /// Whether `poll_own` can ever find anything in this run (`Ctx::offers`).
+    fn offers(&self) -> bool;
 }
 
 /// What [`Host::poll_own`] found.
@@ -167,6 +169,10 @@ pub(crate) struct Shared {
     pub checkpoints: Option<Arc<Checkpoints>>,
     /// An `async_migrate()` joined a balancing step that has not ended.
     pub sync_pending: bool,
+    /// Whether a blocked rank polls the transport itself in this run
+    /// (`Host::offers`), once asked; forgotten when the rank arrives from
+    /// another process or a checkpoint.
+    pub offers: Option<bool>,
     /// The step of the `checkpoint_ranks` (or, `true`,
     /// `mem_checkpoint_ranks`) call this rank waits in.
     pub checkpoint_step: Option<(u64, bool)>,
@@ -426,6 +432,7 @@ impl VpBox {
                 pes: Vec::new(),
                 checkpoints: None,
                 sync_pending: false,
+                offers: None,
                 checkpoint_step: None,
                 checkpoint_to: None,
                 checkpointed: None,
@@ -648,6 +655,9 @@ mod tests {
         fn set_load(&mut self, _: f64) {}
         fn poll_own(&mut self, _: u32) -> Own {
             Own::Busy
+        }
+        fn offers(&self) -> bool {
+            false
         }
     }
 

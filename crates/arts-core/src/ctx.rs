@@ -321,6 +321,13 @@ impl<'a, A: Chare> Ctx<'a, A> {
         self.svc.since_start(self.svc.clock.raw()) as f64 * 1e-9
     }
 
+    /// Whether [`Ctx::poll_own`] can ever find a message (the run's
+    /// transport is polled: it spans processes); the same on every PE of a
+    /// run.
+    pub fn offers(&self) -> bool {
+        self.svc.transport.offers()
+    }
+
     /// For an entry method that waits for a message of this element's own
     /// (an AMPI rank blocked in a receive): if the PE has nothing else to
     /// do, polls the transport up to `polls` times

@@ -80,6 +80,12 @@ pub trait Transport: Send + Sync + 'static {
         Offer::Declined
     }
 
+    /// Whether [`Transport::offer`] can ever offer a message (the transport
+    /// is polled); `false`: an element need not ask.
+    fn offers(&self) -> bool {
+        false
+    }
+
     /// How long an idle PE may park before it must `poll` again; `None` when
     /// every message arrives through the mailbox (whose push wakes the PE).
     fn poll_interval(&self) -> Option<std::time::Duration> {

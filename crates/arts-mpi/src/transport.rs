@@ -296,6 +296,10 @@ impl Transport for MpiTransport {
         }
     }
 
+    fn offers(&self) -> bool {
+        true
+    }
+
     fn offer(&self, pe: PeId, polls: u32, take: &mut dyn FnMut(&[u8]) -> bool) -> Offer {
         let local = self.local(pe);
         let mailbox = &self.mailboxes[local];

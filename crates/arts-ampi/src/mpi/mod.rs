@@ -116,6 +116,17 @@ impl<'y> Mpi<'y> {
     /// the scheduler, in order, and the rank suspends (`false`).
     #[inline]
     fn take_own(&mut self) -> bool {
+        let offers = match self.shared().offers {
+            Some(offers) => offers,
+            None => {
+                let offers = self.host().offers();
+                self.shared().offers = Some(offers);
+                offers
+            }
+        };
+        if !offers {
+            return false;
+        }
         let own = self.host().poll_own(OWN_POLLS);
         let mobile = match own {
             Own::Empty | Own::Busy => return false,
