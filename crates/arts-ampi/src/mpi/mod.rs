@@ -102,7 +102,8 @@ impl<'y> Mpi<'y> {
             self.engine().progress();
             self.host().wake_later();
         }
-        if self.take_own() {
+        // In one process (nothing to poll) this is all a block costs more.
+        if self.shared().offers != Some(false) && self.take_own() {
             return;
         }
         self.suspend(Suspend::Blocked(call));
@@ -114,7 +115,7 @@ impl<'y> Mpi<'y> {
     /// element would, without suspending; returns whether it took one (the
     /// caller checks again what it waits for). Everything else stays for
     /// the scheduler, in order, and the rank suspends (`false`).
-    #[inline]
+    #[inline(never)]
     fn take_own(&mut self) -> bool {
         let offers = match self.shared().offers {
             Some(offers) => offers,
