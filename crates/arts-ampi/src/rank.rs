@@ -10,7 +10,7 @@ use std::cell::Cell;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::{Arc, Mutex};
 
-use arts_core::{Callback, Chare, Ctx, Index, Message, Reducer};
+use arts_core::{Callback, Chare, Ctx, Index, Message, OwnPoll, Reducer};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::engine::{Engine, Net, Packet, Signal};
@@ -18,7 +18,7 @@ use crate::error::MpiError;
 use crate::iso;
 use crate::mpi::Mpi;
 use crate::rank_state::Checkpoints;
-use crate::vp::{self, Arriving, Host, VpBox, VpState};
+use crate::vp::{self, Arriving, Host, Own, VpBox, VpState};
 
 /// A rank's program: a function of its `Mpi` handle that can be copied,
 /// so that with isomalloc each rank runs its own copy, made in its slot.
@@ -241,6 +241,19 @@ impl Host for CtxHost<'_, '_> {
     fn set_load(&mut self, seconds: f64) {
         self.ctx.set_load(seconds)
     }
+    #[inline]
+    fn poll_own(&mut self, polls: u32) -> Own {
+        let wanted = |m: &AmpiMsg| matches!(m, AmpiMsg::Data(_) | AmpiMsg::Signal(_));
+        match iso::outside(|| self.ctx.poll_own(polls, wanted)) {
+            OwnPoll::Took(AmpiMsg::Data(p)) => Own::Packet(p),
+            OwnPoll::Took(AmpiMsg::Signal(s)) => Own::Signal(s),
+            OwnPoll::Empty => Own::Empty,
+            OwnPoll::Took(_) | OwnPoll::Busy => Own::Busy,
+        }
+    }
+    fn offers(&self) -> bool {
+        self.ctx.offers()
+    }
 }
 
 impl Rank {
@@ -249,6 +262,7 @@ impl Rank {
             // A rank that arrived from another process gets this one's plan.
             if vp.slot().is_some() && vp.shared().checkpoints.is_none() {
                 vp.shared().checkpoints = ctx.init().checkpoints.clone();
+                vp.shared().offers = None;
             }
             // A rank that arrived paused stays paused (its element's
             // measurements start afresh wherever it lands).

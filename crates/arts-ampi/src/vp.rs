@@ -26,7 +26,7 @@ use corosensei::stack::{DefaultStack, Stack, StackPointer};
 use corosensei::{Coroutine, CoroutineResult, Yielder};
 use serde::{Deserialize, Deserializer, Serialize};
 
-use crate::engine::{Engine, Net};
+use crate::engine::{Engine, Net, Packet, Signal};
 use crate::iso::{self, layout, slot::ImageMeta, slot::Slot};
 use crate::rank_state::Checkpoints;
 
@@ -52,6 +52,24 @@ pub(crate) trait Host: Net {
     fn measure_load(&mut self, on: bool);
     /// Sets the rank's load for this balancing period (`Ctx::set_load`).
     fn set_load(&mut self, seconds: f64);
+    /// Polls up to `polls` times for a packet or signal of the rank's own
+    /// that arrived from another process while its PE has nothing else to
+    /// do (`Ctx::poll_own`; see `Mpi::take_own`).
+    fn poll_own(&mut self, polls: u32) -> Own;
+    /// Whether `poll_own` can ever find anything in this run (`Ctx::offers`).
+    fn offers(&self) -> bool;
+}
+
+/// What [`Host::poll_own`] found.
+pub(crate) enum Own {
+    /// A packet for the rank, handled by the PE's accounts: match it now.
+    Packet(Packet),
+    /// A rendezvous signal for the rank, likewise.
+    Signal(Signal),
+    /// Nothing arrived in the polls.
+    Empty,
+    /// The PE has other work (or may not be polled): suspend.
+    Busy,
 }
 
 /// The element's host, passed to the coroutine at each resume; valid until
@@ -151,6 +169,10 @@ pub(crate) struct Shared {
     pub checkpoints: Option<Arc<Checkpoints>>,
     /// An `async_migrate()` joined a balancing step that has not ended.
     pub sync_pending: bool,
+    /// Whether a blocked rank polls the transport itself in this run
+    /// (`Host::offers`), once asked; forgotten when the rank arrives from
+    /// another process or a checkpoint.
+    pub offers: Option<bool>,
     /// The step of the `checkpoint_ranks` (or, `true`,
     /// `mem_checkpoint_ranks`) call this rank waits in.
     pub checkpoint_step: Option<(u64, bool)>,
@@ -410,6 +432,7 @@ impl VpBox {
                 pes: Vec::new(),
                 checkpoints: None,
                 sync_pending: false,
+                offers: None,
                 checkpoint_step: None,
                 checkpoint_to: None,
                 checkpointed: None,
@@ -630,6 +653,12 @@ mod tests {
         fn wake_later(&mut self) {}
         fn measure_load(&mut self, _: bool) {}
         fn set_load(&mut self, _: f64) {}
+        fn poll_own(&mut self, _: u32) -> Own {
+            Own::Busy
+        }
+        fn offers(&self) -> bool {
+            false
+        }
     }
 
     #[test]

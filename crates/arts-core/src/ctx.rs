@@ -6,8 +6,8 @@ use std::marker::PhantomData;
 use crate::PeId;
 use crate::chare::{ArrayProxy, Chare, Element};
 use crate::envelope::{
-    Body, BroadcastCall, BroadcastPayload, Call, Entry, Envelope, ObjId, Partial, Payload,
-    clone_boxed, encode_boxed,
+    Body, BroadcastCall, BroadcastPayload, Call, Entry, Envelope, MessageBody, ObjId, Partial,
+    Payload, clone_boxed, encode_boxed,
 };
 use crate::index::Index;
 use crate::instrument::{CommRecord, ElemMeta};
@@ -17,6 +17,7 @@ use crate::queue::DEFAULT_PRIORITY;
 use crate::reduction::{Callback, RedValue, Reducer, Reducible, register_custom};
 use crate::run_error::RunError;
 use crate::services::Services;
+use crate::transport::Offer;
 use crate::wire;
 
 /// The context of one entry-method execution of an element of `A`.
@@ -319,6 +320,84 @@ impl<'a, A: Chare> Ctx<'a, A> {
     pub fn wall_time(&self) -> f64 {
         self.svc.since_start(self.svc.clock.raw()) as f64 * 1e-9
     }
+
+    /// Whether [`Ctx::poll_own`] can ever find a message (the run's
+    /// transport is polled: it spans processes); the same on every PE of a
+    /// run.
+    pub fn offers(&self) -> bool {
+        self.svc.transport.offers()
+    }
+
+    /// For an entry method that waits for a message of this element's own
+    /// (an AMPI rank blocked in a receive): if the PE has nothing else to
+    /// do, polls the transport up to `polls` times
+    /// ([`Transport::offer`](crate::transport::Transport::offer)); the first
+    /// message for this element that arrived from another process, sent
+    /// straight to this PE, and `wanted`, is returned to act on now, counted
+    /// as handled (quiescence detection sees it as the PE's poll would
+    /// have). Anything else stays where it is for the scheduler, in order:
+    /// the element should then return to it ([`OwnPoll::Busy`]). Always
+    /// `Busy` when the PE has queued or mailed messages, the element is
+    /// about to move or waits in `at_sync`, or the run times entry methods
+    /// (load balancing, traces, recordings), whose accounts see each
+    /// message as its own entry.
+    pub fn poll_own(&mut self, polls: u32, wanted: impl Fn(&A::Msg) -> bool) -> OwnPoll<A::Msg> {
+        let svc = &mut *self.svc;
+        if !svc.nothing_queued()
+            || svc.instrument
+            || svc.trace.is_some()
+            || svc.record.is_some()
+            || svc.comm_trace.is_some()
+            || !svc.requested_moves.is_empty()
+            || self.meta.at_sync
+            || !svc.transport.mailbox(svc.pe).is_empty()
+        {
+            return OwnPoll::Busy;
+        }
+        let me = self.me;
+        let mut got = None;
+        let offered = svc.transport.offer(svc.pe, polls, &mut |frame| {
+            let Ok(parcel) = crate::frame::decode(std::borrow::Cow::Borrowed(frame), Vec::new())
+            else {
+                return false;
+            };
+            if let MessageBody::Entry(Entry {
+                to,
+                hops: 0,
+                call: Call::Msg(Payload::InFrame(bytes)),
+                ..
+            }) = parcel.body
+                && to == me
+                && let Ok(msg) = wire::decode_chare_message::<A::Msg>(bytes, &[])
+                && wanted(&msg)
+            {
+                got = Some(msg);
+                return true;
+            }
+            false
+        });
+        match (offered, got) {
+            (Offer::Taken, Some(msg)) => {
+                svc.counters.messages += 1;
+                svc.processed += 1;
+                OwnPoll::Took(msg)
+            }
+            (Offer::Empty, _) => OwnPoll::Empty,
+            _ => OwnPoll::Busy,
+        }
+    }
+}
+
+/// What [`Ctx::poll_own`] found.
+#[derive(Debug)]
+pub enum OwnPoll<M> {
+    /// A message for the element, to act on now.
+    Took(M),
+    /// Nothing arrived in the polls.
+    Empty,
+    /// The PE has other work, or may not be polled from an entry method:
+    /// the element should return to the scheduler.
+    Busy,
 }
 
 #[cfg(test)]

@@ -110,7 +110,7 @@ pub use arts_macros::message;
 pub use bulk::Bulk;
 pub use chare::{ArrayProxy, Chare, Element};
 pub use checkpoint::{ArrayImage, ElementImage};
-pub use ctx::Ctx;
+pub use ctx::{Ctx, OwnPoll};
 pub use driver::{Driver, DriverMsg};
 pub use grid::{DEFAULT_STARVATION_LIMIT, EmulatedSpeeds, GridConfig};
 pub use ids::ObjId;

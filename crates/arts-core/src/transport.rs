@@ -64,6 +64,28 @@ pub trait Transport: Send + Sync + 'static {
         Progress::Idle
     }
 
+    /// Called by local PE `pe` on its own thread from inside an entry
+    /// method (an element waiting for a message of its own, see
+    /// [`Ctx::poll_own`](crate::Ctx::poll_own)): polls up to `polls` times
+    /// while nothing arrives and `pe`'s mailbox stays empty, and offers the
+    /// frame of the first message from another process for `pe` to `take`,
+    /// which returns whether it took it (it reads the frame only during the
+    /// call). A message it does not take, or one that is not a single
+    /// frame, stays first in line for the PE's next [`Transport::poll`].
+    /// Polls that find nothing progress sends as `poll` does. Transports
+    /// that are not polled offer nothing ([`Offer::Declined`]: the PE reads
+    /// its mailbox).
+    fn offer(&self, pe: PeId, polls: u32, take: &mut dyn FnMut(&[u8]) -> bool) -> Offer {
+        let _ = (pe, polls, take);
+        Offer::Declined
+    }
+
+    /// Whether [`Transport::offer`] can ever offer a message (the transport
+    /// is polled); `false`: an element need not ask.
+    fn offers(&self) -> bool {
+        false
+    }
+
     /// How long an idle PE may park before it must `poll` again; `None` when
     /// every message arrives through the mailbox (whose push wakes the PE).
     fn poll_interval(&self) -> Option<std::time::Duration> {
@@ -145,6 +167,18 @@ pub enum Progress {
     Sending,
     /// Nothing to do: the PE may park until the next poll.
     Idle,
+}
+
+/// What a [`Transport::offer`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Offer {
+    /// A message arrived and `take` took it.
+    Taken,
+    /// A message is waiting that `take` did not take, the PE's mailbox
+    /// has one, or the transport offers none: the PE has work of its own.
+    Declined,
+    /// Nothing arrived in all the polls.
+    Empty,
 }
 
 /// All PEs in this process: sending is a push into the destination's mailbox.

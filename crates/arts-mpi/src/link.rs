@@ -158,6 +158,10 @@ pub(crate) struct PeLink {
     /// Whether the receive before `next` completed and waits to be posted
     /// again (after the PE acted on its message).
     repost: bool,
+    /// The status of the receive at `next` when it completed but its
+    /// message was offered and not taken ([`PeLink::offer_frame`]): it is
+    /// the next message `receive_frame` returns.
+    held: Option<Status>,
 }
 
 thread_local! {
@@ -187,6 +191,7 @@ pub(crate) fn with_link<R>(
                 posted,
                 next: 0,
                 repost: false,
+                held: None,
             }
         });
         f(link)
@@ -236,15 +241,8 @@ impl PeLink {
         &mut self,
         comm: &SimpleCommunicator,
     ) -> Option<(Frame, BulkBuffers)> {
-        // Post the buffer of the previous message again, now that the PE
-        // has acted on that message.
-        if self.repost {
-            let last = (self.next + POSTED_RECEIVES - 1) % POSTED_RECEIVES;
-            self.posted[last].post(comm, self.local);
-            self.repost = false;
-        }
+        let status = self.next_completed(comm)?;
         let receive = &mut self.posted[self.next];
-        let status = receive.test()?;
         let n = status.count(u8::equivalent_datatype()) as usize;
         // SAFETY: the receive completed, so MPI no longer writes the buffer;
         // it holds `n` received bytes.
@@ -259,6 +257,48 @@ impl PeLink {
         self.next = (self.next + 1) % POSTED_RECEIVES;
         self.repost = true;
         Some(received)
+    }
+
+    /// Posts the buffer of the previous message again, now that the PE
+    /// has acted on that message, and returns the status of the receive at
+    /// `next` if it completed (or completed earlier and was held).
+    #[inline]
+    fn next_completed(&mut self, comm: &SimpleCommunicator) -> Option<Status> {
+        if self.repost {
+            let last = (self.next + POSTED_RECEIVES - 1) % POSTED_RECEIVES;
+            self.posted[last].post(comm, self.local);
+            self.repost = false;
+        }
+        match self.held.take() {
+            Some(status) => Some(status),
+            None => self.posted[self.next].test(),
+        }
+    }
+
+    /// Offers the next message waiting for this PE on `comm`, if it is a
+    /// whole frame, to `take` (which reads it only during the call): taken,
+    /// it is consumed as `receive_frame` would; otherwise it stays first in
+    /// line for `receive_frame`. `None`: nothing arrived.
+    pub(crate) fn offer_frame(
+        &mut self,
+        comm: &SimpleCommunicator,
+        take: &mut dyn FnMut(&[u8]) -> bool,
+    ) -> Option<bool> {
+        let status = self.next_completed(comm)?;
+        let n = status.count(u8::equivalent_datatype()) as usize;
+        // SAFETY: as in `receive_frame`.
+        let message = unsafe { &(&*self.posted[self.next].buffer)[..n] };
+        let taken = match message.split_last() {
+            Some((&WHOLE, frame)) => take(frame),
+            _ => false,
+        };
+        if taken {
+            self.next = (self.next + 1) % POSTED_RECEIVES;
+            self.repost = true;
+        } else {
+            self.held = Some(status);
+        }
+        Some(taken)
     }
 
     /// Receives the frame and bulk buffers of a large message from `source`,

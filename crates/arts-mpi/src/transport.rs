@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use arts_core::transport::{Arrival, BulkBuffers, Envelope, Mailbox, Progress, Transport};
+use arts_core::transport::{Arrival, BulkBuffers, Envelope, Mailbox, Offer, Progress, Transport};
 use arts_core::{DriverMsg, PeId, PeReport, RunError};
 use crossbeam_channel::{Receiver, Sender};
 use crossbeam_utils::CachePadded;
@@ -160,6 +160,20 @@ impl MpiTransport {
         }
     }
 
+    /// Driver messages are rare (a probe costs as much as a few polls):
+    /// the leader PE looks for them on every `DRIVER_PROBE_EVERY`th poll
+    /// that found nothing else, a few microseconds apart.
+    #[inline]
+    fn probe_driver(&self, local: usize) {
+        if local == 0
+            && DRIVER_POLLS
+                .with(|n| n.replace(n.get().wrapping_add(1)))
+                .is_multiple_of(DRIVER_PROBE_EVERY)
+        {
+            self.deliver_driver_msgs();
+        }
+    }
+
     fn wait_barrier(&self, mut request: Request<'static, ()>, mut while_waiting: impl FnMut()) {
         loop {
             match request.test() {
@@ -265,29 +279,45 @@ impl Transport for MpiTransport {
         if let Some((frame, bulk)) = received {
             let frame = match frame {
                 // SAFETY: the buffer is posted again only by this PE's next
-                // poll; `deliver` acts on the message before that (it does
-                // not poll), and does not keep the borrowed frame.
+                // poll or offer; `deliver` does not poll, reads the frame
+                // only until it has decoded the message (an entry method it
+                // runs may then `offer`), and does not keep it.
                 Frame::InBuffer(bytes) => Cow::Borrowed(unsafe { &*bytes }),
                 Frame::Owned(bytes) => Cow::Owned(bytes),
             };
             deliver(Arrival { frame, bulk });
             return Progress::Arrived;
         }
-        // Driver messages are rare (a probe costs as much as a few polls):
-        // look for them on every `DRIVER_PROBE_EVERY`th poll that found
-        // nothing else, a few microseconds apart.
-        if local == 0
-            && DRIVER_POLLS
-                .with(|n| n.replace(n.get().wrapping_add(1)))
-                .is_multiple_of(DRIVER_PROBE_EVERY)
-        {
-            self.deliver_driver_msgs();
-        }
+        self.probe_driver(local);
         if sent {
             Progress::Idle
         } else {
             Progress::Sending
         }
+    }
+
+    fn offers(&self) -> bool {
+        true
+    }
+
+    fn offer(&self, pe: PeId, polls: u32, take: &mut dyn FnMut(&[u8]) -> bool) -> Offer {
+        let local = self.local(pe);
+        let mailbox = &self.mailboxes[local];
+        link::with_link(&self.comm.0, local, |link| {
+            for _ in 0..polls {
+                match link.offer_frame(&self.comm.0, take) {
+                    Some(true) => return Offer::Taken,
+                    Some(false) => return Offer::Declined,
+                    None => {}
+                }
+                link.progress_sends();
+                self.probe_driver(local);
+                if !mailbox.is_empty() {
+                    return Offer::Declined;
+                }
+            }
+            Offer::Empty
+        })
     }
 
     fn poll_interval(&self) -> Option<Duration> {
