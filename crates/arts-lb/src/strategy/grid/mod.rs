@@ -216,17 +216,6 @@ impl Strategy for GridMetis {
     fn name(&self) -> &'static str {
         "grid-metis"
     }
-    /// Not restrained: the runtime applies this mapping whatever its load
-    /// model predicts. Phase 1 is load-blind by design (the thesis, §7.2.2:
-    /// "no consideration is given to balancing the computation on the
-    /// measured CPU load"), so judging it by the predicted busiest PE
-    /// vetoes it on measurement noise: on Jacobi2D 2 × 4 from Naive at
-    /// 8 ms the runtime kept Naive in 4 of 18 runs (issue 52, the slow
-    /// run of four), the cut it was called for never made. Charm++'s
-    /// GridMetisLB and GridHybridLB always migrate to their mapping.
-    fn restrained(&self) -> bool {
-        false
-    }
 
     fn map(&self, input: &LbInput) -> Result<Mapping, LbError> {
         let (cluster_of_pe, nclusters) = clusters(input, self.name())?;
@@ -275,17 +264,6 @@ impl Strategy for GridHybrid {
     }
     fn name(&self) -> &'static str {
         "grid-hybrid"
-    }
-    /// Not restrained: the runtime applies this mapping whatever its load
-    /// model predicts. Phase 1 is load-blind by design (the thesis, §7.2.2:
-    /// "no consideration is given to balancing the computation on the
-    /// measured CPU load"), so judging it by the predicted busiest PE
-    /// vetoes it on measurement noise: on Jacobi2D 2 × 4 from Naive at
-    /// 8 ms the runtime kept Naive in 4 of 18 runs (issue 52, the slow
-    /// run of four), the cut it was called for never made. Charm++'s
-    /// GridMetisLB and GridHybridLB always migrate to their mapping.
-    fn restrained(&self) -> bool {
-        false
     }
 
     fn map(&self, input: &LbInput) -> Result<Mapping, LbError> {

@@ -458,20 +458,3 @@ fn phase_1_keeps_a_partition_that_is_already_in_place() {
         assert_eq!(moved(&naive, &s.map(&naive).unwrap()), 4);
     }
 }
-
-/// The runtime may keep the current placement when a restrained strategy's
-/// mapping does not pay by its load model. Phase 1 of `grid-metis` and
-/// `grid-hybrid` ignores load by design, and the runtime's veto on noisy
-/// measurements left Naive in place in 4 of 18 runs of the issue-52
-/// figure: both are unrestrained now. `grid-comm` balances load within
-/// clusters and stays restrained.
-#[test]
-fn metis_grid_balancers_are_not_vetoed_by_the_load_model() {
-    assert!(!GridHybrid::default().restrained());
-    assert!(!GridMetis::default().restrained());
-    assert!(GridComm::default().restrained());
-    for name in ["grid-hybrid", "grid-metis"] {
-        let s = crate::by_name(name).unwrap();
-        assert!(!s.restrained() && s.topology_aware(), "{name}");
-    }
-}
