@@ -361,7 +361,8 @@ fn is_block(pe_of: &[usize]) -> bool {
 /// run of four, which was read as "a worse cut than Block's". On every
 /// captured input both METIS balancers choose Block's placement itself (the
 /// ladder's only 4 + 4 cut of two edges), whatever the measured loads: the
-/// slow run was not a balancing decision.
+/// slow run was not this placement but the runtime's load-model veto, which
+/// kept Naive (`docs/grid.md`).
 #[test]
 fn captured_ladders_get_blocks_placement_from_both_metis_balancers() {
     let inputs = captured_ladders();
