@@ -17,6 +17,10 @@
 //!   work, cluster shares from water-filling (speed, pinned work,
 //!   background): the clusters get *work* in proportion to their capacity.
 //!
+//! METIS' part numbers are arbitrary: parts of equal share are matched to
+//! the clusters holding most of their objects ([`keep_in_place`]), as
+//! `metis` does for PEs, so a partition already in place moves nothing.
+//!
 //! With uniform objects the two agree. With objects of unequal work,
 //! `messages` gives a cluster as many objects as its multiplier says, not
 //! as much work, so one cluster can end up with more work than its PEs
@@ -104,10 +108,61 @@ pub(super) fn cluster_partition(
         EdgeWeight::Messages,
         &tpwgts,
     )?;
+    let slot = keep_in_place(&part, &movable, &obj_cluster, &targets, &tpwgts);
     for (l, &i) in movable.iter().enumerate() {
-        obj_cluster[i] = targets[part[l] as usize];
+        obj_cluster[i] = targets[slot[part[l] as usize]];
     }
     Ok(obj_cluster)
+}
+
+/// The slot (index into `targets`) each METIS part goes to. METIS numbers
+/// its parts arbitrarily, and parts of equal target weight are
+/// interchangeable: they are matched to clusters so as to keep the most
+/// objects in the cluster they are in (`current[i]`), greedily on overlap
+/// (ties: lower part, then lower slot). The cut and the balance are the
+/// partition's, unchanged; only wide-area migrations are saved (without
+/// this, an input already at METIS' cut with the clusters' roles swapped
+/// moved every object across the link). Parts of unequal weight keep
+/// their slot.
+fn keep_in_place(
+    part: &[metis::Idx],
+    movable: &[usize],
+    current: &[usize],
+    targets: &[usize],
+    tpwgts: &[metis::Real],
+) -> Vec<usize> {
+    let n = targets.len();
+    let same = |p: usize, s: usize| tpwgts[p].to_bits() == tpwgts[s].to_bits();
+    let mut slot_of_cluster = vec![usize::MAX; current.iter().max().map_or(0, |&c| c + 1)];
+    for (s, &c) in targets.iter().enumerate() {
+        if c < slot_of_cluster.len() {
+            slot_of_cluster[c] = s;
+        }
+    }
+    let mut overlap = vec![vec![0u64; n]; n];
+    for (l, &i) in movable.iter().enumerate() {
+        let (p, s) = (part[l] as usize, slot_of_cluster[current[i]]);
+        if s != usize::MAX && same(p, s) {
+            overlap[p][s] += 1;
+        }
+    }
+    let mut pairs: Vec<(u64, usize, usize)> = (0..n)
+        .flat_map(|p| (0..n).map(move |s| (p, s)))
+        .filter(|&(p, s)| same(p, s))
+        .map(|(p, s)| (overlap[p][s], p, s))
+        .collect();
+    pairs.sort_unstable_by(|a, b| b.0.cmp(&a.0).then((a.1, a.2).cmp(&(b.1, b.2))));
+    let mut slot = vec![usize::MAX; n];
+    let mut taken = vec![false; n];
+    for (_, p, s) in pairs {
+        if slot[p] == usize::MAX && !taken[s] {
+            slot[p] = s;
+            taken[s] = true;
+        }
+    }
+    // Every weight class has as many slots as parts, so each part found one.
+    debug_assert!(slot.iter().all(|&s| s != usize::MAX));
+    slot
 }
 
 /// Phase 2 of `grid-metis`: `metis-messages` inside every cluster (vertex
