@@ -139,15 +139,19 @@ impl Mpi {
     /// parks after the idle policy's spin, as in-process PEs do (Open MPI's
     /// "degraded" mode when oversubscribed): polling there takes the core
     /// of a PE with work (zones on 2 processes × 2 PEs floating over 2
-    /// cores: 15% faster, `BENCHMARKS.md`).
+    /// cores: 15% faster, `BENCHMARKS.md`). For the same reason a rank
+    /// blocked in a receive polls MPI itself (`Transport::offers`) only
+    /// when every PE has a core (oversubscribed, it cost a two-process
+    /// ping-pong with 2 PEs a process on 2 cores 30%).
     pub fn config(&self, config: &Config, pes_per_process: u32) -> Config {
         let world = Comm(self.world.duplicate());
+        let oversubscribed = self.oversubscribed(pes_per_process);
         let factory = TransportFactory(Arc::new(move |pes: u32| {
-            let (transport, rx) = MpiTransport::new(&world, pes)?;
+            let (transport, rx) = MpiTransport::new(&world, pes, !oversubscribed)?;
             Ok((transport as Arc<dyn arts_core::transport::Transport>, rx))
         }));
         let mut idle = config.idle;
-        if self.oversubscribed(pes_per_process) {
+        if oversubscribed {
             idle.long_poll = false;
         } else {
             idle.yield_after = u32::MAX;

@@ -65,15 +65,20 @@ pub struct MpiTransport {
     driver_send: Mutex<()>,
     /// Direct transfers, on a communicator of their own.
     direct: MpiDirect,
+    /// Whether a waiting element may poll for itself ([`Transport::offers`]):
+    /// only where every PE has a core, since its polls do not yield it.
+    offers: bool,
 }
 
 impl MpiTransport {
     /// A transport over `pes` PEs spread evenly over the processes of
     /// `world`, with private duplicates of it (so that runs never mix their
-    /// messages), and the channel this process's driver receives on.
+    /// messages), and the channel this process's driver receives on;
+    /// `offers`: whether waiting elements may poll for themselves.
     pub(crate) fn new(
         world: &Comm,
         pes: u32,
+        offers: bool,
     ) -> Result<(Arc<MpiTransport>, Receiver<DriverMsg>), RunError> {
         let size = world.0.size() as u32;
         if pes == 0 || !pes.is_multiple_of(size) {
@@ -103,6 +108,7 @@ impl MpiTransport {
             large_send: Mutex::new(()),
             driver_send: Mutex::new(()),
             direct: MpiDirect::new(Comm(world.0.duplicate())),
+            offers,
         };
         Ok((Arc::new(t), rx))
     }
@@ -297,7 +303,7 @@ impl Transport for MpiTransport {
     }
 
     fn offers(&self) -> bool {
-        true
+        self.offers
     }
 
     fn offer(&self, pe: PeId, polls: u32, take: &mut dyn FnMut(&[u8]) -> bool) -> Offer {
