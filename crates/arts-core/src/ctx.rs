@@ -322,8 +322,8 @@ impl<'a, A: Chare> Ctx<'a, A> {
     }
 
     /// Whether [`Ctx::poll_own`] can ever find a message (the run's
-    /// transport is polled: it spans processes); the same on every PE of a
-    /// run.
+    /// transport is polled: it spans processes, and the PEs have a core
+    /// each); the same on every PE of a process.
     pub fn offers(&self) -> bool {
         self.svc.transport.offers()
     }
@@ -339,14 +339,12 @@ impl<'a, A: Chare> Ctx<'a, A> {
     /// the element should then return to it ([`OwnPoll::Busy`]). Always
     /// `Busy` when the PE has queued or mailed messages, the element is
     /// about to move or waits in `at_sync`, or the run times entry methods
-    /// (load balancing, traces, recordings), whose accounts see each
-    /// message as its own entry.
+    /// (load balancing, traces, recordings, emulated speeds) or traces
+    /// communication, whose accounts see each message as its own entry.
     pub fn poll_own(&mut self, polls: u32, wanted: impl Fn(&A::Msg) -> bool) -> OwnPoll<A::Msg> {
         let svc = &mut *self.svc;
         if !svc.nothing_queued()
-            || svc.instrument
-            || svc.trace.is_some()
-            || svc.record.is_some()
+            || svc.times_entries()
             || svc.comm_trace.is_some()
             || !svc.requested_moves.is_empty()
             || self.meta.at_sync

@@ -161,6 +161,13 @@ impl Services {
         }
     }
 
+    /// Whether each entry method is timed: for the balancer's loads, a
+    /// trace, a recording, or an emulated slower PE's stretch.
+    #[inline]
+    pub(crate) fn times_entries(&self) -> bool {
+        self.instrument || self.trace.is_some() || self.stretch > 0.0 || self.record.is_some()
+    }
+
     /// Whether no message is queued.
     #[inline]
     pub(crate) fn nothing_queued(&self) -> bool {

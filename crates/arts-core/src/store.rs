@@ -147,7 +147,7 @@ fn run_entry<A: Chare>(
     if svc.failure.is_some() {
         return;
     }
-    let timed = svc.instrument || svc.trace.is_some() || svc.stretch > 0.0 || svc.record.is_some();
+    let timed = svc.times_entries();
     let start = match svc.woke_at.take() {
         Some(woke_at) if timed => woke_at,
         _ if timed => svc.clock.raw(),

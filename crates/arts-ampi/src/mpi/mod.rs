@@ -128,19 +128,24 @@ impl<'y> Mpi<'y> {
         if !offers {
             return false;
         }
-        let own = self.host().poll_own(OWN_POLLS);
-        let mobile = match own {
+        match self.host().poll_own(OWN_POLLS) {
+            Own::Packet(p) => {
+                let (e, net) = self.parts();
+                e.on_packet(net, p);
+            }
+            Own::Signal(s) => self.engine().on_signal(s),
             Own::Empty | Own::Busy => return false,
-            Own::Packet(_) | Own::Signal(_) => self.shared().may_leave(),
-        };
-        let (e, net) = self.parts();
-        match own {
-            Own::Packet(p) => e.on_packet(net, p),
-            Own::Signal(s) => e.on_signal(s),
-            Own::Empty | Own::Busy => unreachable!("returned above"),
         }
-        e.rendezvous(net, mobile);
+        self.move_large();
         true
+    }
+
+    /// Moves this rank's large messages forward (`Engine::rendezvous`)
+    /// after it matched or took in something.
+    fn move_large(&mut self) {
+        let mobile = self.shared().may_leave();
+        let (e, net) = self.parts();
+        e.rendezvous(net, mobile);
     }
 
     /// Readies this rank for a balancing step, a `migrate_to` or a

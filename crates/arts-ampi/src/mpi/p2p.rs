@@ -246,9 +246,7 @@ impl Mpi<'_> {
     /// The request of receive `h`, whose large message, if it matched one,
     /// is asked for now.
     fn pull_matched<'a>(&mut self, h: u32) -> Request<'a> {
-        let mobile = self.shared().may_leave();
-        let (e, net) = self.parts();
-        e.rendezvous(net, mobile);
+        self.move_large();
         Request::new(h, self.shared)
     }
 
