@@ -38,6 +38,13 @@ impl Bulk {
         Arc::make_mut(&mut self.0)
     }
 
+    /// The bytes, mutable, if no other `Bulk` shares them (else `None`):
+    /// for reusing a buffer whose last holder is done with it.
+    #[inline]
+    pub fn get_mut(&mut self) -> Option<&mut Vec<u8>> {
+        Arc::get_mut(&mut self.0)
+    }
+
     /// Where the buffer's shared header is allocated (not its bytes: an
     /// empty buffer has a header and no bytes). For code that must know
     /// which memory a `Bulk` occupies, like AMPI's isomalloc.
@@ -267,6 +274,15 @@ mod tests {
         let other = shared.clone();
         let shared = shared.try_into_vec().expect_err("shared");
         drop(other);
+        let mut shared = shared;
+        let other = shared.clone();
+        assert!(
+            shared.get_mut().is_none(),
+            "get_mut refuses a shared buffer"
+        );
+        drop(other);
+        shared.get_mut().expect("unique").push(4);
+        shared.make_mut().pop();
         let unique = shared.try_into_vec().unwrap();
         assert_eq!(unique.as_ptr(), p, "then unique");
     }

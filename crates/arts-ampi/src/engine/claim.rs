@@ -67,6 +67,7 @@ impl Engine {
         self.buffered -= p.data.len();
         let h = self.alloc(Req::Recv(RecvReq::new(call, comm, buf, capacity, elem)));
         self.fill(h, &p);
+        p.data.recycle();
         Ok(h)
     }
 

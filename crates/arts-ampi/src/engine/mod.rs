@@ -14,6 +14,7 @@ mod packet;
 mod packet_wire;
 mod payload;
 pub mod plans;
+mod pool;
 mod rendezvous;
 mod schedule;
 mod seq;
@@ -455,6 +456,7 @@ impl Engine {
             Some(p) => {
                 self.buffered -= p.data.len();
                 self.fill(h, &p);
+                p.data.recycle();
             }
             None => self.posted.push(Posted {
                 target: Target::User(h),
@@ -602,7 +604,10 @@ impl Engine {
         };
         match self.posted.iter().position(|r| r.matches(&p)) {
             Some(i) => match self.posted.remove(i).target {
-                Target::User(h) => self.fill(h, &p),
+                Target::User(h) => {
+                    self.fill(h, &p);
+                    p.data.recycle();
+                }
                 Target::Sched { req, slot } => {
                     self.sched_arrived(net, req, slot, p.data.into_vec())
                 }

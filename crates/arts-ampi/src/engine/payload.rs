@@ -26,7 +26,8 @@ pub enum Payload {
 }
 
 impl Payload {
-    /// A copy of `data`: inline if it fits, else in a new shared buffer.
+    /// A copy of `data`: inline if it fits, else in a shared buffer (one
+    /// of this thread's pool, `pool.rs`, or a new one).
     #[inline]
     pub fn new(data: &[u8]) -> Payload {
         if data.len() <= INLINE_BYTES {
@@ -35,7 +36,17 @@ impl Payload {
                 bytes: inline(data),
             }
         } else {
-            Payload::Shared(crate::iso::outside(|| Bulk::new(data.to_vec())))
+            Payload::Shared(super::pool::bulk_of(data))
+        }
+    }
+
+    /// Ends the payload once its bytes were copied out: a shared buffer
+    /// no one else holds goes back to this thread's pool for the next
+    /// message sent from it.
+    #[inline]
+    pub fn recycle(self) {
+        if let Payload::Shared(b) = self {
+            super::pool::recycle(b);
         }
     }
 
