@@ -472,8 +472,14 @@ impl Engine {
         let Some(Some(Req::Recv(r))) = self.reqs.get_mut(h as usize) else {
             return;
         };
-        let comm = self.comms[r.comm as usize].as_ref();
-        let source = comm.map_or(p.src, |c| c.rank_of(p.src)) as i32;
+        // `WORLD` (never freed) numbers its ranks as `WORLD` does: no look-up
+        // of its entry and map (cold lines, on every message's path).
+        let source = match r.comm {
+            WORLD => p.src,
+            c => self.comms[c as usize]
+                .as_ref()
+                .map_or(p.src, |c| c.rank_of(p.src)),
+        } as i32;
         let bytes = p.bytes();
         let status = Status {
             source,

@@ -450,3 +450,39 @@ fn a_gate_is_not_set_on_what_it_cannot_name() {
     e.cancel(ha);
     e.cancel(hb);
 }
+
+#[test]
+fn a_receive_names_its_communicators_rank_and_reused_buffers_carry_each_messages_bytes() {
+    let mut sim = Sim::new(3);
+    // WORLD in reverse: WORLD rank 2 is the communicator's rank 0, WORLD 0 its rank 2.
+    let comms: Vec<u32> = (0..3)
+        .map(|r| sim.engines[r].add_comm(16, vec![2, 1, 0]))
+        .collect();
+    for round in 0..6u8 {
+        // Sizes above the inline bytes, so that the buffers are pooled and
+        // reused (one thread here): each message must arrive whole.
+        let data: Vec<u8> = (0..1000 + 37 * round as usize)
+            .map(|i| (i as u8) ^ round)
+            .collect();
+        let (comm, dest, source) = match round % 2 {
+            0 => (comms[2], 2, 0),
+            _ => (WORLD, 0, 2),
+        };
+        let mut b = vec![0u8; 1300];
+        let on = |e: &mut Engine, b: &mut [u8]| {
+            // SAFETY: `b` outlives the request (tested below before use).
+            unsafe { e.irecv("recv", comm, ANY_SOURCE, 5, b.as_mut_ptr(), b.len(), 1) }.unwrap()
+        };
+        // Posted before the message comes in rounds 0, 1, 4, 5, after it in 2, 3.
+        let posted = (round / 2) % 2 == 0;
+        let early = posted.then(|| on(&mut sim.engines[0], &mut b));
+        sim.engines[2]
+            .send(&mut sim.wire, "send", comm, dest, 5, &data)
+            .unwrap();
+        sim.pump();
+        let h = early.unwrap_or_else(|| on(&mut sim.engines[0], &mut b));
+        let s = sim.engines[0].test("recv", h).unwrap().unwrap();
+        assert_eq!((s.source, s.bytes), (source, data.len()), "round {round}");
+        assert_eq!(&b[..s.bytes], &data[..], "round {round}");
+    }
+}
