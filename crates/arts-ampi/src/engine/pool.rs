@@ -12,10 +12,11 @@
 //! Bounded: at most [`POOL_BUFFERS`] buffers a thread, none above
 //! [`POOL_MAX_BYTES`], [`POOL_BYTES`] in all (1 MiB); a buffer
 //! that does not fit (the pool full, a size it does not keep) is freed as
-//! before. Buffers are sized in powers of two from 64 bytes (at most twice
-//! the bytes they hold), and a message takes only a buffer of its own size
-//! class, so a small message never takes a large buffer a later large one
-//! would have used.
+//! before. Buffers are sized in classes (multiples of 64 bytes up to 512,
+//! then four per doubling: a buffer is at most a quarter larger than the
+//! bytes it holds above 256), and a message takes only a buffer of its own
+//! size class, so a small message never takes a large buffer a later large
+//! one would have used.
 //!
 //! Safe to share between threads: a buffer is pooled only when no one else
 //! holds it (`Bulk::get_mut`), so it is never handed out while a reader may
@@ -97,14 +98,17 @@ thread_local! {
     static POOL: RefCell<Pool> = const { RefCell::new(Pool::new()) };
 }
 
-/// The capacity a new buffer for `len` bytes gets: its size class (a power
-/// of two from 64 bytes) up to [`POOL_MAX_BYTES`], `len` itself above.
+/// The capacity a new buffer for `len` bytes gets: its size class up to
+/// [`POOL_MAX_BYTES`] (`len` rounded up to a multiple of 64 bytes or of an
+/// eighth of the next power of two, whichever is larger: at most a quarter
+/// more than `len` above 256 bytes), `len` itself above.
 #[inline]
 fn class_of(len: usize) -> usize {
     if len > POOL_MAX_BYTES {
         len
     } else {
-        len.max(MIN_BYTES).next_power_of_two()
+        let step = (len.next_power_of_two() / 8).max(MIN_BYTES);
+        len.max(MIN_BYTES).next_multiple_of(step)
     }
 }
 
@@ -149,7 +153,7 @@ pub(super) fn recycle(mut b: Bulk) {
         return;
     };
     let class = v.capacity();
-    if !(MIN_BYTES..=POOL_MAX_BYTES).contains(&class) || !class.is_power_of_two() {
+    if !(MIN_BYTES..=POOL_MAX_BYTES).contains(&class) || class_of(class) != class {
         return;
     }
     if crate::iso::in_use()
@@ -200,8 +204,8 @@ mod tests {
         let small = bulk_of(&[1; 100]);
         assert_ne!(small.as_ptr(), bytes);
         assert_eq!(pooled(), 1);
-        let b = bulk_of(&[9; 1500]);
-        assert_eq!(&b[..], &[9; 1500][..], "the new bytes, all of them");
+        let b = bulk_of(&[9; 1250]);
+        assert_eq!(&b[..], &[9; 1250][..], "the new bytes, all of them");
         assert_eq!(
             (b.header_ptr(), b.as_ptr()),
             (header, bytes),
@@ -209,6 +213,17 @@ mod tests {
         );
         assert_eq!(pooled(), 0);
         drop((b, small));
+    }
+
+    #[test]
+    fn a_class_is_at_most_a_quarter_above_its_bytes_and_is_its_own_class() {
+        for len in 0..=POOL_MAX_BYTES {
+            let c = class_of(len);
+            assert!(c >= len.max(MIN_BYTES), "{len} -> {c}");
+            assert!(len <= 256 || 4 * c <= 5 * len, "{len} -> {c}");
+            assert_eq!(class_of(c), c, "{len} -> {c}");
+        }
+        assert_eq!(class_of(1200), class_of(1250), "one class");
     }
 
     #[test]
@@ -263,7 +278,7 @@ mod tests {
         let bytes = sent.as_ptr();
         recycle(sent);
         assert_eq!(pooled(), 1);
-        let again = bulk_of(&[2; 2500]);
+        let again = bulk_of(&[2; 2900]);
         assert_eq!(again.as_ptr(), bytes, "reused on the receiving thread");
         // And its pool, with what it holds, is freed when its thread ends.
         std::thread::spawn(move || {
