@@ -19,6 +19,20 @@ pub(crate) struct ObjStats {
     pub bytes: u64,
 }
 
+/// The elements a load-balancing step moves, as one PE's `Moves` gives them.
+#[derive(Debug, Default, serde::Serialize, serde::Deserialize)]
+pub struct Moved {
+    /// (linear index, destination PE) of each element departing from the PE.
+    pub departures: Vec<(u64, PeId)>,
+    /// Where elements that move in this step go, as far as the PE needs
+    /// to know (empty in a periodic step, whose departures may be
+    /// declined): (linear index, destination) of the elements that arrive
+    /// there and of those that elements there (after the step) sent
+    /// messages to. The location updates of Charm++'s central balancers,
+    /// sent with the decision.
+    pub told: Vec<(u64, PeId)>,
+}
+
 /// Load-balancing messages between PEs and the manager on PE 0.
 #[derive(Debug, serde::Serialize, serde::Deserialize)]
 pub enum LbMsg {
@@ -54,8 +68,9 @@ pub enum LbMsg {
     Moves {
         /// The array.
         array: ArrayId,
-        /// (linear index, destination PE) of each departing element.
-        departures: Vec<(u64, PeId)>,
+        /// The elements that move: the departures from this PE and what
+        /// it is told of the others (boxed: envelopes stay small).
+        moved: Box<Moved>,
         /// How many elements will arrive here.
         arrivals: u64,
         /// The `at_sync` number of the next balancing step (`Auto` periods).

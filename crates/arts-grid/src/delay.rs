@@ -361,8 +361,24 @@ fn frame_bytes(frame: &[u8], bulk: &BulkBuffers) -> u64 {
     (frame.len() + bulk.iter().map(|b| b.len()).sum::<usize>()) as u64
 }
 
+thread_local! {
+    /// The PE whose thread this is, once it polled the transport (only a
+    /// PE's own thread polls it): the PE a message it sends leaves from.
+    static POLLING_PE: std::cell::Cell<Option<PeId>> = const { std::cell::Cell::new(None) };
+}
+
+/// The PE a message from this thread leaves from: the PE that runs the
+/// thread, which is the envelope's source except for an element message
+/// it forwards (whose source stays its original sender, to be told where
+/// the element is); `src` on a thread that is no PE's.
+fn leaving_from(src: PeId) -> PeId {
+    POLLING_PE.with(std::cell::Cell::get).unwrap_or(src)
+}
+
 /// A transport that adds the latency of a [`Topology`] to every message
 /// between clusters, on top of any inner transport (in-process or MPI).
+/// A message pays the link between the PE that sends it and its
+/// destination: a forwarded element message pays each hop's.
 pub struct DelayTransport {
     inner: Arc<dyn Transport>,
     holding: Holding<Held>,
@@ -462,7 +478,7 @@ impl Transport for DelayTransport {
     }
 
     fn send(&self, to: PeId, env: Envelope) {
-        match env.source() {
+        match env.source().map(leaving_from) {
             Some(src) if self.local.contains(&to) && self.holding.delays(src, to) => {
                 if self.holding.counts_bytes(src, to) {
                     let (frame, bulk) = env
@@ -491,6 +507,7 @@ impl Transport for DelayTransport {
     }
 
     fn poll(&self, pe: PeId, deliver: &mut dyn FnMut(Arrival<'_>)) -> Progress {
+        POLLING_PE.with(|p| p.set(Some(pe)));
         if self.release(pe, deliver) {
             return Progress::Arrived;
         }

@@ -208,6 +208,161 @@ mod tests {
         assert!(run_pingpong_on(topo, local, 2) < Duration::from_millis(100));
     }
 
+    #[derive(Serialize)]
+    enum Phase {
+        Resumed,
+        Timed,
+    }
+
+    #[message]
+    #[derive(Clone)]
+    enum Roam {
+        /// Talk to element 3 (element 0 only), then wait at sync.
+        Start,
+        /// Element 0: send `Hello` stamped now to element 3; everyone
+        /// else: contribute nothing.
+        Go,
+        /// Sent at `sent` (s since the run began), or before the step.
+        Hello { sent: Option<f64> },
+    }
+
+    #[derive(Serialize, Deserialize)]
+    struct Roamer;
+
+    impl Chare for Roamer {
+        type Msg = Roam;
+        type Init = ();
+        fn new(_: Index, _: &()) -> Self {
+            Roamer
+        }
+        fn receive(&mut self, msg: Roam, ctx: &mut Ctx<'_, Self>) {
+            let me = ctx.index().x();
+            match msg {
+                Roam::Start => {
+                    if me == 0 {
+                        ctx.send(ctx.this_proxy().at(3), Roam::Hello { sent: None });
+                    }
+                    ctx.at_sync();
+                }
+                Roam::Go if me == 0 => {
+                    let sent = Some(ctx.wall_time());
+                    ctx.send(ctx.this_proxy().at(3), Roam::Hello { sent });
+                    ctx.contribute(0.0, Reducer::Max, Callback::main(Phase::Timed));
+                }
+                Roam::Go if me != 3 => {
+                    ctx.contribute(0.0, Reducer::Max, Callback::main(Phase::Timed))
+                }
+                Roam::Go | Roam::Hello { sent: None } => {}
+                Roam::Hello { sent: Some(t) } => {
+                    let took = ctx.wall_time() - t;
+                    ctx.contribute(took, Reducer::Max, Callback::main(Phase::Timed));
+                }
+            }
+        }
+        fn resume_from_sync(&mut self, ctx: &mut Ctx<'_, Self>) {
+            ctx.contribute(0.0, Reducer::Max, Callback::main(Phase::Resumed));
+        }
+    }
+
+    #[test]
+    fn after_a_balancing_step_a_message_goes_straight_to_the_new_pe() {
+        // Element i on PE i of 4, clusters {0,1} and {2,3}, 100 ms apart.
+        // Element 0 talks to element 3; `rotate` moves element 0 to PE 1
+        // and element 3 (home PE 3) to PE 0. Told with the decision, PE 1
+        // sends element 0's next message to element 3 straight to PE 0, in
+        // cluster 0 like itself; through element 3's home (PE 3) it would
+        // cross the wide-area link there and back (200 ms).
+        let topo = Topology::uniform(4, 2, Duration::from_millis(100)).expect("valid");
+        let mut lb = arts_core::LbConfig::new("rotate", arts_core::LbPeriod::EverySync).unwrap();
+        lb.speeds = Some(vec![1.0; 4]);
+        let base = Config {
+            pes: 4,
+            instrument: true,
+            lb: Some(lb),
+            ..Config::default()
+        };
+        let config = Emulation::new(topo).apply(base).expect("4 PEs");
+        let (took, _) = arts_core::run(&config, |d| {
+            let a = d.create_array::<Roamer>("r", Shape::d1(4), Map::RoundRobin, ());
+            d.broadcast(&a, Roam::Start);
+            d.wait_callback::<f64>(Phase::Resumed).unwrap();
+            d.broadcast(&a, Roam::Go);
+            d.wait_callback::<f64>(Phase::Timed).unwrap()
+        })
+        .unwrap();
+        assert!(took < 0.1, "{took} s: crossed the wide-area link");
+    }
+
+    #[message]
+    #[derive(Clone)]
+    enum Hop {
+        /// Element 3: move to PE 0 (everyone: contribute nothing).
+        Leave,
+        /// Element 1: send `Stamp` to element 3, stamped now (everyone
+        /// else but element 3: contribute nothing).
+        Go,
+        /// Sent at this time (s since the run began).
+        Stamp(f64),
+    }
+
+    #[derive(Serialize, Deserialize)]
+    struct Hopper;
+
+    impl Chare for Hopper {
+        type Msg = Hop;
+        type Init = ();
+        fn new(_: Index, _: &()) -> Self {
+            Hopper
+        }
+        fn receive(&mut self, msg: Hop, ctx: &mut Ctx<'_, Self>) {
+            match msg {
+                Hop::Leave => {
+                    if ctx.index().x() == 3 {
+                        assert!(ctx.migrate_to(0));
+                    }
+                    ctx.contribute(0.0, Reducer::Max, Callback::main(Phase::Resumed));
+                }
+                Hop::Go => {
+                    let me = ctx.index().x();
+                    if me == 1 {
+                        ctx.send(ctx.this_proxy().at(3), Hop::Stamp(ctx.wall_time()));
+                    }
+                    if me != 3 {
+                        ctx.contribute(0.0, Reducer::Max, Callback::main(Phase::Timed));
+                    }
+                }
+                Hop::Stamp(t) => {
+                    let took = ctx.wall_time() - t;
+                    ctx.contribute(took, Reducer::Max, Callback::main(Phase::Timed));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_forwarded_message_pays_the_latency_of_each_hop() {
+        // Element i on PE i of 4, clusters {0,1} and {2,3}, 100 ms apart.
+        // Element 3 moves to PE 0; element 1 (PE 1) does not know and
+        // sends to its home, PE 3, which forwards it to PE 0: it crosses
+        // the link there and back. (It took 100 ms when the delay layer
+        // priced the hop from PE 3 by the message's original sender.)
+        let topo = Topology::uniform(4, 2, Duration::from_millis(100)).expect("valid");
+        let base = Config {
+            pes: 4,
+            ..Config::default()
+        };
+        let config = Emulation::new(topo).apply(base).expect("4 PEs");
+        let (took, _) = arts_core::run(&config, |d| {
+            let a = d.create_array::<Hopper>("h", Shape::d1(4), Map::RoundRobin, ());
+            d.broadcast(&a, Hop::Leave);
+            d.wait_callback::<f64>(Phase::Resumed).unwrap();
+            d.broadcast(&a, Hop::Go);
+            d.wait_callback::<f64>(Phase::Timed).unwrap()
+        })
+        .unwrap();
+        assert!(took >= 0.2, "{took} s: crossed the link once");
+    }
+
     #[test]
     fn the_topology_must_cover_the_run() {
         let topo = Topology::uniform(2, 2, Duration::ZERO).unwrap();

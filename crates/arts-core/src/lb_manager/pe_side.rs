@@ -73,11 +73,12 @@ impl Pe {
             LbMsg::Stats(stats) => self.lb_root.stats(&mut self.svc, *stats),
             LbMsg::Moves {
                 array,
-                departures,
+                moved,
                 arrivals,
                 next_sync,
                 periodic,
             } => {
+                let crate::control::Moved { departures, told } = *moved;
                 if let Some(trace) = &mut self.svc.trace {
                     trace.step_finished(arts_trace::window::StepClock::Lb);
                 }
@@ -89,6 +90,9 @@ impl Pe {
                     && (!periodic || !departures.is_empty())
                 {
                     grid.forget_array(array);
+                }
+                if !periodic {
+                    self.moving(array, &told);
                 }
                 for (linear, to) in departures {
                     let obj = crate::envelope::ObjId { array, linear };

@@ -366,6 +366,12 @@ impl LbRoot {
         let (next_sync, periodic) = (st.next_sync, st.periodic);
         self.resident.record(array, &input, &mapping, &walls);
         let (departures, arrivals) = moves(&input, &mapping, svc.num_pes);
+        let told = if periodic {
+            vec![Vec::new(); svc.num_pes as usize]
+        } else {
+            let (info, pes) = (svc.array(array), svc.num_pes);
+            tell(&input, &mapping, pes, |linear| info.home(linear, pes))
+        };
         let record = LbStepRecord {
             array: svc.array(array).name.to_string(),
             step: st.step,
@@ -390,10 +396,11 @@ impl LbRoot {
             synced_at,
             record: Box::new(record),
         };
-        for (pe, (departures, arrivals)) in departures.into_iter().zip(arrivals).enumerate() {
+        let each = departures.into_iter().zip(arrivals).zip(told);
+        for (pe, ((departures, arrivals), told)) in each.enumerate() {
             let msg = LbMsg::Moves {
                 array,
-                departures,
+                moved: Box::new(crate::control::Moved { departures, told }),
                 arrivals,
                 next_sync,
                 periodic,
@@ -602,10 +609,91 @@ fn moves(input: &LbInput, mapping: &Mapping, pes: u32) -> (Vec<Vec<(u64, PeId)>>
     (departures, arrivals)
 }
 
+/// What each PE is told about the elements that `mapping` moves (the
+/// `told` of its `Moves`): an element's destination expects it, and its
+/// home and every PE that will host an element that sent it messages in
+/// the last period learn where it goes (its old PE learns as it sends
+/// it). Per PE, sorted by linear index.
+fn tell(
+    input: &LbInput,
+    mapping: &Mapping,
+    pes: u32,
+    home: impl Fn(u64) -> PeId,
+) -> Vec<Vec<(u64, PeId)>> {
+    let mut told = vec![Vec::new(); pes as usize];
+    let moved = |i: usize| {
+        let (from, to) = (input.objects[i].pe, mapping.pe_of[i]);
+        (from != to).then_some((from, to))
+    };
+    for (i, o) in input.objects.iter().enumerate() {
+        if let Some((from, to)) = moved(i) {
+            told[to].push((o.id, to as PeId));
+            let h = home(o.id) as usize;
+            if h != from && h != to {
+                told[h].push((o.id, to as PeId));
+            }
+        }
+    }
+    for e in &input.comm {
+        if let Some((from, to)) = moved(e.to) {
+            let sender = mapping.pe_of[e.from];
+            if sender != from && sender != to {
+                told[sender].push((input.objects[e.to].id, to as PeId));
+            }
+        }
+    }
+    for t in &mut told {
+        t.sort_unstable();
+        t.dedup();
+    }
+    told
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::control::ObjStats;
+
+    #[test]
+    fn moves_tell_the_destination_the_home_and_the_senders_new_pes() {
+        // Four PEs; objects 0..4 with ids 10..14 on PEs 0, 1, 2, 3; homes
+        // round robin over the ids (id 12 → PE 0). Object 2 moves 2 → 1;
+        // object 3 moves 3 → 2. Object 0 (PE 0) and object 1 (PE 1) send
+        // to object 2; object 2 sends to object 3.
+        let mut input = LbInput::from_loads(
+            vec![PeInfo::default(); 4],
+            &[(0, 1.0), (1, 1.0), (2, 1.0), (3, 1.0)],
+        );
+        for o in &mut input.objects {
+            o.id += 10;
+        }
+        let edge = |from, to| CommEdge {
+            from,
+            to,
+            messages: 1,
+            bytes: 8,
+        };
+        input.comm = vec![edge(0, 2), edge(1, 2), edge(2, 3), edge(3, 0)];
+        let mapping = Mapping {
+            pe_of: vec![0, 1, 1, 2],
+        };
+        let told = tell(&input, &mapping, 4, |id| (id % 4) as PeId);
+        assert_eq!(told[0], vec![(12, 1)], "PE 0: home of 12, and its sender");
+        assert_eq!(
+            told[1],
+            vec![(12, 1), (13, 2)],
+            "PE 1: expects 12; 12 sends to 13"
+        );
+        assert_eq!(
+            told[2],
+            vec![(13, 2)],
+            "PE 2: expects 13 (it knows 12 left)"
+        );
+        assert!(
+            told[3].is_empty(),
+            "PE 3: 13's old PE and home, 12 unknown to it"
+        );
+    }
 
     fn report(pe: PeId, linears: &[u64], load_s: f64) -> PeStats {
         PeStats {

@@ -8,6 +8,7 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::PeId;
+use crate::envelope::Entry;
 
 mod protocol;
 
@@ -34,11 +35,19 @@ impl Hasher for IdentityHasher {
 /// A hash map keyed by linear element positions.
 pub(crate) type LinearMap<V> = HashMap<u64, V, BuildHasherDefault<IdentityHasher>>;
 
+/// A message held for an element announced to arrive here: its priority,
+/// its original sender, the message.
+pub(crate) type Held = (i32, PeId, Entry<'static>);
+
 /// One PE's knowledge of where the elements of one array live. Only
 /// exceptions are stored: an element without an entry is assumed at home.
 #[derive(Default)]
 pub(crate) struct Locations {
     known: LinearMap<PeId>,
+    /// Elements a load-balancing step moves here that have not arrived
+    /// yet, with the messages that reached this PE before them (rule 6 of
+    /// `README.md`).
+    arriving: LinearMap<Vec<Held>>,
 }
 
 impl Locations {
@@ -59,6 +68,33 @@ impl Locations {
             self.known.insert(linear, pe);
         }
     }
+
+    /// `linear` will arrive here (a load-balancing step moves it here):
+    /// messages for it wait for it instead of being forwarded.
+    pub(crate) fn expect(&mut self, linear: u64) {
+        self.arriving.entry(linear).or_default();
+    }
+
+    /// Holds `msg` for `linear` if it is expected here; else gives it back.
+    #[inline]
+    pub(crate) fn hold(&mut self, linear: u64, msg: Held) -> Option<Held> {
+        match self.arriving.get_mut(&linear) {
+            Some(held) => {
+                held.push(msg);
+                None
+            }
+            None => Some(msg),
+        }
+    }
+
+    /// `linear` arrived: the messages held for it, in arrival order.
+    #[inline]
+    pub(crate) fn arrived(&mut self, linear: u64) -> Vec<Held> {
+        if self.arriving.is_empty() {
+            return Vec::new();
+        }
+        self.arriving.remove(&linear).unwrap_or_default()
+    }
 }
 
 #[cfg(test)]
@@ -74,5 +110,26 @@ mod tests {
         l.set(5, 2, 2);
         assert_eq!(l.lookup(5, 2), 2);
         assert!(l.known.is_empty());
+    }
+
+    #[test]
+    fn messages_for_an_expected_element_are_held_until_it_arrives() {
+        use crate::pe::testing::entry;
+        let mut l = Locations::default();
+        assert!(l.hold(4, (0, 1, entry(4, 0, 7))).is_some(), "not expected");
+        l.expect(4);
+        assert!(l.hold(4, (0, 1, entry(4, 0, 7))).is_none());
+        assert!(l.hold(4, (3, 2, entry(4, 0, 8))).is_none());
+        let held: Vec<(i32, PeId)> = l.arrived(4).iter().map(|h| (h.0, h.1)).collect();
+        assert_eq!(
+            held,
+            vec![(0, 1), (3, 2)],
+            "in order, sender and priority kept"
+        );
+        assert!(l.arrived(4).is_empty());
+        assert!(
+            l.hold(4, (0, 1, entry(4, 0, 9))).is_some(),
+            "no longer expected"
+        );
     }
 }

@@ -37,17 +37,26 @@ impl Pe {
                     );
                 }
             }
-            Err(call) => {
-                let hops = hops.saturating_add(1);
-                self.forward(prio, src, Entry { to, hops, id, call });
-            }
+            Err(call) => self.forward(prio, src, Entry { to, hops, id, call }),
         }
     }
 
-    /// Sends element message `e` on towards its element (rule 2).
+    /// Sends element message `e` on towards its element (rule 2), one hop
+    /// more; holds it here instead if its element is announced to arrive
+    /// here (rule 6), as sent: it reached the right PE.
     #[cold]
     #[inline(never)]
     fn forward(&mut self, prio: i32, src: PeId, e: Entry<'static>) {
+        let linear = e.to.linear;
+        let Some((prio, src, mut e)) = self
+            .svc
+            .array_mut(e.to.array)
+            .loc
+            .hold(linear, (prio, src, e))
+        else {
+            return;
+        };
+        e.hops = e.hops.saturating_add(1);
         let next = self.svc.route(e.to);
         if next == self.svc.pe {
             let info = self.svc.array(e.to.array);
@@ -104,11 +113,38 @@ impl Pe {
         if !requested {
             info.lb.arrived += 1;
         }
+        let held = info.loc.arrived(obj.linear);
         if home != me {
             self.post_control(home, Body::LocationUpdate { obj, pe: me });
         }
+        for (prio, src, e) in held {
+            self.deliver(prio, src, e);
+        }
         if !requested {
             self.check_arrivals(obj.array);
+        }
+    }
+
+    /// What a load-balancing step's `Moves` told this PE about elements
+    /// that move in it (rule 6): those coming here are expected (messages
+    /// for them wait here for them), the others are recorded where they go,
+    /// so that this PE's next messages to them go straight there instead
+    /// of through their old PE or their home, across a wide-area link
+    /// perhaps twice.
+    pub(crate) fn moving(&mut self, array: crate::envelope::ArrayId, told: &[(u64, PeId)]) {
+        let (me, num_pes) = (self.svc.pe, self.svc.num_pes);
+        let store = self.stores[array as usize].as_ref();
+        let info = self.svc.array_mut(array);
+        for &(linear, to) in told {
+            if store.is_some_and(|s| s.contains(linear)) {
+                continue;
+            }
+            if to == me {
+                info.loc.expect(linear);
+            } else {
+                let home = info.home(linear, num_pes);
+                info.loc.set(linear, to, home);
+            }
         }
     }
 
@@ -304,6 +340,43 @@ mod tests {
         ));
         pes[1].accept(to_sender.into_iter().next().expect("one update"));
         assert_eq!(pes[1].svc.route(obj(1)), 2);
+    }
+
+    #[test]
+    fn a_pe_told_of_a_move_sends_straight_to_the_destination() {
+        let (mut pes, _rx) = pes(3, false);
+        pes[2].moving(0, &[(1, 1), (4, 0), (5, 2)]);
+        assert_eq!(pes[2].svc.route(obj(1)), 1, "recorded");
+        assert_eq!(pes[2].svc.route(obj(4)), 2, "what a PE hosts wins");
+        assert_eq!(pes[2].svc.route(obj(5)), 2);
+    }
+
+    #[test]
+    fn a_message_for_an_element_announced_here_waits_for_it() {
+        let (mut pes, _rx) = pes(3, false);
+        // Element 1 (PE 0) moves to PE 2; PE 1 was told and sends there
+        // before the element arrives.
+        pes[2].moving(0, &[(1, 2)]);
+        pes[2].deliver(3, 1, entry(1, 0, 5));
+        assert!(mailbox(&pes[2], 0).is_empty(), "not forwarded to PE 0");
+        pes[0].emigrate(obj(1), 2);
+        for env in mailbox(&pes[0], 2) {
+            pes[2].accept(env);
+        }
+        while let Some(env) = pes[2].svc.queue.pop() {
+            pes[2].handle(env);
+        }
+        assert_eq!(received(&mut pes[2], 1), vec![5]);
+        assert!(
+            mailbox(&pes[2], 1).is_empty(),
+            "its sender had it right: no location update"
+        );
+        // Expected no more: a later message for an absent element 1 is
+        // forwarded again.
+        pes[2].emigrate(obj(1), 0);
+        pes[2].deliver(0, 1, entry(1, 0, 6));
+        let to_0 = mailbox(&pes[2], 0);
+        assert_eq!(entries(&to_0[1..]), vec![(1, 1)]);
     }
 
     #[test]
