@@ -369,8 +369,7 @@ impl LbRoot {
         let told = if periodic {
             vec![Vec::new(); svc.num_pes as usize]
         } else {
-            let (info, pes) = (svc.array(array), svc.num_pes);
-            tell(&input, &mapping, pes, |linear| info.home(linear, pes))
+            tell(&input, &mapping, svc.num_pes)
         };
         let record = LbStepRecord {
             array: svc.array(array).name.to_string(),
@@ -610,28 +609,22 @@ fn moves(input: &LbInput, mapping: &Mapping, pes: u32) -> (Vec<Vec<(u64, PeId)>>
 }
 
 /// What each PE is told about the elements that `mapping` moves (the
-/// `told` of its `Moves`): an element's destination expects it, and its
-/// home and every PE that will host an element that sent it messages in
-/// the last period learn where it goes (its old PE learns as it sends
-/// it). Per PE, sorted by linear index.
-fn tell(
-    input: &LbInput,
-    mapping: &Mapping,
-    pes: u32,
-    home: impl Fn(u64) -> PeId,
-) -> Vec<Vec<(u64, PeId)>> {
+/// `told` of its `Moves`): an element's destination expects it, and every
+/// PE that will host an element that sent it messages in the last period
+/// learns where it goes (its old PE learns as it sends it). Not its home
+/// as such: the home is on the path of a message that races ahead of the
+/// destination's own `Moves`, and told, it would send such a message back
+/// to the destination that just forwarded it (location README, rule 6).
+/// Per PE, sorted by linear index.
+fn tell(input: &LbInput, mapping: &Mapping, pes: u32) -> Vec<Vec<(u64, PeId)>> {
     let mut told = vec![Vec::new(); pes as usize];
     let moved = |i: usize| {
         let (from, to) = (input.objects[i].pe, mapping.pe_of[i]);
         (from != to).then_some((from, to))
     };
     for (i, o) in input.objects.iter().enumerate() {
-        if let Some((from, to)) = moved(i) {
+        if let Some((_, to)) = moved(i) {
             told[to].push((o.id, to as PeId));
-            let h = home(o.id) as usize;
-            if h != from && h != to {
-                told[h].push((o.id, to as PeId));
-            }
         }
     }
     for e in &input.comm {
@@ -655,11 +648,10 @@ mod tests {
     use crate::control::ObjStats;
 
     #[test]
-    fn moves_tell_the_destination_the_home_and_the_senders_new_pes() {
-        // Four PEs; objects 0..4 with ids 10..14 on PEs 0, 1, 2, 3; homes
-        // round robin over the ids (id 12 → PE 0). Object 2 moves 2 → 1;
-        // object 3 moves 3 → 2. Object 0 (PE 0) and object 1 (PE 1) send
-        // to object 2; object 2 sends to object 3.
+    fn moves_tell_the_destination_and_the_senders_new_pes() {
+        // Four PEs; objects 0..4 with ids 10..14 on PEs 0, 1, 2, 3.
+        // Object 2 moves 2 → 1; object 3 moves 3 → 2. Object 0 (PE 0) and
+        // object 1 (PE 1) send to object 2; object 2 sends to object 3.
         let mut input = LbInput::from_loads(
             vec![PeInfo::default(); 4],
             &[(0, 1.0), (1, 1.0), (2, 1.0), (3, 1.0)],
@@ -677,8 +669,8 @@ mod tests {
         let mapping = Mapping {
             pe_of: vec![0, 1, 1, 2],
         };
-        let told = tell(&input, &mapping, 4, |id| (id % 4) as PeId);
-        assert_eq!(told[0], vec![(12, 1)], "PE 0: home of 12, and its sender");
+        let told = tell(&input, &mapping, 4);
+        assert_eq!(told[0], vec![(12, 1)], "PE 0: 12's sender");
         assert_eq!(
             told[1],
             vec![(12, 1), (13, 2)],
@@ -689,10 +681,7 @@ mod tests {
             vec![(13, 2)],
             "PE 2: expects 13 (it knows 12 left)"
         );
-        assert!(
-            told[3].is_empty(),
-            "PE 3: 13's old PE and home, 12 unknown to it"
-        );
+        assert!(told[3].is_empty(), "PE 3: 13's old PE, 12 unknown to it");
     }
 
     fn report(pe: PeId, linears: &[u64], load_s: f64) -> PeStats {
