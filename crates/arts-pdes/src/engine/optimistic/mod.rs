@@ -43,8 +43,15 @@ impl<M> Drop for StopOnPanic<'_, M> {
 /// the wires still buffered and takes every inbox (events at or after the
 /// end time and their cancellations: nothing executed is rolled back, so
 /// nothing new is sent), then gathers the LP states and pending events.
-fn settle_and_snapshot<M: Model>(pes: &mut [TwPe<'_, M>], ctl: &Control<M::Msg>) -> Snapshot {
+/// Each PE's GVT goes back from the `Key::MAX` of its last commit to the
+/// end time, below none of those events.
+fn settle_and_snapshot<M: Model>(
+    pes: &mut [TwPe<'_, M>],
+    ctl: &Control<M::Msg>,
+    end_time: f64,
+) -> Snapshot {
     for pe in pes.iter_mut() {
+        pe.gvt = Key::new(end_time, 0, 0);
         for (dst, buf) in pe.out.iter_mut().enumerate() {
             if !buf.is_empty() {
                 ctl.inboxes[dst].put(buf);
@@ -145,7 +152,7 @@ pub(crate) fn run<M: Model>(
     }
     let end_state = cfg
         .keep
-        .then(|| std::sync::Arc::new(settle_and_snapshot(&mut kept, &ctl)));
+        .then(|| std::sync::Arc::new(settle_and_snapshot(&mut kept, &ctl, cfg.end_time)));
     for pe in kept {
         add(pe.stats, pe.into_lps());
     }

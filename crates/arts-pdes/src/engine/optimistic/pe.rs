@@ -170,7 +170,7 @@ pub(crate) struct TwPe<'m, M: Model> {
     pub blocked: Option<(Key, EventError)>,
     pub stats: PeStats,
     /// Last GVT this PE collected at (events below it are committed).
-    gvt: Key,
+    pub(super) gvt: Key,
 }
 
 impl<'m, M: Model> TwPe<'m, M> {

@@ -255,3 +255,32 @@ fn fossil_collection_commits_below_gvt_and_trims_the_log() {
     assert_eq!(pe.uncommitted(), 0);
     assert_eq!(pe.stats.final_time, 10.0);
 }
+
+#[test]
+fn the_end_state_takes_events_left_after_the_last_commit() {
+    // At the end of a run every PE has committed with GVT = `Key::MAX`; an
+    // event at or after the end time that another PE sent late still sits
+    // in the inbox and goes into the end state as pending (it panicked as
+    // "below GVT" in debug builds when it raced the last GVT round).
+    use crate::models::phold::{Phold, PholdParams};
+    let params = PholdParams {
+        lps: 4,
+        ..PholdParams::default()
+    };
+    let m = Phold::new(params).expect("valid parameters");
+    let part = Partition::new(4, 1, LpMapping::Block);
+    let mut pe = TwPe::new(&m, 0, &part, 1, crate::event::Queue::Calendar, None)
+        .unwrap_or_else(|_| panic!("init"));
+    pe.fossil_collect(Key::MAX);
+    let before = pe.pending_len();
+    let late = Event {
+        key: Key::new(12.99, 1, 7),
+        dst: 2,
+        uid: 0,
+        msg: (),
+    };
+    let ctl = super::control::Control::new(1);
+    ctl.inboxes[0].put(&mut vec![Wire::Event(late)]);
+    let snap = super::settle_and_snapshot(std::slice::from_mut(&mut pe), &ctl, 12.0);
+    assert_eq!(snap.event_count(), before + 1);
+}
