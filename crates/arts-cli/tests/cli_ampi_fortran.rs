@@ -147,6 +147,21 @@ fn the_fortran_ping_pong_runs() {
 }
 
 #[test]
+fn a_rank_reads_its_arguments_after_the_last_rank_ended() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(so) = build_fortran("args_after_end.f90", dir.path()) else {
+        return;
+    };
+    let (code, out, err) = arts_text(&[
+        "ampi", "run", "--vp", "4", "--pes", "1", &so, "--", "7", "11",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    for rank in 0..3 {
+        assert!(out.contains(&format!("rank {rank}: 7 11")), "{out}");
+    }
+}
+
+#[test]
 fn stop_ends_its_rank_not_the_run() {
     let dir = tempfile::tempdir().unwrap();
     let Some(so) = build_fortran("stops.f90", dir.path()) else {

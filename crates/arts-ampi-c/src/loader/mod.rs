@@ -445,24 +445,19 @@ fn run_main(
     vp.fortran_in_place = in_place;
     vp.heap = Heap::new(heap);
     let vp_ptr: *mut Vp = &mut *vp;
-    let cargs: Vec<CString> = argv
-        .into_iter()
-        .map(|a| CString::new(a.replace('\0', "")).expect("NUL removed"))
-        .collect();
-    let mut argv: Vec<*mut c_char> = cargs.iter().map(|a| a.as_ptr().cast_mut()).collect();
-    argv.push(std::ptr::null_mut());
+    let argc = argv.len() as c_int;
+    let argv = lasting_argv(argv);
     set_current(vp_ptr);
-    let argc = cargs.len() as c_int;
     // SAFETY: the program's constructors and `main`, called as the C
     // runtime calls them; its MPI calls find this rank's state through
     // `set_current`, and so do its `atexit` registrations.
     let result = catch_unwind(AssertUnwindSafe(|| unsafe {
         for f in &init {
-            f(argc, argv.as_mut_ptr(), environ);
+            f(argc, argv, environ);
         }
         // `exit(n)` and a Fortran `STOP n` end the rank as `main`
         // returning n would.
-        let (code, how) = match catch_unwind(AssertUnwindSafe(|| main(argc, argv.as_mut_ptr()))) {
+        let (code, how) = match catch_unwind(AssertUnwindSafe(|| main(argc, argv))) {
             Ok(code) => (code, exit::Ending::Returned),
             Err(p) => exit::ending(p).unwrap_or_else(|p| resume_unwind(p)),
         };
@@ -491,6 +486,26 @@ fn run_main(
             exit::failure(p).unwrap_or_else(|p| resume_unwind(p)),
         )),
     }
+}
+
+/// A rank's `argv` (NULL-terminated), never freed, as a process's own
+/// `argv` is not: libgfortran (loaded once for all ranks) keeps the last
+/// `argv` a rank's `main` gave it and reads it in any rank's
+/// `GET_COMMAND_ARGUMENT`, so an `argv` freed with the rank that made it
+/// was read after that rank ended (garbage: a "Bad integer" in another
+/// rank's `READ`). A few bytes a rank. With isomalloc it lies in the
+/// rank's slot, so that it moves with the rank, and goes with the slot.
+fn lasting_argv(argv: Vec<String>) -> *mut *mut c_char {
+    let mut ptrs: Vec<*mut c_char> = argv
+        .into_iter()
+        .map(|a| {
+            CString::new(a.replace('\0', ""))
+                .expect("NUL removed")
+                .into_raw()
+        })
+        .collect();
+    ptrs.push(std::ptr::null_mut());
+    Box::leak(ptrs.into_boxed_slice()).as_mut_ptr()
 }
 
 unsafe extern "C" {
