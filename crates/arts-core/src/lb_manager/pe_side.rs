@@ -91,9 +91,8 @@ impl Pe {
                 {
                     grid.forget_array(array);
                 }
-                if !periodic {
-                    self.moving(array, &told);
-                }
+                // Empty in a periodic step (the manager tells nothing there).
+                self.moving(array, &told);
                 for (linear, to) in departures {
                     let obj = crate::envelope::ObjId { array, linear };
                     if periodic && !self.may_leave_now(obj) {
