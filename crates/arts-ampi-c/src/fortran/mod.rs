@@ -7,7 +7,8 @@
 //! and the `indices` of `MPI_Waitsome` count from 1.
 //!
 //! `STOP` and `ERROR STOP` end the rank, not the process: the host exports
-//! gfortran's `_gfortran_stop_*` functions, which programs bind to first.
+//! gfortran's `_gfortran_stop_*` functions, which programs bind to first
+//! (and `_gfortran_set_args`, [`args`]).
 //!
 //! `MPI_STATUS_IGNORE` and `MPI_STATUSES_IGNORE` are constant arrays in
 //! `mpif.h` whose first words hold a pattern no status has ([`IGNORE`]):
@@ -169,6 +170,7 @@ macro_rules! fortran {
 }
 
 // The hand-written calls of a few families, after the macros they use.
+pub(crate) mod args;
 mod attrs;
 mod mpi1;
 mod pup;

@@ -205,6 +205,7 @@ fn load(file: &Path, path: &Path) -> Result<Lib, LoadError> {
             format!("cannot load it: {e}")
         }));
     }
+    crate::fortran::args::find_real(h);
     let marker = sym(h, c"arts_mpi_abi_version");
     let main = sym(h, c"main");
     let lib_err = if marker.is_null() {
@@ -445,8 +446,15 @@ fn run_main(
     vp.fortran_in_place = in_place;
     vp.heap = Heap::new(heap);
     let vp_ptr: *mut Vp = &mut *vp;
-    let argc = argv.len() as c_int;
-    let argv = lasting_argv(argv);
+    // The rank's own `argv`, freed when it ends (libgfortran keeps a copy of
+    // its own: `crate::fortran::args`).
+    let cargs: Vec<CString> = argv
+        .into_iter()
+        .map(|a| CString::new(a.replace('\0', "")).expect("NUL removed"))
+        .collect();
+    let mut ptrs: Vec<*mut c_char> = cargs.iter().map(|a| a.as_ptr().cast_mut()).collect();
+    ptrs.push(std::ptr::null_mut());
+    let (argc, argv) = (cargs.len() as c_int, ptrs.as_mut_ptr());
     set_current(vp_ptr);
     // SAFETY: the program's constructors and `main`, called as the C
     // runtime calls them; its MPI calls find this rank's state through
@@ -486,26 +494,6 @@ fn run_main(
             exit::failure(p).unwrap_or_else(|p| resume_unwind(p)),
         )),
     }
-}
-
-/// A rank's `argv` (NULL-terminated), never freed, as a process's own
-/// `argv` is not: libgfortran (loaded once for all ranks) keeps the last
-/// `argv` a rank's `main` gave it and reads it in any rank's
-/// `GET_COMMAND_ARGUMENT`, so an `argv` freed with the rank that made it
-/// was read after that rank ended (garbage: a "Bad integer" in another
-/// rank's `READ`). A few bytes a rank. With isomalloc it lies in the
-/// rank's slot, so that it moves with the rank, and goes with the slot.
-fn lasting_argv(argv: Vec<String>) -> *mut *mut c_char {
-    let mut ptrs: Vec<*mut c_char> = argv
-        .into_iter()
-        .map(|a| {
-            CString::new(a.replace('\0', ""))
-                .expect("NUL removed")
-                .into_raw()
-        })
-        .collect();
-    ptrs.push(std::ptr::null_mut());
-    Box::leak(ptrs.into_boxed_slice()).as_mut_ptr()
 }
 
 unsafe extern "C" {
