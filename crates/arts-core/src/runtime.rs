@@ -294,20 +294,6 @@ pub fn run_on<R>(
             config.pes
         )));
     }
-    // How idle PEs wait depends on whether each has a core; the MPI layer
-    // decides it for the processes of a machine (`arts_mpi::Mpi::config`).
-    let one_process;
-    let config = match transport.process().1 {
-        1 => {
-            let cores = std::thread::available_parallelism().map_or(1, |n| n.get() as u32);
-            one_process = Config {
-                idle: config.idle.with_cores(config.pes <= cores),
-                ..config.clone()
-            };
-            &one_process
-        }
-        _ => config,
-    };
     let clock = quanta::Clock::new();
     if config.record || config.trace {
         // The processes' recordings and traces share one time origin (to

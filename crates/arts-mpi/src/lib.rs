@@ -150,10 +150,16 @@ impl Mpi {
             let (transport, rx) = MpiTransport::new(&world, pes, !oversubscribed)?;
             Ok((transport as Arc<dyn arts_core::transport::Transport>, rx))
         }));
+        let mut idle = config.idle;
+        if oversubscribed {
+            idle.long_poll = false;
+        } else {
+            idle.yield_after = u32::MAX;
+        }
         Config {
             pes: pes_per_process * self.size(),
             transport: Some(factory),
-            idle: config.idle.with_cores(!oversubscribed),
+            idle,
             ..config.clone()
         }
     }

@@ -17,8 +17,7 @@ pub struct IdlePolicy {
     /// Busy-poll the mailbox this long before parking (0 = park at once).
     pub spin: Duration,
     /// While spinning, yield the core to other threads after this many empty polls
-    /// (keeps oversubscribed runs, more PEs than cores, moving; see
-    /// [`IdlePolicy::with_cores`]).
+    /// (keeps oversubscribed runs, more PEs than cores, moving).
     pub yield_after: u32,
     /// With a transport that must be polled (other processes), poll for ten
     /// of its poll intervals before parking, at least `spin`: a message
@@ -34,29 +33,6 @@ impl Default for IdlePolicy {
             spin: Duration::from_micros(50),
             yield_after: 64,
             long_poll: true,
-        }
-    }
-}
-
-impl IdlePolicy {
-    /// This policy for a machine where every PE has a core of its own
-    /// (`true`) or where they outnumber its cores. With a core each, a
-    /// waiting PE never yields: a `sched_yield` takes ~1 µs on a virtual
-    /// machine, and a reply that arrives meanwhile waits for it (a two-PE
-    /// ping-pong, pinned, at 20,000 round trips: 1.0–2.4 µs a hop with
-    /// yields, 0.35–0.8 µs without). Oversubscribed, it yields after
-    /// `yield_after` polls and does not long-poll, so that PEs with work
-    /// get the core.
-    pub fn with_cores(self, core_each: bool) -> Self {
-        match core_each {
-            true => IdlePolicy {
-                yield_after: u32::MAX,
-                ..self
-            },
-            false => IdlePolicy {
-                long_poll: false,
-                ..self
-            },
         }
     }
 }
@@ -236,18 +212,6 @@ mod tests {
 
     /// Many producers push while the consumer keeps parking: every message is
     /// received, in per-producer order, and the consumer never sleeps through one.
-    #[test]
-    fn a_pe_with_a_core_of_its_own_never_yields_and_an_oversubscribed_one_does_not_long_poll() {
-        let default = IdlePolicy::default();
-        let own = default.with_cores(true);
-        assert_eq!(own.yield_after, u32::MAX);
-        assert!(own.long_poll);
-        let shared = default.with_cores(false);
-        assert_eq!(shared.yield_after, default.yield_after);
-        assert!(!shared.long_poll);
-        assert_eq!(shared.spin, default.spin);
-    }
-
     #[test]
     fn no_lost_wakeups_and_per_sender_fifo() {
         use rand::{Rng, SeedableRng};
