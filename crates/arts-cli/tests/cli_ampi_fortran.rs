@@ -135,6 +135,25 @@ fn fortran_mpi_io_matches_open_mpi() {
     }
 }
 
+/// A file that did not open leaves `MPI_FILE_NULL`, and the calls on it
+/// return their errors (the handler of `MPI_FILE_NULL`, MPI 4.0 §14.7):
+/// the program, which checks none, runs to its end, as under Open MPI.
+#[test]
+fn calls_on_a_file_that_did_not_open_return_errors_as_under_open_mpi() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(so) = build_fortran("io.f90", dir.path()) else {
+        return;
+    };
+    // No FILE argument: the name is blank.
+    let (code, out, err) = arts_text(&["ampi", "run", "--vp", "3", "--pes", "2", &so]);
+    assert_eq!(code, 0, "{err}");
+    let ours = program_lines(&out);
+    assert_eq!(ours, "fortran io: 0\n");
+    if let Some(theirs) = open_mpi("io.f90", dir.path(), 3, &[]) {
+        assert_eq!(ours, theirs);
+    }
+}
+
 #[test]
 fn the_fortran_ping_pong_runs() {
     let dir = tempfile::tempdir().unwrap();

@@ -76,6 +76,8 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_File_open(
 ) -> c_int {
     entry("MPI_File_open", file_key(MPI_FILE_NULL), |vp| {
         let fh = out(fh, "fh")?;
+        // What a failed open leaves (as Open MPI and MPICH do).
+        *fh = MPI_FILE_NULL;
         if filename.is_null() {
             return Err(Fail::new(ERR_ARG, "the file name is a null pointer"));
         }

@@ -26,6 +26,11 @@ pub(crate) fn file_key(h: c_int) -> c_int {
     FILE_KEYS - h
 }
 
+/// Whether `key` is a file's error handler key.
+pub(crate) fn is_file_key(key: c_int) -> bool {
+    key <= file_key(MPI_FILE_NULL) && key > win_key(MPI_WIN_NULL)
+}
+
 /// The error handler key of window `h`.
 pub(crate) fn win_key(h: c_int) -> c_int {
     WIN_KEYS - h

@@ -342,11 +342,18 @@ impl Vp {
             .ok_or_else(|| Fail::new(ERR_REQUEST, format!("invalid message handle {h}")))
     }
 
-    /// The error handler of `comm` (fatal unless set otherwise).
+    /// The error handler of key `comm` (fatal unless set otherwise). A file
+    /// that is not open has `MPI_FILE_NULL`'s (MPI 4.0 §14.7: returning
+    /// errors unless the program set another), anything else without one
+    /// `MPI_COMM_WORLD`'s.
     pub(crate) fn errhandler(&self, comm: c_int) -> c_int {
+        let fallback = match errhandler::is_file_key(comm) {
+            true => file_key(MPI_FILE_NULL),
+            false => MPI_COMM_WORLD,
+        };
         self.errhandlers
             .get(&comm)
-            .or_else(|| self.errhandlers.get(&MPI_COMM_WORLD))
+            .or_else(|| self.errhandlers.get(&fallback))
             .copied()
             .unwrap_or(MPI_ERRORS_ARE_FATAL)
     }
