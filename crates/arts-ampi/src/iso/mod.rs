@@ -15,6 +15,7 @@
 //! * [`layout`]: the same code addresses in every process (address-space
 //!   randomization off), without which a stack cannot move.
 
+mod bins;
 mod code;
 pub mod layout;
 pub mod region;

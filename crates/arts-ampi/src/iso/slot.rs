@@ -5,7 +5,8 @@
 //! start  header | guard | stack (grows down) ... base | heap ......... | guard  start + SLOT_BYTES
 //! ```
 //!
-//! The heap is a first-fit free list (`linked_list_allocator`) whose whole
+//! The heap is a first-fit free list (`linked_list_allocator`) behind free
+//! lists of small blocks by size class ([`super::bins`]), whose whole
 //! state lives in the header and in the heap's own holes, so copying the
 //! header, the stack in use and the heap up to its high-water mark to the
 //! same addresses in another process moves the rank's memory intact.
@@ -18,6 +19,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use linked_list_allocator::Heap;
 use serde::{Deserialize, Serialize};
 
+use super::bins::Bins;
 use super::code;
 use super::region::{self, SLOT_BYTES};
 
@@ -37,6 +39,8 @@ struct Header {
     high_water: usize,
     /// The heap's free list.
     heap: Heap,
+    /// Small free blocks by size class, in front of `heap`.
+    bins: Bins,
     /// Program code copied into the heap (a C rank's).
     code: code::Table,
 }
@@ -93,6 +97,7 @@ impl Slot {
                 lock: AtomicBool::new(false),
                 high_water: lo,
                 heap: Heap::empty(),
+                bins: Bins::new(),
                 code: code::Table::default(),
             });
             (*h).heap.init(lo as *mut u8, hi - lo);
@@ -244,6 +249,10 @@ pub unsafe fn alloc(slot: usize, layout: Layout) -> *mut u8 {
     // every use of the heap.
     unsafe {
         let _held = Locked::take(&(*h).lock);
+        let layout = match (*h).bins.take(layout) {
+            Ok(kept) => return kept,
+            Err(layout) => layout,
+        };
         match (*h).heap.allocate_first_fit(layout) {
             Ok(p) => {
                 let end = p.as_ptr() as usize + layout.size();
@@ -269,7 +278,9 @@ pub unsafe fn dealloc(slot: usize, ptr: *mut u8, layout: Layout) {
     // SAFETY: as in `alloc`; the caller guarantees the block.
     unsafe {
         let _held = Locked::take(&(*h).lock);
-        (*h).heap.deallocate(NonNull::new_unchecked(ptr), layout);
+        if let Some(layout) = (*h).bins.give(ptr, layout) {
+            (*h).heap.deallocate(NonNull::new_unchecked(ptr), layout);
+        }
     }
 }
 
@@ -375,6 +386,34 @@ mod tests {
     }
 
     #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn small_blocks_freed_before_a_copy_are_handed_out_again_after_it() {
+        let slot = Slot::open(region::SLOTS - 11, 32 * 1024).unwrap();
+        let small = Layout::from_size_align(40, 8).unwrap();
+        // SAFETY: the slot is open; blocks are freed with their layout.
+        let freed = unsafe {
+            let blocks: Vec<*mut u8> = (0..8).map(|_| alloc(slot.index(), small)).collect();
+            for &p in &blocks {
+                assert_eq!(region::slot_of(p as usize), Some(slot.index()));
+                assert_eq!(p as usize % 16, 0);
+            }
+            for &p in &blocks[2..] {
+                dealloc(slot.index(), p, small);
+            }
+            blocks[2..].to_vec()
+        };
+        let (meta, parts) = slot.image(slot.stack_base());
+        let copy: Vec<Vec<u8>> = parts.iter().map(|p| p.to_vec()).collect();
+        slot.close();
+        let back = Slot::restore(&meta, [&copy[0][..], &copy[1][..], &copy[2][..]]).unwrap();
+        // SAFETY: the slot is open again with the same contents.
+        let again: Vec<*mut u8> = (0..freed.len())
+            .map(|_| unsafe { alloc(back.index(), small) })
+            .collect();
+        assert_eq!(again, freed.iter().rev().copied().collect::<Vec<_>>());
+        back.close();
+    }
+
     #[test]
     fn code_in_a_slot_runs_and_runs_again_where_the_slot_is_restored() {
         let slot = Slot::open(region::SLOTS - 8, 32 * 1024).unwrap();
