@@ -385,7 +385,6 @@ mod tests {
         );
     }
 
-    #[cfg(target_arch = "x86_64")]
     #[test]
     fn small_blocks_freed_before_a_copy_are_handed_out_again_after_it() {
         let slot = Slot::open(region::SLOTS - 11, 32 * 1024).unwrap();
@@ -414,6 +413,7 @@ mod tests {
         back.close();
     }
 
+    #[cfg(target_arch = "x86_64")]
     #[test]
     fn code_in_a_slot_runs_and_runs_again_where_the_slot_is_restored() {
         let slot = Slot::open(region::SLOTS - 8, 32 * 1024).unwrap();
