@@ -6,7 +6,7 @@
 //! ```
 //!
 //! The heap is a first-fit free list (`linked_list_allocator`) behind free
-//! lists of small blocks by size class ([`super::bins`]), whose whole
+//! lists of small blocks by size class (`bins.rs`), whose whole
 //! state lives in the header and in the heap's own holes, so copying the
 //! header, the stack in use and the heap up to its high-water mark to the
 //! same addresses in another process moves the rank's memory intact.
