@@ -1,6 +1,7 @@
 ! A rank reads its command line after the last rank to start has ended:
-! libgfortran, loaded once for all ranks, keeps the argv the last rank's
-! main gave it, so that argv must outlive its rank.
+! libgfortran, loaded once for all ranks, keeps the command line the last
+! rank's main gave it, so what it keeps must outlive that rank (the host
+! hands it a copy of its own: src/fortran/args.rs).
 !   args_after_end A B   every rank but the last prints "rank R: A B"
 program args_after_end
   use mpi
