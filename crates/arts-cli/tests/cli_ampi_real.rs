@@ -118,9 +118,9 @@ fn a_rank_that_aborts_or_faults_is_named_and_the_job_fails() {
     }
 }
 
-/// The stdout of `source` under Open MPI on `np` processes (`None` when
-/// Open MPI is not installed).
-fn open_mpi(source: &str, dir: &Path, np: u32) -> Option<String> {
+/// The stdout of `source` under Open MPI on `np` processes with `args`
+/// (`None` when Open MPI is not installed).
+fn open_mpi(source: &str, dir: &Path, np: u32, args: &[&str]) -> Option<String> {
     if !have("mpicc") || !have("mpirun") {
         eprintln!("not compared with Open MPI: mpicc/mpirun are not installed");
         return None;
@@ -137,6 +137,7 @@ fn open_mpi(source: &str, dir: &Path, np: u32) -> Option<String> {
         .args(["--allow-run-as-root", "--oversubscribe", "-np"])
         .arg(np.to_string())
         .arg(&exe)
+        .args(args)
         .output()
         .unwrap();
     assert!(out.status.success(), "mpirun {source}: {out:?}");
@@ -199,7 +200,7 @@ fn the_reproducers_print_what_open_mpi_prints() {
             return;
         };
         for v in [4, 8] {
-            let reference = open_mpi(source, dir.path(), v).unwrap_or_else(|| expected(v));
+            let reference = open_mpi(source, dir.path(), v, &[]).unwrap_or_else(|| expected(v));
             assert_eq!(
                 sorted(&reference),
                 sorted(&expected(v)),
@@ -215,6 +216,89 @@ fn the_reproducers_print_what_open_mpi_prints() {
                 );
             }
         }
+    }
+}
+
+/// glibc's `random()` after `srandom(seed)`: TYPE_3, the additive
+/// feedback generator r[i] = r[i-31] + r[i-3], seeded by the minimal
+/// standard generator, its first 310 outputs dropped.
+fn glibc_random(seed: u32) -> impl Iterator<Item = i64> {
+    let mut r = [0i32; 31];
+    r[0] = if seed == 0 { 1 } else { seed as i32 };
+    for i in 1..31 {
+        let w = i64::from(r[i - 1]);
+        let next = 16807 * (w % 127773) - 2836 * (w / 127773);
+        r[i] = (if next < 0 { next + 2147483647 } else { next }) as i32;
+    }
+    let (mut front, mut rear) = (3, 0);
+    std::iter::from_fn(move || {
+        r[front] = r[front].wrapping_add(r[rear]);
+        let out = i64::from((r[front] as u32) >> 1);
+        (front, rear) = ((front + 1) % 31, (rear + 1) % 31);
+        Some(out)
+    })
+    .skip(310)
+}
+
+/// glibc's drand48 family after `srand48(seed)`: the 48-bit linear
+/// congruential generator of POSIX; each step's state.
+fn lcg48(seed: u64) -> impl Iterator<Item = u64> {
+    let mut x = ((seed & 0xffff_ffff) << 16) | 0x330e;
+    std::iter::from_fn(move || {
+        x = (0x5_deec_e66d_u64.wrapping_mul(x) + 0xb) & ((1 << 48) - 1);
+        Some(x)
+    })
+}
+
+/// What `libc_state.c` prints on `v` ranks with `LIBC_STATE_ARGS`, each
+/// process having its own C library (as under mpirun).
+fn libc_state_expected(v: u32) -> String {
+    let mut s = String::new();
+    for r in 0..v {
+        s += &format!("rank {r}: options verbose=1 name=alpha count=3 rest=in1,in2\n");
+        let first = glibc_random(1).next().unwrap();
+        let seeded: Vec<String> = glibc_random(r + 1).take(3).map(|x| x.to_string()).collect();
+        s += &format!("rank {r}: rand first={first} seeded={}\n", seeded.join(","));
+        let b: Vec<String> = glibc_random(100 + r)
+            .take(3)
+            .map(|x| x.to_string())
+            .collect();
+        s += &format!("rank {r}: random {}\n", b.join(","));
+        let x: Vec<u64> = lcg48(u64::from(11 + r)).take(3).collect();
+        let d = |x: u64| x as f64 / (1u64 << 48) as f64;
+        s += &format!(
+            "rank {r}: drand48 {:.9},{:.9} lrand48 {}\n",
+            d(x[0]),
+            d(x[1]),
+            x[2] >> 17
+        );
+        s += &format!("rank {r}: strtok r{r}-x|r{r}-y|r{r}-z|end\n");
+    }
+    s
+}
+
+/// `libc_state.c`'s command line: options after and between non-options.
+const LIBC_STATE_ARGS: [&str; 6] = ["-v", "in1", "--name=alpha", "-n", "3", "in2"];
+
+#[test]
+fn each_rank_has_its_own_getopt_rand_and_strtok_state() {
+    let dir = tempfile::tempdir().unwrap();
+    let source = "libc_state.c";
+    let Some(so) = build_plain(source, dir.path()) else {
+        return;
+    };
+    for (v, pes) in [(4, 1), (4, 2), (5, 3)] {
+        let expected = libc_state_expected(v);
+        if let Some(reference) = open_mpi(source, dir.path(), v, &LIBC_STATE_ARGS) {
+            assert_eq!(sorted(&reference), sorted(&expected), "Open MPI, V={v}");
+        }
+        let (code, out, err) = run(&so, v, pes, &LIBC_STATE_ARGS);
+        assert_eq!(code, 0, "V={v} P={pes}: {err}");
+        assert_eq!(
+            sorted(&program_lines(&out)),
+            sorted(&expected),
+            "V={v} P={pes}"
+        );
     }
 }
 
@@ -302,6 +386,46 @@ fn script(name: &str, dir: &Path, args: &[&str]) -> (i32, String, String) {
         text(&out.stdout),
         text(&out.stderr),
     )
+}
+
+#[test]
+fn the_wrapper_ignores_cc_and_answers_the_compilers_queries() {
+    if !have("gcc") || !have("timeout") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let wrapper = mpicc();
+    let compile = |var: &str| {
+        Command::new("timeout")
+            .arg("120")
+            .arg("sh")
+            .arg(&wrapper)
+            .arg(c_dir().join("endings.c"))
+            .args(["-o", "e.so"])
+            .current_dir(dir.path())
+            .env(var, &wrapper)
+            .output()
+            .unwrap()
+    };
+    // `make CC=arts-mpicc` exports CC: the wrapper must not run itself.
+    let o = compile("CC");
+    assert!(o.status.success(), "CC=arts-mpicc: {o:?}");
+    assert!(dir.path().join("e.so").exists());
+    // A wrapper named as the compiler is refused in one line.
+    let o = compile("ARTS_CC");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.starts_with("error: arts-mpicc: the compiler it runs"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+    // --version is the compiler's answer, as with Open MPI's mpicc, and
+    // builds nothing.
+    let (code, out, err) = script("arts-mpicc", dir.path(), &["--version"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Free Software Foundation"), "{out}");
+    assert!(!dir.path().join("a.out").exists());
 }
 
 #[test]
