@@ -94,6 +94,29 @@ typedef MPI_Comm_delete_attr_function MPI_Delete_function;
 #define MPI_2INT 26
 #define MPI_FLOAT_INT 27
 #define MPI_PACKED 28
+/* Fortran's datatypes, which MPI names in C too (mpif.h's handles) */
+#define MPI_INTEGER 29
+#define MPI_REAL 30
+#define MPI_DOUBLE_PRECISION 31
+#define MPI_LOGICAL 32
+#define MPI_CHARACTER 33
+#define MPI_COMPLEX 34
+#define MPI_DOUBLE_COMPLEX 35
+#define MPI_2INTEGER 36
+#define MPI_2REAL 37
+#define MPI_2DOUBLE_PRECISION 38
+#define MPI_INTEGER4 39
+#define MPI_INTEGER8 40
+#define MPI_REAL4 41
+#define MPI_REAL8 42
+/* C's and C++'s complex numbers and bool: the layouts of COMPLEX, DOUBLE
+   COMPLEX and MPI_C_BOOL, whose handles (and names) they share */
+#define MPI_C_FLOAT_COMPLEX MPI_COMPLEX
+#define MPI_C_COMPLEX MPI_COMPLEX
+#define MPI_C_DOUBLE_COMPLEX MPI_DOUBLE_COMPLEX
+#define MPI_CXX_FLOAT_COMPLEX MPI_COMPLEX
+#define MPI_CXX_DOUBLE_COMPLEX MPI_DOUBLE_COMPLEX
+#define MPI_CXX_BOOL MPI_C_BOOL
 
 /* ---- reduction operations ---- */
 #define MPI_OP_NULL (-1)
@@ -107,6 +130,8 @@ typedef MPI_Comm_delete_attr_function MPI_Delete_function;
 #define MPI_BOR 8
 #define MPI_MAXLOC 9
 #define MPI_MINLOC 10
+#define MPI_BXOR 13
+#define MPI_LXOR 14
 #define MPI_REPLACE 11
 #define MPI_NO_OP 12
 

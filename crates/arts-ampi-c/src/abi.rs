@@ -254,6 +254,8 @@ pub const OPS: &[(&str, c_int)] = &[
     ("MPI_BOR", 8),
     ("MPI_MAXLOC", 9),
     ("MPI_MINLOC", 10),
+    ("MPI_BXOR", 13),
+    ("MPI_LXOR", 14),
 ];
 
 /// The error classes, `(name, class, description)`; codes are classes.

@@ -29,6 +29,10 @@ pub enum Op {
     Band,
     /// Bitwise or of integers.
     Bor,
+    /// Logical exclusive or of integers.
+    Lxor,
+    /// Bitwise exclusive or of integers.
+    Bxor,
     /// Maximum value of [`Loc`]s with its index (the smaller index on ties).
     MaxLoc,
     /// Minimum value of [`Loc`]s with its index (the smaller index on ties).
@@ -79,6 +83,8 @@ impl Op {
             Op::Lor => "lor".into(),
             Op::Band => "band".into(),
             Op::Bor => "bor".into(),
+            Op::Lxor => "lxor".into(),
+            Op::Bxor => "bxor".into(),
             Op::MaxLoc => "maxloc".into(),
             Op::MinLoc => "minloc".into(),
             Op::User { name, .. } => format!("user op {name}"),
@@ -102,7 +108,7 @@ impl Op {
             Op::Sum | Op::Prod | Op::Min | Op::Max => {
                 int || matches!(dt.kind, Kind::F32 | Kind::F64)
             }
-            Op::Land | Op::Lor | Op::Band | Op::Bor => int,
+            Op::Land | Op::Lor | Op::Band | Op::Bor | Op::Lxor | Op::Bxor => int,
             Op::MaxLoc | Op::MinLoc => dt.kind == Kind::F64Loc,
             Op::User { .. } => true,
         };
@@ -149,6 +155,8 @@ impl Op {
             Op::Lor => T::from_bool(a.truth() || b.truth()),
             Op::Band => a & b,
             Op::Bor => a | b,
+            Op::Lxor => T::from_bool(a.truth() != b.truth()),
+            Op::Bxor => a ^ b,
             _ => b,
         }
     }
@@ -188,7 +196,11 @@ fn elementwise<T: bytemuck::Pod>(left: &[u8], right: &mut [u8], f: impl Fn(T, T)
 
 /// The integer element types.
 trait Int:
-    bytemuck::Pod + Ord + std::ops::BitAnd<Output = Self> + std::ops::BitOr<Output = Self>
+    bytemuck::Pod
+    + Ord
+    + std::ops::BitAnd<Output = Self>
+    + std::ops::BitOr<Output = Self>
+    + std::ops::BitXor<Output = Self>
 {
     fn wrapping_add(self, o: Self) -> Self;
     fn wrapping_mul(self, o: Self) -> Self;
@@ -253,6 +265,8 @@ mod tests {
         assert_eq!(apply(&Op::Lor, &[0u16, 0], &[0, 7]), vec![0, 1]);
         assert_eq!(apply(&Op::Band, &[0b110u32], &[0b011]), vec![0b010]);
         assert_eq!(apply(&Op::Bor, &[0b100u64], &[0b001]), vec![0b101]);
+        assert_eq!(apply(&Op::Bxor, &[0b110u64], &[0b011]), vec![0b101]);
+        assert_eq!(apply(&Op::Lxor, &[2i32, 0, 5], &[0, 0, 7]), vec![1, 0, 0]);
         let a = Loc {
             value: 2.0,
             index: 3,

@@ -388,6 +388,47 @@ fn script(name: &str, dir: &Path, args: &[&str]) -> (i32, String, String) {
     )
 }
 
+/// What `named_types.c` prints on `v` ranks.
+fn named_types_expected(v: u32) -> String {
+    let s = f64::from(v * (v - 1) / 2);
+    (0..v)
+        .map(|r| {
+            format!(
+                "rank {r}: bxor {} lxor {} integer {} precision {:.1} complex {s:.1}+{:.1}i \
+                 {s:.1}+{:.1}i float complex {v}.0+{s:.1}i bool 1\n",
+                (1 << v) - 1,
+                v.min(3) % 2,
+                v * (v + 1) / 2,
+                0.5 * f64::from(v - 1),
+                2.0 * s,
+                2.0 * s,
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn fortran_and_complex_datatypes_and_the_xor_operations_reduce_from_c() {
+    let dir = tempfile::tempdir().unwrap();
+    let source = "named_types.c";
+    let Some(so) = build_plain(source, dir.path()) else {
+        return;
+    };
+    for (v, pes) in [(4, 1), (5, 2)] {
+        let expected = named_types_expected(v);
+        if let Some(reference) = open_mpi(source, dir.path(), v, &[]) {
+            assert_eq!(sorted(&reference), sorted(&expected), "Open MPI, V={v}");
+        }
+        let (code, out, err) = run(&so, v, pes, &[]);
+        assert_eq!(code, 0, "V={v} P={pes}: {err}");
+        assert_eq!(
+            sorted(&program_lines(&out)),
+            sorted(&expected),
+            "V={v} P={pes}"
+        );
+    }
+}
+
 #[test]
 fn the_wrapper_ignores_cc_and_answers_the_compilers_queries() {
     if !have("gcc") || !have("timeout") {

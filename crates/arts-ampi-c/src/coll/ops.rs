@@ -35,6 +35,8 @@ pub(crate) fn lookup(op: c_int, user: &[Option<UserOp>]) -> Result<OpKind, Fail>
         8 => Op::Bor,
         9 => Op::MaxLoc,
         10 => Op::MinLoc,
+        13 => Op::Bxor,
+        14 => Op::Lxor,
         _ => {
             return usize::try_from(op - FIRST_USER_OP)
                 .ok()
