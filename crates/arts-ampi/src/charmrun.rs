@@ -8,7 +8,10 @@
 //! `arts ampi run --pes 2 --vp 8 [--lb greedy --lb-period 1] ./prog -- args`.
 //! A `+` option may come before or after the program, its value joined
 //! (`+p2`) or apart (`+p 2`); `--` ends them. Anything else after the
-//! program is the program's; an unknown `+` option is refused.
+//! program is the program's; an unknown `+` option is refused. As in
+//! Charm++, `+vp` defaults to the PE count, and a program started with
+//! neither (`./prog`, as configure scripts run their test programs) runs
+//! one rank on one PE.
 //!
 //! As in Charm++, the grid balancers read their load tolerance from the
 //! environment: `CK_LDB_GRIDCOMMLB_LOAD_TOLERANCE` (GridCommLB) and
@@ -113,6 +116,16 @@ fn translate_with(
         }
     }
     let program = program.ok_or("no program: ampirun +p2 ./prog.so +vp8 [-- args]")?;
+    if !run.iter().any(|a| a == "--vp") {
+        let pes = run
+            .iter()
+            .position(|a| a == "--pes")
+            .map(|i| run[i + 1].clone());
+        if pes.is_none() {
+            run.extend(["--pes".into(), "1".into()]);
+        }
+        run.extend(["--vp".into(), pes.unwrap_or_else(|| "1".into())]);
+    }
     run.extend(grid_tolerance(&run, env)?);
     // A bare file name is a program in this folder (a path, to `arts ampi run`).
     let program = if program.contains('/') {
@@ -208,14 +221,16 @@ mod tests {
             t("prog.so +p 3 +vp=6 +balancer=refine +setcpuaffinity ++quiet").unwrap(),
             "--pes 3 --vp 6 --lb refine --pin ./prog.so"
         );
+        // +vp defaults to the PEs; neither: one rank on one PE.
         assert_eq!(
             t("+p2 ./prog +balancer RefineCommLB").unwrap(),
-            "--pes 2 --lb refine-comm ./prog"
+            "--pes 2 --lb refine-comm --vp 2 ./prog"
         );
         assert_eq!(
             t("./p +tcharm_stacksize 1M -- +vp9").unwrap(),
-            "--stack-size 1M ./p -- +vp9"
+            "--stack-size 1M --pes 1 --vp 1 ./p -- +vp9"
         );
+        assert_eq!(t("./conftest").unwrap(), "--pes 1 --vp 1 ./conftest");
         // Open MPI's --tag-output, either spelling.
         assert_eq!(
             t("-tag-output -np 2 ./prog +vp 4").unwrap(),
@@ -223,7 +238,7 @@ mod tests {
         );
         assert_eq!(
             t("+p2 --tag-output ./prog -- -tag-output").unwrap(),
-            "--pes 2 --tag-output ./prog -- -tag-output"
+            "--pes 2 --tag-output --vp 2 ./prog -- -tag-output"
         );
     }
 
@@ -252,14 +267,14 @@ mod tests {
         let run = |line: &str| translate_with(&args(line), env).map(|v| v.join(" "));
         assert_eq!(
             run("+p2 ./prog +balancer GridHybridLB").unwrap(),
-            "--pes 2 --lb grid-hybrid --grid-tolerance 0.25 ./prog"
+            "--pes 2 --lb grid-hybrid --vp 2 --grid-tolerance 0.25 ./prog"
         );
         // Another balancer's variable, or none chosen: nothing added.
         assert_eq!(
             run("+p2 ./prog +balancer GridCommLB").unwrap(),
-            "--pes 2 --lb grid-comm ./prog"
+            "--pes 2 --lb grid-comm --vp 2 ./prog"
         );
-        assert_eq!(run("+p2 ./prog").unwrap(), "--pes 2 ./prog");
+        assert_eq!(run("+p2 ./prog").unwrap(), "--pes 2 --vp 2 ./prog");
         let bad = |v: &'static str| {
             move |name: &str| (name == "CK_LDB_GRIDCOMMLB_LOAD_TOLERANCE").then(|| v.to_string())
         };

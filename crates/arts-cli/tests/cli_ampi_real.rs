@@ -536,6 +536,15 @@ fn ampicc_and_ampirun_take_ampi_users_options() {
         assert!(out.status.success(), "{out:?}");
         assert!(text.contains("rank 3: done after the others"), "{text}");
         assert!(text.contains("ranks 4  PEs 2"), "{text}");
+        // Without Charm++'s options (as configure scripts run their test
+        // programs): one rank on one PE, as in AMPI.
+        let out = Command::new(dir.path().join("endings"))
+            .env("ARTS_BIN", env!("CARGO_BIN_EXE_arts"))
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "{out:?}");
+        assert!(text.contains("ranks 1  PEs 1"), "{text}");
     }
     let (_, out, _) = script(
         "ampirun",

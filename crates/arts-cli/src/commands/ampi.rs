@@ -156,9 +156,15 @@ pub fn run(command: AmpiCommand, out: Output) -> CliResult {
             let run = arts_ampi::charmrun::translate(&args).map_err(CliError::usage)?;
             let argv = std::iter::once("ampirun".to_string()).chain(run);
             let parsed = <RunOnly as clap::Parser>::try_parse_from(argv).map_err(|e| {
+                // clap's message up to its usage lines, on one line.
                 let text = e.to_string();
-                let first = text.lines().next().unwrap_or_default();
-                CliError::usage(first.trim_start_matches("error: ").to_string())
+                let lines: Vec<&str> = text
+                    .lines()
+                    .take_while(|l| !l.starts_with("Usage:"))
+                    .map(str::trim)
+                    .filter(|l| !l.is_empty())
+                    .collect();
+                CliError::usage(lines.join(" ").trim_start_matches("error: ").to_string())
             })?;
             run_program(&parsed.args, out)
         }
