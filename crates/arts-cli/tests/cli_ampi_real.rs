@@ -430,6 +430,39 @@ fn fortran_and_complex_datatypes_and_the_xor_operations_reduce_from_c() {
 }
 
 #[test]
+fn thread_local_variables_go_with_their_rank_between_pes() {
+    let dir = tempfile::tempdir().unwrap();
+    let source = "thread_locals.c";
+    let Some(so) = build_plain(source, dir.path()) else {
+        return;
+    };
+    let v = 6;
+    // 6 steps: mine ends at 106 + rank, sums at 6 * (64 rank + 2016).
+    let expected: String = (0..v)
+        .map(|r| {
+            format!(
+                "rank {r}: mine {} sums {} untouched 7\n",
+                106 + r,
+                6 * (64 * r + 2016)
+            )
+        })
+        .collect();
+    if let Some(reference) = open_mpi(source, dir.path(), v, &[]) {
+        assert_eq!(sorted(&reference), sorted(&expected), "Open MPI");
+    }
+    let v = v.to_string();
+    let (code, out, err) = arts_text(&[
+        "ampi", "run", "--vp", &v, "--pes", "2", "--lb", "rotate", &so,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("rank moves") && !out.contains(" 0 rank moves"),
+        "the ranks moved: {out}"
+    );
+    assert_eq!(sorted(&program_lines(&out)), sorted(&expected), "{out}");
+}
+
+#[test]
 fn the_wrapper_ignores_cc_and_answers_the_compilers_queries() {
     if !have("gcc") || !have("timeout") {
         return;

@@ -29,6 +29,7 @@ pub(crate) mod malloc;
 mod real;
 pub(crate) mod stdio;
 pub(crate) mod streams;
+pub(crate) mod tls;
 
 use std::ffi::{CStr, CString, c_char, c_int, c_void};
 use std::ops::Range;
@@ -41,6 +42,7 @@ use arts_ampi::{AmpiError, AmpiReport, Mpi, MpiError, PerProcess, ProgramFn, Run
 use crate::state::{Phase, Vp, set_current};
 use heap_account::{Heap, HeapLimit};
 use image::{Image, InitFn};
+use tls::RankTls;
 
 /// A C `main`.
 type MainFn = unsafe extern "C-unwind" fn(c_int, *mut *mut c_char) -> c_int;
@@ -360,6 +362,7 @@ impl CProgram {
                 main: lib.main,
                 init: Vec::new(),
                 in_place,
+                tls: RankTls::of(lib.handle),
             });
         };
         let Some(slot) = arts_ampi::iso::current() else {
@@ -382,6 +385,7 @@ impl CProgram {
             main: unsafe { std::mem::transmute::<*const c_void, MainFn>(copy.main) },
             init: copy.init,
             in_place,
+            tls: None,
         })
     }
 
@@ -406,6 +410,8 @@ struct Start {
     init: Vec<InitFn>,
     /// The address of the copy's Fortran `MPI_IN_PLACE` (0: none).
     in_place: usize,
+    /// The copy's thread-local variables (file copies; `None`: none).
+    tls: Option<RankTls>,
 }
 
 /// The common block of Fortran's `MPI_IN_PLACE` (`mpif.h`).
@@ -437,6 +443,7 @@ fn run_main(
         main,
         init,
         in_place,
+        tls,
     } = start;
     let rank = mpi.rank();
     // SAFETY: only the lifetime is erased; `mpi` outlives `main`.
@@ -445,6 +452,7 @@ fn run_main(
     let mut vp = Box::new(Vp::new(mpi_ptr, rank));
     vp.fortran_in_place = in_place;
     vp.heap = Heap::new(heap);
+    vp.tls = tls;
     let vp_ptr: *mut Vp = &mut *vp;
     // The rank's own `argv`, freed when it ends (libgfortran keeps a copy of
     // its own: `crate::fortran::args`).
@@ -469,8 +477,12 @@ fn run_main(
             Ok(code) => (code, exit::Ending::Returned),
             Err(p) => exit::ending(p).unwrap_or_else(|p| resume_unwind(p)),
         };
-        // `main` may have suspended: the rank's state afresh.
+        // `main` may have suspended: the rank's state afresh, its
+        // thread-local variables on this thread.
         set_current(vp_ptr);
+        if let Some(tls) = &mut (*vp_ptr).tls {
+            tls.follow();
+        }
         while how.runs_at_exit()
             && let Some(f) = (*vp_ptr).at_exit.pop()
         {
