@@ -154,6 +154,42 @@ fn calls_on_a_file_that_did_not_open_return_errors_as_under_open_mpi() {
     }
 }
 
+/// Each rank draws from its own `random_number` state, on any PE and with
+/// `--isomalloc` (as each process does under `mpirun`).
+#[test]
+fn each_rank_draws_its_own_random_numbers() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(so) = build_fortran("random_streams.f90", dir.path()) else {
+        return;
+    };
+    let reference = open_mpi("random_streams.f90", dir.path(), 4, &[]);
+    for mode in [
+        &["--pes", "1"][..],
+        &["--pes", "2"],
+        &["--pes", "2", "--isomalloc"],
+    ] {
+        let args = [&["ampi", "run", "--vp", "4"], mode, &[&so]].concat();
+        let (code, out, err) = arts_text(&args);
+        assert_eq!(code, 0, "{mode:?}: {err}");
+        let mut ours: Vec<&str> = out
+            .lines()
+            .take_while(|l| !l.starts_with("ampi "))
+            .collect();
+        ours.sort_unstable();
+        assert_eq!(
+            ours.iter().filter(|l| l.contains(": same ")).count(),
+            4,
+            "{mode:?}: {out}"
+        );
+        assert!(ours.contains(&"unseeded: distinct"), "{mode:?}: {out}");
+        if let Some(theirs) = &reference {
+            let mut theirs: Vec<&str> = theirs.lines().collect();
+            theirs.sort_unstable();
+            assert_eq!(ours, theirs, "{mode:?}");
+        }
+    }
+}
+
 #[test]
 fn the_fortran_ping_pong_runs() {
     let dir = tempfile::tempdir().unwrap();

@@ -174,6 +174,7 @@ pub(crate) mod args;
 mod attrs;
 mod mpi1;
 mod pup;
+pub(crate) mod rng;
 mod text;
 
 fortran! {

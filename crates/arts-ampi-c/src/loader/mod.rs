@@ -37,8 +37,9 @@ use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use arts_ampi::{AmpiError, AmpiReport, Mpi, MpiError, PerProcess, ProgramFn, RunOptions};
+use arts_ampi::{AmpiError, AmpiReport, Mpi, MpiError, PerProcess, ProgramFn, RunOptions, Switch};
 
+use crate::fortran::rng::{self, RankRng};
 use crate::state::{Phase, Vp, set_current};
 use heap_account::{Heap, HeapLimit};
 use image::{Image, InitFn};
@@ -94,6 +95,9 @@ pub struct CProgram {
     /// The ranks of the run.
     ranks: u32,
     copies: Copies,
+    /// The program draws with Fortran's `random_number`
+    /// (`crate::fortran::rng`).
+    draws: bool,
 }
 
 // SAFETY: the handles and function pointers are process-wide; each rank
@@ -254,7 +258,7 @@ impl CProgram {
         here: Range<u32>,
         args: Vec<String>,
     ) -> Result<CProgram, LoadError> {
-        read_program(path)?;
+        let draws = rng::draws(&read_program(path)?);
         let copy_err = |e: std::io::Error| LoadError::Copy {
             path: path.display().to_string(),
             why: e.to_string(),
@@ -284,6 +288,7 @@ impl CProgram {
             args,
             ranks,
             copies: Copies::Files { first, libs },
+            draws,
         })
     }
 
@@ -308,6 +313,7 @@ impl CProgram {
                     args,
                     ranks,
                     copies: Copies::Slots { original, image },
+                    draws: rng::draws(&bytes),
                 })
             }
             Err(why) => {
@@ -363,6 +369,9 @@ impl CProgram {
                 init: Vec::new(),
                 in_place,
                 tls: RankTls::of(lib.handle),
+                rng: self
+                    .draws
+                    .then(|| rng::CALLS.map(|name| sym(lib.handle, name) as usize)),
             });
         };
         let Some(slot) = arts_ampi::iso::current() else {
@@ -378,14 +387,18 @@ impl CProgram {
         // The copy's `MPI_IN_PLACE`: the original's, moved by as much as
         // the copy is from the original's load address.
         let original_in_place = sym(original.handle, FORTRAN_IN_PLACE);
-        let in_place = load_base(original_in_place)
-            .map_or(0, |b| copy.base + (original_in_place as usize - b));
+        let in_copy = |p: *mut c_void| load_base(p).map_or(0, |b| copy.base + (p as usize - b));
+        let in_place = in_copy(original_in_place);
+        let rng = self
+            .draws
+            .then(|| rng::CALLS.map(|name| in_copy(sym(original.handle, name))));
         Ok(Start {
             // SAFETY: the copy's `main` is the program's `int main(int, char **)`.
             main: unsafe { std::mem::transmute::<*const c_void, MainFn>(copy.main) },
             init: copy.init,
             in_place,
             tls: None,
+            rng,
         })
     }
 
@@ -412,6 +425,9 @@ struct Start {
     in_place: usize,
     /// The copy's thread-local variables (file copies; `None`: none).
     tls: Option<RankTls>,
+    /// The addresses of the copy's `fortran::rng::CALLS`, when the
+    /// program draws with `random_number`.
+    rng: Option<[usize; 4]>,
 }
 
 /// The common block of Fortran's `MPI_IN_PLACE` (`mpif.h`).
@@ -444,6 +460,7 @@ fn run_main(
         init,
         in_place,
         tls,
+        rng,
     } = start;
     let rank = mpi.rank();
     // SAFETY: only the lifetime is erased; `mpi` outlives `main`.
@@ -452,7 +469,6 @@ fn run_main(
     let mut vp = Box::new(Vp::new(mpi_ptr, rank));
     vp.fortran_in_place = in_place;
     vp.heap = Heap::new(heap);
-    vp.tls = tls;
     let vp_ptr: *mut Vp = &mut *vp;
     // The rank's own `argv`, freed when it ends (libgfortran keeps a copy of
     // its own: `crate::fortran::args`).
@@ -464,6 +480,7 @@ fn run_main(
     ptrs.push(std::ptr::null_mut());
     let (argc, argv) = (cargs.len() as c_int, ptrs.as_mut_ptr());
     set_current(vp_ptr);
+    thread_state_follows(mpi, tls, rng.and_then(RankRng::new));
     // SAFETY: the program's constructors and `main`, called as the C
     // runtime calls them; its MPI calls find this rank's state through
     // `set_current`, and so do its `atexit` registrations.
@@ -477,12 +494,8 @@ fn run_main(
             Ok(code) => (code, exit::Ending::Returned),
             Err(p) => exit::ending(p).unwrap_or_else(|p| resume_unwind(p)),
         };
-        // `main` may have suspended: the rank's state afresh, its
-        // thread-local variables on this thread.
+        // `main` may have suspended: the rank's state afresh.
         set_current(vp_ptr);
-        if let Some(tls) = &mut (*vp_ptr).tls {
-            tls.follow();
-        }
         while how.runs_at_exit()
             && let Some(f) = (*vp_ptr).at_exit.pop()
         {
@@ -506,6 +519,30 @@ fn run_main(
             exit::failure(p).unwrap_or_else(|p| resume_unwind(p)),
         )),
     }
+}
+
+/// Gives the rank its own thread-local variables and Fortran generator
+/// state on whatever PE thread it resumes (`tls`, `crate::fortran::rng`).
+fn thread_state_follows(mpi: &mut Mpi<'_>, tls: Option<RankTls>, rng: Option<RankRng>) {
+    if tls.is_none() && rng.is_none() {
+        return;
+    }
+    let (mut tls, mut rng) = (tls, rng);
+    mpi.set_switch_hook(Some(Box::new(move |switch| match switch {
+        Switch::Out => {
+            if let Some(r) = &mut rng {
+                r.save();
+            }
+        }
+        Switch::In => {
+            if let Some(t) = &mut tls {
+                t.follow();
+            }
+            if let Some(r) = &mut rng {
+                r.restore();
+            }
+        }
+    })));
 }
 
 unsafe extern "C" {

@@ -6,7 +6,7 @@
 //! the storage is per thread, and a rank moved to another PE thread would
 //! find there its variables as the program initialized them. Under
 //! `mpirun` a rank is a process and its thread never changes. So after
-//! every call that may suspend the rank (`state::entry`), [`RankTls`]
+//! every suspension of the rank (`arts_ampi::Switch`), [`RankTls`]
 //! checks the thread, and on a new one copies the variables from the block
 //! of the thread the rank ran on (PE threads live as long as the run, and
 //! only the rank's own code touches its module's blocks).

@@ -29,7 +29,6 @@ use crate::comm::keyvals::Attributes;
 use crate::io::handle::File;
 use crate::loader::heap_account::Heap;
 use crate::loader::streams::Streams;
-use crate::loader::tls::RankTls;
 use crate::pup::table::PupTable;
 use crate::rma::win::Win;
 use crate::types::layout::TypeTable;
@@ -148,9 +147,6 @@ pub(crate) struct Vp {
     /// The program's heap as counted against the rank's share of
     /// `--max-memory` (`crate::loader::heap_share`).
     pub heap: Heap,
-    /// The rank's thread-local variables, which follow it between PE
-    /// threads (`crate::loader::tls`; `None`: the program has none).
-    pub tls: Option<RankTls>,
     /// Names of communicators, windows and datatypes (`crate::comm::names`).
     pub names: HashMap<Object, Vec<u8>>,
     /// Cartesian topologies by communicator.
@@ -244,7 +240,6 @@ impl Vp {
             fortran_in_place: 0,
             stdio: Streams::new(rank),
             heap: Default::default(),
-            tls: None,
             names: HashMap::new(),
             carts: HashMap::new(),
             graphs: HashMap::new(),
@@ -466,12 +461,8 @@ pub(crate) fn entry_in(
     };
     // SAFETY: as above (the body's borrow has ended).
     if unsafe { &*p }.mpi().resumptions() != resumed {
-        // The rank may go on on another PE thread, its variables too.
+        // The rank may go on on another PE thread.
         set_current(p);
-        // SAFETY: as above.
-        if let Some(tls) = unsafe { &mut (*p).tls } {
-            tls.follow();
-        }
     }
     match result {
         Ok(()) => MPI_SUCCESS,

@@ -30,6 +30,20 @@ pub const WORLD: Comm = Comm(crate::engine::WORLD);
 /// suspends: a few microseconds, about one reply's time across processes.
 const OWN_POLLS: u32 = 64;
 
+/// When a [`SwitchHook`] runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Switch {
+    /// The rank is about to suspend (on the PE thread it ran on).
+    Out,
+    /// The rank has resumed (possibly on another PE thread).
+    In,
+}
+
+/// What a binding runs around each suspension of a rank: per-thread state
+/// of the rank's own (a C program's thread-local variables, its Fortran
+/// random-number state) saved and given back.
+pub type SwitchHook = Box<dyn FnMut(Switch)>;
+
 /// A rank's handle on MPI: passed to its program as `&mut Mpi`.
 pub struct Mpi<'y> {
     yielder: &'y VpYielder,
@@ -38,6 +52,8 @@ pub struct Mpi<'y> {
     epoch: Instant,
     /// Times this rank was suspended and resumed.
     resumed: u64,
+    /// Run around each suspension (`set_switch_hook`).
+    hook: Option<SwitchHook>,
 }
 
 impl<'y> Mpi<'y> {
@@ -49,6 +65,7 @@ impl<'y> Mpi<'y> {
             host,
             epoch: Instant::now(),
             resumed: 0,
+            hook: None,
         }
     }
 
@@ -87,11 +104,23 @@ impl<'y> Mpi<'y> {
         // Whoever resumes this rank sets its own allocation mode; the rank
         // goes on in the one it suspended in (with isomalloc in use).
         let mode = crate::iso::in_use().then(crate::iso::current);
+        if let Some(hook) = &mut self.hook {
+            hook(Switch::Out);
+        }
         self.host = self.yielder.suspend(why);
         self.resumed += 1;
         if let Some(mode) = mode {
             crate::iso::switch(mode);
         }
+        if let Some(hook) = &mut self.hook {
+            hook(Switch::In);
+        }
+    }
+
+    /// Runs `hook` around each suspension of this rank from now on (`None`:
+    /// nothing), replacing any hook set before.
+    pub fn set_switch_hook(&mut self, hook: Option<SwitchHook>) {
+        self.hook = hook;
     }
 
     /// Blocks in `call` until the next message arrives for this rank (or,
