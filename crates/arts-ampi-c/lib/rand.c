@@ -62,27 +62,14 @@ char *setstate(char *buf)
     return setstate_r(buf, &state) < 0 ? NULL : old;
 }
 
-/* The drand48 family's state (zero: unseeded, as glibc starts). */
+/* The drand48 family's state (zero: unseeded, as glibc starts); the
+ * calls without a state of their own step the family's, as glibc's do. */
 static struct drand48_data d48;
-
-double drand48(void)
-{
-    double r;
-    erand48_r(d48.__x, &d48, &r);
-    return r;
-}
 
 double erand48(unsigned short x[3])
 {
     double r;
     erand48_r(x, &d48, &r);
-    return r;
-}
-
-long lrand48(void)
-{
-    long r;
-    nrand48_r(d48.__x, &d48, &r);
     return r;
 }
 
@@ -93,18 +80,26 @@ long nrand48(unsigned short x[3])
     return r;
 }
 
-long mrand48(void)
-{
-    long r;
-    jrand48_r(d48.__x, &d48, &r);
-    return r;
-}
-
 long jrand48(unsigned short x[3])
 {
     long r;
     jrand48_r(x, &d48, &r);
     return r;
+}
+
+double drand48(void)
+{
+    return erand48(d48.__x);
+}
+
+long lrand48(void)
+{
+    return nrand48(d48.__x);
+}
+
+long mrand48(void)
+{
+    return jrand48(d48.__x);
 }
 
 void srand48(long seed)

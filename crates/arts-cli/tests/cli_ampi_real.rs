@@ -182,39 +182,47 @@ fn create_group_expected(v: u32) -> String {
 
 #[test]
 fn the_reproducers_print_what_open_mpi_prints() {
+    let exit_after = |v: u32| format!("rank {}: done, printing after the others exited\n", v - 1);
+    let runs = [(4, &[1, 2, 3][..]), (8, &[1, 2, 3])];
+    prints_what_open_mpi_prints("repro/exit_after_finalize.c", &runs, &[], exit_after);
+    prints_what_open_mpi_prints(
+        "repro/comm_create_disjoint.c",
+        &runs,
+        &[],
+        disjoint_expected,
+    );
+    prints_what_open_mpi_prints("repro/own_undeclared_function.c", &runs, &[], |_| {
+        "OK 42\n".into()
+    });
+    prints_what_open_mpi_prints("create_group.c", &runs, &[], create_group_expected);
+}
+
+/// Builds `source`; for each `(v, pes)` of `runs`, its lines on `v` ranks
+/// (in any order) are `expected(v)` under Open MPI (when installed) and
+/// under arts on each of `pes` PEs, with `args`.
+fn prints_what_open_mpi_prints(
+    source: &str,
+    runs: &[(u32, &[u32])],
+    args: &[&str],
+    expected: impl Fn(u32) -> String,
+) {
     let dir = tempfile::tempdir().unwrap();
-    for (source, expected) in [
-        (
-            "repro/exit_after_finalize.c",
-            Box::new(|v: u32| format!("rank {}: done, printing after the others exited\n", v - 1))
-                as Box<dyn Fn(u32) -> String>,
-        ),
-        ("repro/comm_create_disjoint.c", Box::new(disjoint_expected)),
-        (
-            "repro/own_undeclared_function.c",
-            Box::new(|_| "OK 42\n".into()),
-        ),
-        ("create_group.c", Box::new(create_group_expected)),
-    ] {
-        let Some(so) = build_plain(source, dir.path()) else {
-            return;
-        };
-        for v in [4, 8] {
-            let reference = open_mpi(source, dir.path(), v, &[]).unwrap_or_else(|| expected(v));
+    let Some(so) = build_plain(source, dir.path()) else {
+        return;
+    };
+    for &(v, pes) in runs {
+        let expected = sorted(&expected(v));
+        if let Some(reference) = open_mpi(source, dir.path(), v, args) {
+            assert_eq!(sorted(&reference), expected, "{source}: Open MPI, V={v}");
+        }
+        for &pes in pes {
+            let (code, out, err) = run(&so, v, pes, args);
+            assert_eq!(code, 0, "{source} V={v} P={pes}: {err}");
             assert_eq!(
-                sorted(&reference),
-                sorted(&expected(v)),
-                "{source}: Open MPI"
+                sorted(&program_lines(&out)),
+                expected,
+                "{source} V={v} P={pes}"
             );
-            for pes in [1, 2, 3] {
-                let (code, out, err) = run(&so, v, pes, &[]);
-                assert_eq!(code, 0, "{source} V={v} P={pes}: {err}");
-                assert_eq!(
-                    sorted(&program_lines(&out)),
-                    sorted(&reference),
-                    "{source} V={v} P={pes}"
-                );
-            }
         }
     }
 }
@@ -282,24 +290,8 @@ const LIBC_STATE_ARGS: [&str; 6] = ["-v", "in1", "--name=alpha", "-n", "3", "in2
 
 #[test]
 fn each_rank_has_its_own_getopt_rand_and_strtok_state() {
-    let dir = tempfile::tempdir().unwrap();
-    let source = "libc_state.c";
-    let Some(so) = build_plain(source, dir.path()) else {
-        return;
-    };
-    for (v, pes) in [(4, 1), (4, 2), (5, 3)] {
-        let expected = libc_state_expected(v);
-        if let Some(reference) = open_mpi(source, dir.path(), v, &LIBC_STATE_ARGS) {
-            assert_eq!(sorted(&reference), sorted(&expected), "Open MPI, V={v}");
-        }
-        let (code, out, err) = run(&so, v, pes, &LIBC_STATE_ARGS);
-        assert_eq!(code, 0, "V={v} P={pes}: {err}");
-        assert_eq!(
-            sorted(&program_lines(&out)),
-            sorted(&expected),
-            "V={v} P={pes}"
-        );
-    }
+    let runs = [(4, &[1, 2][..]), (5, &[3])];
+    prints_what_open_mpi_prints("libc_state.c", &runs, &LIBC_STATE_ARGS, libc_state_expected);
 }
 
 #[test]
@@ -409,24 +401,8 @@ fn named_types_expected(v: u32) -> String {
 
 #[test]
 fn fortran_and_complex_datatypes_and_the_xor_operations_reduce_from_c() {
-    let dir = tempfile::tempdir().unwrap();
-    let source = "named_types.c";
-    let Some(so) = build_plain(source, dir.path()) else {
-        return;
-    };
-    for (v, pes) in [(4, 1), (5, 2)] {
-        let expected = named_types_expected(v);
-        if let Some(reference) = open_mpi(source, dir.path(), v, &[]) {
-            assert_eq!(sorted(&reference), sorted(&expected), "Open MPI, V={v}");
-        }
-        let (code, out, err) = run(&so, v, pes, &[]);
-        assert_eq!(code, 0, "V={v} P={pes}: {err}");
-        assert_eq!(
-            sorted(&program_lines(&out)),
-            sorted(&expected),
-            "V={v} P={pes}"
-        );
-    }
+    let runs = [(4, &[1][..]), (5, &[2])];
+    prints_what_open_mpi_prints("named_types.c", &runs, &[], named_types_expected);
 }
 
 #[test]
@@ -558,25 +534,23 @@ fn ampicc_and_ampirun_take_ampi_users_options() {
         assert!(out.contains("rank 3: done after the others"), "{out}");
         assert!(out.contains("ranks 4"), "{out}");
     }
-    // The program starts itself, as AMPI programs do (x86-64).
+    // The program starts itself, as AMPI programs do (x86-64); without
+    // Charm++'s options (as configure scripts run their test programs) it
+    // runs one rank on one PE, as in AMPI.
     if cfg!(target_arch = "x86_64") {
-        let out = Command::new(dir.path().join("endings"))
-            .args(["+vp4", "+p2", "late"])
-            .env("ARTS_BIN", env!("CARGO_BIN_EXE_arts"))
-            .output()
-            .unwrap();
-        let text = String::from_utf8_lossy(&out.stdout);
-        assert!(out.status.success(), "{out:?}");
+        let started = |args: &[&str]| {
+            let out = Command::new(dir.path().join("endings"))
+                .args(args)
+                .env("ARTS_BIN", env!("CARGO_BIN_EXE_arts"))
+                .output()
+                .unwrap();
+            assert!(out.status.success(), "{args:?}: {out:?}");
+            String::from_utf8_lossy(&out.stdout).into_owned()
+        };
+        let text = started(&["+vp4", "+p2", "late"]);
         assert!(text.contains("rank 3: done after the others"), "{text}");
         assert!(text.contains("ranks 4  PEs 2"), "{text}");
-        // Without Charm++'s options (as configure scripts run their test
-        // programs): one rank on one PE, as in AMPI.
-        let out = Command::new(dir.path().join("endings"))
-            .env("ARTS_BIN", env!("CARGO_BIN_EXE_arts"))
-            .output()
-            .unwrap();
-        let text = String::from_utf8_lossy(&out.stdout);
-        assert!(out.status.success(), "{out:?}");
+        let text = started(&[]);
         assert!(text.contains("ranks 1  PEs 1"), "{text}");
     }
     let (_, out, _) = script(
