@@ -51,6 +51,8 @@ pub(crate) struct RankRng {
     get: StateFn,
     put: StateFn,
     state: Vec<c_int>,
+    /// The thread's state when the rank resumes.
+    found: Vec<c_int>,
 }
 
 impl RankRng {
@@ -76,10 +78,12 @@ impl RankRng {
             size(&mut n);
             fresh();
         }
+        let n = usize::try_from(n).ok()?;
         Some(RankRng {
             get,
             put,
-            state: vec![0; usize::try_from(n).ok()?],
+            state: vec![0; n],
+            found: vec![0; n],
         })
     }
 
@@ -89,9 +93,15 @@ impl RankRng {
         unsafe { (self.get)(self.state.len() as c_int, self.state.as_mut_ptr()) };
     }
 
-    /// The rank resumes: its state, to the thread.
+    /// The rank resumes: its state, to the thread, unless the thread
+    /// holds it still (no other rank drew meanwhile). Putting a state costs
+    /// ~240 ns in libgfortran 12, getting one ~10.
     pub(crate) fn restore(&mut self) {
         // SAFETY: as in `save`.
-        unsafe { (self.put)(self.state.len() as c_int, self.state.as_mut_ptr()) };
+        unsafe { (self.get)(self.found.len() as c_int, self.found.as_mut_ptr()) };
+        if self.found != self.state {
+            // SAFETY: as in `save`.
+            unsafe { (self.put)(self.state.len() as c_int, self.state.as_mut_ptr()) };
+        }
     }
 }
