@@ -1,5 +1,6 @@
 //! `lib/getopt.c` (each rank's own getopt) against glibc's: the same
-//! results, argument order and messages for every case below.
+//! results, argument order and messages, on the cases below and on 300
+//! random command lines (a fixed seed).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -114,28 +115,93 @@ fn arts_getopt_gives_glibcs_results_order_and_messages() {
         return;
     };
     for &(mode, optstring, args, posix) in CASES {
-        let run = |exe: &Path| {
-            let mut c = Command::new(exe);
-            c.arg(mode).arg(optstring).args(args);
-            if posix {
-                c.env("POSIXLY_CORRECT", "1");
-            } else {
-                c.env_remove("POSIXLY_CORRECT");
-            }
-            c.output().unwrap()
-        };
-        let (g, a) = (run(&glibc), run(&arts));
-        let case = format!("{mode} {optstring:?} {args:?}");
-        assert!(g.status.success() && a.status.success(), "{case}");
-        assert_eq!(
-            String::from_utf8_lossy(&a.stdout),
-            String::from_utf8_lossy(&g.stdout),
-            "results of {case}"
-        );
-        assert_eq!(
-            String::from_utf8_lossy(&a.stderr),
-            String::from_utf8_lossy(&g.stderr),
-            "messages of {case}"
-        );
+        same(&glibc, &arts, mode, optstring, args, posix);
     }
+}
+
+#[test]
+fn arts_getopt_agrees_with_glibcs_on_random_command_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some((glibc, arts)) = build(dir.path()) else {
+        return;
+    };
+    const TOKENS: &[&str] = &[
+        "-a",
+        "-b",
+        "-c",
+        "-ab",
+        "-ba",
+        "-bx",
+        "-cval",
+        "-x",
+        "-",
+        "--",
+        "x",
+        "y",
+        "--verbose",
+        "--name=q",
+        "--name",
+        "--nab",
+        "--na",
+        "--opt",
+        "--opt=v",
+        "--flag",
+        "--fla",
+        "--unknown",
+        "--verbose=1",
+        "-verbose",
+        "-name",
+        "-nam=z",
+        "-n",
+        "3",
+        "-v",
+        "-vnq",
+        "",
+    ];
+    const OPTSTRINGS: &[&str] = &[
+        "ab:c::", "+ab:c", "-ab:", "ab", "vn:ab", "vn:o::", "", "::a",
+    ];
+    const MODES: &[&str] = &["short", "long", "long_only"];
+    // xorshift64, fixed seed: the same 300 command lines every run.
+    let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = |n: usize| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        (x % n as u64) as usize
+    };
+    for _ in 0..300 {
+        let mode = MODES[next(MODES.len())];
+        let optstring = OPTSTRINGS[next(OPTSTRINGS.len())];
+        let args: Vec<&str> = (0..next(8)).map(|_| TOKENS[next(TOKENS.len())]).collect();
+        let posix = next(8) == 0;
+        same(&glibc, &arts, mode, optstring, &args, posix);
+    }
+}
+
+/// Runs both builds on one command line; their output must be the same.
+fn same(glibc: &Path, arts: &Path, mode: &str, optstring: &str, args: &[&str], posix: bool) {
+    let run = |exe: &Path| {
+        let mut c = Command::new(exe);
+        c.arg(mode).arg(optstring).args(args);
+        if posix {
+            c.env("POSIXLY_CORRECT", "1");
+        } else {
+            c.env_remove("POSIXLY_CORRECT");
+        }
+        c.output().unwrap()
+    };
+    let (g, a) = (run(glibc), run(arts));
+    let case = format!("{mode} {optstring:?} {args:?} POSIXLY_CORRECT={posix}");
+    assert!(g.status.success() && a.status.success(), "{case}");
+    assert_eq!(
+        String::from_utf8_lossy(&a.stdout),
+        String::from_utf8_lossy(&g.stdout),
+        "results of {case}"
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&a.stderr),
+        String::from_utf8_lossy(&g.stderr),
+        "messages of {case}"
+    );
 }
