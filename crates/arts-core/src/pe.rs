@@ -249,7 +249,7 @@ impl Pe {
                 r.finish(arrays)
             }),
             failure: self.svc.failure.take(),
-            lb_steps: std::mem::take(&mut self.lb_root.records),
+            lb_steps: self.lb_root.finish(),
         }
     }
 

@@ -83,8 +83,8 @@ pub(crate) struct LbRoot {
     arrays: HashMap<ArrayId, RootArray>,
     /// Each array's load where its last step put it, background to the others.
     resident: Resident,
-    /// Every finished step, in order.
-    pub records: Vec<LbStepRecord>,
+    /// Every finished step, in order (`finish` adds one still under way).
+    records: Vec<LbStepRecord>,
 }
 
 fn post(svc: &mut Services, to: PeId, msg: LbMsg) {
@@ -408,6 +408,31 @@ impl LbRoot {
         }
     }
 
+    /// Every step's record when the run ends, in order. A run may end
+    /// before every PE has confirmed the last step's migrations (its
+    /// elements resume as their own arrivals are in, and may finish the
+    /// program meanwhile): that step is recorded too, its times up to now.
+    pub(crate) fn finish(&mut self) -> Vec<LbStepRecord> {
+        let mut pending: Vec<LbStepRecord> = Vec::new();
+        for st in self.arrays.values_mut() {
+            if let Phase::Migrating {
+                since,
+                synced_at,
+                mut record,
+                ..
+            } = std::mem::replace(&mut st.phase, Phase::Gathering)
+            {
+                record.migration_time_s = since.elapsed().as_secs_f64();
+                record.step_time_s = synced_at.elapsed().as_secs_f64();
+                pending.push(*record);
+            }
+        }
+        pending.sort_by(|a, b| (&a.array, a.step).cmp(&(&b.array, b.step)));
+        let mut records = std::mem::take(&mut self.records);
+        records.extend(pending);
+        records
+    }
+
     /// A PE finished its part of the migrations.
     pub(crate) fn done(&mut self, svc: &mut Services, array: ArrayId, bytes_out: u64) {
         let Some(st) = self.arrays.get_mut(&array) else {
@@ -646,6 +671,43 @@ fn tell(input: &LbInput, mapping: &Mapping, pes: u32) -> Vec<Vec<(u64, PeId)>> {
 mod tests {
     use super::*;
     use crate::control::ObjStats;
+
+    fn record(array: &str, step: u64) -> LbStepRecord {
+        LbStepRecord {
+            array: array.into(),
+            step,
+            balanced: true,
+            before: None,
+            after: None,
+            migrations: 1,
+            migrated_bytes: 0,
+            gather_time_s: 0.0,
+            strategy_time_s: 0.0,
+            migration_time_s: 0.0,
+            step_time_s: 0.0,
+            restrained: false,
+            placement: "greedy",
+            next_period_steps: None,
+            input: None,
+        }
+    }
+
+    #[test]
+    fn a_step_still_confirming_its_migrations_at_the_end_is_recorded() {
+        let mut root = LbRoot::default();
+        root.records.push(record("a", 1));
+        let now = Instant::now();
+        root.state(0).phase = Phase::Migrating {
+            done: 1,
+            since: now,
+            synced_at: now,
+            record: Box::new(record("a", 2)),
+        };
+        let steps: Vec<u64> = root.finish().iter().map(|r| r.step).collect();
+        assert_eq!(steps, vec![1, 2]);
+        assert!(matches!(root.state(0).phase, Phase::Gathering));
+        assert!(root.finish().is_empty(), "taken once");
+    }
 
     #[test]
     fn moves_tell_the_destination_and_the_senders_new_pes() {
