@@ -115,24 +115,35 @@ fn fortran_epochs_shared_windows_and_ordered_writes_match_open_mpi() {
     }
 }
 
+/// `io.f90` on 3 ranks over 2 PEs with `args` (the file, or none) prints
+/// `expected`, as under Open MPI (when installed).
+fn io_prints(dir: &Path, args: &[&str], expected: &str) {
+    let Some(so) = build_fortran("io.f90", dir) else {
+        return;
+    };
+    let run = [
+        &["ampi", "run", "--vp", "3", "--pes", "2", &so, "--"][..],
+        args,
+    ]
+    .concat();
+    let (code, out, err) = arts_text(&run);
+    assert_eq!(code, 0, "{err}");
+    let ours = program_lines(&out);
+    assert_eq!(ours, expected);
+    if let Some(theirs) = open_mpi("io.f90", dir, 3, args) {
+        assert_eq!(ours, theirs);
+    }
+}
+
 #[test]
 fn fortran_mpi_io_matches_open_mpi() {
     let dir = tempfile::tempdir().unwrap();
-    let Some(so) = build_fortran("io.f90", dir.path()) else {
-        return;
-    };
     let file = dir.path().join("io.dat").display().to_string();
-    let (code, out, err) = arts_text(&["ampi", "run", "--vp", "3", "--pes", "2", &so, "--", &file]);
-    assert_eq!(code, 0, "{err}");
-    let ours = program_lines(&out);
-    assert_eq!(ours, "fortran io: 1\n");
+    io_prints(dir.path(), &[&file], "fortran io: 1\n");
     assert!(
         !dir.path().join("io.dat").exists(),
         "deleted by the program"
     );
-    if let Some(theirs) = open_mpi("io.f90", dir.path(), 3, &[&file]) {
-        assert_eq!(ours, theirs);
-    }
 }
 
 /// A file that did not open leaves `MPI_FILE_NULL`, and the calls on it
@@ -140,18 +151,9 @@ fn fortran_mpi_io_matches_open_mpi() {
 /// the program, which checks none, runs to its end, as under Open MPI.
 #[test]
 fn calls_on_a_file_that_did_not_open_return_errors_as_under_open_mpi() {
-    let dir = tempfile::tempdir().unwrap();
-    let Some(so) = build_fortran("io.f90", dir.path()) else {
-        return;
-    };
     // No FILE argument: the name is blank.
-    let (code, out, err) = arts_text(&["ampi", "run", "--vp", "3", "--pes", "2", &so]);
-    assert_eq!(code, 0, "{err}");
-    let ours = program_lines(&out);
-    assert_eq!(ours, "fortran io: 0\n");
-    if let Some(theirs) = open_mpi("io.f90", dir.path(), 3, &[]) {
-        assert_eq!(ours, theirs);
-    }
+    let dir = tempfile::tempdir().unwrap();
+    io_prints(dir.path(), &[], "fortran io: 0\n");
 }
 
 /// Each rank draws from its own `random_number` state, on any PE and with

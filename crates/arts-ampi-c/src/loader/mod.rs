@@ -523,11 +523,10 @@ fn run_main(
 
 /// Gives the rank its own thread-local variables and Fortran generator
 /// state on whatever PE thread it resumes (`tls`, `crate::fortran::rng`).
-fn thread_state_follows(mpi: &mut Mpi<'_>, tls: Option<RankTls>, rng: Option<RankRng>) {
+fn thread_state_follows(mpi: &mut Mpi<'_>, mut tls: Option<RankTls>, mut rng: Option<RankRng>) {
     if tls.is_none() && rng.is_none() {
         return;
     }
-    let (mut tls, mut rng) = (tls, rng);
     mpi.set_switch_hook(Some(Box::new(move |switch| match switch {
         Switch::Out => {
             if let Some(r) = &mut rng {

@@ -347,9 +347,10 @@ impl Vp {
     /// errors unless the program set another), anything else without one
     /// `MPI_COMM_WORLD`'s.
     pub(crate) fn errhandler(&self, comm: c_int) -> c_int {
-        let fallback = match errhandler::is_file_key(comm) {
-            true => file_key(MPI_FILE_NULL),
-            false => MPI_COMM_WORLD,
+        let fallback = if errhandler::is_file_key(comm) {
+            file_key(MPI_FILE_NULL)
+        } else {
+            MPI_COMM_WORLD
         };
         self.errhandlers
             .get(&comm)
