@@ -1,4 +1,4 @@
-//! Two jobs for the C ABI:
+//! Three jobs for the C ABI:
 //!
 //! * The crate's own test binaries load C programs that call back into the
 //!   functions `exports.list` names: export those symbols from them (as
@@ -10,6 +10,8 @@
 //!   plain names taken as they stand. A function is thus named in one
 //!   place in Rust; `mpi.h` stays the C header (a test holds the two
 //!   together).
+//! * C's `long double` arithmetic, which Rust lacks, is compiled from
+//!   `src/coll/long_double.c`.
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -39,6 +41,9 @@ fn main() {
                 .filter(|id| patterns.iter().any(|p| matches(p, id))),
         );
     }
+    cc::Build::new()
+        .file(dir.join("src/coll/long_double.c"))
+        .compile("arts_long_double");
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("OUT_DIR")).join("exports.rs");
     std::fs::write(out, table(&names)).expect("writing the table");
 }

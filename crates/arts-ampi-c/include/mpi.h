@@ -117,6 +117,16 @@ typedef MPI_Comm_delete_attr_function MPI_Delete_function;
 #define MPI_CXX_FLOAT_COMPLEX MPI_COMPLEX
 #define MPI_CXX_DOUBLE_COMPLEX MPI_DOUBLE_COMPLEX
 #define MPI_CXX_BOOL MPI_C_BOOL
+/* C's other types */
+#define MPI_LONG_DOUBLE 43
+#define MPI_LONG_INT 44
+#define MPI_SHORT_INT 45
+#define MPI_LONG_DOUBLE_INT 46
+#define MPI_WCHAR 47
+#define MPI_OFFSET 48
+#define MPI_COUNT 49
+#define MPI_C_LONG_DOUBLE_COMPLEX 50
+#define MPI_CXX_LONG_DOUBLE_COMPLEX MPI_C_LONG_DOUBLE_COMPLEX
 
 /* ---- reduction operations ---- */
 #define MPI_OP_NULL (-1)
@@ -220,6 +230,9 @@ typedef MPI_Comm_delete_attr_function MPI_Delete_function;
 #define MPI_MAX_PROCESSOR_NAME 256
 #define MPI_MAX_ERROR_STRING 512
 #define MPI_IN_PLACE ((void *)1)
+/* The buffer of a datatype whose displacements are absolute addresses
+   (from MPI_Get_address). */
+#define MPI_BOTTOM ((void *)0)
 #define MPI_STATUS_IGNORE ((MPI_Status *)0)
 #define MPI_STATUSES_IGNORE ((MPI_Status *)0)
 

@@ -222,6 +222,14 @@ pub const DATATYPES: &[(&str, c_int)] = &[
     ("MPI_2INT", 26),
     ("MPI_FLOAT_INT", 27),
     ("MPI_PACKED", 28),
+    ("MPI_LONG_DOUBLE", 43),
+    ("MPI_LONG_INT", 44),
+    ("MPI_SHORT_INT", 45),
+    ("MPI_LONG_DOUBLE_INT", 46),
+    ("MPI_WCHAR", 47),
+    ("MPI_OFFSET", 48),
+    ("MPI_COUNT", 49),
+    ("MPI_C_LONG_DOUBLE_COMPLEX", 50),
 ];
 
 /// The Fortran datatypes of `mpif.h`, `(name, handle, bytes)`.

@@ -28,6 +28,16 @@ fn in_slots(vp: u32, pes: u32) -> RunOptions {
     }
 }
 
+/// Held by each test that opens a program in slots: a process has one
+/// set of slots, and `cargo test` runs this file's tests on threads of
+/// one process.
+fn slots() -> std::sync::MutexGuard<'static, ()> {
+    static SLOTS: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    SLOTS
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 /// Runs the program `so` on `vp` ranks in slots on `pes` PEs.
 fn run_so_in_slots(
     so: &std::path::Path,
@@ -35,6 +45,7 @@ fn run_so_in_slots(
     pes: u32,
     args: &[&str],
 ) -> Result<arts_ampi::AmpiReport, AmpiError> {
+    let _slots = slots();
     let args = args.iter().map(|s| s.to_string()).collect();
     let prog = CProgram::open_in_slots(so, vp, args).expect("loads");
     assert!(prog.in_slots());
@@ -116,6 +127,7 @@ fn a_program_opened_one_way_is_refused_the_other_way() {
         matches!(&e, Err(AmpiError::Usage(m)) if m.contains("open_in_slots")),
         "{e:?}"
     );
+    let _slots = slots();
     let slots = CProgram::open_in_slots(&so, 2, Vec::new()).unwrap();
     let e = arts_ampi_c::run(
         &RunOptions::new(2, 1),
@@ -150,6 +162,7 @@ fn thread_locals_are_refused_in_slots_and_work_without() {
         .status()
         .unwrap();
     assert!(ok.success());
+    let _slots = slots();
     match CProgram::open_in_slots(&so, 2, Vec::new()) {
         Err(LoadError::NotAProgram { why, .. }) => {
             assert!(why.contains("thread-local variables"), "{why}")

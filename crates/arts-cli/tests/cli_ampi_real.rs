@@ -405,6 +405,46 @@ fn fortran_and_complex_datatypes_and_the_xor_operations_reduce_from_c() {
     prints_what_open_mpi_prints("named_types.c", &runs, &[], named_types_expected);
 }
 
+/// What `wide_types.c` prints on `v` ranks.
+fn wide_types_expected(v: u32) -> String {
+    let mut out = String::new();
+    for (name, size, extent, mpi) in [
+        ("long double", 16, 16, "LONG_DOUBLE"),
+        ("long int", 12, 16, "LONG_INT"),
+        ("short int", 6, 8, "SHORT_INT"),
+        ("long double int", 20, 32, "LONG_DOUBLE_INT"),
+        ("wchar", 4, 4, "WCHAR"),
+        ("offset", 8, 8, "OFFSET"),
+        ("count", 8, 8, "COUNT"),
+        ("long double complex", 32, 32, "C_LONG_DOUBLE_COMPLEX"),
+    ] {
+        out += &format!("{name}: size {size} extent {extent} name MPI_{mpi}\n");
+    }
+    let big = 1u64 << 60;
+    let last = v - 1;
+    for r in 0..v {
+        out += &format!(
+            "rank {r}: long max {}@1 min {big}@0 short min {}@{last} long double max \
+             1+{last}@{last} sum {v}+{v} prod 1+{v} max {last} complex {}+{v}i wchar ranks \
+             offset {} count {} bottom {} 2.5 from {}\n",
+            big + 1,
+            100 - 7 * last,
+            v * last / 2,
+            (u64::from(v * last) / 2) << 40,
+            1u64 << 50,
+            42 + (r + v - 1) % v,
+            (r + v - 1) % v,
+        );
+    }
+    out
+}
+
+#[test]
+fn long_double_pair_and_offset_datatypes_and_mpi_bottom_work_from_c() {
+    let runs = [(4, &[1, 3][..]), (5, &[2])];
+    prints_what_open_mpi_prints("wide_types.c", &runs, &[], wide_types_expected);
+}
+
 #[test]
 fn thread_local_variables_go_with_their_rank_between_pes() {
     let dir = tempfile::tempdir().unwrap();

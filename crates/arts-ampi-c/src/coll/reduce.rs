@@ -1,14 +1,16 @@
 //! Reductions of C buffers: the packed bytes are turned into a typed
 //! vector of the datatype's element kind (aligned), reduced by
 //! `arts_ampi`, and turned back. Pair types (`MPI_DOUBLE_INT`, `MPI_2INT`,
-//! `MPI_FLOAT_INT`) go through `arts_ampi::Loc` for `MPI_MAXLOC`/`MINLOC`.
+//! ...) and `long double`s reduce as operations on the packed bytes
+//! (`pair.rs`, `long_double.rs`).
 
 use std::ffi::c_int;
 
-use arts_ampi::{Comm, Loc, Mpi, MpiError, MpiType, Op, Request};
+use arts_ampi::{Comm, Mpi, MpiError, MpiType, Op, Request};
 
 use crate::abi::*;
 use crate::coll::ops::{OpKind, lookup, user_op};
+use crate::coll::{long_double, pair};
 use crate::state::Vp;
 use crate::state::fail::Fail;
 use crate::state::tables::UserOp;
@@ -84,70 +86,6 @@ fn typed<T: MpiType>(
     Ok((req, Box::new(move || to_bytes(&boxed))))
 }
 
-/// The bytes of one value or index of a pair type.
-fn word(prim: Prim) -> (usize, usize) {
-    match prim {
-        Prim::DoubleInt => (8, 4),
-        Prim::TwoDouble => (8, 8),
-        _ => (4, 4),
-    }
-}
-
-/// Packed pair elements as `Loc`s.
-fn to_locs(prim: Prim, data: &[u8]) -> Vec<Loc> {
-    let f32_at = |b: &[u8]| f64::from(f32::from_ne_bytes(b.try_into().expect("4 bytes")));
-    let f64_at = |b: &[u8]| f64::from_ne_bytes(b.try_into().expect("8 bytes"));
-    let i32_at = |b: &[u8]| f64::from(i32::from_ne_bytes(b.try_into().expect("4 bytes")));
-    let (v, _) = word(prim);
-    data.chunks_exact(prim.size())
-        .map(|c| {
-            let (value, index) = c.split_at(v);
-            let (value, index) = match prim {
-                Prim::DoubleInt => (f64_at(value), i32_at(index)),
-                Prim::FloatInt => (f32_at(value), i32_at(index)),
-                Prim::TwoReal => (f32_at(value), f32_at(index)),
-                Prim::TwoDouble => (f64_at(value), f64_at(index)),
-                _ => (i32_at(value), i32_at(index)),
-            };
-            Loc {
-                value,
-                index: index as i64,
-            }
-        })
-        .collect()
-}
-
-/// `Loc`s back to packed pair elements.
-fn from_locs(prim: Prim, locs: &[Loc]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(locs.len() * prim.size());
-    for l in locs {
-        let i = l.index;
-        match prim {
-            Prim::DoubleInt => {
-                out.extend_from_slice(&l.value.to_ne_bytes());
-                out.extend_from_slice(&(i as i32).to_ne_bytes());
-            }
-            Prim::FloatInt => {
-                out.extend_from_slice(&(l.value as f32).to_ne_bytes());
-                out.extend_from_slice(&(i as i32).to_ne_bytes());
-            }
-            Prim::TwoReal => {
-                out.extend_from_slice(&(l.value as f32).to_ne_bytes());
-                out.extend_from_slice(&(i as f32).to_ne_bytes());
-            }
-            Prim::TwoDouble => {
-                out.extend_from_slice(&l.value.to_ne_bytes());
-                out.extend_from_slice(&(i as f64).to_ne_bytes());
-            }
-            _ => {
-                out.extend_from_slice(&(l.value as i32).to_ne_bytes());
-                out.extend_from_slice(&(i as i32).to_ne_bytes());
-            }
-        }
-    }
-    out
-}
-
 /// Runs `$body` with `$t` the Rust type of numeric element kind `$prim`
 /// (`None` for bytes and pairs).
 macro_rules! by_prim {
@@ -200,10 +138,10 @@ macro_rules! by_prim {
 
 /// How elements of a C datatype combine under an operation.
 enum Combine {
-    /// An `MPI_Op_create` function, on whole elements.
-    User(Op),
-    /// `MPI_MAXLOC`/`MPI_MINLOC` on value-index pairs.
-    Pair(Prim, Op),
+    /// An operation on the packed bytes of whole elements: an
+    /// `MPI_Op_create` function, `MPI_MAXLOC`/`MPI_MINLOC` on value-index
+    /// pairs, or `long double` arithmetic.
+    Bytes(Op),
     /// A predefined operation on numbers.
     Numeric(Prim, Op),
 }
@@ -211,7 +149,7 @@ enum Combine {
 /// How `op` combines elements of `t` (handle `dt`), or why it cannot.
 fn combine(user: &[Option<UserOp>], t: &TypeInfo, dt: c_int, op: c_int) -> Result<Combine, Fail> {
     let op = match lookup(op, user)? {
-        OpKind::User(u) => return Ok(Combine::User(user_op(u, t.size, dt))),
+        OpKind::User(u) => return Ok(Combine::Bytes(user_op(u, t.size, dt))),
         OpKind::Builtin(op) => op,
     };
     let prim = t.prim.ok_or_else(|| {
@@ -220,28 +158,34 @@ fn combine(user: &[Option<UserOp>], t: &TypeInfo, dt: c_int, op: c_int) -> Resul
             format!("datatype {dt} mixes element types: only user operations reduce it"),
         )
     })?;
-    match prim {
-        Prim::DoubleInt | Prim::TwoInt | Prim::FloatInt | Prim::TwoReal | Prim::TwoDouble => {
-            if matches!(op, Op::MaxLoc | Op::MinLoc) {
-                Ok(Combine::Pair(prim, op))
-            } else {
-                Err(Fail::new(
-                    ERR_OP,
-                    format!(
-                        "operation {} is not defined for pair datatype {dt}",
-                        op.name()
-                    ),
-                ))
-            }
-        }
-        Prim::Byte => Err(Fail::new(
+    let undefined = |what: &str| {
+        Fail::new(
             ERR_OP,
-            format!("operation {} is not defined for MPI_BYTE data", op.name()),
-        )),
+            format!("operation {} is not defined for {what}", op.name()),
+        )
+    };
+    match prim {
+        _ if prim.pair_words().is_some() => {
+            let max = match op {
+                Op::MaxLoc => true,
+                Op::MinLoc => false,
+                _ => return Err(undefined(&format!("pair datatype {dt}"))),
+            };
+            let op = pair::loc_op(prim, max)
+                .ok_or_else(|| Fail::new(ERR_INTERN, "a pair kind without its words"))?;
+            Ok(Combine::Bytes(op))
+        }
+        Prim::Byte => Err(undefined("MPI_BYTE data")),
+        Prim::LongDouble => long_double::op(&op)
+            .map(Combine::Bytes)
+            .ok_or_else(|| undefined("MPI_LONG_DOUBLE")),
         // A complex sum is the sums of the real and imaginary parts.
         Prim::Complex32 if matches!(op, Op::Sum) => Ok(Combine::Numeric(Prim::F32, op)),
         Prim::Complex64 if matches!(op, Op::Sum) => Ok(Combine::Numeric(Prim::F64, op)),
-        Prim::Complex32 | Prim::Complex64 => Err(Fail::new(
+        Prim::ComplexLongDouble if matches!(op, Op::Sum) => long_double::op(&op)
+            .map(Combine::Bytes)
+            .ok_or_else(|| Fail::new(ERR_INTERN, "no long double sum")),
+        Prim::Complex32 | Prim::Complex64 | Prim::ComplexLongDouble => Err(Fail::new(
             ERR_OP,
             format!(
                 "operation {} on complex numbers is not supported (MPI_SUM is)",
@@ -269,12 +213,7 @@ pub(crate) fn reduce(
     let me = mpi.comm_rank(comm)? as usize;
     let elems = data.len().checked_div(t.size).unwrap_or(0);
     Ok(match how {
-        Combine::User(op) => typed::<u8>(mpi, which, (data, elems), &op, comm, me)?,
-        Combine::Pair(prim, op) => {
-            let locs = to_bytes(&to_locs(prim, data));
-            let (r, f) = typed::<Loc>(mpi, which, (&locs, elems), &op, comm, me)?;
-            (r, Box::new(move || from_locs(prim, &to_vec::<Loc>(&f()))))
-        }
+        Combine::Bytes(op) => typed::<u8>(mpi, which, (data, elems), &op, comm, me)?,
         Combine::Numeric(prim, op) => {
             by_prim!(prim, T => typed::<T>(mpi, which, (data, elems), &op, comm, me)?)
                 .ok_or_else(|| Fail::new(ERR_INTERN, "a numeric kind without a Rust type"))?
@@ -294,13 +233,7 @@ pub(crate) fn reduce_local(
 ) -> Result<(), Fail> {
     const CALL: &str = "MPI_Reduce_local";
     match combine(user, t, dt, op)? {
-        Combine::User(op) => op.apply(u8::DATATYPE, input, inout),
-        Combine::Pair(prim, op) => {
-            let left = to_bytes(&to_locs(prim, input));
-            let mut right = to_bytes(&to_locs(prim, inout));
-            op.apply(Loc::DATATYPE, &left, &mut right);
-            inout.copy_from_slice(&from_locs(prim, &to_vec::<Loc>(&right)));
-        }
+        Combine::Bytes(op) => op.apply(u8::DATATYPE, input, inout),
         Combine::Numeric(prim, op) => by_prim!(prim, T => {
             op.check(CALL, T::DATATYPE)?;
             op.apply(T::DATATYPE, input, inout)
@@ -308,27 +241,4 @@ pub(crate) fn reduce_local(
         .ok_or_else(|| Fail::new(ERR_INTERN, "a numeric kind without a Rust type"))?,
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn pair_elements_survive_the_trip_through_locs() {
-        let mut d = Vec::new();
-        d.extend_from_slice(&2.5f64.to_ne_bytes());
-        d.extend_from_slice(&7i32.to_ne_bytes());
-        let locs = to_locs(Prim::DoubleInt, &d);
-        assert_eq!(
-            locs,
-            vec![Loc {
-                value: 2.5,
-                index: 7
-            }]
-        );
-        assert_eq!(from_locs(Prim::DoubleInt, &locs), d);
-        let two: Vec<u8> = [3i32, -1].iter().flat_map(|x| x.to_ne_bytes()).collect();
-        assert_eq!(from_locs(Prim::TwoInt, &to_locs(Prim::TwoInt, &two)), two);
-    }
 }

@@ -11,61 +11,21 @@ use crate::state::fail::{Fail, out};
 use crate::state::object::Object;
 use crate::state::{Vp, entry};
 
-/// The names of the predefined datatypes, by handle (1 ..).
-const TYPE_NAMES: [&str; 42] = [
-    "MPI_CHAR",
-    "MPI_SIGNED_CHAR",
-    "MPI_UNSIGNED_CHAR",
-    "MPI_BYTE",
-    "MPI_SHORT",
-    "MPI_UNSIGNED_SHORT",
-    "MPI_INT",
-    "MPI_UNSIGNED",
-    "MPI_LONG",
-    "MPI_UNSIGNED_LONG",
-    "MPI_LONG_LONG",
-    "MPI_UNSIGNED_LONG_LONG",
-    "MPI_FLOAT",
-    "MPI_DOUBLE",
-    "MPI_INT8_T",
-    "MPI_UINT8_T",
-    "MPI_INT16_T",
-    "MPI_UINT16_T",
-    "MPI_INT32_T",
-    "MPI_UINT32_T",
-    "MPI_INT64_T",
-    "MPI_UINT64_T",
-    "MPI_C_BOOL",
-    "MPI_AINT",
-    "MPI_DOUBLE_INT",
-    "MPI_2INT",
-    "MPI_FLOAT_INT",
-    "MPI_PACKED",
-    "MPI_INTEGER",
-    "MPI_REAL",
-    "MPI_DOUBLE_PRECISION",
-    "MPI_LOGICAL",
-    "MPI_CHARACTER",
-    "MPI_COMPLEX",
-    "MPI_DOUBLE_COMPLEX",
-    "MPI_2INTEGER",
-    "MPI_2REAL",
-    "MPI_2DOUBLE_PRECISION",
-    "MPI_INTEGER4",
-    "MPI_INTEGER8",
-    "MPI_REAL4",
-    "MPI_REAL8",
-];
-
 /// The name `of` has until one is set.
 fn given(of: Object) -> &'static [u8] {
     match of {
         Object::Comm(MPI_COMM_WORLD) => b"MPI_COMM_WORLD",
         Object::Comm(MPI_COMM_SELF) => b"MPI_COMM_SELF",
-        Object::Type(h) => usize::try_from(h - 1)
-            .ok()
-            .and_then(|i| TYPE_NAMES.get(i))
-            .map_or(b"", |n| n.as_bytes()),
+        Object::Type(h) => DATATYPES
+            .iter()
+            .map(|&(name, handle)| (name, handle))
+            .chain(
+                FORTRAN_DATATYPES
+                    .iter()
+                    .map(|&(name, handle, _)| (name, handle)),
+            )
+            .find(|&(_, handle)| handle == h)
+            .map_or(b"", |(name, _)| name.as_bytes()),
         _ => b"",
     }
 }

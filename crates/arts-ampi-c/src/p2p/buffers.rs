@@ -18,9 +18,7 @@ pub(crate) fn send_bytes<'a>(
     if count == 0 || t.size == 0 {
         return Ok(Cow::Borrowed(&[]));
     }
-    if buf.is_null() {
-        return Err(Fail::new(ERR_BUFFER, "the buffer is a null pointer"));
-    }
+    null_ok(buf, t)?;
     let len = byte_len(count, t)?;
     if t.is_contiguous() {
         // SAFETY: the program passes `count` elements of `t` at `buf`.
@@ -31,6 +29,18 @@ pub(crate) fn send_bytes<'a>(
         // SAFETY: as above.
         Ok(Cow::Owned(unsafe { t.pack(buf.cast(), count) }))
     }
+}
+
+/// Refuses a null `buf` unless `t`'s data lies at absolute addresses
+/// (the buffer is then `MPI_BOTTOM`).
+pub(crate) fn null_ok(buf: *const c_void, t: &TypeInfo) -> Result<(), Fail> {
+    if buf.is_null() && !t.at_absolute_addresses() {
+        return Err(Fail::new(
+            ERR_BUFFER,
+            "the buffer is a null pointer (MPI_BOTTOM needs a datatype of absolute addresses)",
+        ));
+    }
+    Ok(())
 }
 
 /// Bytes of `count` elements of `t` (refused when it overflows).
@@ -59,8 +69,8 @@ impl RecvBuf {
     /// The target of `count` elements of `t` at `buf`.
     pub(crate) fn new(buf: *mut c_void, count: usize, t: &TypeInfo) -> Result<RecvBuf, Fail> {
         let len = byte_len(count, t)?;
-        if len > 0 && buf.is_null() {
-            return Err(Fail::new(ERR_BUFFER, "the buffer is a null pointer"));
+        if len > 0 {
+            null_ok(buf, t)?;
         }
         if len == 0 || t.is_contiguous() {
             return Ok(RecvBuf {

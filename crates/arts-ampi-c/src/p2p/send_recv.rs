@@ -8,7 +8,7 @@ use std::ffi::{c_int, c_void};
 use arts_ampi::{Comm, MatchedMessage, Mpi, MpiError, Request, Status};
 
 use crate::abi::*;
-use crate::p2p::buffers::{RecvBuf, byte_len, send_bytes};
+use crate::p2p::buffers::{RecvBuf, byte_len, null_ok, send_bytes};
 use crate::p2p::requests::wait_req;
 use crate::state::fail::{Fail, comm_of, count, out};
 use crate::state::request::{CReq, proc_null_status, write_status};
@@ -122,9 +122,8 @@ pub(crate) fn send(
         let len = byte_len(n, t)?;
         let data: &[u8] = if len == 0 {
             &[]
-        } else if buf.is_null() {
-            return Err(Fail::new(ERR_BUFFER, "the buffer is a null pointer"));
         } else {
+            null_ok(buf, t)?;
             // SAFETY: the program passes `count` elements of `datatype` at `buf`.
             unsafe { std::slice::from_raw_parts(buf.cast(), len) }
         };

@@ -58,28 +58,6 @@ fn tags(epoch: i32) -> (i32, i32) {
     (2 * epoch, 2 * epoch + 1)
 }
 
-/// The prims, by code (for target datatypes sent in messages).
-const PRIMS: [Prim; 18] = [
-    Prim::Byte,
-    Prim::I8,
-    Prim::U8,
-    Prim::I16,
-    Prim::U16,
-    Prim::I32,
-    Prim::U32,
-    Prim::I64,
-    Prim::U64,
-    Prim::F32,
-    Prim::F64,
-    Prim::DoubleInt,
-    Prim::TwoInt,
-    Prim::FloatInt,
-    Prim::TwoReal,
-    Prim::TwoDouble,
-    Prim::Complex32,
-    Prim::Complex64,
-];
-
 fn push_i64(out: &mut Vec<u8>, v: i64) {
     out.extend_from_slice(&v.to_le_bytes());
 }
@@ -98,7 +76,7 @@ fn encode(kind: Kind, disp: i64, n: usize, t: &TypeInfo, op: c_int, data: &[u8])
     let mut m = Vec::with_capacity(64 + t.blocks.len() * 16 + data.len());
     let prim = t
         .prim
-        .and_then(|p| PRIMS.iter().position(|&q| q == p))
+        .and_then(|p| Prim::ALL.iter().position(|&q| q == p))
         .map_or(-1, |i| i as i64);
     for v in [
         kind as i64,
@@ -144,7 +122,9 @@ fn decode(msg: &[u8]) -> Result<Operation<'_>, Fail> {
     let op = take_i64(msg, at)? as c_int;
     let size = take_i64(msg, at)? as usize;
     let extent = take_i64(msg, at)? as isize;
-    let prim = usize::try_from(take_i64(msg, at)?).ok().map(|i| PRIMS[i]);
+    let prim = usize::try_from(take_i64(msg, at)?)
+        .ok()
+        .and_then(|i| Prim::ALL.get(i).copied());
     let blocks = (0..take_i64(msg, at)?)
         .map(|_| Ok((take_i64(msg, at)? as isize, take_i64(msg, at)? as usize)))
         .collect::<Result<Vec<_>, Fail>>()?;

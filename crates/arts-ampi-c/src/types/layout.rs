@@ -37,20 +37,75 @@ pub(crate) enum Prim {
     Complex32,
     /// Fortran's `MPI_DOUBLE_COMPLEX`: two `DOUBLE PRECISION`s.
     Complex64,
+    /// C's `long double` (`MPI_LONG_DOUBLE`), whose arithmetic the C
+    /// compiler does (`coll/long_double.c`).
+    LongDouble,
+    /// `MPI_C_LONG_DOUBLE_COMPLEX`: two `long double`s.
+    ComplexLongDouble,
+    /// `MPI_LONG_INT`: packed as 8 + 4 bytes.
+    LongInt,
+    /// `MPI_SHORT_INT`: packed as 2 + 4 bytes.
+    ShortInt,
+    /// `MPI_LONG_DOUBLE_INT`: packed as 16 + 4 bytes.
+    LongDoubleInt,
 }
 
+/// Bytes of a C `long double` (with its padding, as MPI counts it).
+pub(crate) const LONG_DOUBLE: usize = std::mem::size_of::<u128>();
+
 impl Prim {
+    /// Every kind, in the order of their codes in one-sided messages.
+    pub(crate) const ALL: [Prim; 23] = [
+        Prim::Byte,
+        Prim::I8,
+        Prim::U8,
+        Prim::I16,
+        Prim::U16,
+        Prim::I32,
+        Prim::U32,
+        Prim::I64,
+        Prim::U64,
+        Prim::F32,
+        Prim::F64,
+        Prim::DoubleInt,
+        Prim::TwoInt,
+        Prim::FloatInt,
+        Prim::TwoReal,
+        Prim::TwoDouble,
+        Prim::Complex32,
+        Prim::Complex64,
+        Prim::LongDouble,
+        Prim::ComplexLongDouble,
+        Prim::LongInt,
+        Prim::ShortInt,
+        Prim::LongDoubleInt,
+    ];
+
     /// Packed bytes of one element.
     pub(crate) fn size(self) -> usize {
+        let (value, index) = self.pair_words().unwrap_or((0, 0));
         match self {
             Prim::Byte | Prim::I8 | Prim::U8 => 1,
             Prim::I16 | Prim::U16 => 2,
             Prim::I32 | Prim::U32 | Prim::F32 => 4,
-            Prim::I64 | Prim::U64 | Prim::F64 | Prim::TwoInt | Prim::FloatInt => 8,
-            Prim::TwoReal | Prim::Complex32 => 8,
-            Prim::DoubleInt => 12,
-            Prim::TwoDouble | Prim::Complex64 => 16,
+            Prim::I64 | Prim::U64 | Prim::F64 | Prim::Complex32 => 8,
+            Prim::Complex64 | Prim::LongDouble => 16,
+            Prim::ComplexLongDouble => 2 * LONG_DOUBLE,
+            _ => value + index,
         }
+    }
+
+    /// The packed bytes of a value-index pair type's value and index
+    /// (`MPI_MAXLOC`'s operands); `None` for the other kinds.
+    pub(crate) fn pair_words(self) -> Option<(usize, usize)> {
+        Some(match self {
+            Prim::DoubleInt | Prim::LongInt => (8, 4),
+            Prim::TwoInt | Prim::FloatInt | Prim::TwoReal => (4, 4),
+            Prim::TwoDouble => (8, 8),
+            Prim::ShortInt => (2, 4),
+            Prim::LongDoubleInt => (LONG_DOUBLE, 4),
+            _ => return None,
+        })
     }
 }
 
@@ -98,24 +153,37 @@ pub(crate) struct Recipe {
 
 impl TypeInfo {
     fn predefined(size: usize, prim: Prim) -> TypeInfo {
-        let (blocks, extent, align) = match prim {
-            Prim::DoubleInt => (vec![(0, 8), (8, 4)], 16, 8),
-            Prim::FloatInt => (vec![(0, 8)], 8, 4),
-            Prim::TwoInt | Prim::TwoReal | Prim::Complex32 => (vec![(0, 8)], 8, 4),
-            Prim::TwoDouble | Prim::Complex64 => (vec![(0, 16)], 16, 8),
-            _ => (vec![(0, size)], size as isize, size.max(1)),
+        // A pair is C's `struct { value; index; }`: the index follows the
+        // value at the next multiple of its size, and the extent is a
+        // multiple of the wider word's.
+        let (blocks, extent, align) = match prim.pair_words() {
+            Some((v, i)) => {
+                let at = v.next_multiple_of(i);
+                let align = v.max(i);
+                let extent = (at + i).next_multiple_of(align) as isize;
+                let blocks = if at == v {
+                    vec![(0, v + i)]
+                } else {
+                    vec![(0, v), (at as isize, i)]
+                };
+                (blocks, extent, align)
+            }
+            None if matches!(
+                prim,
+                Prim::Complex32 | Prim::Complex64 | Prim::ComplexLongDouble
+            ) =>
+            {
+                (vec![(0, size)], size as isize, size / 2)
+            }
+            None => (vec![(0, size)], size as isize, size.max(1)),
         };
-        let pair = matches!(
-            prim,
-            Prim::DoubleInt | Prim::TwoInt | Prim::FloatInt | Prim::TwoReal | Prim::TwoDouble
-        );
         TypeInfo {
             size: blocks.iter().map(|b| b.1).sum(),
             lb: 0,
             extent,
             blocks: blocks.into(),
             prim: Some(prim),
-            elements: if pair { 2 } else { 1 },
+            elements: if prim.pair_words().is_some() { 2 } else { 1 },
             align,
             committed: true,
             predefined: true,
@@ -134,7 +202,10 @@ impl TypeInfo {
         let (whole, rest) = (bytes / self.size, bytes % self.size);
         let partial = match rest {
             0 => 0,
-            _ if self.prim.is_some() && self.size.is_multiple_of(self.elements) => {
+            _ if self
+                .prim
+                .is_some_and(|p| p.pair_words().is_none_or(|(v, i)| v == i)) =>
+            {
                 rest / (self.size / self.elements)
             }
             _ => return None,
@@ -150,6 +221,13 @@ impl TypeInfo {
             || self.size == 0
     }
 
+    /// Whether every byte of data lies at a positive displacement, as it
+    /// does where the displacements are absolute addresses: then the
+    /// buffer may be `MPI_BOTTOM` (a null pointer).
+    pub(crate) fn at_absolute_addresses(&self) -> bool {
+        !self.blocks.is_empty() && self.blocks.iter().all(|&(off, _)| off > 0)
+    }
+
     /// Packs `count` elements at `base` into contiguous bytes.
     ///
     /// # Safety
@@ -160,7 +238,9 @@ impl TypeInfo {
             for &(off, len) in self.blocks.iter() {
                 let at = i as isize * self.extent + off;
                 // SAFETY: per the contract, the block lies inside element `i`.
-                out.extend_from_slice(unsafe { std::slice::from_raw_parts(base.offset(at), len) });
+                out.extend_from_slice(unsafe {
+                    std::slice::from_raw_parts(displaced(base, at), len)
+                });
             }
         }
         out
@@ -183,7 +263,7 @@ impl TypeInfo {
                 unsafe {
                     std::ptr::copy_nonoverlapping(
                         data.as_ptr().add(at_data),
-                        base.offset(i * self.extent + off),
+                        displaced(base, i * self.extent + off).cast_mut(),
                         n,
                     )
                 };
@@ -191,6 +271,16 @@ impl TypeInfo {
             }
             i += 1;
         }
+    }
+}
+
+/// The address `off` bytes from `base`; from `MPI_BOTTOM` (a null
+/// `base`), `off` is itself the address (one `MPI_Get_address` gave).
+fn displaced(base: *const u8, off: isize) -> *const u8 {
+    if base.is_null() {
+        std::ptr::with_exposed_provenance(off as usize)
+    } else {
+        base.wrapping_offset(off)
     }
 }
 
@@ -209,7 +299,7 @@ impl TypeTable {
         use Prim::*;
         let long = std::mem::size_of::<std::ffi::c_long>();
         let (long_s, long_u) = if long == 8 { (I64, U64) } else { (I32, U32) };
-        let prims: [(usize, Prim); 42] = [
+        let prims: [(usize, Prim); 50] = [
             (1, I8),         // CHAR
             (1, I8),         // SIGNED_CHAR
             (1, U8),         // UNSIGNED_CHAR
@@ -253,6 +343,15 @@ impl TypeTable {
             (8, I64),        // INTEGER8
             (4, F32),        // REAL4
             (8, F64),        // REAL8
+            // C's, after Fortran's
+            (LONG_DOUBLE, LongDouble),            // LONG_DOUBLE
+            (12, LongInt),                        // LONG_INT
+            (6, ShortInt),                        // SHORT_INT
+            (LONG_DOUBLE + 4, LongDoubleInt),     // LONG_DOUBLE_INT
+            (4, I32),                             // WCHAR (glibc's wchar_t)
+            (8, I64),                             // OFFSET
+            (8, I64),                             // COUNT
+            (2 * LONG_DOUBLE, ComplexLongDouble), // C_LONG_DOUBLE_COMPLEX
         ];
         let mut table = TypeTable {
             types: vec![None],
@@ -438,6 +537,37 @@ mod tests {
     }
 
     #[test]
+    fn every_predefined_handle_has_its_name_and_c_layout() {
+        let t = TypeTable::new();
+        let named: Vec<c_int> = DATATYPES
+            .iter()
+            .map(|d| d.1)
+            .chain(FORTRAN_DATATYPES.iter().map(|d| d.1))
+            .collect();
+        let predefined: Vec<c_int> = (1..)
+            .take_while(|&h| t.get(h).is_ok_and(|i| i.predefined))
+            .collect();
+        assert_eq!(predefined.len(), named.len());
+        assert!(predefined.iter().all(|h| named.contains(h)));
+        // (name, size, extent) as `sizeof` gives them for
+        // `struct { value; int; }`.
+        for (name, size, extent) in [
+            ("MPI_DOUBLE_INT", 12, 16),
+            ("MPI_2INT", 8, 8),
+            ("MPI_FLOAT_INT", 8, 8),
+            ("MPI_LONG_INT", 12, 16),
+            ("MPI_SHORT_INT", 6, 8),
+            ("MPI_LONG_DOUBLE_INT", 20, 32),
+            ("MPI_LONG_DOUBLE", 16, 16),
+        ] {
+            let h = DATATYPES.iter().find(|d| d.0 == name).unwrap().1;
+            let info = t.get(h).unwrap();
+            assert_eq!((info.size, info.extent), (size, extent), "{name}");
+            assert_eq!(info.elements_in(size), Some(info.elements), "{name}");
+        }
+    }
+
+    #[test]
     fn basic_elements_count_partial_elements_of_one_basic_size() {
         let t = TypeTable::new();
         let (double, int) = (t.get(14).unwrap().clone(), t.get(7).unwrap().clone());
@@ -482,7 +612,7 @@ mod tests {
         let s = structure(&[(1, 0, double), (1, 8, int)]);
         assert_eq!((s.size, s.extent, s.prim), (12, 16, None));
         assert_eq!(t.get(25).unwrap().size, 12);
-        assert!(t.get(43).is_err() && t.get(-1).is_err());
+        assert!(t.get(51).is_err() && t.get(-1).is_err());
     }
 
     #[test]
@@ -493,7 +623,7 @@ mod tests {
         assert_eq!(t.plain_size(14), Some(8));
         assert_eq!(t.plain_size(25), None);
         assert_eq!(
-            (t.plain_size(0), t.plain_size(-1), t.plain_size(43)),
+            (t.plain_size(0), t.plain_size(-1), t.plain_size(51)),
             (None, None, None)
         );
         let double = t.get(14).unwrap().clone();
