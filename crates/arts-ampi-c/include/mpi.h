@@ -197,8 +197,10 @@ typedef MPI_Comm_delete_attr_function MPI_Delete_function;
 #define MPI_MODE_WRONLY 4
 #define MPI_MODE_RDWR 8
 #define MPI_MODE_DELETE_ON_CLOSE 16
+#define MPI_MODE_UNIQUE_OPEN 32
 #define MPI_MODE_EXCL 64
 #define MPI_MODE_APPEND 128
+#define MPI_MODE_SEQUENTIAL 256
 #define MPI_SEEK_SET 600
 #define MPI_SEEK_CUR 602
 #define MPI_SEEK_END 604

@@ -232,6 +232,9 @@ impl Host for CtxHost<'_, '_> {
     fn wake_later(&mut self) {
         iso::outside(|| self.ctx.send_self(AmpiMsg::Wake))
     }
+    fn relax(&self) {
+        self.ctx.relax()
+    }
     fn measure_load(&mut self, on: bool) {
         match on {
             true => self.ctx.resume_load_measure(),

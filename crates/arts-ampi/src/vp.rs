@@ -47,6 +47,9 @@ pub(crate) trait Host: Net {
     /// Queues a message that resumes the rank after the messages already
     /// queued for it (a yield to the scheduler).
     fn wake_later(&mut self);
+    /// A step of a busy wait: yields the core where PEs outnumber cores
+    /// (`Ctx::relax`).
+    fn relax(&self);
     /// Counts the rank's time into its measured load, or stops counting
     /// it (`Ctx::resume_load_measure`, `Ctx::pause_load_measure`).
     fn measure_load(&mut self, on: bool);
@@ -651,6 +654,7 @@ mod tests {
             2
         }
         fn wake_later(&mut self) {}
+        fn relax(&self) {}
         fn measure_load(&mut self, _: bool) {}
         fn set_load(&mut self, _: f64) {}
         fn poll_own(&mut self, _: u32) -> Own {

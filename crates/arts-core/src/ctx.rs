@@ -321,6 +321,23 @@ impl<'a, A: Chare> Ctx<'a, A> {
         self.svc.since_start(self.svc.clock.raw()) as f64 * 1e-9
     }
 
+    /// A step of this element's busy wait (an AMPI rank testing a request
+    /// that has not completed, before it returns to the scheduler): where
+    /// the PEs outnumber the cores, the PE thread yields its core, so that
+    /// the PE that will end the wait runs (as an oversubscribed MPI
+    /// process yields in its progress loop); otherwise it does nothing.
+    pub fn relax(&self) {
+        if self.svc.shares_cores {
+            std::thread::yield_now();
+        }
+    }
+
+    /// Whether the PEs outnumber the cores they run on
+    /// ([`IdlePolicy::shares_cores`](crate::IdlePolicy::shares_cores)).
+    pub fn shares_cores(&self) -> bool {
+        self.svc.shares_cores
+    }
+
     /// Whether [`Ctx::poll_own`] can ever find a message (the run's
     /// transport is polled: it spans processes, and the PEs have a core
     /// each); the same on every PE of a process.

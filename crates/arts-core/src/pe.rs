@@ -143,6 +143,7 @@ impl Pe {
                 woke_at: None,
                 epoch,
                 instrument: config.instrument,
+                shares_cores: config.idle.shares_cores,
                 trace: config
                     .trace
                     .then(|| Box::new(TraceBuffer::new(&config.trace_options, pe, num_pes))),
@@ -344,6 +345,7 @@ impl Pe {
                     spin: Duration::ZERO,
                     yield_after: 0,
                     long_poll: false,
+                    shares_cores: false,
                 };
                 let until = Instant::now() + interval;
                 parked += match transport.next_release(pe) {

@@ -68,6 +68,8 @@ pub(crate) struct Services {
     pub woke_at: Option<u64>,
     pub epoch: u64,
     pub instrument: bool,
+    /// The PEs outnumber the cores (`IdlePolicy::shares_cores`).
+    pub shares_cores: bool,
     /// Boxed: a trace buffer is a few hundred bytes, which would push the
     /// fields after it onto other cache lines in every untraced run.
     pub trace: Option<Box<TraceBuffer>>,

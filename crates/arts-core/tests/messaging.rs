@@ -446,3 +446,41 @@ fn concat_gathers_a_distributed_field_in_element_order() {
         .collect();
     assert_eq!(field, expected);
 }
+
+// ------------------------------------------------------------ shared cores
+
+/// Reports, once, whether its PE shares a core (`Ctx::shares_cores`).
+#[derive(Serialize, Deserialize)]
+struct CoreProbe;
+
+impl Chare for CoreProbe {
+    type Msg = Poke;
+    type Init = ();
+    fn new(_: Index, _: &()) -> Self {
+        CoreProbe
+    }
+    fn receive(&mut self, _: Poke, ctx: &mut Ctx<'_, Self>) {
+        ctx.relax();
+        let shares = u64::from(ctx.shares_cores());
+        ctx.contribute(shares, Reducer::Sum, Callback::main(0));
+    }
+}
+
+/// How many of 8 elements found their PE sharing a core, on `pes` PEs.
+fn sharing(pes: u32) -> u64 {
+    let (n, _) = run(&config(pes), |d| {
+        let a = d.create_array::<CoreProbe>("probe", Shape::d1(8), Map::RoundRobin, ());
+        d.broadcast(&a, Poke(0));
+        d.wait_callback::<u64>(0)
+    })
+    .unwrap();
+    n.unwrap()
+}
+
+#[test]
+fn pes_share_cores_only_where_they_outnumber_them() {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get() as u32);
+    assert_eq!(sharing(1), 0);
+    assert_eq!(sharing(cores), 0);
+    assert_eq!(sharing(cores + 1), 8);
+}

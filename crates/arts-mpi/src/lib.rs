@@ -153,6 +153,7 @@ impl Mpi {
         let mut idle = config.idle;
         if oversubscribed {
             idle.long_poll = false;
+            idle.shares_cores = true;
         } else {
             idle.yield_after = u32::MAX;
         }

@@ -65,7 +65,9 @@ fn agree(
 
 /// `MPI_File_open` (collective): `amode` is one of `MPI_MODE_RDONLY`,
 /// `MPI_MODE_WRONLY`, `MPI_MODE_RDWR`, with `MPI_MODE_CREATE`,
-/// `MPI_MODE_EXCL`, `MPI_MODE_APPEND`, `MPI_MODE_DELETE_ON_CLOSE`.
+/// `MPI_MODE_EXCL`, `MPI_MODE_APPEND`, `MPI_MODE_DELETE_ON_CLOSE`, and
+/// the hints `MPI_MODE_UNIQUE_OPEN` and `MPI_MODE_SEQUENTIAL` (accepted:
+/// they promise what any access here may do anyway).
 #[unsafe(no_mangle)]
 pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_File_open(
     comm: c_int,

@@ -129,6 +129,7 @@ impl<'y> Mpi<'y> {
     fn block(&mut self, call: &'static str) {
         if self.engine().transferring() {
             self.engine().progress();
+            self.host().relax();
             self.host().wake_later();
         }
         // In one process (nothing to poll) this is all a block costs more.
@@ -343,8 +344,11 @@ impl<'y> Mpi<'y> {
     }
 
     /// Lets this rank's element take in arrived messages (a yield to the
-    /// scheduler): non-blocking collectives progress meanwhile.
+    /// scheduler): non-blocking collectives progress meanwhile. A program
+    /// calls it where it waits busily (a test that found nothing), so
+    /// where the PEs outnumber the cores the PE also yields its core.
     pub fn poll(&mut self) {
+        self.host().relax();
         self.host().wake_later();
         self.block("poll");
     }

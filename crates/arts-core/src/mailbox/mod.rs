@@ -25,6 +25,11 @@ pub struct IdlePolicy {
     /// a machine outnumber its cores: a PE polling there takes the core of
     /// one with work, so it parks after `spin` as in one process.
     pub long_poll: bool,
+    /// The PEs outnumber the cores they run on (the runtime sets it where
+    /// a process' own PEs do; a transport that knows the machine, where
+    /// all its processes' PEs do): an element's busy wait
+    /// ([`Ctx::relax`](crate::Ctx::relax)) then yields the core.
+    pub shares_cores: bool,
 }
 
 impl Default for IdlePolicy {
@@ -33,6 +38,7 @@ impl Default for IdlePolicy {
             spin: Duration::from_micros(50),
             yield_after: 64,
             long_poll: true,
+            shares_cores: false,
         }
     }
 }
