@@ -22,7 +22,8 @@ int main(int argc, char **argv) {
     const char *path = argc > 1 ? argv[1] : "io.dat";
     int ok[7] = {1, 1, 1, 1, 1, 1, 1};
     MPI_File f;
-    MPI_File_open(MPI_COMM_WORLD, path, MPI_MODE_CREATE | MPI_MODE_RDWR, MPI_INFO_NULL, &f);
+    int mode = MPI_MODE_CREATE | MPI_MODE_RDWR | MPI_MODE_UNIQUE_OPEN;
+    MPI_File_open(MPI_COMM_WORLD, path, mode, MPI_INFO_NULL, &f);
     MPI_File_set_size(f, 0);
 
     /* Blocks: rank r writes 4 ints r*100+i at int offset 4r. */
