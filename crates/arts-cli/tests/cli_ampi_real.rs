@@ -330,6 +330,46 @@ fn an_mpi_call_arts_lacks_fails_the_link_naming_it() {
 }
 
 #[test]
+fn configure_link_tests_get_the_answers_mpicc_gives() {
+    if !have("gcc") || !have("nm") || std::env::consts::ARCH != "x86_64" {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    // Autoconf's link test of a function, declared without its header.
+    let link = |name: &str, libs: &[&str]| {
+        std::fs::write(
+            dir.path().join("conftest.c"),
+            format!("char {name} ();\nint main (void) {{ return {name} (); }}\n"),
+        )
+        .unwrap();
+        let (code, _, err) = script(
+            "arts-mpicc",
+            dir.path(),
+            &[&["-o", "conftest", "conftest.c"], libs].concat(),
+        );
+        let built = dir.path().join("conftest").exists();
+        assert_eq!(code == 0, built, "{name}: {err}");
+        (code, err)
+    };
+    // MPI_Init without mpi.h is arts' MPI_Init (a trampoline to it).
+    assert_eq!(link("MPI_Init", &[]).0, 0);
+    // A function no library defines, or libm's without -lm, fails as a
+    // link of an executable does; with -lm it links.
+    let (code, err) = link("no_such_function", &[]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("undefined reference to no_such_function"),
+        "{err}"
+    );
+    assert_eq!(link("cbrt", &[]).0, 1);
+    assert_eq!(link("cbrt", &["-lm"]).0, 0);
+    // An MPI function arts lacks is still named as one.
+    let (code, err) = link("MPI_Comm_spawn_multiple", &[]);
+    assert_eq!(code, 1);
+    assert!(err.contains("arts does not provide: MPI_Comm_spawn_multiple"), "{err}");
+}
+
+#[test]
 fn a_truncated_program_or_a_fifo_is_refused_and_nothing_is_left_behind() {
     let dir = tempfile::tempdir().unwrap();
     let Some(so) = build_plain("endings.c", dir.path()) else {
