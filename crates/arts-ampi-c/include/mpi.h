@@ -1540,6 +1540,35 @@ int MPI_Type_get_contents(MPI_Datatype datatype, int max_integers, int max_addre
                           int max_datatypes, int array_of_integers[],
                           MPI_Aint array_of_addresses[], MPI_Datatype array_of_datatypes[]);
 
+/* Fortran's handles in C: a Fortran INTEGER handle is the C handle itself
+ * (mpif.h's values are mpi.h's), so the conversions are casts; a Fortran
+ * status is MPI_STATUS_SIZE integers holding the C MPI_Status. */
+typedef int MPI_Fint;
+#define MPI_Comm_f2c(comm) ((MPI_Comm)(comm))
+#define MPI_Comm_c2f(comm) ((MPI_Fint)(comm))
+#define MPI_Type_f2c(datatype) ((MPI_Datatype)(datatype))
+#define MPI_Type_c2f(datatype) ((MPI_Fint)(datatype))
+#define MPI_Group_f2c(group) ((MPI_Group)(group))
+#define MPI_Group_c2f(group) ((MPI_Fint)(group))
+#define MPI_Request_f2c(request) ((MPI_Request)(request))
+#define MPI_Request_c2f(request) ((MPI_Fint)(request))
+#define MPI_Op_f2c(op) ((MPI_Op)(op))
+#define MPI_Op_c2f(op) ((MPI_Fint)(op))
+#define MPI_Info_f2c(info) ((MPI_Info)(info))
+#define MPI_Info_c2f(info) ((MPI_Fint)(info))
+#define MPI_Win_f2c(win) ((MPI_Win)(win))
+#define MPI_Win_c2f(win) ((MPI_Fint)(win))
+#define MPI_File_f2c(file) ((MPI_File)(file))
+#define MPI_File_c2f(file) ((MPI_Fint)(file))
+#define MPI_Errhandler_f2c(errhandler) ((MPI_Errhandler)(errhandler))
+#define MPI_Errhandler_c2f(errhandler) ((MPI_Fint)(errhandler))
+#define MPI_Message_f2c(message) ((MPI_Message)(message))
+#define MPI_Message_c2f(message) ((MPI_Fint)(message))
+#define MPI_Status_f2c ARTS_MPI_Status_f2c
+#define MPI_Status_c2f ARTS_MPI_Status_c2f
+int MPI_Status_f2c(const MPI_Fint *f_status, MPI_Status *c_status);
+int MPI_Status_c2f(const MPI_Status *c_status, MPI_Fint *f_status);
+
 /* The marker `arts ampi run` looks for: this object was built against this
  * header (weak, so every translation unit may define it). */
 int arts_mpi_abi_version(void);

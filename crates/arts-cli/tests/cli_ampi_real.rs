@@ -366,7 +366,10 @@ fn configure_link_tests_get_the_answers_mpicc_gives() {
     // An MPI function arts lacks is still named as one.
     let (code, err) = link("MPI_Comm_spawn_multiple", &[]);
     assert_eq!(code, 1);
-    assert!(err.contains("arts does not provide: MPI_Comm_spawn_multiple"), "{err}");
+    assert!(
+        err.contains("arts does not provide: MPI_Comm_spawn_multiple"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -483,6 +486,27 @@ fn wide_types_expected(v: u32) -> String {
 fn long_double_pair_and_offset_datatypes_and_mpi_bottom_work_from_c() {
     let runs = [(4, &[1, 3][..]), (5, &[2])];
     prints_what_open_mpi_prints("wide_types.c", &runs, &[], wide_types_expected);
+}
+
+/// What `f2c.c` prints on `v` ranks.
+fn f2c_expected(v: u32) -> String {
+    (0..v)
+        .map(|r| {
+            let parity = (0..v).filter(|q| q % 2 == r % 2);
+            let left = (r + v - 1) % v;
+            format!(
+                "rank {r}: half sum {} of {} got {left} from {left} tag 7 count 1\n",
+                parity.clone().sum::<u32>(),
+                parity.count(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn fortran_handles_and_statuses_convert_in_c() {
+    let runs = [(4, &[1, 2][..]), (5, &[3])];
+    prints_what_open_mpi_prints("f2c.c", &runs, &[], f2c_expected);
 }
 
 #[test]

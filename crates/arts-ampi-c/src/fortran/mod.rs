@@ -175,6 +175,7 @@ mod attrs;
 mod mpi1;
 mod pup;
 pub(crate) mod rng;
+mod status;
 mod text;
 
 fortran! {
