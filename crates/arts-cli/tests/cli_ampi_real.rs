@@ -580,6 +580,14 @@ fn the_wrapper_ignores_cc_and_answers_the_compilers_queries() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("Free Software Foundation"), "{out}");
     assert!(!dir.path().join("a.out").exists());
+    // The command, as build tools ask Open MPI's (-showme, one dash or
+    // two) and MPICH's (-show, -compile_info) wrappers for it.
+    for ask in ["-showme", "--showme", "-show", "-compile_info"] {
+        let (code, out, err) = script("arts-mpicc", dir.path(), &[ask]);
+        assert_eq!(code, 0, "{ask}: {err}");
+        assert!(out.contains("arts-ampi-c/include"), "{ask}: {out}");
+        assert!(!out.contains(ask), "{ask}: {out}");
+    }
 }
 
 #[test]
