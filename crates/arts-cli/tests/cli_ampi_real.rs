@@ -608,13 +608,22 @@ fn ampicc_and_ampirun_take_ampi_users_options() {
             "-memory",
             "isomalloc",
             "-tlsglobals",
+            "-language",
+            "ampi",
             "-o",
             "endings",
         ],
     );
     assert_eq!(code, 0, "{err}");
     assert!(
-        err.contains("note: arts-mpicc: ignored AMPI options: -module CommonLBs -memory isomalloc -tlsglobals"),
+        err.contains("note: arts-mpicc: ignored AMPI options: -module CommonLBs -memory isomalloc -tlsglobals ("),
+        "{err}"
+    );
+    // charmc's other languages are not arts'.
+    let (code, _, err) = script("ampicc", dir.path(), &[&src, "-language", "charm++"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.starts_with("error: arts-mpicc: -language charm++: arts builds AMPI programs only"),
         "{err}"
     );
     for args in [
