@@ -11,18 +11,27 @@ use common::{arts_text, c_dir, have, mpicc, program_lines};
 use std::path::Path;
 use std::process::Command;
 
-/// Compiles `tests/c/<source>` with arts-mpicc into `dir` (warnings
-/// allowed: a C89 program's own undeclared function only warns); `None`
-/// without gcc.
+/// Whether `source` is C++ (built with arts-mpicxx and mpicxx).
+fn is_cxx(source: &str) -> bool {
+    source.ends_with(".cpp")
+}
+
+/// Compiles `tests/c/<source>` with arts-mpicc (arts-mpicxx for C++) into
+/// `dir` (warnings allowed: a C89 program's own undeclared function only
+/// warns); `None` without gcc.
 fn build_plain(source: &str, dir: &Path) -> Option<String> {
-    if !have("gcc") {
-        eprintln!("skipped: gcc is not installed");
+    if !have("gcc") || (is_cxx(source) && !have("g++")) {
+        eprintln!("skipped: gcc or g++ is not installed");
         return None;
     }
     let stem = Path::new(source).file_stem().unwrap().to_string_lossy();
     let out = dir.join(format!("{stem}.so"));
+    let wrapper = match is_cxx(source) {
+        true => mpicc().with_file_name("arts-mpicxx"),
+        false => mpicc(),
+    };
     let o = Command::new("sh")
-        .arg(mpicc())
+        .arg(wrapper)
         .arg(c_dir().join(source))
         .args(["-O2", "-o"])
         .arg(&out)
@@ -126,7 +135,7 @@ fn open_mpi(source: &str, dir: &Path, np: u32, args: &[&str]) -> Option<String> 
         return None;
     }
     let exe = dir.join(format!("{}.ompi", source.replace('/', "_")));
-    let ok = Command::new("mpicc")
+    let ok = Command::new(if is_cxx(source) { "mpicxx" } else { "mpicc" })
         .arg(c_dir().join(source))
         .arg("-o")
         .arg(&exe)
@@ -507,6 +516,45 @@ fn f2c_expected(v: u32) -> String {
 fn fortran_handles_and_statuses_convert_in_c() {
     let runs = [(4, &[1, 2][..]), (5, &[3])];
     prints_what_open_mpi_prints("f2c.c", &runs, &[], f2c_expected);
+}
+
+/// What `inline_statics.cpp` prints on `v` ranks.
+fn inline_statics_expected(v: u32) -> String {
+    (0..v)
+        .map(|r| {
+            let n = r + 1;
+            format!("rank {r}: inline static {n} template thread_local {n} template member {n}\n")
+        })
+        .collect()
+}
+
+#[test]
+fn each_rank_has_its_own_cxx_inline_and_template_statics() {
+    let runs = [(3, &[1, 2][..]), (4, &[3])];
+    prints_what_open_mpi_prints("inline_statics.cpp", &runs, &[], inline_statics_expected);
+}
+
+#[test]
+fn a_cxx_object_whose_statics_ranks_would_share_is_refused_at_link() {
+    if !have("g++") || !have("nm") {
+        return;
+    }
+    // Compiled by the C wrapper, which passes no -fno-gnu-unique.
+    let dir = tempfile::tempdir().unwrap();
+    let (code, _, err) = script(
+        "arts-mpicc",
+        dir.path(),
+        &[
+            &c_dir().join("inline_statics.cpp").display().to_string(),
+            "-lstdc++",
+            "-o",
+            "statics.so",
+        ],
+    );
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("C++ static variables every rank would share"), "{err}");
+    assert!(err.contains("_ZZ7countervE1c"), "{err}");
+    assert!(!dir.path().join("statics.so").exists());
 }
 
 #[test]
