@@ -534,6 +534,22 @@ fn each_rank_has_its_own_cxx_inline_and_template_statics() {
     prints_what_open_mpi_prints("inline_statics.cpp", &runs, &[], inline_statics_expected);
 }
 
+/// What `cxx_streams.cpp` prints on `v` ranks.
+fn cxx_streams_expected(v: u32) -> String {
+    let mut out =
+        String::from("rank 0 pi 3.142e+00 [***7]\nrank 1 held: rank 1 pi 3.14159 [   7]\n");
+    for r in 2..v {
+        out += &format!("rank {r} pi 3.14159 [   7]\n");
+    }
+    out
+}
+
+#[test]
+fn each_rank_has_its_own_cxx_standard_streams() {
+    let runs = [(3, &[1, 2][..]), (4, &[3])];
+    prints_what_open_mpi_prints("cxx_streams.cpp", &runs, &[], cxx_streams_expected);
+}
+
 #[test]
 fn a_cxx_object_whose_statics_ranks_would_share_is_refused_at_link() {
     if !have("g++") || !have("nm") {
@@ -552,7 +568,10 @@ fn a_cxx_object_whose_statics_ranks_would_share_is_refused_at_link() {
         ],
     );
     assert_eq!(code, 1, "{err}");
-    assert!(err.contains("C++ static variables every rank would share"), "{err}");
+    assert!(
+        err.contains("C++ static variables every rank would share"),
+        "{err}"
+    );
     assert!(err.contains("_ZZ7countervE1c"), "{err}");
     assert!(!dir.path().join("statics.so").exists());
 }
