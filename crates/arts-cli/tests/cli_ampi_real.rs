@@ -548,6 +548,19 @@ fn cxx_streams_expected(v: u32) -> String {
 fn each_rank_has_its_own_cxx_standard_streams() {
     let runs = [(3, &[1, 2][..]), (4, &[3])];
     prints_what_open_mpi_prints("cxx_streams.cpp", &runs, &[], cxx_streams_expected);
+    // The wide stream (not beside Open MPI, whose forwarding of wide
+    // output joins lines of different ranks).
+    let dir = tempfile::tempdir().unwrap();
+    let Some(so) = build_plain("wide_streams.cpp", dir.path()) else {
+        return;
+    };
+    for (v, pes) in [(3, 1), (4, 2)] {
+        let (code, out, err) = run(&so, v, pes, &[]);
+        assert_eq!(code, 0, "V={v} P={pes}: {err}");
+        let mut expected = vec!["rank 0 e 2.718e+00".to_string()];
+        expected.extend((1..v).map(|r| format!("rank {r} e 2.71828")));
+        assert_eq!(sorted(&program_lines(&out)), expected, "V={v} P={pes}");
+    }
 }
 
 #[test]

@@ -7,7 +7,7 @@
 //! without a rank's line buffer, cut by other ranks' pieces and without
 //! `--tag-output`'s prefix. So the `arts` binary (and the C ABI's test
 //! binaries) exports `write`, `writev`, `fwrite`, `fputc`, `putc`,
-//! `fputs`, `puts`, `putchar` and `fflush` under their own names
+//! `fputs`, `puts`, `putchar`, `fputwc`, `putwc` and `fflush` under their own names
 //! (`exports.list`): a library resolves them to these before the C
 //! library's. Called on a rank for descriptor 1 or 2 (or the C library's
 //! `stdout`/`stderr`), they hand the bytes to the rank's own line buffer
@@ -19,7 +19,8 @@
 //!
 //! libstdc++'s standard streams in their default mode (synchronised with
 //! stdio) hold nothing: each insertion is an `fwrite` or a `putc`, and
-//! `std::endl` an `fflush`. libgfortran keeps one buffer per unit for all
+//! `std::endl` an `fflush` (the wide streams' insertions are `putwc`s,
+//! turned into the locale's bytes here as the C library would). libgfortran keeps one buffer per unit for all
 //! the ranks, so the loader makes its preconnected units unbuffered
 //! ([`unbuffer_fortran`]): each statement's bytes are written (as
 //! `write`s, here) before the statement ends, while its rank runs.
@@ -28,7 +29,8 @@ use std::ffi::{CStr, c_char, c_int, c_void};
 use std::sync::Once;
 
 use super::real::{
-    REAL_FPUTC, REAL_FPUTS, REAL_FWRITE, REAL_PUTC, REAL_PUTCHAR, REAL_PUTS, find_all, real_fflush,
+    REAL_FPUTC, REAL_FPUTS, REAL_FPUTWC, REAL_FWRITE, REAL_PUTC, REAL_PUTCHAR, REAL_PUTS,
+    REAL_PUTWC, find_all, real_fflush,
 };
 use super::stdio::{arts_stdio_flush, arts_stdio_write};
 use crate::state::current;
@@ -175,6 +177,60 @@ pub(crate) unsafe extern "C" fn fwrite(
     }
     take(s, p.cast(), size.saturating_mul(n));
     n
+}
+
+unsafe extern "C" {
+    /// The multibyte bytes of a wide character in the current locale.
+    fn wcrtomb(s: *mut c_char, wc: libc::wchar_t, ps: *mut libc::mbstate_t) -> usize;
+}
+
+/// `WEOF`.
+const WEOF: u32 = u32::MAX;
+
+/// One wide character of a rank to its stream `s`, in the locale's bytes:
+/// what `fputwc` returns (`WEOF` for one the locale cannot write).
+fn take_wide(s: c_int, wc: u32) -> u32 {
+    let mut bytes = [0 as c_char; 16];
+    // SAFETY: `bytes` holds MB_LEN_MAX (16 in glibc) bytes; a zeroed state
+    // is the initial shift state.
+    let n = unsafe {
+        let mut state: libc::mbstate_t = std::mem::zeroed();
+        wcrtomb(bytes.as_mut_ptr(), wc as libc::wchar_t, &mut state)
+    };
+    if n == usize::MAX {
+        return WEOF;
+    }
+    take(s, bytes.as_ptr().cast(), n);
+    wc
+}
+
+/// `fputwc`: a rank's wide character for `stdout`/`stderr` to its line
+/// buffer (libstdc++'s `std::wcout` writes with these).
+///
+/// # Safety
+/// As the C library's: `f` is a stream.
+#[unsafe(no_mangle)]
+pub(crate) unsafe extern "C" fn fputwc(wc: u32, f: *mut libc::FILE) -> u32 {
+    let s = stream_of_file(f);
+    if s == 0 {
+        type F = unsafe extern "C" fn(u32, *mut libc::FILE) -> u32;
+        return call_real!(REAL_FPUTWC, F, WEOF, wc, f);
+    }
+    take_wide(s, wc)
+}
+
+/// `putwc`: as [`fputwc`].
+///
+/// # Safety
+/// As the C library's: `f` is a stream.
+#[unsafe(no_mangle)]
+pub(crate) unsafe extern "C" fn putwc(wc: u32, f: *mut libc::FILE) -> u32 {
+    let s = stream_of_file(f);
+    if s == 0 {
+        type F = unsafe extern "C" fn(u32, *mut libc::FILE) -> u32;
+        return call_real!(REAL_PUTWC, F, WEOF, wc, f);
+    }
+    take_wide(s, wc)
 }
 
 /// One character of a rank to its stream `s`: what `putc` returns.

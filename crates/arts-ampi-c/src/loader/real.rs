@@ -54,6 +54,10 @@ pub(super) static REAL_FPUTS: Real = Real::new(c"fputs");
 pub(super) static REAL_PUTS: Real = Real::new(c"puts");
 /// The C library's `putchar`.
 pub(super) static REAL_PUTCHAR: Real = Real::new(c"putchar");
+/// The C library's `fputwc`.
+pub(super) static REAL_FPUTWC: Real = Real::new(c"fputwc");
+/// The C library's `putwc`.
+pub(super) static REAL_PUTWC: Real = Real::new(c"putwc");
 /// The C library's `fflush`.
 static REAL_FFLUSH: Real = Real::new(c"fflush");
 
@@ -67,6 +71,8 @@ pub(super) fn find_all() {
         &REAL_FPUTS,
         &REAL_PUTS,
         &REAL_PUTCHAR,
+        &REAL_FPUTWC,
+        &REAL_PUTWC,
         &REAL_FFLUSH,
     ] {
         r.get();
