@@ -563,6 +563,49 @@ fn each_rank_has_its_own_cxx_standard_streams() {
     }
 }
 
+/// A library the program links (found through `$ORIGIN`, the program's
+/// folder) is loaded once per process: the run says so.
+#[test]
+fn a_shared_library_the_ranks_share_is_named_at_the_start() {
+    if !have("gcc") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("count.c"),
+        "int counted;\nint count(void) { return ++counted; }\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("main.c"),
+        "#include <mpi.h>\n#include <stdio.h>\nint count(void);\n\
+         int main(int c, char **v) { MPI_Init(&c, &v); int n = count(); \
+         MPI_Finalize(); return n > 0 ? 0 : 1; }\n",
+    )
+    .unwrap();
+    let lib = Command::new("gcc")
+        .args(["-shared", "-fPIC", "count.c", "-o", "libcount.so"])
+        .current_dir(dir.path())
+        .status()
+        .unwrap();
+    assert!(lib.success());
+    let (code, _, err) = script(
+        "arts-mpicc",
+        dir.path(),
+        &["main.c", "-L.", "-lcount", "-Wl,-rpath,$ORIGIN", "-o", "main.so"],
+    );
+    assert_eq!(code, 0, "{err}");
+    let so = dir.path().join("main.so").display().to_string();
+    let (code, _, err) = run(&so, 2, 1, &[]);
+    assert_eq!(code, 0, "{err}");
+    let note: Vec<&str> = err.lines().filter(|l| l.starts_with("note:")).collect();
+    assert_eq!(note.len(), 1, "{err}");
+    assert!(note[0].contains("libcount.so: loaded once per process"), "{err}");
+    // A program that links no library of its own gets no note.
+    let (_, _, err) = run(&build_plain("endings.c", dir.path()).unwrap(), 2, 1, &[]);
+    assert!(!err.contains("note:"), "{err}");
+}
+
 #[test]
 fn a_cxx_object_whose_statics_ranks_would_share_is_refused_at_link() {
     if !have("g++") || !have("nm") {

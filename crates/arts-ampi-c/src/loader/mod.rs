@@ -25,6 +25,7 @@ pub(crate) mod heap_account;
 pub mod heap_share;
 pub(crate) mod image;
 pub(crate) mod interpose;
+mod libraries;
 pub(crate) mod malloc;
 mod real;
 pub(crate) mod stdio;
@@ -98,6 +99,9 @@ pub struct CProgram {
     /// The program draws with Fortran's `random_number`
     /// (`crate::fortran::rng`).
     draws: bool,
+    /// The shared libraries the program brought into the process, which
+    /// its ranks share (`libraries`).
+    libraries: Vec<String>,
 }
 
 // SAFETY: the handles and function pointers are process-wide; each rank
@@ -263,18 +267,32 @@ impl CProgram {
             path: path.display().to_string(),
             why: e.to_string(),
         };
-        let dir = tempfile::Builder::new()
-            .prefix("arts-ampi-c-")
-            .tempdir()
-            .map_err(copy_err)?;
+        // Each copy lies beside the program while it is opened, so that
+        // `$ORIGIN` in its library path means the program's folder (in
+        // the temporary folder where that one cannot be written).
+        let home = std::path::absolute(path)
+            .ok()
+            .and_then(|p| p.parent().map(Path::to_path_buf))
+            .unwrap_or_default();
         let first = here.start;
         let mut libs = Vec::with_capacity(here.len());
+        let before = libraries::loaded();
+        let mut libraries = Vec::new();
         for r in here {
-            let copy = dir.path().join(format!("rank-{r}.so"));
+            let named = tempfile::Builder::new()
+                .prefix(&format!(".arts-rank-{r}-"))
+                .suffix(".so")
+                .tempfile_in(&home)
+                .or_else(|_| tempfile::Builder::new().suffix(".so").tempfile())
+                .map_err(copy_err)?;
+            let copy = named.path().to_path_buf();
             let lib = std::fs::copy(path, &copy)
                 .map_err(copy_err)
                 .and_then(|_| load(&copy, path));
-            let _ = std::fs::remove_file(&copy);
+            if libs.is_empty() && lib.is_ok() {
+                libraries = libraries::brought(&before, &libraries::loaded(), &copy);
+            }
+            drop(named);
             match lib {
                 Ok(lib) => libs.push(lib),
                 Err(e) => {
@@ -289,6 +307,7 @@ impl CProgram {
             ranks,
             copies: Copies::Files { first, libs },
             draws,
+            libraries,
         })
     }
 
@@ -302,7 +321,10 @@ impl CProgram {
         args: Vec<String>,
     ) -> Result<CProgram, LoadError> {
         let bytes = read_program(path)?;
+        let before = libraries::loaded();
         let original = load(path, path)?;
+        let own = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+        let libraries = libraries::brought(&before, &libraries::loaded(), &own);
         // SAFETY: `bytes` is the file just loaded as `original`, which stays
         // loaded as long as the image is used (both live in the program).
         match unsafe { Image::parse(&bytes, original.main as usize) } {
@@ -314,6 +336,7 @@ impl CProgram {
                     ranks,
                     copies: Copies::Slots { original, image },
                     draws: rng::draws(&bytes),
+                    libraries,
                 })
             }
             Err(why) => {
@@ -326,6 +349,13 @@ impl CProgram {
     /// The program's file.
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// The shared libraries the program brought into this process (its
+    /// `-l` libraries but C's, C++'s, Fortran's and OpenMP's runtimes):
+    /// loaded once per process, so the ranks here share their globals.
+    pub fn shared_libraries(&self) -> &[String] {
+        &self.libraries
     }
 
     /// Number of ranks of the run it was opened for.

@@ -267,6 +267,15 @@ fn run_c_program(
         LoadError::NotAProgram { .. } => CliError::usage(e),
         other => CliError::failed(other),
     })?;
+    let libraries = program.shared_libraries();
+    if !libraries.is_empty() && crate::world::rank_size().0 == 0 {
+        eprintln!(
+            "note: arts ampi run: {}: loaded once per process, so the ranks of a process \
+             share its globals (only the program is copied per rank; link such a library as \
+             an archive, libNAME.a, to give each rank its own)",
+            libraries.join(", ")
+        );
+    }
     let c = CRunOptions {
         program_stdout_to_stderr: out.json,
         tag_output: args.tag_output,
