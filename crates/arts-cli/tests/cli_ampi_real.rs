@@ -592,7 +592,14 @@ fn a_shared_library_the_ranks_share_is_named_at_the_start() {
     let (code, _, err) = script(
         "arts-mpicc",
         dir.path(),
-        &["main.c", "-L.", "-lcount", "-Wl,-rpath,$ORIGIN", "-o", "main.so"],
+        &[
+            "main.c",
+            "-L.",
+            "-lcount",
+            "-Wl,-rpath,$ORIGIN",
+            "-o",
+            "main.so",
+        ],
     );
     assert_eq!(code, 0, "{err}");
     let so = dir.path().join("main.so").display().to_string();
@@ -600,7 +607,10 @@ fn a_shared_library_the_ranks_share_is_named_at_the_start() {
     assert_eq!(code, 0, "{err}");
     let note: Vec<&str> = err.lines().filter(|l| l.starts_with("note:")).collect();
     assert_eq!(note.len(), 1, "{err}");
-    assert!(note[0].contains("libcount.so: loaded once per process"), "{err}");
+    assert!(
+        note[0].contains("libcount.so: loaded once per process"),
+        "{err}"
+    );
     // A program that links no library of its own gets no note.
     let (_, _, err) = run(&build_plain("endings.c", dir.path()).unwrap(), 2, 1, &[]);
     assert!(!err.contains("note:"), "{err}");
