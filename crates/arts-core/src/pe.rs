@@ -129,6 +129,10 @@ impl Pe {
         driver_sent: Option<Arc<AtomicU64>>,
     ) -> Self {
         let num_pes = transport.num_pes();
+        // The process' PEs outnumber its cores (or a transport that knows
+        // the machine said so).
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let shares_cores = config.idle.shares_cores || transport.local_pes().len() > cores;
         Pe {
             svc: Services {
                 pe,
@@ -143,7 +147,7 @@ impl Pe {
                 woke_at: None,
                 epoch,
                 instrument: config.instrument,
-                shares_cores: config.idle.shares_cores,
+                shares_cores,
                 trace: config
                     .trace
                     .then(|| Box::new(TraceBuffer::new(&config.trace_options, pe, num_pes))),

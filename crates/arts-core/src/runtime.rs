@@ -307,13 +307,6 @@ pub fn run_on<R>(
     };
     let started = Instant::now();
     let driver_sent = Arc::new(AtomicU64::new(0));
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let mut idle = config.idle;
-    idle.shares_cores |= transport.local_pes().len() > cores;
-    let config = &Config {
-        idle,
-        ..config.clone()
-    };
     let leader = transport.local_pes().start;
     let handles: Vec<_> = transport
         .local_pes()

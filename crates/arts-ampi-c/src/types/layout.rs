@@ -152,7 +152,8 @@ pub(crate) struct Recipe {
 }
 
 impl TypeInfo {
-    fn predefined(size: usize, prim: Prim) -> TypeInfo {
+    fn predefined(prim: Prim) -> TypeInfo {
+        let size = prim.size();
         // A pair is C's `struct { value; index; }`: the index follows the
         // value at the next multiple of its size, and the extent is a
         // multiple of the wider word's.
@@ -297,68 +298,70 @@ impl TypeTable {
     /// The predefined types.
     pub(crate) fn new() -> TypeTable {
         use Prim::*;
-        let long = std::mem::size_of::<std::ffi::c_long>();
-        let (long_s, long_u) = if long == 8 { (I64, U64) } else { (I32, U32) };
-        let prims: [(usize, Prim); 50] = [
-            (1, I8),         // CHAR
-            (1, I8),         // SIGNED_CHAR
-            (1, U8),         // UNSIGNED_CHAR
-            (1, Byte),       // BYTE
-            (2, I16),        // SHORT
-            (2, U16),        // UNSIGNED_SHORT
-            (4, I32),        // INT
-            (4, U32),        // UNSIGNED
-            (long, long_s),  // LONG
-            (long, long_u),  // UNSIGNED_LONG
-            (8, I64),        // LONG_LONG
-            (8, U64),        // UNSIGNED_LONG_LONG
-            (4, F32),        // FLOAT
-            (8, F64),        // DOUBLE
-            (1, I8),         // INT8_T
-            (1, U8),         // UINT8_T
-            (2, I16),        // INT16_T
-            (2, U16),        // UINT16_T
-            (4, I32),        // INT32_T
-            (4, U32),        // UINT32_T
-            (8, I64),        // INT64_T
-            (8, U64),        // UINT64_T
-            (1, U8),         // C_BOOL
-            (8, I64),        // AINT
-            (12, DoubleInt), // DOUBLE_INT
-            (8, TwoInt),     // 2INT
-            (8, FloatInt),   // FLOAT_INT
-            (1, Byte),       // PACKED
+        let (long_s, long_u) = match std::mem::size_of::<std::ffi::c_long>() {
+            8 => (I64, U64),
+            _ => (I32, U32),
+        };
+        let prims: [Prim; 50] = [
+            I8,        // CHAR
+            I8,        // SIGNED_CHAR
+            U8,        // UNSIGNED_CHAR
+            Byte,      // BYTE
+            I16,       // SHORT
+            U16,       // UNSIGNED_SHORT
+            I32,       // INT
+            U32,       // UNSIGNED
+            long_s,    // LONG
+            long_u,    // UNSIGNED_LONG
+            I64,       // LONG_LONG
+            U64,       // UNSIGNED_LONG_LONG
+            F32,       // FLOAT
+            F64,       // DOUBLE
+            I8,        // INT8_T
+            U8,        // UINT8_T
+            I16,       // INT16_T
+            U16,       // UINT16_T
+            I32,       // INT32_T
+            U32,       // UINT32_T
+            I64,       // INT64_T
+            U64,       // UINT64_T
+            U8,        // C_BOOL
+            I64,       // AINT
+            DoubleInt, // DOUBLE_INT
+            TwoInt,    // 2INT
+            FloatInt,  // FLOAT_INT
+            Byte,      // PACKED
             // Fortran's (handles 29..=42, `mpif.h`)
-            (4, I32),        // INTEGER
-            (4, F32),        // REAL
-            (8, F64),        // DOUBLE_PRECISION
-            (4, I32),        // LOGICAL (gfortran: .TRUE. is 1)
-            (1, Byte),       // CHARACTER
-            (8, Complex32),  // COMPLEX
-            (16, Complex64), // DOUBLE_COMPLEX
-            (8, TwoInt),     // 2INTEGER
-            (8, TwoReal),    // 2REAL
-            (16, TwoDouble), // 2DOUBLE_PRECISION
-            (4, I32),        // INTEGER4
-            (8, I64),        // INTEGER8
-            (4, F32),        // REAL4
-            (8, F64),        // REAL8
+            I32,       // INTEGER
+            F32,       // REAL
+            F64,       // DOUBLE_PRECISION
+            I32,       // LOGICAL (gfortran: .TRUE. is 1)
+            Byte,      // CHARACTER
+            Complex32, // COMPLEX
+            Complex64, // DOUBLE_COMPLEX
+            TwoInt,    // 2INTEGER
+            TwoReal,   // 2REAL
+            TwoDouble, // 2DOUBLE_PRECISION
+            I32,       // INTEGER4
+            I64,       // INTEGER8
+            F32,       // REAL4
+            F64,       // REAL8
             // C's, after Fortran's
-            (LONG_DOUBLE, LongDouble),            // LONG_DOUBLE
-            (12, LongInt),                        // LONG_INT
-            (6, ShortInt),                        // SHORT_INT
-            (LONG_DOUBLE + 4, LongDoubleInt),     // LONG_DOUBLE_INT
-            (4, I32),                             // WCHAR (glibc's wchar_t)
-            (8, I64),                             // OFFSET
-            (8, I64),                             // COUNT
-            (2 * LONG_DOUBLE, ComplexLongDouble), // C_LONG_DOUBLE_COMPLEX
+            LongDouble,        // LONG_DOUBLE
+            LongInt,           // LONG_INT
+            ShortInt,          // SHORT_INT
+            LongDoubleInt,     // LONG_DOUBLE_INT
+            I32,               // WCHAR (glibc's wchar_t)
+            I64,               // OFFSET
+            I64,               // COUNT
+            ComplexLongDouble, // C_LONG_DOUBLE_COMPLEX
         ];
         let mut table = TypeTable {
             types: vec![None],
             plain: vec![0],
         };
-        for &(size, prim) in &prims {
-            table.add(TypeInfo::predefined(size, prim));
+        for prim in prims {
+            table.add(TypeInfo::predefined(prim));
         }
         table
     }
