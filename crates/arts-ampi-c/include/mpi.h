@@ -109,6 +109,10 @@ typedef MPI_Comm_delete_attr_function MPI_Delete_function;
 #define MPI_INTEGER8 40
 #define MPI_REAL4 41
 #define MPI_REAL8 42
+/* MPI_Type_match_size's classes (Open MPI's values) */
+#define MPI_TYPECLASS_INTEGER 1
+#define MPI_TYPECLASS_REAL 2
+#define MPI_TYPECLASS_COMPLEX 3
 /* C's and C++'s complex numbers and bool: the layouts of COMPLEX, DOUBLE
    COMPLEX and MPI_C_BOOL, whose handles (and names) they share */
 #define MPI_C_FLOAT_COMPLEX MPI_COMPLEX
@@ -157,6 +161,8 @@ typedef MPI_Comm_delete_attr_function MPI_Delete_function;
 #define MPI_IO 3
 #define MPI_WTIME_IS_GLOBAL 4
 #define MPI_UNIVERSE_SIZE 5
+#define MPI_APPNUM 11
+#define MPI_LASTUSEDCODE 12
 /* user attributes (MPI_Comm_create_keyval) */
 #define MPI_KEYVAL_INVALID (-1)
 #define MPI_COMM_NULL_COPY_FN ((MPI_Comm_copy_attr_function *)0)
@@ -484,6 +490,7 @@ typedef MPI_Comm_delete_attr_function MPI_Delete_function;
 #define MPI_Get_library_version ARTS_MPI_Get_library_version
 #define MPI_Request_get_status ARTS_MPI_Request_get_status
 #define MPI_Type_dup ARTS_MPI_Type_dup
+#define MPI_Type_match_size ARTS_MPI_Type_match_size
 #define MPI_Type_get_true_extent ARTS_MPI_Type_get_true_extent
 #define MPI_Type_create_hindexed_block ARTS_MPI_Type_create_hindexed_block
 #define MPI_Pack ARTS_MPI_Pack
@@ -1194,6 +1201,7 @@ int MPI_Type_get_extent(MPI_Datatype datatype, MPI_Aint *lb, MPI_Aint *extent);
 /* The span of the data itself (without the bounds MPI_Type_create_resized sets). */
 int MPI_Type_get_true_extent(MPI_Datatype datatype, MPI_Aint *true_lb, MPI_Aint *true_extent);
 int MPI_Type_dup(MPI_Datatype oldtype, MPI_Datatype *newtype);
+int MPI_Type_match_size(int typeclass, int size, MPI_Datatype *datatype);
 int MPI_Type_create_hindexed_block(int count, int blocklength, const MPI_Aint displacements[],
                                    MPI_Datatype oldtype, MPI_Datatype *newtype);
 

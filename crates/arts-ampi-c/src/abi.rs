@@ -28,6 +28,10 @@ pub const MPI_IO: c_int = 3;
 pub const MPI_WTIME_IS_GLOBAL: c_int = 4;
 /// `MPI_UNIVERSE_SIZE`.
 pub const MPI_UNIVERSE_SIZE: c_int = 5;
+/// `MPI_APPNUM`.
+pub const MPI_APPNUM: c_int = 11;
+/// `MPI_LASTUSEDCODE`.
+pub const MPI_LASTUSEDCODE: c_int = 12;
 /// The predefined attributes of `MPI_Win_get_attr`: `MPI_WIN_BASE`.
 pub const MPI_WIN_BASE: c_int = 6;
 /// `MPI_WIN_SIZE`.

@@ -1493,7 +1493,7 @@ fn a_c_program_runs_its_ranks_on_several_processes() {
             "alltoallw",
             vp("4").to_vec(),
             vec![],
-            "alltoallw: parts 1 neighbors 1",
+            "alltoallw: parts 1 neighbors 1 in_place 1",
         ),
         // The calls around the subset, with ranks that may move.
         (
@@ -1502,7 +1502,7 @@ fn a_c_program_runs_its_ranks_on_several_processes() {
             vec![&calls_file],
             "calls: address 1 elements 1 count_x 1 mpi1_types 1 mpi1_errhandlers 1 names 1 \
              window 1 win_attrs 1 type_attrs 1 commutative 1 group_ranges 1 cart_map 1 \
-             error_classes 1 statuses 1 hints 1 dist_graph 1 file_queries 1 envelopes 1",
+             error_classes 1 statuses 1 hints 1 dist_graph 1 file_queries 1 envelopes 1 match_size 1",
         ),
     ];
     for (program, options, args, expect) in kernels {

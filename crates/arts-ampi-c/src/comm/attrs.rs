@@ -9,8 +9,9 @@
 //! clean-up). A freed key's attributes keep their callbacks until they go.
 //! A key serves the kind of object it was made for. The MPI-1 names
 //! (`MPI_Keyval_create`, `MPI_Attr_put`, ...) are the communicator calls
-//! in `mpi.h`. Callbacks run inside the call that triggers them, with MPI
-//! calls refused (`state::callback`).
+//! in `mpi.h`. Callbacks run inside the call that triggers them and may
+//! call MPI (`state::callback`); one that fails fails that call and
+//! leaves the attribute as it was.
 
 use std::ffi::{c_int, c_void};
 
@@ -24,25 +25,37 @@ use crate::state::{Vp, callback, entry};
 /// copy the value as it is.
 const DUP_FN: usize = 1;
 
-/// Runs the delete callback of attribute `key` = `value` of `of`.
-fn deleted(of: Object, key: c_int, value: *mut c_void, k: Keyval) -> Result<(), Fail> {
-    let Some(delete) = k.delete else {
-        return Ok(());
-    };
-    // SAFETY: the program registered `delete` as a delete function of
-    // this kind of object.
-    let rc = callback(|| unsafe { delete(of.handle(), key, value, k.extra) });
-    if rc != MPI_SUCCESS {
-        return Err(Fail::new(
-            ERR_OTHER,
-            format!("the delete callback of keyval {key} returned error {rc}"),
-        ));
+/// Runs the delete callback of attribute `key` = `value` of `of`; the
+/// attribute is removed only if the callback succeeds (a failing one
+/// leaves it in place, as MPICH and Open MPI do).
+fn delete_one(
+    vp: &mut Vp,
+    of: Object,
+    key: c_int,
+    value: *mut c_void,
+    k: Keyval,
+) -> Result<(), Fail> {
+    if let Some(delete) = k.delete {
+        // SAFETY: the program registered `delete` as a delete function of
+        // this kind of object.
+        let rc = callback(vp, || unsafe { delete(of.handle(), key, value, k.extra) });
+        if rc != MPI_SUCCESS {
+            return Err(Fail::new(
+                ERR_OTHER,
+                format!("the delete callback of keyval {key} returned error {rc}"),
+            ));
+        }
+    }
+    // The callback may have set the attribute again: only this value goes.
+    if vp.attrs.get(of, key) == Some(value) {
+        vp.attrs.remove(of, key);
     }
     Ok(())
 }
 
 /// Copies the attributes of `old` to its duplicate, handle `new`
-/// (`MPI_Comm_dup`, `MPI_Type_dup`).
+/// (`MPI_Comm_dup`, `MPI_Type_dup`). A copy callback that fails fails the
+/// dup: the caller frees `new` (see [`undo_dup`]).
 pub(crate) fn copy_all(vp: &mut Vp, old: Object, new: c_int) -> Result<(), Fail> {
     for (key, value, k) in vp.attrs.of(old) {
         let copied = match k.copy {
@@ -52,7 +65,7 @@ pub(crate) fn copy_all(vp: &mut Vp, old: Object, new: c_int) -> Result<(), Fail>
                 let (mut out, mut flag) = (std::ptr::null_mut::<c_void>(), 0);
                 // SAFETY: the program registered `f` as a copy function of
                 // this kind of object; `out` and `flag` are ours.
-                let rc = callback(|| unsafe {
+                let rc = callback(vp, || unsafe {
                     f(
                         old.handle(),
                         key,
@@ -72,18 +85,28 @@ pub(crate) fn copy_all(vp: &mut Vp, old: Object, new: c_int) -> Result<(), Fail>
             }
         };
         if let Some(v) = copied {
-            vp.attrs.values.insert((old.with(new), key), (v, k));
+            vp.attrs.set(old.with(new), key, v, k);
         }
     }
     Ok(())
 }
 
+/// Deletes the attributes a failed dup copied to `new` (their delete
+/// callbacks run; their errors are not the dup's).
+pub(crate) fn undo_dup(vp: &mut Vp, new: Object) {
+    for (key, value, k) in vp.attrs.of(new) {
+        let _ = delete_one(vp, new, key, value, k);
+        vp.attrs.remove(new, key);
+    }
+}
+
 /// Deletes every attribute of `of` (freed, or `MPI_COMM_SELF` at
-/// `MPI_Finalize`), each through its delete callback, in key order.
+/// `MPI_Finalize`), each through its delete callback, the last set first
+/// (as MPI-2.2 orders `MPI_COMM_SELF`'s); stops at a callback that fails,
+/// which fails the free.
 pub(crate) fn delete_all(vp: &mut Vp, of: Object) -> Result<(), Fail> {
     for (key, value, k) in vp.attrs.of(of) {
-        vp.attrs.values.remove(&(of, key));
-        deleted(of, key, value, k)?;
+        delete_one(vp, of, key, value, k)?;
     }
     Ok(())
 }
@@ -125,19 +148,22 @@ fn free_keyval(vp: &mut Vp, of: Object, keyval: *mut c_int) -> Result<(), Fail> 
 }
 
 /// Sets attribute `keyval` of `of` (a valid object) to `value`; a value
-/// already set is deleted first (its delete callback runs).
+/// already set is deleted first (its delete callback runs; if it fails,
+/// the old value stays).
 fn set_attr(vp: &mut Vp, of: Object, keyval: c_int, value: *mut c_void) -> Result<(), Fail> {
     let k = vp.attrs.key(keyval, of)?;
-    if let Some((old, was)) = vp.attrs.values.insert((of, keyval), (value, k)) {
-        deleted(of, keyval, old, was)?;
+    if let Some((old, was)) = vp.attrs.entry(of, keyval) {
+        delete_one(vp, of, keyval, old, was)?;
     }
+    vp.attrs.set(of, keyval, value, k);
     Ok(())
 }
 
 /// Deletes attribute `keyval` of `of` (a valid object); its delete
-/// callback runs; deleting an attribute that is not set is an error.
+/// callback runs (if it fails, the attribute stays); deleting an attribute
+/// that is not set is an error.
 fn delete_attr(vp: &mut Vp, of: Object, keyval: c_int) -> Result<(), Fail> {
-    let Some((value, k)) = vp.attrs.values.remove(&(of, keyval)) else {
+    let Some((value, k)) = vp.attrs.entry(of, keyval) else {
         return Err(Fail::new(
             ERR_KEYVAL,
             format!(
@@ -147,7 +173,7 @@ fn delete_attr(vp: &mut Vp, of: Object, keyval: c_int) -> Result<(), Fail> {
             ),
         ));
     };
-    deleted(of, keyval, value, k)
+    delete_one(vp, of, keyval, value, k)
 }
 
 /// `MPI_*_get_attr` of a user key on `of`: `*attribute_val` is the value

@@ -47,6 +47,7 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Comm_dup(
 ) -> c_int {
     entry("MPI_Comm_dup", comm, |vp| {
         let newcomm = out(newcomm, "newcomm")?;
+        *newcomm = MPI_COMM_NULL;
         *newcomm = dup(vp, comm)?;
         Ok(())
     })
@@ -63,6 +64,7 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Comm_dup_with_info(
     entry("MPI_Comm_dup_with_info", comm, |vp| {
         let newcomm = out(newcomm, "newcomm")?;
         crate::comm::info::check(vp, info)?;
+        *newcomm = MPI_COMM_NULL;
         *newcomm = dup(vp, comm)?;
         Ok(())
     })
@@ -80,7 +82,11 @@ fn dup(vp: &mut Vp, comm: c_int) -> Result<c_int, Fail> {
     if let Some(graph) = vp.graphs.get(&comm).cloned() {
         vp.graphs.insert(new, graph);
     }
-    attrs::copy_all(vp, Object::Comm(comm), new)?;
+    if let Err(fail) = attrs::copy_all(vp, Object::Comm(comm), new) {
+        attrs::undo_dup(vp, Object::Comm(new));
+        release(vp, new)?;
+        return Err(fail);
+    }
     Ok(new)
 }
 
@@ -174,17 +180,24 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Comm_free(comm: *mut c_int) -> c
         }
         comm_of(*comm)?;
         attrs::delete_all(vp, Object::Comm(*comm))?;
-        vp.mpi().comm_free(Comm(*comm as u32))?;
-        if let Some(shadow) = vp.shadows.remove(comm) {
-            vp.mpi().comm_free(Comm(shadow as u32))?;
-        }
-        vp.carts.remove(comm);
-        vp.graphs.remove(comm);
-        vp.errhandlers.remove(comm);
-        vp.names.remove(&Object::Comm(*comm));
+        release(vp, *comm)?;
         *comm = MPI_COMM_NULL;
         Ok(())
     })
+}
+
+/// Frees communicator `comm` (its attributes already deleted) and what the
+/// rank keeps of it.
+fn release(vp: &mut Vp, comm: c_int) -> Result<(), Fail> {
+    vp.mpi().comm_free(Comm(comm as u32))?;
+    if let Some(shadow) = vp.shadows.remove(&comm) {
+        vp.mpi().comm_free(Comm(shadow as u32))?;
+    }
+    vp.carts.remove(&comm);
+    vp.graphs.remove(&comm);
+    vp.errhandlers.remove(&comm);
+    vp.names.remove(&Object::Comm(comm));
+    Ok(())
 }
 
 /// `MPI_Comm_compare`.
@@ -244,7 +257,8 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Comm_get_errhandler(
 /// tag, `MPI_HOST` `MPI_PROC_NULL`, `MPI_IO` `MPI_ANY_SOURCE` (every rank
 /// may do I/O), `MPI_WTIME_IS_GLOBAL` 0 (clocks of processes on different
 /// machines are not synchronized), `MPI_UNIVERSE_SIZE` the number of
-/// ranks. A user key (`crate::comm::attrs`): `*attribute_val` is the value
+/// ranks, `MPI_APPNUM` 0 (one program), `MPI_LASTUSEDCODE` the largest
+/// error code (`MPI_Add_error_code`). A user key (`crate::comm::attrs`): `*attribute_val` is the value
 /// set; any other key: `*flag` false.
 #[unsafe(no_mangle)]
 pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Comm_get_attr(
@@ -285,6 +299,8 @@ fn get_attr(
         MPI_IO => MPI_ANY_SOURCE,
         MPI_WTIME_IS_GLOBAL => 0,
         MPI_UNIVERSE_SIZE => vp.mpi().comm_size(WORLD)?,
+        MPI_APPNUM => 0,
+        MPI_LASTUSEDCODE => crate::env::errors::last_used_code(vp),
         _ => return attrs::get_user_attr(vp, Object::Comm(comm), keyval, attribute_val, flag),
     };
     let flag = out(flag, "flag")?;

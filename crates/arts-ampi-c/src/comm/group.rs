@@ -219,15 +219,14 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Group_compare(
     })
 }
 
-/// `MPI_Group_free`: the handle becomes `MPI_GROUP_NULL`.
+/// `MPI_Group_free`: the handle becomes `MPI_GROUP_NULL` (also for
+/// `MPI_GROUP_EMPTY`, which the constructors give for an empty group and
+/// which stays, as under Open MPI and MPICH).
 #[unsafe(no_mangle)]
 pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Group_free(group: *mut c_int) -> c_int {
     entry("MPI_Group_free", MPI_COMM_WORLD, |vp| {
         let g = out(group, "group")?;
         vp.groups.get(*g)?;
-        if *g == MPI_GROUP_EMPTY {
-            return Err(Fail::new(ERR_GROUP, "MPI_GROUP_EMPTY cannot be freed"));
-        }
         vp.groups.free(*g);
         *g = MPI_GROUP_NULL;
         Ok(())

@@ -52,8 +52,10 @@ pub(crate) struct Keyval {
 pub(crate) struct Attributes {
     /// Key `FIRST_KEYVAL + i`; `None` once freed.
     pub(crate) keys: Vec<Option<Keyval>>,
-    /// Value and callbacks by (object, key).
-    pub(crate) values: BTreeMap<(Object, c_int), (*mut c_void, Keyval)>,
+    /// Value, callbacks and when it was set, by (object, key).
+    values: BTreeMap<(Object, c_int), (*mut c_void, Keyval, u64)>,
+    /// Attributes set so far (the next one's order).
+    sets: u64,
 }
 
 impl Attributes {
@@ -86,15 +88,34 @@ impl Attributes {
 
     /// The value of attribute `key` on `of`, if set.
     pub(crate) fn get(&self, of: Object, key: c_int) -> Option<*mut c_void> {
-        self.values.get(&(of, key)).map(|(v, _)| *v)
+        self.entry(of, key).map(|(v, _)| v)
     }
 
-    /// The attributes of `of`, by key.
+    /// The value and callbacks of attribute `key` on `of`, if set.
+    pub(crate) fn entry(&self, of: Object, key: c_int) -> Option<(*mut c_void, Keyval)> {
+        self.values.get(&(of, key)).map(|&(v, k, _)| (v, k))
+    }
+
+    /// Sets attribute `key` of `of` to `value` (with key `k`'s callbacks).
+    pub(crate) fn set(&mut self, of: Object, key: c_int, value: *mut c_void, k: Keyval) {
+        self.sets += 1;
+        self.values.insert((of, key), (value, k, self.sets));
+    }
+
+    /// Removes attribute `key` of `of` (no callback runs).
+    pub(crate) fn remove(&mut self, of: Object, key: c_int) {
+        self.values.remove(&(of, key));
+    }
+
+    /// The attributes of `of`, the last set first (the order MPI gives
+    /// `MPI_COMM_SELF`'s delete callbacks at `MPI_Finalize`).
     pub(crate) fn of(&self, of: Object) -> Vec<(c_int, *mut c_void, Keyval)> {
         let range = (of, c_int::MIN)..=(of, c_int::MAX);
-        let found = self.values.range(range);
+        let mut found: Vec<_> = self.values.range(range).collect();
+        found.sort_by_key(|entry| std::cmp::Reverse(entry.1.2));
         found
-            .map(|(&(_, key), &(value, k))| (key, value, k))
+            .into_iter()
+            .map(|(&(_, key), &(value, k, _))| (key, value, k))
             .collect()
     }
 }

@@ -141,6 +141,12 @@ fn user_code(vp: &Vp, code: c_int) -> Option<&(c_int, String)> {
         .and_then(|i| vp.user_codes.get(i))
 }
 
+/// The largest error code: `MPI_ERR_LASTCODE`, or the last one the rank
+/// added (`MPI_LASTUSEDCODE`).
+pub(crate) fn last_used_code(vp: &Vp) -> c_int {
+    FIRST_USER_CODE + vp.user_codes.len() as c_int - 1
+}
+
 /// Adds an error code of class `class` (`None`: a new class, its own).
 fn add_code(vp: &mut Vp, class: Option<c_int>) -> c_int {
     let code = FIRST_USER_CODE + vp.user_codes.len() as c_int;

@@ -40,8 +40,10 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Init(
 type CVoid3 = *mut *mut c_char;
 
 /// `MPI_Init_thread`: SINGLE and FUNNELED are granted as asked; SERIALIZED
-/// is granted as FUNNELED (only a rank's own thread may call MPI: other
-/// threads have no rank to suspend); MULTIPLE is refused with an error.
+/// and MULTIPLE are granted as FUNNELED (only a rank's own thread may call
+/// MPI: other threads have no rank to suspend), which `provided` says, as
+/// MPI lets an implementation give less than asked: the program decides
+/// whether that will do.
 #[unsafe(no_mangle)]
 pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Init_thread(
     _argc: *mut c_int,
@@ -53,15 +55,7 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Init_thread(
         let provided = out(provided, "provided")?;
         let level = match required {
             MPI_THREAD_SINGLE | MPI_THREAD_FUNNELED => required,
-            MPI_THREAD_SERIALIZED => MPI_THREAD_FUNNELED,
-            MPI_THREAD_MULTIPLE => {
-                return Err(Fail::new(
-                    ERR_ARG,
-                    "MPI_THREAD_MULTIPLE is not supported: ranks are virtual processors \
-                     (coroutines) and only a rank's own thread may call MPI; ask for \
-                     MPI_THREAD_FUNNELED",
-                ));
-            }
+            MPI_THREAD_SERIALIZED | MPI_THREAD_MULTIPLE => MPI_THREAD_FUNNELED,
             other => {
                 return Err(Fail::new(
                     ERR_ARG,

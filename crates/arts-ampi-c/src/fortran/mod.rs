@@ -427,6 +427,7 @@ fortran! {
     mpi_type_create_hindexed_block_ => ARTS_MPI_Type_create_hindexed_block(count: i,
         blocklength: i, displacements: xa, oldtype: i, newtype: o);
     mpi_type_dup_ => ARTS_MPI_Type_dup(oldtype: i, newtype: o);
+    mpi_type_match_size_ => ARTS_MPI_Type_match_size(typeclass: i, size: i, datatype: o);
     mpi_type_get_true_extent_ => ARTS_MPI_Type_get_true_extent(datatype: i, true_lb: xo,
         true_extent: xo);
     mpi_pack_ => ARTS_MPI_Pack(inbuf: b, incount: i, datatype: i, outbuf: b, outsize: i,

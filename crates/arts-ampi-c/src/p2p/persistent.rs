@@ -7,9 +7,11 @@
 //! (wait, test) leaves it inactive under the same handle, ready to start
 //! again (`Vp::retire`); `MPI_Request_free` ends it.
 //!
-//! The arguments are checked when the request is made; the datatype is
-//! looked up again at every start, so a datatype freed in between is
-//! refused then (`MPI_ERR_TYPE`).
+//! The arguments are checked when the request is made. A point-to-point
+//! request holds its datatype until it is freed, so the program may free
+//! the datatype after `MPI_Send_init` and go on starting the request, as
+//! MPI allows; a persistent collective looks its datatypes up at every
+//! start, so one freed in between is refused then (`MPI_ERR_TYPE`).
 
 use std::ffi::{c_int, c_void};
 use std::rc::Rc;
@@ -33,12 +35,33 @@ enum Op {
     Recv,
 }
 
-/// Stores an inactive persistent request that `start` starts; its handle.
-pub(crate) fn persistent(vp: &mut Vp, start: Starter) -> c_int {
+/// Stores an inactive persistent request that `start` starts, holding
+/// `types` (see the module's note); its handle.
+pub(crate) fn persistent(vp: &mut Vp, start: Starter, types: &[c_int]) -> c_int {
     let h = vp.add_req(CReq::inactive());
-    let active = false;
-    vp.persistent.insert(h, Persistent { start, active });
+    for &t in types {
+        vp.types.hold(t);
+    }
+    let (active, types) = (false, types.to_vec());
+    vp.persistent.insert(
+        h,
+        Persistent {
+            start,
+            active,
+            types,
+        },
+    );
     h
+}
+
+/// Forgets persistent request `h`, if it is one (`MPI_Request_free`),
+/// releasing its datatypes.
+pub(crate) fn forget(vp: &mut Vp, h: c_int) {
+    if let Some(p) = vp.persistent.remove(&h) {
+        for t in p.types {
+            vp.types.release(t);
+        }
+    }
 }
 
 /// Makes persistent request `call` of `(buf, count, datatype, peer, tag,
@@ -78,7 +101,7 @@ fn init(
             }
             Op::Recv => start_recv(vp, buf, count_, datatype, peer, tag, comm),
         };
-        *out = persistent(vp, Rc::new(start));
+        *out = persistent(vp, Rc::new(start), &[datatype]);
         Ok(())
     })
 }

@@ -598,7 +598,7 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Request_free(request: *mut c_int
         let h = out(request, "request")?;
         let r = vp.take_req(*h)?;
         drop(r);
-        vp.persistent.remove(h);
+        crate::p2p::persistent::forget(vp, *h);
         *h = MPI_REQUEST_NULL;
         Ok(())
     })

@@ -30,7 +30,7 @@ use super::table::{PupFn, PupTable, Registration};
 use super::{Mode, Pupper, fatal};
 use crate::abi::*;
 use crate::state::fail::{Fail, out};
-use crate::state::{Vp, callback, entry};
+use crate::state::{Vp, entry, pup_callback};
 
 /// The first bytes of a rank's record of its registered data.
 const RECORD: &[u8; 8] = b"artspup1";
@@ -60,7 +60,7 @@ fn run(reg: &Registration, mut pass: Pupper) -> usize {
     let h = pass.handle();
     // SAFETY: the program registered `f` as a routine taking a pup_er and
     // the `data` it registered with it.
-    callback(|| unsafe { (reg.f)(h, reg.data) });
+    pup_callback(|| unsafe { (reg.f)(h, reg.data) });
     pass.moved()
 }
 

@@ -136,6 +136,7 @@ fn decode(msg: &[u8]) -> Result<Operation<'_>, Fail> {
         prim,
         // Not sent: operations count bytes, not basic elements.
         elements: 1,
+        runs: vec![(size, 1)].into(),
         align: 1,
         committed: true,
         predefined: false,

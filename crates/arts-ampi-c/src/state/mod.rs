@@ -44,31 +44,48 @@ thread_local! {
 }
 
 /// Runs `f`, a callback of the program (an attribute's copy or delete
-/// function), from inside an MPI call. The rank's state is in use by that
-/// call, so MPI calls the callback makes are refused, with a message that
-/// says why.
-pub(crate) fn callback<R>(f: impl FnOnce() -> R) -> R {
+/// function), from inside an MPI call on `vp`, the call's state. The
+/// callback may call MPI (libraries free their inner communicators from
+/// `MPI_COMM_SELF`'s delete callback): those calls reborrow the state
+/// through a pointer made from `vp`, which the caller does not use until
+/// `f` returns, and the call's own pointer is put back after it (also when
+/// the callback unwinds).
+pub(crate) fn callback<R>(vp: &mut Vp, f: impl FnOnce() -> R) -> R {
+    let outer = current();
+    let _back = Back(outer, false);
+    set_current(vp);
+    f()
+}
+
+/// Runs `f`, a PUP routine of the program, inside the call that moves or
+/// saves the rank: its state is being packed, so MPI calls the routine
+/// makes are refused (as AMPI does), with a message that says why.
+pub(crate) fn pup_callback<R>(f: impl FnOnce() -> R) -> R {
     let p = current();
     if !p.is_null() {
-        // What the callback writes goes to the C library directly: the
+        // What the routine writes goes to the C library directly: the
         // rank's lines before it are written first.
         // SAFETY: the running rank's state; its output buffer is not
         // borrowed by the MPI call under way.
         unsafe { (*p).stdio.flush_lines() };
     }
-    /// Gives the rank its state back, also when the callback unwinds (a
-    /// fatal error in a PUP routine).
-    struct Back(*mut Vp);
-    impl Drop for Back {
-        fn drop(&mut self) {
-            IN_CALLBACK.with(|c| c.set(false));
-            set_current(self.0);
-        }
-    }
-    let _back = Back(p);
+    let _back = Back(p, true);
     set_current(std::ptr::null_mut());
     IN_CALLBACK.with(|c| c.set(true));
     f()
+}
+
+/// Gives the call its rank pointer back when a callback returns or
+/// unwinds (a fatal error inside it), and ends a PUP routine's refusal.
+struct Back(*mut Vp, bool);
+
+impl Drop for Back {
+    fn drop(&mut self) {
+        if self.1 {
+            IN_CALLBACK.with(|c| c.set(false));
+        }
+        set_current(self.0);
+    }
 }
 
 /// Makes `vp` the rank running on this thread.
@@ -137,7 +154,7 @@ pub(crate) struct Vp {
     /// Groups (`crate::comm::group`).
     pub groups: Groups,
     /// The values `MPI_Comm_get_attr` points at, by predefined attribute.
-    pub predefined: [c_int; MPI_UNIVERSE_SIZE as usize + 1],
+    pub predefined: [c_int; MPI_LASTUSEDCODE as usize + 1],
     /// The address of this rank's Fortran `MPI_IN_PLACE` (0: not a
     /// Fortran program), which the Fortran binding turns into C's.
     pub fortran_in_place: usize,
@@ -236,7 +253,7 @@ impl Vp {
             persistent: HashMap::new(),
             messages: Vec::new(),
             groups: Groups::new(),
-            predefined: [0; MPI_UNIVERSE_SIZE as usize + 1],
+            predefined: [0; MPI_LASTUSEDCODE as usize + 1],
             fortran_in_place: 0,
             stdio: Streams::new(rank),
             heap: Default::default(),
@@ -432,9 +449,8 @@ pub(crate) fn entry_in(
     if p.is_null() {
         if IN_CALLBACK.with(Cell::get) {
             eprintln!(
-                "error: {call} called from an attribute callback or a PUP routine: arts runs \
-                 callbacks inside the MPI call that triggers them, where MPI calls are not \
-                 allowed"
+                "error: {call} called from a PUP routine: the rank's state is being packed \
+                 or unpacked, where MPI calls are not allowed (as in AMPI)"
             );
         } else {
             eprintln!(
@@ -490,6 +506,8 @@ pub(crate) struct Persistent {
     pub start: Starter,
     /// Started and not yet completed.
     pub active: bool,
+    /// The datatypes it holds (`TypeTable::hold`), released when it is freed.
+    pub types: Vec<c_int>,
 }
 
 /// The window of handle `win`.

@@ -24,8 +24,12 @@ impl Groups {
             .ok_or_else(|| Fail::new(ERR_GROUP, format!("invalid group handle {h}")))
     }
 
-    /// Stores a group; returns its handle (a freed one first).
+    /// Stores a group; returns its handle (a freed one first). An empty
+    /// group is `MPI_GROUP_EMPTY`, as Open MPI and MPICH give it.
     pub(crate) fn add(&mut self, members: Vec<u32>) -> c_int {
+        if members.is_empty() {
+            return MPI_GROUP_EMPTY;
+        }
         let free = self.0.iter().skip(1).position(Option::is_none);
         let i = free.map_or_else(
             || {
@@ -38,9 +42,11 @@ impl Groups {
         i as c_int
     }
 
-    /// Frees group `h` (checked live, not `MPI_GROUP_EMPTY`).
+    /// Frees group `h` (checked live; `MPI_GROUP_EMPTY` stays).
     pub(crate) fn free(&mut self, h: c_int) {
-        self.0[h as usize] = None;
+        if h != MPI_GROUP_EMPTY {
+            self.0[h as usize] = None;
+        }
     }
 }
 
@@ -92,6 +98,9 @@ pub(crate) struct Graph {
     /// An MPI-1 graph's `index` and `edges` (all ranks'), or `None` for a
     /// distributed graph.
     pub whole: Option<(Vec<c_int>, Vec<c_int>)>,
+    /// A weighted distributed graph's weights of the sources' and the
+    /// destinations' edges, in their orders (`None`: `MPI_UNWEIGHTED`).
+    pub weights: Option<(Vec<c_int>, Vec<c_int>)>,
 }
 
 /// A C user function: `f(in, inout, &len, &datatype)`.

@@ -3,8 +3,9 @@
 //! where every rank gives the whole graph and a rank's neighbors are both
 //! its sources and its destinations; what a communicator's topology is
 //! (`MPI_Topo_test`), and the neighbor lists of Cartesian and graph
-//! topologies that the neighbor collectives use. Edge weights and
-//! reordering are accepted and ignored.
+//! topologies that the neighbor collectives use. A distributed graph keeps
+//! its edges' weights (`MPI_Dist_graph_neighbors` gives them back);
+//! reordering is accepted and ignored.
 
 use arts_ampi::Comm;
 
@@ -16,7 +17,21 @@ use crate::state::tables::Graph;
 use crate::state::{Vp, entry};
 
 /// `MPI_UNWEIGHTED` and `MPI_WEIGHTS_EMPTY` in mpi.h (no weights).
-const NO_WEIGHTS: [usize; 2] = [2, 3];
+const NO_WEIGHTS: [usize; 2] = [UNWEIGHTED, 3];
+
+/// `MPI_UNWEIGHTED`: the graph has no weights.
+const UNWEIGHTED: usize = 2;
+
+/// The `n` weights at `p` (named `what`): `None` for `MPI_UNWEIGHTED`,
+/// none for `MPI_WEIGHTS_EMPTY`.
+fn weights(p: *const c_int, n: usize, what: &str) -> Result<Option<Vec<c_int>>, Fail> {
+    match p as usize {
+        UNWEIGHTED => Ok(None),
+        3 => Ok(Some(Vec::new())),
+        _ if n == 0 => Ok(Some(Vec::new())),
+        _ => Ok(Some(ints(p, n, what)?.to_vec())),
+    }
+}
 
 /// This rank's neighbors in `comm`'s topology: (sources, destinations).
 /// A Cartesian grid gives, per dimension, the rank one step down and one
@@ -68,10 +83,10 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Dist_graph_create_adjacent(
     comm_old: c_int,
     indegree: c_int,
     sources: *const c_int,
-    _sourceweights: *const c_int,
+    sourceweights: *const c_int,
     outdegree: c_int,
     destinations: *const c_int,
-    _destweights: *const c_int,
+    destweights: *const c_int,
     _info: c_int,
     _reorder: c_int,
     comm_dist_graph: *mut c_int,
@@ -79,10 +94,15 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Dist_graph_create_adjacent(
     entry("MPI_Dist_graph_create_adjacent", comm_old, |vp| {
         let newcomm = out(comm_dist_graph, "comm_dist_graph")?;
         let size = vp.mpi().comm_size(comm_of(comm_old)?)?;
+        let sources = ranks(sources, indegree, "sources", size)?;
+        let dests = ranks(destinations, outdegree, "destinations", size)?;
+        let into = weights(sourceweights, sources.len(), "sourceweights")?;
+        let out_of = weights(destweights, dests.len(), "destweights")?;
         let graph = Graph {
-            sources: ranks(sources, indegree, "sources", size)?,
-            dests: ranks(destinations, outdegree, "destinations", size)?,
+            sources,
+            dests,
             whole: None,
+            weights: into.zip(out_of),
         };
         *newcomm = with_graph(vp, comm_old, graph)?;
         Ok(())
@@ -111,7 +131,7 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Dist_graph_create(
     sources: *const c_int,
     degrees: *const c_int,
     destinations: *const c_int,
-    _weights: *const c_int,
+    weights: *const c_int,
     _info: c_int,
     _reorder: c_int,
     comm_dist_graph: *mut c_int,
@@ -128,12 +148,16 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Dist_graph_create(
                 .map_err(|_| Fail::new(ERR_ARG, format!("degree {d} is negative")))
         })?;
         let to = ranks(destinations, total as c_int, "destinations", size)?;
-        // This rank's edges as (source, destination) pairs, flattened.
-        let mut mine = Vec::with_capacity(2 * total);
-        let mut next = to.iter();
+        // Every rank passes MPI_UNWEIGHTED, or none does.
+        let given = self::weights(weights, total, "weights")?;
+        let weighted = given.is_some();
+        let given = given.unwrap_or_else(|| vec![1; total]);
+        // This rank's edges as (source, destination, weight), flattened.
+        let mut mine = Vec::with_capacity(3 * total);
+        let mut next = to.iter().zip(&given);
         for (&s, &d) in from.iter().zip(degrees) {
-            for &t in next.by_ref().take(d as usize) {
-                mine.extend([s, t]);
+            for (&t, &w) in next.by_ref().take(d as usize) {
+                mine.extend([s, t, w]);
             }
         }
         let mut counts = vec![0i32; size as usize];
@@ -141,18 +165,25 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Dist_graph_create(
         let counts: Vec<usize> = counts.iter().map(|&k| k as usize).collect();
         let mut all = vec![0i32; counts.iter().sum()];
         vp.mpi().allgatherv(&mine, &mut all, &counts, c)?;
-        let edges = all.chunks(2).map(|e| (e[0], e[1]));
+        let edges: Vec<&[c_int]> = all.chunks(3).collect();
+        let into: Vec<&&[c_int]> = edges.iter().filter(|e| e[1] == me).collect();
+        let out_of: Vec<&&[c_int]> = edges.iter().filter(|e| e[0] == me).collect();
         let graph = Graph {
-            sources: edges.clone().filter(|e| e.1 == me).map(|e| e.0).collect(),
-            dests: edges.filter(|e| e.0 == me).map(|e| e.1).collect(),
+            sources: into.iter().map(|e| e[0]).collect(),
+            dests: out_of.iter().map(|e| e[1]).collect(),
             whole: None,
+            weights: weighted.then(|| {
+                let w = |list: &[&&[c_int]]| list.iter().map(|e| e[2]).collect();
+                (w(&into), w(&out_of))
+            }),
         };
         *newcomm = with_graph(vp, comm_old, graph)?;
         Ok(())
     })
 }
 
-/// `MPI_Dist_graph_neighbors_count`: `*weighted` is always false.
+/// `MPI_Dist_graph_neighbors_count`: `*weighted`: whether the graph was
+/// made with weights.
 #[unsafe(no_mangle)]
 pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Dist_graph_neighbors_count(
     comm: c_int,
@@ -164,13 +195,14 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Dist_graph_neighbors_count(
         let g = graph(vp, comm)?;
         *out(indegree, "indegree")? = g.sources.len() as c_int;
         *out(outdegree, "outdegree")? = g.dests.len() as c_int;
-        *out(weighted, "weighted")? = 0;
+        *out(weighted, "weighted")? = c_int::from(g.weights.is_some());
         Ok(())
     })
 }
 
 /// `MPI_Dist_graph_neighbors`: the first `maxindegree` sources and
-/// `maxoutdegree` destinations (weights, if asked for, are 1).
+/// `maxoutdegree` destinations, and their edges' weights if asked for
+/// (1 in a graph made without weights).
 #[unsafe(no_mangle)]
 pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Dist_graph_neighbors(
     comm: c_int,
@@ -183,15 +215,20 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Dist_graph_neighbors(
 ) -> c_int {
     entry("MPI_Dist_graph_neighbors", comm, |vp| {
         let g = graph(vp, comm)?;
-        let fill = |list: &[c_int], max: c_int, to: *mut c_int, weights: *mut c_int| {
-            copy_out(list, max, to, "neighbors")?;
-            if !weights.is_null() && !NO_WEIGHTS.contains(&(weights as usize)) {
-                copy_out(&vec![1; list.len()], max, weights, "weights")?;
-            }
-            Ok::<_, Fail>(())
-        };
-        fill(&g.sources, maxindegree, sources, sourceweights)?;
-        fill(&g.dests, maxoutdegree, destinations, destweights)
+        let (into, out_of) = g
+            .weights
+            .clone()
+            .unwrap_or_else(|| (vec![1; g.sources.len()], vec![1; g.dests.len()]));
+        let fill =
+            |list: &[c_int], w: &[c_int], max: c_int, to: *mut c_int, weights: *mut c_int| {
+                copy_out(list, max, to, "neighbors")?;
+                if !weights.is_null() && !NO_WEIGHTS.contains(&(weights as usize)) {
+                    copy_out(w, max, weights, "weights")?;
+                }
+                Ok::<_, Fail>(())
+            };
+        fill(&g.sources, &into, maxindegree, sources, sourceweights)?;
+        fill(&g.dests, &out_of, maxoutdegree, destinations, destweights)
     })
 }
 
@@ -297,6 +334,7 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Graph_create(
                     sources: mine.clone(),
                     dests: mine,
                     whole: Some(whole),
+                    weights: None,
                 };
                 vp.graphs.insert(new, graph);
                 new

@@ -193,10 +193,8 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Type_create_resized(
     newtype: *mut c_int,
 ) -> c_int {
     entry("MPI_Type_create_resized", MPI_COMM_WORLD, |vp| {
+        // A negative extent is allowed: copies go down from the first.
         let o = old(vp, oldtype)?;
-        if extent < 0 {
-            return Err(Fail::new(ERR_ARG, format!("extent {extent} is negative")));
-        }
         let t = TypeInfo {
             lb,
             extent,
@@ -229,10 +227,51 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Type_commit(datatype: *mut c_int
 pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Type_free(datatype: *mut c_int) -> c_int {
     entry("MPI_Type_free", MPI_COMM_WORLD, |vp| {
         let h = out(datatype, "datatype")?;
-        vp.types.free(*h)?;
+        vp.types.freeable(*h)?;
         crate::comm::attrs::delete_all(vp, Object::Type(*h))?;
+        vp.types.free(*h)?;
         vp.names.remove(&Object::Type(*h));
         *h = MPI_DATATYPE_NULL;
+        Ok(())
+    })
+}
+
+/// The predefined type `MPI_Type_match_size` gives for (class, bytes):
+/// Fortran's where it has one, as Open MPI and MPICH give (handles of
+/// `mpi.h`: `MPI_INT8_T` 15, `MPI_INT16_T` 17, `MPI_INTEGER` 29,
+/// `MPI_INTEGER8` 40, `MPI_REAL` 30, `MPI_REAL8` 42, `MPI_COMPLEX` 34,
+/// `MPI_DOUBLE_COMPLEX` 35).
+const MATCHES: [(c_int, c_int, c_int); 8] = [
+    (1, 1, 15),
+    (1, 2, 17),
+    (1, 4, 29),
+    (1, 8, 40),
+    (2, 4, 30),
+    (2, 8, 42),
+    (3, 8, 34),
+    (3, 16, 35),
+];
+
+/// `MPI_Type_match_size`: a predefined type of class `typeclass`
+/// (`MPI_TYPECLASS_INTEGER`, `_REAL`, `_COMPLEX`) and `size` bytes.
+#[unsafe(no_mangle)]
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Type_match_size(
+    typeclass: c_int,
+    size: c_int,
+    datatype: *mut c_int,
+) -> c_int {
+    entry("MPI_Type_match_size", MPI_COMM_WORLD, |_| {
+        let out = out(datatype, "datatype")?;
+        let found = MATCHES.iter().find(|m| (m.0, m.1) == (typeclass, size));
+        *out = found.map(|m| m.2).ok_or_else(|| {
+            Fail::new(
+                ERR_ARG,
+                format!(
+                    "no predefined type of class {typeclass} and {size} bytes (integers of 1, 2, \
+                     4, 8 bytes, reals of 4, 8, complex of 8, 16)"
+                ),
+            )
+        })?;
         Ok(())
     })
 }
@@ -302,7 +341,14 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Type_dup(
         };
         let made = recipe(MPI_COMBINER_DUP, vec![], vec![], &[oldtype], vec![o]);
         define(vp, newtype, t, made)?;
-        crate::comm::attrs::copy_all(vp, Object::Type(oldtype), *out(newtype, "newtype")?)
+        let new = *out(newtype, "newtype")?;
+        if let Err(fail) = crate::comm::attrs::copy_all(vp, Object::Type(oldtype), new) {
+            crate::comm::attrs::undo_dup(vp, Object::Type(new));
+            vp.types.free(new)?;
+            *out(newtype, "newtype")? = MPI_DATATYPE_NULL;
+            return Err(fail);
+        }
+        Ok(())
     })
 }
 
@@ -906,4 +952,17 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Type_ub(
         *out(displacement, "displacement")? = ub;
         Ok(())
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::types::layout::TypeTable;
+
+    #[test]
+    fn match_size_gives_types_of_the_size_asked() {
+        let t = TypeTable::new();
+        for (_, size, h) in super::MATCHES {
+            assert_eq!(t.get(h).unwrap().size, size as usize, "handle {h}");
+        }
+    }
 }

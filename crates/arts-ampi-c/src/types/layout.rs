@@ -2,6 +2,7 @@
 //! hvector, indexed, struct, resized) as a list of byte blocks of one
 //! element plus its extent; packing and unpacking to contiguous bytes.
 
+use std::collections::HashMap;
 use std::ffi::c_int;
 use std::sync::Arc;
 
@@ -125,6 +126,9 @@ pub(crate) struct TypeInfo {
     /// Basic elements in one element (`MPI_Get_elements`: a pair type
     /// such as `MPI_DOUBLE_INT` has two).
     pub elements: usize,
+    /// The sizes of those basic elements in the type map's order, as runs
+    /// of `(bytes, how many)`: what a partial element holds.
+    pub runs: Arc<[(usize, usize)]>,
     /// Alignment of the widest member (for struct extents).
     pub align: usize,
     /// Whether it may be used in communication.
@@ -185,6 +189,12 @@ impl TypeInfo {
             blocks: blocks.into(),
             prim: Some(prim),
             elements: if prim.pair_words().is_some() { 2 } else { 1 },
+            runs: match prim.pair_words() {
+                Some((v, i)) if v != i => vec![(v, 1), (i, 1)],
+                Some((v, _)) => vec![(v, 2)],
+                None => vec![(size, 1)],
+            }
+            .into(),
             align,
             committed: true,
             predefined: true,
@@ -193,25 +203,27 @@ impl TypeInfo {
     }
 
     /// Basic elements in `bytes` of this type's data (`MPI_Get_elements`):
-    /// those of the whole elements, then of the last, partial one where
-    /// its basic elements are all of one size; `None` where that partial
-    /// element cannot be counted.
+    /// those of the whole elements, then those of the last, partial one,
+    /// in the type map's order; `None` where the data ends inside a basic
+    /// element.
     pub(crate) fn elements_in(&self, bytes: usize) -> Option<usize> {
         if self.size == 0 {
             return Some(0);
         }
-        let (whole, rest) = (bytes / self.size, bytes % self.size);
-        let partial = match rest {
-            0 => 0,
-            _ if self
-                .prim
-                .is_some_and(|p| p.pair_words().is_none_or(|(v, i)| v == i)) =>
-            {
-                rest / (self.size / self.elements)
+        let (whole, mut rest) = (bytes / self.size, bytes % self.size);
+        let mut partial = 0;
+        for &(size, n) in self.runs.iter() {
+            if rest == 0 {
+                break;
             }
-            _ => return None,
-        };
-        Some(whole * self.elements + partial)
+            let taken = (rest / size).min(n);
+            partial += taken;
+            rest -= taken * size;
+            if taken < n {
+                break;
+            }
+        }
+        (rest == 0).then_some(whole * self.elements + partial)
     }
 
     /// Whether `count` elements are exactly `count * size` contiguous bytes.
@@ -292,6 +304,11 @@ pub(crate) struct TypeTable {
     /// data, else 0. Sends and receives read this one word to take their
     /// fast path.
     plain: Vec<usize>,
+    /// Datatypes persistent requests use, by handle: how many requests,
+    /// and whether the program freed the type meanwhile (it goes when the
+    /// last of them is freed, as MPI lets communication that uses a freed
+    /// datatype go on).
+    held: HashMap<c_int, (usize, bool)>,
 }
 
 impl TypeTable {
@@ -359,6 +376,7 @@ impl TypeTable {
         let mut table = TypeTable {
             types: vec![None],
             plain: vec![0],
+            held: HashMap::new(),
         };
         for prim in prims {
             table.add(TypeInfo::predefined(prim));
@@ -427,17 +445,72 @@ impl TypeTable {
         Ok(())
     }
 
-    /// Frees `h` (not a predefined type).
-    pub(crate) fn free(&mut self, h: c_int) -> Result<(), Fail> {
+    /// Fails unless `h` is a datatype the program may free (not predefined).
+    pub(crate) fn freeable(&self, h: c_int) -> Result<(), Fail> {
         if self.get(h)?.predefined {
             return Err(Fail::new(
                 ERR_TYPE,
                 format!("datatype {h} is predefined and cannot be freed"),
             ));
         }
+        Ok(())
+    }
+
+    /// Frees `h` (not a predefined type); one that persistent requests
+    /// hold goes when the last of them is freed.
+    pub(crate) fn free(&mut self, h: c_int) -> Result<(), Fail> {
+        self.freeable(h)?;
+        match self.held.get_mut(&h) {
+            Some((_, freed)) => *freed = true,
+            None => self.remove(h),
+        }
+        Ok(())
+    }
+
+    /// Keeps datatype `h` for a persistent request until [`Self::release`].
+    pub(crate) fn hold(&mut self, h: c_int) {
+        self.held.entry(h).or_insert((0, false)).0 += 1;
+    }
+
+    /// Ends one hold of [`Self::hold`]; the type goes if the program freed it.
+    pub(crate) fn release(&mut self, h: c_int) {
+        let Some((n, freed)) = self.held.get_mut(&h) else {
+            return;
+        };
+        *n -= 1;
+        if *n == 0 {
+            let freed = *freed;
+            self.held.remove(&h);
+            if freed {
+                self.remove(h);
+            }
+        }
+    }
+
+    fn remove(&mut self, h: c_int) {
         self.types[h as usize] = None;
         self.update_plain(h as usize);
-        Ok(())
+    }
+}
+
+/// Appends `n` copies of the basic-element runs `runs`, merging runs of
+/// one size.
+fn push_runs(out: &mut Vec<(usize, usize)>, runs: &[(usize, usize)], n: usize) {
+    if let [(size, count)] = runs {
+        return push_run(out, *size, count * n);
+    }
+    for _ in 0..n {
+        for &(size, count) in runs {
+            push_run(out, size, count);
+        }
+    }
+}
+
+fn push_run(out: &mut Vec<(usize, usize)>, size: usize, count: usize) {
+    match out.last_mut() {
+        Some(last) if last.0 == size => last.1 += count,
+        _ if count > 0 => out.push((size, count)),
+        _ => {}
     }
 }
 
@@ -475,6 +548,11 @@ pub(crate) fn from_placements(old: &TypeInfo, placements: &[isize]) -> TypeInfo 
         blocks: blocks.into(),
         prim: old.prim,
         elements: old.elements * placements.len(),
+        runs: {
+            let mut runs = Vec::new();
+            push_runs(&mut runs, &old.runs, placements.len());
+            runs.into()
+        },
         align: old.align,
         committed: false,
         predefined: false,
@@ -488,7 +566,7 @@ pub(crate) fn structure(parts: &[(usize, isize, TypeInfo)]) -> TypeInfo {
     let (mut lb, mut ub) = (isize::MAX, isize::MIN);
     let mut prim = parts.first().and_then(|p| p.2.prim);
     let mut align = 1;
-    let (mut size, mut elements) = (0, 0);
+    let (mut size, mut elements, mut runs) = (0, 0, Vec::new());
     for (n, disp, t) in parts {
         if t.prim != prim {
             prim = None;
@@ -502,6 +580,7 @@ pub(crate) fn structure(parts: &[(usize, isize, TypeInfo)]) -> TypeInfo {
         }
         size += n * t.size;
         elements += n * t.elements;
+        push_runs(&mut runs, &t.runs, *n);
     }
     if lb > ub {
         (lb, ub) = (0, 0);
@@ -516,6 +595,7 @@ pub(crate) fn structure(parts: &[(usize, isize, TypeInfo)]) -> TypeInfo {
         blocks: blocks.into(),
         prim,
         elements,
+        runs: runs.into(),
         align,
         committed: false,
         predefined: false,
@@ -577,10 +657,20 @@ mod tests {
         let pair = from_placements(&double, &[0, 8]);
         assert_eq!(pair.elements, 2);
         assert_eq!(pair.elements_in(40), Some(5));
-        let mixed = structure(&[(1, 0, double), (1, 8, int)]);
+        let mixed = structure(&[(1, 0, double), (1, 8, int.clone())]);
         assert_eq!((mixed.size, mixed.elements), (12, 2));
         assert_eq!(mixed.elements_in(24), Some(4));
-        assert_eq!(mixed.elements_in(30), None);
+        assert_eq!(
+            mixed.elements_in(32),
+            Some(5),
+            "a double of the next element"
+        );
+        assert_eq!(mixed.elements_in(30), None, "the data ends inside a double");
+        // MPICH's getpartelm: an int and 256 chars, of which 17 bytes came.
+        let char = t.get(1).unwrap().clone();
+        let header = structure(&[(1, 0, int), (256, 4, char)]);
+        assert_eq!(header.elements_in(4 + 16), Some(17));
+        assert_eq!(header.elements_in(4 + 17), Some(18));
         assert_eq!(t.get(25).unwrap().elements, 2, "MPI_DOUBLE_INT is a pair");
     }
 

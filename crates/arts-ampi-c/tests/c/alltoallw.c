@@ -4,7 +4,11 @@
  * receives two ints from each rank into a buffer with gaps; blocking and
  * non-blocking. Then MPI_Neighbor_alltoallw on a periodic ring (a
  * one-dimensional Cartesian grid): a double to the left neighbour, an int
- * to the right one. Prints one line of checks, the same under Open MPI. */
+ * to the right one. Then MPI_IN_PLACE all-to-alls (MPI_Alltoall,
+ * MPI_Ialltoall, MPI_Alltoallv, MPI_Alltoallw with no send arrays): each
+ * rank's buffer holds what it sends and gets what it receives. Prints one
+ * line of checks, the same under Open MPI. */
+#include <stdlib.h>
 #include <mpi.h>
 #include <stdio.h>
 
@@ -13,7 +17,7 @@ int main(int argc, char **argv) {
     int rank, n;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &n);
-    int ok[2] = {1, 1};
+    int ok[3] = {1, 1, 1};
 
     /* Send side: part s is at ints 4s..4s+3; to odd s, ints 4s and 4s+2. */
     MPI_Datatype spaced;
@@ -71,9 +75,39 @@ int main(int argc, char **argv) {
     MPI_Comm_free(&ring);
     MPI_Type_free(&spaced);
 
-    int all[2];
-    MPI_Reduce(ok, all, 2, MPI_INT, MPI_LAND, 0, MPI_COMM_WORLD);
-    if (rank == 0) printf("alltoallw: parts %d neighbors %d\n", all[0], all[1]);
+    /* In place: rank r's part for s is 2 ints (r, s); afterwards part s
+     * holds (s, r). */
+    int *buf = malloc(2 * n * sizeof(int)), *counts2 = malloc(n * sizeof(int));
+    int *displs = malloc(n * sizeof(int)), *bytes = malloc(n * sizeof(int));
+    MPI_Datatype *ints = malloc(n * sizeof(MPI_Datatype));
+    for (int form = 0; form < 4; form++) {
+        for (int s = 0; s < n; s++) {
+            buf[2 * s] = rank, buf[2 * s + 1] = s;
+            counts2[s] = 2, displs[s] = 2 * s, bytes[s] = 2 * s * (int)sizeof(int);
+            ints[s] = MPI_INT;
+        }
+        MPI_Request req;
+        if (form == 0) MPI_Alltoall(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, buf, 2, MPI_INT, MPI_COMM_WORLD);
+        if (form == 1) {
+            MPI_Ialltoall(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, buf, 2, MPI_INT, MPI_COMM_WORLD, &req);
+            MPI_Wait(&req, MPI_STATUS_IGNORE);
+        }
+        if (form == 2)
+            MPI_Alltoallv(MPI_IN_PLACE, NULL, NULL, MPI_DATATYPE_NULL, buf, counts2, displs, MPI_INT,
+                          MPI_COMM_WORLD);
+        if (form == 3)
+            MPI_Alltoallw(MPI_IN_PLACE, NULL, NULL, NULL, buf, counts2, bytes, ints, MPI_COMM_WORLD);
+        for (int s = 0; s < n; s++) ok[2] &= buf[2 * s] == s && buf[2 * s + 1] == rank;
+    }
+    free(buf);
+    free(counts2);
+    free(displs);
+    free(bytes);
+    free(ints);
+
+    int all[3];
+    MPI_Reduce(ok, all, 3, MPI_INT, MPI_LAND, 0, MPI_COMM_WORLD);
+    if (rank == 0) printf("alltoallw: parts %d neighbors %d in_place %d\n", all[0], all[1], all[2]);
     MPI_Finalize();
     return 0;
 }

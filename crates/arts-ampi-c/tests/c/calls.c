@@ -113,6 +113,20 @@ int main(int argc, char **argv)
     MPI_Get_count(&st, pair, &n);
     MPI_Get_elements(&st, pair, &i);
     elements = elements && n == MPI_UNDEFINED && i == 5;
+    /* A partial element of mixed basic elements (MPICH's getpartelm): an
+     * int and up to 64 chars, of which the int and 16 chars came. */
+    MPI_Datatype header, pieces[2] = {MPI_INT, MPI_CHAR};
+    int header_lens[2] = {1, 64};
+    MPI_Aint header_at[2] = {0, sizeof(int)};
+    char bytes[sizeof(int) + 64] = {0}, into[sizeof(int) + 64];
+    MPI_Type_create_struct(2, header_lens, header_at, pieces, &header);
+    MPI_Type_commit(&header);
+    MPI_Sendrecv(bytes, sizeof(int) + 16, MPI_BYTE, next, 2, into, 1, header, prev, 2,
+                 MPI_COMM_WORLD, &st);
+    MPI_Get_elements(&st, header, &i);
+    MPI_Get_count(&st, header, &n);
+    elements = elements && i == 17 && n == MPI_UNDEFINED;
+    MPI_Type_free(&header);
 
     /* MPI_Count sizes and extents, and the MPI-1 names. */
     MPI_Aint ext, lb, ub, hv_ext, hi_ext, ignored;
@@ -121,6 +135,19 @@ int main(int argc, char **argv)
     int counts = nx == 12 && lbx == 0 && extx == (MPI_Count)sizeof(struct particle);
     MPI_Type_get_true_extent_x(ptype, &lbx, &extx);
     counts = counts && lbx == 0 && extx == 12;
+    /* A negative extent: three ints going down from the first. */
+    MPI_Datatype down, three;
+    MPI_Type_create_resized(MPI_INT, 0, -(MPI_Aint)sizeof(int), &down);
+    MPI_Type_contiguous(3, down, &three);
+    MPI_Type_commit(&three);
+    MPI_Type_get_extent_x(three, &lbx, &extx);
+    int ints4[4] = {10, 11, 12, 13}, back[4] = {0}, put = 0, took = 0;
+    char packed3[3 * sizeof(int)];
+    MPI_Pack(&ints4[2], 1, three, packed3, sizeof packed3, &put, MPI_COMM_WORLD);
+    MPI_Unpack(packed3, sizeof packed3, &took, &back[3], 1, three, MPI_COMM_WORLD);
+    counts = counts && lbx == -8 && extx == 4 && back[1] == 10 && back[2] == 11 && back[3] == 12;
+    MPI_Type_free(&three);
+    MPI_Type_free(&down);
     bounds(ptype, &lb, &ub, &ext);
     MPI_Datatype hv, hi;
     MPI_Aint disp[2] = {0, 24};
@@ -299,7 +326,26 @@ int main(int argc, char **argv)
     int graph = in == 1 && outd == 1 && nb_in == prev && nb_out == next;
     int token = rank, from = -1;
     MPI_Neighbor_alltoall(&token, 1, MPI_INT, &from, 1, MPI_INT, ring);
-    graph = graph && from == prev;
+    graph = graph && from == prev && !weighted;
+    MPI_Comm_free(&ring);
+    /* Weighted: the edge into rank i weighs 10 * i + 1, given back by both
+     * constructors (rank 0 names the edges; each rank its own). */
+    int w[64], w_in = -1, w_out = -1;
+    for (i = 0; i < size; i++)
+        w[i] = 10 * dst[i] + 1;
+    MPI_Dist_graph_create(MPI_COMM_WORLD, rank == 0 ? size : 0, src, deg, dst,
+                          rank == 0 ? w : MPI_WEIGHTS_EMPTY, MPI_INFO_NULL, 0, &ring);
+    MPI_Dist_graph_neighbors_count(ring, &in, &outd, &weighted);
+    MPI_Dist_graph_neighbors(ring, 1, &nb_in, &w_in, 1, &nb_out, &w_out);
+    graph = graph && weighted && w_in == 10 * rank + 1 && w_out == 10 * next + 1;
+    MPI_Comm_free(&ring);
+    int my_in = 10 * rank + 1, my_out = 10 * next + 1;
+    MPI_Dist_graph_create_adjacent(MPI_COMM_WORLD, 1, &prev, &my_in, 1, &next, &my_out,
+                                   MPI_INFO_NULL, 0, &ring);
+    w_in = w_out = -1;
+    MPI_Dist_graph_neighbors_count(ring, &in, &outd, &weighted);
+    MPI_Dist_graph_neighbors(ring, 1, &nb_in, &w_in, 1, &nb_out, &w_out);
+    graph = graph && weighted && w_in == 10 * rank + 1 && w_out == 10 * next + 1;
     MPI_Comm_free(&ring);
 
     /* What a file says of itself. */
@@ -347,17 +393,34 @@ int main(int argc, char **argv)
     if (rank == 0)
         MPI_File_delete(path, MPI_INFO_NULL);
 
-    int mine[18] = {address, elements, counts, mpi1, errhandlers, names, window, wattr, tattr,
-                    commutative, granges, topology, errors, status, hints, graph, file, envelope};
-    int all[18];
-    MPI_Reduce(mine, all, 18, MPI_INT, MPI_LAND, 0, MPI_COMM_WORLD);
+    /* MPI_Type_match_size: a type of the class and size asked (which one
+     * is the MPI's), an error for a size no type has. */
+    int match = 1, classes[3] = {MPI_TYPECLASS_INTEGER, MPI_TYPECLASS_REAL, MPI_TYPECLASS_COMPLEX};
+    int sizes[3][2] = {{4, 8}, {4, 8}, {8, 16}};
+    for (int c = 0; c < 3; c++)
+        for (int s = 0; s < 2; s++) {
+            MPI_Datatype m;
+            int got = -1;
+            match &= MPI_Type_match_size(classes[c], sizes[c][s], &m) == MPI_SUCCESS;
+            MPI_Type_size(m, &got);
+            match &= got == sizes[c][s];
+        }
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+    MPI_Datatype none;
+    match &= MPI_Type_match_size(MPI_TYPECLASS_REAL, 3, &none) != MPI_SUCCESS;
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
+    int mine[19] = {address, elements, counts, mpi1, errhandlers, names, window, wattr, tattr,
+                    commutative, granges, topology, errors, status, hints, graph, file, envelope,
+                    match};
+    int all[19];
+    MPI_Reduce(mine, all, 19, MPI_INT, MPI_LAND, 0, MPI_COMM_WORLD);
     if (rank == 0)
         printf("calls: address %d elements %d count_x %d mpi1_types %d mpi1_errhandlers %d "
                "names %d window %d win_attrs %d type_attrs %d commutative %d group_ranges %d "
                "cart_map %d error_classes %d statuses %d hints %d dist_graph %d file_queries %d "
-               "envelopes %d\n",
+               "envelopes %d match_size %d\n",
                all[0], all[1], all[2], all[3], all[4], all[5], all[6], all[7], all[8], all[9],
-               all[10], all[11], all[12], all[13], all[14], all[15], all[16], all[17]);
+               all[10], all[11], all[12], all[13], all[14], all[15], all[16], all[17], all[18]);
     MPI_Group_free(&world);
     MPI_Group_free(&evens);
     MPI_Group_free(&odds);

@@ -6,7 +6,8 @@
  *   bad-comm      MPI_Comm_size on an invalid communicator (fatal)
  *   bad-type      MPI_Send with an invalid datatype (fatal)
  *   truncate      a message longer than the receive buffer (fatal)
- *   thread-multiple  MPI_Init_thread(MPI_THREAD_MULTIPLE) (refused, fatal)
+ *   thread-multiple  MPI_Init_thread(MPI_THREAD_MULTIPLE): prints the level
+ *                 provided (arts gives MPI_THREAD_FUNNELED, 1)
  *   mismatch      MPI_Bcast of 4 ints from the root, 2 expected elsewhere
  *   null-requests MPI_Waitall of 2 requests at a null array (ERRORS_RETURN)
  *   groups        MPI_Pack past the end of its buffer, MPI_Comm_create with a

@@ -122,6 +122,19 @@ int main(int argc, char **argv)
     MPI_Attr_get(MPI_COMM_WORLD, MPI_TAG_UB, &tag_ub, &flag);
     bad += !flag || *tag_ub < 32767;
 
+    /* An empty group a constructor makes is MPI_GROUP_EMPTY, and freeing it
+     * is allowed (Open MPI and MPICH alike). */
+    MPI_Group world_group, all_out, none_in;
+    MPI_Comm_group(MPI_COMM_WORLD, &world_group);
+    for (i = 0; i < size; i++)
+        ranks[i] = i;
+    MPI_Group_excl(world_group, size, ranks, &all_out);
+    MPI_Group_incl(world_group, 0, ranks, &none_in);
+    bad += all_out != MPI_GROUP_EMPTY || none_in != MPI_GROUP_EMPTY;
+    bad += MPI_Group_free(&all_out) != MPI_SUCCESS || all_out != MPI_GROUP_NULL;
+    MPI_Group_free(&none_in);
+    MPI_Group_free(&world_group);
+
     MPI_Reduce(&bad, &all, 1, MPI_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
     if (rank == 0)
         printf("groups: %d ranks, %ld failed checks\n", size, all);

@@ -1,7 +1,8 @@
 /* Persistent requests, matched probes and cancelled receives.
  *
  * 1. A ring exchange on persistent requests (MPI_Send_init, MPI_Ssend_init,
- *    MPI_Recv_init, one with a vector type), started with MPI_Startall
+ *    MPI_Recv_init, one with a vector type freed once the request holds
+ *    it), started with MPI_Startall
  *    every iteration; between iterations the requests are inactive: tests
  *    and waits return empty statuses and leave the handles alone. Then
  *    MPI_Bsend_init and MPI_Rsend_init, started with MPI_Start.
@@ -60,6 +61,8 @@ int main(int argc, char **argv)
     MPI_Recv_init(in_v, 1, every2, left, 3, MPI_COMM_WORLD, &reqs[2]);
     MPI_Send_init(out, n, MPI_INT, right, 1, MPI_COMM_WORLD, &reqs[3]);
     MPI_Ssend_init(out, 10, MPI_INT, left, 2, MPI_COMM_WORLD, &reqs[4]);
+    /* The vector receive holds its datatype: freed here, it serves on. */
+    MPI_Type_free(&every2);
     for (it = 0; it < iters; it++) {
         for (i = 0; i < n; i++)
             out[i] = value(rank, it, i);
@@ -91,7 +94,6 @@ int main(int argc, char **argv)
         MPI_Request_free(&reqs[i]);
         bad += reqs[i] != MPI_REQUEST_NULL;
     }
-    MPI_Type_free(&every2);
 
     /* MPI_Bsend_init and MPI_Rsend_init (its receive posted before a
      * barrier), started one at a time, twice. */
