@@ -310,6 +310,7 @@ typedef MPI_Comm_delete_attr_function MPI_Delete_function;
  * to_file=DIR. */
 #define AMPI_INFO_LB_SYNC 1
 #define AMPI_INFO_LB_ASYNC 2
+#define MPI_INFO_ENV 3
 
 /* ---- the standard names map onto the exported ARTS_ names ---- */
 #define MPI_Init ARTS_MPI_Init
@@ -866,6 +867,16 @@ int MPI_File_get_size(MPI_File fh, MPI_Offset *size);
 int MPI_File_set_size(MPI_File fh, MPI_Offset size);
 int MPI_File_sync(MPI_File fh);
 int MPI_File_set_errhandler(MPI_File file, MPI_Errhandler errhandler);
+/* A file's handler is called with the file; file handlers are made the
+ * same way as communicators'. */
+typedef void MPI_File_errhandler_function(MPI_File *file, int *error_code, ...);
+typedef MPI_File_errhandler_function MPI_File_errhandler_fn;
+#define MPI_File_create_errhandler(fn, errhandler) \
+    ARTS_MPI_Comm_create_errhandler((MPI_Comm_errhandler_function *)(fn), (errhandler))
+/* ROMIO's names of the non-blocking I/O requests, which older codes use. */
+typedef MPI_Request MPIO_Request;
+#define MPIO_Wait MPI_Wait
+#define MPIO_Test MPI_Test
 /* The shared file pointer (in elementary types of the view, reset by
  * MPI_File_set_view): independent calls take their places in arrival
  * order, the ordered ones (collective) in rank order. */

@@ -1435,7 +1435,8 @@ fn a_c_program_runs_its_ranks_on_several_processes() {
             "neighbors",
             vp("6").to_vec(),
             vec![],
-            "neighbors: cart allgather 1 cart alltoall 1 graph 1 graph v 1 mpi-1 graph 1",
+            "neighbors: cart allgather 1 cart alltoall 1 graph 1 graph v 1 mpi-1 graph 1 \
+             small rings 1",
         ),
         (
             "rma",

@@ -698,6 +698,21 @@ collective!(ARTS_MPI_Alltoallv, ARTS_MPI_Ialltoallv, ARTS_MPI_Alltoallv_init, [c
     alltoall_direct(vp, sendbuf, send, sendtype, recvbuf, recv, recvtype, comm)
 });
 
+/// The receive parts of a neighbor collective with a source (not
+/// `MPI_PROC_NULL`), in the order their messages come: a sender's parts
+/// leave in its destinations' order, and what a rank sends up a Cartesian
+/// dimension arrives at its upper neighbor's part from below. So in a
+/// grid each dimension's pair is taken up-part first: where one rank is
+/// both neighbors (a periodic dimension of 1 or 2 ranks) its two messages
+/// land in the right parts, as MPI-4 says. A graph's parts go in order.
+fn receive_order(vp: &Vp, comm: c_int, sources: &[c_int]) -> Vec<usize> {
+    let grid = vp.carts.contains_key(&comm) && !vp.graphs.contains_key(&comm);
+    (0..sources.len())
+        .map(|j| if grid { j ^ 1 } else { j })
+        .filter(|&j| sources[j] >= 0)
+        .collect()
+}
+
 /// What each destination of a neighbor collective gets: the same
 /// `count` elements (allgather), or its own part (all-to-all).
 enum Outgoing {
@@ -747,7 +762,7 @@ fn neighbor_parts(
         }
     }
     let all = recv.parts(sources.len())?;
-    let real: Vec<usize> = (0..sources.len()).filter(|&j| sources[j] >= 0).collect();
+    let real = receive_order(vp, comm, &sources);
     let parts = Parts {
         counts: real.iter().map(|&j| all.counts[j]).collect(),
         displs: real.iter().map(|&j| all.displs[j]).collect(),
@@ -954,7 +969,7 @@ collective!(ARTS_MPI_Neighbor_alltoallw, ARTS_MPI_Ineighbor_alltoallw, ARTS_MPI_
     let real_to: Vec<usize> = (0..dests.len()).filter(|&i| dests[i] >= 0).collect();
     let to: Vec<u32> = real_to.iter().map(|&i| dests[i] as u32).collect();
     let (data, lens) = send.pack(sendbuf, real_to.into_iter())?;
-    let real_from: Vec<usize> = (0..sources.len()).filter(|&j| sources[j] >= 0).collect();
+    let real_from = receive_order(vp, comm, &sources);
     let from: Vec<u32> = real_from.iter().map(|&j| sources[j] as u32).collect();
     recv.receive(recvbuf, real_from, |all, rl| {
         Ok(vp.mpi().ineighbor_alltoallv(&data, &lens, &to, all, rl, &from, c)?)

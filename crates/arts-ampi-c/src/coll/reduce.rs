@@ -175,6 +175,10 @@ fn combine(user: &[Option<UserOp>], t: &TypeInfo, dt: c_int, op: c_int) -> Resul
                 .ok_or_else(|| Fail::new(ERR_INTERN, "a pair kind without its words"))?;
             Ok(Combine::Bytes(op))
         }
+        // MPI defines the bitwise operations on bytes, and no others.
+        Prim::Byte if matches!(op, Op::Band | Op::Bor | Op::Bxor) => {
+            Ok(Combine::Numeric(Prim::U8, op))
+        }
         Prim::Byte => Err(undefined("MPI_BYTE data")),
         Prim::LongDouble => long_double::op(&op)
             .map(Combine::Bytes)

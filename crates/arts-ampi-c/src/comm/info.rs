@@ -2,8 +2,10 @@
 //! that take hints. arts reads AMPI's hints of `AMPI_Migrate` and no
 //! other; the objects behave as MPI says, so programs that build them work
 //! unchanged. Handles are `1 + index` (`MPI_INFO_NULL` is 0); the first
-//! two are AMPI's predefined `AMPI_INFO_LB_SYNC` and `AMPI_INFO_LB_ASYNC`,
-//! which cannot be changed or freed.
+//! three are predefined, AMPI's `AMPI_INFO_LB_SYNC` and
+//! `AMPI_INFO_LB_ASYNC` and MPI's `MPI_INFO_ENV` (how the rank was
+//! started: `command`, `argv`, `maxprocs`, `wdir`, `thread_level`), which
+//! cannot be changed or freed.
 
 use std::ffi::{CStr, c_char, c_int};
 
@@ -25,7 +27,9 @@ fn writable(vp: &mut Vp, info: c_int) -> Result<&mut Pairs, Fail> {
     if (1..=PREDEFINED_INFOS).contains(&info) {
         return Err(Fail::new(
             ERR_INFO,
-            format!("{info} is a predefined info object (AMPI_INFO_LB_*): it cannot change"),
+            format!(
+                "{info} is a predefined info object (AMPI_INFO_LB_*, MPI_INFO_ENV): it cannot change"
+            ),
         ));
     }
     pairs(vp, info)

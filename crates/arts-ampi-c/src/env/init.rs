@@ -12,6 +12,10 @@ const ALL: &[Phase] = &[Phase::Before, Phase::Running, Phase::After];
 fn init(vp: &mut Vp, level: c_int) -> Result<(), Fail> {
     vp.phase = Phase::Running;
     vp.thread_level = level;
+    let name = ["MPI_THREAD_SINGLE", "MPI_THREAD_FUNNELED"][level as usize];
+    if let Some(Some(env)) = vp.infos.get_mut(crate::state::INFO_ENV as usize - 1) {
+        env.push(("thread_level".to_string(), name.to_string()));
+    }
     let me = vp.mpi().comm_self();
     if me.0 as c_int != MPI_COMM_SELF {
         return Err(Fail::new(

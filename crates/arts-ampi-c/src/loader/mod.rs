@@ -499,6 +499,7 @@ fn run_main(
     let mut vp = Box::new(Vp::new(mpi_ptr, rank));
     vp.fortran_in_place = in_place;
     vp.heap = Heap::new(heap);
+    vp.started(&argv, mpi.size());
     let vp_ptr: *mut Vp = &mut *vp;
     // The rank's own `argv`, freed when it ends (libgfortran keeps a copy of
     // its own: `crate::fortran::args`).

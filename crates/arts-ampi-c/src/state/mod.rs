@@ -191,14 +191,18 @@ pub(crate) struct Vp {
 }
 
 /// The info objects every rank starts with, AMPI's `AMPI_INFO_LB_SYNC`
-/// (handle 1) and `AMPI_INFO_LB_ASYNC` (2): hints of `AMPI_Migrate`.
+/// (handle 1) and `AMPI_INFO_LB_ASYNC` (2): hints of `AMPI_Migrate`; and
+/// `MPI_INFO_ENV` (3), empty until [`Vp::started`].
 fn predefined_infos() -> Vec<Option<Vec<(String, String)>>> {
     let lb = |v: &str| Some(vec![("ampi_load_balance".to_string(), v.to_string())]);
-    vec![lb("sync"), lb("async")]
+    vec![lb("sync"), lb("async"), Some(Vec::new())]
 }
 
 /// How many handles the predefined info objects take.
-pub(crate) const PREDEFINED_INFOS: c_int = 2;
+pub(crate) const PREDEFINED_INFOS: c_int = 3;
+
+/// `MPI_INFO_ENV`'s handle.
+pub(crate) const INFO_ENV: c_int = 3;
 
 /// A function registered to run when the rank's `main` returns.
 #[derive(Clone, Copy)]
@@ -231,6 +235,27 @@ impl Vp {
         let arts_ampi::Comm(s) = self.mpi().comm_internal(c)?;
         self.shadows.insert(comm, s as c_int);
         Ok(s as c_int)
+    }
+
+    /// Fills `MPI_INFO_ENV` with how the rank was started, as `mpiexec`
+    /// gives it: `command`, `argv` (the arguments after it, spaces
+    /// between), `maxprocs` (the ranks), `wdir` (the working directory).
+    pub(crate) fn started(&mut self, argv: &[String], ranks: i32) {
+        let mut env = vec![
+            (
+                "command".to_string(),
+                argv.first().cloned().unwrap_or_default(),
+            ),
+            (
+                "argv".to_string(),
+                argv.get(1..).unwrap_or_default().join(" "),
+            ),
+            ("maxprocs".to_string(), ranks.to_string()),
+        ];
+        if let Ok(dir) = std::env::current_dir() {
+            env.push(("wdir".to_string(), dir.display().to_string()));
+        }
+        self.infos[INFO_ENV as usize - 1] = Some(env);
     }
 
     /// The state of rank `rank` whose handle is `mpi`.

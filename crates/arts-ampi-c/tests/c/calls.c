@@ -260,6 +260,18 @@ int main(int argc, char **argv)
     MPI_Op_commutative(op, &c2);
     MPI_Op_free(&op);
     int commutative = c1 == 1 && c2 == 0;
+    /* The bitwise operations reduce MPI_BYTE data (MPICH's opband). */
+    unsigned char bits = (unsigned char)(1u << (rank % 8)), band, bor, bxor;
+    MPI_Allreduce(&bits, &band, 1, MPI_BYTE, MPI_BAND, MPI_COMM_WORLD);
+    MPI_Allreduce(&bits, &bor, 1, MPI_BYTE, MPI_BOR, MPI_COMM_WORLD);
+    MPI_Allreduce(&bits, &bxor, 1, MPI_BYTE, MPI_BXOR, MPI_COMM_WORLD);
+    unsigned char want_or = 0, want_xor = 0;
+    for (i = 0; i < size; i++) {
+        want_or |= (unsigned char)(1u << (i % 8));
+        want_xor ^= (unsigned char)(1u << (i % 8));
+    }
+    commutative = commutative && band == (size == 1 ? bits : 0) && bor == want_or &&
+                  bxor == want_xor;
     MPI_Group world, evens, odds;
     int ranges[1][3] = {{0, size - 1, 2}}, ne, no;
     MPI_Comm_group(MPI_COMM_WORLD, &world);

@@ -6,10 +6,19 @@
  * Open MPI. */
 #include <mpi.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static int calls, last_class;
 static MPI_Comm last_comm;
+
+static int file_calls;
+
+/* A file's handler (MPI_File_create_errhandler). */
+static void note_file(MPI_File *file, int *code, ...) {
+    (void)file;
+    file_calls += *code != MPI_SUCCESS;
+}
 
 static void note(MPI_Comm *comm, int *code, ...) {
     char text[MPI_MAX_ERROR_STRING];
@@ -49,6 +58,17 @@ int main(int argc, char **argv) {
     rc = MPI_Send(&x, 1, MPI_INT, n + 5, 0, c); /* freed handles: the communicator keeps its handler */
     ok_handler &= calls == 3 && rc != MPI_SUCCESS;
     MPI_Comm_free(&c);
+    /* A file handler, the default of files opened from now on; the
+     * opening of a file that cannot be calls it. ROMIO's MPIO_Request. */
+    MPI_File f;
+    MPI_File_create_errhandler(note_file, &h);
+    MPI_File_set_errhandler(MPI_FILE_NULL, h);
+    rc = MPI_File_open(MPI_COMM_SELF, "/nonexistent/handlers", MPI_MODE_RDONLY, MPI_INFO_NULL, &f);
+    ok_handler &= file_calls == 1 && rc != MPI_SUCCESS;
+    MPI_File_set_errhandler(MPI_FILE_NULL, MPI_ERRORS_RETURN);
+    MPI_Errhandler_free(&h);
+    MPIO_Request none = MPI_REQUEST_NULL;
+    ok_handler &= MPIO_Wait(&none, MPI_STATUS_IGNORE) == MPI_SUCCESS;
 
     /* Info objects. */
     MPI_Info info, copy;
@@ -81,6 +101,15 @@ int main(int argc, char **argv) {
     MPI_Error_class(rc, &cls);
     ok_info &= cls == MPI_ERR_INFO;
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
+    /* MPI_INFO_ENV: how the rank was started (maxprocs: the ranks; the
+     * command: this program). */
+    int ranks;
+    MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+    MPI_Info_get(MPI_INFO_ENV, "maxprocs", sizeof value - 1, value, &flag);
+    ok_info &= flag && atoi(value) == ranks;
+    char command[MPI_MAX_INFO_VAL];
+    MPI_Info_get(MPI_INFO_ENV, "command", sizeof command - 1, command, &flag);
+    ok_info &= flag && strstr(command, "handlers") != NULL;
 
     /* MPI_Request_get_status leaves the request to a later wait. */
     int ok_status = 1;

@@ -4,9 +4,10 @@
  * r-2 and sends to r+1 and r+2 (mod n); blocking and non-blocking forms,
  * MPI_Topo_test, MPI_Dist_graph_neighbors(_count); and an MPI-1 graph
  * (MPI_Graph_create: a ring, each rank linked to both sides; its queries
- * and a neighbor allgather over it). Prints one line of
- * checks, the same under Open MPI. Run on 6 ranks (a 3 x 2 grid): every
- * periodic dimension has at least 3 ranks, so no neighbor appears twice. */
+ * and a neighbor allgather over it). Then periodic rings of 1 and 2 ranks,
+ * where one rank is both neighbors: what it sends up arrives in the part
+ * from below (MPICH's ring_neighbor_alltoall). Prints one line of checks,
+ * the same under Open MPI. Run on 6 ranks (a 3 x 2 grid). */
 #include <mpi.h>
 #include <stdio.h>
 
@@ -15,7 +16,7 @@ int main(int argc, char **argv) {
     int rank, n;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &n);
-    int ok[5] = {1, 1, 1, 1, 1};
+    int ok[6] = {1, 1, 1, 1, 1, 1};
 
     int dims[2] = {0, 0}, periods[2] = {1, 0};
     MPI_Dims_create(n, 2, dims);
@@ -104,11 +105,29 @@ int main(int argc, char **argv) {
         MPI_Comm_free(&ring);
     }
 
-    int all[5];
-    MPI_Allreduce(ok, all, 5, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
+    /* Rings of 1 rank (MPI_COMM_SELF) and of 2 (pairs of ranks). */
+    int small = 1;
+    MPI_Comm pair;
+    MPI_Comm_split(MPI_COMM_WORLD, rank / 2, rank, &pair);
+    MPI_Comm bases[2] = {MPI_COMM_SELF, pair};
+    for (int b = 0; b < 2; b++) {
+        int members, period = 1, sbuf[2] = {-1, 1}, rbuf[2] = {0, 0};
+        MPI_Comm_size(bases[b], &members);
+        MPI_Comm ring;
+        MPI_Cart_create(bases[b], 1, &members, &period, 0, &ring);
+        MPI_Neighbor_alltoall(sbuf, 1, MPI_INT, rbuf, 1, MPI_INT, ring);
+        small &= rbuf[0] == 1 && rbuf[1] == -1;
+        MPI_Comm_free(&ring);
+    }
+    MPI_Comm_free(&pair);
+    ok[5] = small;
+
+    int all[6];
+    MPI_Allreduce(ok, all, 6, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
     if (rank == 0)
-        printf("neighbors: cart allgather %d cart alltoall %d graph %d graph v %d mpi-1 graph %d\n",
-               all[0], all[1], all[2], all[3], all[4]);
+        printf("neighbors: cart allgather %d cart alltoall %d graph %d graph v %d mpi-1 graph %d "
+               "small rings %d\n",
+               all[0], all[1], all[2], all[3], all[4], all[5]);
     MPI_Finalize();
     return 0;
 }
