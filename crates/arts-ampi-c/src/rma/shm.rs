@@ -126,7 +126,7 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Win_allocate_shared(
 
 /// `MPI_Win_shared_query`: rank `rank`'s segment of shared window `win`
 /// (`MPI_PROC_NULL`: the first non-empty one): its size, displacement
-/// unit and address in this rank's memory.
+/// unit and address in this rank's memory (null for an empty segment).
 #[unsafe(no_mangle)]
 pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Win_shared_query(
     win: c_int,
@@ -158,8 +158,13 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Win_shared_query(
                 })?
         };
         let (offset, bytes, unit) = block.segments[r];
-        // SAFETY: inside the block.
-        let at = unsafe { block.base.add(offset) };
+        // An empty segment has no address (as Open MPI and MPICH give it).
+        let at = if bytes == 0 {
+            std::ptr::null_mut()
+        } else {
+            // SAFETY: inside the block.
+            unsafe { block.base.add(offset) }
+        };
         *out(size, "size")? = bytes as isize;
         *out(disp_unit, "disp_unit")? = unit as c_int;
         *out(baseptr.cast::<*mut c_void>(), "baseptr")? = at.cast();

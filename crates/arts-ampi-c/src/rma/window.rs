@@ -543,7 +543,10 @@ fn operation(
     if let Some(rb) = fetch {
         w.gets.push((target, rb, bytes));
     }
-    vp.mpi().send(&msg, target, tag, comm)?;
+    // Buffered: the target takes it in its fence, which this rank may
+    // reach only after more operations (a large standard send would wait
+    // for the target there while the target waits for this rank).
+    vp.mpi().bsend(&msg, target, tag, comm)?;
     win_of(vp, win)?.sent[t] += 1;
     Ok(())
 }
@@ -625,7 +628,9 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Win_fence(_assert: c_int, win: c
             vp.mpi().recv(&mut msg, s.source, tag, comm)?;
             let mem = win_of(vp, win)?.memory();
             if let Some(reply) = apply(&mem, &msg)? {
-                vp.mpi().send(&reply, s.source, answer, comm)?;
+                // Buffered too: the origin takes answers after applying
+                // what it was sent itself.
+                vp.mpi().bsend(&reply, s.source, answer, comm)?;
             }
         }
         for (target, mut rb, bytes) in gets {

@@ -10,7 +10,7 @@ use crate::p2p::buffers::{RecvBuf, byte_len, send_bytes};
 use crate::state::fail::{Fail, comm_of, count, ints, out};
 use crate::state::object::Object;
 use crate::state::{Vp, entry};
-use crate::types::layout::{Recipe, TypeInfo, from_placements, structure};
+use crate::types::layout::{Recipe, TypeInfo, from_placements, repeated, structure};
 
 fn old(vp: &Vp, h: c_int) -> Result<TypeInfo, Fail> {
     vp.types.get(h).cloned()
@@ -53,8 +53,7 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Type_contiguous(
     entry("MPI_Type_contiguous", MPI_COMM_WORLD, |vp| {
         let n = count(n, "count")?;
         let o = old(vp, oldtype)?;
-        let at: Vec<isize> = (0..n).map(|i| i as isize * o.extent).collect();
-        let t = from_placements(&o, &at);
+        let t = repeated(&o, n);
         let made = recipe(
             MPI_COMBINER_CONTIGUOUS,
             vec![n as c_int],
