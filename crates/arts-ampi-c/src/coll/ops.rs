@@ -1,5 +1,6 @@
 //! Reduction operations: the predefined ones map onto `arts_ampi::Op`;
-//! `MPI_Op_create` wraps the C function as a user operation on bytes.
+//! `MPI_Op_create` wraps the C function as a user operation on bytes,
+//! which it sees in its datatype's layout.
 
 use std::ffi::c_int;
 use std::sync::Arc;
@@ -10,6 +11,7 @@ use crate::abi::*;
 use crate::state::entry;
 use crate::state::fail::{Fail, out};
 use crate::state::tables::{UserFn, UserOp};
+use crate::types::layout::TypeInfo;
 
 /// First handle of user operations.
 pub(crate) const FIRST_USER_OP: c_int = 100;
@@ -48,33 +50,69 @@ pub(crate) fn lookup(op: c_int, user: &[Option<UserOp>]) -> Result<OpKind, Fail>
     Ok(OpKind::Builtin(builtin))
 }
 
-/// A user operation on packed elements of `size` bytes of datatype `dt`,
-/// called with 16-byte aligned copies of its operands.
-pub(crate) fn user_op(u: UserOp, size: usize, dt: c_int) -> Op {
+/// A user operation on packed elements of datatype `dt` (`t`). The C
+/// function gets its operands as MPI lays them out: `len` elements of the
+/// datatype, its holes included, in 16-byte aligned scratch buffers (a
+/// contiguous type's packed bytes already are that layout; another's are
+/// unpacked there, and the result packed back).
+pub(crate) fn user_op(u: UserOp, t: &TypeInfo, dt: c_int) -> Op {
+    let t = t.clone();
     let f = move |left: &[u8], right: &mut [u8]| {
-        // Operands of different lengths (mismatched counts) combine their common part.
-        let n = left.len().min(right.len());
-        let words = n.div_ceil(16);
-        let mut a = vec![0u128; words];
-        let mut b = vec![0u128; words];
+        // Operands of different lengths (mismatched counts) combine their
+        // common whole elements.
+        let elems = left.len().min(right.len()) / t.size.max(1);
+        let n = elems * t.size;
+        let (mut a, base_a) = laid_out(&t, &left[..n]);
+        let (mut b, base_b) = laid_out(&t, &right[..n]);
         let (pa, pb) = (a.as_mut_ptr().cast::<u8>(), b.as_mut_ptr().cast::<u8>());
-        // SAFETY: both scratch buffers hold at least `n` bytes.
-        unsafe {
-            std::ptr::copy_nonoverlapping(left.as_ptr(), pa, n);
-            std::ptr::copy_nonoverlapping(right.as_ptr(), pb, n);
-        }
-        let mut len = (n / size.max(1)) as c_int;
+        let mut len = elems as c_int;
         let mut dt = dt;
         // SAFETY: the C function reads `len` elements of `dt` from both
-        // buffers and writes the second, as MPI_User_function does.
-        unsafe { (u.f)(pa.cast(), pb.cast(), &mut len, &mut dt) };
-        // SAFETY: as above.
-        right[..n].copy_from_slice(unsafe { std::slice::from_raw_parts(pb, n) });
+        // buffers and writes the second, as MPI_User_function does; each
+        // holds them at its base.
+        unsafe {
+            (u.f)(
+                pa.add(base_a).cast(),
+                pb.add(base_b).cast(),
+                &mut len,
+                &mut dt,
+            )
+        };
+        // SAFETY: `b` holds `elems` elements at its base.
+        let result = unsafe { t.pack(pb.add(base_b), elems) };
+        right[..n].copy_from_slice(&result);
     };
     Op::User {
         name: "MPI_Op_create",
         f: Arc::new(f),
     }
+}
+
+/// The packed elements `data` of `t` in an aligned buffer laid out as the
+/// datatype says, and where in it the first element starts.
+fn laid_out(t: &TypeInfo, data: &[u8]) -> (Vec<u128>, usize) {
+    if t.is_contiguous() {
+        let mut words = vec![0u128; data.len().div_ceil(16)];
+        // SAFETY: `words` holds at least `data.len()` bytes.
+        unsafe {
+            std::ptr::copy_nonoverlapping(data.as_ptr(), words.as_mut_ptr().cast(), data.len())
+        };
+        return (words, 0);
+    }
+    let elems = data.len() / t.size.max(1);
+    // The bytes the elements' blocks span, from the lowest to the highest.
+    let (mut lo, mut hi) = (0isize, 0isize);
+    for i in 0..elems as isize {
+        for &(off, len) in t.blocks.iter() {
+            lo = lo.min(i * t.extent + off);
+            hi = hi.max(i * t.extent + off + len as isize);
+        }
+    }
+    let mut words = vec![0u128; ((hi - lo) as usize).div_ceil(16)];
+    let base = (-lo) as usize;
+    // SAFETY: the buffer spans every block of the `elems` elements from `base`.
+    unsafe { t.unpack(data, words.as_mut_ptr().cast::<u8>().add(base)) };
+    (words, base)
 }
 
 /// `MPI_Op_create`.

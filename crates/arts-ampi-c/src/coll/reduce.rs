@@ -149,7 +149,7 @@ enum Combine {
 /// How `op` combines elements of `t` (handle `dt`), or why it cannot.
 fn combine(user: &[Option<UserOp>], t: &TypeInfo, dt: c_int, op: c_int) -> Result<Combine, Fail> {
     let op = match lookup(op, user)? {
-        OpKind::User(u) => return Ok(Combine::Bytes(user_op(u, t.size, dt))),
+        OpKind::User(u) => return Ok(Combine::Bytes(user_op(u, t, dt))),
         OpKind::Builtin(op) => op,
     };
     let prim = t.prim.ok_or_else(|| {

@@ -238,17 +238,20 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Type_free(datatype: *mut c_int) 
 /// The predefined type `MPI_Type_match_size` gives for (class, bytes):
 /// Fortran's where it has one, as Open MPI and MPICH give (handles of
 /// `mpi.h`: `MPI_INT8_T` 15, `MPI_INT16_T` 17, `MPI_INTEGER` 29,
-/// `MPI_INTEGER8` 40, `MPI_REAL` 30, `MPI_REAL8` 42, `MPI_COMPLEX` 34,
-/// `MPI_DOUBLE_COMPLEX` 35).
-const MATCHES: [(c_int, c_int, c_int); 8] = [
+/// `MPI_INTEGER8` 40, `MPI_REAL` 30, `MPI_REAL8` 42, `MPI_LONG_DOUBLE` 43,
+/// `MPI_COMPLEX` 34, `MPI_DOUBLE_COMPLEX` 35,
+/// `MPI_C_LONG_DOUBLE_COMPLEX` 50).
+const MATCHES: [(c_int, c_int, c_int); 10] = [
     (1, 1, 15),
     (1, 2, 17),
     (1, 4, 29),
     (1, 8, 40),
     (2, 4, 30),
     (2, 8, 42),
+    (2, 16, 43),
     (3, 8, 34),
     (3, 16, 35),
+    (3, 32, 50),
 ];
 
 /// `MPI_Type_match_size`: a predefined type of class `typeclass`
@@ -267,7 +270,7 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Type_match_size(
                 ERR_ARG,
                 format!(
                     "no predefined type of class {typeclass} and {size} bytes (integers of 1, 2, \
-                     4, 8 bytes, reals of 4, 8, complex of 8, 16)"
+                     4, 8 bytes, reals of 4, 8, 16, complex of 8, 16, 32)"
                 ),
             )
         })?;

@@ -1,12 +1,21 @@
 /* Reductions and friends: Allreduce (integer sum, double max/min, in
- * place), MAXLOC on MPI_DOUBLE_INT, a user operation (MPI_Op_create),
- * Reduce, Scan, Bcast, Allgather, Gatherv, Comm_split, Comm_dup and
- * Comm_compare. Every result is exact, so any MPI prints the same lines.
+ * place), MAXLOC on MPI_DOUBLE_INT, user operations (MPI_Op_create; one
+ * on a strided datatype), Reduce, Scan, Bcast, Allgather, Gatherv,
+ * Comm_split, Comm_dup and Comm_compare. Every result is exact, so any MPI prints the same lines.
  *
  *   allreduce [n=1000] */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
+
+/* A sum over a strided datatype (one int every two): MPI hands the
+ * function its operands in the datatype's layout, holes included. */
+static void strided_sum(void *in, void *inout, int *len, MPI_Datatype *dt)
+{
+    (void)dt;
+    for (int i = 0; i < *len; i++)
+        ((int *)inout)[2 * i] += ((int *)in)[2 * i];
+}
 
 static void xor_op(void *in, void *inout, int *len, MPI_Datatype *dt)
 {
@@ -55,6 +64,19 @@ int main(int argc, char **argv)
     MPI_Op_create(xor_op, 1, &xor);
     MPI_Allreduce(&bits, &allbits, 1, MPI_INT, xor, MPI_COMM_WORLD);
     MPI_Op_free(&xor);
+    MPI_Datatype one_of_two, every_other;
+    MPI_Type_vector(1, 1, 2, MPI_INT, &one_of_two);
+    MPI_Type_create_resized(one_of_two, 0, 2 * sizeof(int), &every_other);
+    MPI_Type_commit(&every_other);
+    MPI_Op strided;
+    MPI_Op_create(strided_sum, 1, &strided);
+    int spread[10], summed[10], strided_ok = 1;
+    for (i = 0; i < 10; i++) spread[i] = summed[i] = i % 2 ? -1 : rank + i;
+    MPI_Allreduce(spread, summed, 5, every_other, strided, MPI_COMM_WORLD);
+    for (i = 0; i < 10; i += 2) strided_ok &= summed[i] == size * (size - 1) / 2 + size * i;
+    MPI_Op_free(&strided);
+    MPI_Type_free(&every_other);
+    MPI_Type_free(&one_of_two);
 
     int one = rank + 1, prefix = 0, sum_at_root = 0;
     MPI_Scan(&one, &prefix, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
@@ -109,7 +131,7 @@ int main(int argc, char **argv)
         printf("ranks %d n %d\n", size, n);
         printf("allreduce sum %lld max %.2f min %.2f\n", ssum, msum, minsum);
         printf("maxloc %.1f at %d\n", best.value, best.index);
-        printf("user xor %d\n", allbits);
+        printf("user xor %d strided %d\n", allbits, strided_ok);
         printf("scan+reduce %d bcast %d allgather %s gatherv %ld\n", sum_at_root, token,
                ok_gather ? "ok" : "WRONG", gsum);
         printf("split half_sum %d keys %s dup %s world/half %s\n", half_sum,
