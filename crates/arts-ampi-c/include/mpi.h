@@ -299,7 +299,8 @@ typedef MPI_Comm_delete_attr_function MPI_Delete_function;
 #define MPI_ERR_IO 34
 #define MPI_ERR_AMODE 35
 #define MPI_ERR_UNSUPPORTED_DATAREP 36
-#define MPI_ERR_LASTCODE 36
+#define MPI_ERR_NO_MEM 37
+#define MPI_ERR_LASTCODE 37
 
 /* MPI_Type_create_subarray orders */
 #define MPI_ORDER_C 0

@@ -168,7 +168,7 @@ pub const MPI_DISTRIBUTE_NONE: c_int = 123;
 /// `MPI_DISTRIBUTE_DFLT_DARG`: the default block size.
 pub const MPI_DISTRIBUTE_DFLT_DARG: c_int = -49767;
 /// `MPI_ERR_LASTCODE`: the last predefined error code.
-pub const MPI_ERR_LASTCODE: c_int = 36;
+pub const MPI_ERR_LASTCODE: c_int = 37;
 /// `MPI_MAX_ERROR_STRING`.
 pub const MPI_MAX_ERROR_STRING: c_int = 512;
 /// `MPI_IDENT`.
@@ -321,6 +321,7 @@ pub const ERROR_CLASSES: &[(&str, c_int, &str)] = &[
         36,
         "unsupported data representation",
     ),
+    ("MPI_ERR_NO_MEM", 37, "out of memory (MPI_Alloc_mem)"),
 ];
 
 /// An error class by name (for the code).
@@ -416,6 +417,8 @@ pub const ERR_IO: c_int = class("MPI_ERR_IO");
 pub const ERR_AMODE: c_int = class("MPI_ERR_AMODE");
 /// `MPI_ERR_UNSUPPORTED_DATAREP`.
 pub const ERR_UNSUPPORTED_DATAREP: c_int = class("MPI_ERR_UNSUPPORTED_DATAREP");
+/// `MPI_ERR_NO_MEM`.
+pub const ERR_NO_MEM: c_int = class("MPI_ERR_NO_MEM");
 
 /// `MPI_Status` as laid out in `mpi.h`.
 #[repr(C)]

@@ -249,7 +249,7 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Alloc_mem(
         let p = crate::loader::malloc::allocate(bytes.max(1), 64);
         if p.is_null() {
             return Err(Fail::new(
-                ERR_OTHER,
+                ERR_NO_MEM,
                 format!("{bytes} bytes could not be allocated"),
             ));
         }

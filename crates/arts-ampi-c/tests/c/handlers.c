@@ -69,6 +69,12 @@ int main(int argc, char **argv) {
     MPI_Errhandler_free(&h);
     MPIO_Request none = MPI_REQUEST_NULL;
     ok_handler &= MPIO_Wait(&none, MPI_STATUS_IGNORE) == MPI_SUCCESS;
+    /* Memory MPI_Alloc_mem cannot give: MPI_ERR_NO_MEM. */
+    void *huge = NULL;
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+    MPI_Error_class(MPI_Alloc_mem((MPI_Aint)1 << 60, MPI_INFO_NULL, &huge), &cls);
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
+    ok_handler &= cls == MPI_ERR_NO_MEM;
 
     /* Info objects. */
     MPI_Info info, copy;
