@@ -158,7 +158,8 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Win_shared_query(
                 })?
         };
         let (offset, bytes, unit) = block.segments[r];
-        // An empty segment has no address (as Open MPI and MPICH give it).
+        // An empty segment has no address (MPICH gives NULL too; Open MPI
+        // the next segment's).
         let at = if bytes == 0 {
             std::ptr::null_mut()
         } else {
