@@ -51,8 +51,10 @@ thread_local! {
 /// `f` returns, and the call's own pointer is put back after it (also when
 /// the callback unwinds).
 pub(crate) fn callback<R>(vp: &mut Vp, f: impl FnOnce() -> R) -> R {
-    let outer = current();
-    let _back = Back(outer, false);
+    let _back = Back {
+        call: current(),
+        refusing: false,
+    };
     set_current(vp);
     f()
 }
@@ -69,7 +71,10 @@ pub(crate) fn pup_callback<R>(f: impl FnOnce() -> R) -> R {
         // borrowed by the MPI call under way.
         unsafe { (*p).stdio.flush_lines() };
     }
-    let _back = Back(p, true);
+    let _back = Back {
+        call: p,
+        refusing: true,
+    };
     set_current(std::ptr::null_mut());
     IN_CALLBACK.with(|c| c.set(true));
     f()
@@ -77,14 +82,19 @@ pub(crate) fn pup_callback<R>(f: impl FnOnce() -> R) -> R {
 
 /// Gives the call its rank pointer back when a callback returns or
 /// unwinds (a fatal error inside it), and ends a PUP routine's refusal.
-struct Back(*mut Vp, bool);
+struct Back {
+    /// The pointer of the call that runs the callback.
+    call: *mut Vp,
+    /// Whether MPI calls were refused meanwhile (a PUP routine).
+    refusing: bool,
+}
 
 impl Drop for Back {
     fn drop(&mut self) {
-        if self.1 {
+        if self.refusing {
             IN_CALLBACK.with(|c| c.set(false));
         }
-        set_current(self.0);
+        set_current(self.call);
     }
 }
 
