@@ -5,7 +5,8 @@
  * compare-and-swap, get-accumulate); each result checked after the
  * fence. Prints one line of checks, the same under Open MPI.
  *
- *   rma [bad]   bad: a put outside the target's window (an error) */
+ *   rma [bad|big]   bad: a put outside the target's window (an error);
+ *                   big: a 100,000-int put and get each way in one epoch */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,6 +31,36 @@ int main(int argc, char **argv) {
         MPI_Finalize();
         return 0;
     }
+    if (argc > 1 && strcmp(argv[1], "big") == 0) {
+        /* Large operations in one epoch (MPICH's transpose1, accfence2): a
+         * put of 100,000 ints into the right neighbour's window and a get of
+         * as many from the left one's; before, every rank waited in its put
+         * for a target that waited in its fence. */
+        enum { BIG = 100000 };
+        int *big = malloc(2 * BIG * sizeof(int)), *outgoing = malloc(BIG * sizeof(int));
+        int *theirs = malloc(BIG * sizeof(int));
+        for (int i = 0; i < BIG; i++)
+            big[i] = -1, big[BIG + i] = 1000 * rank + i, outgoing[i] = rank + i;
+        MPI_Win big_win;
+        MPI_Win_create(big, 2 * BIG * sizeof(int), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD,
+                       &big_win);
+        MPI_Win_fence(0, big_win);
+        MPI_Put(outgoing, BIG, MPI_INT, right, 0, BIG, MPI_INT, big_win);
+        MPI_Get(theirs, BIG, MPI_INT, left, BIG, BIG, MPI_INT, big_win);
+        MPI_Win_fence(0, big_win);
+        int right_data = 1, all_right;
+        for (int i = 0; i < BIG; i++)
+            right_data &= big[i] == left + i && theirs[i] == 1000 * left + i;
+        MPI_Win_free(&big_win);
+        free(big);
+        free(outgoing);
+        free(theirs);
+        MPI_Reduce(&right_data, &all_right, 1, MPI_INT, MPI_LAND, 0, MPI_COMM_WORLD);
+        if (rank == 0) printf("rma big: put+get %d\n", all_right);
+        MPI_Win_free(&win);
+        MPI_Finalize();
+        return 0;
+    }
     MPI_Win_fence(0, win);
     int got = -1, one = 1;
     MPI_Put(&rank, 1, MPI_INT, right, 0, 1, MPI_INT, win);      /* cells[0] of right */
@@ -40,26 +71,6 @@ int main(int argc, char **argv) {
     MPI_Get(&got, 1, MPI_INT, left, 0, 1, MPI_INT, win);       /* left's cells[0] */
     MPI_Win_fence(0, win);
     ok[0] &= got == (left + n - 1) % n;
-    /* Large operations in one epoch (MPICH's transpose1, accfence2): a
-     * put of 100,000 ints into the right neighbour's window and a get of
-     * as many from the left one's; before, every rank waited in its put
-     * for a target that waited in its fence. */
-    enum { BIG = 100000 };
-    int *big = malloc(2 * BIG * sizeof(int)), *outgoing = malloc(BIG * sizeof(int));
-    int *theirs = malloc(BIG * sizeof(int));
-    for (int i = 0; i < BIG; i++) big[i] = -1, big[BIG + i] = 1000 * rank + i, outgoing[i] = rank + i;
-    MPI_Win big_win;
-    MPI_Win_create(big, 2 * BIG * sizeof(int), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD,
-                   &big_win);
-    MPI_Win_fence(0, big_win);
-    MPI_Put(outgoing, BIG, MPI_INT, right, 0, BIG, MPI_INT, big_win);
-    MPI_Get(theirs, BIG, MPI_INT, left, BIG, BIG, MPI_INT, big_win);
-    MPI_Win_fence(0, big_win);
-    for (int i = 0; i < BIG; i++) ok[0] &= big[i] == left + i && theirs[i] == 1000 * left + i;
-    MPI_Win_free(&big_win);
-    free(big);
-    free(outgoing);
-    free(theirs);
 
     /* A strided target: cells 2, 4, 6 of the right neighbour. */
     MPI_Datatype every_other;
