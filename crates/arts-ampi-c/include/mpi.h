@@ -207,6 +207,7 @@ typedef MPI_Comm_delete_attr_function MPI_Delete_function;
 #define MPI_MODE_EXCL 64
 #define MPI_MODE_APPEND 128
 #define MPI_MODE_SEQUENTIAL 256
+#define MPI_DISPLACEMENT_CURRENT ((MPI_Offset)-54278278)
 #define MPI_SEEK_SET 600
 #define MPI_SEEK_CUR 602
 #define MPI_SEEK_END 604
@@ -300,7 +301,10 @@ typedef MPI_Comm_delete_attr_function MPI_Delete_function;
 #define MPI_ERR_AMODE 35
 #define MPI_ERR_UNSUPPORTED_DATAREP 36
 #define MPI_ERR_NO_MEM 37
-#define MPI_ERR_LASTCODE 37
+#define MPI_ERR_RMA_RANGE 38
+#define MPI_ERR_RMA_ATTACH 39
+#define MPI_ERR_RMA_FLAVOR 40
+#define MPI_ERR_LASTCODE 40
 
 /* MPI_Type_create_subarray orders */
 #define MPI_ORDER_C 0
@@ -447,6 +451,9 @@ typedef MPI_Comm_delete_attr_function MPI_Delete_function;
 #define MPI_Win_allocate ARTS_MPI_Win_allocate
 #define MPI_Win_allocate_shared ARTS_MPI_Win_allocate_shared
 #define MPI_Win_shared_query ARTS_MPI_Win_shared_query
+#define MPI_Win_create_dynamic ARTS_MPI_Win_create_dynamic
+#define MPI_Win_attach ARTS_MPI_Win_attach
+#define MPI_Win_detach ARTS_MPI_Win_detach
 #define MPI_Win_free ARTS_MPI_Win_free
 #define MPI_Win_fence ARTS_MPI_Win_fence
 #define MPI_Win_post ARTS_MPI_Win_post
@@ -480,6 +487,10 @@ typedef MPI_Comm_delete_attr_function MPI_Delete_function;
 #define MPI_Comm_create_errhandler ARTS_MPI_Comm_create_errhandler
 #define MPI_Errhandler_free ARTS_MPI_Errhandler_free
 #define MPI_Comm_call_errhandler ARTS_MPI_Comm_call_errhandler
+#define MPI_Grequest_start ARTS_MPI_Grequest_start
+#define MPI_Grequest_complete ARTS_MPI_Grequest_complete
+#define MPI_Win_call_errhandler ARTS_MPI_Win_call_errhandler
+#define MPI_File_call_errhandler ARTS_MPI_File_call_errhandler
 #define MPI_Info_create ARTS_MPI_Info_create
 #define MPI_Info_dup ARTS_MPI_Info_dup
 #define MPI_Info_free ARTS_MPI_Info_free
@@ -775,6 +786,18 @@ int MPI_Comm_create_errhandler(MPI_Comm_errhandler_function *comm_errhandler_fn,
                                MPI_Errhandler *errhandler);
 int MPI_Errhandler_free(MPI_Errhandler *errhandler);
 int MPI_Comm_call_errhandler(MPI_Comm comm, int errorcode);
+int MPI_Win_call_errhandler(MPI_Win win, int errorcode);
+int MPI_File_call_errhandler(MPI_File fh, int errorcode);
+/* Generalized requests: the program completes them (MPI_Grequest_complete);
+ * a wait or test then calls query_fn, which fills the status, and
+ * free_fn; MPI_Cancel calls cancel_fn. */
+typedef int MPI_Grequest_query_function(void *extra_state, MPI_Status *status);
+typedef int MPI_Grequest_free_function(void *extra_state);
+typedef int MPI_Grequest_cancel_function(void *extra_state, int complete);
+int MPI_Grequest_start(MPI_Grequest_query_function *query_fn, MPI_Grequest_free_function *free_fn,
+                       MPI_Grequest_cancel_function *cancel_fn, void *extra_state,
+                       MPI_Request *request);
+int MPI_Grequest_complete(MPI_Request request);
 /* A window's handler is called with the window (it starts with its
  * communicator's); window handlers are made the same way. */
 typedef void MPI_Win_errhandler_function(MPI_Win *win, int *error_code, ...);
@@ -949,6 +972,9 @@ int MPI_Win_allocate(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm,
 int MPI_Win_allocate_shared(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm,
                             void *baseptr, MPI_Win *win);
 int MPI_Win_shared_query(MPI_Win win, int rank, MPI_Aint *size, int *disp_unit, void *baseptr);
+int MPI_Win_create_dynamic(MPI_Info info, MPI_Comm comm, MPI_Win *win);
+int MPI_Win_attach(MPI_Win win, void *base, MPI_Aint size);
+int MPI_Win_detach(MPI_Win win, const void *base);
 int MPI_Win_free(MPI_Win *win);
 int MPI_Win_fence(int assert, MPI_Win win);
 int MPI_Win_lock(int lock_type, int rank, int assert, MPI_Win win);
@@ -1388,6 +1414,8 @@ void pup_destroy(pup_er p);
  * has no intercommunicators: MPI_Comm_test_inter says false. */
 #define MPI_Get_address ARTS_MPI_Get_address
 #define MPI_Address ARTS_MPI_Get_address
+#define MPI_Aint_add ARTS_MPI_Aint_add
+#define MPI_Aint_diff ARTS_MPI_Aint_diff
 #define MPI_Get_elements ARTS_MPI_Get_elements
 #define MPI_Get_elements_x ARTS_MPI_Get_elements_x
 #define MPI_Type_size_x ARTS_MPI_Type_size_x
@@ -1440,6 +1468,8 @@ typedef int MPI_Type_copy_attr_function(MPI_Datatype oldtype, int type_keyval, v
 typedef int MPI_Type_delete_attr_function(MPI_Datatype datatype, int type_keyval,
                                           void *attribute_val, void *extra_state);
 int MPI_Get_address(const void *location, MPI_Aint *address);
+MPI_Aint MPI_Aint_add(MPI_Aint base, MPI_Aint disp);
+MPI_Aint MPI_Aint_diff(MPI_Aint addr1, MPI_Aint addr2);
 int MPI_Address(const void *location, MPI_Aint *address);
 int MPI_Get_elements(const MPI_Status *status, MPI_Datatype datatype, int *count);
 int MPI_Get_elements_x(const MPI_Status *status, MPI_Datatype datatype, MPI_Count *count);
@@ -1495,6 +1525,8 @@ int MPI_Status_set_cancelled(MPI_Status *status, int flag);
 #define MPI_Comm_set_info ARTS_MPI_Comm_set_info
 #define MPI_Comm_get_info ARTS_MPI_Comm_get_info
 #define MPI_Comm_dup_with_info ARTS_MPI_Comm_dup_with_info
+#define MPI_Comm_idup ARTS_MPI_Comm_idup
+#define MPI_Comm_idup_with_info ARTS_MPI_Comm_idup_with_info
 #define MPI_Win_set_info ARTS_MPI_Win_set_info
 #define MPI_Win_get_info ARTS_MPI_Win_get_info
 #define MPI_File_set_info ARTS_MPI_File_set_info
@@ -1511,6 +1543,9 @@ int MPI_Status_set_cancelled(MPI_Status *status, int flag);
 int MPI_Comm_set_info(MPI_Comm comm, MPI_Info info);
 int MPI_Comm_get_info(MPI_Comm comm, MPI_Info *info_used);
 int MPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm);
+int MPI_Comm_idup(MPI_Comm comm, MPI_Comm *newcomm, MPI_Request *request);
+int MPI_Comm_idup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm,
+                            MPI_Request *request);
 int MPI_Win_set_info(MPI_Win win, MPI_Info info);
 int MPI_Win_get_info(MPI_Win win, MPI_Info *info_used);
 int MPI_File_set_info(MPI_File fh, MPI_Info info);

@@ -46,6 +46,8 @@ pub const MPI_WIN_MODEL: c_int = 10;
 pub const MPI_WIN_FLAVOR_CREATE: c_int = 1;
 /// `MPI_WIN_FLAVOR_ALLOCATE`: made by `MPI_Win_allocate`.
 pub const MPI_WIN_FLAVOR_ALLOCATE: c_int = 2;
+/// `MPI_WIN_FLAVOR_DYNAMIC`: made by `MPI_Win_create_dynamic`.
+pub const MPI_WIN_FLAVOR_DYNAMIC: c_int = 3;
 /// `MPI_WIN_FLAVOR_SHARED`: made by `MPI_Win_allocate_shared`.
 pub const MPI_WIN_FLAVOR_SHARED: c_int = 4;
 /// `MPI_WIN_UNIFIED`: one copy of the window's memory.
@@ -90,6 +92,11 @@ pub const MPI_MODE_DELETE_ON_CLOSE: c_int = 16;
 pub const MPI_MODE_EXCL: c_int = 64;
 /// `MPI_MODE_APPEND`.
 pub const MPI_MODE_APPEND: c_int = 128;
+/// `MPI_MODE_SEQUENTIAL`: the file is read or written in order only.
+pub const MPI_MODE_SEQUENTIAL: c_int = 256;
+/// `MPI_DISPLACEMENT_CURRENT`: a view starting at the shared file pointer
+/// (`MPI_File_set_view` of a file opened `MPI_MODE_SEQUENTIAL`).
+pub const MPI_DISPLACEMENT_CURRENT: i64 = -54278278;
 /// `MPI_SEEK_SET`.
 pub const MPI_SEEK_SET: c_int = 600;
 /// `MPI_SEEK_CUR`.
@@ -168,7 +175,7 @@ pub const MPI_DISTRIBUTE_NONE: c_int = 123;
 /// `MPI_DISTRIBUTE_DFLT_DARG`: the default block size.
 pub const MPI_DISTRIBUTE_DFLT_DARG: c_int = -49767;
 /// `MPI_ERR_LASTCODE`: the last predefined error code.
-pub const MPI_ERR_LASTCODE: c_int = 37;
+pub const MPI_ERR_LASTCODE: c_int = 40;
 /// `MPI_MAX_ERROR_STRING`.
 pub const MPI_MAX_ERROR_STRING: c_int = 512;
 /// `MPI_IDENT`.
@@ -322,6 +329,13 @@ pub const ERROR_CLASSES: &[(&str, c_int, &str)] = &[
         "unsupported data representation",
     ),
     ("MPI_ERR_NO_MEM", 37, "out of memory (MPI_Alloc_mem)"),
+    (
+        "MPI_ERR_RMA_RANGE",
+        38,
+        "target memory is not part of the window",
+    ),
+    ("MPI_ERR_RMA_ATTACH", 39, "memory cannot be attached"),
+    ("MPI_ERR_RMA_FLAVOR", 40, "wrong type of window"),
 ];
 
 /// An error class by name (for the code).
@@ -419,6 +433,12 @@ pub const ERR_AMODE: c_int = class("MPI_ERR_AMODE");
 pub const ERR_UNSUPPORTED_DATAREP: c_int = class("MPI_ERR_UNSUPPORTED_DATAREP");
 /// `MPI_ERR_NO_MEM`.
 pub const ERR_NO_MEM: c_int = class("MPI_ERR_NO_MEM");
+/// `MPI_ERR_RMA_RANGE`.
+pub const ERR_RMA_RANGE: c_int = class("MPI_ERR_RMA_RANGE");
+/// `MPI_ERR_RMA_ATTACH`.
+pub const ERR_RMA_ATTACH: c_int = class("MPI_ERR_RMA_ATTACH");
+/// `MPI_ERR_RMA_FLAVOR`.
+pub const ERR_RMA_FLAVOR: c_int = class("MPI_ERR_RMA_FLAVOR");
 
 /// `MPI_Status` as laid out in `mpi.h`.
 #[repr(C)]

@@ -77,6 +77,53 @@ fn point_to_point_keeps_order_wildcards_and_status() {
 }
 
 #[test]
+fn overlapping_non_blocking_duplications_neither_deadlock_nor_share_contexts() {
+    let report = run(
+        &RunOptions::new(5, 2),
+        program(|mpi| {
+            let (r, n) = (mpi.rank(), mpi.size());
+            // Rank r is in two pairs: with its right neighbour (`right`)
+            // and with its left one (`left`).
+            let (mut right, mut left) = (None, None);
+            for i in 0..n {
+                let color = if r == i || r == (i + 1) % n { 0 } else { 1 };
+                let c = mpi.comm_split(WORLD, color, 0)?.unwrap();
+                match () {
+                    _ if r == i => right = Some(c),
+                    _ if r == (i + 1) % n => left = Some(c),
+                    _ => mpi.comm_free(c)?,
+                }
+            }
+            let (right, left) = (right.unwrap(), left.unwrap());
+            // A blocking dup would deadlock here (each rank waits for its
+            // right neighbour first); a blocking one of WORLD in between
+            // must get a context neither pending copy gets.
+            let (right2, a) = mpi.comm_idup(right)?;
+            let (left2, b) = mpi.comm_idup(left)?;
+            let world2 = mpi.comm_dup(WORLD)?;
+            mpi.waitall(vec![a, b])?;
+            // Every rank sends its rank on each copy; ANY_SOURCE receives
+            // see only the partner on that copy.
+            let right_partner = mpi.comm_rank(right2)? ^ 1;
+            let left_partner = mpi.comm_rank(left2)? ^ 1;
+            let s1 = mpi.isend(&[r], right_partner, 7, right2)?;
+            let s2 = mpi.isend(&[r], left_partner, 7, left2)?;
+            let s3 = mpi.isend(&[r], (r + 1) % n, 7, world2)?;
+            let mut got = [0i32; 3];
+            mpi.recv(&mut got[..1], ANY_SOURCE, ANY_TAG, right2)?;
+            mpi.recv(&mut got[1..2], ANY_SOURCE, ANY_TAG, left2)?;
+            mpi.recv(&mut got[2..], ANY_SOURCE, ANY_TAG, world2)?;
+            mpi.waitall(vec![s1, s2, s3])?;
+            assert_eq!(got, [(r + 1) % n, (r + n - 1) % n, (r + n - 1) % n]);
+            mpi.record("ok", 1.0);
+            Ok(())
+        }),
+    )
+    .unwrap();
+    assert_eq!(report.values["ok"].len(), 5);
+}
+
+#[test]
 fn truncation_and_bad_ranks_fail_naming_the_rank_and_call() {
     let err = run(
         &RunOptions::new(2, 1),

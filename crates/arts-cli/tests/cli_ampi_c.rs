@@ -293,10 +293,11 @@ fn the_shared_file_pointer_places_ordered_and_independent_data() {
     for vp in [1, 3, 5, 8] {
         let out = run_arts(&so, vp, 2, &[], &[&file]);
         assert!(
-            out.contains("io_shared: ordered 1 shared 1 seek 1 view 1"),
+            out.contains("io_shared: ordered 1 shared 1 seek 1 view 1 current 1"),
             "vp {vp}: {out}"
         );
         assert!(!dir.path().join("shared.dat").exists());
+        assert!(!dir.path().join("shared.dat.seq").exists());
     }
 }
 
@@ -614,6 +615,69 @@ fn the_calls_around_the_subset_match_open_mpi() {
          window 1 win_attrs 1 type_attrs 1 commutative 1 group_ranges 1 cart_map 1 \
          error_classes 1 statuses 1 hints 1 dist_graph 1 file_queries 1 envelopes 1 match_size 1",
     );
+}
+
+#[test]
+fn non_blocking_duplications_overlap_without_deadlock_as_under_open_mpi() {
+    for vp in [4, 5] {
+        kernel(
+            "idup",
+            vp,
+            &[],
+            "idup: overlap 1 interleaved 1 attrs 1 info 1",
+        );
+    }
+}
+
+#[test]
+fn dynamic_windows_reach_attached_memory_by_address_as_under_open_mpi() {
+    let Some((dir, so)) = one_sided_kernel(
+        "dynamic",
+        &[2, 5],
+        &[],
+        "dynamic: fence 1 lock 1 second 1 attrs 1",
+    ) else {
+        return;
+    };
+    // What Open MPI does not check: an attach to a window of another
+    // flavor, and a put outside the target's attached memory (the
+    // target's fence fails, naming the address).
+    let (code, out, err) = arts_text(&[
+        "ampi", "run", "--vp", "3", "--pes", "2", &so, "--", "refuse",
+    ]);
+    assert!(
+        out.contains("attach to a plain window: MPI_ERR_RMA_FLAVOR"),
+        "{out}"
+    );
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("rank 0: MPI_Win_fence: address 0x")
+            && err.contains("is not in memory attached to the dynamic window (MPI_ERR_RMA_RANGE)"),
+        "{err}"
+    );
+    drop(dir);
+}
+
+#[test]
+fn generalized_requests_complete_query_and_free_as_under_open_mpi() {
+    for vp in [1, 3] {
+        kernel(
+            "greq",
+            vp,
+            &[],
+            "greq: wait 1 test 1 mixed 1 cancel 1 free 1",
+        );
+    }
+    // A wait for a request the program never completes is a deadlock,
+    // reported (a thread of the program could complete it under Open
+    // MPI; a rank of arts has one).
+    let dir = tempfile::tempdir().unwrap();
+    let Some(so) = build("greq", dir.path()) else {
+        return;
+    };
+    let (code, _, err) = arts_text(&["ampi", "run", "--vp", "3", "--pes", "2", &so, "--", "stuck"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("deadlock: rank 0 blocked in wait"), "{err}");
 }
 
 #[test]

@@ -1,4 +1,4 @@
-//! Communicator calls: rank, size, dup, split (by color or by where ranks
+//! Communicator calls: rank, size, dup (blocking or not), split (by color or by where ranks
 //! run), free, compare and error
 //! handlers (a new communicator inherits its parent's handler and
 //! Cartesian topology is kept by `MPI_Comm_dup`).
@@ -11,6 +11,7 @@ use crate::abi::*;
 use crate::comm::attrs;
 use crate::state::fail::{Fail, comm_of, out};
 use crate::state::object::Object;
+use crate::state::request::CReq;
 use crate::state::{Vp, entry};
 
 /// Registers `new` as derived from `old`: inherits the error handler.
@@ -70,11 +71,54 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Comm_dup_with_info(
     })
 }
 
+/// `MPI_Comm_idup` (collective, non-blocking): `*newcomm` is set at once
+/// and may be used once `*request` completes; attributes are copied now.
+#[unsafe(no_mangle)]
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Comm_idup(
+    comm: c_int,
+    newcomm: *mut c_int,
+    request: *mut c_int,
+) -> c_int {
+    entry("MPI_Comm_idup", comm, |vp| idup(vp, comm, newcomm, request))
+}
+
+/// `MPI_Comm_idup_with_info`: `MPI_Comm_idup`; the hints are checked and
+/// not used.
+#[unsafe(no_mangle)]
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Comm_idup_with_info(
+    comm: c_int,
+    info: c_int,
+    newcomm: *mut c_int,
+    request: *mut c_int,
+) -> c_int {
+    entry("MPI_Comm_idup_with_info", comm, |vp| {
+        crate::comm::info::check(vp, info)?;
+        idup(vp, comm, newcomm, request)
+    })
+}
+
+fn idup(vp: &mut Vp, comm: c_int, newcomm: *mut c_int, request: *mut c_int) -> Result<(), Fail> {
+    let newcomm = out(newcomm, "newcomm")?;
+    let request = out(request, "request")?;
+    *newcomm = MPI_COMM_NULL;
+    let (Comm(new), req) = vp.mpi().comm_idup(comm_of(comm)?)?;
+    // A failed attribute copy drops `req`: the duplication finishes
+    // unseen, on a communicator already released.
+    *newcomm = derive(vp, comm, new as c_int)?;
+    *request = vp.add_req(CReq::pending(req));
+    Ok(())
+}
+
 /// A duplicate of `comm` with its topology, error handler and attributes
 /// (collective).
 fn dup(vp: &mut Vp, comm: c_int) -> Result<c_int, Fail> {
     let Comm(new) = vp.mpi().comm_dup(comm_of(comm)?)?;
-    let new = new as c_int;
+    derive(vp, comm, new as c_int)
+}
+
+/// Gives `new`, a duplicate of `comm`, `comm`'s topology, error handler
+/// and attributes; on failure releases it.
+fn derive(vp: &mut Vp, comm: c_int, new: c_int) -> Result<c_int, Fail> {
     inherit(vp, comm, new);
     if let Some(cart) = vp.carts.get(&comm).cloned() {
         vp.carts.insert(new, cart);

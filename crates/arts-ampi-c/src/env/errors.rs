@@ -6,9 +6,9 @@
 use std::ffi::{c_char, c_int};
 
 use crate::abi::*;
-use crate::state::errhandler::{ErrFn, FIRST_ERRHANDLER, call_errhandler};
+use crate::state::errhandler::{ErrFn, FIRST_ERRHANDLER, call_errhandler, file_key, win_key};
 use crate::state::fail::{Fail, comm_of, out};
-use crate::state::{Phase, Vp, entry, entry_in};
+use crate::state::{Phase, Vp, entry, entry_in, file_of, win_of};
 
 /// `MPI_Comm_create_errhandler`: a handler that calls `function` with the
 /// communicator and the error code; the failed call then returns the code.
@@ -49,16 +49,51 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Comm_call_errhandler(
     comm: c_int,
     errorcode: c_int,
 ) -> c_int {
+    raise("MPI_Comm_call_errhandler", comm, errorcode, |_| {
+        comm_of(comm).map(drop)
+    })
+}
+
+/// `MPI_Win_call_errhandler`: `MPI_Comm_call_errhandler` for window `win`.
+#[unsafe(no_mangle)]
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Win_call_errhandler(
+    win: c_int,
+    errorcode: c_int,
+) -> c_int {
+    raise("MPI_Win_call_errhandler", win_key(win), errorcode, |vp| {
+        win_of(vp, win).map(drop)
+    })
+}
+
+/// `MPI_File_call_errhandler`: `MPI_Comm_call_errhandler` for file `fh`.
+#[unsafe(no_mangle)]
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_File_call_errhandler(
+    fh: c_int,
+    errorcode: c_int,
+) -> c_int {
+    raise("MPI_File_call_errhandler", file_key(fh), errorcode, |vp| {
+        file_of(vp, fh).map(drop)
+    })
+}
+
+/// Applies the handler of error handler key `key` (a communicator's, a
+/// window's or a file's, whose handle `valid` checks) to `errorcode`.
+fn raise(
+    call: &'static str,
+    key: c_int,
+    errorcode: c_int,
+    valid: impl FnOnce(&mut Vp) -> Result<(), Fail>,
+) -> c_int {
     let mut handler = None;
-    let rc = entry("MPI_Comm_call_errhandler", comm, |vp| {
-        comm_of(comm)?;
-        if !ERROR_CLASSES.iter().any(|c| c.1 == errorcode) {
+    let rc = entry(call, key, |vp| {
+        valid(vp)?;
+        if !ERROR_CLASSES.iter().any(|c| c.1 == errorcode) && user_code(vp, errorcode).is_none() {
             return Err(Fail::new(
                 ERR_ARG,
                 format!("{errorcode} is not an error code"),
             ));
         }
-        match vp.errhandler(comm) {
+        match vp.errhandler(key) {
             MPI_ERRORS_RETURN => Ok(()),
             MPI_ERRORS_ARE_FATAL => Err(Fail::new(errorcode, "raised by the program")),
             h => {
@@ -68,7 +103,7 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Comm_call_errhandler(
         }
     });
     if let Some(h) = handler {
-        call_errhandler(h, comm, errorcode);
+        call_errhandler(h, key, errorcode);
     }
     rc
 }

@@ -33,9 +33,11 @@ use crate::io::file::*;
 use crate::io::query::*;
 use crate::io::shared::*;
 use crate::io::split::*;
+use crate::p2p::generalized::*;
 use crate::p2p::persistent::*;
 use crate::p2p::requests::*;
 use crate::p2p::send_recv::*;
+use crate::rma::dynamic::*;
 use crate::rma::passive::*;
 use crate::rma::pscw::*;
 use crate::rma::shm::*;
@@ -172,6 +174,7 @@ macro_rules! fortran {
 // The hand-written calls of a few families, after the macros they use.
 pub(crate) mod args;
 mod attrs;
+mod grequest;
 mod mpi1;
 mod pup;
 pub(crate) mod rng;
@@ -218,6 +221,9 @@ fortran! {
     mpi_comm_set_info_ => ARTS_MPI_Comm_set_info(comm: i, info: i);
     mpi_comm_get_info_ => ARTS_MPI_Comm_get_info(comm: i, info_used: o);
     mpi_comm_dup_with_info_ => ARTS_MPI_Comm_dup_with_info(comm: i, info: i, newcomm: o);
+    mpi_comm_idup_ => ARTS_MPI_Comm_idup(comm: i, newcomm: o, request: o);
+    mpi_comm_idup_with_info_ => ARTS_MPI_Comm_idup_with_info(comm: i, info: i, newcomm: o,
+        request: o);
     mpi_win_set_info_ => ARTS_MPI_Win_set_info(win: i, info: i);
     mpi_win_get_info_ => ARTS_MPI_Win_get_info(win: i, info_used: o);
     mpi_file_set_info_ => ARTS_MPI_File_set_info(fh: i, info: i);
@@ -453,6 +459,9 @@ fortran! {
         errhandler: o);
     mpi_errhandler_free_ => ARTS_MPI_Errhandler_free(errhandler: m);
     mpi_comm_call_errhandler_ => ARTS_MPI_Comm_call_errhandler(comm: i, errorcode: i);
+    mpi_grequest_complete_ => ARTS_MPI_Grequest_complete(request: i);
+    mpi_win_call_errhandler_ => ARTS_MPI_Win_call_errhandler(win: i, errorcode: i);
+    mpi_file_call_errhandler_ => ARTS_MPI_File_call_errhandler(fh: i, errorcode: i);
     mpi_info_create_ => ARTS_MPI_Info_create(info: o);
     mpi_info_dup_ => ARTS_MPI_Info_dup(info: i, newinfo: o);
     mpi_info_free_ => ARTS_MPI_Info_free(info: m);
@@ -536,6 +545,9 @@ fortran! {
 
     mpi_win_create_ => ARTS_MPI_Win_create(base: b, size: x, disp_unit: i, info: i, comm: i,
         win: o);
+    mpi_win_create_dynamic_ => ARTS_MPI_Win_create_dynamic(info: i, comm: i, win: o);
+    mpi_win_attach_ => ARTS_MPI_Win_attach(win: i, base: b, size: x);
+    mpi_win_detach_ => ARTS_MPI_Win_detach(win: i, base: b);
     mpi_win_allocate_shared_ => ARTS_MPI_Win_allocate_shared(size: x, disp_unit: i, info: i,
         comm: i, baseptr: b, win: o);
     mpi_win_shared_query_ => ARTS_MPI_Win_shared_query(win: i, rank: i, size: xo,
@@ -669,6 +681,26 @@ pub(crate) unsafe extern "C-unwind" fn mpi_init_thread_(
 #[unsafe(no_mangle)]
 pub(crate) extern "C-unwind" fn mpi_wtime_() -> f64 {
     ARTS_MPI_Wtime()
+}
+
+/// Fortran's `MPI_Aint_add(base, disp)`.
+#[unsafe(no_mangle)]
+pub(crate) unsafe extern "C-unwind" fn mpi_aint_add_(
+    base: *const isize,
+    disp: *const isize,
+) -> isize {
+    // SAFETY: by reference, as Fortran passes them.
+    unsafe { ARTS_MPI_Aint_add(*base, *disp) }
+}
+
+/// Fortran's `MPI_Aint_diff(addr1, addr2)`.
+#[unsafe(no_mangle)]
+pub(crate) unsafe extern "C-unwind" fn mpi_aint_diff_(
+    addr1: *const isize,
+    addr2: *const isize,
+) -> isize {
+    // SAFETY: as above.
+    unsafe { ARTS_MPI_Aint_diff(*addr1, *addr2) }
 }
 
 /// Fortran's `MPI_Wtick()`.

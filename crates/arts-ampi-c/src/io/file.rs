@@ -205,9 +205,10 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_File_delete(
     })
 }
 
-/// `MPI_File_set_view` (collective): data from byte `disp`, in elementary
-/// types `etype`, where `filetype` (built of `etype`s) tiles the file.
-/// Resets the file pointer.
+/// `MPI_File_set_view` (collective): data from byte `disp`
+/// (`MPI_DISPLACEMENT_CURRENT`: where the shared file pointer is), in
+/// elementary types `etype`, where `filetype` (built of `etype`s) tiles
+/// the file. Resets the file pointers.
 #[unsafe(no_mangle)]
 pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_File_set_view(
     fh: c_int,
@@ -226,8 +227,11 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_File_set_view(
                 "only the \"native\" data representation is supported",
             ));
         }
-        let disp = u64::try_from(disp)
-            .map_err(|_| Fail::new(ERR_ARG, format!("displacement {disp} is negative")))?;
+        let disp = match disp {
+            MPI_DISPLACEMENT_CURRENT => shared_byte(vp, fh)?,
+            _ => u64::try_from(disp)
+                .map_err(|_| Fail::new(ERR_ARG, format!("displacement {disp} is negative")))?,
+        };
         let (e, ft) = (vp.types.comm_type(etype)?, vp.types.comm_type(filetype)?);
         if e.size == 0 || ft.size % e.size != 0 {
             return Err(Fail::new(
@@ -246,6 +250,23 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_File_set_view(
         let shared = f.shared;
         shared.set(vp, 0)
     })
+}
+
+/// The byte in the file the shared pointer of `fh` is at
+/// (`MPI_DISPLACEMENT_CURRENT`: only of a file opened `MPI_MODE_SEQUENTIAL`).
+fn shared_byte(vp: &mut Vp, fh: c_int) -> Result<u64, Fail> {
+    let f = file_of(vp, fh)?;
+    if f.amode & MPI_MODE_SEQUENTIAL == 0 {
+        return Err(Fail::new(
+            ERR_ARG,
+            "MPI_DISPLACEMENT_CURRENT is for files opened with MPI_MODE_SEQUENTIAL",
+        ));
+    }
+    let shared = f.shared;
+    let at = shared.position(vp)?;
+    let view = &file_of(vp, fh)?.view;
+    let runs = view.runs(at, view.etype.size.max(1))?;
+    Ok(runs.first().map_or(view.disp, |r| r.0))
 }
 
 /// Reads or writes `count` elements of `datatype` at `buf` from

@@ -72,6 +72,11 @@ impl Shared {
         Ok(u64::from_le_bytes(before))
     }
 
+    /// Where the pointer is, in elementary types of the view.
+    pub(crate) fn position(self, vp: &mut Vp) -> Result<u64, Fail> {
+        self.ask(vp, ADD, 0)
+    }
+
     /// Sets the pointer to `at` (collective; every rank passes the same).
     pub(crate) fn set(self, vp: &mut Vp, at: u64) -> Result<(), Fail> {
         let c = self.replies;
@@ -203,8 +208,7 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_File_get_position_shared(
 ) -> c_int {
     entry("MPI_File_get_position_shared", file_key(fh), |vp| {
         let shared = file_of(vp, fh)?.shared;
-        let at = shared.ask(vp, ADD, 0)?;
-        *out(offset, "offset")? = at as i64;
+        *out(offset, "offset")? = shared.position(vp)? as i64;
         Ok(())
     })
 }

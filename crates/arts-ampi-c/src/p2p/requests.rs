@@ -25,9 +25,11 @@ pub(crate) fn handles<'a>(requests: *mut c_int, n: usize) -> Result<&'a mut [c_i
     Ok(unsafe { std::slice::from_raw_parts_mut(requests, n) })
 }
 
-/// Runs `finish`, if any, on status `s` of a completed request.
-fn finished(finish: Option<Finish>, s: Status) -> Status {
-    finish.map_or(s, |f| f(s))
+/// Runs `finish`, if any, on status `s` of a completed request, as a
+/// callback (a generalized request's calls the program, which may call
+/// MPI).
+fn finished(vp: &mut Vp, finish: Option<Finish>, s: Status) -> Status {
+    finish.map_or(s, |f| crate::state::callback(vp, || f(s)))
 }
 
 /// Waits for `r` and runs its completion work.
@@ -39,7 +41,10 @@ pub(crate) fn wait_req(vp: &mut Vp, r: CReq) -> Result<Status, Fail> {
 pub(crate) fn wait_req_as(vp: &mut Vp, call: &'static str, r: CReq) -> Result<Status, Fail> {
     match r {
         CReq::Done(s) => Ok(s),
-        CReq::Pending { req, finish } => Ok(finished(finish, vp.mpi().wait_as(call, req)?)),
+        CReq::Pending { req, finish } => {
+            let s = vp.mpi().wait_as(call, req)?;
+            Ok(finished(vp, finish, s))
+        }
         CReq::All(parts) => {
             for p in parts {
                 wait_req_as(vp, call, p)?;
@@ -111,9 +116,9 @@ impl Watched {
     /// status, or (an `All` with parts left) still pending.
     fn completed(self, vp: &mut Vp, s: Status) -> Result<Result<Status, CReq>, Fail> {
         match self {
-            Watched::Own(finish) => Ok(Ok(finished(finish, s))),
+            Watched::Own(finish) => Ok(Ok(finished(vp, finish, s))),
             Watched::Part(finish, parts) => {
-                finished(finish, s);
+                finished(vp, finish, s);
                 if parts.is_empty() {
                     return Ok(Ok(empty_status()));
                 }
@@ -133,7 +138,7 @@ fn test_req(vp: &mut Vp, r: CReq) -> Result<Result<Status, CReq>, Fail> {
         return Ok(r.status().ok_or(r));
     };
     Ok(match vp.mpi().test(&mut req)? {
-        Some(s) => Ok(finished(finish, s)),
+        Some(s) => Ok(finished(vp, finish, s)),
         None => Err(CReq::Pending { req, finish }),
     })
 }
@@ -591,12 +596,14 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Testany(
 
 /// `MPI_Request_free`: a receive is withdrawn; a send completes by
 /// itself (one read in place before the rank finalizes). A persistent
-/// request is freed with its handle.
+/// request is freed with its handle; a generalized one's `free_fn` runs
+/// at its completion.
 #[unsafe(no_mangle)]
 pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Request_free(request: *mut c_int) -> c_int {
     entry("MPI_Request_free", MPI_COMM_WORLD, |vp| {
         let h = out(request, "request")?;
         let r = vp.take_req(*h)?;
+        crate::p2p::generalized::free(vp, *h);
         drop(r);
         crate::p2p::persistent::forget(vp, *h);
         *h = MPI_REQUEST_NULL;
@@ -605,8 +612,9 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Request_free(request: *mut c_int
 }
 
 /// `MPI_Cancel`: a receive no message has matched yet is withdrawn and
-/// completes cancelled (`MPI_Test_cancelled`); any other request (a
-/// matched receive, a send, a collective) completes as it would have.
+/// completes cancelled (`MPI_Test_cancelled`); a generalized request's
+/// `cancel_fn` is called; any other request (a matched receive, a send, a
+/// collective) completes as it would have.
 /// Either way the program still waits for (or tests, or frees) it.
 #[unsafe(no_mangle)]
 pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Cancel(request: *mut c_int) -> c_int {
@@ -618,7 +626,7 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Cancel(request: *mut c_int) -> c
                 "MPI_REQUEST_NULL cannot be cancelled",
             ));
         }
-        if !vp.is_active(h) {
+        if !vp.is_active(h) || crate::p2p::generalized::cancel(vp, h) {
             return Ok(());
         }
         let r = vp.take_req(h)?;

@@ -114,14 +114,18 @@ impl Target {
                 self.grant(replies);
             }
             FLUSH => replies.push((src, DONE, Vec::new())),
-            // The origin checked the operation against this window; a
-            // failure here (a damaged message) answers nothing: an origin
-            // waiting for a get's answer is then reported as deadlocked.
-            _ => {
-                if let Ok(Some(answer)) = apply(&self.memory, data) {
-                    replies.push((src, ANSWER, answer));
-                }
-            }
+            // The origin checked the operation against this window but
+            // for a dynamic one's addresses, which this target checks: a
+            // failure answers nothing (an origin waiting for a get's
+            // answer is then reported as deadlocked) and is said here.
+            _ => match apply(&self.memory, data) {
+                Ok(Some(answer)) => replies.push((src, ANSWER, answer)),
+                Ok(None) => {}
+                Err(fail) => eprintln!(
+                    "arts: rank {}: a one-sided operation from rank {src} is refused: {}",
+                    self.me, fail.msg
+                ),
+            },
         }
     }
 

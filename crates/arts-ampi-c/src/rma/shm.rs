@@ -111,7 +111,7 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Win_allocate_shared(
         let (offset, _, _) = segments[me];
         // SAFETY: inside the block of `end` bytes.
         let mine = unsafe { block.add(offset) };
-        let h = create(vp, mine, size, disp_unit, comm, false)?;
+        let h = create(vp, mine, size, disp_unit, comm, MPI_WIN_FLAVOR_CREATE)?;
         win_of(vp, h)?.shared(Block {
             base: block,
             layout,

@@ -1,8 +1,10 @@
 //! A window as one rank holds it ([`Win`]), its memory as the target of
-//! operations, and the block of a shared-memory window.
+//! operations (the regions attached to a dynamic window included), and the
+//! block of a shared-memory window.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::ffi::c_int;
+use std::sync::{Arc, Mutex};
 
 use arts_ampi::Comm;
 
@@ -28,6 +30,8 @@ pub(crate) struct Win {
     pub(crate) sent: Vec<u32>,
     /// Gets waiting for their answers: (target, where the data goes).
     pub(crate) gets: Vec<(i32, RecvBuf, usize)>,
+    /// The buffer a fence receives operations into.
+    pub(crate) incoming: Vec<u8>,
     /// The receives of the answers of gets from locked or started targets,
     /// posted when the get starts (so they match in issue order), by
     /// target; completed by the next flush, unlock or complete.
@@ -50,6 +54,8 @@ pub(crate) struct Win {
     pub(crate) epoch: i32,
     /// Memory of `MPI_Win_allocate`, freed with the window.
     pub(crate) owned: bool,
+    /// The regions of a dynamic window (`MPI_Win_create_dynamic`).
+    pub(crate) attached: Option<Attached>,
     /// The block of a shared-memory window (`shm.rs`).
     pub(crate) block: Option<Block>,
     /// What `MPI_Win_get_attr` points at (boxed: the table of windows may
@@ -65,14 +71,20 @@ pub(crate) struct Predefined {
     pub(crate) ints: [c_int; 3],
 }
 
+/// The memory a rank attached to its dynamic window: (address, bytes)
+/// regions, which do not overlap, shared with the window's passive target.
+pub(crate) type Attached = Arc<Mutex<Vec<(usize, usize)>>>;
+
 /// A window's memory on its rank, as the target of operations.
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 pub(crate) struct Memory {
     pub(crate) base: *mut u8,
     /// Bytes.
     pub(crate) size: usize,
     /// Displacement unit in bytes.
     pub(crate) unit: usize,
+    /// A dynamic window's regions: displacements are addresses in them.
+    pub(crate) attached: Option<Attached>,
 }
 
 // SAFETY: a window's memory belongs to its rank, which moves between PE
@@ -84,24 +96,61 @@ unsafe impl Send for Memory {}
 /// `n` elements of `t`, if they fit a window of `size` bytes.
 pub(crate) fn offset(disp: i64, unit: usize, n: usize, t: &TypeInfo, size: usize) -> Option<usize> {
     let start = usize::try_from(disp.checked_mul(unit as i64)?).ok()?;
-    let span = if n == 0 {
-        0
-    } else {
-        let last = t
-            .blocks
-            .iter()
-            .map(|b| b.0 + b.1 as isize)
-            .max()
-            .unwrap_or(0);
-        usize::try_from((n as isize - 1) * t.extent + last).ok()?
+    (start.checked_add(span(n, t)?)? <= size).then_some(start)
+}
+
+/// The bytes `n` elements of `t` reach from their start.
+fn span(n: usize, t: &TypeInfo) -> Option<usize> {
+    if n == 0 {
+        return Some(0);
+    }
+    let last = t
+        .blocks
+        .iter()
+        .map(|b| b.0 + b.1 as isize)
+        .max()
+        .unwrap_or(0);
+    usize::try_from((n as isize - 1) * t.extent + last).ok()
+}
+
+/// Whether `bytes` bytes at address `at` lie in attached memory (one
+/// region, or adjacent ones: an operation may span regions attached next
+/// to each other).
+fn inside(attached: &Attached, at: usize, bytes: usize) -> bool {
+    if bytes == 0 {
+        return true;
+    }
+    let regions = attached.lock().unwrap_or_else(|e| e.into_inner());
+    let Some(end) = at.checked_add(bytes) else {
+        return false;
     };
-    (start.checked_add(span)? <= size).then_some(start)
+    let mut covered = at;
+    while let Some(&(a, len)) = regions
+        .iter()
+        .find(|&&(a, len)| a <= covered && covered < a + len)
+    {
+        covered = a + len;
+        if covered >= end {
+            return true;
+        }
+    }
+    false
 }
 
 impl Memory {
     /// The address of displacement `disp` for `n` elements of `t` (checked
     /// at the origin already).
     pub(crate) fn target(&self, disp: i64, n: usize, t: &TypeInfo) -> Result<*mut u8, Fail> {
+        if let Some(attached) = &self.attached {
+            let at = usize::try_from(disp).ok();
+            return match (at, span(n, t)) {
+                (Some(at), Some(bytes)) if inside(attached, at, bytes) => Ok(at as *mut u8),
+                _ => Err(Fail::new(
+                    ERR_RMA_RANGE,
+                    format!("address {disp:#x} is not in memory attached to the dynamic window"),
+                )),
+            };
+        }
         let at = offset(disp, self.unit, n, t, self.size).ok_or_else(|| {
             Fail::new(ERR_INTERN, "a one-sided operation falls outside the window")
         })?;
@@ -118,6 +167,7 @@ impl Memory {
             base: std::ptr::null_mut(),
             size: 0,
             unit: 1,
+            attached: None,
         }
     }
 }
@@ -130,6 +180,7 @@ impl Win {
             base: self.base,
             size,
             unit,
+            attached: self.attached.clone(),
         }
     }
 
@@ -162,5 +213,27 @@ impl Block {
         // SAFETY: allocated by `System` with this layout in
         // `ARTS_MPI_Win_allocate_shared`, freed once, here.
         unsafe { System.dealloc(self.base, self.layout) };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_access_must_lie_in_attached_regions_adjacent_ones_joined() {
+        let attached = Attached::default();
+        attached
+            .lock()
+            .unwrap()
+            .extend([(1000, 100), (1100, 50), (2000, 10)]);
+        assert!(inside(&attached, 1000, 100));
+        assert!(inside(&attached, 1050, 100), "across two adjacent regions");
+        assert!(!inside(&attached, 1050, 101), "past their end");
+        assert!(!inside(&attached, 999, 2), "before the first");
+        assert!(!inside(&attached, 1140, 870), "across a gap");
+        assert!(inside(&attached, 2000, 10));
+        assert!(inside(&attached, 5, 0), "nothing accessed");
+        assert!(!inside(&attached, usize::MAX, 2), "wraps around");
     }
 }

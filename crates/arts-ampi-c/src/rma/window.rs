@@ -28,7 +28,7 @@ use crate::abi::*;
 use crate::coll::reduce::reduce_local;
 use crate::p2p::buffers::{RecvBuf, send_bytes};
 use crate::p2p::send_recv::recv_into;
-use crate::rma::win::{Memory, Predefined, Win, offset};
+use crate::rma::win::{Attached, Memory, Predefined, Win, offset};
 use crate::state::errhandler::win_key;
 use crate::state::fail::{Fail, comm_of, count, out};
 use crate::state::object::Object;
@@ -220,14 +220,17 @@ pub(crate) fn extent(size: isize, disp_unit: c_int) -> Result<(usize, usize), Fa
     Ok((size, disp_unit))
 }
 
-/// Makes a window of `size` bytes at `base` over `comm` (collective).
+/// Makes a window of `size` bytes at `base` over `comm` (collective), of
+/// flavor `MPI_WIN_FLAVOR_CREATE`, `_ALLOCATE` (the window owns `base`)
+/// or `_DYNAMIC` (no memory until some is attached; displacements are
+/// addresses).
 pub(crate) fn create(
     vp: &mut Vp,
     base: *mut u8,
     size: isize,
     disp_unit: c_int,
     comm: c_int,
-    owned: bool,
+    flavor: c_int,
 ) -> Result<c_int, Fail> {
     let (size, disp_unit) = extent(size, disp_unit)?;
     if size > 0 && base.is_null() {
@@ -238,10 +241,12 @@ pub(crate) fn create(
     let n = vp.mpi().comm_size(private)? as usize;
     let me = vp.mpi().comm_rank(private)? as usize;
     let mut all = vec![0u64; 2 * n];
+    let attached = (flavor == MPI_WIN_FLAVOR_DYNAMIC).then(Attached::default);
     let mine = Memory {
         base,
         size,
         unit: disp_unit,
+        attached: attached.clone(),
     };
     // Active before any rank can lock it: the allgather follows.
     let world_rank = vp.mpi().rank() as u32;
@@ -249,10 +254,14 @@ pub(crate) fn create(
     vp.mpi().set_active(active, private, Box::new(target))?;
     vp.mpi()
         .allgather(&[size as u64, disp_unit as u64], &mut all, private)?;
-    let extents = all
-        .chunks(2)
-        .map(|c| (c[0] as usize, c[1] as usize))
-        .collect();
+    // A dynamic window's targets check their own regions.
+    let extents = match attached {
+        Some(_) => vec![(usize::MAX, 1); n],
+        None => all
+            .chunks(2)
+            .map(|c| (c[0] as usize, c[1] as usize))
+            .collect(),
+    };
     vp.wins.push(Some(Win {
         base,
         me,
@@ -261,6 +270,7 @@ pub(crate) fn create(
         active,
         sent: vec![0; n],
         gets: Vec::new(),
+        incoming: Vec::new(),
         passive_gets: Vec::new(),
         locks: vec![None; n],
         unflushed: vec![None; n],
@@ -268,17 +278,14 @@ pub(crate) fn create(
         started: vec![false; n],
         exposed: None,
         epoch: 0,
-        owned,
+        owned: flavor == MPI_WIN_FLAVOR_ALLOCATE,
+        attached,
         block: None,
         predefined: Box::new(Predefined {
             size: size as isize,
             ints: [
                 disp_unit as c_int,
-                if owned {
-                    MPI_WIN_FLAVOR_ALLOCATE
-                } else {
-                    MPI_WIN_FLAVOR_CREATE
-                },
+                flavor,
                 // One copy of the memory: what a rank's operations and the
                 // others' reach is the same.
                 MPI_WIN_UNIFIED,
@@ -305,7 +312,14 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Win_create(
 ) -> c_int {
     entry("MPI_Win_create", comm, |vp| {
         let win = out(win, "win")?;
-        *win = create(vp, base.cast(), size, disp_unit, comm, false)?;
+        *win = create(
+            vp,
+            base.cast(),
+            size,
+            disp_unit,
+            comm,
+            MPI_WIN_FLAVOR_CREATE,
+        )?;
         Ok(())
     })
 }
@@ -332,7 +346,14 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Win_allocate(
                 format!("{bytes} bytes could not be allocated"),
             ));
         }
-        match create(vp, base.cast(), size, disp_unit, comm, true) {
+        match create(
+            vp,
+            base.cast(),
+            size,
+            disp_unit,
+            comm,
+            MPI_WIN_FLAVOR_ALLOCATE,
+        ) {
             Ok(w) => {
                 *win = w;
                 *slot = base;
@@ -456,7 +477,7 @@ fn check_accumulate(vp: &Vp, op: c_int) -> Result<(), Fail> {
 fn operation(
     vp: &mut Vp,
     kind: Kind,
-    data: Vec<u8>,
+    data: &[u8],
     fetch: Option<RecvBuf>,
     target: c_int,
     target_disp: isize,
@@ -506,7 +527,7 @@ fn operation(
             ),
         ));
     }
-    let msg = encode(kind, target_disp as i64, tn, &tt, op, &data);
+    let msg = encode(kind, target_disp as i64, tn, &tt, op, data);
     if w.locks[t].is_some() || w.started[t] {
         // Passive target, or a target that posted its window: applied by
         // the target's engine on arrival. A get's answer is received where
@@ -545,10 +566,12 @@ fn operation(
     if let Some(rb) = fetch {
         w.gets.push((target, rb, bytes));
     }
-    // Buffered: the target takes it in its fence, which this rank may
-    // reach only after more operations (a large standard send would wait
-    // for the target there while the target waits for this rank).
-    vp.mpi().bsend(&msg, target, tag, comm)?;
+    // Never waited for: the target takes it in its fence, which this rank
+    // may reach only after more operations (a large standard send would
+    // wait for the target there while the target waits for this rank). A
+    // large one is read by the target straight from `msg`, which the send
+    // keeps; a small one is copied at once.
+    drop(vp.mpi().isend_owned(msg, target, tag, comm, false)?);
     win_of(vp, win)?.sent[t] += 1;
     Ok(())
 }
@@ -624,9 +647,13 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Win_fence(_assert: c_int, win: c
         let ones = vec![1; sent.len()];
         vp.mpi()
             .reduce_scatter(&sent, &mut incoming, &ones, &Op::Sum, comm)?;
+        // One buffer for the epoch's operations, kept from epoch to epoch
+        // (a fresh one of megabytes costs a page fault per page).
+        let mut msg = std::mem::take(&mut win_of(vp, win)?.incoming);
         for _ in 0..incoming[0] {
             let s = vp.mpi().probe(ANY_SOURCE, tag, comm)?;
-            let mut msg = vec![0u8; s.bytes];
+            msg.clear();
+            msg.resize(s.bytes, 0);
             vp.mpi().recv(&mut msg, s.source, tag, comm)?;
             let mem = win_of(vp, win)?.memory();
             if let Some(reply) = apply(&mem, &msg)? {
@@ -635,6 +662,7 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Win_fence(_assert: c_int, win: c
                 vp.mpi().bsend(&reply, s.source, answer, comm)?;
             }
         }
+        win_of(vp, win)?.incoming = msg;
         for (target, mut rb, bytes) in gets {
             let got = vp.mpi().recv(rb.slice(), target, answer, comm)?;
             rb.finish(got.bytes.min(bytes));
@@ -656,13 +684,13 @@ fn put(
     request: *mut c_int,
 ) -> Result<(), Fail> {
     let (n, t) = layout(vp, origin.1, origin.2, "origin_count")?;
-    let data = send_bytes(origin.0, n, &t)?.into_owned();
+    let data = send_bytes(origin.0, n, &t)?;
     let target = layout(vp, target.0, target.1, "target_count")?;
     let kind = Kind::Put;
     operation(
         vp,
         kind,
-        data,
+        &data,
         None,
         target_rank,
         target_disp,
@@ -685,11 +713,10 @@ fn get(
     let (n, t) = layout(vp, origin.1, origin.2, "origin_count")?;
     let fetch = RecvBuf::new(origin.0, n, &t)?;
     let target = layout(vp, target.0, target.1, "target_count")?;
-    let (kind, nothing) = (Kind::Get, Vec::new());
     operation(
         vp,
-        kind,
-        nothing,
+        Kind::Get,
+        &[],
         Some(fetch),
         target_rank,
         target_disp,
@@ -713,13 +740,13 @@ fn accumulate_into(
 ) -> Result<(), Fail> {
     check_accumulate(vp, op)?;
     let (n, t) = layout(vp, origin.1, origin.2, "origin_count")?;
-    let data = send_bytes(origin.0, n, &t)?.into_owned();
+    let data = send_bytes(origin.0, n, &t)?;
     let target = layout(vp, target.0, target.1, "target_count")?;
     let kind = Kind::Accumulate;
     operation(
         vp,
         kind,
-        data,
+        &data,
         None,
         target_rank,
         target_disp,
@@ -745,10 +772,10 @@ fn get_accumulate(
     check_accumulate(vp, op)?;
     let target = layout(vp, target_count, target_type, "target_count")?;
     let data = if op == NO_OP {
-        vec![0; target.0 * target.1.size]
+        vec![0; target.0 * target.1.size].into()
     } else {
         let (n, t) = layout(vp, origin.1, origin.2, "origin_count")?;
-        send_bytes(origin.0, n, &t)?.into_owned()
+        send_bytes(origin.0, n, &t)?
     };
     let (n, t) = layout(vp, result.1, result.2, "result_count")?;
     let fetch = Some(RecvBuf::new(result.0, n, &t)?);
@@ -756,7 +783,7 @@ fn get_accumulate(
     operation(
         vp,
         kind,
-        data,
+        &data,
         fetch,
         target_rank,
         target_disp,
@@ -877,7 +904,7 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Compare_and_swap(
         operation(
             vp,
             kind,
-            data,
+            &data,
             Some(fetch),
             target_rank,
             at,

@@ -29,6 +29,7 @@ use crate::comm::keyvals::Attributes;
 use crate::io::handle::File;
 use crate::loader::heap_account::Heap;
 use crate::loader::streams::Streams;
+use crate::p2p::generalized::Grequests;
 use crate::pup::table::PupTable;
 use crate::rma::win::Win;
 use crate::types::layout::TypeTable;
@@ -198,6 +199,8 @@ pub(crate) struct Vp {
     /// Functions the rank's copy of the program registered to run at its
     /// exit (`atexit`, C++ static destructors), in order (`crate::loader::image`).
     pub at_exit: Vec<AtExit>,
+    /// Requests the program completes itself (`crate::p2p::generalized`).
+    pub grequests: Grequests,
 }
 
 /// The info objects every rank starts with, AMPI's `AMPI_INFO_LB_SYNC`
@@ -303,6 +306,7 @@ impl Vp {
             whole_checkpoints: 0,
             pups: Default::default(),
             at_exit: Vec::new(),
+            grequests: Grequests::default(),
         }
     }
 

@@ -875,6 +875,19 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Get_address(
     })
 }
 
+/// `MPI_Aint_add`: address `base` moved by `disp` bytes (wrapping, as
+/// the C arithmetic on addresses it stands for).
+#[unsafe(no_mangle)]
+pub(crate) extern "C-unwind" fn ARTS_MPI_Aint_add(base: isize, disp: isize) -> isize {
+    base.wrapping_add(disp)
+}
+
+/// `MPI_Aint_diff`: the bytes from address `addr2` to `addr1`.
+#[unsafe(no_mangle)]
+pub(crate) extern "C-unwind" fn ARTS_MPI_Aint_diff(addr1: isize, addr2: isize) -> isize {
+    addr1.wrapping_sub(addr2)
+}
+
 /// `MPI_Type_size_x`: `MPI_Type_size` as an `MPI_Count`.
 #[unsafe(no_mangle)]
 pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Type_size_x(

@@ -246,6 +246,14 @@ impl TypeInfo {
     /// # Safety
     /// `base` must hold `count` elements of this type.
     pub(crate) unsafe fn pack(&self, base: *const u8, count: usize) -> Vec<u8> {
+        if self.size * count == 0 {
+            return Vec::new();
+        }
+        if self.is_contiguous() {
+            // SAFETY: per the contract: `count` elements, back to back.
+            return unsafe { std::slice::from_raw_parts(displaced(base, 0), self.size * count) }
+                .to_vec();
+        }
         let mut out = Vec::with_capacity(self.size * count);
         for i in 0..count {
             for &(off, len) in self.blocks.iter() {
@@ -264,6 +272,20 @@ impl TypeInfo {
     /// # Safety
     /// `base` must hold enough elements of this type for `data`.
     pub(crate) unsafe fn unpack(&self, data: &[u8], base: *mut u8) {
+        if data.is_empty() {
+            return;
+        }
+        if self.is_contiguous() {
+            // SAFETY: per the contract: room for `data`, back to back.
+            unsafe {
+                std::ptr::copy_nonoverlapping(
+                    data.as_ptr(),
+                    displaced(base, 0).cast_mut(),
+                    data.len(),
+                )
+            };
+            return;
+        }
         let mut at_data = 0;
         let mut i = 0isize;
         while at_data < data.len() {

@@ -95,6 +95,11 @@ int main(int argc, char **argv)
     MPI_Type_create_resized(ptype1, 0, sizeof(struct particle), &ptype);
     MPI_Type_commit(&ptype);
     int address = at[0] == 0 && at[1] == (MPI_Aint)sizeof(double);
+    /* MPI-3.1's address arithmetic. */
+    MPI_Aint second;
+    MPI_Get_address(&p[1], &second);
+    address = address && MPI_Aint_diff(second, base) == (MPI_Aint)sizeof(struct particle) &&
+              MPI_Aint_add(base, sizeof(struct particle)) == second;
 
     /* Basic elements: two whole particles, then 5 doubles as pairs. */
     MPI_Status st;

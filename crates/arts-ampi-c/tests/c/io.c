@@ -6,13 +6,22 @@
  * pointer (MPI_File_write, seek, get_position), sizes, a read past the end
  * (short count), non-blocking writes and reads (MPI_File_iwrite_at,
  * MPI_File_iread, waited for), split collectives (begin/end), errors
- * returned by default, and delete on close.
+ * returned by default, a file's own handler (MPI_File_call_errhandler),
+ * and delete on close.
  *
  *   io FILE */
 #include <mpi.h>
 #include <stdio.h>
 
 #define W 6
+
+static int file_errors;
+
+static void count_file_errors(MPI_File *f, int *code, ...)
+{
+    (void)f;
+    file_errors += *code == MPI_ERR_IO;
+}
 
 int main(int argc, char **argv) {
     MPI_Init(&argc, &argv);
@@ -108,6 +117,15 @@ int main(int argc, char **argv) {
     MPI_File_read_all_end(f, got, &st);
     MPI_Get_count(&st, MPI_INT, &c);
     ok[6] &= c == 3 && got[0] == 9 * rank && got[2] == 9 * rank + 2;
+    /* The default handler returns; the file's own is called. */
+    ok[6] &= MPI_File_call_errhandler(f, MPI_ERR_IO) == MPI_SUCCESS;
+    MPI_Errhandler counting;
+    MPI_File_create_errhandler(count_file_errors, &counting);
+    MPI_File_set_errhandler(f, counting);
+    MPI_File_call_errhandler(f, MPI_ERR_IO);
+    ok[6] &= file_errors == 1;
+    MPI_File_set_errhandler(f, MPI_ERRORS_RETURN);
+    MPI_Errhandler_free(&counting);
     MPI_File_close(&f);
     ok[4] = f == MPI_FILE_NULL;
 

@@ -1,12 +1,14 @@
 /* MPI-IO's shared file pointer: ordered writes and reads (rank order),
  * independent shared writes (each lands once, in some order), seek and
- * position of the shared pointer, and a view reset. Prints one line of
- * checks, the same under Open MPI.
+ * position of the shared pointer, a view reset, and a view that starts
+ * where the shared pointer is (MPI_DISPLACEMENT_CURRENT, of a file opened
+ * MPI_MODE_SEQUENTIAL; refused for another). Prints one line of checks.
  *
  *   io_shared FILE   (deleted on close) */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 int main(int argc, char **argv) {
     MPI_Init(&argc, &argv);
@@ -18,7 +20,7 @@ int main(int argc, char **argv) {
         MPI_Finalize();
         return 1;
     }
-    int ok[4] = {1, 1, 1, 1};
+    int ok[5] = {1, 1, 1, 1, 1};
     MPI_File f;
     MPI_File_open(MPI_COMM_WORLD, argv[1],
                   MPI_MODE_RDWR | MPI_MODE_CREATE | MPI_MODE_DELETE_ON_CLOSE, MPI_INFO_NULL, &f);
@@ -84,13 +86,37 @@ int main(int argc, char **argv) {
     MPI_Barrier(MPI_COMM_WORLD);
     MPI_File_get_position_shared(f, &at);
     ok[3] &= at == n;
-
+    /* Not a sequential file: no view at the shared pointer. */
+    ok[4] = MPI_File_set_view(f, MPI_DISPLACEMENT_CURRENT, MPI_INT, MPI_INT, "native",
+                              MPI_INFO_NULL) != MPI_SUCCESS;
     MPI_File_close(&f);
-    int all_ok[4];
-    MPI_Reduce(ok, all_ok, 4, MPI_INT, MPI_LAND, 0, MPI_COMM_WORLD);
+
+    /* A sequential file: after the ordered runs (total ints), a view at
+     * the shared pointer starts at byte 4 * total. */
+    char seq[4096];
+    snprintf(seq, sizeof seq, "%s.seq", argv[1]);
+    MPI_File_open(MPI_COMM_WORLD, seq,
+                  MPI_MODE_WRONLY | MPI_MODE_CREATE | MPI_MODE_SEQUENTIAL |
+                      MPI_MODE_DELETE_ON_CLOSE,
+                  MPI_INFO_NULL, &f);
+    MPI_File_set_view(f, 0, MPI_INT, MPI_INT, "native", MPI_INFO_NULL);
+    MPI_File_write_ordered(f, mine, rank + 1, MPI_INT, MPI_STATUS_IGNORE);
+    MPI_File_set_view(f, MPI_DISPLACEMENT_CURRENT, MPI_INT, MPI_INT, "native", MPI_INFO_NULL);
+    MPI_Offset disp, byte;
+    MPI_Datatype etype, filetype;
+    char rep[MPI_MAX_DATAREP_STRING];
+    MPI_File_get_view(f, &disp, &etype, &filetype, rep);
+    MPI_File_get_byte_offset(f, 0, &byte);
+    ok[4] &= disp == (MPI_Offset)(total * sizeof(int)) && byte == disp && strcmp(rep, "native") == 0;
+    MPI_File_get_position_shared(f, &at);
+    ok[4] &= at == 0;
+    MPI_File_close(&f);
+
+    int all_ok[5];
+    MPI_Reduce(ok, all_ok, 5, MPI_INT, MPI_LAND, 0, MPI_COMM_WORLD);
     if (rank == 0)
-        printf("io_shared: ordered %d shared %d seek %d view %d\n", all_ok[0], all_ok[1],
-               all_ok[2], all_ok[3]);
+        printf("io_shared: ordered %d shared %d seek %d view %d current %d\n", all_ok[0],
+               all_ok[1], all_ok[2], all_ok[3], all_ok[4]);
     MPI_Finalize();
     return 0;
 }

@@ -139,6 +139,9 @@ enum Req {
     Coll(Box<Schedule>),
     /// Freed by the user before completing; finishes in the background.
     Detached(Box<Schedule>),
+    /// A request its rank completes itself (MPI's generalized requests):
+    /// its status once it has.
+    User(Option<Status>),
 }
 
 /// A multiplicative hasher for the engine's small integer keys (ranks,
@@ -189,6 +192,9 @@ pub struct Engine {
     free: Vec<u32>,
     comms: Vec<Option<CommInfo>>,
     next_ctx: u32,
+    /// Communicators this rank has led a non-blocking duplication of
+    /// (`Engine::idup_context`).
+    idups: u32,
     /// Bytes held in unexpected and out-of-order messages.
     buffered: usize,
     /// Large messages in progress.
@@ -223,6 +229,7 @@ impl Engine {
             free: Vec::new(),
             comms: vec![Some(CommInfo::world(me, size))],
             next_ctx: CONTEXTS,
+            idups: 0,
             buffered: 0,
             rdv: rendezvous::Rendezvous::default(),
             active: RankMap::default(),
@@ -278,6 +285,30 @@ impl Engine {
         self.next_ctx = self.next_ctx.max(ctx + CONTEXTS);
     }
 
+    /// A context for a communicator this rank leads the non-blocking
+    /// duplication of, which no other rank gives out: the upper half of
+    /// the contexts, numbered by leader and by the leader's count of them.
+    /// (An agreement like `next_context`'s could pick a context this rank
+    /// gives another communicator before it completes.) `None` once they
+    /// run out.
+    pub fn idup_context(&mut self) -> Option<u32> {
+        let n = u64::from(self.idups) * u64::from(self.size) + u64::from(self.me);
+        let ctx = (1u64 << 31) + n * u64::from(CONTEXTS);
+        let ctx = u32::try_from(ctx)
+            .ok()
+            .filter(|c| c.checked_add(CONTEXTS).is_some())?;
+        self.idups += 1;
+        Some(ctx)
+    }
+
+    /// Adds a communicator of `ranks` whose context a running plan sets
+    /// (`Plan::context_of`); returns its handle.
+    pub fn add_comm_unset(&mut self, ranks: Vec<u32>) -> u32 {
+        self.comms
+            .push(Some(CommInfo::new(u32::MAX - CONTEXTS, ranks, self.me)));
+        self.comms.len() as u32 - 1
+    }
+
     /// Adds a communicator of `ranks` (WORLD ranks, in order) with context
     /// `ctx` (and the two after it); returns its handle.
     pub fn add_comm(&mut self, ctx: u32, ranks: Vec<u32>) -> u32 {
@@ -330,6 +361,22 @@ impl Engine {
     // built by the caller and moved in, it was read back in 16-byte pieces
     // from stores of other widths (a store-forwarding stall each receive).
     #[inline(always)]
+    /// A request this rank completes itself ([`Engine::complete_user`]).
+    pub fn user_request(&mut self) -> u32 {
+        self.alloc(Req::User(None))
+    }
+
+    /// Completes user request `h` with an empty status (once).
+    pub fn complete_user(&mut self, call: &'static str, h: u32) -> Result<(), MpiError> {
+        match self.reqs.get_mut(h as usize) {
+            Some(Some(Req::User(s @ None))) => {
+                *s = Some(Status::default());
+                Ok(())
+            }
+            _ => Err(MpiError::InvalidHandle { call, handle: h }),
+        }
+    }
+
     fn alloc(&mut self, req: Req) -> u32 {
         match self.free.pop() {
             Some(h) => {
@@ -629,6 +676,7 @@ impl Engine {
     pub fn test(&mut self, call: &'static str, h: u32) -> Result<Option<Status>, MpiError> {
         let done = match self.reqs.get_mut(h as usize) {
             Some(Some(Req::Sent(s))) => Some(Ok(*s)),
+            Some(Some(Req::User(s))) => s.map(Ok),
             Some(Some(Req::Large(s))) => s.completed(self.me).map(Ok),
             Some(Some(Req::Recv(r))) => r.done.take(),
             Some(Some(Req::Coll(s))) if s.finished => Some(s.deliver().map(|()| Status::default())),
@@ -772,12 +820,37 @@ impl Engine {
             s.started = false;
         }
         s.finished = s.round == s.plan.rounds.len();
+        if s.finished {
+            self.set_context(&mut s);
+        }
         if detached && s.finished {
             self.release(h);
         } else if detached {
             self.reqs[h as usize] = Some(Req::Detached(s));
         } else {
             self.reqs[h as usize] = Some(Req::Coll(s));
+        }
+    }
+}
+
+impl Engine {
+    /// Gives the communicator of finished plan `s`'s `context_of` its
+    /// context, the plan's result.
+    fn set_context(&mut self, s: &mut Schedule) {
+        let Some(comm) = s.plan.context_of.take() else {
+            return;
+        };
+        let result = s.plan.out.and_then(|b| s.plan.bufs[b].get(..4));
+        let Some(ctx) = result.map(|b| u32::from_le_bytes(b.try_into().expect("4 bytes"))) else {
+            s.error = Some(MpiError::Count {
+                call: s.call,
+                what: "the new communicator's context did not arrive".into(),
+            });
+            return;
+        };
+        if let Some(Some(c)) = self.comms.get_mut(comm as usize) {
+            c.ctx = ctx;
+            c.coll_ctx = ctx + 1;
         }
     }
 }

@@ -64,6 +64,9 @@ pub struct Plan {
     pub out: Option<usize>,
     /// The reduction operation, for `Local::Combine`.
     pub op: Option<(Op, Datatype)>,
+    /// A communicator whose context is the result (a little-endian `u32`),
+    /// set when the plan finishes (`Mpi::comm_idup`).
+    pub context_of: Option<u32>,
 }
 
 impl Plan {

@@ -66,7 +66,7 @@ impl Mpi<'_> {
         Ok((c.size(), c.rank))
     }
 
-    fn start_plan<'a>(
+    pub(super) fn start_plan<'a>(
         &mut self,
         call: &'static str,
         comm: Comm,

@@ -2,7 +2,8 @@
 //! all-reduce (max) of every member's next free context, so their messages
 //! never match another communicator's.
 
-use super::{Comm, Mpi};
+use super::{Comm, Mpi, Request};
+use crate::engine::{Plan, plans};
 use crate::error::MpiError;
 use crate::op::Op;
 
@@ -48,6 +49,33 @@ impl Mpi<'_> {
         let ranks = self.engine().comm("comm_dup", comm.0)?.members();
         let ctx = self.agree_context(comm)?;
         Ok(Comm(self.engine().add_comm(ctx, ranks)))
+    }
+
+    /// Starts a copy of `comm` with its own contexts, returned at once; it
+    /// may be used once the request completes (`MPI_Comm_idup`). Its rank
+    /// 0 gives it a context no other rank gives out (`idup_context`) and
+    /// broadcasts it, so duplications may overlap in any order, and with
+    /// other communicator calls, without a deadlock or a shared context.
+    pub fn comm_idup(&mut self, comm: Comm) -> Result<(Comm, Request<'static>), MpiError> {
+        let (n, r, ranks) = {
+            let c = self.engine().comm("comm_idup", comm.0)?;
+            (c.size(), c.rank, c.members())
+        };
+        let ctx = match r {
+            0 => self.engine().idup_context().ok_or(MpiError::Count {
+                call: "comm_idup",
+                what: "this rank has led too many non-blocking duplications".into(),
+            })?,
+            _ => 0,
+        };
+        let mut plan = Plan::default();
+        let b = plan.buf(ctx.to_le_bytes().to_vec());
+        plans::bcast(&mut plan, n, r, 0, b);
+        plan.out = Some(b);
+        let new = self.engine().add_comm_unset(ranks);
+        plan.context_of = Some(new);
+        let req = self.start_plan("comm_idup", comm, plan, None)?;
+        Ok((Comm(new), req))
     }
 
     /// Splits `comm` by `color` (≥ 0, or `UNDEFINED` to join none), ordering

@@ -45,6 +45,23 @@ impl Drop for Request<'_> {
 }
 
 impl Mpi<'_> {
+    /// A request this rank completes itself, with [`Mpi::complete_user`]
+    /// (MPI's generalized requests); a wait for it before then waits for
+    /// nothing else, so it is reported as a deadlock.
+    pub fn user_request(&mut self) -> Request<'static> {
+        let h = self.engine().user_request();
+        Request::new(h, self.shared)
+    }
+
+    /// Completes `req`, from [`Mpi::user_request`] (once).
+    pub fn complete_user(&mut self, req: &Request<'_>) -> Result<(), MpiError> {
+        let h = req.handle.ok_or(MpiError::InvalidHandle {
+            call: "complete_user",
+            handle: u32::MAX,
+        })?;
+        self.engine().complete_user("complete_user", h)
+    }
+
     /// Waits for `req` to complete.
     pub fn wait(&mut self, req: Request<'_>) -> Result<Status, MpiError> {
         self.wait_as("wait", req)
