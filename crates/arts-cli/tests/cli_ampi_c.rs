@@ -640,14 +640,19 @@ fn dynamic_windows_reach_attached_memory_by_address_as_under_open_mpi() {
         return;
     };
     // What Open MPI does not check: an attach to a window of another
-    // flavor, and a put outside the target's attached memory (the
-    // target's fence fails, naming the address).
+    // flavor, and puts outside the target's attached memory (under a lock
+    // the target says so; in a fence epoch its fence fails, naming the
+    // address).
     let (code, out, err) = arts_text(&[
         "ampi", "run", "--vp", "3", "--pes", "2", &so, "--", "refuse",
     ]);
     assert!(
         out.contains("attach to a plain window: MPI_ERR_RMA_FLAVOR"),
         "{out}"
+    );
+    assert!(
+        err.contains("arts: rank 0: a one-sided operation from rank 1 is refused: address 0x"),
+        "{err}"
     );
     assert_eq!(code, 1, "{err}");
     assert!(

@@ -2,11 +2,11 @@
 //! requests the program completes itself. Each is an arts request of the
 //! rank's own (`Mpi::user_request`), which `MPI_Grequest_complete`
 //! completes; so every wait and test takes it as any other request. At
-//! its completion the program's `query_fn` fills the status and its
-//! `free_fn` runs. `MPI_Cancel` calls `cancel_fn`
-//! instead of withdrawing the receive; `MPI_Request_free` leaves `free_fn`
-//! to the completion (or calls it, after one). Fortran's binding takes
-//! subroutines for the callbacks.
+//! its completion (a wait, a test, or `MPI_Request_get_status`, which
+//! keeps the status for the wait) the program's `query_fn` fills the
+//! status and its `free_fn` runs. `MPI_Cancel` calls `cancel_fn`;
+//! `MPI_Request_free` leaves `free_fn` to the completion (or calls it,
+//! after one). Fortran's binding takes subroutines for the callbacks.
 
 use std::cell::Cell;
 use std::collections::HashMap;

@@ -2,8 +2,9 @@
 //! memory; each rank then attaches regions of its own memory
 //! (`MPI_Win_attach`) and detaches them (`MPI_Win_detach`). An operation's
 //! displacement is an address at the target (`MPI_Get_address`, with a
-//! displacement unit of 1); the target checks it lies in one region it has
-//! attached (`Memory::target`), as the origin cannot.
+//! displacement unit of 1); the target checks it lies in memory it has
+//! attached, regions next to each other joined (`Memory::target`), as the
+//! origin cannot.
 
 use std::ffi::{c_int, c_void};
 

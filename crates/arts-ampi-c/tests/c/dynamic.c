@@ -40,14 +40,21 @@ int main(int argc, char **argv)
                    cls == MPI_ERR_RMA_FLAVOR ? "MPI_ERR_RMA_FLAVOR" : "accepted");
         fflush(stdout);
         MPI_Win_free(&plain);
-        /* Rank 1 puts past the end of rank 0's region: rank 0's fence
-         * fails (MPI_ERRORS_ARE_FATAL). */
+        /* Rank 1 puts before, then past the end of rank 0's region: rank
+         * 0's fence fails (MPI_ERRORS_ARE_FATAL). */
         MPI_Win dyn;
         MPI_Aint at;
         MPI_Win_create_dynamic(MPI_INFO_NULL, MPI_COMM_WORLD, &dyn);
         MPI_Win_attach(dyn, buf, sizeof(buf));
         MPI_Get_address(buf, &at);
         MPI_Bcast(&at, 1, MPI_AINT, 0, MPI_COMM_WORLD);
+        /* Under a lock the target says so and goes on. */
+        if (rank == 1) {
+            MPI_Win_lock(MPI_LOCK_SHARED, 0, 0, dyn);
+            MPI_Put(buf, 1, MPI_INT, 0, at - sizeof(int), 1, MPI_INT, dyn);
+            MPI_Win_unlock(0, dyn);
+        }
+        MPI_Barrier(MPI_COMM_WORLD);
         MPI_Win_fence(0, dyn);
         if (rank == 1)
             MPI_Put(buf, 1, MPI_INT, 0, at + sizeof(buf), 1, MPI_INT, dyn);
