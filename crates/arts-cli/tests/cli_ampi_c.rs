@@ -639,15 +639,16 @@ fn dynamic_windows_reach_attached_memory_by_address_as_under_open_mpi() {
     ) else {
         return;
     };
-    // What Open MPI does not check: an attach to a window of another
-    // flavor, and puts outside the target's attached memory (under a lock
+    // What Open MPI does not check: an attach or a shared query on a
+    // window of another flavor, and puts outside the target's attached memory (under a lock
     // the target says so; in a fence epoch its fence fails, naming the
     // address).
     let (code, out, err) = arts_text(&[
         "ampi", "run", "--vp", "3", "--pes", "2", &so, "--", "refuse",
     ]);
     assert!(
-        out.contains("attach to a plain window: MPI_ERR_RMA_FLAVOR"),
+        out.contains("attach to a plain window: MPI_ERR_RMA_FLAVOR")
+            && out.contains("shared query of a plain window: MPI_ERR_RMA_FLAVOR"),
         "{out}"
     );
     assert!(

@@ -139,7 +139,7 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Win_shared_query(
         let w = win_of(vp, win)?;
         let Some(block) = &w.block else {
             return Err(Fail::new(
-                ERR_WIN,
+                ERR_RMA_FLAVOR,
                 format!("window {win} is not a shared-memory window (MPI_Win_allocate_shared)"),
             ));
         };

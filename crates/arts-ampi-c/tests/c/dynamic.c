@@ -3,8 +3,8 @@
  * attached later; detaching; what the window says of itself; and its
  * own error handler (MPI_Win_call_errhandler). Prints
  * the same under Open MPI. With `refuse`, arts' errors (Open MPI checks
- * neither): an attach to a window of another flavor, and a put outside
- * the attached memory. */
+ * neither): an attach or MPI_Win_shared_query on a window of another
+ * flavor, and puts outside the attached memory. */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,6 +37,14 @@ int main(int argc, char **argv)
         MPI_Error_class(rc, &cls);
         if (rank == 0)
             printf("dynamic: attach to a plain window: %s\n",
+                   cls == MPI_ERR_RMA_FLAVOR ? "MPI_ERR_RMA_FLAVOR" : "accepted");
+        MPI_Aint qsize;
+        int qunit;
+        void *qbase;
+        rc = MPI_Win_shared_query(plain, 0, &qsize, &qunit, &qbase);
+        MPI_Error_class(rc, &cls);
+        if (rank == 0)
+            printf("dynamic: shared query of a plain window: %s\n",
                    cls == MPI_ERR_RMA_FLAVOR ? "MPI_ERR_RMA_FLAVOR" : "accepted");
         fflush(stdout);
         MPI_Win_free(&plain);
