@@ -5,7 +5,8 @@ use std::ffi::c_int;
 
 use super::done;
 use crate::abi::MPI_COMM_WORLD;
-use crate::p2p::generalized::{Callbacks, FortranCancel, FortranFree, FortranQuery, start};
+use crate::p2p::generalized::start;
+use crate::p2p::grequests::{Callbacks, FortranCancel, FortranFree, FortranQuery};
 use crate::state::entry;
 use crate::state::fail::out;
 

@@ -9,103 +9,16 @@
 //! after one). Fortran's binding takes subroutines for the callbacks.
 
 use std::cell::Cell;
-use std::collections::HashMap;
 use std::ffi::{c_int, c_void};
 use std::rc::Rc;
 
 use arts_ampi::Status;
 
 use crate::abi::*;
+use crate::p2p::grequests::{Callbacks, CancelFn, FreeFn, Grequest, QueryFn};
 use crate::state::fail::{Fail, out};
 use crate::state::request::CReq;
 use crate::state::{Vp, entry};
-
-/// `MPI_Grequest_query_function`.
-type QueryFn = unsafe extern "C-unwind" fn(*mut c_void, *mut MpiStatus) -> c_int;
-/// `MPI_Grequest_free_function`.
-type FreeFn = unsafe extern "C-unwind" fn(*mut c_void) -> c_int;
-/// `MPI_Grequest_cancel_function`.
-type CancelFn = unsafe extern "C-unwind" fn(*mut c_void, c_int) -> c_int;
-/// Fortran's query subroutine: `(extra_state, status, ierror)`.
-pub(crate) type FortranQuery = unsafe extern "C-unwind" fn(*mut isize, *mut MpiStatus, *mut c_int);
-/// Fortran's free subroutine: `(extra_state, ierror)`.
-pub(crate) type FortranFree = unsafe extern "C-unwind" fn(*mut isize, *mut c_int);
-/// Fortran's cancel subroutine: `(extra_state, complete, ierror)`.
-pub(crate) type FortranCancel = unsafe extern "C-unwind" fn(*mut isize, *mut c_int, *mut c_int);
-
-/// A request's callbacks and the program's state for them.
-#[derive(Clone, Copy)]
-pub(crate) enum Callbacks {
-    /// C functions.
-    C(QueryFn, FreeFn, CancelFn, *mut c_void),
-    /// Fortran subroutines; their state (an `INTEGER(KIND=MPI_ADDRESS_KIND)`
-    /// passed by reference) is boxed here, and freed after `free`.
-    Fortran(FortranQuery, FortranFree, FortranCancel, *mut isize),
-}
-
-impl Callbacks {
-    fn query(self, st: &mut MpiStatus) {
-        let mut ierr = 0;
-        // SAFETY: the program's callbacks, with its own state.
-        unsafe {
-            match self {
-                Callbacks::C(q, _, _, extra) => drop(q(extra, st)),
-                Callbacks::Fortran(q, _, _, extra) => q(extra, st, &mut ierr),
-            }
-        }
-    }
-
-    /// Calls the free callback; the callbacks are not used again.
-    fn free(self) {
-        let mut ierr = 0;
-        // SAFETY: as above; the box is the one `Fortran` was made with.
-        unsafe {
-            match self {
-                Callbacks::C(_, f, _, extra) => drop(f(extra)),
-                Callbacks::Fortran(_, f, _, extra) => {
-                    f(extra, &mut ierr);
-                    drop(Box::from_raw(extra));
-                }
-            }
-        }
-    }
-
-    fn cancel(self, complete: bool) {
-        let (mut complete, mut ierr) = (c_int::from(complete), 0);
-        // SAFETY: as above.
-        unsafe {
-            match self {
-                Callbacks::C(_, _, c, extra) => drop(c(extra, complete)),
-                Callbacks::Fortran(_, _, c, extra) => c(extra, &mut complete, &mut ierr),
-            }
-        }
-    }
-}
-
-/// The generalized requests of a rank not yet waited for, by handle.
-#[derive(Default)]
-pub(crate) struct Grequests {
-    live: HashMap<c_int, Grequest>,
-}
-
-/// One generalized request.
-struct Grequest {
-    callbacks: Callbacks,
-    /// `MPI_Grequest_complete` was called.
-    completed: bool,
-    /// `MPI_Request_free` was called before it.
-    freed: bool,
-    /// Set when a wait or test completed it (its handle may then be reused).
-    waited: Rc<Cell<bool>>,
-}
-
-impl Grequests {
-    /// The live generalized request of handle `h`, if `h` is one.
-    fn get(&mut self, h: c_int) -> Option<&mut Grequest> {
-        self.live.retain(|_, g| !g.waited.get());
-        self.live.get_mut(&h)
-    }
-}
 
 /// `MPI_Grequest_start`: a request that completes when the program calls
 /// `MPI_Grequest_complete` on it.

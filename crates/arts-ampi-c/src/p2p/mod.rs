@@ -3,6 +3,7 @@
 
 pub(crate) mod buffers;
 pub(crate) mod generalized;
+pub(crate) mod grequests;
 pub(crate) mod persistent;
 pub(crate) mod requests;
 pub(crate) mod send_recv;

@@ -29,7 +29,7 @@ use crate::comm::keyvals::Attributes;
 use crate::io::handle::File;
 use crate::loader::heap_account::Heap;
 use crate::loader::streams::Streams;
-use crate::p2p::generalized::Grequests;
+use crate::p2p::grequests::Grequests;
 use crate::pup::table::PupTable;
 use crate::rma::win::Win;
 use crate::types::layout::TypeTable;
