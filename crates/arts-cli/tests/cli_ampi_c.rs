@@ -671,7 +671,7 @@ fn generalized_requests_complete_query_and_free_as_under_open_mpi() {
             "greq",
             vp,
             &[],
-            "greq: wait 1 test 1 mixed 1 cancel 1 free 1",
+            "greq: wait 1 test 1 mixed 1 cancel 1 free 1 get_status 1",
         );
     }
     // A wait for a request the program never completes is a deadlock,

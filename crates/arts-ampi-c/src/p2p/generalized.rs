@@ -2,9 +2,8 @@
 //! requests the program completes itself. Each is an arts request of the
 //! rank's own (`Mpi::user_request`), which `MPI_Grequest_complete`
 //! completes; so every wait and test takes it as any other request. At
-//! its completion (a wait, a test, or `MPI_Request_get_status`, which
-//! keeps the status for the wait) the program's `query_fn` fills the
-//! status and its `free_fn` runs. `MPI_Cancel` calls `cancel_fn`;
+//! its completion the program's `query_fn` fills the status and its
+//! `free_fn` runs (`MPI_Request_get_status` calls `query_fn` alone). `MPI_Cancel` calls `cancel_fn`;
 //! `MPI_Request_free` leaves `free_fn` to the completion (or calls it,
 //! after one). Fortran's binding takes subroutines for the callbacks.
 
@@ -50,17 +49,10 @@ pub(crate) fn start(vp: &mut Vp, callbacks: Callbacks, request: *mut c_int) -> R
     let waited = Rc::new(Cell::new(false));
     let done = waited.clone();
     let finish = move |_: Status| {
-        let mut st = MpiStatus {
-            source: MPI_UNDEFINED,
-            tag: MPI_UNDEFINED,
-            error: MPI_SUCCESS,
-            cancelled: 0,
-            count: 0,
-        };
-        callbacks.query(&mut st);
+        let status = query(callbacks);
         callbacks.free();
         done.set(true);
-        status_of(&st)
+        status
     };
     *request = vp.add_req(CReq::finishing(req, finish));
     let g = Grequest {
@@ -73,8 +65,16 @@ pub(crate) fn start(vp: &mut Vp, callbacks: Callbacks, request: *mut c_int) -> R
     Ok(())
 }
 
-/// The status a query function wrote, as a receive's.
-fn status_of(st: &MpiStatus) -> Status {
+/// The status the query callback of `callbacks` writes, as a receive's.
+fn query(callbacks: Callbacks) -> Status {
+    let mut st = MpiStatus {
+        source: MPI_UNDEFINED,
+        tag: MPI_UNDEFINED,
+        error: MPI_SUCCESS,
+        cancelled: 0,
+        count: 0,
+    };
+    callbacks.query(&mut st);
     if st.cancelled != 0 {
         return Status::CANCELLED;
     }
@@ -85,6 +85,15 @@ fn status_of(st: &MpiStatus) -> Status {
         count: bytes,
         bytes,
     }
+}
+
+/// For `MPI_Request_get_status` of request `h`, if it is a generalized
+/// one: its status once completed (from `query_fn`, which may run again at
+/// the wait; `free_fn` waits for it), else `None`; the request stays.
+pub(crate) fn status(vp: &mut Vp, h: c_int) -> Option<Option<Status>> {
+    let g = vp.grequests.get(h)?;
+    let (completed, callbacks) = (g.completed, g.callbacks);
+    Some(completed.then(|| crate::state::callback(vp, || query(callbacks))))
 }
 
 /// `MPI_Grequest_complete`: the request's waits and tests may complete.

@@ -1,6 +1,7 @@
 /* Generalized requests: completed by the program (MPI_Grequest_complete),
  * then waited for or tested, alone or among receives; the query function
- * fills the status, the free function runs once after it; MPI_Cancel
+ * fills the status, the free function runs once after it
+ * (MPI_Request_get_status calls the query function alone); MPI_Cancel
  * calls the cancel function; a request freed before its completion is
  * freed at it, without a query. Prints the same under Open MPI. With
  * `stuck`, rank 0 waits for a request it never completes. */
@@ -63,6 +64,19 @@ int main(int argc, char **argv)
     MPI_Get_count(&st, MPI_BYTE, &n);
     int waited = a.queries == 1 && a.frees == 1 && n == 5 && r == MPI_REQUEST_NULL;
 
+    /* Its status asked for before and after its completion: the query
+     * function alone, the request still to wait for. */
+    struct state q = {0};
+    MPI_Grequest_start(query, release, cancel, &q, &r);
+    MPI_Request_get_status(r, &flag, &st);
+    int peeked = !flag && q.queries == 0;
+    MPI_Grequest_complete(r);
+    MPI_Request_get_status(r, &flag, &st);
+    MPI_Get_count(&st, MPI_BYTE, &n);
+    peeked = peeked && flag && q.queries == 1 && q.frees == 0 && n == 5 && r != MPI_REQUEST_NULL;
+    MPI_Wait(&r, &st);
+    peeked = peeked && q.frees == 1 && r == MPI_REQUEST_NULL;
+
     /* Tested before and after its completion. */
     struct state b = {0};
     MPI_Grequest_start(query, release, cancel, &b, &r);
@@ -105,11 +119,11 @@ int main(int argc, char **argv)
     MPI_Grequest_complete(kept);
     freed = freed && e.frees == 1 && e.queries == 0;
 
-    int ok[5] = {waited, tested, mixed, cancelled, freed}, all[5];
-    MPI_Reduce(ok, all, 5, MPI_INT, MPI_LAND, 0, MPI_COMM_WORLD);
+    int ok[6] = {waited, tested, mixed, cancelled, freed, peeked}, all[6];
+    MPI_Reduce(ok, all, 6, MPI_INT, MPI_LAND, 0, MPI_COMM_WORLD);
     if (rank == 0)
-        printf("greq: wait %d test %d mixed %d cancel %d free %d\n", all[0], all[1], all[2],
-               all[3], all[4]);
+        printf("greq: wait %d test %d mixed %d cancel %d free %d get_status %d\n", all[0],
+               all[1], all[2], all[3], all[4], all[5]);
     MPI_Finalize();
     return 0;
 }
