@@ -7,9 +7,11 @@
 //! a message to its target: a header (kind, displacement, element count,
 //! operation), the target datatype's layout (defined at the origin, as MPI
 //! says) and, for puts and accumulates, the packed data. In a fence epoch
-//! it goes on the first duplicate, tagged with the epoch, buffered (the
-//! origin goes on at once, whatever its size: a rank waiting in a put
-//! for a target that waits in its fence would deadlock), and nothing
+//! it goes on the first duplicate, tagged with the epoch, never waited for
+//! (the origin goes on at once, whatever its size: a rank waiting in a put
+//! for a target that waits in its fence would deadlock; a large message
+//! is read by the target from the origin's copy, which the send keeps),
+//! and nothing
 //! happens at the target until its fence: there every rank learns how many
 //! operations it gets this epoch (a reduce-scatter of what each one sent),
 //! applies them in arrival order (per origin in issue order), answers gets,
