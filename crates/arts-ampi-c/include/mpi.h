@@ -1410,8 +1410,10 @@ void pup_destroy(pup_er p);
 /* Around the subset: addresses and counts of datatypes, the MPI-1 names
  * of datatype and error handler calls, names and user attributes of
  * windows and datatypes, group ranges, topology mapping (no reordering),
- * the program's own error classes, statuses for layered libraries. arts
- * has no intercommunicators: MPI_Comm_test_inter says false. */
+ * the program's own error classes, statuses for layered libraries.
+ * Intercommunicators: point to point, dup, merge and the blocking and
+ * non-blocking barrier, bcast, reduce, allreduce, gather(v), scatter(v),
+ * allgather(v) and alltoall(v,w); other calls refuse them (MPI_ERR_COMM). */
 #define MPI_Get_address ARTS_MPI_Get_address
 #define MPI_Address ARTS_MPI_Get_address
 #define MPI_Aint_add ARTS_MPI_Aint_add
@@ -1449,6 +1451,10 @@ void pup_destroy(pup_er p);
 #define MPI_Group_range_incl ARTS_MPI_Group_range_incl
 #define MPI_Group_range_excl ARTS_MPI_Group_range_excl
 #define MPI_Comm_test_inter ARTS_MPI_Comm_test_inter
+#define MPI_Comm_remote_size ARTS_MPI_Comm_remote_size
+#define MPI_Comm_remote_group ARTS_MPI_Comm_remote_group
+#define MPI_Intercomm_create ARTS_MPI_Intercomm_create
+#define MPI_Intercomm_merge ARTS_MPI_Intercomm_merge
 #define MPI_Cart_map ARTS_MPI_Cart_map
 #define MPI_Add_error_class ARTS_MPI_Add_error_class
 #define MPI_Add_error_code ARTS_MPI_Add_error_code
@@ -1511,6 +1517,11 @@ int MPI_Op_commutative(MPI_Op op, int *commute);
 int MPI_Group_range_incl(MPI_Group group, int n, int ranges[][3], MPI_Group *newgroup);
 int MPI_Group_range_excl(MPI_Group group, int n, int ranges[][3], MPI_Group *newgroup);
 int MPI_Comm_test_inter(MPI_Comm comm, int *flag);
+int MPI_Comm_remote_size(MPI_Comm comm, int *size);
+int MPI_Comm_remote_group(MPI_Comm comm, MPI_Group *group);
+int MPI_Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm peer_comm,
+                         int remote_leader, int tag, MPI_Comm *newintercomm);
+int MPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm *newintracomm);
 int MPI_Cart_map(MPI_Comm comm, int ndims, const int dims[], const int periods[], int *newrank);
 int MPI_Add_error_class(int *errorclass);
 int MPI_Add_error_code(int errorclass, int *errorcode);

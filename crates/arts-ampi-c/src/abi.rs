@@ -62,6 +62,8 @@ pub const MPI_ANY_SOURCE: c_int = -2;
 pub const MPI_ANY_TAG: c_int = -1;
 /// `MPI_PROC_NULL`.
 pub const MPI_PROC_NULL: c_int = -3;
+/// `MPI_ROOT`: the root of an intercommunicator collective.
+pub const MPI_ROOT: c_int = -4;
 /// `MPI_UNDEFINED`.
 pub const MPI_UNDEFINED: c_int = -32766;
 /// `MPI_KEYVAL_INVALID`: what a freed keyval becomes.

@@ -39,6 +39,17 @@ pub enum MpiError {
         /// What does not fit.
         what: String,
     },
+    /// An intercommunicator where a call takes an intracommunicator, or
+    /// the other way round.
+    #[error("{call}: communicator {comm} is an {}communicator; this call takes an {}communicator", if *inter { "inter" } else { "intra" }, if *inter { "intra" } else { "inter" })]
+    CommKind {
+        /// The call.
+        call: &'static str,
+        /// The communicator's handle.
+        comm: u32,
+        /// Whether it is an intercommunicator.
+        inter: bool,
+    },
     /// A request or communicator handle that is not live.
     #[error("{call}: invalid handle {handle}")]
     InvalidHandle {

@@ -630,6 +630,18 @@ fn non_blocking_duplications_overlap_without_deadlock_as_under_open_mpi() {
 }
 
 #[test]
+fn intercommunicators_join_two_groups_as_under_open_mpi() {
+    for vp in [2, 5] {
+        kernel(
+            "intercomm",
+            vp,
+            &[],
+            "intercomm: groups 1 p2p 1 bcast 1 reduce 1 gather 1 all 1 dup 1 refuse 1",
+        );
+    }
+}
+
+#[test]
 fn dynamic_windows_reach_attached_memory_by_address_as_under_open_mpi() {
     let Some((dir, so)) = one_sided_kernel(
         "dynamic",

@@ -90,6 +90,43 @@ fn check_root(root: c_int, n: usize) -> Result<i32, Fail> {
     Ok(root)
 }
 
+/// A rank's part in a rooted collective.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Part {
+    /// The root: sends or receives one part per rank (of the remote group
+    /// on an intercommunicator).
+    Root,
+    /// The other ranks of the root's group on an intercommunicator
+    /// (`MPI_PROC_NULL`): no part.
+    Idle,
+    /// A rank that sends to or receives from the root.
+    Other,
+}
+
+/// This rank's part in a collective rooted at `root` on `c`, and the
+/// number of parts the root handles.
+fn rooted(vp: &mut Vp, c: Comm, root: c_int) -> Result<(Part, usize), Fail> {
+    let (n, me) = size_rank(vp, c)?;
+    if !vp.mpi().comm_is_inter(c)? {
+        let root = check_root(root, n)?;
+        let part = if me == root as usize {
+            Part::Root
+        } else {
+            Part::Other
+        };
+        return Ok((part, n));
+    }
+    let remote = vp.mpi().comm_remote_members(c)?.len();
+    match root {
+        MPI_ROOT => Ok((Part::Root, remote)),
+        MPI_PROC_NULL => Ok((Part::Idle, remote)),
+        _ => {
+            check_root(root, remote)?;
+            Ok((Part::Other, remote))
+        }
+    }
+}
+
 /// The `n` counts at `p` (the C array named `name`).
 fn counts_of(p: *const c_int, n: usize, name: &str) -> Result<Vec<usize>, Fail> {
     ints(p, n, name)?.iter().map(|&x| count(x, name)).collect()
@@ -208,10 +245,10 @@ fn bcast(
     let t = vp.types.comm_type(datatype)?;
     let n = count(count_, "count")?;
     let c = comm_of(comm)?;
-    let (size, me) = size_rank(vp, c)?;
-    let root = check_root(root, size)?;
+    let (part, _) = rooted(vp, c, root)?;
     let mut rb = RecvBuf::new(buf, n, &t)?;
-    if me == root as usize && !t.is_contiguous() {
+    // A rank that gets nothing finishes with its own data.
+    if part != Part::Other && !t.is_contiguous() {
         let data = send_bytes(buf, n, &t)?;
         rb.slice().copy_from_slice(&data);
     }
@@ -246,9 +283,9 @@ fn reduction(
 ) -> Result<CReq, Fail> {
     let t = vp.types.comm_type(datatype)?;
     let c = comm_of(comm)?;
-    let (size, me) = size_rank(vp, c)?;
+    let (_, me) = size_rank(vp, c)?;
     let (receives, n_out) = match &which {
-        Which::Reduce(root) => (me == check_root(*root, size)? as usize, n),
+        Which::Reduce(root) => (rooted(vp, c, *root)?.0 == Part::Root, n),
         Which::Exscan => (me > 0, n),
         Which::ReduceScatter(counts) => (true, counts[me]),
         Which::Allreduce | Which::Scan => (true, n),
@@ -258,7 +295,14 @@ fn reduction(
     } else {
         sendbuf
     };
-    let data = send_bytes(src, n, &t)?.into_owned();
+    // An intercommunicator's root group sends nothing (its `sendbuf` may
+    // be null).
+    let data = match which {
+        Which::Reduce(MPI_ROOT | MPI_PROC_NULL) if vp.mpi().comm_is_inter(c)? => {
+            vec![0; n * t.size]
+        }
+        _ => send_bytes(src, n, &t)?.into_owned(),
+    };
     let rb = if receives {
         Some(RecvBuf::new(recvbuf, n_out, &t)?)
     } else {
@@ -408,11 +452,16 @@ fn gather_parts(
     comm: c_int,
 ) -> Result<CReq, Fail> {
     let c = comm_of(comm)?;
-    let (size, me) = size_rank(vp, c)?;
-    let root = check_root(root, size)?;
-    if me != root as usize {
-        let st = vp.types.comm_type(sendtype)?;
-        let data = send_bytes(sendbuf, count(sendcount, "sendcount")?, &st)?;
+    let (me, inter) = (size_rank(vp, c)?.1, vp.mpi().comm_is_inter(c)?);
+    let (part, size) = rooted(vp, c, root)?;
+    if part != Part::Root {
+        let data = match part {
+            Part::Idle => Vec::new(),
+            _ => {
+                let st = vp.types.comm_type(sendtype)?;
+                send_bytes(sendbuf, count(sendcount, "sendcount")?, &st)?.into_owned()
+            }
+        };
         return Ok(CReq::pending(vp.mpi().igatherv(
             &data,
             &mut [],
@@ -423,7 +472,9 @@ fn gather_parts(
     }
     let rt = vp.types.comm_type(recvtype)?;
     let parts = layout.parts(size)?;
-    let data = if sendbuf == IN_PLACE {
+    let data = if inter {
+        Vec::new()
+    } else if sendbuf == IN_PLACE {
         parts.only(me).pack(recvbuf, &rt)?
     } else {
         let st = vp.types.comm_type(sendtype)?;
@@ -479,16 +530,21 @@ fn scatter_parts(
     comm: c_int,
 ) -> Result<CReq, Fail> {
     let c = comm_of(comm)?;
-    let (size, me) = size_rank(vp, c)?;
-    let root = check_root(root, size)?;
-    let (data, bytes) = if me == root as usize {
+    let me = size_rank(vp, c)?.1;
+    let (part, size) = rooted(vp, c, root)?;
+    let (data, bytes) = if part == Part::Root {
         let st = vp.types.comm_type(sendtype)?;
         let parts = layout.parts(size)?;
         (parts.pack(sendbuf, &st)?, parts.bytes(&st))
     } else {
         (Vec::new(), Vec::new())
     };
-    if me == root as usize && recvbuf.cast_const() == IN_PLACE {
+    if vp.mpi().comm_is_inter(c)? && part != Part::Other {
+        // The root's group receives nothing.
+        let req = vp.mpi().iscatterv(&data, &bytes, &mut [0u8; 0], root, c)?;
+        return Ok(CReq::pending(req));
+    }
+    if part == Part::Root && recvbuf.cast_const() == IN_PLACE {
         // The root's own part stays where it is.
         let mut mine = RecvBuf::scratch(bytes[me]);
         let req = vp.mpi().iscatterv(&data, &bytes, mine.slice(), root, c)?;
@@ -550,7 +606,8 @@ fn allgather_parts(
     comm: c_int,
 ) -> Result<CReq, Fail> {
     let c = comm_of(comm)?;
-    let (size, me) = size_rank(vp, c)?;
+    let me = size_rank(vp, c)?.1;
+    let size = vp.mpi().comm_peer_size(c)? as usize;
     let rt = vp.types.comm_type(recvtype)?;
     let parts = layout.parts(size)?;
     let data = if sendbuf == IN_PLACE {
@@ -621,7 +678,9 @@ fn alltoall_direct(
         (send, sendtype)
     };
     let c = comm_of(comm)?;
-    let (size, me) = size_rank(vp, c)?;
+    // An intercommunicator's parts are the remote group's.
+    let size = vp.mpi().comm_peer_size(c)? as usize;
+    let me = size_rank(vp, c)?.1 % size;
     let send_extent = vp.types.comm_type(sendtype)?.extent;
     let recv_extent = vp.types.comm_type(recvtype)?.extent;
     let (send, recv) = (send.parts(size)?, recv.parts(size)?);
@@ -919,7 +978,7 @@ collective!(ARTS_MPI_Alltoallw, ARTS_MPI_Ialltoallw, ARTS_MPI_Alltoallw_init, [c
     comm: c_int,
 ) |vp| {
     let c = comm_of(comm)?;
-    let (n, _) = size_rank(vp, c)?;
+    let n = vp.mpi().comm_peer_size(c)? as usize;
     let bytes = |p, name| -> Result<Vec<isize>, Fail> {
         Ok(ints(p, n, name)?.iter().map(|&d| d as isize).collect())
     };

@@ -253,17 +253,31 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Comm_compare(
 ) -> c_int {
     entry("MPI_Comm_compare", comm1, |vp| {
         let result = out(result, "result")?;
-        let a = vp.mpi().comm_members(comm_of(comm1)?)?;
-        let b = vp.mpi().comm_members(comm_of(comm2)?)?;
+        // Each communicator's groups: its members, and an
+        // intercommunicator's remote group.
+        let groups = |comm: c_int| -> Result<[Vec<u32>; 2], Fail> {
+            let c = comm_of(comm)?;
+            let remote = match vp.mpi().comm_is_inter(c)? {
+                true => vp.mpi().comm_remote_members(c)?,
+                false => Vec::new(),
+            };
+            Ok([vp.mpi().comm_members(c)?, remote])
+        };
+        let (a, b) = (groups(comm1)?, groups(comm2)?);
         *result = if comm1 == comm2 {
             MPI_IDENT
         } else if a == b {
             MPI_CONGRUENT
         } else {
-            let (mut sa, mut sb) = (a, b);
-            sa.sort_unstable();
-            sb.sort_unstable();
-            if sa == sb { MPI_SIMILAR } else { MPI_UNEQUAL }
+            let sorted = |mut g: [Vec<u32>; 2]| {
+                g.iter_mut().for_each(|v| v.sort_unstable());
+                g
+            };
+            if sorted(a) == sorted(b) {
+                MPI_SIMILAR
+            } else {
+                MPI_UNEQUAL
+            }
         };
         Ok(())
     })
@@ -354,17 +368,4 @@ fn get_attr(
     *slot = at;
     *flag = 1;
     Ok(())
-}
-
-/// `MPI_Comm_test_inter`: false (arts has intracommunicators only).
-#[unsafe(no_mangle)]
-pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Comm_test_inter(
-    comm: c_int,
-    flag: *mut c_int,
-) -> c_int {
-    entry("MPI_Comm_test_inter", comm, |vp| {
-        vp.mpi().comm_size(comm_of(comm)?)?;
-        *out(flag, "flag")? = 0;
-        Ok(())
-    })
 }

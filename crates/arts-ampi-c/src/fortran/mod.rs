@@ -26,6 +26,7 @@ use crate::coll::ops::{ARTS_MPI_Op_commutative, ARTS_MPI_Op_create, ARTS_MPI_Op_
 use crate::comm::communicators::*;
 use crate::comm::group::*;
 use crate::comm::info::*;
+use crate::comm::inter::*;
 use crate::comm::names::{ARTS_MPI_Comm_get_name, ARTS_MPI_Comm_set_name};
 use crate::env::errors::*;
 use crate::env::init::*;
@@ -203,6 +204,11 @@ fortran! {
         extent: lo);
     mpi_op_commutative_ => ARTS_MPI_Op_commutative(op: i, commute: o);
     mpi_comm_test_inter_ => ARTS_MPI_Comm_test_inter(comm: i, flag: o);
+    mpi_comm_remote_size_ => ARTS_MPI_Comm_remote_size(comm: i, size: o);
+    mpi_comm_remote_group_ => ARTS_MPI_Comm_remote_group(comm: i, group: o);
+    mpi_intercomm_create_ => ARTS_MPI_Intercomm_create(local_comm: i, local_leader: i,
+        peer_comm: i, remote_leader: i, tag: i, newintercomm: o);
+    mpi_intercomm_merge_ => ARTS_MPI_Intercomm_merge(intercomm: i, high: i, newintracomm: o);
     mpi_cart_map_ => ARTS_MPI_Cart_map(comm: i, ndims: i, dims: a, periods: a, newrank: o);
     mpi_win_get_group_ => ARTS_MPI_Win_get_group(win: i, group: o);
     mpi_type_create_darray_ => ARTS_MPI_Type_create_darray(size: i, rank: i, ndims: i,

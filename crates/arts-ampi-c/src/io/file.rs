@@ -98,7 +98,7 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_File_open(
                 ),
             ));
         }
-        let c = comm_of(comm)?;
+        let c = crate::comm::inter::intra(vp, comm)?;
         let me = vp.mpi().comm_rank(c)?;
         let open = |create: bool| {
             let mut o = OpenOptions::new();

@@ -32,7 +32,7 @@ use crate::p2p::buffers::{RecvBuf, send_bytes};
 use crate::p2p::send_recv::recv_into;
 use crate::rma::win::{Attached, Memory, Predefined, Win, offset};
 use crate::state::errhandler::win_key;
-use crate::state::fail::{Fail, comm_of, count, out};
+use crate::state::fail::{Fail, count, out};
 use crate::state::object::Object;
 use crate::state::request::CReq;
 use crate::state::{Vp, entry, win_of};
@@ -238,7 +238,7 @@ pub(crate) fn create(
     if size > 0 && base.is_null() {
         return Err(Fail::new(ERR_BUFFER, "the window's base is a null pointer"));
     }
-    let private = vp.mpi().comm_dup(comm_of(comm)?)?;
+    let private = vp.mpi().comm_dup(crate::comm::inter::intra(vp, comm)?)?;
     let active = vp.mpi().comm_dup(private)?;
     let n = vp.mpi().comm_size(private)? as usize;
     let me = vp.mpi().comm_rank(private)? as usize;

@@ -41,6 +41,7 @@ impl From<MpiError> for Fail {
                     ERR_COMM
                 }
             }
+            MpiError::CommKind { .. } => ERR_COMM,
             MpiError::OpType { .. } => ERR_OP,
             MpiError::InvalidPe { .. } => ERR_ARG,
             _ => ERR_OTHER,

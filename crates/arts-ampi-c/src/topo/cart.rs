@@ -104,7 +104,7 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Cart_create(
             .iter()
             .map(|&p| p != 0)
             .collect();
-        let c = comm_of(comm_old)?;
+        let c = crate::comm::inter::intra(vp, comm_old)?;
         let size = vp.mpi().comm_size(c)?;
         let me = vp.mpi().comm_rank(c)?;
         if dims.iter().any(|&d| d < 1) {

@@ -93,7 +93,9 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Dist_graph_create_adjacent(
 ) -> c_int {
     entry("MPI_Dist_graph_create_adjacent", comm_old, |vp| {
         let newcomm = out(comm_dist_graph, "comm_dist_graph")?;
-        let size = vp.mpi().comm_size(comm_of(comm_old)?)?;
+        let size = vp
+            .mpi()
+            .comm_size(crate::comm::inter::intra(vp, comm_old)?)?;
         let sources = ranks(sources, indegree, "sources", size)?;
         let dests = ranks(destinations, outdegree, "destinations", size)?;
         let into = weights(sourceweights, sources.len(), "sourceweights")?;
@@ -138,7 +140,7 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Dist_graph_create(
 ) -> c_int {
     entry("MPI_Dist_graph_create", comm_old, |vp| {
         let newcomm = out(comm_dist_graph, "comm_dist_graph")?;
-        let c = comm_of(comm_old)?;
+        let c = crate::comm::inter::intra(vp, comm_old)?;
         let (size, me) = (vp.mpi().comm_size(c)?, vp.mpi().comm_rank(c)?);
         let from = ranks(sources, n, "sources", size)?;
         let degrees = ints(degrees, from.len(), "degrees")?;
@@ -315,7 +317,7 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Graph_create(
 ) -> c_int {
     entry("MPI_Graph_create", comm_old, |vp| {
         let newcomm = out(comm_graph, "comm_graph")?;
-        let c = comm_of(comm_old)?;
+        let c = crate::comm::inter::intra(vp, comm_old)?;
         let (size, me) = (vp.mpi().comm_size(c)?, vp.mpi().comm_rank(c)?);
         if nnodes > size {
             return Err(Fail::new(

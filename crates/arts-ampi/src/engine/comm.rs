@@ -1,5 +1,9 @@
 //! Communicators: a group of `WORLD` ranks with its own contexts, so that
-//! its messages never match another communicator's.
+//! its messages never match another communicator's. An
+//! intercommunicator also has a remote group: its point-to-point messages
+//! go to and come from the remote group's ranks, and its collectives'
+//! plans number the local ranks `0..size` and the remote ones after them
+//! (`coll_world`).
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -23,6 +27,29 @@ pub struct CommInfo {
     pub rank: u32,
     /// Collectives started on it so far (the next one's tag).
     pub coll_seq: u32,
+    /// The remote group of an intercommunicator (`None`: an intracommunicator).
+    remote: Option<Group>,
+}
+
+/// The remote group of an intercommunicator: `WORLD` ranks by rank, and back.
+#[derive(Clone, Debug)]
+struct Group {
+    ranks: Arc<[u32]>,
+    index: Arc<HashMap<u32, u32>>,
+}
+
+impl Group {
+    fn new(ranks: Vec<u32>) -> Group {
+        let index = ranks
+            .iter()
+            .enumerate()
+            .map(|(i, &w)| (w, i as u32))
+            .collect();
+        Group {
+            ranks: ranks.into(),
+            index: Arc::new(index),
+        }
+    }
 }
 
 impl CommInfo {
@@ -36,6 +63,7 @@ impl CommInfo {
             index: Arc::new(HashMap::new()),
             rank,
             coll_seq: 0,
+            remote: None,
         }
     }
 
@@ -55,6 +83,73 @@ impl CommInfo {
             index: Arc::new(index),
             rank,
             coll_seq: 0,
+            remote: None,
+        }
+    }
+
+    /// An intercommunicator between `local` (with `me`) and `remote`
+    /// (disjoint; `WORLD` ranks in rank order) with context `ctx`.
+    pub fn inter(ctx: u32, local: Vec<u32>, remote: Vec<u32>, me: u32) -> CommInfo {
+        CommInfo {
+            remote: Some(Group::new(remote)),
+            ..CommInfo::new(ctx, local, me)
+        }
+    }
+
+    /// The same groups on context `ctx`.
+    pub fn on_context(&self, ctx: u32) -> CommInfo {
+        CommInfo {
+            ctx,
+            coll_ctx: ctx + 1,
+            coll_seq: 0,
+            ..self.clone()
+        }
+    }
+
+    /// Whether this is an intercommunicator.
+    pub fn is_inter(&self) -> bool {
+        self.remote.is_some()
+    }
+
+    /// Number of ranks point-to-point messages go to: the remote group's
+    /// of an intercommunicator, else the members'.
+    pub fn peer_size(&self) -> u32 {
+        match &self.remote {
+            Some(g) => g.ranks.len() as u32,
+            None => self.size,
+        }
+    }
+
+    /// The `WORLD` rank of point-to-point peer `rank` (< `peer_size()`).
+    pub fn peer_world(&self, rank: u32) -> u32 {
+        match &self.remote {
+            Some(g) => g.ranks[rank as usize],
+            None => self.world_rank(rank),
+        }
+    }
+
+    /// The point-to-point rank of `WORLD` rank `world`, a peer.
+    pub fn peer_rank_of(&self, world: u32) -> u32 {
+        match &self.remote {
+            Some(g) => g.index[&world],
+            None => self.rank_of(world),
+        }
+    }
+
+    /// The `WORLD` ranks of the remote group, in rank order (empty for an
+    /// intracommunicator).
+    pub fn remote_members(&self) -> Vec<u32> {
+        self.remote
+            .as_ref()
+            .map_or(Vec::new(), |g| g.ranks.to_vec())
+    }
+
+    /// The `WORLD` rank of rank `rank` of a collective's plan: a member
+    /// below `size()`, then the remote group's ranks.
+    pub fn coll_world(&self, rank: u32) -> u32 {
+        match &self.remote {
+            Some(g) if rank >= self.size => g.ranks[(rank - self.size) as usize],
+            _ => self.world_rank(rank),
         }
     }
 

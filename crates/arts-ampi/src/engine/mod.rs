@@ -10,6 +10,7 @@ mod active;
 mod claim;
 mod comm;
 mod gate;
+pub mod inter_plans;
 mod packet;
 mod packet_wire;
 mod payload;
@@ -29,6 +30,7 @@ pub use active::{Active, Replies};
 pub use claim::Claimed;
 pub use comm::CommInfo;
 pub use gate::WAITALL;
+pub use inter_plans::Role;
 pub use packet::{Large, Net, Outbox, Packet, Payload, Signal};
 pub use payload::INLINE_BYTES;
 pub use rendezvous::RENDEZVOUS_MIN;
@@ -317,13 +319,23 @@ impl Engine {
         self.comms.len() as u32 - 1
     }
 
+    /// Adds an intercommunicator between `local` and `remote` (`WORLD`
+    /// ranks in rank order, this rank in `local`) with context `ctx` (and
+    /// the two after it); returns its handle.
+    pub fn add_intercomm(&mut self, ctx: u32, local: Vec<u32>, remote: Vec<u32>) -> u32 {
+        self.reserve_context(ctx);
+        let info = CommInfo::inter(ctx, local, remote, self.me);
+        self.comms.push(Some(info));
+        self.comms.len() as u32 - 1
+    }
+
     /// Adds a communicator of `comm`'s members on `comm`'s third context
     /// (`ctx + 2`), for point-to-point messages that no message of `comm`
     /// matches: collectives a library builds from sends and receives. The
     /// same on every member without a word between them; returns its handle.
     pub fn internal_comm(&mut self, call: &'static str, comm: u32) -> Result<u32, MpiError> {
-        let c = self.comm(call, comm)?;
-        let info = CommInfo::new(c.ctx + 2, c.members(), self.me);
+        let info = self.comm(call, comm)?;
+        let info = info.on_context(info.ctx + 2);
         self.comms.push(Some(info));
         Ok(self.comms.len() as u32 - 1)
     }
@@ -345,14 +357,14 @@ impl Engine {
 
     fn world_of(&self, call: &'static str, comm: u32, rank: i32) -> Result<u32, MpiError> {
         let c = self.comm(call, comm)?;
-        if rank < 0 || rank as u32 >= c.size() {
+        if rank < 0 || rank as u32 >= c.peer_size() {
             return Err(MpiError::InvalidRank {
                 call,
                 rank,
-                size: c.size(),
+                size: c.peer_size(),
             });
         }
-        Ok(c.world_rank(rank as u32))
+        Ok(c.peer_world(rank as u32))
     }
 
     // ---- requests ----
@@ -525,7 +537,7 @@ impl Engine {
             WORLD => p.src,
             c => self.comms[c as usize]
                 .as_ref()
-                .map_or(p.src, |c| c.rank_of(p.src)),
+                .map_or(p.src, |c| c.peer_rank_of(p.src)),
         } as i32;
         let bytes = p.bytes();
         let status = Status {
@@ -733,7 +745,15 @@ impl Engine {
         plan: Plan,
         out: Option<(*mut u8, usize)>,
     ) -> Result<u32, MpiError> {
-        let tag = self.comm_mut(call, comm)?.next_coll_tag();
+        let c = self.comm_mut(call, comm)?;
+        if c.is_inter() != plan.inter {
+            return Err(MpiError::CommKind {
+                call,
+                comm,
+                inter: c.is_inter(),
+            });
+        }
+        let tag = c.next_coll_tag();
         let s = Schedule {
             plan,
             call,
@@ -790,13 +810,13 @@ impl Engine {
                         Some(r) => &buf[r],
                         None => &buf[..],
                     };
-                    self.post_packet(net, comm.world_rank(to), comm.coll_ctx, s.tag, data);
+                    self.post_packet(net, comm.coll_world(to), comm.coll_ctx, s.tag, data);
                 }
                 let recvs = std::mem::take(&mut s.plan.rounds[s.round].recvs);
                 for (from, slot) in recvs {
                     let posted = Posted {
                         ctx: comm.coll_ctx,
-                        src: Some(comm.world_rank(from)),
+                        src: Some(comm.coll_world(from)),
                         tag: Some(s.tag),
                         target: Target::Sched { req: h, slot },
                     };
@@ -859,7 +879,7 @@ impl Engine {
 /// (count in bytes).
 fn probed(c: &CommInfo, p: &Packet) -> Status {
     Status {
-        source: c.rank_of(p.src) as i32,
+        source: c.peer_rank_of(p.src) as i32,
         tag: p.tag,
         count: p.bytes(),
         bytes: p.bytes(),

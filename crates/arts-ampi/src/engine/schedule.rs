@@ -67,6 +67,10 @@ pub struct Plan {
     /// A communicator whose context is the result (a little-endian `u32`),
     /// set when the plan finishes (`Mpi::comm_idup`).
     pub context_of: Option<u32>,
+    /// Whether the plan is an intercommunicator's (its ranks from the
+    /// local group's size on are the remote group's); a plan runs only on
+    /// a communicator of its kind.
+    pub inter: bool,
 }
 
 impl Plan {

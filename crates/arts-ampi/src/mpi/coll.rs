@@ -25,7 +25,12 @@ fn count_err(call: &'static str, what: String) -> MpiError {
     MpiError::Count { call, what }
 }
 
-fn expect_len(call: &'static str, what: &str, got: usize, want: usize) -> Result<(), MpiError> {
+pub(super) fn expect_len(
+    call: &'static str,
+    what: &str,
+    got: usize,
+    want: usize,
+) -> Result<(), MpiError> {
     if got == want {
         Ok(())
     } else {
@@ -38,7 +43,7 @@ fn expect_len(call: &'static str, what: &str, got: usize, want: usize) -> Result
 
 /// Checks the counts of a `v` collective: one per part to send and to
 /// receive (`parts`), summing to each buffer's length.
-fn expect_parts(
+pub(super) fn expect_parts(
     call: &'static str,
     (send_len, send_counts): (usize, &[usize]),
     (recv_len, recv_counts): (usize, &[usize]),
@@ -55,7 +60,7 @@ fn expect_parts(
     )
 }
 
-fn bytes(counts: &[usize], size: usize) -> Vec<usize> {
+pub(super) fn bytes(counts: &[usize], size: usize) -> Vec<usize> {
     counts.iter().map(|c| c * size).collect()
 }
 
@@ -64,6 +69,12 @@ impl Mpi<'_> {
     fn comm_nr(&mut self, call: &'static str, comm: Comm) -> Result<(u32, u32), MpiError> {
         let c = self.engine().comm(call, comm.0)?;
         Ok((c.size(), c.rank))
+    }
+
+    /// Number of parts of an all-to-one or one-to-all collective on
+    /// `comm`: its size, or an intercommunicator's remote group's.
+    fn part_count(&mut self, call: &'static str, comm: Comm) -> Result<usize, MpiError> {
+        Ok(self.engine().comm(call, comm.0)?.peer_size() as usize)
     }
 
     pub(super) fn start_plan<'a>(
@@ -97,6 +108,9 @@ impl Mpi<'_> {
 
     /// Starts a barrier.
     pub fn ibarrier(&mut self, comm: Comm) -> Result<Request<'static>, MpiError> {
+        if self.comm_is_inter(comm)? {
+            return self.inter_barrier(comm);
+        }
         let (n, r) = self.comm_nr("ibarrier", comm)?;
         let mut plan = Plan::default();
         plans::barrier(&mut plan, n, r);
@@ -116,6 +130,9 @@ impl Mpi<'_> {
         root: i32,
         comm: Comm,
     ) -> Result<Request<'a>, MpiError> {
+        if self.comm_is_inter(comm)? {
+            return self.inter_bcast(buf, root, comm);
+        }
         let (n, r) = self.comm_nr("ibcast", comm)?;
         let root = check_root("ibcast", root, n)?;
         let mut plan = Plan::default();
@@ -140,6 +157,9 @@ impl Mpi<'_> {
         root: i32,
         comm: Comm,
     ) -> Result<Request<'a>, MpiError> {
+        if self.comm_is_inter(comm)? {
+            return self.inter_reduce(send, recv, op, root, comm);
+        }
         let (n, r) = self.comm_nr("ireduce", comm)?;
         let root = check_root("ireduce", root, n)?;
         let (mut plan, acc) = Self::reduce_plan("ireduce", send, op)?;
@@ -162,6 +182,9 @@ impl Mpi<'_> {
         op: &Op,
         comm: Comm,
     ) -> Result<Request<'a>, MpiError> {
+        if self.comm_is_inter(comm)? {
+            return self.inter_allreduce(send, recv, op, comm);
+        }
         let (n, r) = self.comm_nr("iallreduce", comm)?;
         expect_len("iallreduce", "the receive buffer", recv.len(), send.len())?;
         let (mut plan, acc) = Self::reduce_plan("iallreduce", send, op)?;
@@ -181,6 +204,9 @@ impl Mpi<'_> {
         root: i32,
         comm: Comm,
     ) -> Result<Request<'a>, MpiError> {
+        if self.comm_is_inter(comm)? {
+            return self.inter_gatherv(send, recv, counts, root, comm);
+        }
         let (n, r) = self.comm_nr("igatherv", comm)?;
         let root = check_root("igatherv", root, n)?;
         let mut plan = Plan::default();
@@ -206,8 +232,13 @@ impl Mpi<'_> {
         root: i32,
         comm: Comm,
     ) -> Result<Request<'a>, MpiError> {
-        let (n, _) = self.comm_nr("igather", comm)?;
-        self.igatherv(send, recv, &vec![send.len(); n as usize], root, comm)
+        let n = self.part_count("igather", comm)?;
+        // An intercommunicator's root gets equal parts of its `recv`.
+        let part = match root {
+            super::inter::ROOT => recv.len() / n.max(1),
+            _ => send.len(),
+        };
+        self.igatherv(send, recv, &vec![part; n], root, comm)
     }
 
     /// Starts a scatter of the root's `send` (`counts[i]` elements to rank
@@ -220,6 +251,9 @@ impl Mpi<'_> {
         root: i32,
         comm: Comm,
     ) -> Result<Request<'a>, MpiError> {
+        if self.comm_is_inter(comm)? {
+            return self.inter_scatterv(send, counts, recv, root, comm);
+        }
         let (n, r) = self.comm_nr("iscatterv", comm)?;
         let root = check_root("iscatterv", root, n)?;
         let mut plan = Plan::default();
@@ -250,8 +284,13 @@ impl Mpi<'_> {
         root: i32,
         comm: Comm,
     ) -> Result<Request<'a>, MpiError> {
-        let (n, _) = self.comm_nr("iscatter", comm)?;
-        let counts = vec![recv.len(); n as usize];
+        let n = self.part_count("iscatter", comm)?;
+        // An intercommunicator's root sends equal parts of its `send`.
+        let part = match root {
+            super::inter::ROOT => send.len() / n.max(1),
+            _ => recv.len(),
+        };
+        let counts = vec![part; n];
         self.iscatterv(send, &counts, recv, root, comm)
     }
 
@@ -283,8 +322,11 @@ impl Mpi<'_> {
         recv: &'a mut [T],
         comm: Comm,
     ) -> Result<Request<'a>, MpiError> {
-        let (n, _) = self.comm_nr("iallgather", comm)?;
-        let counts = vec![send.len(); n as usize];
+        let n = self.part_count("iallgather", comm)?;
+        let counts = vec![send.len(); n];
+        if self.comm_is_inter(comm)? {
+            return self.inter_allgatherv(send, recv, &counts, comm);
+        }
         let plan = self.allgather_plan("iallgather", send, recv.len(), &counts, comm)?;
         self.start_plan("iallgather", comm, plan, Some(bytes_of_mut(recv)))
     }
@@ -298,6 +340,9 @@ impl Mpi<'_> {
         counts: &[usize],
         comm: Comm,
     ) -> Result<Request<'a>, MpiError> {
+        if self.comm_is_inter(comm)? {
+            return self.inter_allgatherv(send, recv, counts, comm);
+        }
         let plan = self.allgather_plan("iallgatherv", send, recv.len(), counts, comm)?;
         self.start_plan("iallgatherv", comm, plan, Some(bytes_of_mut(recv)))
     }
@@ -335,12 +380,15 @@ impl Mpi<'_> {
         recv: &'a mut [T],
         comm: Comm,
     ) -> Result<Request<'a>, MpiError> {
-        let (n, _) = self.comm_nr("ialltoall", comm)?;
-        if !send.len().is_multiple_of(n as usize) {
+        let n = self.part_count("ialltoall", comm)?;
+        if !send.len().is_multiple_of(n) {
             let what = format!("{} elements do not split into {n} equal parts", send.len());
             return Err(count_err("ialltoall", what));
         }
-        let counts = vec![send.len() / n as usize; n as usize];
+        let counts = vec![send.len() / n; n];
+        if self.comm_is_inter(comm)? {
+            return self.inter_alltoallv(send, &counts, recv, &counts, comm);
+        }
         let plan = self.alltoall_plan("ialltoall", send, &counts, recv.len(), &counts, comm)?;
         self.start_plan("ialltoall", comm, plan, Some(bytes_of_mut(recv)))
     }
@@ -355,6 +403,9 @@ impl Mpi<'_> {
         recv_counts: &[usize],
         comm: Comm,
     ) -> Result<Request<'a>, MpiError> {
+        if self.comm_is_inter(comm)? {
+            return self.inter_alltoallv(send, send_counts, recv, recv_counts, comm);
+        }
         let call = "ialltoallv";
         let plan = self.alltoall_plan(call, send, send_counts, recv.len(), recv_counts, comm)?;
         self.start_plan(call, comm, plan, Some(bytes_of_mut(recv)))

@@ -37,7 +37,7 @@ impl Mpi<'_> {
     }
 
     /// A context free on every rank of `comm` (collective).
-    fn agree_context(&mut self, comm: Comm) -> Result<u32, MpiError> {
+    pub(super) fn agree_context(&mut self, comm: Comm) -> Result<u32, MpiError> {
         let mine = [self.engine().next_context()];
         let mut max = [0u32];
         self.allreduce(&mine, &mut max, &Op::Max, comm)?;
@@ -46,6 +46,9 @@ impl Mpi<'_> {
 
     /// A copy of `comm` with its own contexts (collective).
     pub fn comm_dup(&mut self, comm: Comm) -> Result<Comm, MpiError> {
+        if self.comm_is_inter(comm)? {
+            return self.inter_dup(comm);
+        }
         let ranks = self.engine().comm("comm_dup", comm.0)?.members();
         let ctx = self.agree_context(comm)?;
         Ok(Comm(self.engine().add_comm(ctx, ranks)))
@@ -57,6 +60,7 @@ impl Mpi<'_> {
     /// broadcasts it, so duplications may overlap in any order, and with
     /// other communicator calls, without a deadlock or a shared context.
     pub fn comm_idup(&mut self, comm: Comm) -> Result<(Comm, Request<'static>), MpiError> {
+        self.intra("comm_idup", comm)?;
         let (n, r, ranks) = {
             let c = self.engine().comm("comm_idup", comm.0)?;
             (c.size(), c.rank, c.members())
@@ -86,6 +90,7 @@ impl Mpi<'_> {
         color: i32,
         key: i32,
     ) -> Result<Option<Comm>, MpiError> {
+        self.intra("comm_split", comm)?;
         if color < UNDEFINED {
             return Err(MpiError::Count {
                 call: "comm_split",
@@ -145,6 +150,7 @@ impl Mpi<'_> {
         members: &[u32],
         tag: i32,
     ) -> Result<Option<Comm>, MpiError> {
+        self.intra("comm_create_group", internal)?;
         let all = self.comm_members(internal)?;
         if let Some(&m) = members.iter().find(|m| !all.contains(m)) {
             return Err(MpiError::InvalidRank {

@@ -5,6 +5,7 @@
 
 mod coll;
 mod comm;
+mod inter;
 mod p2p;
 mod rank_state;
 mod request;
@@ -12,6 +13,7 @@ mod request;
 use std::time::Instant;
 
 pub use comm::UNDEFINED;
+pub use inter::{PROC_NULL, ROOT};
 pub use p2p::MatchedMessage;
 pub use request::Request;
 
