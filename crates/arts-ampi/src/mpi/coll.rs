@@ -66,7 +66,11 @@ pub(super) fn bytes(counts: &[usize], size: usize) -> Vec<usize> {
 
 impl Mpi<'_> {
     /// Size of `comm` and this rank in it.
-    fn comm_nr(&mut self, call: &'static str, comm: Comm) -> Result<(u32, u32), MpiError> {
+    pub(super) fn comm_nr(
+        &mut self,
+        call: &'static str,
+        comm: Comm,
+    ) -> Result<(u32, u32), MpiError> {
         let c = self.engine().comm(call, comm.0)?;
         Ok((c.size(), c.rank))
     }

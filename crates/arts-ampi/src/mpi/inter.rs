@@ -123,7 +123,7 @@ impl Mpi<'_> {
     /// A context free on every rank of both groups of intercommunicator
     /// `comm` (collective over both).
     fn agree_inter_context(&mut self, call: &'static str, comm: Comm) -> Result<u32, MpiError> {
-        let (nl, r) = self.comm_nr_inter(comm)?;
+        let (nl, r) = self.comm_nr(call, comm)?;
         let mine = self.engine().next_context();
         let mut plan = Self::inter_plan(Some((Op::Max, u32::DATATYPE)));
         let acc = plan.buf(mine.to_le_bytes().to_vec());
@@ -177,12 +177,6 @@ impl Mpi<'_> {
         Ok(Comm(self.engine().add_comm(ctx, ranks)))
     }
 
-    /// Size of the local group of intercommunicator `comm` and this rank in it.
-    fn comm_nr_inter(&mut self, comm: Comm) -> Result<(u32, u32), MpiError> {
-        let c = self.engine().comm("collective", comm.0)?;
-        Ok((c.size(), c.rank))
-    }
-
     /// Number of ranks of `comm`'s remote group.
     fn remote_size(&mut self, call: &'static str, comm: Comm) -> Result<u32, MpiError> {
         Ok(self.engine().comm(call, comm.0)?.peer_size())
@@ -210,7 +204,7 @@ impl Mpi<'_> {
 
     /// Barrier on intercommunicator `comm`.
     pub(super) fn inter_barrier(&mut self, comm: Comm) -> Result<Request<'static>, MpiError> {
-        let (nl, r) = self.comm_nr_inter(comm)?;
+        let (nl, r) = self.comm_nr("ibarrier", comm)?;
         let mut plan = Self::inter_plan(None);
         inter_plans::barrier(&mut plan, nl, r);
         self.start_plan("ibarrier", comm, plan, None)
@@ -224,7 +218,7 @@ impl Mpi<'_> {
         root: i32,
         comm: Comm,
     ) -> Result<Request<'a>, MpiError> {
-        let (nl, r) = self.comm_nr_inter(comm)?;
+        let (nl, r) = self.comm_nr("ibcast", comm)?;
         let role = self.role("ibcast", root, comm)?;
         let mut plan = Self::inter_plan(None);
         let data = match role {
@@ -250,7 +244,7 @@ impl Mpi<'_> {
         root: i32,
         comm: Comm,
     ) -> Result<Request<'a>, MpiError> {
-        let (nl, r) = self.comm_nr_inter(comm)?;
+        let (nl, r) = self.comm_nr("ireduce", comm)?;
         let role = self.role("ireduce", root, comm)?;
         op.check("ireduce", T::DATATYPE)?;
         let mut plan = Self::inter_plan(Some((op.clone(), T::DATATYPE)));
@@ -269,7 +263,7 @@ impl Mpi<'_> {
         op: &Op,
         comm: Comm,
     ) -> Result<Request<'a>, MpiError> {
-        let (nl, r) = self.comm_nr_inter(comm)?;
+        let (nl, r) = self.comm_nr("iallreduce", comm)?;
         op.check("iallreduce", T::DATATYPE)?;
         expect_len("iallreduce", "the receive buffer", recv.len(), send.len())?;
         let mut plan = Self::inter_plan(Some((op.clone(), T::DATATYPE)));
@@ -288,7 +282,7 @@ impl Mpi<'_> {
         root: i32,
         comm: Comm,
     ) -> Result<Request<'a>, MpiError> {
-        let nl = self.comm_nr_inter(comm)?.0;
+        let nl = self.comm_nr("igatherv", comm)?.0;
         let role = self.role("igatherv", root, comm)?;
         let mut plan = Self::inter_plan(None);
         let mine = plan.buf(bytes_of(send).to_vec());
@@ -318,7 +312,7 @@ impl Mpi<'_> {
         root: i32,
         comm: Comm,
     ) -> Result<Request<'a>, MpiError> {
-        let nl = self.comm_nr_inter(comm)?.0;
+        let nl = self.comm_nr("iscatterv", comm)?.0;
         let role = self.role("iscatterv", root, comm)?;
         if role == Role::Root {
             let n = self.remote_size("iscatterv", comm)? as usize;
@@ -350,7 +344,7 @@ impl Mpi<'_> {
         counts: &[usize],
         comm: Comm,
     ) -> Result<Request<'a>, MpiError> {
-        let nl = self.comm_nr_inter(comm)?.0;
+        let nl = self.comm_nr("iallgatherv", comm)?.0;
         let n = self.remote_size("iallgatherv", comm)? as usize;
         expect_len("iallgatherv", "counts", counts.len(), n)?;
         expect_len(
@@ -377,7 +371,7 @@ impl Mpi<'_> {
         comm: Comm,
     ) -> Result<Request<'a>, MpiError> {
         const CALL: &str = "ialltoallv";
-        let nl = self.comm_nr_inter(comm)?.0;
+        let nl = self.comm_nr("ialltoallv", comm)?.0;
         let n = self.remote_size(CALL, comm)? as usize;
         super::coll::expect_parts(
             CALL,
