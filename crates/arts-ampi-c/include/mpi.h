@@ -1411,9 +1411,10 @@ void pup_destroy(pup_er p);
  * of datatype and error handler calls, names and user attributes of
  * windows and datatypes, group ranges, topology mapping (no reordering),
  * the program's own error classes, statuses for layered libraries.
- * Intercommunicators: point to point, dup, merge and the blocking and
- * non-blocking barrier, bcast, reduce, allreduce, gather(v), scatter(v),
- * allgather(v) and alltoall(v,w); other calls refuse them (MPI_ERR_COMM). */
+ * Intercommunicators: point to point, dup, idup, split, create, merge
+ * and the blocking and non-blocking barrier, bcast, reduce, allreduce,
+ * reduce-scatter, gather(v), scatter(v), allgather(v) and alltoall(v,w);
+ * the calls MPI defines on intracommunicators refuse them (MPI_ERR_COMM). */
 #define MPI_Get_address ARTS_MPI_Get_address
 #define MPI_Address ARTS_MPI_Get_address
 #define MPI_Aint_add ARTS_MPI_Aint_add

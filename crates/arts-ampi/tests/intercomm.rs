@@ -1,6 +1,7 @@
 //! Intercommunicators: built from two disjoint groups, point-to-point
 //! messages to the other group, the collectives that move data from one
-//! group to the other, merge and dup, and the calls that refuse them.
+//! group to the other, merge, dup and split, and the calls that refuse
+//! them.
 
 use std::sync::Arc;
 
@@ -127,6 +128,24 @@ fn an_intercommunicator_connects_two_groups() {
         }
         mpi.waitall(vec![s, s2])?;
 
+        // A non-blocking copy, and a reduce-scatter of the other group's sum.
+        let (icopy, req) = mpi.comm_idup(inter)?;
+        mpi.wait(req)?;
+        assert_eq!(&mpi.comm_remote_members(icopy)?, theirs);
+        // Both groups reduce 6 elements: A's 3 ranks get 2, B's 2 get 3.
+        let per = 6 / mine.len();
+        let counts = vec![per; mine.len()];
+        let send: Vec<i32> = (0..6).map(|i| r + i).collect();
+        let mut part = vec![0i32; per];
+        mpi.reduce_scatter(&send, &mut part, &counts, &Op::Sum, icopy)?;
+        let other_sum: i32 = theirs.iter().map(|&w| w as i32).sum();
+        let first = lr * per as i32;
+        let want: Vec<i32> = (first..first + per as i32)
+            .map(|i| other_sum + i * theirs.len() as i32)
+            .collect();
+        assert_eq!(part, want);
+        mpi.comm_free(icopy)?;
+
         // Merged, B (high) after A.
         let merged = mpi.intercomm_merge(inter, !in_a)?;
         assert!(!mpi.comm_is_inter(merged)?);
@@ -137,8 +156,30 @@ fn an_intercommunicator_connects_two_groups() {
         mpi.allreduce(&[r], &mut sum, &Op::Sum, merged)?;
         assert_eq!(sum[0], 10);
 
+        // Split: {0} with {1}, {2, 4} with {3}; rank 4 asks for none.
+        let color = if r == 4 {
+            arts_ampi::UNDEFINED
+        } else {
+            i32::from(r >= 2)
+        };
+        let part = mpi.comm_split(inter, color, -r)?;
+        match r {
+            4 => assert!(part.is_none()),
+            _ => {
+                let part = part.unwrap();
+                let want: &[u32] = match r {
+                    0 => &[1],
+                    1 => &[0],
+                    2 => &[3],
+                    _ => &[2],
+                };
+                assert_eq!(mpi.comm_remote_members(part)?, want);
+                mpi.comm_free(part)?;
+            }
+        }
+
         // Calls defined on intracommunicators only refuse it.
-        let e = mpi.comm_split(inter, 0, 0).unwrap_err();
+        let e = mpi.comm_create_group(inter, &[r as u32], 0).unwrap_err();
         assert!(matches!(e, MpiError::CommKind { inter: true, .. }), "{e}");
         let mut out = [0i32];
         let e = mpi.scan(&[r], &mut out, &Op::Sum, inter).unwrap_err();

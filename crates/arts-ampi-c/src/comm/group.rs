@@ -265,7 +265,12 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Comm_create(
         let (c, group_members) = group_in(vp, comm, group)?;
         let me = vp.rank as u32;
         // Disjoint groups have distinct lowest members; equal groups, one.
-        let lowest = group_members.iter().min().map_or(0, |&m| m as c_int);
+        // On an intercommunicator each group passes a group of its own
+        // ranks, and the two members' parts are joined.
+        let lowest = match vp.mpi().comm_is_inter(c)? {
+            true => 0,
+            false => group_members.iter().min().map_or(0, |&m| m as c_int),
+        };
         let (color, key) = match group_members.iter().position(|&m| m == me) {
             Some(i) => (lowest, i as c_int),
             None => (arts_ampi::UNDEFINED, 0),

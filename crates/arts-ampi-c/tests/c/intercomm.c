@@ -1,7 +1,8 @@
 /* Intercommunicators: two groups (even and odd WORLD ranks) joined by
  * MPI_Intercomm_create; point to point between them, the collectives that
  * move data from one group to the other (blocking and not), dup, compare,
- * merge, and a call defined on intracommunicators only refusing one.
+ * merge, split and create, and a call defined on intracommunicators
+ * only refusing one.
  * Needs at least 2 ranks; prints the same under Open MPI. */
 #include <mpi.h>
 #include <stdio.h>
@@ -120,6 +121,25 @@ int main(int argc, char **argv)
         free(got);
         free(send);
     }
+    /* 5 too: a non-blocking copy, and a reduce-scatter on it of the other
+     * group's vectors (ln * rn elements in both groups) */
+    {
+        MPI_Comm ic;
+        MPI_Request q;
+        int t = ln * rn, sum_w = 0;
+        int *sb = malloc(t * sizeof(int)), *rc = malloc(ln * sizeof(int)), *rb = malloc(rn * sizeof(int));
+        MPI_Comm_idup(inter, &ic, &q);
+        MPI_Wait(&q, MPI_STATUS_IGNORE);
+        for (i = 0; i < t; i++) sb[i] = r + i;
+        for (i = 0; i < ln; i++) rc[i] = rn;
+        MPI_Reduce_scatter(sb, rb, rc, MPI_INT, MPI_SUM, ic);
+        for (i = 0; i < rn; i++) sum_w += 2 * i + (in_a ? 1 : 0);
+        for (i = 0; i < rn; i++) ok[5] &= rb[i] == sum_w + rn * (lr * rn + i);
+        MPI_Comm_free(&ic);
+        free(sb);
+        free(rc);
+        free(rb);
+    }
     /* 6: dup (congruent, its own messages), merge (B after A) */
     {
         int cmp, got = -1, mr, ms, msum = 0;
@@ -137,6 +157,31 @@ int main(int argc, char **argv)
         MPI_Comm_size(merged, &ms);
         MPI_Allreduce(&r, &msum, 1, MPI_INT, MPI_SUM, merged);
         ok[6] &= !flag && ms == n && mr == (in_a ? lr : (n + 1) / 2 + lr) && msum == n * (n - 1) / 2;
+    }
+    /* 6 too: split by parity of the local rank; create of each group's
+     * rank 0 */
+    {
+        MPI_Comm part, first;
+        MPI_Group g, g0;
+        int ps = -1, want = 0, zero = 0;
+        MPI_Comm_split(inter, lr % 2, -lr, &part);
+        for (i = 0; i < rn; i++) want += i % 2 == lr % 2;
+        if (part != MPI_COMM_NULL) {
+            MPI_Comm_remote_size(part, &ps);
+            MPI_Comm_free(&part);
+        }
+        ok[6] &= want ? ps == want : ps == -1;
+        MPI_Comm_group(inter, &g);
+        MPI_Group_incl(g, 1, &zero, &g0);
+        MPI_Comm_create(inter, g0, &first);
+        ok[6] &= (lr == 0) == (first != MPI_COMM_NULL);
+        if (first != MPI_COMM_NULL) {
+            MPI_Comm_remote_size(first, &ps);
+            ok[6] &= ps == 1;
+            MPI_Comm_free(&first);
+        }
+        MPI_Group_free(&g0);
+        MPI_Group_free(&g);
     }
     /* 7: a call defined on intracommunicators only */
     {

@@ -109,6 +109,36 @@ pub fn allreduce(plan: &mut Plan, nl: u32, r: u32, acc: usize) -> usize {
     theirs
 }
 
+/// Adds a reduce-scatter: the reduction of the *other* group's `acc`s,
+/// `counts[i]` bytes of it to local rank `i` (each group reduces to its
+/// rank 0, the two trade their results and scatter what they got);
+/// returns the buffer of this rank's part.
+pub fn reduce_scatter(plan: &mut Plan, nl: u32, r: u32, acc: usize, counts: &[usize]) -> usize {
+    plans::reduce(plan, nl, r, 0, acc);
+    let theirs = plan.buf(Vec::new());
+    if r == 0 {
+        plan.round(Round {
+            sends: vec![(remote(nl, 0), acc, None)],
+            recvs: vec![(remote(nl, 0), theirs)],
+            then: Vec::new(),
+        });
+    }
+    plans::scatterv(plan, nl, r, 0, theirs, counts)
+}
+
+/// Adds the sharing of a value one group's rank 0 holds in `buf`
+/// (`provider`: this rank's group): it goes to the other group's rank 0,
+/// and each group broadcasts it from its rank 0.
+pub fn share(plan: &mut Plan, nl: u32, r: u32, provider: bool, buf: usize) {
+    if r == 0 {
+        match provider {
+            true => send_round(plan, remote(nl, 0), buf),
+            false => recv_round(plan, remote(nl, 0), buf),
+        }
+    }
+    plans::bcast(plan, nl, r, 0, buf);
+}
+
 /// Adds an all-reduce over both groups with a commutative `plan.op`:
 /// every rank gets the reduction of every `acc` of both groups (their rank
 /// 0s trade their group's result and combine); returns its buffer.

@@ -311,6 +311,14 @@ impl Engine {
         self.comms.len() as u32 - 1
     }
 
+    /// Adds an intercommunicator between `local` and `remote` whose
+    /// context a running plan sets (`Plan::context_of`); returns its handle.
+    pub fn add_intercomm_unset(&mut self, local: Vec<u32>, remote: Vec<u32>) -> u32 {
+        let info = CommInfo::inter(u32::MAX - CONTEXTS, local, remote, self.me);
+        self.comms.push(Some(info));
+        self.comms.len() as u32 - 1
+    }
+
     /// Adds a communicator of `ranks` (WORLD ranks, in order) with context
     /// `ctx` (and the two after it); returns its handle.
     pub fn add_comm(&mut self, ctx: u32, ranks: Vec<u32>) -> u32 {
@@ -805,11 +813,15 @@ impl Engine {
                 s.started = true;
                 let sends = std::mem::take(&mut s.plan.rounds[s.round].sends);
                 for (to, b, range) in sends {
-                    let buf = &s.plan.bufs[b];
-                    let data = match range {
-                        Some(r) => &buf[r],
-                        None => &buf[..],
-                    };
+                    let len = s.plan.bufs[b].len();
+                    let range = range.unwrap_or(0..len);
+                    // Shorter: the ranks passed counts that do not agree
+                    // (an intercommunicator's groups, different totals).
+                    if range.end > len {
+                        s.fail(format!("{} bytes to send, {len} at hand", range.end));
+                        continue;
+                    }
+                    let data = &s.plan.bufs[b][range];
                     self.post_packet(net, comm.coll_world(to), comm.coll_ctx, s.tag, data);
                 }
                 let recvs = std::mem::take(&mut s.plan.rounds[s.round].recvs);

@@ -159,7 +159,7 @@ impl Schedule {
         }
     }
 
-    fn fail(&mut self, what: String) {
+    pub(super) fn fail(&mut self, what: String) {
         let call = self.call;
         self.error.get_or_insert(MpiError::Count { call, what });
     }

@@ -298,7 +298,7 @@ impl Mpi<'_> {
         self.iscatterv(send, &counts, recv, root, comm)
     }
 
-    fn allgather_plan<T: MpiType>(
+    pub(super) fn allgather_plan<T: MpiType>(
         &mut self,
         call: &'static str,
         send: &[T],
@@ -431,9 +431,16 @@ impl Mpi<'_> {
         expect_len(call, "the send buffer", send.len(), counts.iter().sum())?;
         expect_len(call, "the receive buffer", recv.len(), counts[r as usize])?;
         let (mut plan, acc) = Self::reduce_plan(call, send, op)?;
-        plans::reduce(&mut plan, n, r, 0, acc);
         let counts = bytes(counts, T::DATATYPE.size);
-        plan.out = Some(plans::scatterv(&mut plan, n, r, 0, acc, &counts));
+        // An intercommunicator's ranks get parts of the other group's reduction.
+        plan.inter = self.comm_is_inter(comm)?;
+        plan.out = Some(match plan.inter {
+            true => crate::engine::inter_plans::reduce_scatter(&mut plan, n, r, acc, &counts),
+            false => {
+                plans::reduce(&mut plan, n, r, 0, acc);
+                plans::scatterv(&mut plan, n, r, 0, acc, &counts)
+            }
+        });
         self.start_plan(call, comm, plan, Some(bytes_of_mut(recv)))
     }
 

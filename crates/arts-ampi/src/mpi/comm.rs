@@ -60,7 +60,9 @@ impl Mpi<'_> {
     /// broadcasts it, so duplications may overlap in any order, and with
     /// other communicator calls, without a deadlock or a shared context.
     pub fn comm_idup(&mut self, comm: Comm) -> Result<(Comm, Request<'static>), MpiError> {
-        self.intra("comm_idup", comm)?;
+        if self.comm_is_inter(comm)? {
+            return self.inter_idup(comm);
+        }
         let (n, r, ranks) = {
             let c = self.engine().comm("comm_idup", comm.0)?;
             (c.size(), c.rank, c.members())
@@ -90,12 +92,14 @@ impl Mpi<'_> {
         color: i32,
         key: i32,
     ) -> Result<Option<Comm>, MpiError> {
-        self.intra("comm_split", comm)?;
         if color < UNDEFINED {
             return Err(MpiError::Count {
                 call: "comm_split",
                 what: format!("color {color} is neither >= 0 nor UNDEFINED"),
             });
+        }
+        if self.comm_is_inter(comm)? {
+            return self.inter_split(comm, color, key);
         }
         let (n, ranks) = {
             let c = self.engine().comm("comm_split", comm.0)?;
@@ -108,12 +112,7 @@ impl Mpi<'_> {
         if color == UNDEFINED {
             return Ok(None);
         }
-        let mut members: Vec<(i32, usize)> = (0..n)
-            .filter(|&i| all[2 * i] == color)
-            .map(|i| (all[2 * i + 1], i))
-            .collect();
-        members.sort();
-        let world: Vec<u32> = members.iter().map(|&(_, i)| ranks[i]).collect();
+        let world = part_of(&all, &ranks, color);
         Ok(Some(Comm(self.engine().add_comm(ctx, world))))
     }
 
@@ -194,4 +193,15 @@ impl Mpi<'_> {
     pub fn comm_members(&mut self, comm: Comm) -> Result<Vec<u32>, MpiError> {
         Ok(self.engine().comm("comm_members", comm.0)?.members())
     }
+}
+
+/// The ranks of `ranks` (`WORLD` ranks by rank) whose `(color, key)` in
+/// `all` has `color`, ordered by key, then by rank.
+pub(super) fn part_of(all: &[i32], ranks: &[u32], color: i32) -> Vec<u32> {
+    let mut members: Vec<(i32, usize)> = (0..ranks.len())
+        .filter(|&i| all[2 * i] == color)
+        .map(|i| (all[2 * i + 1], i))
+        .collect();
+    members.sort();
+    members.iter().map(|&(_, i)| ranks[i]).collect()
 }

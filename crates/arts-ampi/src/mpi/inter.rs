@@ -6,6 +6,7 @@
 //! free on every rank of both, as `comm_dup` does within one group.
 
 use super::coll::{bytes, expect_len};
+use super::comm::part_of;
 use super::{Comm, Mpi, Request};
 use crate::datatype::{MpiType, bytes_of, bytes_of_mut};
 use crate::engine::{Plan, Role, inter_plans};
@@ -142,6 +143,69 @@ impl Mpi<'_> {
         };
         let ctx = self.agree_inter_context("comm_dup", comm)?;
         Ok(Comm(self.engine().add_intercomm(ctx, local, remote)))
+    }
+
+    /// Starts a copy of intercommunicator `comm` (`MPI_Comm_idup`): the
+    /// group whose first rank is lower in `WORLD` draws a context as
+    /// `comm_idup` does, its rank 0 gives it to the other group's, and
+    /// each group broadcasts it.
+    pub(super) fn inter_idup(&mut self, comm: Comm) -> Result<(Comm, Request<'static>), MpiError> {
+        const CALL: &str = "comm_idup";
+        let (nl, r) = self.comm_nr(CALL, comm)?;
+        let (local, remote) = {
+            let c = self.engine().comm(CALL, comm.0)?;
+            (c.members(), c.remote_members())
+        };
+        let provider = local[0] < remote[0];
+        let ctx = match provider && r == 0 {
+            true => self.engine().idup_context().ok_or(MpiError::Count {
+                call: CALL,
+                what: "this rank has led too many non-blocking duplications".into(),
+            })?,
+            false => 0,
+        };
+        let mut plan = Self::inter_plan(None);
+        let b = plan.buf(ctx.to_le_bytes().to_vec());
+        inter_plans::share(&mut plan, nl, r, provider, b);
+        plan.out = Some(b);
+        let new = self.engine().add_intercomm_unset(local, remote);
+        plan.context_of = Some(new);
+        let req = self.start_plan(CALL, comm, plan, None)?;
+        Ok((Comm(new), req))
+    }
+
+    /// Splits intercommunicator `comm` (collective over both groups): the
+    /// ranks of each group with one `color` (ordered by `key`, then rank)
+    /// joined with the other group's ranks of that color; `None` where
+    /// either side has none.
+    pub(super) fn inter_split(
+        &mut self,
+        comm: Comm,
+        color: i32,
+        key: i32,
+    ) -> Result<Option<Comm>, MpiError> {
+        const CALL: &str = "comm_split";
+        let (nl, local, remote) = {
+            let c = self.engine().comm(CALL, comm.0)?;
+            (c.size() as usize, c.members(), c.remote_members())
+        };
+        // This group's colors and keys (an all-gather over its own ranks),
+        // then the other group's.
+        let mut ours = vec![0i32; 2 * nl];
+        let mut plan = self.allgather_plan(CALL, &[color, key], ours.len(), &vec![2; nl], comm)?;
+        plan.inter = true;
+        let req = self.start_plan(CALL, comm, plan, Some(bytes_of_mut(&mut ours)))?;
+        self.wait_as(CALL, req)?;
+        let mut theirs = vec![0i32; 2 * remote.len()];
+        self.allgather(&[color, key], &mut theirs, comm)?;
+        let ctx = self.agree_inter_context(CALL, comm)?;
+        self.engine().reserve_context(ctx);
+        let remote = part_of(&theirs, &remote, color);
+        if color == super::UNDEFINED || remote.is_empty() {
+            return Ok(None);
+        }
+        let local = part_of(&ours, &local, color);
+        Ok(Some(Comm(self.engine().add_intercomm(ctx, local, remote))))
     }
 
     /// The intracommunicator of both groups of intercommunicator `inter`
