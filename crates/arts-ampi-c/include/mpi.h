@@ -1452,6 +1452,11 @@ void pup_destroy(pup_er p);
 #define MPI_Group_range_incl ARTS_MPI_Group_range_incl
 #define MPI_Group_range_excl ARTS_MPI_Group_range_excl
 #define MPI_Comm_test_inter ARTS_MPI_Comm_test_inter
+#define MPI_Comm_get_parent ARTS_MPI_Comm_get_parent
+#define MPI_File_get_errhandler ARTS_MPI_File_get_errhandler
+#define MPI_Type_create_f90_real ARTS_MPI_Type_create_f90_real
+#define MPI_Type_create_f90_complex ARTS_MPI_Type_create_f90_complex
+#define MPI_Type_create_f90_integer ARTS_MPI_Type_create_f90_integer
 #define MPI_Comm_remote_size ARTS_MPI_Comm_remote_size
 #define MPI_Comm_remote_group ARTS_MPI_Comm_remote_group
 #define MPI_Intercomm_create ARTS_MPI_Intercomm_create
@@ -1523,6 +1528,21 @@ int MPI_Comm_remote_group(MPI_Comm comm, MPI_Group *group);
 int MPI_Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm peer_comm,
                          int remote_leader, int tag, MPI_Comm *newintercomm);
 int MPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm *newintracomm);
+/* arts spawns no processes: every rank's parent is MPI_COMM_NULL. */
+int MPI_Comm_get_parent(MPI_Comm *parent);
+int MPI_File_get_errhandler(MPI_File file, MPI_Errhandler *errhandler);
+/* Fortran's selected_real_kind(p, r) / selected_int_kind(r): the
+ * predefined type of that size (not to be freed); reals up to 18 digits
+ * (x87 long double), no 128-bit real. */
+int MPI_Type_create_f90_real(int p, int r, MPI_Datatype *newtype);
+int MPI_Type_create_f90_complex(int p, int r, MPI_Datatype *newtype);
+int MPI_Type_create_f90_integer(int r, MPI_Datatype *newtype);
+/* Profiling control: nothing to control in arts (as under Open MPI). */
+static inline int MPI_Pcontrol(const int level, ...)
+{
+    (void)level;
+    return MPI_SUCCESS;
+}
 int MPI_Cart_map(MPI_Comm comm, int ndims, const int dims[], const int periods[], int *newrank);
 int MPI_Add_error_class(int *errorclass);
 int MPI_Add_error_code(int errorclass, int *errorcode);

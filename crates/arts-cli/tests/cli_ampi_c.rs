@@ -613,7 +613,8 @@ fn the_calls_around_the_subset_match_open_mpi() {
         &[&file],
         "calls: address 1 elements 1 count_x 1 mpi1_types 1 mpi1_errhandlers 1 names 1 \
          window 1 win_attrs 1 type_attrs 1 commutative 1 group_ranges 1 cart_map 1 \
-         error_classes 1 statuses 1 hints 1 dist_graph 1 file_queries 1 envelopes 1 match_size 1",
+         error_classes 1 statuses 1 hints 1 dist_graph 1 file_queries 1 envelopes 1 match_size 1 \
+         f90_parent_pcontrol 1",
     );
 }
 

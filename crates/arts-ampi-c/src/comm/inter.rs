@@ -6,7 +6,7 @@ use std::ffi::c_int;
 
 use arts_ampi::{Comm, WORLD};
 
-use crate::abi::ERR_COMM;
+use crate::abi::{ERR_COMM, MPI_COMM_NULL, MPI_COMM_WORLD};
 use crate::comm::communicators::inherit;
 use crate::state::fail::{Fail, comm_of, out};
 use crate::state::{Vp, entry};
@@ -63,6 +63,16 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Comm_test_inter(
     entry("MPI_Comm_test_inter", comm, |vp| {
         let flag = out(flag, "flag")?;
         *flag = c_int::from(vp.mpi().comm_is_inter(comm_of(comm)?)?);
+        Ok(())
+    })
+}
+
+/// `MPI_Comm_get_parent`: `MPI_COMM_NULL` (arts starts no processes
+/// with `MPI_Comm_spawn`, so no rank has a parent).
+#[unsafe(no_mangle)]
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Comm_get_parent(parent: *mut c_int) -> c_int {
+    entry("MPI_Comm_get_parent", MPI_COMM_WORLD, |_| {
+        *out(parent, "parent")? = MPI_COMM_NULL;
         Ok(())
     })
 }

@@ -106,6 +106,13 @@ fn done(ierr: *mut c_int, rc: c_int) {
     }
 }
 
+/// Fortran's `MPI_PCONTROL(LEVEL)` (MPI gives it no `IERROR`): profiling
+/// control, for a profiling library that intercepts it; arts has none, so,
+/// as under Open MPI, it does nothing (C's `MPI_Pcontrol`, variadic, is
+/// inline in mpi.h).
+#[unsafe(no_mangle)]
+pub(crate) unsafe extern "C-unwind" fn mpi_pcontrol_(_level: *const c_int) {}
+
 /// The Rust type of an argument of kind `$k`.
 macro_rules! fty {
     (i) => { *const c_int };      // INTEGER in
@@ -205,6 +212,11 @@ fortran! {
     mpi_op_commutative_ => ARTS_MPI_Op_commutative(op: i, commute: o);
     mpi_comm_test_inter_ => ARTS_MPI_Comm_test_inter(comm: i, flag: o);
     mpi_comm_remote_size_ => ARTS_MPI_Comm_remote_size(comm: i, size: o);
+    mpi_comm_get_parent_ => ARTS_MPI_Comm_get_parent(parent: o);
+    mpi_file_get_errhandler_ => ARTS_MPI_File_get_errhandler(fh: i, errhandler: o);
+    mpi_type_create_f90_real_ => ARTS_MPI_Type_create_f90_real(p: i, r: i, newtype: o);
+    mpi_type_create_f90_complex_ => ARTS_MPI_Type_create_f90_complex(p: i, r: i, newtype: o);
+    mpi_type_create_f90_integer_ => ARTS_MPI_Type_create_f90_integer(r: i, newtype: o);
     mpi_comm_remote_group_ => ARTS_MPI_Comm_remote_group(comm: i, group: o);
     mpi_intercomm_create_ => ARTS_MPI_Intercomm_create(local_comm: i, local_leader: i,
         peer_comm: i, remote_leader: i, tag: i, newintercomm: o);

@@ -579,6 +579,22 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_File_sync(fh: c_int) -> c_int {
     })
 }
 
+/// `MPI_File_get_errhandler` (`MPI_FILE_NULL`: that of files opened later).
+#[unsafe(no_mangle)]
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_File_get_errhandler(
+    fh: c_int,
+    handler: *mut c_int,
+) -> c_int {
+    entry("MPI_File_get_errhandler", file_key(fh), |vp| {
+        let handler = out(handler, "errhandler")?;
+        if fh != MPI_FILE_NULL {
+            file_of(vp, fh)?;
+        }
+        *handler = vp.errhandler(file_key(fh));
+        Ok(())
+    })
+}
+
 /// `MPI_File_set_errhandler` (`MPI_FILE_NULL`: for files opened later).
 #[unsafe(no_mangle)]
 pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_File_set_errhandler(

@@ -278,6 +278,85 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Type_match_size(
     })
 }
 
+/// The bytes of Fortran's smallest real kind of at least `p` decimal
+/// digits and exponent range `r` (`MPI_UNDEFINED`: any), as gfortran
+/// chooses them; `None` beyond x87's 80-bit `long double` (arts has no
+/// 128-bit real).
+fn real_bytes(p: c_int, r: c_int) -> Option<c_int> {
+    let (p, r) = (p.max(0), r.max(0));
+    [(6, 37, 4), (15, 307, 8), (18, 4931, 16)]
+        .iter()
+        .find(|&&(dp, dr, _)| p <= dp && r <= dr)
+        .map(|&(_, _, bytes)| bytes)
+}
+
+/// The predefined type of class `class` and `bytes` (as
+/// `MPI_Type_match_size`), stored at `newtype` for `MPI_Type_create_f90_*`.
+fn f90_type(
+    class: c_int,
+    bytes: Option<c_int>,
+    newtype: *mut c_int,
+    what: String,
+) -> Result<(), Fail> {
+    let out = out(newtype, "newtype")?;
+    let found = bytes.and_then(|b| MATCHES.iter().find(|m| (m.0, m.1) == (class, b)));
+    *out = found.map(|m| m.2).ok_or_else(|| {
+        Fail::new(
+            ERR_ARG,
+            format!("no Fortran kind of {what} (arts has reals up to 18 digits and 4931 exponent range, integers up to 18 digits)"),
+        )
+    })?;
+    Ok(())
+}
+
+/// `MPI_Type_create_f90_real`: the predefined real type of Fortran's
+/// `selected_real_kind(p, r)` (a predefined handle: not freed).
+#[unsafe(no_mangle)]
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Type_create_f90_real(
+    p: c_int,
+    r: c_int,
+    newtype: *mut c_int,
+) -> c_int {
+    entry("MPI_Type_create_f90_real", MPI_COMM_WORLD, |_| {
+        f90_type(
+            2,
+            real_bytes(p, r),
+            newtype,
+            format!("real with p = {p}, r = {r}"),
+        )
+    })
+}
+
+/// `MPI_Type_create_f90_complex`: the predefined complex type of two reals
+/// of `selected_real_kind(p, r)`.
+#[unsafe(no_mangle)]
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Type_create_f90_complex(
+    p: c_int,
+    r: c_int,
+    newtype: *mut c_int,
+) -> c_int {
+    entry("MPI_Type_create_f90_complex", MPI_COMM_WORLD, |_| {
+        let bytes = real_bytes(p, r).map(|b| 2 * b);
+        f90_type(3, bytes, newtype, format!("complex with p = {p}, r = {r}"))
+    })
+}
+
+/// `MPI_Type_create_f90_integer`: the predefined integer type of Fortran's
+/// `selected_int_kind(r)`.
+#[unsafe(no_mangle)]
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Type_create_f90_integer(
+    r: c_int,
+    newtype: *mut c_int,
+) -> c_int {
+    entry("MPI_Type_create_f90_integer", MPI_COMM_WORLD, |_| {
+        let bytes = [(2, 1), (4, 2), (9, 4), (18, 8)]
+            .iter()
+            .find(|&&(digits, _)| r <= digits)
+            .map(|&(_, b)| b);
+        f90_type(1, bytes, newtype, format!("integer with r = {r}"))
+    })
+}
+
 /// `MPI_Type_size`: bytes of data in one element.
 #[unsafe(no_mangle)]
 pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Type_size(

@@ -426,18 +426,48 @@ int main(int argc, char **argv)
     MPI_Datatype none;
     match &= MPI_Type_match_size(MPI_TYPECLASS_REAL, 3, &none) != MPI_SUCCESS;
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
-    int mine[19] = {address, elements, counts, mpi1, errhandlers, names, window, wattr, tattr,
+
+    /* Fortran's kinds as types (their sizes), no parent, profiling
+     * control that does nothing, a file handler read back. */
+    int f90 = 1, ksize = -1;
+    MPI_Datatype k;
+    int reals[3][3] = {{6, MPI_UNDEFINED, 4}, {15, 307, 8}, {MPI_UNDEFINED, 300, 8}};
+    for (int i = 0; i < 3; i++) {
+        f90 &= MPI_Type_create_f90_real(reals[i][0], reals[i][1], &k) == MPI_SUCCESS;
+        MPI_Type_size(k, &ksize);
+        f90 &= ksize == reals[i][2];
+        f90 &= MPI_Type_create_f90_complex(reals[i][0], reals[i][1], &k) == MPI_SUCCESS;
+        MPI_Type_size(k, &ksize);
+        f90 &= ksize == 2 * reals[i][2];
+    }
+    int ints_[4][2] = {{2, 1}, {4, 2}, {9, 4}, {18, 8}};
+    for (int i = 0; i < 4; i++) {
+        f90 &= MPI_Type_create_f90_integer(ints_[i][0], &k) == MPI_SUCCESS;
+        MPI_Type_size(k, &ksize);
+        f90 &= ksize == ints_[i][1];
+    }
+    MPI_Comm parent = MPI_COMM_WORLD;
+    MPI_Errhandler fh_handler;
+    f90 &= MPI_Comm_get_parent(&parent) == MPI_SUCCESS && parent == MPI_COMM_NULL;
+    f90 &= MPI_Pcontrol(1) == MPI_SUCCESS && MPI_Pcontrol(0, "ignored") == MPI_SUCCESS;
+    MPI_File_set_errhandler(MPI_FILE_NULL, MPI_ERRORS_ARE_FATAL);
+    f90 &= MPI_File_get_errhandler(MPI_FILE_NULL, &fh_handler) == MPI_SUCCESS;
+    f90 &= fh_handler == MPI_ERRORS_ARE_FATAL;
+    MPI_File_set_errhandler(MPI_FILE_NULL, MPI_ERRORS_RETURN);
+
+    int mine[20] = {address, elements, counts, mpi1, errhandlers, names, window, wattr, tattr,
                     commutative, granges, topology, errors, status, hints, graph, file, envelope,
-                    match};
-    int all[19];
-    MPI_Reduce(mine, all, 19, MPI_INT, MPI_LAND, 0, MPI_COMM_WORLD);
+                    match, f90};
+    int all[20];
+    MPI_Reduce(mine, all, 20, MPI_INT, MPI_LAND, 0, MPI_COMM_WORLD);
     if (rank == 0)
         printf("calls: address %d elements %d count_x %d mpi1_types %d mpi1_errhandlers %d "
                "names %d window %d win_attrs %d type_attrs %d commutative %d group_ranges %d "
                "cart_map %d error_classes %d statuses %d hints %d dist_graph %d file_queries %d "
-               "envelopes %d match_size %d\n",
+               "envelopes %d match_size %d f90_parent_pcontrol %d\n",
                all[0], all[1], all[2], all[3], all[4], all[5], all[6], all[7], all[8], all[9],
-               all[10], all[11], all[12], all[13], all[14], all[15], all[16], all[17], all[18]);
+               all[10], all[11], all[12], all[13], all[14], all[15], all[16], all[17], all[18],
+               all[19]);
     MPI_Group_free(&world);
     MPI_Group_free(&evens);
     MPI_Group_free(&odds);

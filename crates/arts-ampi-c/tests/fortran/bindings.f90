@@ -4,7 +4,8 @@
 ! MPI-1's error handler calls; a file's view and error handler; buffered
 ! and ready persistent sends; group ranges; non-blocking neighbour
 ! collectives; statuses made by hand; MPI_Alloc_mem and MPI_Win_allocate;
-! adjacent distributed graphs, with and without weights.
+! adjacent distributed graphs, with and without weights; Fortran's kinds
+! as MPI types, MPI_PCONTROL and MPI_COMM_GET_PARENT.
 ! Argument: a file name prefix. Prints one line of checks (1 = right), the
 ! same under Open MPI's mpif90.
 module binding_state
@@ -26,12 +27,13 @@ program bindings
   use iso_c_binding, only: c_f_pointer, c_null_ptr
   implicit none
   external noted
-  integer, parameter :: nchecks = 10
+  integer, parameter :: nchecks = 11
   integer :: ierr, rank, n, i, t, class, ok(nchecks), all(nchecks)
   integer :: a(8), b(8), lens(2), disps(2), types(2), extent, lb, ub, addr1, addr2
   integer :: h, h2, code, fh, etype, ftype, g, g2, sz, cart, left, right, win
   integer :: reqs(4), status(MPI_STATUS_SIZE), got(4), counts(2), displs(2)
   integer :: bsend_buf(64), graph, indeg, outdeg, srcs(2), dsts(2), ws(2), wd(2)
+  integer :: kind_size, parent
   integer(kind=MPI_ADDRESS_KIND) :: big, base
   integer(kind=MPI_OFFSET_KIND) :: disp
   integer(kind=MPI_COUNT_KIND) :: count_x
@@ -267,10 +269,25 @@ program bindings
   if (srcs(1) /= left .or. dsts(1) /= right .or. ws(1) /= 1 .or. wd(1) /= 1) ok(10) = 0
   call MPI_Comm_free(graph, ierr)
 
+  ! 11. selected_real_kind(15, 307), selected_int_kind(9) and a complex of
+  ! reals of 6 digits as types; no parent; profiling control (no IERROR)
+  call MPI_Type_create_f90_real(15, 307, t, ierr)
+  call MPI_Type_size(t, kind_size, ierr)
+  if (kind_size /= 8 .or. ierr /= MPI_SUCCESS) ok(11) = 0
+  call MPI_Type_create_f90_integer(9, t, ierr)
+  call MPI_Type_size(t, kind_size, ierr)
+  if (kind_size /= 4 .or. ierr /= MPI_SUCCESS) ok(11) = 0
+  call MPI_Type_create_f90_complex(6, MPI_UNDEFINED, t, ierr)
+  call MPI_Type_size(t, kind_size, ierr)
+  if (kind_size /= 8 .or. ierr /= MPI_SUCCESS) ok(11) = 0
+  call MPI_Comm_get_parent(parent, ierr)
+  if (parent /= MPI_COMM_NULL .or. ierr /= MPI_SUCCESS) ok(11) = 0
+  call MPI_Pcontrol(1)
+
   call MPI_Allreduce(ok, all, nchecks, MPI_INTEGER, MPI_MIN, MPI_COMM_WORLD, ierr)
-  if (rank == 0) write (*, '(a, 10(a, i1))') 'bindings:', ' mpi1 ', all(1), ' address ', &
+  if (rank == 0) write (*, '(a, 11(a, i1))') 'bindings:', ' mpi1 ', all(1), ' address ', &
       all(2), ' names ', all(3), ' errhandlers ', all(4), ' persistent ', all(5), &
       ' ranges ', all(6), ' ineighbor ', all(7), ' statuses ', all(8), ' alloc_mem ', all(9), &
-      ' graph ', all(10)
+      ' graph ', all(10), ' kinds ', all(11)
   call MPI_Finalize(ierr)
 end program bindings
