@@ -116,7 +116,7 @@ fn rooted(vp: &mut Vp, c: Comm, root: c_int) -> Result<(Part, usize), Fail> {
         };
         return Ok((part, n));
     }
-    let remote = vp.mpi().comm_remote_members(c)?.len();
+    let remote = vp.mpi().comm_peer_size(c)? as usize;
     match root {
         MPI_ROOT => Ok((Part::Root, remote)),
         MPI_PROC_NULL => Ok((Part::Idle, remote)),

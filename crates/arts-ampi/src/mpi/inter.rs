@@ -20,11 +20,6 @@ pub const ROOT: i32 = -4;
 /// (`MPI_PROC_NULL`).
 pub const PROC_NULL: i32 = -3;
 
-/// A sequence of `u32`s as a message (little-endian words).
-fn words(v: &[u32]) -> Vec<u8> {
-    v.iter().flat_map(|w| w.to_le_bytes()).collect()
-}
-
 impl Mpi<'_> {
     /// Whether `comm` is an intercommunicator.
     pub fn comm_is_inter(&mut self, comm: Comm) -> Result<bool, MpiError> {
@@ -88,14 +83,10 @@ impl Mpi<'_> {
         if r == leader {
             let mut mine = vec![ctx];
             mine.extend(&members);
-            self.bsend(&words(&mine), remote_leader, tag, peer)?;
+            self.bsend(&mine, remote_leader, tag, peer)?;
             let status = self.probe(remote_leader, tag, peer)?;
-            let mut got = vec![0u8; status.bytes];
-            self.recv(&mut got, remote_leader, tag, peer)?;
-            theirs = got
-                .chunks_exact(4)
-                .map(|w| u32::from_le_bytes(w.try_into().expect("4 bytes")))
-                .collect();
+            theirs = vec![0u32; status.bytes / 4];
+            self.recv(&mut theirs, remote_leader, tag, peer)?;
         }
         let mut len = [theirs.len() as u32];
         self.bcast(&mut len, leader as i32, local)?;
@@ -107,7 +98,8 @@ impl Mpi<'_> {
                 what: "the remote leader sent no group".into(),
             });
         };
-        if let Some(w) = remote.iter().find(|w| members.contains(w)) {
+        let ours: std::collections::HashSet<&u32> = members.iter().collect();
+        if let Some(w) = remote.iter().find(|w| ours.contains(w)) {
             return Err(MpiError::Count {
                 call: CALL,
                 what: format!("WORLD rank {w} is in both groups (they must be disjoint)"),
