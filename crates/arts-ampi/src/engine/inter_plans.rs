@@ -42,18 +42,32 @@ fn recv_round(plan: &mut Plan, from: u32, buf: usize) {
     });
 }
 
+/// Adds, on rank 0 only, a round that sends `mine` to the other group's
+/// rank 0 and receives its counterpart; returns the buffer it lands in.
+fn trade(
+    plan: &mut Plan,
+    nl: u32,
+    r: u32,
+    mine: usize,
+    then: impl FnOnce(usize) -> Vec<Local>,
+) -> usize {
+    let theirs = plan.buf(Vec::new());
+    if r == 0 {
+        plan.round(Round {
+            sends: vec![(remote(nl, 0), mine, None)],
+            recvs: vec![(remote(nl, 0), theirs)],
+            then: then(theirs),
+        });
+    }
+    theirs
+}
+
 /// Adds a barrier: each group's barrier, its rank 0 trading a token with
 /// the other group's, then a broadcast that lets the group go.
 pub fn barrier(plan: &mut Plan, nl: u32, r: u32) {
     plans::barrier(plan, nl, r);
-    let (token, got) = (plan.buf(Vec::new()), plan.buf(Vec::new()));
-    if r == 0 {
-        plan.round(Round {
-            sends: vec![(remote(nl, 0), token, None)],
-            recvs: vec![(remote(nl, 0), got)],
-            then: Vec::new(),
-        });
-    }
+    let token = plan.buf(Vec::new());
+    let got = trade(plan, nl, r, token, |_| Vec::new());
     plans::bcast(plan, nl, r, 0, got);
 }
 
@@ -97,14 +111,7 @@ pub fn reduce(plan: &mut Plan, nl: u32, r: u32, role: Role, acc: usize) -> Optio
 /// results and broadcast what they got); returns the result's buffer.
 pub fn allreduce(plan: &mut Plan, nl: u32, r: u32, acc: usize) -> usize {
     plans::reduce(plan, nl, r, 0, acc);
-    let theirs = plan.buf(Vec::new());
-    if r == 0 {
-        plan.round(Round {
-            sends: vec![(remote(nl, 0), acc, None)],
-            recvs: vec![(remote(nl, 0), theirs)],
-            then: Vec::new(),
-        });
-    }
+    let theirs = trade(plan, nl, r, acc, |_| Vec::new());
     plans::bcast(plan, nl, r, 0, theirs);
     theirs
 }
@@ -115,14 +122,7 @@ pub fn allreduce(plan: &mut Plan, nl: u32, r: u32, acc: usize) -> usize {
 /// returns the buffer of this rank's part.
 pub fn reduce_scatter(plan: &mut Plan, nl: u32, r: u32, acc: usize, counts: &[usize]) -> usize {
     plans::reduce(plan, nl, r, 0, acc);
-    let theirs = plan.buf(Vec::new());
-    if r == 0 {
-        plan.round(Round {
-            sends: vec![(remote(nl, 0), acc, None)],
-            recvs: vec![(remote(nl, 0), theirs)],
-            then: Vec::new(),
-        });
-    }
+    let theirs = trade(plan, nl, r, acc, |_| Vec::new());
     plans::scatterv(plan, nl, r, 0, theirs, counts)
 }
 
@@ -144,18 +144,13 @@ pub fn share(plan: &mut Plan, nl: u32, r: u32, provider: bool, buf: usize) {
 /// 0s trade their group's result and combine); returns its buffer.
 pub fn allreduce_both(plan: &mut Plan, nl: u32, r: u32, acc: usize) -> usize {
     plans::reduce(plan, nl, r, 0, acc);
-    if r == 0 {
-        let theirs = plan.buf(Vec::new());
-        plan.round(Round {
-            sends: vec![(remote(nl, 0), acc, None)],
-            recvs: vec![(remote(nl, 0), theirs)],
-            then: vec![Local::Combine {
-                lower: acc,
-                higher: theirs,
-                into: acc,
-            }],
-        });
-    }
+    trade(plan, nl, r, acc, |theirs| {
+        vec![Local::Combine {
+            lower: acc,
+            higher: theirs,
+            into: acc,
+        }]
+    });
     plans::bcast(plan, nl, r, 0, acc);
     acc
 }
