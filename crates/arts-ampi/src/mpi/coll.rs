@@ -96,7 +96,7 @@ impl Mpi<'_> {
         Ok(Request::new(h, self.shared))
     }
 
-    fn reduce_plan<T: MpiType>(
+    pub(super) fn reduce_plan<T: MpiType>(
         call: &'static str,
         send: &[T],
         op: &Op,
@@ -112,7 +112,7 @@ impl Mpi<'_> {
 
     /// Starts a barrier.
     pub fn ibarrier(&mut self, comm: Comm) -> Result<Request<'static>, MpiError> {
-        if self.comm_is_inter(comm)? {
+        if self.is_inter("ibarrier", comm)? {
             return self.inter_barrier(comm);
         }
         let (n, r) = self.comm_nr("ibarrier", comm)?;
@@ -134,7 +134,7 @@ impl Mpi<'_> {
         root: i32,
         comm: Comm,
     ) -> Result<Request<'a>, MpiError> {
-        if self.comm_is_inter(comm)? {
+        if self.is_inter("ibcast", comm)? {
             return self.inter_bcast(buf, root, comm);
         }
         let (n, r) = self.comm_nr("ibcast", comm)?;
@@ -161,7 +161,7 @@ impl Mpi<'_> {
         root: i32,
         comm: Comm,
     ) -> Result<Request<'a>, MpiError> {
-        if self.comm_is_inter(comm)? {
+        if self.is_inter("ireduce", comm)? {
             return self.inter_reduce(send, recv, op, root, comm);
         }
         let (n, r) = self.comm_nr("ireduce", comm)?;
@@ -186,7 +186,7 @@ impl Mpi<'_> {
         op: &Op,
         comm: Comm,
     ) -> Result<Request<'a>, MpiError> {
-        if self.comm_is_inter(comm)? {
+        if self.is_inter("iallreduce", comm)? {
             return self.inter_allreduce(send, recv, op, comm);
         }
         let (n, r) = self.comm_nr("iallreduce", comm)?;
@@ -208,7 +208,7 @@ impl Mpi<'_> {
         root: i32,
         comm: Comm,
     ) -> Result<Request<'a>, MpiError> {
-        if self.comm_is_inter(comm)? {
+        if self.is_inter("igatherv", comm)? {
             return self.inter_gatherv(send, recv, counts, root, comm);
         }
         let (n, r) = self.comm_nr("igatherv", comm)?;
@@ -255,7 +255,7 @@ impl Mpi<'_> {
         root: i32,
         comm: Comm,
     ) -> Result<Request<'a>, MpiError> {
-        if self.comm_is_inter(comm)? {
+        if self.is_inter("iscatterv", comm)? {
             return self.inter_scatterv(send, counts, recv, root, comm);
         }
         let (n, r) = self.comm_nr("iscatterv", comm)?;
@@ -328,7 +328,7 @@ impl Mpi<'_> {
     ) -> Result<Request<'a>, MpiError> {
         let n = self.part_count("iallgather", comm)?;
         let counts = vec![send.len(); n];
-        if self.comm_is_inter(comm)? {
+        if self.is_inter("iallgather", comm)? {
             return self.inter_allgatherv(send, recv, &counts, comm);
         }
         let plan = self.allgather_plan("iallgather", send, recv.len(), &counts, comm)?;
@@ -344,7 +344,7 @@ impl Mpi<'_> {
         counts: &[usize],
         comm: Comm,
     ) -> Result<Request<'a>, MpiError> {
-        if self.comm_is_inter(comm)? {
+        if self.is_inter("iallgatherv", comm)? {
             return self.inter_allgatherv(send, recv, counts, comm);
         }
         let plan = self.allgather_plan("iallgatherv", send, recv.len(), counts, comm)?;
@@ -390,7 +390,7 @@ impl Mpi<'_> {
             return Err(count_err("ialltoall", what));
         }
         let counts = vec![send.len() / n; n];
-        if self.comm_is_inter(comm)? {
+        if self.is_inter("ialltoall", comm)? {
             return self.inter_alltoallv(send, &counts, recv, &counts, comm);
         }
         let plan = self.alltoall_plan("ialltoall", send, &counts, recv.len(), &counts, comm)?;
@@ -407,7 +407,7 @@ impl Mpi<'_> {
         recv_counts: &[usize],
         comm: Comm,
     ) -> Result<Request<'a>, MpiError> {
-        if self.comm_is_inter(comm)? {
+        if self.is_inter("ialltoallv", comm)? {
             return self.inter_alltoallv(send, send_counts, recv, recv_counts, comm);
         }
         let call = "ialltoallv";
@@ -433,7 +433,7 @@ impl Mpi<'_> {
         let (mut plan, acc) = Self::reduce_plan(call, send, op)?;
         let counts = bytes(counts, T::DATATYPE.size);
         // An intercommunicator's ranks get parts of the other group's reduction.
-        plan.inter = self.comm_is_inter(comm)?;
+        plan.inter = self.is_inter(call, comm)?;
         plan.out = Some(match plan.inter {
             true => crate::engine::inter_plans::reduce_scatter(&mut plan, n, r, acc, &counts),
             false => {

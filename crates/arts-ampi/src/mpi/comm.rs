@@ -46,7 +46,7 @@ impl Mpi<'_> {
 
     /// A copy of `comm` with its own contexts (collective).
     pub fn comm_dup(&mut self, comm: Comm) -> Result<Comm, MpiError> {
-        if self.comm_is_inter(comm)? {
+        if self.is_inter("comm_dup", comm)? {
             return self.inter_dup(comm);
         }
         let ranks = self.engine().comm("comm_dup", comm.0)?.members();
@@ -60,7 +60,7 @@ impl Mpi<'_> {
     /// broadcasts it, so duplications may overlap in any order, and with
     /// other communicator calls, without a deadlock or a shared context.
     pub fn comm_idup(&mut self, comm: Comm) -> Result<(Comm, Request<'static>), MpiError> {
-        if self.comm_is_inter(comm)? {
+        if self.is_inter("comm_idup", comm)? {
             return self.inter_idup(comm);
         }
         let (n, r, ranks) = {
@@ -98,7 +98,7 @@ impl Mpi<'_> {
                 what: format!("color {color} is neither >= 0 nor UNDEFINED"),
             });
         }
-        if self.comm_is_inter(comm)? {
+        if self.is_inter("comm_split", comm)? {
             return self.inter_split(comm, color, key);
         }
         let (n, ranks) = {

@@ -23,7 +23,12 @@ pub const PROC_NULL: i32 = -3;
 impl Mpi<'_> {
     /// Whether `comm` is an intercommunicator.
     pub fn comm_is_inter(&mut self, comm: Comm) -> Result<bool, MpiError> {
-        Ok(self.engine().comm("comm_test_inter", comm.0)?.is_inter())
+        self.is_inter("comm_test_inter", comm)
+    }
+
+    /// Whether `comm` is an intercommunicator, as call `call` asks.
+    pub(super) fn is_inter(&mut self, call: &'static str, comm: Comm) -> Result<bool, MpiError> {
+        Ok(self.engine().comm(call, comm.0)?.is_inter())
     }
 
     /// Number of ranks point-to-point messages on `comm` go to: its size,
@@ -302,9 +307,8 @@ impl Mpi<'_> {
     ) -> Result<Request<'a>, MpiError> {
         let (nl, r) = self.comm_nr("ireduce", comm)?;
         let role = self.role("ireduce", root, comm)?;
-        op.check("ireduce", T::DATATYPE)?;
-        let mut plan = Self::inter_plan(Some((op.clone(), T::DATATYPE)));
-        let acc = plan.buf(bytes_of(send).to_vec());
+        let (mut plan, acc) = Self::reduce_plan("ireduce", send, op)?;
+        plan.inter = true;
         plan.out = inter_plans::reduce(&mut plan, nl, r, role, acc);
         let out = plan.out.map(|_| bytes_of_mut(recv));
         self.start_plan("ireduce", comm, plan, out)
@@ -320,10 +324,9 @@ impl Mpi<'_> {
         comm: Comm,
     ) -> Result<Request<'a>, MpiError> {
         let (nl, r) = self.comm_nr("iallreduce", comm)?;
-        op.check("iallreduce", T::DATATYPE)?;
         expect_len("iallreduce", "the receive buffer", recv.len(), send.len())?;
-        let mut plan = Self::inter_plan(Some((op.clone(), T::DATATYPE)));
-        let acc = plan.buf(bytes_of(send).to_vec());
+        let (mut plan, acc) = Self::reduce_plan("iallreduce", send, op)?;
+        plan.inter = true;
         plan.out = Some(inter_plans::allreduce(&mut plan, nl, r, acc));
         self.start_plan("iallreduce", comm, plan, Some(bytes_of_mut(recv)))
     }
