@@ -10,6 +10,9 @@
 //!   plain names taken as they stand. A function is thus named in one
 //!   place in Rust; `mpi.h` stays the C header (a test holds the two
 //!   together).
+//! * The profiling interface: every `ARTS_MPI_x` also has an `ARTS_PMPI_x`
+//!   (`include/pmpi.h`'s `PMPI_x`) and every Fortran `mpi_x_` a `pmpi_x_`,
+//!   each a one-instruction jump to the call, generated beside the table.
 //! * C's `long double` arithmetic, which Rust lacks, is compiled from
 //!   `src/coll/long_double.c`.
 
@@ -45,7 +48,8 @@ fn main() {
         .file(dir.join("src/coll/long_double.c"))
         .compile("arts_long_double");
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("OUT_DIR")).join("exports.rs");
-    std::fs::write(out, table(&names)).expect("writing the table");
+    let code = table(&names) + &profiling(&names);
+    std::fs::write(out, code).expect("writing the table");
 }
 
 /// The symbol entries of a `--dynamic-list` file (`{ a; b*; };`, C
@@ -137,6 +141,53 @@ fn identifiers(code: &str) -> Vec<String> {
         }
     }
     ids
+}
+
+/// The profiling name of an exported call: `ARTS_MPI_x` is also
+/// `ARTS_PMPI_x`, Fortran's `mpi_x_` also `pmpi_x_`.
+fn profiling_name(name: &str) -> Option<String> {
+    name.strip_prefix("ARTS_MPI_")
+        .map(|x| format!("ARTS_PMPI_{x}"))
+        .or_else(|| name.starts_with("mpi_").then(|| format!("p{name}")))
+}
+
+/// The Rust source of the profiling names: for each call, a global function
+/// that jumps to it (arguments, variadic ones too, and the return value
+/// pass untouched), and `PROFILING`, which references them all (so that
+/// the linker keeps them, as `EXPORTS` keeps the calls).
+fn profiling(names: &BTreeSet<String>) -> String {
+    let pairs: Vec<(String, &String)> = names
+        .iter()
+        .filter_map(|n| Some((profiling_name(n)?, n)))
+        .collect();
+    let mut s = String::from("\nunsafe extern \"C\" {\n");
+    for (p, _) in &pairs {
+        writeln!(s, "    fn {p}();").unwrap();
+    }
+    s.push_str("}\n\n");
+    for (p, n) in &pairs {
+        writeln!(
+            s,
+            "core::arch::global_asm!(\n    \
+             \".pushsection .text.{p},\\\"ax\\\",@progbits\",\n    \
+             \".globl {p}\",\n    \
+             \".type {p},@function\",\n    \
+             \"{p}:\",\n    \
+             jump!(),\n    \
+             \".size {p},.-{p}\",\n    \
+             \".popsection\",\n    \
+             to = sym {n},\n);"
+        )
+        .unwrap();
+    }
+    s.push_str(
+        "\n/// Every profiling name.\n#[used]\npub(crate) static PROFILING: Exports = Exports(&[\n",
+    );
+    for (p, _) in &pairs {
+        writeln!(s, "    (\"{p}\", {p} as *const ()),").unwrap();
+    }
+    s.push_str("]);\n");
+    s
 }
 
 /// The Rust source of the table: a declaration of every symbol, and

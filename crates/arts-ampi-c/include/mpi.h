@@ -113,14 +113,6 @@ typedef MPI_Comm_delete_attr_function MPI_Delete_function;
 #define MPI_TYPECLASS_INTEGER 1
 #define MPI_TYPECLASS_REAL 2
 #define MPI_TYPECLASS_COMPLEX 3
-/* C's and C++'s complex numbers and bool: the layouts of COMPLEX, DOUBLE
-   COMPLEX and MPI_C_BOOL, whose handles (and names) they share */
-#define MPI_C_FLOAT_COMPLEX MPI_COMPLEX
-#define MPI_C_COMPLEX MPI_COMPLEX
-#define MPI_C_DOUBLE_COMPLEX MPI_DOUBLE_COMPLEX
-#define MPI_CXX_FLOAT_COMPLEX MPI_COMPLEX
-#define MPI_CXX_DOUBLE_COMPLEX MPI_DOUBLE_COMPLEX
-#define MPI_CXX_BOOL MPI_C_BOOL
 /* C's other types */
 #define MPI_LONG_DOUBLE 43
 #define MPI_LONG_INT 44
@@ -130,7 +122,20 @@ typedef MPI_Comm_delete_attr_function MPI_Delete_function;
 #define MPI_OFFSET 48
 #define MPI_COUNT 49
 #define MPI_C_LONG_DOUBLE_COMPLEX 50
-#define MPI_CXX_LONG_DOUBLE_COMPLEX MPI_C_LONG_DOUBLE_COMPLEX
+/* Fortran's sized types */
+#define MPI_COMPLEX8 51
+#define MPI_COMPLEX16 52
+#define MPI_INTEGER1 53
+#define MPI_INTEGER2 54
+/* C's and C++'s complex numbers and bool (MPI_C_FLOAT_COMPLEX is
+   MPI_C_COMPLEX) */
+#define MPI_C_COMPLEX 55
+#define MPI_C_FLOAT_COMPLEX MPI_C_COMPLEX
+#define MPI_C_DOUBLE_COMPLEX 56
+#define MPI_CXX_FLOAT_COMPLEX 57
+#define MPI_CXX_DOUBLE_COMPLEX 58
+#define MPI_CXX_LONG_DOUBLE_COMPLEX 59
+#define MPI_CXX_BOOL 60
 
 /* ---- reduction operations ---- */
 #define MPI_OP_NULL (-1)
@@ -1531,9 +1536,10 @@ int MPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm *newintracomm);
 /* arts spawns no processes: every rank's parent is MPI_COMM_NULL. */
 int MPI_Comm_get_parent(MPI_Comm *parent);
 int MPI_File_get_errhandler(MPI_File file, MPI_Errhandler *errhandler);
-/* Fortran's selected_real_kind(p, r) / selected_int_kind(r): the
- * predefined type of that size (not to be freed); reals up to 18 digits
- * (x87 long double), no 128-bit real. */
+/* Fortran's selected_real_kind(p, r) / selected_int_kind(r): a type of
+ * that size, one handle per arguments (not to be freed; its envelope is
+ * MPI_COMBINER_F90_*); reals up to 18 digits (x87 long double), no
+ * 128-bit real. */
 int MPI_Type_create_f90_real(int p, int r, MPI_Datatype *newtype);
 int MPI_Type_create_f90_complex(int p, int r, MPI_Datatype *newtype);
 int MPI_Type_create_f90_integer(int r, MPI_Datatype *newtype);
@@ -1609,6 +1615,9 @@ int MPI_File_preallocate(MPI_File fh, MPI_Offset size);
 #define MPI_COMBINER_SUBARRAY 11
 #define MPI_COMBINER_RESIZED 16
 #define MPI_COMBINER_DARRAY 12
+#define MPI_COMBINER_F90_REAL 13
+#define MPI_COMBINER_F90_COMPLEX 14
+#define MPI_COMBINER_F90_INTEGER 15
 /* Distributed arrays (MPI_Type_create_darray). */
 #define MPI_DISTRIBUTE_BLOCK 121
 #define MPI_DISTRIBUTE_CYCLIC 122
@@ -1660,6 +1669,9 @@ int MPI_Status_c2f(const MPI_Status *c_status, MPI_Fint *f_status);
  * header (weak, so every translation unit may define it). */
 int arts_mpi_abi_version(void);
 __attribute__((weak)) int arts_mpi_abi_version(void) { return ARTS_MPI_ABI_VERSION; }
+
+/* Every call's PMPI_ name, for profiling tools. */
+#include "pmpi.h"
 
 #ifdef __cplusplus
 }

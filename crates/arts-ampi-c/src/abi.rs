@@ -137,6 +137,9 @@ pub const COMBINERS: &[(&str, c_int)] = &[
     ("MPI_COMBINER_SUBARRAY", MPI_COMBINER_SUBARRAY),
     ("MPI_COMBINER_RESIZED", MPI_COMBINER_RESIZED),
     ("MPI_COMBINER_DARRAY", MPI_COMBINER_DARRAY),
+    ("MPI_COMBINER_F90_REAL", MPI_COMBINER_F90_REAL),
+    ("MPI_COMBINER_F90_COMPLEX", MPI_COMBINER_F90_COMPLEX),
+    ("MPI_COMBINER_F90_INTEGER", MPI_COMBINER_F90_INTEGER),
     ("MPI_DISTRIBUTE_BLOCK", MPI_DISTRIBUTE_BLOCK),
     ("MPI_DISTRIBUTE_CYCLIC", MPI_DISTRIBUTE_CYCLIC),
     ("MPI_DISTRIBUTE_NONE", MPI_DISTRIBUTE_NONE),
@@ -168,6 +171,12 @@ pub const MPI_COMBINER_SUBARRAY: c_int = 11;
 pub const MPI_COMBINER_RESIZED: c_int = 16;
 /// `MPI_Type_create_darray`.
 pub const MPI_COMBINER_DARRAY: c_int = 12;
+/// `MPI_Type_create_f90_real`.
+pub const MPI_COMBINER_F90_REAL: c_int = 13;
+/// `MPI_Type_create_f90_complex`.
+pub const MPI_COMBINER_F90_COMPLEX: c_int = 14;
+/// `MPI_Type_create_f90_integer`.
+pub const MPI_COMBINER_F90_INTEGER: c_int = 15;
 /// `MPI_DISTRIBUTE_BLOCK` (a distribution of `MPI_Type_create_darray`).
 pub const MPI_DISTRIBUTE_BLOCK: c_int = 121;
 /// `MPI_DISTRIBUTE_CYCLIC`.
@@ -243,6 +252,12 @@ pub const DATATYPES: &[(&str, c_int)] = &[
     ("MPI_OFFSET", 48),
     ("MPI_COUNT", 49),
     ("MPI_C_LONG_DOUBLE_COMPLEX", 50),
+    ("MPI_C_COMPLEX", 55),
+    ("MPI_C_DOUBLE_COMPLEX", 56),
+    ("MPI_CXX_FLOAT_COMPLEX", 57),
+    ("MPI_CXX_DOUBLE_COMPLEX", 58),
+    ("MPI_CXX_LONG_DOUBLE_COMPLEX", 59),
+    ("MPI_CXX_BOOL", 60),
 ];
 
 /// The Fortran datatypes of `mpif.h`, `(name, handle, bytes)`.
@@ -261,6 +276,10 @@ pub const FORTRAN_DATATYPES: &[(&str, c_int, usize)] = &[
     ("MPI_INTEGER8", 40, 8),
     ("MPI_REAL4", 41, 4),
     ("MPI_REAL8", 42, 8),
+    ("MPI_COMPLEX8", 51, 8),
+    ("MPI_COMPLEX16", 52, 16),
+    ("MPI_INTEGER1", 53, 1),
+    ("MPI_INTEGER2", 54, 2),
 ];
 
 /// The predefined reduction operations, `(name, handle)`.

@@ -8,7 +8,8 @@
 //! programs it loads. The table is generated (`build.rs`) from
 //! `exports.list`, the list of those symbols: each function is named once
 //! in Rust, where it is defined. A test checks the `ARTS_*` names against
-//! the `#define`s of `mpi.h`.
+//! the `#define`s of `mpi.h`. Beside it, `PROFILING` holds each call's
+//! profiling name (`ARTS_PMPI_x`, `pmpi_x_`), a jump to the call.
 
 /// Exported function names and addresses.
 pub struct Exports(pub &'static [(&'static str, *const ())]);
@@ -20,11 +21,28 @@ unsafe impl Sync for Exports {}
 // vendored METIS: the crate is named so that it is linked.
 use metis as _;
 
+/// The profiling names' one instruction: a jump to the call.
+#[cfg(target_arch = "x86_64")]
+macro_rules! jump {
+    () => {
+        "jmp {to}"
+    };
+}
+#[cfg(target_arch = "aarch64")]
+macro_rules! jump {
+    () => {
+        "b {to}"
+    };
+}
+
 include!(concat!(env!("OUT_DIR"), "/exports.rs"));
 
 /// The exported names (and, through the table, a reference to every
 /// function, which keeps them in the binary).
 pub fn exported_names() -> Vec<&'static str> {
-    let table = std::hint::black_box(&EXPORTS);
-    table.0.iter().map(|e| e.0).collect()
+    let tables = std::hint::black_box([&EXPORTS, &PROFILING]);
+    tables
+        .iter()
+        .flat_map(|t| t.0.iter().map(|e| e.0))
+        .collect()
 }

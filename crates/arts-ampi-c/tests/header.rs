@@ -12,6 +12,11 @@ fn header() -> String {
     std::fs::read_to_string(arts_ampi_c::include_dir().join("mpi.h")).unwrap()
 }
 
+/// `include/pmpi.h`, the profiling names `mpi.h` includes.
+fn profiling_header() -> String {
+    std::fs::read_to_string(arts_ampi_c::include_dir().join("pmpi.h")).unwrap()
+}
+
 /// `#define NAME VALUE` pairs of the header.
 fn defines() -> Vec<(String, String)> {
     header()
@@ -33,11 +38,60 @@ fn every_mapped_name_is_exported_and_every_export_is_mapped() {
         .collect();
     let exported: BTreeSet<String> = arts_ampi_c::exported_names()
         .into_iter()
-        .filter(|n| n.starts_with("ARTS_"))
+        .filter(|n| n.starts_with("ARTS_") && !n.starts_with("ARTS_PMPI_"))
         .map(String::from)
         .collect();
     assert_eq!(mapped, exported);
     assert!(exported.len() >= 80, "{}", exported.len());
+}
+
+#[test]
+fn every_call_has_its_profiling_name_in_c_and_fortran() {
+    // pmpi.h, line for line, as mpi.h's `#define MPI_x ARTS_MPI_y` ask:
+    // `#define PMPI_x ARTS_PMPI_y`, and each ARTS_PMPI_y declared once.
+    let mut expected = Vec::new();
+    let mut declared = BTreeSet::new();
+    for (name, value) in defines() {
+        let (Some(x), Some(y)) = (name.strip_prefix("MPI_"), value.strip_prefix("ARTS_MPI_"))
+        else {
+            continue;
+        };
+        expected.push(format!("#define PMPI_{x} ARTS_PMPI_{y}"));
+        if declared.insert(y.to_string()) {
+            expected.push(format!("extern __typeof__(ARTS_MPI_{y}) ARTS_PMPI_{y};"));
+        }
+    }
+    // The calls mpi.h defines as function-like macros, or inline.
+    for line in header().lines() {
+        let Some(l) = line.strip_prefix("#define MPI_") else {
+            continue;
+        };
+        let call_end = l.find(|c: char| !(c.is_alphanumeric() || c == '_'));
+        let Some((call, rest)) = call_end.map(|i| l.split_at(i)) else {
+            continue;
+        };
+        if let Some(args) = rest.strip_prefix('(').and_then(|r| r.split_once(')')) {
+            let args = args.0;
+            expected.push(format!("#define PMPI_{call}({args}) MPI_{call}({args})"));
+        }
+    }
+    expected.push("#define PMPI_Pcontrol MPI_Pcontrol".into());
+    let profiling = profiling_header();
+    let lines: Vec<&str> = profiling
+        .lines()
+        .filter(|l| l.starts_with("#define PMPI_") || l.starts_with("extern "))
+        .collect();
+    assert_eq!(lines, expected, "include/pmpi.h and mpi.h disagree");
+    // Each declared profiling name is exported, a jump to its call, as
+    // is each Fortran call's `pmpi_x_`.
+    let exported: BTreeSet<&str> = arts_ampi_c::exported_names().into_iter().collect();
+    for y in &declared {
+        assert!(exported.contains(format!("ARTS_PMPI_{y}").as_str()), "{y}");
+    }
+    let fortran = exported.iter().filter(|n| n.starts_with("mpi_"));
+    for name in fortran {
+        assert!(exported.contains(format!("p{name}").as_str()), "{name}");
+    }
 }
 
 #[test]
@@ -87,7 +141,7 @@ fn constants_agree_with_the_rust_side() {
     let last = abi::ERROR_CLASSES.iter().map(|c| c.1).max();
     assert_eq!(last, Some(abi::MPI_ERR_LASTCODE));
     // The datatype, op and class names are all there.
-    assert_eq!(abi::DATATYPES.len(), 36);
+    assert_eq!(abi::DATATYPES.len(), 42);
     assert_eq!(std::mem::size_of::<abi::MpiStatus>(), 24);
 }
 
@@ -105,6 +159,7 @@ fn the_header_compiles_cleanly_as_c99_and_cxx() {
            MPI_Status s; int n;\n\
            MPI_Init(&argc, &argv);\n\
            MPI_Get_count(&s, MPI_DOUBLE, &n);\n\
+           PMPI_Get_count(&s, MPI_DOUBLE, &n);\n\
            return MPI_Finalize();\n\
          }\n",
     )
@@ -252,13 +307,24 @@ const NOT_IN_FORTRAN: &[(&str, &str)] = &[
 
 #[test]
 fn every_c_call_has_its_fortran_name_but_the_listed_ones() {
-    // `#define MPI_x ARTS_...` (and `AMPI_x`): gfortran's name is `mpi_x_`.
+    // `#define MPI_x ARTS_...` (and `AMPI_x`), and the calls mpi.h makes
+    // macros of another call (`#define MPI_x(...) \` + `ARTS_...`):
+    // gfortran's name is `mpi_x_`.
+    let text = header();
+    let lines: Vec<&str> = text.lines().collect();
+    let macro_calls = lines.windows(2).filter_map(|w| {
+        let call = w[0].strip_prefix("#define MPI_")?.split_once("(")?.0;
+        (w[0].ends_with('\\') && w[1].trim_start().starts_with("ARTS_"))
+            .then(|| format!("MPI_{call}"))
+    });
     let c: BTreeSet<String> = defines()
         .into_iter()
         .filter(|(name, value)| {
             value.starts_with("ARTS_") && (name.starts_with("MPI_") || name.starts_with("AMPI_"))
         })
-        .map(|(name, _)| format!("{}_", name.to_lowercase()))
+        .map(|(name, _)| name)
+        .chain(macro_calls)
+        .map(|name| format!("{}_", name.to_lowercase()))
         .collect();
     let fortran: BTreeSet<String> = arts_ampi_c::exported_names()
         .into_iter()

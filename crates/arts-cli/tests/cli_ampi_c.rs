@@ -655,6 +655,16 @@ fn intercommunicators_join_two_groups_as_under_open_mpi() {
 }
 
 #[test]
+fn a_profiling_tool_wraps_calls_and_runs_them_as_pmpi_as_under_open_mpi() {
+    kernel(
+        "profiling",
+        4,
+        &[],
+        "profiling: token 18 sends 12 recvs 12 allreduces 1 handles 1",
+    );
+}
+
+#[test]
 fn dynamic_windows_reach_attached_memory_by_address_as_under_open_mpi() {
     let Some((dir, so)) = one_sided_kernel(
         "dynamic",

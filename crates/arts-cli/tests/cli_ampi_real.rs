@@ -360,8 +360,11 @@ fn configure_link_tests_get_the_answers_mpicc_gives() {
         assert_eq!(code == 0, built, "{name}: {err}");
         (code, err)
     };
-    // MPI_Init without mpi.h is arts' MPI_Init (a trampoline to it).
+    // MPI_Init without mpi.h is arts' MPI_Init (a trampoline to it), as
+    // are its profiling name and an MPI-1 name of a renamed call.
     assert_eq!(link("MPI_Init", &[]).0, 0);
+    assert_eq!(link("PMPI_Init", &[]).0, 0);
+    assert_eq!(link("MPI_Keyval_create", &[]).0, 0);
     // A function no library defines, or libm's without -lm, fails as a
     // link of an executable does; with -lm it links.
     let (code, err) = link("no_such_function", &[]);
@@ -439,7 +442,7 @@ fn named_types_expected(v: u32) -> String {
         .map(|r| {
             format!(
                 "rank {r}: bxor {} lxor {} integer {} precision {:.1} complex {s:.1}+{:.1}i \
-                 {s:.1}+{:.1}i float complex {v}.0+{s:.1}i bool 1\n",
+                 {s:.1}+{:.1}i float complex {v}.0+{s:.1}i bool 1 names 1\n",
                 (1 << v) - 1,
                 v.min(3) % 2,
                 v * (v + 1) / 2,

@@ -1,5 +1,8 @@
 //! Fortran's `MPI_GREQUEST_START`: the callbacks are subroutines taking
 //! the state by reference and an `ierror` (`crate::p2p::generalized`).
+//! The reference is to the program's own `extra_state` variable, as Open
+//! MPI and MPICH pass it: a callback that changes it changes the
+//! program's variable.
 
 use std::ffi::c_int;
 
@@ -22,7 +25,7 @@ pub(crate) unsafe extern "C-unwind" fn mpi_grequest_start_(
     ierr: *mut c_int,
 ) {
     let rc = entry("MPI_Grequest_start", MPI_COMM_WORLD, |vp| {
-        let extra = Box::into_raw(Box::new(*out(extra_state.cast_mut(), "extra_state")?));
+        let extra: *mut isize = out(extra_state.cast_mut(), "extra_state")?;
         start(
             vp,
             Callbacks::Fortran(query_fn, free_fn, cancel_fn, extra),

@@ -13,9 +13,9 @@
 //! `MPI_STATUS_IGNORE` and `MPI_STATUSES_IGNORE` are constant arrays in
 //! `mpif.h` whose first words hold a pattern no status has ([`IGNORE`]):
 //! a status argument holding it is ignored (and, being constant, never
-//! written). `MPI_IN_PLACE` is a common block of `mpif.h`: the loader
-//! finds each rank's copy of it (`Vp::fortran_in_place`), and a buffer at
-//! that address is C's `MPI_IN_PLACE`. `MPI_BOTTOM` is not in the binding.
+//! written). `MPI_IN_PLACE` and `MPI_BOTTOM` are common blocks of
+//! `mpif.h`: the loader finds each rank's copies of them (`Vp::fortran`),
+//! and a buffer at one of those addresses is C's constant.
 
 use std::ffi::{c_char, c_int, c_void};
 
@@ -43,9 +43,9 @@ use crate::rma::passive::*;
 use crate::rma::pscw::*;
 use crate::rma::shm::*;
 use crate::rma::window::*;
-use crate::state::current;
 use crate::state::errhandler::ErrFn;
 use crate::state::tables::UserFn;
+use crate::state::{FortranCommons, current};
 use crate::topo::cart::*;
 use crate::topo::graph::*;
 use crate::types::calls::*;
@@ -64,21 +64,39 @@ fn status(p: *mut c_int) -> *mut MpiStatus {
     }
 }
 
-/// C's `MPI_IN_PLACE` where `p` is the running rank's Fortran one (the
-/// address of its copy of the `MPI_IN_PLACE` common block), else `p`.
-fn in_place(p: *mut c_void) -> *mut c_void {
+/// The running rank's copies of `mpif.h`'s `MPI_IN_PLACE` and
+/// `MPI_BOTTOM` (zeros outside a rank).
+fn commons() -> FortranCommons {
     let vp = current();
     // SAFETY: the running rank's state; no reference to it is live here
     // (the binding calls the C functions after this).
-    let fortran = if vp.is_null() {
-        0
+    if vp.is_null() {
+        FortranCommons::default()
     } else {
-        unsafe { (*vp).fortran_in_place }
-    };
-    if fortran != 0 && p as usize == fortran {
-        IN_PLACE.cast_mut()
-    } else {
-        p
+        unsafe { (*vp).fortran }
+    }
+}
+
+/// C's `MPI_BOTTOM` (null) where choice buffer `p` is the running rank's
+/// Fortran one (the address of its copy of the `MPI_BOTTOM` common
+/// block), else `p`.
+fn bottom(p: *mut c_void) -> *mut c_void {
+    match p as usize {
+        0 => p,
+        a if a == commons().bottom => std::ptr::null_mut(),
+        _ => p,
+    }
+}
+
+/// C's `MPI_IN_PLACE` where `p` is the running rank's Fortran one, else
+/// as [`bottom`].
+fn in_place(p: *mut c_void) -> *mut c_void {
+    let c = commons();
+    match p as usize {
+        0 => p,
+        a if a == c.in_place => IN_PLACE.cast_mut(),
+        a if a == c.bottom => std::ptr::null_mut(),
+        _ => p,
     }
 }
 
@@ -156,6 +174,9 @@ macro_rules! fval {
     };
     (p, $a:ident) => {
         in_place($a)
+    };
+    (b, $a:ident) => {
+        bottom($a)
     };
     (w, $a:ident) => {
         weights($a)
@@ -301,11 +322,11 @@ fortran! {
     mpi_neighbor_allgatherv_init_ => ARTS_MPI_Neighbor_allgatherv_init(sendbuf: b, sendcount: i, sendtype: i, recvbuf: b, recvcounts: a, displs: a, recvtype: i, comm: i, info: i, request: o);
     mpi_neighbor_alltoall_init_ => ARTS_MPI_Neighbor_alltoall_init(sendbuf: b, sendcount: i, sendtype: i, recvbuf: b, recvcount: i, recvtype: i, comm: i, info: i, request: o);
     mpi_neighbor_alltoallv_init_ => ARTS_MPI_Neighbor_alltoallv_init(sendbuf: b, sendcounts: a, sdispls: a, sendtype: i, recvbuf: b, recvcounts: a, rdispls: a, recvtype: i, comm: i, info: i, request: o);
-    mpi_alltoallw_ => ARTS_MPI_Alltoallw(sendbuf: b, sendcounts: a, sdispls: a, sendtypes: a,
+    mpi_alltoallw_ => ARTS_MPI_Alltoallw(sendbuf: p, sendcounts: a, sdispls: a, sendtypes: a,
         recvbuf: b, recvcounts: a, rdispls: a, recvtypes: a, comm: i);
-    mpi_ialltoallw_ => ARTS_MPI_Ialltoallw(sendbuf: b, sendcounts: a, sdispls: a, sendtypes: a,
+    mpi_ialltoallw_ => ARTS_MPI_Ialltoallw(sendbuf: p, sendcounts: a, sdispls: a, sendtypes: a,
         recvbuf: b, recvcounts: a, rdispls: a, recvtypes: a, comm: i, request: o);
-    mpi_alltoallw_init_ => ARTS_MPI_Alltoallw_init(sendbuf: b, sendcounts: a, sdispls: a,
+    mpi_alltoallw_init_ => ARTS_MPI_Alltoallw_init(sendbuf: p, sendcounts: a, sdispls: a,
         sendtypes: a, recvbuf: b, recvcounts: a, rdispls: a, recvtypes: a, comm: i, info: i,
         request: o);
     mpi_neighbor_alltoallw_ => ARTS_MPI_Neighbor_alltoallw(sendbuf: b, sendcounts: a,
@@ -426,9 +447,9 @@ fortran! {
         recvcount: i, recvtype: i, comm: i, request: o);
     mpi_iallgatherv_ => ARTS_MPI_Iallgatherv(sendbuf: p, sendcount: i, sendtype: i,
         recvbuf: b, recvcounts: a, displs: a, recvtype: i, comm: i, request: o);
-    mpi_ialltoall_ => ARTS_MPI_Ialltoall(sendbuf: b, sendcount: i, sendtype: i, recvbuf: b,
+    mpi_ialltoall_ => ARTS_MPI_Ialltoall(sendbuf: p, sendcount: i, sendtype: i, recvbuf: b,
         recvcount: i, recvtype: i, comm: i, request: o);
-    mpi_ialltoallv_ => ARTS_MPI_Ialltoallv(sendbuf: b, sendcounts: a, sdispls: a,
+    mpi_ialltoallv_ => ARTS_MPI_Ialltoallv(sendbuf: p, sendcounts: a, sdispls: a,
         sendtype: i, recvbuf: b, recvcounts: a, rdispls: a, recvtype: i, comm: i,
         request: o);
     mpi_iscan_ => ARTS_MPI_Iscan(sendbuf: p, recvbuf: b, count: i, datatype: i, op: i,
@@ -474,6 +495,11 @@ fortran! {
     mpi_group_compare_ => ARTS_MPI_Group_compare(group1: i, group2: i, result: o);
 
     mpi_comm_create_errhandler_ => ARTS_MPI_Comm_create_errhandler(function: e,
+        errhandler: o);
+    // Window and file handlers are made the same way (mpi.h's macros).
+    mpi_win_create_errhandler_ => ARTS_MPI_Comm_create_errhandler(function: e,
+        errhandler: o);
+    mpi_file_create_errhandler_ => ARTS_MPI_Comm_create_errhandler(function: e,
         errhandler: o);
     mpi_errhandler_free_ => ARTS_MPI_Errhandler_free(errhandler: m);
     mpi_comm_call_errhandler_ => ARTS_MPI_Comm_call_errhandler(comm: i, errorcode: i);
@@ -624,7 +650,7 @@ fortran! {
         root: i, comm: i, request: o);
     ampi_iallreduce_ => ARTS_MPI_Iallreduce(sendbuf: p, recvbuf: b, count: i, datatype: i,
         op: i, comm: i, request: o);
-    ampi_ialltoall_ => ARTS_MPI_Ialltoall(sendbuf: b, sendcount: i, sendtype: i, recvbuf: b,
+    ampi_ialltoall_ => ARTS_MPI_Ialltoall(sendbuf: p, sendcount: i, sendtype: i, recvbuf: b,
         recvcount: i, recvtype: i, comm: i, request: o);
     ampi_iallgather_ => ARTS_MPI_Iallgather(sendbuf: p, sendcount: i, sendtype: i, recvbuf: b,
         recvcount: i, recvtype: i, comm: i, request: o);
@@ -1039,8 +1065,18 @@ pub(crate) unsafe extern "C-unwind" fn _gfortran_error_stop_numeric(code: c_int,
 /// A Fortran `CHARACTER(len)` argument as a C string (trailing blanks
 /// dropped, as Fortran pads).
 fn c_string(s: *const c_char, len: usize) -> std::ffi::CString {
-    let text = fortran_text(s, len).unwrap_or_default();
-    std::ffi::CString::new(text.trim_end().replace('\0', "")).unwrap_or_default()
+    without_nuls(fortran_text(s, len).unwrap_or_default().trim_end())
+}
+
+/// An info key or value from Fortran: leading blanks dropped too, as MPI
+/// says of both (MPI 4.0 §10.1).
+fn info_string(s: *const c_char, len: usize) -> std::ffi::CString {
+    without_nuls(fortran_text(s, len).unwrap_or_default().trim())
+}
+
+/// `text` as a C string, any NUL in it dropped.
+fn without_nuls(text: &str) -> std::ffi::CString {
+    std::ffi::CString::new(text.replace('\0', "")).unwrap_or_default()
 }
 
 /// Fortran's `MPI_File_open(comm, filename, amode, info, fh, ierr)`.
@@ -1133,7 +1169,7 @@ pub(crate) unsafe extern "C-unwind" fn mpi_info_set_(
     key_len: usize,
     value_len: usize,
 ) {
-    let (key, value) = (c_string(key, key_len), c_string(value, value_len));
+    let (key, value) = (info_string(key, key_len), info_string(value, value_len));
     // SAFETY: by reference; C strings.
     done(ierr, unsafe {
         ARTS_MPI_Info_set(*info, key.as_ptr(), value.as_ptr())
@@ -1152,7 +1188,7 @@ pub(crate) unsafe extern "C-unwind" fn mpi_info_get_(
     key_len: usize,
     value_len: usize,
 ) {
-    let key = c_string(key, key_len);
+    let key = info_string(key, key_len);
     let mut tmp = vec![0u8; crate::abi::MPI_MAX_INFO_VAL as usize + 1];
     // SAFETY: by reference; `tmp` holds any value and its NUL.
     let rc = unsafe {
@@ -1181,7 +1217,7 @@ pub(crate) unsafe extern "C-unwind" fn mpi_info_get_valuelen_(
     ierr: *mut c_int,
     key_len: usize,
 ) {
-    let key = c_string(key, key_len);
+    let key = info_string(key, key_len);
     // SAFETY: by reference; a C string.
     done(ierr, unsafe {
         ARTS_MPI_Info_get_valuelen(*info, key.as_ptr(), valuelen, flag)
@@ -1212,7 +1248,7 @@ pub(crate) unsafe extern "C-unwind" fn mpi_info_delete_(
     ierr: *mut c_int,
     key_len: usize,
 ) {
-    let key = c_string(key, key_len);
+    let key = info_string(key, key_len);
     // SAFETY: by reference; a C string.
     done(ierr, unsafe { ARTS_MPI_Info_delete(*info, key.as_ptr()) });
 }

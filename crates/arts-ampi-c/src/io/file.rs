@@ -15,14 +15,14 @@ use std::ffi::{CStr, c_char, c_int, c_void};
 use std::fs::OpenOptions;
 use std::os::unix::fs::{FileExt, OpenOptionsExt};
 
-use arts_ampi::Op;
+use arts_ampi::{Op, Status};
 
 use crate::abi::*;
 use crate::io::handle::{File, MPI_BYTE, Shared, View};
 use crate::p2p::buffers::{RecvBuf, byte_len, send_bytes};
 use crate::state::errhandler::file_key;
 use crate::state::fail::{Fail, comm_of, count, out};
-use crate::state::request::CReq;
+use crate::state::request::{CReq, empty_status, write_status};
 use crate::state::{Vp, entry, file_of};
 
 /// The MPI error of an I/O error, with what failed.
@@ -336,18 +336,13 @@ pub(crate) fn transfer(
 /// Writes the status of a file call that moved `bytes` (none if `status`
 /// is `MPI_STATUS_IGNORE`).
 pub(crate) fn write_file_status(status: *mut MpiStatus, bytes: usize) {
-    if !status.is_null() {
-        // SAFETY: the program passes an MPI_Status (checked non-null).
-        unsafe {
-            *status = MpiStatus {
-                source: MPI_ANY_SOURCE,
-                tag: MPI_ANY_TAG,
-                error: MPI_SUCCESS,
-                cancelled: 0,
-                count: bytes as i64,
-            }
-        };
-    }
+    write_status(
+        status,
+        &Status {
+            bytes,
+            ..empty_status()
+        },
+    );
 }
 
 /// Reads or writes at elementary type `offset` of `fh`'s view (see

@@ -41,7 +41,7 @@ use std::sync::Arc;
 use arts_ampi::{AmpiError, AmpiReport, Mpi, MpiError, PerProcess, ProgramFn, RunOptions, Switch};
 
 use crate::fortran::rng::{self, RankRng};
-use crate::state::{Phase, Vp, set_current};
+use crate::state::{FortranCommons, Phase, Vp, set_current};
 use heap_account::{Heap, HeapLimit};
 use image::{Image, InitFn};
 use tls::RankTls;
@@ -393,11 +393,14 @@ impl CProgram {
                     "rank {rank}'s copy of the program was not opened in this process"
                 ))
             })?;
-            let in_place = sym(lib.handle, FORTRAN_IN_PLACE) as usize;
+            let commons = FortranCommons {
+                in_place: sym(lib.handle, FORTRAN_IN_PLACE) as usize,
+                bottom: sym(lib.handle, FORTRAN_BOTTOM) as usize,
+            };
             return Ok(Start {
                 main: lib.main,
                 init: Vec::new(),
-                in_place,
+                commons,
                 tls: RankTls::of(lib.handle),
                 rng: self
                     .draws
@@ -414,11 +417,13 @@ impl CProgram {
                 "cannot copy the program into rank {rank}'s slot: {e}"
             ))
         })?;
-        // The copy's `MPI_IN_PLACE`: the original's, moved by as much as
-        // the copy is from the original's load address.
-        let original_in_place = sym(original.handle, FORTRAN_IN_PLACE);
+        // The copy's `MPI_IN_PLACE` and `MPI_BOTTOM`: the original's, moved
+        // by as much as the copy is from the original's load address.
         let in_copy = |p: *mut c_void| load_base(p).map_or(0, |b| copy.base + (p as usize - b));
-        let in_place = in_copy(original_in_place);
+        let commons = FortranCommons {
+            in_place: in_copy(sym(original.handle, FORTRAN_IN_PLACE)),
+            bottom: in_copy(sym(original.handle, FORTRAN_BOTTOM)),
+        };
         let rng = self
             .draws
             .then(|| rng::CALLS.map(|name| in_copy(sym(original.handle, name))));
@@ -426,7 +431,7 @@ impl CProgram {
             // SAFETY: the copy's `main` is the program's `int main(int, char **)`.
             main: unsafe { std::mem::transmute::<*const c_void, MainFn>(copy.main) },
             init: copy.init,
-            in_place,
+            commons,
             tls: None,
             rng,
         })
@@ -451,8 +456,8 @@ struct Start {
     main: MainFn,
     /// Constructors to run first (copies in slots).
     init: Vec<InitFn>,
-    /// The address of the copy's Fortran `MPI_IN_PLACE` (0: none).
-    in_place: usize,
+    /// The addresses of the copy's Fortran `MPI_IN_PLACE` and `MPI_BOTTOM`.
+    commons: FortranCommons,
     /// The copy's thread-local variables (file copies; `None`: none).
     tls: Option<RankTls>,
     /// The addresses of the copy's `fortran::rng::CALLS`, when the
@@ -462,6 +467,8 @@ struct Start {
 
 /// The common block of Fortran's `MPI_IN_PLACE` (`mpif.h`).
 const FORTRAN_IN_PLACE: &CStr = c"arts_mpi_in_place_";
+/// The common block of Fortran's `MPI_BOTTOM` (`mpif.h`).
+const FORTRAN_BOTTOM: &CStr = c"arts_mpi_bottom_";
 
 /// The load address of the object holding `p` (`None` for null).
 fn load_base(p: *mut c_void) -> Option<usize> {
@@ -488,7 +495,7 @@ fn run_main(
     let Start {
         main,
         init,
-        in_place,
+        commons,
         tls,
         rng,
     } = start;
@@ -497,7 +504,7 @@ fn run_main(
     let mpi_ptr =
         unsafe { std::mem::transmute::<*mut Mpi<'_>, *mut Mpi<'static>>(std::ptr::from_mut(mpi)) };
     let mut vp = Box::new(Vp::new(mpi_ptr, rank));
-    vp.fortran_in_place = in_place;
+    vp.fortran = commons;
     vp.heap = Heap::new(heap);
     vp.started(&argv, mpi.size());
     let vp_ptr: *mut Vp = &mut *vp;

@@ -26,8 +26,8 @@ pub(crate) type FortranCancel = unsafe extern "C-unwind" fn(*mut isize, *mut c_i
 pub(crate) enum Callbacks {
     /// C functions.
     C(QueryFn, FreeFn, CancelFn, *mut c_void),
-    /// Fortran subroutines; their state (an `INTEGER(KIND=MPI_ADDRESS_KIND)`
-    /// passed by reference) is boxed here, and freed after `free`.
+    /// Fortran subroutines; their state is the program's
+    /// `INTEGER(KIND=MPI_ADDRESS_KIND)` variable, passed by reference.
     Fortran(FortranQuery, FortranFree, FortranCancel, *mut isize),
 }
 
@@ -47,14 +47,11 @@ impl Callbacks {
     /// Calls the free callback; the callbacks are not used again.
     pub(crate) fn free(self) {
         let mut ierr = 0;
-        // SAFETY: as above; the box is the one `Fortran` was made with.
+        // SAFETY: as above.
         unsafe {
             match self {
                 Callbacks::C(_, f, _, extra) => drop(f(extra)),
-                Callbacks::Fortran(_, f, _, extra) => {
-                    f(extra, &mut ierr);
-                    drop(Box::from_raw(extra));
-                }
+                Callbacks::Fortran(_, f, _, extra) => f(extra, &mut ierr),
             }
         }
     }

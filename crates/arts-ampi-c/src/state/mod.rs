@@ -129,6 +129,17 @@ pub(crate) enum Phase {
 /// loader, which fails the rank with the message).
 pub(crate) struct Fatal(pub String);
 
+/// The addresses of a rank's copies of the common blocks `mpif.h` names
+/// `MPI_IN_PLACE` and `MPI_BOTTOM` (0: absent, not a Fortran program): a
+/// Fortran buffer argument at one of them is C's constant.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct FortranCommons {
+    /// `MPI_IN_PLACE`'s.
+    pub in_place: usize,
+    /// `MPI_BOTTOM`'s.
+    pub bottom: usize,
+}
+
 /// One rank's C-side state.
 pub(crate) struct Vp {
     mpi: *mut Mpi<'static>,
@@ -166,9 +177,9 @@ pub(crate) struct Vp {
     pub groups: Groups,
     /// The values `MPI_Comm_get_attr` points at, by predefined attribute.
     pub predefined: [c_int; MPI_LASTUSEDCODE as usize + 1],
-    /// The address of this rank's Fortran `MPI_IN_PLACE` (0: not a
-    /// Fortran program), which the Fortran binding turns into C's.
-    pub fortran_in_place: usize,
+    /// Where this rank's copies of `mpif.h`'s `MPI_IN_PLACE` and
+    /// `MPI_BOTTOM` are, which the Fortran binding turns into C's.
+    pub fortran: FortranCommons,
     /// What the rank wrote to `stdout`/`stderr` and not yet written out
     /// (`crate::loader::stdio`).
     pub stdio: Streams,
@@ -292,7 +303,7 @@ impl Vp {
             messages: Vec::new(),
             groups: Groups::new(),
             predefined: [0; MPI_LASTUSEDCODE as usize + 1],
-            fortran_in_place: 0,
+            fortran: FortranCommons::default(),
             stdio: Streams::new(rank),
             heap: Default::default(),
             names: HashMap::new(),

@@ -62,21 +62,21 @@ impl CReq {
     }
 }
 
-/// Writes `s` into a C `MPI_Status` (unless `MPI_STATUS_IGNORE`).
+/// Writes `s` into a C `MPI_Status` (unless `MPI_STATUS_IGNORE`). Its
+/// `MPI_ERROR` is left as the program set it: MPI updates that field only
+/// where a call returns `MPI_ERR_IN_STATUS`, which no call of arts does
+/// (MPI 4.0 §3.2.5).
 pub(crate) fn write_status(p: *mut MpiStatus, s: &Status) {
     if p.is_null() {
         return;
     }
     // SAFETY: the C program passes a valid `MPI_Status` or MPI_STATUS_IGNORE (null).
     unsafe {
-        *p = MpiStatus {
-            source: s.source,
-            tag: if s.cancelled() { MPI_ANY_TAG } else { s.tag },
-            error: MPI_SUCCESS,
-            cancelled: c_int::from(s.cancelled()),
-            count: s.bytes as i64,
-        }
-    };
+        (*p).source = s.source;
+        (*p).tag = if s.cancelled() { MPI_ANY_TAG } else { s.tag };
+        (*p).cancelled = c_int::from(s.cancelled());
+        (*p).count = s.bytes as i64;
+    }
 }
 
 /// The status of a receive from `MPI_PROC_NULL`.

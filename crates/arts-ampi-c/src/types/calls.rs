@@ -237,20 +237,21 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Type_free(datatype: *mut c_int) 
 
 /// The predefined type `MPI_Type_match_size` gives for (class, bytes):
 /// Fortran's where it has one, as Open MPI and MPICH give (handles of
-/// `mpi.h`: `MPI_INT8_T` 15, `MPI_INT16_T` 17, `MPI_INTEGER` 29,
-/// `MPI_INTEGER8` 40, `MPI_REAL` 30, `MPI_REAL8` 42, `MPI_LONG_DOUBLE` 43,
-/// `MPI_COMPLEX` 34, `MPI_DOUBLE_COMPLEX` 35,
-/// `MPI_C_LONG_DOUBLE_COMPLEX` 50).
+/// `mpi.h`: `MPI_INTEGER1` 53, `MPI_INTEGER2` 54, `MPI_INTEGER` 29,
+/// `MPI_INTEGER8` 40, `MPI_REAL` 30, `MPI_REAL8` 42, `MPI_COMPLEX` 34,
+/// `MPI_COMPLEX16` 52); C's `long double` ones for 16-byte reals and
+/// 32-byte complex (`MPI_LONG_DOUBLE` 43, `MPI_C_LONG_DOUBLE_COMPLEX` 50:
+/// arts has no `REAL*16`).
 const MATCHES: [(c_int, c_int, c_int); 10] = [
-    (1, 1, 15),
-    (1, 2, 17),
+    (1, 1, 53),
+    (1, 2, 54),
     (1, 4, 29),
     (1, 8, 40),
     (2, 4, 30),
     (2, 8, 42),
     (2, 16, 43),
     (3, 8, 34),
-    (3, 16, 35),
+    (3, 16, 52),
     (3, 32, 50),
 ];
 
@@ -290,36 +291,46 @@ fn real_bytes(p: c_int, r: c_int) -> Option<c_int> {
         .map(|&(_, _, bytes)| bytes)
 }
 
-/// The predefined type of class `class` and `bytes` (as
-/// `MPI_Type_match_size`), stored at `newtype` for `MPI_Type_create_f90_*`.
+/// The type `MPI_Type_create_f90_*` stores at `newtype`: the layout of
+/// the predefined type of its class and `bytes` (as `MPI_Type_match_size`)
+/// under a handle of its own for `combiner` and `ints` (the same handle for
+/// the same arguments; predefined, not freed).
 fn f90_type(
-    class: c_int,
+    vp: &mut Vp,
+    (combiner, ints): (c_int, &[c_int]),
     bytes: Option<c_int>,
     newtype: *mut c_int,
     what: String,
 ) -> Result<(), Fail> {
     let out = out(newtype, "newtype")?;
+    let class = match combiner {
+        MPI_COMBINER_F90_INTEGER => 1,
+        MPI_COMBINER_F90_REAL => 2,
+        _ => 3,
+    };
     let found = bytes.and_then(|b| MATCHES.iter().find(|m| (m.0, m.1) == (class, b)));
-    *out = found.map(|m| m.2).ok_or_else(|| {
+    let base = found.map(|m| m.2).ok_or_else(|| {
         Fail::new(
             ERR_ARG,
             format!("no Fortran kind of {what} (arts has reals up to 18 digits and 4931 exponent range, integers up to 18 digits)"),
         )
     })?;
+    *out = vp.types.f90(combiner, ints, base);
     Ok(())
 }
 
-/// `MPI_Type_create_f90_real`: the predefined real type of Fortran's
-/// `selected_real_kind(p, r)` (a predefined handle: not freed).
+/// `MPI_Type_create_f90_real`: the real type of Fortran's
+/// `selected_real_kind(p, r)`.
 #[unsafe(no_mangle)]
 pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Type_create_f90_real(
     p: c_int,
     r: c_int,
     newtype: *mut c_int,
 ) -> c_int {
-    entry("MPI_Type_create_f90_real", MPI_COMM_WORLD, |_| {
+    entry("MPI_Type_create_f90_real", MPI_COMM_WORLD, |vp| {
         f90_type(
-            2,
+            vp,
+            (MPI_COMBINER_F90_REAL, &[p, r]),
             real_bytes(p, r),
             newtype,
             format!("real with p = {p}, r = {r}"),
@@ -327,33 +338,41 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Type_create_f90_real(
     })
 }
 
-/// `MPI_Type_create_f90_complex`: the predefined complex type of two reals
-/// of `selected_real_kind(p, r)`.
+/// `MPI_Type_create_f90_complex`: the complex type of two reals of
+/// `selected_real_kind(p, r)`.
 #[unsafe(no_mangle)]
 pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Type_create_f90_complex(
     p: c_int,
     r: c_int,
     newtype: *mut c_int,
 ) -> c_int {
-    entry("MPI_Type_create_f90_complex", MPI_COMM_WORLD, |_| {
+    entry("MPI_Type_create_f90_complex", MPI_COMM_WORLD, |vp| {
         let bytes = real_bytes(p, r).map(|b| 2 * b);
-        f90_type(3, bytes, newtype, format!("complex with p = {p}, r = {r}"))
+        let what = format!("complex with p = {p}, r = {r}");
+        f90_type(
+            vp,
+            (MPI_COMBINER_F90_COMPLEX, &[p, r]),
+            bytes,
+            newtype,
+            what,
+        )
     })
 }
 
-/// `MPI_Type_create_f90_integer`: the predefined integer type of Fortran's
+/// `MPI_Type_create_f90_integer`: the integer type of Fortran's
 /// `selected_int_kind(r)`.
 #[unsafe(no_mangle)]
 pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Type_create_f90_integer(
     r: c_int,
     newtype: *mut c_int,
 ) -> c_int {
-    entry("MPI_Type_create_f90_integer", MPI_COMM_WORLD, |_| {
+    entry("MPI_Type_create_f90_integer", MPI_COMM_WORLD, |vp| {
         let bytes = [(2, 1), (4, 2), (9, 4), (18, 8)]
             .iter()
             .find(|&&(digits, _)| r <= digits)
             .map(|&(_, b)| b);
-        f90_type(1, bytes, newtype, format!("integer with r = {r}"))
+        let what = format!("integer with r = {r}");
+        f90_type(vp, (MPI_COMBINER_F90_INTEGER, &[r]), bytes, newtype, what)
     })
 }
 

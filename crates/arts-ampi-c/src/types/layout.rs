@@ -331,6 +331,9 @@ pub(crate) struct TypeTable {
     /// last of them is freed, as MPI lets communication that uses a freed
     /// datatype go on).
     held: HashMap<c_int, (usize, bool)>,
+    /// The types `MPI_Type_create_f90_*` gave, by combiner and `(p, r)`
+    /// (`r` alone for integers): the same arguments give the same handle.
+    f90: HashMap<(c_int, c_int, c_int), c_int>,
 }
 
 impl TypeTable {
@@ -341,7 +344,7 @@ impl TypeTable {
             8 => (I64, U64),
             _ => (I32, U32),
         };
-        let prims: [Prim; 50] = [
+        let prims: [Prim; 60] = [
             I8,        // CHAR
             I8,        // SIGNED_CHAR
             U8,        // UNSIGNED_CHAR
@@ -394,11 +397,24 @@ impl TypeTable {
             I64,               // OFFSET
             I64,               // COUNT
             ComplexLongDouble, // C_LONG_DOUBLE_COMPLEX
+            // Fortran's sized ones (handles 51..=54)
+            Complex32, // COMPLEX8
+            Complex64, // COMPLEX16
+            I8,        // INTEGER1
+            I16,       // INTEGER2
+            // C's and C++'s complex numbers and bool (handles 55..=60)
+            Complex32,         // C_COMPLEX (C_FLOAT_COMPLEX)
+            Complex64,         // C_DOUBLE_COMPLEX
+            Complex32,         // CXX_FLOAT_COMPLEX
+            Complex64,         // CXX_DOUBLE_COMPLEX
+            ComplexLongDouble, // CXX_LONG_DOUBLE_COMPLEX
+            U8,                // CXX_BOOL
         ];
         let mut table = TypeTable {
             types: vec![None],
             plain: vec![0],
             held: HashMap::new(),
+            f90: HashMap::new(),
         };
         for prim in prims {
             table.add(TypeInfo::predefined(prim));
@@ -455,6 +471,31 @@ impl TypeTable {
         let h = self.types.len() - 1;
         self.update_plain(h);
         h as c_int
+    }
+
+    /// The type `MPI_Type_create_f90_*` gives for `combiner` and its
+    /// integer arguments `ints` (`[p, r]`, or `[r]`): predefined `base`'s
+    /// layout under a handle of its own, made once per arguments, which
+    /// cannot be freed and whose envelope is `combiner` and `ints`.
+    pub(crate) fn f90(&mut self, combiner: c_int, ints: &[c_int], base: c_int) -> c_int {
+        let key = (combiner, ints[0], ints.get(1).copied().unwrap_or(0));
+        if let Some(&h) = self.f90.get(&key) {
+            return h;
+        }
+        let t = TypeInfo {
+            recipe: Some(Arc::new(Recipe {
+                combiner,
+                ints: ints.to_vec(),
+                aints: Vec::new(),
+                types: Vec::new(),
+            })),
+            ..self.types[base as usize]
+                .clone()
+                .expect("a predefined type")
+        };
+        let h = self.add(t);
+        self.f90.insert(key, h);
+        h
     }
 
     /// Commits `h`.
@@ -777,7 +818,7 @@ mod tests {
         let s = structure(&[(1, 0, double), (1, 8, int)]);
         assert_eq!((s.size, s.extent, s.prim), (12, 16, None));
         assert_eq!(t.get(25).unwrap().size, 12);
-        assert!(t.get(51).is_err() && t.get(-1).is_err());
+        assert!(t.get(61).is_err() && t.get(-1).is_err());
     }
 
     #[test]
@@ -788,7 +829,7 @@ mod tests {
         assert_eq!(t.plain_size(14), Some(8));
         assert_eq!(t.plain_size(25), None);
         assert_eq!(
-            (t.plain_size(0), t.plain_size(-1), t.plain_size(51)),
+            (t.plain_size(0), t.plain_size(-1), t.plain_size(61)),
             (None, None, None)
         );
         let double = t.get(14).unwrap().clone();

@@ -313,6 +313,20 @@ int main(int argc, char **argv)
     MPI_Status_set_cancelled(&st, 1);
     MPI_Test_cancelled(&st, &flag);
     int status = n == 3 && flag;
+    /* A receive and a matched probe leave the error field as the program
+     * set it (MPI sets it only where a call returns MPI_ERR_IN_STATUS). */
+    int mine_st = rank, echoed = -1;
+    MPI_Status kept;
+    MPI_Message m;
+    kept.MPI_ERROR = MPI_ERR_DIMS;
+    MPI_Sendrecv(&mine_st, 1, MPI_INT, 0, 77, &echoed, 1, MPI_INT, 0, 77, MPI_COMM_SELF, &kept);
+    status &= echoed == rank && kept.MPI_ERROR == MPI_ERR_DIMS && kept.MPI_SOURCE == 0;
+    MPI_Send(&mine_st, 1, MPI_INT, 0, 78, MPI_COMM_SELF);
+    kept.MPI_ERROR = MPI_ERR_TOPOLOGY;
+    MPI_Mprobe(0, 78, MPI_COMM_SELF, &m, &kept);
+    status &= kept.MPI_ERROR == MPI_ERR_TOPOLOGY;
+    MPI_Mrecv(&echoed, 1, MPI_INT, &m, &kept);
+    status &= kept.MPI_ERROR == MPI_ERR_TOPOLOGY && kept.MPI_TAG == 78;
 
     /* Hints: taken and handed back (what the implementation says it
      * uses differs: only that the calls work is checked). */
@@ -446,6 +460,17 @@ int main(int argc, char **argv)
         MPI_Type_size(k, &ksize);
         f90 &= ksize == ints_[i][1];
     }
+    /* One handle per arguments, whose envelope gives them back. */
+    MPI_Datatype r9, r9again, r8;
+    int got_r = 0;
+    MPI_Type_create_f90_integer(9, &r9);
+    MPI_Type_create_f90_integer(9, &r9again);
+    MPI_Type_create_f90_integer(8, &r8);
+    MPI_Type_get_envelope(r9, &ni, &na, &nd, &comb);
+    f90 &= r9 == r9again && r9 != r8 && comb == MPI_COMBINER_F90_INTEGER && ni == 1 &&
+           na == 0 && nd == 0;
+    MPI_Type_get_contents(r9, 1, 0, 0, &got_r, NULL, NULL);
+    f90 &= got_r == 9;
     MPI_Comm parent = MPI_COMM_WORLD;
     MPI_Errhandler fh_handler;
     f90 &= MPI_Comm_get_parent(&parent) == MPI_SUCCESS && parent == MPI_COMM_NULL;

@@ -5,7 +5,11 @@
 ! and ready persistent sends; group ranges; non-blocking neighbour
 ! collectives; statuses made by hand; MPI_Alloc_mem and MPI_Win_allocate;
 ! adjacent distributed graphs, with and without weights; Fortran's kinds
-! as MPI types, MPI_PCONTROL and MPI_COMM_GET_PARENT.
+! as MPI types, MPI_PCONTROL and MPI_COMM_GET_PARENT; the profiling names
+! (PMPI_x); MPI_IN_PLACE in the non-blocking and w all-to-alls; MPI_BOTTOM
+! and the sized types MPI_INTEGER1, MPI_INTEGER2, MPI_COMPLEX16; a
+! generalized request whose callbacks get the program's own extra_state;
+! info keys and values with blanks around and inside them.
 ! Argument: a file name prefix. Prints one line of checks (1 = right), the
 ! same under Open MPI's mpif90.
 module binding_state
@@ -21,19 +25,56 @@ subroutine noted(comm, code)
   call MPI_Error_class(code, last_class, ierr)
 end subroutine noted
 
+subroutine greq_query(extra, status, ierr)
+  use mpi
+  implicit none
+  integer(kind=MPI_ADDRESS_KIND) :: extra
+  integer :: status(MPI_STATUS_SIZE), ierr
+  call MPI_Status_set_elements(status, MPI_BYTE, 0, ierr)
+  call MPI_Status_set_cancelled(status, .false., ierr)
+  extra = extra + 10
+  ierr = MPI_SUCCESS
+end subroutine greq_query
+
+subroutine greq_free(extra, ierr)
+  use mpi
+  implicit none
+  integer(kind=MPI_ADDRESS_KIND) :: extra
+  integer :: ierr
+  extra = extra - 1
+  ierr = MPI_SUCCESS
+end subroutine greq_free
+
+subroutine greq_cancel(extra, complete, ierr)
+  use mpi
+  implicit none
+  integer(kind=MPI_ADDRESS_KIND) :: extra
+  logical :: complete
+  integer :: ierr
+  ierr = MPI_SUCCESS
+end subroutine greq_cancel
+
 program bindings
   use mpi
   use binding_state
   use iso_c_binding, only: c_f_pointer, c_null_ptr
   implicit none
-  external noted
-  integer, parameter :: nchecks = 11
+  external noted, greq_query, greq_free, greq_cancel
+  integer, parameter :: nchecks = 16
   integer :: ierr, rank, n, i, t, class, ok(nchecks), all(nchecks)
   integer :: a(8), b(8), lens(2), disps(2), types(2), extent, lb, ub, addr1, addr2
   integer :: h, h2, code, fh, etype, ftype, g, g2, sz, cart, left, right, win
   integer :: reqs(4), status(MPI_STATUS_SIZE), got(4), counts(2), displs(2)
   integer :: bsend_buf(64), graph, indeg, outdeg, srcs(2), dsts(2), ws(2), wd(2)
-  integer :: kind_size, parent
+  integer :: kind_size, parent, prank, psum, n2
+  integer :: xs(16), xc(16), xd(16), xt(16), xnull(16), bot(16)
+  ! (in a common block: the compiler then expects any call to change it)
+  common /bottom_buffer/ bot
+  integer(kind=1) :: i1(2)
+  integer(kind=2) :: i2(2)
+  complex(kind=8) :: z16
+  integer(kind=MPI_ADDRESS_KIND) :: gstate
+  common /greq_state/ gstate
   integer(kind=MPI_ADDRESS_KIND) :: big, base
   integer(kind=MPI_OFFSET_KIND) :: disp
   integer(kind=MPI_COUNT_KIND) :: count_x
@@ -284,10 +325,83 @@ program bindings
   if (parent /= MPI_COMM_NULL .or. ierr /= MPI_SUCCESS) ok(11) = 0
   call MPI_Pcontrol(1)
 
+  ! 12. the profiling names run the calls
+  call PMPI_Comm_rank(MPI_COMM_WORLD, prank, ierr)
+  if (prank /= rank .or. ierr /= MPI_SUCCESS) ok(12) = 0
+  call PMPI_Allreduce(1, psum, 1, MPI_INTEGER, MPI_SUM, MPI_COMM_WORLD, ierr)
+  call MPI_Comm_size(MPI_COMM_WORLD, sz, ierr)
+  if (psum /= sz .or. ierr /= MPI_SUCCESS) ok(12) = 0
+
+  ! 13. in place, part i of each rank goes to rank i - 1
+  do i = 1, n
+    xs(i) = rank * 100 + i - 1
+    xc(i) = 1
+    xd(i) = i - 1
+    xt(i) = MPI_INTEGER
+    xnull(i) = MPI_DATATYPE_NULL
+  end do
+  call MPI_Ialltoall(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, xs, 1, MPI_INTEGER, &
+                     MPI_COMM_WORLD, reqs(1), ierr)
+  call MPI_Wait(reqs(1), MPI_STATUS_IGNORE, ierr)
+  do i = 1, n
+    if (xs(i) /= (i - 1) * 100 + rank) ok(13) = 0
+    xs(i) = rank * 100 + i - 1
+  end do
+  call MPI_Ialltoallv(MPI_IN_PLACE, xc, xd, MPI_DATATYPE_NULL, xs, xc, xd, MPI_INTEGER, &
+                      MPI_COMM_WORLD, reqs(1), ierr)
+  call MPI_Wait(reqs(1), MPI_STATUS_IGNORE, ierr)
+  do i = 1, n
+    if (xs(i) /= (i - 1) * 100 + rank) ok(13) = 0
+    xs(i) = rank * 100 + i - 1
+    xd(i) = (i - 1) * 4
+  end do
+  call MPI_Alltoallw(MPI_IN_PLACE, xc, xd, xnull, xs, xc, xd, xt, MPI_COMM_WORLD, ierr)
+  do i = 1, n
+    if (xs(i) /= (i - 1) * 100 + rank .or. ierr /= MPI_SUCCESS) ok(13) = 0
+  end do
+
+  ! 14. a broadcast to absolute addresses from MPI_BOTTOM; the sized types
+  bot(1:n) = rank
+  call MPI_Get_address(bot(1), big, ierr)
+  call MPI_Type_create_hindexed(1, (/ n /), (/ big /), MPI_INTEGER, t, ierr)
+  call MPI_Type_commit(t, ierr)
+  call MPI_Bcast(MPI_BOTTOM, 1, t, 0, MPI_COMM_WORLD, ierr)
+  if (any(bot(1:n) /= 0) .or. ierr /= MPI_SUCCESS) ok(14) = 0
+  call MPI_Type_free(t, ierr)
+  i1 = int(rank, 1)
+  i2 = int(rank, 2)
+  z16 = cmplx(rank, 1, kind=8)
+  call MPI_Allreduce(MPI_IN_PLACE, i1, 2, MPI_INTEGER1, MPI_SUM, MPI_COMM_WORLD, ierr)
+  call MPI_Allreduce(MPI_IN_PLACE, i2, 2, MPI_INTEGER2, MPI_MAX, MPI_COMM_WORLD, ierr)
+  call MPI_Allreduce(MPI_IN_PLACE, z16, 1, MPI_COMPLEX16, MPI_SUM, MPI_COMM_WORLD, ierr)
+  if (any(i1 /= n * (n - 1) / 2) .or. any(i2 /= n - 1)) ok(14) = 0
+  if (z16 /= cmplx(n * (n - 1) / 2, n, kind=8)) ok(14) = 0
+  call MPI_Type_size(MPI_INTEGER2, kind_size, ierr)
+  if (kind_size /= 2) ok(14) = 0
+
+  ! 15. the callbacks change the program's extra_state: query adds 10,
+  ! free takes 1
+  ! (gstate is in a common block, which the compiler expects calls to change)
+  gstate = 1
+  call MPI_Grequest_start(greq_query, greq_free, greq_cancel, gstate, reqs(1), ierr)
+  call MPI_Grequest_complete(reqs(1), ierr)
+  call MPI_Wait(reqs(1), status, ierr)
+  if (gstate /= 10 .or. reqs(1) /= MPI_REQUEST_NULL .or. ierr /= MPI_SUCCESS) ok(15) = 0
+
+  ! 16. blanks around an info key or value are not part of it
+  call MPI_Info_create(h, ierr)
+  call MPI_Info_set(h, '  a key ', ' a value  ', ierr)
+  call MPI_Info_get(h, 'a key', MPI_MAX_OBJECT_NAME, text, flag, ierr)
+  if (.not. flag .or. text /= 'a value') ok(16) = 0
+  call MPI_Info_get_valuelen(h, ' a key', n2, flag, ierr)
+  if (.not. flag .or. n2 /= 7) ok(16) = 0
+  call MPI_Info_free(h, ierr)
+
   call MPI_Allreduce(ok, all, nchecks, MPI_INTEGER, MPI_MIN, MPI_COMM_WORLD, ierr)
-  if (rank == 0) write (*, '(a, 11(a, i1))') 'bindings:', ' mpi1 ', all(1), ' address ', &
+  if (rank == 0) write (*, '(a, 16(a, i1))') 'bindings:', ' mpi1 ', all(1), ' address ', &
       all(2), ' names ', all(3), ' errhandlers ', all(4), ' persistent ', all(5), &
       ' ranges ', all(6), ' ineighbor ', all(7), ' statuses ', all(8), ' alloc_mem ', all(9), &
-      ' graph ', all(10), ' kinds ', all(11)
+      ' graph ', all(10), ' kinds ', all(11), ' pmpi ', all(12), ' inplace ', all(13), &
+      ' bottom ', all(14), ' greq ', all(15), ' info ', all(16)
   call MPI_Finalize(ierr)
 end program bindings
