@@ -6,7 +6,10 @@
 //! usage give one clear error.
 
 mod common;
-use common::{arts, arts_text, assert_usage_error, build, c_dir, have, json, mpicc, program_lines};
+use common::{
+    arts, arts_text, assert_usage_error, build, c_dir, have, json, mpicc, open_mpi_cmd,
+    program_lines,
+};
 
 use std::path::Path;
 use std::process::Command;
@@ -29,19 +32,7 @@ fn open_mpi(name: &str, dir: &Path, np: u32, args: &[&str]) -> Option<String> {
     assert!(ok.success(), "mpicc {name}.c");
     // Open MPI 4.1 itself can hang (overlapping `MPI_Comm_idup`s spin
     // forever): a run it does not finish in 120 s is not compared.
-    let out = Command::new("timeout")
-        .args([
-            "120",
-            "mpirun",
-            "--allow-run-as-root",
-            "--oversubscribe",
-            "-np",
-        ])
-        .arg(np.to_string())
-        .arg(&exe)
-        .args(args)
-        .output()
-        .unwrap();
+    let out = open_mpi_cmd(np, &exe, args).output().unwrap();
     if out.status.code() == Some(124) {
         eprintln!("mpirun {name}: Open MPI did not finish in 120 s; not compared");
         return None;

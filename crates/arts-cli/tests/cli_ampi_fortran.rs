@@ -6,7 +6,7 @@ use std::path::Path;
 use std::process::Command;
 
 mod common;
-use common::{arts_text, build_fortran, fortran_dir, have, program_lines};
+use common::{arts_text, build_fortran, fortran_dir, have, open_mpi_cmd, program_lines};
 
 /// The output of `file` built with Open MPI's `mpif90` and run on `np`
 /// processes (`None` without them).
@@ -35,23 +35,11 @@ fn open_mpi(file: &str, dir: &Path, np: u32, args: &[&str]) -> Option<String> {
     );
     // A run Open MPI does not finish in 120 s is not compared (as in
     // cli_ampi_c: Open MPI 4.1 can hang on its own).
-    let mut run = Command::new("timeout");
+    let mut run = open_mpi_cmd(np, &exe, args);
     if one_sided {
         run.env("OMPI_MCA_osc", "ucx,sm");
     }
-    let out = run
-        .args([
-            "120",
-            "mpirun",
-            "--allow-run-as-root",
-            "--oversubscribe",
-            "-np",
-        ])
-        .arg(np.to_string())
-        .arg(&exe)
-        .args(args)
-        .output()
-        .unwrap();
+    let out = run.output().unwrap();
     if out.status.code() == Some(124) {
         eprintln!("mpirun {file}: Open MPI did not finish in 120 s; not compared");
         return None;

@@ -7,25 +7,7 @@ use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
 mod common;
-use common::{ROTATE_EVERY_2, build, json, program_lines, stencil3d, strs};
-
-fn mpirun(np: u32, args: &[&str]) -> Output {
-    let np = np.to_string();
-    Command::new("timeout")
-        .args([
-            "120",
-            "mpirun",
-            "--allow-run-as-root",
-            "--oversubscribe",
-            "-np",
-            &np,
-        ])
-        .arg(env!("CARGO_BIN_EXE_arts"))
-        .args(args)
-        .env_remove("RUST_BACKTRACE")
-        .output()
-        .expect("mpirun runs")
-}
+use common::{ROTATE_EVERY_2, build, json, mpirun, program_lines, stencil3d, strs};
 
 fn single_output(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_arts"))

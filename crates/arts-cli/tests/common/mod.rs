@@ -13,9 +13,10 @@ pub fn arts(args: &[&str]) -> Output {
         .expect("arts runs")
 }
 
-/// `arts ARGS` under `mpirun -np NP` (as root, oversubscribed, stopped
-/// after 120 s by `timeout`), to spawn or run.
-pub fn mpirun_cmd(np: u32, args: &[&str]) -> Command {
+/// `PROGRAM ARGS` under Open MPI's `mpirun -np NP` (as root,
+/// oversubscribed, stopped after 120 s by `timeout`: its exit code is then
+/// 124), to spawn or run.
+pub fn open_mpi_cmd(np: u32, program: &Path, args: &[&str]) -> Command {
     let mut c = Command::new("timeout");
     c.args([
         "120",
@@ -25,9 +26,15 @@ pub fn mpirun_cmd(np: u32, args: &[&str]) -> Command {
         "-np",
     ])
     .arg(np.to_string())
-    .arg(env!("CARGO_BIN_EXE_arts"))
-    .args(args)
-    .env_remove("RUST_BACKTRACE");
+    .arg(program)
+    .args(args);
+    c
+}
+
+/// `arts ARGS` under `mpirun -np NP` ([`open_mpi_cmd`]).
+pub fn mpirun_cmd(np: u32, args: &[&str]) -> Command {
+    let mut c = open_mpi_cmd(np, Path::new(env!("CARGO_BIN_EXE_arts")), args);
+    c.env_remove("RUST_BACKTRACE");
     c
 }
 
