@@ -482,16 +482,14 @@ pub(crate) fn seek_target(f: &File, offset: i64, whence: c_int, current: u64) ->
     let base = match whence {
         MPI_SEEK_SET => 0,
         MPI_SEEK_CUR => current as i64,
-        MPI_SEEK_END if f.view.filetype.size as isize == f.view.filetype.extent => {
+        MPI_SEEK_END => {
             let len = f.file.metadata().map_err(|e| io_error("seek", e))?.len();
-            (len.saturating_sub(f.view.disp) / f.view.etype.size as u64) as i64
+            f.view.etypes_before(len) as i64
         }
         _ => {
             return Err(Fail::new(
                 ERR_ARG,
-                format!(
-                    "whence {whence} is not MPI_SEEK_SET, MPI_SEEK_CUR or MPI_SEEK_END (with a contiguous view)"
-                ),
+                format!("whence {whence} is not MPI_SEEK_SET, MPI_SEEK_CUR or MPI_SEEK_END"),
             ));
         }
     };
@@ -500,7 +498,7 @@ pub(crate) fn seek_target(f: &File, offset: i64, whence: c_int, current: u64) ->
 }
 
 /// `MPI_File_seek`: `MPI_SEEK_SET` or `MPI_SEEK_CUR` (in elementary types
-/// of the view); `MPI_SEEK_END` from the file's end (plain views only).
+/// of the view); `MPI_SEEK_END` from the view's data before the file's end.
 #[unsafe(no_mangle)]
 pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_File_seek(
     fh: c_int,

@@ -80,6 +80,31 @@ impl View {
         }
         Ok(runs)
     }
+
+    /// The elementary types of the view's data that lie before byte `end`
+    /// of the file: where `MPI_SEEK_END` puts the pointer in a file of
+    /// `end` bytes (an end in a gap of the file type counts the data before
+    /// the gap). Each block of the file type, tiled every extent from the
+    /// displacement, adds its full tiles before `end` and the part of the
+    /// one `end` cuts.
+    pub(crate) fn etypes_before(&self, end: u64) -> u64 {
+        let ft = &self.filetype;
+        let span = end.saturating_sub(self.disp) as i64;
+        let extent = ft.extent as i64;
+        let bytes: i64 = if extent <= 0 || ft.is_contiguous() {
+            span
+        } else {
+            (ft.blocks.iter())
+                .map(|&(off, len)| {
+                    let (off, len) = (off as i64, len as i64);
+                    let full = ((span - off - len).div_euclid(extent) + 1).max(0);
+                    let cut = span - (full * extent + off);
+                    full * len + cut.clamp(0, len)
+                })
+                .sum()
+        };
+        bytes.max(0) as u64 / self.etype.size.max(1) as u64
+    }
 }
 
 /// The communicators of a file's shared pointer: the active one, whose
@@ -127,5 +152,42 @@ mod tests {
             handles: [MPI_BYTE; 2],
         };
         assert_eq!(plain.runs(2, 5).unwrap(), vec![(10, 5)]);
+    }
+
+    #[test]
+    fn the_end_of_the_file_is_the_data_of_the_view_before_it() {
+        let t = TypeTable::new();
+        let int = t.get(7).unwrap().clone();
+        // 10 blocks of 20 ints, 30 ints apart (MPI_Type_vector(10, 20,
+        // 30)), from byte 1000, as MPICH's `miscfilef` has it.
+        let at: Vec<isize> = (0..10)
+            .flat_map(|b| (0..20).map(move |i| (b * 30 + i) * 4))
+            .collect();
+        let view = View {
+            disp: 1000,
+            etype: int.clone(),
+            filetype: from_placements(&int, &at),
+            handles: [7, 7],
+        };
+        // Ends before the view, in a block, in the first gap (at 25 and 27
+        // ints), in the second block, at the file type's extent.
+        let ends = [
+            (0, 0),
+            (1000, 0),
+            (1040, 10),
+            (1100, 20),
+            (1108, 20),
+            (1140, 25),
+            (2160, 200),
+        ];
+        for (end, etypes) in ends {
+            assert_eq!(view.etypes_before(end), etypes, "end {end}");
+        }
+        // A plain view: the bytes after the displacement.
+        let plain = View {
+            filetype: int.clone(),
+            ..view
+        };
+        assert_eq!(plain.etypes_before(1100), 25);
     }
 }

@@ -178,8 +178,7 @@ file_call!(ARTS_MPI_File_read_ordered, ordered, false, ());
 file_call!(ARTS_MPI_File_write_ordered, ordered, true, ());
 
 /// `MPI_File_seek_shared` (collective, the same arguments on every rank):
-/// `MPI_SEEK_SET`, `MPI_SEEK_CUR` or `MPI_SEEK_END` (plain views only), in
-/// elementary types.
+/// `MPI_SEEK_SET`, `MPI_SEEK_CUR` or `MPI_SEEK_END`, in elementary types.
 #[unsafe(no_mangle)]
 pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_File_seek_shared(
     fh: c_int,

@@ -65,7 +65,8 @@ impl CReq {
 /// Writes `s` into a C `MPI_Status` (unless `MPI_STATUS_IGNORE`). Its
 /// `MPI_ERROR` is left as the program set it: MPI updates that field only
 /// where a call returns `MPI_ERR_IN_STATUS`, which no call of arts does
-/// (MPI 4.0 §3.2.5).
+/// (MPI 4.0 §3.2.5), and in the empty status of a null or inactive
+/// request, which is `MPI_SUCCESS` there (§3.7.3).
 pub(crate) fn write_status(p: *mut MpiStatus, s: &Status) {
     if p.is_null() {
         return;
@@ -76,6 +77,9 @@ pub(crate) fn write_status(p: *mut MpiStatus, s: &Status) {
         (*p).tag = if s.cancelled() { MPI_ANY_TAG } else { s.tag };
         (*p).cancelled = c_int::from(s.cancelled());
         (*p).count = s.bytes as i64;
+        if *s == empty_status() {
+            (*p).error = MPI_SUCCESS;
+        }
     }
 }
 
@@ -95,5 +99,37 @@ pub(crate) fn empty_status() -> Status {
         source: MPI_ANY_SOURCE,
         tag: MPI_ANY_TAG,
         ..Status::default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_status_keeps_its_error_field_but_the_empty_one_is_success() {
+        let mut st = MpiStatus {
+            source: 9,
+            tag: 9,
+            error: ERR_OTHER,
+            cancelled: 1,
+            count: 9,
+        };
+        let got = Status {
+            source: 2,
+            tag: 5,
+            count: 1,
+            bytes: 4,
+        };
+        write_status(&mut st, &got);
+        assert_eq!(
+            (st.source, st.tag, st.error, st.cancelled, st.count),
+            (2, 5, ERR_OTHER, 0, 4)
+        );
+        write_status(&mut st, &empty_status());
+        assert_eq!(
+            (st.source, st.tag, st.error, st.count),
+            (MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_SUCCESS, 0)
+        );
     }
 }
