@@ -91,12 +91,10 @@ fn bottom(p: *mut c_void) -> *mut c_void {
 /// C's `MPI_IN_PLACE` where `p` is the running rank's Fortran one, else
 /// as [`bottom`].
 fn in_place(p: *mut c_void) -> *mut c_void {
-    let c = commons();
     match p as usize {
         0 => p,
-        a if a == c.in_place => IN_PLACE.cast_mut(),
-        a if a == c.bottom => std::ptr::null_mut(),
-        _ => p,
+        a if a == commons().in_place => IN_PLACE.cast_mut(),
+        _ => bottom(p),
     }
 }
 

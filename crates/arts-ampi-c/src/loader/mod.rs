@@ -393,10 +393,7 @@ impl CProgram {
                     "rank {rank}'s copy of the program was not opened in this process"
                 ))
             })?;
-            let commons = FortranCommons {
-                in_place: sym(lib.handle, FORTRAN_IN_PLACE) as usize,
-                bottom: sym(lib.handle, FORTRAN_BOTTOM) as usize,
-            };
+            let commons = commons_at(|name| sym(lib.handle, name) as usize);
             return Ok(Start {
                 main: lib.main,
                 init: Vec::new(),
@@ -420,10 +417,7 @@ impl CProgram {
         // The copy's `MPI_IN_PLACE` and `MPI_BOTTOM`: the original's, moved
         // by as much as the copy is from the original's load address.
         let in_copy = |p: *mut c_void| load_base(p).map_or(0, |b| copy.base + (p as usize - b));
-        let commons = FortranCommons {
-            in_place: in_copy(sym(original.handle, FORTRAN_IN_PLACE)),
-            bottom: in_copy(sym(original.handle, FORTRAN_BOTTOM)),
-        };
+        let commons = commons_at(|name| in_copy(sym(original.handle, name)));
         let rng = self
             .draws
             .then(|| rng::CALLS.map(|name| in_copy(sym(original.handle, name))));
@@ -469,6 +463,14 @@ struct Start {
 const FORTRAN_IN_PLACE: &CStr = c"arts_mpi_in_place_";
 /// The common block of Fortran's `MPI_BOTTOM` (`mpif.h`).
 const FORTRAN_BOTTOM: &CStr = c"arts_mpi_bottom_";
+
+/// A copy's Fortran common blocks, `address` giving each one's place.
+fn commons_at(address: impl Fn(&CStr) -> usize) -> FortranCommons {
+    FortranCommons {
+        in_place: address(FORTRAN_IN_PLACE),
+        bottom: address(FORTRAN_BOTTOM),
+    }
+}
 
 /// The load address of the object holding `p` (`None` for null).
 fn load_base(p: *mut c_void) -> Option<usize> {
