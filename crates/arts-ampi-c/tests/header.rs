@@ -29,6 +29,25 @@ fn defines() -> Vec<(String, String)> {
         .collect()
 }
 
+/// The calls `mpi.h` defines as function-like macros (`#define
+/// MPI_x(args) body`): `x`, the argument list, and whether the body calls
+/// arts (it starts on the next line with `ARTS_`) rather than casting.
+fn macro_calls() -> Vec<(String, String, bool)> {
+    let text = header();
+    let lines: Vec<&str> = text.lines().collect();
+    lines
+        .windows(2)
+        .filter_map(|w| {
+            let l = w[0].strip_prefix("#define MPI_")?;
+            let end = l.find(|c: char| !(c.is_alphanumeric() || c == '_'))?;
+            let (call, rest) = l.split_at(end);
+            let args = rest.strip_prefix('(')?.split_once(')')?.0;
+            let calls_arts = w[0].ends_with('\\') && w[1].trim_start().starts_with("ARTS_");
+            Some((call.to_string(), args.to_string(), calls_arts))
+        })
+        .collect()
+}
+
 #[test]
 fn every_mapped_name_is_exported_and_every_export_is_mapped() {
     let mapped: BTreeSet<String> = defines()
@@ -62,18 +81,8 @@ fn every_call_has_its_profiling_name_in_c_and_fortran() {
         }
     }
     // The calls mpi.h defines as function-like macros, or inline.
-    for line in header().lines() {
-        let Some(l) = line.strip_prefix("#define MPI_") else {
-            continue;
-        };
-        let call_end = l.find(|c: char| !(c.is_alphanumeric() || c == '_'));
-        let Some((call, rest)) = call_end.map(|i| l.split_at(i)) else {
-            continue;
-        };
-        if let Some(args) = rest.strip_prefix('(').and_then(|r| r.split_once(')')) {
-            let args = args.0;
-            expected.push(format!("#define PMPI_{call}({args}) MPI_{call}({args})"));
-        }
+    for (call, args, _) in macro_calls() {
+        expected.push(format!("#define PMPI_{call}({args}) MPI_{call}({args})"));
     }
     expected.push("#define PMPI_Pcontrol MPI_Pcontrol".into());
     let profiling = profiling_header();
@@ -310,20 +319,17 @@ fn every_c_call_has_its_fortran_name_but_the_listed_ones() {
     // `#define MPI_x ARTS_...` (and `AMPI_x`), and the calls mpi.h makes
     // macros of another call (`#define MPI_x(...) \` + `ARTS_...`):
     // gfortran's name is `mpi_x_`.
-    let text = header();
-    let lines: Vec<&str> = text.lines().collect();
-    let macro_calls = lines.windows(2).filter_map(|w| {
-        let call = w[0].strip_prefix("#define MPI_")?.split_once("(")?.0;
-        (w[0].ends_with('\\') && w[1].trim_start().starts_with("ARTS_"))
-            .then(|| format!("MPI_{call}"))
-    });
+    let calling_arts = macro_calls()
+        .into_iter()
+        .filter(|m| m.2)
+        .map(|(call, _, _)| format!("MPI_{call}"));
     let c: BTreeSet<String> = defines()
         .into_iter()
         .filter(|(name, value)| {
             value.starts_with("ARTS_") && (name.starts_with("MPI_") || name.starts_with("AMPI_"))
         })
         .map(|(name, _)| name)
-        .chain(macro_calls)
+        .chain(calling_arts)
         .map(|name| format!("{}_", name.to_lowercase()))
         .collect();
     let fortran: BTreeSet<String> = arts_ampi_c::exported_names()
