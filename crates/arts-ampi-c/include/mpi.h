@@ -514,6 +514,9 @@ typedef MPI_Comm_delete_attr_function MPI_Delete_function;
 #define MPI_Pack ARTS_MPI_Pack
 #define MPI_Unpack ARTS_MPI_Unpack
 #define MPI_Pack_size ARTS_MPI_Pack_size
+#define MPI_Pack_external ARTS_MPI_Pack_external
+#define MPI_Unpack_external ARTS_MPI_Unpack_external
+#define MPI_Pack_external_size ARTS_MPI_Pack_external_size
 #define MPI_Test_cancelled ARTS_MPI_Test_cancelled
 #define MPI_Wait ARTS_MPI_Wait
 #define MPI_Waitall ARTS_MPI_Waitall
@@ -745,6 +748,13 @@ int MPI_Pack(const void *inbuf, int incount, MPI_Datatype datatype, void *outbuf
 int MPI_Unpack(const void *inbuf, int insize, int *position, void *outbuf, int outcount,
                MPI_Datatype datatype, MPI_Comm comm);
 int MPI_Pack_size(int incount, MPI_Datatype datatype, MPI_Comm comm, int *size);
+/* "external32" only: big-endian, the standard's sizes (MPI 4.0 13.5.2). */
+int MPI_Pack_external(const char datarep[], const void *inbuf, int incount,
+                      MPI_Datatype datatype, void *outbuf, MPI_Aint outsize, MPI_Aint *position);
+int MPI_Unpack_external(const char datarep[], const void *inbuf, MPI_Aint insize,
+                        MPI_Aint *position, void *outbuf, int outcount, MPI_Datatype datatype);
+int MPI_Pack_external_size(const char datarep[], int incount, MPI_Datatype datatype,
+                           MPI_Aint *size);
 
 /* ---- groups and attributes ---- */
 int MPI_Comm_group(MPI_Comm comm, MPI_Group *group);

@@ -387,6 +387,12 @@ extern __typeof__(ARTS_MPI_Pack) ARTS_PMPI_Pack;
 extern __typeof__(ARTS_MPI_Unpack) ARTS_PMPI_Unpack;
 #define PMPI_Pack_size ARTS_PMPI_Pack_size
 extern __typeof__(ARTS_MPI_Pack_size) ARTS_PMPI_Pack_size;
+#define PMPI_Pack_external ARTS_PMPI_Pack_external
+extern __typeof__(ARTS_MPI_Pack_external) ARTS_PMPI_Pack_external;
+#define PMPI_Unpack_external ARTS_PMPI_Unpack_external
+extern __typeof__(ARTS_MPI_Unpack_external) ARTS_PMPI_Unpack_external;
+#define PMPI_Pack_external_size ARTS_PMPI_Pack_external_size
+extern __typeof__(ARTS_MPI_Pack_external_size) ARTS_PMPI_Pack_external_size;
 #define PMPI_Test_cancelled ARTS_PMPI_Test_cancelled
 extern __typeof__(ARTS_MPI_Test_cancelled) ARTS_PMPI_Test_cancelled;
 #define PMPI_Wait ARTS_PMPI_Wait

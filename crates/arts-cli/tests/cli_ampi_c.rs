@@ -691,6 +691,27 @@ fn dynamic_windows_reach_attached_memory_by_address_as_under_open_mpi() {
 }
 
 #[test]
+fn external32_packs_and_file_views_write_the_bytes_open_mpi_writes() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("external.dat").display().to_string();
+    for vp in [2, 5] {
+        kernel("external", vp, &[&file], "ranks, errors 0");
+    }
+    let Some(so) = build("external", dir.path()) else {
+        return;
+    };
+    // Another representation is refused with its class; so is a view of
+    // MPI_LONG (4 bytes there, 8 here), naming the way out.
+    let out = run_arts(&so, 2, 2, &[], &[&file, "refuse"]);
+    assert!(out.contains("native: refused"), "{out}");
+    assert!(
+        out.contains("long view: MPI_ERR_UNSUPPORTED_DATAREP")
+            && out.contains("use fixed-size types such as MPI_INT64_T"),
+        "{out}"
+    );
+}
+
+#[test]
 fn generalized_requests_complete_query_and_free_as_under_open_mpi() {
     for vp in [1, 3] {
         kernel(

@@ -129,6 +129,13 @@ fn done(ierr: *mut c_int, rc: c_int) {
 #[unsafe(no_mangle)]
 pub(crate) unsafe extern "C-unwind" fn mpi_pcontrol_(_level: *const c_int) {}
 
+/// Fortran's `MPI_F_SYNC_REG(BUF)` (MPI 4.0 §19.1.17; no `IERROR`): a call
+/// the compiler cannot see through, so that it keeps `BUF` in memory, not
+/// in registers, across a non-blocking operation's completion. Being an
+/// opaque external call is all it does, as in every MPI.
+#[unsafe(no_mangle)]
+pub(crate) unsafe extern "C-unwind" fn mpi_f_sync_reg_(_buf: *mut c_void) {}
+
 /// The Rust type of an argument of kind `$k`.
 macro_rules! fty {
     (i) => { *const c_int };      // INTEGER in
@@ -1124,6 +1131,86 @@ pub(crate) unsafe extern "C-unwind" fn mpi_file_set_view_(
     // SAFETY: as above.
     let rc = unsafe { ARTS_MPI_File_set_view(*fh, *disp, *etype, *filetype, rep.as_ptr(), *info) };
     done(ierr, rc);
+}
+
+/// Fortran's `MPI_Pack_external(datarep, inbuf, incount, datatype, outbuf,
+/// outsize, position, ierr)` (`outsize` and `position` of
+/// `MPI_ADDRESS_KIND`).
+#[unsafe(no_mangle)]
+#[allow(clippy::too_many_arguments)]
+pub(crate) unsafe extern "C-unwind" fn mpi_pack_external_(
+    datarep: *const c_char,
+    inbuf: *mut c_void,
+    incount: *const c_int,
+    datatype: *const c_int,
+    outbuf: *mut c_void,
+    outsize: *const isize,
+    position: *mut isize,
+    ierr: *mut c_int,
+    datarep_len: usize,
+) {
+    let rep = c_string(datarep, datarep_len);
+    // SAFETY: by reference; `rep` is a C string.
+    done(ierr, unsafe {
+        ARTS_MPI_Pack_external(
+            rep.as_ptr(),
+            bottom(inbuf),
+            *incount,
+            *datatype,
+            outbuf,
+            *outsize,
+            position,
+        )
+    });
+}
+
+/// Fortran's `MPI_Unpack_external(datarep, inbuf, insize, position,
+/// outbuf, outcount, datatype, ierr)` (`insize` and `position` of
+/// `MPI_ADDRESS_KIND`).
+#[unsafe(no_mangle)]
+#[allow(clippy::too_many_arguments)]
+pub(crate) unsafe extern "C-unwind" fn mpi_unpack_external_(
+    datarep: *const c_char,
+    inbuf: *mut c_void,
+    insize: *const isize,
+    position: *mut isize,
+    outbuf: *mut c_void,
+    outcount: *const c_int,
+    datatype: *const c_int,
+    ierr: *mut c_int,
+    datarep_len: usize,
+) {
+    let rep = c_string(datarep, datarep_len);
+    // SAFETY: by reference; `rep` is a C string.
+    done(ierr, unsafe {
+        ARTS_MPI_Unpack_external(
+            rep.as_ptr(),
+            inbuf,
+            *insize,
+            position,
+            bottom(outbuf),
+            *outcount,
+            *datatype,
+        )
+    });
+}
+
+/// Fortran's `MPI_Pack_external_size(datarep, incount, datatype, size,
+/// ierr)` (`size` of `MPI_ADDRESS_KIND`).
+#[unsafe(no_mangle)]
+pub(crate) unsafe extern "C-unwind" fn mpi_pack_external_size_(
+    datarep: *const c_char,
+    incount: *const c_int,
+    datatype: *const c_int,
+    size: *mut isize,
+    ierr: *mut c_int,
+    datarep_len: usize,
+) {
+    let rep = c_string(datarep, datarep_len);
+    // SAFETY: by reference; `rep` is a C string.
+    done(ierr, unsafe {
+        ARTS_MPI_Pack_external_size(rep.as_ptr(), *incount, *datatype, size)
+    });
 }
 
 /// Fortran's `MPI_Comm_set_name(comm, name, ierr)`.

@@ -4,7 +4,8 @@
 //! that tiles the file from the displacement (`MPI_File_set_view`); data
 //! goes, in order, to the bytes the file type's blocks cover. Collective
 //! reads and writes (`*_all`) are the independent ones (correct, without
-//! collective buffering); only `"native"` data representation is known.
+//! collective buffering). Data is stored `"native"` or, as a view may ask,
+//! `"external32"` (each element big-endian, converted as it moves).
 //! The non-blocking calls do their I/O in the call and return a complete
 //! request. The shared file pointer is in `shared.rs`, the split
 //! collectives in `split.rs`.
@@ -24,6 +25,8 @@ use crate::state::errhandler::file_key;
 use crate::state::fail::{Fail, comm_of, count, out};
 use crate::state::request::{CReq, empty_status, write_status};
 use crate::state::{Vp, entry, file_of};
+use crate::types::external32;
+use crate::types::layout::TypeInfo;
 
 /// The MPI error of an I/O error, with what failed.
 pub(crate) fn io_error(what: &str, e: std::io::Error) -> Fail {
@@ -149,6 +152,7 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_File_open(
                 etype: byte.clone(),
                 filetype: byte,
                 handles: [MPI_BYTE; 2],
+                external32: false,
             },
             atomic: false,
             pointer,
@@ -221,12 +225,20 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_File_set_view(
     entry("MPI_File_set_view", file_key(fh), |vp| {
         // SAFETY: a NUL-terminated name, if not null.
         let rep = (!datarep.is_null()).then(|| unsafe { CStr::from_ptr(datarep) });
-        if rep.is_some_and(|r| r.to_bytes() != b"native") {
-            return Err(Fail::new(
-                ERR_UNSUPPORTED_DATAREP,
-                "only the \"native\" data representation is supported",
-            ));
-        }
+        let external32 = match rep.map(CStr::to_bytes) {
+            None | Some(b"native" | b"internal") => false,
+            Some(b"external32") => true,
+            Some(other) => {
+                return Err(Fail::new(
+                    ERR_UNSUPPORTED_DATAREP,
+                    format!(
+                        "data representation {:?}: \"native\", \"internal\" (the same) and \
+                         \"external32\" are supported",
+                        String::from_utf8_lossy(other)
+                    ),
+                ));
+            }
+        };
         let disp = match disp {
             MPI_DISPLACEMENT_CURRENT => shared_byte(vp, fh)?,
             _ => u64::try_from(disp)
@@ -239,17 +251,36 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_File_set_view(
                 "the file type must be built of whole elementary types",
             ));
         }
+        if external32 {
+            laid_out_alike(&e)?;
+            laid_out_alike(&ft)?;
+        }
         let f = file_of(vp, fh)?;
         f.view = View {
             disp,
             etype: e,
             filetype: ft,
             handles: [etype, filetype],
+            external32,
         };
         f.pointer = 0;
         let shared = f.shared;
         shared.set(vp, 0)
     })
+}
+
+/// Fails unless `t` has the same bytes natively and in `"external32"`,
+/// as an `"external32"` view's data needs here (then the view lays out
+/// alike in both, and converting is reordering bytes).
+pub(crate) fn laid_out_alike(t: &TypeInfo) -> Result<(), Fail> {
+    if external32::same_sizes(&t.runs) {
+        return Ok(());
+    }
+    Err(Fail::new(
+        ERR_UNSUPPORTED_DATAREP,
+        "\"external32\" file data of MPI_LONG, MPI_UNSIGNED_LONG or MPI_WCHAR (narrower \
+         there than here) is not supported: use fixed-size types such as MPI_INT64_T",
+    ))
 }
 
 /// The byte in the file the shared pointer of `fh` is at
@@ -299,9 +330,18 @@ pub(crate) fn transfer(
     }
     let len = byte_len(n, &t)?;
     let runs = f.view.runs(offset, len)?;
+    let external32 = f.view.external32;
+    if external32 {
+        laid_out_alike(&t)?;
+    }
     let io = |e| io_error(&f.path.display().to_string(), e);
     let moved = if write {
-        let data = send_bytes(buf, n, &t)?;
+        let mut data = send_bytes(buf, n, &t)?;
+        if external32 {
+            let mut wire = Vec::with_capacity(data.len());
+            external32::encode(&t.runs, &data, &mut wire);
+            data = wire.into();
+        }
         let mut at = 0;
         for (pos, l) in runs {
             f.file.write_all_at(&data[at..at + l], pos).map_err(io)?;
@@ -310,7 +350,12 @@ pub(crate) fn transfer(
         len
     } else {
         let mut rb = RecvBuf::new(buf, n, &t)?;
-        let dst = rb.slice();
+        let mut wire = if external32 { vec![0; len] } else { Vec::new() };
+        let dst = if external32 {
+            &mut wire[..]
+        } else {
+            rb.slice()
+        };
         let mut at = 0;
         for (pos, l) in runs {
             let mut got = 0;
@@ -325,6 +370,9 @@ pub(crate) fn transfer(
             if got < l {
                 break; // the end of the file
             }
+        }
+        if external32 {
+            external32::decode(&t.runs, &wire[..at], rb.slice());
         }
         rb.finish(at);
         at

@@ -36,6 +36,8 @@ pub(crate) struct View {
     pub(crate) filetype: TypeInfo,
     /// The handles `MPI_File_set_view` was given: etype, file type.
     pub(crate) handles: [c_int; 2],
+    /// Whether the data is stored `"external32"` (else `"native"`).
+    pub(crate) external32: bool,
 }
 
 impl View {
@@ -135,6 +137,7 @@ mod tests {
             etype: int,
             filetype,
             handles: [7, 0],
+            external32: false,
         };
         // 3 ints from the view's start: tiles 0 and 1.
         assert_eq!(
@@ -150,6 +153,7 @@ mod tests {
             etype: byte.clone(),
             filetype: byte,
             handles: [MPI_BYTE; 2],
+            external32: false,
         };
         assert_eq!(plain.runs(2, 5).unwrap(), vec![(10, 5)]);
     }
@@ -168,6 +172,7 @@ mod tests {
             etype: int.clone(),
             filetype: from_placements(&int, &at),
             handles: [7, 7],
+            external32: false,
         };
         // Ends before the view, in a block, in the first gap (at 25 and 27
         // ints), in the second block, at the file type's extent.

@@ -9,10 +9,12 @@ use crate::io::file::{io_error, on_every_rank};
 use crate::state::errhandler::file_key;
 use crate::state::fail::{Fail, comm_of, out};
 use crate::state::{entry, file_of};
+use crate::types::external32;
 
 /// `MPI_File_get_view`: the displacement, the elementary and file types
 /// (a predefined type's own handle; a derived one as a new handle, which
-/// the program frees) and the data representation (`"native"`).
+/// the program frees) and the data representation (`"native"` or
+/// `"external32"`).
 #[unsafe(no_mangle)]
 pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_File_get_view(
     fh: c_int,
@@ -24,6 +26,11 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_File_get_view(
     entry("MPI_File_get_view", file_key(fh), |vp| {
         let view = &file_of(vp, fh)?.view;
         let (d, handles) = (view.disp as i64, view.handles);
+        let rep: &[u8] = if view.external32 {
+            b"external32\0"
+        } else {
+            b"native\0"
+        };
         let types = [view.etype.clone(), view.filetype.clone()];
         let (disp, etype, filetype) = (
             out(disp, "disp")?,
@@ -45,9 +52,8 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_File_get_view(
             vp.types.add(ft)
         };
         *disp = d;
-        let rep = b"native\0";
         // SAFETY: MPI's rule: `datarep` has room for MPI_MAX_DATAREP_STRING
-        // bytes, more than "native" and its NUL.
+        // bytes, more than the name and its NUL.
         unsafe { std::ptr::copy_nonoverlapping(rep.as_ptr().cast(), datarep, rep.len()) };
         Ok(())
     })
@@ -99,8 +105,9 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_File_get_byte_offset(
     })
 }
 
-/// `MPI_File_get_type_extent`: the extent of `datatype` in the file
-/// (`"native"`: its extent in memory).
+/// `MPI_File_get_type_extent`: the extent of `datatype` in the file: its
+/// extent in memory, but for a predefined type of another size in an
+/// `"external32"` file (C's `long`: 4 bytes there).
 #[unsafe(no_mangle)]
 pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_File_get_type_extent(
     fh: c_int,
@@ -108,8 +115,12 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_File_get_type_extent(
     extent: *mut isize,
 ) -> c_int {
     entry("MPI_File_get_type_extent", file_key(fh), |vp| {
-        file_of(vp, fh)?;
-        *out(extent, "extent")? = vp.types.get(datatype)?.extent;
+        let external32 = file_of(vp, fh)?.view.external32;
+        let t = vp.types.get(datatype)?;
+        *out(extent, "extent")? = match external32 && t.predefined {
+            true => external32::size(&t.runs, 1) as isize,
+            false => t.extent,
+        };
         Ok(())
     })
 }

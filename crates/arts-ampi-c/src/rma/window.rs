@@ -36,6 +36,7 @@ use crate::state::fail::{Fail, count, out};
 use crate::state::object::Object;
 use crate::state::request::CReq;
 use crate::state::{Vp, entry, win_of};
+use crate::types::external32::{Basic, Wire};
 use crate::types::layout::{Prim, TypeInfo};
 
 /// `MPI_REPLACE` (an accumulate that is a put).
@@ -140,7 +141,14 @@ fn decode(msg: &[u8]) -> Result<Operation<'_>, Fail> {
         prim,
         // Not sent: operations count bytes, not basic elements.
         elements: 1,
-        runs: vec![(size, 1)].into(),
+        runs: vec![(
+            Basic {
+                size,
+                wire: Wire::Swapped(1),
+            },
+            1,
+        )]
+        .into(),
         align: 1,
         committed: true,
         predefined: false,

@@ -1,8 +1,9 @@
 //! The datatype calls: constructors, commit/free, size and extent, and
 //! packing into user buffers (`MPI_Pack`, `MPI_Unpack`, `MPI_Pack_size`:
-//! the packed form is the elements' bytes in type-map order, no header).
+//! the packed form is the elements' bytes in type-map order, no header;
+//! `MPI_Pack_external` and its kin: the same in `"external32"`).
 
-use std::ffi::{c_int, c_void};
+use std::ffi::{CStr, c_char, c_int, c_void};
 use std::sync::Arc;
 
 use crate::abi::*;
@@ -10,6 +11,7 @@ use crate::p2p::buffers::{RecvBuf, byte_len, send_bytes};
 use crate::state::fail::{Fail, comm_of, count, ints, out};
 use crate::state::object::Object;
 use crate::state::{Vp, entry};
+use crate::types::external32;
 use crate::types::layout::{Recipe, TypeInfo, from_placements, repeated, structure};
 
 fn old(vp: &Vp, h: c_int) -> Result<TypeInfo, Fail> {
@@ -882,28 +884,20 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Pack_size(
     })
 }
 
-/// The `len` bytes at `*position` of a buffer of `size` bytes at `buf`,
-/// for `MPI_Pack` and `MPI_Unpack`; the position moves past them.
-fn window<'a>(
-    buf: *mut u8,
-    size: c_int,
-    position: &mut c_int,
-    len: usize,
-) -> Result<&'a mut [u8], Fail> {
-    let size = count(size, "the buffer size")?;
-    let at = count(*position, "position")?;
-    let end = at.checked_add(len).filter(|&e| e <= size).ok_or_else(|| {
-        Fail::new(
+/// The `len` bytes at position `at` of a buffer of `size` bytes at
+/// `buf`, for the packing calls.
+fn window<'a>(buf: *mut u8, size: usize, at: usize, len: usize) -> Result<&'a mut [u8], Fail> {
+    if at.checked_add(len).is_none_or(|end| end > size) {
+        return Err(Fail::new(
             ERR_TRUNCATE,
             format!("{len} bytes at position {at} overflow the buffer of {size} bytes"),
-        )
-    })?;
-    if len > 0 && buf.is_null() {
-        return Err(Fail::new(ERR_BUFFER, "the packed buffer is a null pointer"));
+        ));
     }
-    *position = end as c_int;
     if len == 0 {
         return Ok(&mut []);
+    }
+    if buf.is_null() {
+        return Err(Fail::new(ERR_BUFFER, "the packed buffer is a null pointer"));
     }
     // SAFETY: the program passes a buffer of `size` bytes; at + len <= size.
     Ok(unsafe { std::slice::from_raw_parts_mut(buf.add(at), len) })
@@ -924,12 +918,14 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Pack(
     entry("MPI_Pack", comm, |vp| {
         comm_of(comm)?;
         let position = out(position, "position")?;
+        let at = count(*position, "position")?;
         let data = send_bytes(
             inbuf,
             count(incount, "incount")?,
             vp.types.comm_type_ref(datatype)?,
         )?;
-        window(outbuf.cast(), outsize, position, data.len())?.copy_from_slice(&data);
+        window(outbuf.cast(), count(outsize, "outsize")?, at, data.len())?.copy_from_slice(&data);
+        *position = (at + data.len()) as c_int;
         Ok(())
     })
 }
@@ -949,12 +945,107 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Unpack(
     entry("MPI_Unpack", comm, |vp| {
         comm_of(comm)?;
         let position = out(position, "position")?;
+        let at = count(*position, "position")?;
         let n = count(outcount, "outcount")?;
         let mut target = RecvBuf::new(outbuf, n, vp.types.comm_type_ref(datatype)?)?;
         let len = target.slice().len();
-        let bytes = window(inbuf.cast_mut().cast(), insize, position, len)?;
+        let bytes = window(inbuf.cast_mut().cast(), count(insize, "insize")?, at, len)?;
         target.slice().copy_from_slice(bytes);
         target.finish(len);
+        *position = (at + len) as c_int;
+        Ok(())
+    })
+}
+
+/// Fails unless `datarep` is `"external32"`, the one representation the
+/// external packing calls know.
+fn external32_named(datarep: *const c_char) -> Result<(), Fail> {
+    // SAFETY: a NUL-terminated string, if not null.
+    let rep = (!datarep.is_null()).then(|| unsafe { CStr::from_ptr(datarep) });
+    if rep.is_none_or(|r| r.to_bytes() != b"external32") {
+        let given = rep.map_or("a null pointer".into(), |r| r.to_string_lossy());
+        return Err(Fail::new(
+            ERR_UNSUPPORTED_DATAREP,
+            format!("data representation {given:?}: only \"external32\" is accepted"),
+        ));
+    }
+    Ok(())
+}
+
+/// An `MPI_Aint` byte count or position `v` as a `usize`.
+fn aint(v: isize, what: &str) -> Result<usize, Fail> {
+    usize::try_from(v).map_err(|_| Fail::new(ERR_ARG, format!("{what} {v} is negative")))
+}
+
+/// `MPI_Pack_external_size`: the bytes `MPI_Pack_external` writes for
+/// `incount` elements of `datatype` in `datarep` (`"external32"`).
+#[unsafe(no_mangle)]
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Pack_external_size(
+    datarep: *const c_char,
+    incount: c_int,
+    datatype: c_int,
+    size: *mut isize,
+) -> c_int {
+    entry("MPI_Pack_external_size", MPI_COMM_WORLD, |vp| {
+        external32_named(datarep)?;
+        let t = vp.types.comm_type_ref(datatype)?;
+        *out(size, "size")? = external32::size(&t.runs, count(incount, "incount")?) as isize;
+        Ok(())
+    })
+}
+
+/// `MPI_Pack_external`: appends `incount` elements of `datatype` at
+/// `inbuf`, in `datarep` (`"external32"`: big-endian, the standard's
+/// sizes), to `outbuf` at `*position`.
+#[unsafe(no_mangle)]
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Pack_external(
+    datarep: *const c_char,
+    inbuf: *const c_void,
+    incount: c_int,
+    datatype: c_int,
+    outbuf: *mut c_void,
+    outsize: isize,
+    position: *mut isize,
+) -> c_int {
+    entry("MPI_Pack_external", MPI_COMM_WORLD, |vp| {
+        external32_named(datarep)?;
+        let position = out(position, "position")?;
+        let at = aint(*position, "position")?;
+        let t = vp.types.comm_type_ref(datatype)?;
+        let native = send_bytes(inbuf, count(incount, "incount")?, t)?;
+        let mut wire = Vec::with_capacity(native.len());
+        external32::encode(&t.runs, &native, &mut wire);
+        window(outbuf.cast(), aint(outsize, "outsize")?, at, wire.len())?.copy_from_slice(&wire);
+        *position = (at + wire.len()) as isize;
+        Ok(())
+    })
+}
+
+/// `MPI_Unpack_external`: takes `outcount` elements of `datatype`, in
+/// `datarep` (`"external32"`), from `inbuf` at `*position` into `outbuf`.
+#[unsafe(no_mangle)]
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Unpack_external(
+    datarep: *const c_char,
+    inbuf: *const c_void,
+    insize: isize,
+    position: *mut isize,
+    outbuf: *mut c_void,
+    outcount: c_int,
+    datatype: c_int,
+) -> c_int {
+    entry("MPI_Unpack_external", MPI_COMM_WORLD, |vp| {
+        external32_named(datarep)?;
+        let position = out(position, "position")?;
+        let at = aint(*position, "position")?;
+        let n = count(outcount, "outcount")?;
+        let t = vp.types.comm_type_ref(datatype)?;
+        let len = external32::size(&t.runs, n);
+        let wire = window(inbuf.cast_mut().cast(), aint(insize, "insize")?, at, len)?;
+        let mut target = RecvBuf::new(outbuf, n, t)?;
+        let native = target.slice();
+        external32::decode(&t.runs, wire, native);
+        target.finish(native.len());
+        *position = (at + len) as isize;
         Ok(())
     })
 }

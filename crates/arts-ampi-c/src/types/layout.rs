@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use crate::abi::*;
 use crate::state::fail::Fail;
+use crate::types::external32::{Basic, Wire};
 
 /// The element kind of a homogeneous type, for reductions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -96,6 +97,42 @@ impl Prim {
         }
     }
 
+    /// The basic elements of one element (a pair has two), as runs.
+    fn basics(self) -> Vec<(Basic, usize)> {
+        let long = Wire::Narrow {
+            bytes: 4,
+            signed: true,
+        };
+        let swapped = |size, word| Basic {
+            size,
+            wire: Wire::Swapped(word),
+        };
+        let quads = |size| Basic {
+            size,
+            wire: Wire::Quad,
+        };
+        match self {
+            Prim::LongInt => vec![
+                (
+                    Basic {
+                        size: 8,
+                        wire: long,
+                    },
+                    1,
+                ),
+                (Basic::number(4), 1),
+            ],
+            Prim::LongDoubleInt => vec![(quads(LONG_DOUBLE), 1), (Basic::number(4), 1)],
+            Prim::Complex32 => vec![(swapped(8, 4), 1)],
+            Prim::Complex64 => vec![(swapped(16, 8), 1)],
+            Prim::LongDouble | Prim::ComplexLongDouble => vec![(quads(self.size()), 1)],
+            _ => match self.pair_words() {
+                Some((v, i)) => vec![(Basic::number(v), 1), (Basic::number(i), 1)],
+                None => vec![(Basic::number(self.size()), 1)],
+            },
+        }
+    }
+
     /// The packed bytes of a value-index pair type's value and index
     /// (`MPI_MAXLOC`'s operands); `None` for the other kinds.
     pub(crate) fn pair_words(self) -> Option<(usize, usize)> {
@@ -126,9 +163,10 @@ pub(crate) struct TypeInfo {
     /// Basic elements in one element (`MPI_Get_elements`: a pair type
     /// such as `MPI_DOUBLE_INT` has two).
     pub elements: usize,
-    /// The sizes of those basic elements in the type map's order, as runs
-    /// of `(bytes, how many)`: what a partial element holds.
-    pub runs: Arc<[(usize, usize)]>,
+    /// Those basic elements in the type map's order, as runs of
+    /// `(element, how many)`: what a partial element holds, and how
+    /// `"external32"` stores each.
+    pub runs: Arc<[(Basic, usize)]>,
     /// Alignment of the widest member (for struct extents).
     pub align: usize,
     /// Whether it may be used in communication.
@@ -189,12 +227,11 @@ impl TypeInfo {
             blocks: blocks.into(),
             prim: Some(prim),
             elements: if prim.pair_words().is_some() { 2 } else { 1 },
-            runs: match prim.pair_words() {
-                Some((v, i)) if v != i => vec![(v, 1), (i, 1)],
-                Some((v, _)) => vec![(v, 2)],
-                None => vec![(size, 1)],
-            }
-            .into(),
+            runs: {
+                let mut runs = Vec::new();
+                push_runs(&mut runs, &prim.basics(), 1);
+                runs.into()
+            },
             align,
             committed: true,
             predefined: true,
@@ -212,7 +249,7 @@ impl TypeInfo {
         }
         let (whole, mut rest) = (bytes / self.size, bytes % self.size);
         let mut partial = 0;
-        for &(size, n) in self.runs.iter() {
+        for &(Basic { size, .. }, n) in self.runs.iter() {
             if rest == 0 {
                 break;
             }
@@ -419,6 +456,12 @@ impl TypeTable {
         for prim in prims {
             table.add(TypeInfo::predefined(prim));
         }
+        // C's `long` and `wchar_t` are narrower in "external32" than here.
+        for (h, bytes, signed) in [(9, 4, true), (10, 4, false), (47, 2, false)] {
+            let t = table.types[h].as_mut().expect("a predefined type");
+            let wire = Wire::Narrow { bytes, signed };
+            t.runs = [(Basic { size: t.size, wire }, 1)].into();
+        }
         table
     }
 
@@ -558,21 +601,21 @@ impl TypeTable {
 
 /// Appends `n` copies of the basic-element runs `runs`, merging runs of
 /// one size.
-fn push_runs(out: &mut Vec<(usize, usize)>, runs: &[(usize, usize)], n: usize) {
-    if let [(size, count)] = runs {
-        return push_run(out, *size, count * n);
+fn push_runs(out: &mut Vec<(Basic, usize)>, runs: &[(Basic, usize)], n: usize) {
+    if let [(basic, count)] = runs {
+        return push_run(out, *basic, count * n);
     }
     for _ in 0..n {
-        for &(size, count) in runs {
-            push_run(out, size, count);
+        for &(basic, count) in runs {
+            push_run(out, basic, count);
         }
     }
 }
 
-fn push_run(out: &mut Vec<(usize, usize)>, size: usize, count: usize) {
+fn push_run(out: &mut Vec<(Basic, usize)>, basic: Basic, count: usize) {
     match out.last_mut() {
-        Some(last) if last.0 == size => last.1 += count,
-        _ if count > 0 => out.push((size, count)),
+        Some(last) if last.0 == basic => last.1 += count,
+        _ if count > 0 => out.push((basic, count)),
         _ => {}
     }
 }
@@ -763,6 +806,31 @@ mod tests {
     }
 
     #[test]
+    fn external32_sizes_follow_the_standards_table() {
+        let t = TypeTable::new();
+        for (name, bytes) in [
+            ("MPI_INT", 4),
+            ("MPI_LONG", 4),
+            ("MPI_UNSIGNED_LONG", 4),
+            ("MPI_WCHAR", 2),
+            ("MPI_LONG_INT", 8),
+            ("MPI_DOUBLE_INT", 12),
+            ("MPI_LONG_DOUBLE", 16),
+            ("MPI_C_LONG_DOUBLE_COMPLEX", 32),
+            ("MPI_C_DOUBLE_COMPLEX", 16),
+        ] {
+            let h = DATATYPES.iter().find(|d| d.0 == name).unwrap().1;
+            let runs = &t.get(h).unwrap().runs;
+            assert_eq!(crate::types::external32::size(runs, 1), bytes, "{name}");
+        }
+        // A long and an int do not merge into one run: they are stored apart.
+        let (long, int) = (t.get(9).unwrap().clone(), t.get(7).unwrap().clone());
+        let s = structure(&[(2, 0, long), (1, 16, int)]);
+        assert_eq!(s.runs.len(), 2);
+        assert_eq!(crate::types::external32::size(&s.runs, 3), 36);
+    }
+
+    #[test]
     fn copies_of_a_contiguous_type_are_one_block_made_without_a_list() {
         let t = TypeTable::new();
         let (double, int) = (t.get(14).unwrap().clone(), t.get(7).unwrap().clone());
@@ -784,7 +852,7 @@ mod tests {
         // 2^31 - 1 chars: one block, at once.
         let big = repeated(t.get(1).unwrap(), i32::MAX as usize);
         assert_eq!(&big.blocks[..], &[(0, i32::MAX as usize)]);
-        assert_eq!(&big.runs[..], &[(1, i32::MAX as usize)]);
+        assert_eq!(&big.runs[..], &[(Basic::number(1), i32::MAX as usize)]);
     }
 
     #[test]

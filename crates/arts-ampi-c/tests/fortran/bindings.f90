@@ -9,7 +9,8 @@
 ! (PMPI_x); MPI_IN_PLACE in the non-blocking and w all-to-alls; MPI_BOTTOM
 ! and the sized types MPI_INTEGER1, MPI_INTEGER2, MPI_COMPLEX16; a
 ! generalized request whose callbacks get the program's own extra_state;
-! info keys and values with blanks around and inside them.
+! info keys and values with blanks around and inside them; integers packed
+! "external32" (big-endian) and back; MPI_F_SYNC_REG.
 ! Argument: a file name prefix. Prints one line of checks (1 = right), the
 ! same under Open MPI's mpif90.
 module binding_state
@@ -60,7 +61,7 @@ program bindings
   use iso_c_binding, only: c_f_pointer, c_null_ptr
   implicit none
   external noted, greq_query, greq_free, greq_cancel
-  integer, parameter :: nchecks = 16
+  integer, parameter :: nchecks = 17
   integer :: ierr, rank, n, i, t, class, ok(nchecks), all(nchecks)
   integer :: a(8), b(8), lens(2), disps(2), types(2), extent, lb, ub, addr1, addr2
   integer :: h, h2, code, fh, etype, ftype, g, g2, sz, cart, left, right, win
@@ -73,6 +74,9 @@ program bindings
   integer(kind=1) :: i1(2)
   integer(kind=2) :: i2(2)
   complex(kind=8) :: z16
+  integer(kind=MPI_ADDRESS_KIND) :: xsize, xpos, xpos2
+  integer(kind=1) :: packed(16)
+  integer :: xvals(3), xback(3)
   integer(kind=MPI_ADDRESS_KIND) :: gstate
   common /greq_state/ gstate
   integer(kind=MPI_ADDRESS_KIND) :: big, base
@@ -397,11 +401,27 @@ program bindings
   if (.not. flag .or. n2 /= 7) ok(16) = 0
   call MPI_Info_free(h, ierr)
 
+  ! 17. three integers in "external32": big-endian, and back
+  xvals = (/ 1, 258, -2 /)
+  call MPI_Pack_external_size('external32', 3, MPI_INTEGER, xsize, ierr)
+  if (xsize /= 12 .or. ierr /= MPI_SUCCESS) ok(17) = 0
+  xpos = 0
+  packed = 0
+  call MPI_Pack_external('external32', xvals, 3, MPI_INTEGER, packed, &
+                         int(16, MPI_ADDRESS_KIND), xpos, ierr)
+  if (xpos /= 12 .or. ierr /= MPI_SUCCESS) ok(17) = 0
+  if (packed(4) /= 1 .or. packed(7) /= 1 .or. packed(8) /= 2 .or. packed(12) /= -2) ok(17) = 0
+  xpos2 = 0
+  xback = 0
+  call MPI_Unpack_external('external32', packed, xsize, xpos2, xback, 3, MPI_INTEGER, ierr)
+  call MPI_F_sync_reg(xback)
+  if (any(xback /= xvals) .or. xpos2 /= 12 .or. ierr /= MPI_SUCCESS) ok(17) = 0
+
   call MPI_Allreduce(ok, all, nchecks, MPI_INTEGER, MPI_MIN, MPI_COMM_WORLD, ierr)
-  if (rank == 0) write (*, '(a, 16(a, i1))') 'bindings:', ' mpi1 ', all(1), ' address ', &
+  if (rank == 0) write (*, '(a, 17(a, i1))') 'bindings:', ' mpi1 ', all(1), ' address ', &
       all(2), ' names ', all(3), ' errhandlers ', all(4), ' persistent ', all(5), &
       ' ranges ', all(6), ' ineighbor ', all(7), ' statuses ', all(8), ' alloc_mem ', all(9), &
       ' graph ', all(10), ' kinds ', all(11), ' pmpi ', all(12), ' inplace ', all(13), &
-      ' bottom ', all(14), ' greq ', all(15), ' info ', all(16)
+      ' bottom ', all(14), ' greq ', all(15), ' info ', all(16), ' external ', all(17)
   call MPI_Finalize(ierr)
 end program bindings
