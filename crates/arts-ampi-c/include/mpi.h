@@ -309,7 +309,28 @@ typedef MPI_Comm_delete_attr_function MPI_Delete_function;
 #define MPI_ERR_RMA_RANGE 38
 #define MPI_ERR_RMA_ATTACH 39
 #define MPI_ERR_RMA_FLAVOR 40
-#define MPI_ERR_LASTCODE 40
+#define MPI_ERR_ASSERT 41
+#define MPI_ERR_BAD_FILE 42
+#define MPI_ERR_BASE 43
+#define MPI_ERR_CONVERSION 44
+#define MPI_ERR_DUP_DATAREP 45
+#define MPI_ERR_FILE_IN_USE 46
+#define MPI_ERR_LOCKTYPE 47
+#define MPI_ERR_NAME 48
+#define MPI_ERR_NOT_SAME 49
+#define MPI_ERR_NO_SPACE 50
+#define MPI_ERR_PORT 51
+#define MPI_ERR_QUOTA 52
+#define MPI_ERR_READ_ONLY 53
+#define MPI_ERR_RMA_CONFLICT 54
+#define MPI_ERR_RMA_SHARED 55
+#define MPI_ERR_SERVICE 56
+#define MPI_ERR_SPAWN 57
+#define MPI_ERR_PROC_ABORTED 58
+#define MPI_ERR_VALUE_TOO_LARGE 59
+#define MPI_ERR_SESSION 60
+#define MPI_ERR_ERRHANDLER 61
+#define MPI_ERR_LASTCODE 61
 
 /* MPI_Type_create_subarray orders */
 #define MPI_ORDER_C 0

@@ -186,7 +186,7 @@ pub const MPI_DISTRIBUTE_NONE: c_int = 123;
 /// `MPI_DISTRIBUTE_DFLT_DARG`: the default block size.
 pub const MPI_DISTRIBUTE_DFLT_DARG: c_int = -49767;
 /// `MPI_ERR_LASTCODE`: the last predefined error code.
-pub const MPI_ERR_LASTCODE: c_int = 40;
+pub const MPI_ERR_LASTCODE: c_int = 61;
 /// `MPI_MAX_ERROR_STRING`.
 pub const MPI_MAX_ERROR_STRING: c_int = 512;
 /// `MPI_IDENT`.
@@ -357,6 +357,43 @@ pub const ERROR_CLASSES: &[(&str, c_int, &str)] = &[
     ),
     ("MPI_ERR_RMA_ATTACH", 39, "memory cannot be attached"),
     ("MPI_ERR_RMA_FLAVOR", 40, "wrong type of window"),
+    ("MPI_ERR_ASSERT", 41, "invalid assertion"),
+    ("MPI_ERR_BAD_FILE", 42, "invalid file name"),
+    ("MPI_ERR_BASE", 43, "invalid base address"),
+    ("MPI_ERR_CONVERSION", 44, "data conversion failed"),
+    (
+        "MPI_ERR_DUP_DATAREP",
+        45,
+        "data representation already defined",
+    ),
+    ("MPI_ERR_FILE_IN_USE", 46, "file in use"),
+    ("MPI_ERR_LOCKTYPE", 47, "invalid lock type"),
+    ("MPI_ERR_NAME", 48, "invalid service name"),
+    (
+        "MPI_ERR_NOT_SAME",
+        49,
+        "arguments differ across the ranks of a collective",
+    ),
+    ("MPI_ERR_NO_SPACE", 50, "no space left on the device"),
+    ("MPI_ERR_PORT", 51, "invalid port name"),
+    ("MPI_ERR_QUOTA", 52, "quota exceeded"),
+    ("MPI_ERR_READ_ONLY", 53, "read-only file or file system"),
+    (
+        "MPI_ERR_RMA_CONFLICT",
+        54,
+        "conflicting accesses to a window",
+    ),
+    ("MPI_ERR_RMA_SHARED", 55, "memory cannot be shared"),
+    ("MPI_ERR_SERVICE", 56, "invalid service"),
+    ("MPI_ERR_SPAWN", 57, "cannot spawn processes"),
+    ("MPI_ERR_PROC_ABORTED", 58, "a process aborted"),
+    (
+        "MPI_ERR_VALUE_TOO_LARGE",
+        59,
+        "value too large for its output argument",
+    ),
+    ("MPI_ERR_SESSION", 60, "invalid session"),
+    ("MPI_ERR_ERRHANDLER", 61, "invalid error handler"),
 ];
 
 /// An error class by name (for the code).
@@ -369,6 +406,15 @@ pub const fn class(name: &str) -> c_int {
         i += 1;
     }
     panic!("unknown error class")
+}
+
+/// The name of error class `c` (`MPI_ERR_UNKNOWN` for one MPI does not
+/// define).
+pub fn class_name(c: c_int) -> &'static str {
+    ERROR_CLASSES
+        .iter()
+        .find(|e| e.1 == c)
+        .map_or("MPI_ERR_UNKNOWN", |e| e.0)
 }
 
 const fn const_eq(a: &str, b: &str) -> bool {
@@ -414,6 +460,8 @@ pub const ERR_DIMS: c_int = class("MPI_ERR_DIMS");
 pub const ERR_ARG: c_int = class("MPI_ERR_ARG");
 /// `MPI_ERR_TRUNCATE`.
 pub const ERR_TRUNCATE: c_int = class("MPI_ERR_TRUNCATE");
+/// `MPI_ERR_IN_STATUS`.
+pub const ERR_IN_STATUS: c_int = class("MPI_ERR_IN_STATUS");
 /// `MPI_ERR_OTHER`.
 pub const ERR_OTHER: c_int = class("MPI_ERR_OTHER");
 /// `MPI_ERR_INTERN`.
@@ -460,6 +508,18 @@ pub const ERR_RMA_RANGE: c_int = class("MPI_ERR_RMA_RANGE");
 pub const ERR_RMA_ATTACH: c_int = class("MPI_ERR_RMA_ATTACH");
 /// `MPI_ERR_RMA_FLAVOR`.
 pub const ERR_RMA_FLAVOR: c_int = class("MPI_ERR_RMA_FLAVOR");
+/// `MPI_ERR_BAD_FILE`.
+pub const ERR_BAD_FILE: c_int = class("MPI_ERR_BAD_FILE");
+/// `MPI_ERR_FILE_IN_USE`.
+pub const ERR_FILE_IN_USE: c_int = class("MPI_ERR_FILE_IN_USE");
+/// `MPI_ERR_LOCKTYPE`.
+pub const ERR_LOCKTYPE: c_int = class("MPI_ERR_LOCKTYPE");
+/// `MPI_ERR_NO_SPACE`.
+pub const ERR_NO_SPACE: c_int = class("MPI_ERR_NO_SPACE");
+/// `MPI_ERR_QUOTA`.
+pub const ERR_QUOTA: c_int = class("MPI_ERR_QUOTA");
+/// `MPI_ERR_READ_ONLY`.
+pub const ERR_READ_ONLY: c_int = class("MPI_ERR_READ_ONLY");
 
 /// `MPI_Status` as laid out in `mpi.h`.
 #[repr(C)]

@@ -21,8 +21,11 @@ pub enum MpiError {
         /// The tag given.
         tag: i32,
     },
-    /// A message longer than the receive buffer.
-    #[error("{call}: a message of {bytes} bytes is truncated by a buffer of {capacity} bytes")]
+    /// A message longer than the receive buffer (it is not received).
+    #[error(
+        "{call}: a message of {bytes} bytes (from rank {sender}, tag {tag}) is truncated by a \
+         buffer of {capacity} bytes"
+    )]
     Truncated {
         /// The call.
         call: &'static str,
@@ -30,6 +33,10 @@ pub enum MpiError {
         bytes: usize,
         /// The buffer's size.
         capacity: usize,
+        /// The message's source, in the receive's communicator.
+        sender: i32,
+        /// The message's tag.
+        tag: i32,
     },
     /// Buffers or counts that do not fit each other.
     #[error("{call}: {what}")]

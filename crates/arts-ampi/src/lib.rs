@@ -43,7 +43,8 @@ pub use engine::{ANY_SOURCE, ANY_TAG, Status, WAITALL};
 pub use error::{AmpiError, MpiError};
 pub use guard::{ending_on_fault, set_fault_flush};
 pub use mpi::{
-    Comm, MatchedMessage, Mpi, PROC_NULL, ROOT, Request, Switch, SwitchHook, UNDEFINED, WORLD,
+    Comm, Completion, MatchedMessage, Mpi, PROC_NULL, ROOT, Request, Switch, SwitchHook, UNDEFINED,
+    WORLD,
 };
 pub use op::Op;
 pub use per_process::PerProcess;

@@ -62,7 +62,7 @@ fn point_to_point_keeps_order_wildcards_and_status() {
             reqs[1] = Some(mpi.isend(&[r as u64; 3], right, 4, ring)?);
             let mut done = 0;
             while done < 2 {
-                mpi.waitany(&mut reqs)?;
+                mpi.waitany(&mut reqs)?.1?;
                 done += 1;
             }
             assert!(reqs.iter().all(Option::is_none));
@@ -140,7 +140,7 @@ fn truncation_and_bad_ranks_fail_naming_the_rank_and_call() {
     .unwrap_err();
     assert_eq!(
         err.to_string(),
-        "rank 1: recv: a message of 24 bytes is truncated by a buffer of 16 bytes"
+        "rank 1: recv: a message of 24 bytes (from rank 0, tag 0) is truncated by a buffer of 16 bytes"
     );
     let err = run(
         &RunOptions::new(3, 2),
@@ -417,13 +417,16 @@ fn owned_sends_and_waitsome_testsome_testany_complete_every_request() {
             ];
             let mut done = Vec::new();
             while done.len() < 4 {
-                let some = mpi.waitsome(&mut reqs)?;
+                let some = mpi.waitsome(&mut reqs);
                 assert!(!some.is_empty(), "waitsome returns at least one");
-                done.extend(some.into_iter().map(|(i, _)| i));
+                for (i, completion) in some {
+                    completion?;
+                    done.push(i);
+                }
             }
             done.sort_unstable();
             assert_eq!(done, [0, 1, 2, 3]);
-            assert!(mpi.waitsome(&mut reqs)?.is_empty(), "none active");
+            assert!(mpi.waitsome(&mut reqs).is_empty(), "none active");
             drop(reqs);
             // testsome and testany polling loops.
             let mut reqs = vec![
@@ -432,9 +435,12 @@ fn owned_sends_and_waitsome_testsome_testany_complete_every_request() {
             ];
             let mut left_to_do = 2;
             while left_to_do > 0 {
-                left_to_do -= mpi.testsome(&mut reqs)?.len();
+                for (_, completion) in mpi.testsome(&mut reqs) {
+                    completion?;
+                    left_to_do -= 1;
+                }
             }
-            assert!(mpi.testany(&mut reqs)?.is_none(), "none active");
+            assert!(mpi.testany(&mut reqs).is_none(), "none active");
             drop(reqs);
             assert_eq!(a, want(left));
             assert_eq!(c, want(left));
@@ -443,6 +449,56 @@ fn owned_sends_and_waitsome_testsome_testany_complete_every_request() {
         }),
     );
     report.expect("every request completes");
+}
+
+#[test]
+fn a_truncated_receive_is_one_outcome_of_waitsome_and_waitany_beside_the_others() {
+    let report = run(
+        &RunOptions::new(2, 2),
+        program(|mpi| {
+            if mpi.rank() == 1 {
+                for tag in 0..4 {
+                    mpi.send(&[tag + 1; 4], 0, tag, WORLD)?;
+                }
+                return Ok(());
+            }
+            let (mut whole, mut short) = ([0i32; 4], [0i32; 2]);
+            let mut reqs = vec![
+                Some(mpi.irecv(&mut whole, 1, 0, WORLD)?),
+                Some(mpi.irecv(&mut short, 1, 1, WORLD)?),
+            ];
+            let mut outcomes = Vec::new();
+            while outcomes.len() < 2 {
+                outcomes.extend(mpi.waitsome(&mut reqs));
+            }
+            outcomes.sort_by_key(|o| o.0);
+            assert!(
+                matches!(outcomes[0].1, Ok(s) if s.bytes == 16),
+                "{outcomes:?}"
+            );
+            assert!(
+                matches!(outcomes[1].1, Err(MpiError::Truncated { bytes: 16, .. })),
+                "{outcomes:?}"
+            );
+            drop(reqs);
+            assert_eq!(whole, [1; 4]);
+            // waitany: the failed one is reported; the other stays pending.
+            let (mut short, mut whole) = ([0i32; 2], [0i32; 4]);
+            let mut reqs = vec![
+                Some(mpi.irecv(&mut short, 1, 2, WORLD)?),
+                Some(mpi.irecv(&mut whole, 1, 3, WORLD)?),
+            ];
+            let (i, first) = mpi.waitany(&mut reqs)?;
+            assert!(i == 0 && first.is_err(), "{i} {first:?}");
+            assert!(reqs[1].is_some(), "the other is still to complete");
+            let (j, second) = mpi.waitany(&mut reqs)?;
+            assert!(j == 1 && second.is_ok(), "{j} {second:?}");
+            drop(reqs);
+            assert_eq!(whole, [4; 4]);
+            Ok(())
+        }),
+    );
+    report.expect("both outcomes are reported");
 }
 
 #[test]

@@ -114,6 +114,19 @@ fn waitsome_testsome_testany_and_the_other_send_modes_match_open_mpi() {
 }
 
 #[test]
+fn a_truncated_receive_among_several_requests_is_reported_in_its_status_as_under_open_mpi() {
+    // MPI_ERR_IN_STATUS from the calls that complete several requests,
+    // each status with its own error and tag; before, the first error
+    // ended the call with the others' statuses and counts unwritten.
+    kernel(
+        "in_status",
+        2,
+        &[],
+        "wait: truncate [tag 15] request freed 1",
+    );
+}
+
+#[test]
 fn persistent_requests_matched_probes_and_cancel_match_open_mpi() {
     kernel("persistent", 4, &["100000", "3"], "0 failed checks");
 }
@@ -502,7 +515,7 @@ fn bad_mpi_usage_names_the_call_the_rank_and_the_class() {
         ),
         (
             "truncate",
-            "rank 1: MPI_Recv: recv: a message of 16 bytes is truncated",
+            "rank 1: MPI_Recv: recv: a message of 16 bytes (from rank 0, tag 0) is truncated",
         ),
         ("no-finalize", "main returned without calling MPI_Finalize"),
         (

@@ -30,10 +30,16 @@ use crate::types::layout::TypeInfo;
 
 /// The MPI error of an I/O error, with what failed.
 pub(crate) fn io_error(what: &str, e: std::io::Error) -> Fail {
-    let class = match e.kind() {
-        std::io::ErrorKind::NotFound => ERR_NO_SUCH_FILE,
-        std::io::ErrorKind::AlreadyExists => ERR_FILE_EXISTS,
-        std::io::ErrorKind::PermissionDenied => ERR_ACCESS,
+    use std::io::ErrorKind::*;
+    let class = match (e.raw_os_error(), e.kind()) {
+        (Some(libc::EROFS), _) => ERR_READ_ONLY,
+        (Some(libc::ENOSPC), _) => ERR_NO_SPACE,
+        (Some(libc::EDQUOT), _) => ERR_QUOTA,
+        (Some(libc::ETXTBSY | libc::EBUSY), _) => ERR_FILE_IN_USE,
+        (Some(libc::ENAMETOOLONG | libc::ENOTDIR | libc::EISDIR | libc::ELOOP), _) => ERR_BAD_FILE,
+        (_, NotFound) => ERR_NO_SUCH_FILE,
+        (_, AlreadyExists) => ERR_FILE_EXISTS,
+        (_, PermissionDenied) => ERR_ACCESS,
         _ => ERR_IO,
     };
     Fail::new(class, format!("{what}: {e}"))
@@ -648,4 +654,28 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_File_set_errhandler(
         }
         vp.set_errhandler(file_key(fh), handler)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_io_error_gets_the_class_mpi_names_for_its_cause() {
+        let class = |errno| io_error("open", std::io::Error::from_raw_os_error(errno)).class;
+        for (errno, expected) in [
+            (libc::ENOENT, ERR_NO_SUCH_FILE),
+            (libc::EEXIST, ERR_FILE_EXISTS),
+            (libc::EACCES, ERR_ACCESS),
+            (libc::EROFS, ERR_READ_ONLY),
+            (libc::ENOSPC, ERR_NO_SPACE),
+            (libc::EDQUOT, ERR_QUOTA),
+            (libc::ETXTBSY, ERR_FILE_IN_USE),
+            (libc::EISDIR, ERR_BAD_FILE),
+            (libc::ENAMETOOLONG, ERR_BAD_FILE),
+            (libc::EIO, ERR_IO),
+        ] {
+            assert_eq!(class(errno), expected, "errno {errno}");
+        }
+    }
 }

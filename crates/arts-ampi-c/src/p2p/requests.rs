@@ -6,11 +6,11 @@
 
 use std::ffi::c_int;
 
-use arts_ampi::{Mpi, MpiError, Request, Status};
+use arts_ampi::{Completion, Mpi, Request, Status};
 
 use crate::abi::*;
 use crate::state::fail::{Fail, count, out};
-use crate::state::request::{CReq, Finish, empty_status, write_status};
+use crate::state::request::{CReq, Finish, empty_status, write_error, write_status};
 use crate::state::{Vp, entry};
 
 /// The `n` request handles at `requests` (checked non-null).
@@ -41,6 +41,7 @@ pub(crate) fn wait_req(vp: &mut Vp, r: CReq) -> Result<Status, Fail> {
 pub(crate) fn wait_req_as(vp: &mut Vp, call: &'static str, r: CReq) -> Result<Status, Fail> {
     match r {
         CReq::Done(s) => Ok(s),
+        CReq::Failed(f) => Err(f),
         CReq::Pending { req, finish } => {
             let s = vp.mpi().wait_as(call, req)?;
             Ok(finished(vp, finish, s))
@@ -96,7 +97,7 @@ fn watch(r: CReq) -> (Request<'static>, Watched) {
             };
             (req, Watched::Part(finish, parts))
         }
-        CReq::Done(_) => unreachable!("only pending requests are watched"),
+        CReq::Done(_) | CReq::Failed(_) => unreachable!("only pending requests are watched"),
     }
 }
 
@@ -112,9 +113,11 @@ impl Watched {
         }
     }
 
-    /// `r` after the watched request completed with `s`: done with its
-    /// status, or (an `All` with parts left) still pending.
-    fn completed(self, vp: &mut Vp, s: Status) -> Result<Result<Status, CReq>, Fail> {
+    /// `r` after the watched request completed with `outcome`: done with
+    /// its status, or (an `All` with parts left) still pending; an error
+    /// is `r`'s (its other parts are withdrawn).
+    fn completed(self, vp: &mut Vp, outcome: Completion) -> Result<Result<Status, CReq>, Fail> {
+        let s = outcome?;
         match self {
             Watched::Own(finish) => Ok(Ok(finished(vp, finish, s))),
             Watched::Part(finish, parts) => {
@@ -133,14 +136,67 @@ impl Watched {
 
 /// Tests `r`: its status if complete (completion work done), else it back.
 fn test_req(vp: &mut Vp, r: CReq) -> Result<Result<Status, CReq>, Fail> {
-    let r = settle(vp, r)?;
-    let CReq::Pending { mut req, finish } = r else {
-        return Ok(r.status().ok_or(r));
-    };
-    Ok(match vp.mpi().test(&mut req)? {
-        Some(s) => Ok(finished(vp, finish, s)),
-        None => Err(CReq::Pending { req, finish }),
-    })
+    match settle(vp, r)? {
+        CReq::Done(s) => Ok(Ok(s)),
+        CReq::Failed(f) => Err(f),
+        CReq::Pending { mut req, finish } => Ok(match vp.mpi().test(&mut req)? {
+            Some(s) => Ok(finished(vp, finish, s)),
+            None => Err(CReq::Pending { req, finish }),
+        }),
+        r @ CReq::All(_) => Ok(Err(r)),
+    }
+}
+
+/// A request's outcome among several a call completed: its status or
+/// its error.
+type Outcome = Result<Status, Fail>;
+
+/// The `i`th of the program's `statuses` (null: `MPI_STATUSES_IGNORE`).
+fn status_at(statuses: *mut MpiStatus, i: usize) -> *mut MpiStatus {
+    if statuses.is_null() {
+        return statuses;
+    }
+    // SAFETY: the program passes room for a status per request.
+    unsafe { statuses.add(i) }
+}
+
+/// Writes `outcome` into status `p`, and its `MPI_ERROR` where the call
+/// returns `MPI_ERR_IN_STATUS` (`in_status`).
+fn write_outcome(p: *mut MpiStatus, outcome: &Outcome, in_status: bool) {
+    if let Some(s) = outcome.as_ref().map_or_else(|f| f.status.as_ref(), Some) {
+        write_status(p, s);
+    }
+    if in_status {
+        write_error(
+            p,
+            outcome.as_ref().map_or_else(|f| f.class, |_| MPI_SUCCESS),
+        );
+    }
+}
+
+/// A call's result for the requests it completed, `(position, outcome)`:
+/// `MPI_ERR_IN_STATUS` naming the first that failed (each status says
+/// its own error, MPI 4.0 §3.7.5), else success.
+fn in_status<'a>(outcomes: impl IntoIterator<Item = (usize, &'a Outcome)>) -> Result<(), Fail> {
+    let failed = (outcomes.into_iter()).find_map(|(i, o)| o.as_ref().err().map(|f| (i, f)));
+    match failed {
+        None => Ok(()),
+        Some((i, f)) => Err(Fail::new(
+            ERR_IN_STATUS,
+            format!("request {i} failed ({}): {}", class_name(f.class), f.msg),
+        )),
+    }
+}
+
+/// Writes the outcomes of every request of an `all` call into
+/// `statuses`, with `MPI_ERROR` if one failed (then the call fails with
+/// `MPI_ERR_IN_STATUS`).
+fn write_all(statuses: *mut MpiStatus, outcomes: &[Outcome]) -> Result<(), Fail> {
+    let failed = outcomes.iter().any(Result::is_err);
+    for (i, o) in outcomes.iter().enumerate() {
+        write_outcome(status_at(statuses, i), o, failed);
+    }
+    in_status(outcomes.iter().enumerate())
 }
 
 /// `MPI_Wait`.
@@ -151,8 +207,9 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Wait(
 ) -> c_int {
     entry("MPI_Wait", MPI_COMM_WORLD, |vp| {
         let h = out(request, "request")?;
-        write_status(status, &wait_handle(vp, h)?);
-        Ok(())
+        let outcome = wait_handle(vp, h);
+        write_outcome(status, &outcome, false);
+        outcome.map(drop)
     })
 }
 
@@ -187,24 +244,15 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Waitall(
         let active = hs.iter().filter(|&&h| vp.is_active(h));
         let pending = active.filter_map(|&h| vp.reqs.get(usize::try_from(h).ok()?)?.as_ref());
         let gated = vp.mpi().wake_when_all(pending.flat_map(engine_handles));
-        let mut waited = || -> Result<(), Fail> {
-            for (i, h) in hs.iter_mut().enumerate() {
-                let st = if statuses.is_null() {
-                    statuses
-                } else {
-                    // SAFETY: the program passes `n` statuses (or MPI_STATUSES_IGNORE).
-                    unsafe { statuses.add(i) }
-                };
-                // Blocked as `WAITALL`, the call the gate holds for.
-                write_status(st, &wait_handle_as(vp, arts_ampi::WAITALL, h)?);
-            }
-            Ok(())
-        };
-        let result = waited();
+        // Blocked as `WAITALL`, the call the gate holds for; a request that
+        // fails does not stop the wait for the others.
+        let outcomes: Vec<Outcome> = (hs.iter_mut())
+            .map(|h| wait_handle_as(vp, arts_ampi::WAITALL, h))
+            .collect();
         if gated {
             vp.mpi().wake_on_any();
         }
-        result
+        write_all(statuses, &outcomes)
     })
 }
 
@@ -213,12 +261,12 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Waitall(
 /// is not set).
 fn engine_handles(r: &CReq) -> impl Iterator<Item = u32> + '_ {
     let (own, parts): (Option<u32>, &[CReq]) = match r {
-        CReq::Done(_) => (None, &[]),
+        CReq::Done(_) | CReq::Failed(_) => (None, &[]),
         CReq::Pending { req, .. } => (Some(req.handle().unwrap_or(u32::MAX)), &[]),
         CReq::All(parts) => (None, parts),
     };
     let of_part = |p: &CReq| match p {
-        CReq::Done(_) => None,
+        CReq::Done(_) | CReq::Failed(_) => None,
         CReq::Pending { req, .. } => Some(req.handle().unwrap_or(u32::MAX)),
         CReq::All(_) => Some(u32::MAX),
     };
@@ -246,15 +294,18 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Waitany(
                 }
                 any = true;
                 let r = vp.take_req(*h)?;
-                match settle(vp, r)? {
-                    CReq::Done(s) => {
-                        vp.retire(h);
-                        *index = i as c_int;
-                        write_status(status, &s);
-                        return Ok(());
+                let done = match settle(vp, r) {
+                    Ok(CReq::Done(s)) => Ok(s),
+                    Ok(CReq::Failed(f)) | Err(f) => Err(f),
+                    Ok(r) => {
+                        vp.put_req(*h, r);
+                        continue;
                     }
-                    r => vp.put_req(*h, r),
-                }
+                };
+                vp.retire(h);
+                *index = i as c_int;
+                write_outcome(status, &done, false);
+                return done.map(drop);
             }
             if !any {
                 *index = MPI_UNDEFINED;
@@ -272,22 +323,26 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Waitany(
                 slots.push(Some(req));
                 taken.push((i, watched));
             }
-            let (_, s) = vp.mpi().waitany(&mut slots)?;
+            let (_, outcome) = vp.mpi().waitany(&mut slots)?;
+            let mut outcome = Some(outcome);
             let mut found = None;
             for ((i, watched), slot) in taken.into_iter().zip(slots) {
-                match slot {
-                    Some(req) => vp.put_req(hs[i], watched.again(req)),
-                    None => match watched.completed(vp, s)? {
-                        Ok(s) => found = Some((i, s)),
-                        Err(r) => vp.put_req(hs[i], r),
-                    },
-                }
+                let Some(req) = slot else {
+                    let completion = outcome.take().expect("one request completed");
+                    match watched.completed(vp, completion) {
+                        Ok(Ok(s)) => found = Some((i, Ok(s))),
+                        Ok(Err(r)) => vp.put_req(hs[i], r),
+                        Err(f) => found = Some((i, Err(f))),
+                    }
+                    continue;
+                };
+                vp.put_req(hs[i], watched.again(req));
             }
-            if let Some((i, s)) = found {
+            if let Some((i, done)) = found {
                 vp.retire(&mut hs[i]);
                 *index = i as c_int;
-                write_status(status, &s);
-                return Ok(());
+                write_outcome(status, &done, false);
+                return done.map(drop);
             }
         }
     })
@@ -309,15 +364,22 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Test(
             return Ok(());
         }
         let r = vp.take_req(*h)?;
-        match test_req(vp, r)? {
-            Ok(s) => {
+        match test_req(vp, r) {
+            Ok(Ok(s)) => {
                 vp.retire(h);
                 *flag = 1;
                 write_status(status, &s);
             }
-            Err(r) => {
+            Ok(Err(r)) => {
                 vp.put_req(*h, r);
                 *flag = 0;
+            }
+            // Complete, in error: the request is freed as on success.
+            Err(f) => {
+                vp.retire(h);
+                *flag = 1;
+                write_outcome(status, &Err(f.clone()), false);
+                return Err(f);
             }
         }
         Ok(())
@@ -347,15 +409,20 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Request_get_status(
             return Ok(());
         }
         let r = vp.take_req(request)?;
-        match test_req(vp, r)? {
-            Ok(s) => {
+        match test_req(vp, r) {
+            Ok(Ok(s)) => {
                 vp.put_req(request, CReq::Done(s));
                 *flag = 1;
                 write_status(status, &s);
             }
-            Err(r) => {
+            Ok(Err(r)) => {
                 vp.put_req(request, r);
                 *flag = 0;
+            }
+            Err(f) => {
+                vp.put_req(request, CReq::Failed(f.clone()));
+                *flag = 1;
+                return Err(f);
             }
         }
         Ok(())
@@ -380,53 +447,55 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Testall(
                 continue;
             }
             let r = vp.take_req(*h)?;
-            match test_req(vp, r)? {
-                Ok(s) => vp.put_req(*h, CReq::Done(s)),
-                Err(r) => {
+            match test_req(vp, r) {
+                Ok(Ok(s)) => vp.put_req(*h, CReq::Done(s)),
+                Ok(Err(r)) => {
                     all = false;
                     vp.put_req(*h, r);
                 }
+                Err(f) => vp.put_req(*h, CReq::Failed(f)),
             }
         }
         *flag = c_int::from(all);
-        if all {
-            for (i, h) in hs.iter_mut().enumerate() {
-                let s = if vp.is_active(*h) {
-                    let r = vp.take_req(*h)?;
-                    vp.retire(h);
-                    r.status().unwrap_or_default()
-                } else {
-                    empty_status()
-                };
-                if !statuses.is_null() {
-                    // SAFETY: the program passes `n` statuses (or IGNORE).
-                    write_status(unsafe { statuses.add(i) }, &s);
-                }
-            }
+        if !all {
+            return Ok(());
         }
-        Ok(())
+        let mut outcomes = Vec::with_capacity(hs.len());
+        for h in hs.iter_mut() {
+            outcomes.push(if vp.is_active(*h) {
+                let r = vp.take_req(*h)?;
+                vp.retire(h);
+                match r {
+                    CReq::Failed(f) => Err(f),
+                    r => Ok(r.status().unwrap_or_default()),
+                }
+            } else {
+                Ok(empty_status())
+            });
+        }
+        write_all(statuses, &outcomes)
     })
 }
 
 /// What `MPI_Waitsome`, `MPI_Testsome` and `MPI_Testany` ask of the
-/// pending requests: positions (among them) and statuses of those done.
+/// pending requests: positions (among them) and outcomes of those done.
 type Pick<'a> = &'a mut dyn FnMut(
     &mut Mpi<'static>,
     &mut [Option<Request<'static>>],
-) -> Result<Vec<(usize, Status)>, MpiError>;
+) -> Vec<(usize, Completion)>;
 
 /// Completes some of the requests `hs`, at most `most`: those complete
 /// already (sends copied at once, `MPI_PROC_NULL`) if any, else those
 /// `pick` completes among the pending ones. Returns their positions and
-/// statuses in order, each handle retired (`Vp::retire`); `None` when
-/// no request is active.
+/// outcomes in order, each handle retired (`Vp::retire`); `None` when no
+/// request is active.
 fn complete_some(
     vp: &mut Vp,
     hs: &mut [c_int],
     most: usize,
     blocking: bool,
     pick: Pick<'_>,
-) -> Result<Option<Vec<(usize, Status)>>, Fail> {
+) -> Result<Option<Vec<(usize, Outcome)>>, Fail> {
     let active = hs.iter().any(|&h| vp.is_active(h));
     loop {
         let mut done = Vec::new();
@@ -437,49 +506,47 @@ fn complete_some(
                 continue;
             }
             let r = vp.take_req(*h)?;
-            match settle(vp, r)? {
-                CReq::Done(s) => {
-                    done.push((i, s));
-                    vp.retire(h);
-                }
-                r => {
+            let outcome = match settle(vp, r) {
+                Ok(CReq::Done(s)) => Ok(s),
+                Ok(CReq::Failed(f)) | Err(f) => Err(f),
+                Ok(r) => {
                     let (req, watched) = watch(r);
                     slots.push(Some(req));
                     pending.push((i, watched));
+                    continue;
                 }
-            }
+            };
+            done.push((i, outcome));
+            vp.retire(h);
         }
         let picked = if done.is_empty() && !slots.is_empty() {
             pick(vp.mpi(), &mut slots)
         } else {
-            Ok(Vec::new())
+            Vec::new()
         };
-        let mut statuses = picked
-            .as_ref()
-            .map_or(&[][..], Vec::as_slice)
-            .iter()
-            .peekable();
-        // Those still pending go back, also when `pick` failed.
+        let mut outcomes = picked.into_iter().peekable();
         let watching = !pending.is_empty();
         for (j, ((i, watched), slot)) in pending.into_iter().zip(slots).enumerate() {
             if let Some(req) = slot {
                 vp.put_req(hs[i], watched.again(req));
                 continue;
             }
-            let Some(&(_, s)) = statuses.next_if(|p| p.0 == j) else {
-                vp.retire(&mut hs[i]);
-                continue;
-            };
-            match watched.completed(vp, s)? {
-                Ok(s) => {
-                    vp.retire(&mut hs[i]);
-                    done.push((i, s));
-                }
+            let (_, completion) = outcomes
+                .next_if(|p| p.0 == j)
+                .expect("a taken request's outcome");
+            match watched.completed(vp, completion) {
                 // A part of an all-part request completed, not all of it.
-                Err(r) => vp.put_req(hs[i], r),
+                Ok(Err(r)) => vp.put_req(hs[i], r),
+                Ok(Ok(s)) => {
+                    vp.retire(&mut hs[i]);
+                    done.push((i, Ok(s)));
+                }
+                Err(f) => {
+                    vp.retire(&mut hs[i]);
+                    done.push((i, Err(f)));
+                }
             }
         }
-        picked?;
         if !(blocking && watching && done.is_empty()) {
             return Ok(active.then_some(done));
         }
@@ -487,9 +554,9 @@ fn complete_some(
 }
 
 /// Writes the result of `complete_some` as MPI's `outcount`, `indices`
-/// and `statuses`.
+/// and `statuses`; `MPI_ERR_IN_STATUS` if one of them failed.
 fn write_some(
-    result: Option<Vec<(usize, Status)>>,
+    result: Option<Vec<(usize, Outcome)>>,
     outcount: &mut c_int,
     indices: *mut c_int,
     statuses: *mut MpiStatus,
@@ -502,17 +569,13 @@ fn write_some(
     if !done.is_empty() && indices.is_null() {
         return Err(Fail::new(ERR_ARG, "indices is a null pointer"));
     }
-    for (k, (i, s)) in done.iter().enumerate() {
-        // SAFETY: the program passes room for `incount` indices and
-        // statuses (or MPI_STATUSES_IGNORE); k < incount.
-        unsafe {
-            *indices.add(k) = *i as c_int;
-            if !statuses.is_null() {
-                write_status(statuses.add(k), s);
-            }
-        }
+    let failed = done.iter().any(|d| d.1.is_err());
+    for (k, (i, outcome)) in done.iter().enumerate() {
+        // SAFETY: the program passes room for `incount` indices; k < incount.
+        unsafe { *indices.add(k) = *i as c_int };
+        write_outcome(status_at(statuses, k), outcome, failed);
     }
-    Ok(())
+    in_status(done.iter().map(|(i, o)| (*i, o)))
 }
 
 /// `MPI_Waitsome` or `MPI_Testsome` (`call`), whose `pick` completes some
@@ -582,17 +645,19 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Testany(
     entry("MPI_Testany", MPI_COMM_WORLD, |vp| {
         let hs = handles(requests, count(n, "count")?)?;
         let (index, flag) = (out(index, "index")?, out(flag, "flag")?);
-        let pick: Pick<'_> = &mut |m, r| Ok(m.testany(r)?.into_iter().collect());
+        let pick: Pick<'_> = &mut |m, r| m.testany(r).into_iter().collect();
         match complete_some(vp, hs, 1, false, pick)? {
             // No active request: true, with an empty status.
             None => {
                 (*index, *flag) = (MPI_UNDEFINED, 1);
                 write_status(status, &empty_status());
             }
-            Some(done) => match done.first() {
-                Some(&(i, s)) => {
+            Some(mut done) => match done.pop() {
+                // One completed in error: its error is the call's.
+                Some((i, outcome)) => {
                     (*index, *flag) = (i as c_int, 1);
-                    write_status(status, &s);
+                    write_outcome(status, &outcome, false);
+                    outcome?;
                 }
                 None => (*index, *flag) = (MPI_UNDEFINED, 0),
             },

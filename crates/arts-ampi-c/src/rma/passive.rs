@@ -280,7 +280,7 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Win_lock(
             MPI_LOCK_SHARED => false,
             other => {
                 return Err(Fail::new(
-                    ERR_ARG,
+                    ERR_LOCKTYPE,
                     format!(
                         "lock type {other} is neither MPI_LOCK_EXCLUSIVE ({MPI_LOCK_EXCLUSIVE}) \
                          nor MPI_LOCK_SHARED ({MPI_LOCK_SHARED})"

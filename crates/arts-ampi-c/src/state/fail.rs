@@ -4,17 +4,20 @@
 
 use std::ffi::c_int;
 
-use arts_ampi::{Comm, MpiError};
+use arts_ampi::{Comm, MpiError, Status};
 
 use crate::abi::*;
 
 /// A failed call: its error class and what went wrong.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub(crate) struct Fail {
     /// The MPI error class.
     pub class: c_int,
     /// The message (without the call and rank, which [`entry`](super::entry) adds).
     pub msg: String,
+    /// What the status of a request that completed in error says (a
+    /// truncated receive: its message's source and tag).
+    pub status: Option<Status>,
 }
 
 impl Fail {
@@ -23,6 +26,7 @@ impl Fail {
         Fail {
             class,
             msg: msg.into(),
+            status: None,
         }
     }
 }
@@ -46,7 +50,18 @@ impl From<MpiError> for Fail {
             MpiError::InvalidPe { .. } => ERR_ARG,
             _ => ERR_OTHER,
         };
-        Fail::new(class, e.to_string())
+        let status = match e {
+            MpiError::Truncated { sender, tag, .. } => Some(Status {
+                source: sender,
+                tag,
+                ..Status::default()
+            }),
+            _ => None,
+        };
+        Fail {
+            status,
+            ..Fail::new(class, e.to_string())
+        }
     }
 }
 

@@ -438,10 +438,7 @@ impl Vp {
             MPI_ERRORS_ARE_FATAL => {}
             h => return (fail.class, self.user_errhandler(h)),
         }
-        let name = ERROR_CLASSES
-            .iter()
-            .find(|c| c.1 == fail.class)
-            .map_or("MPI_ERR_UNKNOWN", |c| c.0);
+        let name = class_name(fail.class);
         // The run names the rank ("rank 3: MPI_Send: ...").
         resume_unwind(Box::new(Fatal(format!("{call}: {} ({name})", fail.msg))))
     }

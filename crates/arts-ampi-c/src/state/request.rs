@@ -6,6 +6,7 @@ use std::ffi::c_int;
 use arts_ampi::{Request, Status};
 
 use crate::abi::*;
+use crate::state::fail::Fail;
 
 /// Work at a request's completion (unpacking a received message),
 /// owning the buffers it reads.
@@ -24,6 +25,9 @@ pub(crate) enum CReq {
         /// Work at completion.
         finish: Option<Finish>,
     },
+    /// Complete in error (a truncated receive), found by `MPI_Testall` or
+    /// `MPI_Request_get_status`: what its wait or test then reports.
+    Failed(Fail),
     /// Complete when every one of its parts is: the point-to-point
     /// messages of a collective built from them (the all-to-alls), those
     /// still pending (never empty; `crate::p2p::requests::settle`).
@@ -46,7 +50,7 @@ impl CReq {
     pub(crate) fn status(&self) -> Option<Status> {
         match self {
             CReq::Done(s) => Some(*s),
-            CReq::Pending { .. } | CReq::All(_) => None,
+            CReq::Pending { .. } | CReq::All(_) | CReq::Failed(_) => None,
         }
     }
 
@@ -64,9 +68,9 @@ impl CReq {
 
 /// Writes `s` into a C `MPI_Status` (unless `MPI_STATUS_IGNORE`). Its
 /// `MPI_ERROR` is left as the program set it: MPI updates that field only
-/// where a call returns `MPI_ERR_IN_STATUS`, which no call of arts does
-/// (MPI 4.0 §3.2.5), and in the empty status of a null or inactive
-/// request, which is `MPI_SUCCESS` there (§3.7.3).
+/// where a call returns `MPI_ERR_IN_STATUS` ([`write_error`]; MPI 4.0
+/// §3.2.5), and in the empty status of a null or inactive request, which
+/// is `MPI_SUCCESS` there (§3.7.3).
 pub(crate) fn write_status(p: *mut MpiStatus, s: &Status) {
     if p.is_null() {
         return;
@@ -80,6 +84,16 @@ pub(crate) fn write_status(p: *mut MpiStatus, s: &Status) {
         if *s == empty_status() {
             (*p).error = MPI_SUCCESS;
         }
+    }
+}
+
+/// Sets the `MPI_ERROR` of a C `MPI_Status` (unless `MPI_STATUS_IGNORE`):
+/// for a call that completed several requests and returns
+/// `MPI_ERR_IN_STATUS`.
+pub(crate) fn write_error(p: *mut MpiStatus, code: c_int) {
+    if !p.is_null() {
+        // SAFETY: the C program passes a valid `MPI_Status` or MPI_STATUS_IGNORE (null).
+        unsafe { (*p).error = code };
     }
 }
 

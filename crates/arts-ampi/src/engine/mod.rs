@@ -559,6 +559,8 @@ impl Engine {
                 call: r.call,
                 bytes,
                 capacity: r.capacity,
+                sender: source,
+                tag: p.tag,
             }));
             if let Some(large) = p.announced() {
                 self.refused_large(p, large);

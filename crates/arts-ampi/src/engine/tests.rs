@@ -113,7 +113,9 @@ fn a_posted_receive_completes_on_arrival_and_a_long_message_is_truncation() {
         MpiError::Truncated {
             call: "recv",
             bytes: 3,
-            capacity: 2
+            capacity: 2,
+            sender: 0,
+            tag: 1,
         }
     );
     assert!(matches!(

@@ -15,7 +15,7 @@ use std::time::Instant;
 pub use comm::UNDEFINED;
 pub use inter::{PROC_NULL, ROOT};
 pub use p2p::MatchedMessage;
-pub use request::Request;
+pub use request::{Completion, Request};
 
 use crate::engine::{Engine, Net};
 use crate::error::MpiError;

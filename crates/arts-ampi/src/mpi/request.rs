@@ -8,6 +8,10 @@ use crate::engine::Status;
 use crate::error::MpiError;
 use crate::vp::Shared;
 
+/// How one request of a wait or test on several completed: its status,
+/// or the error it completed with (a truncated receive).
+pub type Completion = Result<Status, MpiError>;
+
 /// A pending non-blocking operation. The lifetime is that of the buffer it
 /// writes into, which stays borrowed until the request completes
 /// ([`Mpi::wait`], [`Mpi::test`]). Dropping it unfinished cancels it: a
@@ -156,40 +160,33 @@ impl Mpi<'_> {
     }
 
     /// Waits until at least one of `reqs` completes (`None` entries are
-    /// skipped), then returns the position and status of every one that
+    /// skipped), then returns the position and outcome of every one that
     /// has, in order, setting each to `None` (MPI's `waitsome`). Empty when
-    /// no request is active. An error of a request is returned at once.
-    pub fn waitsome(
-        &mut self,
-        reqs: &mut [Option<Request<'_>>],
-    ) -> Result<Vec<(usize, Status)>, MpiError> {
+    /// no request is active. A request that completed in error (a
+    /// truncated receive) is returned with its error, beside the others
+    /// (MPI's `MPI_ERR_IN_STATUS`).
+    pub fn waitsome(&mut self, reqs: &mut [Option<Request<'_>>]) -> Vec<(usize, Completion)> {
         loop {
-            let done = self.completed("waitsome", reqs, usize::MAX)?;
+            let done = self.completed("waitsome", reqs, usize::MAX);
             if !done.is_empty() || !active(reqs) {
-                return Ok(done);
+                return done;
             }
             self.block("waitsome");
         }
     }
 
-    /// The position and status of every one of `reqs` that has completed
+    /// The position and outcome of every one of `reqs` that has completed
     /// (MPI's `testsome`), as [`Mpi::waitsome`] but without waiting: it
     /// yields once to take in arrived messages when none had.
-    pub fn testsome(
-        &mut self,
-        reqs: &mut [Option<Request<'_>>],
-    ) -> Result<Vec<(usize, Status)>, MpiError> {
+    pub fn testsome(&mut self, reqs: &mut [Option<Request<'_>>]) -> Vec<(usize, Completion)> {
         self.test_some("testsome", reqs, usize::MAX)
     }
 
-    /// The position and status of one of `reqs` that has completed, set to
-    /// `None` (MPI's `testany`); `None` if none has (it yields once to take
-    /// in arrived messages then) or none is active.
-    pub fn testany(
-        &mut self,
-        reqs: &mut [Option<Request<'_>>],
-    ) -> Result<Option<(usize, Status)>, MpiError> {
-        Ok(self.test_some("testany", reqs, 1)?.pop())
+    /// The position and outcome of one of `reqs` that has completed, set
+    /// to `None` (MPI's `testany`); `None` if none has (it yields once to
+    /// take in arrived messages then) or none is active.
+    pub fn testany(&mut self, reqs: &mut [Option<Request<'_>>]) -> Option<(usize, Completion)> {
+        self.test_some("testany", reqs, 1).pop()
     }
 
     fn test_some(
@@ -197,22 +194,23 @@ impl Mpi<'_> {
         call: &'static str,
         reqs: &mut [Option<Request<'_>>],
         most: usize,
-    ) -> Result<Vec<(usize, Status)>, MpiError> {
-        let done = self.completed(call, reqs, most)?;
+    ) -> Vec<(usize, Completion)> {
+        let done = self.completed(call, reqs, most);
         if !done.is_empty() || !active(reqs) {
-            return Ok(done);
+            return done;
         }
         self.poll();
         self.completed(call, reqs, most)
     }
 
-    /// Takes up to `most` of `reqs` that have completed, in order.
+    /// Takes up to `most` of `reqs` that have completed, in order, each
+    /// with its outcome.
     fn completed(
         &mut self,
         call: &'static str,
         reqs: &mut [Option<Request<'_>>],
         most: usize,
-    ) -> Result<Vec<(usize, Status)>, MpiError> {
+    ) -> Vec<(usize, Completion)> {
         let mut done = Vec::new();
         for (i, slot) in reqs.iter_mut().enumerate() {
             if done.len() == most {
@@ -229,17 +227,18 @@ impl Mpi<'_> {
                 r.handle = None;
             }
             *slot = None;
-            done.push((i, result?.unwrap_or_default()));
+            done.push((i, result.map(Option::unwrap_or_default)));
         }
-        Ok(done)
+        done
     }
 
     /// Waits for any one of `reqs` (`None` entries are skipped): returns its
-    /// position and status and sets it to `None`.
+    /// position and outcome and sets it to `None`. Fails only when no
+    /// request is active.
     pub fn waitany(
         &mut self,
         reqs: &mut [Option<Request<'_>>],
-    ) -> Result<(usize, Status), MpiError> {
+    ) -> Result<(usize, Completion), MpiError> {
         if reqs.iter().all(Option::is_none) {
             return Err(MpiError::Count {
                 call: "waitany",
@@ -247,18 +246,8 @@ impl Mpi<'_> {
             });
         }
         loop {
-            for (i, slot) in reqs.iter_mut().enumerate() {
-                let Some(h) = slot.as_ref().and_then(|r| r.handle) else {
-                    continue;
-                };
-                let done = self.engine().test("waitany", h);
-                if !matches!(done, Ok(None)) {
-                    if let Some(r) = slot.as_mut() {
-                        r.handle = None;
-                    }
-                    *slot = None;
-                    return done.map(|s| (i, s.unwrap_or_default()));
-                }
+            if let Some(done) = self.completed("waitany", reqs, 1).pop() {
+                return Ok(done);
             }
             self.block("waitany");
         }
