@@ -96,6 +96,8 @@ pub const MPI_MODE_EXCL: c_int = 64;
 pub const MPI_MODE_APPEND: c_int = 128;
 /// `MPI_MODE_SEQUENTIAL`: the file is read or written in order only.
 pub const MPI_MODE_SEQUENTIAL: c_int = 256;
+/// `MPI_MODE_NOSUCCEED`: a fence after which no epoch follows.
+pub const MPI_MODE_NOSUCCEED: c_int = 16384;
 /// `MPI_DISPLACEMENT_CURRENT`: a view starting at the shared file pointer
 /// (`MPI_File_set_view` of a file opened `MPI_MODE_SEQUENTIAL`).
 pub const MPI_DISPLACEMENT_CURRENT: i64 = -54278278;

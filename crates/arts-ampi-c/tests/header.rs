@@ -136,6 +136,7 @@ fn constants_agree_with_the_rust_side() {
         ("MPI_MAX_ERROR_STRING", abi::MPI_MAX_ERROR_STRING),
         ("MPI_ERR_LASTCODE", abi::MPI_ERR_LASTCODE),
         ("MPI_WIN_BASE", abi::MPI_WIN_BASE),
+        ("MPI_MODE_NOSUCCEED", abi::MPI_MODE_NOSUCCEED),
         ("MPI_WIN_SIZE", abi::MPI_WIN_SIZE),
         ("MPI_WIN_DISP_UNIT", abi::MPI_WIN_DISP_UNIT),
         ("MPI_WIN_CREATE_FLAVOR", abi::MPI_WIN_CREATE_FLAVOR),

@@ -669,6 +669,18 @@ fn a_profiling_tool_wraps_calls_and_runs_them_as_pmpi_as_under_open_mpi() {
 }
 
 #[test]
+fn one_sided_calls_outside_their_epoch_are_refused_as_under_open_mpi() {
+    // Before, a get outside any epoch was queued for a fence, and a lock
+    // or second start inside a start epoch was taken.
+    one_sided_kernel(
+        "rma_sync",
+        &[2, 3],
+        &[],
+        "rma_sync: no epoch 1 after a lock 1 lock in start 1 start in start 1 complete 1",
+    );
+}
+
+#[test]
 fn dynamic_windows_reach_attached_memory_by_address_as_under_open_mpi() {
     let Some((dir, so)) = one_sided_kernel(
         "dynamic",

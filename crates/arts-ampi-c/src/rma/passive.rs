@@ -191,6 +191,15 @@ fn lock(vp: &mut Vp, win: c_int, targets: &[usize], exclusive: bool) -> Result<(
             format!("this rank already holds a lock on rank {t} of the window"),
         ));
     }
+    if w.start_epoch {
+        return Err(Fail::new(
+            ERR_RMA_SYNC,
+            "the window is in an access epoch of MPI_Win_start (MPI_Win_complete ends it)",
+        ));
+    }
+    // A passive epoch ends the fence epoch (its operations would not wait
+    // for the next fence).
+    w.fence_epoch = false;
     let (comm, active) = (w.comm, w.active);
     let tag = if exclusive {
         LOCK_EXCLUSIVE

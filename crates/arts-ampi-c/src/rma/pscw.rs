@@ -74,7 +74,7 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Win_start(
     entry("MPI_Win_start", comm_of_win(win), |vp| {
         let targets = window_ranks(vp, win, group)?;
         let w = win_of(vp, win)?;
-        if w.started.contains(&true) {
+        if w.start_epoch {
             return Err(Fail::new(
                 ERR_RMA_SYNC,
                 "an access epoch is already started (MPI_Win_complete ends it)",
@@ -86,6 +86,7 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Win_start(
                 format!("rank {t} of the window is locked by this rank"),
             ));
         }
+        (w.start_epoch, w.fence_epoch) = (true, false);
         let comm = w.comm;
         for &t in &targets {
             vp.mpi().recv::<u8>(&mut [], t as i32, POSTED, comm)?;
@@ -100,6 +101,13 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Win_start(
 pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Win_complete(win: c_int) -> c_int {
     entry("MPI_Win_complete", comm_of_win(win), |vp| {
         let w = win_of(vp, win)?;
+        if !w.start_epoch {
+            return Err(Fail::new(
+                ERR_RMA_SYNC,
+                "no access epoch is started (MPI_Win_start begins one)",
+            ));
+        }
+        w.start_epoch = false;
         // (An epoch of an empty group has no targets: nothing to end.)
         let targets: Vec<usize> = (0..w.size()).filter(|&t| w.started[t]).collect();
         let comm = w.comm;

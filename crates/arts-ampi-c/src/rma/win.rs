@@ -48,6 +48,12 @@ pub(crate) struct Win {
     pub(crate) all_locked: bool,
     /// The targets of this rank's `MPI_Win_start` epoch (`pscw.rs`).
     pub(crate) started: Vec<bool>,
+    /// Whether an `MPI_Win_start` epoch is open (of an empty group too).
+    pub(crate) start_epoch: bool,
+    /// Whether the last fence opened an epoch (it did not assert
+    /// `MPI_MODE_NOSUCCEED`) that no lock or start has ended since: then
+    /// operations go to any rank, applied at the next fence.
+    pub(crate) fence_epoch: bool,
     /// The origins of this rank's `MPI_Win_post` epoch that have not
     /// completed yet, or `None` outside one.
     pub(crate) exposed: Option<Vec<usize>>,

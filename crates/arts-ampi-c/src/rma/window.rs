@@ -286,6 +286,8 @@ pub(crate) fn create(
         unflushed: vec![None; n],
         all_locked: false,
         started: vec![false; n],
+        start_epoch: false,
+        fence_epoch: false,
         exposed: None,
         epoch: 0,
         owned: flavor == MPI_WIN_FLAVOR_ALLOCATE,
@@ -537,8 +539,18 @@ fn operation(
             ),
         ));
     }
+    let passive = w.locks[t].is_some() || w.started[t];
+    if !passive && !w.fence_epoch {
+        return Err(Fail::new(
+            ERR_RMA_SYNC,
+            format!(
+                "no access epoch to rank {target} is open (begin one with MPI_Win_fence, \
+                 MPI_Win_lock, MPI_Win_lock_all, or MPI_Win_start of a group holding it)"
+            ),
+        ));
+    }
     let msg = encode(kind, target_disp as i64, tn, &tt, op, data);
-    if w.locks[t].is_some() || w.started[t] {
+    if passive {
         // Passive target, or a target that posted its window: applied by
         // the target's engine on arrival. A get's answer is received where
         // it was asked for (receives match in the order they are posted);
@@ -643,11 +655,13 @@ fn accumulate(o: &Operation<'_>, at: *mut u8) -> Result<(), Fail> {
 
 /// `MPI_Win_fence` (collective): ends the epoch. Every operation this rank
 /// started has completed and every operation on its window has been
-/// applied when it returns. `assert` is ignored.
+/// applied when it returns. It opens the next epoch unless `assert` holds
+/// `MPI_MODE_NOSUCCEED`; its other assertions are ignored.
 #[unsafe(no_mangle)]
-pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Win_fence(_assert: c_int, win: c_int) -> c_int {
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Win_fence(assert: c_int, win: c_int) -> c_int {
     entry("MPI_Win_fence", comm_of_win(win), |vp| {
         let w = win_of(vp, win)?;
+        w.fence_epoch = assert & MPI_MODE_NOSUCCEED == 0;
         let (comm, (tag, answer)) = (w.comm, tags(w.epoch));
         let n = w.sent.len();
         let sent = std::mem::replace(&mut w.sent, vec![0; n]);
