@@ -278,7 +278,7 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_File_set_view(
 /// Fails unless `t` has the same bytes natively and in `"external32"`,
 /// as an `"external32"` view's data needs here (then the view lays out
 /// alike in both, and converting is reordering bytes).
-pub(crate) fn laid_out_alike(t: &TypeInfo) -> Result<(), Fail> {
+fn laid_out_alike(t: &TypeInfo) -> Result<(), Fail> {
     if external32::same_sizes(&t.runs) {
         return Ok(());
     }

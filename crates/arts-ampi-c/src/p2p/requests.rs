@@ -378,8 +378,9 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Test(
             Err(f) => {
                 vp.retire(h);
                 *flag = 1;
-                write_outcome(status, &Err(f.clone()), false);
-                return Err(f);
+                let outcome: Outcome = Err(f);
+                write_outcome(status, &outcome, false);
+                return outcome.map(drop);
             }
         }
         Ok(())
