@@ -64,6 +64,10 @@ pub struct BenchMpiReport {
     pub arts_pingpong_ns: f64,
     /// arts / raw.
     pub pingpong_latency_ratio: f64,
+    /// Raw MPI's one-way time with the MPI transport's calls (receives
+    /// posted ahead and tested, non-blocking sends), ns: how much of arts'
+    /// ping-pong is MPI's own in arts' pattern.
+    pub pattern_pingpong_ns: f64,
     /// Raw MPI's 1 MiB bandwidth.
     pub raw_bandwidth_bytes_per_s: f64,
     /// With the buffer in an `arts_core::Bulk` (sent beside the frame).
@@ -122,10 +126,11 @@ pub fn bench(
     let mib = 1 << 20;
     // Every measurement once per repetition, interleaved, so that a burst
     // of load from elsewhere hits all of them alike; medians reported.
-    let mut s: [Vec<f64>; 9] = Default::default();
+    let mut s: [Vec<f64>; 10] = Default::default();
     for _ in 0..repeat {
         s[0].push(rawbench::pingpong_ns(mpi, round_trips));
         s[1].push(microbench::pingpong_ns(&one_pe, false, round_trips).map_err(failed)?);
+        s[9].push(rawbench::pattern_pingpong_ns(mpi, round_trips));
         s[2].push(rawbench::bandwidth_bytes_per_s(mpi, mib, 200));
         s[3].push(microbench::bandwidth_bytes_per_s(&one_pe, mib, 200, true).map_err(failed)?);
         s[8].push(microbench::bandwidth_bytes_per_s(&one_pe, mib, 200, false).map_err(failed)?);
@@ -170,6 +175,7 @@ pub fn bench(
         static_z_s,
         arts_z_s,
         copied_bw,
+        pattern_ns,
     ] = s.map(|v| median(&v));
     Ok(BenchMpiReport {
         processes: size,
@@ -177,6 +183,7 @@ pub fn bench(
         raw_pingpong_ns: raw_ns,
         arts_pingpong_ns: arts_ns,
         pingpong_latency_ratio: arts_ns / raw_ns,
+        pattern_pingpong_ns: pattern_ns,
         raw_bandwidth_bytes_per_s: raw_bw,
         arts_bandwidth_bytes_per_s: arts_bw,
         bandwidth_ratio: arts_bw / raw_bw,
@@ -197,6 +204,7 @@ impl BenchMpiReport {
         format!(
             "arts vs raw MPI, {} processes x 1 PE, medians of {} interleaved repetitions\n\
              ping-pong one-way   arts {:.2} us   raw {:.2} us   ratio {:.2} (target <= 1.5)\n\
+             ping-pong, transport's MPI calls alone {:.2} us ({:.2} x raw)\n\
              1 MiB bandwidth     arts {:.2} GB/s raw {:.2} GB/s ratio {:.2} (target >= 0.8)\n\
              1 MiB, serde-copied arts {:.2} GB/s              ratio {:.2}\n\
              jacobi2d 4096^2     arts {:.2} ms   static MPI {:.2} ms ratio {:.3} (target <= 1.10)\n\
@@ -206,6 +214,8 @@ impl BenchMpiReport {
             self.arts_pingpong_ns / 1e3,
             self.raw_pingpong_ns / 1e3,
             self.pingpong_latency_ratio,
+            self.pattern_pingpong_ns / 1e3,
+            self.pattern_pingpong_ns / self.raw_pingpong_ns,
             self.arts_bandwidth_bytes_per_s / 1e9,
             self.raw_bandwidth_bytes_per_s / 1e9,
             self.bandwidth_ratio,

@@ -26,10 +26,10 @@ pub(crate) const MAX_PES_PER_PROCESS: u32 = 16_000;
 /// Size of each PE's pre-posted receive buffers: a message whose frame fits
 /// (with its kind byte) arrives in one piece; a larger one as a header
 /// followed by its body.
-const EAGER_BYTES: usize = 16 << 10;
+pub(crate) const EAGER_BYTES: usize = 16 << 10;
 /// Receives each PE keeps posted: with two, the one just used is posted
 /// again at the PE's next poll, off the path of the message it received.
-const POSTED_RECEIVES: usize = 2;
+pub(crate) const POSTED_RECEIVES: usize = 2;
 /// Last byte of a message that carries its whole frame.
 const WHOLE: u8 = 0;
 /// Last byte of a header (after the number of bulk buffers, u32 LE): the
