@@ -524,6 +524,8 @@ typedef MPI_Comm_delete_attr_function MPI_Delete_function;
 #define MPI_Info_delete ARTS_MPI_Info_delete
 #define MPI_Info_get ARTS_MPI_Info_get
 #define MPI_Info_get_valuelen ARTS_MPI_Info_get_valuelen
+#define MPI_Info_get_string ARTS_MPI_Info_get_string
+#define MPI_Info_create_env ARTS_MPI_Info_create_env
 #define MPI_Info_get_nkeys ARTS_MPI_Info_get_nkeys
 #define MPI_Info_get_nthkey ARTS_MPI_Info_get_nthkey
 #define MPI_Get_library_version ARTS_MPI_Get_library_version
@@ -849,6 +851,8 @@ int MPI_Info_set(MPI_Info info, const char *key, const char *value);
 int MPI_Info_delete(MPI_Info info, const char *key);
 int MPI_Info_get(MPI_Info info, const char *key, int valuelen, char *value, int *flag);
 int MPI_Info_get_valuelen(MPI_Info info, const char *key, int *valuelen, int *flag);
+int MPI_Info_get_string(MPI_Info info, const char *key, int *buflen, char *value, int *flag);
+int MPI_Info_create_env(int argc, char *argv[], MPI_Info *info);
 int MPI_Info_get_nkeys(MPI_Info info, int *nkeys);
 int MPI_Info_get_nthkey(MPI_Info info, int n, char *key);
 int MPI_Get_library_version(char *version, int *resultlen);

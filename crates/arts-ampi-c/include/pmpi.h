@@ -365,6 +365,10 @@ extern __typeof__(ARTS_MPI_Info_delete) ARTS_PMPI_Info_delete;
 extern __typeof__(ARTS_MPI_Info_get) ARTS_PMPI_Info_get;
 #define PMPI_Info_get_valuelen ARTS_PMPI_Info_get_valuelen
 extern __typeof__(ARTS_MPI_Info_get_valuelen) ARTS_PMPI_Info_get_valuelen;
+#define PMPI_Info_get_string ARTS_PMPI_Info_get_string
+extern __typeof__(ARTS_MPI_Info_get_string) ARTS_PMPI_Info_get_string;
+#define PMPI_Info_create_env ARTS_PMPI_Info_create_env
+extern __typeof__(ARTS_MPI_Info_create_env) ARTS_PMPI_Info_create_env;
 #define PMPI_Info_get_nkeys ARTS_PMPI_Info_get_nkeys
 extern __typeof__(ARTS_MPI_Info_get_nkeys) ARTS_PMPI_Info_get_nkeys;
 #define PMPI_Info_get_nthkey ARTS_PMPI_Info_get_nthkey

@@ -356,3 +356,40 @@ fn every_c_call_has_its_fortran_name_but_the_listed_ones() {
     callbacks.sort();
     assert_eq!(extra, callbacks, "Fortran names without a C call");
 }
+
+/// The names a Fortran include file declares `EXTERNAL`, lower case.
+fn fortran_externals(file: &str) -> BTreeSet<String> {
+    let text = std::fs::read_to_string(arts_ampi_c::include_dir().join(file)).unwrap();
+    text.lines()
+        .filter_map(|l| l.trim().strip_prefix("EXTERNAL "))
+        .flat_map(|names| names.split(','))
+        .map(|n| n.trim().to_lowercase())
+        .collect()
+}
+
+#[test]
+fn the_mpi_module_names_every_fortran_call() {
+    // `use mpi` is mpif.h and mpif-calls.h: together they name every
+    // Fortran call (gfortran's `x_` is `X`), once, and nothing else.
+    let calls = fortran_externals("mpif-calls.h");
+    let in_mpif = fortran_externals("mpif.h");
+    assert!(calls.is_disjoint(&in_mpif), "named twice");
+    let named: BTreeSet<String> = calls.union(&in_mpif).cloned().collect();
+    let exported: BTreeSet<String> = arts_ampi_c::exported_names()
+        .into_iter()
+        .filter(|n| n.ends_with('_') && !n.starts_with("ARTS_"))
+        .filter(|n| {
+            ["mpi_", "pmpi_", "ampi_", "pampi_"]
+                .iter()
+                .any(|p| n.starts_with(p))
+        })
+        .map(|n| n.trim_end_matches('_').to_string())
+        .collect();
+    let unnamed: Vec<&String> = exported.difference(&named).collect();
+    assert!(
+        unnamed.is_empty(),
+        "calls missing from mpif-calls.h: {unnamed:?}"
+    );
+    let unknown: Vec<&String> = named.difference(&exported).collect();
+    assert!(unknown.is_empty(), "names without a call: {unknown:?}");
+}

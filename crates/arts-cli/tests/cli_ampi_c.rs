@@ -737,6 +737,20 @@ fn external32_packs_and_file_views_write_the_bytes_open_mpi_writes() {
 }
 
 #[test]
+fn mpi4_info_calls_count_lengths_and_work_before_init_and_after_finalize() {
+    // MPI_Info_get_string and MPI_Info_create_env: Open MPI 4.1 has
+    // neither, so the line is checked as it stands.
+    let dir = tempfile::tempdir().unwrap();
+    let Some(so) = build("info_strings", dir.path()) else {
+        return;
+    };
+    for vp in [1, 3] {
+        let out = program_lines(&run_arts(&so, vp, 2, &[], &[]));
+        assert_eq!(out, "info: lengths 1 unset 1 env 1\n", "vp {vp}");
+    }
+}
+
+#[test]
 fn generalized_requests_complete_query_and_free_as_under_open_mpi() {
     for vp in [1, 3] {
         kernel(

@@ -312,6 +312,46 @@ fn the_fortran_names_of_the_audit_check_their_results() {
 }
 
 #[test]
+fn use_mpi_with_only_lists_and_renames_compiles_as_under_open_mpi() {
+    // The module names every call: `use mpi, only: MPI_Send` and a
+    // profiling wrapper's `use mpi, skip => MPI_Send` compile, and the
+    // program's own MPI_Send gets its sends.
+    let dir = tempfile::tempdir().unwrap();
+    let Some(so) = build_fortran("module_names.f90", dir.path()) else {
+        return;
+    };
+    for vp in ["2", "5"] {
+        let (code, out, err) = arts_text(&["ampi", "run", "--vp", vp, "--pes", "2", &so]);
+        assert_eq!(code, 0, "{out}\n{err}");
+        let ours = program_lines(&out);
+        assert_eq!(ours, "module: only 1 wrapped 1\n", "vp {vp}");
+        let vp: u32 = vp.parse().unwrap();
+        if let Some(theirs) = open_mpi("module_names.f90", dir.path(), vp, &[]) {
+            assert_eq!(ours, theirs, "arts and Open MPI differ");
+        }
+    }
+}
+
+#[test]
+fn mpi4_info_calls_have_their_fortran_names() {
+    // MPI_Info_get_string counts a value's length without a terminator in
+    // Fortran; Open MPI 4.1 lacks both calls, so the line stands alone.
+    let dir = tempfile::tempdir().unwrap();
+    let Some(so) = build_fortran("info_strings.f90", dir.path()) else {
+        return;
+    };
+    for vp in ["1", "3"] {
+        let (code, out, err) = arts_text(&["ampi", "run", "--vp", vp, "--pes", "2", &so]);
+        assert_eq!(code, 0, "{out}\n{err}");
+        assert_eq!(
+            program_lines(&out),
+            "info: lengths 1 unset 1 env 1\n",
+            "vp {vp}"
+        );
+    }
+}
+
+#[test]
 fn the_ampi_extensions_have_their_fortran_names() {
     let dir = tempfile::tempdir().unwrap();
     let Some(so) = build_fortran("ampi_names.f90", dir.path()) else {

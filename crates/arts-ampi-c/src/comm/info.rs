@@ -5,14 +5,15 @@
 //! three are predefined, AMPI's `AMPI_INFO_LB_SYNC` and
 //! `AMPI_INFO_LB_ASYNC` and MPI's `MPI_INFO_ENV` (how the rank was
 //! started: `command`, `argv`, `maxprocs`, `wdir`, `thread_level`), which
-//! cannot be changed or freed.
+//! cannot be changed or freed. The info calls work before `MPI_Init` and
+//! after `MPI_Finalize` too, as MPI 4.0 allows.
 
 use std::ffi::{CStr, c_char, c_int};
 
 use crate::abi::*;
 use crate::state::fail::{Fail, out};
 use crate::state::object::Object;
-use crate::state::{PREDEFINED_INFOS, Vp, entry};
+use crate::state::{INFO_ENV, PREDEFINED_INFOS, Phase, Vp, entry, entry_in};
 
 type Pairs = Vec<(String, String)>;
 
@@ -91,7 +92,7 @@ fn add(vp: &mut Vp, info: &mut c_int, p: Pairs) {
 /// `MPI_Info_create`.
 #[unsafe(no_mangle)]
 pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Info_create(info: *mut c_int) -> c_int {
-    entry("MPI_Info_create", MPI_COMM_WORLD, |vp| {
+    entry_in("MPI_Info_create", MPI_COMM_WORLD, Phase::ANY, |vp| {
         add(vp, out(info, "info")?, Vec::new());
         Ok(())
     })
@@ -103,7 +104,7 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Info_dup(
     info: c_int,
     newinfo: *mut c_int,
 ) -> c_int {
-    entry("MPI_Info_dup", MPI_COMM_WORLD, |vp| {
+    entry_in("MPI_Info_dup", MPI_COMM_WORLD, Phase::ANY, |vp| {
         let copy = pairs(vp, info)?.clone();
         add(vp, out(newinfo, "newinfo")?, copy);
         Ok(())
@@ -113,7 +114,7 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Info_dup(
 /// `MPI_Info_free`: `*info` becomes `MPI_INFO_NULL`.
 #[unsafe(no_mangle)]
 pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Info_free(info: *mut c_int) -> c_int {
-    entry("MPI_Info_free", MPI_COMM_WORLD, |vp| {
+    entry_in("MPI_Info_free", MPI_COMM_WORLD, Phase::ANY, |vp| {
         let info = out(info, "info")?;
         writable(vp, *info)?;
         vp.infos[*info as usize - 1] = None;
@@ -129,7 +130,7 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Info_set(
     key: *const c_char,
     value: *const c_char,
 ) -> c_int {
-    entry("MPI_Info_set", MPI_COMM_WORLD, |vp| {
+    entry_in("MPI_Info_set", MPI_COMM_WORLD, Phase::ANY, |vp| {
         let key = text(key, "key", MPI_MAX_INFO_KEY)?;
         let value = text(value, "value", MPI_MAX_INFO_VAL)?;
         let p = writable(vp, info)?;
@@ -147,7 +148,7 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Info_delete(
     info: c_int,
     key: *const c_char,
 ) -> c_int {
-    entry("MPI_Info_delete", MPI_COMM_WORLD, |vp| {
+    entry_in("MPI_Info_delete", MPI_COMM_WORLD, Phase::ANY, |vp| {
         let key = text(key, "key", MPI_MAX_INFO_KEY)?;
         let p = writable(vp, info)?;
         let Some(i) = p.iter().position(|(k, _)| *k == key) else {
@@ -168,7 +169,7 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Info_get(
     value: *mut c_char,
     flag: *mut c_int,
 ) -> c_int {
-    entry("MPI_Info_get", MPI_COMM_WORLD, |vp| {
+    entry_in("MPI_Info_get", MPI_COMM_WORLD, Phase::ANY, |vp| {
         let key = text(key, "key", MPI_MAX_INFO_KEY)?;
         let flag = out(flag, "flag")?;
         let room = usize::try_from(valuelen)
@@ -182,6 +183,54 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Info_get(
     })
 }
 
+/// `MPI_Info_get_string` (MPI 4.0): `key`'s value, truncated to
+/// `*buflen - 1` bytes and a NUL (untouched if `*buflen` is 0), and in
+/// `*buflen` the bytes the whole value needs with its NUL; both unchanged
+/// where `key` is not set.
+#[unsafe(no_mangle)]
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Info_get_string(
+    info: c_int,
+    key: *const c_char,
+    buflen: *mut c_int,
+    value: *mut c_char,
+    flag: *mut c_int,
+) -> c_int {
+    entry_in("MPI_Info_get_string", MPI_COMM_WORLD, Phase::ANY, |vp| {
+        let key = text(key, "key", MPI_MAX_INFO_KEY)?;
+        let (flag, buflen) = (out(flag, "flag")?, out(buflen, "buflen")?);
+        let room = usize::try_from(*buflen)
+            .map_err(|_| Fail::new(ERR_ARG, format!("buflen {} is negative", *buflen)))?;
+        let found = pairs(vp, info)?.iter().find(|(k, _)| *k == key);
+        *flag = c_int::from(found.is_some());
+        if let Some((_, v)) = found {
+            if room > 0 {
+                write_text(v, value, room)?;
+            }
+            *buflen = v.len() as c_int + 1;
+        }
+        Ok(())
+    })
+}
+
+/// `MPI_Info_create_env` (MPI 4.0): a new info object holding how the
+/// rank was started, as `MPI_INFO_ENV` does, the same before `MPI_Init`
+/// and after it (so without the `thread_level` that `MPI_Init` adds
+/// there). arts starts every rank with the job's own arguments, so `argc`
+/// and `argv` add nothing.
+#[unsafe(no_mangle)]
+pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Info_create_env(
+    _argc: c_int,
+    _argv: *const *const c_char,
+    info: *mut c_int,
+) -> c_int {
+    entry_in("MPI_Info_create_env", MPI_COMM_WORLD, Phase::ANY, |vp| {
+        let mut env = pairs(vp, INFO_ENV)?.clone();
+        env.retain(|(k, _)| k != "thread_level");
+        add(vp, out(info, "info")?, env);
+        Ok(())
+    })
+}
+
 /// `MPI_Info_get_valuelen`: the length of `key`'s value (without its NUL).
 #[unsafe(no_mangle)]
 pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Info_get_valuelen(
@@ -190,7 +239,7 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Info_get_valuelen(
     valuelen: *mut c_int,
     flag: *mut c_int,
 ) -> c_int {
-    entry("MPI_Info_get_valuelen", MPI_COMM_WORLD, |vp| {
+    entry_in("MPI_Info_get_valuelen", MPI_COMM_WORLD, Phase::ANY, |vp| {
         let key = text(key, "key", MPI_MAX_INFO_KEY)?;
         let (flag, len) = (out(flag, "flag")?, out(valuelen, "valuelen")?);
         let found = pairs(vp, info)?.iter().find(|(k, _)| *k == key);
@@ -208,7 +257,7 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Info_get_nkeys(
     info: c_int,
     nkeys: *mut c_int,
 ) -> c_int {
-    entry("MPI_Info_get_nkeys", MPI_COMM_WORLD, |vp| {
+    entry_in("MPI_Info_get_nkeys", MPI_COMM_WORLD, Phase::ANY, |vp| {
         *out(nkeys, "nkeys")? = pairs(vp, info)?.len() as c_int;
         Ok(())
     })
@@ -222,7 +271,7 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Info_get_nthkey(
     n: c_int,
     key: *mut c_char,
 ) -> c_int {
-    entry("MPI_Info_get_nthkey", MPI_COMM_WORLD, |vp| {
+    entry_in("MPI_Info_get_nthkey", MPI_COMM_WORLD, Phase::ANY, |vp| {
         let p = pairs(vp, info)?;
         let (k, _) = usize::try_from(n)
             .ok()

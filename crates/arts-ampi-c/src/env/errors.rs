@@ -115,8 +115,7 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Error_string(
     string: *mut c_char,
     resultlen: *mut c_int,
 ) -> c_int {
-    let all = &[Phase::Before, Phase::Running, Phase::After];
-    entry_in("MPI_Error_string", MPI_COMM_WORLD, all, |vp| {
+    entry_in("MPI_Error_string", MPI_COMM_WORLD, Phase::ANY, |vp| {
         let len = out(resultlen, "resultlen")?;
         if string.is_null() {
             return Err(Fail::new(ERR_ARG, "string is a null pointer"));
@@ -154,8 +153,7 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Error_class(
     code: c_int,
     class: *mut c_int,
 ) -> c_int {
-    let all = &[Phase::Before, Phase::Running, Phase::After];
-    entry_in("MPI_Error_class", MPI_COMM_WORLD, all, |vp| {
+    entry_in("MPI_Error_class", MPI_COMM_WORLD, Phase::ANY, |vp| {
         let class = out(class, "errorclass")?;
         *class = match user_code(vp, code) {
             Some(&(c, _)) => c,

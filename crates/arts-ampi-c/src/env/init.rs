@@ -7,8 +7,6 @@ use crate::abi::*;
 use crate::state::fail::{Fail, out};
 use crate::state::{Phase, Vp, entry, entry_in};
 
-const ALL: &[Phase] = &[Phase::Before, Phase::Running, Phase::After];
-
 fn init(vp: &mut Vp, level: c_int) -> Result<(), Fail> {
     vp.phase = Phase::Running;
     vp.thread_level = level;
@@ -89,7 +87,7 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Finalize() -> c_int {
 /// `MPI_Initialized` (allowed at any time).
 #[unsafe(no_mangle)]
 pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Initialized(flag: *mut c_int) -> c_int {
-    entry_in("MPI_Initialized", MPI_COMM_WORLD, ALL, |vp| {
+    entry_in("MPI_Initialized", MPI_COMM_WORLD, Phase::ANY, |vp| {
         *out(flag, "flag")? = c_int::from(vp.phase != Phase::Before);
         Ok(())
     })
@@ -98,7 +96,7 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Initialized(flag: *mut c_int) ->
 /// `MPI_Finalized` (allowed at any time).
 #[unsafe(no_mangle)]
 pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Finalized(flag: *mut c_int) -> c_int {
-    entry_in("MPI_Finalized", MPI_COMM_WORLD, ALL, |vp| {
+    entry_in("MPI_Finalized", MPI_COMM_WORLD, Phase::ANY, |vp| {
         *out(flag, "flag")? = c_int::from(vp.phase == Phase::After);
         Ok(())
     })
@@ -179,7 +177,7 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Get_version(
     version: *mut c_int,
     sub: *mut c_int,
 ) -> c_int {
-    entry_in("MPI_Get_version", MPI_COMM_WORLD, ALL, |_| {
+    entry_in("MPI_Get_version", MPI_COMM_WORLD, Phase::ANY, |_| {
         *out(version, "version")? = 3;
         *out(sub, "subversion")? = 1;
         Ok(())
@@ -192,25 +190,30 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Get_library_version(
     version: *mut c_char,
     resultlen: *mut c_int,
 ) -> c_int {
-    entry_in("MPI_Get_library_version", MPI_COMM_WORLD, ALL, |_| {
-        let len = out(resultlen, "resultlen")?;
-        if version.is_null() {
-            return Err(Fail::new(ERR_ARG, "version is a null pointer"));
-        }
-        let text = concat!(
-            "arts AMPI ",
-            env!("CARGO_PKG_VERSION"),
-            " (MPI 3.1 subset on migratable ranks)"
-        );
-        // SAFETY: the program's buffer holds MPI_MAX_LIBRARY_VERSION_STRING
-        // bytes, more than this text and its NUL.
-        unsafe {
-            std::ptr::copy_nonoverlapping(text.as_ptr().cast(), version, text.len());
-            *version.add(text.len()) = 0;
-        }
-        *len = text.len() as c_int;
-        Ok(())
-    })
+    entry_in(
+        "MPI_Get_library_version",
+        MPI_COMM_WORLD,
+        Phase::ANY,
+        |_| {
+            let len = out(resultlen, "resultlen")?;
+            if version.is_null() {
+                return Err(Fail::new(ERR_ARG, "version is a null pointer"));
+            }
+            let text = concat!(
+                "arts AMPI ",
+                env!("CARGO_PKG_VERSION"),
+                " (MPI 3.1 subset on migratable ranks)"
+            );
+            // SAFETY: the program's buffer holds MPI_MAX_LIBRARY_VERSION_STRING
+            // bytes, more than this text and its NUL.
+            unsafe {
+                std::ptr::copy_nonoverlapping(text.as_ptr().cast(), version, text.len());
+                *version.add(text.len()) = 0;
+            }
+            *len = text.len() as c_int;
+            Ok(())
+        },
+    )
 }
 
 /// `MPI_Wtime`: seconds of the system's monotonic clock, the same clock

@@ -1292,6 +1292,57 @@ pub(crate) unsafe extern "C-unwind" fn mpi_info_get_(
     done(ierr, rc);
 }
 
+/// Fortran's `MPI_Info_get_string(info, key, buflen, value, flag, ierr)`
+/// (MPI 4.0): at most `buflen` characters of `key`'s value in `value`
+/// (untouched if `buflen` is 0), and in `buflen` the value's length.
+#[unsafe(no_mangle)]
+pub(crate) unsafe extern "C-unwind" fn mpi_info_get_string_(
+    info: *const c_int,
+    key: *const c_char,
+    buflen: *mut c_int,
+    value: *mut c_char,
+    flag: *mut c_int,
+    ierr: *mut c_int,
+    key_len: usize,
+    value_len: usize,
+) {
+    let key = info_string(key, key_len);
+    // SAFETY: by reference.
+    let wanted = usize::try_from(unsafe { *buflen })
+        .unwrap_or(0)
+        .min(value_len);
+    let mut tmp = vec![0u8; wanted + 1];
+    let mut room = if wanted == 0 { 0 } else { wanted as c_int + 1 };
+    // SAFETY: `tmp` holds `room` bytes; `key` is a C string.
+    let rc = unsafe {
+        ARTS_MPI_Info_get_string(
+            *info,
+            key.as_ptr(),
+            &mut room,
+            tmp.as_mut_ptr().cast(),
+            flag,
+        )
+    };
+    // SAFETY: `flag` was written when the call succeeded.
+    if rc == 0 && unsafe { *flag } != 0 {
+        if wanted > 0 {
+            to_fortran(&tmp, value, value_len);
+        }
+        // SAFETY: by reference; C counts the NUL, Fortran does not.
+        unsafe { *buflen = room - 1 };
+    }
+    done(ierr, rc);
+}
+
+/// Fortran's `MPI_Info_create_env(info, ierr)` (MPI 4.0).
+#[unsafe(no_mangle)]
+pub(crate) unsafe extern "C-unwind" fn mpi_info_create_env_(info: *mut c_int, ierr: *mut c_int) {
+    // SAFETY: `info` is the program's INTEGER.
+    done(ierr, unsafe {
+        ARTS_MPI_Info_create_env(0, std::ptr::null(), info)
+    });
+}
+
 /// Fortran's `MPI_Info_get_valuelen(info, key, valuelen, flag, ierr)`.
 #[unsafe(no_mangle)]
 pub(crate) unsafe extern "C-unwind" fn mpi_info_get_valuelen_(

@@ -125,6 +125,12 @@ pub(crate) enum Phase {
     After,
 }
 
+impl Phase {
+    /// Every phase: for the calls MPI allows at any time (MPI 4.0 §11.2.1:
+    /// the version, error strings and classes, info objects).
+    pub(crate) const ANY: &'static [Phase] = &[Phase::Before, Phase::Running, Phase::After];
+}
+
 /// The payload a fatal error unwinds the rank's `main` with (caught by the
 /// loader, which fails the rank with the message).
 pub(crate) struct Fatal(pub String);
