@@ -136,6 +136,10 @@ typedef MPI_Comm_delete_attr_function MPI_Delete_function;
 #define MPI_CXX_DOUBLE_COMPLEX 58
 #define MPI_CXX_LONG_DOUBLE_COMPLEX 59
 #define MPI_CXX_BOOL 60
+/* MPI-1's bound markers for MPI_Type_struct (removed in MPI 3.0; use
+   MPI_Type_create_resized in new code) */
+#define MPI_LB 61
+#define MPI_UB 62
 
 /* ---- reduction operations ---- */
 #define MPI_OP_NULL (-1)

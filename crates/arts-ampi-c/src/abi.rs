@@ -260,7 +260,16 @@ pub const DATATYPES: &[(&str, c_int)] = &[
     ("MPI_CXX_DOUBLE_COMPLEX", 58),
     ("MPI_CXX_LONG_DOUBLE_COMPLEX", 59),
     ("MPI_CXX_BOOL", 60),
+    ("MPI_LB", MPI_LB),
+    ("MPI_UB", MPI_UB),
 ];
+
+/// MPI-1's `MPI_LB`: a marker of no size whose displacement in
+/// `MPI_Type_struct` sets the lower bound (removed in MPI 3.0; Open MPI
+/// keeps it in Fortran).
+pub const MPI_LB: c_int = 61;
+/// MPI-1's `MPI_UB`: the marker of the upper bound.
+pub const MPI_UB: c_int = 62;
 
 /// The Fortran datatypes of `mpif.h`, `(name, handle, bytes)`.
 pub const FORTRAN_DATATYPES: &[(&str, c_int, usize)] = &[

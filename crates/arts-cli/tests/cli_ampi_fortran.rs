@@ -301,7 +301,7 @@ fn the_fortran_names_of_the_audit_check_their_results() {
             ours,
             "bindings: mpi1 1 address 1 names 1 errhandlers 1 persistent 1 ranges 1 \
              ineighbor 1 statuses 1 alloc_mem 1 graph 1 kinds 1 pmpi 1 inplace 1 bottom 1 greq 1 info 1 \
-             external 1\n",
+             external 1 markers 1\n",
             "vp {vp}"
         );
         let vp: u32 = vp.parse().unwrap();

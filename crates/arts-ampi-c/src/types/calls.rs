@@ -12,7 +12,7 @@ use crate::state::fail::{Fail, comm_of, count, ints, out};
 use crate::state::object::Object;
 use crate::state::{Vp, entry};
 use crate::types::external32;
-use crate::types::layout::{Recipe, TypeInfo, from_placements, repeated, structure};
+use crate::types::layout::{Recipe, TypeInfo, from_placements, repeated, structure_with_markers};
 
 fn old(vp: &Vp, h: c_int) -> Result<TypeInfo, Fail> {
     vp.types.get(h).cloned()
@@ -176,7 +176,7 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Type_create_struct(
             let d = unsafe { *displacements.add(i) };
             parts.push((count(bl[i], "a block length")?, d, old(vp, ts[i])?));
         }
-        let t = structure(&parts);
+        let t = structure_with_markers(&parts, ts);
         let ints = [&[n as c_int][..], bl].concat();
         let aints = parts.iter().map(|p| p.1).collect();
         let types = parts.into_iter().map(|p| p.2).collect();

@@ -456,6 +456,22 @@ impl TypeTable {
         for prim in prims {
             table.add(TypeInfo::predefined(prim));
         }
+        // MPI-1's bound markers (handles 61 and 62): no data, no extent.
+        for _ in [MPI_LB, MPI_UB] {
+            table.add(TypeInfo {
+                size: 0,
+                lb: 0,
+                extent: 0,
+                blocks: Arc::new([]),
+                prim: None,
+                elements: 0,
+                runs: Arc::new([]),
+                align: 1,
+                committed: true,
+                predefined: true,
+                recipe: None,
+            });
+        }
         // C's `long` and `wchar_t` are narrower in "external32" than here.
         for (h, bytes, signed) in [(9, 4, true), (10, 4, false), (47, 2, false)] {
             let t = table.types[h].as_mut().expect("a predefined type");
@@ -734,6 +750,41 @@ pub(crate) fn structure(parts: &[(usize, isize, TypeInfo)]) -> TypeInfo {
     }
 }
 
+/// The struct of `parts` (of handles `handles`), bounded as MPI-1 says
+/// where some of them are `MPI_LB` or `MPI_UB` markers: the lowest `MPI_LB`
+/// displacement is the lower bound, the highest `MPI_UB` one the upper
+/// bound (without alignment padding), as a resized type would have them.
+pub(crate) fn structure_with_markers(
+    parts: &[(usize, isize, TypeInfo)],
+    handles: &[c_int],
+) -> TypeInfo {
+    let marked = |marker: c_int| {
+        let at = parts
+            .iter()
+            .zip(handles)
+            .filter(move |(_, h)| **h == marker);
+        at.map(|(p, _)| p.1)
+    };
+    let (lb, ub) = (marked(MPI_LB).min(), marked(MPI_UB).max());
+    let data: Vec<_> = parts
+        .iter()
+        .zip(handles)
+        .filter(|(_, h)| ![MPI_LB, MPI_UB].contains(h))
+        .map(|(p, _)| p.clone())
+        .collect();
+    let t = structure(&data);
+    if lb.is_none() && ub.is_none() {
+        return t;
+    }
+    let lb = lb.unwrap_or(t.lb);
+    let ub = ub.unwrap_or(t.lb + t.extent);
+    TypeInfo {
+        lb,
+        extent: ub - lb,
+        ..t
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -886,7 +937,33 @@ mod tests {
         let s = structure(&[(1, 0, double), (1, 8, int)]);
         assert_eq!((s.size, s.extent, s.prim), (12, 16, None));
         assert_eq!(t.get(25).unwrap().size, 12);
-        assert!(t.get(61).is_err() && t.get(-1).is_err());
+        assert!(t.get(63).is_err() && t.get(-1).is_err());
+    }
+
+    #[test]
+    fn mpi_lb_and_ub_markers_bound_a_struct() {
+        let t = TypeTable::new();
+        let (int, lb, ub) = (
+            t.get(7).unwrap(),
+            t.get(MPI_LB).unwrap(),
+            t.get(MPI_UB).unwrap(),
+        );
+        assert_eq!((lb.size, lb.extent, ub.size, ub.extent), (0, 0, 0, 0));
+        // An int with room for four: the bounds are the markers'.
+        let parts = [
+            (1, -4, lb.clone()),
+            (1, 0, int.clone()),
+            (1, 12, ub.clone()),
+        ];
+        let s = structure_with_markers(&parts, &[MPI_LB, 7, MPI_UB]);
+        assert_eq!((s.size, s.lb, s.extent), (4, -4, 16));
+        assert_eq!(&s.blocks[..], &[(0, 4)]);
+        // An upper marker alone: the lower bound is the data's, no padding.
+        let s = structure_with_markers(&parts[1..], &[7, MPI_UB]);
+        assert_eq!((s.lb, s.extent), (0, 12));
+        // Without markers, the struct as before.
+        let plain = structure_with_markers(&parts[1..2], &[7]);
+        assert_eq!((plain.lb, plain.extent), (0, 4));
     }
 
     #[test]

@@ -10,7 +10,8 @@
 ! and the sized types MPI_INTEGER1, MPI_INTEGER2, MPI_COMPLEX16; a
 ! generalized request whose callbacks get the program's own extra_state;
 ! info keys and values with blanks around and inside them; integers packed
-! "external32" (big-endian) and back; MPI_F_SYNC_REG.
+! "external32" (big-endian) and back; MPI_F_SYNC_REG; MPI-1's MPI_LB and
+! MPI_UB markers bounding an MPI_TYPE_STRUCT.
 ! Argument: a file name prefix. Prints one line of checks (1 = right), the
 ! same under Open MPI's mpif90.
 module binding_state
@@ -61,13 +62,14 @@ program bindings
   use iso_c_binding, only: c_f_pointer, c_null_ptr
   implicit none
   external noted, greq_query, greq_free, greq_cancel
-  integer, parameter :: nchecks = 17
+  integer, parameter :: nchecks = 18
   integer :: ierr, rank, n, i, t, class, ok(nchecks), all(nchecks)
   integer :: a(8), b(8), lens(2), disps(2), types(2), extent, lb, ub, addr1, addr2
   integer :: h, h2, code, fh, etype, ftype, g, g2, sz, cart, left, right, win
   integer :: reqs(4), status(MPI_STATUS_SIZE), got(4), counts(2), displs(2)
   integer :: bsend_buf(64), graph, indeg, outdeg, srcs(2), dsts(2), ws(2), wd(2)
   integer :: kind_size, parent, prank, psum, n2
+  integer :: mlens(3), mdisps(3), mtypes(3), marked, mpacked(3), mpos, msrc(12)
   integer :: xs(16), xc(16), xd(16), xt(16), xnull(16), bot(16)
   ! (in a common block: the compiler then expects any call to change it)
   common /bottom_buffer/ bot
@@ -417,11 +419,31 @@ program bindings
   call MPI_F_sync_reg(xback)
   if (any(xback /= xvals) .or. xpos2 /= 12 .or. ierr /= MPI_SUCCESS) ok(17) = 0
 
+  ! 18. MPI-1's markers: an INTEGER with room for four, its bounds the
+  ! markers' displacements; three of them packed are every fourth
+  mlens = (/ 1, 1, 1 /)
+  mdisps = (/ -4, 0, 12 /)
+  mtypes = (/ MPI_LB, MPI_INTEGER, MPI_UB /)
+  call MPI_Type_struct(3, mlens, mdisps, mtypes, marked, ierr)
+  call MPI_Type_commit(marked, ierr)
+  call MPI_Type_extent(marked, extent, ierr)
+  call MPI_Type_lb(marked, lb, ierr)
+  call MPI_Type_size(marked, sz, ierr)
+  if (extent /= 16 .or. lb /= -4 .or. sz /= 4 .or. ierr /= MPI_SUCCESS) ok(18) = 0
+  msrc = (/ (i, i = 1, 12) /)
+  mpos = 0
+  call MPI_Pack(msrc, 3, marked, mpacked, 12, mpos, MPI_COMM_WORLD, ierr)
+  if (mpos /= 12 .or. any(mpacked /= (/ 1, 5, 9 /))) ok(18) = 0
+  call MPI_Type_get_name(MPI_UB, text, n, ierr)
+  if (text(1:n) /= 'MPI_UB') ok(18) = 0
+  call MPI_Type_free(marked, ierr)
+
   call MPI_Allreduce(ok, all, nchecks, MPI_INTEGER, MPI_MIN, MPI_COMM_WORLD, ierr)
-  if (rank == 0) write (*, '(a, 17(a, i1))') 'bindings:', ' mpi1 ', all(1), ' address ', &
+  if (rank == 0) write (*, '(a, 18(a, i1))') 'bindings:', ' mpi1 ', all(1), ' address ', &
       all(2), ' names ', all(3), ' errhandlers ', all(4), ' persistent ', all(5), &
       ' ranges ', all(6), ' ineighbor ', all(7), ' statuses ', all(8), ' alloc_mem ', all(9), &
       ' graph ', all(10), ' kinds ', all(11), ' pmpi ', all(12), ' inplace ', all(13), &
-      ' bottom ', all(14), ' greq ', all(15), ' info ', all(16), ' external ', all(17)
+      ' bottom ', all(14), ' greq ', all(15), ' info ', all(16), ' external ', all(17), &
+      ' markers ', all(18)
   call MPI_Finalize(ierr)
 end program bindings
