@@ -103,7 +103,7 @@ fn laid_out(t: &TypeInfo, data: &[u8]) -> (Vec<u128>, usize) {
     // The bytes the elements' blocks span, from the lowest to the highest.
     let (mut lo, mut hi) = (0isize, 0isize);
     for i in 0..elems as isize {
-        for &(off, len) in t.blocks.iter() {
+        for (off, len) in t.blocks.iter() {
             lo = lo.min(i * t.extent + off);
             hi = hi.max(i * t.extent + off + len as isize);
         }

@@ -45,6 +45,21 @@ fn pairs(vp: &mut Vp, info: c_int) -> Result<&mut Pairs, Fail> {
         .ok_or_else(|| Fail::new(ERR_INFO, format!("{info} is not an info object")))
 }
 
+/// The value of `key` (a C string) in info object `info`, with `*flag`
+/// set to whether it is there.
+fn lookup(
+    vp: &mut Vp,
+    info: c_int,
+    key: *const c_char,
+    flag: *mut c_int,
+) -> Result<Option<&str>, Fail> {
+    let key = text(key, "key", MPI_MAX_INFO_KEY)?;
+    let flag = out(flag, "flag")?;
+    let found = pairs(vp, info)?.iter().find(|(k, _)| *k == key);
+    *flag = c_int::from(found.is_some());
+    Ok(found.map(|(_, v)| v.as_str()))
+}
+
 /// The C string `s`, named `what` in errors, at most `max - 1` bytes.
 fn text(s: *const c_char, what: &str, max: c_int) -> Result<String, Fail> {
     if s.is_null() {
@@ -170,14 +185,10 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Info_get(
     flag: *mut c_int,
 ) -> c_int {
     entry_in("MPI_Info_get", MPI_COMM_WORLD, Phase::ANY, |vp| {
-        let key = text(key, "key", MPI_MAX_INFO_KEY)?;
-        let flag = out(flag, "flag")?;
         let room = usize::try_from(valuelen)
             .map_err(|_| Fail::new(ERR_ARG, format!("valuelen {valuelen} is negative")))?;
-        let found = pairs(vp, info)?.iter().find(|(k, _)| *k == key);
-        *flag = c_int::from(found.is_some());
-        match found {
-            Some((_, v)) => write_text(v, value, room + 1),
+        match lookup(vp, info, key, flag)? {
+            Some(v) => write_text(v, value, room + 1),
             None => Ok(()),
         }
     })
@@ -196,13 +207,10 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Info_get_string(
     flag: *mut c_int,
 ) -> c_int {
     entry_in("MPI_Info_get_string", MPI_COMM_WORLD, Phase::ANY, |vp| {
-        let key = text(key, "key", MPI_MAX_INFO_KEY)?;
-        let (flag, buflen) = (out(flag, "flag")?, out(buflen, "buflen")?);
+        let buflen = out(buflen, "buflen")?;
         let room = usize::try_from(*buflen)
             .map_err(|_| Fail::new(ERR_ARG, format!("buflen {} is negative", *buflen)))?;
-        let found = pairs(vp, info)?.iter().find(|(k, _)| *k == key);
-        *flag = c_int::from(found.is_some());
-        if let Some((_, v)) = found {
+        if let Some(v) = lookup(vp, info, key, flag)? {
             if room > 0 {
                 write_text(v, value, room)?;
             }
@@ -240,11 +248,8 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Info_get_valuelen(
     flag: *mut c_int,
 ) -> c_int {
     entry_in("MPI_Info_get_valuelen", MPI_COMM_WORLD, Phase::ANY, |vp| {
-        let key = text(key, "key", MPI_MAX_INFO_KEY)?;
-        let (flag, len) = (out(flag, "flag")?, out(valuelen, "valuelen")?);
-        let found = pairs(vp, info)?.iter().find(|(k, _)| *k == key);
-        *flag = c_int::from(found.is_some());
-        if let Some((_, v)) = found {
+        let len = out(valuelen, "valuelen")?;
+        if let Some(v) = lookup(vp, info, key, flag)? {
             *len = v.len() as c_int;
         }
         Ok(())

@@ -62,7 +62,7 @@ impl View {
         while left > 0 {
             let (tile, mut within) = (pos / ft.size as u64, (pos % ft.size as u64) as usize);
             let base = self.disp as i64 + tile as i64 * ft.extent as i64;
-            for &(off, blen) in ft.blocks.iter() {
+            for (off, blen) in ft.blocks.iter() {
                 if within >= blen {
                     within -= blen;
                     continue;
@@ -97,7 +97,7 @@ impl View {
             span
         } else {
             (ft.blocks.iter())
-                .map(|&(off, len)| {
+                .map(|(off, len)| {
                     let (off, len) = (off as i64, len as i64);
                     let full = ((span - off - len).div_euclid(extent) + 1).max(0);
                     let cut = span - (full * extent + off);

@@ -763,12 +763,13 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Get_elements_x(
     })
 }
 
-/// Sets `status` as if it received `count` elements of `datatype`.
+/// Sets `status` as if it received `count` basic elements of `datatype`
+/// (so that `MPI_Get_elements` gives `count` back).
 fn set_elements(vp: &Vp, status: *mut MpiStatus, datatype: c_int, count: i64) -> Result<(), Fail> {
-    let size = vp.types.get(datatype)?.size as i64;
-    let n = u64::try_from(count)
+    let t = vp.types.get(datatype)?;
+    let n = usize::try_from(count)
         .map_err(|_| Fail::new(ERR_COUNT, format!("count {count} is negative")))?;
-    out(status, "status")?.count = n as i64 * size;
+    out(status, "status")?.count = t.bytes_of_elements(n) as i64;
     Ok(())
 }
 
@@ -824,7 +825,7 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Get_count(
         *count = if t == 0 {
             0
         } else if st.count % t == 0 {
-            (st.count / t) as c_int
+            c_int::try_from(st.count / t).unwrap_or(MPI_UNDEFINED)
         } else {
             MPI_UNDEFINED
         };

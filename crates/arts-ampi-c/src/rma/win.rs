@@ -110,12 +110,7 @@ fn span(n: usize, t: &TypeInfo) -> Option<usize> {
     if n == 0 {
         return Some(0);
     }
-    let last = t
-        .blocks
-        .iter()
-        .map(|b| b.0 + b.1 as isize)
-        .max()
-        .unwrap_or(0);
+    let last = t.blocks.bounds().map_or(0, |b| b.1);
     usize::try_from((n as isize - 1) * t.extent + last).ok()
 }
 

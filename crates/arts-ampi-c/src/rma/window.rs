@@ -95,7 +95,7 @@ fn encode(kind: Kind, disp: i64, n: usize, t: &TypeInfo, op: c_int, data: &[u8])
         push_i64(&mut m, v);
     }
     push_i64(&mut m, t.blocks.len() as i64);
-    for &(off, len) in t.blocks.iter() {
+    for (off, len) in t.blocks.iter() {
         push_i64(&mut m, off as i64);
         push_i64(&mut m, len as i64);
     }

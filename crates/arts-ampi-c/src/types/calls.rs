@@ -12,7 +12,9 @@ use crate::state::fail::{Fail, comm_of, count, ints, out};
 use crate::state::object::Object;
 use crate::state::{Vp, entry};
 use crate::types::external32;
-use crate::types::layout::{Recipe, TypeInfo, from_placements, repeated, structure_with_markers};
+use crate::types::layout::{
+    Recipe, TypeInfo, from_placements, repeated, strided, structure_with_markers,
+};
 
 fn old(vp: &Vp, h: c_int) -> Result<TypeInfo, Fail> {
     vp.types.get(h).cloned()
@@ -75,14 +77,7 @@ fn hvector(
     oldtype: c_int,
 ) -> Result<TypeInfo, Fail> {
     let (n, bl) = (count(n, "count")?, count(bl, "blocklength")?);
-    let o = old(vp, oldtype)?;
-    let mut at = Vec::with_capacity(n * bl);
-    for i in 0..n {
-        for j in 0..bl {
-            at.push(i as isize * stride + j as isize * o.extent);
-        }
-    }
-    Ok(from_placements(&o, &at))
+    Ok(strided(&old(vp, oldtype)?, n, bl, stride))
 }
 
 /// `MPI_Type_vector` (stride in elements of `oldtype`).
@@ -385,8 +380,9 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Type_size(
     size: *mut c_int,
 ) -> c_int {
     entry("MPI_Type_size", MPI_COMM_WORLD, |vp| {
+        // A size past `int` is MPI_UNDEFINED (`MPI_Type_size_x` gives it).
         let s = vp.types.get(datatype)?.size;
-        *out(size, "size")? = s as c_int;
+        *out(size, "size")? = c_int::try_from(s).unwrap_or(MPI_UNDEFINED);
         Ok(())
     })
 }
@@ -408,9 +404,7 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Type_get_extent(
 
 /// The first byte of `t`'s data and the end of its last.
 fn true_bounds(t: &TypeInfo) -> (isize, isize) {
-    let first = t.blocks.iter().map(|b| b.0).min().unwrap_or(0);
-    let end = t.blocks.iter().map(|b| b.0 + b.1 as isize).max();
-    (first, end.unwrap_or(0))
+    t.blocks.bounds().unwrap_or((0, 0))
 }
 
 /// `MPI_Type_get_true_extent`: from the first byte of data to past the

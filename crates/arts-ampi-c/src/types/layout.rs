@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use crate::abi::*;
 use crate::state::fail::Fail;
+use crate::types::blocks::Blocks;
 use crate::types::external32::{Basic, Wire};
 
 /// The element kind of a homogeneous type, for reductions.
@@ -156,8 +157,9 @@ pub(crate) struct TypeInfo {
     pub lb: isize,
     /// Extent (stride between consecutive elements).
     pub extent: isize,
-    /// `(offset, bytes)` of the data of one element, in order, merged.
-    pub blocks: Arc<[(isize, usize)]>,
+    /// `(offset, bytes)` of the data of one element, in order, merged
+    /// (within a vector's tile).
+    pub blocks: Blocks,
     /// The element kind when all data is of one predefined type.
     pub prim: Option<Prim>,
     /// Basic elements in one element (`MPI_Get_elements`: a pair type
@@ -263,11 +265,28 @@ impl TypeInfo {
         (rest == 0).then_some(whole * self.elements + partial)
     }
 
+    /// The bytes of the first `n` basic elements of copies of this type,
+    /// back to back: what [`TypeInfo::elements_in`] counts back to `n`.
+    pub(crate) fn bytes_of_elements(&self, n: usize) -> usize {
+        if self.elements == 0 {
+            return 0;
+        }
+        let (whole, mut rest) = (n / self.elements, n % self.elements);
+        let mut bytes = whole * self.size;
+        for &(Basic { size, .. }, count) in self.runs.iter() {
+            let taken = rest.min(count);
+            bytes += taken * size;
+            rest -= taken;
+            if rest == 0 {
+                break;
+            }
+        }
+        bytes
+    }
+
     /// Whether `count` elements are exactly `count * size` contiguous bytes.
     pub(crate) fn is_contiguous(&self) -> bool {
-        self.blocks.len() == 1
-            && self.blocks[0] == (0, self.size)
-            && self.extent == self.size as isize
+        self.blocks.single() == Some((0, self.size)) && self.extent == self.size as isize
             || self.size == 0
     }
 
@@ -275,7 +294,7 @@ impl TypeInfo {
     /// does where the displacements are absolute addresses: then the
     /// buffer may be `MPI_BOTTOM` (a null pointer).
     pub(crate) fn at_absolute_addresses(&self) -> bool {
-        !self.blocks.is_empty() && self.blocks.iter().all(|&(off, _)| off > 0)
+        self.blocks.bounds().is_some_and(|(first, _)| first > 0)
     }
 
     /// Packs `count` elements at `base` into contiguous bytes.
@@ -293,7 +312,7 @@ impl TypeInfo {
         }
         let mut out = Vec::with_capacity(self.size * count);
         for i in 0..count {
-            for &(off, len) in self.blocks.iter() {
+            for (off, len) in self.blocks.iter() {
                 let at = i as isize * self.extent + off;
                 // SAFETY: per the contract, the block lies inside element `i`.
                 out.extend_from_slice(unsafe {
@@ -326,7 +345,7 @@ impl TypeInfo {
         let mut at_data = 0;
         let mut i = 0isize;
         while at_data < data.len() {
-            for &(off, len) in self.blocks.iter() {
+            for (off, len) in self.blocks.iter() {
                 let n = len.min(data.len() - at_data);
                 if n == 0 {
                     return;
@@ -462,7 +481,7 @@ impl TypeTable {
                 size: 0,
                 lb: 0,
                 extent: 0,
-                blocks: Arc::new([]),
+                blocks: Vec::new().into(),
                 prim: None,
                 elements: 0,
                 runs: Arc::new([]),
@@ -637,8 +656,8 @@ fn push_run(out: &mut Vec<(Basic, usize)>, basic: Basic, count: usize) {
 }
 
 /// Appends `blocks` shifted by `at`, merging with the previous block when adjacent.
-fn push_blocks(out: &mut Vec<(isize, usize)>, blocks: &[(isize, usize)], at: isize) {
-    for &(off, len) in blocks {
+fn push_blocks(out: &mut Vec<(isize, usize)>, blocks: &Blocks, at: isize) {
+    for (off, len) in blocks.iter() {
         let off = off + at;
         if len == 0 {
             continue;
@@ -704,6 +723,30 @@ pub(crate) fn from_placements(old: &TypeInfo, placements: &[isize]) -> TypeInfo 
         committed: false,
         predefined: false,
         recipe: None,
+    }
+}
+
+/// `n` blocks of `bl` copies of `old`, the blocks `stride` bytes apart
+/// (`MPI_Type_vector`, `MPI_Type_create_hvector`): one block's data is
+/// kept once with its repetition ([`Blocks::tiled`]), so the type takes no
+/// more room for 10⁹ blocks than for one; otherwise as
+/// [`from_placements`] of every copy.
+pub(crate) fn strided(old: &TypeInfo, n: usize, bl: usize, stride: isize) -> TypeInfo {
+    if n == 0 || bl == 0 {
+        return from_placements(old, &[]);
+    }
+    let row = repeated(old, bl);
+    let reach = (n as isize - 1) * stride;
+    let mut runs = Vec::new();
+    push_runs(&mut runs, &row.runs, n);
+    TypeInfo {
+        size: row.size * n,
+        lb: row.lb + reach.min(0),
+        extent: row.extent + reach.abs(),
+        blocks: Blocks::tiled(row.blocks.iter().collect(), n, stride),
+        elements: row.elements * n,
+        runs: runs.into(),
+        ..row
     }
 }
 
@@ -881,6 +924,71 @@ mod tests {
         assert_eq!(crate::types::external32::size(&s.runs, 3), 36);
     }
 
+    /// Asserts that `a` and `b` lay out their data alike: size, bounds,
+    /// the bytes their blocks cover in order, and their basic elements.
+    fn assert_same_layout(a: &TypeInfo, b: &TypeInfo) {
+        let merged = |t: &TypeInfo| {
+            let mut out = Vec::new();
+            push_blocks(&mut out, &t.blocks, 0);
+            out
+        };
+        assert_eq!((a.size, a.lb, a.extent), (b.size, b.lb, b.extent));
+        assert_eq!((a.elements, a.prim, &a.runs), (b.elements, b.prim, &b.runs));
+        assert_eq!(merged(a), merged(b));
+    }
+
+    #[test]
+    fn a_vector_is_its_placed_copies_kept_as_one_tile() {
+        let t = TypeTable::new();
+        let (double, int) = (t.get(14).unwrap().clone(), t.get(7).unwrap().clone());
+        let gappy = structure(&[(1, 0, double.clone()), (1, 12, int.clone())]);
+        for old in [int, double, gappy] {
+            let e = old.extent;
+            for (n, bl, stride) in [
+                (5, 1, 3 * e),
+                (4, 2, 5 * e),
+                (3, 2, 2 * e),
+                (4, 1, -2 * e),
+                (3, 2, 0),
+            ] {
+                let at: Vec<isize> = (0..n)
+                    .flat_map(|i| (0..bl).map(move |j| i as isize * stride + j as isize * e))
+                    .collect();
+                let (tiled, listed) = (strided(&old, n, bl, stride), from_placements(&old, &at));
+                assert_same_layout(&tiled, &listed);
+                // Packed alike: from a buffer wide enough for either, read
+                // around its middle.
+                let src: Vec<u8> = (0..2048).map(|i| i as u8).collect();
+                // SAFETY: both types reach at most ~700 bytes from byte 1024.
+                let base = unsafe { src.as_ptr().add(1024) };
+                assert_eq!(unsafe { tiled.pack(base, 2) }, unsafe {
+                    listed.pack(base, 2)
+                });
+            }
+        }
+        // MPICH's large_count: a vector of 2³⁰ − 1 blocks of four ints, made
+        // and measured at once.
+        let four = repeated(t.get(7).unwrap(), 4);
+        let n = (i32::MAX / 2) as usize;
+        let huge = strided(&four, n, 1, 3 * four.extent);
+        assert_eq!(huge.size, 16 * n);
+        assert_eq!(huge.extent, 48 * (n as isize - 1) + 16);
+        assert_eq!(huge.blocks.len(), n);
+        assert_eq!(huge.blocks.bounds(), Some((0, huge.extent)));
+        // Its basic elements (ints) count back and forth through bytes.
+        let elements = 4 * n;
+        assert_eq!(huge.bytes_of_elements(elements), huge.size);
+        assert_eq!(huge.elements_in(huge.size), Some(elements));
+        let pair = structure(&[
+            (1, 0, t.get(14).unwrap().clone()),
+            (1, 12, t.get(7).unwrap().clone()),
+        ]);
+        assert_eq!(
+            (pair.bytes_of_elements(3), pair.elements_in(20)),
+            (20, Some(3))
+        );
+    }
+
     #[test]
     fn copies_of_a_contiguous_type_are_one_block_made_without_a_list() {
         let t = TypeTable::new();
@@ -889,20 +997,11 @@ mod tests {
         for old in [double, pair] {
             let at: Vec<isize> = (0..5).map(|i| i * old.extent).collect();
             let (fast, listed) = (repeated(&old, 5), from_placements(&old, &at));
-            assert_eq!(
-                (fast.size, fast.lb, fast.extent, &fast.blocks, &fast.runs),
-                (
-                    listed.size,
-                    listed.lb,
-                    listed.extent,
-                    &listed.blocks,
-                    &listed.runs
-                )
-            );
+            assert_same_layout(&fast, &listed);
         }
         // 2^31 - 1 chars: one block, at once.
         let big = repeated(t.get(1).unwrap(), i32::MAX as usize);
-        assert_eq!(&big.blocks[..], &[(0, i32::MAX as usize)]);
+        assert_eq!(big.blocks.single(), Some((0, i32::MAX as usize)));
         assert_eq!(&big.runs[..], &[(Basic::number(1), i32::MAX as usize)]);
     }
 
@@ -957,7 +1056,7 @@ mod tests {
         ];
         let s = structure_with_markers(&parts, &[MPI_LB, 7, MPI_UB]);
         assert_eq!((s.size, s.lb, s.extent), (4, -4, 16));
-        assert_eq!(&s.blocks[..], &[(0, 4)]);
+        assert_eq!(s.blocks.single(), Some((0, 4)));
         // An upper marker alone: the lower bound is the data's, no padding.
         let s = structure_with_markers(&parts[1..], &[7, MPI_UB]);
         assert_eq!((s.lb, s.extent), (0, 12));
