@@ -3,6 +3,7 @@
 //! at a stride, kept as the tile and the repetition, so that a vector of
 //! 10⁹ blocks (MPICH's `large_count`) takes no more room than one of ten.
 
+use std::ops::ControlFlow;
 use std::sync::Arc;
 
 /// The byte blocks of one element: `tile` repeated `count` times, the
@@ -48,6 +49,31 @@ impl Blocks {
         })
     }
 
+    /// Calls `f(offset, length)` for each block in type-map order, as
+    /// [`Blocks::iter`] visits them, until `f` breaks; in loops the
+    /// compiler keeps tight (packing: a one-block tile, a column, is one
+    /// loop).
+    #[inline]
+    pub(crate) fn each(&self, mut f: impl FnMut(isize, usize) -> ControlFlow<()>) {
+        if let [(off, len)] = self.tile[..] {
+            for i in 0..self.count as isize {
+                if f(off + i * self.stride, len).is_break() {
+                    return;
+                }
+            }
+            return;
+        }
+        let mut at = 0;
+        for _ in 0..self.count {
+            for &(off, len) in self.tile.iter() {
+                if f(at + off, len).is_break() {
+                    return;
+                }
+            }
+            at += self.stride;
+        }
+    }
+
     /// How many blocks.
     pub(crate) fn len(&self) -> usize {
         self.tile.len() * self.count
@@ -77,6 +103,24 @@ mod tests {
         let b = Blocks::tiled(vec![(0, 4), (8, 4)], 3, 32);
         let all: Vec<_> = b.iter().collect();
         assert_eq!(all, [(0, 4), (8, 4), (32, 4), (40, 4), (64, 4), (72, 4)]);
+        for t in [&b, &Blocks::tiled(vec![(8, 4)], 5, 12)] {
+            let mut visited = Vec::new();
+            t.each(|off, len| {
+                visited.push((off, len));
+                ControlFlow::Continue(())
+            });
+            assert_eq!(visited, t.iter().collect::<Vec<_>>());
+        }
+        let mut first_two = 0;
+        b.each(|_, _| {
+            first_two += 1;
+            if first_two == 2 {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        assert_eq!(first_two, 2);
         assert_eq!((b.len(), b.bounds()), (6, Some((0, 76))));
         // Going down: the first copy is the highest.
         let down = Blocks::tiled(vec![(4, 4)], 3, -16);

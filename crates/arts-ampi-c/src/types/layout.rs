@@ -4,6 +4,7 @@
 
 use std::collections::HashMap;
 use std::ffi::c_int;
+use std::ops::ControlFlow;
 use std::sync::Arc;
 
 use crate::abi::*;
@@ -312,13 +313,14 @@ impl TypeInfo {
         }
         let mut out = Vec::with_capacity(self.size * count);
         for i in 0..count {
-            for (off, len) in self.blocks.iter() {
-                let at = i as isize * self.extent + off;
+            let start = i as isize * self.extent;
+            self.blocks.each(|off, len| {
                 // SAFETY: per the contract, the block lies inside element `i`.
                 out.extend_from_slice(unsafe {
-                    std::slice::from_raw_parts(displaced(base, at), len)
+                    std::slice::from_raw_parts(displaced(base, start + off), len)
                 });
-            }
+                ControlFlow::Continue(())
+            });
         }
         out
     }
@@ -343,24 +345,26 @@ impl TypeInfo {
             return;
         }
         let mut at_data = 0;
-        let mut i = 0isize;
+        let mut start = 0isize;
         while at_data < data.len() {
-            for (off, len) in self.blocks.iter() {
+            self.blocks.each(|off, len| {
                 let n = len.min(data.len() - at_data);
                 if n == 0 {
-                    return;
+                    return ControlFlow::Break(());
                 }
-                // SAFETY: per the contract, the block lies inside element `i`.
+                // SAFETY: per the contract, the block lies inside the element
+                // at `start`.
                 unsafe {
                     std::ptr::copy_nonoverlapping(
                         data.as_ptr().add(at_data),
-                        displaced(base, i * self.extent + off).cast_mut(),
+                        displaced(base, start + off).cast_mut(),
                         n,
                     )
                 };
                 at_data += n;
-            }
-            i += 1;
+                ControlFlow::Continue(())
+            });
+            start += self.extent;
         }
     }
 }
@@ -961,9 +965,16 @@ mod tests {
                 let src: Vec<u8> = (0..2048).map(|i| i as u8).collect();
                 // SAFETY: both types reach at most ~700 bytes from byte 1024.
                 let base = unsafe { src.as_ptr().add(1024) };
-                assert_eq!(unsafe { tiled.pack(base, 2) }, unsafe {
-                    listed.pack(base, 2)
-                });
+                let packed = unsafe { tiled.pack(base, 2) };
+                assert_eq!(packed, unsafe { listed.pack(base, 2) });
+                // And unpacked alike, whole elements and a part of one.
+                for part in [packed.len(), packed.len() / 2 + 3] {
+                    let (mut a, mut b) = (vec![0u8; 2048], vec![0u8; 2048]);
+                    // SAFETY: as above.
+                    unsafe { tiled.unpack(&packed[..part], a.as_mut_ptr().add(1024)) };
+                    unsafe { listed.unpack(&packed[..part], b.as_mut_ptr().add(1024)) };
+                    assert!(a == b);
+                }
             }
         }
         // MPICH's large_count: a vector of 2³⁰ − 1 blocks of four ints, made
