@@ -480,8 +480,8 @@ impl TypeTable {
             table.add(TypeInfo::predefined(prim));
         }
         // MPI-1's bound markers (handles 61 and 62): no data, no extent.
-        for _ in [MPI_LB, MPI_UB] {
-            table.add(TypeInfo {
+        for marker in [MPI_LB, MPI_UB] {
+            let h = table.add(TypeInfo {
                 size: 0,
                 lb: 0,
                 extent: 0,
@@ -494,6 +494,7 @@ impl TypeTable {
                 predefined: true,
                 recipe: None,
             });
+            debug_assert_eq!(h, marker, "the markers follow the other predefined types");
         }
         // C's `long` and `wchar_t` are narrower in "external32" than here.
         for (h, bytes, signed) in [(9, 4, true), (10, 4, false), (47, 2, false)] {
@@ -813,6 +814,9 @@ pub(crate) fn structure_with_markers(
         at.map(|(p, _)| p.1)
     };
     let (lb, ub) = (marked(MPI_LB).min(), marked(MPI_UB).max());
+    if lb.is_none() && ub.is_none() {
+        return structure(parts);
+    }
     let data: Vec<_> = parts
         .iter()
         .zip(handles)
@@ -820,11 +824,7 @@ pub(crate) fn structure_with_markers(
         .map(|(p, _)| p.clone())
         .collect();
     let t = structure(&data);
-    if lb.is_none() && ub.is_none() {
-        return t;
-    }
-    let lb = lb.unwrap_or(t.lb);
-    let ub = ub.unwrap_or(t.lb + t.extent);
+    let (lb, ub) = (lb.unwrap_or(t.lb), ub.unwrap_or(t.lb + t.extent));
     TypeInfo {
         lb,
         extent: ub - lb,
