@@ -1703,6 +1703,22 @@ typedef int MPI_Fint;
 #define MPI_Status_c2f ARTS_MPI_Status_c2f
 int MPI_Status_f2c(const MPI_Fint *f_status, MPI_Status *c_status);
 int MPI_Status_c2f(const MPI_Status *c_status, MPI_Fint *f_status);
+/* mpi_f08's TYPE(MPI_Status) in C: the same words as MPI_Status (and as
+ * a Fortran status, whose MPI_SOURCE, MPI_TAG and MPI_ERROR are at these
+ * indices). */
+typedef MPI_Status MPI_F08_status;
+#define MPI_F_STATUS_SIZE 6
+#define MPI_F_SOURCE 0
+#define MPI_F_TAG 1
+#define MPI_F_ERROR 2
+#define MPI_Status_c2f08 ARTS_MPI_Status_c2f08
+#define MPI_Status_f082c ARTS_MPI_Status_f082c
+#define MPI_Status_f2f08 ARTS_MPI_Status_f2f08
+#define MPI_Status_f082f ARTS_MPI_Status_f082f
+int MPI_Status_c2f08(const MPI_Status *c_status, MPI_F08_status *f08_status);
+int MPI_Status_f082c(const MPI_F08_status *f08_status, MPI_Status *c_status);
+int MPI_Status_f2f08(const MPI_Fint *f_status, MPI_F08_status *f08_status);
+int MPI_Status_f082f(const MPI_F08_status *f08_status, MPI_Fint *f_status);
 
 /* The marker `arts ampi run` looks for: this object was built against this
  * header (weak, so every translation unit may define it). */

@@ -750,6 +750,14 @@ extern __typeof__(ARTS_MPI_Type_get_contents) ARTS_PMPI_Type_get_contents;
 extern __typeof__(ARTS_MPI_Status_f2c) ARTS_PMPI_Status_f2c;
 #define PMPI_Status_c2f ARTS_PMPI_Status_c2f
 extern __typeof__(ARTS_MPI_Status_c2f) ARTS_PMPI_Status_c2f;
+#define PMPI_Status_c2f08 ARTS_PMPI_Status_c2f08
+extern __typeof__(ARTS_MPI_Status_c2f08) ARTS_PMPI_Status_c2f08;
+#define PMPI_Status_f082c ARTS_PMPI_Status_f082c
+extern __typeof__(ARTS_MPI_Status_f082c) ARTS_PMPI_Status_f082c;
+#define PMPI_Status_f2f08 ARTS_PMPI_Status_f2f08
+extern __typeof__(ARTS_MPI_Status_f2f08) ARTS_PMPI_Status_f2f08;
+#define PMPI_Status_f082f ARTS_PMPI_Status_f082f
+extern __typeof__(ARTS_MPI_Status_f082f) ARTS_PMPI_Status_f082f;
 
 #define PMPI_Win_create_errhandler(fn, errhandler) MPI_Win_create_errhandler(fn, errhandler)
 #define PMPI_File_create_errhandler(fn, errhandler) MPI_File_create_errhandler(fn, errhandler)

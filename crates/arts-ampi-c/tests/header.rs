@@ -5,6 +5,7 @@
 mod common;
 
 use std::collections::BTreeSet;
+use std::path::Path;
 
 use arts_ampi_c::abi;
 
@@ -306,8 +307,16 @@ fn every_export_is_listed_once() {
 /// Fortran program of `mpif.h` or `use mpi` cannot make.
 const NOT_IN_FORTRAN: &[(&str, &str)] = &[
     (
+        "mpi_status_c2f08_",
+        "converts a status for mpi_f08, in C: MPI has no Fortran binding",
+    ),
+    (
         "mpi_status_c2f_",
         "converts a status for Fortran, in C: MPI has no Fortran binding",
+    ),
+    (
+        "mpi_status_f082c_",
+        "converts an mpi_f08 status for C: MPI has no Fortran binding",
     ),
     (
         "mpi_status_f2c_",
@@ -392,4 +401,48 @@ fn the_mpi_module_names_every_fortran_call() {
     );
     let unknown: Vec<&String> = named.difference(&exported).collect();
     assert!(unknown.is_empty(), "names without a call: {unknown:?}");
+}
+
+#[test]
+fn the_mpi_f08_module_is_its_scripts_output_and_binds_exported_calls() {
+    // include/mpi_f08.f90 is written by scripts/gen-mpi-f08.py from the
+    // headers: it must be what the script writes from today's headers.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    match std::process::Command::new("python3")
+        .arg(root.join("scripts/gen-mpi-f08.py"))
+        .arg("--check")
+        .output()
+    {
+        Ok(out) => assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        ),
+        Err(e) => eprintln!("not checked against its script: python3: {e}"),
+    }
+    // Every symbol it binds (and every call its helpers make) is exported.
+    let text = std::fs::read_to_string(arts_ampi_c::include_dir().join("mpi_f08.f90")).unwrap();
+    let exported: BTreeSet<&str> = arts_ampi_c::exported_names().into_iter().collect();
+    let mut bound = 0;
+    for line in text.lines() {
+        let symbol = if let Some(rest) = line.split("bind(C, name='").nth(1) {
+            rest.split('\'').next().unwrap().to_string()
+        } else if let Some(rest) = line.strip_prefix("external :: ") {
+            // the helpers' binding calls (the other externals are dummies)
+            match rest.trim() {
+                n if n.starts_with("mpi_") || n.starts_with("pmpi_") || n.starts_with("ampi_") => {
+                    format!("{n}_")
+                }
+                _ => continue,
+            }
+        } else {
+            continue;
+        };
+        assert!(
+            exported.contains(symbol.as_str()),
+            "{symbol} is not exported"
+        );
+        bound += 1;
+    }
+    assert!(bound > 600, "only {bound} calls bound");
 }

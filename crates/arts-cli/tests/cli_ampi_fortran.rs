@@ -387,3 +387,48 @@ fn fortran_attributes_and_their_callbacks_match_open_mpi() {
         assert_eq!(program_lines(&out), theirs, "arts and Open MPI differ");
     }
 }
+
+#[test]
+fn mpi_f08_programs_match_open_mpi() {
+    // `use mpi_f08`: typed handles, `ierror` left out, named status
+    // fields, strings, a user reduction and attribute callbacks.
+    let dir = tempfile::tempdir().unwrap();
+    let Some(so) = build_fortran("f08.f90", dir.path()) else {
+        return;
+    };
+    let line = "f08: handles 1 p2p 1 comms 1 coll 1 attrs 1 errors 1\n";
+    for vp in ["1", "2", "5"] {
+        let (code, out, err) = arts_text(&["ampi", "run", "--vp", vp, "--pes", "2", &so]);
+        assert_eq!(code, 0, "{out}\n{err}");
+        assert_eq!(program_lines(&out), line, "vp {vp}");
+    }
+    if let Some(theirs) = open_mpi("f08.f90", dir.path(), 5, &[]) {
+        assert_eq!(theirs, line, "arts and Open MPI differ");
+    }
+    // MPI 4.0's status conversions (Open MPI 4.1 has none): alone.
+    let Some(so) = build_fortran("f08_status.f90", dir.path()) else {
+        return;
+    };
+    let (code, out, err) = arts_text(&["ampi", "run", "--vp", "3", "--pes", "2", &so]);
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert_eq!(program_lines(&out), "f08 status: conversions 1\n");
+}
+
+#[test]
+fn attributes_pass_between_c_and_fortran_as_mpi_says() {
+    // A Fortran value comes to C by address, a C pointer to Fortran as
+    // its value (MPICH's fandcattrf08 and attrlangf08 crashed before).
+    let dir = tempfile::tempdir().unwrap();
+    let Some(so) = build_fortran("attr_languages.f90", dir.path()) else {
+        return;
+    };
+    for vp in ["1", "3"] {
+        let (code, out, err) = arts_text(&["ampi", "run", "--vp", vp, "--pes", "2", &so]);
+        assert_eq!(code, 0, "{out}\n{err}");
+        assert_eq!(
+            program_lines(&out),
+            "attributes: fortran to c 1 c to fortran 1\n",
+            "vp {vp}"
+        );
+    }
+}

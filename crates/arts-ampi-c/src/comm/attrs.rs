@@ -85,7 +85,8 @@ pub(crate) fn copy_all(vp: &mut Vp, old: Object, new: c_int) -> Result<(), Fail>
             }
         };
         if let Some(v) = copied {
-            vp.attrs.set(old.with(new), key, v, k);
+            let fortran = vp.attrs.in_fortran(old, key);
+            vp.attrs.set(old.with(new), key, v, k, fortran);
         }
     }
     Ok(())
@@ -155,7 +156,7 @@ fn set_attr(vp: &mut Vp, of: Object, keyval: c_int, value: *mut c_void) -> Resul
     if let Some((old, was)) = vp.attrs.entry(of, keyval) {
         delete_one(vp, of, keyval, old, was)?;
     }
-    vp.attrs.set(of, keyval, value, k);
+    vp.attrs.set(of, keyval, value, k, false);
     Ok(())
 }
 
@@ -177,7 +178,8 @@ fn delete_attr(vp: &mut Vp, of: Object, keyval: c_int) -> Result<(), Fail> {
 }
 
 /// `MPI_*_get_attr` of a user key on `of`: `*attribute_val` is the value
-/// set, `*flag` whether there is one.
+/// set (the address of a value set from Fortran), `*flag` whether there
+/// is one.
 pub(crate) fn get_user_attr(
     vp: &Vp,
     of: Object,
@@ -186,7 +188,7 @@ pub(crate) fn get_user_attr(
     flag: *mut c_int,
 ) -> Result<(), Fail> {
     let flag = out(flag, "flag")?;
-    let user = vp.attrs.get(of, keyval);
+    let user = vp.attrs.for_c(of, keyval);
     if let Some(v) = user {
         *out(attribute_val.cast::<*mut c_void>(), "attribute_val")? = v;
     }

@@ -47,13 +47,25 @@ pub(crate) struct Keyval {
     pub(crate) extra: *mut c_void,
 }
 
+/// An attribute's value, callbacks, and when and where it was set.
+struct Stored {
+    /// The value (boxed: C reads a Fortran value through its address).
+    value: Box<*mut c_void>,
+    k: Keyval,
+    /// Attributes set before it.
+    order: u64,
+    /// Set from Fortran: the value is an integer, which C gets a pointer
+    /// to (MPI 4.0 §19.3.7), not the value itself.
+    fortran: bool,
+}
+
 /// The keys and the attributes of one rank's objects.
 #[derive(Default)]
 pub(crate) struct Attributes {
     /// Key `FIRST_KEYVAL + i`; `None` once freed.
     pub(crate) keys: Vec<Option<Keyval>>,
     /// Value, callbacks and when it was set, by (object, key).
-    values: BTreeMap<(Object, c_int), (*mut c_void, Keyval, u64)>,
+    values: BTreeMap<(Object, c_int), Stored>,
     /// Attributes set so far (the next one's order).
     sets: u64,
 }
@@ -93,13 +105,50 @@ impl Attributes {
 
     /// The value and callbacks of attribute `key` on `of`, if set.
     pub(crate) fn entry(&self, of: Object, key: c_int) -> Option<(*mut c_void, Keyval)> {
-        self.values.get(&(of, key)).map(|&(v, k, _)| (v, k))
+        self.values.get(&(of, key)).map(|s| (*s.value, s.k))
     }
 
-    /// Sets attribute `key` of `of` to `value` (with key `k`'s callbacks).
-    pub(crate) fn set(&mut self, of: Object, key: c_int, value: *mut c_void, k: Keyval) {
+    /// What C's `get_attr` gives of attribute `key` on `of`: the value
+    /// set in C, the address of one set in Fortran.
+    pub(crate) fn for_c(&self, of: Object, key: c_int) -> Option<*mut c_void> {
+        let s = self.values.get(&(of, key))?;
+        Some(if s.fortran {
+            (&raw const *s.value).cast_mut().cast()
+        } else {
+            *s.value
+        })
+    }
+
+    /// Whether attribute `key` on `of` is set and was set from Fortran.
+    pub(crate) fn in_fortran(&self, of: Object, key: c_int) -> bool {
+        self.values.get(&(of, key)).is_some_and(|s| s.fortran)
+    }
+
+    /// Sets attribute `key` of `of` to `value` (with key `k`'s callbacks),
+    /// from Fortran or C.
+    pub(crate) fn set(
+        &mut self,
+        of: Object,
+        key: c_int,
+        value: *mut c_void,
+        k: Keyval,
+        fortran: bool,
+    ) {
         self.sets += 1;
-        self.values.insert((of, key), (value, k, self.sets));
+        let stored = Stored {
+            value: Box::new(value),
+            k,
+            order: self.sets,
+            fortran,
+        };
+        self.values.insert((of, key), stored);
+    }
+
+    /// Marks attribute `key` of `of`, just set, as set from Fortran.
+    pub(crate) fn set_in_fortran(&mut self, of: Object, key: c_int) {
+        if let Some(s) = self.values.get_mut(&(of, key)) {
+            s.fortran = true;
+        }
     }
 
     /// Removes attribute `key` of `of` (no callback runs).
@@ -112,10 +161,10 @@ impl Attributes {
     pub(crate) fn of(&self, of: Object) -> Vec<(c_int, *mut c_void, Keyval)> {
         let range = (of, c_int::MIN)..=(of, c_int::MAX);
         let mut found: Vec<_> = self.values.range(range).collect();
-        found.sort_by_key(|entry| std::cmp::Reverse(entry.1.2));
+        found.sort_by_key(|entry| std::cmp::Reverse(entry.1.order));
         found
             .into_iter()
-            .map(|(&(_, key), &(value, k, _))| (key, value, k))
+            .map(|(&(_, key), s)| (key, *s.value, s.k))
             .collect()
     }
 }

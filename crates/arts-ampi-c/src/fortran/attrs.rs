@@ -2,7 +2,10 @@
 //! communicators, windows and datatypes. A value is an
 //! `INTEGER(KIND=MPI_ADDRESS_KIND)` (MPI-1's `MPI_KEYVAL_CREATE`,
 //! `MPI_ATTR_PUT` and `MPI_ATTR_GET`: a default `INTEGER`), kept as the
-//! bits of C's `void *`. The callbacks are Fortran subroutines taking every
+//! bits of C's `void *` and marked as set from Fortran: C's `get_attr`
+//! gives the address of such a value, and Fortran's of a value set in C
+//! the pointer itself (MPI 4.0 §19.3.7, attributes between languages).
+//! The callbacks are Fortran subroutines taking every
 //! argument by reference and `ierr` last: a key with one is made with
 //! C callbacks ([`copy_fn`], [`delete_fn`]) that call it, their extra
 //! state a [`Callbacks`] record in the rank's heap (`MPI_Alloc_mem`, so it
@@ -20,6 +23,8 @@ use crate::comm::communicators::{ARTS_MPI_Attr_get, ARTS_MPI_Comm_get_attr};
 use crate::comm::keyvals::{DeleteFn, FIRST_KEYVAL};
 use crate::env::init::ARTS_MPI_Alloc_mem;
 use crate::rma::window::ARTS_MPI_Win_get_attr;
+use crate::state::current;
+use crate::state::object::Object;
 use crate::types::calls::ARTS_MPI_Type_get_attr;
 
 /// A Fortran copy callback `(oldobj, keyval, extra_state, attribute_val_in,
@@ -328,18 +333,56 @@ create_keyval! {
 }
 
 fortran! {
-    mpi_comm_set_attr_ => ARTS_MPI_Comm_set_attr(comm: i, keyval: i, value: v);
     mpi_comm_delete_attr_ => ARTS_MPI_Comm_delete_attr(comm: i, keyval: i);
     mpi_comm_free_keyval_ => ARTS_MPI_Comm_free_keyval(keyval: m);
-    mpi_win_set_attr_ => ARTS_MPI_Win_set_attr(win: i, keyval: i, value: v);
     mpi_win_delete_attr_ => ARTS_MPI_Win_delete_attr(win: i, keyval: i);
     mpi_win_free_keyval_ => ARTS_MPI_Win_free_keyval(keyval: m);
-    mpi_type_set_attr_ => ARTS_MPI_Type_set_attr(datatype: i, keyval: i, value: v);
     mpi_type_delete_attr_ => ARTS_MPI_Type_delete_attr(datatype: i, keyval: i);
     mpi_type_free_keyval_ => ARTS_MPI_Type_free_keyval(keyval: m);
-    mpi_attr_put_ => ARTS_MPI_Comm_set_attr(comm: i, keyval: i, value: vi);
     mpi_attr_delete_ => ARTS_MPI_Comm_delete_attr(comm: i, keyval: i);
     mpi_keyval_free_ => ARTS_MPI_Comm_free_keyval(keyval: m);
+}
+
+/// Whether attribute `keyval` of `of` (of the running rank) was set from
+/// Fortran.
+fn in_fortran(of: Object, keyval: c_int) -> bool {
+    let vp = current();
+    // SAFETY: the running rank's state; no reference to it is live here.
+    !vp.is_null() && unsafe { (*vp).attrs.in_fortran(of, keyval) }
+}
+
+/// Defines Fortran's `set_attr` of one kind of object (`$int`: the value's
+/// Rust type): C's call, then the attribute is marked as set from Fortran,
+/// so that C's `get_attr` gives its address (MPI 4.0 §19.3.7).
+macro_rules! fortran_set_attr {
+    ($($f:ident => $c:ident, $of:path, $int:ty;)*) => {$(
+        #[doc = concat!("Fortran's `", stringify!($c), "(handle, keyval, attribute_val, ierr)`.")]
+        #[unsafe(no_mangle)]
+        pub(crate) unsafe extern "C-unwind" fn $f(
+            handle: *const c_int,
+            keyval: *const c_int,
+            value: *const $int,
+            ierr: *mut c_int,
+        ) {
+            // SAFETY: by reference.
+            let (handle, keyval, value) = unsafe { (*handle, *keyval, *value as isize) };
+            // SAFETY: C's call, with the value's bits as its `void *`.
+            let rc = unsafe { $c(handle, keyval, value as *mut c_void) };
+            let vp = current();
+            if rc == 0 && !vp.is_null() {
+                // SAFETY: the running rank's state; no reference to it is live.
+                unsafe { (*vp).attrs.set_in_fortran($of(handle), keyval) };
+            }
+            done(ierr, rc);
+        }
+    )*};
+}
+
+fortran_set_attr! {
+    mpi_comm_set_attr_ => ARTS_MPI_Comm_set_attr, Object::Comm, isize;
+    mpi_win_set_attr_ => ARTS_MPI_Win_set_attr, Object::Win, isize;
+    mpi_type_set_attr_ => ARTS_MPI_Type_set_attr, Object::Type, isize;
+    mpi_attr_put_ => ARTS_MPI_Comm_set_attr, Object::Comm, c_int;
 }
 
 /// How C's `get_attr` gives a key's value in its `void *` slot.
@@ -359,7 +402,7 @@ enum Slot {
 #[allow(clippy::too_many_arguments)]
 fn get(
     get: GetAttr,
-    handle: c_int,
+    of: Object,
     keyval: c_int,
     slot: Slot,
     value: *mut c_void,
@@ -369,11 +412,13 @@ fn get(
 ) {
     let mut got: *mut c_void = std::ptr::null_mut();
     // SAFETY: `got` receives C's `void *`.
-    let rc = unsafe { get(handle, keyval, (&raw mut got).cast(), flag) };
+    let rc = unsafe { get(of.handle(), keyval, (&raw mut got).cast(), flag) };
     // SAFETY: `flag` was written when the call succeeded; a predefined
     // key's slot points at its value.
     if rc == 0 && unsafe { *flag } != 0 && !value.is_null() {
         let v = match slot {
+            // C gets the address of a value set from Fortran
+            Slot::Value if in_fortran(of, keyval) => unsafe { *got.cast::<isize>() },
             Slot::Value => got as isize,
             Slot::Int => unsafe { *got.cast::<c_int>() as isize },
             Slot::Aint => unsafe { *got.cast::<isize>() },
@@ -414,7 +459,7 @@ pub(crate) unsafe extern "C-unwind" fn mpi_comm_get_attr_(
     let slot = comm_slot(keyval);
     get(
         ARTS_MPI_Comm_get_attr,
-        comm,
+        Object::Comm(comm),
         keyval,
         slot,
         value.cast(),
@@ -439,7 +484,7 @@ pub(crate) unsafe extern "C-unwind" fn mpi_attr_get_(
     let slot = comm_slot(keyval);
     get(
         ARTS_MPI_Attr_get,
-        comm,
+        Object::Comm(comm),
         keyval,
         slot,
         value.cast(),
@@ -469,7 +514,7 @@ pub(crate) unsafe extern "C-unwind" fn mpi_win_get_attr_(
     };
     get(
         ARTS_MPI_Win_get_attr,
-        win,
+        Object::Win(win),
         keyval,
         slot,
         value.cast(),
@@ -493,7 +538,7 @@ pub(crate) unsafe extern "C-unwind" fn mpi_type_get_attr_(
     let slot = Slot::Value;
     get(
         ARTS_MPI_Type_get_attr,
-        datatype,
+        Object::Type(datatype),
         keyval,
         slot,
         value.cast(),

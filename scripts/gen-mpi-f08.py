@@ -1,0 +1,483 @@
+#!/usr/bin/env python3
+"""Writes crates/arts-ampi-c/include/mpi_f08.f90, the `mpi_f08` module of
+arts' Fortran binding, from the binding's own headers:
+
+- mpif.h: the constants (those naming handles become typed constants);
+- mpif-calls.h: which calls the binding exports (gfortran's names,
+  `mpi_send_`);
+- mpi.h: each call's C prototype, from which its Fortran 2008 interface
+  follows (handles as TYPE(MPI_Comm) and so on, `ierror` optional).
+
+Each call is an explicit BIND(C) interface to the binding's own symbol:
+the handle types hold one C int, as the binding's INTEGER handles do, and
+an absent `ierror` arrives as a null pointer, which the binding skips.
+Calls with CHARACTER arguments get a module procedure that passes the
+lengths gfortran would. Choice buffers are `TYPE(*), DIMENSION(*)` with
+gfortran's NO_ARG_CHECK, as Open MPI's module has them with gfortran
+(MPI_SUBARRAYS_SUPPORTED is .FALSE.).
+
+Usage: scripts/gen-mpi-f08.py [--check]   (--check: exit 1 if the file
+in the tree differs from what this script writes)
+"""
+
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+INC = ROOT / "crates/arts-ampi-c/include"
+OUT = INC / "mpi_f08.f90"
+
+HANDLES = ["MPI_Comm", "MPI_Datatype", "MPI_Errhandler", "MPI_File", "MPI_Group",
+           "MPI_Info", "MPI_Message", "MPI_Op", "MPI_Request", "MPI_Win"]
+
+# Constants of mpif.h that name handles (every other one stays INTEGER).
+TYPED = {
+    "MPI_Comm": ["MPI_COMM_NULL", "MPI_COMM_WORLD", "MPI_COMM_SELF"],
+    "MPI_Op": ["MPI_OP_NULL", "MPI_MAX", "MPI_MIN", "MPI_SUM", "MPI_PROD", "MPI_LAND",
+               "MPI_BAND", "MPI_LOR", "MPI_BOR", "MPI_MAXLOC", "MPI_MINLOC", "MPI_BXOR",
+               "MPI_LXOR", "MPI_REPLACE", "MPI_NO_OP"],
+    "MPI_Request": ["MPI_REQUEST_NULL"],
+    "MPI_Message": ["MPI_MESSAGE_NULL", "MPI_MESSAGE_NO_PROC"],
+    "MPI_Group": ["MPI_GROUP_NULL", "MPI_GROUP_EMPTY"],
+    "MPI_Info": ["MPI_INFO_NULL", "MPI_INFO_ENV", "AMPI_INFO_LB_SYNC", "AMPI_INFO_LB_ASYNC"],
+    "MPI_Errhandler": ["MPI_ERRHANDLER_NULL", "MPI_ERRORS_ARE_FATAL", "MPI_ERRORS_RETURN"],
+    "MPI_Win": ["MPI_WIN_NULL"],
+    "MPI_File": ["MPI_FILE_NULL"],
+}
+# mpif.h's constants that are not datatypes though they sit among them.
+NOT_DATATYPES = {"MPI_TYPECLASS_INTEGER", "MPI_TYPECLASS_REAL", "MPI_TYPECLASS_COMPLEX"}
+FIRST_DATATYPE, LAST_DATATYPE = "MPI_INTEGER", "MPI_COUNT"
+# mpif.h's constant arrays: written by hand in the module.
+OWN = {"MPI_STATUS_IGNORE", "MPI_STATUSES_IGNORE", "MPI_UNWEIGHTED", "MPI_WEIGHTS_EMPTY"}
+
+# LOGICAL arguments (C int or int*).
+LOGICALS = {"flag", "commute", "weighted", "periods", "reorder", "remain_dims", "high"}
+# void* arguments that are not choice buffers, by call and name (the rest are).
+ADDRESS_INTS = {"attribute_val", "extra_state"}
+# Calls whose Fortran shape is not C's: written by hand ([`own_interfaces`]).
+SKIP = {"MPI_INIT", "MPI_INIT_THREAD", "MPI_PCONTROL", "MPI_F_SYNC_REG", "MPI_ALLOC_MEM",
+        "MPI_BUFFER_DETACH", "MPI_ATTR_GET", "MPI_ATTR_PUT",
+        # AMPI's PUP calls: Fortran programs use `pupmod`
+        "AMPI_REGISTER_PUP", "AMPI_GET_PUP_DATA"}
+
+
+def fortran_calls():
+    """The binding's calls, upper case, without the PMPI_ ones."""
+    names = re.findall(r"^\s+EXTERNAL (\w+)$", (INC / "mpif-calls.h").read_text(), re.M)
+    return [n for n in names if not n.startswith("PMPI_")]
+
+
+def prototypes():
+    """C prototypes of mpi.h: NAME (upper) -> (return type, [(type, name, array)])."""
+    src = re.sub(r"/\*.*?\*/", "", (INC / "mpi.h").read_text(), flags=re.S)
+    out = {}
+    for ret, name, args in re.findall(
+            r"^(int|double|MPI_Aint)\s+((?:A?MPI)_\w+)\s*\(([^;{]*?)\)\s*;", src, re.M):
+        params = []
+        for a in args.split(","):
+            a = " ".join(a.split())
+            if a in ("void", ""):
+                continue
+            m = re.match(r"(.*?)\s*\b(\w+)\s*(\[.*\])?$", a)
+            params.append((m.group(1), m.group(2), m.group(3) is not None))
+        out[name.upper()] = (ret, params, name)
+    # macros in mpi.h (over the comm's calls), functions in the binding
+    for kind in ("Win", "File"):
+        fn = (f"MPI_{kind}_errhandler_function *", f"{kind.lower()}_errhandler_fn", False)
+        name = f"MPI_{kind}_create_errhandler"
+        out[name.upper()] = ("int", [fn, ("MPI_Errhandler *", "errhandler", False)], name)
+    return out
+
+
+def constants():
+    """mpif.h's INTEGER parameters: [(name, kind, value)] in order."""
+    text = (INC / "mpif.h").read_text()
+    kinds = {}
+    for kind, names in re.findall(r"^\s+INTEGER(\(KIND=\w+\))?\s+([\w, ]+)$", text, re.M):
+        for n in names.split(","):
+            kinds[n.strip()] = kind
+    out = []
+    for name, value in re.findall(r"^\s+PARAMETER \((\w+)=(.*)\)$", text, re.M):
+        if name in OWN:
+            continue
+        out.append((name, kinds.get(name, ""), value))
+    return out
+
+
+class Arg:
+    """One Fortran dummy argument of a call, from its C parameter."""
+
+    def __init__(self, call, ctype, name, array):
+        self.name = name
+        self.procedure = "_function" in ctype or "_fn" in ctype
+        self.string = ctype.removeprefix("const ").startswith("char")
+        const = ctype.startswith("const ")
+        base = ctype.removeprefix("const ").rstrip("* ").strip()
+        base = {"MPI_F08_status": "MPI_Status"}.get(base, base)
+        pointer = ctype.endswith("*")
+        if self.string:
+            kind = "character(len=*)" + (", intent(in)" if const else "")
+        elif base == "void" and name in ADDRESS_INTS:
+            intent = "out" if call.endswith("_GET_ATTR") else "in"
+            # MPI-1's keyvals keep INTEGER attributes
+            size = "" if call == "MPI_KEYVAL_CREATE" else "(kind=MPI_ADDRESS_KIND)"
+            kind = f"integer{size}, intent({intent})"
+        elif base == "void":
+            kind = "type(*), dimension(*)"
+        elif base in CALLBACKS:
+            kind = f"procedure({base})"
+        elif self.procedure:
+            kind = "external"  # MPI-1's callbacks: no interface in mpi_f08
+        else:
+            kind = {"int": "integer", "MPI_Fint": "integer", "double": "double precision",
+                    "MPI_Aint": "integer(kind=MPI_ADDRESS_KIND)",
+                    "MPI_Offset": "integer(kind=MPI_OFFSET_KIND)",
+                    "MPI_Count": "integer(kind=MPI_COUNT_KIND)",
+                    "long long": "integer(kind=8)"}.get(base, f"type({base})")
+            if name in LOGICALS:
+                kind = "logical"
+            # results and arrays the call writes: no intent, so that the
+            # ignore constants (MPI_STATUS_IGNORE, MPI_UNWEIGHTED) pass
+            if const or not (pointer or array):
+                kind += ", intent(in)"
+            if array or name.startswith("array_of") or name.endswith("weights") \
+                    or name == "f_status":
+                name += "(*)"
+        # its declaration's lines
+        self.decl = [f"{kind} :: {name}"]
+        if base == "void" and name not in ADDRESS_INTS:
+            self.decl.insert(0, f"!GCC$ ATTRIBUTES NO_ARG_CHECK :: {name}")
+
+
+def wrap(line):
+    """Free-form continuation past 100 columns."""
+    out = []
+    while len(line) > 100:
+        cut = line.rfind(", ", 0, 100) + 1
+        out.append(line[:cut] + " &")
+        line = "    " + line[cut:].lstrip()
+    out.append(line)
+    return out
+
+
+def interface(symbol, args, bind_name):
+    """A BIND(C) interface named `bind_name` to `symbol` (ierror optional);
+    gfortran passes each CHARACTER's length after the other arguments."""
+    strings = [a.name + "_len" for a in args if a.string]
+    names = [a.name for a in args] + ["ierror"] + strings
+    lines = wrap(f"subroutine {bind_name}({', '.join(names)}) &")
+    lines += [f"        bind(C, name='{symbol}')", "import"]
+    for a in args:
+        lines += [f"character(kind=c_char) :: {a.name}(*)"] if a.string else a.decl
+    lines.append("integer, optional, intent(out) :: ierror")
+    lines += [f"integer(c_size_t), value :: {n}" for n in strings]
+    lines.append(f"end subroutine {bind_name}")
+    return lines
+
+
+def string_wrapper(fname, bind_name, args):
+    """A module procedure `fname` passing its strings' lengths to `bind_name`."""
+    names = [a.name for a in args] + ["ierror"]
+    lines = wrap(f"subroutine {fname}({', '.join(names)})")
+    for a in args:
+        lines += a.decl
+    lines.append("integer, optional, intent(out) :: ierror")
+    actual = names + [f"len({a.name}, kind=c_size_t)" for a in args if a.string]
+    lines += wrap(f"call {bind_name}({', '.join(actual)})")
+    lines.append(f"end subroutine {fname}")
+    return lines
+
+
+def callback_wrapper(fname, helper, args):
+    """A module procedure `fname` for a call taking procedures, which a
+    BIND(C) interface cannot pass on: it calls `helper`, an external
+    subroutine after the module that calls the binding through an implicit
+    interface."""
+    names = [a.name for a in args]
+    lines = wrap(f"subroutine {fname}({', '.join(names + ['ierror'])})")
+    for a in args:
+        lines += a.decl
+    lines += ["integer, optional, intent(out) :: ierror", "integer :: ierr",
+              f"external :: {helper}"]
+    lines += wrap(f"call {helper}({', '.join(names + ['ierr'])})")
+    lines += ["if (present(ierror)) ierror = ierr", f"end subroutine {fname}"]
+    return lines
+
+
+def callback_helper(helper, call, args):
+    """The external subroutine behind [`callback_wrapper`]: outside the
+    module, the binding's name is the binding's."""
+    names = [a.name for a in args] + ["ierr"]
+    lines = wrap(f"subroutine {helper}({', '.join(names)})")
+    lines += wrap(f"use mpi_f08, only: {', '.join(HANDLES)}, MPI_ADDRESS_KIND")
+    lines.append("implicit none")
+    for a in args:
+        lines += [f"external :: {a.name}"] if a.procedure else a.decl
+    lines += ["integer :: ierr", f"external :: {call.lower()}"]
+    lines += wrap(f"call {call.lower()}({', '.join(names)})")
+    lines.append(f"end subroutine {helper}")
+    return lines
+
+
+def main():
+    calls = fortran_calls()
+    protos = prototypes()
+    consts = constants()
+    names = [c[0] for c in consts]
+    first, last = names.index(FIRST_DATATYPE), names.index(LAST_DATATYPE)
+    datatypes = {"MPI_DATATYPE_NULL", "MPI_BYTE", "MPI_PACKED"} | {
+        n for n in names[first:last + 1] if n not in NOT_DATATYPES}
+    typed = {n: t for t, ns in TYPED.items() for n in ns} | {n: "MPI_Datatype" for n in datatypes}
+
+    head = [
+        "! mpi_f08: MPI's Fortran 2008 module for arts' Fortran binding.",
+        "! Written by scripts/gen-mpi-f08.py from mpif.h, mpif-calls.h and mpi.h;",
+        "! do not edit (run the script). arts-mpif90 compiles it on first use.",
+        "module mpi_f08",
+        "use, intrinsic :: iso_c_binding, only: c_int, c_size_t, c_char, c_double, c_ptr",
+        "implicit none",
+        "private :: c_int, c_size_t, c_char, c_double",
+        "",
+        "! handles: one C int each, as the binding's INTEGER handles",
+    ]
+    for h in HANDLES:
+        head += [f"type, bind(C) :: {h}", "integer(c_int) :: MPI_VAL", f"end type {h}"]
+    head += [
+        "! a status: the binding's INTEGER status(MPI_STATUS_SIZE), word for word",
+        "type, bind(C) :: MPI_Status",
+        "integer(c_int) :: MPI_SOURCE, MPI_TAG, MPI_ERROR",
+        "integer(c_int) :: arts_cancelled, arts_count_lo, arts_count_hi",
+        "end type MPI_Status",
+        "",
+        "! constants (mpif.h's; those naming handles are typed)",
+    ]
+    for name, kind, value in consts:
+        if name in typed:
+            head.append(f"type({typed[name]}), parameter :: {name} = {typed[name]}({value})")
+        else:
+            k = f"integer{kind.lower()}" if kind else "integer"
+            head.append(f"{k}, parameter :: {name} = {value}")
+    head += [
+        "logical, parameter :: MPI_SUBARRAYS_SUPPORTED = .false.",
+        "logical, parameter :: MPI_ASYNC_PROTECTS_NONBLOCKING = .false.",
+        "! MPI_STATUS_IGNORE, MPI_STATUSES_IGNORE: statuses whose first words no",
+        "! status has (the binding ignores them); variables, being INTENT(OUT)",
+        "type(MPI_Status), save :: MPI_STATUS_IGNORE = &",
+        "    MPI_Status(-1999999, -1999998, 0, 0, 0, 0)",
+        "type(MPI_Status), save :: MPI_STATUSES_IGNORE(1) = &",
+        "    MPI_Status(-1999999, -1999998, 0, 0, 0, 0)",
+        "integer, parameter :: MPI_UNWEIGHTED(1) = (/-1999997/)",
+        "integer, parameter :: MPI_WEIGHTS_EMPTY(1) = (/-1999996/)",
+        "! MPI_IN_PLACE, MPI_BOTTOM: mpif.h's common blocks (arts finds each",
+        "! rank's copy)",
+        "integer :: MPI_IN_PLACE, MPI_BOTTOM",
+        "common /ARTS_MPI_IN_PLACE/ MPI_IN_PLACE",
+        "common /ARTS_MPI_BOTTOM/ MPI_BOTTOM",
+        "! the predefined attribute callbacks (subroutines of the binding)",
+        "external :: MPI_NULL_COPY_FN, MPI_NULL_DELETE_FN, MPI_DUP_FN",
+        "external :: MPI_COMM_NULL_COPY_FN, MPI_COMM_NULL_DELETE_FN, MPI_COMM_DUP_FN",
+        "external :: MPI_WIN_NULL_COPY_FN, MPI_WIN_NULL_DELETE_FN, MPI_WIN_DUP_FN",
+        "external :: MPI_TYPE_NULL_COPY_FN, MPI_TYPE_NULL_DELETE_FN, MPI_TYPE_DUP_FN",
+        "",
+        "! handles compare by value",
+        "interface operator(==)",
+    ]
+    head += [f"module procedure arts_eq_{h[4:].lower()}" for h in HANDLES]
+    head += ["end interface", "interface operator(/=)"]
+    head += [f"module procedure arts_ne_{h[4:].lower()}" for h in HANDLES]
+    head += ["end interface", ""]
+    head += abstract_interfaces()
+
+    interfaces, wrappers, helpers, skipped = [], [], [], []
+    for prefix in ("", "P"):
+        for call in calls:
+            if prefix and not call.startswith("MPI_"):
+                continue
+            if call in SKIP or call not in protos:
+                if prefix == "" and call not in SKIP:
+                    skipped.append(call)
+                continue
+            ret, params, c_name = protos[call]
+            if ret != "int" or any("***" in t or "*[]" in t or t == "MPI_PupFn"
+                                   for t, _, _ in params):
+                if prefix == "":
+                    skipped.append(call)
+                continue
+            fname = prefix + c_name
+            symbol = (prefix + call).lower() + "_"
+            args = [Arg(call, t, n, a) for t, n, a in params]
+            if any(a.procedure for a in args):
+                helper = f"arts_f08_{(prefix + call).lower()}"
+                wrappers += callback_wrapper(fname, helper, args)
+                helpers += callback_helper(helper, prefix + call, args)
+            elif any(a.string for a in args):
+                bind = f"arts_f77_{(prefix + call).lower()}"
+                interfaces += interface(symbol, args, bind)
+                wrappers += string_wrapper(fname, bind, args)
+            else:
+                interfaces += interface(symbol, args, fname)
+    body = ["interface"] + interfaces + own_interfaces() + ["end interface", "", "contains", ""]
+    body += wrappers
+    for h in HANDLES:
+        short = h[4:].lower()
+        for op, sym in (("eq", "=="), ("ne", "/=")):
+            body += [
+                f"elemental logical function arts_{op}_{short}(a, b)",
+                f"type({h}), intent(in) :: a, b",
+                f"arts_{op}_{short} = a%MPI_VAL {sym} b%MPI_VAL",
+                f"end function arts_{op}_{short}",
+            ]
+    body += own_procedures()
+    body.append("end module mpi_f08")
+    body += ["", "! the calls behind the module's procedures that take procedures"]
+    body += helpers
+    text = "\n".join(head + body) + "\n"
+    if "--check" in sys.argv:
+        if OUT.read_text() != text:
+            print(f"{OUT.relative_to(ROOT)} is out of date: run scripts/gen-mpi-f08.py",
+                  file=sys.stderr)
+            sys.exit(1)
+        return
+    OUT.write_text(text)
+    if "--verbose" in sys.argv:
+        print("not in mpi_f08:", " ".join(skipped))
+
+
+# The callbacks' abstract interfaces (MPI 4.0 §19.3.5): name -> (arguments,
+# declarations).
+CALLBACKS = {
+    "MPI_User_function": ("invec, inoutvec, len, datatype", [
+        "type(c_ptr), value :: invec, inoutvec", "integer :: len",
+        "type(MPI_Datatype) :: datatype"]),
+    "MPI_Comm_errhandler_function": ("comm, error_code", [
+        "type(MPI_Comm) :: comm", "integer :: error_code"]),
+    "MPI_Win_errhandler_function": ("win, error_code", [
+        "type(MPI_Win) :: win", "integer :: error_code"]),
+    "MPI_File_errhandler_function": ("file, error_code", [
+        "type(MPI_File) :: file", "integer :: error_code"]),
+    "MPI_Grequest_query_function": ("extra_state, status, ierror", [
+        "integer(kind=MPI_ADDRESS_KIND) :: extra_state", "type(MPI_Status) :: status",
+        "integer :: ierror"]),
+    "MPI_Grequest_free_function": ("extra_state, ierror", [
+        "integer(kind=MPI_ADDRESS_KIND) :: extra_state", "integer :: ierror"]),
+    "MPI_Grequest_cancel_function": ("extra_state, complete, ierror", [
+        "integer(kind=MPI_ADDRESS_KIND) :: extra_state", "logical :: complete",
+        "integer :: ierror"]),
+}
+for _kind, _handle in (("Comm", "MPI_Comm"), ("Win", "MPI_Win"), ("Type", "MPI_Datatype")):
+    _old = {"Comm": "oldcomm", "Win": "oldwin", "Type": "oldtype"}[_kind]
+    _obj = {"Comm": "comm", "Win": "win", "Type": "datatype"}[_kind]
+    _key = f"{_kind.lower()}_keyval"
+    CALLBACKS[f"MPI_{_kind}_copy_attr_function"] = (
+        f"{_old}, {_key}, extra_state, attribute_val_in, attribute_val_out, flag, ierror", [
+            f"type({_handle}) :: {_old}", f"integer :: {_key}, ierror",
+            "integer(kind=MPI_ADDRESS_KIND) :: extra_state, attribute_val_in, "
+            "attribute_val_out", "logical :: flag"])
+    CALLBACKS[f"MPI_{_kind}_delete_attr_function"] = (
+        f"{_obj}, {_key}, attribute_val, extra_state, ierror", [
+            f"type({_handle}) :: {_obj}", f"integer :: {_key}, ierror",
+            "integer(kind=MPI_ADDRESS_KIND) :: attribute_val, extra_state"])
+
+
+def abstract_interfaces():
+    """The callbacks' interfaces, which programs name in PROCEDURE(...)."""
+    out = ["abstract interface"]
+    for name, (args, decls) in CALLBACKS.items():
+        out += [f"subroutine {name}({args})", "import"] + decls + [f"end subroutine {name}"]
+    return out + ["end interface", ""]
+
+
+def own_interfaces():
+    """Interfaces whose Fortran shape is not C's."""
+    out = []
+    for p in ("", "P"):
+        low = p.lower()
+        out += [
+            f"subroutine {p}MPI_Init(ierror) bind(C, name='{low}mpi_init_')",
+            "integer, optional, intent(out) :: ierror",
+            f"end subroutine {p}MPI_Init",
+            f"subroutine {p}MPI_Init_thread(required, provided, ierror) &",
+            f"        bind(C, name='{low}mpi_init_thread_')",
+            "integer, intent(in) :: required",
+            "integer, intent(out) :: provided",
+            "integer, optional, intent(out) :: ierror",
+            f"end subroutine {p}MPI_Init_thread",
+            f"function {p}MPI_Wtime() bind(C, name='{low}mpi_wtime_')",
+            "import",
+            f"real(c_double) :: {p}MPI_Wtime",
+            f"end function {p}MPI_Wtime",
+            f"function {p}MPI_Wtick() bind(C, name='{low}mpi_wtick_')",
+            "import",
+            f"real(c_double) :: {p}MPI_Wtick",
+            f"end function {p}MPI_Wtick",
+            f"function {p}MPI_Aint_add(base, disp) bind(C, name='{low}mpi_aint_add_')",
+            "import",
+            "integer(kind=MPI_ADDRESS_KIND), intent(in) :: base, disp",
+            f"integer(kind=MPI_ADDRESS_KIND) :: {p}MPI_Aint_add",
+            f"end function {p}MPI_Aint_add",
+            f"function {p}MPI_Aint_diff(addr1, addr2) bind(C, name='{low}mpi_aint_diff_')",
+            "import",
+            "integer(kind=MPI_ADDRESS_KIND), intent(in) :: addr1, addr2",
+            f"integer(kind=MPI_ADDRESS_KIND) :: {p}MPI_Aint_diff",
+            f"end function {p}MPI_Aint_diff",
+            f"subroutine {p}MPI_Alloc_mem(size, info, baseptr, ierror) &",
+            f"        bind(C, name='{low}mpi_alloc_mem_')",
+            "import",
+            "integer(kind=MPI_ADDRESS_KIND), intent(in) :: size",
+            "type(MPI_Info), intent(in) :: info",
+            "type(c_ptr), intent(out) :: baseptr",
+            "integer, optional, intent(out) :: ierror",
+            f"end subroutine {p}MPI_Alloc_mem",
+            f"subroutine {p}MPI_Buffer_detach(buffer_addr, size, ierror) &",
+            f"        bind(C, name='{low}mpi_buffer_detach_')",
+            "import",
+            "type(c_ptr), intent(out) :: buffer_addr",
+            "integer, intent(out) :: size",
+            "integer, optional, intent(out) :: ierror",
+            f"end subroutine {p}MPI_Buffer_detach",
+            f"subroutine {p}MPI_Pcontrol(level) bind(C, name='{low}mpi_pcontrol_')",
+            "integer, intent(in) :: level",
+            f"end subroutine {p}MPI_Pcontrol",
+            f"subroutine {p}MPI_Attr_get(comm, keyval, attribute_val, flag, ierror) &",
+            f"        bind(C, name='{low}mpi_attr_get_')",
+            "import",
+            "type(MPI_Comm), intent(in) :: comm",
+            "integer, intent(in) :: keyval",
+            "integer, intent(out) :: attribute_val",
+            "logical, intent(out) :: flag",
+            "integer, optional, intent(out) :: ierror",
+            f"end subroutine {p}MPI_Attr_get",
+            f"subroutine {p}MPI_Attr_put(comm, keyval, attribute_val, ierror) &",
+            f"        bind(C, name='{low}mpi_attr_put_')",
+            "import",
+            "type(MPI_Comm), intent(in) :: comm",
+            "integer, intent(in) :: keyval, attribute_val",
+            "integer, optional, intent(out) :: ierror",
+            f"end subroutine {p}MPI_Attr_put",
+        ]
+    out += [
+        "subroutine MPI_F_sync_reg(buf) bind(C, name='mpi_f_sync_reg_')",
+        "!GCC$ ATTRIBUTES NO_ARG_CHECK :: buf",
+        "type(*), dimension(*) :: buf",
+        "end subroutine MPI_F_sync_reg",
+    ]
+    return out
+
+
+def own_procedures():
+    return [
+        "! MPI_Sizeof(x, size, ierror): the bytes of an element of x, of any",
+        "! type, a scalar or an array of any rank.",
+        "subroutine MPI_Sizeof(x, size, ierror)",
+        "class(*), intent(in) :: x(..)",
+        "integer, intent(out) :: size",
+        "integer, optional, intent(out) :: ierror",
+        "size = storage_size(x) / 8",
+        "if (present(ierror)) ierror = MPI_SUCCESS",
+        "end subroutine MPI_Sizeof",
+    ]
+
+
+if __name__ == "__main__":
+    main()
