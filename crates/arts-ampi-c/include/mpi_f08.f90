@@ -1,5 +1,5 @@
 ! mpi_f08: MPI's Fortran 2008 module for arts' Fortran binding.
-! Written by scripts/gen-mpi-f08.py from mpif.h, mpif-calls.h and mpi.h;
+! Written by scripts/gen-fortran-interfaces.py from mpif.h, mpif-calls.h and mpi.h;
 ! do not edit (run the script). arts-mpif90 compiles it on first use.
 module mpi_f08
 use, intrinsic :: iso_c_binding, only: c_int, c_size_t, c_char, c_double, c_ptr
@@ -549,14 +549,6 @@ type(MPI_Op), intent(in) :: op
 type(MPI_Win), intent(in) :: win
 integer, optional, intent(out) :: ierror
 end subroutine MPI_Accumulate
-subroutine MPI_Address(location, address, ierror) &
-        bind(C, name='mpi_address_')
-import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: location
-type(*), dimension(*) :: location
-integer(kind=MPI_ADDRESS_KIND) :: address
-integer, optional, intent(out) :: ierror
-end subroutine MPI_Address
 subroutine MPI_Add_error_class(errorclass, ierror) &
         bind(C, name='mpi_add_error_class_')
 import
@@ -1226,20 +1218,6 @@ import
 type(MPI_Errhandler) :: errhandler
 integer, optional, intent(out) :: ierror
 end subroutine MPI_Errhandler_free
-subroutine MPI_Errhandler_get(comm, errhandler, ierror) &
-        bind(C, name='mpi_errhandler_get_')
-import
-type(MPI_Comm), intent(in) :: comm
-type(MPI_Errhandler) :: errhandler
-integer, optional, intent(out) :: ierror
-end subroutine MPI_Errhandler_get
-subroutine MPI_Errhandler_set(comm, errhandler, ierror) &
-        bind(C, name='mpi_errhandler_set_')
-import
-type(MPI_Comm), intent(in) :: comm
-type(MPI_Errhandler), intent(in) :: errhandler
-integer, optional, intent(out) :: ierror
-end subroutine MPI_Errhandler_set
 subroutine MPI_Error_class(errorcode, errorclass, ierror) &
         bind(C, name='mpi_error_class_')
 import
@@ -2482,15 +2460,6 @@ import
 type(MPI_Info) :: info
 integer, optional, intent(out) :: ierror
 end subroutine MPI_Info_create
-subroutine arts_f77_mpi_info_create_env(argc, argv, info, ierror, argv_len) &
-        bind(C, name='mpi_info_create_env_')
-import
-integer, intent(in) :: argc
-character(kind=c_char) :: argv(*)
-type(MPI_Info) :: info
-integer, optional, intent(out) :: ierror
-integer(c_size_t), value :: argv_len
-end subroutine arts_f77_mpi_info_create_env
 subroutine arts_f77_mpi_info_delete(info, key, ierror, key_len) &
         bind(C, name='mpi_info_delete_')
 import
@@ -3712,13 +3681,6 @@ type(MPI_Datatype), intent(in) :: oldtype
 type(MPI_Datatype) :: newtype
 integer, optional, intent(out) :: ierror
 end subroutine MPI_Type_dup
-subroutine MPI_Type_extent(datatype, extent, ierror) &
-        bind(C, name='mpi_type_extent_')
-import
-type(MPI_Datatype), intent(in) :: datatype
-integer(kind=MPI_ADDRESS_KIND) :: extent
-integer, optional, intent(out) :: ierror
-end subroutine MPI_Type_extent
 subroutine MPI_Type_free(datatype, ierror) &
         bind(C, name='mpi_type_free_')
 import
@@ -3805,26 +3767,6 @@ integer(kind=MPI_COUNT_KIND) :: true_lb
 integer(kind=MPI_COUNT_KIND) :: true_extent
 integer, optional, intent(out) :: ierror
 end subroutine MPI_Type_get_true_extent_x
-subroutine MPI_Type_hindexed(count, blocklengths, displacements, oldtype, newtype, ierror) &
-        bind(C, name='mpi_type_hindexed_')
-import
-integer, intent(in) :: count
-integer, intent(in) :: blocklengths(*)
-integer(kind=MPI_ADDRESS_KIND), intent(in) :: displacements(*)
-type(MPI_Datatype), intent(in) :: oldtype
-type(MPI_Datatype) :: newtype
-integer, optional, intent(out) :: ierror
-end subroutine MPI_Type_hindexed
-subroutine MPI_Type_hvector(count, blocklength, stride, oldtype, newtype, ierror) &
-        bind(C, name='mpi_type_hvector_')
-import
-integer, intent(in) :: count
-integer, intent(in) :: blocklength
-integer(kind=MPI_ADDRESS_KIND), intent(in) :: stride
-type(MPI_Datatype), intent(in) :: oldtype
-type(MPI_Datatype) :: newtype
-integer, optional, intent(out) :: ierror
-end subroutine MPI_Type_hvector
 subroutine MPI_Type_indexed(count, blocklengths, displacements, oldtype, newtype, ierror) &
         bind(C, name='mpi_type_indexed_')
 import
@@ -3835,13 +3777,6 @@ type(MPI_Datatype), intent(in) :: oldtype
 type(MPI_Datatype) :: newtype
 integer, optional, intent(out) :: ierror
 end subroutine MPI_Type_indexed
-subroutine MPI_Type_lb(datatype, displacement, ierror) &
-        bind(C, name='mpi_type_lb_')
-import
-type(MPI_Datatype), intent(in) :: datatype
-integer(kind=MPI_ADDRESS_KIND) :: displacement
-integer, optional, intent(out) :: ierror
-end subroutine MPI_Type_lb
 subroutine MPI_Type_match_size(typeclass, size, datatype, ierror) &
         bind(C, name='mpi_type_match_size_')
 import
@@ -3880,23 +3815,6 @@ type(MPI_Datatype), intent(in) :: datatype
 integer(kind=MPI_COUNT_KIND) :: size
 integer, optional, intent(out) :: ierror
 end subroutine MPI_Type_size_x
-subroutine MPI_Type_struct(count, blocklengths, displacements, types, newtype, ierror) &
-        bind(C, name='mpi_type_struct_')
-import
-integer, intent(in) :: count
-integer, intent(in) :: blocklengths(*)
-integer(kind=MPI_ADDRESS_KIND), intent(in) :: displacements(*)
-type(MPI_Datatype), intent(in) :: types(*)
-type(MPI_Datatype) :: newtype
-integer, optional, intent(out) :: ierror
-end subroutine MPI_Type_struct
-subroutine MPI_Type_ub(datatype, displacement, ierror) &
-        bind(C, name='mpi_type_ub_')
-import
-type(MPI_Datatype), intent(in) :: datatype
-integer(kind=MPI_ADDRESS_KIND) :: displacement
-integer, optional, intent(out) :: ierror
-end subroutine MPI_Type_ub
 subroutine MPI_Type_vector(count, blocklength, stride, oldtype, newtype, ierror) &
         bind(C, name='mpi_type_vector_')
 import
@@ -4264,14 +4182,6 @@ type(MPI_Op), intent(in) :: op
 type(MPI_Win), intent(in) :: win
 integer, optional, intent(out) :: ierror
 end subroutine PMPI_Accumulate
-subroutine PMPI_Address(location, address, ierror) &
-        bind(C, name='pmpi_address_')
-import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: location
-type(*), dimension(*) :: location
-integer(kind=MPI_ADDRESS_KIND) :: address
-integer, optional, intent(out) :: ierror
-end subroutine PMPI_Address
 subroutine PMPI_Add_error_class(errorclass, ierror) &
         bind(C, name='pmpi_add_error_class_')
 import
@@ -4942,20 +4852,6 @@ import
 type(MPI_Errhandler) :: errhandler
 integer, optional, intent(out) :: ierror
 end subroutine PMPI_Errhandler_free
-subroutine PMPI_Errhandler_get(comm, errhandler, ierror) &
-        bind(C, name='pmpi_errhandler_get_')
-import
-type(MPI_Comm), intent(in) :: comm
-type(MPI_Errhandler) :: errhandler
-integer, optional, intent(out) :: ierror
-end subroutine PMPI_Errhandler_get
-subroutine PMPI_Errhandler_set(comm, errhandler, ierror) &
-        bind(C, name='pmpi_errhandler_set_')
-import
-type(MPI_Comm), intent(in) :: comm
-type(MPI_Errhandler), intent(in) :: errhandler
-integer, optional, intent(out) :: ierror
-end subroutine PMPI_Errhandler_set
 subroutine PMPI_Error_class(errorcode, errorclass, ierror) &
         bind(C, name='pmpi_error_class_')
 import
@@ -6198,15 +6094,6 @@ import
 type(MPI_Info) :: info
 integer, optional, intent(out) :: ierror
 end subroutine PMPI_Info_create
-subroutine arts_f77_pmpi_info_create_env(argc, argv, info, ierror, argv_len) &
-        bind(C, name='pmpi_info_create_env_')
-import
-integer, intent(in) :: argc
-character(kind=c_char) :: argv(*)
-type(MPI_Info) :: info
-integer, optional, intent(out) :: ierror
-integer(c_size_t), value :: argv_len
-end subroutine arts_f77_pmpi_info_create_env
 subroutine arts_f77_pmpi_info_delete(info, key, ierror, key_len) &
         bind(C, name='pmpi_info_delete_')
 import
@@ -7428,13 +7315,6 @@ type(MPI_Datatype), intent(in) :: oldtype
 type(MPI_Datatype) :: newtype
 integer, optional, intent(out) :: ierror
 end subroutine PMPI_Type_dup
-subroutine PMPI_Type_extent(datatype, extent, ierror) &
-        bind(C, name='pmpi_type_extent_')
-import
-type(MPI_Datatype), intent(in) :: datatype
-integer(kind=MPI_ADDRESS_KIND) :: extent
-integer, optional, intent(out) :: ierror
-end subroutine PMPI_Type_extent
 subroutine PMPI_Type_free(datatype, ierror) &
         bind(C, name='pmpi_type_free_')
 import
@@ -7521,26 +7401,6 @@ integer(kind=MPI_COUNT_KIND) :: true_lb
 integer(kind=MPI_COUNT_KIND) :: true_extent
 integer, optional, intent(out) :: ierror
 end subroutine PMPI_Type_get_true_extent_x
-subroutine PMPI_Type_hindexed(count, blocklengths, displacements, oldtype, newtype, ierror) &
-        bind(C, name='pmpi_type_hindexed_')
-import
-integer, intent(in) :: count
-integer, intent(in) :: blocklengths(*)
-integer(kind=MPI_ADDRESS_KIND), intent(in) :: displacements(*)
-type(MPI_Datatype), intent(in) :: oldtype
-type(MPI_Datatype) :: newtype
-integer, optional, intent(out) :: ierror
-end subroutine PMPI_Type_hindexed
-subroutine PMPI_Type_hvector(count, blocklength, stride, oldtype, newtype, ierror) &
-        bind(C, name='pmpi_type_hvector_')
-import
-integer, intent(in) :: count
-integer, intent(in) :: blocklength
-integer(kind=MPI_ADDRESS_KIND), intent(in) :: stride
-type(MPI_Datatype), intent(in) :: oldtype
-type(MPI_Datatype) :: newtype
-integer, optional, intent(out) :: ierror
-end subroutine PMPI_Type_hvector
 subroutine PMPI_Type_indexed(count, blocklengths, displacements, oldtype, newtype, ierror) &
         bind(C, name='pmpi_type_indexed_')
 import
@@ -7551,13 +7411,6 @@ type(MPI_Datatype), intent(in) :: oldtype
 type(MPI_Datatype) :: newtype
 integer, optional, intent(out) :: ierror
 end subroutine PMPI_Type_indexed
-subroutine PMPI_Type_lb(datatype, displacement, ierror) &
-        bind(C, name='pmpi_type_lb_')
-import
-type(MPI_Datatype), intent(in) :: datatype
-integer(kind=MPI_ADDRESS_KIND) :: displacement
-integer, optional, intent(out) :: ierror
-end subroutine PMPI_Type_lb
 subroutine PMPI_Type_match_size(typeclass, size, datatype, ierror) &
         bind(C, name='pmpi_type_match_size_')
 import
@@ -7596,23 +7449,6 @@ type(MPI_Datatype), intent(in) :: datatype
 integer(kind=MPI_COUNT_KIND) :: size
 integer, optional, intent(out) :: ierror
 end subroutine PMPI_Type_size_x
-subroutine PMPI_Type_struct(count, blocklengths, displacements, types, newtype, ierror) &
-        bind(C, name='pmpi_type_struct_')
-import
-integer, intent(in) :: count
-integer, intent(in) :: blocklengths(*)
-integer(kind=MPI_ADDRESS_KIND), intent(in) :: displacements(*)
-type(MPI_Datatype), intent(in) :: types(*)
-type(MPI_Datatype) :: newtype
-integer, optional, intent(out) :: ierror
-end subroutine PMPI_Type_struct
-subroutine PMPI_Type_ub(datatype, displacement, ierror) &
-        bind(C, name='pmpi_type_ub_')
-import
-type(MPI_Datatype), intent(in) :: datatype
-integer(kind=MPI_ADDRESS_KIND) :: displacement
-integer, optional, intent(out) :: ierror
-end subroutine PMPI_Type_ub
 subroutine PMPI_Type_vector(count, blocklength, stride, oldtype, newtype, ierror) &
         bind(C, name='pmpi_type_vector_')
 import
@@ -7960,6 +7796,12 @@ end subroutine PMPI_Win_wait
 subroutine MPI_Init(ierror) bind(C, name='mpi_init_')
 integer, optional, intent(out) :: ierror
 end subroutine MPI_Init
+subroutine MPI_Info_create_env(info, ierror) &
+        bind(C, name='mpi_info_create_env_')
+import
+type(MPI_Info) :: info
+integer, optional, intent(out) :: ierror
+end subroutine MPI_Info_create_env
 subroutine MPI_Init_thread(required, provided, ierror) &
         bind(C, name='mpi_init_thread_')
 integer, intent(in) :: required
@@ -8021,6 +7863,12 @@ end subroutine MPI_Attr_put
 subroutine PMPI_Init(ierror) bind(C, name='pmpi_init_')
 integer, optional, intent(out) :: ierror
 end subroutine PMPI_Init
+subroutine PMPI_Info_create_env(info, ierror) &
+        bind(C, name='pmpi_info_create_env_')
+import
+type(MPI_Info) :: info
+integer, optional, intent(out) :: ierror
+end subroutine PMPI_Info_create_env
 subroutine PMPI_Init_thread(required, provided, ierror) &
         bind(C, name='pmpi_init_thread_')
 integer, intent(in) :: required
@@ -8133,15 +7981,6 @@ character(len=*), intent(in) :: comm_name
 integer, optional, intent(out) :: ierror
 call arts_f77_mpi_comm_set_name(comm, comm_name, ierror, len(comm_name, kind=c_size_t))
 end subroutine MPI_Comm_set_name
-subroutine MPI_Errhandler_create(function, errhandler, ierror)
-external :: function
-type(MPI_Errhandler) :: errhandler
-integer, optional, intent(out) :: ierror
-integer :: ierr
-external :: arts_f08_mpi_errhandler_create
-call arts_f08_mpi_errhandler_create(function, errhandler, ierr)
-if (present(ierror)) ierror = ierr
-end subroutine MPI_Errhandler_create
 subroutine MPI_Error_string(errorcode, string, resultlen, ierror)
 integer, intent(in) :: errorcode
 character(len=*) :: string
@@ -8218,13 +8057,6 @@ external :: arts_f08_mpi_grequest_start
 call arts_f08_mpi_grequest_start(query_fn, free_fn, cancel_fn, extra_state, request, ierr)
 if (present(ierror)) ierror = ierr
 end subroutine MPI_Grequest_start
-subroutine MPI_Info_create_env(argc, argv, info, ierror)
-integer, intent(in) :: argc
-character(len=*) :: argv
-type(MPI_Info) :: info
-integer, optional, intent(out) :: ierror
-call arts_f77_mpi_info_create_env(argc, argv, info, ierror, len(argv, kind=c_size_t))
-end subroutine MPI_Info_create_env
 subroutine MPI_Info_delete(info, key, ierror)
 type(MPI_Info), intent(in) :: info
 character(len=*), intent(in) :: key
@@ -8435,15 +8267,6 @@ character(len=*), intent(in) :: comm_name
 integer, optional, intent(out) :: ierror
 call arts_f77_pmpi_comm_set_name(comm, comm_name, ierror, len(comm_name, kind=c_size_t))
 end subroutine PMPI_Comm_set_name
-subroutine PMPI_Errhandler_create(function, errhandler, ierror)
-external :: function
-type(MPI_Errhandler) :: errhandler
-integer, optional, intent(out) :: ierror
-integer :: ierr
-external :: arts_f08_pmpi_errhandler_create
-call arts_f08_pmpi_errhandler_create(function, errhandler, ierr)
-if (present(ierror)) ierror = ierr
-end subroutine PMPI_Errhandler_create
 subroutine PMPI_Error_string(errorcode, string, resultlen, ierror)
 integer, intent(in) :: errorcode
 character(len=*) :: string
@@ -8520,13 +8343,6 @@ external :: arts_f08_pmpi_grequest_start
 call arts_f08_pmpi_grequest_start(query_fn, free_fn, cancel_fn, extra_state, request, ierr)
 if (present(ierror)) ierror = ierr
 end subroutine PMPI_Grequest_start
-subroutine PMPI_Info_create_env(argc, argv, info, ierror)
-integer, intent(in) :: argc
-character(len=*) :: argv
-type(MPI_Info) :: info
-integer, optional, intent(out) :: ierror
-call arts_f77_pmpi_info_create_env(argc, argv, info, ierror, len(argv, kind=c_size_t))
-end subroutine PMPI_Info_create_env
 subroutine PMPI_Info_delete(info, key, ierror)
 type(MPI_Info), intent(in) :: info
 character(len=*), intent(in) :: key
@@ -8812,16 +8628,6 @@ integer :: ierr
 external :: mpi_comm_create_keyval
 call mpi_comm_create_keyval(comm_copy_attr_fn, comm_delete_attr_fn, comm_keyval, extra_state, ierr)
 end subroutine arts_f08_mpi_comm_create_keyval
-subroutine arts_f08_mpi_errhandler_create(function, errhandler, ierr)
-use mpi_f08, only: MPI_Comm, MPI_Datatype, MPI_Errhandler, MPI_File, MPI_Group, MPI_Info, &
-    MPI_Message, MPI_Op, MPI_Request, MPI_Win, MPI_ADDRESS_KIND
-implicit none
-external :: function
-type(MPI_Errhandler) :: errhandler
-integer :: ierr
-external :: mpi_errhandler_create
-call mpi_errhandler_create(function, errhandler, ierr)
-end subroutine arts_f08_mpi_errhandler_create
 subroutine arts_f08_mpi_file_create_errhandler(file_errhandler_fn, errhandler, ierr)
 use mpi_f08, only: MPI_Comm, MPI_Datatype, MPI_Errhandler, MPI_File, MPI_Group, MPI_Info, &
     MPI_Message, MPI_Op, MPI_Request, MPI_Win, MPI_ADDRESS_KIND
@@ -8927,16 +8733,6 @@ integer :: ierr
 external :: pmpi_comm_create_keyval
 call pmpi_comm_create_keyval(comm_copy_attr_fn, comm_delete_attr_fn, comm_keyval, extra_state, ierr)
 end subroutine arts_f08_pmpi_comm_create_keyval
-subroutine arts_f08_pmpi_errhandler_create(function, errhandler, ierr)
-use mpi_f08, only: MPI_Comm, MPI_Datatype, MPI_Errhandler, MPI_File, MPI_Group, MPI_Info, &
-    MPI_Message, MPI_Op, MPI_Request, MPI_Win, MPI_ADDRESS_KIND
-implicit none
-external :: function
-type(MPI_Errhandler) :: errhandler
-integer :: ierr
-external :: pmpi_errhandler_create
-call pmpi_errhandler_create(function, errhandler, ierr)
-end subroutine arts_f08_pmpi_errhandler_create
 subroutine arts_f08_pmpi_file_create_errhandler(file_errhandler_fn, errhandler, ierr)
 use mpi_f08, only: MPI_Comm, MPI_Datatype, MPI_Errhandler, MPI_File, MPI_Group, MPI_Info, &
     MPI_Message, MPI_Op, MPI_Request, MPI_Win, MPI_ADDRESS_KIND

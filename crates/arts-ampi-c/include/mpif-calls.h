@@ -1,10 +1,11 @@
-! mpif-calls.h: every call of arts' Fortran binding, by name, for the `mpi`
-! module (arts-mpif90 makes it of mpif.h and this file): with its calls
-! named in the module, `use mpi, only: MPI_Send` and renames such as
-! `use mpi, my_send => MPI_Send` compile, as under other MPIs. mpif.h
-! itself names only its functions (a program including it may declare a
-! call EXTERNAL itself). The calls keep implicit interfaces, as with
-! mpif.h. A test (tests/header.rs) holds this list to the exported calls.
+! mpif-calls.h: every call of arts' Fortran binding, by name: the list
+! scripts/gen-fortran-interfaces.py writes the `mpi` module's calls
+! (mpi-interfaces.h: explicit interfaces, EXTERNAL where the Fortran shape
+! is not C's) and mpi_f08's from. With every call named in the module,
+! `use mpi, only: MPI_Send` and renames such as `use mpi, my_send =>
+! MPI_Send` compile, as under other MPIs. mpif.h itself names only its
+! functions (a program including it may declare a call EXTERNAL itself).
+! A test (tests/header.rs) holds this list to the exported calls.
       EXTERNAL AMPI_ASYNC_MIGRATE
       EXTERNAL AMPI_CHECKPOINT
       EXTERNAL AMPI_CHECKPOINT_STATE

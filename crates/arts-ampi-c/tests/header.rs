@@ -378,8 +378,9 @@ fn fortran_externals(file: &str) -> BTreeSet<String> {
 
 #[test]
 fn the_mpi_module_names_every_fortran_call() {
-    // `use mpi` is mpif.h and mpif-calls.h: together they name every
-    // Fortran call (gfortran's `x_` is `X`), once, and nothing else.
+    // mpif.h and mpif-calls.h (the `use mpi` module's list of calls, see
+    // below) together name every Fortran call (gfortran's `x_` is `X`),
+    // once, and nothing else.
     let calls = fortran_externals("mpif-calls.h");
     let in_mpif = fortran_externals("mpif.h");
     assert!(calls.is_disjoint(&in_mpif), "named twice");
@@ -404,12 +405,13 @@ fn the_mpi_module_names_every_fortran_call() {
 }
 
 #[test]
-fn the_mpi_f08_module_is_its_scripts_output_and_binds_exported_calls() {
-    // include/mpi_f08.f90 is written by scripts/gen-mpi-f08.py from the
-    // headers: it must be what the script writes from today's headers.
+fn the_fortran_interfaces_are_their_scripts_output_and_name_exported_calls() {
+    // include/mpi_f08.f90 and include/mpi-interfaces.h are written by
+    // scripts/gen-fortran-interfaces.py from the headers: they must be
+    // what the script writes from today's headers.
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     match std::process::Command::new("python3")
-        .arg(root.join("scripts/gen-mpi-f08.py"))
+        .arg(root.join("scripts/gen-fortran-interfaces.py"))
         .arg("--check")
         .output()
     {
@@ -445,4 +447,32 @@ fn the_mpi_f08_module_is_its_scripts_output_and_binds_exported_calls() {
         bound += 1;
     }
     assert!(bound > 600, "only {bound} calls bound");
+    // The `mpi` module's interfaces name exported calls (gfortran's `x_`),
+    // and with its EXTERNALs every call of mpif-calls.h, once.
+    let text =
+        std::fs::read_to_string(arts_ampi_c::include_dir().join("mpi-interfaces.h")).unwrap();
+    let mut named = BTreeSet::new();
+    for line in text.lines() {
+        let name = match (
+            line.strip_prefix("subroutine "),
+            line.strip_prefix("EXTERNAL "),
+        ) {
+            (Some(rest), _) => rest.split('(').next().unwrap().to_lowercase(),
+            (_, Some(name)) => name.to_lowercase(),
+            _ => continue,
+        };
+        assert!(
+            exported.contains(format!("{name}_").as_str()),
+            "{name} is not exported"
+        );
+        assert!(named.insert(name.clone()), "{name} named twice");
+    }
+    let calls: BTreeSet<String> = fortran_externals("mpif-calls.h")
+        .into_iter()
+        .map(|n| n.to_lowercase())
+        .collect();
+    assert_eq!(
+        named, calls,
+        "mpi-interfaces.h and mpif-calls.h name different calls"
+    );
 }

@@ -19,6 +19,7 @@ use std::os::unix::fs::{FileExt, OpenOptionsExt};
 use arts_ampi::{Op, Status};
 
 use crate::abi::*;
+use crate::io::atomic::RangeLock;
 use crate::io::handle::{File, MPI_BYTE, Shared, View};
 use crate::p2p::buffers::{RecvBuf, byte_len, send_bytes};
 use crate::state::errhandler::file_key;
@@ -341,6 +342,10 @@ pub(crate) fn transfer(
         laid_out_alike(&t)?;
     }
     let io = |e| io_error(&f.path.display().to_string(), e);
+    let _lock = match f.atomic {
+        true => RangeLock::take(&f.file, &runs, write).map_err(io)?,
+        false => None,
+    };
     let moved = if write {
         let mut data = send_bytes(buf, n, &t)?;
         if external32 {

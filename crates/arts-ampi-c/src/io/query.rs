@@ -125,9 +125,10 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_File_get_type_extent(
     })
 }
 
-/// `MPI_File_set_atomicity` (collective): recorded. Every read and write
-/// is one `pread`/`pwrite` of each contiguous run, visible to the other
-/// ranks once it returns, in either mode.
+/// `MPI_File_set_atomicity` (collective): in atomic mode each read and
+/// write holds a range lock over its runs (`atomic.rs`), so that a read
+/// sees all of a conflicting write or none of it; in either mode, data
+/// written is visible to the other ranks once the write returns.
 #[unsafe(no_mangle)]
 pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_File_set_atomicity(
     fh: c_int,

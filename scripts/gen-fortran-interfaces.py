@@ -1,23 +1,25 @@
 #!/usr/bin/env python3
-"""Writes crates/arts-ampi-c/include/mpi_f08.f90, the `mpi_f08` module of
-arts' Fortran binding, from the binding's own headers:
+"""Writes the explicit interfaces of arts' Fortran binding from its own
+headers (mpif.h: the constants; mpif-calls.h: which calls the binding
+exports, gfortran's names such as `mpi_send_`; mpi.h: each call's C
+prototype, from which its Fortran shape follows):
 
-- mpif.h: the constants (those naming handles become typed constants);
-- mpif-calls.h: which calls the binding exports (gfortran's names,
-  `mpi_send_`);
-- mpi.h: each call's C prototype, from which its Fortran 2008 interface
-  follows (handles as TYPE(MPI_Comm) and so on, `ierror` optional).
+- crates/arts-ampi-c/include/mpi_f08.f90, the `mpi_f08` module: handles
+  as TYPE(MPI_Comm) and so on, `ierror` optional. Each call is a BIND(C)
+  interface to the binding's own symbol: the handle types hold one C int,
+  as the binding's INTEGER handles do, and an absent `ierror` arrives as
+  a null pointer, which the binding skips. Calls with CHARACTER arguments
+  get a module procedure passing the lengths gfortran would; calls taking
+  procedures one calling the binding through an implicit interface.
+- crates/arts-ampi-c/include/mpi-interfaces.h, the calls of the `mpi`
+  module: INTEGER handles, `ierror` required.
 
-Each call is an explicit BIND(C) interface to the binding's own symbol:
-the handle types hold one C int, as the binding's INTEGER handles do, and
-an absent `ierror` arrives as a null pointer, which the binding skips.
-Calls with CHARACTER arguments get a module procedure that passes the
-lengths gfortran would. Choice buffers are `TYPE(*), DIMENSION(*)` with
-gfortran's NO_ARG_CHECK, as Open MPI's module has them with gfortran
-(MPI_SUBARRAYS_SUPPORTED is .FALSE.).
+Choice buffers are `TYPE(*), DIMENSION(*)` with gfortran's NO_ARG_CHECK,
+as Open MPI's modules have them with gfortran (MPI_SUBARRAYS_SUPPORTED is
+.FALSE.).
 
-Usage: scripts/gen-mpi-f08.py [--check]   (--check: exit 1 if the file
-in the tree differs from what this script writes)
+Usage: scripts/gen-fortran-interfaces.py [--check]   (--check: exit 1 if
+a file in the tree differs from what this script writes)
 """
 
 import re
@@ -27,6 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 INC = ROOT / "crates/arts-ampi-c/include"
 OUT = INC / "mpi_f08.f90"
+INTERFACES = INC / "mpi-interfaces.h"
 
 HANDLES = ["MPI_Comm", "MPI_Datatype", "MPI_Errhandler", "MPI_File", "MPI_Group",
            "MPI_Info", "MPI_Message", "MPI_Op", "MPI_Request", "MPI_Win"]
@@ -62,10 +65,25 @@ SKIP = {"MPI_INIT", "MPI_INIT_THREAD", "MPI_PCONTROL", "MPI_F_SYNC_REG", "MPI_AL
         "AMPI_REGISTER_PUP", "AMPI_GET_PUP_DATA"}
 
 
+# MPI-3.0 removed these: not in mpi_f08.
+REMOVED = {"MPI_ADDRESS", "MPI_TYPE_EXTENT", "MPI_TYPE_LB", "MPI_TYPE_UB",
+           "MPI_TYPE_HINDEXED", "MPI_TYPE_HVECTOR", "MPI_TYPE_STRUCT",
+           "MPI_ERRHANDLER_CREATE", "MPI_ERRHANDLER_GET", "MPI_ERRHANDLER_SET"}
+# MPI-1's datatype calls whose Fortran displacements are default INTEGERs
+# (C's are MPI_Aint): `use mpi` keeps them without an interface.
+MPI1_SHAPES = {"MPI_ADDRESS", "MPI_TYPE_EXTENT", "MPI_TYPE_LB", "MPI_TYPE_UB",
+               "MPI_TYPE_HINDEXED", "MPI_TYPE_HVECTOR", "MPI_TYPE_STRUCT"}
+MPI1_SHAPES |= {"P" + c for c in MPI1_SHAPES}
+
+
+def listed_calls():
+    """The binding's calls as mpif-calls.h lists them, upper case."""
+    return re.findall(r"^\s+EXTERNAL (\w+)$", (INC / "mpif-calls.h").read_text(), re.M)
+
+
 def fortran_calls():
-    """The binding's calls, upper case, without the PMPI_ ones."""
-    names = re.findall(r"^\s+EXTERNAL (\w+)$", (INC / "mpif-calls.h").read_text(), re.M)
-    return [n for n in names if not n.startswith("PMPI_")]
+    """The binding's calls, without the PMPI_ ones."""
+    return [n for n in listed_calls() if not n.startswith("PMPI_")]
 
 
 def prototypes():
@@ -105,16 +123,26 @@ def constants():
     return out
 
 
+class Unchecked(Exception):
+    """A call `use mpi` keeps without an interface."""
+
+
 class Arg:
     """One Fortran dummy argument of a call, from its C parameter."""
 
-    def __init__(self, call, ctype, name, array):
+    def __init__(self, call, ctype, name, array, f08=True):
         self.name = name
         self.procedure = "_function" in ctype or "_fn" in ctype
         self.string = ctype.removeprefix("const ").startswith("char")
         const = ctype.startswith("const ")
         base = ctype.removeprefix("const ").rstrip("* ").strip()
         base = {"MPI_F08_status": "MPI_Status"}.get(base, base)
+        # `use mpi`: handles are INTEGERs, a status INTEGER(MPI_STATUS_SIZE)
+        status = not f08 and base == "MPI_Status"
+        if not f08 and (base in HANDLES or status):
+            base = "int"
+        if not f08 and "MPI_F08_status" in ctype:
+            raise Unchecked(call)
         pointer = ctype.endswith("*")
         if self.string:
             kind = "character(len=*)" + (", intent(in)" if const else "")
@@ -125,7 +153,7 @@ class Arg:
             kind = f"integer{size}, intent({intent})"
         elif base == "void":
             kind = "type(*), dimension(*)"
-        elif base in CALLBACKS:
+        elif base in CALLBACKS and f08:
             kind = f"procedure({base})"
         elif self.procedure:
             kind = "external"  # MPI-1's callbacks: no interface in mpi_f08
@@ -141,8 +169,11 @@ class Arg:
             # ignore constants (MPI_STATUS_IGNORE, MPI_UNWEIGHTED) pass
             if const or not (pointer or array):
                 kind += ", intent(in)"
-            if array or name.startswith("array_of") or name.endswith("weights") \
-                    or name == "f_status":
+            many = array or name.startswith("array_of") or name.endswith("weights") \
+                or name == "f_status"
+            if status:
+                name += "(MPI_STATUS_SIZE, *)" if many else "(MPI_STATUS_SIZE)"
+            elif many:
                 name += "(*)"
         # its declaration's lines
         self.decl = [f"{kind} :: {name}"]
@@ -220,19 +251,33 @@ def callback_helper(helper, call, args):
     return lines
 
 
-def main():
-    calls = fortran_calls()
-    protos = prototypes()
+def bindable(calls, protos):
+    """The calls with a C prototype whose arguments Fortran can declare:
+    [(prefix, call, C name, params)], the profiling names' too."""
+    out = []
+    for prefix in ("", "P"):
+        for call in calls:
+            if (prefix and not call.startswith("MPI_")) or call in SKIP or call not in protos:
+                continue
+            ret, params, c_name = protos[call]
+            # C's argv (MPI_Info_create_env's, the spawn calls') is not Fortran's
+            if ret == "int" and not any("***" in t or (t == "char *" and a) or t == "MPI_PupFn"
+                                        for t, _, a in params):
+                out.append((prefix, call, c_name, params))
+    return out
+
+
+def f08_module(calls, protos):
+    """The text of include/mpi_f08.f90."""
     consts = constants()
     names = [c[0] for c in consts]
     first, last = names.index(FIRST_DATATYPE), names.index(LAST_DATATYPE)
     datatypes = {"MPI_DATATYPE_NULL", "MPI_BYTE", "MPI_PACKED"} | {
         n for n in names[first:last + 1] if n not in NOT_DATATYPES}
     typed = {n: t for t, ns in TYPED.items() for n in ns} | {n: "MPI_Datatype" for n in datatypes}
-
     head = [
         "! mpi_f08: MPI's Fortran 2008 module for arts' Fortran binding.",
-        "! Written by scripts/gen-mpi-f08.py from mpif.h, mpif-calls.h and mpi.h;",
+        "! Written by scripts/gen-fortran-interfaces.py from mpif.h, mpif-calls.h and mpi.h;",
         "! do not edit (run the script). arts-mpif90 compiles it on first use.",
         "module mpi_f08",
         "use, intrinsic :: iso_c_binding, only: c_int, c_size_t, c_char, c_double, c_ptr",
@@ -289,34 +334,23 @@ def main():
     head += ["end interface", ""]
     head += abstract_interfaces()
 
-    interfaces, wrappers, helpers, skipped = [], [], [], []
-    for prefix in ("", "P"):
-        for call in calls:
-            if prefix and not call.startswith("MPI_"):
-                continue
-            if call in SKIP or call not in protos:
-                if prefix == "" and call not in SKIP:
-                    skipped.append(call)
-                continue
-            ret, params, c_name = protos[call]
-            if ret != "int" or any("***" in t or "*[]" in t or t == "MPI_PupFn"
-                                   for t, _, _ in params):
-                if prefix == "":
-                    skipped.append(call)
-                continue
-            fname = prefix + c_name
-            symbol = (prefix + call).lower() + "_"
-            args = [Arg(call, t, n, a) for t, n, a in params]
-            if any(a.procedure for a in args):
-                helper = f"arts_f08_{(prefix + call).lower()}"
-                wrappers += callback_wrapper(fname, helper, args)
-                helpers += callback_helper(helper, prefix + call, args)
-            elif any(a.string for a in args):
-                bind = f"arts_f77_{(prefix + call).lower()}"
-                interfaces += interface(symbol, args, bind)
-                wrappers += string_wrapper(fname, bind, args)
-            else:
-                interfaces += interface(symbol, args, fname)
+    interfaces, wrappers, helpers = [], [], []
+    for prefix, call, c_name, params in bindable(calls, protos):
+        if call in REMOVED:
+            continue
+        fname = prefix + c_name
+        symbol = (prefix + call).lower() + "_"
+        args = [Arg(call, t, n, a) for t, n, a in params]
+        if any(a.procedure for a in args):
+            helper = f"arts_f08_{(prefix + call).lower()}"
+            wrappers += callback_wrapper(fname, helper, args)
+            helpers += callback_helper(helper, prefix + call, args)
+        elif any(a.string for a in args):
+            bind = f"arts_f77_{(prefix + call).lower()}"
+            interfaces += interface(symbol, args, bind)
+            wrappers += string_wrapper(fname, bind, args)
+        else:
+            interfaces += interface(symbol, args, fname)
     body = ["interface"] + interfaces + own_interfaces() + ["end interface", "", "contains", ""]
     body += wrappers
     for h in HANDLES:
@@ -332,16 +366,55 @@ def main():
     body.append("end module mpi_f08")
     body += ["", "! the calls behind the module's procedures that take procedures"]
     body += helpers
-    text = "\n".join(head + body) + "\n"
-    if "--check" in sys.argv:
-        if OUT.read_text() != text:
-            print(f"{OUT.relative_to(ROOT)} is out of date: run scripts/gen-mpi-f08.py",
+    return "\n".join(head + body) + "\n"
+
+
+def mpi_interfaces(calls, protos):
+    """The text of include/mpi-interfaces.h: the `mpi` module's explicit
+    interface of every call whose Fortran shape is C's (INTEGER handles,
+    `ierror` required); the others stay EXTERNAL, as in mpif.h."""
+    checked = {}
+    for prefix, call, c_name, params in bindable(calls, protos):
+        if prefix + call in MPI1_SHAPES:
+            continue
+        try:
+            args = [Arg(call, t, n, a, f08=False) for t, n, a in params]
+        except Unchecked:
+            continue
+        names = [a.name for a in args] + ["ierror"]
+        lines = wrap(f"subroutine {prefix + c_name}({', '.join(names)})") + ["import"]
+        for a in args:
+            lines += a.decl
+        lines += ["integer, intent(out) :: ierror", f"end subroutine {prefix + c_name}"]
+        checked[prefix + call] = lines
+    out = [
+        "! mpi-interfaces.h: the `mpi` module's calls (arts-mpif90 makes the module of",
+        "! mpif.h and this file). Written by scripts/gen-fortran-interfaces.py from mpif-calls.h",
+        "! and mpi.h; do not edit (run the script). Explicit interfaces, as MPI asks",
+        "! of the module, check each call's arguments at compile time (choice",
+        "! buffers take any type and rank: gfortran's NO_ARG_CHECK); the calls",
+        "! without one (MPI-1's datatype calls with INTEGER displacements, ...)",
+        "! are EXTERNAL, with implicit interfaces, as in mpif.h.",
+        "interface",
+    ]
+    for lines in checked.values():
+        out += lines
+    out.append("end interface")
+    out += [f"EXTERNAL {c}" for c in listed_calls() if c not in checked]
+    return "\n".join(out) + "\n"
+
+
+def main():
+    calls = fortran_calls()
+    protos = prototypes()
+    outputs = {OUT: f08_module(calls, protos), INTERFACES: mpi_interfaces(calls, protos)}
+    for path, text in outputs.items():
+        if "--check" not in sys.argv:
+            path.write_text(text)
+        elif path.read_text() != text:
+            print(f"{path.relative_to(ROOT)} is out of date: run scripts/gen-fortran-interfaces.py",
                   file=sys.stderr)
             sys.exit(1)
-        return
-    OUT.write_text(text)
-    if "--verbose" in sys.argv:
-        print("not in mpi_f08:", " ".join(skipped))
 
 
 # The callbacks' abstract interfaces (MPI 4.0 §19.3.5): name -> (arguments,
@@ -397,6 +470,12 @@ def own_interfaces():
             f"subroutine {p}MPI_Init(ierror) bind(C, name='{low}mpi_init_')",
             "integer, optional, intent(out) :: ierror",
             f"end subroutine {p}MPI_Init",
+            f"subroutine {p}MPI_Info_create_env(info, ierror) &",
+            f"        bind(C, name='{low}mpi_info_create_env_')",
+            "import",
+            "type(MPI_Info) :: info",
+            "integer, optional, intent(out) :: ierror",
+            f"end subroutine {p}MPI_Info_create_env",
             f"subroutine {p}MPI_Init_thread(required, provided, ierror) &",
             f"        bind(C, name='{low}mpi_init_thread_')",
             "integer, intent(in) :: required",
