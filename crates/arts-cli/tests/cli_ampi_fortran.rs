@@ -6,7 +6,7 @@ use std::path::Path;
 use std::process::Command;
 
 mod common;
-use common::{arts_text, build_fortran, fortran_dir, have, open_mpi_cmd, program_lines};
+use common::{arts_text, build_fortran, fortran_dir, have, mpicc, open_mpi_cmd, program_lines};
 
 /// The output of `file` built with Open MPI's `mpif90` and run on `np`
 /// processes (`None` without them).
@@ -431,4 +431,43 @@ fn attributes_pass_between_c_and_fortran_as_mpi_says() {
             "vp {vp}"
         );
     }
+}
+
+#[test]
+fn use_mpi_checks_argument_lists_at_compile_time() {
+    // The `mpi` module's explicit interfaces: a call without its ierror
+    // (or with a handle where a count goes) fails to compile under `use
+    // mpi`, as under Open MPI; under `use mpi_f08` ierror is optional.
+    if !have("gfortran") {
+        eprintln!("skipped: gfortran is not installed");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let compile = |module: &str, call: &str| {
+        let src = dir.path().join(format!("{module}.f90"));
+        let text = format!(
+            "program p\nuse {module}\ninteger :: buf(1), ierr\ncall MPI_Init(ierr)\n{call}\n\
+             call MPI_Finalize(ierr)\nend program p\n"
+        );
+        std::fs::write(&src, text).unwrap();
+        let out = Command::new("sh")
+            .current_dir(dir.path())
+            .arg(mpicc().with_file_name("arts-mpif90"))
+            .env("ARTS_FORTRAN_MODULES", dir.path().join("mods"))
+            .arg(&src)
+            .arg("-o")
+            .arg(dir.path().join(format!("{module}.so")))
+            .output()
+            .unwrap();
+        (out.status.success(), String::from_utf8_lossy(&out.stderr).into_owned())
+    };
+    let send = "call MPI_Send(buf, 1, MPI_INTEGER, 0, 0, MPI_COMM_WORLD)";
+    let (ok, err) = compile("mpi", send);
+    assert!(!ok && err.contains("ierror"), "{err}");
+    let (ok, err) = compile("mpi", "call MPI_Comm_size(MPI_COMM_WORLD, 1.5, ierr)");
+    assert!(!ok && err.contains("size"), "{err}");
+    let (ok, err) = compile("mpi", "call MPI_Send(buf, 1, MPI_INTEGER, 0, 0, MPI_COMM_WORLD, ierr)");
+    assert!(ok, "{err}");
+    let (ok, err) = compile("mpi_f08", send);
+    assert!(ok, "{err}");
 }
