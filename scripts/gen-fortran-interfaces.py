@@ -60,7 +60,7 @@ LOGICALS = {"flag", "commute", "weighted", "periods", "reorder", "remain_dims", 
 ADDRESS_INTS = {"attribute_val", "extra_state"}
 # Calls whose Fortran shape is not C's: written by hand ([`own_interfaces`]).
 SKIP = {"MPI_INIT", "MPI_INIT_THREAD", "MPI_PCONTROL", "MPI_F_SYNC_REG", "MPI_ALLOC_MEM",
-        "MPI_BUFFER_DETACH", "MPI_ATTR_GET", "MPI_ATTR_PUT",
+        "MPI_BUFFER_DETACH", "MPI_ATTR_GET", "MPI_ATTR_PUT", "MPI_INFO_CREATE_ENV",
         # AMPI's PUP calls: Fortran programs use `pupmod`
         "AMPI_REGISTER_PUP", "AMPI_GET_PUP_DATA"}
 
@@ -251,18 +251,40 @@ def callback_helper(helper, call, args):
     return lines
 
 
+def binding_arity():
+    """The argument count (without `ierr` and string lengths) of each
+    Fortran call the binding defines in Rust, where the source names its
+    arguments: `mpi_x_ => C(a: k, ...)` tables and `fn mpi_x_(...)`."""
+    out = {}
+    for path in (INC.parent / "src").rglob("*.rs"):
+        src = path.read_text()
+        for name, args in re.findall(r"\b(a?mpi_\w+_) => \w+\(([^;]*?)\);", src, re.S):
+            out[name] = len([a for a in args.split(",") if a.strip()])
+        for name, args in re.findall(r"fn (a?mpi_\w+_)\(([^)]*)\)", src, re.S):
+            names = [a.split(":")[0].strip() for a in args.split(",") if a.strip()]
+            out[name] = len([n for n in names if "ierr" not in n and not n.endswith("_len")])
+    return out
+
+
 def bindable(calls, protos):
     """The calls with a C prototype whose arguments Fortran can declare:
-    [(prefix, call, C name, params)], the profiling names' too."""
+    [(prefix, call, C name, params)], the profiling names' too. A call
+    whose binding takes other arguments than C's is an error (it needs a
+    hand-written interface: SKIP)."""
+    arity = binding_arity()
+    for call in calls:
+        if call in protos and call not in SKIP:
+            known = arity.get(call.lower() + "_")
+            if known is not None and known != len(protos[call][1]):
+                sys.exit(f"{call}: the binding takes {known} arguments, C's {len(protos[call][1])}"
+                         ": give it a hand-written interface (SKIP)")
     out = []
     for prefix in ("", "P"):
         for call in calls:
             if (prefix and not call.startswith("MPI_")) or call in SKIP or call not in protos:
                 continue
             ret, params, c_name = protos[call]
-            # C's argv (MPI_Info_create_env's, the spawn calls') is not Fortran's
-            if ret == "int" and not any("***" in t or (t == "char *" and a) or t == "MPI_PupFn"
-                                        for t, _, a in params):
+            if ret == "int" and not any("***" in t or t == "MPI_PupFn" for t, _, _ in params):
                 out.append((prefix, call, c_name, params))
     return out
 
