@@ -459,14 +459,20 @@ fn use_mpi_checks_argument_lists_at_compile_time() {
             .arg(dir.path().join(format!("{module}.so")))
             .output()
             .unwrap();
-        (out.status.success(), String::from_utf8_lossy(&out.stderr).into_owned())
+        (
+            out.status.success(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
     };
     let send = "call MPI_Send(buf, 1, MPI_INTEGER, 0, 0, MPI_COMM_WORLD)";
     let (ok, err) = compile("mpi", send);
     assert!(!ok && err.contains("ierror"), "{err}");
     let (ok, err) = compile("mpi", "call MPI_Comm_size(MPI_COMM_WORLD, 1.5, ierr)");
     assert!(!ok && err.contains("size"), "{err}");
-    let (ok, err) = compile("mpi", "call MPI_Send(buf, 1, MPI_INTEGER, 0, 0, MPI_COMM_WORLD, ierr)");
+    let (ok, err) = compile(
+        "mpi",
+        "call MPI_Send(buf, 1, MPI_INTEGER, 0, 0, MPI_COMM_WORLD, ierr)",
+    );
     assert!(ok, "{err}");
     let (ok, err) = compile("mpi_f08", send);
     assert!(ok, "{err}");

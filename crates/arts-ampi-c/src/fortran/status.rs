@@ -22,71 +22,30 @@ fn copy(from: *const u8, to: *mut u8, what: &str) -> Result<(), Fail> {
     Ok(())
 }
 
-/// `MPI_Status_f2c`: the C status a Fortran one holds.
-#[unsafe(no_mangle)]
-pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Status_f2c(
-    f_status: *const c_int,
-    c_status: *mut MpiStatus,
-) -> c_int {
-    entry("MPI_Status_f2c", MPI_COMM_WORLD, |_| {
-        copy(f_status.cast(), c_status.cast(), "Fortran status")
-    })
+/// Defines C's status conversions: `$f` (`$name` in mpi.h) from `$from` to `$to`,
+/// a copy.
+macro_rules! conversion {
+    ($($f:ident, $name:literal, $from:ident: $ft:ty => $to:ident: $tt:ty, $what:literal;)*) => {$(
+        #[doc = concat!("`", $name, "`: a copy of the ", $what, ".")]
+        #[unsafe(no_mangle)]
+        pub(crate) unsafe extern "C-unwind" fn $f($from: *const $ft, $to: *mut $tt) -> c_int {
+            entry($name, MPI_COMM_WORLD, |_| copy($from.cast(), $to.cast(), $what))
+        }
+    )*};
 }
 
-/// `MPI_Status_c2f`: the Fortran status of a C one.
-#[unsafe(no_mangle)]
-pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Status_c2f(
-    c_status: *const MpiStatus,
-    f_status: *mut c_int,
-) -> c_int {
-    entry("MPI_Status_c2f", MPI_COMM_WORLD, |_| {
-        copy(c_status.cast(), f_status.cast(), "C status")
-    })
-}
-
-/// `MPI_Status_c2f08`: `mpi_f08`'s `TYPE(MPI_Status)` (C's
-/// `MPI_F08_status`) of a C status: the same words.
-#[unsafe(no_mangle)]
-pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Status_c2f08(
-    c_status: *const MpiStatus,
-    f08_status: *mut MpiStatus,
-) -> c_int {
-    entry("MPI_Status_c2f08", MPI_COMM_WORLD, |_| {
-        copy(c_status.cast(), f08_status.cast(), "C status")
-    })
-}
-
-/// `MPI_Status_f082c`: the C status of an `mpi_f08` one.
-#[unsafe(no_mangle)]
-pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Status_f082c(
-    f08_status: *const MpiStatus,
-    c_status: *mut MpiStatus,
-) -> c_int {
-    entry("MPI_Status_f082c", MPI_COMM_WORLD, |_| {
-        copy(f08_status.cast(), c_status.cast(), "Fortran 2008 status")
-    })
-}
-
-/// `MPI_Status_f2f08`: the `mpi_f08` status of an `mpif.h` one.
-#[unsafe(no_mangle)]
-pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Status_f2f08(
-    f_status: *const c_int,
-    f08_status: *mut MpiStatus,
-) -> c_int {
-    entry("MPI_Status_f2f08", MPI_COMM_WORLD, |_| {
-        copy(f_status.cast(), f08_status.cast(), "Fortran status")
-    })
-}
-
-/// `MPI_Status_f082f`: the `mpif.h` status of an `mpi_f08` one.
-#[unsafe(no_mangle)]
-pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Status_f082f(
-    f08_status: *const MpiStatus,
-    f_status: *mut c_int,
-) -> c_int {
-    entry("MPI_Status_f082f", MPI_COMM_WORLD, |_| {
-        copy(f08_status.cast(), f_status.cast(), "Fortran 2008 status")
-    })
+conversion! {
+    ARTS_MPI_Status_f2c, "MPI_Status_f2c", f_status: c_int => c_status: MpiStatus,
+        "Fortran status";
+    ARTS_MPI_Status_c2f, "MPI_Status_c2f", c_status: MpiStatus => f_status: c_int, "C status";
+    ARTS_MPI_Status_c2f08, "MPI_Status_c2f08", c_status: MpiStatus => f08_status: MpiStatus,
+        "C status";
+    ARTS_MPI_Status_f082c, "MPI_Status_f082c", f08_status: MpiStatus => c_status: MpiStatus,
+        "Fortran 2008 status";
+    ARTS_MPI_Status_f2f08, "MPI_Status_f2f08", f_status: c_int => f08_status: MpiStatus,
+        "Fortran status";
+    ARTS_MPI_Status_f082f, "MPI_Status_f082f", f08_status: MpiStatus => f_status: c_int,
+        "Fortran 2008 status";
 }
 
 /// Fortran's `MPI_Status_f2f08(f_status, f08_status, ierr)`.
