@@ -58,13 +58,12 @@ OWN = {"MPI_STATUS_IGNORE", "MPI_STATUSES_IGNORE", "MPI_UNWEIGHTED", "MPI_WEIGHT
 LOGICALS = {"flag", "commute", "weighted", "periods", "reorder", "remain_dims", "high"}
 # void* arguments that are not choice buffers, by call and name (the rest are).
 ADDRESS_INTS = {"attribute_val", "extra_state"}
-# Calls whose Fortran shape is not C's: written by hand ([`own_interfaces`]).
+# Calls whose Fortran shape is not C's: written by hand in mpi_f08
+# (`own_interfaces`), EXTERNAL in `use mpi`.
 SKIP = {"MPI_INIT", "MPI_INIT_THREAD", "MPI_PCONTROL", "MPI_F_SYNC_REG", "MPI_ALLOC_MEM",
         "MPI_BUFFER_DETACH", "MPI_ATTR_GET", "MPI_ATTR_PUT", "MPI_INFO_CREATE_ENV",
         # AMPI's PUP calls: Fortran programs use `pupmod`
         "AMPI_REGISTER_PUP", "AMPI_GET_PUP_DATA"}
-
-
 # MPI-3.0 removed these: not in mpi_f08.
 REMOVED = {"MPI_ADDRESS", "MPI_TYPE_EXTENT", "MPI_TYPE_LB", "MPI_TYPE_UB",
            "MPI_TYPE_HINDEXED", "MPI_TYPE_HVECTOR", "MPI_TYPE_STRUCT",

@@ -26,6 +26,7 @@ fn a_quick_study_reports_every_cell_and_writes_csv_and_svg() {
     let v = json(&arts(&args));
     assert_eq!(v["experiment"], "leanmd-grid");
     assert_eq!(v["clusters"], 2);
+    assert_eq!(v["grid_priority"], false);
     assert_eq!(v["cells"], serde_json::json!([3, 3, 3]));
     let step0 = v["baselines"][0]["step_time_mean_s"].as_f64().unwrap();
     assert!(step0 > 0.0, "{v}");
@@ -88,6 +89,18 @@ fn bad_input_is_one_error_line() {
         "cannot be used",
     );
     assert_usage_error(&with(&["--cells", "2x3x3"]), "leanmd:");
+    assert_usage_error(&with(&["--grid-priority", "yes"]), "--grid-priority");
+}
+
+#[test]
+fn border_objects_first_keeps_every_run_valid() {
+    let mut args = TINY.to_vec();
+    args.extend(["--grid-priority", "on", "--balancers", "none"]);
+    let v = json(&arts(&args));
+    assert_eq!(v["grid_priority"], true);
+    for r in v["runs"].as_array().unwrap() {
+        assert_eq!(r["valid"], true, "{r}");
+    }
 }
 
 /// The mean of `v`'s `step_times_s`.

@@ -64,6 +64,9 @@ pub struct Plan {
     pub reps: u32,
     /// The memory a run may use.
     pub memory: MemoryBudget,
+    /// Serve the border objects' messages first (the thesis' chapter-6
+    /// prioritization, `--grid-priority`), in every run.
+    pub priority: bool,
 }
 
 /// One run of the sweep.
@@ -172,7 +175,10 @@ impl Plan {
             .map_err(|e| RunError::Config(e.to_string()))?;
         let strategy = (balancer != "none").then_some(balancer);
         let lb = balancing(strategy, self.schedule.period(), &GridOptions::default())?;
-        let emulation = Emulation::new(topology);
+        let emulation = Emulation {
+            priority: self.priority,
+            ..Emulation::new(topology)
+        };
         let config = emulation.apply(Config {
             pes,
             lb,
@@ -282,6 +288,7 @@ mod tests {
             balancers: vec!["none".into(), "grid-hybrid".into()],
             reps: 1,
             memory: MemoryBudget::new(None),
+            priority: false,
         }
     }
 
@@ -356,6 +363,13 @@ mod tests {
     fn every_balancer_is_valid_at_every_multiple() {
         let mut heard = 0;
         let r = run(&plan(), &mut |_| heard += 1).unwrap();
+        // The border objects' messages served first: the same atoms.
+        let first = Plan {
+            priority: true,
+            ..plan()
+        };
+        let p = run(&first, &mut |_| ()).unwrap();
+        assert!(p.runs.iter().all(|row| row.valid), "{:?}", p.runs);
         assert_eq!(heard, 5);
         assert_eq!(r.baselines.len(), 1);
         let step0 = r.baselines[0].step_time_mean_s;

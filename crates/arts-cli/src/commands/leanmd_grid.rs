@@ -7,6 +7,7 @@ use std::path::PathBuf;
 
 use arts_apps::leanmd::Params;
 use arts_experiments::leanmd_grid::{self, MULTIPLES, Plan, ScheduleFlags};
+use clap::builder::TypedValueParser;
 
 use crate::output::{CliError, CliResult, Output, PendingDir, commit_files, run_counter};
 
@@ -46,6 +47,13 @@ pub struct LeanmdGridArgs {
     /// time is reported (default 3; --quick: 1).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100))]
     reps: Option<u32>,
+    /// Serve messages for border objects (those that send across
+    /// clusters) first in every run, the thesis' chapter-6 prioritization.
+    #[arg(long = "grid-priority", value_name = "GRID_PRIORITY", default_value = "off",
+          action = clap::ArgAction::Set,
+          value_parser = clap::builder::EnumValueParser::<arts_grid::choice::OnOff>::new()
+              .map(|v| v == arts_grid::choice::OnOff::On))]
+    grid_priority: bool,
     /// A small, fast version (each default above its --quick value).
     #[arg(long)]
     quick: bool,
@@ -101,6 +109,7 @@ impl LeanmdGridArgs {
             balancers: self.balancers.clone(),
             reps: pick(self.reps, 3, 1),
             memory: crate::budget::budget(),
+            priority: self.grid_priority,
         }
     }
 }

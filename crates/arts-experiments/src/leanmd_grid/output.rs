@@ -68,6 +68,8 @@ pub struct LeanmdGridReport {
     pub schedule: ScheduleFields,
     /// Runs per cell.
     pub reps: u32,
+    /// Whether the border objects' messages were served first.
+    pub grid_priority: bool,
     /// step(0) at each PE count.
     pub baselines: Vec<Baseline>,
     /// Every cell's reported run.
@@ -155,6 +157,7 @@ impl LeanmdGridReport {
             steps: plan.params.steps,
             schedule: plan.schedule.fields(),
             reps: plan.reps.max(1),
+            grid_priority: plan.priority,
             findings: baselines.iter().map(|b| findings(b, &runs)).collect(),
             baselines,
             runs,
