@@ -64,6 +64,15 @@ SKIP = {"MPI_INIT", "MPI_INIT_THREAD", "MPI_PCONTROL", "MPI_F_SYNC_REG", "MPI_AL
         "MPI_BUFFER_DETACH", "MPI_ATTR_GET", "MPI_ATTR_PUT", "MPI_INFO_CREATE_ENV",
         # AMPI's PUP calls: Fortran programs use `pupmod`
         "AMPI_REGISTER_PUP", "AMPI_GET_PUP_DATA"}
+# Calls that keep their choice buffers past their return (non-blocking,
+# persistent, one-sided, windows, buffered sends' buffer): in mpi_f08 their
+# buffers are assumed-rank, and a non-contiguous array section is refused
+# (the compiler would pass a temporary copy, gone before the operation
+# ends; MPI_SUBARRAYS_SUPPORTED is .FALSE.).
+ASYNC = re.compile(r"MPI_(I(B|S|R)?SEND|IM?RECV|I(ALLGATHERV?|ALLREDUCE|ALLTOALL[VW]?|BCAST"
+                   r"|EXSCAN|GATHERV?|REDUCE(_SCATTER(_BLOCK)?)?|SCAN|SCATTERV?|NEIGHBOR_\w+)"
+                   r"|\w+_INIT|R?PUT|R?GET|R?ACCUMULATE|R?GET_ACCUMULATE|FETCH_AND_OP"
+                   r"|COMPARE_AND_SWAP|WIN_CREATE|WIN_ATTACH|BUFFER_ATTACH)")
 # MPI-3.0 removed these: not in mpi_f08.
 REMOVED = {"MPI_ADDRESS", "MPI_TYPE_EXTENT", "MPI_TYPE_LB", "MPI_TYPE_UB",
            "MPI_TYPE_HINDEXED", "MPI_TYPE_HVECTOR", "MPI_TYPE_STRUCT",
@@ -133,6 +142,7 @@ class Arg:
         self.name = name
         self.procedure = "_function" in ctype or "_fn" in ctype
         self.string = ctype.removeprefix("const ").startswith("char")
+        self.choice = False
         const = ctype.startswith("const ")
         base = ctype.removeprefix("const ").rstrip("* ").strip()
         base = {"MPI_F08_status": "MPI_Status"}.get(base, base)
@@ -151,6 +161,7 @@ class Arg:
             size = "" if call == "MPI_KEYVAL_CREATE" else "(kind=MPI_ADDRESS_KIND)"
             kind = f"integer{size}, intent({intent})"
         elif base == "void":
+            self.choice = True
             kind = "type(*), dimension(*)"
         elif base in CALLBACKS and f08:
             kind = f"procedure({base})"
@@ -214,6 +225,42 @@ def string_wrapper(fname, bind_name, args):
         lines += a.decl
     lines.append("integer, optional, intent(out) :: ierror")
     actual = names + [f"len({a.name}, kind=c_size_t)" for a in args if a.string]
+    lines += wrap(f"call {bind_name}({', '.join(actual)})")
+    lines.append(f"end subroutine {fname}")
+    return lines
+
+
+def async_interface(symbol, args, bind_name):
+    """A BIND(C) interface to `symbol` taking each choice buffer's address."""
+    lines = interface(symbol, args, bind_name)
+    out = []
+    for line in lines:
+        if line.startswith("!GCC$ ATTRIBUTES NO_ARG_CHECK"):
+            continue
+        if line.startswith("type(*), dimension(*) :: "):
+            line = "type(c_ptr), value :: " + line.split(" :: ")[1]
+        out.append(line)
+    return out
+
+
+def async_wrapper(fname, bind_name, args):
+    """A module procedure `fname` whose choice buffers are assumed-rank:
+    one that is not contiguous is refused, the others' addresses go to
+    `bind_name`."""
+    names = [a.name for a in args] + ["ierror"]
+    lines = wrap(f"subroutine {fname}({', '.join(names)})")
+    for a in args:
+        if a.choice:
+            lines.append(f"type(*), dimension(..), target, asynchronous :: {a.name}")
+        else:
+            lines += a.decl
+    lines.append("integer, optional, intent(out) :: ierror")
+    for a in args:
+        if a.choice:
+            lines += [f"if (.not. is_contiguous({a.name})) then",
+                      f"call arts_f08_noncontiguous('{fname}', {len(fname)}_c_size_t, ierror)",
+                      "return", "end if"]
+    actual = [f"c_loc({a.name})" if a.choice else a.name for a in args] + ["ierror"]
     lines += wrap(f"call {bind_name}({', '.join(actual)})")
     lines.append(f"end subroutine {fname}")
     return lines
@@ -301,9 +348,9 @@ def f08_module(calls, protos):
         "! Written by scripts/gen-fortran-interfaces.py from mpif.h, mpif-calls.h and mpi.h;",
         "! do not edit (run the script). arts-mpif90 compiles it on first use.",
         "module mpi_f08",
-        "use, intrinsic :: iso_c_binding, only: c_int, c_size_t, c_char, c_double, c_ptr",
+        "use, intrinsic :: iso_c_binding, only: c_int, c_size_t, c_char, c_double, c_ptr, c_loc",
         "implicit none",
-        "private :: c_int, c_size_t, c_char, c_double",
+        "private :: c_int, c_size_t, c_char, c_double, c_loc, arts_f08_noncontiguous",
         "",
         "! handles: one C int each, as the binding's INTEGER handles",
     ]
@@ -370,6 +417,10 @@ def f08_module(calls, protos):
             bind = f"arts_f77_{(prefix + call).lower()}"
             interfaces += interface(symbol, args, bind)
             wrappers += string_wrapper(fname, bind, args)
+        elif ASYNC.fullmatch(call) and any(a.choice for a in args):
+            bind = f"arts_f77_{(prefix + call).lower()}"
+            interfaces += async_interface(symbol, args, bind)
+            wrappers += async_wrapper(fname, bind, args)
         else:
             interfaces += interface(symbol, args, fname)
     body = ["interface"] + interfaces + own_interfaces() + ["end interface", "", "contains", ""]
@@ -557,6 +608,13 @@ def own_interfaces():
             f"end subroutine {p}MPI_Attr_put",
         ]
     out += [
+        "subroutine arts_f08_noncontiguous(name, name_len, ierror) &",
+        "        bind(C, name='arts_f08_noncontiguous')",
+        "import",
+        "character(kind=c_char) :: name(*)",
+        "integer(c_size_t), value :: name_len",
+        "integer, optional, intent(out) :: ierror",
+        "end subroutine arts_f08_noncontiguous",
         "subroutine MPI_F_sync_reg(buf) bind(C, name='mpi_f_sync_reg_')",
         "!GCC$ ATTRIBUTES NO_ARG_CHECK :: buf",
         "type(*), dimension(*) :: buf",

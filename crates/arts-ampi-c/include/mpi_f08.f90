@@ -2,9 +2,9 @@
 ! Written by scripts/gen-fortran-interfaces.py from mpif.h, mpif-calls.h and mpi.h;
 ! do not edit (run the script). arts-mpif90 compiles it on first use.
 module mpi_f08
-use, intrinsic :: iso_c_binding, only: c_int, c_size_t, c_char, c_double, c_ptr
+use, intrinsic :: iso_c_binding, only: c_int, c_size_t, c_char, c_double, c_ptr, c_loc
 implicit none
-private :: c_int, c_size_t, c_char, c_double
+private :: c_int, c_size_t, c_char, c_double, c_loc, arts_f08_noncontiguous
 
 ! handles: one C int each, as the binding's INTEGER handles
 type, bind(C) :: MPI_Comm
@@ -533,12 +533,11 @@ type(MPI_Comm), intent(in) :: comm
 integer, intent(in) :: errorcode
 integer, optional, intent(out) :: ierror
 end subroutine MPI_Abort
-subroutine MPI_Accumulate(origin_addr, origin_count, origin_datatype, target_rank, target_disp, &
-    target_count, target_datatype, op, win, ierror) &
+subroutine arts_f77_mpi_accumulate(origin_addr, origin_count, origin_datatype, target_rank, &
+    target_disp, target_count, target_datatype, op, win, ierror) &
         bind(C, name='mpi_accumulate_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: origin_addr
-type(*), dimension(*) :: origin_addr
+type(c_ptr), value :: origin_addr
 integer, intent(in) :: origin_count
 type(MPI_Datatype), intent(in) :: origin_datatype
 integer, intent(in) :: target_rank
@@ -548,7 +547,7 @@ type(MPI_Datatype), intent(in) :: target_datatype
 type(MPI_Op), intent(in) :: op
 type(MPI_Win), intent(in) :: win
 integer, optional, intent(out) :: ierror
-end subroutine MPI_Accumulate
+end subroutine arts_f77_mpi_accumulate
 subroutine MPI_Add_error_class(errorclass, ierror) &
         bind(C, name='mpi_add_error_class_')
 import
@@ -600,16 +599,14 @@ type(MPI_Datatype), intent(in) :: recvtype
 type(MPI_Comm), intent(in) :: comm
 integer, optional, intent(out) :: ierror
 end subroutine MPI_Allgatherv
-subroutine MPI_Allgatherv_init(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, &
-    comm, info, request, ierror) &
+subroutine arts_f77_mpi_allgatherv_init(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, &
+    recvtype, comm, info, request, ierror) &
         bind(C, name='mpi_allgatherv_init_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
+type(c_ptr), value :: sendbuf
 integer, intent(in) :: sendcount
 type(MPI_Datatype), intent(in) :: sendtype
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: recvcounts(*)
 integer, intent(in) :: displs(*)
 type(MPI_Datatype), intent(in) :: recvtype
@@ -617,24 +614,22 @@ type(MPI_Comm), intent(in) :: comm
 type(MPI_Info), intent(in) :: info
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine MPI_Allgatherv_init
-subroutine MPI_Allgather_init(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &
-    info, request, ierror) &
+end subroutine arts_f77_mpi_allgatherv_init
+subroutine arts_f77_mpi_allgather_init(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, &
+    comm, info, request, ierror) &
         bind(C, name='mpi_allgather_init_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
+type(c_ptr), value :: sendbuf
 integer, intent(in) :: sendcount
 type(MPI_Datatype), intent(in) :: sendtype
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: recvcount
 type(MPI_Datatype), intent(in) :: recvtype
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Info), intent(in) :: info
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine MPI_Allgather_init
+end subroutine arts_f77_mpi_allgather_init
 subroutine MPI_Allreduce(sendbuf, recvbuf, count, datatype, op, comm, ierror) &
         bind(C, name='mpi_allreduce_')
 import
@@ -648,13 +643,12 @@ type(MPI_Op), intent(in) :: op
 type(MPI_Comm), intent(in) :: comm
 integer, optional, intent(out) :: ierror
 end subroutine MPI_Allreduce
-subroutine MPI_Allreduce_init(sendbuf, recvbuf, count, datatype, op, comm, info, request, ierror) &
+subroutine arts_f77_mpi_allreduce_init(sendbuf, recvbuf, count, datatype, op, comm, info, request, &
+    ierror) &
         bind(C, name='mpi_allreduce_init_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: sendbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: count
 type(MPI_Datatype), intent(in) :: datatype
 type(MPI_Op), intent(in) :: op
@@ -662,7 +656,7 @@ type(MPI_Comm), intent(in) :: comm
 type(MPI_Info), intent(in) :: info
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine MPI_Allreduce_init
+end subroutine arts_f77_mpi_allreduce_init
 subroutine MPI_Alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, ierror) &
         bind(C, name='mpi_alltoall_')
 import
@@ -694,17 +688,15 @@ type(MPI_Datatype), intent(in) :: recvtype
 type(MPI_Comm), intent(in) :: comm
 integer, optional, intent(out) :: ierror
 end subroutine MPI_Alltoallv
-subroutine MPI_Alltoallv_init(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, &
-    recvtype, comm, info, request, ierror) &
+subroutine arts_f77_mpi_alltoallv_init(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, &
+    rdispls, recvtype, comm, info, request, ierror) &
         bind(C, name='mpi_alltoallv_init_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
+type(c_ptr), value :: sendbuf
 integer, intent(in) :: sendcounts(*)
 integer, intent(in) :: sdispls(*)
 type(MPI_Datatype), intent(in) :: sendtype
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: recvcounts(*)
 integer, intent(in) :: rdispls(*)
 type(MPI_Datatype), intent(in) :: recvtype
@@ -712,7 +704,7 @@ type(MPI_Comm), intent(in) :: comm
 type(MPI_Info), intent(in) :: info
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine MPI_Alltoallv_init
+end subroutine arts_f77_mpi_alltoallv_init
 subroutine MPI_Alltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, &
     recvtypes, comm, ierror) &
         bind(C, name='mpi_alltoallw_')
@@ -730,17 +722,15 @@ type(MPI_Datatype), intent(in) :: recvtypes(*)
 type(MPI_Comm), intent(in) :: comm
 integer, optional, intent(out) :: ierror
 end subroutine MPI_Alltoallw
-subroutine MPI_Alltoallw_init(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, &
-    rdispls, recvtypes, comm, info, request, ierror) &
+subroutine arts_f77_mpi_alltoallw_init(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, &
+    recvcounts, rdispls, recvtypes, comm, info, request, ierror) &
         bind(C, name='mpi_alltoallw_init_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
+type(c_ptr), value :: sendbuf
 integer, intent(in) :: sendcounts(*)
 integer, intent(in) :: sdispls(*)
 type(MPI_Datatype), intent(in) :: sendtypes(*)
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: recvcounts(*)
 integer, intent(in) :: rdispls(*)
 type(MPI_Datatype), intent(in) :: recvtypes(*)
@@ -748,24 +738,22 @@ type(MPI_Comm), intent(in) :: comm
 type(MPI_Info), intent(in) :: info
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine MPI_Alltoallw_init
-subroutine MPI_Alltoall_init(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &
-    info, request, ierror) &
+end subroutine arts_f77_mpi_alltoallw_init
+subroutine arts_f77_mpi_alltoall_init(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, &
+    comm, info, request, ierror) &
         bind(C, name='mpi_alltoall_init_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
+type(c_ptr), value :: sendbuf
 integer, intent(in) :: sendcount
 type(MPI_Datatype), intent(in) :: sendtype
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: recvcount
 type(MPI_Datatype), intent(in) :: recvtype
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Info), intent(in) :: info
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine MPI_Alltoall_init
+end subroutine arts_f77_mpi_alltoall_init
 subroutine MPI_Attr_delete(comm, keyval, ierror) &
         bind(C, name='mpi_attr_delete_')
 import
@@ -798,11 +786,10 @@ integer, intent(in) :: root
 type(MPI_Comm), intent(in) :: comm
 integer, optional, intent(out) :: ierror
 end subroutine MPI_Bcast
-subroutine MPI_Bcast_init(buffer, count, datatype, root, comm, info, request, ierror) &
+subroutine arts_f77_mpi_bcast_init(buffer, count, datatype, root, comm, info, request, ierror) &
         bind(C, name='mpi_bcast_init_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: buffer
-type(*), dimension(*) :: buffer
+type(c_ptr), value :: buffer
 integer, intent(in) :: count
 type(MPI_Datatype), intent(in) :: datatype
 integer, intent(in) :: root
@@ -810,7 +797,7 @@ type(MPI_Comm), intent(in) :: comm
 type(MPI_Info), intent(in) :: info
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine MPI_Bcast_init
+end subroutine arts_f77_mpi_bcast_init
 subroutine MPI_Bsend(buf, count, datatype, dest, tag, comm, ierror) &
         bind(C, name='mpi_bsend_')
 import
@@ -823,11 +810,10 @@ integer, intent(in) :: tag
 type(MPI_Comm), intent(in) :: comm
 integer, optional, intent(out) :: ierror
 end subroutine MPI_Bsend
-subroutine MPI_Bsend_init(buf, count, datatype, dest, tag, comm, request, ierror) &
+subroutine arts_f77_mpi_bsend_init(buf, count, datatype, dest, tag, comm, request, ierror) &
         bind(C, name='mpi_bsend_init_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: buf
-type(*), dimension(*) :: buf
+type(c_ptr), value :: buf
 integer, intent(in) :: count
 type(MPI_Datatype), intent(in) :: datatype
 integer, intent(in) :: dest
@@ -835,15 +821,14 @@ integer, intent(in) :: tag
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine MPI_Bsend_init
-subroutine MPI_Buffer_attach(buffer, size, ierror) &
+end subroutine arts_f77_mpi_bsend_init
+subroutine arts_f77_mpi_buffer_attach(buffer, size, ierror) &
         bind(C, name='mpi_buffer_attach_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: buffer
-type(*), dimension(*) :: buffer
+type(c_ptr), value :: buffer
 integer, intent(in) :: size
 integer, optional, intent(out) :: ierror
-end subroutine MPI_Buffer_attach
+end subroutine arts_f77_mpi_buffer_attach
 subroutine MPI_Cancel(request, ierror) &
         bind(C, name='mpi_cancel_')
 import
@@ -1135,22 +1120,19 @@ type(MPI_Comm), intent(in) :: comm
 logical :: flag
 integer, optional, intent(out) :: ierror
 end subroutine MPI_Comm_test_inter
-subroutine MPI_Compare_and_swap(origin_addr, compare_addr, result_addr, datatype, target_rank, &
-    target_disp, win, ierror) &
+subroutine arts_f77_mpi_compare_and_swap(origin_addr, compare_addr, result_addr, datatype, &
+    target_rank, target_disp, win, ierror) &
         bind(C, name='mpi_compare_and_swap_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: origin_addr
-type(*), dimension(*) :: origin_addr
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: compare_addr
-type(*), dimension(*) :: compare_addr
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: result_addr
-type(*), dimension(*) :: result_addr
+type(c_ptr), value :: origin_addr
+type(c_ptr), value :: compare_addr
+type(c_ptr), value :: result_addr
 type(MPI_Datatype), intent(in) :: datatype
 integer, intent(in) :: target_rank
 integer(kind=MPI_ADDRESS_KIND), intent(in) :: target_disp
 type(MPI_Win), intent(in) :: win
 integer, optional, intent(out) :: ierror
-end subroutine MPI_Compare_and_swap
+end subroutine arts_f77_mpi_compare_and_swap
 subroutine MPI_Dims_create(nnodes, ndims, dims, ierror) &
         bind(C, name='mpi_dims_create_')
 import
@@ -1247,13 +1229,12 @@ type(MPI_Op), intent(in) :: op
 type(MPI_Comm), intent(in) :: comm
 integer, optional, intent(out) :: ierror
 end subroutine MPI_Exscan
-subroutine MPI_Exscan_init(sendbuf, recvbuf, count, datatype, op, comm, info, request, ierror) &
+subroutine arts_f77_mpi_exscan_init(sendbuf, recvbuf, count, datatype, op, comm, info, request, &
+    ierror) &
         bind(C, name='mpi_exscan_init_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: sendbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: count
 type(MPI_Datatype), intent(in) :: datatype
 type(MPI_Op), intent(in) :: op
@@ -1261,22 +1242,20 @@ type(MPI_Comm), intent(in) :: comm
 type(MPI_Info), intent(in) :: info
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine MPI_Exscan_init
-subroutine MPI_Fetch_and_op(origin_addr, result_addr, datatype, target_rank, target_disp, op, win, &
-    ierror) &
+end subroutine arts_f77_mpi_exscan_init
+subroutine arts_f77_mpi_fetch_and_op(origin_addr, result_addr, datatype, target_rank, target_disp, &
+    op, win, ierror) &
         bind(C, name='mpi_fetch_and_op_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: origin_addr
-type(*), dimension(*) :: origin_addr
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: result_addr
-type(*), dimension(*) :: result_addr
+type(c_ptr), value :: origin_addr
+type(c_ptr), value :: result_addr
 type(MPI_Datatype), intent(in) :: datatype
 integer, intent(in) :: target_rank
 integer(kind=MPI_ADDRESS_KIND), intent(in) :: target_disp
 type(MPI_Op), intent(in) :: op
 type(MPI_Win), intent(in) :: win
 integer, optional, intent(out) :: ierror
-end subroutine MPI_Fetch_and_op
+end subroutine arts_f77_mpi_fetch_and_op
 subroutine MPI_File_call_errhandler(fh, errorcode, ierror) &
         bind(C, name='mpi_file_call_errhandler_')
 import
@@ -1879,16 +1858,14 @@ integer, intent(in) :: root
 type(MPI_Comm), intent(in) :: comm
 integer, optional, intent(out) :: ierror
 end subroutine MPI_Gatherv
-subroutine MPI_Gatherv_init(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, &
-    root, comm, info, request, ierror) &
+subroutine arts_f77_mpi_gatherv_init(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, &
+    recvtype, root, comm, info, request, ierror) &
         bind(C, name='mpi_gatherv_init_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
+type(c_ptr), value :: sendbuf
 integer, intent(in) :: sendcount
 type(MPI_Datatype), intent(in) :: sendtype
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: recvcounts(*)
 integer, intent(in) :: displs(*)
 type(MPI_Datatype), intent(in) :: recvtype
@@ -1897,17 +1874,15 @@ type(MPI_Comm), intent(in) :: comm
 type(MPI_Info), intent(in) :: info
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine MPI_Gatherv_init
-subroutine MPI_Gather_init(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, &
-    info, request, ierror) &
+end subroutine arts_f77_mpi_gatherv_init
+subroutine arts_f77_mpi_gather_init(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, &
+    root, comm, info, request, ierror) &
         bind(C, name='mpi_gather_init_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
+type(c_ptr), value :: sendbuf
 integer, intent(in) :: sendcount
 type(MPI_Datatype), intent(in) :: sendtype
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: recvcount
 type(MPI_Datatype), intent(in) :: recvtype
 integer, intent(in) :: root
@@ -1915,13 +1890,12 @@ type(MPI_Comm), intent(in) :: comm
 type(MPI_Info), intent(in) :: info
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine MPI_Gather_init
-subroutine MPI_Get(origin_addr, origin_count, origin_datatype, target_rank, target_disp, &
+end subroutine arts_f77_mpi_gather_init
+subroutine arts_f77_mpi_get(origin_addr, origin_count, origin_datatype, target_rank, target_disp, &
     target_count, target_datatype, win, ierror) &
         bind(C, name='mpi_get_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: origin_addr
-type(*), dimension(*) :: origin_addr
+type(c_ptr), value :: origin_addr
 integer, intent(in) :: origin_count
 type(MPI_Datatype), intent(in) :: origin_datatype
 integer, intent(in) :: target_rank
@@ -1930,18 +1904,16 @@ integer, intent(in) :: target_count
 type(MPI_Datatype), intent(in) :: target_datatype
 type(MPI_Win), intent(in) :: win
 integer, optional, intent(out) :: ierror
-end subroutine MPI_Get
-subroutine MPI_Get_accumulate(origin_addr, origin_count, origin_datatype, result_addr, &
+end subroutine arts_f77_mpi_get
+subroutine arts_f77_mpi_get_accumulate(origin_addr, origin_count, origin_datatype, result_addr, &
     result_count, result_datatype, target_rank, target_disp, target_count, target_datatype, op, &
     win, ierror) &
         bind(C, name='mpi_get_accumulate_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: origin_addr
-type(*), dimension(*) :: origin_addr
+type(c_ptr), value :: origin_addr
 integer, intent(in) :: origin_count
 type(MPI_Datatype), intent(in) :: origin_datatype
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: result_addr
-type(*), dimension(*) :: result_addr
+type(c_ptr), value :: result_addr
 integer, intent(in) :: result_count
 type(MPI_Datatype), intent(in) :: result_datatype
 integer, intent(in) :: target_rank
@@ -1951,7 +1923,7 @@ type(MPI_Datatype), intent(in) :: target_datatype
 type(MPI_Op), intent(in) :: op
 type(MPI_Win), intent(in) :: win
 integer, optional, intent(out) :: ierror
-end subroutine MPI_Get_accumulate
+end subroutine arts_f77_mpi_get_accumulate
 subroutine MPI_Get_address(location, address, ierror) &
         bind(C, name='mpi_get_address_')
 import
@@ -2167,105 +2139,93 @@ type(MPI_Group), intent(in) :: group2
 type(MPI_Group) :: newgroup
 integer, optional, intent(out) :: ierror
 end subroutine MPI_Group_union
-subroutine MPI_Iallgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &
-    request, ierror) &
+subroutine arts_f77_mpi_iallgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, &
+    comm, request, ierror) &
         bind(C, name='mpi_iallgather_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
+type(c_ptr), value :: sendbuf
 integer, intent(in) :: sendcount
 type(MPI_Datatype), intent(in) :: sendtype
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: recvcount
 type(MPI_Datatype), intent(in) :: recvtype
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine MPI_Iallgather
-subroutine MPI_Iallgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, &
-    comm, request, ierror) &
+end subroutine arts_f77_mpi_iallgather
+subroutine arts_f77_mpi_iallgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, &
+    recvtype, comm, request, ierror) &
         bind(C, name='mpi_iallgatherv_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
+type(c_ptr), value :: sendbuf
 integer, intent(in) :: sendcount
 type(MPI_Datatype), intent(in) :: sendtype
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: recvcounts(*)
 integer, intent(in) :: displs(*)
 type(MPI_Datatype), intent(in) :: recvtype
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine MPI_Iallgatherv
-subroutine MPI_Iallreduce(sendbuf, recvbuf, count, datatype, op, comm, request, ierror) &
+end subroutine arts_f77_mpi_iallgatherv
+subroutine arts_f77_mpi_iallreduce(sendbuf, recvbuf, count, datatype, op, comm, request, ierror) &
         bind(C, name='mpi_iallreduce_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: sendbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: count
 type(MPI_Datatype), intent(in) :: datatype
 type(MPI_Op), intent(in) :: op
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine MPI_Iallreduce
-subroutine MPI_Ialltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request, &
-    ierror) &
+end subroutine arts_f77_mpi_iallreduce
+subroutine arts_f77_mpi_ialltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &
+    request, ierror) &
         bind(C, name='mpi_ialltoall_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
+type(c_ptr), value :: sendbuf
 integer, intent(in) :: sendcount
 type(MPI_Datatype), intent(in) :: sendtype
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: recvcount
 type(MPI_Datatype), intent(in) :: recvtype
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine MPI_Ialltoall
-subroutine MPI_Ialltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, &
-    recvtype, comm, request, ierror) &
+end subroutine arts_f77_mpi_ialltoall
+subroutine arts_f77_mpi_ialltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, &
+    rdispls, recvtype, comm, request, ierror) &
         bind(C, name='mpi_ialltoallv_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
+type(c_ptr), value :: sendbuf
 integer, intent(in) :: sendcounts(*)
 integer, intent(in) :: sdispls(*)
 type(MPI_Datatype), intent(in) :: sendtype
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: recvcounts(*)
 integer, intent(in) :: rdispls(*)
 type(MPI_Datatype), intent(in) :: recvtype
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine MPI_Ialltoallv
-subroutine MPI_Ialltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, &
-    recvtypes, comm, request, ierror) &
+end subroutine arts_f77_mpi_ialltoallv
+subroutine arts_f77_mpi_ialltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, &
+    rdispls, recvtypes, comm, request, ierror) &
         bind(C, name='mpi_ialltoallw_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
+type(c_ptr), value :: sendbuf
 integer, intent(in) :: sendcounts(*)
 integer, intent(in) :: sdispls(*)
 type(MPI_Datatype), intent(in) :: sendtypes(*)
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: recvcounts(*)
 integer, intent(in) :: rdispls(*)
 type(MPI_Datatype), intent(in) :: recvtypes(*)
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine MPI_Ialltoallw
+end subroutine arts_f77_mpi_ialltoallw
 subroutine MPI_Ibarrier(comm, request, ierror) &
         bind(C, name='mpi_ibarrier_')
 import
@@ -2273,23 +2233,21 @@ type(MPI_Comm), intent(in) :: comm
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
 end subroutine MPI_Ibarrier
-subroutine MPI_Ibcast(buffer, count, datatype, root, comm, request, ierror) &
+subroutine arts_f77_mpi_ibcast(buffer, count, datatype, root, comm, request, ierror) &
         bind(C, name='mpi_ibcast_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: buffer
-type(*), dimension(*) :: buffer
+type(c_ptr), value :: buffer
 integer, intent(in) :: count
 type(MPI_Datatype), intent(in) :: datatype
 integer, intent(in) :: root
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine MPI_Ibcast
-subroutine MPI_Ibsend(buf, count, datatype, dest, tag, comm, request, ierror) &
+end subroutine arts_f77_mpi_ibcast
+subroutine arts_f77_mpi_ibsend(buf, count, datatype, dest, tag, comm, request, ierror) &
         bind(C, name='mpi_ibsend_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: buf
-type(*), dimension(*) :: buf
+type(c_ptr), value :: buf
 integer, intent(in) :: count
 type(MPI_Datatype), intent(in) :: datatype
 integer, intent(in) :: dest
@@ -2297,48 +2255,42 @@ integer, intent(in) :: tag
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine MPI_Ibsend
-subroutine MPI_Iexscan(sendbuf, recvbuf, count, datatype, op, comm, request, ierror) &
+end subroutine arts_f77_mpi_ibsend
+subroutine arts_f77_mpi_iexscan(sendbuf, recvbuf, count, datatype, op, comm, request, ierror) &
         bind(C, name='mpi_iexscan_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: sendbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: count
 type(MPI_Datatype), intent(in) :: datatype
 type(MPI_Op), intent(in) :: op
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine MPI_Iexscan
-subroutine MPI_Igather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, &
-    request, ierror) &
+end subroutine arts_f77_mpi_iexscan
+subroutine arts_f77_mpi_igather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, &
+    comm, request, ierror) &
         bind(C, name='mpi_igather_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
+type(c_ptr), value :: sendbuf
 integer, intent(in) :: sendcount
 type(MPI_Datatype), intent(in) :: sendtype
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: recvcount
 type(MPI_Datatype), intent(in) :: recvtype
 integer, intent(in) :: root
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine MPI_Igather
-subroutine MPI_Igatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, &
-    comm, request, ierror) &
+end subroutine arts_f77_mpi_igather
+subroutine arts_f77_mpi_igatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, &
+    recvtype, root, comm, request, ierror) &
         bind(C, name='mpi_igatherv_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
+type(c_ptr), value :: sendbuf
 integer, intent(in) :: sendcount
 type(MPI_Datatype), intent(in) :: sendtype
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: recvcounts(*)
 integer, intent(in) :: displs(*)
 type(MPI_Datatype), intent(in) :: recvtype
@@ -2346,7 +2298,7 @@ integer, intent(in) :: root
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine MPI_Igatherv
+end subroutine arts_f77_mpi_igatherv
 subroutine MPI_Improbe(source, tag, comm, flag, message, status, ierror) &
         bind(C, name='mpi_improbe_')
 import
@@ -2358,102 +2310,91 @@ type(MPI_Message) :: message
 type(MPI_Status) :: status
 integer, optional, intent(out) :: ierror
 end subroutine MPI_Improbe
-subroutine MPI_Imrecv(buf, count, datatype, message, request, ierror) &
+subroutine arts_f77_mpi_imrecv(buf, count, datatype, message, request, ierror) &
         bind(C, name='mpi_imrecv_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: buf
-type(*), dimension(*) :: buf
+type(c_ptr), value :: buf
 integer, intent(in) :: count
 type(MPI_Datatype), intent(in) :: datatype
 type(MPI_Message) :: message
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine MPI_Imrecv
-subroutine MPI_Ineighbor_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, &
-    comm, request, ierror) &
+end subroutine arts_f77_mpi_imrecv
+subroutine arts_f77_mpi_ineighbor_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, &
+    recvtype, comm, request, ierror) &
         bind(C, name='mpi_ineighbor_allgather_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
+type(c_ptr), value :: sendbuf
 integer, intent(in) :: sendcount
 type(MPI_Datatype), intent(in) :: sendtype
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: recvcount
 type(MPI_Datatype), intent(in) :: recvtype
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine MPI_Ineighbor_allgather
-subroutine MPI_Ineighbor_allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, &
-    recvtype, comm, request, ierror) &
+end subroutine arts_f77_mpi_ineighbor_allgather
+subroutine arts_f77_mpi_ineighbor_allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, &
+    displs, recvtype, comm, request, ierror) &
         bind(C, name='mpi_ineighbor_allgatherv_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
+type(c_ptr), value :: sendbuf
 integer, intent(in) :: sendcount
 type(MPI_Datatype), intent(in) :: sendtype
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: recvcounts(*)
 integer, intent(in) :: displs(*)
 type(MPI_Datatype), intent(in) :: recvtype
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine MPI_Ineighbor_allgatherv
-subroutine MPI_Ineighbor_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &
-    request, ierror) &
+end subroutine arts_f77_mpi_ineighbor_allgatherv
+subroutine arts_f77_mpi_ineighbor_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, &
+    recvtype, comm, request, ierror) &
         bind(C, name='mpi_ineighbor_alltoall_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
+type(c_ptr), value :: sendbuf
 integer, intent(in) :: sendcount
 type(MPI_Datatype), intent(in) :: sendtype
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: recvcount
 type(MPI_Datatype), intent(in) :: recvtype
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine MPI_Ineighbor_alltoall
-subroutine MPI_Ineighbor_alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, &
-    rdispls, recvtype, comm, request, ierror) &
+end subroutine arts_f77_mpi_ineighbor_alltoall
+subroutine arts_f77_mpi_ineighbor_alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, &
+    recvcounts, rdispls, recvtype, comm, request, ierror) &
         bind(C, name='mpi_ineighbor_alltoallv_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
+type(c_ptr), value :: sendbuf
 integer, intent(in) :: sendcounts(*)
 integer, intent(in) :: sdispls(*)
 type(MPI_Datatype), intent(in) :: sendtype
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: recvcounts(*)
 integer, intent(in) :: rdispls(*)
 type(MPI_Datatype), intent(in) :: recvtype
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine MPI_Ineighbor_alltoallv
-subroutine MPI_Ineighbor_alltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, &
-    rdispls, recvtypes, comm, request, ierror) &
+end subroutine arts_f77_mpi_ineighbor_alltoallv
+subroutine arts_f77_mpi_ineighbor_alltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, &
+    recvcounts, rdispls, recvtypes, comm, request, ierror) &
         bind(C, name='mpi_ineighbor_alltoallw_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
+type(c_ptr), value :: sendbuf
 integer, intent(in) :: sendcounts(*)
 integer(kind=MPI_ADDRESS_KIND), intent(in) :: sdispls(*)
 type(MPI_Datatype), intent(in) :: sendtypes(*)
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: recvcounts(*)
 integer(kind=MPI_ADDRESS_KIND), intent(in) :: rdispls(*)
 type(MPI_Datatype), intent(in) :: recvtypes(*)
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine MPI_Ineighbor_alltoallw
+end subroutine arts_f77_mpi_ineighbor_alltoallw
 subroutine MPI_Info_create(info, ierror) &
         bind(C, name='mpi_info_create_')
 import
@@ -2578,11 +2519,10 @@ logical :: flag
 type(MPI_Status) :: status
 integer, optional, intent(out) :: ierror
 end subroutine MPI_Iprobe
-subroutine MPI_Irecv(buf, count, datatype, source, tag, comm, request, ierror) &
+subroutine arts_f77_mpi_irecv(buf, count, datatype, source, tag, comm, request, ierror) &
         bind(C, name='mpi_irecv_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: buf
-type(*), dimension(*) :: buf
+type(c_ptr), value :: buf
 integer, intent(in) :: count
 type(MPI_Datatype), intent(in) :: datatype
 integer, intent(in) :: source
@@ -2590,14 +2530,13 @@ integer, intent(in) :: tag
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine MPI_Irecv
-subroutine MPI_Ireduce(sendbuf, recvbuf, count, datatype, op, root, comm, request, ierror) &
+end subroutine arts_f77_mpi_irecv
+subroutine arts_f77_mpi_ireduce(sendbuf, recvbuf, count, datatype, op, root, comm, request, &
+    ierror) &
         bind(C, name='mpi_ireduce_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: sendbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: count
 type(MPI_Datatype), intent(in) :: datatype
 type(MPI_Op), intent(in) :: op
@@ -2605,41 +2544,37 @@ integer, intent(in) :: root
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine MPI_Ireduce
-subroutine MPI_Ireduce_scatter(sendbuf, recvbuf, recvcounts, datatype, op, comm, request, ierror) &
+end subroutine arts_f77_mpi_ireduce
+subroutine arts_f77_mpi_ireduce_scatter(sendbuf, recvbuf, recvcounts, datatype, op, comm, request, &
+    ierror) &
         bind(C, name='mpi_ireduce_scatter_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: sendbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: recvcounts(*)
 type(MPI_Datatype), intent(in) :: datatype
 type(MPI_Op), intent(in) :: op
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine MPI_Ireduce_scatter
-subroutine MPI_Ireduce_scatter_block(sendbuf, recvbuf, recvcount, datatype, op, comm, request, &
-    ierror) &
+end subroutine arts_f77_mpi_ireduce_scatter
+subroutine arts_f77_mpi_ireduce_scatter_block(sendbuf, recvbuf, recvcount, datatype, op, comm, &
+    request, ierror) &
         bind(C, name='mpi_ireduce_scatter_block_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: sendbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: recvcount
 type(MPI_Datatype), intent(in) :: datatype
 type(MPI_Op), intent(in) :: op
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine MPI_Ireduce_scatter_block
-subroutine MPI_Irsend(buf, count, datatype, dest, tag, comm, request, ierror) &
+end subroutine arts_f77_mpi_ireduce_scatter_block
+subroutine arts_f77_mpi_irsend(buf, count, datatype, dest, tag, comm, request, ierror) &
         bind(C, name='mpi_irsend_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: buf
-type(*), dimension(*) :: buf
+type(c_ptr), value :: buf
 integer, intent(in) :: count
 type(MPI_Datatype), intent(in) :: datatype
 integer, intent(in) :: dest
@@ -2647,61 +2582,54 @@ integer, intent(in) :: tag
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine MPI_Irsend
-subroutine MPI_Iscan(sendbuf, recvbuf, count, datatype, op, comm, request, ierror) &
+end subroutine arts_f77_mpi_irsend
+subroutine arts_f77_mpi_iscan(sendbuf, recvbuf, count, datatype, op, comm, request, ierror) &
         bind(C, name='mpi_iscan_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: sendbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: count
 type(MPI_Datatype), intent(in) :: datatype
 type(MPI_Op), intent(in) :: op
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine MPI_Iscan
-subroutine MPI_Iscatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, &
-    request, ierror) &
+end subroutine arts_f77_mpi_iscan
+subroutine arts_f77_mpi_iscatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, &
+    comm, request, ierror) &
         bind(C, name='mpi_iscatter_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
+type(c_ptr), value :: sendbuf
 integer, intent(in) :: sendcount
 type(MPI_Datatype), intent(in) :: sendtype
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: recvcount
 type(MPI_Datatype), intent(in) :: recvtype
 integer, intent(in) :: root
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine MPI_Iscatter
-subroutine MPI_Iscatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, &
-    comm, request, ierror) &
+end subroutine arts_f77_mpi_iscatter
+subroutine arts_f77_mpi_iscatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, &
+    recvtype, root, comm, request, ierror) &
         bind(C, name='mpi_iscatterv_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
+type(c_ptr), value :: sendbuf
 integer, intent(in) :: sendcounts(*)
 integer, intent(in) :: displs(*)
 type(MPI_Datatype), intent(in) :: sendtype
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: recvcount
 type(MPI_Datatype), intent(in) :: recvtype
 integer, intent(in) :: root
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine MPI_Iscatterv
-subroutine MPI_Isend(buf, count, datatype, dest, tag, comm, request, ierror) &
+end subroutine arts_f77_mpi_iscatterv
+subroutine arts_f77_mpi_isend(buf, count, datatype, dest, tag, comm, request, ierror) &
         bind(C, name='mpi_isend_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: buf
-type(*), dimension(*) :: buf
+type(c_ptr), value :: buf
 integer, intent(in) :: count
 type(MPI_Datatype), intent(in) :: datatype
 integer, intent(in) :: dest
@@ -2709,12 +2637,11 @@ integer, intent(in) :: tag
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine MPI_Isend
-subroutine MPI_Issend(buf, count, datatype, dest, tag, comm, request, ierror) &
+end subroutine arts_f77_mpi_isend
+subroutine arts_f77_mpi_issend(buf, count, datatype, dest, tag, comm, request, ierror) &
         bind(C, name='mpi_issend_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: buf
-type(*), dimension(*) :: buf
+type(c_ptr), value :: buf
 integer, intent(in) :: count
 type(MPI_Datatype), intent(in) :: datatype
 integer, intent(in) :: dest
@@ -2722,7 +2649,7 @@ integer, intent(in) :: tag
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine MPI_Issend
+end subroutine arts_f77_mpi_issend
 subroutine MPI_Is_thread_main(flag, ierror) &
         bind(C, name='mpi_is_thread_main_')
 import
@@ -2787,16 +2714,14 @@ type(MPI_Datatype), intent(in) :: recvtype
 type(MPI_Comm), intent(in) :: comm
 integer, optional, intent(out) :: ierror
 end subroutine MPI_Neighbor_allgatherv
-subroutine MPI_Neighbor_allgatherv_init(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, &
-    recvtype, comm, info, request, ierror) &
+subroutine arts_f77_mpi_neighbor_allgatherv_init(sendbuf, sendcount, sendtype, recvbuf, recvcounts, &
+    displs, recvtype, comm, info, request, ierror) &
         bind(C, name='mpi_neighbor_allgatherv_init_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
+type(c_ptr), value :: sendbuf
 integer, intent(in) :: sendcount
 type(MPI_Datatype), intent(in) :: sendtype
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: recvcounts(*)
 integer, intent(in) :: displs(*)
 type(MPI_Datatype), intent(in) :: recvtype
@@ -2804,24 +2729,22 @@ type(MPI_Comm), intent(in) :: comm
 type(MPI_Info), intent(in) :: info
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine MPI_Neighbor_allgatherv_init
-subroutine MPI_Neighbor_allgather_init(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, &
-    comm, info, request, ierror) &
+end subroutine arts_f77_mpi_neighbor_allgatherv_init
+subroutine arts_f77_mpi_neighbor_allgather_init(sendbuf, sendcount, sendtype, recvbuf, recvcount, &
+    recvtype, comm, info, request, ierror) &
         bind(C, name='mpi_neighbor_allgather_init_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
+type(c_ptr), value :: sendbuf
 integer, intent(in) :: sendcount
 type(MPI_Datatype), intent(in) :: sendtype
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: recvcount
 type(MPI_Datatype), intent(in) :: recvtype
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Info), intent(in) :: info
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine MPI_Neighbor_allgather_init
+end subroutine arts_f77_mpi_neighbor_allgather_init
 subroutine MPI_Neighbor_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &
     ierror) &
         bind(C, name='mpi_neighbor_alltoall_')
@@ -2854,17 +2777,15 @@ type(MPI_Datatype), intent(in) :: recvtype
 type(MPI_Comm), intent(in) :: comm
 integer, optional, intent(out) :: ierror
 end subroutine MPI_Neighbor_alltoallv
-subroutine MPI_Neighbor_alltoallv_init(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, &
-    rdispls, recvtype, comm, info, request, ierror) &
+subroutine arts_f77_mpi_neighbor_alltoallv_init(sendbuf, sendcounts, sdispls, sendtype, recvbuf, &
+    recvcounts, rdispls, recvtype, comm, info, request, ierror) &
         bind(C, name='mpi_neighbor_alltoallv_init_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
+type(c_ptr), value :: sendbuf
 integer, intent(in) :: sendcounts(*)
 integer, intent(in) :: sdispls(*)
 type(MPI_Datatype), intent(in) :: sendtype
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: recvcounts(*)
 integer, intent(in) :: rdispls(*)
 type(MPI_Datatype), intent(in) :: recvtype
@@ -2872,7 +2793,7 @@ type(MPI_Comm), intent(in) :: comm
 type(MPI_Info), intent(in) :: info
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine MPI_Neighbor_alltoallv_init
+end subroutine arts_f77_mpi_neighbor_alltoallv_init
 subroutine MPI_Neighbor_alltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, &
     rdispls, recvtypes, comm, ierror) &
         bind(C, name='mpi_neighbor_alltoallw_')
@@ -2890,17 +2811,15 @@ type(MPI_Datatype), intent(in) :: recvtypes(*)
 type(MPI_Comm), intent(in) :: comm
 integer, optional, intent(out) :: ierror
 end subroutine MPI_Neighbor_alltoallw
-subroutine MPI_Neighbor_alltoallw_init(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, &
+subroutine arts_f77_mpi_neighbor_alltoallw_init(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, &
     recvcounts, rdispls, recvtypes, comm, info, request, ierror) &
         bind(C, name='mpi_neighbor_alltoallw_init_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
+type(c_ptr), value :: sendbuf
 integer, intent(in) :: sendcounts(*)
 integer(kind=MPI_ADDRESS_KIND), intent(in) :: sdispls(*)
 type(MPI_Datatype), intent(in) :: sendtypes(*)
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: recvcounts(*)
 integer(kind=MPI_ADDRESS_KIND), intent(in) :: rdispls(*)
 type(MPI_Datatype), intent(in) :: recvtypes(*)
@@ -2908,24 +2827,22 @@ type(MPI_Comm), intent(in) :: comm
 type(MPI_Info), intent(in) :: info
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine MPI_Neighbor_alltoallw_init
-subroutine MPI_Neighbor_alltoall_init(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, &
-    comm, info, request, ierror) &
+end subroutine arts_f77_mpi_neighbor_alltoallw_init
+subroutine arts_f77_mpi_neighbor_alltoall_init(sendbuf, sendcount, sendtype, recvbuf, recvcount, &
+    recvtype, comm, info, request, ierror) &
         bind(C, name='mpi_neighbor_alltoall_init_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
+type(c_ptr), value :: sendbuf
 integer, intent(in) :: sendcount
 type(MPI_Datatype), intent(in) :: sendtype
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: recvcount
 type(MPI_Datatype), intent(in) :: recvtype
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Info), intent(in) :: info
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine MPI_Neighbor_alltoall_init
+end subroutine arts_f77_mpi_neighbor_alltoall_init
 subroutine MPI_Op_commutative(op, commute, ierror) &
         bind(C, name='mpi_op_commutative_')
 import
@@ -2997,12 +2914,11 @@ type(MPI_Comm), intent(in) :: comm
 type(MPI_Status) :: status
 integer, optional, intent(out) :: ierror
 end subroutine MPI_Probe
-subroutine MPI_Put(origin_addr, origin_count, origin_datatype, target_rank, target_disp, &
+subroutine arts_f77_mpi_put(origin_addr, origin_count, origin_datatype, target_rank, target_disp, &
     target_count, target_datatype, win, ierror) &
         bind(C, name='mpi_put_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: origin_addr
-type(*), dimension(*) :: origin_addr
+type(c_ptr), value :: origin_addr
 integer, intent(in) :: origin_count
 type(MPI_Datatype), intent(in) :: origin_datatype
 integer, intent(in) :: target_rank
@@ -3011,19 +2927,18 @@ integer, intent(in) :: target_count
 type(MPI_Datatype), intent(in) :: target_datatype
 type(MPI_Win), intent(in) :: win
 integer, optional, intent(out) :: ierror
-end subroutine MPI_Put
+end subroutine arts_f77_mpi_put
 subroutine MPI_Query_thread(provided, ierror) &
         bind(C, name='mpi_query_thread_')
 import
 integer :: provided
 integer, optional, intent(out) :: ierror
 end subroutine MPI_Query_thread
-subroutine MPI_Raccumulate(origin_addr, origin_count, origin_datatype, target_rank, target_disp, &
-    target_count, target_datatype, op, win, request, ierror) &
+subroutine arts_f77_mpi_raccumulate(origin_addr, origin_count, origin_datatype, target_rank, &
+    target_disp, target_count, target_datatype, op, win, request, ierror) &
         bind(C, name='mpi_raccumulate_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: origin_addr
-type(*), dimension(*) :: origin_addr
+type(c_ptr), value :: origin_addr
 integer, intent(in) :: origin_count
 type(MPI_Datatype), intent(in) :: origin_datatype
 integer, intent(in) :: target_rank
@@ -3034,7 +2949,7 @@ type(MPI_Op), intent(in) :: op
 type(MPI_Win), intent(in) :: win
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine MPI_Raccumulate
+end subroutine arts_f77_mpi_raccumulate
 subroutine MPI_Recv(buf, count, datatype, source, tag, comm, status, ierror) &
         bind(C, name='mpi_recv_')
 import
@@ -3048,11 +2963,10 @@ type(MPI_Comm), intent(in) :: comm
 type(MPI_Status) :: status
 integer, optional, intent(out) :: ierror
 end subroutine MPI_Recv
-subroutine MPI_Recv_init(buf, count, datatype, source, tag, comm, request, ierror) &
+subroutine arts_f77_mpi_recv_init(buf, count, datatype, source, tag, comm, request, ierror) &
         bind(C, name='mpi_recv_init_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: buf
-type(*), dimension(*) :: buf
+type(c_ptr), value :: buf
 integer, intent(in) :: count
 type(MPI_Datatype), intent(in) :: datatype
 integer, intent(in) :: source
@@ -3060,7 +2974,7 @@ integer, intent(in) :: tag
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine MPI_Recv_init
+end subroutine arts_f77_mpi_recv_init
 subroutine MPI_Reduce(sendbuf, recvbuf, count, datatype, op, root, comm, ierror) &
         bind(C, name='mpi_reduce_')
 import
@@ -3075,14 +2989,12 @@ integer, intent(in) :: root
 type(MPI_Comm), intent(in) :: comm
 integer, optional, intent(out) :: ierror
 end subroutine MPI_Reduce
-subroutine MPI_Reduce_init(sendbuf, recvbuf, count, datatype, op, root, comm, info, request, &
-    ierror) &
+subroutine arts_f77_mpi_reduce_init(sendbuf, recvbuf, count, datatype, op, root, comm, info, &
+    request, ierror) &
         bind(C, name='mpi_reduce_init_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: sendbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: count
 type(MPI_Datatype), intent(in) :: datatype
 type(MPI_Op), intent(in) :: op
@@ -3091,7 +3003,7 @@ type(MPI_Comm), intent(in) :: comm
 type(MPI_Info), intent(in) :: info
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine MPI_Reduce_init
+end subroutine arts_f77_mpi_reduce_init
 subroutine MPI_Reduce_local(inbuf, inoutbuf, count, datatype, op, ierror) &
         bind(C, name='mpi_reduce_local_')
 import
@@ -3130,14 +3042,12 @@ type(MPI_Op), intent(in) :: op
 type(MPI_Comm), intent(in) :: comm
 integer, optional, intent(out) :: ierror
 end subroutine MPI_Reduce_scatter_block
-subroutine MPI_Reduce_scatter_block_init(sendbuf, recvbuf, recvcount, datatype, op, comm, info, &
-    request, ierror) &
+subroutine arts_f77_mpi_reduce_scatter_block_init(sendbuf, recvbuf, recvcount, datatype, op, comm, &
+    info, request, ierror) &
         bind(C, name='mpi_reduce_scatter_block_init_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: sendbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: recvcount
 type(MPI_Datatype), intent(in) :: datatype
 type(MPI_Op), intent(in) :: op
@@ -3145,15 +3055,13 @@ type(MPI_Comm), intent(in) :: comm
 type(MPI_Info), intent(in) :: info
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine MPI_Reduce_scatter_block_init
-subroutine MPI_Reduce_scatter_init(sendbuf, recvbuf, recvcounts, datatype, op, comm, info, request, &
-    ierror) &
+end subroutine arts_f77_mpi_reduce_scatter_block_init
+subroutine arts_f77_mpi_reduce_scatter_init(sendbuf, recvbuf, recvcounts, datatype, op, comm, info, &
+    request, ierror) &
         bind(C, name='mpi_reduce_scatter_init_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: sendbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: recvcounts(*)
 type(MPI_Datatype), intent(in) :: datatype
 type(MPI_Op), intent(in) :: op
@@ -3161,7 +3069,7 @@ type(MPI_Comm), intent(in) :: comm
 type(MPI_Info), intent(in) :: info
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine MPI_Reduce_scatter_init
+end subroutine arts_f77_mpi_reduce_scatter_init
 subroutine MPI_Request_free(request, ierror) &
         bind(C, name='mpi_request_free_')
 import
@@ -3176,12 +3084,11 @@ logical :: flag
 type(MPI_Status) :: status
 integer, optional, intent(out) :: ierror
 end subroutine MPI_Request_get_status
-subroutine MPI_Rget(origin_addr, origin_count, origin_datatype, target_rank, target_disp, &
+subroutine arts_f77_mpi_rget(origin_addr, origin_count, origin_datatype, target_rank, target_disp, &
     target_count, target_datatype, win, request, ierror) &
         bind(C, name='mpi_rget_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: origin_addr
-type(*), dimension(*) :: origin_addr
+type(c_ptr), value :: origin_addr
 integer, intent(in) :: origin_count
 type(MPI_Datatype), intent(in) :: origin_datatype
 integer, intent(in) :: target_rank
@@ -3191,18 +3098,16 @@ type(MPI_Datatype), intent(in) :: target_datatype
 type(MPI_Win), intent(in) :: win
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine MPI_Rget
-subroutine MPI_Rget_accumulate(origin_addr, origin_count, origin_datatype, result_addr, &
+end subroutine arts_f77_mpi_rget
+subroutine arts_f77_mpi_rget_accumulate(origin_addr, origin_count, origin_datatype, result_addr, &
     result_count, result_datatype, target_rank, target_disp, target_count, target_datatype, op, &
     win, request, ierror) &
         bind(C, name='mpi_rget_accumulate_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: origin_addr
-type(*), dimension(*) :: origin_addr
+type(c_ptr), value :: origin_addr
 integer, intent(in) :: origin_count
 type(MPI_Datatype), intent(in) :: origin_datatype
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: result_addr
-type(*), dimension(*) :: result_addr
+type(c_ptr), value :: result_addr
 integer, intent(in) :: result_count
 type(MPI_Datatype), intent(in) :: result_datatype
 integer, intent(in) :: target_rank
@@ -3213,13 +3118,12 @@ type(MPI_Op), intent(in) :: op
 type(MPI_Win), intent(in) :: win
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine MPI_Rget_accumulate
-subroutine MPI_Rput(origin_addr, origin_count, origin_datatype, target_rank, target_disp, &
+end subroutine arts_f77_mpi_rget_accumulate
+subroutine arts_f77_mpi_rput(origin_addr, origin_count, origin_datatype, target_rank, target_disp, &
     target_count, target_datatype, win, request, ierror) &
         bind(C, name='mpi_rput_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: origin_addr
-type(*), dimension(*) :: origin_addr
+type(c_ptr), value :: origin_addr
 integer, intent(in) :: origin_count
 type(MPI_Datatype), intent(in) :: origin_datatype
 integer, intent(in) :: target_rank
@@ -3229,7 +3133,7 @@ type(MPI_Datatype), intent(in) :: target_datatype
 type(MPI_Win), intent(in) :: win
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine MPI_Rput
+end subroutine arts_f77_mpi_rput
 subroutine MPI_Rsend(buf, count, datatype, dest, tag, comm, ierror) &
         bind(C, name='mpi_rsend_')
 import
@@ -3242,11 +3146,10 @@ integer, intent(in) :: tag
 type(MPI_Comm), intent(in) :: comm
 integer, optional, intent(out) :: ierror
 end subroutine MPI_Rsend
-subroutine MPI_Rsend_init(buf, count, datatype, dest, tag, comm, request, ierror) &
+subroutine arts_f77_mpi_rsend_init(buf, count, datatype, dest, tag, comm, request, ierror) &
         bind(C, name='mpi_rsend_init_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: buf
-type(*), dimension(*) :: buf
+type(c_ptr), value :: buf
 integer, intent(in) :: count
 type(MPI_Datatype), intent(in) :: datatype
 integer, intent(in) :: dest
@@ -3254,7 +3157,7 @@ integer, intent(in) :: tag
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine MPI_Rsend_init
+end subroutine arts_f77_mpi_rsend_init
 subroutine MPI_Scan(sendbuf, recvbuf, count, datatype, op, comm, ierror) &
         bind(C, name='mpi_scan_')
 import
@@ -3268,13 +3171,12 @@ type(MPI_Op), intent(in) :: op
 type(MPI_Comm), intent(in) :: comm
 integer, optional, intent(out) :: ierror
 end subroutine MPI_Scan
-subroutine MPI_Scan_init(sendbuf, recvbuf, count, datatype, op, comm, info, request, ierror) &
+subroutine arts_f77_mpi_scan_init(sendbuf, recvbuf, count, datatype, op, comm, info, request, &
+    ierror) &
         bind(C, name='mpi_scan_init_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: sendbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: count
 type(MPI_Datatype), intent(in) :: datatype
 type(MPI_Op), intent(in) :: op
@@ -3282,7 +3184,7 @@ type(MPI_Comm), intent(in) :: comm
 type(MPI_Info), intent(in) :: info
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine MPI_Scan_init
+end subroutine arts_f77_mpi_scan_init
 subroutine MPI_Scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, &
     ierror) &
         bind(C, name='mpi_scatter_')
@@ -3316,17 +3218,15 @@ integer, intent(in) :: root
 type(MPI_Comm), intent(in) :: comm
 integer, optional, intent(out) :: ierror
 end subroutine MPI_Scatterv
-subroutine MPI_Scatterv_init(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, &
-    root, comm, info, request, ierror) &
+subroutine arts_f77_mpi_scatterv_init(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, &
+    recvtype, root, comm, info, request, ierror) &
         bind(C, name='mpi_scatterv_init_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
+type(c_ptr), value :: sendbuf
 integer, intent(in) :: sendcounts(*)
 integer, intent(in) :: displs(*)
 type(MPI_Datatype), intent(in) :: sendtype
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: recvcount
 type(MPI_Datatype), intent(in) :: recvtype
 integer, intent(in) :: root
@@ -3334,17 +3234,15 @@ type(MPI_Comm), intent(in) :: comm
 type(MPI_Info), intent(in) :: info
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine MPI_Scatterv_init
-subroutine MPI_Scatter_init(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, &
-    info, request, ierror) &
+end subroutine arts_f77_mpi_scatterv_init
+subroutine arts_f77_mpi_scatter_init(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, &
+    root, comm, info, request, ierror) &
         bind(C, name='mpi_scatter_init_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
+type(c_ptr), value :: sendbuf
 integer, intent(in) :: sendcount
 type(MPI_Datatype), intent(in) :: sendtype
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: recvcount
 type(MPI_Datatype), intent(in) :: recvtype
 integer, intent(in) :: root
@@ -3352,7 +3250,7 @@ type(MPI_Comm), intent(in) :: comm
 type(MPI_Info), intent(in) :: info
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine MPI_Scatter_init
+end subroutine arts_f77_mpi_scatter_init
 subroutine MPI_Send(buf, count, datatype, dest, tag, comm, ierror) &
         bind(C, name='mpi_send_')
 import
@@ -3401,11 +3299,10 @@ type(MPI_Comm), intent(in) :: comm
 type(MPI_Status) :: status
 integer, optional, intent(out) :: ierror
 end subroutine MPI_Sendrecv_replace
-subroutine MPI_Send_init(buf, count, datatype, dest, tag, comm, request, ierror) &
+subroutine arts_f77_mpi_send_init(buf, count, datatype, dest, tag, comm, request, ierror) &
         bind(C, name='mpi_send_init_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: buf
-type(*), dimension(*) :: buf
+type(c_ptr), value :: buf
 integer, intent(in) :: count
 type(MPI_Datatype), intent(in) :: datatype
 integer, intent(in) :: dest
@@ -3413,7 +3310,7 @@ integer, intent(in) :: tag
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine MPI_Send_init
+end subroutine arts_f77_mpi_send_init
 subroutine MPI_Ssend(buf, count, datatype, dest, tag, comm, ierror) &
         bind(C, name='mpi_ssend_')
 import
@@ -3426,11 +3323,10 @@ integer, intent(in) :: tag
 type(MPI_Comm), intent(in) :: comm
 integer, optional, intent(out) :: ierror
 end subroutine MPI_Ssend
-subroutine MPI_Ssend_init(buf, count, datatype, dest, tag, comm, request, ierror) &
+subroutine arts_f77_mpi_ssend_init(buf, count, datatype, dest, tag, comm, request, ierror) &
         bind(C, name='mpi_ssend_init_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: buf
-type(*), dimension(*) :: buf
+type(c_ptr), value :: buf
 integer, intent(in) :: count
 type(MPI_Datatype), intent(in) :: datatype
 integer, intent(in) :: dest
@@ -3438,7 +3334,7 @@ integer, intent(in) :: tag
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine MPI_Ssend_init
+end subroutine arts_f77_mpi_ssend_init
 subroutine MPI_Start(request, ierror) &
         bind(C, name='mpi_start_')
 import
@@ -3913,15 +3809,14 @@ type(*), dimension(*) :: baseptr
 type(MPI_Win) :: win
 integer, optional, intent(out) :: ierror
 end subroutine MPI_Win_allocate_shared
-subroutine MPI_Win_attach(win, base, size, ierror) &
+subroutine arts_f77_mpi_win_attach(win, base, size, ierror) &
         bind(C, name='mpi_win_attach_')
 import
 type(MPI_Win), intent(in) :: win
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: base
-type(*), dimension(*) :: base
+type(c_ptr), value :: base
 integer(kind=MPI_ADDRESS_KIND), intent(in) :: size
 integer, optional, intent(out) :: ierror
-end subroutine MPI_Win_attach
+end subroutine arts_f77_mpi_win_attach
 subroutine MPI_Win_call_errhandler(win, errorcode, ierror) &
         bind(C, name='mpi_win_call_errhandler_')
 import
@@ -3935,18 +3830,17 @@ import
 type(MPI_Win), intent(in) :: win
 integer, optional, intent(out) :: ierror
 end subroutine MPI_Win_complete
-subroutine MPI_Win_create(base, size, disp_unit, info, comm, win, ierror) &
+subroutine arts_f77_mpi_win_create(base, size, disp_unit, info, comm, win, ierror) &
         bind(C, name='mpi_win_create_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: base
-type(*), dimension(*) :: base
+type(c_ptr), value :: base
 integer(kind=MPI_ADDRESS_KIND), intent(in) :: size
 integer, intent(in) :: disp_unit
 type(MPI_Info), intent(in) :: info
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Win) :: win
 integer, optional, intent(out) :: ierror
-end subroutine MPI_Win_create
+end subroutine arts_f77_mpi_win_create
 subroutine MPI_Win_create_dynamic(info, comm, win, ierror) &
         bind(C, name='mpi_win_create_dynamic_')
 import
@@ -4166,12 +4060,11 @@ type(MPI_Comm), intent(in) :: comm
 integer, intent(in) :: errorcode
 integer, optional, intent(out) :: ierror
 end subroutine PMPI_Abort
-subroutine PMPI_Accumulate(origin_addr, origin_count, origin_datatype, target_rank, target_disp, &
-    target_count, target_datatype, op, win, ierror) &
+subroutine arts_f77_pmpi_accumulate(origin_addr, origin_count, origin_datatype, target_rank, &
+    target_disp, target_count, target_datatype, op, win, ierror) &
         bind(C, name='pmpi_accumulate_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: origin_addr
-type(*), dimension(*) :: origin_addr
+type(c_ptr), value :: origin_addr
 integer, intent(in) :: origin_count
 type(MPI_Datatype), intent(in) :: origin_datatype
 integer, intent(in) :: target_rank
@@ -4181,7 +4074,7 @@ type(MPI_Datatype), intent(in) :: target_datatype
 type(MPI_Op), intent(in) :: op
 type(MPI_Win), intent(in) :: win
 integer, optional, intent(out) :: ierror
-end subroutine PMPI_Accumulate
+end subroutine arts_f77_pmpi_accumulate
 subroutine PMPI_Add_error_class(errorclass, ierror) &
         bind(C, name='pmpi_add_error_class_')
 import
@@ -4234,16 +4127,14 @@ type(MPI_Datatype), intent(in) :: recvtype
 type(MPI_Comm), intent(in) :: comm
 integer, optional, intent(out) :: ierror
 end subroutine PMPI_Allgatherv
-subroutine PMPI_Allgatherv_init(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, &
+subroutine arts_f77_pmpi_allgatherv_init(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, &
     recvtype, comm, info, request, ierror) &
         bind(C, name='pmpi_allgatherv_init_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
+type(c_ptr), value :: sendbuf
 integer, intent(in) :: sendcount
 type(MPI_Datatype), intent(in) :: sendtype
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: recvcounts(*)
 integer, intent(in) :: displs(*)
 type(MPI_Datatype), intent(in) :: recvtype
@@ -4251,24 +4142,22 @@ type(MPI_Comm), intent(in) :: comm
 type(MPI_Info), intent(in) :: info
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine PMPI_Allgatherv_init
-subroutine PMPI_Allgather_init(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &
-    info, request, ierror) &
+end subroutine arts_f77_pmpi_allgatherv_init
+subroutine arts_f77_pmpi_allgather_init(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, &
+    comm, info, request, ierror) &
         bind(C, name='pmpi_allgather_init_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
+type(c_ptr), value :: sendbuf
 integer, intent(in) :: sendcount
 type(MPI_Datatype), intent(in) :: sendtype
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: recvcount
 type(MPI_Datatype), intent(in) :: recvtype
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Info), intent(in) :: info
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine PMPI_Allgather_init
+end subroutine arts_f77_pmpi_allgather_init
 subroutine PMPI_Allreduce(sendbuf, recvbuf, count, datatype, op, comm, ierror) &
         bind(C, name='pmpi_allreduce_')
 import
@@ -4282,13 +4171,12 @@ type(MPI_Op), intent(in) :: op
 type(MPI_Comm), intent(in) :: comm
 integer, optional, intent(out) :: ierror
 end subroutine PMPI_Allreduce
-subroutine PMPI_Allreduce_init(sendbuf, recvbuf, count, datatype, op, comm, info, request, ierror) &
+subroutine arts_f77_pmpi_allreduce_init(sendbuf, recvbuf, count, datatype, op, comm, info, request, &
+    ierror) &
         bind(C, name='pmpi_allreduce_init_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: sendbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: count
 type(MPI_Datatype), intent(in) :: datatype
 type(MPI_Op), intent(in) :: op
@@ -4296,7 +4184,7 @@ type(MPI_Comm), intent(in) :: comm
 type(MPI_Info), intent(in) :: info
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine PMPI_Allreduce_init
+end subroutine arts_f77_pmpi_allreduce_init
 subroutine PMPI_Alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, ierror) &
         bind(C, name='pmpi_alltoall_')
 import
@@ -4328,17 +4216,15 @@ type(MPI_Datatype), intent(in) :: recvtype
 type(MPI_Comm), intent(in) :: comm
 integer, optional, intent(out) :: ierror
 end subroutine PMPI_Alltoallv
-subroutine PMPI_Alltoallv_init(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, &
-    rdispls, recvtype, comm, info, request, ierror) &
+subroutine arts_f77_pmpi_alltoallv_init(sendbuf, sendcounts, sdispls, sendtype, recvbuf, &
+    recvcounts, rdispls, recvtype, comm, info, request, ierror) &
         bind(C, name='pmpi_alltoallv_init_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
+type(c_ptr), value :: sendbuf
 integer, intent(in) :: sendcounts(*)
 integer, intent(in) :: sdispls(*)
 type(MPI_Datatype), intent(in) :: sendtype
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: recvcounts(*)
 integer, intent(in) :: rdispls(*)
 type(MPI_Datatype), intent(in) :: recvtype
@@ -4346,7 +4232,7 @@ type(MPI_Comm), intent(in) :: comm
 type(MPI_Info), intent(in) :: info
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine PMPI_Alltoallv_init
+end subroutine arts_f77_pmpi_alltoallv_init
 subroutine PMPI_Alltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, &
     recvtypes, comm, ierror) &
         bind(C, name='pmpi_alltoallw_')
@@ -4364,17 +4250,15 @@ type(MPI_Datatype), intent(in) :: recvtypes(*)
 type(MPI_Comm), intent(in) :: comm
 integer, optional, intent(out) :: ierror
 end subroutine PMPI_Alltoallw
-subroutine PMPI_Alltoallw_init(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, &
-    rdispls, recvtypes, comm, info, request, ierror) &
+subroutine arts_f77_pmpi_alltoallw_init(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, &
+    recvcounts, rdispls, recvtypes, comm, info, request, ierror) &
         bind(C, name='pmpi_alltoallw_init_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
+type(c_ptr), value :: sendbuf
 integer, intent(in) :: sendcounts(*)
 integer, intent(in) :: sdispls(*)
 type(MPI_Datatype), intent(in) :: sendtypes(*)
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: recvcounts(*)
 integer, intent(in) :: rdispls(*)
 type(MPI_Datatype), intent(in) :: recvtypes(*)
@@ -4382,24 +4266,22 @@ type(MPI_Comm), intent(in) :: comm
 type(MPI_Info), intent(in) :: info
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine PMPI_Alltoallw_init
-subroutine PMPI_Alltoall_init(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &
-    info, request, ierror) &
+end subroutine arts_f77_pmpi_alltoallw_init
+subroutine arts_f77_pmpi_alltoall_init(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, &
+    comm, info, request, ierror) &
         bind(C, name='pmpi_alltoall_init_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
+type(c_ptr), value :: sendbuf
 integer, intent(in) :: sendcount
 type(MPI_Datatype), intent(in) :: sendtype
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: recvcount
 type(MPI_Datatype), intent(in) :: recvtype
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Info), intent(in) :: info
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine PMPI_Alltoall_init
+end subroutine arts_f77_pmpi_alltoall_init
 subroutine PMPI_Attr_delete(comm, keyval, ierror) &
         bind(C, name='pmpi_attr_delete_')
 import
@@ -4432,11 +4314,10 @@ integer, intent(in) :: root
 type(MPI_Comm), intent(in) :: comm
 integer, optional, intent(out) :: ierror
 end subroutine PMPI_Bcast
-subroutine PMPI_Bcast_init(buffer, count, datatype, root, comm, info, request, ierror) &
+subroutine arts_f77_pmpi_bcast_init(buffer, count, datatype, root, comm, info, request, ierror) &
         bind(C, name='pmpi_bcast_init_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: buffer
-type(*), dimension(*) :: buffer
+type(c_ptr), value :: buffer
 integer, intent(in) :: count
 type(MPI_Datatype), intent(in) :: datatype
 integer, intent(in) :: root
@@ -4444,7 +4325,7 @@ type(MPI_Comm), intent(in) :: comm
 type(MPI_Info), intent(in) :: info
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine PMPI_Bcast_init
+end subroutine arts_f77_pmpi_bcast_init
 subroutine PMPI_Bsend(buf, count, datatype, dest, tag, comm, ierror) &
         bind(C, name='pmpi_bsend_')
 import
@@ -4457,11 +4338,10 @@ integer, intent(in) :: tag
 type(MPI_Comm), intent(in) :: comm
 integer, optional, intent(out) :: ierror
 end subroutine PMPI_Bsend
-subroutine PMPI_Bsend_init(buf, count, datatype, dest, tag, comm, request, ierror) &
+subroutine arts_f77_pmpi_bsend_init(buf, count, datatype, dest, tag, comm, request, ierror) &
         bind(C, name='pmpi_bsend_init_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: buf
-type(*), dimension(*) :: buf
+type(c_ptr), value :: buf
 integer, intent(in) :: count
 type(MPI_Datatype), intent(in) :: datatype
 integer, intent(in) :: dest
@@ -4469,15 +4349,14 @@ integer, intent(in) :: tag
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine PMPI_Bsend_init
-subroutine PMPI_Buffer_attach(buffer, size, ierror) &
+end subroutine arts_f77_pmpi_bsend_init
+subroutine arts_f77_pmpi_buffer_attach(buffer, size, ierror) &
         bind(C, name='pmpi_buffer_attach_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: buffer
-type(*), dimension(*) :: buffer
+type(c_ptr), value :: buffer
 integer, intent(in) :: size
 integer, optional, intent(out) :: ierror
-end subroutine PMPI_Buffer_attach
+end subroutine arts_f77_pmpi_buffer_attach
 subroutine PMPI_Cancel(request, ierror) &
         bind(C, name='pmpi_cancel_')
 import
@@ -4769,22 +4648,19 @@ type(MPI_Comm), intent(in) :: comm
 logical :: flag
 integer, optional, intent(out) :: ierror
 end subroutine PMPI_Comm_test_inter
-subroutine PMPI_Compare_and_swap(origin_addr, compare_addr, result_addr, datatype, target_rank, &
-    target_disp, win, ierror) &
+subroutine arts_f77_pmpi_compare_and_swap(origin_addr, compare_addr, result_addr, datatype, &
+    target_rank, target_disp, win, ierror) &
         bind(C, name='pmpi_compare_and_swap_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: origin_addr
-type(*), dimension(*) :: origin_addr
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: compare_addr
-type(*), dimension(*) :: compare_addr
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: result_addr
-type(*), dimension(*) :: result_addr
+type(c_ptr), value :: origin_addr
+type(c_ptr), value :: compare_addr
+type(c_ptr), value :: result_addr
 type(MPI_Datatype), intent(in) :: datatype
 integer, intent(in) :: target_rank
 integer(kind=MPI_ADDRESS_KIND), intent(in) :: target_disp
 type(MPI_Win), intent(in) :: win
 integer, optional, intent(out) :: ierror
-end subroutine PMPI_Compare_and_swap
+end subroutine arts_f77_pmpi_compare_and_swap
 subroutine PMPI_Dims_create(nnodes, ndims, dims, ierror) &
         bind(C, name='pmpi_dims_create_')
 import
@@ -4881,13 +4757,12 @@ type(MPI_Op), intent(in) :: op
 type(MPI_Comm), intent(in) :: comm
 integer, optional, intent(out) :: ierror
 end subroutine PMPI_Exscan
-subroutine PMPI_Exscan_init(sendbuf, recvbuf, count, datatype, op, comm, info, request, ierror) &
+subroutine arts_f77_pmpi_exscan_init(sendbuf, recvbuf, count, datatype, op, comm, info, request, &
+    ierror) &
         bind(C, name='pmpi_exscan_init_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: sendbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: count
 type(MPI_Datatype), intent(in) :: datatype
 type(MPI_Op), intent(in) :: op
@@ -4895,22 +4770,20 @@ type(MPI_Comm), intent(in) :: comm
 type(MPI_Info), intent(in) :: info
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine PMPI_Exscan_init
-subroutine PMPI_Fetch_and_op(origin_addr, result_addr, datatype, target_rank, target_disp, op, win, &
-    ierror) &
+end subroutine arts_f77_pmpi_exscan_init
+subroutine arts_f77_pmpi_fetch_and_op(origin_addr, result_addr, datatype, target_rank, target_disp, &
+    op, win, ierror) &
         bind(C, name='pmpi_fetch_and_op_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: origin_addr
-type(*), dimension(*) :: origin_addr
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: result_addr
-type(*), dimension(*) :: result_addr
+type(c_ptr), value :: origin_addr
+type(c_ptr), value :: result_addr
 type(MPI_Datatype), intent(in) :: datatype
 integer, intent(in) :: target_rank
 integer(kind=MPI_ADDRESS_KIND), intent(in) :: target_disp
 type(MPI_Op), intent(in) :: op
 type(MPI_Win), intent(in) :: win
 integer, optional, intent(out) :: ierror
-end subroutine PMPI_Fetch_and_op
+end subroutine arts_f77_pmpi_fetch_and_op
 subroutine PMPI_File_call_errhandler(fh, errorcode, ierror) &
         bind(C, name='pmpi_file_call_errhandler_')
 import
@@ -5513,16 +5386,14 @@ integer, intent(in) :: root
 type(MPI_Comm), intent(in) :: comm
 integer, optional, intent(out) :: ierror
 end subroutine PMPI_Gatherv
-subroutine PMPI_Gatherv_init(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, &
-    root, comm, info, request, ierror) &
+subroutine arts_f77_pmpi_gatherv_init(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, &
+    recvtype, root, comm, info, request, ierror) &
         bind(C, name='pmpi_gatherv_init_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
+type(c_ptr), value :: sendbuf
 integer, intent(in) :: sendcount
 type(MPI_Datatype), intent(in) :: sendtype
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: recvcounts(*)
 integer, intent(in) :: displs(*)
 type(MPI_Datatype), intent(in) :: recvtype
@@ -5531,17 +5402,15 @@ type(MPI_Comm), intent(in) :: comm
 type(MPI_Info), intent(in) :: info
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine PMPI_Gatherv_init
-subroutine PMPI_Gather_init(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, &
-    info, request, ierror) &
+end subroutine arts_f77_pmpi_gatherv_init
+subroutine arts_f77_pmpi_gather_init(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, &
+    root, comm, info, request, ierror) &
         bind(C, name='pmpi_gather_init_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
+type(c_ptr), value :: sendbuf
 integer, intent(in) :: sendcount
 type(MPI_Datatype), intent(in) :: sendtype
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: recvcount
 type(MPI_Datatype), intent(in) :: recvtype
 integer, intent(in) :: root
@@ -5549,13 +5418,12 @@ type(MPI_Comm), intent(in) :: comm
 type(MPI_Info), intent(in) :: info
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine PMPI_Gather_init
-subroutine PMPI_Get(origin_addr, origin_count, origin_datatype, target_rank, target_disp, &
+end subroutine arts_f77_pmpi_gather_init
+subroutine arts_f77_pmpi_get(origin_addr, origin_count, origin_datatype, target_rank, target_disp, &
     target_count, target_datatype, win, ierror) &
         bind(C, name='pmpi_get_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: origin_addr
-type(*), dimension(*) :: origin_addr
+type(c_ptr), value :: origin_addr
 integer, intent(in) :: origin_count
 type(MPI_Datatype), intent(in) :: origin_datatype
 integer, intent(in) :: target_rank
@@ -5564,18 +5432,16 @@ integer, intent(in) :: target_count
 type(MPI_Datatype), intent(in) :: target_datatype
 type(MPI_Win), intent(in) :: win
 integer, optional, intent(out) :: ierror
-end subroutine PMPI_Get
-subroutine PMPI_Get_accumulate(origin_addr, origin_count, origin_datatype, result_addr, &
+end subroutine arts_f77_pmpi_get
+subroutine arts_f77_pmpi_get_accumulate(origin_addr, origin_count, origin_datatype, result_addr, &
     result_count, result_datatype, target_rank, target_disp, target_count, target_datatype, op, &
     win, ierror) &
         bind(C, name='pmpi_get_accumulate_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: origin_addr
-type(*), dimension(*) :: origin_addr
+type(c_ptr), value :: origin_addr
 integer, intent(in) :: origin_count
 type(MPI_Datatype), intent(in) :: origin_datatype
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: result_addr
-type(*), dimension(*) :: result_addr
+type(c_ptr), value :: result_addr
 integer, intent(in) :: result_count
 type(MPI_Datatype), intent(in) :: result_datatype
 integer, intent(in) :: target_rank
@@ -5585,7 +5451,7 @@ type(MPI_Datatype), intent(in) :: target_datatype
 type(MPI_Op), intent(in) :: op
 type(MPI_Win), intent(in) :: win
 integer, optional, intent(out) :: ierror
-end subroutine PMPI_Get_accumulate
+end subroutine arts_f77_pmpi_get_accumulate
 subroutine PMPI_Get_address(location, address, ierror) &
         bind(C, name='pmpi_get_address_')
 import
@@ -5801,105 +5667,93 @@ type(MPI_Group), intent(in) :: group2
 type(MPI_Group) :: newgroup
 integer, optional, intent(out) :: ierror
 end subroutine PMPI_Group_union
-subroutine PMPI_Iallgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &
-    request, ierror) &
+subroutine arts_f77_pmpi_iallgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, &
+    comm, request, ierror) &
         bind(C, name='pmpi_iallgather_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
+type(c_ptr), value :: sendbuf
 integer, intent(in) :: sendcount
 type(MPI_Datatype), intent(in) :: sendtype
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: recvcount
 type(MPI_Datatype), intent(in) :: recvtype
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine PMPI_Iallgather
-subroutine PMPI_Iallgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, &
-    comm, request, ierror) &
+end subroutine arts_f77_pmpi_iallgather
+subroutine arts_f77_pmpi_iallgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, &
+    recvtype, comm, request, ierror) &
         bind(C, name='pmpi_iallgatherv_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
+type(c_ptr), value :: sendbuf
 integer, intent(in) :: sendcount
 type(MPI_Datatype), intent(in) :: sendtype
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: recvcounts(*)
 integer, intent(in) :: displs(*)
 type(MPI_Datatype), intent(in) :: recvtype
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine PMPI_Iallgatherv
-subroutine PMPI_Iallreduce(sendbuf, recvbuf, count, datatype, op, comm, request, ierror) &
+end subroutine arts_f77_pmpi_iallgatherv
+subroutine arts_f77_pmpi_iallreduce(sendbuf, recvbuf, count, datatype, op, comm, request, ierror) &
         bind(C, name='pmpi_iallreduce_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: sendbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: count
 type(MPI_Datatype), intent(in) :: datatype
 type(MPI_Op), intent(in) :: op
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine PMPI_Iallreduce
-subroutine PMPI_Ialltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &
-    request, ierror) &
+end subroutine arts_f77_pmpi_iallreduce
+subroutine arts_f77_pmpi_ialltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, &
+    comm, request, ierror) &
         bind(C, name='pmpi_ialltoall_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
+type(c_ptr), value :: sendbuf
 integer, intent(in) :: sendcount
 type(MPI_Datatype), intent(in) :: sendtype
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: recvcount
 type(MPI_Datatype), intent(in) :: recvtype
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine PMPI_Ialltoall
-subroutine PMPI_Ialltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, &
-    recvtype, comm, request, ierror) &
+end subroutine arts_f77_pmpi_ialltoall
+subroutine arts_f77_pmpi_ialltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, &
+    rdispls, recvtype, comm, request, ierror) &
         bind(C, name='pmpi_ialltoallv_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
+type(c_ptr), value :: sendbuf
 integer, intent(in) :: sendcounts(*)
 integer, intent(in) :: sdispls(*)
 type(MPI_Datatype), intent(in) :: sendtype
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: recvcounts(*)
 integer, intent(in) :: rdispls(*)
 type(MPI_Datatype), intent(in) :: recvtype
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine PMPI_Ialltoallv
-subroutine PMPI_Ialltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, &
-    recvtypes, comm, request, ierror) &
+end subroutine arts_f77_pmpi_ialltoallv
+subroutine arts_f77_pmpi_ialltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, &
+    rdispls, recvtypes, comm, request, ierror) &
         bind(C, name='pmpi_ialltoallw_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
+type(c_ptr), value :: sendbuf
 integer, intent(in) :: sendcounts(*)
 integer, intent(in) :: sdispls(*)
 type(MPI_Datatype), intent(in) :: sendtypes(*)
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: recvcounts(*)
 integer, intent(in) :: rdispls(*)
 type(MPI_Datatype), intent(in) :: recvtypes(*)
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine PMPI_Ialltoallw
+end subroutine arts_f77_pmpi_ialltoallw
 subroutine PMPI_Ibarrier(comm, request, ierror) &
         bind(C, name='pmpi_ibarrier_')
 import
@@ -5907,23 +5761,21 @@ type(MPI_Comm), intent(in) :: comm
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
 end subroutine PMPI_Ibarrier
-subroutine PMPI_Ibcast(buffer, count, datatype, root, comm, request, ierror) &
+subroutine arts_f77_pmpi_ibcast(buffer, count, datatype, root, comm, request, ierror) &
         bind(C, name='pmpi_ibcast_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: buffer
-type(*), dimension(*) :: buffer
+type(c_ptr), value :: buffer
 integer, intent(in) :: count
 type(MPI_Datatype), intent(in) :: datatype
 integer, intent(in) :: root
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine PMPI_Ibcast
-subroutine PMPI_Ibsend(buf, count, datatype, dest, tag, comm, request, ierror) &
+end subroutine arts_f77_pmpi_ibcast
+subroutine arts_f77_pmpi_ibsend(buf, count, datatype, dest, tag, comm, request, ierror) &
         bind(C, name='pmpi_ibsend_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: buf
-type(*), dimension(*) :: buf
+type(c_ptr), value :: buf
 integer, intent(in) :: count
 type(MPI_Datatype), intent(in) :: datatype
 integer, intent(in) :: dest
@@ -5931,48 +5783,42 @@ integer, intent(in) :: tag
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine PMPI_Ibsend
-subroutine PMPI_Iexscan(sendbuf, recvbuf, count, datatype, op, comm, request, ierror) &
+end subroutine arts_f77_pmpi_ibsend
+subroutine arts_f77_pmpi_iexscan(sendbuf, recvbuf, count, datatype, op, comm, request, ierror) &
         bind(C, name='pmpi_iexscan_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: sendbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: count
 type(MPI_Datatype), intent(in) :: datatype
 type(MPI_Op), intent(in) :: op
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine PMPI_Iexscan
-subroutine PMPI_Igather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, &
-    request, ierror) &
+end subroutine arts_f77_pmpi_iexscan
+subroutine arts_f77_pmpi_igather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, &
+    comm, request, ierror) &
         bind(C, name='pmpi_igather_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
+type(c_ptr), value :: sendbuf
 integer, intent(in) :: sendcount
 type(MPI_Datatype), intent(in) :: sendtype
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: recvcount
 type(MPI_Datatype), intent(in) :: recvtype
 integer, intent(in) :: root
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine PMPI_Igather
-subroutine PMPI_Igatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, &
-    comm, request, ierror) &
+end subroutine arts_f77_pmpi_igather
+subroutine arts_f77_pmpi_igatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, &
+    recvtype, root, comm, request, ierror) &
         bind(C, name='pmpi_igatherv_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
+type(c_ptr), value :: sendbuf
 integer, intent(in) :: sendcount
 type(MPI_Datatype), intent(in) :: sendtype
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: recvcounts(*)
 integer, intent(in) :: displs(*)
 type(MPI_Datatype), intent(in) :: recvtype
@@ -5980,7 +5826,7 @@ integer, intent(in) :: root
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine PMPI_Igatherv
+end subroutine arts_f77_pmpi_igatherv
 subroutine PMPI_Improbe(source, tag, comm, flag, message, status, ierror) &
         bind(C, name='pmpi_improbe_')
 import
@@ -5992,102 +5838,91 @@ type(MPI_Message) :: message
 type(MPI_Status) :: status
 integer, optional, intent(out) :: ierror
 end subroutine PMPI_Improbe
-subroutine PMPI_Imrecv(buf, count, datatype, message, request, ierror) &
+subroutine arts_f77_pmpi_imrecv(buf, count, datatype, message, request, ierror) &
         bind(C, name='pmpi_imrecv_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: buf
-type(*), dimension(*) :: buf
+type(c_ptr), value :: buf
 integer, intent(in) :: count
 type(MPI_Datatype), intent(in) :: datatype
 type(MPI_Message) :: message
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine PMPI_Imrecv
-subroutine PMPI_Ineighbor_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, &
-    comm, request, ierror) &
+end subroutine arts_f77_pmpi_imrecv
+subroutine arts_f77_pmpi_ineighbor_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, &
+    recvtype, comm, request, ierror) &
         bind(C, name='pmpi_ineighbor_allgather_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
+type(c_ptr), value :: sendbuf
 integer, intent(in) :: sendcount
 type(MPI_Datatype), intent(in) :: sendtype
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: recvcount
 type(MPI_Datatype), intent(in) :: recvtype
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine PMPI_Ineighbor_allgather
-subroutine PMPI_Ineighbor_allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, &
-    recvtype, comm, request, ierror) &
+end subroutine arts_f77_pmpi_ineighbor_allgather
+subroutine arts_f77_pmpi_ineighbor_allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, &
+    displs, recvtype, comm, request, ierror) &
         bind(C, name='pmpi_ineighbor_allgatherv_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
+type(c_ptr), value :: sendbuf
 integer, intent(in) :: sendcount
 type(MPI_Datatype), intent(in) :: sendtype
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: recvcounts(*)
 integer, intent(in) :: displs(*)
 type(MPI_Datatype), intent(in) :: recvtype
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine PMPI_Ineighbor_allgatherv
-subroutine PMPI_Ineighbor_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, &
-    comm, request, ierror) &
+end subroutine arts_f77_pmpi_ineighbor_allgatherv
+subroutine arts_f77_pmpi_ineighbor_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, &
+    recvtype, comm, request, ierror) &
         bind(C, name='pmpi_ineighbor_alltoall_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
+type(c_ptr), value :: sendbuf
 integer, intent(in) :: sendcount
 type(MPI_Datatype), intent(in) :: sendtype
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: recvcount
 type(MPI_Datatype), intent(in) :: recvtype
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine PMPI_Ineighbor_alltoall
-subroutine PMPI_Ineighbor_alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, &
-    rdispls, recvtype, comm, request, ierror) &
+end subroutine arts_f77_pmpi_ineighbor_alltoall
+subroutine arts_f77_pmpi_ineighbor_alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, &
+    recvcounts, rdispls, recvtype, comm, request, ierror) &
         bind(C, name='pmpi_ineighbor_alltoallv_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
+type(c_ptr), value :: sendbuf
 integer, intent(in) :: sendcounts(*)
 integer, intent(in) :: sdispls(*)
 type(MPI_Datatype), intent(in) :: sendtype
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: recvcounts(*)
 integer, intent(in) :: rdispls(*)
 type(MPI_Datatype), intent(in) :: recvtype
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine PMPI_Ineighbor_alltoallv
-subroutine PMPI_Ineighbor_alltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, &
-    rdispls, recvtypes, comm, request, ierror) &
+end subroutine arts_f77_pmpi_ineighbor_alltoallv
+subroutine arts_f77_pmpi_ineighbor_alltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, &
+    recvcounts, rdispls, recvtypes, comm, request, ierror) &
         bind(C, name='pmpi_ineighbor_alltoallw_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
+type(c_ptr), value :: sendbuf
 integer, intent(in) :: sendcounts(*)
 integer(kind=MPI_ADDRESS_KIND), intent(in) :: sdispls(*)
 type(MPI_Datatype), intent(in) :: sendtypes(*)
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: recvcounts(*)
 integer(kind=MPI_ADDRESS_KIND), intent(in) :: rdispls(*)
 type(MPI_Datatype), intent(in) :: recvtypes(*)
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine PMPI_Ineighbor_alltoallw
+end subroutine arts_f77_pmpi_ineighbor_alltoallw
 subroutine PMPI_Info_create(info, ierror) &
         bind(C, name='pmpi_info_create_')
 import
@@ -6212,11 +6047,10 @@ logical :: flag
 type(MPI_Status) :: status
 integer, optional, intent(out) :: ierror
 end subroutine PMPI_Iprobe
-subroutine PMPI_Irecv(buf, count, datatype, source, tag, comm, request, ierror) &
+subroutine arts_f77_pmpi_irecv(buf, count, datatype, source, tag, comm, request, ierror) &
         bind(C, name='pmpi_irecv_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: buf
-type(*), dimension(*) :: buf
+type(c_ptr), value :: buf
 integer, intent(in) :: count
 type(MPI_Datatype), intent(in) :: datatype
 integer, intent(in) :: source
@@ -6224,14 +6058,13 @@ integer, intent(in) :: tag
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine PMPI_Irecv
-subroutine PMPI_Ireduce(sendbuf, recvbuf, count, datatype, op, root, comm, request, ierror) &
+end subroutine arts_f77_pmpi_irecv
+subroutine arts_f77_pmpi_ireduce(sendbuf, recvbuf, count, datatype, op, root, comm, request, &
+    ierror) &
         bind(C, name='pmpi_ireduce_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: sendbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: count
 type(MPI_Datatype), intent(in) :: datatype
 type(MPI_Op), intent(in) :: op
@@ -6239,41 +6072,37 @@ integer, intent(in) :: root
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine PMPI_Ireduce
-subroutine PMPI_Ireduce_scatter(sendbuf, recvbuf, recvcounts, datatype, op, comm, request, ierror) &
+end subroutine arts_f77_pmpi_ireduce
+subroutine arts_f77_pmpi_ireduce_scatter(sendbuf, recvbuf, recvcounts, datatype, op, comm, request, &
+    ierror) &
         bind(C, name='pmpi_ireduce_scatter_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: sendbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: recvcounts(*)
 type(MPI_Datatype), intent(in) :: datatype
 type(MPI_Op), intent(in) :: op
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine PMPI_Ireduce_scatter
-subroutine PMPI_Ireduce_scatter_block(sendbuf, recvbuf, recvcount, datatype, op, comm, request, &
-    ierror) &
+end subroutine arts_f77_pmpi_ireduce_scatter
+subroutine arts_f77_pmpi_ireduce_scatter_block(sendbuf, recvbuf, recvcount, datatype, op, comm, &
+    request, ierror) &
         bind(C, name='pmpi_ireduce_scatter_block_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: sendbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: recvcount
 type(MPI_Datatype), intent(in) :: datatype
 type(MPI_Op), intent(in) :: op
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine PMPI_Ireduce_scatter_block
-subroutine PMPI_Irsend(buf, count, datatype, dest, tag, comm, request, ierror) &
+end subroutine arts_f77_pmpi_ireduce_scatter_block
+subroutine arts_f77_pmpi_irsend(buf, count, datatype, dest, tag, comm, request, ierror) &
         bind(C, name='pmpi_irsend_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: buf
-type(*), dimension(*) :: buf
+type(c_ptr), value :: buf
 integer, intent(in) :: count
 type(MPI_Datatype), intent(in) :: datatype
 integer, intent(in) :: dest
@@ -6281,61 +6110,54 @@ integer, intent(in) :: tag
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine PMPI_Irsend
-subroutine PMPI_Iscan(sendbuf, recvbuf, count, datatype, op, comm, request, ierror) &
+end subroutine arts_f77_pmpi_irsend
+subroutine arts_f77_pmpi_iscan(sendbuf, recvbuf, count, datatype, op, comm, request, ierror) &
         bind(C, name='pmpi_iscan_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: sendbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: count
 type(MPI_Datatype), intent(in) :: datatype
 type(MPI_Op), intent(in) :: op
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine PMPI_Iscan
-subroutine PMPI_Iscatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, &
-    request, ierror) &
+end subroutine arts_f77_pmpi_iscan
+subroutine arts_f77_pmpi_iscatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, &
+    comm, request, ierror) &
         bind(C, name='pmpi_iscatter_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
+type(c_ptr), value :: sendbuf
 integer, intent(in) :: sendcount
 type(MPI_Datatype), intent(in) :: sendtype
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: recvcount
 type(MPI_Datatype), intent(in) :: recvtype
 integer, intent(in) :: root
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine PMPI_Iscatter
-subroutine PMPI_Iscatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, &
-    root, comm, request, ierror) &
+end subroutine arts_f77_pmpi_iscatter
+subroutine arts_f77_pmpi_iscatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, &
+    recvtype, root, comm, request, ierror) &
         bind(C, name='pmpi_iscatterv_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
+type(c_ptr), value :: sendbuf
 integer, intent(in) :: sendcounts(*)
 integer, intent(in) :: displs(*)
 type(MPI_Datatype), intent(in) :: sendtype
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: recvcount
 type(MPI_Datatype), intent(in) :: recvtype
 integer, intent(in) :: root
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine PMPI_Iscatterv
-subroutine PMPI_Isend(buf, count, datatype, dest, tag, comm, request, ierror) &
+end subroutine arts_f77_pmpi_iscatterv
+subroutine arts_f77_pmpi_isend(buf, count, datatype, dest, tag, comm, request, ierror) &
         bind(C, name='pmpi_isend_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: buf
-type(*), dimension(*) :: buf
+type(c_ptr), value :: buf
 integer, intent(in) :: count
 type(MPI_Datatype), intent(in) :: datatype
 integer, intent(in) :: dest
@@ -6343,12 +6165,11 @@ integer, intent(in) :: tag
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine PMPI_Isend
-subroutine PMPI_Issend(buf, count, datatype, dest, tag, comm, request, ierror) &
+end subroutine arts_f77_pmpi_isend
+subroutine arts_f77_pmpi_issend(buf, count, datatype, dest, tag, comm, request, ierror) &
         bind(C, name='pmpi_issend_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: buf
-type(*), dimension(*) :: buf
+type(c_ptr), value :: buf
 integer, intent(in) :: count
 type(MPI_Datatype), intent(in) :: datatype
 integer, intent(in) :: dest
@@ -6356,7 +6177,7 @@ integer, intent(in) :: tag
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine PMPI_Issend
+end subroutine arts_f77_pmpi_issend
 subroutine PMPI_Is_thread_main(flag, ierror) &
         bind(C, name='pmpi_is_thread_main_')
 import
@@ -6421,16 +6242,14 @@ type(MPI_Datatype), intent(in) :: recvtype
 type(MPI_Comm), intent(in) :: comm
 integer, optional, intent(out) :: ierror
 end subroutine PMPI_Neighbor_allgatherv
-subroutine PMPI_Neighbor_allgatherv_init(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, &
-    recvtype, comm, info, request, ierror) &
+subroutine arts_f77_pmpi_neighbor_allgatherv_init(sendbuf, sendcount, sendtype, recvbuf, &
+    recvcounts, displs, recvtype, comm, info, request, ierror) &
         bind(C, name='pmpi_neighbor_allgatherv_init_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
+type(c_ptr), value :: sendbuf
 integer, intent(in) :: sendcount
 type(MPI_Datatype), intent(in) :: sendtype
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: recvcounts(*)
 integer, intent(in) :: displs(*)
 type(MPI_Datatype), intent(in) :: recvtype
@@ -6438,24 +6257,22 @@ type(MPI_Comm), intent(in) :: comm
 type(MPI_Info), intent(in) :: info
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine PMPI_Neighbor_allgatherv_init
-subroutine PMPI_Neighbor_allgather_init(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, &
-    comm, info, request, ierror) &
+end subroutine arts_f77_pmpi_neighbor_allgatherv_init
+subroutine arts_f77_pmpi_neighbor_allgather_init(sendbuf, sendcount, sendtype, recvbuf, recvcount, &
+    recvtype, comm, info, request, ierror) &
         bind(C, name='pmpi_neighbor_allgather_init_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
+type(c_ptr), value :: sendbuf
 integer, intent(in) :: sendcount
 type(MPI_Datatype), intent(in) :: sendtype
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: recvcount
 type(MPI_Datatype), intent(in) :: recvtype
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Info), intent(in) :: info
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine PMPI_Neighbor_allgather_init
+end subroutine arts_f77_pmpi_neighbor_allgather_init
 subroutine PMPI_Neighbor_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &
     ierror) &
         bind(C, name='pmpi_neighbor_alltoall_')
@@ -6488,17 +6305,15 @@ type(MPI_Datatype), intent(in) :: recvtype
 type(MPI_Comm), intent(in) :: comm
 integer, optional, intent(out) :: ierror
 end subroutine PMPI_Neighbor_alltoallv
-subroutine PMPI_Neighbor_alltoallv_init(sendbuf, sendcounts, sdispls, sendtype, recvbuf, &
+subroutine arts_f77_pmpi_neighbor_alltoallv_init(sendbuf, sendcounts, sdispls, sendtype, recvbuf, &
     recvcounts, rdispls, recvtype, comm, info, request, ierror) &
         bind(C, name='pmpi_neighbor_alltoallv_init_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
+type(c_ptr), value :: sendbuf
 integer, intent(in) :: sendcounts(*)
 integer, intent(in) :: sdispls(*)
 type(MPI_Datatype), intent(in) :: sendtype
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: recvcounts(*)
 integer, intent(in) :: rdispls(*)
 type(MPI_Datatype), intent(in) :: recvtype
@@ -6506,7 +6321,7 @@ type(MPI_Comm), intent(in) :: comm
 type(MPI_Info), intent(in) :: info
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine PMPI_Neighbor_alltoallv_init
+end subroutine arts_f77_pmpi_neighbor_alltoallv_init
 subroutine PMPI_Neighbor_alltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, &
     rdispls, recvtypes, comm, ierror) &
         bind(C, name='pmpi_neighbor_alltoallw_')
@@ -6524,17 +6339,15 @@ type(MPI_Datatype), intent(in) :: recvtypes(*)
 type(MPI_Comm), intent(in) :: comm
 integer, optional, intent(out) :: ierror
 end subroutine PMPI_Neighbor_alltoallw
-subroutine PMPI_Neighbor_alltoallw_init(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, &
+subroutine arts_f77_pmpi_neighbor_alltoallw_init(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, &
     recvcounts, rdispls, recvtypes, comm, info, request, ierror) &
         bind(C, name='pmpi_neighbor_alltoallw_init_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
+type(c_ptr), value :: sendbuf
 integer, intent(in) :: sendcounts(*)
 integer(kind=MPI_ADDRESS_KIND), intent(in) :: sdispls(*)
 type(MPI_Datatype), intent(in) :: sendtypes(*)
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: recvcounts(*)
 integer(kind=MPI_ADDRESS_KIND), intent(in) :: rdispls(*)
 type(MPI_Datatype), intent(in) :: recvtypes(*)
@@ -6542,24 +6355,22 @@ type(MPI_Comm), intent(in) :: comm
 type(MPI_Info), intent(in) :: info
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine PMPI_Neighbor_alltoallw_init
-subroutine PMPI_Neighbor_alltoall_init(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, &
-    comm, info, request, ierror) &
+end subroutine arts_f77_pmpi_neighbor_alltoallw_init
+subroutine arts_f77_pmpi_neighbor_alltoall_init(sendbuf, sendcount, sendtype, recvbuf, recvcount, &
+    recvtype, comm, info, request, ierror) &
         bind(C, name='pmpi_neighbor_alltoall_init_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
+type(c_ptr), value :: sendbuf
 integer, intent(in) :: sendcount
 type(MPI_Datatype), intent(in) :: sendtype
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: recvcount
 type(MPI_Datatype), intent(in) :: recvtype
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Info), intent(in) :: info
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine PMPI_Neighbor_alltoall_init
+end subroutine arts_f77_pmpi_neighbor_alltoall_init
 subroutine PMPI_Op_commutative(op, commute, ierror) &
         bind(C, name='pmpi_op_commutative_')
 import
@@ -6631,12 +6442,11 @@ type(MPI_Comm), intent(in) :: comm
 type(MPI_Status) :: status
 integer, optional, intent(out) :: ierror
 end subroutine PMPI_Probe
-subroutine PMPI_Put(origin_addr, origin_count, origin_datatype, target_rank, target_disp, &
+subroutine arts_f77_pmpi_put(origin_addr, origin_count, origin_datatype, target_rank, target_disp, &
     target_count, target_datatype, win, ierror) &
         bind(C, name='pmpi_put_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: origin_addr
-type(*), dimension(*) :: origin_addr
+type(c_ptr), value :: origin_addr
 integer, intent(in) :: origin_count
 type(MPI_Datatype), intent(in) :: origin_datatype
 integer, intent(in) :: target_rank
@@ -6645,19 +6455,18 @@ integer, intent(in) :: target_count
 type(MPI_Datatype), intent(in) :: target_datatype
 type(MPI_Win), intent(in) :: win
 integer, optional, intent(out) :: ierror
-end subroutine PMPI_Put
+end subroutine arts_f77_pmpi_put
 subroutine PMPI_Query_thread(provided, ierror) &
         bind(C, name='pmpi_query_thread_')
 import
 integer :: provided
 integer, optional, intent(out) :: ierror
 end subroutine PMPI_Query_thread
-subroutine PMPI_Raccumulate(origin_addr, origin_count, origin_datatype, target_rank, target_disp, &
-    target_count, target_datatype, op, win, request, ierror) &
+subroutine arts_f77_pmpi_raccumulate(origin_addr, origin_count, origin_datatype, target_rank, &
+    target_disp, target_count, target_datatype, op, win, request, ierror) &
         bind(C, name='pmpi_raccumulate_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: origin_addr
-type(*), dimension(*) :: origin_addr
+type(c_ptr), value :: origin_addr
 integer, intent(in) :: origin_count
 type(MPI_Datatype), intent(in) :: origin_datatype
 integer, intent(in) :: target_rank
@@ -6668,7 +6477,7 @@ type(MPI_Op), intent(in) :: op
 type(MPI_Win), intent(in) :: win
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine PMPI_Raccumulate
+end subroutine arts_f77_pmpi_raccumulate
 subroutine PMPI_Recv(buf, count, datatype, source, tag, comm, status, ierror) &
         bind(C, name='pmpi_recv_')
 import
@@ -6682,11 +6491,10 @@ type(MPI_Comm), intent(in) :: comm
 type(MPI_Status) :: status
 integer, optional, intent(out) :: ierror
 end subroutine PMPI_Recv
-subroutine PMPI_Recv_init(buf, count, datatype, source, tag, comm, request, ierror) &
+subroutine arts_f77_pmpi_recv_init(buf, count, datatype, source, tag, comm, request, ierror) &
         bind(C, name='pmpi_recv_init_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: buf
-type(*), dimension(*) :: buf
+type(c_ptr), value :: buf
 integer, intent(in) :: count
 type(MPI_Datatype), intent(in) :: datatype
 integer, intent(in) :: source
@@ -6694,7 +6502,7 @@ integer, intent(in) :: tag
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine PMPI_Recv_init
+end subroutine arts_f77_pmpi_recv_init
 subroutine PMPI_Reduce(sendbuf, recvbuf, count, datatype, op, root, comm, ierror) &
         bind(C, name='pmpi_reduce_')
 import
@@ -6709,14 +6517,12 @@ integer, intent(in) :: root
 type(MPI_Comm), intent(in) :: comm
 integer, optional, intent(out) :: ierror
 end subroutine PMPI_Reduce
-subroutine PMPI_Reduce_init(sendbuf, recvbuf, count, datatype, op, root, comm, info, request, &
-    ierror) &
+subroutine arts_f77_pmpi_reduce_init(sendbuf, recvbuf, count, datatype, op, root, comm, info, &
+    request, ierror) &
         bind(C, name='pmpi_reduce_init_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: sendbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: count
 type(MPI_Datatype), intent(in) :: datatype
 type(MPI_Op), intent(in) :: op
@@ -6725,7 +6531,7 @@ type(MPI_Comm), intent(in) :: comm
 type(MPI_Info), intent(in) :: info
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine PMPI_Reduce_init
+end subroutine arts_f77_pmpi_reduce_init
 subroutine PMPI_Reduce_local(inbuf, inoutbuf, count, datatype, op, ierror) &
         bind(C, name='pmpi_reduce_local_')
 import
@@ -6764,14 +6570,12 @@ type(MPI_Op), intent(in) :: op
 type(MPI_Comm), intent(in) :: comm
 integer, optional, intent(out) :: ierror
 end subroutine PMPI_Reduce_scatter_block
-subroutine PMPI_Reduce_scatter_block_init(sendbuf, recvbuf, recvcount, datatype, op, comm, info, &
-    request, ierror) &
+subroutine arts_f77_pmpi_reduce_scatter_block_init(sendbuf, recvbuf, recvcount, datatype, op, comm, &
+    info, request, ierror) &
         bind(C, name='pmpi_reduce_scatter_block_init_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: sendbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: recvcount
 type(MPI_Datatype), intent(in) :: datatype
 type(MPI_Op), intent(in) :: op
@@ -6779,15 +6583,13 @@ type(MPI_Comm), intent(in) :: comm
 type(MPI_Info), intent(in) :: info
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine PMPI_Reduce_scatter_block_init
-subroutine PMPI_Reduce_scatter_init(sendbuf, recvbuf, recvcounts, datatype, op, comm, info, &
-    request, ierror) &
+end subroutine arts_f77_pmpi_reduce_scatter_block_init
+subroutine arts_f77_pmpi_reduce_scatter_init(sendbuf, recvbuf, recvcounts, datatype, op, comm, &
+    info, request, ierror) &
         bind(C, name='pmpi_reduce_scatter_init_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: sendbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: recvcounts(*)
 type(MPI_Datatype), intent(in) :: datatype
 type(MPI_Op), intent(in) :: op
@@ -6795,7 +6597,7 @@ type(MPI_Comm), intent(in) :: comm
 type(MPI_Info), intent(in) :: info
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine PMPI_Reduce_scatter_init
+end subroutine arts_f77_pmpi_reduce_scatter_init
 subroutine PMPI_Request_free(request, ierror) &
         bind(C, name='pmpi_request_free_')
 import
@@ -6810,12 +6612,11 @@ logical :: flag
 type(MPI_Status) :: status
 integer, optional, intent(out) :: ierror
 end subroutine PMPI_Request_get_status
-subroutine PMPI_Rget(origin_addr, origin_count, origin_datatype, target_rank, target_disp, &
+subroutine arts_f77_pmpi_rget(origin_addr, origin_count, origin_datatype, target_rank, target_disp, &
     target_count, target_datatype, win, request, ierror) &
         bind(C, name='pmpi_rget_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: origin_addr
-type(*), dimension(*) :: origin_addr
+type(c_ptr), value :: origin_addr
 integer, intent(in) :: origin_count
 type(MPI_Datatype), intent(in) :: origin_datatype
 integer, intent(in) :: target_rank
@@ -6825,18 +6626,16 @@ type(MPI_Datatype), intent(in) :: target_datatype
 type(MPI_Win), intent(in) :: win
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine PMPI_Rget
-subroutine PMPI_Rget_accumulate(origin_addr, origin_count, origin_datatype, result_addr, &
+end subroutine arts_f77_pmpi_rget
+subroutine arts_f77_pmpi_rget_accumulate(origin_addr, origin_count, origin_datatype, result_addr, &
     result_count, result_datatype, target_rank, target_disp, target_count, target_datatype, op, &
     win, request, ierror) &
         bind(C, name='pmpi_rget_accumulate_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: origin_addr
-type(*), dimension(*) :: origin_addr
+type(c_ptr), value :: origin_addr
 integer, intent(in) :: origin_count
 type(MPI_Datatype), intent(in) :: origin_datatype
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: result_addr
-type(*), dimension(*) :: result_addr
+type(c_ptr), value :: result_addr
 integer, intent(in) :: result_count
 type(MPI_Datatype), intent(in) :: result_datatype
 integer, intent(in) :: target_rank
@@ -6847,13 +6646,12 @@ type(MPI_Op), intent(in) :: op
 type(MPI_Win), intent(in) :: win
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine PMPI_Rget_accumulate
-subroutine PMPI_Rput(origin_addr, origin_count, origin_datatype, target_rank, target_disp, &
+end subroutine arts_f77_pmpi_rget_accumulate
+subroutine arts_f77_pmpi_rput(origin_addr, origin_count, origin_datatype, target_rank, target_disp, &
     target_count, target_datatype, win, request, ierror) &
         bind(C, name='pmpi_rput_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: origin_addr
-type(*), dimension(*) :: origin_addr
+type(c_ptr), value :: origin_addr
 integer, intent(in) :: origin_count
 type(MPI_Datatype), intent(in) :: origin_datatype
 integer, intent(in) :: target_rank
@@ -6863,7 +6661,7 @@ type(MPI_Datatype), intent(in) :: target_datatype
 type(MPI_Win), intent(in) :: win
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine PMPI_Rput
+end subroutine arts_f77_pmpi_rput
 subroutine PMPI_Rsend(buf, count, datatype, dest, tag, comm, ierror) &
         bind(C, name='pmpi_rsend_')
 import
@@ -6876,11 +6674,10 @@ integer, intent(in) :: tag
 type(MPI_Comm), intent(in) :: comm
 integer, optional, intent(out) :: ierror
 end subroutine PMPI_Rsend
-subroutine PMPI_Rsend_init(buf, count, datatype, dest, tag, comm, request, ierror) &
+subroutine arts_f77_pmpi_rsend_init(buf, count, datatype, dest, tag, comm, request, ierror) &
         bind(C, name='pmpi_rsend_init_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: buf
-type(*), dimension(*) :: buf
+type(c_ptr), value :: buf
 integer, intent(in) :: count
 type(MPI_Datatype), intent(in) :: datatype
 integer, intent(in) :: dest
@@ -6888,7 +6685,7 @@ integer, intent(in) :: tag
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine PMPI_Rsend_init
+end subroutine arts_f77_pmpi_rsend_init
 subroutine PMPI_Scan(sendbuf, recvbuf, count, datatype, op, comm, ierror) &
         bind(C, name='pmpi_scan_')
 import
@@ -6902,13 +6699,12 @@ type(MPI_Op), intent(in) :: op
 type(MPI_Comm), intent(in) :: comm
 integer, optional, intent(out) :: ierror
 end subroutine PMPI_Scan
-subroutine PMPI_Scan_init(sendbuf, recvbuf, count, datatype, op, comm, info, request, ierror) &
+subroutine arts_f77_pmpi_scan_init(sendbuf, recvbuf, count, datatype, op, comm, info, request, &
+    ierror) &
         bind(C, name='pmpi_scan_init_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: sendbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: count
 type(MPI_Datatype), intent(in) :: datatype
 type(MPI_Op), intent(in) :: op
@@ -6916,7 +6712,7 @@ type(MPI_Comm), intent(in) :: comm
 type(MPI_Info), intent(in) :: info
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine PMPI_Scan_init
+end subroutine arts_f77_pmpi_scan_init
 subroutine PMPI_Scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, &
     ierror) &
         bind(C, name='pmpi_scatter_')
@@ -6950,17 +6746,15 @@ integer, intent(in) :: root
 type(MPI_Comm), intent(in) :: comm
 integer, optional, intent(out) :: ierror
 end subroutine PMPI_Scatterv
-subroutine PMPI_Scatterv_init(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, &
-    root, comm, info, request, ierror) &
+subroutine arts_f77_pmpi_scatterv_init(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, &
+    recvtype, root, comm, info, request, ierror) &
         bind(C, name='pmpi_scatterv_init_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
+type(c_ptr), value :: sendbuf
 integer, intent(in) :: sendcounts(*)
 integer, intent(in) :: displs(*)
 type(MPI_Datatype), intent(in) :: sendtype
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: recvcount
 type(MPI_Datatype), intent(in) :: recvtype
 integer, intent(in) :: root
@@ -6968,17 +6762,15 @@ type(MPI_Comm), intent(in) :: comm
 type(MPI_Info), intent(in) :: info
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine PMPI_Scatterv_init
-subroutine PMPI_Scatter_init(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, &
-    comm, info, request, ierror) &
+end subroutine arts_f77_pmpi_scatterv_init
+subroutine arts_f77_pmpi_scatter_init(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, &
+    root, comm, info, request, ierror) &
         bind(C, name='pmpi_scatter_init_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: sendbuf
-type(*), dimension(*) :: sendbuf
+type(c_ptr), value :: sendbuf
 integer, intent(in) :: sendcount
 type(MPI_Datatype), intent(in) :: sendtype
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: recvbuf
-type(*), dimension(*) :: recvbuf
+type(c_ptr), value :: recvbuf
 integer, intent(in) :: recvcount
 type(MPI_Datatype), intent(in) :: recvtype
 integer, intent(in) :: root
@@ -6986,7 +6778,7 @@ type(MPI_Comm), intent(in) :: comm
 type(MPI_Info), intent(in) :: info
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine PMPI_Scatter_init
+end subroutine arts_f77_pmpi_scatter_init
 subroutine PMPI_Send(buf, count, datatype, dest, tag, comm, ierror) &
         bind(C, name='pmpi_send_')
 import
@@ -7035,11 +6827,10 @@ type(MPI_Comm), intent(in) :: comm
 type(MPI_Status) :: status
 integer, optional, intent(out) :: ierror
 end subroutine PMPI_Sendrecv_replace
-subroutine PMPI_Send_init(buf, count, datatype, dest, tag, comm, request, ierror) &
+subroutine arts_f77_pmpi_send_init(buf, count, datatype, dest, tag, comm, request, ierror) &
         bind(C, name='pmpi_send_init_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: buf
-type(*), dimension(*) :: buf
+type(c_ptr), value :: buf
 integer, intent(in) :: count
 type(MPI_Datatype), intent(in) :: datatype
 integer, intent(in) :: dest
@@ -7047,7 +6838,7 @@ integer, intent(in) :: tag
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine PMPI_Send_init
+end subroutine arts_f77_pmpi_send_init
 subroutine PMPI_Ssend(buf, count, datatype, dest, tag, comm, ierror) &
         bind(C, name='pmpi_ssend_')
 import
@@ -7060,11 +6851,10 @@ integer, intent(in) :: tag
 type(MPI_Comm), intent(in) :: comm
 integer, optional, intent(out) :: ierror
 end subroutine PMPI_Ssend
-subroutine PMPI_Ssend_init(buf, count, datatype, dest, tag, comm, request, ierror) &
+subroutine arts_f77_pmpi_ssend_init(buf, count, datatype, dest, tag, comm, request, ierror) &
         bind(C, name='pmpi_ssend_init_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: buf
-type(*), dimension(*) :: buf
+type(c_ptr), value :: buf
 integer, intent(in) :: count
 type(MPI_Datatype), intent(in) :: datatype
 integer, intent(in) :: dest
@@ -7072,7 +6862,7 @@ integer, intent(in) :: tag
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Request) :: request
 integer, optional, intent(out) :: ierror
-end subroutine PMPI_Ssend_init
+end subroutine arts_f77_pmpi_ssend_init
 subroutine PMPI_Start(request, ierror) &
         bind(C, name='pmpi_start_')
 import
@@ -7547,15 +7337,14 @@ type(*), dimension(*) :: baseptr
 type(MPI_Win) :: win
 integer, optional, intent(out) :: ierror
 end subroutine PMPI_Win_allocate_shared
-subroutine PMPI_Win_attach(win, base, size, ierror) &
+subroutine arts_f77_pmpi_win_attach(win, base, size, ierror) &
         bind(C, name='pmpi_win_attach_')
 import
 type(MPI_Win), intent(in) :: win
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: base
-type(*), dimension(*) :: base
+type(c_ptr), value :: base
 integer(kind=MPI_ADDRESS_KIND), intent(in) :: size
 integer, optional, intent(out) :: ierror
-end subroutine PMPI_Win_attach
+end subroutine arts_f77_pmpi_win_attach
 subroutine PMPI_Win_call_errhandler(win, errorcode, ierror) &
         bind(C, name='pmpi_win_call_errhandler_')
 import
@@ -7569,18 +7358,17 @@ import
 type(MPI_Win), intent(in) :: win
 integer, optional, intent(out) :: ierror
 end subroutine PMPI_Win_complete
-subroutine PMPI_Win_create(base, size, disp_unit, info, comm, win, ierror) &
+subroutine arts_f77_pmpi_win_create(base, size, disp_unit, info, comm, win, ierror) &
         bind(C, name='pmpi_win_create_')
 import
-!GCC$ ATTRIBUTES NO_ARG_CHECK :: base
-type(*), dimension(*) :: base
+type(c_ptr), value :: base
 integer(kind=MPI_ADDRESS_KIND), intent(in) :: size
 integer, intent(in) :: disp_unit
 type(MPI_Info), intent(in) :: info
 type(MPI_Comm), intent(in) :: comm
 type(MPI_Win) :: win
 integer, optional, intent(out) :: ierror
-end subroutine PMPI_Win_create
+end subroutine arts_f77_pmpi_win_create
 subroutine PMPI_Win_create_dynamic(info, comm, win, ierror) &
         bind(C, name='pmpi_win_create_dynamic_')
 import
@@ -7927,6 +7715,13 @@ type(MPI_Comm), intent(in) :: comm
 integer, intent(in) :: keyval, attribute_val
 integer, optional, intent(out) :: ierror
 end subroutine PMPI_Attr_put
+subroutine arts_f08_noncontiguous(name, name_len, ierror) &
+        bind(C, name='arts_f08_noncontiguous')
+import
+character(kind=c_char) :: name(*)
+integer(c_size_t), value :: name_len
+integer, optional, intent(out) :: ierror
+end subroutine arts_f08_noncontiguous
 subroutine MPI_F_sync_reg(buf) bind(C, name='mpi_f_sync_reg_')
 !GCC$ ATTRIBUTES NO_ARG_CHECK :: buf
 type(*), dimension(*) :: buf
@@ -7940,12 +7735,212 @@ character(len=*), intent(in) :: dname
 integer, optional, intent(out) :: ierror
 call arts_f77_ampi_checkpoint(dname, ierror, len(dname, kind=c_size_t))
 end subroutine AMPI_Checkpoint
+subroutine MPI_Accumulate(origin_addr, origin_count, origin_datatype, target_rank, target_disp, &
+    target_count, target_datatype, op, win, ierror)
+type(*), dimension(..), target, asynchronous :: origin_addr
+integer, intent(in) :: origin_count
+type(MPI_Datatype), intent(in) :: origin_datatype
+integer, intent(in) :: target_rank
+integer(kind=MPI_ADDRESS_KIND), intent(in) :: target_disp
+integer, intent(in) :: target_count
+type(MPI_Datatype), intent(in) :: target_datatype
+type(MPI_Op), intent(in) :: op
+type(MPI_Win), intent(in) :: win
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(origin_addr)) then
+call arts_f08_noncontiguous('MPI_Accumulate', 14_c_size_t, ierror)
+return
+end if
+call arts_f77_mpi_accumulate(c_loc(origin_addr), origin_count, origin_datatype, target_rank, &
+    target_disp, target_count, target_datatype, op, win, ierror)
+end subroutine MPI_Accumulate
 subroutine MPI_Add_error_string(errorcode, string, ierror)
 integer, intent(in) :: errorcode
 character(len=*), intent(in) :: string
 integer, optional, intent(out) :: ierror
 call arts_f77_mpi_add_error_string(errorcode, string, ierror, len(string, kind=c_size_t))
 end subroutine MPI_Add_error_string
+subroutine MPI_Allgatherv_init(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, &
+    comm, info, request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+integer, intent(in) :: sendcount
+type(MPI_Datatype), intent(in) :: sendtype
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: recvcounts(*)
+integer, intent(in) :: displs(*)
+type(MPI_Datatype), intent(in) :: recvtype
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Info), intent(in) :: info
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('MPI_Allgatherv_init', 19_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('MPI_Allgatherv_init', 19_c_size_t, ierror)
+return
+end if
+call arts_f77_mpi_allgatherv_init(c_loc(sendbuf), sendcount, sendtype, c_loc(recvbuf), recvcounts, &
+    displs, recvtype, comm, info, request, ierror)
+end subroutine MPI_Allgatherv_init
+subroutine MPI_Allgather_init(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &
+    info, request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+integer, intent(in) :: sendcount
+type(MPI_Datatype), intent(in) :: sendtype
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: recvcount
+type(MPI_Datatype), intent(in) :: recvtype
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Info), intent(in) :: info
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('MPI_Allgather_init', 18_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('MPI_Allgather_init', 18_c_size_t, ierror)
+return
+end if
+call arts_f77_mpi_allgather_init(c_loc(sendbuf), sendcount, sendtype, c_loc(recvbuf), recvcount, &
+    recvtype, comm, info, request, ierror)
+end subroutine MPI_Allgather_init
+subroutine MPI_Allreduce_init(sendbuf, recvbuf, count, datatype, op, comm, info, request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: count
+type(MPI_Datatype), intent(in) :: datatype
+type(MPI_Op), intent(in) :: op
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Info), intent(in) :: info
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('MPI_Allreduce_init', 18_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('MPI_Allreduce_init', 18_c_size_t, ierror)
+return
+end if
+call arts_f77_mpi_allreduce_init(c_loc(sendbuf), c_loc(recvbuf), count, datatype, op, comm, info, &
+    request, ierror)
+end subroutine MPI_Allreduce_init
+subroutine MPI_Alltoallv_init(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, &
+    recvtype, comm, info, request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+integer, intent(in) :: sendcounts(*)
+integer, intent(in) :: sdispls(*)
+type(MPI_Datatype), intent(in) :: sendtype
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: recvcounts(*)
+integer, intent(in) :: rdispls(*)
+type(MPI_Datatype), intent(in) :: recvtype
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Info), intent(in) :: info
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('MPI_Alltoallv_init', 18_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('MPI_Alltoallv_init', 18_c_size_t, ierror)
+return
+end if
+call arts_f77_mpi_alltoallv_init(c_loc(sendbuf), sendcounts, sdispls, sendtype, c_loc(recvbuf), &
+    recvcounts, rdispls, recvtype, comm, info, request, ierror)
+end subroutine MPI_Alltoallv_init
+subroutine MPI_Alltoallw_init(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, &
+    rdispls, recvtypes, comm, info, request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+integer, intent(in) :: sendcounts(*)
+integer, intent(in) :: sdispls(*)
+type(MPI_Datatype), intent(in) :: sendtypes(*)
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: recvcounts(*)
+integer, intent(in) :: rdispls(*)
+type(MPI_Datatype), intent(in) :: recvtypes(*)
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Info), intent(in) :: info
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('MPI_Alltoallw_init', 18_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('MPI_Alltoallw_init', 18_c_size_t, ierror)
+return
+end if
+call arts_f77_mpi_alltoallw_init(c_loc(sendbuf), sendcounts, sdispls, sendtypes, c_loc(recvbuf), &
+    recvcounts, rdispls, recvtypes, comm, info, request, ierror)
+end subroutine MPI_Alltoallw_init
+subroutine MPI_Alltoall_init(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &
+    info, request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+integer, intent(in) :: sendcount
+type(MPI_Datatype), intent(in) :: sendtype
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: recvcount
+type(MPI_Datatype), intent(in) :: recvtype
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Info), intent(in) :: info
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('MPI_Alltoall_init', 17_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('MPI_Alltoall_init', 17_c_size_t, ierror)
+return
+end if
+call arts_f77_mpi_alltoall_init(c_loc(sendbuf), sendcount, sendtype, c_loc(recvbuf), recvcount, &
+    recvtype, comm, info, request, ierror)
+end subroutine MPI_Alltoall_init
+subroutine MPI_Bcast_init(buffer, count, datatype, root, comm, info, request, ierror)
+type(*), dimension(..), target, asynchronous :: buffer
+integer, intent(in) :: count
+type(MPI_Datatype), intent(in) :: datatype
+integer, intent(in) :: root
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Info), intent(in) :: info
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(buffer)) then
+call arts_f08_noncontiguous('MPI_Bcast_init', 14_c_size_t, ierror)
+return
+end if
+call arts_f77_mpi_bcast_init(c_loc(buffer), count, datatype, root, comm, info, request, ierror)
+end subroutine MPI_Bcast_init
+subroutine MPI_Bsend_init(buf, count, datatype, dest, tag, comm, request, ierror)
+type(*), dimension(..), target, asynchronous :: buf
+integer, intent(in) :: count
+type(MPI_Datatype), intent(in) :: datatype
+integer, intent(in) :: dest
+integer, intent(in) :: tag
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(buf)) then
+call arts_f08_noncontiguous('MPI_Bsend_init', 14_c_size_t, ierror)
+return
+end if
+call arts_f77_mpi_bsend_init(c_loc(buf), count, datatype, dest, tag, comm, request, ierror)
+end subroutine MPI_Bsend_init
+subroutine MPI_Buffer_attach(buffer, size, ierror)
+type(*), dimension(..), target, asynchronous :: buffer
+integer, intent(in) :: size
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(buffer)) then
+call arts_f08_noncontiguous('MPI_Buffer_attach', 17_c_size_t, ierror)
+return
+end if
+call arts_f77_mpi_buffer_attach(c_loc(buffer), size, ierror)
+end subroutine MPI_Buffer_attach
 subroutine MPI_Comm_create_errhandler(comm_errhandler_fn, errhandler, ierror)
 procedure(MPI_Comm_errhandler_function) :: comm_errhandler_fn
 type(MPI_Errhandler) :: errhandler
@@ -7981,6 +7976,31 @@ character(len=*), intent(in) :: comm_name
 integer, optional, intent(out) :: ierror
 call arts_f77_mpi_comm_set_name(comm, comm_name, ierror, len(comm_name, kind=c_size_t))
 end subroutine MPI_Comm_set_name
+subroutine MPI_Compare_and_swap(origin_addr, compare_addr, result_addr, datatype, target_rank, &
+    target_disp, win, ierror)
+type(*), dimension(..), target, asynchronous :: origin_addr
+type(*), dimension(..), target, asynchronous :: compare_addr
+type(*), dimension(..), target, asynchronous :: result_addr
+type(MPI_Datatype), intent(in) :: datatype
+integer, intent(in) :: target_rank
+integer(kind=MPI_ADDRESS_KIND), intent(in) :: target_disp
+type(MPI_Win), intent(in) :: win
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(origin_addr)) then
+call arts_f08_noncontiguous('MPI_Compare_and_swap', 20_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(compare_addr)) then
+call arts_f08_noncontiguous('MPI_Compare_and_swap', 20_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(result_addr)) then
+call arts_f08_noncontiguous('MPI_Compare_and_swap', 20_c_size_t, ierror)
+return
+end if
+call arts_f77_mpi_compare_and_swap(c_loc(origin_addr), c_loc(compare_addr), c_loc(result_addr), &
+    datatype, target_rank, target_disp, win, ierror)
+end subroutine MPI_Compare_and_swap
 subroutine MPI_Error_string(errorcode, string, resultlen, ierror)
 integer, intent(in) :: errorcode
 character(len=*) :: string
@@ -7988,6 +8008,48 @@ integer :: resultlen
 integer, optional, intent(out) :: ierror
 call arts_f77_mpi_error_string(errorcode, string, resultlen, ierror, len(string, kind=c_size_t))
 end subroutine MPI_Error_string
+subroutine MPI_Exscan_init(sendbuf, recvbuf, count, datatype, op, comm, info, request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: count
+type(MPI_Datatype), intent(in) :: datatype
+type(MPI_Op), intent(in) :: op
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Info), intent(in) :: info
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('MPI_Exscan_init', 15_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('MPI_Exscan_init', 15_c_size_t, ierror)
+return
+end if
+call arts_f77_mpi_exscan_init(c_loc(sendbuf), c_loc(recvbuf), count, datatype, op, comm, info, &
+    request, ierror)
+end subroutine MPI_Exscan_init
+subroutine MPI_Fetch_and_op(origin_addr, result_addr, datatype, target_rank, target_disp, op, win, &
+    ierror)
+type(*), dimension(..), target, asynchronous :: origin_addr
+type(*), dimension(..), target, asynchronous :: result_addr
+type(MPI_Datatype), intent(in) :: datatype
+integer, intent(in) :: target_rank
+integer(kind=MPI_ADDRESS_KIND), intent(in) :: target_disp
+type(MPI_Op), intent(in) :: op
+type(MPI_Win), intent(in) :: win
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(origin_addr)) then
+call arts_f08_noncontiguous('MPI_Fetch_and_op', 16_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(result_addr)) then
+call arts_f08_noncontiguous('MPI_Fetch_and_op', 16_c_size_t, ierror)
+return
+end if
+call arts_f77_mpi_fetch_and_op(c_loc(origin_addr), c_loc(result_addr), datatype, target_rank, &
+    target_disp, op, win, ierror)
+end subroutine MPI_Fetch_and_op
 subroutine MPI_File_create_errhandler(file_errhandler_fn, errhandler, ierror)
 procedure(MPI_File_errhandler_function) :: file_errhandler_fn
 type(MPI_Errhandler) :: errhandler
@@ -8033,6 +8095,101 @@ integer, optional, intent(out) :: ierror
 call arts_f77_mpi_file_set_view(fh, disp, etype, filetype, datarep, info, ierror, len(datarep, &
     kind=c_size_t))
 end subroutine MPI_File_set_view
+subroutine MPI_Gatherv_init(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, &
+    root, comm, info, request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+integer, intent(in) :: sendcount
+type(MPI_Datatype), intent(in) :: sendtype
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: recvcounts(*)
+integer, intent(in) :: displs(*)
+type(MPI_Datatype), intent(in) :: recvtype
+integer, intent(in) :: root
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Info), intent(in) :: info
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('MPI_Gatherv_init', 16_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('MPI_Gatherv_init', 16_c_size_t, ierror)
+return
+end if
+call arts_f77_mpi_gatherv_init(c_loc(sendbuf), sendcount, sendtype, c_loc(recvbuf), recvcounts, &
+    displs, recvtype, root, comm, info, request, ierror)
+end subroutine MPI_Gatherv_init
+subroutine MPI_Gather_init(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, &
+    info, request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+integer, intent(in) :: sendcount
+type(MPI_Datatype), intent(in) :: sendtype
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: recvcount
+type(MPI_Datatype), intent(in) :: recvtype
+integer, intent(in) :: root
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Info), intent(in) :: info
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('MPI_Gather_init', 15_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('MPI_Gather_init', 15_c_size_t, ierror)
+return
+end if
+call arts_f77_mpi_gather_init(c_loc(sendbuf), sendcount, sendtype, c_loc(recvbuf), recvcount, &
+    recvtype, root, comm, info, request, ierror)
+end subroutine MPI_Gather_init
+subroutine MPI_Get(origin_addr, origin_count, origin_datatype, target_rank, target_disp, &
+    target_count, target_datatype, win, ierror)
+type(*), dimension(..), target, asynchronous :: origin_addr
+integer, intent(in) :: origin_count
+type(MPI_Datatype), intent(in) :: origin_datatype
+integer, intent(in) :: target_rank
+integer(kind=MPI_ADDRESS_KIND), intent(in) :: target_disp
+integer, intent(in) :: target_count
+type(MPI_Datatype), intent(in) :: target_datatype
+type(MPI_Win), intent(in) :: win
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(origin_addr)) then
+call arts_f08_noncontiguous('MPI_Get', 7_c_size_t, ierror)
+return
+end if
+call arts_f77_mpi_get(c_loc(origin_addr), origin_count, origin_datatype, target_rank, target_disp, &
+    target_count, target_datatype, win, ierror)
+end subroutine MPI_Get
+subroutine MPI_Get_accumulate(origin_addr, origin_count, origin_datatype, result_addr, &
+    result_count, result_datatype, target_rank, target_disp, target_count, target_datatype, op, &
+    win, ierror)
+type(*), dimension(..), target, asynchronous :: origin_addr
+integer, intent(in) :: origin_count
+type(MPI_Datatype), intent(in) :: origin_datatype
+type(*), dimension(..), target, asynchronous :: result_addr
+integer, intent(in) :: result_count
+type(MPI_Datatype), intent(in) :: result_datatype
+integer, intent(in) :: target_rank
+integer(kind=MPI_ADDRESS_KIND), intent(in) :: target_disp
+integer, intent(in) :: target_count
+type(MPI_Datatype), intent(in) :: target_datatype
+type(MPI_Op), intent(in) :: op
+type(MPI_Win), intent(in) :: win
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(origin_addr)) then
+call arts_f08_noncontiguous('MPI_Get_accumulate', 18_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(result_addr)) then
+call arts_f08_noncontiguous('MPI_Get_accumulate', 18_c_size_t, ierror)
+return
+end if
+call arts_f77_mpi_get_accumulate(c_loc(origin_addr), origin_count, origin_datatype, &
+    c_loc(result_addr), result_count, result_datatype, target_rank, target_disp, target_count, &
+    target_datatype, op, win, ierror)
+end subroutine MPI_Get_accumulate
 subroutine MPI_Get_library_version(version, resultlen, ierror)
 character(len=*) :: version
 integer :: resultlen
@@ -8057,6 +8214,365 @@ external :: arts_f08_mpi_grequest_start
 call arts_f08_mpi_grequest_start(query_fn, free_fn, cancel_fn, extra_state, request, ierr)
 if (present(ierror)) ierror = ierr
 end subroutine MPI_Grequest_start
+subroutine MPI_Iallgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &
+    request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+integer, intent(in) :: sendcount
+type(MPI_Datatype), intent(in) :: sendtype
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: recvcount
+type(MPI_Datatype), intent(in) :: recvtype
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('MPI_Iallgather', 14_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('MPI_Iallgather', 14_c_size_t, ierror)
+return
+end if
+call arts_f77_mpi_iallgather(c_loc(sendbuf), sendcount, sendtype, c_loc(recvbuf), recvcount, &
+    recvtype, comm, request, ierror)
+end subroutine MPI_Iallgather
+subroutine MPI_Iallgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, &
+    comm, request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+integer, intent(in) :: sendcount
+type(MPI_Datatype), intent(in) :: sendtype
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: recvcounts(*)
+integer, intent(in) :: displs(*)
+type(MPI_Datatype), intent(in) :: recvtype
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('MPI_Iallgatherv', 15_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('MPI_Iallgatherv', 15_c_size_t, ierror)
+return
+end if
+call arts_f77_mpi_iallgatherv(c_loc(sendbuf), sendcount, sendtype, c_loc(recvbuf), recvcounts, &
+    displs, recvtype, comm, request, ierror)
+end subroutine MPI_Iallgatherv
+subroutine MPI_Iallreduce(sendbuf, recvbuf, count, datatype, op, comm, request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: count
+type(MPI_Datatype), intent(in) :: datatype
+type(MPI_Op), intent(in) :: op
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('MPI_Iallreduce', 14_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('MPI_Iallreduce', 14_c_size_t, ierror)
+return
+end if
+call arts_f77_mpi_iallreduce(c_loc(sendbuf), c_loc(recvbuf), count, datatype, op, comm, request, &
+    ierror)
+end subroutine MPI_Iallreduce
+subroutine MPI_Ialltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request, &
+    ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+integer, intent(in) :: sendcount
+type(MPI_Datatype), intent(in) :: sendtype
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: recvcount
+type(MPI_Datatype), intent(in) :: recvtype
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('MPI_Ialltoall', 13_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('MPI_Ialltoall', 13_c_size_t, ierror)
+return
+end if
+call arts_f77_mpi_ialltoall(c_loc(sendbuf), sendcount, sendtype, c_loc(recvbuf), recvcount, &
+    recvtype, comm, request, ierror)
+end subroutine MPI_Ialltoall
+subroutine MPI_Ialltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, &
+    recvtype, comm, request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+integer, intent(in) :: sendcounts(*)
+integer, intent(in) :: sdispls(*)
+type(MPI_Datatype), intent(in) :: sendtype
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: recvcounts(*)
+integer, intent(in) :: rdispls(*)
+type(MPI_Datatype), intent(in) :: recvtype
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('MPI_Ialltoallv', 14_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('MPI_Ialltoallv', 14_c_size_t, ierror)
+return
+end if
+call arts_f77_mpi_ialltoallv(c_loc(sendbuf), sendcounts, sdispls, sendtype, c_loc(recvbuf), &
+    recvcounts, rdispls, recvtype, comm, request, ierror)
+end subroutine MPI_Ialltoallv
+subroutine MPI_Ialltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, &
+    recvtypes, comm, request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+integer, intent(in) :: sendcounts(*)
+integer, intent(in) :: sdispls(*)
+type(MPI_Datatype), intent(in) :: sendtypes(*)
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: recvcounts(*)
+integer, intent(in) :: rdispls(*)
+type(MPI_Datatype), intent(in) :: recvtypes(*)
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('MPI_Ialltoallw', 14_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('MPI_Ialltoallw', 14_c_size_t, ierror)
+return
+end if
+call arts_f77_mpi_ialltoallw(c_loc(sendbuf), sendcounts, sdispls, sendtypes, c_loc(recvbuf), &
+    recvcounts, rdispls, recvtypes, comm, request, ierror)
+end subroutine MPI_Ialltoallw
+subroutine MPI_Ibcast(buffer, count, datatype, root, comm, request, ierror)
+type(*), dimension(..), target, asynchronous :: buffer
+integer, intent(in) :: count
+type(MPI_Datatype), intent(in) :: datatype
+integer, intent(in) :: root
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(buffer)) then
+call arts_f08_noncontiguous('MPI_Ibcast', 10_c_size_t, ierror)
+return
+end if
+call arts_f77_mpi_ibcast(c_loc(buffer), count, datatype, root, comm, request, ierror)
+end subroutine MPI_Ibcast
+subroutine MPI_Ibsend(buf, count, datatype, dest, tag, comm, request, ierror)
+type(*), dimension(..), target, asynchronous :: buf
+integer, intent(in) :: count
+type(MPI_Datatype), intent(in) :: datatype
+integer, intent(in) :: dest
+integer, intent(in) :: tag
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(buf)) then
+call arts_f08_noncontiguous('MPI_Ibsend', 10_c_size_t, ierror)
+return
+end if
+call arts_f77_mpi_ibsend(c_loc(buf), count, datatype, dest, tag, comm, request, ierror)
+end subroutine MPI_Ibsend
+subroutine MPI_Iexscan(sendbuf, recvbuf, count, datatype, op, comm, request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: count
+type(MPI_Datatype), intent(in) :: datatype
+type(MPI_Op), intent(in) :: op
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('MPI_Iexscan', 11_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('MPI_Iexscan', 11_c_size_t, ierror)
+return
+end if
+call arts_f77_mpi_iexscan(c_loc(sendbuf), c_loc(recvbuf), count, datatype, op, comm, request, &
+    ierror)
+end subroutine MPI_Iexscan
+subroutine MPI_Igather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, &
+    request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+integer, intent(in) :: sendcount
+type(MPI_Datatype), intent(in) :: sendtype
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: recvcount
+type(MPI_Datatype), intent(in) :: recvtype
+integer, intent(in) :: root
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('MPI_Igather', 11_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('MPI_Igather', 11_c_size_t, ierror)
+return
+end if
+call arts_f77_mpi_igather(c_loc(sendbuf), sendcount, sendtype, c_loc(recvbuf), recvcount, recvtype, &
+    root, comm, request, ierror)
+end subroutine MPI_Igather
+subroutine MPI_Igatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, &
+    comm, request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+integer, intent(in) :: sendcount
+type(MPI_Datatype), intent(in) :: sendtype
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: recvcounts(*)
+integer, intent(in) :: displs(*)
+type(MPI_Datatype), intent(in) :: recvtype
+integer, intent(in) :: root
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('MPI_Igatherv', 12_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('MPI_Igatherv', 12_c_size_t, ierror)
+return
+end if
+call arts_f77_mpi_igatherv(c_loc(sendbuf), sendcount, sendtype, c_loc(recvbuf), recvcounts, displs, &
+    recvtype, root, comm, request, ierror)
+end subroutine MPI_Igatherv
+subroutine MPI_Imrecv(buf, count, datatype, message, request, ierror)
+type(*), dimension(..), target, asynchronous :: buf
+integer, intent(in) :: count
+type(MPI_Datatype), intent(in) :: datatype
+type(MPI_Message) :: message
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(buf)) then
+call arts_f08_noncontiguous('MPI_Imrecv', 10_c_size_t, ierror)
+return
+end if
+call arts_f77_mpi_imrecv(c_loc(buf), count, datatype, message, request, ierror)
+end subroutine MPI_Imrecv
+subroutine MPI_Ineighbor_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, &
+    comm, request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+integer, intent(in) :: sendcount
+type(MPI_Datatype), intent(in) :: sendtype
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: recvcount
+type(MPI_Datatype), intent(in) :: recvtype
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('MPI_Ineighbor_allgather', 23_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('MPI_Ineighbor_allgather', 23_c_size_t, ierror)
+return
+end if
+call arts_f77_mpi_ineighbor_allgather(c_loc(sendbuf), sendcount, sendtype, c_loc(recvbuf), &
+    recvcount, recvtype, comm, request, ierror)
+end subroutine MPI_Ineighbor_allgather
+subroutine MPI_Ineighbor_allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, &
+    recvtype, comm, request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+integer, intent(in) :: sendcount
+type(MPI_Datatype), intent(in) :: sendtype
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: recvcounts(*)
+integer, intent(in) :: displs(*)
+type(MPI_Datatype), intent(in) :: recvtype
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('MPI_Ineighbor_allgatherv', 24_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('MPI_Ineighbor_allgatherv', 24_c_size_t, ierror)
+return
+end if
+call arts_f77_mpi_ineighbor_allgatherv(c_loc(sendbuf), sendcount, sendtype, c_loc(recvbuf), &
+    recvcounts, displs, recvtype, comm, request, ierror)
+end subroutine MPI_Ineighbor_allgatherv
+subroutine MPI_Ineighbor_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &
+    request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+integer, intent(in) :: sendcount
+type(MPI_Datatype), intent(in) :: sendtype
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: recvcount
+type(MPI_Datatype), intent(in) :: recvtype
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('MPI_Ineighbor_alltoall', 22_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('MPI_Ineighbor_alltoall', 22_c_size_t, ierror)
+return
+end if
+call arts_f77_mpi_ineighbor_alltoall(c_loc(sendbuf), sendcount, sendtype, c_loc(recvbuf), &
+    recvcount, recvtype, comm, request, ierror)
+end subroutine MPI_Ineighbor_alltoall
+subroutine MPI_Ineighbor_alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, &
+    rdispls, recvtype, comm, request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+integer, intent(in) :: sendcounts(*)
+integer, intent(in) :: sdispls(*)
+type(MPI_Datatype), intent(in) :: sendtype
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: recvcounts(*)
+integer, intent(in) :: rdispls(*)
+type(MPI_Datatype), intent(in) :: recvtype
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('MPI_Ineighbor_alltoallv', 23_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('MPI_Ineighbor_alltoallv', 23_c_size_t, ierror)
+return
+end if
+call arts_f77_mpi_ineighbor_alltoallv(c_loc(sendbuf), sendcounts, sdispls, sendtype, &
+    c_loc(recvbuf), recvcounts, rdispls, recvtype, comm, request, ierror)
+end subroutine MPI_Ineighbor_alltoallv
+subroutine MPI_Ineighbor_alltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, &
+    rdispls, recvtypes, comm, request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+integer, intent(in) :: sendcounts(*)
+integer(kind=MPI_ADDRESS_KIND), intent(in) :: sdispls(*)
+type(MPI_Datatype), intent(in) :: sendtypes(*)
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: recvcounts(*)
+integer(kind=MPI_ADDRESS_KIND), intent(in) :: rdispls(*)
+type(MPI_Datatype), intent(in) :: recvtypes(*)
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('MPI_Ineighbor_alltoallw', 23_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('MPI_Ineighbor_alltoallw', 23_c_size_t, ierror)
+return
+end if
+call arts_f77_mpi_ineighbor_alltoallw(c_loc(sendbuf), sendcounts, sdispls, sendtypes, &
+    c_loc(recvbuf), recvcounts, rdispls, recvtypes, comm, request, ierror)
+end subroutine MPI_Ineighbor_alltoallw
 subroutine MPI_Info_delete(info, key, ierror)
 type(MPI_Info), intent(in) :: info
 character(len=*), intent(in) :: key
@@ -8106,6 +8622,194 @@ integer, optional, intent(out) :: ierror
 call arts_f77_mpi_info_set(info, key, value, ierror, len(key, kind=c_size_t), len(value, &
     kind=c_size_t))
 end subroutine MPI_Info_set
+subroutine MPI_Irecv(buf, count, datatype, source, tag, comm, request, ierror)
+type(*), dimension(..), target, asynchronous :: buf
+integer, intent(in) :: count
+type(MPI_Datatype), intent(in) :: datatype
+integer, intent(in) :: source
+integer, intent(in) :: tag
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(buf)) then
+call arts_f08_noncontiguous('MPI_Irecv', 9_c_size_t, ierror)
+return
+end if
+call arts_f77_mpi_irecv(c_loc(buf), count, datatype, source, tag, comm, request, ierror)
+end subroutine MPI_Irecv
+subroutine MPI_Ireduce(sendbuf, recvbuf, count, datatype, op, root, comm, request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: count
+type(MPI_Datatype), intent(in) :: datatype
+type(MPI_Op), intent(in) :: op
+integer, intent(in) :: root
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('MPI_Ireduce', 11_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('MPI_Ireduce', 11_c_size_t, ierror)
+return
+end if
+call arts_f77_mpi_ireduce(c_loc(sendbuf), c_loc(recvbuf), count, datatype, op, root, comm, request, &
+    ierror)
+end subroutine MPI_Ireduce
+subroutine MPI_Ireduce_scatter(sendbuf, recvbuf, recvcounts, datatype, op, comm, request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: recvcounts(*)
+type(MPI_Datatype), intent(in) :: datatype
+type(MPI_Op), intent(in) :: op
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('MPI_Ireduce_scatter', 19_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('MPI_Ireduce_scatter', 19_c_size_t, ierror)
+return
+end if
+call arts_f77_mpi_ireduce_scatter(c_loc(sendbuf), c_loc(recvbuf), recvcounts, datatype, op, comm, &
+    request, ierror)
+end subroutine MPI_Ireduce_scatter
+subroutine MPI_Ireduce_scatter_block(sendbuf, recvbuf, recvcount, datatype, op, comm, request, &
+    ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: recvcount
+type(MPI_Datatype), intent(in) :: datatype
+type(MPI_Op), intent(in) :: op
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('MPI_Ireduce_scatter_block', 25_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('MPI_Ireduce_scatter_block', 25_c_size_t, ierror)
+return
+end if
+call arts_f77_mpi_ireduce_scatter_block(c_loc(sendbuf), c_loc(recvbuf), recvcount, datatype, op, &
+    comm, request, ierror)
+end subroutine MPI_Ireduce_scatter_block
+subroutine MPI_Irsend(buf, count, datatype, dest, tag, comm, request, ierror)
+type(*), dimension(..), target, asynchronous :: buf
+integer, intent(in) :: count
+type(MPI_Datatype), intent(in) :: datatype
+integer, intent(in) :: dest
+integer, intent(in) :: tag
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(buf)) then
+call arts_f08_noncontiguous('MPI_Irsend', 10_c_size_t, ierror)
+return
+end if
+call arts_f77_mpi_irsend(c_loc(buf), count, datatype, dest, tag, comm, request, ierror)
+end subroutine MPI_Irsend
+subroutine MPI_Iscan(sendbuf, recvbuf, count, datatype, op, comm, request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: count
+type(MPI_Datatype), intent(in) :: datatype
+type(MPI_Op), intent(in) :: op
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('MPI_Iscan', 9_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('MPI_Iscan', 9_c_size_t, ierror)
+return
+end if
+call arts_f77_mpi_iscan(c_loc(sendbuf), c_loc(recvbuf), count, datatype, op, comm, request, ierror)
+end subroutine MPI_Iscan
+subroutine MPI_Iscatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, &
+    request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+integer, intent(in) :: sendcount
+type(MPI_Datatype), intent(in) :: sendtype
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: recvcount
+type(MPI_Datatype), intent(in) :: recvtype
+integer, intent(in) :: root
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('MPI_Iscatter', 12_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('MPI_Iscatter', 12_c_size_t, ierror)
+return
+end if
+call arts_f77_mpi_iscatter(c_loc(sendbuf), sendcount, sendtype, c_loc(recvbuf), recvcount, &
+    recvtype, root, comm, request, ierror)
+end subroutine MPI_Iscatter
+subroutine MPI_Iscatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, &
+    comm, request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+integer, intent(in) :: sendcounts(*)
+integer, intent(in) :: displs(*)
+type(MPI_Datatype), intent(in) :: sendtype
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: recvcount
+type(MPI_Datatype), intent(in) :: recvtype
+integer, intent(in) :: root
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('MPI_Iscatterv', 13_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('MPI_Iscatterv', 13_c_size_t, ierror)
+return
+end if
+call arts_f77_mpi_iscatterv(c_loc(sendbuf), sendcounts, displs, sendtype, c_loc(recvbuf), &
+    recvcount, recvtype, root, comm, request, ierror)
+end subroutine MPI_Iscatterv
+subroutine MPI_Isend(buf, count, datatype, dest, tag, comm, request, ierror)
+type(*), dimension(..), target, asynchronous :: buf
+integer, intent(in) :: count
+type(MPI_Datatype), intent(in) :: datatype
+integer, intent(in) :: dest
+integer, intent(in) :: tag
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(buf)) then
+call arts_f08_noncontiguous('MPI_Isend', 9_c_size_t, ierror)
+return
+end if
+call arts_f77_mpi_isend(c_loc(buf), count, datatype, dest, tag, comm, request, ierror)
+end subroutine MPI_Isend
+subroutine MPI_Issend(buf, count, datatype, dest, tag, comm, request, ierror)
+type(*), dimension(..), target, asynchronous :: buf
+integer, intent(in) :: count
+type(MPI_Datatype), intent(in) :: datatype
+integer, intent(in) :: dest
+integer, intent(in) :: tag
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(buf)) then
+call arts_f08_noncontiguous('MPI_Issend', 10_c_size_t, ierror)
+return
+end if
+call arts_f77_mpi_issend(c_loc(buf), count, datatype, dest, tag, comm, request, ierror)
+end subroutine MPI_Issend
 subroutine MPI_Keyval_create(copy_fn, delete_fn, keyval, extra_state, ierror)
 external :: copy_fn
 external :: delete_fn
@@ -8117,6 +8821,126 @@ external :: arts_f08_mpi_keyval_create
 call arts_f08_mpi_keyval_create(copy_fn, delete_fn, keyval, extra_state, ierr)
 if (present(ierror)) ierror = ierr
 end subroutine MPI_Keyval_create
+subroutine MPI_Neighbor_allgatherv_init(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, &
+    recvtype, comm, info, request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+integer, intent(in) :: sendcount
+type(MPI_Datatype), intent(in) :: sendtype
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: recvcounts(*)
+integer, intent(in) :: displs(*)
+type(MPI_Datatype), intent(in) :: recvtype
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Info), intent(in) :: info
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('MPI_Neighbor_allgatherv_init', 28_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('MPI_Neighbor_allgatherv_init', 28_c_size_t, ierror)
+return
+end if
+call arts_f77_mpi_neighbor_allgatherv_init(c_loc(sendbuf), sendcount, sendtype, c_loc(recvbuf), &
+    recvcounts, displs, recvtype, comm, info, request, ierror)
+end subroutine MPI_Neighbor_allgatherv_init
+subroutine MPI_Neighbor_allgather_init(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, &
+    comm, info, request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+integer, intent(in) :: sendcount
+type(MPI_Datatype), intent(in) :: sendtype
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: recvcount
+type(MPI_Datatype), intent(in) :: recvtype
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Info), intent(in) :: info
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('MPI_Neighbor_allgather_init', 27_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('MPI_Neighbor_allgather_init', 27_c_size_t, ierror)
+return
+end if
+call arts_f77_mpi_neighbor_allgather_init(c_loc(sendbuf), sendcount, sendtype, c_loc(recvbuf), &
+    recvcount, recvtype, comm, info, request, ierror)
+end subroutine MPI_Neighbor_allgather_init
+subroutine MPI_Neighbor_alltoallv_init(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, &
+    rdispls, recvtype, comm, info, request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+integer, intent(in) :: sendcounts(*)
+integer, intent(in) :: sdispls(*)
+type(MPI_Datatype), intent(in) :: sendtype
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: recvcounts(*)
+integer, intent(in) :: rdispls(*)
+type(MPI_Datatype), intent(in) :: recvtype
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Info), intent(in) :: info
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('MPI_Neighbor_alltoallv_init', 27_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('MPI_Neighbor_alltoallv_init', 27_c_size_t, ierror)
+return
+end if
+call arts_f77_mpi_neighbor_alltoallv_init(c_loc(sendbuf), sendcounts, sdispls, sendtype, &
+    c_loc(recvbuf), recvcounts, rdispls, recvtype, comm, info, request, ierror)
+end subroutine MPI_Neighbor_alltoallv_init
+subroutine MPI_Neighbor_alltoallw_init(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, &
+    recvcounts, rdispls, recvtypes, comm, info, request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+integer, intent(in) :: sendcounts(*)
+integer(kind=MPI_ADDRESS_KIND), intent(in) :: sdispls(*)
+type(MPI_Datatype), intent(in) :: sendtypes(*)
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: recvcounts(*)
+integer(kind=MPI_ADDRESS_KIND), intent(in) :: rdispls(*)
+type(MPI_Datatype), intent(in) :: recvtypes(*)
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Info), intent(in) :: info
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('MPI_Neighbor_alltoallw_init', 27_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('MPI_Neighbor_alltoallw_init', 27_c_size_t, ierror)
+return
+end if
+call arts_f77_mpi_neighbor_alltoallw_init(c_loc(sendbuf), sendcounts, sdispls, sendtypes, &
+    c_loc(recvbuf), recvcounts, rdispls, recvtypes, comm, info, request, ierror)
+end subroutine MPI_Neighbor_alltoallw_init
+subroutine MPI_Neighbor_alltoall_init(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, &
+    comm, info, request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+integer, intent(in) :: sendcount
+type(MPI_Datatype), intent(in) :: sendtype
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: recvcount
+type(MPI_Datatype), intent(in) :: recvtype
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Info), intent(in) :: info
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('MPI_Neighbor_alltoall_init', 26_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('MPI_Neighbor_alltoall_init', 26_c_size_t, ierror)
+return
+end if
+call arts_f77_mpi_neighbor_alltoall_init(c_loc(sendbuf), sendcount, sendtype, c_loc(recvbuf), &
+    recvcount, recvtype, comm, info, request, ierror)
+end subroutine MPI_Neighbor_alltoall_init
 subroutine MPI_Op_create(user_fn, commute, op, ierror)
 procedure(MPI_User_function) :: user_fn
 logical, intent(in) :: commute
@@ -8150,6 +8974,307 @@ integer, optional, intent(out) :: ierror
 call arts_f77_mpi_pack_external_size(datarep, incount, datatype, size, ierror, len(datarep, &
     kind=c_size_t))
 end subroutine MPI_Pack_external_size
+subroutine MPI_Put(origin_addr, origin_count, origin_datatype, target_rank, target_disp, &
+    target_count, target_datatype, win, ierror)
+type(*), dimension(..), target, asynchronous :: origin_addr
+integer, intent(in) :: origin_count
+type(MPI_Datatype), intent(in) :: origin_datatype
+integer, intent(in) :: target_rank
+integer(kind=MPI_ADDRESS_KIND), intent(in) :: target_disp
+integer, intent(in) :: target_count
+type(MPI_Datatype), intent(in) :: target_datatype
+type(MPI_Win), intent(in) :: win
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(origin_addr)) then
+call arts_f08_noncontiguous('MPI_Put', 7_c_size_t, ierror)
+return
+end if
+call arts_f77_mpi_put(c_loc(origin_addr), origin_count, origin_datatype, target_rank, target_disp, &
+    target_count, target_datatype, win, ierror)
+end subroutine MPI_Put
+subroutine MPI_Raccumulate(origin_addr, origin_count, origin_datatype, target_rank, target_disp, &
+    target_count, target_datatype, op, win, request, ierror)
+type(*), dimension(..), target, asynchronous :: origin_addr
+integer, intent(in) :: origin_count
+type(MPI_Datatype), intent(in) :: origin_datatype
+integer, intent(in) :: target_rank
+integer(kind=MPI_ADDRESS_KIND), intent(in) :: target_disp
+integer, intent(in) :: target_count
+type(MPI_Datatype), intent(in) :: target_datatype
+type(MPI_Op), intent(in) :: op
+type(MPI_Win), intent(in) :: win
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(origin_addr)) then
+call arts_f08_noncontiguous('MPI_Raccumulate', 15_c_size_t, ierror)
+return
+end if
+call arts_f77_mpi_raccumulate(c_loc(origin_addr), origin_count, origin_datatype, target_rank, &
+    target_disp, target_count, target_datatype, op, win, request, ierror)
+end subroutine MPI_Raccumulate
+subroutine MPI_Recv_init(buf, count, datatype, source, tag, comm, request, ierror)
+type(*), dimension(..), target, asynchronous :: buf
+integer, intent(in) :: count
+type(MPI_Datatype), intent(in) :: datatype
+integer, intent(in) :: source
+integer, intent(in) :: tag
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(buf)) then
+call arts_f08_noncontiguous('MPI_Recv_init', 13_c_size_t, ierror)
+return
+end if
+call arts_f77_mpi_recv_init(c_loc(buf), count, datatype, source, tag, comm, request, ierror)
+end subroutine MPI_Recv_init
+subroutine MPI_Reduce_init(sendbuf, recvbuf, count, datatype, op, root, comm, info, request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: count
+type(MPI_Datatype), intent(in) :: datatype
+type(MPI_Op), intent(in) :: op
+integer, intent(in) :: root
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Info), intent(in) :: info
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('MPI_Reduce_init', 15_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('MPI_Reduce_init', 15_c_size_t, ierror)
+return
+end if
+call arts_f77_mpi_reduce_init(c_loc(sendbuf), c_loc(recvbuf), count, datatype, op, root, comm, &
+    info, request, ierror)
+end subroutine MPI_Reduce_init
+subroutine MPI_Reduce_scatter_block_init(sendbuf, recvbuf, recvcount, datatype, op, comm, info, &
+    request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: recvcount
+type(MPI_Datatype), intent(in) :: datatype
+type(MPI_Op), intent(in) :: op
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Info), intent(in) :: info
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('MPI_Reduce_scatter_block_init', 29_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('MPI_Reduce_scatter_block_init', 29_c_size_t, ierror)
+return
+end if
+call arts_f77_mpi_reduce_scatter_block_init(c_loc(sendbuf), c_loc(recvbuf), recvcount, datatype, &
+    op, comm, info, request, ierror)
+end subroutine MPI_Reduce_scatter_block_init
+subroutine MPI_Reduce_scatter_init(sendbuf, recvbuf, recvcounts, datatype, op, comm, info, request, &
+    ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: recvcounts(*)
+type(MPI_Datatype), intent(in) :: datatype
+type(MPI_Op), intent(in) :: op
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Info), intent(in) :: info
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('MPI_Reduce_scatter_init', 23_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('MPI_Reduce_scatter_init', 23_c_size_t, ierror)
+return
+end if
+call arts_f77_mpi_reduce_scatter_init(c_loc(sendbuf), c_loc(recvbuf), recvcounts, datatype, op, &
+    comm, info, request, ierror)
+end subroutine MPI_Reduce_scatter_init
+subroutine MPI_Rget(origin_addr, origin_count, origin_datatype, target_rank, target_disp, &
+    target_count, target_datatype, win, request, ierror)
+type(*), dimension(..), target, asynchronous :: origin_addr
+integer, intent(in) :: origin_count
+type(MPI_Datatype), intent(in) :: origin_datatype
+integer, intent(in) :: target_rank
+integer(kind=MPI_ADDRESS_KIND), intent(in) :: target_disp
+integer, intent(in) :: target_count
+type(MPI_Datatype), intent(in) :: target_datatype
+type(MPI_Win), intent(in) :: win
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(origin_addr)) then
+call arts_f08_noncontiguous('MPI_Rget', 8_c_size_t, ierror)
+return
+end if
+call arts_f77_mpi_rget(c_loc(origin_addr), origin_count, origin_datatype, target_rank, target_disp, &
+    target_count, target_datatype, win, request, ierror)
+end subroutine MPI_Rget
+subroutine MPI_Rget_accumulate(origin_addr, origin_count, origin_datatype, result_addr, &
+    result_count, result_datatype, target_rank, target_disp, target_count, target_datatype, op, &
+    win, request, ierror)
+type(*), dimension(..), target, asynchronous :: origin_addr
+integer, intent(in) :: origin_count
+type(MPI_Datatype), intent(in) :: origin_datatype
+type(*), dimension(..), target, asynchronous :: result_addr
+integer, intent(in) :: result_count
+type(MPI_Datatype), intent(in) :: result_datatype
+integer, intent(in) :: target_rank
+integer(kind=MPI_ADDRESS_KIND), intent(in) :: target_disp
+integer, intent(in) :: target_count
+type(MPI_Datatype), intent(in) :: target_datatype
+type(MPI_Op), intent(in) :: op
+type(MPI_Win), intent(in) :: win
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(origin_addr)) then
+call arts_f08_noncontiguous('MPI_Rget_accumulate', 19_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(result_addr)) then
+call arts_f08_noncontiguous('MPI_Rget_accumulate', 19_c_size_t, ierror)
+return
+end if
+call arts_f77_mpi_rget_accumulate(c_loc(origin_addr), origin_count, origin_datatype, &
+    c_loc(result_addr), result_count, result_datatype, target_rank, target_disp, target_count, &
+    target_datatype, op, win, request, ierror)
+end subroutine MPI_Rget_accumulate
+subroutine MPI_Rput(origin_addr, origin_count, origin_datatype, target_rank, target_disp, &
+    target_count, target_datatype, win, request, ierror)
+type(*), dimension(..), target, asynchronous :: origin_addr
+integer, intent(in) :: origin_count
+type(MPI_Datatype), intent(in) :: origin_datatype
+integer, intent(in) :: target_rank
+integer(kind=MPI_ADDRESS_KIND), intent(in) :: target_disp
+integer, intent(in) :: target_count
+type(MPI_Datatype), intent(in) :: target_datatype
+type(MPI_Win), intent(in) :: win
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(origin_addr)) then
+call arts_f08_noncontiguous('MPI_Rput', 8_c_size_t, ierror)
+return
+end if
+call arts_f77_mpi_rput(c_loc(origin_addr), origin_count, origin_datatype, target_rank, target_disp, &
+    target_count, target_datatype, win, request, ierror)
+end subroutine MPI_Rput
+subroutine MPI_Rsend_init(buf, count, datatype, dest, tag, comm, request, ierror)
+type(*), dimension(..), target, asynchronous :: buf
+integer, intent(in) :: count
+type(MPI_Datatype), intent(in) :: datatype
+integer, intent(in) :: dest
+integer, intent(in) :: tag
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(buf)) then
+call arts_f08_noncontiguous('MPI_Rsend_init', 14_c_size_t, ierror)
+return
+end if
+call arts_f77_mpi_rsend_init(c_loc(buf), count, datatype, dest, tag, comm, request, ierror)
+end subroutine MPI_Rsend_init
+subroutine MPI_Scan_init(sendbuf, recvbuf, count, datatype, op, comm, info, request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: count
+type(MPI_Datatype), intent(in) :: datatype
+type(MPI_Op), intent(in) :: op
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Info), intent(in) :: info
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('MPI_Scan_init', 13_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('MPI_Scan_init', 13_c_size_t, ierror)
+return
+end if
+call arts_f77_mpi_scan_init(c_loc(sendbuf), c_loc(recvbuf), count, datatype, op, comm, info, &
+    request, ierror)
+end subroutine MPI_Scan_init
+subroutine MPI_Scatterv_init(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, &
+    root, comm, info, request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+integer, intent(in) :: sendcounts(*)
+integer, intent(in) :: displs(*)
+type(MPI_Datatype), intent(in) :: sendtype
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: recvcount
+type(MPI_Datatype), intent(in) :: recvtype
+integer, intent(in) :: root
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Info), intent(in) :: info
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('MPI_Scatterv_init', 17_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('MPI_Scatterv_init', 17_c_size_t, ierror)
+return
+end if
+call arts_f77_mpi_scatterv_init(c_loc(sendbuf), sendcounts, displs, sendtype, c_loc(recvbuf), &
+    recvcount, recvtype, root, comm, info, request, ierror)
+end subroutine MPI_Scatterv_init
+subroutine MPI_Scatter_init(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, &
+    info, request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+integer, intent(in) :: sendcount
+type(MPI_Datatype), intent(in) :: sendtype
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: recvcount
+type(MPI_Datatype), intent(in) :: recvtype
+integer, intent(in) :: root
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Info), intent(in) :: info
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('MPI_Scatter_init', 16_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('MPI_Scatter_init', 16_c_size_t, ierror)
+return
+end if
+call arts_f77_mpi_scatter_init(c_loc(sendbuf), sendcount, sendtype, c_loc(recvbuf), recvcount, &
+    recvtype, root, comm, info, request, ierror)
+end subroutine MPI_Scatter_init
+subroutine MPI_Send_init(buf, count, datatype, dest, tag, comm, request, ierror)
+type(*), dimension(..), target, asynchronous :: buf
+integer, intent(in) :: count
+type(MPI_Datatype), intent(in) :: datatype
+integer, intent(in) :: dest
+integer, intent(in) :: tag
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(buf)) then
+call arts_f08_noncontiguous('MPI_Send_init', 13_c_size_t, ierror)
+return
+end if
+call arts_f77_mpi_send_init(c_loc(buf), count, datatype, dest, tag, comm, request, ierror)
+end subroutine MPI_Send_init
+subroutine MPI_Ssend_init(buf, count, datatype, dest, tag, comm, request, ierror)
+type(*), dimension(..), target, asynchronous :: buf
+integer, intent(in) :: count
+type(MPI_Datatype), intent(in) :: datatype
+integer, intent(in) :: dest
+integer, intent(in) :: tag
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(buf)) then
+call arts_f08_noncontiguous('MPI_Ssend_init', 14_c_size_t, ierror)
+return
+end if
+call arts_f77_mpi_ssend_init(c_loc(buf), count, datatype, dest, tag, comm, request, ierror)
+end subroutine MPI_Ssend_init
 subroutine MPI_Type_create_keyval(type_copy_attr_fn, type_delete_attr_fn, type_keyval, extra_state, &
     ierror)
 procedure(MPI_Type_copy_attr_function) :: type_copy_attr_fn
@@ -8191,6 +9316,31 @@ integer, optional, intent(out) :: ierror
 call arts_f77_mpi_unpack_external(datarep, inbuf, insize, position, outbuf, outcount, datatype, &
     ierror, len(datarep, kind=c_size_t))
 end subroutine MPI_Unpack_external
+subroutine MPI_Win_attach(win, base, size, ierror)
+type(MPI_Win), intent(in) :: win
+type(*), dimension(..), target, asynchronous :: base
+integer(kind=MPI_ADDRESS_KIND), intent(in) :: size
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(base)) then
+call arts_f08_noncontiguous('MPI_Win_attach', 14_c_size_t, ierror)
+return
+end if
+call arts_f77_mpi_win_attach(win, c_loc(base), size, ierror)
+end subroutine MPI_Win_attach
+subroutine MPI_Win_create(base, size, disp_unit, info, comm, win, ierror)
+type(*), dimension(..), target, asynchronous :: base
+integer(kind=MPI_ADDRESS_KIND), intent(in) :: size
+integer, intent(in) :: disp_unit
+type(MPI_Info), intent(in) :: info
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Win) :: win
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(base)) then
+call arts_f08_noncontiguous('MPI_Win_create', 14_c_size_t, ierror)
+return
+end if
+call arts_f77_mpi_win_create(c_loc(base), size, disp_unit, info, comm, win, ierror)
+end subroutine MPI_Win_create
 subroutine MPI_Win_create_errhandler(win_errhandler_fn, errhandler, ierror)
 procedure(MPI_Win_errhandler_function) :: win_errhandler_fn
 type(MPI_Errhandler) :: errhandler
@@ -8226,12 +9376,212 @@ character(len=*), intent(in) :: win_name
 integer, optional, intent(out) :: ierror
 call arts_f77_mpi_win_set_name(win, win_name, ierror, len(win_name, kind=c_size_t))
 end subroutine MPI_Win_set_name
+subroutine PMPI_Accumulate(origin_addr, origin_count, origin_datatype, target_rank, target_disp, &
+    target_count, target_datatype, op, win, ierror)
+type(*), dimension(..), target, asynchronous :: origin_addr
+integer, intent(in) :: origin_count
+type(MPI_Datatype), intent(in) :: origin_datatype
+integer, intent(in) :: target_rank
+integer(kind=MPI_ADDRESS_KIND), intent(in) :: target_disp
+integer, intent(in) :: target_count
+type(MPI_Datatype), intent(in) :: target_datatype
+type(MPI_Op), intent(in) :: op
+type(MPI_Win), intent(in) :: win
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(origin_addr)) then
+call arts_f08_noncontiguous('PMPI_Accumulate', 15_c_size_t, ierror)
+return
+end if
+call arts_f77_pmpi_accumulate(c_loc(origin_addr), origin_count, origin_datatype, target_rank, &
+    target_disp, target_count, target_datatype, op, win, ierror)
+end subroutine PMPI_Accumulate
 subroutine PMPI_Add_error_string(errorcode, string, ierror)
 integer, intent(in) :: errorcode
 character(len=*), intent(in) :: string
 integer, optional, intent(out) :: ierror
 call arts_f77_pmpi_add_error_string(errorcode, string, ierror, len(string, kind=c_size_t))
 end subroutine PMPI_Add_error_string
+subroutine PMPI_Allgatherv_init(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, &
+    recvtype, comm, info, request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+integer, intent(in) :: sendcount
+type(MPI_Datatype), intent(in) :: sendtype
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: recvcounts(*)
+integer, intent(in) :: displs(*)
+type(MPI_Datatype), intent(in) :: recvtype
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Info), intent(in) :: info
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('PMPI_Allgatherv_init', 20_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('PMPI_Allgatherv_init', 20_c_size_t, ierror)
+return
+end if
+call arts_f77_pmpi_allgatherv_init(c_loc(sendbuf), sendcount, sendtype, c_loc(recvbuf), recvcounts, &
+    displs, recvtype, comm, info, request, ierror)
+end subroutine PMPI_Allgatherv_init
+subroutine PMPI_Allgather_init(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &
+    info, request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+integer, intent(in) :: sendcount
+type(MPI_Datatype), intent(in) :: sendtype
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: recvcount
+type(MPI_Datatype), intent(in) :: recvtype
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Info), intent(in) :: info
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('PMPI_Allgather_init', 19_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('PMPI_Allgather_init', 19_c_size_t, ierror)
+return
+end if
+call arts_f77_pmpi_allgather_init(c_loc(sendbuf), sendcount, sendtype, c_loc(recvbuf), recvcount, &
+    recvtype, comm, info, request, ierror)
+end subroutine PMPI_Allgather_init
+subroutine PMPI_Allreduce_init(sendbuf, recvbuf, count, datatype, op, comm, info, request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: count
+type(MPI_Datatype), intent(in) :: datatype
+type(MPI_Op), intent(in) :: op
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Info), intent(in) :: info
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('PMPI_Allreduce_init', 19_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('PMPI_Allreduce_init', 19_c_size_t, ierror)
+return
+end if
+call arts_f77_pmpi_allreduce_init(c_loc(sendbuf), c_loc(recvbuf), count, datatype, op, comm, info, &
+    request, ierror)
+end subroutine PMPI_Allreduce_init
+subroutine PMPI_Alltoallv_init(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, &
+    rdispls, recvtype, comm, info, request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+integer, intent(in) :: sendcounts(*)
+integer, intent(in) :: sdispls(*)
+type(MPI_Datatype), intent(in) :: sendtype
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: recvcounts(*)
+integer, intent(in) :: rdispls(*)
+type(MPI_Datatype), intent(in) :: recvtype
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Info), intent(in) :: info
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('PMPI_Alltoallv_init', 19_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('PMPI_Alltoallv_init', 19_c_size_t, ierror)
+return
+end if
+call arts_f77_pmpi_alltoallv_init(c_loc(sendbuf), sendcounts, sdispls, sendtype, c_loc(recvbuf), &
+    recvcounts, rdispls, recvtype, comm, info, request, ierror)
+end subroutine PMPI_Alltoallv_init
+subroutine PMPI_Alltoallw_init(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, &
+    rdispls, recvtypes, comm, info, request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+integer, intent(in) :: sendcounts(*)
+integer, intent(in) :: sdispls(*)
+type(MPI_Datatype), intent(in) :: sendtypes(*)
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: recvcounts(*)
+integer, intent(in) :: rdispls(*)
+type(MPI_Datatype), intent(in) :: recvtypes(*)
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Info), intent(in) :: info
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('PMPI_Alltoallw_init', 19_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('PMPI_Alltoallw_init', 19_c_size_t, ierror)
+return
+end if
+call arts_f77_pmpi_alltoallw_init(c_loc(sendbuf), sendcounts, sdispls, sendtypes, c_loc(recvbuf), &
+    recvcounts, rdispls, recvtypes, comm, info, request, ierror)
+end subroutine PMPI_Alltoallw_init
+subroutine PMPI_Alltoall_init(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &
+    info, request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+integer, intent(in) :: sendcount
+type(MPI_Datatype), intent(in) :: sendtype
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: recvcount
+type(MPI_Datatype), intent(in) :: recvtype
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Info), intent(in) :: info
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('PMPI_Alltoall_init', 18_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('PMPI_Alltoall_init', 18_c_size_t, ierror)
+return
+end if
+call arts_f77_pmpi_alltoall_init(c_loc(sendbuf), sendcount, sendtype, c_loc(recvbuf), recvcount, &
+    recvtype, comm, info, request, ierror)
+end subroutine PMPI_Alltoall_init
+subroutine PMPI_Bcast_init(buffer, count, datatype, root, comm, info, request, ierror)
+type(*), dimension(..), target, asynchronous :: buffer
+integer, intent(in) :: count
+type(MPI_Datatype), intent(in) :: datatype
+integer, intent(in) :: root
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Info), intent(in) :: info
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(buffer)) then
+call arts_f08_noncontiguous('PMPI_Bcast_init', 15_c_size_t, ierror)
+return
+end if
+call arts_f77_pmpi_bcast_init(c_loc(buffer), count, datatype, root, comm, info, request, ierror)
+end subroutine PMPI_Bcast_init
+subroutine PMPI_Bsend_init(buf, count, datatype, dest, tag, comm, request, ierror)
+type(*), dimension(..), target, asynchronous :: buf
+integer, intent(in) :: count
+type(MPI_Datatype), intent(in) :: datatype
+integer, intent(in) :: dest
+integer, intent(in) :: tag
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(buf)) then
+call arts_f08_noncontiguous('PMPI_Bsend_init', 15_c_size_t, ierror)
+return
+end if
+call arts_f77_pmpi_bsend_init(c_loc(buf), count, datatype, dest, tag, comm, request, ierror)
+end subroutine PMPI_Bsend_init
+subroutine PMPI_Buffer_attach(buffer, size, ierror)
+type(*), dimension(..), target, asynchronous :: buffer
+integer, intent(in) :: size
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(buffer)) then
+call arts_f08_noncontiguous('PMPI_Buffer_attach', 18_c_size_t, ierror)
+return
+end if
+call arts_f77_pmpi_buffer_attach(c_loc(buffer), size, ierror)
+end subroutine PMPI_Buffer_attach
 subroutine PMPI_Comm_create_errhandler(comm_errhandler_fn, errhandler, ierror)
 procedure(MPI_Comm_errhandler_function) :: comm_errhandler_fn
 type(MPI_Errhandler) :: errhandler
@@ -8267,6 +9617,31 @@ character(len=*), intent(in) :: comm_name
 integer, optional, intent(out) :: ierror
 call arts_f77_pmpi_comm_set_name(comm, comm_name, ierror, len(comm_name, kind=c_size_t))
 end subroutine PMPI_Comm_set_name
+subroutine PMPI_Compare_and_swap(origin_addr, compare_addr, result_addr, datatype, target_rank, &
+    target_disp, win, ierror)
+type(*), dimension(..), target, asynchronous :: origin_addr
+type(*), dimension(..), target, asynchronous :: compare_addr
+type(*), dimension(..), target, asynchronous :: result_addr
+type(MPI_Datatype), intent(in) :: datatype
+integer, intent(in) :: target_rank
+integer(kind=MPI_ADDRESS_KIND), intent(in) :: target_disp
+type(MPI_Win), intent(in) :: win
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(origin_addr)) then
+call arts_f08_noncontiguous('PMPI_Compare_and_swap', 21_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(compare_addr)) then
+call arts_f08_noncontiguous('PMPI_Compare_and_swap', 21_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(result_addr)) then
+call arts_f08_noncontiguous('PMPI_Compare_and_swap', 21_c_size_t, ierror)
+return
+end if
+call arts_f77_pmpi_compare_and_swap(c_loc(origin_addr), c_loc(compare_addr), c_loc(result_addr), &
+    datatype, target_rank, target_disp, win, ierror)
+end subroutine PMPI_Compare_and_swap
 subroutine PMPI_Error_string(errorcode, string, resultlen, ierror)
 integer, intent(in) :: errorcode
 character(len=*) :: string
@@ -8274,6 +9649,48 @@ integer :: resultlen
 integer, optional, intent(out) :: ierror
 call arts_f77_pmpi_error_string(errorcode, string, resultlen, ierror, len(string, kind=c_size_t))
 end subroutine PMPI_Error_string
+subroutine PMPI_Exscan_init(sendbuf, recvbuf, count, datatype, op, comm, info, request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: count
+type(MPI_Datatype), intent(in) :: datatype
+type(MPI_Op), intent(in) :: op
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Info), intent(in) :: info
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('PMPI_Exscan_init', 16_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('PMPI_Exscan_init', 16_c_size_t, ierror)
+return
+end if
+call arts_f77_pmpi_exscan_init(c_loc(sendbuf), c_loc(recvbuf), count, datatype, op, comm, info, &
+    request, ierror)
+end subroutine PMPI_Exscan_init
+subroutine PMPI_Fetch_and_op(origin_addr, result_addr, datatype, target_rank, target_disp, op, win, &
+    ierror)
+type(*), dimension(..), target, asynchronous :: origin_addr
+type(*), dimension(..), target, asynchronous :: result_addr
+type(MPI_Datatype), intent(in) :: datatype
+integer, intent(in) :: target_rank
+integer(kind=MPI_ADDRESS_KIND), intent(in) :: target_disp
+type(MPI_Op), intent(in) :: op
+type(MPI_Win), intent(in) :: win
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(origin_addr)) then
+call arts_f08_noncontiguous('PMPI_Fetch_and_op', 17_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(result_addr)) then
+call arts_f08_noncontiguous('PMPI_Fetch_and_op', 17_c_size_t, ierror)
+return
+end if
+call arts_f77_pmpi_fetch_and_op(c_loc(origin_addr), c_loc(result_addr), datatype, target_rank, &
+    target_disp, op, win, ierror)
+end subroutine PMPI_Fetch_and_op
 subroutine PMPI_File_create_errhandler(file_errhandler_fn, errhandler, ierror)
 procedure(MPI_File_errhandler_function) :: file_errhandler_fn
 type(MPI_Errhandler) :: errhandler
@@ -8319,6 +9736,101 @@ integer, optional, intent(out) :: ierror
 call arts_f77_pmpi_file_set_view(fh, disp, etype, filetype, datarep, info, ierror, len(datarep, &
     kind=c_size_t))
 end subroutine PMPI_File_set_view
+subroutine PMPI_Gatherv_init(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, &
+    root, comm, info, request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+integer, intent(in) :: sendcount
+type(MPI_Datatype), intent(in) :: sendtype
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: recvcounts(*)
+integer, intent(in) :: displs(*)
+type(MPI_Datatype), intent(in) :: recvtype
+integer, intent(in) :: root
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Info), intent(in) :: info
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('PMPI_Gatherv_init', 17_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('PMPI_Gatherv_init', 17_c_size_t, ierror)
+return
+end if
+call arts_f77_pmpi_gatherv_init(c_loc(sendbuf), sendcount, sendtype, c_loc(recvbuf), recvcounts, &
+    displs, recvtype, root, comm, info, request, ierror)
+end subroutine PMPI_Gatherv_init
+subroutine PMPI_Gather_init(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, &
+    info, request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+integer, intent(in) :: sendcount
+type(MPI_Datatype), intent(in) :: sendtype
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: recvcount
+type(MPI_Datatype), intent(in) :: recvtype
+integer, intent(in) :: root
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Info), intent(in) :: info
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('PMPI_Gather_init', 16_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('PMPI_Gather_init', 16_c_size_t, ierror)
+return
+end if
+call arts_f77_pmpi_gather_init(c_loc(sendbuf), sendcount, sendtype, c_loc(recvbuf), recvcount, &
+    recvtype, root, comm, info, request, ierror)
+end subroutine PMPI_Gather_init
+subroutine PMPI_Get(origin_addr, origin_count, origin_datatype, target_rank, target_disp, &
+    target_count, target_datatype, win, ierror)
+type(*), dimension(..), target, asynchronous :: origin_addr
+integer, intent(in) :: origin_count
+type(MPI_Datatype), intent(in) :: origin_datatype
+integer, intent(in) :: target_rank
+integer(kind=MPI_ADDRESS_KIND), intent(in) :: target_disp
+integer, intent(in) :: target_count
+type(MPI_Datatype), intent(in) :: target_datatype
+type(MPI_Win), intent(in) :: win
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(origin_addr)) then
+call arts_f08_noncontiguous('PMPI_Get', 8_c_size_t, ierror)
+return
+end if
+call arts_f77_pmpi_get(c_loc(origin_addr), origin_count, origin_datatype, target_rank, target_disp, &
+    target_count, target_datatype, win, ierror)
+end subroutine PMPI_Get
+subroutine PMPI_Get_accumulate(origin_addr, origin_count, origin_datatype, result_addr, &
+    result_count, result_datatype, target_rank, target_disp, target_count, target_datatype, op, &
+    win, ierror)
+type(*), dimension(..), target, asynchronous :: origin_addr
+integer, intent(in) :: origin_count
+type(MPI_Datatype), intent(in) :: origin_datatype
+type(*), dimension(..), target, asynchronous :: result_addr
+integer, intent(in) :: result_count
+type(MPI_Datatype), intent(in) :: result_datatype
+integer, intent(in) :: target_rank
+integer(kind=MPI_ADDRESS_KIND), intent(in) :: target_disp
+integer, intent(in) :: target_count
+type(MPI_Datatype), intent(in) :: target_datatype
+type(MPI_Op), intent(in) :: op
+type(MPI_Win), intent(in) :: win
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(origin_addr)) then
+call arts_f08_noncontiguous('PMPI_Get_accumulate', 19_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(result_addr)) then
+call arts_f08_noncontiguous('PMPI_Get_accumulate', 19_c_size_t, ierror)
+return
+end if
+call arts_f77_pmpi_get_accumulate(c_loc(origin_addr), origin_count, origin_datatype, &
+    c_loc(result_addr), result_count, result_datatype, target_rank, target_disp, target_count, &
+    target_datatype, op, win, ierror)
+end subroutine PMPI_Get_accumulate
 subroutine PMPI_Get_library_version(version, resultlen, ierror)
 character(len=*) :: version
 integer :: resultlen
@@ -8343,6 +9855,365 @@ external :: arts_f08_pmpi_grequest_start
 call arts_f08_pmpi_grequest_start(query_fn, free_fn, cancel_fn, extra_state, request, ierr)
 if (present(ierror)) ierror = ierr
 end subroutine PMPI_Grequest_start
+subroutine PMPI_Iallgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &
+    request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+integer, intent(in) :: sendcount
+type(MPI_Datatype), intent(in) :: sendtype
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: recvcount
+type(MPI_Datatype), intent(in) :: recvtype
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('PMPI_Iallgather', 15_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('PMPI_Iallgather', 15_c_size_t, ierror)
+return
+end if
+call arts_f77_pmpi_iallgather(c_loc(sendbuf), sendcount, sendtype, c_loc(recvbuf), recvcount, &
+    recvtype, comm, request, ierror)
+end subroutine PMPI_Iallgather
+subroutine PMPI_Iallgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, &
+    comm, request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+integer, intent(in) :: sendcount
+type(MPI_Datatype), intent(in) :: sendtype
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: recvcounts(*)
+integer, intent(in) :: displs(*)
+type(MPI_Datatype), intent(in) :: recvtype
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('PMPI_Iallgatherv', 16_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('PMPI_Iallgatherv', 16_c_size_t, ierror)
+return
+end if
+call arts_f77_pmpi_iallgatherv(c_loc(sendbuf), sendcount, sendtype, c_loc(recvbuf), recvcounts, &
+    displs, recvtype, comm, request, ierror)
+end subroutine PMPI_Iallgatherv
+subroutine PMPI_Iallreduce(sendbuf, recvbuf, count, datatype, op, comm, request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: count
+type(MPI_Datatype), intent(in) :: datatype
+type(MPI_Op), intent(in) :: op
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('PMPI_Iallreduce', 15_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('PMPI_Iallreduce', 15_c_size_t, ierror)
+return
+end if
+call arts_f77_pmpi_iallreduce(c_loc(sendbuf), c_loc(recvbuf), count, datatype, op, comm, request, &
+    ierror)
+end subroutine PMPI_Iallreduce
+subroutine PMPI_Ialltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, &
+    request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+integer, intent(in) :: sendcount
+type(MPI_Datatype), intent(in) :: sendtype
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: recvcount
+type(MPI_Datatype), intent(in) :: recvtype
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('PMPI_Ialltoall', 14_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('PMPI_Ialltoall', 14_c_size_t, ierror)
+return
+end if
+call arts_f77_pmpi_ialltoall(c_loc(sendbuf), sendcount, sendtype, c_loc(recvbuf), recvcount, &
+    recvtype, comm, request, ierror)
+end subroutine PMPI_Ialltoall
+subroutine PMPI_Ialltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, &
+    recvtype, comm, request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+integer, intent(in) :: sendcounts(*)
+integer, intent(in) :: sdispls(*)
+type(MPI_Datatype), intent(in) :: sendtype
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: recvcounts(*)
+integer, intent(in) :: rdispls(*)
+type(MPI_Datatype), intent(in) :: recvtype
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('PMPI_Ialltoallv', 15_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('PMPI_Ialltoallv', 15_c_size_t, ierror)
+return
+end if
+call arts_f77_pmpi_ialltoallv(c_loc(sendbuf), sendcounts, sdispls, sendtype, c_loc(recvbuf), &
+    recvcounts, rdispls, recvtype, comm, request, ierror)
+end subroutine PMPI_Ialltoallv
+subroutine PMPI_Ialltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, &
+    recvtypes, comm, request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+integer, intent(in) :: sendcounts(*)
+integer, intent(in) :: sdispls(*)
+type(MPI_Datatype), intent(in) :: sendtypes(*)
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: recvcounts(*)
+integer, intent(in) :: rdispls(*)
+type(MPI_Datatype), intent(in) :: recvtypes(*)
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('PMPI_Ialltoallw', 15_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('PMPI_Ialltoallw', 15_c_size_t, ierror)
+return
+end if
+call arts_f77_pmpi_ialltoallw(c_loc(sendbuf), sendcounts, sdispls, sendtypes, c_loc(recvbuf), &
+    recvcounts, rdispls, recvtypes, comm, request, ierror)
+end subroutine PMPI_Ialltoallw
+subroutine PMPI_Ibcast(buffer, count, datatype, root, comm, request, ierror)
+type(*), dimension(..), target, asynchronous :: buffer
+integer, intent(in) :: count
+type(MPI_Datatype), intent(in) :: datatype
+integer, intent(in) :: root
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(buffer)) then
+call arts_f08_noncontiguous('PMPI_Ibcast', 11_c_size_t, ierror)
+return
+end if
+call arts_f77_pmpi_ibcast(c_loc(buffer), count, datatype, root, comm, request, ierror)
+end subroutine PMPI_Ibcast
+subroutine PMPI_Ibsend(buf, count, datatype, dest, tag, comm, request, ierror)
+type(*), dimension(..), target, asynchronous :: buf
+integer, intent(in) :: count
+type(MPI_Datatype), intent(in) :: datatype
+integer, intent(in) :: dest
+integer, intent(in) :: tag
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(buf)) then
+call arts_f08_noncontiguous('PMPI_Ibsend', 11_c_size_t, ierror)
+return
+end if
+call arts_f77_pmpi_ibsend(c_loc(buf), count, datatype, dest, tag, comm, request, ierror)
+end subroutine PMPI_Ibsend
+subroutine PMPI_Iexscan(sendbuf, recvbuf, count, datatype, op, comm, request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: count
+type(MPI_Datatype), intent(in) :: datatype
+type(MPI_Op), intent(in) :: op
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('PMPI_Iexscan', 12_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('PMPI_Iexscan', 12_c_size_t, ierror)
+return
+end if
+call arts_f77_pmpi_iexscan(c_loc(sendbuf), c_loc(recvbuf), count, datatype, op, comm, request, &
+    ierror)
+end subroutine PMPI_Iexscan
+subroutine PMPI_Igather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, &
+    request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+integer, intent(in) :: sendcount
+type(MPI_Datatype), intent(in) :: sendtype
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: recvcount
+type(MPI_Datatype), intent(in) :: recvtype
+integer, intent(in) :: root
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('PMPI_Igather', 12_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('PMPI_Igather', 12_c_size_t, ierror)
+return
+end if
+call arts_f77_pmpi_igather(c_loc(sendbuf), sendcount, sendtype, c_loc(recvbuf), recvcount, &
+    recvtype, root, comm, request, ierror)
+end subroutine PMPI_Igather
+subroutine PMPI_Igatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, &
+    comm, request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+integer, intent(in) :: sendcount
+type(MPI_Datatype), intent(in) :: sendtype
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: recvcounts(*)
+integer, intent(in) :: displs(*)
+type(MPI_Datatype), intent(in) :: recvtype
+integer, intent(in) :: root
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('PMPI_Igatherv', 13_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('PMPI_Igatherv', 13_c_size_t, ierror)
+return
+end if
+call arts_f77_pmpi_igatherv(c_loc(sendbuf), sendcount, sendtype, c_loc(recvbuf), recvcounts, &
+    displs, recvtype, root, comm, request, ierror)
+end subroutine PMPI_Igatherv
+subroutine PMPI_Imrecv(buf, count, datatype, message, request, ierror)
+type(*), dimension(..), target, asynchronous :: buf
+integer, intent(in) :: count
+type(MPI_Datatype), intent(in) :: datatype
+type(MPI_Message) :: message
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(buf)) then
+call arts_f08_noncontiguous('PMPI_Imrecv', 11_c_size_t, ierror)
+return
+end if
+call arts_f77_pmpi_imrecv(c_loc(buf), count, datatype, message, request, ierror)
+end subroutine PMPI_Imrecv
+subroutine PMPI_Ineighbor_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, &
+    comm, request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+integer, intent(in) :: sendcount
+type(MPI_Datatype), intent(in) :: sendtype
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: recvcount
+type(MPI_Datatype), intent(in) :: recvtype
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('PMPI_Ineighbor_allgather', 24_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('PMPI_Ineighbor_allgather', 24_c_size_t, ierror)
+return
+end if
+call arts_f77_pmpi_ineighbor_allgather(c_loc(sendbuf), sendcount, sendtype, c_loc(recvbuf), &
+    recvcount, recvtype, comm, request, ierror)
+end subroutine PMPI_Ineighbor_allgather
+subroutine PMPI_Ineighbor_allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, &
+    recvtype, comm, request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+integer, intent(in) :: sendcount
+type(MPI_Datatype), intent(in) :: sendtype
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: recvcounts(*)
+integer, intent(in) :: displs(*)
+type(MPI_Datatype), intent(in) :: recvtype
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('PMPI_Ineighbor_allgatherv', 25_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('PMPI_Ineighbor_allgatherv', 25_c_size_t, ierror)
+return
+end if
+call arts_f77_pmpi_ineighbor_allgatherv(c_loc(sendbuf), sendcount, sendtype, c_loc(recvbuf), &
+    recvcounts, displs, recvtype, comm, request, ierror)
+end subroutine PMPI_Ineighbor_allgatherv
+subroutine PMPI_Ineighbor_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, &
+    comm, request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+integer, intent(in) :: sendcount
+type(MPI_Datatype), intent(in) :: sendtype
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: recvcount
+type(MPI_Datatype), intent(in) :: recvtype
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('PMPI_Ineighbor_alltoall', 23_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('PMPI_Ineighbor_alltoall', 23_c_size_t, ierror)
+return
+end if
+call arts_f77_pmpi_ineighbor_alltoall(c_loc(sendbuf), sendcount, sendtype, c_loc(recvbuf), &
+    recvcount, recvtype, comm, request, ierror)
+end subroutine PMPI_Ineighbor_alltoall
+subroutine PMPI_Ineighbor_alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, &
+    rdispls, recvtype, comm, request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+integer, intent(in) :: sendcounts(*)
+integer, intent(in) :: sdispls(*)
+type(MPI_Datatype), intent(in) :: sendtype
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: recvcounts(*)
+integer, intent(in) :: rdispls(*)
+type(MPI_Datatype), intent(in) :: recvtype
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('PMPI_Ineighbor_alltoallv', 24_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('PMPI_Ineighbor_alltoallv', 24_c_size_t, ierror)
+return
+end if
+call arts_f77_pmpi_ineighbor_alltoallv(c_loc(sendbuf), sendcounts, sdispls, sendtype, &
+    c_loc(recvbuf), recvcounts, rdispls, recvtype, comm, request, ierror)
+end subroutine PMPI_Ineighbor_alltoallv
+subroutine PMPI_Ineighbor_alltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, &
+    rdispls, recvtypes, comm, request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+integer, intent(in) :: sendcounts(*)
+integer(kind=MPI_ADDRESS_KIND), intent(in) :: sdispls(*)
+type(MPI_Datatype), intent(in) :: sendtypes(*)
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: recvcounts(*)
+integer(kind=MPI_ADDRESS_KIND), intent(in) :: rdispls(*)
+type(MPI_Datatype), intent(in) :: recvtypes(*)
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('PMPI_Ineighbor_alltoallw', 24_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('PMPI_Ineighbor_alltoallw', 24_c_size_t, ierror)
+return
+end if
+call arts_f77_pmpi_ineighbor_alltoallw(c_loc(sendbuf), sendcounts, sdispls, sendtypes, &
+    c_loc(recvbuf), recvcounts, rdispls, recvtypes, comm, request, ierror)
+end subroutine PMPI_Ineighbor_alltoallw
 subroutine PMPI_Info_delete(info, key, ierror)
 type(MPI_Info), intent(in) :: info
 character(len=*), intent(in) :: key
@@ -8392,6 +10263,194 @@ integer, optional, intent(out) :: ierror
 call arts_f77_pmpi_info_set(info, key, value, ierror, len(key, kind=c_size_t), len(value, &
     kind=c_size_t))
 end subroutine PMPI_Info_set
+subroutine PMPI_Irecv(buf, count, datatype, source, tag, comm, request, ierror)
+type(*), dimension(..), target, asynchronous :: buf
+integer, intent(in) :: count
+type(MPI_Datatype), intent(in) :: datatype
+integer, intent(in) :: source
+integer, intent(in) :: tag
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(buf)) then
+call arts_f08_noncontiguous('PMPI_Irecv', 10_c_size_t, ierror)
+return
+end if
+call arts_f77_pmpi_irecv(c_loc(buf), count, datatype, source, tag, comm, request, ierror)
+end subroutine PMPI_Irecv
+subroutine PMPI_Ireduce(sendbuf, recvbuf, count, datatype, op, root, comm, request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: count
+type(MPI_Datatype), intent(in) :: datatype
+type(MPI_Op), intent(in) :: op
+integer, intent(in) :: root
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('PMPI_Ireduce', 12_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('PMPI_Ireduce', 12_c_size_t, ierror)
+return
+end if
+call arts_f77_pmpi_ireduce(c_loc(sendbuf), c_loc(recvbuf), count, datatype, op, root, comm, &
+    request, ierror)
+end subroutine PMPI_Ireduce
+subroutine PMPI_Ireduce_scatter(sendbuf, recvbuf, recvcounts, datatype, op, comm, request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: recvcounts(*)
+type(MPI_Datatype), intent(in) :: datatype
+type(MPI_Op), intent(in) :: op
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('PMPI_Ireduce_scatter', 20_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('PMPI_Ireduce_scatter', 20_c_size_t, ierror)
+return
+end if
+call arts_f77_pmpi_ireduce_scatter(c_loc(sendbuf), c_loc(recvbuf), recvcounts, datatype, op, comm, &
+    request, ierror)
+end subroutine PMPI_Ireduce_scatter
+subroutine PMPI_Ireduce_scatter_block(sendbuf, recvbuf, recvcount, datatype, op, comm, request, &
+    ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: recvcount
+type(MPI_Datatype), intent(in) :: datatype
+type(MPI_Op), intent(in) :: op
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('PMPI_Ireduce_scatter_block', 26_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('PMPI_Ireduce_scatter_block', 26_c_size_t, ierror)
+return
+end if
+call arts_f77_pmpi_ireduce_scatter_block(c_loc(sendbuf), c_loc(recvbuf), recvcount, datatype, op, &
+    comm, request, ierror)
+end subroutine PMPI_Ireduce_scatter_block
+subroutine PMPI_Irsend(buf, count, datatype, dest, tag, comm, request, ierror)
+type(*), dimension(..), target, asynchronous :: buf
+integer, intent(in) :: count
+type(MPI_Datatype), intent(in) :: datatype
+integer, intent(in) :: dest
+integer, intent(in) :: tag
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(buf)) then
+call arts_f08_noncontiguous('PMPI_Irsend', 11_c_size_t, ierror)
+return
+end if
+call arts_f77_pmpi_irsend(c_loc(buf), count, datatype, dest, tag, comm, request, ierror)
+end subroutine PMPI_Irsend
+subroutine PMPI_Iscan(sendbuf, recvbuf, count, datatype, op, comm, request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: count
+type(MPI_Datatype), intent(in) :: datatype
+type(MPI_Op), intent(in) :: op
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('PMPI_Iscan', 10_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('PMPI_Iscan', 10_c_size_t, ierror)
+return
+end if
+call arts_f77_pmpi_iscan(c_loc(sendbuf), c_loc(recvbuf), count, datatype, op, comm, request, ierror)
+end subroutine PMPI_Iscan
+subroutine PMPI_Iscatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, &
+    request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+integer, intent(in) :: sendcount
+type(MPI_Datatype), intent(in) :: sendtype
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: recvcount
+type(MPI_Datatype), intent(in) :: recvtype
+integer, intent(in) :: root
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('PMPI_Iscatter', 13_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('PMPI_Iscatter', 13_c_size_t, ierror)
+return
+end if
+call arts_f77_pmpi_iscatter(c_loc(sendbuf), sendcount, sendtype, c_loc(recvbuf), recvcount, &
+    recvtype, root, comm, request, ierror)
+end subroutine PMPI_Iscatter
+subroutine PMPI_Iscatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, &
+    root, comm, request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+integer, intent(in) :: sendcounts(*)
+integer, intent(in) :: displs(*)
+type(MPI_Datatype), intent(in) :: sendtype
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: recvcount
+type(MPI_Datatype), intent(in) :: recvtype
+integer, intent(in) :: root
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('PMPI_Iscatterv', 14_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('PMPI_Iscatterv', 14_c_size_t, ierror)
+return
+end if
+call arts_f77_pmpi_iscatterv(c_loc(sendbuf), sendcounts, displs, sendtype, c_loc(recvbuf), &
+    recvcount, recvtype, root, comm, request, ierror)
+end subroutine PMPI_Iscatterv
+subroutine PMPI_Isend(buf, count, datatype, dest, tag, comm, request, ierror)
+type(*), dimension(..), target, asynchronous :: buf
+integer, intent(in) :: count
+type(MPI_Datatype), intent(in) :: datatype
+integer, intent(in) :: dest
+integer, intent(in) :: tag
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(buf)) then
+call arts_f08_noncontiguous('PMPI_Isend', 10_c_size_t, ierror)
+return
+end if
+call arts_f77_pmpi_isend(c_loc(buf), count, datatype, dest, tag, comm, request, ierror)
+end subroutine PMPI_Isend
+subroutine PMPI_Issend(buf, count, datatype, dest, tag, comm, request, ierror)
+type(*), dimension(..), target, asynchronous :: buf
+integer, intent(in) :: count
+type(MPI_Datatype), intent(in) :: datatype
+integer, intent(in) :: dest
+integer, intent(in) :: tag
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(buf)) then
+call arts_f08_noncontiguous('PMPI_Issend', 11_c_size_t, ierror)
+return
+end if
+call arts_f77_pmpi_issend(c_loc(buf), count, datatype, dest, tag, comm, request, ierror)
+end subroutine PMPI_Issend
 subroutine PMPI_Keyval_create(copy_fn, delete_fn, keyval, extra_state, ierror)
 external :: copy_fn
 external :: delete_fn
@@ -8403,6 +10462,126 @@ external :: arts_f08_pmpi_keyval_create
 call arts_f08_pmpi_keyval_create(copy_fn, delete_fn, keyval, extra_state, ierr)
 if (present(ierror)) ierror = ierr
 end subroutine PMPI_Keyval_create
+subroutine PMPI_Neighbor_allgatherv_init(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, &
+    recvtype, comm, info, request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+integer, intent(in) :: sendcount
+type(MPI_Datatype), intent(in) :: sendtype
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: recvcounts(*)
+integer, intent(in) :: displs(*)
+type(MPI_Datatype), intent(in) :: recvtype
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Info), intent(in) :: info
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('PMPI_Neighbor_allgatherv_init', 29_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('PMPI_Neighbor_allgatherv_init', 29_c_size_t, ierror)
+return
+end if
+call arts_f77_pmpi_neighbor_allgatherv_init(c_loc(sendbuf), sendcount, sendtype, c_loc(recvbuf), &
+    recvcounts, displs, recvtype, comm, info, request, ierror)
+end subroutine PMPI_Neighbor_allgatherv_init
+subroutine PMPI_Neighbor_allgather_init(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, &
+    comm, info, request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+integer, intent(in) :: sendcount
+type(MPI_Datatype), intent(in) :: sendtype
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: recvcount
+type(MPI_Datatype), intent(in) :: recvtype
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Info), intent(in) :: info
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('PMPI_Neighbor_allgather_init', 28_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('PMPI_Neighbor_allgather_init', 28_c_size_t, ierror)
+return
+end if
+call arts_f77_pmpi_neighbor_allgather_init(c_loc(sendbuf), sendcount, sendtype, c_loc(recvbuf), &
+    recvcount, recvtype, comm, info, request, ierror)
+end subroutine PMPI_Neighbor_allgather_init
+subroutine PMPI_Neighbor_alltoallv_init(sendbuf, sendcounts, sdispls, sendtype, recvbuf, &
+    recvcounts, rdispls, recvtype, comm, info, request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+integer, intent(in) :: sendcounts(*)
+integer, intent(in) :: sdispls(*)
+type(MPI_Datatype), intent(in) :: sendtype
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: recvcounts(*)
+integer, intent(in) :: rdispls(*)
+type(MPI_Datatype), intent(in) :: recvtype
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Info), intent(in) :: info
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('PMPI_Neighbor_alltoallv_init', 28_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('PMPI_Neighbor_alltoallv_init', 28_c_size_t, ierror)
+return
+end if
+call arts_f77_pmpi_neighbor_alltoallv_init(c_loc(sendbuf), sendcounts, sdispls, sendtype, &
+    c_loc(recvbuf), recvcounts, rdispls, recvtype, comm, info, request, ierror)
+end subroutine PMPI_Neighbor_alltoallv_init
+subroutine PMPI_Neighbor_alltoallw_init(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, &
+    recvcounts, rdispls, recvtypes, comm, info, request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+integer, intent(in) :: sendcounts(*)
+integer(kind=MPI_ADDRESS_KIND), intent(in) :: sdispls(*)
+type(MPI_Datatype), intent(in) :: sendtypes(*)
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: recvcounts(*)
+integer(kind=MPI_ADDRESS_KIND), intent(in) :: rdispls(*)
+type(MPI_Datatype), intent(in) :: recvtypes(*)
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Info), intent(in) :: info
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('PMPI_Neighbor_alltoallw_init', 28_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('PMPI_Neighbor_alltoallw_init', 28_c_size_t, ierror)
+return
+end if
+call arts_f77_pmpi_neighbor_alltoallw_init(c_loc(sendbuf), sendcounts, sdispls, sendtypes, &
+    c_loc(recvbuf), recvcounts, rdispls, recvtypes, comm, info, request, ierror)
+end subroutine PMPI_Neighbor_alltoallw_init
+subroutine PMPI_Neighbor_alltoall_init(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, &
+    comm, info, request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+integer, intent(in) :: sendcount
+type(MPI_Datatype), intent(in) :: sendtype
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: recvcount
+type(MPI_Datatype), intent(in) :: recvtype
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Info), intent(in) :: info
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('PMPI_Neighbor_alltoall_init', 27_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('PMPI_Neighbor_alltoall_init', 27_c_size_t, ierror)
+return
+end if
+call arts_f77_pmpi_neighbor_alltoall_init(c_loc(sendbuf), sendcount, sendtype, c_loc(recvbuf), &
+    recvcount, recvtype, comm, info, request, ierror)
+end subroutine PMPI_Neighbor_alltoall_init
 subroutine PMPI_Op_create(user_fn, commute, op, ierror)
 procedure(MPI_User_function) :: user_fn
 logical, intent(in) :: commute
@@ -8436,6 +10615,308 @@ integer, optional, intent(out) :: ierror
 call arts_f77_pmpi_pack_external_size(datarep, incount, datatype, size, ierror, len(datarep, &
     kind=c_size_t))
 end subroutine PMPI_Pack_external_size
+subroutine PMPI_Put(origin_addr, origin_count, origin_datatype, target_rank, target_disp, &
+    target_count, target_datatype, win, ierror)
+type(*), dimension(..), target, asynchronous :: origin_addr
+integer, intent(in) :: origin_count
+type(MPI_Datatype), intent(in) :: origin_datatype
+integer, intent(in) :: target_rank
+integer(kind=MPI_ADDRESS_KIND), intent(in) :: target_disp
+integer, intent(in) :: target_count
+type(MPI_Datatype), intent(in) :: target_datatype
+type(MPI_Win), intent(in) :: win
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(origin_addr)) then
+call arts_f08_noncontiguous('PMPI_Put', 8_c_size_t, ierror)
+return
+end if
+call arts_f77_pmpi_put(c_loc(origin_addr), origin_count, origin_datatype, target_rank, target_disp, &
+    target_count, target_datatype, win, ierror)
+end subroutine PMPI_Put
+subroutine PMPI_Raccumulate(origin_addr, origin_count, origin_datatype, target_rank, target_disp, &
+    target_count, target_datatype, op, win, request, ierror)
+type(*), dimension(..), target, asynchronous :: origin_addr
+integer, intent(in) :: origin_count
+type(MPI_Datatype), intent(in) :: origin_datatype
+integer, intent(in) :: target_rank
+integer(kind=MPI_ADDRESS_KIND), intent(in) :: target_disp
+integer, intent(in) :: target_count
+type(MPI_Datatype), intent(in) :: target_datatype
+type(MPI_Op), intent(in) :: op
+type(MPI_Win), intent(in) :: win
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(origin_addr)) then
+call arts_f08_noncontiguous('PMPI_Raccumulate', 16_c_size_t, ierror)
+return
+end if
+call arts_f77_pmpi_raccumulate(c_loc(origin_addr), origin_count, origin_datatype, target_rank, &
+    target_disp, target_count, target_datatype, op, win, request, ierror)
+end subroutine PMPI_Raccumulate
+subroutine PMPI_Recv_init(buf, count, datatype, source, tag, comm, request, ierror)
+type(*), dimension(..), target, asynchronous :: buf
+integer, intent(in) :: count
+type(MPI_Datatype), intent(in) :: datatype
+integer, intent(in) :: source
+integer, intent(in) :: tag
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(buf)) then
+call arts_f08_noncontiguous('PMPI_Recv_init', 14_c_size_t, ierror)
+return
+end if
+call arts_f77_pmpi_recv_init(c_loc(buf), count, datatype, source, tag, comm, request, ierror)
+end subroutine PMPI_Recv_init
+subroutine PMPI_Reduce_init(sendbuf, recvbuf, count, datatype, op, root, comm, info, request, &
+    ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: count
+type(MPI_Datatype), intent(in) :: datatype
+type(MPI_Op), intent(in) :: op
+integer, intent(in) :: root
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Info), intent(in) :: info
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('PMPI_Reduce_init', 16_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('PMPI_Reduce_init', 16_c_size_t, ierror)
+return
+end if
+call arts_f77_pmpi_reduce_init(c_loc(sendbuf), c_loc(recvbuf), count, datatype, op, root, comm, &
+    info, request, ierror)
+end subroutine PMPI_Reduce_init
+subroutine PMPI_Reduce_scatter_block_init(sendbuf, recvbuf, recvcount, datatype, op, comm, info, &
+    request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: recvcount
+type(MPI_Datatype), intent(in) :: datatype
+type(MPI_Op), intent(in) :: op
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Info), intent(in) :: info
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('PMPI_Reduce_scatter_block_init', 30_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('PMPI_Reduce_scatter_block_init', 30_c_size_t, ierror)
+return
+end if
+call arts_f77_pmpi_reduce_scatter_block_init(c_loc(sendbuf), c_loc(recvbuf), recvcount, datatype, &
+    op, comm, info, request, ierror)
+end subroutine PMPI_Reduce_scatter_block_init
+subroutine PMPI_Reduce_scatter_init(sendbuf, recvbuf, recvcounts, datatype, op, comm, info, &
+    request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: recvcounts(*)
+type(MPI_Datatype), intent(in) :: datatype
+type(MPI_Op), intent(in) :: op
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Info), intent(in) :: info
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('PMPI_Reduce_scatter_init', 24_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('PMPI_Reduce_scatter_init', 24_c_size_t, ierror)
+return
+end if
+call arts_f77_pmpi_reduce_scatter_init(c_loc(sendbuf), c_loc(recvbuf), recvcounts, datatype, op, &
+    comm, info, request, ierror)
+end subroutine PMPI_Reduce_scatter_init
+subroutine PMPI_Rget(origin_addr, origin_count, origin_datatype, target_rank, target_disp, &
+    target_count, target_datatype, win, request, ierror)
+type(*), dimension(..), target, asynchronous :: origin_addr
+integer, intent(in) :: origin_count
+type(MPI_Datatype), intent(in) :: origin_datatype
+integer, intent(in) :: target_rank
+integer(kind=MPI_ADDRESS_KIND), intent(in) :: target_disp
+integer, intent(in) :: target_count
+type(MPI_Datatype), intent(in) :: target_datatype
+type(MPI_Win), intent(in) :: win
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(origin_addr)) then
+call arts_f08_noncontiguous('PMPI_Rget', 9_c_size_t, ierror)
+return
+end if
+call arts_f77_pmpi_rget(c_loc(origin_addr), origin_count, origin_datatype, target_rank, &
+    target_disp, target_count, target_datatype, win, request, ierror)
+end subroutine PMPI_Rget
+subroutine PMPI_Rget_accumulate(origin_addr, origin_count, origin_datatype, result_addr, &
+    result_count, result_datatype, target_rank, target_disp, target_count, target_datatype, op, &
+    win, request, ierror)
+type(*), dimension(..), target, asynchronous :: origin_addr
+integer, intent(in) :: origin_count
+type(MPI_Datatype), intent(in) :: origin_datatype
+type(*), dimension(..), target, asynchronous :: result_addr
+integer, intent(in) :: result_count
+type(MPI_Datatype), intent(in) :: result_datatype
+integer, intent(in) :: target_rank
+integer(kind=MPI_ADDRESS_KIND), intent(in) :: target_disp
+integer, intent(in) :: target_count
+type(MPI_Datatype), intent(in) :: target_datatype
+type(MPI_Op), intent(in) :: op
+type(MPI_Win), intent(in) :: win
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(origin_addr)) then
+call arts_f08_noncontiguous('PMPI_Rget_accumulate', 20_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(result_addr)) then
+call arts_f08_noncontiguous('PMPI_Rget_accumulate', 20_c_size_t, ierror)
+return
+end if
+call arts_f77_pmpi_rget_accumulate(c_loc(origin_addr), origin_count, origin_datatype, &
+    c_loc(result_addr), result_count, result_datatype, target_rank, target_disp, target_count, &
+    target_datatype, op, win, request, ierror)
+end subroutine PMPI_Rget_accumulate
+subroutine PMPI_Rput(origin_addr, origin_count, origin_datatype, target_rank, target_disp, &
+    target_count, target_datatype, win, request, ierror)
+type(*), dimension(..), target, asynchronous :: origin_addr
+integer, intent(in) :: origin_count
+type(MPI_Datatype), intent(in) :: origin_datatype
+integer, intent(in) :: target_rank
+integer(kind=MPI_ADDRESS_KIND), intent(in) :: target_disp
+integer, intent(in) :: target_count
+type(MPI_Datatype), intent(in) :: target_datatype
+type(MPI_Win), intent(in) :: win
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(origin_addr)) then
+call arts_f08_noncontiguous('PMPI_Rput', 9_c_size_t, ierror)
+return
+end if
+call arts_f77_pmpi_rput(c_loc(origin_addr), origin_count, origin_datatype, target_rank, &
+    target_disp, target_count, target_datatype, win, request, ierror)
+end subroutine PMPI_Rput
+subroutine PMPI_Rsend_init(buf, count, datatype, dest, tag, comm, request, ierror)
+type(*), dimension(..), target, asynchronous :: buf
+integer, intent(in) :: count
+type(MPI_Datatype), intent(in) :: datatype
+integer, intent(in) :: dest
+integer, intent(in) :: tag
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(buf)) then
+call arts_f08_noncontiguous('PMPI_Rsend_init', 15_c_size_t, ierror)
+return
+end if
+call arts_f77_pmpi_rsend_init(c_loc(buf), count, datatype, dest, tag, comm, request, ierror)
+end subroutine PMPI_Rsend_init
+subroutine PMPI_Scan_init(sendbuf, recvbuf, count, datatype, op, comm, info, request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: count
+type(MPI_Datatype), intent(in) :: datatype
+type(MPI_Op), intent(in) :: op
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Info), intent(in) :: info
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('PMPI_Scan_init', 14_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('PMPI_Scan_init', 14_c_size_t, ierror)
+return
+end if
+call arts_f77_pmpi_scan_init(c_loc(sendbuf), c_loc(recvbuf), count, datatype, op, comm, info, &
+    request, ierror)
+end subroutine PMPI_Scan_init
+subroutine PMPI_Scatterv_init(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, &
+    root, comm, info, request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+integer, intent(in) :: sendcounts(*)
+integer, intent(in) :: displs(*)
+type(MPI_Datatype), intent(in) :: sendtype
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: recvcount
+type(MPI_Datatype), intent(in) :: recvtype
+integer, intent(in) :: root
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Info), intent(in) :: info
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('PMPI_Scatterv_init', 18_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('PMPI_Scatterv_init', 18_c_size_t, ierror)
+return
+end if
+call arts_f77_pmpi_scatterv_init(c_loc(sendbuf), sendcounts, displs, sendtype, c_loc(recvbuf), &
+    recvcount, recvtype, root, comm, info, request, ierror)
+end subroutine PMPI_Scatterv_init
+subroutine PMPI_Scatter_init(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, &
+    comm, info, request, ierror)
+type(*), dimension(..), target, asynchronous :: sendbuf
+integer, intent(in) :: sendcount
+type(MPI_Datatype), intent(in) :: sendtype
+type(*), dimension(..), target, asynchronous :: recvbuf
+integer, intent(in) :: recvcount
+type(MPI_Datatype), intent(in) :: recvtype
+integer, intent(in) :: root
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Info), intent(in) :: info
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(sendbuf)) then
+call arts_f08_noncontiguous('PMPI_Scatter_init', 17_c_size_t, ierror)
+return
+end if
+if (.not. is_contiguous(recvbuf)) then
+call arts_f08_noncontiguous('PMPI_Scatter_init', 17_c_size_t, ierror)
+return
+end if
+call arts_f77_pmpi_scatter_init(c_loc(sendbuf), sendcount, sendtype, c_loc(recvbuf), recvcount, &
+    recvtype, root, comm, info, request, ierror)
+end subroutine PMPI_Scatter_init
+subroutine PMPI_Send_init(buf, count, datatype, dest, tag, comm, request, ierror)
+type(*), dimension(..), target, asynchronous :: buf
+integer, intent(in) :: count
+type(MPI_Datatype), intent(in) :: datatype
+integer, intent(in) :: dest
+integer, intent(in) :: tag
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(buf)) then
+call arts_f08_noncontiguous('PMPI_Send_init', 14_c_size_t, ierror)
+return
+end if
+call arts_f77_pmpi_send_init(c_loc(buf), count, datatype, dest, tag, comm, request, ierror)
+end subroutine PMPI_Send_init
+subroutine PMPI_Ssend_init(buf, count, datatype, dest, tag, comm, request, ierror)
+type(*), dimension(..), target, asynchronous :: buf
+integer, intent(in) :: count
+type(MPI_Datatype), intent(in) :: datatype
+integer, intent(in) :: dest
+integer, intent(in) :: tag
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Request) :: request
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(buf)) then
+call arts_f08_noncontiguous('PMPI_Ssend_init', 15_c_size_t, ierror)
+return
+end if
+call arts_f77_pmpi_ssend_init(c_loc(buf), count, datatype, dest, tag, comm, request, ierror)
+end subroutine PMPI_Ssend_init
 subroutine PMPI_Type_create_keyval(type_copy_attr_fn, type_delete_attr_fn, type_keyval, &
     extra_state, ierror)
 procedure(MPI_Type_copy_attr_function) :: type_copy_attr_fn
@@ -8478,6 +10959,31 @@ integer, optional, intent(out) :: ierror
 call arts_f77_pmpi_unpack_external(datarep, inbuf, insize, position, outbuf, outcount, datatype, &
     ierror, len(datarep, kind=c_size_t))
 end subroutine PMPI_Unpack_external
+subroutine PMPI_Win_attach(win, base, size, ierror)
+type(MPI_Win), intent(in) :: win
+type(*), dimension(..), target, asynchronous :: base
+integer(kind=MPI_ADDRESS_KIND), intent(in) :: size
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(base)) then
+call arts_f08_noncontiguous('PMPI_Win_attach', 15_c_size_t, ierror)
+return
+end if
+call arts_f77_pmpi_win_attach(win, c_loc(base), size, ierror)
+end subroutine PMPI_Win_attach
+subroutine PMPI_Win_create(base, size, disp_unit, info, comm, win, ierror)
+type(*), dimension(..), target, asynchronous :: base
+integer(kind=MPI_ADDRESS_KIND), intent(in) :: size
+integer, intent(in) :: disp_unit
+type(MPI_Info), intent(in) :: info
+type(MPI_Comm), intent(in) :: comm
+type(MPI_Win) :: win
+integer, optional, intent(out) :: ierror
+if (.not. is_contiguous(base)) then
+call arts_f08_noncontiguous('PMPI_Win_create', 15_c_size_t, ierror)
+return
+end if
+call arts_f77_pmpi_win_create(c_loc(base), size, disp_unit, info, comm, win, ierror)
+end subroutine PMPI_Win_create
 subroutine PMPI_Win_create_errhandler(win_errhandler_fn, errhandler, ierror)
 procedure(MPI_Win_errhandler_function) :: win_errhandler_fn
 type(MPI_Errhandler) :: errhandler

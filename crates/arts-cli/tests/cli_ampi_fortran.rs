@@ -405,6 +405,27 @@ fn mpi_f08_programs_match_open_mpi() {
 }
 
 #[test]
+fn array_sections_reach_calls_that_keep_their_buffer_whole_or_are_refused() {
+    // `use mpi_f08`: a blocking call takes any section (a copy for the
+    // call), a non-blocking one a contiguous section in place; a
+    // non-contiguous one is refused with MPI_ERR_BUFFER (before, the
+    // compiler's temporary copy was freed under the operation: MPICH's
+    // subarray/test14 corrupted the heap).
+    let line = "sections: blocking 1 contiguous 1 refused 1\n";
+    prints_alone("f08_sections.f90", &["1", "3"], line);
+    let dir = tempfile::tempdir().unwrap();
+    let Some(so) = build_fortran("f08_sections.f90", dir.path()) else {
+        return;
+    };
+    let (code, _, err) = arts_text(&["ampi", "run", "--vp", "2", "--pes", "2", &so, "--", "fatal"]);
+    assert_ne!(code, 0);
+    assert!(
+        err.contains("MPI_Isend: the buffer is a non-contiguous array section"),
+        "{err}"
+    );
+}
+
+#[test]
 fn attributes_pass_between_c_and_fortran_as_mpi_says() {
     // A Fortran value comes to C by address, a C pointer to Fortran as
     // its value (MPICH's fandcattrf08 and attrlangf08 crashed before).

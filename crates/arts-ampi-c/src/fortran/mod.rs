@@ -1388,3 +1388,32 @@ pub(crate) unsafe extern "C-unwind" fn mpi_info_delete_(
     // SAFETY: by reference; a C string.
     done(ierr, unsafe { ARTS_MPI_Info_delete(*info, key.as_ptr()) });
 }
+
+/// `use mpi_f08`'s non-blocking calls (and the others that keep their
+/// buffer, as `MPI_Put` and `MPI_Win_create`) pass this the call's name
+/// (`name_len` bytes) instead of making it when a buffer is a
+/// non-contiguous array section: the compiler would pass a temporary copy,
+/// gone before the operation ends (`MPI_SUBARRAYS_SUPPORTED` is
+/// `.FALSE.`). It fails with `MPI_ERR_BUFFER` on `MPI_COMM_WORLD`'s
+/// handler, naming the call and the way out.
+#[unsafe(no_mangle)]
+pub(crate) unsafe extern "C-unwind" fn arts_f08_noncontiguous(
+    name: *const c_char,
+    name_len: usize,
+    ierr: *mut c_int,
+) {
+    let call = c_string(name, name_len);
+    let call = call.to_string_lossy();
+    let message = format!(
+        "{call}: the buffer is a non-contiguous array section, which a call that \
+         keeps its buffer would only see a temporary copy of (MPI_SUBARRAYS_SUPPORTED \
+         is .FALSE.); pass a contiguous array, or describe the section with a derived datatype"
+    );
+    let rc = crate::state::entry("mpi_f08", crate::abi::MPI_COMM_WORLD, |_| {
+        Err(crate::state::fail::Fail::new(
+            crate::abi::ERR_BUFFER,
+            message,
+        ))
+    });
+    done(ierr, rc);
+}
