@@ -202,15 +202,21 @@ def wrap(line):
     return out
 
 
-def interface(symbol, args, bind_name):
+def interface(symbol, args, bind_name, by_address=False):
     """A BIND(C) interface named `bind_name` to `symbol` (ierror optional);
-    gfortran passes each CHARACTER's length after the other arguments."""
+    gfortran passes each CHARACTER's length after the other arguments.
+    `by_address`: each choice buffer is passed as its address (a `c_loc`)."""
     strings = [a.name + "_len" for a in args if a.string]
     names = [a.name for a in args] + ["ierror"] + strings
     lines = wrap(f"subroutine {bind_name}({', '.join(names)}) &")
     lines += [f"        bind(C, name='{symbol}')", "import"]
     for a in args:
-        lines += [f"character(kind=c_char) :: {a.name}(*)"] if a.string else a.decl
+        if a.string:
+            lines.append(f"character(kind=c_char) :: {a.name}(*)")
+        elif a.choice and by_address:
+            lines.append(f"type(c_ptr), value :: {a.name}")
+        else:
+            lines += a.decl
     lines.append("integer, optional, intent(out) :: ierror")
     lines += [f"integer(c_size_t), value :: {n}" for n in strings]
     lines.append(f"end subroutine {bind_name}")
@@ -228,19 +234,6 @@ def string_wrapper(fname, bind_name, args):
     lines += wrap(f"call {bind_name}({', '.join(actual)})")
     lines.append(f"end subroutine {fname}")
     return lines
-
-
-def async_interface(symbol, args, bind_name):
-    """A BIND(C) interface to `symbol` taking each choice buffer's address."""
-    lines = interface(symbol, args, bind_name)
-    out = []
-    for line in lines:
-        if line.startswith("!GCC$ ATTRIBUTES NO_ARG_CHECK"):
-            continue
-        if line.startswith("type(*), dimension(*) :: "):
-            line = "type(c_ptr), value :: " + line.split(" :: ")[1]
-        out.append(line)
-    return out
 
 
 def async_wrapper(fname, bind_name, args):
@@ -419,7 +412,7 @@ def f08_module(calls, protos):
             wrappers += string_wrapper(fname, bind, args)
         elif ASYNC.fullmatch(call) and any(a.choice for a in args):
             bind = f"arts_f77_{(prefix + call).lower()}"
-            interfaces += async_interface(symbol, args, bind)
+            interfaces += interface(symbol, args, bind, by_address=True)
             wrappers += async_wrapper(fname, bind, args)
         else:
             interfaces += interface(symbol, args, fname)

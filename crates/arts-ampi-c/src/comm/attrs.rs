@@ -148,16 +148,37 @@ fn free_keyval(vp: &mut Vp, of: Object, keyval: *mut c_int) -> Result<(), Fail> 
     Ok(())
 }
 
-/// Sets attribute `keyval` of `of` (a valid object) to `value`; a value
-/// already set is deleted first (its delete callback runs; if it fails,
-/// the old value stays).
-fn set_attr(vp: &mut Vp, of: Object, keyval: c_int, value: *mut c_void) -> Result<(), Fail> {
+/// Sets attribute `keyval` of `of` (a valid object) to `value`, from
+/// Fortran or C; a value already set is deleted first (its delete callback
+/// runs; if it fails, the old value stays).
+fn set_attr(
+    vp: &mut Vp,
+    of: Object,
+    keyval: c_int,
+    value: *mut c_void,
+    fortran: bool,
+) -> Result<(), Fail> {
     let k = vp.attrs.key(keyval, of)?;
     if let Some((old, was)) = vp.attrs.entry(of, keyval) {
         delete_one(vp, of, keyval, old, was)?;
     }
-    vp.attrs.set(of, keyval, value, k, false);
+    vp.attrs.set(of, keyval, value, k, fortran);
     Ok(())
+}
+
+/// `MPI_*_set_attr` (`call`) of `of`'s kind, from C or (`fortran`) from
+/// Fortran, whose values C's `get_attr` gives by address.
+pub(crate) fn set_attribute(
+    call: &'static str,
+    of: Object,
+    keyval: c_int,
+    value: *mut c_void,
+    fortran: bool,
+) -> c_int {
+    entry(call, of.handler_key(), |vp| {
+        let of = of.checked(vp)?;
+        set_attr(vp, of, keyval, value, fortran)
+    })
 }
 
 /// Deletes attribute `keyval` of `of` (a valid object); its delete
@@ -229,10 +250,7 @@ macro_rules! attribute_calls {
             keyval: c_int,
             attribute_val: *mut c_void,
         ) -> c_int {
-            entry(concat!("MPI_", $kind, "_set_attr"), $of(handle).handler_key(), |vp| {
-                let of = $of(handle).checked(vp)?;
-                set_attr(vp, of, keyval, attribute_val)
-            })
+            set_attribute(concat!("MPI_", $kind, "_set_attr"), $of(handle), keyval, attribute_val, false)
         }
 
         #[doc = concat!("`MPI_", $kind, "_delete_attr`: its delete callback runs; deleting an attribute that is not set is an error.")]

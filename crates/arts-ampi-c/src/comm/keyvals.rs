@@ -144,13 +144,6 @@ impl Attributes {
         self.values.insert((of, key), stored);
     }
 
-    /// Marks attribute `key` of `of`, just set, as set from Fortran.
-    pub(crate) fn set_in_fortran(&mut self, of: Object, key: c_int) {
-        if let Some(s) = self.values.get_mut(&(of, key)) {
-            s.fortran = true;
-        }
-    }
-
     /// Removes attribute `key` of `of` (no callback runs).
     pub(crate) fn remove(&mut self, of: Object, key: c_int) {
         self.values.remove(&(of, key));

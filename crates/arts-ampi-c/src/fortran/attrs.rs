@@ -352,11 +352,11 @@ fn in_fortran(of: Object, keyval: c_int) -> bool {
 }
 
 /// Defines Fortran's `set_attr` of one kind of object (`$int`: the value's
-/// Rust type): C's call, then the attribute is marked as set from Fortran,
-/// so that C's `get_attr` gives its address (MPI 4.0 §19.3.7).
+/// Rust type): C's, the attribute marked as set from Fortran, so that C's
+/// `get_attr` gives its address (MPI 4.0 §19.3.7).
 macro_rules! fortran_set_attr {
-    ($($f:ident => $c:ident, $of:path, $int:ty;)*) => {$(
-        #[doc = concat!("Fortran's `", stringify!($c), "(handle, keyval, attribute_val, ierr)`.")]
+    ($($f:ident => $call:literal, $of:path, $int:ty;)*) => {$(
+        #[doc = concat!("Fortran's `", $call, "(handle, keyval, attribute_val, ierr)`.")]
         #[unsafe(no_mangle)]
         pub(crate) unsafe extern "C-unwind" fn $f(
             handle: *const c_int,
@@ -366,23 +366,17 @@ macro_rules! fortran_set_attr {
         ) {
             // SAFETY: by reference.
             let (handle, keyval, value) = unsafe { (*handle, *keyval, *value as isize) };
-            // SAFETY: C's call, with the value's bits as its `void *`.
-            let rc = unsafe { $c(handle, keyval, value as *mut c_void) };
-            let vp = current();
-            if rc == 0 && !vp.is_null() {
-                // SAFETY: the running rank's state; no reference to it is live.
-                unsafe { (*vp).attrs.set_in_fortran($of(handle), keyval) };
-            }
+            let rc = set_attribute($call, $of(handle), keyval, value as *mut c_void, true);
             done(ierr, rc);
         }
     )*};
 }
 
 fortran_set_attr! {
-    mpi_comm_set_attr_ => ARTS_MPI_Comm_set_attr, Object::Comm, isize;
-    mpi_win_set_attr_ => ARTS_MPI_Win_set_attr, Object::Win, isize;
-    mpi_type_set_attr_ => ARTS_MPI_Type_set_attr, Object::Type, isize;
-    mpi_attr_put_ => ARTS_MPI_Comm_set_attr, Object::Comm, c_int;
+    mpi_comm_set_attr_ => "MPI_Comm_set_attr", Object::Comm, isize;
+    mpi_win_set_attr_ => "MPI_Win_set_attr", Object::Win, isize;
+    mpi_type_set_attr_ => "MPI_Type_set_attr", Object::Type, isize;
+    mpi_attr_put_ => "MPI_Attr_put", Object::Comm, c_int;
 }
 
 /// How C's `get_attr` gives a key's value in its `void *` slot.
