@@ -334,7 +334,25 @@ typedef MPI_Comm_delete_attr_function MPI_Delete_function;
 #define MPI_ERR_VALUE_TOO_LARGE 59
 #define MPI_ERR_SESSION 60
 #define MPI_ERR_ERRHANDLER 61
-#define MPI_ERR_LASTCODE 61
+/* MPI_T's error classes (MPI 3.1 §14.3.9): returned by the MPI_T calls,
+ * which call no error handler. */
+#define MPI_T_ERR_MEMORY 62
+#define MPI_T_ERR_NOT_INITIALIZED 63
+#define MPI_T_ERR_CANNOT_INIT 64
+#define MPI_T_ERR_INVALID_INDEX 65
+#define MPI_T_ERR_INVALID_ITEM 66
+#define MPI_T_ERR_INVALID_HANDLE 67
+#define MPI_T_ERR_OUT_OF_HANDLES 68
+#define MPI_T_ERR_OUT_OF_SESSIONS 69
+#define MPI_T_ERR_INVALID_SESSION 70
+#define MPI_T_ERR_CVAR_SET_NOT_NOW 71
+#define MPI_T_ERR_CVAR_SET_NEVER 72
+#define MPI_T_ERR_PVAR_NO_STARTSTOP 73
+#define MPI_T_ERR_PVAR_NO_WRITE 74
+#define MPI_T_ERR_PVAR_NO_ATOMIC 75
+#define MPI_T_ERR_INVALID_NAME 76
+#define MPI_T_ERR_INVALID 77
+#define MPI_ERR_LASTCODE 77
 
 /* MPI_Type_create_subarray orders */
 #define MPI_ORDER_C 0
@@ -1719,6 +1737,121 @@ int MPI_Status_c2f08(const MPI_Status *c_status, MPI_F08_status *f08_status);
 int MPI_Status_f082c(const MPI_F08_status *f08_status, MPI_Status *c_status);
 int MPI_Status_f2f08(const MPI_Fint *f_status, MPI_F08_status *f08_status);
 int MPI_Status_f082f(const MPI_F08_status *f08_status, MPI_Fint *f_status);
+
+/* MPI_T, the tool information interface (MPI 3.1 §14.3): control and
+ * performance variables a tool reads through handles, in categories. Each
+ * rank is an MPI process of its own here: its MPI_T state (initializations,
+ * handles, sessions) and its performance variables are its own. C only,
+ * as MPI has it. docs/ampi-c.md lists the variables. */
+typedef int MPI_T_enum;
+typedef int MPI_T_cvar_handle;
+typedef int MPI_T_pvar_handle;
+typedef int MPI_T_pvar_session;
+#define MPI_T_ENUM_NULL (-1)
+#define MPI_T_CVAR_HANDLE_NULL (-1)
+#define MPI_T_PVAR_HANDLE_NULL (-1)
+#define MPI_T_PVAR_ALL_HANDLES (-2)
+#define MPI_T_PVAR_SESSION_NULL (-1)
+#define MPI_T_VERBOSITY_USER_BASIC 0
+#define MPI_T_VERBOSITY_USER_DETAIL 1
+#define MPI_T_VERBOSITY_USER_ALL 2
+#define MPI_T_VERBOSITY_TUNER_BASIC 3
+#define MPI_T_VERBOSITY_TUNER_DETAIL 4
+#define MPI_T_VERBOSITY_TUNER_ALL 5
+#define MPI_T_VERBOSITY_MPIDEV_BASIC 6
+#define MPI_T_VERBOSITY_MPIDEV_DETAIL 7
+#define MPI_T_VERBOSITY_MPIDEV_ALL 8
+#define MPI_T_BIND_NO_OBJECT 0
+#define MPI_T_BIND_MPI_COMM 1
+#define MPI_T_BIND_MPI_DATATYPE 2
+#define MPI_T_BIND_MPI_ERRHANDLER 3
+#define MPI_T_BIND_MPI_FILE 4
+#define MPI_T_BIND_MPI_GROUP 5
+#define MPI_T_BIND_MPI_OP 6
+#define MPI_T_BIND_MPI_REQUEST 7
+#define MPI_T_BIND_MPI_WIN 8
+#define MPI_T_BIND_MPI_MESSAGE 9
+#define MPI_T_BIND_MPI_INFO 10
+#define MPI_T_BIND_MPI_SESSION 11
+#define MPI_T_SCOPE_CONSTANT 0
+#define MPI_T_SCOPE_READONLY 1
+#define MPI_T_SCOPE_LOCAL 2
+#define MPI_T_SCOPE_GROUP 3
+#define MPI_T_SCOPE_GROUP_EQ 4
+#define MPI_T_SCOPE_ALL 5
+#define MPI_T_SCOPE_ALL_EQ 6
+#define MPI_T_PVAR_CLASS_STATE 0
+#define MPI_T_PVAR_CLASS_LEVEL 1
+#define MPI_T_PVAR_CLASS_SIZE 2
+#define MPI_T_PVAR_CLASS_PERCENTAGE 3
+#define MPI_T_PVAR_CLASS_HIGHWATERMARK 4
+#define MPI_T_PVAR_CLASS_LOWWATERMARK 5
+#define MPI_T_PVAR_CLASS_COUNTER 6
+#define MPI_T_PVAR_CLASS_AGGREGATE 7
+#define MPI_T_PVAR_CLASS_TIMER 8
+#define MPI_T_PVAR_CLASS_GENERIC 9
+#define MPI_T_init_thread ARTS_MPI_T_init_thread
+#define MPI_T_finalize ARTS_MPI_T_finalize
+#define MPI_T_enum_get_info ARTS_MPI_T_enum_get_info
+#define MPI_T_enum_get_item ARTS_MPI_T_enum_get_item
+#define MPI_T_cvar_get_num ARTS_MPI_T_cvar_get_num
+#define MPI_T_cvar_get_info ARTS_MPI_T_cvar_get_info
+#define MPI_T_cvar_get_index ARTS_MPI_T_cvar_get_index
+#define MPI_T_cvar_handle_alloc ARTS_MPI_T_cvar_handle_alloc
+#define MPI_T_cvar_handle_free ARTS_MPI_T_cvar_handle_free
+#define MPI_T_cvar_read ARTS_MPI_T_cvar_read
+#define MPI_T_cvar_write ARTS_MPI_T_cvar_write
+#define MPI_T_pvar_get_num ARTS_MPI_T_pvar_get_num
+#define MPI_T_pvar_get_info ARTS_MPI_T_pvar_get_info
+#define MPI_T_pvar_get_index ARTS_MPI_T_pvar_get_index
+#define MPI_T_pvar_session_create ARTS_MPI_T_pvar_session_create
+#define MPI_T_pvar_session_free ARTS_MPI_T_pvar_session_free
+#define MPI_T_pvar_handle_alloc ARTS_MPI_T_pvar_handle_alloc
+#define MPI_T_pvar_handle_free ARTS_MPI_T_pvar_handle_free
+#define MPI_T_pvar_start ARTS_MPI_T_pvar_start
+#define MPI_T_pvar_stop ARTS_MPI_T_pvar_stop
+#define MPI_T_pvar_read ARTS_MPI_T_pvar_read
+#define MPI_T_pvar_write ARTS_MPI_T_pvar_write
+#define MPI_T_pvar_reset ARTS_MPI_T_pvar_reset
+#define MPI_T_pvar_readreset ARTS_MPI_T_pvar_readreset
+#define MPI_T_category_get_num ARTS_MPI_T_category_get_num
+#define MPI_T_category_get_info ARTS_MPI_T_category_get_info
+#define MPI_T_category_get_index ARTS_MPI_T_category_get_index
+#define MPI_T_category_get_cvars ARTS_MPI_T_category_get_cvars
+#define MPI_T_category_get_pvars ARTS_MPI_T_category_get_pvars
+#define MPI_T_category_get_categories ARTS_MPI_T_category_get_categories
+#define MPI_T_category_changed ARTS_MPI_T_category_changed
+int MPI_T_init_thread(int required, int *provided);
+int MPI_T_finalize(void);
+int MPI_T_enum_get_info(MPI_T_enum enumtype, int *num, char *name, int *name_len);
+int MPI_T_enum_get_item(MPI_T_enum enumtype, int index, int *value, char *name, int *name_len);
+int MPI_T_cvar_get_num(int *num_cvar);
+int MPI_T_cvar_get_info(int cvar_index, char *name, int *name_len, int *verbosity, MPI_Datatype *datatype, MPI_T_enum *enumtype, char *desc, int *desc_len, int *bind, int *scope);
+int MPI_T_cvar_get_index(const char *name, int *cvar_index);
+int MPI_T_cvar_handle_alloc(int cvar_index, void *obj_handle, MPI_T_cvar_handle *handle, int *count);
+int MPI_T_cvar_handle_free(MPI_T_cvar_handle *handle);
+int MPI_T_cvar_read(MPI_T_cvar_handle handle, void *buf);
+int MPI_T_cvar_write(MPI_T_cvar_handle handle, const void *buf);
+int MPI_T_pvar_get_num(int *num_pvar);
+int MPI_T_pvar_get_info(int pvar_index, char *name, int *name_len, int *verbosity, int *var_class, MPI_Datatype *datatype, MPI_T_enum *enumtype, char *desc, int *desc_len, int *bind, int *readonly, int *continuous, int *atomic);
+int MPI_T_pvar_get_index(const char *name, int var_class, int *pvar_index);
+int MPI_T_pvar_session_create(MPI_T_pvar_session *session);
+int MPI_T_pvar_session_free(MPI_T_pvar_session *session);
+int MPI_T_pvar_handle_alloc(MPI_T_pvar_session session, int pvar_index, void *obj_handle, MPI_T_pvar_handle *handle, int *count);
+int MPI_T_pvar_handle_free(MPI_T_pvar_session session, MPI_T_pvar_handle *handle);
+int MPI_T_pvar_start(MPI_T_pvar_session session, MPI_T_pvar_handle handle);
+int MPI_T_pvar_stop(MPI_T_pvar_session session, MPI_T_pvar_handle handle);
+int MPI_T_pvar_read(MPI_T_pvar_session session, MPI_T_pvar_handle handle, void *buf);
+int MPI_T_pvar_write(MPI_T_pvar_session session, MPI_T_pvar_handle handle, const void *buf);
+int MPI_T_pvar_reset(MPI_T_pvar_session session, MPI_T_pvar_handle handle);
+int MPI_T_pvar_readreset(MPI_T_pvar_session session, MPI_T_pvar_handle handle, void *buf);
+int MPI_T_category_get_num(int *num_cat);
+int MPI_T_category_get_info(int cat_index, char *name, int *name_len, char *desc, int *desc_len, int *num_cvars, int *num_pvars, int *num_categories);
+int MPI_T_category_get_index(const char *name, int *cat_index);
+int MPI_T_category_get_cvars(int cat_index, int len, int indices[]);
+int MPI_T_category_get_pvars(int cat_index, int len, int indices[]);
+int MPI_T_category_get_categories(int cat_index, int len, int indices[]);
+int MPI_T_category_changed(int *stamp);
 
 /* The marker `arts ampi run` looks for: this object was built against this
  * header (weak, so every translation unit may define it). */

@@ -188,7 +188,7 @@ pub const MPI_DISTRIBUTE_NONE: c_int = 123;
 /// `MPI_DISTRIBUTE_DFLT_DARG`: the default block size.
 pub const MPI_DISTRIBUTE_DFLT_DARG: c_int = -49767;
 /// `MPI_ERR_LASTCODE`: the last predefined error code.
-pub const MPI_ERR_LASTCODE: c_int = 61;
+pub const MPI_ERR_LASTCODE: c_int = 77;
 /// `MPI_MAX_ERROR_STRING`.
 pub const MPI_MAX_ERROR_STRING: c_int = 512;
 /// `MPI_IDENT`.
@@ -405,6 +405,62 @@ pub const ERROR_CLASSES: &[(&str, c_int, &str)] = &[
     ),
     ("MPI_ERR_SESSION", 60, "invalid session"),
     ("MPI_ERR_ERRHANDLER", 61, "invalid error handler"),
+    ("MPI_T_ERR_MEMORY", 62, "MPI_T: out of memory"),
+    (
+        "MPI_T_ERR_NOT_INITIALIZED",
+        63,
+        "MPI_T: the interface is not initialized",
+    ),
+    (
+        "MPI_T_ERR_CANNOT_INIT",
+        64,
+        "MPI_T: the interface cannot be initialized",
+    ),
+    (
+        "MPI_T_ERR_INVALID_INDEX",
+        65,
+        "MPI_T: invalid variable or category index",
+    ),
+    (
+        "MPI_T_ERR_INVALID_ITEM",
+        66,
+        "MPI_T: invalid item of an enumeration",
+    ),
+    ("MPI_T_ERR_INVALID_HANDLE", 67, "MPI_T: invalid handle"),
+    ("MPI_T_ERR_OUT_OF_HANDLES", 68, "MPI_T: no more handles"),
+    ("MPI_T_ERR_OUT_OF_SESSIONS", 69, "MPI_T: no more sessions"),
+    ("MPI_T_ERR_INVALID_SESSION", 70, "MPI_T: invalid session"),
+    (
+        "MPI_T_ERR_CVAR_SET_NOT_NOW",
+        71,
+        "MPI_T: the control variable cannot be set now",
+    ),
+    (
+        "MPI_T_ERR_CVAR_SET_NEVER",
+        72,
+        "MPI_T: the control variable can never be set",
+    ),
+    (
+        "MPI_T_ERR_PVAR_NO_STARTSTOP",
+        73,
+        "MPI_T: the performance variable cannot be started or stopped",
+    ),
+    (
+        "MPI_T_ERR_PVAR_NO_WRITE",
+        74,
+        "MPI_T: the performance variable cannot be written or reset",
+    ),
+    (
+        "MPI_T_ERR_PVAR_NO_ATOMIC",
+        75,
+        "MPI_T: the performance variable cannot be read and reset atomically",
+    ),
+    (
+        "MPI_T_ERR_INVALID_NAME",
+        76,
+        "MPI_T: no variable or category has this name",
+    ),
+    ("MPI_T_ERR_INVALID", 77, "MPI_T: invalid argument"),
 ];
 
 /// An error class by name (for the code).
@@ -417,6 +473,18 @@ pub const fn class(name: &str) -> c_int {
         i += 1;
     }
     panic!("unknown error class")
+}
+
+/// A predefined datatype's handle by name (for the code).
+pub const fn datatype(name: &str) -> c_int {
+    let mut i = 0;
+    while i < DATATYPES.len() {
+        if const_eq(DATATYPES[i].0, name) {
+            return DATATYPES[i].1;
+        }
+        i += 1;
+    }
+    panic!("unknown datatype")
 }
 
 /// The name of error class `c` (`MPI_ERR_UNKNOWN` for one MPI does not

@@ -32,6 +32,7 @@ mod p2p;
 mod pup;
 mod rma;
 mod state;
+mod tool;
 mod topo;
 mod types;
 

@@ -338,6 +338,8 @@ fn every_c_call_has_its_fortran_name_but_the_listed_ones() {
         .filter(|(name, value)| {
             value.starts_with("ARTS_") && (name.starts_with("MPI_") || name.starts_with("AMPI_"))
         })
+        // MPI_T is C's alone (MPI 3.1 §14.3 has no Fortran binding).
+        .filter(|(name, _)| !name.starts_with("MPI_T_"))
         .map(|(name, _)| name)
         .chain(calling_arts)
         .map(|name| format!("{}_", name.to_lowercase()))

@@ -39,7 +39,7 @@ mod runner;
 mod vp;
 
 pub use datatype::{Datatype, Kind, Loc, MpiType};
-pub use engine::{ANY_SOURCE, ANY_TAG, Status, WAITALL};
+pub use engine::{ANY_SOURCE, ANY_TAG, Queues, Status, WAITALL};
 pub use error::{AmpiError, MpiError};
 pub use guard::{ending_on_fault, set_fault_flush};
 pub use mpi::{

@@ -770,6 +770,27 @@ fn mpi4_info_calls_count_lengths_and_work_before_init_and_after_finalize() {
 }
 
 #[test]
+fn mpi_t_shows_a_tool_each_ranks_queues_counters_and_pe() {
+    // Open MPI's variables are its own (its MCA parameters and queues), so
+    // the line is checked as it stands; each 1 is a group of checks.
+    let dir = tempfile::tempdir().unwrap();
+    let Some(so) = build("mpi_t", dir.path()) else {
+        return;
+    };
+    for (vp, pes, extra) in [(2, 1, &[][..]), (5, 3, &[]), (4, 2, &["--isomalloc"])] {
+        let out = program_lines(&run_arts(&so, vp, pes, extra, &[]));
+        assert_eq!(
+            out,
+            format!(
+                "mpi_t: before 1 names 1 strings 1 enums 1 queues 1 counters 1 moved 1 errors 1 \
+                 after 1 pes {pes} failures 0\n"
+            ),
+            "vp {vp} {extra:?}"
+        );
+    }
+}
+
+#[test]
 fn generalized_requests_complete_query_and_free_as_under_open_mpi() {
     for vp in [1, 3] {
         kernel(

@@ -32,6 +32,7 @@ use crate::loader::streams::Streams;
 use crate::p2p::grequests::Grequests;
 use crate::pup::table::PupTable;
 use crate::rma::win::Win;
+use crate::tool::session::Tool;
 use crate::types::layout::TypeTable;
 use errhandler::{ErrFn, FIRST_ERRHANDLER, call_errhandler, file_key};
 use fail::{Fail, comm_of};
@@ -218,6 +219,8 @@ pub(crate) struct Vp {
     pub at_exit: Vec<AtExit>,
     /// Requests the program completes itself (`crate::p2p::generalized`).
     pub grequests: Grequests,
+    /// The rank's `MPI_T` state (`crate::tool`).
+    pub tool: Tool,
 }
 
 /// The info objects every rank starts with, AMPI's `AMPI_INFO_LB_SYNC`
@@ -324,6 +327,7 @@ impl Vp {
             pups: Default::default(),
             at_exit: Vec::new(),
             grequests: Grequests::default(),
+            tool: Tool::default(),
         }
     }
 
@@ -490,6 +494,22 @@ pub(crate) fn entry(
     entry_in(call, comm, &[Phase::Running], body)
 }
 
+/// Says why `call` finds no running rank: it was made from a PUP routine,
+/// or from a thread that is not a rank's.
+pub(crate) fn outside_a_rank(call: &str) {
+    if IN_CALLBACK.with(Cell::get) {
+        eprintln!(
+            "error: {call} called from a PUP routine: the rank's state is being packed \
+             or unpacked, where MPI calls are not allowed (as in AMPI)"
+        );
+    } else {
+        eprintln!(
+            "error: {call} called outside an arts rank (from a thread the program started? \
+             only the rank's own thread may call MPI)"
+        );
+    }
+}
+
 /// [`entry`] for calls allowed in the given phases.
 #[inline(always)]
 pub(crate) fn entry_in(
@@ -500,17 +520,7 @@ pub(crate) fn entry_in(
 ) -> c_int {
     let p = current();
     if p.is_null() {
-        if IN_CALLBACK.with(Cell::get) {
-            eprintln!(
-                "error: {call} called from a PUP routine: the rank's state is being packed \
-                 or unpacked, where MPI calls are not allowed (as in AMPI)"
-            );
-        } else {
-            eprintln!(
-                "error: {call} called outside an arts rank (from a thread the program started? \
-                 only the rank's own thread may call MPI)"
-            );
-        }
+        outside_a_rank(call);
         return ERR_OTHER;
     }
     // SAFETY: `p` is the running rank's state (see `set_current`); it lives

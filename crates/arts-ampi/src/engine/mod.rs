@@ -208,6 +208,22 @@ pub struct Engine {
     gate: gate::Gate,
 }
 
+/// A snapshot of a rank's matching: [`Engine::queues`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Queues {
+    /// Messages arrived and not yet matched by a receive.
+    pub unexpected: usize,
+    /// Receives posted and not yet matched by a message.
+    pub posted: usize,
+    /// Bytes of the messages held unmatched or out of order.
+    pub buffered_bytes: usize,
+    /// Messages sent to other ranks (collectives' included).
+    pub sent: u64,
+    /// Messages taken in from other ranks, in each sender's order
+    /// (matched or not).
+    pub received: u64,
+}
+
 /// Contexts each communicator takes: `ctx` (point to point), `ctx + 1`
 /// (collectives' messages), `ctx + 2` ([`Engine::internal_comm`]).
 pub const CONTEXTS: u32 = 3;
@@ -252,6 +268,18 @@ impl Engine {
     /// Bytes of messages received but not yet matched.
     pub fn buffered_bytes(&self) -> usize {
         self.buffered
+    }
+
+    /// What this rank's matching holds and has passed so far (for tools:
+    /// the C binding's `MPI_T` performance variables).
+    pub fn queues(&self) -> Queues {
+        Queues {
+            unexpected: self.unexpected.len(),
+            posted: self.posted.len(),
+            buffered_bytes: self.buffered,
+            sent: self.next_seq.total(),
+            received: self.expect_seq.total(),
+        }
     }
 
     /// Requests not yet completed or freed.

@@ -38,6 +38,12 @@ impl Seqs {
         }
     }
 
+    /// The sum of every peer's number: the messages sent to all peers, or
+    /// expected from them so far.
+    pub(super) fn total(&self) -> u64 {
+        self.dense.iter().chain(self.sparse.values()).sum()
+    }
+
     /// [`Seqs::at`] for a rank past the vector: grows it, or goes to the map.
     #[cold]
     #[inline(never)]

@@ -488,3 +488,25 @@ fn a_receive_names_its_communicators_rank_and_reused_buffers_carry_each_messages
         assert_eq!(&b[..s.bytes], &data[..], "round {round}");
     }
 }
+
+#[test]
+fn queues_count_what_waits_on_each_side_and_every_message_passed() {
+    let mut sim = Sim::new(3);
+    sim.send(1, 0, 5, b"abc");
+    sim.send(2, 0, 5, b"de");
+    sim.send(1, 0, 6, b"f");
+    sim.pump();
+    let e = &mut sim.engines[0];
+    let q = e.queues();
+    assert_eq!((q.unexpected, q.posted, q.buffered_bytes), (3, 0, 6));
+    assert_eq!((q.sent, q.received), (0, 3));
+    let mut b = [0u8; 4];
+    let h = recv(e, &mut b, 2, 5).unwrap();
+    e.test("recv", h).unwrap().unwrap();
+    let waiting = recv(e, &mut b, 0, 9).unwrap();
+    let q = e.queues();
+    assert_eq!((q.unexpected, q.posted, q.buffered_bytes), (2, 1, 4));
+    assert!(e.test("recv", waiting).unwrap().is_none());
+    assert_eq!(sim.engines[1].queues().sent, 2);
+    assert_eq!(sim.engines[2].queues().sent, 1);
+}

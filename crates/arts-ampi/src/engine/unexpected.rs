@@ -87,7 +87,6 @@ impl Unexpected {
     }
 
     /// Number of waiting messages.
-    #[cfg(test)]
     pub(super) fn len(&self) -> usize {
         self.len
     }

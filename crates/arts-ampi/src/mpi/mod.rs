@@ -232,6 +232,11 @@ impl<'y> Mpi<'y> {
         self.epoch.elapsed().as_secs_f64()
     }
 
+    /// What this rank's matching holds and has passed so far.
+    pub fn queues(&mut self) -> crate::Queues {
+        self.engine().queues()
+    }
+
     /// The PE running this rank now (changes when it migrates).
     pub fn pe(&mut self) -> u32 {
         self.host().pe()
