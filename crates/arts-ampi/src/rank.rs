@@ -235,6 +235,12 @@ impl Host for CtxHost<'_, '_> {
     fn relax(&self) {
         self.ctx.relax()
     }
+    fn pe_queued(&self) -> Option<usize> {
+        self.ctx.pe_queued()
+    }
+    fn pe_wait(&self, until: std::time::Instant) {
+        self.ctx.pe_wait(until)
+    }
     fn measure_load(&mut self, on: bool) {
         match on {
             true => self.ctx.resume_load_measure(),

@@ -50,6 +50,12 @@ pub(crate) trait Host: Net {
     /// A step of a busy wait: yields the core where PEs outnumber cores
     /// (`Ctx::relax`).
     fn relax(&self);
+    /// The messages queued on the rank's PE, when that is all it has to
+    /// run (`Ctx::pe_queued`).
+    fn pe_queued(&self) -> Option<usize>;
+    /// Waits off the CPU until a message reaches the rank's PE or `until`
+    /// passes (`Ctx::pe_wait`).
+    fn pe_wait(&self, until: std::time::Instant);
     /// Counts the rank's time into its measured load, or stops counting
     /// it (`Ctx::resume_load_measure`, `Ctx::pause_load_measure`).
     fn measure_load(&mut self, on: bool);
@@ -655,6 +661,12 @@ mod tests {
         }
         fn wake_later(&mut self) {}
         fn relax(&self) {}
+        fn pe_queued(&self) -> Option<usize> {
+            Some(0)
+        }
+        fn pe_wait(&self, until: std::time::Instant) {
+            std::thread::sleep(until.saturating_duration_since(std::time::Instant::now()));
+        }
         fn measure_load(&mut self, _: bool) {}
         fn set_load(&mut self, _: f64) {}
         fn poll_own(&mut self, _: u32) -> Own {

@@ -770,6 +770,20 @@ fn mpi4_info_calls_count_lengths_and_work_before_init_and_after_finalize() {
 }
 
 #[test]
+fn a_sleeping_rank_holds_up_only_itself_as_under_open_mpi() {
+    // Rank 0 shares its PE with others; before, its usleep stopped the
+    // whole PE (IMB-P2P's pauses made each of its messages take 10 ms).
+    for vp in [3, 4, 6] {
+        kernel(
+            "sleep",
+            vp,
+            &[],
+            "sleep: slept 0.3 s 1 ring first 1 einval 1 zero 1",
+        );
+    }
+}
+
+#[test]
 fn mpi_t_shows_a_tool_each_ranks_queues_counters_and_pe() {
     // Open MPI's variables are its own (its MCA parameters and queues), so
     // the line is checked as it stands; each 1 is a group of checks.

@@ -332,6 +332,39 @@ impl<'a, A: Chare> Ctx<'a, A> {
         }
     }
 
+    /// How many messages this PE's scheduler has queued (control messages
+    /// such as quiescence probes aside), when that is all it has to run:
+    /// nothing in its mailbox, nor held back by an emulated grid; `None`
+    /// otherwise. An AMPI rank that sleeps lets the PE thread sleep when
+    /// all that is queued are other sleepers' wake-ups, as a sleeping
+    /// process leaves its core.
+    pub fn pe_queued(&self) -> Option<usize> {
+        let svc = &self.svc;
+        let held = svc.grid.as_ref().is_some_and(|g| !g.is_empty());
+        let mailed = !svc.transport.mailbox(svc.pe).is_empty();
+        (!held && !mailed).then(|| svc.queue.iter().filter(|e| e.body.counted()).count())
+    }
+
+    /// Waits as an idle PE does until a message reaches this PE's mailbox
+    /// or `until` passes: a short spin (none where the PEs outnumber the
+    /// cores), then off the CPU (an AMPI rank that sleeps while the PE has
+    /// nothing else to run).
+    pub fn pe_wait(&self, until: std::time::Instant) {
+        let default = crate::IdlePolicy::default();
+        let policy = crate::IdlePolicy {
+            spin: if self.svc.shares_cores {
+                std::time::Duration::ZERO
+            } else {
+                default.spin
+            },
+            ..default
+        };
+        self.svc
+            .transport
+            .mailbox(self.svc.pe)
+            .wait(&policy, Some(until));
+    }
+
     /// Whether the PEs outnumber the cores they run on
     /// ([`IdlePolicy::shares_cores`](crate::IdlePolicy::shares_cores)).
     pub fn shares_cores(&self) -> bool {

@@ -66,6 +66,11 @@ impl<T> PrioQueue<T> {
         }
     }
 
+    /// Every queued item, in no particular order.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = &T> {
+        self.normal.iter().chain(self.other.iter().map(|p| &p.item))
+    }
+
     /// Whether no item is queued.
     #[inline]
     pub(crate) fn is_empty(&self) -> bool {

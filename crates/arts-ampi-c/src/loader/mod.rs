@@ -28,6 +28,7 @@ pub(crate) mod interpose;
 mod libraries;
 pub(crate) mod malloc;
 mod real;
+pub(crate) mod sleep;
 pub(crate) mod stdio;
 pub(crate) mod streams;
 pub(crate) mod tls;

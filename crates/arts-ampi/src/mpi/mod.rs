@@ -10,7 +10,8 @@ mod p2p;
 mod rank_state;
 mod request;
 
-use std::time::Instant;
+use std::cell::RefCell;
+use std::time::{Duration, Instant};
 
 pub use comm::UNDEFINED;
 pub use inter::{PROC_NULL, ROOT};
@@ -27,6 +28,17 @@ pub struct Comm(pub u32);
 
 /// All ranks.
 pub const WORLD: Comm = Comm(crate::engine::WORLD);
+
+/// The longest a sleeping rank's PE thread waits at once while nothing
+/// else on the PE has work (`Mpi::sleep`): a message from another process,
+/// which does not wake it, waits at most this long.
+const SLEEP_SLICE: Duration = Duration::from_micros(200);
+
+thread_local! {
+    /// When each rank in `Mpi::sleep` on this PE thread wakes (a sleeping
+    /// rank stays on its PE: only the rank itself asks to move).
+    static SLEEPERS: RefCell<Vec<Instant>> = const { RefCell::new(Vec::new()) };
+}
 
 /// Empty polls a blocked rank makes itself (`Mpi::take_own`) before it
 /// suspends: a few microseconds, about one reply's time across processes.
@@ -348,6 +360,40 @@ impl<'y> Mpi<'y> {
     /// of its ranks' ([`AmpiReport::exit_code`](crate::AmpiReport::exit_code)).
     pub fn set_exit_code(&mut self, code: i32) {
         self.shared().exit_code = code;
+    }
+
+    /// Sleeps `d` (a program's `sleep`, `usleep` or `nanosleep`): the other
+    /// ranks of this rank's PE run meanwhile, as other processes do while
+    /// one sleeps. The rank yields to its PE's other work (a broadcast
+    /// being delivered to the PE's elements included) and, when all the PE
+    /// then has queued is the other sleepers' wake-ups, the PE thread
+    /// waits off the CPU: until a message reaches the PE, the first
+    /// sleeper's time, or at most `SLEEP_SLICE` (a message from another
+    /// process does not wake it).
+    pub fn sleep(&mut self, d: Duration) {
+        let until = Instant::now() + d;
+        SLEEPERS.with(|s| s.borrow_mut().push(until));
+        loop {
+            self.poll();
+            let now = Instant::now();
+            if now >= until {
+                break;
+            }
+            // The others of this PE's thread are suspended, a wake-up each.
+            let (others, first) = SLEEPERS.with(|s| {
+                let s = s.borrow();
+                (s.len() - 1, s.iter().min().copied().unwrap_or(until))
+            });
+            if self.host().pe_queued().is_some_and(|q| q <= others) {
+                self.host().pe_wait(first.min(now + SLEEP_SLICE));
+            }
+        }
+        SLEEPERS.with(|s| {
+            let mut s = s.borrow_mut();
+            if let Some(i) = s.iter().position(|&t| t == until) {
+                s.swap_remove(i);
+            }
+        });
     }
 
     /// Lets this rank's element take in arrived messages (a yield to the
