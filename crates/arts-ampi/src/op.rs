@@ -130,44 +130,47 @@ impl Op {
             return f(left, right);
         }
         match dt.kind {
-            Kind::I8 => elementwise(left, right, |a, b| self.int::<i8>(a, b)),
-            Kind::U8 => elementwise(left, right, |a, b| self.int::<u8>(a, b)),
-            Kind::I16 => elementwise(left, right, |a, b| self.int::<i16>(a, b)),
-            Kind::U16 => elementwise(left, right, |a, b| self.int::<u16>(a, b)),
-            Kind::I32 => elementwise(left, right, |a, b| self.int::<i32>(a, b)),
-            Kind::U32 => elementwise(left, right, |a, b| self.int::<u32>(a, b)),
-            Kind::I64 => elementwise(left, right, |a, b| self.int::<i64>(a, b)),
-            Kind::U64 => elementwise(left, right, |a, b| self.int::<u64>(a, b)),
-            Kind::F32 => elementwise(left, right, |a, b| self.float::<f32>(a, b)),
-            Kind::F64 => elementwise(left, right, |a, b| self.float::<f64>(a, b)),
+            Kind::I8 => self.ints::<i8>(left, right),
+            Kind::U8 => self.ints::<u8>(left, right),
+            Kind::I16 => self.ints::<i16>(left, right),
+            Kind::U16 => self.ints::<u16>(left, right),
+            Kind::I32 => self.ints::<i32>(left, right),
+            Kind::U32 => self.ints::<u32>(left, right),
+            Kind::I64 => self.ints::<i64>(left, right),
+            Kind::U64 => self.ints::<u64>(left, right),
+            Kind::F32 => self.floats::<f32>(left, right),
+            Kind::F64 => self.floats::<f64>(left, right),
             Kind::F64Loc => elementwise(left, right, |a, b| self.loc(a, b)),
             Kind::Byte => {}
         }
     }
 
-    fn int<T: Int>(&self, a: T, b: T) -> T {
+    /// The operation on integers, chosen once for the whole buffer (so
+    /// that each loop is its own, and vectorized).
+    fn ints<T: Int>(&self, l: &[u8], r: &mut [u8]) {
         match self {
-            Op::Sum => a.wrapping_add(b),
-            Op::Prod => a.wrapping_mul(b),
-            Op::Min => a.min(b),
-            Op::Max => a.max(b),
-            Op::Land => T::from_bool(a.truth() && b.truth()),
-            Op::Lor => T::from_bool(a.truth() || b.truth()),
-            Op::Band => a & b,
-            Op::Bor => a | b,
-            Op::Lxor => T::from_bool(a.truth() != b.truth()),
-            Op::Bxor => a ^ b,
-            _ => b,
+            Op::Sum => elementwise(l, r, |a: T, b| a.wrapping_add(b)),
+            Op::Prod => elementwise(l, r, |a: T, b| a.wrapping_mul(b)),
+            Op::Min => elementwise(l, r, |a: T, b| a.min(b)),
+            Op::Max => elementwise(l, r, |a: T, b| a.max(b)),
+            Op::Land => elementwise(l, r, |a: T, b| T::from_bool(a.truth() && b.truth())),
+            Op::Lor => elementwise(l, r, |a: T, b| T::from_bool(a.truth() || b.truth())),
+            Op::Band => elementwise(l, r, |a: T, b| a & b),
+            Op::Bor => elementwise(l, r, |a: T, b| a | b),
+            Op::Lxor => elementwise(l, r, |a: T, b| T::from_bool(a.truth() != b.truth())),
+            Op::Bxor => elementwise(l, r, |a: T, b| a ^ b),
+            _ => {}
         }
     }
 
-    fn float<T: Float>(&self, a: T, b: T) -> T {
+    /// The operation on floating-point numbers, chosen once (as `ints`).
+    fn floats<T: Float>(&self, l: &[u8], r: &mut [u8]) {
         match self {
-            Op::Sum => a + b,
-            Op::Prod => a * b,
-            Op::Min => a.min_of(b),
-            Op::Max => a.max_of(b),
-            _ => b,
+            Op::Sum => elementwise(l, r, |a: T, b| a + b),
+            Op::Prod => elementwise(l, r, |a: T, b| a * b),
+            Op::Min => elementwise(l, r, |a: T, b| a.min_of(b)),
+            Op::Max => elementwise(l, r, |a: T, b| a.max_of(b)),
+            _ => {}
         }
     }
 
@@ -184,14 +187,30 @@ impl Op {
     }
 }
 
-/// `right[i] = f(left[i], right[i])` on the elements of `T` in two byte buffers.
+/// `right[i] = f(left[i], right[i])` on the elements of `T` in two byte
+/// buffers: in place where both are aligned for `T`, else element by
+/// element through unaligned reads.
+#[inline]
 fn elementwise<T: bytemuck::Pod>(left: &[u8], right: &mut [u8], f: impl Fn(T, T) -> T) {
-    let l: Vec<T> = collect(left);
-    let mut r: Vec<T> = collect(right);
-    for (a, b) in l.iter().zip(r.iter_mut()) {
-        *b = f(*a, *b);
+    if let (Ok(l), Ok(r)) = (
+        bytemuck::try_cast_slice::<u8, T>(left),
+        bytemuck::try_cast_slice::<u8, T>(right),
+    ) && l.len() == r.len()
+    {
+        let r = bytemuck::cast_slice_mut::<u8, T>(right);
+        for (b, &a) in r.iter_mut().zip(l) {
+            *b = f(a, *b);
+        }
+        return;
     }
-    right.copy_from_slice(bytemuck::cast_slice(&r));
+    let size = std::mem::size_of::<T>();
+    for (a, b) in left.chunks_exact(size).zip(right.chunks_exact_mut(size)) {
+        let v = f(
+            bytemuck::pod_read_unaligned(a),
+            bytemuck::pod_read_unaligned(b),
+        );
+        b.copy_from_slice(bytemuck::bytes_of(&v));
+    }
 }
 
 /// The integer element types.
@@ -281,6 +300,32 @@ mod tests {
         };
         assert_eq!(apply(&Op::MaxLoc, &[a, c], &[b, a]), vec![b, a]);
         assert_eq!(apply(&Op::MinLoc, &[a, c], &[b, a]), vec![b, c]);
+    }
+
+    #[test]
+    fn buffers_off_their_alignment_combine_as_aligned_ones() {
+        // A byte offset puts each buffer off `f64`'s and `i32`'s alignment
+        // (a packed struct's field, a receive into a byte array).
+        let l: Vec<f64> = (0..37).map(|i| i as f64 * 1.5 - 9.0).collect();
+        let r: Vec<f64> = (0..37).map(|i| 20.0 - i as f64).collect();
+        let li: Vec<i32> = (0..37).map(|i| i * 7 - 100).collect();
+        let ri: Vec<i32> = (0..37).map(|i| 50 - i * 3).collect();
+        for op in [Op::Sum, Op::Prod, Op::Min, Op::Max] {
+            for (dt, left, right) in [
+                (f64::DATATYPE, bytes_of(&l), bytes_of(&r)),
+                (i32::DATATYPE, bytes_of(&li), bytes_of(&ri)),
+            ] {
+                let mut aligned = right.to_vec();
+                op.apply(dt, left, &mut aligned);
+                let mut lo = vec![0u8; left.len() + 1];
+                let mut ro = vec![0u8; right.len() + 1];
+                lo[1..].copy_from_slice(left);
+                ro[1..].copy_from_slice(right);
+                op.apply(dt, &lo[1..], &mut ro[1..]);
+                assert_eq!(&ro[1..], &aligned[..], "{op:?}");
+                assert_ne!(&aligned[..], right, "{op:?} changed something");
+            }
+        }
     }
 
     #[test]

@@ -429,6 +429,14 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Reduce_local(
         let n = count(count_, "count")?;
         let input = send_bytes(inbuf, n, &t)?;
         let mut rb = RecvBuf::new(inoutbuf, n, &t)?;
+        let apart = {
+            let (i, o) = (input.as_ptr_range(), rb.slice().as_ptr_range());
+            i.end <= o.start || o.end <= i.start
+        };
+        if rb.direct() && apart {
+            // A contiguous type: combined in the program's own buffer.
+            return reduce_local(&vp.ops, &input, rb.slice(), &t, datatype, op);
+        }
         let mut inout = send_bytes(inoutbuf, n, &t)?.into_owned();
         reduce_local(&vp.ops, &input, &mut inout, &t, datatype, op)?;
         rb.slice().copy_from_slice(&inout);
