@@ -90,6 +90,9 @@ int main(int argc, char **argv)
     int fence = mine[0] == 0 && mine[1] == 0;
     for (i = 2; i < N; i++)
         fence = fence && mine[i] == left * 100 + i - 2;
+    /* Every rank has looked before a neighbour's accumulate below reaches
+     * it (it may land while the rank still waits in its fence). */
+    MPI_Barrier(MPI_COMM_WORLD);
 
     /* Under a lock: a get of the right neighbour's region and an
      * accumulate into its first element. */
