@@ -281,11 +281,10 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_T_cvar_handle_alloc(
 }
 
 /// The variable of control-variable handle `h`.
-fn cvar_of(tool: &mut Tool, h: c_int) -> Result<&mut Option<c_int>, c_int> {
+fn cvar_of(tool: &Tool, h: c_int) -> Result<c_int, c_int> {
     usize::try_from(h)
         .ok()
-        .and_then(|i| tool.cvars.get_mut(i))
-        .filter(|v| v.is_some())
+        .and_then(|i| tool.cvars.get(i).copied().flatten())
         .ok_or(INVALID_HANDLE)
 }
 
@@ -297,7 +296,9 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_T_cvar_handle_free(handle: *mut 
             return Err(INVALID);
         }
         // SAFETY: non-null, the handle to free (MPI's contract).
-        *cvar_of(&mut vp.tool, unsafe { *handle })? = None;
+        let h = unsafe { *handle };
+        cvar_of(&vp.tool, h)?;
+        vp.tool.cvars[h as usize] = None;
         put(handle, NULL_HANDLE);
         Ok(())
     })
@@ -310,7 +311,7 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_T_cvar_read(
     buf: *mut c_void,
 ) -> c_int {
     tool("MPI_T_cvar_read", true, |vp| {
-        let i = cvar_of(&mut vp.tool, handle)?.unwrap_or_default();
+        let i = cvar_of(&vp.tool, handle)?;
         let v = (CVARS[i as usize].read)(vp.mpi());
         put_value(buf, vars::INT, v as u64)
     })
@@ -324,7 +325,7 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_T_cvar_write(
     _buf: *const c_void,
 ) -> c_int {
     tool("MPI_T_cvar_write", true, |vp| {
-        cvar_of(&mut vp.tool, handle)?;
+        cvar_of(&vp.tool, handle)?;
         Err(CVAR_SET_NEVER)
     })
 }
@@ -579,9 +580,7 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_T_pvar_write(
     buf: *const c_void,
 ) -> c_int {
     tool("MPI_T_pvar_write", true, |vp| {
-        let mpi = vp.mpi();
-        let ph = handle_of(session_of(&mut vp.tool, session)?, handle)?;
-        let v = &PVARS[ph.pvar as usize];
+        let (_, now, v, counter) = read(vp, session, handle)?;
         if v.continuous() {
             return Err(PVAR_NO_WRITE);
         }
@@ -590,7 +589,7 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_T_pvar_write(
         }
         // SAFETY: non-null, a value of the counter's `MPI_UNSIGNED_LONG_LONG`.
         let value = unsafe { buf.cast::<u64>().read_unaligned() };
-        ph.counter.set(value, (v.read)(mpi));
+        counter.set(value, now);
         Ok(())
     })
 }
