@@ -6,6 +6,7 @@
 //! all-to-alls are point-to-point messages between the buffers instead
 //! ([`alltoall_direct`]).
 
+use std::borrow::Cow;
 use std::ffi::{c_int, c_void};
 
 use arts_ampi::Comm;
@@ -191,15 +192,27 @@ impl Parts {
         self.counts.iter().map(|c| c * t.size).collect()
     }
 
-    /// Packs the parts of elements of `t` at `base`, in order.
-    fn pack(&self, base: *const c_void, t: &TypeInfo) -> Result<Vec<u8>, Fail> {
+    /// Packs the parts of elements of `t` at `base`, in order: the
+    /// program's own bytes, uncopied, when the parts follow one another
+    /// in a contiguous type.
+    fn pack<'a>(&self, base: *const c_void, t: &TypeInfo) -> Result<Cow<'a, [u8]>, Fail> {
+        let mut next = 0;
+        let consecutive = self.counts.iter().zip(&self.displs).all(|(c, &d)| {
+            let follows = d == next as isize;
+            next += c;
+            follows
+        });
+        if consecutive {
+            // Part after part: `next` elements from `base`.
+            return send_bytes(base, next, t);
+        }
         let mut out = Vec::new();
         for (c, d) in self.counts.iter().zip(&self.displs) {
             // SAFETY: the program's buffer holds part i at displacement d.
             let p = unsafe { base.cast::<u8>().offset(d * t.extent) };
             out.extend_from_slice(&send_bytes(p.cast(), *c, t)?);
         }
-        Ok(out)
+        Ok(Cow::Owned(out))
     }
 
     /// Unpacks the packed `data` into the parts at `base`, in order.
@@ -483,7 +496,7 @@ fn gather_parts(
     let data = if inter {
         Vec::new()
     } else if sendbuf == IN_PLACE {
-        parts.only(me).pack(recvbuf, &rt)?
+        parts.only(me).pack(recvbuf, &rt)?.into_owned()
     } else {
         let st = vp.types.comm_type(sendtype)?;
         send_bytes(sendbuf, count(sendcount, "sendcount")?, &st)?.into_owned()
@@ -545,7 +558,7 @@ fn scatter_parts(
         let parts = layout.parts(size)?;
         (parts.pack(sendbuf, &st)?, parts.bytes(&st))
     } else {
-        (Vec::new(), Vec::new())
+        (Cow::Borrowed(&[][..]), Vec::new())
     };
     if vp.mpi().comm_is_inter(c)? && part != Part::Other {
         // The root's group receives nothing.
@@ -619,7 +632,7 @@ fn allgather_parts(
     let rt = vp.types.comm_type(recvtype)?;
     let parts = layout.parts(size)?;
     let data = if sendbuf == IN_PLACE {
-        parts.only(me).pack(recvbuf, &rt)?
+        parts.only(me).pack(recvbuf, &rt)?.into_owned()
     } else {
         let st = vp.types.comm_type(sendtype)?;
         send_bytes(sendbuf, count(sendcount, "sendcount")?, &st)?.into_owned()

@@ -34,7 +34,7 @@ pub use inter_plans::Role;
 pub use packet::{Large, Net, Outbox, Packet, Payload, Signal};
 pub use payload::INLINE_BYTES;
 pub use rendezvous::RENDEZVOUS_MIN;
-pub use schedule::{Local, Plan, Round, Schedule};
+pub use schedule::{Buf, Local, Plan, Round, Schedule};
 use unexpected::{At, Unexpected};
 
 use crate::error::MpiError;
@@ -501,6 +501,20 @@ impl Engine {
         net.send_bytes(to, (self.me, seq), ctx, tag, data);
     }
 
+    /// [`Engine::post_packet`] of bytes already in a payload (a
+    /// collective's shared buffer, sent without a copy).
+    fn post_payload(&mut self, net: &mut dyn Net, to: u32, ctx: u32, tag: i32, data: Payload) {
+        let packet = Packet {
+            src: self.me,
+            seq: self.take_seq(to),
+            ctx,
+            tag,
+            data,
+            large: false,
+        };
+        net.send(to, packet);
+    }
+
     fn matcher(
         &self,
         call: &'static str,
@@ -658,14 +672,15 @@ impl Engine {
         }
         for req in self.reqs.iter_mut().flatten() {
             if let Req::Coll(s) | Req::Detached(s) = req {
-                // An empty vector owns no allocation.
+                // An empty vector owns no allocation; a shared buffer's
+                // bytes (outside the slot) become the plan's own, here.
                 for b in s
                     .plan
                     .bufs
                     .iter_mut()
                     .filter(|b| !b.is_empty() && outside(b.as_ptr()))
                 {
-                    *b = b.clone();
+                    *b = Buf::Own(b.to_vec());
                 }
             }
         }
@@ -711,9 +726,7 @@ impl Engine {
                     self.fill(h, &p);
                     p.data.recycle();
                 }
-                Target::Sched { req, slot } => {
-                    self.sched_arrived(net, req, slot, p.data.into_vec())
-                }
+                Target::Sched { req, slot } => self.sched_arrived(net, req, slot, p.data.into()),
             },
             None => {
                 self.buffered += p.data.len();
@@ -809,7 +822,7 @@ impl Engine {
         Ok(h)
     }
 
-    fn sched_arrived(&mut self, net: &mut dyn Net, req: u32, slot: usize, data: Vec<u8>) {
+    fn sched_arrived(&mut self, net: &mut dyn Net, req: u32, slot: usize, data: Buf) {
         if let Some(Some(Req::Coll(s) | Req::Detached(s))) = self.reqs.get_mut(req as usize) {
             s.plan.bufs[slot] = data;
             s.waiting -= 1;
@@ -851,8 +864,14 @@ impl Engine {
                         s.fail(format!("{} bytes to send, {len} at hand", range.end));
                         continue;
                     }
-                    let data = &s.plan.bufs[b][range];
-                    self.post_packet(net, comm.coll_world(to), comm.coll_ctx, s.tag, data);
+                    let to = comm.coll_world(to);
+                    if range.len() == len {
+                        let data = s.plan.bufs[b].payload();
+                        self.post_payload(net, to, comm.coll_ctx, s.tag, data);
+                    } else {
+                        let data = &s.plan.bufs[b][range];
+                        self.post_packet(net, to, comm.coll_ctx, s.tag, data);
+                    }
                 }
                 let recvs = std::mem::take(&mut s.plan.rounds[s.round].recvs);
                 for (from, slot) in recvs {
@@ -865,7 +884,7 @@ impl Engine {
                     match self.unexpected.take_matching(&posted) {
                         Some(p) => {
                             self.buffered -= p.data.len();
-                            s.plan.bufs[slot] = p.data.into_vec();
+                            s.plan.bufs[slot] = p.data.into();
                         }
                         None => {
                             s.waiting += 1;

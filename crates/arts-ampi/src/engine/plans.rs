@@ -166,6 +166,29 @@ pub fn scatterv(plan: &mut Plan, n: u32, r: u32, root: u32, src: usize, counts: 
     part
 }
 
+/// Adds a linear scatter whose root holds each rank's part in a buffer of
+/// its own (`parts[i]` for rank `i`; empty elsewhere): each part goes out
+/// whole (shared, not copied again); returns the buffer of this rank's part.
+pub fn scatter(plan: &mut Plan, n: u32, r: u32, root: u32, parts: &[usize]) -> usize {
+    if r != root {
+        let part = plan.buf(Vec::new());
+        plan.round(Round {
+            recvs: vec![(root, part)],
+            ..Round::default()
+        });
+        return part;
+    }
+    let sends = (0..n)
+        .filter(|&i| i != r)
+        .map(|i| (i, parts[i as usize], None))
+        .collect();
+    plan.round(Round {
+        sends,
+        ..Round::default()
+    });
+    parts[r as usize]
+}
+
 /// Adds an all-to-all exchange: `send[i]` bytes of `src` to rank `i`,
 /// `recv[i]` bytes from it; returns the buffer of the concatenation.
 pub fn alltoallv(

@@ -4,8 +4,11 @@
 //! receives is matched — on message arrival, while its rank computes or is
 //! blocked in another call — and when its rank tests or waits on it.
 
-use std::ops::Range;
+use std::ops::{Deref, Range};
 
+use arts_core::Bulk;
+
+use super::payload::{INLINE_BYTES, Payload};
 use crate::datatype::Datatype;
 use crate::error::MpiError;
 use crate::op::Op;
@@ -53,13 +56,82 @@ pub struct Round {
     pub then: Vec<Local>,
 }
 
+/// A plan's working buffer: bytes it owns, or a message's shared bytes.
+/// A buffer sent whole becomes shared, so that a broadcast's root and the
+/// inner ranks of its tree send one buffer to all their children, and a
+/// received one stays the sender's, so that an inner rank passes on what
+/// it got: within a process no step copies it. A step that changes a
+/// buffer copies it first only if it is still shared (`make_mut`).
+#[derive(Clone, Debug)]
+pub enum Buf {
+    /// Bytes of this plan alone.
+    Own(Vec<u8>),
+    /// Bytes shared with messages (in system memory, never in a rank's slot).
+    Shared(Bulk),
+}
+
+impl Default for Buf {
+    fn default() -> Buf {
+        Buf::Own(Vec::new())
+    }
+}
+
+impl Deref for Buf {
+    type Target = [u8];
+    #[inline]
+    fn deref(&self) -> &[u8] {
+        match self {
+            Buf::Own(v) => v,
+            Buf::Shared(b) => b,
+        }
+    }
+}
+
+impl From<Payload> for Buf {
+    /// A received message's bytes, kept as they came (no copy).
+    fn from(p: Payload) -> Buf {
+        match p {
+            Payload::Shared(b) => Buf::Shared(b),
+            inline => Buf::Own(inline.to_vec()),
+        }
+    }
+}
+
+impl Buf {
+    /// The bytes, mutable: copied first only if a message shares them.
+    pub fn make_mut(&mut self) -> &mut Vec<u8> {
+        match self {
+            Buf::Own(v) => v,
+            Buf::Shared(b) => b.make_mut(),
+        }
+    }
+
+    /// The payload of a message carrying the whole buffer: more than
+    /// [`INLINE_BYTES`] share it (the buffer becomes shared: no copy, if
+    /// it lies outside every rank's isomalloc slot; else a copy, as a
+    /// packet's bytes never lie in a slot); fewer ride inline.
+    pub fn payload(&mut self) -> Payload {
+        if let Buf::Own(v) = self
+            && v.len() > INLINE_BYTES
+            && !(crate::iso::in_use() && crate::iso::in_slot(v.as_ptr()))
+        {
+            let v = std::mem::take(v);
+            *self = Buf::Shared(crate::iso::outside(|| Bulk::new(v)));
+        }
+        match self {
+            Buf::Shared(b) => Payload::Shared(b.clone()),
+            Buf::Own(v) => Payload::new(v),
+        }
+    }
+}
+
 /// A collective's plan for one rank.
 #[derive(Debug, Default)]
 pub struct Plan {
     /// The rounds, in order.
     pub rounds: Vec<Round>,
     /// Working buffers (inputs are placed here when the plan is built).
-    pub bufs: Vec<Vec<u8>>,
+    pub bufs: Vec<Buf>,
     /// The buffer holding the result at the end, if this rank gets one.
     pub out: Option<usize>,
     /// The reduction operation, for `Local::Combine`.
@@ -76,7 +148,7 @@ pub struct Plan {
 impl Plan {
     /// Adds a buffer, returning its index.
     pub fn buf(&mut self, data: Vec<u8>) -> usize {
-        self.bufs.push(data);
+        self.bufs.push(Buf::Own(data));
         self.bufs.len() - 1
     }
 
@@ -130,7 +202,7 @@ impl Schedule {
                             h.len()
                         ));
                     } else if let Some((op, dt)) = &self.plan.op {
-                        op.apply(*dt, &l, &mut h);
+                        op.apply(*dt, &l, h.make_mut());
                     }
                     // `lower` keeps its bytes (an exclusive scan's result).
                     self.plan.bufs[lower] = l;
@@ -144,14 +216,14 @@ impl Schedule {
                             self.fail(format!("expected {want} bytes from a rank, got {got}"));
                         }
                         all.extend_from_slice(&self.plan.bufs[b]);
-                        self.plan.bufs[b] = Vec::new();
+                        self.plan.bufs[b] = Buf::default();
                     }
-                    self.plan.bufs[into] = all;
+                    self.plan.bufs[into] = Buf::Own(all);
                 }
                 Local::Slice { from, range, into } => {
                     let part = self.plan.bufs[from].get(range).map(<[u8]>::to_vec);
                     match part {
-                        Some(p) => self.plan.bufs[into] = p,
+                        Some(p) => self.plan.bufs[into] = Buf::Own(p),
                         None => self.fail("a slice outside its buffer".into()),
                     }
                 }

@@ -276,6 +276,24 @@ fn gathers_scatters_all_to_all_and_scans_place_every_part() {
         got,
         vec![vec![0], vec![1, 2], vec![3, 4, 5], vec![], vec![6, 7, 8, 9]]
     );
+    // The root's parts each in a buffer of their own (`Mpi::iscatterv`).
+    let got = collective(
+        n,
+        |_| Vec::<u8>::new(),
+        None,
+        |p, n, r, _| {
+            let parts: Vec<usize> = match r {
+                3 => (0..n as u8)
+                    .map(|i| p.buf(vec![i; 20 * i as usize]))
+                    .collect(),
+                _ => Vec::new(),
+            };
+            p.out = Some(plans::scatter(p, n, r, 3, &parts));
+        },
+    );
+    for (r, v) in got.iter().enumerate() {
+        assert_eq!(v, &vec![r as u8; 20 * r]);
+    }
     let got = collective(
         n,
         |r| (0..n).map(|i| (10 * r + i) as u16).collect(),
@@ -509,4 +527,39 @@ fn queues_count_what_waits_on_each_side_and_every_message_passed() {
     assert!(e.test("recv", waiting).unwrap().is_none());
     assert_eq!(sim.engines[1].queues().sent, 2);
     assert_eq!(sim.engines[2].queues().sent, 1);
+}
+
+#[test]
+fn a_broadcast_sends_one_shared_buffer_down_its_whole_tree() {
+    let n = 8u32;
+    let data: Vec<u8> = (0..1000u32).map(|i| (i * 7) as u8).collect();
+    let mut sim = Sim::new(n);
+    let mut handles = Vec::new();
+    for r in 0..n {
+        let mut plan = Plan::default();
+        let b = plan.buf(if r == 5 { data.clone() } else { Vec::new() });
+        plans::bcast(&mut plan, n, r, 5, b);
+        plan.out = Some(b);
+        let e = &mut sim.engines[r as usize];
+        // SAFETY: no output buffer.
+        handles.push(unsafe { e.start(&mut sim.wire, "bcast", WORLD, plan, None).unwrap() });
+    }
+    // Pumped in send order, each packet's bytes noted.
+    let mut carried = Vec::new();
+    while let Some((to, p)) = sim.wire.0.pop() {
+        carried.push(p.data.shared().map(|b| b.as_ptr()));
+        sim.engines[to as usize].on_packet(&mut sim.wire, p);
+    }
+    assert_eq!(carried.len(), n as usize - 1);
+    assert!(
+        carried.iter().all(|c| c.is_some() && *c == carried[0]),
+        "{carried:?}"
+    );
+    for (r, h) in handles.into_iter().enumerate() {
+        let Some(Some(Req::Coll(s))) = sim.engines[r].reqs.get(h as usize) else {
+            panic!("rank {r} lost its broadcast");
+        };
+        assert!(s.finished, "rank {r}");
+        assert_eq!(&s.plan.bufs[s.plan.out.unwrap()][..], &data[..], "rank {r}");
+    }
 }

@@ -147,6 +147,10 @@ impl Mpi<'_> {
         };
         let b = plan.buf(data);
         plans::bcast(&mut plan, n, r, root, b);
+        if r == root {
+            // The root's buffer holds the result already.
+            return self.start_plan("ibcast", comm, plan, None);
+        }
         plan.out = Some(b);
         self.start_plan("ibcast", comm, plan, Some(bytes_of_mut(buf)))
     }
@@ -261,7 +265,8 @@ impl Mpi<'_> {
         let (n, r) = self.comm_nr("iscatterv", comm)?;
         let root = check_root("iscatterv", root, n)?;
         let mut plan = Plan::default();
-        let (src, counts) = if r == root {
+        let mut parts = Vec::new();
+        if r == root {
             expect_len("iscatterv", "counts", counts.len(), n as usize)?;
             let total = counts.iter().sum();
             expect_len("iscatterv", "the send buffer", send.len(), total)?;
@@ -271,12 +276,15 @@ impl Mpi<'_> {
                 recv.len(),
                 counts[r as usize],
             )?;
-            let src = plan.buf(bytes_of(send).to_vec());
-            (src, bytes(counts, T::DATATYPE.size))
-        } else {
-            (plan.buf(Vec::new()), Vec::new())
-        };
-        plan.out = Some(plans::scatterv(&mut plan, n, r, root, src, &counts));
+            // Each part copied once, into the buffer its message shares.
+            let mut rest = bytes_of(send);
+            for c in bytes(counts, T::DATATYPE.size) {
+                let (part, after) = rest.split_at(c);
+                parts.push(plan.buf(part.to_vec()));
+                rest = after;
+            }
+        }
+        plan.out = Some(plans::scatter(&mut plan, n, r, root, &parts));
         self.start_plan("iscatterv", comm, plan, Some(bytes_of_mut(recv)))
     }
 
