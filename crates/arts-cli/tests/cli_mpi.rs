@@ -1399,7 +1399,7 @@ fn a_c_program_runs_its_ranks_on_several_processes() {
     );
     let moving = ["--isomalloc", "--lb", "rotate", "--lb-period", "1"];
     let vp = |n: &'static str| ["--vp", n];
-    let kernels: [(&str, Vec<&str>, Vec<&str>, &str); 13] = [
+    let kernels: [(&str, Vec<&str>, Vec<&str>, &str); 14] = [
         (
             "handlers",
             vp("4").to_vec(),
@@ -1431,6 +1431,14 @@ fn a_c_program_runs_its_ranks_on_several_processes() {
             [&vp("5")[..], &["--isomalloc"]].concat(),
             vec![],
             "rma: put+get 1 accumulate 1 vector 1 maxloc 1 replace 1 atomics 1",
+        ),
+        // Gets and puts go straight to the windows of the ranks of their
+        // process and as messages to the others'.
+        (
+            "rma_direct",
+            vp("5").to_vec(),
+            vec!["10", "spread"],
+            "rma_direct: gets 1 puts 1 counter 1 requests 1 messages 1",
         ),
         // Windows (their memory and lock queues) move with their ranks.
         (

@@ -1,6 +1,8 @@
 //! One-sided communication: windows and fences, passive target (locks),
-//! post/start/complete/wait, shared-memory and dynamic windows.
+//! post/start/complete/wait, shared-memory and dynamic windows, and the
+//! direct gets and puts of ranks of one process.
 
+pub(crate) mod direct;
 pub(crate) mod dynamic;
 pub(crate) mod passive;
 pub(crate) mod pscw;

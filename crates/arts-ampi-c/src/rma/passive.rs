@@ -13,13 +13,14 @@
 //!
 //! | origin | target's engine |
 //! |---|---|
-//! | `LOCK_SHARED` / `LOCK_EXCLUSIVE`; returns at once (locking its own window: once `GRANTED`) | grants it when compatible; until then it holds that origin's later messages |
+//! | `LOCK_SHARED` / `LOCK_EXCLUSIVE`; returns at once (locking its own window, or one it may reach directly, `direct.rs`: once `GRANTED`) | grants it when compatible, answering `GRANTED`; until then it holds that origin's later messages |
 //! | operations (`OPERATION`, `window.rs`'s encoding) | applies each in turn; a get's data goes back as `ANSWER` |
-//! | `FLUSH` / `UNLOCK`, then takes its `ANSWER`s and waits for `DONE` | answers `DONE` (every earlier operation of that origin is applied by then); `UNLOCK` releases the lock and grants waiting requests |
+//! | `FLUSH` / `UNLOCK`, then takes its `ANSWER`s (and its `GRANTED`, if not yet) and waits for `DONE` | answers `DONE` (every earlier operation of that origin is applied by then); `UNLOCK` releases the lock and grants waiting requests |
 //!
 //! So a lock, an operation and an unlock cost one round trip, as MPI
 //! allows (a lock may be taken lazily, except on the caller's own window,
-//! whose memory it may then read and write directly), and `MPI_Win_unlock`
+//! whose memory it may then read and write directly, and on the windows
+//! of its process, which its gets and puts then reach directly), and `MPI_Win_unlock`
 //! and the flushes return once the origin's operations are applied at the
 //! target (the local flushes do the same: a stronger completion than they
 //! need). A flush whose last operation returns data waits for that answer
@@ -50,7 +51,7 @@ pub(crate) const OPERATION: i32 = 4;
 
 /// Reply tags on the window's first communicator, above any fence
 /// epoch's (`window.rs`: below 2^30); `pscw.rs` uses the last two.
-const GRANTED: i32 = 1 << 30;
+pub(crate) const GRANTED: i32 = 1 << 30;
 const DONE: i32 = GRANTED + 1;
 pub(crate) const ANSWER: i32 = GRANTED + 2;
 pub(crate) const POSTED: i32 = GRANTED + 3;
@@ -143,9 +144,7 @@ impl Target {
             } else {
                 self.shared += 1;
             }
-            if origin == self.me {
-                replies.push((origin, GRANTED, Vec::new()));
-            }
+            replies.push((origin, GRANTED, Vec::new()));
             let held = self.held.remove(&origin).unwrap_or_default();
             self.released
                 .extend(held.into_iter().map(|(tag, data)| (origin, tag, data)));
@@ -200,22 +199,19 @@ fn lock(vp: &mut Vp, win: c_int, targets: &[usize], exclusive: bool) -> Result<(
     // A passive epoch ends the fence epoch (its operations would not wait
     // for the next fence).
     w.fence_epoch = false;
-    let (comm, active) = (w.comm, w.active);
+    let active = w.active;
     let tag = if exclusive {
         LOCK_EXCLUSIVE
     } else {
         LOCK_SHARED
     };
-    let me = vp.mpi().comm_rank(comm)? as usize;
     for &t in targets {
         vp.mpi().bsend::<u8>(&[], t as i32, tag, active)?;
         win_of(vp, win)?.locks[t] = Some(exclusive);
     }
-    // The program may use its own window's memory once this returns.
-    if targets.contains(&me) {
-        vp.mpi().recv::<u8>(&mut [], me as i32, GRANTED, comm)?;
-    }
-    Ok(())
+    // The program may use its own window's memory once this returns, and
+    // this rank reach the windows of its process directly.
+    crate::rma::direct::await_grants(vp, win, targets)
 }
 
 /// Sends `what` (`FLUSH` or `UNLOCK`) to each of `targets`, takes the
@@ -242,6 +238,9 @@ fn complete(vp: &mut Vp, win: c_int, targets: &[usize], what: i32) -> Result<(),
     }
     for (&t, done) in targets.iter().zip(done) {
         take_answers(vp, win, t)?;
+        if what == UNLOCK {
+            crate::rma::direct::take_grants(vp, win, &[t])?;
+        }
         if done {
             vp.mpi().recv::<u8>(&mut [], t as i32, DONE, comm)?;
         }
@@ -425,8 +424,12 @@ mod tests {
         Target::new(Memory::for_tests(), 9)
     }
 
+    /// The replies but the grants (`every_origin_is_told_...` has those).
     fn tags(r: &Replies) -> Vec<(u32, i32)> {
-        r.iter().map(|(to, tag, _)| (*to, *tag)).collect()
+        r.iter()
+            .filter(|(_, tag, _)| *tag != GRANTED)
+            .map(|(to, tag, _)| (*to, *tag))
+            .collect()
     }
 
     #[test]
@@ -439,7 +442,7 @@ mod tests {
         t.arrived(4, LOCK_SHARED, &[], &mut r);
         t.arrived(4, FLUSH, &[], &mut r);
         // 3's flush waits for its lock, 4's behind 3's: granted in arrival order.
-        assert!(r.is_empty());
+        assert!(tags(&r).is_empty());
         t.arrived(1, UNLOCK, &[], &mut r);
         assert_eq!(tags(&r), [(1, DONE)]);
         r.clear();
@@ -460,7 +463,7 @@ mod tests {
         }
         t.arrived(2, LOCK_SHARED, &[], &mut r);
         t.arrived(2, FLUSH, &[], &mut r);
-        assert!(r.is_empty());
+        assert!(tags(&r).is_empty());
         t.arrived(0, UNLOCK, &[], &mut r);
         // 1's first epoch, then 2 (which asked before 1's second request
         // arrived here), whose shared lock keeps 1's second request waiting.
@@ -471,11 +474,14 @@ mod tests {
     }
 
     #[test]
-    fn only_the_window_s_own_rank_is_told_its_lock_is_granted() {
+    fn every_origin_is_told_when_its_lock_is_granted() {
         let (mut t, mut r) = (target(), Replies::new());
-        t.arrived(1, LOCK_SHARED, &[], &mut r);
+        t.arrived(1, LOCK_EXCLUSIVE, &[], &mut r);
         t.arrived(9, LOCK_SHARED, &[], &mut r);
-        assert_eq!(tags(&r), [(9, GRANTED)]);
+        let all = |r: &Replies| r.iter().map(|(to, tag, _)| (*to, *tag)).collect::<Vec<_>>();
+        assert_eq!(all(&r), [(1, GRANTED)]);
+        t.arrived(1, UNLOCK, &[], &mut r);
+        assert_eq!(all(&r), [(1, GRANTED), (1, DONE), (9, GRANTED)]);
     }
 
     #[test]

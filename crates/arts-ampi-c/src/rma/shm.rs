@@ -1,5 +1,5 @@
 //! Shared-memory windows: `MPI_Win_allocate_shared` and
-//! `MPI_Win_shared_query`.
+//! `MPI_Win_shared_query` (of any window, as MPI 4.1 has it).
 //!
 //! The ranks of one process share its address space, so a shared window is
 //! one block of the process's memory (outside every rank's isomalloc slot),
@@ -15,7 +15,7 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::ffi::{c_int, c_void};
 
 use crate::abi::*;
-use crate::rma::win::Block;
+use crate::rma::win::{Block, Win};
 use crate::rma::window::{comm_of_win, create, extent};
 use crate::state::fail::{Fail, comm_of, out};
 use crate::state::{Vp, entry, win_of};
@@ -126,7 +126,8 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Win_allocate_shared(
 
 /// `MPI_Win_shared_query`: rank `rank`'s segment of shared window `win`
 /// (`MPI_PROC_NULL`: the first non-empty one): its size, displacement
-/// unit and address in this rank's memory (null for an empty segment).
+/// unit and address in this rank's memory (null for an empty segment);
+/// of a window of another flavor, as `other_flavor` says.
 #[unsafe(no_mangle)]
 pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Win_shared_query(
     win: c_int,
@@ -138,10 +139,7 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Win_shared_query(
     entry("MPI_Win_shared_query", comm_of_win(win), |vp| {
         let w = win_of(vp, win)?;
         let Some(block) = &w.block else {
-            return Err(Fail::new(
-                ERR_RMA_FLAVOR,
-                format!("window {win} is not a shared-memory window (MPI_Win_allocate_shared)"),
-            ));
+            return other_flavor(w, rank, (size, disp_unit, baseptr));
         };
         let n = block.segments.len();
         let r = if rank == MPI_PROC_NULL {
@@ -171,4 +169,39 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Win_shared_query(
         *out(baseptr.cast::<*mut c_void>(), "baseptr")? = at.cast();
         Ok(())
     })
+}
+
+/// `MPI_Win_shared_query` of a window of another flavor (MPI 4.1): the
+/// memory of a rank this rank reaches directly (`direct.rs`: in its
+/// process, neither able to leave), else size 0 and no address.
+fn other_flavor(
+    w: &Win,
+    rank: c_int,
+    (size, disp_unit, baseptr): (*mut isize, *mut c_int, *mut c_void),
+) -> Result<(), Fail> {
+    let n = w.size();
+    let reached = |r: usize| w.direct[r].filter(|_| w.extents[r].0 > 0);
+    let r = if rank == MPI_PROC_NULL {
+        (0..n).find(|&r| reached(r).is_some())
+    } else {
+        Some(
+            usize::try_from(rank)
+                .ok()
+                .filter(|&r| r < n)
+                .ok_or_else(|| {
+                    Fail::new(
+                        ERR_RANK,
+                        format!("rank {rank} is not a rank of the window's {n}"),
+                    )
+                })?,
+        )
+    };
+    let (bytes, unit, at) = match r.and_then(|r| Some((r, reached(r)?))) {
+        Some((r, base)) => (w.extents[r].0, w.extents[r].1, base as *mut c_void),
+        None => (0, r.map_or(1, |r| w.extents[r].1), std::ptr::null_mut()),
+    };
+    *out(size, "size")? = bytes as isize;
+    *out(disp_unit, "disp_unit")? = unit as c_int;
+    *out(baseptr.cast::<*mut c_void>(), "baseptr")? = at;
+    Ok(())
 }

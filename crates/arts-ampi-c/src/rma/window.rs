@@ -20,7 +20,9 @@
 //! its window has been applied. To a target the origin has locked
 //! (`passive.rs`) or opened an access epoch to (`pscw.rs`), it goes on the
 //! second duplicate, which is active (`Mpi::set_active`): the target's
-//! engine applies it on arrival.
+//! engine applies it on arrival. A get or put, in a fence epoch or under
+//! a lock, to a window of this process goes straight to the target's
+//! memory instead (`direct.rs`).
 
 use std::ffi::{c_int, c_void};
 
@@ -250,7 +252,8 @@ pub(crate) fn create(
     let active = vp.mpi().comm_dup(private)?;
     let n = vp.mpi().comm_size(private)? as usize;
     let me = vp.mpi().comm_rank(private)? as usize;
-    let mut all = vec![0u64; 2 * n];
+    const FIELDS: usize = 5;
+    let mut all = vec![0u64; FIELDS * n];
     let attached = (flavor == MPI_WIN_FLAVOR_DYNAMIC).then(Attached::default);
     let mine = Memory {
         base,
@@ -262,20 +265,34 @@ pub(crate) fn create(
     let world_rank = vp.mpi().rank() as u32;
     let target = crate::rma::passive::Target::new(mine, world_rank);
     vp.mpi().set_active(active, private, Box::new(target))?;
-    vp.mpi()
-        .allgather(&[size as u64, disp_unit as u64], &mut all, private)?;
+    let process = vp.mpi().process();
+    let reachable = crate::rma::direct::reachable(vp, attached.is_some());
+    let fields = [
+        size as u64,
+        disp_unit as u64,
+        base as u64,
+        u64::from(process),
+        u64::from(reachable),
+    ];
+    vp.mpi().allgather(&fields, &mut all, private)?;
     // A dynamic window's targets check their own regions.
     let extents = match attached {
         Some(_) => vec![(usize::MAX, 1); n],
         None => all
-            .chunks(2)
+            .chunks(FIELDS)
             .map(|c| (c[0] as usize, c[1] as usize))
             .collect(),
     };
+    let direct = all
+        .chunks(FIELDS)
+        .map(|c| (reachable && c[4] == 1 && c[3] == u64::from(process)).then_some(c[2] as usize))
+        .collect();
     vp.wins.push(Some(Win {
         base,
         me,
         extents,
+        direct,
+        granted: vec![false; n],
         comm: private,
         active,
         sent: vec![0; n],
@@ -530,7 +547,7 @@ fn operation(
             )
         })?;
     let (size, unit) = w.extents[t];
-    if offset(target_disp as i64, unit, tn, &tt, size).is_none() {
+    let Some(start) = offset(target_disp as i64, unit, tn, &tt, size) else {
         return Err(Fail::new(
             ERR_ARG,
             format!(
@@ -538,7 +555,7 @@ fn operation(
                  window of {size} bytes"
             ),
         ));
-    }
+    };
     let passive = w.locks[t].is_some() || w.started[t];
     if !passive && !w.fence_epoch {
         return Err(Fail::new(
@@ -549,6 +566,23 @@ fn operation(
             ),
         ));
     }
+    // (A request-based one needs a lock: refused below in a fence epoch.)
+    if matches!(kind, Kind::Get | Kind::Put)
+        && (request.is_none() || passive)
+        && let Some(base) = crate::rma::direct::base(vp, win, t)?
+    {
+        // SAFETY: inside the window (checked above).
+        let at = unsafe { base.add(start) };
+        match fetch {
+            Some(rb) => crate::rma::direct::get(at, (tn, &tt), rb),
+            None => crate::rma::direct::put(at, &tt, data),
+        }
+        if let Some(r) = request {
+            *out(r, "request")? = vp.add_req(CReq::Done(Status::default()));
+        }
+        return Ok(());
+    }
+    let w = win_of(vp, win)?;
     let msg = encode(kind, target_disp as i64, tn, &tt, op, data);
     if passive {
         // Passive target, or a target that posted its window: applied by

@@ -38,14 +38,20 @@ int main(int argc, char **argv)
         if (rank == 0)
             printf("dynamic: attach to a plain window: %s\n",
                    cls == MPI_ERR_RMA_FLAVOR ? "MPI_ERR_RMA_FLAVOR" : "accepted");
-        MPI_Aint qsize;
+        /* MPI 4.1: a query of another flavor's window gives rank 1's
+         * memory where this rank reaches it (every rank in one process). */
+        MPI_Aint qsize, theirs;
         int qunit;
         void *qbase;
-        rc = MPI_Win_shared_query(plain, 0, &qsize, &qunit, &qbase);
+        MPI_Get_address(buf, &theirs);
+        MPI_Bcast(&theirs, 1, MPI_AINT, 1, MPI_COMM_WORLD);
+        rc = MPI_Win_shared_query(plain, 1, &qsize, &qunit, &qbase);
         MPI_Error_class(rc, &cls);
         if (rank == 0)
             printf("dynamic: shared query of a plain window: %s\n",
-                   cls == MPI_ERR_RMA_FLAVOR ? "MPI_ERR_RMA_FLAVOR" : "accepted");
+                   cls != MPI_SUCCESS ? "refused"
+                   : qsize == (MPI_Aint)sizeof(buf) && qunit == (int)sizeof(int) && (MPI_Aint)qbase == theirs
+                       ? "rank 1's buffer" : "wrong");
         fflush(stdout);
         MPI_Win_free(&plain);
         /* Rank 1 puts before, then past the end of rank 0's region: rank
