@@ -37,7 +37,7 @@ use crate::types::layout::TypeInfo;
 /// of its process: its memory stays in the process (the rank is not in an
 /// isomalloc slot) and is fixed (not a dynamic window).
 pub(crate) fn reachable(vp: &Vp, dynamic: bool) -> bool {
-    !dynamic && !arts_ampi::iso::in_slot((vp as *const Vp).cast())
+    !dynamic && !crate::rma::shm::may_leave_process(vp)
 }
 
 /// The base of target `t`'s window if this rank may access it directly
@@ -69,8 +69,8 @@ pub(crate) fn await_grants(vp: &mut Vp, win: c_int, targets: &[usize]) -> Result
     Ok(())
 }
 
-/// Copies `tn` elements of target type `tt` at `at` (in a granted target's
-/// window, checked) into the origin buffer `rb`.
+/// Copies `tn` elements of target type `tt` at `at` (in a window [`base`]
+/// opened, the range checked) into the origin buffer `rb`.
 pub(crate) fn get(at: *const u8, (tn, tt): (usize, &TypeInfo), mut rb: RecvBuf) {
     let bytes = tn * tt.size;
     let into = rb.slice();
@@ -85,8 +85,8 @@ pub(crate) fn get(at: *const u8, (tn, tt): (usize, &TypeInfo), mut rb: RecvBuf) 
     rb.finish(bytes);
 }
 
-/// Writes `data` (packed, `tn` elements of `tt`) at `at` in a granted
-/// target's window (checked).
+/// Writes `data` (elements of `tt`, packed) at `at` (in a window [`base`]
+/// opened, the range checked).
 pub(crate) fn put(at: *mut u8, tt: &TypeInfo, data: &[u8]) {
     // SAFETY: `at` holds the elements `data` packs (checked by the caller).
     unsafe { tt.unpack(data, at) };

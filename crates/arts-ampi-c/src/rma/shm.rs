@@ -25,7 +25,7 @@ const ALIGN: usize = 64;
 
 /// Whether the running rank lives in an isomalloc slot (and could leave
 /// its process).
-fn may_leave_process(vp: &Vp) -> bool {
+pub(crate) fn may_leave_process(vp: &Vp) -> bool {
     arts_ampi::iso::in_slot((vp as *const Vp).cast())
 }
 
@@ -141,19 +141,10 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Win_shared_query(
         let Some(block) = &w.block else {
             return other_flavor(w, rank, (size, disp_unit, baseptr));
         };
-        let n = block.segments.len();
         let r = if rank == MPI_PROC_NULL {
             block.segments.iter().position(|s| s.1 > 0).unwrap_or(0)
         } else {
-            usize::try_from(rank)
-                .ok()
-                .filter(|&r| r < n)
-                .ok_or_else(|| {
-                    Fail::new(
-                        ERR_RANK,
-                        format!("rank {rank} is not a rank of the window's {n}"),
-                    )
-                })?
+            window_rank(rank, block.segments.len())?
         };
         let (offset, bytes, unit) = block.segments[r];
         // An empty segment has no address (MPICH gives NULL too; Open MPI
@@ -164,10 +155,7 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Win_shared_query(
             // SAFETY: inside the block.
             unsafe { block.base.add(offset) }
         };
-        *out(size, "size")? = bytes as isize;
-        *out(disp_unit, "disp_unit")? = unit as c_int;
-        *out(baseptr.cast::<*mut c_void>(), "baseptr")? = at.cast();
-        Ok(())
+        answer((size, disp_unit, baseptr), (bytes, unit, at.cast()))
     })
 }
 
@@ -179,27 +167,37 @@ fn other_flavor(
     rank: c_int,
     (size, disp_unit, baseptr): (*mut isize, *mut c_int, *mut c_void),
 ) -> Result<(), Fail> {
-    let n = w.size();
     let reached = |r: usize| w.direct[r].filter(|_| w.extents[r].0 > 0);
     let r = if rank == MPI_PROC_NULL {
-        (0..n).find(|&r| reached(r).is_some())
+        (0..w.size()).find(|&r| reached(r).is_some())
     } else {
-        Some(
-            usize::try_from(rank)
-                .ok()
-                .filter(|&r| r < n)
-                .ok_or_else(|| {
-                    Fail::new(
-                        ERR_RANK,
-                        format!("rank {rank} is not a rank of the window's {n}"),
-                    )
-                })?,
-        )
+        Some(window_rank(rank, w.size())?)
     };
-    let (bytes, unit, at) = match r.and_then(|r| Some((r, reached(r)?))) {
+    let found = match r.and_then(|r| Some((r, reached(r)?))) {
         Some((r, base)) => (w.extents[r].0, w.extents[r].1, base as *mut c_void),
         None => (0, r.map_or(1, |r| w.extents[r].1), std::ptr::null_mut()),
     };
+    answer((size, disp_unit, baseptr), found)
+}
+
+/// Rank `rank` of a window of `n` ranks.
+fn window_rank(rank: c_int, n: usize) -> Result<usize, Fail> {
+    usize::try_from(rank)
+        .ok()
+        .filter(|&r| r < n)
+        .ok_or_else(|| {
+            Fail::new(
+                ERR_RANK,
+                format!("rank {rank} is not a rank of the window's {n}"),
+            )
+        })
+}
+
+/// Writes a query's answer: a segment's bytes, displacement unit and address.
+fn answer(
+    (size, disp_unit, baseptr): (*mut isize, *mut c_int, *mut c_void),
+    (bytes, unit, at): (usize, usize, *mut c_void),
+) -> Result<(), Fail> {
     *out(size, "size")? = bytes as isize;
     *out(disp_unit, "disp_unit")? = unit as c_int;
     *out(baseptr.cast::<*mut c_void>(), "baseptr")? = at;
