@@ -292,7 +292,7 @@ fn passive_target_locks_flushes_and_atomics_match_open_mpi() {
 
 #[test]
 fn gets_and_puts_reach_the_windows_of_their_process_directly_and_match_open_mpi() {
-    let all_right = "rma_direct: gets 1 puts 1 counter 1 requests 1 messages 1";
+    let all_right = "rma_direct: gets 1 puts 1 counter 1 requests 1 pscw 1 messages 1";
     let Some((_dir, so)) = one_sided_kernel("rma_direct", &[1, 2, 5], &["20"], all_right) else {
         return;
     };

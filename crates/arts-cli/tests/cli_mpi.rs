@@ -1438,7 +1438,7 @@ fn a_c_program_runs_its_ranks_on_several_processes() {
             "rma_direct",
             vp("5").to_vec(),
             vec!["10", "spread"],
-            "rma_direct: gets 1 puts 1 counter 1 requests 1 messages 1",
+            "rma_direct: gets 1 puts 1 counter 1 requests 1 pscw 1 messages 1",
         ),
         // Windows (their memory and lock queues) move with their ranks.
         (

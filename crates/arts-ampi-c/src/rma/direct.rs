@@ -16,14 +16,16 @@
 //! - in a fence epoch: a fence returns only after every rank entered it
 //!   (its reduce-scatter), so every target has called the fence that
 //!   opened the epoch, and a target's closing fence returns only after
-//!   this rank entered it, its direct operations done.
+//!   this rank entered it, its direct operations done;
+//! - in an `MPI_Win_start` epoch: `start` returned once each target's
+//!   `POSTED` came (`pscw.rs`), and a target's `MPI_Win_wait` returns only
+//!   after this rank's `complete`, its direct operations done.
 //!
 //! Accumulates always go as messages: the target applies them one at a
 //! time, which is what makes them atomic per element and ordered per
-//! origin. Operations of `MPI_Win_start` epochs go as messages too (the
-//! target's post may not have come yet). A direct get or put is complete
-//! when it returns; MPI asks no order between it and this rank's earlier
-//! gets and puts to the same target (they would conflict).
+//! origin. A direct get or put is complete when it returns; MPI asks no
+//! order between it and this rank's earlier gets and puts to the same
+//! target (they would conflict).
 
 use std::ffi::c_int;
 
@@ -41,13 +43,13 @@ pub(crate) fn reachable(vp: &Vp, dynamic: bool) -> bool {
 }
 
 /// The base of target `t`'s window if this rank may access it directly
-/// now: reachable, and locked by this rank (so granted) or in a fence
-/// epoch.
+/// now: reachable, and locked by this rank (so granted), started (so
+/// posted) or in a fence epoch.
 pub(crate) fn base(vp: &mut Vp, win: c_int, t: usize) -> Result<Option<*mut u8>, Fail> {
     let w = win_of(vp, win)?;
     let open = match w.locks[t] {
         Some(_) => w.granted[t],
-        None => w.fence_epoch && !w.started[t],
+        None => w.started[t] || w.fence_epoch,
     };
     Ok(w.direct[t].filter(|_| open).map(|base| base as *mut u8))
 }

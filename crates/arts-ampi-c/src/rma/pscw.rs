@@ -5,7 +5,8 @@
 //! message to each); an origin opens an access epoch to a group of targets
 //! (`start`: it waits for each one's `POSTED`). Its operations then go on
 //! the window's active communicator, where each target's engine applies
-//! them on arrival (`passive.rs`). `complete` takes the answers of its gets
+//! them on arrival (`passive.rs`), or, a get or put to a window of its
+//! process, straight to the target's memory (`direct.rs`). `complete` takes the answers of its gets
 //! and sends each target `COMPLETED` on the first communicator; a packet's
 //! operations are applied before any later packet of the same origin is
 //! taken in, so when `wait` has every origin's `COMPLETED`, every operation

@@ -20,9 +20,8 @@
 //! its window has been applied. To a target the origin has locked
 //! (`passive.rs`) or opened an access epoch to (`pscw.rs`), it goes on the
 //! second duplicate, which is active (`Mpi::set_active`): the target's
-//! engine applies it on arrival. A get or put, in a fence epoch or under
-//! a lock, to a window of this process goes straight to the target's
-//! memory instead (`direct.rs`).
+//! engine applies it on arrival. A get or put to a window of this
+//! process goes straight to the target's memory instead (`direct.rs`).
 
 use std::ffi::{c_int, c_void};
 

@@ -1,13 +1,13 @@
-/* Gets and puts under locks, many per epoch, as one-sided benchmarks do
- * them: on arts the ranks of one process reach each other's windows
- * directly once their lock is granted, so this checks that path's data
- * (contiguous and strided target types, the rank's own window, request
- * operations) and its locks: a counter read with MPI_Get and written with
- * MPI_Put under exclusive locks (an epoch's first operation may still
- * go as a message, its next ones not) must count every increment. Under
- * AMPI it also reads the rank's sent messages (MPI_T): gets from a rank
- * whose grant has come send none (unless told the ranks span processes).
- * Prints one line of checks, the same under Open MPI.
+/* Gets and puts, many per epoch, as one-sided benchmarks do them: on
+ * arts the ranks of one process reach each other's windows directly
+ * (under a lock once it is granted, in fence and post/start epochs), so
+ * this checks that path's data: contiguous and strided target types, the
+ * rank's own window, request operations, a post/start/complete/wait ring,
+ * and a counter read with MPI_Get and written with MPI_Put under
+ * exclusive locks, which must count every increment. Under AMPI it also
+ * reads the rank's sent messages (MPI_T): gets from a rank whose lock is
+ * granted send none (unless told the ranks span processes). Prints one
+ * line of checks, the same under Open MPI.
  *   rma_direct [ROUNDS [spread]]   epochs per check (default 20);
  *                                  spread: ranks in several processes */
 #include <mpi.h>
@@ -45,7 +45,7 @@ int main(int argc, char **argv) {
     MPI_Comm_size(MPI_COMM_WORLD, &n);
     int rounds = argc > 1 ? atoi(argv[1]) : 20;
     int spread = argc > 2 && strcmp(argv[2], "spread") == 0;
-    int ok[5] = {1, 1, 1, 1, 1};
+    int ok[6] = {1, 1, 1, 1, 1, 1};
 
     /* Rank r's cells: 1000 * r + i; cell CELLS is rank 0's counter. */
     long *cells;
@@ -124,6 +124,26 @@ int main(int argc, char **argv) {
     }
     MPI_Win_unlock_all(win);
 
+    /* A post/start/complete/wait ring: each rank puts into its right
+     * neighbour's cell 5 and gets its cell 6, rounds times. */
+    MPI_Group world, to_left, to_right;
+    MPI_Comm_group(MPI_COMM_WORLD, &world);
+    MPI_Group_incl(world, 1, &left, &to_left);
+    MPI_Group_incl(world, 1, &right, &to_right);
+    for (int e = 0; e < rounds; e++) {
+        long v = 100L * e + rank, g = -1;
+        MPI_Win_post(to_left, 0, win);
+        MPI_Win_start(to_right, 0, win);
+        MPI_Put(&v, 1, MPI_LONG, right, 5, 1, MPI_LONG, win);
+        MPI_Get(&g, 1, MPI_LONG, right, 6, 1, MPI_LONG, win);
+        MPI_Win_complete(win);
+        MPI_Win_wait(win);
+        ok[5] &= g == 1000L * right + 6 && cells[5] == 100L * e + left;
+    }
+    MPI_Group_free(&to_left);
+    MPI_Group_free(&to_right);
+    MPI_Group_free(&world);
+
     /* Once a lock is granted, gets from the ranks of this process send no
      * message. */
 #ifdef AMPI
@@ -137,11 +157,11 @@ int main(int argc, char **argv) {
     MPI_Win_unlock_all(win);
 #endif
 
-    int all[5];
-    MPI_Allreduce(ok, all, 5, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
+    int all[6];
+    MPI_Allreduce(ok, all, 6, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
     if (rank == 0)
-        printf("rma_direct: gets %d puts %d counter %d requests %d messages %d\n", all[0], all[1], all[2],
-               all[3], all[4]);
+        printf("rma_direct: gets %d puts %d counter %d requests %d pscw %d messages %d\n", all[0], all[1],
+               all[2], all[3], all[5], all[4]);
     MPI_Type_free(&every_other);
     MPI_Type_free(&two);
     MPI_Win_free(&win);
