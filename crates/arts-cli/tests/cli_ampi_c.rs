@@ -303,6 +303,18 @@ fn gets_and_puts_reach_the_windows_of_their_process_directly_and_match_open_mpi(
     assert!(plain.contains(all_right), "{plain}");
     let iso = run_arts(&so, 9, 2, &["--isomalloc"], &["50", "spread"]);
     assert!(iso.contains(all_right), "{iso}");
+    // A lock on a window of the process waits for its grant: a program
+    // that holds one across a barrier others need deadlocks (as under
+    // Open MPI, which hangs), reported with the call.
+    let (code, _, err) = arts_text(&[
+        "ampi", "run", "--vp", "3", "--pes", "2", &so, "--", "0", "deadlock",
+    ]);
+    assert_eq!(code, 1, "{err}");
+    // (Rank 0 or 1 gets the lock first; the other waits in the lock.)
+    assert!(
+        err.contains("deadlock") && err.contains("blocked in MPI_Win_lock"),
+        "{err}"
+    );
 }
 
 #[test]

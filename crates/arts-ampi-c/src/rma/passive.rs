@@ -182,7 +182,13 @@ fn rank_in(vp: &mut Vp, win: c_int, target: c_int) -> Result<Option<usize>, Fail
 
 /// Asks for `exclusive` or shared locks at `targets`; waits for the grant
 /// only of a lock on this rank's own window (the others are taken lazily).
-fn lock(vp: &mut Vp, win: c_int, targets: &[usize], exclusive: bool) -> Result<(), Fail> {
+fn lock(
+    vp: &mut Vp,
+    call: &'static str,
+    win: c_int,
+    targets: &[usize],
+    exclusive: bool,
+) -> Result<(), Fail> {
     let w = win_of(vp, win)?;
     if let Some(&t) = targets.iter().find(|&&t| w.locks[t].is_some()) {
         return Err(Fail::new(
@@ -211,7 +217,7 @@ fn lock(vp: &mut Vp, win: c_int, targets: &[usize], exclusive: bool) -> Result<(
     }
     // The program may use its own window's memory once this returns, and
     // this rank reach the windows of its process directly.
-    crate::rma::direct::await_grants(vp, win, targets)
+    crate::rma::direct::await_grants(vp, call, win, targets)
 }
 
 /// Sends `what` (`FLUSH` or `UNLOCK`) to each of `targets`, takes the
@@ -303,7 +309,7 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Win_lock(
             ));
         }
         match rank_in(vp, win, rank)? {
-            Some(t) => lock(vp, win, &[t], exclusive),
+            Some(t) => lock(vp, "MPI_Win_lock", win, &[t], exclusive),
             None => Ok(()),
         }
     })
@@ -332,7 +338,7 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Win_unlock(rank: c_int, win: c_i
 pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Win_lock_all(_assert: c_int, win: c_int) -> c_int {
     entry("MPI_Win_lock_all", comm_of_win(win), |vp| {
         let all: Vec<usize> = (0..win_of(vp, win)?.size()).collect();
-        lock(vp, win, &all, false)?;
+        lock(vp, "MPI_Win_lock_all", win, &all, false)?;
         win_of(vp, win)?.all_locked = true;
         Ok(())
     })

@@ -9,7 +9,12 @@
  * granted send none (unless told the ranks span processes). Prints one
  * line of checks, the same under Open MPI.
  *   rma_direct [ROUNDS [spread]]   epochs per check (default 20);
- *                                  spread: ranks in several processes */
+ *                                  spread: ranks in several processes
+ *   rma_direct 0 deadlock          ranks 0 and 1 lock rank 2's window
+ *                                  exclusively, then meet in a barrier
+ *                                  before unlocking: a deadlock where a
+ *                                  lock blocks (on arts, and on Open MPI
+ *                                  with osc/ucx, which hangs) */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,6 +50,7 @@ int main(int argc, char **argv) {
     MPI_Comm_size(MPI_COMM_WORLD, &n);
     int rounds = argc > 1 ? atoi(argv[1]) : 20;
     int spread = argc > 2 && strcmp(argv[2], "spread") == 0;
+    int deadlock = argc > 2 && strcmp(argv[2], "deadlock") == 0;
     int ok[6] = {1, 1, 1, 1, 1, 1};
 
     /* Rank r's cells: 1000 * r + i; cell CELLS is rank 0's counter. */
@@ -55,6 +61,14 @@ int main(int argc, char **argv) {
     for (int i = 0; i < CELLS; i++) cells[i] = 1000L * rank + i;
     cells[CELLS] = 0;
     MPI_Datatype every_other;
+    if (deadlock) {
+        if (rank < 2) MPI_Win_lock(MPI_LOCK_EXCLUSIVE, 2, 0, win);
+        MPI_Barrier(MPI_COMM_WORLD);
+        if (rank < 2) MPI_Win_unlock(2, win);
+        MPI_Win_free(&win);
+        MPI_Finalize();
+        return 0;
+    }
     MPI_Type_vector(CELLS / 2, 1, 2, MPI_LONG, &every_other);
     MPI_Type_commit(&every_other);
     MPI_Barrier(MPI_COMM_WORLD);
