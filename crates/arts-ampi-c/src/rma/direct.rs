@@ -31,6 +31,7 @@ use std::ffi::c_int;
 
 use crate::p2p::buffers::RecvBuf;
 use crate::rma::passive::GRANTED;
+use crate::rma::win::Win;
 use crate::state::fail::Fail;
 use crate::state::{Vp, win_of};
 use crate::types::layout::TypeInfo;
@@ -43,38 +44,36 @@ pub(crate) fn reachable(vp: &Vp, dynamic: bool) -> bool {
 }
 
 /// The base of target `t`'s window if this rank may access it directly
-/// now: reachable, and locked by this rank (so granted), started (so
-/// posted) or in a fence epoch.
+/// now: reachable, and locked by this rank (so granted: [`awaited`]),
+/// started (so posted) or in a fence epoch.
 pub(crate) fn base(vp: &mut Vp, win: c_int, t: usize) -> Result<Option<*mut u8>, Fail> {
     let w = win_of(vp, win)?;
-    let open = match w.locks[t] {
-        Some(_) => w.granted[t],
-        None => w.started[t] || w.fence_epoch,
-    };
+    let open = w.locks[t].is_some() || w.started[t] || w.fence_epoch;
     Ok(w.direct[t].filter(|_| open).map(|base| base as *mut u8))
 }
 
+/// Whether this rank's lock on `t` waits for its grant: a lock on its own
+/// window or on one it may reach directly.
+fn awaited(w: &Win, t: usize) -> bool {
+    t == w.me || w.direct[t].is_some()
+}
+
 /// Waits in `call` for the grant of this rank's lock on each of `targets`
-/// it may reach directly (the lock on its own window included).
+/// it [`awaited`].
 pub(crate) fn await_grants(
     vp: &mut Vp,
     call: &'static str,
     win: c_int,
     targets: &[usize],
 ) -> Result<(), Fail> {
-    let w = win_of(vp, win)?;
-    let (comm, me) = (w.comm, w.me);
-    let waited: Vec<usize> = targets
-        .iter()
-        .copied()
-        .filter(|&t| t == me || w.direct[t].is_some())
-        .collect();
-    for t in waited {
-        // Named as the program's call in a deadlock report.
-        let mut none = [0u8; 0];
-        let grant = vp.mpi().irecv(&mut none, t as i32, GRANTED, comm)?;
-        vp.mpi().wait_as(call, grant)?;
-        win_of(vp, win)?.granted[t] = true;
+    let comm = win_of(vp, win)?.comm;
+    for &t in targets {
+        if awaited(win_of(vp, win)?, t) {
+            // Named as the program's call in a deadlock report.
+            let mut none = [0u8; 0];
+            let grant = vp.mpi().irecv(&mut none, t as i32, GRANTED, comm)?;
+            vp.mpi().wait_as(call, grant)?;
+        }
     }
     Ok(())
 }
@@ -102,13 +101,13 @@ pub(crate) fn put(at: *mut u8, tt: &TypeInfo, data: &[u8]) {
     unsafe { tt.unpack(data, at) };
 }
 
-/// Takes the `GRANTED` of each of `targets` not taken yet (it comes before
-/// the `DONE` an unlock waits for), so that none is left for the next
-/// epoch.
+/// Takes the `GRANTED` of each of `targets` whose lock did not wait for
+/// it (it comes before the `DONE` an unlock waits for), so that none is
+/// left for the next epoch.
 pub(crate) fn take_grants(vp: &mut Vp, win: c_int, targets: &[usize]) -> Result<(), Fail> {
     let comm = win_of(vp, win)?.comm;
     for &t in targets {
-        if !std::mem::replace(&mut win_of(vp, win)?.granted[t], false) {
+        if !awaited(win_of(vp, win)?, t) {
             vp.mpi().recv::<u8>(&mut [], t as i32, GRANTED, comm)?;
         }
     }

@@ -64,7 +64,7 @@ const MPI_LOCK_SHARED: c_int = 2;
 /// One rank's window as a passive target: its lock and memory.
 pub(crate) struct Target {
     memory: Memory,
-    /// This rank in `WORLD`: the one origin told when it is granted.
+    /// This rank in `WORLD` (named in its reports).
     me: u32,
     /// The exclusive holder (a `WORLD` rank).
     exclusive: Option<u32>,

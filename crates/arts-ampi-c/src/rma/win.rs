@@ -24,8 +24,6 @@ pub(crate) struct Win {
     /// The address of each rank's window where this rank may reach it
     /// directly (`direct.rs`: in this process, both ranks staying there).
     pub(crate) direct: Vec<Option<usize>>,
-    /// Per locked rank, whether its `GRANTED` was taken (`direct.rs`).
-    pub(crate) granted: Vec<bool>,
     /// A private duplicate of the window's communicator: fence epochs,
     /// and the replies of targets under locks and access epochs.
     pub(crate) comm: Comm,

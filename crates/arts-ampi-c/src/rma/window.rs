@@ -291,7 +291,6 @@ pub(crate) fn create(
         me,
         extents,
         direct,
-        granted: vec![false; n],
         comm: private,
         active,
         sent: vec![0; n],
