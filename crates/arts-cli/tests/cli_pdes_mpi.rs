@@ -95,6 +95,39 @@ fn conservative_phold_across_processes_equals_the_sequential_engine() {
     }
 }
 
+/// The LPs' digests reach process 0 a window (about 100,000 PHOLD LPs) at
+/// a time; with 300,000 LPs in blocks, some windows hold none of a
+/// process's LPs, and that process sends an empty part.
+#[test]
+fn many_lps_fold_window_by_window_into_the_sequential_results() {
+    let phold = [
+        "pdes",
+        "phold",
+        "--json",
+        "--lps",
+        "300000",
+        "--end-time",
+        "2",
+    ];
+    let seq = arts_json(&[&phold[..], &["--sync", "sequential"]].concat());
+    for (np, sync, mapping) in [
+        (2, "optimistic", "block"),
+        (4, "optimistic", "round-robin"),
+        (4, "conservative", "block"),
+    ] {
+        let args = [
+            "--sync",
+            sync,
+            "--pes-per-process",
+            "1",
+            "--mapping",
+            mapping,
+        ];
+        let v = json(&mpirun(np, &[&phold[..], &args].concat()));
+        same(&seq, &v, &format!("{sync}, {np} processes, {mapping}"));
+    }
+}
+
 #[test]
 fn torus_across_2_processes_equals_the_sequential_engine() {
     let torus = [

@@ -244,24 +244,64 @@ pub(crate) fn all_gather_bytes(comm: &impl Communicator, mine: &[u8]) -> Vec<Vec
     let n = comm.size() as usize;
     let mut lens = vec![0 as mpi::Count; n];
     let len = mpi::Count::try_from(mine.len()).expect("at most 2 GiB gathered");
+    let spare = [0u8; 1];
+    let mine = send_buffer(mine, &spare);
     comm.all_gather_into(&len, &mut lens[..]);
-    let displs: Vec<mpi::Count> = lens
-        .iter()
+    let displs = displacements(&lens);
+    let mut all = vec![0u8; lens.iter().map(|&l| l as usize).sum()];
+    {
+        let mut parts = mpi::datatype::PartitionMut::new(&mut all[..], &lens[..], &displs[..]);
+        comm.all_gather_varcount_into(mine, &mut parts);
+    }
+    cut(&all, &displs, &lens)
+}
+
+/// `mine`, or when it is empty an empty slice at a real address: Open MPI
+/// takes address 1, where Rust places an empty byte slice, for
+/// `MPI_IN_PLACE`.
+fn send_buffer<'a>(mine: &'a [u8], spare: &'a [u8; 1]) -> &'a [u8] {
+    if mine.is_empty() { &spare[..0] } else { mine }
+}
+
+/// Where each of the parts of lengths `lens` starts when they lie end to end.
+fn displacements(lens: &[mpi::Count]) -> Vec<mpi::Count> {
+    lens.iter()
         .scan(0, |at, &l| {
             let d = *at;
             *at += l;
             Some(d)
         })
-        .collect();
-    let total: usize = lens.iter().map(|&l| l as usize).sum();
-    let mut all = vec![0u8; total];
-    {
-        let mut parts = mpi::datatype::PartitionMut::new(&mut all[..], &lens[..], &displs[..]);
-        comm.all_gather_varcount_into(mine, &mut parts);
-    }
+        .collect()
+}
+
+/// The parts of `all` at `displs`, `lens` long, each as its own buffer.
+fn cut(all: &[u8], displs: &[mpi::Count], lens: &[mpi::Count]) -> Vec<Vec<u8>> {
     displs
         .iter()
-        .zip(&lens)
+        .zip(lens)
         .map(|(&d, &l)| all[d as usize..(d + l) as usize].to_vec())
         .collect()
+}
+
+/// Every process's `mine` on `comm`, in rank order, on process 0; the
+/// others get an empty list. Collective; at most 2 GiB together.
+pub(crate) fn gather_bytes(comm: &impl Communicator, mine: &[u8]) -> Vec<Vec<u8>> {
+    let root = comm.process_at_rank(0);
+    let len = mpi::Count::try_from(mine.len()).expect("at most 2 GiB gathered");
+    let spare = [0u8; 1];
+    let mine = send_buffer(mine, &spare);
+    if comm.rank() != 0 {
+        root.gather_into(&len);
+        root.gather_varcount_into(mine);
+        return Vec::new();
+    }
+    let mut lens = vec![0 as mpi::Count; comm.size() as usize];
+    root.gather_into_root(&len, &mut lens[..]);
+    let displs = displacements(&lens);
+    let mut all = vec![0u8; lens.iter().map(|&l| l as usize).sum()];
+    {
+        let mut parts = mpi::datatype::PartitionMut::new(&mut all[..], &lens[..], &displs[..]);
+        root.gather_varcount_into_root(mine, &mut parts);
+    }
+    cut(&all, &displs, &lens)
 }

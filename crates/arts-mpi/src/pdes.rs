@@ -144,4 +144,8 @@ impl Net for MpiNet {
     fn all_gather_bytes(&self, mine: &[u8]) -> Vec<Vec<u8>> {
         crate::all_gather_bytes(&self.coll.0, mine)
     }
+
+    fn gather_bytes(&self, mine: &[u8]) -> Vec<Vec<u8>> {
+        crate::gather_bytes(&self.coll.0, mine)
+    }
 }

@@ -43,6 +43,13 @@ pub trait Net: Send + Sync {
     fn all_gather_u64(&self, mine: &[u64]) -> Vec<u64>;
     /// Collective: every process's `mine` (any length), in rank order.
     fn all_gather_bytes(&self, mine: &[u8]) -> Vec<Vec<u8>>;
+    /// Collective: every process's `mine` (any length), in rank order, on
+    /// process 0; the others get an empty list. (By default an all-gather
+    /// whose result only process 0 keeps.)
+    fn gather_bytes(&self, mine: &[u8]) -> Vec<Vec<u8>> {
+        let all = self.all_gather_bytes(mine);
+        if self.rank() == 0 { all } else { Vec::new() }
+    }
 }
 
 /// The processes a run spans (a shared [`Net`]).

@@ -1,18 +1,28 @@
-//! The end of a run across processes: every process's counters, LP digests
-//! and committed error are gathered and folded, in LP-id order, exactly as
-//! the one-process engines fold LP states; every process gets the same
-//! report (or the same error).
+//! The end of a run across processes: every process's counters and
+//! committed error are gathered everywhere; the LPs' digests go to process 0
+//! a window of LP ids at a time and are folded there in LP-id order, exactly
+//! as the one-process engines fold LP states, so no process ever holds more
+//! than its own LPs and one window; process 0's checksum and statistics then
+//! go to every process, which all return the same report (or the same error).
 
 use std::time::Instant;
 
 use super::Net;
-use super::wire::{Digest, Totals, decode_end, encode_end};
+use super::wire::{Totals, decode_digests, decode_end, digest_bytes, encode_digest, encode_end};
 use crate::config::{RunConfig, SimReport, SyncMode};
 use crate::error::{EventError, PdesError};
 use crate::exec::LpCore;
 use crate::key::{Key, LpId};
 use crate::model::Model;
 use crate::summary::{Summary, lp_hash};
+
+/// Bytes of digests gathered at once (a window of LP ids). Unit tests use
+/// windows of a few LPs, so that every run across processes in them folds
+/// many windows.
+#[cfg(not(test))]
+const WINDOW_BYTES: usize = 4 << 20;
+#[cfg(test)]
+const WINDOW_BYTES: usize = 200;
 
 /// What one process brings to the final gather.
 pub(crate) struct End<S> {
@@ -44,42 +54,19 @@ pub(crate) fn gather_report<M: Model>(
         start,
     } = end;
     lps.sort_by_key(|(lp, _)| *lp);
-    let nstats = model.stats().len();
-    let mut scratch = vec![0.0; nstats];
-    let digests: Vec<Digest> = lps
-        .iter()
-        .map(|(lp, core)| {
-            model.finished(*lp, &core.state);
-            scratch.iter_mut().for_each(|v| *v = 0.0);
-            model.lp_stats(&core.state, &mut scratch);
-            Digest {
-                lp: *lp,
-                hash: lp_hash(model, core),
-                stats: scratch.clone(),
-            }
-        })
-        .collect();
-    drop(lps);
     if net.size() > 1 {
         // The run's memory (node states here, queues and logs in the PE
-        // threads' arenas) is free now; without returning it, the gather
-        // below (every LP's digest, in every process) adds to it.
+        // threads' arenas) is free now: return it before the gathers.
         arts_util::host::release_free_memory();
     }
     totals.peak_rss = crate::mem::peak_rss_bytes().unwrap_or(0);
-    let mine = encode_end(&totals, &digests, error.as_ref());
-    drop(digests);
-    let all = net.all_gather_bytes(&mine);
-    drop(mine);
-    let n = model.lp_count() as usize;
-    let mut hashes = vec![0u64; n];
-    let mut stats = vec![0.0f64; n * nstats];
+    let all = net.all_gather_bytes(&encode_end(&totals, error.as_ref()));
     let mut sum = Totals::default();
     let mut rss = Vec::with_capacity(all.len());
     let mut first_err: Option<(Key, EventError)> = None;
     let mut gvt_ns0 = 0;
     for (rank, bytes) in all.iter().enumerate() {
-        let (pt, ds, e) = decode_end(bytes, model.name());
+        let (pt, e) = decode_end(bytes, model.name());
         sum.processed += pt.processed;
         sum.rolled_back += pt.rolled_back;
         sum.anti_sent += pt.anti_sent;
@@ -91,11 +78,6 @@ pub(crate) fn gather_report<M: Model>(
             gvt_ns0 = pt.gvt_ns;
         }
         rss.push(pt.peak_rss);
-        for d in ds {
-            let lp = d.lp as usize;
-            hashes[lp] = d.hash;
-            stats[lp * nstats..(lp + 1) * nstats].copy_from_slice(&d.stats);
-        }
         if let Some((k, e)) = e
             && first_err.as_ref().is_none_or(|(fk, _)| k < *fk)
         {
@@ -105,16 +87,7 @@ pub(crate) fn gather_report<M: Model>(
     if let Some((_, e)) = first_err {
         return Err(e.into());
     }
-    let mut summary = Summary::new(model);
-    for lp in 0..n {
-        summary.add_digest(
-            model,
-            lp as LpId,
-            hashes[lp],
-            &stats[lp * nstats..(lp + 1) * nstats],
-        );
-    }
-    let (checksum, stats) = summary.finish(model);
+    let (checksum, stats) = fold_digests(model, net, &lps);
     Ok(SimReport {
         sync,
         pes: cfg.pes,
@@ -134,4 +107,157 @@ pub(crate) fn gather_report<M: Model>(
         end_state: None,
         peak_rss_per_process: rss,
     })
+}
+
+/// The run's checksum and statistics on every process: each window of LP
+/// ids gathers its LPs' digests on process 0, which folds them in order;
+/// process 0's result is then shared. `lps` are this process's, sorted.
+fn fold_digests<M: Model>(
+    model: &M,
+    net: &dyn Net,
+    lps: &[(LpId, LpCore<M::State>)],
+) -> (u64, Vec<(&'static str, f64)>) {
+    let n = model.lp_count() as usize;
+    let nstats = model.stats().len();
+    let width = (WINDOW_BYTES / digest_bytes(nstats)).max(1);
+    let root = net.rank() == 0;
+    let mut summary = Summary::new(model);
+    let (mut hashes, mut stats) = (Vec::new(), Vec::new());
+    let mut scratch = vec![0.0; nstats];
+    let mut mine = Vec::new();
+    let mut next = lps.iter().peekable();
+    for lo in (0..n).step_by(width) {
+        let hi = (lo + width).min(n);
+        mine.clear();
+        while let Some((lp, core)) = next.next_if(|(lp, _)| (*lp as usize) < hi) {
+            model.finished(*lp, &core.state);
+            scratch.iter_mut().for_each(|v| *v = 0.0);
+            model.lp_stats(&core.state, &mut scratch);
+            encode_digest(&mut mine, *lp, lp_hash(model, core), &scratch);
+        }
+        let parts = net.gather_bytes(&mine);
+        if !root {
+            continue;
+        }
+        hashes.clear();
+        hashes.resize(hi - lo, 0u64);
+        stats.clear();
+        stats.resize((hi - lo) * nstats, 0.0);
+        for part in &parts {
+            decode_digests(part, nstats, |lp, h, s| {
+                let i = lp as usize - lo;
+                hashes[i] = h;
+                stats[i * nstats..(i + 1) * nstats].copy_from_slice(s);
+            });
+        }
+        for (i, h) in hashes.iter().enumerate() {
+            let s = &stats[i * nstats..(i + 1) * nstats];
+            summary.add_digest(model, (lo + i) as LpId, *h, s);
+        }
+    }
+    let (checksum, values) = summary.finish(model);
+    // Process 0's words, the same length everywhere, reach every process.
+    let mut words = vec![0u64; 1 + nstats];
+    if root {
+        words[0] = checksum;
+        for (w, (_, v)) in words[1..].iter_mut().zip(&values) {
+            *w = v.to_bits();
+        }
+    }
+    let all = net.all_gather_u64(&words);
+    let stats = model
+        .stats()
+        .iter()
+        .zip(&all[1..1 + nstats])
+        .map(|(s, bits)| (s.name, f64::from_bits(*bits)))
+        .collect();
+    (all[0], stats)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicU64, Ordering::SeqCst};
+
+    use super::WINDOW_BYTES;
+    use crate::config::LpMapping;
+    use crate::dist::{Net, Processes, mesh};
+    use crate::models::phold::{Phold, PholdParams};
+    use crate::{RunConfig, SyncMode, run};
+
+    /// A net that records the largest part any process sent to a gather.
+    struct Largest {
+        inner: Arc<dyn Net>,
+        gathered: Arc<AtomicU64>,
+    }
+
+    impl Net for Largest {
+        fn rank(&self) -> u32 {
+            self.inner.rank()
+        }
+        fn size(&self) -> u32 {
+            self.inner.size()
+        }
+        fn send(&self, to: u32, bytes: Vec<u8>) {
+            self.inner.send(to, bytes)
+        }
+        fn recv(&self) -> Option<Vec<u8>> {
+            self.inner.recv()
+        }
+        fn all_gather_u64(&self, mine: &[u64]) -> Vec<u64> {
+            self.inner.all_gather_u64(mine)
+        }
+        fn all_gather_bytes(&self, mine: &[u8]) -> Vec<Vec<u8>> {
+            self.inner.all_gather_bytes(mine)
+        }
+        fn gather_bytes(&self, mine: &[u8]) -> Vec<Vec<u8>> {
+            self.gathered.fetch_max(mine.len() as u64, SeqCst);
+            self.inner.gather_bytes(mine)
+        }
+    }
+
+    #[test]
+    fn digests_fold_window_by_window_into_the_sequential_checksum_and_statistics() {
+        let model = Phold::new(PholdParams {
+            lps: 300,
+            events_per_lp: 2,
+            mean_delay: 1.0,
+            lookahead: 0.5,
+            remote: 0.3,
+        })
+        .unwrap();
+        let mut cfg = RunConfig::new(SyncMode::Sequential, 1, 30.0, 5);
+        let oracle = run(&model, &cfg, None).unwrap();
+        cfg.pes = 3;
+        cfg.mapping = LpMapping::RoundRobin;
+        for sync in [SyncMode::Optimistic, SyncMode::Conservative] {
+            cfg.sync = sync;
+            let gathered = Arc::new(AtomicU64::new(0));
+            let reports: Vec<_> = std::thread::scope(|s| {
+                let runs: Vec<_> = mesh(3, 2, 9)
+                    .into_iter()
+                    .map(|p| {
+                        let mut c = cfg.clone();
+                        let net = Largest {
+                            inner: p.0,
+                            gathered: Arc::clone(&gathered),
+                        };
+                        c.processes = Some(Processes(Arc::new(net)));
+                        let model = &model;
+                        s.spawn(move || run(model, &c, None).unwrap())
+                    })
+                    .collect();
+                runs.into_iter().map(|h| h.join().unwrap()).collect()
+            });
+            for r in &reports {
+                assert_eq!(r.committed_events, oracle.committed_events, "{sync:?}");
+                assert_eq!(r.checksum, oracle.checksum, "{sync:?}");
+                assert_eq!(r.stats, oracle.stats, "{sync:?}");
+            }
+            // Each process sent at most a window's digests at once (a third
+            // of them, round robin), never its 100 LPs' together.
+            let most = gathered.load(SeqCst) as usize;
+            assert!(most > 0 && most <= WINDOW_BYTES, "{most} bytes");
+        }
+    }
 }

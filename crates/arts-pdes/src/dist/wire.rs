@@ -125,34 +125,12 @@ impl Totals {
     }
 }
 
-/// One LP's contribution to the run summary: its hash and statistics.
-#[derive(Clone, Debug)]
-pub(crate) struct Digest {
-    pub lp: LpId,
-    pub hash: u64,
-    pub stats: Vec<f64>,
-}
-
-/// A process's end-of-run message: totals, LP digests, and the committed
-/// error it holds (if any).
-pub(crate) fn encode_end(
-    t: &Totals,
-    digests: &[Digest],
-    err: Option<&(Key, EventError)>,
-) -> Vec<u8> {
-    let mut out = Vec::new();
+/// A process's end-of-run header: its totals and the committed error it
+/// holds (if any). The LPs' digests follow apart ([`encode_digest`]).
+pub(crate) fn encode_end(t: &Totals, err: Option<&(Key, EventError)>) -> Vec<u8> {
+    let mut out = Vec::with_capacity(8 * (Totals::WORDS + ERROR_WORDS));
     for w in t.words() {
         out.extend_from_slice(&w.to_le_bytes());
-    }
-    let nstats = digests.first().map_or(0, |d| d.stats.len());
-    out.extend_from_slice(&(digests.len() as u64).to_le_bytes());
-    out.extend_from_slice(&(nstats as u64).to_le_bytes());
-    for d in digests {
-        out.extend_from_slice(&(d.lp as u64).to_le_bytes());
-        out.extend_from_slice(&d.hash.to_le_bytes());
-        for v in &d.stats {
-            out.extend_from_slice(&v.to_bits().to_le_bytes());
-        }
     }
     if let Some(e) = err {
         encode_error(&mut out, e);
@@ -161,30 +139,42 @@ pub(crate) fn encode_end(
 }
 
 /// Reads [`encode_end`]'s message; `model` names the model in the error.
-pub(crate) fn decode_end(
-    b: &[u8],
-    model: &str,
-) -> (Totals, Vec<Digest>, Option<(Key, EventError)>) {
+pub(crate) fn decode_end(b: &[u8], model: &str) -> (Totals, Option<(Key, EventError)>) {
     let words: Vec<u64> = (0..Totals::WORDS).map(|i| u64_at(b, 8 * i)).collect();
-    let t = Totals::from_words(&words);
-    let mut at = 8 * Totals::WORDS;
-    let n = u64_at(b, at) as usize;
-    let nstats = u64_at(b, at + 8) as usize;
-    at += 16;
-    let mut digests = Vec::with_capacity(n);
-    for _ in 0..n {
-        let lp = u64_at(b, at) as LpId;
-        let hash = u64_at(b, at + 8);
-        at += 16;
-        let stats = (0..nstats)
-            .map(|i| f64::from_bits(u64_at(b, at + 8 * i)))
-            .collect();
-        at += 8 * nstats;
-        digests.push(Digest { lp, hash, stats });
-    }
+    let at = 8 * Totals::WORDS;
     let err = (at < b.len()).then(|| decode_error(&b[at..], model));
-    (t, digests, err)
+    (Totals::from_words(&words), err)
 }
+
+/// Bytes of one LP's digest with `nstats` statistics.
+pub(crate) fn digest_bytes(nstats: usize) -> usize {
+    8 * (2 + nstats)
+}
+
+/// Appends one LP's digest: its id, its hash ([`crate::summary::lp_hash`])
+/// and its statistics.
+pub(crate) fn encode_digest(out: &mut Vec<u8>, lp: LpId, hash: u64, stats: &[f64]) {
+    out.extend_from_slice(&(lp as u64).to_le_bytes());
+    out.extend_from_slice(&hash.to_le_bytes());
+    for v in stats {
+        out.extend_from_slice(&v.to_bits().to_le_bytes());
+    }
+}
+
+/// Reads digests of `nstats` statistics written by [`encode_digest`],
+/// handing each `(lp, hash, stats)` to `f`.
+pub(crate) fn decode_digests(b: &[u8], nstats: usize, mut f: impl FnMut(LpId, u64, &[f64])) {
+    let mut stats = vec![0.0; nstats];
+    for d in b.chunks_exact(digest_bytes(nstats)) {
+        for (i, v) in stats.iter_mut().enumerate() {
+            *v = f64::from_bits(u64_at(d, 16 + 8 * i));
+        }
+        f(u64_at(d, 0) as LpId, u64_at(d, 8), &stats);
+    }
+}
+
+/// Words of an encoded error.
+const ERROR_WORDS: usize = 9;
 
 /// Appends a committed model error and the key it was committed at.
 pub(crate) fn encode_error(out: &mut Vec<u8>, (key, e): &(Key, EventError)) {
@@ -196,7 +186,7 @@ pub(crate) fn encode_error(out: &mut Vec<u8>, (key, e): &(Key, EventError)) {
         }
         EventFault::NotInFuture { delay, now } => (3, delay.to_bits(), now.to_bits()),
     };
-    let words = [
+    let words: [u64; ERROR_WORDS] = [
         key.time_bits,
         key.tie,
         (e.phase == "init") as u64,
@@ -291,18 +281,21 @@ mod tests {
             final_time_bits: 3.0f64.to_bits(),
             ..Totals::default()
         };
-        let d = vec![Digest {
-            lp: 5,
-            hash: 77,
-            stats: vec![1.5, -2.0],
-        }];
-        let bytes = encode_end(&t, &d, Some(&(Key::new(1.5, 2, 0), err.clone())));
-        let (t2, d2, e2) = decode_end(&bytes, "m");
+        let bytes = encode_end(&t, Some(&(Key::new(1.5, 2, 0), err.clone())));
+        let (t2, e2) = decode_end(&bytes, "m");
         assert_eq!((t2.committed, t2.final_time_bits), (42, 3.0f64.to_bits()));
-        assert_eq!(
-            (d2[0].lp, d2[0].hash, d2[0].stats.clone()),
-            (5, 77, vec![1.5, -2.0])
-        );
         assert_eq!(e2, Some((Key::new(1.5, 2, 0), err)));
+        assert_eq!(decode_end(&encode_end(&t, None), "m").1, None);
+
+        let mut b = Vec::new();
+        encode_digest(&mut b, 5, 77, &[1.5, -2.0]);
+        encode_digest(&mut b, 9, 78, &[0.0, f64::INFINITY]);
+        assert_eq!(b.len(), 2 * digest_bytes(2));
+        let mut got = Vec::new();
+        decode_digests(&b, 2, |lp, h, s| got.push((lp, h, s.to_vec())));
+        assert_eq!(
+            got,
+            vec![(5, 77, vec![1.5, -2.0]), (9, 78, vec![0.0, f64::INFINITY])]
+        );
     }
 }
