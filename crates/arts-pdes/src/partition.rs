@@ -2,37 +2,52 @@
 
 use std::sync::Arc;
 
+use strength_reduce::{StrengthReducedU32, StrengthReducedU64};
+
 use crate::config::LpMapping;
 use crate::key::LpId;
 
 /// Largest supported PE count.
 pub(crate) const MAX_PES: usize = u16::MAX as usize;
 
-/// Which PE owns each LP, and each LP's index inside its PE (looked up in
-/// tables built once: the engines ask on every event).
+/// Which PE owns each LP, and each LP's index inside its PE, computed (the
+/// engines ask on every event): a division by a constant, turned into a
+/// multiplication once. No table of every LP: a process of a run across
+/// processes holds only its own LPs, however many the model has.
 #[derive(Clone, Debug)]
 pub struct Partition {
     lps: u32,
     pes: u32,
     mapping: LpMapping,
-    pe_tab: Arc<[u16]>,
-    local_tab: Arc<[u32]>,
+    /// Shared, so that a copy stays small beside what the engines use most.
+    div: Arc<Divisors>,
+}
+
+/// The divisions a partition makes.
+#[derive(Debug)]
+struct Divisors {
+    /// By the LP count (block: `lp * pes / lps`).
+    lps: StrengthReducedU64,
+    /// By the PE count (block starts).
+    pes: StrengthReducedU64,
+    /// By the PE count (round robin).
+    pes32: StrengthReducedU32,
 }
 
 impl Partition {
     /// Partition of `lps` LPs over `pes` PEs (`1 <= pes <= lps`).
     pub fn new(lps: u32, pes: usize, mapping: LpMapping) -> Partition {
         assert!(pes >= 1 && pes as u64 <= lps as u64 && pes <= MAX_PES);
-        let mut p = Partition {
+        Partition {
             lps,
             pes: pes as u32,
             mapping,
-            pe_tab: Arc::from(Vec::new()),
-            local_tab: Arc::from(Vec::new()),
-        };
-        p.pe_tab = (0..lps).map(|lp| p.compute_pe(lp) as u16).collect();
-        p.local_tab = (0..lps).map(|lp| p.compute_local(lp) as u32).collect();
-        p
+            div: Arc::new(Divisors {
+                lps: StrengthReducedU64::new(lps as u64),
+                pes: StrengthReducedU64::new(pes as u64),
+                pes32: StrengthReducedU32::new(pes as u32),
+            }),
+        }
     }
 
     /// Number of PEs.
@@ -41,35 +56,28 @@ impl Partition {
         self.pes as usize
     }
 
-    /// First LP of block `pe` (block mapping).
+    /// First LP of block `pe` (block mapping): `ceil(pe * lps / pes)`.
     #[inline]
     fn block_start(&self, pe: u32) -> u32 {
-        ((pe as u64 * self.lps as u64).div_ceil(self.pes as u64)) as u32
+        let (q, r) = StrengthReducedU64::div_rem(pe as u64 * self.lps as u64, self.div.pes);
+        (q + (r != 0) as u64) as u32
     }
 
     /// The PE owning `lp`.
     #[inline]
     pub fn pe_of(&self, lp: LpId) -> usize {
-        self.pe_tab[lp as usize] as usize
+        match self.mapping {
+            LpMapping::Block => (lp as u64 * self.pes as u64 / self.div.lps) as usize,
+            LpMapping::RoundRobin => (lp % self.div.pes32) as usize,
+        }
     }
 
     /// `lp`'s index among its PE's LPs.
     #[inline]
     pub fn local_of(&self, lp: LpId) -> usize {
-        self.local_tab[lp as usize] as usize
-    }
-
-    fn compute_pe(&self, lp: LpId) -> usize {
         match self.mapping {
-            LpMapping::Block => ((lp as u64 * self.pes as u64) / self.lps as u64) as usize,
-            LpMapping::RoundRobin => (lp % self.pes) as usize,
-        }
-    }
-
-    fn compute_local(&self, lp: LpId) -> usize {
-        match self.mapping {
-            LpMapping::Block => (lp - self.block_start(self.compute_pe(lp) as u32)) as usize,
-            LpMapping::RoundRobin => (lp / self.pes) as usize,
+            LpMapping::Block => (lp - self.block_start(self.pe_of(lp) as u32)) as usize,
+            LpMapping::RoundRobin => (lp / self.div.pes32) as usize,
         }
     }
 
@@ -119,6 +127,32 @@ mod tests {
                     }
                 }
                 assert!(seen.iter().all(|&s| s));
+            }
+        }
+    }
+
+    #[test]
+    fn computed_owners_are_the_plain_divisions_at_any_size() {
+        let plain = |lps: u64, pes: u64, mapping, lp: u64| match mapping {
+            LpMapping::Block => {
+                let pe = lp * pes / lps;
+                (pe, lp - (pe * lps).div_ceil(pes))
+            }
+            LpMapping::RoundRobin => (lp % pes, lp / pes),
+        };
+        for (lps, pes) in [(u32::MAX, MAX_PES), (4_000_000_007, 7), (100_000_000, 64), (3, 2)] {
+            for mapping in [LpMapping::Block, LpMapping::RoundRobin] {
+                let p = Partition::new(lps, pes, mapping);
+                let mut x = 0x9e37_79b9_7f4a_7c15u64;
+                let spots = (0..5_000).map(|_| {
+                    x = crate::rng::mix64(x);
+                    x % lps as u64
+                });
+                for lp in spots.chain([0, 1, lps as u64 - 1]) {
+                    let want = plain(lps as u64, pes as u64, mapping, lp);
+                    let got = (p.pe_of(lp as LpId) as u64, p.local_of(lp as LpId) as u64);
+                    assert_eq!(got, want, "{mapping:?} {lps}/{pes}: LP {lp}");
+                }
             }
         }
     }
