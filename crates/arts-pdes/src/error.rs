@@ -36,6 +36,12 @@ pub enum EventFault {
         /// The sender's current time.
         now: Time,
     },
+    /// The LP has sent as many events as a key can number.
+    #[error("the LP has sent {limit} events, the most one LP may send in a run")]
+    TooManySends {
+        /// [`crate::key::MAX_SENDS_PER_LP`].
+        limit: u64,
+    },
 }
 
 /// A bad event: which model, which event was being handled, and what was wrong.

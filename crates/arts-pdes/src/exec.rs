@@ -3,7 +3,7 @@
 
 use crate::error::{EventError, EventFault};
 use crate::event::Event;
-use crate::key::{Key, LpId, Time};
+use crate::key::{Key, LpId, MAX_SENDS_PER_LP, Time};
 use crate::model::{EventCtx, Model, Outgoing};
 use crate::rng::LpRng;
 
@@ -114,7 +114,13 @@ impl<'m, M: Model> Exec<'m, M> {
         let start = new.len();
         let seq0 = core.seq;
         for o in &self.out {
-            match self.check(o, now, init) {
+            let checked = match core.seq < MAX_SENDS_PER_LP {
+                true => self.check(o, now, init),
+                false => Err(EventFault::TooManySends {
+                    limit: MAX_SENDS_PER_LP,
+                }),
+            };
+            match checked {
                 Ok(time) => {
                     new.push(Event {
                         key: Key::new(time, lp, core.seq),
@@ -175,5 +181,43 @@ impl<'m, M: Model> Exec<'m, M> {
             });
         }
         Ok(time)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::models::phold::{Phold, PholdParams};
+
+    #[test]
+    fn an_lp_past_the_most_sends_a_key_can_number_is_a_model_error() {
+        let model = Phold::new(PholdParams {
+            lps: 4,
+            events_per_lp: 1,
+            mean_delay: 1.0,
+            lookahead: 1.0,
+            remote: 0.0,
+        })
+        .unwrap();
+        let mut exec = Exec::new(&model);
+        let mut new = Vec::new();
+        let mut core = exec.init(2, 7, &mut new).unwrap();
+        let ev = new.pop().unwrap();
+        let mut undo = Default::default();
+        // The last send a key can number is still keyed; the next is refused.
+        core.seq = MAX_SENDS_PER_LP - 1;
+        exec.handle(&mut core, &ev, &mut undo, &mut new).unwrap();
+        assert_eq!(new[0].key.seq(), MAX_SENDS_PER_LP - 1);
+        let err = exec
+            .handle(&mut core, &ev, &mut undo, &mut new)
+            .unwrap_err();
+        assert_eq!(
+            err.fault,
+            EventFault::TooManySends {
+                limit: MAX_SENDS_PER_LP
+            }
+        );
+        assert_eq!((new.len(), core.seq), (1, MAX_SENDS_PER_LP));
+        assert!(err.to_string().contains("68719476736 events"), "{err}");
     }
 }

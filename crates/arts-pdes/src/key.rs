@@ -10,12 +10,18 @@ pub type Time = f64;
 /// Identifier of a logical process, `0..lp_count`.
 pub type LpId = u32;
 
-/// Largest LP count the tie-break encoding supports (2^24).
-pub const MAX_LPS: u32 = 1 << 24;
+/// Largest LP count the tie-break encoding supports (2^28: PHOLD at 10^8
+/// LPs across processes fits).
+pub const MAX_LPS: u32 = 1 << 28;
 
 /// Bits of the tie-break that hold the sender's send sequence number.
-const SEQ_BITS: u32 = 40;
+const SEQ_BITS: u32 = 36;
 const SEQ_MASK: u64 = (1 << SEQ_BITS) - 1;
+
+/// Most events one LP may send in a run (2^36, about 6.9 * 10^10); the
+/// next send is a model error ([`crate::EventFault::TooManySends`]), not a
+/// silently repeated key.
+pub const MAX_SENDS_PER_LP: u64 = 1 << SEQ_BITS;
 
 /// The position of an event in the global order: timestamp first, then the
 /// tie-break `(sender LP << 40) | sender's send sequence`.
@@ -68,7 +74,7 @@ impl Key {
         (self.tie >> SEQ_BITS) as LpId
     }
 
-    /// The sender's send sequence number (low 40 bits).
+    /// The sender's send sequence number (low 36 bits).
     #[inline]
     pub fn seq(&self) -> u64 {
         self.tie & SEQ_MASK
@@ -96,6 +102,12 @@ mod tests {
         assert_eq!(k.src(), 12345);
         assert_eq!(k.seq(), 77);
         assert_eq!(Key::MAX.time(), f64::INFINITY);
+        let last = Key::new(1.0, MAX_LPS - 1, MAX_SENDS_PER_LP - 1);
+        assert_eq!(
+            (last.src(), last.seq()),
+            (MAX_LPS - 1, MAX_SENDS_PER_LP - 1)
+        );
+        assert!(last < Key::new(1.0 + f64::EPSILON, 0, 0));
     }
 
     #[test]

@@ -39,7 +39,7 @@ pub use config::{LpMapping, RunConfig, SimReport, SyncMode};
 pub use engine::{ProgressFn, run, validate};
 pub use error::{EventError, EventFault, PdesError};
 pub use event::{Event, PendingSet, Queue};
-pub use key::{Key, LpId, MAX_LPS, Time};
+pub use key::{Key, LpId, MAX_LPS, MAX_SENDS_PER_LP, Time};
 pub use model::{EventCtx, Model, MsgCodec, StatKind, StatSpec, StateCodec, UnitCodec};
 pub use partition::Partition;
 pub use progress::{Progress, run_watched};

@@ -140,7 +140,12 @@ mod tests {
             }
             LpMapping::RoundRobin => (lp % pes, lp / pes),
         };
-        for (lps, pes) in [(u32::MAX, MAX_PES), (4_000_000_007, 7), (100_000_000, 64), (3, 2)] {
+        for (lps, pes) in [
+            (u32::MAX, MAX_PES),
+            (4_000_000_007, 7),
+            (100_000_000, 64),
+            (3, 2),
+        ] {
             for mapping in [LpMapping::Block, LpMapping::RoundRobin] {
                 let p = Partition::new(lps, pes, mapping);
                 let mut x = 0x9e37_79b9_7f4a_7c15u64;

@@ -12,8 +12,10 @@ use serde::{Deserialize, Serialize};
 use super::snapshot::Snapshot;
 use crate::rng::mix64;
 
-/// The format tag of `checkpoint.json`.
-pub const FORMAT: &str = "arts-pdes-checkpoint/1";
+/// The format tag of `checkpoint.json`. Format 2: event keys give the
+/// sending LP 28 bits and its send count 36 (format 1: 24 and 40), so a
+/// format-1 checkpoint is refused, not misread.
+pub const FORMAT: &str = "arts-pdes-checkpoint/2";
 const MANIFEST: &str = "checkpoint.json";
 const STATE: &str = "state.bin";
 

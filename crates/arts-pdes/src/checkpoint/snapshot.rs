@@ -35,7 +35,7 @@ pub struct Snapshot {
 }
 
 /// Magic at the start of a snapshot's bytes.
-const MAGIC: &[u8; 8] = b"ARTSPDS1";
+const MAGIC: &[u8; 8] = b"ARTSPDS2";
 
 impl Snapshot {
     /// LPs held.

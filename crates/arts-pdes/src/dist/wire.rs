@@ -185,6 +185,7 @@ pub(crate) fn encode_error(out: &mut Vec<u8>, (key, e): &(Key, EventError)) {
             (2, delay.to_bits(), lookahead.to_bits())
         }
         EventFault::NotInFuture { delay, now } => (3, delay.to_bits(), now.to_bits()),
+        EventFault::TooManySends { limit } => (4, limit, 0),
     };
     let words: [u64; ERROR_WORDS] = [
         key.time_bits,
@@ -216,10 +217,11 @@ pub(crate) fn decode_error(b: &[u8], model: &str) -> (Key, EventError) {
             delay: f(7),
             lookahead: f(8),
         },
-        _ => EventFault::NotInFuture {
+        3 => EventFault::NotInFuture {
             delay: f(7),
             now: f(8),
         },
+        _ => EventFault::TooManySends { limit: w(7) },
     };
     let key = Key {
         time_bits: w(0),
@@ -284,8 +286,14 @@ mod tests {
         let bytes = encode_end(&t, Some(&(Key::new(1.5, 2, 0), err.clone())));
         let (t2, e2) = decode_end(&bytes, "m");
         assert_eq!((t2.committed, t2.final_time_bits), (42, 3.0f64.to_bits()));
-        assert_eq!(e2, Some((Key::new(1.5, 2, 0), err)));
+        assert_eq!(e2, Some((Key::new(1.5, 2, 0), err.clone())));
         assert_eq!(decode_end(&encode_end(&t, None), "m").1, None);
+        let many = EventError {
+            fault: EventFault::TooManySends { limit: 1 << 36 },
+            ..err
+        };
+        let bytes = encode_end(&t, Some(&(Key::new(2.0, 1, 3), many.clone())));
+        assert_eq!(decode_end(&bytes, "m").1, Some((Key::new(2.0, 1, 3), many)));
 
         let mut b = Vec::new();
         encode_digest(&mut b, 5, 77, &[1.5, -2.0]);
