@@ -265,11 +265,12 @@ fn send_buffer<'a>(mine: &'a [u8], spare: &'a [u8; 1]) -> &'a [u8] {
 
 /// Where each of the parts of lengths `lens` starts when they lie end to end.
 fn displacements(lens: &[mpi::Count]) -> Vec<mpi::Count> {
+    let mut at: mpi::Count = 0;
     lens.iter()
-        .scan(0, |at, &l| {
-            let d = *at;
-            *at += l;
-            Some(d)
+        .map(|&l| {
+            let d = at;
+            at = at.checked_add(l).expect("at most 2 GiB gathered in all");
+            d
         })
         .collect()
 }

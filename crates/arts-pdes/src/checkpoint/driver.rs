@@ -242,8 +242,14 @@ fn load<M: Model>(
 }
 
 /// Writes the checkpoint: in one process directly; across processes every
-/// process's part goes to process 0, which writes the whole, and every
-/// process learns whether it succeeded (they all fail alike).
+/// process's part goes to process 0 (a gather: the others receive nothing),
+/// which writes the whole, and every process learns whether it succeeded
+/// (they all fail alike). The parts may come to at most 2 GiB, what one
+/// MPI gather carries; a larger checkpoint is refused on every process.
+/// Most bytes of parts one checkpoint across processes gathers (an MPI
+/// count is an `int`).
+const GATHER_MAX: u64 = i32::MAX as u64;
+
 fn save(
     procs: Option<&Processes>,
     plan: &Plan,
@@ -260,7 +266,15 @@ fn save(
         all.sort();
         return files::write(dir, manifest, &all).map_err(failed);
     };
-    let parts = p.0.all_gather_bytes(&mine.to_bytes());
+    let mine = mine.to_bytes();
+    let total: u64 = p.0.all_gather_u64(&[mine.len() as u64]).iter().sum();
+    if total > GATHER_MAX {
+        return Err(failed(format!(
+            "its processes' parts come to {total} bytes; process 0 gathers at most {GATHER_MAX}"
+        )));
+    }
+    let parts = p.0.gather_bytes(&mine);
+    drop(mine);
     let mut result = Ok(());
     if p.rank() == 0 {
         let mut all = Snapshot::default();
