@@ -87,6 +87,50 @@ const SPARES: usize = 64;
 /// many slots (a small heap keeps its capacity for reuse).
 const SHRINK_MIN: usize = 4096;
 
+/// What a pending set saw since its last check of the bucket width.
+struct Seen {
+    /// Distinct timestamps per bucket advanced over.
+    per_bucket: f64,
+    /// Shares of the events that went to the far heap and to the current
+    /// bucket.
+    far_share: f64,
+    near_share: f64,
+    /// The current bucket's events' time spread, in bucket widths.
+    near_spread: f64,
+    /// Whether narrower buckets keep bucket numbers far below 2^53.
+    can_narrow: bool,
+}
+
+/// The new bucket width (as a factor of the old) and bucket count, when they
+/// change: a bucket should hold a handful of distinct timestamps, few
+/// events land in the current bucket and the ring's horizon covers most.
+fn retune(s: &Seen, nb: u64) -> Option<(f64, u64)> {
+    // At the most buckets a narrower bucket shortens the horizon and sends
+    // events to the far heap, which the next check widens again: with more
+    // pending events than the ring holds at 12 a bucket (a 30 M-LP PHOLD in
+    // one PE) the two alternated, each re-bucketing the whole ring. There,
+    // narrow only while the far heap is little used.
+    let room = nb < NB_MAX || s.far_share < 0.025;
+    if s.can_narrow
+        && room
+        && ((s.near_share > 0.5 && s.near_spread >= 0.25) || s.per_bucket > 12.0)
+    {
+        // Most new events fall into the current bucket at different times,
+        // or buckets hold many timestamps: narrower buckets.
+        Some((0.25, nb))
+    } else if s.per_bucket < 1.0 && s.near_share < 0.05 {
+        Some((4.0, nb))
+    } else if s.far_share > 0.1 {
+        match nb < NB_MAX {
+            // The horizon is too short for the delays: more buckets.
+            true => Some((1.0, nb * 4)),
+            false => Some((4.0, nb)),
+        }
+    } else {
+        None
+    }
+}
+
 /// Pending events of one PE, smallest key first. Storage is reused, so steady
 /// state allocates nothing.
 pub struct PendingSet<M> {
@@ -285,9 +329,7 @@ impl<M: Copy> PendingSet<M> {
         }
     }
 
-    /// Retunes the bucket width so a bucket holds a handful of distinct
-    /// timestamps, few events land in the current bucket and the ring's
-    /// horizon covers most of them.
+    /// Retunes the bucket width and count ([`retune`]).
     #[cold]
     fn adapt(&mut self) {
         let per_bucket = self.distinct as f64 / self.advances.max(1) as f64;
@@ -306,19 +348,15 @@ impl<M: Copy> PendingSet<M> {
         self.near_pushed = 0;
         self.near_tmin = f64::INFINITY;
         self.near_tmax = 0.0;
-        if can_narrow && ((near_share > 0.5 && near_spread >= 0.25) || per_bucket > 12.0) {
-            // Most new events fall into the current bucket at different
-            // times, or buckets hold many timestamps: narrower buckets.
-            self.rescale(self.inv_w * 4.0, self.nb);
-        } else if per_bucket < 1.0 && near_share < 0.05 {
-            self.rescale(self.inv_w / 4.0, self.nb);
-        } else if far_share > 0.1 {
-            if self.nb < NB_MAX {
-                // The horizon is too short for the delays: more buckets.
-                self.rescale(self.inv_w, self.nb * 4);
-            } else {
-                self.rescale(self.inv_w / 4.0, self.nb);
-            }
+        let seen = Seen {
+            per_bucket,
+            far_share,
+            near_share,
+            near_spread,
+            can_narrow,
+        };
+        if let Some((width, buckets)) = retune(&seen, self.nb) {
+            self.rescale(self.inv_w / width, buckets);
         }
     }
 
@@ -441,6 +479,27 @@ impl<M: Copy> PendingSet<M> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn at_the_most_buckets_the_width_does_not_swing_between_narrow_and_wide() {
+        let seen = |per_bucket, far_share| Seen {
+            per_bucket,
+            far_share,
+            near_share: 0.0,
+            near_spread: 0.0,
+            can_narrow: true,
+        };
+        // Below the most buckets: buckets of many timestamps are narrowed
+        // whatever the far heap holds; a busy far heap gets more buckets.
+        assert_eq!(retune(&seen(20.0, 0.2), NB_MIN), Some((0.25, NB_MIN)));
+        assert_eq!(retune(&seen(5.0, 0.2), NB_MIN), Some((1.0, 4 * NB_MIN)));
+        // At the most: narrowing would fill the far heap, so a busy far heap
+        // widens, a little-used one keeps the width, an idle one narrows.
+        assert_eq!(retune(&seen(20.0, 0.2), NB_MAX), Some((4.0, NB_MAX)));
+        assert_eq!(retune(&seen(20.0, 0.05), NB_MAX), None);
+        assert_eq!(retune(&seen(20.0, 0.01), NB_MAX), Some((0.25, NB_MAX)));
+        assert_eq!(retune(&seen(5.0, 0.05), NB_MAX), None);
+    }
     use crate::rng::LpRng;
 
     fn ev(t: f64, seq: u64) -> Event<u64> {
