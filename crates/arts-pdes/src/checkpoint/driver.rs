@@ -241,15 +241,15 @@ fn load<M: Model>(
     Ok((m, snap))
 }
 
-/// Writes the checkpoint: in one process directly; across processes every
-/// process's part goes to process 0 (a gather: the others receive nothing),
-/// which writes the whole, and every process learns whether it succeeded
-/// (they all fail alike). The parts may come to at most 2 GiB, what one
-/// MPI gather carries; a larger checkpoint is refused on every process.
 /// Most bytes of parts one checkpoint across processes gathers (an MPI
 /// count is an `int`).
 const GATHER_MAX: u64 = i32::MAX as u64;
 
+/// Writes the checkpoint: in one process directly; across processes every
+/// process's part goes to process 0 (a gather: the others receive nothing),
+/// which writes the whole, and every process learns whether it succeeded
+/// (they all fail alike). The parts may come to at most [`GATHER_MAX`]
+/// bytes; a larger checkpoint is refused on every process.
 fn save(
     procs: Option<&Processes>,
     plan: &Plan,

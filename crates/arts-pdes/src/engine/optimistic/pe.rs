@@ -348,8 +348,8 @@ impl<'m, M: Model> TwPe<'m, M> {
 
     /// The smallest pending event that is not cancelled (cancelled ones found
     /// on the way are discarded). Always inlined: returned through memory,
-    /// the event's load stalls on its own stores, a quarter of the
-    /// one-PE event rate.
+    /// the event's load stalls on its own stores (a third of the
+    /// one-PE event rate).
     #[inline(always)]
     pub(super) fn next_event(&mut self) -> Option<Event<M::Msg>> {
         loop {
