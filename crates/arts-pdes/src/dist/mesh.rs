@@ -104,3 +104,46 @@ impl Net for MeshNet {
         all
     }
 }
+
+/// What a [`Tap`] shows: a message sent to another process, or a part
+/// given to a gather.
+#[cfg(test)]
+pub(crate) enum Tapped<'a> {
+    Sent(&'a [u8]),
+    Gathered(&'a [u8]),
+}
+
+/// A [`Net`] for tests that shows `seen` what passes through it, then
+/// passes it on to `inner`.
+#[cfg(test)]
+pub(crate) struct Tap {
+    pub inner: Arc<dyn Net>,
+    pub seen: Box<dyn Fn(Tapped<'_>) + Send + Sync>,
+}
+
+#[cfg(test)]
+impl Net for Tap {
+    fn rank(&self) -> u32 {
+        self.inner.rank()
+    }
+    fn size(&self) -> u32 {
+        self.inner.size()
+    }
+    fn send(&self, to: u32, bytes: Vec<u8>) {
+        (self.seen)(Tapped::Sent(&bytes));
+        self.inner.send(to, bytes)
+    }
+    fn recv(&self) -> Option<Vec<u8>> {
+        self.inner.recv()
+    }
+    fn all_gather_u64(&self, mine: &[u64]) -> Vec<u64> {
+        self.inner.all_gather_u64(mine)
+    }
+    fn all_gather_bytes(&self, mine: &[u8]) -> Vec<Vec<u8>> {
+        self.inner.all_gather_bytes(mine)
+    }
+    fn gather_bytes(&self, mine: &[u8]) -> Vec<Vec<u8>> {
+        (self.seen)(Tapped::Gathered(mine));
+        self.inner.gather_bytes(mine)
+    }
+}

@@ -16,6 +16,8 @@ mod spread;
 mod wire;
 
 pub use mesh::mesh;
+#[cfg(test)]
+pub(crate) use mesh::{Tap, Tapped};
 pub(crate) use report::{End, gather_report};
 pub(crate) use solo::Solo;
 pub use spread::spread;

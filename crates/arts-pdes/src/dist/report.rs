@@ -181,40 +181,9 @@ mod tests {
 
     use super::WINDOW_BYTES;
     use crate::config::LpMapping;
-    use crate::dist::{Net, Processes, mesh};
+    use crate::dist::{Processes, Tap, Tapped, mesh};
     use crate::models::phold::{Phold, PholdParams};
     use crate::{RunConfig, SyncMode, run};
-
-    /// A net that records the largest part any process sent to a gather.
-    struct Largest {
-        inner: Arc<dyn Net>,
-        gathered: Arc<AtomicU64>,
-    }
-
-    impl Net for Largest {
-        fn rank(&self) -> u32 {
-            self.inner.rank()
-        }
-        fn size(&self) -> u32 {
-            self.inner.size()
-        }
-        fn send(&self, to: u32, bytes: Vec<u8>) {
-            self.inner.send(to, bytes)
-        }
-        fn recv(&self) -> Option<Vec<u8>> {
-            self.inner.recv()
-        }
-        fn all_gather_u64(&self, mine: &[u64]) -> Vec<u64> {
-            self.inner.all_gather_u64(mine)
-        }
-        fn all_gather_bytes(&self, mine: &[u8]) -> Vec<Vec<u8>> {
-            self.inner.all_gather_bytes(mine)
-        }
-        fn gather_bytes(&self, mine: &[u8]) -> Vec<Vec<u8>> {
-            self.gathered.fetch_max(mine.len() as u64, SeqCst);
-            self.inner.gather_bytes(mine)
-        }
-    }
 
     #[test]
     fn digests_fold_window_by_window_into_the_sequential_checksum_and_statistics() {
@@ -238,9 +207,14 @@ mod tests {
                     .into_iter()
                     .map(|p| {
                         let mut c = cfg.clone();
-                        let net = Largest {
+                        let largest = Arc::clone(&gathered);
+                        let net = Tap {
                             inner: p.0,
-                            gathered: Arc::clone(&gathered),
+                            seen: Box::new(move |t| {
+                                if let Tapped::Gathered(part) = t {
+                                    largest.fetch_max(part.len() as u64, SeqCst);
+                                }
+                            }),
                         };
                         c.processes = Some(Processes(Arc::new(net)));
                         let model = &model;

@@ -697,43 +697,10 @@ mod tests {
     use std::sync::Arc;
     use std::sync::atomic::{AtomicU64, Ordering::SeqCst};
 
-    use crate::dist::{Net, Processes, decode_batch, mesh};
+    use crate::dist::{Processes, Tap, Tapped, decode_batch, mesh};
     use crate::model::Model;
     use crate::models::phold::{Phold, PholdParams};
     use crate::{RunConfig, SyncMode, run};
-
-    /// A net that counts the messages and wires it carries.
-    struct Counting {
-        inner: Arc<dyn Net>,
-        model: Phold,
-        messages: AtomicU64,
-        wires: AtomicU64,
-    }
-
-    impl Net for Counting {
-        fn rank(&self) -> u32 {
-            self.inner.rank()
-        }
-        fn size(&self) -> u32 {
-            self.inner.size()
-        }
-        fn send(&self, to: u32, bytes: Vec<u8>) {
-            let mut n = 0;
-            decode_batch(&bytes, self.model.codec().unwrap(), |_| n += 1).unwrap();
-            self.messages.fetch_add(1, SeqCst);
-            self.wires.fetch_add(n, SeqCst);
-            self.inner.send(to, bytes);
-        }
-        fn recv(&self) -> Option<Vec<u8>> {
-            self.inner.recv()
-        }
-        fn all_gather_u64(&self, mine: &[u64]) -> Vec<u64> {
-            self.inner.all_gather_u64(mine)
-        }
-        fn all_gather_bytes(&self, mine: &[u8]) -> Vec<Vec<u8>> {
-            self.inner.all_gather_bytes(mine)
-        }
-    }
 
     #[test]
     fn busy_pes_send_batches_of_many_wires_not_one_message_per_flush() {
@@ -749,15 +716,24 @@ mod tests {
         let oracle = run(&model, &cfg, None).unwrap();
         cfg.sync = SyncMode::Optimistic;
         cfg.pes = 2;
-        let nets: Vec<Arc<Counting>> = mesh(2, 0, 1)
+        // Messages and wires sent to the other process.
+        let (messages, wires) = (Arc::new(AtomicU64::new(0)), Arc::new(AtomicU64::new(0)));
+        let nets: Vec<Processes> = mesh(2, 0, 1)
             .into_iter()
             .map(|p| {
-                Arc::new(Counting {
+                let (m, w) = (Arc::clone(&messages), Arc::clone(&wires));
+                let codec_of = Phold::new(params.clone()).unwrap();
+                Processes(Arc::new(Tap {
                     inner: p.0,
-                    model: Phold::new(params.clone()).unwrap(),
-                    messages: AtomicU64::new(0),
-                    wires: AtomicU64::new(0),
-                })
+                    seen: Box::new(move |t| {
+                        if let Tapped::Sent(bytes) = t {
+                            let mut n = 0;
+                            decode_batch(bytes, codec_of.codec().unwrap(), |_| n += 1).unwrap();
+                            m.fetch_add(1, SeqCst);
+                            w.fetch_add(n, SeqCst);
+                        }
+                    }),
+                }))
             })
             .collect();
         let reports: Vec<_> = std::thread::scope(|s| {
@@ -765,7 +741,7 @@ mod tests {
                 .iter()
                 .map(|n| {
                     let mut c = cfg.clone();
-                    c.processes = Some(Processes(Arc::clone(n) as Arc<dyn Net>));
+                    c.processes = Some(n.clone());
                     let model = &model;
                     s.spawn(move || run(model, &c, None).unwrap())
                 })
@@ -776,8 +752,7 @@ mod tests {
             assert_eq!(r.committed_events, oracle.committed_events);
             assert_eq!(r.checksum, oracle.checksum);
         }
-        let messages: u64 = nets.iter().map(|n| n.messages.load(SeqCst)).sum();
-        let wires: u64 = nets.iter().map(|n| n.wires.load(SeqCst)).sum();
+        let (messages, wires) = (messages.load(SeqCst), wires.load(SeqCst));
         // About 5% of the events cross (remote 0.1, half of it to the other
         // process): one message per 16-event flush carried one or two wires.
         assert!(wires > 5_000, "{wires} wires");
