@@ -24,6 +24,11 @@ pub(crate) struct Win {
     /// The address of each rank's window where this rank may reach it
     /// directly (`direct.rs`: in this process, both ranks staying there).
     pub(crate) direct: Vec<Option<usize>>,
+    /// Whether any two ranks of the window reach each other directly (the
+    /// same on every rank): then a fence ends with a barrier, so that no
+    /// rank reads or writes a window directly before its owner applied the
+    /// operations the fence brought it.
+    pub(crate) direct_peers: bool,
     /// A private duplicate of the window's communicator: fence epochs,
     /// and the replies of targets under locks and access epochs.
     pub(crate) comm: Comm,

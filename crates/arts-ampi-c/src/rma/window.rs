@@ -286,11 +286,17 @@ pub(crate) fn create(
         .chunks(FIELDS)
         .map(|c| (reachable && c[4] == 1 && c[3] == u64::from(process)).then_some(c[2] as usize))
         .collect();
+    let mut processes = std::collections::HashSet::new();
+    let direct_peers = all
+        .chunks(FIELDS)
+        .filter(|c| c[4] == 1)
+        .any(|c| !processes.insert(c[3]));
     vp.wins.push(Some(Win {
         base,
         me,
         extents,
         direct,
+        direct_peers,
         comm: private,
         active,
         sent: vec![0; n],
@@ -718,10 +724,17 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Win_fence(assert: c_int, win: c_
                 vp.mpi().bsend(&reply, s.source, answer, comm)?;
             }
         }
-        win_of(vp, win)?.incoming = msg;
+        let w = win_of(vp, win)?;
+        w.incoming = msg;
+        let direct_peers = w.direct_peers;
         for (target, mut rb, bytes) in gets {
             let got = vp.mpi().recv(rb.slice(), target, answer, comm)?;
             rb.finish(got.bytes.min(bytes));
+        }
+        if direct_peers {
+            // Every rank applied what it was sent before any reads or
+            // writes another's window directly (`direct.rs`).
+            vp.mpi().barrier(comm)?;
         }
         Ok(())
     })
