@@ -260,9 +260,10 @@ fn a_checkpointed_run_restarts_and_bad_checkpoints_are_one_line() {
         ],
         "does not exist",
     );
-    std::fs::write(root.path().join("ckpt/state.bin"), b"garbage").unwrap();
+    std::fs::write(root.path().join("ckpt/part-0.bin"), b"garbage").unwrap();
     refused(&["--restart", dir], "corrupt");
-    // The torus model restarts too: the same checks refuse this one.
+    // The torus model restarts too: the same checks refuse this one (its
+    // manifest first: it is not a torus checkpoint).
     let torus = common::arts(&["pdes", "torus", "--restart", dir]);
-    common::assert_usage_error(&torus, "corrupt");
+    common::assert_usage_error(&torus, "the checkpoint is of model");
 }

@@ -248,7 +248,7 @@ pub(crate) fn all_gather_bytes(comm: &impl Communicator, mine: &[u8]) -> Vec<Vec
     let mine = send_buffer(mine, &spare);
     comm.all_gather_into(&len, &mut lens[..]);
     let displs = displacements(&lens);
-    let mut all = vec![0u8; lens.iter().map(|&l| l as usize).sum()];
+    let mut all = receive_buffer(lens.iter().map(|&l| l as usize).sum());
     {
         let mut parts = mpi::datatype::PartitionMut::new(&mut all[..], &lens[..], &displs[..]);
         comm.all_gather_varcount_into(mine, &mut parts);
@@ -261,6 +261,16 @@ pub(crate) fn all_gather_bytes(comm: &impl Communicator, mine: &[u8]) -> Vec<Vec
 /// `MPI_IN_PLACE`.
 fn send_buffer<'a>(mine: &'a [u8], spare: &'a [u8; 1]) -> &'a [u8] {
     if mine.is_empty() { &spare[..0] } else { mine }
+}
+
+/// `len` zero bytes at a real address even when `len` is 0: Open MPI
+/// refuses `MPI_IN_PLACE` (address 1, an empty `Vec`'s) as a receive
+/// buffer (`MPI_ERR_ARG`), which every process gathering only empty parts
+/// would otherwise pass.
+fn receive_buffer(len: usize) -> Vec<u8> {
+    let mut b = Vec::with_capacity(len.max(1));
+    b.resize(len, 0);
+    b
 }
 
 /// Where each of the parts of lengths `lens` starts when they lie end to end.
@@ -299,7 +309,7 @@ pub(crate) fn gather_bytes(comm: &impl Communicator, mine: &[u8]) -> Vec<Vec<u8>
     let mut lens = vec![0 as mpi::Count; comm.size() as usize];
     root.gather_into_root(&len, &mut lens[..]);
     let displs = displacements(&lens);
-    let mut all = vec![0u8; lens.iter().map(|&l| l as usize).sum()];
+    let mut all = receive_buffer(lens.iter().map(|&l| l as usize).sum());
     {
         let mut parts = mpi::datatype::PartitionMut::new(&mut all[..], &lens[..], &displs[..]);
         root.gather_varcount_into_root(mine, &mut parts);

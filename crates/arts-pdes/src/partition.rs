@@ -93,6 +93,15 @@ impl Partition {
         }
     }
 
+    /// How many LPs `pe` owns.
+    pub fn count_of(&self, pe: usize) -> u32 {
+        let pe = pe as u32;
+        match self.mapping {
+            LpMapping::Block => self.block_start(pe + 1) - self.block_start(pe),
+            LpMapping::RoundRobin => (self.lps - pe).div_ceil(self.pes),
+        }
+    }
+
     /// The LPs of `pe` in local-index order.
     pub fn lps_of(&self, pe: usize) -> Vec<LpId> {
         let pe = pe as u32;
@@ -116,6 +125,7 @@ mod tests {
                 for pe in 0..pes {
                     let mine = p.lps_of(pe);
                     assert!(!mine.is_empty(), "{mapping:?} {lps}/{pes}: PE {pe} empty");
+                    assert_eq!(p.count_of(pe) as usize, mine.len());
                     if let Some((lo, hi)) = p.block_of(pe) {
                         assert_eq!(mine, (lo..hi).collect::<Vec<_>>());
                     }

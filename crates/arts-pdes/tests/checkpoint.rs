@@ -148,7 +148,7 @@ fn bad_checkpoints_are_refused_with_one_line() {
     let e = refused(&m, &cfg, &root.path().join("missing"));
     assert!(e.contains("cannot read"), "{e}");
     // One flipped byte in the state: refused by its hash.
-    let state = dir.join("state.bin");
+    let state = dir.join("part-0.bin");
     let mut bytes = std::fs::read(&state).unwrap();
     bytes[20] ^= 1;
     std::fs::write(&state, &bytes).unwrap();

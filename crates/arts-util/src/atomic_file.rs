@@ -258,6 +258,12 @@ impl PendingDir {
         &self.dir
     }
 
+    /// The staging directory (beside the destination), for files that
+    /// other processes write into it before [`PendingDir::replace`].
+    pub fn staging(&self) -> &Path {
+        self.staging.path()
+    }
+
     /// Writes one file (by name) into the staging directory.
     pub fn write(&mut self, name: &str, bytes: &[u8]) -> WriteResult {
         let path = self.staging.path().join(name);

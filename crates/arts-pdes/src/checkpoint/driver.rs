@@ -7,7 +7,7 @@
 //! results equal an uninterrupted run's: events execute in the same key
 //! order, and the committed counters add up.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -16,8 +16,11 @@ use super::snapshot::{Resume, Snapshot};
 use crate::config::{RunConfig, SimReport};
 use crate::dist::Processes;
 use crate::error::PdesError;
+use crate::key::LpId;
 use crate::model::Model;
+use crate::partition::Partition;
 use crate::progress::{Progress, run_watched};
+use arts_util::atomic_file::PendingDir;
 
 /// Checkpoint and restart options of a run.
 #[derive(Clone, Debug)]
@@ -97,12 +100,10 @@ where
     let (mut time, mut total, mut resume) = match &plan.restart {
         None => (0.0, Counters::default(), None),
         Some(dir) => {
-            let (m, snap) = load(model, cfg, dir, &described)?;
-            (
-                m.time,
-                m.counters,
-                Some(Arc::new(Resume::new(snap, model.lp_count()))),
-            )
+            let loaded = load(model, cfg, dir, &described);
+            let (m, snap) = agree(cfg.processes.as_ref(), loaded)
+                .map_err(|e| PdesError::Config(format!("--restart {}: {e}", dir.display())))?;
+            (m.time, m.counters, Some(Arc::new(Resume::new(snap))))
         }
     };
     let mut gvt_s: Option<f64> = None;
@@ -138,10 +139,12 @@ where
             r.wall_s = start.elapsed().as_secs_f64();
             return Ok(r);
         }
-        let mine = r
-            .end_state
-            .take()
-            .expect("a kept segment returns its state");
+        let mut mine = Arc::unwrap_or_clone(
+            r.end_state
+                .take()
+                .expect("a kept segment returns its state"),
+        );
+        mine.sort();
         let manifest = Manifest {
             format: FORMAT.into(),
             model: described.clone(),
@@ -152,14 +155,11 @@ where
             pending_events: 0,
             processes: r.processes,
             pes: cfg.pes,
-            state_hash: String::new(),
+            parts: Vec::new(),
         };
         save(cfg.processes.as_ref(), plan, manifest, &mine)?;
         // The next segment keeps this process's LPs where they are.
-        resume = Some(Arc::new(Resume::new(
-            Arc::unwrap_or_clone(mine),
-            model.lp_count(),
-        )));
+        resume = Some(Arc::new(Resume::new(mine)));
         time = stop;
     }
 }
@@ -209,47 +209,81 @@ fn check_writable(dir: &std::path::Path) -> Result<(), PdesError> {
     Ok(())
 }
 
-/// Reads and checks the checkpoint in `dir` against the run.
+/// Reads and checks the checkpoint in `dir` against the run: the LPs this
+/// process holds in the run, and their pending events.
 fn load<M: Model>(
     model: &M,
     cfg: &RunConfig,
-    dir: &std::path::Path,
+    dir: &Path,
     described: &serde_json::Value,
-) -> Result<(Manifest, Snapshot), PdesError> {
-    let bad = |m: String| PdesError::Config(format!("--restart {}: {m}", dir.display()));
-    let (m, snap) = files::read(dir).map_err(bad)?;
+) -> Result<(Manifest, Snapshot), String> {
+    let m = files::read_manifest(dir)?;
     if &m.model != described {
-        return Err(bad(format!(
+        return Err(format!(
             "the checkpoint is of model {}; this run is of model {described}",
             m.model
-        )));
+        ));
     }
     if m.seed != cfg.seed {
-        return Err(bad(format!(
+        return Err(format!(
             "the checkpoint was made with --seed {}; this run has --seed {}",
             m.seed, cfg.seed
-        )));
+        ));
     }
     if !(m.time.is_finite() && m.time < cfg.end_time) {
-        return Err(bad(format!(
+        return Err(format!(
             "the checkpoint is at time {}; --end-time {} must be later",
             m.time, cfg.end_time
-        )));
+        ));
     }
-    snap.check(model, m.time)
-        .map_err(|e| bad(format!("the checkpoint does not fit the model: {e}")))?;
+    let (owner, owned) = ownership(model.lp_count(), cfg);
+    let mut snap = files::read_parts(dir, &m, owner)?;
+    snap.check(model, m.time, owned).map_err(|e| {
+        let whose = match &cfg.processes {
+            Some(p) => format!(" (process {}'s LPs)", p.rank()),
+            None => String::new(),
+        };
+        format!("the checkpoint does not fit the model{whose}: {e}")
+    })?;
     Ok((m, snap))
 }
 
-/// Most bytes of parts one checkpoint across processes gathers (an MPI
-/// count is an `int`).
-const GATHER_MAX: u64 = i32::MAX as u64;
+/// Which LPs of a model of `lps` this process holds in `cfg`'s run, and
+/// how many: all of them in one process; across processes, those of its
+/// PEs (process `r` of `n` holds PEs `r*K .. (r+1)*K`, `K = pes / n`).
+fn ownership(lps: u32, cfg: &RunConfig) -> (Box<dyn Fn(LpId) -> bool>, u64) {
+    let Some(p) = &cfg.processes else {
+        return (Box::new(|_| true), lps as u64);
+    };
+    let part = Partition::new(lps, cfg.pes, cfg.mapping);
+    let k = cfg.pes / p.size() as usize;
+    let mine = p.rank() as usize * k..(p.rank() as usize + 1) * k;
+    let owned = mine.clone().map(|pe| part.count_of(pe) as u64).sum();
+    (Box::new(move |lp| mine.contains(&part.pe_of(lp))), owned)
+}
 
-/// Writes the checkpoint: in one process directly; across processes every
-/// process's part goes to process 0 (a gather: the others receive nothing),
-/// which writes the whole, and every process learns whether it succeeded
-/// (they all fail alike). The parts may come to at most [`GATHER_MAX`]
-/// bytes; a larger checkpoint is refused on every process.
+/// Makes every process of a run fail alike: the first process's error (in
+/// rank order) becomes every process's. In one process, `loaded` as it is.
+fn agree<T>(procs: Option<&Processes>, loaded: Result<T, String>) -> Result<T, String> {
+    let Some(p) = procs else {
+        return loaded;
+    };
+    let mine = loaded.as_ref().err().map_or(&[][..], |e| e.as_bytes());
+    let errors = p.0.all_gather_bytes(mine);
+    match errors.into_iter().find(|e| !e.is_empty()) {
+        None => loaded,
+        Some(e) => Err(String::from_utf8_lossy(&e).into_owned()),
+    }
+}
+
+/// Writes the checkpoint of this process's LPs, `mine` (sorted). In one
+/// process the writer writes it whole. Across processes every process
+/// streams its own part into a staging directory that process 0 opened
+/// beside `plan.dir` (so the directory must be on a file system they all
+/// share, as MPI-IO's and Charm++'s checkpoints need); process 0 then
+/// checks every part is there, writes the manifest and puts the checkpoint
+/// in place. Every process learns whether it succeeded (they all fail
+/// alike). No process holds more than its own part.
 fn save(
     procs: Option<&Processes>,
     plan: &Plan,
@@ -262,27 +296,43 @@ fn save(
         if !plan.writer {
             return Ok(());
         }
-        let mut all = mine.clone();
-        all.sort();
-        return files::write(dir, manifest, &all).map_err(failed);
+        return files::write(dir, manifest, mine).map_err(failed);
     };
-    let mine = mine.to_bytes();
-    let total: u64 = p.0.all_gather_u64(&[mine.len() as u64]).iter().sum();
-    if total > GATHER_MAX {
-        return Err(failed(format!(
-            "its processes' parts come to {total} bytes; process 0 gathers at most {GATHER_MAX}"
-        )));
+    let rank = p.rank();
+    // Process 0 opens the staging directory and names it to the others.
+    let staged = (rank == 0).then(|| files::stage(dir));
+    let name = match &staged {
+        // Ours, so plain ASCII (`.arts-tmp-<pid>-XXXXXX`).
+        Some(Ok(s)) => s.staging().file_name().and_then(|n| n.to_str()),
+        _ => None,
+    };
+    let names = p.0.all_gather_bytes(name.unwrap_or_default().as_bytes());
+    let name = std::str::from_utf8(&names[0]).expect("process 0 sends a UTF-8 name");
+    if name.is_empty() {
+        return Err(failed(match staged {
+            Some(Err(e)) => e,
+            _ => "process 0 could not open a staging directory beside it".into(),
+        }));
     }
-    let parts = p.0.gather_bytes(&mine);
-    drop(mine);
-    let mut result = Ok(());
-    if p.rank() == 0 {
-        let mut all = Snapshot::default();
-        for b in &parts {
-            all.merge(Snapshot::from_bytes(b).expect("a part this run encoded"));
-        }
-        all.sort();
-        result = files::write(dir, manifest, &all);
+    let staging = staging_beside(dir, name);
+    let written = files::write_part(&staging, rank, mine);
+    // Whether each process wrote its part, and what it wrote.
+    let words = match &written {
+        Ok(part) => [&[1][..], &part.to_words()].concat(),
+        Err(_) => vec![0; 5],
+    };
+    let all = p.0.all_gather_u64(&words);
+    let parts: Vec<Option<[u64; 4]>> = all
+        .chunks(5)
+        .map(|w| (w[0] == 1).then(|| [w[1], w[2], w[3], w[4]]))
+        .collect();
+    let mut result = match (&written, parts.iter().position(Option::is_none)) {
+        (Err(e), _) => Err(e.clone()),
+        (Ok(_), Some(k)) => Err(format!("process {k} could not write its part")),
+        (Ok(_), None) => Ok(()),
+    };
+    if let (Some(Ok(pending)), Ok(())) = (staged, &result) {
+        result = finish(pending, manifest, parts.into_iter().flatten());
     }
     let ok = p.0.all_gather_u64(&[result.is_ok() as u64]);
     match result {
@@ -292,9 +342,180 @@ fn save(
     }
 }
 
+/// The staging directory named `name` beside `dir`, as this process sees it.
+fn staging_beside(dir: &Path, name: &str) -> PathBuf {
+    match dir.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.join(name),
+        _ => PathBuf::from(name),
+    }
+}
+
+/// Process 0's end of a checkpoint across processes: every process's part
+/// (`parts`, in rank order, as [`files::Part::to_words`] gave them) is in
+/// the staging directory with the length its process wrote; then the
+/// manifest, and the rename.
+fn finish(
+    pending: PendingDir,
+    mut manifest: Manifest,
+    parts: impl Iterator<Item = [u64; 4]>,
+) -> Result<(), String> {
+    for (rank, words) in parts.enumerate() {
+        let part = files::Part::from_words(rank as u32, words);
+        let seen = std::fs::metadata(pending.staging().join(&part.file)).map(|m| m.len());
+        if seen.ok() != Some(part.bytes) {
+            return Err(format!(
+                "process {rank}'s part is not in the directory process 0 sees; \
+                 the checkpoint directory must be on a file system every process shares"
+            ));
+        }
+        manifest.parts.push(part);
+    }
+    files::commit(pending, manifest)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::config::{LpMapping, SyncMode};
+    use crate::dist::mesh;
+    use crate::models::phold::{Phold, PholdParams};
+
+    fn phold() -> Phold {
+        Phold::new(PholdParams {
+            lps: 61,
+            events_per_lp: 2,
+            mean_delay: 1.0,
+            lookahead: 0.1,
+            remote: 0.5,
+        })
+        .unwrap()
+    }
+
+    fn described() -> serde_json::Value {
+        serde_json::json!({ "model": "phold", "lps": 61 })
+    }
+
+    fn plan(dir: &Path, every: Option<f64>, restart: bool) -> Plan {
+        Plan {
+            every,
+            dir: dir.to_path_buf(),
+            restart: restart.then(|| dir.to_path_buf()),
+            writer: true,
+        }
+    }
+
+    /// `cfg` on `n` simulated processes under `plan`: every process's result.
+    fn on_processes(
+        n: u32,
+        cfg: &RunConfig,
+        plan: &Plan,
+    ) -> Vec<Result<crate::SimReport, PdesError>> {
+        let m = phold();
+        std::thread::scope(|s| {
+            let handles: Vec<_> = mesh(n, 5, 3)
+                .into_iter()
+                .map(|p| {
+                    let mut c = cfg.clone();
+                    c.processes = Some(p);
+                    let m = &m;
+                    s.spawn(move || run(m, &c, plan, described(), &(), "phold"))
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap()).collect()
+        })
+    }
+
+    #[test]
+    fn each_process_writes_its_own_part_and_reads_back_only_its_own_lps() {
+        let root = tempfile::tempdir().unwrap();
+        let dir = root.path().join("ckpt");
+        let mut cfg = RunConfig::new(SyncMode::Optimistic, 4, 9.0, 3);
+        cfg.mapping = LpMapping::RoundRobin;
+        for r in on_processes(4, &cfg, &plan(&dir, Some(4.0), false)) {
+            r.unwrap();
+        }
+        let m = files::read_manifest(&dir).unwrap();
+        assert_eq!(m.time, 8.0);
+        let lps: Vec<u64> = m.parts.iter().map(|p| p.lps).collect();
+        assert_eq!(lps, [16, 15, 15, 15], "round robin: one part per process");
+        assert_eq!(m.lps, 61);
+        // A restart on 2 processes (block mapping): each reads only the LPs
+        // of its half, from every part.
+        let mut cfg = RunConfig::new(SyncMode::Optimistic, 2, 20.0, 3);
+        for (rank, p) in mesh(2, 5, 3).into_iter().enumerate() {
+            cfg.processes = Some(p);
+            let (_, snap) = load(&phold(), &cfg, &dir, &described()).unwrap();
+            let held: Vec<LpId> = snap.lps.iter().map(|r| r.lp).collect();
+            let want: Vec<LpId> = if rank == 0 {
+                (0..31).collect()
+            } else {
+                (31..61).collect()
+            };
+            assert_eq!(held, want, "process {rank}");
+            assert!(snap.events.iter().all(|e| want.contains(&e.dst)));
+        }
+    }
+
+    #[test]
+    fn an_lp_missing_from_one_process_s_share_is_refused_on_every_process_alike() {
+        let root = tempfile::tempdir().unwrap();
+        let dir = root.path().join("ckpt");
+        let cfg = RunConfig::new(SyncMode::Sequential, 1, 9.0, 3);
+        run(
+            &phold(),
+            &cfg,
+            &plan(&dir, Some(4.0), false),
+            described(),
+            &(),
+            "phold",
+        )
+        .unwrap();
+        let mut m = files::read_manifest(&dir).unwrap();
+        let mut snap = files::read_parts(&dir, &m, |_| true).unwrap();
+        snap.lps.retain(|r| r.lp != 50);
+        m.parts.clear();
+        files::write(&dir, m, &snap).unwrap();
+        let cfg = RunConfig::new(SyncMode::Optimistic, 2, 20.0, 3);
+        let errors: Vec<String> = on_processes(2, &cfg, &plan(&dir, None, true))
+            .into_iter()
+            .map(|r| match r {
+                Err(PdesError::Config(e)) => e,
+                other => panic!("not refused: {other:?}"),
+            })
+            .collect();
+        assert_eq!(errors[0], errors[1]);
+        assert!(errors[0].contains("process 1's LPs"), "{}", errors[0]);
+        assert!(
+            errors[0].contains("it holds 29 LPs; 30 were expected"),
+            "{}",
+            errors[0]
+        );
+    }
+
+    #[test]
+    fn a_part_process_0_cannot_see_is_refused_naming_the_shared_file_system() {
+        let root = tempfile::tempdir().unwrap();
+        let pending = files::stage(&root.path().join("ckpt")).unwrap();
+        let m = Manifest {
+            format: FORMAT.into(),
+            model: described(),
+            seed: 3,
+            time: 1.0,
+            counters: Counters::default(),
+            lps: 0,
+            pending_events: 0,
+            processes: 1,
+            pes: 1,
+            parts: Vec::new(),
+        };
+        let e = finish(pending, m, [[61, 7, 900, 0]].into_iter()).unwrap_err();
+        assert!(
+            e.contains("process 0's part is not in the directory"),
+            "{e}"
+        );
+        assert!(e.contains("a file system every process shares"), "{e}");
+        assert!(!root.path().join("ckpt").exists());
+    }
 
     #[test]
     fn segments_end_at_multiples_of_the_interval_then_at_the_end() {

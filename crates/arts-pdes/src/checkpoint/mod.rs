@@ -6,6 +6,7 @@
 
 mod driver;
 pub mod files;
+mod hashed;
 mod snapshot;
 
 pub use driver::{Plan, run, run_to};
