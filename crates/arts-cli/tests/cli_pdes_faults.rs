@@ -152,6 +152,15 @@ fn a_checkpoint_of_2_processes_restarts_on_1_and_4_like_the_uninterrupted_run() 
             .unwrap();
     assert_eq!(manifest["time"], 16.0);
     assert_eq!(manifest["processes"], 2);
+    // One part a process, each written by its own process.
+    let parts = manifest["parts"].as_array().unwrap();
+    assert_eq!(parts.len(), 2);
+    for (rank, part) in parts.iter().enumerate() {
+        let file = root.path().join("ckpt").join(part["file"].as_str().unwrap());
+        assert_eq!(part["file"], format!("part-{rank}.bin"));
+        assert_eq!(std::fs::metadata(file).unwrap().len(), part["bytes"]);
+        assert!(part["lps"].as_u64().unwrap() > 0);
+    }
     let restart = ["--restart", dir, "--end-time", "30"];
     let four = [
         &PHOLD[..],
