@@ -156,7 +156,10 @@ fn a_checkpoint_of_2_processes_restarts_on_1_and_4_like_the_uninterrupted_run() 
     let parts = manifest["parts"].as_array().unwrap();
     assert_eq!(parts.len(), 2);
     for (rank, part) in parts.iter().enumerate() {
-        let file = root.path().join("ckpt").join(part["file"].as_str().unwrap());
+        let file = root
+            .path()
+            .join("ckpt")
+            .join(part["file"].as_str().unwrap());
         assert_eq!(part["file"], format!("part-{rank}.bin"));
         assert_eq!(std::fs::metadata(file).unwrap().len(), part["bytes"]);
         assert!(part["lps"].as_u64().unwrap() > 0);

@@ -17,10 +17,12 @@
 //!   (its reduce-scatter), so every target has called the fence that
 //!   opened the epoch, and a target's closing fence returns only after
 //!   this rank entered it, its direct operations done. Where ranks reach
-//!   each other directly a fence also ends with a barrier: without it a
-//!   rank could read a target's window before the target had applied the
-//!   accumulate the same fence brought it (seen once in 1,361 CI tests:
-//!   `rma.c`'s `replace 0`);
+//!   each other directly, and some rank sent operations as messages in
+//!   the epoch (the reduce-scatter says so), a fence also ends with a
+//!   barrier: without it a rank could read a target's window before the
+//!   target had applied the accumulate the same fence brought it (seen
+//!   once in 1,361 CI tests: `rma.c`'s `replace 0`). Without such
+//!   operations no window changes inside a fence, and no barrier is needed;
 //! - in an `MPI_Win_start` epoch: `start` returned once each target's
 //!   `POSTED` came (`pscw.rs`), and a target's `MPI_Win_wait` returns only
 //!   after this rank's `complete`, its direct operations done.

@@ -705,14 +705,20 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Win_fence(assert: c_int, win: c_
         let sent = std::mem::replace(&mut w.sent, vec![0; n]);
         let gets = std::mem::take(&mut w.gets);
         w.epoch = (w.epoch + 1) % (1 << 29);
-        let mut incoming = [0u32];
-        let ones = vec![1; sent.len()];
+        // Per target: the operations this rank sent it, and whether this
+        // rank sent any. Each rank learns how many it must apply, and how
+        // many ranks sent operations this epoch.
+        let any = sent.iter().any(|&s| s > 0) as u32;
+        let pairs: Vec<u32> = sent.iter().flat_map(|&s| [s, any]).collect();
+        let mut got = [0u32; 2];
+        let twos = vec![2; sent.len()];
         vp.mpi()
-            .reduce_scatter(&sent, &mut incoming, &ones, &Op::Sum, comm)?;
+            .reduce_scatter(&pairs, &mut got, &twos, &Op::Sum, comm)?;
+        let [incoming, senders] = got;
         // One buffer for the epoch's operations, kept from epoch to epoch
         // (a fresh one of megabytes costs a page fault per page).
         let mut msg = std::mem::take(&mut win_of(vp, win)?.incoming);
-        for _ in 0..incoming[0] {
+        for _ in 0..incoming {
             let s = vp.mpi().probe(ANY_SOURCE, tag, comm)?;
             msg.clear();
             msg.resize(s.bytes, 0);
@@ -731,9 +737,12 @@ pub(crate) unsafe extern "C-unwind" fn ARTS_MPI_Win_fence(assert: c_int, win: c_
             let got = vp.mpi().recv(rb.slice(), target, answer, comm)?;
             rb.finish(got.bytes.min(bytes));
         }
-        if direct_peers {
+        if direct_peers && senders > 0 {
             // Every rank applied what it was sent before any reads or
-            // writes another's window directly (`direct.rs`).
+            // writes another's window directly (`direct.rs`). Without
+            // operations sent as messages no window changes inside the
+            // fence: the reduction above already waited for every rank's
+            // direct copies.
             vp.mpi().barrier(comm)?;
         }
         Ok(())
