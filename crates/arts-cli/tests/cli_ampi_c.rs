@@ -243,7 +243,7 @@ fn one_sided_kernel(
 
 #[test]
 fn one_sided_puts_gets_and_accumulates_with_fences_match_open_mpi() {
-    let all_right = "rma: put+get 1 accumulate 1 vector 1 maxloc 1 replace 1 atomics 1";
+    let all_right = "rma: put+get 1 accumulate 1 vector 1 maxloc 1 replace 1 atomics 1 epochs 1";
     let Some((_dir, so)) = one_sided_kernel("rma", &[1, 4, 5], &[], all_right) else {
         return;
     };

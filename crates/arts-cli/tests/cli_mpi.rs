@@ -1424,13 +1424,13 @@ fn a_c_program_runs_its_ranks_on_several_processes() {
             "rma",
             vp("5").to_vec(),
             vec![],
-            "rma: put+get 1 accumulate 1 vector 1 maxloc 1 replace 1 atomics 1",
+            "rma: put+get 1 accumulate 1 vector 1 maxloc 1 replace 1 atomics 1 epochs 1",
         ),
         (
             "rma",
             [&vp("5")[..], &["--isomalloc"]].concat(),
             vec![],
-            "rma: put+get 1 accumulate 1 vector 1 maxloc 1 replace 1 atomics 1",
+            "rma: put+get 1 accumulate 1 vector 1 maxloc 1 replace 1 atomics 1 epochs 1",
         ),
         // Gets and puts go straight to the windows of the ranks of their
         // process and as messages to the others'.

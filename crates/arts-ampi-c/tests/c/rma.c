@@ -2,8 +2,10 @@
  * right neighbour's window, gets its left neighbour's, accumulates into
  * rank 0's (a sum, and MPI_MAXLOC pairs), puts a strided column through a
  * vector target type, MPI_Win_allocate, and the atomics (fetch-and-op,
- * compare-and-swap, get-accumulate); each result checked after the
- * fence. Prints one line of checks, the same under Open MPI.
+ * compare-and-swap, get-accumulate), and 200 epochs of puts and gets
+ * alone (no operation a target applies itself: arts' fences then end
+ * without a barrier); each result checked after the fence. Prints one
+ * line of checks, the same under Open MPI.
  *
  *   rma [bad|big]   bad: a put outside the target's window (an error);
  *                   big: a 100,000-int put and get each way in one epoch */
@@ -18,7 +20,7 @@ int main(int argc, char **argv) {
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &n);
     int right = (rank + 1) % n, left = (rank + n - 1) % n;
-    int ok[6] = {1, 1, 1, 1, 1, 1};
+    int ok[7] = {1, 1, 1, 1, 1, 1, 1};
 
     int cells[8];
     for (int i = 0; i < 8; i++) cells[i] = -1;
@@ -82,6 +84,17 @@ int main(int argc, char **argv) {
     ok[2] = cells[2] == 10 * left && cells[4] == 10 * left + 1 && cells[6] == 10 * left + 2 &&
             cells[3] == -1 && cells[5] == -1;
     MPI_Type_free(&every_other);
+    /* Epochs of a put to the right neighbour's cells[7], then a get of
+     * what this rank put there: each fence shows the epoch's puts. */
+    for (int e = 0; e < 200; e++) {
+        int v = e * n + rank, back = -1;
+        MPI_Put(&v, 1, MPI_INT, right, 7, 1, MPI_INT, win);
+        MPI_Win_fence(0, win);
+        ok[6] &= cells[7] == e * n + left;
+        MPI_Get(&back, 1, MPI_INT, right, 7, 1, MPI_INT, win);
+        MPI_Win_fence(0, win);
+        ok[6] &= back == v;
+    }
     MPI_Win_free(&win);
     ok[2] &= win == MPI_WIN_NULL;
 
@@ -138,11 +151,12 @@ int main(int argc, char **argv) {
     if (!won) ok[5] &= old >= 0 && old < n;
     MPI_Win_free(&w3);
 
-    int all[6];
-    MPI_Allreduce(ok, all, 6, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
+    int all[7];
+    MPI_Allreduce(ok, all, 7, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
     if (rank == 0)
-        printf("rma: put+get %d accumulate %d vector %d maxloc %d replace %d atomics %d\n", all[0],
-               all[1], all[2], all[3], all[4], all[5]);
+        printf("rma: put+get %d accumulate %d vector %d maxloc %d replace %d atomics %d "
+               "epochs %d\n",
+               all[0], all[1], all[2], all[3], all[4], all[5], all[6]);
     MPI_Finalize();
     return 0;
 }
