@@ -247,13 +247,7 @@ pub(crate) fn all_gather_bytes(comm: &impl Communicator, mine: &[u8]) -> Vec<Vec
     let spare = [0u8; 1];
     let mine = send_buffer(mine, &spare);
     comm.all_gather_into(&len, &mut lens[..]);
-    let displs = displacements(&lens);
-    let mut all = receive_buffer(lens.iter().map(|&l| l as usize).sum());
-    {
-        let mut parts = mpi::datatype::PartitionMut::new(&mut all[..], &lens[..], &displs[..]);
-        comm.all_gather_varcount_into(mine, &mut parts);
-    }
-    cut(&all, &displs, &lens)
+    receive_parts(&lens, |parts| comm.all_gather_varcount_into(mine, parts))
 }
 
 /// `mine`, or when it is empty an empty slice at a real address: Open MPI
@@ -263,30 +257,31 @@ fn send_buffer<'a>(mine: &'a [u8], spare: &'a [u8; 1]) -> &'a [u8] {
     if mine.is_empty() { &spare[..0] } else { mine }
 }
 
-/// `len` zero bytes at a real address even when `len` is 0: Open MPI
-/// refuses `MPI_IN_PLACE` (address 1, an empty `Vec`'s) as a receive
-/// buffer (`MPI_ERR_ARG`), which every process gathering only empty parts
-/// would otherwise pass.
-fn receive_buffer(len: usize) -> Vec<u8> {
-    let mut b = Vec::with_capacity(len.max(1));
-    b.resize(len, 0);
-    b
-}
-
-/// Where each of the parts of lengths `lens` starts when they lie end to end.
-fn displacements(lens: &[mpi::Count]) -> Vec<mpi::Count> {
+/// Parts of lengths `lens`, received end to end by `receive` into one
+/// buffer, each as its own buffer. The buffer has a real address even when
+/// it is empty: Open MPI refuses `MPI_IN_PLACE` (address 1, an empty
+/// `Vec`'s) as a receive buffer (`MPI_ERR_ARG`), which every process
+/// gathering only empty parts would otherwise pass.
+fn receive_parts(
+    lens: &[mpi::Count],
+    receive: impl FnOnce(&mut mpi::datatype::PartitionMut<'_, [u8], &[mpi::Count], &[mpi::Count]>),
+) -> Vec<Vec<u8>> {
     let mut at: mpi::Count = 0;
-    lens.iter()
+    let displs: Vec<mpi::Count> = lens
+        .iter()
         .map(|&l| {
             let d = at;
             at = at.checked_add(l).expect("at most 2 GiB gathered in all");
             d
         })
-        .collect()
-}
-
-/// The parts of `all` at `displs`, `lens` long, each as its own buffer.
-fn cut(all: &[u8], displs: &[mpi::Count], lens: &[mpi::Count]) -> Vec<Vec<u8>> {
+        .collect();
+    let mut all = Vec::with_capacity((at as usize).max(1));
+    all.resize(at as usize, 0u8);
+    receive(&mut mpi::datatype::PartitionMut::new(
+        &mut all[..],
+        lens,
+        &displs[..],
+    ));
     displs
         .iter()
         .zip(lens)
@@ -308,11 +303,5 @@ pub(crate) fn gather_bytes(comm: &impl Communicator, mine: &[u8]) -> Vec<Vec<u8>
     }
     let mut lens = vec![0 as mpi::Count; comm.size() as usize];
     root.gather_into_root(&len, &mut lens[..]);
-    let displs = displacements(&lens);
-    let mut all = receive_buffer(lens.iter().map(|&l| l as usize).sum());
-    {
-        let mut parts = mpi::datatype::PartitionMut::new(&mut all[..], &lens[..], &displs[..]);
-        root.gather_varcount_into_root(mine, &mut parts);
-    }
-    cut(&all, &displs, &lens)
+    receive_parts(&lens, |parts| root.gather_varcount_into_root(mine, parts))
 }

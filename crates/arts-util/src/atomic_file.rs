@@ -109,8 +109,9 @@ fn remove_stale(dir: &Path) {
     }
 }
 
-/// The directory an output at `path` goes in.
-fn dir_of(path: &Path) -> &Path {
+/// The directory an output at `path` goes in (its parent, or `.`): where
+/// its temporaries and a [`PendingDir`]'s staging directory lie.
+pub fn dir_of(path: &Path) -> &Path {
     match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),

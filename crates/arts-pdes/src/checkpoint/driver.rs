@@ -20,7 +20,7 @@ use crate::key::LpId;
 use crate::model::Model;
 use crate::partition::Partition;
 use crate::progress::{Progress, run_watched};
-use arts_util::atomic_file::PendingDir;
+use arts_util::atomic_file::{PendingDir, dir_of};
 
 /// Checkpoint and restart options of a run.
 #[derive(Clone, Debug)]
@@ -189,18 +189,14 @@ fn add(total: &mut Counters, r: &SimReport) {
 }
 
 /// Refuses a checkpoint directory that cannot be written, before any work.
-fn check_writable(dir: &std::path::Path) -> Result<(), PdesError> {
+fn check_writable(dir: &Path) -> Result<(), PdesError> {
     if dir.exists() && !dir.is_dir() {
         return Err(PdesError::Config(format!(
             "--checkpoint-dir {}: exists and is not a directory",
             dir.display()
         )));
     }
-    let parent = match dir.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => std::path::Path::new("."),
-    };
-    if !parent.is_dir() {
+    if !dir_of(dir).is_dir() {
         return Err(PdesError::Config(format!(
             "--checkpoint-dir {}: its parent directory does not exist",
             dir.display()
@@ -314,7 +310,8 @@ fn save(
             _ => "process 0 could not open a staging directory beside it".into(),
         }));
     }
-    let staging = staging_beside(dir, name);
+    // The staging directory beside `dir`, as this process sees it.
+    let staging = dir_of(dir).join(name);
     let written = files::write_part(&staging, rank, mine);
     // Whether each process wrote its part, and what it wrote.
     let words = match &written {
@@ -339,14 +336,6 @@ fn save(
         Err(e) => Err(failed(e)),
         Ok(()) if ok[0] == 0 => Err(failed("process 0 could not write it".into())),
         Ok(()) => Ok(()),
-    }
-}
-
-/// The staging directory named `name` beside `dir`, as this process sees it.
-fn staging_beside(dir: &Path, name: &str) -> PathBuf {
-    match dir.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.join(name),
-        _ => PathBuf::from(name),
     }
 }
 
