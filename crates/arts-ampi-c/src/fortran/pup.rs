@@ -171,8 +171,15 @@ mod tests {
         let mut u = Pupper::new(Mode::Unpacking, buf.as_mut_ptr(), 4, "PUP routine 0".into());
         // SAFETY: a live handle; one int fits, the doubles do not.
         unsafe { fpup_int_(u.handle(), &mut i) };
+        // Called through an opaque pointer, as a program's `.so` calls it:
+        // a direct call lets the release profile (4 codegen units,
+        // thin-local LTO) inline `fpup_doubles_` and drop this
+        // `catch_unwind`'s landing pad, so the unwind escapes the test
+        // (rustc 1.95; not with one codegen unit or LTO off).
+        let over: unsafe extern "C-unwind" fn(*mut c_void, *mut f64, *const c_int) =
+            std::hint::black_box(fpup_doubles_);
         let e = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| unsafe {
-            fpup_doubles_(u.handle(), d.as_mut_ptr(), &two)
+            over(u.handle(), d.as_mut_ptr(), &two)
         }))
         .unwrap_err();
         let msg = e.downcast::<Fatal>().expect("a Fatal").0;
