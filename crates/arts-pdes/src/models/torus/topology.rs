@@ -4,6 +4,8 @@
 //! Node `id = x + X·(y + Y·z)`. Direction `d` (0..6) moves along dimension
 //! `d / 2`, towards `+1` when `d` is even and `-1` when odd (with wrap-around).
 
+use strength_reduce::StrengthReducedU32;
+
 use super::TorusError;
 
 /// Number of link directions per node.
@@ -15,16 +17,18 @@ pub(super) fn opposite(d: usize) -> usize {
     d ^ 1
 }
 
-/// A 3-D torus with its coordinate table (12 bytes a node; a neighbour is
-/// found from its node's coordinates, without a table of its own, which
-/// every process of a run across processes would hold whole).
+/// A 3-D torus. A node's coordinates and neighbours are computed from its
+/// id (divisions by the dimensions made multiplications), not tabled: a
+/// table would be held whole by every process of a run across processes.
 #[derive(Clone, Debug)]
 pub struct Topology {
     dims: [u32; 3],
     nodes: u32,
     /// Node-id step of one hop along each dimension: 1, X, X·Y.
     stride: [u32; 3],
-    xyz: Vec<[u32; 3]>,
+    /// X and X·Y as divisors.
+    div_x: StrengthReducedU32,
+    div_xy: StrengthReducedU32,
 }
 
 /// Largest node count the model accepts: 16 × Blue Gene/L's 65,536 (a
@@ -53,14 +57,13 @@ impl Topology {
                 dims[0], dims[1], dims[2]
             )));
         }
-        let mut t = Topology {
+        Ok(Topology {
             dims,
             nodes: n as u32,
             stride: [1, dims[0], dims[0] * dims[1]],
-            xyz: Vec::new(),
-        };
-        t.xyz = (0..t.nodes).map(|id| t.compute_coords(id)).collect();
-        Ok(t)
+            div_x: StrengthReducedU32::new(dims[0]),
+            div_xy: StrengthReducedU32::new(dims[0] * dims[1]),
+        })
     }
 
     /// Parses `XxYxZ` (e.g. `16x16x16`).
@@ -96,12 +99,9 @@ impl Topology {
     /// Coordinates of node `id`.
     #[inline]
     pub fn coords(&self, id: u32) -> [u32; 3] {
-        self.xyz[id as usize]
-    }
-
-    fn compute_coords(&self, id: u32) -> [u32; 3] {
-        let [x, y, _] = self.dims;
-        [id % x, (id / x) % y, id / (x * y)]
+        let (z, in_plane) = StrengthReducedU32::div_rem(id, self.div_xy);
+        let (y, x) = StrengthReducedU32::div_rem(in_plane, self.div_x);
+        [x, y, z]
     }
 
     /// Node at coordinates `c`.
@@ -206,6 +206,19 @@ mod tests {
         }
         assert_eq!(t.neighbor(t.id([3, 0, 0]), 0), t.id([0, 0, 0]));
         assert_eq!(t.neighbor(t.id([0, 0, 0]), 3), t.id([0, 2, 0]));
+    }
+
+    #[test]
+    fn coordinates_are_the_id_taken_apart() {
+        for dims in [[4, 3, 2], [1, 5, 2], [7, 1, 3], [64, 32, 32], [128, 128, 64]] {
+            let t = Topology::new(dims).unwrap();
+            let step = (t.nodes() / 5000).max(1);
+            for id in (0..t.nodes()).step_by(step as usize).chain([t.nodes() - 1]) {
+                let c = t.coords(id);
+                assert!((0..3).all(|k| c[k] < dims[k]), "{dims:?} node {id}: {c:?}");
+                assert_eq!(t.id(c), id, "{dims:?} node {id}: {c:?}");
+            }
+        }
     }
 
     #[test]
