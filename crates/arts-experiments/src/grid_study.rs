@@ -34,6 +34,9 @@ pub enum Variant {
     Naive,
     /// Block mapping, no balancing.
     Block,
+    /// Naive mapping with border-object prioritization (the thesis'
+    /// "Naive with Prioritization" column).
+    NaivePriority,
     /// Block mapping with border-object prioritization.
     BlockPriority,
     /// Naive mapping, then the named strategy (a grid one, usually).
@@ -43,7 +46,8 @@ pub enum Variant {
 }
 
 impl Variant {
-    /// Reads `naive`, `block`, `block+prio`, `naive+STRATEGY`, `block+STRATEGY`.
+    /// Reads `naive`, `block`, `naive+prio`, `block+prio`, `naive+STRATEGY`,
+    /// `block+STRATEGY`.
     pub fn parse(s: &str) -> Result<Variant, String> {
         let lb = |name: &str| {
             arts_lb::by_name(name)
@@ -53,14 +57,15 @@ impl Variant {
         Ok(match s {
             "naive" => Variant::Naive,
             "block" => Variant::Block,
+            "naive+prio" => Variant::NaivePriority,
             "block+prio" => Variant::BlockPriority,
             _ => match s.split_once('+') {
                 Some(("naive", name)) => Variant::NaiveLb(lb(name)?),
                 Some(("block", name)) => Variant::BlockLb(lb(name)?),
                 _ => {
                     return Err(format!(
-                        "'{s}' is not a variant: give naive, block, block+prio, \
-                         naive+STRATEGY or block+STRATEGY"
+                        "'{s}' is not a variant: give naive, block, naive+prio, \
+                         block+prio, naive+STRATEGY or block+STRATEGY"
                     ));
                 }
             },
@@ -73,6 +78,11 @@ impl Variant {
             Variant::NaiveLb(s) | Variant::BlockLb(s) => Some(s),
             _ => None,
         }
+    }
+
+    /// Whether border objects are served first (`--grid-priority on`).
+    fn priority(&self) -> bool {
+        matches!(self, Variant::NaivePriority | Variant::BlockPriority)
     }
 
     fn block(&self) -> bool {
@@ -88,6 +98,7 @@ impl From<Variant> for String {
         match v {
             Variant::Naive => "naive".into(),
             Variant::Block => "block".into(),
+            Variant::NaivePriority => "naive+prio".into(),
             Variant::BlockPriority => "block+prio".into(),
             Variant::NaiveLb(s) => format!("naive+{s}"),
             Variant::BlockLb(s) => format!("block+{s}"),
@@ -237,7 +248,7 @@ impl Setup {
             ..Config::default()
         };
         let mut emulation = Emulation::new(topology);
-        emulation.priority = *variant == Variant::BlockPriority;
+        emulation.priority = variant.priority();
         let config = emulation.apply(base)?;
         let out = jacobi2d::run(problem, &config, map, Some(reference.clone()))?;
         Ok(self.row(
@@ -579,6 +590,7 @@ mod tests {
         for s in [
             "naive",
             "block",
+            "naive+prio",
             "block+prio",
             "naive+grid-comm",
             "block+greedy",
@@ -646,12 +658,18 @@ mod tests {
             per_message_overhead: Some(Duration::from_micros(20)),
             grid: GridOptions::default(),
         };
-        let variants: Vec<Variant> = ["naive", "block", "block+prio", "naive+grid-metis"]
-            .iter()
-            .map(|s| Variant::parse(s).unwrap())
-            .collect();
+        let variants: Vec<Variant> = [
+            "naive",
+            "block",
+            "naive+prio",
+            "block+prio",
+            "naive+grid-metis",
+        ]
+        .iter()
+        .map(|s| Variant::parse(s).unwrap())
+        .collect();
         let rows = latency_sweep(&setup, &[64], &[8], &variants, &[0.0, 1.0], |_| {}).unwrap();
-        assert_eq!(rows.len(), 8);
+        assert_eq!(rows.len(), 10);
         for r in &rows {
             assert!(r.valid, "{r:?}");
             assert!(r.step_time_s > 0.0 && r.ideal_step_time_s > 0.0);

@@ -132,7 +132,7 @@ pub struct SweepArgs {
     /// Cross-cluster one-way latencies in ms, comma-separated.
     #[arg(long, value_delimiter = ',', default_value = "0,1,2,4,8,16,32")]
     latencies: Vec<f64>,
-    /// Variants: naive, block, block+prio, naive+STRATEGY, block+STRATEGY.
+    /// Variants: naive, block, naive+prio, block+prio, naive+STRATEGY, block+STRATEGY.
     #[arg(long, value_delimiter = ',', value_parser = Variant::parse,
           default_value = "naive,block,block+prio,naive+grid-comm,naive+grid-metis,naive+grid-hybrid")]
     variants: Vec<Variant>,

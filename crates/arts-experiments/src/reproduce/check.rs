@@ -37,6 +37,23 @@ pub fn evaluate(check: &Check, ours: &[Curve], paper: &[Curve]) -> Outcome {
                 (None, None) => (false, "no x in common".into()),
             }
         }),
+        Check::BelowSomewhere {
+            series, than, by, ..
+        } => pairs(ours, paper, series, than).map(|pts| {
+            let best = pts
+                .iter()
+                .min_by(|a, b| (a.1 / a.2).total_cmp(&(b.1 / b.2)));
+            match best {
+                Some((x, a, b)) => (
+                    *a <= b * (1.0 - by),
+                    format!(
+                        "best at x = {x}: {a:.4} vs {b:.4} ({:+.1}%)",
+                        (a / b - 1.0) * 100.0
+                    ),
+                ),
+                None => (false, "no x in common".into()),
+            }
+        }),
         Check::Decreasing {
             series, tolerance, ..
         } => monotone(ours, series, |prev, y| y <= prev * (1.0 + tolerance)),
@@ -99,6 +116,18 @@ pub fn describe(check: &Check) -> String {
         Check::Below {
             series, than, note, ..
         } => (format!("{series} below {than}"), note),
+        Check::BelowSomewhere {
+            series,
+            than,
+            by,
+            note,
+        } => (
+            format!(
+                "{series} at least {:.0}% below {than} somewhere",
+                by * 100.0
+            ),
+            note,
+        ),
         Check::Decreasing { series, note, .. } => (format!("{series} decreasing"), note),
         Check::Increasing { series, note, .. } => (format!("{series} increasing"), note),
         Check::Within {
@@ -265,6 +294,30 @@ mod tests {
         let o = evaluate(&below(0.0), &ours, &[]);
         assert!(!o.passed && o.detail.contains("x = 2"), "{o:?}");
         assert!(evaluate(&below(0.1), &ours, &[]).passed);
+    }
+
+    #[test]
+    fn below_somewhere_needs_one_point_with_the_gain() {
+        let ours = [
+            curve("a", &[(1.0, 1.0), (2.0, 0.96), (3.0, 1.1)]),
+            curve("b", &[(1.0, 1.0), (2.0, 1.0), (3.0, 1.0)]),
+        ];
+        let somewhere = |by| Check::BelowSomewhere {
+            series: "a".into(),
+            than: "b".into(),
+            by,
+            note: None,
+        };
+        let o = evaluate(&somewhere(0.03), &ours, &[]);
+        assert!(
+            o.passed && o.detail.contains("x = 2") && o.detail.contains("-4.0%"),
+            "{o:?}"
+        );
+        assert!(!evaluate(&somewhere(0.05), &ours, &[]).passed);
+        assert_eq!(
+            describe(&somewhere(0.03)),
+            "a at least 3% below b somewhere"
+        );
     }
 
     #[test]

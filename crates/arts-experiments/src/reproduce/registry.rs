@@ -367,6 +367,18 @@ pub enum Check {
         /// The paper's claim in words.
         note: Option<String>,
     },
+    /// `series` ≤ `than` × (1 − by) at one x at least (a gain the paper
+    /// finds in a band of x, not everywhere).
+    BelowSomewhere {
+        /// The series that should be lower somewhere.
+        series: String,
+        /// The series it is compared with.
+        than: String,
+        /// The least relative gain.
+        by: f64,
+        /// The paper's claim in words.
+        note: Option<String>,
+    },
     /// Every y at most (1 + tolerance) × the one before it.
     Decreasing {
         /// The series.
@@ -455,7 +467,9 @@ impl Check {
     /// The series it names.
     pub fn series_names(&self) -> Vec<&str> {
         match self {
-            Check::Below { series, than, .. } => vec![series, than],
+            Check::Below { series, than, .. } | Check::BelowSomewhere { series, than, .. } => {
+                vec![series, than]
+            }
             Check::Within { series, of, .. } => vec![series, of],
             Check::Decreasing { series, .. }
             | Check::Increasing { series, .. }

@@ -210,7 +210,13 @@ mod tests {
 
     #[test]
     fn coordinates_are_the_id_taken_apart() {
-        for dims in [[4, 3, 2], [1, 5, 2], [7, 1, 3], [64, 32, 32], [128, 128, 64]] {
+        for dims in [
+            [4, 3, 2],
+            [1, 5, 2],
+            [7, 1, 3],
+            [64, 32, 32],
+            [128, 128, 64],
+        ] {
             let t = Topology::new(dims).unwrap();
             let step = (t.nodes() / 5000).max(1);
             for id in (0..t.nodes()).step_by(step as usize).chain([t.nodes() - 1]) {
