@@ -6,6 +6,8 @@
  *   4. pack the boundary rows and send them to the neighbours (blocking send),
  *   5. reduce the residual sums over all ranks and test convergence
  *      (every --check-every steps; 1, the paper's, by default).
+ * Segments are equal runs of interior rows, or those --cut gives (the first
+ * row of each segment after the first: an application-level cut).
  * Under AMPI (arts' mpi.h defines AMPI) --migrate-every N calls
  * AMPI_Migrate every N steps: arts' balancer may move ranks between PEs.
  * See README.md. Output: one JSON object on rank 0's stdout. */
@@ -27,6 +29,7 @@ typedef struct {
     double bias[DDM_MAX_BIASES];
     int bias_given;
     long migrate_every;
+    const char *cut; /* --cut R1,...: segment k's first row (k >= 1), or NULL */
     ddm_options o;
 } args;
 
@@ -44,13 +47,15 @@ static int parse_args(int argc, char **argv, int rank, args *a) {
     for (int i = 1; i < argc; i++) {
         const char *k = argv[i];
         if (i + 1 >= argc) {
-            snprintf(msg, sizeof msg, "%s needs a value (usage: ddm --device FILE [--bias V,V,...] [--tolerance V] [--max-iterations N] [--check-every K] [--omega-phi W] [--omega-carriers W] [--migrate-every N])", k);
+            snprintf(msg, sizeof msg, "%s needs a value (usage: ddm --device FILE [--bias V,V,...] [--tolerance V] [--max-iterations N] [--check-every K] [--omega-phi W] [--omega-carriers W] [--migrate-every N] [--cut R,R,...])", k);
             return usage(rank, msg);
         }
         const char *v = argv[++i];
         char *end = NULL;
         if (!strcmp(k, "--device")) {
             a->device = v;
+        } else if (!strcmp(k, "--cut")) {
+            a->cut = v;
         } else if (!strcmp(k, "--bias")) {
             a->bias_given = 1;
             a->nbias = 0;
@@ -86,7 +91,7 @@ static int parse_args(int argc, char **argv, int rank, args *a) {
             else if (migrate) a->migrate_every = x;
             else a->o.max_iterations = x;
         } else {
-            snprintf(msg, sizeof msg, "unknown option `%s` (accepted: --device, --bias, --tolerance, --max-iterations, --check-every, --omega-phi, --omega-carriers, --migrate-every)", k);
+            snprintf(msg, sizeof msg, "unknown option `%s` (accepted: --device, --bias, --tolerance, --max-iterations, --check-every, --omega-phi, --omega-carriers, --migrate-every, --cut)", k);
             return usage(rank, msg);
         }
     }
@@ -264,6 +269,37 @@ static void print_json(const ddm_device *d, const ddm_mesh *m, const args *a, in
     fflush(stdout);
 }
 
+/* Segment k's first row into starts[k] (starts[size] = rows - 1, the end):
+ * equal runs of interior rows, or those `cut` names (size - 1 rows, rising,
+ * each segment holding a row at least). 0, or 2 with one line on rank 0. */
+static int segment_starts(const char *cut, size_t rows, int size, int rank, size_t *starts) {
+    size_t interior = rows - 2;
+    starts[0] = 1, starts[size] = rows - 1;
+    if (!cut) {
+        for (int k = 1; k < size; k++) starts[k] = 1 + (size_t)k * interior / (size_t)size;
+        return 0;
+    }
+    char msg[256];
+    const char *p = cut;
+    for (int k = 1; k < size; k++) {
+        char *end = NULL;
+        long r = strtol(p, &end, 10);
+        if (end == p || r <= (long)starts[k - 1] || r >= (long)(rows - 1) || (*end != ',' && k + 1 < size) || (*end && k + 1 == size)) {
+            snprintf(msg, sizeof msg,
+                     "--cut `%s`: expected %d rising rows, separated by commas, between 2 and %zu (the first row of each segment after the first)",
+                     cut, size - 1, rows - 2);
+            return usage(rank, msg);
+        }
+        starts[k] = (size_t)r;
+        p = end + 1;
+    }
+    if (size == 1 && *cut) {
+        snprintf(msg, sizeof msg, "--cut `%s`: one rank has one segment, nothing to cut", cut);
+        return usage(rank, msg);
+    }
+    return 0;
+}
+
 int main(int argc, char **argv) {
     MPI_Init(&argc, &argv);
     int rank, size;
@@ -300,11 +336,16 @@ int main(int argc, char **argv) {
         MPI_Finalize();
         return rc;
     }
-    /* The decomposition of arts' relaxed order: S equal runs of interior rows. */
-    size_t interior = m.rows - 2;
-    size_t *starts = malloc((size_t)size * sizeof(size_t));
-    for (int k = 0; k < size; k++) starts[k] = 1 + (size_t)k * interior / (size_t)size;
-    size_t lo = starts[rank], hi = 1 + (size_t)(rank + 1) * interior / (size_t)size;
+    /* The decomposition of arts' relaxed order: S equal runs of interior
+     * rows (arts' `none`), or the cut given (arts' `app`). */
+    size_t *starts = malloc(((size_t)size + 1) * sizeof(size_t));
+    if (segment_starts(a.cut, m.rows, size, rank, starts) != 0) {
+        free(starts), free(d);
+        ddm_mesh_free(&m);
+        MPI_Finalize();
+        return 2;
+    }
+    size_t lo = starts[rank], hi = starts[rank + 1];
     ddm_segment s;
     ddm_segment_init(&s, &m, lo, hi, !d->biased_right);
     links l = {rank > 0 ? rank - 1 : MPI_PROC_NULL, rank + 1 < size ? rank + 1 : MPI_PROC_NULL, 0, {0, 0}, 0, {0, 0}};

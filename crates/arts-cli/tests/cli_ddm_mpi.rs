@@ -218,7 +218,7 @@ fn bad_input_to_the_c_program_is_one_error_line() {
     )
     .unwrap();
     let d = dev.display().to_string();
-    let cases: [(Vec<String>, &str); 5] = [
+    let cases: [(Vec<String>, &str); 6] = [
         (vec!["--bias".into(), "0,x".into()], "--bias `0,x`"),
         (
             vec![
@@ -241,6 +241,10 @@ fn bad_input_to_the_c_program_is_one_error_line() {
         (
             vec!["--device".into(), bad_dev.display().to_string()],
             "unknown material `Sii`",
+        ),
+        (
+            vec!["--device".into(), d.clone(), "--cut".into(), "5".into()],
+            "one rank has one segment",
         ),
         (
             vec!["--device".into(), d, "--frobnicate".into(), "1".into()],
@@ -450,6 +454,57 @@ fn the_scaling_study_runs_the_c_program_beside_the_rust_styles() {
         note.starts_with("c-ampi S=1 none: ")
             && note.ends_with("its runs at larger S skipped (--c-limit 30)"),
         "{note}"
+    );
+}
+
+#[test]
+fn with_app_balancing_the_c_program_takes_the_rust_rows_cut() {
+    // S = 3: the cut by measured cost is not the equal one; the C program
+    // given it (`--cut`) iterates as the Rust run over the same segments.
+    if Mpi::OpenMpi.missing(&tools()).is_some() {
+        eprintln!("note: needs Open MPI");
+        return;
+    }
+    let v = json(&arts(&[
+        "--json",
+        "experiment",
+        "ddm-scaling",
+        "--preset",
+        "si-pn",
+        "--bias",
+        "0.2",
+        "--pes",
+        "1",
+        "--segments",
+        "3",
+        "--styles",
+        "distributed",
+        "--balancing",
+        "none,app",
+        "--subcycle-dependency",
+        "off",
+        "--c-systems",
+        "openmpi",
+        "--c-limit",
+        "120",
+    ]));
+    let runs = v["runs"].as_array().unwrap();
+    let row = |style: &str, balancing: &str| {
+        (runs.iter())
+            .find(|r| r["style"] == style && r["balancing"] == balancing)
+            .unwrap_or_else(|| panic!("{style} {balancing}: {runs:?}"))
+    };
+    let (rust, c) = (row("distributed", "app"), row("c-openmpi", "app"));
+    assert_eq!(c["converged"], true, "{c}");
+    assert_eq!(c["iterations"], rust["iterations"], "{c} vs {rust}");
+    assert_ne!(
+        rust["iterations"],
+        row("distributed", "none")["iterations"],
+        "the cut by cost differs from the equal one"
+    );
+    assert_eq!(
+        row("c-openmpi", "none")["iterations"],
+        row("distributed", "none")["iterations"]
     );
 }
 

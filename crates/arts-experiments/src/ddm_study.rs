@@ -389,6 +389,14 @@ pub fn run(plan: &Plan, on_run: &mut dyn FnMut(&str)) -> Result<Study, RunError>
     }
     let mut notes = Vec::new();
     if let Some(c) = &plan.c_program {
+        // The C program's `app` rows take the segments arts' `app` rows took.
+        let cost_cut = |s: usize| -> Result<Vec<usize>, String> {
+            let cut = weighted::prefix_sum_cuts(&cost, s).map_err(|e| format!("cost cut: {e}"))?;
+            let order =
+                UpdateOrder::relaxed_from_starts(rows, &cut.starts).map_err(|e| e.to_string())?;
+            Ok(order.segments()[1..].iter().map(|seg| seg.0).collect())
+        };
+        let by_cost = plan.balancing.iter().any(|b| b.cut() == Cut::Cost);
         let mut segments = plan.segments.clone();
         segments.sort_unstable();
         segments.dedup();
@@ -399,6 +407,7 @@ pub fn run(plan: &Plan, on_run: &mut dyn FnMut(&str)) -> Result<Study, RunError>
             check_every: plan.opts.check_every,
             tolerance_v: plan.opts.tolerance_v,
             max_iterations: plan.opts.max_iterations,
+            cost_cut: by_cost.then_some(&cost_cut as &dyn Fn(usize) -> Result<Vec<usize>, String>),
         };
         let against = c_program::Reference {
             current: reference.terminal_current_a_per_cm2(),

@@ -1,7 +1,10 @@
 //! The C MPI program's rows of the study (`examples/ddm-mpi`, the paper's
 //! MPI version): at each segment count S of the sweep, the program with S
 //! ranks under Open MPI and MPICH (S processes), and under arts' AMPI (S
-//! ranks on P PEs) without and with `AMPI_Migrate` balancing. Each row is
+//! ranks on P PEs) without and with `AMPI_Migrate` balancing; with the
+//! study's `app` balancing also cut as arts' `app` rows are (`--cut`, the
+//! same rows by measured cost: the paper's application-level balancing for
+//! every system). Each row is
 //! checked against the sequential solver: the program converged and its
 //! terminal current agrees (see [`agrees`]). A missing MPI skips its rows
 //! with one note; a run that fails or passes the time limit ends its
@@ -65,10 +68,14 @@ impl CSystem {
         }
     }
 
-    fn balancing(self) -> Balancing {
-        match self {
-            CSystem::AmpiMigrate => Balancing::System,
-            _ => Balancing::None,
+    /// Its balancing: `AMPI_Migrate` is system-level balancing; a cut
+    /// by measured cost adds the application-level one.
+    fn balancing(self, by_cost: bool) -> Balancing {
+        match (self, by_cost) {
+            (CSystem::AmpiMigrate, false) => Balancing::System,
+            (CSystem::AmpiMigrate, true) => Balancing::Both,
+            (_, false) => Balancing::None,
+            (_, true) => Balancing::App,
         }
     }
 }
@@ -118,6 +125,10 @@ pub struct Args<'a> {
     pub tolerance_v: f64,
     /// Iteration limit.
     pub max_iterations: usize,
+    /// With the study's `app` balancing: the first row of each segment
+    /// after the first, cut by measured cost, for S segments (the rows of
+    /// arts' `app` runs).
+    pub cost_cut: Option<&'a dyn Fn(usize) -> Result<Vec<usize>, String>>,
 }
 
 /// Runs the C program's rows; pushes them onto `runs` and one note per
@@ -200,38 +211,51 @@ pub fn run(
     let mut unrowed_s = build_start.elapsed().as_secs_f64();
     let migrate = ["--migrate-every".to_string(), c.migrate_every.to_string()];
     for &s in a.segments {
-        for system in live.clone() {
-            let row_start = Instant::now();
-            let label = format!("{} S={s} {}", system.name(), system.balancing().name());
-            on_run(&label);
-            let (mpi, ddm) = (built.iter().find(|b| b.0 == system.mpi())).expect("built above");
-            let how = Launch {
-                ranks: s as u32,
-                pes: a.pes,
-                lb: match system {
-                    CSystem::AmpiMigrate => c.lb.clone(),
-                    _ => "none".into(),
-                },
-                limit_s: c.limit_s,
-            };
-            let args = match system {
-                CSystem::AmpiMigrate => [&program_args[..], &migrate[..]].concat(),
-                _ => program_args.clone(),
-            };
-            let row = programs::launch(&c.tools, *mpi, ddm, &how, &args)
-                .and_then(|out| row(system, s, a.pes, &out, reference));
-            match row {
-                Ok(r) => runs.push(Run {
-                    wall_s: row_start.elapsed().as_secs_f64(),
-                    ..r
-                }),
+        // Equal rows, then (with `app`, S > 1) the cut by measured cost.
+        let cuts = std::iter::once(Ok(Vec::new()))
+            .chain((a.cost_cut.filter(|_| s > 1)).map(|cut| cut(s).map(|rows| cut_args(&rows))));
+        for cut in cuts {
+            let cut = match cut {
+                Ok(args) => args,
                 Err(e) => {
-                    unrowed_s += row_start.elapsed().as_secs_f64();
-                    notes.push(format!(
-                        "{label}: {e}; its runs at larger S skipped (--c-limit {})",
-                        c.limit_s
-                    ));
-                    live.retain(|&x| x != system);
+                    notes.push(format!("C program S={s} app: {e}; skipped"));
+                    continue;
+                }
+            };
+            for system in live.clone() {
+                let row_start = Instant::now();
+                let balancing = system.balancing(!cut.is_empty());
+                let label = format!("{} S={s} {}", system.name(), balancing.name());
+                on_run(&label);
+                let (mpi, ddm) = (built.iter().find(|b| b.0 == system.mpi())).expect("built above");
+                let how = Launch {
+                    ranks: s as u32,
+                    pes: a.pes,
+                    lb: match system {
+                        CSystem::AmpiMigrate => c.lb.clone(),
+                        _ => "none".into(),
+                    },
+                    limit_s: c.limit_s,
+                };
+                let args = match system {
+                    CSystem::AmpiMigrate => [&program_args[..], &migrate[..], &cut[..]].concat(),
+                    _ => [&program_args[..], &cut[..]].concat(),
+                };
+                let row = programs::launch(&c.tools, *mpi, ddm, &how, &args)
+                    .and_then(|out| row(system, balancing, s, a.pes, &out, reference));
+                match row {
+                    Ok(r) => runs.push(Run {
+                        wall_s: row_start.elapsed().as_secs_f64(),
+                        ..r
+                    }),
+                    Err(e) => {
+                        unrowed_s += row_start.elapsed().as_secs_f64();
+                        notes.push(format!(
+                            "{label}: {e}; its runs at larger S skipped (--c-limit {})",
+                            c.limit_s
+                        ));
+                        live.retain(|&x| x != system);
+                    }
                 }
             }
         }
@@ -239,9 +263,16 @@ pub fn run(
     unrowed_s
 }
 
+/// The program's `--cut` for segments starting at `rows` (after the first).
+fn cut_args(rows: &[usize]) -> Vec<String> {
+    let list: Vec<String> = rows.iter().map(usize::to_string).collect();
+    vec!["--cut".into(), list.join(",")]
+}
+
 /// The row of one run of the program, checked against the reference.
 fn row(
     system: CSystem,
+    balancing: Balancing,
     segments: usize,
     pes: u32,
     out: &programs::Printed,
@@ -273,7 +304,7 @@ fn row(
     Ok(Run {
         system: System::External(system.name().to_string()),
         segments,
-        balancing: system.balancing(),
+        balancing,
         order: "relaxed",
         converged,
         iterations: point["iterations"].as_u64().unwrap_or(0) as usize,
@@ -311,9 +342,16 @@ mod tests {
     #[test]
     fn the_ampi_systems_share_a_name_and_differ_in_balancing() {
         assert_eq!(CSystem::Ampi.name(), CSystem::AmpiMigrate.name());
-        assert_eq!(CSystem::Ampi.balancing(), Balancing::None);
-        assert_eq!(CSystem::AmpiMigrate.balancing(), Balancing::System);
+        assert_eq!(CSystem::Ampi.balancing(false), Balancing::None);
+        assert_eq!(CSystem::AmpiMigrate.balancing(false), Balancing::System);
+        assert_eq!(CSystem::Openmpi.balancing(true), Balancing::App);
+        assert_eq!(CSystem::AmpiMigrate.balancing(true), Balancing::Both);
         assert_eq!(CSystem::Mpich.mpi(), Mpi::Mpich);
+    }
+
+    #[test]
+    fn a_cut_is_the_rows_after_the_first_segment() {
+        assert_eq!(cut_args(&[700, 1300]), ["--cut", "700,1300"]);
     }
 
     #[test]
