@@ -506,6 +506,32 @@ fn with_app_balancing_the_c_program_takes_the_rust_rows_cut() {
         row("c-openmpi", "none")["iterations"],
         row("distributed", "none")["iterations"]
     );
+    // A study of cut runs only runs the C program cut.
+    let v = json(&arts(&[
+        "--json",
+        "experiment",
+        "ddm-scaling",
+        "--preset",
+        "si-pn",
+        "--bias",
+        "0.2",
+        "--pes",
+        "1",
+        "--segments",
+        "3",
+        "--styles",
+        "distributed",
+        "--balancing",
+        "app",
+        "--subcycle-dependency",
+        "off",
+        "--c-systems",
+        "openmpi",
+    ]));
+    let balancings: Vec<&str> = (v["runs"].as_array().unwrap().iter())
+        .map(|r| r["balancing"].as_str().unwrap())
+        .collect();
+    assert_eq!(balancings, ["app", "app"], "{v}");
 }
 
 #[test]

@@ -407,6 +407,7 @@ pub fn run(plan: &Plan, on_run: &mut dyn FnMut(&str)) -> Result<Study, RunError>
             check_every: plan.opts.check_every,
             tolerance_v: plan.opts.tolerance_v,
             max_iterations: plan.opts.max_iterations,
+            equal: !by_cost || plan.balancing.iter().any(|b| b.cut() == Cut::Equal),
             cost_cut: by_cost.then_some(&cost_cut as &dyn Fn(usize) -> Result<Vec<usize>, String>),
         };
         let against = c_program::Reference {

@@ -125,6 +125,9 @@ pub struct Args<'a> {
     pub tolerance_v: f64,
     /// Iteration limit.
     pub max_iterations: usize,
+    /// Whether to run on equal rows (the study has a balancing that cuts
+    /// equally, or none that cuts by cost).
+    pub equal: bool,
     /// With the study's `app` balancing: the first row of each segment
     /// after the first, cut by measured cost, for S segments (the rows of
     /// arts' `app` runs).
@@ -211,8 +214,9 @@ pub fn run(
     let mut unrowed_s = build_start.elapsed().as_secs_f64();
     let migrate = ["--migrate-every".to_string(), c.migrate_every.to_string()];
     for &s in a.segments {
-        // Equal rows, then (with `app`, S > 1) the cut by measured cost.
-        let cuts = std::iter::once(Ok(Vec::new()))
+        // Equal rows (as asked; always at S = 1, which has nothing to
+        // cut), then (with `app`, S > 1) the cut by measured cost.
+        let cuts = ((a.equal || s == 1).then(|| Ok(Vec::new())).into_iter())
             .chain((a.cost_cut.filter(|_| s > 1)).map(|cut| cut(s).map(|rows| cut_args(&rows))));
         for cut in cuts {
             let cut = match cut {
