@@ -323,6 +323,7 @@ fn grid_runs(ready: &Ready, progress: &mut dyn FnMut(&str)) -> Result<Vec<GridRo
             s.sort_by(|x, y| x.0.total_cmp(&y.0));
             let (window, mean) = s[s.len() / 2];
             rows.push(GridRow {
+                pes: plan.pes,
                 latency_ms: lat,
                 balancer: b.clone(),
                 step_600_700_ms: window * 1e3,

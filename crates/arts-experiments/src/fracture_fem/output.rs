@@ -62,6 +62,8 @@ impl UtilizationBin {
 /// One cell of the grid sweep (the median of its runs).
 #[derive(Clone, Debug, Serialize)]
 pub struct GridRow {
+    /// PEs (half in each cluster).
+    pub pes: u32,
     /// Cross-cluster latency, ms.
     pub latency_ms: f64,
     /// The balancer.
