@@ -465,29 +465,33 @@ fn with_app_balancing_the_c_program_takes_the_rust_rows_cut() {
         eprintln!("note: needs Open MPI");
         return;
     }
-    let v = json(&arts(&[
-        "--json",
-        "experiment",
-        "ddm-scaling",
-        "--preset",
-        "si-pn",
-        "--bias",
-        "0.2",
-        "--pes",
-        "1",
-        "--segments",
-        "3",
-        "--styles",
-        "distributed",
-        "--balancing",
-        "none,app",
-        "--subcycle-dependency",
-        "off",
-        "--c-systems",
-        "openmpi",
-        "--c-limit",
-        "120",
-    ]));
+    // si-pn at 0.2 V, S = 3 on one PE, Open MPI's C program beside.
+    let study = |balancing: &str| {
+        json(&arts(&[
+            "--json",
+            "experiment",
+            "ddm-scaling",
+            "--preset",
+            "si-pn",
+            "--bias",
+            "0.2",
+            "--pes",
+            "1",
+            "--segments",
+            "3",
+            "--styles",
+            "distributed",
+            "--balancing",
+            balancing,
+            "--subcycle-dependency",
+            "off",
+            "--c-systems",
+            "openmpi",
+            "--c-limit",
+            "120",
+        ]))
+    };
+    let v = study("none,app");
     let runs = v["runs"].as_array().unwrap();
     let row = |style: &str, balancing: &str| {
         (runs.iter())
@@ -507,27 +511,7 @@ fn with_app_balancing_the_c_program_takes_the_rust_rows_cut() {
         row("distributed", "none")["iterations"]
     );
     // A study of cut runs only runs the C program cut.
-    let v = json(&arts(&[
-        "--json",
-        "experiment",
-        "ddm-scaling",
-        "--preset",
-        "si-pn",
-        "--bias",
-        "0.2",
-        "--pes",
-        "1",
-        "--segments",
-        "3",
-        "--styles",
-        "distributed",
-        "--balancing",
-        "app",
-        "--subcycle-dependency",
-        "off",
-        "--c-systems",
-        "openmpi",
-    ]));
+    let v = study("app");
     let balancings: Vec<&str> = (v["runs"].as_array().unwrap().iter())
         .map(|r| r["balancing"].as_str().unwrap())
         .collect();
