@@ -268,6 +268,7 @@ fn utilization_runs(
         let run = run_arts(ready, &a, &args)?;
         let util = utilization_of_trace(&trace, plan.bins).map_err(StudyError::Failed)?;
         let _ = std::fs::remove_file(&trace);
+        let (least_busy_pe, busy_spread) = util.least_and_spread();
         runs.push(UtilizationRun {
             lb: lb.to_string(),
             run_mean_step_s: run.total_s / f64::from(run.steps),
@@ -275,6 +276,8 @@ fn utilization_runs(
             checksum: run.checksum,
             imbalance: run.imbalance,
             utilization: util,
+            least_busy_pe,
+            busy_spread,
         });
     }
     Ok(runs)

@@ -24,6 +24,10 @@ pub struct UtilizationRun {
     pub imbalance: Vec<(u32, f64)>,
     /// Per-PE utilization over time.
     pub utilization: Utilization,
+    /// The least busy PE's busy fraction over the run (AMPI Fig. 16).
+    pub least_busy_pe: f64,
+    /// The busiest PE's busy fraction less the least busy one's.
+    pub busy_spread: f64,
 }
 
 /// One time bin of a utilization run, the mean over the PEs (AMPI Fig. 15,
@@ -325,6 +329,8 @@ mod tests {
                 per_pe: vec![vec![1.0, 0.2], vec![0.5, 0.4]],
                 overall: vec![0.6, 0.45],
             },
+            least_busy_pe: 0.45,
+            busy_spread: 0.15,
         };
         let bins = UtilizationBin::of(&run);
         assert_eq!(bins.len(), 2);

@@ -20,6 +20,19 @@ pub struct Utilization {
 }
 
 impl Utilization {
+    /// The least busy PE's busy fraction over the run, and the busiest
+    /// PE's less it (AMPI Fig. 16: balancing raises the one, narrows the
+    /// other). `(0, 0)` without PEs.
+    pub fn least_and_spread(&self) -> (f64, f64) {
+        let (least, most) =
+            (self.overall.iter()).fold((f64::INFINITY, 0.0f64), |(l, m), &u| (l.min(u), m.max(u)));
+        if least.is_finite() {
+            (least, most - least)
+        } else {
+            (0.0, 0.0)
+        }
+    }
+
     /// The mean over PEs of each bin.
     pub fn mean_over_pes(&self) -> Vec<f64> {
         let bins = self.per_pe.first().map_or(0, Vec::len);
@@ -125,5 +138,12 @@ mod tests {
         assert_eq!(u.overall, vec![0.5, 1.0]);
         assert_eq!(u.mean_over_pes(), vec![1.0, 0.5]);
         assert!((u.bin_s - 50e-6).abs() < 1e-12);
+        assert_eq!(u.least_and_spread(), (0.5, 0.5));
+        let none = Utilization {
+            bin_s: 1.0,
+            per_pe: Vec::new(),
+            overall: Vec::new(),
+        };
+        assert_eq!(none.least_and_spread(), (0.0, 0.0));
     }
 }
