@@ -6,7 +6,7 @@
 
 mod common;
 
-use arts_pdes::dist::{Processes, mesh};
+use arts_pdes::dist::{Processes, mesh, on_each};
 use arts_pdes::models::phold::{Phold, PholdParams};
 use arts_pdes::models::torus::{MappingSpec, Torus, TorusParams, WorkloadSpec};
 use arts_pdes::{
@@ -25,17 +25,7 @@ fn across<M: Model>(
 where
     M::State: Send,
 {
-    std::thread::scope(|s| {
-        let handles: Vec<_> = procs
-            .into_iter()
-            .map(|p| {
-                let mut c = cfg.clone();
-                c.processes = Some(p);
-                s.spawn(move || run(model, &c, None))
-            })
-            .collect();
-        handles.into_iter().map(|h| h.join().unwrap()).collect()
-    })
+    on_each(procs, cfg, |_, c| run(model, &c, None))
 }
 
 fn phold(lps: u32, remote: f64) -> Phold {

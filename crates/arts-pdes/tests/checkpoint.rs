@@ -9,7 +9,7 @@ mod common;
 use std::path::Path;
 
 use arts_pdes::checkpoint::{self, Plan};
-use arts_pdes::dist::mesh;
+use arts_pdes::dist::{mesh, on_each};
 use arts_pdes::models::phold::{Phold, PholdParams};
 use arts_pdes::{PdesError, RunConfig, SimReport, SyncMode, run};
 use common::assert_same;
@@ -40,16 +40,8 @@ fn run_plan(
     if procs == 0 {
         return vec![checkpoint::run(m, cfg, plan, described(m), &(), "phold")];
     }
-    std::thread::scope(|s| {
-        let handles: Vec<_> = mesh(procs, 20, 7)
-            .into_iter()
-            .map(|p| {
-                let mut c = cfg.clone();
-                c.processes = Some(p);
-                s.spawn(move || checkpoint::run(m, &c, plan, described(m), &(), "phold"))
-            })
-            .collect();
-        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    on_each(mesh(procs, 20, 7), cfg, |_, c| {
+        checkpoint::run(m, &c, plan, described(m), &(), "phold")
     })
 }
 

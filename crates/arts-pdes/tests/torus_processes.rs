@@ -8,7 +8,7 @@
 mod common;
 
 use arts_pdes::checkpoint::Plan;
-use arts_pdes::dist::{Processes, mesh};
+use arts_pdes::dist::{Processes, mesh, on_each};
 use arts_pdes::models::torus::{MappingSpec, Torus, TorusParams, WorkloadSpec};
 use arts_pdes::runs::torus::{TorusReport, TorusRun, run as run_torus};
 use arts_pdes::{LpMapping, Partition, PdesError, RunConfig, SimReport, SyncMode, run};
@@ -97,18 +97,7 @@ fn across(
     cfg: &RunConfig,
     procs: Vec<Processes>,
 ) -> Vec<Result<SimReport, PdesError>> {
-    std::thread::scope(|s| {
-        let handles: Vec<_> = procs
-            .into_iter()
-            .zip(models)
-            .map(|(p, m)| {
-                let mut c = cfg.clone();
-                c.processes = Some(p);
-                s.spawn(move || run(m, &c, None))
-            })
-            .collect();
-        handles.into_iter().map(|h| h.join().unwrap()).collect()
-    })
+    on_each(procs, cfg, |rank, c| run(&models[rank], &c, None))
 }
 
 /// `runs::torus::run` of `sync` on `procs` simulated processes (0: this
@@ -138,17 +127,7 @@ fn torus_run(
     if procs == 0 {
         return vec![one(cfg)];
     }
-    std::thread::scope(|s| {
-        let handles: Vec<_> = mesh(procs, 20, 5)
-            .into_iter()
-            .map(|p| {
-                let mut c = cfg.clone();
-                c.processes = Some(p);
-                s.spawn(move || one(c))
-            })
-            .collect();
-        handles.into_iter().map(|h| h.join().unwrap()).collect()
-    })
+    on_each(mesh(procs, 20, 5), &cfg, |_, c| one(c))
 }
 
 fn same(a: &TorusReport, b: &TorusReport, what: &str) {

@@ -366,7 +366,7 @@ fn finish(
 mod tests {
     use super::*;
     use crate::config::{LpMapping, SyncMode};
-    use crate::dist::mesh;
+    use crate::dist::{mesh, on_each};
     use crate::models::phold::{Phold, PholdParams};
 
     fn phold() -> Phold {
@@ -400,17 +400,8 @@ mod tests {
         plan: &Plan,
     ) -> Vec<Result<crate::SimReport, PdesError>> {
         let m = phold();
-        std::thread::scope(|s| {
-            let handles: Vec<_> = mesh(n, 5, 3)
-                .into_iter()
-                .map(|p| {
-                    let mut c = cfg.clone();
-                    c.processes = Some(p);
-                    let m = &m;
-                    s.spawn(move || run(m, &c, plan, described(), &(), "phold"))
-                })
-                .collect();
-            handles.into_iter().map(|h| h.join().unwrap()).collect()
+        on_each(mesh(n, 5, 3), cfg, |_, c| {
+            run(&m, &c, plan, described(), &(), "phold")
         })
     }
 

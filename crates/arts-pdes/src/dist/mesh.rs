@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicU64, Ordering::SeqCst};
 use std::sync::{Arc, Barrier, Mutex};
 
 use super::{Net, Processes};
+use crate::RunConfig;
 use crate::rng::mix64;
 
 /// Messages waiting for one receiver, each with the poll count that releases it.
@@ -53,6 +54,30 @@ pub fn mesh(size: u32, max_delay: u64, seed: u64) -> Vec<Processes> {
             }) as Arc<dyn Net>)
         })
         .collect()
+}
+
+/// Runs `run` once per process of `procs`, concurrently (one thread each),
+/// with `cfg` as that process's configuration (`processes` set to it);
+/// `run` gets the process's rank too. Every process's result, in rank
+/// order.
+pub fn on_each<T: Send>(
+    procs: Vec<Processes>,
+    cfg: &RunConfig,
+    run: impl Fn(usize, RunConfig) -> T + Sync,
+) -> Vec<T> {
+    std::thread::scope(|s| {
+        let run = &run;
+        let handles: Vec<_> = (procs.into_iter().enumerate())
+            .map(|(rank, p)| {
+                let mut c = cfg.clone();
+                c.processes = Some(p);
+                s.spawn(move || run(rank, c))
+            })
+            .collect();
+        (handles.into_iter())
+            .map(|h| h.join().expect("a simulated process panicked"))
+            .collect()
+    })
 }
 
 impl Net for MeshNet {

@@ -15,9 +15,9 @@ mod solo;
 mod spread;
 mod wire;
 
-pub use mesh::mesh;
 #[cfg(test)]
 pub(crate) use mesh::{Tap, Tapped};
+pub use mesh::{mesh, on_each};
 pub(crate) use report::{End, gather_report};
 pub(crate) use solo::Solo;
 pub use spread::spread;
